@@ -1,0 +1,64 @@
+#include "command_line.h"
+#include "commands.h"
+
+#include "core/document.h"
+
+namespace bvhscope::cli {
+namespace {
+
+constexpr std::string_view kCheckHelp = R"(usage: bvhscope check FILE...
+
+Reads each BVH file and prints every problem found as
+  FILE:LINE:COL: error|warning: message
+then one summary line. Warnings mean the file loads (with the repair the message names);
+errors mean it does not.
+
+  --quiet       print only errors and the summary
+  --help, --version
+Exit status: 0 when every file loads (warnings allowed), 1 when any has an error, 2 for a bad
+command line.
+)";
+
+} // namespace
+
+int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
+    auto parsed = parseArguments(arguments, {{}, {"--quiet"}}, err);
+    if (!parsed) {
+        return kExitUsage;
+    }
+    if (parsed->has("--help")) {
+        out << kCheckHelp;
+        return kExitOk;
+    }
+    if (parsed->has("--version")) {
+        out << "bvhscope " << versionString() << '\n';
+        return kExitOk;
+    }
+    if (parsed->positional.empty()) {
+        err << "bvhscope check: no file given\n" << kCheckHelp;
+        return kExitUsage;
+    }
+    const bool quiet = parsed->has("--quiet");
+    std::size_t failed = 0;
+    std::size_t warnings = 0;
+    for (const std::string& file : parsed->positional) {
+        bvh::Document document = bvh::loadDocument(file);
+        for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+            if (quiet && diagnostic.severity == bvh::Severity::Warning) {
+                continue;
+            }
+            out << bvh::formatDiagnostic(file, diagnostic) << '\n';
+        }
+        warnings += bvh::countWarnings(document.diagnostics);
+        if (!document.loaded()) {
+            ++failed;
+        }
+    }
+    const std::size_t files = parsed->positional.size();
+    out << files << (files == 1 ? " file" : " files") << " checked: " << files - failed
+        << " loaded, " << failed << " failed, " << warnings
+        << (warnings == 1 ? " warning\n" : " warnings\n");
+    return failed == 0 ? kExitOk : kExitFileError;
+}
+
+} // namespace bvhscope::cli

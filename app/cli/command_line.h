@@ -1,0 +1,55 @@
+// Command-line parsing shared by the subcommands: options, flags, frame ranges.
+#pragma once
+
+#include "core/pose.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bvhscope::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFileError = 1; // a file did not load
+inline constexpr int kExitUsage = 2;     // the command line itself is wrong
+
+struct ParsedArguments {
+    std::vector<std::string> positional;
+    std::map<std::string, std::string, std::less<>> options; // "--frames" -> "10:20"
+    std::set<std::string, std::less<>> flags;                // "--json"
+
+    bool has(std::string_view flag) const { return flags.contains(flag); }
+    std::optional<std::string_view> option(std::string_view name) const;
+};
+
+struct ArgumentSpec {
+    std::vector<std::string_view> valueOptions; // take a value: "--frames A:B" or "--frames=A:B"
+    std::vector<std::string_view> flags;        // take none: "--json"
+};
+
+// Parses `arguments` (without the program and command names). "--help" and "--version" are
+// always accepted as flags. Returns nullopt after writing a message to `err` on an unknown
+// option or a missing value.
+std::optional<ParsedArguments> parseArguments(std::span<const std::string_view> arguments,
+                                              const ArgumentSpec& spec, std::ostream& err);
+
+// An inclusive, 0-based frame range "A:B"; "A:" and ":B" leave an end open, "N" is one frame.
+struct FrameRange {
+    std::int64_t first = 0;
+    std::optional<std::int64_t> last;
+};
+std::optional<FrameRange> parseFrameRange(std::string_view text);
+
+std::optional<bvh::TranslationMode> translationOption(const ParsedArguments& arguments,
+                                                      std::ostream& err);
+
+std::string_view versionString();
+
+} // namespace bvhscope::cli

@@ -1,0 +1,25 @@
+// The command-line subcommands. Each takes its arguments (after the command name) and the
+// streams to write to, so tests run them in-process; each returns a process exit code
+// (kExitOk, kExitFileError, kExitUsage).
+#pragma once
+
+#include <ostream>
+#include <span>
+#include <string_view>
+
+namespace bvhscope::cli {
+
+int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
+                 std::ostream& err);
+
+// Dispatches "bvhscope COMMAND ..." to a subcommand. Returns -1 when arguments[0] is not a
+// subcommand name (the caller then opens the viewer).
+int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out,
+                  std::ostream& err);
+
+// The top-level usage text, listing every subcommand.
+void printUsage(std::ostream& out);
+
+} // namespace bvhscope::cli

@@ -1,0 +1,36 @@
+#include "command_line.h"
+#include "commands.h"
+
+namespace bvhscope::cli {
+
+void printUsage(std::ostream& out) {
+    out << R"(usage: bvhscope [FILE...]            open the viewer (a bundled sample when no file is given)
+       bvhscope info FILE...          what each file holds (--json for scripts)
+       bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
+       bvhscope positions FILE        world positions of every joint as CSV
+       bvhscope --help | --version
+
+Run "bvhscope COMMAND --help" for a command's options.
+)";
+}
+
+int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out,
+                  std::ostream& err) {
+    if (arguments.empty()) {
+        return -1;
+    }
+    const std::string_view command = arguments.front();
+    const auto rest = arguments.subspan(1);
+    if (command == "info") {
+        return runInfo(rest, out, err);
+    }
+    if (command == "check") {
+        return runCheck(rest, out, err);
+    }
+    if (command == "positions") {
+        return runPositions(rest, out, err);
+    }
+    return -1;
+}
+
+} // namespace bvhscope::cli

@@ -1,0 +1,31 @@
+// Diagnostics: how the core reports problems in a file without throwing or printing.
+//
+// Contract: every problem found while reading a BVH file becomes one Diagnostic with a 1-based
+// line and column into the file's text. Warnings mean the file still loaded (possibly with a
+// documented repair); an Error means the file did not load. Callers add the file name when they
+// present it, in the `FILE:LINE:COL: error|warning: message` shape editors can jump to.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace bvh {
+
+enum class Severity : std::uint8_t { Warning, Error };
+
+struct Diagnostic {
+    Severity severity = Severity::Error;
+    std::uint32_t line = 0;   // 1-based; 0 only for problems with no place in the text (I/O)
+    std::uint32_t column = 0; // 1-based, counted in bytes
+    std::string message;
+};
+
+// "FILE:LINE:COL: error: message" (or "warning").
+std::string formatDiagnostic(std::string_view fileName, const Diagnostic& diagnostic);
+
+bool hasErrors(std::span<const Diagnostic> diagnostics);
+std::size_t countWarnings(std::span<const Diagnostic> diagnostics);
+
+} // namespace bvh

@@ -1,0 +1,29 @@
+// The motion: the MOTION section as one contiguous `frames x channels` float block.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace bvh {
+
+inline constexpr double kAssumedFrameTime = 1.0 / 30.0;
+
+struct Motion {
+    std::uint32_t frameCount = 0;
+    std::uint32_t channelCount = 0;
+    // Seconds per frame. When the file's Frame Time is missing, zero, negative or not a number,
+    // this is kAssumedFrameTime and frameTimeAssumed is true, so the UI can say so.
+    double frameTime = kAssumedFrameTime;
+    bool frameTimeAssumed = true;
+    std::vector<float> values; // frameCount * channelCount, row-major
+
+    std::span<const float> frame(std::uint32_t index) const {
+        return std::span(values).subspan(std::size_t{index} * channelCount, channelCount);
+    }
+    double framesPerSecond() const { return 1.0 / frameTime; }
+    // Time of the last frame; a one-frame clip lasts 0 s.
+    double duration() const { return frameCount > 1 ? (frameCount - 1) * frameTime : 0.0; }
+};
+
+} // namespace bvh

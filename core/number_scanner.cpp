@@ -1,0 +1,53 @@
+#include "number_scanner.h"
+
+#include <charconv>
+#include <limits>
+#include <system_error>
+
+namespace bvh {
+namespace {
+
+template <typename Real>
+std::size_t scan(const char* first, const char* last, Real& value) {
+    const char* start = first;
+    // from_chars rejects a leading '+', which strtod (and some exporters) accept.
+    if (first != last && *first == '+') {
+        ++first;
+        if (first != last && (*first == '-' || *first == '+')) {
+            return 0;
+        }
+    }
+    Real parsed{};
+    auto [end, error] = std::from_chars(first, last, parsed, std::chars_format::general);
+    if (end == first) {
+        return 0;
+    }
+    // Out-of-range values ("1e-50" for a float, "1e999") are rounded to zero or infinity
+    // rather than rejected, as strtod does; the caller reports non-finite values.
+    if (error == std::errc::result_out_of_range) {
+        bool negative = *first == '-';
+        bool tinyMagnitude = false;
+        for (const char* c = first; c + 1 < end; ++c) {
+            if (*c == 'e' || *c == 'E') {
+                tinyMagnitude = c[1] == '-';
+                break;
+            }
+        }
+        Real magnitude = tinyMagnitude ? Real{0} : std::numeric_limits<Real>::infinity();
+        parsed = negative ? -magnitude : magnitude;
+    }
+    value = parsed;
+    return static_cast<std::size_t>(end - start);
+}
+
+} // namespace
+
+std::size_t scanNumber(const char* first, const char* last, float& value) {
+    return scan(first, last, value);
+}
+
+std::size_t scanNumber(const char* first, const char* last, double& value) {
+    return scan(first, last, value);
+}
+
+} // namespace bvh

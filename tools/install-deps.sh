@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages bvhscope builds, runs and tests with, if any are missing.
+# As root it runs apt-get; otherwise it prints the exact command to run and fails.
+set -euo pipefail
+
+packages=(
+  # toolchain
+  g++ cmake ninja-build pkg-config make
+  # libraries (no downloads at build time: everything comes from Debian)
+  libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
+  libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
+  # tests and benchmarks
+  libgtest-dev libgmock-dev libbenchmark-dev
+  # GUI tests: a real X server, input injection, screenshots
+  xvfb xauth xdotool x11-utils imagemagick
+  # memory checking
+  valgrind
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+command="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "bvhscope needs these Debian packages: ${missing[*]}" >&2
+  echo "run as root:  apt-get update && $command" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+$command
