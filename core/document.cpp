@@ -26,7 +26,8 @@ Document parseDocument(std::string_view text) {
         document.diagnostics.push_back(
             {Severity::Warning, tokens.line(), tokens.column(),
              "no MOTION section; the skeleton is shown in its rest pose with 0 frames"});
-        document.motion.channelCount = static_cast<std::uint32_t>(document.skeleton.totalChannels());
+        document.motion.channelCount =
+            static_cast<std::uint32_t>(document.skeleton.totalChannels());
         return document;
     case HierarchyEnd::Motion:
         break;

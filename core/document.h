@@ -31,7 +31,7 @@ struct SourceLocation {
 struct Document {
     Skeleton skeleton;
     Motion motion;
-    std::vector<SourceLocation> nodeLocations; // where each node's ROOT/JOINT/End Site is
+    std::vector<SourceLocation> nodeLocations;      // where each node's ROOT/JOINT/End Site is
     std::optional<std::int64_t> declaredFrameCount; // the `Frames:` value, if present
     bool hasMotionSection = false;
     std::vector<Diagnostic> diagnostics;

@@ -22,7 +22,8 @@ std::string quotedForMessage(std::string_view text) {
 }
 
 bool parseWholeNumber(std::string_view text, double& value) {
-    return !text.empty() && scanNumber(text.data(), text.data() + text.size(), value) == text.size();
+    return !text.empty() &&
+           scanNumber(text.data(), text.data() + text.size(), value) == text.size();
 }
 
 ChannelType channelTypeFromName(std::string_view name) {
@@ -67,7 +68,8 @@ private:
         return false;
     }
     void warn(const Token& at, std::string message) {
-        document_.diagnostics.push_back({Severity::Warning, at.line, at.column, std::move(message)});
+        document_.diagnostics.push_back(
+            {Severity::Warning, at.line, at.column, std::move(message)});
     }
 
     bool openNode(const Token& keyword, NodeIndex parent, bool endSite);
@@ -91,7 +93,8 @@ HierarchyEnd HierarchyReader::read() {
         return HierarchyEnd::Failed;
     }
     if (!equalsIgnoringCase(first.text, "HIERARCHY")) {
-        fail(first, "expected HIERARCHY at the start of the file, found " + quotedForMessage(first.text));
+        fail(first,
+             "expected HIERARCHY at the start of the file, found " + quotedForMessage(first.text));
         return HierarchyEnd::Failed;
     }
 
@@ -173,7 +176,8 @@ bool HierarchyReader::readNodeBody(const Token& token) {
         if (equalsIgnoringCase(token.text, "End")) {
             Token site = tokens_.next();
             if (!equalsIgnoringCase(site.text, "Site")) {
-                return fail(site, "expected 'Site' after 'End', found " + quotedForMessage(site.text));
+                return fail(site,
+                            "expected 'Site' after 'End', found " + quotedForMessage(site.text));
             }
         }
         return openNode(token, open_.back().node, true);
@@ -213,9 +217,10 @@ bool HierarchyReader::openNode(const Token& keyword, NodeIndex parent, bool endS
     }
     Token brace = tokens_.next();
     if (brace.text != "{") {
-        return fail(brace, "expected '{' after " +
-                               (endSite ? std::string("End Site") : quotedForMessage(name)) + ", found " +
-                               (brace.atEnd() ? std::string("end of file") : quotedForMessage(brace.text)));
+        return fail(
+            brace, "expected '{' after " +
+                       (endSite ? std::string("End Site") : quotedForMessage(name)) + ", found " +
+                       (brace.atEnd() ? std::string("end of file") : quotedForMessage(brace.text)));
     }
     auto index = static_cast<NodeIndex>(skeleton_.nodeCount());
     skeleton_.names.push_back(std::move(name));
@@ -232,7 +237,8 @@ bool HierarchyReader::openNode(const Token& keyword, NodeIndex parent, bool endS
 bool HierarchyReader::readOffset(const Token& keyword) {
     OpenNode& node = open_.back();
     if (node.hasOffset) {
-        warn(keyword, "second OFFSET in " + quotedForMessage(skeleton_.names[std::size_t(node.node)]) +
+        warn(keyword, "second OFFSET in " +
+                          quotedForMessage(skeleton_.names[std::size_t(node.node)]) +
                           "; the last one is used");
     }
     glm::dvec3 offset(0.0);
@@ -245,7 +251,8 @@ bool HierarchyReader::readOffset(const Token& keyword) {
                                                   : quotedForMessage(value.text)));
         }
         if (!std::isfinite(number)) {
-            warn(value, "OFFSET value " + quotedForMessage(value.text) + " is not finite; 0 is used");
+            warn(value,
+                 "OFFSET value " + quotedForMessage(value.text) + " is not finite; 0 is used");
             number = 0.0;
         }
         offset[axis] = number;
@@ -259,7 +266,8 @@ bool HierarchyReader::readChannels(const Token& keyword) {
     OpenNode& node = open_.back();
     const auto nodeIndex = static_cast<std::size_t>(node.node);
     if (node.hasChannels) {
-        return fail(keyword, "second CHANNELS line in " + quotedForMessage(skeleton_.names[nodeIndex]) +
+        return fail(keyword, "second CHANNELS line in " +
+                                 quotedForMessage(skeleton_.names[nodeIndex]) +
                                  ": the motion columns would be ambiguous");
     }
     if (skeleton_.nodeCount() != nodeIndex + 1) {
@@ -306,12 +314,13 @@ bool HierarchyReader::closeNode(const Token& brace) {
     const auto nodeIndex = static_cast<std::size_t>(node.node);
     if (!node.hasOffset) {
         SourceLocation at = document_.nodeLocations[nodeIndex];
-        document_.diagnostics.push_back({Severity::Warning, at.line, at.column,
-                                         quotedForMessage(skeleton_.names[nodeIndex]) +
-                                             " has no OFFSET; (0, 0, 0) is used"});
+        document_.diagnostics.push_back(
+            {Severity::Warning, at.line, at.column,
+             quotedForMessage(skeleton_.names[nodeIndex]) + " has no OFFSET; (0, 0, 0) is used"});
     }
     if (!node.hasChannels && skeleton_.isEndSite[nodeIndex] == 0) {
-        warn(brace, quotedForMessage(skeleton_.names[nodeIndex]) + " has no CHANNELS; it never moves");
+        warn(brace,
+             quotedForMessage(skeleton_.names[nodeIndex]) + " has no CHANNELS; it never moves");
     }
     open_.pop_back();
     return true;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 
 namespace bvh {
@@ -45,45 +46,51 @@ private:
     std::uint32_t firstUnlistedLine_ = 0;
 };
 
-bool parseKeywordWithColon(Tokenizer& tokens, std::string_view keyword) {
-    // Accepts "Frames:", "Frames :", "FRAMES:" and "Frames" with the colon missing.
+// Reads "KEYWORD: value" in every spelling seen: "Frames: 10", "Frames : 10", "FRAMES:10",
+// "Frames 10" (colon missing). Returns the value token, or nullopt when the keyword is not next
+// (nothing consumed then).
+std::optional<Token> readKeywordValue(Tokenizer& tokens, std::string_view keyword) {
     Token word = tokens.peek();
     std::string_view text = word.text;
-    if (text.size() < keyword.size() || !equalsIgnoringCase(text.substr(0, keyword.size()), keyword)) {
-        return false;
+    if (text.size() < keyword.size() ||
+        !equalsIgnoringCase(text.substr(0, keyword.size()), keyword)) {
+        return std::nullopt;
     }
     std::string_view rest = text.substr(keyword.size());
-    if (!rest.empty() && rest != ":") {
-        return false;
+    if (!rest.empty() && rest.front() != ':') {
+        return std::nullopt;
     }
     tokens.next();
+    if (rest.size() > 1) {
+        const auto gluedColumn = static_cast<std::uint32_t>(word.column + keyword.size() + 1);
+        return Token{rest.substr(1), word.line, gluedColumn};
+    }
     if (rest.empty() && tokens.peek().text == ":") {
         tokens.next();
     }
-    return true;
-}
-
-bool isNumberStart(std::string_view text) {
-    double ignored = 0.0;
-    return !text.empty() && scanNumber(text.data(), text.data() + text.size(), ignored) > 0;
+    return tokens.next();
 }
 
 // [SECTION] Header: Frames and Frame Time
 
-void readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
+// Returns where the declared frame count stands (the MOTION keyword when there is none), for
+// the warning about a count that disagrees with the rows.
+Token readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
     Motion& motion = document.motion;
     auto warn = [&](const Token& at, std::string message) {
         document.diagnostics.push_back({Severity::Warning, at.line, at.column, std::move(message)});
     };
 
     Token framesAt = tokens.peek();
-    if (parseKeywordWithColon(tokens, "Frames")) {
-        Token value = tokens.next();
+    Token countAt = motionKeyword;
+    if (std::optional<Token> frames = readKeywordValue(tokens, "Frames")) {
+        const Token& value = *frames;
+        countAt = value;
         double count = 0.0;
-        std::size_t used = value.text.empty()
-                               ? 0
-                               : scanNumber(value.text.data(),
-                                            value.text.data() + value.text.size(), count);
+        std::size_t used =
+            value.text.empty()
+                ? 0
+                : scanNumber(value.text.data(), value.text.data() + value.text.size(), count);
         if (used != value.text.size() || used == 0 || !std::isfinite(count) || count < 0 ||
             count != std::floor(count) || count > 9.0e18) {
             warn(value, "'Frames:' value '" + std::string(value.text.substr(0, 40)) +
@@ -97,20 +104,20 @@ void readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& documen
     }
 
     Token frameTimeAt = tokens.peek();
-    bool hasFrameTime = false;
+    std::optional<Token> frameTime;
     if (equalsIgnoringCase(frameTimeAt.text, "Frame")) {
         tokens.next();
-        hasFrameTime = parseKeywordWithColon(tokens, "Time");
+        frameTime = readKeywordValue(tokens, "Time");
     } else {
-        hasFrameTime = parseKeywordWithColon(tokens, "FrameTime");
+        frameTime = readKeywordValue(tokens, "FrameTime");
     }
-    if (hasFrameTime) {
-        Token value = tokens.next();
+    if (frameTime) {
+        const Token& value = *frameTime;
         double seconds = 0.0;
-        std::size_t used = value.text.empty()
-                               ? 0
-                               : scanNumber(value.text.data(),
-                                            value.text.data() + value.text.size(), seconds);
+        std::size_t used =
+            value.text.empty()
+                ? 0
+                : scanNumber(value.text.data(), value.text.data() + value.text.size(), seconds);
         if (used == 0 || used != value.text.size()) {
             warn(value, "'Frame Time:' value is not a number; 30 fps is assumed");
         } else if (!std::isfinite(seconds) || seconds <= 0.0) {
@@ -123,11 +130,8 @@ void readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& documen
     } else {
         warn(frameTimeAt.atEnd() ? motionKeyword : frameTimeAt,
              "no 'Frame Time:' line; 30 fps is assumed");
-        if (!frameTimeAt.atEnd() && !isNumberStart(frameTimeAt.text) &&
-            equalsIgnoringCase(frameTimeAt.text, "Frame")) {
-            tokens.next();
-        }
     }
+    return countAt;
 }
 
 // [SECTION] Rows
@@ -206,8 +210,8 @@ void RowReader::read() {
     }
     motion_.channelCount = channels_;
     if (rows_ > std::numeric_limits<std::uint32_t>::max()) {
-        document_.diagnostics.push_back({Severity::Warning, line_, 1,
-                                         "more than 4294967295 frames; the rest are ignored"});
+        document_.diagnostics.push_back(
+            {Severity::Warning, line_, 1, "more than 4294967295 frames; the rest are ignored"});
         rows_ = std::numeric_limits<std::uint32_t>::max();
         motion_.values.resize(rows_ * channels_);
     }
@@ -244,7 +248,9 @@ void RowReader::readRow() {
                 ++end;
             }
             notNumbers_.add(document_, line_, column(position_),
-                            "'" + std::string(text_.substr(position_, std::min<std::size_t>(end - position_, 40))) +
+                            "'" +
+                                std::string(text_.substr(
+                                    position_, std::min<std::size_t>(end - position_, 40))) +
                                 "' is not a number; the previous frame's value is used");
             used = end - position_;
         } else {
@@ -292,7 +298,8 @@ void RowReader::finishRow(std::uint32_t filled, std::uint32_t extra, std::uint32
     if (filled < channels_) {
         // Complete the row from the previous frame (or zeros) so later columns stay aligned.
         for (std::uint32_t i = filled; i < channels_; ++i) {
-            row[i] = rows_ > 0 ? row[static_cast<std::ptrdiff_t>(i) - std::ptrdiff_t{channels_}] : 0.0f;
+            row[i] =
+                rows_ > 0 ? row[static_cast<std::ptrdiff_t>(i) - std::ptrdiff_t{channels_}] : 0.0f;
         }
         shortRows_.add(document_, rowLine, column(rowStart),
                        "frame " + std::to_string(rows_) + " has " + std::to_string(filled) +
@@ -313,7 +320,7 @@ void RowReader::finishRow(std::uint32_t filled, std::uint32_t extra, std::uint32
 
 void readMotion(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
     document.hasMotionSection = true;
-    readHeader(tokens, motionKeyword, document);
+    const Token countAt = readHeader(tokens, motionKeyword, document);
     // The rows start on the line after Frame Time; the reader continues from the cursor.
     RowReader(tokens, document).read();
 
@@ -322,13 +329,12 @@ void readMotion(Tokenizer& tokens, const Token& motionKeyword, Document& documen
         std::int64_t declared = *document.declaredFrameCount;
         std::string message =
             declared > present
-                ? "'Frames: " + std::to_string(declared) + "' but only " +
-                      std::to_string(present) + " rows are present; " + std::to_string(present) +
-                      " frames loaded"
+                ? "'Frames: " + std::to_string(declared) + "' but only " + std::to_string(present) +
+                      " rows are present; " + std::to_string(present) + " frames loaded"
                 : "'Frames: " + std::to_string(declared) + "' but " + std::to_string(present) +
                       " rows are present; all " + std::to_string(present) + " frames loaded";
         document.diagnostics.push_back(
-            {Severity::Warning, motionKeyword.line, motionKeyword.column, std::move(message)});
+            {Severity::Warning, countAt.line, countAt.column, std::move(message)});
     }
 }
 

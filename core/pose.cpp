@@ -58,8 +58,7 @@ TranslationMode detectTranslationMode(const Skeleton& skeleton, const Motion& mo
 
 TranslationMode resolveTranslationMode(TranslationMode requested, const Skeleton& skeleton,
                                        const Motion& motion) {
-    return requested == TranslationMode::Auto ? detectTranslationMode(skeleton, motion)
-                                              : requested;
+    return requested == TranslationMode::Auto ? detectTranslationMode(skeleton, motion) : requested;
 }
 
 // [SECTION] Local and world transforms

@@ -75,18 +75,16 @@ int upAxisIndex(UpAxis axis) {
 }
 
 int upAxisSign(UpAxis axis) {
-    return axis == UpAxis::NegativeX || axis == UpAxis::NegativeY || axis == UpAxis::NegativeZ
-               ? -1
-               : 1;
+    return axis == UpAxis::NegativeX || axis == UpAxis::NegativeY || axis == UpAxis::NegativeZ ? -1
+                                                                                               : 1;
 }
 
 namespace {
 
 bool nameContains(const std::string& name, std::string_view word) {
     std::string lower(name.size(), '\0');
-    std::ranges::transform(name, lower.begin(), [](unsigned char c) {
-        return static_cast<char>(std::tolower(c));
-    });
+    std::ranges::transform(name, lower.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return lower.find(word) != std::string::npos;
 }
 
@@ -157,8 +155,8 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     // extent of the rest pose (a standing figure is taller than it is deep), positive.
     int axis = 1;
     int sign = 1;
-    glm::dvec3 footToHead = heads > 0 && feet > 0 ? headSum / double(heads) - footSum / double(feet)
-                                                  : glm::dvec3(0.0);
+    glm::dvec3 footToHead =
+        heads > 0 && feet > 0 ? headSum / double(heads) - footSum / double(feet) : glm::dvec3(0.0);
     if (glm::dot(footToHead, footToHead) > 0.0) {
         glm::dvec3 magnitude = glm::abs(footToHead);
         axis = magnitude.x > magnitude.y ? (magnitude.x > magnitude.z ? 0 : 2)

@@ -13,7 +13,14 @@
 
 namespace bvh {
 
-enum class UpAxis : std::uint8_t { PositiveY, PositiveZ, NegativeY, NegativeZ, PositiveX, NegativeX };
+enum class UpAxis : std::uint8_t {
+    PositiveY,
+    PositiveZ,
+    NegativeY,
+    NegativeZ,
+    PositiveX,
+    NegativeX
+};
 enum class LengthUnit : std::uint8_t { Unknown, Millimetre, Centimetre, Metre, Inch };
 
 std::string_view upAxisName(UpAxis axis);         // "+Y", "+Z", ...

@@ -6,7 +6,8 @@
 // gives the last bone its length and direction (seed 000); they are never parents.
 //
 // Offsets are in file units and file axes. Channels are stored once for the whole file, in the
-// order the motion rows use: node i owns columns [channelBegin[i], channelBegin[i] + channelCount[i]).
+// order the motion rows use: node i owns columns [channelBegin[i], channelBegin[i] +
+// channelCount[i]).
 #pragma once
 
 #include <cstdint>

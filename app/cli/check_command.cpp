@@ -1,6 +1,5 @@
 #include "command_line.h"
 #include "commands.h"
-
 #include "core/document.h"
 
 namespace bvhscope::cli {

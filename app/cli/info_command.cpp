@@ -1,9 +1,8 @@
 #include "command_line.h"
 #include "commands.h"
-#include "json_writer.h"
-
 #include "core/document.h"
 #include "core/summary.h"
+#include "json_writer.h"
 
 #include <iomanip>
 #include <string>

@@ -1,6 +1,5 @@
 #include "command_line.h"
 #include "commands.h"
-
 #include "core/document.h"
 #include "core/pose.h"
 
@@ -97,8 +96,7 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
     }
     const bvh::Skeleton& skeleton = document.skeleton;
     const bvh::Motion& motion = document.motion;
-    const bvh::TranslationMode mode =
-        bvh::resolveTranslationMode(*translation, skeleton, motion);
+    const bvh::TranslationMode mode = bvh::resolveTranslationMode(*translation, skeleton, motion);
 
     // A file with no frames still has a pose to report: its rest pose, as frame 0.
     const std::int64_t available = std::max<std::int64_t>(motion.frameCount, 1);

@@ -1,0 +1,37 @@
+#include "test_support.h"
+
+namespace bvh::test {
+
+std::filesystem::path dataFile(std::string_view name) {
+    return std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "tests" / "data" / name;
+}
+
+std::optional<std::filesystem::path> corpusDirectory() {
+    std::filesystem::path corpus = std::filesystem::path(BVHSCOPE_SHARED_DIR) / "corpus";
+    std::error_code error;
+    if (std::filesystem::is_directory(corpus, error)) {
+        return corpus;
+    }
+    return std::nullopt;
+}
+
+const Diagnostic* findDiagnostic(const Document& document, Severity severity,
+                                 std::string_view fragment) {
+    for (const Diagnostic& diagnostic : document.diagnostics) {
+        if (diagnostic.severity == severity &&
+            diagnostic.message.find(fragment) != std::string::npos) {
+            return &diagnostic;
+        }
+    }
+    return nullptr;
+}
+
+std::string describeDiagnostics(const Document& document) {
+    std::string text;
+    for (const Diagnostic& diagnostic : document.diagnostics) {
+        text += formatDiagnostic("input", diagnostic) + "\n";
+    }
+    return text;
+}
+
+} // namespace bvh::test

@@ -1,0 +1,26 @@
+// Helpers shared by the core tests: locating inputs and inspecting diagnostics.
+#pragma once
+
+#include "core/document.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bvh::test {
+
+// tests/data/<name> in the source tree.
+std::filesystem::path dataFile(std::string_view name);
+
+// ../shared/corpus next to the checkout, or nullopt when this clone has no ../shared.
+std::optional<std::filesystem::path> corpusDirectory();
+
+// The first diagnostic of that severity whose message contains `fragment`, or nullptr.
+const Diagnostic* findDiagnostic(const Document& document, Severity severity,
+                                 std::string_view fragment);
+
+// All diagnostics, formatted, one per line (for failure messages).
+std::string describeDiagnostics(const Document& document);
+
+} // namespace bvh::test
