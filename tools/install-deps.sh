@@ -11,6 +11,8 @@ packages=(
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
+  # an independent BVH reader to cross-check positions against
+  libassimp-dev python3
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils imagemagick
   # memory checking
