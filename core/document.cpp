@@ -2,76 +2,106 @@
 
 #include "hierarchy_reader.h"
 #include "motion_reader.h"
+#include "text_source.h"
 
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <memory>
-#include <string>
-#include <system_error>
+#include <algorithm>
 
 namespace bvh {
-
-Document parseDocument(std::string_view text) {
-    Document document;
-    Tokenizer tokens(text);
-    Token motionKeyword;
-    switch (readHierarchy(tokens, document, motionKeyword)) {
-    case HierarchyEnd::Failed:
-        // No partial skeleton: a half-read hierarchy would mis-assign every motion column.
-        document.skeleton = Skeleton{};
-        document.nodeLocations.clear();
-        return document;
-    case HierarchyEnd::EndOfInput:
-        document.diagnostics.push_back(
-            {Severity::Warning, tokens.line(), tokens.column(),
-             "no MOTION section; the skeleton is shown in its rest pose with 0 frames"});
-        document.motion.channelCount =
-            static_cast<std::uint32_t>(document.skeleton.totalChannels());
-        return document;
-    case HierarchyEnd::Motion:
-        break;
-    }
-    readMotion(tokens, motionKeyword, document);
-    return document;
-}
-
 namespace {
 
-struct FileCloser {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-};
+// The hierarchy and the motion header are read from a prefix of the file that grows until
+// they fit (they are small next to the rows); the rows are then streamed.
+constexpr std::size_t kFirstRead = std::size_t{1} << 20;
 
-Document ioError(const std::string& message) {
-    Document document;
-    document.diagnostics.push_back({Severity::Error, 0, 0, message});
-    return document;
+void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
+    if (options.progress) {
+        options.progress->bytesTotal.store(source.totalBytes(), std::memory_order_relaxed);
+    }
+    if (!source.complete() && !source.readMore(kFirstRead)) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        return;
+    }
+    for (;;) {
+        const std::string_view text = source.available();
+        Document attempt;
+        Tokenizer tokens(text);
+        Token motionKeyword;
+        const HierarchyEnd end = readHierarchy(tokens, attempt, motionKeyword);
+        Token declaredCountAt;
+        if (end == HierarchyEnd::Motion) {
+            declaredCountAt = readMotionHeader(tokens, motionKeyword, attempt);
+            tokens.peek(); // the header is complete only if text follows its last token
+        }
+        if (tokens.reachedEnd() && !source.complete()) {
+            if (!source.readMore(std::max(text.size(), kFirstRead))) {
+                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+                return;
+            }
+            continue;
+        }
+        document = std::move(attempt);
+        switch (end) {
+        case HierarchyEnd::Failed:
+            // No partial skeleton: a half-read hierarchy would mis-assign every motion column.
+            document.skeleton = Skeleton{};
+            document.nodeLocations.clear();
+            return;
+        case HierarchyEnd::EndOfInput:
+            document.diagnostics.push_back(
+                {Severity::Warning, tokens.line(), tokens.column(),
+                 "no MOTION section; the skeleton is shown in its rest pose with 0 frames"});
+            document.motion.channelCount =
+                static_cast<std::uint32_t>(document.skeleton.totalChannels());
+            if (options.onHeaderReady) {
+                options.onHeaderReady();
+            }
+            return;
+        case HierarchyEnd::Motion:
+            break;
+        }
+        document.hasMotionSection = true;
+        document.motion.channelCount =
+            static_cast<std::uint32_t>(document.skeleton.totalChannels());
+        if (options.onHeaderReady) {
+            options.onHeaderReady();
+        }
+        const std::uint32_t line = tokens.line();
+        const std::uint32_t column = tokens.column();
+        source.consume(tokens.offset());
+        readMotionRows(source, line, column, declaredCountAt, document, options);
+        return;
+    }
 }
 
 } // namespace
 
-Document loadDocument(const std::filesystem::path& path) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-        return ioError("is a directory, not a BVH file");
+Document parseDocument(std::string_view text, const ParseOptions& options) {
+    Document document;
+    MemorySource source(text);
+    readDocument(source, document, options);
+    return document;
+}
+
+void loadDocumentInto(Document& document, const std::filesystem::path& path,
+                      const ParseOptions& options) {
+    FileSource source;
+    if (!source.open(path)) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        return;
     }
-    std::unique_ptr<std::FILE, FileCloser> file(std::fopen(path.c_str(), "rb"));
-    if (!file) {
-        return ioError(std::string("cannot open: ") + std::strerror(errno));
+    readDocument(source, document, options);
+    if (!document.loaded()) {
+        // An I/O error or a file that changed mid-read leaves nothing half-loaded.
+        document.skeleton = Skeleton{};
+        document.nodeLocations.clear();
+        document.motion = Motion{};
     }
-    std::string text;
-    char buffer[1 << 16];
-    for (;;) {
-        std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
-        text.append(buffer, got);
-        if (got < sizeof buffer) {
-            if (std::ferror(file.get())) {
-                return ioError(std::string("read error: ") + std::strerror(errno));
-            }
-            break;
-        }
-    }
-    return parseDocument(text);
+}
+
+Document loadDocument(const std::filesystem::path& path, const ParseOptions& options) {
+    Document document;
+    loadDocumentInto(document, path, options);
+    return document;
 }
 
 } // namespace bvh

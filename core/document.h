@@ -15,8 +15,11 @@
 #include "motion.h"
 #include "skeleton.h"
 
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -39,11 +42,45 @@ struct Document {
     bool loaded() const { return !hasErrors(diagnostics); }
 };
 
-// Parses BVH text. On error, `skeleton` and `motion` are empty and diagnostics say why.
-Document parseDocument(std::string_view text);
+// Progress of a load, shared with another thread (a viewer's progress bar).
+struct LoadProgress {
+    std::atomic<std::uint64_t> bytesTotal{0}; // file size (0 while unknown)
+    std::atomic<std::uint64_t> bytesRead{0};
+    // Frames [0, framesLoaded) of document.motion.values are complete and final. Read them
+    // only while holding ParseOptions::motionLock: the value storage may grow (move) while
+    // the load runs.
+    std::atomic<std::uint32_t> framesLoaded{0};
+    std::atomic<bool> cancelRequested{false}; // set by the other thread to stop the load
+};
 
-// Reads and parses a file. I/O failures (missing, unreadable, a directory) are an error
-// diagnostic at line 0, column 0.
-Document loadDocument(const std::filesystem::path& path);
+struct ParseOptions {
+    // Threads parsing motion rows: 1 (default), 2, ... or 0 for every hardware thread. The
+    // result is identical, to the bit, for any count.
+    unsigned threads = 1;
+    // Text handed to each row-parsing thread at a time. Larger blocks amortise thread
+    // start-up; smaller ones show the first frames sooner. Tests use tiny blocks to exercise
+    // every boundary.
+    std::size_t blockBytesPerThread = std::size_t{4} << 20;
+    LoadProgress* progress = nullptr;
+    // Taken whenever document.motion.values is resized (required with `progress` when another
+    // thread reads frames during the load).
+    std::mutex* motionLock = nullptr;
+    // Called once the skeleton, Frame Time and declared frame count are known, before the
+    // first row: from then on document.skeleton and the motion header no longer change.
+    std::function<void()> onHeaderReady;
+};
+
+// Parses BVH text. On error, `skeleton` and `motion` are empty and diagnostics say why.
+Document parseDocument(std::string_view text, const ParseOptions& options = {});
+
+// Reads and parses a file, streaming it: memory holds the floats and a few megabytes of text,
+// never the whole text. I/O failures (missing, unreadable, a directory, a file that changes
+// or shrinks while it is read) are an error diagnostic at line 0, column 0.
+Document loadDocument(const std::filesystem::path& path, const ParseOptions& options = {});
+
+// loadDocument into an existing Document, so another thread can watch it fill (see
+// LoadProgress and ParseOptions::onHeaderReady). `document` must be empty.
+void loadDocumentInto(Document& document, const std::filesystem::path& path,
+                      const ParseOptions& options);
 
 } // namespace bvh

@@ -1,50 +1,19 @@
 #include "motion_reader.h"
 
 #include "number_scanner.h"
+#include "row_parser.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace bvh {
 namespace {
-
-// [SECTION] Warning budget
-// A broken exporter repeats the same fault on every row; listing 100k identical warnings helps
-// nobody, so each kind is listed a few times and then summarised with its count.
-class RepeatedWarning {
-public:
-    explicit RepeatedWarning(std::string summary) : summary_(std::move(summary)) {}
-
-    void add(Document& document, std::uint32_t line, std::uint32_t column, std::string message) {
-        if (listed_ < kListed) {
-            document.diagnostics.push_back({Severity::Warning, line, column, std::move(message)});
-            ++listed_;
-        } else {
-            if (unlisted_ == 0) {
-                firstUnlistedLine_ = line;
-            }
-            ++unlisted_;
-        }
-    }
-
-    void flush(Document& document) const {
-        if (unlisted_ > 0) {
-            document.diagnostics.push_back(
-                {Severity::Warning, firstUnlistedLine_, 1,
-                 std::to_string(unlisted_) + " more " + summary_ + " (not listed one by one)"});
-        }
-    }
-
-private:
-    static constexpr int kListed = 10;
-    std::string summary_;
-    int listed_ = 0;
-    std::uint64_t unlisted_ = 0;
-    std::uint32_t firstUnlistedLine_ = 0;
-};
 
 // Reads "KEYWORD: value" in every spelling seen: "Frames: 10", "Frames : 10", "FRAMES:10",
 // "Frames 10" (colon missing). Returns the value token, or nullopt when the keyword is not next
@@ -73,9 +42,9 @@ std::optional<Token> readKeywordValue(Tokenizer& tokens, std::string_view keywor
 
 // [SECTION] Header: Frames and Frame Time
 
-// Returns where the declared frame count stands (the MOTION keyword when there is none), for
-// the warning about a count that disagrees with the rows.
-Token readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
+} // namespace
+
+Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
     Motion& motion = document.motion;
     auto warn = [&](const Token& at, std::string message) {
         document.diagnostics.push_back({Severity::Warning, at.line, at.column, std::move(message)});
@@ -136,205 +105,272 @@ Token readHeader(Tokenizer& tokens, const Token& motionKeyword, Document& docume
 
 // [SECTION] Rows
 
-class RowReader {
-public:
-    RowReader(Tokenizer& tokens, Document& document)
-        : document_(document), motion_(document.motion),
-          channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
-          text_(tokens.text()), position_(tokens.offset()), line_(tokens.line()),
-          lineStart_(tokens.offset() + 1 - tokens.column()) {}
+namespace {
 
-    void read();
+// The value storage: document.motion.values, grown under the caller's lock so that another
+// thread can read finished frames while the load runs.
+class MotionStorage {
+public:
+    MotionStorage(std::vector<float>& values, std::uint32_t channels, std::mutex* lock)
+        : values_(values), channels_(channels), lock_(lock) {}
+
+    void reserveRows(std::uint64_t rows) { values_.reserve(rows * channels_); }
+
+    // Makes room for `rows` rows in total and returns the start of the storage.
+    float* ensureRows(std::uint64_t rows) {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() < needed) {
+            auto guard = lock();
+            if (values_.capacity() < needed) {
+                values_.reserve(std::max<std::uint64_t>(needed, values_.capacity() * 3 / 2));
+            }
+            values_.resize(needed);
+        }
+        return values_.data();
+    }
+
+    void finish(std::uint64_t rows) {
+        auto guard = lock();
+        values_.resize(rows * channels_);
+    }
 
 private:
-    std::uint32_t column(std::size_t at) const {
-        return static_cast<std::uint32_t>(at - lineStart_ + 1);
+    std::unique_lock<std::mutex> lock() {
+        return lock_ ? std::unique_lock<std::mutex>(*lock_) : std::unique_lock<std::mutex>();
     }
-    void nextLine() {
-        if (text_[position_] == '\r' && position_ + 1 < text_.size() &&
-            text_[position_ + 1] == '\n') {
-            ++position_;
-        }
-        ++position_;
-        lineStart_ = position_;
-        ++line_;
-    }
-    void reserveRows();
-    void readRow();
-    void finishRow(std::uint32_t filled, std::uint32_t extra, std::uint32_t rowLine,
-                   std::size_t rowStart);
 
-    Document& document_;
-    Motion& motion_;
+    std::vector<float>& values_;
     std::uint32_t channels_;
-    std::string_view text_;
-    std::size_t position_;
-    std::uint32_t line_;
-    std::size_t lineStart_;
-    std::uint64_t rows_ = 0;
-    std::uint32_t firstRowLine_ = 0;
-
-    RepeatedWarning shortRows_{"short rows"};
-    RepeatedWarning longRows_{"long rows"};
-    RepeatedWarning gluedNumbers_{"rows with numbers run together"};
-    RepeatedWarning notNumbers_{"values that are not numbers"};
-    RepeatedWarning notFinite_{"NaN or infinite values"};
+    std::mutex* lock_;
 };
 
-void RowReader::reserveRows() {
-    // Reserve by what the text can hold, never by the declared count alone: "Frames:
-    // 99999999999" must not allocate gigabytes. A value takes at least two bytes ("0 ").
-    const std::size_t remaining = text_.size() - position_;
-    std::size_t fitting = channels_ == 0 ? 0 : remaining / (2 * std::size_t{channels_}) + 1;
-    std::size_t declared = document_.declaredFrameCount
-                               ? static_cast<std::size_t>(*document_.declaredFrameCount)
-                               : fitting;
-    motion_.values.reserve(std::min(fitting, declared) * channels_);
+// Where the next block of whole lines ends: after the last line end within the first
+// `window` bytes of `text`, or after the first line end beyond it when one line is longer
+// than the window. 0 means more text must be read first. A CR that is the last byte read
+// could be the first half of a CRLF, so it only counts once the next byte is known.
+std::size_t blockEnd(std::string_view text, std::size_t window, bool complete) {
+    if (complete && text.size() <= window) {
+        return text.size();
+    }
+    auto endAfter = [&](std::size_t terminator) -> std::size_t {
+        if (text[terminator] == '\n') {
+            return terminator + 1;
+        }
+        if (terminator + 1 < text.size()) {
+            return text[terminator + 1] == '\n' ? terminator + 2 : terminator + 1;
+        }
+        return complete ? terminator + 1 : 0;
+    };
+    window = std::min(window, text.size());
+    const std::size_t lastInWindow = text.substr(0, window).find_last_of("\r\n");
+    if (lastInWindow != std::string_view::npos) {
+        const std::size_t end = endAfter(lastInWindow);
+        if (end != 0) {
+            return end;
+        }
+        const std::size_t earlier = lastInWindow == 0 ? std::string_view::npos
+                                                      : text.find_last_of("\r\n", lastInWindow - 1);
+        if (earlier != std::string_view::npos) {
+            return endAfter(earlier);
+        }
+    }
+    const std::size_t firstBeyond = text.find_first_of("\r\n", window);
+    if (firstBeyond != std::string_view::npos) {
+        return endAfter(firstBeyond);
+    }
+    return complete ? text.size() : 0;
 }
 
-void RowReader::read() {
-    reserveRows();
-    while (position_ < text_.size()) {
-        char c = text_[position_];
-        if (isSpaceOrTab(c)) {
-            ++position_;
-        } else if (isLineEnd(c)) {
-            nextLine();
-        } else {
-            readRow();
+bool hasLoneCarriageReturn(std::string_view text) {
+    for (std::size_t at = text.find('\r'); at != std::string_view::npos;
+         at = text.find('\r', at + 1)) {
+        if (at + 1 >= text.size() || text[at + 1] != '\n') {
+            return true;
         }
     }
-    for (const RepeatedWarning* warning :
-         {&shortRows_, &longRows_, &gluedNumbers_, &notNumbers_, &notFinite_}) {
-        warning->flush(document_);
-    }
-    motion_.channelCount = channels_;
-    if (rows_ > std::numeric_limits<std::uint32_t>::max()) {
-        document_.diagnostics.push_back(
-            {Severity::Warning, line_, 1, "more than 4294967295 frames; the rest are ignored"});
-        rows_ = std::numeric_limits<std::uint32_t>::max();
-        motion_.values.resize(rows_ * channels_);
-    }
-    motion_.frameCount = static_cast<std::uint32_t>(rows_);
-    motion_.values.shrink_to_fit();
+    return false;
 }
 
-void RowReader::readRow() {
-    const std::uint32_t rowLine = line_;
-    const std::size_t rowStart = position_;
-    const std::size_t base = motion_.values.size();
-    motion_.values.resize(base + channels_);
-    float* row = motion_.values.data() + base;
-    std::uint32_t filled = 0;
-    std::uint32_t extra = 0;
-    std::uint32_t numbers = 0;
-    bool glued = false;
+class RowStream {
+public:
+    RowStream(Document& document, const ParseOptions& options)
+        : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
+          storage_(document.motion.values, channels_, options.motionLock),
+          threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                        : options.threads) {}
 
-    while (position_ < text_.size()) {
-        char c = text_[position_];
-        if (isLineEnd(c)) {
-            break;
+    void reserveFor(std::uint64_t bytes, std::optional<std::int64_t> declaredFrames) {
+        // Reserve by what the text can hold, never by the declared count alone ("Frames:
+        // 99999999999" must not allocate): a value takes at least two bytes ("0 ").
+        if (channels_ == 0) {
+            return;
         }
-        if (isSpaceOrTab(c)) {
-            ++position_;
-            continue;
-        }
-        float value = 0.0f;
-        std::size_t used = scanNumber(text_.data() + position_, text_.data() + text_.size(), value);
-        bool isNumber = used > 0;
-        if (!isNumber) {
-            std::size_t end = position_;
-            while (end < text_.size() && !isSpaceOrTab(text_[end]) && !isLineEnd(text_[end])) {
-                ++end;
-            }
-            notNumbers_.add(document_, line_, column(position_),
-                            "'" +
-                                std::string(text_.substr(
-                                    position_, std::min<std::size_t>(end - position_, 40))) +
-                                "' is not a number; the previous frame's value is used");
-            used = end - position_;
-        } else {
-            if (!std::isfinite(value)) {
-                notFinite_.add(document_, line_, column(position_),
-                               "NaN or infinite value; the previous frame's value is used");
-                isNumber = false;
-            }
-            std::size_t after = position_ + used;
-            // Recorders that print fixed-width fields run numbers together ("0.0-7.5"):
-            // read them as two numbers rather than dropping a column.
-            if (after < text_.size() && !isSpaceOrTab(text_[after]) && !isLineEnd(text_[after]) &&
-                !glued) {
-                glued = true;
-                gluedNumbers_.add(document_, line_, column(after),
-                                  "numbers run together with no space; read as separate values");
-            }
-            ++numbers;
-        }
-        position_ += used;
-        if (filled < channels_) {
-            const float previous =
-                rows_ > 0 ? row[static_cast<std::ptrdiff_t>(filled) - std::ptrdiff_t{channels_}]
-                          : 0.0f;
-            row[filled] = isNumber ? value : previous;
-            ++filled;
-        } else {
-            ++extra;
-        }
+        const std::uint64_t fitting = bytes / (2 * std::uint64_t{channels_}) + 1;
+        const std::uint64_t declared =
+            declaredFrames ? static_cast<std::uint64_t>(*declaredFrames) : fitting;
+        storage_.reserveRows(std::min(fitting, declared));
     }
-    if (numbers == 0) {
-        // A line with no number at all (a footer, a stray word) is not a frame.
-        motion_.values.resize(base);
-        return;
-    }
-    finishRow(filled, extra, rowLine, rowStart);
-}
 
-void RowReader::finishRow(std::uint32_t filled, std::uint32_t extra, std::uint32_t rowLine,
-                          std::size_t rowStart) {
-    float* row = motion_.values.data() + motion_.values.size() - channels_;
-    if (rows_ == 0) {
-        firstRowLine_ = rowLine;
-    }
-    if (filled < channels_) {
-        // Complete the row from the previous frame (or zeros) so later columns stay aligned.
-        for (std::uint32_t i = filled; i < channels_; ++i) {
-            row[i] =
-                rows_ > 0 ? row[static_cast<std::ptrdiff_t>(i) - std::ptrdiff_t{channels_}] : 0.0f;
+    // Parses one block of whole lines starting at `line`/`column`; `lines` is countLines(block).
+    void parseBlock(std::string_view block, std::uint64_t lines, std::uint32_t line,
+                    std::uint32_t column) {
+        float* base = storage_.ensureRows(rows_ + lines);
+        const float* previous = rows_ > 0 ? base + (rows_ - 1) * channels_ : nullptr;
+        const std::size_t split = threads_ > 1 ? splitPoint(block) : 0;
+        if (split == 0) {
+            RowBlockResult result =
+                parseRowBlock(block, line, column, channels_, previous, base + rows_ * channels_);
+            accept(std::move(result));
+            return;
         }
-        shortRows_.add(document_, rowLine, column(rowStart),
-                       "frame " + std::to_string(rows_) + " has " + std::to_string(filled) +
-                           " values, " + std::to_string(channels_) +
-                           " expected; the missing ones are taken from the " +
-                           (rows_ > 0 ? "previous frame" : "rest pose (0)"));
+        // Two halves in parallel; the second is written right after the first's lines and
+        // moved down if the first had blank or wordy lines.
+        const std::string_view first = block.substr(0, split);
+        const std::string_view second = block.substr(split);
+        const std::uint64_t firstLines = countLines(first);
+        float* secondDestination = base + (rows_ + firstLines) * channels_;
+        const auto secondLine = static_cast<std::uint32_t>(line + firstLines);
+        RowBlockResult secondResult;
+        std::thread worker([&] {
+            secondResult =
+                parseRowBlock(second, secondLine, 1, channels_, nullptr, secondDestination);
+        });
+        RowBlockResult firstResult =
+            parseRowBlock(first, line, column, channels_, previous, base + rows_ * channels_);
+        worker.join();
+        accept(std::move(firstResult));
+        float* secondFinal = base + rows_ * channels_;
+        if (secondResult.borrowedFromPreviousFrame) {
+            // Its first row needed the frame before it, unknown to the worker: parse it again.
+            const float* before = rows_ > 0 ? secondFinal - channels_ : nullptr;
+            secondResult = parseRowBlock(second, secondLine, 1, channels_, before, secondFinal);
+        } else if (secondFinal != secondDestination) {
+            std::memmove(secondFinal, secondDestination,
+                         secondResult.rows * channels_ * sizeof(float));
+        }
+        accept(std::move(secondResult));
     }
-    if (extra > 0) {
-        longRows_.add(document_, rowLine, column(rowStart),
-                      "frame " + std::to_string(rows_) + " has " +
-                          std::to_string(channels_ + extra) + " values, " +
-                          std::to_string(channels_) + " expected; the extra ones are ignored");
+
+    std::uint64_t rows() const { return rows_; }
+    std::uint32_t channels() const { return channels_; }
+    unsigned threads() const { return threads_; }
+
+    void finish(Document& document) {
+        storage_.finish(rows_);
+        issues_.appendDiagnostics(document.diagnostics, channels_);
     }
-    ++rows_;
-}
+
+private:
+    void accept(RowBlockResult&& result) {
+        issues_.append(std::move(result.issues), rows_);
+        rows_ += result.rows;
+    }
+
+    // A line boundary near the middle of `block`, or 0 to parse it whole. Files with lone CR
+    // line ends are parsed whole: their line numbers need the sequential count.
+    static std::size_t splitPoint(std::string_view block) {
+        if (hasLoneCarriageReturn(block)) {
+            return 0;
+        }
+        const std::size_t newline = block.find('\n', block.size() / 2);
+        return newline == std::string_view::npos || newline + 1 >= block.size() ? 0 : newline + 1;
+    }
+
+    std::uint32_t channels_;
+    MotionStorage storage_;
+    unsigned threads_;
+    std::uint64_t rows_ = 0;
+    RowIssueLog issues_;
+};
 
 } // namespace
 
-void readMotion(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
-    document.hasMotionSection = true;
-    const Token countAt = readHeader(tokens, motionKeyword, document);
-    // The rows start on the line after Frame Time; the reader continues from the cursor.
-    RowReader(tokens, document).read();
+void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                    const Token& declaredCountAt, Document& document, const ParseOptions& options) {
+    RowStream stream(document, options);
+    stream.reserveFor(source.totalBytes() > source.consumedBytes()
+                          ? source.totalBytes() - source.consumedBytes()
+                          : source.available().size(),
+                      document.declaredFrameCount);
+    LoadProgress* progress = options.progress;
+    const std::size_t blockBytes =
+        std::max<std::size_t>(options.blockBytesPerThread, 64) * stream.threads();
+    bool failed = false;
+    for (;;) {
+        std::string_view text = source.available();
+        if (!source.complete() && text.size() < blockBytes) {
+            if (!source.readMore(blockBytes)) {
+                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+                failed = true;
+                break;
+            }
+            text = source.available();
+        }
+        const std::size_t end = blockEnd(text, blockBytes, source.complete());
+        if (end == 0 && !source.complete()) {
+            // A line longer than a block: read on until it ends.
+            if (!source.readMore(std::max(text.size(), blockBytes))) {
+                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+                failed = true;
+                break;
+            }
+            continue;
+        }
+        if (end == 0) {
+            break;
+        }
+        const std::string_view block = text.substr(0, end);
+        const std::uint64_t lines = countLines(block);
+        stream.parseBlock(block, lines, line, column);
+        line += static_cast<std::uint32_t>(lines);
+        column = 1;
+        if (block.back() != '\n' && block.back() != '\r') {
+            --line; // the block ended inside its last line: that is the end of the text
+        }
+        source.consume(end);
+        if (progress) {
+            progress->bytesRead.store(source.consumedBytes(), std::memory_order_relaxed);
+            progress->framesLoaded.store(
+                static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                    stream.rows(), std::numeric_limits<std::uint32_t>::max())),
+                std::memory_order_release);
+            if (progress->cancelRequested.load(std::memory_order_relaxed)) {
+                document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
+                failed = true;
+                break;
+            }
+        }
+    }
+    if (!failed && !source.verifyUnchanged()) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        failed = true;
+    }
+
+    std::uint64_t rows = stream.rows();
+    if (rows > std::numeric_limits<std::uint32_t>::max()) {
+        document.diagnostics.push_back(
+            {Severity::Warning, line, 1, "more than 4294967295 frames; the rest are ignored"});
+        rows = std::numeric_limits<std::uint32_t>::max();
+    }
+    stream.finish(document);
+    if (rows != stream.rows()) {
+        MotionStorage(document.motion.values, stream.channels(), options.motionLock).finish(rows);
+    }
+    document.motion.channelCount = stream.channels();
+    document.motion.frameCount = static_cast<std::uint32_t>(rows);
 
     const std::uint32_t present = document.motion.frameCount;
-    if (document.declaredFrameCount && *document.declaredFrameCount != present) {
-        std::int64_t declared = *document.declaredFrameCount;
-        std::string message =
-            declared > present
-                ? "'Frames: " + std::to_string(declared) + "' but only " + std::to_string(present) +
-                      " rows are present; " + std::to_string(present) + " frames loaded"
-                : "'Frames: " + std::to_string(declared) + "' but " + std::to_string(present) +
-                      " rows are present; all " + std::to_string(present) + " frames loaded";
+    if (!failed && document.declaredFrameCount && *document.declaredFrameCount != present) {
+        const std::int64_t declared = *document.declaredFrameCount;
+        const std::string counts = "'Frames: " + std::to_string(declared) + "' but ";
+        std::string message = declared > present
+                                  ? counts + "only " + std::to_string(present) +
+                                        " rows are present; " + std::to_string(present) +
+                                        " frames loaded"
+                                  : counts + std::to_string(present) + " rows are present; all " +
+                                        std::to_string(present) + " frames loaded";
         document.diagnostics.push_back(
-            {Severity::Warning, countAt.line, countAt.column, std::move(message)});
+            {Severity::Warning, declaredCountAt.line, declaredCountAt.column, std::move(message)});
     }
 }
 

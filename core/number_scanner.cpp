@@ -4,11 +4,11 @@
 #include <limits>
 #include <system_error>
 
-namespace bvh {
+namespace bvh::detail {
 namespace {
 
 template <typename Real>
-std::size_t scan(const char* first, const char* last, Real& value) {
+std::size_t scanWithFromChars(const char* first, const char* last, Real& value) {
     const char* start = first;
     // from_chars rejects a leading '+', which strtod (and some exporters) accept.
     if (first != last && *first == '+') {
@@ -25,7 +25,7 @@ std::size_t scan(const char* first, const char* last, Real& value) {
     // Out-of-range values ("1e-50" for a float, "1e999") are rounded to zero or infinity
     // rather than rejected, as strtod does; the caller reports non-finite values.
     if (error == std::errc::result_out_of_range) {
-        bool negative = *first == '-';
+        const bool negative = *first == '-';
         bool tinyMagnitude = false;
         for (const char* c = first; c + 1 < end; ++c) {
             if (*c == 'e' || *c == 'E') {
@@ -33,7 +33,7 @@ std::size_t scan(const char* first, const char* last, Real& value) {
                 break;
             }
         }
-        Real magnitude = tinyMagnitude ? Real{0} : std::numeric_limits<Real>::infinity();
+        const Real magnitude = tinyMagnitude ? Real{0} : std::numeric_limits<Real>::infinity();
         parsed = negative ? -magnitude : magnitude;
     }
     value = parsed;
@@ -42,12 +42,12 @@ std::size_t scan(const char* first, const char* last, Real& value) {
 
 } // namespace
 
-std::size_t scanNumber(const char* first, const char* last, float& value) {
-    return scan(first, last, value);
+std::size_t scanNumberSlow(const char* first, const char* last, float& value) {
+    return scanWithFromChars(first, last, value);
 }
 
-std::size_t scanNumber(const char* first, const char* last, double& value) {
-    return scan(first, last, value);
+std::size_t scanNumberSlow(const char* first, const char* last, double& value) {
+    return scanWithFromChars(first, last, value);
 }
 
-} // namespace bvh
+} // namespace bvh::detail

@@ -55,6 +55,7 @@ Token Tokenizer::next() {
     skipWhitespace();
     Token token{{}, line_, column()};
     if (offset_ >= text_.size()) {
+        reachedEnd_ = true;
         return token;
     }
     std::size_t start = offset_;
@@ -70,12 +71,15 @@ Token Tokenizer::next() {
         }
     }
     token.text = text_.substr(start, offset_ - start);
+    reachedEnd_ = reachedEnd_ || offset_ >= text_.size();
     return token;
 }
 
 Token Tokenizer::peek() {
     Tokenizer copy = *this;
-    return copy.next();
+    Token token = copy.next();
+    reachedEnd_ = copy.reachedEnd_;
+    return token;
 }
 
 Token Tokenizer::restOfLine() {
@@ -87,6 +91,7 @@ Token Tokenizer::restOfLine() {
     while (offset_ < text_.size() && !isLineEnd(text_[offset_]) && text_[offset_] != '{') {
         ++offset_;
     }
+    reachedEnd_ = reachedEnd_ || offset_ >= text_.size();
     std::size_t end = offset_;
     while (end > start && isSpaceOrTab(text_[end - 1])) {
         --end;

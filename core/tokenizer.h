@@ -39,6 +39,8 @@ public:
     void skipWhitespace();
 
     std::string_view text() const { return text_; }
+    // True once a token touched the end of the text (it may continue in text not read yet).
+    bool reachedEnd() const { return reachedEnd_; }
     std::size_t offset() const { return offset_; }
     std::uint32_t line() const { return line_; }
     std::uint32_t column() const { return static_cast<std::uint32_t>(offset_ - lineStart_ + 1); }
@@ -50,6 +52,7 @@ private:
     std::size_t offset_ = 0;
     std::size_t lineStart_ = 0;
     std::uint32_t line_ = 1;
+    bool reachedEnd_ = false;
 };
 
 inline bool isSpaceOrTab(char c) {

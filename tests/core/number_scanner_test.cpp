@@ -1,6 +1,9 @@
 #include "core/number_scanner.h"
 
+#include <bit>
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <string_view>
 
@@ -66,6 +69,54 @@ TEST(NumberScanner, OutOfRangeBecomesZeroOrInfinityLikeStrtod) {
     EXPECT_EQ(value, 0.0f);
     EXPECT_EQ(scanFloat("-1e999", value), 6u);
     EXPECT_TRUE(std::isinf(value) && value < 0);
+}
+
+} // namespace
+} // namespace bvh
+
+namespace bvh {
+namespace {
+
+// The fast path must agree with std::from_chars bit for bit: random decimals in the shapes
+// exporters print, plus values near float midpoints.
+TEST(NumberScanner, FastPathIsBitIdenticalToFromChars) {
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    auto next = [&state] {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    char text[64];
+    for (int i = 0; i < 300000; ++i) {
+        const std::uint64_t r = next();
+        const int shape = static_cast<int>(r % 4);
+        const long long mantissa =
+            static_cast<long long>((r >> 8) % 100000000000ull) - 50000000000ll;
+        const int decimals = static_cast<int>((r >> 50) % 12);
+        int length = 0;
+        if (shape == 0) {
+            length = std::snprintf(text, sizeof text, "%.*f", decimals,
+                                   static_cast<double>(mantissa) / 1e6);
+        } else if (shape == 1) {
+            length = std::snprintf(text, sizeof text, "%.*e", decimals,
+                                   static_cast<double>(mantissa) * 1e-9);
+        } else if (shape == 2) {
+            // Exactly halfway between two floats near 1.0 and 1000.0, printed in full.
+            const float base = 1.0f + static_cast<float>(r % 1000) * 0x1p-23f;
+            length = std::snprintf(text, sizeof text, "%.17g", static_cast<double>(base) + 0x1p-24);
+        } else {
+            length = std::snprintf(text, sizeof text, "%lld.%0*lld", mantissa % 1000, 7,
+                                   static_cast<long long>(r % 10000000));
+        }
+        float fast = 0.0f;
+        float reference = 0.0f;
+        const std::size_t used = scanNumber(text, text + length, fast);
+        std::from_chars(text, text + length, reference);
+        ASSERT_EQ(used, static_cast<std::size_t>(length)) << text;
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(fast), std::bit_cast<std::uint32_t>(reference))
+            << text;
+    }
 }
 
 } // namespace

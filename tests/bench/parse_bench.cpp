@@ -1,0 +1,92 @@
+// Loading throughput. Figures are bytes of BVH text per second (SetBytesProcessed).
+#include "bench_inputs.h"
+#include "core/document.h"
+#include "core/number_scanner.h"
+
+#include <benchmark/benchmark.h>
+#include <charconv>
+
+namespace bvh::bench {
+namespace {
+
+constexpr std::size_t kFrames = 100000;
+
+// The floor the issue measures against: std::from_chars over every number of the text.
+void BM_FromCharsFloor(benchmark::State& state) {
+    const std::string& text = largeCapture(kFrames);
+    for (auto _ : state) {
+        const char* p = text.data() + text.find("Frame Time");
+        const char* end = text.data() + text.size();
+        double sum = 0.0;
+        while (p < end) {
+            while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+                ++p;
+            }
+            float value = 0.0f;
+            auto [next, error] = std::from_chars(p, end, value);
+            if (next == p) {
+                ++p;
+                continue;
+            }
+            sum += value;
+            p = next;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+    state.SetLabel(largeCaptureSource());
+}
+BENCHMARK(BM_FromCharsFloor)->Unit(benchmark::kMillisecond);
+
+void BM_ScanNumber(benchmark::State& state) {
+    const std::string& text = largeCapture(kFrames);
+    for (auto _ : state) {
+        const char* p = text.data() + text.find("Frame Time");
+        const char* end = text.data() + text.size();
+        double sum = 0.0;
+        while (p < end) {
+            while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+                ++p;
+            }
+            float value = 0.0f;
+            std::size_t used = scanNumber(p, end, value);
+            if (used == 0) {
+                ++p;
+                continue;
+            }
+            sum += value;
+            p += used;
+        }
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ScanNumber)->Unit(benchmark::kMillisecond);
+
+void BM_ParseDocument(benchmark::State& state) {
+    const std::string& text = largeCapture(kFrames);
+    ParseOptions options;
+    options.threads = static_cast<unsigned>(state.range(0));
+    for (auto _ : state) {
+        Document document = parseDocument(text, options);
+        benchmark::DoNotOptimize(document.motion.values.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ParseDocument)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_LoadDocumentFromFile(benchmark::State& state) {
+    const auto path = largeCaptureFile(kFrames);
+    const auto bytes = std::filesystem::file_size(path);
+    ParseOptions options;
+    options.threads = static_cast<unsigned>(state.range(0));
+    for (auto _ : state) {
+        Document document = loadDocument(path, options);
+        benchmark::DoNotOptimize(document.motion.values.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+}
+BENCHMARK(BM_LoadDocumentFromFile)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+} // namespace
+} // namespace bvh::bench

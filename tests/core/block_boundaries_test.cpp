@@ -1,0 +1,152 @@
+// Rows are parsed in blocks, possibly on two threads: the result must not depend on where the
+// blocks fall. Tiny blocks put a boundary inside every kind of line.
+#include "core/document.h"
+#include "test_support.h"
+
+#include <bit>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <string>
+#include <unistd.h>
+
+namespace bvh {
+namespace {
+
+// Faults of every kind, spread over many rows: short and long rows, glued numbers, words,
+// NaN, blank lines, a footer. Row k's first value is k, so shifted frames show.
+std::string faultyCapture(std::string_view lineEnd) {
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                       "MOTION\nFrames: 300\nFrame Time: 0.01\n";
+    for (int row = 0; row < 300; ++row) {
+        std::string line = std::to_string(row) + " 1.5 -2.25 " + std::to_string(row % 90) + ".125";
+        switch (row % 23) {
+        case 3:
+            break; // short: 4 values
+        case 5:
+            line += " 7 8 9 10"; // long
+            break;
+        case 7:
+            line += " 0.0-7.5"; // glued
+            break;
+        case 11:
+            line += " nan 4";
+            break;
+        case 13:
+            line += " oops 4";
+            break;
+        default:
+            line += " 4 5";
+        }
+        text += line;
+        text += lineEnd;
+        if (row % 37 == 0) {
+            text += lineEnd; // a blank line
+        }
+    }
+    text += "end of capture";
+    text += lineEnd;
+    for (std::string::size_type at = 0; (at = text.find('\n', at)) != std::string::npos;) {
+        if (lineEnd == "\n") {
+            break;
+        }
+        text.replace(at, 1, lineEnd);
+        at += lineEnd.size();
+    }
+    return text;
+}
+
+void expectSameDocument(const Document& a, const Document& b) {
+    ASSERT_EQ(a.motion.frameCount, b.motion.frameCount);
+    ASSERT_EQ(a.motion.values.size(), b.motion.values.size());
+    for (std::size_t i = 0; i < a.motion.values.size(); ++i) {
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(a.motion.values[i]),
+                  std::bit_cast<std::uint32_t>(b.motion.values[i]))
+            << "value " << i;
+    }
+    ASSERT_EQ(a.diagnostics.size(), b.diagnostics.size()) << test::describeDiagnostics(b);
+    for (std::size_t i = 0; i < a.diagnostics.size(); ++i) {
+        EXPECT_EQ(formatDiagnostic("f", a.diagnostics[i]), formatDiagnostic("f", b.diagnostics[i]));
+    }
+}
+
+class BlockBoundaries : public testing::TestWithParam<const char*> {};
+
+TEST_P(BlockBoundaries, AnyBlockSizeAndThreadCountGivesTheSameDocument) {
+    const std::string text = faultyCapture(GetParam());
+    const Document reference = parseDocument(text);
+    ASSERT_TRUE(reference.loaded()) << test::describeDiagnostics(reference);
+    ASSERT_EQ(reference.motion.frameCount, 300u);
+    for (std::uint32_t frame = 0; frame < 300; ++frame) {
+        ASSERT_EQ(reference.motion.frame(frame)[0], static_cast<float>(frame));
+    }
+    for (unsigned threads : {1u, 2u}) {
+        for (std::size_t block : {64u, 97u, 250u, 1000u, 4096u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", block " + std::to_string(block));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = block;
+            expectSameDocument(reference, parseDocument(text, options));
+        }
+    }
+}
+
+TEST_P(BlockBoundaries, StreamingAFileGivesTheSameDocumentAsParsingItsText) {
+    const std::string text = faultyCapture(GetParam());
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("bvhscope_blocks_" + std::to_string(::getpid()) + ".bvh");
+    std::ofstream(path, std::ios::binary) << text;
+    const Document reference = parseDocument(text);
+    for (unsigned threads : {1u, 2u}) {
+        ParseOptions options;
+        options.threads = threads;
+        options.blockBytesPerThread = 113;
+        expectSameDocument(reference, loadDocument(path, options));
+    }
+    std::filesystem::remove(path);
+}
+
+INSTANTIATE_TEST_SUITE_P(Document, BlockBoundaries, testing::Values("\n", "\r\n", "\r"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                             return std::string(info.index == 0   ? "LF"
+                                                : info.index == 1 ? "CRLF"
+                                                                  : "CR");
+                         });
+
+TEST(Document, ProgressReportsEveryFrameAndTheHeaderFirst) {
+    const std::string text = faultyCapture("\n");
+    LoadProgress progress;
+    std::mutex lock;
+    bool headerSeen = false;
+    ParseOptions options;
+    options.progress = &progress;
+    options.motionLock = &lock;
+    options.blockBytesPerThread = 500;
+    options.onHeaderReady = [&] {
+        headerSeen = true;
+        EXPECT_EQ(progress.framesLoaded.load(), 0u);
+    };
+    Document document = parseDocument(text, options);
+    EXPECT_TRUE(headerSeen);
+    EXPECT_EQ(progress.framesLoaded.load(), 300u);
+    EXPECT_EQ(progress.bytesRead.load(), text.size());
+}
+
+TEST(Document, CancelledLoadIsAnErrorAndKeepsNothing) {
+    LoadProgress progress;
+    progress.cancelRequested = true;
+    ParseOptions options;
+    options.progress = &progress;
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("bvhscope_cancel_" + std::to_string(::getpid()) + ".bvh");
+    std::ofstream(path, std::ios::binary) << faultyCapture("\n");
+    Document document = loadDocument(path, options);
+    std::filesystem::remove(path);
+    EXPECT_FALSE(document.loaded());
+    EXPECT_NE(test::findDiagnostic(document, Severity::Error, "cancelled"), nullptr);
+    EXPECT_EQ(document.skeleton.nodeCount(), 0u);
+}
+
+} // namespace
+} // namespace bvh
