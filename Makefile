@@ -9,7 +9,11 @@ CTEST_ARGS     ?= --output-on-failure
 # GUI tests open real windows; under make test they run inside a private X server.
 XVFB_RUN       ?= xvfb-run -a -s "-screen 0 1600x1000x24 +extension GLX"
 
-.PHONY: all deps configure build run test test-core test-asan bench format format-check clean
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SECONDS   ?= 60
+FUZZ_MAX_LEN   ?= 4096
+
+.PHONY: all deps configure build run test test-asan bench fuzz format format-check clean
 
 all: build
 
@@ -45,6 +49,20 @@ test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
 
+# Runs the parser fuzzer for FUZZ_SECONDS, seeded with the project's samples and, when
+# present, ../shared/corpus. New findings land in $(FUZZ_BUILD_DIR)/findings; copy each into
+# tests/data/fuzz_regressions once fixed.
+fuzz: deps
+	$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DBVHSCOPE_FUZZ=ON
+	$(CMAKE) --build $(FUZZ_BUILD_DIR)
+	mkdir -p $(FUZZ_BUILD_DIR)/corpus $(FUZZ_BUILD_DIR)/findings
+	cp -n assets/*.bvh tests/data/*.bvh tests/data/fuzz_regressions/*.bvh $(FUZZ_BUILD_DIR)/corpus/ 2>/dev/null || true
+	if [ -d ../shared/corpus ]; then cp -n ../shared/corpus/*.bvh $(FUZZ_BUILD_DIR)/corpus/; fi
+	$(FUZZ_BUILD_DIR)/tests/fuzz/parse_document_fuzzer $(FUZZ_BUILD_DIR)/corpus \
+	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -dict=tests/fuzz/bvh.dict -rss_limit_mb=2048 \
+	  -artifact_prefix=$(FUZZ_BUILD_DIR)/findings/ -print_final_stats=1
+
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i
 
@@ -52,4 +70,4 @@ format-check:
 	git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR)

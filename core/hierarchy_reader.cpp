@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace bvh {
@@ -84,6 +85,7 @@ private:
     Skeleton& skeleton_;
     Token& motionKeyword_;
     std::vector<OpenNode> open_;
+    std::unordered_map<std::string, std::uint32_t> firstLineOfName_;
 };
 
 HierarchyEnd HierarchyReader::read() {
@@ -221,6 +223,15 @@ bool HierarchyReader::openNode(const Token& keyword, NodeIndex parent, bool endS
             brace, "expected '{' after " +
                        (endSite ? std::string("End Site") : quotedForMessage(name)) + ", found " +
                        (brace.atEnd() ? std::string("end of file") : quotedForMessage(brace.text)));
+    }
+    if (!endSite) {
+        // Duplicates load (some exporters repeat "Finger" per hand), but tools matching joints
+        // by name, and the positions CSV, become ambiguous: say so.
+        auto [first, inserted] = firstLineOfName_.try_emplace(name, keyword.line);
+        if (!inserted) {
+            warn(keyword, "duplicate joint name " + quotedForMessage(name) +
+                              " (first used at line " + std::to_string(first->second) + ")");
+        }
     }
     auto index = static_cast<NodeIndex>(skeleton_.nodeCount());
     skeleton_.names.push_back(std::move(name));

@@ -15,8 +15,8 @@ packages=(
   libassimp-dev python3
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils imagemagick
-  # memory checking
-  valgrind
+  # memory checking and fuzzing (make fuzz)
+  valgrind clang libclang-rt-14-dev
 )
 
 missing=()
