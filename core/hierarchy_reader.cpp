@@ -288,9 +288,8 @@ bool HierarchyReader::readChannels(const Token& keyword) {
     Token countToken = tokens_.next();
     std::int64_t count = -1;
     double countValue = 0.0;
-    if (parseWholeNumber(countToken.text, countValue) && countValue >= 0 &&
-        countValue == static_cast<double>(static_cast<std::int64_t>(countValue)) &&
-        countValue < 1e15) {
+    if (parseWholeNumber(countToken.text, countValue) && countValue >= 0 && countValue < 1e15 &&
+        countValue == std::floor(countValue)) {
         count = static_cast<std::int64_t>(countValue);
     }
     if (count < 0) {

@@ -347,6 +347,18 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
     }
 
     std::uint64_t rows = stream.rows();
+    if (stream.channels() == 0) {
+        // With no channels a row holds nothing, and an empty row cannot be written back: such
+        // a file is a rest pose whatever its rows say.
+        if (rows > 0 || (document.declaredFrameCount && *document.declaredFrameCount > 0)) {
+            document.diagnostics.push_back(
+                {Severity::Warning, declaredCountAt.line, declaredCountAt.column,
+                 "the skeleton has no channels, so its frames carry no motion; loaded as a "
+                 "rest pose with 0 frames"});
+        }
+        document.declaredFrameCount.reset();
+        rows = 0;
+    }
     if (rows > std::numeric_limits<std::uint32_t>::max()) {
         document.diagnostics.push_back(
             {Severity::Warning, line, 1, "more than 4294967295 frames; the rest are ignored"});
@@ -355,6 +367,10 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
     stream.finish(document);
     if (rows != stream.rows()) {
         MotionStorage(document.motion.values, stream.channels(), options.motionLock).finish(rows);
+        if (options.progress) {
+            options.progress->framesLoaded.store(static_cast<std::uint32_t>(rows),
+                                                 std::memory_order_release);
+        }
     }
     document.motion.channelCount = stream.channels();
     document.motion.frameCount = static_cast<std::uint32_t>(rows);

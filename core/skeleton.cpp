@@ -4,33 +4,6 @@
 
 namespace bvh {
 
-bool isPosition(ChannelType type) {
-    return type == ChannelType::Xposition || type == ChannelType::Yposition ||
-           type == ChannelType::Zposition;
-}
-
-bool isRotation(ChannelType type) {
-    return type == ChannelType::Xrotation || type == ChannelType::Yrotation ||
-           type == ChannelType::Zrotation;
-}
-
-int channelAxis(ChannelType type) {
-    switch (type) {
-    case ChannelType::Xposition:
-    case ChannelType::Xrotation:
-        return 0;
-    case ChannelType::Yposition:
-    case ChannelType::Yrotation:
-        return 1;
-    case ChannelType::Zposition:
-    case ChannelType::Zrotation:
-        return 2;
-    case ChannelType::Unknown:
-        break;
-    }
-    return -1;
-}
-
 std::string_view channelTypeName(ChannelType type) {
     switch (type) {
     case ChannelType::Xposition:

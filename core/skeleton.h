@@ -31,10 +31,16 @@ enum class ChannelType : std::uint8_t {
     Unknown, // e.g. Xscale: its column is read and kept, but ignored by forward kinematics
 };
 
-bool isPosition(ChannelType type);
-bool isRotation(ChannelType type);
+constexpr bool isPosition(ChannelType type) {
+    return type <= ChannelType::Zposition;
+}
+constexpr bool isRotation(ChannelType type) {
+    return type >= ChannelType::Xrotation && type <= ChannelType::Zrotation;
+}
 // 0, 1, 2 for X, Y, Z; -1 for Unknown.
-int channelAxis(ChannelType type);
+constexpr int channelAxis(ChannelType type) {
+    return type == ChannelType::Unknown ? -1 : static_cast<int>(type) % 3;
+}
 // The spelling BVH files use ("Xposition", "Zrotation"); "Unknown" for unknown channels.
 std::string_view channelTypeName(ChannelType type);
 

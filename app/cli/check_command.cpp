@@ -1,3 +1,4 @@
+#include "check_biped.h"
 #include "command_line.h"
 #include "commands.h"
 #include "core/document.h"
@@ -6,6 +7,7 @@ namespace bvhscope::cli {
 namespace {
 
 constexpr std::string_view kCheckHelp = R"(usage: bvhscope check FILE...
+       bvhscope check --biped FILE...
 
 Reads each BVH file and prints every problem found as
   FILE:LINE:COL: error|warning: message
@@ -13,6 +15,9 @@ then one summary line. Warnings mean the file loads (with the repair the message
 errors mean it does not.
 
   --quiet       print only errors and the summary
+  --biped       instead, report whether each file fits Character Studio Biped's BVH import:
+                its required hierarchy (missing, misplaced, extra joints) and its neutral
+                pose (+Z up, facing -Y, left on +X); exit status 1 when a file does not fit
   --help, --version
 Exit status: 0 when every file loads (warnings allowed), 1 when any has an error, 2 for a bad
 command line.
@@ -21,7 +26,7 @@ command line.
 } // namespace
 
 int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
-    auto parsed = parseArguments(arguments, {{}, {"--quiet"}}, err);
+    auto parsed = parseArguments(arguments, {{}, {"--quiet", "--biped"}}, err);
     if (!parsed) {
         return kExitUsage;
     }
@@ -36,6 +41,9 @@ int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std
     if (parsed->positional.empty()) {
         err << "bvhscope check: no file given\n" << kCheckHelp;
         return kExitUsage;
+    }
+    if (parsed->has("--biped")) {
+        return runBipedCheck(parsed->positional, out, err);
     }
     const bool quiet = parsed->has("--quiet");
     std::size_t failed = 0;

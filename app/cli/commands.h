@@ -12,6 +12,7 @@ namespace bvhscope::cli {
 int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runPositions(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+int runConvert(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 
 // Dispatches "bvhscope COMMAND ..." to a subcommand. Returns -1 when arguments[0] is not a
 // subcommand name (the caller then opens the viewer).

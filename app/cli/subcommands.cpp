@@ -8,6 +8,7 @@ void printUsage(std::ostream& out) {
        bvhscope info FILE...          what each file holds (--json for scripts)
        bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
        bvhscope positions FILE        world positions of every joint as CSV
+       bvhscope convert IN OUT        trim, resample, scale, re-axis, re-order, rename; write BVH
        bvhscope --help | --version
 
 Run "bvhscope COMMAND --help" for a command's options.
@@ -29,6 +30,9 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     if (command == "positions") {
         return runPositions(rest, out, err);
+    }
+    if (command == "convert") {
+        return runConvert(rest, out, err);
     }
     return -1;
 }

@@ -95,3 +95,20 @@ TEST(HierarchyWarnings, MissingOffsetAndChannelsAreRepairedWithWarnings) {
 
 } // namespace
 } // namespace bvh
+
+namespace bvh {
+namespace {
+
+TEST(HierarchyErrors, HugeOrFractionalChannelCountsAreErrors) {
+    for (const char* count : {"1e300", "inf", "nan", "2.5", "1e15"}) {
+        Document document = parseDocument(std::string("HIERARCHY\nROOT a\n{\nOFFSET 0 0 0\n"
+                                                      "CHANNELS ") +
+                                          count + " Xposition\n}\n");
+        EXPECT_FALSE(document.loaded()) << count;
+        EXPECT_NE(test::findDiagnostic(document, Severity::Error, "channel count"), nullptr)
+            << count;
+    }
+}
+
+} // namespace
+} // namespace bvh

@@ -1,0 +1,67 @@
+#include "check_biped.h"
+
+#include "command_line.h"
+#include "core/document.h"
+
+namespace bvhscope::cli {
+namespace {
+
+void printList(std::string_view label, const std::vector<std::string>& items, std::ostream& out) {
+    if (items.empty()) {
+        return;
+    }
+    out << "  " << label << ':';
+    for (const std::string& item : items) {
+        out << "\n    " << item;
+    }
+    out << '\n';
+}
+
+} // namespace
+
+void printBipedReport(std::string_view file, const bvh::BipedCheck& check, std::ostream& out) {
+    out << file << ": Biped hierarchy " << (check.hierarchyMatches ? "matches" : "does not match")
+        << '\n';
+    printList("missing", check.missing, out);
+    printList("misplaced", check.misplaced, out);
+    printList("extra (Biped ignores their channels)", check.extra, out);
+    printList("note", check.channelNotes, out);
+
+    out << file << ": Biped neutral pose "
+        << (!check.poseChecked ? "cannot be checked" : (check.poseMatches ? "matches" : "differs"))
+        << " (" << check.poseSummary << "; Biped: upright along +Z, left side on +X, facing -Y)\n";
+    if (!check.poseMatches) {
+        for (const std::string& difference : check.poseDifferences) {
+            out << "    " << difference << '\n';
+        }
+    }
+    if (check.matchesAfterUpAxisChangeFrom) {
+        out << "  this is Biped's neutral pose with "
+            << bvh::upAxisName(*check.matchesAfterUpAxisChangeFrom)
+            << " up: `bvhscope convert --up z` re-expresses it\n";
+    }
+}
+
+int runBipedCheck(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
+    int status = kExitOk;
+    for (const std::string& file : files) {
+        const bvh::Document document = bvh::loadDocument(file);
+        for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+            if (diagnostic.severity == bvh::Severity::Error) {
+                err << bvh::formatDiagnostic(file, diagnostic) << '\n';
+            }
+        }
+        if (!document.loaded()) {
+            status = kExitFileError;
+            continue;
+        }
+        const bvh::BipedCheck check = bvh::checkBiped(document.skeleton);
+        printBipedReport(file, check, out);
+        if (!check.matches()) {
+            status = kExitFileError;
+        }
+    }
+    return status;
+}
+
+} // namespace bvhscope::cli

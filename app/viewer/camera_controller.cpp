@@ -1,0 +1,108 @@
+#include "app/viewer/camera_controller.h"
+
+#include <GLFW/glfw3.h>
+#include <cmath>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
+    const ImGuiIO& io = ImGui::GetIO();
+    render::OrbitCamera& camera = state.camera;
+    const glm::vec2 delta(io.MouseDelta.x, io.MouseDelta.y);
+    const bool validDelta = std::isfinite(delta.x) && std::isfinite(delta.y) &&
+                            io.MousePos.x > -1e6f; // imgui marks "no mouse" with -FLT_MAX
+
+    if (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f) {
+        zoom(camera, (state.settings.invertZoom ? -1.0f : 1.0f) * io.MouseWheel);
+        if (io.MouseWheelH != 0.0f) {
+            orbit(camera, -0.1f * io.MouseWheelH, 0.0f);
+        }
+    }
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        // The press frame may carry the jump from wherever the pointer was: no camera move.
+        pressedInViewport_ = true;
+        return;
+    }
+    if (!validDelta) {
+        return;
+    }
+    const bool left = io.MouseDown[ImGuiMouseButton_Left];
+    const bool panning = io.MouseDown[ImGuiMouseButton_Right] ||
+                         io.MouseDown[ImGuiMouseButton_Middle] || (left && io.KeyShift);
+    if (panning) {
+        pan(camera, delta, windowSize.y);
+    } else if (left && io.KeyCtrl) {
+        zoom(camera, -delta.y * 0.02f);
+    } else if (left && pressedInViewport_) {
+        const float radiansPerPixel = 0.008f * state.settings.orbitSensitivity;
+        orbit(camera, -delta.x * radiansPerPixel, delta.y * radiansPerPixel);
+    }
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && pressedInViewport_) {
+        pressedInViewport_ = false;
+        // A click, not the end of an orbit: imgui measures the drag from the press position.
+        if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
+            const render::Ray ray =
+                render::pixelRay(camera, windowSize, glm::vec2(io.MousePos.x, io.MousePos.y));
+            const SceneLook look{state.settings.boneThickness, state.settings.selectionColor};
+            if (const auto picked = state.scene.pick(ray, look)) {
+                state.selection = picked;
+                state.infoCharacter = picked->character;
+                state.revealSelectionInTree = true;
+            } else {
+                state.selection.reset();
+            }
+        }
+    }
+}
+
+void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys) {
+    Playback& playback = state.playback;
+    for (const int key : keys) {
+        switch (key) {
+        case GLFW_KEY_SPACE:
+            playback.togglePlay();
+            break;
+        case GLFW_KEY_LEFT:
+            playback.pause();
+            playback.step(-1);
+            break;
+        case GLFW_KEY_RIGHT:
+            playback.pause();
+            playback.step(1);
+            break;
+        case GLFW_KEY_HOME:
+            playback.toFirst();
+            break;
+        case GLFW_KEY_END:
+            playback.toLast();
+            break;
+        case GLFW_KEY_J:
+            playback.shuttleBackward();
+            break;
+        case GLFW_KEY_K:
+            playback.shuttleStop();
+            break;
+        case GLFW_KEY_L:
+            playback.shuttleForward();
+            break;
+        case GLFW_KEY_LEFT_BRACKET:
+            playback.markIn();
+            break;
+        case GLFW_KEY_RIGHT_BRACKET:
+            playback.markOut();
+            break;
+        case GLFW_KEY_F:
+            state.frameAllRequested = true;
+            break;
+        case GLFW_KEY_R:
+            state.resetCameraRequested = true;
+            break;
+        default:
+            break;
+        }
+    }
+    state.settings.playbackSpeed = static_cast<float>(playback.speed());
+}
+
+} // namespace bvhscope::viewer

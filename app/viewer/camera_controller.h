@@ -1,0 +1,25 @@
+// Mouse and keyboard in the viewport: camera moves, picking, and the transport keys. Only
+// called when ImGui does not want the input (io.WantCaptureMouse / WantCaptureKeyboard).
+#pragma once
+
+#include "app/viewer/viewer_state.h"
+
+#include <glm/vec2.hpp>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+class ViewportInput {
+public:
+    // Mouse: left drag orbits, right or middle (or Shift+left) drag pans, wheel or Ctrl+left
+    // drag zooms (trackpads), a click without a drag picks a joint.
+    void handleMouse(ViewerState& state, glm::vec2 windowSize);
+    // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera): GLFW key codes
+    // pressed since the last frame.
+    void handleKeys(ViewerState& state, const std::vector<int>& keys);
+
+private:
+    bool pressedInViewport_ = false;
+};
+
+} // namespace bvhscope::viewer

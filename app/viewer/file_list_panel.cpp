@@ -1,0 +1,60 @@
+// The open files: colour, visibility, focus, remove; and a path box to open more (besides drag
+// and drop).
+#include "app/viewer/panel_layout.h"
+#include "app/viewer/panels.h"
+
+#include <imgui_stdlib.h>
+#include <string>
+
+namespace bvhscope::viewer {
+
+void drawFileListPanel(ViewerState& state, float scale) {
+    placeNextPanel(scale, false, 0.0f, 0.28f);
+    if (!ImGui::Begin("Files")) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Files");
+    std::vector<Character>& characters = state.scene.characters();
+    for (std::size_t c = 0; c < characters.size(); ++c) {
+        Character& character = characters[c];
+        ImGui::PushID(static_cast<int>(c));
+        ImGui::ColorEdit3("##color", &character.color.r, ImGuiColorEditFlags_NoInputs);
+        ImGui::SameLine();
+        ImGui::Checkbox("##visible", &character.visible);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Show or hide");
+        }
+        ImGui::SameLine();
+        if (ImGui::Selectable(character.displayName.c_str(), state.infoCharacter == c,
+                              ImGuiSelectableFlags_AllowItemOverlap,
+                              ImVec2(ImGui::GetContentRegionAvail().x - 90.0f * scale, 0.0f))) {
+            state.infoCharacter = c;
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Focus")) {
+            state.characterToFocus = c;
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Remove")) {
+            state.characterToRemove = c;
+        }
+        ImGui::PopID();
+    }
+    if (characters.empty()) {
+        ImGui::TextDisabled("Drop .bvh files here.");
+    }
+    ImGui::Separator();
+    static std::string path;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50.0f * scale);
+    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh", &path,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || entered) && !path.empty()) {
+        state.filesToOpen.push_back(path);
+        path.clear();
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,54 @@
+// GLFW as owners: the library (init/terminate) and one window with a current OpenGL 3.3 core
+// context whose functions glad has loaded. Declare GL objects after the window so they die
+// while its context is still alive.
+#pragma once
+
+#include <string>
+#include <vector>
+
+struct GLFWwindow;
+
+namespace bvhscope::viewer {
+
+class GlfwLibrary {
+public:
+    GlfwLibrary();
+    ~GlfwLibrary();
+    GlfwLibrary(const GlfwLibrary&) = delete;
+    GlfwLibrary& operator=(const GlfwLibrary&) = delete;
+    bool ok() const { return ok_; }
+    // The last GLFW error ("X11: The DISPLAY environment variable is missing").
+    static std::string lastError();
+
+private:
+    bool ok_ = false;
+};
+
+class Window {
+public:
+    friend struct WindowCallbacks;
+    // Opens a window and makes its context current. On failure `handle()` is null and
+    // `error()` says why.
+    Window(int width, int height, const char* title);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    GLFWwindow* handle() const { return window_; }
+    const std::string& error() const { return error_; }
+
+    // Paths dropped on the window since the last call (GLFW's drop callback, real XDND on X11).
+    std::vector<std::string> takeDroppedPaths();
+    // Keys pressed (or auto-repeated) since the last call, as GLFW key codes. Queued from the key
+    // callback because imgui 1.86 polls key state once a frame, which loses a tap that is
+    // pressed and released within one frame.
+    std::vector<int> takeKeyPresses();
+
+private:
+    GLFWwindow* window_ = nullptr;
+    std::string error_;
+    std::vector<std::string> droppedPaths_;
+    std::vector<int> keyPresses_;
+};
+
+} // namespace bvhscope::viewer

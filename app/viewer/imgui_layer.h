@@ -1,0 +1,31 @@
+// Dear ImGui's context and its GLFW + OpenGL 3 backends as one owner, in the frame order of
+// imgui's example_glfw_opengl3. The layout file lives in the config directory (never the
+// working directory), and fonts and sizes follow the monitor's content scale.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+struct GLFWwindow;
+
+namespace bvhscope::viewer {
+
+class ImGuiLayer {
+public:
+    // `iniFile` empty: the layout is not persisted.
+    ImGuiLayer(GLFWwindow* window, const std::optional<std::filesystem::path>& iniFile);
+    ~ImGuiLayer();
+    ImGuiLayer(const ImGuiLayer&) = delete;
+    ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+    void beginFrame();
+    void render();
+    float contentScale() const { return contentScale_; }
+
+private:
+    std::string iniPath_; // must outlive the context: io.IniFilename points into it
+    float contentScale_ = 1.0f;
+};
+
+} // namespace bvhscope::viewer

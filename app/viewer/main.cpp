@@ -1,0 +1,34 @@
+// bvhscope: the subcommands (info, check, positions) or, otherwise, the viewer.
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "app/viewer/viewer_app.h"
+#include "app/viewer/viewer_options.h"
+
+#include <iostream>
+#include <string_view>
+#include <vector>
+
+int main(int argc, char** argv) {
+    const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+    const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
+    if (status >= 0) {
+        return status;
+    }
+    if (arguments.size() == 1 && (arguments[0] == "--help" || arguments[0] == "-h")) {
+        bvhscope::cli::printUsage(std::cout);
+        std::cout << bvhscope::viewer::viewerOptionsHelp();
+        return 0;
+    }
+    if (arguments.size() == 1 && arguments[0] == "--version") {
+        std::cout << "bvhscope " << bvhscope::cli::versionString() << "\n";
+        return bvhscope::cli::kExitOk;
+    }
+    const bvhscope::viewer::ParsedViewerOptions parsed =
+        bvhscope::viewer::parseViewerOptions(arguments);
+    if (!parsed.error.empty()) {
+        std::cerr << "bvhscope: " << parsed.error << "\n";
+        bvhscope::cli::printUsage(std::cerr);
+        return bvhscope::cli::kExitUsage;
+    }
+    return bvhscope::viewer::runViewer(parsed.options, std::cerr);
+}

@@ -1,0 +1,19 @@
+// The viewer's ImGui panels. Each draws one window from the shared ViewerState and edits it;
+// none touches GL or files (requests go through ViewerState for the app loop).
+#pragma once
+
+#include "app/viewer/viewer_state.h"
+
+namespace bvhscope::viewer {
+
+// `scale` is the monitor content scale; default positions and sizes use it on first run only
+// (afterwards imgui.ini in the config directory remembers the layout).
+void drawTimelinePanel(ViewerState& state, float scale);
+void drawJointTreePanel(ViewerState& state, float scale);
+void drawSelectionPanel(ViewerState& state, float scale);
+void drawInfoPanel(ViewerState& state, float scale);
+void drawFileListPanel(ViewerState& state, float scale);
+void drawSettingsPanel(ViewerState& state, float scale);
+void drawErrorPopup(ViewerState& state);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,167 @@
+#include "app/viewer/scene.h"
+
+#include <algorithm>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// Distinct, readable on a dark background.
+const glm::vec4 kPalette[] = {
+    {0.95f, 0.60f, 0.25f, 1.0f}, {0.30f, 0.75f, 0.85f, 1.0f}, {0.70f, 0.50f, 0.95f, 1.0f},
+    {0.45f, 0.85f, 0.40f, 1.0f}, {0.95f, 0.45f, 0.60f, 1.0f}, {0.90f, 0.85f, 0.40f, 1.0f},
+};
+
+glm::vec4 dimmed(const glm::vec4& color) {
+    return {glm::vec3(color) * 0.8f, color.a};
+}
+
+} // namespace
+
+void Scene::add(Character character) {
+    character.color = kPalette[coloursUsed_++ % std::size(kPalette)];
+    characters_.push_back(std::move(character));
+    arrangeSideBySide();
+}
+
+void Scene::remove(std::size_t index) {
+    if (index < characters_.size()) {
+        characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(index));
+        arrangeSideBySide();
+    }
+}
+
+void Scene::arrangeSideBySide() {
+    float nextMinX = 0.0f;
+    bool first = true;
+    for (Character& character : characters_) {
+        const render::Bounds& bounds = character.motionBounds;
+        if (bounds.empty()) {
+            character.placement = glm::vec3(0.0f);
+            continue;
+        }
+        const float gap = 0.3f * static_cast<float>(character.figureHeightMetres);
+        character.placement = glm::vec3(first ? 0.0f : nextMinX - bounds.min.x, 0.0f, 0.0f);
+        nextMinX = bounds.max.x + character.placement.x + gap;
+        first = false;
+    }
+}
+
+void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation) {
+    for (Character& character : characters_) {
+        evaluatePose(character, timeSeconds, interpolation);
+    }
+}
+
+render::Bounds Scene::motionBounds(std::size_t index) const {
+    render::Bounds bounds = render::emptyBounds();
+    if (index < characters_.size() && !characters_[index].motionBounds.empty()) {
+        const Character& character = characters_[index];
+        bounds = {character.motionBounds.min + character.placement,
+                  character.motionBounds.max + character.placement};
+    }
+    return bounds;
+}
+
+render::Bounds Scene::motionBounds() const {
+    render::Bounds bounds = render::emptyBounds();
+    for (std::size_t i = 0; i < characters_.size(); ++i) {
+        if (characters_[i].visible) {
+            render::include(bounds, motionBounds(i));
+        }
+    }
+    return bounds;
+}
+
+double Scene::duration() const {
+    double longest = 0.0;
+    for (const Character& character : characters_) {
+        longest = std::max(longest, character.document.motion.duration());
+    }
+    return longest;
+}
+
+double Scene::frameTime() const {
+    return characters_.empty() ? bvh::kAssumedFrameTime
+                               : characters_.front().document.motion.frameTime;
+}
+
+float Scene::boneRadius(const Character& character, const SceneLook& look) {
+    return 0.014f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+}
+
+float Scene::jointRadius(const Character& character, const SceneLook& look) {
+    return 0.022f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+}
+
+void Scene::buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
+                           std::vector<render::BoneInstance>& bones,
+                           std::vector<render::BoneInstance>& joints) const {
+    bones.clear();
+    joints.clear();
+    for (std::size_t c = 0; c < characters_.size(); ++c) {
+        const Character& character = characters_[c];
+        if (!character.visible) {
+            continue;
+        }
+        const bvh::Skeleton& skeleton = character.document.skeleton;
+        const float boneSize = boneRadius(character, look);
+        const float jointSize = jointRadius(character, look);
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const auto node = static_cast<bvh::NodeIndex>(i);
+            const bool isSelected = selected && selected->character == c && selected->node == node;
+            const bvh::NodeIndex parent = skeleton.parents[i];
+            if (parent != bvh::kNoParent) {
+                const bool boneSelected =
+                    selected && selected->character == c && selected->node == parent;
+                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
+                                 boneSize, character.viewerPositions[i], 0.0f,
+                                 boneSelected ? look.selectionColor : character.color});
+            }
+            if (!skeleton.isEndSite[i]) {
+                joints.push_back({character.viewerPositions[i], jointSize,
+                                  character.viewerPositions[i], 0.0f,
+                                  isSelected ? look.selectionColor : dimmed(character.color)});
+            }
+        }
+    }
+}
+
+std::optional<Selection> Scene::pick(const render::Ray& ray, const SceneLook& look) const {
+    std::vector<render::PickSegment> joints;
+    std::vector<Selection> jointOwners;
+    std::vector<render::PickSegment> bones;
+    std::vector<Selection> boneOwners;
+    for (std::size_t c = 0; c < characters_.size(); ++c) {
+        const Character& character = characters_[c];
+        if (!character.visible) {
+            continue;
+        }
+        const bvh::Skeleton& skeleton = character.document.skeleton;
+        // Generous radii: a thin bone is hard to hit with a mouse.
+        const float jointSize = 1.6f * jointRadius(character, look);
+        const float boneSize = 1.6f * boneRadius(character, look) + 0.2f * jointSize;
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const glm::vec3& position = character.viewerPositions[i];
+            if (!skeleton.isEndSite[i]) {
+                joints.push_back({position, position, jointSize});
+                jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
+            }
+            const bvh::NodeIndex parent = skeleton.parents[i];
+            if (parent != bvh::kNoParent) {
+                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
+                                 position, boneSize});
+                boneOwners.push_back({c, parent});
+            }
+        }
+    }
+    if (const auto joint = render::pickNearest(ray, joints)) {
+        return jointOwners[*joint];
+    }
+    if (const auto bone = render::pickNearest(ray, bones)) {
+        return boneOwners[*bone];
+    }
+    return std::nullopt;
+}
+
+} // namespace bvhscope::viewer

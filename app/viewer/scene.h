@@ -1,0 +1,66 @@
+// Everything loaded: the characters, synced by time, placed side by side, and what the renderer
+// needs from them (bone and joint instances) and what picking needs (segments).
+#pragma once
+
+#include "app/viewer/character.h"
+#include "render/picking.h"
+#include "render/skeleton_instances.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct Selection {
+    std::size_t character = 0;
+    bvh::NodeIndex node = 0;
+    bool operator==(const Selection&) const = default;
+};
+
+struct SceneLook {
+    float thickness = 1.0f; // multiplies the bone and joint radii
+    glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+};
+
+class Scene {
+public:
+    std::vector<Character>& characters() { return characters_; }
+    const std::vector<Character>& characters() const { return characters_; }
+    bool empty() const { return characters_.empty(); }
+
+    // Adds a character with the next palette colour and re-arranges everyone.
+    void add(Character character);
+    void remove(std::size_t index);
+    // Shifts characters along X so their motion bounds do not overlap; the first stays put.
+    void arrangeSideBySide();
+
+    // Every character sampled at the same absolute time (each clamps to its own clip).
+    void evaluate(double timeSeconds, bvh::Interpolation interpolation);
+
+    // Placed motion bounds of the visible characters (or one of them).
+    render::Bounds motionBounds() const;
+    render::Bounds motionBounds(std::size_t index) const;
+    // The longest clip, and the frame time that numbers the timeline (the first file's).
+    double duration() const;
+    double frameTime() const;
+
+    // Instances for the renderer, from the last evaluate(): bones from each node's parent to
+    // the node (End Sites included), joints at every non-End-Site node.
+    void buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
+                        std::vector<render::BoneInstance>& bones,
+                        std::vector<render::BoneInstance>& joints) const;
+
+    // The joint under a ray: a joint sphere, else the joint a bone starts from.
+    std::optional<Selection> pick(const render::Ray& ray, const SceneLook& look) const;
+
+    // Radii for one character, from its height.
+    static float boneRadius(const Character& character, const SceneLook& look);
+    static float jointRadius(const Character& character, const SceneLook& look);
+
+private:
+    std::vector<Character> characters_;
+    std::size_t coloursUsed_ = 0;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,66 @@
+// The selected joint: its channels' values at the current frame, its local and world
+// position (file units and axes) and where it is in the viewer (metres, Y up).
+#include "app/viewer/panel_layout.h"
+#include "app/viewer/panels.h"
+
+namespace bvhscope::viewer {
+
+void drawSelectionPanel(ViewerState& state, float scale) {
+    placeNextPanel(scale, true, 0.40f, 0.28f);
+    if (!ImGui::Begin("Selected joint")) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Selected joint");
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!state.selection || state.selection->character >= characters.size()) {
+        ImGui::TextDisabled("Click a joint in the tree or the viewport.");
+        ImGui::End();
+        return;
+    }
+    const Character& character = characters[state.selection->character];
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const auto node = static_cast<std::size_t>(state.selection->node);
+    ImGui::Text("%s", skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", character.displayName.c_str());
+    if (skeleton.parents[node] != bvh::kNoParent) {
+        ImGui::TextDisabled(
+            "parent: %s", skeleton.names[static_cast<std::size_t>(skeleton.parents[node])].c_str());
+    }
+
+    const bvh::Motion& motion = character.document.motion;
+    const std::uint32_t frame = frameAt(character, state.playback.time());
+    const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
+    if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("Channel");
+        ImGui::TableSetupColumn("Frame value");
+        ImGui::TableHeadersRow();
+        for (std::size_t k = 0; k < channels.size(); ++k) {
+            const std::size_t column = skeleton.channelBegin[node] + k;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(skeleton.channelNames[column].c_str());
+            ImGui::TableNextColumn();
+            if (motion.frameCount > 0) {
+                ImGui::Text("%.4f", static_cast<double>(motion.frame(frame)[column]));
+            } else {
+                ImGui::TextDisabled("no frames");
+            }
+        }
+        ImGui::EndTable();
+    }
+    const glm::dvec3 local = character.local[node].translation;
+    const glm::dvec3 world = character.world[node].translation;
+    const glm::vec3 viewer = character.viewerPositions[node];
+    ImGui::Text("Local  %9.3f %9.3f %9.3f", local.x, local.y, local.z);
+    ImGui::Text("World  %9.3f %9.3f %9.3f", world.x, world.y, world.z);
+    ImGui::TextDisabled("Viewer %9.3f %9.3f %9.3f m (Y up)", static_cast<double>(viewer.x),
+                        static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+    if (ImGui::Checkbox("Camera follows this joint", &state.settings.followSelection)) {
+        // Nothing else: the app loop moves the camera target while it is set.
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

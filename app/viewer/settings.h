@@ -1,0 +1,42 @@
+// What the user can change and keep between runs. Panels edit these plain values;
+// settings_store.h reads and writes them.
+#pragma once
+
+#include "app/viewer/character.h"
+#include "render/skeleton_instances.h"
+
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+namespace bvhscope::viewer {
+
+struct ViewerSettings {
+    // [SECTION] Appearance
+    render::BoneStyle boneStyle = render::BoneStyle::Capsule;
+    float boneThickness = 1.0f;
+    bool showJoints = true;
+    bool showGrid = true;
+    bool showShadow = true;
+    glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
+    glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+    int msaaSamples = 4;
+    // [SECTION] Playback
+    float playbackSpeed = 1.0f;
+    bool loop = true;
+    bool interpolate = true;
+    bool playOnOpen = true;
+    // [SECTION] Camera
+    float fieldOfViewDegrees = 45.0f;
+    float orbitSensitivity = 1.0f;
+    bool invertZoom = false;
+    bool followSelection = false;
+    bool frameOnLoad = true;
+    // [SECTION] Conversion into the viewer's world
+    UpAxisChoice upAxis = UpAxisChoice::Auto;
+    UnitChoice unit = UnitChoice::Auto;
+    // [SECTION] Window
+    int windowWidth = 1400;
+    int windowHeight = 860;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,30 @@
+// A test hook (--state-out): the viewer's state as plain text lines, so GUI tests can assert
+// what the window does without reading pixels, and aim xdotool at widgets.
+//
+//   frame 12 / 65
+//   time 0.400000
+//   playing 0
+//   files 2
+//   file 0 visible 1 name walk.bvh            (the name is the rest of the line)
+//   root X Y Z                                 (first character, viewer space)
+//   selected 0 LeftArm                         or   selected none
+//   camera TX TY TZ DISTANCE YAW PITCH FOVY
+//   window W H
+//   errors 1
+//   error /tmp/bad.bvh:3:7: error: ...
+//   rect X Y W H NAME                          (widget rectangles, window pixels)
+#pragma once
+
+#include "app/viewer/viewer_state.h"
+
+#include <filesystem>
+#include <string>
+
+namespace bvhscope::viewer {
+
+std::string formatState(const ViewerState& state, int windowWidth, int windowHeight);
+
+// Writes through a temporary file and a rename, so a reader never sees half a state.
+void writeStateFile(const std::filesystem::path& path, const std::string& text);
+
+} // namespace bvhscope::viewer

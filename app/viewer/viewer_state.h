@@ -1,0 +1,50 @@
+// The state the panels and the viewport share. Panels edit it; the app loop acts on the
+// requests (load, frame, reset) once per frame, in one place.
+#pragma once
+
+#include "app/viewer/playback.h"
+#include "app/viewer/scene.h"
+#include "app/viewer/settings.h"
+#include "render/camera.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// Screen rectangles of a few widgets, in window pixels, kept only for --state-out so GUI tests
+// can aim xdotool at them instead of guessing a layout.
+struct WidgetRects {
+    struct Rect {
+        float x = 0, y = 0, width = 0, height = 0;
+    };
+    std::map<std::string, Rect> rects;
+};
+
+struct ViewerState {
+    Scene scene;
+    Playback playback;
+    ViewerSettings settings;
+    render::OrbitCamera camera;
+    std::optional<Selection> selection;
+    bool revealSelectionInTree = false; // the viewport picked: open and scroll the tree to it
+    std::size_t infoCharacter = 0;      // whose facts the info panel shows
+
+    // Requests for the app loop.
+    std::vector<std::string> filesToOpen;
+    std::optional<std::size_t> characterToRemove;
+    std::optional<std::size_t> characterToFocus;
+    bool frameAllRequested = false;
+    bool resetCameraRequested = false;
+    bool axesChanged = false;
+
+    // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines).
+    std::vector<std::string> errorLines;
+    bool openErrorPopup = false;
+
+    WidgetRects widgetRects;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,99 @@
+// Conversions of a skeleton and its motion: pure functions from a (Skeleton, Motion) pair to a
+// new pair, shared by `bvhscope convert` and the viewer.
+//
+// Every conversion validates its input once (the motion's channel count and value count match
+// the skeleton) and returns a Conversion: on success the new skeleton and motion, on failure
+// empty ones and Error diagnostics (line and column 0) naming the joint or argument at fault.
+// Warnings report what a conversion left alone. Nothing throws or prints.
+//
+// Conversions that re-derive Euler angles (resampleMotion between frames, rotateWorld,
+// changeUpAxis, changeRotationOrder) keep each joint's channel layout unless asked to change it
+// and choose, per frame, the solution closest to the previous frame's angles, so the curves stay
+// continuous (see euler.h). They need joints whose rotation channels are three distinct axes,
+// the layout of every BVH writer seen; other layouts are an error where they would have to
+// change, and pass through untouched where they need not.
+#pragma once
+
+#include "core/diagnostic.h"
+#include "core/euler.h"
+#include "core/motion.h"
+#include "core/pose.h"
+#include "core/rest_pose_analysis.h"
+#include "core/skeleton.h"
+
+#include <cstdint>
+#include <glm/ext/quaternion_double.hpp>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace bvh {
+
+struct Conversion {
+    Skeleton skeleton;
+    Motion motion;
+    std::vector<Diagnostic> diagnostics;
+
+    bool ok() const { return !hasErrors(diagnostics); }
+};
+
+// Frames [first, last], inclusive and 0-based; `last` past the end is clamped to the last
+// frame. An error when first > last or first is not a frame of the motion.
+Conversion trimFrames(const Skeleton& skeleton, const Motion& motion, std::uint32_t first,
+                      std::uint32_t last);
+
+// The motion sampled at `framesPerSecond` over the same duration: frame k is the pose at time
+// k / framesPerSecond, up to the last input frame's time (rounded to the nearest frame when
+// within a millionth of one). Positions and other non-rotation channels are interpolated
+// linearly; the rotation of each three-axis joint by slerp, then converted back to Euler angles
+// in the joint's own order near the linear interpolation of its angles (so a curve keeps its
+// unwrapping). Output frames at input frame times copy the input row exactly. Rotation
+// channels of other layouts are interpolated linearly per channel. An input rate within 0.01% of
+// a whole number of frames per second is taken as that number (Frame Time is rounded in files:
+// 0.0083333 means 120 fps).
+Conversion resampleMotion(const Skeleton& skeleton, const Motion& motion, double framesPerSecond);
+
+// Every offset and position channel multiplied by `factor` (finite, > 0): every world position
+// scales by `factor` about the world origin.
+Conversion scaleSkeleton(const Skeleton& skeleton, const Motion& motion, double factor);
+
+// Re-expresses the whole clip in axes rotated by `rotation` (C): for every node and frame the
+// new world position is C * p. Offsets and position channels (local translations) become C * t
+// and each joint's local rotation R becomes C * R * C^-1; the rotation channels are re-derived
+// in each joint's own order. `mode` (Absolute or Additive, resolve Auto first) says how position
+// channels combine with OFFSET, and the output is written in the same mode. A joint with
+// position channels on only some axes is an error if the rotation moves its translation onto
+// an axis it has no channel for.
+Conversion rotateWorld(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,
+                       const glm::dquat& rotation);
+
+// The rotation C that turns the `from` axis into the `to` axis by a quarter or half turn about
+// X (between Y and Z axes) or about the axis perpendicular to both. Y-up to Z-up is +90 degrees
+// about X, which also turns a Y-up figure facing +Z to face -Y with its left hand kept on +X:
+// Character Studio Biped's neutral orientation (seed 001).
+glm::dquat upAxisRotation(UpAxis from, UpAxis to);
+
+// rotateWorld by upAxisRotation(from, to). A copy of the input when from == to.
+Conversion changeUpAxis(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,
+                        UpAxis from, UpAxis to);
+
+// "In place": every ROOT's position channels on the two horizontal axes (those other than
+// `up`'s) hold their frame-0 value in every frame, so the figure no longer travels; the up
+// component (height, jumps) is kept. Exact in either translation mode, since it works on the
+// channel values. A warning when no root has a horizontal position channel.
+Conversion removeRootHorizontalMotion(const Skeleton& skeleton, const Motion& motion, UpAxis up);
+
+// Every joint with three distinct rotation axes gets `order`: its rotation channels are
+// rewritten in place (the same columns, the axes of `order`) and their values re-derived so the
+// pose is unchanged. Frame 0 takes the solution nearest zero, later frames the one nearest the
+// previous frame. Joints with another rotation layout are left as they are, with a warning.
+Conversion changeRotationOrder(const Skeleton& skeleton, const Motion& motion,
+                               const EulerOrder& order);
+
+// Renames joints: `newNames` maps a current joint name to its new one; joints not in the map
+// keep their name. End Sites are renamed after their parent ("EndSite_<parent>"). Two joints
+// ending up with one name is a warning (BVH allows it, but name lookups then find the first).
+Conversion renameJoints(const Skeleton& skeleton, const Motion& motion,
+                        const std::map<std::string, std::string, std::less<>>& newNames);
+
+} // namespace bvh

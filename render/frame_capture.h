@@ -1,0 +1,22 @@
+// Reading back what the window shows and saving it, for --screenshot.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <vector>
+
+namespace bvhscope::render {
+
+struct Image {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgba; // rows top to bottom
+};
+
+// The back buffer of the default framebuffer (call before swapping), top row first.
+Image readDefaultFramebuffer(int width, int height);
+// False when the file cannot be written (a missing directory is data, not a bug).
+bool writePng(const std::filesystem::path& path, const Image& image);
+
+} // namespace bvhscope::render

@@ -1,0 +1,63 @@
+#include "render/mesh_builder.h"
+
+#include <cassert>
+#include <cmath>
+
+namespace bvhscope::render {
+
+UnitMesh buildCapsuleMesh(int segments, int rings) {
+    assert(segments >= 2 && rings >= 2 && "a capsule needs at least 2 segments and 2 rings");
+    constexpr float kPi = 3.14159265358979f;
+    UnitMesh mesh;
+    // Rows from the top pole to the equator (riding at the end), then the equator again down
+    // to the bottom pole (riding at the start): the band between the two equators is the
+    // cylinder.
+    const int rows = 2 * (rings + 1);
+    for (int row = 0; row < rows; ++row) {
+        const bool upperHalf = row <= rings;
+        const int ringIndex = upperHalf ? row : row - 1;
+        const float polar = kPi * static_cast<float>(ringIndex) / static_cast<float>(2 * rings);
+        for (int segment = 0; segment <= segments; ++segment) {
+            const float azimuth =
+                2.0f * kPi * static_cast<float>(segment) / static_cast<float>(segments);
+            const glm::vec3 direction(std::sin(polar) * std::cos(azimuth), std::cos(polar),
+                                      std::sin(polar) * std::sin(azimuth));
+            mesh.vertices.push_back({direction, upperHalf ? 1.0f : 0.0f});
+        }
+    }
+    const int stride = segments + 1;
+    for (int row = 0; row + 1 < rows; ++row) {
+        for (int segment = 0; segment < segments; ++segment) {
+            const auto a = static_cast<std::uint16_t>(row * stride + segment);
+            const auto b = static_cast<std::uint16_t>(a + 1);
+            const auto c = static_cast<std::uint16_t>(a + stride);
+            const auto d = static_cast<std::uint16_t>(c + 1);
+            mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
+        }
+    }
+    return mesh;
+}
+
+UnitMesh buildOctahedronMesh() {
+    constexpr float kRing = 0.12f; // where the widest part sits along the bone
+    UnitMesh mesh;
+    mesh.vertices = {
+        {{0.0f, 0.0f, 0.0f}, 0.0f},   {{1.0f, 0.0f, 0.0f}, kRing},  {{0.0f, 0.0f, 1.0f}, kRing},
+        {{-1.0f, 0.0f, 0.0f}, kRing}, {{0.0f, 0.0f, -1.0f}, kRing}, {{0.0f, 0.0f, 0.0f}, 1.0f},
+    };
+    for (std::uint16_t i = 0; i < 4; ++i) {
+        const auto ring = static_cast<std::uint16_t>(1 + i);
+        const auto next = static_cast<std::uint16_t>(1 + (i + 1) % 4);
+        mesh.indices.insert(mesh.indices.end(), {0, ring, next, ring, 5, next});
+    }
+    return mesh;
+}
+
+UnitMesh buildLineMesh() {
+    UnitMesh mesh;
+    mesh.vertices = {{{0.0f, 0.0f, 0.0f}, 0.0f}, {{0.0f, 0.0f, 0.0f}, 1.0f}};
+    mesh.indices = {0, 1};
+    return mesh;
+}
+
+} // namespace bvhscope::render

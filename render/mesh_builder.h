@@ -1,0 +1,33 @@
+// The unit meshes that every bone and joint instance stretches (CPU side, no GL).
+//
+// A vertex is a direction in the bone's frame (y along the bone, x and z across it) scaled by
+// the instance radius, plus `along`, how far from the bone's start (0) to its end (1) it sits:
+// worldPosition = mix(start, end, along) + radius * (basis * direction). A capsule is a sphere
+// whose upper half rides at the end and lower half at the start; with start == end it is the
+// joint sphere.
+#pragma once
+
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <vector>
+
+namespace bvhscope::render {
+
+struct BoneVertex {
+    glm::vec3 direction{0.0f};
+    float along = 0.0f;
+};
+
+struct UnitMesh {
+    std::vector<BoneVertex> vertices;
+    std::vector<std::uint16_t> indices; // triangles, or line pairs for the line mesh
+};
+
+// `segments` around the axis, `rings` per hemisphere (both >= 2).
+UnitMesh buildCapsuleMesh(int segments, int rings);
+// Blender's octahedral bone: a point at the start, a square ring a little way along, a tip.
+UnitMesh buildOctahedronMesh();
+// One segment from start to end, for GL_LINES.
+UnitMesh buildLineMesh();
+
+} // namespace bvhscope::render

@@ -1,0 +1,28 @@
+// The multisampled offscreen target the scene is drawn into, resolved into the window's
+// default framebuffer before the UI draws on top (so screenshots read resolved pixels).
+#pragma once
+
+#include "render/gl_objects.h"
+
+namespace bvhscope::render {
+
+class MultisampleTarget {
+public:
+    // (Re)allocates colour and depth-stencil storage when the size or sample count changes.
+    // `samples` is clamped to what the driver supports (GL_MAX_SAMPLES); 0 or 1 means none.
+    void resize(int width, int height, int samples);
+    void bind() const;
+    // Blits (resolves) the colour into the default framebuffer, which becomes bound.
+    void resolveToDefaultFramebuffer() const;
+    int samples() const { return samples_; }
+
+private:
+    Framebuffer framebuffer_;
+    Renderbuffer color_;
+    Renderbuffer depthStencil_;
+    int width_ = 0;
+    int height_ = 0;
+    int samples_ = -1;
+};
+
+} // namespace bvhscope::render

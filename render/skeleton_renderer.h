@@ -1,0 +1,71 @@
+// Draws every bone and joint of every character in one instanced draw per mesh (the bone
+// mesh, the joint sphere), plus their shadow on the ground. It takes world-space instances
+// (Y up, metres) and knows nothing of BVH, sampling or selection: the app decides positions,
+// radii and colours.
+#pragma once
+
+#include "render/gl_objects.h"
+#include "render/mesh_builder.h"
+#include "render/skeleton_instances.h"
+
+#include <cstdint>
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+#include <span>
+#include <string>
+
+namespace bvhscope::render {
+
+struct ViewParameters {
+    glm::mat4 viewProjection{1.0f};
+    glm::vec3 eyePosition{0.0f};
+    glm::vec3 lightDirection{0.35f, 0.85f, 0.4f}; // towards the light; normalised when used
+};
+
+struct SkeletonStyle {
+    BoneStyle bones = BoneStyle::Capsule;
+    bool drawJoints = true;
+    bool drawShadow = true;
+    float groundHeight = 0.0f;
+    float shadowFadeHeight = 1.0f; // world units above the ground where the shadow is lightest
+    float shadowStrength = 0.5f;
+};
+
+class SkeletonRenderer {
+public:
+    // Builds the programs and meshes; the GL context must be current. On failure `error` names
+    // the shader file and the driver's log, and drawSkeletons draws nothing.
+    SkeletonRenderer();
+    const std::string& error() const { return error_; }
+
+    // Shadows first (blended, no depth writes, each pixel darkened once through the stencil),
+    // then the bones and joints, each kind in a single instanced draw. Expects the target to
+    // have depth and stencil buffers.
+    void drawSkeletons(const ViewParameters& view, std::span<const BoneInstance> bones,
+                       std::span<const BoneInstance> joints, const SkeletonStyle& style);
+
+private:
+    struct GpuMesh {
+        VertexArray vertexArray;
+        Buffer vertices;
+        Buffer indices;
+        GLsizei indexCount = 0;
+        GLenum primitive = GL_TRIANGLES;
+    };
+    GpuMesh upload(const UnitMesh& mesh, GLenum primitive, const Buffer& instances);
+    void drawInstanced(const GpuMesh& mesh, const Buffer& instances,
+                       std::span<const BoneInstance> data);
+
+    std::string error_;
+    Program litProgram_;
+    Program shadowProgram_;
+    Buffer boneInstances_;
+    Buffer jointInstances_;
+    GpuMesh capsule_;
+    GpuMesh octahedron_;
+    GpuMesh line_;
+    GpuMesh jointSphere_;
+};
+
+} // namespace bvhscope::render

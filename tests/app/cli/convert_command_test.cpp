@@ -1,0 +1,159 @@
+#include "app/cli/command_line.h"
+#include "cli_test_support.h"
+#include "core/document.h"
+#include "core/pose.h"
+
+namespace bvhscope::cli {
+namespace {
+
+using test::run;
+using test::TemporaryDirectory;
+
+bvh::Document load(const std::filesystem::path& path) {
+    return bvh::loadDocument(path);
+}
+
+TEST(ConvertCommand, WritesAnIdenticalFileWithNoOptions) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(runConvert, {input, output});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    EXPECT_NE(result.out.find("wrote " + output + ": 2 joints, 2 frames at 2 fps"),
+              std::string::npos)
+        << result.out;
+    const bvh::Document before = load(input);
+    const bvh::Document after = load(output);
+    ASSERT_TRUE(after.loaded());
+    EXPECT_EQ(before.skeleton.offsets, after.skeleton.offsets);
+    EXPECT_EQ(before.motion.values, after.motion.values);
+}
+
+TEST(ConvertCommand, AppliesTrimScaleUpAxisAndRename) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string mnm = directory.write("names.mnm", "Hips\nChest Spine\n");
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(
+        runConvert, {input, output, "--frames", "1:", "--scale", "2", "--up", "z", "--mnm", mnm});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    EXPECT_NE(result.out.find("frames 1 to 1 kept"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("up axis +Y (guessed) -> +Z"), std::string::npos) << result.out;
+    const bvh::Document after = load(output);
+    ASSERT_TRUE(after.loaded());
+    EXPECT_EQ(after.motion.frameCount, 1u);
+    EXPECT_NE(after.skeleton.find("Chest"), bvh::kNoParent);
+    // Spine's OFFSET (1, 2, 3) scaled by 2, then Y-up (x, y, z) -> Z-up (x, -z, y).
+    EXPECT_EQ(after.skeleton.offsets[1], glm::dvec3(2.0, -6.0, 4.0));
+}
+
+TEST(ConvertCommand, ReportsJointsTheNameMapDoesNotCover) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string mnm = directory.write("names.mnm", "Pelvis Hips\n");
+    const auto result =
+        run(runConvert, {input, (directory.path() / "out.bvh").string(), "--mnm", mnm});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    EXPECT_NE(
+        result.err.find("warning: 1 joint has no entry in " + mnm + " and keep their names: Spine"),
+        std::string::npos)
+        << result.err;
+    EXPECT_NE(load(directory.path() / "out.bvh").skeleton.find("Pelvis"), bvh::kNoParent);
+}
+
+TEST(ConvertCommand, InPlaceHoldsTheRootAndOverwriteIsSeparate) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	End Site
+	{
+		OFFSET 0 100 0
+	}
+}
+MOTION
+Frames: 3
+Frame Time: 0.5
+0 90 0 0 0 0
+5 95 10 0 0 0
+10 90 20 0 0 0
+)");
+    // --in-place is the root-motion change; it does not allow writing over IN.
+    auto result = run(runConvert, {input, input, "--in-place"});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_NE(result.err.find("refusing to overwrite the input file"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("--overwrite"), std::string::npos);
+    EXPECT_EQ(load(input).motion.values[6], 5.0f) << "the input is untouched";
+
+    result = run(runConvert, {input, input, "--in-place", "--overwrite"});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    const bvh::Document after = load(input);
+    EXPECT_EQ(after.motion.values,
+              (std::vector<float>{0, 90, 0, 0, 0, 0, 0, 95, 0, 0, 0, 0, 0, 90, 0, 0, 0, 0}));
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
+TEST(ConvertCommand, ResamplesAndReordersRotations) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(runConvert, {input, output, "--fps", "4", "--rotation-order", "xyz"});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    const bvh::Document after = load(output);
+    ASSERT_TRUE(after.loaded());
+    EXPECT_EQ(after.motion.frameCount, 3u); // 0.5 s at 4 fps
+    EXPECT_EQ(after.skeleton.rotationOrder(0), "XYZ");
+    EXPECT_DOUBLE_EQ(after.motion.frameTime, 0.25);
+}
+
+TEST(ConvertCommand, FailuresLeaveNoOutput) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string output = (directory.path() / "missing" / "out.bvh").string();
+    auto result = run(runConvert, {input, output});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_NE(result.err.find(output + ":0:0: error: cannot create a temporary file"),
+              std::string::npos)
+        << result.err;
+    result = run(runConvert, {input, (directory.path() / "out.bvh").string(), "--frames", "7:"});
+    EXPECT_EQ(result.status, kExitFileError);
+    result = run(runConvert, {(directory.path() / "nope.bvh").string(),
+                              (directory.path() / "out.bvh").string()});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
+TEST(ConvertCommand, BadCommandLinesAreUsageErrors) {
+    for (const std::vector<std::string>& arguments :
+         std::vector<std::vector<std::string>>{{"only-one.bvh"},
+                                               {"a.bvh", "b.bvh", "--up", "x"},
+                                               {"a.bvh", "b.bvh", "--scale", "-1"},
+                                               {"a.bvh", "b.bvh", "--fps", "fast"},
+                                               {"a.bvh", "b.bvh", "--rotation-order", "XXY"},
+                                               {"a.bvh", "b.bvh", "--reverse"},
+                                               {"a.bvh", "b.bvh", "--frames", "5:2"},
+                                               {"a.bvh", "b.bvh", "--bogus"}}) {
+        EXPECT_EQ(run(runConvert, arguments).status, kExitUsage) << arguments.back();
+    }
+}
+
+TEST(ConvertCommand, HelpVersionAndDispatch) {
+    auto result = run(runConvert, {"--help"});
+    EXPECT_EQ(result.status, kExitOk);
+    EXPECT_NE(result.out.find("--overwrite"), std::string::npos);
+    EXPECT_NE(result.out.find("--in-place"), std::string::npos);
+    result = run(runConvert, {"--version"});
+    EXPECT_EQ(result.out, "bvhscope " + std::string(versionString()) + "\n");
+    result = run(runSubcommand, {"convert", "--help"});
+    EXPECT_EQ(result.status, kExitOk);
+}
+
+} // namespace
+} // namespace bvhscope::cli

@@ -1,0 +1,117 @@
+#include "core/atomic_file.h"
+
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace bvh {
+namespace {
+
+class AtomicFileTest : public testing::Test {
+protected:
+    void SetUp() override {
+        directory_ = std::filesystem::temp_directory_path() /
+                     ("bvhscope_atomic_" +
+                      std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                      "_" + std::to_string(::getpid()));
+        std::filesystem::create_directories(directory_);
+    }
+    void TearDown() override { std::filesystem::remove_all(directory_); }
+
+    std::size_t entries() const {
+        return static_cast<std::size_t>(
+            std::distance(std::filesystem::directory_iterator(directory_),
+                          std::filesystem::directory_iterator()));
+    }
+    static std::string contents(const std::filesystem::path& path) {
+        std::ifstream in(path, std::ios::binary);
+        std::ostringstream text;
+        text << in.rdbuf();
+        return text.str();
+    }
+    std::filesystem::path directory_;
+};
+
+TEST_F(AtomicFileTest, CommitReplacesTheTargetAndLeavesNothingElse) {
+    const auto target = directory_ / "out.bvh";
+    std::ofstream(target) << "old";
+    {
+        AtomicFile file(target);
+        ASSERT_TRUE(file.good());
+        file.write("new ");
+        file.write("content");
+        EXPECT_EQ(contents(target), "old") << "the target is untouched until commit";
+        EXPECT_TRUE(file.commit());
+    }
+    EXPECT_EQ(contents(target), "new content");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, AbandonedWritesRemoveTheTemporaryFile) {
+    const auto target = directory_ / "out.bvh";
+    {
+        AtomicFile file(target);
+        file.write("partial");
+        EXPECT_TRUE(std::filesystem::exists(file.temporaryPath()));
+    }
+    EXPECT_FALSE(std::filesystem::exists(target));
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicFileTest, AMissingDirectoryIsAnErrorAtLineZero) {
+    AtomicFile file(directory_ / "no" / "such" / "out.bvh");
+    EXPECT_FALSE(file.good());
+    file.write("ignored");
+    EXPECT_FALSE(file.commit());
+    ASSERT_EQ(file.diagnostics().size(), 1u);
+    EXPECT_EQ(file.diagnostics()[0].line, 0u);
+    EXPECT_NE(file.diagnostics()[0].message.find("No such file"), std::string::npos)
+        << file.diagnostics()[0].message;
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicFileTest, ADirectoryTargetIsRefused) {
+    std::filesystem::create_directory(directory_ / "sub");
+    AtomicFile file(directory_ / "sub");
+    EXPECT_FALSE(file.good());
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, AWriteFailureMidFileKeepsTheOldTargetAndLeavesNoTemporaryFile) {
+    // A file-size limit makes write() fail with EFBIG part way, as a full disk fails with ENOSPC
+    // (SIGXFSZ ignored, so the process gets the error instead of dying).
+    const auto target = directory_ / "out.bvh";
+    std::ofstream(target) << "old";
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction previousAction {};
+    ::sigaction(SIGXFSZ, &ignore, &previousAction);
+    rlimit previousLimit{};
+    ::getrlimit(RLIMIT_FSIZE, &previousLimit);
+    rlimit small = previousLimit;
+    small.rlim_cur = 4096;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    bool committed = true;
+    std::vector<Diagnostic> diagnostics;
+    {
+        AtomicFile file(target);
+        file.write(std::string(100000, 'x'));
+        committed = file.commit();
+        diagnostics = file.diagnostics();
+    }
+    ::setrlimit(RLIMIT_FSIZE, &previousLimit);
+    ::sigaction(SIGXFSZ, &previousAction, nullptr);
+    EXPECT_FALSE(committed);
+    ASSERT_EQ(diagnostics.size(), 1u);
+    EXPECT_NE(diagnostics[0].message.find("cannot write"), std::string::npos)
+        << diagnostics[0].message;
+    EXPECT_EQ(contents(target), "old");
+    EXPECT_EQ(entries(), 1u);
+}
+
+} // namespace
+} // namespace bvh

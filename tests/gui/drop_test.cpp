@@ -1,0 +1,65 @@
+// Files dropped on the window through real XDND (tests/gui/xdnd_drop.cpp as the drag source)
+// open as new characters; a bad file shows its FILE:LINE:COL errors and closes nothing.
+#include "gui_test_support.h"
+
+#include <fstream>
+#include <gtest/gtest.h>
+#include <regex>
+
+using namespace bvhscope::gui_test;
+
+namespace {
+
+bool drop(const std::string& window, const std::vector<std::string>& files) {
+    std::string command = std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400";
+    for (const std::string& file : files) {
+        command += " '" + file + "'";
+    }
+    return runCommand(command + " 2>&1").has_value();
+}
+
+TEST(Drop, DroppedFilesOpenAsNewCharacters) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+
+    // A name with a space, to check the URI round trip.
+    const auto copy = dir.path() / "cmu example.bvh";
+    std::filesystem::copy_file(
+        std::string(BVHSCOPE_SOURCE_DIR) + "/tests/data/seed_cmu_example.bvh", copy);
+    ASSERT_TRUE(drop(window, {copy.string(), std::string(BVHSCOPE_SOURCE_DIR) +
+                                                 "/tests/data/seed_character_studio_example.bvh"}));
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 3; });
+    ASSERT_TRUE(state.has_value()) << "the dropped files did not open";
+    EXPECT_EQ(state->fileNames[1], "cmu example.bvh");
+    EXPECT_EQ(state->fileNames[2], "seed_character_studio_example.bvh");
+    EXPECT_TRUE(state->errors.empty());
+}
+
+TEST(Drop, ABadFileShowsDiagnosticsAndKeepsWhatIsOpen) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+
+    const auto bad = dir.path() / "bad.bvh";
+    std::ofstream(bad) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n  CHANNELS 3 Xposition\n";
+    ASSERT_TRUE(drop(window, {bad.string()}));
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return !s.errors.empty(); });
+    ASSERT_TRUE(state.has_value()) << "no error reported for the bad file";
+    EXPECT_EQ(state->fileNames.size(), 1u);
+    EXPECT_TRUE(
+        std::regex_search(state->errors.front(), std::regex("bad\\.bvh:[0-9]+:[0-9]+: error: ")))
+        << state->errors.front();
+}
+
+} // namespace

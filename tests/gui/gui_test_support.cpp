@@ -1,0 +1,187 @@
+#include "gui_test_support.h"
+
+#include <array>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stb_image.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace bvhscope::gui_test {
+
+std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
+    ViewerStateFile state;
+    std::istringstream lines(text);
+    std::string line;
+    bool sawCamera = false;
+    while (std::getline(lines, line)) {
+        std::istringstream in(line);
+        std::string key;
+        in >> key;
+        if (key == "frame") {
+            std::string slash;
+            in >> state.frame >> slash >> state.lastFrame;
+        } else if (key == "time") {
+            in >> state.time;
+        } else if (key == "playing") {
+            int playing = 0;
+            in >> playing;
+            state.playing = playing != 0;
+        } else if (key == "file") {
+            const auto name = line.find(" name ");
+            if (name != std::string::npos) {
+                state.fileNames.push_back(line.substr(name + 6));
+            }
+        } else if (key == "selected") {
+            state.selected = line.substr(9);
+        } else if (key == "camera") {
+            render::OrbitCamera& camera = state.camera;
+            in >> camera.target.x >> camera.target.y >> camera.target.z >> camera.distance >>
+                camera.yawRadians >> camera.pitchRadians >> camera.verticalFovRadians;
+            sawCamera = !in.fail();
+        } else if (key == "window") {
+            in >> state.windowWidth >> state.windowHeight;
+        } else if (key == "error") {
+            state.errors.push_back(line.substr(6));
+        } else if (key == "root") {
+            in >> state.rootX >> state.rootY >> state.rootZ;
+        } else if (key == "rect") {
+            Rect rect;
+            in >> rect.x >> rect.y >> rect.width >> rect.height;
+            std::string name;
+            std::getline(in >> std::ws, name);
+            state.rects[name] = rect;
+        }
+    }
+    if (!sawCamera || state.frame < 0) {
+        return std::nullopt;
+    }
+    return state;
+}
+
+TempDir::TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "bvhscope-gui-XXXXXX").string();
+    if (mkdtemp(pattern.data()) != nullptr) {
+        path_ = pattern;
+    }
+}
+
+TempDir::~TempDir() {
+    std::error_code error;
+    std::filesystem::remove_all(path_, error);
+}
+
+namespace {
+
+pid_t spawn(const TempDir& dir, const std::vector<std::string>& arguments) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+        const std::string config = (dir.path() / "config").string();
+        setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+        std::vector<char*> argv;
+        std::string executable = BVHSCOPE_EXECUTABLE;
+        argv.push_back(executable.data());
+        std::vector<std::string> copies = arguments;
+        for (std::string& argument : copies) {
+            argv.push_back(argument.data());
+        }
+        argv.push_back(nullptr);
+        execv(executable.c_str(), argv.data());
+        _exit(127);
+    }
+    return pid;
+}
+
+} // namespace
+
+ViewerProcess::ViewerProcess(const TempDir& dir, std::vector<std::string> arguments)
+    : statePath_(dir.path() / "state.txt") {
+    arguments.push_back("--state-out");
+    arguments.push_back(statePath_.string());
+    pid_ = spawn(dir, arguments);
+}
+
+ViewerProcess::~ViewerProcess() {
+    if (pid_ > 0) {
+        kill(pid_, SIGTERM);
+        int status = 0;
+        waitpid(pid_, &status, 0);
+    }
+}
+
+std::optional<ViewerStateFile>
+ViewerProcess::waitForState(const std::function<bool(const ViewerStateFile&)>& accept,
+                            std::chrono::milliseconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::optional<ViewerStateFile> last;
+    while (std::chrono::steady_clock::now() < deadline) {
+        std::ifstream in(statePath_);
+        std::ostringstream text;
+        text << in.rdbuf();
+        last = parseStateFile(text.str());
+        if (last && accept(*last)) {
+            return last;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return std::nullopt;
+}
+
+std::string ViewerProcess::windowId() const {
+    const auto output = runCommand("xdotool search --sync --onlyvisible --pid " +
+                                   std::to_string(pid_) + " 2>/dev/null | head -n 1");
+    if (!output) {
+        return {};
+    }
+    std::string id = *output;
+    while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) {
+        id.pop_back();
+    }
+    return id;
+}
+
+int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments) {
+    const pid_t pid = spawn(dir, arguments);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::optional<std::string> runCommand(const std::string& command) {
+    FILE* pipe = popen(command.c_str(), "r");
+    if (pipe == nullptr) {
+        return std::nullopt;
+    }
+    std::string output;
+    std::array<char, 4096> buffer;
+    std::size_t read = 0;
+    while ((read = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) {
+        output.append(buffer.data(), read);
+    }
+    if (pclose(pipe) != 0) {
+        return std::nullopt;
+    }
+    return output;
+}
+
+std::optional<Pixels> loadPng(const std::filesystem::path& path) {
+    int width = 0;
+    int height = 0;
+    int channels = 0;
+    unsigned char* data = stbi_load(path.string().c_str(), &width, &height, &channels, 3);
+    if (data == nullptr) {
+        return std::nullopt;
+    }
+    Pixels pixels;
+    pixels.width = width;
+    pixels.height = height;
+    pixels.rgb.assign(data, data + static_cast<std::size_t>(width) * height * 3);
+    stbi_image_free(data);
+    return pixels;
+}
+
+} // namespace bvhscope::gui_test

@@ -1,0 +1,100 @@
+// Running the real viewer from GUI tests: launch it with a private config directory and
+// --state-out, read its state file, drive it with xdotool, read screenshots.
+#pragma once
+
+#include "render/camera.h"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+#include <vector>
+
+namespace bvhscope::gui_test {
+
+// Skips the calling test when there is no X display.
+#define BVHSCOPE_REQUIRE_DISPLAY()                                                                 \
+    do {                                                                                           \
+        if (std::getenv("DISPLAY") == nullptr) {                                                   \
+            GTEST_SKIP() << "no DISPLAY: GUI tests run under Xvfb (make test)";                    \
+        }                                                                                          \
+    } while (false)
+
+struct Rect {
+    float x = 0, y = 0, width = 0, height = 0;
+    float centerX() const { return x + width / 2; }
+    float centerY() const { return y + height / 2; }
+    bool contains(float px, float py, float margin = 0) const {
+        return px >= x - margin && py >= y - margin && px <= x + width + margin &&
+               py <= y + height + margin;
+    }
+};
+
+// The parsed --state-out file (see app/viewer/state_dump.h).
+struct ViewerStateFile {
+    std::int64_t frame = -1;
+    std::int64_t lastFrame = -1;
+    double time = 0;
+    bool playing = false;
+    std::vector<std::string> fileNames;
+    std::string selected; // "0 Spine" or "none"
+    render::OrbitCamera camera;
+    int windowWidth = 0;
+    int windowHeight = 0;
+    std::vector<std::string> errors;
+    std::map<std::string, Rect> rects;
+    float rootX = 0, rootY = 0, rootZ = 0;
+};
+std::optional<ViewerStateFile> parseStateFile(const std::string& text);
+
+// A per-test scratch directory, removed afterwards.
+class TempDir {
+public:
+    TempDir();
+    ~TempDir();
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+// The viewer as a child process; killed when this goes away.
+class ViewerProcess {
+public:
+    // Adds --state-out and sets XDG_CONFIG_HOME to a private directory under `dir`.
+    ViewerProcess(const TempDir& dir, std::vector<std::string> arguments);
+    ~ViewerProcess();
+    pid_t pid() const { return pid_; }
+    // Polls the state file until `accept` holds, up to `timeout`.
+    std::optional<ViewerStateFile>
+    waitForState(const std::function<bool(const ViewerStateFile&)>& accept,
+                 std::chrono::milliseconds timeout = std::chrono::seconds(15)) const;
+    // The X window id (xdotool search --pid).
+    std::string windowId() const;
+
+private:
+    pid_t pid_ = -1;
+    std::filesystem::path statePath_;
+};
+
+// Runs the viewer to completion (for --screenshot) with a private config; its exit status.
+int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments);
+
+// Runs a shell command; its standard output, or nullopt when it fails.
+std::optional<std::string> runCommand(const std::string& command);
+
+struct Pixels {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;
+    const std::uint8_t* at(int x, int y) const {
+        return rgb.data() + (static_cast<std::size_t>(y) * width + x) * 3;
+    }
+};
+std::optional<Pixels> loadPng(const std::filesystem::path& path);
+
+} // namespace bvhscope::gui_test

@@ -1,0 +1,111 @@
+// xdotool drives the real viewer: dragging the timeline scrubs (the pose follows), a click in
+// the joint tree selects, a click on a joint in the viewport selects it, arrow keys step.
+#include "app/viewer/file_loading.h"
+#include "app/viewer/scene.h"
+#include "gui_test_support.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+std::string at(float x, float y) {
+    return std::to_string(static_cast<int>(std::lround(x))) + " " +
+           std::to_string(static_cast<int>(std::lround(y)));
+}
+
+bool xdotool(const std::string& window, const std::string& actions) {
+    // Each action list starts by moving into the window so the pointer events land there.
+    return runCommand("xdotool " + actions + " 2>&1").has_value() && !window.empty();
+}
+
+class Interaction : public testing::Test {
+protected:
+    void SetUp() override {
+        if (std::getenv("DISPLAY") == nullptr) {
+            GTEST_SKIP() << "no DISPLAY: GUI tests run under Xvfb (make test)";
+        }
+        viewer_.emplace(dir_, std::vector<std::string>{"--frame", "0", "--size", "1200x800"});
+        initial_ = viewer_->waitForState([](const ViewerStateFile& state) {
+            return state.rects.contains("timeline") && state.rects.contains("tree:0:Spine");
+        });
+        ASSERT_TRUE(initial_.has_value()) << "the viewer did not start";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+
+    TempDir dir_;
+    std::optional<ViewerProcess> viewer_;
+    std::optional<ViewerStateFile> initial_;
+    std::string window_;
+};
+
+TEST_F(Interaction, DraggingTheTimelineScrubsThePose) {
+    const Rect bar = initial_->rects.at("timeline");
+    ASSERT_EQ(initial_->frame, 0);
+    const float y = bar.centerY();
+    // Press near the start, drag in steps to 60% of the bar, and check mid-drag too.
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " + at(bar.x + 3, y) +
+                                     " sleep 0.2 mousedown 1 sleep 0.2 mousemove --window " +
+                                     window_ + " " + at(bar.x + bar.width * 0.3f, y)));
+    const auto midDrag =
+        viewer_->waitForState([](const ViewerStateFile& state) { return state.frame > 5; });
+    ASSERT_TRUE(midDrag.has_value()) << "the frame did not follow the drag";
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
+                                     at(bar.x + bar.width * 0.6f, y) + " sleep 0.2 mouseup 1"));
+    const std::int64_t expected = std::llround(0.6 * static_cast<double>(initial_->lastFrame));
+    const auto after = viewer_->waitForState(
+        [&](const ViewerStateFile& state) { return std::abs(state.frame - expected) <= 2; });
+    ASSERT_TRUE(after.has_value()) << "expected frame near " << expected;
+    EXPECT_FALSE(after->playing);
+    // The pose changed: the walk moves the root forward.
+    EXPECT_GT(std::abs(after->rootZ - initial_->rootZ), 0.2f);
+}
+
+TEST_F(Interaction, ClickingATreeItemSelectsTheJoint) {
+    EXPECT_EQ(initial_->selected, "none");
+    const Rect item = initial_->rects.at("tree:0:Spine");
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
+                                     at(item.x + 40, item.centerY()) + " sleep 0.2 click 1"));
+    EXPECT_TRUE(viewer_->waitForState(
+        [](const ViewerStateFile& state) { return state.selected == "0 Spine"; }));
+}
+
+TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
+    viewer::LoadOutcome loaded = viewer::loadBundledSample();
+    ASSERT_TRUE(loaded.character.has_value());
+    viewer::Scene scene;
+    scene.add(std::move(*loaded.character));
+    scene.evaluate(initial_->time, bvh::Interpolation::Linear);
+    const viewer::Character& character = scene.characters().front();
+    const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
+    const auto pixel = render::projectToPixel(
+        initial_->camera, glm::vec2(initial_->windowWidth, initial_->windowHeight),
+        character.viewerPositions[head]);
+    ASSERT_TRUE(pixel.has_value());
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " + at(pixel->x, pixel->y) +
+                                     " sleep 0.2 click 1"));
+    const auto picked = viewer_->waitForState(
+        [](const ViewerStateFile& state) { return state.selected != "none"; });
+    ASSERT_TRUE(picked.has_value());
+    EXPECT_EQ(picked->selected, "0 Head");
+}
+
+TEST_F(Interaction, ArrowKeysStepFrames) {
+    // Hover the viewport (not a panel) and give the window the keyboard focus, then send XTEST
+    // keys (not XSendEvent) one at a time, each checked before the next.
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " 600 60 windowfocus --sync " +
+                                     window_ + " sleep 0.2"));
+    for (std::int64_t expected = 1; expected <= 3; ++expected) {
+        ASSERT_TRUE(xdotool(window_, "key Right"));
+        const auto stepped = viewer_->waitForState(
+            [&](const ViewerStateFile& state) { return state.frame == expected; },
+            std::chrono::seconds(5));
+        ASSERT_TRUE(stepped.has_value()) << "Right did not step to frame " << expected;
+    }
+}
+
+} // namespace

@@ -1,0 +1,114 @@
+// --screenshot of a known file at a known frame: skeleton pixels where the joints project
+// (computed here with the viewer's own camera math and conversion), background elsewhere.
+#include "app/viewer/file_loading.h"
+#include "app/viewer/scene.h"
+#include "app/viewer/settings.h"
+#include "gui_test_support.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+struct ScreenshotCase {
+    const char* file; // under the source tree
+    int frame;
+};
+
+bool underPanel(const ViewerStateFile& state, float x, float y) {
+    for (const auto& [name, rect] : state.rects) {
+        if (name.starts_with("window:") && rect.contains(x, y, 6.0f)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+class Screenshot : public testing::TestWithParam<ScreenshotCase> {};
+
+TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const std::string file = std::string(BVHSCOPE_SOURCE_DIR) + "/" + GetParam().file;
+    const auto png = dir.path() / "shot.png";
+    const auto statePath = dir.path() / "state.txt";
+    ASSERT_EQ(runViewerToCompletion(dir, {file, "--screenshot", png.string(), "--frame",
+                                          std::to_string(GetParam().frame), "--size", "1200x800",
+                                          "--state-out", statePath.string()}),
+              0);
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    EXPECT_EQ(pixels->width, 1200);
+    EXPECT_EQ(pixels->height, 800);
+    std::ifstream in(statePath);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto state = parseStateFile(text.str());
+    ASSERT_TRUE(state.has_value());
+    EXPECT_EQ(state->frame, GetParam().frame);
+
+    // The same character the viewer built, posed at the same time.
+    viewer::LoadOutcome loaded = viewer::loadCharacterFile(file);
+    ASSERT_TRUE(loaded.character.has_value());
+    viewer::Scene scene;
+    scene.add(std::move(*loaded.character));
+    scene.evaluate(state->time, bvh::Interpolation::Linear);
+    const viewer::Character& character = scene.characters().front();
+    const glm::vec2 viewport(state->windowWidth, state->windowHeight);
+
+    int jointsChecked = 0;
+    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        if (character.document.skeleton.isEndSite[i]) {
+            continue;
+        }
+        const auto pixel =
+            render::projectToPixel(state->camera, viewport, character.viewerPositions[i]);
+        ASSERT_TRUE(pixel.has_value());
+        const int x = static_cast<int>(pixel->x);
+        const int y = static_cast<int>(pixel->y);
+        if (x < 0 || y < 0 || x >= pixels->width || y >= pixels->height ||
+            underPanel(*state, pixel->x, pixel->y)) {
+            continue;
+        }
+        const std::uint8_t* rgb = pixels->at(x, y);
+        // Characters are warm (orange first); the floor and background are cool greys.
+        EXPECT_GT(rgb[0], rgb[2] + 30)
+            << character.document.skeleton.names[i] << " at " << x << "," << y << ": "
+            << int(rgb[0]) << " " << int(rgb[1]) << " " << int(rgb[2]);
+        ++jointsChecked;
+    }
+    EXPECT_GE(jointsChecked, 8) << "too few joints on screen to judge";
+
+    // Background: above the figure, between the side panels.
+    const viewer::ViewerSettings defaults;
+    const glm::vec3 background = defaults.backgroundColor * 255.0f;
+    for (const int x : {pixels->width / 2 - 100, pixels->width / 2, pixels->width / 2 + 100}) {
+        const std::uint8_t* rgb = pixels->at(x, 4);
+        ASSERT_FALSE(underPanel(*state, static_cast<float>(x), 4.0f));
+        EXPECT_NEAR(rgb[0], background.r, 4.0f) << "x " << x;
+        EXPECT_NEAR(rgb[1], background.g, 4.0f) << "x " << x;
+        EXPECT_NEAR(rgb[2], background.b, 4.0f) << "x " << x;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(KnownFiles, Screenshot,
+                         testing::Values(ScreenshotCase{"assets/sample_walk.bvh", 20},
+                                         ScreenshotCase{"tests/data/seed_cmu_example.bvh", 1},
+                                         ScreenshotCase{
+                                             "tests/data/seed_character_studio_example.bvh", 0}),
+                         [](const testing::TestParamInfo<ScreenshotCase>& info) {
+                             std::string name = std::filesystem::path(info.param.file).stem();
+                             return name + "_frame" + std::to_string(info.param.frame);
+                         });
+
+TEST(Screenshot, BadOutputPathFailsCleanly) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    EXPECT_EQ(runViewerToCompletion(dir, {"--screenshot", "/nonexistent-dir/x.png"}), 1);
+}
+
+} // namespace

@@ -1,0 +1,47 @@
+#include "app/viewer/viewer_options.h"
+
+#include <gtest/gtest.h>
+
+using namespace bvhscope::viewer;
+
+namespace {
+
+ParsedViewerOptions parse(std::vector<std::string_view> arguments) {
+    return parseViewerOptions(arguments);
+}
+
+} // namespace
+
+TEST(ViewerOptions, FilesAndEveryOption) {
+    const ParsedViewerOptions parsed =
+        parse({"a.bvh", "--screenshot", "out.png", "--frame", "12", "--size", "800x600", "b.bvh",
+               "--state-out", "state.txt"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    EXPECT_EQ(parsed.options.files, (std::vector<std::string>{"a.bvh", "b.bvh"}));
+    EXPECT_EQ(parsed.options.screenshot, "out.png");
+    EXPECT_EQ(parsed.options.frame, 12);
+    EXPECT_EQ(parsed.options.width, 800);
+    EXPECT_EQ(parsed.options.height, 600);
+    EXPECT_EQ(parsed.options.stateOut, "state.txt");
+}
+
+TEST(ViewerOptions, NoArgumentsMeansTheSample) {
+    const ParsedViewerOptions parsed = parse({});
+    EXPECT_TRUE(parsed.error.empty());
+    EXPECT_TRUE(parsed.options.files.empty());
+}
+
+TEST(ViewerOptions, DoubleDashEndsOptions) {
+    const ParsedViewerOptions parsed = parse({"--", "--frame"});
+    ASSERT_TRUE(parsed.error.empty());
+    EXPECT_EQ(parsed.options.files, std::vector<std::string>{"--frame"});
+}
+
+TEST(ViewerOptions, Errors) {
+    EXPECT_FALSE(parse({"--frame"}).error.empty());
+    EXPECT_FALSE(parse({"--frame", "-3"}).error.empty());
+    EXPECT_FALSE(parse({"--frame", "x"}).error.empty());
+    EXPECT_FALSE(parse({"--size", "800"}).error.empty());
+    EXPECT_FALSE(parse({"--size", "10x10"}).error.empty());
+    EXPECT_FALSE(parse({"--bogus"}).error.empty());
+}
