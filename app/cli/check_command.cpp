@@ -30,13 +30,8 @@ int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std
     if (!parsed) {
         return kExitUsage;
     }
-    if (parsed->has("--help")) {
-        out << kCheckHelp;
-        return kExitOk;
-    }
-    if (parsed->has("--version")) {
-        out << "bvhscope " << versionString() << '\n';
-        return kExitOk;
+    if (auto answered = answerHelpOrVersion(*parsed, kCheckHelp, out)) {
+        return *answered;
     }
     if (parsed->positional.empty()) {
         err << "bvhscope check: no file given\n" << kCheckHelp;

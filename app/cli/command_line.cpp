@@ -109,4 +109,17 @@ std::string_view versionString() {
     return BVHSCOPE_VERSION;
 }
 
+std::optional<int> answerHelpOrVersion(const ParsedArguments& arguments, std::string_view help,
+                                       std::ostream& out) {
+    if (arguments.has("--help")) {
+        out << help;
+        return kExitOk;
+    }
+    if (arguments.has("--version")) {
+        out << "bvhscope " << versionString() << '\n';
+        return kExitOk;
+    }
+    return std::nullopt;
+}
+
 } // namespace bvhscope::cli

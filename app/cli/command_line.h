@@ -52,4 +52,9 @@ std::optional<bvh::TranslationMode> translationOption(const ParsedArguments& arg
 
 std::string_view versionString();
 
+// Every subcommand answers --help (its usage text) and --version the same way. Returns the exit
+// code when one of them was given, nullopt when the command should run.
+std::optional<int> answerHelpOrVersion(const ParsedArguments& arguments, std::string_view help,
+                                       std::ostream& out);
+
 } // namespace bvhscope::cli

@@ -323,13 +323,8 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
     if (!parsed) {
         return kExitUsage;
     }
-    if (parsed->has("--help")) {
-        out << kConvertHelp;
-        return kExitOk;
-    }
-    if (parsed->has("--version")) {
-        out << "bvhscope " << versionString() << '\n';
-        return kExitOk;
+    if (auto answered = answerHelpOrVersion(*parsed, kConvertHelp, out)) {
+        return *answered;
     }
     const std::optional<ConvertRequest> request = readRequest(*parsed, err);
     if (!request) {

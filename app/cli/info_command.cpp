@@ -140,13 +140,8 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     if (!parsed) {
         return kExitUsage;
     }
-    if (parsed->has("--help")) {
-        out << kInfoHelp;
-        return kExitOk;
-    }
-    if (parsed->has("--version")) {
-        out << "bvhscope " << versionString() << '\n';
-        return kExitOk;
+    if (auto answered = answerHelpOrVersion(*parsed, kInfoHelp, out)) {
+        return *answered;
     }
     auto translation = translationOption(*parsed, err);
     if (!translation) {

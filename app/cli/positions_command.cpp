@@ -59,13 +59,8 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
     if (!parsed) {
         return kExitUsage;
     }
-    if (parsed->has("--help")) {
-        out << kPositionsHelp;
-        return kExitOk;
-    }
-    if (parsed->has("--version")) {
-        out << "bvhscope " << versionString() << '\n';
-        return kExitOk;
+    if (auto answered = answerHelpOrVersion(*parsed, kPositionsHelp, out)) {
+        return *answered;
     }
     auto translation = translationOption(*parsed, err);
     if (!translation) {

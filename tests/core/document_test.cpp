@@ -1,6 +1,7 @@
 // Layouts real exporters write, each of which must load (see document.h).
 #include "core/document.h"
 #include "test_support.h"
+#include "tests/support/bvh_texts.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -11,27 +12,7 @@ namespace {
 using test::describeDiagnostics;
 using test::findDiagnostic;
 
-constexpr std::string_view kTidy = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 1 2 3
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Spine
-	{
-		OFFSET 0 10 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.033333
-1 2 3 4 5 6 7 8 9
-10 20 30 40 50 60 70 80 90
-)";
+using test::kTwoJointBvh;
 
 void expectTidyContent(const Document& document) {
     ASSERT_TRUE(document.loaded()) << describeDiagnostics(document);
@@ -59,7 +40,7 @@ void expectTidyContent(const Document& document) {
 }
 
 TEST(Document, ReadsTheTidyLayout) {
-    Document document = parseDocument(kTidy);
+    Document document = parseDocument(kTwoJointBvh);
     expectTidyContent(document);
     EXPECT_TRUE(document.diagnostics.empty()) << describeDiagnostics(document);
 }
@@ -73,12 +54,12 @@ std::string replaceAll(std::string text, std::string_view from, std::string_view
 }
 
 TEST(Document, LineEndingsDoNotMatterCrlfOrLoneCr) {
-    expectTidyContent(parseDocument(replaceAll(std::string(kTidy), "\n", "\r\n")));
-    expectTidyContent(parseDocument(replaceAll(std::string(kTidy), "\n", "\r")));
+    expectTidyContent(parseDocument(replaceAll(std::string(kTwoJointBvh), "\n", "\r\n")));
+    expectTidyContent(parseDocument(replaceAll(std::string(kTwoJointBvh), "\n", "\r")));
 }
 
 TEST(Document, ByteOrderMarkIsIgnored) {
-    expectTidyContent(parseDocument("\xEF\xBB\xBF" + std::string(kTidy)));
+    expectTidyContent(parseDocument("\xEF\xBB\xBF" + std::string(kTwoJointBvh)));
 }
 
 TEST(Document, KeywordsAreCaseInsensitive) {

@@ -3,6 +3,7 @@
 #include "core/document.h"
 #include "document_invariants.h"
 #include "test_support.h"
+#include "tests/support/bvh_texts.h"
 
 #include <filesystem>
 #include <fstream>
@@ -17,27 +18,7 @@ using test::describeDiagnostics;
 using test::documentInvariantViolation;
 using test::findDiagnostic;
 
-constexpr std::string_view kSample = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Spine
-	{
-		OFFSET 0 10 0
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.033333
-1 2 3 4 5 6 7 8 9
-10 20 30 40 50 60 70 80 90
-)";
+using test::kTwoJointBvh;
 
 std::filesystem::path temporaryFile(const std::string& name) {
     return std::filesystem::temp_directory_path() /
@@ -45,8 +26,8 @@ std::filesystem::path temporaryFile(const std::string& name) {
 }
 
 TEST(HostileInputs, TruncatedAtEveryByteOffset) {
-    for (std::size_t length = 0; length <= kSample.size(); ++length) {
-        const Document document = parseDocument(kSample.substr(0, length));
+    for (std::size_t length = 0; length <= kTwoJointBvh.size(); ++length) {
+        const Document document = parseDocument(kTwoJointBvh.substr(0, length));
         ASSERT_EQ(documentInvariantViolation(document), "") << "prefix of " << length << " bytes";
         if (!document.loaded()) {
             ASSERT_FALSE(document.diagnostics.empty());
@@ -56,14 +37,14 @@ TEST(HostileInputs, TruncatedAtEveryByteOffset) {
         }
     }
     // Once the hierarchy is complete, every longer prefix loads (a cut row is a short row).
-    const std::size_t hierarchyEnd = kSample.find("MOTION") + 6;
-    for (std::size_t length = hierarchyEnd; length <= kSample.size(); ++length) {
-        EXPECT_TRUE(parseDocument(kSample.substr(0, length)).loaded()) << length;
+    const std::size_t hierarchyEnd = kTwoJointBvh.find("MOTION") + 6;
+    for (std::size_t length = hierarchyEnd; length <= kTwoJointBvh.size(); ++length) {
+        EXPECT_TRUE(parseDocument(kTwoJointBvh.substr(0, length)).loaded()) << length;
     }
 }
 
 TEST(HostileInputs, InvalidUtf8InNamesIsKeptAsBytes) {
-    std::string text(kSample);
+    std::string text(kTwoJointBvh);
     text.replace(text.find("Spine"), 5,
                  "Sp\xff\xfe"
                  "ine\xc3");
@@ -74,7 +55,7 @@ TEST(HostileInputs, InvalidUtf8InNamesIsKeptAsBytes) {
 }
 
 TEST(HostileInputs, DuplicateJointNamesLoadWithAWarning) {
-    std::string text(kSample);
+    std::string text(kTwoJointBvh);
     text.replace(text.find("Spine"), 5, "Hips");
     const Document document = parseDocument(text);
     ASSERT_TRUE(document.loaded());
@@ -86,7 +67,7 @@ TEST(HostileInputs, DuplicateJointNamesLoadWithAWarning) {
 }
 
 TEST(HostileInputs, NulBytesAndControlCharactersAreErrorsNotCrashes) {
-    std::string text(kSample);
+    std::string text(kTwoJointBvh);
     text[text.find("OFFSET 0 10")] = '\0';
     const Document document = parseDocument(text);
     EXPECT_FALSE(document.loaded());
@@ -102,7 +83,7 @@ TEST(HostileInputs, VeryLongMotionLineIsOneLongRow) {
     const auto path = temporaryFile("long_line.bvh");
     {
         std::ofstream out(path, std::ios::binary);
-        out << kSample.substr(0, kSample.find("1 2 3"));
+        out << kTwoJointBvh.substr(0, kTwoJointBvh.find("\n1 2 3 4") + 1);
         const std::string chunk = [] {
             std::string values;
             for (int i = 0; i < 1024; ++i) {
@@ -125,7 +106,7 @@ TEST(HostileInputs, VeryLongMotionLineIsOneLongRow) {
 
 TEST(HostileInputs, FileThatShrinksWhileLoadingIsAnError) {
     const auto path = temporaryFile("shrinking.bvh");
-    std::string text(kSample);
+    std::string text(kTwoJointBvh);
     for (int i = 0; i < 2000; ++i) {
         text += "10 20 30 40 50 60 70 80 90\n";
     }
@@ -144,7 +125,7 @@ TEST(HostileInputs, FileThatShrinksWhileLoadingIsAnError) {
 TEST(HostileInputs, FileThatDisappearsWhileLoadingStillReadsConsistently) {
     // Removing a file only unlinks its name: the open file reads to the end, as it was.
     const auto path = temporaryFile("vanishing.bvh");
-    std::ofstream(path, std::ios::binary) << kSample;
+    std::ofstream(path, std::ios::binary) << kTwoJointBvh;
     ParseOptions options;
     options.onHeaderReady = [&] { std::filesystem::remove(path); };
     const Document document = loadDocument(path, options);

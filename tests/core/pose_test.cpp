@@ -7,6 +7,7 @@
 #include "core/document.h"
 #include "core/pose.h"
 #include "test_support.h"
+#include "tests/support/bvh_texts.h"
 
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
@@ -100,30 +101,8 @@ TEST(Pose, ArbitraryAnglesMatchAnExplicitMatrixProduct) {
     expectNear(worldPositions(document, 0, TranslationMode::Additive)[1], expected);
 }
 
-constexpr std::string_view kChain = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Spine
-	{
-		OFFSET 1 2 3
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 1 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.5
-10 20 30 90 0 0 0 90 0
-10 20 30 0 0 0 0 0 0
-)";
-
 TEST(Pose, ParentRotationCarriesChildren) {
-    Document document = parseDocument(kChain);
+    Document document = parseDocument(test::kChainBvh);
     ASSERT_TRUE(document.loaded());
     auto positions = worldPositions(document, 0, TranslationMode::Additive);
     // Root: translated to (10,20,30), rotated Rz(90).
@@ -135,7 +114,7 @@ TEST(Pose, ParentRotationCarriesChildren) {
 }
 
 TEST(Pose, AdditiveAddsPositionChannelsToOffsetAbsoluteReplacesIt) {
-    std::string text(kChain);
+    std::string text(test::kChainBvh);
     text.replace(text.find("OFFSET 0 0 0"), 12, "OFFSET 5 6 7");
     Document document = parseDocument(text);
     ASSERT_TRUE(document.loaded());
@@ -181,7 +160,7 @@ TEST(Pose, DetectionCallsSmallDeltasAdditive) {
 }
 
 TEST(Pose, RestPoseIgnoresMotion) {
-    Document document = parseDocument(kChain);
+    Document document = parseDocument(test::kChainBvh);
     std::vector<RigidTransform> local(3);
     std::vector<RigidTransform> world(3);
     computeRestTransforms(document.skeleton, local);
@@ -209,7 +188,7 @@ TEST(Pose, LocateFramesNearestAndLinear) {
 TEST(Pose, LinearSamplingSlerpsRotationsAndLerpsTranslations) {
     // Halfway between frame 1 (rest) and frame 0 (root Rz 90, spine Rx 90), going backwards
     // in time is the same as forwards: sample frame 0 -> 1 at t = 0.25 s (weight 0.5).
-    Document document = parseDocument(kChain);
+    Document document = parseDocument(test::kChainBvh);
     const std::size_t n = document.skeleton.nodeCount();
     std::vector<RigidTransform> scratch(n);
     std::vector<RigidTransform> local(n);

@@ -15,7 +15,7 @@ TEST(CheckCommand, CleanFilePassesWithSummary) {
 
 TEST(CheckCommand, WarningsAreListedAndStillPass) {
     test::TemporaryDirectory directory;
-    std::string text = test::kChainBvh;
+    std::string text(test::kChainBvh);
     text.replace(text.find("Frames: 2"), 9, "Frames: 5");
     std::string file = directory.write("short.bvh", text);
     auto result = run(runCheck, {file});

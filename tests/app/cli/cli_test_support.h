@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/cli/commands.h"
+#include "tests/support/bvh_texts.h"
 
 #include <filesystem>
 #include <fstream>
@@ -48,7 +49,7 @@ public:
     TemporaryDirectory(const TemporaryDirectory&) = delete;
     TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
 
-    std::string write(const std::string& name, const std::string& content) const {
+    std::string write(const std::string& name, std::string_view content) const {
         std::filesystem::path file = path_ / name;
         std::ofstream(file, std::ios::binary) << content;
         return file.string();
@@ -59,27 +60,6 @@ private:
     std::filesystem::path path_;
 };
 
-// Root at (10, 20, 30) rotated Rz(90) in frame 0; Spine at offset (1, 2, 3); End Site (0, 1, 0).
-inline constexpr const char* kChainBvh = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Spine
-	{
-		OFFSET 1 2 3
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 1 0
-		}
-	}
-}
-MOTION
-Frames: 2
-Frame Time: 0.5
-10 20 30 90 0 0 0 90 0
-10 20 30 0 0 0 0 0 0
-)";
+using bvh::test::kChainBvh;
 
 } // namespace bvhscope::cli::test

@@ -23,7 +23,7 @@ TEST(PositionsCommand, WritesHandDerivedPositionsAsCsv) {
 
 TEST(PositionsCommand, FrameRangeAndTranslationMode) {
     test::TemporaryDirectory directory;
-    std::string text = test::kChainBvh;
+    std::string text(test::kChainBvh);
     text.replace(text.find("OFFSET 0 0 0"), 12, "OFFSET 1 1 1");
     std::string file = directory.write("chain.bvh", text);
     auto additive = run(runPositions, {file, "--frames", "1:", "--translation", "additive"});

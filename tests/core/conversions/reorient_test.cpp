@@ -1,5 +1,6 @@
 #include "clip_fixture.h"
 #include "core/conversions/conversions.h"
+#include "tests/support/bvh_texts.h"
 
 #include <glm/gtc/quaternion.hpp>
 
@@ -90,21 +91,7 @@ TEST(RotateWorld, AutoModeAndUnrepresentableLayoutsAreErrors) {
                              upAxisRotation(UpAxis::PositiveY, UpAxis::PositiveZ))
                      .ok());
     // A joint that can only turn about Z cannot hold C * Rz * C^-1 = a turn about -Y.
-    const Document oneAxis = parseDocument(R"(HIERARCHY
-ROOT Hinge
-{
-	OFFSET 0 0 0
-	CHANNELS 1 Zrotation
-	End Site
-	{
-		OFFSET 0 1 0
-	}
-}
-MOTION
-Frames: 1
-Frame Time: 0.1
-30
-)");
+    const Document oneAxis = parseDocument(test::kHingeBvh);
     ASSERT_TRUE(oneAxis.loaded());
     const Conversion converted =
         changeUpAxis(oneAxis.skeleton, oneAxis.motion, TranslationMode::Additive, UpAxis::PositiveY,

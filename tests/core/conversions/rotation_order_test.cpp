@@ -1,5 +1,6 @@
 #include "clip_fixture.h"
 #include "core/conversions/conversions.h"
+#include "tests/support/bvh_texts.h"
 
 namespace bvh {
 namespace {
@@ -40,21 +41,7 @@ INSTANTIATE_TEST_SUITE_P(EveryOrder, ChangeRotationOrder,
                          testing::Values("XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX"));
 
 TEST(ChangeRotationOrderLayouts, OtherLayoutsAreLeftWithAWarning) {
-    const Document hinge = parseDocument(R"(HIERARCHY
-ROOT Hinge
-{
-	OFFSET 0 0 0
-	CHANNELS 1 Zrotation
-	End Site
-	{
-		OFFSET 0 1 0
-	}
-}
-MOTION
-Frames: 1
-Frame Time: 0.1
-30
-)");
+    const Document hinge = parseDocument(test::kHingeBvh);
     const Conversion converted =
         changeRotationOrder(hinge.skeleton, hinge.motion, *parseEulerOrder("XYZ"));
     ASSERT_TRUE(converted.ok());

@@ -1,0 +1,74 @@
+// BVH texts shared by several test suites. Each is small enough to derive positions by hand;
+// the comments say what the tests rely on.
+#pragma once
+
+#include <string_view>
+
+namespace bvh::test {
+
+// Root at (10, 20, 30) rotated Rz(90) in frame 0; Spine at offset (1, 2, 3); End Site
+// (0, 1, 0). Frame 1 has no rotation. Frame Time 0.5 s.
+inline constexpr std::string_view kChainBvh = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Spine
+	{
+		OFFSET 1 2 3
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		End Site
+		{
+			OFFSET 0 1 0
+		}
+	}
+}
+MOTION
+Frames: 2
+Frame Time: 0.5
+10 20 30 90 0 0 0 90 0
+10 20 30 0 0 0 0 0 0
+)";
+
+// Root OFFSET (1, 2, 3) with 6 channels ZXY, Spine at (0, 10, 0), End Site (0, 5, 0); two
+// frames with values 1..9 and 10..90; "JOINT Spine" is on line 6.
+inline constexpr std::string_view kTwoJointBvh = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 1 2 3
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Spine
+	{
+		OFFSET 0 10 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		End Site
+		{
+			OFFSET 0 5 0
+		}
+	}
+}
+MOTION
+Frames: 2
+Frame Time: 0.033333
+1 2 3 4 5 6 7 8 9
+10 20 30 40 50 60 70 80 90
+)";
+
+// One joint that can only turn about Z (one rotation channel), 1 frame of 30 degrees.
+inline constexpr std::string_view kHingeBvh = R"(HIERARCHY
+ROOT Hinge
+{
+	OFFSET 0 0 0
+	CHANNELS 1 Zrotation
+	End Site
+	{
+		OFFSET 0 1 0
+	}
+}
+MOTION
+Frames: 1
+Frame Time: 0.1
+30
+)";
+
+} // namespace bvh::test
