@@ -12,7 +12,6 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 namespace bvh {
 
@@ -29,65 +28,13 @@ inline bool isDigit(char c) {
     return static_cast<unsigned char>(c - '0') < 10;
 }
 
-// [SECTION] Digit runs, eight bytes at a time (SWAR)
-// Motion values are short digit runs ("-12.3456"); reading them a byte at a time costs more
-// than the arithmetic. With eight readable bytes, the run length and its value come from a few
-// 64-bit operations (little-endian: the first character is the lowest byte).
-
-inline std::uint64_t loadEightBytes(const char* p) {
-    std::uint64_t word;
-    std::memcpy(&word, p, sizeof word);
-    return word;
-}
-
-// How many of the eight bytes, from the first, are ASCII digits (0..8). A borrow or carry
-// only ever crosses into bytes after a non-digit, which are not looked at.
-inline int leadingDigitCount(std::uint64_t word) {
-    const std::uint64_t offset = word - 0x3030303030303030ull;
-    const std::uint64_t nonDigit =
-        ((offset + 0x7676767676767676ull) | offset) & 0x8080808080808080ull;
-    return nonDigit == 0 ? 8 : std::countr_zero(nonDigit) / 8;
-}
-
-// The value of the first `count` (1..8) digits of `word`.
-inline std::uint64_t leadingDigitsValue(std::uint64_t word, int count) {
-    // Right-align the digits and fill the front with '0': "12......" -> "00000012".
-    if (count < 8) {
-        word = (word << (8 * (8 - count))) | (0x3030303030303030ull >> (8 * count));
-    }
-    word -= 0x3030303030303030ull;
-    word = word * 10 + (word >> 8);
-    word = (((word & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
-            (((word >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
-           32;
-    return word;
-}
-
-constexpr std::uint64_t kTenToThe8 = 100000000;
-
-// Reads a digit run at p, accumulating into significand; returns the number of digits.
+// Reads a digit run at p, accumulating into significand; returns the number of digits. Stops
+// after 20 digits (the caller rejects more than 19), so the significand never matters past
+// that; `last` bounds the run.
 inline std::ptrdiff_t readDigits(const char*& p, const char* last, std::uint64_t& significand) {
     const char* start = p;
-    while (last - p >= 8) {
-        const std::uint64_t word = loadEightBytes(p);
-        const int count = leadingDigitCount(word);
-        if (count <= 1) {
-            // One digit ("0.", "-3.") is the commonest integer part: skip the SWAR arithmetic.
-            if (count == 1) {
-                significand = significand * 10 + static_cast<unsigned>(*p - '0');
-                ++p;
-            }
-            return p - start;
-        }
-        static constexpr std::uint64_t kScale[9] = {1,      10,      100,      1000,      10000,
-                                                    100000, 1000000, 10000000, kTenToThe8};
-        significand = significand * kScale[count] + leadingDigitsValue(word, count);
-        p += count;
-        if (count < 8 || p - start > 19) {
-            return p - start;
-        }
-    }
-    while (p != last && isDigit(*p)) {
+    const char* stop = last - p > 20 ? p + 20 : last;
+    while (p != stop && isDigit(*p)) {
         significand = significand * 10 + static_cast<unsigned>(*p - '0');
         ++p;
     }
