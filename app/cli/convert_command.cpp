@@ -1,10 +1,8 @@
 // bvhscope convert: read a BVH file, apply conversions from core/conversions, write it back.
 #include "command_line.h"
 #include "commands.h"
-#include "core/conversions/conversions.h"
+#include "core/conversions/conversion_request.h"
 #include "core/document.h"
-#include "core/mnm.h"
-#include "core/rest_pose_analysis.h"
 #include "core/writer.h"
 
 #include <charconv>
@@ -83,21 +81,6 @@ std::optional<bvh::UpAxis> parseAxis(std::string_view text, bool positiveOnly) {
     default:
         return std::nullopt;
     }
-}
-
-// Shortest text that reads back as the same double: "0.01", not "0.010000".
-std::string numberText(double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
-}
-
-std::string joinNames(const std::vector<std::string>& names) {
-    std::string text;
-    for (const std::string& name : names) {
-        text += (text.empty() ? "" : ", ") + name;
-    }
-    return text;
 }
 
 // Everything the command line asks for, checked before any file is read.
@@ -188,128 +171,48 @@ std::optional<ConvertRequest> readRequest(const ParsedArguments& parsed, std::os
     return request;
 }
 
-// The clip being converted, and where to report.
-class Pipeline {
-public:
-    Pipeline(bvh::Skeleton skeleton, bvh::Motion motion, const std::string& input,
-             std::ostream& out, std::ostream& err)
-        : skeleton_(std::move(skeleton)), motion_(std::move(motion)), input_(input), out_(out),
-          err_(err) {}
-
-    // Applies a conversion; on failure prints its errors and returns false.
-    bool apply(bvh::Conversion conversion, std::string_view note) {
-        for (const bvh::Diagnostic& diagnostic : conversion.diagnostics) {
-            err_ << bvh::formatDiagnostic(input_, diagnostic) << '\n';
-        }
-        if (!conversion.ok()) {
-            return false;
-        }
-        skeleton_ = std::move(conversion.skeleton);
-        motion_ = std::move(conversion.motion);
-        this->note(note);
-        return true;
+// The request as core's ConversionRequest, which `bvhscope convert` shares with the viewer's
+// File > Export.
+bvh::ConversionRequest conversionRequest(const ConvertRequest& request) {
+    bvh::ConversionRequest conversions;
+    if (request.frames) {
+        conversions.frames = bvh::FrameSpan{request.frames->first, request.frames->last};
     }
-
-    void note(std::string_view text) { out_ << "  " << text << '\n'; }
-
-    const bvh::Skeleton& skeleton() const { return skeleton_; }
-    const bvh::Motion& motion() const { return motion_; }
-
-private:
-    bvh::Skeleton skeleton_;
-    bvh::Motion motion_;
-    const std::string& input_;
-    std::ostream& out_;
-    std::ostream& err_;
-};
-
-std::string axisNote(bvh::UpAxis axis, bool guessed) {
-    return std::string(bvh::upAxisName(axis)) + (guessed ? " (guessed)" : " (--from-up)");
+    conversions.inPlace = request.inPlace;
+    conversions.up = request.up;
+    conversions.fromUp = request.fromUp;
+    conversions.scale = request.scale;
+    conversions.rotationOrder = request.rotationOrder;
+    conversions.framesPerSecond = request.framesPerSecond;
+    conversions.mnmPath = request.mnm;
+    conversions.reverseMnm = request.reverse;
+    conversions.translation = request.translation;
+    return conversions;
 }
 
-bool runConversions(const ConvertRequest& request, const bvh::Document& document,
-                    Pipeline& pipeline, std::ostream& err) {
-    const bvh::TranslationMode mode =
-        bvh::resolveTranslationMode(request.translation, document.skeleton, document.motion);
-    const bool guessedUp = !request.fromUp;
-    const bvh::UpAxis fromUp =
-        request.fromUp.value_or(bvh::analyzeRestPose(document.skeleton).upAxis);
-
-    if (request.frames) {
-        const std::int64_t frameCount = pipeline.motion().frameCount;
-        if (request.frames->first >= frameCount) {
-            err << request.input << ": --frames starts at " << request.frames->first
-                << " but the file has " << frameCount
-                << (frameCount == 1 ? " frame\n" : " frames\n");
-            return false;
-        }
-        const std::int64_t last =
-            std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
-        const auto first = static_cast<std::uint32_t>(request.frames->first);
-        if (!pipeline.apply(bvh::trimFrames(pipeline.skeleton(), pipeline.motion(), first,
-                                            static_cast<std::uint32_t>(last)),
-                            "frames " + std::to_string(first) + " to " + std::to_string(last) +
-                                " kept")) {
-            return false;
+// Applies the conversions, printing each step done to `out` and each problem to `err`.
+std::optional<bvh::ConversionOutcome> runConversions(const ConvertRequest& request,
+                                                     const bvh::Document& document,
+                                                     std::ostream& out, std::ostream& err) {
+    if (request.frames && request.frames->first >= document.motion.frameCount) {
+        const std::int64_t frameCount = document.motion.frameCount;
+        err << request.input << ": --frames starts at " << request.frames->first
+            << " but the file has " << frameCount << (frameCount == 1 ? " frame\n" : " frames\n");
+        return std::nullopt;
+    }
+    bvh::ConversionOutcome outcome = bvh::applyConversionRequest(
+        document.skeleton, document.motion, conversionRequest(request), request.input);
+    for (const bvh::ConversionLogEntry& entry : outcome.log) {
+        if (entry.kind == bvh::ConversionLogEntry::Kind::Applied) {
+            out << "  " << entry.text << '\n';
+        } else {
+            err << bvh::formatLogEntry(entry) << '\n';
         }
     }
-    if (request.inPlace && !pipeline.apply(bvh::removeRootHorizontalMotion(
-                                               pipeline.skeleton(), pipeline.motion(), fromUp),
-                                           "root horizontal travel removed, height kept; up axis " +
-                                               axisNote(fromUp, guessedUp))) {
-        return false;
+    if (!outcome.ok) {
+        return std::nullopt;
     }
-    if (request.up) {
-        if (*request.up == fromUp) {
-            pipeline.note("up axis already " + axisNote(fromUp, guessedUp) + "; unchanged");
-        } else if (!pipeline.apply(bvh::changeUpAxis(pipeline.skeleton(), pipeline.motion(), mode,
-                                                     fromUp, *request.up),
-                                   "up axis " + axisNote(fromUp, guessedUp) + " -> " +
-                                       std::string(bvh::upAxisName(*request.up)))) {
-            return false;
-        }
-    }
-    if (request.scale &&
-        !pipeline.apply(bvh::scaleSkeleton(pipeline.skeleton(), pipeline.motion(), *request.scale),
-                        "scaled by " + numberText(*request.scale))) {
-        return false;
-    }
-    if (request.rotationOrder &&
-        !pipeline.apply(bvh::changeRotationOrder(pipeline.skeleton(), pipeline.motion(),
-                                                 *request.rotationOrder),
-                        "rotation order " + request.rotationOrder->name())) {
-        return false;
-    }
-    if (request.framesPerSecond &&
-        !pipeline.apply(
-            bvh::resampleMotion(pipeline.skeleton(), pipeline.motion(), *request.framesPerSecond),
-            "resampled to " + numberText(*request.framesPerSecond) + " fps")) {
-        return false;
-    }
-    if (request.mnm) {
-        const bvh::MnmFile mnm = bvh::loadMnm(*request.mnm);
-        for (const bvh::Diagnostic& diagnostic : mnm.diagnostics) {
-            err << bvh::formatDiagnostic(*request.mnm, diagnostic) << '\n';
-        }
-        if (bvh::hasErrors(mnm.diagnostics)) {
-            return false;
-        }
-        const bvh::JointNameMapping mapping = bvh::mapJointNames(
-            mnm, pipeline.skeleton(),
-            request.reverse ? bvh::MnmDirection::BipedToCustom : bvh::MnmDirection::CustomToBiped);
-        if (!mapping.unmapped.empty()) {
-            err << request.input << ": warning: " << mapping.unmapped.size()
-                << (mapping.unmapped.size() == 1 ? " joint has" : " joints have") << " no entry in "
-                << *request.mnm << " and keep their names: " << joinNames(mapping.unmapped) << '\n';
-        }
-        if (!pipeline.apply(
-                bvh::renameJoints(pipeline.skeleton(), pipeline.motion(), mapping.renames),
-                std::to_string(mapping.renames.size()) + " joints renamed by " + *request.mnm +
-                    ", " + std::to_string(mapping.unmapped.size()) + " unmapped")) {
-            return false;
-        }
-    }
-    return true;
+    return outcome;
 }
 
 } // namespace
@@ -340,8 +243,9 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
         return kExitFileError;
     }
     out << request->input << " -> " << request->output << '\n';
-    Pipeline pipeline(document.skeleton, document.motion, request->input, out, err);
-    if (!runConversions(*request, document, pipeline, err)) {
+    const std::optional<bvh::ConversionOutcome> converted =
+        runConversions(*request, document, out, err);
+    if (!converted) {
         return kExitFileError;
     }
 
@@ -349,7 +253,7 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
     options.inputPath = request->input;
     options.allowOverwritingInput = request->overwrite;
     const std::vector<bvh::Diagnostic> written =
-        bvh::writeBvhFile(request->output, pipeline.skeleton(), pipeline.motion(), options);
+        bvh::writeBvhFile(request->output, converted->skeleton, converted->motion, options);
     for (const bvh::Diagnostic& diagnostic : written) {
         err << bvh::formatDiagnostic(request->output, diagnostic) << '\n';
     }
@@ -363,8 +267,8 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
         }
         return kExitFileError;
     }
-    const bvh::Motion& motion = pipeline.motion();
-    out << "wrote " << request->output << ": " << pipeline.skeleton().jointCount() << " joints, "
+    const bvh::Motion& motion = converted->motion;
+    out << "wrote " << request->output << ": " << converted->skeleton.jointCount() << " joints, "
         << motion.frameCount << (motion.frameCount == 1 ? " frame" : " frames") << " at "
         << motion.framesPerSecond() << " fps\n";
     return kExitOk;

@@ -1,6 +1,7 @@
 #include "app/viewer/character.h"
 
 #include <algorithm>
+#include <cassert>
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace bvhscope::viewer {
@@ -37,6 +38,43 @@ bvh::LengthUnit resolveUnit(UnitChoice choice, bvh::LengthUnit detected) {
 
 glm::vec3 toViewer(const Character& character, const glm::dvec3& filePoint) {
     return glm::vec3(character.fileToViewer * glm::dvec4(filePoint, 1.0));
+}
+
+// The rows that may be sampled: the document's, or while loading, the load's first
+// `framesLoaded` rows, which are valid only while `lock` is held (the load may grow, and so
+// move, its value storage).
+struct SampleableFrames {
+    std::unique_lock<std::mutex> lock;
+    const float* values = nullptr;
+    std::uint32_t count = 0;
+    std::size_t channels = 0;
+
+    std::span<const float> row(std::uint32_t frame) const {
+        return {values + std::size_t{frame} * channels, channels};
+    }
+};
+
+SampleableFrames sampleableFrames(const Character& character) {
+    SampleableFrames frames;
+    if (character.load) {
+        frames.lock = character.load->lockMotion();
+        frames.values = character.load->document().motion.values.data();
+        frames.count = character.framesLoaded;
+        frames.channels = character.document.skeleton.totalChannels();
+    } else {
+        frames.values = character.document.motion.values.data();
+        frames.count = character.document.motion.frameCount;
+        frames.channels = character.document.motion.channelCount;
+    }
+    return frames;
+}
+
+// Only the frame count and frame time of a motion, for locateFrames().
+bvh::Motion playableTiming(const Character& character) {
+    bvh::Motion timing;
+    timing.frameCount = playableFrameCount(character);
+    timing.frameTime = character.document.motion.frameTime;
+    return timing;
 }
 
 } // namespace
@@ -98,14 +136,15 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
 
     // Bounds over the whole clip, so the camera frames the motion, not just the first pose.
     // Long clips are sampled at up to 240 evenly spaced frames.
+    // A loading character: the frames loaded so far.
     const bvh::Skeleton& skeleton = character.document.skeleton;
-    const bvh::Motion& motion = character.document.motion;
+    const SampleableFrames motion = sampleableFrames(character);
     character.motionBounds = render::emptyBounds();
-    const std::uint32_t frames = std::max<std::uint32_t>(motion.frameCount, 1);
+    const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
         const std::span<const float> row =
-            motion.frameCount > 0 ? motion.frame(frame) : std::span<const float>();
+            motion.count > 0 ? motion.row(frame) : std::span<const float>();
         bvh::computeLocalTransforms(skeleton, row, character.translation, character.local);
         bvh::computeWorldTransforms(skeleton, character.local, character.world);
         for (const bvh::RigidTransform& node : character.world) {
@@ -116,8 +155,25 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
 
 void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation) {
     const bvh::Skeleton& skeleton = character.document.skeleton;
-    bvh::sampleLocalTransforms(skeleton, character.document.motion, timeSeconds, interpolation,
-                               character.translation, character.scratch, character.local);
+    if (!character.load) {
+        bvh::sampleLocalTransforms(skeleton, character.document.motion, timeSeconds, interpolation,
+                                   character.translation, character.scratch, character.local);
+    } else if (character.framesLoaded == 0) {
+        bvh::computeRestTransforms(skeleton, character.local);
+    } else {
+        // As sampleLocalTransforms, on the frames loaded so far, under the load's lock.
+        const bvh::FramePair pair =
+            bvh::locateFrames(playableTiming(character), timeSeconds, interpolation);
+        const SampleableFrames frames = sampleableFrames(character);
+        bvh::computeLocalTransforms(skeleton, frames.row(pair.first), character.translation,
+                                    character.local);
+        if (pair.weight > 0.0 && pair.second != pair.first) {
+            bvh::computeLocalTransforms(skeleton, frames.row(pair.second), character.translation,
+                                        character.scratch);
+            bvh::blendLocalTransforms(character.local, character.scratch, pair.weight,
+                                      character.local);
+        }
+    }
     bvh::computeWorldTransforms(skeleton, character.local, character.world);
     for (std::size_t i = 0; i < character.world.size(); ++i) {
         character.viewerPositions[i] =
@@ -126,8 +182,74 @@ void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation i
 }
 
 std::uint32_t frameAt(const Character& character, double timeSeconds) {
-    return bvh::locateFrames(character.document.motion, timeSeconds, bvh::Interpolation::Nearest)
+    return bvh::locateFrames(playableTiming(character), timeSeconds, bvh::Interpolation::Nearest)
         .first;
+}
+
+// [SECTION] Characters whose file is still loading
+
+Character makeLoadingCharacter(std::string displayName, std::string sourcePath,
+                               std::unique_ptr<bvh::BackgroundLoad> load) {
+    assert(load && load->headerReady() && "makeLoadingCharacter before the header is ready");
+    // Only what the header fixed: diagnostics and motion values still change on the loader's
+    // thread.
+    const bvh::Document& source = load->document();
+    bvh::Document header;
+    header.skeleton = source.skeleton;
+    header.nodeLocations = source.nodeLocations;
+    header.declaredFrameCount = source.declaredFrameCount;
+    header.hasMotionSection = source.hasMotionSection;
+    header.motion.channelCount = static_cast<std::uint32_t>(source.skeleton.totalChannels());
+    header.motion.frameTime = source.motion.frameTime;
+    header.motion.frameTimeAssumed = source.motion.frameTimeAssumed;
+    Character character =
+        makeCharacter(std::move(displayName), std::move(sourcePath), std::move(header));
+    character.load = std::move(load);
+    character.loadFraction = character.load->fraction();
+    return character;
+}
+
+bool refreshLoadingCharacter(Character& character) {
+    if (!character.load) {
+        return false;
+    }
+    const std::uint32_t before = character.framesLoaded;
+    character.framesLoaded = character.load->framesLoaded();
+    character.loadFraction = character.load->fraction();
+    if (before > 0 || character.framesLoaded == 0) {
+        return false;
+    }
+    // The translation mode is decided from frame 0 (as summarize() does for a whole file).
+    bvh::Motion firstFrame;
+    firstFrame.frameCount = 1;
+    firstFrame.channelCount = character.document.motion.channelCount;
+    {
+        const SampleableFrames frames = sampleableFrames(character);
+        const std::span<const float> row = frames.row(0);
+        firstFrame.values.assign(row.begin(), row.end());
+    }
+    character.translation = bvh::resolveTranslationMode(bvh::TranslationMode::Auto,
+                                                        character.document.skeleton, firstFrame);
+    character.summary.translationUsed = character.translation;
+    return true;
+}
+
+void finishLoadingCharacter(Character& character, bvh::Document document) {
+    Character finished =
+        makeCharacter(character.displayName, character.sourcePath, std::move(document));
+    finished.color = character.color;
+    finished.visible = character.visible;
+    finished.placement = character.placement;
+    character = std::move(finished);
+}
+
+std::uint32_t playableFrameCount(const Character& character) {
+    return character.load ? character.framesLoaded : character.document.motion.frameCount;
+}
+
+double playableDuration(const Character& character) {
+    const std::uint32_t frames = playableFrameCount(character);
+    return frames > 1 ? (frames - 1) * character.document.motion.frameTime : 0.0;
 }
 
 } // namespace bvhscope::viewer

@@ -1,7 +1,14 @@
 // One loaded file as the viewer shows it: the document, the axis and unit conversion into the
 // viewer's world (Y up, metres), its colour and placement, and pose buffers for sampling.
+//
+// A character can be shown while its file is still being read (file_loading.h): it is made as
+// soon as the header is ready, its `document` then holds the skeleton and motion header only
+// (no frames), and poses are sampled from the frames loaded so far, read from the
+// bvh::BackgroundLoad under its lock. When the load finishes, the finished document replaces
+// the partial one.
 #pragma once
 
+#include "core/background_load.h"
 #include "core/document.h"
 #include "core/pose.h"
 #include "core/rest_pose_analysis.h"
@@ -11,6 +18,7 @@
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,10 +54,35 @@ struct Character {
     std::vector<bvh::RigidTransform> scratch;
     std::vector<bvh::RigidTransform> world; // file axes and units
     std::vector<glm::vec3> viewerPositions; // viewer space, placed
+
+    // While the file is still being read: the load (destroying it cancels it), and the frames
+    // of it that may be shown, refreshed once per UI frame by refreshLoadingCharacter().
+    std::unique_ptr<bvh::BackgroundLoad> load;
+    std::uint32_t framesLoaded = 0;
+    double loadFraction = 1.0; // 0..1 of the file read
+    bool loading() const { return load != nullptr; }
 };
 
 // Builds a character from a loaded document (document.loaded() must be true).
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document);
+
+// Builds a character from a load whose header is ready (load->headerReady(), not finished):
+// the skeleton and motion header are copied; frames stay in the load.
+Character makeLoadingCharacter(std::string displayName, std::string sourcePath,
+                               std::unique_ptr<bvh::BackgroundLoad> load);
+
+// Takes the frames loaded so far into account. Returns true when the first frames arrived
+// (the translation mode and motion bounds were recomputed from them).
+bool refreshLoadingCharacter(Character& character);
+
+// Swaps the finished document in (document.loaded() must be true) and ends the loading state.
+// Colour, visibility and placement stay.
+void finishLoadingCharacter(Character& character, bvh::Document document);
+
+// What the timeline may show of a character: every frame, or while loading, the frames loaded
+// so far (at least the duration the header's frame time gives them).
+std::uint32_t playableFrameCount(const Character& character);
+double playableDuration(const Character& character);
 
 // Applies the up axis and unit (Auto: the rest-pose guess) and recomputes the motion bounds.
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);

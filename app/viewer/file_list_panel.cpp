@@ -3,6 +3,7 @@
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
+#include <cstdio>
 #include <imgui_stdlib.h>
 #include <string>
 
@@ -10,11 +11,12 @@ namespace bvhscope::viewer {
 
 void drawFileListPanel(ViewerState& state, float scale) {
     placeNextPanel(scale, false, 0.0f, 0.28f);
-    if (!ImGui::Begin("Files")) {
+    if (!ImGui::Begin("Files", nullptr, ImGuiWindowFlags_MenuBar)) {
         ImGui::End();
         return;
     }
     recordWindowRect(state, "Files");
+    drawFileMenu(state);
     std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
@@ -37,11 +39,23 @@ void drawFileListPanel(ViewerState& state, float scale) {
         }
         ImGui::SameLine();
         if (ImGui::SmallButton("Remove")) {
-            state.characterToRemove = c;
+            state.characterToRemove = c; // a load still running is cancelled
+        }
+        if (character.loading()) {
+            char overlay[64];
+            std::snprintf(overlay, sizeof overlay, "loading: %u frames",
+                          static_cast<unsigned>(character.framesLoaded));
+            ImGui::ProgressBar(static_cast<float>(character.loadFraction), ImVec2(-1.0f, 0.0f),
+                               overlay);
         }
         ImGui::PopID();
     }
-    if (characters.empty()) {
+    for (const FileLoads::Waiting& waiting : state.loads.waiting()) {
+        ImGui::TextDisabled("%s", waiting.displayName.c_str());
+        ImGui::ProgressBar(static_cast<float>(waiting.load->fraction()), ImVec2(-1.0f, 0.0f),
+                           "reading the header");
+    }
+    if (characters.empty() && state.loads.waiting().empty()) {
         ImGui::TextDisabled("Drop .bvh files here.");
     }
     ImGui::Separator();

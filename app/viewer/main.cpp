@@ -4,11 +4,13 @@
 #include "app/viewer/viewer_app.h"
 #include "app/viewer/viewer_options.h"
 
+#include <chrono>
 #include <iostream>
 #include <string_view>
 #include <vector>
 
 int main(int argc, char** argv) {
+    const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
     const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
@@ -23,8 +25,8 @@ int main(int argc, char** argv) {
         std::cout << "bvhscope " << bvhscope::cli::versionString() << "\n";
         return bvhscope::cli::kExitOk;
     }
-    const bvhscope::viewer::ParsedViewerOptions parsed =
-        bvhscope::viewer::parseViewerOptions(arguments);
+    bvhscope::viewer::ParsedViewerOptions parsed = bvhscope::viewer::parseViewerOptions(arguments);
+    parsed.options.processStart = processStart;
     if (!parsed.error.empty()) {
         std::cerr << "bvhscope: " << parsed.error << "\n";
         bvhscope::cli::printUsage(std::cerr);

@@ -15,5 +15,8 @@ void drawInfoPanel(ViewerState& state, float scale);
 void drawFileListPanel(ViewerState& state, float scale);
 void drawSettingsPanel(ViewerState& state, float scale);
 void drawErrorPopup(ViewerState& state);
+// File > Export: the menu (in the Files panel's menu bar), Ctrl+E, and the export dialog.
+void drawFileMenu(ViewerState& state);
+void drawExportDialog(ViewerState& state, float scale);
 
 } // namespace bvhscope::viewer

@@ -76,7 +76,7 @@ render::Bounds Scene::motionBounds() const {
 double Scene::duration() const {
     double longest = 0.0;
     for (const Character& character : characters_) {
-        longest = std::max(longest, character.document.motion.duration());
+        longest = std::max(longest, playableDuration(character)); // loading: frames so far
     }
     return longest;
 }

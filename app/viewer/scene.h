@@ -41,7 +41,8 @@ public:
     // Placed motion bounds of the visible characters (or one of them).
     render::Bounds motionBounds() const;
     render::Bounds motionBounds(std::size_t index) const;
-    // The longest clip, and the frame time that numbers the timeline (the first file's).
+    // The longest clip (of a loading file: the frames loaded so far), and the frame time that
+    // numbers the timeline (the first file's).
     double duration() const;
     double frameTime() const;
 

@@ -12,7 +12,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     out.precision(6);
     out << std::fixed;
     out << "frame " << state.playback.frame() << " / " << state.playback.lastFrame() << "\n";
-    out << "time " << state.playback.time() << "\n";
+    out << "time " << state.playback.time() << " / " << state.playback.duration() << "\n";
     out << "playing " << (state.playback.playing() ? 1 : 0) << "\n";
     const std::vector<Character>& characters = state.scene.characters();
     out << "files " << characters.size() << "\n";
@@ -20,6 +20,15 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
         out << "file " << i << " visible " << (characters[i].visible ? 1 : 0) << " name "
             << characters[i].displayName << "\n";
     }
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        out << "load " << i << " loading " << (characters[i].loading() ? 1 : 0) << " frames "
+            << playableFrameCount(characters[i]) << " progress " << characters[i].loadFraction
+            << "\n";
+    }
+    for (const FileLoads::Waiting& waiting : state.loads.waiting()) {
+        out << "waiting " << waiting.load->fraction() << " " << waiting.displayName << "\n";
+    }
+    out << "loading " << (state.loads.busy(state.scene) ? 1 : 0) << "\n";
     if (!characters.empty() && !characters.front().viewerPositions.empty()) {
         const glm::vec3 root = characters.front().viewerPositions.front();
         out << "root " << root.x << " " << root.y << " " << root.z << "\n";

@@ -6,6 +6,9 @@
 //   playing 0
 //   files 2
 //   file 0 visible 1 name walk.bvh            (the name is the rest of the line)
+//   load 0 loading 1 frames 1200 progress 0.250000   (frames that may be shown; 0..1 read)
+//   waiting 0.000000 big.bvh                   (a file whose header is still being read)
+//   loading 1                                  (some file is still being read)
 //   root X Y Z                                 (first character, viewer space)
 //   selected 0 LeftArm                         or   selected none
 //   camera TX TY TZ DISTANCE YAW PITCH FOVY

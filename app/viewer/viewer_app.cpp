@@ -2,6 +2,7 @@
 
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_loading.h"
+#include "app/viewer/frame_statistics.h"
 #include "app/viewer/glfw_window.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/panels.h"
@@ -15,8 +16,11 @@
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <glad/gl.h>
 #include <imgui.h>
+#include <iostream>
 
 namespace bvhscope::viewer {
 
@@ -27,23 +31,40 @@ const render::OrbitCamera kDefaultCamera{};
 
 // [SECTION] Files
 
-void openFiles(ViewerState& state, const std::vector<std::string>& paths, std::ostream& err) {
-    std::vector<std::string> failed;
+// Files load in the background (file_loading.h); pollLoads() takes what they produced.
+void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
     for (const std::string& path : paths) {
-        LoadOutcome outcome = loadCharacterFile(path);
-        if (!outcome.character) {
-            for (const std::string& line : outcome.errorLines) {
-                err << line << "\n";
-                failed.push_back(line);
-            }
-            continue;
-        }
-        applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
-        state.scene.add(std::move(*outcome.character));
+        state.loads.open(path);
+    }
+}
+
+void removeCharacter(ViewerState& state, std::size_t index) {
+    state.scene.remove(index); // a character still loading cancels its load
+    if (state.selection && state.selection->character == index) {
+        state.selection.reset();
+    } else if (state.selection && state.selection->character > index) {
+        --state.selection->character;
+    }
+}
+
+void pollLoads(ViewerState& state, std::ostream& err) {
+    FileLoads::Events events =
+        state.loads.update(state.scene, state.settings.upAxis, state.settings.unit);
+    for (const std::size_t index : events.failedCharacters) {
+        removeCharacter(state, index); // only that file: what was open stays
+    }
+    if (events.added) {
         state.infoCharacter = state.scene.characters().size() - 1;
     }
-    if (!failed.empty()) {
-        state.errorLines = std::move(failed);
+    if (events.reshaped || !events.failedCharacters.empty()) {
+        state.scene.arrangeSideBySide();
+        state.frameAllRequested = state.frameAllRequested || state.settings.frameOnLoad;
+    }
+    if (!events.errorLines.empty()) {
+        for (const std::string& line : events.errorLines) {
+            err << line << "\n";
+        }
+        state.errorLines = std::move(events.errorLines);
         state.openErrorPopup = true;
     }
 }
@@ -59,17 +80,12 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     if (!state.filesToOpen.empty()) {
         std::vector<std::string> paths;
         paths.swap(state.filesToOpen);
-        openFiles(state, paths, err);
+        openFiles(state, paths);
     }
+    pollLoads(state, err);
     const bool added = state.scene.characters().size() > before;
     if (state.characterToRemove) {
-        const std::size_t index = *state.characterToRemove;
-        state.scene.remove(index);
-        if (state.selection && state.selection->character == index) {
-            state.selection.reset();
-        } else if (state.selection && state.selection->character > index) {
-            --state.selection->character;
-        }
+        removeCharacter(state, *state.characterToRemove);
         state.characterToRemove.reset();
     }
     if (state.axesChanged) {
@@ -89,6 +105,14 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
                             aspect);
         state.infoCharacter = *state.characterToFocus;
         state.characterToFocus.reset();
+    }
+    if (state.exportDialog.exportRequested) {
+        ExportDialog& dialog = state.exportDialog;
+        dialog.exportRequested = false;
+        if (dialog.character < state.scene.characters().size()) {
+            dialog.result =
+                exportCharacter(state.scene.characters()[dialog.character], dialog.settings);
+        }
     }
     if (state.resetCameraRequested) {
         const float fov = state.camera.verticalFovRadians;
@@ -160,6 +184,80 @@ void drawPanels(ViewerState& state, float scale) {
     drawSettingsPanel(state, scale);
     drawTimelinePanel(state, scale);
     drawErrorPopup(state);
+    drawExportDialog(state, scale);
+}
+
+// [SECTION] Timing prints (--print-load-timing) and the render benchmark (--bench-render)
+
+double millisecondsSince(std::chrono::steady_clock::time_point start,
+                         std::chrono::steady_clock::time_point end) {
+    return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+void printLoadTimings(FileLoads& loads, std::chrono::steady_clock::time_point processStart,
+                      bool print, std::ostream& out) {
+    for (const LoadTiming& timing : loads.takeCompletedTimings()) {
+        if (!print) {
+            continue;
+        }
+        auto stage = [&](const char* name, const std::optional<LoadTiming::Clock::time_point>& at) {
+            char text[64];
+            if (at) {
+                std::snprintf(text, sizeof text, "%s %.1f ms", name,
+                              millisecondsSince(processStart, *at));
+            } else {
+                std::snprintf(text, sizeof text, "%s - ms", name);
+            }
+            return std::string(text);
+        };
+        out << "load " << timing.path << ": " << stage("started", timing.started) << ", "
+            << stage("header", timing.header) << ", "
+            << stage("first frame", timing.firstFrameShown) << ", "
+            << stage("complete", timing.complete) << (timing.failed ? " (failed)" : "")
+            << " since process start\n"
+            << std::flush;
+    }
+}
+
+// The benchmark's file, read once, as `count` characters side by side (copies of the
+// document: every character owns its frames, as files opened separately do).
+bool addBenchmarkCharacters(ViewerState& state, const ViewerOptions::RenderBenchmark& bench,
+                            std::ostream& err) {
+    LoadOutcome outcome = loadCharacterFile(bench.file);
+    if (!outcome.character) {
+        for (const std::string& line : outcome.errorLines) {
+            err << line << "\n";
+        }
+        return false;
+    }
+    const Character& first = *outcome.character;
+    for (int i = 1; i < bench.characters; ++i) {
+        Character copy = makeCharacter(first.displayName, first.sourcePath, first.document);
+        applyAxes(copy, state.settings.upAxis, state.settings.unit);
+        state.scene.add(std::move(copy));
+    }
+    applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
+    state.scene.add(std::move(*outcome.character));
+    return true;
+}
+
+constexpr int kBenchmarkWarmUpFrames = 5; // shader and font-atlas uploads, first layout
+
+void printBenchmark(const ViewerOptions& options, std::span<const double> frameMilliseconds,
+                    double firstSwapMilliseconds, int width, int height, std::ostream& out) {
+    const ViewerOptions::RenderBenchmark& bench = *options.benchRender;
+    const FrameTimeSummary summary = summarizeFrameTimes(frameMilliseconds);
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "bench-render %s: %d characters, %zu frames at %dx%d\n"
+                  "GL renderer: %s\n"
+                  "frame time (CPU + GPU): median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms\n"
+                  "startup to first frame: %.1f ms\n",
+                  bench.file.c_str(), bench.characters, frameMilliseconds.size(), width, height,
+                  renderer != nullptr ? renderer : "(unknown)", summary.median, summary.p99,
+                  summary.min, summary.max, firstSwapMilliseconds);
+    out << text << std::flush;
 }
 
 std::string windowTitle(const ViewerState& state) {
@@ -178,14 +276,19 @@ std::string windowTitle(const ViewerState& state) {
 
 int runViewer(const ViewerOptions& options, std::ostream& err) {
     const bool capturing = options.screenshot.has_value();
-    const std::optional<std::filesystem::path> configDir = configDirectory();
+    const bool benchmarking = options.benchRender.has_value();
+    // The benchmark measures the default look, whatever the user keeps.
+    const std::optional<std::filesystem::path> configDir =
+        benchmarking ? std::nullopt : configDirectory();
     ViewerState state;
     if (configDir) {
         state.settings = loadSettings(*configDir / "settings.ini");
     }
     ViewerSettings& settings = state.settings;
-    const int width = options.width.value_or(settings.windowWidth);
-    const int height = options.height.value_or(settings.windowHeight);
+    const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
+    const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
+    // Reading starts before the window exists: the header is usually ready when it opens.
+    openFiles(state, options.files);
 
     GlfwLibrary glfw;
     if (!glfw.ok()) {
@@ -196,6 +299,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     if (window.handle() == nullptr) {
         err << "bvhscope: " << window.error() << "\n";
         return 1;
+    }
+    if (benchmarking) {
+        glfwSwapInterval(0); // as fast as possible, not at the display's rate
     }
     // A capture reads the saved layout but must not change what the user keeps.
     std::optional<std::filesystem::path> iniFile;
@@ -217,13 +323,15 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
 
     // [SECTION] Opening what the command line names (or the bundled sample)
     state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
-    if (options.files.empty()) {
+    if (benchmarking) {
+        if (!addBenchmarkCharacters(state, *options.benchRender, err)) {
+            return 1;
+        }
+    } else if (options.files.empty()) {
         LoadOutcome sample = loadBundledSample();
         if (sample.character) {
             state.scene.add(std::move(*sample.character));
         }
-    } else {
-        state.filesToOpen = options.files;
     }
     state.playback.setSpeed(settings.playbackSpeed);
     state.playback.setLoop(settings.loop);
@@ -234,8 +342,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         handleRequests(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), err);
         frameAll(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1));
     }
-    if (options.frame) {
+    // Files from the command line are framed, and --frame applied, once they are loaded.
+    bool startupLoadsPending = !options.files.empty();
+    if (options.frame && !startupLoadsPending) {
         state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
+    } else if (options.frame || benchmarking) {
+        // paused: --frame, or the benchmark steps one frame per frame
     } else if (settings.playOnOpen && !capturing) {
         state.playback.play();
     }
@@ -246,7 +358,11 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     int exitCode = 0;
     double lastTime = glfwGetTime();
     std::string lastState;
+    int framesSinceLoaded = 0; // a screenshot waits for every load, then for the layout
+    std::optional<double> firstSwapMilliseconds;
+    std::vector<double> benchmarkFrameMilliseconds;
     for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()); ++frameNumber) {
+        const auto frameStart = std::chrono::steady_clock::now();
         glfwPollEvents();
         int windowWidth = 0;
         int windowHeight = 0;
@@ -268,8 +384,20 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (state.scene.characters().size() != charactersBefore) {
             glfwSetWindowTitle(window.handle(), windowTitle(state).c_str());
         }
+        const bool loading = state.loads.busy(state.scene);
+        if (startupLoadsPending && !loading) {
+            frameAll(state, aspect);
+            if (options.frame) {
+                state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
+            }
+            startupLoadsPending = false;
+        }
+        framesSinceLoaded = loading ? 0 : framesSinceLoaded + 1;
 
         const double now = glfwGetTime();
+        if (benchmarking) {
+            state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
+        }
         state.playback.update(std::min(now - lastTime, 0.25));
         lastTime = now;
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
@@ -304,7 +432,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
                 lastState = std::move(text);
             }
         }
-        if (capturing && frameNumber >= kScreenshotFrame) {
+        if (capturing && framesSinceLoaded > kScreenshotFrame) {
             const render::Image image =
                 render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);
             if (!render::writePng(*options.screenshot, image)) {
@@ -314,9 +442,31 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             break;
         }
         glfwSwapBuffers(window.handle());
+        if (benchmarking) {
+            glFinish(); // the GPU's part of the frame is in the measurement
+        }
+        const auto frameEnd = std::chrono::steady_clock::now();
+        if (!firstSwapMilliseconds) {
+            firstSwapMilliseconds = millisecondsSince(options.processStart, frameEnd);
+            if (options.printLoadTiming) {
+                std::fprintf(stdout, "first swap %.1f ms since process start\n",
+                             *firstSwapMilliseconds);
+                std::fflush(stdout);
+            }
+        }
+        state.loads.frameShown(frameEnd);
+        printLoadTimings(state.loads, options.processStart, options.printLoadTiming, std::cout);
+        if (benchmarking && frameNumber >= kBenchmarkWarmUpFrames) {
+            benchmarkFrameMilliseconds.push_back(millisecondsSince(frameStart, frameEnd));
+            if (std::ssize(benchmarkFrameMilliseconds) >= options.benchRender->frames) {
+                printBenchmark(options, benchmarkFrameMilliseconds, *firstSwapMilliseconds,
+                               framebufferWidth, framebufferHeight, std::cout);
+                break;
+            }
+        }
     }
 
-    if (configDir && !capturing) {
+    if (configDir && !capturing && !benchmarking) {
         int windowWidth = 0;
         int windowHeight = 0;
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);

@@ -25,6 +25,9 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
     ParsedViewerOptions parsed;
     ViewerOptions& options = parsed.options;
     bool onlyFiles = false;
+    ViewerOptions::RenderBenchmark bench;
+    bool benchRequested = false;
+    bool benchCountGiven = false;
     for (std::size_t i = 0; i < arguments.size(); ++i) {
         const std::string_view argument = arguments[i];
         if (onlyFiles || argument.empty() || argument.front() != '-' || argument == "-") {
@@ -35,8 +38,14 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             onlyFiles = true;
             continue;
         }
+        if (argument == "--print-load-timing") {
+            options.printLoadTiming = true;
+            continue;
+        }
         const bool takesValue = argument == "--screenshot" || argument == "--frame" ||
-                                argument == "--size" || argument == "--state-out";
+                                argument == "--size" || argument == "--state-out" ||
+                                argument == "--bench-render" || argument == "--characters" ||
+                                argument == "--frames";
         if (!takesValue) {
             parsed.error = "unknown option " + std::string(argument);
             return parsed;
@@ -50,6 +59,18 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             options.screenshot = std::string(value);
         } else if (argument == "--state-out") {
             options.stateOut = std::string(value);
+        } else if (argument == "--bench-render") {
+            bench.file = std::string(value);
+            benchRequested = true;
+        } else if (argument == "--characters" || argument == "--frames") {
+            int count = 0;
+            if (!parseInteger(value, count) || count < 1 || count > 100000) {
+                parsed.error = std::string(argument) + " needs a count from 1 to 100000, not " +
+                               std::string(value);
+                return parsed;
+            }
+            (argument == "--characters" ? bench.characters : bench.frames) = count;
+            benchCountGiven = true;
         } else if (argument == "--frame") {
             std::int64_t frame = 0;
             if (!parseInteger(value, frame) || frame < 0) {
@@ -68,6 +89,13 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             options.height = height;
         }
     }
+    if (benchCountGiven && !benchRequested) {
+        parsed.error = "--characters and --frames go with --bench-render";
+    } else if (benchRequested && (!options.files.empty() || options.screenshot)) {
+        parsed.error = "--bench-render takes one FILE and no other files or --screenshot";
+    } else if (benchRequested) {
+        options.benchRender = bench;
+    }
     return parsed;
 }
 
@@ -78,6 +106,21 @@ Viewer options:
   --frame N              open paused at frame N
   --size WxH             window size in pixels (default: the last size used)
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
+  --print-load-timing    print, in ms since start: the first frame on screen ("first swap")
+                         and per file when its header was read, its first frame was shown
+                         and it was completely loaded
+
+Files load in the background: the skeleton shows once the header is read and the frames read
+so far play; the Files panel shows each file's progress.
+
+Render benchmark:
+  --bench-render FILE    load FILE, show it as N characters side by side, play K frames as
+                         fast as possible (panels drawn), and print the median and p99 frame
+                         time (CPU + GPU: glFinish before the clock stops), the time to the
+                         first frame on screen, and the GL renderer; then exit
+  --characters N         copies of FILE (default 1)
+  --frames K             frames measured (default 300; 5 warm-up frames are not counted)
+  (with --size WxH; default 1280x720)
 
 Mouse: left drag orbits, right/middle or Shift+left drag pans, wheel or Ctrl+left drag zooms,
 click selects a joint. Keys: Space play/pause, Left/Right step, Home/End, J/K/L shuttle,

@@ -1,7 +1,10 @@
 // The viewer's command line: `bvhscope [FILE...] [--screenshot OUT.png] [--frame N]
-// [--size WxH] [--state-out FILE]`. Subcommands, --help and --version are handled before this.
+// [--size WxH] [--state-out FILE] [--print-load-timing]`, or the render benchmark
+// `bvhscope --bench-render FILE [--characters N] [--frames K] [--size WxH]`. Subcommands,
+// --help and --version are handled before this.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,6 +21,19 @@ struct ViewerOptions {
     std::optional<int> width;              // window size
     std::optional<int> height;
     std::optional<std::string> stateOut; // test hook: the viewer's state, rewritten each frame
+    // Print the first swapped frame's time and each file's header, first frame shown and
+    // complete times, in ms since processStart.
+    bool printLoadTiming = false;
+
+    struct RenderBenchmark {
+        std::string file;
+        int characters = 1; // copies of the file, side by side
+        int frames = 300;   // frames played (after a few warm-up frames)
+    };
+    std::optional<RenderBenchmark> benchRender;
+
+    // When main() began: the zero of the printed timings.
+    std::chrono::steady_clock::time_point processStart = std::chrono::steady_clock::now();
 };
 
 struct ParsedViewerOptions {

@@ -2,6 +2,8 @@
 // requests (load, frame, reset) once per frame, in one place.
 #pragma once
 
+#include "app/viewer/export.h"
+#include "app/viewer/file_loading.h"
 #include "app/viewer/playback.h"
 #include "app/viewer/scene.h"
 #include "app/viewer/settings.h"
@@ -25,6 +27,7 @@ struct WidgetRects {
 
 struct ViewerState {
     Scene scene;
+    FileLoads loads; // files still being read (see file_loading.h)
     Playback playback;
     ViewerSettings settings;
     render::OrbitCamera camera;
@@ -39,6 +42,8 @@ struct ViewerState {
     bool frameAllRequested = false;
     bool resetCameraRequested = false;
     bool axesChanged = false;
+
+    ExportDialog exportDialog; // File > Export
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines).
     std::vector<std::string> errorLines;

@@ -26,7 +26,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             std::string slash;
             in >> state.frame >> slash >> state.lastFrame;
         } else if (key == "time") {
-            in >> state.time;
+            std::string slash;
+            in >> state.time >> slash >> state.duration;
         } else if (key == "playing") {
             int playing = 0;
             in >> playing;
@@ -47,6 +48,24 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             in >> state.windowWidth >> state.windowHeight;
         } else if (key == "error") {
             state.errors.push_back(line.substr(6));
+        } else if (key == "load") {
+            ViewerStateFile::FileLoad load;
+            std::size_t index = 0;
+            std::string word;
+            int loading = 0;
+            in >> index >> word >> loading >> word >> load.frames >> word >> load.progress;
+            load.loading = loading != 0;
+            state.loads.push_back(load);
+        } else if (key == "waiting") {
+            std::string progress;
+            in >> progress;
+            std::string name;
+            std::getline(in >> std::ws, name);
+            state.waiting.push_back(name);
+        } else if (key == "loading") {
+            int loading = 0;
+            in >> loading;
+            state.loading = loading != 0;
         } else if (key == "root") {
             in >> state.rootX >> state.rootY >> state.rootZ;
         } else if (key == "rect") {

@@ -39,6 +39,7 @@ struct ViewerStateFile {
     std::int64_t frame = -1;
     std::int64_t lastFrame = -1;
     double time = 0;
+    double duration = 0; // of the timeline: the longest clip (loading: its frames so far)
     bool playing = false;
     std::vector<std::string> fileNames;
     std::string selected; // "0 Spine" or "none"
@@ -48,6 +49,14 @@ struct ViewerStateFile {
     std::vector<std::string> errors;
     std::map<std::string, Rect> rects;
     float rootX = 0, rootY = 0, rootZ = 0;
+    struct FileLoad {
+        bool loading = false;
+        std::uint32_t frames = 0; // frames that may be shown
+        double progress = 0;      // 0..1 of the file read
+    };
+    std::vector<FileLoad> loads;      // per file, as fileNames
+    std::vector<std::string> waiting; // files whose header is still being read
+    bool loading = false;             // some file is still being read
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 

@@ -45,3 +45,19 @@ TEST(ViewerOptions, Errors) {
     EXPECT_FALSE(parse({"--size", "10x10"}).error.empty());
     EXPECT_FALSE(parse({"--bogus"}).error.empty());
 }
+
+TEST(ViewerOptions, RenderBenchmarkAndLoadTiming) {
+    const ParsedViewerOptions parsed = parse({"--bench-render", "walk.bvh", "--characters", "50",
+                                              "--frames", "200", "--print-load-timing"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    ASSERT_TRUE(parsed.options.benchRender.has_value());
+    EXPECT_EQ(parsed.options.benchRender->file, "walk.bvh");
+    EXPECT_EQ(parsed.options.benchRender->characters, 50);
+    EXPECT_EQ(parsed.options.benchRender->frames, 200);
+    EXPECT_TRUE(parsed.options.files.empty());
+    EXPECT_TRUE(parsed.options.printLoadTiming);
+    EXPECT_FALSE(parse({"a.bvh"}).options.benchRender.has_value());
+    EXPECT_FALSE(parse({"--characters", "5"}).error.empty()); // without --bench-render
+    EXPECT_FALSE(parse({"--bench-render", "a.bvh", "--frames", "0"}).error.empty());
+    EXPECT_FALSE(parse({"--bench-render", "a.bvh", "b.bvh"}).error.empty());
+}

@@ -1,0 +1,199 @@
+#include "core/conversions/conversion_request.h"
+
+#include "core/mnm.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace bvh {
+
+namespace {
+
+// Shortest text that reads back as the same double: "0.01", not "0.010000".
+std::string numberText(double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+std::string joinNames(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names) {
+        text += (text.empty() ? "" : ", ") + name;
+    }
+    return text;
+}
+
+std::string axisNote(UpAxis axis, const ConversionRequest& request) {
+    return std::string(upAxisName(axis)) +
+           (request.fromUp ? " (" + request.fromUpOrigin + ")" : " (guessed)");
+}
+
+// The clip being converted and the log of what happened to it.
+class Pipeline {
+public:
+    Pipeline(const Skeleton& skeleton, const Motion& motion, const std::string& inputName)
+        : inputName_(inputName) {
+        outcome_.skeleton = skeleton;
+        outcome_.motion = motion;
+    }
+
+    // Takes a conversion's result and logs its diagnostics; false when it failed.
+    bool apply(Conversion conversion, std::string note) {
+        for (Diagnostic& diagnostic : conversion.diagnostics) {
+            problem(inputName_, std::move(diagnostic), true);
+        }
+        if (!conversion.ok()) {
+            return false;
+        }
+        outcome_.skeleton = std::move(conversion.skeleton);
+        outcome_.motion = std::move(conversion.motion);
+        this->note(std::move(note));
+        return true;
+    }
+
+    void note(std::string text) {
+        ConversionLogEntry entry;
+        entry.text = std::move(text);
+        outcome_.log.push_back(std::move(entry));
+    }
+
+    void problem(const std::string& file, Diagnostic diagnostic, bool located) {
+        ConversionLogEntry entry;
+        entry.kind = ConversionLogEntry::Kind::Diagnostic;
+        entry.file = file;
+        entry.diagnostic = std::move(diagnostic);
+        entry.located = located;
+        outcome_.log.push_back(std::move(entry));
+    }
+
+    const Skeleton& skeleton() const { return outcome_.skeleton; }
+    const Motion& motion() const { return outcome_.motion; }
+
+    ConversionOutcome finish(bool ok) {
+        outcome_.ok = ok;
+        if (!ok) {
+            outcome_.skeleton = {};
+            outcome_.motion = {};
+        }
+        return std::move(outcome_);
+    }
+
+private:
+    const std::string& inputName_;
+    ConversionOutcome outcome_;
+};
+
+bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const Motion& motion,
+              Pipeline& pipeline, const std::string& inputName) {
+    const TranslationMode mode = resolveTranslationMode(request.translation, skeleton, motion);
+    const UpAxis fromUp = request.fromUp.value_or(analyzeRestPose(skeleton).upAxis);
+
+    if (request.frames) {
+        const std::int64_t frameCount = pipeline.motion().frameCount;
+        if (request.frames->first < 0 || request.frames->first >= frameCount) {
+            pipeline.problem(inputName,
+                             {Severity::Error, 0, 0,
+                              "frames start at " + std::to_string(request.frames->first) +
+                                  " but the clip has " + std::to_string(frameCount) +
+                                  (frameCount == 1 ? " frame" : " frames")},
+                             false);
+            return false;
+        }
+        const std::int64_t last =
+            std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
+        const auto first = static_cast<std::uint32_t>(request.frames->first);
+        if (!pipeline.apply(trimFrames(pipeline.skeleton(), pipeline.motion(), first,
+                                       static_cast<std::uint32_t>(last)),
+                            "frames " + std::to_string(first) + " to " + std::to_string(last) +
+                                " kept")) {
+            return false;
+        }
+    }
+    if (request.inPlace &&
+        !pipeline.apply(removeRootHorizontalMotion(pipeline.skeleton(), pipeline.motion(), fromUp),
+                        "root horizontal travel removed, height kept; up axis " +
+                            axisNote(fromUp, request))) {
+        return false;
+    }
+    if (request.up) {
+        if (*request.up == fromUp) {
+            pipeline.note("up axis already " + axisNote(fromUp, request) + "; unchanged");
+        } else if (!pipeline.apply(changeUpAxis(pipeline.skeleton(), pipeline.motion(), mode,
+                                                fromUp, *request.up),
+                                   "up axis " + axisNote(fromUp, request) + " -> " +
+                                       std::string(upAxisName(*request.up)))) {
+            return false;
+        }
+    }
+    if (request.scale &&
+        !pipeline.apply(scaleSkeleton(pipeline.skeleton(), pipeline.motion(), *request.scale),
+                        "scaled by " + numberText(*request.scale))) {
+        return false;
+    }
+    if (request.rotationOrder &&
+        !pipeline.apply(
+            changeRotationOrder(pipeline.skeleton(), pipeline.motion(), *request.rotationOrder),
+            "rotation order " + request.rotationOrder->name())) {
+        return false;
+    }
+    if (request.framesPerSecond &&
+        !pipeline.apply(
+            resampleMotion(pipeline.skeleton(), pipeline.motion(), *request.framesPerSecond),
+            "resampled to " + numberText(*request.framesPerSecond) + " fps")) {
+        return false;
+    }
+    if (request.mnmPath) {
+        const std::string& mnmPath = *request.mnmPath;
+        MnmFile mnm = loadMnm(mnmPath);
+        for (Diagnostic& diagnostic : mnm.diagnostics) {
+            pipeline.problem(mnmPath, std::move(diagnostic), true);
+        }
+        if (hasErrors(mnm.diagnostics)) {
+            return false;
+        }
+        const JointNameMapping mapping = mapJointNames(
+            mnm, pipeline.skeleton(),
+            request.reverseMnm ? MnmDirection::BipedToCustom : MnmDirection::CustomToBiped);
+        if (!mapping.unmapped.empty()) {
+            pipeline.problem(inputName,
+                             {Severity::Warning, 0, 0,
+                              std::to_string(mapping.unmapped.size()) +
+                                  (mapping.unmapped.size() == 1 ? " joint has" : " joints have") +
+                                  " no entry in " + mnmPath +
+                                  " and keep their names: " + joinNames(mapping.unmapped)},
+                             false);
+        }
+        if (!pipeline.apply(renameJoints(pipeline.skeleton(), pipeline.motion(), mapping.renames),
+                            std::to_string(mapping.renames.size()) + " joints renamed by " +
+                                mnmPath + ", " + std::to_string(mapping.unmapped.size()) +
+                                " unmapped")) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::string formatLogEntry(const ConversionLogEntry& entry) {
+    if (entry.kind == ConversionLogEntry::Kind::Applied) {
+        return entry.text;
+    }
+    if (entry.located) {
+        return formatDiagnostic(entry.file, entry.diagnostic);
+    }
+    return entry.file +
+           (entry.diagnostic.severity == Severity::Error ? ": error: " : ": warning: ") +
+           entry.diagnostic.message;
+}
+
+ConversionOutcome applyConversionRequest(const Skeleton& skeleton, const Motion& motion,
+                                         const ConversionRequest& request,
+                                         const std::string& inputName) {
+    Pipeline pipeline(skeleton, motion, inputName);
+    const bool ok = runSteps(request, skeleton, motion, pipeline, inputName);
+    return pipeline.finish(ok);
+}
+
+} // namespace bvh

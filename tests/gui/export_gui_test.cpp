@@ -1,0 +1,139 @@
+// File > Export in the real viewer: mark a range with [ and ], pick File > Export... with
+// xdotool, export beside the input, and check the file; then aim the export at the input itself
+// and check it is refused and the input is unchanged.
+#include "core/document.h"
+#include "gui_test_support.h"
+
+#include <cmath>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <thread>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+std::string at(float x, float y) {
+    return std::to_string(static_cast<int>(std::lround(x))) + " " +
+           std::to_string(static_cast<int>(std::lround(y)));
+}
+
+bool xdotool(const std::string& actions) {
+    return runCommand("xdotool " + actions + " 2>&1").has_value();
+}
+
+std::string readBytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+bool hasRect(const ViewerStateFile& state, const std::string& name) {
+    return state.rects.contains(name);
+}
+
+class ExportGui : public testing::Test {
+protected:
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        input_ = dir_.path() / "walk.bvh";
+        std::filesystem::copy_file(
+            std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
+        inputBytes_ = readBytes(input_);
+        viewer_.emplace(
+            dir_, std::vector<std::string>{input_.string(), "--frame", "2", "--size", "1200x800"});
+        const auto started = viewer_->waitForState([](const ViewerStateFile& state) {
+            return hasRect(state, "menu:File") && state.fileNames.size() == 1;
+        });
+        ASSERT_TRUE(started.has_value()) << "the viewer did not start";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+
+    // Clicks the centre of a widget the viewer reported, once it is there and has settled (a
+    // popup that fits its contents moves over its first frames).
+    void click(const std::string& rect) {
+        ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+            return hasRect(state, rect);
+        })) << rect
+            << " never appeared";
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        const auto state = viewer_->waitForState(
+            [&](const ViewerStateFile& state) { return hasRect(state, rect); });
+        ASSERT_TRUE(state.has_value()) << rect << " went away";
+        const Rect where = state->rects.at(rect);
+        ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
+                            at(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
+    }
+
+    void openExportDialog() {
+        click("menu:File");
+        click("menu:File>Export");
+        ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+            return hasRect(state, "export:Export");
+        })) << "the export dialog did not open";
+    }
+
+    TempDir dir_;
+    std::filesystem::path input_;
+    std::string inputBytes_;
+    std::optional<ViewerProcess> viewer_;
+    std::string window_;
+};
+
+TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {
+    // Mark frames 2 to 5 as the range: [ at frame 2, three steps, ].
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 600 60 windowfocus --sync " + window_ +
+                        " sleep 0.2 key bracketleft"));
+    for (std::int64_t expected = 3; expected <= 5; ++expected) {
+        ASSERT_TRUE(xdotool("key Right"));
+        ASSERT_TRUE(viewer_->waitForState(
+            [&](const ViewerStateFile& state) { return state.frame == expected; },
+            std::chrono::seconds(5)))
+            << "Right did not step to frame " << expected;
+    }
+    ASSERT_TRUE(xdotool("key bracketright"));
+
+    openExportDialog();
+    click("export:Export");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "export:result:ok");
+    })) << "no success message";
+
+    const std::filesystem::path exported = dir_.path() / "walk_export.bvh";
+    ASSERT_TRUE(std::filesystem::exists(exported));
+    const bvh::Document document = bvh::loadDocument(exported);
+    ASSERT_TRUE(document.loaded());
+    EXPECT_EQ(document.motion.frameCount, 4u);
+    EXPECT_EQ(readBytes(input_), inputBytes_);
+
+    click("export:result:ok");
+    EXPECT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return !hasRect(state, "export:Export") && hasRect(state, "menu:File");
+    })) << "the dialog did not close after a successful export";
+}
+
+TEST_F(ExportGui, RefusesToExportOntoTheInput) {
+    openExportDialog();
+    click("export:path");
+    ASSERT_TRUE(
+        xdotool("key --clearmodifiers ctrl+a sleep 0.1 type --delay 5 '" + input_.string() + "'"));
+    ASSERT_TRUE(xdotool("sleep 0.3"));
+    click("export:Export");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "export:result:failed");
+    })) << "the export onto the input was not refused";
+    EXPECT_EQ(readBytes(input_), inputBytes_);
+    EXPECT_FALSE(std::filesystem::exists(dir_.path() / "walk_export.bvh"));
+    // Nothing else was left beside the input (no temporary file).
+    std::size_t bvhFiles = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(dir_.path())) {
+        bvhFiles += entry.path().extension() == ".bvh" ? 1 : 0;
+    }
+    EXPECT_EQ(bvhFiles, 1u);
+}
+
+} // namespace
