@@ -36,12 +36,12 @@ void MultisampleTarget::bind() const {
     glViewport(0, 0, width_, height_);
 }
 
-void MultisampleTarget::resolveToDefaultFramebuffer() const {
+void MultisampleTarget::resolveInto(GLuint framebuffer) const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
     glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
                       GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
 }
 
 } // namespace bvhscope::render

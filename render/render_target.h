@@ -1,5 +1,6 @@
 // The multisampled offscreen target the scene is drawn into, resolved into the window's
-// default framebuffer before the UI draws on top (so screenshots read resolved pixels).
+// default framebuffer (or an offscreen one) before the UI draws on top (so screenshots read
+// resolved pixels).
 #pragma once
 
 #include "render/gl_objects.h"
@@ -12,8 +13,9 @@ public:
     // `samples` is clamped to what the driver supports (GL_MAX_SAMPLES); 0 or 1 means none.
     void resize(int width, int height, int samples);
     void bind() const;
-    // Blits (resolves) the colour into the default framebuffer, which becomes bound.
-    void resolveToDefaultFramebuffer() const;
+    // Blits (resolves) the colour into `framebuffer` (0: the default one, e.g. a window's), which
+    // becomes bound. It must be at least as large as this target.
+    void resolveInto(GLuint framebuffer) const;
     int samples() const { return samples_; }
 
 private:

@@ -6,13 +6,11 @@
 #include "app/viewer/glfw_window.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/panels.h"
+#include "app/viewer/scene_drawing.h"
 #include "app/viewer/settings_store.h"
 #include "app/viewer/state_dump.h"
 #include "app/viewer/viewer_state.h"
 #include "render/frame_capture.h"
-#include "render/grid_renderer.h"
-#include "render/render_target.h"
-#include "render/skeleton_renderer.h"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
@@ -127,53 +125,7 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     }
 }
 
-// [SECTION] Drawing the scene
-
-struct SceneRenderers {
-    render::SkeletonRenderer skeletons;
-    render::GridRenderer grid;
-    render::MultisampleTarget target;
-    std::vector<render::BoneInstance> bones;
-    std::vector<render::BoneInstance> joints;
-};
-
-void drawScene(ViewerState& state, SceneRenderers& renderers, int framebufferWidth,
-               int framebufferHeight) {
-    const ViewerSettings& settings = state.settings;
-    renderers.target.resize(framebufferWidth, framebufferHeight, settings.msaaSamples);
-    renderers.target.bind();
-    glClearColor(settings.backgroundColor.r, settings.backgroundColor.g, settings.backgroundColor.b,
-                 1.0f);
-    glClearDepth(1.0);
-    glClearStencil(0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDisable(GL_CULL_FACE);
-
-    const float aspect =
-        static_cast<float>(framebufferWidth) / static_cast<float>(std::max(framebufferHeight, 1));
-    render::ViewParameters view;
-    view.viewProjection =
-        render::projectionMatrix(state.camera, aspect) * render::viewMatrix(state.camera);
-    view.eyePosition = render::eyePosition(state.camera);
-
-    const render::Bounds bounds = state.scene.motionBounds();
-    const render::GridLayout grid = render::gridForBounds(bounds);
-    if (settings.showGrid) {
-        renderers.grid.drawGrid(view, grid, render::GridColors{});
-    }
-    const SceneLook look{settings.boneThickness, settings.selectionColor};
-    state.scene.buildInstances(state.selection, look, renderers.bones, renderers.joints);
-    render::SkeletonStyle style;
-    style.bones = settings.boneStyle;
-    style.drawJoints = settings.showJoints;
-    style.drawShadow = settings.showShadow;
-    style.groundHeight = grid.groundHeight;
-    style.shadowFadeHeight = bounds.empty() ? 1.0f : std::max(bounds.size().y * 0.6f, 1e-3f);
-    renderers.skeletons.drawSkeletons(view, renderers.bones, renderers.joints, style);
-    renderers.target.resolveToDefaultFramebuffer();
-    glViewport(0, 0, framebufferWidth, framebufferHeight);
-}
+// [SECTION] Drawing
 
 void drawPanels(ViewerState& state, float scale) {
     state.widgetRects.rects.clear();
@@ -314,10 +266,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
         ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
     }
-    SceneRenderers renderers;
-    if (!renderers.skeletons.error().empty() || !renderers.grid.error().empty()) {
-        err << "bvhscope: shader error: " << renderers.skeletons.error() << renderers.grid.error()
-            << "\n";
+    SceneDrawer sceneDrawer;
+    if (!sceneDrawer.error().empty()) {
+        err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
         return 1;
     }
 
@@ -422,7 +373,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         drawPanels(state, imgui.contentScale());
 
-        drawScene(state, renderers, framebufferWidth, framebufferHeight);
+        sceneDrawer.draw(state.scene, state.camera, state.selection, sceneDrawOptions(settings),
+                         framebufferWidth, framebufferHeight);
         imgui.render();
 
         if (options.stateOut) {

@@ -1,0 +1,56 @@
+#include "app/viewer/scene_drawing.h"
+
+#include <algorithm>
+
+namespace bvhscope::viewer {
+
+SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
+    SceneDrawOptions options;
+    options.backgroundColor = settings.backgroundColor;
+    options.msaaSamples = settings.msaaSamples;
+    options.showGrid = settings.showGrid;
+    options.boneStyle = settings.boneStyle;
+    options.showJoints = settings.showJoints;
+    options.showShadow = settings.showShadow;
+    options.look = SceneLook{settings.boneThickness, settings.selectionColor};
+    return options;
+}
+
+SceneDrawer::SceneDrawer() = default;
+
+void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
+                       const std::optional<Selection>& selected, const SceneDrawOptions& options,
+                       int width, int height, GLuint framebuffer) {
+    target_.resize(width, height, options.msaaSamples);
+    target_.bind();
+    glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,
+                 1.0f);
+    glClearDepth(1.0);
+    glClearStencil(0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDisable(GL_CULL_FACE);
+
+    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+    render::ViewParameters view;
+    view.viewProjection = render::projectionMatrix(camera, aspect) * render::viewMatrix(camera);
+    view.eyePosition = render::eyePosition(camera);
+
+    const render::Bounds bounds = scene.motionBounds();
+    const render::GridLayout grid = render::gridForBounds(bounds);
+    if (options.showGrid) {
+        grid_.drawGrid(view, grid, render::GridColors{});
+    }
+    scene.buildInstances(selected, options.look, bones_, joints_);
+    render::SkeletonStyle style;
+    style.bones = options.boneStyle;
+    style.drawJoints = options.showJoints;
+    style.drawShadow = options.showShadow;
+    style.groundHeight = grid.groundHeight;
+    style.shadowFadeHeight = bounds.empty() ? 1.0f : std::max(bounds.size().y * 0.6f, 1e-3f);
+    skeletons_.drawSkeletons(view, bones_, joints_, style);
+    target_.resolveInto(framebuffer);
+    glViewport(0, 0, width, height);
+}
+
+} // namespace bvhscope::viewer

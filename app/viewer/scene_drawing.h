@@ -1,0 +1,54 @@
+// Drawing a scene's 3D view (ground grid, shadows, bones, joints) into a framebuffer: the
+// viewer's window, and every other picture of a scene (offscreen images, thumbnails), so they all
+// look the same. Needs a current OpenGL 3.3 core context; knows nothing of windows or UI.
+#pragma once
+
+#include "app/viewer/scene.h"
+#include "app/viewer/settings.h"
+#include "render/camera.h"
+#include "render/gl_objects.h"
+#include "render/grid_renderer.h"
+#include "render/render_target.h"
+#include "render/skeleton_renderer.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// What a picture of the scene shows; the viewer takes it from its settings.
+struct SceneDrawOptions {
+    glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
+    int msaaSamples = 4;
+    bool showGrid = true;
+    render::BoneStyle boneStyle = render::BoneStyle::Capsule;
+    bool showJoints = true;
+    bool showShadow = true;
+    SceneLook look;
+};
+SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings);
+
+class SceneDrawer {
+public:
+    // Builds the shaders and meshes (the context must be current). On failure error() names
+    // the shader and the driver's log, and draw() still clears to the background.
+    SceneDrawer();
+    std::string error() const { return skeletons_.error() + grid_.error(); }
+
+    // Draws the scene as evaluated last (Scene::evaluate) seen through `camera` into a
+    // multisampled target of width x height pixels, then resolves it into `framebuffer`
+    // (0: the default one), which is left bound with the viewport covering it.
+    void draw(const Scene& scene, const render::OrbitCamera& camera,
+              const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
+              int height, GLuint framebuffer = 0);
+
+private:
+    render::SkeletonRenderer skeletons_;
+    render::GridRenderer grid_;
+    render::MultisampleTarget target_;
+    std::vector<render::BoneInstance> bones_;
+    std::vector<render::BoneInstance> joints_;
+};
+
+} // namespace bvhscope::viewer
