@@ -49,19 +49,24 @@ test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
 
-# Runs the parser fuzzer for FUZZ_SECONDS, seeded with the project's samples and, when
-# present, ../shared/corpus. New findings land in $(FUZZ_BUILD_DIR)/findings; copy each into
-# tests/data/fuzz_regressions once fixed.
+# Runs each fuzzer (the reader's invariants; the writer's exact round trip) for FUZZ_SECONDS,
+# seeded with the project's samples and, when present, ../shared/corpus. New findings land in
+# $(FUZZ_BUILD_DIR)/findings; copy each into tests/data/fuzz_regressions once fixed (core_tests
+# checks both invariants on every file there).
+FUZZERS ?= parse_document_fuzzer writer_round_trip_fuzzer
 fuzz: deps
 	$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DBVHSCOPE_FUZZ=ON
 	$(CMAKE) --build $(FUZZ_BUILD_DIR)
-	mkdir -p $(FUZZ_BUILD_DIR)/corpus $(FUZZ_BUILD_DIR)/findings
-	cp -n assets/*.bvh tests/data/*.bvh tests/data/fuzz_regressions/*.bvh $(FUZZ_BUILD_DIR)/corpus/ 2>/dev/null || true
-	if [ -d ../shared/corpus ]; then cp -n ../shared/corpus/*.bvh $(FUZZ_BUILD_DIR)/corpus/; fi
-	$(FUZZ_BUILD_DIR)/tests/fuzz/parse_document_fuzzer $(FUZZ_BUILD_DIR)/corpus \
-	  -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -dict=tests/fuzz/bvh.dict -rss_limit_mb=2048 \
-	  -artifact_prefix=$(FUZZ_BUILD_DIR)/findings/ -print_final_stats=1
+	mkdir -p $(FUZZ_BUILD_DIR)/seeds $(FUZZ_BUILD_DIR)/findings
+	cp -n assets/*.bvh tests/data/*.bvh tests/data/fuzz_regressions/*.bvh $(FUZZ_BUILD_DIR)/seeds/ 2>/dev/null || true
+	if [ -d ../shared/corpus ]; then cp -n ../shared/corpus/*.bvh $(FUZZ_BUILD_DIR)/seeds/; fi
+	set -e; for fuzzer in $(FUZZERS); do \
+	  mkdir -p $(FUZZ_BUILD_DIR)/corpus-$$fuzzer; \
+	  $(FUZZ_BUILD_DIR)/tests/fuzz/$$fuzzer $(FUZZ_BUILD_DIR)/corpus-$$fuzzer $(FUZZ_BUILD_DIR)/seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -dict=tests/fuzz/bvh.dict \
+	    -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD_DIR)/findings/$$fuzzer- -print_final_stats=1; \
+	done
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -1,7 +1,8 @@
 // Inputs the fuzzers found (tests/data/fuzz_regressions) and hostile inputs: each must give a
-// consistent document or a clean error.
+// consistent document or a clean error, and what loads must survive write -> read unchanged.
 #include "core/document.h"
 #include "document_invariants.h"
+#include "round_trip_invariants.h"
 #include "test_support.h"
 
 #include <filesystem>
@@ -25,6 +26,9 @@ TEST(FuzzRegressions, EveryRecordedInputIsHandled) {
         bytes << in.rdbuf();
         const Document document = parseDocument(bytes.str());
         EXPECT_EQ(test::documentInvariantViolation(document), "");
+        if (document.loaded()) {
+            EXPECT_EQ(test::roundTripViolation(document), "");
+        }
         ++checked;
     }
     EXPECT_GT(checked, 0);
