@@ -45,8 +45,11 @@ protected:
         inputBytes_ = readBytes(input_);
         viewer_.emplace(
             dir_, std::vector<std::string>{input_.string(), "--frame", "2", "--size", "1200x800"});
+        // Files load in the background and --frame applies once they have: wait for both, or
+        // a key pressed early would mark the range from frame 0.
         const auto started = viewer_->waitForState([](const ViewerStateFile& state) {
-            return hasRect(state, "menu:File") && state.fileNames.size() == 1;
+            return hasRect(state, "menu:File") && state.fileNames.size() == 1 && !state.loading &&
+                   state.frame == 2;
         });
         ASSERT_TRUE(started.has_value()) << "the viewer did not start";
         window_ = viewer_->windowId();
