@@ -38,4 +38,20 @@ bool writePng(const std::filesystem::path& path, const Image& image) {
                           image.width * 4) != 0;
 }
 
+std::string encodePng(const Image& image) {
+    std::string bytes;
+    if (image.width <= 0 || image.height <= 0) {
+        return bytes;
+    }
+    const auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                                   static_cast<std::size_t>(size));
+    };
+    if (stbi_write_png_to_func(append, &bytes, image.width, image.height, 4, image.rgba.data(),
+                               image.width * 4) == 0) {
+        bytes.clear();
+    }
+    return bytes;
+}
+
 } // namespace bvhscope::render
