@@ -36,7 +36,7 @@ FrameLabel frameLabel(const std::string& fileName, std::int64_t frame, std::int6
     if (std::abs(exact - rate) < 0.005) {
         std::snprintf(rateText, sizeof rateText, "%d fps", rate);
     } else {
-        std::snprintf(rateText, sizeof rateText, "%.3g fps", exact);
+        std::snprintf(rateText, sizeof rateText, "%.4g fps", exact); // 29.97, 30.03
     }
     return {fileName, "frame " + std::to_string(frame) + " / " + std::to_string(lastFrame) +
                           "   " + timecode(frame, rate) + "   " + rateText};

@@ -11,7 +11,7 @@ namespace {
 
 // Future frames are drawn lighter than past ones, so the direction of time reads at a glance.
 glm::vec4 futureTint(const glm::vec4& color) {
-    return {glm::mix(glm::vec3(color), glm::vec3(1.0f), 0.45f), color.a};
+    return {glm::mix(glm::vec3(color), glm::vec3(1.0f), 0.3f), color.a};
 }
 
 glm::vec4 withAlpha(const glm::vec4& color, float alpha) {

@@ -17,26 +17,32 @@ void drawOverlaySettings(ViewerState& state) {
     }
     ViewerSettings& settings = state.settings;
     ImGui::PushID("Overlays");
+    // Sliders carry their meaning in their text and span the panel: the panel is narrow, and a
+    // label beside a slider would be cut.
+    const auto fullWidth = [] { ImGui::SetNextItemWidth(-FLT_MIN); };
     ImGui::Checkbox("Trail", &settings.showTrails);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The path of the selected joint, or of each root when none is selected");
     }
-    ImGui::SameLine();
-    ImGui::SliderInt("frames +/-##trail", &settings.trailFrames, 1, 600, "%d",
+    fullWidth();
+    ImGui::SliderInt("##trailFrames", &settings.trailFrames, 1, 600, "+/- %d frames",
                      ImGuiSliderFlags_Logarithmic);
     ImGui::Checkbox("Ghosts", &settings.showGhosts);
-    ImGui::SameLine();
-    ImGui::SliderInt("count +/-", &settings.ghostCount, 1, 20);
-    ImGui::SliderInt("Ghost step (frames)", &settings.ghostStep, 1, 120, "%d",
+    fullWidth();
+    ImGui::SliderInt("##ghostCount", &settings.ghostCount, 1, 20, "%d either side");
+    fullWidth();
+    ImGui::SliderInt("##ghostStep", &settings.ghostStep, 1, 120, "every %d frames",
                      ImGuiSliderFlags_Logarithmic);
-    ImGui::SliderFloat("Ghost opacity", &settings.ghostOpacity, 0.05f, 1.0f, "%.2f");
+    fullWidth();
+    ImGui::SliderFloat("##ghostOpacity", &settings.ghostOpacity, 0.05f, 1.0f, "opacity %.2f");
     ImGui::Checkbox("Foot contacts", &settings.showFootContacts);
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(kContactColor.r, kContactColor.g, kContactColor.b, 1.0f), "contact");
     ImGui::SameLine();
     ImGui::TextColored(ImVec4(kSlideColor.r, kSlideColor.g, kSlideColor.b, 1.0f), "slide");
-    ImGui::SliderFloat("Slide above (heights/s)", &settings.footSlideSpeed, 0.005f, 1.0f, "%.3f",
-                       ImGuiSliderFlags_Logarithmic);
+    fullWidth();
+    ImGui::SliderFloat("##slideSpeed", &settings.footSlideSpeed, 0.005f, 1.0f,
+                       "slide above %.3f heights/s", ImGuiSliderFlags_Logarithmic);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("A foot in contact slides when it moves along the ground faster than "
                           "this many figure heights per second (0.1 = 17 cm/s for 1.7 m)");
@@ -51,7 +57,7 @@ void drawOverlaySettings(ViewerState& state) {
         } else {
             const double frames = std::max<double>(contacts->analysis.frameCount, 1);
             for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
-                ImGui::Text("%s: contact %.0f%%, sliding %u frames",
+                ImGui::Text("%s: %.0f%% contact, %u sliding",
                             character.document.skeleton
                                 .names[static_cast<std::size_t>(track.node)]
                                 .c_str(),
