@@ -1,5 +1,6 @@
-// Reading back what the window shows and saving it, for --screenshot; PNG bytes for callers that
-// write files their own way (atomically, `bvhscope render`).
+// Reading back what the window shows and saving it, for --screenshot; PNG bytes (libpng, 8-bit
+// RGB: alpha is dropped, every picture here is opaque) for callers that write files their own
+// way (atomically, `bvhscope render`).
 #pragma once
 
 #include <cstdint>

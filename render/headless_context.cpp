@@ -115,10 +115,9 @@ HeadlessContext::HeadlessContext() {
         error_ += "surfaceless: not offered; ";
     }
 
-    const auto queryDevices =
-        hasExtension(client, "EGL_EXT_device_enumeration")
-            ? eglFunction<PFNEGLQUERYDEVICESEXTPROC>("eglQueryDevicesEXT")
-            : nullptr;
+    const auto queryDevices = hasExtension(client, "EGL_EXT_device_enumeration")
+                                  ? eglFunction<PFNEGLQUERYDEVICESEXTPROC>("eglQueryDevicesEXT")
+                                  : nullptr;
     if (getPlatformDisplay != nullptr && queryDevices != nullptr &&
         hasExtension(client, "EGL_EXT_platform_device")) {
         EGLint count = 0;
@@ -126,9 +125,8 @@ HeadlessContext::HeadlessContext() {
         std::vector<EGLDeviceEXT> devices(static_cast<std::size_t>(count > 0 ? count : 0));
         if (count > 0 && queryDevices(count, devices.data(), &count) == EGL_TRUE) {
             for (EGLint i = 0; i < count; ++i) {
-                EGLDisplay display = getPlatformDisplay(EGL_PLATFORM_DEVICE_EXT,
-                                                        devices[static_cast<std::size_t>(i)],
-                                                        nullptr);
+                EGLDisplay display = getPlatformDisplay(
+                    EGL_PLATFORM_DEVICE_EXT, devices[static_cast<std::size_t>(i)], nullptr);
                 if (display != EGL_NO_DISPLAY &&
                     tryDisplay(EglDisplay(display), "device " + std::to_string(i))) {
                     return;

@@ -49,7 +49,7 @@ OverlayRenderer::OverlayRenderer() {
 
     // The line quad's corners are (along, across); the disc's are (-1..1, -1..1). Both are
     // triangle strips of four, kept in one buffer: line corners first.
-    const float corners[] = {0.0f,  -1.0f, 0.0f, 1.0f,  1.0f,  -1.0f, 1.0f,  1.0f,
+    const float corners[] = {0.0f,  -1.0f, 0.0f, 1.0f,  1.0f,  -1.0f, 1.0f, 1.0f,
                              -1.0f, -1.0f, 1.0f, -1.0f, -1.0f, 1.0f,  1.0f, 1.0f};
     glBindBuffer(GL_ARRAY_BUFFER, corners_.id());
     glBufferData(GL_ARRAY_BUFFER, sizeof corners, corners, GL_STATIC_DRAW);
@@ -68,7 +68,8 @@ OverlayRenderer::OverlayRenderer() {
     glBindVertexArray(discVertexArray_.id());
     glBindBuffer(GL_ARRAY_BUFFER, corners_.id());
     glEnableVertexAttribArray(0);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float), byteOffset(8 * sizeof(float)));
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 2 * sizeof(float),
+                          byteOffset(8 * sizeof(float)));
     glBindBuffer(GL_ARRAY_BUFFER, discInstances_.id());
     instanceAttributes(1, sizeof(GroundDisc),
                        {offsetof(GroundDisc, center), offsetof(GroundDisc, color)});

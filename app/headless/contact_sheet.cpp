@@ -56,7 +56,8 @@ void pasteImage(render::Image& sheet, const render::Image& tile, int x, int y) {
         if (last <= first) {
             return;
         }
-        std::memcpy(sheet.rgba.data() + (static_cast<std::size_t>(sheetRow) * sheet.width + x + first) * 4,
+        std::memcpy(sheet.rgba.data() +
+                        (static_cast<std::size_t>(sheetRow) * sheet.width + x + first) * 4,
                     tile.rgba.data() + (static_cast<std::size_t>(row) * tile.width + first) * 4,
                     static_cast<std::size_t>(last - first) * 4);
     }
@@ -73,8 +74,8 @@ void labelTile(render::Image& tile, const TextPainter& text, const std::string& 
     const int maxWidth = tile.width - 2 * pad;
     text.drawText(tile, pad, tile.height - plateHeight + pad, text.fitText(name, scale, maxWidth),
                   scale, Rgba{255, 255, 255, 255});
-    text.drawText(tile, pad, tile.height - line - pad, text.fitText(detail, scale, maxWidth),
-                  scale, Rgba{200, 205, 215, 255});
+    text.drawText(tile, pad, tile.height - line - pad, text.fitText(detail, scale, maxWidth), scale,
+                  Rgba{200, 205, 215, 255});
     // A one-pixel frame so neighbouring tiles with the same background stay apart.
     fillRectangle(tile, 0, 0, tile.width, 1, Rgba{0, 0, 0, 255});
     fillRectangle(tile, 0, 0, 1, tile.height, Rgba{0, 0, 0, 255});

@@ -24,22 +24,32 @@ std::string timecode(std::int64_t frame, int rate) {
     char text[64];
     std::snprintf(text, sizeof text, "%02lld:%02lld:%02lld:%0*lld",
                   static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
-                  static_cast<long long>(seconds % 60), frameDigits, static_cast<long long>(frames));
+                  static_cast<long long>(seconds % 60), frameDigits,
+                  static_cast<long long>(frames));
+    return text;
+}
+
+std::string rateLabel(double frameTime) {
+    const int rate = timecodeRate(frameTime);
+    const double exact = frameTime > 0.0 ? 1.0 / frameTime : 0.0;
+    char text[32];
+    if (std::abs(exact - rate) < 0.005) {
+        std::snprintf(text, sizeof text, "%d fps", rate);
+    } else {
+        std::snprintf(text, sizeof text, "%.4g fps", exact); // 29.97, 30.03
+    }
     return text;
 }
 
 FrameLabel frameLabel(const std::string& fileName, std::int64_t frame, std::int64_t lastFrame,
                       double frameTime) {
-    const int rate = timecodeRate(frameTime);
-    char rateText[32];
-    const double exact = frameTime > 0.0 ? 1.0 / frameTime : 0.0;
-    if (std::abs(exact - rate) < 0.005) {
-        std::snprintf(rateText, sizeof rateText, "%d fps", rate);
-    } else {
-        std::snprintf(rateText, sizeof rateText, "%.4g fps", exact); // 29.97, 30.03
-    }
-    return {fileName, "frame " + std::to_string(frame) + " / " + std::to_string(lastFrame) +
-                          "   " + timecode(frame, rate) + "   " + rateText};
+    return {fileName, "frame " + std::to_string(frame) + " / " + std::to_string(lastFrame) + "   " +
+                          timecode(frame, timecodeRate(frameTime)) + "   " + rateLabel(frameTime)};
+}
+
+std::string shortFrameLabel(std::int64_t frame, std::int64_t lastFrame, double frameTime) {
+    return "frame " + std::to_string(frame) + " / " + std::to_string(lastFrame) + "  " +
+           rateLabel(frameTime);
 }
 
 } // namespace bvhscope::headless

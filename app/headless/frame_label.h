@@ -16,6 +16,9 @@ int timecodeRate(double frameTime);
 // and FF has three digits above 100 fps ("00:00:01:007" at 120 fps).
 std::string timecode(std::int64_t frame, int rate);
 
+// "30 fps", or "29.97 fps" when the rate is not whole.
+std::string rateLabel(double frameTime);
+
 // The overlay's lines: "walk.bvh" and "frame 12 / 64   00:00:00:12   30 fps".
 struct FrameLabel {
     std::string title;
@@ -23,5 +26,7 @@ struct FrameLabel {
 };
 FrameLabel frameLabel(const std::string& fileName, std::int64_t frame, std::int64_t lastFrame,
                       double frameTime);
+// The short form for contact-sheet tiles: "frame 12 / 64  30 fps".
+std::string shortFrameLabel(std::int64_t frame, std::int64_t lastFrame, double frameTime);
 
 } // namespace bvhscope::headless

@@ -73,8 +73,8 @@ std::optional<viewer::Character> loadCharacter(const fs::path& path, const Rende
         err << bvh::formatDiagnostic(name, diagnostic) << '\n';
         if (firstError != nullptr && firstError->empty() &&
             diagnostic.severity == bvh::Severity::Error) {
-            *firstError = diagnostic.line > 0 ? "line " + std::to_string(diagnostic.line) +
-                                                    ": " + diagnostic.message
+            *firstError = diagnostic.line > 0 ? "line " + std::to_string(diagnostic.line) + ": " +
+                                                    diagnostic.message
                                               : diagnostic.message;
         }
     }
@@ -229,14 +229,14 @@ int renderFile(const RenderRequest& request, std::ostream& err) {
             const FrameLabel label = frameLabel(shown.displayName, frame, lastFrame, frameTime);
             const int pad = 4 * textScale;
             const int line = text.lineHeight(textScale);
-            const int width = std::min(
-                std::max(text.textWidth(label.title, textScale),
-                         text.textWidth(label.detail, textScale)) +
-                    2 * pad,
-                request.width - 2 * pad);
+            const int width = std::min(std::max(text.textWidth(label.title, textScale),
+                                                text.textWidth(label.detail, textScale)) +
+                                           2 * pad,
+                                       request.width - 2 * pad);
             fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
-            text.drawText(image, 2 * pad, 2 * pad, text.fitText(label.title, textScale, width - 2 * pad),
-                          textScale, Rgba{255, 255, 255, 255});
+            text.drawText(image, 2 * pad, 2 * pad,
+                          text.fitText(label.title, textScale, width - 2 * pad), textScale,
+                          Rgba{255, 255, 255, 255});
             text.drawText(image, 2 * pad, 3 * pad + line,
                           text.fitText(label.detail, textScale, width - 2 * pad), textScale,
                           Rgba{210, 215, 225, 255});
@@ -290,7 +290,8 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
     sheet.height = layout.height();
     sheet.rgba.assign(static_cast<std::size_t>(sheet.width) * sheet.height * 4, 0);
     fillRectangle(sheet, 0, 0, sheet.width, sheet.height, Rgba{20, 21, 24, 255});
-    const float aspect = static_cast<float>(layout.tileWidth) / static_cast<float>(layout.tileHeight);
+    const float aspect =
+        static_cast<float>(layout.tileWidth) / static_cast<float>(layout.tileHeight);
 
     int status = cli::kExitOk;
     viewer::OverlayBuilder overlayBuilder;
@@ -319,9 +320,8 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
                                  overlays);
             tile = renderer.draw(scene, camera, &overlays, layout.tileWidth, layout.tileHeight);
-            const FrameLabel label =
-                frameLabel(name, frame, lastFrame, shown.document.motion.frameTime);
-            labelTile(tile, text, name, label.detail, false);
+            labelTile(tile, text, name,
+                      shortFrameLabel(frame, lastFrame, shown.document.motion.frameTime), false);
         }
         pasteImage(sheet, tile, layout.tileX(static_cast<int>(i)),
                    layout.tileY(static_cast<int>(i)));

@@ -94,11 +94,11 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             argument = "--output";
         }
     }
-    const cli::ArgumentSpec spec{
-        {"--output", "--frame", "--frames", "--size", "--camera", "--yaw", "--pitch", "--fov",
-         "--up", "--unit", "--trail-joint", "--trail-frames", "--ghosts", "--ghost-step",
-         "--contact-sheet", "--columns", "--tile"},
-        {"--no-overlay", "--trail", "--contacts"}};
+    const cli::ArgumentSpec spec{{"--output", "--frame", "--frames", "--size", "--camera", "--yaw",
+                                  "--pitch", "--fov", "--up", "--unit", "--trail-joint",
+                                  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
+                                  "--columns", "--tile"},
+                                 {"--no-overlay", "--trail", "--contacts"}};
     const auto parsed = cli::parseArguments(normalized, spec, err);
     if (!parsed) {
         err << "(see bvhscope render --help)\n";
@@ -193,22 +193,18 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
         }
         if (!parseSize(*text, 16, kMaxImageSide, request.width, request.height)) {
             return usage.fail("--size must be WxH with sides from 16 to " +
-                              std::to_string(kMaxImageSide) + ", not '" + std::string(*text) +
-                              "'");
+                              std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'");
         }
     }
     if (const auto text = parsed->option("--tile")) {
         if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
             return usage.fail("--tile must be WxH with sides from 32 to " +
-                              std::to_string(kMaxTileSide) + ", not '" + std::string(*text) +
-                              "'");
+                              std::to_string(kMaxTileSide) + ", not '" + std::string(*text) + "'");
         }
     }
     if (const auto text = parsed->option("--columns")) {
-        if (!parseNumber(*text, request.columns) || request.columns < 1 ||
-            request.columns > 1000) {
-            return usage.fail("--columns must be from 1 to 1000, not '" + std::string(*text) +
-                              "'");
+        if (!parseNumber(*text, request.columns) || request.columns < 1 || request.columns > 1000) {
+            return usage.fail("--columns must be from 1 to 1000, not '" + std::string(*text) + "'");
         }
     }
 
@@ -220,8 +216,7 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
         } else if (*text == "follow") {
             request.camera = CameraMode::Follow;
         } else {
-            return usage.fail("--camera must be fixed or follow, not '" + std::string(*text) +
-                              "'");
+            return usage.fail("--camera must be fixed or follow, not '" + std::string(*text) + "'");
         }
     }
     const struct {
@@ -272,8 +267,8 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             }
         }
         if (!known) {
-            return usage.fail("--unit must be auto, mm, cm, m or inch, not '" +
-                              std::string(*text) + "'");
+            return usage.fail("--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) +
+                              "'");
         }
     }
 
@@ -299,9 +294,8 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             if (!parseNumber(*text, *count.value) || *count.value < count.low ||
                 *count.value > count.high) {
                 return usage.fail(std::string(count.name) + " must be from " +
-                                  std::to_string(count.low) + " to " +
-                                  std::to_string(count.high) + ", not '" + std::string(*text) +
-                                  "'");
+                                  std::to_string(count.low) + " to " + std::to_string(count.high) +
+                                  ", not '" + std::string(*text) + "'");
             }
         }
     }

@@ -28,11 +28,11 @@ struct RenderRequest {
     RenderMode mode = RenderMode::Image;
     std::string input; // FILE, or the folder of a contact sheet
     std::string output;
-    OutputPattern pattern; // of `output`; for a contact sheet, a plain name
-    std::int64_t frame = 0;               // Image; and the frame of every contact-sheet tile
-    std::int64_t firstFrame = 0;          // Sequence: inclusive range
+    OutputPattern pattern;                 // of `output`; for a contact sheet, a plain name
+    std::int64_t frame = 0;                // Image; and the frame of every contact-sheet tile
+    std::int64_t firstFrame = 0;           // Sequence: inclusive range
     std::optional<std::int64_t> lastFrame; // Sequence: nullopt = to the clip's end
-    int width = 1280;                     // Image and Sequence
+    int width = 1280;                      // Image and Sequence
     int height = 720;
     int tileWidth = 320; // ContactSheet
     int tileHeight = 240;

@@ -13,12 +13,11 @@ void blendPixel(render::Image& image, int x, int y, Rgba color, int coverage) {
         return;
     }
     const int alpha = color.a * coverage / 255;
-    std::uint8_t* pixel =
-        image.rgba.data() + (static_cast<std::size_t>(y) * image.width + x) * 4;
+    std::uint8_t* pixel = image.rgba.data() + (static_cast<std::size_t>(y) * image.width + x) * 4;
     const std::uint8_t source[3] = {color.r, color.g, color.b};
     for (int channel = 0; channel < 3; ++channel) {
-        pixel[channel] =
-            static_cast<std::uint8_t>((source[channel] * alpha + pixel[channel] * (255 - alpha) + 127) / 255);
+        pixel[channel] = static_cast<std::uint8_t>(
+            (source[channel] * alpha + pixel[channel] * (255 - alpha) + 127) / 255);
     }
     pixel[3] = 255;
 }
@@ -129,7 +128,8 @@ void TextPainter::drawText(render::Image& image, int x, int y, std::string_view 
             const int top = y + static_cast<int>(glyph->Y0 + 0.5f) * scale;
             for (int v = v0; v < v1; ++v) {
                 for (int u = u0; u < u1; ++u) {
-                    const int coverage = font_->pixels[static_cast<std::size_t>(v) * font_->width + u];
+                    const int coverage =
+                        font_->pixels[static_cast<std::size_t>(v) * font_->width + u];
                     if (coverage == 0) {
                         continue;
                     }

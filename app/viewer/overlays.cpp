@@ -56,9 +56,8 @@ void OverlayBuilder::framePositions(const Character& character, std::uint32_t fr
 
 // [SECTION] Trails
 
-void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node,
-                              std::uint32_t frame, const OverlayOptions& options,
-                              SceneOverlays& out) {
+void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, std::uint32_t frame,
+                              const OverlayOptions& options, SceneOverlays& out) {
     const std::int64_t last = character.document.motion.frameCount - 1;
     const std::int64_t window = std::max(options.trailFrames, 1);
     const std::int64_t first = std::max<std::int64_t>(0, frame - window);
@@ -68,8 +67,8 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node,
     }
     // Fully opaque at the current frame, down to a tenth at the window's ends.
     const auto colorAt = [&](std::int64_t at) {
-        const float distance = static_cast<float>(std::abs(at - std::int64_t{frame})) /
-                               static_cast<float>(window);
+        const float distance =
+            static_cast<float>(std::abs(at - std::int64_t{frame})) / static_cast<float>(window);
         const glm::vec4 base = at > frame ? futureTint(character.color) : character.color;
         return withAlpha(base, 1.0f - 0.9f * std::min(distance, 1.0f));
     };
@@ -78,8 +77,8 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node,
         framePositions(character, static_cast<std::uint32_t>(at), positions_);
         const glm::vec3 point = positions_[static_cast<std::size_t>(node)];
         if (at > first) {
-            out.trails.push_back({previous, options.trailWidthPixels, point, 0.0f,
-                                  colorAt(at - 1), colorAt(at)});
+            out.trails.push_back(
+                {previous, options.trailWidthPixels, point, 0.0f, colorAt(at - 1), colorAt(at)});
         }
         previous = point;
     }
@@ -97,8 +96,8 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
     const float boneSize = Scene::boneRadius(character, look);
     const float jointSize = Scene::jointRadius(character, look);
     for (int k = 1; k <= count; ++k) {
-        const float alpha = options.ghostOpacity * (1.0f - static_cast<float>(k - 1) /
-                                                               static_cast<float>(count));
+        const float alpha =
+            options.ghostOpacity * (1.0f - static_cast<float>(k - 1) / static_cast<float>(count));
         for (const int direction : {-1, 1}) {
             const std::int64_t at = std::int64_t{frame} + std::int64_t{direction} * k * step;
             if (at < 0 || at > last) {
@@ -151,9 +150,9 @@ OverlayBuilder::footContacts(const Character& character,
     entry->used = true;
     const bvh::Skeleton& skeleton = character.document.skeleton;
     entry->contacts.points = bvh::findFootPoints(skeleton, character.upAxis);
-    entry->contacts.analysis = bvh::analyzeFootContacts(
-        skeleton, motion, character.translation, entry->contacts.points, character.upAxis,
-        character.summary.restPose.height, thresholds);
+    entry->contacts.analysis =
+        bvh::analyzeFootContacts(skeleton, motion, character.translation, entry->contacts.points,
+                                 character.upAxis, character.summary.restPose.height, thresholds);
     cache_.push_back(std::move(entry));
     return cache_.back()->contacts.points.empty() ? nullptr : &cache_.back()->contacts;
 }
@@ -161,14 +160,15 @@ OverlayBuilder::footContacts(const Character& character,
 // [SECTION] Everything
 
 void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& selected,
-                           const OverlayOptions& options, const SceneLook& look,
-                           double timeSeconds, SceneOverlays& out) {
+                           const OverlayOptions& options, const SceneLook& look, double timeSeconds,
+                           SceneOverlays& out) {
     out.trails.clear();
     out.ghostBones.clear();
     out.ghostJoints.clear();
     out.contactMarkers.clear();
     // Analyses nobody asked for since the last build belong to closed files or old settings.
-    std::erase_if(cache_, [](const std::unique_ptr<CachedContacts>& entry) { return !entry->used; });
+    std::erase_if(cache_,
+                  [](const std::unique_ptr<CachedContacts>& entry) { return !entry->used; });
     for (const std::unique_ptr<CachedContacts>& entry : cache_) {
         entry->used = false;
     }
@@ -213,7 +213,8 @@ void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& s
                 if (track.contact[frame] == 0) {
                     continue;
                 }
-                const glm::vec3 foot = character.viewerPositions[static_cast<std::size_t>(track.node)];
+                const glm::vec3 foot =
+                    character.viewerPositions[static_cast<std::size_t>(track.node)];
                 const bool sliding = track.sliding[frame] != 0;
                 out.contactMarkers.push_back({glm::vec3(foot.x, groundHeight, foot.z),
                                               sliding ? 1.3f * radius : radius,

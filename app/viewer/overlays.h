@@ -37,8 +37,8 @@ struct OverlayOptions {
     float trailWidthPixels = 3.0f;
 
     bool ghosts = false;
-    int ghostCount = 3; // either side
-    int ghostStep = 5;  // frames between ghosts
+    int ghostCount = 3;         // either side
+    int ghostStep = 5;          // frames between ghosts
     float ghostOpacity = 0.35f; // of the nearest ghosts; further ones fade towards zero
 
     bool footContacts = false;

@@ -20,8 +20,7 @@ SceneDrawer::SceneDrawer() = default;
 
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
-                       int width, int height, GLuint framebuffer,
-                       const SceneOverlays* overlays) {
+                       int width, int height, GLuint framebuffer, const SceneOverlays* overlays) {
     target_.resize(width, height, options.msaaSamples);
     target_.bind();
     glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,

@@ -39,7 +39,7 @@ struct ViewerSettings {
     int ghostStep = 5;       // frames between ghosts
     float ghostOpacity = 0.35f;
     bool showFootContacts = false;
-    float footSlideSpeed = 0.1f;  // figure heights per second (core/analysis/foot_contacts.h)
+    float footSlideSpeed = 0.1f; // figure heights per second (core/analysis/foot_contacts.h)
     // [SECTION] Conversion into the viewer's world
     UpAxisChoice upAxis = UpAxisChoice::Auto;
     UnitChoice unit = UnitChoice::Auto;

@@ -1,6 +1,6 @@
 // Appearance, playback, camera and conversion settings (saved on exit, see settings_store.h).
-#include "app/viewer/panel_layout.h"
 #include "app/viewer/overlays.h"
+#include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
 #include <algorithm>
@@ -57,11 +57,10 @@ void drawOverlaySettings(ViewerState& state) {
         } else {
             const double frames = std::max<double>(contacts->analysis.frameCount, 1);
             for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
-                ImGui::Text("%s: %.0f%% contact, %u sliding",
-                            character.document.skeleton
-                                .names[static_cast<std::size_t>(track.node)]
-                                .c_str(),
-                            100.0 * track.contactFrames / frames, track.slidingFrames);
+                ImGui::Text(
+                    "%s: %.0f%% contact, %u sliding",
+                    character.document.skeleton.names[static_cast<std::size_t>(track.node)].c_str(),
+                    100.0 * track.contactFrames / frames, track.slidingFrames);
             }
         }
     }

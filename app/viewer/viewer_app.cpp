@@ -379,8 +379,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         overlayChoices.trailWidthPixels *= imgui.contentScale();
         state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
                              state.playback.time(), overlays);
-        sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions,
-                         framebufferWidth, framebufferHeight, 0, &overlays);
+        sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
+                         framebufferHeight, 0, &overlays);
         imgui.render();
 
         if (options.stateOut) {

@@ -62,7 +62,8 @@ std::vector<FootPoint> lowestEndSites(const Skeleton& skeleton, UpAxis upAxis) {
     // hanging below the others (a tail, a dangling strap) stay out only if they are not lowest.
     const double tolerance = 0.1 * std::max(highest - lowest, 0.0);
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-        if (skeleton.isEndSite[i] != 0 && heightOf(world[i].translation, upAxis) <= lowest + tolerance) {
+        if (skeleton.isEndSite[i] != 0 &&
+            heightOf(world[i].translation, upAxis) <= lowest + tolerance) {
             const auto foot = static_cast<std::uint32_t>(points.size());
             points.push_back({static_cast<NodeIndex>(i), FootPointKind::EndEffector, foot});
         }
@@ -238,7 +239,8 @@ FootContactAnalysis detectFootContacts(std::span<const glm::dvec3> positions,
             for (std::size_t other = 0; other < pointCount && !pivot; ++other) {
                 const FootContactTrack& candidate = analysis.feet[other];
                 pivot = other != p && points[other].foot == points[p].foot &&
-                        candidate.contact[f] != 0 && candidate.groundSpeed[f] <= analysis.slideSpeed;
+                        candidate.contact[f] != 0 &&
+                        candidate.groundSpeed[f] <= analysis.slideSpeed;
             }
             if (!pivot) {
                 track.sliding[f] = 1;

@@ -68,12 +68,12 @@ std::vector<FootPoint> findFootPoints(const Skeleton& skeleton, UpAxis upAxis);
 // One point's contact over the clip.
 struct FootContactTrack {
     NodeIndex node = 0;
-    double restingHeight = 0.0;               // along the up axis, file units
-    std::vector<std::uint8_t> contact;        // per frame, 0 or 1
-    std::vector<std::uint8_t> sliding;        // per frame: in contact and sliding
-    std::vector<float> groundSpeed;           // per frame, file units per second
-    std::uint32_t contactFrames = 0;          // frames with contact
-    std::uint32_t slidingFrames = 0;          // frames with contact and slide
+    double restingHeight = 0.0;        // along the up axis, file units
+    std::vector<std::uint8_t> contact; // per frame, 0 or 1
+    std::vector<std::uint8_t> sliding; // per frame: in contact and sliding
+    std::vector<float> groundSpeed;    // per frame, file units per second
+    std::uint32_t contactFrames = 0;   // frames with contact
+    std::uint32_t slidingFrames = 0;   // frames with contact and slide
 };
 
 struct FootContactAnalysis {

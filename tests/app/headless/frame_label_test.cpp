@@ -10,8 +10,8 @@ TEST(FrameLabel, RatesRoundToWholeFramesPerSecond) {
     EXPECT_EQ(timecodeRate(0.0333333), 30);
     EXPECT_EQ(timecodeRate(0.0083333), 120);
     EXPECT_EQ(timecodeRate(1.0 / 29.97), 30);
-    EXPECT_EQ(timecodeRate(0.0), 30);   // no rate: the BVH default
-    EXPECT_EQ(timecodeRate(10.0), 1);   // slower than 1 fps still counts frames
+    EXPECT_EQ(timecodeRate(0.0), 30); // no rate: the BVH default
+    EXPECT_EQ(timecodeRate(10.0), 1); // slower than 1 fps still counts frames
 }
 
 TEST(FrameLabel, TimecodesCountFramesSecondsMinutesHours) {
@@ -31,6 +31,7 @@ TEST(FrameLabel, LinesNameTheFileFrameTimecodeAndRate) {
     EXPECT_EQ(frameLabel("a.bvh", 1, 9, 1.0 / 29.97).detail,
               "frame 1 / 9   00:00:00:01   29.97 fps");
     EXPECT_EQ(frameLabel("a.bvh", 1, 9, 0.0333).detail.substr(28), "30.03 fps");
+    EXPECT_EQ(shortFrameLabel(40, 124, 1.0 / 120.0), "frame 40 / 124  120 fps");
 }
 
 } // namespace

@@ -58,9 +58,9 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
     const TempDir dir;
     const std::string file = sourceFile(GetParam().file);
     const fs::path png = dir.path() / "shot.png";
-    const RunResult run = runBvhscope(dir, {"render", file, "-o", png.string(), "--frame",
-                                            std::to_string(GetParam().frame), "--size", "800x450",
-                                            "--no-overlay"});
+    const RunResult run =
+        runBvhscope(dir, {"render", file, "-o", png.string(), "--frame",
+                          std::to_string(GetParam().frame), "--size", "800x450", "--no-overlay"});
     ASSERT_EQ(run.status, 0) << run.err;
     const auto pixels = loadPng(png);
     ASSERT_TRUE(pixels.has_value());
@@ -114,9 +114,9 @@ TEST(RenderSequence, WritesExactlyTheFramesAskedEachDifferent) {
     const TempDir dir;
     const fs::path out = dir.path() / "seq";
     fs::create_directories(out);
-    const RunResult run = runBvhscope(
-        dir, {"render", sourceFile("assets/sample_walk.bvh"), "--frames", "10:14", "-o",
-              (out / "walk_%03d.png").string(), "--size", "320x180", "--no-overlay"});
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "--frames", "10:14", "-o",
+                          (out / "walk_%03d.png").string(), "--size", "320x180", "--no-overlay"});
     ASSERT_EQ(run.status, 0) << run.err;
     std::set<std::string> names;
     for (const fs::directory_entry& entry : fs::directory_iterator(out)) {
@@ -161,8 +161,8 @@ TEST(RenderOverlay, DrawsTextInTheTopLeftCornerOnly) {
     const std::string file = sourceFile("assets/sample_walk.bvh");
     const fs::path with = dir.path() / "with.png";
     const fs::path without = dir.path() / "without.png";
-    ASSERT_EQ(runBvhscope(dir, {"render", file, "--frame", "12", "-o", with.string(), "--size",
-                                "640x360"})
+    ASSERT_EQ(runBvhscope(
+                  dir, {"render", file, "--frame", "12", "-o", with.string(), "--size", "640x360"})
                   .status,
               0);
     ASSERT_EQ(runBvhscope(dir, {"render", file, "--frame", "12", "-o", without.string(), "--size",
@@ -198,8 +198,8 @@ struct OverlayImages {
 
 OverlayImages renderWithAndWithout(const TempDir& dir, const std::string& file, int frame,
                                    const std::vector<std::string>& options) {
-    std::vector<std::string> base = {"render", file, "--frame", std::to_string(frame), "--size",
-                                     "800x450", "--no-overlay", "-o"};
+    std::vector<std::string> base = {"render", file,      "--frame",      std::to_string(frame),
+                                     "--size", "800x450", "--no-overlay", "-o"};
     std::vector<std::string> plain = base;
     plain.push_back((dir.path() / "plain.png").string());
     std::vector<std::string> overlaid = base;
@@ -281,8 +281,8 @@ TEST(RenderOverlays, GhostsAreDrawnWhereTheirPosesProject) {
                      ghost[0] > ghost[2] + 15;
         }
         EXPECT_GE(sampled, 5) << "frame " << frame;
-        EXPECT_GE(drawn, sampled * 8 / 10) << "frame " << frame << ": " << drawn << " of "
-                                           << sampled << " ghost joints drawn";
+        EXPECT_GE(drawn, sampled * 8 / 10)
+            << "frame " << frame << ": " << drawn << " of " << sampled << " ghost joints drawn";
     }
 }
 
@@ -311,14 +311,15 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
         // The marker's rim, beside the foot (its centre may be hidden by the foot itself).
         const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
         bool rimSeen = false;
-        for (const glm::vec3 offset : {glm::vec3(-0.85f * radius, 0, 0), glm::vec3(0.85f * radius, 0, 0),
-                                       glm::vec3(0, 0, -0.85f * radius), glm::vec3(0, 0, 0.85f * radius)}) {
+        for (const glm::vec3 offset :
+             {glm::vec3(-0.85f * radius, 0, 0), glm::vec3(0.85f * radius, 0, 0),
+              glm::vec3(0, 0, -0.85f * radius), glm::vec3(0, 0, 0.85f * radius)}) {
             const auto pixel = render::projectToPixel(view->camera, view->viewport,
                                                       glm::vec3(foot.x, ground, foot.z) + offset);
             ASSERT_TRUE(pixel.has_value());
-            rimSeen = rimSeen || pixelDifference(*images.plain, *images.overlaid,
-                                                 static_cast<int>(pixel->x),
-                                                 static_cast<int>(pixel->y)) > 40;
+            rimSeen = rimSeen ||
+                      pixelDifference(*images.plain, *images.overlaid, static_cast<int>(pixel->x),
+                                      static_cast<int>(pixel->y)) > 40;
         }
         EXPECT_TRUE(rimSeen) << character.document.skeleton.names[track.node];
     }
@@ -396,8 +397,8 @@ TEST(RenderFiles, NeverWritesOverTheInput) {
 TEST(RenderFiles, ABadFileIsReportedWithItsLineAndColumn) {
     const TempDir dir;
     std::ofstream(dir.path() / "bad.bvh") << kBadBvh;
-    const RunResult run = runBvhscope(dir, {"render", (dir.path() / "bad.bvh").string(), "-o",
-                                            (dir.path() / "x.png").string()});
+    const RunResult run = runBvhscope(
+        dir, {"render", (dir.path() / "bad.bvh").string(), "-o", (dir.path() / "x.png").string()});
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("bad.bvh:5:1: error: OFFSET needs 3 numbers"), std::string::npos)
         << run.err;
@@ -414,8 +415,9 @@ TEST(RenderFiles, AMissingFileIsAFileError) {
 
 TEST(RenderFiles, AFramePastTheClipIsAUsageError) {
     const TempDir dir;
-    const RunResult run = runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"),
-                                            "--frame", "9999", "-o", (dir.path() / "x.png").string()});
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "--frame", "9999", "-o",
+                          (dir.path() / "x.png").string()});
     EXPECT_EQ(run.status, 2);
     EXPECT_NE(run.err.find("frames 0 to 65"), std::string::npos) << run.err;
 }
@@ -428,8 +430,7 @@ TEST(RenderFiles, AnUnwritableOutputFailsAndLeavesNoTemporaryFile) {
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("no-such-dir"), std::string::npos) << run.err;
     for (const fs::directory_entry& entry : fs::directory_iterator(dir.path())) {
-        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos)
-            << entry.path();
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
     }
 }
 

@@ -45,10 +45,12 @@ TEST(RenderRequest, OneImageWithDefaults) {
 
 TEST(RenderRequest, SequencesAndOptions) {
     const Parsed parsed =
-        parse({"walk.bvh", "--frames", "10:20", "--output=out_%04d.png", "--size", "640x360",
-               "--no-overlay", "--camera", "follow", "--yaw", "90", "--up", "z", "--unit", "cm",
-               "--trail-joint", "LeftFoot", "--trail-frames", "30", "--ghosts", "2",
-               "--ghost-step", "10", "--contacts"});
+        parse({"walk.bvh", "--frames",       "10:20",        "--output=out_%04d.png",
+               "--size",   "640x360",        "--no-overlay", "--camera",
+               "follow",   "--yaw",          "90",           "--up",
+               "z",        "--unit",         "cm",           "--trail-joint",
+               "LeftFoot", "--trail-frames", "30",           "--ghosts",
+               "2",        "--ghost-step",   "10",           "--contacts"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.mode, RenderMode::Sequence);
@@ -71,8 +73,8 @@ TEST(RenderRequest, SequencesAndOptions) {
 }
 
 TEST(RenderRequest, ContactSheet) {
-    const Parsed parsed = parse({"--contact-sheet", "corpus", "-o", "sheet_100%.png",
-                                 "--columns", "5", "--tile", "200x150", "--frame", "12"});
+    const Parsed parsed = parse({"--contact-sheet", "corpus", "-o", "sheet_100%.png", "--columns",
+                                 "5", "--tile", "200x150", "--frame", "12"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.mode, RenderMode::ContactSheet);

@@ -54,7 +54,10 @@ TEST(TextPainter, DrawsInsideItsBoxOnly) {
     text.drawText(image, 190, 55, "WWWW", 3, Rgba{255, 255, 255, 255});
     text.drawText(image, -30, -10, "WWWW", 3, Rgba{255, 255, 255, 255});
     // Bytes that are not UTF-8 are drawn as the fallback glyph, not skipped or crashed on.
-    EXPECT_EQ(text.textWidth("a\xff" "b", 1), 3 * 7);
+    EXPECT_EQ(text.textWidth("a\xff"
+                             "b",
+                             1),
+              3 * 7);
 }
 
 TEST(ContactSheet, LayoutIsAboutSquareWithoutGaps) {

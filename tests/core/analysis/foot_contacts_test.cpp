@@ -39,7 +39,7 @@ TEST(FootPoints, CorpusSpellingsAreFound) {
     const Skeleton skeleton = skeletonOf({
         {"Hips", -1},
         {"mixamorig:LeftUpLeg", 0},
-        {"mixamorig:LeftFoot", 1},   // 2: ankle
+        {"mixamorig:LeftFoot", 1},    // 2: ankle
         {"mixamorig:LeftToeBase", 2}, // 3: toe
         {"EndSite_mixamorig:LeftToeBase", 3},
         {"r_hip", 0},
@@ -366,8 +366,8 @@ TEST(FootContacts, FromAClipThroughForwardKinematics) {
     ASSERT_EQ(pointNames(document.skeleton, points),
               (std::vector<std::string>{"LeftFoot", "RightFoot"}));
     const FootContactAnalysis analysis =
-        analyzeFootContacts(document.skeleton, document.motion, TranslationMode::Absolute,
-                            points, UpAxis::PositiveY, 170.0);
+        analyzeFootContacts(document.skeleton, document.motion, TranslationMode::Absolute, points,
+                            UpAxis::PositiveY, 170.0);
     ASSERT_EQ(analysis.frameCount, 18u);
     for (const FootContactTrack& foot : analysis.feet) {
         EXPECT_DOUBLE_EQ(foot.restingHeight, 5.0);
