@@ -20,7 +20,8 @@ Images are PNG, written to a temporary file and renamed into place; never over F
 
   -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
                          out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
-  --frame N              the frame to draw (0-based, default 0)
+  --frame N              the frame to draw (0-based, default 0; on a contact sheet, each
+                         file's last frame when it is shorter)
   --frames A:B           an image per frame from A to B inclusive ("A:" to the end)
   --size WxH             image size in pixels (default 1280x720)
   --no-overlay           no frame / timecode / file name text in the corner
