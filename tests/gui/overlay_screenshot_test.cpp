@@ -57,14 +57,13 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
     const TempDir plainDir;
     const TempDir ghostDir;
     const Shot plain = screenshot(plainDir, "show_ghosts = false\n");
-    const Shot ghosts = screenshot(
-        ghostDir, "show_ghosts = true\nghost_count = 1\nghost_step = " + std::to_string(kStep) +
-                      "\nghost_opacity = 0.5\n");
+    const Shot ghosts = screenshot(ghostDir, "show_ghosts = true\nghost_count = 1\nghost_step = " +
+                                                 std::to_string(kStep) + "\nghost_opacity = 0.5\n");
     ASSERT_TRUE(plain.pixels && plain.state && ghosts.pixels && ghosts.state);
     ASSERT_EQ(plain.state->frame, kFrame);
 
-    viewer::LoadOutcome loaded = viewer::loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) +
-                                                           "/assets/sample_walk.bvh");
+    viewer::LoadOutcome loaded =
+        viewer::loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh");
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
