@@ -83,7 +83,6 @@ TextPainter::TextPainter() : font_(std::make_unique<Font>()) {
     config.PixelSnapH = true;
     font_->font = font_->atlas.AddFontDefault(&config);
     font_->atlas.GetTexDataAsAlpha8(&font_->pixels, &font_->width, &font_->height);
-    font_->font->FallbackChar = '?';
 }
 
 TextPainter::~TextPainter() = default;

@@ -95,7 +95,8 @@ TEST_F(HeadlessGl, LinesHaveTheirPixelWidthAndBlendTheirEndColours) {
     OverlayRenderer overlays;
     ASSERT_TRUE(overlays.error().empty()) << overlays.error();
     clear();
-    const LineSegment segment{{-1.0f, 0.0f, 0.0f}, 5.0f, {1.0f, 0.0f, 0.0f}, 0.0f,
+    const LineSegment segment{{-1.0f, 0.0f, 0.0f},      5.0f,
+                              {1.0f, 0.0f, 0.0f},       0.0f,
                               {1.0f, 0.0f, 0.0f, 1.0f}, {0.0f, 0.0f, 1.0f, 1.0f}};
     overlays.drawLines(view(), glm::vec2(kSize), std::span(&segment, 1));
     const Image image = read();
@@ -108,7 +109,8 @@ TEST_F(HeadlessGl, LinesHaveTheirPixelWidthAndBlendTheirEndColours) {
     EXPECT_LT(at(image, nearEnd)[0], 60);
     EXPECT_GT(at(image, middle)[0] + at(image, middle)[2], 200);
     // Five pixels wide: two rows either side are drawn, four rows away is not.
-    EXPECT_GT(at(image, middle + glm::ivec2(0, 2))[0] + at(image, middle + glm::ivec2(0, 2))[2], 150);
+    EXPECT_GT(at(image, middle + glm::ivec2(0, 2))[0] + at(image, middle + glm::ivec2(0, 2))[2],
+              150);
     EXPECT_EQ(at(image, middle + glm::ivec2(0, 4))[0], 0);
     EXPECT_EQ(at(image, middle + glm::ivec2(0, -4))[2], 0);
 }

@@ -58,6 +58,9 @@ TEST(TextPainter, DrawsInsideItsBoxOnly) {
                              "b",
                              1),
               3 * 7);
+    render::Image fallback = blackImage(20, 20);
+    text.drawText(fallback, 2, 2, "\xff", 1, Rgba{255, 255, 255, 255});
+    EXPECT_GT(litPixels(fallback, 0, 0, 20, 20), 5) << "the fallback glyph is drawn";
 }
 
 TEST(ContactSheet, LayoutIsAboutSquareWithoutGaps) {
