@@ -1,9 +1,12 @@
-// Reading back what the window shows and saving it, for --screenshot.
+// Reading back what the window shows and saving it, for --screenshot; PNG bytes (libpng, 8-bit
+// RGB: alpha is dropped, every picture here is opaque) for callers that write files their own
+// way (atomically, `bvhscope render`).
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace bvhscope::render {
@@ -18,5 +21,7 @@ struct Image {
 Image readDefaultFramebuffer(int width, int height);
 // False when the file cannot be written (a missing directory is data, not a bug).
 bool writePng(const std::filesystem::path& path, const Image& image);
+// The PNG file's bytes; empty for an empty image.
+std::string encodePng(const Image& image);
 
 } // namespace bvhscope::render

@@ -80,6 +80,9 @@ void setUniform(const Program& program, const char* name, const glm::mat4& value
     glUniformMatrix4fv(glGetUniformLocation(program.id(), name), 1, GL_FALSE,
                        glm::value_ptr(value));
 }
+void setUniform(const Program& program, const char* name, const glm::vec2& value) {
+    glUniform2fv(glGetUniformLocation(program.id(), name), 1, glm::value_ptr(value));
+}
 void setUniform(const Program& program, const char* name, const glm::vec3& value) {
     glUniform3fv(glGetUniformLocation(program.id(), name), 1, glm::value_ptr(value));
 }

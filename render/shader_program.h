@@ -5,6 +5,7 @@
 #include "render/gl_objects.h"
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 #include <string>
@@ -28,6 +29,7 @@ ProgramResult buildProgram(std::string_view vertexFile, std::string_view fragmen
 // Uniform setters on the program in use (glUseProgram first). Unknown names are ignored, as GL
 // does for location -1.
 void setUniform(const Program& program, const char* name, const glm::mat4& value);
+void setUniform(const Program& program, const char* name, const glm::vec2& value);
 void setUniform(const Program& program, const char* name, const glm::vec3& value);
 void setUniform(const Program& program, const char* name, const glm::vec4& value);
 void setUniform(const Program& program, const char* name, float value);

@@ -144,4 +144,49 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
     glUseProgram(0);
 }
 
+void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
+                                       std::span<const BoneInstance> bones,
+                                       std::span<const BoneInstance> joints,
+                                       const SkeletonStyle& style) {
+    if (!litProgram_ || (bones.empty() && joints.empty())) {
+        return;
+    }
+    const GpuMesh& boneMesh = style.bones == BoneStyle::Capsule      ? capsule_
+                              : style.bones == BoneStyle::Octahedral ? octahedron_
+                                                                     : line_;
+    const bool drawJoints = style.drawJoints && !joints.empty();
+    glUseProgram(litProgram_.id());
+    setUniform(litProgram_, "uViewProjection", view.viewProjection);
+    setUniform(litProgram_, "uShadowPass", 0);
+    setUniform(litProgram_, "uLightDirection", glm::normalize(view.lightDirection));
+    setUniform(litProgram_, "uEyePosition", view.eyePosition);
+    glEnable(GL_DEPTH_TEST);
+
+    // Pass 1: the nearest ghost surface's depth.
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glDepthFunc(GL_LESS);
+    drawInstanced(boneMesh, boneInstances_, bones);
+    if (drawJoints) {
+        drawInstanced(jointSphere_, jointInstances_, joints);
+    }
+    // Pass 2: colour there, once.
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glDepthFunc(GL_EQUAL);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    setUniform(litProgram_, "uFlatShading", style.bones == BoneStyle::Octahedral ? 1 : 0);
+    setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
+    drawInstanced(boneMesh, boneInstances_, bones);
+    if (drawJoints) {
+        setUniform(litProgram_, "uFlatShading", 0);
+        setUniform(litProgram_, "uUnlit", 0);
+        drawInstanced(jointSphere_, jointInstances_, joints);
+    }
+    glDisable(GL_BLEND);
+    glDepthMask(GL_TRUE);
+    glDepthFunc(GL_LESS);
+    glUseProgram(0);
+}
+
 } // namespace bvhscope::render

@@ -45,6 +45,15 @@ public:
     void drawSkeletons(const ViewParameters& view, std::span<const BoneInstance> bones,
                        std::span<const BoneInstance> joints, const SkeletonStyle& style);
 
+    // Translucent skeletons (onion-skin ghosts; the instances' alpha says how faint), after the
+    // opaque ones, with no shadow. Two passes per mesh: depth only, then colour where the depth
+    // matches, so each pixel takes the nearest ghost surface exactly once: no darker seams where
+    // limbs, or a capsule's front and back, overlap. Ghosts are depth-tested against what is
+    // drawn (the live pose hides a ghost behind it) and leave their depth behind, so draw them
+    // last.
+    void drawTranslucent(const ViewParameters& view, std::span<const BoneInstance> bones,
+                         std::span<const BoneInstance> joints, const SkeletonStyle& style);
+
 private:
     struct GpuMesh {
         VertexArray vertexArray;

@@ -9,6 +9,8 @@ void printUsage(std::ostream& out) {
        bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
        bvhscope positions FILE        world positions of every joint as CSV
        bvhscope convert IN OUT        trim, resample, scale, re-axis, re-order, rename; write BVH
+       bvhscope render FILE -o OUT    PNG images of the 3D view without a display, sequences,
+                                      contact sheets of a folder, analysis overlays
        bvhscope --help | --version
 
 Run "bvhscope COMMAND --help" for a command's options.
@@ -33,6 +35,13 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     if (command == "convert") {
         return runConvert(rest, out, err);
+    }
+    if (command == "render") {
+        // The full build dispatches render before this (app/viewer/main.cpp); only the GL-free
+        // build gets here.
+        err << "bvhscope render: this build has no renderer (configured with "
+               "BVHSCOPE_CORE_ONLY)\n";
+        return kExitUsage;
     }
     return -1;
 }

@@ -1,17 +1,23 @@
-// bvhscope: the subcommands (info, check, positions) or, otherwise, the viewer.
+// bvhscope: the subcommands (info, check, positions, convert, render) or, otherwise, the viewer.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/headless/render_command.h"
 #include "app/viewer/viewer_app.h"
 #include "app/viewer/viewer_options.h"
 
 #include <chrono>
 #include <iostream>
+#include <span>
 #include <string_view>
 #include <vector>
 
 int main(int argc, char** argv) {
     const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+    // The one subcommand that needs GL, so it lives outside the GL-free bvhscope_cli.
+    if (!arguments.empty() && arguments.front() == "render") {
+        return bvhscope::headless::runRender(std::span(arguments).subspan(1), std::cout, std::cerr);
+    }
     const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
         return status;

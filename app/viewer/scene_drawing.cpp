@@ -20,7 +20,7 @@ SceneDrawer::SceneDrawer() = default;
 
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
-                       int width, int height, GLuint framebuffer) {
+                       int width, int height, GLuint framebuffer, const SceneOverlays* overlays) {
     target_.resize(width, height, options.msaaSamples);
     target_.bind();
     glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,
@@ -49,6 +49,13 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     style.groundHeight = grid.groundHeight;
     style.shadowFadeHeight = bounds.empty() ? 1.0f : std::max(bounds.size().y * 0.6f, 1e-3f);
     skeletons_.drawSkeletons(view, bones_, joints_, style);
+    if (overlays != nullptr) {
+        overlays_.drawDiscs(view, overlays->contactMarkers);
+        overlays_.drawLines(view, glm::vec2(width, height), overlays->trails);
+        render::SkeletonStyle ghostStyle = style;
+        ghostStyle.drawShadow = false;
+        skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle);
+    }
     target_.resolveInto(framebuffer);
     glViewport(0, 0, width, height);
 }

@@ -1,13 +1,21 @@
-// Drawing a scene's 3D view (ground grid, shadows, bones, joints) into a framebuffer: the
-// viewer's window, and every other picture of a scene (offscreen images, thumbnails), so they all
-// look the same. Needs a current OpenGL 3.3 core context; knows nothing of windows or UI.
+// Drawing a scene's 3D view (ground grid, shadows, bones, joints, and the analysis overlays) into
+// a framebuffer: the viewer's window, and every other picture of a scene (offscreen images,
+// thumbnails), so they all look the same. Needs a current OpenGL 3.3 core context; knows nothing
+// of windows or UI.
+//
+// Order: grid; skeleton shadows and opaque skeletons; foot contact discs (over the shadows, under
+// the feet); trails (depth-tested, so a body hides the part of its path behind it); ghosts last
+// (translucent, depth-tested against everything before them, see
+// SkeletonRenderer::drawTranslucent).
 #pragma once
 
+#include "app/viewer/overlays.h"
 #include "app/viewer/scene.h"
 #include "app/viewer/settings.h"
 #include "render/camera.h"
 #include "render/gl_objects.h"
 #include "render/grid_renderer.h"
+#include "render/overlay_renderer.h"
 #include "render/render_target.h"
 #include "render/skeleton_renderer.h"
 
@@ -34,18 +42,20 @@ public:
     // Builds the shaders and meshes (the context must be current). On failure error() names
     // the shader and the driver's log, and draw() still clears to the background.
     SceneDrawer();
-    std::string error() const { return skeletons_.error() + grid_.error(); }
+    std::string error() const { return skeletons_.error() + grid_.error() + overlays_.error(); }
 
     // Draws the scene as evaluated last (Scene::evaluate) seen through `camera` into a
     // multisampled target of width x height pixels, then resolves it into `framebuffer`
-    // (0: the default one), which is left bound with the viewport covering it.
+    // (0: the default one), which is left bound with the viewport covering it. `overlays`
+    // (trails, ghosts, contact markers; OverlayBuilder) are drawn when given.
     void draw(const Scene& scene, const render::OrbitCamera& camera,
               const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
-              int height, GLuint framebuffer = 0);
+              int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr);
 
 private:
     render::SkeletonRenderer skeletons_;
     render::GridRenderer grid_;
+    render::OverlayRenderer overlays_;
     render::MultisampleTarget target_;
     std::vector<render::BoneInstance> bones_;
     std::vector<render::BoneInstance> joints_;

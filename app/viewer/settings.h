@@ -31,6 +31,15 @@ struct ViewerSettings {
     bool invertZoom = false;
     bool followSelection = false;
     bool frameOnLoad = true;
+    // [SECTION] Analysis overlays (app/viewer/overlays.h)
+    bool showTrails = false; // the selected joint's path, else each root's
+    int trailFrames = 60;    // either side of the current frame
+    bool showGhosts = false; // onion skins
+    int ghostCount = 3;      // either side
+    int ghostStep = 5;       // frames between ghosts
+    float ghostOpacity = 0.35f;
+    bool showFootContacts = false;
+    float footSlideSpeed = 0.1f; // figure heights per second (core/analysis/foot_contacts.h)
     // [SECTION] Conversion into the viewer's world
     UpAxisChoice upAxis = UpAxisChoice::Auto;
     UnitChoice unit = UnitChoice::Auto;

@@ -312,6 +312,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     int framesSinceLoaded = 0; // a screenshot waits for every load, then for the layout
     std::optional<double> firstSwapMilliseconds;
     std::vector<double> benchmarkFrameMilliseconds;
+    SceneOverlays overlays; // rebuilt every frame, kept for its storage
     for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()); ++frameNumber) {
         const auto frameStart = std::chrono::steady_clock::now();
         glfwPollEvents();
@@ -373,8 +374,13 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         drawPanels(state, imgui.contentScale());
 
-        sceneDrawer.draw(state.scene, state.camera, state.selection, sceneDrawOptions(settings),
-                         framebufferWidth, framebufferHeight);
+        const SceneDrawOptions drawOptions = sceneDrawOptions(settings);
+        OverlayOptions overlayChoices = overlayOptions(settings);
+        overlayChoices.trailWidthPixels *= imgui.contentScale();
+        state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
+                             state.playback.time(), overlays);
+        sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
+                         framebufferHeight, 0, &overlays);
         imgui.render();
 
         if (options.stateOut) {

@@ -4,6 +4,7 @@
 
 #include "app/viewer/export.h"
 #include "app/viewer/file_loading.h"
+#include "app/viewer/overlays.h"
 #include "app/viewer/playback.h"
 #include "app/viewer/scene.h"
 #include "app/viewer/settings.h"
@@ -34,6 +35,7 @@ struct ViewerState {
     std::optional<Selection> selection;
     bool revealSelectionInTree = false; // the viewport picked: open and scroll the tree to it
     std::size_t infoCharacter = 0;      // whose facts the info panel shows
+    OverlayBuilder overlays;            // trails, ghosts, foot contacts (cached analyses)
 
     // Requests for the app loop.
     std::vector<std::string> filesToOpen;

@@ -1,0 +1,348 @@
+#include "app/headless/render_command.h"
+
+#include "app/cli/command_line.h"
+#include "app/headless/contact_sheet.h"
+#include "app/headless/frame_label.h"
+#include "app/headless/render_request.h"
+#include "app/headless/text_painter.h"
+#include "app/viewer/scene_drawing.h"
+#include "core/atomic_file.h"
+#include "core/document.h"
+#include "render/headless_context.h"
+#include "render/image_target.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <set>
+
+namespace bvhscope::headless {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// [SECTION] Drawing offscreen
+
+// The context first, then what lives in it (destroyed in reverse order, while it is current).
+class OffscreenRenderer {
+public:
+    OffscreenRenderer() {
+        if (!context_.ok()) {
+            return;
+        }
+        drawer_ = std::make_unique<viewer::SceneDrawer>();
+        target_ = std::make_unique<render::ImageTarget>();
+        GLint maxSize = 0;
+        glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
+        maxSize_ = maxSize;
+    }
+    // Empty when ready; otherwise why not.
+    std::string error() const {
+        if (!context_.ok()) {
+            return "no OpenGL 3.3 context without a display: " + context_.error();
+        }
+        return drawer_->error();
+    }
+    int maxSize() const { return maxSize_; }
+
+    render::Image draw(const viewer::Scene& scene, const render::OrbitCamera& camera,
+                       const viewer::SceneOverlays* overlays, int width, int height) {
+        target_->resize(width, height);
+        drawer_->draw(scene, camera, std::nullopt, viewer::SceneDrawOptions{}, width, height,
+                      target_->framebuffer(), overlays);
+        return target_->read();
+    }
+
+private:
+    render::HeadlessContext context_;
+    std::unique_ptr<viewer::SceneDrawer> drawer_;
+    std::unique_ptr<render::ImageTarget> target_;
+    int maxSize_ = 0;
+};
+
+// [SECTION] Files in and out
+
+// Loads a file as the viewer does, printing every diagnostic as FILE:LINE:COL. The first error
+// line comes back in `firstError` when it does not load.
+std::optional<viewer::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
+                                               std::ostream& err, std::string* firstError) {
+    bvh::Document document = bvh::loadDocument(path);
+    const std::string name = path.string();
+    for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+        err << bvh::formatDiagnostic(name, diagnostic) << '\n';
+        if (firstError != nullptr && firstError->empty() &&
+            diagnostic.severity == bvh::Severity::Error) {
+            *firstError = diagnostic.line > 0 ? "line " + std::to_string(diagnostic.line) + ": " +
+                                                    diagnostic.message
+                                              : diagnostic.message;
+        }
+    }
+    if (!document.loaded()) {
+        return std::nullopt;
+    }
+    viewer::Character character =
+        viewer::makeCharacter(path.filename().string(), name, std::move(document));
+    viewer::applyAxes(character, request.upAxis, request.unit);
+    return character;
+}
+
+bool sameFile(const fs::path& a, const fs::path& b) {
+    std::error_code error;
+    return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
+}
+
+bool writeImage(const fs::path& path, const render::Image& image, std::ostream& err) {
+    const std::string bytes = render::encodePng(image);
+    if (bytes.empty()) {
+        err << "bvhscope render: cannot encode " << path.string() << " as PNG\n";
+        return false;
+    }
+    bvh::AtomicFile file(path);
+    file.write(bytes);
+    if (!file.commit()) {
+        for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
+            err << "bvhscope render: " << diagnostic.message << '\n';
+        }
+        return false;
+    }
+    return true;
+}
+
+// [SECTION] Camera
+
+render::OrbitCamera baseCamera(const RenderRequest& request) {
+    render::OrbitCamera camera;
+    camera.yawRadians = request.yawRadians;
+    camera.pitchRadians = request.pitchRadians;
+    camera.verticalFovRadians = request.fieldOfViewRadians;
+    return camera;
+}
+
+// Follow mode: the box the body occupies around its root (horizontally) and over the whole clip
+// (vertically), framed once; each image then aims at the root's current place plus the box's
+// centre offset, so the distance and height never change.
+struct FollowFraming {
+    render::OrbitCamera camera;
+    glm::vec3 offsetFromRoot{0.0f};
+};
+
+FollowFraming followFraming(viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
+    viewer::Character& character = scene.characters().front();
+    const std::uint32_t frames = std::max<std::uint32_t>(character.document.motion.frameCount, 1);
+    const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
+    render::Bounds around = render::emptyBounds();
+    for (std::uint32_t frame = 0; frame < frames; frame += stride) {
+        scene.evaluate(frame * character.document.motion.frameTime, bvh::Interpolation::Nearest);
+        const glm::vec3 root = character.viewerPositions.front();
+        for (const glm::vec3& point : character.viewerPositions) {
+            render::include(around, point - glm::vec3(root.x, 0.0f, root.z));
+        }
+    }
+    render::frameBounds(camera, around, aspect);
+    return {camera, camera.target};
+}
+
+// [SECTION] One file: an image or a sequence
+
+struct FrameSpan {
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+};
+
+int renderFile(const RenderRequest& request, std::ostream& err) {
+    const fs::path input(request.input);
+    std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
+    if (!character) {
+        return cli::kExitFileError;
+    }
+    const std::int64_t lastFrame =
+        std::max<std::int64_t>(character->document.motion.frameCount, 1) - 1;
+    FrameSpan span{request.frame, request.frame};
+    if (request.mode == RenderMode::Sequence) {
+        span = {request.firstFrame, request.lastFrame.value_or(lastFrame)};
+    }
+    if (span.first > lastFrame || span.last > lastFrame) {
+        err << "bvhscope render: frame " << std::max(span.first, span.last) << " asked, but "
+            << input.string() << " has frames 0 to " << lastFrame << '\n';
+        return cli::kExitUsage;
+    }
+    // Every name first: none may be the input, and none may come twice (a pattern numbers
+    // every frame differently, but a plain name for one image is checked the same way).
+    std::vector<fs::path> outputs;
+    std::set<std::string> seen;
+    for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
+        fs::path path(request.pattern.format(frame));
+        if (sameFile(path, input) || path.lexically_normal() == input.lexically_normal()) {
+            err << "bvhscope render: " << path.string()
+                << " is the input file; refusing to write over it\n";
+            return cli::kExitUsage;
+        }
+        if (!seen.insert(path.lexically_normal().string()).second) {
+            err << "bvhscope render: " << path.string() << " would be written twice\n";
+            return cli::kExitUsage;
+        }
+        outputs.push_back(std::move(path));
+    }
+
+    OffscreenRenderer renderer;
+    if (const std::string error = renderer.error(); !error.empty()) {
+        err << "bvhscope render: " << error << '\n';
+        return cli::kExitFileError;
+    }
+    if (std::max(request.width, request.height) > renderer.maxSize()) {
+        err << "bvhscope render: " << request.width << "x" << request.height
+            << " is larger than this driver's limit of " << renderer.maxSize() << '\n';
+        return cli::kExitUsage;
+    }
+
+    viewer::Scene scene;
+    scene.add(std::move(*character));
+    const viewer::Character& shown = scene.characters().front();
+    const double frameTime = shown.document.motion.frameTime;
+    const float aspect = static_cast<float>(request.width) / static_cast<float>(request.height);
+    render::OrbitCamera camera = baseCamera(request);
+    render::frameBounds(camera, scene.motionBounds(), aspect);
+    std::optional<FollowFraming> follow;
+    if (request.camera == CameraMode::Follow) {
+        follow = followFraming(scene, baseCamera(request), aspect);
+    }
+
+    TextPainter text;
+    viewer::OverlayBuilder overlayBuilder;
+    viewer::SceneOverlays overlays;
+    const int textScale = std::max(1, (request.height + 180) / 360); // 2 at 720 p
+    int status = cli::kExitOk;
+    for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
+        const double time = static_cast<double>(frame) * frameTime;
+        scene.evaluate(time, bvh::Interpolation::Nearest);
+        if (follow) {
+            const glm::vec3 root = shown.viewerPositions.front();
+            camera = follow->camera;
+            camera.target = follow->offsetFromRoot + glm::vec3(root.x, 0.0f, root.z);
+        }
+        overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
+                             overlays);
+        render::Image image =
+            renderer.draw(scene, camera, &overlays, request.width, request.height);
+        if (request.frameOverlay) {
+            const FrameLabel label = frameLabel(shown.displayName, frame, lastFrame, frameTime);
+            const int pad = 4 * textScale;
+            const int line = text.lineHeight(textScale);
+            const int width = std::min(std::max(text.textWidth(label.title, textScale),
+                                                text.textWidth(label.detail, textScale)) +
+                                           2 * pad,
+                                       request.width - 2 * pad);
+            fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
+            text.drawText(image, 2 * pad, 2 * pad,
+                          text.fitText(label.title, textScale, width - 2 * pad), textScale,
+                          Rgba{255, 255, 255, 255});
+            text.drawText(image, 2 * pad, 3 * pad + line,
+                          text.fitText(label.detail, textScale, width - 2 * pad), textScale,
+                          Rgba{210, 215, 225, 255});
+        }
+        if (!writeImage(outputs[static_cast<std::size_t>(frame - span.first)], image, err)) {
+            status = cli::kExitFileError;
+            break; // the same directory will fail again for the next frame
+        }
+    }
+    return status;
+}
+
+// [SECTION] A folder: the contact sheet
+
+int renderContactSheet(const RenderRequest& request, std::ostream& err) {
+    const fs::path folder(request.input);
+    std::string error;
+    const std::vector<fs::path> files = bvhFilesIn(folder, error);
+    if (!error.empty()) {
+        err << folder.string() << ":0:0: error: " << error << '\n';
+        return cli::kExitFileError;
+    }
+    if (files.empty()) {
+        err << folder.string() << ":0:0: error: no .bvh files in this folder\n";
+        return cli::kExitFileError;
+    }
+    const SheetLayout layout = sheetLayout(static_cast<int>(files.size()), request.columns,
+                                           request.tileWidth, request.tileHeight);
+    if (std::int64_t{layout.width()} * layout.height() > kMaxSheetPixels) {
+        err << "bvhscope render: a sheet of " << layout.width() << "x" << layout.height()
+            << " pixels is too large; use fewer or smaller tiles (--tile, --columns)\n";
+        return cli::kExitUsage;
+    }
+    const fs::path output(request.pattern.format(0));
+    for (const fs::path& file : files) {
+        if (sameFile(output, file)) {
+            err << "bvhscope render: " << output.string()
+                << " is one of the input files; refusing to write over it\n";
+            return cli::kExitUsage;
+        }
+    }
+
+    OffscreenRenderer renderer;
+    if (const std::string problem = renderer.error(); !problem.empty()) {
+        err << "bvhscope render: " << problem << '\n';
+        return cli::kExitFileError;
+    }
+    TextPainter text;
+    render::Image sheet;
+    sheet.width = layout.width();
+    sheet.height = layout.height();
+    sheet.rgba.assign(static_cast<std::size_t>(sheet.width) * sheet.height * 4, 0);
+    fillRectangle(sheet, 0, 0, sheet.width, sheet.height, Rgba{20, 21, 24, 255});
+    const float aspect =
+        static_cast<float>(layout.tileWidth) / static_cast<float>(layout.tileHeight);
+
+    int status = cli::kExitOk;
+    viewer::OverlayBuilder overlayBuilder;
+    viewer::SceneOverlays overlays;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string name = files[i].filename().string();
+        std::string firstError;
+        std::optional<viewer::Character> character =
+            loadCharacter(files[i], request, err, &firstError);
+        render::Image tile;
+        if (!character) {
+            status = cli::kExitFileError;
+            tile = failedTile(layout.tileWidth, layout.tileHeight, text, name,
+                              firstError.empty() ? "no skeleton" : firstError);
+        } else {
+            viewer::Scene scene;
+            scene.add(std::move(*character));
+            const viewer::Character& shown = scene.characters().front();
+            const std::int64_t lastFrame =
+                std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
+            const std::int64_t frame = std::min(request.frame, lastFrame);
+            const double time = static_cast<double>(frame) * shown.document.motion.frameTime;
+            render::OrbitCamera camera = baseCamera(request);
+            render::frameBounds(camera, scene.motionBounds(), aspect);
+            scene.evaluate(time, bvh::Interpolation::Nearest);
+            overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
+                                 overlays);
+            tile = renderer.draw(scene, camera, &overlays, layout.tileWidth, layout.tileHeight);
+            labelTile(tile, text, name,
+                      shortFrameLabel(frame, lastFrame, shown.document.motion.frameTime), false);
+        }
+        pasteImage(sheet, tile, layout.tileX(static_cast<int>(i)),
+                   layout.tileY(static_cast<int>(i)));
+    }
+    if (!writeImage(output, sheet, err)) {
+        return cli::kExitFileError;
+    }
+    return status;
+}
+
+} // namespace
+
+int runRender(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
+    ParsedRender parsed = parseRenderArguments(arguments, out, err);
+    if (!parsed.request) {
+        return parsed.exitCode.value_or(cli::kExitUsage);
+    }
+    if (parsed.request->mode == RenderMode::ContactSheet) {
+        return renderContactSheet(*parsed.request, err);
+    }
+    return renderFile(*parsed.request, err);
+}
+
+} // namespace bvhscope::headless

@@ -1,0 +1,308 @@
+#include "app/headless/render_request.h"
+
+#include <charconv>
+#include <cmath>
+#include <vector>
+
+namespace bvhscope::headless {
+
+namespace {
+
+constexpr std::string_view kHelp =
+    R"(usage: bvhscope render FILE -o OUT.png [--frame N] [options]
+       bvhscope render FILE --frames A:B -o out_%05d.png [options]
+       bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
+
+Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
+a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the whole clip framed.
+Works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such as NVIDIA's).
+Images are PNG, written to a temporary file and renamed into place; never over FILE.
+
+  -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
+                         out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
+  --frame N              the frame to draw (0-based, default 0; on a contact sheet, each
+                         file's last frame when it is shorter)
+  --frames A:B           an image per frame from A to B inclusive ("A:" to the end)
+  --size WxH             image size in pixels (default 1280x720)
+  --no-overlay           no frame / timecode / file name text in the corner
+  --camera fixed|follow  fixed (default): one framing of the whole clip for every image;
+                         follow: the same distance, aimed at the root each frame
+  --yaw DEG, --pitch DEG the view direction (default 28.6 and 14.3: the viewer's)
+  --fov DEG              vertical field of view (default 45)
+  --up auto|y|z          the file's up axis (default auto: guessed from the rest pose)
+  --unit auto|mm|cm|m|inch  the file's length unit (default auto)
+Analysis overlays (as in the viewer's Settings > Overlays):
+  --trail                the root's path over +/- --trail-frames frames (default 60)
+  --trail-joint NAME     the path of that joint instead (implies --trail)
+  --trail-frames N
+  --ghosts N             N onion-skin poses either side, every --ghost-step frames (default 5)
+  --ghost-step K
+  --contacts             foot contact markers on the ground, sliding feet in red
+Contact sheet:
+  --contact-sheet DIR    one tile per .bvh file in DIR (sorted by name), each labelled; a file
+                         that does not load gets a tile saying so and its FILE:LINE:COL errors
+                         on stderr; the sheet is still written
+  --columns C            tiles per row (default: about square)
+  --tile WxH             tile size (default 320x240)
+  --help, --version
+Exit status: 0 when every image is written, 1 when a file does not load (a contact sheet is
+still written), an image cannot be written or no OpenGL context can be made, 2 for a bad
+command line.
+)";
+
+template <typename Number>
+bool parseNumber(std::string_view text, Number& value) {
+    const char* end = text.data() + text.size();
+    const auto result = std::from_chars(text.data(), end, value);
+    return !text.empty() && result.ec == std::errc() && result.ptr == end;
+}
+
+// Reports one usage error the way every subcommand does.
+struct Usage {
+    std::ostream& err;
+    ParsedRender fail(const std::string& message) const {
+        err << "bvhscope render: " << message << "\n(see bvhscope render --help)\n";
+        return {std::nullopt, cli::kExitUsage};
+    }
+};
+
+} // namespace
+
+std::string_view renderHelp() {
+    return kHelp;
+}
+
+bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height) {
+    const auto x = text.find_first_of("xX");
+    int w = 0;
+    int h = 0;
+    if (x == std::string_view::npos || !parseNumber(text.substr(0, x), w) ||
+        !parseNumber(text.substr(x + 1), h) || w < minimum || h < minimum || w > maximum ||
+        h > maximum) {
+        return false;
+    }
+    width = w;
+    height = h;
+    return true;
+}
+
+ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, std::ostream& out,
+                                  std::ostream& err) {
+    const Usage usage{err};
+    std::vector<std::string_view> normalized(arguments.begin(), arguments.end());
+    for (std::string_view& argument : normalized) {
+        if (argument == "-o") {
+            argument = "--output";
+        }
+    }
+    const cli::ArgumentSpec spec{{"--output", "--frame", "--frames", "--size", "--camera", "--yaw",
+                                  "--pitch", "--fov", "--up", "--unit", "--trail-joint",
+                                  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
+                                  "--columns", "--tile"},
+                                 {"--no-overlay", "--trail", "--contacts"}};
+    const auto parsed = cli::parseArguments(normalized, spec, err);
+    if (!parsed) {
+        err << "(see bvhscope render --help)\n";
+        return {std::nullopt, cli::kExitUsage};
+    }
+    if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
+        return {std::nullopt, *answered};
+    }
+
+    RenderRequest request;
+    // [SECTION] What to draw
+    const auto sheet = parsed->option("--contact-sheet");
+    if (sheet) {
+        request.mode = RenderMode::ContactSheet;
+        request.input = std::string(*sheet);
+        if (!parsed->positional.empty()) {
+            return usage.fail("--contact-sheet takes a folder, not FILE arguments");
+        }
+        if (parsed->option("--frames")) {
+            return usage.fail("--frames makes a sequence; a contact sheet takes --frame");
+        }
+    } else {
+        if (parsed->positional.size() != 1) {
+            return usage.fail(parsed->positional.empty() ? "a FILE to render is needed"
+                                                         : "exactly one FILE is rendered");
+        }
+        request.input = parsed->positional.front();
+        if (parsed->option("--columns") || parsed->option("--tile")) {
+            return usage.fail("--columns and --tile are for --contact-sheet");
+        }
+    }
+    const auto output = parsed->option("--output");
+    if (!output) {
+        return usage.fail("the output is needed: -o OUT.png");
+    }
+    request.output = std::string(*output);
+
+    if (const auto text = parsed->option("--frame")) {
+        if (!parseNumber(*text, request.frame) || request.frame < 0) {
+            return usage.fail("--frame must be a frame number >= 0, not '" + std::string(*text) +
+                              "'");
+        }
+        if (parsed->option("--frames")) {
+            return usage.fail("--frame and --frames cannot both be given");
+        }
+    }
+    if (const auto text = parsed->option("--frames")) {
+        const auto range = cli::parseFrameRange(*text);
+        if (!range) {
+            return usage.fail("--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" +
+                              std::string(*text) + "'");
+        }
+        request.mode = RenderMode::Sequence;
+        request.firstFrame = range->first;
+        request.lastFrame = range->last;
+    }
+
+    // [SECTION] The output name
+    std::string patternError;
+    if (request.mode == RenderMode::ContactSheet) {
+        std::string literal;
+        for (const char c : request.output) {
+            literal += c;
+            if (c == '%') {
+                literal += '%'; // the sheet's name is taken as written
+            }
+        }
+        auto pattern = OutputPattern::parse(literal, patternError);
+        if (!pattern) {
+            return usage.fail(patternError);
+        }
+        request.pattern = *pattern;
+    } else {
+        auto pattern = OutputPattern::parse(request.output, patternError);
+        if (!pattern) {
+            return usage.fail("-o " + request.output + ": " + patternError);
+        }
+        request.pattern = *pattern;
+        const bool oneImage = request.mode == RenderMode::Image ||
+                              (request.lastFrame && *request.lastFrame == request.firstFrame);
+        if (!oneImage && !request.pattern.numbered()) {
+            return usage.fail("-o " + request.output +
+                              " would be written once per frame: a sequence needs a frame "
+                              "number conversion such as out_%05d.png");
+        }
+    }
+
+    // [SECTION] Sizes
+    if (const auto text = parsed->option("--size")) {
+        if (request.mode == RenderMode::ContactSheet) {
+            return usage.fail("a contact sheet's size comes from --tile and --columns");
+        }
+        if (!parseSize(*text, 16, kMaxImageSide, request.width, request.height)) {
+            return usage.fail("--size must be WxH with sides from 16 to " +
+                              std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'");
+        }
+    }
+    if (const auto text = parsed->option("--tile")) {
+        if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
+            return usage.fail("--tile must be WxH with sides from 32 to " +
+                              std::to_string(kMaxTileSide) + ", not '" + std::string(*text) + "'");
+        }
+    }
+    if (const auto text = parsed->option("--columns")) {
+        if (!parseNumber(*text, request.columns) || request.columns < 1 || request.columns > 1000) {
+            return usage.fail("--columns must be from 1 to 1000, not '" + std::string(*text) + "'");
+        }
+    }
+
+    // [SECTION] Look and camera
+    request.frameOverlay = !parsed->has("--no-overlay");
+    if (const auto text = parsed->option("--camera")) {
+        if (*text == "fixed") {
+            request.camera = CameraMode::Fixed;
+        } else if (*text == "follow") {
+            request.camera = CameraMode::Follow;
+        } else {
+            return usage.fail("--camera must be fixed or follow, not '" + std::string(*text) + "'");
+        }
+    }
+    const struct {
+        std::string_view name;
+        float* value;
+        float low, high;
+    } angles[] = {{"--yaw", &request.yawRadians, -3600.0f, 3600.0f},
+                  {"--pitch", &request.pitchRadians, -85.0f, 85.0f},
+                  {"--fov", &request.fieldOfViewRadians, 5.0f, 150.0f}};
+    for (const auto& angle : angles) {
+        if (const auto text = parsed->option(angle.name)) {
+            float value = 0.0f;
+            if (!parseNumber(*text, value) || !std::isfinite(value) || value < angle.low ||
+                value > angle.high) {
+                return usage.fail(std::string(angle.name) + " must be degrees from " +
+                                  std::to_string(static_cast<int>(angle.low)) + " to " +
+                                  std::to_string(static_cast<int>(angle.high)) + ", not '" +
+                                  std::string(*text) + "'");
+            }
+            *angle.value = value * 3.14159265358979f / 180.0f;
+        }
+    }
+    if (const auto text = parsed->option("--up")) {
+        if (*text == "auto") {
+            request.upAxis = viewer::UpAxisChoice::Auto;
+        } else if (*text == "y" || *text == "Y" || *text == "+y") {
+            request.upAxis = viewer::UpAxisChoice::PositiveY;
+        } else if (*text == "z" || *text == "Z" || *text == "+z") {
+            request.upAxis = viewer::UpAxisChoice::PositiveZ;
+        } else {
+            return usage.fail("--up must be auto, y or z, not '" + std::string(*text) + "'");
+        }
+    }
+    if (const auto text = parsed->option("--unit")) {
+        const struct {
+            std::string_view name;
+            viewer::UnitChoice unit;
+        } units[] = {{"auto", viewer::UnitChoice::Auto},
+                     {"mm", viewer::UnitChoice::Millimetre},
+                     {"cm", viewer::UnitChoice::Centimetre},
+                     {"m", viewer::UnitChoice::Metre},
+                     {"inch", viewer::UnitChoice::Inch}};
+        bool known = false;
+        for (const auto& unit : units) {
+            if (*text == unit.name) {
+                request.unit = unit.unit;
+                known = true;
+            }
+        }
+        if (!known) {
+            return usage.fail("--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) +
+                              "'");
+        }
+    }
+
+    // [SECTION] Analysis overlays
+    viewer::OverlayOptions& overlays = request.overlays;
+    overlays.trails = parsed->has("--trail");
+    if (const auto text = parsed->option("--trail-joint")) {
+        overlays.trails = true;
+        overlays.trailJoint = std::string(*text);
+        if (overlays.trailJoint.empty()) {
+            return usage.fail("--trail-joint needs a joint name");
+        }
+    }
+    const struct {
+        std::string_view name;
+        int* value;
+        int low, high;
+    } counts[] = {{"--trail-frames", &overlays.trailFrames, 1, 100000},
+                  {"--ghosts", &overlays.ghostCount, 1, 50},
+                  {"--ghost-step", &overlays.ghostStep, 1, 100000}};
+    for (const auto& count : counts) {
+        if (const auto text = parsed->option(count.name)) {
+            if (!parseNumber(*text, *count.value) || *count.value < count.low ||
+                *count.value > count.high) {
+                return usage.fail(std::string(count.name) + " must be from " +
+                                  std::to_string(count.low) + " to " + std::to_string(count.high) +
+                                  ", not '" + std::string(*text) + "'");
+            }
+        }
+    }
+    overlays.ghosts = parsed->option("--ghosts").has_value();
+    overlays.footContacts = parsed->has("--contacts");
+    return {request, std::nullopt};
+}
+
+} // namespace bvhscope::headless

@@ -1,0 +1,71 @@
+// The command line of `bvhscope render`, parsed and checked before any GL is touched (so usage
+// errors are reported the same on machines with and without a GPU, and are unit-tested).
+#pragma once
+
+#include "app/cli/command_line.h"
+#include "app/headless/output_pattern.h"
+#include "app/viewer/character.h"
+#include "app/viewer/overlays.h"
+#include "render/camera.h"
+
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace bvhscope::headless {
+
+enum class RenderMode : std::uint8_t { Image, Sequence, ContactSheet };
+
+// fixed: one framing of the whole clip for every image (as the viewer frames a file on load);
+// follow: the same distance for every image, aimed at the root each frame (long walks stay
+// large and centred).
+enum class CameraMode : std::uint8_t { Fixed, Follow };
+
+struct RenderRequest {
+    RenderMode mode = RenderMode::Image;
+    std::string input; // FILE, or the folder of a contact sheet
+    std::string output;
+    OutputPattern pattern;                 // of `output`; for a contact sheet, a plain name
+    std::int64_t frame = 0;                // Image; and the frame of every contact-sheet tile
+    std::int64_t firstFrame = 0;           // Sequence: inclusive range
+    std::optional<std::int64_t> lastFrame; // Sequence: nullopt = to the clip's end
+    int width = 1280;                      // Image and Sequence
+    int height = 720;
+    int tileWidth = 320; // ContactSheet
+    int tileHeight = 240;
+    int columns = 0; // ContactSheet; 0: about square
+    bool frameOverlay = true;
+    CameraMode camera = CameraMode::Fixed;
+    float yawRadians = render::OrbitCamera{}.yawRadians; // the viewer's default view
+    float pitchRadians = render::OrbitCamera{}.pitchRadians;
+    float fieldOfViewRadians = render::OrbitCamera{}.verticalFovRadians;
+    viewer::UpAxisChoice upAxis = viewer::UpAxisChoice::Auto;
+    viewer::UnitChoice unit = viewer::UnitChoice::Auto;
+    viewer::OverlayOptions overlays;
+};
+
+// Limits on what is drawn, so a typo cannot ask for gigabytes.
+inline constexpr int kMaxImageSide = 8192;
+inline constexpr int kMaxTileSide = 2048;
+inline constexpr std::int64_t kMaxSheetPixels = std::int64_t{16384} * 16384;
+
+// The help text of `bvhscope render --help`.
+std::string_view renderHelp();
+
+// Parses the arguments after "render" ("-o X" is taken as "--output X"). On a usage error it
+// writes "bvhscope render: ..." to `err` and returns nullopt; `--help`/`--version` come back in
+// `answered` as an exit code after writing to `out`.
+struct ParsedRender {
+    std::optional<RenderRequest> request;
+    std::optional<int> exitCode; // set when nothing is to be rendered (usage error, --help)
+};
+ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, std::ostream& out,
+                                  std::ostream& err);
+
+// "WxH" with both sides in [minimum, maximum].
+bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height);
+
+} // namespace bvhscope::headless

@@ -1,0 +1,10 @@
+#version 330 core
+// Trails are unlit: their colour and fade are the information.
+
+in vec4 vColor;
+
+out vec4 fragColor;
+
+void main() {
+    fragColor = vColor;
+}

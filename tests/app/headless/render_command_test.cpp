@@ -1,0 +1,447 @@
+// `bvhscope render` end to end, as a child process with no DISPLAY: every test here proves the
+// headless (EGL) path, whatever X server the suite itself runs under.
+#include "app/viewer/file_loading.h"
+#include "app/viewer/scene.h"
+#include "app/viewer/settings.h"
+#include "core/analysis/foot_contacts.h"
+#include "headless_test_support.h"
+#include "render/grid_layout.h"
+
+#include <algorithm>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <memory>
+#include <set>
+
+namespace bvhscope::headless::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The viewer's scene and camera for a file as `render` frames it: the whole clip, the default
+// view, at `frame`.
+struct ExpectedView {
+    viewer::Scene scene;
+    render::OrbitCamera camera;
+    glm::vec2 viewport;
+};
+
+std::unique_ptr<ExpectedView> expectedView(const std::string& file, int frame, int width,
+                                           int height) {
+    viewer::LoadOutcome loaded = viewer::loadCharacterFile(file);
+    if (!loaded.character) {
+        return nullptr;
+    }
+    auto view = std::make_unique<ExpectedView>();
+    view->scene.add(std::move(*loaded.character));
+    view->viewport = glm::vec2(width, height);
+    render::frameBounds(view->camera, view->scene.motionBounds(),
+                        static_cast<float>(width) / static_cast<float>(height));
+    view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+    return view;
+}
+
+bool warm(const std::uint8_t* rgb) {
+    return rgb[0] > rgb[2] + 30; // characters are orange first; floor and sky are cool greys
+}
+
+// [SECTION] One image
+
+struct ImageCase {
+    const char* file;
+    int frame;
+};
+
+class RenderImage : public testing::TestWithParam<ImageCase> {};
+
+TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
+    const TempDir dir;
+    const std::string file = sourceFile(GetParam().file);
+    const fs::path png = dir.path() / "shot.png";
+    const RunResult run =
+        runBvhscope(dir, {"render", file, "-o", png.string(), "--frame",
+                          std::to_string(GetParam().frame), "--size", "800x450", "--no-overlay"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    EXPECT_EQ(pixels->width, 800);
+    EXPECT_EQ(pixels->height, 450);
+
+    const auto view = expectedView(file, GetParam().frame, 800, 450);
+    ASSERT_TRUE(view);
+    const viewer::Character& character = view->scene.characters().front();
+    int checked = 0;
+    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        if (character.document.skeleton.isEndSite[i] != 0) {
+            continue;
+        }
+        const auto pixel =
+            render::projectToPixel(view->camera, view->viewport, character.viewerPositions[i]);
+        ASSERT_TRUE(pixel.has_value());
+        const int x = static_cast<int>(pixel->x);
+        const int y = static_cast<int>(pixel->y);
+        ASSERT_TRUE(pixels->inside(x, y)) << "framing left a joint outside the image";
+        const std::uint8_t* rgb = pixels->at(x, y);
+        EXPECT_TRUE(warm(rgb)) << character.document.skeleton.names[i] << " at " << x << "," << y
+                               << ": " << int(rgb[0]) << " " << int(rgb[1]) << " " << int(rgb[2]);
+        ++checked;
+    }
+    EXPECT_GE(checked, 8);
+
+    // Above the figure: the background colour, exactly as the viewer clears.
+    const glm::vec3 background = viewer::ViewerSettings{}.backgroundColor * 255.0f;
+    for (const int x : {3, 400, 796}) {
+        const std::uint8_t* rgb = pixels->at(x, 2);
+        EXPECT_NEAR(rgb[0], background.r, 2.0f) << "x " << x;
+        EXPECT_NEAR(rgb[1], background.g, 2.0f) << "x " << x;
+        EXPECT_NEAR(rgb[2], background.b, 2.0f) << "x " << x;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(KnownFiles, RenderImage,
+                         testing::Values(ImageCase{"assets/sample_walk.bvh", 20},
+                                         ImageCase{"tests/data/seed_cmu_example.bvh", 1},
+                                         ImageCase{"tests/data/seed_character_studio_example.bvh",
+                                                   0}),
+                         [](const testing::TestParamInfo<ImageCase>& info) {
+                             return fs::path(info.param.file).stem().string() + "_frame" +
+                                    std::to_string(info.param.frame);
+                         });
+
+// [SECTION] Sequences
+
+TEST(RenderSequence, WritesExactlyTheFramesAskedEachDifferent) {
+    const TempDir dir;
+    const fs::path out = dir.path() / "seq";
+    fs::create_directories(out);
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "--frames", "10:14", "-o",
+                          (out / "walk_%03d.png").string(), "--size", "320x180", "--no-overlay"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    std::set<std::string> names;
+    for (const fs::directory_entry& entry : fs::directory_iterator(out)) {
+        names.insert(entry.path().filename().string());
+    }
+    EXPECT_EQ(names, (std::set<std::string>{"walk_010.png", "walk_011.png", "walk_012.png",
+                                            "walk_013.png", "walk_014.png"}));
+    std::optional<Pixels> previous;
+    for (const std::string& name : names) {
+        auto pixels = loadPng(out / name);
+        ASSERT_TRUE(pixels.has_value()) << name;
+        if (previous) {
+            int changed = 0;
+            for (int y = 0; y < pixels->height; ++y) {
+                for (int x = 0; x < pixels->width; ++x) {
+                    changed += pixelDifference(*previous, *pixels, x, y) > 30;
+                }
+            }
+            EXPECT_GT(changed, 30) << name << " looks like the frame before it";
+        }
+        previous = std::move(pixels);
+    }
+}
+
+TEST(RenderSequence, AnOpenRangeRunsToTheLastFrame) {
+    const TempDir dir;
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("tests/data/seed_cmu_example.bvh"), "--frames",
+                          "2:", "-o", (dir.path() / "f%d.png").string(), "--size", "64x64"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    // The seed CMU sample has 4 frames (it declares 344): 2 and 3 are written, nothing else.
+    EXPECT_FALSE(fs::exists(dir.path() / "f1.png"));
+    EXPECT_TRUE(fs::exists(dir.path() / "f2.png"));
+    EXPECT_TRUE(fs::exists(dir.path() / "f3.png"));
+    EXPECT_FALSE(fs::exists(dir.path() / "f4.png"));
+}
+
+// [SECTION] The frame overlay
+
+TEST(RenderOverlay, DrawsTextInTheTopLeftCornerOnly) {
+    const TempDir dir;
+    const std::string file = sourceFile("assets/sample_walk.bvh");
+    const fs::path with = dir.path() / "with.png";
+    const fs::path without = dir.path() / "without.png";
+    ASSERT_EQ(runBvhscope(
+                  dir, {"render", file, "--frame", "12", "-o", with.string(), "--size", "640x360"})
+                  .status,
+              0);
+    ASSERT_EQ(runBvhscope(dir, {"render", file, "--frame", "12", "-o", without.string(), "--size",
+                                "640x360", "--no-overlay"})
+                  .status,
+              0);
+    const auto a = loadPng(with);
+    const auto b = loadPng(without);
+    ASSERT_TRUE(a && b);
+    int changedInCorner = 0;
+    int whiteInCorner = 0;
+    int changedElsewhere = 0;
+    for (int y = 0; y < a->height; ++y) {
+        for (int x = 0; x < a->width; ++x) {
+            const bool corner = x < a->width / 2 && y < a->height / 4;
+            const bool changed = pixelDifference(*a, *b, x, y) > 0;
+            (corner ? changedInCorner : changedElsewhere) += changed;
+            const std::uint8_t* rgb = a->at(x, y);
+            whiteInCorner += corner && rgb[0] > 200 && rgb[1] > 200 && rgb[2] > 200;
+        }
+    }
+    EXPECT_GT(changedInCorner, 1000); // the plate and its text
+    EXPECT_GT(whiteInCorner, 100);    // the file name is white
+    EXPECT_EQ(changedElsewhere, 0);   // the drawing itself is the same
+}
+
+// [SECTION] Overlays: trails, ghosts, contacts
+
+struct OverlayImages {
+    std::optional<Pixels> plain;
+    std::optional<Pixels> overlaid;
+};
+
+OverlayImages renderWithAndWithout(const TempDir& dir, const std::string& file, int frame,
+                                   const std::vector<std::string>& options) {
+    std::vector<std::string> base = {"render", file,      "--frame",      std::to_string(frame),
+                                     "--size", "800x450", "--no-overlay", "-o"};
+    std::vector<std::string> plain = base;
+    plain.push_back((dir.path() / "plain.png").string());
+    std::vector<std::string> overlaid = base;
+    overlaid.push_back((dir.path() / "overlaid.png").string());
+    overlaid.insert(overlaid.end(), options.begin(), options.end());
+    OverlayImages images;
+    if (runBvhscope(dir, plain).status == 0) {
+        images.plain = loadPng(dir.path() / "plain.png");
+    }
+    const RunResult run = runBvhscope(dir, overlaid);
+    EXPECT_EQ(run.status, 0) << run.err;
+    if (run.status == 0) {
+        images.overlaid = loadPng(dir.path() / "overlaid.png");
+    }
+    return images;
+}
+
+TEST(RenderOverlays, TheTrailIsDrawnAlongTheRootsPath) {
+    const TempDir dir;
+    const std::string file = sourceFile("assets/sample_walk.bvh");
+    constexpr int kFrame = 32;
+    const OverlayImages images =
+        renderWithAndWithout(dir, file, kFrame, {"--trail", "--trail-frames", "30"});
+    ASSERT_TRUE(images.plain && images.overlaid);
+    const auto view = expectedView(file, kFrame, 800, 450);
+    ASSERT_TRUE(view);
+    int sampled = 0;
+    int drawn = 0;
+    // Frames 5 to 20 away from the current one: off the body, and at least 40 % opaque.
+    for (int frame = kFrame - 20; frame <= kFrame + 20; ++frame) {
+        if (std::abs(frame - kFrame) < 5) {
+            continue;
+        }
+        view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+        const glm::vec3 root = view->scene.characters().front().viewerPositions.front();
+        const auto pixel = render::projectToPixel(view->camera, view->viewport, root);
+        ASSERT_TRUE(pixel.has_value());
+        ++sampled;
+        drawn += pixelDifference(*images.plain, *images.overlaid, static_cast<int>(pixel->x),
+                                 static_cast<int>(pixel->y)) > 30;
+    }
+    EXPECT_GE(drawn, sampled * 8 / 10) << drawn << " of " << sampled << " trail points drawn";
+    // Far from the path (the image's top corners) nothing changed.
+    EXPECT_EQ(pixelDifference(*images.plain, *images.overlaid, 5, 5), 0);
+    EXPECT_EQ(pixelDifference(*images.plain, *images.overlaid, 794, 5), 0);
+}
+
+TEST(RenderOverlays, GhostsAreDrawnWhereTheirPosesProject) {
+    const TempDir dir;
+    const std::string file = sourceFile("assets/sample_walk.bvh");
+    constexpr int kFrame = 32;
+    constexpr int kStep = 16;
+    const OverlayImages images = renderWithAndWithout(
+        dir, file, kFrame, {"--ghosts", "1", "--ghost-step", std::to_string(kStep)});
+    ASSERT_TRUE(images.plain && images.overlaid);
+    const auto view = expectedView(file, kFrame, 800, 450);
+    ASSERT_TRUE(view);
+    for (const int frame : {kFrame - kStep, kFrame + kStep}) {
+        view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+        const viewer::Character& character = view->scene.characters().front();
+        int sampled = 0;
+        int drawn = 0;
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (character.document.skeleton.isEndSite[i] != 0) {
+                continue;
+            }
+            const auto pixel =
+                render::projectToPixel(view->camera, view->viewport, character.viewerPositions[i]);
+            ASSERT_TRUE(pixel.has_value());
+            const int x = static_cast<int>(pixel->x);
+            const int y = static_cast<int>(pixel->y);
+            if (warm(images.plain->at(x, y))) {
+                continue; // the live pose is there: a ghost behind it is hidden by design
+            }
+            ++sampled;
+            // Translucent, so a tint of the character's orange rather than the orange itself.
+            const std::uint8_t* ghost = images.overlaid->at(x, y);
+            drawn += pixelDifference(*images.plain, *images.overlaid, x, y) > 20 &&
+                     ghost[0] > ghost[2] + 15;
+        }
+        EXPECT_GE(sampled, 5) << "frame " << frame;
+        EXPECT_GE(drawn, sampled * 8 / 10)
+            << "frame " << frame << ": " << drawn << " of " << sampled << " ghost joints drawn";
+    }
+}
+
+TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
+    const TempDir dir;
+    const std::string file = sourceFile("assets/sample_walk.bvh");
+    constexpr int kFrame = 20;
+    const OverlayImages images = renderWithAndWithout(dir, file, kFrame, {"--contacts"});
+    ASSERT_TRUE(images.plain && images.overlaid);
+    const auto view = expectedView(file, kFrame, 800, 450);
+    ASSERT_TRUE(view);
+    const viewer::Character& character = view->scene.characters().front();
+    const std::vector<bvh::FootPoint> points =
+        bvh::findFootPoints(character.document.skeleton, character.upAxis);
+    const bvh::FootContactAnalysis analysis = bvh::analyzeFootContacts(
+        character.document.skeleton, character.document.motion, character.translation, points,
+        character.upAxis, character.summary.restPose.height);
+    const float ground = render::gridForBounds(view->scene.motionBounds()).groundHeight;
+    int inContact = 0;
+    for (const bvh::FootContactTrack& track : analysis.feet) {
+        if (track.contact[kFrame] == 0) {
+            continue;
+        }
+        ++inContact;
+        const glm::vec3 foot = character.viewerPositions[static_cast<std::size_t>(track.node)];
+        // The marker's rim, beside the foot (its centre may be hidden by the foot itself).
+        const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
+        bool rimSeen = false;
+        for (const glm::vec3 offset :
+             {glm::vec3(-0.85f * radius, 0, 0), glm::vec3(0.85f * radius, 0, 0),
+              glm::vec3(0, 0, -0.85f * radius), glm::vec3(0, 0, 0.85f * radius)}) {
+            const auto pixel = render::projectToPixel(view->camera, view->viewport,
+                                                      glm::vec3(foot.x, ground, foot.z) + offset);
+            ASSERT_TRUE(pixel.has_value());
+            rimSeen = rimSeen ||
+                      pixelDifference(*images.plain, *images.overlaid, static_cast<int>(pixel->x),
+                                      static_cast<int>(pixel->y)) > 40;
+        }
+        EXPECT_TRUE(rimSeen) << character.document.skeleton.names[track.node];
+    }
+    EXPECT_GE(inContact, 1) << "frame " << kFrame << " of the walk should have a planted foot";
+    EXPECT_EQ(pixelDifference(*images.plain, *images.overlaid, 400, 5), 0);
+}
+
+// [SECTION] Contact sheets
+
+constexpr std::string_view kBadBvh = "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n}\n";
+
+TEST(RenderContactSheet, HasATilePerFileAndSaysWhichFileFailed) {
+    const TempDir dir;
+    const fs::path folder = dir.path() / "clips";
+    fs::create_directories(folder);
+    fs::copy_file(sourceFile("assets/sample_walk.bvh"), folder / "b_walk.bvh");
+    fs::copy_file(sourceFile("tests/data/seed_cmu_example.bvh"), folder / "c_cmu.BVH");
+    std::ofstream(folder / "a_bad.bvh") << kBadBvh;
+    std::ofstream(folder / "notes.txt") << "not a clip";
+    const fs::path sheet = dir.path() / "sheet.png";
+    const RunResult run =
+        runBvhscope(dir, {"render", "--contact-sheet", folder.string(), "-o", sheet.string(),
+                          "--columns", "2", "--tile", "160x120", "--frame", "2"});
+    EXPECT_EQ(run.status, 1) << "a file failed, so the exit status says so";
+    EXPECT_NE(run.err.find("a_bad.bvh:5:1: error: "), std::string::npos) << run.err;
+    const auto pixels = loadPng(sheet);
+    ASSERT_TRUE(pixels.has_value()) << "the sheet is written all the same";
+    EXPECT_EQ(pixels->width, 320);
+    EXPECT_EQ(pixels->height, 240);
+
+    const auto warmPixels = [&](int tileX, int tileY) {
+        int count = 0;
+        for (int y = tileY; y < tileY + 120; ++y) {
+            for (int x = tileX; x < tileX + 160; ++x) {
+                count += warm(pixels->at(x, y));
+            }
+        }
+        return count;
+    };
+    // Sorted by name: a_bad (dark red, "does not load"), b_walk, c_cmu; the fourth slot empty.
+    const std::uint8_t* failed = pixels->at(10, 10);
+    EXPECT_NEAR(failed[0], 52, 3);
+    EXPECT_NEAR(failed[1], 26, 3);
+    EXPECT_NEAR(failed[2], 28, 3);
+    EXPECT_GT(warmPixels(160, 0), 50) << "the walk's tile shows a skeleton";
+    EXPECT_GT(warmPixels(0, 120), 50) << "the CMU sample's tile shows a skeleton";
+    const std::uint8_t* empty = pixels->at(240, 180);
+    EXPECT_EQ(empty[0], 20);
+    EXPECT_EQ(empty[1], 21);
+    EXPECT_EQ(empty[2], 24);
+}
+
+TEST(RenderContactSheet, AFolderWithoutClipsIsAnError) {
+    const TempDir dir;
+    const RunResult run = runBvhscope(dir, {"render", "--contact-sheet", dir.path().string(), "-o",
+                                            (dir.path() / "s.png").string()});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.err.find("no .bvh files"), std::string::npos) << run.err;
+    EXPECT_FALSE(fs::exists(dir.path() / "s.png"));
+}
+
+// [SECTION] Files and failures
+
+TEST(RenderFiles, NeverWritesOverTheInput) {
+    const TempDir dir;
+    const fs::path input = dir.path() / "in.bvh";
+    fs::copy_file(sourceFile("assets/sample_walk.bvh"), input);
+    const auto size = fs::file_size(input);
+    const RunResult run = runBvhscope(dir, {"render", input.string(), "-o", input.string()});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("refusing to write over it"), std::string::npos) << run.err;
+    EXPECT_EQ(fs::file_size(input), size);
+}
+
+TEST(RenderFiles, ABadFileIsReportedWithItsLineAndColumn) {
+    const TempDir dir;
+    std::ofstream(dir.path() / "bad.bvh") << kBadBvh;
+    const RunResult run = runBvhscope(
+        dir, {"render", (dir.path() / "bad.bvh").string(), "-o", (dir.path() / "x.png").string()});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.err.find("bad.bvh:5:1: error: OFFSET needs 3 numbers"), std::string::npos)
+        << run.err;
+    EXPECT_FALSE(fs::exists(dir.path() / "x.png"));
+}
+
+TEST(RenderFiles, AMissingFileIsAFileError) {
+    const TempDir dir;
+    const RunResult run = runBvhscope(dir, {"render", (dir.path() / "missing.bvh").string(), "-o",
+                                            (dir.path() / "x.png").string()});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.err.find("missing.bvh:0:0: error:"), std::string::npos) << run.err;
+}
+
+TEST(RenderFiles, AFramePastTheClipIsAUsageError) {
+    const TempDir dir;
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "--frame", "9999", "-o",
+                          (dir.path() / "x.png").string()});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("frames 0 to 65"), std::string::npos) << run.err;
+}
+
+TEST(RenderFiles, AnUnwritableOutputFailsAndLeavesNoTemporaryFile) {
+    const TempDir dir;
+    const RunResult run =
+        runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "-o",
+                          (dir.path() / "no-such-dir" / "x.png").string(), "--size", "64x64"});
+    EXPECT_EQ(run.status, 1);
+    EXPECT_NE(run.err.find("no-such-dir"), std::string::npos) << run.err;
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir.path())) {
+        EXPECT_EQ(entry.path().filename().string().find(".tmp"), std::string::npos) << entry.path();
+    }
+}
+
+TEST(RenderFiles, HelpListsTheOptions) {
+    const TempDir dir;
+    const RunResult run = runBvhscope(dir, {"render", "--help"});
+    EXPECT_EQ(run.status, 0);
+    EXPECT_NE(run.out.find("--contact-sheet"), std::string::npos);
+    const RunResult top = runBvhscope(dir, {"--help"});
+    EXPECT_NE(top.out.find("bvhscope render"), std::string::npos);
+}
+
+} // namespace
+} // namespace bvhscope::headless::test

@@ -1,0 +1,157 @@
+// The command line of `bvhscope render`, in-process (no GL is touched before it is valid).
+#include "app/headless/render_command.h"
+#include "app/headless/render_request.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace bvhscope::headless {
+namespace {
+
+struct Parsed {
+    ParsedRender result;
+    std::string out;
+    std::string err;
+};
+
+Parsed parse(std::vector<std::string> arguments) {
+    std::vector<std::string_view> views(arguments.begin(), arguments.end());
+    std::ostringstream out;
+    std::ostringstream err;
+    Parsed parsed{parseRenderArguments(views, out, err), "", ""};
+    parsed.out = out.str();
+    parsed.err = err.str();
+    return parsed;
+}
+
+TEST(RenderRequest, OneImageWithDefaults) {
+    const Parsed parsed = parse({"walk.bvh", "-o", "walk.png"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    const RenderRequest& request = *parsed.result.request;
+    EXPECT_EQ(request.mode, RenderMode::Image);
+    EXPECT_EQ(request.input, "walk.bvh");
+    EXPECT_EQ(request.pattern.format(0), "walk.png");
+    EXPECT_EQ(request.frame, 0);
+    EXPECT_EQ(request.width, 1280);
+    EXPECT_EQ(request.height, 720);
+    EXPECT_TRUE(request.frameOverlay);
+    EXPECT_EQ(request.camera, CameraMode::Fixed);
+    EXPECT_FLOAT_EQ(request.yawRadians, render::OrbitCamera{}.yawRadians);
+    EXPECT_FALSE(request.overlays.trails || request.overlays.ghosts ||
+                 request.overlays.footContacts);
+}
+
+TEST(RenderRequest, SequencesAndOptions) {
+    const Parsed parsed =
+        parse({"walk.bvh", "--frames",       "10:20",        "--output=out_%04d.png",
+               "--size",   "640x360",        "--no-overlay", "--camera",
+               "follow",   "--yaw",          "90",           "--up",
+               "z",        "--unit",         "cm",           "--trail-joint",
+               "LeftFoot", "--trail-frames", "30",           "--ghosts",
+               "2",        "--ghost-step",   "10",           "--contacts"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    const RenderRequest& request = *parsed.result.request;
+    EXPECT_EQ(request.mode, RenderMode::Sequence);
+    EXPECT_EQ(request.firstFrame, 10);
+    EXPECT_EQ(request.lastFrame, 20);
+    EXPECT_EQ(request.pattern.format(12), "out_0012.png");
+    EXPECT_EQ(request.width, 640);
+    EXPECT_FALSE(request.frameOverlay);
+    EXPECT_EQ(request.camera, CameraMode::Follow);
+    EXPECT_NEAR(request.yawRadians, 1.5707963f, 1e-6f);
+    EXPECT_EQ(request.upAxis, viewer::UpAxisChoice::PositiveZ);
+    EXPECT_EQ(request.unit, viewer::UnitChoice::Centimetre);
+    EXPECT_TRUE(request.overlays.trails);
+    EXPECT_EQ(request.overlays.trailJoint, "LeftFoot");
+    EXPECT_EQ(request.overlays.trailFrames, 30);
+    EXPECT_TRUE(request.overlays.ghosts);
+    EXPECT_EQ(request.overlays.ghostCount, 2);
+    EXPECT_EQ(request.overlays.ghostStep, 10);
+    EXPECT_TRUE(request.overlays.footContacts);
+}
+
+TEST(RenderRequest, ContactSheet) {
+    const Parsed parsed = parse({"--contact-sheet", "corpus", "-o", "sheet_100%.png", "--columns",
+                                 "5", "--tile", "200x150", "--frame", "12"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    const RenderRequest& request = *parsed.result.request;
+    EXPECT_EQ(request.mode, RenderMode::ContactSheet);
+    EXPECT_EQ(request.input, "corpus");
+    EXPECT_EQ(request.pattern.format(0), "sheet_100%.png"); // taken as written
+    EXPECT_EQ(request.columns, 5);
+    EXPECT_EQ(request.tileWidth, 200);
+    EXPECT_EQ(request.tileHeight, 150);
+    EXPECT_EQ(request.frame, 12);
+}
+
+TEST(RenderRequest, ASingleFrameRangeMayUseAPlainName) {
+    const Parsed parsed = parse({"walk.bvh", "--frames", "7", "-o", "seven.png"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    EXPECT_EQ(parsed.result.request->pattern.format(7), "seven.png");
+}
+
+// Each of these is a usage error (exit 2) with a message naming the problem.
+struct UsageCase {
+    std::vector<std::string> arguments;
+    const char* message;
+};
+
+class RenderUsage : public testing::TestWithParam<UsageCase> {};
+
+TEST_P(RenderUsage, IsRejectedWithExitCodeTwo) {
+    const Parsed parsed = parse(GetParam().arguments);
+    EXPECT_FALSE(parsed.result.request.has_value());
+    EXPECT_EQ(parsed.result.exitCode, 2);
+    EXPECT_NE(parsed.err.find(GetParam().message), std::string::npos) << parsed.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, RenderUsage,
+    testing::Values(
+        UsageCase{{"-o", "x.png"}, "a FILE to render is needed"},
+        UsageCase{{"a.bvh", "b.bvh", "-o", "x.png"}, "exactly one FILE"},
+        UsageCase{{"a.bvh"}, "-o OUT.png"},
+        UsageCase{{"a.bvh", "--frames", "0:5", "-o", "same.png"}, "written once per frame"},
+        UsageCase{{"a.bvh", "--frames", "0:", "-o", "same.png"}, "written once per frame"},
+        UsageCase{{"a.bvh", "--frames", "0:5", "-o", "x_%d_%d.png"}, "more than one"},
+        UsageCase{{"a.bvh", "-o", "x_%s.png"}, "not a frame number conversion"},
+        UsageCase{{"a.bvh", "--frames", "5:2", "-o", "x_%d.png"}, "--frames must look like"},
+        UsageCase{{"a.bvh", "--frame", "-1", "-o", "x.png"}, "--frame must be"},
+        UsageCase{{"a.bvh", "--frame", "2", "--frames", "1:3", "-o", "x_%d.png"},
+                  "cannot both be given"},
+        UsageCase{{"a.bvh", "--size", "10x10", "-o", "x.png"}, "--size must be WxH"},
+        UsageCase{{"a.bvh", "--size", "99999x100", "-o", "x.png"}, "--size must be WxH"},
+        UsageCase{{"a.bvh", "--camera", "orbit", "-o", "x.png"}, "fixed or follow"},
+        UsageCase{{"a.bvh", "--pitch", "95", "-o", "x.png"}, "--pitch must be"},
+        UsageCase{{"a.bvh", "--up", "x", "-o", "x.png"}, "--up must be"},
+        UsageCase{{"a.bvh", "--unit", "furlong", "-o", "x.png"}, "--unit must be"},
+        UsageCase{{"a.bvh", "--ghosts", "0", "-o", "x.png"}, "--ghosts must be"},
+        UsageCase{{"a.bvh", "--columns", "3", "-o", "x.png"}, "are for --contact-sheet"},
+        UsageCase{{"--contact-sheet", "d", "a.bvh", "-o", "x.png"}, "takes a folder"},
+        UsageCase{{"--contact-sheet", "d", "--frames", "1:2", "-o", "x.png"}, "takes --frame"},
+        UsageCase{{"--contact-sheet", "d", "--size", "100x100", "-o", "x.png"}, "--tile"},
+        UsageCase{{"--contact-sheet", "d", "--tile", "8x8", "-o", "x.png"}, "--tile must be"},
+        UsageCase{{"a.bvh", "--bogus", "-o", "x.png"}, "unknown option --bogus"}));
+
+TEST(RenderRequest, HelpAndVersionAnswerWithoutRendering) {
+    const Parsed help = parse({"--help"});
+    EXPECT_EQ(help.result.exitCode, 0);
+    EXPECT_NE(help.out.find("usage: bvhscope render"), std::string::npos);
+    EXPECT_NE(help.out.find("--contact-sheet"), std::string::npos);
+    const Parsed version = parse({"--version"});
+    EXPECT_EQ(version.result.exitCode, 0);
+    EXPECT_EQ(version.out.rfind("bvhscope ", 0), 0u);
+}
+
+TEST(RenderRequest, UsageErrorsNeverReachTheRenderer) {
+    // In-process and without a GL context: a bad command line returns before any EGL call.
+    std::vector<std::string_view> arguments = {"missing.bvh", "--size", "1x1", "-o", "x.png"};
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(runRender(arguments, out, err), 2);
+}
+
+} // namespace
+} // namespace bvhscope::headless

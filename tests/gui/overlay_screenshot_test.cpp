@@ -1,0 +1,102 @@
+// The viewer draws the analysis overlays its saved settings ask for: a screenshot with ghosts
+// turned on in settings.ini against one without, at the joints of the ghost poses.
+#include "app/viewer/file_loading.h"
+#include "app/viewer/scene.h"
+#include "gui_test_support.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+constexpr int kFrame = 32;
+constexpr int kStep = 16;
+
+struct Shot {
+    std::optional<Pixels> pixels;
+    std::optional<ViewerStateFile> state;
+};
+
+// runViewerToCompletion points XDG_CONFIG_HOME at <dir>/config, so each shot gets its own dir.
+Shot screenshot(const TempDir& dir, const std::string& settings) {
+    const auto configDir = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(configDir);
+    std::ofstream(configDir / "settings.ini") << settings;
+    const auto png = dir.path() / "shot.png";
+    const auto statePath = dir.path() / "state.txt";
+    const std::string file = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+    Shot shot;
+    EXPECT_EQ(runViewerToCompletion(dir, {file, "--screenshot", png.string(), "--frame",
+                                          std::to_string(kFrame), "--size", "1200x800",
+                                          "--state-out", statePath.string()}),
+              0);
+    shot.pixels = loadPng(png);
+    std::ifstream in(statePath);
+    std::ostringstream text;
+    text << in.rdbuf();
+    shot.state = parseStateFile(text.str());
+    return shot;
+}
+
+bool underPanel(const ViewerStateFile& state, float x, float y) {
+    for (const auto& [name, rect] : state.rects) {
+        if (name.starts_with("window:") && rect.contains(x, y, 6.0f)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir plainDir;
+    const TempDir ghostDir;
+    const Shot plain = screenshot(plainDir, "show_ghosts = false\n");
+    const Shot ghosts = screenshot(ghostDir, "show_ghosts = true\nghost_count = 1\nghost_step = " +
+                                                 std::to_string(kStep) + "\nghost_opacity = 0.5\n");
+    ASSERT_TRUE(plain.pixels && plain.state && ghosts.pixels && ghosts.state);
+    ASSERT_EQ(plain.state->frame, kFrame);
+
+    viewer::LoadOutcome loaded =
+        viewer::loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh");
+    ASSERT_TRUE(loaded.character.has_value());
+    viewer::Scene scene;
+    scene.add(std::move(*loaded.character));
+    const glm::vec2 viewport(plain.state->windowWidth, plain.state->windowHeight);
+    int sampled = 0;
+    int drawn = 0;
+    for (const int frame : {kFrame - kStep, kFrame + kStep}) {
+        scene.evaluate(frame * scene.frameTime(), bvh::Interpolation::Nearest);
+        const viewer::Character& character = scene.characters().front();
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (character.document.skeleton.isEndSite[i] != 0) {
+                continue;
+            }
+            const auto pixel = render::projectToPixel(ghosts.state->camera, viewport,
+                                                      character.viewerPositions[i]);
+            ASSERT_TRUE(pixel.has_value());
+            const int x = static_cast<int>(pixel->x);
+            const int y = static_cast<int>(pixel->y);
+            if (x < 0 || y < 0 || x >= plain.pixels->width || y >= plain.pixels->height ||
+                underPanel(*ghosts.state, pixel->x, pixel->y)) {
+                continue;
+            }
+            const std::uint8_t* before = plain.pixels->at(x, y);
+            if (before[0] > before[2] + 30) {
+                continue; // the live pose is there, and hides a ghost behind it
+            }
+            const std::uint8_t* after = ghosts.pixels->at(x, y);
+            ++sampled;
+            drawn += after[0] > before[0] + 20 && after[0] > after[2] + 15;
+        }
+    }
+    EXPECT_GE(sampled, 10);
+    EXPECT_GE(drawn, sampled * 8 / 10) << drawn << " of " << sampled << " ghost joints drawn";
+}
+
+} // namespace
