@@ -7,7 +7,7 @@ packages=(
   # toolchain
   g++ cmake ninja-build pkg-config make
   # libraries (no downloads at build time: everything comes from Debian)
-  libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev libpng-dev
+  libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
