@@ -14,7 +14,7 @@ packages=(
   # an independent BVH reader to cross-check positions against
   libassimp-dev python3
   # GUI tests: a real X server, input injection, screenshots
-  xvfb xauth xdotool x11-utils imagemagick libx11-dev
+  xvfb xauth xdotool x11-utils x11-xserver-utils imagemagick libx11-dev
   # memory checking and fuzzing (make fuzz)
   valgrind clang libclang-rt-14-dev
 )

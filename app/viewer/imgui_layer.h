@@ -1,6 +1,8 @@
 // Dear ImGui's context and its GLFW + OpenGL 3 backends as one owner, in the frame order of
 // imgui's example_glfw_opengl3. The layout file lives in the config directory (never the
-// working directory), and fonts and sizes follow the monitor's content scale.
+// working directory), and fonts and sizes follow the window's content scale, also when it
+// changes (the window moved to a monitor of another scale, or the desktop's scale changed):
+// checked at the start of every frame.
 #pragma once
 
 #include <filesystem>
@@ -24,8 +26,13 @@ public:
     float contentScale() const { return contentScale_; }
 
 private:
+    // Rebuilds the style's sizes and the font atlas for `scale` (between frames only).
+    void applyContentScale(float scale);
+
+    GLFWwindow* window_;
     std::string iniPath_; // must outlive the context: io.IniFilename points into it
-    float contentScale_ = 1.0f;
+    float contentScale_ = 0.0f;
+    bool backendReady_ = false;
 };
 
 } // namespace bvhscope::viewer
