@@ -81,7 +81,9 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             playback.shuttleBackward();
             break;
         case GLFW_KEY_K:
+            // The shuttle's speeds are transient: stopping returns to the user's speed.
             playback.shuttleStop();
+            playback.setSpeed(state.settings.playbackSpeed);
             break;
         case GLFW_KEY_L:
             playback.shuttleForward();
@@ -102,7 +104,6 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             break;
         }
     }
-    state.settings.playbackSpeed = static_cast<float>(playback.speed());
 }
 
 } // namespace bvhscope::viewer

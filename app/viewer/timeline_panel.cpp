@@ -116,9 +116,12 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     ImGui::Checkbox("Interpolate", &settings.interpolate);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(140.0f * scale);
-    if (ImGui::SliderFloat("Speed", &settings.playbackSpeed, 0.1f, 4.0f, "%.2fx",
-                           ImGuiSliderFlags_Logarithmic)) {
-        playback.setSpeed(settings.playbackSpeed);
+    // Shows the speed in effect (J/K/L shuttle included); only a change made here becomes the
+    // speed the user keeps.
+    float speed = static_cast<float>(playback.speed());
+    if (ImGui::SliderFloat("Speed", &speed, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
+        playback.setSpeed(speed);
+        settings.playbackSpeed = static_cast<float>(playback.speed());
     }
     ImGui::SameLine();
     ImGui::Text("Frame %lld / %lld   %.3f s / %.3f s%s", static_cast<long long>(playback.frame()),

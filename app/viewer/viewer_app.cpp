@@ -430,7 +430,6 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
         settings.windowWidth = windowWidth;
         settings.windowHeight = windowHeight;
-        settings.playbackSpeed = static_cast<float>(state.playback.speed());
         saveSettings(*configDir / "settings.ini", settings);
     }
     return exitCode;

@@ -25,8 +25,8 @@ std::optional<ViewerStateFile> stateAtDpi(const TempDir& dir, int dpi) {
                               "' --state-out '" + state.string() + "'";
     // -noreset: Xvfb otherwise resets, dropping the resources, when xrdb disconnects.
     const std::string command =
-        "xvfb-run -a -s '-noreset -screen 0 1600x1000x24 +extension GLX' sh -c \"" +
-                                inner + "\" >/dev/null 2>&1";
+        "xvfb-run -a -s '-noreset -screen 0 1600x1000x24 +extension GLX' sh -c \"" + inner +
+        "\" >/dev/null 2>&1";
     if (!runCommand(command)) {
         return std::nullopt;
     }
