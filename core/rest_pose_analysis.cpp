@@ -178,10 +178,9 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
 
     // Prefer anatomy: up is from the feet to the head. Without those names, up is the longest
     // extent of the rest pose (a standing figure is taller than it is deep), positive.
-    const glm::dvec3 footToHead =
-        landmarks.complete() ? headSum / double(landmarks.heads.size()) -
-                                   footSum / double(landmarks.feet.size())
-                             : glm::dvec3(0.0);
+    const glm::dvec3 footToHead = landmarks.complete() ? headSum / double(landmarks.heads.size()) -
+                                                             footSum / double(landmarks.feet.size())
+                                                       : glm::dvec3(0.0);
     if (glm::dot(footToHead, footToHead) > 0.0) {
         analysis.upAxis = nearestUpAxis(footToHead);
         analysis.upFromAnatomy = true;

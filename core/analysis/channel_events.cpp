@@ -39,8 +39,8 @@ std::vector<ChannelSeries> channelSeries(const Skeleton& skeleton, const Motion&
         channel.type = skeleton.channels[channel.column];
         channel.values.resize(motion.frameCount);
         for (std::uint32_t frame = 0; frame < motion.frameCount; ++frame) {
-            channel.values[frame] = motion.values[std::size_t{frame} * motion.channelCount +
-                                                  channel.column];
+            channel.values[frame] =
+                motion.values[std::size_t{frame} * motion.channelCount + channel.column];
         }
         if (!channel.values.empty()) {
             const auto [low, high] = std::ranges::minmax(channel.values);
@@ -70,9 +70,9 @@ glm::dquat orientationAt(const Skeleton& skeleton, const Motion& motion, std::si
         if (isRotation(type)) {
             glm::dvec3 axis(0.0);
             axis[channelAxis(type)] = 1.0;
-            rotation = rotation * glm::angleAxis(glm::radians(double(valueAt(motion, frame,
-                                                                             begin + k))),
-                                                 axis);
+            rotation =
+                rotation *
+                glm::angleAxis(glm::radians(double(valueAt(motion, frame, begin + k))), axis);
         }
     }
     return rotation;
@@ -122,12 +122,13 @@ void findFlips(const Skeleton& skeleton, const Motion& motion, std::size_t node,
                     const double jump =
                         double(valueAt(motion, frame, column)) - valueAt(motion, frame - 1, column);
                     const double turns = std::round(jump / 360.0);
-                    const bool wrapped = jumped.size() == 1 && turns != 0.0 &&
-                                         std::abs(jump - 360.0 * turns) <= options.maximumTurnDegrees;
-                    events.push_back({frame, column, static_cast<NodeIndex>(node),
-                                      wrapped ? ChannelEventKind::Wrap
-                                              : ChannelEventKind::BranchSwitch,
-                                      jump, turn});
+                    const bool wrapped =
+                        jumped.size() == 1 && turns != 0.0 &&
+                        std::abs(jump - 360.0 * turns) <= options.maximumTurnDegrees;
+                    events.push_back(
+                        {frame, column, static_cast<NodeIndex>(node),
+                         wrapped ? ChannelEventKind::Wrap : ChannelEventKind::BranchSwitch, jump,
+                         turn});
                 }
                 flipFrames[frame] = 1;
             }
@@ -144,8 +145,8 @@ void findJitter(const Motion& motion, std::uint32_t column, ChannelType type, No
     std::vector<double> values(n);
     for (std::uint32_t frame = 0; frame < n; ++frame) {
         const double value = valueAt(motion, frame, column);
-        values[frame] = isRotation(type) && frame > 0 ? unwrapDegrees(value, values[frame - 1])
-                                                      : value;
+        values[frame] =
+            isRotation(type) && frame > 0 ? unwrapDegrees(value, values[frame - 1]) : value;
     }
     // d2[t] for t in [1, n-2]; NaN where a flip step is inside its three frames.
     std::vector<double> d2(n, std::numeric_limits<double>::quiet_NaN());

@@ -9,9 +9,11 @@
 // kinds:
 //   Wrap          only this channel jumped, by a multiple of 360 (within maximumTurnDegrees):
 //                 the writer wrapped the angle into (-180, 180] (179 -> -179).
-//   BranchSwitch  several channels jumped together: the writer switched to the other Euler
-//                 solution of the same orientation ((a, b, c) -> (a+180, 180-b, c+180), see
-//                 euler.h), or spun the first and last angles near gimbal lock (middle +-90).
+//   BranchSwitch  anything else: several channels jumped together because the writer switched
+//                 to the other Euler solution of the same orientation ((a, b, c) ->
+//                 (a+180, 180-b, c+180), see euler.h) or spun the first and last angles near
+//                 gimbal lock (middle +-90); or one channel jumped by other than a whole turn
+//                 while the others moved less than the jump threshold to make up for it.
 // A real fast turn (the orientation changes as much as the channel) is not a flip. Both kinds
 // break per-channel interpolation and curve editing; `bvhscope convert --rotation-order` writes
 // continuous curves.
@@ -87,7 +89,8 @@ struct ChannelEventOptions {
 // Events of one node's channels, ordered by frame, then column. Nodes without channels, and
 // clips of fewer than 2 frames (3 for jitter), have none.
 std::vector<ChannelEvent> findChannelEvents(const Skeleton& skeleton, const Motion& motion,
-                                            NodeIndex node, const ChannelEventOptions& options = {});
+                                            NodeIndex node,
+                                            const ChannelEventOptions& options = {});
 
 // Every node's events, ordered by frame, then column.
 std::vector<ChannelEvent> findAllChannelEvents(const Skeleton& skeleton, const Motion& motion,

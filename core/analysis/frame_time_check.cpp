@@ -116,7 +116,12 @@ double typicalJointTurnPerFrame(const Skeleton& skeleton, const Motion& motion,
     std::vector<double> turns(rotating.size() * frames.size());
     std::vector<double> activity(rotating.size(), 0.0);
     for (std::size_t p = 0; p < frames.size(); ++p) {
-        computeLocalTransforms(skeleton, motion.frame(frames[p] - 1), translation, previous);
+        // Consecutive pairs share a frame: the last pair's second is this one's first.
+        if (p > 0 && frames[p - 1] == frames[p] - 1) {
+            previous.swap(current);
+        } else {
+            computeLocalTransforms(skeleton, motion.frame(frames[p] - 1), translation, previous);
+        }
         computeLocalTransforms(skeleton, motion.frame(frames[p]), translation, current);
         for (std::size_t j = 0; j < rotating.size(); ++j) {
             const double turn =
@@ -208,8 +213,8 @@ std::string describe(const MotionSpeed& speed) {
     std::string text =
         formatted("the typical joint turns %.0f deg/s", speed.typicalJointDegreesPerSecond);
     if (speed.rootHeightsPerSecond) {
-        text += formatted(" and the root travels %.1f figure heights/s",
-                          *speed.rootHeightsPerSecond);
+        text +=
+            formatted(" and the root travels %.1f figure heights/s", *speed.rootHeightsPerSecond);
     }
     return text;
 }
@@ -224,8 +229,8 @@ std::span<const CommonFrameRate> commonFrameRates() {
 
 std::string shortestDecimal(double value) {
     char text[64];
-    const auto [end, error] = std::to_chars(text, text + sizeof text, value,
-                                            std::chars_format::fixed);
+    const auto [end, error] =
+        std::to_chars(text, text + sizeof text, value, std::chars_format::fixed);
     return error == std::errc() ? std::string(text, end) : std::string();
 }
 
@@ -309,8 +314,7 @@ std::optional<WrittenCommonRate> findWrittenCommonRate(double frameTime) {
         best->shortening == Shortening::Cut       ? "cut"
         : best->shortening == Shortening::Rounded ? "rounded"
                                                   : "written",
-        decimals, precision, rate,
-        drift.c_str(), std::string(best->rate.name).c_str());
+        decimals, precision, rate, drift.c_str(), std::string(best->rate.name).c_str());
     return best;
 }
 

@@ -59,13 +59,13 @@ int decimalsWritten(double frameTime);
 enum class Shortening : std::uint8_t { Cut, Rounded, CutOrRounded };
 
 struct WrittenCommonRate {
-    double frameTime = 0.0;       // as in the file
-    int decimals = 0;             // written after the decimal point
-    CommonFrameRate rate;         // what it stands for
-    double exactFrameTime = 0.0;  // 1 / rate
+    double frameTime = 0.0;      // as in the file
+    int decimals = 0;            // written after the decimal point
+    CommonFrameRate rate;        // what it stands for
+    double exactFrameTime = 0.0; // 1 / rate
     Shortening shortening = Shortening::CutOrRounded;
-    double relativeError = 0.0;   // |frameTime - exact| / exact
-    std::string message;          // "Frame Time 0.033333 is 1/30 s cut to 6 decimals: ..."
+    double relativeError = 0.0; // |frameTime - exact| / exact
+    std::string message;        // "Frame Time 0.033333 is 1/30 s cut to 6 decimals: ..."
 };
 std::optional<WrittenCommonRate> findWrittenCommonRate(double frameTime);
 
@@ -79,13 +79,13 @@ struct MotionSpeedOptions {
     double implausibleJointDegreesPerSecond = 600.0;
     double ordinaryRootHeightsPerSecond = 4.0;
     std::size_t minimumFramePairs = 20; // fewer is no evidence (a T-pose frame 0 dominates)
-    std::size_t maxFramePairs = 4000; // longer clips are sampled evenly
+    std::size_t maxFramePairs = 4000;   // longer clips are sampled evenly
 };
 
 struct SpeedSuspicion {
     double declaredFramesPerSecond = 0.0;
-    CommonFrameRate suggested;   // the highest common rate below the declared one that fits
-    MotionSpeed atSuggested;     // the same measures at that rate
+    CommonFrameRate suggested; // the highest common rate below the declared one that fits
+    MotionSpeed atSuggested;   // the same measures at that rate
     std::string message;
 };
 

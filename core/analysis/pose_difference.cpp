@@ -58,9 +58,8 @@ PoseDifference measurePoseDifference(const NodeMatching& matching,
     double sumOfSquares = 0.0;
     for (std::size_t k = 0; k < matching.pairs.size(); ++k) {
         const auto [a, b] = matching.pairs[k];
-        const double distance =
-            glm::distance(positionsA[static_cast<std::size_t>(a)] - originA,
-                          positionsB[static_cast<std::size_t>(b)] - originB);
+        const double distance = glm::distance(positionsA[static_cast<std::size_t>(a)] - originA,
+                                              positionsB[static_cast<std::size_t>(b)] - originB);
         difference.distances.push_back(distance);
         sum += distance;
         sumOfSquares += distance * distance;
@@ -100,15 +99,36 @@ glm::dmat4 metresTransform(UpAxis upAxis, LengthUnit unit) {
     return glm::dmat4(rotation * metresPerUnit(unit));
 }
 
+namespace {
+
+double frameTimeOf(const ComparedClip& clip) {
+    return clip.frameTime > 0.0 ? clip.frameTime : clip.motion->frameTime;
+}
+
+} // namespace
+
 std::vector<glm::dvec3> sampleCommonPositions(const ComparedClip& clip, double timeSeconds,
                                               Interpolation interpolation) {
     const Skeleton& skeleton = *clip.skeleton;
+    const Motion& motion = *clip.motion;
     const std::size_t n = skeleton.nodeCount();
     std::vector<RigidTransform> local(n);
     std::vector<RigidTransform> scratch(n);
     std::vector<RigidTransform> world(n);
-    sampleLocalTransforms(skeleton, *clip.motion, timeSeconds, interpolation, clip.translation,
-                          scratch, local);
+    if (motion.frameCount == 0) {
+        computeRestTransforms(skeleton, local);
+    } else {
+        // As sampleLocalTransforms, at the clip's frame time.
+        Motion timing;
+        timing.frameCount = motion.frameCount;
+        timing.frameTime = frameTimeOf(clip);
+        const FramePair pair = locateFrames(timing, timeSeconds, interpolation);
+        computeLocalTransforms(skeleton, motion.frame(pair.first), clip.translation, local);
+        if (pair.weight > 0.0 && pair.second != pair.first) {
+            computeLocalTransforms(skeleton, motion.frame(pair.second), clip.translation, scratch);
+            blendLocalTransforms(local, scratch, pair.weight, local);
+        }
+    }
     computeWorldTransforms(skeleton, local, world);
     std::vector<glm::dvec3> positions(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -138,10 +158,10 @@ ClipDifference compareClips(const ComparedClip& a, const ComparedClip& b,
     for (std::size_t s = 0; s < samples; ++s) {
         // Evenly spaced over A's frames, first and last included.
         const std::uint32_t frame =
-            samples > 1 ? static_cast<std::uint32_t>(std::llround(double(s) * (frames - 1) /
-                                                                  double(samples - 1)))
+            samples > 1 ? static_cast<std::uint32_t>(
+                              std::llround(double(s) * (frames - 1) / double(samples - 1)))
                         : 0;
-        const double time = frame * a.motion->frameTime;
+        const double time = frame * frameTimeOf(a);
         const PoseDifference difference =
             comparePosesAtTime(a, b, matching, time, interpolation, options);
         sumOfMeans += difference.mean;

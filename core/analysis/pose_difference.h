@@ -66,6 +66,7 @@ struct ComparedClip {
     const Motion* motion = nullptr;
     TranslationMode translation = TranslationMode::Additive; // resolved, never Auto
     glm::dmat4 toCommon{1.0};
+    double frameTime = 0.0; // seconds per frame to sample at; 0: the motion's Frame Time
 };
 
 // The common space of metres, Y up: the rotation taking `upAxis` to +Y (as the viewer's) and

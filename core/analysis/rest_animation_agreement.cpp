@@ -21,13 +21,18 @@ std::string axisName(UpAxis axis) {
     return std::string(upAxisName(axis));
 }
 
-double median(std::vector<double> values) {
+double percentile(std::vector<double> values, double fraction) {
     if (values.empty()) {
         return 0.0;
     }
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
+    const auto at =
+        values.begin() + static_cast<std::ptrdiff_t>(fraction * double(values.size() - 1) + 0.5);
+    std::nth_element(values.begin(), at, values.end());
+    return *at;
+}
+
+double median(std::vector<double> values) {
+    return percentile(std::move(values), 0.5);
 }
 
 glm::dvec3 meanPosition(const std::vector<RigidTransform>& world,
@@ -77,21 +82,31 @@ RestAnimationAgreement compareRestWithAnimation(const Skeleton& skeleton, const 
     std::vector<RigidTransform> local(n);
     std::vector<RigidTransform> world(n);
     std::vector<glm::dvec3> rootPositions;
+    std::vector<glm::dvec3> lowestPerAxis;  // per frame: min over nodes of +X, +Y, +Z ...
+    std::vector<glm::dvec3> highestPerAxis; // ... and the max (the lowest along -X, -Y, -Z)
     const std::size_t samples = std::min<std::size_t>(motion.frameCount, maxFrames);
     glm::dvec3 upSum(0.0);
     for (std::size_t s = 0; s < samples; ++s) {
         const auto frame = static_cast<std::uint32_t>(s * motion.frameCount / samples);
         computeLocalTransforms(skeleton, motion.frame(frame), translation, local);
         computeWorldTransforms(skeleton, local, world);
-        const glm::dvec3 up = agreement.upEvidence == AnimationUpEvidence::HeadAndFeet
-                                  ? meanPosition(world, landmarks.heads) -
-                                        meanPosition(world, landmarks.feet)
-                                  : world[0].rotation * restUp;
+        const glm::dvec3 up =
+            agreement.upEvidence == AnimationUpEvidence::HeadAndFeet
+                ? meanPosition(world, landmarks.heads) - meanPosition(world, landmarks.feet)
+                : world[0].rotation * restUp;
         const double length = glm::length(up);
         if (length > 0.0) {
             upSum += up / length;
         }
         rootPositions.push_back(world[0].translation);
+        glm::dvec3 lowest = world[0].translation;
+        glm::dvec3 highest = world[0].translation;
+        for (const RigidTransform& node : world) {
+            lowest = glm::min(lowest, node.translation);
+            highest = glm::max(highest, node.translation);
+        }
+        lowestPerAxis.push_back(lowest);
+        highestPerAxis.push_back(highest);
     }
     agreement.framesSampled = samples;
     agreement.meanUpDirection = upSum / double(samples);
@@ -99,24 +114,40 @@ RestAnimationAgreement compareRestWithAnimation(const Skeleton& skeleton, const 
     agreement.animationUp = nearestUpAxis(agreement.meanUpDirection);
 
     // [SECTION] Up axis
-    const double cosine = agreement.upConsistency > 0.0
-                              ? glm::dot(agreement.meanUpDirection, restUp) /
-                                    agreement.upConsistency
-                              : 1.0;
+    const double cosine =
+        agreement.upConsistency > 0.0
+            ? glm::dot(agreement.meanUpDirection, restUp) / agreement.upConsistency
+            : 1.0;
+    // The floor: along the true up axis the figure's lowest point stays at the ground; along a
+    // horizontal one it wanders as the performer travels and turns. A performer lying down for
+    // the whole clip (push-ups, a crawl) also points feet to head horizontally, so the
+    // animation's axis must have the steadier floor too.
+    auto floorSpread = [&](UpAxis axis) {
+        const int index = upAxisIndex(axis);
+        std::vector<double> lows;
+        for (std::size_t s = 0; s < samples; ++s) {
+            lows.push_back(upAxisSign(axis) > 0 ? lowestPerAxis[s][index]
+                                                : -highestPerAxis[s][index]);
+        }
+        return percentile(lows, 0.9) - percentile(lows, 0.1);
+    };
+    agreement.restFloorSpread = floorSpread(rest.upAxis);
+    agreement.animationFloorSpread = floorSpread(agreement.animationUp);
     agreement.upDisagrees = agreement.upConsistency >= 0.5 &&
                             cosine < std::cos(45.0 * std::numbers::pi / 180.0) &&
-                            agreement.animationUp != rest.upAxis;
+                            agreement.animationUp != rest.upAxis &&
+                            agreement.animationFloorSpread < 0.5 * agreement.restFloorSpread;
     if (agreement.upDisagrees) {
-        agreement.messages.push_back(formatted(
-            "The OFFSET rest pose is %s up (%s) but the animation is %s up (%s, %.0f%% "
-            "consistent over %zu frames): the root's rotation turns the figure.",
-            axisName(rest.upAxis).c_str(),
-            rest.upFromAnatomy ? "feet to head" : "its longest extent",
-            axisName(agreement.animationUp).c_str(),
-            agreement.upEvidence == AnimationUpEvidence::HeadAndFeet
-                ? "feet to head"
-                : "the rest pose's up turned by the root",
-            100.0 * agreement.upConsistency, samples));
+        agreement.messages.push_back(
+            formatted("The OFFSET rest pose is %s up (%s) but the animation is %s up (%s, %.0f%% "
+                      "consistent over %zu frames): the root's rotation turns the figure.",
+                      axisName(rest.upAxis).c_str(),
+                      rest.upFromAnatomy ? "feet to head" : "its longest extent",
+                      axisName(agreement.animationUp).c_str(),
+                      agreement.upEvidence == AnimationUpEvidence::HeadAndFeet
+                          ? "feet to head"
+                          : "the rest pose's up turned by the root",
+                      100.0 * agreement.upConsistency, samples));
     }
 
     // [SECTION] Scale
@@ -129,9 +160,8 @@ RestAnimationAgreement compareRestWithAnimation(const Skeleton& skeleton, const 
     const double height = median(heights);
     agreement.animationRootHeight = height;
     if (rest.rootHeight > 0.0 && height > 0.0) {
-        const auto steady = std::ranges::count_if(heights, [&](double h) {
-            return h >= 0.5 * height && h <= 1.5 * height;
-        });
+        const auto steady = std::ranges::count_if(
+            heights, [&](double h) { return h >= 0.5 * height && h <= 1.5 * height; });
         const double ratio = height / rest.rootHeight;
         if (double(steady) >= 0.8 * double(heights.size())) {
             for (const UnitRatio& candidate : kUnitRatios) {

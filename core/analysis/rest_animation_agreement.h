@@ -11,8 +11,13 @@
 // the direction from the feet's mean to the heads' mean; without them, the rest pose's up
 // direction carried by the first root's animated rotation. The unit directions are averaged; the
 // mean's nearest axis is the animation's up and its length the consistency (1: every frame
-// agrees). They disagree when the consistency is at least 0.5 and the mean is more than 45
-// degrees from the rest pose's up axis.
+// agrees). They disagree when the consistency is at least 0.5, the mean is more than 45 degrees
+// from the rest pose's up axis, and the floor agrees: along the animation's axis the figure's
+// lowest point (per frame) must vary less than half as much over the clip as along the rest
+// pose's. Along the true up axis the lowest point stays on the ground; along a horizontal one it
+// wanders as the performer travels and turns. This keeps a performer who lies down for a whole
+// clip (push-ups, a crawl: feet to head horizontal in every frame) from being stood up; a still
+// clip, whose floor is steady along every axis, never disagrees.
 //
 // [SECTION] Scale
 // The rest pose's root height (the first root above the lowest node, about the leg length) is
@@ -49,6 +54,10 @@ struct RestAnimationAgreement {
     double upConsistency = 0.0;      // 0..1
     UpAxis animationUp = UpAxis::PositiveY;
     bool upDisagrees = false;
+    // How much the figure's lowest point moves over the clip (90th - 10th percentile, file
+    // units) along the rest pose's up axis and along the animation's.
+    double restFloorSpread = 0.0;
+    double animationFloorSpread = 0.0;
 
     double restRootHeight = 0.0;      // file units (RestPoseAnalysis::rootHeight)
     double animationRootHeight = 0.0; // median, along the animation's up axis, file units

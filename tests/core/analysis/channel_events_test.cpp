@@ -73,11 +73,9 @@ TEST(ChannelEvents, TheOtherEulerSolutionIsABranchSwitchOfEveryChannel) {
 
     const glm::dvec3 o2 = other(frame2);
     const glm::dvec3 o3 = other({16, 23, 33});
-    const Document document = clipFromRows(kZxy, exactFrameTime(30),
-                                           {{10, 20, 30},
-                                            {12, 21, 31},
-                                            {o2.x, o2.y, o2.z},
-                                            {o3.x, o3.y, o3.z}});
+    const Document document =
+        clipFromRows(kZxy, exactFrameTime(30),
+                     {{10, 20, 30}, {12, 21, 31}, {o2.x, o2.y, o2.z}, {o3.x, o3.y, o3.z}});
     const std::vector<ChannelEvent> events =
         findChannelEvents(document.skeleton, document.motion, 0);
     ASSERT_EQ(events.size(), 3u);
@@ -92,8 +90,7 @@ TEST(ChannelEvents, TheOtherEulerSolutionIsABranchSwitchOfEveryChannel) {
 
 TEST(ChannelEvents, AFastRealTurnIsNotAFlip) {
     // 100 degrees a frame about Z: the channel jumps and the orientation turns as much.
-    const Document document = clipFromRows(kZxy, exactFrameTime(30),
-                                           rowsOf(6, [](int f) {
+    const Document document = clipFromRows(kZxy, exactFrameTime(30), rowsOf(6, [](int f) {
                                                return std::vector<double>{100.0 * f, 0, 0};
                                            }));
     EXPECT_TRUE(eventsOf(document, ChannelEventKind::Wrap).empty());
@@ -101,8 +98,8 @@ TEST(ChannelEvents, AFastRealTurnIsNotAFlip) {
 }
 
 TEST(ChannelEvents, FlipThresholdsComeFromTheOptions) {
-    const Document document = clipFromRows(
-        kZxy, exactFrameTime(30), {{170, 5, 0}, {175, 5, 0}, {179, 5, 0}, {-178, 5, 0}});
+    const Document document = clipFromRows(kZxy, exactFrameTime(30),
+                                           {{170, 5, 0}, {175, 5, 0}, {179, 5, 0}, {-178, 5, 0}});
     ChannelEventOptions strict;
     strict.flips.maximumTurnDegrees = 2.0; // the wrap frame turns 3 degrees
     EXPECT_TRUE(findChannelEvents(document.skeleton, document.motion, 0, strict).empty());
@@ -152,14 +149,14 @@ TEST(ChannelEvents, APopInARootPositionIsJitterAgainstTheFigureSize) {
     // level, so the threshold is 15 x 0.8 = 12) and pops up 10 units for one frame at 25
     // (second difference about 19).
     const std::string figure = test::kFigure;
-    const Document document =
-        clipFromRows(figure, exactFrameTime(30), rowsOf(50, [](int f) {
-                         std::vector<double> row(test::kFigureChannels, 0.0);
-                         row[1] = 90.0 + 2.0 * std::sin(f * 0.3) + (f == 25 ? 10.0 : 0.0) +
-                                  (f % 2 == 0 ? 0.2 : -0.2);
-                         row[2] = f * 4.0;
-                         return row;
-                     }));
+    const Document document = clipFromRows(figure, exactFrameTime(30), rowsOf(50, [](int f) {
+                                               std::vector<double> row(test::kFigureChannels, 0.0);
+                                               row[1] = 90.0 + 2.0 * std::sin(f * 0.3) +
+                                                        (f == 25 ? 10.0 : 0.0) +
+                                                        (f % 2 == 0 ? 0.2 : -0.2);
+                                               row[2] = f * 4.0;
+                                               return row;
+                                           }));
     const std::vector<ChannelEvent> events =
         findChannelEvents(document.skeleton, document.motion, 0);
     ASSERT_EQ(events.size(), 1u);

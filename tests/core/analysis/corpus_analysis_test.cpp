@@ -16,33 +16,33 @@ namespace {
 
 // What findWrittenCommonRate says per loadable corpus file ("" for nothing: exact or round).
 const std::map<std::string, std::string> kWrittenRates = {
-    {"MALFORMED_bvhio_bar_noframes.bvh", "30"},  // 0.033333
-    {"animdrawings_zombie_zup.bvh", "30"},       // 0.0333333
-    {"boxing_toes_assimp.bvh", ""},              // 0.010000
-    {"bvh_anim_test_simple.bvh", "30"},          // 0.033333333
-    {"bvhio_example.bvh", "30"},                 // 0.033333
-    {"bvhio_test_rootnopos.bvh", ""},            // 0.03333333333333333: 1/30 to the bit
-    {"bvhtoolbox_walk01_e007.bvh", "24"},        // 0.0416667
-    {"cmu_01_01_assimp.bvh", "120"},             // .0083333
-    {"cmu_01_03_long_4511f.bvh", "120"},         // .0083333
-    {"cmu_12_01_walk_crlf.bvh", "120"},          // .0083333
-    {"cmu_jumping_jacks_30fps.bvh", "30"},       // .03333
-    {"dme_video_style_raw.bvh", "30"},           // 0.033333
-    {"fairmotion_sinusoidal.bvh", ""},           // 0.016666666666666666: 1/60 to the bit
-    {"makehuman_tpose_173j.bvh", "24"},          // 0.041667
-    {"makehuman_walk1_75j.bvh", "24"},           // 0.041667
-    {"mixamo_freebvh_bvhpython.bvh", "30"},      // 0.0333333
-    {"mocapbank_crlf_bvhpython.bvh", "30"},      // 0.033333
-    {"perception_neuron_milad_59j.bvh", ""},     // 0.008: 125 fps exactly
-    {"pybvh_full_precision_frametime.bvh", ""},  // 0.0417083750417: 23.976 to 12 digits
-    {"pybvh_rotation_first_root.bvh", ""},       // 0.04: 25
-    {"pybvh_test1_zup_mixed.bvh", "30"},         // 0.033333
-    {"pybvh_test2_crlf.bvh", "120"},             // 0.008333
-    {"raz_anim_hierarchy_only.bvh", ""},         // no MOTION: assumed, not checked
-    {"rokoko_video_jesse_dance.bvh", ""},        // 0.010000
-    {"threejs_pirouette.bvh", "120"},            // 0.00833333
-    {"video2bvh_cxk_zup.bvh", ""},               // 0.03333333333333333
-    {"xia_angry_13_000.bvh", "120"},             // 0.008333
+    {"MALFORMED_bvhio_bar_noframes.bvh", "30"}, // 0.033333
+    {"animdrawings_zombie_zup.bvh", "30"},      // 0.0333333
+    {"boxing_toes_assimp.bvh", ""},             // 0.010000
+    {"bvh_anim_test_simple.bvh", "30"},         // 0.033333333
+    {"bvhio_example.bvh", "30"},                // 0.033333
+    {"bvhio_test_rootnopos.bvh", ""},           // 0.03333333333333333: 1/30 to the bit
+    {"bvhtoolbox_walk01_e007.bvh", "24"},       // 0.0416667
+    {"cmu_01_01_assimp.bvh", "120"},            // .0083333
+    {"cmu_01_03_long_4511f.bvh", "120"},        // .0083333
+    {"cmu_12_01_walk_crlf.bvh", "120"},         // .0083333
+    {"cmu_jumping_jacks_30fps.bvh", "30"},      // .03333
+    {"dme_video_style_raw.bvh", "30"},          // 0.033333
+    {"fairmotion_sinusoidal.bvh", ""},          // 0.016666666666666666: 1/60 to the bit
+    {"makehuman_tpose_173j.bvh", "24"},         // 0.041667
+    {"makehuman_walk1_75j.bvh", "24"},          // 0.041667
+    {"mixamo_freebvh_bvhpython.bvh", "30"},     // 0.0333333
+    {"mocapbank_crlf_bvhpython.bvh", "30"},     // 0.033333
+    {"perception_neuron_milad_59j.bvh", ""},    // 0.008: 125 fps exactly
+    {"pybvh_full_precision_frametime.bvh", ""}, // 0.0417083750417: 23.976 to 12 digits
+    {"pybvh_rotation_first_root.bvh", ""},      // 0.04: 25
+    {"pybvh_test1_zup_mixed.bvh", "30"},        // 0.033333
+    {"pybvh_test2_crlf.bvh", "120"},            // 0.008333
+    {"raz_anim_hierarchy_only.bvh", ""},        // no MOTION: assumed, not checked
+    {"rokoko_video_jesse_dance.bvh", ""},       // 0.010000
+    {"threejs_pirouette.bvh", "120"},           // 0.00833333
+    {"video2bvh_cxk_zup.bvh", ""},              // 0.03333333333333333
+    {"xia_angry_13_000.bvh", "120"},            // 0.008333
 };
 
 class CorpusAnalysis : public testing::Test {
@@ -77,8 +77,7 @@ TEST_F(CorpusAnalysis, EveryFileGetsTheExpectedFrameTimeFindingsAndNoSpeedAlarm)
         const FrameTimeReport report = checkFrameTime(document.skeleton, document.motion,
                                                       summary.translationUsed, summary.restPose);
         EXPECT_EQ(report.written ? std::string(report.written->rate.name) : "", expected->second);
-        EXPECT_FALSE(report.speed.suspicion.has_value())
-            << report.speed.suspicion->message;
+        EXPECT_FALSE(report.speed.suspicion.has_value()) << report.speed.suspicion->message;
         if (document.motion.frameCount >= 20) {
             // Every real capture measures as human: well under the 600 deg/s alarm.
             EXPECT_LT(report.speed.atDeclared.typicalJointDegreesPerSecond, 250.0);

@@ -2,6 +2,7 @@
 #include "core/analysis/frame_time_check.h"
 
 #include <gtest/gtest.h>
+#include <ostream>
 
 namespace bvh {
 namespace {
@@ -27,6 +28,12 @@ struct WrittenCase {
     Shortening shortening;
     int decimals;
 };
+
+// Printed by value (gtest would otherwise dump the struct's bytes, padding included, which
+// valgrind rightly calls uninitialised).
+void PrintTo(const WrittenCase& written, std::ostream* out) {
+    *out << shortestDecimal(written.frameTime) << " -> " << written.rate;
+}
 
 class CommonRateWrittenShort : public testing::TestWithParam<WrittenCase> {};
 
@@ -88,8 +95,7 @@ TEST(FrameTimeCheck, TheMessageSaysHowFarOffTheWrittenRateIs) {
 // Every joint of the figure turns `degreesPerFrame` about Y each frame, steadily.
 Document spinningFigure(int frames, double framesPerSecond, double degreesPerFrame,
                         double rootStepPerFrame = 0.0) {
-    return clipFromRows(test::kFigure, exactFrameTime(framesPerSecond),
-                        rowsOf(frames, [&](int f) {
+    return clipFromRows(test::kFigure, exactFrameTime(framesPerSecond), rowsOf(frames, [&](int f) {
                             std::vector<double> row(test::kFigureChannels, 0.0);
                             row[1] = 92.0;
                             row[2] = rootStepPerFrame * f;

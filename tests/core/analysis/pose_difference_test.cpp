@@ -17,9 +17,9 @@ std::vector<double> walkingRow(int f, double xShift = 0.0, double armZ = 0.0) {
     row[0] = xShift;
     row[1] = 92.0 + 2.0 * std::sin(f * 0.4);
     row[2] = 3.0 * f;
-    row[6] = 10.0 * std::sin(f * 0.2);           // Spine Z
-    row[12] = armZ + 40.0 * std::sin(f * 0.3);  // LeftArm Z
-    row[19] = 30.0 * std::sin(f * 0.35);        // LeftFoot X
+    row[6] = 10.0 * std::sin(f * 0.2);         // Spine Z
+    row[12] = armZ + 40.0 * std::sin(f * 0.3); // LeftArm Z
+    row[19] = 30.0 * std::sin(f * 0.35);       // LeftFoot X
     return row;
 }
 
@@ -72,8 +72,8 @@ TEST(PoseDifference, IdenticalClipsDifferByNothing) {
                                     rowsOf(40, [](int f) { return walkingRow(f); }));
     const NodeMatching matching = matchNodesByName(a.skeleton, a.skeleton);
     for (const double time : {0.0, 0.4, 0.55, 1.3}) {
-        const PoseDifference difference = comparePosesAtTime(
-            comparedClip(a), comparedClip(a), matching, time, Interpolation::Linear);
+        const PoseDifference difference = comparePosesAtTime(comparedClip(a), comparedClip(a),
+                                                             matching, time, Interpolation::Linear);
         ASSERT_EQ(difference.distances.size(), a.skeleton.nodeCount());
         EXPECT_EQ(difference.max, 0.0);
         EXPECT_EQ(difference.mean, 0.0);
@@ -91,8 +91,8 @@ TEST(PoseDifference, AShiftedClipDiffersByTheShiftEverywhere) {
     const Document b = clipFromRows(test::kFigure, exactFrameTime(30),
                                     rowsOf(40, [](int f) { return walkingRow(f, 12.5); }));
     const NodeMatching matching = matchNodesByName(a.skeleton, b.skeleton);
-    const PoseDifference inFileUnits = comparePosesAtTime(comparedClip(a), comparedClip(b),
-                                                          matching, 0.7, Interpolation::Linear);
+    const PoseDifference inFileUnits =
+        comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.7, Interpolation::Linear);
     for (const double distance : inFileUnits.distances) {
         EXPECT_NEAR(distance, 12.5, 1e-4);
     }
@@ -101,15 +101,14 @@ TEST(PoseDifference, AShiftedClipDiffersByTheShiftEverywhere) {
 
     // Centimetres to metres on both sides.
     const glm::dmat4 metres = metresTransform(UpAxis::PositiveY, LengthUnit::Centimetre);
-    const PoseDifference inMetres =
-        comparePosesAtTime(comparedClip(a, metres), comparedClip(b, metres), matching, 0.7,
-                           Interpolation::Linear);
+    const PoseDifference inMetres = comparePosesAtTime(
+        comparedClip(a, metres), comparedClip(b, metres), matching, 0.7, Interpolation::Linear);
     EXPECT_NEAR(inMetres.max, 0.125, 1e-6);
 
     // Relative to the root, the poses are the same.
     const PoseDifference posesOnly =
-        comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.7,
-                           Interpolation::Linear, PoseComparisonOptions{true});
+        comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.7, Interpolation::Linear,
+                           PoseComparisonOptions{true});
     EXPECT_NEAR(posesOnly.max, 0.0, 1e-4);
 
     const ClipDifference overall =
@@ -127,14 +126,12 @@ TEST(PoseDifference, ARotatedArmDiffersAtItsEndByTheChord) {
     const Document b = clipFromRows(test::kFigure, exactFrameTime(30),
                                     rowsOf(5, [](int f) { return walkingRow(f, 0.0, 90.0); }));
     const NodeMatching matching = matchNodesByName(a.skeleton, b.skeleton);
-    const PoseDifference difference = comparePosesAtTime(comparedClip(a), comparedClip(b),
-                                                         matching, 2.0 / 30.0,
-                                                         Interpolation::Nearest);
+    const PoseDifference difference = comparePosesAtTime(comparedClip(a), comparedClip(b), matching,
+                                                         2.0 / 30.0, Interpolation::Nearest);
     const NodeIndex arm = a.skeleton.find("LeftArm");
     const NodeIndex hand = a.skeleton.find("EndSite_LeftArm");
     EXPECT_NEAR(difference.distances[static_cast<std::size_t>(arm)], 0.0, 1e-4);
-    EXPECT_NEAR(difference.distances[static_cast<std::size_t>(hand)], 50.0 * std::sqrt(2.0),
-                1e-3);
+    EXPECT_NEAR(difference.distances[static_cast<std::size_t>(hand)], 50.0 * std::sqrt(2.0), 1e-3);
     EXPECT_EQ(matching.pairs[difference.maxPair].first, hand);
     // Of the figure's nine nodes only that End Site moved.
     EXPECT_NEAR(difference.mean, 50.0 * std::sqrt(2.0) / double(a.skeleton.nodeCount()), 1e-3);
@@ -161,10 +158,37 @@ TEST(PoseDifference, DifferentAxesAndUnitsMeetInMetres) {
         Interpolation::Linear);
     EXPECT_NEAR(difference.max, 0.0, 1e-6);
     // In file units they are nowhere near.
-    EXPECT_GT(comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.0,
-                                 Interpolation::Linear)
-                  .max,
-              50.0);
+    EXPECT_GT(
+        comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.0, Interpolation::Linear)
+            .max,
+        50.0);
+}
+
+TEST(PoseDifference, EachClipIsSampledAtItsOwnFrameTime) {
+    // B holds A's even frames but says 30 fps: played at 15 (an fps override) it is A.
+    const auto rows = rowsOf(21, [](int f) { return walkingRow(f); });
+    std::vector<std::vector<double>> even;
+    for (std::size_t f = 0; f < rows.size(); f += 2) {
+        even.push_back(rows[f]);
+    }
+    const Document a = clipFromRows(test::kFigure, exactFrameTime(30), rows);
+    const Document b = clipFromRows(test::kFigure, exactFrameTime(30), even);
+    const NodeMatching matching = matchNodesByName(a.skeleton, b.skeleton);
+    ComparedClip atFifteen = comparedClip(b);
+    atFifteen.frameTime = 1.0 / 15.0;
+    EXPECT_NEAR(
+        comparePosesAtTime(comparedClip(a), atFifteen, matching, 0.4, Interpolation::Nearest).max,
+        0.0, 1e-4);
+    EXPECT_GT(
+        comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.4, Interpolation::Nearest)
+            .max,
+        10.0);
+    // Over B's frames, at B's 15 fps: every one is an A frame.
+    const ClipDifference overall =
+        compareClips(atFifteen, comparedClip(a), matchNodesByName(b.skeleton, a.skeleton),
+                     Interpolation::Nearest);
+    EXPECT_EQ(overall.samples, 11u);
+    EXPECT_NEAR(overall.max, 0.0, 1e-4);
 }
 
 TEST(PoseDifference, NothingMatchedOrMismatchedSpansGiveAnEmptyResult) {
