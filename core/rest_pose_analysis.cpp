@@ -116,6 +116,39 @@ LengthUnit guessUnit(double height) {
 
 } // namespace
 
+BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
+    BodyLandmarks landmarks;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        if (skeleton.isEndSite[i] != 0) {
+            continue;
+        }
+        const std::string& name = skeleton.names[i];
+        if (nameContains(name, "head") && !nameContains(name, "end")) {
+            landmarks.heads.push_back(static_cast<NodeIndex>(i));
+        } else if (nameContains(name, "foot") || nameContains(name, "ankle") ||
+                   nameContains(name, "toe")) {
+            landmarks.feet.push_back(static_cast<NodeIndex>(i));
+        }
+    }
+    return landmarks;
+}
+
+glm::dvec3 upAxisVector(UpAxis axis) {
+    glm::dvec3 vector(0.0);
+    vector[upAxisIndex(axis)] = upAxisSign(axis);
+    return vector;
+}
+
+UpAxis nearestUpAxis(const glm::dvec3& direction) {
+    if (!(glm::dot(direction, direction) > 0.0)) {
+        return UpAxis::PositiveY;
+    }
+    const glm::dvec3 magnitude = glm::abs(direction);
+    const int axis = magnitude.x > magnitude.y ? (magnitude.x > magnitude.z ? 0 : 2)
+                                               : (magnitude.y > magnitude.z ? 1 : 2);
+    return makeUpAxis(axis, direction[axis] >= 0.0 ? 1 : -1);
+}
+
 RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     RestPoseAnalysis analysis;
     const std::size_t n = skeleton.nodeCount();
@@ -128,46 +161,42 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     computeWorldTransforms(skeleton, local, world);
 
     analysis.boundsMin = analysis.boundsMax = world[0].translation;
+    for (std::size_t i = 0; i < n; ++i) {
+        analysis.boundsMin = glm::min(analysis.boundsMin, world[i].translation);
+        analysis.boundsMax = glm::max(analysis.boundsMax, world[i].translation);
+    }
+    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
     glm::dvec3 headSum(0.0);
     glm::dvec3 footSum(0.0);
-    int heads = 0;
-    int feet = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        const glm::dvec3& p = world[i].translation;
-        analysis.boundsMin = glm::min(analysis.boundsMin, p);
-        analysis.boundsMax = glm::max(analysis.boundsMax, p);
-        if (skeleton.isEndSite[i] != 0) {
-            continue;
-        }
-        const std::string& name = skeleton.names[i];
-        if (nameContains(name, "head") && !nameContains(name, "end")) {
-            headSum += p;
-            ++heads;
-        } else if (nameContains(name, "foot") || nameContains(name, "ankle") ||
-                   nameContains(name, "toe")) {
-            footSum += p;
-            ++feet;
-        }
+    for (NodeIndex head : landmarks.heads) {
+        headSum += world[static_cast<std::size_t>(head)].translation;
+    }
+    for (NodeIndex foot : landmarks.feet) {
+        footSum += world[static_cast<std::size_t>(foot)].translation;
     }
     const glm::dvec3 extent = analysis.boundsMax - analysis.boundsMin;
 
     // Prefer anatomy: up is from the feet to the head. Without those names, up is the longest
     // extent of the rest pose (a standing figure is taller than it is deep), positive.
-    int axis = 1;
-    int sign = 1;
-    glm::dvec3 footToHead =
-        heads > 0 && feet > 0 ? headSum / double(heads) - footSum / double(feet) : glm::dvec3(0.0);
+    const glm::dvec3 footToHead = landmarks.complete() ? headSum / double(landmarks.heads.size()) -
+                                                             footSum / double(landmarks.feet.size())
+                                                       : glm::dvec3(0.0);
     if (glm::dot(footToHead, footToHead) > 0.0) {
-        glm::dvec3 magnitude = glm::abs(footToHead);
-        axis = magnitude.x > magnitude.y ? (magnitude.x > magnitude.z ? 0 : 2)
-                                         : (magnitude.y > magnitude.z ? 1 : 2);
-        sign = footToHead[axis] >= 0.0 ? 1 : -1;
-    } else if (extent.x > extent.y || extent.z > extent.y) {
-        axis = extent.x > extent.z ? 0 : 2;
+        analysis.upAxis = nearestUpAxis(footToHead);
+        analysis.upFromAnatomy = true;
+    } else {
+        int axis = 1;
+        if (extent.x > extent.y || extent.z > extent.y) {
+            axis = extent.x > extent.z ? 0 : 2;
+        }
+        analysis.upAxis = makeUpAxis(axis, 1);
     }
-    analysis.upAxis = makeUpAxis(axis, sign);
+    const int axis = upAxisIndex(analysis.upAxis);
     analysis.height = extent[axis];
     analysis.unit = guessUnit(analysis.height);
+    const double lowest =
+        upAxisSign(analysis.upAxis) > 0 ? analysis.boundsMin[axis] : -analysis.boundsMax[axis];
+    analysis.rootHeight = upAxisSign(analysis.upAxis) * world[0].translation[axis] - lowest;
     return analysis;
 }
 

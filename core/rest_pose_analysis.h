@@ -10,6 +10,7 @@
 
 #include <glm/vec3.hpp>
 #include <string_view>
+#include <vector>
 
 namespace bvh {
 
@@ -37,8 +38,27 @@ struct RestPoseAnalysis {
     double height = 0.0; // extent along the guessed up axis, file units
     UpAxis upAxis = UpAxis::PositiveY;
     LengthUnit unit = LengthUnit::Unknown;
+    // How far the first root stands above the lowest node along the guessed up axis (the hip
+    // height of a standing figure, about its leg length), file units; 0 without nodes.
+    double rootHeight = 0.0;
+    bool upFromAnatomy = false; // true: up came from head and foot names, not from the extent
 };
 
 RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
+
+// The joints whose names say head or foot (case-insensitive: "head" but not "end" for heads;
+// "foot", "ankle" or "toe" for feet; End Sites never), the anatomy both the rest-pose guess and
+// the animation's (analysis/rest_animation_agreement.h) read the up direction from.
+struct BodyLandmarks {
+    std::vector<NodeIndex> heads;
+    std::vector<NodeIndex> feet;
+    bool complete() const { return !heads.empty() && !feet.empty(); }
+};
+BodyLandmarks findBodyLandmarks(const Skeleton& skeleton);
+
+// The unit vector of an up axis (+Z: (0, 0, 1)).
+glm::dvec3 upAxisVector(UpAxis axis);
+// The axis nearest a direction (its largest component, with its sign); +Y for a zero vector.
+UpAxis nearestUpAxis(const glm::dvec3& direction);
 
 } // namespace bvh

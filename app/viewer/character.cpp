@@ -1,14 +1,17 @@
 #include "app/viewer/character.h"
 
+#include "core/analysis/pose_difference.h"
+
 #include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace bvhscope::viewer {
 
 namespace {
 
-bvh::UpAxis resolveUpAxis(UpAxisChoice choice, bvh::UpAxis detected) {
+bvh::UpAxis resolveUpAxis(UpAxisChoice choice, const Character& character) {
     switch (choice) {
     case UpAxisChoice::PositiveY:
         return bvh::UpAxis::PositiveY;
@@ -17,7 +20,8 @@ bvh::UpAxis resolveUpAxis(UpAxisChoice choice, bvh::UpAxis detected) {
     case UpAxisChoice::Auto:
         break;
     }
-    return detected;
+    return character.restAnimation.upDisagrees ? character.restAnimation.animationUp
+                                               : character.summary.restPose.upAxis;
 }
 
 bvh::LengthUnit resolveUnit(UnitChoice choice, bvh::LengthUnit detected) {
@@ -73,35 +77,39 @@ SampleableFrames sampleableFrames(const Character& character) {
 bvh::Motion playableTiming(const Character& character) {
     bvh::Motion timing;
     timing.frameCount = playableFrameCount(character);
-    timing.frameTime = character.document.motion.frameTime;
+    timing.frameTime = frameTimeInUse(character);
     return timing;
+}
+
+// The analyses of the whole file (nothing to measure while only the header is known).
+void analyzeFile(Character& character) {
+    const bvh::Document& document = character.document;
+    character.frameTime = bvh::checkFrameTime(document.skeleton, document.motion,
+                                              character.translation, character.summary.restPose);
+    character.restAnimation = bvh::compareRestWithAnimation(
+        document.skeleton, document.motion, character.translation, character.summary.restPose);
 }
 
 } // namespace
 
-glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
-    glm::dmat3 rotation(1.0); // columns: where file X, Y, Z go
-    switch (upAxis) {
-    case bvh::UpAxis::PositiveY:
-        break;
-    case bvh::UpAxis::PositiveZ: // (x, y, z) -> (x, z, -y)
-        rotation = glm::dmat3({1, 0, 0}, {0, 0, -1}, {0, 1, 0});
-        break;
-    case bvh::UpAxis::NegativeY: // (x, y, z) -> (x, -y, -z)
-        rotation = glm::dmat3({1, 0, 0}, {0, -1, 0}, {0, 0, -1});
-        break;
-    case bvh::UpAxis::NegativeZ: // (x, y, z) -> (x, -z, y)
-        rotation = glm::dmat3({1, 0, 0}, {0, 0, 1}, {0, -1, 0});
-        break;
-    case bvh::UpAxis::PositiveX: // (x, y, z) -> (-y, x, z)
-        rotation = glm::dmat3({0, 1, 0}, {-1, 0, 0}, {0, 0, 1});
-        break;
-    case bvh::UpAxis::NegativeX: // (x, y, z) -> (y, -x, z)
-        rotation = glm::dmat3({0, -1, 0}, {1, 0, 0}, {0, 0, 1});
-        break;
+double frameTimeInUse(const Character& character) {
+    return character.framesPerSecondOverride ? 1.0 / *character.framesPerSecondOverride
+                                             : character.document.motion.frameTime;
+}
+
+bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond) {
+    if (framesPerSecond &&
+        !(std::isfinite(*framesPerSecond) && *framesPerSecond >= kMinOverrideFramesPerSecond &&
+          *framesPerSecond <= kMaxOverrideFramesPerSecond)) {
+        return false;
     }
-    const double scale = bvh::metresPerUnit(unit);
-    return glm::dmat4(rotation * scale);
+    character.framesPerSecondOverride = framesPerSecond;
+    return true;
+}
+
+glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
+    // The same space pose comparisons use (core/analysis/pose_difference.h).
+    return bvh::metresTransform(upAxis, unit);
 }
 
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document) {
@@ -116,13 +124,14 @@ Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Do
     character.scratch.resize(nodes);
     character.world.resize(nodes);
     character.viewerPositions.resize(nodes);
+    analyzeFile(character);
     applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
     return character;
 }
 
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const bvh::RestPoseAnalysis& rest = character.summary.restPose;
-    character.upAxis = resolveUpAxis(upAxis, rest.upAxis);
+    character.upAxis = resolveUpAxis(upAxis, character);
     character.unit = resolveUnit(unit, rest.unit);
     character.fileToViewer = fileToViewerTransform(character.upAxis, character.unit);
     character.figureHeightMetres = std::max(rest.height * bvh::metresPerUnit(character.unit), 1e-3);
@@ -155,13 +164,11 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
 
 void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation) {
     const bvh::Skeleton& skeleton = character.document.skeleton;
-    if (!character.load) {
-        bvh::sampleLocalTransforms(skeleton, character.document.motion, timeSeconds, interpolation,
-                                   character.translation, character.scratch, character.local);
-    } else if (character.framesLoaded == 0) {
+    if (playableFrameCount(character) == 0) {
         bvh::computeRestTransforms(skeleton, character.local);
     } else {
-        // As sampleLocalTransforms, on the frames loaded so far, under the load's lock.
+        // As sampleLocalTransforms, at the frame time in use, on the frames loaded so far (under
+        // the load's lock while loading).
         const bvh::FramePair pair =
             bvh::locateFrames(playableTiming(character), timeSeconds, interpolation);
         const SampleableFrames frames = sampleableFrames(character);
@@ -175,6 +182,16 @@ void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation i
         }
     }
     bvh::computeWorldTransforms(skeleton, character.local, character.world);
+    updateViewerPositions(character);
+}
+
+void evaluateRestPose(Character& character) {
+    bvh::computeRestTransforms(character.document.skeleton, character.local);
+    bvh::computeWorldTransforms(character.document.skeleton, character.local, character.world);
+    updateViewerPositions(character);
+}
+
+void updateViewerPositions(Character& character) {
     for (std::size_t i = 0; i < character.world.size(); ++i) {
         character.viewerPositions[i] =
             toViewer(character, character.world[i].translation) + character.placement;
@@ -240,6 +257,7 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
     finished.color = character.color;
     finished.visible = character.visible;
     finished.placement = character.placement;
+    finished.framesPerSecondOverride = character.framesPerSecondOverride;
     character = std::move(finished);
 }
 
@@ -249,7 +267,7 @@ std::uint32_t playableFrameCount(const Character& character) {
 
 double playableDuration(const Character& character) {
     const std::uint32_t frames = playableFrameCount(character);
-    return frames > 1 ? (frames - 1) * character.document.motion.frameTime : 0.0;
+    return frames > 1 ? (frames - 1) * frameTimeInUse(character) : 0.0;
 }
 
 } // namespace bvhscope::viewer

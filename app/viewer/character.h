@@ -8,6 +8,8 @@
 // the partial one.
 #pragma once
 
+#include "core/analysis/frame_time_check.h"
+#include "core/analysis/rest_animation_agreement.h"
 #include "core/background_load.h"
 #include "core/document.h"
 #include "core/pose.h"
@@ -55,6 +57,17 @@ struct Character {
     std::vector<bvh::RigidTransform> world; // file axes and units
     std::vector<glm::vec3> viewerPositions; // viewer space, placed
 
+    // What the analyses found in the whole file (analysis/): the Frame Time's sanity and whether
+    // the rest pose and the animation agree on up and unit. Computed when the file is complete.
+    bvh::FrameTimeReport frameTime;
+    bvh::RestAnimationAgreement restAnimation;
+    // A playback rate chosen in the viewer instead of the file's Frame Time (never written to
+    // the file; export uses it only when asked). nullopt: the file's rate.
+    std::optional<double> framesPerSecondOverride;
+    // Per node: the colour of the bone ending at it and of its joint (A/B compare paints B's
+    // differences); empty: the character's colour.
+    std::vector<glm::vec4> nodeColors;
+
     // While the file is still being read: the load (destroying it cancels it), and the frames
     // of it that may be shown, refreshed once per UI frame by refreshLoadingCharacter().
     std::unique_ptr<bvh::BackgroundLoad> load;
@@ -62,6 +75,15 @@ struct Character {
     double loadFraction = 1.0; // 0..1 of the file read
     bool loading() const { return load != nullptr; }
 };
+
+// The Frame Time playback, the timeline and sampling use: 1 / framesPerSecondOverride when set,
+// else the file's.
+double frameTimeInUse(const Character& character);
+inline constexpr double kMinOverrideFramesPerSecond = 0.1;
+inline constexpr double kMaxOverrideFramesPerSecond = 10000.0;
+// Sets (or with nullopt clears) the override; false, and nothing changes, for a rate that is not
+// finite or outside [kMinOverrideFramesPerSecond, kMaxOverrideFramesPerSecond].
+bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond);
 
 // Builds a character from a loaded document (document.loaded() must be true).
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document);
@@ -84,15 +106,24 @@ void finishLoadingCharacter(Character& character, bvh::Document document);
 std::uint32_t playableFrameCount(const Character& character);
 double playableDuration(const Character& character);
 
-// Applies the up axis and unit (Auto: the rest-pose guess) and recomputes the motion bounds.
+// Applies the up axis and unit and recomputes the motion bounds. Auto takes the rest pose's
+// guess, or the animation's up axis when the two disagree (restAnimation.upDisagrees: the
+// animation is what is shown, so it stands upright); the unit always comes from the rest pose.
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 
 // The rotation taking `upAxis` to +Y (a proper rotation, so handedness is kept: a Z-up file
 // facing -Y ends up facing +Z) followed by the unit's scale to metres.
 glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit);
 
-// Samples the pose at `timeSeconds` (clamped to the clip) into the character's buffers.
+// Samples the pose at `timeSeconds` (clamped to the clip, at frameTimeInUse) into the
+// character's buffers.
 void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation);
+
+// The OFFSET rest pose (every rotation zero, the root at its OFFSET) into the pose buffers.
+void evaluateRestPose(Character& character);
+
+// viewerPositions from `world` and the current placement (after either changed).
+void updateViewerPositions(Character& character);
 
 // The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
 std::uint32_t frameAt(const Character& character, double timeSeconds);

@@ -26,8 +26,9 @@ std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, 
                                                     double rangeEnd) {
     const bvh::Motion& motion = character.document.motion;
     const std::int64_t last = std::max<std::int64_t>(std::int64_t{motion.frameCount} - 1, 0);
+    const double frameTime = frameTimeInUse(character);
     auto frameOf = [&](double time) {
-        return std::clamp<std::int64_t>(std::llround(time / motion.frameTime), 0, last);
+        return std::clamp<std::int64_t>(std::llround(time / frameTime), 0, last);
     };
     return {frameOf(rangeStart), frameOf(std::max(rangeStart, rangeEnd))};
 }
@@ -96,8 +97,19 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
         outcome.lines.push_back("the frame rate must be a positive number");
         return outcome;
     }
+    std::optional<bvh::Motion> retimed; // the motion at the fps override, when asked
+    if (settings.useFramesPerSecondOverride && character.framesPerSecondOverride) {
+        retimed = character.document.motion;
+        retimed->frameTime = 1.0 / *character.framesPerSecondOverride;
+        retimed->frameTimeAssumed = false;
+        outcome.lines.push_back("Frame Time set to the viewer's " +
+                                std::to_string(*character.framesPerSecondOverride) +
+                                " fps (the file says " +
+                                std::to_string(character.document.motion.framesPerSecond()) + ")");
+    }
     const bvh::ConversionOutcome converted = bvh::applyConversionRequest(
-        character.document.skeleton, character.document.motion, request, inputName);
+        character.document.skeleton, retimed ? *retimed : character.document.motion, request,
+        inputName);
     for (const bvh::ConversionLogEntry& entry : converted.log) {
         outcome.lines.push_back(bvh::formatLogEntry(entry));
     }

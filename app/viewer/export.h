@@ -35,7 +35,10 @@ struct ExportSettings {
     ExportScale scale = ExportScale::AsShown;
     double scaleFactor = 1.0; // with ExportScale::Factor
     bool resample = false;
-    double framesPerSecond = 30.0;                // with resample
+    double framesPerSecond = 30.0; // with resample
+    // The character's fps override (Info panel) as the clip's rate: its Frame Time is written,
+    // and resampling starts from it. Off (the default): the file's Frame Time, as read.
+    bool useFramesPerSecondOverride = false;
     std::optional<bvh::EulerOrder> rotationOrder; // nullopt: each joint keeps its order
     bool inPlace = false;
     std::string mnmPath; // empty: no renaming
@@ -52,7 +55,8 @@ std::string defaultExportPath(const Character& character);
 double shownScale(const Character& character);
 
 // The frames of `character` the timeline's range [rangeStart, rangeEnd] (seconds) covers: the
-// nearest frame to each end, clamped to the clip (the viewer holds a shorter clip's last pose).
+// nearest frame to each end, at the frame time in use (an fps override included), clamped to
+// the clip (the viewer holds a shorter clip's last pose).
 std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
                                                     double rangeEnd);
 

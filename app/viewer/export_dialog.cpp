@@ -248,6 +248,13 @@ void drawExportDialog(ViewerState& state, float scale) {
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("(file: %g fps)", motion.framesPerSecond());
+    if (character.framesPerSecondOverride) {
+        char label[96];
+        std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
+                      *character.framesPerSecondOverride);
+        ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
+        recordItemRect(state, "export:use-override");
+    }
 
     drawRotationOrderChoice(settings);
     ImGui::Checkbox("In place (remove the root's horizontal travel)", &settings.inPlace);

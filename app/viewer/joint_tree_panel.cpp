@@ -1,5 +1,6 @@
 // The joint hierarchy of every character, collapsible, with a search box. Clicking selects the
-// joint (highlighted in the viewport); a pick in the viewport opens the tree down to it.
+// joint (highlighted in the viewport); a pick in the viewport opens the tree down to it. While
+// A/B compare runs, A's and B's joints show their distance to the other's, right-aligned.
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
@@ -29,6 +30,30 @@ void recordRect(ViewerState& state, std::size_t character, const bvh::Skeleton& 
     const ImVec2 max = ImGui::GetItemRectMax();
     state.widgetRects.rects["tree:" + std::to_string(character) + ":" + skeleton.names[node]] = {
         min.x, min.y, max.x - min.x, max.y - min.y};
+}
+
+// The compare distance of a node of A or B, drawn at the right end of the last item's row.
+void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node) {
+    const CompareView& compare = state.analysis.compare;
+    if (!compare.active) {
+        return;
+    }
+    const std::vector<double>* distances = character == compare.a   ? &compare.distanceOfNodeA
+                                           : character == compare.b ? &compare.distanceOfNodeB
+                                                                    : nullptr;
+    if (distances == nullptr || node >= distances->size()) {
+        return;
+    }
+    const double distance = (*distances)[node];
+    const std::string text = distance < 0.0 ? "no match" : formatMetres(distance);
+    const glm::vec4 color =
+        distance < 0.0 ? unmatchedNodeColor() : differenceColor(distance, compare.redAtMetres);
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(max.x - size.x - 4.0f, min.y + (max.y - min.y - size.y) * 0.5f),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text.c_str());
 }
 
 void select(ViewerState& state, std::size_t character, std::size_t node) {
@@ -96,6 +121,7 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
+        drawCompareDistance(state, characterIndex, i);
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             select(state, characterIndex, i);
         }
@@ -127,6 +153,7 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
+        drawCompareDistance(state, characterIndex, i);
     }
 }
 

@@ -82,8 +82,7 @@ double Scene::duration() const {
 }
 
 double Scene::frameTime() const {
-    return characters_.empty() ? bvh::kAssumedFrameTime
-                               : characters_.front().document.motion.frameTime;
+    return characters_.empty() ? bvh::kAssumedFrameTime : frameTimeInUse(characters_.front());
 }
 
 float Scene::boneRadius(const Character& character, const SceneLook& look) {
@@ -107,8 +106,10 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
         const bvh::Skeleton& skeleton = character.document.skeleton;
         const float boneSize = boneRadius(character, look);
         const float jointSize = jointRadius(character, look);
+        const bool painted = character.nodeColors.size() == skeleton.nodeCount();
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const auto node = static_cast<bvh::NodeIndex>(i);
+            const glm::vec4& color = painted ? character.nodeColors[i] : character.color;
             const bool isSelected = selected && selected->character == c && selected->node == node;
             const bvh::NodeIndex parent = skeleton.parents[i];
             if (parent != bvh::kNoParent) {
@@ -116,12 +117,12 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
                     selected && selected->character == c && selected->node == parent;
                 bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
                                  boneSize, character.viewerPositions[i], 0.0f,
-                                 boneSelected ? look.selectionColor : character.color});
+                                 boneSelected ? look.selectionColor : color});
             }
             if (!skeleton.isEndSite[i]) {
                 joints.push_back({character.viewerPositions[i], jointSize,
                                   character.viewerPositions[i], 0.0f,
-                                  isSelected ? look.selectionColor : dimmed(character.color)});
+                                  isSelected ? look.selectionColor : dimmed(color)});
             }
         }
     }

@@ -42,12 +42,13 @@ public:
     render::Bounds motionBounds() const;
     render::Bounds motionBounds(std::size_t index) const;
     // The longest clip (of a loading file: the frames loaded so far), and the frame time that
-    // numbers the timeline (the first file's).
+    // numbers the timeline (the first file's, or its fps override).
     double duration() const;
     double frameTime() const;
 
     // Instances for the renderer, from the last evaluate(): bones from each node's parent to
-    // the node (End Sites included), joints at every non-End-Site node.
+    // the node (End Sites included), joints at every non-End-Site node, in the character's
+    // colour or, where Character::nodeColors is set, the node's.
     void buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
                         std::vector<render::BoneInstance>& bones,
                         std::vector<render::BoneInstance>& joints) const;

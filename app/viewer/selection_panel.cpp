@@ -1,9 +1,48 @@
 // The selected joint: its channels' values at the current frame, its local and world
-// position (file units and axes) and where it is in the viewer (metres, Y up).
+// position (file units and axes), where it is in the viewer (metres, Y up), and what the
+// analyses say about it (flips and jitter in its curves, its A/B compare distance).
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
 namespace bvhscope::viewer {
+
+namespace {
+
+void drawAnalysisNotes(ViewerState& state) {
+    const Selection& selection = *state.selection;
+    const CurveView& curves = state.analysis.curves;
+    if (curves.selection == selection && !curves.events.empty()) {
+        std::size_t flips = 0;
+        for (const bvh::ChannelEvent& event : curves.events) {
+            flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;
+        }
+        ImGui::TextColored(ImVec4(1.0f, 0.72f, 0.30f, 1.0f),
+                           "Curves: %zu Euler flips, %zu jitter frames", flips,
+                           curves.events.size() - flips);
+        if (curves.closed) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Show")) {
+                state.analysis.curves.closed = false;
+            }
+        }
+    }
+    const CompareView& compare = state.analysis.compare;
+    if (compare.active && (selection.character == compare.a || selection.character == compare.b)) {
+        const std::vector<double>& distances =
+            selection.character == compare.a ? compare.distanceOfNodeA : compare.distanceOfNodeB;
+        const auto node = static_cast<std::size_t>(selection.node);
+        if (node < distances.size()) {
+            if (distances[node] < 0.0) {
+                ImGui::TextDisabled("Compare: no joint of that name in the other file");
+            } else {
+                ImGui::Text("Compare: %s from the other file's",
+                            formatMetres(distances[node]).c_str());
+            }
+        }
+    }
+}
+
+} // namespace
 
 void drawSelectionPanel(ViewerState& state, float scale) {
     placeNextPanel(scale, true, 0.40f, 0.28f);
@@ -57,6 +96,7 @@ void drawSelectionPanel(ViewerState& state, float scale) {
     ImGui::Text("World  %9.3f %9.3f %9.3f", world.x, world.y, world.z);
     ImGui::TextDisabled("Viewer %9.3f %9.3f %9.3f m (Y up)", static_cast<double>(viewer.x),
                         static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+    drawAnalysisNotes(state);
     if (ImGui::Checkbox("Camera follows this joint", &state.settings.followSelection)) {
         // Nothing else: the app loop moves the camera target while it is set.
     }

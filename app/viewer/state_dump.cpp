@@ -1,11 +1,73 @@
 #include "app/viewer/state_dump.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <system_error>
 
 namespace bvhscope::viewer {
+
+namespace {
+
+// [SECTION] The analysis views (analysis_views.h) and what they found per file
+void formatAnalysis(const ViewerState& state, std::ostream& out) {
+    const std::vector<Character>& characters = state.scene.characters();
+    const AnalysisViews& analysis = state.analysis;
+    out << "restpose " << (analysis.showRestPose ? 1 : 0) << "\n";
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        const Character& character = characters[i];
+        out << "character " << i << " fps " << character.document.motion.framesPerSecond()
+            << " inuse " << 1.0 / frameTimeInUse(character) << " override "
+            << (character.framesPerSecondOverride ? 1 : 0) << " duration "
+            << playableDuration(character) << " up " << bvh::upAxisName(character.upAxis)
+            << " placement " << character.placement.x << " " << character.placement.y << " "
+            << character.placement.z << "\n";
+        const bvh::FrameTimeReport& frameTime = character.frameTime;
+        out << "frametime " << i << " written "
+            << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
+            << (frameTime.speed.suspicion ? frameTime.speed.suspicion->suggested.name : "-")
+            << "\n";
+        const bvh::RestAnimationAgreement& rest = character.restAnimation;
+        out << "restcheck " << i << " measured " << (rest.measured ? 1 : 0) << " up "
+            << bvh::upAxisName(rest.animationUp) << " disagrees " << (rest.upDisagrees ? 1 : 0)
+            << " scale ";
+        if (rest.scaleFactor) {
+            out << *rest.scaleFactor << "\n";
+        } else {
+            out << "-\n";
+        }
+    }
+    const CurveView& curves = analysis.curves;
+    if (curves.selection && curves.selection->character < characters.size()) {
+        const bvh::Skeleton& skeleton = characters[curves.selection->character].document.skeleton;
+        out << "curves " << curves.selection->character << " "
+            << skeleton.names[static_cast<std::size_t>(curves.selection->node)] << " channels "
+            << curves.series.size() << " frames " << curves.frameCount << " events "
+            << curves.events.size() << "\n";
+        for (std::size_t k = 0; k < curves.events.size() && k < 50; ++k) {
+            const bvh::ChannelEvent& event = curves.events[k];
+            out << "event " << event.frame << " " << event.column << " "
+                << bvh::channelEventKindName(event.kind) << " " << event.magnitude << "\n";
+        }
+    } else {
+        out << "curves none\n";
+    }
+    const CompareView& compare = analysis.compare;
+    out << "compare enabled " << (compare.enabled ? 1 : 0) << " active " << (compare.active ? 1 : 0)
+        << " a " << compare.a << " b " << compare.b << " layout "
+        << (compare.layout == CompareLayout::Overlay ? "overlay" : "side");
+    if (compare.active) {
+        const std::size_t nodes = std::max(characters[compare.a].document.skeleton.nodeCount(),
+                                           characters[compare.b].document.skeleton.nodeCount());
+        out << " matched " << compare.matching.pairs.size() << " of " << nodes << " mean "
+            << compare.now.mean << " max " << compare.now.max << " painted "
+            << (characters[compare.b].nodeColors.empty() ? 0 : 1);
+    }
+    out << "\n";
+}
+
+} // namespace
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight) {
     std::ostringstream out;
@@ -49,6 +111,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     for (const std::string& line : state.errorLines) {
         out << "error " << line << "\n";
     }
+    formatAnalysis(state, out);
     for (const auto& [name, rect] : state.widgetRects.rects) {
         out << "rect " << rect.x << " " << rect.y << " " << rect.width << " " << rect.height << " "
             << name << "\n";

@@ -16,6 +16,15 @@
 //   errors 1
 //   error /tmp/bad.bvh:3:7: error: ...
 //   rect X Y W H NAME                          (widget rectangles, window pixels)
+//   restpose 0|1                               (the rest-pose toggle)
+//   character 0 fps 30.000030 inuse 30.000000 override 1 duration 2.166667 up +Y
+//             placement X Y Z                  (one line per file: its rates, clip length, axis)
+//   frametime 0 written 30 suspicion -         (the Frame Time findings: a rate or -)
+//   restcheck 0 measured 1 up +Y disagrees 0 scale -
+//   curves 0 Hips channels 6 frames 66 events 2   or   curves none
+//   event FRAME COLUMN KIND MAGNITUDE          (the selected joint's, first 50)
+//   compare enabled 1 active 1 a 0 b 1 layout overlay matched 25 of 25 mean M max X
+//           painted 1                          (B's bones coloured by the difference)
 #pragma once
 
 #include "app/viewer/viewer_state.h"

@@ -1,14 +1,70 @@
-// The timeline: transport buttons, speed, loop, sampling, a scrub bar with the in/out range,
-// and the frame number and time.
+// The timeline: transport buttons, speed, loop, sampling, the rest-pose toggle, a scrub bar
+// with the in/out range and the selected joint's Euler flips and jitter as warning ticks, and
+// the frame number and time.
+#include "app/viewer/analysis_panels.h"
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
+#include <GLFW/glfw3.h>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
 namespace {
+
+// [SECTION] The selected joint's channel events (curves_panel.cpp lists them): red ticks for
+// Euler flips, orange for jitter, along the top of the bar, with a tooltip.
+void drawEventTicks(ViewerState& state, const auto& xOf, ImVec2 origin, float height, float scale) {
+    const CurveView& curves = state.analysis.curves;
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!curves.selection || curves.selection->character >= characters.size() ||
+        curves.events.empty()) {
+        return;
+    }
+    const Character& character = characters[curves.selection->character];
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const double frameTime = frameTimeInUse(character);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const bool hovered = ImGui::IsItemHovered();
+    const float mouseX = ImGui::GetIO().MousePos.x;
+    std::vector<const bvh::ChannelEvent*> underMouse;
+    for (const bvh::ChannelEvent& event : curves.events) {
+        const float x = xOf(event.frame * frameTime);
+        const bool jitter = event.kind == bvh::ChannelEventKind::Jitter;
+        const ImU32 color = jitter ? IM_COL32(250, 160, 40, 255) : IM_COL32(235, 70, 60, 255);
+        draw->AddLine(ImVec2(x, origin.y), ImVec2(x, origin.y + height * (jitter ? 0.35f : 0.5f)),
+                      color, 2.0f * scale);
+        if (hovered && std::abs(mouseX - x) <= 3.0f * scale) {
+            underMouse.push_back(&event);
+        }
+    }
+    if (!underMouse.empty()) {
+        ImGui::BeginTooltip();
+        for (const bvh::ChannelEvent* event : underMouse) {
+            ImGui::Text("frame %u: %s %s %s %+.1f", event->frame,
+                        skeleton.names[static_cast<std::size_t>(event->node)].c_str(),
+                        skeleton.channelNames[event->column].c_str(),
+                        std::string(bvh::channelEventKindName(event->kind)).c_str(),
+                        event->magnitude);
+        }
+        ImGui::EndTooltip();
+    }
+}
+
+// A reminder over the viewport while the rest pose is shown.
+void drawRestPoseReminder(ViewerState& state, float scale) {
+    if (state.analysis.showRestPose) {
+        const char* text = "REST POSE (the OFFSETs, no motion)  -  P to go back";
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        const ImVec2 display = ImGui::GetIO().DisplaySize;
+        ImGui::GetBackgroundDrawList()->AddText(ImVec2((display.x - size.x) * 0.5f, 36.0f * scale),
+                                                IM_COL32(255, 210, 80, 255), text);
+    }
+}
 
 // [SECTION] The scrub bar: drag anywhere on it; the pose follows while dragging.
 void drawScrubBar(ViewerState& state, float scale) {
@@ -46,6 +102,7 @@ void drawScrubBar(ViewerState& state, float scale) {
         draw->AddLine(ImVec2(x, end.y - (major ? 10.0f : 5.0f) * scale), ImVec2(x, end.y),
                       IM_COL32(140, 140, 150, major ? 200 : 110));
     }
+    drawEventTicks(state, xOf, origin, height, scale);
     const float playhead = xOf(playback.time());
     draw->AddLine(ImVec2(playhead, origin.y), ImVec2(playhead, end.y), IM_COL32(255, 210, 80, 255),
                   2.0f * scale);
@@ -76,7 +133,16 @@ void drawRangeControls(ViewerState& state) {
 
 } // namespace
 
+void handleAnalysisKeys(ViewerState& state, const std::vector<int>& keys) {
+    for (const int key : keys) {
+        if (key == GLFW_KEY_P) {
+            state.analysis.showRestPose = !state.analysis.showRestPose;
+        }
+    }
+}
+
 void drawTimelinePanel(ViewerState& state, float scale) {
+    drawRestPoseReminder(state, scale);
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(0.0f, display.y - kTimelineHeight * scale),
                             ImGuiCond_FirstUseEver);
@@ -114,6 +180,16 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     }
     ImGui::SameLine();
     ImGui::Checkbox("Interpolate", &settings.interpolate);
+    ImGui::SameLine();
+    ImGui::Checkbox("Rest pose (P)", &state.analysis.showRestPose);
+    {
+        const ImVec2 min = ImGui::GetItemRectMin();
+        const ImVec2 size = ImGui::GetItemRectSize();
+        state.widgetRects.rects["timeline:restpose"] = {min.x, min.y, size.x, size.y};
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Show the OFFSET rest pose instead of the animation");
+    }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(140.0f * scale);
     // Shows the speed in effect (J/K/L shuttle included); only a change made here becomes the

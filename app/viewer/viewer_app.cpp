@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/viewer/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_loading.h"
 #include "app/viewer/frame_statistics.h"
@@ -38,6 +39,7 @@ void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
 
 void removeCharacter(ViewerState& state, std::size_t index) {
     state.scene.remove(index); // a character still loading cancels its load
+    onCharacterRemoved(state.analysis, index);
     if (state.selection && state.selection->character == index) {
         state.selection.reset();
     } else if (state.selection && state.selection->character > index) {
@@ -135,6 +137,8 @@ void drawPanels(ViewerState& state, float scale) {
     drawSelectionPanel(state, scale);
     drawSettingsPanel(state, scale);
     drawTimelinePanel(state, scale);
+    drawCurvesPanel(state, scale);
+    drawComparePanel(state, scale);
     drawErrorPopup(state);
     drawExportDialog(state, scale);
 }
@@ -353,9 +357,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.playback.update(std::min(now - lastTime, 0.25));
         lastTime = now;
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
-        state.scene.evaluate(state.playback.time(), settings.interpolate
-                                                        ? bvh::Interpolation::Linear
-                                                        : bvh::Interpolation::Nearest);
+        const bvh::Interpolation interpolation =
+            settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
+        state.scene.evaluate(state.playback.time(), interpolation);
+        updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
         if (settings.followSelection && state.selection &&
             state.selection->character < state.scene.characters().size()) {
             const Character& followed = state.scene.characters()[state.selection->character];
@@ -371,6 +376,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         const std::vector<int> keys = window.takeKeyPresses();
         if (!io.WantCaptureKeyboard) {
             input.handleKeys(state, keys);
+            handleAnalysisKeys(state, keys);
         }
         drawPanels(state, imgui.contentScale());
 

@@ -2,6 +2,7 @@
 // requests (load, frame, reset) once per frame, in one place.
 #pragma once
 
+#include "app/viewer/analysis_views.h"
 #include "app/viewer/export.h"
 #include "app/viewer/file_loading.h"
 #include "app/viewer/overlays.h"
@@ -46,6 +47,7 @@ struct ViewerState {
     bool axesChanged = false;
 
     ExportDialog exportDialog; // File > Export
+    AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines).
     std::vector<std::string> errorLines;

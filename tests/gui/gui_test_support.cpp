@@ -68,6 +68,59 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             state.loading = loading != 0;
         } else if (key == "root") {
             in >> state.rootX >> state.rootY >> state.rootZ;
+        } else if (key == "restpose") {
+            int on = 0;
+            in >> on;
+            state.restPose = on != 0;
+        } else if (key == "character") {
+            ViewerStateFile::Character character;
+            std::size_t index = 0;
+            std::string word;
+            int override = 0;
+            in >> index >> word >> character.fileFramesPerSecond >> word >>
+                character.framesPerSecondInUse >> word >> override >> word >> character.duration >>
+                word >> character.up >> word >> character.placementX >> character.placementY >>
+                character.placementZ;
+            character.override = override != 0;
+            state.characters.push_back(character);
+        } else if (key == "frametime") {
+            std::size_t index = 0;
+            std::string word;
+            std::string written;
+            std::string suspicion;
+            in >> index >> word >> written >> word >> suspicion;
+            state.frameTimeWritten.push_back(written);
+            state.frameTimeSuspicion.push_back(suspicion);
+        } else if (key == "restcheck") {
+            std::size_t index = 0;
+            std::string word;
+            int measured = 0;
+            std::string up;
+            int disagrees = 0;
+            in >> index >> word >> measured >> word >> up >> word >> disagrees;
+            state.restAnimationUp.push_back(up);
+            state.restAnimationDisagrees.push_back(disagrees != 0);
+        } else if (key == "curves") {
+            ViewerStateFile::Curves curves;
+            std::string word;
+            if (in >> curves.character >> curves.node >> word >> curves.channels >> word >>
+                curves.frames >> word >> curves.events) {
+                state.curves = curves;
+            }
+        } else if (key == "compare") {
+            ViewerStateFile::Compare& compare = state.compare;
+            std::string word;
+            int enabled = 0;
+            int active = 0;
+            in >> word >> enabled >> word >> active >> word >> compare.a >> word >> compare.b >>
+                word >> compare.layout;
+            compare.enabled = enabled != 0;
+            compare.active = active != 0;
+            int painted = 0;
+            if (compare.active && in >> word >> compare.matched >> word >> compare.nodes >> word >>
+                                      compare.mean >> word >> compare.max >> word >> painted) {
+                compare.painted = painted != 0;
+            }
         } else if (key == "rect") {
             Rect rect;
             in >> rect.x >> rect.y >> rect.width >> rect.height;

@@ -57,6 +57,39 @@ struct ViewerStateFile {
     std::vector<FileLoad> loads;      // per file, as fileNames
     std::vector<std::string> waiting; // files whose header is still being read
     bool loading = false;             // some file is still being read
+
+    // The analysis views (app/viewer/analysis_views.h).
+    bool restPose = false;
+    struct Character {
+        double fileFramesPerSecond = 0;
+        double framesPerSecondInUse = 0;
+        bool override = false;
+        double duration = 0;
+        std::string up;
+        float placementX = 0, placementY = 0, placementZ = 0;
+    };
+    std::vector<Character> characters;           // per file
+    std::vector<std::string> frameTimeWritten;   // per file: the common rate, or "-"
+    std::vector<std::string> frameTimeSuspicion; // per file: the suggested rate, or "-"
+    std::vector<std::string> restAnimationUp;    // per file: the animation's up axis
+    std::vector<bool> restAnimationDisagrees;    // per file
+    struct Curves {
+        std::size_t character = 0;
+        std::string node;
+        std::size_t channels = 0;
+        std::uint32_t frames = 0;
+        std::size_t events = 0;
+    };
+    std::optional<Curves> curves; // the selected joint's, when one is selected
+    struct Compare {
+        bool enabled = false;
+        bool active = false;
+        std::size_t a = 0, b = 0;
+        std::string layout; // "overlay" or "side"
+        std::size_t matched = 0, nodes = 0;
+        double mean = -1, max = -1;
+        bool painted = false;
+    } compare;
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 

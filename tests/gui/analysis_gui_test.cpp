@@ -1,0 +1,182 @@
+// The analysis views in the real viewer, driven with xdotool: a selected joint shows its curves
+// and a click in them seeks; the same file twice compares to zero; the fps override and the
+// Frame Time fix change the clip's length; P shows the rest pose.
+//
+// Keys for ImGui widgets are held for 0.4 s (keydown, sleep, keyup): Dear ImGui 1.86 samples key
+// state once per frame and misses a press and release that fall between two frames, as
+// xdotool's `key` does, and frames under Xvfb's software GL on a loaded machine can take 100 ms.
+#include "gui_test_support.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+
+std::string at(float x, float y) {
+    return std::to_string(static_cast<int>(std::lround(x))) + " " +
+           std::to_string(static_cast<int>(std::lround(y)));
+}
+
+class AnalysisViews : public testing::Test {
+protected:
+    // The window is taller than the other GUI tests' so the Info panel shows its buttons.
+    void start(std::vector<std::string> files,
+               const std::function<bool(const ViewerStateFile&)>& ready) {
+        files.insert(files.end(), {"--frame", "0", "--size", "1400x980"});
+        viewer_.emplace(dir_, files);
+        initial_ = viewer_->waitForState([&](const ViewerStateFile& state) {
+            return !state.loading && state.rects.contains("timeline") && ready(state);
+        });
+        ASSERT_TRUE(initial_.has_value()) << "the viewer did not start";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+
+    void click(const Rect& rect, float fractionX = 0.5f) {
+        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window_ + " " +
+                               at(rect.x + rect.width * fractionX, rect.centerY()) +
+                               " sleep 0.2 click 1 2>&1")
+                        .has_value());
+    }
+
+    bool xdotool(const std::string& actions) {
+        return runCommand("xdotool " + actions + " 2>&1").has_value();
+    }
+
+    std::optional<ViewerStateFile> waitFor(const std::function<bool(const ViewerStateFile&)>& ok) {
+        return viewer_->waitForState(ok, std::chrono::seconds(10));
+    }
+
+    TempDir dir_;
+    std::optional<ViewerProcess> viewer_;
+    std::optional<ViewerStateFile> initial_;
+    std::string window_;
+};
+
+TEST_F(AnalysisViews, ASelectedJointShowsItsCurvesAndAClickInThemSeeks) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    start({kSample},
+          [](const ViewerStateFile& state) { return state.rects.contains("tree:0:Hips"); });
+    EXPECT_FALSE(initial_->curves.has_value());
+    EXPECT_FALSE(initial_->rects.contains("window:Curves")) << "no joint, no Curves panel";
+    click(initial_->rects.at("tree:0:Hips"), 0.15f);
+    const auto shown = waitFor([](const ViewerStateFile& state) {
+        return state.curves && state.rects.contains("curves:plot:rotation");
+    });
+    ASSERT_TRUE(shown.has_value()) << "selecting Hips did not show its curves";
+    EXPECT_EQ(shown->curves->node, "Hips");
+    EXPECT_EQ(shown->curves->channels, 6u); // 3 positions, 3 rotations
+    EXPECT_EQ(shown->curves->frames, 66u);
+    EXPECT_TRUE(shown->rects.contains("curves:plot:position"));
+
+    // A click at 75 % of the plot's width seeks to 75 % of the clip, and pauses.
+    const Rect plot = shown->rects.at("curves:plot:rotation");
+    click(plot, 0.75f);
+    const std::int64_t expected = std::llround(0.75 * 65.0);
+    const auto sought = waitFor(
+        [&](const ViewerStateFile& state) { return std::abs(state.frame - expected) <= 1; });
+    ASSERT_TRUE(sought.has_value()) << "expected frame near " << expected;
+    EXPECT_FALSE(sought->playing);
+}
+
+TEST_F(AnalysisViews, TheSameFileTwiceComparesToNothing) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    start({kSample, kSample},
+          [](const ViewerStateFile& state) { return state.rects.contains("compare:enable"); });
+    ASSERT_EQ(initial_->characters.size(), 2u);
+    EXPECT_GT(initial_->characters[1].placementX, 0.5f) << "side by side before comparing";
+    EXPECT_FALSE(initial_->compare.active);
+    click(initial_->rects.at("compare:enable"), 0.1f);
+    const auto compared =
+        waitFor([](const ViewerStateFile& state) { return state.compare.active; });
+    ASSERT_TRUE(compared.has_value()) << "ticking Compare did not start it";
+    EXPECT_EQ(compared->compare.a, 0u);
+    EXPECT_EQ(compared->compare.b, 1u);
+    EXPECT_EQ(compared->compare.layout, "overlay");
+    EXPECT_EQ(compared->compare.matched, 26u); // 21 joints and 5 End Sites
+    EXPECT_EQ(compared->compare.nodes, 26u);
+    EXPECT_EQ(compared->compare.max, 0.0);
+    EXPECT_EQ(compared->compare.mean, 0.0);
+    EXPECT_TRUE(compared->compare.painted);
+    // Overlaid: B stands where A does.
+    EXPECT_EQ(compared->characters[1].placementX, compared->characters[0].placementX);
+
+    click(compared->rects.at("compare:side"), 0.1f);
+    const auto sideBySide = waitFor([](const ViewerStateFile& state) {
+        return state.compare.layout == "side" && state.characters.size() == 2 &&
+               state.characters[1].placementX > 0.5f;
+    });
+    ASSERT_TRUE(sideBySide.has_value());
+    EXPECT_EQ(sideBySide->compare.max, 0.0);
+}
+
+TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    start({kSample}, [](const ViewerStateFile& state) { return state.rects.contains("info:fps"); });
+    ASSERT_EQ(initial_->characters.size(), 1u);
+    EXPECT_NEAR(initial_->duration, 65 * 0.0333333, 1e-6);
+    click(initial_->rects.at("info:fps"));
+    ASSERT_TRUE(xdotool("keydown ctrl keydown a sleep 0.4 keyup a keyup ctrl sleep 0.2 "
+                        "type --delay 50 60"));
+    ASSERT_TRUE(xdotool("keydown Return sleep 0.4 keyup Return"));
+    const auto faster = waitFor([](const ViewerStateFile& state) {
+        return !state.characters.empty() && state.characters[0].override;
+    });
+    ASSERT_TRUE(faster.has_value()) << "the override was not applied";
+    EXPECT_DOUBLE_EQ(faster->characters[0].framesPerSecondInUse, 60.0);
+    EXPECT_NEAR(faster->characters[0].fileFramesPerSecond, 1.0 / 0.0333333, 1e-4);
+    EXPECT_NEAR(faster->duration, 65.0 / 60.0, 1e-6);
+    EXPECT_EQ(faster->lastFrame, 65) << "as many frames, played faster";
+
+    click(faster->rects.at("info:fps-reset"));
+    const auto back = waitFor([](const ViewerStateFile& state) {
+        return !state.characters.empty() && !state.characters[0].override;
+    });
+    ASSERT_TRUE(back.has_value());
+    EXPECT_NEAR(back->duration, 65 * 0.0333333, 1e-6);
+}
+
+TEST_F(AnalysisViews, TheFrameTimeFixPlaysAtTheExactRate) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    start({kSample},
+          [](const ViewerStateFile& state) { return state.rects.contains("info:fix-written"); });
+    // The sample says 0.0333333: 1/30 written to 7 decimals.
+    ASSERT_EQ(initial_->frameTimeWritten.size(), 1u);
+    EXPECT_EQ(initial_->frameTimeWritten[0], "30");
+    click(initial_->rects.at("info:fix-written"));
+    const auto fixed = waitFor([](const ViewerStateFile& state) {
+        return !state.characters.empty() && state.characters[0].override;
+    });
+    ASSERT_TRUE(fixed.has_value()) << "the fix was not applied";
+    EXPECT_DOUBLE_EQ(fixed->characters[0].framesPerSecondInUse, 30.0);
+    EXPECT_NEAR(fixed->duration, 65.0 / 30.0, 1e-6);
+}
+
+TEST_F(AnalysisViews, PShowsTheRestPoseAndBack) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    start({kSample}, [](const ViewerStateFile&) { return true; });
+    EXPECT_FALSE(initial_->restPose);
+    // The walk's root at frame 0 is off the origin; in the rest pose it is at its OFFSET.
+    const float animatedZ = initial_->rootZ;
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 700 120 windowfocus --sync " + window_ +
+                        " sleep 0.2 keydown p sleep 0.1 keyup p"));
+    EXPECT_GT(std::abs(animatedZ), 0.5f);
+    // The key is read after the frame's pose: the pose follows on the next frame.
+    const auto rest = waitFor([](const ViewerStateFile& state) {
+        return state.restPose && state.rootX == 0.0f && state.rootZ == 0.0f;
+    });
+    ASSERT_TRUE(rest.has_value()) << "P did not show the rest pose (the root at its OFFSET)";
+    EXPECT_EQ(rest->frame, 0) << "the timeline stays where it was";
+    ASSERT_TRUE(xdotool("keydown p sleep 0.1 keyup p"));
+    const auto animated = waitFor([&](const ViewerStateFile& state) {
+        return !state.restPose && std::abs(state.rootZ - animatedZ) < 1e-5f;
+    });
+    ASSERT_TRUE(animated.has_value()) << "P again did not bring the animation back";
+}
+
+} // namespace
