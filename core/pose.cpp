@@ -1,10 +1,11 @@
 #include "pose.h"
 
+#include "pose_kernels.h"
+
+#include <algorithm>
 #include <cassert>
 #include <cmath>
-#include <glm/ext/matrix_transform.hpp>
 #include <glm/ext/quaternion_common.hpp>
-#include <glm/ext/quaternion_trigonometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
 namespace bvh {
@@ -71,73 +72,53 @@ glm::dmat4 toMatrix(const RigidTransform& transform) {
 
 namespace {
 
-// sin and cos of an angle in degrees. Motion data is degrees, so the reduction to
-// [-45°, 45°] by quarter turns is exact (q * 90 and its difference are exact doubles), and the
-// Taylor polynomials below are then accurate to ~1e-15 there; this is 3-4x cheaper than
-// std::sin + std::cos and precise far beyond the float data. Huge angles take the library path.
-void sinCosDegrees(double degrees, double& sine, double& cosine) {
-    if (!(std::abs(degrees) < 1.0e9)) {
-        const double radians = glm::radians(degrees);
-        sine = std::sin(radians);
-        cosine = std::cos(radians);
-        return;
-    }
-    const double quarterTurns = std::nearbyint(degrees * (1.0 / 90.0));
-    const double x = (degrees - quarterTurns * 90.0) * (3.14159265358979323846 / 180.0);
-    const double x2 = x * x;
-    const double s =
-        x * (1.0 + x2 * (-1.0 / 6 +
-                         x2 * (1.0 / 120 +
-                               x2 * (-1.0 / 5040 +
-                                     x2 * (1.0 / 362880 +
-                                           x2 * (-1.0 / 39916800 + x2 * (1.0 / 6227020800.0)))))));
-    const double c =
-        1.0 +
-        x2 * (-0.5 + x2 * (1.0 / 24 +
-                           x2 * (-1.0 / 720 +
-                                 x2 * (1.0 / 40320 + x2 * (-1.0 / 3628800 +
-                                                           x2 * (1.0 / 479001600.0 +
-                                                                 x2 * (-1.0 / 87178291200.0)))))));
-    switch (static_cast<long long>(quarterTurns) & 3) {
-    case 0:
-        sine = s;
-        cosine = c;
-        break;
-    case 1:
-        sine = c;
-        cosine = -s;
-        break;
-    case 2:
-        sine = -s;
-        cosine = -c;
-        break;
-    default:
-        sine = -c;
-        cosine = s;
-        break;
-    }
-}
-
-// rotation * (rotation of `degrees` about one coordinate axis), written out: the axis
-// quaternion has two non-zero components, so this is 8 multiplications instead of 16.
-void applyAxisRotation(glm::dquat& q, int axis, double degrees) {
-    double s = 0.0;
-    double c = 1.0;
-    sinCosDegrees(degrees * 0.5, s, c);
-    const double w = q.w;
-    const double x = q.x;
-    const double y = q.y;
-    const double z = q.z;
-    switch (axis) {
-    case 0: // (c, s, 0, 0)
-        q = glm::dquat(w * c - x * s, x * c + w * s, y * c + z * s, z * c - y * s);
-        break;
-    case 1: // (c, 0, s, 0)
-        q = glm::dquat(w * c - y * s, x * c - z * s, y * c + w * s, z * c + x * s);
-        break;
-    default: // (c, 0, 0, s)
-        q = glm::dquat(w * c - z * s, x * c + y * s, y * c - x * s, z * c + w * s);
-        break;
+// Local transforms decoding each node's channels as it goes (ForwardKinematicsPlan decodes
+// once). Sines and cosines are computed in batches over a window of consecutive columns of the
+// row, position columns included (a few wasted angles cost less than gathering the rotation
+// columns); a node's columns follow the previous node's, so each window is computed once.
+template <bool kAbsolute>
+void localTransformsOfRow(const Skeleton& skeleton, std::span<const float> row,
+                          std::span<RigidTransform> out) {
+    constexpr std::size_t kWindow = 48;
+    double halfAngles[kWindow];
+    double sines[kWindow];
+    double cosines[kWindow];
+    std::size_t windowBegin = 0; // the columns whose sines and cosines are ready
+    std::size_t windowEnd = 0;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        const detail::NodeLayout layout = detail::describeNodeChannels(skeleton, node);
+        RigidTransform& local = out[node];
+        local.translation =
+            detail::localTranslation<kAbsolute>(layout, skeleton.offsets[node], row.data());
+        if (layout.rotation == detail::RotationLayout::ThreeAxes) {
+            const std::size_t first = layout.channelBegin;
+            const std::size_t end = first + layout.channelCount;
+            if (end - first > kWindow) { // 48 channels on one node: no real file
+                local.rotation =
+                    detail::applyRotationChannels(layout, skeleton.channels, row.data());
+                continue;
+            }
+            if (first < windowBegin || end > windowEnd) {
+                windowBegin = first;
+                windowEnd = std::min(first + kWindow, row.size());
+                for (std::size_t column = windowBegin; column < windowEnd; ++column) {
+                    halfAngles[column - windowBegin] = 0.5 * row[column];
+                }
+                const std::size_t count = windowEnd - windowBegin;
+                sinCosDegrees(std::span<const double>(halfAngles, count),
+                              std::span<double>(sines, count), std::span<double>(cosines, count));
+            }
+            SinCos half[3];
+            for (int i = 0; i < 3; ++i) {
+                const std::size_t at = layout.rotationColumns[i] - windowBegin;
+                half[i] = SinCos{sines[at], cosines[at]};
+            }
+            local.rotation = detail::composeAxisRotations(layout, half[0], half[1], half[2]);
+        } else if (layout.rotation == detail::RotationLayout::Other) {
+            local.rotation = detail::applyRotationChannels(layout, skeleton.channels, row.data());
+        } else {
+            local.rotation = glm::dquat(1.0, 0.0, 0.0, 0.0);
+        }
     }
 }
 
@@ -149,31 +130,20 @@ void computeLocalTransforms(const Skeleton& skeleton, std::span<const float> row
     assert((row.empty() || row.size() == skeleton.totalChannels()) &&
            "a motion row must hold every channel of the skeleton");
     assert(mode != TranslationMode::Auto && "resolve TranslationMode::Auto before sampling");
-    const bool absolute = mode == TranslationMode::Absolute;
-    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
-        RigidTransform& local = out[node];
-        local.translation = skeleton.offsets[node];
-        local.rotation = glm::dquat(1.0, 0.0, 0.0, 0.0);
-        if (row.empty()) {
-            continue;
-        }
-        const std::uint32_t begin = skeleton.channelBegin[node];
-        for (std::uint32_t c = 0; c < skeleton.channelCount[node]; ++c) {
-            const ChannelType type = skeleton.channels[begin + c];
-            const double value = row[begin + c];
-            const int axis = channelAxis(type);
-            if (isPosition(type)) {
-                local.translation[axis] = absolute ? value : skeleton.offsets[node][axis] + value;
-            } else if (isRotation(type)) {
-                // Declared order, left to right: "Z X Y" gives Rz * Rx * Ry.
-                applyAxisRotation(local.rotation, axis, value);
-            }
-        }
+    if (row.empty()) {
+        computeRestTransforms(skeleton, out);
+    } else if (mode == TranslationMode::Absolute) {
+        localTransformsOfRow<true>(skeleton, row, out);
+    } else {
+        localTransformsOfRow<false>(skeleton, row, out);
     }
 }
 
 void computeRestTransforms(const Skeleton& skeleton, std::span<RigidTransform> out) {
-    computeLocalTransforms(skeleton, {}, TranslationMode::Additive, out);
+    assert(out.size() >= skeleton.nodeCount() && "output span smaller than the skeleton");
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        out[node] = RigidTransform{skeleton.offsets[node], glm::dquat(1.0, 0.0, 0.0, 0.0)};
+    }
 }
 
 void computeWorldTransforms(const Skeleton& skeleton, std::span<const RigidTransform> local,
@@ -187,9 +157,7 @@ void computeWorldTransforms(const Skeleton& skeleton, std::span<const RigidTrans
             continue;
         }
         assert(static_cast<std::size_t>(parent) < node && "parents must precede children");
-        const RigidTransform& up = world[static_cast<std::size_t>(parent)];
-        world[node].translation = up.translation + up.rotation * local[node].translation;
-        world[node].rotation = up.rotation * local[node].rotation;
+        detail::composeWorld(world[static_cast<std::size_t>(parent)], local[node], world[node]);
     }
 }
 

@@ -7,6 +7,8 @@
 // local. Unknown channels are ignored.
 //
 // All functions take caller-sized spans (one element per skeleton node) and allocate nothing.
+// To evaluate many frames of one skeleton, ForwardKinematicsPlan (forward_kinematics_plan.h)
+// decodes the channel layout once and gives the same results faster.
 #pragma once
 
 #include "motion.h"

@@ -1,10 +1,10 @@
 #include "command_line.h"
 #include "commands.h"
 #include "core/document.h"
-#include "core/pose.h"
+#include "core/forward_kinematics_plan.h"
+#include "positions_csv.h"
 
 #include <algorithm>
-#include <charconv>
 #include <string>
 #include <vector>
 
@@ -26,30 +26,6 @@ file's own units and axes. Each number has the fewest digits that read back to t
   --help, --version
 Exit status: 0 on success, 1 when the file does not load, 2 for a bad command line.
 )";
-
-// RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled.
-void appendCsvField(std::string& line, std::string_view field) {
-    if (field.find_first_of(",\"\r\n") == std::string_view::npos) {
-        line += field;
-        return;
-    }
-    line += '"';
-    for (char c : field) {
-        if (c == '"') {
-            line += '"';
-        }
-        line += c;
-    }
-    line += '"';
-}
-
-void appendFloat(std::string& line, double value) {
-    char buffer[32];
-    // The shortest text that reads back to the same float: round-trips, and no more digits
-    // than float precision can justify.
-    auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, static_cast<float>(value));
-    line.append(buffer, end);
-}
 
 } // namespace
 
@@ -103,42 +79,20 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         return kExitUsage;
     }
 
-    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+    // Every frame goes through the same skeleton: decode its channels once.
+    const bvh::ForwardKinematicsPlan plan(skeleton, mode);
     std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
-    std::vector<std::string> quotedNames(skeleton.nodeCount());
-    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
-        appendCsvField(quotedNames[node], skeleton.names[node]);
-    }
-    std::string buffer = "frame,joint,x,y,z\n";
-    constexpr std::size_t kFlushAt = 1 << 20;
+    PositionsCsvWriter csv(skeleton, out);
+    csv.writeHeader();
     for (std::int64_t frame = first; frame <= last; ++frame) {
-        if (motion.frameCount == 0) {
-            bvh::computeRestTransforms(skeleton, local);
-        } else {
-            bvh::computeLocalTransforms(skeleton, motion.frame(static_cast<std::uint32_t>(frame)),
-                                        mode, local);
-        }
-        bvh::computeWorldTransforms(skeleton, local, world);
-        char frameText[24];
-        auto [frameEnd, error] = std::to_chars(frameText, frameText + sizeof frameText, frame);
-        for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
-            buffer.append(frameText, frameEnd);
-            buffer += ',';
-            buffer += quotedNames[node];
-            for (int axis = 0; axis < 3; ++axis) {
-                buffer += ',';
-                appendFloat(buffer, world[node].translation[axis]);
-            }
-            buffer += '\n';
-        }
-        if (buffer.size() >= kFlushAt) {
-            out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-            buffer.clear();
-        }
+        // With no frames, the empty row gives the rest pose.
+        plan.computeWorldTransformsOfRow(motion.frameCount == 0
+                                             ? std::span<const float>()
+                                             : motion.frame(static_cast<std::uint32_t>(frame)),
+                                         world);
+        csv.writeFrame(frame, world);
     }
-    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.flush();
-    if (!out) {
+    if (!csv.finish()) {
         err << "bvhscope positions: writing the output failed\n";
         return kExitFileError;
     }

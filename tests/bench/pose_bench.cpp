@@ -1,9 +1,14 @@
-// Forward kinematics throughput: joint transforms per second (items = nodes x frames).
+// Forward kinematics throughput on the 31-joint CMU capture (38 nodes with its 7 End Sites).
+// items = nodes x poses (every node's world transform is computed and written, End Sites
+// included); the joints_per_second counter counts the 31 joints only, the stricter figure.
 #include "bench_inputs.h"
+#include "core/degree_trig.h"
 #include "core/document.h"
+#include "core/forward_kinematics_plan.h"
 #include "core/pose.h"
 
 #include <benchmark/benchmark.h>
+#include <cmath>
 #include <vector>
 
 namespace bvh::bench {
@@ -14,6 +19,16 @@ const Document& captureDocument() {
     return document;
 }
 
+void countPoses(benchmark::State& state, const Skeleton& skeleton) {
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * skeleton.nodeCount()));
+    state.counters["joints_per_second"] =
+        benchmark::Counter(static_cast<double>(state.iterations() * skeleton.jointCount()),
+                           benchmark::Counter::kIsRate);
+    state.SetLabel(std::to_string(skeleton.nodeCount()) + " nodes, " +
+                   std::to_string(skeleton.jointCount()) + " joints");
+}
+
+// The free functions: decode each node's channels on every call.
 void BM_ForwardKinematics(benchmark::State& state) {
     const Document& document = captureDocument();
     const Skeleton& skeleton = document.skeleton;
@@ -28,10 +43,45 @@ void BM_ForwardKinematics(benchmark::State& state) {
         benchmark::DoNotOptimize(world.data());
         frame = frame + 1 == motion.frameCount ? 0 : frame + 1;
     }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * skeleton.nodeCount()));
-    state.SetLabel(std::to_string(skeleton.nodeCount()) + " nodes");
+    countPoses(state, skeleton);
 }
 BENCHMARK(BM_ForwardKinematics);
+
+// A prepared plan, local then world transforms (both kept).
+void BM_ForwardKinematicsPlan(benchmark::State& state) {
+    const Document& document = captureDocument();
+    const Skeleton& skeleton = document.skeleton;
+    const Motion& motion = document.motion;
+    const ForwardKinematicsPlan plan(skeleton, detectTranslationMode(skeleton, motion));
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    std::uint32_t frame = 0;
+    for (auto _ : state) {
+        plan.computeLocalTransforms(motion.frame(frame), local);
+        plan.computeWorldTransforms(local, world);
+        benchmark::DoNotOptimize(world.data());
+        frame = frame + 1 == motion.frameCount ? 0 : frame + 1;
+    }
+    countPoses(state, skeleton);
+}
+BENCHMARK(BM_ForwardKinematicsPlan);
+
+// A prepared plan, world transforms straight from the row (what `positions` does).
+void BM_ForwardKinematicsPlanWorldOfRow(benchmark::State& state) {
+    const Document& document = captureDocument();
+    const Skeleton& skeleton = document.skeleton;
+    const Motion& motion = document.motion;
+    const ForwardKinematicsPlan plan(skeleton, detectTranslationMode(skeleton, motion));
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    std::uint32_t frame = 0;
+    for (auto _ : state) {
+        plan.computeWorldTransformsOfRow(motion.frame(frame), world);
+        benchmark::DoNotOptimize(world.data());
+        frame = frame + 1 == motion.frameCount ? 0 : frame + 1;
+    }
+    countPoses(state, skeleton);
+}
+BENCHMARK(BM_ForwardKinematicsPlanWorldOfRow);
 
 void BM_SampleInterpolated(benchmark::State& state) {
     const Document& document = captureDocument();
@@ -54,6 +104,70 @@ void BM_SampleInterpolated(benchmark::State& state) {
     state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * skeleton.nodeCount()));
 }
 BENCHMARK(BM_SampleInterpolated);
+
+// [SECTION] Sines and cosines: one pose's 93 half angles, three ways. items = angles.
+
+std::vector<double> poseHalfAngles() {
+    const Document& document = captureDocument();
+    std::vector<double> angles;
+    const std::span<const float> row = document.motion.frame(100);
+    for (std::size_t column = 0; column < row.size(); ++column) {
+        if (isRotation(document.skeleton.channels[column])) {
+            angles.push_back(0.5 * row[column]);
+        }
+    }
+    return angles;
+}
+
+void BM_SinCosDegreesBatch(benchmark::State& state) {
+    const std::vector<double> angles = poseHalfAngles();
+    std::vector<double> sines(angles.size());
+    std::vector<double> cosines(angles.size());
+    for (auto _ : state) {
+        sinCosDegrees(angles, sines, cosines);
+        benchmark::DoNotOptimize(sines.data());
+        benchmark::DoNotOptimize(cosines.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * angles.size()));
+}
+BENCHMARK(BM_SinCosDegreesBatch);
+
+void BM_SinCosDegreesOneByOne(benchmark::State& state) {
+    const std::vector<double> angles = poseHalfAngles();
+    std::vector<double> sines(angles.size());
+    std::vector<double> cosines(angles.size());
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < angles.size(); ++i) {
+            const SinCos result = sinCosDegrees(angles[i]);
+            sines[i] = result.sine;
+            cosines[i] = result.cosine;
+        }
+        benchmark::DoNotOptimize(sines.data());
+        benchmark::DoNotOptimize(cosines.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * angles.size()));
+}
+BENCHMARK(BM_SinCosDegreesOneByOne);
+
+void BM_StdSinCos(benchmark::State& state) {
+    const std::vector<double> angles = poseHalfAngles();
+    std::vector<double> sines(angles.size());
+    std::vector<double> cosines(angles.size());
+    for (auto _ : state) {
+        for (std::size_t i = 0; i < angles.size(); ++i) {
+            const double radians = angles[i] * 0.017453292519943295769236907684886127;
+            sines[i] = std::sin(radians);
+            cosines[i] = std::cos(radians);
+        }
+        benchmark::DoNotOptimize(sines.data());
+        benchmark::DoNotOptimize(cosines.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * angles.size()));
+}
+BENCHMARK(BM_StdSinCos);
 
 } // namespace
 } // namespace bvh::bench

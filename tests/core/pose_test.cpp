@@ -5,6 +5,7 @@
 //   Rz(90): (x, y, z) -> (-y, x, z)
 // For channels "A B C", R = Ra * Rb * Rc, so C acts on the vector first.
 #include "core/document.h"
+#include "core/forward_kinematics_plan.h"
 #include "core/pose.h"
 #include "test_support.h"
 #include "tests/support/bvh_texts.h"
@@ -38,6 +39,8 @@ Document rotatingRoot(const std::string& order, const std::string& values) {
                          values + "\n");
 }
 
+// World positions by the free functions; a ForwardKinematicsPlan must give the same numbers
+// (both of its paths), so every hand-derived case below checks it too.
 std::vector<glm::dvec3> worldPositions(const Document& document, std::uint32_t frame,
                                        TranslationMode mode) {
     const std::size_t n = document.skeleton.nodeCount();
@@ -45,9 +48,21 @@ std::vector<glm::dvec3> worldPositions(const Document& document, std::uint32_t f
     std::vector<RigidTransform> world(n);
     computeLocalTransforms(document.skeleton, document.motion.frame(frame), mode, local);
     computeWorldTransforms(document.skeleton, local, world);
+
+    const ForwardKinematicsPlan plan(document.skeleton, mode);
+    std::vector<RigidTransform> planLocal(n);
+    std::vector<RigidTransform> planWorld(n);
+    std::vector<RigidTransform> planWorldOfRow(n);
+    plan.computeLocalTransforms(document.motion.frame(frame), planLocal);
+    plan.computeWorldTransforms(planLocal, planWorld);
+    plan.computeWorldTransformsOfRow(document.motion.frame(frame), planWorldOfRow);
     std::vector<glm::dvec3> positions;
-    for (const RigidTransform& transform : world) {
-        positions.push_back(transform.translation);
+    for (std::size_t node = 0; node < n; ++node) {
+        positions.push_back(world[node].translation);
+        EXPECT_EQ(planWorld[node].translation, world[node].translation) << "node " << node;
+        EXPECT_EQ(planWorldOfRow[node].translation, world[node].translation) << "node " << node;
+        EXPECT_EQ(planWorld[node].rotation, world[node].rotation) << "node " << node;
+        EXPECT_EQ(planWorldOfRow[node].rotation, world[node].rotation) << "node " << node;
     }
     return positions;
 }

@@ -1,4 +1,10 @@
 #include "cli_test_support.h"
+#include "core/document.h"
+#include "core/pose.h"
+
+#include <charconv>
+#include <cmath>
+#include <streambuf>
 
 namespace bvhscope::cli {
 namespace {
@@ -50,6 +56,69 @@ TEST(PositionsCommand, NamesWithCommasAreQuoted) {
     auto result = run(runPositions, {file});
     ASSERT_EQ(result.status, 0) << result.err;
     EXPECT_NE(result.out.find("0,\"Hip, \"\"left\"\"\",0,0,0\n"), std::string::npos) << result.out;
+}
+
+// Many frames: the output crosses the writer's 1 MiB chunks several times and must equal, byte
+// for byte, the rows formatted one by one from the free functions' world transforms.
+TEST(PositionsCommand, LongOutputEqualsRowByRowFormatting) {
+    std::string text(test::kChainBvh);
+    text.replace(text.find("Frames: 2"), 9, "Frames: 30000");
+    text.erase(text.find("Frame Time: 0.5\n") + 16);
+    for (int frame = 0; frame < 30000; ++frame) {
+        // Angles and positions varying per frame, so every row differs.
+        const double t = frame * 0.37;
+        text += std::to_string(10 + frame % 7) + " " + std::to_string(20 - t) + " 30 " +
+                std::to_string(std::fmod(t * 13, 360.0)) + " " + std::to_string(t) + " -45 " +
+                std::to_string(-t * 3) + " 90.5 " + std::to_string(std::fmod(t, 180.0)) + "\n";
+    }
+    test::TemporaryDirectory directory;
+    const std::string file = directory.write("long.bvh", text);
+    auto result = run(runPositions, {file, "--translation", "absolute"});
+    ASSERT_EQ(result.status, 0) << result.err;
+    ASSERT_GT(result.out.size(), 3u << 20);
+
+    bvh::Document document = bvh::parseDocument(text);
+    ASSERT_TRUE(document.loaded());
+    std::string expected = "frame,joint,x,y,z\n";
+    std::vector<bvh::RigidTransform> local(document.skeleton.nodeCount());
+    std::vector<bvh::RigidTransform> world(document.skeleton.nodeCount());
+    for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
+        bvh::computeLocalTransforms(document.skeleton, document.motion.frame(frame),
+                                    bvh::TranslationMode::Absolute, local);
+        bvh::computeWorldTransforms(document.skeleton, local, world);
+        for (std::size_t node = 0; node < world.size(); ++node) {
+            expected += std::to_string(frame) + "," + document.skeleton.names[node];
+            for (int axis = 0; axis < 3; ++axis) {
+                char number[32];
+                auto [end, error] =
+                    std::to_chars(number, number + sizeof number,
+                                  static_cast<float>(world[node].translation[axis]));
+                expected += ',';
+                expected.append(number, end);
+            }
+            expected += '\n';
+        }
+    }
+    ASSERT_EQ(result.out.size(), expected.size());
+    EXPECT_TRUE(result.out == expected);
+}
+
+// A stream that refuses every write, as a full disk or closed pipe does.
+class FailingBuffer : public std::streambuf {
+protected:
+    std::streamsize xsputn(const char*, std::streamsize) override { return 0; }
+    int_type overflow(int_type) override { return traits_type::eof(); }
+};
+
+TEST(PositionsCommand, AFailedWriteIsAnError) {
+    test::TemporaryDirectory directory;
+    const std::string file = directory.write("chain.bvh", test::kChainBvh);
+    const std::vector<std::string_view> arguments = {file};
+    FailingBuffer failing;
+    std::ostream out(&failing);
+    std::ostringstream err;
+    EXPECT_EQ(runPositions(arguments, out, err), 1);
+    EXPECT_NE(err.str().find("writing the output failed"), std::string::npos) << err.str();
 }
 
 TEST(PositionsCommand, BadInputs) {
