@@ -16,6 +16,14 @@
 //   errors 1
 //   error /tmp/bad.bvh:3:7: error: ...
 //   rect X Y W H NAME                          (widget rectangles, window pixels)
+//   folder /data/takes                         (the folder being browsed)  or   folder none
+//   folderfiles 12 summarising 1 workers 1 current 3 opening none subfolders 0 busy 1
+//                                              (current/opening: file indices, or none)
+//   folderfile 3 status warnings joints 31 frames 2752 fps 120.000500 duration 22.924900
+//     warnings 2 thumbnail drawn name sub/walk10.bvh   (one line; joints..warnings are 0
+//                                              until summarised; the name is the rest)
+//   folderdiag 3 /data/takes/sub/walk10.bvh:7:3: warning: ...   (kept diagnostics per file)
+//   browsed 1                                  (scene index of the browsed character) or none
 #pragma once
 
 #include "app/viewer/viewer_state.h"

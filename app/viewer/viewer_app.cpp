@@ -2,6 +2,9 @@
 
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_loading.h"
+#include "app/viewer/folder_navigation.h"
+#include "app/viewer/folder_panel.h"
+#include "app/viewer/folder_thumbnails.h"
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/glfw_window.h"
 #include "app/viewer/imgui_layer.h"
@@ -15,6 +18,7 @@
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <glad/gl.h>
 #include <imgui.h>
@@ -29,11 +33,10 @@ const render::OrbitCamera kDefaultCamera{};
 
 // [SECTION] Files
 
-// Files load in the background (file_loading.h); pollLoads() takes what they produced.
+// Files load in the background (file_loading.h); pollLoads() takes what they produced. A
+// folder opens in the browser (folder_navigation.h).
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
-    for (const std::string& path : paths) {
-        state.loads.open(path);
-    }
+    openPaths(state, paths);
 }
 
 void removeCharacter(ViewerState& state, std::size_t index) {
@@ -81,6 +84,7 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         openFiles(state, paths);
     }
     pollLoads(state, err);
+    updateFolderBrowsing(state);
     const bool added = state.scene.characters().size() > before;
     if (state.characterToRemove) {
         removeCharacter(state, *state.characterToRemove);
@@ -127,9 +131,11 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
 
 // [SECTION] Drawing
 
-void drawPanels(ViewerState& state, float scale) {
+void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
+                float scale) {
     state.widgetRects.rects.clear();
     drawFileListPanel(state, scale);
+    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
     drawJointTreePanel(state, scale);
     drawInfoPanel(state, scale);
     drawSelectionPanel(state, scale);
@@ -271,6 +277,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
         return 1;
     }
+    FolderThumbnails thumbnails;
 
     // [SECTION] Opening what the command line names (or the bundled sample)
     state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
@@ -302,7 +309,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     } else if (settings.playOnOpen && !capturing) {
         state.playback.play();
     }
-    glfwSetWindowTitle(window.handle(), windowTitle(state).c_str());
+    std::string title = windowTitle(state);
+    glfwSetWindowTitle(window.handle(), title.c_str());
 
     // [SECTION] The frame loop
     ViewportInput input;
@@ -330,12 +338,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         for (std::string& path : window.takeDroppedPaths()) {
             state.filesToOpen.push_back(std::move(path));
         }
-        const std::size_t charactersBefore = state.scene.characters().size();
         handleRequests(state, aspect, err);
-        if (state.scene.characters().size() != charactersBefore) {
-            glfwSetWindowTitle(window.handle(), windowTitle(state).c_str());
+        if (std::string now = windowTitle(state); now != title) { // files opened or browsed
+            title = std::move(now);
+            glfwSetWindowTitle(window.handle(), title.c_str());
         }
-        const bool loading = state.loads.busy(state.scene);
+        const bool loading = state.loads.busy(state.scene) || state.folder.browseLoad.has_value();
         if (startupLoadsPending && !loading) {
             frameAll(state, aspect);
             if (options.frame) {
@@ -343,7 +351,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             }
             startupLoadsPending = false;
         }
-        framesSinceLoaded = loading ? 0 : framesSinceLoaded + 1;
+        // A screenshot of a folder also waits for every summary and thumbnail.
+        framesSinceLoaded = loading || state.folder.busy() ? 0 : framesSinceLoaded + 1;
 
         const double now = glfwGetTime();
         if (benchmarking) {
@@ -371,7 +380,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (!io.WantCaptureKeyboard) {
             input.handleKeys(state, keys);
         }
-        drawPanels(state, imgui.contentScale());
+        const int thumbnailPixels =
+            static_cast<int>(std::lround(kThumbnailSize * imgui.contentScale()));
+        thumbnails.update(state.folder, settings, thumbnailPixels);
+        drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
 
         sceneDrawer.draw(state.scene, state.camera, state.selection, sceneDrawOptions(settings),
                          framebufferWidth, framebufferHeight);
