@@ -7,11 +7,13 @@ namespace bvhscope::viewer {
 
 std::string FolderBrowser::open(const std::filesystem::path& folder, bool includeSubfolders,
                                 unsigned workers) {
-    close();
+    const auto listedAt = std::chrono::steady_clock::now();
     FolderListing listing = listBvhFiles(folder, includeSubfolders);
     if (!listing.error.empty()) {
-        return listing.error;
+        return listing.error; // the folder open before stays
     }
+    close();
+    openedAt_ = listedAt;
     folder_ = folder;
     includeSubfolders_ = includeSubfolders;
     truncated_ = listing.truncated;

@@ -9,6 +9,7 @@
 #include "app/viewer/folder_summaries.h"
 #include "core/background_load.h"
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -55,7 +56,7 @@ public:
     // [SECTION] The folder and its files
 
     // Lists `folder` and starts summarising its files on `workers` threads, closing the folder
-    // open before. Returns why it cannot be listed (then no folder is open), else "".
+    // open before. Returns why it cannot be listed (then the folder open before stays), else "".
     std::string open(const std::filesystem::path& folder, bool includeSubfolders,
                      unsigned workers = defaultSummaryWorkers(std::thread::hardware_concurrency()));
     // Cancels the summaries (waiting for the files being read to stop), forgets the files and
@@ -68,6 +69,8 @@ public:
     bool listingTruncated() const { return truncated_; }
     // Changes whenever the list of files does (open, close): the key thumbnails are kept under.
     std::uint64_t generation() const { return generation_; }
+    // When open() listed the folder (for --print-load-timing).
+    std::chrono::steady_clock::time_point openedAt() const { return openedAt_; }
 
     std::vector<FolderEntry>& entries() { return entries_; }
     const std::vector<FolderEntry>& entries() const { return entries_; }
@@ -111,6 +114,7 @@ private:
     bool includeSubfolders_ = false;
     bool truncated_ = false;
     std::uint64_t generation_ = 0;
+    std::chrono::steady_clock::time_point openedAt_;
     std::vector<FolderEntry> entries_;
     std::size_t visibleFirst_ = 0;
     std::size_t visibleLast_ = 0;

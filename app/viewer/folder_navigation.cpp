@@ -3,6 +3,7 @@
 #include "core/diagnostic.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
@@ -39,10 +40,9 @@ void relistFolder(ViewerState& state, bool includeSubfolders) {
         currentPath = folder.entries()[*folder.current].path;
     }
     const std::string error = folder.open(path, includeSubfolders);
-    if (!error.empty()) {
+    if (!error.empty()) { // the folder is still open as it was
         state.errorLines = {path.string() + ":0:0: error: cannot list the folder: " + error};
         state.openErrorPopup = true;
-        closeFolder(state);
         return;
     }
     const std::vector<FolderEntry>& entries = folder.entries();
@@ -172,15 +172,15 @@ void pollBrowseLoad(ViewerState& state) {
     const std::string path = entry.path.string();
     std::vector<std::string> errors = errorLinesOf(path, document);
     if (!errors.empty()) {
+        // What the row says now (the file may have changed since it was summarised).
+        FileFacts facts;
+        facts.diagnosticLines.assign(
+            errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(
+                                                 std::min(errors.size(), kKeptDiagnostics)));
+        entry.facts = std::move(facts);
         entry.status = FileStatus::Error;
-        if (!entry.facts) { // the summary says the same when it comes
-            FileFacts facts;
-            facts.diagnosticLines.assign(
-                errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(
-                                                     std::min(errors.size(), kKeptDiagnostics)));
-            entry.facts = std::move(facts);
-            entry.thumbnail = ThumbnailState::None;
-        }
+        entry.thumbnail = ThumbnailState::None;
+        entry.thumbnailPose.reset();
         if (finished.step != 0) {
             if (const auto next = nextBrowsable(folder.entries(), finished.entry, finished.step)) {
                 startBrowseLoad(folder, *next, finished.step);
@@ -241,6 +241,35 @@ std::optional<std::size_t> browsedCharacter(const Scene& scene) {
         }
     }
     return std::nullopt;
+}
+
+// [SECTION] --print-load-timing
+
+void FolderTimingReport::frameShown(const FolderBrowser& folder, double frameMilliseconds,
+                                    std::chrono::steady_clock::time_point now, std::ostream& out) {
+    if (!folder.isOpen() || reported_ == folder.generation()) {
+        return;
+    }
+    const double sinceListing =
+        std::chrono::duration<double, std::milli>(now - folder.openedAt()).count();
+    if (!folder.summarizing() && summariesDone_ < 0.0) {
+        summariesDone_ = sinceListing;
+    }
+    if (folder.busy()) {
+        longestFrame_ = std::max(longestFrame_, frameMilliseconds);
+        ++frames_;
+        return;
+    }
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  ": %zu files, summarised %.1f ms and thumbnails drawn %.1f ms after listing; "
+                  "%d UI frames meanwhile, the longest %.1f ms\n",
+                  folder.entries().size(), summariesDone_, sinceListing, frames_, longestFrame_);
+    out << "folder " << folder.folder().string() << text << std::flush;
+    reported_ = folder.generation();
+    summariesDone_ = -1.0;
+    longestFrame_ = 0.0;
+    frames_ = 0;
 }
 
 } // namespace bvhscope::viewer

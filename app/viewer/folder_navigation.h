@@ -12,7 +12,10 @@
 
 #include "app/viewer/viewer_state.h"
 
+#include <chrono>
+#include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -33,5 +36,21 @@ void updateFolderBrowsing(ViewerState& state);
 
 // The scene index of the browsed character, if one is shown.
 std::optional<std::size_t> browsedCharacter(const Scene& scene);
+
+// --print-load-timing for a folder: once its summaries and thumbnails are done, one line with
+// when (ms after its listing) and how many UI frames were drawn meanwhile, the longest of
+// them (the background work must never hold the interface up).
+class FolderTimingReport {
+public:
+    // After each frame shown, with its duration.
+    void frameShown(const FolderBrowser& folder, double frameMilliseconds,
+                    std::chrono::steady_clock::time_point now, std::ostream& out);
+
+private:
+    std::optional<std::uint64_t> reported_; // the folder generation reported
+    double summariesDone_ = -1.0;           // ms after listing; negative until they are
+    double longestFrame_ = 0.0;
+    int frames_ = 0;
+};
 
 } // namespace bvhscope::viewer

@@ -146,7 +146,8 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
         drawRowTooltip(entry);
     }
     ImGui::SetCursorScreenPos(cell);
-    if (const GLuint texture = thumbnails.texture(index); texture != 0) {
+    if (const GLuint texture = thumbnails.texture(index);
+        texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
         // GL textures start at the bottom row: flip v.
         ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                      ImVec2(thumbnail, thumbnail), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
@@ -207,11 +208,11 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
     ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Joints", ImGuiTableColumnFlags_WidthFixed, 44.0f * scale);
-    ImGui::TableSetupColumn("Frames", ImGuiTableColumnFlags_WidthFixed, 52.0f * scale);
-    ImGui::TableSetupColumn("FPS", ImGuiTableColumnFlags_WidthFixed, 44.0f * scale);
-    ImGui::TableSetupColumn("Duration", ImGuiTableColumnFlags_WidthFixed, 60.0f * scale);
-    ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthFixed, 84.0f * scale);
+    ImGui::TableSetupColumn("Joints", ImGuiTableColumnFlags_WidthFixed, 42.0f * scale);
+    ImGui::TableSetupColumn("Frames", ImGuiTableColumnFlags_WidthFixed, 48.0f * scale);
+    ImGui::TableSetupColumn("FPS", ImGuiTableColumnFlags_WidthFixed, 30.0f * scale);
+    ImGui::TableSetupColumn("Duration", ImGuiTableColumnFlags_WidthFixed, 58.0f * scale);
+    ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthFixed, 76.0f * scale);
     ImGui::TableHeadersRow();
 
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
@@ -249,13 +250,19 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
     if (!state.folder.isOpen()) {
         return;
     }
-    // First run: right of the Files column, over the top of the view.
+    // First run: over the Info and Selected joint panels on the right (the rows repeat the
+    // facts Info shows), so the view's centre, where the figure is framed, stays clear.
     const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(kSideColumnWidth * scale, 0.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(
-        ImVec2(std::min(600.0f * scale, display.x - 2.0f * kSideColumnWidth * scale),
-               (display.y - kTimelineHeight * scale) * 0.6f),
-        ImGuiCond_FirstUseEver);
+    const float width = std::min(580.0f * scale, display.x * 0.42f);
+    ImGui::SetNextWindowPos(ImVec2(display.x - width, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(width, (display.y - kTimelineHeight * scale) * 0.68f),
+                             ImGuiCond_FirstUseEver);
+    // A folder just opened comes to the front (the panels drawn after it would cover it).
+    static std::uint64_t focusedGeneration = 0;
+    if (focusedGeneration != state.folder.generation()) {
+        focusedGeneration = state.folder.generation();
+        ImGui::SetNextWindowFocus();
+    }
     bool open = true;
     const bool expanded = ImGui::Begin("Browser", &open);
     if (!open) {

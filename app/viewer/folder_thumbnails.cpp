@@ -4,6 +4,10 @@
 
 namespace bvhscope::viewer {
 
+int thumbnailBudget(double lastFrameMilliseconds) {
+    return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame : 1;
+}
+
 render::OrbitCamera thumbnailCamera(const render::Bounds& bounds) {
     render::OrbitCamera camera;
     camera.verticalFovRadians = 0.6f; // a little narrower than the view's: less distortion

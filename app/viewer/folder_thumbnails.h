@@ -18,8 +18,12 @@ namespace bvhscope::viewer {
 
 // Thumbnail edge in pixels before the content scale.
 inline constexpr int kThumbnailSize = 96;
-// Thumbnails drawn per UI frame at most.
+// Thumbnails drawn per UI frame: a few while frames are quick (a GPU draws one in well under a
+// millisecond), one while they are slow (a software renderer such as llvmpipe spends tens of
+// milliseconds on each, and the interface must stay responsive while a big folder fills in).
 inline constexpr int kThumbnailsPerFrame = 4;
+inline constexpr double kQuickFrameMilliseconds = 20.0;
+int thumbnailBudget(double lastFrameMilliseconds);
 
 class FolderThumbnails {
 public:

@@ -135,12 +135,12 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
                 float scale) {
     state.widgetRects.rects.clear();
     drawFileListPanel(state, scale);
-    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
     drawJointTreePanel(state, scale);
     drawInfoPanel(state, scale);
     drawSelectionPanel(state, scale);
     drawSettingsPanel(state, scale);
     drawTimelinePanel(state, scale);
+    drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
     drawErrorPopup(state);
     drawExportDialog(state, scale);
 }
@@ -320,6 +320,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     int framesSinceLoaded = 0; // a screenshot waits for every load, then for the layout
     std::optional<double> firstSwapMilliseconds;
     std::vector<double> benchmarkFrameMilliseconds;
+    FolderTimingReport folderTiming;
+    double lastFrameMilliseconds = 0.0; // the thumbnails' budget follows it
     for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()); ++frameNumber) {
         const auto frameStart = std::chrono::steady_clock::now();
         glfwPollEvents();
@@ -382,7 +384,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         const int thumbnailPixels =
             static_cast<int>(std::lround(kThumbnailSize * imgui.contentScale()));
-        thumbnails.update(state.folder, settings, thumbnailPixels);
+        thumbnails.update(state.folder, settings, thumbnailPixels,
+                          thumbnailBudget(lastFrameMilliseconds));
         drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
 
         sceneDrawer.draw(state.scene, state.camera, state.selection, sceneDrawOptions(settings),
@@ -420,6 +423,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         state.loads.frameShown(frameEnd);
         printLoadTimings(state.loads, options.processStart, options.printLoadTiming, std::cout);
+        lastFrameMilliseconds = millisecondsSince(frameStart, frameEnd);
+        if (options.printLoadTiming && frameNumber > 0) { // the first frame compiles shaders
+            folderTiming.frameShown(state.folder, lastFrameMilliseconds, frameEnd, std::cout);
+        }
         if (benchmarking && frameNumber >= kBenchmarkWarmUpFrames) {
             benchmarkFrameMilliseconds.push_back(millisecondsSince(frameStart, frameEnd));
             if (std::ssize(benchmarkFrameMilliseconds) >= options.benchRender->frames) {

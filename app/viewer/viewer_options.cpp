@@ -108,7 +108,8 @@ Viewer options:
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --print-load-timing    print, in ms since start: the first frame on screen ("first swap")
                          and per file when its header was read, its first frame was shown
-                         and it was completely loaded
+                         and it was completely loaded; for a folder, when its summaries
+                         and thumbnails were done and the longest UI frame meanwhile
 
 Files load in the background: the skeleton shows once the header is read and the frames read
 so far play; the Files panel shows each file's progress.

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 #include <regex>
+#include <sstream>
 
 using namespace bvhscope::viewer;
 using bvhscope::folder_test::pumpUntil;
@@ -184,7 +185,13 @@ TEST_F(FolderNavigation, AStepOntoAFileThatNoLongerLoadsGoesOnPastIt) {
     state_.folder.stepRequest = 1;
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "walk10.bvh");
-    EXPECT_EQ(state_.folder.entries()[row("walk2.bvh")].status, FileStatus::Error);
+    const FolderEntry& changed = state_.folder.entries()[row("walk2.bvh")];
+    EXPECT_EQ(changed.status, FileStatus::Error);
+    EXPECT_EQ(changed.thumbnail, ThumbnailState::None);
+    ASSERT_TRUE(changed.facts.has_value());
+    EXPECT_FALSE(changed.facts->loaded);
+    EXPECT_TRUE(std::regex_search(changed.facts->diagnosticLines.at(0),
+                                  std::regex("walk2\\.bvh:5:3: error: ")));
     EXPECT_FALSE(state_.openErrorPopup);
 }
 
@@ -268,6 +275,125 @@ TEST_F(FolderNavigation, AnEmptyFolderOpensWithNoFiles) {
     EXPECT_TRUE(state_.folder.entries().empty());
     EXPECT_TRUE(state_.scene.characters().empty());
     EXPECT_FALSE(state_.folder.busy());
+}
+
+} // namespace
+
+namespace {
+
+std::string deepHierarchy(int depth) {
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xrotation Yrotation "
+                       "Zrotation\n";
+    for (int i = 0; i < depth; ++i) {
+        text += "JOINT j" + std::to_string(i) + "\n{\nOFFSET 0 1 0\nCHANNELS 1 Zrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    for (int i = 0; i < depth; ++i) {
+        text += "}\n";
+    }
+    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n";
+    for (int i = 0; i < depth + 3; ++i) {
+        text += "0 ";
+    }
+    return text + "\n";
+}
+
+TEST(FolderNavigationHostile, AFolderOfBadFilesListsTheirErrorsAndCrashesNothing) {
+    const ScratchFolder folder;
+    for (const char* name : {"channel_count_1e300.bvh", "cr_only_zero_frame_time.bvh",
+                             "zero_channels_with_rows.bvh"}) {
+        folder.copy(std::string("tests/data/fuzz_regressions/") + name, name);
+    }
+    folder.write("binary.bvh", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+    folder.write("empty.bvh", "");
+    folder.write("huge_frames.bvh", "HIERARCHY\nROOT a\n{\nOFFSET 0 0 0\nCHANNELS 1 Xposition\n"
+                                    "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: "
+                                    "99999999999\nFrame Time: 0.1\n1\n");
+    folder.write("deep.bvh", deepHierarchy(3000));
+    folder.write("unbalanced.bvh", "HIERARCHY\nROOT a\n{\n{\n{\n");
+    ViewerState state;
+    openPaths(state, {folder.path().string()});
+    ASSERT_EQ(state.folder.entries().size(), 8u);
+    ASSERT_TRUE(pumpUntil([&] { updateFolderBrowsing(state); },
+                          [&] { return !state.folder.summarizing() && !state.folder.browseLoad; }));
+    std::size_t errors = 0;
+    for (const FolderEntry& entry : state.folder.entries()) {
+        ASSERT_TRUE(entry.facts.has_value()) << entry.name;
+        if (entry.status == FileStatus::Error) {
+            ++errors;
+            ASSERT_FALSE(entry.facts->diagnosticLines.empty()) << entry.name;
+            EXPECT_TRUE(std::regex_search(entry.facts->diagnosticLines[0],
+                                          std::regex(":[0-9]+:[0-9]+: error: ")))
+                << entry.facts->diagnosticLines[0];
+            EXPECT_EQ(entry.thumbnail, ThumbnailState::None) << entry.name;
+        } else {
+            EXPECT_EQ(entry.thumbnail, ThumbnailState::Pending) << entry.name;
+        }
+    }
+    EXPECT_GE(errors, 4u); // binary, empty, unbalanced and at least one fuzz regression
+    // What was shown is a file that loads (the first one in the list that does).
+    const auto browsed = browsedCharacter(state.scene);
+    ASSERT_TRUE(browsed.has_value());
+    ASSERT_TRUE(state.folder.current.has_value());
+    EXPECT_NE(state.folder.entries()[*state.folder.current].status, FileStatus::Error);
+    const FolderEntry& deep = state.folder.entries()[3]; // binary, channel.., cr_only.., deep
+    ASSERT_EQ(deep.name, "deep.bvh");
+    EXPECT_EQ(deep.status, FileStatus::Ok);
+    EXPECT_EQ(deep.facts->summary.joints, 3001u);
+}
+
+} // namespace
+
+namespace {
+
+TEST(FolderTimingReport, OneLineOnceTheFolderIsDoneWithTheLongestFrame) {
+    const ScratchFolder folder;
+    folder.fillStandard();
+    ViewerState state;
+    openPaths(state, {folder.path().string()});
+    FolderTimingReport report;
+    std::ostringstream out;
+    const auto now = std::chrono::steady_clock::now();
+    report.frameShown(state.folder, 5.0, now, out); // summaries and the first file to come
+    report.frameShown(state.folder, 12.5, now, out);
+    EXPECT_TRUE(out.str().empty());
+    ASSERT_TRUE(pumpUntil([&] { updateFolderBrowsing(state); },
+                          [&] { return !state.folder.summarizing() && !state.folder.browseLoad; }));
+    report.frameShown(state.folder, 7.0, now, out); // thumbnails still to draw
+    EXPECT_TRUE(out.str().empty());
+    for (FolderEntry& entry : state.folder.entries()) { // as FolderThumbnails would
+        if (entry.thumbnail == ThumbnailState::Pending) {
+            entry.thumbnail = ThumbnailState::Drawn;
+            entry.thumbnailPose.reset();
+        }
+    }
+    report.frameShown(state.folder, 3.0, now, out);
+    EXPECT_NE(out.str().find("folder " + folder.path().string() + ": 4 files, summarised "),
+              std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find("; 3 UI frames meanwhile, the longest 12.5 ms\n"), std::string::npos)
+        << out.str();
+    const std::string once = out.str();
+    report.frameShown(state.folder, 50.0, now, out);
+    EXPECT_EQ(out.str(), once);
+}
+
+} // namespace
+
+namespace {
+
+TEST(FolderBrowserModel, AFolderThatCannotBeListedLeavesTheOpenOneOpen) {
+    const ScratchFolder folder;
+    folder.fillStandard();
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), false, 1), "");
+    const std::uint64_t generation = browser.generation();
+    EXPECT_EQ(browser.open(folder.path() / "walk2.bvh", false, 1), "not a folder");
+    EXPECT_TRUE(browser.isOpen());
+    EXPECT_EQ(browser.folder(), folder.path());
+    EXPECT_EQ(browser.entries().size(), 4u);
+    EXPECT_EQ(browser.generation(), generation);
+    EXPECT_EQ(browser.workerCount(), 1u);
 }
 
 } // namespace

@@ -45,8 +45,9 @@ protected:
         BVHSCOPE_REQUIRE_GL(context_);
         folder_.fillStandard();
         openPaths(state_, {folder_.path().string()});
-        ASSERT_TRUE(pumpUntil([&] { updateFolderBrowsing(state_); },
-                              [&] { return !state_.folder.summarizing(); }));
+        ASSERT_TRUE(
+            pumpUntil([&] { updateFolderBrowsing(state_); },
+                      [&] { return !state_.folder.summarizing() && !state_.folder.browseLoad; }));
         thumbnails_.emplace();
         ASSERT_TRUE(thumbnails_->error().empty()) << thumbnails_->error();
     }
@@ -109,6 +110,16 @@ TEST_F(FolderThumbnailsTest, ClosingTheFolderDeletesEveryTexture) {
     EXPECT_EQ(thumbnails_->textureCount(), 0u);
     EXPECT_EQ(thumbnails_->texture(1), 0u);
     EXPECT_FALSE(glIsTexture(texture));
+}
+
+} // namespace
+
+namespace {
+
+TEST(ThumbnailBudget, AFewWhenFramesAreQuickOneWhenSlow) {
+    EXPECT_EQ(thumbnailBudget(0.0), kThumbnailsPerFrame);  // the first frame
+    EXPECT_EQ(thumbnailBudget(16.7), kThumbnailsPerFrame); // a 60 Hz display
+    EXPECT_EQ(thumbnailBudget(45.0), 1);                   // a software renderer
 }
 
 } // namespace
