@@ -24,6 +24,10 @@ void drawFileListPanel(ViewerState& state, float scale) {
             if (ImGui::MenuItem("Open file or folder...")) {
                 focusPath = true; // the path field below takes a file or a folder
             }
+            const ImVec2 min = ImGui::GetItemRectMin(); // for --state-out: GUI tests click it
+            const ImVec2 size = ImGui::GetItemRectSize();
+            state.widgetRects.rects["menu:File>Open file or folder"] = {min.x, min.y, size.x,
+                                                                        size.y};
             if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
                 state.folder.closeRequested = true;
             }
@@ -85,6 +89,11 @@ void drawFileListPanel(ViewerState& state, float scale) {
     }
     const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh or folder", &path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        const ImVec2 min = ImGui::GetItemRectMin();
+        const ImVec2 size = ImGui::GetItemRectSize();
+        state.widgetRects.rects["files:path (typing)"] = {min.x, min.y, size.x, size.y};
+    }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || entered) && !path.empty()) {
         state.filesToOpen.push_back(path);

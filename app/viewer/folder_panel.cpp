@@ -131,10 +131,11 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     ImGui::TableNextColumn();
     const ImVec2 cell = ImGui::GetCursorScreenPos();
     const bool isCurrent = folder.current == index;
-    if (ImGui::Selectable("##row", isCurrent,
-                          ImGuiSelectableFlags_SpanAllColumns |
-                              ImGuiSelectableFlags_AllowItemOverlap,
-                          ImVec2(0.0f, thumbnail))) {
+    ImGui::Selectable("##row", isCurrent,
+                      ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                      ImVec2(0.0f, thumbnail));
+    // On the press, not the release: Ctrl is read while it is surely held.
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {
             state.filesToOpen.push_back(entry.path.string()); // an ordinary character: it stays
         } else {

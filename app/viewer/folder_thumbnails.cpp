@@ -51,10 +51,13 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     scene.evaluate(0.0, bvh::Interpolation::Nearest);
     SceneDrawOptions options = sceneDrawOptions(settings);
     options.showGrid = false; // at this size the grid's lines are noise; the shadow grounds it
+    if (!drawer_) {
+        drawer_.emplace();
+    }
     render::TextureTarget& target = textures_[index];
     target = render::TextureTarget(size, size);
-    drawer_.draw(scene, thumbnailCamera(scene.motionBounds()), std::nullopt, options, size, size,
-                 target.framebuffer());
+    drawer_->draw(scene, thumbnailCamera(scene.motionBounds()), std::nullopt, options, size, size,
+                  target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
 }

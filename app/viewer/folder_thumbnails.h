@@ -12,6 +12,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -27,7 +29,9 @@ int thumbnailBudget(double lastFrameMilliseconds);
 
 class FolderThumbnails {
 public:
-    FolderThumbnails() = default; // builds its drawer's shaders: the context must be current
+    // Cheap: the drawer (its shaders) is built on the first thumbnail, so a viewer that never
+    // opens a folder pays nothing. update() needs a current context.
+    FolderThumbnails() = default;
 
     // Drops every texture when the browser's generation changed, then draws up to `budget`
     // pending thumbnails of `size` x `size` pixels with the look of `settings` (rows on screen
@@ -42,12 +46,12 @@ public:
     // Textures alive.
     std::size_t textureCount() const;
     // Shader problems of the drawer (then thumbnails are plain background).
-    std::string error() const { return drawer_.error(); }
+    std::string error() const { return drawer_ ? drawer_->error() : std::string(); }
 
 private:
     void draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings, int size);
 
-    SceneDrawer drawer_;
+    std::optional<SceneDrawer> drawer_;
     std::uint64_t generation_ = 0;
     std::vector<render::TextureTarget> textures_; // by entry index; empty where none
 };

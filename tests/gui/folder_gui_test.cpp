@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <regex>
 #include <sstream>
+#include <thread>
 
 using namespace bvhscope;
 using namespace bvhscope::gui_test;
@@ -141,7 +142,7 @@ TEST_F(FolderBrowserGui, ClickShowsARowCtrlClickAddsIt) {
 
     const Rect other = shown->rects.at("browser:row:1");
     ASSERT_TRUE(xdotool(moveTo(other.x + 150, other.centerY()) + "windowfocus --sync " + window_ +
-                        " keydown ctrl sleep 0.2 click 1 sleep 0.2 keyup ctrl"));
+                        " keydown ctrl sleep 0.3 click 1 sleep 0.5 keyup ctrl"));
     const auto added = viewer_->waitForState(
         [](const ViewerStateFile& s) { return s.fileNames.size() == 2 && !s.loading; });
     ASSERT_TRUE(added.has_value()) << "Ctrl+click did not add Walk1.BVH";
@@ -215,6 +216,46 @@ TEST(FolderBrowserDrop, ADroppedFolderOpensInTheBrowser) {
     ASSERT_TRUE(state.has_value()) << "the dropped folder did not open";
     EXPECT_EQ(state->folder, folder.path().string());
     EXPECT_EQ(state->fileNames[0], "sample_walk.bvh"); // what was open stays
+    EXPECT_EQ(browsedName(*state), "Walk1.BVH");
+}
+
+TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoThePathField) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ScratchFolder folder;
+    folder.fillStandard();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return s.fileNames.size() == 1 && s.rects.contains("menu:File");
+    }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    auto click = [&](const std::string& name) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the menu settles
+        const auto state =
+            viewer.waitForState([&](const ViewerStateFile& s) { return s.rects.contains(name); });
+        ASSERT_TRUE(state.has_value()) << name << " never appeared";
+        const Rect where = state->rects.at(name);
+        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
+                               at(where.centerX(), where.centerY()) + " sleep 0.2 click 1 2>&1")
+                        .has_value());
+    };
+    click("menu:File");
+    click("menu:File>Open file or folder");
+    // The menu put the keyboard focus in the path field: type the folder and press Enter.
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return s.rects.contains("files:path (typing)");
+    })) << "the path field did not take the keyboard";
+    ASSERT_TRUE(runCommand("xdotool windowfocus --sync " + window + " sleep 0.3 type --delay 20 '" +
+                           folder.path().string() + "' 2>&1")
+                    .has_value());
+    // Held over a few frames: imgui 1.86 polls keys once a frame and would miss a quick tap.
+    ASSERT_TRUE(
+        runCommand("xdotool sleep 0.3 keydown Return sleep 0.5 keyup Return 2>&1").has_value());
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& s) { return settled(s, 4) && s.fileNames.size() == 2; });
+    ASSERT_TRUE(state.has_value()) << "the typed folder did not open";
+    EXPECT_EQ(state->folder, folder.path().string());
     EXPECT_EQ(browsedName(*state), "Walk1.BVH");
 }
 

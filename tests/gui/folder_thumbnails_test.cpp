@@ -49,7 +49,6 @@ protected:
             pumpUntil([&] { updateFolderBrowsing(state_); },
                       [&] { return !state_.folder.summarizing() && !state_.folder.browseLoad; }));
         thumbnails_.emplace();
-        ASSERT_TRUE(thumbnails_->error().empty()) << thumbnails_->error();
     }
 
     gl_test::HiddenContext context_;
@@ -61,6 +60,7 @@ protected:
 TEST_F(FolderThumbnailsTest, EachThumbnailShowsTheFigureOnTheBackground) {
     constexpr int kSize = 64;
     thumbnails_->update(state_.folder, state_.settings, kSize, 100);
+    ASSERT_TRUE(thumbnails_->error().empty()) << thumbnails_->error();
     const auto& entries = state_.folder.entries();
     ASSERT_EQ(entries.size(), 4u);
     EXPECT_EQ(thumbnails_->textureCount(), 3u);
