@@ -4,7 +4,8 @@
 namespace bvhscope::cli {
 
 void printUsage(std::ostream& out) {
-    out << R"(usage: bvhscope [FILE...]            open the viewer (a bundled sample when no file is given)
+    out << R"(usage: bvhscope [FILE|FOLDER...]     open the viewer (a bundled sample when nothing is given;
+                                      a folder opens in the Browser)
        bvhscope info FILE...          what each file holds (--json for scripts)
        bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
        bvhscope positions FILE        world positions of every joint as CSV

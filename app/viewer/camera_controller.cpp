@@ -100,6 +100,12 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
         case GLFW_KEY_R:
             state.resetCameraRequested = true;
             break;
+        case GLFW_KEY_PAGE_DOWN: // the folder browser's next file (folder_navigation.h)
+            state.folder.stepRequest += 1;
+            break;
+        case GLFW_KEY_PAGE_UP:
+            state.folder.stepRequest -= 1;
+            break;
         default:
             break;
         }

@@ -14,8 +14,8 @@ public:
     // Mouse: left drag orbits, right or middle (or Shift+left) drag pans, wheel or Ctrl+left
     // drag zooms (trackpads), a click without a drag picks a joint.
     void handleMouse(ViewerState& state, glm::vec2 windowSize);
-    // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera): GLFW key codes
-    // pressed since the last frame.
+    // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera), Page Down/Up
+    // (the browsed folder's next/previous file): GLFW key codes pressed since the last frame.
     void handleKeys(ViewerState& state, const std::vector<int>& keys);
 
 private:

@@ -256,6 +256,7 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
         makeCharacter(character.displayName, character.sourcePath, std::move(document));
     finished.color = character.color;
     finished.visible = character.visible;
+    finished.browsed = character.browsed;
     finished.placement = character.placement;
     finished.framesPerSecondOverride = character.framesPerSecondOverride;
     character = std::move(finished);

@@ -48,6 +48,7 @@ struct Character {
 
     glm::vec4 color{1.0f};
     bool visible = true;
+    bool browsed = false;      // from the folder browser: the next or previous file replaces it
     glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
     render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
 

@@ -1,5 +1,5 @@
-// The open files: colour, visibility, focus, remove; and a path box to open more (besides drag
-// and drop).
+// The open files: colour, visibility, focus, remove; and a path box to open more files or a
+// folder (besides drag and drop; Debian's GLFW has no native file dialog).
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
 
@@ -17,6 +17,24 @@ void drawFileListPanel(ViewerState& state, float scale) {
     }
     recordWindowRect(state, "Files");
     drawFileMenu(state);
+    // File > Open folder / Close folder, appended to the File menu drawn above.
+    static bool focusPath = false;
+    if (ImGui::BeginMenuBar()) {
+        if (ImGui::BeginMenu("File")) {
+            if (ImGui::MenuItem("Open file or folder...")) {
+                focusPath = true; // the path field below takes a file or a folder
+            }
+            const ImVec2 min = ImGui::GetItemRectMin(); // for --state-out: GUI tests click it
+            const ImVec2 size = ImGui::GetItemRectSize();
+            state.widgetRects.rects["menu:File>Open file or folder"] = {min.x, min.y, size.x,
+                                                                        size.y};
+            if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
+                state.folder.closeRequested = true;
+            }
+            ImGui::EndMenu();
+        }
+        ImGui::EndMenuBar();
+    }
     std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
@@ -41,6 +59,10 @@ void drawFileListPanel(ViewerState& state, float scale) {
         if (ImGui::SmallButton("Remove")) {
             state.characterToRemove = c; // a load still running is cancelled
         }
+        if (character.browsed && ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("From the folder browser: Page Down/Page Up show the next/previous "
+                              "file in its place");
+        }
         if (character.loading()) {
             char overlay[64];
             std::snprintf(overlay, sizeof overlay, "loading: %u frames",
@@ -61,8 +83,17 @@ void drawFileListPanel(ViewerState& state, float scale) {
     ImGui::Separator();
     static std::string path;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50.0f * scale);
-    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh", &path,
+    if (focusPath) {
+        ImGui::SetKeyboardFocusHere();
+        focusPath = false;
+    }
+    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh or folder", &path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        const ImVec2 min = ImGui::GetItemRectMin();
+        const ImVec2 size = ImGui::GetItemRectSize();
+        state.widgetRects.rects["files:path (typing)"] = {min.x, min.y, size.x, size.y};
+    }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || entered) && !path.empty()) {
         state.filesToOpen.push_back(path);

@@ -1,5 +1,7 @@
 #include "app/viewer/state_dump.h"
 
+#include "app/viewer/folder_navigation.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -67,6 +69,48 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
     out << "\n";
 }
 
+void formatFolder(std::ostream& out, const ViewerState& state) {
+    const FolderBrowser& folder = state.folder;
+    auto index = [](const std::optional<std::size_t>& value) {
+        return value ? std::to_string(*value) : std::string("none");
+    };
+    if (const auto browsed = browsedCharacter(state.scene)) {
+        out << "browsed " << *browsed << "\n";
+    } else {
+        out << "browsed none\n";
+    }
+    if (!folder.isOpen()) {
+        out << "folder none\n";
+        return;
+    }
+    out << "folder " << folder.folder().string() << "\n";
+    std::optional<std::size_t> opening;
+    if (folder.browseLoad) {
+        opening = folder.browseLoad->entry;
+    }
+    out << "folderfiles " << folder.entries().size() << " summarising "
+        << (folder.summarizing() ? 1 : 0) << " workers " << folder.workerCount() << " current "
+        << index(folder.current) << " opening " << index(opening) << " subfolders "
+        << (folder.includesSubfolders() ? 1 : 0) << " busy " << (folder.busy() ? 1 : 0) << "\n";
+    for (std::size_t i = 0; i < folder.entries().size(); ++i) {
+        const FolderEntry& entry = folder.entries()[i];
+        const bvh::DocumentSummary summary =
+            entry.facts && entry.facts->loaded ? entry.facts->summary : bvh::DocumentSummary{};
+        out << "folderfile " << i << " status " << fileStatusName(entry.status) << " joints "
+            << summary.joints << " frames " << summary.framesPresent << " fps "
+            << (entry.facts && entry.facts->loaded ? summary.framesPerSecond : 0.0) << " duration "
+            << summary.durationSeconds << " warnings " << summary.warnings << " thumbnail "
+            << thumbnailStateName(entry.thumbnail) << " name " << entry.name << "\n";
+    }
+    for (std::size_t i = 0; i < folder.entries().size(); ++i) {
+        const FolderEntry& entry = folder.entries()[i];
+        for (const std::string& line :
+             entry.facts ? entry.facts->diagnosticLines : std::vector<std::string>{}) {
+            out << "folderdiag " << i << " " << line << "\n";
+        }
+    }
+}
+
 } // namespace
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight) {
@@ -112,6 +156,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
         out << "error " << line << "\n";
     }
     formatAnalysis(state, out);
+    formatFolder(out, state);
     for (const auto& [name, rect] : state.widgetRects.rects) {
         out << "rect " << rect.x << " " << rect.y << " " << rect.width << " " << rect.height << " "
             << name << "\n";

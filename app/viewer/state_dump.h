@@ -25,6 +25,14 @@
 //   event FRAME COLUMN KIND MAGNITUDE          (the selected joint's, first 50)
 //   compare enabled 1 active 1 a 0 b 1 layout overlay matched 25 of 25 mean M max X
 //           painted 1                          (B's bones coloured by the difference)
+//   folder /data/takes                         (the folder being browsed)  or   folder none
+//   folderfiles 12 summarising 1 workers 1 current 3 opening none subfolders 0 busy 1
+//                                              (current/opening: file indices, or none)
+//   folderfile 3 status warnings joints 31 frames 2752 fps 120.000500 duration 22.924900
+//     warnings 2 thumbnail drawn name sub/walk10.bvh   (one line; joints..warnings are 0
+//                                              until summarised; the name is the rest)
+//   folderdiag 3 /data/takes/sub/walk10.bvh:7:3: warning: ...   (kept diagnostics per file)
+//   browsed 1                                  (scene index of the browsed character) or none
 #pragma once
 
 #include "app/viewer/viewer_state.h"

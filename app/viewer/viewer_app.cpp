@@ -3,6 +3,9 @@
 #include "app/viewer/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_loading.h"
+#include "app/viewer/folder_navigation.h"
+#include "app/viewer/folder_panel.h"
+#include "app/viewer/folder_thumbnails.h"
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/glfw_window.h"
 #include "app/viewer/imgui_layer.h"
@@ -16,6 +19,7 @@
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <glad/gl.h>
 #include <imgui.h>
@@ -30,11 +34,10 @@ const render::OrbitCamera kDefaultCamera{};
 
 // [SECTION] Files
 
-// Files load in the background (file_loading.h); pollLoads() takes what they produced.
+// Files load in the background (file_loading.h); pollLoads() takes what they produced. A
+// folder opens in the browser (folder_navigation.h).
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
-    for (const std::string& path : paths) {
-        state.loads.open(path);
-    }
+    openPaths(state, paths);
 }
 
 void removeCharacter(ViewerState& state, std::size_t index) {
@@ -83,6 +86,7 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         openFiles(state, paths);
     }
     pollLoads(state, err);
+    updateFolderBrowsing(state);
     const bool added = state.scene.characters().size() > before;
     if (state.characterToRemove) {
         removeCharacter(state, *state.characterToRemove);
@@ -129,7 +133,8 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
 
 // [SECTION] Drawing
 
-void drawPanels(ViewerState& state, float scale) {
+void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
+                float scale) {
     state.widgetRects.rects.clear();
     drawFileListPanel(state, scale);
     drawJointTreePanel(state, scale);
@@ -139,6 +144,7 @@ void drawPanels(ViewerState& state, float scale) {
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
+    drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
     drawErrorPopup(state);
     drawExportDialog(state, scale);
 }
@@ -275,6 +281,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
         return 1;
     }
+    FolderThumbnails thumbnails;
 
     // [SECTION] Opening what the command line names (or the bundled sample)
     state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
@@ -306,7 +313,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     } else if (settings.playOnOpen && !capturing) {
         state.playback.play();
     }
-    glfwSetWindowTitle(window.handle(), windowTitle(state).c_str());
+    std::string title = windowTitle(state);
+    glfwSetWindowTitle(window.handle(), title.c_str());
 
     // [SECTION] The frame loop
     ViewportInput input;
@@ -317,6 +325,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     std::optional<double> firstSwapMilliseconds;
     std::vector<double> benchmarkFrameMilliseconds;
     SceneOverlays overlays; // rebuilt every frame, kept for its storage
+    FolderTimingReport folderTiming;
+    double lastFrameMilliseconds = 0.0; // the thumbnails' budget follows it
     for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()); ++frameNumber) {
         const auto frameStart = std::chrono::steady_clock::now();
         glfwPollEvents();
@@ -335,12 +345,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         for (std::string& path : window.takeDroppedPaths()) {
             state.filesToOpen.push_back(std::move(path));
         }
-        const std::size_t charactersBefore = state.scene.characters().size();
         handleRequests(state, aspect, err);
-        if (state.scene.characters().size() != charactersBefore) {
-            glfwSetWindowTitle(window.handle(), windowTitle(state).c_str());
+        if (std::string now = windowTitle(state); now != title) { // files opened or browsed
+            title = std::move(now);
+            glfwSetWindowTitle(window.handle(), title.c_str());
         }
-        const bool loading = state.loads.busy(state.scene);
+        const bool loading = state.loads.busy(state.scene) || state.folder.browseLoad.has_value();
         if (startupLoadsPending && !loading) {
             frameAll(state, aspect);
             if (options.frame) {
@@ -348,7 +358,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             }
             startupLoadsPending = false;
         }
-        framesSinceLoaded = loading ? 0 : framesSinceLoaded + 1;
+        // A screenshot of a folder also waits for every summary and thumbnail.
+        framesSinceLoaded = loading || state.folder.busy() ? 0 : framesSinceLoaded + 1;
 
         const double now = glfwGetTime();
         if (benchmarking) {
@@ -378,7 +389,11 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             input.handleKeys(state, keys);
             handleAnalysisKeys(state, keys);
         }
-        drawPanels(state, imgui.contentScale());
+        const int thumbnailPixels =
+            static_cast<int>(std::lround(kThumbnailSize * imgui.contentScale()));
+        thumbnails.update(state.folder, settings, thumbnailPixels,
+                          thumbnailBudget(lastFrameMilliseconds));
+        drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
 
         const SceneDrawOptions drawOptions = sceneDrawOptions(settings);
         OverlayOptions overlayChoices = overlayOptions(settings);
@@ -420,6 +435,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         state.loads.frameShown(frameEnd);
         printLoadTimings(state.loads, options.processStart, options.printLoadTiming, std::cout);
+        lastFrameMilliseconds = millisecondsSince(frameStart, frameEnd);
+        if (options.printLoadTiming && frameNumber > 0) { // the first frame compiles shaders
+            folderTiming.frameShown(state.folder, lastFrameMilliseconds, frameEnd, std::cout);
+        }
         if (benchmarking && frameNumber >= kBenchmarkWarmUpFrames) {
             benchmarkFrameMilliseconds.push_back(millisecondsSince(frameStart, frameEnd));
             if (std::ssize(benchmarkFrameMilliseconds) >= options.benchRender->frames) {

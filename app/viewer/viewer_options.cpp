@@ -108,10 +108,18 @@ Viewer options:
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --print-load-timing    print, in ms since start: the first frame on screen ("first swap")
                          and per file when its header was read, its first frame was shown
-                         and it was completely loaded
+                         and it was completely loaded; for a folder, when its summaries
+                         and thumbnails were done and the longest UI frame meanwhile
 
 Files load in the background: the skeleton shows once the header is read and the frames read
 so far play; the Files panel shows each file's progress.
+
+A FOLDER opens in the Browser panel: every .bvh file in it (any case, natural order; "Include
+subfolders" for the whole tree) with a thumbnail, joints, frames, fps, duration and status,
+summarised in the background. Its first file that loads is shown; Page Down/Page Up (or a click
+on a row) show another file in its place, keeping the camera, playback and selected joint.
+Ctrl+click adds a row's file as a character of its own. Folders can also be dropped or typed
+into the Files panel's path field.
 
 Render benchmark:
   --bench-render FILE    load FILE, show it as N characters side by side, play K frames as
@@ -124,7 +132,8 @@ Render benchmark:
 
 Mouse: left drag orbits, right/middle or Shift+left drag pans, wheel or Ctrl+left drag zooms,
 click selects a joint. Keys: Space play/pause, Left/Right step, Home/End, J/K/L shuttle,
-[ and ] mark the range, F frame all, R reset the camera. Drop .bvh files on the window to add them.
+[ and ] mark the range, F frame all, R reset the camera, Page Down/Page Up next/previous file of
+the browsed folder. Drop .bvh files (or a folder) on the window to add them.
 )";
 }
 

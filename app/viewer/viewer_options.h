@@ -1,4 +1,4 @@
-// The viewer's command line: `bvhscope [FILE...] [--screenshot OUT.png] [--frame N]
+// The viewer's command line: `bvhscope [FILE|FOLDER...] [--screenshot OUT.png] [--frame N]
 // [--size WxH] [--state-out FILE] [--print-load-timing]`, or the render benchmark
 // `bvhscope --bench-render FILE [--characters N] [--frames K] [--size WxH]`. Subcommands,
 // --help and --version are handled before this.
@@ -15,7 +15,8 @@
 namespace bvhscope::viewer {
 
 struct ViewerOptions {
-    std::vector<std::string> files;        // none: the bundled sample
+    // Files, and folders to browse (folder_navigation.h); none: the bundled sample.
+    std::vector<std::string> files;
     std::optional<std::string> screenshot; // render, save this PNG, exit
     std::optional<std::int64_t> frame;     // start paused at this frame
     std::optional<int> width;              // window size

@@ -5,6 +5,7 @@
 #include "app/viewer/analysis_views.h"
 #include "app/viewer/export.h"
 #include "app/viewer/file_loading.h"
+#include "app/viewer/folder_browser.h"
 #include "app/viewer/overlays.h"
 #include "app/viewer/playback.h"
 #include "app/viewer/scene.h"
@@ -29,7 +30,8 @@ struct WidgetRects {
 
 struct ViewerState {
     Scene scene;
-    FileLoads loads; // files still being read (see file_loading.h)
+    FileLoads loads;      // files still being read (see file_loading.h)
+    FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
     Playback playback;
     ViewerSettings settings;
     render::OrbitCamera camera;

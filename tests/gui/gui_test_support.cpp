@@ -13,6 +13,17 @@
 
 namespace bvhscope::gui_test {
 
+namespace {
+
+std::optional<std::size_t> optionalIndex(const std::string& word) {
+    if (word.empty() || word == "none") {
+        return std::nullopt;
+    }
+    return static_cast<std::size_t>(std::stoul(word));
+}
+
+} // namespace
+
 std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
     ViewerStateFile state;
     std::istringstream lines(text);
@@ -66,6 +77,49 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             int loading = 0;
             in >> loading;
             state.loading = loading != 0;
+        } else if (key == "folder") {
+            state.folder = line.size() > 7 ? line.substr(7) : "";
+            if (state.folder == "none") {
+                state.folder.clear();
+            }
+        } else if (key == "folderfiles") {
+            std::string word;
+            std::size_t count = 0;
+            int summarising = 0;
+            int workers = 0;
+            std::string current;
+            std::string opening;
+            int subfolders = 0;
+            int busy = 0;
+            in >> count >> word >> summarising >> word >> workers >> word >> current >> word >>
+                opening >> word >> subfolders >> word >> busy;
+            state.folderCurrent = optionalIndex(current);
+            state.folderOpening = optionalIndex(opening);
+            state.folderBusy = busy != 0;
+        } else if (key == "folderfile") {
+            ViewerStateFile::FolderFile file;
+            std::size_t index = 0;
+            std::string word;
+            in >> index >> word >> file.status >> word >> file.joints >> word >> file.frames >>
+                word >> file.fps >> word >> file.duration >> word >> file.warnings >> word >>
+                file.thumbnail;
+            const auto name = line.find(" name ");
+            if (name != std::string::npos) {
+                file.name = line.substr(name + 6);
+            }
+            state.folderFiles.push_back(file);
+        } else if (key == "folderdiag") {
+            std::size_t index = 0;
+            in >> index;
+            std::string text;
+            std::getline(in >> std::ws, text);
+            if (index < state.folderFiles.size()) {
+                state.folderFiles[index].diagnostics.push_back(text);
+            }
+        } else if (key == "browsed") {
+            std::string index;
+            in >> index;
+            state.browsed = optionalIndex(index);
         } else if (key == "root") {
             in >> state.rootX >> state.rootY >> state.rootZ;
         } else if (key == "restpose") {

@@ -90,6 +90,24 @@ struct ViewerStateFile {
         double mean = -1, max = -1;
         bool painted = false;
     } compare;
+    // The folder browser (empty folder: none open).
+    std::string folder;
+    struct FolderFile {
+        std::string status; // queued, reading, ok, warnings, error
+        std::size_t joints = 0;
+        std::uint32_t frames = 0;
+        double fps = 0;
+        double duration = 0;
+        std::size_t warnings = 0;
+        std::string thumbnail; // waiting, pending, drawn, none
+        std::string name;
+        std::vector<std::string> diagnostics;
+    };
+    std::vector<FolderFile> folderFiles;
+    std::optional<std::size_t> folderCurrent; // the browsed file's row
+    std::optional<std::size_t> folderOpening; // the row being loaded to replace it
+    bool folderBusy = false;                  // summaries, thumbnails or a browsed load to come
+    std::optional<std::size_t> browsed;       // the browsed character's index in fileNames
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 

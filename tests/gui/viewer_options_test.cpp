@@ -61,3 +61,11 @@ TEST(ViewerOptions, RenderBenchmarkAndLoadTiming) {
     EXPECT_FALSE(parse({"--bench-render", "a.bvh", "--frames", "0"}).error.empty());
     EXPECT_FALSE(parse({"--bench-render", "a.bvh", "b.bvh"}).error.empty());
 }
+
+TEST(ViewerOptions, FoldersAreNamedLikeFiles) {
+    // A folder goes to the browser: which path is one is decided when it opens
+    // (folder_navigation.h), so the command line keeps every path in order.
+    const ParsedViewerOptions parsed = parse({"takes/", "--frame", "3", "a.bvh"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    EXPECT_EQ(parsed.options.files, (std::vector<std::string>{"takes/", "a.bvh"}));
+}

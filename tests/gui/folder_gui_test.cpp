@@ -1,0 +1,262 @@
+// The folder browser in the real viewer: `bvhscope DIR` lists the folder's captures with
+// their facts (checked against core's reading of each file), Page Down/Page Up replace the
+// browsed character and keep the camera and the selected joint, a click on a row shows that
+// file and Ctrl+click adds it, a dropped folder opens in the browser, and the thumbnails in a
+// screenshot show the figure.
+#include "core/document.h"
+#include "folder_test_support.h"
+#include "gui_test_support.h"
+
+#include <cmath>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <regex>
+#include <sstream>
+#include <thread>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+using bvhscope::folder_test::ScratchFolder;
+
+namespace {
+
+std::string at(float x, float y) {
+    return std::to_string(static_cast<int>(std::lround(x))) + " " +
+           std::to_string(static_cast<int>(std::lround(y)));
+}
+
+std::string browsedName(const ViewerStateFile& state) {
+    return state.browsed && *state.browsed < state.fileNames.size()
+               ? state.fileNames[*state.browsed]
+               : std::string("(none)");
+}
+
+// The folder is listed, summarised, its thumbnails drawn and its first file shown.
+bool settled(const ViewerStateFile& state, std::size_t files) {
+    return !state.folder.empty() && state.folderFiles.size() == files && !state.folderBusy &&
+           state.browsed.has_value() && !state.loading;
+}
+
+class FolderBrowserGui : public testing::Test {
+protected:
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        folder_.fillStandard();
+        viewer_.emplace(dir_, std::vector<std::string>{folder_.path().string(), "--size",
+                                                       "1400x860", "--frame", "0"});
+        initial_ = viewer_->waitForState([](const ViewerStateFile& s) {
+            return settled(s, 4) && s.rects.contains("tree:0:Hips");
+        });
+        ASSERT_TRUE(initial_.has_value()) << "the folder did not open";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+
+    bool xdotool(const std::string& actions) const {
+        return runCommand("xdotool " + actions + " 2>&1").has_value();
+    }
+    std::string moveTo(float x, float y) const {
+        return "mousemove --window " + window_ + " " + at(x, y) + " sleep 0.2 ";
+    }
+
+    ScratchFolder folder_;
+    TempDir dir_;
+    std::optional<ViewerProcess> viewer_;
+    std::optional<ViewerStateFile> initial_;
+    std::string window_;
+};
+
+TEST_F(FolderBrowserGui, ListsEveryCaptureWithItsFacts) {
+    const ViewerStateFile& state = *initial_;
+    EXPECT_EQ(state.folder, folder_.path().string());
+    const std::vector<std::string> names = {"broken.bvh", "Walk1.BVH", "walk2.bvh", "walk10.bvh"};
+    ASSERT_EQ(state.folderFiles.size(), names.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const ViewerStateFile::FolderFile& row = state.folderFiles[i];
+        EXPECT_EQ(row.name, names[i]);
+        const bvh::Document document = bvh::loadDocument(folder_.path() / names[i]);
+        if (!document.loaded()) {
+            EXPECT_EQ(row.status, "error") << row.name;
+            EXPECT_EQ(row.thumbnail, "none") << row.name;
+            ASSERT_FALSE(row.diagnostics.empty()) << row.name;
+            EXPECT_TRUE(std::regex_search(row.diagnostics[0],
+                                          std::regex("broken\\.bvh:[0-9]+:[0-9]+: error: ")))
+                << row.diagnostics[0];
+            continue;
+        }
+        EXPECT_EQ(row.joints, document.skeleton.jointCount()) << row.name;
+        EXPECT_EQ(row.frames, document.motion.frameCount) << row.name;
+        EXPECT_NEAR(row.fps, document.motion.framesPerSecond(), 1e-4) << row.name;
+        EXPECT_NEAR(row.duration, document.motion.duration(), 1e-5) << row.name;
+        const std::size_t warnings = bvh::countWarnings(document.diagnostics);
+        EXPECT_EQ(row.warnings, warnings) << row.name;
+        EXPECT_EQ(row.status, warnings > 0 ? "warnings" : "ok") << row.name;
+        EXPECT_EQ(row.thumbnail, "drawn") << row.name;
+    }
+    // The first file that loads is shown; the broken one before it is skipped quietly.
+    EXPECT_EQ(browsedName(state), "Walk1.BVH");
+    EXPECT_EQ(state.folderCurrent, 1u);
+    EXPECT_TRUE(state.errors.empty());
+    ASSERT_EQ(state.fileNames.size(), 1u); // no bundled sample with a folder
+}
+
+TEST_F(FolderBrowserGui, PageDownShowsTheNextFileAndKeepsCameraAndSelection) {
+    const Rect hips = initial_->rects.at("tree:0:Hips");
+    ASSERT_TRUE(xdotool(moveTo(hips.x + 30, hips.centerY()) + "click 1"));
+    const auto selected =
+        viewer_->waitForState([](const ViewerStateFile& s) { return s.selected == "0 Hips"; });
+    ASSERT_TRUE(selected.has_value()) << "Hips was not selected";
+    const render::OrbitCamera camera = selected->camera;
+
+    // Over the view (not a panel), the window focused, then XTEST keys.
+    ASSERT_TRUE(xdotool(moveTo(700, 600) + "windowfocus --sync " + window_ + " sleep 0.2"));
+    ASSERT_TRUE(xdotool("key Next"));
+    const auto next = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return browsedName(s) == "walk2.bvh" && !s.folderOpening; });
+    ASSERT_TRUE(next.has_value()) << "Page Down did not show walk2.bvh";
+    EXPECT_EQ(next->folderCurrent, 2u);
+    EXPECT_EQ(next->fileNames.size(), 1u); // replaced, not added
+    EXPECT_EQ(next->selected, "0 Hips");
+    EXPECT_NEAR(next->camera.distance, camera.distance, 1e-5);
+    EXPECT_NEAR(next->camera.yawRadians, camera.yawRadians, 1e-5);
+    EXPECT_NEAR(next->camera.pitchRadians, camera.pitchRadians, 1e-5);
+    EXPECT_NEAR(next->camera.target.x, camera.target.x, 1e-5);
+    EXPECT_NEAR(next->camera.target.y, camera.target.y, 1e-5);
+    EXPECT_NEAR(next->camera.target.z, camera.target.z, 1e-5);
+
+    ASSERT_TRUE(xdotool("key Prior"));
+    const auto previous = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return browsedName(s) == "Walk1.BVH" && !s.folderOpening; });
+    ASSERT_TRUE(previous.has_value()) << "Page Up did not go back to Walk1.BVH";
+    EXPECT_EQ(previous->selected, "0 Hips");
+    EXPECT_NEAR(previous->camera.distance, camera.distance, 1e-5);
+}
+
+TEST_F(FolderBrowserGui, ClickShowsARowCtrlClickAddsIt) {
+    const Rect row = initial_->rects.at("browser:row:2");
+    ASSERT_TRUE(xdotool(moveTo(row.x + 150, row.centerY()) + "click 1"));
+    const auto shown = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return browsedName(s) == "walk2.bvh"; });
+    ASSERT_TRUE(shown.has_value()) << "the click did not show walk2.bvh";
+    EXPECT_EQ(shown->fileNames.size(), 1u);
+
+    const Rect other = shown->rects.at("browser:row:1");
+    ASSERT_TRUE(xdotool(moveTo(other.x + 150, other.centerY()) + "windowfocus --sync " + window_ +
+                        " keydown ctrl sleep 0.3 click 1 sleep 0.5 keyup ctrl"));
+    const auto added = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return s.fileNames.size() == 2 && !s.loading; });
+    ASSERT_TRUE(added.has_value()) << "Ctrl+click did not add Walk1.BVH";
+    EXPECT_EQ(browsedName(*added), "walk2.bvh");
+    ASSERT_TRUE(added->browsed.has_value());
+    EXPECT_EQ(added->fileNames[1 - *added->browsed], "Walk1.BVH");
+}
+
+TEST_F(FolderBrowserGui, ThumbnailsInTheScreenshotShowTheFigure) {
+    const auto png = dir_.path() / "folder.png";
+    const auto stateFile = dir_.path() / "screenshot-state.txt";
+    ASSERT_EQ(
+        runViewerToCompletion(dir_, {folder_.path().string(), "--screenshot", png.string(),
+                                     "--size", "1400x860", "--state-out", stateFile.string()}),
+        0);
+    std::ifstream in(stateFile);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto state = parseStateFile(text.str());
+    ASSERT_TRUE(state.has_value());
+    ASSERT_TRUE(settled(*state, 4)) << "the screenshot did not wait for the folder";
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    // Pixels of the thumbnails' figure colour (the first palette colour, orange, lit or shaded).
+    auto figurePixels = [&](const Rect& rect) {
+        int count = 0;
+        for (int y = static_cast<int>(rect.y); y < static_cast<int>(rect.y + rect.height); ++y) {
+            for (int x = static_cast<int>(rect.x); x < static_cast<int>(rect.x + rect.width); ++x) {
+                if (x < 0 || y < 0 || x >= pixels->width || y >= pixels->height) {
+                    continue;
+                }
+                const std::uint8_t* p = pixels->at(x, y);
+                count += p[0] > 90 && p[0] > p[1] + 20 && p[1] > p[2] + 10 ? 1 : 0;
+            }
+        }
+        return count;
+    };
+    int drawnSeen = 0;
+    for (std::size_t i = 0; i < state->folderFiles.size(); ++i) {
+        const auto rect = state->rects.find("browser:thumb:" + std::to_string(i));
+        if (rect == state->rects.end() || rect->second.y + rect->second.height > 860) {
+            continue; // scrolled out of the list
+        }
+        ASSERT_GE(rect->second.width, 90.0f);
+        const int figure = figurePixels(rect->second);
+        if (state->folderFiles[i].thumbnail == "drawn") {
+            EXPECT_GT(figure, 150) << state->folderFiles[i].name;
+            ++drawnSeen;
+        } else {
+            EXPECT_EQ(figure, 0) << state->folderFiles[i].name;
+        }
+    }
+    EXPECT_GE(drawnSeen, 1);
+}
+
+TEST(FolderBrowserDrop, ADroppedFolderOpensInTheBrowser) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ScratchFolder folder;
+    folder.fillStandard();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    ASSERT_TRUE(runCommand(std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400 '" +
+                           folder.path().string() + "' 2>&1")
+                    .has_value());
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& s) { return settled(s, 4) && s.fileNames.size() == 2; });
+    ASSERT_TRUE(state.has_value()) << "the dropped folder did not open";
+    EXPECT_EQ(state->folder, folder.path().string());
+    EXPECT_EQ(state->fileNames[0], "sample_walk.bvh"); // what was open stays
+    EXPECT_EQ(browsedName(*state), "Walk1.BVH");
+}
+
+TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoThePathField) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ScratchFolder folder;
+    folder.fillStandard();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return s.fileNames.size() == 1 && s.rects.contains("menu:File");
+    }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    auto click = [&](const std::string& name) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the menu settles
+        const auto state =
+            viewer.waitForState([&](const ViewerStateFile& s) { return s.rects.contains(name); });
+        ASSERT_TRUE(state.has_value()) << name << " never appeared";
+        const Rect where = state->rects.at(name);
+        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
+                               at(where.centerX(), where.centerY()) + " sleep 0.2 click 1 2>&1")
+                        .has_value());
+    };
+    click("menu:File");
+    click("menu:File>Open file or folder");
+    // The menu put the keyboard focus in the path field: type the folder and press Enter.
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return s.rects.contains("files:path (typing)");
+    })) << "the path field did not take the keyboard";
+    ASSERT_TRUE(runCommand("xdotool windowfocus --sync " + window + " sleep 0.3 type --delay 20 '" +
+                           folder.path().string() + "' 2>&1")
+                    .has_value());
+    // Held over a few frames: imgui 1.86 polls keys once a frame and would miss a quick tap.
+    ASSERT_TRUE(
+        runCommand("xdotool sleep 0.3 keydown Return sleep 0.5 keyup Return 2>&1").has_value());
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& s) { return settled(s, 4) && s.fileNames.size() == 2; });
+    ASSERT_TRUE(state.has_value()) << "the typed folder did not open";
+    EXPECT_EQ(state->folder, folder.path().string());
+    EXPECT_EQ(browsedName(*state), "Walk1.BVH");
+}
+
+} // namespace

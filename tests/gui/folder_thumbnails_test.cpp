@@ -1,0 +1,125 @@
+// Thumbnails drawn offscreen from each file's middle pose: a few per call, the figure is in
+// the picture (pixels of the character's colour on the background), files that do not load get
+// none, poses are freed once drawn, and closing the folder deletes every texture.
+#include "app/viewer/folder_navigation.h"
+#include "app/viewer/folder_thumbnails.h"
+#include "folder_test_support.h"
+#include "gl_test_context.h"
+
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::viewer;
+using bvhscope::folder_test::pumpUntil;
+using bvhscope::folder_test::ScratchFolder;
+
+namespace {
+
+struct PixelCounts {
+    int background = 0;
+    int figure = 0; // close to the first palette colour (orange), lit or shaded
+    int other = 0;
+};
+
+PixelCounts countPixels(const render::Image& image, const glm::vec3& background) {
+    PixelCounts counts;
+    for (std::size_t i = 0; i + 3 < image.rgba.size(); i += 4) {
+        const int r = image.rgba[i];
+        const int g = image.rgba[i + 1];
+        const int b = image.rgba[i + 2];
+        const glm::ivec3 bg(glm::round(background * 255.0f));
+        if (std::abs(r - bg.r) <= 3 && std::abs(g - bg.g) <= 3 && std::abs(b - bg.b) <= 3) {
+            ++counts.background;
+        } else if (r > 90 && r > g + 20 && g > b + 10) {
+            ++counts.figure;
+        } else {
+            ++counts.other;
+        }
+    }
+    return counts;
+}
+
+class FolderThumbnailsTest : public testing::Test {
+protected:
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_GL(context_);
+        folder_.fillStandard();
+        openPaths(state_, {folder_.path().string()});
+        ASSERT_TRUE(
+            pumpUntil([&] { updateFolderBrowsing(state_); },
+                      [&] { return !state_.folder.summarizing() && !state_.folder.browseLoad; }));
+        thumbnails_.emplace();
+    }
+
+    gl_test::HiddenContext context_;
+    ScratchFolder folder_;
+    ViewerState state_;
+    std::optional<FolderThumbnails> thumbnails_; // after the context: dies first
+};
+
+TEST_F(FolderThumbnailsTest, EachThumbnailShowsTheFigureOnTheBackground) {
+    constexpr int kSize = 64;
+    thumbnails_->update(state_.folder, state_.settings, kSize, 100);
+    ASSERT_TRUE(thumbnails_->error().empty()) << thumbnails_->error();
+    const auto& entries = state_.folder.entries();
+    ASSERT_EQ(entries.size(), 4u);
+    EXPECT_EQ(thumbnails_->textureCount(), 3u);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const FolderEntry& entry = entries[i];
+        if (entry.name == "broken.bvh") {
+            EXPECT_EQ(entry.thumbnail, ThumbnailState::None);
+            EXPECT_EQ(thumbnails_->texture(i), 0u);
+            continue;
+        }
+        EXPECT_EQ(entry.thumbnail, ThumbnailState::Drawn) << entry.name;
+        EXPECT_FALSE(entry.thumbnailPose.has_value()) << entry.name << ": pose kept";
+        const render::Image image = thumbnails_->read(i);
+        ASSERT_EQ(image.width, kSize);
+        ASSERT_EQ(image.height, kSize);
+        const PixelCounts counts = countPixels(image, state_.settings.backgroundColor);
+        // A standing figure framed in a square: a few percent of the pixels, not all of them.
+        EXPECT_GT(counts.figure, kSize * kSize / 50) << entry.name;
+        EXPECT_GT(counts.background, kSize * kSize / 2) << entry.name;
+    }
+}
+
+TEST_F(FolderThumbnailsTest, AFewAreDrawnPerCallRowsOnScreenFirst) {
+    state_.folder.setVisibleRows(3, 4); // walk10.bvh on screen
+    thumbnails_->update(state_.folder, state_.settings, 32, 1);
+    const auto& entries = state_.folder.entries();
+    EXPECT_EQ(thumbnails_->textureCount(), 1u);
+    EXPECT_EQ(entries[3].thumbnail, ThumbnailState::Drawn);
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Pending);
+    EXPECT_TRUE(state_.folder.busy());
+    thumbnails_->update(state_.folder, state_.settings, 32, 1);
+    EXPECT_EQ(thumbnails_->textureCount(), 2u);
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Drawn); // then in list order
+    thumbnails_->update(state_.folder, state_.settings, 32, 1);
+    EXPECT_EQ(thumbnails_->textureCount(), 3u);
+    EXPECT_FALSE(state_.folder.busy());
+}
+
+TEST_F(FolderThumbnailsTest, ClosingTheFolderDeletesEveryTexture) {
+    thumbnails_->update(state_.folder, state_.settings, 32, 100);
+    ASSERT_EQ(thumbnails_->textureCount(), 3u);
+    const GLuint texture = thumbnails_->texture(1);
+    ASSERT_TRUE(glIsTexture(texture));
+    state_.folder.closeRequested = true;
+    updateFolderBrowsing(state_);
+    thumbnails_->update(state_.folder, state_.settings, 32, 100);
+    EXPECT_EQ(thumbnails_->textureCount(), 0u);
+    EXPECT_EQ(thumbnails_->texture(1), 0u);
+    EXPECT_FALSE(glIsTexture(texture));
+}
+
+} // namespace
+
+namespace {
+
+TEST(ThumbnailBudget, AFewWhenFramesAreQuickOneWhenSlow) {
+    EXPECT_EQ(thumbnailBudget(0.0), kThumbnailsPerFrame);  // the first frame
+    EXPECT_EQ(thumbnailBudget(16.7), kThumbnailsPerFrame); // a 60 Hz display
+    EXPECT_EQ(thumbnailBudget(45.0), 1);                   // a software renderer
+}
+
+} // namespace
