@@ -264,6 +264,8 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
         focusedGeneration = state.folder.generation();
         ImGui::SetNextWindowFocus();
     }
+    // Opaque: it lies over other panels, whose text would show through the usual translucency.
+    ImGui::SetNextWindowBgAlpha(1.0f);
     bool open = true;
     const bool expanded = ImGui::Begin("Browser", &open);
     if (!open) {

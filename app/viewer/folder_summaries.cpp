@@ -66,6 +66,9 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
         facts.summary.errors = 1;
     }
     if (facts.loaded) {
+        facts.restAnimation =
+            bvh::compareRestWithAnimation(document.skeleton, document.motion,
+                                          facts.summary.translationUsed, facts.summary.restPose);
         facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
     }
     return facts; // `document`, with every frame, is freed here

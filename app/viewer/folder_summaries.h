@@ -10,6 +10,7 @@
 // once. Destroying the pool cancels the files being read and waits for its threads.
 #pragma once
 
+#include "core/analysis/rest_animation_agreement.h"
 #include "core/document.h"
 #include "core/summary.h"
 
@@ -40,6 +41,9 @@ struct FileFacts {
     // frame for a rest-pose-only file. Empty when the file did not load.
     std::optional<bvh::Document> thumbnailPose;
     std::uint32_t thumbnailFrame = 0;
+    // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
+    // is not enough to judge it, so it is measured here, while every frame is at hand.
+    bvh::RestAnimationAgreement restAnimation;
 };
 
 // Reads and summarises `path` on the calling thread. `progress` reports bytes read and, when

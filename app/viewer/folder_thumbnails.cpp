@@ -44,6 +44,7 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     // whole file is read (decided from the file's frame 0).
     if (entry.facts) {
         character.translation = entry.facts->summary.translationUsed;
+        character.restAnimation = entry.facts->restAnimation; // stand it as the viewer does
     }
     applyAxes(character, settings.upAxis, settings.unit);
     Scene scene;

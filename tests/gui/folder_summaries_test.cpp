@@ -56,6 +56,24 @@ TEST(FolderSummaries, KeepsOnlyTheMiddleFrameForTheThumbnail) {
     EXPECT_DOUBLE_EQ(pose.motion.frameTime, document.motion.frameTime);
 }
 
+// A thumbnail is one frame, too little to tell which way the figure stands: the summary
+// carries the whole clip's verdict, which the viewer's Auto up axis follows.
+TEST(FolderSummaries, CarriesTheWholeClipsUpAxisForTheThumbnail) {
+    const std::filesystem::path rokoko =
+        std::filesystem::path(BVHSCOPE_SHARED_DIR) / "corpus" / "rokoko_video_jesse_dance.bvh";
+    if (!std::filesystem::exists(rokoko)) {
+        GTEST_SKIP() << "needs ../shared/corpus (its rest pose lies along -X, it dances in +Y)";
+    }
+    const FileFacts facts = summarize(rokoko);
+    ASSERT_TRUE(facts.loaded);
+    EXPECT_TRUE(facts.restAnimation.upDisagrees);
+    EXPECT_EQ(facts.restAnimation.animationUp, bvh::UpAxis::PositiveY);
+
+    const FileFacts walk = summarize(bvhscope::folder_test::sourceFile("assets/sample_walk.bvh"));
+    EXPECT_TRUE(walk.restAnimation.measured);
+    EXPECT_FALSE(walk.restAnimation.upDisagrees);
+}
+
 TEST(FolderSummaries, WarningsAreCountedAndKeptWithTheirLines) {
     const ScratchFolder folder;
     const auto path = folder.copy("tests/data/seed_cmu_example.bvh", "walk10.bvh");
