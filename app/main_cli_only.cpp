@@ -1,11 +1,15 @@
 // Entry point of the GL-free build (the sanitizer configuration): the subcommands only.
 #include "cli/commands.h"
+#include "cli/fatal_errors.h"
 
+#include <exception>
 #include <iostream>
+#include <span>
 #include <string_view>
 #include <vector>
 
-int main(int argc, char** argv) {
+// Catches everything so the stack unwinds (see cli/fatal_errors.h), as the full build's main.
+int main(int argc, char** argv) try {
     std::vector<std::string_view> arguments(argv + 1, argv + argc);
     int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
@@ -14,4 +18,7 @@ int main(int argc, char** argv) {
     bvhscope::cli::printUsage(arguments.empty() ? std::cerr : std::cout);
     std::cerr << "this build has no viewer (configured with BVHSCOPE_CORE_ONLY)\n";
     return arguments.size() == 1 && arguments[0] == "--help" ? 0 : 2;
+} catch (...) {
+    return bvhscope::cli::reportFatalException(
+        std::current_exception(), std::span<const char* const>(argv + 1, argv + argc), std::cerr);
 }

@@ -118,21 +118,22 @@ struct DirectionCheck {
     std::string_view expectation; // what Biped's neutral pose has instead
 };
 
+// Biped's neutral pose in BVH axes (see biped.h): +Y up, left on +X, limbs down along -Y.
 constexpr std::array<DirectionCheck, 7> kPoseChecks = {{
-    {"Hips", "Head", UpAxis::PositiveZ, "the head, seen from the hips, is along",
-     "Biped's figure stands upright along +Z"},
+    {"Hips", "Head", UpAxis::PositiveY, "the head, seen from the hips, is along",
+     "Biped's figure stands upright along +Y in the file (+Z in 3ds Max)"},
     {"RightHip", "LeftHip", UpAxis::PositiveX, "LeftHip, seen from RightHip, is along",
      "Biped has its left side on +X"},
     {"RightShoulder", "LeftShoulder", UpAxis::PositiveX,
      "LeftShoulder, seen from RightShoulder, is along", "Biped has its left side on +X"},
-    {"LeftHip", "LeftAnkle", UpAxis::NegativeZ, "the left leg points along",
-     "Biped's legs are straight down, along -Z"},
-    {"RightHip", "RightAnkle", UpAxis::NegativeZ, "the right leg points along",
-     "Biped's legs are straight down, along -Z"},
-    {"LeftShoulder", "LeftWrist", UpAxis::NegativeZ, "the left arm points along",
-     "Biped's arms hang down along -Z, palms against the thighs"},
-    {"RightShoulder", "RightWrist", UpAxis::NegativeZ, "the right arm points along",
-     "Biped's arms hang down along -Z, palms against the thighs"},
+    {"LeftHip", "LeftAnkle", UpAxis::NegativeY, "the left leg points along",
+     "Biped's legs are straight down, along -Y"},
+    {"RightHip", "RightAnkle", UpAxis::NegativeY, "the right leg points along",
+     "Biped's legs are straight down, along -Y"},
+    {"LeftShoulder", "LeftWrist", UpAxis::NegativeY, "the left arm points along",
+     "Biped's arms hang down along -Y, palms against the thighs"},
+    {"RightShoulder", "RightWrist", UpAxis::NegativeY, "the right arm points along",
+     "Biped's arms hang down along -Y, palms against the thighs"},
 }};
 
 struct PoseResult {
@@ -310,9 +311,9 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
         check.poseDifferences.push_back(
             "not enough Biped joints to tell (needs Hips, Head, LeftHip and RightHip)");
     }
-    if (check.poseChecked && !check.poseMatches && pose.up && *pose.up != UpAxis::PositiveZ) {
-        // Would re-expressing the clip with +Z up (what `bvhscope convert --up z` does) fix it?
-        const glm::dmat3 rotation = glm::mat3_cast(upAxisRotation(*pose.up, UpAxis::PositiveZ));
+    if (check.poseChecked && !check.poseMatches && pose.up && *pose.up != kBipedUpAxis) {
+        // Would re-expressing the clip with +Y up (what `bvhscope convert --up y` does) fix it?
+        const glm::dmat3 rotation = glm::mat3_cast(upAxisRotation(*pose.up, kBipedUpAxis));
         for (auto& position : positions) {
             if (position) {
                 position = rotation * *position;

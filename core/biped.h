@@ -5,8 +5,19 @@
 // RightCollar RightShoulder RightElbow RightWrist, Neck Head } }, with End Sites after the
 // ankles, wrists and head, some joints also accepted under an alternative name (LeftUpLeg for
 // LeftHip, LeftLowArm for LeftElbow, ...), siblings in any order. Channels of other joints are
-// ignored. And the figure with every rotation zero must match Biped's neutral pose: upright
-// along +Z, facing -Y, left hand on +X, legs straight down, arms down at the sides.
+// ignored. And the figure with every rotation zero must match Biped's neutral pose.
+//
+// Which axes that pose is in: seed 001 describes the new Biped in 3ds Max's world, which is
+// Z-up: "upright along the +Z axis, facing forward along the -Y axis, left hand on the +X axis",
+// legs straight down, arms down at the sides. A BVH file does not use those axes. The seed's own
+// "Example Biped-supported BVH File" is Y-up: its legs hang along -Y (LeftKnee OFFSET 0 -18.47
+// 0), the spine and head rise along +Y, the left hip is on +X, the collars sit forward on +Z,
+// and the first frame puts the hips 39.88 up on Y. That file is Biped's neutral pose only if the
+// import turns BVH's Y-up into Max's Z-up with a quarter turn about X (+Y -> +Z, +Z -> -Y, X
+// kept), so the neutral pose in the file's own axes is: upright along +Y, left side on +X,
+// facing +Z (BioVision's convention) - which is what this check expects. A file written in Max's
+// axes (+Z up, facing -Y) is reported as differing, with the cure: re-express it Y-up
+// (matchesAfterUpAxisChangeFrom, `bvhscope convert --up y`).
 //
 // Names are compared without regard to ASCII case (3ds Max does). The pose is checked on the
 // rest pose (OFFSETs, no rotation), which is what a first frame with zero rotations shows.
@@ -50,12 +61,17 @@ struct BipedCheck {
     bool poseMatches = false;
     std::string poseSummary;                  // "upright along +Y, left on +X, facing +Z"
     std::vector<std::string> poseDifferences; // what differs, one sentence each
-    // When the pose differs only by the up axis: the up axis it has (Y-up files facing +Z are
-    // Biped's pose in Y-up axes), so changeUpAxis(up, +Z) would make it match.
+    // When the pose differs only by the up axis: the up axis it has (a Z-up file facing -Y is
+    // Biped's pose written in 3ds Max's axes), so changeUpAxis(up, +Y) would make it match.
     std::optional<UpAxis> matchesAfterUpAxisChangeFrom;
 
     bool matches() const { return hierarchyMatches && poseMatches; }
 };
+
+// Biped's neutral pose in a BVH file's axes, as checkBiped expects it and reports print it.
+inline constexpr UpAxis kBipedUpAxis = UpAxis::PositiveY;
+inline constexpr std::string_view kBipedNeutralPose =
+    "upright along +Y, left side on +X, facing +Z";
 
 BipedCheck checkBiped(const Skeleton& skeleton);
 

@@ -1,5 +1,7 @@
 #include "mnm.h"
 
+#include "writer.h"
+
 #include <algorithm>
 #include <fstream>
 #include <set>
@@ -78,7 +80,8 @@ MnmFile parseMnm(std::string_view text) {
                      std::to_string(words.size()) + "; line ignored"});
             continue;
         }
-        MnmEntry entry{std::string(words[0].text), std::string(words.back().text), lineNumber};
+        MnmEntry entry{std::string(words[0].text), std::string(words.back().text), lineNumber,
+                       words[0].column, words.back().column};
         const bool newBiped = bipedNames.insert(lowercase(entry.bipedName)).second;
         const bool newCustom = customNames.insert(lowercase(entry.customName)).second;
         if (!newBiped || !newCustom) {
@@ -139,10 +142,19 @@ JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,
         }
         used.insert(key);
         mapping.mapped.push_back(name);
-        const std::string& target = toBiped ? found->second->bipedName : found->second->customName;
-        if (target != name) {
-            mapping.renames.emplace(name, target);
+        const MnmEntry& entry = *found->second;
+        const std::string& target = toBiped ? entry.bipedName : entry.customName;
+        if (target == name) {
+            continue;
         }
+        if (const std::string problem = jointNameProblem(target); !problem.empty()) {
+            mapping.diagnostics.push_back({Severity::Error, entry.line,
+                                           toBiped ? entry.bipedColumn : entry.customColumn,
+                                           "cannot rename joint " + quotedName(name) + " to " +
+                                               quotedName(target) + ": " + problem});
+            continue;
+        }
+        mapping.renames.emplace(name, target);
     }
     for (const MnmEntry& entry : mnm.entries) {
         const std::string& source = toBiped ? entry.customName : entry.bipedName;

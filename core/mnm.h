@@ -21,9 +21,11 @@
 namespace bvh {
 
 struct MnmEntry {
-    std::string bipedName;  // left column
-    std::string customName; // right column (equal to bipedName on one-name lines)
-    std::uint32_t line = 0; // 1-based, for messages
+    std::string bipedName;          // left column
+    std::string customName;         // right column (equal to bipedName on one-name lines)
+    std::uint32_t line = 0;         // 1-based, for messages
+    std::uint32_t bipedColumn = 0;  // 1-based byte column of bipedName
+    std::uint32_t customColumn = 0; // of customName (bipedColumn on one-name lines)
 };
 
 struct MnmFile {
@@ -49,6 +51,11 @@ struct JointNameMapping {
     std::vector<std::string> mapped;   // joints with an entry, in skeleton order
     std::vector<std::string> unmapped; // joints with no entry, in skeleton order
     std::vector<std::string> unused;   // source-column names no joint has, in file order
+    // An Error at the entry's line and column for each new name a BVH file cannot hold
+    // (jointNameProblem in writer.h: a brace, a control character), naming the joint it was
+    // meant for; such joints are left out of `renames`. Reported here, where the map's line is
+    // known, rather than by the writer after every other step.
+    std::vector<Diagnostic> diagnostics;
 };
 
 // Matches every joint (End Sites excluded) of `skeleton` against the source column of `mnm`.

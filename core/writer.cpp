@@ -2,6 +2,8 @@
 
 #include "atomic_file.h"
 
+#include <algorithm>
+#include <array>
 #include <cassert>
 #include <charconv>
 #include <cmath>
@@ -11,8 +13,10 @@ namespace bvh {
 
 namespace {
 
-// The text is produced in chunks of about this size so that writing a long capture never holds
-// a second copy of the whole motion as text.
+// [SECTION] Text emission
+
+// The text is produced in chunks of about this size: writing a deep hierarchy or a long capture
+// never holds a second copy of the skeleton or the motion as text.
 constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
 
 template <typename Number>
@@ -25,7 +29,7 @@ void appendNumber(std::string& out, Number value) {
 }
 
 void appendIndent(std::string& out, std::size_t depth) {
-    out.append(depth, '\t');
+    out.append(std::min(depth, kMaxIndentDepth), '\t');
 }
 
 std::string_view channelSpelling(const Skeleton& skeleton, std::size_t channel) {
@@ -72,10 +76,14 @@ void appendClose(std::string& out, std::size_t depth) {
     out += "}\n";
 }
 
-// Emits the file into `out`, calling flush(out) whenever it grows past kChunkBytes and once more
-// at the end. flush empties `out` and returns false to stop (the file failed: no point going on).
+// The one emitter behind formatBvh and writeBvhFile. Appends the file to `out` and calls
+// flush(out) whenever `out` has grown past kChunkBytes (between nodes and between rows, so a
+// chunk is at most kChunkBytes plus one node or one row) and once at the end. flush empties
+// `out` (or keeps it, for formatBvh) and returns false to stop: the file failed, no point going
+// on. Memory: `out`, and the stack of open nodes (at most the skeleton's depth).
 template <typename Flush>
 void emitBvh(const Skeleton& skeleton, const Motion& motion, std::string& out, Flush&& flush) {
+    const auto flushIfFull = [&] { return out.size() < kChunkBytes || flush(out); };
     out += "HIERARCHY\n";
     // Open nodes, outermost first: closing braces are written when the next node is not a
     // child of the innermost one (the skeleton is depth-first, see validateForWriting).
@@ -85,13 +93,22 @@ void emitBvh(const Skeleton& skeleton, const Motion& motion, std::string& out, F
         while (!open.empty() && static_cast<NodeIndex>(open.back()) != parent) {
             open.pop_back();
             appendClose(out, open.size());
+            if (!flushIfFull()) {
+                return;
+            }
         }
         appendNode(out, skeleton, node, open.size());
         open.push_back(node);
+        if (!flushIfFull()) {
+            return;
+        }
     }
     while (!open.empty()) {
         open.pop_back();
         appendClose(out, open.size());
+        if (!flushIfFull()) {
+            return;
+        }
     }
     out += "MOTION\nFrames: ";
     out += std::to_string(motion.frameCount);
@@ -107,11 +124,44 @@ void emitBvh(const Skeleton& skeleton, const Motion& motion, std::string& out, F
             appendNumber(out, row[c]);
         }
         out += '\n';
-        if (out.size() >= kChunkBytes && !flush(out)) {
+        if (!flushIfFull()) {
             return;
         }
     }
     flush(out);
+}
+
+// [SECTION] Names
+
+bool isControlCharacter(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7F;
+}
+
+bool equalsIgnoringAsciiCase(std::string_view a, std::string_view b) {
+    return std::ranges::equal(a, b, [](char x, char y) {
+        const auto lower = [](char c) {
+            return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        };
+        return lower(x) == lower(y);
+    });
+}
+
+// Where the reader expects a channel name, these end the CHANNELS list (hierarchy_reader.cpp's
+// isStructuralKeyword, braces aside).
+constexpr std::array<std::string_view, 7> kStructuralKeywords = {
+    "JOINT", "End", "EndSite", "OFFSET", "CHANNELS", "ROOT", "MOTION"};
+
+// A channel spelling is read back as one token (tokenizer.h: split at spaces, tabs, form feeds,
+// vertical tabs, line ends and braces; other bytes, control characters included, stay in the
+// token) that the reader does not take as structure.
+bool isWritableChannelSpelling(std::string_view spelling) {
+    if (spelling.empty() || spelling.find_first_of(" \t\f\v\r\n{}") != std::string_view::npos) {
+        return false;
+    }
+    return std::ranges::none_of(kStructuralKeywords, [&](std::string_view keyword) {
+        return equalsIgnoringAsciiCase(spelling, keyword);
+    });
 }
 
 Diagnostic writeError(std::string message) {
@@ -119,6 +169,45 @@ Diagnostic writeError(std::string message) {
 }
 
 } // namespace
+
+std::string jointNameProblem(std::string_view name) {
+    if (name.empty()) {
+        return "a joint name cannot be empty";
+    }
+    for (const char c : name) {
+        if (c == '{' || c == '}') {
+            return std::string("a joint name cannot contain '") + c +
+                   "': BVH readers take it as a block's brace";
+        }
+    }
+    if (name.find_first_of("\r\n") != std::string_view::npos) {
+        return "a joint name cannot contain a line break: the name ends at the line's end";
+    }
+    if (std::ranges::any_of(name, isControlCharacter)) {
+        return "a joint name cannot contain control characters (tabs and other bytes below 0x20, "
+               "0x7F): readers trim them or take them as whitespace";
+    }
+    if (name.front() == ' ' || name.back() == ' ') {
+        return "a joint name cannot begin or end with a space: readers trim it";
+    }
+    return "";
+}
+
+std::string quotedName(std::string_view name) {
+    std::string text = "'";
+    for (const char c : name) {
+        if (isControlCharacter(c)) {
+            static constexpr char kHex[] = "0123456789ABCDEF";
+            const auto byte = static_cast<unsigned char>(c);
+            text += "\\x";
+            text += kHex[byte >> 4];
+            text += kHex[byte & 0xF];
+        } else {
+            text += c;
+        }
+    }
+    return text + "'";
+}
 
 std::vector<Diagnostic> validateForWriting(const Skeleton& skeleton, const Motion& motion) {
     std::vector<Diagnostic> problems;
@@ -140,30 +229,33 @@ std::vector<Diagnostic> validateForWriting(const Skeleton& skeleton, const Motio
         while (!open.empty() && static_cast<NodeIndex>(open.back()) != parent) {
             open.pop_back();
         }
-        const std::string label =
-            "node " + std::to_string(node) + " ('" + skeleton.names[node] + "')";
+        const auto label = [&] {
+            return "node " + std::to_string(node) + " (" + quotedName(skeleton.names[node]) + ")";
+        };
         if (parent != kNoParent && open.empty()) {
             problems.push_back(writeError(
-                label + " does not follow its parent's subtree; BVH nests nodes depth-first"));
+                label() + " does not follow its parent's subtree; BVH nests nodes depth-first"));
             return problems;
         }
         if (parent != kNoParent && skeleton.isEndSite[static_cast<std::size_t>(parent)] != 0) {
-            problems.push_back(writeError(label + " is the child of an End Site"));
+            problems.push_back(writeError(label() + " is the child of an End Site"));
         }
         if (skeleton.isEndSite[node] != 0) {
             if (parent == kNoParent) {
-                problems.push_back(writeError(label + " is an End Site without a parent"));
+                problems.push_back(writeError(label() + " is an End Site without a parent"));
             }
             if (skeleton.channelCount[node] != 0) {
-                problems.push_back(writeError(label + " is an End Site with channels"));
+                problems.push_back(writeError(label() + " is an End Site with channels"));
             }
-        } else if (skeleton.names[node].empty() ||
-                   skeleton.names[node].find_first_of("\r\n") != std::string::npos) {
-            problems.push_back(
-                writeError(label + " has a name that cannot be written (empty or a line break)"));
+        } else if (const std::string problem = jointNameProblem(skeleton.names[node]);
+                   !problem.empty()) {
+            problems.push_back(writeError("joint " + quotedName(skeleton.names[node]) + " (node " +
+                                          std::to_string(node) +
+                                          ") cannot be written: " + problem));
         }
         if (skeleton.channelBegin[node] != nextChannel) {
-            problems.push_back(writeError(label + "'s channels do not follow the previous node's"));
+            problems.push_back(
+                writeError(label() + "'s channels do not follow the previous node's"));
             return problems;
         }
         nextChannel += skeleton.channelCount[node];
@@ -173,6 +265,15 @@ std::vector<Diagnostic> validateForWriting(const Skeleton& skeleton, const Motio
         problems.push_back(writeError("the nodes own " + std::to_string(nextChannel) +
                                       " channels but the skeleton lists " +
                                       std::to_string(skeleton.channels.size())));
+    } else if (skeleton.channelNames.size() == skeleton.channels.size()) {
+        for (std::size_t channel = 0; channel < skeleton.channels.size(); ++channel) {
+            const std::string_view spelling = skeleton.channelNames[channel];
+            if (!spelling.empty() && !isWritableChannelSpelling(spelling)) {
+                problems.push_back(writeError("channel " + std::to_string(channel) +
+                                              " is spelled " + quotedName(spelling) +
+                                              ", which does not read back as one channel name"));
+            }
+        }
     }
     if (motion.channelCount != skeleton.channels.size()) {
         problems.push_back(writeError("the motion has " + std::to_string(motion.channelCount) +

@@ -29,16 +29,18 @@ void printBipedReport(std::string_view file, const bvh::BipedCheck& check, std::
 
     out << file << ": Biped neutral pose "
         << (!check.poseChecked ? "cannot be checked" : (check.poseMatches ? "matches" : "differs"))
-        << " (" << check.poseSummary << "; Biped: upright along +Z, left side on +X, facing -Y)\n";
+        << " (" << check.poseSummary << "; Biped, in BVH axes: " << bvh::kBipedNeutralPose << ")\n";
     if (!check.poseMatches) {
         for (const std::string& difference : check.poseDifferences) {
             out << "    " << difference << '\n';
         }
     }
     if (check.matchesAfterUpAxisChangeFrom) {
+        // 3ds Max's own axes (+Z up, facing -Y) are the usual case: Biped's pose as the seed's
+        // text words it, written into the file without the import's axis change.
         out << "  this is Biped's neutral pose with "
             << bvh::upAxisName(*check.matchesAfterUpAxisChangeFrom)
-            << " up: `bvhscope convert --up z` re-expresses it\n";
+            << " up: `bvhscope convert --up y` re-expresses it in BVH's axes\n";
     }
 }
 

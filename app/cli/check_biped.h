@@ -11,7 +11,7 @@
 namespace bvhscope::cli {
 
 // The report for one file: hierarchy (missing, misplaced, extra joints, channel notes) and
-// neutral pose (what differs, and whether `convert --up z` would fix it).
+// neutral pose (what differs, and whether `convert --up y` would fix it).
 void printBipedReport(std::string_view file, const bvh::BipedCheck& check, std::ostream& out);
 
 // Loads each file and prints its report; load errors go to `err` as FILE:LINE:COL lines.

@@ -17,7 +17,8 @@ errors mean it does not.
   --quiet       print only errors and the summary
   --biped       instead, report whether each file fits Character Studio Biped's BVH import:
                 its required hierarchy (missing, misplaced, extra joints) and its neutral
-                pose (+Z up, facing -Y, left on +X); exit status 1 when a file does not fit
+                pose in the file's axes (+Y up, facing +Z, left on +X, as seed 001's example;
+                3ds Max shows it +Z up, facing -Y); exit status 1 when a file does not fit
   --help, --version
 Exit status: 0 when every file loads (warnings allowed), 1 when any has an error, 2 for a bad
 command line.

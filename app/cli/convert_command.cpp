@@ -1,6 +1,7 @@
 // bvhscope convert: read a BVH file, apply conversions from core/conversions, write it back.
 #include "command_line.h"
 #include "commands.h"
+#include "core/atomic_file.h"
 #include "core/conversions/conversion_request.h"
 #include "core/document.h"
 #include "core/writer.h"
@@ -17,7 +18,8 @@ constexpr std::string_view kConvertHelp = R"(usage: bvhscope convert IN OUT [opt
 Reads the BVH file IN, applies the conversions asked for (in the order listed here) and writes
 OUT: tab-indented, every number with the digits that read back to the same value, `Frames:`
 equal to the rows written. OUT is written to a temporary file beside it and renamed into place
-only when complete, so a failure (disk full, no permission) never leaves a partial file.
+only when complete, so a failure (disk full, no permission, out of memory, Ctrl+C, kill)
+never leaves a partial file, and OUT is either as it was or completely written.
 
   --frames A:B            keep frames A to B (inclusive, 0-based; "A:" and ":B" leave an end
                           open, "N" is one frame)
@@ -25,8 +27,10 @@ only when complete, so a failure (disk full, no permission) never leaves a parti
                           horizontal axes stays at frame 0's, its height is kept (horizontal
                           means across the file's own up axis, see --from-up)
   --up y|z                re-express the clip with Y or Z up: every world position is rotated,
-                          each joint keeps its rotation order. Character Studio Biped wants z
-                          (+Z up, facing -Y, left hand on +X); a Y-up file facing +Z gets that
+                          each joint keeps its rotation order. Y-up to Z-up is a quarter turn
+                          about X: a figure facing +Z then faces -Y, its left hand stays on +X.
+                          Character Studio Biped reads BVH files Y-up (seed 001's example): a
+                          Z-up file facing -Y needs --up y
   --from-up AXIS          the file's current up axis (y, z, -y, -z, x, -x) for --in-place and
                           --up; default: guessed from the rest pose (as `bvhscope info` shows)
   --scale S               multiply every offset and position channel by S (0.01: cm to m)
@@ -249,6 +253,9 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
         return kExitFileError;
     }
 
+    // Ctrl+C or a kill during the write removes the temporary file before the process ends
+    // (an uncaught exception is main()'s to handle, see app/cli/fatal_errors.h).
+    bvh::removeTemporaryFilesOnTerminationSignals();
     bvh::WriteOptions options;
     options.inputPath = request->input;
     options.allowOverwritingInput = request->overwrite;

@@ -1,17 +1,21 @@
 // bvhscope: the subcommands (info, check, positions, convert, render) or, otherwise, the viewer.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/fatal_errors.h"
 #include "app/headless/render_command.h"
 #include "app/viewer/viewer_app.h"
 #include "app/viewer/viewer_options.h"
 
 #include <chrono>
+#include <exception>
 #include <iostream>
 #include <span>
 #include <string_view>
 #include <vector>
 
-int main(int argc, char** argv) {
+// The try makes every exception unwind the stack, so destructors run (a convert's temporary file
+// is removed) before the one-line report; see app/cli/fatal_errors.h.
+int main(int argc, char** argv) try {
     const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
     // The one subcommand that needs GL, so it lives outside the GL-free bvhscope_cli.
@@ -39,4 +43,7 @@ int main(int argc, char** argv) {
         return bvhscope::cli::kExitUsage;
     }
     return bvhscope::viewer::runViewer(parsed.options, std::cerr);
+} catch (...) {
+    return bvhscope::cli::reportFatalException(
+        std::current_exception(), std::span<const char* const>(argv + 1, argv + argc), std::cerr);
 }

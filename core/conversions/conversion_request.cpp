@@ -155,6 +155,12 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
         const JointNameMapping mapping = mapJointNames(
             mnm, pipeline.skeleton(),
             request.reverseMnm ? MnmDirection::BipedToCustom : MnmDirection::CustomToBiped);
+        for (const Diagnostic& diagnostic : mapping.diagnostics) {
+            pipeline.problem(mnmPath, diagnostic, true);
+        }
+        if (hasErrors(mapping.diagnostics)) {
+            return false;
+        }
         if (!mapping.unmapped.empty()) {
             pipeline.problem(inputName,
                              {Severity::Warning, 0, 0,

@@ -70,7 +70,8 @@ Conversion rotateWorld(const Skeleton& skeleton, const Motion& motion, Translati
 // The rotation C that turns the `from` axis into the `to` axis by a quarter or half turn about
 // X (between Y and Z axes) or about the axis perpendicular to both. Y-up to Z-up is +90 degrees
 // about X, which also turns a Y-up figure facing +Z to face -Y with its left hand kept on +X:
-// Character Studio Biped's neutral orientation (seed 001).
+// how Character Studio Biped's import stands a (Y-up) BVH file in 3ds Max's Z-up world, where
+// seed 001 describes its neutral orientation (see core/biped.h).
 glm::dquat upAxisRotation(UpAxis from, UpAxis to);
 
 // rotateWorld by upAxisRotation(from, to). A copy of the input when from == to.
@@ -92,7 +93,9 @@ Conversion changeRotationOrder(const Skeleton& skeleton, const Motion& motion,
 
 // Renames joints: `newNames` maps a current joint name to its new one; joints not in the map
 // keep their name. End Sites are renamed after their parent ("EndSite_<parent>"). Two joints
-// ending up with one name is a warning (BVH allows it, but name lookups then find the first).
+// ending up with one name is a warning (BVH allows it, but name lookups then find the first); a
+// new name that a BVH file cannot hold (jointNameProblem in core/writer.h) is an error naming
+// the joint.
 Conversion renameJoints(const Skeleton& skeleton, const Motion& motion,
                         const std::map<std::string, std::string, std::less<>>& newNames);
 

@@ -1,3 +1,4 @@
+#include "core/writer.h"
 #include "joint_channels.h"
 
 #include <set>
@@ -10,9 +11,11 @@ Conversion renameJoints(const Skeleton& skeleton, const Motion& motion,
                         const std::map<std::string, std::string, std::less<>>& newNames) {
     std::vector<Diagnostic> problems = validateInput(skeleton, motion);
     for (const auto& [from, to] : newNames) {
-        if (to.empty() || to.find_first_of("\r\n") != std::string::npos) {
-            problems.push_back(error("cannot rename '" + from + "' to '" + to +
-                                     "': a joint name must be non-empty and on one line"));
+        // Refused here, not only by the writer: a renamed clip is meant to be written, and a
+        // name the reader would not read back is a broken file (see jointNameProblem).
+        if (const std::string problem = jointNameProblem(to); !problem.empty()) {
+            problems.push_back(error("cannot rename joint " + quotedName(from) + " to " +
+                                     quotedName(to) + ": " + problem));
         }
     }
     if (hasErrors(problems)) {

@@ -5,7 +5,11 @@
 #include "test_support.h"
 
 #include <algorithm>
+#include <glm/gtc/constants.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <initializer_list>
+#include <utility>
 
 namespace bvh {
 namespace {
@@ -286,26 +290,127 @@ TEST(CheckBiped, TheSeedExampleHasBipedsHierarchy) {
     EXPECT_TRUE(check.channelNotes.empty());
 }
 
-TEST(CheckBiped, TheSeedExampleIsBipedsPoseWithYUpAndMatchesOnceConvertedToZUp) {
-    // The seed's own example is written Y-up (legs along -Y), although the text puts Biped's
-    // figure upright along +Z: the check says so, and that --up z is the cure.
+TEST(CheckBiped, TheSeedExampleIsBipedsNeutralPose) {
+    // Seed 001 puts the new Biped "upright along +Z, facing -Y" in 3ds Max's world, and gives
+    // this file as a Biped-supported one: legs along -Y, head up along +Y, left hip on +X. In a
+    // BVH file's axes Biped's neutral pose is therefore +Y up, facing +Z (the import turns Y-up
+    // into Max's Z-up), and the seed's own example matches it.
     const Document document = parseDocument(kSeedExample);
-    const BipedCheck yUp = checkBiped(document.skeleton);
-    EXPECT_TRUE(yUp.poseChecked);
-    EXPECT_FALSE(yUp.poseMatches);
-    EXPECT_EQ(yUp.poseSummary, "upright along +Y, left side on +X, facing +Z");
-    ASSERT_FALSE(yUp.poseDifferences.empty());
-    EXPECT_NE(yUp.poseDifferences[0].find("along +Y"), std::string::npos);
-    EXPECT_EQ(yUp.matchesAfterUpAxisChangeFrom, UpAxis::PositiveY);
+    const BipedCheck check = checkBiped(document.skeleton);
+    EXPECT_TRUE(check.poseChecked);
+    EXPECT_TRUE(check.poseMatches)
+        << (check.poseDifferences.empty() ? std::string() : check.poseDifferences[0]);
+    EXPECT_TRUE(check.matches());
+    EXPECT_EQ(check.poseSummary, "upright along +Y, left side on +X, facing +Z");
+    EXPECT_EQ(check.poseSummary, kBipedNeutralPose);
+    EXPECT_TRUE(check.poseDifferences.empty());
+    EXPECT_FALSE(check.matchesAfterUpAxisChangeFrom);
+}
 
+TEST(CheckBiped, TheSeedExampleFileWithItsMotionMatches) {
+    // tests/data holds the example exactly as the seed prints it: all 57 channels, "Frames:
+    // 222" over 4 rows, non-zero rotations. The check looks at the zero pose (the OFFSETs).
+    const Document document = loadDocument(test::dataFile("seed_character_studio_example.bvh"));
+    ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
+    EXPECT_EQ(document.motion.frameCount, 4u);
+    const BipedCheck check = checkBiped(document.skeleton);
+    EXPECT_TRUE(check.hierarchyMatches);
+    EXPECT_TRUE(check.matches()) << (check.poseDifferences.empty() ? std::string()
+                                                                   : check.poseDifferences[0]);
+}
+
+TEST(CheckBiped, TheExampleInMaxsAxesDiffersAndSaysThatYUpCuresIt) {
+    // Biped's pose written in 3ds Max's own axes (+Z up, facing -Y) is the mistake the seed's
+    // wording invites: it is reported, with the up axis to change from.
+    const Document document = parseDocument(kSeedExample);
     const Conversion zUp =
         changeUpAxis(document.skeleton, document.motion, TranslationMode::Absolute,
                      UpAxis::PositiveY, UpAxis::PositiveZ);
     ASSERT_TRUE(zUp.ok());
-    const BipedCheck converted = checkBiped(zUp.skeleton);
-    EXPECT_TRUE(converted.matches())
-        << (converted.poseDifferences.empty() ? std::string() : converted.poseDifferences[0]);
-    EXPECT_EQ(converted.poseSummary, "upright along +Z, left side on +X, facing -Y");
+    const BipedCheck check = checkBiped(zUp.skeleton);
+    EXPECT_TRUE(check.hierarchyMatches);
+    EXPECT_TRUE(check.poseChecked);
+    EXPECT_FALSE(check.poseMatches);
+    EXPECT_EQ(check.poseSummary, "upright along +Z, left side on +X, facing -Y");
+    ASSERT_EQ(check.poseDifferences.size(), 5u) << "up, both legs, both arms";
+    EXPECT_EQ(check.poseDifferences[0],
+              "the head, seen from the hips, is along +Z; Biped's figure stands upright along "
+              "+Y in the file (+Z in 3ds Max)");
+    EXPECT_EQ(check.poseDifferences[1],
+              "the left leg points along -Z; Biped's legs are straight down, along -Y");
+    EXPECT_EQ(check.matchesAfterUpAxisChangeFrom, UpAxis::PositiveZ);
+
+    const Conversion back = changeUpAxis(zUp.skeleton, zUp.motion, TranslationMode::Absolute,
+                                         UpAxis::PositiveZ, UpAxis::PositiveY);
+    ASSERT_TRUE(back.ok());
+    EXPECT_TRUE(checkBiped(back.skeleton).matches());
+}
+
+// The seed example with some joints' OFFSETs replaced.
+Skeleton seedExampleWith(std::initializer_list<std::pair<std::string_view, glm::dvec3>> offsets) {
+    Skeleton skeleton = parseDocument(kSeedExample).skeleton;
+    for (const auto& [name, offset] : offsets) {
+        const NodeIndex node = skeleton.find(name);
+        EXPECT_NE(node, kNoParent) << name;
+        skeleton.offsets[static_cast<std::size_t>(node)] = offset;
+    }
+    return skeleton;
+}
+
+bool anyContains(const std::vector<std::string>& texts, std::string_view fragment) {
+    return std::ranges::any_of(
+        texts, [&](const std::string& text) { return text.find(fragment) != std::string::npos; });
+}
+
+TEST(CheckBiped, AWrongNeutralPoseIsStillReported) {
+    // Arms out to the sides (a T-pose): the shoulders' children along +X and -X.
+    const BipedCheck tPose = checkBiped(seedExampleWith({{"LeftElbow", {12.08, 0, 0}},
+                                                         {"LeftWrist", {9.82, 0, 0}},
+                                                         {"RightElbow", {-11.9, 0, 0}},
+                                                         {"RightWrist", {-9.52, 0, 0}}}));
+    EXPECT_TRUE(tPose.hierarchyMatches);
+    EXPECT_FALSE(tPose.poseMatches);
+    EXPECT_FALSE(tPose.matches());
+    EXPECT_EQ(tPose.poseDifferences,
+              (std::vector<std::string>{
+                  "the left arm points along +X; Biped's arms hang down along -Y, palms against "
+                  "the thighs",
+                  "the right arm points along -X; Biped's arms hang down along -Y, palms "
+                  "against the thighs"}));
+    EXPECT_FALSE(tPose.matchesAfterUpAxisChangeFrom) << "no up-axis change fixes a T-pose";
+
+    // Sitting: thighs forward along +Z.
+    const BipedCheck sitting = checkBiped(seedExampleWith({{"LeftKnee", {0, 0, 18.47}},
+                                                           {"LeftAnkle", {0, 0, 17.95}},
+                                                           {"RightKnee", {0, 0, 18.81}},
+                                                           {"RightAnkle", {0, 0, 17.57}}}));
+    EXPECT_FALSE(sitting.poseMatches);
+    EXPECT_TRUE(anyContains(sitting.poseDifferences, "the left leg points along +Z"));
+    EXPECT_TRUE(anyContains(sitting.poseDifferences, "the right leg points along +Z"));
+}
+
+TEST(CheckBiped, AFigureTurnedAroundOrUpsideDownDiffers) {
+    // Facing -Z: the left side is on -X.
+    const Document document = parseDocument(kSeedExample);
+    const Conversion turned =
+        rotateWorld(document.skeleton, document.motion, TranslationMode::Absolute,
+                    glm::angleAxis(glm::pi<double>(), glm::dvec3(0, 1, 0)));
+    ASSERT_TRUE(turned.ok());
+    const BipedCheck facingBack = checkBiped(turned.skeleton);
+    EXPECT_FALSE(facingBack.poseMatches);
+    EXPECT_EQ(facingBack.poseSummary, "upright along +Y, left side on -X, facing -Z");
+    EXPECT_TRUE(
+        anyContains(facingBack.poseDifferences, "LeftHip, seen from RightHip, is along -X"));
+    EXPECT_FALSE(facingBack.matchesAfterUpAxisChangeFrom);
+
+    const Conversion upsideDown =
+        changeUpAxis(document.skeleton, document.motion, TranslationMode::Absolute,
+                     UpAxis::PositiveY, UpAxis::NegativeY);
+    ASSERT_TRUE(upsideDown.ok());
+    const BipedCheck flipped = checkBiped(upsideDown.skeleton);
+    EXPECT_FALSE(flipped.poseMatches);
+    EXPECT_TRUE(anyContains(flipped.poseDifferences, "the head, seen from the hips, is along -Y"));
+    EXPECT_EQ(flipped.matchesAfterUpAxisChangeFrom, UpAxis::NegativeY);
 }
 
 TEST(CheckBiped, AlternativeNamesAnyCaseAreAccepted) {

@@ -1,5 +1,6 @@
 #include "core/document.h"
 #include "core/mnm.h"
+#include "core/writer.h"
 #include "test_support.h"
 
 #include <gtest/gtest.h>
@@ -26,6 +27,9 @@ TEST(ParseMnm, ReadsBothColumnsAndIdentityLines) {
     EXPECT_EQ(mnm.entries[1].bipedName, "LeftHip");
     EXPECT_EQ(mnm.entries[1].customName, "lfemur");
     EXPECT_EQ(mnm.entries[1].line, 3u);
+    EXPECT_EQ(mnm.entries[1].bipedColumn, 1u);
+    EXPECT_EQ(mnm.entries[1].customColumn, 9u);
+    EXPECT_EQ(mnm.entries[0].customColumn, 1u) << "one-name lines: both columns are that name";
 }
 
 TEST(ParseMnm, WarnsAboutExtraColumnsAndRepeatsWithTheirPlace) {
@@ -119,6 +123,30 @@ Frame Time: 0.1
         mapJointNames(parseMnm(kSeedMnm), document.skeleton, MnmDirection::BipedToCustom);
     EXPECT_EQ(mapping.renames.at("LeftHip"), "lfemur");
     EXPECT_TRUE(mapping.unmapped.empty());
+}
+
+TEST(MapJointNames, ANewNameABvhFileCannotHoldIsAnErrorAtItsPlaceInTheMap) {
+    const Document document = parseDocument(kCustomFile);
+    ASSERT_TRUE(document.loaded());
+    const MnmFile mnm = parseMnm("Hips\n\tHi{ps lfemur\nLeft\x01Knee  LTIBIA\nTail tail\n");
+    const JointNameMapping toBiped =
+        mapJointNames(mnm, document.skeleton, MnmDirection::CustomToBiped);
+    ASSERT_EQ(toBiped.diagnostics.size(), 2u);
+    EXPECT_EQ(toBiped.diagnostics[0].severity, Severity::Error);
+    EXPECT_EQ(toBiped.diagnostics[0].line, 2u);
+    EXPECT_EQ(toBiped.diagnostics[0].column, 2u);
+    EXPECT_EQ(toBiped.diagnostics[0].message,
+              "cannot rename joint 'lfemur' to 'Hi{ps': " + jointNameProblem("Hi{ps"));
+    EXPECT_EQ(toBiped.diagnostics[1].line, 3u);
+    EXPECT_EQ(toBiped.diagnostics[1].column, 1u);
+    EXPECT_NE(toBiped.diagnostics[1].message.find("'LTIBIA' to 'Left\\x01Knee'"), std::string::npos)
+        << toBiped.diagnostics[1].message;
+    EXPECT_EQ(toBiped.renames.size(), 1u) << "only tail -> Tail is left to do";
+    EXPECT_EQ(toBiped.renames.at("tail"), "Tail");
+
+    // The other direction renames to the right column, which holds good names here.
+    EXPECT_TRUE(
+        mapJointNames(mnm, document.skeleton, MnmDirection::BipedToCustom).diagnostics.empty());
 }
 
 } // namespace

@@ -1,8 +1,11 @@
 #include "core/document.h"
 #include "core/pose.h"
 #include "core/writer.h"
+#include "round_trip_invariants.h"
 #include "test_support.h"
+#include "tests/support/synthetic_clips.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -104,6 +107,175 @@ TEST(FormatBvh, AComputedFrameTimeKeepsItsDigits) {
     EXPECT_EQ(parseDocument(text).motion.frameTime, 1.0 / 120.0);
 }
 
+TEST(FormatBvh, AnOrdinaryFileIsWrittenExactlyAsBefore) {
+    // The whole text, byte for byte, as the writer produced it before indentation was capped:
+    // depths below kMaxIndentDepth are indented one tab per level.
+    const Document original = parseDocument(kOddFile);
+    EXPECT_EQ(formatBvh(original.skeleton, original.motion),
+              "HIERARCHY\n"
+              "ROOT Hips\n{\n"
+              "\tOFFSET 0.1 -1.5e-07 123.456789012345\n"
+              "\tCHANNELS 7 Xposition Yposition Zposition Yrotation Xrotation Zrotation Xscale\n"
+              "\tJOINT Left Hand:01\n\t{\n"
+              "\t\tOFFSET 1 2 3\n"
+              "\t\tCHANNELS 0\n"
+              "\t\tEnd Site\n\t\t{\n"
+              "\t\t\tOFFSET 0 -0 0.3333333333333333\n"
+              "\t\t}\n"
+              "\t}\n"
+              "\tJOINT Spine\n\t{\n"
+              "\t\tOFFSET 0 10 0\n"
+              "\t\tCHANNELS 3 Xrotation Yrotation Zrotation\n"
+              "\t\tEnd Site\n\t\t{\n"
+              "\t\t\tOFFSET 0 5 0\n"
+              "\t\t}\n"
+              "\t}\n"
+              "}\n"
+              "ROOT Prop\n{\n"
+              "\tOFFSET 5 0 0\n"
+              "\tCHANNELS 3 Zrotation Xrotation Yrotation\n"
+              "\tEnd Site\n\t{\n"
+              "\t\tOFFSET 0 0 1\n"
+              "\t}\n"
+              "}\n"
+              "MOTION\nFrames: 3\nFrame Time: 0.0083333333\n"
+              "0.1 0.2 0.3 179.99998 -1e-06 1e-30 1 3.1415927 2.7182817 1.4142135 90 -90 45\n"
+              "1 2 3 4 5 6 7 8 9 10 11 12 13\n"
+              "-1 -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12 -13.000001\n");
+}
+
+// The tabs in front of each line of `text`, in order.
+std::vector<std::size_t> indentations(const std::string& text) {
+    std::vector<std::size_t> tabs;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t end = text.find('\n', start);
+        std::size_t count = 0;
+        while (start + count < end && text[start + count] == '\t') {
+            ++count;
+        }
+        tabs.push_back(count);
+        start = end + 1;
+    }
+    return tabs;
+}
+
+TEST(FormatBvh, IndentationStopsGrowingAtTheCap) {
+    // 40 joints deep: each node adds a header, '{', OFFSET and CHANNELS line; levels up to
+    // kMaxIndentDepth get one tab each, deeper ones the cap's.
+    const test::SyntheticClip chain = test::makeChain(40, 1);
+    const std::string text = formatBvh(chain.skeleton, chain.motion);
+    const std::vector<std::size_t> tabs = indentations(text);
+    const auto lineOf = [&](std::string_view line) {
+        const std::size_t at = text.find(line);
+        EXPECT_NE(at, std::string::npos) << line;
+        return static_cast<std::size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+    };
+    EXPECT_EQ(tabs[lineOf("JOINT J1\n")], 1u);
+    EXPECT_EQ(tabs[lineOf("JOINT J31\n")], 31u);
+    EXPECT_EQ(tabs[lineOf("JOINT J32\n")], kMaxIndentDepth);
+    EXPECT_EQ(tabs[lineOf("JOINT J39\n")], kMaxIndentDepth);
+    EXPECT_EQ(tabs[lineOf("JOINT J31\n") + 2], 32u) << "J31's OFFSET, one level in";
+    EXPECT_EQ(*std::ranges::max_element(tabs), kMaxIndentDepth);
+    EXPECT_EQ(tabs[lineOf("MOTION\n") - 1], 0u) << "the ROOT's closing brace";
+    const Document reread = parseDocument(text);
+    EXPECT_EQ(test::readBackDifference(chain.skeleton, chain.motion, reread), "");
+}
+
+TEST(ValidateForWriting, RefusesJointNamesThatDoNotReadBack) {
+    struct BadName {
+        std::string name;
+        std::string_view why; // a fragment of the message
+    };
+    const std::vector<BadName> badNames = {
+        {"", "empty"},
+        {"Hi{ps", "'{'"},
+        {"Hi}ps", "'}'"},
+        {"{", "'{'"},
+        {"Hi\nps", "line break"},
+        {"Hi\r", "line break"},
+        {"Hi\tps", "control characters"},
+        {"Hips\t", "control characters"},
+        {std::string("Hi\0ps", 5), "control characters"},
+        {"Hi\x7Fps", "control characters"},
+        {"\x0Bhips", "control characters"},
+        {" Hips", "space"},
+        {"Hips ", "space"},
+    };
+    const Document original = parseDocument(kOddFile);
+    for (const BadName& bad : badNames) {
+        SCOPED_TRACE(quotedName(bad.name));
+        EXPECT_NE(jointNameProblem(bad.name).find(bad.why), std::string::npos)
+            << jointNameProblem(bad.name);
+        Skeleton renamed = original.skeleton;
+        renamed.names[3] = bad.name; // Spine
+        const std::vector<Diagnostic> problems = validateForWriting(renamed, original.motion);
+        ASSERT_EQ(problems.size(), 1u);
+        EXPECT_EQ(problems[0].severity, Severity::Error);
+        EXPECT_EQ(problems[0].message,
+                  "joint " + quotedName(bad.name) +
+                      " (node 3) cannot be written: " + jointNameProblem(bad.name));
+        EXPECT_EQ(problems[0].message.find_first_of("\r\n"), std::string::npos)
+            << "the message stays on one line";
+    }
+}
+
+TEST(ValidateForWriting, AcceptsEveryNameThatReadsBackAsItself) {
+    const Document original = parseDocument(kOddFile);
+    // Keyword spellings included: the name is the rest of the JOINT line, never a keyword, and
+    // real files have them (MakeHuman's "ROOT Root", the bvh_anim crate's "JOINT End").
+    for (const std::string name :
+         {"Hips", "Left Hand", "mixamorig:Hips", "upperleg01.R", "Bip01 L Thigh", "Root", "End",
+          "End Site", "MOTION", "JOINT", "Offset", "CHANNELS 3", "x", "\xC3\xA9paule", "\xFF\xFE",
+          "a  b", "(Left)[1]", "#1;"}) {
+        SCOPED_TRACE(quotedName(name));
+        EXPECT_EQ(jointNameProblem(name), "");
+        Skeleton renamed = original.skeleton;
+        renamed.names[3] = name;
+        ASSERT_TRUE(validateForWriting(renamed, original.motion).empty());
+        const Document reread = parseDocument(formatBvh(renamed, original.motion));
+        ASSERT_TRUE(reread.loaded()) << test::describeDiagnostics(reread);
+        EXPECT_EQ(reread.skeleton.names[3], name);
+    }
+}
+
+TEST(ValidateForWriting, RefusesChannelSpellingsThatAreNotOneToken) {
+    const Document original = parseDocument(kOddFile);
+    // Channel names are single tokens, and the reader ends a CHANNELS list at a keyword.
+    for (const std::string spelling :
+         {"X scale", "Xrot}", "MOTION", "End", "joint", "a\tb", "a\vb"}) {
+        Skeleton respelled = original.skeleton;
+        respelled.channelNames[6] = spelling; // Hips' Xscale
+        const std::vector<Diagnostic> problems = validateForWriting(respelled, original.motion);
+        ASSERT_EQ(problems.size(), 1u) << spelling;
+        EXPECT_NE(problems[0].message.find("channel 6 is spelled"), std::string::npos);
+    }
+    // Other bytes stay in the token and read back (the writer round-trip fuzzer found
+    // "Yrotation\x02" in a file the reader loads: tests/data/fuzz_regressions).
+    for (const std::string spelling : {"Xscale", "Yrotation\x02", "Site",
+                                       "\xC3\xA9"
+                                       "chelle"}) {
+        Skeleton respelled = original.skeleton;
+        respelled.channelNames[6] = spelling;
+        EXPECT_TRUE(validateForWriting(respelled, original.motion).empty()) << spelling;
+        EXPECT_EQ(parseDocument(formatBvh(respelled, original.motion)).skeleton.channelNames[6],
+                  spelling);
+    }
+}
+
+TEST(RoundTripInvariants, ANameOnlyBvhscopeReadsBackIsRefusedNotWritten) {
+    // bvhscope reads "Hi}ps" and "a<tab>b" as names (the rest of the line), other readers do
+    // not: the writer refuses them, and the fuzzers' invariant accepts that refusal.
+    for (const char* name : {"Hi}ps", "a\tb", "a\x01b"}) {
+        const Document document = parseDocument("HIERARCHY\nROOT " + std::string(name) +
+                                                "\n{\nOFFSET 0 0 0\nCHANNELS 0\n}\n");
+        ASSERT_TRUE(document.loaded()) << name;
+        ASSERT_EQ(document.skeleton.names[0], name);
+        EXPECT_TRUE(hasErrors(validateForWriting(document.skeleton, document.motion)));
+        EXPECT_EQ(test::roundTripViolation(document), "") << name;
+    }
+}
+
 TEST(ValidateForWriting, RejectsWhatCannotBeWritten) {
     const Document original = parseDocument(kOddFile);
     Motion shortMotion = original.motion;
@@ -192,6 +364,43 @@ TEST_F(WriteBvhFile, AnInvalidPairWritesNothing) {
     const auto target = directory_ / "out.bvh";
     EXPECT_TRUE(hasErrors(writeBvhFile(target, document_.skeleton, broken)));
     EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(WriteBvhFile, ARefusedNameWritesNothingAndSaysWhichJoint) {
+    Skeleton skeleton = document_.skeleton;
+    skeleton.names[1] = "Hi{ps";
+    const auto target = directory_ / "out.bvh";
+    const auto diagnostics = writeBvhFile(target, skeleton, document_.motion);
+    ASSERT_TRUE(hasErrors(diagnostics));
+    EXPECT_NE(diagnostics[0].message.find("joint 'Hi{ps' (node 1) cannot be written"),
+              std::string::npos)
+        << diagnostics[0].message;
+    EXPECT_EQ(entries(), 0u) << "no output, no temporary file";
+}
+
+TEST_F(WriteBvhFile, AHundredThousandDeepChainIsLinearInSizeAndReadsBack) {
+    // Indentation grew with depth: this chain was 25 GB of tabs and ran out of memory. Capped,
+    // each joint costs its five lines with at most kMaxIndentDepth tabs each.
+    constexpr std::size_t kDepth = 100000;
+    const test::SyntheticClip chain = test::makeChain(kDepth, 2);
+    const auto target = directory_ / "deep.bvh";
+    const auto diagnostics = writeBvhFile(target, chain.skeleton, chain.motion);
+    ASSERT_FALSE(hasErrors(diagnostics));
+    EXPECT_EQ(entries(), 1u);
+
+    // Per joint: "JOINT J99999", "{", "OFFSET 0 1 0", "CHANNELS 3 Zrotation Xrotation
+    // Yrotation", "}" = 12 + 1 + 12 + 40 + 1 characters and 5 line ends, and at most
+    // kMaxIndentDepth + 1 tabs on each line.
+    constexpr std::size_t kHierarchyBytesPerJoint = 71 + 5 * (kMaxIndentDepth + 1);
+    // Per channel value: at most 9 characters ("-179.95", "0.05000019") and a separator.
+    const std::size_t motionBytes = chain.motion.values.size() * 11;
+    const std::uintmax_t size = std::filesystem::file_size(target);
+    EXPECT_LE(size, kDepth * kHierarchyBytesPerJoint + motionBytes + 1000);
+    EXPECT_GE(size, kDepth * 5 * kMaxIndentDepth) << "the deep lines carry the capped indent";
+
+    const Document reread = loadDocument(target);
+    EXPECT_EQ(test::readBackDifference(chain.skeleton, chain.motion, reread), "")
+        << test::describeDiagnostics(reread);
 }
 
 // [SECTION] Corpus

@@ -130,6 +130,88 @@ TEST(ConvertCommand, FailuresLeaveNoOutput) {
               1);
 }
 
+std::size_t entriesIn(const std::filesystem::path& directory) {
+    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(directory),
+                                                  std::filesystem::directory_iterator()));
+}
+
+TEST(ConvertCommand, ANameMapWithANameBvhCannotHoldFailsAtItsPlaceAndWritesNothing) {
+    // The audit's case: "Hi{ps" was written, the file did not load, and convert said 0.
+    struct Case {
+        std::string map;     // renames Spine (kChainBvh's second joint)
+        std::string located; // "LINE:COLUMN" of the bad name
+        std::string why;
+    };
+    const std::vector<Case> cases = {
+        {"Hips\nHi{ps Spine\n", "2:1", "cannot contain '{'"},
+        {"Hips\nHi}ps Spine\n", "2:1", "cannot contain '}'"},
+        {"Hips\n  {   Spine\n", "2:3", "cannot contain '{'"},
+        {"Hips\nA\x01"
+         "B Spine\n",
+         "2:1", "control characters"},
+        {"Hips\n\tLeft\x1B[0mHip Spine\n", "2:2", "control characters"},
+        {"Hips\r\n\r\nHi\x7Fps Spine\r\n", "3:1", "control characters"},
+    };
+    for (const Case& bad : cases) {
+        SCOPED_TRACE(bad.map);
+        TemporaryDirectory directory;
+        const std::string input = directory.write("in.bvh", test::kChainBvh);
+        const std::string mnm = directory.write("names.mnm", bad.map);
+        const std::string output = (directory.path() / "out.bvh").string();
+        const auto result = run(runConvert, {input, output, "--mnm", mnm});
+        EXPECT_EQ(result.status, kExitFileError);
+        EXPECT_NE(
+            result.err.find(mnm + ":" + bad.located + ": error: cannot rename joint 'Spine' to"),
+            std::string::npos)
+            << result.err;
+        EXPECT_NE(result.err.find(bad.why), std::string::npos) << result.err;
+        EXPECT_FALSE(std::filesystem::exists(output));
+        EXPECT_EQ(entriesIn(directory.path()), 2u) << "IN and the map, no temporary file";
+    }
+}
+
+TEST(ConvertCommand, NamesSpelledLikeKeywordsAreWrittenAndReadBack) {
+    // MakeHuman writes "ROOT Root"; a name map may well say "End" or "Motion".
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string mnm = directory.write("names.mnm", "Root Hips\nEnd Spine\n");
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(runConvert, {input, output, "--mnm", mnm});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    const bvh::Document after = load(output);
+    ASSERT_TRUE(after.loaded());
+    EXPECT_EQ(after.skeleton.names, (std::vector<std::string>{"Root", "End", "EndSite_End"}));
+}
+
+TEST(ConvertCommand, AReversedNameMapIsCheckedTheSameWay) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    const std::string mnm = directory.write("names.mnm", "Spine Sp}ine\n");
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(runConvert, {input, output, "--mnm", mnm, "--reverse"});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_NE(result.err.find(mnm + ":1:7: error: cannot rename joint 'Spine' to 'Sp}ine'"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(entriesIn(directory.path()), 2u);
+}
+
+TEST(ConvertCommand, AnInputNameNoOtherReaderReadsIsRefusedNotWritten) {
+    // bvhscope reads "Hi}ps" (the rest of the line), but a file carrying it would break every
+    // token-based reader: convert names the joint, exits 1 and writes nothing.
+    TemporaryDirectory directory;
+    const std::string input = directory.write(
+        "in.bvh", "HIERARCHY\nROOT Hi}ps\n{\nOFFSET 0 0 0\nCHANNELS 0\n}\nMOTION\nFrames: 0\n"
+                  "Frame Time: 0.1\n");
+    const std::string output = (directory.path() / "out.bvh").string();
+    const auto result = run(runConvert, {input, output});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_NE(result.err.find(output + ":0:0: error: joint 'Hi}ps' (node 0) cannot be written"),
+              std::string::npos)
+        << result.err;
+    EXPECT_EQ(entriesIn(directory.path()), 1u);
+}
+
 TEST(ConvertCommand, BadCommandLinesAreUsageErrors) {
     for (const std::vector<std::string>& arguments :
          std::vector<std::vector<std::string>>{{"only-one.bvh"},

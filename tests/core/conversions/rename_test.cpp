@@ -1,5 +1,6 @@
 #include "clip_fixture.h"
 #include "core/conversions/conversions.h"
+#include "core/writer.h"
 
 namespace bvh {
 namespace {
@@ -21,6 +22,22 @@ TEST(RenameJoints, DuplicateNamesWarnAndEmptyNamesFail) {
     ASSERT_TRUE(clash.ok());
     EXPECT_EQ(countWarnings(clash.diagnostics), 1u);
     EXPECT_FALSE(renameJoints(clip.skeleton, clip.motion, {{"Head", ""}}).ok());
+}
+
+TEST(RenameJoints, RefusesEveryNameABvhFileCannotHold) {
+    const Document clip = test::makeClip(2);
+    for (const std::string& name : std::vector<std::string>{
+             "", "Hi{ps", "Hi}ps", "Head\n", "He\tad", " Head", "Head ", std::string("a\0b", 3)}) {
+        SCOPED_TRACE(quotedName(name));
+        const Conversion renamed = renameJoints(clip.skeleton, clip.motion, {{"Head", name}});
+        EXPECT_FALSE(renamed.ok());
+        ASSERT_EQ(renamed.diagnostics.size(), 1u);
+        EXPECT_EQ(renamed.diagnostics[0].message, "cannot rename joint 'Head' to " +
+                                                      quotedName(name) + ": " +
+                                                      jointNameProblem(name));
+    }
+    EXPECT_TRUE(renameJoints(clip.skeleton, clip.motion, {{"Hips", "Root"}, {"Head", "End"}}).ok())
+        << "keyword spellings read back as names";
 }
 
 } // namespace

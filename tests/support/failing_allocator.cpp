@@ -1,0 +1,102 @@
+#include "failing_allocator.h"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <dirent.h>
+#include <new>
+
+namespace bvh::test {
+namespace {
+
+std::atomic<std::size_t> armedMinimum{0}; // 0: unarmed
+std::atomic<bool (*)()> failurePredicate{nullptr};
+std::atomic<std::size_t> failures{0};
+std::atomic<std::size_t> largest{0};
+
+void* allocate(std::size_t bytes) {
+    std::size_t seen = largest.load(std::memory_order_relaxed);
+    while (bytes > seen && !largest.compare_exchange_weak(seen, bytes)) {
+    }
+    const std::size_t minimum = armedMinimum.load();
+    if (minimum != 0 && bytes >= minimum) {
+        bool (*predicate)() = failurePredicate.load();
+        if (predicate == nullptr || predicate()) {
+            failures.fetch_add(1);
+            throw std::bad_alloc();
+        }
+    }
+    void* memory = std::malloc(bytes == 0 ? 1 : bytes);
+    if (memory == nullptr) {
+        throw std::bad_alloc();
+    }
+    return memory;
+}
+
+} // namespace
+
+void armAllocationFailure(std::size_t minimumBytes, bool (*shouldFail)()) {
+    failures = 0;
+    failurePredicate = shouldFail;
+    armedMinimum = minimumBytes == 0 ? 1 : minimumBytes;
+}
+
+void disarmAllocationFailure() {
+    armedMinimum = 0;
+}
+
+std::size_t failedAllocations() {
+    return failures;
+}
+
+void resetLargestAllocation() {
+    largest = 0;
+}
+
+std::size_t largestAllocation() {
+    return largest;
+}
+
+namespace {
+char watchedDirectory[4096];
+} // namespace
+
+void watchForTemporaryFiles(const char* directory) {
+    std::strncpy(watchedDirectory, directory, sizeof watchedDirectory - 1);
+}
+
+bool aTemporaryFileExists() {
+    DIR* directory = ::opendir(watchedDirectory);
+    if (directory == nullptr) {
+        return false;
+    }
+    bool found = false;
+    while (const dirent* entry = ::readdir(directory)) {
+        found = found || std::strstr(entry->d_name, ".tmp-") != nullptr;
+    }
+    ::closedir(directory);
+    return found;
+}
+
+} // namespace bvh::test
+
+// The replaceable forms that the others (new[], nothrow, sized delete) are built on in
+// libstdc++; over-aligned allocations keep the library's own.
+void* operator new(std::size_t bytes) {
+    return bvh::test::allocate(bytes);
+}
+void* operator new[](std::size_t bytes) {
+    return bvh::test::allocate(bytes);
+}
+void operator delete(void* memory) noexcept {
+    std::free(memory);
+}
+void operator delete[](void* memory) noexcept {
+    std::free(memory);
+}
+void operator delete(void* memory, std::size_t) noexcept {
+    std::free(memory);
+}
+void operator delete[](void* memory, std::size_t) noexcept {
+    std::free(memory);
+}

@@ -1,0 +1,33 @@
+// A global operator new that can be told to fail, for tests of what happens when memory runs
+// out. Linked only into the executables that test it (tests/CMakeLists.txt: allocation_tests):
+// replacing operator new affects the whole program.
+//
+// Unarmed it is malloc. Armed, every allocation of at least `minimumBytes` asks `shouldFail`
+// and throws std::bad_alloc when it says so. `shouldFail` runs inside operator new: it must not
+// use operator new itself (C functions such as opendir, which use malloc, are fine).
+#pragma once
+
+#include <cstddef>
+
+namespace bvh::test {
+
+void armAllocationFailure(std::size_t minimumBytes, bool (*shouldFail)());
+void disarmAllocationFailure();
+// Allocations failed since the last arming.
+std::size_t failedAllocations();
+
+// The largest single allocation since the last reset, failed or not.
+void resetLargestAllocation();
+std::size_t largestAllocation();
+
+} // namespace bvh::test
+
+namespace bvh::test {
+
+// A shouldFail for armAllocationFailure: true while `directory` (set by watchForTemporaryFiles,
+// which copies it) holds a file whose name contains ".tmp-", the mark of an AtomicFile's
+// temporary file; so allocations fail exactly while a file is being written.
+void watchForTemporaryFiles(const char* directory);
+bool aTemporaryFileExists();
+
+} // namespace bvh::test
