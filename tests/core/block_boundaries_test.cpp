@@ -114,6 +114,66 @@ INSTANTIATE_TEST_SUITE_P(Document, BlockBoundaries, testing::Values("\n", "\r\n"
                                                                   : "CR");
                          });
 
+TEST(Document, ValuesMissingFromEveryRowComeFromTheFirstFrameAcrossEveryBoundary) {
+    // A skeleton with six channels and rows with only the first value after frame 0: each row
+    // takes the other five from the row before, so frame 0's values run through all 400
+    // frames, across every block and every piece parsed on another thread.
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                       "MOTION\nFrames: 400\nFrame Time: 0.01\n0 1.5 2.5 3.5 4.5 5.5\n";
+    for (int row = 1; row < 400; ++row) {
+        text += std::to_string(row) + (row % 50 == 0 ? " nan\n" : "\n");
+    }
+    const Document reference = parseDocument(text);
+    ASSERT_TRUE(reference.loaded());
+    ASSERT_EQ(reference.motion.frameCount, 400u);
+    for (std::uint32_t frame = 0; frame < 400; ++frame) {
+        const auto values = reference.motion.frame(frame);
+        ASSERT_EQ(values[0], static_cast<float>(frame));
+        for (std::size_t channel = 1; channel < 6; ++channel) {
+            ASSERT_EQ(values[channel], static_cast<float>(channel) + 0.5f)
+                << "frame " << frame << ", channel " << channel;
+        }
+    }
+    for (unsigned threads : {1u, 2u, 3u}) {
+        for (std::size_t block : {64u, 200u, 1000u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", block " + std::to_string(block));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = block;
+            expectSameDocument(reference, parseDocument(text, options));
+        }
+    }
+}
+
+TEST(Document, MemoryFollowsTheRowsWhateverTheDeclaredCount) {
+    // The value storage is sized from the text, not from 'Frames:': a count far too small or
+    // far too large, or none, gives the same room for the rows that are there.
+    const std::string rows = [] {
+        std::string text;
+        for (int row = 0; row < 3000; ++row) {
+            text += std::to_string(row) + " -12.5 3.25 -0.0625 45.5 -90\n";
+        }
+        return text;
+    }();
+    const std::string head = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition "
+                             "Yposition Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\n"
+                             "OFFSET 0 1 0\n}\n}\nMOTION\n";
+    for (const char* frames : {"Frames: 3000\n", "Frames: 10\n", "Frames: 99999999999\n", ""}) {
+        for (std::size_t block : {std::size_t{4} << 20, std::size_t{1000}}) {
+            SCOPED_TRACE(std::string(frames) + "block " + std::to_string(block));
+            ParseOptions options;
+            options.blockBytesPerThread = block;
+            const Document document =
+                parseDocument(head + frames + "Frame Time: 0.01\n" + rows, options);
+            ASSERT_EQ(document.motion.frameCount, 3000u);
+            const std::size_t size = document.motion.values.size();
+            EXPECT_GE(document.motion.values.capacity(), size);
+            EXPECT_LE(document.motion.values.capacity(), size + size / 4);
+        }
+    }
+}
+
 TEST(Document, ProgressReportsEveryFrameAndTheHeaderFirst) {
     const std::string text = faultyCapture("\n");
     LoadProgress progress;
