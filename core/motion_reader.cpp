@@ -143,6 +143,17 @@ public:
         return values_.data();
     }
 
+    // Room for `rows` rows in all if the capacity holds them, else nothing: values move only
+    // while no other thread writes rows. Other threads may be writing the rows below the
+    // current size meanwhile: growing the size within the capacity leaves those alone.
+    void growWithinCapacity(std::uint64_t rows) {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() < needed && values_.capacity() >= needed) {
+            auto guard = lock();
+            values_.resize(needed);
+        }
+    }
+
     // Reallocates now, while the rows placed are few, when the estimate has outgrown the
     // capacity.
     void reserveRows(std::uint64_t rows) {
@@ -313,10 +324,11 @@ public:
                                         : options.threads),
           totalBytes_(totalBytes) {}
 
-    // Parses `block`, calling `alongside` on this thread once the other threads have started
-    // (to read the next block meanwhile).
-    template <typename Alongside>
-    void parseBlock(RowBlock& block, Alongside&& alongside) {
+    // Parses `block`. Once the other threads have started, this one calls `readNext` (which
+    // returns the next block, or nullptr at the end) and makes room for that block's rows,
+    // then joins the parsing.
+    template <typename ReadNext>
+    void parseBlock(RowBlock& block, ReadNext&& readNext) {
         linesSeen_ += block.lines;
         bytesSeen_ += block.text.size();
         const std::uint64_t estimate = estimateRows(block);
@@ -343,7 +355,11 @@ public:
                 break; // no thread to be had: this one parses the rest
             }
         }
-        alongside();
+        if (const RowBlock* next = readNext()) {
+            // The next block's rows go after this block's lines at the most; zeroing their room
+            // now keeps it off the serial part between blocks.
+            storage_.growWithinCapacity(rows_ + block.lines + next->lines);
+        }
         parsePieces();
         for (std::thread& worker : workers) {
             worker.join();
@@ -427,7 +443,10 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
     while (!failed && !next.text.empty()) {
         RowBlock current = std::move(next);
         bool nextRead = true;
-        stream.parseBlock(current, [&] { nextRead = reader.take(next); });
+        stream.parseBlock(current, [&]() -> const RowBlock* {
+            nextRead = reader.take(next);
+            return nextRead && !next.text.empty() ? &next : nullptr;
+        });
         if (progress) {
             progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
             progress->framesLoaded.store(

@@ -49,11 +49,21 @@ void RowIssueLog::locate(std::string_view block, std::uint32_t firstLine,
     }
     std::sort(targets.begin(), targets.end(),
               [](const Target& a, const Target& b) { return a.offset < b.offset; });
-    // One walk over the block, counting line ends as the tokenizer does (CRLF is one).
+    // One walk over the block, counting line ends as the tokenizer does (CRLF is one), by
+    // memchr from line feed to line feed unless the block has carriage returns.
+    const bool carriageReturns = block.find('\r') != std::string_view::npos;
     std::size_t at = 0;
     std::size_t lineStart = 0;
     std::uint32_t line = firstLine;
     for (const Target& target : targets) {
+        if (!carriageReturns) {
+            while (const void* feed = std::memchr(block.data() + at, '\n', target.offset - at)) {
+                at = static_cast<std::size_t>(static_cast<const char*>(feed) - block.data()) + 1;
+                ++line;
+                lineStart = at;
+            }
+            at = target.offset;
+        }
         for (; at < target.offset; ++at) {
             const char c = block[at];
             if (c == '\n' || (c == '\r' && (at + 1 == block.size() || block[at + 1] != '\n'))) {
