@@ -121,12 +121,13 @@ inline std::uint64_t loadEightBytes(const char* p) {
     return word;
 }
 
-// 0x80 in every byte of `word` that is not an ASCII digit. Each byte is computed on its own:
-// nothing carries into the next byte.
+// 0x80 in every byte of `word` that is not an ASCII digit, exactly up to the first byte of
+// 0xBA or more: the sum of such a byte carries into the next one, which may then be flagged
+// too. The callers only look at the first non-digits, which that never changes (the bytes
+// before them are digits, whose sums carry nothing, and a carry can only add a flag).
 inline std::uint64_t nonDigitBytes(std::uint64_t word) {
     const std::uint64_t offset = word ^ 0x3030303030303030ull; // digits become 0..9
-    return (((offset & 0x7F7F7F7F7F7F7F7Full) + 0x7676767676767676ull) | offset) &
-           0x8080808080808080ull;
+    return ((offset + 0x7676767676767676ull) | offset) & 0x8080808080808080ull;
 }
 
 // The value of the first `bits` / 8 (1..8) bytes of `word`, all digits. The other bytes are
@@ -177,35 +178,36 @@ BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) 
     unsigned decimals = 0;
     std::uint64_t significand = 0;
     if (p[integerBits >> 3] == '.') {
+        // Drop the point: the digits after it move down a byte.
+        const std::uint64_t integerBytes = (std::uint64_t{1} << integerBits) - 1;
+        std::uint64_t digits = (low & integerBytes) | ((low >> 8) & ~integerBytes);
         // The fraction ends at the next non-digit, in the first word or the second.
-        const std::uint64_t high = loadEightBytes(p + 8);
         const std::uint64_t afterPoint = lowNonDigits & (lowNonDigits - 1);
+        unsigned digitBits = 0;
         if (afterPoint != 0) {
             lengthBits = static_cast<unsigned>(std::countr_zero(afterPoint)) - 7;
+            digitBits = lengthBits - 8;
+            if (digitBits == 0) {
+                return 0; // a lone point
+            }
+            significand = leadingDigitsValue(digits, digitBits);
         } else {
+            // Eighth digit onwards: the second word's first byte comes in at the top of
+            // `digits`, digits 9 to 14 are the rest of it.
+            const std::uint64_t high = loadEightBytes(p + 8);
             const std::uint64_t highNonDigits = nonDigitBytes(high);
             if (highNonDigits == 0) {
                 return 0;
             }
             lengthBits = 64 - 7 + static_cast<unsigned>(std::countr_zero(highNonDigits));
-        }
-        const unsigned digitBits = lengthBits - 8;
-        if (digitBits == 0) {
-            return 0; // a lone point
+            digitBits = lengthBits - 8;
+            digits |= high << 56;
+            significand = digitBits <= 64 ? leadingDigitsValue(digits, digitBits)
+                                          : leadingDigitsValue(digits, 64) *
+                                                    kIntegerPowersOfTen[(digitBits - 64) >> 3] +
+                                                leadingDigitsValue(high >> 8, digitBits - 64);
         }
         decimals = (digitBits - integerBits) >> 3;
-        // Drop the point: the digits after it move down a byte and the second word's first
-        // byte comes in at the top; digits 9 to 14 are the rest of the second word.
-        const std::uint64_t integerBytes = (std::uint64_t{1} << integerBits) - 1;
-        const std::uint64_t digits =
-            (low & integerBytes) | ((low >> 8) & ~integerBytes) | (high << 56);
-        if (digitBits <= 64) {
-            significand = leadingDigitsValue(digits, digitBits);
-        } else {
-            significand =
-                leadingDigitsValue(digits, 64) * kIntegerPowersOfTen[(digitBits - 64) >> 3] +
-                leadingDigitsValue(high >> 8, digitBits - 64);
-        }
     } else {
         if (integerBits == 0) {
             return 0;

@@ -16,6 +16,49 @@
 
 namespace bvh {
 
+// [SECTION] Line counting
+
+namespace {
+
+struct LineEnds {
+    std::uint64_t count = 0;
+    std::size_t lastEnd = 0; // just after the last line end, 0 when there is none
+};
+
+// The line ends in text[from, to), counted as the tokenizer does: a LF, a CR LF pair (once)
+// and a lone CR. Both searches go by memchr, so text with CR LF line ends costs no more than
+// text with LF ones. A CR at to - 1 followed by a LF at `to` is not counted (its LF is).
+LineEnds lineEndsIn(std::string_view text, std::size_t from, std::size_t to) {
+    LineEnds ends;
+    const char* const data = text.data();
+    for (const char* p = data + from;
+         const void* found = std::memchr(p, '\n', static_cast<std::size_t>(data + to - p));) {
+        p = static_cast<const char*>(found) + 1;
+        ++ends.count;
+        ends.lastEnd = static_cast<std::size_t>(p - data);
+    }
+    for (const char* p = data + from;
+         const void* found = std::memchr(p, '\r', static_cast<std::size_t>(data + to - p));) {
+        p = static_cast<const char*>(found) + 1;
+        const auto after = static_cast<std::size_t>(p - data);
+        if (after == text.size() || text[after] != '\n') {
+            ++ends.count;
+            ends.lastEnd = std::max(ends.lastEnd, after);
+        }
+    }
+    return ends;
+}
+
+} // namespace
+
+std::uint64_t countLines(std::string_view text) {
+    if (text.empty()) {
+        return 0;
+    }
+    const bool unterminated = text.back() != '\n' && text.back() != '\r';
+    return lineEndsIn(text, 0, text.size()).count + (unterminated ? 1 : 0);
+}
+
 // [SECTION] Issue log
 
 void RowIssueLog::add(RowIssue issue) {
@@ -49,28 +92,17 @@ void RowIssueLog::locate(std::string_view block, std::uint32_t firstLine,
     }
     std::sort(targets.begin(), targets.end(),
               [](const Target& a, const Target& b) { return a.offset < b.offset; });
-    // One walk over the block, counting line ends as the tokenizer does (CRLF is one), by
-    // memchr from line feed to line feed unless the block has carriage returns.
-    const bool carriageReturns = block.find('\r') != std::string_view::npos;
+    // One walk over the block, from target to target.
     std::size_t at = 0;
     std::size_t lineStart = 0;
     std::uint32_t line = firstLine;
     for (const Target& target : targets) {
-        if (!carriageReturns) {
-            while (const void* feed = std::memchr(block.data() + at, '\n', target.offset - at)) {
-                at = static_cast<std::size_t>(static_cast<const char*>(feed) - block.data()) + 1;
-                ++line;
-                lineStart = at;
-            }
-            at = target.offset;
+        const LineEnds ends = lineEndsIn(block, at, target.offset);
+        line += static_cast<std::uint32_t>(ends.count);
+        if (ends.count > 0) {
+            lineStart = ends.lastEnd;
         }
-        for (; at < target.offset; ++at) {
-            const char c = block[at];
-            if (c == '\n' || (c == '\r' && (at + 1 == block.size() || block[at + 1] != '\n'))) {
-                ++line;
-                lineStart = at + 1;
-            }
-        }
+        at = target.offset;
         *target.line = line;
         if (target.column != nullptr) {
             const std::uint32_t base = lineStart == 0 ? firstColumn : 1;
@@ -132,33 +164,6 @@ void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t 
                                " (not listed one by one)"});
         }
     }
-}
-
-// [SECTION] Line counting
-
-std::uint64_t countLines(std::string_view text) {
-    if (text.empty()) {
-        return 0;
-    }
-    const bool unterminated = text.back() != '\n' && text.back() != '\r';
-    if (std::memchr(text.data(), '\r', text.size()) == nullptr) {
-        std::uint64_t lines = 0;
-        const char* p = text.data();
-        const char* const end = p + text.size();
-        while (const void* found = std::memchr(p, '\n', static_cast<std::size_t>(end - p))) {
-            ++lines;
-            p = static_cast<const char*>(found) + 1;
-        }
-        return lines + (unterminated ? 1 : 0);
-    }
-    // CRLF and lone CR (classic Mac) line ends: count each CR, and each LF not after a CR.
-    std::uint64_t lines = 0;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\r' || (text[i] == '\n' && (i == 0 || text[i - 1] != '\r'))) {
-            ++lines;
-        }
-    }
-    return lines + (unterminated ? 1 : 0);
 }
 
 // [SECTION] Rows
@@ -256,9 +261,11 @@ const char* BlockParser::readRow(const char* p) {
     glued_ = false;
     words_ = 0;
     for (;;) {
+        // The word scanner reads kWordDecimalSlack bytes; one more is read after the blank
+        // that follows the value.
         double value = 0.0;
         const std::size_t used =
-            end_ - p >= detail::kWordDecimalSlack ? detail::scanWordDecimal(p, value) : 0;
+            end_ - p > detail::kWordDecimalSlack ? detail::scanWordDecimal(p, value) : 0;
         std::uint8_t next = kOther;
         if (used != 0 && !detail::isFloatMidpoint(value) && (next = charClass(p[used])) != kOther)
             [[likely]] {
@@ -268,6 +275,10 @@ const char* BlockParser::readRow(const char* p) {
                 ++cursor.extra;
             }
             p += used;
+            if (next == kBlank && charClass(p[1]) == kOther) {
+                ++p; // the common case: one blank, then the next value
+                continue;
+            }
         } else {
             const TokenEnd token = readUncommonToken(p, row, cursor);
             p = token.position;
