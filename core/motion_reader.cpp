@@ -176,8 +176,11 @@ private:
         return lock_ ? std::unique_lock<std::mutex>(*lock_) : std::unique_lock<std::mutex>();
     }
 
+    // A reallocation holds the values twice while it copies them, so it should happen once,
+    // early: an estimate that falls short (rows that get shorter further on, and no frame
+    // count to say so) doubles the capacity at the first block that shows it.
     void reserveLocked(std::uint64_t rows) {
-        values_.reserve(rows * channels_);
+        values_.reserve(std::max<std::uint64_t>(rows * channels_, 2 * values_.capacity()));
         adviseHugePages(values_.data(), values_.capacity() * sizeof(float));
     }
 
@@ -320,6 +323,7 @@ public:
     RowStream(Document& document, const ParseOptions& options, std::uint64_t totalBytes)
         : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
           storage_(document.motion.values, channels_, options.motionLock),
+          declaredFrames_(document.declaredFrameCount),
           threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
                                         : options.threads),
           totalBytes_(totalBytes) {}
@@ -331,9 +335,12 @@ public:
     void parseBlock(RowBlock& block, ReadNext&& readNext) {
         linesSeen_ += block.lines;
         bytesSeen_ += block.text.size();
-        const std::uint64_t estimate = estimateRows(block);
-        storage_.reserveRows(estimate);
-        float* const base = storage_.ensureRows(rows_ + block.lines, estimate);
+        const Estimate estimate = estimateRows(block);
+        if (rows_ == 0 || estimate.rows > storage_.capacityRows()) {
+            // At the first block, and once if the estimate falls short.
+            storage_.reserveRows(estimate.room);
+        }
+        float* const base = storage_.ensureRows(rows_ + block.lines, estimate.room);
         float* const blockRows = base + rows_ * channels_;
 
         std::atomic<std::size_t> nextPiece{0};
@@ -390,26 +397,43 @@ public:
     }
 
 private:
+    struct Estimate {
+        std::uint64_t rows; // the rows the text holds by the lines per byte seen so far
+        std::uint64_t room; // the rows to reserve room for
+    };
+
     // The rows the storage should hold by the end: the rows so far, this block's lines, and
-    // the lines the text left holds at the lines per byte seen so far, with a margin of 1/16
-    // (never more than that text could hold at two bytes per value, "0 "). The declared frame
-    // count plays no part: memory follows the content.
-    std::uint64_t estimateRows(const RowBlock& block) const {
+    // the lines of the text left at the lines per byte seen so far, with a margin of 1/16.
+    // Memory follows the content: a declared frame count is believed only when the text left
+    // could hold it at two bytes per value ("0 ") and it is not well below the estimate; the
+    // room reserved is then the larger of the two. Without such a count the room is twice the
+    // estimate (within the same bound), so that rows getting shorter further on (a capture
+    // ending in a rest pose of zeros) need no reallocation: room never touched is address
+    // space, not memory, while a reallocation holds the values twice as it copies them.
+    Estimate estimateRows(const RowBlock& block) const {
         const std::uint64_t placed = rows_ + block.lines;
         const std::uint64_t left =
             totalBytes_ > block.consumedAfter ? totalBytes_ - block.consumedAfter : 0;
         if (channels_ == 0 || left == 0) {
-            return placed;
+            return {placed, placed};
         }
-        const double linesPerByte =
-            static_cast<double>(linesSeen_) / static_cast<double>(bytesSeen_);
-        const auto projected =
-            placed + static_cast<std::uint64_t>(static_cast<double>(left) * linesPerByte * 17 / 16);
-        return std::min(projected, placed + left / (2 * std::uint64_t{channels_}) + 1);
+        const double leftLines = static_cast<double>(left) * static_cast<double>(linesSeen_) /
+                                 static_cast<double>(bytesSeen_);
+        const auto rows = placed + static_cast<std::uint64_t>(leftLines * 17 / 16);
+        const std::uint64_t fitting = placed + left / (2 * std::uint64_t{channels_}) + 1;
+        if (declaredFrames_) {
+            const auto declared = static_cast<std::uint64_t>(*declaredFrames_);
+            if (declared <= fitting &&
+                declared >= placed + static_cast<std::uint64_t>(leftLines * 3 / 4)) {
+                return {rows, std::max(rows, declared)};
+            }
+        }
+        return {rows, std::max(rows, std::min(2 * rows, fitting))};
     }
 
     std::uint32_t channels_;
     MotionStorage storage_;
+    std::optional<std::int64_t> declaredFrames_;
     unsigned threads_;
     std::uint64_t totalBytes_;
     std::uint64_t rows_ = 0;

@@ -6,7 +6,8 @@
 // to std::from_chars for every input, and independent of the C locale, unlike strtod.
 //
 // The motion section is almost all numbers, so the common shape ("-12.3456") is parsed inline
-// here (Clinger's fast path); everything else goes to from_chars.
+// here, sixteen bytes at a time (scanWordDecimal, Clinger's fast path); other decimals go to a
+// digit loop (scanPlainDecimal) and everything else to from_chars, both out of line.
 #pragma once
 
 #include <bit>
