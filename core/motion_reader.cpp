@@ -237,7 +237,7 @@ struct RowBlock {
     std::uint32_t firstLine = 0;
     std::uint32_t firstColumn = 1;
     std::uint64_t lines = 0;
-    std::uint64_t consumedAfter = 0; // the source's consumed bytes once the block is parsed
+    std::uint64_t consumedAfter = 0; // bytes of the source up to the end of this block
     std::vector<Piece> pieces;
 };
 
