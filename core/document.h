@@ -57,9 +57,10 @@ struct ParseOptions {
     // Threads parsing motion rows: 1 (default), 2, ... or 0 for every hardware thread. The
     // result is identical, to the bit, for any count.
     unsigned threads = 1;
-    // Text handed to each row-parsing thread at a time. Larger blocks amortise thread
-    // start-up; smaller ones show the first frames sooner. Tests use tiny blocks to exercise
-    // every boundary.
+    // Text per thread in each block of rows: a block of blockBytesPerThread x threads bytes
+    // is read while the one before it is parsed, in pieces of a sixteenth of this when there
+    // are several threads. Larger blocks amortise thread start-up; smaller ones show the first
+    // frames sooner. Tests use tiny blocks to exercise every boundary.
     std::size_t blockBytesPerThread = std::size_t{4} << 20;
     LoadProgress* progress = nullptr;
     // Taken whenever document.motion.values is resized (required with `progress` when another
@@ -73,7 +74,7 @@ struct ParseOptions {
 // Parses BVH text. On error, `skeleton` and `motion` are empty and diagnostics say why.
 Document parseDocument(std::string_view text, const ParseOptions& options = {});
 
-// Reads and parses a file, streaming it: memory holds the floats and a few megabytes of text,
+// Reads and parses a file, streaming it: memory holds the floats and two blocks of text,
 // never the whole text. I/O failures (missing, unreadable, a directory, a file that changes
 // or shrinks while it is read) are an error diagnostic at line 0, column 0.
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options = {});

@@ -1,15 +1,18 @@
 #include "motion_reader.h"
 
+#include "huge_pages.h"
 #include "number_scanner.h"
 #include "row_parser.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <thread>
 
 namespace bvh {
@@ -104,31 +107,65 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
 }
 
 // [SECTION] Rows
+//
+// The rows are read in blocks of whole lines. Each block is cut into pieces at line ends, and
+// the pieces are parsed on 1..N threads, each into the rows its lines would fill if every line
+// were a frame; merging them in order moves the rows down over blank and wordy lines and fills
+// in the values a piece's first rows took from the frame before it. While the pieces of one
+// block are parsed, the main thread reads the next block, then joins the parsing.
 
 namespace {
 
 // The value storage: document.motion.values, grown under the caller's lock so that another
-// thread can read finished frames while the load runs.
+// thread can read finished frames while the load runs. Its capacity follows an estimate of
+// the rows the text holds, so that it is allocated once: a vector that grows by reallocation
+// holds the old and the new values at once.
 class MotionStorage {
 public:
     MotionStorage(std::vector<float>& values, std::uint32_t channels, std::mutex* lock)
         : values_(values), channels_(channels), lock_(lock) {}
 
-    void reserveRows(std::uint64_t rows) { values_.reserve(rows * channels_); }
+    std::uint64_t capacityRows() const {
+        return channels_ == 0 ? 0 : values_.capacity() / channels_;
+    }
 
-    // Makes room for `rows` rows in total and returns the start of the storage.
-    float* ensureRows(std::uint64_t rows) {
+    // Room for `rows` rows in all (reallocating to `capacityRows` if that is not enough); returns
+    // the start of the storage.
+    float* ensureRows(std::uint64_t rows, std::uint64_t capacityRows) {
         const std::uint64_t needed = rows * channels_;
         if (values_.size() < needed) {
             auto guard = lock();
             if (values_.capacity() < needed) {
-                values_.reserve(std::max<std::uint64_t>(needed, values_.capacity() * 3 / 2));
+                reserveLocked(std::max(rows, capacityRows));
             }
             values_.resize(needed);
         }
         return values_.data();
     }
 
+    // Room for `rows` rows in all if the capacity holds them, else nothing: values move only
+    // while no other thread writes rows. Other threads may be writing the rows below the
+    // current size meanwhile: growing the size within the capacity leaves those alone.
+    void growWithinCapacity(std::uint64_t rows) {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() < needed && values_.capacity() >= needed) {
+            auto guard = lock();
+            values_.resize(needed);
+        }
+    }
+
+    // Reallocates now, while the rows placed are few, when the estimate has outgrown the
+    // capacity.
+    void reserveRows(std::uint64_t rows) {
+        if (values_.capacity() < rows * channels_) {
+            auto guard = lock();
+            reserveLocked(rows);
+        }
+    }
+
+    // Keeps `rows` rows. The capacity is not shrunk: that would copy every value while both
+    // copies are held, and the capacity beyond the rows was never touched, so it costs address
+    // space, not memory.
     void finish(std::uint64_t rows) {
         auto guard = lock();
         values_.resize(rows * channels_);
@@ -137,6 +174,14 @@ public:
 private:
     std::unique_lock<std::mutex> lock() {
         return lock_ ? std::unique_lock<std::mutex>(*lock_) : std::unique_lock<std::mutex>();
+    }
+
+    // A reallocation holds the values twice while it copies them, so it should happen once,
+    // early: an estimate that falls short (rows that get shorter further on, and no frame
+    // count to say so) doubles the capacity at the first block that shows it.
+    void reserveLocked(std::uint64_t rows) {
+        values_.reserve(std::max<std::uint64_t>(rows * channels_, 2 * values_.capacity()));
+        adviseHugePages(values_.data(), values_.capacity() * sizeof(float));
     }
 
     std::vector<float>& values_;
@@ -181,74 +226,165 @@ std::size_t blockEnd(std::string_view text, std::size_t window, bool complete) {
     return complete ? text.size() : 0;
 }
 
-bool hasLoneCarriageReturn(std::string_view text) {
-    for (std::size_t at = text.find('\r'); at != std::string_view::npos;
-         at = text.find('\r', at + 1)) {
-        if (at + 1 >= text.size() || text[at + 1] != '\n') {
-            return true;
+// A block of whole lines, cut into pieces at line feeds.
+struct RowBlock {
+    struct Piece {
+        std::string_view text;
+        std::uint64_t linesBefore = 0; // lines of the block before this piece
+        RowBlockResult result;
+    };
+    std::string_view text; // empty: no rows left
+    std::uint32_t firstLine = 0;
+    std::uint32_t firstColumn = 1;
+    std::uint64_t lines = 0;
+    std::uint64_t consumedAfter = 0; // bytes of the source up to the end of this block
+    std::vector<Piece> pieces;
+};
+
+// Takes blocks of whole lines from the source, reading as needed.
+class BlockReader {
+public:
+    BlockReader(TextSource& source, std::size_t blockBytes, std::size_t pieceBytes,
+                std::uint32_t line, std::uint32_t column)
+        : source_(source), blockBytes_(blockBytes), pieceBytes_(pieceBytes), line_(line),
+          column_(column) {}
+
+    // The next block (empty at the end of the text). False on an I/O error (source.error()).
+    bool take(RowBlock& block) {
+        block = RowBlock{};
+        for (;;) {
+            std::string_view text = source_.available();
+            if (!source_.complete() && text.size() < blockBytes_) {
+                if (!source_.readMore(blockBytes_ - text.size())) {
+                    return false;
+                }
+                text = source_.available();
+            }
+            const std::size_t end = blockEnd(text, blockBytes_, source_.complete());
+            if (end == 0 && !source_.complete()) {
+                // A line longer than a block: read on until it ends.
+                if (!source_.readMore(std::max(text.size(), blockBytes_))) {
+                    return false;
+                }
+                continue;
+            }
+            if (end == 0) {
+                return true;
+            }
+            block.text = text.substr(0, end);
+            break;
+        }
+        source_.consume(block.text.size());
+        block.consumedAfter = source_.consumedBytes();
+        block.firstLine = line_;
+        block.firstColumn = column_;
+        split(block);
+        line_ += static_cast<std::uint32_t>(block.lines);
+        column_ = 1;
+        if (block.text.back() != '\n' && block.text.back() != '\r') {
+            --line_; // the block ended inside its last line: that is the end of the text
+        }
+        return true;
+    }
+
+    // The line after the last block taken.
+    std::uint32_t line() const { return line_; }
+
+private:
+    // Pieces of about pieceBytes_, each ending after a line feed (a CR LF is never cut, and
+    // text with lone CR line ends stays one piece).
+    void split(RowBlock& block) const {
+        const std::string_view text = block.text;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.size();
+            if (text.size() - start > pieceBytes_) {
+                const std::size_t feed = text.find('\n', start + pieceBytes_ - 1);
+                if (feed != std::string_view::npos) {
+                    end = feed + 1;
+                }
+            }
+            const std::string_view piece = text.substr(start, end - start);
+            block.pieces.push_back({piece, block.lines, {}});
+            block.lines += countLines(piece);
+            start = end;
         }
     }
-    return false;
-}
+
+    TextSource& source_;
+    std::size_t blockBytes_;
+    std::size_t pieceBytes_;
+    std::uint32_t line_;
+    std::uint32_t column_;
+};
 
 class RowStream {
 public:
-    RowStream(Document& document, const ParseOptions& options)
+    RowStream(Document& document, const ParseOptions& options, std::uint64_t totalBytes)
         : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
           storage_(document.motion.values, channels_, options.motionLock),
+          declaredFrames_(document.declaredFrameCount),
           threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                        : options.threads) {}
+                                        : options.threads),
+          totalBytes_(totalBytes) {}
 
-    void reserveFor(std::uint64_t bytes, std::optional<std::int64_t> declaredFrames) {
-        // Reserve by what the text can hold, never by the declared count alone ("Frames:
-        // 99999999999" must not allocate): a value takes at least two bytes ("0 ").
-        if (channels_ == 0) {
-            return;
+    // Parses `block`. Once the other threads have started, this one calls `readNext` (which
+    // returns the next block, or nullptr at the end) and makes room for that block's rows,
+    // then joins the parsing.
+    template <typename ReadNext>
+    void parseBlock(RowBlock& block, ReadNext&& readNext) {
+        linesSeen_ += block.lines;
+        bytesSeen_ += block.text.size();
+        const Estimate estimate = estimateRows(block);
+        if (rows_ == 0 || estimate.rows > storage_.capacityRows()) {
+            // At the first block, and once if the estimate falls short.
+            storage_.reserveRows(estimate.room);
         }
-        const std::uint64_t fitting = bytes / (2 * std::uint64_t{channels_}) + 1;
-        const std::uint64_t declared =
-            declaredFrames ? static_cast<std::uint64_t>(*declaredFrames) : fitting;
-        storage_.reserveRows(std::min(fitting, declared));
-    }
+        float* const base = storage_.ensureRows(rows_ + block.lines, estimate.room);
+        float* const blockRows = base + rows_ * channels_;
 
-    // Parses one block of whole lines starting at `line`/`column`; `lines` is countLines(block).
-    void parseBlock(std::string_view block, std::uint64_t lines, std::uint32_t line,
-                    std::uint32_t column) {
-        float* base = storage_.ensureRows(rows_ + lines);
-        const float* previous = rows_ > 0 ? base + (rows_ - 1) * channels_ : nullptr;
-        const std::size_t split = threads_ > 1 ? splitPoint(block) : 0;
-        if (split == 0) {
-            RowBlockResult result =
-                parseRowBlock(block, line, column, channels_, previous, base + rows_ * channels_);
-            accept(std::move(result));
-            return;
+        std::atomic<std::size_t> nextPiece{0};
+        auto parsePieces = [&] {
+            for (std::size_t index; (index = nextPiece.fetch_add(1)) < block.pieces.size();) {
+                RowBlock::Piece& piece = block.pieces[index];
+                piece.result = parseRowBlock(
+                    piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
+                    index == 0 ? block.firstColumn : 1, channels_,
+                    blockRows + piece.linesBefore * channels_);
+            }
+        };
+        std::vector<std::thread> workers;
+        const std::size_t helpers = std::min<std::size_t>(threads_ - 1, block.pieces.size() - 1);
+        for (std::size_t i = 0; i < helpers; ++i) {
+            try {
+                workers.emplace_back(parsePieces);
+            } catch (const std::system_error&) {
+                break; // no thread to be had: this one parses the rest
+            }
         }
-        // Two halves in parallel; the second is written right after the first's lines and
-        // moved down if the first had blank or wordy lines.
-        const std::string_view first = block.substr(0, split);
-        const std::string_view second = block.substr(split);
-        const std::uint64_t firstLines = countLines(first);
-        float* secondDestination = base + (rows_ + firstLines) * channels_;
-        const auto secondLine = static_cast<std::uint32_t>(line + firstLines);
-        RowBlockResult secondResult;
-        std::thread worker([&] {
-            secondResult =
-                parseRowBlock(second, secondLine, 1, channels_, nullptr, secondDestination);
-        });
-        RowBlockResult firstResult =
-            parseRowBlock(first, line, column, channels_, previous, base + rows_ * channels_);
-        worker.join();
-        accept(std::move(firstResult));
-        float* secondFinal = base + rows_ * channels_;
-        if (secondResult.borrowedFromPreviousFrame) {
-            // Its first row needed the frame before it, unknown to the worker: parse it again.
-            const float* before = rows_ > 0 ? secondFinal - channels_ : nullptr;
-            secondResult = parseRowBlock(second, secondLine, 1, channels_, before, secondFinal);
-        } else if (secondFinal != secondDestination) {
-            std::memmove(secondFinal, secondDestination,
-                         secondResult.rows * channels_ * sizeof(float));
+        if (const RowBlock* next = readNext()) {
+            // The next block's rows go after this block's lines at the most; zeroing their room
+            // now keeps it off the serial part between blocks.
+            storage_.growWithinCapacity(rows_ + block.lines + next->lines);
         }
-        accept(std::move(secondResult));
+        parsePieces();
+        for (std::thread& worker : workers) {
+            worker.join();
+        }
+
+        for (RowBlock::Piece& piece : block.pieces) {
+            const float* const placed = blockRows + piece.linesBefore * channels_;
+            float* const final = base + rows_ * channels_;
+            const std::uint64_t rows = piece.result.rows;
+            if (final != placed && rows > 0 && channels_ > 0) {
+                std::memmove(final, placed, rows * channels_ * sizeof(float));
+            }
+            if (rows_ > 0 && !piece.result.inheritedRows.empty()) {
+                inheritPreviousFrame(piece.result, final - channels_, final, channels_);
+            }
+            issues_.append(std::move(piece.result.issues), rows_);
+            rows_ += rows;
+        }
     }
 
     std::uint64_t rows() const { return rows_; }
@@ -261,25 +397,48 @@ public:
     }
 
 private:
-    void accept(RowBlockResult&& result) {
-        issues_.append(std::move(result.issues), rows_);
-        rows_ += result.rows;
-    }
+    struct Estimate {
+        std::uint64_t rows; // the rows the text holds by the lines per byte seen so far
+        std::uint64_t room; // the rows to reserve room for
+    };
 
-    // A line boundary near the middle of `block`, or 0 to parse it whole. Files with lone CR
-    // line ends are parsed whole: their line numbers need the sequential count.
-    static std::size_t splitPoint(std::string_view block) {
-        if (hasLoneCarriageReturn(block)) {
-            return 0;
+    // The rows the storage should hold by the end: the rows so far, this block's lines, and
+    // the lines of the text left at the lines per byte seen so far, with a margin of 1/16.
+    // Memory follows the content: a declared frame count is believed only when the text left
+    // could hold it at two bytes per value ("0 ") and it is not well below the estimate; the
+    // room reserved is then the larger of the two. Without such a count the room is twice the
+    // estimate (within the same bound), so that rows getting shorter further on (a capture
+    // ending in a rest pose of zeros) need no reallocation: room never touched is address
+    // space, not memory, while a reallocation holds the values twice as it copies them.
+    Estimate estimateRows(const RowBlock& block) const {
+        const std::uint64_t placed = rows_ + block.lines;
+        const std::uint64_t left =
+            totalBytes_ > block.consumedAfter ? totalBytes_ - block.consumedAfter : 0;
+        if (channels_ == 0 || left == 0) {
+            return {placed, placed};
         }
-        const std::size_t newline = block.find('\n', block.size() / 2);
-        return newline == std::string_view::npos || newline + 1 >= block.size() ? 0 : newline + 1;
+        const double leftLines = static_cast<double>(left) * static_cast<double>(linesSeen_) /
+                                 static_cast<double>(bytesSeen_);
+        const auto rows = placed + static_cast<std::uint64_t>(leftLines * 17 / 16);
+        const std::uint64_t fitting = placed + left / (2 * std::uint64_t{channels_}) + 1;
+        if (declaredFrames_) {
+            const auto declared = static_cast<std::uint64_t>(*declaredFrames_);
+            if (declared <= fitting &&
+                declared >= placed + static_cast<std::uint64_t>(leftLines * 3 / 4)) {
+                return {rows, std::max(rows, declared)};
+            }
+        }
+        return {rows, std::max(rows, std::min(2 * rows, fitting))};
     }
 
     std::uint32_t channels_;
     MotionStorage storage_;
+    std::optional<std::int64_t> declaredFrames_;
     unsigned threads_;
+    std::uint64_t totalBytes_;
     std::uint64_t rows_ = 0;
+    std::uint64_t linesSeen_ = 0;
+    std::uint64_t bytesSeen_ = 0;
     RowIssueLog issues_;
 };
 
@@ -287,60 +446,49 @@ private:
 
 void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
                     const Token& declaredCountAt, Document& document, const ParseOptions& options) {
-    RowStream stream(document, options);
-    stream.reserveFor(source.totalBytes() > source.consumedBytes()
-                          ? source.totalBytes() - source.consumedBytes()
-                          : source.available().size(),
-                      document.declaredFrameCount);
+    RowStream stream(document, options, source.totalBytes());
     LoadProgress* progress = options.progress;
-    const std::size_t blockBytes =
-        std::max<std::size_t>(options.blockBytesPerThread, 64) * stream.threads();
+    const std::size_t bytesPerThread = std::max<std::size_t>(options.blockBytesPerThread, 64);
+    const std::size_t blockBytes = bytesPerThread * stream.threads();
+    // One piece per block on one thread; on more, pieces small enough that the threads finish
+    // a block at nearly the same time.
+    const std::size_t pieceBytes =
+        stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread / 16, 1) : blockBytes;
+    BlockReader reader(source, blockBytes, pieceBytes, line, column);
     bool failed = false;
-    for (;;) {
-        std::string_view text = source.available();
-        if (!source.complete() && text.size() < blockBytes) {
-            if (!source.readMore(blockBytes)) {
-                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
-                failed = true;
-                break;
-            }
-            text = source.available();
-        }
-        const std::size_t end = blockEnd(text, blockBytes, source.complete());
-        if (end == 0 && !source.complete()) {
-            // A line longer than a block: read on until it ends.
-            if (!source.readMore(std::max(text.size(), blockBytes))) {
-                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
-                failed = true;
-                break;
-            }
-            continue;
-        }
-        if (end == 0) {
-            break;
-        }
-        const std::string_view block = text.substr(0, end);
-        const std::uint64_t lines = countLines(block);
-        stream.parseBlock(block, lines, line, column);
-        line += static_cast<std::uint32_t>(lines);
-        column = 1;
-        if (block.back() != '\n' && block.back() != '\r') {
-            --line; // the block ended inside its last line: that is the end of the text
-        }
-        source.consume(end);
+    auto readFailed = [&] {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        failed = true;
+    };
+    RowBlock next;
+    if (!reader.take(next)) {
+        readFailed();
+    }
+    while (!failed && !next.text.empty()) {
+        RowBlock current = std::move(next);
+        bool nextRead = true;
+        stream.parseBlock(current, [&]() -> const RowBlock* {
+            nextRead = reader.take(next);
+            return nextRead && !next.text.empty() ? &next : nullptr;
+        });
         if (progress) {
-            progress->bytesRead.store(source.consumedBytes(), std::memory_order_relaxed);
+            progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
             progress->framesLoaded.store(
                 static_cast<std::uint32_t>(std::min<std::uint64_t>(
                     stream.rows(), std::numeric_limits<std::uint32_t>::max())),
                 std::memory_order_release);
-            if (progress->cancelRequested.load(std::memory_order_relaxed)) {
-                document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
-                failed = true;
-                break;
-            }
+        }
+        if (!nextRead) {
+            readFailed();
+            break;
+        }
+        if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
+            document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
+            failed = true;
+            break;
         }
     }
+    line = reader.line();
     if (!failed && !source.verifyUnchanged()) {
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
         failed = true;

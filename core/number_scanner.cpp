@@ -50,4 +50,14 @@ std::size_t scanNumberSlow(const char* first, const char* last, double& value) {
     return scanWithFromChars(first, last, value);
 }
 
+std::size_t scanNumberFallback(const char* first, const char* last, float& value) {
+    double wide = 0.0;
+    const std::size_t length = scanPlainDecimal(first, last, wide);
+    if (length > 0 && roundsToFloatExactly(wide)) {
+        value = static_cast<float>(wide);
+        return length;
+    }
+    return scanNumberSlow(first, last, value);
+}
+
 } // namespace bvh::detail

@@ -6,12 +6,22 @@
 // to std::from_chars for every input, and independent of the C locale, unlike strtod.
 //
 // The motion section is almost all numbers, so the common shape ("-12.3456") is parsed inline
-// here (Clinger's fast path); everything else goes to from_chars.
+// here, sixteen bytes at a time (scanWordDecimal, Clinger's fast path); other decimals go to a
+// digit loop (scanPlainDecimal) and everything else to from_chars, both out of line.
 #pragma once
 
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+
+// The row loop's scanner must be inlined into it (a call costs as much as the scan, and its
+// constants would be reloaded every time); compilers judge it too large on their own.
+#if defined(__GNUC__) || defined(__clang__)
+#define BVH_ALWAYS_INLINE [[gnu::always_inline]] inline
+#else
+#define BVH_ALWAYS_INLINE inline
+#endif
 
 namespace bvh {
 
@@ -19,6 +29,10 @@ namespace detail {
 
 std::size_t scanNumberSlow(const char* first, const char* last, float& value);
 std::size_t scanNumberSlow(const char* first, const char* last, double& value);
+// Every shape scanWordDecimal leaves (exponents, long digit runs, '+', the last bytes of the
+// text, words): the digit loop of scanPlainDecimal, then from_chars. Out of line so that the
+// callers' loops stay small.
+std::size_t scanNumberFallback(const char* first, const char* last, float& value);
 
 inline constexpr double kPowersOfTen[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                           1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -90,35 +104,153 @@ inline std::size_t scanPlainDecimal(const char* first, const char* last, double&
     }
     double result = static_cast<double>(significand);
     result = exponent < 0 ? result / kPowersOfTen[-exponent] : result * kPowersOfTen[exponent];
-    value = negative ? -result : result;
+    // The sign as a bit, not a branch: in motion rows it is a coin toss, and a mispredicted
+    // branch costs as much as reading the digits.
+    value = std::bit_cast<double>(std::bit_cast<std::uint64_t>(result) |
+                                  (std::uint64_t{negative} << 63));
     return static_cast<std::size_t>(p - first);
 }
 
-// Rounding a correctly rounded double to float is correctly rounded unless the double lies
-// exactly on a midpoint between two floats (a midpoint strictly between the decimal value and
-// its nearest double would be nearer than that double). Subnormal and overflowing floats are
-// left to from_chars as well.
+// [SECTION] Sixteen bytes at a time (SWAR)
+// The common case in more detail: "-12.3456" and its kin fit in two 64-bit words, and the
+// length and the value come from a few word operations with no branch per digit
+// (little-endian: the first character is the lowest byte).
+
+inline std::uint64_t loadEightBytes(const char* p) {
+    std::uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    return word;
+}
+
+// 0x80 in every byte of `word` that is not an ASCII digit, exactly up to the first byte of
+// 0xBA or more: the sum of such a byte carries into the next one, which may then be flagged
+// too. The callers only look at the first non-digits, which that never changes (the bytes
+// before them are digits, whose sums carry nothing, and a carry can only add a flag).
+inline std::uint64_t nonDigitBytes(std::uint64_t word) {
+    const std::uint64_t offset = word ^ 0x3030303030303030ull; // digits become 0..9
+    return ((offset + 0x7676767676767676ull) | offset) & 0x8080808080808080ull;
+}
+
+// The value of the first `bits` / 8 (1..8) bytes of `word`, all digits. The other bytes are
+// shifted out (a borrow of the subtraction only runs into them).
+inline std::uint64_t leadingDigitsValue(std::uint64_t word, unsigned bits) {
+    word = (word - 0x3030303030303030ull) << (64 - bits);
+    word = word * 10 + (word >> 8);
+    return (((word & 0x000000FF000000FFull) * (100 + (1000000ull << 32))) +
+            (((word >> 16) & 0x000000FF000000FFull) * (1 + (10000ull << 32)))) >>
+           32;
+}
+
+inline constexpr std::uint64_t kIntegerPowersOfTen[] = {1,     10,     100,     1000,
+                                                        10000, 100000, 1000000, 10000000};
+
+// 10^k and -10^k: dividing by the signed power applies the sign for free (x / -10^k is exactly
+// -(x / 10^k), and 0 / -10^k is -0 as "-0.0" must give).
+inline constexpr double kSignedPowersOfTen[2][16] = {
+    {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15},
+    {-1e0, -1e1, -1e2, -1e3, -1e4, -1e5, -1e6, -1e7, -1e8, -1e9, -1e10, -1e11, -1e12, -1e13, -1e14,
+     -1e15}};
+
+// Bytes scanWordDecimal reads from `first`: a sign and two words.
+inline constexpr std::ptrdiff_t kWordDecimalSlack = 17;
+
+// [-] digits [. digits] with 1 to 14 digits in all, at most 7 before the point, when
+// kWordDecimalSlack bytes are readable. The significand is below 10^14 < 2^53 and there are at
+// most 14 decimals, so one division of exact operands gives the correctly rounded double, 0 or
+// at least 1e-14 in magnitude (a normal float): static_cast<float> of it is the correctly
+// rounded float unless isFloatMidpoint. Returns the characters read, or 0 (value untouched)
+// for any other shape. The character after the number is not looked at: the caller must see a
+// separator there, not an exponent ("1.5e-3") or more text.
+BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) {
+    if constexpr (std::endian::native != std::endian::little) {
+        return 0;
+    }
+    const unsigned negative = *first == '-' ? 1 : 0;
+    const char* const p = first + negative;
+    const std::uint64_t low = loadEightBytes(p);
+    const std::uint64_t lowNonDigits = nonDigitBytes(low);
+    if (lowNonDigits == 0) {
+        return 0; // eight or more integer digits
+    }
+    // Byte k of a word is bits 8k..8k+7, and nonDigitBytes marks bit 8k+7: lengths are kept
+    // in bits, ready to shift by.
+    const unsigned integerBits = static_cast<unsigned>(std::countr_zero(lowNonDigits)) - 7;
+    unsigned lengthBits = integerBits; // the characters after the sign
+    unsigned decimals = 0;
+    std::uint64_t significand = 0;
+    if (p[integerBits >> 3] == '.') {
+        // Drop the point: the digits after it move down a byte.
+        const std::uint64_t integerBytes = (std::uint64_t{1} << integerBits) - 1;
+        std::uint64_t digits = (low & integerBytes) | ((low >> 8) & ~integerBytes);
+        // The fraction ends at the next non-digit, in the first word or the second.
+        const std::uint64_t afterPoint = lowNonDigits & (lowNonDigits - 1);
+        unsigned digitBits = 0;
+        if (afterPoint != 0) {
+            lengthBits = static_cast<unsigned>(std::countr_zero(afterPoint)) - 7;
+            digitBits = lengthBits - 8;
+            if (digitBits == 0) {
+                return 0; // a lone point
+            }
+            significand = leadingDigitsValue(digits, digitBits);
+        } else {
+            // Eighth digit onwards: the second word's first byte comes in at the top of
+            // `digits`, digits 9 to 14 are the rest of it.
+            const std::uint64_t high = loadEightBytes(p + 8);
+            const std::uint64_t highNonDigits = nonDigitBytes(high);
+            if (highNonDigits == 0) {
+                return 0;
+            }
+            lengthBits = 64 - 7 + static_cast<unsigned>(std::countr_zero(highNonDigits));
+            digitBits = lengthBits - 8;
+            digits |= high << 56;
+            significand = digitBits <= 64 ? leadingDigitsValue(digits, digitBits)
+                                          : leadingDigitsValue(digits, 64) *
+                                                    kIntegerPowersOfTen[(digitBits - 64) >> 3] +
+                                                leadingDigitsValue(high >> 8, digitBits - 64);
+        }
+        decimals = (digitBits - integerBits) >> 3;
+    } else {
+        if (integerBits == 0) {
+            return 0;
+        }
+        significand = leadingDigitsValue(low, integerBits);
+    }
+    value = static_cast<double>(static_cast<std::int64_t>(significand)) /
+            kSignedPowersOfTen[negative][decimals];
+    return negative + (lengthBits >> 3);
+}
+
+// A correctly rounded double rounds to the correctly rounded float unless it lies exactly on a
+// midpoint between two floats (a midpoint strictly between the decimal value and its nearest
+// double would be nearer than that double).
+inline bool isFloatMidpoint(double value) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+    return (bits & ((std::uint64_t{1} << 29) - 1)) == (std::uint64_t{1} << 28);
+}
+
+// The same, and left to from_chars as well: subnormal and overflowing floats.
 inline bool roundsToFloatExactly(double value) {
     const double magnitude = value < 0 ? -value : value;
     if (magnitude != 0.0 && (magnitude < 0x1p-126 || magnitude > 0x1.fffffep127)) {
         return false;
     }
-    const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-    return (bits & ((std::uint64_t{1} << 29) - 1)) != (std::uint64_t{1} << 28);
+    return !isFloatMidpoint(value);
 }
 
 } // namespace detail
 
 // Scans one number starting exactly at `first`. Returns the number of characters consumed, or
 // 0 when no number starts there (value untouched).
-inline std::size_t scanNumber(const char* first, const char* last, float& value) {
+BVH_ALWAYS_INLINE std::size_t scanNumber(const char* first, const char* last, float& value) {
     double wide = 0.0;
-    const std::size_t length = detail::scanPlainDecimal(first, last, wide);
-    if (length > 0 && detail::roundsToFloatExactly(wide)) {
+    const std::size_t length =
+        last - first >= detail::kWordDecimalSlack ? detail::scanWordDecimal(first, wide) : 0;
+    if (length > 0 && !detail::isFloatMidpoint(wide) && first[length] != 'e' &&
+        first[length] != 'E') {
         value = static_cast<float>(wide);
         return length;
     }
-    return detail::scanNumberSlow(first, last, value);
+    return detail::scanNumberFallback(first, last, value);
 }
 
 inline std::size_t scanNumber(const char* first, const char* last, double& value) {

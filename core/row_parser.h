@@ -22,6 +22,9 @@ inline constexpr std::size_t kRowIssueKinds = 5;
 
 struct RowIssue {
     RowIssueKind kind = RowIssueKind::ShortRow;
+    // Where in the block the issue is: line and column are derived from it by
+    // RowIssueLog::locate once the block is parsed (the row loop does not count columns).
+    std::size_t offset = 0;
     std::uint32_t line = 0;
     std::uint32_t column = 0;
     std::uint64_t row = 0;    // frame index, relative to the block until merged
@@ -31,9 +34,13 @@ struct RowIssue {
 
 class RowIssueLog {
 public:
+    // Keeps the first ten issues of each kind and counts the others.
     void add(RowIssue issue);
-    // Appends the issues of the block that follows this one; its row numbers are shifted by
-    // `rowOffset` (the rows before it).
+    // Sets the line and column of every kept issue from its offset in `block`, whose first
+    // byte is at firstLine/firstColumn.
+    void locate(std::string_view block, std::uint32_t firstLine, std::uint32_t firstColumn);
+    // Appends the issues of the block that follows this one (located); its row numbers are
+    // shifted by `rowOffset` (the rows before it).
     void append(RowIssueLog&& later, std::uint64_t rowOffset);
     void appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t channels) const;
 
@@ -41,24 +48,32 @@ private:
     static constexpr std::size_t kListed = 10;
     std::array<std::vector<RowIssue>, kRowIssueKinds> listed_;
     std::array<std::uint64_t, kRowIssueKinds> unlisted_{};
+    // The first issue of each kind that is only counted: its line starts the summary.
+    std::array<std::size_t, kRowIssueKinds> firstUnlistedOffset_{};
     std::array<std::uint32_t, kRowIssueKinds> firstUnlistedLine_{};
 };
 
 struct RowBlockResult {
     std::uint64_t rows = 0;
-    // The block's first row borrowed values from the frame before it (short row, NaN, ...):
-    // a block parsed without that frame must be parsed again once it is known.
-    bool borrowedFromPreviousFrame = false;
+    // The block is parsed without the frame before it: a value its first row lacks (short
+    // row, NaN, a word) is 0 there, and so are the copies of it in the rows that follow. Per
+    // channel, how many leading rows hold such a value; empty when the first row lacked none.
+    // inheritPreviousFrame puts the real value in once that frame is known.
+    std::vector<std::uint64_t> inheritedRows;
     RowIssueLog issues;
 };
 
 // Parses the rows of `block` (whole lines) into `destination`, channels floats per row.
-// `firstLine`/`firstColumn` place the block's first byte in the file. `previousRow` is the
-// frame before the block (nullptr: none known; missing values then become 0). `destination`
-// must hold countLines(block) rows.
+// `firstLine`/`firstColumn` place the block's first byte in the file. `destination` must hold
+// countLines(block) rows. Values a row lacks come from the row before it (0 for the first
+// row: see RowBlockResult::inheritedRows).
 RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
-                             std::uint32_t firstColumn, std::uint32_t channels,
-                             const float* previousRow, float* destination);
+                             std::uint32_t firstColumn, std::uint32_t channels, float* destination);
+
+// Completes the block's leading rows (`rows`, as parsed) from `previousRow`, the frame before
+// the block.
+void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,
+                          std::uint32_t channels);
 
 // Number of lines in `text` (LF, CRLF or lone CR terminated, plus an unterminated last line):
 // an upper bound of the rows it can hold.

@@ -1,9 +1,12 @@
 #include "text_source.h"
 
+#include "huge_pages.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <new>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,26 +44,58 @@ bool FileSource::open(const std::filesystem::path& path) {
     return true;
 }
 
+void TextBuffer::reserve(std::size_t capacity, std::size_t keep) {
+    if (capacity <= capacity_) {
+        return;
+    }
+    // A line longer than a block grows the buffer by half at least: a few times rather than
+    // once per read. Block-sized buffers are whole, aligned huge pages.
+    capacity = std::max(capacity, capacity_ + capacity_ / 2);
+    AlignedDelete release;
+    if (capacity >= 2 * kHugePageBytes) {
+        capacity = (capacity + kHugePageBytes - 1) / kHugePageBytes * kHugePageBytes;
+        release.alignment = std::align_val_t{kHugePageBytes};
+    }
+    std::unique_ptr<char, AlignedDelete> bytes(
+        static_cast<char*>(::operator new(capacity, release.alignment)), release);
+    adviseHugePages(bytes.get(), capacity);
+    if (keep > 0) {
+        std::memcpy(bytes.get(), bytes_.get(), keep);
+    }
+    bytes_ = std::move(bytes);
+    capacity_ = capacity;
+}
+
 bool FileSource::readMore(std::size_t bytes) {
     if (atEnd_) {
         return true;
     }
-    // Keep only the unconsumed tail, then append.
+    const std::size_t kept = current().size() - begin_;
     if (begin_ > 0) {
-        buffer_.erase(0, begin_);
+        // Move the unconsumed tail to the other buffer; the consumed text stays readable.
+        TextBuffer& from = current();
+        TextBuffer& to = buffers_[1 - currentBuffer_];
+        to.reserve(kept + bytes, 0);
+        if (kept > 0) {
+            std::memcpy(to.data(), from.data() + begin_, kept);
+        }
+        to.setSize(kept);
+        currentBuffer_ = 1 - currentBuffer_;
         begin_ = 0;
+    } else {
+        current().reserve(kept + bytes, kept);
     }
-    const std::size_t kept = buffer_.size();
-    buffer_.resize(kept + bytes);
+    TextBuffer& buffer = current();
     std::size_t filled = kept;
-    while (filled < buffer_.size()) {
-        const ssize_t got = ::read(descriptor_, buffer_.data() + filled, buffer_.size() - filled);
+    const std::size_t wanted = kept + bytes;
+    while (filled < wanted) {
+        const ssize_t got = ::read(descriptor_, buffer.data() + filled, wanted - filled);
         if (got < 0) {
             if (errno == EINTR) {
                 continue;
             }
             error_ = std::string("read error: ") + std::strerror(errno);
-            buffer_.resize(filled);
+            buffer.setSize(filled);
             return false;
         }
         if (got == 0) {
@@ -70,7 +105,7 @@ bool FileSource::readMore(std::size_t bytes) {
         filled += static_cast<std::size_t>(got);
         read_ += static_cast<std::uint64_t>(got);
     }
-    buffer_.resize(filled);
+    buffer.setSize(filled);
     return true;
 }
 

@@ -114,6 +114,92 @@ INSTANTIATE_TEST_SUITE_P(Document, BlockBoundaries, testing::Values("\n", "\r\n"
                                                                   : "CR");
                          });
 
+TEST(Document, ValuesMissingFromEveryRowComeFromTheFirstFrameAcrossEveryBoundary) {
+    // A skeleton with six channels and rows with only the first value after frame 0: each row
+    // takes the other five from the row before, so frame 0's values run through all 400
+    // frames, across every block and every piece parsed on another thread.
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                       "MOTION\nFrames: 400\nFrame Time: 0.01\n0 1.5 2.5 3.5 4.5 5.5\n";
+    for (int row = 1; row < 400; ++row) {
+        text += std::to_string(row) + (row % 50 == 0 ? " nan\n" : "\n");
+    }
+    const Document reference = parseDocument(text);
+    ASSERT_TRUE(reference.loaded());
+    ASSERT_EQ(reference.motion.frameCount, 400u);
+    for (std::uint32_t frame = 0; frame < 400; ++frame) {
+        const auto values = reference.motion.frame(frame);
+        ASSERT_EQ(values[0], static_cast<float>(frame));
+        for (std::size_t channel = 1; channel < 6; ++channel) {
+            ASSERT_EQ(values[channel], static_cast<float>(channel) + 0.5f)
+                << "frame " << frame << ", channel " << channel;
+        }
+    }
+    for (unsigned threads : {1u, 2u, 3u}) {
+        for (std::size_t block : {64u, 200u, 1000u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", block " + std::to_string(block));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = block;
+            expectSameDocument(reference, parseDocument(text, options));
+        }
+    }
+}
+
+TEST(Document, MemoryFollowsTheRowsWhateverTheDeclaredCount) {
+    // The value storage is sized from the text: a right 'Frames:' gives room for the rows and
+    // a little more; a count far too small or far too large, or none, is not believed and
+    // leaves room for about twice the rows at most (address space kept for rows that get
+    // shorter, never touched otherwise), however large the count.
+    const std::string rows = [] {
+        std::string text;
+        for (int row = 0; row < 3000; ++row) {
+            text += std::to_string(row) + " -12.5 3.25 -0.0625 45.5 -90\n";
+        }
+        return text;
+    }();
+    const std::string head = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition "
+                             "Yposition Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\n"
+                             "OFFSET 0 1 0\n}\n}\nMOTION\n";
+    struct Case {
+        const char* frames;
+        double mostRoom; // capacity / values at most
+    };
+    for (const Case& c : {Case{"Frames: 3000\n", 1.25}, Case{"Frames: 10\n", 2.5},
+                          Case{"Frames: 99999999999\n", 2.5}, Case{"", 2.5}}) {
+        for (std::size_t block : {std::size_t{4} << 20, std::size_t{1000}}) {
+            SCOPED_TRACE(std::string(c.frames) + "block " + std::to_string(block));
+            ParseOptions options;
+            options.blockBytesPerThread = block;
+            const Document document =
+                parseDocument(head + c.frames + "Frame Time: 0.01\n" + rows, options);
+            ASSERT_EQ(document.motion.frameCount, 3000u);
+            const auto size = static_cast<double>(document.motion.values.size());
+            EXPECT_LE(static_cast<double>(document.motion.values.capacity()), size * c.mostRoom);
+        }
+    }
+}
+
+TEST(Document, ADeclaredCountTheTextCanHoldIsTrustedWhenRowsGetShorter) {
+    // Long rows first, then a rest pose of zeros: the lines per byte of the first blocks
+    // underestimate the rows, and 'Frames:' (which the text could hold) says how many there
+    // are, so the storage is reserved once, for exactly those.
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                       "MOTION\nFrames: 4000\nFrame Time: 0.01\n";
+    for (int row = 0; row < 2000; ++row) {
+        text += "-123.4567 89.0123 -45.6789 12.3456 -78.9012 34.5678\n";
+    }
+    for (int row = 0; row < 2000; ++row) {
+        text += "0 0 0 0 0 0\n";
+    }
+    ParseOptions options;
+    options.blockBytesPerThread = 4096;
+    const Document document = parseDocument(text, options);
+    ASSERT_EQ(document.motion.frameCount, 4000u);
+    EXPECT_EQ(document.motion.values.capacity(), document.motion.values.size());
+}
+
 TEST(Document, ProgressReportsEveryFrameAndTheHeaderFirst) {
     const std::string text = faultyCapture("\n");
     LoadProgress progress;

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <gtest/gtest.h>
+#include <string>
 #include <string_view>
 
 namespace bvh {
@@ -116,6 +117,81 @@ TEST(NumberScanner, FastPathIsBitIdenticalToFromChars) {
         ASSERT_EQ(used, static_cast<std::size_t>(length)) << text;
         ASSERT_EQ(std::bit_cast<std::uint32_t>(fast), std::bit_cast<std::uint32_t>(reference))
             << text;
+    }
+}
+
+} // namespace
+} // namespace bvh
+
+namespace bvh {
+namespace {
+
+// scanNumber as the row loop sees it: the number followed by more of the row, so that the
+// sixteen-byte path (which needs readable bytes past the number) is the one taken. Compares
+// value and length with std::from_chars.
+void expectSameAsFromChars(const std::string& number, std::string_view after) {
+    const std::string text = number + std::string(after) + " 1.5 2.5 3.5 4.5 5.5";
+    float scanned = 0.0f;
+    float reference = 0.0f;
+    const std::size_t used = scanNumber(text.data(), text.data() + text.size(), scanned);
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), reference);
+    ASSERT_EQ(error, std::errc()) << number;
+    ASSERT_EQ(used, static_cast<std::size_t>(end - text.data())) << number;
+    ASSERT_EQ(std::bit_cast<std::uint32_t>(scanned), std::bit_cast<std::uint32_t>(reference))
+        << number;
+}
+
+TEST(NumberScanner, SixteenBytePathTakesEveryDigitSplitAndEnding) {
+    // Every split of up to 16 digits around the point, both signs, every digit, and every
+    // kind of character that can follow a number in a row.
+    std::uint64_t state = 0x2545F4914F6CDD1Dull;
+    auto next = [&state] {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        return state;
+    };
+    for (int integerDigits = 0; integerDigits <= 9; ++integerDigits) {
+        for (int decimals = -1; decimals <= 16; ++decimals) { // -1: no point at all
+            if (integerDigits == 0 && decimals <= 0) {
+                continue; // "", "." are not numbers
+            }
+            for (int trial = 0; trial < 40; ++trial) {
+                std::string number = next() % 2 ? "-" : "";
+                for (int i = 0; i < integerDigits; ++i) {
+                    number += static_cast<char>('0' + next() % 10);
+                }
+                if (decimals >= 0) {
+                    number += '.';
+                }
+                for (int i = 0; i < decimals; ++i) {
+                    number += static_cast<char>('0' + next() % 10);
+                }
+                for (std::string_view after : {" ", "\n", "\r\n", "\t", "e5", "E-2", "-7.5", "x"}) {
+                    expectSameAsFromChars(number, after);
+                }
+            }
+        }
+    }
+}
+
+TEST(NumberScanner, SixteenBytePathKeepsTheSignOfZeroAndRoundsMidpointsLikeFromChars) {
+    for (const char* number : {"0", "-0", "0.0000", "-0.0000", "-.0", "5.", "-5.", ".5", "-.5",
+                               "9999999", "9999999.9999999", "0.00000001", "16777217", "1.00000006",
+                               "-33554431.5", "0.1", "123.456789"}) {
+        expectSameAsFromChars(number, " ");
+    }
+    // Exactly halfway between two floats, written out in full: ties go to the even float, as
+    // from_chars rounds them. Floats in [2^e, 2^(e+1)) are 2^(e-23) apart, so their midpoints
+    // have 24 - e decimals: 10 <= e <= 22 keeps them within the path's 7 + 14 digits.
+    for (int exponent = 10; exponent <= 22; ++exponent) {
+        for (int k = 0; k < 200; ++k) {
+            const double midpoint = std::ldexp(1.0, exponent) +
+                                    (k * 7919 % 4096 + 0.5) * std::ldexp(1.0, exponent - 23);
+            char text[48];
+            const int length = std::snprintf(text, sizeof text, "%.*f", 24 - exponent, midpoint);
+            expectSameAsFromChars(std::string(text, static_cast<std::size_t>(length)), " ");
+        }
     }
 }
 
