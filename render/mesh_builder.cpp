@@ -5,9 +5,12 @@
 
 namespace bvhscope::render {
 
+namespace {
+constexpr float kPi = 3.14159265358979f;
+} // namespace
+
 UnitMesh buildCapsuleMesh(int segments, int rings) {
     assert(segments >= 2 && rings >= 2 && "a capsule needs at least 2 segments and 2 rings");
-    constexpr float kPi = 3.14159265358979f;
     UnitMesh mesh;
     // Rows from the top pole to the equator (riding at the end), then the equator again down
     // to the bottom pole (riding at the start): the band between the two equators is the
@@ -54,9 +57,24 @@ UnitMesh buildOctahedronMesh() {
 }
 
 UnitMesh buildLineMesh() {
+    // A triangular prism, not GL_LINES: a rasteriser draws nothing for a line segment shorter
+    // than a pixel, while triangles that tile a strip cover its pixels however short each one
+    // is. Its width comes from the shader's minimum on-screen radius (skeleton.vert).
     UnitMesh mesh;
-    mesh.vertices = {{{0.0f, 0.0f, 0.0f}, 0.0f}, {{0.0f, 0.0f, 0.0f}, 1.0f}};
-    mesh.indices = {0, 1};
+    constexpr int kSides = 3;
+    for (int side = 0; side < kSides; ++side) {
+        const float angle = 2.0f * kPi * static_cast<float>(side) / kSides;
+        const glm::vec3 direction{std::cos(angle), 0.0f, std::sin(angle)};
+        mesh.vertices.push_back({direction, 0.0f});
+        mesh.vertices.push_back({direction, 1.0f});
+    }
+    for (int side = 0; side < kSides; ++side) {
+        const auto a = static_cast<std::uint16_t>(2 * side);
+        const auto b = static_cast<std::uint16_t>(2 * ((side + 1) % kSides));
+        mesh.indices.insert(mesh.indices.end(),
+                            {a, b, static_cast<std::uint16_t>(a + 1), b,
+                             static_cast<std::uint16_t>(b + 1), static_cast<std::uint16_t>(a + 1)});
+    }
     return mesh;
 }
 

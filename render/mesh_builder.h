@@ -20,14 +20,15 @@ struct BoneVertex {
 
 struct UnitMesh {
     std::vector<BoneVertex> vertices;
-    std::vector<std::uint16_t> indices; // triangles, or line pairs for the line mesh
+    std::vector<std::uint16_t> indices; // triangles
 };
 
 // `segments` around the axis, `rings` per hemisphere (both >= 2).
 UnitMesh buildCapsuleMesh(int segments, int rings);
 // Blender's octahedral bone: a point at the start, a square ring a little way along, a tip.
 UnitMesh buildOctahedronMesh();
-// One segment from start to end, for GL_LINES.
+// A thin triangular prism from start to end (triangles): the line style, drawn at the minimum
+// on-screen width.
 UnitMesh buildLineMesh();
 
 } // namespace bvhscope::render

@@ -2,6 +2,8 @@
 
 #include "render/shader_program.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <glm/geometric.hpp>
 
@@ -13,7 +15,20 @@ void* byteOffset(std::size_t offset) {
     return reinterpret_cast<void*>(offset);
 }
 
+// The view's uniforms shared by both programs and every pass.
+void setViewUniforms(const Program& program, const ViewParameters& view) {
+    setUniform(program, "uViewProjection", view.viewProjection);
+    setUniform(program, "uEyePosition", view.eyePosition);
+    setUniform(program, "uMinRadiusPerDistance", view.minRadiusPerDistance);
+}
+
 } // namespace
+
+float pixelRadiusPerDistance(float pixels, float verticalFovRadians, int viewportHeight) {
+    // At distance d the viewport spans 2 d tan(fov / 2) vertically.
+    return pixels * 2.0f * std::tan(0.5f * verticalFovRadians) /
+           static_cast<float>(std::max(viewportHeight, 1));
+}
 
 SkeletonRenderer::SkeletonRenderer() {
     ProgramResult lit = buildProgram("skeleton.vert", "skeleton.frag");
@@ -28,7 +43,7 @@ SkeletonRenderer::SkeletonRenderer() {
     jointInstances_ = createBuffer();
     capsule_ = upload(buildCapsuleMesh(12, 4), GL_TRIANGLES, boneInstances_);
     octahedron_ = upload(buildOctahedronMesh(), GL_TRIANGLES, boneInstances_);
-    line_ = upload(buildLineMesh(), GL_LINES, boneInstances_);
+    line_ = upload(buildLineMesh(), GL_TRIANGLES, boneInstances_);
     jointSphere_ = upload(buildCapsuleMesh(14, 6), GL_TRIANGLES, jointInstances_);
 }
 
@@ -100,7 +115,7 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
 
     if (style.drawShadow) {
         glUseProgram(shadowProgram_.id());
-        setUniform(shadowProgram_, "uViewProjection", view.viewProjection);
+        setViewUniforms(shadowProgram_, view);
         setUniform(shadowProgram_, "uShadowPass", 1);
         setUniform(shadowProgram_, "uLightDirection", light);
         setUniform(shadowProgram_, "uGroundHeight", style.groundHeight);
@@ -128,17 +143,18 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
     }
 
     glUseProgram(litProgram_.id());
-    setUniform(litProgram_, "uViewProjection", view.viewProjection);
+    setViewUniforms(litProgram_, view);
     setUniform(litProgram_, "uShadowPass", 0);
     setUniform(litProgram_, "uLightDirection", light);
-    setUniform(litProgram_, "uEyePosition", view.eyePosition);
     setUniform(litProgram_, "uFlatShading", style.bones == BoneStyle::Octahedral ? 1 : 0);
     setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
+    setUniform(litProgram_, "uLineStyle", style.bones == BoneStyle::Line ? 1 : 0);
     glEnable(GL_DEPTH_TEST);
     drawInstanced(boneMesh, boneInstances_, bones);
     if (drawJoints) {
         setUniform(litProgram_, "uFlatShading", 0);
         setUniform(litProgram_, "uUnlit", 0);
+        setUniform(litProgram_, "uLineStyle", 0);
         drawInstanced(jointSphere_, jointInstances_, joints);
     }
     glUseProgram(0);
@@ -156,18 +172,22 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
                                                                      : line_;
     const bool drawJoints = style.drawJoints && !joints.empty();
     glUseProgram(litProgram_.id());
-    setUniform(litProgram_, "uViewProjection", view.viewProjection);
+    setViewUniforms(litProgram_, view);
     setUniform(litProgram_, "uShadowPass", 0);
     setUniform(litProgram_, "uLightDirection", glm::normalize(view.lightDirection));
-    setUniform(litProgram_, "uEyePosition", view.eyePosition);
+    setUniform(litProgram_, "uLineStyle", style.bones == BoneStyle::Line ? 1 : 0);
     glEnable(GL_DEPTH_TEST);
 
-    // Pass 1: the nearest ghost surface's depth.
+    // Pass 1: the nearest ghost surface's depth. Both passes must place every vertex alike
+    // (GL_EQUAL below), so the uniforms that move vertices match per mesh.
+    const int lineStyle = style.bones == BoneStyle::Line ? 1 : 0;
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     glDepthFunc(GL_LESS);
     drawInstanced(boneMesh, boneInstances_, bones);
     if (drawJoints) {
+        setUniform(litProgram_, "uLineStyle", 0);
         drawInstanced(jointSphere_, jointInstances_, joints);
+        setUniform(litProgram_, "uLineStyle", lineStyle);
     }
     // Pass 2: colour there, once.
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
@@ -181,8 +201,10 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     if (drawJoints) {
         setUniform(litProgram_, "uFlatShading", 0);
         setUniform(litProgram_, "uUnlit", 0);
+        setUniform(litProgram_, "uLineStyle", 0);
         drawInstanced(jointSphere_, jointInstances_, joints);
     }
+    setUniform(litProgram_, "uLineStyle", 0);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);

@@ -21,7 +21,14 @@ struct ViewParameters {
     glm::mat4 viewProjection{1.0f};
     glm::vec3 eyePosition{0.0f};
     glm::vec3 lightDirection{0.35f, 0.85f, 0.4f}; // towards the light; normalised when used
+    // The smallest radius drawn, per unit of distance from the eye (pixelRadiusPerDistance):
+    // thinner bones and joints are widened to it, so they stay visible. 0: no minimum.
+    float minRadiusPerDistance = 0.0f;
 };
+
+// The world radius per unit of distance from the eye that covers `pixels` pixels on a viewport
+// `viewportHeight` pixels high under a vertical field of view of `verticalFovRadians`.
+float pixelRadiusPerDistance(float pixels, float verticalFovRadians, int viewportHeight);
 
 struct SkeletonStyle {
     BoneStyle bones = BoneStyle::Capsule;

@@ -12,6 +12,12 @@ uniform mat4 uViewProjection;
 uniform int uShadowPass;
 uniform vec3 uLightDirection; // unit, towards the light
 uniform float uGroundHeight;
+uniform vec3 uEyePosition;
+// Bones and joints are never thinner on screen than this radius per unit of distance from the
+// eye (about a pixel wide): a tiny or far-away bone stays visible instead of falling between
+// pixel centres. 0: no minimum.
+uniform float uMinRadiusPerDistance;
+uniform int uLineStyle; // 1: the instance radius is ignored; lines are the minimum width
 
 out vec3 vWorldPosition;
 out vec3 vNormal;
@@ -28,7 +34,10 @@ void main() {
     vec3 third = cross(across, along);
     vec3 offset = aDirection.x * across + aDirection.y * along + aDirection.z * third;
 
-    vec3 world = mix(start, iEnd.xyz, aAlong) + iStartRadius.w * offset;
+    vec3 centre = mix(start, iEnd.xyz, aAlong);
+    float radius = uLineStyle != 0 ? 0.0 : iStartRadius.w;
+    radius = max(radius, uMinRadiusPerDistance * distance(uEyePosition, centre));
+    vec3 world = centre + radius * offset;
     vNormal = dot(offset, offset) > 1e-12 ? normalize(offset) : along;
     vColor = iColor;
     vHeightAboveGround = world.y - uGroundHeight;

@@ -90,6 +90,36 @@ void analyzeFile(Character& character) {
         document.skeleton, document.motion, character.translation, character.summary.restPose);
 }
 
+// See Character::boneRadii. A bone is at most a quarter as thick as it is long, a joint at most
+// half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
+// parent) are not drawn, and a joint whose bones all have zero length keeps the figure's size.
+void computeRadii(Character& character) {
+    constexpr float kFigureBoneRadius = 0.014f;  // of the figure's height
+    constexpr float kFigureJointRadius = 0.022f; // of the figure's height
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::size_t count = skeleton.nodeCount();
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
+    const auto height = static_cast<float>(character.figureHeightMetres);
+    std::vector<float> longestMeeting(count, 0.0f);
+    character.boneRadii.assign(count, 0.0f);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto length =
+            static_cast<float>(glm::length(skeleton.offsets[i]) * metresPerFileUnit);
+        character.boneRadii[i] = std::min(kFigureBoneRadius * height, 0.25f * length);
+        longestMeeting[i] = std::max(longestMeeting[i], length);
+        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
+            float& parentLongest = longestMeeting[static_cast<std::size_t>(parent)];
+            parentLongest = std::max(parentLongest, length);
+        }
+    }
+    character.jointRadii.assign(count, kFigureJointRadius * height);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (longestMeeting[i] > 0.0f) {
+            character.jointRadii[i] = std::min(character.jointRadii[i], 0.5f * longestMeeting[i]);
+        }
+    }
+}
+
 } // namespace
 
 double frameTimeInUse(const Character& character) {
@@ -142,6 +172,8 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
                                             (kUnknownUnitHeightMetres / rest.height));
         character.figureHeightMetres = kUnknownUnitHeightMetres;
     }
+
+    computeRadii(character);
 
     // Bounds over the whole clip, so the camera frames the motion, not just the first pose.
     // Long clips are sampled at up to 240 evenly spaced frames.

@@ -51,6 +51,13 @@ struct Character {
     bool browsed = false;      // from the folder browser: the next or previous file replaces it
     glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
     render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
+    // Per node, in viewer metres at bone thickness 1 (Scene::boneRadius/jointRadius): the
+    // radius of the bone ending at the node and of its joint sphere. They follow the figure's
+    // height, capped by the rest length of the bones that meet there, so a finger is not drawn
+    // as thick as an arm, and a hierarchy of thousands of tiny bones is not a pile of
+    // overlapping fat capsules. Set by applyAxes.
+    std::vector<float> boneRadii;
+    std::vector<float> jointRadii;
 
     // Pose at the current time (sized to the node count).
     std::vector<bvh::RigidTransform> local;

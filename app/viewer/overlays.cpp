@@ -93,8 +93,6 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
     const std::int64_t last = character.document.motion.frameCount - 1;
     const int count = std::max(options.ghostCount, 0);
     const int step = std::max(options.ghostStep, 1);
-    const float boneSize = Scene::boneRadius(character, look);
-    const float jointSize = Scene::jointRadius(character, look);
     for (int k = 1; k <= count; ++k) {
         const float alpha =
             options.ghostOpacity * (1.0f - static_cast<float>(k - 1) / static_cast<float>(count));
@@ -110,11 +108,13 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                 const bvh::NodeIndex parent = skeleton.parents[i];
                 if (parent != bvh::kNoParent) {
                     out.ghostBones.push_back({positions_[static_cast<std::size_t>(parent)],
-                                              boneSize, positions_[i], 0.0f, color});
+                                              Scene::boneRadius(character, look, i), positions_[i],
+                                              0.0f, color});
                 }
                 if (skeleton.isEndSite[i] == 0) {
-                    out.ghostJoints.push_back(
-                        {positions_[i], jointSize, positions_[i], 0.0f, color});
+                    out.ghostJoints.push_back({positions_[i],
+                                               Scene::jointRadius(character, look, i),
+                                               positions_[i], 0.0f, color});
                 }
             }
         }

@@ -93,9 +93,59 @@ float Scene::jointRadius(const Character& character, const SceneLook& look) {
     return 0.022f * static_cast<float>(character.figureHeightMetres) * look.thickness;
 }
 
+float Scene::boneRadius(const Character& character, const SceneLook& look, std::size_t node) {
+    return node < character.boneRadii.size() ? character.boneRadii[node] * look.thickness
+                                             : boneRadius(character, look);
+}
+
+float Scene::jointRadius(const Character& character, const SceneLook& look, std::size_t node) {
+    return node < character.jointRadii.size() ? character.jointRadii[node] * look.thickness
+                                              : jointRadius(character, look);
+}
+
+namespace {
+
+// Scene::Detail: per node, the node its drawn segment starts from (itself once a segment ends
+// there). A segment ends at a node when it has grown long enough to see, and always at a leaf,
+// so every branch still reaches its tip; a branch node inside a joined run is passed over,
+// moving its children's start by less than the visible length.
+void buildJoinedBones(const Character& character, const Scene::Detail& detail,
+                      const SceneLook& look, std::vector<render::BoneInstance>& bones) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::size_t count = skeleton.nodeCount();
+    std::vector<std::uint32_t> children(count, 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
+            ++children[static_cast<std::size_t>(parent)];
+        }
+    }
+    std::vector<std::size_t> segmentStart(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent == bvh::kNoParent) {
+            segmentStart[i] = i;
+            continue;
+        }
+        const std::size_t start = segmentStart[static_cast<std::size_t>(parent)];
+        const glm::vec3& from = character.viewerPositions[start];
+        const glm::vec3& to = character.viewerPositions[i];
+        const float visible = detail.minimumLengthPerDistance * glm::distance(detail.eye, to);
+        if (children[i] == 0 || glm::distance(from, to) >= visible) {
+            bones.push_back(
+                {from, Scene::boneRadius(character, look, i), to, 0.0f, character.color});
+            segmentStart[i] = i;
+        } else {
+            segmentStart[i] = start;
+        }
+    }
+}
+
+} // namespace
+
 void Scene::buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
                            std::vector<render::BoneInstance>& bones,
-                           std::vector<render::BoneInstance>& joints) const {
+                           std::vector<render::BoneInstance>& joints,
+                           const std::optional<Detail>& detail) const {
     bones.clear();
     joints.clear();
     for (std::size_t c = 0; c < characters_.size(); ++c) {
@@ -103,9 +153,11 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
         if (!character.visible) {
             continue;
         }
+        if (detail) {
+            buildJoinedBones(character, *detail, look, bones);
+            continue;
+        }
         const bvh::Skeleton& skeleton = character.document.skeleton;
-        const float boneSize = boneRadius(character, look);
-        const float jointSize = jointRadius(character, look);
         const bool painted = character.nodeColors.size() == skeleton.nodeCount();
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const auto node = static_cast<bvh::NodeIndex>(i);
@@ -116,11 +168,11 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
                 const bool boneSelected =
                     selected && selected->character == c && selected->node == parent;
                 bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
-                                 boneSize, character.viewerPositions[i], 0.0f,
+                                 boneRadius(character, look, i), character.viewerPositions[i], 0.0f,
                                  boneSelected ? look.selectionColor : color});
             }
             if (!skeleton.isEndSite[i]) {
-                joints.push_back({character.viewerPositions[i], jointSize,
+                joints.push_back({character.viewerPositions[i], jointRadius(character, look, i),
                                   character.viewerPositions[i], 0.0f,
                                   isSelected ? look.selectionColor : dimmed(color)});
             }

@@ -46,12 +46,23 @@ public:
     double duration() const;
     double frameTime() const;
 
+    // Level of detail for pictures of more bones than meshes are drawn for (scene_drawing.h):
+    // along each branch, bones shorter than `minimumLengthPerDistance` times their distance
+    // from `eye` are joined into one segment, so a hierarchy of thousands of sub-pixel bones is
+    // drawn as the few segments the eye can tell apart. No joints are built.
+    struct Detail {
+        glm::vec3 eye{0.0f};
+        float minimumLengthPerDistance = 0.0f;
+    };
+
     // Instances for the renderer, from the last evaluate(): bones from each node's parent to
     // the node (End Sites included), joints at every non-End-Site node, in the character's
-    // colour or, where Character::nodeColors is set, the node's.
+    // colour or, where Character::nodeColors is set, the node's. With `detail`: joined bones
+    // in the character's colour, and no joints.
     void buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
                         std::vector<render::BoneInstance>& bones,
-                        std::vector<render::BoneInstance>& joints) const;
+                        std::vector<render::BoneInstance>& joints,
+                        const std::optional<Detail>& detail = std::nullopt) const;
 
     // The joint under a ray: a joint sphere, else the joint a bone starts from.
     std::optional<Selection> pick(const render::Ray& ray, const SceneLook& look) const;
@@ -59,6 +70,9 @@ public:
     // Radii for one character, from its height.
     static float boneRadius(const Character& character, const SceneLook& look);
     static float jointRadius(const Character& character, const SceneLook& look);
+    // Per node (Character::boneRadii): the bone ending at `node`, and the joint at it.
+    static float boneRadius(const Character& character, const SceneLook& look, std::size_t node);
+    static float jointRadius(const Character& character, const SceneLook& look, std::size_t node);
 
 private:
     std::vector<Character> characters_;

@@ -16,6 +16,12 @@ SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
     return options;
 }
 
+namespace {
+// Bones and joints are at least this many pixels in radius on screen (1.5 px wide): a figure far
+// away, or a hierarchy of tiny bones, stays visible.
+constexpr float kMinimumBoneRadiusPixels = 0.75f;
+} // namespace
+
 SceneDrawer::SceneDrawer() = default;
 
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
@@ -35,6 +41,8 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     render::ViewParameters view;
     view.viewProjection = render::projectionMatrix(camera, aspect) * render::viewMatrix(camera);
     view.eyePosition = render::eyePosition(camera);
+    view.minRadiusPerDistance =
+        render::pixelRadiusPerDistance(kMinimumBoneRadiusPixels, camera.verticalFovRadians, height);
 
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);
@@ -46,6 +54,17 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     style.bones = options.boneStyle;
     style.drawJoints = options.showJoints;
     style.drawShadow = options.showShadow;
+    budgetForcedLines_ = bones_.size() > kMeshBoneBudget;
+    if (budgetForcedLines_) {
+        // Segments about two pixels long or more: the line is the minimum width.
+        const float visibleLengthPerDistance =
+            2.0f * view.minRadiusPerDistance / kMinimumBoneRadiusPixels;
+        scene.buildInstances(selected, options.look, bones_, joints_,
+                             Scene::Detail{view.eyePosition, visibleLengthPerDistance});
+        style.bones = render::BoneStyle::Line;
+        style.drawJoints = false;
+        style.drawShadow = false; // a line's shadow is drawn with a capsule
+    }
     style.groundHeight = grid.groundHeight;
     style.shadowFadeHeight = bounds.empty() ? 1.0f : std::max(bounds.size().y * 0.6f, 1e-3f);
     skeletons_.drawSkeletons(view, bones_, joints_, style);

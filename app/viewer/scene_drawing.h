@@ -37,6 +37,12 @@ struct SceneDrawOptions {
 };
 SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings);
 
+// Above this many bones in a picture, bones are drawn as lines, without joints or shadows,
+// whatever the options say: a capsule and a joint sphere are some 600 triangles, and a hierarchy of
+// tens of thousands of nodes (which the reader accepts) would otherwise take seconds per frame
+// on a software renderer. Fifty 60-joint characters stay well under it.
+inline constexpr std::size_t kMeshBoneBudget = 5000;
+
 class SceneDrawer {
 public:
     // Builds the shaders and meshes (the context must be current). On failure error() names
@@ -51,6 +57,9 @@ public:
     void draw(const Scene& scene, const render::OrbitCamera& camera,
               const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
               int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr);
+    // The last draw() had more bones than kMeshBoneBudget (drawn as lines, without joints or
+    // shadows).
+    bool budgetForcedLines() const { return budgetForcedLines_; }
 
 private:
     render::SkeletonRenderer skeletons_;
@@ -59,6 +68,7 @@ private:
     render::MultisampleTarget target_;
     std::vector<render::BoneInstance> bones_;
     std::vector<render::BoneInstance> joints_;
+    bool budgetForcedLines_ = false;
 };
 
 } // namespace bvhscope::viewer

@@ -2,6 +2,7 @@
 #include "app/viewer/overlays.h"
 #include "app/viewer/panel_layout.h"
 #include "app/viewer/panels.h"
+#include "app/viewer/scene_drawing.h"
 
 #include <algorithm>
 
@@ -81,6 +82,11 @@ void drawSettingsPanel(ViewerState& state, float scale) {
         int style = static_cast<int>(settings.boneStyle);
         if (ImGui::Combo("Bones", &style, "Capsules\0Octahedral\0Lines\0")) {
             settings.boneStyle = static_cast<render::BoneStyle>(style);
+        }
+        if (state.bonesOverMeshBudget) {
+            ImGui::TextWrapped(
+                "Over %zu bones on screen: drawn as lines, without joints or shadows.",
+                kMeshBoneBudget);
         }
         ImGui::SliderFloat("Thickness", &settings.boneThickness, 0.1f, 5.0f, "%.2f",
                            ImGuiSliderFlags_Logarithmic);

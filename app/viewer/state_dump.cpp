@@ -135,6 +135,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
         out << "waiting " << waiting.load->fraction() << " " << waiting.displayName << "\n";
     }
     out << "loading " << (state.loads.busy(state.scene) ? 1 : 0) << "\n";
+    out << "lines " << (state.bonesOverMeshBudget ? 1 : 0) << "\n";
     if (!characters.empty() && !characters.front().viewerPositions.empty()) {
         const glm::vec3 root = characters.front().viewerPositions.front();
         out << "root " << root.x << " " << root.y << " " << root.z << "\n";

@@ -402,6 +402,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
                              state.playback.time(), overlays);
         sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
                          framebufferHeight, 0, &overlays);
+        state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
         imgui.render();
 
         if (options.stateOut) {

@@ -47,6 +47,8 @@ struct ViewerState {
     bool frameAllRequested = false;
     bool resetCameraRequested = false;
     bool axesChanged = false;
+    // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).
+    bool bonesOverMeshBudget = false;
 
     ExportDialog exportDialog; // File > Export
     AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)

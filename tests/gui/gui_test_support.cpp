@@ -73,6 +73,10 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             std::string name;
             std::getline(in >> std::ws, name);
             state.waiting.push_back(name);
+        } else if (key == "lines") {
+            int lines = 0;
+            in >> lines;
+            state.bonesAsLines = lines != 0;
         } else if (key == "loading") {
             int loading = 0;
             in >> loading;

@@ -57,6 +57,7 @@ struct ViewerStateFile {
     std::vector<FileLoad> loads;      // per file, as fileNames
     std::vector<std::string> waiting; // files whose header is still being read
     bool loading = false;             // some file is still being read
+    bool bonesAsLines = false;        // over the renderer's mesh budget: lines, no joints
 
     // The analysis views (app/viewer/analysis_views.h).
     bool restPose = false;

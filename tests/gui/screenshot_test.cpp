@@ -5,6 +5,7 @@
 #include "app/viewer/settings.h"
 #include "gui_test_support.h"
 
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -104,6 +105,74 @@ INSTANTIATE_TEST_SUITE_P(KnownFiles, Screenshot,
                              std::string name = std::filesystem::path(info.param.file).stem();
                              return name + "_frame" + std::to_string(info.param.frame);
                          });
+
+// A hierarchy of 20 000 tiny bones (the reader accepts any depth) is over the renderer's mesh
+// budget: it is drawn as one continuous line, quickly, not as thousands of sub-pixel capsules
+// that either vanish between pixel centres or take seconds per frame on a software renderer.
+TEST(Screenshot, TwentyThousandBoneChainIsOneContinuousLine) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto file = dir.path() / "chain.bvh";
+    {
+        constexpr int kBones = 20000;
+        std::ofstream out(file);
+        out << "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n";
+        for (int i = 1; i < kBones; ++i) {
+            out << "JOINT J" << i << "\n{\nOFFSET 0 0.1 0\nCHANNELS 1 Zrotation\n";
+        }
+        out << "End Site\n{\nOFFSET 0 0.1 0\n}\n";
+        for (int i = 0; i < kBones; ++i) {
+            out << "}\n";
+        }
+        out << "MOTION\nFrames: 0\nFrame Time: 0.04\n";
+    }
+    const auto png = dir.path() / "shot.png";
+    const auto statePath = dir.path() / "state.txt";
+    ASSERT_EQ(runViewerToCompletion(dir, {file.string(), "--screenshot", png.string(), "--size",
+                                          "1200x800", "--state-out", statePath.string()}),
+              0);
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    std::ifstream in(statePath);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto state = parseStateFile(text.str());
+    ASSERT_TRUE(state.has_value());
+    EXPECT_TRUE(state->bonesAsLines);
+
+    viewer::LoadOutcome loaded = viewer::loadCharacterFile(file.string());
+    ASSERT_TRUE(loaded.character.has_value());
+    viewer::Scene scene;
+    scene.add(std::move(*loaded.character));
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    const viewer::Character& character = scene.characters().front();
+    const glm::vec2 viewport(state->windowWidth, state->windowHeight);
+    const auto root =
+        render::projectToPixel(state->camera, viewport, character.viewerPositions.front());
+    const auto tip =
+        render::projectToPixel(state->camera, viewport, character.viewerPositions.back());
+    ASSERT_TRUE(root.has_value() && tip.has_value());
+    ASSERT_GT(root->y - tip->y, 200.0f) << "the chain should stand tall in the view";
+    // Every row from tip to root has a warm pixel near the line between them.
+    int rows = 0;
+    int drawn = 0;
+    for (int y = static_cast<int>(tip->y) + 2; y <= static_cast<int>(root->y) - 2; ++y) {
+        const float t = (static_cast<float>(y) - tip->y) / (root->y - tip->y);
+        const int x = static_cast<int>(std::lround(tip->x + t * (root->x - tip->x)));
+        if (underPanel(*state, static_cast<float>(x), static_cast<float>(y))) {
+            continue;
+        }
+        ++rows;
+        bool warm = false;
+        for (int dx = -2; dx <= 2; ++dx) {
+            const std::uint8_t* rgb = pixels->at(x + dx, y);
+            warm = warm || rgb[0] > rgb[2] + 60;
+        }
+        drawn += warm ? 1 : 0;
+    }
+    ASSERT_GT(rows, 150);
+    EXPECT_EQ(drawn, rows) << "the line has gaps";
+}
 
 TEST(Screenshot, BadOutputPathFailsCleanly) {
     BVHSCOPE_REQUIRE_DISPLAY();

@@ -8,9 +8,11 @@
 #include "render/render_target.h"
 #include "render/skeleton_renderer.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <gtest/gtest.h>
 #include <type_traits>
+#include <vector>
 
 using namespace bvhscope::render;
 
@@ -165,3 +167,64 @@ TEST_F(HeadlessGl, TranslucentSkeletonsBlendEachPixelOnce) {
 }
 
 } // namespace
+
+namespace {
+
+// Lit pixels (any channel above `threshold`) in the image.
+int litPixels(const Image& image, int threshold = 40) {
+    int lit = 0;
+    for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+        lit += std::max({image.rgba[i], image.rgba[i + 1], image.rgba[i + 2]}) > threshold ? 1 : 0;
+    }
+    return lit;
+}
+
+// A vertical chain of `count` bones from y = -1 to y = +1, each far shorter than a pixel.
+std::vector<BoneInstance> subPixelChain(int count, float radius) {
+    std::vector<BoneInstance> bones;
+    for (int i = 0; i < count; ++i) {
+        const float from = -1.0f + 2.0f * static_cast<float>(i) / static_cast<float>(count);
+        const float to = -1.0f + 2.0f * static_cast<float>(i + 1) / static_cast<float>(count);
+        bones.push_back(
+            {{0.0f, from, 0.0f}, radius, {0.0f, to, 0.0f}, 0.0f, {1.0f, 0.5f, 0.1f, 1.0f}});
+    }
+    return bones;
+}
+
+} // namespace
+
+TEST_F(HeadlessGl, BonesThinnerThanAPixelAreDrawnAtTheMinimumWidth) {
+    SkeletonRenderer skeletons;
+    ASSERT_TRUE(skeletons.error().empty()) << skeletons.error();
+    SkeletonStyle style;
+    style.drawShadow = false;
+    style.drawJoints = false;
+    // 2000 bones of a thousandth of a pixel, 0.0001 thick: below every pixel centre.
+    const std::vector<BoneInstance> bones = subPixelChain(2000, 1e-4f);
+    clear();
+    skeletons.drawSkeletons(view(), bones, {}, style);
+    EXPECT_LT(litPixels(read()), 5) << "sub-pixel bones drew without a minimum";
+
+    ViewParameters widened = view();
+    widened.minRadiusPerDistance = pixelRadiusPerDistance(0.75f, camera_.verticalFovRadians, kSize);
+    for (const BoneStyle bonesAs : {BoneStyle::Capsule, BoneStyle::Line}) {
+        style.bones = bonesAs;
+        clear();
+        skeletons.drawSkeletons(widened, bones, {}, style);
+        const Image image = read();
+        // Every row the chain crosses is drawn, and the line stays about a pixel wide.
+        const glm::ivec2 top = pixelOf({0.0f, 0.9f, 0.0f});
+        const glm::ivec2 bottom = pixelOf({0.0f, -0.9f, 0.0f});
+        int rowsDrawn = 0;
+        for (int y = top.y; y <= bottom.y; ++y) {
+            bool drawn = false;
+            for (int dx = -1; dx <= 1; ++dx) {
+                drawn = drawn || at(image, {top.x + dx, y})[0] > 100;
+            }
+            rowsDrawn += drawn ? 1 : 0;
+        }
+        EXPECT_EQ(rowsDrawn, bottom.y - top.y + 1) << "style " << static_cast<int>(bonesAs);
+        EXPECT_EQ(at(image, top + glm::ivec2(3, 0))[0], 0) << "wider than the minimum";
+        EXPECT_LT(litPixels(image), 3 * (bottom.y - top.y + 40));
+    }
+}

@@ -44,9 +44,18 @@ TEST(MeshBuilder, OctahedronHasEightFacesFromStartToTip) {
     EXPECT_EQ(mesh.vertices.back().along, 1.0f);
 }
 
-TEST(MeshBuilder, LineIsOneSegment) {
+TEST(MeshBuilder, LineIsAThinPrismFromStartToEnd) {
+    // Triangles, not a GL_LINES pair: a line segment shorter than a pixel rasterises to nothing.
     const UnitMesh mesh = buildLineMesh();
-    ASSERT_EQ(mesh.indices.size(), 2u);
-    EXPECT_EQ(mesh.vertices[mesh.indices[0]].along, 0.0f);
-    EXPECT_EQ(mesh.vertices[mesh.indices[1]].along, 1.0f);
+    expectValidTriangles(mesh);
+    EXPECT_EQ(mesh.indices.size(), 18u); // three sides, two triangles each
+    int atStart = 0;
+    int atEnd = 0;
+    for (const BoneVertex& vertex : mesh.vertices) {
+        EXPECT_NEAR(glm::length(vertex.direction), 1.0f, 1e-6f); // widened by the radius
+        EXPECT_EQ(vertex.direction.y, 0.0f);                     // across the bone only
+        (vertex.along == 0.0f ? atStart : atEnd) += 1;
+    }
+    EXPECT_EQ(atStart, 3);
+    EXPECT_EQ(atEnd, 3);
 }
