@@ -4,14 +4,20 @@
 
 namespace bvh {
 
-BackgroundLoad::BackgroundLoad(std::filesystem::path path, unsigned threads)
+BackgroundLoad::BackgroundLoad(std::filesystem::path path, unsigned threads,
+                               std::function<void()> onHeaderReady)
     : path_(std::move(path)), document_(std::make_unique<Document>()) {
-    thread_ = std::thread([this, threads] {
+    thread_ = std::thread([this, threads, onHeaderReady = std::move(onHeaderReady)] {
         ParseOptions options;
         options.threads = threads;
         options.progress = &progress_;
         options.motionLock = &motionLock_;
-        options.onHeaderReady = [this] { headerReady_.store(true, std::memory_order_release); };
+        options.onHeaderReady = [this, &onHeaderReady] {
+            headerReady_.store(true, std::memory_order_release);
+            if (onHeaderReady) {
+                onHeaderReady();
+            }
+        };
         loadDocumentInto(*document_, path_, options);
         finished_.store(true, std::memory_order_release);
     });

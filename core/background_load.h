@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <thread>
@@ -19,8 +20,12 @@ namespace bvh {
 
 class BackgroundLoad {
 public:
-    // Starts reading `path` on a new thread. `threads` as in ParseOptions.
-    explicit BackgroundLoad(std::filesystem::path path, unsigned threads = 1);
+    // Starts reading `path` on a new thread. `threads` as in ParseOptions. `onHeaderReady`,
+    // when given, runs on the loading thread right after headerReady() turns true and before
+    // the first row is read (to wake a UI that waits for events; tests use it to change the
+    // file at a known point of the load).
+    explicit BackgroundLoad(std::filesystem::path path, unsigned threads = 1,
+                            std::function<void()> onHeaderReady = {});
     ~BackgroundLoad();
     BackgroundLoad(const BackgroundLoad&) = delete;
     BackgroundLoad& operator=(const BackgroundLoad&) = delete;

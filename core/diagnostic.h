@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bvh {
 
@@ -24,6 +25,15 @@ struct Diagnostic {
 
 // "FILE:LINE:COL: error: message" (or "warning").
 std::string formatDiagnostic(std::string_view fileName, const Diagnostic& diagnostic);
+
+// A piece of the file's text as a message shows it: in single quotes, at most 40 characters
+// (then "..."), with bytes that are not valid UTF-8 and control characters written as \xNN, so
+// that a hostile file cannot put broken text or terminal escapes into a message.
+std::string quotedForMessage(std::string_view text);
+
+// Puts diagnostics in the order of the text (line, then column); those with no place in the
+// text (line 0: I/O, cancellation) go last. Stable: two at one place keep their order.
+void sortByPlace(std::vector<Diagnostic>& diagnostics);
 
 bool hasErrors(std::span<const Diagnostic> diagnostics);
 std::size_t countWarnings(std::span<const Diagnostic> diagnostics);

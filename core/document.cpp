@@ -10,8 +10,10 @@ namespace bvh {
 namespace {
 
 // The hierarchy and the motion header are read from a prefix of the file that grows until
-// they fit (they are small next to the rows); the rows are then streamed.
-constexpr std::size_t kFirstRead = std::size_t{1} << 20;
+// they fit (they are small next to the rows); the rows are then streamed. The first read is
+// small: a hierarchy is a few KB, and every 4 KB of fresh buffer costs a page fault before
+// the header can be shown.
+constexpr std::size_t kFirstRead = std::size_t{64} << 10;
 
 void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
     if (options.progress) {
@@ -79,6 +81,7 @@ Document parseDocument(std::string_view text, const ParseOptions& options) {
     Document document;
     MemorySource source(text);
     readDocument(source, document, options);
+    sortByPlace(document.diagnostics);
     return document;
 }
 
@@ -90,6 +93,7 @@ void loadDocumentInto(Document& document, const std::filesystem::path& path,
         return;
     }
     readDocument(source, document, options);
+    sortByPlace(document.diagnostics);
     if (!document.loaded()) {
         // An I/O error or a file that changed mid-read leaves nothing half-loaded.
         document.skeleton = Skeleton{};

@@ -37,7 +37,7 @@ struct Document {
     std::vector<SourceLocation> nodeLocations;      // where each node's ROOT/JOINT/End Site is
     std::optional<std::int64_t> declaredFrameCount; // the `Frames:` value, if present
     bool hasMotionSection = false;
-    std::vector<Diagnostic> diagnostics;
+    std::vector<Diagnostic> diagnostics; // in the order of the text once a parse returns
 
     bool loaded() const { return !hasErrors(diagnostics); }
 };
@@ -62,6 +62,9 @@ struct ParseOptions {
     // are several threads. Larger blocks amortise thread start-up; smaller ones show the first
     // frames sooner. Tests use tiny blocks to exercise every boundary.
     std::size_t blockBytesPerThread = std::size_t{4} << 20;
+    // The first block of rows is at most this long, so that the first frames are ready a
+    // moment after the header (a viewer shows the first pose) rather than after a full block.
+    std::size_t firstBlockBytes = std::size_t{256} << 10;
     LoadProgress* progress = nullptr;
     // Taken whenever document.motion.values is resized (required with `progress` when another
     // thread reads frames during the load).

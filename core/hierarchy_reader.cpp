@@ -13,15 +13,6 @@ namespace {
 
 // [SECTION] Helpers
 
-std::string quotedForMessage(std::string_view text) {
-    constexpr std::size_t kMaxShown = 40;
-    std::string shown(text.substr(0, kMaxShown));
-    if (text.size() > kMaxShown) {
-        shown += "...";
-    }
-    return "'" + shown + "'";
-}
-
 bool parseWholeNumber(std::string_view text, double& value) {
     return !text.empty() &&
            scanNumber(text.data(), text.data() + text.size(), value) == text.size();

@@ -53,54 +53,77 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
         document.diagnostics.push_back({Severity::Warning, at.line, at.column, std::move(message)});
     };
 
-    Token framesAt = tokens.peek();
+    // "Frames:" comes first in every file seen, but a "Frame Time:" line before it must not be
+    // taken for a frame (and the count after it for a row): either order is read.
     Token countAt = motionKeyword;
-    if (std::optional<Token> frames = readKeywordValue(tokens, "Frames")) {
-        const Token& value = *frames;
-        countAt = value;
-        double count = 0.0;
-        std::size_t used =
-            value.text.empty()
-                ? 0
-                : scanNumber(value.text.data(), value.text.data() + value.text.size(), count);
-        if (used != value.text.size() || used == 0 || !std::isfinite(count) || count < 0 ||
-            count != std::floor(count) || count > 9.0e18) {
-            warn(value, "'Frames:' value '" + std::string(value.text.substr(0, 40)) +
-                            "' is not a frame count; the rows present are counted");
-        } else {
-            document.declaredFrameCount = static_cast<std::int64_t>(count);
+    bool framesSeen = false;
+    bool frameTimeSeen = false;
+    const Token headerStart = tokens.peek();
+    Token headerEnd = headerStart;
+    for (;;) {
+        headerEnd = tokens.peek();
+        if (!framesSeen) {
+            if (std::optional<Token> frames = readKeywordValue(tokens, "Frames")) {
+                framesSeen = true;
+                const Token& value = *frames;
+                countAt = value;
+                double count = 0.0;
+                std::size_t used = value.text.empty()
+                                       ? 0
+                                       : scanNumber(value.text.data(),
+                                                    value.text.data() + value.text.size(), count);
+                if (used != value.text.size() || used == 0 || !std::isfinite(count) || count < 0 ||
+                    count != std::floor(count) || count > 9.0e18) {
+                    warn(value, "'Frames:' value " + quotedForMessage(value.text) +
+                                    " is not a frame count; the rows present are counted");
+                } else {
+                    document.declaredFrameCount = static_cast<std::int64_t>(count);
+                }
+                continue;
+            }
         }
-    } else {
-        warn(framesAt.atEnd() ? motionKeyword : framesAt,
+        if (!frameTimeSeen) {
+            std::optional<Token> frameTime;
+            if (equalsIgnoringCase(tokens.peek().text, "Frame")) {
+                tokens.next();
+                frameTime = readKeywordValue(tokens, "Time");
+                if (!frameTime) {
+                    // "Frame" followed by something else: not a header line. The token is
+                    // consumed; the rows then start at the next token, as before.
+                    break;
+                }
+            } else {
+                frameTime = readKeywordValue(tokens, "FrameTime");
+            }
+            if (frameTime) {
+                frameTimeSeen = true;
+                const Token& value = *frameTime;
+                double seconds = 0.0;
+                std::size_t used = value.text.empty()
+                                       ? 0
+                                       : scanNumber(value.text.data(),
+                                                    value.text.data() + value.text.size(), seconds);
+                if (used == 0 || used != value.text.size()) {
+                    warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
+                                    " is not a number; 30 fps is assumed");
+                } else if (!std::isfinite(seconds) || seconds <= 0.0) {
+                    warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
+                                    " is not a positive time; 30 fps is assumed");
+                } else {
+                    motion.frameTime = seconds;
+                    motion.frameTimeAssumed = false;
+                }
+                continue;
+            }
+        }
+        break;
+    }
+    if (!framesSeen) {
+        warn(headerStart.atEnd() ? motionKeyword : headerStart,
              "no 'Frames:' line after MOTION; the rows present are counted");
     }
-
-    Token frameTimeAt = tokens.peek();
-    std::optional<Token> frameTime;
-    if (equalsIgnoringCase(frameTimeAt.text, "Frame")) {
-        tokens.next();
-        frameTime = readKeywordValue(tokens, "Time");
-    } else {
-        frameTime = readKeywordValue(tokens, "FrameTime");
-    }
-    if (frameTime) {
-        const Token& value = *frameTime;
-        double seconds = 0.0;
-        std::size_t used =
-            value.text.empty()
-                ? 0
-                : scanNumber(value.text.data(), value.text.data() + value.text.size(), seconds);
-        if (used == 0 || used != value.text.size()) {
-            warn(value, "'Frame Time:' value is not a number; 30 fps is assumed");
-        } else if (!std::isfinite(seconds) || seconds <= 0.0) {
-            warn(value, "'Frame Time: " + std::string(value.text.substr(0, 40)) +
-                            "' is not a positive time; 30 fps is assumed");
-        } else {
-            motion.frameTime = seconds;
-            motion.frameTimeAssumed = false;
-        }
-    } else {
-        warn(frameTimeAt.atEnd() ? motionKeyword : frameTimeAt,
+    if (!frameTimeSeen) {
+        warn(headerEnd.atEnd() ? motionKeyword : headerEnd,
              "no 'Frame Time:' line; 30 fps is assumed");
     }
     return countAt;
@@ -244,10 +267,10 @@ struct RowBlock {
 // Takes blocks of whole lines from the source, reading as needed.
 class BlockReader {
 public:
-    BlockReader(TextSource& source, std::size_t blockBytes, std::size_t pieceBytes,
-                std::uint32_t line, std::uint32_t column)
-        : source_(source), blockBytes_(blockBytes), pieceBytes_(pieceBytes), line_(line),
-          column_(column) {}
+    BlockReader(TextSource& source, std::size_t firstBlockBytes, std::size_t blockBytes,
+                std::size_t pieceBytes, std::uint32_t line, std::uint32_t column)
+        : source_(source), blockBytes_(std::min(firstBlockBytes, blockBytes)),
+          laterBlockBytes_(blockBytes), pieceBytes_(pieceBytes), line_(line), column_(column) {}
 
     // The next block (empty at the end of the text). False on an I/O error (source.error()).
     bool take(RowBlock& block) {
@@ -275,6 +298,7 @@ public:
             break;
         }
         source_.consume(block.text.size());
+        blockBytes_ = laterBlockBytes_;
         block.consumedAfter = source_.consumedBytes();
         block.firstLine = line_;
         block.firstColumn = column_;
@@ -312,7 +336,8 @@ private:
     }
 
     TextSource& source_;
-    std::size_t blockBytes_;
+    std::size_t blockBytes_; // of the next block: the first is shorter (firstBlockBytes)
+    std::size_t laterBlockBytes_;
     std::size_t pieceBytes_;
     std::uint32_t line_;
     std::uint32_t column_;
@@ -419,8 +444,11 @@ private:
         }
         const double leftLines = static_cast<double>(left) * static_cast<double>(linesSeen_) /
                                  static_cast<double>(bytesSeen_);
-        const auto rows = placed + static_cast<std::uint64_t>(leftLines * 17 / 16);
+        // Never more rows than the text can hold (a value and a blank take two bytes): a
+        // block of a few short lines (a blank line before rows megabytes long) says little.
         const std::uint64_t fitting = placed + left / (2 * std::uint64_t{channels_}) + 1;
+        const auto rows =
+            std::min(placed + static_cast<std::uint64_t>(leftLines * 17 / 16), fitting);
         if (declaredFrames_) {
             const auto declared = static_cast<std::uint64_t>(*declaredFrames_);
             if (declared <= fitting &&
@@ -454,7 +482,8 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
     // a block at nearly the same time.
     const std::size_t pieceBytes =
         stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread / 16, 1) : blockBytes;
-    BlockReader reader(source, blockBytes, pieceBytes, line, column);
+    BlockReader reader(source, std::max<std::size_t>(options.firstBlockBytes, 64), blockBytes,
+                       pieceBytes, line, column);
     bool failed = false;
     auto readFailed = [&] {
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
@@ -464,10 +493,19 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
     if (!reader.take(next)) {
         readFailed();
     }
+    bool firstBlock = true;
     while (!failed && !next.text.empty()) {
         RowBlock current = std::move(next);
         bool nextRead = true;
+        bool nextTaken = false;
         stream.parseBlock(current, [&]() -> const RowBlock* {
+            // The first (short) block's frames are published before the next block is read:
+            // reading it into fresh memory costs more than parsing the first one, and a viewer
+            // is waiting for the first pose.
+            if (firstBlock && progress) {
+                return nullptr;
+            }
+            nextTaken = true;
             nextRead = reader.take(next);
             return nextRead && !next.text.empty() ? &next : nullptr;
         });
@@ -477,6 +515,10 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
                 static_cast<std::uint32_t>(std::min<std::uint64_t>(
                     stream.rows(), std::numeric_limits<std::uint32_t>::max())),
                 std::memory_order_release);
+        }
+        firstBlock = false;
+        if (!nextTaken) {
+            nextRead = reader.take(next);
         }
         if (!nextRead) {
             readFailed();

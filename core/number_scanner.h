@@ -237,6 +237,12 @@ inline bool roundsToFloatExactly(double value) {
     return !isFloatMidpoint(value);
 }
 
+// Whether a decimal scan stopped at the 'x' of strtod's hexadecimal form ("0x1.8p1"), which
+// only from_chars reads.
+inline bool stoppedAtHexMark(const char* first, const char* last, std::size_t length) {
+    return first + length != last && (first[length] == 'x' || first[length] == 'X');
+}
+
 } // namespace detail
 
 // Scans one number starting exactly at `first`. Returns the number of characters consumed, or
@@ -246,7 +252,7 @@ BVH_ALWAYS_INLINE std::size_t scanNumber(const char* first, const char* last, fl
     const std::size_t length =
         last - first >= detail::kWordDecimalSlack ? detail::scanWordDecimal(first, wide) : 0;
     if (length > 0 && !detail::isFloatMidpoint(wide) && first[length] != 'e' &&
-        first[length] != 'E') {
+        first[length] != 'E' && first[length] != 'x' && first[length] != 'X') {
         value = static_cast<float>(wide);
         return length;
     }
@@ -255,7 +261,9 @@ BVH_ALWAYS_INLINE std::size_t scanNumber(const char* first, const char* last, fl
 
 inline std::size_t scanNumber(const char* first, const char* last, double& value) {
     const std::size_t length = detail::scanPlainDecimal(first, last, value);
-    return length > 0 ? length : detail::scanNumberSlow(first, last, value);
+    return length > 0 && !detail::stoppedAtHexMark(first, last, length)
+               ? length
+               : detail::scanNumberSlow(first, last, value);
 }
 
 } // namespace bvh

@@ -149,8 +149,8 @@ void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t 
                 message = "numbers run together with no space; read as separate values";
                 break;
             case RowIssueKind::NotANumber:
-                message =
-                    "'" + issue.token + "' is not a number; the previous frame's value is used";
+                message = quotedForMessage(issue.token) +
+                          " is not a number; the previous frame's value is used";
                 break;
             case RowIssueKind::NotFinite:
                 message = "NaN or infinite value; the previous frame's value is used";
@@ -321,30 +321,36 @@ const char* BlockParser::readRow(const char* p) {
 // A token of any shape, read up to the blank, line end or block end after it: numbers the
 // fast path leaves, NaN and infinities (reported, the previous frame's value used), words
 // (the same), and numbers run together ("0.0-7.5": read as separate values, reported once per
-// row).
+// row). A number followed by anything but a sign ("12,5", "1.5.5", "3deg") is one bad value,
+// not a number and a word: a token never becomes two columns unless a sign starts the second.
 BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, RowCursor cursor) {
+    const auto tokenEndFrom = [this](const char* q) {
+        while (q != end_ && charClass(*q) == kOther) {
+            ++q;
+        }
+        return q;
+    };
     for (;;) {
         float value = 0.0f;
         std::size_t used = scanNumber(p, end_, value);
-        bool usable = used != 0;
+        const char* after = p + used;
+        const bool runsOn = used != 0 && after != end_ && charClass(*after) == kOther;
+        bool usable = used != 0 && (!runsOn || *after == '-' || *after == '+');
         if (!usable) {
-            const char* tokenEnd = p;
-            while (tokenEnd != end_ && charClass(*tokenEnd) == kOther) {
-                ++tokenEnd;
+            if (used == 0) {
+                ++words_; // a line of words alone is a footer, not a frame
             }
-            used = static_cast<std::size_t>(tokenEnd - p);
-            ++words_;
+            used = static_cast<std::size_t>(tokenEndFrom(p) - p);
             addIssue(RowIssueKind::NotANumber, p, 0,
-                     std::string(p, std::min<std::size_t>(used, 40)));
+                     std::string(p, std::min<std::size_t>(used, 44)));
         } else {
             if (!std::isfinite(value)) {
                 addIssue(RowIssueKind::NotFinite, p);
                 usable = false;
             }
-            const char* after = p + used;
             // Recorders that print fixed-width fields run numbers together ("0.0-7.5"):
             // read them as two numbers rather than dropping a column.
-            if (!glued_ && after != end_ && charClass(*after) == kOther) {
+            if (runsOn && !glued_) {
                 glued_ = true;
                 addIssue(RowIssueKind::GluedNumbers, after);
             }

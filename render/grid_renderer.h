@@ -1,4 +1,5 @@
-// The ground: one quad whose fragment shader draws anti-aliased grid lines (shaders/grid.*).
+// The ground: one flat polygon whose fragment shader draws anti-aliased grid lines
+// (shaders/grid.*).
 #pragma once
 
 #include "render/gl_objects.h"

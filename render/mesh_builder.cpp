@@ -10,7 +10,7 @@ constexpr float kPi = 3.14159265358979f;
 } // namespace
 
 UnitMesh buildCapsuleMesh(int segments, int rings) {
-    assert(segments >= 2 && rings >= 2 && "a capsule needs at least 2 segments and 2 rings");
+    assert(segments >= 2 && rings >= 1 && "a capsule needs at least 2 segments and 1 ring");
     UnitMesh mesh;
     // Rows from the top pole to the equator (riding at the end), then the equator again down
     // to the bottom pole (riding at the start): the band between the two equators is the

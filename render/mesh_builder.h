@@ -23,7 +23,8 @@ struct UnitMesh {
     std::vector<std::uint16_t> indices; // triangles
 };
 
-// `segments` around the axis, `rings` per hemisphere (both >= 2).
+// `segments` around the axis (>= 2), `rings` per hemisphere (>= 1; one ring makes each end
+// a cone, the coarsest level of detail).
 UnitMesh buildCapsuleMesh(int segments, int rings);
 // Blender's octahedral bone: a point at the start, a square ring a little way along, a tip.
 UnitMesh buildOctahedronMesh();

@@ -3,6 +3,7 @@
 #include "render/shader_program.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <glm/geometric.hpp>
@@ -21,6 +22,16 @@ void setViewUniforms(const Program& program, const ViewParameters& view) {
     setUniform(program, "uEyePosition", view.eyePosition);
     setUniform(program, "uMinRadiusPerDistance", view.minRadiusPerDistance);
 }
+
+// (segments, rings) of the capsule and joint-sphere meshes at each level of detail, Fine to
+// Coarse: 216, 80 and 36 triangles for a bone; 364, 112 and 36 for a joint.
+struct MeshResolution {
+    int segments;
+    int rings;
+};
+constexpr std::array<MeshResolution, kMeshDetails> kCapsuleResolutions = {
+    {{12, 4}, {8, 2}, {6, 1}}};
+constexpr std::array<MeshResolution, kMeshDetails> kJointResolutions = {{{14, 6}, {8, 3}, {6, 1}}};
 
 } // namespace
 
@@ -41,10 +52,16 @@ SkeletonRenderer::SkeletonRenderer() {
     shadowProgram_ = std::move(shadow.program);
     boneInstances_ = createBuffer();
     jointInstances_ = createBuffer();
-    capsule_ = upload(buildCapsuleMesh(12, 4), GL_TRIANGLES, boneInstances_);
+    for (std::size_t level = 0; level < kMeshDetails; ++level) {
+        const MeshResolution bone = kCapsuleResolutions[level];
+        const MeshResolution joint = kJointResolutions[level];
+        capsules_[level] =
+            upload(buildCapsuleMesh(bone.segments, bone.rings), GL_TRIANGLES, boneInstances_);
+        jointSpheres_[level] =
+            upload(buildCapsuleMesh(joint.segments, joint.rings), GL_TRIANGLES, jointInstances_);
+    }
     octahedron_ = upload(buildOctahedronMesh(), GL_TRIANGLES, boneInstances_);
     line_ = upload(buildLineMesh(), GL_TRIANGLES, boneInstances_);
-    jointSphere_ = upload(buildCapsuleMesh(14, 6), GL_TRIANGLES, jointInstances_);
 }
 
 SkeletonRenderer::GpuMesh SkeletonRenderer::upload(const UnitMesh& mesh, GLenum primitive,
@@ -100,6 +117,42 @@ void SkeletonRenderer::drawInstanced(const GpuMesh& mesh, const Buffer& instance
     glBindVertexArray(0);
 }
 
+void SkeletonRenderer::drawByDetail(const DetailMeshes& meshes, const Buffer& instances,
+                                    const InstancesByDetail& split, std::size_t coarser) {
+    for (std::size_t level = 0; level < kMeshDetails; ++level) {
+        if (!split[level].empty()) {
+            drawInstanced(meshes[std::min(level + coarser, kMeshDetails - 1)], instances,
+                          split[level]);
+        }
+    }
+}
+
+void SkeletonRenderer::splitInstances(const ViewParameters& view,
+                                      std::span<const BoneInstance> bones,
+                                      std::span<const BoneInstance> joints,
+                                      const SkeletonStyle& style, bool withShadow) {
+    const DetailView detailView{view.eyePosition, view.radiusPerPixelPerDistance,
+                                view.minRadiusPerDistance};
+    // Only what is drawn with capsules and spheres: a hierarchy drawn as lines can have a
+    // hundred thousand bones.
+    const bool bonesAsCapsules =
+        style.bones == BoneStyle::Capsule || (withShadow && style.bones == BoneStyle::Line);
+    splitByDetail(bonesAsCapsules ? bones : std::span<const BoneInstance>{}, detailView,
+                  bonesByDetail_);
+    splitByDetail(style.drawJoints ? joints : std::span<const BoneInstance>{}, detailView,
+                  jointsByDetail_);
+    bones_ = bones;
+}
+
+void SkeletonRenderer::drawBones(BoneStyle style, bool forShadow) {
+    // Lines cast no useful shadow; the capsule stands in for them.
+    if (style == BoneStyle::Capsule || (forShadow && style == BoneStyle::Line)) {
+        drawByDetail(capsules_, boneInstances_, bonesByDetail_, forShadow ? 1 : 0);
+    } else {
+        drawInstanced(style == BoneStyle::Octahedral ? octahedron_ : line_, boneInstances_, bones_);
+    }
+}
+
 void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
                                      std::span<const BoneInstance> bones,
                                      std::span<const BoneInstance> joints,
@@ -108,10 +161,8 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         return;
     }
     const glm::vec3 light = glm::normalize(view.lightDirection);
-    const GpuMesh& boneMesh = style.bones == BoneStyle::Capsule      ? capsule_
-                              : style.bones == BoneStyle::Octahedral ? octahedron_
-                                                                     : line_;
     const bool drawJoints = style.drawJoints && !joints.empty();
+    splitInstances(view, bones, joints, style, style.drawShadow);
 
     if (style.drawShadow) {
         glUseProgram(shadowProgram_.id());
@@ -131,10 +182,9 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(-1.0f, -1.0f);
-        // Lines cast no useful shadow; the capsule stands in for them.
-        drawInstanced(style.bones == BoneStyle::Line ? capsule_ : boneMesh, boneInstances_, bones);
+        drawBones(style.bones, true);
         if (drawJoints) {
-            drawInstanced(jointSphere_, jointInstances_, joints);
+            drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_, 1);
         }
         glDisable(GL_POLYGON_OFFSET_FILL);
         glDisable(GL_STENCIL_TEST);
@@ -150,12 +200,12 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
     setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
     setUniform(litProgram_, "uLineStyle", style.bones == BoneStyle::Line ? 1 : 0);
     glEnable(GL_DEPTH_TEST);
-    drawInstanced(boneMesh, boneInstances_, bones);
+    drawBones(style.bones, false);
     if (drawJoints) {
         setUniform(litProgram_, "uFlatShading", 0);
         setUniform(litProgram_, "uUnlit", 0);
         setUniform(litProgram_, "uLineStyle", 0);
-        drawInstanced(jointSphere_, jointInstances_, joints);
+        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
     }
     glUseProgram(0);
 }
@@ -167,10 +217,9 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     if (!litProgram_ || (bones.empty() && joints.empty())) {
         return;
     }
-    const GpuMesh& boneMesh = style.bones == BoneStyle::Capsule      ? capsule_
-                              : style.bones == BoneStyle::Octahedral ? octahedron_
-                                                                     : line_;
     const bool drawJoints = style.drawJoints && !joints.empty();
+    // Both passes draw the same split, so every vertex lands alike (GL_EQUAL below).
+    splitInstances(view, bones, joints, style, false);
     glUseProgram(litProgram_.id());
     setViewUniforms(litProgram_, view);
     setUniform(litProgram_, "uShadowPass", 0);
@@ -183,10 +232,10 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     const int lineStyle = style.bones == BoneStyle::Line ? 1 : 0;
     glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
     glDepthFunc(GL_LESS);
-    drawInstanced(boneMesh, boneInstances_, bones);
+    drawBones(style.bones, false);
     if (drawJoints) {
         setUniform(litProgram_, "uLineStyle", 0);
-        drawInstanced(jointSphere_, jointInstances_, joints);
+        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
         setUniform(litProgram_, "uLineStyle", lineStyle);
     }
     // Pass 2: colour there, once.
@@ -197,12 +246,12 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     setUniform(litProgram_, "uFlatShading", style.bones == BoneStyle::Octahedral ? 1 : 0);
     setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
-    drawInstanced(boneMesh, boneInstances_, bones);
+    drawBones(style.bones, false);
     if (drawJoints) {
         setUniform(litProgram_, "uFlatShading", 0);
         setUniform(litProgram_, "uUnlit", 0);
         setUniform(litProgram_, "uLineStyle", 0);
-        drawInstanced(jointSphere_, jointInstances_, joints);
+        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
     }
     setUniform(litProgram_, "uLineStyle", 0);
     glDisable(GL_BLEND);

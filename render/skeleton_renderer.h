@@ -1,13 +1,16 @@
 // Draws every bone and joint of every character in one instanced draw per mesh (the bone
-// mesh, the joint sphere), plus their shadow on the ground. It takes world-space instances
+// mesh, the joint sphere, each at up to three levels of detail), plus their shadow on the
+// ground. It takes world-space instances
 // (Y up, metres) and knows nothing of BVH, sampling or selection: the app decides positions,
 // radii and colours.
 #pragma once
 
 #include "render/gl_objects.h"
 #include "render/mesh_builder.h"
+#include "render/mesh_detail.h"
 #include "render/skeleton_instances.h"
 
+#include <array>
 #include <cstdint>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
@@ -24,6 +27,10 @@ struct ViewParameters {
     // The smallest radius drawn, per unit of distance from the eye (pixelRadiusPerDistance):
     // thinner bones and joints are widened to it, so they stay visible. 0: no minimum.
     float minRadiusPerDistance = 0.0f;
+    // The radius that spans one pixel, per unit of distance (pixelRadiusPerDistance(1, ...)):
+    // capsules and joint spheres get coarser meshes as they get smaller on screen
+    // (mesh_detail.h). 0: always the finest mesh.
+    float radiusPerPixelPerDistance = 0.0f;
 };
 
 // The world radius per unit of distance from the eye that covers `pixels` pixels on a viewport
@@ -70,18 +77,34 @@ private:
         GLenum primitive = GL_TRIANGLES;
     };
     GpuMesh upload(const UnitMesh& mesh, GLenum primitive, const Buffer& instances);
+    using DetailMeshes = std::array<GpuMesh, kMeshDetails>;
     void drawInstanced(const GpuMesh& mesh, const Buffer& instances,
                        std::span<const BoneInstance> data);
+    // One draw per level of detail, from instances split by splitInstances(), each drawn
+    // `coarser` levels coarser than its size asks for: a shadow flattened on the ground is a
+    // soft dark shape, and the stencil draws each of its pixels once however many triangles
+    // cover it, so it takes the next level down.
+    void drawByDetail(const DetailMeshes& meshes, const Buffer& instances,
+                      const InstancesByDetail& split, std::size_t coarser = 0);
+    // The bone mesh for a style: the capsule levels, or the octahedron or line (one level).
+    void drawBones(BoneStyle style, bool forShadow);
+    void splitInstances(const ViewParameters& view, std::span<const BoneInstance> bones,
+                        std::span<const BoneInstance> joints, const SkeletonStyle& style,
+                        bool withShadow);
 
     std::string error_;
     Program litProgram_;
     Program shadowProgram_;
     Buffer boneInstances_;
     Buffer jointInstances_;
-    GpuMesh capsule_;
+    DetailMeshes capsules_;
     GpuMesh octahedron_;
     GpuMesh line_;
-    GpuMesh jointSphere_;
+    DetailMeshes jointSpheres_;
+    // This frame's instances by level of detail (kept for their storage).
+    InstancesByDetail bonesByDetail_;
+    InstancesByDetail jointsByDetail_;
+    std::span<const BoneInstance> bones_;
 };
 
 } // namespace bvhscope::render

@@ -1,7 +1,8 @@
 #version 330 core
-// One quad on the ground plane; the fragment shader draws the lines.
+// One polygon on the ground plane, around the disc the grid fades out in; the fragment shader
+// draws the lines.
 
-layout(location = 0) in vec2 aCorner; // -1..1
+layout(location = 0) in vec2 aCorner; // around the unit disc
 
 uniform mat4 uViewProjection;
 uniform vec3 uCenter;

@@ -50,7 +50,11 @@ std::optional<ParsedArguments> parseArguments(std::span<const std::string_view> 
                 }
                 inlineValue = arguments[++i];
             }
-            parsed.options[std::string(name)] = std::string(*inlineValue);
+            // A second value would silently win over the first: say so instead.
+            if (!parsed.options.emplace(std::string(name), std::string(*inlineValue)).second) {
+                err << "option " << name << " is given twice\n";
+                return std::nullopt;
+            }
             continue;
         }
         err << "unknown option " << name << " (see --help)\n";

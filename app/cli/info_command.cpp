@@ -53,7 +53,8 @@ void printText(std::string_view file, const bvh::DocumentSummary& summary, std::
     }
     out << std::setprecision(10);
     out << "  frame time:      " << summary.frameTime << " s"
-        << (summary.frameTimeAssumed ? " (assumed: the file has none)" : "") << '\n';
+        << (summary.frameTimeAssumed ? " (assumed: the file gives no usable frame time)" : "")
+        << '\n';
     out << std::setprecision(6);
     out << "  fps:             " << summary.framesPerSecond << '\n';
     out << "  duration:        " << summary.durationSeconds << " s\n";

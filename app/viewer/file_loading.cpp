@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <thread>
 
 namespace bvhscope::viewer {
@@ -65,7 +66,11 @@ void FileLoads::open(const std::string& path) {
     TimingRecord record;
     record.timing.path = path;
     record.timing.started = LoadTiming::Clock::now();
-    auto load = std::make_unique<bvh::BackgroundLoad>(path, loadThreads());
+    std::function<void()> afterHeader;
+    if (pauseAfterHeader_.count() > 0) {
+        afterHeader = [pause = pauseAfterHeader_] { std::this_thread::sleep_for(pause); };
+    }
+    auto load = std::make_unique<bvh::BackgroundLoad>(path, loadThreads(), std::move(afterHeader));
     record.load = load.get();
     timings_.push_back(std::move(record));
     waiting_.push_back({displayNameOf(path), path, std::move(load)});
@@ -82,7 +87,26 @@ FileLoads::TimingRecord* FileLoads::recordOf(const bvh::BackgroundLoad* load) {
     return nullptr;
 }
 
+void FileLoads::waitForFirstPoses() {
+    // About two thirds of a frame on a software renderer: a load reads its header and first
+    // rows (a 256 KB block, bvh::ParseOptions::firstBlockBytes) in a few ms from the page cache.
+    constexpr auto kFirstPoseWait = std::chrono::milliseconds(8);
+    const auto deadline = std::chrono::steady_clock::now() + kFirstPoseWait;
+    for (Waiting& waiting : waiting_) {
+        if (!waiting.openedThisFrame) {
+            continue;
+        }
+        waiting.openedThisFrame = false;
+        const bvh::BackgroundLoad& load = *waiting.load;
+        while (!load.finished() && !(load.headerReady() && load.framesLoaded() > 0) &&
+               std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+    }
+}
+
 FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit) {
+    waitForFirstPoses();
     Events events;
     const auto now = LoadTiming::Clock::now();
     auto completed = [&](const bvh::BackgroundLoad* load, bool failed, bool hadFrames) {

@@ -55,6 +55,8 @@ public:
 
     // Starts reading `path` on a background thread.
     void open(const std::string& path);
+    // Test hook: loads started from now on wait this long between the header and the rows.
+    void pauseAfterHeaderForTests(std::chrono::milliseconds pause) { pauseAfterHeader_ = pause; }
 
     // What happened during one update().
     struct Events {
@@ -77,6 +79,7 @@ public:
         std::string displayName;
         std::string path;
         std::unique_ptr<bvh::BackgroundLoad> load;
+        bool openedThisFrame = true; // not yet seen by update()
     };
     const std::vector<Waiting>& waiting() const { return waiting_; }
 
@@ -98,9 +101,14 @@ private:
         bool reported = false;
     };
     TimingRecord* recordOf(const bvh::BackgroundLoad* load);
+    // Holds the frame up to kFirstPoseWait for files opened since the last update() to read
+    // their header and first rows, so that their first pose is drawn in this frame rather
+    // than two or three frames later. Never longer: a slow file shows when it is ready.
+    void waitForFirstPoses();
 
     std::vector<Waiting> waiting_;
     std::vector<TimingRecord> timings_;
+    std::chrono::milliseconds pauseAfterHeader_{0};
 };
 
 } // namespace bvhscope::viewer

@@ -1,5 +1,7 @@
 #include "app/viewer/scene_drawing.h"
 
+#include "render/renderer_info.h"
+
 #include <algorithm>
 
 namespace bvhscope::viewer {
@@ -22,12 +24,17 @@ namespace {
 constexpr float kMinimumBoneRadiusPixels = 0.75f;
 } // namespace
 
-SceneDrawer::SceneDrawer() = default;
+SceneDrawer::SceneDrawer() {
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    automaticSamples_ = render::automaticSampleCount(renderer != nullptr ? renderer : "");
+}
 
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
                        int width, int height, GLuint framebuffer, const SceneOverlays* overlays) {
-    target_.resize(width, height, options.msaaSamples);
+    target_.resize(width, height,
+                   options.msaaSamples == kAutomaticMsaaSamples ? automaticSamples_
+                                                                : options.msaaSamples);
     target_.bind();
     glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,
                  1.0f);
@@ -43,6 +50,8 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     view.eyePosition = render::eyePosition(camera);
     view.minRadiusPerDistance =
         render::pixelRadiusPerDistance(kMinimumBoneRadiusPixels, camera.verticalFovRadians, height);
+    view.radiusPerPixelPerDistance =
+        render::pixelRadiusPerDistance(1.0f, camera.verticalFovRadians, height);
 
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);

@@ -28,7 +28,7 @@ namespace bvhscope::viewer {
 // What a picture of the scene shows; the viewer takes it from its settings.
 struct SceneDrawOptions {
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
-    int msaaSamples = 4;
+    int msaaSamples = 4; // kAutomaticMsaaSamples: SceneDrawer::automaticSamples()
     bool showGrid = true;
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     bool showJoints = true;
@@ -60,6 +60,8 @@ public:
     // The last draw() had more bones than kMeshBoneBudget (drawn as lines, without joints or
     // shadows).
     bool budgetForcedLines() const { return budgetForcedLines_; }
+    // The sample count for kAutomaticMsaaSamples on this context's renderer.
+    int automaticSamples() const { return automaticSamples_; }
 
 private:
     render::SkeletonRenderer skeletons_;
@@ -69,6 +71,7 @@ private:
     std::vector<render::BoneInstance> bones_;
     std::vector<render::BoneInstance> joints_;
     bool budgetForcedLines_ = false;
+    int automaticSamples_ = 4;
 };
 
 } // namespace bvhscope::viewer

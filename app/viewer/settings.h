@@ -10,6 +10,9 @@
 
 namespace bvhscope::viewer {
 
+// msaaSamples: the sample count chosen from the renderer (render/renderer_info.h).
+inline constexpr int kAutomaticMsaaSamples = -1;
+
 struct ViewerSettings {
     // [SECTION] Appearance
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
@@ -19,7 +22,7 @@ struct ViewerSettings {
     bool showShadow = true;
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
-    int msaaSamples = 4;
+    int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
     // [SECTION] Playback
     float playbackSpeed = 1.0f;
     bool loop = true;

@@ -5,6 +5,7 @@
 #include "app/viewer/scene_drawing.h"
 
 #include <algorithm>
+#include <string>
 
 namespace bvhscope::viewer {
 
@@ -98,7 +99,12 @@ void drawSettingsPanel(ViewerState& state, float scale) {
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
         ImGui::SameLine();
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
-        ImGui::SliderInt("MSAA samples", &settings.msaaSamples, 0, 8);
+        // -1 is automatic: 4 on a GPU, none on a software renderer (render/renderer_info.h).
+        const std::string automatic = state.automaticMsaaSamples > 0
+                                          ? "auto: " + std::to_string(state.automaticMsaaSamples)
+                                          : std::string("auto: off (software GL)");
+        ImGui::SliderInt("MSAA samples", &settings.msaaSamples, kAutomaticMsaaSamples, 8,
+                         settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
     }
     drawOverlaySettings(state);
     if (ImGui::CollapsingHeader("Axes and units")) {

@@ -137,6 +137,23 @@ Entry intEntry(const char* key, int ViewerSettings::*member, int low, int high) 
             }};
 }
 
+// "auto" (kAutomaticMsaaSamples) or a count from 0 to 16.
+Entry msaaEntry() {
+    const Entry count = intEntry("msaa_samples", &ViewerSettings::msaaSamples, 0, 16);
+    return {count.key,
+            [count](const ViewerSettings& settings) {
+                return settings.msaaSamples == kAutomaticMsaaSamples ? std::string("auto")
+                                                                     : count.write(settings);
+            },
+            [count](std::string_view text, ViewerSettings& settings) {
+                if (text == "auto") {
+                    settings.msaaSamples = kAutomaticMsaaSamples;
+                    return true;
+                }
+                return count.read(text, settings);
+            }};
+}
+
 Entry boolEntry(const char* key, bool ViewerSettings::*member) {
     return {key,
             [member](const ViewerSettings& settings) {
@@ -183,7 +200,7 @@ const std::vector<Entry>& entries() {
         boolEntry("show_shadow", &ViewerSettings::showShadow),
         colorEntry("background_color", &ViewerSettings::backgroundColor),
         colorEntry("selection_color", &ViewerSettings::selectionColor),
-        intEntry("msaa_samples", &ViewerSettings::msaaSamples, 0, 16),
+        msaaEntry(),
         floatEntry("playback_speed", &ViewerSettings::playbackSpeed, 0.1f, 4.0f),
         boolEntry("loop", &ViewerSettings::loop),
         boolEntry("interpolate", &ViewerSettings::interpolate),

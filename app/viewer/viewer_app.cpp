@@ -249,6 +249,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     ViewerSettings& settings = state.settings;
     const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
     const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
+    if (options.pauseAfterHeaderMs) {
+        state.loads.pauseAfterHeaderForTests(
+            std::chrono::milliseconds(*options.pauseAfterHeaderMs));
+    }
     // Reading starts before the window exists: the header is usually ready when it opens.
     openFiles(state, options.files);
 
@@ -403,6 +407,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
                          framebufferHeight, 0, &overlays);
         state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
+        state.automaticMsaaSamples = sceneDrawer.automaticSamples();
         imgui.render();
 
         if (options.stateOut) {

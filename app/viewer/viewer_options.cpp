@@ -45,7 +45,7 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
         const bool takesValue = argument == "--screenshot" || argument == "--frame" ||
                                 argument == "--size" || argument == "--state-out" ||
                                 argument == "--bench-render" || argument == "--characters" ||
-                                argument == "--frames";
+                                argument == "--frames" || argument == "--test-pause-after-header";
         if (!takesValue) {
             parsed.error = "unknown option " + std::string(argument);
             return parsed;
@@ -62,6 +62,14 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
         } else if (argument == "--bench-render") {
             bench.file = std::string(value);
             benchRequested = true;
+        } else if (argument == "--test-pause-after-header") {
+            int milliseconds = 0;
+            if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > 60000) {
+                parsed.error =
+                    "--test-pause-after-header needs 0 to 60000 ms, not " + std::string(value);
+                return parsed;
+            }
+            options.pauseAfterHeaderMs = milliseconds;
         } else if (argument == "--characters" || argument == "--frames") {
             int count = 0;
             if (!parseInteger(value, count) || count < 1 || count > 100000) {
@@ -106,6 +114,8 @@ Viewer options:
   --frame N              open paused at frame N
   --size WxH             window size in pixels (default: the last size used)
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
+  --test-pause-after-header MS
+                         (for tests) each load waits MS after the file's header
   --print-load-timing    print, in ms since start: the first frame on screen ("first swap")
                          and per file when its header was read, its first frame was shown
                          and it was completely loaded; for a folder, when its summaries

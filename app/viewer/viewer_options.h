@@ -22,6 +22,9 @@ struct ViewerOptions {
     std::optional<int> width;              // window size
     std::optional<int> height;
     std::optional<std::string> stateOut; // test hook: the viewer's state, rewritten each frame
+    // Test hook: each background load waits this long after its header, before the first row,
+    // so that a test can change the file at a known point of the load.
+    std::optional<int> pauseAfterHeaderMs;
     // Print the first swapped frame's time and each file's header, first frame shown and
     // complete times, in ms since processStart.
     bool printLoadTiming = false;

@@ -49,6 +49,7 @@ struct ViewerState {
     bool axesChanged = false;
     // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).
     bool bonesOverMeshBudget = false;
+    int automaticMsaaSamples = 4; // what "auto" means on this renderer (SceneDrawer)
 
     ExportDialog exportDialog; // File > Export
     AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)

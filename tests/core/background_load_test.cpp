@@ -4,6 +4,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
 #include <thread>
 #include <unistd.h>
@@ -64,6 +65,52 @@ TEST(BackgroundLoad, DestroyingARunningLoadCancelsIt) {
     { BackgroundLoad load(path); }
     EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
     std::filesystem::remove(path);
+}
+
+// The file is changed on the loading thread between the header and the first row, so the
+// change always lands in the middle of the load (300 000 rows are several blocks).
+Document loadChangingAfterHeader(const std::filesystem::path& path,
+                                 const std::function<void()>& change) {
+    BackgroundLoad load(path, 2, change);
+    waitUntilFinished(load);
+    EXPECT_TRUE(load.headerReady());
+    return load.take();
+}
+
+TEST(BackgroundLoad, AFileTruncatedWhileLoadingEndsWithAnErrorAndNothingHalfLoaded) {
+    const auto path = writeCapture("truncated.bvh", 300000);
+    const Document document = loadChangingAfterHeader(
+        path, [&] { std::filesystem::resize_file(path, std::filesystem::file_size(path) / 3); });
+    EXPECT_FALSE(document.loaded());
+    const Diagnostic* error =
+        test::findDiagnostic(document, Severity::Error, "changed while it was being read");
+    ASSERT_NE(error, nullptr) << test::describeDiagnostics(document);
+    EXPECT_EQ(error->line, 0u);
+    EXPECT_EQ(document.skeleton.nodeCount(), 0u);
+    EXPECT_EQ(document.motion.frameCount, 0u);
+    EXPECT_TRUE(document.motion.values.empty());
+    std::filesystem::remove(path);
+}
+
+TEST(BackgroundLoad, AFileThatGrowsWhileLoadingEndsWithAnError) {
+    const auto path = writeCapture("grown.bvh", 300000);
+    const Document document = loadChangingAfterHeader(
+        path, [&] { std::ofstream(path, std::ios::binary | std::ios::app) << "1 2 3\n"; });
+    EXPECT_FALSE(document.loaded());
+    EXPECT_NE(test::findDiagnostic(document, Severity::Error, "changed while it was being read"),
+              nullptr)
+        << test::describeDiagnostics(document);
+    std::filesystem::remove(path);
+}
+
+TEST(BackgroundLoad, AFileDeletedWhileLoadingStillLoadsWhatWasOpened) {
+    // An open file keeps its contents after unlink: every row is read, nothing is mixed.
+    const auto path = writeCapture("deleted.bvh", 300000);
+    const Document document = loadChangingAfterHeader(path, [&] { std::filesystem::remove(path); });
+    ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
+    ASSERT_EQ(document.motion.frameCount, 300000u);
+    EXPECT_EQ(document.motion.frame(299999)[0], 299999.0f);
+    EXPECT_FALSE(std::filesystem::exists(path));
 }
 
 TEST(BackgroundLoad, MissingFileFinishesWithAnError) {

@@ -92,6 +92,53 @@ TEST_P(BlockBoundaries, AnyBlockSizeAndThreadCountGivesTheSameDocument) {
     }
 }
 
+TEST_P(BlockBoundaries, AShortFirstBlockGivesTheSameDocument) {
+    // The first block is short (a viewer's first pose comes sooner), the later ones long.
+    const std::string text = faultyCapture(GetParam());
+    const Document reference = parseDocument(text);
+    for (unsigned threads : {1u, 2u}) {
+        for (std::size_t first : {64u, 150u, 999u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", first " + std::to_string(first));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = 1000;
+            options.firstBlockBytes = first;
+            expectSameDocument(reference, parseDocument(text, options));
+        }
+    }
+}
+
+TEST(BlockSizing, AFirstBlockOfOneBlankLineDoesNotSizeTheStorageByIt) {
+    // The rows start with the line end after "Frame Time: 0.1"; a first block of 64 bytes
+    // holds only that line end before rows of 600 bytes. Taken as one line per byte, it asked
+    // for thousands of rows per frame present (a 100 000-joint chain ran out of memory).
+    std::string text =
+        "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+    for (int joint = 1; joint < 40; ++joint) {
+        text += "JOINT J" + std::to_string(joint) +
+                "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    for (int joint = 0; joint < 40; ++joint) {
+        text += "}\n";
+    }
+    text += "MOTION\nFrames: 10\nFrame Time: 0.1\n";
+    for (int frame = 0; frame < 10; ++frame) {
+        for (int value = 0; value < 120; ++value) {
+            text += "1.25 ";
+        }
+        text += "\n";
+    }
+    ParseOptions options;
+    options.firstBlockBytes = 64;
+    options.blockBytesPerThread = 4096;
+    const Document document = parseDocument(text, options);
+    ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
+    EXPECT_EQ(document.motion.frameCount, 10u);
+    // Each value takes two bytes of text at least.
+    EXPECT_LE(document.motion.values.capacity(), text.size() / 2);
+}
+
 TEST_P(BlockBoundaries, StreamingAFileGivesTheSameDocumentAsParsingItsText) {
     const std::string text = faultyCapture(GetParam());
     const auto path = std::filesystem::temp_directory_path() /

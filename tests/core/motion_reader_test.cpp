@@ -154,5 +154,66 @@ TEST(MotionReader, BlankLinesAndColonVariantsAreAccepted) {
     EXPECT_TRUE(document.diagnostics.empty()) << describeDiagnostics(document);
 }
 
+TEST(MotionReader, HexadecimalFloatsAreReadAsStrtodReadsThem) {
+    Document document = parseMotion("Frames: 1\nFrame Time: 0x1p-5\n0x1.8p1 -0X.8P0 0x10\n");
+    ASSERT_TRUE(document.loaded());
+    EXPECT_DOUBLE_EQ(document.motion.frameTime, 1.0 / 32);
+    EXPECT_EQ(document.motion.frame(0)[0], 3.0f);
+    EXPECT_EQ(document.motion.frame(0)[1], -0.5f);
+    EXPECT_EQ(document.motion.frame(0)[2], 16.0f);
+    EXPECT_TRUE(document.diagnostics.empty()) << describeDiagnostics(document);
+}
+
+TEST(MotionReader, ANumberRunningIntoAnythingButASignIsOneBadValueNotTwoColumns) {
+    // "12,5" (a decimal comma), "1.5.5" and "0xg" must not become a number and a word: the
+    // columns after them would shift by one.
+    for (std::string_view bad : {"12,5", "1.5.5", "0xg", "3deg"}) {
+        Document document =
+            parseMotion("Frames: 2\nFrame Time: 0.1\n1 2 3\n4 " + std::string(bad) + " 6\n");
+        ASSERT_TRUE(document.loaded()) << bad;
+        ASSERT_EQ(document.motion.frameCount, 2u) << bad;
+        EXPECT_EQ(document.motion.frame(1)[0], 4.0f) << bad;
+        EXPECT_EQ(document.motion.frame(1)[1], 2.0f) << bad; // the previous frame's value
+        EXPECT_EQ(document.motion.frame(1)[2], 6.0f) << bad;
+        const Diagnostic* warning = findDiagnostic(document, Severity::Warning,
+                                                   "'" + std::string(bad) + "' is not a number");
+        ASSERT_NE(warning, nullptr) << describeDiagnostics(document);
+        EXPECT_EQ(warning->line, 12u);
+        EXPECT_EQ(warning->column, 3u);
+        EXPECT_EQ(findDiagnostic(document, Severity::Warning, "long"), nullptr) << bad;
+    }
+}
+
+TEST(MotionReader, FrameTimeBeforeFramesIsStillTheHeader) {
+    Document document = parseMotion("Frame Time: 0.25\nFrames: 2\n1 2 3\n4 5 6\n");
+    ASSERT_TRUE(document.loaded());
+    EXPECT_EQ(document.declaredFrameCount, 2);
+    EXPECT_EQ(document.motion.frameCount, 2u);
+    EXPECT_DOUBLE_EQ(document.motion.frameTime, 0.25);
+    EXPECT_EQ(document.motion.frame(0)[0], 1.0f);
+    EXPECT_TRUE(document.diagnostics.empty()) << describeDiagnostics(document);
+}
+
+TEST(MotionReader, WarningsComeInTheOrderOfTheText) {
+    // Row faults are collected by kind; the document lists them by line and column.
+    Document document = parseMotion("Frames: 4\nFrame Time: 0.1\n1 2 3 4\nx 2 3\n1 2\n1 nan 3\n");
+    ASSERT_TRUE(document.loaded());
+    ASSERT_EQ(document.diagnostics.size(), 4u) << describeDiagnostics(document);
+    for (std::size_t i = 1; i < document.diagnostics.size(); ++i) {
+        EXPECT_LT(document.diagnostics[i - 1].line, document.diagnostics[i].line)
+            << describeDiagnostics(document);
+    }
+    EXPECT_EQ(document.diagnostics.front().line, 11u);
+    EXPECT_EQ(document.diagnostics.back().line, 14u);
+}
+
+TEST(MotionReader, BrokenTextIsEscapedInMessages) {
+    Document document = parseMotion("Frames: 1\nFrame Time: 0.1\n1 \xff\x1b[2J 3\n");
+    ASSERT_TRUE(document.loaded());
+    EXPECT_NE(findDiagnostic(document, Severity::Warning, "'\\xff\\x1b[2J' is not a number"),
+              nullptr)
+        << describeDiagnostics(document);
+}
+
 } // namespace
 } // namespace bvh

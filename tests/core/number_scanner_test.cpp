@@ -56,6 +56,24 @@ TEST(NumberScanner, StopsWhereTheNextGluedNumberStarts) {
     EXPECT_EQ(value, 0.0f);
 }
 
+TEST(NumberScanner, ReadsHexadecimalFloatsLikeStrtod) {
+    float value = 0.0f;
+    EXPECT_EQ(scanFloat("0x1.8p1", value), 7u);
+    EXPECT_EQ(value, 3.0f);
+    EXPECT_EQ(scanFloat("-0XAp-2 ", value), 7u);
+    EXPECT_EQ(value, -2.5f);
+    EXPECT_EQ(scanFloat("+0x.8", value), 5u);
+    EXPECT_EQ(value, 0.5f);
+    double wide = 0.0;
+    const std::string_view text = "0x1p-1074";
+    EXPECT_EQ(scanNumber(text.data(), text.data() + text.size(), wide), text.size());
+    EXPECT_EQ(wide, 0x1p-1074);
+    // No hexadecimal digit after "0x": strtod reads the "0" alone, and so does the scanner.
+    EXPECT_EQ(scanFloat("0x", value), 1u);
+    EXPECT_EQ(scanFloat("0x-1", value), 1u);
+    EXPECT_EQ(value, 0.0f);
+}
+
 TEST(NumberScanner, RejectsNonNumbers) {
     float value = 42.0f;
     EXPECT_EQ(scanFloat("Xposition", value), 0u);

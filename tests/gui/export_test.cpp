@@ -92,8 +92,9 @@ std::vector<glm::dvec3> worldPositions(const bvh::Document& document, std::uint3
     const bvh::Skeleton& skeleton = document.skeleton;
     std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
     std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
-    bvh::computeLocalTransforms(skeleton, document.motion.frame(frame), bvh::TranslationMode::Auto,
-                                local);
+    const bvh::TranslationMode mode =
+        bvh::resolveTranslationMode(bvh::TranslationMode::Auto, skeleton, document.motion);
+    bvh::computeLocalTransforms(skeleton, document.motion.frame(frame), mode, local);
     bvh::computeWorldTransforms(skeleton, local, world);
     std::vector<glm::dvec3> positions;
     for (const bvh::RigidTransform& node : world) {

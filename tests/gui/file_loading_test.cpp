@@ -93,14 +93,17 @@ TEST(FileLoading, AFileTruncatedWhileLoadingShowsTheErrorAndKeepsWhatIsOpen) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
     const auto large = writeLargeFile(dir, kLargeFrames);
-    ViewerProcess viewer(dir, {"--size", "1200x800"});
+    // Each load pauses for 3 s after its header (a test hook), so the file is cut while its
+    // rows are still unread, however fast the machine reads.
+    ViewerProcess viewer(dir, {"--size", "1200x800", "--test-pause-after-header", "3000"});
     ASSERT_TRUE(
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
     ASSERT_TRUE(drop(window, large));
-    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) { return s.loading; }))
-        << "the dropped file never started loading";
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return s.loading && s.fileNames.size() == 2;
+    })) << "the dropped file never started loading";
     std::filesystem::resize_file(large, std::filesystem::file_size(large) / 3);
 
     const auto state = viewer.waitForState(

@@ -52,6 +52,17 @@ TEST(SettingsStore, ConfigDirectoryFollowsXdgThenHome) {
     EXPECT_EQ(configDirectory(), std::filesystem::path("/home/someone/.config/bvhscope"));
 }
 
+TEST(SettingsStore, MultisamplingIsAutomaticByDefaultAndKeptAsAuto) {
+    EXPECT_EQ(ViewerSettings{}.msaaSamples, kAutomaticMsaaSamples);
+    const std::string text = serializeSettings(ViewerSettings{});
+    EXPECT_NE(text.find("msaa_samples = auto\n"), std::string::npos) << text;
+    EXPECT_EQ(parseSettings("msaa_samples = auto\n").msaaSamples, kAutomaticMsaaSamples);
+    EXPECT_EQ(parseSettings("msaa_samples = 2\n").msaaSamples, 2);
+    EXPECT_EQ(parseSettings("msaa_samples = 99\n").msaaSamples, 16);
+    EXPECT_EQ(parseSettings("msaa_samples = -1\n").msaaSamples, 0);
+    EXPECT_EQ(parseSettings("msaa_samples = many\n").msaaSamples, kAutomaticMsaaSamples);
+}
+
 TEST(SettingsStore, SavesAndLoadsAFile) {
     const auto directory = std::filesystem::temp_directory_path() / "bvhscope-settings-test";
     std::filesystem::remove_all(directory);

@@ -17,11 +17,18 @@ std::optional<ParsedArguments> parse(std::vector<std::string_view> arguments,
 }
 
 TEST(CommandLine, SeparatesPositionalsFlagsAndOptions) {
-    auto parsed = parse({"a.bvh", "--json", "--frames", "1:2", "b.bvh", "--frames=3:4"});
+    auto parsed = parse({"a.bvh", "--json", "--frames", "1:2", "b.bvh"});
     ASSERT_TRUE(parsed);
     EXPECT_EQ(parsed->positional, (std::vector<std::string>{"a.bvh", "b.bvh"}));
     EXPECT_TRUE(parsed->has("--json"));
-    EXPECT_EQ(parsed->option("--frames"), "3:4");
+    EXPECT_EQ(parsed->option("--frames"), "1:2");
+    EXPECT_EQ(parse({"--frames=3:4"})->option("--frames"), "3:4");
+}
+
+TEST(CommandLine, AnOptionGivenTwiceIsAnErrorNotALastOneWins) {
+    std::string error;
+    EXPECT_FALSE(parse({"--frames", "1:2", "a.bvh", "--frames=3:4"}, &error));
+    EXPECT_NE(error.find("option --frames is given twice"), std::string::npos) << error;
 }
 
 TEST(CommandLine, DoubleDashEndsOptions) {

@@ -54,7 +54,8 @@ TEST(InfoCommand, AssumedFrameTimeIsShownAsAssumed) {
                                       "CHANNELS 1 Zrotation\n}\nMOTION\nFrames: 1\n5\n");
     auto result = run(runInfo, {file});
     EXPECT_EQ(result.status, 0);
-    EXPECT_NE(result.out.find("(assumed: the file has none)"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("(assumed: the file gives no usable frame time)"), std::string::npos)
+        << result.out;
     EXPECT_NE(result.out.find("warnings:        1"), std::string::npos);
 }
 
