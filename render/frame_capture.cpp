@@ -7,28 +7,45 @@
 
 namespace bvhscope::render {
 
-Image readDefaultFramebuffer(int width, int height) {
+namespace {
+
+// Reads the bound read buffer of `framebuffer`; GL's rows start at the bottom, images' at the top.
+Image readPixels(GLuint framebuffer, GLenum buffer, int width, int height) {
     Image image;
     image.width = width;
     image.height = height;
     const std::size_t rowBytes = static_cast<std::size_t>(width) * 4;
     std::vector<std::uint8_t> bottomUp(rowBytes * static_cast<std::size_t>(height));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    glReadBuffer(GL_BACK);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glReadBuffer(buffer);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
-    // GL's rows start at the bottom; images start at the top.
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     image.rgba.resize(bottomUp.size());
     for (int row = 0; row < height; ++row) {
         std::memcpy(image.rgba.data() + static_cast<std::size_t>(row) * rowBytes,
                     bottomUp.data() + static_cast<std::size_t>(height - 1 - row) * rowBytes,
                     rowBytes);
     }
-    // The window is opaque whatever alpha the UI left behind.
+    return image;
+}
+
+} // namespace
+
+Image readDefaultFramebuffer(int width, int height) {
+    Image image = readPixels(0, GL_BACK, width, height);
+    makeOpaque(image);
+    return image;
+}
+
+Image readFramebufferObject(unsigned framebuffer, int width, int height) {
+    return readPixels(framebuffer, GL_COLOR_ATTACHMENT0, width, height);
+}
+
+void makeOpaque(Image& image) {
     for (std::size_t i = 3; i < image.rgba.size(); i += 4) {
         image.rgba[i] = 255;
     }
-    return image;
 }
 
 bool writePng(const std::filesystem::path& path, const Image& image) {

@@ -1,7 +1,6 @@
 #include "render/texture_target.h"
 
 #include <algorithm>
-#include <cstring>
 
 namespace bvhscope::render {
 
@@ -31,26 +30,7 @@ TextureTarget::TextureTarget(int width, int height)
 }
 
 Image TextureTarget::read() const {
-    Image image;
-    if (!texture_) {
-        return image;
-    }
-    image.width = width_;
-    image.height = height_;
-    const std::size_t rowBytes = static_cast<std::size_t>(width_) * 4;
-    std::vector<std::uint8_t> bottomUp(rowBytes * static_cast<std::size_t>(height_));
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
-    glReadBuffer(GL_COLOR_ATTACHMENT0);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadPixels(0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, bottomUp.data());
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    image.rgba.resize(bottomUp.size());
-    for (int row = 0; row < height_; ++row) {
-        std::memcpy(image.rgba.data() + static_cast<std::size_t>(row) * rowBytes,
-                    bottomUp.data() + static_cast<std::size_t>(height_ - 1 - row) * rowBytes,
-                    rowBytes);
-    }
-    return image;
+    return texture_ ? readFramebufferObject(framebuffer_.id(), width_, height_) : Image{};
 }
 
 } // namespace bvhscope::render

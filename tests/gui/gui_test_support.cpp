@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
-#include <stb_image.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -296,22 +295,6 @@ std::optional<std::string> runCommand(const std::string& command) {
         return std::nullopt;
     }
     return output;
-}
-
-std::optional<Pixels> loadPng(const std::filesystem::path& path) {
-    int width = 0;
-    int height = 0;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.string().c_str(), &width, &height, &channels, 3);
-    if (data == nullptr) {
-        return std::nullopt;
-    }
-    Pixels pixels;
-    pixels.width = width;
-    pixels.height = height;
-    pixels.rgb.assign(data, data + static_cast<std::size_t>(width) * height * 3);
-    stbi_image_free(data);
-    return pixels;
 }
 
 } // namespace bvhscope::gui_test

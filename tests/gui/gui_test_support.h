@@ -3,6 +3,7 @@
 #pragma once
 
 #include "render/camera.h"
+#include "tests/support/png_pixels.h"
 
 #include <chrono>
 #include <cstdint>
@@ -148,14 +149,7 @@ int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments
 // Runs a shell command; its standard output, or nullopt when it fails.
 std::optional<std::string> runCommand(const std::string& command);
 
-struct Pixels {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgb;
-    const std::uint8_t* at(int x, int y) const {
-        return rgb.data() + (static_cast<std::size_t>(y) * width + x) * 3;
-    }
-};
-std::optional<Pixels> loadPng(const std::filesystem::path& path);
+using bvhscope::test::loadPng;
+using bvhscope::test::Pixels;
 
 } // namespace bvhscope::gui_test

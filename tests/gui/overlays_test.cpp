@@ -5,6 +5,7 @@
 #include "app/viewer/settings_store.h"
 #include "core/document.h"
 #include "render/grid_layout.h"
+#include "tests/support/bvh_texts.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -156,43 +157,8 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
 // Hips 90 cm up with two feet on the floor and a head (a 170 cm figure). Frames 0-9 the hips
 // slide 1 cm per frame along X at 30 fps (30 cm/s: both feet slide); frames 10-19 stand still.
 std::string slideThenStand() {
-    std::string text = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 3 Xposition Yposition Zposition
-	JOINT LeftFoot
-	{
-		OFFSET 10 -85 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 0 10
-		}
-	}
-	JOINT RightFoot
-	{
-		OFFSET -10 -85 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 0 10
-		}
-	}
-	JOINT Head
-	{
-		OFFSET 0 80 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 20
-Frame Time: 0.0333333333
-)";
+    std::string text =
+        std::string(bvh::test::kFeetAndHeadHierarchy) + "Frames: 20\nFrame Time: 0.0333333333\n";
     for (int frame = 0; frame < 20; ++frame) {
         text += std::to_string(std::min(frame, 9)) + " 90 0\n";
     }

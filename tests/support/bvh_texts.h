@@ -6,6 +6,46 @@
 
 namespace bvh::test {
 
+// A 170 cm figure for foot-contact tests: Hips with position channels only, a left and a right
+// foot 85 cm below it (10 cm to either side, toes 10 cm ahead) and a head 80 cm above, none of
+// them with channels. Ends with "MOTION\n": each test adds its frame count, Frame Time and rows
+// of "x y z" for the hips.
+inline constexpr std::string_view kFeetAndHeadHierarchy = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 3 Xposition Yposition Zposition
+	JOINT LeftFoot
+	{
+		OFFSET 10 -85 0
+		CHANNELS 0
+		End Site
+		{
+			OFFSET 0 0 10
+		}
+	}
+	JOINT RightFoot
+	{
+		OFFSET -10 -85 0
+		CHANNELS 0
+		End Site
+		{
+			OFFSET 0 0 10
+		}
+	}
+	JOINT Head
+	{
+		OFFSET 0 80 0
+		CHANNELS 0
+		End Site
+		{
+			OFFSET 0 5 0
+		}
+	}
+}
+MOTION
+)";
+
 // Root at (10, 20, 30) rotated Rz(90) in frame 0; Spine at offset (1, 2, 3); End Site
 // (0, 1, 0). Frame 1 has no rotation. Frame Time 0.5 s.
 inline constexpr std::string_view kChainBvh = R"(HIERARCHY

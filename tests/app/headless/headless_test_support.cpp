@@ -5,7 +5,6 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <stb_image.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -71,22 +70,6 @@ RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& argume
     std::filesystem::remove(outPath);
     std::filesystem::remove(errPath);
     return result;
-}
-
-std::optional<Pixels> loadPng(const std::filesystem::path& path) {
-    int width = 0;
-    int height = 0;
-    int channels = 0;
-    unsigned char* data = stbi_load(path.string().c_str(), &width, &height, &channels, 3);
-    if (data == nullptr) {
-        return std::nullopt;
-    }
-    Pixels pixels;
-    pixels.width = width;
-    pixels.height = height;
-    pixels.rgb.assign(data, data + static_cast<std::size_t>(width) * height * 3);
-    stbi_image_free(data);
-    return pixels;
 }
 
 int pixelDifference(const Pixels& a, const Pixels& b, int x, int y) {

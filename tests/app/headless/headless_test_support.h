@@ -2,6 +2,8 @@
 // environment, so only the headless EGL path can succeed), and reading the PNGs it writes.
 #pragma once
 
+#include "tests/support/png_pixels.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -32,16 +34,8 @@ struct RunResult {
 // Runs BVHSCOPE_EXECUTABLE with `arguments` and without DISPLAY or WAYLAND_DISPLAY.
 RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments);
 
-struct Pixels {
-    int width = 0;
-    int height = 0;
-    std::vector<std::uint8_t> rgb;
-    const std::uint8_t* at(int x, int y) const {
-        return rgb.data() + (static_cast<std::size_t>(y) * width + x) * 3;
-    }
-    bool inside(int x, int y) const { return x >= 0 && y >= 0 && x < width && y < height; }
-};
-std::optional<Pixels> loadPng(const std::filesystem::path& path);
+using bvhscope::test::loadPng;
+using bvhscope::test::Pixels;
 
 // Sum over channels of |a - b| at one pixel.
 int pixelDifference(const Pixels& a, const Pixels& b, int x, int y);

@@ -1,6 +1,7 @@
 #include "core/analysis/foot_contacts.h"
 #include "core/document.h"
 #include "tests/core/test_support.h"
+#include "tests/support/bvh_texts.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -303,41 +304,7 @@ TEST(FootContacts, OneFrameAndNoFrames) {
 // Hips with position channels 90 cm up; a left foot 85 cm below it and a right foot 85 cm below.
 // Frames 0-11: the hips slide 1 cm per frame along X (both feet slide: 30 cm/s at 30 fps);
 // frames 12-17: the hips rise 10 cm per frame (both feet leave the ground).
-constexpr std::string_view kSlideThenJump = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 3 Xposition Yposition Zposition
-	JOINT LeftFoot
-	{
-		OFFSET 10 -85 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 0 10
-		}
-	}
-	JOINT RightFoot
-	{
-		OFFSET -10 -85 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 0 10
-		}
-	}
-	JOINT Head
-	{
-		OFFSET 0 80 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 18
+const std::string kSlideThenJump = std::string(test::kFeetAndHeadHierarchy) + R"(Frames: 18
 Frame Time: 0.0333333333
 0 90 0
 1 90 0
