@@ -13,6 +13,7 @@
 #include "app/viewer/scene_drawing.h"
 #include "app/viewer/settings_store.h"
 #include "app/viewer/state_dump.h"
+#include "app/viewer/termination.h"
 #include "app/viewer/viewer_state.h"
 #include "render/frame_capture.h"
 
@@ -331,7 +332,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     SceneOverlays overlays; // rebuilt every frame, kept for its storage
     FolderTimingReport folderTiming;
     double lastFrameMilliseconds = 0.0; // the thumbnails' budget follows it
-    for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()); ++frameNumber) {
+    installTerminationHandlers();
+    for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()) && !terminationRequested();
+         ++frameNumber) {
         const auto frameStart = std::chrono::steady_clock::now();
         glfwPollEvents();
         int windowWidth = 0;

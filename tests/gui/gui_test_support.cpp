@@ -242,6 +242,25 @@ ViewerProcess::~ViewerProcess() {
     }
 }
 
+int ViewerProcess::terminate(std::chrono::milliseconds timeout) {
+    if (pid_ <= 0) {
+        return -1;
+    }
+    kill(pid_, SIGTERM);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    int status = 0;
+    while (waitpid(pid_, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 std::optional<ViewerStateFile>
 ViewerProcess::waitForState(const std::function<bool(const ViewerStateFile&)>& accept,
                             std::chrono::milliseconds timeout) const {

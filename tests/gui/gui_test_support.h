@@ -137,6 +137,9 @@ public:
                  std::chrono::milliseconds timeout = std::chrono::seconds(15)) const;
     // The X window id (xdotool search --pid).
     std::string windowId() const;
+    // Sends SIGTERM and waits for the viewer to end (at most `timeout`, then SIGKILL): its
+    // exit status, or -1 when a signal ended it.
+    int terminate(std::chrono::milliseconds timeout = std::chrono::seconds(15));
 
 private:
     pid_t pid_ = -1;
