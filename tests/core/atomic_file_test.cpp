@@ -1,4 +1,5 @@
 #include "core/atomic_file.h"
+#include "tests/support/scratch_directory.h"
 
 #include <algorithm>
 #include <csignal>
@@ -13,30 +14,7 @@
 namespace bvh {
 namespace {
 
-class AtomicFileTest : public testing::Test {
-protected:
-    void SetUp() override {
-        directory_ = std::filesystem::temp_directory_path() /
-                     ("bvhscope_atomic_" +
-                      std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
-                      "_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(directory_);
-    }
-    void TearDown() override { std::filesystem::remove_all(directory_); }
-
-    std::size_t entries() const {
-        return static_cast<std::size_t>(
-            std::distance(std::filesystem::directory_iterator(directory_),
-                          std::filesystem::directory_iterator()));
-    }
-    static std::string contents(const std::filesystem::path& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
-    std::filesystem::path directory_;
-};
+class AtomicFileTest : public test::ScratchDirectoryTest {};
 
 TEST_F(AtomicFileTest, CommitReplacesTheTargetAndLeavesNothingElse) {
     const auto target = directory_ / "out.bvh";

@@ -3,6 +3,7 @@
 #include "core/document.h"
 #include "core/writer.h"
 #include "tests/support/failing_allocator.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/synthetic_clips.h"
 
 #include <filesystem>
@@ -15,33 +16,12 @@
 namespace bvh {
 namespace {
 
-class WriterAllocation : public testing::Test {
+class WriterAllocation : public test::ScratchDirectoryTest {
 protected:
-    void SetUp() override {
-        directory_ = std::filesystem::temp_directory_path() /
-                     ("bvhscope_allocation_" +
-                      std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
-                      "_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(directory_);
-    }
     void TearDown() override {
         test::disarmAllocationFailure();
-        std::filesystem::remove_all(directory_);
+        ScratchDirectoryTest::TearDown();
     }
-    std::vector<std::string> entries() const {
-        std::vector<std::string> names;
-        for (const auto& entry : std::filesystem::directory_iterator(directory_)) {
-            names.push_back(entry.path().filename().string());
-        }
-        return names;
-    }
-    static std::string contents(const std::filesystem::path& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
-    std::filesystem::path directory_;
 };
 
 TEST_F(WriterAllocation, RunningOutOfMemoryWhileWritingLeavesNoTemporaryFile) {
@@ -55,7 +35,7 @@ TEST_F(WriterAllocation, RunningOutOfMemoryWhileWritingLeavesNoTemporaryFile) {
     EXPECT_THROW(writeBvhFile(target, clip.skeleton, clip.motion), std::bad_alloc);
     test::disarmAllocationFailure();
     EXPECT_EQ(test::failedAllocations(), 1u) << "it failed while the temporary file existed";
-    EXPECT_EQ(entries(), std::vector<std::string>{"out.bvh"});
+    EXPECT_EQ(entryNames(), std::vector<std::string>{"out.bvh"});
     EXPECT_EQ(contents(target), "old");
 }
 

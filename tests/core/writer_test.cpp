@@ -3,6 +3,7 @@
 #include "core/writer.h"
 #include "round_trip_invariants.h"
 #include "test_support.h"
+#include "tests/support/scratch_directory.h"
 #include "tests/support/synthetic_clips.h"
 
 #include <algorithm>
@@ -292,32 +293,13 @@ TEST(ValidateForWriting, RejectsWhatCannotBeWritten) {
 
 // [SECTION] Files
 
-class WriteBvhFile : public testing::Test {
+class WriteBvhFile : public test::ScratchDirectoryTest {
 protected:
     void SetUp() override {
-        directory_ = std::filesystem::temp_directory_path() /
-                     ("bvhscope_writer_" +
-                      std::string(testing::UnitTest::GetInstance()->current_test_info()->name()) +
-                      "_" + std::to_string(::getpid()));
-        std::filesystem::create_directories(directory_);
+        ScratchDirectoryTest::SetUp();
         document_ = parseDocument(kOddFile);
         ASSERT_TRUE(document_.loaded());
     }
-    void TearDown() override { std::filesystem::remove_all(directory_); }
-
-    std::size_t entries() const {
-        return static_cast<std::size_t>(
-            std::distance(std::filesystem::directory_iterator(directory_),
-                          std::filesystem::directory_iterator()));
-    }
-    static std::string contents(const std::filesystem::path& path) {
-        std::ifstream in(path, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
-
-    std::filesystem::path directory_;
     Document document_;
 };
 
