@@ -5,6 +5,7 @@
 #include "app/viewer/export.h"
 #include "app/viewer/file_loading.h"
 #include "core/document.h"
+#include "tests/gui/bundled_sample.h"
 
 #include <cmath>
 #include <filesystem>
@@ -17,15 +18,9 @@ using namespace bvhscope::viewer;
 
 namespace {
 
-Character sample() {
-    LoadOutcome outcome = loadBundledSample();
-    EXPECT_TRUE(outcome.errorLines.empty());
-    return std::move(*outcome.character);
-}
-
 // The sample with every frame's root X channel moved by `centimetres`.
 Character shiftedSample(float centimetres) {
-    bvh::Document document = sample().document;
+    bvh::Document document = test::bundledSample().document;
     const auto x = document.skeleton.channelBegin[0]; // Hips: Xposition first
     EXPECT_EQ(document.skeleton.channels[x], bvh::ChannelType::Xposition);
     for (std::uint32_t f = 0; f < document.motion.frameCount; ++f) {
@@ -41,7 +36,7 @@ void expectSameColor(const glm::vec4& a, const glm::vec4& b) {
 // [SECTION] fps override
 
 TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
-    Character character = sample();
+    Character character = test::bundledSample();
     const double fileFrameTime = character.document.motion.frameTime;
     const std::uint32_t frames = character.document.motion.frameCount;
     EXPECT_EQ(frameTimeInUse(character), fileFrameTime);
@@ -55,7 +50,7 @@ TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
     // Frame 10 at 60 fps is the pose the file shows at its own frame 10.
     evaluatePose(character, 10.0 / 60.0, bvh::Interpolation::Linear);
     const std::vector<glm::vec3> overridden = character.viewerPositions;
-    Character reference = sample();
+    Character reference = test::bundledSample();
     evaluatePose(reference, 10.0 * fileFrameTime, bvh::Interpolation::Linear);
     for (std::size_t i = 0; i < overridden.size(); ++i) {
         EXPECT_NEAR(glm::distance(overridden[i], reference.viewerPositions[i]), 0.0f, 1e-5f);
@@ -71,7 +66,7 @@ TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
 
 TEST(FpsOverride, TheTimelineKeepsItsFrameAndTakesTheNewLength) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     Playback playback;
     playback.setClip(scene.duration(), scene.frameTime());
     playback.seekFrame(20);
@@ -85,14 +80,14 @@ TEST(FpsOverride, TheTimelineKeepsItsFrameAndTakesTheNewLength) {
 }
 
 TEST(FpsOverride, SurvivesTheEndOfALoad) {
-    Character character = sample();
+    Character character = test::bundledSample();
     character.framesPerSecondOverride = 25.0;
-    finishLoadingCharacter(character, sample().document);
+    finishLoadingCharacter(character, test::bundledSample().document);
     EXPECT_EQ(character.framesPerSecondOverride, 25.0);
 }
 
 TEST(FpsOverride, ExportWritesTheFilesFrameTimeUnlessAsked) {
-    Character character = sample();
+    Character character = test::bundledSample();
     ASSERT_TRUE(setFramesPerSecondOverride(character, 60.0));
     Playback playback;
     playback.setClip(playableDuration(character), frameTimeInUse(character));
@@ -123,8 +118,8 @@ TEST(FpsOverride, ExportWritesTheFilesFrameTimeUnlessAsked) {
 
 TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     Scene scene;
-    scene.add(sample());
-    scene.add(sample());
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
     ASSERT_GT(scene.characters()[1].placement.x, 0.5f) << "side by side at first";
     AnalysisViews views;
     views.compare.enabled = true;
@@ -161,7 +156,7 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
 
 TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     scene.add(shiftedSample(10.0f)); // 10 cm
     AnalysisViews views;
     views.compare.enabled = true;
@@ -188,7 +183,7 @@ TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
 
 TEST(Compare, UnrelatedSkeletonsAreRefusedWithAReason) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     scene.add(makeCharacter("other.bvh", "",
                             bvh::parseDocument("HIERARCHY\nROOT Pelvis\n{\nOFFSET 0 0 0\n"
                                                "CHANNELS 0\nJOINT Tail\n{\nOFFSET 0 0 -1\n"
@@ -228,7 +223,7 @@ TEST(Compare, TheRampGoesGreenYellowRed) {
 
 TEST(RestPose, TheToggleShowsTheOffsets) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     AnalysisViews views;
     views.showRestPose = true;
     scene.evaluate(1.0, bvh::Interpolation::Linear);

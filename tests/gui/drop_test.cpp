@@ -10,14 +10,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-bool drop(const std::string& window, const std::vector<std::string>& files) {
-    std::string command = std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400";
-    for (const std::string& file : files) {
-        command += " '" + file + "'";
-    }
-    return runCommand(command + " 2>&1").has_value();
-}
-
 TEST(Drop, DroppedFilesOpenAsNewCharacters) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
@@ -31,8 +23,8 @@ TEST(Drop, DroppedFilesOpenAsNewCharacters) {
     const auto copy = dir.path() / "cmu example.bvh";
     std::filesystem::copy_file(
         std::string(BVHSCOPE_SOURCE_DIR) + "/tests/data/seed_cmu_example.bvh", copy);
-    ASSERT_TRUE(drop(window, {copy.string(), std::string(BVHSCOPE_SOURCE_DIR) +
-                                                 "/tests/data/seed_character_studio_example.bvh"}));
+    ASSERT_TRUE(dropOnWindow(window, {copy, std::filesystem::path(BVHSCOPE_SOURCE_DIR) /
+                                                "tests/data/seed_character_studio_example.bvh"}));
     const auto state =
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 3; });
     ASSERT_TRUE(state.has_value()) << "the dropped files did not open";
@@ -52,7 +44,7 @@ TEST(Drop, ABadFileShowsDiagnosticsAndKeepsWhatIsOpen) {
 
     const auto bad = dir.path() / "bad.bvh";
     std::ofstream(bad) << "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n  CHANNELS 3 Xposition\n";
-    ASSERT_TRUE(drop(window, {bad.string()}));
+    ASSERT_TRUE(dropOnWindow(window, {bad}));
     const auto state =
         viewer.waitForState([](const ViewerStateFile& s) { return !s.errors.empty(); });
     ASSERT_TRUE(state.has_value()) << "no error reported for the bad file";

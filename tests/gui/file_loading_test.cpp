@@ -41,12 +41,6 @@ std::filesystem::path writeLargeFile(const TempDir& dir, std::uint32_t frames) {
     return path;
 }
 
-bool drop(const std::string& window, const std::filesystem::path& file) {
-    return runCommand(std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400 '" +
-                      file.string() + "' 2>&1")
-        .has_value();
-}
-
 TEST(FileLoading, ALargeFileShowsWhileItLoadsAndEndsWithEveryFrame) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
@@ -56,7 +50,7 @@ TEST(FileLoading, ALargeFileShowsWhileItLoadsAndEndsWithEveryFrame) {
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
-    ASSERT_TRUE(drop(window, large));
+    ASSERT_TRUE(dropOnWindow(window, {large}));
 
     // Every state seen while the file loads: the window keeps drawing (and dumping).
     int statesWhileLoading = 0;
@@ -100,7 +94,7 @@ TEST(FileLoading, AFileTruncatedWhileLoadingShowsTheErrorAndKeepsWhatIsOpen) {
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
-    ASSERT_TRUE(drop(window, large));
+    ASSERT_TRUE(dropOnWindow(window, {large}));
     ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
         return s.loading && s.fileNames.size() == 2;
     })) << "the dropped file never started loading";

@@ -208,9 +208,7 @@ TEST(FolderBrowserDrop, ADroppedFolderOpensInTheBrowser) {
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
-    ASSERT_TRUE(runCommand(std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400 '" +
-                           folder.path().string() + "' 2>&1")
-                    .has_value());
+    ASSERT_TRUE(dropOnWindow(window, {folder.path()}));
     const auto state = viewer.waitForState(
         [](const ViewerStateFile& s) { return settled(s, 4) && s.fileNames.size() == 2; });
     ASSERT_TRUE(state.has_value()) << "the dropped folder did not open";

@@ -316,4 +316,12 @@ std::optional<std::string> runCommand(const std::string& command) {
     return output;
 }
 
+bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths) {
+    std::string command = std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400";
+    for (const std::filesystem::path& path : paths) {
+        command += " '" + path.string() + "'";
+    }
+    return runCommand(command + " 2>&1").has_value();
+}
+
 } // namespace bvhscope::gui_test

@@ -152,6 +152,10 @@ int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments
 // Runs a shell command; its standard output, or nullopt when it fails.
 std::optional<std::string> runCommand(const std::string& command);
 
+// Drops `paths` on the X window `window` at (600, 400) through real XDND, with
+// tests/gui/xdnd_drop.cpp as the drag source. False when the drop could not be made.
+bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths);
+
 using bvhscope::test::loadPng;
 using bvhscope::test::Pixels;
 

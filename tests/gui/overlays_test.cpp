@@ -5,6 +5,7 @@
 #include "app/viewer/settings_store.h"
 #include "core/document.h"
 #include "render/grid_layout.h"
+#include "tests/gui/bundled_sample.h"
 #include "tests/support/bvh_texts.h"
 
 #include <gtest/gtest.h>
@@ -14,12 +15,6 @@ using namespace bvhscope;
 using namespace bvhscope::viewer;
 
 namespace {
-
-Character sample() {
-    LoadOutcome outcome = loadBundledSample();
-    EXPECT_TRUE(outcome.errorLines.empty());
-    return std::move(*outcome.character);
-}
 
 // Viewer-space positions of every node of the scene's character `index` at a whole frame.
 std::vector<glm::vec3> poseAt(const Scene& scene, std::size_t index, std::uint32_t frame) {
@@ -43,7 +38,7 @@ void expectNear(const glm::vec3& actual, const glm::vec3& expected) {
 
 TEST(Overlays, TheTrailIsTheRootsPathOverTheWindowFadingWithTime) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     OverlayOptions options;
     options.trails = true;
     options.trailFrames = 4;
@@ -71,7 +66,7 @@ TEST(Overlays, TheTrailIsTheRootsPathOverTheWindowFadingWithTime) {
 
 TEST(Overlays, TheTrailWindowStopsAtTheClipsEnds) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     const std::uint32_t last = scene.characters()[0].document.motion.frameCount - 1;
     OverlayOptions options;
     options.trails = true;
@@ -86,8 +81,8 @@ TEST(Overlays, TheTrailWindowStopsAtTheClipsEnds) {
 
 TEST(Overlays, TheTrailFollowsTheSelectedJointOrANamedOne) {
     Scene scene;
-    scene.add(sample());
-    scene.add(sample());
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
     const bvh::Skeleton& skeleton = scene.characters()[0].document.skeleton;
     const bvh::NodeIndex hand = skeleton.find("LeftHand");
     ASSERT_NE(hand, bvh::kNoParent);
@@ -118,7 +113,7 @@ TEST(Overlays, TheTrailFollowsTheSelectedJointOrANamedOne) {
 
 TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     const Character& character = scene.characters()[0];
     const bvh::Skeleton& skeleton = character.document.skeleton;
     OverlayOptions options;

@@ -1,6 +1,7 @@
 #include "app/viewer/file_loading.h"
 #include "app/viewer/scene.h"
 #include "core/document.h"
+#include "tests/gui/bundled_sample.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -8,18 +9,10 @@
 using namespace bvhscope;
 using namespace bvhscope::viewer;
 
-namespace {
-
-Character sample() {
-    LoadOutcome outcome = loadBundledSample();
-    EXPECT_TRUE(outcome.errorLines.empty());
-    return std::move(*outcome.character);
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST(Scene, BundledSampleLoadsAsACentimetreYUpFigure) {
-    const Character character = sample();
+    const Character character = test::bundledSample();
     EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
     EXPECT_EQ(character.unit, bvh::LengthUnit::Centimetre);
     EXPECT_NEAR(character.figureHeightMetres, 1.65, 0.1);
@@ -52,8 +45,8 @@ TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
 
 TEST(Scene, CharactersStandSideBySideWithoutOverlap) {
     Scene scene;
-    scene.add(sample());
-    scene.add(sample());
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
     const render::Bounds first = scene.motionBounds(0);
     const render::Bounds second = scene.motionBounds(1);
     EXPECT_GT(second.min.x, first.max.x);
@@ -65,8 +58,8 @@ TEST(Scene, CharactersStandSideBySideWithoutOverlap) {
 
 TEST(Scene, InstancesCoverEveryBoneAndJoint) {
     Scene scene;
-    scene.add(sample());
-    scene.add(sample());
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
     scene.evaluate(0.5, bvh::Interpolation::Linear);
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
@@ -81,7 +74,7 @@ TEST(Scene, InstancesCoverEveryBoneAndJoint) {
 
 TEST(Scene, PickingAJointPosition) {
     Scene scene;
-    scene.add(sample());
+    scene.add(test::bundledSample());
     scene.evaluate(0.0, bvh::Interpolation::Nearest);
     const Character& character = scene.characters()[0];
     const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
