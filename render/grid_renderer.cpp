@@ -41,7 +41,7 @@ GridRenderer::GridRenderer() {
 }
 
 void GridRenderer::drawGrid(const ViewParameters& view, const GridLayout& layout,
-                            const GridColors& colors) {
+                            const GridColors& colors, const glm::vec3& background) {
     if (!program_) {
         return;
     }
@@ -54,13 +54,12 @@ void GridRenderer::drawGrid(const ViewParameters& view, const GridLayout& layout
     setUniform(program_, "uFloorColor", colors.floor);
     setUniform(program_, "uLineColor", colors.line);
     setUniform(program_, "uMajorLineColor", colors.majorLine);
+    setUniform(program_, "uBackground", background);
     glEnable(GL_DEPTH_TEST);
-    glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glDisable(GL_BLEND);
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLE_FAN, 0, kDiscSides + 2);
     glBindVertexArray(0);
-    glDisable(GL_BLEND);
     glUseProgram(0);
 }
 

@@ -23,8 +23,11 @@ public:
     GridRenderer();
     const std::string& error() const { return error_; }
 
-    // Blended over what is drawn, depth-tested and writing depth (so shadows sit on it).
-    void drawGrid(const ViewParameters& view, const GridLayout& layout, const GridColors& colors);
+    // Depth-tested and writing depth (so shadows sit on it). Draw it first, over a target cleared
+    // to `background`: the ground mixes with that colour in its shader, not by blending with
+    // what is in the framebuffer (a software rasteriser pays for reading back each pixel).
+    void drawGrid(const ViewParameters& view, const GridLayout& layout, const GridColors& colors,
+                  const glm::vec3& background);
 
 private:
     std::string error_;

@@ -36,12 +36,37 @@ void MultisampleTarget::bind() const {
     glViewport(0, 0, width_, height_);
 }
 
-void MultisampleTarget::resolveInto(GLuint framebuffer) const {
+void MultisampleTarget::resolveInto(GLuint framebuffer, const PixelRect* area) const {
     glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
     glBindFramebuffer(GL_DRAW_FRAMEBUFFER, framebuffer);
-    glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT,
-                      GL_NEAREST);
+    const PixelRect whole{0, 0, width_, height_};
+    const PixelRect& blit = area != nullptr ? *area : whole;
+    const int bottom = height_ - (blit.y + blit.height);
+    glBlitFramebuffer(blit.x, bottom, blit.x + blit.width, bottom + blit.height, blit.x, bottom,
+                      blit.x + blit.width, bottom + blit.height, GL_COLOR_BUFFER_BIT, GL_NEAREST);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+}
+
+bool hasDepthAndStencil(GLuint framebuffer) {
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    // The default framebuffer names its buffers GL_DEPTH and GL_STENCIL.
+    const auto bits = [framebuffer](GLenum defaultName, GLenum attachment, GLenum size) {
+        const GLenum name = framebuffer == 0 ? defaultName : attachment;
+        GLint type = GL_NONE;
+        glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, name,
+                                              GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+        GLint value = 0;
+        if (type != GL_NONE) {
+            glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, name, size, &value);
+        }
+        return value;
+    };
+    return bits(GL_DEPTH, GL_DEPTH_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE) >= 16 &&
+           bits(GL_STENCIL, GL_STENCIL_ATTACHMENT, GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE) >= 8;
+}
+
+void scissorTo(const PixelRect& area, int height) {
+    glScissor(area.x, height - (area.y + area.height), area.width, area.height);
 }
 
 } // namespace bvhscope::render

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "render/gl_objects.h"
+#include "render/uncovered_area.h"
 
 namespace bvhscope::render {
 
@@ -14,8 +15,9 @@ public:
     void resize(int width, int height, int samples);
     void bind() const;
     // Blits (resolves) the colour into `framebuffer` (0: the default one, e.g. a window's), which
-    // becomes bound. It must be at least as large as this target.
-    void resolveInto(GLuint framebuffer) const;
+    // becomes bound. It must be at least as large as this target. Only `area` (top-left origin)
+    // when given.
+    void resolveInto(GLuint framebuffer, const PixelRect* area = nullptr) const;
     int samples() const { return samples_; }
 
 private:
@@ -26,5 +28,13 @@ private:
     int height_ = 0;
     int samples_ = -1;
 };
+
+// Whether `framebuffer` (0: the default one) has a depth and a stencil buffer, so that a scene
+// can be drawn straight into it. Leaves it bound.
+bool hasDepthAndStencil(GLuint framebuffer);
+
+// Restricts drawing (and glClear) to `area` of a `height`-pixel-high target: glScissor counts
+// from the bottom-left corner, PixelRect from the top-left one.
+void scissorTo(const PixelRect& area, int height);
 
 } // namespace bvhscope::render

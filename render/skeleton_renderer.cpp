@@ -177,7 +177,6 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         glDepthMask(GL_FALSE);
         // Overlapping limbs would darken twice; the stencil lets each pixel be shaded once.
         glEnable(GL_STENCIL_TEST);
-        glClear(GL_STENCIL_BUFFER_BIT);
         glStencilFunc(GL_EQUAL, 0, 0xFF);
         glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
         glEnable(GL_POLYGON_OFFSET_FILL);

@@ -55,7 +55,9 @@ public:
 
     // Shadows first (blended, no depth writes, each pixel darkened once through the stencil),
     // then the bones and joints, each kind in a single instanced draw. Expects the target to
-    // have depth and stencil buffers.
+    // have depth and stencil buffers, the stencil cleared to 0 (cleared with the frame rather
+    // than here: a software rasteriser pays for a stencil-only clear on every pixel); the
+    // shadows leave it non-zero where they fall.
     void drawSkeletons(const ViewParameters& view, std::span<const BoneInstance> bones,
                        std::span<const BoneInstance> joints, const SkeletonStyle& style);
 

@@ -2,7 +2,9 @@
 // Anti-aliased grid lines from screen-space derivatives: minor cells, a major line every ten,
 // the X (red) and Z (blue) axes, fading out towards the edge of the quad. Every distance is in
 // pixels from one fwidth() of the ground position: a software rasteriser (llvmpipe) pays for
-// each derivative and division on most of the screen.
+// each derivative and division on most of the screen. The ground is drawn first, over the clear
+// colour uBackground, so it mixes with that here and writes opaque pixels: framebuffer blending
+// would read back every ground pixel.
 
 in vec3 vWorldPosition;
 
@@ -12,6 +14,7 @@ uniform float uCellSize;
 uniform vec4 uFloorColor;
 uniform vec4 uLineColor;
 uniform vec4 uMajorLineColor;
+uniform vec3 uBackground;
 
 out vec4 fragColor;
 
@@ -35,5 +38,5 @@ void main() {
 
     vec2 fromCenter = (vWorldPosition.xz - uCenter.xz) * (1.0 / uHalfExtent);
     color.a *= 1.0 - smoothstep(0.36, 1.0, dot(fromCenter, fromCenter));
-    fragColor = color;
+    fragColor = vec4(mix(uBackground, color.rgb, color.a), 1.0);
 }

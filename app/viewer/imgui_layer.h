@@ -22,17 +22,22 @@ public:
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
     void beginFrame();
-    void render();
+    // Ends the frame's UI (ImGui::Render): what it draws is settled, see opaque_panels.h.
+    void endFrame();
+    // Draws the UI ended last into the bound framebuffer, over the scene.
+    void draw();
     float contentScale() const { return contentScale_; }
 
 private:
     // Rebuilds the style's sizes and the font atlas for `scale` (between frames only).
     void applyContentScale(float scale);
+    void useNearestFontSampling();
 
     GLFWwindow* window_;
     std::string iniPath_; // must outlive the context: io.IniFilename points into it
     float contentScale_ = 0.0f;
     bool backendReady_ = false;
+    unsigned int nearestFontTexture_ = 0; // the font texture whose filter is set (GLuint)
 };
 
 } // namespace bvhscope::viewer

@@ -4,6 +4,7 @@
 
 #include "app/viewer/viewer_state.h"
 
+#include <cmath>
 #include <imgui.h>
 
 namespace bvhscope::viewer {
@@ -18,8 +19,12 @@ inline void placeNextPanel(float scale, bool rightSide, float top, float height)
     const float width = kSideColumnWidth * scale;
     const float usable = display.y - kTimelineHeight * scale;
     const float x = rightSide ? display.x - width : 0.0f;
-    ImGui::SetNextWindowPos(ImVec2(x, usable * top), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(width, usable * height), ImGuiCond_FirstUseEver);
+    // Whole-pixel edges, so that panels one above the other meet with no gap for the 3D view to
+    // show through (and be drawn for, opaque_panels.h).
+    const float y = std::round(usable * top);
+    const float bottom = std::round(usable * (top + height));
+    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(width, bottom - y), ImGuiCond_FirstUseEver);
 }
 
 // Remembers the current window's rectangle (for --state-out: tests skip pixels under panels).

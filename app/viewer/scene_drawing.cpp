@@ -31,16 +31,36 @@ SceneDrawer::SceneDrawer() {
 
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
-                       int width, int height, GLuint framebuffer, const SceneOverlays* overlays) {
-    target_.resize(width, height,
-                   options.msaaSamples == kAutomaticMsaaSamples ? automaticSamples_
-                                                                : options.msaaSamples);
-    target_.bind();
+                       int width, int height, GLuint framebuffer, const SceneOverlays* overlays,
+                       const std::optional<render::PixelRect>& visibleArea) {
+    if (visibleArea && visibleArea->empty()) { // all of it is under the caller's panels
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glViewport(0, 0, width, height);
+        return;
+    }
+    const int samples =
+        options.msaaSamples == kAutomaticMsaaSamples ? automaticSamples_ : options.msaaSamples;
+    // Straight into the destination when nothing needs resolving: on a software renderer the
+    // blit of a whole window costs about as much as drawing the scene.
+    const bool offscreen = samples > 1 || !render::hasDepthAndStencil(framebuffer);
+    if (offscreen) {
+        target_.resize(width, height, samples);
+        target_.bind();
+    } else {
+        glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+        glViewport(0, 0, width, height);
+    }
     glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,
                  1.0f);
     glClearDepth(1.0);
     glClearStencil(0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    // The clear covers everything: llvmpipe clears a whole buffer far faster than part of one
+    // (1 character at 1280x720: 7.4 ms a frame with the clear cut to the visible area, 6.6 ms).
+    if (visibleArea) {
+        glEnable(GL_SCISSOR_TEST);
+        render::scissorTo(*visibleArea, height);
+    }
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
 
@@ -56,7 +76,7 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);
     if (options.showGrid) {
-        grid_.drawGrid(view, grid, render::GridColors{});
+        grid_.drawGrid(view, grid, render::GridColors{}, options.backgroundColor);
     }
     scene.buildInstances(selected, options.look, bones_, joints_);
     render::SkeletonStyle style;
@@ -84,7 +104,10 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
         ghostStyle.drawShadow = false;
         skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle);
     }
-    target_.resolveInto(framebuffer);
+    glDisable(GL_SCISSOR_TEST);
+    if (offscreen) {
+        target_.resolveInto(framebuffer, visibleArea ? &*visibleArea : nullptr);
+    }
     glViewport(0, 0, width, height);
 }
 

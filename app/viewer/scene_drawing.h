@@ -18,6 +18,7 @@
 #include "render/overlay_renderer.h"
 #include "render/render_target.h"
 #include "render/skeleton_renderer.h"
+#include "render/uncovered_area.h"
 
 #include <optional>
 #include <string>
@@ -50,13 +51,18 @@ public:
     SceneDrawer();
     std::string error() const { return skeletons_.error() + grid_.error() + overlays_.error(); }
 
-    // Draws the scene as evaluated last (Scene::evaluate) seen through `camera` into a
-    // multisampled target of width x height pixels, then resolves it into `framebuffer`
-    // (0: the default one), which is left bound with the viewport covering it. `overlays`
-    // (trails, ghosts, contact markers; OverlayBuilder) are drawn when given.
+    // Draws the scene as evaluated last (Scene::evaluate) seen through `camera` into
+    // `framebuffer` (0: the default one) of width x height pixels, which is left bound with the
+    // viewport covering it. With multisampling, or when `framebuffer` lacks a depth or stencil
+    // buffer, the scene is drawn into an offscreen target first and resolved into it. `overlays`
+    // (trails, ghosts, contact markers; OverlayBuilder) are drawn when given. With `visibleArea`
+    // (top-left origin) the scene is drawn there only; outside it `framebuffer` keeps what it had
+    // or shows the background: for a caller that paints over the rest (the viewer's opaque
+    // panels, opaque_panels.h). The view is framed on the whole width x height either way.
     void draw(const Scene& scene, const render::OrbitCamera& camera,
               const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
-              int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr);
+              int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr,
+              const std::optional<render::PixelRect>& visibleArea = std::nullopt);
     // The last draw() had more bones than kMeshBoneBudget (drawn as lines, without joints or
     // shadows).
     bool budgetForcedLines() const { return budgetForcedLines_; }

@@ -8,7 +8,9 @@
 #include "app/viewer/folder_thumbnails.h"
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/glfw_window.h"
+#include "app/viewer/heap_tuning.h"
 #include "app/viewer/imgui_layer.h"
+#include "app/viewer/opaque_panels.h"
 #include "app/viewer/panels.h"
 #include "app/viewer/scene_drawing.h"
 #include "app/viewer/settings_store.h"
@@ -238,6 +240,7 @@ std::string windowTitle(const ViewerState& state) {
 } // namespace
 
 int runViewer(const ViewerOptions& options, std::ostream& err) {
+    keepFreedHeapForReuse();
     const bool capturing = options.screenshot.has_value();
     const bool benchmarking = options.benchRender.has_value();
     // The benchmark measures the default look, whatever the user keeps.
@@ -407,11 +410,19 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         overlayChoices.trailWidthPixels *= imgui.contentScale();
         state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
                              state.playback.time(), overlays);
+        imgui.endFrame();
+        std::optional<render::PixelRect> sceneArea;
+        if (!options.drawUnderPanels) {
+            sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
+            if (frameNumber == 50)
+                fprintf(stderr, "area %d %d %d %d\n", sceneArea->x, sceneArea->y, sceneArea->width,
+                        sceneArea->height);
+        }
         sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
-                         framebufferHeight, 0, &overlays);
+                         framebufferHeight, 0, &overlays, sceneArea);
         state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
         state.automaticMsaaSamples = sceneDrawer.automaticSamples();
-        imgui.render();
+        imgui.draw();
 
         if (options.stateOut) {
             std::string text = formatState(state, windowWidth, windowHeight);

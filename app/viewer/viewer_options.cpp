@@ -42,6 +42,10 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             options.printLoadTiming = true;
             continue;
         }
+        if (argument == "--test-draw-under-panels") {
+            options.drawUnderPanels = true;
+            continue;
+        }
         const bool takesValue = argument == "--screenshot" || argument == "--frame" ||
                                 argument == "--size" || argument == "--state-out" ||
                                 argument == "--bench-render" || argument == "--characters" ||
@@ -116,6 +120,9 @@ Viewer options:
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --test-pause-after-header MS
                          (for tests) each load waits MS after the file's header
+  --test-draw-under-panels
+                         (for tests and benchmarks) draw the 3D view under the panels too,
+                         as if they were not opaque
   --print-load-timing    print, in ms since start: the first frame on screen ("first swap")
                          and per file when its header was read, its first frame was shown
                          and it was completely loaded; for a folder, when its summaries

@@ -25,6 +25,9 @@ struct ViewerOptions {
     // Test hook: each background load waits this long after its header, before the first row,
     // so that a test can change the file at a known point of the load.
     std::optional<int> pauseAfterHeaderMs;
+    // Test hook: the 3D view is drawn on the whole window, also under the opaque panels (which
+    // must give the same picture as drawing it only outside them).
+    bool drawUnderPanels = false;
     // Print the first swapped frame's time and each file's header, first frame shown and
     // complete times, in ms since processStart.
     bool printLoadTiming = false;

@@ -62,6 +62,15 @@ TEST(ViewerOptions, RenderBenchmarkAndLoadTiming) {
     EXPECT_FALSE(parse({"--bench-render", "a.bvh", "b.bvh"}).error.empty());
 }
 
+TEST(ViewerOptions, DrawingUnderThePanelsIsATestHook) {
+    EXPECT_FALSE(parse({"a.bvh"}).options.drawUnderPanels);
+    const ParsedViewerOptions parsed =
+        parse({"--bench-render", "a.bvh", "--test-draw-under-panels"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    EXPECT_TRUE(parsed.options.drawUnderPanels);
+    EXPECT_TRUE(parsed.options.files.empty());
+}
+
 TEST(ViewerOptions, FoldersAreNamedLikeFiles) {
     // A folder goes to the browser: which path is one is decided when it opens
     // (folder_navigation.h), so the command line keeps every path in order.

@@ -1,0 +1,66 @@
+// The viewer draws its 3D view only where no opaque panel covers it (app/viewer/opaque_panels.h).
+// That must not show: a screenshot equals, pixel for pixel, one drawn with the view under the
+// panels too (--test-draw-under-panels), with the first-run layout and with panels moved,
+// collapsed and leaving gaps.
+#include "gui_test_support.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+// The number of pixels that differ between two screenshots of the bundled sample at frame 12,
+// one drawn only outside the panels and one drawn everywhere; -1 when a run failed.
+long differingPixels(const TempDir& dir) {
+    std::optional<Pixels> shots[2];
+    for (int underPanels = 0; underPanels < 2; ++underPanels) {
+        const auto png = dir.path() / ("shot-" + std::to_string(underPanels) + ".png");
+        std::vector<std::string> arguments = {"--screenshot", png.string(), "--frame",
+                                              "12",           "--size",     "1000x640"};
+        if (underPanels == 1) {
+            arguments.push_back("--test-draw-under-panels");
+        }
+        if (runViewerToCompletion(dir, arguments) != 0) {
+            return -1;
+        }
+        shots[underPanels] = loadPng(png);
+        if (!shots[underPanels] || shots[underPanels]->width != 1000) {
+            return -1;
+        }
+    }
+    long differing = 0;
+    for (std::size_t i = 0; i < shots[0]->rgb.size(); i += 3) {
+        differing += shots[0]->rgb[i] != shots[1]->rgb[i] ||
+                     shots[0]->rgb[i + 1] != shots[1]->rgb[i + 1] ||
+                     shots[0]->rgb[i + 2] != shots[1]->rgb[i + 2];
+    }
+    return differing;
+}
+
+TEST(OpaquePanels, TheFirstRunLayoutLooksTheSameAsDrawingUnderThePanels) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    EXPECT_EQ(differingPixels(dir), 0);
+}
+
+TEST(OpaquePanels, MovedAndCollapsedPanelsLookTheSameAsDrawingUnderThem) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    // A saved layout: Files collapsed to its (translucent) title bar over the view, Info moved
+    // into the middle, Joints shortened: the view shows through gaps beside and between panels.
+    const auto configDir = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(configDir);
+    std::ofstream(configDir / "imgui.ini") << "[Window][Files]\nPos=300,200\nSize=270,170\n"
+                                              "Collapsed=1\n\n"
+                                              "[Window][Info]\nPos=420,120\nSize=240,200\n"
+                                              "Collapsed=0\n\n"
+                                              "[Window][Joints]\nPos=0,60\nSize=250,300\n"
+                                              "Collapsed=0\n";
+    EXPECT_EQ(differingPixels(dir), 0);
+}
+
+} // namespace
