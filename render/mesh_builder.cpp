@@ -35,7 +35,9 @@ UnitMesh buildCapsuleMesh(int segments, int rings) {
             const auto b = static_cast<std::uint16_t>(a + 1);
             const auto c = static_cast<std::uint16_t>(a + stride);
             const auto d = static_cast<std::uint16_t>(c + 1);
-            mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
+            // Rows go down from the top pole and segments turn from +x towards +z: a, b, c is
+            // counter-clockwise seen from outside.
+            mesh.indices.insert(mesh.indices.end(), {a, b, c, b, d, c});
         }
     }
     return mesh;

@@ -5,6 +5,10 @@
 // worldPosition = mix(start, end, along) + radius * (basis * direction). A capsule is a sphere
 // whose upper half rides at the end and lower half at the start; with start == end it is the
 // joint sphere.
+//
+// The closed meshes (capsule, octahedron) wind every triangle counter-clockwise seen from
+// outside, OpenGL's front faces: the renderer culls their back faces, which a closed mesh hides
+// behind its front anyway, and rasterises half the triangles.
 #pragma once
 
 #include <cstdint>

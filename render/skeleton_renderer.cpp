@@ -56,22 +56,24 @@ SkeletonRenderer::SkeletonRenderer() {
         const MeshResolution bone = kCapsuleResolutions[level];
         const MeshResolution joint = kJointResolutions[level];
         capsules_[level] =
-            upload(buildCapsuleMesh(bone.segments, bone.rings), GL_TRIANGLES, boneInstances_);
-        jointSpheres_[level] =
-            upload(buildCapsuleMesh(joint.segments, joint.rings), GL_TRIANGLES, jointInstances_);
+            upload(buildCapsuleMesh(bone.segments, bone.rings), GL_TRIANGLES, boneInstances_, true);
+        jointSpheres_[level] = upload(buildCapsuleMesh(joint.segments, joint.rings), GL_TRIANGLES,
+                                      jointInstances_, true);
     }
-    octahedron_ = upload(buildOctahedronMesh(), GL_TRIANGLES, boneInstances_);
-    line_ = upload(buildLineMesh(), GL_TRIANGLES, boneInstances_);
+    octahedron_ = upload(buildOctahedronMesh(), GL_TRIANGLES, boneInstances_, true);
+    // Open at both ends: seen end-on, its inside faces are what shows.
+    line_ = upload(buildLineMesh(), GL_TRIANGLES, boneInstances_, false);
 }
 
 SkeletonRenderer::GpuMesh SkeletonRenderer::upload(const UnitMesh& mesh, GLenum primitive,
-                                                   const Buffer& instances) {
+                                                   const Buffer& instances, bool closed) {
     GpuMesh gpu;
     gpu.vertexArray = createVertexArray();
     gpu.vertices = createBuffer();
     gpu.indices = createBuffer();
     gpu.indexCount = static_cast<GLsizei>(mesh.indices.size());
     gpu.primitive = primitive;
+    gpu.closed = closed;
 
     glBindVertexArray(gpu.vertexArray.id());
     glBindBuffer(GL_ARRAY_BUFFER, gpu.vertices.id());
@@ -111,6 +113,14 @@ void SkeletonRenderer::drawInstanced(const GpuMesh& mesh, const Buffer& instance
     glBindBuffer(GL_ARRAY_BUFFER, instances.id());
     glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.size_bytes()), data.data(),
                  GL_STREAM_DRAW);
+    // Flattened onto the ground for a shadow, either side of a triangle may face the eye.
+    if (mesh.closed && !flatteningShadows_) {
+        glEnable(GL_CULL_FACE);
+        glCullFace(GL_BACK);
+        glFrontFace(GL_CCW);
+    } else {
+        glDisable(GL_CULL_FACE);
+    }
     glBindVertexArray(mesh.vertexArray.id());
     glDrawElementsInstanced(mesh.primitive, mesh.indexCount, GL_UNSIGNED_SHORT, nullptr,
                             static_cast<GLsizei>(data.size()));
@@ -181,10 +191,12 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
         glEnable(GL_POLYGON_OFFSET_FILL);
         glPolygonOffset(-1.0f, -1.0f);
+        flatteningShadows_ = true;
         drawBones(style.bones, true);
         if (drawJoints) {
             drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_, 1);
         }
+        flatteningShadows_ = false;
         glDisable(GL_POLYGON_OFFSET_FILL);
         glDisable(GL_STENCIL_TEST);
         glDepthMask(GL_TRUE);
@@ -206,6 +218,7 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         setUniform(litProgram_, "uLineStyle", 0);
         drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
     }
+    glDisable(GL_CULL_FACE);
     glUseProgram(0);
 }
 
@@ -256,6 +269,7 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);
     glDepthFunc(GL_LESS);
+    glDisable(GL_CULL_FACE);
     glUseProgram(0);
 }
 

@@ -77,8 +77,9 @@ private:
         Buffer indices;
         GLsizei indexCount = 0;
         GLenum primitive = GL_TRIANGLES;
+        bool closed = false; // its back faces can be culled (mesh_builder.h)
     };
-    GpuMesh upload(const UnitMesh& mesh, GLenum primitive, const Buffer& instances);
+    GpuMesh upload(const UnitMesh& mesh, GLenum primitive, const Buffer& instances, bool closed);
     using DetailMeshes = std::array<GpuMesh, kMeshDetails>;
     void drawInstanced(const GpuMesh& mesh, const Buffer& instances,
                        std::span<const BoneInstance> data);
@@ -107,6 +108,7 @@ private:
     InstancesByDetail bonesByDetail_;
     InstancesByDetail jointsByDetail_;
     std::span<const BoneInstance> bones_;
+    bool flatteningShadows_ = false; // in the shadow pass: nothing is culled
 };
 
 } // namespace bvhscope::render
