@@ -163,6 +163,19 @@ void SkeletonRenderer::drawBones(BoneStyle style, bool forShadow) {
     }
 }
 
+void SkeletonRenderer::drawShaded(BoneStyle bones, bool drawJoints) {
+    setUniform(litProgram_, "uFlatShading", bones == BoneStyle::Octahedral ? 1 : 0);
+    setUniform(litProgram_, "uUnlit", bones == BoneStyle::Line ? 1 : 0);
+    setUniform(litProgram_, "uLineStyle", bones == BoneStyle::Line ? 1 : 0);
+    drawBones(bones, false);
+    if (drawJoints) {
+        setUniform(litProgram_, "uFlatShading", 0);
+        setUniform(litProgram_, "uUnlit", 0);
+        setUniform(litProgram_, "uLineStyle", 0);
+        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
+    }
+}
+
 void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
                                      std::span<const BoneInstance> bones,
                                      std::span<const BoneInstance> joints,
@@ -207,17 +220,8 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
     setViewUniforms(litProgram_, view);
     setUniform(litProgram_, "uShadowPass", 0);
     setUniform(litProgram_, "uLightDirection", light);
-    setUniform(litProgram_, "uFlatShading", style.bones == BoneStyle::Octahedral ? 1 : 0);
-    setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
-    setUniform(litProgram_, "uLineStyle", style.bones == BoneStyle::Line ? 1 : 0);
     glEnable(GL_DEPTH_TEST);
-    drawBones(style.bones, false);
-    if (drawJoints) {
-        setUniform(litProgram_, "uFlatShading", 0);
-        setUniform(litProgram_, "uUnlit", 0);
-        setUniform(litProgram_, "uLineStyle", 0);
-        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
-    }
+    drawShaded(style.bones, drawJoints);
     glDisable(GL_CULL_FACE);
     glUseProgram(0);
 }
@@ -256,15 +260,7 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     glDepthMask(GL_FALSE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    setUniform(litProgram_, "uFlatShading", style.bones == BoneStyle::Octahedral ? 1 : 0);
-    setUniform(litProgram_, "uUnlit", style.bones == BoneStyle::Line ? 1 : 0);
-    drawBones(style.bones, false);
-    if (drawJoints) {
-        setUniform(litProgram_, "uFlatShading", 0);
-        setUniform(litProgram_, "uUnlit", 0);
-        setUniform(litProgram_, "uLineStyle", 0);
-        drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
-    }
+    drawShaded(style.bones, drawJoints);
     setUniform(litProgram_, "uLineStyle", 0);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);

@@ -91,6 +91,8 @@ private:
                       const InstancesByDetail& split, std::size_t coarser = 0);
     // The bone mesh for a style: the capsule levels, or the octahedron or line (one level).
     void drawBones(BoneStyle style, bool forShadow);
+    // With the lit program in use: the bones in their style, then the joints as lit spheres.
+    void drawShaded(BoneStyle bones, bool drawJoints);
     void splitInstances(const ViewParameters& view, std::span<const BoneInstance> bones,
                         std::span<const BoneInstance> joints, const SkeletonStyle& style,
                         bool withShadow);
