@@ -1,6 +1,6 @@
 // Entry point of the GL-free build (the sanitizer configuration): the subcommands only.
-#include "cli/commands.h"
-#include "cli/fatal_errors.h"
+#include "app/cli/commands.h"
+#include "app/cli/fatal_errors.h"
 
 #include <exception>
 #include <iostream>

@@ -1,5 +1,5 @@
 #version 330 core
-// Stretches a unit bone mesh (render/mesh_builder.h) between each instance's start and end.
+// Stretches a unit bone mesh (render/math/mesh_builder.h) between each instance's start and end.
 // The shadow pass flattens the same geometry onto the ground along the light direction.
 
 layout(location = 0) in vec3 aDirection;   // in the bone frame, scaled by the radius

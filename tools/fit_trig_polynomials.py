@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Minimax polynomials for core/degree_trig.h (run once; prints the coefficients it uses).
+"""Minimax polynomials for core/kinematics/degree_trig.h (run once; prints the coefficients it uses).
 
 sin x = x (1 + z P(z)) and cos x = 1 - z/2 + z^2 Q(z), z = x^2, |x| <= pi/4 (a hair more, for
 the rounding of the reduction). P and Q have degree 5 and are fitted by the Remez exchange
 algorithm to minimise the largest RELATIVE error of sin and cos, in 80-digit decimal
 arithmetic (the series below are exact to that precision), then rounded to doubles. The
 printed errors are those of the exact polynomials; rounding the coefficients adds well under
-one unit in the last place (tests/core/degree_trig_test.cpp measures the final result).
+one unit in the last place (tests/core/kinematics/degree_trig_test.cpp measures the final result).
 
 Pure standard library; a few seconds of CPU.
 """

@@ -1,7 +1,7 @@
 // `bvhscope check --biped`: whether files fit Character Studio Biped's BVH import (seed 001).
 #pragma once
 
-#include "core/biped.h"
+#include "core/character_studio/biped.h"
 
 #include <ostream>
 #include <string>

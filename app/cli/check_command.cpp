@@ -1,7 +1,7 @@
-#include "check_biped.h"
-#include "command_line.h"
-#include "commands.h"
-#include "core/document.h"
+#include "app/cli/check_biped.h"
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "core/reader/document.h"
 
 namespace bvhscope::cli {
 namespace {

@@ -1,7 +1,7 @@
 // Command-line parsing shared by the subcommands: options, flags, frame ranges.
 #pragma once
 
-#include "core/pose.h"
+#include "core/kinematics/pose.h"
 
 #include <cstdint>
 #include <map>

@@ -1,10 +1,10 @@
 // bvhscope convert: read a BVH file, apply conversions from core/conversions, write it back.
-#include "command_line.h"
-#include "commands.h"
-#include "core/atomic_file.h"
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
 #include "core/conversions/conversion_request.h"
-#include "core/document.h"
-#include "core/writer.h"
+#include "core/platform/atomic_file.h"
+#include "core/reader/document.h"
+#include "core/writer/writer.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "fatal_errors.h"
+#include "app/cli/fatal_errors.h"
 
-#include "command_line.h"
+#include "app/cli/command_line.h"
 
 #include <new>
 

@@ -1,8 +1,8 @@
-#include "command_line.h"
-#include "commands.h"
-#include "core/document.h"
-#include "core/summary.h"
-#include "json_writer.h"
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "app/cli/json_writer.h"
+#include "core/analysis/summary.h"
+#include "core/reader/document.h"
 
 #include <iomanip>
 #include <string>

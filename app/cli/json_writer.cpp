@@ -1,4 +1,4 @@
-#include "json_writer.h"
+#include "app/cli/json_writer.h"
 
 #include <charconv>
 #include <cmath>

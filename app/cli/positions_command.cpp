@@ -1,8 +1,8 @@
-#include "command_line.h"
-#include "commands.h"
-#include "core/document.h"
-#include "core/forward_kinematics_plan.h"
-#include "positions_csv.h"
+#include "app/cli/command_line.h"
+#include "app/cli/commands.h"
+#include "app/cli/positions_csv.h"
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/reader/document.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "positions_csv.h"
+#include "app/cli/positions_csv.h"
 
 #include <cassert>
 #include <charconv>

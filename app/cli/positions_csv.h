@@ -9,8 +9,8 @@
 // value or per row) that goes to the stream in chunks of about a megabyte.
 #pragma once
 
-#include "core/pose.h"
-#include "core/skeleton.h"
+#include "core/kinematics/pose.h"
+#include "core/model/skeleton.h"
 
 #include <cstdint>
 #include <ostream>

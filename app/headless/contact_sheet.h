@@ -4,7 +4,7 @@
 #pragma once
 
 #include "app/headless/text_painter.h"
-#include "render/frame_capture.h"
+#include "render/gl/frame_capture.h"
 
 #include <filesystem>
 #include <string>

@@ -5,11 +5,11 @@
 #include "app/headless/frame_label.h"
 #include "app/headless/render_request.h"
 #include "app/headless/text_painter.h"
-#include "app/viewer/scene_drawing.h"
-#include "core/atomic_file.h"
-#include "core/document.h"
-#include "render/headless_context.h"
-#include "render/image_target.h"
+#include "app/viewer/scene/scene_drawing.h"
+#include "core/platform/atomic_file.h"
+#include "core/reader/document.h"
+#include "render/gl/headless_context.h"
+#include "render/gl/image_target.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -4,9 +4,9 @@
 
 #include "app/cli/command_line.h"
 #include "app/headless/output_pattern.h"
-#include "app/viewer/character.h"
-#include "app/viewer/overlays.h"
-#include "render/camera.h"
+#include "app/viewer/scene/character.h"
+#include "app/viewer/scene/overlays.h"
+#include "render/math/camera.h"
 
 #include <cstdint>
 #include <optional>

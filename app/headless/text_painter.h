@@ -5,7 +5,7 @@
 // driver: it is added after the pixels are read back, so no GL text path is involved.
 #pragma once
 
-#include "render/frame_capture.h"
+#include "render/gl/frame_capture.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,6 @@
 #include "app/viewer/state_dump.h"
 
-#include "app/viewer/folder_navigation.h"
+#include "app/viewer/folder/folder_navigation.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -2,15 +2,15 @@
 // requests (load, frame, reset) once per frame, in one place.
 #pragma once
 
-#include "app/viewer/analysis_views.h"
-#include "app/viewer/export.h"
-#include "app/viewer/file_loading.h"
-#include "app/viewer/folder_browser.h"
-#include "app/viewer/overlays.h"
-#include "app/viewer/playback.h"
-#include "app/viewer/scene.h"
-#include "app/viewer/settings.h"
-#include "render/camera.h"
+#include "app/viewer/analysis/analysis_views.h"
+#include "app/viewer/folder/folder_browser.h"
+#include "app/viewer/io/export.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/overlays.h"
+#include "app/viewer/scene/playback.h"
+#include "app/viewer/scene/scene.h"
+#include "app/viewer/scene/settings.h"
+#include "render/math/camera.h"
 
 #include <map>
 #include <optional>

@@ -1,7 +1,7 @@
 #include "core/analysis/channel_events.h"
 
-#include "core/euler.h"
-#include "core/rest_pose_analysis.h"
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/euler.h"
 
 #include <algorithm>
 #include <cmath>

@@ -32,8 +32,8 @@
 // Pure: spans in, values out; never throws, never prints.
 #pragma once
 
-#include "core/motion.h"
-#include "core/skeleton.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
 
 #include <cstdint>
 #include <span>

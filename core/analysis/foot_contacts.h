@@ -31,10 +31,10 @@
 // Pure: positions in, per-frame flags out; no allocation beyond the result, no printing.
 #pragma once
 
-#include "core/motion.h"
-#include "core/pose.h"
-#include "core/rest_pose_analysis.h"
-#include "core/skeleton.h"
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/pose.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
 
 #include <cstdint>
 #include <glm/vec3.hpp>

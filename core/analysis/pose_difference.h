@@ -11,10 +11,10 @@
 // Pure; never throws or prints.
 #pragma once
 
-#include "core/motion.h"
-#include "core/pose.h"
-#include "core/rest_pose_analysis.h"
-#include "core/skeleton.h"
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/pose.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
 
 #include <glm/ext/matrix_double4x4.hpp>
 #include <glm/vec3.hpp>

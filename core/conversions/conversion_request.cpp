@@ -1,6 +1,6 @@
 #include "core/conversions/conversion_request.h"
 
-#include "core/mnm.h"
+#include "core/character_studio/mnm.h"
 
 #include <algorithm>
 #include <charconv>

@@ -14,12 +14,12 @@
 // change, and pass through untouched where they need not.
 #pragma once
 
-#include "core/diagnostic.h"
-#include "core/euler.h"
-#include "core/motion.h"
-#include "core/pose.h"
-#include "core/rest_pose_analysis.h"
-#include "core/skeleton.h"
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/euler.h"
+#include "core/kinematics/pose.h"
+#include "core/model/diagnostic.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
 
 #include <cstdint>
 #include <glm/ext/quaternion_double.hpp>
@@ -71,7 +71,7 @@ Conversion rotateWorld(const Skeleton& skeleton, const Motion& motion, Translati
 // X (between Y and Z axes) or about the axis perpendicular to both. Y-up to Z-up is +90 degrees
 // about X, which also turns a Y-up figure facing +Z to face -Y with its left hand kept on +X:
 // how Character Studio Biped's import stands a (Y-up) BVH file in 3ds Max's Z-up world, where
-// seed 001 describes its neutral orientation (see core/biped.h).
+// seed 001 describes its neutral orientation (see core/character_studio/biped.h).
 glm::dquat upAxisRotation(UpAxis from, UpAxis to);
 
 // rotateWorld by upAxisRotation(from, to). A copy of the input when from == to.
@@ -94,8 +94,8 @@ Conversion changeRotationOrder(const Skeleton& skeleton, const Motion& motion,
 // Renames joints: `newNames` maps a current joint name to its new one; joints not in the map
 // keep their name. End Sites are renamed after their parent ("EndSite_<parent>"). Two joints
 // ending up with one name is a warning (BVH allows it, but name lookups then find the first); a
-// new name that a BVH file cannot hold (jointNameProblem in core/writer.h) is an error naming
-// the joint.
+// new name that a BVH file cannot hold (jointNameProblem in core/writer/writer.h) is an error
+// naming the joint.
 Conversion renameJoints(const Skeleton& skeleton, const Motion& motion,
                         const std::map<std::string, std::string, std::less<>>& newNames);
 

@@ -2,7 +2,7 @@
 // helpers every conversion shares.
 #pragma once
 
-#include "conversions.h"
+#include "core/conversions/conversions.h"
 
 #include <array>
 #include <optional>

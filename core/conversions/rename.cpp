@@ -1,5 +1,5 @@
-#include "core/writer.h"
-#include "joint_channels.h"
+#include "core/conversions/joint_channels.h"
+#include "core/writer/writer.h"
 
 #include <set>
 

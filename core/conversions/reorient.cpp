@@ -8,7 +8,7 @@
 // rotated), and from R'_child = R'_parent r'_child, r'_child = C r_child C^-1. End Sites are
 // offsets only, so they follow. Nothing here depends on the figure; the Biped convention
 // (seed 001) is just the choice of C in upAxisRotation.
-#include "joint_channels.h"
+#include "core/conversions/joint_channels.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "joint_channels.h"
+#include "core/conversions/joint_channels.h"
 
 #include <algorithm>
 

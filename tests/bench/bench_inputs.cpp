@@ -1,4 +1,4 @@
-#include "bench_inputs.h"
+#include "tests/bench/bench_inputs.h"
 
 #include <cmath>
 #include <fstream>

@@ -1,7 +1,7 @@
 // Loading throughput. Figures are bytes of BVH text per second (SetBytesProcessed).
-#include "bench_inputs.h"
-#include "core/document.h"
-#include "core/number_scanner.h"
+#include "core/reader/document.h"
+#include "core/reader/number_scanner.h"
+#include "tests/bench/bench_inputs.h"
 
 #include <benchmark/benchmark.h>
 #include <charconv>

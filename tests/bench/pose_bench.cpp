@@ -1,11 +1,11 @@
 // Forward kinematics throughput on the 31-joint CMU capture (38 nodes with its 7 End Sites).
 // items = nodes x poses (every node's world transform is computed and written, End Sites
 // included); the joints_per_second counter counts the 31 joints only, the stricter figure.
-#include "bench_inputs.h"
-#include "core/degree_trig.h"
-#include "core/document.h"
-#include "core/forward_kinematics_plan.h"
-#include "core/pose.h"
+#include "core/kinematics/degree_trig.h"
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+#include "tests/bench/bench_inputs.h"
 
 #include <benchmark/benchmark.h>
 #include <cmath>

@@ -2,9 +2,9 @@
 // command in-process on a large capture (load + forward kinematics + CSV), output discarded.
 #include "app/cli/commands.h"
 #include "app/cli/positions_csv.h"
-#include "bench_inputs.h"
-#include "core/document.h"
-#include "core/forward_kinematics_plan.h"
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/reader/document.h"
+#include "tests/bench/bench_inputs.h"
 
 #include <benchmark/benchmark.h>
 #include <ostream>

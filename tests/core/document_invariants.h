@@ -2,7 +2,7 @@
 // regression tests built from their findings.
 #pragma once
 
-#include "core/document.h"
+#include "core/reader/document.h"
 
 #include <cmath>
 #include <string>

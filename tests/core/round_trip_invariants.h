@@ -3,13 +3,13 @@
 // writer round-trip fuzzer and by the regression tests built from the fuzzers' findings.
 //
 // One exception: joint names the reader takes but the writer refuses for other readers' sake
-// (jointNameProblem in core/writer.h: a '}' or a control character such as a tab inside the
+// (jointNameProblem in core/writer/writer.h: a '}' or a control character such as a tab inside the
 // name). The writer must then refuse the document with an error naming a joint, rather than
 // write it.
 #pragma once
 
-#include "core/document.h"
-#include "core/writer.h"
+#include "core/reader/document.h"
+#include "core/writer/writer.h"
 
 #include <bit>
 #include <cstdint>

@@ -1,4 +1,4 @@
-#include "test_support.h"
+#include "tests/core/test_support.h"
 
 namespace bvh::test {
 

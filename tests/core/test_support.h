@@ -1,7 +1,7 @@
 // Helpers shared by the core tests: locating inputs and inspecting diagnostics.
 #pragma once
 
-#include "core/document.h"
+#include "core/reader/document.h"
 
 #include <filesystem>
 #include <optional>

@@ -1,7 +1,7 @@
 // libFuzzer target: any bytes given to the reader must give a consistent Document (or a clean
 // error), never a crash, a hang or a sanitizer report; and the result must not depend on the
 // block size or thread count.
-#include "core/document.h"
+#include "core/reader/document.h"
 #include "tests/core/document_invariants.h"
 
 #include <cstdio>

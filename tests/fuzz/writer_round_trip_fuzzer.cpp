@@ -1,7 +1,7 @@
 // libFuzzer target: whatever the reader accepts, the writer must write, and reading the
 // written text must give back the same skeleton and motion, bit for bit
 // (tests/core/round_trip_invariants.h).
-#include "core/document.h"
+#include "core/reader/document.h"
 #include "tests/core/round_trip_invariants.h"
 
 #include <cstdio>

@@ -5,7 +5,7 @@
 // Keys for ImGui widgets are held for 0.4 s (keydown, sleep, keyup): Dear ImGui 1.86 samples key
 // state once per frame and misses a press and release that fall between two frames, as
 // xdotool's `key` does, and frames under Xvfb's software GL on a loaded machine can take 100 ms.
-#include "gui_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

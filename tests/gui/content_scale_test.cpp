@@ -2,7 +2,7 @@
 // derives that scale from the Xft.dpi resource (96 dpi = 1.0), read when GLFW starts, so each
 // run gets a private X server with its own resource database: setting 192 dpi cannot leak into
 // the other GUI tests sharing the suite's display.
-#include "gui_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <fstream>
 #include <gtest/gtest.h>

@@ -1,6 +1,6 @@
 // Files dropped on the window through real XDND (tests/gui/xdnd_drop.cpp as the drag source)
 // open as new characters; a bad file shows its FILE:LINE:COL errors and closes nothing.
-#include "gui_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <fstream>
 #include <gtest/gtest.h>

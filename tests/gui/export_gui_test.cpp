@@ -1,8 +1,8 @@
 // File > Export in the real viewer: mark a range with [ and ], pick File > Export... with
 // xdotool, export beside the input, and check the file; then aim the export at the input itself
 // and check it is refused and the input is unchanged.
-#include "core/document.h"
-#include "gui_test_support.h"
+#include "core/reader/document.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cmath>
 #include <fstream>

@@ -1,7 +1,7 @@
 // Files open in the background: a large file shows its skeleton and plays the frames read so
 // far while the window keeps drawing; a file truncated while it is read ends in the error
 // popup and closes nothing else.
-#include "gui_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <algorithm>
 #include <fstream>

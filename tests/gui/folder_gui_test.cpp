@@ -3,9 +3,9 @@
 // browsed character and keep the camera and the selected joint, a click on a row shows that
 // file and Ctrl+click adds it, a dropped folder opens in the browser, and the thumbnails in a
 // screenshot show the figure.
-#include "core/document.h"
-#include "folder_test_support.h"
-#include "gui_test_support.h"
+#include "core/reader/document.h"
+#include "tests/app/viewer/folder/folder_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cmath>
 #include <fstream>

@@ -1,10 +1,10 @@
 // Thumbnails drawn offscreen from each file's middle pose: a few per call, the figure is in
 // the picture (pixels of the character's colour on the background), files that do not load get
 // none, poses are freed once drawn, and closing the folder deletes every texture.
-#include "app/viewer/folder_navigation.h"
-#include "app/viewer/folder_thumbnails.h"
-#include "folder_test_support.h"
-#include "gl_test_context.h"
+#include "app/viewer/folder/folder_navigation.h"
+#include "app/viewer/folder/folder_thumbnails.h"
+#include "tests/app/viewer/folder/folder_test_support.h"
+#include "tests/gui/gl_test_context.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // (textures, thumbnails). Needs an X display (Xvfb in `make test`).
 #pragma once
 
-#include "app/viewer/glfw_window.h"
+#include "app/viewer/platform/glfw_window.h"
 
 #include <cstdlib>
 #include <glad/gl.h>

@@ -2,7 +2,7 @@
 // --state-out, read its state file, drive it with xdotool, read screenshots.
 #pragma once
 
-#include "render/camera.h"
+#include "render/math/camera.h"
 #include "tests/support/png_pixels.h"
 
 #include <chrono>
@@ -60,7 +60,7 @@ struct ViewerStateFile {
     bool loading = false;             // some file is still being read
     bool bonesAsLines = false;        // over the renderer's mesh budget: lines, no joints
 
-    // The analysis views (app/viewer/analysis_views.h).
+    // The analysis views (app/viewer/analysis/analysis_views.h).
     bool restPose = false;
     struct Character {
         double fileFramesPerSecond = 0;

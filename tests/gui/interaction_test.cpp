@@ -1,8 +1,8 @@
 // xdotool drives the real viewer: dragging the timeline scrubs (the pose follows), a click in
 // the joint tree selects, a click on a joint in the viewport selects it, arrow keys step.
-#include "app/viewer/file_loading.h"
-#include "app/viewer/scene.h"
-#include "gui_test_support.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/scene.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,8 +1,8 @@
-// The viewer draws its 3D view only where no opaque panel covers it (app/viewer/opaque_panels.h).
-// That must not show: a screenshot equals, pixel for pixel, one drawn with the view under the
-// panels too (--test-draw-under-panels), with the first-run layout and with panels moved,
-// collapsed and leaving gaps.
-#include "gui_test_support.h"
+// The viewer draws its 3D view only where no opaque panel covers it
+// (app/viewer/panels/opaque_panels.h). That must not show: a screenshot equals, pixel for pixel,
+// one drawn with the view under the panels too (--test-draw-under-panels), with the first-run
+// layout and with panels moved, collapsed and leaving gaps.
+#include "tests/gui/gui_test_support.h"
 
 #include <filesystem>
 #include <fstream>

@@ -1,7 +1,7 @@
 // opaquePanelRects / areaOutsidePanels over a real ImGui context without a window or GL: which
 // windows count as covering the 3D view. The pictures (drawing only outside the panels gives the
 // same screenshot) are checked in opaque_panels_gui_test.cpp.
-#include "app/viewer/opaque_panels.h"
+#include "app/viewer/panels/opaque_panels.h"
 
 #include <gtest/gtest.h>
 #include <imgui.h>

@@ -1,8 +1,8 @@
 // The viewer draws the analysis overlays its saved settings ask for: a screenshot with ghosts
 // turned on in settings.ini against one without, at the joints of the ghost poses.
-#include "app/viewer/file_loading.h"
-#include "app/viewer/scene.h"
-#include "gui_test_support.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/scene.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cstdlib>
 #include <fstream>

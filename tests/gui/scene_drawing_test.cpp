@@ -2,11 +2,11 @@
 // the scene is drawn inside it, through an offscreen target (multisampled, or when the destination
 // has no depth and stencil) or straight into the destination, and nothing of the scene lands
 // outside it, where the framebuffer keeps what it had or shows the background.
-#include "app/viewer/folder_thumbnails.h"
-#include "app/viewer/scene_drawing.h"
-#include "bundled_sample.h"
-#include "gl_test_context.h"
-#include "render/texture_target.h"
+#include "app/viewer/folder/folder_thumbnails.h"
+#include "app/viewer/scene/scene_drawing.h"
+#include "render/gl/texture_target.h"
+#include "tests/app/viewer/bundled_sample.h"
+#include "tests/gui/gl_test_context.h"
 
 #include <glm/common.hpp>
 #include <gtest/gtest.h>

@@ -1,9 +1,9 @@
 // --screenshot of a known file at a known frame: skeleton pixels where the joints project
 // (computed here with the viewer's own camera math and conversion), background elsewhere.
-#include "app/viewer/file_loading.h"
-#include "app/viewer/scene.h"
-#include "app/viewer/settings.h"
-#include "gui_test_support.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/scene.h"
+#include "app/viewer/scene/settings.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // A viewer stopped by SIGTERM (a session manager, `kill`) or Ctrl+C exits as closing its window
 // does: with status 0 and its settings saved.
-#include "gui_test_support.h"
+#include "tests/gui/gui_test_support.h"
 
 #include <fstream>
 #include <gtest/gtest.h>

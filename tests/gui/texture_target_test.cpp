@@ -1,7 +1,7 @@
 // TextureTarget: a framebuffer around a texture; what is drawn into it reads back, top row
 // first; moving hands the GL objects over.
-#include "gl_test_context.h"
-#include "render/texture_target.h"
+#include "render/gl/texture_target.h"
+#include "tests/gui/gl_test_context.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // a chain thousands of joints deep, a capture hundreds of thousands of frames long.
 #pragma once
 
-#include "core/motion.h"
-#include "core/skeleton.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 // `bvhscope check --biped` (app/cli/check_biped.cpp, reached through check_command.cpp).
 #include "app/cli/command_line.h"
-#include "cli_test_support.h"
+#include "tests/app/cli/cli_test_support.h"
 
 #include <fstream>
 #include <sstream>

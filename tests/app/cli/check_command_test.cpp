@@ -1,4 +1,4 @@
-#include "cli_test_support.h"
+#include "tests/app/cli/cli_test_support.h"
 
 namespace bvhscope::cli {
 namespace {

@@ -3,7 +3,7 @@
 // escapes the subcommand and reports it with reportFatalException; this does the same.
 #include "app/cli/command_line.h"
 #include "app/cli/fatal_errors.h"
-#include "cli_test_support.h"
+#include "tests/app/cli/cli_test_support.h"
 #include "tests/support/failing_allocator.h"
 
 #include <algorithm>

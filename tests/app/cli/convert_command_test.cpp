@@ -1,7 +1,7 @@
 #include "app/cli/command_line.h"
-#include "cli_test_support.h"
-#include "core/document.h"
-#include "core/pose.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+#include "tests/app/cli/cli_test_support.h"
 
 namespace bvhscope::cli {
 namespace {

@@ -1,6 +1,6 @@
 // The real `bvhscope convert`, as a separate process: killed by a signal while it writes, and
 // out of memory. What is left in the target directory is what a user would find.
-#include "core/writer.h"
+#include "core/writer/writer.h"
 #include "tests/support/synthetic_clips.h"
 
 #include <algorithm>

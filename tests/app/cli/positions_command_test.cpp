@@ -1,6 +1,6 @@
-#include "cli_test_support.h"
-#include "core/document.h"
-#include "core/pose.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+#include "tests/app/cli/cli_test_support.h"
 
 #include <charconv>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "headless_test_support.h"
+#include "tests/app/headless/headless_test_support.h"
 
 #include <cstdlib>
 #include <fcntl.h>

@@ -1,11 +1,11 @@
 // `bvhscope render` end to end, as a child process with no DISPLAY: every test here proves the
 // headless (EGL) path, whatever X server the suite itself runs under.
-#include "app/viewer/file_loading.h"
-#include "app/viewer/scene.h"
-#include "app/viewer/settings.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/scene.h"
+#include "app/viewer/scene/settings.h"
 #include "core/analysis/foot_contacts.h"
-#include "headless_test_support.h"
-#include "render/grid_layout.h"
+#include "render/math/grid_layout.h"
+#include "tests/app/headless/headless_test_support.h"
 
 #include <algorithm>
 #include <fstream>

@@ -2,7 +2,7 @@
 // and parsed, so the tests go through the same reader as real files.
 #pragma once
 
-#include "core/document.h"
+#include "core/reader/document.h"
 
 #include <cstdio>
 #include <functional>

@@ -1,6 +1,6 @@
-#include "analysis_clips.h"
 #include "core/analysis/channel_events.h"
-#include "core/euler.h"
+#include "core/kinematics/euler.h"
+#include "tests/core/analysis/analysis_clips.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

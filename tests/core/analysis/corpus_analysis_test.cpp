@@ -1,11 +1,11 @@
 // The analyses on real captures (../shared/corpus): what each file gets, and no false alarm on
 // the ones that are fine. Skipped with a message on clones without ../shared.
-#include "../test_support.h"
 #include "core/analysis/channel_events.h"
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/pose_difference.h"
 #include "core/analysis/rest_animation_agreement.h"
-#include "core/summary.h"
+#include "core/analysis/summary.h"
+#include "tests/core/test_support.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 #include "core/analysis/foot_contacts.h"
-#include "core/document.h"
+#include "core/reader/document.h"
 #include "tests/core/test_support.h"
 #include "tests/support/bvh_texts.h"
 

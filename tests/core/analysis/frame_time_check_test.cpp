@@ -1,5 +1,5 @@
-#include "analysis_clips.h"
 #include "core/analysis/frame_time_check.h"
+#include "tests/core/analysis/analysis_clips.h"
 
 #include <gtest/gtest.h>
 #include <ostream>

@@ -1,5 +1,5 @@
-#include "analysis_clips.h"
 #include "core/analysis/pose_difference.h"
+#include "tests/core/analysis/analysis_clips.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -6,8 +6,8 @@
 // re-derivation meets both solutions and the +-180 wrap.
 #pragma once
 
-#include "core/document.h"
-#include "core/pose.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
 
 #include <cmath>
 #include <glm/geometric.hpp>

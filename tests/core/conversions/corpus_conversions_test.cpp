@@ -1,9 +1,9 @@
 // Conversions on every real file of ../shared/corpus (skipped when absent): the layouts seen in
 // the wild (rotation-first roots, position channels on every joint, Z-up files, many roots)
 // keep their world positions through an up-axis change and a rotation-order change.
-#include "../test_support.h"
-#include "clip_fixture.h"
 #include "core/conversions/conversions.h"
+#include "tests/core/conversions/clip_fixture.h"
+#include "tests/core/test_support.h"
 
 #include <glm/gtc/quaternion.hpp>
 

@@ -1,6 +1,6 @@
-#include "clip_fixture.h"
 #include "core/conversions/conversions.h"
-#include "core/writer.h"
+#include "core/writer/writer.h"
+#include "tests/core/conversions/clip_fixture.h"
 
 namespace bvh {
 namespace {

@@ -1,5 +1,5 @@
-#include "clip_fixture.h"
 #include "core/conversions/conversions.h"
+#include "tests/core/conversions/clip_fixture.h"
 #include "tests/support/bvh_texts.h"
 
 namespace bvh {

@@ -1,0 +1,256 @@
+#include "app/viewer/analysis/analysis_views.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+const glm::vec4 kGreen{0.25f, 0.85f, 0.35f, 1.0f};
+const glm::vec4 kYellow{0.95f, 0.85f, 0.20f, 1.0f};
+const glm::vec4 kRed{0.95f, 0.25f, 0.20f, 1.0f};
+
+// World positions in the viewer's space without the placement: what the eye compares.
+std::vector<glm::dvec3> comparablePositions(const Character& character) {
+    std::vector<glm::dvec3> positions(character.world.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        positions[i] =
+            glm::dvec3(character.fileToViewer * glm::dvec4(character.world[i].translation, 1.0));
+    }
+    return positions;
+}
+
+bvh::ComparedClip comparedClip(const Character& character) {
+    return {&character.document.skeleton, &character.document.motion, character.translation,
+            character.fileToViewer, frameTimeInUse(character)};
+}
+
+// [SECTION] A/B compare
+
+void restoreSideBySide(CompareView& compare, Scene& scene) {
+    if (!compare.placementOverridden) {
+        return;
+    }
+    compare.placementOverridden = false;
+    scene.arrangeSideBySide();
+    for (Character& character : scene.characters()) {
+        updateViewerPositions(character);
+    }
+}
+
+// Why A and B cannot be compared now, or "" when they can. Recomputes the matching when the pair
+// changed.
+std::string checkPair(CompareView& compare, const std::vector<Character>& characters) {
+    if (characters.size() < 2) {
+        return "Open a second file to compare with.";
+    }
+    if (compare.a >= characters.size() || compare.b >= characters.size()) {
+        compare.a = 0;
+        compare.b = 1;
+    }
+    if (compare.a == compare.b) {
+        return "Choose two different files.";
+    }
+    const bvh::Skeleton& a = characters[compare.a].document.skeleton;
+    const bvh::Skeleton& b = characters[compare.b].document.skeleton;
+    if (compare.matchedA != compare.a || compare.matchedB != compare.b ||
+        compare.matching.partnerInB.size() != a.nodeCount() ||
+        compare.matching.partnerInA.size() != b.nodeCount()) {
+        compare.matching = bvh::matchNodesByName(a, b);
+        compare.matchedA = compare.a;
+        compare.matchedB = compare.b;
+        compare.clip.reset();
+        compare.clipKey.clear();
+    }
+    if (compare.matching.matchedFraction() < kMinMatchedFraction) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "Only %zu of %zu joint names match: these files do not share a skeleton.",
+                      compare.matching.pairs.size(), std::max(a.nodeCount(), b.nodeCount()));
+        return text;
+    }
+    return {};
+}
+
+void updateClipSummary(CompareView& compare, const Character& a, const Character& b,
+                       bvh::Interpolation interpolation) {
+    if (a.loading() || b.loading()) {
+        compare.clip.reset();
+        compare.clipKey.clear();
+        return;
+    }
+    // Everything the summary depends on: the pair, their frames, rates, axes and scales.
+    auto side = [](const Character& character) {
+        char text[160];
+        std::snprintf(text, sizeof text, "%p %u %.17g %d %.17g|",
+                      static_cast<const void*>(character.document.motion.values.data()),
+                      character.document.motion.frameCount, frameTimeInUse(character),
+                      static_cast<int>(character.upAxis),
+                      glm::length(glm::dvec3(character.fileToViewer[0]))); // axis and scale
+        return std::string(text);
+    };
+    const std::string key = side(a) + side(b) + std::to_string(compare.relativeToRoot) +
+                            std::to_string(static_cast<int>(interpolation));
+    if (compare.clip && compare.clipKey == key) {
+        return;
+    }
+    compare.clipKey = key;
+    compare.clip =
+        bvh::compareClips(comparedClip(a), comparedClip(b), compare.matching, interpolation, 600,
+                          bvh::PoseComparisonOptions{compare.relativeToRoot});
+}
+
+void updateCompare(CompareView& compare, Scene& scene, bvh::Interpolation interpolation) {
+    std::vector<Character>& characters = scene.characters();
+    for (Character& character : characters) {
+        character.nodeColors.clear();
+    }
+    compare.active = false;
+    compare.inactiveReason.clear();
+    if (!compare.enabled) {
+        restoreSideBySide(compare, scene);
+        return;
+    }
+    compare.inactiveReason = checkPair(compare, characters);
+    if (!compare.inactiveReason.empty()) {
+        restoreSideBySide(compare, scene);
+        return;
+    }
+    compare.active = true;
+    Character& a = characters[compare.a];
+    Character& b = characters[compare.b];
+    if (compare.layout == CompareLayout::Overlay) {
+        b.placement = a.placement;
+        updateViewerPositions(b);
+        compare.placementOverridden = true;
+    } else {
+        restoreSideBySide(compare, scene);
+    }
+
+    compare.now =
+        bvh::measurePoseDifference(compare.matching, comparablePositions(a), comparablePositions(b),
+                                   bvh::PoseComparisonOptions{compare.relativeToRoot});
+    compare.distanceOfNodeA.assign(a.document.skeleton.nodeCount(), -1.0);
+    compare.distanceOfNodeB.assign(b.document.skeleton.nodeCount(), -1.0);
+    for (std::size_t k = 0; k < compare.matching.pairs.size(); ++k) {
+        const auto [nodeA, nodeB] = compare.matching.pairs[k];
+        compare.distanceOfNodeA[static_cast<std::size_t>(nodeA)] = compare.now.distances[k];
+        compare.distanceOfNodeB[static_cast<std::size_t>(nodeB)] = compare.now.distances[k];
+    }
+    compare.redAtMetres = kRedAtFigureFraction * b.figureHeightMetres;
+    b.nodeColors.resize(compare.distanceOfNodeB.size());
+    for (std::size_t i = 0; i < b.nodeColors.size(); ++i) {
+        const double distance = compare.distanceOfNodeB[i];
+        b.nodeColors[i] =
+            distance < 0.0 ? unmatchedNodeColor() : differenceColor(distance, compare.redAtMetres);
+    }
+    updateClipSummary(compare, a, b, interpolation);
+}
+
+// [SECTION] Curves
+
+void updateCurves(CurveView& curves, const Scene& scene,
+                  const std::optional<Selection>& selection) {
+    const std::vector<Character>& characters = scene.characters();
+    if (!selection || selection->character >= characters.size()) {
+        curves.selection.reset();
+        curves.series.clear();
+        curves.events.clear();
+        curves.valuesData = nullptr;
+        return;
+    }
+    if (curves.selection != selection) {
+        curves.closed = false; // a new selection shows its curves again
+    }
+    const Character& character = characters[selection->character];
+    const bvh::Motion& motion = character.document.motion;
+    const float* values = character.loading() ? nullptr : motion.values.data();
+    const std::uint32_t frames = character.loading() ? 0 : motion.frameCount;
+    if (curves.selection == selection && curves.valuesData == values &&
+        curves.frameCount == frames) {
+        return;
+    }
+    curves.selection = selection;
+    curves.valuesData = values;
+    curves.frameCount = frames;
+    curves.series.clear();
+    curves.events.clear();
+    if (character.loading()) {
+        return; // the curves need every frame: they come when the file is read
+    }
+    curves.series = bvh::channelSeries(character.document.skeleton, motion, selection->node);
+    curves.events = bvh::findChannelEvents(character.document.skeleton, motion, selection->node);
+}
+
+} // namespace
+
+glm::vec4 differenceColor(double metres, double redAtMetres) {
+    const float t =
+        redAtMetres > 0.0 ? static_cast<float>(std::clamp(metres / redAtMetres, 0.0, 1.0)) : 1.0f;
+    return t < 0.5f ? kGreen + (kYellow - kGreen) * (t * 2.0f)
+                    : kYellow + (kRed - kYellow) * ((t - 0.5f) * 2.0f);
+}
+
+glm::vec4 unmatchedNodeColor() {
+    return {0.45f, 0.45f, 0.48f, 1.0f};
+}
+
+void updateAnalysisViews(AnalysisViews& views, Scene& scene,
+                         const std::optional<Selection>& selection,
+                         bvh::Interpolation interpolation) {
+    if (views.showRestPose) {
+        for (Character& character : scene.characters()) {
+            evaluateRestPose(character);
+        }
+    }
+    updateCompare(views.compare, scene, interpolation);
+    updateCurves(views.curves, scene, selection);
+}
+
+void onCharacterRemoved(AnalysisViews& views, std::size_t index) {
+    CompareView& compare = views.compare;
+    if (index == compare.a || index == compare.b) {
+        compare.enabled = false;
+        compare.placementOverridden = false; // Scene::remove arranges everyone again
+    }
+    if (compare.a > index) {
+        --compare.a;
+    }
+    if (compare.b > index) {
+        --compare.b;
+    }
+    compare.matchedA = compare.matchedB = SIZE_MAX;
+}
+
+bool applyFramesPerSecondOverride(Scene& scene, Playback& playback, std::size_t index,
+                                  std::optional<double> framesPerSecond) {
+    if (index >= scene.characters().size()) {
+        return false;
+    }
+    const std::int64_t frame = playback.frame();
+    if (!setFramesPerSecondOverride(scene.characters()[index], framesPerSecond)) {
+        return false;
+    }
+    playback.setClip(scene.duration(), scene.frameTime());
+    if (index == 0) {
+        playback.seekFrame(frame); // the timeline's frames are the first file's
+    }
+    return true;
+}
+
+std::string formatMetres(double metres) {
+    char text[32];
+    if (metres < 0.01) {
+        std::snprintf(text, sizeof text, "%.1f mm", metres * 1000.0);
+    } else if (metres < 1.0) {
+        std::snprintf(text, sizeof text, "%.1f cm", metres * 100.0);
+    } else {
+        std::snprintf(text, sizeof text, "%.2f m", metres);
+    }
+    return text;
+}
+
+} // namespace bvhscope::viewer

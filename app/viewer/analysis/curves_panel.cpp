@@ -1,0 +1,334 @@
+// The selected joint's channels over the whole clip: one plot for its rotations (degrees), one
+// for its positions (file units), the playhead, Euler flips (red lines) and jitter (orange
+// dots) marked, and the list of those events. Clicking or dragging in a plot seeks (and
+// pauses); clicking an event jumps to it. Shown while a joint is selected, until closed.
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+constexpr ImU32 kFlipColor = IM_COL32(235, 70, 60, 255);
+constexpr ImU32 kJitterColor = IM_COL32(250, 160, 40, 255);
+constexpr ImU32 kPlayheadColor = IM_COL32(255, 210, 80, 255);
+
+ImU32 channelColor(bvh::ChannelType type) {
+    switch (bvh::channelAxis(type)) {
+    case 0:
+        return IM_COL32(240, 90, 90, 255);
+    case 1:
+        return IM_COL32(110, 210, 110, 255);
+    case 2:
+        return IM_COL32(100, 150, 250, 255);
+    default:
+        return IM_COL32(180, 180, 180, 255);
+    }
+}
+
+// First run only: along the bottom of the viewport, left of the Compare panel.
+void placeNextCurvesPanel(float scale) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float side = kSideColumnWidth * scale;
+    const float height = 230.0f * scale;
+    const float top = display.y - kTimelineHeight * scale - height;
+    ImGui::SetNextWindowPos(ImVec2(side, top), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2((display.x - 2.0f * side) * 0.6f, height),
+                             ImGuiCond_FirstUseEver);
+}
+
+ImU32 eventColor(bvh::ChannelEventKind kind) {
+    return kind == bvh::ChannelEventKind::Jitter ? kJitterColor : kFlipColor;
+}
+
+void seekToFrame(ViewerState& state, const Character& character, double frame) {
+    state.playback.pause();
+    state.playback.seek(frame * frameTimeInUse(character));
+}
+
+struct PlotGroup {
+    const char* id; // "rotation", "position", "other"
+    const char* unit;
+    std::vector<std::size_t> series; // indices into CurveView::series
+};
+
+// [SECTION] One plot: the curves of a group of channels over every frame
+void drawPlot(ViewerState& state, const Character& character, const PlotGroup& group, float height,
+              float scale) {
+    const CurveView& curves = state.analysis.curves;
+    const std::uint32_t frames = curves.frameCount;
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 40.0f);
+    ImGui::InvisibleButton(group.id, ImVec2(width, height));
+    state.widgetRects.rects[std::string("curves:plot:") + group.id] = {origin.x, origin.y, width,
+                                                                       height};
+    const bool hovered = ImGui::IsItemHovered();
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    auto frameUnder = [&](float x) {
+        const float fraction = std::clamp((x - origin.x) / width, 0.0f, 1.0f);
+        return std::round(fraction * static_cast<float>(frames > 1 ? frames - 1 : 0));
+    };
+    if (ImGui::IsItemActive() && frames > 0) {
+        seekToFrame(state, character, frameUnder(mouse.x));
+    }
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 end(origin.x + width, origin.y + height);
+    draw->AddRectFilled(origin, end, IM_COL32(30, 32, 38, 255), 3.0f);
+    draw->PushClipRect(origin, end, true);
+
+    float low = 0.0f;
+    float high = 0.0f;
+    bool first = true;
+    for (const std::size_t k : group.series) {
+        low = first ? curves.series[k].minimum : std::min(low, curves.series[k].minimum);
+        high = first ? curves.series[k].maximum : std::max(high, curves.series[k].maximum);
+        first = false;
+    }
+    if (high - low < 1e-6f) {
+        low -= 1.0f;
+        high += 1.0f;
+    }
+    const float pad = (high - low) * 0.06f;
+    low -= pad;
+    high += pad;
+    const float top = origin.y + 2.0f;
+    const float plotHeight = height - 4.0f;
+    auto yOf = [&](float value) { return top + (high - value) / (high - low) * plotHeight; };
+    auto xOf = [&](double frame) {
+        return origin.x +
+               (frames > 1 ? static_cast<float>(frame / double(frames - 1)) : 0.5f) * width;
+    };
+    if (low < 0.0f && high > 0.0f) {
+        draw->AddLine(ImVec2(origin.x, yOf(0.0f)), ImVec2(end.x, yOf(0.0f)),
+                      IM_COL32(80, 84, 95, 255));
+    }
+
+    // Curves: every point when they fit, else per pixel column the range of its frames.
+    std::vector<ImVec2> points;
+    for (const std::size_t k : group.series) {
+        const std::vector<float>& values = curves.series[k].values;
+        const ImU32 color = channelColor(curves.series[k].type);
+        points.clear();
+        if (frames <= static_cast<std::uint32_t>(width * 2.0f)) {
+            for (std::uint32_t f = 0; f < frames; ++f) {
+                points.emplace_back(xOf(f), yOf(values[f]));
+            }
+        } else {
+            const int columns = static_cast<int>(width);
+            for (int column = 0; column < columns; ++column) {
+                const auto from = static_cast<std::uint32_t>(double(column) / columns * frames);
+                const auto to = std::max(
+                    from + 1, static_cast<std::uint32_t>(double(column + 1) / columns * frames));
+                const auto [lo, hi] =
+                    std::minmax_element(values.begin() + from, values.begin() + to);
+                const float x = origin.x + static_cast<float>(column) + 0.5f;
+                draw->AddLine(ImVec2(x, yOf(*lo)), ImVec2(x, yOf(*hi) - 1.0f), color);
+                points.emplace_back(x, yOf(values[from]));
+            }
+        }
+        if (points.size() >= 2) {
+            draw->AddPolyline(points.data(), static_cast<int>(points.size()), color, 0,
+                              1.5f * scale);
+        }
+    }
+
+    // Events of these channels: flips as lines, jitter as dots on the curve.
+    const bvh::ChannelEvent* hoveredEvent = nullptr;
+    for (const bvh::ChannelEvent& event : curves.events) {
+        const auto owner = std::ranges::find_if(
+            group.series, [&](std::size_t k) { return curves.series[k].column == event.column; });
+        if (owner == group.series.end()) {
+            continue;
+        }
+        const float x = xOf(event.frame);
+        if (event.kind == bvh::ChannelEventKind::Jitter) {
+            const float y = yOf(curves.series[*owner].values[event.frame]);
+            draw->AddCircle(ImVec2(x, y), 4.0f * scale, kJitterColor, 0, 2.0f);
+        } else {
+            draw->AddLine(ImVec2(x, origin.y), ImVec2(x, end.y), kFlipColor, 1.5f * scale);
+            draw->AddTriangleFilled(ImVec2(x - 4.0f * scale, origin.y),
+                                    ImVec2(x + 4.0f * scale, origin.y),
+                                    ImVec2(x, origin.y + 6.0f * scale), kFlipColor);
+        }
+        if (hovered && std::abs(mouse.x - x) < 3.0f * scale) {
+            hoveredEvent = &event;
+        }
+    }
+
+    // The playhead, at the character's own frame for the current time.
+    const double playheadFrame = std::clamp(state.playback.time() / frameTimeInUse(character), 0.0,
+                                            double(frames > 0 ? frames - 1 : 0));
+    const float playhead = xOf(playheadFrame);
+    draw->AddLine(ImVec2(playhead, origin.y), ImVec2(playhead, end.y), kPlayheadColor,
+                  2.0f * scale);
+
+    // Range labels and the legend.
+    char label[64];
+    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(high - pad), group.unit);
+    draw->AddText(ImVec2(origin.x + 4.0f, origin.y + 2.0f), IM_COL32(150, 150, 160, 255), label);
+    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(low + pad));
+    draw->AddText(ImVec2(origin.x + 4.0f, end.y - ImGui::GetTextLineHeight() - 2.0f),
+                  IM_COL32(150, 150, 160, 255), label);
+    float legendX = end.x - 4.0f;
+    for (auto k = group.series.rbegin(); k != group.series.rend(); ++k) {
+        const std::string name(bvh::channelTypeName(curves.series[*k].type));
+        legendX -= ImGui::CalcTextSize(name.c_str()).x + 8.0f;
+        draw->AddText(ImVec2(legendX, origin.y + 2.0f), channelColor(curves.series[*k].type),
+                      name.c_str());
+    }
+    draw->PopClipRect();
+
+    if (hovered && frames > 0) {
+        const auto frame = static_cast<std::uint32_t>(frameUnder(mouse.x));
+        ImGui::BeginTooltip();
+        ImGui::Text("frame %u  (%.3f s)", frame, frame * frameTimeInUse(character));
+        for (const std::size_t k : group.series) {
+            const bvh::ChannelSeries& series = curves.series[k];
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(channelColor(series.type)), "%s %.4f",
+                               std::string(bvh::channelTypeName(series.type)).c_str(),
+                               static_cast<double>(series.values[frame]));
+        }
+        if (hoveredEvent != nullptr) {
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(eventColor(hoveredEvent->kind)),
+                               "%s at frame %u: %+.2f",
+                               std::string(bvh::channelEventKindName(hoveredEvent->kind)).c_str(),
+                               hoveredEvent->frame, hoveredEvent->magnitude);
+        }
+        ImGui::EndTooltip();
+    }
+}
+
+// [SECTION] The events list: click to jump
+void drawEventList(ViewerState& state, const Character& character) {
+    const CurveView& curves = state.analysis.curves;
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    ImGui::BeginChild("events", ImVec2(0.0f, 0.0f), true);
+    for (std::size_t k = 0; k < curves.events.size(); ++k) {
+        const bvh::ChannelEvent& event = curves.events[k];
+        char text[160];
+        if (event.kind == bvh::ChannelEventKind::Jitter) {
+            std::snprintf(text, sizeof text, "frame %-6u %-10s jitter  |d2| %.3g (%.0fx usual)",
+                          event.frame, skeleton.channelNames[event.column].c_str(), event.magnitude,
+                          event.detail);
+        } else {
+            std::snprintf(text, sizeof text, "frame %-6u %-10s %-6s  jump %+.1f deg, turn %.1f deg",
+                          event.frame, skeleton.channelNames[event.column].c_str(),
+                          std::string(bvh::channelEventKindName(event.kind)).c_str(),
+                          event.magnitude, event.detail);
+        }
+        ImGui::PushID(static_cast<int>(k));
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              ImGui::ColorConvertU32ToFloat4(eventColor(event.kind)));
+        if (ImGui::Selectable(text, state.playback.frame() == std::int64_t{event.frame})) {
+            seekToFrame(state, character, event.frame);
+        }
+        ImGui::PopStyleColor();
+        ImGui::PopID();
+        if (k < 20) {
+            const ImVec2 min = ImGui::GetItemRectMin();
+            const ImVec2 size = ImGui::GetItemRectSize();
+            state.widgetRects.rects["curves:event:" + std::to_string(k)] = {min.x, min.y, size.x,
+                                                                            size.y};
+        }
+    }
+    ImGui::EndChild();
+}
+
+} // namespace
+
+void drawCurvesPanel(ViewerState& state, float scale) {
+    CurveView& curves = state.analysis.curves;
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!curves.selection || curves.closed || curves.selection->character >= characters.size()) {
+        return;
+    }
+    placeNextCurvesPanel(scale);
+    bool open = true;
+    if (!ImGui::Begin("Curves", &open)) {
+        ImGui::End();
+        return;
+    }
+    if (!open) {
+        curves.closed = true;
+    }
+    recordWindowRect(state, "Curves");
+    const Character& character = characters[curves.selection->character];
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const auto node = static_cast<std::size_t>(curves.selection->node);
+    ImGui::TextUnformatted(skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", character.displayName.c_str());
+    std::size_t flips = 0;
+    for (const bvh::ChannelEvent& event : curves.events) {
+        flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;
+    }
+    const std::size_t jitter = curves.events.size() - flips;
+    if (flips > 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kFlipColor), "%zu Euler flip%s", flips,
+                           flips == 1 ? "" : "s");
+    }
+    if (jitter > 0) {
+        ImGui::SameLine();
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(kJitterColor), "%zu jitter", jitter);
+    }
+    if (character.loading()) {
+        ImGui::TextDisabled("The curves appear once the whole file is read.");
+        ImGui::End();
+        return;
+    }
+    if (curves.series.empty()) {
+        ImGui::TextDisabled(skeleton.isEndSite[node]
+                                ? "An End Site has no channels: select its joint."
+                                : "This joint has no channels.");
+        ImGui::End();
+        return;
+    }
+    const bool consistent =
+        std::ranges::all_of(curves.series, [&](const bvh::ChannelSeries& series) {
+            return series.values.size() == curves.frameCount;
+        });
+    if (curves.frameCount == 0 || !consistent) {
+        ImGui::TextDisabled("The file has no frames (a rest pose only).");
+        ImGui::End();
+        return;
+    }
+
+    PlotGroup rotation{"rotation", "deg", {}};
+    PlotGroup position{"position", "units", {}};
+    PlotGroup other{"other", "", {}};
+    for (std::size_t k = 0; k < curves.series.size(); ++k) {
+        const bvh::ChannelType type = curves.series[k].type;
+        (bvh::isRotation(type)   ? rotation
+         : bvh::isPosition(type) ? position
+                                 : other)
+            .series.push_back(k);
+    }
+    std::vector<const PlotGroup*> groups;
+    for (const PlotGroup* group : {&rotation, &position, &other}) {
+        if (!group->series.empty()) {
+            groups.push_back(group);
+        }
+    }
+    const float listHeight = curves.events.empty() ? 0.0f : 80.0f * scale;
+    const float spacing = ImGui::GetStyle().ItemSpacing.y;
+    const float available =
+        ImGui::GetContentRegionAvail().y - listHeight - spacing * static_cast<float>(groups.size());
+    const float plotHeight = std::max(50.0f * scale, available / static_cast<float>(groups.size()));
+    for (const PlotGroup* group : groups) {
+        drawPlot(state, character, *group, plotHeight, scale);
+    }
+    if (!curves.events.empty()) {
+        drawEventList(state, character);
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

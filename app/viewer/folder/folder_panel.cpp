@@ -1,0 +1,284 @@
+#include "app/viewer/folder/folder_panel.h"
+
+#include "app/viewer/panels/panel_layout.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
+const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
+const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
+
+void recordItemRect(ViewerState& state, const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::GetItemRectSize();
+    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
+}
+
+// [SECTION] Folder controls: include subfolders, previous/next, close
+
+void drawControls(ViewerState& state, float scale) {
+    FolderBrowser& folder = state.folder;
+    ImGui::TextUnformatted(folder.folder().string().c_str());
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", folder.folder().string().c_str());
+    }
+    if (ImGui::Button("< Previous")) {
+        folder.stepRequest -= 1;
+    }
+    recordItemRect(state, "browser:previous");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The previous file replaces the browsed character (Page Up)");
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Next >")) {
+        folder.stepRequest += 1;
+    }
+    recordItemRect(state, "browser:next");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The next file replaces the browsed character (Page Down)");
+    }
+    ImGui::SameLine(0.0f, 16.0f * scale);
+    bool include = folder.includesSubfolders();
+    if (ImGui::Checkbox("Include subfolders", &include)) {
+        folder.includeSubfoldersRequested = include;
+    }
+    ImGui::SameLine(0.0f, 16.0f * scale);
+    if (ImGui::Button("Close folder")) {
+        folder.closeRequested = true;
+    }
+    const std::size_t count = folder.entries().size();
+    if (folder.summarizing()) {
+        ImGui::TextDisabled("%zu files, %zu summarised (%zu threads)%s", count,
+                            folder.summarizedCount(), folder.workerCount(),
+                            folder.listingTruncated() ? ", list truncated" : "");
+    } else {
+        ImGui::TextDisabled("%zu files%s", count,
+                            folder.listingTruncated() ? ", list truncated" : "");
+    }
+}
+
+// [SECTION] One row
+
+void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index) {
+    if (folder.browseLoad && folder.browseLoad->entry == index) {
+        ImGui::ProgressBar(static_cast<float>(folder.browseLoad->load->fraction()),
+                           ImVec2(-1.0f, 0.0f), "opening");
+        return;
+    }
+    switch (entry.status) {
+    case FileStatus::Queued:
+        ImGui::TextDisabled("queued");
+        break;
+    case FileStatus::Reading:
+        ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(-1.0f, 0.0f), "reading");
+        break;
+    case FileStatus::Ok:
+        ImGui::TextColored(kOkColor, "ok");
+        break;
+    case FileStatus::Warnings: {
+        const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
+        ImGui::TextColored(kWarningColor, "%zu warning%s", warnings, warnings == 1 ? "" : "s");
+        break;
+    }
+    case FileStatus::Error:
+        ImGui::TextColored(kErrorColor, "error");
+        break;
+    }
+}
+
+void drawRowTooltip(const FolderEntry& entry) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(entry.path.string().c_str());
+    if (entry.facts && entry.facts->loaded) {
+        const bvh::DocumentSummary& summary = entry.facts->summary;
+        ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,
+                            summary.endSites, summary.channels,
+                            summary.frameTimeAssumed ? "frame time assumed (30 fps)"
+                                                     : "frame time from the file");
+        ImGui::TextDisabled("thumbnail: frame %u (the middle one)", entry.facts->thumbnailFrame);
+    }
+    if (entry.facts && !entry.facts->diagnosticLines.empty()) {
+        ImGui::Separator();
+        for (const std::string& line : entry.facts->diagnosticLines) {
+            const bool error = line.find(": error: ") != std::string::npos;
+            ImGui::TextColored(error ? kErrorColor : kWarningColor, "%s", line.c_str());
+        }
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
+    ImGui::EndTooltip();
+}
+
+void centreTextVertically(float rowHeight) {
+    const float offset = (rowHeight - ImGui::GetTextLineHeight()) * 0.5f;
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(offset, 0.0f));
+}
+
+void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t index,
+             float thumbnail) {
+    FolderBrowser& folder = state.folder;
+    const FolderEntry& entry = folder.entries()[index];
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
+    ImGui::PushID(static_cast<int>(index));
+
+    ImGui::TableNextColumn();
+    const ImVec2 cell = ImGui::GetCursorScreenPos();
+    const bool isCurrent = folder.current == index;
+    ImGui::Selectable("##row", isCurrent,
+                      ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                      ImVec2(0.0f, thumbnail));
+    // On the press, not the release: Ctrl is read while it is surely held.
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+        if (ImGui::GetIO().KeyCtrl) {
+            state.filesToOpen.push_back(entry.path.string()); // an ordinary character: it stays
+        } else {
+            folder.openRequest = index;
+        }
+    }
+    recordItemRect(state, "browser:row:" + std::to_string(index));
+    if (ImGui::IsItemHovered()) {
+        drawRowTooltip(entry);
+    }
+    ImGui::SetCursorScreenPos(cell);
+    if (const GLuint texture = thumbnails.texture(index);
+        texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
+        // GL textures start at the bottom row: flip v.
+        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+                     ImVec2(thumbnail, thumbnail), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+    } else {
+        ImGui::Dummy(ImVec2(thumbnail, thumbnail));
+    }
+    recordItemRect(state, "browser:thumb:" + std::to_string(index));
+
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    ImGui::TextUnformatted(entry.name.c_str());
+
+    const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%zu", facts->summary.joints);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%u", facts->summary.framesPresent);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text(facts->summary.frameTimeAssumed ? "%.4g?" : "%.4g",
+                    facts->summary.framesPerSecond);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%.2f s", facts->summary.durationSeconds);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    drawStatus(folder, entry, index);
+    ImGui::PopID();
+}
+
+// [SECTION] The list
+
+void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
+              float scale) {
+    FolderBrowser& folder = state.folder;
+    const std::size_t count = folder.entries().size();
+    if (count == 0) {
+        ImGui::TextDisabled("No .bvh files in this folder%s.",
+                            folder.includesSubfolders() ? " or its subfolders" : "");
+        return;
+    }
+    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                       ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                       ImGuiTableFlags_SizingFixedFit;
+    if (!ImGui::BeginTable("files", 7, kFlags)) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
+    ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("Joints", ImGuiTableColumnFlags_WidthFixed, 42.0f * scale);
+    ImGui::TableSetupColumn("Frames", ImGuiTableColumnFlags_WidthFixed, 48.0f * scale);
+    ImGui::TableSetupColumn("FPS", ImGuiTableColumnFlags_WidthFixed, 30.0f * scale);
+    ImGui::TableSetupColumn("Duration", ImGuiTableColumnFlags_WidthFixed, 58.0f * scale);
+    ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthFixed, 76.0f * scale);
+    ImGui::TableHeadersRow();
+
+    const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
+    // Keep the browsed file in view when next/previous moved it off screen.
+    static std::optional<std::size_t> shownCurrent;
+    if (folder.current != shownCurrent) {
+        shownCurrent = folder.current;
+        if (folder.current &&
+            (*folder.current < folder.visibleFirst() || *folder.current >= folder.visibleLast())) {
+            const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
+            ImGui::SetScrollY(std::max(0.0f, static_cast<float>(*folder.current) * rowHeight -
+                                                 (visible - rowHeight) / 2));
+        }
+    }
+
+    ImGuiListClipper clipper; // only the rows on screen are drawn: a folder of 5000 scrolls
+    clipper.Begin(static_cast<int>(count), rowHeight);
+    std::size_t first = count;
+    std::size_t last = 0;
+    while (clipper.Step()) {
+        first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
+        last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            drawRow(state, thumbnails, static_cast<std::size_t>(row), thumbnail);
+        }
+    }
+    folder.setVisibleRows(first, last);
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
+                     float scale) {
+    if (!state.folder.isOpen()) {
+        return;
+    }
+    // First run: over the Info and Selected joint panels on the right (the rows repeat the
+    // facts Info shows), so the view's centre, where the figure is framed, stays clear.
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float width = std::min(580.0f * scale, display.x * 0.42f);
+    ImGui::SetNextWindowPos(ImVec2(display.x - width, 0.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(width, (display.y - kTimelineHeight * scale) * 0.68f),
+                             ImGuiCond_FirstUseEver);
+    // A folder just opened comes to the front (the panels drawn after it would cover it).
+    static std::uint64_t focusedGeneration = 0;
+    if (focusedGeneration != state.folder.generation()) {
+        focusedGeneration = state.folder.generation();
+        ImGui::SetNextWindowFocus();
+    }
+    // Opaque: it lies over other panels, whose text would show through the usual translucency.
+    ImGui::SetNextWindowBgAlpha(1.0f);
+    bool open = true;
+    const bool expanded = ImGui::Begin("Browser", &open);
+    if (!open) {
+        state.folder.closeRequested = true; // the window's close button
+    }
+    if (!expanded) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Browser");
+    drawControls(state, scale);
+    drawList(state, thumbnails, static_cast<float>(thumbnailPixels), scale);
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,138 @@
+#include "app/viewer/io/export.h"
+
+#include "core/writer/writer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <glm/geometric.hpp>
+
+namespace bvhscope::viewer {
+
+std::string defaultExportPath(const Character& character) {
+    const std::filesystem::path source = character.sourcePath.empty()
+                                             ? std::filesystem::path(character.displayName)
+                                             : std::filesystem::path(character.sourcePath);
+    std::filesystem::path target = source.parent_path() / source.stem();
+    target += "_export.bvh";
+    return target.string();
+}
+
+double shownScale(const Character& character) {
+    return glm::length(glm::dvec3(character.fileToViewer[0]));
+}
+
+std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
+                                                    double rangeEnd) {
+    const bvh::Motion& motion = character.document.motion;
+    const std::int64_t last = std::max<std::int64_t>(std::int64_t{motion.frameCount} - 1, 0);
+    const double frameTime = frameTimeInUse(character);
+    auto frameOf = [&](double time) {
+        return std::clamp<std::int64_t>(std::llround(time / frameTime), 0, last);
+    };
+    return {frameOf(rangeStart), frameOf(std::max(rangeStart, rangeEnd))};
+}
+
+ExportSettings defaultExportSettings(const Character& character, const Playback& playback) {
+    ExportSettings settings;
+    settings.targetPath = defaultExportPath(character);
+    std::tie(settings.firstFrame, settings.lastFrame) =
+        framesInRange(character, playback.rangeStart(), playback.rangeEnd());
+    settings.scaleFactor = shownScale(character);
+    settings.framesPerSecond = character.document.motion.framesPerSecond();
+    return settings;
+}
+
+bvh::ConversionRequest exportConversionRequest(const Character& character,
+                                               const ExportSettings& settings) {
+    bvh::ConversionRequest request;
+    const std::int64_t lastFrame = std::int64_t{character.document.motion.frameCount} - 1;
+    if (settings.firstFrame > 0 || settings.lastFrame < lastFrame) {
+        request.frames = bvh::FrameSpan{settings.firstFrame, settings.lastFrame};
+    }
+    request.inPlace = settings.inPlace;
+    request.fromUp = character.upAxis;
+    request.fromUpOrigin = "as shown";
+    if (settings.axis == ExportAxis::AsShown && character.upAxis != bvh::UpAxis::PositiveY) {
+        request.up = bvh::UpAxis::PositiveY;
+    }
+    const double factor = settings.scale == ExportScale::AsShown  ? shownScale(character)
+                          : settings.scale == ExportScale::Factor ? settings.scaleFactor
+                                                                  : 1.0;
+    if (std::abs(factor - 1.0) > 1e-12) {
+        request.scale = factor;
+    }
+    request.rotationOrder = settings.rotationOrder;
+    if (settings.resample) {
+        request.framesPerSecond = settings.framesPerSecond;
+    }
+    if (!settings.mnmPath.empty()) {
+        request.mnmPath = settings.mnmPath;
+        request.reverseMnm = settings.reverseMnm;
+    }
+    request.translation = character.translation; // as the viewer interprets the positions
+    return request;
+}
+
+ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings) {
+    ExportOutcome outcome;
+    outcome.targetPath = settings.targetPath;
+    const std::string inputName =
+        character.sourcePath.empty() ? character.displayName : character.sourcePath;
+    if (settings.targetPath.empty()) {
+        outcome.lines.push_back("no file name to export to");
+        return outcome;
+    }
+    if (character.loading()) {
+        outcome.lines.push_back(inputName + ": still loading; export once every frame is read");
+        return outcome;
+    }
+    const bvh::ConversionRequest request = exportConversionRequest(character, settings);
+    if (request.scale && !(std::isfinite(*request.scale) && *request.scale > 0.0)) {
+        outcome.lines.push_back("the scale factor must be a positive number");
+        return outcome;
+    }
+    if (request.framesPerSecond &&
+        !(std::isfinite(*request.framesPerSecond) && *request.framesPerSecond > 0.0)) {
+        outcome.lines.push_back("the frame rate must be a positive number");
+        return outcome;
+    }
+    std::optional<bvh::Motion> retimed; // the motion at the fps override, when asked
+    if (settings.useFramesPerSecondOverride && character.framesPerSecondOverride) {
+        retimed = character.document.motion;
+        retimed->frameTime = 1.0 / *character.framesPerSecondOverride;
+        retimed->frameTimeAssumed = false;
+        outcome.lines.push_back("Frame Time set to the viewer's " +
+                                std::to_string(*character.framesPerSecondOverride) +
+                                " fps (the file says " +
+                                std::to_string(character.document.motion.framesPerSecond()) + ")");
+    }
+    const bvh::ConversionOutcome converted = bvh::applyConversionRequest(
+        character.document.skeleton, retimed ? *retimed : character.document.motion, request,
+        inputName);
+    for (const bvh::ConversionLogEntry& entry : converted.log) {
+        outcome.lines.push_back(bvh::formatLogEntry(entry));
+    }
+    if (!converted.ok) {
+        return outcome;
+    }
+    bvh::WriteOptions options;
+    if (!character.sourcePath.empty()) {
+        options.inputPath = character.sourcePath;
+    }
+    options.allowOverwritingInput = settings.overwriteInput;
+    const std::vector<bvh::Diagnostic> written =
+        bvh::writeBvhFile(settings.targetPath, converted.skeleton, converted.motion, options);
+    for (const bvh::Diagnostic& diagnostic : written) {
+        outcome.lines.push_back(bvh::formatDiagnostic(settings.targetPath, diagnostic));
+    }
+    if (bvh::hasErrors(written)) {
+        return outcome;
+    }
+    outcome.ok = true;
+    outcome.framesWritten = converted.motion.frameCount;
+    outcome.jointsWritten = static_cast<std::uint32_t>(converted.skeleton.jointCount());
+    return outcome;
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,96 @@
+// File > Export: writing what the viewer shows of one character to a new BVH file, through the
+// same conversions as `bvhscope convert` (core/conversions/conversion_request.h).
+//
+// The dialog edits an ExportSettings, pre-filled by defaultExportSettings from what is on
+// screen: the timeline's in/out range, the up axis in use (the viewer shows everything Y up)
+// and the scale into the viewer's metres. exportConversionRequest maps the settings to the
+// convert options (range -> --frames, axis -> --from-up/--up, scale -> --scale, ...) and is
+// pure, so tests check the mapping without a window. exportCharacter runs it and writes the
+// file atomically; the character and its input file are never changed.
+#pragma once
+
+#include "app/viewer/scene/character.h"
+#include "app/viewer/scene/playback.h"
+#include "core/conversions/conversion_request.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// "As shown": what the viewer draws (Y up; file units scaled to metres). "As in file": left as
+// the file has it.
+enum class ExportAxis : std::uint8_t { AsShown, AsInFile };
+enum class ExportScale : std::uint8_t { AsShown, AsInFile, Factor };
+
+struct ExportSettings {
+    std::string targetPath;
+    // Frames kept, inclusive and 0-based in the character's own frames; the whole clip means
+    // no trim.
+    std::int64_t firstFrame = 0;
+    std::int64_t lastFrame = 0;
+    ExportAxis axis = ExportAxis::AsShown;
+    ExportScale scale = ExportScale::AsShown;
+    double scaleFactor = 1.0; // with ExportScale::Factor
+    bool resample = false;
+    double framesPerSecond = 30.0; // with resample
+    // The character's fps override (Info panel) as the clip's rate: its Frame Time is written,
+    // and resampling starts from it. Off (the default): the file's Frame Time, as read.
+    bool useFramesPerSecondOverride = false;
+    std::optional<bvh::EulerOrder> rotationOrder; // nullopt: each joint keeps its order
+    bool inPlace = false;
+    std::string mnmPath; // empty: no renaming
+    bool reverseMnm = false;
+    bool overwriteInput = false;
+};
+
+// `<directory of the source>/<stem>_export.bvh`; for the bundled sample (no source path),
+// `<stem>_export.bvh` in the current directory.
+std::string defaultExportPath(const Character& character);
+
+// The factor taking file units to the viewer's metres (1 for a metre file; for a file of unknown
+// unit the one that shows it at human height).
+double shownScale(const Character& character);
+
+// The frames of `character` the timeline's range [rangeStart, rangeEnd] (seconds) covers: the
+// nearest frame to each end, at the frame time in use (an fps override included), clamped to
+// the clip (the viewer holds a shorter clip's last pose).
+std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
+                                                    double rangeEnd);
+
+// What is shown: the range's frames, as shown axis and scale, the file's frame rate, no other
+// conversion, the default path, overwriting off.
+ExportSettings defaultExportSettings(const Character& character, const Playback& playback);
+
+// The convert options for `settings`: frames -> trim (none for the whole clip), axis AsShown ->
+// from the axis in use to +Y (none when that is +Y already), scale -> the factor (none when it
+// is 1), and so on. fromUp is always the axis the viewer uses, so in-place and the axis change
+// agree with the picture even when the settings override the file's guess.
+bvh::ConversionRequest exportConversionRequest(const Character& character,
+                                               const ExportSettings& settings);
+
+struct ExportOutcome {
+    bool ok = false;
+    std::string targetPath;
+    std::uint32_t framesWritten = 0;
+    std::uint32_t jointsWritten = 0;
+    // What was done ("frames 2 to 9 kept") and every problem, FILE:LINE:COL style.
+    std::vector<std::string> lines;
+};
+
+// Converts and writes. Refuses an empty path, a character still loading, and (unless
+// settings.overwriteInput) the character's own source file.
+ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings);
+
+// The dialog's state, kept in ViewerState between frames.
+struct ExportDialog {
+    bool openRequested = false; // File > Export... or Ctrl+E: open for state.infoCharacter
+    std::size_t character = 0;
+    ExportSettings settings;
+    bool exportRequested = false; // the Export button: the app loop writes the file
+    std::optional<ExportOutcome> result;
+};
+
+} // namespace bvhscope::viewer

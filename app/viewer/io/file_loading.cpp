@@ -1,0 +1,231 @@
+#include "app/viewer/io/file_loading.h"
+
+#include "core/model/diagnostic.h"
+#include "core/reader/document.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <functional>
+#include <thread>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+std::string displayNameOf(const std::string& path) {
+    const std::string name = std::filesystem::path(path).filename().string();
+    return name.empty() ? path : name;
+}
+
+// The error lines of a document that cannot be shown; empty when it can.
+std::vector<std::string> errorLinesOf(const std::string& shownPath, const bvh::Document& document) {
+    std::vector<std::string> lines;
+    if (!document.loaded()) {
+        for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+            if (diagnostic.severity == bvh::Severity::Error) {
+                lines.push_back(bvh::formatDiagnostic(shownPath, diagnostic));
+            }
+        }
+    } else if (document.skeleton.nodeCount() == 0) {
+        lines.push_back(shownPath + ":0:0: error: the file has no skeleton");
+    }
+    return lines;
+}
+
+LoadOutcome fromDocument(const std::string& displayName, const std::string& path,
+                         bvh::Document document) {
+    LoadOutcome outcome;
+    outcome.errorLines = errorLinesOf(path.empty() ? displayName : path, document);
+    if (outcome.errorLines.empty()) {
+        outcome.character = makeCharacter(displayName, path, std::move(document));
+    }
+    return outcome;
+}
+
+// Row-parsing threads per load: leave a core to the UI (and llvmpipe); more than a few gain
+// little over the reading itself.
+unsigned loadThreads() {
+    const unsigned hardware = std::max(std::thread::hardware_concurrency(), 1u);
+    return std::clamp(hardware - 1, 1u, 4u);
+}
+
+} // namespace
+
+LoadOutcome loadCharacterFile(const std::string& path) {
+    return fromDocument(displayNameOf(path), path, bvh::loadDocument(path));
+}
+
+LoadOutcome loadBundledSample() {
+    return fromDocument(std::string(kSampleFileName), "",
+                        bvh::parseDocument(embeddedAsset(kSampleFileName)));
+}
+
+// [SECTION] Background loading
+
+void FileLoads::open(const std::string& path) {
+    TimingRecord record;
+    record.timing.path = path;
+    record.timing.started = LoadTiming::Clock::now();
+    std::function<void()> afterHeader;
+    if (pauseAfterHeader_.count() > 0) {
+        afterHeader = [pause = pauseAfterHeader_] { std::this_thread::sleep_for(pause); };
+    }
+    auto load = std::make_unique<bvh::BackgroundLoad>(path, loadThreads(), std::move(afterHeader));
+    record.load = load.get();
+    timings_.push_back(std::move(record));
+    waiting_.push_back({displayNameOf(path), path, std::move(load)});
+}
+
+FileLoads::TimingRecord* FileLoads::recordOf(const bvh::BackgroundLoad* load) {
+    // Newest first: a load removed while running leaves its record, and a later load may get
+    // its address.
+    for (auto record = timings_.rbegin(); record != timings_.rend(); ++record) {
+        if (record->load == load) {
+            return &*record;
+        }
+    }
+    return nullptr;
+}
+
+void FileLoads::waitForFirstPoses() {
+    // About two thirds of a frame on a software renderer: a load reads its header and first
+    // rows (a 256 KB block, bvh::ParseOptions::firstBlockBytes) in a few ms from the page cache.
+    constexpr auto kFirstPoseWait = std::chrono::milliseconds(8);
+    const auto deadline = std::chrono::steady_clock::now() + kFirstPoseWait;
+    for (Waiting& waiting : waiting_) {
+        if (!waiting.openedThisFrame) {
+            continue;
+        }
+        waiting.openedThisFrame = false;
+        const bvh::BackgroundLoad& load = *waiting.load;
+        while (!load.finished() && !(load.headerReady() && load.framesLoaded() > 0) &&
+               std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+    }
+}
+
+FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit) {
+    waitForFirstPoses();
+    Events events;
+    const auto now = LoadTiming::Clock::now();
+    auto completed = [&](const bvh::BackgroundLoad* load, bool failed, bool hadFrames) {
+        if (TimingRecord* record = recordOf(load)) {
+            record->timing.header = record->timing.header.value_or(now);
+            record->timing.complete = now;
+            record->timing.failed = failed;
+            record->framesSeen =
+                record->framesSeen || (hadFrames && !failed && !record->timing.firstFrameShown);
+            record->load = nullptr;
+        }
+    };
+
+    // Characters already shown: frames so far, finished documents, failures.
+    std::vector<Character>& characters = scene.characters();
+    for (std::size_t i = characters.size(); i-- > 0;) {
+        Character& character = characters[i];
+        if (!character.loading()) {
+            continue;
+        }
+        const bvh::BackgroundLoad* load = character.load.get();
+        if (!character.load->finished()) {
+            if (refreshLoadingCharacter(character)) {
+                applyAxes(character, upAxis, unit);
+                events.reshaped = true;
+                if (TimingRecord* record = recordOf(load)) {
+                    record->framesSeen = true;
+                }
+            }
+            continue;
+        }
+        bvh::Document document = character.load->take();
+        std::vector<std::string> errors = errorLinesOf(character.sourcePath, document);
+        completed(load, !errors.empty(), document.motion.frameCount > 0);
+        if (!errors.empty()) {
+            events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
+            events.failedCharacters.push_back(i);
+            character.load.reset();
+            continue;
+        }
+        finishLoadingCharacter(character, std::move(document));
+        applyAxes(character, upAxis, unit);
+        events.reshaped = true;
+        events.finished = true;
+    }
+
+    // Files still waiting for their header, in the order opened, so characters keep that
+    // order (and their colours) however the loads race.
+    std::size_t done = 0;
+    for (; done < waiting_.size(); ++done) {
+        Waiting& waiting = waiting_[done];
+        bvh::BackgroundLoad& load = *waiting.load;
+        if (load.finished()) {
+            bvh::Document document = load.take();
+            const bool hadFrames = document.motion.frameCount > 0;
+            LoadOutcome outcome =
+                fromDocument(waiting.displayName, waiting.path, std::move(document));
+            completed(&load, !outcome.character.has_value(), hadFrames);
+            if (!outcome.character) {
+                events.errorLines.insert(events.errorLines.end(), outcome.errorLines.begin(),
+                                         outcome.errorLines.end());
+                continue;
+            }
+            applyAxes(*outcome.character, upAxis, unit);
+            scene.add(std::move(*outcome.character));
+            events.added = true;
+            events.finished = true;
+            continue;
+        }
+        // A header without a skeleton ends as an error: wait for it.
+        if (!load.headerReady() || load.document().skeleton.nodeCount() == 0) {
+            break;
+        }
+        if (TimingRecord* record = recordOf(&load)) {
+            record->timing.header = now;
+        }
+        Character character =
+            makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
+        if (refreshLoadingCharacter(character)) {
+            if (TimingRecord* record = recordOf(character.load.get())) {
+                record->framesSeen = true;
+            }
+        }
+        applyAxes(character, upAxis, unit);
+        scene.add(std::move(character));
+        events.added = true;
+    }
+    waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(done));
+    return events;
+}
+
+bool FileLoads::busy(const Scene& scene) const {
+    return !waiting_.empty() ||
+           std::any_of(scene.characters().begin(), scene.characters().end(),
+                       [](const Character& character) { return character.loading(); });
+}
+
+void FileLoads::frameShown(LoadTiming::Clock::time_point now) {
+    for (TimingRecord& record : timings_) {
+        if (record.framesSeen) {
+            record.timing.firstFrameShown = now;
+            record.framesSeen = false;
+        }
+        if (record.timing.complete) {
+            record.shownAfterCompletion = true;
+        }
+    }
+}
+
+std::vector<LoadTiming> FileLoads::takeCompletedTimings() {
+    std::vector<LoadTiming> completed;
+    for (TimingRecord& record : timings_) {
+        if (record.shownAfterCompletion && !record.reported) {
+            completed.push_back(record.timing);
+            record.reported = true;
+        }
+    }
+    std::erase_if(timings_, [](const TimingRecord& record) { return record.reported; });
+    return completed;
+}
+
+} // namespace bvhscope::viewer

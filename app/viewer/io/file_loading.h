@@ -1,0 +1,114 @@
+// Opening files (and the bundled sample) as characters. A file that does not load yields its
+// diagnostics as `FILE:LINE:COL: error: message` lines; it never throws.
+//
+// The viewer opens files in the background (FileLoads), so the window keeps drawing while a
+// large file is read: the skeleton appears once the header is read, the frames loaded so far
+// can be played and scrubbed, and the finished document replaces the partial one.
+#pragma once
+
+#include "app/viewer/scene/character.h"
+#include "app/viewer/scene/scene.h"
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct LoadOutcome {
+    std::optional<Character> character;
+    std::vector<std::string> errorLines; // every diagnostic when the file failed
+};
+
+// Reads the whole file before returning (the render benchmark and tests).
+LoadOutcome loadCharacterFile(const std::string& path);
+// The walk cycle embedded from assets/sample_walk.bvh at build time.
+LoadOutcome loadBundledSample();
+
+// The text of an embedded asset by file name; empty when there is none.
+std::string_view embeddedAsset(std::string_view fileName);
+inline constexpr std::string_view kSampleFileName = "sample_walk.bvh";
+
+// [SECTION] Background loading
+
+// When each stage of one file's load happened (for --print-load-timing). "First frame shown"
+// is the end of the first buffer swap after frames were found loaded.
+struct LoadTiming {
+    using Clock = std::chrono::steady_clock;
+    std::string path;
+    Clock::time_point started;
+    std::optional<Clock::time_point> header;
+    std::optional<Clock::time_point> firstFrameShown;
+    std::optional<Clock::time_point> complete; // finished: loaded or failed
+    bool failed = false;
+};
+
+class FileLoads {
+public:
+    FileLoads() = default;
+    FileLoads(const FileLoads&) = delete;
+    FileLoads& operator=(const FileLoads&) = delete;
+
+    // Starts reading `path` on a background thread.
+    void open(const std::string& path);
+    // Test hook: loads started from now on wait this long between the header and the rows.
+    void pauseAfterHeaderForTests(std::chrono::milliseconds pause) { pauseAfterHeader_ = pause; }
+
+    // What happened during one update().
+    struct Events {
+        std::vector<std::string> errorLines; // of loads that failed
+        // Characters whose load failed, to be removed, highest index first (so each index
+        // is still valid when its turn comes).
+        std::vector<std::size_t> failedCharacters;
+        bool added = false;    // characters were added to the scene
+        bool reshaped = false; // motion bounds changed (first frames, finished documents)
+        bool finished = false; // a load completed
+    };
+
+    // Once per UI frame: adds characters whose header is ready (in the order the files were
+    // opened), refreshes the frames loaded, swaps finished documents in (applying the axis and
+    // unit choices) and reports failures.
+    Events update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit);
+
+    // Files whose header is still being read (not yet characters).
+    struct Waiting {
+        std::string displayName;
+        std::string path;
+        std::unique_ptr<bvh::BackgroundLoad> load;
+        bool openedThisFrame = true; // not yet seen by update()
+    };
+    const std::vector<Waiting>& waiting() const { return waiting_; }
+
+    // A file is being read: one still waiting for its header, or a loading character.
+    bool busy(const Scene& scene) const;
+
+    // After a buffer swap: stamps "first frame shown" for loads whose frames were found
+    // loaded by the last update().
+    void frameShown(LoadTiming::Clock::time_point now);
+    // Timings of loads that completed and were shown since the last call.
+    std::vector<LoadTiming> takeCompletedTimings();
+
+private:
+    struct TimingRecord {
+        LoadTiming timing;
+        const bvh::BackgroundLoad* load = nullptr; // null once it completed
+        bool framesSeen = false;                   // frames found loaded, not yet shown
+        bool shownAfterCompletion = false;
+        bool reported = false;
+    };
+    TimingRecord* recordOf(const bvh::BackgroundLoad* load);
+    // Holds the frame up to kFirstPoseWait for files opened since the last update() to read
+    // their header and first rows, so that their first pose is drawn in this frame rather
+    // than two or three frames later. Never longer: a slow file shows when it is ready.
+    void waitForFirstPoses();
+
+    std::vector<Waiting> waiting_;
+    std::vector<TimingRecord> timings_;
+    std::chrono::milliseconds pauseAfterHeader_{0};
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,305 @@
+#include "app/viewer/io/settings_store.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <system_error>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// [SECTION] Value conversion
+
+std::string_view trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t\r");
+    if (first == std::string_view::npos) {
+        return {};
+    }
+    const auto last = text.find_last_not_of(" \t\r");
+    return text.substr(first, last - first + 1);
+}
+
+bool parseFloat(std::string_view text, float& value) {
+    float parsed = 0.0f;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+    if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(parsed)) {
+        return false;
+    }
+    value = parsed;
+    return true;
+}
+
+bool parseInt(std::string_view text, int& value) {
+    int parsed = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+    if (error != std::errc() || end != text.data() + text.size()) {
+        return false;
+    }
+    value = parsed;
+    return true;
+}
+
+bool parseBool(std::string_view text, bool& value) {
+    if (text == "true" || text == "1") {
+        value = true;
+        return true;
+    }
+    if (text == "false" || text == "0") {
+        value = false;
+        return true;
+    }
+    return false;
+}
+
+template <std::size_t N>
+bool parseFloats(std::string_view text, float (&values)[N]) {
+    float parsed[N];
+    std::size_t count = 0;
+    while (count < N) {
+        text = trim(text);
+        const auto end = text.find(' ');
+        if (!parseFloat(text.substr(0, end), parsed[count])) {
+            return false;
+        }
+        ++count;
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end);
+    }
+    if (!trim(text).empty()) {
+        return false;
+    }
+    std::copy(parsed, parsed + N, values);
+    return true;
+}
+
+// [SECTION] The keys
+
+struct Entry {
+    const char* key;
+    std::function<std::string(const ViewerSettings&)> write;
+    std::function<bool(std::string_view, ViewerSettings&)> read;
+};
+
+template <typename Enum>
+Entry enumEntry(const char* key, Enum ViewerSettings::*member,
+                std::vector<std::pair<Enum, const char*>> names) {
+    return {key,
+            [member, names](const ViewerSettings& settings) {
+                for (const auto& [value, name] : names) {
+                    if (value == settings.*member) {
+                        return std::string(name);
+                    }
+                }
+                return std::string(names.front().second);
+            },
+            [member, names](std::string_view text, ViewerSettings& settings) {
+                for (const auto& [value, name] : names) {
+                    if (text == name) {
+                        settings.*member = value;
+                        return true;
+                    }
+                }
+                return false;
+            }};
+}
+
+Entry floatEntry(const char* key, float ViewerSettings::*member, float low, float high) {
+    return {key,
+            [member](const ViewerSettings& settings) {
+                std::ostringstream out;
+                out << settings.*member;
+                return out.str();
+            },
+            [member, low, high](std::string_view text, ViewerSettings& settings) {
+                float value = 0.0f;
+                if (!parseFloat(text, value)) {
+                    return false;
+                }
+                settings.*member = std::clamp(value, low, high);
+                return true;
+            }};
+}
+
+Entry intEntry(const char* key, int ViewerSettings::*member, int low, int high) {
+    return {key,
+            [member](const ViewerSettings& settings) { return std::to_string(settings.*member); },
+            [member, low, high](std::string_view text, ViewerSettings& settings) {
+                int value = 0;
+                if (!parseInt(text, value)) {
+                    return false;
+                }
+                settings.*member = std::clamp(value, low, high);
+                return true;
+            }};
+}
+
+// "auto" (kAutomaticMsaaSamples) or a count from 0 to 16.
+Entry msaaEntry() {
+    const Entry count = intEntry("msaa_samples", &ViewerSettings::msaaSamples, 0, 16);
+    return {count.key,
+            [count](const ViewerSettings& settings) {
+                return settings.msaaSamples == kAutomaticMsaaSamples ? std::string("auto")
+                                                                     : count.write(settings);
+            },
+            [count](std::string_view text, ViewerSettings& settings) {
+                if (text == "auto") {
+                    settings.msaaSamples = kAutomaticMsaaSamples;
+                    return true;
+                }
+                return count.read(text, settings);
+            }};
+}
+
+Entry boolEntry(const char* key, bool ViewerSettings::*member) {
+    return {key,
+            [member](const ViewerSettings& settings) {
+                return std::string(settings.*member ? "true" : "false");
+            },
+            [member](std::string_view text, ViewerSettings& settings) {
+                return parseBool(text, settings.*member);
+            }};
+}
+
+template <typename Vector>
+Entry colorEntry(const char* key, Vector ViewerSettings::*member) {
+    constexpr int kComponents = Vector::length();
+    return {key,
+            [member](const ViewerSettings& settings) {
+                std::ostringstream out;
+                for (int i = 0; i < kComponents; ++i) {
+                    out << (i ? " " : "") << (settings.*member)[i];
+                }
+                return out.str();
+            },
+            [member](std::string_view text, ViewerSettings& settings) {
+                float values[kComponents];
+                if (!parseFloats(text, values)) {
+                    return false;
+                }
+                for (int i = 0; i < kComponents; ++i) {
+                    (settings.*member)[i] = std::clamp(values[i], 0.0f, 1.0f);
+                }
+                return true;
+            }};
+}
+
+const std::vector<Entry>& entries() {
+    using render::BoneStyle;
+    static const std::vector<Entry> kEntries = {
+        enumEntry("bone_style", &ViewerSettings::boneStyle,
+                  {{BoneStyle::Capsule, "capsule"},
+                   {BoneStyle::Octahedral, "octahedral"},
+                   {BoneStyle::Line, "line"}}),
+        floatEntry("bone_thickness", &ViewerSettings::boneThickness, 0.1f, 5.0f),
+        boolEntry("show_joints", &ViewerSettings::showJoints),
+        boolEntry("show_grid", &ViewerSettings::showGrid),
+        boolEntry("show_shadow", &ViewerSettings::showShadow),
+        colorEntry("background_color", &ViewerSettings::backgroundColor),
+        colorEntry("selection_color", &ViewerSettings::selectionColor),
+        msaaEntry(),
+        floatEntry("playback_speed", &ViewerSettings::playbackSpeed, 0.1f, 4.0f),
+        boolEntry("loop", &ViewerSettings::loop),
+        boolEntry("interpolate", &ViewerSettings::interpolate),
+        boolEntry("play_on_open", &ViewerSettings::playOnOpen),
+        floatEntry("field_of_view_degrees", &ViewerSettings::fieldOfViewDegrees, 10.0f, 120.0f),
+        floatEntry("orbit_sensitivity", &ViewerSettings::orbitSensitivity, 0.1f, 5.0f),
+        boolEntry("invert_zoom", &ViewerSettings::invertZoom),
+        boolEntry("follow_selection", &ViewerSettings::followSelection),
+        boolEntry("frame_on_load", &ViewerSettings::frameOnLoad),
+        boolEntry("show_trails", &ViewerSettings::showTrails),
+        intEntry("trail_frames", &ViewerSettings::trailFrames, 1, 1000),
+        boolEntry("show_ghosts", &ViewerSettings::showGhosts),
+        intEntry("ghost_count", &ViewerSettings::ghostCount, 1, 20),
+        intEntry("ghost_step", &ViewerSettings::ghostStep, 1, 240),
+        floatEntry("ghost_opacity", &ViewerSettings::ghostOpacity, 0.05f, 1.0f),
+        boolEntry("show_foot_contacts", &ViewerSettings::showFootContacts),
+        floatEntry("foot_slide_speed", &ViewerSettings::footSlideSpeed, 0.005f, 1.0f),
+        enumEntry("up_axis", &ViewerSettings::upAxis,
+                  {{UpAxisChoice::Auto, "auto"},
+                   {UpAxisChoice::PositiveY, "+y"},
+                   {UpAxisChoice::PositiveZ, "+z"}}),
+        enumEntry("unit", &ViewerSettings::unit,
+                  {{UnitChoice::Auto, "auto"},
+                   {UnitChoice::Millimetre, "mm"},
+                   {UnitChoice::Centimetre, "cm"},
+                   {UnitChoice::Metre, "m"},
+                   {UnitChoice::Inch, "inch"}}),
+        intEntry("window_width", &ViewerSettings::windowWidth, 320, 16384),
+        intEntry("window_height", &ViewerSettings::windowHeight, 240, 16384),
+    };
+    return kEntries;
+}
+
+} // namespace
+
+std::optional<std::filesystem::path> configDirectory() {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    if (xdg != nullptr && *xdg == '/') {
+        return std::filesystem::path(xdg) / "bvhscope";
+    }
+    const char* home = std::getenv("HOME");
+    if (home != nullptr && *home != '\0') {
+        return std::filesystem::path(home) / ".config" / "bvhscope";
+    }
+    return std::nullopt;
+}
+
+std::string serializeSettings(const ViewerSettings& settings) {
+    std::string text = "# bvhscope viewer settings (written on exit; edit freely)\n";
+    for (const Entry& entry : entries()) {
+        text += entry.key;
+        text += " = ";
+        text += entry.write(settings);
+        text += "\n";
+    }
+    return text;
+}
+
+ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {
+    ViewerSettings settings = defaults;
+    while (!text.empty()) {
+        const auto end = text.find('\n');
+        const std::string_view line = trim(text.substr(0, end));
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        const auto equals = line.find('=');
+        if (line.empty() || line.front() == '#' || equals == std::string_view::npos) {
+            continue;
+        }
+        const std::string_view key = trim(line.substr(0, equals));
+        const std::string_view value = trim(line.substr(equals + 1));
+        for (const Entry& entry : entries()) {
+            if (key == entry.key) {
+                ViewerSettings candidate = settings;
+                if (entry.read(value, candidate)) {
+                    settings = candidate;
+                }
+                break;
+            }
+        }
+    }
+    return settings;
+}
+
+ViewerSettings loadSettings(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        return {};
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseSettings(text.str());
+}
+
+bool saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {
+    std::error_code error;
+    std::filesystem::create_directories(file.parent_path(), error);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << serializeSettings(settings);
+    return static_cast<bool>(out);
+}
+
+} // namespace bvhscope::viewer

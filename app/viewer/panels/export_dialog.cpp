@@ -1,0 +1,300 @@
+// File > Export: the File menu in the Files panel, Ctrl+E, the export dialog (a modal over the
+// character being exported) and the result popup. The dialog edits state.exportDialog; the
+// file is written by the app loop (exportCharacter), never from here.
+#include "app/viewer/panels/panels.h"
+
+#include <array>
+#include <cstdio>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+constexpr const char* kDialogName = "Export";
+constexpr const char* kResultName = "Export result";
+
+// For --state-out: GUI tests click these.
+void recordItemRect(ViewerState& state, const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::GetItemRectSize();
+    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
+}
+
+void requestExportDialog(ViewerState& state) {
+    if (!state.scene.empty()) {
+        state.exportDialog.openRequested = true;
+    }
+}
+
+// [SECTION] Option rows
+
+void drawAxisChoice(ExportSettings& settings, const Character& character) {
+    ImGui::TextUnformatted("Up axis");
+    ImGui::SameLine(110.0f);
+    if (character.upAxis == bvh::UpAxis::PositiveY) {
+        ImGui::TextDisabled("+Y in the file and as shown: unchanged");
+        return;
+    }
+    if (ImGui::RadioButton("As shown (+Y up)", settings.axis == ExportAxis::AsShown)) {
+        settings.axis = ExportAxis::AsShown;
+    }
+    ImGui::SameLine();
+    const std::string inFile =
+        "As in file (" + std::string(bvh::upAxisName(character.upAxis)) + " up)";
+    if (ImGui::RadioButton(inFile.c_str(), settings.axis == ExportAxis::AsInFile)) {
+        settings.axis = ExportAxis::AsInFile;
+    }
+}
+
+void drawScaleChoice(ExportSettings& settings, const Character& character) {
+    ImGui::TextUnformatted("Scale");
+    ImGui::SameLine(110.0f);
+    const double shown = shownScale(character);
+    char label[96];
+    std::snprintf(label, sizeof label, "As shown (x%g, %s to m)", shown,
+                  std::string(bvh::lengthUnitName(character.unit)).c_str());
+    if (ImGui::RadioButton(label, settings.scale == ExportScale::AsShown)) {
+        settings.scale = ExportScale::AsShown;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("As in file", settings.scale == ExportScale::AsInFile)) {
+        settings.scale = ExportScale::AsInFile;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Factor", settings.scale == ExportScale::Factor)) {
+        settings.scale = ExportScale::Factor;
+    }
+    if (settings.scale == ExportScale::Factor) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(100.0f);
+        ImGui::InputDouble("##factor", &settings.scaleFactor, 0.0, 0.0, "%g");
+    }
+}
+
+void drawRotationOrderChoice(ExportSettings& settings) {
+    static constexpr std::array<const char*, 6> kOrders = {"XYZ", "XZY", "YXZ",
+                                                           "YZX", "ZXY", "ZYX"};
+    const std::string current =
+        settings.rotationOrder ? settings.rotationOrder->name() : "As in file";
+    ImGui::SetNextItemWidth(160.0f);
+    if (ImGui::BeginCombo("Rotation order", current.c_str())) {
+        if (ImGui::Selectable("As in file", !settings.rotationOrder)) {
+            settings.rotationOrder.reset();
+        }
+        for (const char* order : kOrders) {
+            if (ImGui::Selectable(order, current == order)) {
+                settings.rotationOrder = bvh::parseEulerOrder(order);
+            }
+        }
+        ImGui::EndCombo();
+    }
+}
+
+// [SECTION] The result popup, nested in the dialog
+
+// Returns true when the user dismissed a successful export (the dialog then closes too).
+bool drawResultPopup(ViewerState& state) {
+    ExportDialog& dialog = state.exportDialog;
+    bool closeDialog = false;
+    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
+    // Always: it fits its contents over its first frames and should stay centred meanwhile.
+    ImGui::SetNextWindowPos(center, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    if (ImGui::BeginPopupModal(kResultName, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        if (dialog.result) {
+            const ExportOutcome& result = *dialog.result;
+            if (result.ok) {
+                ImGui::Text("Wrote %s", result.targetPath.c_str());
+                ImGui::Text("%u joints, %u frames", result.jointsWritten, result.framesWritten);
+            } else {
+                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f),
+                                   "Nothing was written; the open file is unchanged.");
+            }
+            ImGui::Separator();
+            for (const std::string& line : result.lines) {
+                ImGui::TextUnformatted(line.c_str());
+            }
+            ImGui::Separator();
+            if (ImGui::Button("Copy")) {
+                std::string text;
+                for (const std::string& line : result.lines) {
+                    text += line + "\n";
+                }
+                ImGui::SetClipboardText(text.c_str());
+            }
+            ImGui::SameLine();
+            const bool ok = result.ok;
+            if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+                closeDialog = ok;
+                dialog.result.reset();
+                ImGui::CloseCurrentPopup();
+            } else {
+                recordItemRect(state, ok ? "export:result:ok" : "export:result:failed");
+            }
+        } else {
+            ImGui::CloseCurrentPopup();
+        }
+        ImGui::EndPopup();
+    }
+    return closeDialog;
+}
+
+} // namespace
+
+// [SECTION] The menu and the shortcut
+
+void drawFileMenu(ViewerState& state) {
+    if (!ImGui::BeginMenuBar()) {
+        return;
+    }
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Export...", "Ctrl+E", false, !state.scene.empty())) {
+            requestExportDialog(state);
+        }
+        recordItemRect(state, "menu:File>Export");
+        ImGui::EndMenu();
+    }
+    recordItemRect(state, "menu:File");
+    ImGui::EndMenuBar();
+}
+
+// [SECTION] The dialog
+
+void drawExportDialog(ViewerState& state, float scale) {
+    ExportDialog& dialog = state.exportDialog;
+    const ImGuiIO& io = ImGui::GetIO();
+    // GLFW key codes for letters are their upper-case ASCII, which is what KeysDown holds.
+    if (io.KeyCtrl && ImGui::IsKeyPressed('E', false) && !ImGui::IsPopupOpen(kDialogName)) {
+        requestExportDialog(state);
+    }
+    std::vector<Character>& characters = state.scene.characters();
+    if (dialog.openRequested) {
+        dialog.openRequested = false;
+        if (!characters.empty()) {
+            dialog.character = std::min(state.infoCharacter, characters.size() - 1);
+            dialog.settings = defaultExportSettings(characters[dialog.character], state.playback);
+            dialog.result.reset();
+            ImGui::OpenPopup(kDialogName);
+        }
+    }
+    const ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
+    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(ImVec2(620.0f * scale, 0.0f), ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal(kDialogName, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        return;
+    }
+    recordItemRect(state, "export:dialog");
+    if (dialog.character >= characters.size()) {
+        ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+        return;
+    }
+    const Character& character = characters[dialog.character];
+    ExportSettings& settings = dialog.settings;
+    const bvh::Motion& motion = character.document.motion;
+
+    ImGui::Text("Export %s", character.displayName.c_str());
+    if (!character.sourcePath.empty()) {
+        ImGui::TextDisabled("from %s", character.sourcePath.c_str());
+    }
+    ImGui::Separator();
+
+    ImGui::TextUnformatted("Save as");
+    ImGui::SameLine(110.0f);
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputText("##target", &settings.targetPath);
+    recordItemRect(state, "export:path");
+    if (!character.sourcePath.empty() && settings.targetPath == character.sourcePath) {
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
+                           settings.overwriteInput
+                               ? "This replaces the input file."
+                               : "This is the input file: export refuses it unless "
+                                 "\"Overwrite the input file\" is ticked.");
+    }
+
+    ImGui::TextUnformatted("Frames");
+    ImGui::SameLine(110.0f);
+    const int lastFrame = static_cast<int>(std::max<std::uint32_t>(motion.frameCount, 1) - 1);
+    int frames[2] = {static_cast<int>(settings.firstFrame), static_cast<int>(settings.lastFrame)};
+    ImGui::SetNextItemWidth(160.0f);
+    if (ImGui::DragInt2("##frames", frames, 0.5f, 0, lastFrame)) {
+        settings.firstFrame = std::clamp(frames[0], 0, lastFrame);
+        settings.lastFrame = std::clamp(frames[1], frames[0], lastFrame);
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%lld frames of %u",
+                        static_cast<long long>(settings.lastFrame - settings.firstFrame + 1),
+                        motion.frameCount);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Timeline range")) {
+        std::tie(settings.firstFrame, settings.lastFrame) =
+            framesInRange(character, state.playback.rangeStart(), state.playback.rangeEnd());
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Whole clip")) {
+        settings.firstFrame = 0;
+        settings.lastFrame = lastFrame;
+    }
+
+    drawAxisChoice(settings, character);
+    drawScaleChoice(settings, character);
+
+    ImGui::Checkbox("Resample to", &settings.resample);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(100.0f);
+    ImGui::BeginDisabled(!settings.resample);
+    ImGui::InputDouble("fps", &settings.framesPerSecond, 0.0, 0.0, "%g");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(file: %g fps)", motion.framesPerSecond());
+    if (character.framesPerSecondOverride) {
+        char label[96];
+        std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
+                      *character.framesPerSecondOverride);
+        ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
+        recordItemRect(state, "export:use-override");
+    }
+
+    drawRotationOrderChoice(settings);
+    ImGui::Checkbox("In place (remove the root's horizontal travel)", &settings.inPlace);
+
+    ImGui::TextUnformatted("Rename by");
+    ImGui::SameLine(110.0f);
+    ImGui::SetNextItemWidth(300.0f);
+    ImGui::InputTextWithHint("##mnm", "names.mnm (optional)", &settings.mnmPath);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(settings.mnmPath.empty());
+    ImGui::Checkbox("Reverse", &settings.reverseMnm);
+    ImGui::EndDisabled();
+
+    ImGui::Checkbox("Overwrite the input file", &settings.overwriteInput);
+    ImGui::Separator();
+
+    bool close = false;
+    ImGui::BeginDisabled(settings.targetPath.empty());
+    if (ImGui::Button("Export", ImVec2(120.0f * scale, 0.0f))) {
+        dialog.exportRequested = true;
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "export:Export");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(120.0f * scale, 0.0f)) ||
+        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !dialog.result)) {
+        close = true;
+    }
+    recordItemRect(state, "export:Cancel");
+
+    if (dialog.result && !ImGui::IsPopupOpen(kResultName)) {
+        ImGui::OpenPopup(kResultName);
+    }
+    if (drawResultPopup(state)) {
+        close = true;
+    }
+    if (close) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+} // namespace bvhscope::viewer

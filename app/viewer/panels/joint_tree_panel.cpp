@@ -1,0 +1,195 @@
+// The joint hierarchy of every character, collapsible, with a search box. Clicking selects the
+// joint (highlighted in the viewport); a pick in the viewport opens the tree down to it. While
+// A/B compare runs, A's and B's joints show their distance to the other's, right-aligned.
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+
+#include <algorithm>
+#include <cctype>
+#include <imgui_stdlib.h>
+#include <string>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+bool containsIgnoringCase(std::string_view text, std::string_view needle) {
+    return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) ==
+                      std::tolower(static_cast<unsigned char>(b));
+           }) != text.end();
+}
+
+std::string nodeLabel(const bvh::Skeleton& skeleton, std::size_t node) {
+    return skeleton.isEndSite[node] ? "End Site" : skeleton.names[node];
+}
+
+void recordRect(ViewerState& state, std::size_t character, const bvh::Skeleton& skeleton,
+                std::size_t node) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    state.widgetRects.rects["tree:" + std::to_string(character) + ":" + skeleton.names[node]] = {
+        min.x, min.y, max.x - min.x, max.y - min.y};
+}
+
+// The compare distance of a node of A or B, drawn at the right end of the last item's row.
+void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node) {
+    const CompareView& compare = state.analysis.compare;
+    if (!compare.active) {
+        return;
+    }
+    const std::vector<double>* distances = character == compare.a   ? &compare.distanceOfNodeA
+                                           : character == compare.b ? &compare.distanceOfNodeB
+                                                                    : nullptr;
+    if (distances == nullptr || node >= distances->size()) {
+        return;
+    }
+    const double distance = (*distances)[node];
+    const std::string text = distance < 0.0 ? "no match" : formatMetres(distance);
+    const glm::vec4 color =
+        distance < 0.0 ? unmatchedNodeColor() : differenceColor(distance, compare.redAtMetres);
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    ImGui::GetWindowDrawList()->AddText(
+        ImVec2(max.x - size.x - 4.0f, min.y + (max.y - min.y - size.y) * 0.5f),
+        ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text.c_str());
+}
+
+void select(ViewerState& state, std::size_t character, std::size_t node) {
+    state.selection = Selection{character, static_cast<bvh::NodeIndex>(node)};
+    state.infoCharacter = character;
+}
+
+// The hierarchy without recursion (files can nest thousands deep): parents come before
+// children, so one pass with a stack of open tree nodes draws it.
+void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
+    const bvh::Skeleton& skeleton = state.scene.characters()[characterIndex].document.skeleton;
+    const std::size_t count = skeleton.nodeCount();
+    std::vector<std::uint8_t> shown(count, 0);    // drawn (its parent is open)
+    std::vector<std::uint8_t> expanded(count, 0); // drawn and open
+    std::vector<bvh::NodeIndex> openStack;
+
+    // When the viewport picked a joint, open its ancestors.
+    std::vector<std::uint8_t> onSelectionPath(count, 0);
+    const bool reveal = state.revealSelectionInTree && state.selection &&
+                        state.selection->character == characterIndex;
+    if (reveal) {
+        for (bvh::NodeIndex node =
+                 skeleton.parents[static_cast<std::size_t>(state.selection->node)];
+             node != bvh::kNoParent; node = skeleton.parents[static_cast<std::size_t>(node)]) {
+            onSelectionPath[static_cast<std::size_t>(node)] = 1;
+        }
+    }
+
+    for (std::size_t i = 0; i < count; ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent != bvh::kNoParent && !expanded[static_cast<std::size_t>(parent)]) {
+            continue;
+        }
+        while (!openStack.empty() && openStack.back() != parent) {
+            ImGui::TreePop();
+            openStack.pop_back();
+        }
+        shown[i] = 1;
+        const bool selected = state.selection && state.selection->character == characterIndex &&
+                              state.selection->node == static_cast<bvh::NodeIndex>(i);
+        const bool leaf =
+            i + 1 >= count || skeleton.parents[i + 1] != static_cast<bvh::NodeIndex>(i);
+        ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow |
+                                   ImGuiTreeNodeFlags_OpenOnDoubleClick |
+                                   ImGuiTreeNodeFlags_SpanAvailWidth;
+        if (leaf) {
+            flags |= ImGuiTreeNodeFlags_Leaf;
+        }
+        if (selected) {
+            flags |= ImGuiTreeNodeFlags_Selected;
+        }
+        if (parent == bvh::kNoParent || i < 6) {
+            flags |= ImGuiTreeNodeFlags_DefaultOpen;
+        }
+        if (onSelectionPath[i]) {
+            ImGui::SetNextItemOpen(true);
+        }
+        ImGui::PushID(static_cast<int>(i));
+        if (skeleton.isEndSite[i]) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        }
+        const bool open = ImGui::TreeNodeEx("node", flags, "%s", nodeLabel(skeleton, i).c_str());
+        if (skeleton.isEndSite[i]) {
+            ImGui::PopStyleColor();
+        }
+        ImGui::PopID();
+        recordRect(state, characterIndex, skeleton, i);
+        drawCompareDistance(state, characterIndex, i);
+        if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
+            select(state, characterIndex, i);
+        }
+        if (selected && reveal) {
+            ImGui::SetScrollHereY(0.5f);
+        }
+        if (open) {
+            expanded[i] = 1;
+            openStack.push_back(static_cast<bvh::NodeIndex>(i));
+        }
+    }
+    while (!openStack.empty()) {
+        ImGui::TreePop();
+        openStack.pop_back();
+    }
+}
+
+void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std::string& filter) {
+    const bvh::Skeleton& skeleton = state.scene.characters()[characterIndex].document.skeleton;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        if (skeleton.isEndSite[i] || !containsIgnoringCase(skeleton.names[i], filter)) {
+            continue;
+        }
+        const bool selected = state.selection && state.selection->character == characterIndex &&
+                              state.selection->node == static_cast<bvh::NodeIndex>(i);
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(skeleton.names[i].c_str(), selected)) {
+            select(state, characterIndex, i);
+        }
+        ImGui::PopID();
+        recordRect(state, characterIndex, skeleton, i);
+        drawCompareDistance(state, characterIndex, i);
+    }
+}
+
+} // namespace
+
+void drawJointTreePanel(ViewerState& state, float scale) {
+    placeNextPanel(scale, false, 0.28f, 0.72f);
+    if (!ImGui::Begin("Joints")) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Joints");
+    static std::string filter;
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::InputTextWithHint("##search", "Search joints", &filter);
+    ImGui::BeginChild("tree");
+    const std::vector<Character>& characters = state.scene.characters();
+    for (std::size_t c = 0; c < characters.size(); ++c) {
+        ImGui::PushID(static_cast<int>(c));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(characters[c].color.r, characters[c].color.g,
+                                                    characters[c].color.b, 1.0f));
+        const bool open = ImGui::CollapsingHeader(characters[c].displayName.c_str(),
+                                                  ImGuiTreeNodeFlags_DefaultOpen);
+        ImGui::PopStyleColor();
+        if (open) {
+            if (filter.empty()) {
+                drawHierarchy(state, c);
+            } else {
+                drawSearchResults(state, c, filter);
+            }
+        }
+        ImGui::PopID();
+    }
+    state.revealSelectionInTree = false;
+    ImGui::EndChild();
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,106 @@
+// The selected joint: its channels' values at the current frame, its local and world
+// position (file units and axes), where it is in the viewer (metres, Y up), and what the
+// analyses say about it (flips and jitter in its curves, its A/B compare distance).
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+
+namespace bvhscope::viewer {
+
+namespace {
+
+void drawAnalysisNotes(ViewerState& state) {
+    const Selection& selection = *state.selection;
+    const CurveView& curves = state.analysis.curves;
+    if (curves.selection == selection && !curves.events.empty()) {
+        std::size_t flips = 0;
+        for (const bvh::ChannelEvent& event : curves.events) {
+            flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;
+        }
+        ImGui::TextColored(ImVec4(1.0f, 0.72f, 0.30f, 1.0f),
+                           "Curves: %zu Euler flips, %zu jitter frames", flips,
+                           curves.events.size() - flips);
+        if (curves.closed) {
+            ImGui::SameLine();
+            if (ImGui::SmallButton("Show")) {
+                state.analysis.curves.closed = false;
+            }
+        }
+    }
+    const CompareView& compare = state.analysis.compare;
+    if (compare.active && (selection.character == compare.a || selection.character == compare.b)) {
+        const std::vector<double>& distances =
+            selection.character == compare.a ? compare.distanceOfNodeA : compare.distanceOfNodeB;
+        const auto node = static_cast<std::size_t>(selection.node);
+        if (node < distances.size()) {
+            if (distances[node] < 0.0) {
+                ImGui::TextDisabled("Compare: no joint of that name in the other file");
+            } else {
+                ImGui::Text("Compare: %s from the other file's",
+                            formatMetres(distances[node]).c_str());
+            }
+        }
+    }
+}
+
+} // namespace
+
+void drawSelectionPanel(ViewerState& state, float scale) {
+    placeNextPanel(scale, true, 0.40f, 0.28f);
+    if (!ImGui::Begin("Selected joint")) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Selected joint");
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!state.selection || state.selection->character >= characters.size()) {
+        ImGui::TextDisabled("Click a joint in the tree or the viewport.");
+        ImGui::End();
+        return;
+    }
+    const Character& character = characters[state.selection->character];
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const auto node = static_cast<std::size_t>(state.selection->node);
+    ImGui::Text("%s", skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%s)", character.displayName.c_str());
+    if (skeleton.parents[node] != bvh::kNoParent) {
+        ImGui::TextDisabled(
+            "parent: %s", skeleton.names[static_cast<std::size_t>(skeleton.parents[node])].c_str());
+    }
+
+    const bvh::Motion& motion = character.document.motion;
+    const std::uint32_t frame = frameAt(character, state.playback.time());
+    const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
+    if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("Channel");
+        ImGui::TableSetupColumn("Frame value");
+        ImGui::TableHeadersRow();
+        for (std::size_t k = 0; k < channels.size(); ++k) {
+            const std::size_t column = skeleton.channelBegin[node] + k;
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(skeleton.channelNames[column].c_str());
+            ImGui::TableNextColumn();
+            if (motion.frameCount > 0) {
+                ImGui::Text("%.4f", static_cast<double>(motion.frame(frame)[column]));
+            } else {
+                ImGui::TextDisabled("no frames");
+            }
+        }
+        ImGui::EndTable();
+    }
+    const glm::dvec3 local = character.local[node].translation;
+    const glm::dvec3 world = character.world[node].translation;
+    const glm::vec3 viewer = character.viewerPositions[node];
+    ImGui::Text("Local  %9.3f %9.3f %9.3f", local.x, local.y, local.z);
+    ImGui::Text("World  %9.3f %9.3f %9.3f", world.x, world.y, world.z);
+    ImGui::TextDisabled("Viewer %9.3f %9.3f %9.3f m (Y up)", static_cast<double>(viewer.x),
+                        static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+    drawAnalysisNotes(state);
+    if (ImGui::Checkbox("Camera follows this joint", &state.settings.followSelection)) {
+        // Nothing else: the app loop moves the camera target while it is set.
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,144 @@
+// Appearance, playback, camera and conversion settings (saved on exit, see settings_store.h).
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+#include "app/viewer/scene/overlays.h"
+#include "app/viewer/scene/scene_drawing.h"
+
+#include <algorithm>
+#include <string>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// Trails, ghosts and foot contacts (overlays.h), with the contact statistics of the character
+// the info panel shows.
+void drawOverlaySettings(ViewerState& state) {
+    if (!ImGui::CollapsingHeader("Overlays")) {
+        return;
+    }
+    ViewerSettings& settings = state.settings;
+    ImGui::PushID("Overlays");
+    // Sliders carry their meaning in their text and span the panel: the panel is narrow, and a
+    // label beside a slider would be cut.
+    const auto fullWidth = [] { ImGui::SetNextItemWidth(-FLT_MIN); };
+    ImGui::Checkbox("Trail", &settings.showTrails);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The path of the selected joint, or of each root when none is selected");
+    }
+    fullWidth();
+    ImGui::SliderInt("##trailFrames", &settings.trailFrames, 1, 600, "+/- %d frames",
+                     ImGuiSliderFlags_Logarithmic);
+    ImGui::Checkbox("Ghosts", &settings.showGhosts);
+    fullWidth();
+    ImGui::SliderInt("##ghostCount", &settings.ghostCount, 1, 20, "%d either side");
+    fullWidth();
+    ImGui::SliderInt("##ghostStep", &settings.ghostStep, 1, 120, "every %d frames",
+                     ImGuiSliderFlags_Logarithmic);
+    fullWidth();
+    ImGui::SliderFloat("##ghostOpacity", &settings.ghostOpacity, 0.05f, 1.0f, "opacity %.2f");
+    ImGui::Checkbox("Foot contacts", &settings.showFootContacts);
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(kContactColor.r, kContactColor.g, kContactColor.b, 1.0f), "contact");
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(kSlideColor.r, kSlideColor.g, kSlideColor.b, 1.0f), "slide");
+    fullWidth();
+    ImGui::SliderFloat("##slideSpeed", &settings.footSlideSpeed, 0.005f, 1.0f,
+                       "slide above %.3f heights/s", ImGuiSliderFlags_Logarithmic);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("A foot in contact slides when it moves along the ground faster than "
+                          "this many figure heights per second (0.1 = 17 cm/s for 1.7 m)");
+    }
+    const std::vector<Character>& characters = state.scene.characters();
+    if (settings.showFootContacts && state.infoCharacter < characters.size()) {
+        const Character& character = characters[state.infoCharacter];
+        const CharacterFootContacts* contacts =
+            state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
+        if (contacts == nullptr) {
+            ImGui::TextDisabled("%s: no feet found or no frames", character.displayName.c_str());
+        } else {
+            const double frames = std::max<double>(contacts->analysis.frameCount, 1);
+            for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
+                ImGui::Text(
+                    "%s: %.0f%% contact, %u sliding",
+                    character.document.skeleton.names[static_cast<std::size_t>(track.node)].c_str(),
+                    100.0 * track.contactFrames / frames, track.slidingFrames);
+            }
+        }
+    }
+    ImGui::PopID();
+}
+
+} // namespace
+
+void drawSettingsPanel(ViewerState& state, float scale) {
+    placeNextPanel(scale, true, 0.68f, 0.32f);
+    if (!ImGui::Begin("Settings")) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Settings");
+    ViewerSettings& settings = state.settings;
+    if (ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
+        int style = static_cast<int>(settings.boneStyle);
+        if (ImGui::Combo("Bones", &style, "Capsules\0Octahedral\0Lines\0")) {
+            settings.boneStyle = static_cast<render::BoneStyle>(style);
+        }
+        if (state.bonesOverMeshBudget) {
+            ImGui::TextWrapped(
+                "Over %zu bones on screen: drawn as lines, without joints or shadows.",
+                kMeshBoneBudget);
+        }
+        ImGui::SliderFloat("Thickness", &settings.boneThickness, 0.1f, 5.0f, "%.2f",
+                           ImGuiSliderFlags_Logarithmic);
+        ImGui::Checkbox("Joints", &settings.showJoints);
+        ImGui::SameLine();
+        ImGui::Checkbox("Grid", &settings.showGrid);
+        ImGui::SameLine();
+        ImGui::Checkbox("Shadow", &settings.showShadow);
+        ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
+        ImGui::SameLine();
+        ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
+        // -1 is automatic: 4 on a GPU, none on a software renderer (render/math/renderer_info.h).
+        const std::string automatic = state.automaticMsaaSamples > 0
+                                          ? "auto: " + std::to_string(state.automaticMsaaSamples)
+                                          : std::string("auto: off (software GL)");
+        ImGui::SliderInt("MSAA samples", &settings.msaaSamples, kAutomaticMsaaSamples, 8,
+                         settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
+    }
+    drawOverlaySettings(state);
+    if (ImGui::CollapsingHeader("Axes and units")) {
+        int upAxis = static_cast<int>(settings.upAxis);
+        if (ImGui::Combo("Up axis", &upAxis, "Auto (rest pose)\0+Y\0+Z\0")) {
+            settings.upAxis = static_cast<UpAxisChoice>(upAxis);
+            state.axesChanged = true;
+        }
+        int unit = static_cast<int>(settings.unit);
+        if (ImGui::Combo("Unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
+            settings.unit = static_cast<UnitChoice>(unit);
+            state.axesChanged = true;
+        }
+    }
+    if (ImGui::CollapsingHeader("Playback")) {
+        ImGui::Checkbox("Play when a file opens", &settings.playOnOpen);
+        ImGui::Checkbox("Interpolate between frames", &settings.interpolate);
+    }
+    if (ImGui::CollapsingHeader("Camera")) {
+        ImGui::SliderFloat("Field of view", &settings.fieldOfViewDegrees, 10.0f, 120.0f,
+                           "%.0f deg");
+        ImGui::SliderFloat("Orbit speed", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2f");
+        ImGui::Checkbox("Invert zoom", &settings.invertZoom);
+        ImGui::Checkbox("Frame all on load", &settings.frameOnLoad);
+        ImGui::Checkbox("Follow selected joint", &settings.followSelection);
+        if (ImGui::Button("Frame all (F)")) {
+            state.frameAllRequested = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Reset (R)")) {
+            state.resetCameraRequested = true;
+        }
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

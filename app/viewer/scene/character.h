@@ -1,0 +1,139 @@
+// One loaded file as the viewer shows it: the document, the axis and unit conversion into the
+// viewer's world (Y up, metres), its colour and placement, and pose buffers for sampling.
+//
+// A character can be shown while its file is still being read (file_loading.h): it is made as
+// soon as the header is ready, its `document` then holds the skeleton and motion header only
+// (no frames), and poses are sampled from the frames loaded so far, read from the
+// bvh::BackgroundLoad under its lock. When the load finishes, the finished document replaces
+// the partial one.
+#pragma once
+
+#include "core/analysis/frame_time_check.h"
+#include "core/analysis/rest_animation_agreement.h"
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/analysis/summary.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/background_load.h"
+#include "core/reader/document.h"
+#include "render/math/camera.h"
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// Height at which a figure whose unit cannot be guessed is shown.
+inline constexpr double kUnknownUnitHeightMetres = 1.7;
+
+// What the user chose in the settings; Auto takes core's rest-pose guess.
+enum class UpAxisChoice : std::uint8_t { Auto, PositiveY, PositiveZ };
+enum class UnitChoice : std::uint8_t { Auto, Millimetre, Centimetre, Metre, Inch };
+
+struct Character {
+    std::string displayName; // the file name ("walk.bvh")
+    std::string sourcePath;  // as opened; "" for the bundled sample
+    bvh::Document document;
+    bvh::DocumentSummary summary;
+    bvh::TranslationMode translation = bvh::TranslationMode::Additive; // resolved, never Auto
+
+    bvh::UpAxis upAxis = bvh::UpAxis::PositiveY; // in use (detected or overridden)
+    bvh::LengthUnit unit = bvh::LengthUnit::Unknown;
+    glm::dmat4 fileToViewer{1.0}; // rotation to Y up, then scale to metres
+    double figureHeightMetres = 1.7;
+
+    glm::vec4 color{1.0f};
+    bool visible = true;
+    bool browsed = false;      // from the folder browser: the next or previous file replaces it
+    glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
+    render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
+    // Per node, in viewer metres at bone thickness 1 (Scene::boneRadius/jointRadius): the
+    // radius of the bone ending at the node and of its joint sphere. They follow the figure's
+    // height, capped by the rest length of the bones that meet there, so a finger is not drawn
+    // as thick as an arm, and a hierarchy of thousands of tiny bones is not a pile of
+    // overlapping fat capsules. Set by applyAxes.
+    std::vector<float> boneRadii;
+    std::vector<float> jointRadii;
+
+    // Pose at the current time (sized to the node count).
+    std::vector<bvh::RigidTransform> local;
+    std::vector<bvh::RigidTransform> scratch;
+    std::vector<bvh::RigidTransform> world; // file axes and units
+    std::vector<glm::vec3> viewerPositions; // viewer space, placed
+
+    // What the analyses found in the whole file (analysis/): the Frame Time's sanity and whether
+    // the rest pose and the animation agree on up and unit. Computed when the file is complete.
+    bvh::FrameTimeReport frameTime;
+    bvh::RestAnimationAgreement restAnimation;
+    // A playback rate chosen in the viewer instead of the file's Frame Time (never written to
+    // the file; export uses it only when asked). nullopt: the file's rate.
+    std::optional<double> framesPerSecondOverride;
+    // Per node: the colour of the bone ending at it and of its joint (A/B compare paints B's
+    // differences); empty: the character's colour.
+    std::vector<glm::vec4> nodeColors;
+
+    // While the file is still being read: the load (destroying it cancels it), and the frames
+    // of it that may be shown, refreshed once per UI frame by refreshLoadingCharacter().
+    std::unique_ptr<bvh::BackgroundLoad> load;
+    std::uint32_t framesLoaded = 0;
+    double loadFraction = 1.0; // 0..1 of the file read
+    bool loading() const { return load != nullptr; }
+};
+
+// The Frame Time playback, the timeline and sampling use: 1 / framesPerSecondOverride when set,
+// else the file's.
+double frameTimeInUse(const Character& character);
+inline constexpr double kMinOverrideFramesPerSecond = 0.1;
+inline constexpr double kMaxOverrideFramesPerSecond = 10000.0;
+// Sets (or with nullopt clears) the override; false, and nothing changes, for a rate that is not
+// finite or outside [kMinOverrideFramesPerSecond, kMaxOverrideFramesPerSecond].
+bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond);
+
+// Builds a character from a loaded document (document.loaded() must be true).
+Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document);
+
+// Builds a character from a load whose header is ready (load->headerReady(), not finished):
+// the skeleton and motion header are copied; frames stay in the load.
+Character makeLoadingCharacter(std::string displayName, std::string sourcePath,
+                               std::unique_ptr<bvh::BackgroundLoad> load);
+
+// Takes the frames loaded so far into account. Returns true when the first frames arrived
+// (the translation mode and motion bounds were recomputed from them).
+bool refreshLoadingCharacter(Character& character);
+
+// Swaps the finished document in (document.loaded() must be true) and ends the loading state.
+// Colour, visibility and placement stay.
+void finishLoadingCharacter(Character& character, bvh::Document document);
+
+// What the timeline may show of a character: every frame, or while loading, the frames loaded
+// so far (at least the duration the header's frame time gives them).
+std::uint32_t playableFrameCount(const Character& character);
+double playableDuration(const Character& character);
+
+// Applies the up axis and unit and recomputes the motion bounds. Auto takes the rest pose's
+// guess, or the animation's up axis when the two disagree (restAnimation.upDisagrees: the
+// animation is what is shown, so it stands upright); the unit always comes from the rest pose.
+void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
+
+// The rotation taking `upAxis` to +Y (a proper rotation, so handedness is kept: a Z-up file
+// facing -Y ends up facing +Z) followed by the unit's scale to metres.
+glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit);
+
+// Samples the pose at `timeSeconds` (clamped to the clip, at frameTimeInUse) into the
+// character's buffers.
+void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation);
+
+// The OFFSET rest pose (every rotation zero, the root at its OFFSET) into the pose buffers.
+void evaluateRestPose(Character& character);
+
+// viewerPositions from `world` and the current placement (after either changed).
+void updateViewerPositions(Character& character);
+
+// The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
+std::uint32_t frameAt(const Character& character, double timeSeconds);
+
+} // namespace bvhscope::viewer

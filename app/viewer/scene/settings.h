@@ -1,0 +1,54 @@
+// What the user can change and keep between runs. Panels edit these plain values;
+// settings_store.h reads and writes them.
+#pragma once
+
+#include "app/viewer/scene/character.h"
+#include "render/draw/skeleton_instances.h"
+
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+namespace bvhscope::viewer {
+
+// msaaSamples: the sample count chosen from the renderer (render/math/renderer_info.h).
+inline constexpr int kAutomaticMsaaSamples = -1;
+
+struct ViewerSettings {
+    // [SECTION] Appearance
+    render::BoneStyle boneStyle = render::BoneStyle::Capsule;
+    float boneThickness = 1.0f;
+    bool showJoints = true;
+    bool showGrid = true;
+    bool showShadow = true;
+    glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
+    glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+    int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
+    // [SECTION] Playback
+    float playbackSpeed = 1.0f;
+    bool loop = true;
+    bool interpolate = true;
+    bool playOnOpen = true;
+    // [SECTION] Camera
+    float fieldOfViewDegrees = 45.0f;
+    float orbitSensitivity = 1.0f;
+    bool invertZoom = false;
+    bool followSelection = false;
+    bool frameOnLoad = true;
+    // [SECTION] Analysis overlays (app/viewer/scene/overlays.h)
+    bool showTrails = false; // the selected joint's path, else each root's
+    int trailFrames = 60;    // either side of the current frame
+    bool showGhosts = false; // onion skins
+    int ghostCount = 3;      // either side
+    int ghostStep = 5;       // frames between ghosts
+    float ghostOpacity = 0.35f;
+    bool showFootContacts = false;
+    float footSlideSpeed = 0.1f; // figure heights per second (core/analysis/foot_contacts.h)
+    // [SECTION] Conversion into the viewer's world
+    UpAxisChoice upAxis = UpAxisChoice::Auto;
+    UnitChoice unit = UnitChoice::Auto;
+    // [SECTION] Window
+    int windowWidth = 1400;
+    int windowHeight = 860;
+};
+
+} // namespace bvhscope::viewer

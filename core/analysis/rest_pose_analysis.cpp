@@ -1,0 +1,203 @@
+#include "core/analysis/rest_pose_analysis.h"
+
+#include "core/kinematics/pose.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <vector>
+
+namespace bvh {
+
+std::string_view upAxisName(UpAxis axis) {
+    switch (axis) {
+    case UpAxis::PositiveY:
+        return "+Y";
+    case UpAxis::PositiveZ:
+        return "+Z";
+    case UpAxis::NegativeY:
+        return "-Y";
+    case UpAxis::NegativeZ:
+        return "-Z";
+    case UpAxis::PositiveX:
+        return "+X";
+    case UpAxis::NegativeX:
+        return "-X";
+    }
+    return "+Y";
+}
+
+std::string_view lengthUnitName(LengthUnit unit) {
+    switch (unit) {
+    case LengthUnit::Millimetre:
+        return "mm";
+    case LengthUnit::Centimetre:
+        return "cm";
+    case LengthUnit::Metre:
+        return "m";
+    case LengthUnit::Inch:
+        return "inch";
+    case LengthUnit::Unknown:
+        break;
+    }
+    return "unknown";
+}
+
+double metresPerUnit(LengthUnit unit) {
+    switch (unit) {
+    case LengthUnit::Millimetre:
+        return 0.001;
+    case LengthUnit::Centimetre:
+        return 0.01;
+    case LengthUnit::Metre:
+        return 1.0;
+    case LengthUnit::Inch:
+        return 0.0254;
+    case LengthUnit::Unknown:
+        break;
+    }
+    return 1.0;
+}
+
+int upAxisIndex(UpAxis axis) {
+    switch (axis) {
+    case UpAxis::PositiveX:
+    case UpAxis::NegativeX:
+        return 0;
+    case UpAxis::PositiveY:
+    case UpAxis::NegativeY:
+        return 1;
+    case UpAxis::PositiveZ:
+    case UpAxis::NegativeZ:
+        return 2;
+    }
+    return 1;
+}
+
+int upAxisSign(UpAxis axis) {
+    return axis == UpAxis::NegativeX || axis == UpAxis::NegativeY || axis == UpAxis::NegativeZ ? -1
+                                                                                               : 1;
+}
+
+namespace {
+
+bool nameContains(const std::string& name, std::string_view word) {
+    std::string lower(name.size(), '\0');
+    std::ranges::transform(name, lower.begin(),
+                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return lower.find(word) != std::string::npos;
+}
+
+UpAxis makeUpAxis(int axis, int sign) {
+    static constexpr UpAxis kPositive[3] = {UpAxis::PositiveX, UpAxis::PositiveY,
+                                            UpAxis::PositiveZ};
+    static constexpr UpAxis kNegative[3] = {UpAxis::NegativeX, UpAxis::NegativeY,
+                                            UpAxis::NegativeZ};
+    return sign >= 0 ? kPositive[axis] : kNegative[axis];
+}
+
+// Heights of adult performers: 1.5-2.1 m. The ranges are wide so children, props and
+// partial skeletons (upper body only) still land in the right unit.
+LengthUnit guessUnit(double height) {
+    if (height >= 0.3 && height <= 3.0) {
+        return LengthUnit::Metre;
+    }
+    if (height > 40.0 && height <= 100.0) {
+        return LengthUnit::Inch;
+    }
+    if (height > 100.0 && height <= 300.0) {
+        return LengthUnit::Centimetre;
+    }
+    if (height > 500.0 && height <= 3000.0) {
+        return LengthUnit::Millimetre;
+    }
+    return LengthUnit::Unknown;
+}
+
+} // namespace
+
+BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
+    BodyLandmarks landmarks;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        if (skeleton.isEndSite[i] != 0) {
+            continue;
+        }
+        const std::string& name = skeleton.names[i];
+        if (nameContains(name, "head") && !nameContains(name, "end")) {
+            landmarks.heads.push_back(static_cast<NodeIndex>(i));
+        } else if (nameContains(name, "foot") || nameContains(name, "ankle") ||
+                   nameContains(name, "toe")) {
+            landmarks.feet.push_back(static_cast<NodeIndex>(i));
+        }
+    }
+    return landmarks;
+}
+
+glm::dvec3 upAxisVector(UpAxis axis) {
+    glm::dvec3 vector(0.0);
+    vector[upAxisIndex(axis)] = upAxisSign(axis);
+    return vector;
+}
+
+UpAxis nearestUpAxis(const glm::dvec3& direction) {
+    if (!(glm::dot(direction, direction) > 0.0)) {
+        return UpAxis::PositiveY;
+    }
+    const glm::dvec3 magnitude = glm::abs(direction);
+    const int axis = magnitude.x > magnitude.y ? (magnitude.x > magnitude.z ? 0 : 2)
+                                               : (magnitude.y > magnitude.z ? 1 : 2);
+    return makeUpAxis(axis, direction[axis] >= 0.0 ? 1 : -1);
+}
+
+RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
+    RestPoseAnalysis analysis;
+    const std::size_t n = skeleton.nodeCount();
+    if (n == 0) {
+        return analysis;
+    }
+    std::vector<RigidTransform> local(n);
+    std::vector<RigidTransform> world(n);
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, world);
+
+    analysis.boundsMin = analysis.boundsMax = world[0].translation;
+    for (std::size_t i = 0; i < n; ++i) {
+        analysis.boundsMin = glm::min(analysis.boundsMin, world[i].translation);
+        analysis.boundsMax = glm::max(analysis.boundsMax, world[i].translation);
+    }
+    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+    glm::dvec3 headSum(0.0);
+    glm::dvec3 footSum(0.0);
+    for (NodeIndex head : landmarks.heads) {
+        headSum += world[static_cast<std::size_t>(head)].translation;
+    }
+    for (NodeIndex foot : landmarks.feet) {
+        footSum += world[static_cast<std::size_t>(foot)].translation;
+    }
+    const glm::dvec3 extent = analysis.boundsMax - analysis.boundsMin;
+
+    // Prefer anatomy: up is from the feet to the head. Without those names, up is the longest
+    // extent of the rest pose (a standing figure is taller than it is deep), positive.
+    const glm::dvec3 footToHead = landmarks.complete() ? headSum / double(landmarks.heads.size()) -
+                                                             footSum / double(landmarks.feet.size())
+                                                       : glm::dvec3(0.0);
+    if (glm::dot(footToHead, footToHead) > 0.0) {
+        analysis.upAxis = nearestUpAxis(footToHead);
+        analysis.upFromAnatomy = true;
+    } else {
+        int axis = 1;
+        if (extent.x > extent.y || extent.z > extent.y) {
+            axis = extent.x > extent.z ? 0 : 2;
+        }
+        analysis.upAxis = makeUpAxis(axis, 1);
+    }
+    const int axis = upAxisIndex(analysis.upAxis);
+    analysis.height = extent[axis];
+    analysis.unit = guessUnit(analysis.height);
+    const double lowest =
+        upAxisSign(analysis.upAxis) > 0 ? analysis.boundsMin[axis] : -analysis.boundsMax[axis];
+    analysis.rootHeight = upAxisSign(analysis.upAxis) * world[0].translation[axis] - lowest;
+    return analysis;
+}
+
+} // namespace bvh

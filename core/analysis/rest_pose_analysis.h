@@ -1,0 +1,64 @@
+// Guesses about a skeleton that BVH does not state: which axis is up and what the unit is.
+//
+// BVH's world is nominally Y-up (seed 000) but Character Studio/Biped files are Z-up, facing -Y
+// (seed 001), and MakeHuman, video2bvh and others write Z-up too; units range from metres to
+// millimetres. Both guesses come from the rest pose alone, so they are stable for a file, and
+// the viewer lets the user override them.
+#pragma once
+
+#include "core/model/skeleton.h"
+
+#include <glm/vec3.hpp>
+#include <string_view>
+#include <vector>
+
+namespace bvh {
+
+enum class UpAxis : std::uint8_t {
+    PositiveY,
+    PositiveZ,
+    NegativeY,
+    NegativeZ,
+    PositiveX,
+    NegativeX
+};
+enum class LengthUnit : std::uint8_t { Unknown, Millimetre, Centimetre, Metre, Inch };
+
+std::string_view upAxisName(UpAxis axis);         // "+Y", "+Z", ...
+std::string_view lengthUnitName(LengthUnit unit); // "mm", "cm", "m", "inch", "unknown"
+// Metres per file unit; 1 for Unknown (the viewer then shows raw units).
+double metresPerUnit(LengthUnit unit);
+// 0, 1, 2 for X, Y, Z and the sign (+1/-1).
+int upAxisIndex(UpAxis axis);
+int upAxisSign(UpAxis axis);
+
+struct RestPoseAnalysis {
+    glm::dvec3 boundsMin{0.0};
+    glm::dvec3 boundsMax{0.0};
+    double height = 0.0; // extent along the guessed up axis, file units
+    UpAxis upAxis = UpAxis::PositiveY;
+    LengthUnit unit = LengthUnit::Unknown;
+    // How far the first root stands above the lowest node along the guessed up axis (the hip
+    // height of a standing figure, about its leg length), file units; 0 without nodes.
+    double rootHeight = 0.0;
+    bool upFromAnatomy = false; // true: up came from head and foot names, not from the extent
+};
+
+RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
+
+// The joints whose names say head or foot (case-insensitive: "head" but not "end" for heads;
+// "foot", "ankle" or "toe" for feet; End Sites never), the anatomy both the rest-pose guess and
+// the animation's (analysis/rest_animation_agreement.h) read the up direction from.
+struct BodyLandmarks {
+    std::vector<NodeIndex> heads;
+    std::vector<NodeIndex> feet;
+    bool complete() const { return !heads.empty() && !feet.empty(); }
+};
+BodyLandmarks findBodyLandmarks(const Skeleton& skeleton);
+
+// The unit vector of an up axis (+Z: (0, 0, 1)).
+glm::dvec3 upAxisVector(UpAxis axis);
+// The axis nearest a direction (its largest component, with its sign); +Y for a zero vector.
+UpAxis nearestUpAxis(const glm::dvec3& direction);
+
+} // namespace bvh

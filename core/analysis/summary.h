@@ -1,0 +1,40 @@
+// The facts about a loaded file that `bvhscope info` and the viewer's info panel show.
+#pragma once
+
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bvh {
+
+struct DocumentSummary {
+    std::size_t joints = 0;
+    std::size_t endSites = 0;
+    std::vector<std::string> rootNames;
+    std::size_t channels = 0;
+    std::uint32_t framesPresent = 0;
+    std::optional<std::int64_t> framesDeclared;
+    double frameTime = kAssumedFrameTime;
+    bool frameTimeAssumed = true;
+    double framesPerSecond = 30.0;
+    double durationSeconds = 0.0;
+    // Rotation orders in first-seen order with the number of joints using each ("ZXY", 30).
+    // Joints without rotation channels are not counted.
+    std::vector<std::pair<std::string, std::size_t>> rotationOrders;
+    TranslationMode translationRequested = TranslationMode::Auto;
+    TranslationMode translationUsed = TranslationMode::Additive;
+    std::size_t jointsWithPositionChannels = 0;
+    RestPoseAnalysis restPose;
+    std::size_t warnings = 0;
+    std::size_t errors = 0;
+};
+
+DocumentSummary summarize(const Document& document, TranslationMode requested);
+
+} // namespace bvh

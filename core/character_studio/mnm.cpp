@@ -1,0 +1,168 @@
+#include "core/character_studio/mnm.h"
+
+#include "core/writer/writer.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace bvh {
+
+namespace {
+
+std::string lowercase(std::string_view text) {
+    std::string result(text);
+    std::ranges::transform(result, result.begin(), [](char c) {
+        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    });
+    return result;
+}
+
+bool isSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+
+struct Word {
+    std::string_view text;
+    std::uint32_t column = 0;
+};
+
+std::vector<Word> splitWords(std::string_view line) {
+    std::vector<Word> words;
+    std::size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && isSpace(line[i])) {
+            ++i;
+        }
+        const std::size_t start = i;
+        while (i < line.size() && !isSpace(line[i])) {
+            ++i;
+        }
+        if (i > start) {
+            words.push_back({line.substr(start, i - start), static_cast<std::uint32_t>(start + 1)});
+        }
+    }
+    return words;
+}
+
+} // namespace
+
+MnmFile parseMnm(std::string_view text) {
+    MnmFile file;
+    if (text.starts_with("\xEF\xBB\xBF")) {
+        text.remove_prefix(3);
+    }
+    std::set<std::string> bipedNames;
+    std::set<std::string> customNames;
+    std::uint32_t lineNumber = 0;
+    while (!text.empty()) {
+        ++lineNumber;
+        // LF, CRLF and CR line ends: the seed was written on Windows.
+        const std::size_t end = text.find_first_of("\r\n");
+        const std::string_view line = text.substr(0, end);
+        if (end == std::string_view::npos) {
+            text = {};
+        } else {
+            const std::size_t next =
+                (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') ? end + 2
+                                                                                      : end + 1;
+            text.remove_prefix(next);
+        }
+        const std::vector<Word> words = splitWords(line);
+        if (words.empty()) {
+            continue;
+        }
+        if (words.size() > 2) {
+            file.diagnostics.push_back(
+                {Severity::Warning, lineNumber, words[2].column,
+                 "expected one or two names (Biped's, then the file's), found " +
+                     std::to_string(words.size()) + "; line ignored"});
+            continue;
+        }
+        MnmEntry entry{std::string(words[0].text), std::string(words.back().text), lineNumber,
+                       words[0].column, words.back().column};
+        const bool newBiped = bipedNames.insert(lowercase(entry.bipedName)).second;
+        const bool newCustom = customNames.insert(lowercase(entry.customName)).second;
+        if (!newBiped || !newCustom) {
+            const Word& repeated = newBiped ? words.back() : words[0];
+            file.diagnostics.push_back(
+                {Severity::Warning, lineNumber, repeated.column,
+                 "'" + std::string(repeated.text) + "' is listed twice; the first entry is used"});
+            continue;
+        }
+        file.entries.push_back(std::move(entry));
+    }
+    return file;
+}
+
+MnmFile loadMnm(const std::filesystem::path& path) {
+    std::error_code error;
+    const bool regular = std::filesystem::is_regular_file(path, error);
+    std::ifstream in;
+    if (regular) {
+        in.open(path, std::ios::binary);
+    }
+    std::ostringstream text;
+    if (in) {
+        text << in.rdbuf();
+    }
+    if (!regular || !in || in.bad()) {
+        MnmFile file;
+        const bool exists = std::filesystem::exists(path, error);
+        file.diagnostics.push_back({Severity::Error, 0, 0,
+                                    "cannot read the name map '" + path.string() + "': " +
+                                        (!exists    ? "no such file"
+                                         : !regular ? "not a regular file"
+                                                    : "read error")});
+        return file;
+    }
+    return parseMnm(text.str());
+}
+
+JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,
+                               MnmDirection direction) {
+    const bool toBiped = direction == MnmDirection::CustomToBiped;
+    std::map<std::string, const MnmEntry*> bySource; // lowercase source name -> entry
+    for (const MnmEntry& entry : mnm.entries) {
+        bySource.emplace(lowercase(toBiped ? entry.customName : entry.bipedName), &entry);
+    }
+    JointNameMapping mapping;
+    std::set<std::string> used;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        if (skeleton.isEndSite[node] != 0) {
+            continue;
+        }
+        const std::string& name = skeleton.names[node];
+        const std::string key = lowercase(name);
+        const auto found = bySource.find(key);
+        if (found == bySource.end()) {
+            mapping.unmapped.push_back(name);
+            continue;
+        }
+        used.insert(key);
+        mapping.mapped.push_back(name);
+        const MnmEntry& entry = *found->second;
+        const std::string& target = toBiped ? entry.bipedName : entry.customName;
+        if (target == name) {
+            continue;
+        }
+        if (const std::string problem = jointNameProblem(target); !problem.empty()) {
+            mapping.diagnostics.push_back({Severity::Error, entry.line,
+                                           toBiped ? entry.bipedColumn : entry.customColumn,
+                                           "cannot rename joint " + quotedName(name) + " to " +
+                                               quotedName(target) + ": " + problem});
+            continue;
+        }
+        mapping.renames.emplace(name, target);
+    }
+    for (const MnmEntry& entry : mnm.entries) {
+        const std::string& source = toBiped ? entry.customName : entry.bipedName;
+        if (!used.contains(lowercase(source))) {
+            mapping.unused.push_back(source);
+        }
+    }
+    return mapping;
+}
+
+} // namespace bvh

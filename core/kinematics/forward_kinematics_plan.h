@@ -1,0 +1,93 @@
+// Forward kinematics prepared once per skeleton, for evaluating many frames fast.
+//
+// The free functions in pose.h look at each node's channel list on every call. A plan decodes
+// it once: per node, which row columns set which translation axes, and which feed its rotation
+// in declared order; the rotation channels of all nodes are then gathered from a row and their
+// sines and cosines computed in one vectorized batch (degree_trig.h) before the nodes are
+// composed. Results are the same as the free functions' (equal to the bit, up to the sign of
+// zero components: tests/core/kinematics/forward_kinematics_plan_test.cpp). Use it where many
+// frames are evaluated (`bvhscope positions`, the benchmarks): on the CMU benchmark skeleton a pose
+// takes about 60% of the free functions' time; they stay the simple way to get one pose.
+//
+// A plan holds no reference to the skeleton (copy and keep it freely) but describes that
+// skeleton only: build a new one when the skeleton changes. Its methods are const and allocate
+// nothing, so one plan serves any number of threads.
+#pragma once
+
+#include "core/kinematics/pose.h"
+#include "core/model/skeleton.h"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace bvh {
+
+namespace detail {
+
+// How one node's channels feed its local transform. Not API: the plan keeps one per node, the
+// free functions in pose.h decode one per node as they go.
+enum class RotationLayout : std::uint8_t { None, ThreeAxes, Other };
+struct NodeLayout {
+    static constexpr std::uint32_t kNoColumn = ~std::uint32_t{0};
+    // Per axis X, Y, Z: the row column of the last position channel declared for it (a
+    // repeated axis overwrites, as channels are read in order), or kNoColumn.
+    std::uint32_t positionColumns[3] = {kNoColumn, kNoColumn, kNoColumn};
+    bool hasPositions = false;
+    // ThreeAxes: three rotation channels on distinct axes (every real file), their columns and
+    // axes (0 = X) in declared order, and +1 when that order is cyclic (XYZ, YZX, ZXY), else
+    // -1. Other: one, two or more than three rotation channels, or a repeated axis; the
+    // node's channels [channelBegin, channelBegin + channelCount) are then applied one by one.
+    RotationLayout rotation = RotationLayout::None;
+    std::uint32_t rotationColumns[3] = {0, 0, 0};
+    std::uint8_t rotationAxes[3] = {0, 1, 2};
+    double cyclicSign = 1.0;
+    std::uint32_t channelBegin = 0;
+    std::uint32_t channelCount = 0;
+};
+
+} // namespace detail
+
+class ForwardKinematicsPlan {
+public:
+    ForwardKinematicsPlan() = default; // no nodes
+    // `mode` must be Absolute or Additive (resolve Auto first).
+    ForwardKinematicsPlan(const Skeleton& skeleton, TranslationMode mode);
+
+    std::size_t nodeCount() const { return nodes_.size(); }
+    std::size_t channelCount() const { return channels_.size(); }
+    TranslationMode mode() const {
+        return absolute_ ? TranslationMode::Absolute : TranslationMode::Additive;
+    }
+
+    // As computeLocalTransforms in pose.h: row.size() == channelCount(), or empty for the rest
+    // pose; out.size() >= nodeCount().
+    void computeLocalTransforms(std::span<const float> row, std::span<RigidTransform> out) const;
+    // As computeWorldTransforms in pose.h.
+    void computeWorldTransforms(std::span<const RigidTransform> local,
+                                std::span<RigidTransform> world) const;
+    // Both in one pass, for callers that want only world transforms (the fastest way to a
+    // pose): no local buffer, and nodes without rotation channels (End Sites) take their
+    // parent's world rotation as is rather than multiplying it by the identity.
+    void computeWorldTransformsOfRow(std::span<const float> row,
+                                     std::span<RigidTransform> world) const;
+
+private:
+    struct Node {
+        detail::NodeLayout layout;
+        glm::dvec3 offset{0.0};
+        NodeIndex parent = kNoParent;
+    };
+    // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
+    template <bool kAbsolute, bool kWorld>
+    void evaluate(const float* row, std::span<RigidTransform> out) const;
+
+    std::vector<Node> nodes_;
+    // The columns of every three-axis rotation, node by node in declared order: the angles
+    // gathered into one batch of sines and cosines.
+    std::vector<std::uint32_t> rotationColumns_;
+    std::vector<ChannelType> channels_; // the skeleton's, for RotationLayout::Other
+    bool absolute_ = false;
+};
+
+} // namespace bvh

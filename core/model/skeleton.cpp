@@ -1,0 +1,60 @@
+#include "core/model/skeleton.h"
+
+#include <algorithm>
+
+namespace bvh {
+
+std::string_view channelTypeName(ChannelType type) {
+    switch (type) {
+    case ChannelType::Xposition:
+        return "Xposition";
+    case ChannelType::Yposition:
+        return "Yposition";
+    case ChannelType::Zposition:
+        return "Zposition";
+    case ChannelType::Xrotation:
+        return "Xrotation";
+    case ChannelType::Yrotation:
+        return "Yrotation";
+    case ChannelType::Zrotation:
+        return "Zrotation";
+    case ChannelType::Unknown:
+        break;
+    }
+    return "Unknown";
+}
+
+std::size_t Skeleton::jointCount() const {
+    return static_cast<std::size_t>(std::ranges::count(isEndSite, std::uint8_t{0}));
+}
+
+std::vector<NodeIndex> Skeleton::roots() const {
+    std::vector<NodeIndex> result;
+    for (std::size_t i = 0; i < parents.size(); ++i) {
+        if (parents[i] == kNoParent) {
+            result.push_back(static_cast<NodeIndex>(i));
+        }
+    }
+    return result;
+}
+
+std::string Skeleton::rotationOrder(NodeIndex node) const {
+    std::string order;
+    for (ChannelType type : channelsOf(node)) {
+        if (isRotation(type)) {
+            order += static_cast<char>('X' + channelAxis(type));
+        }
+    }
+    return order;
+}
+
+bool Skeleton::hasPositionChannels(NodeIndex node) const {
+    return std::ranges::any_of(channelsOf(node), isPosition);
+}
+
+NodeIndex Skeleton::find(std::string_view name) const {
+    auto it = std::ranges::find(names, name);
+    return it == names.end() ? kNoParent : static_cast<NodeIndex>(it - names.begin());
+}
+
+} // namespace bvh

@@ -1,0 +1,86 @@
+// Replacing a file all at once: the new content goes to a temporary file in the target's
+// directory and is renamed over the target only when every byte is written, flushed to disk
+// (fsync) and closed. A reader of the target therefore sees the old file or the new one, never a
+// truncated mix, and a failure (disk full, permission, a missing directory, a crash) leaves the
+// target as it was and no temporary file behind.
+//
+// The temporary file goes away on every way out that runs code: commit() renames it, a failure
+// removes it, the destructor removes it (also while an exception such as std::bad_alloc unwinds
+// the stack, provided something catches it: an uncaught exception may end the process without
+// unwinding, which is why bvhscope's main() catches everything), and a termination signal
+// removes it once removeTemporaryFilesOnTerminationSignals() was called (see its limits). Then
+// only SIGKILL, a crash or a power cut can leave a ".NAME.tmp-..." file; the target is intact
+// even then.
+//
+// POSIX only (open/write/fsync/rename/sigaction), which is what bvhscope builds on. Never throws
+// (except std::bad_alloc), never prints: failures are Error diagnostics at line 0, column 0 naming
+// the path and the reason.
+#pragma once
+
+#include "core/model/diagnostic.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+namespace bvh {
+
+class AtomicFile {
+public:
+    // Creates the temporary file (".NAME.tmp-…" next to `target`, with the permissions a new
+    // file would get, or the target's own when it exists). On failure good() is false and
+    // diagnostics() says why; write() and commit() then do nothing and report failure.
+    explicit AtomicFile(std::filesystem::path target);
+    // Removes the temporary file unless commit() succeeded.
+    ~AtomicFile();
+    AtomicFile(const AtomicFile&) = delete;
+    AtomicFile& operator=(const AtomicFile&) = delete;
+
+    // Appends bytes; after the first failure it does nothing (good() turns false).
+    void write(std::string_view bytes);
+    // fsync, close, rename over the target, fsync the directory. Returns true when the target
+    // now holds exactly what was written; on false the target is untouched and the temporary
+    // file is removed. Call at most once.
+    bool commit();
+
+    bool good() const { return !hasErrors(diagnostics_); }
+    const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+    const std::filesystem::path& target() const { return target_; }
+    const std::filesystem::path& temporaryPath() const { return temporary_; }
+
+private:
+    void unregisterForSignals();
+    void fail(const std::filesystem::path& path, std::string_view what, int error);
+    void discard();
+
+    std::filesystem::path target_;
+    std::filesystem::path temporary_;
+    int descriptor_ = -1;
+    bool committed_ = false;
+    int signalSlot_ = -1; // the slot holding temporary_ for the signal handler, or -1
+    std::vector<Diagnostic> diagnostics_;
+};
+
+// [SECTION] Termination signals
+//
+// Installs, once per process, a handler for SIGINT, SIGTERM and SIGHUP that removes the
+// temporary file of every AtomicFile not yet committed or discarded, then lets the signal do
+// what it did before: the default action (the process ends, killed by that signal, so a shell
+// still sees 128 + N) or the handler that was installed before, which is called. A signal that
+// was ignored (nohup, a background job's SIGINT) stays ignored. Commands that write files call
+// it (bvhscope convert); the core never changes signal handling on its own.
+//
+// Async-signal safety: each AtomicFile copies its temporary file's absolute path into one of a
+// fixed number of static slots just before the file is created and frees the slot when the file
+// is renamed or removed. A slot is claimed, filled and released through a lock-free atomic state,
+// and the handler claims a filled slot before unlink()ing its path, so it never reads a path
+// being rewritten; it calls only unlink, sigaction and raise. Limits: a file created while all
+// kTemporaryFileSignalSlots slots are in use, or whose path is longer than a slot, is not
+// removed on a signal (it still is on every other way out); and a signal handled on another
+// thread in the instant between the handler's unlink() and the process's end could miss a file
+// this thread creates in that instant. Returns false when sigaction failed.
+inline constexpr std::size_t kTemporaryFileSignalSlots = 16;
+bool removeTemporaryFilesOnTerminationSignals();
+
+} // namespace bvh

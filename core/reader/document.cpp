@@ -1,0 +1,111 @@
+#include "core/reader/document.h"
+
+#include "core/reader/hierarchy_reader.h"
+#include "core/reader/motion_reader.h"
+#include "core/reader/text_source.h"
+
+#include <algorithm>
+
+namespace bvh {
+namespace {
+
+// The hierarchy and the motion header are read from a prefix of the file that grows until
+// they fit (they are small next to the rows); the rows are then streamed. The first read is
+// small: a hierarchy is a few KB, and every 4 KB of fresh buffer costs a page fault before
+// the header can be shown.
+constexpr std::size_t kFirstRead = std::size_t{64} << 10;
+
+void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
+    if (options.progress) {
+        options.progress->bytesTotal.store(source.totalBytes(), std::memory_order_relaxed);
+    }
+    if (!source.complete() && !source.readMore(kFirstRead)) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        return;
+    }
+    for (;;) {
+        const std::string_view text = source.available();
+        Document attempt;
+        Tokenizer tokens(text);
+        Token motionKeyword;
+        const HierarchyEnd end = readHierarchy(tokens, attempt, motionKeyword);
+        Token declaredCountAt;
+        if (end == HierarchyEnd::Motion) {
+            declaredCountAt = readMotionHeader(tokens, motionKeyword, attempt);
+            tokens.peek(); // the header is complete only if text follows its last token
+        }
+        if (tokens.reachedEnd() && !source.complete()) {
+            if (!source.readMore(std::max(text.size(), kFirstRead))) {
+                document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+                return;
+            }
+            continue;
+        }
+        document = std::move(attempt);
+        switch (end) {
+        case HierarchyEnd::Failed:
+            // No partial skeleton: a half-read hierarchy would mis-assign every motion column.
+            document.skeleton = Skeleton{};
+            document.nodeLocations.clear();
+            return;
+        case HierarchyEnd::EndOfInput:
+            document.diagnostics.push_back(
+                {Severity::Warning, tokens.line(), tokens.column(),
+                 "no MOTION section; the skeleton is shown in its rest pose with 0 frames"});
+            document.motion.channelCount =
+                static_cast<std::uint32_t>(document.skeleton.totalChannels());
+            if (options.onHeaderReady) {
+                options.onHeaderReady();
+            }
+            return;
+        case HierarchyEnd::Motion:
+            break;
+        }
+        document.hasMotionSection = true;
+        document.motion.channelCount =
+            static_cast<std::uint32_t>(document.skeleton.totalChannels());
+        if (options.onHeaderReady) {
+            options.onHeaderReady();
+        }
+        const std::uint32_t line = tokens.line();
+        const std::uint32_t column = tokens.column();
+        source.consume(tokens.offset());
+        readMotionRows(source, line, column, declaredCountAt, document, options);
+        return;
+    }
+}
+
+} // namespace
+
+Document parseDocument(std::string_view text, const ParseOptions& options) {
+    Document document;
+    MemorySource source(text);
+    readDocument(source, document, options);
+    sortByPlace(document.diagnostics);
+    return document;
+}
+
+void loadDocumentInto(Document& document, const std::filesystem::path& path,
+                      const ParseOptions& options) {
+    FileSource source;
+    if (!source.open(path)) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        return;
+    }
+    readDocument(source, document, options);
+    sortByPlace(document.diagnostics);
+    if (!document.loaded()) {
+        // An I/O error or a file that changed mid-read leaves nothing half-loaded.
+        document.skeleton = Skeleton{};
+        document.nodeLocations.clear();
+        document.motion = Motion{};
+    }
+}
+
+Document loadDocument(const std::filesystem::path& path, const ParseOptions& options) {
+    Document document;
+    loadDocumentInto(document, path, options);
+    return document;
+}
+
+} // namespace bvh

@@ -1,0 +1,583 @@
+#include "core/reader/motion_reader.h"
+
+#include "core/platform/huge_pages.h"
+#include "core/reader/number_scanner.h"
+#include "core/reader/row_parser.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <system_error>
+#include <thread>
+
+namespace bvh {
+namespace {
+
+// Reads "KEYWORD: value" in every spelling seen: "Frames: 10", "Frames : 10", "FRAMES:10",
+// "Frames 10" (colon missing). Returns the value token, or nullopt when the keyword is not next
+// (nothing consumed then).
+std::optional<Token> readKeywordValue(Tokenizer& tokens, std::string_view keyword) {
+    Token word = tokens.peek();
+    std::string_view text = word.text;
+    if (text.size() < keyword.size() ||
+        !equalsIgnoringCase(text.substr(0, keyword.size()), keyword)) {
+        return std::nullopt;
+    }
+    std::string_view rest = text.substr(keyword.size());
+    if (!rest.empty() && rest.front() != ':') {
+        return std::nullopt;
+    }
+    tokens.next();
+    if (rest.size() > 1) {
+        const auto gluedColumn = static_cast<std::uint32_t>(word.column + keyword.size() + 1);
+        return Token{rest.substr(1), word.line, gluedColumn};
+    }
+    if (rest.empty() && tokens.peek().text == ":") {
+        tokens.next();
+    }
+    return tokens.next();
+}
+
+// [SECTION] Header: Frames and Frame Time
+
+} // namespace
+
+Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document) {
+    Motion& motion = document.motion;
+    auto warn = [&](const Token& at, std::string message) {
+        document.diagnostics.push_back({Severity::Warning, at.line, at.column, std::move(message)});
+    };
+
+    // "Frames:" comes first in every file seen, but a "Frame Time:" line before it must not be
+    // taken for a frame (and the count after it for a row): either order is read.
+    Token countAt = motionKeyword;
+    bool framesSeen = false;
+    bool frameTimeSeen = false;
+    const Token headerStart = tokens.peek();
+    Token headerEnd = headerStart;
+    for (;;) {
+        headerEnd = tokens.peek();
+        if (!framesSeen) {
+            if (std::optional<Token> frames = readKeywordValue(tokens, "Frames")) {
+                framesSeen = true;
+                const Token& value = *frames;
+                countAt = value;
+                double count = 0.0;
+                std::size_t used = value.text.empty()
+                                       ? 0
+                                       : scanNumber(value.text.data(),
+                                                    value.text.data() + value.text.size(), count);
+                if (used != value.text.size() || used == 0 || !std::isfinite(count) || count < 0 ||
+                    count != std::floor(count) || count > 9.0e18) {
+                    warn(value, "'Frames:' value " + quotedForMessage(value.text) +
+                                    " is not a frame count; the rows present are counted");
+                } else {
+                    document.declaredFrameCount = static_cast<std::int64_t>(count);
+                }
+                continue;
+            }
+        }
+        if (!frameTimeSeen) {
+            std::optional<Token> frameTime;
+            if (equalsIgnoringCase(tokens.peek().text, "Frame")) {
+                tokens.next();
+                frameTime = readKeywordValue(tokens, "Time");
+                if (!frameTime) {
+                    // "Frame" followed by something else: not a header line. The token is
+                    // consumed; the rows then start at the next token, as before.
+                    break;
+                }
+            } else {
+                frameTime = readKeywordValue(tokens, "FrameTime");
+            }
+            if (frameTime) {
+                frameTimeSeen = true;
+                const Token& value = *frameTime;
+                double seconds = 0.0;
+                std::size_t used = value.text.empty()
+                                       ? 0
+                                       : scanNumber(value.text.data(),
+                                                    value.text.data() + value.text.size(), seconds);
+                if (used == 0 || used != value.text.size()) {
+                    warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
+                                    " is not a number; 30 fps is assumed");
+                } else if (!std::isfinite(seconds) || seconds <= 0.0) {
+                    warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
+                                    " is not a positive time; 30 fps is assumed");
+                } else {
+                    motion.frameTime = seconds;
+                    motion.frameTimeAssumed = false;
+                }
+                continue;
+            }
+        }
+        break;
+    }
+    if (!framesSeen) {
+        warn(headerStart.atEnd() ? motionKeyword : headerStart,
+             "no 'Frames:' line after MOTION; the rows present are counted");
+    }
+    if (!frameTimeSeen) {
+        warn(headerEnd.atEnd() ? motionKeyword : headerEnd,
+             "no 'Frame Time:' line; 30 fps is assumed");
+    }
+    return countAt;
+}
+
+// [SECTION] Rows
+//
+// The rows are read in blocks of whole lines. Each block is cut into pieces at line ends, and
+// the pieces are parsed on 1..N threads, each into the rows its lines would fill if every line
+// were a frame; merging them in order moves the rows down over blank and wordy lines and fills
+// in the values a piece's first rows took from the frame before it. While the pieces of one
+// block are parsed, the main thread reads the next block, then joins the parsing.
+
+namespace {
+
+// The value storage: document.motion.values, grown under the caller's lock so that another
+// thread can read finished frames while the load runs. Its capacity follows an estimate of
+// the rows the text holds, so that it is allocated once: a vector that grows by reallocation
+// holds the old and the new values at once.
+class MotionStorage {
+public:
+    MotionStorage(std::vector<float>& values, std::uint32_t channels, std::mutex* lock)
+        : values_(values), channels_(channels), lock_(lock) {}
+
+    std::uint64_t capacityRows() const {
+        return channels_ == 0 ? 0 : values_.capacity() / channels_;
+    }
+
+    // Room for `rows` rows in all (reallocating to `capacityRows` if that is not enough); returns
+    // the start of the storage.
+    float* ensureRows(std::uint64_t rows, std::uint64_t capacityRows) {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() < needed) {
+            auto guard = lock();
+            if (values_.capacity() < needed) {
+                reserveLocked(std::max(rows, capacityRows));
+            }
+            values_.resize(needed);
+        }
+        return values_.data();
+    }
+
+    // Room for `rows` rows in all if the capacity holds them, else nothing: values move only
+    // while no other thread writes rows. Other threads may be writing the rows below the
+    // current size meanwhile: growing the size within the capacity leaves those alone.
+    void growWithinCapacity(std::uint64_t rows) {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() < needed && values_.capacity() >= needed) {
+            auto guard = lock();
+            values_.resize(needed);
+        }
+    }
+
+    // Reallocates now, while the rows placed are few, when the estimate has outgrown the
+    // capacity.
+    void reserveRows(std::uint64_t rows) {
+        if (values_.capacity() < rows * channels_) {
+            auto guard = lock();
+            reserveLocked(rows);
+        }
+    }
+
+    // Keeps `rows` rows. The capacity is not shrunk: that would copy every value while both
+    // copies are held, and the capacity beyond the rows was never touched, so it costs address
+    // space, not memory.
+    void finish(std::uint64_t rows) {
+        auto guard = lock();
+        values_.resize(rows * channels_);
+    }
+
+private:
+    std::unique_lock<std::mutex> lock() {
+        return lock_ ? std::unique_lock<std::mutex>(*lock_) : std::unique_lock<std::mutex>();
+    }
+
+    // A reallocation holds the values twice while it copies them, so it should happen once,
+    // early: an estimate that falls short (rows that get shorter further on, and no frame
+    // count to say so) doubles the capacity at the first block that shows it.
+    void reserveLocked(std::uint64_t rows) {
+        values_.reserve(std::max<std::uint64_t>(rows * channels_, 2 * values_.capacity()));
+        adviseHugePages(values_.data(), values_.capacity() * sizeof(float));
+    }
+
+    std::vector<float>& values_;
+    std::uint32_t channels_;
+    std::mutex* lock_;
+};
+
+// Where the next block of whole lines ends: after the last line end within the first
+// `window` bytes of `text`, or after the first line end beyond it when one line is longer
+// than the window. 0 means more text must be read first. A CR that is the last byte read
+// could be the first half of a CRLF, so it only counts once the next byte is known.
+std::size_t blockEnd(std::string_view text, std::size_t window, bool complete) {
+    if (complete && text.size() <= window) {
+        return text.size();
+    }
+    auto endAfter = [&](std::size_t terminator) -> std::size_t {
+        if (text[terminator] == '\n') {
+            return terminator + 1;
+        }
+        if (terminator + 1 < text.size()) {
+            return text[terminator + 1] == '\n' ? terminator + 2 : terminator + 1;
+        }
+        return complete ? terminator + 1 : 0;
+    };
+    window = std::min(window, text.size());
+    const std::size_t lastInWindow = text.substr(0, window).find_last_of("\r\n");
+    if (lastInWindow != std::string_view::npos) {
+        const std::size_t end = endAfter(lastInWindow);
+        if (end != 0) {
+            return end;
+        }
+        const std::size_t earlier = lastInWindow == 0 ? std::string_view::npos
+                                                      : text.find_last_of("\r\n", lastInWindow - 1);
+        if (earlier != std::string_view::npos) {
+            return endAfter(earlier);
+        }
+    }
+    const std::size_t firstBeyond = text.find_first_of("\r\n", window);
+    if (firstBeyond != std::string_view::npos) {
+        return endAfter(firstBeyond);
+    }
+    return complete ? text.size() : 0;
+}
+
+// A block of whole lines, cut into pieces at line feeds.
+struct RowBlock {
+    struct Piece {
+        std::string_view text;
+        std::uint64_t linesBefore = 0; // lines of the block before this piece
+        RowBlockResult result;
+    };
+    std::string_view text; // empty: no rows left
+    std::uint32_t firstLine = 0;
+    std::uint32_t firstColumn = 1;
+    std::uint64_t lines = 0;
+    std::uint64_t consumedAfter = 0; // bytes of the source up to the end of this block
+    std::vector<Piece> pieces;
+};
+
+// Takes blocks of whole lines from the source, reading as needed.
+class BlockReader {
+public:
+    BlockReader(TextSource& source, std::size_t firstBlockBytes, std::size_t blockBytes,
+                std::size_t pieceBytes, std::uint32_t line, std::uint32_t column)
+        : source_(source), blockBytes_(std::min(firstBlockBytes, blockBytes)),
+          laterBlockBytes_(blockBytes), pieceBytes_(pieceBytes), line_(line), column_(column) {}
+
+    // The next block (empty at the end of the text). False on an I/O error (source.error()).
+    bool take(RowBlock& block) {
+        block = RowBlock{};
+        for (;;) {
+            std::string_view text = source_.available();
+            if (!source_.complete() && text.size() < blockBytes_) {
+                if (!source_.readMore(blockBytes_ - text.size())) {
+                    return false;
+                }
+                text = source_.available();
+            }
+            const std::size_t end = blockEnd(text, blockBytes_, source_.complete());
+            if (end == 0 && !source_.complete()) {
+                // A line longer than a block: read on until it ends.
+                if (!source_.readMore(std::max(text.size(), blockBytes_))) {
+                    return false;
+                }
+                continue;
+            }
+            if (end == 0) {
+                return true;
+            }
+            block.text = text.substr(0, end);
+            break;
+        }
+        source_.consume(block.text.size());
+        blockBytes_ = laterBlockBytes_;
+        block.consumedAfter = source_.consumedBytes();
+        block.firstLine = line_;
+        block.firstColumn = column_;
+        split(block);
+        line_ += static_cast<std::uint32_t>(block.lines);
+        column_ = 1;
+        if (block.text.back() != '\n' && block.text.back() != '\r') {
+            --line_; // the block ended inside its last line: that is the end of the text
+        }
+        return true;
+    }
+
+    // The line after the last block taken.
+    std::uint32_t line() const { return line_; }
+
+private:
+    // Pieces of about pieceBytes_, each ending after a line feed (a CR LF is never cut, and
+    // text with lone CR line ends stays one piece).
+    void split(RowBlock& block) const {
+        const std::string_view text = block.text;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.size();
+            if (text.size() - start > pieceBytes_) {
+                const std::size_t feed = text.find('\n', start + pieceBytes_ - 1);
+                if (feed != std::string_view::npos) {
+                    end = feed + 1;
+                }
+            }
+            const std::string_view piece = text.substr(start, end - start);
+            block.pieces.push_back({piece, block.lines, {}});
+            block.lines += countLines(piece);
+            start = end;
+        }
+    }
+
+    TextSource& source_;
+    std::size_t blockBytes_; // of the next block: the first is shorter (firstBlockBytes)
+    std::size_t laterBlockBytes_;
+    std::size_t pieceBytes_;
+    std::uint32_t line_;
+    std::uint32_t column_;
+};
+
+class RowStream {
+public:
+    RowStream(Document& document, const ParseOptions& options, std::uint64_t totalBytes)
+        : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
+          storage_(document.motion.values, channels_, options.motionLock),
+          declaredFrames_(document.declaredFrameCount),
+          threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
+                                        : options.threads),
+          totalBytes_(totalBytes) {}
+
+    // Parses `block`. Once the other threads have started, this one calls `readNext` (which
+    // returns the next block, or nullptr at the end) and makes room for that block's rows,
+    // then joins the parsing.
+    template <typename ReadNext>
+    void parseBlock(RowBlock& block, ReadNext&& readNext) {
+        linesSeen_ += block.lines;
+        bytesSeen_ += block.text.size();
+        const Estimate estimate = estimateRows(block);
+        if (rows_ == 0 || estimate.rows > storage_.capacityRows()) {
+            // At the first block, and once if the estimate falls short.
+            storage_.reserveRows(estimate.room);
+        }
+        float* const base = storage_.ensureRows(rows_ + block.lines, estimate.room);
+        float* const blockRows = base + rows_ * channels_;
+
+        std::atomic<std::size_t> nextPiece{0};
+        auto parsePieces = [&] {
+            for (std::size_t index; (index = nextPiece.fetch_add(1)) < block.pieces.size();) {
+                RowBlock::Piece& piece = block.pieces[index];
+                piece.result = parseRowBlock(
+                    piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
+                    index == 0 ? block.firstColumn : 1, channels_,
+                    blockRows + piece.linesBefore * channels_);
+            }
+        };
+        std::vector<std::thread> workers;
+        const std::size_t helpers = std::min<std::size_t>(threads_ - 1, block.pieces.size() - 1);
+        for (std::size_t i = 0; i < helpers; ++i) {
+            try {
+                workers.emplace_back(parsePieces);
+            } catch (const std::system_error&) {
+                break; // no thread to be had: this one parses the rest
+            }
+        }
+        if (const RowBlock* next = readNext()) {
+            // The next block's rows go after this block's lines at the most; zeroing their room
+            // now keeps it off the serial part between blocks.
+            storage_.growWithinCapacity(rows_ + block.lines + next->lines);
+        }
+        parsePieces();
+        for (std::thread& worker : workers) {
+            worker.join();
+        }
+
+        for (RowBlock::Piece& piece : block.pieces) {
+            const float* const placed = blockRows + piece.linesBefore * channels_;
+            float* const final = base + rows_ * channels_;
+            const std::uint64_t rows = piece.result.rows;
+            if (final != placed && rows > 0 && channels_ > 0) {
+                std::memmove(final, placed, rows * channels_ * sizeof(float));
+            }
+            if (rows_ > 0 && !piece.result.inheritedRows.empty()) {
+                inheritPreviousFrame(piece.result, final - channels_, final, channels_);
+            }
+            issues_.append(std::move(piece.result.issues), rows_);
+            rows_ += rows;
+        }
+    }
+
+    std::uint64_t rows() const { return rows_; }
+    std::uint32_t channels() const { return channels_; }
+    unsigned threads() const { return threads_; }
+
+    void finish(Document& document) {
+        storage_.finish(rows_);
+        issues_.appendDiagnostics(document.diagnostics, channels_);
+    }
+
+private:
+    struct Estimate {
+        std::uint64_t rows; // the rows the text holds by the lines per byte seen so far
+        std::uint64_t room; // the rows to reserve room for
+    };
+
+    // The rows the storage should hold by the end: the rows so far, this block's lines, and
+    // the lines of the text left at the lines per byte seen so far, with a margin of 1/16.
+    // Memory follows the content: a declared frame count is believed only when the text left
+    // could hold it at two bytes per value ("0 ") and it is not well below the estimate; the
+    // room reserved is then the larger of the two. Without such a count the room is twice the
+    // estimate (within the same bound), so that rows getting shorter further on (a capture
+    // ending in a rest pose of zeros) need no reallocation: room never touched is address
+    // space, not memory, while a reallocation holds the values twice as it copies them.
+    Estimate estimateRows(const RowBlock& block) const {
+        const std::uint64_t placed = rows_ + block.lines;
+        const std::uint64_t left =
+            totalBytes_ > block.consumedAfter ? totalBytes_ - block.consumedAfter : 0;
+        if (channels_ == 0 || left == 0) {
+            return {placed, placed};
+        }
+        const double leftLines = static_cast<double>(left) * static_cast<double>(linesSeen_) /
+                                 static_cast<double>(bytesSeen_);
+        // Never more rows than the text can hold (a value and a blank take two bytes): a
+        // block of a few short lines (a blank line before rows megabytes long) says little.
+        const std::uint64_t fitting = placed + left / (2 * std::uint64_t{channels_}) + 1;
+        const auto rows =
+            std::min(placed + static_cast<std::uint64_t>(leftLines * 17 / 16), fitting);
+        if (declaredFrames_) {
+            const auto declared = static_cast<std::uint64_t>(*declaredFrames_);
+            if (declared <= fitting &&
+                declared >= placed + static_cast<std::uint64_t>(leftLines * 3 / 4)) {
+                return {rows, std::max(rows, declared)};
+            }
+        }
+        return {rows, std::max(rows, std::min(2 * rows, fitting))};
+    }
+
+    std::uint32_t channels_;
+    MotionStorage storage_;
+    std::optional<std::int64_t> declaredFrames_;
+    unsigned threads_;
+    std::uint64_t totalBytes_;
+    std::uint64_t rows_ = 0;
+    std::uint64_t linesSeen_ = 0;
+    std::uint64_t bytesSeen_ = 0;
+    RowIssueLog issues_;
+};
+
+} // namespace
+
+void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                    const Token& declaredCountAt, Document& document, const ParseOptions& options) {
+    RowStream stream(document, options, source.totalBytes());
+    LoadProgress* progress = options.progress;
+    const std::size_t bytesPerThread = std::max<std::size_t>(options.blockBytesPerThread, 64);
+    const std::size_t blockBytes = bytesPerThread * stream.threads();
+    // One piece per block on one thread; on more, pieces small enough that the threads finish
+    // a block at nearly the same time.
+    const std::size_t pieceBytes =
+        stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread / 16, 1) : blockBytes;
+    BlockReader reader(source, std::max<std::size_t>(options.firstBlockBytes, 64), blockBytes,
+                       pieceBytes, line, column);
+    bool failed = false;
+    auto readFailed = [&] {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        failed = true;
+    };
+    RowBlock next;
+    if (!reader.take(next)) {
+        readFailed();
+    }
+    bool firstBlock = true;
+    while (!failed && !next.text.empty()) {
+        RowBlock current = std::move(next);
+        bool nextRead = true;
+        bool nextTaken = false;
+        stream.parseBlock(current, [&]() -> const RowBlock* {
+            // The first (short) block's frames are published before the next block is read:
+            // reading it into fresh memory costs more than parsing the first one, and a viewer
+            // is waiting for the first pose.
+            if (firstBlock && progress) {
+                return nullptr;
+            }
+            nextTaken = true;
+            nextRead = reader.take(next);
+            return nextRead && !next.text.empty() ? &next : nullptr;
+        });
+        if (progress) {
+            progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
+            progress->framesLoaded.store(
+                static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                    stream.rows(), std::numeric_limits<std::uint32_t>::max())),
+                std::memory_order_release);
+        }
+        firstBlock = false;
+        if (!nextTaken) {
+            nextRead = reader.take(next);
+        }
+        if (!nextRead) {
+            readFailed();
+            break;
+        }
+        if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
+            document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
+            failed = true;
+            break;
+        }
+    }
+    line = reader.line();
+    if (!failed && !source.verifyUnchanged()) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+        failed = true;
+    }
+
+    std::uint64_t rows = stream.rows();
+    if (stream.channels() == 0) {
+        // With no channels a row holds nothing, and an empty row cannot be written back: such
+        // a file is a rest pose whatever its rows say.
+        if (rows > 0 || (document.declaredFrameCount && *document.declaredFrameCount > 0)) {
+            document.diagnostics.push_back(
+                {Severity::Warning, declaredCountAt.line, declaredCountAt.column,
+                 "the skeleton has no channels, so its frames carry no motion; loaded as a "
+                 "rest pose with 0 frames"});
+        }
+        document.declaredFrameCount.reset();
+        rows = 0;
+    }
+    if (rows > std::numeric_limits<std::uint32_t>::max()) {
+        document.diagnostics.push_back(
+            {Severity::Warning, line, 1, "more than 4294967295 frames; the rest are ignored"});
+        rows = std::numeric_limits<std::uint32_t>::max();
+    }
+    stream.finish(document);
+    if (rows != stream.rows()) {
+        MotionStorage(document.motion.values, stream.channels(), options.motionLock).finish(rows);
+        if (options.progress) {
+            options.progress->framesLoaded.store(static_cast<std::uint32_t>(rows),
+                                                 std::memory_order_release);
+        }
+    }
+    document.motion.channelCount = stream.channels();
+    document.motion.frameCount = static_cast<std::uint32_t>(rows);
+
+    const std::uint32_t present = document.motion.frameCount;
+    if (!failed && document.declaredFrameCount && *document.declaredFrameCount != present) {
+        const std::int64_t declared = *document.declaredFrameCount;
+        const std::string counts = "'Frames: " + std::to_string(declared) + "' but ";
+        std::string message = declared > present
+                                  ? counts + "only " + std::to_string(present) +
+                                        " rows are present; " + std::to_string(present) +
+                                        " frames loaded"
+                                  : counts + std::to_string(present) + " rows are present; all " +
+                                        std::to_string(present) + " frames loaded";
+        document.diagnostics.push_back(
+            {Severity::Warning, declaredCountAt.line, declaredCountAt.column, std::move(message)});
+    }
+}
+
+} // namespace bvh

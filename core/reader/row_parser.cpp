@@ -1,0 +1,416 @@
+#include "core/reader/row_parser.h"
+
+#include "core/reader/number_scanner.h"
+#include "core/reader/tokenizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+// The row loop's rare cases stay out of its way (out of line, laid out apart).
+#if defined(__GNUC__) || defined(__clang__)
+#define BVH_COLD [[gnu::cold, gnu::noinline]]
+#else
+#define BVH_COLD
+#endif
+
+namespace bvh {
+
+// [SECTION] Line counting
+
+namespace {
+
+struct LineEnds {
+    std::uint64_t count = 0;
+    std::size_t lastEnd = 0; // just after the last line end, 0 when there is none
+};
+
+// The line ends in text[from, to), counted as the tokenizer does: a LF, a CR LF pair (once)
+// and a lone CR. Both searches go by memchr, so text with CR LF line ends costs no more than
+// text with LF ones. A CR at to - 1 followed by a LF at `to` is not counted (its LF is).
+LineEnds lineEndsIn(std::string_view text, std::size_t from, std::size_t to) {
+    LineEnds ends;
+    const char* const data = text.data();
+    for (const char* p = data + from;
+         const void* found = std::memchr(p, '\n', static_cast<std::size_t>(data + to - p));) {
+        p = static_cast<const char*>(found) + 1;
+        ++ends.count;
+        ends.lastEnd = static_cast<std::size_t>(p - data);
+    }
+    for (const char* p = data + from;
+         const void* found = std::memchr(p, '\r', static_cast<std::size_t>(data + to - p));) {
+        p = static_cast<const char*>(found) + 1;
+        const auto after = static_cast<std::size_t>(p - data);
+        if (after == text.size() || text[after] != '\n') {
+            ++ends.count;
+            ends.lastEnd = std::max(ends.lastEnd, after);
+        }
+    }
+    return ends;
+}
+
+} // namespace
+
+std::uint64_t countLines(std::string_view text) {
+    if (text.empty()) {
+        return 0;
+    }
+    const bool unterminated = text.back() != '\n' && text.back() != '\r';
+    return lineEndsIn(text, 0, text.size()).count + (unterminated ? 1 : 0);
+}
+
+// [SECTION] Issue log
+
+void RowIssueLog::add(RowIssue issue) {
+    const auto kind = static_cast<std::size_t>(issue.kind);
+    if (listed_[kind].size() < kListed) {
+        listed_[kind].push_back(std::move(issue));
+        return;
+    }
+    if (unlisted_[kind] == 0) {
+        firstUnlistedOffset_[kind] = issue.offset;
+        firstUnlistedLine_[kind] = issue.line;
+    }
+    ++unlisted_[kind];
+}
+
+void RowIssueLog::locate(std::string_view block, std::uint32_t firstLine,
+                         std::uint32_t firstColumn) {
+    struct Target {
+        std::size_t offset;
+        std::uint32_t* line;
+        std::uint32_t* column; // nullptr: the line only
+    };
+    std::vector<Target> targets;
+    for (std::size_t kind = 0; kind < kRowIssueKinds; ++kind) {
+        for (RowIssue& issue : listed_[kind]) {
+            targets.push_back({issue.offset, &issue.line, &issue.column});
+        }
+        if (unlisted_[kind] > 0) {
+            targets.push_back({firstUnlistedOffset_[kind], &firstUnlistedLine_[kind], nullptr});
+        }
+    }
+    std::sort(targets.begin(), targets.end(),
+              [](const Target& a, const Target& b) { return a.offset < b.offset; });
+    // One walk over the block, from target to target.
+    std::size_t at = 0;
+    std::size_t lineStart = 0;
+    std::uint32_t line = firstLine;
+    for (const Target& target : targets) {
+        const LineEnds ends = lineEndsIn(block, at, target.offset);
+        line += static_cast<std::uint32_t>(ends.count);
+        if (ends.count > 0) {
+            lineStart = ends.lastEnd;
+        }
+        at = target.offset;
+        *target.line = line;
+        if (target.column != nullptr) {
+            const std::uint32_t base = lineStart == 0 ? firstColumn : 1;
+            *target.column = static_cast<std::uint32_t>(target.offset - lineStart) + base;
+        }
+    }
+}
+
+void RowIssueLog::append(RowIssueLog&& later, std::uint64_t rowOffset) {
+    for (std::size_t kind = 0; kind < kRowIssueKinds; ++kind) {
+        for (RowIssue& issue : later.listed_[kind]) {
+            issue.row += rowOffset;
+            add(std::move(issue));
+        }
+        if (later.unlisted_[kind] > 0) {
+            if (unlisted_[kind] == 0) {
+                firstUnlistedLine_[kind] = later.firstUnlistedLine_[kind];
+            }
+            unlisted_[kind] += later.unlisted_[kind];
+        }
+    }
+}
+
+void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t channels) const {
+    static constexpr const char* kSummaries[kRowIssueKinds] = {
+        "short rows", "long rows", "rows with numbers run together", "values that are not numbers",
+        "NaN or infinite values"};
+    for (std::size_t kind = 0; kind < kRowIssueKinds; ++kind) {
+        for (const RowIssue& issue : listed_[kind]) {
+            std::string message;
+            const std::string frame = "frame " + std::to_string(issue.row);
+            switch (issue.kind) {
+            case RowIssueKind::ShortRow:
+                message = frame + " has " + std::to_string(issue.values) + " values, " +
+                          std::to_string(channels) +
+                          " expected; the missing ones are taken from the " +
+                          (issue.row > 0 ? "previous frame" : "rest pose (0)");
+                break;
+            case RowIssueKind::LongRow:
+                message = frame + " has " + std::to_string(issue.values) + " values, " +
+                          std::to_string(channels) + " expected; the extra ones are ignored";
+                break;
+            case RowIssueKind::GluedNumbers:
+                message = "numbers run together with no space; read as separate values";
+                break;
+            case RowIssueKind::NotANumber:
+                message = quotedForMessage(issue.token) +
+                          " is not a number; the previous frame's value is used";
+                break;
+            case RowIssueKind::NotFinite:
+                message = "NaN or infinite value; the previous frame's value is used";
+                break;
+            }
+            out.push_back({Severity::Warning, issue.line, issue.column, std::move(message)});
+        }
+        if (unlisted_[kind] > 0) {
+            out.push_back({Severity::Warning, firstUnlistedLine_[kind], 1,
+                           std::to_string(unlisted_[kind]) + " more " + kSummaries[kind] +
+                               " (not listed one by one)"});
+        }
+    }
+}
+
+// [SECTION] Rows
+
+namespace {
+
+// Character classes of the row loop, one table look-up per byte.
+enum CharClass : std::uint8_t { kOther = 0, kBlank = 1, kLineEnd = 2 };
+
+const std::array<std::uint8_t, 256> kCharClasses = [] {
+    std::array<std::uint8_t, 256> classes{};
+    for (unsigned c = 0; c < 256; ++c) {
+        classes[c] = isLineEnd(static_cast<char>(c))      ? kLineEnd
+                     : isSpaceOrTab(static_cast<char>(c)) ? kBlank
+                                                          : kOther;
+    }
+    return classes;
+}();
+
+inline std::uint8_t charClass(char c) {
+    return kCharClasses[static_cast<unsigned char>(c)];
+}
+
+class BlockParser {
+public:
+    BlockParser(std::string_view block, std::uint32_t channels, float* destination)
+        : begin_(block.data()), end_(block.data() + block.size()), channels_(channels),
+          destination_(destination) {}
+
+    RowBlockResult parse();
+
+private:
+    // Where the current row's values go: the next free slot, and how many values came after
+    // the row's last channel.
+    struct RowCursor {
+        float* next;
+        std::uint32_t extra;
+    };
+    struct TokenEnd {
+        const char* position;
+        RowCursor cursor;
+    };
+
+    const char* readRow(const char* p);
+    // The cold paths of readRow, out of line to keep its loop small.
+    BVH_COLD TokenEnd readUncommonToken(const char* p, float* row, RowCursor cursor);
+    BVH_COLD void completeShortRow(float* row, std::uint32_t filled, const char* rowStart);
+    BVH_COLD void addIssue(RowIssueKind kind, const char* at, std::uint32_t values = 0,
+                           std::string token = {}) {
+        result_.issues.add({kind, static_cast<std::size_t>(at - begin_), 0, 0, result_.rows, values,
+                            std::move(token)});
+    }
+    // The value a row lacks in `column`: the previous row's, or 0 for the block's first row
+    // (then recorded in inheritedRows for the caller to fill in).
+    float borrow(std::uint32_t column) {
+        borrowedColumns_.push_back(column);
+        return result_.rows == 0 ? 0.0f : destination_[(result_.rows - 1) * channels_ + column];
+    }
+    // Once a row is done: which of its values still stand for the frame before the block.
+    BVH_COLD void recordInheritance(bool isFrame);
+
+    const char* const begin_;
+    const char* const end_;
+    const std::uint32_t channels_;
+    float* const destination_;
+    RowBlockResult result_;
+    // The current row, as far as the cold paths saw it.
+    bool glued_ = false;
+    std::uint32_t words_ = 0;                    // tokens that are not numbers
+    std::vector<std::uint32_t> borrowedColumns_; // values taken from the row before
+};
+
+RowBlockResult BlockParser::parse() {
+    const char* p = begin_;
+    while (p != end_) {
+        if (charClass(*p) != kOther) {
+            ++p; // blanks and line ends between rows
+        } else {
+            p = readRow(p);
+        }
+    }
+    return std::move(result_);
+}
+
+// The hot loop. `p` is at the first character of a row (not blank, not a line end); returns
+// the position of the line end that closes the row (or the block end). Per value: scan a
+// plain decimal followed by a blank or a line end, store it, skip the blanks. Every other
+// token (exponents, long numbers, NaN, words, numbers run together, the last bytes of the
+// block) goes to readUncommonToken. Line and column are never tracked here: an issue records
+// its offset and RowIssueLog::locate derives them once the block is done.
+const char* BlockParser::readRow(const char* p) {
+    const char* const rowStart = p;
+    float* const row = destination_ + result_.rows * channels_;
+    RowCursor cursor{row, 0};
+    glued_ = false;
+    words_ = 0;
+    for (;;) {
+        // The word scanner reads kWordDecimalSlack bytes; one more is read after the blank
+        // that follows the value.
+        double value = 0.0;
+        const std::size_t used =
+            end_ - p > detail::kWordDecimalSlack ? detail::scanWordDecimal(p, value) : 0;
+        std::uint8_t next = kOther;
+        if (used != 0 && !detail::isFloatMidpoint(value) && (next = charClass(p[used])) != kOther)
+            [[likely]] {
+            if (cursor.next != row + channels_) {
+                *cursor.next++ = static_cast<float>(value);
+            } else {
+                ++cursor.extra;
+            }
+            p += used;
+            if (next == kBlank && charClass(p[1]) == kOther) {
+                ++p; // the common case: one blank, then the next value
+                continue;
+            }
+        } else {
+            const TokenEnd token = readUncommonToken(p, row, cursor);
+            p = token.position;
+            cursor = token.cursor;
+            if (p == end_) {
+                break;
+            }
+            next = charClass(*p);
+        }
+        // `p` is at the blank or line end after the value.
+        if (next == kLineEnd) {
+            break;
+        }
+        do {
+            ++p;
+        } while (p != end_ && (next = charClass(*p)) == kBlank);
+        if (p == end_ || next == kLineEnd) {
+            break;
+        }
+    }
+    const auto filled = static_cast<std::uint32_t>(cursor.next - row);
+    if (filled + cursor.extra == words_) [[unlikely]] {
+        // A line with no number at all (a footer, a stray word) is not a frame.
+        recordInheritance(false);
+        return p;
+    }
+    if (filled < channels_) [[unlikely]] {
+        completeShortRow(row, filled, rowStart);
+    }
+    if (cursor.extra > 0) [[unlikely]] {
+        addIssue(RowIssueKind::LongRow, rowStart, channels_ + cursor.extra);
+    }
+    if (!borrowedColumns_.empty()) [[unlikely]] {
+        recordInheritance(true);
+    }
+    ++result_.rows;
+    return p;
+}
+
+// A token of any shape, read up to the blank, line end or block end after it: numbers the
+// fast path leaves, NaN and infinities (reported, the previous frame's value used), words
+// (the same), and numbers run together ("0.0-7.5": read as separate values, reported once per
+// row). A number followed by anything but a sign ("12,5", "1.5.5", "3deg") is one bad value,
+// not a number and a word: a token never becomes two columns unless a sign starts the second.
+BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, RowCursor cursor) {
+    const auto tokenEndFrom = [this](const char* q) {
+        while (q != end_ && charClass(*q) == kOther) {
+            ++q;
+        }
+        return q;
+    };
+    for (;;) {
+        float value = 0.0f;
+        std::size_t used = scanNumber(p, end_, value);
+        const char* after = p + used;
+        const bool runsOn = used != 0 && after != end_ && charClass(*after) == kOther;
+        bool usable = used != 0 && (!runsOn || *after == '-' || *after == '+');
+        if (!usable) {
+            if (used == 0) {
+                ++words_; // a line of words alone is a footer, not a frame
+            }
+            used = static_cast<std::size_t>(tokenEndFrom(p) - p);
+            addIssue(RowIssueKind::NotANumber, p, 0,
+                     std::string(p, std::min<std::size_t>(used, 44)));
+        } else {
+            if (!std::isfinite(value)) {
+                addIssue(RowIssueKind::NotFinite, p);
+                usable = false;
+            }
+            // Recorders that print fixed-width fields run numbers together ("0.0-7.5"):
+            // read them as two numbers rather than dropping a column.
+            if (runsOn && !glued_) {
+                glued_ = true;
+                addIssue(RowIssueKind::GluedNumbers, after);
+            }
+        }
+        if (cursor.next != row + channels_) {
+            const auto column = static_cast<std::uint32_t>(cursor.next - row);
+            *cursor.next++ = usable ? value : borrow(column);
+        } else {
+            ++cursor.extra;
+        }
+        p += used;
+        if (p == end_ || charClass(*p) != kOther) {
+            return {p, cursor};
+        }
+    }
+}
+
+void BlockParser::completeShortRow(float* row, std::uint32_t filled, const char* rowStart) {
+    // Complete the row from the previous frame (or zeros) so later columns stay aligned.
+    for (std::uint32_t column = filled; column < channels_; ++column) {
+        row[column] = borrow(column);
+    }
+    addIssue(RowIssueKind::ShortRow, rowStart, filled);
+}
+
+void BlockParser::recordInheritance(bool isFrame) {
+    const std::uint64_t row = result_.rows;
+    std::vector<std::uint64_t>& inherited = result_.inheritedRows;
+    if (isFrame && row == 0) {
+        inherited.resize(channels_, 0);
+    }
+    if (isFrame && !inherited.empty()) {
+        // A value is still the frame before the block's if every row so far took it from the
+        // row before.
+        for (const std::uint32_t column : borrowedColumns_) {
+            if (inherited[column] == row) {
+                inherited[column] = row + 1;
+            }
+        }
+    }
+    borrowedColumns_.clear();
+}
+
+} // namespace
+
+RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
+                             std::uint32_t firstColumn, std::uint32_t channels,
+                             float* destination) {
+    RowBlockResult result = BlockParser(block, channels, destination).parse();
+    result.issues.locate(block, firstLine, firstColumn);
+    return result;
+}
+
+void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,
+                          std::uint32_t channels) {
+    for (std::uint32_t column = 0; column < block.inheritedRows.size(); ++column) {
+        for (std::uint64_t row = 0; row < block.inheritedRows[column]; ++row) {
+            rows[row * channels + column] = previousRow[column];
+        }
+    }
+}
+
+} // namespace bvh

@@ -1,0 +1,82 @@
+// Motion rows: parsing a block of lines into frames. Internal to the core.
+//
+// A block is any run of whole lines of the MOTION section. Blocks can be parsed independently
+// (on different threads) and their results appended in order; issues are recorded as events
+// and turned into diagnostics once, after merging, so the messages and their "listed ten times
+// then summarised" budget are the same however the rows were split.
+#pragma once
+
+#include "core/model/diagnostic.h"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bvh {
+
+enum class RowIssueKind : std::uint8_t { ShortRow, LongRow, GluedNumbers, NotANumber, NotFinite };
+inline constexpr std::size_t kRowIssueKinds = 5;
+
+struct RowIssue {
+    RowIssueKind kind = RowIssueKind::ShortRow;
+    // Where in the block the issue is: line and column are derived from it by
+    // RowIssueLog::locate once the block is parsed (the row loop does not count columns).
+    std::size_t offset = 0;
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::uint64_t row = 0;    // frame index, relative to the block until merged
+    std::uint32_t values = 0; // values found in the row (short and long rows)
+    std::string token;        // the offending text (not-a-number)
+};
+
+class RowIssueLog {
+public:
+    // Keeps the first ten issues of each kind and counts the others.
+    void add(RowIssue issue);
+    // Sets the line and column of every kept issue from its offset in `block`, whose first
+    // byte is at firstLine/firstColumn.
+    void locate(std::string_view block, std::uint32_t firstLine, std::uint32_t firstColumn);
+    // Appends the issues of the block that follows this one (located); its row numbers are
+    // shifted by `rowOffset` (the rows before it).
+    void append(RowIssueLog&& later, std::uint64_t rowOffset);
+    void appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t channels) const;
+
+private:
+    static constexpr std::size_t kListed = 10;
+    std::array<std::vector<RowIssue>, kRowIssueKinds> listed_;
+    std::array<std::uint64_t, kRowIssueKinds> unlisted_{};
+    // The first issue of each kind that is only counted: its line starts the summary.
+    std::array<std::size_t, kRowIssueKinds> firstUnlistedOffset_{};
+    std::array<std::uint32_t, kRowIssueKinds> firstUnlistedLine_{};
+};
+
+struct RowBlockResult {
+    std::uint64_t rows = 0;
+    // The block is parsed without the frame before it: a value its first row lacks (short
+    // row, NaN, a word) is 0 there, and so are the copies of it in the rows that follow. Per
+    // channel, how many leading rows hold such a value; empty when the first row lacked none.
+    // inheritPreviousFrame puts the real value in once that frame is known.
+    std::vector<std::uint64_t> inheritedRows;
+    RowIssueLog issues;
+};
+
+// Parses the rows of `block` (whole lines) into `destination`, channels floats per row.
+// `firstLine`/`firstColumn` place the block's first byte in the file. `destination` must hold
+// countLines(block) rows. Values a row lacks come from the row before it (0 for the first
+// row: see RowBlockResult::inheritedRows).
+RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
+                             std::uint32_t firstColumn, std::uint32_t channels, float* destination);
+
+// Completes the block's leading rows (`rows`, as parsed) from `previousRow`, the frame before
+// the block.
+void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,
+                          std::uint32_t channels);
+
+// Number of lines in `text` (LF, CRLF or lone CR terminated, plus an unterminated last line):
+// an upper bound of the rows it can hold.
+std::uint64_t countLines(std::string_view text);
+
+} // namespace bvh

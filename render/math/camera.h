@@ -1,0 +1,70 @@
+// The orbit camera: pure math, no GL, unit-tested in tests/render/math/camera_test.cpp.
+//
+// The viewer's world is Y up, in metres (the app converts every file's axes and units before it
+// draws). The camera circles `target` at `distance`; yaw turns about +Y (0 looks along -Z, from
+// +Z), pitch raises the eye (positive looks down at the target). Pixels have their origin at the
+// top-left corner of the viewport, as windows and ImGui count them.
+#pragma once
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <optional>
+
+namespace bvhscope::render {
+
+struct OrbitCamera {
+    glm::vec3 target{0.0f, 1.0f, 0.0f};
+    float distance = 4.0f;
+    float yawRadians = 0.5f;
+    float pitchRadians = 0.25f;
+    float verticalFovRadians = 0.7854f; // 45 degrees
+};
+
+struct Bounds {
+    glm::vec3 min{0.0f};
+    glm::vec3 max{0.0f};
+    bool empty() const { return max.x < min.x || max.y < min.y || max.z < min.z; }
+    glm::vec3 center() const { return 0.5f * (min + max); }
+    glm::vec3 size() const { return max - min; }
+};
+// An empty box that grows to the first point included.
+Bounds emptyBounds();
+void include(Bounds& bounds, const glm::vec3& point);
+void include(Bounds& bounds, const Bounds& other);
+
+struct Ray {
+    glm::vec3 origin{0.0f};
+    glm::vec3 direction{0.0f, 0.0f, -1.0f}; // unit length
+};
+
+inline constexpr float kMinPitchRadians = -1.50f;
+inline constexpr float kMaxPitchRadians = 1.50f;
+inline constexpr float kMinDistance = 0.01f;
+inline constexpr float kMaxDistance = 10000.0f;
+
+glm::vec3 eyePosition(const OrbitCamera& camera);
+glm::mat4 viewMatrix(const OrbitCamera& camera);
+// Near and far planes follow the distance, so a 1 cm and a 100 m figure both draw crisply.
+glm::mat4 projectionMatrix(const OrbitCamera& camera, float aspect);
+
+// Turns the eye around the target; pitch is clamped short of the poles.
+void orbit(OrbitCamera& camera, float yawDeltaRadians, float pitchDeltaRadians);
+// Moves the target in the view plane so the point under the cursor follows a drag of
+// `pixelDelta` in a viewport `viewportHeight` pixels tall.
+void pan(OrbitCamera& camera, glm::vec2 pixelDelta, float viewportHeight);
+// Positive steps move closer; each step scales the distance by 0.85 (mouse wheels give whole
+// steps, trackpads fractions).
+void zoom(OrbitCamera& camera, float steps);
+// Aims at the box's centre from the current direction, at the distance where its bounding
+// sphere fills the view with a small margin (both the vertical and horizontal field of view).
+void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect);
+
+// Where a world point lands in a viewport of `viewport` pixels; nullopt when it is behind the
+// eye. The result can lie outside the viewport.
+std::optional<glm::vec2> projectToPixel(const OrbitCamera& camera, glm::vec2 viewport,
+                                        const glm::vec3& point);
+// The ray from the eye through a pixel.
+Ray pixelRay(const OrbitCamera& camera, glm::vec2 viewport, glm::vec2 pixel);
+
+} // namespace bvhscope::render

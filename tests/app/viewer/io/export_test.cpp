@@ -1,0 +1,260 @@
+// File > Export without a window: what is shown (range, up axis, unit) maps to the convert
+// options, and an export read back with core has the positions the viewer drew.
+#include "app/viewer/io/export.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <unistd.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+// Z up, centimetres. Hips travel +10 cm along X per frame at height 90 and are turned 90
+// degrees about Z (the file's up) in every frame; Head sits 10 cm along Y and 170 cm up.
+// Frame k: Hips (10k, 0, 90); the turn takes Head's offset (0, 10, 170) to (-10, 0, 170),
+// so Head is at (10k - 10, 0, 260) and its End Site 10 cm above it.
+constexpr std::string_view kZUpCentimetres = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Head
+	{
+		OFFSET 0 10 170
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		End Site
+		{
+			OFFSET 0 0 10
+		}
+	}
+}
+MOTION
+Frames: 5
+Frame Time: 0.1
+0 0 90 90 0 0 0 0 0
+10 0 90 90 0 0 0 0 0
+20 0 90 90 0 0 0 0 0
+30 0 90 90 0 0 0 0 0
+40 0 90 90 0 0 0 0 0
+)";
+
+class TemporaryDirectory {
+public:
+    TemporaryDirectory() {
+        std::string pattern =
+            (std::filesystem::temp_directory_path() / "bvhscope-export-XXXXXX").string();
+        if (mkdtemp(pattern.data()) != nullptr) {
+            path_ = pattern;
+        }
+    }
+    ~TemporaryDirectory() {
+        std::error_code error;
+        std::filesystem::remove_all(path_, error);
+    }
+    const std::filesystem::path& path() const { return path_; }
+    std::string write(const std::string& name, std::string_view text) const {
+        std::ofstream(path_ / name, std::ios::binary) << text;
+        return (path_ / name).string();
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+std::string readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// The file opened as the viewer does, with the settings forcing Z up and centimetres (the
+// override path; the guess agrees on this file).
+Character openZUp(const std::string& path) {
+    bvh::Document document = bvh::loadDocument(path);
+    EXPECT_TRUE(document.loaded());
+    Character character = makeCharacter("walk.bvh", path, std::move(document));
+    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Centimetre);
+    return character;
+}
+
+Playback timelineFor(const Character& character) {
+    Playback playback;
+    playback.setClip(character.document.motion.duration(), character.document.motion.frameTime);
+    return playback;
+}
+
+std::vector<glm::dvec3> worldPositions(const bvh::Document& document, std::uint32_t frame) {
+    const bvh::Skeleton& skeleton = document.skeleton;
+    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
+    const bvh::TranslationMode mode =
+        bvh::resolveTranslationMode(bvh::TranslationMode::Auto, skeleton, document.motion);
+    bvh::computeLocalTransforms(skeleton, document.motion.frame(frame), mode, local);
+    bvh::computeWorldTransforms(skeleton, local, world);
+    std::vector<glm::dvec3> positions;
+    for (const bvh::RigidTransform& node : world) {
+        positions.push_back(node.translation);
+    }
+    return positions;
+}
+
+void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
+    EXPECT_NEAR(actual.x, expected.x, 1e-5) << "x";
+    EXPECT_NEAR(actual.y, expected.y, 1e-5) << "y";
+    EXPECT_NEAR(actual.z, expected.z, 1e-5) << "z";
+}
+
+TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
+    Character character;
+    character.displayName = "walk.bvh";
+    character.sourcePath = "/data/mocap/walk.bvh";
+    EXPECT_EQ(defaultExportPath(character), "/data/mocap/walk_export.bvh");
+    character.sourcePath.clear(); // the bundled sample
+    EXPECT_EQ(defaultExportPath(character), "walk_export.bvh");
+}
+
+TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
+    TemporaryDirectory directory;
+    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    Playback playback = timelineFor(character);
+    playback.setRange(0.1, 0.3); // timeline in/out: frames 1 to 3
+
+    const ExportSettings settings = defaultExportSettings(character, playback);
+    EXPECT_EQ(settings.targetPath, (directory.path() / "walk_export.bvh").string());
+    EXPECT_EQ(settings.firstFrame, 1);
+    EXPECT_EQ(settings.lastFrame, 3);
+    EXPECT_FALSE(settings.overwriteInput);
+    EXPECT_DOUBLE_EQ(settings.framesPerSecond, 10.0);
+
+    const bvh::ConversionRequest request = exportConversionRequest(character, settings);
+    ASSERT_TRUE(request.frames.has_value()); // --frames 1:3
+    EXPECT_EQ(request.frames->first, 1);
+    EXPECT_EQ(request.frames->last, 3);
+    EXPECT_EQ(request.fromUp, bvh::UpAxis::PositiveZ); // --from-up z --up y
+    EXPECT_EQ(request.up, bvh::UpAxis::PositiveY);
+    ASSERT_TRUE(request.scale.has_value()); // --scale 0.01: centimetres shown as metres
+    EXPECT_DOUBLE_EQ(*request.scale, 0.01);
+    EXPECT_FALSE(request.framesPerSecond);
+    EXPECT_FALSE(request.rotationOrder);
+    EXPECT_FALSE(request.mnmPath);
+    EXPECT_FALSE(request.inPlace);
+    EXPECT_EQ(request.translation, character.translation);
+}
+
+TEST(Export, AsInFileAndTheWholeClipMeanNoConversion) {
+    TemporaryDirectory directory;
+    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    ExportSettings settings = defaultExportSettings(character, timelineFor(character));
+    EXPECT_EQ(settings.firstFrame, 0);
+    EXPECT_EQ(settings.lastFrame, 4);
+    settings.axis = ExportAxis::AsInFile;
+    settings.scale = ExportScale::AsInFile;
+    bvh::ConversionRequest request = exportConversionRequest(character, settings);
+    EXPECT_FALSE(request.frames);
+    EXPECT_FALSE(request.up);
+    EXPECT_FALSE(request.scale);
+
+    settings.scale = ExportScale::Factor;
+    settings.scaleFactor = 2.5;
+    settings.resample = true;
+    settings.framesPerSecond = 30.0;
+    settings.rotationOrder = bvh::parseEulerOrder("XYZ");
+    settings.inPlace = true;
+    settings.mnmPath = "names.mnm";
+    settings.reverseMnm = true;
+    request = exportConversionRequest(character, settings);
+    EXPECT_EQ(request.scale, 2.5);
+    EXPECT_EQ(request.framesPerSecond, 30.0);
+    EXPECT_EQ(request.rotationOrder, bvh::parseEulerOrder("XYZ"));
+    EXPECT_TRUE(request.inPlace);
+    EXPECT_EQ(request.fromUp, bvh::UpAxis::PositiveZ); // in-place works across the shown up
+    EXPECT_EQ(request.mnmPath, "names.mnm");
+    EXPECT_TRUE(request.reverseMnm);
+}
+
+TEST(Export, AYUpMetreFileAsShownIsUnchanged) {
+    TemporaryDirectory directory;
+    bvh::Document document = bvh::loadDocument(directory.write("y.bvh", kZUpCentimetres));
+    ASSERT_TRUE(document.loaded());
+    Character character =
+        makeCharacter("y.bvh", (directory.path() / "y.bvh").string(), std::move(document));
+    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
+    const bvh::ConversionRequest request = exportConversionRequest(
+        character, defaultExportSettings(character, timelineFor(character)));
+    EXPECT_FALSE(request.frames);
+    EXPECT_FALSE(request.up);
+    EXPECT_FALSE(request.scale);
+}
+
+TEST(Export, WritesTheRangeAsShownAndLeavesTheInputAlone) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const std::string before = readBytes(input);
+    const Character character = openZUp(input);
+    Playback playback = timelineFor(character);
+    playback.setRange(0.1, 0.3);
+
+    const ExportOutcome outcome =
+        exportCharacter(character, defaultExportSettings(character, playback));
+    ASSERT_TRUE(outcome.ok) << (outcome.lines.empty() ? "" : outcome.lines.back());
+    EXPECT_EQ(outcome.framesWritten, 3u);
+    EXPECT_EQ(outcome.jointsWritten, 2u);
+    EXPECT_EQ(readBytes(input), before);
+    EXPECT_EQ(character.document.motion.frameCount, 5u);
+
+    const bvh::Document exported = bvh::loadDocument(outcome.targetPath);
+    ASSERT_TRUE(exported.loaded());
+    ASSERT_EQ(exported.motion.frameCount, 3u);
+    EXPECT_DOUBLE_EQ(exported.motion.frameTime, 0.1);
+    // Exported frame k is file frame k + 1, Y up ((x, y, z) -> (x, z, -y)) in metres: Hips at
+    // (0.1 (k + 1), 0.9, 0), Head at (0.1 k, 2.6, 0), its End Site at (0.1 k, 2.7, 0).
+    for (std::uint32_t k = 0; k < 3; ++k) {
+        SCOPED_TRACE("exported frame " + std::to_string(k));
+        const std::vector<glm::dvec3> positions = worldPositions(exported, k);
+        ASSERT_EQ(positions.size(), 3u);
+        expectNear(positions[0], {0.1 * (k + 1), 0.9, 0.0});
+        expectNear(positions[1], {0.1 * k, 2.6, 0.0});
+        expectNear(positions[2], {0.1 * k, 2.7, 0.0});
+    }
+}
+
+TEST(Export, RefusesTheInputFileUnlessAskedAndReportsWhy) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const std::string before = readBytes(input);
+    const Character character = openZUp(input);
+    ExportSettings settings = defaultExportSettings(character, timelineFor(character));
+    settings.targetPath = input;
+    const ExportOutcome refused = exportCharacter(character, settings);
+    EXPECT_FALSE(refused.ok);
+    ASSERT_FALSE(refused.lines.empty());
+    EXPECT_NE(refused.lines.back().find(input + ":0:0: error: refusing to overwrite the input"),
+              std::string::npos)
+        << refused.lines.back();
+    EXPECT_EQ(readBytes(input), before);
+
+    settings.overwriteInput = true;
+    EXPECT_TRUE(exportCharacter(character, settings).ok);
+    EXPECT_NE(readBytes(input), before);
+}
+
+TEST(Export, AConversionErrorIsReportedWithTheFileName) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const Character character = openZUp(input);
+    ExportSettings settings = defaultExportSettings(character, timelineFor(character));
+    settings.mnmPath = (directory.path() / "missing.mnm").string();
+    const ExportOutcome outcome = exportCharacter(character, settings);
+    EXPECT_FALSE(outcome.ok);
+    ASSERT_FALSE(outcome.lines.empty());
+    EXPECT_EQ(outcome.lines.back().rfind(settings.mnmPath + ":", 0), 0u) << outcome.lines.back();
+    EXPECT_FALSE(std::filesystem::exists(settings.targetPath));
+}
+
+} // namespace
+} // namespace bvhscope::viewer

@@ -1,0 +1,75 @@
+#include "app/viewer/io/settings_store.h"
+
+#include <cstdlib>
+#include <gtest/gtest.h>
+
+using namespace bvhscope::viewer;
+
+TEST(SettingsStore, RoundTripsEveryValue) {
+    ViewerSettings settings;
+    settings.boneStyle = bvhscope::render::BoneStyle::Octahedral;
+    settings.boneThickness = 2.5f;
+    settings.showGrid = false;
+    settings.backgroundColor = {0.5f, 0.25f, 0.125f};
+    settings.playbackSpeed = 0.5f;
+    settings.followSelection = true;
+    settings.upAxis = UpAxisChoice::PositiveZ;
+    settings.unit = UnitChoice::Inch;
+    settings.windowWidth = 1000;
+    const ViewerSettings read = parseSettings(serializeSettings(settings));
+    EXPECT_EQ(read.boneStyle, settings.boneStyle);
+    EXPECT_FLOAT_EQ(read.boneThickness, 2.5f);
+    EXPECT_FALSE(read.showGrid);
+    EXPECT_FLOAT_EQ(read.backgroundColor.g, 0.25f);
+    EXPECT_FLOAT_EQ(read.playbackSpeed, 0.5f);
+    EXPECT_TRUE(read.followSelection);
+    EXPECT_EQ(read.upAxis, UpAxisChoice::PositiveZ);
+    EXPECT_EQ(read.unit, UnitChoice::Inch);
+    EXPECT_EQ(read.windowWidth, 1000);
+}
+
+TEST(SettingsStore, BadLinesAreSkippedAndValuesClamped) {
+    const ViewerSettings read = parseSettings("garbage\n"
+                                              "bone_style = spaghetti\n"
+                                              "playback_speed = 99\n"
+                                              "show_grid = maybe\n"
+                                              "unknown_key = 1\n"
+                                              "background_color = 1 2\n"
+                                              "loop=false\r\n");
+    const ViewerSettings defaults;
+    EXPECT_EQ(read.boneStyle, defaults.boneStyle);
+    EXPECT_FLOAT_EQ(read.playbackSpeed, 4.0f);
+    EXPECT_EQ(read.showGrid, defaults.showGrid);
+    EXPECT_FLOAT_EQ(read.backgroundColor.r, defaults.backgroundColor.r);
+    EXPECT_FALSE(read.loop);
+}
+
+TEST(SettingsStore, ConfigDirectoryFollowsXdgThenHome) {
+    setenv("XDG_CONFIG_HOME", "/tmp/xdg-test", 1);
+    EXPECT_EQ(configDirectory(), std::filesystem::path("/tmp/xdg-test/bvhscope"));
+    unsetenv("XDG_CONFIG_HOME");
+    setenv("HOME", "/home/someone", 1);
+    EXPECT_EQ(configDirectory(), std::filesystem::path("/home/someone/.config/bvhscope"));
+}
+
+TEST(SettingsStore, MultisamplingIsAutomaticByDefaultAndKeptAsAuto) {
+    EXPECT_EQ(ViewerSettings{}.msaaSamples, kAutomaticMsaaSamples);
+    const std::string text = serializeSettings(ViewerSettings{});
+    EXPECT_NE(text.find("msaa_samples = auto\n"), std::string::npos) << text;
+    EXPECT_EQ(parseSettings("msaa_samples = auto\n").msaaSamples, kAutomaticMsaaSamples);
+    EXPECT_EQ(parseSettings("msaa_samples = 2\n").msaaSamples, 2);
+    EXPECT_EQ(parseSettings("msaa_samples = 99\n").msaaSamples, 16);
+    EXPECT_EQ(parseSettings("msaa_samples = -1\n").msaaSamples, 0);
+    EXPECT_EQ(parseSettings("msaa_samples = many\n").msaaSamples, kAutomaticMsaaSamples);
+}
+
+TEST(SettingsStore, SavesAndLoadsAFile) {
+    const auto directory = std::filesystem::temp_directory_path() / "bvhscope-settings-test";
+    std::filesystem::remove_all(directory);
+    ViewerSettings settings;
+    settings.msaaSamples = 8;
+    ASSERT_TRUE(saveSettings(directory / "nested" / "settings.ini", settings));
+    EXPECT_EQ(loadSettings(directory / "nested" / "settings.ini").msaaSamples, 8);
+    EXPECT_EQ(loadSettings(directory / "missing.ini").msaaSamples, ViewerSettings{}.msaaSamples);
+    std::filesystem::remove_all(directory);
+}

@@ -1,0 +1,178 @@
+#include "core/platform/atomic_file.h"
+#include "tests/support/scratch_directory.h"
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace bvh {
+namespace {
+
+class AtomicFileTest : public test::ScratchDirectoryTest {};
+
+TEST_F(AtomicFileTest, CommitReplacesTheTargetAndLeavesNothingElse) {
+    const auto target = directory_ / "out.bvh";
+    std::ofstream(target) << "old";
+    {
+        AtomicFile file(target);
+        ASSERT_TRUE(file.good());
+        file.write("new ");
+        file.write("content");
+        EXPECT_EQ(contents(target), "old") << "the target is untouched until commit";
+        EXPECT_TRUE(file.commit());
+    }
+    EXPECT_EQ(contents(target), "new content");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, AbandonedWritesRemoveTheTemporaryFile) {
+    const auto target = directory_ / "out.bvh";
+    {
+        AtomicFile file(target);
+        file.write("partial");
+        EXPECT_TRUE(std::filesystem::exists(file.temporaryPath()));
+    }
+    EXPECT_FALSE(std::filesystem::exists(target));
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicFileTest, AMissingDirectoryIsAnErrorAtLineZero) {
+    AtomicFile file(directory_ / "no" / "such" / "out.bvh");
+    EXPECT_FALSE(file.good());
+    file.write("ignored");
+    EXPECT_FALSE(file.commit());
+    ASSERT_EQ(file.diagnostics().size(), 1u);
+    EXPECT_EQ(file.diagnostics()[0].line, 0u);
+    EXPECT_NE(file.diagnostics()[0].message.find("No such file"), std::string::npos)
+        << file.diagnostics()[0].message;
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicFileTest, ADirectoryTargetIsRefused) {
+    std::filesystem::create_directory(directory_ / "sub");
+    AtomicFile file(directory_ / "sub");
+    EXPECT_FALSE(file.good());
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, AWriteFailureMidFileKeepsTheOldTargetAndLeavesNoTemporaryFile) {
+    // A file-size limit makes write() fail with EFBIG part way, as a full disk fails with ENOSPC
+    // (SIGXFSZ ignored, so the process gets the error instead of dying).
+    const auto target = directory_ / "out.bvh";
+    std::ofstream(target) << "old";
+    struct sigaction ignore {};
+    ignore.sa_handler = SIG_IGN;
+    struct sigaction previousAction {};
+    ::sigaction(SIGXFSZ, &ignore, &previousAction);
+    rlimit previousLimit{};
+    ::getrlimit(RLIMIT_FSIZE, &previousLimit);
+    rlimit small = previousLimit;
+    small.rlim_cur = 4096;
+    ::setrlimit(RLIMIT_FSIZE, &small);
+    bool committed = true;
+    std::vector<Diagnostic> diagnostics;
+    {
+        AtomicFile file(target);
+        file.write(std::string(100000, 'x'));
+        committed = file.commit();
+        diagnostics = file.diagnostics();
+    }
+    ::setrlimit(RLIMIT_FSIZE, &previousLimit);
+    ::sigaction(SIGXFSZ, &previousAction, nullptr);
+    EXPECT_FALSE(committed);
+    ASSERT_EQ(diagnostics.size(), 1u);
+    EXPECT_NE(diagnostics[0].message.find("cannot write"), std::string::npos)
+        << diagnostics[0].message;
+    EXPECT_EQ(contents(target), "old");
+    EXPECT_EQ(entries(), 1u);
+}
+
+// [SECTION] Termination signals
+//
+// Each runs in a forked child (a gtest death test) and looks at the directory afterwards. The
+// handlers are installed once per process, and only ever in these children: the parent's
+// signal dispositions stay as they were, so every child starts from them.
+
+class AtomicFileSignalTest : public AtomicFileTest {
+protected:
+    std::vector<std::string> names() const {
+        std::vector<std::string> list;
+        for (const auto& entry : std::filesystem::directory_iterator(directory_)) {
+            list.push_back(entry.path().filename().string());
+        }
+        std::ranges::sort(list);
+        return list;
+    }
+};
+
+TEST_F(AtomicFileSignalTest, SigtermRemovesEveryOpenTemporaryFileAndEndsTheProcess) {
+    std::ofstream(directory_ / "kept.bvh") << "old";
+    EXPECT_EXIT(
+        {
+            ::signal(SIGTERM, SIG_DFL); // as in a terminal, whatever the test runner set
+            ASSERT_TRUE(removeTemporaryFilesOnTerminationSignals());
+            AtomicFile committed(directory_ / "committed.bvh");
+            committed.write("done");
+            committed.commit();
+            { AtomicFile abandoned(directory_ / "abandoned.bvh"); }
+            AtomicFile kept(directory_ / "kept.bvh");
+            kept.write("partial");
+            AtomicFile another(directory_ / "another.bvh");
+            another.write("partial");
+            ::raise(SIGTERM);
+            std::_Exit(0); // not reached: SIGTERM's default action ends the process
+        },
+        testing::KilledBySignal(SIGTERM), "");
+    EXPECT_EQ(names(), (std::vector<std::string>{"committed.bvh", "kept.bvh"}));
+    EXPECT_EQ(contents(directory_ / "kept.bvh"), "old");
+    EXPECT_EQ(contents(directory_ / "committed.bvh"), "done");
+}
+
+TEST_F(AtomicFileSignalTest, TheHandlerThatWasThereBeforeStillRuns) {
+    // A program with its own SIGINT handler (here: exit with status 42) keeps it; the temporary
+    // file is removed first.
+    EXPECT_EXIT(
+        {
+            struct sigaction own {};
+            own.sa_handler = [](int) { std::_Exit(42); };
+            sigemptyset(&own.sa_mask);
+            ::sigaction(SIGINT, &own, nullptr);
+            ASSERT_TRUE(removeTemporaryFilesOnTerminationSignals());
+            AtomicFile file(directory_ / "out.bvh");
+            file.write("partial");
+            ::raise(SIGINT);
+            std::_Exit(0);
+        },
+        testing::ExitedWithCode(42), "");
+    EXPECT_EQ(entries(), 0u);
+}
+
+TEST_F(AtomicFileSignalTest, AnIgnoredSignalStaysIgnored) {
+    // Started under nohup: SIGHUP is ignored and must stay so, the write goes on.
+    EXPECT_EXIT(
+        {
+            ::signal(SIGHUP, SIG_IGN);
+            ASSERT_TRUE(removeTemporaryFilesOnTerminationSignals());
+            bool committed = false;
+            {
+                AtomicFile file(directory_ / "out.bvh");
+                file.write("first half, ");
+                ::raise(SIGHUP);
+                file.write("second half");
+                committed = file.commit();
+            }
+            std::_Exit(committed ? 7 : 8);
+        },
+        testing::ExitedWithCode(7), "");
+    EXPECT_EQ(names(), std::vector<std::string>{"out.bvh"});
+    EXPECT_EQ(contents(directory_ / "out.bvh"), "first half, second half");
+}
+
+} // namespace
+} // namespace bvh
