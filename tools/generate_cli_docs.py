@@ -334,7 +334,7 @@ def bash_completion(commands):
         f"            {names.replace(' ', '|')}) command=\"${{words[i]}}\"; break ;;",
         "        esac",
         "    done",
-        "    local options values",
+        "    local options",
         "    case \"$command\" in",
     ]
     for command in commands:

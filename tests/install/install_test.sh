@@ -206,7 +206,7 @@ for command in "" $commands; do
         named=$((named + 1))
     done
 done
-echo "   $(echo $commands | wc -w) subcommands and $named options of their --help in the man page"
+echo "   $(echo "$commands" | wc -w) subcommands and $named options of their --help in the man page"
 
 # [SECTION] 7. Completions
 step "bash completion"
@@ -223,13 +223,16 @@ bash_complete() { # the words of a command line; the last one is being completed
 }
 bash_complete bvhscope th | contains -x thumbnail || fail "bash does not complete 'bvhscope th'"
 bash_complete bvhscope render --u > "$tmp/c1"
-grep -qx -- --up "$tmp/c1" && grep -qx -- --unit "$tmp/c1" ||
+if ! grep -qx -- --up "$tmp/c1" || ! grep -qx -- --unit "$tmp/c1"; then
     fail "bash does not complete 'render --u': $(cat "$tmp/c1")"
+fi
 [ "$(bash_complete bvhscope render --up '' | sort | tr '\n' ' ')" = "auto y z " ] ||
     fail "bash does not offer auto, y, z after 'render --up'"
 bash_complete bvhscope '' > "$tmp/c2"
-grep -qx walk.bvh "$tmp/c2" && grep -qx RUN.BVH "$tmp/c2" && grep -qx captures "$tmp/c2" ||
-    fail "bash does not offer .bvh files and folders: $(tr '\n' ' ' < "$tmp/c2")"
+for offered in walk.bvh RUN.BVH captures; do
+    grep -qx "$offered" "$tmp/c2" ||
+        fail "bash does not offer $offered to the viewer: $(tr '\n' ' ' < "$tmp/c2")"
+done
 ! grep -qx notes.txt "$tmp/c2" || fail "bash offers notes.txt to the viewer"
 bash_complete bvhscope check w | contains -x walk.bvh || fail "bash does not complete 'check w'"
 
