@@ -29,4 +29,23 @@ command line checks, inspects, converts and renders files without a display.
 The package registers the BVH file type (model/x-bvh), draws thumbnails of
 BVH files in file managers, and ships a man page and bash, zsh and fish
 completions.")
+
+# What Debian expects of every package beside the program: the licence as
+# /usr/share/doc/bvhscope/copyright and a compressed changelog (packaging/changelog.in, the same
+# releases as the AppStream metainfo). Installed by `cmake --install` too, into the doc folder.
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE" DESTINATION "${CMAKE_INSTALL_DOCDIR}"
+        RENAME copyright)
+if(NOT BVHSCOPE_CORE_ONLY)
+  configure_file("${CMAKE_CURRENT_LIST_DIR}/changelog.in" "${PROJECT_BINARY_DIR}/packaging/changelog"
+                 @ONLY)
+  find_program(BVHSCOPE_GZIP gzip REQUIRED)
+  add_custom_command(
+    OUTPUT "${PROJECT_BINARY_DIR}/packaging/changelog.gz"
+    COMMAND ${BVHSCOPE_GZIP} -9 -n -f -k "${PROJECT_BINARY_DIR}/packaging/changelog"
+    DEPENDS "${PROJECT_BINARY_DIR}/packaging/changelog"
+    VERBATIM)
+  add_custom_target(bvhscope_changelog ALL DEPENDS "${PROJECT_BINARY_DIR}/packaging/changelog.gz")
+  install(FILES "${PROJECT_BINARY_DIR}/packaging/changelog.gz" DESTINATION "${CMAKE_INSTALL_DOCDIR}")
+endif()
+
 include(CPack)

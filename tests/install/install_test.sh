@@ -57,7 +57,7 @@ DESTDIR=$root cmake --install "$build" --prefix /usr > "$tmp/install.log"
 for path in bin/bvhscope share/applications/bvhscope.desktop \
     share/metainfo/io.github.bvhscope.bvhscope.metainfo.xml share/mime/packages/bvhscope.xml \
     share/thumbnailers/bvhscope.thumbnailer share/icons/hicolor/scalable/apps/bvhscope.svg \
-    share/man/man1/bvhscope.1 share/bash-completion/completions/bvhscope \
+    share/man/man1/bvhscope.1.gz share/bash-completion/completions/bvhscope \
     share/zsh/vendor-completions/_bvhscope share/fish/vendor_completions.d/bvhscope.fish; do
     [ -f "$root/usr/$path" ] || fail "not installed: /usr/$path"
 done
@@ -187,7 +187,7 @@ grep -q "broken.bvh:.*error" "$tmp/broken.err" || fail "no FILE:LINE:COL error f
 
 # [SECTION] 6. The man page
 step "man -l"
-man_page=$share/man/man1/bvhscope.1
+man_page=$share/man/man1/bvhscope.1.gz
 MANWIDTH=100 man --warnings -l "$man_page" > "$tmp/man.txt" 2> "$tmp/man.err" ||
     fail "man -l failed: $(cat "$tmp/man.err")"
 [ ! -s "$tmp/man.err" ] || fail "man -l warns: $(cat "$tmp/man.err")"
