@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What `cmake --install` puts on a user's machine, checked in a temporary DESTDIR:
-#   1. every file is where desktops look for it;
+#   1. every file is where desktops look for it; installed into a live prefix (no DESTDIR),
+#      the MIME and desktop caches there are refreshed and the thumbnailer names that prefix;
 #   2. the installed binary runs from there and opens nothing in the build or source tree;
 #   3. the desktop entry and the AppStream metainfo validate (and the metainfo's newest release
 #      is this version);
@@ -69,6 +70,16 @@ done
 if grep -rlF "$build" "$share" > "$tmp/mentions" 2> /dev/null; then
     fail "installed data names the build tree: $(cat "$tmp/mentions")"
 fi
+
+step "cmake --install into a live prefix (no DESTDIR) refreshes that prefix's caches"
+live=$tmp/live
+env -u DESTDIR cmake --install "$build" --prefix "$live" > "$tmp/live.log" 2>&1 ||
+    fail "cmake --install --prefix $live failed: $(tail -5 "$tmp/live.log")"
+[ -f "$live/share/mime/mime.cache" ] || fail "no MIME cache built under $live"
+grep -q '^model/x-bvh=bvhscope.desktop;' "$live/share/applications/mimeinfo.cache" 2> /dev/null ||
+    fail "no desktop database under $live naming bvhscope.desktop for model/x-bvh"
+grep -qx "TryExec=$live/bin/bvhscope" "$live/share/thumbnailers/bvhscope.thumbnailer" ||
+    fail "the thumbnailer under $live does not run $live/bin/bvhscope"
 
 # [SECTION] 2. The binary, on its own
 step "the installed binary runs and opens nothing in the build or source tree"
