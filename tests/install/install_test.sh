@@ -255,7 +255,11 @@ fish_complete() {
 }
 fish_complete 'bvhscope th' | contains '^thumbnail' || fail "fish does not complete 'bvhscope th'"
 fish_complete 'bvhscope render --u' | contains '^--unit' || fail "fish does not complete --unit"
-fish_complete 'bvhscope ' | contains '^walk.bvh' || fail "fish does not offer walk.bvh"
+fish_complete 'bvhscope info ' > "$tmp/f1"
+for offered in walk.bvh RUN.BVH captures/; do
+    contains -x "$offered" "$tmp/f1" || fail "fish does not offer $offered to info"
+done
+! contains -x notes.txt "$tmp/f1" || fail "fish offers notes.txt to info"
 zsh -n "$share/zsh/vendor-completions/_bvhscope" || fail "zsh cannot parse _bvhscope"
 # zsh completes only in an interactive shell: tests/install/zsh_complete.zsh types into one.
 zsh_complete() { # LINE EXPECTED
