@@ -15,6 +15,12 @@ packages=(
   libassimp-dev python3
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils x11-xserver-utils imagemagick libx11-dev
+  # desktop integration (make install, make package) and its tests: the icon's PNG sizes,
+  # validators, the MIME database, xdg-mime (its generic mode asks File::MimeInfo's mimetype),
+  # man -l, the completions' shells, dpkg-shlibdeps for the .deb, strace for the installed-tree
+  # check
+  librsvg2-bin desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl
+  man-db bash-completion zsh fish dpkg-dev file strace
   # memory checking and fuzzing (make fuzz)
   valgrind clang libclang-rt-14-dev
 )
