@@ -24,13 +24,14 @@ VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t
     }
     const double start = static_cast<double>(firstFrame) * frameTime;
     const double end = static_cast<double>(lastFrame) * frameTime;
-    const double step = 1.0 / plan.rate.perSecond();
-    for (std::int64_t k = 0;; ++k) {
-        // k * step rather than accumulating, so long clips do not drift.
-        const double time = start + static_cast<double>(k) * step;
-        if (time > end + 1e-6 * step) {
-            break;
-        }
+    // Shots k = 0..last at start + k / rate. Frame Times are written with six or seven digits
+    // (0.0333333 for 1/30), so the range's length in shots is rounded down only past a
+    // relative 1e-5: frames 0 to 15 of a 30 fps file at 60 fps are 31 shots, not 30.
+    const double steps = (end - start) * plan.rate.perSecond();
+    const auto last = static_cast<std::int64_t>(std::floor(steps * (1.0 + 1e-5) + 1e-9));
+    for (std::int64_t k = 0; k <= last; ++k) {
+        // k / rate rather than accumulating, so long clips do not drift.
+        const double time = std::min(start + static_cast<double>(k) / plan.rate.perSecond(), end);
         const auto frame =
             std::clamp<std::int64_t>(std::llround(time / frameTime), firstFrame, lastFrame);
         plan.shots.push_back({time, frame});

@@ -47,6 +47,7 @@ AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
         result.error = "the sound window is not a finite time";
         return result;
     }
+    silenceFfmpegLog();
     FormatInput input;
     if (const int status = input.open(name); status < 0) {
         result.error = "cannot open " + name + ": " + errorText(status);

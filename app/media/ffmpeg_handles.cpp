@@ -10,4 +10,8 @@ std::string errorText(int status) {
     return text.data();
 }
 
+void silenceFfmpegLog() {
+    av_log_set_level(AV_LOG_QUIET);
+}
+
 } // namespace bvhscope::media

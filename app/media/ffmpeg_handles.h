@@ -20,6 +20,10 @@ namespace bvhscope::media {
 // FFmpeg's message for an AVERROR code ("No space left on device").
 std::string errorText(int status);
 
+// Stops FFmpeg (and the encoders it wraps, such as x264) from printing to stderr: app/media
+// reports every failure itself, through its return values.
+void silenceFfmpegLog();
+
 struct FormatInputDeleter {
     void operator()(AVFormatContext* context) const { avformat_close_input(&context); }
 };

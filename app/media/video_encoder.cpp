@@ -314,7 +314,7 @@ VideoEncoder::create(const fs::path& target, const VideoSettings& settings, std:
         error = std::string(containerName(settings.container)) + " cannot hold sound";
         return nullptr;
     }
-    av_log_set_level(AV_LOG_ERROR);
+    silenceFfmpegLog();
     state->file.emplace(target);
     if (!state->file->good()) {
         error = state->file->diagnostics().front().message;
