@@ -48,6 +48,7 @@ test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 
 bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
+	$(BUILD_DIR)/tests/bench/bvhscope_video_bench --benchmark_counters_tabular=true
 
 # Runs each fuzzer (the reader's invariants; the writer's exact round trip) for FUZZ_SECONDS,
 # seeded with the project's samples and, when present, ../shared/corpus. New findings land in

@@ -39,7 +39,9 @@ struct WindowedSink {
 
 } // namespace
 
-AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
+namespace {
+
+AudioDecodeResult decode(const fs::path& path, AudioWindow window, bool pad) {
     AudioDecodeResult result;
     const std::string name = path.string();
     if (!std::isfinite(window.startSeconds) || !std::isfinite(window.durationSeconds) ||
@@ -101,7 +103,9 @@ AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
             std::min<std::size_t>(static_cast<std::size_t>(-startFrame), wantFrames);
         clip.samples.assign(lead * kAudioChannels, 0.0f);
     }
-    clip.samples.reserve(wantFrames * kAudioChannels);
+    if (pad) {
+        clip.samples.reserve(wantFrames * kAudioChannels);
+    }
     WindowedSink sink{clip, std::max<std::int64_t>(startFrame, 0), wantFrames};
 
     std::vector<float> converted;
@@ -144,15 +148,46 @@ AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
         convert(nullptr);
     }
     result.fileDurationSeconds = static_cast<double>(sink.decodedFrames) / kAudioSampleRate;
-    // Silence after the file's last sample.
-    clip.samples.resize(wantFrames * kAudioChannels, 0.0f);
+    if (pad) {
+        // Silence after the file's last sample.
+        clip.samples.resize(wantFrames * kAudioChannels, 0.0f);
+    } else {
+        clip.samples.shrink_to_fit();
+    }
     result.clip = std::move(clip);
     return result;
 }
 
+} // namespace
+
+AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
+    return decode(path, window, true);
+}
+
+AudioDecodeResult decodeWholeAudio(const fs::path& path, double maximumSeconds) {
+    return decode(path, {0.0, maximumSeconds}, false);
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kExtensions = {".wav",  ".flac", ".ogg", ".oga",
+                                                         ".opus", ".mp3",  ".m4a"};
+
+std::string lowercaseExtension(const fs::path& path) {
+    std::string extension = path.extension().string();
+    std::transform(extension.begin(), extension.end(), extension.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return extension;
+}
+
+} // namespace
+
+bool isSoundFileName(const fs::path& path) {
+    const std::string extension = lowercaseExtension(path);
+    return std::find(kExtensions.begin(), kExtensions.end(), extension) != kExtensions.end();
+}
+
 std::optional<fs::path> findAudioBesideCapture(const fs::path& capture) {
-    static constexpr std::array<std::string_view, 7> kExtensions = {
-        ".wav", ".flac", ".ogg", ".oga", ".opus", ".mp3", ".m4a"};
     const fs::path folder = capture.parent_path().empty() ? fs::path(".") : capture.parent_path();
     const std::string stem = capture.stem().string();
     std::error_code error;
@@ -165,10 +200,7 @@ std::optional<fs::path> findAudioBesideCapture(const fs::path& capture) {
     }
     for (const std::string_view extension : kExtensions) {
         for (const fs::path& candidate : candidates) {
-            std::string found = candidate.extension().string();
-            std::transform(found.begin(), found.end(), found.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-            if (found == extension) {
+            if (lowercaseExtension(candidate) == extension) {
                 return capture.parent_path().empty() ? candidate.filename() : candidate;
             }
         }

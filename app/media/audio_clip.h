@@ -39,9 +39,17 @@ struct AudioDecodeResult {
 // throws (but std::bad_alloc); a damaged stream is decoded as far as it goes.
 AudioDecodeResult decodeAudio(const std::filesystem::path& path, AudioWindow window);
 
+// The whole sound from its first sample, up to `maximumSeconds` (the rest is left out, and
+// `fileDurationSeconds` says how much was decoded): the clip is as long as the sound, with no
+// padding. For the viewer, which plays any part of it.
+AudioDecodeResult decodeWholeAudio(const std::filesystem::path& path, double maximumSeconds);
+
 // Sound files bvhscope finds next to a capture for `--audio auto` and the viewer: the same stem
 // with .wav, .flac, .ogg, .oga, .opus, .mp3 or .m4a (in that order, any letter case), e.g.
 // take12.bvh -> take12.wav. nullopt when there is none.
 std::optional<std::filesystem::path> findAudioBesideCapture(const std::filesystem::path& capture);
+// Whether a file name has one of those sound extensions (what the viewer takes as sound when a
+// file is dropped or opened).
+bool isSoundFileName(const std::filesystem::path& path);
 
 } // namespace bvhscope::media

@@ -107,8 +107,10 @@ struct VideoEncoder::State {
                 }
             } else {
                 context->bit_rate = 0; // constant quality
-                av_opt_set(context->priv_data, "deadline", "good", 0);
-                av_opt_set(context->priv_data, "cpu-used", "5", 0);
+                // Realtime at the fastest speed: 5x faster than "good" at speed 5 for 30 %
+                // larger files (README, Performance), so a WebM costs about what an MP4 does.
+                av_opt_set(context->priv_data, "deadline", "realtime", 0);
+                av_opt_set(context->priv_data, "cpu-used", "8", 0);
                 av_opt_set(context->priv_data, "row-mt", "1", 0);
             }
         }
