@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/media/audio_clip.h"
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/folder/folder_navigation.h"
@@ -39,8 +40,65 @@ const render::OrbitCamera kDefaultCamera{};
 
 // Files load in the background (file_loading.h); pollLoads() takes what they produced. A
 // folder opens in the browser (folder_navigation.h).
+// A sound file (.wav, .flac, .ogg, .mp3...) becomes the sound played with the captures.
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
-    openPaths(state, paths);
+    std::vector<std::string> captures;
+    for (const std::string& path : paths) {
+        if (media::isSoundFileName(path)) {
+            state.audio.load(path);
+        } else {
+            captures.push_back(path);
+        }
+    }
+    if (!captures.empty()) {
+        openPaths(state, captures);
+    }
+}
+
+// [SECTION] Sound
+
+// A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
+// when no sound is loaded yet.
+void findSoundBesideCaptures(ViewerState& state) {
+    if (state.audio.loaded() || state.audio.loading()) {
+        return;
+    }
+    for (const Character& character : state.scene.characters()) {
+        if (character.sourcePath.empty()) {
+            continue;
+        }
+        if (auto sound = media::findAudioBesideCapture(character.sourcePath)) {
+            state.audio.load(*sound);
+            return;
+        }
+    }
+}
+
+// Once a frame, after playback advanced: takes a finished sound load and keeps the device with
+// playback.
+void updateSound(ViewerState& state, double wallSeconds, std::ostream& err) {
+    if (state.audioRemoveRequested) {
+        state.audio.clear();
+        state.audioPlayer.setClip(nullptr);
+        state.audioRemoveRequested = false;
+    }
+    if (state.audio.poll()) {
+        if (!state.audio.error().empty()) {
+            err << state.audio.error() << "\n";
+            state.errorLines = {state.audio.error()};
+            state.openErrorPopup = true;
+        } else {
+            state.audioPlayer.setClip(state.audio.clip());
+            if (!state.audioPlayer.available() && !state.audioDeviceReported) {
+                err << "bvhscope: " << state.audioPlayer.unavailableReason()
+                    << "; the sound is shown but not heard\n";
+                state.audioDeviceReported = true;
+            }
+        }
+    }
+    const Playback& playback = state.playback;
+    state.audioPlayer.update(state.audio, playback.playing(), playback.reverse(), playback.speed(),
+                             playback.time(), wallSeconds);
 }
 
 void removeCharacter(ViewerState& state, std::size_t index) {
@@ -61,6 +119,7 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
     if (events.added) {
         state.infoCharacter = state.scene.characters().size() - 1;
+        findSoundBesideCaptures(state);
     }
     if (events.reshaped || !events.failedCharacters.empty()) {
         state.scene.arrangeSideBySide();
@@ -375,8 +434,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (benchmarking) {
             state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
         }
-        state.playback.update(std::min(now - lastTime, 0.25));
+        const double wallSeconds = std::min(now - lastTime, 0.25);
+        state.playback.update(wallSeconds);
         lastTime = now;
+        updateSound(state, wallSeconds, err);
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;

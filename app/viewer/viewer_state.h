@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/viewer/analysis/analysis_views.h"
+#include "app/viewer/audio/audio_track.h"
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
@@ -50,6 +51,11 @@ struct ViewerState {
     // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).
     bool bonesOverMeshBudget = false;
     int automaticMsaaSamples = 4; // what "auto" means on this renderer (SceneDrawer)
+
+    AudioTrack audio;        // the sound dropped, opened or found beside a capture
+    AudioPlayer audioPlayer; // keeps the sound device with playback
+    bool audioRemoveRequested = false;
+    bool audioDeviceReported = false; // "no audio device" said once
 
     ExportDialog exportDialog; // File > Export
     AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)

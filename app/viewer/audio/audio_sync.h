@@ -22,11 +22,11 @@ struct AudioSyncInput {
     bool playing = false;
     bool reverse = false;
     double speed = 1.0;
-    double captureSeconds = 0.0;      // the playback time
-    double offsetSeconds = 0.0;       // capture time 0 is this far into the sound
-    bool timeJumped = false;          // the time moved other than by playing (seek, scrub, step)
-    bool outputPlaying = false;       // the device is playing continuously
-    double outputClockSeconds = 0.0;  // the sound time the device has reached
+    double captureSeconds = 0.0;     // the playback time
+    double offsetSeconds = 0.0;      // capture time 0 is this far into the sound
+    bool timeJumped = false;         // the time moved other than by playing (seek, scrub, step)
+    bool outputPlaying = false;      // the device is playing continuously
+    double outputClockSeconds = 0.0; // the sound time the device has reached
 };
 
 enum class AudioAction : std::uint8_t { None, Play, Stop, Snippet };

@@ -32,8 +32,8 @@ std::pair<float, float> Waveform::envelope(double fromSeconds, double toSeconds)
         return {0.0f, 0.0f};
     }
     const auto first = static_cast<std::size_t>(std::max(0.0, fromSeconds / bucketSeconds));
-    const auto last = std::min(low.size(),
-                               static_cast<std::size_t>(std::ceil(toSeconds / bucketSeconds)));
+    const auto last =
+        std::min(low.size(), static_cast<std::size_t>(std::ceil(toSeconds / bucketSeconds)));
     float lowest = 0.0f;
     float highest = 0.0f;
     for (std::size_t bucket = first; bucket < std::max(last, first + 1) && bucket < low.size();

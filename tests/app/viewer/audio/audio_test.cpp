@@ -35,8 +35,8 @@ TEST(Waveform, BucketsHoldTheLowestAndHighestSample) {
     EXPECT_FLOAT_EQ(waveform.high[51], 0.0f);
     EXPECT_EQ(waveform.envelope(0.4, 0.6), (std::pair{-0.5f, 0.75f}));
     EXPECT_EQ(waveform.envelope(0.0, 0.4), (std::pair{0.0f, 0.0f}));
-    EXPECT_EQ(waveform.envelope(-2.0, -1.0), (std::pair{0.0f, 0.0f})); // before the sound
-    EXPECT_EQ(waveform.envelope(1.5, 2.0), (std::pair{0.0f, 0.0f}));   // after it
+    EXPECT_EQ(waveform.envelope(-2.0, -1.0), (std::pair{0.0f, 0.0f}));     // before the sound
+    EXPECT_EQ(waveform.envelope(1.5, 2.0), (std::pair{0.0f, 0.0f}));       // after it
     EXPECT_EQ(waveform.envelope(0.505, 0.506), (std::pair{-0.5f, 0.75f})); // inside one bucket
 }
 
