@@ -164,6 +164,27 @@ AudioDecodeResult decodeAudio(const fs::path& path, AudioWindow window) {
     return decode(path, window, true);
 }
 
+AudioClip cutAudio(const AudioClip& clip, AudioWindow window) {
+    AudioClip cut;
+    if (!std::isfinite(window.startSeconds) || !std::isfinite(window.durationSeconds) ||
+        window.durationSeconds <= 0.0) {
+        return cut;
+    }
+    const auto frames =
+        static_cast<std::int64_t>(std::llround(window.durationSeconds * kAudioSampleRate));
+    const std::int64_t start = std::llround(window.startSeconds * kAudioSampleRate);
+    cut.samples.assign(static_cast<std::size_t>(frames) * kAudioChannels, 0.0f);
+    const auto available = static_cast<std::int64_t>(clip.frameCount());
+    const std::int64_t from = std::clamp<std::int64_t>(start, 0, available);
+    const std::int64_t to = std::clamp<std::int64_t>(start + frames, 0, available);
+    if (to > from) {
+        std::copy(clip.samples.begin() + from * kAudioChannels,
+                  clip.samples.begin() + to * kAudioChannels,
+                  cut.samples.begin() + (from - start) * kAudioChannels);
+    }
+    return cut;
+}
+
 AudioDecodeResult decodeWholeAudio(const fs::path& path, double maximumSeconds) {
     return decode(path, {0.0, maximumSeconds}, false);
 }

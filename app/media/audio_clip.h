@@ -44,6 +44,10 @@ AudioDecodeResult decodeAudio(const std::filesystem::path& path, AudioWindow win
 // padding. For the viewer, which plays any part of it.
 AudioDecodeResult decodeWholeAudio(const std::filesystem::path& path, double maximumSeconds);
 
+// The window of a decoded clip, with silence where it lies outside the clip (as decodeAudio
+// would give from the file).
+AudioClip cutAudio(const AudioClip& clip, AudioWindow window);
+
 // Sound files bvhscope finds next to a capture for `--audio auto` and the viewer: the same stem
 // with .wav, .flac, .ogg, .oga, .opus, .mp3 or .m4a (in that order, any letter case), e.g.
 // take12.bvh -> take12.wav. nullopt when there is none.

@@ -9,6 +9,7 @@
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
+#include "app/viewer/io/video_export.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/glfw_window.h"
@@ -138,6 +139,75 @@ void frameAll(ViewerState& state, float aspect) {
     render::frameBounds(state.camera, state.scene.motionBounds(), aspect);
 }
 
+// [SECTION] File > Export video
+
+// Starts, steps (a slice of drawing per UI frame), cancels and reports the export. Runs before
+// the frame's own evaluation, which puts the scene back at the playback time.
+void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, SceneDrawer& drawer,
+                    std::ostream& err) {
+    VideoExportDialog& dialog = state.videoExport;
+    if (dialog.startRequested && !job) {
+        dialog.startRequested = false;
+        VideoExportSettings settings;
+        settings.output = dialog.path;
+        settings.container =
+            media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
+        settings.width = dialog.width;
+        settings.height = dialog.height;
+        settings.crf = dialog.crf;
+        settings.startSeconds = state.playback.rangeStart();
+        settings.endSeconds = state.playback.rangeEnd();
+        settings.frameTime = state.playback.frameTime();
+        settings.camera = state.camera;
+        settings.drawOptions = sceneDrawOptions(state.settings);
+        settings.overlays = overlayOptions(state.settings);
+        settings.interpolation =
+            state.settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
+        if (dialog.withSound && state.audio.loaded()) {
+            settings.audio = state.audio.clip();
+            settings.audioOffsetSeconds = state.audio.offsetSeconds;
+        }
+        std::string error;
+        job = VideoExportJob::start(std::move(settings), error);
+        dialog.failed = !job;
+        dialog.message = job ? "" : "Cannot export " + dialog.path + ": " + error;
+    }
+    dialog.startRequested = false;
+    dialog.running = job != nullptr;
+    if (!job) {
+        return;
+    }
+    if (dialog.cancelRequested) {
+        job->cancel();
+        dialog.cancelRequested = false;
+    }
+    // About 40 % of a 60 Hz frame for drawing pictures: the viewer stays responsive.
+    job->step(state.scene, state.overlays, drawer, std::chrono::milliseconds(7));
+    dialog.total = job->total();
+    dialog.drawn = job->drawn();
+    dialog.encoded = job->encoded();
+    switch (job->status()) {
+    case VideoExportJob::Status::Running:
+        return;
+    case VideoExportJob::Status::Done:
+        dialog.failed = false;
+        dialog.message =
+            "Wrote " + job->output().string() + " (" + std::to_string(job->total()) + " frames)";
+        break;
+    case VideoExportJob::Status::Cancelled:
+        dialog.failed = false;
+        dialog.message = "Cancelled: nothing was written";
+        break;
+    case VideoExportJob::Status::Failed:
+        dialog.failed = true;
+        dialog.message = "Cannot export " + job->output().string() + ": " + job->error();
+        err << "bvhscope: " << dialog.message << "\n";
+        break;
+    }
+    job.reset();
+    dialog.running = false;
+}
+
 // [SECTION] Requests from panels and input, handled once per frame
 
 void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
@@ -209,6 +279,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
     drawErrorPopup(state);
     drawExportDialog(state, scale);
+    drawVideoExportPanel(state, scale);
 }
 
 // [SECTION] Timing prints (--print-load-timing) and the render benchmark (--bench-render)
@@ -344,6 +415,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
     }
     SceneDrawer sceneDrawer;
+    std::unique_ptr<VideoExportJob> videoExport; // File > Export video, while it runs
     if (!sceneDrawer.error().empty()) {
         err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
         return 1;
@@ -438,6 +510,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.playback.update(wallSeconds);
         lastTime = now;
         updateSound(state, wallSeconds, err);
+        runVideoExport(state, videoExport, sceneDrawer, err);
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;

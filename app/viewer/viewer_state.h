@@ -7,6 +7,7 @@
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
 #include "app/viewer/scene/scene.h"
@@ -57,8 +58,9 @@ struct ViewerState {
     bool audioRemoveRequested = false;
     bool audioDeviceReported = false; // "no audio device" said once
 
-    ExportDialog exportDialog; // File > Export
-    AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)
+    ExportDialog exportDialog;     // File > Export
+    VideoExportDialog videoExport; // File > Export video
+    AnalysisViews analysis;        // curves, A/B compare, rest pose (analysis_views.h)
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines).
     std::vector<std::string> errorLines;

@@ -68,6 +68,9 @@ void drawAudioControls(ViewerState& state, float scale) {
     if (!reason.empty()) {
         ImGui::SameLine();
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "(silent: no audio device)");
+        state.widgetRects.rects["audio:silent"] = {
+            ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
+            ImGui::GetItemRectSize().y};
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", reason.c_str());
         }

@@ -153,6 +153,10 @@ void drawFileMenu(ViewerState& state) {
             requestExportDialog(state);
         }
         recordItemRect(state, "menu:File>Export");
+        if (ImGui::MenuItem("Export video...", nullptr, false, !state.scene.empty())) {
+            state.videoExport.open = true;
+        }
+        recordItemRect(state, "menu:File>Export video");
         ImGui::EndMenu();
     }
     recordItemRect(state, "menu:File");

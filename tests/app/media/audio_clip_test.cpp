@@ -92,6 +92,24 @@ TEST_F(AudioClipTest, AWindowCutsTheSoundAndPadsSilenceOutsideTheFile) {
     }
 }
 
+TEST_F(AudioClipTest, TheWholeFileAndCutsOfIt) {
+    const fs::path path = directory_ / "clicks.wav";
+    ASSERT_TRUE(test::writeClickTrack(path, "wav", "pcm_s16le", 44100, 2, 2.5, {0.5, 2.0}));
+    const AudioDecodeResult whole = decodeWholeAudio(path, 3600.0);
+    ASSERT_TRUE(whole.clip) << whole.error;
+    EXPECT_EQ(whole.clip->frameCount(), 2u * 48000 + 24000); // as long as the file, no padding
+    // At most a given length.
+    EXPECT_EQ(decodeWholeAudio(path, 1.0).clip->frameCount(), 48000u);
+    // A cut from memory gives what decodeAudio gives from the file, silence outside included.
+    for (const AudioWindow window : {AudioWindow{1.0, 1.0}, AudioWindow{-0.5, 1.5},
+                                     AudioWindow{1.8, 2.0}, AudioWindow{5.0, 0.5}}) {
+        const AudioClip cut = cutAudio(*whole.clip, window);
+        const AudioDecodeResult fromFile = decodeAudio(path, window);
+        ASSERT_TRUE(fromFile.clip);
+        EXPECT_EQ(cut.samples, fromFile.clip->samples) << window.startSeconds;
+    }
+}
+
 TEST_F(AudioClipTest, FilesThatAreNotSoundAreErrorsNotCrashes) {
     EXPECT_FALSE(decodeAudio(directory_ / "missing.wav", {0.0, 1.0}).clip);
     const fs::path text = directory_ / "notes.wav";

@@ -1,11 +1,14 @@
+#include "app/media/background_encoder.h"
 #include "app/media/video_encoder.h"
 #include "core/platform/atomic_file.h"
 #include "tests/app/media/media_test_support.h"
 
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <thread>
 #include <unistd.h>
 
 namespace bvhscope::media {
@@ -279,6 +282,76 @@ TEST_F(VideoEncoderTest, AFullDiskFailsTheVideoAndKeepsTheOldFile) {
     EXPECT_EQ(fs::file_size(path), oldSize);
     EXPECT_EQ(test::probeVideo(path)->decodedFrames, 3);
     EXPECT_EQ(entries(), 1u);
+}
+
+} // namespace
+} // namespace bvhscope::media
+
+// [SECTION] On a thread (the viewer's Export video)
+
+namespace bvhscope::media {
+namespace {
+
+std::vector<std::uint8_t> picture(int frame) {
+    std::vector<std::uint8_t> rgba(160 * 90 * 4, 255);
+    for (std::size_t i = 0; i < rgba.size(); i += 4) {
+        rgba[i] = static_cast<std::uint8_t>(frame * 10);
+    }
+    return rgba;
+}
+
+BackgroundEncoder::Status waitWhileRunning(const BackgroundEncoder& encoder) {
+    for (int i = 0; i < 1000 && encoder.status() == BackgroundEncoder::Status::Running; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return encoder.status();
+}
+
+TEST_F(VideoEncoderTest, OnAThreadEveryPictureIsEncodedAndTheQueueStaysBounded) {
+    VideoSettings settings;
+    settings.width = 160;
+    settings.height = 90;
+    std::string error;
+    const fs::path path = directory_ / "thread.mp4";
+    auto encoder = BackgroundEncoder::start(path, settings, nullptr, nullptr, error);
+    ASSERT_TRUE(encoder) << error;
+    int pushed = 0;
+    while (pushed < 25) {
+        if (encoder->hasRoom()) {
+            ASSERT_TRUE(encoder->push(picture(pushed)));
+            ++pushed;
+        } else {
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+    }
+    encoder->finish();
+    EXPECT_EQ(waitWhileRunning(*encoder), BackgroundEncoder::Status::Done) << encoder->error();
+    EXPECT_EQ(encoder->picturesEncoded(), 25);
+    EXPECT_FALSE(encoder->push(picture(0))); // finished: no more
+    EXPECT_EQ(test::probeVideo(path)->decodedFrames, 25);
+}
+
+TEST_F(VideoEncoderTest, OnAThreadCancelLeavesNoFile) {
+    VideoSettings settings;
+    settings.width = 160;
+    settings.height = 90;
+    std::string error;
+    const fs::path path = directory_ / "cancelled.mp4";
+    auto encoder = BackgroundEncoder::start(path, settings, nullptr, nullptr, error);
+    ASSERT_TRUE(encoder) << error;
+    ASSERT_TRUE(encoder->push(picture(0)));
+    ASSERT_TRUE(encoder->push(picture(1)));
+    encoder->cancel();
+    EXPECT_EQ(waitWhileRunning(*encoder), BackgroundEncoder::Status::Cancelled);
+    EXPECT_FALSE(encoder->push(picture(2)));
+    encoder.reset();
+    EXPECT_EQ(entries(), 0u);
+    // Dropped while running: the same.
+    encoder = BackgroundEncoder::start(path, settings, nullptr, nullptr, error);
+    ASSERT_TRUE(encoder);
+    ASSERT_TRUE(encoder->push(picture(0)));
+    encoder.reset();
+    EXPECT_EQ(entries(), 0u);
 }
 
 } // namespace
