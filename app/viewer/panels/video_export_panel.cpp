@@ -26,19 +26,21 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     if (!dialog.open) {
         return;
     }
-    ImGui::SetNextWindowSize(ImVec2(460.0f * scale, 0.0f), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Export video", &dialog.open, ImGuiWindowFlags_NoCollapse)) {
+    ImGui::SetNextWindowPos(ImVec2(280.0f * scale, 60.0f * scale), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Export video", &dialog.open,
+                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::End();
         return;
     }
     recordWindowRect(state, "Export video");
     const Playback& playback = state.playback;
-    ImGui::Text("Frames %lld to %lld of the timeline (the in/out range), as the view shows them",
+    ImGui::Text("Frames %lld to %lld (the in/out range), as the view shows them",
                 static_cast<long long>(std::llround(playback.rangeStart() / playback.frameTime())),
                 static_cast<long long>(std::llround(playback.rangeEnd() / playback.frameTime())));
     ImGui::BeginDisabled(dialog.running);
     std::array<char, 1024> path{};
     std::copy_n(dialog.path.begin(), std::min(dialog.path.size(), path.size() - 1), path.begin());
+    ImGui::SetNextItemWidth(320.0f * scale);
     if (ImGui::InputText("File", path.data(), path.size())) {
         dialog.path = path.data();
     }
@@ -48,6 +50,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "End the name in .mp4, .webm or .gif");
     }
     int size[2] = {dialog.width, dialog.height};
+    ImGui::SetNextItemWidth(320.0f * scale);
     if (ImGui::InputInt2("Size", size)) {
         dialog.width = std::clamp(size[0], 16, 8192);
         dialog.height = std::clamp(size[1], 16, 8192);
@@ -55,6 +58,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     if (container && *container != media::VideoContainer::Gif) {
         const int maximum = media::maximumCrf(*container);
         int crf = dialog.crf < 0 ? media::defaultCrf(*container) : dialog.crf;
+        ImGui::SetNextItemWidth(320.0f * scale);
         if (ImGui::SliderInt("Quality (CRF)", &crf, 0, maximum)) {
             dialog.crf = crf;
         }
@@ -81,7 +85,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
             dialog.total > 0 ? static_cast<float>(dialog.encoded) / dialog.total : 0.0f;
         const std::string label =
             std::to_string(dialog.encoded) + " / " + std::to_string(dialog.total) + " frames";
-        ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), label.c_str());
+        ImGui::ProgressBar(fraction, ImVec2(320.0f * scale, 0.0f), label.c_str());
         if (ImGui::Button("Cancel")) {
             dialog.cancelRequested = true;
         }
@@ -90,7 +94,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     if (!dialog.message.empty()) {
         const ImVec4 color =
             dialog.failed ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
-        ImGui::PushTextWrapPos(0.0f);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 440.0f * scale);
         ImGui::TextColored(color, "%s", dialog.message.c_str());
         ImGui::PopTextWrapPos();
         recordItemRect(state, dialog.failed ? "video:failed" : "video:message");
