@@ -12,6 +12,8 @@ packages=(
   # video and sound (app/media): FFmpeg's libraries; Debian's libavcodec has libx264, libvpx,
   # libopus, libvorbis and libmp3lame built in
   libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
+  # the viewer's sound output (SDL2's audio; its "dummy" driver stands in for a device in tests)
+  libsdl2-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against

@@ -107,7 +107,7 @@ struct VideoEncoder::State {
                 }
             } else {
                 context->bit_rate = 0; // constant quality
-                // Realtime at the fastest speed: 5x faster than "good" at speed 5 for 30 %
+                // Realtime at the fastest speed: 5x faster than "good" at speed 5 for a third
                 // larger files (README, Performance), so a WebM costs about what an MP4 does.
                 av_opt_set(context->priv_data, "deadline", "realtime", 0);
                 av_opt_set(context->priv_data, "cpu-used", "8", 0);
