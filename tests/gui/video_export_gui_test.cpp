@@ -75,11 +75,8 @@ TEST_F(VideoExportGui, TheSoundBesideTheCaptureIsLoadedAndExportedWithTheVideo) 
 
     click("menu:File");
     click("menu:File>Export video");
-    click("video:path");
-    const std::filesystem::path output = dir_.path() / "clip.mp4";
-    ASSERT_TRUE(
-        xdotool("key --clearmodifiers ctrl+a sleep 0.1 type --delay 5 '" + output.string() + "'"));
-    ASSERT_TRUE(xdotool("sleep 0.3"));
+    // The name offered: beside the capture, never the capture's own name.
+    const std::filesystem::path output = dir_.path() / "take12_export.mp4";
     click("button:Export video");
     const auto done = viewer_->waitForState(
         [](const ViewerStateFile& state) {
@@ -101,6 +98,31 @@ TEST_F(VideoExportGui, TheSoundBesideTheCaptureIsLoadedAndExportedWithTheVideo) 
     ASSERT_EQ(clicks.size(), 1u);
     EXPECT_NEAR(clicks[0], 0.5, 0.005);
     EXPECT_EQ(viewer_->terminate(), 0);
+}
+
+} // namespace
+
+namespace {
+
+TEST(SoundDrop, ADroppedSoundIsTheSoundAndNotACharacter) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    ::setenv("SDL_AUDIODRIVER", "dummy", 1);
+    TempDir dir;
+    ViewerProcess viewer(dir, {"--size", "1200x800"}); // the bundled walk, no sound beside it
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& state) {
+        return state.fileNames.size() == 1 && !state.loading;
+    }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    const std::filesystem::path sound = dir.path() / "music.flac";
+    ASSERT_TRUE(media::test::writeClickTrack(sound, "flac", "flac", 48000, 2, 2.0, {0.5}));
+    ASSERT_TRUE(dropOnWindow(window, {sound}));
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "audio:offset"); });
+    ::unsetenv("SDL_AUDIODRIVER");
+    ASSERT_TRUE(state.has_value()) << "the dropped sound was not loaded";
+    EXPECT_EQ(state->fileNames.size(), 1u); // not opened as a capture
+    EXPECT_TRUE(state->errors.empty());
 }
 
 } // namespace

@@ -9,7 +9,11 @@ namespace bvhscope::viewer {
 
 struct VideoExportDialog {
     bool open = false;
-    std::string path = "bvhscope_export.mp4"; // the extension picks the format
+    // The extension picks the format. Until edited, it follows the first capture: NAME.bvh
+    // gives NAME_export.mp4 beside it (never the capture's own name: a reference video of the
+    // session may be there).
+    std::string path = "bvhscope_export.mp4";
+    bool pathEdited = false;
     int width = 1280;
     int height = 720;
     int crf = -1; // -1: the format's default

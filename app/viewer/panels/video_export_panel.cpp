@@ -43,6 +43,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     ImGui::SetNextItemWidth(320.0f * scale);
     if (ImGui::InputText("File", path.data(), path.size())) {
         dialog.path = path.data();
+        dialog.pathEdited = true;
     }
     recordItemRect(state, "video:path");
     const auto container = media::videoContainerFor(dialog.path);
