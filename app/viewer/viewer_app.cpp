@@ -389,6 +389,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     }
     // Reading starts before the window exists: the header is usually ready when it opens.
     openFiles(state, options.files);
+    if (options.audioOffsetSeconds) {
+        state.audio.offsetSeconds = *options.audioOffsetSeconds;
+    }
 
     GlfwLibrary glfw;
     if (!glfw.ok()) {
