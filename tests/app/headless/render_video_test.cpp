@@ -11,6 +11,7 @@
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -340,6 +341,51 @@ TEST(RenderVideoSignals, CtrlCWhileWritingLeavesNothingBehind) {
     ASSERT_TRUE(writing) << "the video's temporary file never appeared";
     ASSERT_TRUE(WIFSIGNALED(status)) << "exited with " << WEXITSTATUS(status);
     EXPECT_EQ(WTERMSIG(status), SIGINT);
+    EXPECT_TRUE(filesIn(dir.path()).empty());
+}
+
+TEST(RenderVideoSignals, AFullDiskFailsTheCommandAndLeavesNothing) {
+    // A file-size limit in the child makes writes fail with EFBIG part way, as a full disk
+    // fails with ENOSPC (SIGXFSZ ignored, so the command gets the error instead of dying).
+    const TempDir dir;
+    const fs::path video = dir.path() / "big.mp4";
+    const fs::path log = dir.path().parent_path() /
+                         (dir.path().filename().string() + "-stderr.txt"); // outside `dir`
+    std::vector<std::string> command = {BVHSCOPE_EXECUTABLE,
+                                        "render",
+                                        sourceFile(kSample),
+                                        "-o",
+                                        video.string(),
+                                        "--size",
+                                        "640x360",
+                                        "--crf",
+                                        "0"};
+    std::vector<char*> argv;
+    for (std::string& argument : command) {
+        argv.push_back(argument.data());
+    }
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::unsetenv("DISPLAY");
+        ::unsetenv("WAYLAND_DISPLAY");
+        const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        ::dup2(err, STDERR_FILENO);
+        ::signal(SIGXFSZ, SIG_IGN);
+        const rlimit limit{256 * 1024, 256 * 1024};
+        ::setrlimit(RLIMIT_FSIZE, &limit);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    ASSERT_GT(pid, 0);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    std::ifstream in(log);
+    const std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    fs::remove(log);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1) << err;
+    EXPECT_NE(err.find("cannot write " + video.string()), std::string::npos) << err;
     EXPECT_TRUE(filesIn(dir.path()).empty());
 }
 
