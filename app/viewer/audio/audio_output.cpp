@@ -37,6 +37,8 @@ std::int64_t toFrames(double seconds) {
 } // namespace
 
 AudioOutput::AudioOutput() {
+    // The viewer handles SIGINT and SIGTERM itself (platform/termination.h).
+    SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1");
     if (SDL_InitSubSystem(SDL_INIT_AUDIO) != 0) {
         reason_ = std::string("no audio: ") + SDL_GetError();
         return;

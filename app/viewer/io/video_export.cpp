@@ -84,16 +84,24 @@ void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDra
     }
     const auto until = Clock::now() + budget;
     if (!encoder_) {
-        // A GIF: one palette from up to eight pictures spread over the range, then the file.
-        auto palette = std::make_shared<media::GifPalette>();
-        const std::size_t samples = std::min<std::size_t>(8, plan_.times.size());
-        for (std::size_t i = 0; i < samples; ++i) {
-            const std::size_t index =
-                samples > 1 ? i * (plan_.times.size() - 1) / (samples - 1) : 0;
-            palette->addSample(drawPicture(scene, overlayBuilder, drawer, plan_.times[index]).rgba);
+        // A GIF: one palette from up to eight pictures spread over the range, drawn within the
+        // budget like the others, then the file.
+        if (!palette_) {
+            palette_ = std::make_shared<media::GifPalette>();
         }
-        palette->build();
-        if (!openEncoder(std::move(palette), error_)) {
+        const std::size_t samples = std::min<std::size_t>(8, plan_.times.size());
+        while (paletteSamples_ < samples && Clock::now() < until) {
+            const std::size_t index =
+                samples > 1 ? paletteSamples_ * (plan_.times.size() - 1) / (samples - 1) : 0;
+            palette_->addSample(
+                drawPicture(scene, overlayBuilder, drawer, plan_.times[index]).rgba);
+            ++paletteSamples_;
+        }
+        if (paletteSamples_ < samples) {
+            return;
+        }
+        palette_->build();
+        if (!openEncoder(palette_, error_)) {
             return;
         }
     }

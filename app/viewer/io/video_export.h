@@ -82,6 +82,8 @@ private:
     render::ImageTarget target_;
     SceneOverlays overlays_;
     std::unique_ptr<media::BackgroundEncoder> encoder_;
+    std::shared_ptr<media::GifPalette> palette_; // a GIF's, built from sample pictures first
+    std::size_t paletteSamples_ = 0;
     bool cancelled_ = false;
     std::string error_; // before the encoder exists (a GIF's)
 };
