@@ -261,7 +261,6 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     TextPainter text;
     viewer::OverlayBuilder overlayBuilder;
     viewer::SceneOverlays overlays;
-    const int textScale = std::max(1, (request.height + 180) / 360); // 2 at 720 p
     const auto drawShot = [&](const VideoShot& shot) {
         scene.evaluate(shot.timeSeconds, interpolation);
         if (follow) {
@@ -274,20 +273,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         render::Image image =
             renderer.draw(scene, camera, &overlays, request.width, request.height);
         if (request.frameOverlay) {
-            const FrameLabel label = frameLabel(title, shot.frame, lastFrame, frameTime);
-            const int pad = 4 * textScale;
-            const int line = text.lineHeight(textScale);
-            const int width = std::min(std::max(text.textWidth(label.title, textScale),
-                                                text.textWidth(label.detail, textScale)) +
-                                           2 * pad,
-                                       request.width - 2 * pad);
-            fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
-            text.drawText(image, 2 * pad, 2 * pad,
-                          text.fitText(label.title, textScale, width - 2 * pad), textScale,
-                          Rgba{255, 255, 255, 255});
-            text.drawText(image, 2 * pad, 3 * pad + line,
-                          text.fitText(label.detail, textScale, width - 2 * pad), textScale,
-                          Rgba{210, 215, 225, 255});
+            stampFrameLabel(image, text, frameLabel(title, shot.frame, lastFrame, frameTime));
         }
         return image;
     };

@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/headless/text_painter.h"
 #include "app/media/audio_clip.h"
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
@@ -166,6 +167,22 @@ void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, Sc
         if (dialog.withSound && state.audio.loaded()) {
             settings.audio = state.audio.clip();
             settings.audioOffsetSeconds = state.audio.offsetSeconds;
+        }
+        if (dialog.label) {
+            // The label `bvhscope render` stamps, timed by the timeline's frames.
+            std::string title;
+            for (const Character& character : state.scene.characters()) {
+                title += (title.empty() ? "" : " + ") + character.displayName;
+            }
+            const double frameTime = settings.frameTime;
+            const std::int64_t lastFrame = state.playback.lastFrame();
+            auto painter = std::make_shared<headless::TextPainter>();
+            settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
+                                                                       double time) {
+                const std::int64_t frame = std::llround(time / frameTime);
+                headless::stampFrameLabel(image, *painter,
+                                          headless::frameLabel(title, frame, lastFrame, frameTime));
+            };
         }
         std::string error;
         job = VideoExportJob::start(std::move(settings), error);

@@ -92,6 +92,18 @@ TEST_F(VideoExportGui, TheSoundBesideTheCaptureIsLoadedAndExportedWithTheVideo) 
     EXPECT_EQ(info->width, 1280);
     EXPECT_EQ(info->height, 720);
     EXPECT_EQ(info->audioCodec, "aac");
+    // The label (on by default): white text on a dark box in the top-left corner, where the
+    // scene itself has no white.
+    const auto first = media::test::decodeVideoFrame(output, 0);
+    ASSERT_TRUE(first);
+    int white = 0;
+    for (int y = 8; y < 60; ++y) {
+        for (int x = 8; x < 400; ++x) {
+            const std::uint8_t* p = &first->rgb[(static_cast<std::size_t>(y) * 1280 + x) * 3];
+            white += p[0] > 200 && p[1] > 200 && p[2] > 200 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(white, 100) << "no label text";
     const auto sound = media::decodeAudio(output, {0.0, 3.0});
     ASSERT_TRUE(sound.clip);
     const auto clicks = media::test::findClicks(*sound.clip);

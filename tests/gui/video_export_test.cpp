@@ -95,6 +95,36 @@ TEST_F(ExportFixture, TheRangeIsWrittenWithTheGivenViewAFewPicturesAStep) {
               25.0);
 }
 
+TEST_F(ExportFixture, EachPictureIsDecoratedWithItsTimeBeforeEncoding) {
+    BVHSCOPE_REQUIRE_GL(context);
+    VideoExportSettings decorated = settings("decorated.mp4");
+    std::vector<double> times;
+    decorated.decorate = [&times](render::Image& image, double time) {
+        times.push_back(time);
+        for (int y = 0; y < 32; ++y) { // a red square in the top-left corner
+            for (int x = 0; x < 32; ++x) {
+                std::uint8_t* p = &image.rgba[(static_cast<std::size_t>(y) * image.width + x) * 4];
+                p[0] = 230;
+                p[1] = 20;
+                p[2] = 20;
+            }
+        }
+    };
+    std::string error;
+    auto job = VideoExportJob::start(decorated, error);
+    ASSERT_TRUE(job) << error;
+    int steps = 0;
+    ASSERT_EQ(runToEnd(*job, steps), VideoExportJob::Status::Done) << job->error();
+    ASSERT_EQ(times.size(), 20u);
+    EXPECT_NEAR(times.front(), 10 * scene.frameTime(), 1e-9);
+    EXPECT_NEAR(times.back(), 29 * scene.frameTime(), 1e-9);
+    const auto decoded = media::test::decodeVideoFrame(directory / "decorated.mp4", 7);
+    ASSERT_TRUE(decoded);
+    const std::uint8_t* centre = &decoded->rgb[(16 * 320 + 16) * 3];
+    EXPECT_GT(centre[0], 180);
+    EXPECT_LT(centre[1], 70);
+}
+
 TEST_F(ExportFixture, SoundIsCutToTheRangeWithTheOffset) {
     BVHSCOPE_REQUIRE_GL(context);
     auto sound = std::make_shared<media::AudioClip>();

@@ -74,7 +74,11 @@ render::Image VideoExportJob::drawPicture(Scene& scene, OverlayBuilder& overlayB
     target_.resize(settings_.width, settings_.height);
     drawer.draw(scene, settings_.camera, std::nullopt, settings_.drawOptions, settings_.width,
                 settings_.height, target_.framebuffer(), &overlays_);
-    return target_.read();
+    render::Image picture = target_.read();
+    if (settings_.decorate) {
+        settings_.decorate(picture, time);
+    }
+    return picture;
 }
 
 void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,6 +39,9 @@ struct VideoExportSettings {
     // The whole sound and where capture time 0 is in it; nullptr: no sound.
     std::shared_ptr<const media::AudioClip> audio;
     double audioOffsetSeconds = 0.0;
+    // Called on each picture after it is read back, with its capture time: the viewer stamps
+    // `bvhscope render`'s label (file, frame, timecode) here. Empty: nothing.
+    std::function<void(render::Image&, double timeSeconds)> decorate;
 };
 
 // Capture times of the pictures: every frame of the range at the frame time's rate (a GIF:

@@ -18,6 +18,7 @@ struct VideoExportDialog {
     int height = 720;
     int crf = -1; // -1: the format's default
     bool withSound = true;
+    bool label = true; // file names, frame and timecode in the corner, as `bvhscope render`
 
     // Requests for the app loop.
     bool startRequested = false;

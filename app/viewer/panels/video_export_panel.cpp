@@ -71,6 +71,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
             ImGui::Checkbox("With the sound", &dialog.withSound);
         }
     }
+    ImGui::Checkbox("Label (file, frame, timecode)", &dialog.label);
     const bool canStart = container.has_value() && !state.scene.empty();
     ImGui::BeginDisabled(!canStart);
     if (ImGui::Button("Export")) {
