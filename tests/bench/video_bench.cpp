@@ -26,9 +26,21 @@ constexpr int kWidth = 1280;
 constexpr int kHeight = 720;
 constexpr int kFrames = 60;
 
+// This run's scratch folder, removed when the benchmark program ends.
+const fs::path& scratchRoot() {
+    static const struct Root {
+        fs::path path =
+            fs::temp_directory_path() / ("bvhscope_video_bench_" + std::to_string(::getpid()));
+        ~Root() {
+            std::error_code error;
+            fs::remove_all(path, error);
+        }
+    } root;
+    return root.path;
+}
+
 fs::path scratch(const std::string& name) {
-    const fs::path path =
-        fs::temp_directory_path() / ("bvhscope_video_bench_" + std::to_string(::getpid())) / name;
+    const fs::path path = scratchRoot() / name;
     fs::create_directories(path);
     return path;
 }

@@ -1,6 +1,7 @@
 #include "app/media/audio_clip.h"
 #include "tests/app/media/media_test_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -14,9 +15,11 @@ namespace fs = std::filesystem;
 class AudioClipTest : public testing::Test {
 protected:
     void SetUp() override {
+        // A parameterised test's name has a '/': one folder, not two.
+        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::replace(name.begin(), name.end(), '/', '_');
         directory_ = fs::temp_directory_path() /
-                     ("bvhscope_audio_" + std::to_string(::getpid()) + "_" +
-                      testing::UnitTest::GetInstance()->current_test_info()->name());
+                     ("bvhscope_audio_" + std::to_string(::getpid()) + "_" + name);
         fs::create_directories(directory_);
     }
     void TearDown() override { fs::remove_all(directory_); }

@@ -3,6 +3,7 @@
 #include "core/platform/atomic_file.h"
 #include "tests/app/media/media_test_support.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -43,9 +44,11 @@ std::vector<std::uint8_t> testPicture(int width, int height, int frame) {
 class VideoEncoderTest : public testing::Test {
 protected:
     void SetUp() override {
+        // A parameterised test's name has a '/': one folder, not two.
+        std::string name = testing::UnitTest::GetInstance()->current_test_info()->name();
+        std::replace(name.begin(), name.end(), '/', '_');
         directory_ = fs::temp_directory_path() /
-                     ("bvhscope_video_" + std::to_string(::getpid()) + "_" +
-                      testing::UnitTest::GetInstance()->current_test_info()->name());
+                     ("bvhscope_video_" + std::to_string(::getpid()) + "_" + name);
         fs::create_directories(directory_);
     }
     void TearDown() override { fs::remove_all(directory_); }
