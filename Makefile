@@ -63,6 +63,7 @@ package: build
 bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
 	env -u DISPLAY -u WAYLAND_DISPLAY $(BUILD_DIR)/tests/bench/bvhscope_thumbnail_bench
+	$(BUILD_DIR)/tests/bench/bvhscope_video_bench --benchmark_counters_tabular=true
 
 # Runs each fuzzer (the reader's invariants; the writer's exact round trip) for FUZZ_SECONDS,
 # seeded with the project's samples and, when present, ../shared/corpus. New findings land in

@@ -9,6 +9,11 @@ packages=(
   # libraries (no downloads at build time: everything comes from Debian)
   libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
+  # video and sound (app/media): FFmpeg's libraries; Debian's libavcodec has libx264, libvpx,
+  # libopus, libvorbis and libmp3lame built in
+  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
+  # the viewer's sound output (SDL2's audio; its "dummy" driver stands in for a device in tests)
+  libsdl2-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against
