@@ -6,6 +6,7 @@
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
 #include "app/viewer/scene/scene.h"
@@ -59,6 +60,12 @@ struct ViewerState {
     bool openErrorPopup = false;
 
     WidgetRects widgetRects;
+
+    // [SECTION] The docked layout (layout/dock_layout.h), computed at the start of every frame
+    DockLayout layout;
+    bool panelsHidden = false;          // Tab: the view takes the whole window
+    float timelineContentHeight = 0.0f; // what the timeline needed last frame
+    bool comparePanelOpen = false;      // opened by the user (Files panel, View menu), never by itself
 };
 
 } // namespace bvhscope::viewer

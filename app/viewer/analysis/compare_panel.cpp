@@ -14,24 +14,6 @@ namespace {
 
 const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
-// First run only: along the bottom of the viewport, right of the Curves panel.
-void placeNextComparePanel(float scale) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float side = kSideColumnWidth * scale;
-    const float height = 230.0f * scale;
-    const float middle = display.x - 2.0f * side;
-    ImGui::SetNextWindowPos(
-        ImVec2(side + middle * 0.6f, display.y - kTimelineHeight * scale - height),
-        ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(middle * 0.4f, height), ImGuiCond_FirstUseEver);
-}
-
-void recordItem(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
 std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
     return std::to_string(index + 1) + ": " + characters[index].displayName;
 }
@@ -67,7 +49,7 @@ void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
         }
         ImGui::EndCombo();
     }
-    recordItem(state, std::string("compare:") + label);
+    recordItemRect(state, std::string("compare:") + label);
 }
 
 void drawLegend(const CompareView& compare, float scale) {
@@ -152,29 +134,30 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
 
 void drawComparePanel(ViewerState& state, float scale) {
     const std::vector<Character>& characters = state.scene.characters();
+    if (!state.comparePanelOpen) {
+        state.analysis.compare.enabled = false; // closing the panel ends the comparison
+        return;
+    }
     if (characters.size() < 2) {
         return;
     }
-    placeNextComparePanel(scale);
-    if (!ImGui::Begin("Compare")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Compare", state.layout.compare, 0, &state.comparePanelOpen)) {
         return;
     }
-    recordWindowRect(state, "Compare");
     CompareView& compare = state.analysis.compare;
     ImGui::Checkbox("Compare A with B", &compare.enabled);
-    recordItem(state, "compare:enable");
+    recordItemRect(state, "compare:enable");
     drawChoice(state, "A", compare.a, nullptr);
     drawChoice(state, "B", compare.b, &compare.a);
     if (ImGui::RadioButton("Overlay", compare.layout == CompareLayout::Overlay)) {
         compare.layout = CompareLayout::Overlay;
     }
-    recordItem(state, "compare:overlay");
+    recordItemRect(state, "compare:overlay");
     ImGui::SameLine();
     if (ImGui::RadioButton("Side by side", compare.layout == CompareLayout::SideBySide)) {
         compare.layout = CompareLayout::SideBySide;
     }
-    recordItem(state, "compare:side");
+    recordItemRect(state, "compare:side");
     ImGui::SameLine();
     ImGui::Checkbox("Relative to root", &compare.relativeToRoot);
     if (ImGui::IsItemHovered()) {

@@ -32,17 +32,6 @@ ImU32 channelColor(bvh::ChannelType type) {
     }
 }
 
-// First run only: along the bottom of the viewport, left of the Compare panel.
-void placeNextCurvesPanel(float scale) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float side = kSideColumnWidth * scale;
-    const float height = 230.0f * scale;
-    const float top = display.y - kTimelineHeight * scale - height;
-    ImGui::SetNextWindowPos(ImVec2(side, top), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2((display.x - 2.0f * side) * 0.6f, height),
-                             ImGuiCond_FirstUseEver);
-}
-
 ImU32 eventColor(bvh::ChannelEventKind kind) {
     return kind == bvh::ChannelEventKind::Jitter ? kJitterColor : kFlipColor;
 }
@@ -249,16 +238,13 @@ void drawCurvesPanel(ViewerState& state, float scale) {
     if (!curves.selection || curves.closed || curves.selection->character >= characters.size()) {
         return;
     }
-    placeNextCurvesPanel(scale);
     bool open = true;
-    if (!ImGui::Begin("Curves", &open)) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Curves", state.layout.curves, 0, &open)) {
         return;
     }
     if (!open) {
         curves.closed = true;
     }
-    recordWindowRect(state, "Curves");
     const Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.document.skeleton;
     const auto node = static_cast<std::size_t>(curves.selection->node);

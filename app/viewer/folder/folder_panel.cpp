@@ -251,31 +251,16 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
     if (!state.folder.isOpen()) {
         return;
     }
-    // First run: over the Info and Selected joint panels on the right (the rows repeat the
-    // facts Info shows), so the view's centre, where the figure is framed, stays clear.
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float width = std::min(580.0f * scale, display.x * 0.42f);
-    ImGui::SetNextWindowPos(ImVec2(display.x - width, 0.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(width, (display.y - kTimelineHeight * scale) * 0.68f),
-                             ImGuiCond_FirstUseEver);
-    // A folder just opened comes to the front (the panels drawn after it would cover it).
-    static std::uint64_t focusedGeneration = 0;
-    if (focusedGeneration != state.folder.generation()) {
-        focusedGeneration = state.folder.generation();
-        ImGui::SetNextWindowFocus();
-    }
-    // Opaque: it lies over other panels, whose text would show through the usual translucency.
-    ImGui::SetNextWindowBgAlpha(1.0f);
     bool open = true;
-    const bool expanded = ImGui::Begin("Browser", &open);
+    if (!beginDockedPanel(state, "Browser", state.layout.browser, 0, &open)) {
+        if (!open) {
+            state.folder.closeRequested = true;
+        }
+        return;
+    }
     if (!open) {
         state.folder.closeRequested = true; // the window's close button
     }
-    if (!expanded) {
-        ImGui::End();
-        return;
-    }
-    recordWindowRect(state, "Browser");
     drawControls(state, scale);
     drawList(state, thumbnails, static_cast<float>(thumbnailPixels), scale);
     ImGui::End();

@@ -10,12 +10,9 @@
 namespace bvhscope::viewer {
 
 void drawFileListPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, false, 0.0f, 0.28f);
-    if (!ImGui::Begin("Files", nullptr, ImGuiWindowFlags_MenuBar)) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Files", state.layout.files, ImGuiWindowFlags_MenuBar)) {
         return;
     }
-    recordWindowRect(state, "Files");
     drawFileMenu(state);
     // File > Open folder / Close folder, appended to the File menu drawn above.
     static bool focusPath = false;

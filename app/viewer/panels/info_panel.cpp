@@ -120,12 +120,9 @@ void row(const char* label, const char* format, auto... values) {
 } // namespace
 
 void drawInfoPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.0f, 0.40f);
-    if (!ImGui::Begin("Info")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Info", state.layout.info)) {
         return;
     }
-    recordWindowRect(state, "Info");
     const std::vector<Character>& characters = state.scene.characters();
     if (characters.empty()) {
         ImGui::TextDisabled("No file open. Drop .bvh files on the window.");

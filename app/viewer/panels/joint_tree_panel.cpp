@@ -160,12 +160,9 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
 } // namespace
 
 void drawJointTreePanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, false, 0.28f, 0.72f);
-    if (!ImGui::Begin("Joints")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Joints", state.layout.joints)) {
         return;
     }
-    recordWindowRect(state, "Joints");
     static std::string filter;
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##search", "Search joints", &filter);

@@ -1,31 +1,20 @@
-// Default panel placement (first run only): files and joints on the left, info, selection and
-// settings on the right, the timeline along the bottom.
+// Docked panels: each panel's rectangle comes from the layout computed every frame
+// (layout/dock_layout.h, in ViewerState::layout), so panels cannot be dragged off the window,
+// never float over the 3D view, and follow resizes. imgui.ini keeps nothing of them.
 #pragma once
 
+#include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/viewer_state.h"
 
-#include <cmath>
 #include <imgui.h>
+#include <string>
 
 namespace bvhscope::viewer {
 
-inline constexpr float kSideColumnWidth = 270.0f;
-inline constexpr float kTimelineHeight = 112.0f;
-
-// Places the next window in a column: x from the left (or right when negative), y and height
-// as fractions of the space above the timeline.
-inline void placeNextPanel(float scale, bool rightSide, float top, float height) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float width = kSideColumnWidth * scale;
-    const float usable = display.y - kTimelineHeight * scale;
-    const float x = rightSide ? display.x - width : 0.0f;
-    // Whole-pixel edges, so that panels one above the other meet with no gap for the 3D view to
-    // show through (and be drawn for, opaque_panels.h).
-    const float y = std::round(usable * top);
-    const float bottom = std::round(usable * (top + height));
-    ImGui::SetNextWindowPos(ImVec2(x, y), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(width, bottom - y), ImGuiCond_FirstUseEver);
-}
+// Flags every docked panel has: placed and sized by the layout only.
+inline constexpr ImGuiWindowFlags kDockedPanelFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 // Remembers the current window's rectangle (for --state-out: tests skip pixels under panels).
 inline void recordWindowRect(ViewerState& state, const char* name) {
@@ -33,6 +22,31 @@ inline void recordWindowRect(ViewerState& state, const char* name) {
     const ImVec2 size = ImGui::GetWindowSize();
     state.widgetRects.rects[std::string("window:") + name] = {position.x, position.y, size.x,
                                                               size.y};
+}
+
+// Begins the panel `name` at `rect`. False (and nothing to End) when the rectangle is empty
+// (the column is collapsed, or Tab hid the panels) or the window is not drawn; otherwise the
+// caller draws the content and calls ImGui::End. `open`, when given, adds a close button.
+inline bool beginDockedPanel(ViewerState& state, const char* name, const LayoutRect& rect,
+                             ImGuiWindowFlags flags = 0, bool* open = nullptr) {
+    if (rect.empty()) {
+        return false;
+    }
+    ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(rect.width, rect.height), ImGuiCond_Always);
+    if (!ImGui::Begin(name, open, kDockedPanelFlags | flags)) {
+        ImGui::End();
+        return false;
+    }
+    recordWindowRect(state, name);
+    return true;
+}
+
+// Records the last item's rectangle under `name` (for --state-out).
+inline void recordItemRect(ViewerState& state, const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::GetItemRectSize();
+    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
 }
 
 } // namespace bvhscope::viewer

@@ -45,12 +45,9 @@ void drawAnalysisNotes(ViewerState& state) {
 } // namespace
 
 void drawSelectionPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.40f, 0.28f);
-    if (!ImGui::Begin("Selected joint")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Selected joint", state.layout.selection)) {
         return;
     }
-    recordWindowRect(state, "Selected joint");
     const std::vector<Character>& characters = state.scene.characters();
     if (!state.selection || state.selection->character >= characters.size()) {
         ImGui::TextDisabled("Click a joint in the tree or the viewport.");

@@ -72,12 +72,9 @@ void drawOverlaySettings(ViewerState& state) {
 } // namespace
 
 void drawSettingsPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.68f, 0.32f);
-    if (!ImGui::Begin("Settings")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Settings", state.layout.settings)) {
         return;
     }
-    recordWindowRect(state, "Settings");
     ViewerSettings& settings = state.settings;
     if (ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
         int style = static_cast<int>(settings.boneStyle);

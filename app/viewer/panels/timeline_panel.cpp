@@ -143,15 +143,10 @@ void handleAnalysisKeys(ViewerState& state, const std::vector<int>& keys) {
 
 void drawTimelinePanel(ViewerState& state, float scale) {
     drawRestPoseReminder(state, scale);
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(0.0f, display.y - kTimelineHeight * scale),
-                            ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(display.x, kTimelineHeight * scale), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Timeline")) {
-        ImGui::End();
+    // No title bar: the strip's controls say what it is, and the view gets the height.
+    if (!beginDockedPanel(state, "Timeline", state.layout.timeline, ImGuiWindowFlags_NoTitleBar)) {
         return;
     }
-    recordWindowRect(state, "Timeline");
     Playback& playback = state.playback;
     ViewerSettings& settings = state.settings;
 
@@ -206,6 +201,9 @@ void drawTimelinePanel(ViewerState& state, float scale) {
 
     drawScrubBar(state, scale);
     drawRangeControls(state);
+    // The height the content needs: the layout gives the strip that much from the next frame.
+    state.timelineContentHeight =
+        ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
 }
 

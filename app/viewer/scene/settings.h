@@ -2,6 +2,7 @@
 // settings_store.h reads and writes them.
 #pragma once
 
+#include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/scene/character.h"
 #include "render/draw/skeleton_instances.h"
 
@@ -47,8 +48,12 @@ struct ViewerSettings {
     UpAxisChoice upAxis = UpAxisChoice::Auto;
     UnitChoice unit = UnitChoice::Auto;
     // [SECTION] Window
+    // The first window's size; never more than the monitor's work area allows
+    // (layout/window_fit.h).
     int windowWidth = 1400;
     int windowHeight = 860;
+    // The docked panels' sizes, as fractions of the window (layout/dock_layout.h).
+    DockProportions dock;
 };
 
 } // namespace bvhscope::viewer
