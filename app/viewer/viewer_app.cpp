@@ -8,6 +8,8 @@
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
+#include "app/viewer/layout/dock_panels.h"
+#include "app/viewer/layout/window_fit.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/glfw_window.h"
@@ -134,16 +136,56 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     }
 }
 
+// [SECTION] Layout
+
+// The docks for this frame (layout/dock_layout.h): from the window's size in ImGui's
+// coordinates, the content scale, and which analysis panels are up.
+void updateLayout(ViewerState& state, int windowWidth, int windowHeight, float scale) {
+    const CurveView& curves = state.analysis.curves;
+    DockRequest request;
+    request.windowWidth = static_cast<float>(windowWidth);
+    request.windowHeight = static_cast<float>(windowHeight);
+    request.scale = scale;
+    request.timelineHeight = state.timelineContentHeight;
+    request.panelsHidden = state.panelsHidden;
+    request.browserShown = state.folder.isOpen();
+    request.curvesShown = curves.selection && !curves.closed &&
+                          curves.selection->character < state.scene.characters().size();
+    request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
+    state.layout = computeDockLayout(request, state.settings.dock);
+}
+
+float viewAspect(const ViewerState& state) {
+    const LayoutRect& view = state.layout.view;
+    return view.empty() ? 1.0f : view.width / view.height;
+}
+
+// The view's rectangle in framebuffer pixels (a HiDPI framebuffer can be larger than the
+// window's coordinates).
+render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int framebufferWidth) {
+    const float toPixels =
+        windowWidth > 0 ? static_cast<float>(framebufferWidth) / static_cast<float>(windowWidth)
+                        : 1.0f;
+    const int left = static_cast<int>(std::lround(view.x * toPixels));
+    const int top = static_cast<int>(std::lround(view.y * toPixels));
+    const int right = static_cast<int>(std::lround(view.right() * toPixels));
+    const int bottom = static_cast<int>(std::lround(view.bottom() * toPixels));
+    return render::PixelRect{left, top, right - left, bottom - top};
+}
+
 // [SECTION] Drawing
 
 void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
                 float scale) {
     state.widgetRects.rects.clear();
+    const LayoutRect& view = state.layout.view;
+    state.widgetRects.rects["view"] = {view.x, view.y, view.width, view.height};
+    drawDockControls(state, scale);
     drawFileListPanel(state, scale);
-    drawJointTreePanel(state, scale);
-    drawInfoPanel(state, scale);
-    drawSelectionPanel(state, scale);
-    drawSettingsPanel(state, scale);
+    drawJointTreePanel(state);
+    drawInfoPanel(state);
+    drawSelectionPanel(state);
+    drawSettingsPanel(state);
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
@@ -265,10 +307,19 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
         return 1;
     }
-    Window window(width, height, "bvhscope");
+    // The size kept in settings.ini (or the default) fitted to the monitor's work area; a size
+    // given on the command line (--size) is taken as it is.
+    const bool fitToScreen = !options.width && !options.height && !benchmarking;
+    const WindowPlacement placement =
+        fitToScreen ? fitWindowToWorkArea(width, height, primaryMonitorWorkArea())
+                    : WindowPlacement{0, 0, width, height};
+    Window window(placement.width, placement.height, "bvhscope");
     if (window.handle() == nullptr) {
         err << "bvhscope: " << window.error() << "\n";
         return 1;
+    }
+    if (fitToScreen) {
+        glfwSetWindowPos(window.handle(), placement.x, placement.y);
     }
     if (benchmarking) {
         glfwSwapInterval(0); // as fast as possible, not at the display's rate
@@ -281,6 +332,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         std::filesystem::create_directories(*configDir, error);
     }
     ImGuiLayer imgui(window.handle(), capturing ? std::nullopt : iniFile);
+    {
+        int windowWidth = 0;
+        int windowHeight = 0;
+        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
+        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
+    }
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
         ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
     }
@@ -309,8 +366,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         int windowWidth = 0;
         int windowHeight = 0;
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        handleRequests(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), err);
-        frameAll(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1));
+        handleRequests(state, viewAspect(state), err);
+        frameAll(state, viewAspect(state));
     }
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending = !options.files.empty();
@@ -350,7 +407,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             glfwWaitEvents(); // minimised
             continue;
         }
-        const float aspect = static_cast<float>(windowWidth) / std::max(windowHeight, 1);
+        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
+        const float aspect = viewAspect(state);
 
         for (std::string& path : window.takeDroppedPaths()) {
             state.filesToOpen.push_back(std::move(path));
@@ -392,7 +450,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         imgui.beginFrame();
         const ImGuiIO& io = ImGui::GetIO();
         if (!io.WantCaptureMouse) {
-            input.handleMouse(state, glm::vec2(windowWidth, windowHeight));
+            input.handleMouse(state, state.layout.view);
         }
         const std::vector<int> keys = window.takeKeyPresses();
         if (!io.WantCaptureKeyboard) {
@@ -414,12 +472,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         std::optional<render::PixelRect> sceneArea;
         if (!options.drawUnderPanels) {
             sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
-            if (frameNumber == 50)
-                fprintf(stderr, "area %d %d %d %d\n", sceneArea->x, sceneArea->y, sceneArea->width,
-                        sceneArea->height);
         }
         sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
-                         framebufferHeight, 0, &overlays, sceneArea);
+                         framebufferHeight, 0, &overlays, sceneArea,
+                         viewPixels(state.layout.view, windowWidth, framebufferWidth));
         state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
         state.automaticMsaaSamples = sceneDrawer.automaticSamples();
         imgui.draw();

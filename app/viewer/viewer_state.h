@@ -65,7 +65,8 @@ struct ViewerState {
     DockLayout layout;
     bool panelsHidden = false;          // Tab: the view takes the whole window
     float timelineContentHeight = 0.0f; // what the timeline needed last frame
-    bool comparePanelOpen = false;      // opened by the user (Files panel, View menu), never by itself
+    bool comparePanelOpen = false;   // opened by the user (Files panel, View menu), never by itself
+    bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts
 };
 
 } // namespace bvhscope::viewer

@@ -15,12 +15,6 @@ const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
-void recordItemRect(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
 // [SECTION] Folder controls: include subfolders, previous/next, close
 
 void drawControls(ViewerState& state, float scale) {

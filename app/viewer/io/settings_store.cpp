@@ -1,8 +1,8 @@
 #include "app/viewer/io/settings_store.h"
 
 #include <algorithm>
-#include <cmath>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <functional>

@@ -34,8 +34,8 @@ struct LayoutRect {
 // depends on the window and content scale (see computeDockLayout), so a first run on a laptop
 // and on a 4K monitor both get a sensible layout.
 struct DockProportions {
-    float leftWidth = 0.0f;   // the left column, of the window's width
-    float rightWidth = 0.0f;  // the right column, of the window's width
+    float leftWidth = 0.0f;    // the left column, of the window's width
+    float rightWidth = 0.0f;   // the right column, of the window's width
     float bottomHeight = 0.0f; // the analysis dock (Browser, Curves, Compare), of the height
     bool leftCollapsed = false;
     bool rightCollapsed = false;
@@ -55,12 +55,12 @@ struct DockRequest {
 };
 
 struct DockLayout {
-    LayoutRect files, joints;               // the left column (empty when collapsed or hidden)
-    LayoutRect info, selection, settings;   // the right column
-    LayoutRect leftStrip, rightStrip;       // a collapsed column's narrow strip (its button)
-    LayoutRect browser, curves, compare;    // the analysis dock, between the columns
-    LayoutRect timeline;                    // the whole width along the bottom
-    LayoutRect view;                        // the 3D view: what the docks leave
+    LayoutRect files, joints;             // the left column (empty when collapsed or hidden)
+    LayoutRect info, selection, settings; // the right column
+    LayoutRect leftStrip, rightStrip;     // a collapsed column's narrow strip (its button)
+    LayoutRect browser, curves, compare;  // the analysis dock, between the columns
+    LayoutRect timeline;                  // the whole width along the bottom
+    LayoutRect view;                      // the 3D view: what the docks leave
     // The columns' widths in pixels as drawn (splitters convert a drag back to a fraction).
     float leftWidth = 0, rightWidth = 0, bottomHeight = 0;
 };

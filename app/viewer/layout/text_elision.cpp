@@ -36,8 +36,8 @@ std::string elideMiddle(std::string_view text, float width, const TextWidth& mea
     const std::vector<std::size_t> starts = codePointStarts(text);
     const std::size_t count = starts.size() - 1;
     // The number of code points kept, found by bisection: the width grows with it.
-    std::size_t low = 0;       // fits (the mark alone, or nothing fits at all)
-    std::size_t high = count;  // the whole text, which does not fit
+    std::size_t low = 0;      // fits (the mark alone, or nothing fits at all)
+    std::size_t high = count; // the whole text, which does not fit
     while (high - low > 1) {
         const std::size_t kept = (low + high) / 2;
         const std::size_t head = (kept + 1) / 2;

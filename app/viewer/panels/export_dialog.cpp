@@ -1,6 +1,7 @@
 // File > Export: the File menu in the Files panel, Ctrl+E, the export dialog (a modal over the
 // character being exported) and the result popup. The dialog edits state.exportDialog; the
 // file is written by the app loop (exportCharacter), never from here.
+#include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
 #include <array>
@@ -14,13 +15,6 @@ namespace {
 
 constexpr const char* kDialogName = "Export";
 constexpr const char* kResultName = "Export result";
-
-// For --state-out: GUI tests click these.
-void recordItemRect(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
 
 void requestExportDialog(ViewerState& state) {
     if (!state.scene.empty()) {

@@ -16,12 +16,6 @@ namespace {
 
 const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
-void recordItem(ViewerState& state, const char* name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
     Character& character = state.scene.characters()[index];
@@ -34,7 +28,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
         applyFramesPerSecondOverride(state.scene, state.playback, index, framesPerSecond);
     }
-    recordItem(state, "info:fps");
+    recordItemRect(state, "info:fps");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Playback and the timeline use this rate; the file is not changed.\n"
                           "Export writes the file's Frame Time unless told otherwise.");
@@ -44,7 +38,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
         if (ImGui::SmallButton("File's rate")) {
             applyFramesPerSecondOverride(state.scene, state.playback, index, std::nullopt);
         }
-        recordItem(state, "info:fps-reset");
+        recordItemRect(state, "info:fps-reset");
     }
 
     // The fixes first (the panel is short; they must be in view), the explanations after.
@@ -60,7 +54,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
                                          written.rate.framesPerSecond);
         }
         ImGui::EndDisabled();
-        recordItem(state, "info:fix-written");
+        recordItemRect(state, "info:fix-written");
     }
     if (report.speed.suspicion) {
         const std::string label =
@@ -72,7 +66,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
             applyFramesPerSecondOverride(state.scene, state.playback, index,
                                          report.speed.suspicion->suggested.framesPerSecond);
         }
-        recordItem(state, "info:fix-speed");
+        recordItemRect(state, "info:fix-speed");
     }
     if (report.speed.suspicion) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
@@ -119,7 +113,7 @@ void row(const char* label, const char* format, auto... values) {
 
 } // namespace
 
-void drawInfoPanel(ViewerState& state, float scale) {
+void drawInfoPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Info", state.layout.info)) {
         return;
     }

@@ -159,7 +159,7 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
 
 } // namespace
 
-void drawJointTreePanel(ViewerState& state, float scale) {
+void drawJointTreePanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Joints", state.layout.joints)) {
         return;
     }

@@ -4,10 +4,13 @@
 #pragma once
 
 #include "app/viewer/layout/dock_layout.h"
+#include "app/viewer/layout/text_elision.h"
 #include "app/viewer/viewer_state.h"
 
+#include <algorithm>
 #include <imgui.h>
 #include <string>
+#include <string_view>
 
 namespace bvhscope::viewer {
 
@@ -40,6 +43,23 @@ inline bool beginDockedPanel(ViewerState& state, const char* name, const LayoutR
     }
     recordWindowRect(state, name);
     return true;
+}
+
+// `text` elided in the middle to `width` pixels of the current font (layout/text_elision.h).
+inline std::string elideToWidth(std::string_view text, float width) {
+    return elideMiddle(text, width, [](std::string_view piece) {
+        return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+    });
+}
+
+// Text elided to the space left on the line, with the whole of it in a tooltip when elided.
+inline void elidedText(std::string_view text) {
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+    const std::string shown = elideToWidth(text, width);
+    ImGui::TextUnformatted(shown.c_str());
+    if (shown.size() != text.size() && ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
+    }
 }
 
 // Records the last item's rectangle under `name` (for --state-out).

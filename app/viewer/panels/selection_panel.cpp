@@ -44,7 +44,7 @@ void drawAnalysisNotes(ViewerState& state) {
 
 } // namespace
 
-void drawSelectionPanel(ViewerState& state, float scale) {
+void drawSelectionPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Selected joint", state.layout.selection)) {
         return;
     }

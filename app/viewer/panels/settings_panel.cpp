@@ -71,7 +71,7 @@ void drawOverlaySettings(ViewerState& state) {
 
 } // namespace
 
-void drawSettingsPanel(ViewerState& state, float scale) {
+void drawSettingsPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Settings", state.layout.settings)) {
         return;
     }

@@ -202,8 +202,8 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     drawScrubBar(state, scale);
     drawRangeControls(state);
     // The height the content needs: the layout gives the strip that much from the next frame.
-    state.timelineContentHeight =
-        ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y + ImGui::GetStyle().WindowPadding.y;
+    state.timelineContentHeight = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y +
+                                  ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
 }
 

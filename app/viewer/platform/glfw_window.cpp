@@ -97,4 +97,12 @@ std::vector<int> Window::takeKeyPresses() {
     return keys;
 }
 
+WorkArea primaryMonitorWorkArea() {
+    WorkArea area;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor(); monitor != nullptr) {
+        glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
+    }
+    return area;
+}
+
 } // namespace bvhscope::viewer

@@ -3,6 +3,8 @@
 // while its context is still alive.
 #pragma once
 
+#include "app/viewer/layout/window_fit.h"
+
 #include <string>
 #include <vector>
 
@@ -23,6 +25,10 @@ public:
 private:
     bool ok_ = false;
 };
+
+// The primary monitor's work area (the screen less the desktop's panels), in screen
+// coordinates; empty when GLFW knows no monitor. Needs a GlfwLibrary.
+WorkArea primaryMonitorWorkArea();
 
 class Window {
 public:

@@ -13,9 +13,9 @@ using namespace bvhscope::viewer;
 namespace {
 
 std::vector<LayoutRect> panels(const DockLayout& layout) {
-    return {layout.files,     layout.joints,     layout.info,    layout.selection,
-            layout.settings,  layout.leftStrip,  layout.rightStrip, layout.browser,
-            layout.curves,    layout.compare,    layout.timeline};
+    return {layout.files,    layout.joints,    layout.info,       layout.selection,
+            layout.settings, layout.leftStrip, layout.rightStrip, layout.browser,
+            layout.curves,   layout.compare,   layout.timeline};
 }
 
 bool overlaps(const LayoutRect& a, const LayoutRect& b) {
@@ -26,8 +26,8 @@ bool overlaps(const LayoutRect& a, const LayoutRect& b) {
 }
 
 bool inside(const LayoutRect& rect, float width, float height) {
-    return rect.empty() || (rect.x >= 0 && rect.y >= 0 && rect.right() <= width &&
-                            rect.bottom() <= height);
+    return rect.empty() ||
+           (rect.x >= 0 && rect.y >= 0 && rect.right() <= width && rect.bottom() <= height);
 }
 
 // Panels and view tile the window: no overlap, nothing outside, whole pixels, areas sum up.
@@ -109,8 +109,8 @@ TEST(DockLayout, KeptFractionsFollowAResizeAndNeverLeaveTheWindow) {
     kept.bottomHeight = 0.4f;
     DockRequest request;
     request.curvesShown = true;
-    for (const auto& [width, height] : {std::pair{3840.0f, 2160.0f}, std::pair{1280.0f, 720.0f},
-                                        std::pair{800.0f, 600.0f}}) {
+    for (const auto& [width, height] :
+         {std::pair{3840.0f, 2160.0f}, std::pair{1280.0f, 720.0f}, std::pair{800.0f, 600.0f}}) {
         request.windowWidth = width;
         request.windowHeight = height;
         const DockLayout layout = computeDockLayout(request, kept);

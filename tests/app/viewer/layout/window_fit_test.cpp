@@ -11,8 +11,8 @@ TEST(WindowFit, ALaptopScreenGetsAWindowThatFits) {
     // The issue: a 1366x768 screen (a 30-pixel panel on top) and the old 1400x860 default.
     const WorkArea laptop{0, 30, 1366, 738};
     const WindowPlacement placement = fitWindowToWorkArea(1400, 860, laptop);
-    EXPECT_EQ(placement.width, 1161);  // floor(1366 * 0.85)
-    EXPECT_EQ(placement.height, 627);  // floor(738 * 0.85)
+    EXPECT_EQ(placement.width, 1161); // floor(1366 * 0.85)
+    EXPECT_EQ(placement.height, 627); // floor(738 * 0.85)
     EXPECT_EQ(placement.x, (1366 - 1161) / 2);
     EXPECT_EQ(placement.y, 30 + (738 - 627) / 2);
 }
