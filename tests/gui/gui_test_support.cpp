@@ -324,4 +324,22 @@ bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::
     return runCommand(command + " 2>&1").has_value();
 }
 
+Rect viewRect(const ViewerStateFile& state) {
+    if (const auto found = state.rects.find("view"); found != state.rects.end()) {
+        return found->second;
+    }
+    return Rect{0, 0, static_cast<float>(state.windowWidth),
+                static_cast<float>(state.windowHeight)};
+}
+
+std::optional<glm::vec2> projectIntoWindow(const ViewerStateFile& state, const glm::vec3& point) {
+    const Rect view = viewRect(state);
+    const auto pixel =
+        render::projectToPixel(state.camera, glm::vec2(view.width, view.height), point);
+    if (!pixel) {
+        return std::nullopt;
+    }
+    return *pixel + glm::vec2(view.x, view.y);
+}
+
 } // namespace bvhscope::gui_test

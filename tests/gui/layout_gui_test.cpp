@@ -1,0 +1,207 @@
+// The docked layout in the real viewer (app/viewer/layout/dock_layout.h): at common screen
+// sizes, after live resizes, with a layout kept from a large screen, with Tab, and with the
+// camera framing into the view rectangle (pixels of a screenshot).
+#include "tests/gui/gui_test_support.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+
+std::vector<std::pair<std::string, Rect>> panelRects(const ViewerStateFile& state) {
+    std::vector<std::pair<std::string, Rect>> panels;
+    for (const auto& [name, rect] : state.rects) {
+        if (name.starts_with("window:")) {
+            panels.emplace_back(name, rect);
+        }
+    }
+    return panels;
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+    return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height &&
+           b.y < a.y + a.height;
+}
+
+// Every panel inside the window, none over another or over the view; the view's share.
+void expectDocked(const ViewerStateFile& state, int width, int height, double minViewShare) {
+    SCOPED_TRACE(std::to_string(width) + "x" + std::to_string(height));
+    ASSERT_EQ(state.windowWidth, width);
+    ASSERT_EQ(state.windowHeight, height);
+    ASSERT_TRUE(state.rects.contains("view"));
+    const Rect view = state.rects.at("view");
+    const auto panels = panelRects(state);
+    ASSERT_GE(panels.size(), 6u); // Files, Joints, Info, Selected joint, Settings, Timeline
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        const auto& [name, rect] = panels[i];
+        EXPECT_GE(rect.x, 0) << name;
+        EXPECT_GE(rect.y, 0) << name;
+        EXPECT_LE(rect.x + rect.width, width) << name;
+        EXPECT_LE(rect.y + rect.height, height) << name;
+        EXPECT_GT(rect.width, 0) << name;
+        EXPECT_GT(rect.height, 0) << name;
+        EXPECT_FALSE(overlap(rect, view)) << name << " covers the view";
+        for (std::size_t j = i + 1; j < panels.size(); ++j) {
+            EXPECT_FALSE(overlap(rect, panels[j].second)) << name << " and " << panels[j].first;
+        }
+    }
+    EXPECT_GE(view.width * view.height / (static_cast<double>(width) * height), minViewShare);
+}
+
+std::optional<ViewerStateFile> readState(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseStateFile(text.str());
+}
+
+TEST(Layout, CommonScreenSizesDockEveryPanelAndLeaveTheViewTheMost) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    struct Size {
+        int width, height;
+        double share; // the goals: 60 % at 1280x720, 70 % at 1920x1080
+    };
+    for (const Size size : {Size{1280, 720, 0.60}, Size{1366, 768, 0.60}, Size{1920, 1080, 0.70}}) {
+        const TempDir dir;
+        const auto state = dir.path() / "state.txt";
+        const std::string dimensions =
+            std::to_string(size.width) + "x" + std::to_string(size.height);
+        ASSERT_EQ(runViewerToCompletion(dir, {kSample, "--size", dimensions, "--screenshot",
+                                              (dir.path() / "shot.png").string(), "--state-out",
+                                              state.string()}),
+                  0);
+        const auto parsed = readState(state);
+        ASSERT_TRUE(parsed.has_value());
+        expectDocked(*parsed, size.width, size.height, size.share);
+    }
+}
+
+TEST(Layout, LiveResizesKeepEveryPanelInsideTheWindow) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {kSample, "--size", "1500x950"});
+    const auto started = viewer.waitForState(
+        [](const ViewerStateFile& state) { return state.rects.contains("window:Timeline"); });
+    ASSERT_TRUE(started.has_value());
+    expectDocked(*started, 1500, 950, 0.6);
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    for (const auto& [width, height] :
+         {std::pair{1280, 720}, std::pair{900, 600}, std::pair{1366, 768}, std::pair{1580, 980}}) {
+        ASSERT_TRUE(runCommand("xdotool windowsize " + window + " " + std::to_string(width) + " " +
+                               std::to_string(height)));
+        const auto resized = viewer.waitForState([&](const ViewerStateFile& state) {
+            return state.windowWidth == width && state.windowHeight == height &&
+                   state.rects.contains("window:Timeline") &&
+                   state.rects.at("window:Timeline").width == static_cast<float>(width);
+        });
+        ASSERT_TRUE(resized.has_value()) << "no state at " << width << "x" << height;
+        expectDocked(*resized, width, height, width >= 1280 ? 0.6 : 0.45);
+    }
+}
+
+TEST(Layout, ALayoutKeptOnALargeScreenFitsASmallWindow) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    // Wide columns and a tall dock kept from a 4K screen, and the old absolute imgui.ini
+    // positions far outside a 1280x720 window: neither may put a panel outside it.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "dock_left_width = 0.4\ndock_right_width = 0.45\n"
+                                              "dock_bottom_height = 0.6\n";
+    std::ofstream(config / "imgui.ini") << "[Window][Info]\nPos=3500,100\nSize=300,400\n"
+                                           "Collapsed=0\n\n[Window][Timeline]\nPos=0,2000\n"
+                                           "Size=3840,112\nCollapsed=0\n";
+    const auto state = dir.path() / "state.txt";
+    ASSERT_EQ(runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--screenshot",
+                                          (dir.path() / "shot.png").string(), "--state-out",
+                                          state.string()}),
+              0);
+    const auto parsed = readState(state);
+    ASSERT_TRUE(parsed.has_value());
+    // The columns shrink together so the view keeps 30 % of the width.
+    expectDocked(*parsed, 1280, 720, 0.25);
+    EXPECT_GE(parsed->rects.at("view").width, 1280 * 0.3 - 1);
+}
+
+TEST(Layout, TabHidesEveryPanelAndBringsThemBack) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {kSample, "--size", "1280x720"});
+    const auto started = viewer.waitForState(
+        [](const ViewerStateFile& state) { return state.rects.contains("window:Timeline"); });
+    ASSERT_TRUE(started.has_value());
+    const std::string window = viewer.windowId();
+    ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " 640 300 windowfocus --sync " +
+                           window + " keydown Tab sleep 0.2 keyup Tab"));
+    const auto hidden = viewer.waitForState(
+        [](const ViewerStateFile& state) { return !state.rects.contains("window:Timeline"); });
+    ASSERT_TRUE(hidden.has_value()) << "Tab did not hide the panels";
+    EXPECT_TRUE(panelRects(*hidden).empty());
+    const Rect view = hidden->rects.at("view");
+    EXPECT_EQ(view.x, 0);
+    EXPECT_EQ(view.y, 0);
+    EXPECT_EQ(view.width, 1280);
+    EXPECT_EQ(view.height, 720);
+    ASSERT_TRUE(runCommand("xdotool keydown Tab sleep 0.2 keyup Tab"));
+    const auto shown = viewer.waitForState(
+        [](const ViewerStateFile& state) { return state.rects.contains("window:Timeline"); });
+    ASSERT_TRUE(shown.has_value()) << "Tab did not bring the panels back";
+    expectDocked(*shown, 1280, 720, 0.6);
+}
+
+// The centre of the pixels of the first character (warm: orange), or nullopt when none.
+std::optional<glm::vec2> warmCentre(const Pixels& pixels) {
+    double sumX = 0, sumY = 0;
+    long count = 0;
+    for (int y = 0; y < pixels.height; ++y) {
+        for (int x = 0; x < pixels.width; ++x) {
+            const std::uint8_t* rgb = pixels.at(x, y);
+            if (rgb[0] > 150 && rgb[0] > rgb[2] + 60 && rgb[1] > 60) {
+                sumX += x;
+                sumY += y;
+                ++count;
+            }
+        }
+    }
+    if (count < 50) {
+        return std::nullopt;
+    }
+    return glm::vec2(sumX / count, sumY / count);
+}
+
+TEST(Layout, TheCameraFramesTheFigureInTheViewNotTheWindow) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    // An off-centre view: the left column collapsed, the right one wide. Framed on the whole
+    // window, the figure would stand at x = 640, under the right column's edge.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "dock_left_collapsed = true\n"
+                                              "dock_right_width = 0.45\n";
+    const auto state = dir.path() / "state.txt";
+    const auto shot = dir.path() / "shot.png";
+    ASSERT_EQ(
+        runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--frame", "0", "--screenshot",
+                                    shot.string(), "--state-out", state.string()}),
+        0);
+    const auto parsed = readState(state);
+    ASSERT_TRUE(parsed.has_value());
+    const Rect view = parsed->rects.at("view");
+    ASSERT_LT(view.centerX(), 560.0f) << "the view is not off-centre";
+    const auto pixels = loadPng(shot);
+    ASSERT_TRUE(pixels.has_value());
+    const auto centre = warmCentre(*pixels);
+    ASSERT_TRUE(centre.has_value()) << "no figure drawn";
+    EXPECT_NEAR(centre->x, view.centerX(), view.width * 0.12f);
+    EXPECT_NEAR(centre->y, view.centerY(), view.height * 0.25f);
+}
+
+} // namespace
