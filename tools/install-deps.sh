@@ -9,6 +9,8 @@ packages=(
   # libraries (no downloads at build time: everything comes from Debian)
   libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
+  # the viewer's UI font, embedded at build time
+  fonts-dejavu-core
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against

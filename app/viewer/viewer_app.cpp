@@ -10,6 +10,7 @@
 #include "app/viewer/io/settings_store.h"
 #include "app/viewer/layout/dock_panels.h"
 #include "app/viewer/layout/window_fit.h"
+#include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/glfw_window.h"
@@ -469,6 +470,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
                              state.playback.time(), overlays);
         imgui.endFrame();
+        if (options.stateOut) {
+            state.clippedText = findClippedText();
+        }
         std::optional<render::PixelRect> sceneArea;
         if (!options.drawUnderPanels) {
             sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);

@@ -60,6 +60,8 @@ struct ViewerState {
     bool openErrorPopup = false;
 
     WidgetRects widgetRects;
+    // Text cut at a panel's edge on the last frame (panels/clipped_text.h), for --state-out.
+    std::vector<std::string> clippedText;
 
     // [SECTION] The docked layout (layout/dock_layout.h), computed at the start of every frame
     DockLayout layout;

@@ -119,7 +119,11 @@ void drawFileListPanel(ViewerState& state, float scale) {
         ImGui::SetKeyboardFocusHere();
         focusPath = false;
     }
-    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh or folder", &path,
+    // The hint shortened to the field (a hint is cut by the field's frame otherwise).
+    const std::string hint =
+        elideToWidth("path to a .bvh file or folder",
+                     ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x);
+    const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
         const ImVec2 min = ImGui::GetItemRectMin();

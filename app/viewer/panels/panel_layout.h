@@ -62,6 +62,35 @@ inline void elidedText(std::string_view text) {
     }
 }
 
+// [SECTION] Fitting narrow docks: rows that flow, labels above their widgets
+
+// Continues the current line when an item `width` wide still fits before the window's right
+// edge, else starts a new one (a row of buttons or checkboxes that wraps like text).
+inline void sameLineIfFits(float width) {
+    const float right = ImGui::GetItemRectMax().x + ImGui::GetStyle().ItemSpacing.x + width;
+    if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+        ImGui::SameLine();
+    }
+}
+
+// The width of a button (Button, SmallButton has less height only) with this label.
+inline float buttonWidth(const char* label) {
+    return ImGui::CalcTextSize(label, nullptr, true).x + 2.0f * ImGui::GetStyle().FramePadding.x;
+}
+
+// The width of a checkbox or radio button with this label.
+inline float checkboxWidth(const char* label) {
+    return ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x +
+           ImGui::CalcTextSize(label, nullptr, true).x;
+}
+
+// A label on its own line and the next widget across the whole width under it: a label beside
+// a widget in a narrow column is cut (the widget's own label must then be hidden, "##name").
+inline void labelAbove(const char* label) {
+    ImGui::TextWrapped("%s", label);
+    ImGui::SetNextItemWidth(-FLT_MIN);
+}
+
 // Records the last item's rectangle under `name` (for --state-out).
 inline void recordItemRect(ViewerState& state, const std::string& name) {
     const ImVec2 min = ImGui::GetItemRectMin();
