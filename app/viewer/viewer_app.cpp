@@ -141,7 +141,7 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
 
 // The docks for this frame (layout/dock_layout.h): from the window's size in ImGui's
 // coordinates, the content scale, and which analysis panels are up.
-void updateLayout(ViewerState& state, int windowWidth, int windowHeight, float scale) {
+DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHeight, float scale) {
     const CurveView& curves = state.analysis.curves;
     DockRequest request;
     request.windowWidth = static_cast<float>(windowWidth);
@@ -153,7 +153,11 @@ void updateLayout(ViewerState& state, int windowWidth, int windowHeight, float s
     request.curvesShown = curves.selection && !curves.closed &&
                           curves.selection->character < state.scene.characters().size();
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
-    state.layout = computeDockLayout(request, state.settings.dock);
+    return computeDockLayout(request, state.settings.dock);
+}
+
+void updateLayout(ViewerState& state, int windowWidth, int windowHeight, float scale) {
+    state.layout = dockLayoutFor(state, windowWidth, windowHeight, scale);
 }
 
 float viewAspect(const ViewerState& state) {
@@ -484,7 +488,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.automaticMsaaSamples = sceneDrawer.automaticSamples();
         imgui.draw();
 
-        if (options.stateOut) {
+        // A frame whose timeline measured a new height (the first, or a resize that wraps its
+        // controls differently) is redrawn settled on the next: tests read settled ones only.
+        const bool layoutSettled =
+            dockLayoutFor(state, windowWidth, windowHeight, imgui.contentScale()).timeline.height ==
+            state.layout.timeline.height;
+        if (options.stateOut && layoutSettled) {
             std::string text = formatState(state, windowWidth, windowHeight);
             if (text != lastState) {
                 writeStateFile(*options.stateOut, text);

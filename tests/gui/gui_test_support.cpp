@@ -58,6 +58,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             in >> state.windowWidth >> state.windowHeight;
         } else if (key == "error") {
             state.errors.push_back(line.substr(6));
+        } else if (key == "clipped") {
+            state.clipped.push_back(line.substr(8));
         } else if (key == "load") {
             ViewerStateFile::FileLoad load;
             std::size_t index = 0;

@@ -48,6 +48,7 @@ struct ViewerStateFile {
     int windowWidth = 0;
     int windowHeight = 0;
     std::vector<std::string> errors;
+    std::vector<std::string> clipped; // text cut at a panel's edge: "Info glyph 1240,88"
     std::map<std::string, Rect> rects;
     float rootX = 0, rootY = 0, rootZ = 0;
     struct FileLoad {

@@ -3,6 +3,7 @@
 // camera framing into the view rectangle (pixels of a screenshot).
 #include "tests/gui/gui_test_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -157,31 +158,43 @@ TEST(Layout, TabHidesEveryPanelAndBringsThemBack) {
     expectDocked(*shown, 1280, 720, 0.6);
 }
 
-// The centre of the pixels of the first character (warm: orange), or nullopt when none.
-std::optional<glm::vec2> warmCentre(const Pixels& pixels) {
-    double sumX = 0, sumY = 0;
-    long count = 0;
+// The bounding box of the first character's (warm, orange) pixels outside every panel, or
+// nullopt when there are none.
+std::optional<Rect> warmBounds(const Pixels& pixels, const ViewerStateFile& state) {
+    int minX = pixels.width, minY = pixels.height, maxX = -1, maxY = -1;
+    const auto panels = panelRects(state);
     for (int y = 0; y < pixels.height; ++y) {
         for (int x = 0; x < pixels.width; ++x) {
             const std::uint8_t* rgb = pixels.at(x, y);
-            if (rgb[0] > 150 && rgb[0] > rgb[2] + 60 && rgb[1] > 60) {
-                sumX += x;
-                sumY += y;
-                ++count;
+            if (!(rgb[0] > 150 && rgb[0] > rgb[2] + 60 && rgb[1] > 60)) {
+                continue;
+            }
+            bool underPanel = false;
+            for (const auto& [name, rect] : panels) {
+                underPanel =
+                    underPanel || rect.contains(static_cast<float>(x), static_cast<float>(y));
+            }
+            if (!underPanel) {
+                minX = std::min(minX, x);
+                minY = std::min(minY, y);
+                maxX = std::max(maxX, x);
+                maxY = std::max(maxY, y);
             }
         }
     }
-    if (count < 50) {
+    if (maxX < 0) {
         return std::nullopt;
     }
-    return glm::vec2(sumX / count, sumY / count);
+    return Rect{static_cast<float>(minX), static_cast<float>(minY),
+                static_cast<float>(maxX - minX + 1), static_cast<float>(maxY - minY + 1)};
 }
 
 TEST(Layout, TheCameraFramesTheFigureInTheViewNotTheWindow) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
     // An off-centre view: the left column collapsed, the right one wide. Framed on the whole
-    // window, the figure would stand at x = 640, under the right column's edge.
+    // window's aspect (as before the docked layout), the walk would run on under the right
+    // column and be cut at the view's edge.
     const auto config = dir.path() / "config" / "bvhscope";
     std::filesystem::create_directories(config);
     std::ofstream(config / "settings.ini") << "dock_left_collapsed = true\n"
@@ -198,10 +211,14 @@ TEST(Layout, TheCameraFramesTheFigureInTheViewNotTheWindow) {
     ASSERT_LT(view.centerX(), 560.0f) << "the view is not off-centre";
     const auto pixels = loadPng(shot);
     ASSERT_TRUE(pixels.has_value());
-    const auto centre = warmCentre(*pixels);
-    ASSERT_TRUE(centre.has_value()) << "no figure drawn";
-    EXPECT_NEAR(centre->x, view.centerX(), view.width * 0.12f);
-    EXPECT_NEAR(centre->y, view.centerY(), view.height * 0.25f);
+    const auto figure = warmBounds(*pixels, *parsed);
+    ASSERT_TRUE(figure.has_value()) << "no figure drawn";
+    // The whole figure is in the view, clear of its edges.
+    EXPECT_GE(figure->x, view.x + 4);
+    EXPECT_GE(figure->y, view.y + 4);
+    EXPECT_LE(figure->x + figure->width, view.x + view.width - 4);
+    EXPECT_LE(figure->y + figure->height, view.y + view.height - 4);
+    EXPECT_GT(figure->height, view.height * 0.1f) << "a figure, not a speck";
 }
 
 } // namespace

@@ -19,7 +19,7 @@ const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
 void drawControls(ViewerState& state, float scale) {
     FolderBrowser& folder = state.folder;
-    ImGui::TextUnformatted(folder.folder().string().c_str());
+    elidedText(folder.folder().string());
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", folder.folder().string().c_str());
     }
@@ -30,7 +30,7 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The previous file replaces the browsed character (Page Up)");
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Next >"));
     if (ImGui::Button("Next >")) {
         folder.stepRequest += 1;
     }
@@ -38,23 +38,27 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The next file replaces the browsed character (Page Down)");
     }
-    ImGui::SameLine(0.0f, 16.0f * scale);
+    sameLineIfFits(checkboxWidth("Include subfolders") + 16.0f * scale);
     bool include = folder.includesSubfolders();
     if (ImGui::Checkbox("Include subfolders", &include)) {
         folder.includeSubfoldersRequested = include;
     }
-    ImGui::SameLine(0.0f, 16.0f * scale);
+    sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
     if (ImGui::Button("Close folder")) {
         folder.closeRequested = true;
     }
     const std::size_t count = folder.entries().size();
     if (folder.summarizing()) {
-        ImGui::TextDisabled("%zu files, %zu summarised (%zu threads)%s", count,
-                            folder.summarizedCount(), folder.workerCount(),
-                            folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files, %zu summarised (%zu threads)%s", count,
+                           folder.summarizedCount(), folder.workerCount(),
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
     } else {
-        ImGui::TextDisabled("%zu files%s", count,
-                            folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files%s", count,
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
     }
 }
 
@@ -153,7 +157,8 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
 
     ImGui::TableNextColumn();
     centreTextVertically(thumbnail);
-    ImGui::TextUnformatted(entry.name.c_str());
+    // Elided in the middle to the column (takes differ at the end); the tooltip has the path.
+    elidedText(entry.name);
 
     const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
     ImGui::TableNextColumn();
@@ -256,7 +261,10 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
         state.folder.closeRequested = true; // the window's close button
     }
     drawControls(state, scale);
-    drawList(state, thumbnails, static_cast<float>(thumbnailPixels), scale);
+    // Rows of 64-pixel pictures (the thumbnails are drawn at 96 and shown smaller): docked under
+    // the view, the list shows four or more rows.
+    drawList(state, thumbnails, std::min(static_cast<float>(thumbnailPixels), 64.0f * scale),
+             scale);
     ImGui::End();
 }
 

@@ -110,8 +110,9 @@ DockLayout computeDockLayout(const DockRequest& request, const DockProportions& 
     }
     float bottom = 0.0f;
     if (totalWeight > 0.0f) {
-        bottom =
-            height * keptFraction(proportions.bottomHeight, kDefaultBottomFraction, 0.10f, 0.60f);
+        const float fallbackBottom =
+            request.browserShown ? kDefaultBrowserBottomFraction : kDefaultBottomFraction;
+        bottom = height * keptFraction(proportions.bottomHeight, fallbackBottom, 0.10f, 0.60f);
         bottom = std::round(std::clamp(bottom, 0.0f, above - height * kMinViewFraction));
         float weightSoFar = 0.0f;
         float x = centerX;

@@ -73,6 +73,8 @@ inline constexpr float kDefaultColumnFraction = 0.15f;
 inline constexpr float kMaxDefaultColumnWidth = 220.0f;
 inline constexpr float kMinColumnWidth = 170.0f;
 inline constexpr float kDefaultBottomFraction = 0.30f;
+// With the folder Browser in the dock, its list needs a few rows more.
+inline constexpr float kDefaultBrowserBottomFraction = 0.36f;
 // The view keeps at least this fraction of the window's width and height: columns and docks
 // shrink (in proportion) before it goes.
 inline constexpr float kMinViewFraction = 0.30f;

@@ -1,5 +1,6 @@
 #include "app/viewer/panels/clipped_text.h"
 
+#include <algorithm>
 #include <cmath>
 #include <imgui.h>
 #include <imgui_internal.h> // the window list and draw lists of every window
@@ -35,7 +36,8 @@ bool findCutGlyph(const ImGuiWindow& window, ImVec2& where) {
             }
             // Only vertices on rows that are visible: a list scrolled past the top or bottom
             // is not cut text.
-            if (vertex.pos.y < clip.y || vertex.pos.y > clip.w) {
+            if (vertex.pos.y < std::max(clip.y, window.InnerClipRect.Min.y) ||
+                vertex.pos.y > std::min(clip.w, window.InnerClipRect.Max.y)) {
                 continue;
             }
             if (vertex.pos.x > clip.z + kSlack || vertex.pos.x < clip.x - kSlack) {
@@ -66,9 +68,13 @@ std::vector<std::string> findClippedText() {
         for (char& c : name) {
             c = c == ' ' ? '_' : c;
         }
-        const bool scrollsSideways = (window->Flags & ImGuiWindowFlags_HorizontalScrollbar) != 0;
+        // A window that scrolls sideways (the joint tree, for hierarchies nested deeper than
+        // its column) shows the rest of a line when scrolled: nothing there is lost.
+        if ((window->Flags & ImGuiWindowFlags_HorizontalScrollbar) != 0) {
+            continue;
+        }
         const float overflow = window->DC.CursorMaxPos.x - window->InnerClipRect.Max.x;
-        if (!scrollsSideways && overflow > kSlack) {
+        if (overflow > kSlack) {
             findings.push_back(name + " overflow " + std::to_string(std::lround(overflow)));
         }
         ImVec2 where;

@@ -9,7 +9,9 @@
 //             its window or a widget's frame).
 //
 // A glyph wholly past an edge leaves no trace of its own; the overflow check catches those
-// whose item is past the edge, and the elided names (layout/text_elision.h) never are.
+// whose item is past the edge, and the elided names (layout/text_elision.h) never are. A window
+// that scrolls sideways (the joint tree, nested deeper than its column) is left out: its lines
+// continue when scrolled.
 #pragma once
 
 #include <string>
