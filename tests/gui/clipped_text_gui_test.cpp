@@ -121,3 +121,32 @@ TEST(ClippedText, NoPanelCutsItsTextAtScaleTwo) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ClippedText, ANonBvhFileSaysWhatItIsInAPopupThatWraps) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    // A PNG renamed .bvh, in a folder whose name alone is wider than the window.
+    const auto folder = dir.path() / std::string(120, 'd');
+    std::filesystem::create_directories(folder);
+    const auto png = folder / "walk_cycle.bvh";
+    std::ofstream(png, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+    const auto state = dir.path() / "state.txt";
+    ASSERT_EQ(runViewerToCompletion(dir, {png.string(), "--size", "1280x720", "--screenshot",
+                                          (dir.path() / "shot.png").string(), "--state-out",
+                                          state.string()}),
+              0);
+    std::ifstream in(state);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto parsed = parseStateFile(text.str());
+    ASSERT_TRUE(parsed.has_value());
+    ASSERT_EQ(parsed->errors.size(), 1u);
+    EXPECT_NE(parsed->errors[0].find("not a BVH file (it looks like a PNG image)"),
+              std::string::npos)
+        << parsed->errors[0];
+    EXPECT_TRUE(parsed->clipped.empty()) << "cuts text:" << joined(parsed->clipped);
+}
+
+} // namespace

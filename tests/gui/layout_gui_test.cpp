@@ -166,7 +166,8 @@ std::optional<Rect> warmBounds(const Pixels& pixels, const ViewerStateFile& stat
     for (int y = 0; y < pixels.height; ++y) {
         for (int x = 0; x < pixels.width; ++x) {
             const std::uint8_t* rgb = pixels.at(x, y);
-            if (!(rgb[0] > 150 && rgb[0] > rgb[2] + 60 && rgb[1] > 60)) {
+            // Orange, lit: not the grid's red X axis (whose green is low) nor grey.
+            if (!(rgb[0] > 150 && rgb[1] > 85 && rgb[0] > rgb[1] + 35 && rgb[1] > rgb[2] + 25)) {
                 continue;
             }
             bool underPanel = false;

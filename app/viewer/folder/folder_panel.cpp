@@ -202,17 +202,48 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                        ImGuiTableFlags_SizingFixedFit;
+    // Each fact column as wide as its header or its widest value in this font; in a narrow dock
+    // the least needed ones go (the row's tooltip has every fact) so the names keep some room.
+    auto widthOf = [](const char* header, const char* widestValue) {
+        return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widestValue).x);
+    };
+    struct FactColumn {
+        const char* header;
+        float width;
+        int dropOrder; // 0: kept always
+    };
+    const FactColumn facts[] = {
+        {"Joints", widthOf("Joints", "9999"), 2},
+        {"Frames", widthOf("Frames", "999999"), 4},
+        {"FPS", widthOf("FPS", "119.9?"), 1},
+        {"Duration", widthOf("Duration", "999.99 s"), 3},
+        {"Status", std::max(76.0f * scale, widthOf("Status", "warnings")), 0}};
+    const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f;
+    float needed = thumbnail + padding + ImGui::CalcTextSize("walk1...bvh").x + padding;
+    for (const FactColumn& fact : facts) {
+        needed += fact.width + padding;
+    }
+    int dropped = 0; // columns with 0 < dropOrder <= dropped are hidden
+    while (needed > ImGui::GetContentRegionAvail().x && dropped < 4) {
+        ++dropped;
+        for (const FactColumn& fact : facts) {
+            needed -= fact.dropOrder == dropped ? fact.width + padding : 0.0f;
+        }
+    }
     if (!ImGui::BeginTable("files", 7, kFlags)) {
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
     ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Joints", ImGuiTableColumnFlags_WidthFixed, 42.0f * scale);
-    ImGui::TableSetupColumn("Frames", ImGuiTableColumnFlags_WidthFixed, 48.0f * scale);
-    ImGui::TableSetupColumn("FPS", ImGuiTableColumnFlags_WidthFixed, 30.0f * scale);
-    ImGui::TableSetupColumn("Duration", ImGuiTableColumnFlags_WidthFixed, 58.0f * scale);
-    ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthFixed, 76.0f * scale);
+    for (const FactColumn& fact : facts) {
+        const bool shown = fact.dropOrder == 0 || fact.dropOrder > dropped;
+        ImGui::TableSetupColumn(
+            fact.header,
+            ImGuiTableColumnFlags_WidthFixed |
+                (shown ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_Disabled),
+            fact.width);
+    }
     ImGui::TableHeadersRow();
 
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
