@@ -113,6 +113,9 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
         case GLFW_KEY_TAB: // every panel hidden: the view takes the whole window
             state.panelsHidden = !state.panelsHidden;
             break;
+        case GLFW_KEY_Z: // Ctrl+Z: the last Remove undone
+            state.undoRemoveRequested = state.undoRemoveRequested || ImGui::GetIO().KeyCtrl;
+            break;
         case GLFW_KEY_F1:
             state.shortcutsRequested = true;
             break;

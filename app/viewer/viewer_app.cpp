@@ -46,14 +46,45 @@ void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
     openPaths(state, paths);
 }
 
-void removeCharacter(ViewerState& state, std::size_t index) {
-    state.scene.remove(index); // a character still loading cancels its load
+// Ctrl+Z brings back this many of the last files removed (each keeps its frames in memory).
+constexpr std::size_t kUndoableRemovals = 8;
+
+// `undoable`: the user's Remove (Ctrl+Z puts it back); a failed load is not.
+void removeCharacter(ViewerState& state, std::size_t index, bool undoable = false) {
+    if (index >= state.scene.characters().size()) {
+        return;
+    }
+    if (undoable && !state.scene.characters()[index].loading()) {
+        Character taken = state.scene.take(index);
+        taken.browsed = false; // back as an ordinary file: the browser has moved on
+        state.removedCharacters.push_back({index, std::move(taken)});
+        if (state.removedCharacters.size() > kUndoableRemovals) {
+            state.removedCharacters.erase(state.removedCharacters.begin());
+        }
+    } else {
+        state.scene.remove(index); // a character still loading cancels its load
+    }
     onCharacterRemoved(state.analysis, index);
     if (state.selection && state.selection->character == index) {
         state.selection.reset();
     } else if (state.selection && state.selection->character > index) {
         --state.selection->character;
     }
+}
+
+void undoRemove(ViewerState& state) {
+    if (state.removedCharacters.empty()) {
+        return;
+    }
+    ViewerState::RemovedCharacter removed = std::move(state.removedCharacters.back());
+    state.removedCharacters.pop_back();
+    const std::size_t index = std::min(removed.index, state.scene.characters().size());
+    state.scene.insert(index, std::move(removed.character));
+    onCharacterInserted(state.analysis, index);
+    if (state.selection && state.selection->character >= index) {
+        ++state.selection->character;
+    }
+    state.infoCharacter = index;
 }
 
 void pollLoads(ViewerState& state, std::ostream& err) {
@@ -95,8 +126,12 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     updateFolderBrowsing(state);
     const bool added = state.scene.characters().size() > before;
     if (state.characterToRemove) {
-        removeCharacter(state, *state.characterToRemove);
+        removeCharacter(state, *state.characterToRemove, true);
         state.characterToRemove.reset();
+    }
+    if (state.undoRemoveRequested) {
+        undoRemove(state);
+        state.undoRemoveRequested = false;
     }
     if (state.axesChanged) {
         for (Character& character : state.scene.characters()) {

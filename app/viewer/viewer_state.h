@@ -44,6 +44,13 @@ struct ViewerState {
     // Requests for the app loop.
     std::vector<std::string> filesToOpen;
     std::optional<std::size_t> characterToRemove;
+    bool undoRemoveRequested = false; // Ctrl+Z
+    // Files removed by the user, most recent last, for Ctrl+Z (a few: each holds its frames).
+    struct RemovedCharacter {
+        std::size_t index = 0;
+        Character character;
+    };
+    std::vector<RemovedCharacter> removedCharacters;
     std::optional<std::size_t> characterToFocus;
     bool frameAllRequested = false;
     bool resetCameraRequested = false;

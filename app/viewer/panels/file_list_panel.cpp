@@ -30,6 +30,9 @@ void drawFileListPanel(ViewerState& state, float scale) {
             if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
                 state.folder.closeRequested = true;
             }
+            if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
+                state.undoRemoveRequested = true;
+            }
             ImGui::EndMenu();
         }
         drawViewMenu(state);
