@@ -19,6 +19,7 @@
 #include "app/viewer/platform/termination.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "app/viewer/state_dump.h"
+#include "app/viewer/view_labels.h"
 #include "app/viewer/viewer_state.h"
 #include "render/gl/frame_capture.h"
 
@@ -502,6 +503,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         thumbnails.update(state.folder, settings, thumbnailPixels,
                           thumbnailBudget(lastFrameMilliseconds));
         drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
+        drawViewLabels(state);
 
         const SceneDrawOptions drawOptions = sceneDrawOptions(settings);
         OverlayOptions overlayChoices = overlayOptions(settings);

@@ -222,4 +222,49 @@ TEST(Layout, TheCameraFramesTheFigureInTheViewNotTheWindow) {
     EXPECT_GT(figure->height, view.height * 0.1f) << "a figure, not a speck";
 }
 
+TEST(Layout, EachFigureIsLabelledWithItsFileNameInTheView) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto longName = dir.path() / "Character_0042_walk_cycle_take_3_retargeted.bvh";
+    std::filesystem::copy_file(kSample, longName);
+    auto run = [&](bool labels) -> std::optional<ViewerStateFile> {
+        const auto config = dir.path() / "config" / "bvhscope";
+        std::filesystem::create_directories(config);
+        std::ofstream(config / "settings.ini")
+            << "show_file_labels = " << (labels ? "true" : "false") << "\n";
+        const auto state = dir.path() / "state.txt";
+        if (runViewerToCompletion(dir, {kSample, longName.string(), kSample, "--size", "1280x720",
+                                        "--frame", "10", "--screenshot",
+                                        (dir.path() / "shot.png").string(), "--state-out",
+                                        state.string()}) != 0) {
+            return std::nullopt;
+        }
+        return readState(state);
+    };
+    const auto labelled = run(true);
+    ASSERT_TRUE(labelled.has_value());
+    const Rect view = labelled->rects.at("view");
+    std::vector<Rect> labels;
+    for (int i = 0; i < 3; ++i) {
+        const std::string name = "label:" + std::to_string(i);
+        ASSERT_TRUE(labelled->rects.contains(name)) << name;
+        labels.push_back(labelled->rects.at(name));
+        EXPECT_GE(labels.back().x, view.x) << name;
+        EXPECT_LE(labels.back().x + labels.back().width, view.x + view.width) << name;
+        EXPECT_GE(labels.back().y, view.y) << name;
+        EXPECT_LE(labels.back().width, view.width / 4 + 1) << name << ": long names elided";
+    }
+    // Side by side, left to right, and never on top of each other.
+    EXPECT_LT(labels[0].centerX(), labels[1].centerX());
+    EXPECT_LT(labels[1].centerX(), labels[2].centerX());
+    for (int i = 0; i < 3; ++i) {
+        for (int j = i + 1; j < 3; ++j) {
+            EXPECT_FALSE(overlap(labels[i], labels[j])) << i << " and " << j;
+        }
+    }
+    const auto plain = run(false);
+    ASSERT_TRUE(plain.has_value());
+    EXPECT_FALSE(plain->rects.contains("label:0")) << "the setting turns them off";
+}
+
 } // namespace

@@ -228,6 +228,7 @@ const std::vector<Entry>& entries() {
         boolEntry("show_joints", &ViewerSettings::showJoints),
         boolEntry("show_grid", &ViewerSettings::showGrid),
         boolEntry("show_shadow", &ViewerSettings::showShadow),
+        boolEntry("show_file_labels", &ViewerSettings::showFileLabels),
         colorEntry("background_color", &ViewerSettings::backgroundColor),
         colorEntry("selection_color", &ViewerSettings::selectionColor),
         msaaEntry(),

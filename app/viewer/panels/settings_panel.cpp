@@ -97,6 +97,12 @@ void drawSettingsPanel(ViewerState& state) {
         ImGui::Checkbox("Grid", &settings.showGrid);
         sameLineIfFits(checkboxWidth("Shadow"));
         ImGui::Checkbox("Shadow", &settings.showShadow);
+        sameLineIfFits(checkboxWidth("File names"));
+        ImGui::Checkbox("File names", &settings.showFileLabels);
+        recordItemRect(state, "settings:file-names");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Each figure's file name above it in the view");
+        }
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
         sameLineIfFits(checkboxWidth("Selection"));
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);

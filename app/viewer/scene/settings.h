@@ -21,6 +21,7 @@ struct ViewerSettings {
     bool showJoints = true;
     bool showGrid = true;
     bool showShadow = true;
+    bool showFileLabels = true; // each figure's file name above it in the view
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
