@@ -59,8 +59,11 @@ std::string fittedLabel(const std::string& label, const std::string& distance, f
     return elideToWidth(label, width);
 }
 
-// The compare distance of a node of A or B, drawn at the right end of the last item's row.
-void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node) {
+// The compare distance of a node of A or B, drawn at the right end of the last item's row, or
+// after its label (`labelRight`) when a deep row's label leaves no room (the tree then scrolls
+// sideways).
+void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node,
+                         float labelRight) {
     const CompareView& compare = state.analysis.compare;
     const std::string text = compareDistanceText(state, character, node);
     if (text.empty()) {
@@ -74,7 +77,8 @@ void drawCompareDistance(const ViewerState& state, std::size_t character, std::s
     const ImVec2 max = ImGui::GetItemRectMax();
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     ImGui::GetWindowDrawList()->AddText(
-        ImVec2(max.x - size.x - 4.0f, min.y + (max.y - min.y - size.y) * 0.5f),
+        ImVec2(std::max(max.x - size.x - 4.0f, labelRight + ImGui::GetStyle().ItemSpacing.x),
+               min.y + (max.y - min.y - size.y) * 0.5f),
         ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text.c_str());
 }
 
@@ -149,7 +153,9 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
-        drawCompareDistance(state, characterIndex, i);
+        drawCompareDistance(state, characterIndex, i,
+                            ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
+                                ImGui::CalcTextSize(shown.c_str()).x);
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             select(state, characterIndex, i);
         }
@@ -183,7 +189,8 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
-        drawCompareDistance(state, characterIndex, i);
+        drawCompareDistance(state, characterIndex, i,
+                            ImGui::GetItemRectMin().x + ImGui::CalcTextSize(shown.c_str()).x);
     }
 }
 
@@ -206,7 +213,8 @@ void drawJointTreePanel(ViewerState& state) {
         // The file's name elided to the header ("###file": the same header whatever is shown).
         const std::string header =
             elideToWidth(characters[c].displayName,
-                         ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing()) +
+                         ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing() -
+                             2.0f * ImGui::GetStyle().FramePadding.x) + // a framed header
             "###file";
         const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
