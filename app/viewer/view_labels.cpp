@@ -63,6 +63,8 @@ void drawViewLabels(ViewerState& state) {
                 }
             }
         }
+        // A figure that fills the view keeps its label inside, over its head.
+        at.y = std::max(at.y, view.y + padding.y);
         placed.push_back({at.x - padding.x, at.y - padding.y, size.x + 2.0f * padding.x,
                           size.y + 2.0f * padding.y});
         draw->AddRectFilled(ImVec2(at.x - padding.x, at.y - padding.y),

@@ -37,6 +37,10 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     const std::string file = std::string(BVHSCOPE_SOURCE_DIR) + "/" + GetParam().file;
     const auto png = dir.path() / "shot.png";
     const auto statePath = dir.path() / "state.txt";
+    // Without the file name over the figure: the rows above it must be background.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "show_file_labels = false\n";
     ASSERT_EQ(runViewerToCompletion(dir, {file, "--screenshot", png.string(), "--frame",
                                           std::to_string(GetParam().frame), "--size", "1200x800",
                                           "--state-out", statePath.string()}),
