@@ -230,7 +230,8 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
-    drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
+    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
+    drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
 }

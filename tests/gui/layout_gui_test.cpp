@@ -267,4 +267,47 @@ TEST(Layout, EachFigureIsLabelledWithItsFileNameInTheView) {
     EXPECT_FALSE(plain->rects.contains("label:0")) << "the setting turns them off";
 }
 
+TEST(Layout, DraggingASplitterResizesAColumnKeptAsAFraction) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    std::optional<ViewerProcess> viewer;
+    viewer.emplace(dir, std::vector<std::string>{kSample, "--size", "1280x720"});
+    const auto started = viewer->waitForState(
+        [](const ViewerStateFile& state) { return state.rects.contains("splitter:left"); });
+    ASSERT_TRUE(started.has_value());
+    const std::string window = viewer->windowId();
+    const Rect splitter = started->rects.at("splitter:left");
+    const auto y = std::to_string(static_cast<int>(splitter.centerY()));
+    ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
+                           std::to_string(static_cast<int>(splitter.centerX())) + " " + y +
+                           " sleep 0.2 mousedown 1 sleep 0.2 mousemove --window " + window +
+                           " 300 " + y + " sleep 0.2 mousemove --window " + window + " 320 " + y +
+                           " sleep 0.3 mouseup 1"));
+    const auto dragged = viewer->waitForState([](const ViewerStateFile& state) {
+        return state.rects.contains("window:Files") &&
+               std::abs(state.rects.at("window:Files").width - 320.0f) <= 2.0f;
+    });
+    ASSERT_TRUE(dragged.has_value()) << "the left column did not follow the splitter";
+    expectDocked(*dragged, 1280, 720, 0.5);
+    // Kept as a fraction: a quarter of a 1280-pixel window is a quarter of a 1600-pixel one.
+    ASSERT_TRUE(runCommand("xdotool windowsize " + window + " 1600 900"));
+    const auto wider = viewer->waitForState([](const ViewerStateFile& state) {
+        return state.windowWidth == 1600 && state.rects.contains("window:Files");
+    });
+    ASSERT_TRUE(wider.has_value());
+    EXPECT_NEAR(wider->rects.at("window:Files").width, 400.0f, 2.0f);
+    EXPECT_EQ(viewer->terminate(), 0); // SIGTERM saves the settings
+    // A second run with the settings the first one kept (a fresh directory: no stale state).
+    const TempDir again;
+    std::filesystem::create_directories(again.path() / "config" / "bvhscope");
+    std::filesystem::copy_file(dir.path() / "config" / "bvhscope" / "settings.ini",
+                               again.path() / "config" / "bvhscope" / "settings.ini");
+    viewer.emplace(again, std::vector<std::string>{kSample, "--size", "1280x720"});
+    const auto restarted = viewer->waitForState([](const ViewerStateFile& state) {
+        return state.windowWidth == 1280 && state.rects.contains("window:Files");
+    });
+    ASSERT_TRUE(restarted.has_value());
+    EXPECT_NEAR(restarted->rects.at("window:Files").width, 320.0f, 2.0f) << "not kept";
+}
+
 } // namespace

@@ -2,6 +2,8 @@
 
 #include "app/viewer/panels/panel_layout.h"
 
+#include <algorithm>
+#include <cmath>
 #include <imgui.h>
 
 namespace bvhscope::viewer {
@@ -64,7 +66,68 @@ void drawShortcutSheet(ViewerState& state, float scale) {
     ImGui::EndPopup();
 }
 
+// A splitter: a thin invisible window over the edge between two docks (above the panels,
+// which never come to the front), dragged to move the edge. `drag` gets the mouse position.
+template <typename Drag>
+void drawSplitter(ViewerState& state, const char* name, const LayoutRect& rect, bool horizontal,
+                  const Drag& drag) {
+    if (rect.empty()) {
+        return;
+    }
+    ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(rect.width, rect.height), ImGuiCond_Always);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+    constexpr ImGuiWindowFlags kFlags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+        ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+    if (ImGui::Begin(name, nullptr, kFlags)) {
+        ImGui::InvisibleButton("##edge", ImVec2(rect.width, rect.height));
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+            ImGui::SetMouseCursor(horizontal ? ImGuiMouseCursor_ResizeNS
+                                             : ImGuiMouseCursor_ResizeEW);
+        }
+        if (ImGui::IsItemActive()) {
+            drag(ImGui::GetIO().MousePos);
+        }
+        recordItemRect(state, std::string("splitter:") + name);
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+}
+
 } // namespace
+
+void drawSplitters(ViewerState& state, float scale) {
+    const DockLayout& layout = state.layout;
+    if (state.panelsHidden || layout.timeline.empty()) {
+        return;
+    }
+    DockProportions& dock = state.settings.dock;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float half = std::round(3.0f * scale);
+    if (!dock.leftCollapsed) {
+        drawSplitter(
+            state, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y}, false,
+            [&](ImVec2 mouse) { dock.leftWidth = std::clamp(mouse.x / display.x, 0.05f, 0.45f); });
+    }
+    if (!dock.rightCollapsed) {
+        drawSplitter(
+            state, "right", {display.x - layout.rightWidth - half, 0, 2 * half, layout.timeline.y},
+            false, [&](ImVec2 mouse) {
+                dock.rightWidth = std::clamp((display.x - mouse.x) / display.x, 0.05f, 0.45f);
+            });
+    }
+    if (layout.bottomHeight > 0.0f) {
+        drawSplitter(state, "bottom",
+                     {layout.view.x, layout.view.bottom() - half, layout.view.width, 2 * half},
+                     true, [&](ImVec2 mouse) {
+                         dock.bottomHeight =
+                             std::clamp((layout.timeline.y - mouse.y) / display.y, 0.10f, 0.60f);
+                     });
+    }
+}
 
 const std::vector<Shortcut>& keyboardShortcuts() {
     static const std::vector<Shortcut> kShortcuts = {

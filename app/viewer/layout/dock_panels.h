@@ -11,6 +11,10 @@ namespace bvhscope::viewer {
 // panels, and the shortcut sheet when asked for. Call once a frame, before the panels.
 void drawDockControls(ViewerState& state, float scale);
 
+// The edges between the columns, the view and the analysis dock, dragged to resize the docks
+// (the new sizes are kept as fractions of the window). Call after the panels: on top of them.
+void drawSplitters(ViewerState& state, float scale);
+
 // The View menu, inside a menu bar (the Files panel's): hide panels, collapse columns, Compare,
 // shortcuts.
 void drawViewMenu(ViewerState& state);
