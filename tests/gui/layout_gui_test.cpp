@@ -310,4 +310,49 @@ TEST(Layout, DraggingASplitterResizesAColumnKeptAsAFraction) {
     EXPECT_NEAR(restarted->rects.at("window:Files").width, 320.0f, 2.0f) << "not kept";
 }
 
+TEST(Layout, JointNamesAndLocalAxesInTheView) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "joint_names = all\njoint_axes = all\n"
+                                              "show_file_labels = false\n";
+    const auto state = dir.path() / "state.txt";
+    const auto shot = dir.path() / "shot.png";
+    ASSERT_EQ(
+        runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--frame", "10", "--screenshot",
+                                    shot.string(), "--state-out", state.string()}),
+        0);
+    const auto parsed = readState(state);
+    ASSERT_TRUE(parsed.has_value());
+    const Rect view = viewRect(*parsed);
+    ASSERT_TRUE(parsed->rects.contains("jointname:0:Head"));
+    EXPECT_TRUE(view.contains(parsed->rects.at("jointname:0:Head").x,
+                              parsed->rects.at("jointname:0:Head").y));
+    const auto pixels = loadPng(shot);
+    ASSERT_TRUE(pixels.has_value());
+    // Each of the head's axes is drawn in its colour: X red, Y green, Z blue.
+    const char* axes[] = {"X", "Y", "Z"};
+    for (int axis = 0; axis < 3; ++axis) {
+        const std::string name = std::string("jointaxis:0:Head:") + axes[axis];
+        ASSERT_TRUE(parsed->rects.contains(name)) << name;
+        const Rect box = parsed->rects.at(name);
+        int coloured = 0;
+        for (int y = static_cast<int>(box.y) - 1; y <= static_cast<int>(box.y + box.height) + 1;
+             ++y) {
+            for (int x = static_cast<int>(box.x) - 1; x <= static_cast<int>(box.x + box.width) + 1;
+                 ++x) {
+                if (x < 0 || y < 0 || x >= pixels->width || y >= pixels->height) {
+                    continue;
+                }
+                const std::uint8_t* rgb = pixels->at(x, y);
+                const int own = rgb[axis];
+                const int others = std::max(rgb[(axis + 1) % 3], rgb[(axis + 2) % 3]);
+                coloured += own > 150 && own > others + 70 ? 1 : 0;
+            }
+        }
+        EXPECT_GT(coloured, 3) << name;
+    }
+}
+
 } // namespace

@@ -103,6 +103,17 @@ void drawSettingsPanel(ViewerState& state) {
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Each figure's file name above it in the view");
         }
+        constexpr const char* kJointMarks = "Off\0Selected joint\0All joints\0";
+        int names = static_cast<int>(settings.jointNames);
+        labelAbove("Joint names in the view");
+        if (ImGui::Combo("##jointNames", &names, kJointMarks)) {
+            settings.jointNames = static_cast<JointMarks>(names);
+        }
+        int axes = static_cast<int>(settings.jointAxes);
+        labelAbove("Joint axes (X red, Y green, Z blue)");
+        if (ImGui::Combo("##jointAxes", &axes, kJointMarks)) {
+            settings.jointAxes = static_cast<JointMarks>(axes);
+        }
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
         sameLineIfFits(checkboxWidth("Selection"));
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);

@@ -14,6 +14,9 @@ namespace bvhscope::viewer {
 // msaaSamples: the sample count chosen from the renderer (render/math/renderer_info.h).
 inline constexpr int kAutomaticMsaaSamples = -1;
 
+// Which joints show their name or their local axes in the view.
+enum class JointMarks { Off, Selection, All };
+
 struct ViewerSettings {
     // [SECTION] Appearance
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
@@ -22,6 +25,8 @@ struct ViewerSettings {
     bool showGrid = true;
     bool showShadow = true;
     bool showFileLabels = true; // each figure's file name above it in the view
+    JointMarks jointNames = JointMarks::Off;
+    JointMarks jointAxes = JointMarks::Off; // X red, Y green, Z blue
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
