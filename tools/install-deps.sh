@@ -11,6 +11,8 @@ packages=(
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
   # the viewer's UI font, embedded at build time
   fonts-dejavu-core
+  # GDBus, for the desktop's file chooser (XDG portal); the session bus for its GUI test
+  libglib2.0-dev dbus-daemon
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against

@@ -13,6 +13,7 @@
 #include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/heap_tuning.h"
 #include "app/viewer/platform/imgui_layer.h"
@@ -28,6 +29,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <glad/gl.h>
 #include <imgui.h>
 #include <iostream>
@@ -214,6 +216,60 @@ render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int frameb
     return render::PixelRect{left, top, right - left, bottom - top};
 }
 
+// [SECTION] The desktop's file chooser (platform/file_chooser.h)
+
+void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& window,
+                       std::ostream& err) {
+    using Purpose = ViewerState::ChooserPurpose;
+    if (state.chooserRequested != Purpose::None && !chooser.busy()) {
+        FileChooserRequest request;
+        request.parentWindow = window.portalParent();
+        switch (state.chooserRequested) {
+        case Purpose::OpenFiles:
+            request.kind = FileChooserRequest::Kind::OpenFiles;
+            request.title = "Open BVH files";
+            break;
+        case Purpose::OpenFolder:
+            request.kind = FileChooserRequest::Kind::OpenFolder;
+            request.title = "Open a folder of BVH files";
+            break;
+        default: {
+            request.kind = FileChooserRequest::Kind::SaveFile;
+            request.title = "Export BVH";
+            const std::filesystem::path target(state.exportDialog.settings.targetPath);
+            request.suggestedName = target.filename().string();
+            request.suggestedFolder = target.parent_path().string();
+            break;
+        }
+        }
+        if (chooser.start(request)) {
+            state.chooserOpen = state.chooserRequested;
+        }
+    }
+    state.chooserRequested = Purpose::None;
+    const std::optional<FileChooserAnswer> answer = chooser.takeAnswer();
+    if (!answer) {
+        return;
+    }
+    const Purpose purpose = state.chooserOpen;
+    state.chooserOpen = Purpose::None;
+    if (answer->unavailable) {
+        err << "bvhscope: no desktop file chooser (" << answer->error
+            << "); type the path in the Files panel\n";
+        state.focusPathField = purpose != Purpose::ExportTarget;
+        return;
+    }
+    if (answer->cancelled || answer->paths.empty()) {
+        return;
+    }
+    if (purpose == Purpose::ExportTarget) {
+        state.exportDialog.settings.targetPath = answer->paths.front();
+    } else {
+        state.filesToOpen.insert(state.filesToOpen.end(), answer->paths.begin(),
+                                 answer->paths.end());
+    }
+}
+
 // [SECTION] Drawing
 
 void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
@@ -389,6 +445,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         return 1;
     }
     FolderThumbnails thumbnails;
+    FileChooser chooser; // joined (its dialog closed) when the viewer ends
 
     // [SECTION] Opening what the command line names (or the bundled sample)
     state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
@@ -455,6 +512,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         for (std::string& path : window.takeDroppedPaths()) {
             state.filesToOpen.push_back(std::move(path));
         }
+        updateFileChooser(state, chooser, window, err);
         handleRequests(state, aspect, err);
         if (std::string now = windowTitle(state); now != title) { // files opened or browsed
             title = std::move(now);

@@ -76,6 +76,13 @@ struct ViewerState {
     float timelineContentHeight = 0.0f; // what the timeline needed last frame
     bool comparePanelOpen = false;   // opened by the user (Files panel, View menu), never by itself
     bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts
+
+    // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
+    // and what the open dialog is for. Without a chooser the path field takes the keyboard.
+    enum class ChooserPurpose { None, OpenFiles, OpenFolder, ExportTarget };
+    ChooserPurpose chooserRequested = ChooserPurpose::None;
+    ChooserPurpose chooserOpen = ChooserPurpose::None;
+    bool focusPathField = false;
 };
 
 } // namespace bvhscope::viewer

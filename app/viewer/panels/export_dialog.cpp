@@ -196,9 +196,17 @@ void drawExportDialog(ViewerState& state, float scale) {
 
     ImGui::TextUnformatted("Save as");
     ImGui::SameLine(110.0f);
-    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
     recordItemRect(state, "export:path");
+    ImGui::SameLine();
+    // The desktop's save dialog (platform/file_chooser.h) fills the field.
+    ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
+    if (ImGui::Button("Browse...")) {
+        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "export:browse");
     if (!character.sourcePath.empty() && settings.targetPath == character.sourcePath) {
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
                            settings.overwriteInput

@@ -16,17 +16,20 @@ void drawFileListPanel(ViewerState& state, float scale) {
         return;
     }
     drawFileMenu(state);
-    // File > Open folder / Close folder, appended to the File menu drawn above.
-    static bool focusPath = false;
+    // File > Open / Open folder / Close folder, appended to the File menu drawn above. Open goes
+    // through the desktop's file chooser; without one, the path field below takes the keyboard.
+    using Purpose = ViewerState::ChooserPurpose;
+    const bool choosing = state.chooserOpen != Purpose::None;
     if (ImGui::BeginMenuBar()) {
         if (ImGui::BeginMenu("File")) {
-            if (ImGui::MenuItem("Open file or folder...")) {
-                focusPath = true; // the path field below takes a file or a folder
+            if (ImGui::MenuItem("Open file or folder...", nullptr, false, !choosing)) {
+                state.chooserRequested = Purpose::OpenFiles;
             }
-            const ImVec2 min = ImGui::GetItemRectMin(); // for --state-out: GUI tests click it
-            const ImVec2 size = ImGui::GetItemRectSize();
-            state.widgetRects.rects["menu:File>Open file or folder"] = {min.x, min.y, size.x,
-                                                                        size.y};
+            recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
+            if (ImGui::MenuItem("Open folder...", nullptr, false, !choosing)) {
+                state.chooserRequested = Purpose::OpenFolder;
+            }
+            recordItemRect(state, "menu:File>Open folder");
             if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
                 state.folder.closeRequested = true;
             }
@@ -118,9 +121,9 @@ void drawFileListPanel(ViewerState& state, float scale) {
     ImGui::Separator();
     static std::string path;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50.0f * scale);
-    if (focusPath) {
+    if (state.focusPathField) {
         ImGui::SetKeyboardFocusHere();
-        focusPath = false;
+        state.focusPathField = false;
     }
     // The hint shortened to the field (a hint is cut by the field's frame otherwise).
     const std::string hint =

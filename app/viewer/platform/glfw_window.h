@@ -41,6 +41,8 @@ public:
     Window& operator=(const Window&) = delete;
 
     GLFWwindow* handle() const { return window_; }
+    // The window as the XDG portals name a parent ("x11:1e00003"), or "" when unknown.
+    std::string portalParent() const;
     const std::string& error() const { return error_; }
 
     // Paths dropped on the window since the last call (GLFW's drop callback, real XDND on X11).
