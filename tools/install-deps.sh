@@ -14,6 +14,10 @@ packages=(
   libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
   # the viewer's sound output (SDL2's audio; its "dummy" driver stands in for a device in tests)
   libsdl2-dev
+  # the viewer's UI font, embedded at build time
+  fonts-dejavu-core
+  # GDBus, for the desktop's file chooser (XDG portal); the session bus for its GUI test
+  libglib2.0-dev dbus-daemon
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against

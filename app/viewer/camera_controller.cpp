@@ -1,19 +1,24 @@
 #include "app/viewer/camera_controller.h"
 
 #include <GLFW/glfw3.h>
+#include <algorithm>
 #include <cmath>
 #include <imgui.h>
 
 namespace bvhscope::viewer {
 
-void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
+void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
     const ImGuiIO& io = ImGui::GetIO();
     render::OrbitCamera& camera = state.camera;
     const glm::vec2 delta(io.MouseDelta.x, io.MouseDelta.y);
     const bool validDelta = std::isfinite(delta.x) && std::isfinite(delta.y) &&
                             io.MousePos.x > -1e6f; // imgui marks "no mouse" with -FLT_MAX
+    const glm::vec2 viewSize(std::max(view.width, 1.0f), std::max(view.height, 1.0f));
+    const glm::vec2 inView(io.MousePos.x - view.x, io.MousePos.y - view.y);
+    const bool overView = validDelta && inView.x >= 0.0f && inView.y >= 0.0f &&
+                          inView.x < view.width && inView.y < view.height;
 
-    if (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f) {
+    if (overView && (io.MouseWheel != 0.0f || io.MouseWheelH != 0.0f)) {
         zoom(camera, (state.settings.invertZoom ? -1.0f : 1.0f) * io.MouseWheel);
         if (io.MouseWheelH != 0.0f) {
             orbit(camera, -0.1f * io.MouseWheelH, 0.0f);
@@ -21,7 +26,7 @@ void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
     }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         // The press frame may carry the jump from wherever the pointer was: no camera move.
-        pressedInViewport_ = true;
+        pressedInViewport_ = overView;
         return;
     }
     if (!validDelta) {
@@ -31,7 +36,7 @@ void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
     const bool panning = io.MouseDown[ImGuiMouseButton_Right] ||
                          io.MouseDown[ImGuiMouseButton_Middle] || (left && io.KeyShift);
     if (panning) {
-        pan(camera, delta, windowSize.y);
+        pan(camera, delta, viewSize.y);
     } else if (left && io.KeyCtrl) {
         zoom(camera, -delta.y * 0.02f);
     } else if (left && pressedInViewport_) {
@@ -42,8 +47,7 @@ void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
         pressedInViewport_ = false;
         // A click, not the end of an orbit: imgui measures the drag from the press position.
         if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
-            const render::Ray ray =
-                render::pixelRay(camera, windowSize, glm::vec2(io.MousePos.x, io.MousePos.y));
+            const render::Ray ray = render::pixelRay(camera, viewSize, inView);
             const SceneLook look{state.settings.boneThickness, state.settings.selectionColor};
             if (const auto picked = state.scene.pick(ray, look)) {
                 state.selection = picked;
@@ -105,6 +109,18 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             break;
         case GLFW_KEY_PAGE_UP:
             state.folder.stepRequest -= 1;
+            break;
+        case GLFW_KEY_TAB: // every panel hidden: the view takes the whole window
+            state.panelsHidden = !state.panelsHidden;
+            break;
+        case GLFW_KEY_Z: // Ctrl+Z: the last Remove undone
+            state.undoRemoveRequested = state.undoRemoveRequested || ImGui::GetIO().KeyCtrl;
+            break;
+        case GLFW_KEY_F1:
+            state.shortcutsRequested = true;
+            break;
+        case GLFW_KEY_SLASH: // "?" on most layouts is Shift+/
+            state.shortcutsRequested = state.shortcutsRequested || ImGui::GetIO().KeyShift;
             break;
         default:
             break;

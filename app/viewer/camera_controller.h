@@ -12,10 +12,13 @@ namespace bvhscope::viewer {
 class ViewportInput {
 public:
     // Mouse: left drag orbits, right or middle (or Shift+left) drag pans, wheel or Ctrl+left
-    // drag zooms (trackpads), a click without a drag picks a joint.
-    void handleMouse(ViewerState& state, glm::vec2 windowSize);
+    // drag zooms (trackpads), a click without a drag picks a joint. `view` is the 3D view's
+    // rectangle in window coordinates (ViewerState::layout.view): a drag or wheel starts only
+    // there, and picking casts through the view's own projection.
+    void handleMouse(ViewerState& state, const LayoutRect& view);
     // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera), Page Down/Up
-    // (the browsed folder's next/previous file): GLFW key codes pressed since the last frame.
+    // (the browsed folder's next/previous file), Tab (hide or show every panel): GLFW key codes
+    // pressed since the last frame.
     void handleKeys(ViewerState& state, const std::vector<int>& keys);
 
 private:

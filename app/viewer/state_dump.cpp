@@ -158,6 +158,9 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     }
     formatAnalysis(state, out);
     formatFolder(out, state);
+    for (const std::string& finding : state.clippedText) {
+        out << "clipped " << finding << "\n";
+    }
     for (const auto& [name, rect] : state.widgetRects.rects) {
         out << "rect " << rect.x << " " << rect.y << " " << rect.width << " " << rect.height << " "
             << name << "\n";

@@ -16,7 +16,9 @@
 //   window W H
 //   errors 1
 //   error /tmp/bad.bvh:3:7: error: ...
-//   rect X Y W H NAME                          (widget rectangles, window pixels)
+//   rect X Y W H NAME                          (widget rectangles, window pixels; "view" is
+//                                              the 3D view, "window:NAME" each panel)
+//   clipped NAME overflow PIXELS | glyph X,Y   (text cut at a panel's edge, clipped_text.h)
 //   restpose 0|1                               (the rest-pose toggle)
 //   character 0 fps 30.000030 inuse 30.000000 override 1 duration 2.166667 up +Y
 //             placement X Y Z                  (one line per file: its rates, clip length, axis)

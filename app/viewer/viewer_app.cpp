@@ -11,14 +11,19 @@
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
 #include "app/viewer/io/video_export.h"
+#include "app/viewer/layout/dock_panels.h"
+#include "app/viewer/layout/window_fit.h"
+#include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/heap_tuning.h"
 #include "app/viewer/platform/imgui_layer.h"
 #include "app/viewer/platform/termination.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "app/viewer/state_dump.h"
+#include "app/viewer/view_labels.h"
 #include "app/viewer/viewer_state.h"
 #include "render/gl/frame_capture.h"
 
@@ -27,6 +32,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <glad/gl.h>
 #include <imgui.h>
 #include <iostream>
@@ -103,14 +109,45 @@ void updateSound(ViewerState& state, double wallSeconds, std::ostream& err) {
                              playback.time(), wallSeconds);
 }
 
-void removeCharacter(ViewerState& state, std::size_t index) {
-    state.scene.remove(index); // a character still loading cancels its load
+// Ctrl+Z brings back this many of the last files removed (each keeps its frames in memory).
+constexpr std::size_t kUndoableRemovals = 8;
+
+// `undoable`: the user's Remove (Ctrl+Z puts it back); a failed load is not.
+void removeCharacter(ViewerState& state, std::size_t index, bool undoable = false) {
+    if (index >= state.scene.characters().size()) {
+        return;
+    }
+    if (undoable && !state.scene.characters()[index].loading()) {
+        Character taken = state.scene.take(index);
+        taken.browsed = false; // back as an ordinary file: the browser has moved on
+        state.removedCharacters.push_back({index, std::move(taken)});
+        if (state.removedCharacters.size() > kUndoableRemovals) {
+            state.removedCharacters.erase(state.removedCharacters.begin());
+        }
+    } else {
+        state.scene.remove(index); // a character still loading cancels its load
+    }
     onCharacterRemoved(state.analysis, index);
     if (state.selection && state.selection->character == index) {
         state.selection.reset();
     } else if (state.selection && state.selection->character > index) {
         --state.selection->character;
     }
+}
+
+void undoRemove(ViewerState& state) {
+    if (state.removedCharacters.empty()) {
+        return;
+    }
+    ViewerState::RemovedCharacter removed = std::move(state.removedCharacters.back());
+    state.removedCharacters.pop_back();
+    const std::size_t index = std::min(removed.index, state.scene.characters().size());
+    state.scene.insert(index, std::move(removed.character));
+    onCharacterInserted(state.analysis, index);
+    if (state.selection && state.selection->character >= index) {
+        ++state.selection->character;
+    }
+    state.infoCharacter = index;
 }
 
 void pollLoads(ViewerState& state, std::ostream& err) {
@@ -238,8 +275,12 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     updateFolderBrowsing(state);
     const bool added = state.scene.characters().size() > before;
     if (state.characterToRemove) {
-        removeCharacter(state, *state.characterToRemove);
+        removeCharacter(state, *state.characterToRemove, true);
         state.characterToRemove.reset();
+    }
+    if (state.undoRemoveRequested) {
+        undoRemove(state);
+        state.undoRemoveRequested = false;
     }
     if (state.axesChanged) {
         for (Character& character : state.scene.characters()) {
@@ -280,20 +321,119 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
     }
 }
 
+// [SECTION] Layout
+
+// The docks for this frame (layout/dock_layout.h): from the window's size in ImGui's
+// coordinates, the content scale, and which analysis panels are up.
+DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHeight, float scale) {
+    const CurveView& curves = state.analysis.curves;
+    DockRequest request;
+    request.windowWidth = static_cast<float>(windowWidth);
+    request.windowHeight = static_cast<float>(windowHeight);
+    request.scale = scale;
+    request.timelineHeight = state.timelineContentHeight;
+    request.panelsHidden = state.panelsHidden;
+    request.browserShown = state.folder.isOpen();
+    request.curvesShown = curves.selection && !curves.closed &&
+                          curves.selection->character < state.scene.characters().size();
+    request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
+    return computeDockLayout(request, state.settings.dock);
+}
+
+void updateLayout(ViewerState& state, int windowWidth, int windowHeight, float scale) {
+    state.layout = dockLayoutFor(state, windowWidth, windowHeight, scale);
+}
+
+float viewAspect(const ViewerState& state) {
+    const LayoutRect& view = state.layout.view;
+    return view.empty() ? 1.0f : view.width / view.height;
+}
+
+// The view's rectangle in framebuffer pixels (a HiDPI framebuffer can be larger than the
+// window's coordinates).
+render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int framebufferWidth) {
+    const float toPixels =
+        windowWidth > 0 ? static_cast<float>(framebufferWidth) / static_cast<float>(windowWidth)
+                        : 1.0f;
+    const int left = static_cast<int>(std::lround(view.x * toPixels));
+    const int top = static_cast<int>(std::lround(view.y * toPixels));
+    const int right = static_cast<int>(std::lround(view.right() * toPixels));
+    const int bottom = static_cast<int>(std::lround(view.bottom() * toPixels));
+    return render::PixelRect{left, top, right - left, bottom - top};
+}
+
+// [SECTION] The desktop's file chooser (platform/file_chooser.h)
+
+void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& window,
+                       std::ostream& err) {
+    using Purpose = ViewerState::ChooserPurpose;
+    if (state.chooserRequested != Purpose::None && !chooser.busy()) {
+        FileChooserRequest request;
+        request.parentWindow = window.portalParent();
+        switch (state.chooserRequested) {
+        case Purpose::OpenFiles:
+            request.kind = FileChooserRequest::Kind::OpenFiles;
+            request.title = "Open BVH files";
+            break;
+        case Purpose::OpenFolder:
+            request.kind = FileChooserRequest::Kind::OpenFolder;
+            request.title = "Open a folder of BVH files";
+            break;
+        default: {
+            request.kind = FileChooserRequest::Kind::SaveFile;
+            request.title = "Export BVH";
+            const std::filesystem::path target(state.exportDialog.settings.targetPath);
+            request.suggestedName = target.filename().string();
+            request.suggestedFolder = target.parent_path().string();
+            break;
+        }
+        }
+        if (chooser.start(request)) {
+            state.chooserOpen = state.chooserRequested;
+        }
+    }
+    state.chooserRequested = Purpose::None;
+    const std::optional<FileChooserAnswer> answer = chooser.takeAnswer();
+    if (!answer) {
+        return;
+    }
+    const Purpose purpose = state.chooserOpen;
+    state.chooserOpen = Purpose::None;
+    if (answer->unavailable) {
+        err << "bvhscope: no desktop file chooser (" << answer->error
+            << "); type the path in the Files panel\n";
+        state.focusPathField = purpose != Purpose::ExportTarget;
+        return;
+    }
+    if (answer->cancelled || answer->paths.empty()) {
+        return;
+    }
+    if (purpose == Purpose::ExportTarget) {
+        state.exportDialog.settings.targetPath = answer->paths.front();
+    } else {
+        state.filesToOpen.insert(state.filesToOpen.end(), answer->paths.begin(),
+                                 answer->paths.end());
+    }
+}
+
 // [SECTION] Drawing
 
 void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
                 float scale) {
     state.widgetRects.rects.clear();
+    const LayoutRect& view = state.layout.view;
+    state.widgetRects.rects["view"] = {view.x, view.y, view.width, view.height};
+    drawDockControls(state, scale);
     drawFileListPanel(state, scale);
-    drawJointTreePanel(state, scale);
-    drawInfoPanel(state, scale);
-    drawSelectionPanel(state, scale);
-    drawSettingsPanel(state, scale);
+    drawJointTreePanel(state);
+    drawInfoPanel(state);
+    drawSelectionPanel(state);
+    drawSettingsPanel(state);
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
-    drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
+    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
+    drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
     drawVideoExportPanel(state, scale);
@@ -415,10 +555,19 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
         return 1;
     }
-    Window window(width, height, "bvhscope");
+    // The size kept in settings.ini (or the default) fitted to the monitor's work area; a size
+    // given on the command line (--size) is taken as it is.
+    const bool fitToScreen = !options.width && !options.height && !benchmarking;
+    const WindowPlacement placement =
+        fitToScreen ? fitWindowToWorkArea(width, height, primaryMonitorWorkArea())
+                    : WindowPlacement{0, 0, width, height};
+    Window window(placement.width, placement.height, "bvhscope");
     if (window.handle() == nullptr) {
         err << "bvhscope: " << window.error() << "\n";
         return 1;
+    }
+    if (fitToScreen) {
+        glfwSetWindowPos(window.handle(), placement.x, placement.y);
     }
     if (benchmarking) {
         glfwSwapInterval(0); // as fast as possible, not at the display's rate
@@ -431,6 +580,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         std::filesystem::create_directories(*configDir, error);
     }
     ImGuiLayer imgui(window.handle(), capturing ? std::nullopt : iniFile);
+    {
+        int windowWidth = 0;
+        int windowHeight = 0;
+        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
+        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
+    }
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
         ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
     }
@@ -441,6 +596,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         return 1;
     }
     FolderThumbnails thumbnails;
+    FileChooser chooser; // joined (its dialog closed) when the viewer ends
 
     // [SECTION] Opening what the command line names (or the bundled sample)
     state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
@@ -460,8 +616,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         int windowWidth = 0;
         int windowHeight = 0;
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        handleRequests(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), err);
-        frameAll(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1));
+        handleRequests(state, viewAspect(state), err);
+        frameAll(state, viewAspect(state));
     }
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending = !options.files.empty();
@@ -501,11 +657,13 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
             glfwWaitEvents(); // minimised
             continue;
         }
-        const float aspect = static_cast<float>(windowWidth) / std::max(windowHeight, 1);
+        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
+        const float aspect = viewAspect(state);
 
         for (std::string& path : window.takeDroppedPaths()) {
             state.filesToOpen.push_back(std::move(path));
         }
+        updateFileChooser(state, chooser, window, err);
         handleRequests(state, aspect, err);
         if (std::string now = windowTitle(state); now != title) { // files opened or browsed
             title = std::move(now);
@@ -546,7 +704,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         imgui.beginFrame();
         const ImGuiIO& io = ImGui::GetIO();
         if (!io.WantCaptureMouse) {
-            input.handleMouse(state, glm::vec2(windowWidth, windowHeight));
+            input.handleMouse(state, state.layout.view);
         }
         const std::vector<int> keys = window.takeKeyPresses();
         if (!io.WantCaptureKeyboard) {
@@ -558,6 +716,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         thumbnails.update(state.folder, settings, thumbnailPixels,
                           thumbnailBudget(lastFrameMilliseconds));
         drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
+        drawViewLabels(state);
 
         const SceneDrawOptions drawOptions = sceneDrawOptions(settings);
         OverlayOptions overlayChoices = overlayOptions(settings);
@@ -565,20 +724,26 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
                              state.playback.time(), overlays);
         imgui.endFrame();
+        if (options.stateOut) {
+            state.clippedText = findClippedText();
+        }
         std::optional<render::PixelRect> sceneArea;
         if (!options.drawUnderPanels) {
             sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
-            if (frameNumber == 50)
-                fprintf(stderr, "area %d %d %d %d\n", sceneArea->x, sceneArea->y, sceneArea->width,
-                        sceneArea->height);
         }
         sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
-                         framebufferHeight, 0, &overlays, sceneArea);
+                         framebufferHeight, 0, &overlays, sceneArea,
+                         viewPixels(state.layout.view, windowWidth, framebufferWidth));
         state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
         state.automaticMsaaSamples = sceneDrawer.automaticSamples();
         imgui.draw();
 
-        if (options.stateOut) {
+        // A frame whose timeline measured a new height (the first, or a resize that wraps its
+        // controls differently) is redrawn settled on the next: tests read settled ones only.
+        const bool layoutSettled =
+            dockLayoutFor(state, windowWidth, windowHeight, imgui.contentScale()).timeline.height ==
+            state.layout.timeline.height;
+        if (options.stateOut && layoutSettled) {
             std::string text = formatState(state, windowWidth, windowHeight);
             if (text != lastState) {
                 writeStateFile(*options.stateOut, text);

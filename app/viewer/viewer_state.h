@@ -8,6 +8,7 @@
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/video_export_dialog.h"
+#include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
 #include "app/viewer/scene/scene.h"
@@ -45,6 +46,13 @@ struct ViewerState {
     // Requests for the app loop.
     std::vector<std::string> filesToOpen;
     std::optional<std::size_t> characterToRemove;
+    bool undoRemoveRequested = false; // Ctrl+Z
+    // Files removed by the user, most recent last, for Ctrl+Z (a few: each holds its frames).
+    struct RemovedCharacter {
+        std::size_t index = 0;
+        Character character;
+    };
+    std::vector<RemovedCharacter> removedCharacters;
     std::optional<std::size_t> characterToFocus;
     bool frameAllRequested = false;
     bool resetCameraRequested = false;
@@ -67,6 +75,22 @@ struct ViewerState {
     bool openErrorPopup = false;
 
     WidgetRects widgetRects;
+    // Text cut at a panel's edge on the last frame (panels/clipped_text.h), for --state-out.
+    std::vector<std::string> clippedText;
+
+    // [SECTION] The docked layout (layout/dock_layout.h), computed at the start of every frame
+    DockLayout layout;
+    bool panelsHidden = false;          // Tab: the view takes the whole window
+    float timelineContentHeight = 0.0f; // what the timeline needed last frame
+    bool comparePanelOpen = false;   // opened by the user (Files panel, View menu), never by itself
+    bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts
+
+    // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
+    // and what the open dialog is for. Without a chooser the path field takes the keyboard.
+    enum class ChooserPurpose { None, OpenFiles, OpenFolder, ExportTarget };
+    ChooserPurpose chooserRequested = ChooserPurpose::None;
+    ChooserPurpose chooserOpen = ChooserPurpose::None;
+    bool focusPathField = false;
 };
 
 } // namespace bvhscope::viewer

@@ -1,5 +1,6 @@
 #include "core/reader/hierarchy_reader.h"
 
+#include "core/reader/content_sniffing.h"
 #include "core/reader/number_scanner.h"
 
 #include <array>
@@ -86,8 +87,15 @@ HierarchyEnd HierarchyReader::read() {
         return HierarchyEnd::Failed;
     }
     if (!equalsIgnoringCase(first.text, "HIERARCHY")) {
-        fail(first,
-             "expected HIERARCHY at the start of the file, found " + quotedForMessage(first.text));
+        // Say what the file is when it is something else entirely (a renamed image, an archive,
+        // UTF-16 text): the first bytes of the text read so far are enough.
+        if (const auto kind = recognizeNonBvhContent(tokens_.text().substr(0, 512))) {
+            fail(first, "not a BVH file (it looks like " + std::string(*kind) +
+                            "): expected HIERARCHY at the start");
+        } else {
+            fail(first, "expected HIERARCHY at the start of the file, found " +
+                            quotedForMessage(first.text));
+        }
         return HierarchyEnd::Failed;
     }
 

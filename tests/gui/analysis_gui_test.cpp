@@ -87,11 +87,20 @@ TEST_F(AnalysisViews, ASelectedJointShowsItsCurvesAndAClickInThemSeeks) {
 TEST_F(AnalysisViews, TheSameFileTwiceComparesToNothing) {
     BVHSCOPE_REQUIRE_DISPLAY();
     start({kSample, kSample},
-          [](const ViewerStateFile& state) { return state.rects.contains("compare:enable"); });
+          [](const ViewerStateFile& state) { return state.rects.contains("files:compare"); });
     ASSERT_EQ(initial_->characters.size(), 2u);
     EXPECT_GT(initial_->characters[1].placementX, 0.5f) << "side by side before comparing";
     EXPECT_FALSE(initial_->compare.active);
-    click(initial_->rects.at("compare:enable"), 0.1f);
+    // Compare never opens by itself over the view: the Files panel's button opens it, docked.
+    EXPECT_FALSE(initial_->rects.contains("window:Compare"));
+    click(initial_->rects.at("files:compare"), 0.5f);
+    const auto opened = waitFor(
+        [](const ViewerStateFile& state) { return state.rects.contains("compare:enable"); });
+    ASSERT_TRUE(opened.has_value()) << "the Compare button did not open the panel";
+    const Rect panel = opened->rects.at("window:Compare");
+    const Rect view = viewRect(*opened);
+    EXPECT_LE(view.y + view.height, panel.y) << "the Compare dock is under the view";
+    click(opened->rects.at("compare:enable"), 0.1f);
     const auto compared =
         waitFor([](const ViewerStateFile& state) { return state.compare.active; });
     ASSERT_TRUE(compared.has_value()) << "ticking Compare did not start it";

@@ -58,6 +58,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             in >> state.windowWidth >> state.windowHeight;
         } else if (key == "error") {
             state.errors.push_back(line.substr(6));
+        } else if (key == "clipped") {
+            state.clipped.push_back(line.substr(8));
         } else if (key == "load") {
             ViewerStateFile::FileLoad load;
             std::size_t index = 0;
@@ -322,6 +324,24 @@ bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::
         command += " '" + path.string() + "'";
     }
     return runCommand(command + " 2>&1").has_value();
+}
+
+Rect viewRect(const ViewerStateFile& state) {
+    if (const auto found = state.rects.find("view"); found != state.rects.end()) {
+        return found->second;
+    }
+    return Rect{0, 0, static_cast<float>(state.windowWidth),
+                static_cast<float>(state.windowHeight)};
+}
+
+std::optional<glm::vec2> projectIntoWindow(const ViewerStateFile& state, const glm::vec3& point) {
+    const Rect view = viewRect(state);
+    const auto pixel =
+        render::projectToPixel(state.camera, glm::vec2(view.width, view.height), point);
+    if (!pixel) {
+        return std::nullopt;
+    }
+    return *pixel + glm::vec2(view.x, view.y);
 }
 
 } // namespace bvhscope::gui_test

@@ -48,6 +48,7 @@ struct ViewerStateFile {
     int windowWidth = 0;
     int windowHeight = 0;
     std::vector<std::string> errors;
+    std::vector<std::string> clipped; // text cut at a panel's edge: "Info glyph 1240,88"
     std::map<std::string, Rect> rects;
     float rootX = 0, rootY = 0, rootZ = 0;
     struct FileLoad {
@@ -112,6 +113,12 @@ struct ViewerStateFile {
     std::optional<std::size_t> browsed;       // the browsed character's index in fileNames
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
+
+// The 3D view's rectangle (`rect ... view`), or the whole window when the state has none.
+Rect viewRect(const ViewerStateFile& state);
+// Where a viewer-space point lands in the window: the viewer projects into its view rectangle
+// with that rectangle's aspect (layout/dock_layout.h). nullopt when behind the eye.
+std::optional<glm::vec2> projectIntoWindow(const ViewerStateFile& state, const glm::vec3& point);
 
 // A per-test scratch directory, removed afterwards.
 class TempDir {

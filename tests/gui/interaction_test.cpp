@@ -92,9 +92,7 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     scene.evaluate(initial_->time, bvh::Interpolation::Linear);
     const viewer::Character& character = scene.characters().front();
     const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
-    const auto pixel = render::projectToPixel(
-        initial_->camera, glm::vec2(initial_->windowWidth, initial_->windowHeight),
-        character.viewerPositions[head]);
+    const auto pixel = projectIntoWindow(*initial_, character.viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());
     ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " + at(pixel->x, pixel->y) +
                                      " sleep 0.2 click 1"));

@@ -67,7 +67,6 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
-    const glm::vec2 viewport(plain.state->windowWidth, plain.state->windowHeight);
     int sampled = 0;
     int drawn = 0;
     for (const int frame : {kFrame - kStep, kFrame + kStep}) {
@@ -77,8 +76,7 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
             if (character.document.skeleton.isEndSite[i] != 0) {
                 continue;
             }
-            const auto pixel = render::projectToPixel(ghosts.state->camera, viewport,
-                                                      character.viewerPositions[i]);
+            const auto pixel = projectIntoWindow(*ghosts.state, character.viewerPositions[i]);
             ASSERT_TRUE(pixel.has_value());
             const int x = static_cast<int>(pixel->x);
             const int y = static_cast<int>(pixel->y);

@@ -8,6 +8,7 @@
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/gui/gl_test_context.h"
 
+#include <algorithm>
 #include <glm/common.hpp>
 #include <gtest/gtest.h>
 
@@ -107,5 +108,59 @@ TEST_P(SceneDrawing, DrawsOnlyInsideTheVisibleArea) {
 INSTANTIATE_TEST_SUITE_P(Targets, SceneDrawing,
                          testing::Values(DrawCase{0, false}, DrawCase{4, false}, DrawCase{0, true},
                                          DrawCase{4, true}));
+
+// With a view rectangle (the viewer's view between its docked panels) the camera projects into
+// it with its aspect: the figure stands in the middle of the rectangle, none of the scene lands
+// outside it, and framing for that aspect keeps the whole figure inside.
+TEST(SceneDrawingViewRect, TheFigureIsProjectedIntoTheViewRectangle) {
+    gl_test::HiddenContext context;
+    BVHSCOPE_REQUIRE_GL(context);
+    Scene scene;
+    scene.add(test::bundledSample());
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    // The left 40 % of a wide picture, as a view left of a wide right column.
+    const render::PixelRect view{0, 0, 96, 64};
+    constexpr int kWide = 240;
+    render::OrbitCamera camera;
+    render::frameBounds(camera, scene.motionBounds(),
+                        static_cast<float>(view.width) / static_cast<float>(view.height));
+    SceneDrawOptions options;
+    options.msaaSamples = 0;
+    options.showGrid = false;
+    options.showShadow = false;
+    SceneDrawer drawer;
+    ASSERT_TRUE(drawer.error().empty()) << drawer.error();
+    const render::TextureTarget target(kWide, kHeight);
+    glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
+    glClearColor(kFill.r / 255.0f, kFill.g / 255.0f, kFill.b / 255.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    drawer.draw(scene, camera, std::nullopt, options, kWide, kHeight, target.framebuffer(), nullptr,
+                std::nullopt, view);
+    const render::Image image = target.read();
+    EXPECT_EQ(countIn(image, view, false, options.backgroundColor).scene, 0)
+        << "the scene was drawn outside the view rectangle";
+    // The figure's pixels: centred in the view, clear of its edges.
+    const glm::ivec3 backgroundPixel(glm::round(options.backgroundColor * 255.0f));
+    int minX = kWide, maxX = -1;
+    double sumX = 0;
+    int count = 0;
+    for (int y = 0; y < image.height; ++y) {
+        for (int x = 0; x < view.width; ++x) {
+            const std::uint8_t* p =
+                &image.rgba[(static_cast<std::size_t>(y) * image.width + x) * 4];
+            const glm::ivec3 pixel(p[0], p[1], p[2]);
+            if (glm::any(glm::greaterThan(glm::abs(pixel - backgroundPixel), glm::ivec3(2)))) {
+                minX = std::min(minX, x);
+                maxX = std::max(maxX, x);
+                sumX += x;
+                ++count;
+            }
+        }
+    }
+    ASSERT_GT(count, 20) << "no figure in the view";
+    EXPECT_GT(minX, 0);
+    EXPECT_LT(maxX, view.width - 1);
+    EXPECT_NEAR(sumX / count, view.width / 2.0, view.width * 0.3);
+}
 
 } // namespace

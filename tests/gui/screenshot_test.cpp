@@ -37,6 +37,10 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     const std::string file = std::string(BVHSCOPE_SOURCE_DIR) + "/" + GetParam().file;
     const auto png = dir.path() / "shot.png";
     const auto statePath = dir.path() / "state.txt";
+    // Without the file name over the figure: the rows above it must be background.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "show_file_labels = false\n";
     ASSERT_EQ(runViewerToCompletion(dir, {file, "--screenshot", png.string(), "--frame",
                                           std::to_string(GetParam().frame), "--size", "1200x800",
                                           "--state-out", statePath.string()}),
@@ -59,15 +63,13 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     scene.add(std::move(*loaded.character));
     scene.evaluate(state->time, bvh::Interpolation::Linear);
     const viewer::Character& character = scene.characters().front();
-    const glm::vec2 viewport(state->windowWidth, state->windowHeight);
 
     int jointsChecked = 0;
     for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
         if (character.document.skeleton.isEndSite[i]) {
             continue;
         }
-        const auto pixel =
-            render::projectToPixel(state->camera, viewport, character.viewerPositions[i]);
+        const auto pixel = projectIntoWindow(*state, character.viewerPositions[i]);
         ASSERT_TRUE(pixel.has_value());
         const int x = static_cast<int>(pixel->x);
         const int y = static_cast<int>(pixel->y);
@@ -146,11 +148,8 @@ TEST(Screenshot, TwentyThousandBoneChainIsOneContinuousLine) {
     scene.add(std::move(*loaded.character));
     scene.evaluate(0.0, bvh::Interpolation::Nearest);
     const viewer::Character& character = scene.characters().front();
-    const glm::vec2 viewport(state->windowWidth, state->windowHeight);
-    const auto root =
-        render::projectToPixel(state->camera, viewport, character.viewerPositions.front());
-    const auto tip =
-        render::projectToPixel(state->camera, viewport, character.viewerPositions.back());
+    const auto root = projectIntoWindow(*state, character.viewerPositions.front());
+    const auto tip = projectIntoWindow(*state, character.viewerPositions.back());
     ASSERT_TRUE(root.has_value() && tip.has_value());
     ASSERT_GT(root->y - tip->y, 200.0f) << "the chain should stand tall in the view";
     // Every row from tip to root has a warm pixel near the line between them.

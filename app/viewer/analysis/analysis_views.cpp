@@ -225,6 +225,17 @@ void onCharacterRemoved(AnalysisViews& views, std::size_t index) {
     compare.matchedA = compare.matchedB = SIZE_MAX;
 }
 
+void onCharacterInserted(AnalysisViews& views, std::size_t index) {
+    CompareView& compare = views.compare;
+    if (compare.a >= index) {
+        ++compare.a;
+    }
+    if (compare.b >= index) {
+        ++compare.b;
+    }
+    compare.matchedA = compare.matchedB = SIZE_MAX;
+}
+
 bool applyFramesPerSecondOverride(Scene& scene, Playback& playback, std::size_t index,
                                   std::optional<double> framesPerSecond) {
     if (index >= scene.characters().size()) {

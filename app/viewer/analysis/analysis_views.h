@@ -82,6 +82,8 @@ void updateAnalysisViews(AnalysisViews& views, Scene& scene,
 // A character was removed: A/B indices follow the characters that stay (compare ends when A or
 // B is the one removed).
 void onCharacterRemoved(AnalysisViews& views, std::size_t index);
+// A character put back at `index` (undo of Remove): A and B follow their characters.
+void onCharacterInserted(AnalysisViews& views, std::size_t index);
 
 // Sets or clears a character's fps override and keeps the timeline coherent: the clip length
 // is updated at once and, when it is the character that numbers the timeline (the first), the

@@ -5,6 +5,7 @@
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <string>
 
@@ -13,24 +14,6 @@ namespace bvhscope::viewer {
 namespace {
 
 const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
-
-// First run only: along the bottom of the viewport, right of the Curves panel.
-void placeNextComparePanel(float scale) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float side = kSideColumnWidth * scale;
-    const float height = 230.0f * scale;
-    const float middle = display.x - 2.0f * side;
-    ImGui::SetNextWindowPos(
-        ImVec2(side + middle * 0.6f, display.y - kTimelineHeight * scale - height),
-        ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(middle * 0.4f, height), ImGuiCond_FirstUseEver);
-}
-
-void recordItem(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
 
 std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
     return std::to_string(index + 1) + ": " + characters[index].displayName;
@@ -46,8 +29,15 @@ void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
     const std::vector<Character>& characters = state.scene.characters();
     const std::string current =
         chosen < characters.size() ? characterLabel(characters, chosen) : "";
-    ImGui::SetNextItemWidth(-30.0f);
-    if (ImGui::BeginCombo(label, current.c_str())) {
+    // The combo takes the row less its label; the file shown in it is elided to fit.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = std::max(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                                     style.ItemInnerSpacing.x,
+                                 ImGui::GetFontSize() * 4.0f);
+    ImGui::SetNextItemWidth(width);
+    const std::string preview =
+        elideToWidth(current, width - ImGui::GetFrameHeight() - 2.0f * style.FramePadding.x);
+    if (ImGui::BeginCombo(label, preview.c_str())) {
         for (std::size_t c = 0; c < characters.size(); ++c) {
             double fraction = 1.0;
             if (matchWith != nullptr && *matchWith < characters.size()) {
@@ -67,7 +57,7 @@ void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
         }
         ImGui::EndCombo();
     }
-    recordItem(state, std::string("compare:") + label);
+    recordItemRect(state, std::string("compare:") + label);
 }
 
 void drawLegend(const CompareView& compare, float scale) {
@@ -86,11 +76,19 @@ void drawLegend(const CompareView& compare, float scale) {
                                   ImVec2(origin.x + width, origin.y + height), color(0.5),
                                   color(1.0), color(1.0), color(0.5));
     ImGui::Dummy(ImVec2(width, height));
+    // Under the ramp's start, middle and end, each inside the ramp's width.
+    const std::string middle = formatMetres(compare.redAtMetres * 0.5);
+    const std::string end = ">= " + formatMetres(compare.redAtMetres);
+    const float middleWidth = ImGui::CalcTextSize(middle.c_str()).x;
+    const float endWidth = ImGui::CalcTextSize(end.c_str()).x;
+    const float start = ImGui::GetCursorPosX();
     ImGui::TextDisabled("0");
-    ImGui::SameLine(half - 20.0f * scale);
-    ImGui::TextDisabled("%s", formatMetres(compare.redAtMetres * 0.5).c_str());
-    ImGui::SameLine(width - 40.0f * scale);
-    ImGui::TextDisabled(">= %s", formatMetres(compare.redAtMetres).c_str());
+    if (middleWidth + endWidth + ImGui::CalcTextSize("0").x + 4.0f * scale < width) {
+        ImGui::SameLine(start + std::max(half - middleWidth * 0.5f, ImGui::CalcTextSize("0 ").x));
+        ImGui::TextDisabled("%s", middle.c_str());
+    }
+    ImGui::SameLine(start + std::max(width - endWidth, 0.0f));
+    ImGui::TextDisabled("%s", end.c_str());
 }
 
 } // namespace
@@ -102,12 +100,13 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
         return;
     }
     const bvh::Skeleton& a = characters[compare.a].document.skeleton;
-    ImGui::Text("%s against %s", characterLabel(characters, compare.b).c_str(),
-                characterLabel(characters, compare.a).c_str());
-    ImGui::Text("%zu of %zu joints matched", compare.matching.pairs.size(),
-                std::max(a.nodeCount(), characters[compare.b].document.skeleton.nodeCount()));
+    ImGui::TextWrapped("%s against %s", characterLabel(characters, compare.b).c_str(),
+                       characterLabel(characters, compare.a).c_str());
+    ImGui::TextWrapped(
+        "%zu of %zu joints matched", compare.matching.pairs.size(),
+        std::max(a.nodeCount(), characters[compare.b].document.skeleton.nodeCount()));
     if (!compare.matching.unmatchedA.empty() || !compare.matching.unmatchedB.empty()) {
-        ImGui::SameLine();
+        sameLineIfFits(ImGui::CalcTextSize("(?)").x);
         ImGui::TextDisabled("(?)");
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
@@ -129,16 +128,16 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
     if (compare.matching.pairs.empty()) {
         return;
     }
-    ImGui::Text("Now:  mean %s, max %s (%s)", formatMetres(compare.now.mean).c_str(),
-                formatMetres(compare.now.max).c_str(),
-                nodeName(a, compare.matching.pairs[compare.now.maxPair].first).c_str());
+    ImGui::TextWrapped("Now: mean %s, max %s (%s)", formatMetres(compare.now.mean).c_str(),
+                       formatMetres(compare.now.max).c_str(),
+                       nodeName(a, compare.matching.pairs[compare.now.maxPair].first).c_str());
     if (compare.clip) {
-        ImGui::Text("Clip: mean %s, max %s (%s, %.2f s)",
-                    formatMetres(compare.clip->meanOfMeans).c_str(),
-                    formatMetres(compare.clip->max).c_str(),
-                    nodeName(a, compare.matching.pairs[compare.clip->maxPair].first).c_str(),
-                    compare.clip->maxTimeSeconds);
-        ImGui::SameLine();
+        ImGui::TextWrapped("Clip: mean %s, max %s (%s, %.2f s)",
+                           formatMetres(compare.clip->meanOfMeans).c_str(),
+                           formatMetres(compare.clip->max).c_str(),
+                           nodeName(a, compare.matching.pairs[compare.clip->maxPair].first).c_str(),
+                           compare.clip->maxTimeSeconds);
+        sameLineIfFits(buttonWidth("Go"));
         ImGui::PushID(static_cast<int>(character));
         if (ImGui::SmallButton("Go")) {
             state.playback.pause();
@@ -146,36 +145,39 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
         }
         ImGui::PopID();
     } else {
-        ImGui::TextDisabled("Clip: once both files are read.");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Clip: once both files are read.");
+        ImGui::PopStyleColor();
     }
 }
 
 void drawComparePanel(ViewerState& state, float scale) {
     const std::vector<Character>& characters = state.scene.characters();
+    if (!state.comparePanelOpen) {
+        state.analysis.compare.enabled = false; // closing the panel ends the comparison
+        return;
+    }
     if (characters.size() < 2) {
         return;
     }
-    placeNextComparePanel(scale);
-    if (!ImGui::Begin("Compare")) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Compare", state.layout.compare, 0, &state.comparePanelOpen)) {
         return;
     }
-    recordWindowRect(state, "Compare");
     CompareView& compare = state.analysis.compare;
     ImGui::Checkbox("Compare A with B", &compare.enabled);
-    recordItem(state, "compare:enable");
+    recordItemRect(state, "compare:enable");
     drawChoice(state, "A", compare.a, nullptr);
     drawChoice(state, "B", compare.b, &compare.a);
     if (ImGui::RadioButton("Overlay", compare.layout == CompareLayout::Overlay)) {
         compare.layout = CompareLayout::Overlay;
     }
-    recordItem(state, "compare:overlay");
-    ImGui::SameLine();
+    recordItemRect(state, "compare:overlay");
+    sameLineIfFits(checkboxWidth("Side by side"));
     if (ImGui::RadioButton("Side by side", compare.layout == CompareLayout::SideBySide)) {
         compare.layout = CompareLayout::SideBySide;
     }
-    recordItem(state, "compare:side");
-    ImGui::SameLine();
+    recordItemRect(state, "compare:side");
+    sameLineIfFits(checkboxWidth("Relative to root"));
     ImGui::Checkbox("Relative to root", &compare.relativeToRoot);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Compare poses only: each figure's root is moved onto the other's.");

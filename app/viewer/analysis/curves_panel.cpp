@@ -32,17 +32,6 @@ ImU32 channelColor(bvh::ChannelType type) {
     }
 }
 
-// First run only: along the bottom of the viewport, left of the Compare panel.
-void placeNextCurvesPanel(float scale) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float side = kSideColumnWidth * scale;
-    const float height = 230.0f * scale;
-    const float top = display.y - kTimelineHeight * scale - height;
-    ImGui::SetNextWindowPos(ImVec2(side, top), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2((display.x - 2.0f * side) * 0.6f, height),
-                             ImGuiCond_FirstUseEver);
-}
-
 ImU32 eventColor(bvh::ChannelEventKind kind) {
     return kind == bvh::ChannelEventKind::Jitter ? kJitterColor : kFlipColor;
 }
@@ -169,19 +158,26 @@ void drawPlot(ViewerState& state, const Character& character, const PlotGroup& g
     draw->AddLine(ImVec2(playhead, origin.y), ImVec2(playhead, end.y), kPlayheadColor,
                   2.0f * scale);
 
-    // Range labels and the legend.
+    // Range labels and the legend, each on a dark plate so a curve passing under it cannot
+    // hide it.
+    auto plated = [&](ImVec2 at, ImU32 color, const char* text) {
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y),
+                            IM_COL32(24, 26, 30, 215), 2.0f);
+        draw->AddText(at, color, text);
+    };
     char label[64];
     std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(high - pad), group.unit);
-    draw->AddText(ImVec2(origin.x + 4.0f, origin.y + 2.0f), IM_COL32(150, 150, 160, 255), label);
-    std::snprintf(label, sizeof label, "%.4g", static_cast<double>(low + pad));
-    draw->AddText(ImVec2(origin.x + 4.0f, end.y - ImGui::GetTextLineHeight() - 2.0f),
-                  IM_COL32(150, 150, 160, 255), label);
+    plated(ImVec2(origin.x + 4.0f, origin.y + 2.0f), IM_COL32(170, 170, 180, 255), label);
+    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(low + pad), group.unit);
+    plated(ImVec2(origin.x + 4.0f, end.y - ImGui::GetTextLineHeight() - 2.0f),
+           IM_COL32(170, 170, 180, 255), label);
     float legendX = end.x - 4.0f;
     for (auto k = group.series.rbegin(); k != group.series.rend(); ++k) {
         const std::string name(bvh::channelTypeName(curves.series[*k].type));
         legendX -= ImGui::CalcTextSize(name.c_str()).x + 8.0f;
-        draw->AddText(ImVec2(legendX, origin.y + 2.0f), channelColor(curves.series[*k].type),
-                      name.c_str());
+        plated(ImVec2(legendX, origin.y + 2.0f), channelColor(curves.series[*k].type),
+               name.c_str());
     }
     draw->PopClipRect();
 
@@ -249,16 +245,13 @@ void drawCurvesPanel(ViewerState& state, float scale) {
     if (!curves.selection || curves.closed || curves.selection->character >= characters.size()) {
         return;
     }
-    placeNextCurvesPanel(scale);
     bool open = true;
-    if (!ImGui::Begin("Curves", &open)) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Curves", state.layout.curves, 0, &open)) {
         return;
     }
     if (!open) {
         curves.closed = true;
     }
-    recordWindowRect(state, "Curves");
     const Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.document.skeleton;
     const auto node = static_cast<std::size_t>(curves.selection->node);

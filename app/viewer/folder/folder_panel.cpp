@@ -15,17 +15,11 @@ const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
-void recordItemRect(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
 // [SECTION] Folder controls: include subfolders, previous/next, close
 
 void drawControls(ViewerState& state, float scale) {
     FolderBrowser& folder = state.folder;
-    ImGui::TextUnformatted(folder.folder().string().c_str());
+    elidedText(folder.folder().string());
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", folder.folder().string().c_str());
     }
@@ -36,7 +30,7 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The previous file replaces the browsed character (Page Up)");
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Next >"));
     if (ImGui::Button("Next >")) {
         folder.stepRequest += 1;
     }
@@ -44,23 +38,27 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The next file replaces the browsed character (Page Down)");
     }
-    ImGui::SameLine(0.0f, 16.0f * scale);
+    sameLineIfFits(checkboxWidth("Include subfolders") + 16.0f * scale);
     bool include = folder.includesSubfolders();
     if (ImGui::Checkbox("Include subfolders", &include)) {
         folder.includeSubfoldersRequested = include;
     }
-    ImGui::SameLine(0.0f, 16.0f * scale);
+    sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
     if (ImGui::Button("Close folder")) {
         folder.closeRequested = true;
     }
     const std::size_t count = folder.entries().size();
     if (folder.summarizing()) {
-        ImGui::TextDisabled("%zu files, %zu summarised (%zu threads)%s", count,
-                            folder.summarizedCount(), folder.workerCount(),
-                            folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files, %zu summarised (%zu threads)%s", count,
+                           folder.summarizedCount(), folder.workerCount(),
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
     } else {
-        ImGui::TextDisabled("%zu files%s", count,
-                            folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files%s", count,
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
     }
 }
 
@@ -159,7 +157,8 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
 
     ImGui::TableNextColumn();
     centreTextVertically(thumbnail);
-    ImGui::TextUnformatted(entry.name.c_str());
+    // Elided in the middle to the column (takes differ at the end); the tooltip has the path.
+    elidedText(entry.name);
 
     const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
     ImGui::TableNextColumn();
@@ -203,17 +202,48 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                        ImGuiTableFlags_SizingFixedFit;
+    // Each fact column as wide as its header or its widest value in this font; in a narrow dock
+    // the least needed ones go (the row's tooltip has every fact) so the names keep some room.
+    auto widthOf = [](const char* header, const char* widestValue) {
+        return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widestValue).x);
+    };
+    struct FactColumn {
+        const char* header;
+        float width;
+        int dropOrder; // 0: kept always
+    };
+    const FactColumn facts[] = {
+        {"Joints", widthOf("Joints", "9999"), 2},
+        {"Frames", widthOf("Frames", "999999"), 4},
+        {"FPS", widthOf("FPS", "119.9?"), 1},
+        {"Duration", widthOf("Duration", "999.99 s"), 3},
+        {"Status", std::max(76.0f * scale, widthOf("Status", "warnings")), 0}};
+    const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f;
+    float needed = thumbnail + padding + ImGui::CalcTextSize("walk1...bvh").x + padding;
+    for (const FactColumn& fact : facts) {
+        needed += fact.width + padding;
+    }
+    int dropped = 0; // columns with 0 < dropOrder <= dropped are hidden
+    while (needed > ImGui::GetContentRegionAvail().x && dropped < 4) {
+        ++dropped;
+        for (const FactColumn& fact : facts) {
+            needed -= fact.dropOrder == dropped ? fact.width + padding : 0.0f;
+        }
+    }
     if (!ImGui::BeginTable("files", 7, kFlags)) {
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
     ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("Joints", ImGuiTableColumnFlags_WidthFixed, 42.0f * scale);
-    ImGui::TableSetupColumn("Frames", ImGuiTableColumnFlags_WidthFixed, 48.0f * scale);
-    ImGui::TableSetupColumn("FPS", ImGuiTableColumnFlags_WidthFixed, 30.0f * scale);
-    ImGui::TableSetupColumn("Duration", ImGuiTableColumnFlags_WidthFixed, 58.0f * scale);
-    ImGui::TableSetupColumn("Status", ImGuiTableColumnFlags_WidthFixed, 76.0f * scale);
+    for (const FactColumn& fact : facts) {
+        const bool shown = fact.dropOrder == 0 || fact.dropOrder > dropped;
+        ImGui::TableSetupColumn(
+            fact.header,
+            ImGuiTableColumnFlags_WidthFixed |
+                (shown ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_Disabled),
+            fact.width);
+    }
     ImGui::TableHeadersRow();
 
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
@@ -251,33 +281,21 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
     if (!state.folder.isOpen()) {
         return;
     }
-    // First run: over the Info and Selected joint panels on the right (the rows repeat the
-    // facts Info shows), so the view's centre, where the figure is framed, stays clear.
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    const float width = std::min(580.0f * scale, display.x * 0.42f);
-    ImGui::SetNextWindowPos(ImVec2(display.x - width, 0.0f), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(width, (display.y - kTimelineHeight * scale) * 0.68f),
-                             ImGuiCond_FirstUseEver);
-    // A folder just opened comes to the front (the panels drawn after it would cover it).
-    static std::uint64_t focusedGeneration = 0;
-    if (focusedGeneration != state.folder.generation()) {
-        focusedGeneration = state.folder.generation();
-        ImGui::SetNextWindowFocus();
-    }
-    // Opaque: it lies over other panels, whose text would show through the usual translucency.
-    ImGui::SetNextWindowBgAlpha(1.0f);
     bool open = true;
-    const bool expanded = ImGui::Begin("Browser", &open);
+    if (!beginDockedPanel(state, "Browser", state.layout.browser, 0, &open)) {
+        if (!open) {
+            state.folder.closeRequested = true;
+        }
+        return;
+    }
     if (!open) {
         state.folder.closeRequested = true; // the window's close button
     }
-    if (!expanded) {
-        ImGui::End();
-        return;
-    }
-    recordWindowRect(state, "Browser");
     drawControls(state, scale);
-    drawList(state, thumbnails, static_cast<float>(thumbnailPixels), scale);
+    // Rows of 64-pixel pictures (the thumbnails are drawn at 96 and shown smaller): docked under
+    // the view, the list shows four or more rows.
+    drawList(state, thumbnails, std::min(static_cast<float>(thumbnailPixels), 64.0f * scale),
+             scale);
     ImGui::End();
 }
 

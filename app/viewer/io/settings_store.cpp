@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <functional>
@@ -137,6 +138,35 @@ Entry intEntry(const char* key, int ViewerSettings::*member, int low, int high) 
             }};
 }
 
+// A dock size as a fraction of the window: 0 (the default for the window) or 0.05 to 0.6
+// (dock_layout.h clamps each further and keeps every panel inside the window).
+Entry dockFractionEntry(const char* key, float DockProportions::*member) {
+    return {key,
+            [member](const ViewerSettings& settings) {
+                std::ostringstream out;
+                out << settings.dock.*member;
+                return out.str();
+            },
+            [member](std::string_view text, ViewerSettings& settings) {
+                float value = 0.0f;
+                if (!parseFloat(text, value) || !std::isfinite(value)) {
+                    return false;
+                }
+                settings.dock.*member = value <= 0.0f ? 0.0f : std::clamp(value, 0.05f, 0.6f);
+                return true;
+            }};
+}
+
+Entry dockFlagEntry(const char* key, bool DockProportions::*member) {
+    return {key,
+            [member](const ViewerSettings& settings) {
+                return std::string(settings.dock.*member ? "true" : "false");
+            },
+            [member](std::string_view text, ViewerSettings& settings) {
+                return parseBool(text, settings.dock.*member);
+            }};
+}
+
 // "auto" (kAutomaticMsaaSamples) or a count from 0 to 16.
 Entry msaaEntry() {
     const Entry count = intEntry("msaa_samples", &ViewerSettings::msaaSamples, 0, 16);
@@ -198,6 +228,15 @@ const std::vector<Entry>& entries() {
         boolEntry("show_joints", &ViewerSettings::showJoints),
         boolEntry("show_grid", &ViewerSettings::showGrid),
         boolEntry("show_shadow", &ViewerSettings::showShadow),
+        boolEntry("show_file_labels", &ViewerSettings::showFileLabels),
+        enumEntry("joint_names", &ViewerSettings::jointNames,
+                  {{JointMarks::Off, "off"},
+                   {JointMarks::Selection, "selection"},
+                   {JointMarks::All, "all"}}),
+        enumEntry("joint_axes", &ViewerSettings::jointAxes,
+                  {{JointMarks::Off, "off"},
+                   {JointMarks::Selection, "selection"},
+                   {JointMarks::All, "all"}}),
         colorEntry("background_color", &ViewerSettings::backgroundColor),
         colorEntry("selection_color", &ViewerSettings::selectionColor),
         msaaEntry(),
@@ -230,6 +269,11 @@ const std::vector<Entry>& entries() {
                    {UnitChoice::Inch, "inch"}}),
         intEntry("window_width", &ViewerSettings::windowWidth, 320, 16384),
         intEntry("window_height", &ViewerSettings::windowHeight, 240, 16384),
+        dockFractionEntry("dock_left_width", &DockProportions::leftWidth),
+        dockFractionEntry("dock_right_width", &DockProportions::rightWidth),
+        dockFractionEntry("dock_bottom_height", &DockProportions::bottomHeight),
+        dockFlagEntry("dock_left_collapsed", &DockProportions::leftCollapsed),
+        dockFlagEntry("dock_right_collapsed", &DockProportions::rightCollapsed),
     };
     return kEntries;
 }

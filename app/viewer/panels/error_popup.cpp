@@ -1,6 +1,7 @@
 // The modal that lists a bad file's FILE:LINE:COL diagnostics.
 #include "app/viewer/panels/panels.h"
 
+#include <algorithm>
 #include <imgui.h>
 
 namespace bvhscope::viewer {
@@ -10,13 +11,24 @@ void drawErrorPopup(ViewerState& state) {
         ImGui::OpenPopup("Could not open");
         state.openErrorPopup = false;
     }
-    const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
-    ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
-    if (ImGui::BeginPopupModal("Could not open", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::TextUnformatted("These files did not load; what was open stays open.");
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    // As wide as the longest line needs, at most 80 % of the window: longer lines wrap inside
+    // (a path and a message can be far wider than any window).
+    float widest = ImGui::CalcTextSize("These files did not load; what was open stays open.").x;
+    for (const std::string& line : state.errorLines) {
+        widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
+    }
+    const float width =
+        std::min(widest + 2.0f * ImGui::GetStyle().WindowPadding.x + 1.0f, display.x * 0.8f);
+    ImGui::SetNextWindowSize(ImVec2(width, 0.0f), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, display.y * 0.8f));
+    if (ImGui::BeginPopupModal("Could not open", nullptr, ImGuiWindowFlags_NoResize)) {
+        ImGui::TextWrapped("These files did not load; what was open stays open.");
         ImGui::Separator();
         for (const std::string& line : state.errorLines) {
-            ImGui::TextUnformatted(line.c_str());
+            ImGui::TextWrapped("%s", line.c_str());
         }
         ImGui::Separator();
         if (ImGui::Button("Copy")) {

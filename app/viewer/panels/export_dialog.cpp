@@ -1,6 +1,7 @@
 // File > Export: the File menu in the Files panel, Ctrl+E, the export dialog (a modal over the
 // character being exported) and the result popup. The dialog edits state.exportDialog; the
 // file is written by the app loop (exportCharacter), never from here.
+#include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
 #include <array>
@@ -15,13 +16,6 @@ namespace {
 
 constexpr const char* kDialogName = "Export";
 constexpr const char* kResultName = "Export result";
-
-// For --state-out: GUI tests click these.
-void recordItemRect(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
 
 void requestExportDialog(ViewerState& state) {
     if (!state.scene.empty()) {
@@ -214,9 +208,17 @@ void drawExportDialog(ViewerState& state, float scale) {
 
     ImGui::TextUnformatted("Save as");
     ImGui::SameLine(110.0f);
-    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
     recordItemRect(state, "export:path");
+    ImGui::SameLine();
+    // The desktop's save dialog (platform/file_chooser.h) fills the field.
+    ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
+    if (ImGui::Button("Browse...")) {
+        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "export:browse");
     if (!character.sourcePath.empty() && settings.targetPath == character.sourcePath) {
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
                            settings.overwriteInput

@@ -1,8 +1,10 @@
 // The open files: colour, visibility, focus, remove; and a path box to open more files or a
 // folder (besides drag and drop; Debian's GLFW has no native file dialog).
+#include "app/viewer/layout/dock_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <imgui_stdlib.h>
 #include <string>
@@ -10,29 +12,34 @@
 namespace bvhscope::viewer {
 
 void drawFileListPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, false, 0.0f, 0.28f);
-    if (!ImGui::Begin("Files", nullptr, ImGuiWindowFlags_MenuBar)) {
-        ImGui::End();
+    if (!beginDockedPanel(state, "Files", state.layout.files, ImGuiWindowFlags_MenuBar)) {
         return;
     }
-    recordWindowRect(state, "Files");
     drawFileMenu(state);
-    // File > Open folder / Close folder, appended to the File menu drawn above.
-    static bool focusPath = false;
+    // File > Open / Open folder / Close folder, appended to the File menu drawn above. Open goes
+    // through the desktop's file chooser; without one, the path field below takes the keyboard.
+    using Purpose = ViewerState::ChooserPurpose;
+    const bool choosing = state.chooserOpen != Purpose::None;
     if (ImGui::BeginMenuBar()) {
         if (ImGui::BeginMenu("File")) {
-            if (ImGui::MenuItem("Open file or folder...")) {
-                focusPath = true; // the path field below takes a file or a folder
+            if (ImGui::MenuItem("Open file or folder...", nullptr, false, !choosing)) {
+                state.chooserRequested = Purpose::OpenFiles;
             }
-            const ImVec2 min = ImGui::GetItemRectMin(); // for --state-out: GUI tests click it
-            const ImVec2 size = ImGui::GetItemRectSize();
-            state.widgetRects.rects["menu:File>Open file or folder"] = {min.x, min.y, size.x,
-                                                                        size.y};
+            recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
+            if (ImGui::MenuItem("Open folder...", nullptr, false, !choosing)) {
+                state.chooserRequested = Purpose::OpenFolder;
+            }
+            recordItemRect(state, "menu:File>Open folder");
             if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
                 state.folder.closeRequested = true;
             }
+            if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
+                state.undoRemoveRequested = true;
+            }
             ImGui::EndMenu();
         }
+        drawViewMenu(state);
+        recordItemRect(state, "menu:View");
         ImGui::EndMenuBar();
     }
     std::vector<Character>& characters = state.scene.characters();
@@ -46,22 +53,47 @@ void drawFileListPanel(ViewerState& state, float scale) {
             ImGui::SetTooltip("Show or hide");
         }
         ImGui::SameLine();
-        if (ImGui::Selectable(character.displayName.c_str(), state.infoCharacter == c,
-                              ImGuiSelectableFlags_AllowItemOverlap,
-                              ImVec2(ImGui::GetContentRegionAvail().x - 90.0f * scale, 0.0f))) {
+        // The name takes what the row leaves beside the remove button, elided in the middle
+        // (takes differ at the end) with the whole name and path in a tooltip. Double-click
+        // frames the figure; the context menu has Focus and Remove too.
+        const float removeWidth = ImGui::CalcTextSize("x").x +
+                                  2.0f * ImGui::GetStyle().FramePadding.x +
+                                  ImGui::GetStyle().ItemSpacing.x;
+        const float nameWidth = std::max(ImGui::GetContentRegionAvail().x - removeWidth, 1.0f);
+        const std::string name = elideToWidth(character.displayName, nameWidth);
+        if (ImGui::Selectable(name.c_str(), state.infoCharacter == c,
+                              ImGuiSelectableFlags_AllowItemOverlap |
+                                  ImGuiSelectableFlags_AllowDoubleClick,
+                              ImVec2(nameWidth, 0.0f))) {
             state.infoCharacter = c;
+            if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                state.characterToFocus = c;
+            }
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s\n%s%s", character.displayName.c_str(),
+                              character.sourcePath.c_str(),
+                              character.browsed ? "\nFrom the folder browser: Page Down/Page Up "
+                                                  "show the next/previous file in its place"
+                                                : "");
+        }
+        recordItemRect(state, "files:name:" + std::to_string(c));
+        if (ImGui::BeginPopupContextItem("##file")) {
+            if (ImGui::MenuItem("Focus (double-click)")) {
+                state.characterToFocus = c;
+            }
+            if (ImGui::MenuItem("Remove", "Ctrl+Z undoes")) {
+                state.characterToRemove = c;
+            }
+            ImGui::EndPopup();
         }
         ImGui::SameLine();
-        if (ImGui::SmallButton("Focus")) {
-            state.characterToFocus = c;
-        }
-        ImGui::SameLine();
-        if (ImGui::SmallButton("Remove")) {
+        if (ImGui::SmallButton("x")) {
             state.characterToRemove = c; // a load still running is cancelled
         }
-        if (character.browsed && ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("From the folder browser: Page Down/Page Up show the next/previous "
-                              "file in its place");
+        recordItemRect(state, "files:remove:" + std::to_string(c));
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Remove (Ctrl+Z brings it back)");
         }
         if (character.loading()) {
             char overlay[64];
@@ -80,15 +112,25 @@ void drawFileListPanel(ViewerState& state, float scale) {
     if (characters.empty() && state.loads.waiting().empty()) {
         ImGui::TextDisabled("Drop .bvh files here.");
     }
+    if (characters.size() >= 2 && !state.comparePanelOpen) {
+        if (ImGui::SmallButton("Compare two files...")) {
+            state.comparePanelOpen = true;
+        }
+        recordItemRect(state, "files:compare");
+    }
     ImGui::Separator();
     static std::string path;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50.0f * scale);
-    if (focusPath) {
+    if (state.focusPathField) {
         ImGui::SetKeyboardFocusHere();
-        focusPath = false;
+        state.focusPathField = false;
     }
-    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh, folder or sound",
-                                                  &path, ImGuiInputTextFlags_EnterReturnsTrue);
+    // The hint shortened to the field (a hint is cut by the field's frame otherwise).
+    const std::string hint =
+        elideToWidth("path to a .bvh file, folder or sound",
+                     ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x);
+    const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
         const ImVec2 min = ImGui::GetItemRectMin();
         const ImVec2 size = ImGui::GetItemRectSize();

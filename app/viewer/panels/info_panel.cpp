@@ -7,6 +7,7 @@
 #include "app/viewer/panels/panels.h"
 #include "core/model/diagnostic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -16,35 +17,32 @@ namespace {
 
 const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
-void recordItem(ViewerState& state, const char* name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
     Character& character = state.scene.characters()[index];
     ImGui::TextUnformatted("Play at");
     ImGui::SameLine();
     double framesPerSecond = 1.0 / frameTimeInUse(character);
-    ImGui::SetNextItemWidth(110.0f);
+    // The field takes what "Play at" and its "fps" label leave, up to what a rate needs.
+    const float fpsLabel = ImGui::CalcTextSize("fps").x + ImGui::GetStyle().ItemInnerSpacing.x;
+    ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - fpsLabel,
+                                       ImGui::GetFontSize() * 2.0f, ImGui::GetFontSize() * 8.0f));
     // Applied on Enter: typing "60" must not pass through 6 fps.
     if (ImGui::InputDouble("fps##override", &framesPerSecond, 0.0, 0.0, "%.8g",
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
         applyFramesPerSecondOverride(state.scene, state.playback, index, framesPerSecond);
     }
-    recordItem(state, "info:fps");
+    recordItemRect(state, "info:fps");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Playback and the timeline use this rate; the file is not changed.\n"
                           "Export writes the file's Frame Time unless told otherwise.");
     }
     if (character.framesPerSecondOverride) {
-        ImGui::SameLine();
+        sameLineIfFits(buttonWidth("File's rate"));
         if (ImGui::SmallButton("File's rate")) {
             applyFramesPerSecondOverride(state.scene, state.playback, index, std::nullopt);
         }
-        recordItem(state, "info:fps-reset");
+        recordItemRect(state, "info:fps-reset");
     }
 
     // The fixes first (the panel is short; they must be in view), the explanations after.
@@ -60,19 +58,19 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
                                          written.rate.framesPerSecond);
         }
         ImGui::EndDisabled();
-        recordItem(state, "info:fix-written");
+        recordItemRect(state, "info:fix-written");
     }
     if (report.speed.suspicion) {
         const std::string label =
             "Play at " + std::string(report.speed.suspicion->suggested.name) + " fps";
         if (report.written) {
-            ImGui::SameLine();
+            sameLineIfFits(buttonWidth(label.c_str()));
         }
         if (ImGui::SmallButton(label.c_str())) {
             applyFramesPerSecondOverride(state.scene, state.playback, index,
                                          report.speed.suspicion->suggested.framesPerSecond);
         }
-        recordItem(state, "info:fix-speed");
+        recordItemRect(state, "info:fix-speed");
     }
     if (report.speed.suspicion) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
@@ -109,26 +107,24 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     }
 }
 
+// A fact: its name, and its value wrapped to the column (a narrow column wraps, never cuts).
 void row(const char* label, const char* format, auto... values) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", label);
     ImGui::TableNextColumn();
-    ImGui::Text(format, values...);
+    ImGui::TextWrapped(format, values...);
 }
 
 } // namespace
 
-void drawInfoPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.0f, 0.40f);
-    if (!ImGui::Begin("Info")) {
-        ImGui::End();
+void drawInfoPanel(ViewerState& state) {
+    if (!beginDockedPanel(state, "Info", state.layout.info)) {
         return;
     }
-    recordWindowRect(state, "Info");
     const std::vector<Character>& characters = state.scene.characters();
     if (characters.empty()) {
-        ImGui::TextDisabled("No file open. Drop .bvh files on the window.");
+        ImGui::TextWrapped("No file open. Drop .bvh files on the window.");
         ImGui::End();
         return;
     }
@@ -138,8 +134,14 @@ void drawInfoPanel(ViewerState& state, float scale) {
     const Character& character = characters[state.infoCharacter];
     const std::size_t index = state.infoCharacter;
     const bvh::DocumentSummary& summary = character.summary;
-    if (ImGui::BeginTable("facts", 2, ImGuiTableFlags_SizingFixedFit)) {
-        row("File", "%s", character.displayName.c_str());
+    if (ImGui::BeginTable("facts", 2)) {
+        ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("File");
+        ImGui::TableNextColumn();
+        elidedText(character.displayName);
         row("Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
         row("Frames", "%u", summary.framesPresent);
         if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
@@ -169,9 +171,13 @@ void drawInfoPanel(ViewerState& state, float scale) {
         ImGui::EndTable();
     }
     if (!character.sourcePath.empty()) {
-        ImGui::TextDisabled("%s", character.sourcePath.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        elidedText(character.sourcePath);
+        ImGui::PopStyleColor();
     } else {
-        ImGui::TextDisabled("bundled sample (generated walk cycle)");
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("bundled sample (generated walk cycle)");
+        ImGui::PopStyleColor();
     }
     drawFrameRate(state, index);
     drawRestAnimationAgreement(state, character);

@@ -32,27 +32,53 @@ void recordRect(ViewerState& state, std::size_t character, const bvh::Skeleton& 
         min.x, min.y, max.x - min.x, max.y - min.y};
 }
 
-// The compare distance of a node of A or B, drawn at the right end of the last item's row.
-void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node) {
+// The compare distance of a node of A or B as text ("" when not comparing it).
+std::string compareDistanceText(const ViewerState& state, std::size_t character, std::size_t node) {
     const CompareView& compare = state.analysis.compare;
     if (!compare.active) {
-        return;
+        return {};
     }
     const std::vector<double>* distances = character == compare.a   ? &compare.distanceOfNodeA
                                            : character == compare.b ? &compare.distanceOfNodeB
                                                                     : nullptr;
     if (distances == nullptr || node >= distances->size()) {
-        return;
+        return {};
     }
     const double distance = (*distances)[node];
-    const std::string text = distance < 0.0 ? "no match" : formatMetres(distance);
+    return distance < 0.0 ? "no match" : formatMetres(distance);
+}
+
+// A row's label, elided so that it and the compare distance both fit beside each other (the
+// whole name in a tooltip); at least a few characters, where the horizontal scroll takes over.
+std::string fittedLabel(const std::string& label, const std::string& distance, float indent) {
+    const float reserve = distance.empty() ? 0.0f
+                                           : ImGui::CalcTextSize(distance.c_str()).x +
+                                                 2.0f * ImGui::GetStyle().ItemSpacing.x;
+    const float width =
+        std::max(ImGui::GetContentRegionAvail().x - indent - reserve, ImGui::GetFontSize() * 3.0f);
+    return elideToWidth(label, width);
+}
+
+// The compare distance of a node of A or B, drawn at the right end of the last item's row, or
+// after its label (`labelRight`) when a deep row's label leaves no room (the tree then scrolls
+// sideways).
+void drawCompareDistance(const ViewerState& state, std::size_t character, std::size_t node,
+                         float labelRight) {
+    const CompareView& compare = state.analysis.compare;
+    const std::string text = compareDistanceText(state, character, node);
+    if (text.empty()) {
+        return;
+    }
+    const double distance =
+        (compare.a == character ? compare.distanceOfNodeA : compare.distanceOfNodeB)[node];
     const glm::vec4 color =
         distance < 0.0 ? unmatchedNodeColor() : differenceColor(distance, compare.redAtMetres);
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
     const ImVec2 size = ImGui::CalcTextSize(text.c_str());
     ImGui::GetWindowDrawList()->AddText(
-        ImVec2(max.x - size.x - 4.0f, min.y + (max.y - min.y - size.y) * 0.5f),
+        ImVec2(std::max(max.x - size.x - 4.0f, labelRight + ImGui::GetStyle().ItemSpacing.x),
+               min.y + (max.y - min.y - size.y) * 0.5f),
         ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text.c_str());
 }
 
@@ -115,13 +141,21 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
         if (skeleton.isEndSite[i]) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         }
-        const bool open = ImGui::TreeNodeEx("node", flags, "%s", nodeLabel(skeleton, i).c_str());
+        const std::string label = nodeLabel(skeleton, i);
+        const std::string shown = fittedLabel(label, compareDistanceText(state, characterIndex, i),
+                                              ImGui::GetTreeNodeToLabelSpacing());
+        const bool open = ImGui::TreeNodeEx("node", flags, "%s", shown.c_str());
         if (skeleton.isEndSite[i]) {
             ImGui::PopStyleColor();
         }
+        if (shown.size() != label.size() && ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", label.c_str());
+        }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
-        drawCompareDistance(state, characterIndex, i);
+        drawCompareDistance(state, characterIndex, i,
+                            ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
+                                ImGui::CalcTextSize(shown.c_str()).x);
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
             select(state, characterIndex, i);
         }
@@ -148,36 +182,45 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
         const bool selected = state.selection && state.selection->character == characterIndex &&
                               state.selection->node == static_cast<bvh::NodeIndex>(i);
         ImGui::PushID(static_cast<int>(i));
-        if (ImGui::Selectable(skeleton.names[i].c_str(), selected)) {
+        const std::string shown =
+            fittedLabel(skeleton.names[i], compareDistanceText(state, characterIndex, i), 0.0f);
+        if (ImGui::Selectable(shown.c_str(), selected)) {
             select(state, characterIndex, i);
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
-        drawCompareDistance(state, characterIndex, i);
+        drawCompareDistance(state, characterIndex, i,
+                            ImGui::GetItemRectMin().x + ImGui::CalcTextSize(shown.c_str()).x);
     }
 }
 
 } // namespace
 
-void drawJointTreePanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, false, 0.28f, 0.72f);
-    if (!ImGui::Begin("Joints")) {
-        ImGui::End();
+void drawJointTreePanel(ViewerState& state) {
+    if (!beginDockedPanel(state, "Joints", state.layout.joints)) {
         return;
     }
-    recordWindowRect(state, "Joints");
     static std::string filter;
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputTextWithHint("##search", "Search joints", &filter);
-    ImGui::BeginChild("tree");
+    // Sideways scrolling for hierarchies nested deeper than the column is wide.
+    ImGui::BeginChild("tree", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
     const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         ImGui::PushID(static_cast<int>(c));
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(characters[c].color.r, characters[c].color.g,
                                                     characters[c].color.b, 1.0f));
-        const bool open = ImGui::CollapsingHeader(characters[c].displayName.c_str(),
-                                                  ImGuiTreeNodeFlags_DefaultOpen);
+        // The file's name elided to the header ("###file": the same header whatever is shown).
+        const std::string header =
+            elideToWidth(characters[c].displayName,
+                         ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing() -
+                             2.0f * ImGui::GetStyle().FramePadding.x) + // a framed header
+            "###file";
+        const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", characters[c].displayName.c_str());
+        }
         if (open) {
             if (filter.empty()) {
                 drawHierarchy(state, c);

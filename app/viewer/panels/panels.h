@@ -6,14 +6,15 @@
 
 namespace bvhscope::viewer {
 
-// `scale` is the monitor content scale; default positions and sizes use it on first run only
-// (afterwards imgui.ini in the config directory remembers the layout).
+// Each panel is docked at its rectangle in state.layout (layout/dock_layout.h), and draws nothing
+// when that is empty (a collapsed column, Tab). `scale` is the content scale, for sizes given
+// in unscaled pixels.
 void drawTimelinePanel(ViewerState& state, float scale);
-void drawJointTreePanel(ViewerState& state, float scale);
-void drawSelectionPanel(ViewerState& state, float scale);
-void drawInfoPanel(ViewerState& state, float scale);
+void drawJointTreePanel(ViewerState& state);
+void drawSelectionPanel(ViewerState& state);
+void drawInfoPanel(ViewerState& state);
 void drawFileListPanel(ViewerState& state, float scale);
-void drawSettingsPanel(ViewerState& state, float scale);
+void drawSettingsPanel(ViewerState& state);
 void drawErrorPopup(ViewerState& state);
 // File > Export: the menu (in the Files panel's menu bar), Ctrl+E, and the export dialog.
 void drawFileMenu(ViewerState& state);

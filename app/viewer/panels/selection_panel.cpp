@@ -16,11 +16,12 @@ void drawAnalysisNotes(ViewerState& state) {
         for (const bvh::ChannelEvent& event : curves.events) {
             flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;
         }
-        ImGui::TextColored(ImVec4(1.0f, 0.72f, 0.30f, 1.0f),
-                           "Curves: %zu Euler flips, %zu jitter frames", flips,
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.72f, 0.30f, 1.0f));
+        ImGui::TextWrapped("Curves: %zu Euler flips, %zu jitter frames", flips,
                            curves.events.size() - flips);
+        ImGui::PopStyleColor();
         if (curves.closed) {
-            ImGui::SameLine();
+            sameLineIfFits(buttonWidth("Show"));
             if (ImGui::SmallButton("Show")) {
                 state.analysis.curves.closed = false;
             }
@@ -33,10 +34,10 @@ void drawAnalysisNotes(ViewerState& state) {
         const auto node = static_cast<std::size_t>(selection.node);
         if (node < distances.size()) {
             if (distances[node] < 0.0) {
-                ImGui::TextDisabled("Compare: no joint of that name in the other file");
+                ImGui::TextWrapped("Compare: no joint of that name in the other file");
             } else {
-                ImGui::Text("Compare: %s from the other file's",
-                            formatMetres(distances[node]).c_str());
+                ImGui::TextWrapped("Compare: %s from the other file's",
+                                   formatMetres(distances[node]).c_str());
             }
         }
     }
@@ -44,29 +45,30 @@ void drawAnalysisNotes(ViewerState& state) {
 
 } // namespace
 
-void drawSelectionPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.40f, 0.28f);
-    if (!ImGui::Begin("Selected joint")) {
-        ImGui::End();
+void drawSelectionPanel(ViewerState& state) {
+    if (!beginDockedPanel(state, "Selected joint", state.layout.selection)) {
         return;
     }
-    recordWindowRect(state, "Selected joint");
     const std::vector<Character>& characters = state.scene.characters();
     if (!state.selection || state.selection->character >= characters.size()) {
-        ImGui::TextDisabled("Click a joint in the tree or the viewport.");
+        ImGui::TextWrapped("Click a joint in the tree or the view.");
         ImGui::End();
         return;
     }
     const Character& character = characters[state.selection->character];
     const bvh::Skeleton& skeleton = character.document.skeleton;
     const auto node = static_cast<std::size_t>(state.selection->node);
-    ImGui::Text("%s", skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());
-    ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", character.displayName.c_str());
+    elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    elidedText(character.displayName);
     if (skeleton.parents[node] != bvh::kNoParent) {
-        ImGui::TextDisabled(
-            "parent: %s", skeleton.names[static_cast<std::size_t>(skeleton.parents[node])].c_str());
+        elidedText("parent: " + skeleton.names[static_cast<std::size_t>(skeleton.parents[node])]);
     }
+    ImGui::PopStyleColor();
+    // Lengths in the file's own unit where it is known (the values are the file's numbers).
+    const std::string fileUnit = character.unit == bvh::LengthUnit::Unknown
+                                     ? std::string("file units")
+                                     : std::string(bvh::lengthUnitName(character.unit));
 
     const bvh::Motion& motion = character.document.motion;
     const std::uint32_t frame = frameAt(character, state.playback.time());
@@ -82,7 +84,14 @@ void drawSelectionPanel(ViewerState& state, float scale) {
             ImGui::TextUnformatted(skeleton.channelNames[column].c_str());
             ImGui::TableNextColumn();
             if (motion.frameCount > 0) {
-                ImGui::Text("%.4f", static_cast<double>(motion.frame(frame)[column]));
+                const auto value = static_cast<double>(motion.frame(frame)[column]);
+                if (bvh::isRotation(channels[k])) {
+                    ImGui::Text("%.3f\u00b0", value);
+                } else if (bvh::isPosition(channels[k])) {
+                    ImGui::TextWrapped("%.3f %s", value, fileUnit.c_str());
+                } else {
+                    ImGui::Text("%.4f", value);
+                }
             } else {
                 ImGui::TextDisabled("no frames");
             }
@@ -92,13 +101,17 @@ void drawSelectionPanel(ViewerState& state, float scale) {
     const glm::dvec3 local = character.local[node].translation;
     const glm::dvec3 world = character.world[node].translation;
     const glm::vec3 viewer = character.viewerPositions[node];
-    ImGui::Text("Local  %9.3f %9.3f %9.3f", local.x, local.y, local.z);
-    ImGui::Text("World  %9.3f %9.3f %9.3f", world.x, world.y, world.z);
-    ImGui::TextDisabled("Viewer %9.3f %9.3f %9.3f m (Y up)", static_cast<double>(viewer.x),
-                        static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+    ImGui::TextWrapped("Local (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), local.x, local.y, local.z);
+    ImGui::TextWrapped("World (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), world.x, world.y, world.z);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("In the view (m, Y up): %.3f, %.3f, %.3f", static_cast<double>(viewer.x),
+                       static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+    ImGui::PopStyleColor();
     drawAnalysisNotes(state);
-    if (ImGui::Checkbox("Camera follows this joint", &state.settings.followSelection)) {
-        // Nothing else: the app loop moves the camera target while it is set.
+    // The app loop moves the camera target while it is set.
+    ImGui::Checkbox("Camera follows", &state.settings.followSelection);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The camera follows this joint");
     }
     ImGui::End();
 }

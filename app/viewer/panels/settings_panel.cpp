@@ -38,13 +38,13 @@ void drawOverlaySettings(ViewerState& state) {
     fullWidth();
     ImGui::SliderFloat("##ghostOpacity", &settings.ghostOpacity, 0.05f, 1.0f, "opacity %.2f");
     ImGui::Checkbox("Foot contacts", &settings.showFootContacts);
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("contact").x);
     ImGui::TextColored(ImVec4(kContactColor.r, kContactColor.g, kContactColor.b, 1.0f), "contact");
-    ImGui::SameLine();
+    sameLineIfFits(ImGui::CalcTextSize("slide").x);
     ImGui::TextColored(ImVec4(kSlideColor.r, kSlideColor.g, kSlideColor.b, 1.0f), "slide");
-    fullWidth();
-    ImGui::SliderFloat("##slideSpeed", &settings.footSlideSpeed, 0.005f, 1.0f,
-                       "slide above %.3f heights/s", ImGuiSliderFlags_Logarithmic);
+    labelAbove("Slides above (heights/s)");
+    ImGui::SliderFloat("##slideSpeed", &settings.footSlideSpeed, 0.005f, 1.0f, "%.3f",
+                       ImGuiSliderFlags_Logarithmic);
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("A foot in contact slides when it moves along the ground faster than "
                           "this many figure heights per second (0.1 = 17 cm/s for 1.7 m)");
@@ -55,11 +55,13 @@ void drawOverlaySettings(ViewerState& state) {
         const CharacterFootContacts* contacts =
             state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
         if (contacts == nullptr) {
-            ImGui::TextDisabled("%s: no feet found or no frames", character.displayName.c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%s: no feet found or no frames", character.displayName.c_str());
+            ImGui::PopStyleColor();
         } else {
             const double frames = std::max<double>(contacts->analysis.frameCount, 1);
             for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
-                ImGui::Text(
+                ImGui::TextWrapped(
                     "%s: %.0f%% contact, %u sliding",
                     character.document.skeleton.names[static_cast<std::size_t>(track.node)].c_str(),
                     100.0 * track.contactFrames / frames, track.slidingFrames);
@@ -71,17 +73,15 @@ void drawOverlaySettings(ViewerState& state) {
 
 } // namespace
 
-void drawSettingsPanel(ViewerState& state, float scale) {
-    placeNextPanel(scale, true, 0.68f, 0.32f);
-    if (!ImGui::Begin("Settings")) {
-        ImGui::End();
+void drawSettingsPanel(ViewerState& state) {
+    if (!beginDockedPanel(state, "Settings", state.layout.settings)) {
         return;
     }
-    recordWindowRect(state, "Settings");
     ViewerSettings& settings = state.settings;
     if (ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
         int style = static_cast<int>(settings.boneStyle);
-        if (ImGui::Combo("Bones", &style, "Capsules\0Octahedral\0Lines\0")) {
+        labelAbove("Bones");
+        if (ImGui::Combo("##bones", &style, "Capsules\0Octahedral\0Lines\0")) {
             settings.boneStyle = static_cast<render::BoneStyle>(style);
         }
         if (state.bonesOverMeshBudget) {
@@ -89,51 +89,82 @@ void drawSettingsPanel(ViewerState& state, float scale) {
                 "Over %zu bones on screen: drawn as lines, without joints or shadows.",
                 kMeshBoneBudget);
         }
-        ImGui::SliderFloat("Thickness", &settings.boneThickness, 0.1f, 5.0f, "%.2f",
+        labelAbove("Thickness");
+        ImGui::SliderFloat("##thickness", &settings.boneThickness, 0.1f, 5.0f, "%.2fx",
                            ImGuiSliderFlags_Logarithmic);
         ImGui::Checkbox("Joints", &settings.showJoints);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("Grid"));
         ImGui::Checkbox("Grid", &settings.showGrid);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("Shadow"));
         ImGui::Checkbox("Shadow", &settings.showShadow);
+        sameLineIfFits(checkboxWidth("File names"));
+        ImGui::Checkbox("File names", &settings.showFileLabels);
+        recordItemRect(state, "settings:file-names");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Each figure's file name above it in the view");
+        }
+        constexpr const char* kJointMarks = "Off\0Selected joint\0All joints\0";
+        int names = static_cast<int>(settings.jointNames);
+        labelAbove("Joint names in the view");
+        if (ImGui::Combo("##jointNames", &names, kJointMarks)) {
+            settings.jointNames = static_cast<JointMarks>(names);
+        }
+        int axes = static_cast<int>(settings.jointAxes);
+        labelAbove("Joint axes (X red, Y green, Z blue)");
+        if (ImGui::Combo("##jointAxes", &axes, kJointMarks)) {
+            settings.jointAxes = static_cast<JointMarks>(axes);
+        }
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
-        ImGui::SameLine();
+        sameLineIfFits(checkboxWidth("Selection"));
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
         // -1 is automatic: 4 on a GPU, none on a software renderer (render/math/renderer_info.h).
         const std::string automatic = state.automaticMsaaSamples > 0
                                           ? "auto: " + std::to_string(state.automaticMsaaSamples)
-                                          : std::string("auto: off (software GL)");
-        ImGui::SliderInt("MSAA samples", &settings.msaaSamples, kAutomaticMsaaSamples, 8,
+                                          : std::string("auto: off");
+        labelAbove("MSAA samples");
+        ImGui::SliderInt("##msaa", &settings.msaaSamples, kAutomaticMsaaSamples, 8,
                          settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("auto: 4 samples on a GPU, none on a software renderer");
+        }
     }
     drawOverlaySettings(state);
     if (ImGui::CollapsingHeader("Axes and units")) {
         int upAxis = static_cast<int>(settings.upAxis);
-        if (ImGui::Combo("Up axis", &upAxis, "Auto (rest pose)\0+Y\0+Z\0")) {
+        labelAbove("Up axis");
+        if (ImGui::Combo("##upAxis", &upAxis, "Auto (rest pose)\0+Y\0+Z\0")) {
             settings.upAxis = static_cast<UpAxisChoice>(upAxis);
             state.axesChanged = true;
         }
         int unit = static_cast<int>(settings.unit);
-        if (ImGui::Combo("Unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
+        labelAbove("Unit");
+        if (ImGui::Combo("##unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
             settings.unit = static_cast<UnitChoice>(unit);
             state.axesChanged = true;
         }
     }
     if (ImGui::CollapsingHeader("Playback")) {
-        ImGui::Checkbox("Play when a file opens", &settings.playOnOpen);
-        ImGui::Checkbox("Interpolate between frames", &settings.interpolate);
+        ImGui::Checkbox("Play on open", &settings.playOnOpen);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Start playing when a file opens");
+        }
+        ImGui::Checkbox("Interpolate", &settings.interpolate);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Blend between frames when the time falls between two");
+        }
     }
     if (ImGui::CollapsingHeader("Camera")) {
-        ImGui::SliderFloat("Field of view", &settings.fieldOfViewDegrees, 10.0f, 120.0f,
-                           "%.0f deg");
-        ImGui::SliderFloat("Orbit speed", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2f");
+        labelAbove("Field of view");
+        ImGui::SliderFloat("##fov", &settings.fieldOfViewDegrees, 10.0f, 120.0f, "%.0f deg");
+        labelAbove("Orbit speed");
+        ImGui::SliderFloat("##orbit", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2fx");
         ImGui::Checkbox("Invert zoom", &settings.invertZoom);
         ImGui::Checkbox("Frame all on load", &settings.frameOnLoad);
-        ImGui::Checkbox("Follow selected joint", &settings.followSelection);
+        ImGui::Checkbox("Follow selection", &settings.followSelection);
         if (ImGui::Button("Frame all (F)")) {
             state.frameAllRequested = true;
         }
-        ImGui::SameLine();
+        sameLineIfFits(buttonWidth("Reset (R)"));
         if (ImGui::Button("Reset (R)")) {
             state.resetCameraRequested = true;
         }

@@ -5,12 +5,14 @@
 #include "app/viewer/audio/audio_panel.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/platform/imgui_layer.h"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -67,10 +69,44 @@ void drawRestPoseReminder(ViewerState& state, float scale) {
     }
 }
 
+// [SECTION] The ruler's frame numbers, along the top of the scrub bar: every 1, 2 or 5 times a
+// power of ten frames, as often as the widest number leaves room for.
+void drawRulerNumbers(const Playback& playback, const auto& xOf, ImVec2 origin, float width,
+                      float scale) {
+    const std::int64_t lastFrame = playback.lastFrame();
+    if (lastFrame <= 0) {
+        return;
+    }
+    const std::string widest = std::to_string(lastFrame);
+    const float room = ImGui::CalcTextSize(widest.c_str()).x + 10.0f * scale;
+    const float pixelsPerFrame = width / static_cast<float>(lastFrame);
+    std::int64_t step = 1;
+    for (std::int64_t power = 1; step * pixelsPerFrame < room; power *= 10) {
+        for (const std::int64_t factor : {1, 2, 5, 10}) {
+            step = factor * power;
+            if (step * pixelsPerFrame >= room) {
+                break;
+            }
+        }
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImU32 color = IM_COL32(190, 190, 200, 220);
+    for (std::int64_t frame = 0; frame <= lastFrame; frame += step) {
+        const std::string number = std::to_string(frame);
+        const float x = xOf(playback.timeOfFrame(frame));
+        const float textWidth = ImGui::CalcTextSize(number.c_str()).x;
+        if (x + 2.0f * scale + textWidth > origin.x + width) {
+            break; // the last number would run past the bar's end
+        }
+        draw->AddText(ImVec2(x + 2.0f * scale, origin.y + 1.0f * scale), color, number.c_str());
+    }
+}
+
 // [SECTION] The scrub bar: drag anywhere on it; the pose follows while dragging.
 void drawScrubBar(ViewerState& state, float scale) {
     Playback& playback = state.playback;
-    const float height = 26.0f * scale;
+    // Room for the ruler's numbers over the ticks.
+    const float height = ImGui::GetFontSize() + 12.0f * scale;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 10.0f);
     ImGui::InvisibleButton("##scrub", ImVec2(width, height));
@@ -104,32 +140,100 @@ void drawScrubBar(ViewerState& state, float scale) {
         draw->AddLine(ImVec2(x, end.y - (major ? 10.0f : 5.0f) * scale), ImVec2(x, end.y),
                       IM_COL32(140, 140, 150, major ? 200 : 110));
     }
+    drawRulerNumbers(playback, xOf, origin, width, scale);
     drawEventTicks(state, xOf, origin, height, scale);
     const float playhead = xOf(playback.time());
     draw->AddLine(ImVec2(playhead, origin.y), ImVec2(playhead, end.y), IM_COL32(255, 210, 80, 255),
                   2.0f * scale);
 }
 
-void drawRangeControls(ViewerState& state) {
+// In and out frames, flowing after the transport row's items when the strip is wide enough.
+void drawRangeControls(ViewerState& state, float scale) {
     Playback& playback = state.playback;
     int range[2] = {static_cast<int>(std::llround(playback.rangeStart() / playback.frameTime())),
                     static_cast<int>(std::llround(playback.rangeEnd() / playback.frameTime()))};
-    ImGui::SetNextItemWidth(180.0f);
-    if (ImGui::DragInt2("Range in/out", range, 0.5f, 0, static_cast<int>(playback.lastFrame()))) {
+    const float fieldWidth = 130.0f * scale;
+    sameLineIfFits(fieldWidth + ImGui::GetStyle().ItemInnerSpacing.x +
+                   ImGui::CalcTextSize("Range (frames)").x);
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::DragInt2("Range (frames)", range, 0.5f, 0, static_cast<int>(playback.lastFrame()))) {
         playback.setRange(playback.timeOfFrame(range[0]),
                           playback.timeOfFrame(std::max(range[0], range[1])));
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("[ In"));
     if (ImGui::Button("[ In")) {
         playback.markIn();
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Out ]"));
     if (ImGui::Button("Out ]")) {
         playback.markOut();
     }
-    ImGui::SameLine();
+    sameLineIfFits(buttonWidth("Full range"));
     if (ImGui::Button("Full range")) {
         playback.clearRange();
+    }
+}
+
+// "Frame 12 / 65  0.400 s / 2.167 s" in the monospaced face, so it keeps its width while it
+// counts.
+void drawFrameReadout(const Playback& playback) {
+    char text[160];
+    std::snprintf(text, sizeof text, "Frame %lld / %lld  %.3f s / %.3f s%s",
+                  static_cast<long long>(playback.frame()),
+                  static_cast<long long>(playback.lastFrame()), playback.time(),
+                  playback.duration(),
+                  playback.reverse() && playback.playing() ? " (reverse)" : "");
+    ImGui::PushFont(monospaceFont());
+    sameLineIfFits(ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x);
+    ImGui::Dummy(ImVec2(ImGui::GetStyle().ItemSpacing.x, 0.0f)); // apart from the buttons
+    ImGui::SameLine(0.0f, 0.0f);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(text);
+    ImGui::PopFont();
+}
+
+// The speed: presets beside a drag field whose pixels are hundredths (a short drag is a small
+// change; Ctrl+click types a value). Shows the speed in effect (J/K/L shuttle included); only a
+// change made here becomes the speed the user keeps.
+void drawSpeedControls(ViewerState& state, float scale) {
+    Playback& playback = state.playback;
+    constexpr std::pair<const char*, float> kPresets[] = {
+        {"0.25x", 0.25f}, {"0.5x", 0.5f}, {"1x", 1.0f}, {"2x", 2.0f}};
+    const float fieldWidth = 70.0f * scale;
+    float presetsWidth = 0.0f;
+    for (const auto& [label, speed] : kPresets) {
+        presetsWidth += buttonWidth(label) + ImGui::GetStyle().ItemSpacing.x;
+    }
+    sameLineIfFits(ImGui::CalcTextSize("Speed").x + presetsWidth + fieldWidth +
+                   2.0f * ImGui::GetStyle().ItemSpacing.x);
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Speed");
+    for (const auto& [label, preset] : kPresets) {
+        ImGui::SameLine();
+        const bool current = std::abs(playback.speed() - preset) < 1e-4;
+        if (current) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        }
+        if (ImGui::Button(label)) {
+            playback.setSpeed(preset);
+            state.settings.playbackSpeed = preset;
+        }
+        if (current) {
+            ImGui::PopStyleColor();
+        }
+        recordItemRect(state, std::string("timeline:speed:") + label);
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(fieldWidth);
+    float speed = static_cast<float>(playback.speed());
+    if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+        playback.setSpeed(speed);
+        state.settings.playbackSpeed = static_cast<float>(playback.speed());
+    }
+    recordItemRect(state, "timeline:speed");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Drag: 0.01x a pixel; Ctrl+click to type (0.1x to 4x)");
     }
 }
 
@@ -145,18 +249,15 @@ void handleAnalysisKeys(ViewerState& state, const std::vector<int>& keys) {
 
 void drawTimelinePanel(ViewerState& state, float scale) {
     drawRestPoseReminder(state, scale);
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos(ImVec2(0.0f, display.y - kTimelineHeight * scale),
-                            ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(display.x, kTimelineHeight * scale), ImGuiCond_FirstUseEver);
-    if (!ImGui::Begin("Timeline")) {
-        ImGui::End();
+    // No title bar: the strip's controls say what it is, and the view gets the height.
+    if (!beginDockedPanel(state, "Timeline", state.layout.timeline, ImGuiWindowFlags_NoTitleBar)) {
         return;
     }
-    recordWindowRect(state, "Timeline");
     Playback& playback = state.playback;
     ViewerSettings& settings = state.settings;
 
+    // One row of controls on a wide window; on a narrow one they flow onto more rows, and the
+    // strip grows to fit them (the layout reads timelineContentHeight).
     if (ImGui::Button("|<")) {
         playback.toFirst();
     }
@@ -176,39 +277,26 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     if (ImGui::Button(">|")) {
         playback.toLast();
     }
-    ImGui::SameLine();
+    drawFrameReadout(playback);
+    drawSpeedControls(state, scale);
+    sameLineIfFits(checkboxWidth("Loop"));
     if (ImGui::Checkbox("Loop", &settings.loop)) {
         playback.setLoop(settings.loop);
     }
-    ImGui::SameLine();
+    sameLineIfFits(checkboxWidth("Interpolate"));
     ImGui::Checkbox("Interpolate", &settings.interpolate);
-    ImGui::SameLine();
+    sameLineIfFits(checkboxWidth("Rest pose (P)"));
     ImGui::Checkbox("Rest pose (P)", &state.analysis.showRestPose);
-    {
-        const ImVec2 min = ImGui::GetItemRectMin();
-        const ImVec2 size = ImGui::GetItemRectSize();
-        state.widgetRects.rects["timeline:restpose"] = {min.x, min.y, size.x, size.y};
-    }
+    recordItemRect(state, "timeline:restpose");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show the OFFSET rest pose instead of the animation");
     }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(140.0f * scale);
-    // Shows the speed in effect (J/K/L shuttle included); only a change made here becomes the
-    // speed the user keeps.
-    float speed = static_cast<float>(playback.speed());
-    if (ImGui::SliderFloat("Speed", &speed, 0.1f, 4.0f, "%.2fx", ImGuiSliderFlags_Logarithmic)) {
-        playback.setSpeed(speed);
-        settings.playbackSpeed = static_cast<float>(playback.speed());
-    }
-    ImGui::SameLine();
-    ImGui::Text("Frame %lld / %lld   %.3f s / %.3f s%s", static_cast<long long>(playback.frame()),
-                static_cast<long long>(playback.lastFrame()), playback.time(), playback.duration(),
-                playback.reverse() && playback.playing() ? "  (reverse)" : "");
-
+    drawRangeControls(state, scale);
     drawScrubBar(state, scale);
-    drawRangeControls(state);
     drawAudioControls(state, scale);
+    // The height the content needs: the layout gives the strip that much from the next frame.
+    state.timelineContentHeight = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y +
+                                  ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
 }
 

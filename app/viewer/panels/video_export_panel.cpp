@@ -10,17 +10,6 @@
 
 namespace bvhscope::viewer {
 
-namespace {
-
-// For --state-out: GUI tests click these.
-void recordItemRect(ViewerState& state, const std::string& name) {
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
-}
-
-} // namespace
-
 void drawVideoExportPanel(ViewerState& state, float scale) {
     VideoExportDialog& dialog = state.videoExport;
     if (!dialog.open) {

@@ -3,6 +3,9 @@
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
+#define GLFW_EXPOSE_NATIVE_X11
+#include <GLFW/glfw3native.h>
+#include <cstdio>
 
 namespace bvhscope::viewer {
 
@@ -95,6 +98,27 @@ std::vector<int> Window::takeKeyPresses() {
     std::vector<int> keys;
     keys.swap(keyPresses_);
     return keys;
+}
+
+WorkArea primaryMonitorWorkArea() {
+    WorkArea area;
+    if (GLFWmonitor* monitor = glfwGetPrimaryMonitor(); monitor != nullptr) {
+        glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
+    }
+    return area;
+}
+
+std::string Window::portalParent() const {
+    if (window_ == nullptr) {
+        return {};
+    }
+    const unsigned long id = glfwGetX11Window(window_);
+    if (id == 0) {
+        return {};
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "x11:%lx", id);
+    return text;
 }
 
 } // namespace bvhscope::viewer

@@ -3,6 +3,8 @@
 // while its context is still alive.
 #pragma once
 
+#include "app/viewer/layout/window_fit.h"
+
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@ private:
     bool ok_ = false;
 };
 
+// The primary monitor's work area (the screen less the desktop's panels), in screen
+// coordinates; empty when GLFW knows no monitor. Needs a GlfwLibrary.
+WorkArea primaryMonitorWorkArea();
+
 class Window {
 public:
     friend struct WindowCallbacks;
@@ -35,6 +41,8 @@ public:
     Window& operator=(const Window&) = delete;
 
     GLFWwindow* handle() const { return window_; }
+    // The window as the XDG portals name a parent ("x11:1e00003"), or "" when unknown.
+    std::string portalParent() const;
     const std::string& error() const { return error_; }
 
     // Paths dropped on the window since the last call (GLFW's drop callback, real XDND on X11).

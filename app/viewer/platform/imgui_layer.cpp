@@ -5,7 +5,10 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <imgui.h>
+#include <span>
+#include <string_view>
 // imgui's backends load GL themselves; the font texture's filter is set through glad.
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
@@ -13,7 +16,33 @@
 
 namespace bvhscope::viewer {
 
+// tools/embed_binary.cmake: the font files named in app/viewer/CMakeLists.txt.
+std::span<const unsigned char> embeddedFont(std::string_view fileName);
+
 namespace {
+
+ImFont* gMonospaceFont = nullptr;
+
+// Latin with its European extensions, general punctuation (dashes, quotes, the ellipsis),
+// arrows and the degree sign: what names, paths and the UI's own labels use.
+const ImWchar kGlyphRanges[] = {0x0020, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0};
+
+ImFont* addEmbeddedFont(std::string_view name, float pixels) {
+    const std::span<const unsigned char> bytes = embeddedFont(name);
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false; // the bytes live in the binary
+    // One texel per pixel on whole-pixel positions: nearest sampling draws exactly what
+    // bilinear would at whole-number scales (useNearestFontSampling).
+    config.OversampleH = 1;
+    config.OversampleV = 1;
+    config.PixelSnapH = true;
+    std::snprintf(config.Name, sizeof config.Name, "%.*s, %.0fpx", static_cast<int>(name.size()),
+                  name.data(), static_cast<double>(pixels));
+    // ImGui's API takes a non-const pointer but only reads when the atlas does not own the data.
+    void* data = const_cast<unsigned char*>(bytes.data());
+    return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(data, static_cast<int>(bytes.size()), pixels,
+                                                      &config, kGlyphRanges);
+}
 
 // The window's content scale (GLFW: the monitor's, on X11 from the Xft.dpi resource), clamped
 // to what the UI can use.
@@ -63,9 +92,15 @@ void ImGuiLayer::applyContentScale(float scale) {
 
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
-    ImFontConfig font;
-    font.SizePixels = 13.0f * scale;
-    io.Fonts->AddFontDefault(&font);
+    const float pixels = std::round(kFontPixels * scale);
+    ImFont* text = addEmbeddedFont("DejaVuSans.ttf", pixels);
+    gMonospaceFont = addEmbeddedFont("DejaVuSansMono.ttf", pixels);
+    if (text == nullptr) { // cannot happen with the embedded files; ImGui's own font then
+        ImFontConfig font;
+        font.SizePixels = 13.0f * scale;
+        text = io.Fonts->AddFontDefault(&font);
+    }
+    io.FontDefault = text;
     nearestFontTexture_ = 0; // a new texture may reuse the old one's name
     if (backendReady_) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
@@ -115,6 +150,10 @@ void ImGuiLayer::endFrame() {
 
 void ImGuiLayer::draw() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+ImFont* monospaceFont() {
+    return gMonospaceFont != nullptr ? gMonospaceFont : ImGui::GetFont();
 }
 
 } // namespace bvhscope::viewer

@@ -2,7 +2,9 @@
 // imgui's example_glfw_opengl3. The layout file lives in the config directory (never the
 // working directory), and fonts and sizes follow the window's content scale, also when it
 // changes (the window moved to a monitor of another scale, or the desktop's scale changed):
-// checked at the start of every frame.
+// checked at the start of every frame. Text is DejaVu Sans (numbers that line up in DejaVu Sans
+// Mono: monospaceFont()), rasterised at the drawn size on whole pixels, so it is crisp at 1x and
+// 2x (sampled nearest) and smooth at 1.5x.
 #pragma once
 
 #include <filesystem>
@@ -10,8 +12,12 @@
 #include <string>
 
 struct GLFWwindow;
+struct ImFont;
 
 namespace bvhscope::viewer {
+
+// The monospaced face for numbers, or ImGui's current font before the first ImGuiLayer.
+ImFont* monospaceFont();
 
 class ImGuiLayer {
 public:
@@ -27,6 +33,8 @@ public:
     // Draws the UI ended last into the bound framebuffer, over the scene.
     void draw();
     float contentScale() const { return contentScale_; }
+    // The UI font's size in pixels at scale 1 (DejaVu Sans, embedded at build time).
+    static constexpr float kFontPixels = 14.0f;
 
 private:
     // Rebuilds the style's sizes and the font atlas for `scale` (between frames only).

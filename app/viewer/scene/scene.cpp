@@ -6,10 +6,21 @@ namespace bvhscope::viewer {
 
 namespace {
 
-// Distinct, readable on a dark background.
-const glm::vec4 kPalette[] = {
-    {0.95f, 0.60f, 0.25f, 1.0f}, {0.30f, 0.75f, 0.85f, 1.0f}, {0.70f, 0.50f, 0.95f, 1.0f},
-    {0.45f, 0.85f, 0.40f, 1.0f}, {0.95f, 0.45f, 0.60f, 1.0f}, {0.90f, 0.85f, 0.40f, 1.0f},
+// Distinct, readable on a dark background: hues apart first, then the lighter and darker
+// variants, so the first few files differ the most.
+const glm::vec4 kPalette[kCharacterPaletteSize] = {
+    {0.95f, 0.60f, 0.25f, 1.0f}, // orange
+    {0.30f, 0.75f, 0.85f, 1.0f}, // cyan
+    {0.70f, 0.50f, 0.95f, 1.0f}, // violet
+    {0.45f, 0.85f, 0.40f, 1.0f}, // green
+    {0.95f, 0.45f, 0.60f, 1.0f}, // pink
+    {0.90f, 0.85f, 0.40f, 1.0f}, // yellow
+    {0.35f, 0.50f, 0.95f, 1.0f}, // blue
+    {0.95f, 0.30f, 0.25f, 1.0f}, // red
+    {0.55f, 0.95f, 0.80f, 1.0f}, // mint
+    {0.75f, 0.60f, 0.45f, 1.0f}, // tan
+    {0.85f, 0.25f, 0.95f, 1.0f}, // magenta
+    {0.75f, 0.90f, 0.20f, 1.0f}, // lime
 };
 
 glm::vec4 dimmed(const glm::vec4& color) {
@@ -29,6 +40,20 @@ void Scene::remove(std::size_t index) {
         characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(index));
         arrangeSideBySide();
     }
+}
+
+Character Scene::take(std::size_t index) {
+    Character taken = std::move(characters_.at(index));
+    characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(index));
+    arrangeSideBySide();
+    return taken;
+}
+
+void Scene::insert(std::size_t index, Character character) {
+    index = std::min(index, characters_.size());
+    characters_.insert(characters_.begin() + static_cast<std::ptrdiff_t>(index),
+                       std::move(character));
+    arrangeSideBySide();
 }
 
 void Scene::arrangeSideBySide() {

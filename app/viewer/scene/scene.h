@@ -23,15 +23,23 @@ struct SceneLook {
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
 };
 
+// Distinct colours for characters, readable on the dark background, before any repeats.
+inline constexpr std::size_t kCharacterPaletteSize = 12;
+
 class Scene {
 public:
     std::vector<Character>& characters() { return characters_; }
     const std::vector<Character>& characters() const { return characters_; }
     bool empty() const { return characters_.empty(); }
 
-    // Adds a character with the next palette colour and re-arranges everyone.
+    // Adds a character with the next palette colour (kCharacterPaletteSize colours, then again)
+    // and re-arranges everyone.
     void add(Character character);
     void remove(std::size_t index);
+    // Removes the character at `index` and hands it back (for undo); the others re-arrange.
+    Character take(std::size_t index);
+    // Puts a character taken before back at `index` (at most the end), keeping its colour.
+    void insert(std::size_t index, Character character);
     // Shifts characters along X so their motion bounds do not overlap; the first stays put.
     void arrangeSideBySide();
 

@@ -19,6 +19,15 @@ SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
 }
 
 namespace {
+
+render::PixelRect intersection(const render::PixelRect& a, const render::PixelRect& b) {
+    const int left = std::max(a.x, b.x);
+    const int top = std::max(a.y, b.y);
+    const int right = std::min(a.x + a.width, b.x + b.width);
+    const int bottom = std::min(a.y + a.height, b.y + b.height);
+    return render::PixelRect{left, top, std::max(right - left, 0), std::max(bottom - top, 0)};
+}
+
 // Bones and joints are at least this many pixels in radius on screen (1.5 px wide): a figure far
 // away, or a hierarchy of tiny bones, stays visible.
 constexpr float kMinimumBoneRadiusPixels = 0.75f;
@@ -32,8 +41,16 @@ SceneDrawer::SceneDrawer() {
 void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
                        int width, int height, GLuint framebuffer, const SceneOverlays* overlays,
-                       const std::optional<render::PixelRect>& visibleArea) {
-    if (visibleArea && visibleArea->empty()) { // all of it is under the caller's panels
+                       const std::optional<render::PixelRect>& visibleArea,
+                       const std::optional<render::PixelRect>& viewRect) {
+    const render::PixelRect whole{0, 0, width, height};
+    const render::PixelRect viewport = viewRect ? intersection(*viewRect, whole) : whole;
+    // What is drawn: the view, less what the caller paints over.
+    std::optional<render::PixelRect> drawn;
+    if (visibleArea || viewRect) {
+        drawn = visibleArea ? intersection(*visibleArea, viewport) : viewport;
+    }
+    if (drawn && drawn->empty()) { // all of it is under the caller's panels
         glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
         glViewport(0, 0, width, height);
         return;
@@ -57,21 +74,24 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
     // The clear covers everything: llvmpipe clears a whole buffer far faster than part of one
     // (1 character at 1280x720: 7.4 ms a frame with the clear cut to the visible area, 6.6 ms).
-    if (visibleArea) {
+    glViewport(viewport.x, height - (viewport.y + viewport.height), viewport.width,
+               viewport.height);
+    if (drawn) {
         glEnable(GL_SCISSOR_TEST);
-        render::scissorTo(*visibleArea, height);
+        render::scissorTo(*drawn, height);
     }
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
 
-    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+    const float aspect =
+        static_cast<float>(viewport.width) / static_cast<float>(std::max(viewport.height, 1));
     render::ViewParameters view;
     view.viewProjection = render::projectionMatrix(camera, aspect) * render::viewMatrix(camera);
     view.eyePosition = render::eyePosition(camera);
-    view.minRadiusPerDistance =
-        render::pixelRadiusPerDistance(kMinimumBoneRadiusPixels, camera.verticalFovRadians, height);
+    view.minRadiusPerDistance = render::pixelRadiusPerDistance(
+        kMinimumBoneRadiusPixels, camera.verticalFovRadians, viewport.height);
     view.radiusPerPixelPerDistance =
-        render::pixelRadiusPerDistance(1.0f, camera.verticalFovRadians, height);
+        render::pixelRadiusPerDistance(1.0f, camera.verticalFovRadians, viewport.height);
 
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);
@@ -99,14 +119,14 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     skeletons_.drawSkeletons(view, bones_, joints_, style);
     if (overlays != nullptr) {
         overlays_.drawDiscs(view, overlays->contactMarkers);
-        overlays_.drawLines(view, glm::vec2(width, height), overlays->trails);
+        overlays_.drawLines(view, glm::vec2(viewport.width, viewport.height), overlays->trails);
         render::SkeletonStyle ghostStyle = style;
         ghostStyle.drawShadow = false;
         skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle);
     }
     glDisable(GL_SCISSOR_TEST);
     if (offscreen) {
-        target_.resolveInto(framebuffer, visibleArea ? &*visibleArea : nullptr);
+        target_.resolveInto(framebuffer, drawn ? &*drawn : nullptr);
     }
     glViewport(0, 0, width, height);
 }

@@ -61,11 +61,14 @@ public:
     // (trails, ghosts, contact markers; OverlayBuilder) are drawn when given. With `visibleArea`
     // (top-left origin) the scene is drawn there only; outside it `framebuffer` keeps what it had
     // or shows the background: for a caller that paints over the rest (the viewer's opaque
-    // panels, opaque_panels.h). The view is framed on the whole width x height either way.
+    // panels, opaque_panels.h). With `viewRect` (top-left origin) the camera projects into that
+    // rectangle, with its aspect ratio (the viewer's view between its docked panels, so framing
+    // puts a figure where it can be seen); without it, into the whole width x height.
     void draw(const Scene& scene, const render::OrbitCamera& camera,
               const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
               int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr,
-              const std::optional<render::PixelRect>& visibleArea = std::nullopt);
+              const std::optional<render::PixelRect>& visibleArea = std::nullopt,
+              const std::optional<render::PixelRect>& viewRect = std::nullopt);
     // The last draw() had more bones than kMeshBoneBudget (drawn as lines, without joints or
     // shadows).
     bool budgetForcedLines() const { return budgetForcedLines_; }

@@ -2,6 +2,7 @@
 // settings_store.h reads and writes them.
 #pragma once
 
+#include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/scene/character.h"
 #include "render/draw/skeleton_instances.h"
 
@@ -13,6 +14,9 @@ namespace bvhscope::viewer {
 // msaaSamples: the sample count chosen from the renderer (render/math/renderer_info.h).
 inline constexpr int kAutomaticMsaaSamples = -1;
 
+// Which joints show their name or their local axes in the view.
+enum class JointMarks { Off, Selection, All };
+
 struct ViewerSettings {
     // [SECTION] Appearance
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
@@ -20,6 +24,9 @@ struct ViewerSettings {
     bool showJoints = true;
     bool showGrid = true;
     bool showShadow = true;
+    bool showFileLabels = true; // each figure's file name above it in the view
+    JointMarks jointNames = JointMarks::Off;
+    JointMarks jointAxes = JointMarks::Off; // X red, Y green, Z blue
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
@@ -47,8 +54,12 @@ struct ViewerSettings {
     UpAxisChoice upAxis = UpAxisChoice::Auto;
     UnitChoice unit = UnitChoice::Auto;
     // [SECTION] Window
+    // The first window's size; never more than the monitor's work area allows
+    // (layout/window_fit.h).
     int windowWidth = 1400;
     int windowHeight = 860;
+    // The docked panels' sizes, as fractions of the window (layout/dock_layout.h).
+    DockProportions dock;
 };
 
 } // namespace bvhscope::viewer

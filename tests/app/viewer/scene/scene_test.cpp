@@ -193,3 +193,43 @@ TEST(Scene, JoinedBonesKeepEveryBranchTip) {
     EXPECT_EQ(joined[1].start, character.viewerPositions[0]);
     EXPECT_EQ(joined[1].end, character.viewerPositions[4]);
 }
+
+namespace {
+
+TEST(ScenePalette, TwelveFilesGetTwelveDistinguishableColours) {
+    Scene scene;
+    for (std::size_t i = 0; i < kCharacterPaletteSize + 1; ++i) {
+        scene.add(test::bundledSample());
+    }
+    const auto& characters = scene.characters();
+    for (std::size_t i = 0; i < kCharacterPaletteSize; ++i) {
+        for (std::size_t j = i + 1; j < kCharacterPaletteSize; ++j) {
+            // Apart by at least 0.25 in RGB: told apart at a glance on the dark background.
+            EXPECT_GT(glm::distance(glm::vec3(characters[i].color), glm::vec3(characters[j].color)),
+                      0.25f)
+                << i << " and " << j;
+        }
+    }
+    EXPECT_EQ(characters[kCharacterPaletteSize].color, characters[0].color); // then again
+}
+
+TEST(SceneUndo, ATakenCharacterGoesBackWhereItWasWithItsColour) {
+    Scene scene;
+    for (int i = 0; i < 3; ++i) {
+        scene.add(test::bundledSample());
+        scene.characters().back().displayName = "file" + std::to_string(i);
+    }
+    const glm::vec4 colour = scene.characters()[1].color;
+    const float placement = scene.characters()[2].placement.x;
+    Character taken = scene.take(1);
+    ASSERT_EQ(scene.characters().size(), 2u);
+    EXPECT_EQ(scene.characters()[1].displayName, "file2");
+    EXPECT_LT(scene.characters()[1].placement.x, placement) << "moved into the gap";
+    scene.insert(1, std::move(taken));
+    ASSERT_EQ(scene.characters().size(), 3u);
+    EXPECT_EQ(scene.characters()[1].displayName, "file1");
+    EXPECT_EQ(scene.characters()[1].color, colour);
+    EXPECT_FLOAT_EQ(scene.characters()[2].placement.x, placement);
+}
+
+} // namespace

@@ -1,0 +1,87 @@
+// The viewer's docked layout, computed from the window size every frame: pure arithmetic, no
+// ImGui, unit-tested in tests/app/viewer/layout/dock_layout_test.cpp.
+//
+//   +--------+-----------------------------+--------+
+//   | Files  |                             | Info   |
+//   |        |          3D view            |        |
+//   +--------+                             +--------+
+//   | Joints |                             | Joint  |
+//   |        +---------+---------+---------+--------+
+//   |        | Browser | Curves  | Compare | Settings
+//   +--------+---------+---------+---------+--------+
+//   | Timeline (the whole width)                    |
+//   +-----------------------------------------------+
+//
+// Panels never overlap the view or each other: the view is what the docks leave. The user's
+// sizes are kept as fractions of the window (settings.ini), so a layout kept on a large screen
+// still fits a small window, and every rectangle lies inside the window whatever the fractions
+// (the tests sweep sizes and hostile fractions). Edges are whole pixels, so docks meet with no
+// gap for the view to show through (opaque_panels.h).
+#pragma once
+
+namespace bvhscope::viewer {
+
+// In window coordinates (ImGui's, top-left origin).
+struct LayoutRect {
+    float x = 0, y = 0, width = 0, height = 0;
+    float right() const { return x + width; }
+    float bottom() const { return y + height; }
+    bool empty() const { return width <= 0.0f || height <= 0.0f; }
+    float area() const { return empty() ? 0.0f : width * height; }
+};
+
+// What the user keeps (settings.ini). Fractions of the window; 0 means "the default", which
+// depends on the window and content scale (see computeDockLayout), so a first run on a laptop
+// and on a 4K monitor both get a sensible layout.
+struct DockProportions {
+    float leftWidth = 0.0f;    // the left column, of the window's width
+    float rightWidth = 0.0f;   // the right column, of the window's width
+    float bottomHeight = 0.0f; // the analysis dock (Browser, Curves, Compare), of the height
+    bool leftCollapsed = false;
+    bool rightCollapsed = false;
+};
+
+struct DockRequest {
+    float windowWidth = 0;
+    float windowHeight = 0;
+    float scale = 1.0f; // the content scale: sizes given in unscaled pixels are multiplied by it
+    // The height the timeline's content needs (measured on the last frame; its controls wrap
+    // onto more rows in a narrow window). 0: a default of kDefaultTimelineHeight * scale.
+    float timelineHeight = 0;
+    bool panelsHidden = false; // Tab: every panel hidden, the view is the whole window
+    bool browserShown = false;
+    bool curvesShown = false;
+    bool compareShown = false;
+};
+
+struct DockLayout {
+    LayoutRect files, joints;             // the left column (empty when collapsed or hidden)
+    LayoutRect info, selection, settings; // the right column
+    LayoutRect leftStrip, rightStrip;     // a collapsed column's narrow strip (its button)
+    LayoutRect browser, curves, compare;  // the analysis dock, between the columns
+    LayoutRect timeline;                  // the whole width along the bottom
+    LayoutRect view;                      // the 3D view: what the docks leave
+    // The columns' widths in pixels as drawn (splitters convert a drag back to a fraction).
+    float leftWidth = 0, rightWidth = 0, bottomHeight = 0;
+};
+
+inline constexpr float kDefaultTimelineHeight = 90.0f;
+inline constexpr float kCollapsedStripWidth = 24.0f;
+// Default column width: this fraction of the window, at most kMaxDefaultColumnWidth * scale and
+// at least kMinColumnWidth * scale: the view gets 60 % of a 1280x720 window, 70 % of 1920x1080.
+inline constexpr float kDefaultColumnFraction = 0.15f;
+inline constexpr float kMaxDefaultColumnWidth = 220.0f;
+inline constexpr float kMinColumnWidth = 170.0f;
+inline constexpr float kDefaultBottomFraction = 0.30f;
+// With the folder Browser in the dock, its list needs a few rows more.
+inline constexpr float kDefaultBrowserBottomFraction = 0.36f;
+// The view keeps at least this fraction of the window's width and height: columns and docks
+// shrink (in proportion) before it goes.
+inline constexpr float kMinViewFraction = 0.30f;
+
+DockLayout computeDockLayout(const DockRequest& request, const DockProportions& proportions);
+
+// The default fractions for a window (what 0 in DockProportions stands for).
+float defaultColumnFraction(float windowWidth, float scale);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,50 @@
+// The desktop's own file chooser, through the XDG desktop portal
+// (org.freedesktop.portal.FileChooser on the session bus): the dialog of whatever desktop runs
+// (GNOME, KDE, ...), sandbox-friendly, with no toolkit linked into the viewer. The request runs
+// on a worker thread; the frame loop polls for the answer, so the window keeps drawing while
+// the dialog is up. Where there is no session bus or no portal, the request ends at once as
+// `unavailable` and the caller falls back (the Files panel's path field).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct FileChooserRequest {
+    enum class Kind { OpenFiles, OpenFolder, SaveFile };
+    Kind kind = Kind::OpenFiles;
+    std::string title;
+    std::string parentWindow;    // "x11:HEX" (the portal places the dialog over it), or ""
+    std::string suggestedName;   // SaveFile: the file name proposed
+    std::string suggestedFolder; // SaveFile: the folder proposed ("" for the portal's choice)
+};
+
+struct FileChooserAnswer {
+    bool unavailable = false;       // no session bus or no portal: fall back
+    bool cancelled = false;         // the user closed the dialog
+    std::vector<std::string> paths; // chosen local paths (non-local URIs are left out)
+    std::string error;              // why it was unavailable, for stderr
+};
+
+class FileChooser {
+public:
+    FileChooser();
+    ~FileChooser(); // cancels a request still open and joins its thread
+    FileChooser(const FileChooser&) = delete;
+    FileChooser& operator=(const FileChooser&) = delete;
+
+    // Starts a request; false when one is already open (one dialog at a time).
+    bool start(const FileChooserRequest& request);
+    bool busy() const;
+    // The answer once the request has ended, once; nullopt while it is open or when none was.
+    std::optional<FileChooserAnswer> takeAnswer();
+
+private:
+    struct Shared;
+    std::shared_ptr<Shared> shared_;
+};
+
+} // namespace bvhscope::viewer
