@@ -9,6 +9,7 @@
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
 #include <memory>
+#include <string>
 
 namespace bvhscope::gl_test {
 
@@ -25,6 +26,13 @@ public:
         window_.reset(); // before the library terminates
     }
     bool ok() const { return window_ && window_->handle() != nullptr; }
+    // Why ok() is false, as GLFW said it.
+    std::string error() const {
+        if (!library_->ok()) {
+            return "glfwInit failed: " + viewer::GlfwLibrary::lastError();
+        }
+        return window_ ? window_->error() : std::string();
+    }
 
 private:
     std::unique_ptr<viewer::GlfwLibrary> library_;
@@ -36,7 +44,7 @@ private:
         if (std::getenv("DISPLAY") == nullptr) {                                                   \
             GTEST_SKIP() << "no DISPLAY: GL tests run under Xvfb (make test)";                     \
         }                                                                                          \
-        ASSERT_TRUE((context).ok()) << "cannot open an OpenGL 3.3 context";                        \
+        ASSERT_TRUE((context).ok()) << "cannot open an OpenGL 3.3 context: " << (context).error(); \
     } while (false)
 
 } // namespace bvhscope::gl_test
