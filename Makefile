@@ -6,8 +6,10 @@ ASAN_BUILD_DIR ?= build-asan
 BUILD_TYPE     ?= RelWithDebInfo
 CMAKE          ?= cmake
 CTEST_ARGS     ?= --output-on-failure
-# GUI tests open real windows; under make test they run inside a private X server.
-XVFB_RUN       ?= xvfb-run -a -s "-screen 0 1600x1000x24 +extension GLX"
+# GUI tests open real windows; under make test they run inside a private X server. -noreset:
+# by default Xvfb resets when its last client disconnects, and a test that connects during the
+# reset fails with "cannot open display" (tests connect and disconnect one after another).
+XVFB_RUN       ?= xvfb-run -a -s "-screen 0 1600x1000x24 +extension GLX -noreset"
 
 # `make install PREFIX=/opt/bvhscope` (DESTDIR=... stages it elsewhere, as packagers do).
 PREFIX         ?= /usr/local
