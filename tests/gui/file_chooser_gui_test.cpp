@@ -146,10 +146,11 @@ TEST_F(FileChooserGui, ExportBrowseTakesThePathFromTheSaveDialog) {
     ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
         return !state.loading && state.fileNames.size() == 1;
     }));
+    // Through the menu rather than Ctrl+E: ImGui 1.86 has no input queue, so on a loaded
+    // machine a key pressed and released within one slow frame is never seen, and this test is
+    // about Browse, not the shortcut.
+    clickMenu("menu:File>Export");
     const std::string window = viewer_->windowId();
-    ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " 640 300 windowfocus --sync " +
-                           window +
-                           " sleep 0.2 keydown ctrl sleep 0.2 key e sleep 0.2 keyup ctrl"));
     auto click = [&](const std::string& name) {
         const auto state =
             viewer_->waitForState([&](const ViewerStateFile& s) { return s.rects.contains(name); });
