@@ -32,6 +32,7 @@ void ViewportInput::handleMouse(ViewerState& state, glm::vec2 windowSize) {
                          io.MouseDown[ImGuiMouseButton_Middle] || (left && io.KeyShift);
     if (panning) {
         pan(camera, delta, windowSize.y);
+        state.follow.stop(); // the user chose where to look
     } else if (left && io.KeyCtrl) {
         zoom(camera, -delta.y * 0.02f);
     } else if (left && pressedInViewport_) {
@@ -95,7 +96,10 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             playback.markOut();
             break;
         case GLFW_KEY_F:
-            state.frameAllRequested = true;
+            state.frameFiguresRequested = true;
+            break;
+        case GLFW_KEY_A: // the whole clip (a travelling figure becomes small)
+            state.frameClipRequested = true;
             break;
         case GLFW_KEY_R:
             state.resetCameraRequested = true;

@@ -64,7 +64,8 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
     if (events.reshaped || !events.failedCharacters.empty()) {
         state.scene.arrangeSideBySide();
-        state.frameAllRequested = state.frameAllRequested || state.settings.frameOnLoad;
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+        state.turnToFrontRequested = state.frameFiguresRequested;
     }
     if (!events.errorLines.empty()) {
         for (const std::string& line : events.errorLines) {
@@ -75,8 +76,19 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
 }
 
-void frameAll(ViewerState& state, float aspect) {
+// The whole clip of every visible character.
+void frameClip(ViewerState& state, float aspect) {
     render::frameBounds(state.camera, state.scene.motionBounds(), aspect);
+    state.follow.stop();
+}
+
+// The figures as they stand now, followed from here on.
+void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
+    state.scene.evaluate(state.playback.time(), state.settings.interpolate
+                                                    ? bvh::Interpolation::Linear
+                                                    : bvh::Interpolation::Nearest);
+    frameFigures(state.camera, state.scene, aspect, turnToFront);
+    state.follow.start(state.camera, state.scene);
 }
 
 // [SECTION] Requests from panels and input, handled once per frame
@@ -101,11 +113,13 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         }
         state.scene.arrangeSideBySide();
         state.axesChanged = false;
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
+        state.turnToFrontRequested = true;
     }
     state.playback.setClip(state.scene.duration(), state.scene.frameTime());
     if (added && state.settings.frameOnLoad) {
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
+        state.turnToFrontRequested = true;
     }
     if (state.characterToFocus) {
         render::frameBounds(state.camera, state.scene.motionBounds(*state.characterToFocus),
@@ -125,12 +139,18 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         const float fov = state.camera.verticalFovRadians;
         state.camera = kDefaultCamera;
         state.camera.verticalFovRadians = fov;
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
         state.resetCameraRequested = false;
     }
-    if (state.frameAllRequested) {
-        frameAll(state, aspect);
-        state.frameAllRequested = false;
+    if (state.frameClipRequested) {
+        frameClip(state, aspect);
+        state.frameClipRequested = false;
+        state.frameFiguresRequested = false;
+    }
+    if (state.frameFiguresRequested) {
+        frameFiguresNow(state, aspect, state.turnToFrontRequested);
+        state.frameFiguresRequested = false;
+        state.turnToFrontRequested = false;
     }
 }
 
@@ -310,7 +330,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         int windowHeight = 0;
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
         handleRequests(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), err);
-        frameAll(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1));
+        frameFiguresNow(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), true);
     }
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending = !options.files.empty();
@@ -362,10 +382,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         const bool loading = state.loads.busy(state.scene) || state.folder.browseLoad.has_value();
         if (startupLoadsPending && !loading) {
-            frameAll(state, aspect);
             if (options.frame) {
                 state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
             }
+            frameFiguresNow(state, aspect, true);
             startupLoadsPending = false;
         }
         // A screenshot of a folder also waits for every summary and thumbnail.
@@ -375,13 +395,17 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (benchmarking) {
             state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
         }
-        state.playback.update(std::min(now - lastTime, 0.25));
+        const double elapsed = std::min(now - lastTime, 0.25);
+        state.playback.update(elapsed);
         lastTime = now;
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
         state.scene.evaluate(state.playback.time(), interpolation);
         updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
+        if (!settings.followSelection) {
+            state.follow.update(state.camera, state.scene, elapsed);
+        }
         if (settings.followSelection && state.selection &&
             state.selection->character < state.scene.characters().size()) {
             const Character& followed = state.scene.characters()[state.selection->character];

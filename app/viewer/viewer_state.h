@@ -6,6 +6,7 @@
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
 #include "app/viewer/scene/scene.h"
@@ -44,7 +45,13 @@ struct ViewerState {
     std::vector<std::string> filesToOpen;
     std::optional<std::size_t> characterToRemove;
     std::optional<std::size_t> characterToFocus;
-    bool frameAllRequested = false;
+    // Frame the figures at the current frame (scene/framing.h) and follow them; with
+    // turnToFrontRequested (a file opened, Page Down, new axes) also from their front
+    // three-quarters. frameClipRequested frames the whole clip and stops following.
+    bool frameFiguresRequested = false;
+    bool turnToFrontRequested = false;
+    bool frameClipRequested = false;
+    FigureFollow follow;
     bool resetCameraRequested = false;
     bool axesChanged = false;
     // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).

@@ -96,6 +96,11 @@ void drawSettingsPanel(ViewerState& state, float scale) {
         ImGui::Checkbox("Grid", &settings.showGrid);
         ImGui::SameLine();
         ImGui::Checkbox("Shadow", &settings.showShadow);
+        ImGui::Checkbox("Hide static root links", &settings.hideStaticRootLinks);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("A root that never moves (at the origin, above the moving hips) is "
+                              "linked to the body by a thin dashed line; hide it instead.");
+        }
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
         ImGui::SameLine();
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
@@ -108,10 +113,14 @@ void drawSettingsPanel(ViewerState& state, float scale) {
     }
     drawOverlaySettings(state);
     if (ImGui::CollapsingHeader("Axes and units")) {
+        // The default for files opened from now on; each open file keeps its own (Info panel).
         int upAxis = static_cast<int>(settings.upAxis);
-        if (ImGui::Combo("Up axis", &upAxis, "Auto (rest pose)\0+Y\0+Z\0")) {
+        if (ImGui::Combo("Up axis of new files", &upAxis,
+                         "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
+            for (Character& character : state.scene.characters()) {
+                character.upAxisOverride = character.upAxisOverride.value_or(settings.upAxis);
+            }
             settings.upAxis = static_cast<UpAxisChoice>(upAxis);
-            state.axesChanged = true;
         }
         int unit = static_cast<int>(settings.unit);
         if (ImGui::Combo("Unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
@@ -128,10 +137,14 @@ void drawSettingsPanel(ViewerState& state, float scale) {
                            "%.0f deg");
         ImGui::SliderFloat("Orbit speed", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2f");
         ImGui::Checkbox("Invert zoom", &settings.invertZoom);
-        ImGui::Checkbox("Frame all on load", &settings.frameOnLoad);
+        ImGui::Checkbox("Frame the figure on load", &settings.frameOnLoad);
         ImGui::Checkbox("Follow selected joint", &settings.followSelection);
-        if (ImGui::Button("Frame all (F)")) {
-            state.frameAllRequested = true;
+        if (ImGui::Button("Frame figure (F)")) {
+            state.frameFiguresRequested = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Whole clip (A)")) {
+            state.frameClipRequested = true;
         }
         ImGui::SameLine();
         if (ImGui::Button("Reset (R)")) {

@@ -18,10 +18,21 @@ struct Selection {
     bool operator==(const Selection&) const = default;
 };
 
+// How the link from a static root (bvh::Stance::staticRoots: a never-moving root at the
+// origin above the moving hips) to its child is drawn: a long stick there reads as a glitch.
+enum class StaticLinkStyle : std::uint8_t { Dashed, Hidden };
+
 struct SceneLook {
     float thickness = 1.0f; // multiplies the bone and joint radii
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+    StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
 };
+
+// A static root's link as dashes: thin bones of kDashLength figure heights with equal gaps
+// (at least one dash), appended to `bones`.
+void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
+                      const glm::vec4& color, std::vector<render::BoneInstance>& bones);
+inline constexpr float kDashLength = 0.04f;
 
 class Scene {
 public:
@@ -37,6 +48,10 @@ public:
 
     // Every character sampled at the same absolute time (each clamps to its own clip).
     void evaluate(double timeSeconds, bvh::Interpolation interpolation);
+
+    // The visible characters' current poses (from the last evaluate()), placed, without their
+    // static roots: what framing a figure looks at.
+    render::Bounds poseBounds() const;
 
     // Placed motion bounds of the visible characters (or one of them).
     render::Bounds motionBounds() const;

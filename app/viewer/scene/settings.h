@@ -20,6 +20,9 @@ struct ViewerSettings {
     bool showJoints = true;
     bool showGrid = true;
     bool showShadow = true;
+    // The link from a never-moving root to the moving body (scene.h StaticLinkStyle): hidden,
+    // or drawn thin and dashed.
+    bool hideStaticRootLinks = false;
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
@@ -44,7 +47,7 @@ struct ViewerSettings {
     bool showFootContacts = false;
     float footSlideSpeed = 0.1f; // figure heights per second (core/analysis/foot_contacts.h)
     // [SECTION] Conversion into the viewer's world
-    UpAxisChoice upAxis = UpAxisChoice::Auto;
+    UpAxisChoice upAxis = UpAxisChoice::Auto; // the default for files without their own choice
     UnitChoice unit = UnitChoice::Auto;
     // [SECTION] Window
     int windowWidth = 1400;
