@@ -115,8 +115,9 @@ void printText(std::string_view file, const bvh::Document& document,
     if (!stance.staticRoots.empty()) {
         out << "  static roots:    " << staticRootText(stance, document.skeleton) << '\n';
     }
-    out << "  unit:            " << bvh::lengthUnitName(summary.restPose.unit)
-        << " (guessed from a rest-pose height of " << summary.restPose.height << ")\n";
+    out << "  unit:            " << bvh::lengthUnitName(stance.unit)
+        << " (guessed; the rest pose is " << summary.restPose.height << " tall, the figure "
+        << stance.height << " along " << bvh::upAxisName(stance.upAxis) << ")\n";
     out << "  warnings:        " << summary.warnings << '\n';
 }
 
@@ -216,6 +217,8 @@ void printJson(std::string_view file, const bvh::Document& document,
         }
         json.endArray();
         json.key("unit");
+        json.value(bvh::lengthUnitName(summary.stance.unit));
+        json.key("rest_pose_unit");
         json.value(bvh::lengthUnitName(summary.restPose.unit));
         json.key("rest_height");
         json.value(summary.restPose.height);

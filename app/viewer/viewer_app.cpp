@@ -87,7 +87,12 @@ void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
     state.scene.evaluate(state.playback.time(), state.settings.interpolate
                                                     ? bvh::Interpolation::Linear
                                                     : bvh::Interpolation::Nearest);
-    frameFigures(state.camera, state.scene, aspect, turnToFront);
+    if (state.framebufferSize.x > 0.0f) {
+        frameFiguresInArea(state.camera, state.scene, state.framebufferSize, state.viewArea,
+                           turnToFront);
+    } else {
+        frameFigures(state.camera, state.scene, aspect, turnToFront);
+    }
     state.follow.start(state.camera, state.scene);
 }
 
@@ -325,13 +330,11 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     }
     state.playback.setSpeed(settings.playbackSpeed);
     state.playback.setLoop(settings.loop);
-    {
-        int windowWidth = 0;
-        int windowHeight = 0;
-        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        handleRequests(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), err);
-        frameFiguresNow(state, static_cast<float>(windowWidth) / std::max(windowHeight, 1), true);
-    }
+    int startWidth = 0;
+    int startHeight = 0;
+    glfwGetWindowSize(window.handle(), &startWidth, &startHeight);
+    const float startAspect = static_cast<float>(startWidth) / std::max(startHeight, 1);
+    handleRequests(state, startAspect, err);
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending = !options.files.empty();
     if (options.frame && !startupLoadsPending) {
@@ -341,6 +344,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     } else if (settings.playOnOpen && !capturing) {
         state.playback.play();
     }
+    frameFiguresNow(state, startAspect, true); // as they stand at the frame shown first
     std::string title = windowTitle(state);
     glfwSetWindowTitle(window.handle(), title.c_str());
 
@@ -435,9 +439,16 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
                              state.playback.time(), overlays);
         imgui.endFrame();
+        const bool firstLayout = state.framebufferSize.x <= 0.0f;
+        state.viewArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
+        state.framebufferSize = glm::vec2(framebufferWidth, framebufferHeight);
+        if (firstLayout && state.follow.active()) {
+            // Framed before the panels had a place: again, in the part they leave.
+            frameFiguresNow(state, aspect, true);
+        }
         std::optional<render::PixelRect> sceneArea;
         if (!options.drawUnderPanels) {
-            sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
+            sceneArea = state.viewArea;
             if (frameNumber == 50)
                 fprintf(stderr, "area %d %d %d %d\n", sceneArea->x, sceneArea->y, sceneArea->width,
                         sceneArea->height);

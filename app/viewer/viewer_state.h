@@ -52,6 +52,9 @@ struct ViewerState {
     bool turnToFrontRequested = false;
     bool frameClipRequested = false;
     FigureFollow follow;
+    // The part of the framebuffer no panel covered last frame (framing fits the figures there).
+    render::PixelRect viewArea;
+    glm::vec2 framebufferSize{0.0f};
     bool resetCameraRequested = false;
     bool axesChanged = false;
     // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).

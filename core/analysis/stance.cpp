@@ -395,6 +395,7 @@ void measureGround(Stance& stance, const std::vector<std::vector<glm::dvec3>>& p
     }
     stance.groundLevel = percentile(lows, 0.1);
     stance.height = percentile(heights, 0.5);
+    stance.unit = guessLengthUnit(percentile(heights, 0.9));
 }
 
 } // namespace
@@ -584,6 +585,12 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     }
 
     measureGround(stance, poses.at);
+    if (upAxisIndex(rest.upAxis) == upAxisIndex(stance.upAxis) &&
+        rest.unit != LengthUnit::Unknown) {
+        stance.unit = rest.unit;
+    } else if (stance.unit == LengthUnit::Unknown) {
+        stance.unit = rest.unit;
+    }
 
     FacingSource facingSource = FacingSource::None;
     stance.facing =

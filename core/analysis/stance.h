@@ -99,6 +99,11 @@ struct Stance {
     // whose feet touch its origin's plane) and the figure's height (median per-frame extent).
     double groundLevel = 0.0;
     double height = 0.0;
+    // The unit: the rest pose's guess when it measured along this up axis (a T-pose is the
+    // steadiest height), else guessLengthUnit of the tallest the figure stands over the clip
+    // (90th percentile): the rest pose's own axis is wrong for a bind pose lying down or an
+    // animal longer than tall.
+    LengthUnit unit = LengthUnit::Unknown;
     // True when the contact level is off the file's ground by more than kGroundTolerance of
     // the height: shown on the ground, it moves by -groundLevel along up.
     bool needsLift() const {

@@ -217,7 +217,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
         }
     }
     character.upAxis = character.stance.upAxis;
-    character.unit = resolveUnit(unit, rest.unit);
+    character.unit = resolveUnit(unit, character.stance.unit);
     character.fileToViewer = fileToViewerTransform(character.upAxis, character.unit);
     // The figure's height along the axis in use (the rest pose's extent when nothing moved).
     const double height = character.stance.height > 0.0 ? character.stance.height : rest.height;

@@ -1,5 +1,6 @@
 #include "app/viewer/scene/framing.h"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 
@@ -47,6 +48,24 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, float aspect,
         }
     }
     render::frameBounds(camera, scene.poseBounds(), aspect);
+}
+
+void frameFiguresInArea(render::OrbitCamera& camera, const Scene& scene, glm::vec2 viewport,
+                        const render::PixelRect& area, bool faceFront) {
+    if (area.empty() || !(viewport.x > 0.0f && viewport.y > 0.0f)) {
+        frameFigures(camera, scene, viewport.y > 0.0f ? viewport.x / viewport.y : 1.0f, faceFront);
+        return;
+    }
+    // The field of view the area spans, framed there, then the picture moved so the figure's
+    // centre lands on the area's.
+    const float fov = camera.verticalFovRadians;
+    const float areaHeight = std::min(static_cast<float>(area.height), viewport.y);
+    camera.verticalFovRadians = 2.0f * std::atan(std::tan(0.5f * fov) * areaHeight / viewport.y);
+    frameFigures(camera, scene, static_cast<float>(area.width) / areaHeight, faceFront);
+    camera.verticalFovRadians = fov;
+    const glm::vec2 areaCenter(static_cast<float>(area.x) + 0.5f * static_cast<float>(area.width),
+                               static_cast<float>(area.y) + 0.5f * areaHeight);
+    render::pan(camera, areaCenter - 0.5f * viewport, viewport.y);
 }
 
 void FigureFollow::start(const render::OrbitCamera& camera, const Scene& scene) {

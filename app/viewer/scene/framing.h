@@ -8,6 +8,7 @@
 
 #include "app/viewer/scene/scene.h"
 #include "render/math/camera.h"
+#include "render/math/uncovered_area.h"
 
 #include <glm/vec3.hpp>
 #include <optional>
@@ -29,6 +30,12 @@ std::optional<glm::vec3> sceneFacing(const Scene& scene);
 // Frames the visible characters' current poses (Scene::poseBounds: evaluate first). With
 // `faceFront`, the yaw turns to the first one's front three-quarters (pitch kept).
 void frameFigures(render::OrbitCamera& camera, const Scene& scene, float aspect, bool faceFront);
+
+// As frameFigures, but the figures fill and centre in `area` (pixels, origin top-left) of a
+// `viewport`: the part of the window no panel covers, so no panel hides the feet. An empty area
+// frames in the whole viewport.
+void frameFiguresInArea(render::OrbitCamera& camera, const Scene& scene, glm::vec2 viewport,
+                        const render::PixelRect& area, bool faceFront);
 
 // Keeps a travelling figure in view: the camera's target keeps the offset it had from the
 // figures' centre when follow() started, moving towards it smoothly (half the way in about

@@ -186,8 +186,9 @@ inline Creature crab(double speed) {
     return creature;
 }
 
-// A static root: "joint_Root" at the origin that never moves, above the creature's root.
-inline Creature withStaticRoot(Creature inner) {
+// A static root: "joint_Root" at `at` (canonical; the origin by default) that never moves,
+// above the creature's root.
+inline Creature withStaticRoot(Creature inner, glm::dvec3 at = glm::dvec3(0.0)) {
     Creature creature;
     creature.nodes.push_back({"joint_Root", -1});
     for (CreatureNode node : inner.nodes) {
@@ -196,10 +197,10 @@ inline Creature withStaticRoot(Creature inner) {
     }
     creature.height = inner.height;
     auto innerPose = inner.pose;
-    creature.pose = [innerPose](double t, std::vector<glm::dvec3>& p) {
+    creature.pose = [innerPose, at](double t, std::vector<glm::dvec3>& p) {
         std::vector<glm::dvec3> body(p.size() - 1);
         innerPose(t, body);
-        p[0] = glm::dvec3(0.0);
+        p[0] = at;
         for (std::size_t i = 0; i < body.size(); ++i) {
             p[i + 1] = body[i];
         }

@@ -104,6 +104,7 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     state_.camera.distance = 7.5f;
     state_.camera.yawRadians = 1.25f;
     state_.frameFiguresRequested = false;
+    state_.turnToFrontRequested = false;
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
 
     state_.folder.stepRequest = 1;
