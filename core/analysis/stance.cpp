@@ -534,8 +534,12 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
     const double bodySize = bodySizeOf(poses.at, stance.staticRoots);
 
+    // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
+    const std::size_t counted = n - stance.staticRoots.size();
     if (!forcedUp && stance.framesSampled > 0) {
-        const MotionCosts costs = motionCosts(skeleton, poses, stance.staticRoots, bodySize);
+        const MotionCosts costs = counted >= kMinimumFigureNodes
+                                      ? motionCosts(skeleton, poses, stance.staticRoots, bodySize)
+                                      : MotionCosts{};
         stance.anatomyUp = animatedAnatomyUp(skeleton, poses);
         if (costs.measured) {
             stance.motionMeasured = true;

@@ -21,7 +21,8 @@
 // to say (a T-pose, an idle where the toes lead as steadily as the soles) leaves several axes
 // close: among those, the animated feet-to-head direction from joint names decides when it is
 // consistent (UpAxisSource::Anatomy), else the rest pose's up carried by the root's rotation or
-// the rest pose's own guess (UpAxisSource::RestPose). Without frames, the rest pose decides.
+// the rest pose's own guess (UpAxisSource::RestPose). Without frames, or for a chain of fewer
+// than kMinimumFigureNodes nodes, the rest pose decides.
 // The one exception to motion: a clip whose anatomy is consistently the exact opposite of the
 // motion's answer (a performer hanging from a bar, feet swinging and hands still) keeps the
 // anatomy's up.
@@ -76,6 +77,9 @@ UpAxis oppositeUpAxis(UpAxis axis);
 
 inline constexpr double kDecisiveMargin = 0.3;
 inline constexpr double kSingleEndPenalty = 0.5;
+// Fewer nodes (End Sites included) than this are a test chain, not a figure: the rest pose
+// decides.
+inline constexpr std::size_t kMinimumFigureNodes = 6;
 inline constexpr double kGroundTolerance = 0.05;
 inline constexpr double kStaticLinkDistance = 0.25; // of the body's size
 
