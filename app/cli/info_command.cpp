@@ -17,8 +17,10 @@ namespace {
 constexpr std::string_view kInfoHelp = R"(usage: bvhscope info [--json] [--translation MODE] FILE...
 
 Prints what each BVH file holds: joints, end sites, roots, channels, frames (declared and
-present), frame time, fps, duration, rotation orders, translation mode, the guessed up axis and
-unit, and the number of warnings.
+present), frame time, fps, duration, rotation orders, translation mode, the up axis the viewer
+and `render` use with where it came from (the motion, name anatomy or the rest pose) beside the
+rest pose's own guess, the facing direction, the contact level (and how far the viewer moves a
+sunk or floating figure onto the ground), static roots, the unit, and the number of warnings.
 
   --json                 one JSON object per file (an array when several files are given)
   --translation MODE     absolute, additive or auto (default): how position channels are read
