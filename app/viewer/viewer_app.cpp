@@ -76,6 +76,30 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
 }
 
+// Files opened (or loaded) since the last frame take the up axis remembered for their path.
+void applyRememberedUpAxes(ViewerState& state) {
+    bool changed = false;
+    for (Character& character : state.scene.characters()) {
+        if (character.rememberedUpAxisChecked) {
+            continue;
+        }
+        character.rememberedUpAxisChecked = true;
+        if (character.upAxisOverride || character.sourcePath.empty()) {
+            continue;
+        }
+        if (const std::optional<UpAxisChoice> remembered =
+                state.rememberedUpAxes.find(character.sourcePath)) {
+            character.upAxisOverride = *remembered;
+            applyAxes(character, state.settings.upAxis, state.settings.unit);
+            changed = true;
+        }
+    }
+    if (changed) {
+        state.scene.arrangeSideBySide();
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+    }
+}
+
 // The whole clip of every visible character.
 void frameClip(ViewerState& state, float aspect) {
     render::frameBounds(state.camera, state.scene.motionBounds(), aspect);
@@ -112,6 +136,7 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         removeCharacter(state, *state.characterToRemove);
         state.characterToRemove.reset();
     }
+    applyRememberedUpAxes(state);
     if (state.axesChanged) {
         for (Character& character : state.scene.characters()) {
             applyAxes(character, state.settings.upAxis, state.settings.unit);
@@ -274,6 +299,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     ViewerState state;
     if (configDir) {
         state.settings = loadSettings(*configDir / "settings.ini");
+        state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
+        state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
     }
     ViewerSettings& settings = state.settings;
     const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);

@@ -6,6 +6,7 @@
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/io/remembered_up_axes.h"
 #include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
@@ -52,6 +53,9 @@ struct ViewerState {
     bool turnToFrontRequested = false;
     bool frameClipRequested = false;
     FigureFollow follow;
+    // Up axes remembered per file, and where they are kept (nullopt: not persisted).
+    RememberedUpAxes rememberedUpAxes;
+    std::optional<std::filesystem::path> rememberedUpAxesFile;
     // The part of the framebuffer no panel covered last frame (framing fits the figures there).
     render::PixelRect viewArea;
     glm::vec2 framebufferSize{0.0f};

@@ -135,6 +135,24 @@ void drawStance(ViewerState& state, std::size_t index) {
         ImGui::SetTooltip("This file's up axis. Auto decides from the motion: the lowest points "
                           "rest on a level floor the body rises from.");
     }
+    if (!character.sourcePath.empty() && state.rememberedUpAxesFile) {
+        ImGui::SameLine();
+        bool remember = state.rememberedUpAxes.find(character.sourcePath).has_value();
+        if (ImGui::Checkbox("Remember for this file", &remember)) {
+            if (remember) {
+                state.rememberedUpAxes.remember(
+                    character.sourcePath, character.upAxisOverride.value_or(state.settings.upAxis));
+            } else {
+                state.rememberedUpAxes.forget(character.sourcePath);
+            }
+            state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
+        }
+    }
+    if (changed && character.upAxisOverride && state.rememberedUpAxesFile &&
+        state.rememberedUpAxes.find(character.sourcePath)) {
+        state.rememberedUpAxes.remember(character.sourcePath, *character.upAxisOverride);
+        state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
+    }
     const bvh::Stance& stance = character.stance;
     if (stance.needsLift()) {
         const double metres = std::abs(character.groundLiftMetres);

@@ -71,6 +71,8 @@ struct Character {
     // it, moved by groundLiftMetres along Y, unless the user asks to see it as in the file.
     bool showAsInFile = false;
     double groundLiftMetres = 0.0;
+    // The app looked this file up among the remembered up axes (io/remembered_up_axes.h).
+    bool rememberedUpAxisChecked = false;
     bvh::LengthUnit unit = bvh::LengthUnit::Unknown;
     glm::dmat4 fileToViewer{1.0}; // rotation to Y up, then scale to metres
     double figureHeightMetres = 1.7;
