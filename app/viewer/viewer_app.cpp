@@ -108,9 +108,10 @@ void frameClip(ViewerState& state, float aspect) {
 
 // The figures as they stand now, followed from here on.
 void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
-    state.scene.evaluate(state.playback.time(), state.settings.interpolate
-                                                    ? bvh::Interpolation::Linear
-                                                    : bvh::Interpolation::Nearest);
+    state.scene.evaluate(state.playback.time(),
+                         state.settings.interpolate ? bvh::Interpolation::Linear
+                                                    : bvh::Interpolation::Nearest,
+                         state.settings.loop);
     if (state.framebufferSize.x > 0.0f) {
         frameFiguresInArea(state.camera, state.scene, state.framebufferSize, state.viewArea,
                            turnToFront);
@@ -146,7 +147,8 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         state.frameFiguresRequested = true;
         state.turnToFrontRequested = true;
     }
-    state.playback.setClip(state.scene.duration(), state.scene.frameTime());
+    // Stepping and the timeline's frame numbers follow the selected file's rate.
+    state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
     if (added && state.settings.frameOnLoad) {
         state.frameFiguresRequested = true;
         state.turnToFrontRequested = true;
@@ -432,7 +434,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
-        state.scene.evaluate(state.playback.time(), interpolation);
+        state.scene.evaluate(state.playback.time(), interpolation, settings.loop);
         updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
         if (!settings.followSelection) {
             state.follow.update(state.camera, state.scene, elapsed);

@@ -203,6 +203,20 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     ImGui::Text("Frame %lld / %lld   %.3f s / %.3f s%s", static_cast<long long>(playback.frame()),
                 static_cast<long long>(playback.lastFrame()), playback.time(), playback.duration(),
                 playback.reverse() && playback.playing() ? "  (reverse)" : "");
+    // Files at other rates or lengths: each one's own frame at the common time.
+    const std::vector<Character>& characters = state.scene.characters();
+    if (characters.size() > 1) {
+        for (std::size_t i = 0; i < characters.size(); ++i) {
+            const Character& character = characters[i];
+            const double local = Scene::localTime(character, playback.time(), settings.loop);
+            ImGui::SameLine();
+            ImGui::TextColored(ImVec4(character.color.r, character.color.g, character.color.b, 1),
+                               "%s%s %u/%u @%.4g", i == state.infoCharacter ? ">" : "",
+                               character.displayName.c_str(), frameAt(character, local),
+                               std::max(playableFrameCount(character), 1u) - 1,
+                               1.0 / frameTimeInUse(character));
+        }
+    }
 
     drawScrubBar(state, scale);
     drawRangeControls(state);

@@ -1,6 +1,7 @@
 #include "app/viewer/scene/scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
@@ -49,10 +50,19 @@ void Scene::arrangeSideBySide() {
     }
 }
 
-void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation) {
+void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach) {
     for (Character& character : characters_) {
-        evaluatePose(character, timeSeconds, interpolation);
+        evaluatePose(character, localTime(character, timeSeconds, loopEach), interpolation);
     }
+}
+
+double Scene::localTime(const Character& character, double timeSeconds, bool loopEach) {
+    const double duration = playableDuration(character);
+    if (!loopEach || timeSeconds <= duration || playableFrameCount(character) < 2) {
+        return timeSeconds;
+    }
+    const double period = duration + frameTimeInUse(character);
+    return std::fmod(timeSeconds, period);
 }
 
 render::Bounds Scene::motionBounds(std::size_t index) const {
@@ -98,8 +108,12 @@ double Scene::duration() const {
     return longest;
 }
 
-double Scene::frameTime() const {
-    return characters_.empty() ? bvh::kAssumedFrameTime : frameTimeInUse(characters_.front());
+double Scene::frameTime(std::optional<std::size_t> selected) const {
+    if (characters_.empty()) {
+        return bvh::kAssumedFrameTime;
+    }
+    const std::size_t index = selected && *selected < characters_.size() ? *selected : 0;
+    return frameTimeInUse(characters_[index]);
 }
 
 float Scene::boneRadius(const Character& character, const SceneLook& look) {

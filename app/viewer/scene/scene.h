@@ -46,8 +46,14 @@ public:
     // Shifts characters along X so their motion bounds do not overlap; the first stays put.
     void arrangeSideBySide();
 
-    // Every character sampled at the same absolute time (each clamps to its own clip).
-    void evaluate(double timeSeconds, bvh::Interpolation interpolation);
+    // Every character sampled at the same absolute time: time is the common axis of files at
+    // different rates. Each clamps to its own clip, or with `loopEach` (Loop on) a clip shorter
+    // than the time plays again from its start (localTime).
+    void evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach = false);
+    // The time within `character`'s own clip at the common time: the time itself, or with
+    // `loopEach` past the clip's end, wrapped by its length (duration + one frame: the last
+    // frame is held one frame time, as a cycle plays).
+    static double localTime(const Character& character, double timeSeconds, bool loopEach);
 
     // The visible characters' current poses (from the last evaluate()), placed, without their
     // static roots: what framing a figure looks at.
@@ -57,9 +63,10 @@ public:
     render::Bounds motionBounds() const;
     render::Bounds motionBounds(std::size_t index) const;
     // The longest clip (of a loading file: the frames loaded so far), and the frame time that
-    // numbers the timeline (the first file's, or its fps override).
+    // numbers the timeline and that stepping steps by: the selected file's (`selected`, else
+    // the first file's), with its fps override.
     double duration() const;
-    double frameTime() const;
+    double frameTime(std::optional<std::size_t> selected = std::nullopt) const;
 
     // Level of detail for pictures of more bones than meshes are drawn for (scene_drawing.h):
     // along each branch, bones shorter than `minimumLengthPerDistance` times their distance

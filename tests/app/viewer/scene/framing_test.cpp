@@ -249,3 +249,38 @@ TEST(UpAxisOverride, OneFilesChoiceWinsOverTheDefaultAndIsMeasuredAlongIt) {
 }
 
 } // namespace
+
+// [SECTION] Several files at different rates
+
+namespace several_rates {
+
+Character clipAt(double framesPerSecond, int frames) {
+    bvh::test::CreatureFileOptions options;
+    options.framesPerSecond = framesPerSecond;
+    options.frames = frames;
+    return makeCharacter(
+        "clip.bvh", "",
+        bvh::parseDocument(bvh::test::creatureFile(bvh::test::biped(140.0), options).text));
+}
+
+TEST(SeveralRates, TimeIsCommonAndEachShorterClipLoopsOnItsOwn) {
+    Scene scene;
+    scene.add(clipAt(120.0, 121)); // 1 s
+    scene.add(clipAt(30.0, 16));   // 0.5 s
+    EXPECT_DOUBLE_EQ(scene.frameTime(), 1.0 / 120.0);
+    EXPECT_DOUBLE_EQ(scene.frameTime(1), 1.0 / 30.0) << "stepping steps the selected file";
+    const Character& shorter = scene.characters()[1];
+    EXPECT_DOUBLE_EQ(Scene::localTime(shorter, 0.8, false), 0.8) << "held on its last frame";
+    EXPECT_NEAR(Scene::localTime(shorter, 0.8, true), 0.8 - (0.5 + 1.0 / 30.0), 1e-12);
+    EXPECT_DOUBLE_EQ(Scene::localTime(scene.characters()[0], 0.8, true), 0.8);
+
+    Character alone = clipAt(30.0, 16);
+    evaluatePose(alone, 0.8 - (0.5 + 1.0 / 30.0), bvh::Interpolation::Nearest);
+    scene.evaluate(0.8, bvh::Interpolation::Nearest, true);
+    for (std::size_t i = 0; i < alone.world.size(); ++i) {
+        EXPECT_EQ(scene.characters()[1].world[i].translation, alone.world[i].translation);
+    }
+    EXPECT_EQ(frameAt(shorter, Scene::localTime(shorter, 0.8, true)), 8u);
+}
+
+} // namespace several_rates
