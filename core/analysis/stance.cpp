@@ -107,6 +107,18 @@ Side sideOf(const std::string& fullName) {
     if (marker('r')) {
         return Side::Right;
     }
+    // A lone "L" or "R" between separators: Character Studio's "Bip01 L Thigh", "Bip01_R_Calf".
+    std::size_t begin = 0;
+    while (begin < lower.size()) {
+        std::size_t end = lower.find_first_of(" _.-", begin);
+        if (end == std::string::npos) {
+            end = lower.size();
+        }
+        if (end - begin == 1 && (lower[begin] == 'l' || lower[begin] == 'r')) {
+            return lower[begin] == 'l' ? Side::Left : Side::Right;
+        }
+        begin = end + 1;
+    }
     return Side::None;
 }
 
@@ -319,9 +331,18 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
 }
 
 // findBodyLandmarks, with the neck standing in for a head that is not named (video2bvh's CMU-like
-// skeleton ends at Neck1).
+// skeleton ends at Neck1) and hooves and paws for feet.
 BodyLandmarks headAndFeet(const Skeleton& skeleton) {
     BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+    if (landmarks.feet.empty()) { // animal rigs
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const std::string name = lowercase(skeleton.names[i]);
+            if (skeleton.isEndSite[i] == 0 &&
+                (name.find("hoof") != std::string::npos || name.find("paw") != std::string::npos)) {
+                landmarks.feet.push_back(static_cast<NodeIndex>(i));
+            }
+        }
+    }
     if (landmarks.heads.empty()) {
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             if (skeleton.isEndSite[i] == 0 &&

@@ -210,7 +210,8 @@ TEST(Stance, SummaryCarriesTheStance) {
 TEST(StanceFacing, LeftAndRightSpellings) {
     for (const char* names :
          {"LeftArm RightArm", "lShldr rShldr", "LHipJoint RHipJoint", "upperleg01.L upperleg01.R",
-          "Arm_L Arm_R", "mixamorig:LeftArm mixamorig:RightArm"}) {
+          "Arm_L Arm_R", "mixamorig:LeftArm mixamorig:RightArm", "Bip01_L_Thigh Bip01_R_Thigh",
+          "L_Hip R_Hip"}) {
         std::string left(names);
         const std::string right = left.substr(left.find(' ') + 1);
         left = left.substr(0, left.find(' '));
