@@ -9,11 +9,15 @@ CTEST_ARGS     ?= --output-on-failure
 # GUI tests open real windows; under make test they run inside a private X server.
 XVFB_RUN       ?= xvfb-run -a -s "-screen 0 1600x1000x24 +extension GLX"
 
+# `make install PREFIX=/opt/bvhscope` (DESTDIR=... stages it elsewhere, as packagers do).
+PREFIX         ?= /usr/local
+
 FUZZ_BUILD_DIR ?= build-fuzz
 FUZZ_SECONDS   ?= 60
 FUZZ_MAX_LEN   ?= 4096
 
-.PHONY: all deps configure build run test test-asan bench fuzz format format-check clean
+.PHONY: all deps configure build run test test-asan bench fuzz format format-check clean \
+	install package
 
 all: build
 
@@ -46,8 +50,20 @@ test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 	cd $(ASAN_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_ARGS)
 
+# The binary, desktop entry, icon, file type, thumbnailer, metainfo, man page and completions
+# under PREFIX (GNUInstallDirs layout); DESTDIR is passed through.
+install: build
+	$(CMAKE) --install $(BUILD_DIR) --prefix $(PREFIX)
+
+# $(BUILD_DIR)/bvhscope_VERSION_ARCH.deb (CPack; Depends from dpkg-shlibdeps). Install it with
+# `apt install ./$(BUILD_DIR)/bvhscope_*.deb`.
+package: build
+	cd $(BUILD_DIR) && cpack -G DEB
+
 bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
+	env -u DISPLAY -u WAYLAND_DISPLAY $(BUILD_DIR)/tests/bench/bvhscope_thumbnail_bench
+	$(BUILD_DIR)/tests/bench/bvhscope_video_bench --benchmark_counters_tabular=true
 
 # Runs each fuzzer (the reader's invariants; the writer's exact round trip) for FUZZ_SECONDS,
 # seeded with the project's samples and, when present, ../shared/corpus. New findings land in

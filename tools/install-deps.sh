@@ -9,12 +9,23 @@ packages=(
   # libraries (no downloads at build time: everything comes from Debian)
   libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
+  # video and sound (app/media): FFmpeg's libraries; Debian's libavcodec has libx264, libvpx,
+  # libopus, libvorbis and libmp3lame built in
+  libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
+  # the viewer's sound output (SDL2's audio; its "dummy" driver stands in for a device in tests)
+  libsdl2-dev
   # tests and benchmarks
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against
   libassimp-dev python3
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils x11-xserver-utils imagemagick libx11-dev
+  # desktop integration (make install, make package) and its tests: the icon's PNG sizes,
+  # validators, the MIME database, xdg-mime (its generic mode asks File::MimeInfo's mimetype),
+  # man -l, the completions' shells, dpkg-shlibdeps for the .deb, strace for the installed-tree
+  # check
+  librsvg2-bin desktop-file-utils appstream shared-mime-info xdg-utils libfile-mimeinfo-perl
+  man-db bash-completion zsh fish dpkg-dev file strace
   # memory checking and fuzzing (make fuzz)
   valgrind clang libclang-rt-14-dev
 )

@@ -12,6 +12,7 @@ void printUsage(std::ostream& out) {
        bvhscope convert IN OUT        trim, resample, scale, re-axis, re-order, rename; write BVH
        bvhscope render FILE -o OUT    PNG images of the 3D view without a display, sequences,
                                       contact sheets of a folder, analysis overlays
+       bvhscope thumbnail IN OUT.png  the file manager's thumbnail of a file (its middle pose)
        bvhscope --help | --version
 
 Run "bvhscope COMMAND --help" for a command's options.
@@ -37,11 +38,11 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     if (command == "convert") {
         return runConvert(rest, out, err);
     }
-    if (command == "render") {
+    if (command == "render" || command == "thumbnail") {
         // The full build dispatches render before this (app/viewer/main.cpp); only the GL-free
         // build gets here.
-        err << "bvhscope render: this build has no renderer (configured with "
-               "BVHSCOPE_CORE_ONLY)\n";
+        err << "bvhscope " << command
+            << ": this build has no renderer (configured with BVHSCOPE_CORE_ONLY)\n";
         return kExitUsage;
     }
     return -1;

@@ -5,6 +5,7 @@
 #include "app/headless/frame_label.h"
 #include "app/headless/render_request.h"
 #include "app/headless/text_painter.h"
+#include "app/headless/video_output.h"
 #include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "core/platform/atomic_file.h"
@@ -172,46 +173,96 @@ FollowFraming followFraming(viewer::Scene& scene, render::OrbitCamera camera, fl
     return {camera, camera.target};
 }
 
-// [SECTION] One file: an image or a sequence
+// [SECTION] Files: an image, a sequence or a video
 
 struct FrameSpan {
     std::int64_t first = 0;
     std::int64_t last = 0;
 };
 
-int renderFile(const RenderRequest& request, std::ostream& err) {
-    const fs::path input(request.input);
-    std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
-    if (!character) {
-        return cli::kExitFileError;
+// Whether writing `output` would replace one of `inputs` (a capture or the sound file).
+bool isAnInput(const fs::path& output, const std::vector<fs::path>& inputs) {
+    return std::any_of(inputs.begin(), inputs.end(), [&](const fs::path& input) {
+        return sameFile(output, input) || output.lexically_normal() == input.lexically_normal();
+    });
+}
+
+int renderFiles(const RenderRequest& request, std::ostream& err) {
+    std::vector<fs::path> inputs{fs::path(request.input)};
+    inputs.insert(inputs.end(), request.comparedInputs.begin(), request.comparedInputs.end());
+    viewer::Scene scene;
+    for (const fs::path& input : inputs) {
+        std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
+        if (!character) {
+            return cli::kExitFileError;
+        }
+        scene.add(std::move(*character));
     }
-    const std::int64_t lastFrame =
-        std::max<std::int64_t>(character->document.motion.frameCount, 1) - 1;
+    if (request.overlaid) {
+        for (viewer::Character& character : scene.characters()) {
+            character.placement = glm::vec3(0.0f);
+        }
+    }
+    // Several files are timed by the first one's frames, as the viewer's timeline is; the
+    // range runs to the end of the longest.
+    const viewer::Character& shown = scene.characters().front();
+    const double frameTime = shown.document.motion.frameTime;
+    std::int64_t lastFrame = std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
+    std::string title = shown.displayName;
+    for (std::size_t i = 1; i < scene.characters().size(); ++i) {
+        const viewer::Character& other = scene.characters()[i];
+        const double otherEnd =
+            static_cast<double>(std::max<std::int64_t>(other.document.motion.frameCount, 1) - 1) *
+            other.document.motion.frameTime;
+        lastFrame = std::max(lastFrame, static_cast<std::int64_t>(otherEnd / frameTime + 1e-6));
+        title += " + " + other.displayName;
+    }
     FrameSpan span{request.frame, request.frame};
-    if (request.mode == RenderMode::Sequence) {
+    if (request.mode == RenderMode::Sequence || request.mode == RenderMode::Video) {
         span = {request.firstFrame, request.lastFrame.value_or(lastFrame)};
     }
     if (span.first > lastFrame || span.last > lastFrame) {
         err << "bvhscope render: frame " << std::max(span.first, span.last) << " asked, but "
-            << input.string() << " has frames 0 to " << lastFrame << '\n';
+            << inputs.front().string() << " has frames 0 to " << lastFrame << '\n';
         return cli::kExitUsage;
     }
-    // Every name first: none may be the input, and none may come twice (a pattern numbers
-    // every frame differently, but a plain name for one image is checked the same way).
+
+    // What is drawn, in order: every frame of the span, or a video's shots.
+    std::vector<VideoShot> shots;
+    std::optional<VideoPlan> plan;
+    std::optional<fs::path> audio;
     std::vector<fs::path> outputs;
-    std::set<std::string> seen;
-    for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
-        fs::path path(request.pattern.format(frame));
-        if (sameFile(path, input) || path.lexically_normal() == input.lexically_normal()) {
-            err << "bvhscope render: " << path.string()
-                << " is the input file; refusing to write over it\n";
+    if (request.mode == RenderMode::Video) {
+        plan = planVideo(request, frameTime, span.first, span.last);
+        shots = plan->shots;
+        audio = resolveAudio(request, inputs.front(), err);
+        std::vector<fs::path> everyInput = inputs;
+        if (audio) {
+            everyInput.push_back(*audio);
+        }
+        if (isAnInput(request.output, everyInput)) {
+            err << "bvhscope render: " << request.output
+                << " is an input file; refusing to write over it\n";
             return cli::kExitUsage;
         }
-        if (!seen.insert(path.lexically_normal().string()).second) {
-            err << "bvhscope render: " << path.string() << " would be written twice\n";
-            return cli::kExitUsage;
+    } else {
+        // Every name first: none may be an input, and none may come twice (a pattern numbers
+        // every frame differently, but a plain name for one image is checked the same way).
+        std::set<std::string> seen;
+        for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
+            shots.push_back({static_cast<double>(frame) * frameTime, frame});
+            fs::path path(request.pattern.format(frame));
+            if (isAnInput(path, inputs)) {
+                err << "bvhscope render: " << path.string()
+                    << " is the input file; refusing to write over it\n";
+                return cli::kExitUsage;
+            }
+            if (!seen.insert(path.lexically_normal().string()).second) {
+                err << "bvhscope render: " << path.string() << " would be written twice\n";
+                return cli::kExitUsage;
+            }
+            outputs.push_back(std::move(path));
         }
-        outputs.push_back(std::move(path));
     }
 
     OffscreenRenderer renderer;
@@ -225,10 +276,6 @@ int renderFile(const RenderRequest& request, std::ostream& err) {
         return cli::kExitUsage;
     }
 
-    viewer::Scene scene;
-    scene.add(std::move(*character));
-    const viewer::Character& shown = scene.characters().front();
-    const double frameTime = shown.document.motion.frameTime;
     const float aspect = static_cast<float>(request.width) / static_cast<float>(request.height);
     const CameraMode cameraMode = request.cameraMode();
     render::OrbitCamera camera = baseCamera(request);
@@ -244,15 +291,15 @@ int renderFile(const RenderRequest& request, std::ostream& err) {
     if (cameraMode == CameraMode::Follow) {
         follow = followFraming(scene, camera, aspect);
     }
+    // Between frames (a video at another rate) poses are interpolated, as playback does.
+    const bvh::Interpolation interpolation =
+        plan && plan->resampled ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
 
     TextPainter text;
     viewer::OverlayBuilder overlayBuilder;
     viewer::SceneOverlays overlays;
-    const int textScale = std::max(1, (request.height + 180) / 360); // 2 at 720 p
-    int status = cli::kExitOk;
-    for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
-        const double time = static_cast<double>(frame) * frameTime;
-        scene.evaluate(time, bvh::Interpolation::Nearest);
+    const auto drawShot = [&](const VideoShot& shot) {
+        scene.evaluate(shot.timeSeconds, interpolation);
         if (follow) {
             const glm::vec3 root = shown.viewerPositions[bodyRoot(shown)];
             camera = follow->camera;
@@ -262,32 +309,34 @@ int renderFile(const RenderRequest& request, std::ostream& err) {
             viewer::frameFigures(framed, scene, aspect, false); // the first image's yaw
             camera = framed;
         }
-        overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
-                             overlays);
+        overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{},
+                             shot.timeSeconds, overlays);
         render::Image image =
             renderer.draw(scene, camera, &overlays, request.width, request.height);
         if (request.frameOverlay) {
-            const FrameLabel label = frameLabel(shown.displayName, frame, lastFrame, frameTime);
-            const int pad = 4 * textScale;
-            const int line = text.lineHeight(textScale);
-            const int width = std::min(std::max(text.textWidth(label.title, textScale),
-                                                text.textWidth(label.detail, textScale)) +
-                                           2 * pad,
-                                       request.width - 2 * pad);
-            fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
-            text.drawText(image, 2 * pad, 2 * pad,
-                          text.fitText(label.title, textScale, width - 2 * pad), textScale,
-                          Rgba{255, 255, 255, 255});
-            text.drawText(image, 2 * pad, 3 * pad + line,
-                          text.fitText(label.detail, textScale, width - 2 * pad), textScale,
-                          Rgba{210, 215, 225, 255});
+            stampFrameLabel(image, text, frameLabel(title, shot.frame, lastFrame, frameTime));
         }
-        if (!writeImage(outputs[static_cast<std::size_t>(frame - span.first)], image, err)) {
-            status = cli::kExitFileError;
-            break; // the same directory will fail again for the next frame
+        return image;
+    };
+
+    std::unique_ptr<VideoOutput> video;
+    if (plan) {
+        video = VideoOutput::open(request, *plan, audio, drawShot, err);
+        if (!video) {
+            return cli::kExitFileError;
         }
     }
-    return status;
+    for (std::size_t i = 0; i < shots.size(); ++i) {
+        const render::Image image = drawShot(shots[i]);
+        const bool written = video ? video->add(image, err) : writeImage(outputs[i], image, err);
+        if (!written) {
+            return cli::kExitFileError; // the same directory will fail again for the next frame
+        }
+    }
+    if (video && !video->finish(err)) {
+        return cli::kExitFileError;
+    }
+    return cli::kExitOk;
 }
 
 // [SECTION] A folder: the contact sheet
@@ -387,7 +436,9 @@ int runRender(std::span<const std::string_view> arguments, std::ostream& out, st
     if (parsed.request->mode == RenderMode::ContactSheet) {
         return renderContactSheet(*parsed.request, err);
     }
-    return renderFile(*parsed.request, err);
+    // A temporary file (a PNG, a video) is removed when Ctrl+C or a kill ends the command.
+    bvh::removeTemporaryFilesOnTerminationSignals();
+    return renderFiles(*parsed.request, err);
 }
 
 } // namespace bvhscope::headless

@@ -11,15 +11,18 @@ namespace bvhscope::headless {
 namespace {
 
 constexpr std::string_view kHelp =
-    R"(usage: bvhscope render FILE -o OUT.png [--frame N] [options]
-       bvhscope render FILE --frames A:B -o out_%05d.png [options]
+    R"(usage: bvhscope render FILE... -o OUT.png [--frame N] [options]
+       bvhscope render FILE... --frames A:B -o out_%05d.png [options]
+       bvhscope render FILE... -o clip.mp4|clip.webm|clip.gif [--frames A:B] [--audio SOUND]
        bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
 
 Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
 a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the figure framed and
 standing on the ground.
 Works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such as NVIDIA's).
-Images are PNG, written to a temporary file and renamed into place; never over FILE.
+Images are PNG, written to a temporary file and renamed into place; never over FILE. Several
+FILEs are drawn together, side by side as the viewer places them (or --layout overlaid), timed
+by the first file's frames.
 
   -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
                          out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
@@ -46,6 +49,21 @@ Analysis overlays (as in the viewer's Settings > Overlays):
   --ghosts N             N onion-skin poses either side, every --ghost-step frames (default 5)
   --ghost-step K
   --contacts             foot contact markers on the ground, sliding feet in red
+  --layout side|overlaid several FILEs side by side (default) or each at its own origin
+Video (-o NAME.mp4, .webm or .gif: the whole clip unless --frames says otherwise):
+  MP4 is H.264 (yuv420p, index at the front) with AAC sound; WebM is VP9 with Opus sound; GIF
+  has one 256-colour palette and no sound. Written through a temporary file; Ctrl+C leaves
+  nothing behind. MP4 and WebM need even --size sides.
+  --fps RATE             frames per second (29.97, 30000/1001; default: the capture's rate),
+                         poses interpolated between frames as playback does. A GIF plays at most
+                         50 fps: a faster capture keeps every 2nd, 3rd... frame
+  --crf N                quality, lower is better and larger: H.264 0-51 (default 20), VP9 0-63
+                         (default 32)
+  --audio SOUND|auto     sound to play with the picture (WAV, FLAC, OGG, MP3...), cut to the
+                         frames written; auto: the file with FILE's name and a sound extension
+                         (take12.bvh -> take12.wav), none when there is none
+  --audio-offset SEC     where the capture's frame 0 is in the sound (default 0; negative when
+                         the capture starts before the sound)
 Contact sheet:
   --contact-sheet DIR    one tile per .bvh file in DIR (sorted by name), each labelled; a file
                          that does not load gets a tile saying so and its FILE:LINE:COL errors
@@ -73,6 +91,60 @@ struct Usage {
         return {std::nullopt, cli::kExitUsage};
     }
 };
+
+// The options only a video takes; the first one given, or empty.
+std::string videoOnlyOption(const cli::ParsedArguments& parsed) {
+    for (const std::string_view name : {"--fps", "--crf", "--audio", "--audio-offset"}) {
+        if (parsed.option(name)) {
+            return std::string(name);
+        }
+    }
+    return {};
+}
+
+// --fps, --crf, --audio, --audio-offset and the size rule of 4:2:0 video; the error, or empty.
+std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    const media::VideoContainer container = request.container;
+    if (const auto text = parsed.option("--fps")) {
+        request.fps = media::parseFrameRate(*text);
+        if (!request.fps) {
+            return "--fps must be a rate above 0 and up to 1000 (30, 29.97, 30000/1001), not '" +
+                   std::string(*text) + "'";
+        }
+    }
+    if (const auto text = parsed.option("--crf")) {
+        if (container == media::VideoContainer::Gif) {
+            return "--crf is for MP4 and WebM: a GIF's quality is its 256-colour palette";
+        }
+        const int maximum = media::maximumCrf(container);
+        if (!parseNumber(*text, request.crf) || request.crf < 0 || request.crf > maximum) {
+            return "--crf must be from 0 to " + std::to_string(maximum) + " for " +
+                   std::string(media::containerName(container)) + ", not '" + std::string(*text) +
+                   "'";
+        }
+    }
+    if (const auto text = parsed.option("--audio")) {
+        if (!media::containerHasSound(container)) {
+            return "a GIF has no sound: --audio needs -o NAME.mp4 or NAME.webm";
+        }
+        if (text->empty()) {
+            return "--audio needs a sound file or auto";
+        }
+        request.audio = std::string(*text);
+    }
+    if (const auto text = parsed.option("--audio-offset")) {
+        if (!parsed.option("--audio")) {
+            return "--audio-offset needs --audio";
+        }
+        if (!parseNumber(*text, request.audioOffsetSeconds) ||
+            !std::isfinite(request.audioOffsetSeconds) ||
+            std::abs(request.audioOffsetSeconds) > 24 * 3600.0) {
+            return "--audio-offset must be seconds (within a day), not '" + std::string(*text) +
+                   "'";
+        }
+    }
+    return {};
+}
 
 } // namespace
 
@@ -103,11 +175,13 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             argument = "--output";
         }
     }
-    const cli::ArgumentSpec spec{{"--output", "--frame", "--frames", "--size", "--camera", "--yaw",
-                                  "--pitch", "--fov", "--up", "--unit", "--trail-joint",
-                                  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
-                                  "--columns", "--tile"},
-                                 {"--no-overlay", "--trail", "--contacts"}};
+    const cli::ArgumentSpec spec{
+        {"--output",       "--frame",        "--frames", "--size",       "--camera",
+         "--yaw",          "--pitch",        "--fov",    "--up",         "--unit",
+         "--trail-joint",  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
+         "--columns",      "--tile",         "--fps",    "--crf",        "--audio",
+         "--audio-offset", "--layout"},
+        {"--no-overlay", "--trail", "--contacts"}};
     const auto parsed = cli::parseArguments(normalized, spec, err);
     if (!parsed) {
         err << "(see bvhscope render --help)\n";
@@ -130,11 +204,11 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             return usage.fail("--frames makes a sequence; a contact sheet takes --frame");
         }
     } else {
-        if (parsed->positional.size() != 1) {
-            return usage.fail(parsed->positional.empty() ? "a FILE to render is needed"
-                                                         : "exactly one FILE is rendered");
+        if (parsed->positional.empty()) {
+            return usage.fail("a FILE to render is needed");
         }
         request.input = parsed->positional.front();
+        request.comparedInputs.assign(parsed->positional.begin() + 1, parsed->positional.end());
         if (parsed->option("--columns") || parsed->option("--tile")) {
             return usage.fail("--columns and --tile are for --contact-sheet");
         }
@@ -167,7 +241,27 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
 
     // [SECTION] The output name
     std::string patternError;
-    if (request.mode == RenderMode::ContactSheet) {
+    const auto container = media::videoContainerFor(request.output);
+    if (container && request.mode != RenderMode::ContactSheet) {
+        if (parsed->option("--frame")) {
+            return usage.fail("a video takes --frames A:B, not --frame");
+        }
+        request.mode = RenderMode::Video;
+        request.container = *container;
+        if (!parsed->option("--frames")) {
+            request.firstFrame = 0;
+            request.lastFrame = std::nullopt;
+        }
+        if (const std::string error = parseVideoOptions(*parsed, request); !error.empty()) {
+            return usage.fail(error);
+        }
+    } else if (const std::string error = videoOnlyOption(*parsed); !error.empty()) {
+        return usage.fail(error + " is for video outputs (-o NAME.mp4, .webm or .gif)");
+    }
+    if (request.mode == RenderMode::Video) {
+        // A video's name is taken as written: it is one file, not a numbered sequence.
+        request.pattern = *OutputPattern::parse("video", patternError);
+    } else if (request.mode == RenderMode::ContactSheet) {
         std::string literal;
         for (const char c : request.output) {
             literal += c;
@@ -204,6 +298,12 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             return usage.fail("--size must be WxH with sides from 16 to " +
                               std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'");
         }
+    }
+    if (request.mode == RenderMode::Video && request.container != media::VideoContainer::Gif &&
+        (request.width % 2 != 0 || request.height % 2 != 0)) {
+        return usage.fail(std::string(media::containerName(request.container)) +
+                          " needs even sides (4:2:0 colour), not " + std::to_string(request.width) +
+                          "x" + std::to_string(request.height));
     }
     if (const auto text = parsed->option("--tile")) {
         if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
@@ -325,6 +425,13 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
     }
     overlays.ghosts = parsed->option("--ghosts").has_value();
     overlays.footContacts = parsed->has("--contacts");
+    if (const auto text = parsed->option("--layout")) {
+        if (*text != "side" && *text != "overlaid") {
+            return usage.fail("--layout must be side or overlaid, not '" + std::string(*text) +
+                              "'");
+        }
+        request.overlaid = *text == "overlaid";
+    }
     return {request, std::nullopt};
 }
 

@@ -4,6 +4,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/headless/output_pattern.h"
+#include "app/media/video_format.h"
 #include "app/viewer/scene/character.h"
 #include "app/viewer/scene/overlays.h"
 #include "render/math/camera.h"
@@ -14,10 +15,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bvhscope::headless {
 
-enum class RenderMode : std::uint8_t { Image, Sequence, ContactSheet };
+enum class RenderMode : std::uint8_t { Image, Sequence, ContactSheet, Video };
 
 // figure: the figure as it stands at the frame, filling most of the picture (as the viewer frames
 // a file on load; app/viewer/scene/framing.h); clip: one framing of the whole clip for every
@@ -39,11 +41,12 @@ struct RenderRequest {
     int tileHeight = 240;
     int columns = 0; // ContactSheet; 0: about square
     bool frameOverlay = true;
-    // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence.
+    // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence or video.
     std::optional<CameraMode> camera;
     CameraMode cameraMode() const {
-        return camera.value_or(mode == RenderMode::Sequence ? CameraMode::Follow
-                                                            : CameraMode::Figure);
+        return camera.value_or(mode == RenderMode::Sequence || mode == RenderMode::Video
+                                   ? CameraMode::Follow
+                                   : CameraMode::Figure);
     }
     // Unless --yaw is given, the camera looks at the figure's front three-quarters (its facing,
     // core/analysis/stance.h), as the viewer does on load; yawRadians is then the fallback for
@@ -55,6 +58,16 @@ struct RenderRequest {
     viewer::UpAxisChoice upAxis = viewer::UpAxisChoice::Auto;
     viewer::UnitChoice unit = viewer::UnitChoice::Auto;
     viewer::OverlayOptions overlays;
+    // Several FILEs (A/B): the files after the first, drawn with it in one picture.
+    std::vector<std::string> comparedInputs;
+    bool overlaid = false; // --layout overlaid: every file at its own origin (else side by side)
+    // Video (-o NAME.mp4/.webm/.gif): the frames of --frames (default: the whole clip) at the
+    // capture's rate or --fps, with sound from --audio (a file, or "auto": the capture's stem).
+    media::VideoContainer container = media::VideoContainer::Mp4;
+    std::optional<media::FrameRate> fps;
+    int crf = -1; // -1: the container's default
+    std::string audio;
+    double audioOffsetSeconds = 0.0; // capture time 0 is this far into the sound
 };
 
 // Limits on what is drawn, so a typo cannot ask for gigabytes.

@@ -157,4 +157,19 @@ void fillRectangle(render::Image& image, int x, int y, int width, int height, Rg
     }
 }
 
+void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label) {
+    const int scale = std::max(1, (image.height + 180) / 360); // 2 at 720 p
+    const int pad = 4 * scale;
+    const int line = text.lineHeight(scale);
+    const int width = std::min(
+        std::max(text.textWidth(label.title, scale), text.textWidth(label.detail, scale)) + 2 * pad,
+        image.width - 2 * pad);
+    fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
+    text.drawText(image, 2 * pad, 2 * pad, text.fitText(label.title, scale, width - 2 * pad), scale,
+                  Rgba{255, 255, 255, 255});
+    text.drawText(image, 2 * pad, 3 * pad + line,
+                  text.fitText(label.detail, scale, width - 2 * pad), scale,
+                  Rgba{210, 215, 225, 255});
+}
+
 } // namespace bvhscope::headless

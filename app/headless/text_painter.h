@@ -5,6 +5,7 @@
 // driver: it is added after the pixels are read back, so no GL text path is involved.
 #pragma once
 
+#include "app/headless/frame_label.h"
 #include "render/gl/frame_capture.h"
 
 #include <cstdint>
@@ -42,5 +43,10 @@ private:
 
 // Blends a rectangle of `color` (its alpha is the coverage) over the image, clipped to it.
 void fillRectangle(render::Image& image, int x, int y, int width, int height, Rgba color);
+
+// The label of `bvhscope render` (and the viewer's Export video) in the image's top-left
+// corner: the title and detail lines on a translucent dark box, scaled with the image's height
+// (2x at 720 p).
+void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label);
 
 } // namespace bvhscope::headless

@@ -1,8 +1,10 @@
-// bvhscope: the subcommands (info, check, positions, convert, render) or, otherwise, the viewer.
+// bvhscope: the subcommands (info, check, positions, convert, render, thumbnail) or, otherwise, the
+// viewer.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/fatal_errors.h"
 #include "app/headless/render_command.h"
+#include "app/headless/thumbnail_command.h"
 #include "app/viewer/viewer_app.h"
 #include "app/viewer/viewer_options.h"
 
@@ -18,9 +20,13 @@
 int main(int argc, char** argv) try {
     const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
-    // The one subcommand that needs GL, so it lives outside the GL-free bvhscope_cli.
+    // The subcommands that need GL, so they live outside the GL-free bvhscope_cli.
     if (!arguments.empty() && arguments.front() == "render") {
         return bvhscope::headless::runRender(std::span(arguments).subspan(1), std::cout, std::cerr);
+    }
+    if (!arguments.empty() && arguments.front() == "thumbnail") {
+        return bvhscope::headless::runThumbnail(std::span(arguments).subspan(1), std::cout,
+                                                std::cerr);
     }
     const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {

@@ -1,5 +1,7 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/headless/text_painter.h"
+#include "app/media/audio_clip.h"
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/folder/folder_navigation.h"
@@ -8,6 +10,7 @@
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
+#include "app/viewer/io/video_export.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/glfw_window.h"
@@ -39,8 +42,65 @@ const render::OrbitCamera kDefaultCamera{};
 
 // Files load in the background (file_loading.h); pollLoads() takes what they produced. A
 // folder opens in the browser (folder_navigation.h).
+// A sound file (.wav, .flac, .ogg, .mp3...) becomes the sound played with the captures.
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
-    openPaths(state, paths);
+    std::vector<std::string> captures;
+    for (const std::string& path : paths) {
+        if (media::isSoundFileName(path)) {
+            state.audio.load(path);
+        } else {
+            captures.push_back(path);
+        }
+    }
+    if (!captures.empty()) {
+        openPaths(state, captures);
+    }
+}
+
+// [SECTION] Sound
+
+// A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
+// when no sound is loaded yet.
+void findSoundBesideCaptures(ViewerState& state) {
+    if (state.audio.loaded() || state.audio.loading()) {
+        return;
+    }
+    for (const Character& character : state.scene.characters()) {
+        if (character.sourcePath.empty()) {
+            continue;
+        }
+        if (auto sound = media::findAudioBesideCapture(character.sourcePath)) {
+            state.audio.load(*sound);
+            return;
+        }
+    }
+}
+
+// Once a frame, after playback advanced: takes a finished sound load and keeps the device with
+// playback.
+void updateSound(ViewerState& state, double wallSeconds, std::ostream& err) {
+    if (state.audioRemoveRequested) {
+        state.audio.clear();
+        state.audioPlayer.setClip(nullptr);
+        state.audioRemoveRequested = false;
+    }
+    if (state.audio.poll()) {
+        if (!state.audio.error().empty()) {
+            err << state.audio.error() << "\n";
+            state.errorLines = {state.audio.error()};
+            state.openErrorPopup = true;
+        } else {
+            state.audioPlayer.setClip(state.audio.clip());
+            if (!state.audioPlayer.available() && !state.audioDeviceReported) {
+                err << "bvhscope: " << state.audioPlayer.unavailableReason()
+                    << "; the sound is shown but not heard\n";
+                state.audioDeviceReported = true;
+            }
+        }
+    }
+    const Playback& playback = state.playback;
+    state.audioPlayer.update(state.audio, playback.playing(), playback.reverse(), playback.speed(),
+                             playback.time(), wallSeconds);
 }
 
 void removeCharacter(ViewerState& state, std::size_t index) {
@@ -61,6 +121,7 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
     if (events.added) {
         state.infoCharacter = state.scene.characters().size() - 1;
+        findSoundBesideCaptures(state);
     }
     if (events.reshaped || !events.failedCharacters.empty()) {
         state.scene.arrangeSideBySide();
@@ -119,6 +180,91 @@ void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
         frameFigures(state.camera, state.scene, aspect, turnToFront);
     }
     state.follow.start(state.camera, state.scene);
+}
+
+// [SECTION] File > Export video
+
+// Starts, steps (a slice of drawing per UI frame), cancels and reports the export. Runs before
+// the frame's own evaluation, which puts the scene back at the playback time.
+void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, SceneDrawer& drawer,
+                    std::ostream& err) {
+    VideoExportDialog& dialog = state.videoExport;
+    if (dialog.startRequested && !job) {
+        dialog.startRequested = false;
+        VideoExportSettings settings;
+        settings.output = dialog.path;
+        settings.container =
+            media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
+        settings.width = dialog.width;
+        settings.height = dialog.height;
+        settings.crf = dialog.crf;
+        settings.startSeconds = state.playback.rangeStart();
+        settings.endSeconds = state.playback.rangeEnd();
+        settings.frameTime = state.playback.frameTime();
+        settings.camera = state.camera;
+        settings.drawOptions = sceneDrawOptions(state.settings);
+        settings.overlays = overlayOptions(state.settings);
+        settings.interpolation =
+            state.settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
+        if (dialog.withSound && state.audio.loaded()) {
+            settings.audio = state.audio.clip();
+            settings.audioOffsetSeconds = state.audio.offsetSeconds;
+        }
+        if (dialog.label) {
+            // The label `bvhscope render` stamps, timed by the timeline's frames.
+            std::string title;
+            for (const Character& character : state.scene.characters()) {
+                title += (title.empty() ? "" : " + ") + character.displayName;
+            }
+            const double frameTime = settings.frameTime;
+            const std::int64_t lastFrame = state.playback.lastFrame();
+            auto painter = std::make_shared<headless::TextPainter>();
+            settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
+                                                                       double time) {
+                const std::int64_t frame = std::llround(time / frameTime);
+                headless::stampFrameLabel(image, *painter,
+                                          headless::frameLabel(title, frame, lastFrame, frameTime));
+            };
+        }
+        std::string error;
+        job = VideoExportJob::start(std::move(settings), error);
+        dialog.failed = !job;
+        dialog.message = job ? "" : "Cannot export " + dialog.path + ": " + error;
+    }
+    dialog.startRequested = false;
+    dialog.running = job != nullptr;
+    if (!job) {
+        return;
+    }
+    if (dialog.cancelRequested) {
+        job->cancel();
+        dialog.cancelRequested = false;
+    }
+    // About 40 % of a 60 Hz frame for drawing pictures: the viewer stays responsive.
+    job->step(state.scene, state.overlays, drawer, std::chrono::milliseconds(7));
+    dialog.total = job->total();
+    dialog.drawn = job->drawn();
+    dialog.encoded = job->encoded();
+    switch (job->status()) {
+    case VideoExportJob::Status::Running:
+        return;
+    case VideoExportJob::Status::Done:
+        dialog.failed = false;
+        dialog.message =
+            "Wrote " + job->output().string() + " (" + std::to_string(job->total()) + " frames)";
+        break;
+    case VideoExportJob::Status::Cancelled:
+        dialog.failed = false;
+        dialog.message = "Cancelled: nothing was written";
+        break;
+    case VideoExportJob::Status::Failed:
+        dialog.failed = true;
+        dialog.message = "Cannot export " + job->output().string() + ": " + job->error();
+        err << "bvhscope: " << dialog.message << "\n";
+        break;
+    }
+    job.reset();
+    dialog.running = false;
 }
 
 // [SECTION] Requests from panels and input, handled once per frame
@@ -202,6 +348,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawFolderPanel(state, thumbnails, thumbnailPixels, scale); // last: on top when it appears
     drawErrorPopup(state);
     drawExportDialog(state, scale);
+    drawVideoExportPanel(state, scale);
 }
 
 // [SECTION] Timing prints (--print-load-timing) and the render benchmark (--bench-render)
@@ -313,6 +460,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     }
     // Reading starts before the window exists: the header is usually ready when it opens.
     openFiles(state, options.files);
+    if (options.audioOffsetSeconds) {
+        state.audio.offsetSeconds = *options.audioOffsetSeconds;
+    }
 
     GlfwLibrary glfw;
     if (!glfw.ok()) {
@@ -339,6 +489,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
     }
     SceneDrawer sceneDrawer;
+    std::unique_ptr<VideoExportJob> videoExport; // File > Export video, while it runs
     if (!sceneDrawer.error().empty()) {
         err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
         return 1;
@@ -428,16 +579,18 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (benchmarking) {
             state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
         }
-        const double elapsed = std::min(now - lastTime, 0.25);
-        state.playback.update(elapsed);
+        const double wallSeconds = std::min(now - lastTime, 0.25);
+        state.playback.update(wallSeconds);
         lastTime = now;
+        updateSound(state, wallSeconds, err);
+        runVideoExport(state, videoExport, sceneDrawer, err);
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
         state.scene.evaluate(state.playback.time(), interpolation, settings.loop);
         updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
         if (!settings.followSelection) {
-            state.follow.update(state.camera, state.scene, elapsed);
+            state.follow.update(state.camera, state.scene, wallSeconds);
         }
         if (settings.followSelection && state.selection &&
             state.selection->character < state.scene.characters().size()) {

@@ -1,6 +1,7 @@
 #include "app/viewer/viewer_options.h"
 
 #include <charconv>
+#include <cmath>
 
 namespace bvhscope::viewer {
 
@@ -49,7 +50,8 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
         const bool takesValue = argument == "--screenshot" || argument == "--frame" ||
                                 argument == "--size" || argument == "--state-out" ||
                                 argument == "--bench-render" || argument == "--characters" ||
-                                argument == "--frames" || argument == "--test-pause-after-header";
+                                argument == "--frames" || argument == "--test-pause-after-header" ||
+                                argument == "--audio-offset";
         if (!takesValue) {
             parsed.error = "unknown option " + std::string(argument);
             return parsed;
@@ -83,6 +85,17 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             }
             (argument == "--characters" ? bench.characters : bench.frames) = count;
             benchCountGiven = true;
+        } else if (argument == "--audio-offset") {
+            double seconds = 0.0;
+            const char* end = value.data() + value.size();
+            const auto result = std::from_chars(value.data(), end, seconds);
+            if (value.empty() || result.ec != std::errc() || result.ptr != end ||
+                !std::isfinite(seconds) || std::abs(seconds) > 3600.0) {
+                parsed.error =
+                    "--audio-offset needs seconds from -3600 to 3600, not " + std::string(value);
+                return parsed;
+            }
+            options.audioOffsetSeconds = seconds;
         } else if (argument == "--frame") {
             std::int64_t frame = 0;
             if (!parseInteger(value, frame) || frame < 0) {
@@ -117,6 +130,8 @@ Viewer options:
   --screenshot OUT.png   render the window once the files are loaded, save it, and exit
   --frame N              open paused at frame N
   --size WxH             window size in pixels (default: the last size used)
+  --audio-offset SEC     where the captures' frame 0 is in the sound (a sound file given as a
+                         FILE, or found beside a capture: take12.bvh + take12.wav)
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --test-pause-after-header MS
                          (for tests) each load waits MS after the file's header

@@ -22,6 +22,9 @@ struct ViewerOptions {
     std::optional<int> width;              // window size
     std::optional<int> height;
     std::optional<std::string> stateOut; // test hook: the viewer's state, rewritten each frame
+    // Where the captures' frame 0 is in the sound (a sound file among `files`, or found beside
+    // a capture), in seconds.
+    std::optional<double> audioOffsetSeconds;
     // Test hook: each background load waits this long after its header, before the first row,
     // so that a test can change the file at a known point of the load.
     std::optional<int> pauseAfterHeaderMs;

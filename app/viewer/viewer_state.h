@@ -3,10 +3,12 @@
 #pragma once
 
 #include "app/viewer/analysis/analysis_views.h"
+#include "app/viewer/audio/audio_track.h"
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/remembered_up_axes.h"
+#include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
@@ -65,8 +67,14 @@ struct ViewerState {
     bool bonesOverMeshBudget = false;
     int automaticMsaaSamples = 4; // what "auto" means on this renderer (SceneDrawer)
 
-    ExportDialog exportDialog; // File > Export
-    AnalysisViews analysis;    // curves, A/B compare, rest pose (analysis_views.h)
+    AudioTrack audio;        // the sound dropped, opened or found beside a capture
+    AudioPlayer audioPlayer; // keeps the sound device with playback
+    bool audioRemoveRequested = false;
+    bool audioDeviceReported = false; // "no audio device" said once
+
+    ExportDialog exportDialog;     // File > Export
+    VideoExportDialog videoExport; // File > Export video
+    AnalysisViews analysis;        // curves, A/B compare, rest pose (analysis_views.h)
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines).
     std::vector<std::string> errorLines;

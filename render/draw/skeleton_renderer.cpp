@@ -196,7 +196,10 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         setUniform(shadowProgram_, "uShadowStrength", style.shadowStrength);
         setUniform(shadowProgram_, "uFadeHeight", style.shadowFadeHeight);
         glEnable(GL_BLEND);
-        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+        // Colour blends "over"; alpha accumulates coverage (a + dst * (1 - a)), so a picture
+        // drawn over a transparent clear keeps a correct alpha (thumbnails) and one over an
+        // opaque clear stays opaque.
+        glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
         glDepthMask(GL_FALSE);
         // Overlapping limbs would darken twice; the stencil lets each pixel be shaded once.
         glEnable(GL_STENCIL_TEST);
@@ -259,7 +262,7 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     glDepthFunc(GL_EQUAL);
     glDepthMask(GL_FALSE);
     glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     drawShaded(style.bones, drawJoints);
     setUniform(litProgram_, "uLineStyle", 0);
     glDisable(GL_BLEND);

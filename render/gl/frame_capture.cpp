@@ -1,5 +1,6 @@
 #include "render/gl/frame_capture.h"
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <glad/gl.h>
@@ -48,6 +49,20 @@ void makeOpaque(Image& image) {
     }
 }
 
+void unpremultiplyAlpha(Image& image) {
+    for (std::size_t i = 0; i + 3 < image.rgba.size(); i += 4) {
+        const unsigned alpha = image.rgba[i + 3];
+        if (alpha == 0) {
+            image.rgba[i] = image.rgba[i + 1] = image.rgba[i + 2] = 0;
+            continue;
+        }
+        for (std::size_t channel = 0; channel < 3; ++channel) {
+            const unsigned straight = (image.rgba[i + channel] * 255u + alpha / 2) / alpha;
+            image.rgba[i + channel] = static_cast<std::uint8_t>(std::min(straight, 255u));
+        }
+    }
+}
+
 bool writePng(const std::filesystem::path& path, const Image& image) {
     const std::string bytes = encodePng(image);
     if (bytes.empty()) {
@@ -58,17 +73,22 @@ bool writePng(const std::filesystem::path& path, const Image& image) {
     return static_cast<bool>(out);
 }
 
-std::string encodePng(const Image& image) {
+std::string encodePng(const Image& image, PngAlpha alpha) {
     std::string bytes;
     if (image.width <= 0 || image.height <= 0 ||
         image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
         return bytes;
     }
-    // RGB out: the alpha is always opaque, and a quarter of the bytes go.
-    std::vector<std::uint8_t> rgb(static_cast<std::size_t>(image.width) * image.height * 3);
-    for (std::size_t pixel = 0, count = rgb.size() / 3; pixel < count; ++pixel) {
-        std::memcpy(&rgb[pixel * 3], &image.rgba[pixel * 4], 3);
+    // RGB out unless alpha is asked for: an opaque picture loses a quarter of its bytes.
+    const int channels = alpha == PngAlpha::Keep ? 4 : 3;
+    std::vector<std::uint8_t> rgb;
+    if (channels == 3) {
+        rgb.resize(static_cast<std::size_t>(image.width) * image.height * 3);
+        for (std::size_t pixel = 0, count = rgb.size() / 3; pixel < count; ++pixel) {
+            std::memcpy(&rgb[pixel * 3], &image.rgba[pixel * 4], 3);
+        }
     }
+    const std::uint8_t* pixels = channels == 3 ? rgb.data() : image.rgba.data();
     // stb_image_write's defaults (deflate level 8, the best of five filters tried per row) take
     // ~150 ms for a 1280x720 frame; level 1 with the Sub filter forced takes ~35 ms for
     // slightly larger files, which matters for image sequences. These are stb's process-wide
@@ -80,7 +100,7 @@ std::string encodePng(const Image& image) {
             static_cast<std::string*>(context)->append(static_cast<const char*>(data),
                                                        static_cast<std::size_t>(size));
         },
-        &bytes, image.width, image.height, 3, rgb.data(), image.width * 3);
+        &bytes, image.width, image.height, channels, pixels, image.width * channels);
     if (written == 0) {
         bytes.clear();
     }

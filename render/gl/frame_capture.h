@@ -1,6 +1,6 @@
 // Reading back what the window shows and saving it, for --screenshot; PNG bytes (stb, 8-bit
-// RGB: alpha is dropped, every picture here is opaque) for callers that write files their own
-// way (atomically, `bvhscope render`).
+// RGB, or RGBA for pictures with a transparent background such as thumbnails) for callers that
+// write files their own way (atomically, `bvhscope render`).
 #pragma once
 
 #include <cstdint>
@@ -25,9 +25,16 @@ Image readFramebufferObject(unsigned framebuffer, int width, int height);
 // Sets every pixel's alpha to 255: blending may leave alpha below one over an opaque clear,
 // which a PNG viewer would show as holes.
 void makeOpaque(Image& image);
+// Turns colours premultiplied by alpha (what blending over a transparent clear leaves, and what
+// a multisample resolve averages) into the straight alpha PNG stores.
+void unpremultiplyAlpha(Image& image);
 // False when the file cannot be written (a missing directory is data, not a bug).
 bool writePng(const std::filesystem::path& path, const Image& image);
+enum class PngAlpha : std::uint8_t {
+    Drop, // 8-bit RGB: the picture is opaque, a quarter of the bytes go
+    Keep, // 8-bit RGBA, straight (not premultiplied) alpha
+};
 // The PNG file's bytes; empty for an empty image.
-std::string encodePng(const Image& image);
+std::string encodePng(const Image& image, PngAlpha alpha = PngAlpha::Drop);
 
 } // namespace bvhscope::render

@@ -28,4 +28,10 @@ Image ImageTarget::read() const {
     return image;
 }
 
+Image ImageTarget::readWithAlpha() const {
+    Image image = readFramebufferObject(framebuffer_.id(), width_, height_);
+    unpremultiplyAlpha(image);
+    return image;
+}
+
 } // namespace bvhscope::render

@@ -17,6 +17,9 @@ public:
     // The pixels, top row first, alpha forced opaque (the scene clears to an opaque colour;
     // blending may leave alpha below one, which a PNG viewer would show as holes).
     Image read() const;
+    // The pixels with their alpha, for a scene drawn over a transparent clear (colours
+    // premultiplied, as blending and the multisample resolve leave them) turned straight.
+    Image readWithAlpha() const;
 
 private:
     Framebuffer framebuffer_;

@@ -38,32 +38,42 @@ void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& sett
     drawPending(0, entries.size());
 }
 
-void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings,
-                            int size) {
-    Character character = makeCharacter("", "", std::move(*entry.thumbnailPose));
-    entry.thumbnailPose.reset();
+Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings) {
+    Character character = makeCharacter("", "", std::move(pose));
     // The pose is one frame from the middle of the clip: read its position channels as the
     // whole file is read (decided from the file's frame 0).
-    if (entry.facts) {
-        character.translation = entry.facts->summary.translationUsed;
-        character.restAnimation = entry.facts->restAnimation;
+    if (facts != nullptr) {
+        character.translation = facts->summary.translationUsed;
+        character.restAnimation = facts->restAnimation;
         // Stand it, face it and put it on the ground as the viewer does: one frame cannot
         // tell, so the stance is the whole clip's (core/analysis/stance.h).
-        character.summary.stance = entry.facts->summary.stance;
+        character.summary.stance = facts->summary.stance;
     }
     applyAxes(character, settings.upAxis, settings.unit);
     Scene scene;
     scene.add(std::move(character));
     scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    return scene;
+}
+
+SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings) {
     SceneDrawOptions options = sceneDrawOptions(settings);
     options.showGrid = false; // at this size the grid's lines are noise; the shadow grounds it
+    return options;
+}
+
+void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings,
+                            int size) {
+    const Scene scene = thumbnailScene(std::move(*entry.thumbnailPose),
+                                       entry.facts ? &*entry.facts : nullptr, settings);
+    entry.thumbnailPose.reset();
     if (!drawer_) {
         drawer_.emplace();
     }
     render::TextureTarget& target = textures_[index];
     target = render::TextureTarget(size, size);
-    drawer_->draw(scene, thumbnailCamera(scene), std::nullopt, options, size, size,
-                  target.framebuffer());
+    drawer_->draw(scene, thumbnailCamera(scene), std::nullopt, thumbnailDrawOptions(settings), size,
+                  size, target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
 }

@@ -61,4 +61,12 @@ private:
 // square image.
 render::OrbitCamera thumbnailCamera(const Scene& scene);
 
+// The scene a thumbnail shows, evaluated: a file's pose (FileFacts::thumbnailPose, one frame)
+// stood up and scaled as the viewer would show the whole file (its translation mode and the
+// rest pose against the clip from `facts` when given, the axes and unit of `settings`). Shared
+// by the browser and `bvhscope thumbnail`, so the file manager shows what the Browser shows.
+Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings);
+// How a thumbnail is drawn: the look of `settings` without the ground grid.
+SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings);
+
 } // namespace bvhscope::viewer

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -153,6 +154,17 @@ void drawFileMenu(ViewerState& state) {
             requestExportDialog(state);
         }
         recordItemRect(state, "menu:File>Export");
+        if (ImGui::MenuItem("Export video...", nullptr, false, !state.scene.empty())) {
+            VideoExportDialog& video = state.videoExport;
+            video.open = true;
+            const std::string& capture = state.scene.characters().front().sourcePath;
+            if (!video.pathEdited && !capture.empty()) {
+                const std::filesystem::path source(capture);
+                video.path =
+                    (source.parent_path() / (source.stem().string() + "_export.mp4")).string();
+            }
+        }
+        recordItemRect(state, "menu:File>Export video");
         ImGui::EndMenu();
     }
     recordItemRect(state, "menu:File");

@@ -87,8 +87,8 @@ void drawFileListPanel(ViewerState& state, float scale) {
         ImGui::SetKeyboardFocusHere();
         focusPath = false;
     }
-    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh or folder", &path,
-                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+    const bool entered = ImGui::InputTextWithHint("##path", "path/to/file.bvh, folder or sound",
+                                                  &path, ImGuiInputTextFlags_EnterReturnsTrue);
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
         const ImVec2 min = ImGui::GetItemRectMin();
         const ImVec2 size = ImGui::GetItemRectSize();

@@ -18,5 +18,7 @@ void drawErrorPopup(ViewerState& state);
 // File > Export: the menu (in the Files panel's menu bar), Ctrl+E, and the export dialog.
 void drawFileMenu(ViewerState& state);
 void drawExportDialog(ViewerState& state, float scale);
+// File > Export video: file, size, quality, sound; progress and Cancel while it runs.
+void drawVideoExportPanel(ViewerState& state, float scale);
 
 } // namespace bvhscope::viewer

@@ -2,6 +2,7 @@
 // with the in/out range and the selected joint's Euler flips and jitter as warning ticks, and
 // the frame number and time.
 #include "app/viewer/analysis/analysis_panels.h"
+#include "app/viewer/audio/audio_panel.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -90,6 +91,7 @@ void drawScrubBar(ViewerState& state, float scale) {
     // The playback range.
     draw->AddRectFilled(ImVec2(xOf(playback.rangeStart()), origin.y),
                         ImVec2(xOf(playback.rangeEnd()), end.y), IM_COL32(60, 80, 110, 255), 3.0f);
+    drawWaveform(state.audio, origin, width, height, duration);
     // Ticks: every frame when they are far enough apart, else every 10th or 100th.
     const std::int64_t lastFrame = playback.lastFrame();
     std::int64_t tickEvery = 1;
@@ -220,6 +222,7 @@ void drawTimelinePanel(ViewerState& state, float scale) {
 
     drawScrubBar(state, scale);
     drawRangeControls(state);
+    drawAudioControls(state, scale);
     ImGui::End();
 }
 

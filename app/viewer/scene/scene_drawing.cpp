@@ -53,7 +53,7 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
         glViewport(0, 0, width, height);
     }
     glClearColor(options.backgroundColor.r, options.backgroundColor.g, options.backgroundColor.b,
-                 1.0f);
+                 options.backgroundAlpha);
     glClearDepth(1.0);
     glClearStencil(0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);

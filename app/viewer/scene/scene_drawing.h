@@ -29,6 +29,9 @@ namespace bvhscope::viewer {
 // What a picture of the scene shows; the viewer takes it from its settings.
 struct SceneDrawOptions {
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
+    // 0 for a transparent picture (with a black backgroundColor the framebuffer then holds
+    // premultiplied colour; render::ImageTarget::readWithAlpha turns it straight).
+    float backgroundAlpha = 1.0f;
     int msaaSamples = 4; // kAutomaticMsaaSamples: SceneDrawer::automaticSamples()
     bool showGrid = true;
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;

@@ -137,7 +137,6 @@ INSTANTIATE_TEST_SUITE_P(
     Cases, RenderUsage,
     testing::Values(
         UsageCase{{"-o", "x.png"}, "a FILE to render is needed"},
-        UsageCase{{"a.bvh", "b.bvh", "-o", "x.png"}, "exactly one FILE"},
         UsageCase{{"a.bvh"}, "-o OUT.png"},
         UsageCase{{"a.bvh", "--frames", "0:5", "-o", "same.png"}, "written once per frame"},
         UsageCase{{"a.bvh", "--frames", "0:", "-o", "same.png"}, "written once per frame"},
@@ -160,7 +159,61 @@ INSTANTIATE_TEST_SUITE_P(
         UsageCase{{"--contact-sheet", "d", "--frames", "1:2", "-o", "x.png"}, "takes --frame"},
         UsageCase{{"--contact-sheet", "d", "--size", "100x100", "-o", "x.png"}, "--tile"},
         UsageCase{{"--contact-sheet", "d", "--tile", "8x8", "-o", "x.png"}, "--tile must be"},
-        UsageCase{{"a.bvh", "--bogus", "-o", "x.png"}, "unknown option --bogus"}));
+        UsageCase{{"a.bvh", "--bogus", "-o", "x.png"}, "unknown option --bogus"},
+        UsageCase{{"a.bvh", "--frame", "3", "-o", "x.mp4"}, "takes --frames A:B, not --frame"},
+        UsageCase{{"a.bvh", "--size", "641x360", "-o", "x.mp4"}, "MP4 needs even sides"},
+        UsageCase{{"a.bvh", "--size", "640x361", "-o", "x.webm"}, "WebM needs even sides"},
+        UsageCase{{"a.bvh", "--audio", "a.wav", "-o", "x.gif"}, "a GIF has no sound"},
+        UsageCase{{"a.bvh", "--crf", "20", "-o", "x.gif"}, "--crf is for MP4 and WebM"},
+        UsageCase{{"a.bvh", "--crf", "52", "-o", "x.mp4"}, "--crf must be from 0 to 51"},
+        UsageCase{{"a.bvh", "--crf", "64", "-o", "x.webm"}, "--crf must be from 0 to 63"},
+        UsageCase{{"a.bvh", "--fps", "0", "-o", "x.mp4"}, "--fps must be a rate"},
+        UsageCase{{"a.bvh", "--fps", "30", "-o", "x.png"}, "--fps is for video outputs"},
+        UsageCase{{"a.bvh", "--audio", "a.wav", "-o", "x.png"}, "--audio is for video"},
+        UsageCase{{"a.bvh", "--audio-offset", "1", "-o", "x.mp4"}, "needs --audio"},
+        UsageCase{{"a.bvh", "--audio", "a.wav", "--audio-offset", "x", "-o", "x.mp4"},
+                  "--audio-offset must be seconds"},
+        UsageCase{{"a.bvh", "b.bvh", "--layout", "grid", "-o", "x.mp4"},
+                  "--layout must be side or overlaid"}));
+
+TEST(RenderRequest, VideoTakesTheWholeClipByDefaultAndItsOptions) {
+    Parsed parsed = parse({"walk.bvh", "-o", "Clip.MP4"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    EXPECT_EQ(parsed.result.request->mode, RenderMode::Video);
+    EXPECT_EQ(parsed.result.request->container, media::VideoContainer::Mp4);
+    EXPECT_EQ(parsed.result.request->firstFrame, 0);
+    EXPECT_EQ(parsed.result.request->lastFrame, std::nullopt);
+    EXPECT_EQ(parsed.result.request->fps, std::nullopt);
+    EXPECT_EQ(parsed.result.request->crf, -1);
+    EXPECT_TRUE(parsed.result.request->audio.empty());
+
+    parsed =
+        parse({"a.bvh", "b.bvh", "--frames", "5:50", "-o", "ab.webm", "--fps", "29.97", "--crf",
+               "40", "--audio", "auto", "--audio-offset=-1.5", "--layout", "overlaid"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    const RenderRequest& request = *parsed.result.request;
+    EXPECT_EQ(request.container, media::VideoContainer::WebM);
+    EXPECT_EQ(request.input, "a.bvh");
+    EXPECT_EQ(request.comparedInputs, std::vector<std::string>{"b.bvh"});
+    EXPECT_TRUE(request.overlaid);
+    EXPECT_EQ(request.firstFrame, 5);
+    EXPECT_EQ(request.lastFrame, 50);
+    EXPECT_EQ(request.fps, (media::FrameRate{30000, 1001}));
+    EXPECT_EQ(request.crf, 40);
+    EXPECT_EQ(request.audio, "auto");
+    EXPECT_DOUBLE_EQ(request.audioOffsetSeconds, -1.5);
+    // A video's name is taken as written, '%' and all.
+    parsed = parse({"walk.bvh", "-o", "100%.gif"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    EXPECT_EQ(parsed.result.request->output, "100%.gif");
+}
+
+TEST(RenderRequest, SeveralFilesMakeOneImageToo) {
+    const Parsed parsed = parse({"a.bvh", "b.bvh", "c.bvh", "-o", "abc.png"});
+    ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+    EXPECT_EQ(parsed.result.request->mode, RenderMode::Image);
+    EXPECT_EQ(parsed.result.request->comparedInputs, (std::vector<std::string>{"b.bvh", "c.bvh"}));
+}
 
 TEST(RenderRequest, HelpAndVersionAnswerWithoutRendering) {
     const Parsed help = parse({"--help"});

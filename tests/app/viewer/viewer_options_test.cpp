@@ -25,6 +25,17 @@ TEST(ViewerOptions, FilesAndEveryOption) {
     EXPECT_EQ(parsed.options.stateOut, "state.txt");
 }
 
+TEST(ViewerOptions, ASoundAndItsOffset) {
+    ParsedViewerOptions parsed = parse({"take.bvh", "music.wav", "--audio-offset", "-1.25"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    EXPECT_EQ(parsed.options.files, (std::vector<std::string>{"take.bvh", "music.wav"}));
+    EXPECT_EQ(parsed.options.audioOffsetSeconds, -1.25);
+    for (const char* bad : {"x", "", "1s", "nan", "99999"}) {
+        parsed = parse({"take.bvh", "--audio-offset", bad});
+        EXPECT_NE(parsed.error.find("--audio-offset needs seconds"), std::string::npos) << bad;
+    }
+}
+
 TEST(ViewerOptions, NoArgumentsMeansTheSample) {
     const ParsedViewerOptions parsed = parse({});
     EXPECT_TRUE(parsed.error.empty());

@@ -1,0 +1,280 @@
+#include "app/headless/thumbnail_command.h"
+
+#include "app/cli/command_line.h"
+#include "app/viewer/folder/folder_summaries.h"
+#include "app/viewer/folder/folder_thumbnails.h"
+#include "app/viewer/scene/scene_drawing.h"
+#include "core/platform/atomic_file.h"
+#include "render/gl/frame_capture.h"
+#include "render/gl/headless_context.h"
+#include "render/gl/image_target.h"
+
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace bvhscope::headless {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kHelp =
+    R"(usage: bvhscope thumbnail [--size N] INPUT OUTPUT.png
+
+The file manager's thumbnailer (installed as bvhscope.thumbnailer): draws the representative
+pose of the BVH file INPUT (its middle frame: frame 0 is often a calibration T-pose) upright and
+framed as the viewer's folder Browser shows it, on a transparent background, into a square
+RGBA PNG of N x N pixels. Needs no window or display (EGL). OUTPUT is written to a temporary
+file and renamed into place; never over INPUT.
+
+  INPUT                  a path, or a file:// URI (percent-escapes decoded)
+  -s, --size N           the image's side in pixels, 16 to 1024 (default 256)
+  --timeout SECONDS      give up (exit 1, no image) after this long (default 20)
+  --help, --version
+Exit status: 0 when the image is written; 1 when INPUT does not load (its FILE:LINE:COL errors
+on stderr), no OpenGL context can be made, OUTPUT cannot be written or the time ran out; 2 for
+a bad command line.
+)";
+
+struct Usage {
+    std::ostream& err;
+    ParsedThumbnail fail(const std::string& message) const {
+        err << "bvhscope thumbnail: " << message << "\n(see bvhscope thumbnail --help)\n";
+        return {std::nullopt, cli::kExitUsage};
+    }
+};
+
+int hexValue(char c) {
+    if (c >= '0' && c <= '9') {
+        return c - '0';
+    }
+    if (c >= 'a' && c <= 'f') {
+        return c - 'a' + 10;
+    }
+    if (c >= 'A' && c <= 'F') {
+        return c - 'A' + 10;
+    }
+    return -1;
+}
+
+// Ends the process when the drawing takes longer than `seconds` (a hostile file, a wedged
+// driver): a file manager waits for its thumbnailers one at a time. Cancelled on destruction.
+class Watchdog {
+public:
+    explicit Watchdog(double seconds)
+        : thread_([this, seconds] {
+              std::unique_lock lock(mutex_);
+              const auto limit = std::chrono::duration<double>(seconds);
+              if (!wake_.wait_for(lock, limit, [this] { return done_; })) {
+                  std::cerr << "bvhscope thumbnail: gave up after " << seconds << " s\n";
+                  std::_Exit(cli::kExitFileError);
+              }
+          }) {}
+    Watchdog(const Watchdog&) = delete;
+    Watchdog& operator=(const Watchdog&) = delete;
+    ~Watchdog() {
+        {
+            std::lock_guard lock(mutex_);
+            done_ = true;
+        }
+        wake_.notify_one();
+        thread_.join();
+    }
+
+private:
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    bool done_ = false;
+    std::thread thread_; // last: starts once the members it uses exist
+};
+
+bool sameFile(const fs::path& a, const fs::path& b) {
+    std::error_code error;
+    return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
+}
+
+int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
+    const fs::path input(request.input);
+    const fs::path output(request.output);
+    if (sameFile(input, output) || input.lexically_normal() == output.lexically_normal()) {
+        err << "bvhscope thumbnail: " << output.string()
+            << " is the input file; refusing to write over it\n";
+        return cli::kExitUsage;
+    }
+    // The folder Browser's reading: the summary, the rest pose against the clip (which way is
+    // up) and one pose, the middle frame.
+    bvh::LoadProgress progress;
+    viewer::FileFacts facts = viewer::summarizeFile(input, progress);
+    for (const std::string& line : facts.diagnosticLines) {
+        err << line << '\n';
+    }
+    if (!facts.loaded || !facts.thumbnailPose) {
+        if (facts.diagnosticLines.empty()) {
+            err << input.string() << ":0:0: error: no skeleton to draw\n";
+        }
+        return cli::kExitFileError;
+    }
+    const viewer::ViewerSettings settings; // the default look, not this user's settings
+    const viewer::Scene scene =
+        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+
+    render::HeadlessContext context;
+    if (!context.ok()) {
+        err << "bvhscope thumbnail: no OpenGL 3.3 context without a display: " << context.error()
+            << '\n';
+        return cli::kExitFileError;
+    }
+    render::Image image;
+    {
+        viewer::SceneDrawer drawer; // GL objects die before the context
+        if (const std::string error = drawer.error(); !error.empty()) {
+            err << "bvhscope thumbnail: " << error << '\n';
+            return cli::kExitFileError;
+        }
+        viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
+        options.backgroundColor = glm::vec3(0.0f); // transparent: premultiplied black
+        options.backgroundAlpha = 0.0f;
+        // 4x MSAA even on a software renderer: a thumbnail is drawn once, and llvmpipe spends
+        // about 10 ms more on it at 256 px (the viewer turns MSAA off there to keep 60 fps).
+        options.msaaSamples = 4;
+        render::ImageTarget target;
+        target.resize(request.size, request.size);
+        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, request.size,
+                    request.size, target.framebuffer());
+        image = target.readWithAlpha();
+    }
+    const std::string bytes = render::encodePng(image, render::PngAlpha::Keep);
+    if (bytes.empty()) {
+        err << "bvhscope thumbnail: cannot encode " << output.string() << " as PNG\n";
+        return cli::kExitFileError;
+    }
+    bvh::AtomicFile file(output);
+    file.write(bytes);
+    if (!file.commit()) {
+        for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
+            err << "bvhscope thumbnail: " << diagnostic.message << '\n';
+        }
+        return cli::kExitFileError;
+    }
+    return cli::kExitOk;
+}
+
+} // namespace
+
+std::optional<std::string> localPathFromArgument(std::string_view argument) {
+    constexpr std::string_view kScheme = "file://";
+    const auto colon = argument.find(':');
+    const auto slash = argument.find('/');
+    const bool hasScheme = colon != std::string_view::npos && colon > 1 &&
+                           (slash == std::string_view::npos || colon < slash);
+    if (!hasScheme) {
+        return std::string(argument); // a path (a one-letter "scheme" would be a drive, not ours)
+    }
+    if (argument.size() < kScheme.size() ||
+        !std::equal(kScheme.begin(), kScheme.end(), argument.begin(),
+                    [](char a, char b) { return std::tolower(a) == std::tolower(b); })) {
+        return std::nullopt;
+    }
+    std::string_view rest = argument.substr(kScheme.size());
+    if (rest.starts_with("localhost/")) {
+        rest.remove_prefix(std::string_view("localhost").size());
+    }
+    if (!rest.starts_with('/')) {
+        return std::nullopt; // file://host/path: another machine's file
+    }
+    const std::string_view path = rest.substr(0, rest.find_first_of("?#"));
+    std::string decoded;
+    decoded.reserve(path.size());
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path[i] != '%') {
+            decoded += path[i];
+            continue;
+        }
+        const int high = i + 2 < path.size() ? hexValue(path[i + 1]) : -1;
+        const int low = i + 2 < path.size() ? hexValue(path[i + 2]) : -1;
+        if (high < 0 || low < 0 || (high == 0 && low == 0)) {
+            return std::nullopt; // "%zz", a cut escape, or a NUL inside a path
+        }
+        decoded += static_cast<char>(high * 16 + low);
+        i += 2;
+    }
+    return decoded;
+}
+
+std::string_view thumbnailHelp() {
+    return kHelp;
+}
+
+ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> arguments,
+                                        std::ostream& out, std::ostream& err) {
+    const Usage usage{err};
+    std::vector<std::string_view> normalized(arguments.begin(), arguments.end());
+    for (std::string_view& argument : normalized) {
+        if (argument == "-s") {
+            argument = "--size";
+        }
+    }
+    const cli::ArgumentSpec spec{{"--size", "--timeout"}, {}};
+    const auto parsed = cli::parseArguments(normalized, spec, err);
+    if (!parsed) {
+        err << "(see bvhscope thumbnail --help)\n";
+        return {std::nullopt, cli::kExitUsage};
+    }
+    if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
+        return {std::nullopt, *answered};
+    }
+    if (parsed->positional.size() != 2) {
+        return usage.fail("an INPUT file and an OUTPUT image are needed");
+    }
+    ThumbnailRequest request;
+    const auto input = localPathFromArgument(parsed->positional[0]);
+    if (!input || input->empty()) {
+        return usage.fail("'" + parsed->positional[0] + "' is not a path or a local file:// URI");
+    }
+    const auto output = localPathFromArgument(parsed->positional[1]);
+    if (!output || output->empty()) {
+        return usage.fail("'" + parsed->positional[1] + "' is not a path or a local file:// URI");
+    }
+    request.input = *input;
+    request.output = *output;
+    if (const auto text = parsed->option("--size")) {
+        const char* end = text->data() + text->size();
+        const auto result = std::from_chars(text->data(), end, request.size);
+        if (result.ec != std::errc() || result.ptr != end || request.size < 16 ||
+            request.size > kMaxThumbnailSize) {
+            return usage.fail("--size must be from 16 to " + std::to_string(kMaxThumbnailSize) +
+                              " pixels, not '" + std::string(*text) + "'");
+        }
+    }
+    if (const auto text = parsed->option("--timeout")) {
+        const char* end = text->data() + text->size();
+        const auto result = std::from_chars(text->data(), end, request.timeoutSeconds);
+        if (result.ec != std::errc() || result.ptr != end ||
+            !std::isfinite(request.timeoutSeconds) || request.timeoutSeconds <= 0.0 ||
+            request.timeoutSeconds > 3600.0) {
+            return usage.fail("--timeout must be seconds from 0 to 3600, not '" +
+                              std::string(*text) + "'");
+        }
+    }
+    return {request, std::nullopt};
+}
+
+int runThumbnail(std::span<const std::string_view> arguments, std::ostream& out,
+                 std::ostream& err) {
+    ParsedThumbnail parsed = parseThumbnailArguments(arguments, out, err);
+    if (!parsed.request) {
+        return parsed.exitCode.value_or(cli::kExitUsage);
+    }
+    const Watchdog watchdog(parsed.request->timeoutSeconds);
+    return drawThumbnail(*parsed.request, err);
+}
+
+} // namespace bvhscope::headless

@@ -1,0 +1,48 @@
+// `bvhscope thumbnail`: the freedesktop thumbnailer (data/bvhscope.thumbnailer runs
+// `bvhscope thumbnail --size %s %u %o`). Draws a file's representative pose (its middle frame,
+// as the viewer's folder Browser does) upright and framed, on a transparent background, into a
+// square RGBA PNG, without a window or a display (EGL).
+//
+// A file that does not load gets no image and exit status 1, with its FILE:LINE:COL
+// diagnostics on stderr; a watchdog ends the process with status 1 after --timeout seconds, so
+// a file manager never waits on a hung thumbnail.
+#pragma once
+
+#include <optional>
+#include <ostream>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace bvhscope::headless {
+
+inline constexpr int kMaxThumbnailSize = 1024; // the spec's largest (xx-large)
+inline constexpr int kDefaultThumbnailSize = 256;
+inline constexpr double kDefaultThumbnailTimeoutSeconds = 20.0;
+
+struct ThumbnailRequest {
+    std::string input; // a local path (a file:// URI already decoded)
+    std::string output;
+    int size = kDefaultThumbnailSize;
+    double timeoutSeconds = kDefaultThumbnailTimeoutSeconds;
+};
+
+// The local path a thumbnailer argument names: a path as it is, or a file:// URI
+// ("file:///a%20b.bvh", "file://localhost/a.bvh") percent-decoded. Nullopt for another scheme
+// or a malformed escape.
+std::optional<std::string> localPathFromArgument(std::string_view argument);
+
+std::string_view thumbnailHelp();
+
+struct ParsedThumbnail {
+    std::optional<ThumbnailRequest> request;
+    std::optional<int> exitCode; // set when nothing is to be drawn (usage error, --help)
+};
+ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> arguments,
+                                        std::ostream& out, std::ostream& err);
+
+// The arguments after "thumbnail". Returns 0 when the PNG was written, 1 when the file does not
+// load, no OpenGL context can be made or the PNG cannot be written, 2 for a usage error.
+int runThumbnail(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+
+} // namespace bvhscope::headless

@@ -1,0 +1,123 @@
+#include "app/headless/video_output.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bvhscope::headless {
+
+namespace fs = std::filesystem;
+
+VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
+                    std::int64_t lastFrame) {
+    VideoPlan plan;
+    const media::FrameRate native = media::frameRateFromFrameTime(frameTime);
+    plan.rate = request.fps.value_or(native);
+    if (request.container == media::VideoContainer::Gif) {
+        plan.rate = media::gifFrameRate(plan.rate);
+    }
+    plan.resampled = plan.rate != native;
+    if (!plan.resampled) {
+        for (std::int64_t frame = firstFrame; frame <= lastFrame; ++frame) {
+            plan.shots.push_back({static_cast<double>(frame) * frameTime, frame});
+        }
+        return plan;
+    }
+    const double start = static_cast<double>(firstFrame) * frameTime;
+    const double end = static_cast<double>(lastFrame) * frameTime;
+    // Shots k = 0..last at start + k / rate. Frame Times are written with six or seven digits
+    // (0.0333333 for 1/30), so the range's length in shots is rounded down only past a
+    // relative 1e-5: frames 0 to 15 of a 30 fps file at 60 fps are 31 shots, not 30.
+    const double steps = (end - start) * plan.rate.perSecond();
+    const auto last = static_cast<std::int64_t>(std::floor(steps * (1.0 + 1e-5) + 1e-9));
+    for (std::int64_t k = 0; k <= last; ++k) {
+        // k / rate rather than accumulating, so long clips do not drift.
+        const double time = std::min(start + static_cast<double>(k) / plan.rate.perSecond(), end);
+        const auto frame =
+            std::clamp<std::int64_t>(std::llround(time / frameTime), firstFrame, lastFrame);
+        plan.shots.push_back({time, frame});
+    }
+    return plan;
+}
+
+std::optional<fs::path> resolveAudio(const RenderRequest& request, const fs::path& capture,
+                                     std::ostream& err) {
+    if (request.audio.empty()) {
+        return std::nullopt;
+    }
+    if (request.audio != "auto") {
+        return fs::path(request.audio);
+    }
+    auto found = media::findAudioBesideCapture(capture);
+    if (!found) {
+        err << "bvhscope render: no sound file named like " << capture.filename().string()
+            << " next to it (.wav, .flac, .ogg, .opus, .mp3, .m4a); writing the video without "
+               "sound\n";
+    }
+    return found;
+}
+
+std::unique_ptr<VideoOutput> VideoOutput::open(
+    const RenderRequest& request, const VideoPlan& plan, const std::optional<fs::path>& audio,
+    const std::function<render::Image(const VideoShot&)>& drawShot, std::ostream& err) {
+    auto output = std::make_unique<VideoOutput>();
+    media::VideoSettings settings;
+    settings.container = request.container;
+    settings.width = request.width;
+    settings.height = request.height;
+    settings.frameRate = plan.rate;
+    settings.crf = request.crf;
+
+    if (audio && !plan.shots.empty()) {
+        const double start = plan.shots.front().timeSeconds + request.audioOffsetSeconds;
+        const double duration = static_cast<double>(plan.shots.size()) / plan.rate.perSecond();
+        media::AudioDecodeResult decoded = media::decodeAudio(*audio, {start, duration});
+        if (!decoded.clip) {
+            err << "bvhscope render: " << decoded.error << '\n';
+            return nullptr;
+        }
+        if (decoded.fileDurationSeconds <= std::max(start, 0.0) || start + duration <= 0.0) {
+            err << "bvhscope render: " << audio->string() << " has " << decoded.fileDurationSeconds
+                << " s of sound, none of it in the clip's " << start << " s to " << start + duration
+                << " s (see --audio-offset); the video's sound is silence\n";
+        }
+        output->audio_ = std::move(*decoded.clip);
+        settings.audio = &output->audio_;
+    }
+    if (request.container == media::VideoContainer::Gif) {
+        // Up to eight pictures spread over the clip: enough to see every colour the clip
+        // shows (the characters' colours, floor, sky and their shades).
+        const std::size_t samples = std::min<std::size_t>(8, plan.shots.size());
+        for (std::size_t i = 0; i < samples; ++i) {
+            const std::size_t index = samples > 1 ? i * (plan.shots.size() - 1) / (samples - 1) : 0;
+            const render::Image picture = drawShot(plan.shots[index]);
+            output->palette_.addSample(picture.rgba);
+        }
+        output->palette_.build();
+        settings.palette = &output->palette_;
+    }
+    std::string error;
+    output->encoder_ = media::VideoEncoder::create(request.output, settings, error);
+    if (!output->encoder_) {
+        err << "bvhscope render: " << error << '\n';
+        return nullptr;
+    }
+    return output;
+}
+
+bool VideoOutput::add(const render::Image& image, std::ostream& err) {
+    if (!encoder_->addFrame(image.rgba.data(), image.width * 4)) {
+        err << "bvhscope render: " << encoder_->error() << '\n';
+        return false;
+    }
+    return true;
+}
+
+bool VideoOutput::finish(std::ostream& err) {
+    if (!encoder_->finish()) {
+        err << "bvhscope render: " << encoder_->error() << '\n';
+        return false;
+    }
+    return true;
+}
+
+} // namespace bvhscope::headless

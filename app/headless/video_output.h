@@ -1,0 +1,65 @@
+// The video side of `bvhscope render -o clip.mp4|.webm|.gif`: which capture times become video
+// frames, the sound to go with them, and the encoder (app/media) the pictures go to. The
+// pictures themselves are drawn by render_command.cpp exactly as for a PNG sequence.
+#pragma once
+
+#include "app/headless/render_request.h"
+#include "app/media/video_encoder.h"
+#include "render/gl/frame_capture.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <vector>
+
+namespace bvhscope::headless {
+
+// One picture of the video: the capture time it shows and the frame its label names.
+struct VideoShot {
+    double timeSeconds = 0.0;
+    std::int64_t frame = 0;
+};
+
+struct VideoPlan {
+    media::FrameRate rate;
+    std::vector<VideoShot> shots;
+    // Whether times fall between the capture's frames (--fps, or a GIF of a fast capture):
+    // poses are then interpolated as playback does.
+    bool resampled = false;
+};
+
+// At the capture's own rate (frameRateFromFrameTime) every frame from first to last is a shot;
+// at another rate (--fps, or gifFrameRate for a GIF) shots are 1/rate apart from the first
+// frame's time up to the last frame's time, each labelled with its nearest frame.
+VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
+                    std::int64_t lastFrame);
+
+// The sound file for --audio: the file named, or for "auto" the one beside `capture` (nullopt,
+// with a note on `err`, when there is none). Empty request.audio: nullopt.
+std::optional<std::filesystem::path>
+resolveAudio(const RenderRequest& request, const std::filesystem::path& capture, std::ostream& err);
+
+class VideoOutput {
+public:
+    // Decodes the sound (cut to the shots: from the first shot's time plus the offset, as long
+    // as the video), builds a GIF's palette from a few pictures drawn by `drawShot`, and opens
+    // the encoder. nullptr on failure, with "bvhscope render: ..." on `err`.
+    static std::unique_ptr<VideoOutput>
+    open(const RenderRequest& request, const VideoPlan& plan,
+         const std::optional<std::filesystem::path>& audio,
+         const std::function<render::Image(const VideoShot&)>& drawShot, std::ostream& err);
+
+    // Appends the next picture; false (with the reason on `err`) once writing failed.
+    bool add(const render::Image& image, std::ostream& err);
+    // Finishes and renames the file into place; false (nothing written) on failure.
+    bool finish(std::ostream& err);
+
+private:
+    media::AudioClip audio_;
+    media::GifPalette palette_;
+    std::unique_ptr<media::VideoEncoder> encoder_;
+};
+
+} // namespace bvhscope::headless

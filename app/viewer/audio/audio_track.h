@@ -1,0 +1,86 @@
+// The sound loaded in the viewer: decoded on a worker thread (a five-minute MP3 takes about a
+// second), with its waveform and the offset that places it against the captures, and the
+// player that keeps the device in step with playback (audio_sync.h) once a frame.
+#pragma once
+
+#include "app/media/audio_clip.h"
+#include "app/viewer/audio/audio_output.h"
+#include "app/viewer/audio/audio_sync.h"
+#include "app/viewer/audio/waveform.h"
+
+#include <filesystem>
+#include <future>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace bvhscope::viewer {
+
+// Longer sounds are cut here (48 kHz stereo floats: 11.5 MB a minute).
+inline constexpr double kMaxViewerAudioSeconds = 30.0 * 60.0;
+
+class AudioTrack {
+public:
+    // Starts decoding `path` in the background; the sound playing so far stays until it is
+    // done. A second request replaces the first.
+    void load(const std::filesystem::path& path);
+    // Takes a finished load: true when a new sound is in place (or the load failed: error()).
+    bool poll();
+    bool loading() const { return pending_.valid(); }
+    void clear();
+
+    bool loaded() const { return clip_ != nullptr; }
+    const std::filesystem::path& path() const { return path_; }
+    const std::shared_ptr<const media::AudioClip>& clip() const { return clip_; }
+    const Waveform& waveform() const { return waveform_; }
+    // "FILE: why" for the last load that failed; empty otherwise.
+    const std::string& error() const { return error_; }
+    // Where capture time 0 is in the sound (seconds; negative: the capture starts first).
+    double offsetSeconds = 0.0;
+    bool muted = false;
+    // Cut at kMaxViewerAudioSeconds.
+    bool truncated() const { return truncated_; }
+
+private:
+    struct Loaded {
+        std::filesystem::path path;
+        std::shared_ptr<const media::AudioClip> clip;
+        Waveform waveform;
+        std::string error;
+        bool truncated = false;
+    };
+    std::future<Loaded> pending_;
+    std::filesystem::path path_;
+    std::shared_ptr<const media::AudioClip> clip_;
+    Waveform waveform_;
+    std::string error_;
+    bool truncated_ = false;
+};
+
+// Keeps an AudioOutput in step with playback. The device is opened on the first sound, so a
+// viewer that never plays one never touches the sound system.
+class AudioPlayer {
+public:
+    // Once a frame, after playback advanced by `wallSeconds`: starts, resyncs, stops or plays a
+    // snippet as decideAudio says. `track` may have no sound (then the device is silent).
+    void update(const AudioTrack& track, bool playing, bool reverse, double speed,
+                double captureSeconds, double wallSeconds);
+    // A new sound (or none) to play.
+    void setClip(std::shared_ptr<const media::AudioClip> clip);
+
+    // False before the first sound, and on machines with no audio device.
+    bool available() const { return output_ && output_->available(); }
+    // "no audio device: ..." once the device was tried and could not be opened.
+    std::string unavailableReason() const { return output_ ? output_->unavailableReason() : ""; }
+    const AudioOutput* output() const { return output_.get(); }
+    // How many times the sound was restarted to follow playback (tests, --state-out).
+    int resyncs() const { return resyncs_; }
+
+private:
+    std::unique_ptr<AudioOutput> output_;
+    std::optional<double> lastCaptureSeconds_;
+    bool hasClip_ = false;
+    int resyncs_ = 0;
+};
+
+} // namespace bvhscope::viewer

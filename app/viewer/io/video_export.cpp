@@ -1,0 +1,159 @@
+#include "app/viewer/io/video_export.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bvhscope::viewer {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+} // namespace
+
+VideoExportPlan planVideoExport(const VideoExportSettings& settings) {
+    VideoExportPlan plan;
+    const media::FrameRate native = media::frameRateFromFrameTime(settings.frameTime);
+    plan.rate =
+        settings.container == media::VideoContainer::Gif ? media::gifFrameRate(native) : native;
+    const double step = plan.rate == native ? settings.frameTime : 1.0 / plan.rate.perSecond();
+    const double length = std::max(0.0, settings.endSeconds - settings.startSeconds);
+    const auto last = static_cast<std::int64_t>(std::floor(length / step * (1.0 + 1e-5) + 1e-9));
+    for (std::int64_t k = 0; k <= last; ++k) {
+        plan.times.push_back(
+            std::min(settings.startSeconds + static_cast<double>(k) * step, settings.endSeconds));
+    }
+    return plan;
+}
+
+std::unique_ptr<VideoExportJob> VideoExportJob::start(VideoExportSettings settings,
+                                                      std::string& error) {
+    const bool yuv = settings.container != media::VideoContainer::Gif;
+    if (settings.width < 16 || settings.height < 16 || settings.width > 8192 ||
+        settings.height > 8192 || (yuv && (settings.width % 2 != 0 || settings.height % 2 != 0))) {
+        error = "the size must be from 16 to 8192 pixels a side" +
+                std::string(yuv ? ", even for MP4 and WebM" : "");
+        return nullptr;
+    }
+    if (settings.output.empty()) {
+        error = "no file name";
+        return nullptr;
+    }
+    std::unique_ptr<VideoExportJob> job(new VideoExportJob());
+    job->settings_ = std::move(settings);
+    job->plan_ = planVideoExport(job->settings_);
+    if (job->settings_.container != media::VideoContainer::Gif &&
+        !job->openEncoder(nullptr, error)) {
+        return nullptr;
+    }
+    return job;
+}
+
+bool VideoExportJob::openEncoder(std::shared_ptr<const media::GifPalette> palette,
+                                 std::string& error) {
+    media::VideoSettings video;
+    video.container = settings_.container;
+    video.width = settings_.width;
+    video.height = settings_.height;
+    video.frameRate = plan_.rate;
+    video.crf = settings_.crf;
+    std::shared_ptr<const media::AudioClip> audio;
+    if (settings_.audio && media::containerHasSound(settings_.container) && !plan_.times.empty()) {
+        const double duration = static_cast<double>(plan_.times.size()) / plan_.rate.perSecond();
+        audio = std::make_shared<const media::AudioClip>(media::cutAudio(
+            *settings_.audio, {plan_.times.front() + settings_.audioOffsetSeconds, duration}));
+    }
+    encoder_ = media::BackgroundEncoder::start(settings_.output, video, std::move(audio),
+                                               std::move(palette), error);
+    return encoder_ != nullptr;
+}
+
+render::Image VideoExportJob::drawPicture(Scene& scene, OverlayBuilder& overlayBuilder,
+                                          SceneDrawer& drawer, double time) {
+    scene.evaluate(time, settings_.interpolation);
+    overlayBuilder.build(scene, std::nullopt, settings_.overlays, settings_.drawOptions.look, time,
+                         overlays_);
+    target_.resize(settings_.width, settings_.height);
+    drawer.draw(scene, settings_.camera, std::nullopt, settings_.drawOptions, settings_.width,
+                settings_.height, target_.framebuffer(), &overlays_);
+    render::Image picture = target_.read();
+    if (settings_.decorate) {
+        settings_.decorate(picture, time);
+    }
+    return picture;
+}
+
+void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
+                          std::chrono::milliseconds budget) {
+    if (status() != Status::Running) {
+        return;
+    }
+    const auto until = Clock::now() + budget;
+    if (!encoder_) {
+        // A GIF: one palette from up to eight pictures spread over the range, drawn within the
+        // budget like the others, then the file.
+        if (!palette_) {
+            palette_ = std::make_shared<media::GifPalette>();
+        }
+        const std::size_t samples = std::min<std::size_t>(8, plan_.times.size());
+        while (paletteSamples_ < samples && Clock::now() < until) {
+            const std::size_t index =
+                samples > 1 ? paletteSamples_ * (plan_.times.size() - 1) / (samples - 1) : 0;
+            palette_->addSample(
+                drawPicture(scene, overlayBuilder, drawer, plan_.times[index]).rgba);
+            ++paletteSamples_;
+        }
+        if (paletteSamples_ < samples) {
+            return;
+        }
+        palette_->build();
+        if (!openEncoder(palette_, error_)) {
+            return;
+        }
+    }
+    while (next_ < plan_.times.size() && encoder_->hasRoom() && Clock::now() < until) {
+        render::Image picture = drawPicture(scene, overlayBuilder, drawer, plan_.times[next_]);
+        if (!encoder_->push(std::move(picture.rgba))) {
+            return;
+        }
+        ++next_;
+    }
+    if (next_ == plan_.times.size()) {
+        encoder_->finish();
+    }
+}
+
+void VideoExportJob::cancel() {
+    cancelled_ = true;
+    if (encoder_) {
+        encoder_->cancel();
+    }
+}
+
+VideoExportJob::Status VideoExportJob::status() const {
+    if (!encoder_) {
+        if (!error_.empty()) {
+            return Status::Failed;
+        }
+        return cancelled_ ? Status::Cancelled : Status::Running;
+    }
+    switch (encoder_->status()) {
+    case media::BackgroundEncoder::Status::Running:
+        return Status::Running;
+    case media::BackgroundEncoder::Status::Done:
+        return Status::Done;
+    case media::BackgroundEncoder::Status::Failed:
+        return Status::Failed;
+    case media::BackgroundEncoder::Status::Cancelled:
+        return Status::Cancelled;
+    }
+    return Status::Failed;
+}
+
+std::string VideoExportJob::error() const {
+    return encoder_ ? encoder_->error() : error_;
+}
+
+std::int64_t VideoExportJob::encoded() const {
+    return encoder_ ? encoder_->picturesEncoded() : 0;
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,95 @@
+// File > Export video: the current range drawn with the current view, look and overlays into a
+// video file, without freezing the viewer. Pictures are drawn on the UI thread (the GL context
+// lives there) a few at a time between UI frames, within a time budget, into an offscreen
+// target, and encoded on a worker thread (media::BackgroundEncoder) whose queue is bounded: a
+// picture is only drawn when the encoder has room for it. Cancel removes the temporary file;
+// the target is written only when complete (the encoder's AtomicFile).
+#pragma once
+
+#include "app/media/background_encoder.h"
+#include "app/viewer/scene/overlays.h"
+#include "app/viewer/scene/scene_drawing.h"
+#include "render/gl/image_target.h"
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct VideoExportSettings {
+    std::filesystem::path output;
+    media::VideoContainer container = media::VideoContainer::Mp4;
+    int width = 1280;
+    int height = 720;
+    int crf = -1;
+    // The range, in seconds on the timeline, and the frame time that numbers it (the video is
+    // written at that rate; a GIF at gifFrameRate of it).
+    double startSeconds = 0.0;
+    double endSeconds = 0.0;
+    double frameTime = 1.0 / 30.0;
+    render::OrbitCamera camera;
+    SceneDrawOptions drawOptions;
+    OverlayOptions overlays;
+    bvh::Interpolation interpolation = bvh::Interpolation::Linear;
+    // The whole sound and where capture time 0 is in it; nullptr: no sound.
+    std::shared_ptr<const media::AudioClip> audio;
+    double audioOffsetSeconds = 0.0;
+    // Called on each picture after it is read back, with its capture time: the viewer stamps
+    // `bvhscope render`'s label (file, frame, timecode) here. Empty: nothing.
+    std::function<void(render::Image&, double timeSeconds)> decorate;
+};
+
+// Capture times of the pictures: every frame of the range at the frame time's rate (a GIF:
+// every n-th, gifFrameRate), and the rate they are written at.
+struct VideoExportPlan {
+    media::FrameRate rate;
+    std::vector<double> times;
+};
+VideoExportPlan planVideoExport(const VideoExportSettings& settings);
+
+class VideoExportJob {
+public:
+    enum class Status : std::uint8_t { Running, Done, Failed, Cancelled };
+
+    // Checks the settings and, except for a GIF (whose palette needs pictures first), opens the
+    // file. nullptr with `error` when it cannot start.
+    static std::unique_ptr<VideoExportJob> start(VideoExportSettings settings, std::string& error);
+
+    // Draws pictures until `budget` is spent or the encoder's queue is full. Leaves `scene`
+    // evaluated at an export time: the caller evaluates it again for its own picture. Needs
+    // the GL context current.
+    void step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
+              std::chrono::milliseconds budget);
+    void cancel();
+
+    Status status() const;
+    std::string error() const;
+    std::int64_t total() const { return static_cast<std::int64_t>(plan_.times.size()); }
+    std::int64_t drawn() const { return next_; }
+    std::int64_t encoded() const;
+    const std::filesystem::path& output() const { return settings_.output; }
+
+private:
+    VideoExportJob() = default;
+    render::Image drawPicture(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
+                              double time);
+    bool openEncoder(std::shared_ptr<const media::GifPalette> palette, std::string& error);
+
+    VideoExportSettings settings_;
+    VideoExportPlan plan_;
+    std::size_t next_ = 0;
+    render::ImageTarget target_;
+    SceneOverlays overlays_;
+    std::unique_ptr<media::BackgroundEncoder> encoder_;
+    std::shared_ptr<media::GifPalette> palette_; // a GIF's, built from sample pictures first
+    std::size_t paletteSamples_ = 0;
+    bool cancelled_ = false;
+    std::string error_; // before the encoder exists (a GIF's)
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,36 @@
+// What File > Export video shows and asks for (the panel edits it; the app loop starts, steps
+// and cancels the export, video_export.h, and writes the progress back). No GL here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace bvhscope::viewer {
+
+struct VideoExportDialog {
+    bool open = false;
+    // The extension picks the format. Until edited, it follows the first capture: NAME.bvh
+    // gives NAME_export.mp4 beside it (never the capture's own name: a reference video of the
+    // session may be there).
+    std::string path = "bvhscope_export.mp4";
+    bool pathEdited = false;
+    int width = 1280;
+    int height = 720;
+    int crf = -1; // -1: the format's default
+    bool withSound = true;
+    bool label = true; // file names, frame and timecode in the corner, as `bvhscope render`
+
+    // Requests for the app loop.
+    bool startRequested = false;
+    bool cancelRequested = false;
+
+    // Written back by the app loop.
+    bool running = false;
+    std::int64_t total = 0;
+    std::int64_t drawn = 0;
+    std::int64_t encoded = 0;
+    std::string message; // "Wrote ..." or why not
+    bool failed = false;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,107 @@
+// File > Export video: the file name (its extension picks MP4, WebM or GIF), size, quality and
+// sound, then a progress bar with Cancel while the viewer keeps running.
+#include "app/media/video_format.h"
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+
+#include <algorithm>
+#include <array>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// For --state-out: GUI tests click these.
+void recordItemRect(ViewerState& state, const std::string& name) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 size = ImGui::GetItemRectSize();
+    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
+}
+
+} // namespace
+
+void drawVideoExportPanel(ViewerState& state, float scale) {
+    VideoExportDialog& dialog = state.videoExport;
+    if (!dialog.open) {
+        return;
+    }
+    ImGui::SetNextWindowPos(ImVec2(280.0f * scale, 60.0f * scale), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Export video", &dialog.open,
+                      ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::End();
+        return;
+    }
+    recordWindowRect(state, "Export video");
+    const Playback& playback = state.playback;
+    ImGui::Text("Frames %lld to %lld (the in/out range), as the view shows them",
+                static_cast<long long>(std::llround(playback.rangeStart() / playback.frameTime())),
+                static_cast<long long>(std::llround(playback.rangeEnd() / playback.frameTime())));
+    ImGui::BeginDisabled(dialog.running);
+    std::array<char, 1024> path{};
+    std::copy_n(dialog.path.begin(), std::min(dialog.path.size(), path.size() - 1), path.begin());
+    ImGui::SetNextItemWidth(320.0f * scale);
+    if (ImGui::InputText("File", path.data(), path.size())) {
+        dialog.path = path.data();
+        dialog.pathEdited = true;
+    }
+    recordItemRect(state, "video:path");
+    const auto container = media::videoContainerFor(dialog.path);
+    if (!container) {
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "End the name in .mp4, .webm or .gif");
+    }
+    int size[2] = {dialog.width, dialog.height};
+    ImGui::SetNextItemWidth(320.0f * scale);
+    if (ImGui::InputInt2("Size", size)) {
+        dialog.width = std::clamp(size[0], 16, 8192);
+        dialog.height = std::clamp(size[1], 16, 8192);
+    }
+    if (container && *container != media::VideoContainer::Gif) {
+        const int maximum = media::maximumCrf(*container);
+        int crf = dialog.crf < 0 ? media::defaultCrf(*container) : dialog.crf;
+        ImGui::SetNextItemWidth(320.0f * scale);
+        if (ImGui::SliderInt("Quality (CRF)", &crf, 0, maximum)) {
+            dialog.crf = crf;
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Lower is better and larger; default %d",
+                              media::defaultCrf(*container));
+        }
+        if (state.audio.loaded()) {
+            ImGui::Checkbox("With the sound", &dialog.withSound);
+        }
+    }
+    ImGui::Checkbox("Label (file, frame, timecode)", &dialog.label);
+    const bool canStart = container.has_value() && !state.scene.empty();
+    ImGui::BeginDisabled(!canStart);
+    if (ImGui::Button("Export")) {
+        dialog.startRequested = true;
+        dialog.message.clear();
+    }
+    recordItemRect(state, "button:Export video");
+    ImGui::EndDisabled();
+    ImGui::EndDisabled();
+
+    if (dialog.running) {
+        const float fraction =
+            dialog.total > 0 ? static_cast<float>(dialog.encoded) / dialog.total : 0.0f;
+        const std::string label =
+            std::to_string(dialog.encoded) + " / " + std::to_string(dialog.total) + " frames";
+        ImGui::ProgressBar(fraction, ImVec2(320.0f * scale, 0.0f), label.c_str());
+        if (ImGui::Button("Cancel")) {
+            dialog.cancelRequested = true;
+        }
+        recordItemRect(state, "button:Cancel video");
+    }
+    if (!dialog.message.empty()) {
+        const ImVec4 color =
+            dialog.failed ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 440.0f * scale);
+        ImGui::TextColored(color, "%s", dialog.message.c_str());
+        ImGui::PopTextWrapPos();
+        recordItemRect(state, dialog.failed ? "video:failed" : "video:message");
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

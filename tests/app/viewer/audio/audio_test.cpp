@@ -1,0 +1,222 @@
+// The viewer's sound without a sound card: SDL's "dummy" driver consumes samples in real time
+// and plays nothing, so the audio clock runs as on a real device.
+#include "app/viewer/audio/audio_output.h"
+#include "app/viewer/audio/audio_sync.h"
+#include "app/viewer/audio/audio_track.h"
+#include "app/viewer/audio/waveform.h"
+#include "app/viewer/scene/playback.h"
+#include "tests/app/media/media_test_support.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <thread>
+#include <unistd.h>
+
+namespace bvhscope::viewer {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+// [SECTION] Waveform
+
+TEST(Waveform, BucketsHoldTheLowestAndHighestSample) {
+    media::AudioClip clip;
+    clip.samples.assign(48000 * 2, 0.0f); // 1 s
+    clip.samples[2 * 24000] = 0.75f;      // left, at 0.5 s
+    clip.samples[2 * 24010 + 1] = -0.5f;  // right, 10 samples later
+    const Waveform waveform = buildWaveform(clip, 0.01);
+    ASSERT_EQ(waveform.low.size(), 100u);
+    EXPECT_FLOAT_EQ(waveform.high[50], 0.75f);
+    EXPECT_FLOAT_EQ(waveform.low[50], -0.5f);
+    EXPECT_FLOAT_EQ(waveform.high[49], 0.0f);
+    EXPECT_FLOAT_EQ(waveform.high[51], 0.0f);
+    EXPECT_EQ(waveform.envelope(0.4, 0.6), (std::pair{-0.5f, 0.75f}));
+    EXPECT_EQ(waveform.envelope(0.0, 0.4), (std::pair{0.0f, 0.0f}));
+    EXPECT_EQ(waveform.envelope(-2.0, -1.0), (std::pair{0.0f, 0.0f}));     // before the sound
+    EXPECT_EQ(waveform.envelope(1.5, 2.0), (std::pair{0.0f, 0.0f}));       // after it
+    EXPECT_EQ(waveform.envelope(0.505, 0.506), (std::pair{-0.5f, 0.75f})); // inside one bucket
+}
+
+// [SECTION] What the sound does, frame by frame
+
+TEST(AudioSync, PlaysAtOneTimesForwardFollowingTheOffset) {
+    AudioSyncInput input;
+    input.playing = true;
+    input.captureSeconds = 2.0;
+    input.offsetSeconds = 0.5;
+    AudioCommand command = decideAudio(input);
+    EXPECT_EQ(command.action, AudioAction::Play);
+    EXPECT_DOUBLE_EQ(command.soundSeconds, 2.5);
+    // In step: nothing to do; drifted past the limit: restarted where playback is.
+    input.outputPlaying = true;
+    input.outputClockSeconds = 2.5 + kAudioResyncSeconds * 0.9;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::None);
+    input.outputClockSeconds = 2.5 - kAudioResyncSeconds * 1.1;
+    command = decideAudio(input);
+    EXPECT_EQ(command.action, AudioAction::Play);
+    EXPECT_DOUBLE_EQ(command.soundSeconds, 2.5);
+    // A seek while playing restarts at once.
+    input.outputClockSeconds = 2.5;
+    input.timeJumped = true;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::Play);
+}
+
+TEST(AudioSync, OtherSpeedsAndReverseAreSilent) {
+    AudioSyncInput input;
+    input.playing = true;
+    input.outputPlaying = true;
+    input.speed = 2.0;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::Stop);
+    input.speed = 1.0;
+    input.reverse = true;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::Stop);
+    input.outputPlaying = false;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::None);
+}
+
+TEST(AudioSync, PausedScrubbingPlaysSnippets) {
+    AudioSyncInput input;
+    input.captureSeconds = 3.0;
+    input.offsetSeconds = -1.0;
+    EXPECT_EQ(decideAudio(input).action, AudioAction::None);
+    input.timeJumped = true;
+    const AudioCommand command = decideAudio(input);
+    EXPECT_EQ(command.action, AudioAction::Snippet);
+    EXPECT_DOUBLE_EQ(command.soundSeconds, 2.0);
+    input.outputPlaying = true; // paused while the sound played: stop first
+    EXPECT_EQ(decideAudio(input).action, AudioAction::Stop);
+}
+
+// [SECTION] The device (SDL's dummy driver)
+
+class AudioDevice : public testing::Test {
+protected:
+    void SetUp() override { ::setenv("SDL_AUDIODRIVER", "dummy", 1); }
+    void TearDown() override { ::unsetenv("SDL_AUDIODRIVER"); }
+};
+
+std::shared_ptr<media::AudioClip> silence(double seconds) {
+    auto clip = std::make_shared<media::AudioClip>();
+    clip->samples.assign(static_cast<std::size_t>(seconds * 48000) * 2, 0.0f);
+    return clip;
+}
+
+TEST_F(AudioDevice, TheAudioClockAdvancesInRealTimeWhilePlaying) {
+    AudioOutput output;
+    ASSERT_TRUE(output.available()) << output.unavailableReason();
+    EXPECT_EQ(output.driver(), "dummy");
+    output.setClip(silence(10.0));
+    output.play(1.0);
+    EXPECT_TRUE(output.playing());
+    const auto start = Clock::now();
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    // The clock is one device buffer (21 ms) ahead at most, and the callback runs once a buffer.
+    EXPECT_NEAR(output.clockSeconds(), 1.0 + elapsed, 0.06);
+    output.stop();
+    const double stopped = output.clockSeconds();
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_NEAR(output.clockSeconds(), stopped, 0.025); // at most the buffer in flight
+}
+
+TEST_F(AudioDevice, ASnippetPlaysItsLengthThenFallsSilent) {
+    AudioOutput output;
+    ASSERT_TRUE(output.available()) << output.unavailableReason();
+    output.setClip(silence(10.0));
+    output.playSnippet(4.0, kAudioSnippetSeconds);
+    EXPECT_FALSE(output.playing());
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    // Stopped at the snippet's end, give or take the buffer it ended in.
+    EXPECT_NEAR(output.clockSeconds(), 4.0 + kAudioSnippetSeconds, 0.025);
+}
+
+TEST_F(AudioDevice, NoDeviceMeansSilenceNotFailure) {
+    ::setenv("SDL_AUDIODRIVER", "no-such-driver", 1);
+    AudioOutput output;
+    EXPECT_FALSE(output.available());
+    EXPECT_FALSE(output.unavailableReason().empty());
+    output.setClip(silence(1.0));
+    output.play(0.0);
+    output.playSnippet(0.5, 0.1);
+    output.stop();
+    EXPECT_FALSE(output.playing());
+}
+
+// [SECTION] Playback against the audio clock, as the viewer runs them
+
+TEST_F(AudioDevice, PlaybackAndTheAudioClockStayTogetherAtOneTimes) {
+    const fs::path sound =
+        fs::temp_directory_path() / ("bvhscope_sync_" + std::to_string(::getpid()) + ".wav");
+    ASSERT_TRUE(media::test::writeClickTrack(sound, "wav", "pcm_s16le", 48000, 2, 6.0, {1.0}));
+    AudioTrack track;
+    track.load(sound);
+    while (!track.poll()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    fs::remove(sound);
+    ASSERT_TRUE(track.loaded()) << track.error();
+    EXPECT_NEAR(track.clip()->durationSeconds(), 6.0, 1e-3);
+    track.offsetSeconds = 0.75;
+
+    AudioPlayer player;
+    player.setClip(track.clip());
+    ASSERT_TRUE(player.available()) << player.unavailableReason();
+    Playback playback;
+    playback.setClip(4.0, 1.0 / 30.0);
+    playback.seek(0.5);
+    playback.play();
+    // A viewer frame loop at about 60 Hz for 1.5 s, with the wall clock of a real one.
+    auto last = Clock::now();
+    double worst = 0.0;
+    for (int frame = 0; frame < 90; ++frame) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(16));
+        const auto now = Clock::now();
+        const double wall = std::chrono::duration<double>(now - last).count();
+        last = now;
+        playback.update(wall);
+        player.update(track, playback.playing(), playback.reverse(), playback.speed(),
+                      playback.time(), wall);
+        if (frame > 10) {
+            worst = std::max(worst, std::abs(player.output()->clockSeconds() -
+                                             (playback.time() + track.offsetSeconds)));
+        }
+    }
+    EXPECT_TRUE(player.output()->playing());
+    EXPECT_LT(worst, kAudioResyncSeconds + 0.03);
+    // The clocks agree: no repeated restarts (a loaded machine may starve the audio thread once).
+    EXPECT_LE(player.resyncs(), 2);
+
+    // A seek while playing moves the sound with it.
+    playback.seek(3.0);
+    player.update(track, true, false, 1.0, playback.time(), 0.016);
+    EXPECT_NEAR(player.output()->clockSeconds(), 3.75, 0.03);
+    // Double speed: silent.
+    playback.setSpeed(2.0);
+    player.update(track, true, false, 2.0, playback.time(), 0.0);
+    EXPECT_FALSE(player.output()->playing());
+    // Muted: silent whatever playback does.
+    track.muted = true;
+    player.update(track, true, false, 1.0, playback.time(), 0.016);
+    EXPECT_FALSE(player.output()->playing());
+}
+
+TEST(AudioTrackLoad, ASoundThatDoesNotDecodeIsAnErrorAndKeepsThePreviousSound) {
+    const fs::path bad =
+        fs::temp_directory_path() / ("bvhscope_bad_" + std::to_string(::getpid()) + ".mp3");
+    { std::ofstream(bad) << "ID3 not really"; }
+    AudioTrack track;
+    track.load(bad);
+    while (!track.poll()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    fs::remove(bad);
+    EXPECT_FALSE(track.loaded());
+    EXPECT_FALSE(track.error().empty());
+    EXPECT_FALSE(track.loading());
+}
+
+} // namespace
+} // namespace bvhscope::viewer
