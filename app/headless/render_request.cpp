@@ -35,7 +35,8 @@ by the first file's frames.
                          figure (default for one image and contact sheets): the figure as it
                          stands at the frame, filling most of the picture; clip ("fixed"): one
                          framing of the whole clip for every image; follow (default for
-                         --frames): the same distance, aimed at the root each frame
+                         --frames and videos): the same distance, aimed at the root each
+                         frame
   --yaw DEG, --pitch DEG the view direction (default: the figure's front three-quarters, as the
                          viewer shows it on load, else 28.6; pitch 14.3)
   --fov DEG              vertical field of view (default 45)
