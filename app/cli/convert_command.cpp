@@ -32,7 +32,10 @@ never leaves a partial file, and OUT is either as it was or completely written.
                           Character Studio Biped reads BVH files Y-up (seed 001's example): a
                           Z-up file facing -Y needs --up y
   --from-up AXIS          the file's current up axis (y, z, -y, -z, x, -x) for --in-place and
-                          --up; default: guessed from the rest pose (as `bvhscope info` shows)
+                          --up; default: decided from the motion (as `bvhscope info` shows)
+  --ground                move the root along up so the figure's contact level over the clip
+                          is the ground (0), as the viewer shows a sunk or floating capture;
+                          without it the file's values are kept
   --scale S               multiply every offset and position channel by S (0.01: cm to m)
   --rotation-order ORDER  rewrite the rotations of every three-axis joint in ORDER (ZXY, XYZ,
                           ...), keeping each pose and each curve continuous
@@ -93,6 +96,7 @@ struct ConvertRequest {
     std::string output;
     std::optional<FrameRange> frames;
     bool inPlace = false;
+    bool ground = false;
     std::optional<bvh::UpAxis> up;
     std::optional<bvh::UpAxis> fromUp;
     std::optional<double> scale;
@@ -166,6 +170,7 @@ std::optional<ConvertRequest> readRequest(const ParsedArguments& parsed, std::os
         return std::nullopt;
     }
     request.inPlace = parsed.has("--in-place");
+    request.ground = parsed.has("--ground");
     request.overwrite = parsed.has("--overwrite");
     auto translation = translationOption(parsed, err);
     if (!translation) {
@@ -183,6 +188,7 @@ bvh::ConversionRequest conversionRequest(const ConvertRequest& request) {
         conversions.frames = bvh::FrameSpan{request.frames->first, request.frames->last};
     }
     conversions.inPlace = request.inPlace;
+    conversions.ground = request.ground;
     conversions.up = request.up;
     conversions.fromUp = request.fromUp;
     conversions.scale = request.scale;
@@ -225,7 +231,7 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
     auto parsed = parseArguments(arguments,
                                  {{"--frames", "--up", "--from-up", "--scale", "--rotation-order",
                                    "--fps", "--mnm", "--translation"},
-                                  {"--in-place", "--reverse", "--overwrite"}},
+                                  {"--in-place", "--ground", "--reverse", "--overwrite"}},
                                  err);
     if (!parsed) {
         return kExitUsage;

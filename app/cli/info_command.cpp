@@ -4,7 +4,11 @@
 #include "core/analysis/summary.h"
 #include "core/reader/document.h"
 
+#include <cmath>
+#include <cstdio>
+#include <glm/geometric.hpp>
 #include <iomanip>
+#include <sstream>
 #include <string>
 
 namespace bvhscope::cli {
@@ -13,8 +17,10 @@ namespace {
 constexpr std::string_view kInfoHelp = R"(usage: bvhscope info [--json] [--translation MODE] FILE...
 
 Prints what each BVH file holds: joints, end sites, roots, channels, frames (declared and
-present), frame time, fps, duration, rotation orders, translation mode, the guessed up axis and
-unit, and the number of warnings.
+present), frame time, fps, duration, rotation orders, translation mode, the up axis the viewer
+and `render` use with where it came from (the motion, name anatomy or the rest pose) beside the
+rest pose's own guess, the facing direction, the contact level (and how far the viewer moves a
+sunk or floating figure onto the ground), static roots, the unit, and the number of warnings.
 
   --json                 one JSON object per file (an array when several files are given)
   --translation MODE     absolute, additive or auto (default): how position channels are read
@@ -36,7 +42,46 @@ std::string rotationOrderList(const bvh::DocumentSummary& summary) {
     return text;
 }
 
-void printText(std::string_view file, const bvh::DocumentSummary& summary, std::ostream& out) {
+// "+Z" for an axis-aligned front, else the vector's components.
+std::string directionText(const glm::dvec3& direction) {
+    const bvh::UpAxis nearest = bvh::nearestUpAxis(direction);
+    if (glm::dot(direction, bvh::upAxisVector(nearest)) > 0.999) {
+        return std::string(bvh::upAxisName(nearest));
+    }
+    char text[96];
+    std::snprintf(text, sizeof text, "(%.3f, %.3f, %.3f)", direction.x, direction.y, direction.z);
+    return text;
+}
+
+std::string facingText(const bvh::Stance& stance) {
+    if (!stance.facing) {
+        return "unknown";
+    }
+    return directionText(*stance.facing) + " (from the " +
+           std::string(bvh::facingSourceName(stance.facingSource)) + ")";
+}
+
+std::string groundText(const bvh::Stance& stance) {
+    std::ostringstream text;
+    text << std::setprecision(4) << "contact level " << stance.groundLevel << " along "
+         << bvh::upAxisName(stance.upAxis) << ", figure " << stance.height << " tall";
+    if (stance.needsLift()) {
+        text << (stance.groundLevel < 0.0 ? "; sunk: shown lifted " : "; floating: shown lowered ")
+             << std::abs(stance.groundLevel) << " onto the ground";
+    }
+    return text.str();
+}
+
+std::string staticRootText(const bvh::Stance& stance, const bvh::Skeleton& skeleton) {
+    std::string text;
+    for (const bvh::NodeIndex root : stance.staticRoots) {
+        text += (text.empty() ? "" : ", ") + skeleton.names[static_cast<std::size_t>(root)];
+    }
+    return text + " (never moves, far from its moving child: drawn as a thin dashed link)";
+}
+
+void printText(std::string_view file, const bvh::Document& document,
+               const bvh::DocumentSummary& summary, std::ostream& out) {
     out << file << '\n';
     std::string roots;
     for (const std::string& name : summary.rootNames) {
@@ -63,9 +108,18 @@ void printText(std::string_view file, const bvh::DocumentSummary& summary, std::
         << (summary.translationRequested == bvh::TranslationMode::Auto ? " (detected)"
                                                                        : " (--translation)")
         << ", " << summary.jointsWithPositionChannels << " joints with position channels\n";
-    out << "  up axis:         " << bvh::upAxisName(summary.restPose.upAxis) << " (guessed)\n";
-    out << "  unit:            " << bvh::lengthUnitName(summary.restPose.unit)
-        << " (guessed from a rest-pose height of " << summary.restPose.height << ")\n";
+    const bvh::Stance& stance = summary.stance;
+    out << "  up axis:         " << bvh::upAxisName(stance.upAxis) << " (from the "
+        << bvh::upAxisSourceName(stance.source) << "; rest pose alone says "
+        << bvh::upAxisName(stance.restPoseUp) << ")\n";
+    out << "  facing:          " << facingText(stance) << '\n';
+    out << "  ground:          " << groundText(stance) << '\n';
+    if (!stance.staticRoots.empty()) {
+        out << "  static roots:    " << staticRootText(stance, document.skeleton) << '\n';
+    }
+    out << "  unit:            " << bvh::lengthUnitName(stance.unit)
+        << " (guessed; the rest pose is " << summary.restPose.height << " tall, the figure "
+        << stance.height << " along " << bvh::upAxisName(stance.upAxis) << ")\n";
     out << "  warnings:        " << summary.warnings << '\n';
 }
 
@@ -116,9 +170,57 @@ void printJson(std::string_view file, const bvh::Document& document,
         json.value(bvh::translationModeName(summary.translationUsed));
         json.key("translation_detected");
         json.value(summary.translationRequested == bvh::TranslationMode::Auto);
+        const bvh::Stance& stance = summary.stance;
         json.key("up_axis");
-        json.value(bvh::upAxisName(summary.restPose.upAxis));
+        json.value(bvh::upAxisName(stance.upAxis));
+        json.key("up_axis_source");
+        json.value(bvh::upAxisSourceName(stance.source));
+        json.key("rest_pose_up_axis");
+        json.value(bvh::upAxisName(stance.restPoseUp));
+        json.key("up_axis_motion_costs"); // lower: more like up (core/analysis/stance.h)
+        if (stance.motionMeasured) {
+            json.beginObject();
+            for (const bvh::UpAxis axis : bvh::kAllUpAxes) {
+                json.key(bvh::upAxisName(axis));
+                json.value(stance.motionCost[static_cast<std::size_t>(axis)]);
+            }
+            json.endObject();
+        } else {
+            json.null();
+        }
+        json.key("anatomy_up_axis");
+        if (stance.anatomyUp) {
+            json.value(bvh::upAxisName(*stance.anatomyUp));
+        } else {
+            json.null();
+        }
+        json.key("facing");
+        if (stance.facing) {
+            json.beginArray();
+            json.value(stance.facing->x);
+            json.value(stance.facing->y);
+            json.value(stance.facing->z);
+            json.endArray();
+        } else {
+            json.null();
+        }
+        json.key("facing_source");
+        json.value(bvh::facingSourceName(stance.facingSource));
+        json.key("ground_level");
+        json.value(stance.groundLevel);
+        json.key("figure_height");
+        json.value(stance.height);
+        json.key("ground_lift");
+        json.value(stance.needsLift() ? -stance.groundLevel : 0.0);
+        json.key("static_roots");
+        json.beginArray();
+        for (const bvh::NodeIndex root : stance.staticRoots) {
+            json.value(static_cast<std::uint64_t>(root));
+        }
+        json.endArray();
         json.key("unit");
+        json.value(bvh::lengthUnitName(summary.stance.unit));
+        json.key("rest_pose_unit");
         json.value(bvh::lengthUnitName(summary.restPose.unit));
         json.key("rest_height");
         json.value(summary.restPose.height);
@@ -176,7 +278,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
                 out << '\n';
             }
             firstText = false;
-            printText(file, summary, out);
+            printText(file, document, summary, out);
         }
     }
     if (json && many) {

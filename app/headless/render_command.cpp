@@ -6,6 +6,7 @@
 #include "app/headless/render_request.h"
 #include "app/headless/text_painter.h"
 #include "app/headless/video_output.h"
+#include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "core/platform/atomic_file.h"
 #include "core/reader/document.h"
@@ -120,6 +121,30 @@ render::OrbitCamera baseCamera(const RenderRequest& request) {
     return camera;
 }
 
+// The node a follow aims at: the first root, or below a static root (core/analysis/stance.h)
+// its first child, the moving body.
+std::size_t bodyRoot(const viewer::Character& character) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent == bvh::kNoParent
+                ? !viewer::isStaticRoot(character, i)
+                : viewer::isStaticRoot(character, static_cast<std::size_t>(parent))) {
+            return i;
+        }
+    }
+    return 0;
+}
+
+// The camera for the figure at the current pose (evaluated): its front three-quarters unless
+// --yaw was given, framed to fill the picture.
+render::OrbitCamera figureCamera(const viewer::Scene& scene, const RenderRequest& request,
+                                 float aspect) {
+    render::OrbitCamera camera = baseCamera(request);
+    viewer::frameFigures(camera, scene, aspect, !request.yawGiven);
+    return camera;
+}
+
 // Follow mode: the box the body occupies around its root (horizontally) and over the whole clip
 // (vertically), framed once; each image then aims at the root's current place plus the box's
 // centre offset, so the distance and height never change.
@@ -130,14 +155,18 @@ struct FollowFraming {
 
 FollowFraming followFraming(viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
     viewer::Character& character = scene.characters().front();
+    const std::size_t body = bodyRoot(character);
     const std::uint32_t frames = std::max<std::uint32_t>(character.document.motion.frameCount, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
     render::Bounds around = render::emptyBounds();
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
         scene.evaluate(frame * character.document.motion.frameTime, bvh::Interpolation::Nearest);
-        const glm::vec3 root = character.viewerPositions.front();
-        for (const glm::vec3& point : character.viewerPositions) {
-            render::include(around, point - glm::vec3(root.x, 0.0f, root.z));
+        const glm::vec3 root = character.viewerPositions[body];
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (!viewer::isStaticRoot(character, i)) {
+                render::include(around,
+                                character.viewerPositions[i] - glm::vec3(root.x, 0.0f, root.z));
+            }
         }
     }
     render::frameBounds(camera, around, aspect);
@@ -248,11 +277,19 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     }
 
     const float aspect = static_cast<float>(request.width) / static_cast<float>(request.height);
+    const CameraMode cameraMode = request.cameraMode();
     render::OrbitCamera camera = baseCamera(request);
+    if (!request.yawGiven) {
+        // The front three-quarters of the figure as it stands at the first image.
+        scene.evaluate(static_cast<double>(span.first) * frameTime, bvh::Interpolation::Nearest);
+        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene)) {
+            camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
+        }
+    }
     render::frameBounds(camera, scene.motionBounds(), aspect);
     std::optional<FollowFraming> follow;
-    if (request.camera == CameraMode::Follow) {
-        follow = followFraming(scene, baseCamera(request), aspect);
+    if (cameraMode == CameraMode::Follow) {
+        follow = followFraming(scene, camera, aspect);
     }
     // Between frames (a video at another rate) poses are interpolated, as playback does.
     const bvh::Interpolation interpolation =
@@ -264,9 +301,13 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     const auto drawShot = [&](const VideoShot& shot) {
         scene.evaluate(shot.timeSeconds, interpolation);
         if (follow) {
-            const glm::vec3 root = shown.viewerPositions.front();
+            const glm::vec3 root = shown.viewerPositions[bodyRoot(shown)];
             camera = follow->camera;
             camera.target = follow->offsetFromRoot + glm::vec3(root.x, 0.0f, root.z);
+        } else if (cameraMode == CameraMode::Figure) {
+            render::OrbitCamera framed = camera;
+            viewer::frameFigures(framed, scene, aspect, false); // the first image's yaw
+            camera = framed;
         }
         overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{},
                              shot.timeSeconds, overlays);
@@ -363,9 +404,13 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
                 std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
             const std::int64_t frame = std::min(request.frame, lastFrame);
             const double time = static_cast<double>(frame) * shown.document.motion.frameTime;
-            render::OrbitCamera camera = baseCamera(request);
-            render::frameBounds(camera, scene.motionBounds(), aspect);
             scene.evaluate(time, bvh::Interpolation::Nearest);
+            render::OrbitCamera camera = baseCamera(request);
+            if (request.cameraMode() == CameraMode::Clip) {
+                render::frameBounds(camera, scene.motionBounds(), aspect);
+            } else {
+                camera = figureCamera(scene, request, aspect);
+            }
             overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
                                  overlays);
             tile = renderer.draw(scene, camera, &overlays, layout.tileWidth, layout.tileHeight);

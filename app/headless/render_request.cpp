@@ -1,5 +1,7 @@
 #include "app/headless/render_request.h"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <vector>
@@ -15,7 +17,8 @@ constexpr std::string_view kHelp =
        bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
 
 Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
-a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the whole clip framed.
+a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the figure framed and
+standing on the ground.
 Works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such as NVIDIA's).
 Images are PNG, written to a temporary file and renamed into place; never over FILE. Several
 FILEs are drawn together, side by side as the viewer places them (or --layout overlaid), timed
@@ -28,11 +31,17 @@ by the first file's frames.
   --frames A:B           an image per frame from A to B inclusive ("A:" to the end)
   --size WxH             image size in pixels (default 1280x720)
   --no-overlay           no frame / timecode / file name text in the corner
-  --camera fixed|follow  fixed (default): one framing of the whole clip for every image;
-                         follow: the same distance, aimed at the root each frame
-  --yaw DEG, --pitch DEG the view direction (default 28.6 and 14.3: the viewer's)
+  --camera figure|clip|follow
+                         figure (default for one image and contact sheets): the figure as it
+                         stands at the frame, filling most of the picture; clip ("fixed"): one
+                         framing of the whole clip for every image; follow (default for
+                         --frames and videos): the same distance, aimed at the root each
+                         frame
+  --yaw DEG, --pitch DEG the view direction (default: the figure's front three-quarters, as the
+                         viewer shows it on load, else 28.6; pitch 14.3)
   --fov DEG              vertical field of view (default 45)
-  --up auto|y|z          the file's up axis (default auto: guessed from the rest pose)
+  --up auto|x|y|z|-x|-y|-z  the file's up axis (default auto: from the motion, as `bvhscope
+                         info` reports it)
   --unit auto|mm|cm|m|inch  the file's length unit (default auto)
 Analysis overlays (as in the viewer's Settings > Overlays):
   --trail                the root's path over +/- --trail-frames frames (default 60)
@@ -312,12 +321,15 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
     // [SECTION] Look and camera
     request.frameOverlay = !parsed->has("--no-overlay");
     if (const auto text = parsed->option("--camera")) {
-        if (*text == "fixed") {
-            request.camera = CameraMode::Fixed;
+        if (*text == "clip" || *text == "fixed") {
+            request.camera = CameraMode::Clip;
         } else if (*text == "follow") {
             request.camera = CameraMode::Follow;
+        } else if (*text == "figure") {
+            request.camera = CameraMode::Figure;
         } else {
-            return usage.fail("--camera must be fixed or follow, not '" + std::string(*text) + "'");
+            return usage.fail("--camera must be figure, clip (or fixed) or follow, not '" +
+                              std::string(*text) + "'");
         }
     }
     const struct {
@@ -340,16 +352,28 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
             *angle.value = value * 3.14159265358979f / 180.0f;
         }
     }
+    request.yawGiven = parsed->option("--yaw").has_value();
     if (const auto text = parsed->option("--up")) {
-        if (*text == "auto") {
-            request.upAxis = viewer::UpAxisChoice::Auto;
-        } else if (*text == "y" || *text == "Y" || *text == "+y") {
-            request.upAxis = viewer::UpAxisChoice::PositiveY;
-        } else if (*text == "z" || *text == "Z" || *text == "+z") {
-            request.upAxis = viewer::UpAxisChoice::PositiveZ;
-        } else {
-            return usage.fail("--up must be auto, y or z, not '" + std::string(*text) + "'");
+        const struct {
+            std::string_view name;
+            viewer::UpAxisChoice axis;
+        } axes[] = {
+            {"auto", viewer::UpAxisChoice::Auto},    {"x", viewer::UpAxisChoice::PositiveX},
+            {"+x", viewer::UpAxisChoice::PositiveX}, {"-x", viewer::UpAxisChoice::NegativeX},
+            {"y", viewer::UpAxisChoice::PositiveY},  {"+y", viewer::UpAxisChoice::PositiveY},
+            {"-y", viewer::UpAxisChoice::NegativeY}, {"z", viewer::UpAxisChoice::PositiveZ},
+            {"+z", viewer::UpAxisChoice::PositiveZ}, {"-z", viewer::UpAxisChoice::NegativeZ}};
+        std::string lower(*text);
+        for (char& c : lower) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         }
+        const auto found = std::ranges::find(axes, std::string_view(lower),
+                                             [](const auto& entry) { return entry.name; });
+        if (found == std::end(axes)) {
+            return usage.fail("--up must be auto, x, y, z, -x, -y or -z, not '" +
+                              std::string(*text) + "'");
+        }
+        request.upAxis = found->axis;
     }
     if (const auto text = parsed->option("--unit")) {
         const struct {

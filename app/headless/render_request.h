@@ -21,10 +21,11 @@ namespace bvhscope::headless {
 
 enum class RenderMode : std::uint8_t { Image, Sequence, ContactSheet, Video };
 
-// fixed: one framing of the whole clip for every image (as the viewer frames a file on load);
-// follow: the same distance for every image, aimed at the root each frame (long walks stay
-// large and centred).
-enum class CameraMode : std::uint8_t { Fixed, Follow };
+// figure: the figure as it stands at the frame, filling most of the picture (as the viewer frames
+// a file on load; app/viewer/scene/framing.h); clip: one framing of the whole clip for every
+// image (a walk across a room makes the figure small); follow: the same distance for every
+// image, aimed at the root each frame (long walks stay large and centred).
+enum class CameraMode : std::uint8_t { Figure, Clip, Follow };
 
 struct RenderRequest {
     RenderMode mode = RenderMode::Image;
@@ -40,7 +41,17 @@ struct RenderRequest {
     int tileHeight = 240;
     int columns = 0; // ContactSheet; 0: about square
     bool frameOverlay = true;
-    CameraMode camera = CameraMode::Fixed;
+    // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence or video.
+    std::optional<CameraMode> camera;
+    CameraMode cameraMode() const {
+        return camera.value_or(mode == RenderMode::Sequence || mode == RenderMode::Video
+                                   ? CameraMode::Follow
+                                   : CameraMode::Figure);
+    }
+    // Unless --yaw is given, the camera looks at the figure's front three-quarters (its facing,
+    // core/analysis/stance.h), as the viewer does on load; yawRadians is then the fallback for
+    // a figure whose front is unknown.
+    bool yawGiven = false;
     float yawRadians = render::OrbitCamera{}.yawRadians; // the viewer's default view
     float pitchRadians = render::OrbitCamera{}.pitchRadians;
     float fieldOfViewRadians = render::OrbitCamera{}.verticalFovRadians;

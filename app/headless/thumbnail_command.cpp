@@ -147,8 +147,8 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
         options.msaaSamples = 4;
         render::ImageTarget target;
         target.resize(request.size, request.size);
-        drawer.draw(scene, viewer::thumbnailCamera(scene.motionBounds()), std::nullopt, options,
-                    request.size, request.size, target.framebuffer());
+        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, request.size,
+                    request.size, target.framebuffer());
         image = target.readWithAlpha();
     }
     const std::string bytes = render::encodePng(image, render::PngAlpha::Keep);

@@ -37,6 +37,7 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
                          io.MouseDown[ImGuiMouseButton_Middle] || (left && io.KeyShift);
     if (panning) {
         pan(camera, delta, viewSize.y);
+        state.follow.stop(); // the user chose where to look
     } else if (left && io.KeyCtrl) {
         zoom(camera, -delta.y * 0.02f);
     } else if (left && pressedInViewport_) {
@@ -99,7 +100,10 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             playback.markOut();
             break;
         case GLFW_KEY_F:
-            state.frameAllRequested = true;
+            state.frameFiguresRequested = true;
+            break;
+        case GLFW_KEY_A: // the whole clip (a travelling figure becomes small)
+            state.frameClipRequested = true;
             break;
         case GLFW_KEY_R:
             state.resetCameraRequested = true;

@@ -30,6 +30,13 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
             << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
             << (frameTime.speed.suspicion ? frameTime.speed.suspicion->suggested.name : "-")
             << "\n";
+        // Issue 16: how the file stands (source: motion, anatomy, rest pose or override).
+        out << "stance " << i << " up " << bvh::upAxisName(character.upAxis) << " source "
+            << (character.stance.source == bvh::UpAxisSource::RestPose
+                    ? "rest-pose"
+                    : std::string(bvh::upAxisSourceName(character.stance.source)))
+            << " lift " << (character.showAsInFile ? 0.0 : character.groundLiftMetres)
+            << " static_roots " << character.stance.staticRoots.size() << "\n";
         const bvh::RestAnimationAgreement& rest = character.restAnimation;
         out << "restcheck " << i << " measured " << (rest.measured ? 1 : 0) << " up "
             << bvh::upAxisName(rest.animationUp) << " disagrees " << (rest.upDisagrees ? 1 : 0)

@@ -162,7 +162,8 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
     if (events.reshaped || !events.failedCharacters.empty()) {
         state.scene.arrangeSideBySide();
-        state.frameAllRequested = state.frameAllRequested || state.settings.frameOnLoad;
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+        state.turnToFrontRequested = state.frameFiguresRequested;
     }
     if (!events.errorLines.empty()) {
         for (const std::string& line : events.errorLines) {
@@ -173,8 +174,46 @@ void pollLoads(ViewerState& state, std::ostream& err) {
     }
 }
 
-void frameAll(ViewerState& state, float aspect) {
+// Files opened (or loaded) since the last frame take the up axis remembered for their path.
+void applyRememberedUpAxes(ViewerState& state) {
+    bool changed = false;
+    for (Character& character : state.scene.characters()) {
+        if (character.rememberedUpAxisChecked) {
+            continue;
+        }
+        character.rememberedUpAxisChecked = true;
+        if (character.upAxisOverride || character.sourcePath.empty()) {
+            continue;
+        }
+        if (const std::optional<UpAxisChoice> remembered =
+                state.rememberedUpAxes.find(character.sourcePath)) {
+            character.upAxisOverride = *remembered;
+            applyAxes(character, state.settings.upAxis, state.settings.unit);
+            changed = true;
+        }
+    }
+    if (changed) {
+        state.scene.arrangeSideBySide();
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+    }
+}
+
+// The whole clip of every visible character.
+void frameClip(ViewerState& state, float aspect) {
     render::frameBounds(state.camera, state.scene.motionBounds(), aspect);
+    state.follow.stop();
+}
+
+// The figures as they stand now, followed from here on.
+void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
+    state.scene.evaluate(state.playback.time(),
+                         state.settings.interpolate ? bvh::Interpolation::Linear
+                                                    : bvh::Interpolation::Nearest,
+                         state.settings.loop);
+    // The camera projects into the docked view rectangle alone, so its aspect is all framing
+    // needs.
+    frameFigures(state.camera, state.scene, aspect, turnToFront);
+    state.follow.start(state.camera, state.scene);
 }
 
 // [SECTION] File > Export video
@@ -282,17 +321,21 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         undoRemove(state);
         state.undoRemoveRequested = false;
     }
+    applyRememberedUpAxes(state);
     if (state.axesChanged) {
         for (Character& character : state.scene.characters()) {
             applyAxes(character, state.settings.upAxis, state.settings.unit);
         }
         state.scene.arrangeSideBySide();
         state.axesChanged = false;
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
+        state.turnToFrontRequested = true;
     }
-    state.playback.setClip(state.scene.duration(), state.scene.frameTime());
+    // Stepping and the timeline's frame numbers follow the selected file's rate.
+    state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
     if (added && state.settings.frameOnLoad) {
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
+        state.turnToFrontRequested = true;
     }
     if (state.characterToFocus) {
         render::frameBounds(state.camera, state.scene.motionBounds(*state.characterToFocus),
@@ -312,12 +355,18 @@ void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
         const float fov = state.camera.verticalFovRadians;
         state.camera = kDefaultCamera;
         state.camera.verticalFovRadians = fov;
-        state.frameAllRequested = true;
+        state.frameFiguresRequested = true;
         state.resetCameraRequested = false;
     }
-    if (state.frameAllRequested) {
-        frameAll(state, aspect);
-        state.frameAllRequested = false;
+    if (state.frameClipRequested) {
+        frameClip(state, aspect);
+        state.frameClipRequested = false;
+        state.frameFiguresRequested = false;
+    }
+    if (state.frameFiguresRequested) {
+        frameFiguresNow(state, aspect, state.turnToFrontRequested);
+        state.frameFiguresRequested = false;
+        state.turnToFrontRequested = false;
     }
 }
 
@@ -536,6 +585,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     ViewerState state;
     if (configDir) {
         state.settings = loadSettings(*configDir / "settings.ini");
+        state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
+        state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
     }
     ViewerSettings& settings = state.settings;
     const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
@@ -612,13 +663,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     }
     state.playback.setSpeed(settings.playbackSpeed);
     state.playback.setLoop(settings.loop);
-    {
-        int windowWidth = 0;
-        int windowHeight = 0;
-        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        handleRequests(state, viewAspect(state), err);
-        frameAll(state, viewAspect(state));
-    }
+    handleRequests(state, viewAspect(state), err);
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending = !options.files.empty();
     if (options.frame && !startupLoadsPending) {
@@ -628,6 +673,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     } else if (settings.playOnOpen && !capturing) {
         state.playback.play();
     }
+    frameFiguresNow(state, viewAspect(state), true); // as they stand at the frame shown first
     std::string title = windowTitle(state);
     glfwSetWindowTitle(window.handle(), title.c_str());
 
@@ -671,10 +717,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         }
         const bool loading = state.loads.busy(state.scene) || state.folder.browseLoad.has_value();
         if (startupLoadsPending && !loading) {
-            frameAll(state, aspect);
             if (options.frame) {
                 state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
             }
+            frameFiguresNow(state, aspect, true);
             startupLoadsPending = false;
         }
         // A screenshot of a folder also waits for every summary and thumbnail.
@@ -692,8 +738,11 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
         const bvh::Interpolation interpolation =
             settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
-        state.scene.evaluate(state.playback.time(), interpolation);
+        state.scene.evaluate(state.playback.time(), interpolation, settings.loop);
         updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
+        if (!settings.followSelection) {
+            state.follow.update(state.camera, state.scene, wallSeconds);
+        }
         if (settings.followSelection && state.selection &&
             state.selection->character < state.scene.characters().size()) {
             const Character& followed = state.scene.characters()[state.selection->character];

@@ -7,8 +7,10 @@
 #include "app/viewer/folder/folder_browser.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/io/remembered_up_axes.h"
 #include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/layout/dock_layout.h"
+#include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/overlays.h"
 #include "app/viewer/scene/playback.h"
 #include "app/viewer/scene/scene.h"
@@ -54,7 +56,16 @@ struct ViewerState {
     };
     std::vector<RemovedCharacter> removedCharacters;
     std::optional<std::size_t> characterToFocus;
-    bool frameAllRequested = false;
+    // Frame the figures at the current frame (scene/framing.h) and follow them; with
+    // turnToFrontRequested (a file opened, Page Down, new axes) also from their front
+    // three-quarters. frameClipRequested frames the whole clip and stops following.
+    bool frameFiguresRequested = false;
+    bool turnToFrontRequested = false;
+    bool frameClipRequested = false;
+    FigureFollow follow;
+    // Up axes remembered per file, and where they are kept (nullopt: not persisted).
+    RememberedUpAxes rememberedUpAxes;
+    std::optional<std::filesystem::path> rememberedUpAxesFile;
     bool resetCameraRequested = false;
     bool axesChanged = false;
     // The last frame had more bones than meshes are drawn for (scene_drawing.h's budget).

@@ -96,9 +96,11 @@ UpAxis makeUpAxis(int axis, int sign) {
     return sign >= 0 ? kPositive[axis] : kNegative[axis];
 }
 
+} // namespace
+
 // Heights of adult performers: 1.5-2.1 m. The ranges are wide so children, props and
 // partial skeletons (upper body only) still land in the right unit.
-LengthUnit guessUnit(double height) {
+LengthUnit guessLengthUnit(double height) {
     if (height >= 0.3 && height <= 3.0) {
         return LengthUnit::Metre;
     }
@@ -113,8 +115,6 @@ LengthUnit guessUnit(double height) {
     }
     return LengthUnit::Unknown;
 }
-
-} // namespace
 
 BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
     BodyLandmarks landmarks;
@@ -193,7 +193,7 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     }
     const int axis = upAxisIndex(analysis.upAxis);
     analysis.height = extent[axis];
-    analysis.unit = guessUnit(analysis.height);
+    analysis.unit = guessLengthUnit(analysis.height);
     const double lowest =
         upAxisSign(analysis.upAxis) > 0 ? analysis.boundsMin[axis] : -analysis.boundsMax[axis];
     analysis.rootHeight = upAxisSign(analysis.upAxis) * world[0].translation[axis] - lowest;

@@ -46,6 +46,10 @@ struct RestPoseAnalysis {
 
 RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
 
+// The unit in which a figure `height` file units tall is 0.3-3 m (a performer, a child, a prop,
+// an upper body): metres, inches, centimetres or millimetres; Unknown when none fits.
+LengthUnit guessLengthUnit(double height);
+
 // The joints whose names say head or foot (case-insensitive: "head" but not "end" for heads;
 // "foot", "ankle" or "toe" for feet; End Sites never), the anatomy both the rest-pose guess and
 // the animation's (analysis/rest_animation_agreement.h) read the up direction from.

@@ -40,6 +40,7 @@ DocumentSummary summarize(const Document& document, TranslationMode requested) {
     summary.translationRequested = requested;
     summary.translationUsed = resolveTranslationMode(requested, skeleton, motion);
     summary.restPose = analyzeRestPose(skeleton);
+    summary.stance = analyzeStance(skeleton, motion, summary.translationUsed, summary.restPose);
     summary.warnings = countWarnings(document.diagnostics);
     summary.errors = document.diagnostics.size() - summary.warnings;
     return summary;

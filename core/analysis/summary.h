@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/analysis/stance.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
 
@@ -31,6 +32,8 @@ struct DocumentSummary {
     TranslationMode translationUsed = TranslationMode::Additive;
     std::size_t jointsWithPositionChannels = 0;
     RestPoseAnalysis restPose;
+    // How the clip stands (core/analysis/stance.h): up axis with its source, facing, ground.
+    Stance stance;
     std::size_t warnings = 0;
     std::size_t errors = 0;
 };

@@ -1,5 +1,6 @@
 #include "core/conversions/conversion_request.h"
 
+#include "core/analysis/stance.h"
 #include "core/character_studio/mnm.h"
 
 #include <algorithm>
@@ -87,7 +88,10 @@ private:
 bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const Motion& motion,
               Pipeline& pipeline, const std::string& inputName) {
     const TranslationMode mode = resolveTranslationMode(request.translation, skeleton, motion);
-    const UpAxis fromUp = request.fromUp.value_or(analyzeRestPose(skeleton).upAxis);
+    // The input's up axis as the viewer and `info` decide it (from the motion, for any
+    // creature), unless given.
+    const UpAxis fromUp = request.fromUp.value_or(
+        analyzeStance(skeleton, motion, mode, analyzeRestPose(skeleton)).upAxis);
 
     if (request.frames) {
         const std::int64_t frameCount = pipeline.motion().frameCount;
@@ -123,6 +127,17 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
                                                 fromUp, *request.up),
                                    "up axis " + axisNote(fromUp, request) + " -> " +
                                        std::string(upAxisName(*request.up)))) {
+            return false;
+        }
+    }
+    if (request.ground) {
+        const UpAxis up = request.up.value_or(fromUp);
+        const Stance stance = analyzeStance(pipeline.skeleton(), pipeline.motion(), mode,
+                                            analyzeRestPose(pipeline.skeleton()), up);
+        if (!pipeline.apply(
+                placeOnGround(pipeline.skeleton(), pipeline.motion(), up, stance.groundLevel),
+                "moved " + numberText(-stance.groundLevel) + " along " +
+                    std::string(upAxisName(up)) + " onto the ground")) {
             return false;
         }
     }

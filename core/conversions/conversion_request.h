@@ -1,7 +1,7 @@
 // The conversions `bvhscope convert` offers, as one request applied in one fixed order, so the
 // command line and the viewer's File > Export turn the same options into the same file.
 //
-// Order: trim, in-place, up axis, scale, rotation order, resample, rename (the order of
+// Order: trim, in-place, up axis, ground, scale, rotation order, resample, rename (the order of
 // `bvhscope convert --help`). Trimming first means the later steps only see the kept frames;
 // the up-axis change comes before scaling, which commutes with it anyway.
 //
@@ -27,9 +27,12 @@ struct ConversionRequest {
     std::optional<FrameSpan> frames;
     bool inPlace = false;
     std::optional<UpAxis> up;
-    std::optional<UpAxis> fromUp;           // the input's up axis; nullopt: analyzeRestPose's guess
+    std::optional<UpAxis> fromUp; // the input's up axis; nullopt: analyzeStance's (the motion's)
     std::string fromUpOrigin = "--from-up"; // how the log names where a given fromUp came from
-    std::optional<double> scale;            // finite, > 0
+    // After the up axis: every root moved along up so the contact level over the clip
+    // (core/analysis/stance.h) is the file's ground.
+    bool ground = false;
+    std::optional<double> scale; // finite, > 0
     std::optional<EulerOrder> rotationOrder;
     std::optional<double> framesPerSecond; // finite, > 0
     std::optional<std::string> mnmPath;    // a Character Studio name map to rename by

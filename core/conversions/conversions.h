@@ -78,6 +78,14 @@ glm::dquat upAxisRotation(UpAxis from, UpAxis to);
 Conversion changeUpAxis(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,
                         UpAxis from, UpAxis to);
 
+// Every root moved by -groundLevel along `up` (a coordinate along the up vector, file units;
+// core/analysis/stance.h measures it): a figure whose feet rest groundLevel above (or below)
+// the file's ground then stands on it. A root's position channel along the up axis gets the
+// shift in every frame (exact in both translation modes: a constant added to the value is a
+// constant added to the position); a root without one gets it in its OFFSET.
+Conversion placeOnGround(const Skeleton& skeleton, const Motion& motion, UpAxis up,
+                         double groundLevel);
+
 // "In place": every ROOT's position channels on the two horizontal axes (those other than
 // `up`'s) hold their frame-0 value in every frame, so the figure no longer travels; the up
 // component (height, jumps) is kept. Exact in either translation mode, since it works on the

@@ -46,4 +46,34 @@ Conversion removeRootHorizontalMotion(const Skeleton& skeleton, const Motion& mo
     return result;
 }
 
+Conversion placeOnGround(const Skeleton& skeleton, const Motion& motion, UpAxis up,
+                         double groundLevel) {
+    std::vector<Diagnostic> problems = validateInput(skeleton, motion);
+    if (hasErrors(problems)) {
+        return failure(std::move(problems));
+    }
+    Conversion result;
+    result.skeleton = skeleton;
+    result.motion = motion;
+    const int upIndex = upAxisIndex(up);
+    const double shift = -groundLevel * upAxisSign(up); // along the file's axis upIndex
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        if (skeleton.parents[node] != kNoParent || skeleton.isEndSite[node] != 0) {
+            continue;
+        }
+        const int column =
+            describeJoint(skeleton, node).positionColumn[static_cast<std::size_t>(upIndex)];
+        if (column < 0) {
+            result.skeleton.offsets[node][upIndex] += shift;
+            continue;
+        }
+        for (std::uint32_t frame = 0; frame < motion.frameCount; ++frame) {
+            float& value = result.motion.values[std::size_t{frame} * motion.channelCount +
+                                                static_cast<std::size_t>(column)];
+            value = static_cast<float>(double(value) + shift);
+        }
+    }
+    return result;
+}
+
 } // namespace bvh

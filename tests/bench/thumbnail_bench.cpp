@@ -127,8 +127,8 @@ void BM_ThumbnailFirstDraw(benchmark::State& state) {
         options.msaaSamples = 4;
         render::ImageTarget target;
         target.resize(size, size);
-        drawer.draw(scene, viewer::thumbnailCamera(scene.motionBounds()), std::nullopt, options,
-                    size, size, target.framebuffer());
+        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, size, size,
+                    target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
 }
@@ -155,8 +155,8 @@ void BM_ThumbnailDraw(benchmark::State& state) {
     render::ImageTarget target;
     target.resize(size, size);
     for (auto _ : state) {
-        drawer.draw(scene, viewer::thumbnailCamera(scene.motionBounds()), std::nullopt, options,
-                    size, size, target.framebuffer());
+        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, size, size,
+                    target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
     state.SetLabel(std::to_string(options.msaaSamples) + "x MSAA");

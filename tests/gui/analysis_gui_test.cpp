@@ -24,7 +24,8 @@ std::string at(float x, float y) {
 
 class AnalysisViews : public testing::Test {
 protected:
-    // The window is taller than the other GUI tests' so the Info panel shows its buttons.
+    // The window is taller than the other GUI tests'; Info's buttons may still need scrolling
+    // to (reveal()).
     void start(std::vector<std::string> files,
                const std::function<bool(const ViewerStateFile&)>& ready) {
         files.insert(files.end(), {"--frame", "0", "--size", "1400x980"});
@@ -42,6 +43,31 @@ protected:
                                at(rect.x + rect.width * fractionX, rect.centerY()) +
                                " sleep 0.2 click 1 2>&1")
                         .has_value());
+    }
+
+    // The item `name` once it is inside the panel `window` (window:NAME), scrolling the panel
+    // with the mouse wheel as a user would: a docked panel shows what fits and scrolls the rest.
+    std::optional<Rect> reveal(const std::string& name, const std::string& window) {
+        for (int attempt = 0; attempt < 30; ++attempt) {
+            const auto state = waitFor([&](const ViewerStateFile& s) {
+                return s.rects.contains(name) && s.rects.contains(window);
+            });
+            if (!state) {
+                return std::nullopt;
+            }
+            const Rect item = state->rects.at(name);
+            const Rect panel = state->rects.at(window);
+            if (item.y >= panel.y && item.y + item.height <= panel.y + panel.height) {
+                return item;
+            }
+            const bool below = item.y + item.height > panel.y + panel.height;
+            if (!xdotool("mousemove --window " + window_ + " " +
+                         at(panel.x + 0.5f * panel.width, panel.centerY()) + " sleep 0.1 click " +
+                         (below ? "5" : "4") + " sleep 0.3")) {
+                return std::nullopt;
+            }
+        }
+        return std::nullopt;
     }
 
     bool xdotool(const std::string& actions) {
@@ -129,7 +155,9 @@ TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {
     start({kSample}, [](const ViewerStateFile& state) { return state.rects.contains("info:fps"); });
     ASSERT_EQ(initial_->characters.size(), 1u);
     EXPECT_NEAR(initial_->duration, 65 * 0.0333333, 1e-6);
-    click(initial_->rects.at("info:fps"));
+    const auto fps = reveal("info:fps", "window:Info");
+    ASSERT_TRUE(fps.has_value()) << "the fps field cannot be scrolled into view";
+    click(*fps);
     ASSERT_TRUE(xdotool("keydown ctrl keydown a sleep 0.4 keyup a keyup ctrl sleep 0.2 "
                         "type --delay 50 60"));
     ASSERT_TRUE(xdotool("keydown Return sleep 0.4 keyup Return"));
@@ -142,7 +170,9 @@ TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {
     EXPECT_NEAR(faster->duration, 65.0 / 60.0, 1e-6);
     EXPECT_EQ(faster->lastFrame, 65) << "as many frames, played faster";
 
-    click(faster->rects.at("info:fps-reset"));
+    const auto reset = reveal("info:fps-reset", "window:Info");
+    ASSERT_TRUE(reset.has_value()) << "the reset button cannot be scrolled into view";
+    click(*reset);
     const auto back = waitFor([](const ViewerStateFile& state) {
         return !state.characters.empty() && !state.characters[0].override;
     });
@@ -157,7 +187,9 @@ TEST_F(AnalysisViews, TheFrameTimeFixPlaysAtTheExactRate) {
     // The sample says 0.0333333: 1/30 written to 7 decimals.
     ASSERT_EQ(initial_->frameTimeWritten.size(), 1u);
     EXPECT_EQ(initial_->frameTimeWritten[0], "30");
-    click(initial_->rects.at("info:fix-written"));
+    const auto fix = reveal("info:fix-written", "window:Info");
+    ASSERT_TRUE(fix.has_value()) << "the fix button cannot be scrolled into view";
+    click(*fix);
     const auto fixed = waitFor([](const ViewerStateFile& state) {
         return !state.characters.empty() && state.characters[0].override;
     });

@@ -150,6 +150,13 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             in >> index >> word >> written >> word >> suspicion;
             state.frameTimeWritten.push_back(written);
             state.frameTimeSuspicion.push_back(suspicion);
+        } else if (key == "stance") {
+            ViewerStateFile::Stance stance;
+            std::size_t index = 0;
+            std::string word;
+            in >> index >> word >> stance.up >> word >> stance.source >> word >>
+                stance.liftMetres >> word >> stance.staticRoots;
+            state.stances.push_back(stance);
         } else if (key == "restcheck") {
             std::size_t index = 0;
             std::string word;

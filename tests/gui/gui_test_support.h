@@ -74,8 +74,15 @@ struct ViewerStateFile {
     std::vector<Character> characters;           // per file
     std::vector<std::string> frameTimeWritten;   // per file: the common rate, or "-"
     std::vector<std::string> frameTimeSuspicion; // per file: the suggested rate, or "-"
-    std::vector<std::string> restAnimationUp;    // per file: the animation's up axis
-    std::vector<bool> restAnimationDisagrees;    // per file
+    struct Stance {                              // core/analysis/stance.h as the viewer applies it
+        std::string up;
+        std::string source; // motion, anatomy, rest-pose, override
+        double liftMetres = 0;
+        std::size_t staticRoots = 0;
+    };
+    std::vector<Stance> stances;              // per file
+    std::vector<std::string> restAnimationUp; // per file: the animation's up axis
+    std::vector<bool> restAnimationDisagrees; // per file
     struct Curves {
         std::size_t character = 0;
         std::string node;

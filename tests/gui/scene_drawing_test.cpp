@@ -67,7 +67,7 @@ TEST_P(SceneDrawing, DrawsOnlyInsideTheVisibleArea) {
     Scene scene;
     scene.add(test::bundledSample());
     scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const render::OrbitCamera camera = thumbnailCamera(scene.motionBounds());
+    const render::OrbitCamera camera = thumbnailCamera(scene);
     SceneDrawOptions options;
     options.msaaSamples = GetParam().samples;
     SceneDrawer drawer;

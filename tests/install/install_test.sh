@@ -238,8 +238,8 @@ bash_complete bvhscope render --u > "$tmp/c1"
 if ! grep -qx -- --up "$tmp/c1" || ! grep -qx -- --unit "$tmp/c1"; then
     fail "bash does not complete 'render --u': $(cat "$tmp/c1")"
 fi
-[ "$(bash_complete bvhscope render --up '' | sort | tr '\n' ' ')" = "auto y z " ] ||
-    fail "bash does not offer auto, y, z after 'render --up'"
+[ "$(bash_complete bvhscope render --up '' | LC_ALL=C sort | tr '\n' ' ')" = "-x -y -z auto x y z " ] ||
+    fail "bash does not offer auto and the six signed axes after 'render --up'"
 bash_complete bvhscope '' > "$tmp/c2"
 for offered in walk.bvh RUN.BVH captures; do
     grep -qx "$offered" "$tmp/c2" ||
@@ -267,8 +267,8 @@ zsh_complete() { # LINE EXPECTED
 }
 zsh_complete 'bvhscope th' 'bvhscope thumbnail' | contains -F 'bvhscope thumbnail' ||
     fail "zsh does not complete 'bvhscope th'"
-zsh_complete 'bvhscope render --up ' 'auto' | contains -E 'auto +y +z' ||
-    fail "zsh does not offer auto, y, z after 'render --up'"
+zsh_complete 'bvhscope render --up ' 'auto' | contains -E 'auto +x +y +z' ||
+    fail "zsh does not offer auto and the axes after 'render --up'"
 zsh_complete 'bvhscope info ' 'walk.bvh' > "$tmp/z1"
 for offered in walk.bvh RUN.BVH captures/; do
     contains -F "$offered" "$tmp/z1" || fail "zsh does not offer $offered to info: $(tail -2 "$tmp/z1")"

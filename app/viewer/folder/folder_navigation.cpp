@@ -121,7 +121,8 @@ void placeBrowsedCharacter(ViewerState& state, Character character) {
     if (!slot) {
         state.scene.add(std::move(character));
         state.infoCharacter = state.scene.characters().size() - 1;
-        state.frameAllRequested = state.frameAllRequested || state.settings.frameOnLoad;
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+        state.turnToFrontRequested = state.frameFiguresRequested;
         return;
     }
     Character& old = state.scene.characters()[*slot];
@@ -133,7 +134,10 @@ void placeBrowsedCharacter(ViewerState& state, Character character) {
     character.color = old.color;
     character.visible = old.visible;
     old = std::move(character);
-    state.scene.arrangeSideBySide(); // the camera stays: no framing
+    state.scene.arrangeSideBySide();
+    // The view direction stays (the user's), but the new figure is framed: a file standing
+    // elsewhere, or travelling, would otherwise leave the view empty.
+    state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
     if (selectedJoint) {
         const bvh::NodeIndex node = old.document.skeleton.find(*selectedJoint);
         if (node == bvh::kNoParent) {

@@ -1,5 +1,7 @@
 #include "app/viewer/folder/folder_thumbnails.h"
 
+#include "app/viewer/scene/framing.h"
+
 #include <algorithm>
 
 namespace bvhscope::viewer {
@@ -8,10 +10,10 @@ int thumbnailBudget(double lastFrameMilliseconds) {
     return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame : 1;
 }
 
-render::OrbitCamera thumbnailCamera(const render::Bounds& bounds) {
+render::OrbitCamera thumbnailCamera(const Scene& scene) {
     render::OrbitCamera camera;
     camera.verticalFovRadians = 0.6f; // a little narrower than the view's: less distortion
-    render::frameBounds(camera, bounds, 1.0f);
+    frameFigures(camera, scene, 1.0f, true);
     return camera;
 }
 
@@ -42,7 +44,10 @@ Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSet
     // whole file is read (decided from the file's frame 0).
     if (facts != nullptr) {
         character.translation = facts->summary.translationUsed;
-        character.restAnimation = facts->restAnimation; // stand it as the viewer does
+        character.restAnimation = facts->restAnimation;
+        // Stand it, face it and put it on the ground as the viewer does: one frame cannot
+        // tell, so the stance is the whole clip's (core/analysis/stance.h).
+        character.summary.stance = facts->summary.stance;
     }
     applyAxes(character, settings.upAxis, settings.unit);
     Scene scene;
@@ -67,8 +72,8 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     }
     render::TextureTarget& target = textures_[index];
     target = render::TextureTarget(size, size);
-    drawer_->draw(scene, thumbnailCamera(scene.motionBounds()), std::nullopt,
-                  thumbnailDrawOptions(settings), size, size, target.framebuffer());
+    drawer_->draw(scene, thumbnailCamera(scene), std::nullopt, thumbnailDrawOptions(settings), size,
+                  size, target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
 }

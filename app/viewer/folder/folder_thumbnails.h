@@ -56,9 +56,10 @@ private:
     std::vector<render::TextureTarget> textures_; // by entry index; empty where none
 };
 
-// The camera a thumbnail is seen through: the viewer's default direction (front three-quarter,
-// slightly from above), framing the pose's bounds in a square image.
-render::OrbitCamera thumbnailCamera(const render::Bounds& bounds);
+// The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
+// (as the viewer opens a file: scene/framing.h), framing its current pose (evaluate first) in a
+// square image.
+render::OrbitCamera thumbnailCamera(const Scene& scene);
 
 // The scene a thumbnail shows, evaluated: a file's pose (FileFacts::thumbnailPose, one frame)
 // stood up and scaled as the viewer would show the whole file (its translation mode and the

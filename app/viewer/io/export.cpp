@@ -4,16 +4,40 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <glm/geometric.hpp>
+#include <unistd.h>
 
 namespace bvhscope::viewer {
+
+namespace {
+
+bool writableDirectory(const std::filesystem::path& directory) {
+    return ::access(directory.empty() ? "." : directory.c_str(), W_OK | X_OK) == 0;
+}
+
+} // namespace
 
 std::string defaultExportPath(const Character& character) {
     const std::filesystem::path source = character.sourcePath.empty()
                                              ? std::filesystem::path(character.displayName)
                                              : std::filesystem::path(character.sourcePath);
-    std::filesystem::path target = source.parent_path() / source.stem();
+    std::filesystem::path directory = source.parent_path();
+    if (!writableDirectory(directory)) {
+        std::error_code error;
+        const char* home = std::getenv("HOME");
+        for (const std::filesystem::path& candidate :
+             {std::filesystem::current_path(error),
+              home != nullptr ? std::filesystem::path(home) : std::filesystem::path(),
+              std::filesystem::temp_directory_path(error)}) {
+            if (!candidate.empty() && writableDirectory(candidate)) {
+                directory = candidate;
+                break;
+            }
+        }
+    }
+    std::filesystem::path target = directory / source.stem();
     target += "_export.bvh";
     return target.string();
 }
@@ -56,6 +80,8 @@ bvh::ConversionRequest exportConversionRequest(const Character& character,
     if (settings.axis == ExportAxis::AsShown && character.upAxis != bvh::UpAxis::PositiveY) {
         request.up = bvh::UpAxis::PositiveY;
     }
+    request.ground = settings.axis == ExportAxis::AsShown && character.stance.needsLift() &&
+                     !character.showAsInFile;
     const double factor = settings.scale == ExportScale::AsShown  ? shownScale(character)
                           : settings.scale == ExportScale::Factor ? settings.scaleFactor
                                                                   : 1.0;

@@ -31,8 +31,10 @@ struct ExportSettings {
     // no trim.
     std::int64_t firstFrame = 0;
     std::int64_t lastFrame = 0;
-    ExportAxis axis = ExportAxis::AsShown;
-    ExportScale scale = ExportScale::AsShown;
+    // The file's own axes and scale unless the user asks for what is shown (issue 16: a trimmed
+    // range must not silently come out Y up in metres, moved onto the ground).
+    ExportAxis axis = ExportAxis::AsInFile;
+    ExportScale scale = ExportScale::AsInFile;
     double scaleFactor = 1.0; // with ExportScale::Factor
     bool resample = false;
     double framesPerSecond = 30.0; // with resample
@@ -47,7 +49,9 @@ struct ExportSettings {
 };
 
 // `<directory of the source>/<stem>_export.bvh`; for the bundled sample (no source path),
-// `<stem>_export.bvh` in the current directory.
+// `<stem>_export.bvh` in the current directory. When the source's directory cannot be written
+// (a read-only share, a mounted archive), the current directory, else $HOME, else the temporary
+// directory, whichever can.
 std::string defaultExportPath(const Character& character);
 
 // The factor taking file units to the viewer's metres (1 for a metre file; for a file of unknown
@@ -60,14 +64,15 @@ double shownScale(const Character& character);
 std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
                                                     double rangeEnd);
 
-// What is shown: the range's frames, as shown axis and scale, the file's frame rate, no other
+// The range's frames (in the file's own frames), the file's axes, scale and frame rate, no other
 // conversion, the default path, overwriting off.
 ExportSettings defaultExportSettings(const Character& character, const Playback& playback);
 
 // The convert options for `settings`: frames -> trim (none for the whole clip), axis AsShown ->
-// from the axis in use to +Y (none when that is +Y already), scale -> the factor (none when it
-// is 1), and so on. fromUp is always the axis the viewer uses, so in-place and the axis change
-// agree with the picture even when the settings override the file's guess.
+// from the axis in use to +Y (none when that is +Y already) and, when the viewer shows the
+// figure moved onto the ground, --ground; scale -> the factor (none when it is 1), and so on.
+// fromUp is always the axis the viewer uses, so in-place and the axis change agree with the picture
+// even when the settings override the file's guess.
 bvh::ConversionRequest exportConversionRequest(const Character& character,
                                                const ExportSettings& settings);
 

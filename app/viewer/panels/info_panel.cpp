@@ -96,14 +96,87 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     }
     ImGui::PopStyleColor();
     if (agreement.upDisagrees) {
-        ImGui::TextWrapped(state.settings.upAxis == UpAxisChoice::Auto
-                               ? "Shown %s up, as the animation stands (Settings > Axes and "
-                                 "units overrides it; P shows the rest pose)."
-                               : "Shown %s up, as chosen in Settings > Axes and units.",
+        ImGui::TextWrapped(character.stance.source != bvh::UpAxisSource::Override
+                               ? "Shown %s up, as the animation stands (Up below overrides it "
+                                 "for this file; P shows the rest pose)."
+                               : "Shown %s up, as chosen for this file.",
                            std::string(bvh::upAxisName(character.upAxis)).c_str());
     }
+    (void)state;
     if (agreement.scaleDisagrees()) {
         ImGui::TextWrapped("Shown as the OFFSETs' unit says; the root may float or sink.");
+    }
+}
+
+// [SECTION] Up axis and ground, per file
+// The file's own up axis (never a global setting that changes the next file), and whether a
+// figure off the ground is shown standing on it.
+void drawStance(ViewerState& state, std::size_t index) {
+    Character& character = state.scene.characters()[index];
+    bool changed = false;
+    const UpAxisChoice current = character.upAxisOverride.value_or(state.settings.upAxis);
+    ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
+    const std::string preview =
+        current == UpAxisChoice::Auto
+            ? "auto (" + std::string(bvh::upAxisName(character.summary.stance.upAxis)) + ")"
+            : upAxisChoiceName(current);
+    if (ImGui::BeginCombo("Up##file", preview.c_str())) {
+        for (const UpAxisChoice choice : kUpAxisChoices) {
+            if (ImGui::Selectable(upAxisChoiceName(choice), choice == current)) {
+                character.upAxisOverride = choice;
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("This file's up axis. Auto decides from the motion: the lowest points "
+                          "rest on a level floor the body rises from.");
+    }
+    if (!character.sourcePath.empty() && state.rememberedUpAxesFile) {
+        sameLineIfFits(checkboxWidth("Remember"));
+        bool remember = state.rememberedUpAxes.find(character.sourcePath).has_value();
+        const bool toggled = ImGui::Checkbox("Remember", &remember);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Keep this file's up axis (by its path) for the next time it opens");
+        }
+        if (toggled) {
+            if (remember) {
+                state.rememberedUpAxes.remember(
+                    character.sourcePath, character.upAxisOverride.value_or(state.settings.upAxis));
+            } else {
+                state.rememberedUpAxes.forget(character.sourcePath);
+            }
+            state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
+        }
+    }
+    if (changed && character.upAxisOverride && state.rememberedUpAxesFile &&
+        state.rememberedUpAxes.find(character.sourcePath)) {
+        state.rememberedUpAxes.remember(character.sourcePath, *character.upAxisOverride);
+        state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
+    }
+    const bvh::Stance& stance = character.stance;
+    if (stance.needsLift()) {
+        const double metres = std::abs(character.groundLiftMetres);
+        const char* verb = character.groundLiftMetres > 0.0 ? "lifted" : "lowered";
+        if (character.showAsInFile) {
+            ImGui::TextWrapped("Shown as in the file: %s %.2f m from the ground.",
+                               character.groundLiftMetres > 0.0 ? "sunk" : "floating", metres);
+        } else {
+            ImGui::TextWrapped("Shown %s %.2f m onto the ground.", verb, metres);
+        }
+        if (ImGui::Checkbox("As in the file", &character.showAsInFile)) {
+            changed = true;
+        }
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Show the figure where the file puts it, off the ground");
+        }
+    }
+    if (changed) {
+        applyAxes(character, state.settings.upAxis, state.settings.unit);
+        state.scene.arrangeSideBySide();
+        state.frameFiguresRequested = true;
+        state.turnToFrontRequested = true;
     }
 }
 
@@ -159,10 +232,25 @@ void drawInfoPanel(ViewerState& state) {
         row("Translation", "%s (%s)",
             std::string(bvh::translationModeName(character.translation)).c_str(),
             summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
-        row("Up axis", "%s%s", std::string(bvh::upAxisName(character.upAxis)).c_str(),
-            state.settings.upAxis != UpAxisChoice::Auto ? " (override)"
-            : character.restAnimation.upDisagrees       ? " (from the animation)"
-                                                        : " (detected)");
+        const bvh::Stance& stance = character.stance;
+        row("Up axis", "%s (%s; rest pose says %s)",
+            std::string(bvh::upAxisName(character.upAxis)).c_str(),
+            stance.source == bvh::UpAxisSource::Override
+                ? "override"
+                : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
+            std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
+        if (stance.facing) {
+            const glm::dvec3& f = *stance.facing;
+            row("Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
+                std::string(bvh::facingSourceName(stance.facingSource)).c_str());
+        }
+        if (!stance.staticRoots.empty()) {
+            row("Static root", "%s (never moves; its link is %s)",
+                character.document.skeleton
+                    .names[static_cast<std::size_t>(stance.staticRoots.front())]
+                    .c_str(),
+                state.settings.hideStaticRootLinks ? "hidden" : "dashed");
+        }
         row("Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
             state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
         row("Height", "%.2f m%s", character.figureHeightMetres,
@@ -179,6 +267,7 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::TextWrapped("bundled sample (generated walk cycle)");
         ImGui::PopStyleColor();
     }
+    drawStance(state, index);
     drawFrameRate(state, index);
     drawRestAnimationAgreement(state, character);
     if (state.analysis.compare.active &&

@@ -114,6 +114,11 @@ void drawSettingsPanel(ViewerState& state) {
         if (ImGui::Combo("##jointAxes", &axes, kJointMarks)) {
             settings.jointAxes = static_cast<JointMarks>(axes);
         }
+        ImGui::Checkbox("Hide static links", &settings.hideStaticRootLinks);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("A root that never moves (at the origin, above the moving hips) is "
+                              "linked to the body by a thin dashed line; hide it instead.");
+        }
         ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
         sameLineIfFits(checkboxWidth("Selection"));
         ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
@@ -130,11 +135,14 @@ void drawSettingsPanel(ViewerState& state) {
     }
     drawOverlaySettings(state);
     if (ImGui::CollapsingHeader("Axes and units")) {
+        // The default for files opened from now on; each open file keeps its own (Info panel).
         int upAxis = static_cast<int>(settings.upAxis);
-        labelAbove("Up axis");
-        if (ImGui::Combo("##upAxis", &upAxis, "Auto (rest pose)\0+Y\0+Z\0")) {
+        labelAbove("Up axis of new files");
+        if (ImGui::Combo("##upAxis", &upAxis, "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
+            for (Character& character : state.scene.characters()) {
+                character.upAxisOverride = character.upAxisOverride.value_or(settings.upAxis);
+            }
             settings.upAxis = static_cast<UpAxisChoice>(upAxis);
-            state.axesChanged = true;
         }
         int unit = static_cast<int>(settings.unit);
         labelAbove("Unit");
@@ -159,10 +167,20 @@ void drawSettingsPanel(ViewerState& state) {
         labelAbove("Orbit speed");
         ImGui::SliderFloat("##orbit", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2fx");
         ImGui::Checkbox("Invert zoom", &settings.invertZoom);
-        ImGui::Checkbox("Frame all on load", &settings.frameOnLoad);
+        ImGui::Checkbox("Frame on load", &settings.frameOnLoad);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Frame the figure as it stands when a file opens");
+        }
         ImGui::Checkbox("Follow selection", &settings.followSelection);
-        if (ImGui::Button("Frame all (F)")) {
-            state.frameAllRequested = true;
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Keep the selected joint in view as it moves");
+        }
+        if (ImGui::Button("Frame figure (F)")) {
+            state.frameFiguresRequested = true;
+        }
+        sameLineIfFits(buttonWidth("Whole clip (A)"));
+        if (ImGui::Button("Whole clip (A)")) {
+            state.frameClipRequested = true;
         }
         sameLineIfFits(buttonWidth("Reset (R)"));
         if (ImGui::Button("Reset (R)")) {

@@ -192,6 +192,36 @@ void drawFrameReadout(const Playback& playback) {
     ImGui::PopFont();
 }
 
+// Files at other rates or lengths: each one's own frame at the common time (">" marks the
+// selected file, whose frames the timeline steps), flowing onto more rows when they do not fit.
+void drawFileFrames(ViewerState& state, float scale) {
+    const std::vector<Character>& characters = state.scene.characters();
+    if (characters.size() < 2) {
+        return;
+    }
+    ImGui::PushFont(monospaceFont());
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        const Character& character = characters[i];
+        const double local =
+            Scene::localTime(character, state.playback.time(), state.settings.loop);
+        char text[96];
+        std::snprintf(text, sizeof text, "%s%s %u/%u @%.4g", i == state.infoCharacter ? ">" : "",
+                      elideToWidth(character.displayName, 160.0f * scale).c_str(),
+                      frameAt(character, local), std::max(playableFrameCount(character), 1u) - 1,
+                      1.0 / frameTimeInUse(character));
+        if (i > 0) {
+            sameLineIfFits(ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x);
+        }
+        ImGui::TextColored(ImVec4(character.color.r, character.color.g, character.color.b, 1), "%s",
+                           text);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s: frame %u at %.4g fps", character.displayName.c_str(),
+                              frameAt(character, local), 1.0 / frameTimeInUse(character));
+        }
+    }
+    ImGui::PopFont();
+}
+
 // The speed: presets beside a drag field whose pixels are hundredths (a short drag is a small
 // change; Ctrl+click types a value). Shows the speed in effect (J/K/L shuttle included); only a
 // change made here becomes the speed the user keeps.
@@ -291,6 +321,7 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show the OFFSET rest pose instead of the animation");
     }
+    drawFileFrames(state, scale);
     drawRangeControls(state, scale);
     drawScrubBar(state, scale);
     drawAudioControls(state, scale);

@@ -11,19 +11,6 @@ namespace bvhscope::viewer {
 
 namespace {
 
-bvh::UpAxis resolveUpAxis(UpAxisChoice choice, const Character& character) {
-    switch (choice) {
-    case UpAxisChoice::PositiveY:
-        return bvh::UpAxis::PositiveY;
-    case UpAxisChoice::PositiveZ:
-        return bvh::UpAxis::PositiveZ;
-    case UpAxisChoice::Auto:
-        break;
-    }
-    return character.restAnimation.upDisagrees ? character.restAnimation.animationUp
-                                               : character.summary.restPose.upAxis;
-}
-
 bvh::LengthUnit resolveUnit(UnitChoice choice, bvh::LengthUnit detected) {
     switch (choice) {
     case UnitChoice::Millimetre:
@@ -137,6 +124,60 @@ bool setFramesPerSecondOverride(Character& character, std::optional<double> fram
     return true;
 }
 
+std::optional<bvh::UpAxis> forcedUpAxis(UpAxisChoice choice) {
+    switch (choice) {
+    case UpAxisChoice::PositiveY:
+        return bvh::UpAxis::PositiveY;
+    case UpAxisChoice::PositiveZ:
+        return bvh::UpAxis::PositiveZ;
+    case UpAxisChoice::NegativeY:
+        return bvh::UpAxis::NegativeY;
+    case UpAxisChoice::NegativeZ:
+        return bvh::UpAxis::NegativeZ;
+    case UpAxisChoice::PositiveX:
+        return bvh::UpAxis::PositiveX;
+    case UpAxisChoice::NegativeX:
+        return bvh::UpAxis::NegativeX;
+    case UpAxisChoice::Auto:
+        break;
+    }
+    return std::nullopt;
+}
+
+UpAxisChoice upAxisChoiceFor(bvh::UpAxis axis) {
+    for (const UpAxisChoice choice : kUpAxisChoices) {
+        if (forcedUpAxis(choice) == axis) {
+            return choice;
+        }
+    }
+    return UpAxisChoice::Auto;
+}
+
+const char* upAxisChoiceName(UpAxisChoice choice) {
+    const std::optional<bvh::UpAxis> axis = forcedUpAxis(choice);
+    return axis ? bvh::upAxisName(*axis).data() : "auto";
+}
+
+bool isStaticRoot(const Character& character, std::size_t node) {
+    return std::ranges::find(character.stance.staticRoots, static_cast<bvh::NodeIndex>(node)) !=
+           character.stance.staticRoots.end();
+}
+
+std::optional<glm::vec3> viewerFacing(const Character& character) {
+    std::optional<glm::dvec3> facing =
+        bvh::facingOfPose(character.document.skeleton, character.world, character.upAxis,
+                          character.stance.staticRoots);
+    if (!facing) {
+        facing = character.stance.facing;
+    }
+    if (!facing) {
+        return std::nullopt;
+    }
+    const glm::dvec3 viewer = glm::dmat3(character.fileToViewer) * *facing;
+    const double length = glm::length(viewer);
+    return length > 0.0 ? std::optional<glm::vec3>(glm::vec3(viewer / length)) : std::nullopt;
+}
+
 glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
     // The same space pose comparisons use (core/analysis/pose_difference.h).
     return bvh::metresTransform(upAxis, unit);
@@ -161,16 +202,39 @@ Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Do
 
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const bvh::RestPoseAnalysis& rest = character.summary.restPose;
-    character.upAxis = resolveUpAxis(upAxis, character);
-    character.unit = resolveUnit(unit, rest.unit);
+    const std::optional<bvh::UpAxis> forced =
+        forcedUpAxis(character.upAxisOverride.value_or(upAxis));
+    if (forced && *forced != character.summary.stance.upAxis) {
+        // Facing and ground along the user's axis (the loaded frames: a loading file's header
+        // alone gives the rest pose).
+        character.stance =
+            bvh::analyzeStance(character.document.skeleton, character.document.motion,
+                               character.translation, rest, forced);
+    } else {
+        character.stance = character.summary.stance;
+        if (forced) {
+            character.stance.source = bvh::UpAxisSource::Override;
+        }
+    }
+    character.upAxis = character.stance.upAxis;
+    character.unit = resolveUnit(unit, character.stance.unit);
     character.fileToViewer = fileToViewerTransform(character.upAxis, character.unit);
-    character.figureHeightMetres = std::max(rest.height * bvh::metresPerUnit(character.unit), 1e-3);
-    if (character.unit == bvh::LengthUnit::Unknown && rest.height > 0.0) {
+    // The figure's height along the axis in use (the rest pose's extent when nothing moved).
+    const double height = character.stance.height > 0.0 ? character.stance.height : rest.height;
+    character.figureHeightMetres = std::max(height * bvh::metresPerUnit(character.unit), 1e-3);
+    if (character.unit == bvh::LengthUnit::Unknown && height > 0.0) {
         // No unit fits: show the figure at human height, so it stands comparably beside others
         // (the info panel says the unit is unknown; the settings can force one).
-        character.fileToViewer = glm::dmat4(glm::dmat3(character.fileToViewer) *
-                                            (kUnknownUnitHeightMetres / rest.height));
+        character.fileToViewer =
+            glm::dmat4(glm::dmat3(character.fileToViewer) * (kUnknownUnitHeightMetres / height));
         character.figureHeightMetres = kUnknownUnitHeightMetres;
+    }
+    // On the ground: the contact level along up becomes the viewer's Y = 0.
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
+    character.groundLiftMetres =
+        character.stance.needsLift() ? -character.stance.groundLevel * metresPerFileUnit : 0.0;
+    if (!character.showAsInFile) {
+        character.fileToViewer[3][1] = character.groundLiftMetres;
     }
 
     computeRadii(character);
@@ -188,8 +252,11 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
             motion.count > 0 ? motion.row(frame) : std::span<const float>();
         bvh::computeLocalTransforms(skeleton, row, character.translation, character.local);
         bvh::computeWorldTransforms(skeleton, character.local, character.world);
-        for (const bvh::RigidTransform& node : character.world) {
-            render::include(character.motionBounds, toViewer(character, node.translation));
+        for (std::size_t node = 0; node < character.world.size(); ++node) {
+            if (!isStaticRoot(character, node)) {
+                render::include(character.motionBounds,
+                                toViewer(character, character.world[node].translation));
+            }
         }
     }
 }
@@ -291,6 +358,8 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
     finished.browsed = character.browsed;
     finished.placement = character.placement;
     finished.framesPerSecondOverride = character.framesPerSecondOverride;
+    finished.upAxisOverride = character.upAxisOverride;
+    finished.showAsInFile = character.showAsInFile;
     character = std::move(finished);
 }
 

@@ -11,6 +11,7 @@
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/analysis/stance.h"
 #include "core/analysis/summary.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/background_load.h"
@@ -30,8 +31,27 @@ namespace bvhscope::viewer {
 // Height at which a figure whose unit cannot be guessed is shown.
 inline constexpr double kUnknownUnitHeightMetres = 1.7;
 
-// What the user chose in the settings; Auto takes core's rest-pose guess.
-enum class UpAxisChoice : std::uint8_t { Auto, PositiveY, PositiveZ };
+// What the user chose (the settings' default for new files, or one file's override in the Info
+// panel); Auto takes core's decision from the motion (bvh::Stance). The first three keep their
+// values: settings files store them.
+enum class UpAxisChoice : std::uint8_t {
+    Auto,
+    PositiveY,
+    PositiveZ,
+    NegativeY,
+    NegativeZ,
+    PositiveX,
+    NegativeX
+};
+inline constexpr UpAxisChoice kUpAxisChoices[] = {UpAxisChoice::Auto,      UpAxisChoice::PositiveX,
+                                                  UpAxisChoice::NegativeX, UpAxisChoice::PositiveY,
+                                                  UpAxisChoice::NegativeY, UpAxisChoice::PositiveZ,
+                                                  UpAxisChoice::NegativeZ};
+// The axis a choice forces; nullopt for Auto.
+std::optional<bvh::UpAxis> forcedUpAxis(UpAxisChoice choice);
+UpAxisChoice upAxisChoiceFor(bvh::UpAxis axis);
+// "auto", "+X", "-X", ...
+const char* upAxisChoiceName(UpAxisChoice choice);
 enum class UnitChoice : std::uint8_t { Auto, Millimetre, Centimetre, Metre, Inch };
 
 struct Character {
@@ -42,6 +62,17 @@ struct Character {
     bvh::TranslationMode translation = bvh::TranslationMode::Additive; // resolved, never Auto
 
     bvh::UpAxis upAxis = bvh::UpAxis::PositiveY; // in use (detected or overridden)
+    // How the figure stands with that up axis (summary.stance when Auto; measured along the
+    // override otherwise): facing, contact level, static roots.
+    bvh::Stance stance;
+    // This file's up axis, chosen in its Info panel; nullopt: the settings' default.
+    std::optional<UpAxisChoice> upAxisOverride;
+    // A figure whose contact level is off the grid (bvh::Stance::needsLift) is shown standing on
+    // it, moved by groundLiftMetres along Y, unless the user asks to see it as in the file.
+    bool showAsInFile = false;
+    double groundLiftMetres = 0.0;
+    // The app looked this file up among the remembered up axes (io/remembered_up_axes.h).
+    bool rememberedUpAxisChecked = false;
     bvh::LengthUnit unit = bvh::LengthUnit::Unknown;
     glm::dmat4 fileToViewer{1.0}; // rotation to Y up, then scale to metres
     double figureHeightMetres = 1.7;
@@ -114,10 +145,19 @@ void finishLoadingCharacter(Character& character, bvh::Document document);
 std::uint32_t playableFrameCount(const Character& character);
 double playableDuration(const Character& character);
 
-// Applies the up axis and unit and recomputes the motion bounds. Auto takes the rest pose's
-// guess, or the animation's up axis when the two disagree (restAnimation.upDisagrees: the
-// animation is what is shown, so it stands upright); the unit always comes from the rest pose.
+// Applies the up axis and unit and recomputes the motion bounds. The character's own override,
+// when set, wins over `upAxis` (the settings' default for new files). Auto takes core's decision
+// from the motion (summary.stance); the unit always comes from the rest pose. A figure off the
+// ground is lifted onto it (groundLiftMetres) unless showAsInFile.
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
+
+// True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
+// counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.
+bool isStaticRoot(const Character& character, std::size_t node);
+
+// The figure's front at its current pose (bvh::facingOfPose on `world`), else the clip's
+// (bvh::Stance::facing), in viewer axes; nullopt when neither is known.
+std::optional<glm::vec3> viewerFacing(const Character& character);
 
 // The rotation taking `upAxis` to +Y (a proper rotation, so handedness is kept: a Z-up file
 // facing -Y ends up facing +Z) followed by the unit's scale to metres.

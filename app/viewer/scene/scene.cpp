@@ -1,6 +1,9 @@
 #include "app/viewer/scene/scene.h"
 
 #include <algorithm>
+#include <cmath>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
 
 namespace bvhscope::viewer {
 
@@ -72,10 +75,19 @@ void Scene::arrangeSideBySide() {
     }
 }
 
-void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation) {
+void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach) {
     for (Character& character : characters_) {
-        evaluatePose(character, timeSeconds, interpolation);
+        evaluatePose(character, localTime(character, timeSeconds, loopEach), interpolation);
     }
+}
+
+double Scene::localTime(const Character& character, double timeSeconds, bool loopEach) {
+    const double duration = playableDuration(character);
+    if (!loopEach || timeSeconds <= duration || playableFrameCount(character) < 2) {
+        return timeSeconds;
+    }
+    const double period = duration + frameTimeInUse(character);
+    return std::fmod(timeSeconds, period);
 }
 
 render::Bounds Scene::motionBounds(std::size_t index) const {
@@ -84,6 +96,21 @@ render::Bounds Scene::motionBounds(std::size_t index) const {
         const Character& character = characters_[index];
         bounds = {character.motionBounds.min + character.placement,
                   character.motionBounds.max + character.placement};
+    }
+    return bounds;
+}
+
+render::Bounds Scene::poseBounds() const {
+    render::Bounds bounds = render::emptyBounds();
+    for (const Character& character : characters_) {
+        if (!character.visible) {
+            continue;
+        }
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (!isStaticRoot(character, i)) {
+                render::include(bounds, character.viewerPositions[i]);
+            }
+        }
     }
     return bounds;
 }
@@ -106,8 +133,12 @@ double Scene::duration() const {
     return longest;
 }
 
-double Scene::frameTime() const {
-    return characters_.empty() ? bvh::kAssumedFrameTime : frameTimeInUse(characters_.front());
+double Scene::frameTime(std::optional<std::size_t> selected) const {
+    if (characters_.empty()) {
+        return bvh::kAssumedFrameTime;
+    }
+    const std::size_t index = selected && *selected < characters_.size() ? *selected : 0;
+    return frameTimeInUse(characters_[index]);
 }
 
 float Scene::boneRadius(const Character& character, const SceneLook& look) {
@@ -126,6 +157,21 @@ float Scene::boneRadius(const Character& character, const SceneLook& look, std::
 float Scene::jointRadius(const Character& character, const SceneLook& look, std::size_t node) {
     return node < character.jointRadii.size() ? character.jointRadii[node] * look.thickness
                                               : jointRadius(character, look);
+}
+
+void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
+                      const glm::vec4& color, std::vector<render::BoneInstance>& bones) {
+    const float length = glm::distance(from, to);
+    const float dash = std::max(kDashLength * figureHeight, 1e-4f);
+    // Whole dash-gap periods, at least one dash, at most 200 (a link hundreds of heights long
+    // is drawn with longer dashes, not thousands of instances).
+    const int periods = std::clamp(static_cast<int>(length / (2.0f * dash)), 1, 200);
+    const float step = 1.0f / static_cast<float>(periods);
+    for (int k = 0; k < periods; ++k) {
+        const float begin = static_cast<float>(k) * step;
+        const float end = begin + 0.5f * step;
+        bones.push_back({glm::mix(from, to, begin), radius, glm::mix(from, to, end), 0.0f, color});
+    }
 }
 
 namespace {
@@ -189,15 +235,29 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
             const glm::vec4& color = painted ? character.nodeColors[i] : character.color;
             const bool isSelected = selected && selected->character == c && selected->node == node;
             const bvh::NodeIndex parent = skeleton.parents[i];
-            if (parent != bvh::kNoParent) {
+            const bool staticRoot = isStaticRoot(character, i);
+            if (parent != bvh::kNoParent &&
+                isStaticRoot(character, static_cast<std::size_t>(parent))) {
+                if (look.staticLinks == StaticLinkStyle::Dashed) {
+                    appendDashedLink(
+                        character.viewerPositions[static_cast<std::size_t>(parent)],
+                        character.viewerPositions[i], 0.35f * boneRadius(character, look),
+                        static_cast<float>(character.figureHeightMetres), dimmed(color), bones);
+                }
+            } else if (parent != bvh::kNoParent) {
                 const bool boneSelected =
                     selected && selected->character == c && selected->node == parent;
                 bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
                                  boneRadius(character, look, i), character.viewerPositions[i], 0.0f,
                                  boneSelected ? look.selectionColor : color});
             }
+            if (staticRoot && look.staticLinks == StaticLinkStyle::Hidden) {
+                continue;
+            }
             if (!skeleton.isEndSite[i]) {
-                joints.push_back({character.viewerPositions[i], jointRadius(character, look, i),
+                joints.push_back({character.viewerPositions[i],
+                                  staticRoot ? 0.5f * jointRadius(character, look, i)
+                                             : jointRadius(character, look, i),
                                   character.viewerPositions[i], 0.0f,
                                   isSelected ? look.selectionColor : dimmed(color)});
             }

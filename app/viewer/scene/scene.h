@@ -18,13 +18,23 @@ struct Selection {
     bool operator==(const Selection&) const = default;
 };
 
+// How the link from a static root (bvh::Stance::staticRoots: a never-moving root at the
+// origin above the moving hips) to its child is drawn: a long stick there reads as a glitch.
+enum class StaticLinkStyle : std::uint8_t { Dashed, Hidden };
+
 struct SceneLook {
     float thickness = 1.0f; // multiplies the bone and joint radii
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+    StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
 };
 
 // Distinct colours for characters, readable on the dark background, before any repeats.
 inline constexpr std::size_t kCharacterPaletteSize = 12;
+// A static root's link as dashes: thin bones of kDashLength figure heights with equal gaps
+// (at least one dash), appended to `bones`.
+void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
+                      const glm::vec4& color, std::vector<render::BoneInstance>& bones);
+inline constexpr float kDashLength = 0.04f;
 
 class Scene {
 public:
@@ -43,16 +53,27 @@ public:
     // Shifts characters along X so their motion bounds do not overlap; the first stays put.
     void arrangeSideBySide();
 
-    // Every character sampled at the same absolute time (each clamps to its own clip).
-    void evaluate(double timeSeconds, bvh::Interpolation interpolation);
+    // Every character sampled at the same absolute time: time is the common axis of files at
+    // different rates. Each clamps to its own clip, or with `loopEach` (Loop on) a clip shorter
+    // than the time plays again from its start (localTime).
+    void evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach = false);
+    // The time within `character`'s own clip at the common time: the time itself, or with
+    // `loopEach` past the clip's end, wrapped by its length (duration + one frame: the last
+    // frame is held one frame time, as a cycle plays).
+    static double localTime(const Character& character, double timeSeconds, bool loopEach);
+
+    // The visible characters' current poses (from the last evaluate()), placed, without their
+    // static roots: what framing a figure looks at.
+    render::Bounds poseBounds() const;
 
     // Placed motion bounds of the visible characters (or one of them).
     render::Bounds motionBounds() const;
     render::Bounds motionBounds(std::size_t index) const;
     // The longest clip (of a loading file: the frames loaded so far), and the frame time that
-    // numbers the timeline (the first file's, or its fps override).
+    // numbers the timeline and that stepping steps by: the selected file's (`selected`, else
+    // the first file's), with its fps override.
     double duration() const;
-    double frameTime() const;
+    double frameTime(std::optional<std::size_t> selected = std::nullopt) const;
 
     // Level of detail for pictures of more bones than meshes are drawn for (scene_drawing.h):
     // along each branch, bones shorter than `minimumLengthPerDistance` times their distance

@@ -14,7 +14,9 @@ SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
     options.boneStyle = settings.boneStyle;
     options.showJoints = settings.showJoints;
     options.showShadow = settings.showShadow;
-    options.look = SceneLook{settings.boneThickness, settings.selectionColor};
+    options.look =
+        SceneLook{settings.boneThickness, settings.selectionColor,
+                  settings.hideStaticRootLinks ? StaticLinkStyle::Hidden : StaticLinkStyle::Dashed};
     return options;
 }
 

@@ -27,6 +27,9 @@ struct ViewerSettings {
     bool showFileLabels = true; // each figure's file name above it in the view
     JointMarks jointNames = JointMarks::Off;
     JointMarks jointAxes = JointMarks::Off; // X red, Y green, Z blue
+    // The link from a never-moving root to the moving body (scene.h StaticLinkStyle): hidden,
+    // or drawn thin and dashed.
+    bool hideStaticRootLinks = false;
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
@@ -51,7 +54,7 @@ struct ViewerSettings {
     bool showFootContacts = false;
     float footSlideSpeed = 0.1f; // figure heights per second (core/analysis/foot_contacts.h)
     // [SECTION] Conversion into the viewer's world
-    UpAxisChoice upAxis = UpAxisChoice::Auto;
+    UpAxisChoice upAxis = UpAxisChoice::Auto; // the default for files without their own choice
     UnitChoice unit = UnitChoice::Auto;
     // [SECTION] Window
     // The first window's size; never more than the monitor's work area allows

@@ -1,6 +1,7 @@
 // `bvhscope render` end to end, as a child process with no DISPLAY: every test here proves the
 // headless (EGL) path, whatever X server the suite itself runs under.
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/scene.h"
 #include "app/viewer/scene/settings.h"
 #include "core/analysis/foot_contacts.h"
@@ -18,16 +19,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The viewer's scene and camera for a file as `render` frames it: the whole clip, the default
-// view, at `frame`.
+// The viewer's scene and camera for a file as `render` frames it at `frame`: by default the
+// figure as it stands there from its front three-quarters (app/viewer/scene/framing.h), or with
+// `--camera clip` the whole clip from the default view.
 struct ExpectedView {
     viewer::Scene scene;
     render::OrbitCamera camera;
     glm::vec2 viewport;
 };
 
+enum class Framing { Figure, Clip };
+
 std::unique_ptr<ExpectedView> expectedView(const std::string& file, int frame, int width,
-                                           int height) {
+                                           int height, Framing framing = Framing::Clip) {
     viewer::LoadOutcome loaded = viewer::loadCharacterFile(file);
     if (!loaded.character) {
         return nullptr;
@@ -35,9 +39,13 @@ std::unique_ptr<ExpectedView> expectedView(const std::string& file, int frame, i
     auto view = std::make_unique<ExpectedView>();
     view->scene.add(std::move(*loaded.character));
     view->viewport = glm::vec2(width, height);
-    render::frameBounds(view->camera, view->scene.motionBounds(),
-                        static_cast<float>(width) / static_cast<float>(height));
+    const float aspect = static_cast<float>(width) / static_cast<float>(height);
     view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+    if (framing == Framing::Clip) {
+        render::frameBounds(view->camera, view->scene.motionBounds(), aspect);
+    } else {
+        viewer::frameFigures(view->camera, view->scene, aspect, true);
+    }
     return view;
 }
 
@@ -67,10 +75,12 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
     EXPECT_EQ(pixels->width, 800);
     EXPECT_EQ(pixels->height, 450);
 
-    const auto view = expectedView(file, GetParam().frame, 800, 450);
+    const auto view = expectedView(file, GetParam().frame, 800, 450, Framing::Figure);
     ASSERT_TRUE(view);
     const viewer::Character& character = view->scene.characters().front();
     int checked = 0;
+    float top = 1e9f;
+    float bottom = -1e9f;
     for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
         if (character.document.skeleton.isEndSite[i] != 0) {
             continue;
@@ -81,12 +91,17 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
         const int x = static_cast<int>(pixel->x);
         const int y = static_cast<int>(pixel->y);
         ASSERT_TRUE(pixels->inside(x, y)) << "framing left a joint outside the image";
+        top = std::min(top, pixel->y);
+        bottom = std::max(bottom, pixel->y);
         const std::uint8_t* rgb = pixels->at(x, y);
         EXPECT_TRUE(warm(rgb)) << character.document.skeleton.names[i] << " at " << x << "," << y
                                << ": " << int(rgb[0]) << " " << int(rgb[1]) << " " << int(rgb[2]);
         ++checked;
     }
     EXPECT_GE(checked, 8);
+    // Issue 16: the figure fills a good part of the picture (joints only: the head's top and the
+    // toes' tips are End Sites, so the drawn figure is taller still).
+    EXPECT_GE(bottom - top, 0.35f * 450.0f) << "the figure is " << bottom - top << " px tall";
 
     // Above the figure: the background colour, exactly as the viewer clears.
     const glm::vec3 background = viewer::ViewerSettings{}.backgroundColor * 255.0f;
@@ -198,8 +213,10 @@ struct OverlayImages {
 
 OverlayImages renderWithAndWithout(const TempDir& dir, const std::string& file, int frame,
                                    const std::vector<std::string>& options) {
+    // The whole clip's framing: the overlays reach frames the figure's own framing leaves out.
     std::vector<std::string> base = {"render", file,      "--frame",      std::to_string(frame),
-                                     "--size", "800x450", "--no-overlay", "-o"};
+                                     "--size", "800x450", "--no-overlay", "--camera",
+                                     "clip",   "--yaw",   "28.6479",      "-o"};
     std::vector<std::string> plain = base;
     plain.push_back((dir.path() / "plain.png").string());
     std::vector<std::string> overlaid = base;

@@ -37,10 +37,35 @@ TEST(RenderRequest, OneImageWithDefaults) {
     EXPECT_EQ(request.width, 1280);
     EXPECT_EQ(request.height, 720);
     EXPECT_TRUE(request.frameOverlay);
-    EXPECT_EQ(request.camera, CameraMode::Fixed);
+    EXPECT_FALSE(request.camera.has_value());
+    EXPECT_EQ(request.cameraMode(), CameraMode::Figure) << "one image: the figure fills it";
+    EXPECT_FALSE(request.yawGiven) << "the figure's front three-quarters";
     EXPECT_FLOAT_EQ(request.yawRadians, render::OrbitCamera{}.yawRadians);
     EXPECT_FALSE(request.overlays.trails || request.overlays.ghosts ||
                  request.overlays.footContacts);
+}
+
+TEST(RenderRequest, CameraModesAndSignedUpAxes) {
+    const Parsed sequence = parse({"walk.bvh", "--frames", "0:3", "-o", "f_%d.png"});
+    ASSERT_TRUE(sequence.result.request.has_value()) << sequence.err;
+    EXPECT_EQ(sequence.result.request->cameraMode(), CameraMode::Follow)
+        << "a sequence keeps the figure large";
+    for (const auto& [word, mode] :
+         {std::pair{"clip", CameraMode::Clip}, std::pair{"fixed", CameraMode::Clip},
+          std::pair{"figure", CameraMode::Figure}}) {
+        const Parsed parsed = parse({"walk.bvh", "--camera", word, "-o", "x.png"});
+        ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+        EXPECT_EQ(parsed.result.request->cameraMode(), mode) << word;
+    }
+    for (const auto& [word, axis] : {std::pair{"-x", viewer::UpAxisChoice::NegativeX},
+                                     std::pair{"X", viewer::UpAxisChoice::PositiveX},
+                                     std::pair{"-Y", viewer::UpAxisChoice::NegativeY},
+                                     std::pair{"-z", viewer::UpAxisChoice::NegativeZ},
+                                     std::pair{"auto", viewer::UpAxisChoice::Auto}}) {
+        const Parsed parsed = parse({"walk.bvh", "--up", word, "-o", "x.png"});
+        ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+        EXPECT_EQ(parsed.result.request->upAxis, axis) << word;
+    }
 }
 
 TEST(RenderRequest, SequencesAndOptions) {
@@ -60,6 +85,7 @@ TEST(RenderRequest, SequencesAndOptions) {
     EXPECT_EQ(request.width, 640);
     EXPECT_FALSE(request.frameOverlay);
     EXPECT_EQ(request.camera, CameraMode::Follow);
+    EXPECT_TRUE(request.yawGiven);
     EXPECT_NEAR(request.yawRadians, 1.5707963f, 1e-6f);
     EXPECT_EQ(request.upAxis, viewer::UpAxisChoice::PositiveZ);
     EXPECT_EQ(request.unit, viewer::UnitChoice::Centimetre);
@@ -122,9 +148,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "cannot both be given"},
         UsageCase{{"a.bvh", "--size", "10x10", "-o", "x.png"}, "--size must be WxH"},
         UsageCase{{"a.bvh", "--size", "99999x100", "-o", "x.png"}, "--size must be WxH"},
-        UsageCase{{"a.bvh", "--camera", "orbit", "-o", "x.png"}, "fixed or follow"},
+        UsageCase{{"a.bvh", "--camera", "orbit", "-o", "x.png"},
+                  "figure, clip (or fixed) or follow"},
         UsageCase{{"a.bvh", "--pitch", "95", "-o", "x.png"}, "--pitch must be"},
-        UsageCase{{"a.bvh", "--up", "x", "-o", "x.png"}, "--up must be"},
+        UsageCase{{"a.bvh", "--up", "w", "-o", "x.png"}, "--up must be"},
         UsageCase{{"a.bvh", "--unit", "furlong", "-o", "x.png"}, "--unit must be"},
         UsageCase{{"a.bvh", "--ghosts", "0", "-o", "x.png"}, "--ghosts must be"},
         UsageCase{{"a.bvh", "--columns", "3", "-o", "x.png"}, "are for --contact-sheet"},

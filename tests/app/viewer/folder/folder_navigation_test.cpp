@@ -58,8 +58,8 @@ TEST_F(FolderNavigation, OpeningAFolderShowsItsFirstFileThatLoads) {
     EXPECT_EQ(browsedName(), "Walk1.BVH");
     EXPECT_EQ(state_.folder.current, row("Walk1.BVH"));
     EXPECT_EQ(state_.folder.entries()[row("broken.bvh")].status, FileStatus::Error);
-    EXPECT_TRUE(state_.frameAllRequested); // nothing was shown before: frame it (frameOnLoad)
-    EXPECT_FALSE(state_.openErrorPopup);   // a step skips bad files quietly; the row tells
+    EXPECT_TRUE(state_.frameFiguresRequested); // nothing was shown before: frame it (frameOnLoad)
+    EXPECT_FALSE(state_.openErrorPopup);       // a step skips bad files quietly; the row tells
 }
 
 TEST_F(FolderNavigation, SummariesFillEveryRow) {
@@ -103,7 +103,8 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     state_.selection = Selection{slot, before.find("Hips")};
     state_.camera.distance = 7.5f;
     state_.camera.yawRadians = 1.25f;
-    state_.frameAllRequested = false;
+    state_.frameFiguresRequested = false;
+    state_.turnToFrontRequested = false;
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
 
     state_.folder.stepRequest = 1;
@@ -120,9 +121,10 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     EXPECT_EQ(state_.selection->character, slot);
     EXPECT_EQ(now.document.skeleton.names[static_cast<std::size_t>(state_.selection->node)],
               "Hips");
-    EXPECT_EQ(state_.camera.distance, 7.5f);
     EXPECT_EQ(state_.camera.yawRadians, 1.25f);
-    EXPECT_FALSE(state_.frameAllRequested);
+    // The new figure is framed from the same direction (issue 16: never an empty view).
+    EXPECT_TRUE(state_.frameFiguresRequested);
+    EXPECT_FALSE(state_.turnToFrontRequested);
 }
 
 TEST_F(FolderNavigation, SelectionIsClearedWhenTheNewFileLacksTheJoint) {

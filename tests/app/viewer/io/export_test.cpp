@@ -110,12 +110,38 @@ void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
 }
 
 TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
+    TemporaryDirectory directory;
     Character character;
     character.displayName = "walk.bvh";
-    character.sourcePath = "/data/mocap/walk.bvh";
-    EXPECT_EQ(defaultExportPath(character), "/data/mocap/walk_export.bvh");
+    character.sourcePath = (directory.path() / "walk.bvh").string();
+    EXPECT_EQ(defaultExportPath(character), (directory.path() / "walk_export.bvh").string());
     character.sourcePath.clear(); // the bundled sample
     EXPECT_EQ(defaultExportPath(character), "walk_export.bvh");
+}
+
+TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {
+    Character character;
+    character.displayName = "walk.bvh";
+    character.sourcePath = "/no/such/archive/mount/walk.bvh";
+    EXPECT_EQ(defaultExportPath(character),
+              (std::filesystem::current_path() / "walk_export.bvh").string());
+}
+
+TEST(Export, TheDefaultsKeepTheFilesAxesAndScale) {
+    TemporaryDirectory directory;
+    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    Playback playback = timelineFor(character);
+    playback.setRange(0.1, 0.3);
+    const ExportSettings settings = defaultExportSettings(character, playback);
+    EXPECT_EQ(settings.axis, ExportAxis::AsInFile);
+    EXPECT_EQ(settings.scale, ExportScale::AsInFile);
+    const bvh::ConversionRequest request = exportConversionRequest(character, settings);
+    ASSERT_TRUE(request.frames.has_value()) << "the range, in the file's own frames";
+    EXPECT_EQ(request.frames->first, 1);
+    EXPECT_EQ(request.frames->last, 3);
+    EXPECT_FALSE(request.up);
+    EXPECT_FALSE(request.scale);
+    EXPECT_FALSE(request.ground);
 }
 
 TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
@@ -124,7 +150,9 @@ TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
     Playback playback = timelineFor(character);
     playback.setRange(0.1, 0.3); // timeline in/out: frames 1 to 3
 
-    const ExportSettings settings = defaultExportSettings(character, playback);
+    ExportSettings settings = defaultExportSettings(character, playback);
+    settings.axis = ExportAxis::AsShown;
+    settings.scale = ExportScale::AsShown;
     EXPECT_EQ(settings.targetPath, (directory.path() / "walk_export.bvh").string());
     EXPECT_EQ(settings.firstFrame, 1);
     EXPECT_EQ(settings.lastFrame, 3);
@@ -184,8 +212,10 @@ TEST(Export, AYUpMetreFileAsShownIsUnchanged) {
     Character character =
         makeCharacter("y.bvh", (directory.path() / "y.bvh").string(), std::move(document));
     applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
-    const bvh::ConversionRequest request = exportConversionRequest(
-        character, defaultExportSettings(character, timelineFor(character)));
+    ExportSettings settings = defaultExportSettings(character, timelineFor(character));
+    settings.axis = ExportAxis::AsShown;
+    settings.scale = ExportScale::AsShown;
+    const bvh::ConversionRequest request = exportConversionRequest(character, settings);
     EXPECT_FALSE(request.frames);
     EXPECT_FALSE(request.up);
     EXPECT_FALSE(request.scale);
@@ -199,8 +229,10 @@ TEST(Export, WritesTheRangeAsShownAndLeavesTheInputAlone) {
     Playback playback = timelineFor(character);
     playback.setRange(0.1, 0.3);
 
-    const ExportOutcome outcome =
-        exportCharacter(character, defaultExportSettings(character, playback));
+    ExportSettings settings = defaultExportSettings(character, playback);
+    settings.axis = ExportAxis::AsShown;
+    settings.scale = ExportScale::AsShown;
+    const ExportOutcome outcome = exportCharacter(character, settings);
     ASSERT_TRUE(outcome.ok) << (outcome.lines.empty() ? "" : outcome.lines.back());
     EXPECT_EQ(outcome.framesWritten, 3u);
     EXPECT_EQ(outcome.jointsWritten, 2u);
@@ -211,15 +243,16 @@ TEST(Export, WritesTheRangeAsShownAndLeavesTheInputAlone) {
     ASSERT_TRUE(exported.loaded());
     ASSERT_EQ(exported.motion.frameCount, 3u);
     EXPECT_DOUBLE_EQ(exported.motion.frameTime, 0.1);
-    // Exported frame k is file frame k + 1, Y up ((x, y, z) -> (x, z, -y)) in metres: Hips at
-    // (0.1 (k + 1), 0.9, 0), Head at (0.1 k, 2.6, 0), its End Site at (0.1 k, 2.7, 0).
+    // Exported frame k is file frame k + 1, Y up ((x, y, z) -> (x, z, -y)) in metres, on the
+    // ground as shown (the hips, its lowest node, hold it 0.9 m up in the file): Hips at
+    // (0.1 (k + 1), 0, 0), Head at (0.1 k, 1.7, 0), its End Site at (0.1 k, 1.8, 0).
     for (std::uint32_t k = 0; k < 3; ++k) {
         SCOPED_TRACE("exported frame " + std::to_string(k));
         const std::vector<glm::dvec3> positions = worldPositions(exported, k);
         ASSERT_EQ(positions.size(), 3u);
-        expectNear(positions[0], {0.1 * (k + 1), 0.9, 0.0});
-        expectNear(positions[1], {0.1 * k, 2.6, 0.0});
-        expectNear(positions[2], {0.1 * k, 2.7, 0.0});
+        expectNear(positions[0], {0.1 * (k + 1), 0.0, 0.0});
+        expectNear(positions[1], {0.1 * k, 1.7, 0.0});
+        expectNear(positions[2], {0.1 * k, 1.8, 0.0});
     }
 }
 
@@ -239,6 +272,7 @@ TEST(Export, RefusesTheInputFileUnlessAskedAndReportsWhy) {
     EXPECT_EQ(readBytes(input), before);
 
     settings.overwriteInput = true;
+    settings.axis = ExportAxis::AsShown; // as in the file, the bytes would come out the same
     EXPECT_TRUE(exportCharacter(character, settings).ok);
     EXPECT_NE(readBytes(input), before);
 }

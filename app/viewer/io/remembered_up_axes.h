@@ -1,0 +1,41 @@
+// Up axes the user asked to remember per file (Info > Up > Remember for this file): a capture
+// whose motion cannot tell, or that the user wants another way, opens the same way next time.
+// Per file by path, never a global setting that changes the next file.
+//
+// Kept in `up_axes.tsv` beside settings.ini: one `CHOICE<TAB>PATH` a line (CHOICE as
+// upAxisChoiceName: auto, +X, -X, +Y, -Y, +Z, -Z; PATH absolute and normalised). Unknown
+// choices, blank and malformed lines are skipped; the file is written through AtomicFile.
+#pragma once
+
+#include "app/viewer/scene/character.h"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bvhscope::viewer {
+
+class RememberedUpAxes {
+public:
+    // The key a path is remembered by: absolute and lexically normal ("" for "").
+    static std::string keyOf(const std::string& path);
+
+    static RememberedUpAxes parse(std::string_view text);
+    std::string serialize() const;
+    // A missing or unreadable file remembers nothing.
+    static RememberedUpAxes load(const std::filesystem::path& file);
+    // Creates the directory if needed; false when the file cannot be written.
+    bool save(const std::filesystem::path& file) const;
+
+    std::optional<UpAxisChoice> find(const std::string& path) const;
+    void remember(const std::string& path, UpAxisChoice choice);
+    void forget(const std::string& path);
+    bool empty() const { return byPath_.empty(); }
+
+private:
+    std::map<std::string, UpAxisChoice> byPath_;
+};
+
+} // namespace bvhscope::viewer

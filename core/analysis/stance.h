@@ -1,0 +1,134 @@
+// How a clip stands: which way is up, which way the figure faces, where its ground is, and
+// which roots are static links. The one decision the viewer, `bvhscope render`, folder
+// thumbnails, contact sheets and `bvhscope info` all use.
+//
+// [SECTION] Up axis
+// Up is what gravity does over the clip, for any creature: the lowest points of the figure rest
+// on a level plane that the body rises from. For each of the six signed axes the sampled frames
+// give two measures, both relative to the body:
+// - stillness: how fast the figure's lowest node along that axis moves, against the mean speed
+//   of all nodes (median over frames). Along up, the lowest node is a planted foot (a hoof, a
+//   crab's leg tip) and barely moves; along down, it is the head or back, which moves with the
+//   body; along a horizontal axis it is whatever leads or trails (a swinging foot, a hand).
+// - floor spread: how much the lowest level along the axis varies over the clip (80th - 20th
+//   percentile), against the body's size. Along up it stays at the ground; along a horizontal
+//   axis it wanders as the figure travels and turns.
+// - ends: how many leaves (End Sites, childless joints) come down to that floor over the clip.
+//   A floor is reached by several (two feet, four hooves, a crab's legs); the top of a figure
+//   often by one (the head): a single end adds kSingleEndPenalty.
+// The cost of an axis is stillness + 2 x spread (+ the penalty); the cheapest axis is up when every
+// other axis costs at least kDecisiveMargin more (UpAxisSource::Motion). A clip that is too still
+// to say (a T-pose, an idle where the toes lead as steadily as the soles) leaves several axes
+// close: among those, the animated feet-to-head direction from joint names decides when it is
+// consistent (UpAxisSource::Anatomy), else the rest pose's up carried by the root's rotation or
+// the rest pose's own guess (UpAxisSource::RestPose). Without frames, or for a chain of fewer
+// than kMinimumFigureNodes nodes, the rest pose decides.
+// The one exception to motion: a clip whose anatomy is consistently the exact opposite of the
+// motion's answer (a performer hanging from a bar, feet swinging and hands still) keeps the
+// anatomy's up.
+//
+// [SECTION] Facing
+// The figure's front, perpendicular to up, at one pose: from left and right joint names
+// ("LeftArm", "lShldr", "LHipJoint", "upperleg01.L": front = left x up), else from the head's
+// place ahead of the root (quadrupeds), else (clip level only) the root's travel direction.
+//
+// [SECTION] Ground
+// The contact level is the 10th percentile over the clip of the figure's lowest point along
+// up, so a jump's airborne frames and a foot's odd dip do not move it. A file whose contact
+// level is more than kGroundTolerance of the figure's height away from 0 stands sunk or floats;
+// the viewer and `render` show it on the ground (needsLift), `positions` and `convert` keep the
+// file's values unless asked (`convert --ground`).
+//
+// [SECTION] Static root links
+// A root that never moves (some datasets put a `joint_Root` at 0,0,0 above the moving hips),
+// with a moving child far away (a quarter of the body's size): its link would draw as a long
+// stick from the origin to the figure. Such roots are listed; they count neither for up, the
+// ground nor framing.
+//
+// Pure; never throws or prints.
+#pragma once
+
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/pose.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
+
+#include <array>
+#include <cmath>
+#include <glm/vec3.hpp>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace bvh {
+
+enum class UpAxisSource : std::uint8_t { Motion, Anatomy, RestPose, Override };
+std::string_view upAxisSourceName(UpAxisSource source); // "motion", "anatomy", "rest pose", ...
+
+enum class FacingSource : std::uint8_t { None, LeftRight, HeadAhead, Travel };
+std::string_view facingSourceName(FacingSource source); // "none", "left and right joints", ...
+
+// The six signed axes in UpAxis order, for iterating.
+inline constexpr std::array<UpAxis, 6> kAllUpAxes = {UpAxis::PositiveY, UpAxis::PositiveZ,
+                                                     UpAxis::NegativeY, UpAxis::NegativeZ,
+                                                     UpAxis::PositiveX, UpAxis::NegativeX};
+UpAxis oppositeUpAxis(UpAxis axis);
+
+inline constexpr double kDecisiveMargin = 0.3;
+inline constexpr double kSingleEndPenalty = 0.5;
+// Fewer nodes (End Sites included) than this are a test chain, not a figure: the rest pose
+// decides.
+inline constexpr std::size_t kMinimumFigureNodes = 6;
+inline constexpr double kGroundTolerance = 0.05;
+inline constexpr double kStaticLinkDistance = 0.25; // of the body's size
+
+struct Stance {
+    UpAxis upAxis = UpAxis::PositiveY; // what the viewer, render and thumbnails use
+    UpAxisSource source = UpAxisSource::RestPose;
+    UpAxis restPoseUp = UpAxis::PositiveY; // analyzeRestPose's guess, for comparison
+    std::size_t framesSampled = 0;
+    // Per axis (index: static_cast<int>(UpAxis)), the motion cost above; empty without frames
+    // or without any movement. The margin is the second cheapest minus the cheapest.
+    std::array<double, 6> motionCost{};
+    bool motionMeasured = false;
+    double motionMargin = 0.0;
+    std::optional<UpAxis> anatomyUp; // feet to head over the clip, when consistent
+
+    // The front at the first frame (file axes, unit length, perpendicular to up).
+    std::optional<glm::dvec3> facing;
+    FacingSource facingSource = FacingSource::None;
+
+    // Along up, file units: the contact level (a coordinate along the up vector: 0 for a file
+    // whose feet touch its origin's plane) and the figure's height (median per-frame extent).
+    double groundLevel = 0.0;
+    double height = 0.0;
+    // The unit: the rest pose's guess when it measured along this up axis (a T-pose is the
+    // steadiest height), else guessLengthUnit of the tallest the figure stands over the clip
+    // (90th percentile): the rest pose's own axis is wrong for a bind pose lying down or an
+    // animal longer than tall.
+    LengthUnit unit = LengthUnit::Unknown;
+    // True when the contact level is off the file's ground by more than kGroundTolerance of
+    // the height: shown on the ground, it moves by -groundLevel along up.
+    bool needsLift() const {
+        return height > 0.0 && std::abs(groundLevel) > kGroundTolerance * height;
+    }
+
+    std::vector<NodeIndex> staticRoots; // see [SECTION] Static root links
+};
+
+// `forcedUp`: the user's choice (source Override); facing and ground are then measured along
+// it. Up to `maxFrames` evenly spaced frames are sampled (each with its next frame, for speeds).
+Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
+                     const RestPoseAnalysis& rest, std::optional<UpAxis> forcedUp = std::nullopt,
+                     std::size_t maxFrames = 240);
+
+// The front of one pose (world transforms of every node, file axes) seen with `up`, from joint
+// names (left x up) or the head ahead of the root; nullopt when neither says. `excluded` nodes
+// (static roots) are ignored.
+std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
+                                       std::span<const RigidTransform> world, UpAxis up,
+                                       std::span<const NodeIndex> excluded = {},
+                                       FacingSource* source = nullptr);
+
+} // namespace bvh

@@ -1,0 +1,246 @@
+#include "core/analysis/stance.h"
+#include "core/analysis/summary.h"
+#include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
+
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+using test::CreatureFileOptions;
+
+struct Analyzed {
+    Document document;
+    Stance stance;
+    RestPoseAnalysis rest;
+};
+
+Analyzed analyze(const test::Creature& creature, const CreatureFileOptions& options,
+                 std::optional<UpAxis> forced = std::nullopt) {
+    Analyzed result;
+    result.document = parseDocument(test::creatureFile(creature, options).text);
+    EXPECT_TRUE(result.document.loaded());
+    result.rest = analyzeRestPose(result.document.skeleton);
+    result.stance = analyzeStance(result.document.skeleton, result.document.motion,
+                                  TranslationMode::Absolute, result.rest, forced);
+    return result;
+}
+
+TEST(Stance, AWalkingBipedStandsOnYFromTheMotionAndFacesPlusZ) {
+    const Analyzed a = analyze(test::biped(140.0), {});
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
+    EXPECT_GE(a.stance.motionMargin, kDecisiveMargin);
+    ASSERT_TRUE(a.stance.facing.has_value());
+    EXPECT_EQ(a.stance.facingSource, FacingSource::LeftRight);
+    EXPECT_GT(a.stance.facing->z, 0.99) << "left is +X, up +Y: the front is +X x +Y = +Z";
+    // The toe End Sites touch y = 0 in stance; the head's End Site is at 95 + 35 + 40 + 20.
+    EXPECT_NEAR(a.stance.groundLevel, 0.0, 0.5);
+    EXPECT_NEAR(a.stance.height, 190.0, 5.0);
+    EXPECT_FALSE(a.stance.needsLift());
+    EXPECT_TRUE(a.stance.staticRoots.empty());
+}
+
+TEST(Stance, AQuadrupedLongerThanTallStandsOnItsHoovesWithoutNames) {
+    // The rest pose alone takes the longest extent (+Z, 300 long against 200 tall).
+    const Analyzed a = analyze(test::quadruped(120.0), {});
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
+    EXPECT_EQ(a.stance.restPoseUp, UpAxis::PositiveZ);
+    ASSERT_TRUE(a.stance.facing.has_value());
+    EXPECT_GT(a.stance.facing->z, 0.99) << "no left/right names: it walks forward";
+    EXPECT_EQ(a.stance.facingSource, FacingSource::Travel);
+}
+
+TEST(Stance, AQuadrupedInAZUpFileStandsOnPlusZ) {
+    CreatureFileOptions options;
+    options.canonicalToFile = test::yUpToZUp();
+    const Analyzed a = analyze(test::quadruped(120.0), options);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);
+    ASSERT_TRUE(a.stance.facing.has_value());
+    EXPECT_LT(a.stance.facing->y, -0.99) << "canonical +Z is the file's -Y";
+}
+
+TEST(Stance, ACrabWiderThanTallStandsOnItsLegTips) {
+    const Analyzed a = analyze(test::crab(60.0), {});
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveX) << "240 wide, 50 tall: the extent says a side";
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
+}
+
+TEST(Stance, AZUpFigureWithARotatedRootStandsOnZ) {
+    // The OFFSETs stand on +Y (turned by -90 about X from the file's Z-up frame 0); the root's
+    // rotation turns them back in every frame, so the animation stands on +Z.
+    CreatureFileOptions options;
+    options.canonicalToFile = test::yUpToZUp();
+    options.restTurnAxis = 'X';
+    options.restTurnDegrees = -90.0;
+    const Analyzed a = analyze(test::biped(140.0), options);
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveY) << "the rest pose alone is fooled";
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
+    ASSERT_TRUE(a.stance.facing.has_value());
+    EXPECT_LT(a.stance.facing->y, -0.99);
+}
+
+TEST(Stance, ARestPoseLyingAlongXThatTheRootStandsUpStandsOnY) {
+    // Frame 0 turned by +90 about Z: the rest pose's head points along -X.
+    CreatureFileOptions options;
+    options.restTurnAxis = 'Z';
+    options.restTurnDegrees = 90.0;
+    const Analyzed a = analyze(test::biped(140.0), options);
+    EXPECT_EQ(a.rest.upAxis, UpAxis::NegativeX);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(a.stance.restPoseUp, UpAxis::NegativeX);
+}
+
+TEST(Stance, EachOfTheSixAxesIsFoundFromTheMotion) {
+    const std::pair<UpAxis, glm::dmat3> cases[] = {
+        {UpAxis::PositiveY, glm::dmat3(1.0)},
+        {UpAxis::NegativeY, test::axisRotation('Z', 180.0)},
+        {UpAxis::PositiveZ, test::axisRotation('X', 90.0)},
+        {UpAxis::NegativeZ, test::axisRotation('X', -90.0)},
+        {UpAxis::PositiveX, test::axisRotation('Z', -90.0)},
+        {UpAxis::NegativeX, test::axisRotation('Z', 90.0)},
+    };
+    for (const auto& [expected, rotation] : cases) {
+        ASSERT_EQ(nearestUpAxis(rotation * glm::dvec3(0, 1, 0)), expected);
+        CreatureFileOptions options;
+        options.canonicalToFile = rotation;
+        const Analyzed quadruped = analyze(test::quadruped(120.0), options);
+        EXPECT_EQ(quadruped.stance.upAxis, expected) << upAxisName(expected);
+        const Analyzed human = analyze(test::biped(140.0), options);
+        EXPECT_EQ(human.stance.upAxis, expected) << upAxisName(expected);
+    }
+}
+
+TEST(Stance, AFigureMarkingTimeOnTheSpotStillStandsUp) {
+    const Analyzed a = analyze(test::biped(0.0), {});
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    const Analyzed unnamed = analyze(test::biped(0.0, false), {});
+    EXPECT_EQ(unnamed.stance.upAxis, UpAxis::PositiveY);
+}
+
+TEST(Stance, AClipTravellingTwentyBodyHeightsStandsOnY) {
+    CreatureFileOptions options;
+    options.frames = 240;
+    // 170 tall, 20 heights in 8 s: 425 cm/s (a run's speed; the feet still plant).
+    const Analyzed a = analyze(test::biped(425.0), options);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    const auto& positions = test::creatureFile(test::biped(425.0), options).positions;
+    EXPECT_GT(positions.back()[0].z - positions.front()[0].z, 19.0 * 170.0);
+}
+
+TEST(Stance, AStaticRootFarFromTheMovingHipsIsListedAndIgnored) {
+    CreatureFileOptions options;
+    options.fileShift = glm::dvec3(0.0); // the body starts at the origin and walks away
+    const Analyzed a = analyze(test::withStaticRoot(test::biped(140.0)), options);
+    ASSERT_EQ(a.stance.staticRoots.size(), 1u);
+    EXPECT_EQ(a.stance.staticRoots[0], 0);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_NEAR(a.stance.groundLevel, 0.0, 0.5);
+    // A root that moves, or one whose child stays near it, is not a static link.
+    EXPECT_TRUE(analyze(test::biped(140.0), {}).stance.staticRoots.empty());
+}
+
+TEST(Stance, ASunkFigureIsLiftedAndAFloatingOneLowered) {
+    CreatureFileOptions sunk;
+    sunk.canonicalToFile = test::yUpToZUp();
+    sunk.fileShift = glm::dvec3(0, 0, -95.0); // sunk to the pelvis
+    const Analyzed low = analyze(test::biped(140.0), sunk);
+    EXPECT_EQ(low.stance.upAxis, UpAxis::PositiveZ);
+    EXPECT_NEAR(low.stance.groundLevel, -95.0, 0.5);
+    EXPECT_TRUE(low.stance.needsLift());
+
+    CreatureFileOptions floating;
+    floating.fileShift = glm::dvec3(0, 362.0, 0);
+    const Analyzed high = analyze(test::biped(140.0), floating);
+    EXPECT_NEAR(high.stance.groundLevel, 362.0, 0.5);
+    EXPECT_TRUE(high.stance.needsLift());
+
+    CreatureFileOptions nearly;
+    nearly.fileShift = glm::dvec3(0, 3.0, 0); // 1.6 % of the height: left as it is
+    EXPECT_FALSE(analyze(test::biped(140.0), nearly).stance.needsLift());
+}
+
+TEST(Stance, AnOverrideIsKeptAndTheGroundIsMeasuredAlongIt) {
+    const Analyzed a = analyze(test::biped(140.0), {}, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Override);
+    EXPECT_FALSE(a.stance.motionMeasured);
+    // Along +Z (the walking direction) the figure is a stride deep, not 190 tall.
+    EXPECT_LT(a.stance.height, 130.0);
+    EXPECT_GT(a.stance.height, 40.0);
+    if (a.stance.facing) {
+        EXPECT_NEAR(a.stance.facing->z, 0.0, 1e-9) << "perpendicular to the overridden up";
+    }
+}
+
+TEST(Stance, WithoutFramesTheRestPoseDecides) {
+    const Document document = parseDocument(std::string(test::kFigure) + "MOTION\nFrames: 0\n"
+                                                                         "Frame Time: 0.04\n");
+    const RestPoseAnalysis rest = analyzeRestPose(document.skeleton);
+    const Stance stance =
+        analyzeStance(document.skeleton, document.motion, TranslationMode::Additive, rest);
+    EXPECT_EQ(stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(stance.source, UpAxisSource::RestPose);
+    EXPECT_EQ(stance.framesSampled, 0u);
+}
+
+TEST(Stance, AStillClipFallsBackOnAnatomy) {
+    // One frame: nothing moves, the names say feet to head is +Z.
+    CreatureFileOptions options;
+    options.canonicalToFile = test::yUpToZUp();
+    options.frames = 1;
+    const Analyzed a = analyze(test::biped(0.0), options);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.source, UpAxisSource::Anatomy);
+}
+
+TEST(Stance, SummaryCarriesTheStance) {
+    const Document document = parseDocument(test::creatureFile(test::quadruped(120.0), {}).text);
+    const DocumentSummary summary = summarize(document, TranslationMode::Auto);
+    EXPECT_EQ(summary.translationUsed, TranslationMode::Absolute);
+    EXPECT_EQ(summary.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(summary.stance.restPoseUp, summary.restPose.upAxis);
+}
+
+TEST(StanceFacing, LeftAndRightSpellings) {
+    for (const char* names :
+         {"LeftArm RightArm", "lShldr rShldr", "LHipJoint RHipJoint", "upperleg01.L upperleg01.R",
+          "Arm_L Arm_R", "mixamorig:LeftArm mixamorig:RightArm", "Bip01_L_Thigh Bip01_R_Thigh",
+          "L_Hip R_Hip"}) {
+        std::string left(names);
+        const std::string right = left.substr(left.find(' ') + 1);
+        left = left.substr(0, left.find(' '));
+        Skeleton skeleton;
+        skeleton.names = {"Hips", left, right};
+        skeleton.parents = {kNoParent, 0, 0};
+        skeleton.offsets = {glm::dvec3(0), glm::dvec3(0), glm::dvec3(0)};
+        skeleton.isEndSite = {0, 0, 0};
+        skeleton.channelBegin = {0, 0, 0};
+        skeleton.channelCount = {0, 0, 0};
+        std::vector<RigidTransform> world(3);
+        world[1].translation = {0, 0, -10}; // left at -Z, up +Y: the front is -Z x +Y = +X
+        world[2].translation = {0, 0, 10};
+        FacingSource source = FacingSource::None;
+        const std::optional<glm::dvec3> facing =
+            facingOfPose(skeleton, world, UpAxis::PositiveY, {}, &source);
+        ASSERT_TRUE(facing.has_value()) << names;
+        EXPECT_GT(facing->x, 0.99) << names;
+        EXPECT_EQ(source, FacingSource::LeftRight);
+    }
+    // "LowerBack" and "lowerarm" are not left.
+    Skeleton skeleton;
+    skeleton.names = {"Hips", "LowerBack", "RightArm"};
+    skeleton.parents = {kNoParent, 0, 0};
+    skeleton.isEndSite = {0, 0, 0};
+    std::vector<RigidTransform> world(3);
+    world[1].translation = {10, 0, 0};
+    EXPECT_FALSE(facingOfPose(skeleton, world, UpAxis::PositiveY).has_value());
+}
+
+} // namespace
+} // namespace bvh
