@@ -96,6 +96,18 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         err << "bvhscope positions: writing the output failed\n";
         return kExitFileError;
     }
+    if (const PositionsCsvWriter::NonFinite& nonFinite = csv.nonFinite(); nonFinite.count > 0) {
+        // The reader warns where a chain can leave the float range; this says what came of it.
+        const bvh::SourceLocation at = document.nodeLocations[nonFinite.firstNode];
+        err << bvh::formatDiagnostic(
+                   file, {bvh::Severity::Warning, at.line, at.column,
+                          std::to_string(nonFinite.count) +
+                              " coordinates written are not finite floats (inf or nan), the "
+                              "first of " +
+                              bvh::quotedForMessage(skeleton.names[nonFinite.firstNode]) +
+                              " in frame " + std::to_string(nonFinite.firstFrame)})
+            << '\n';
+    }
     return kExitOk;
 }
 

@@ -106,7 +106,7 @@ TEST(FileLoading, AFileTruncatedWhileLoadingShowsTheErrorAndKeepsWhatIsOpen) {
     ASSERT_TRUE(state.has_value()) << "no error for the truncated file";
     ASSERT_EQ(state->fileNames.size(), 1u);
     EXPECT_EQ(state->fileNames[0], "sample_walk.bvh");
-    EXPECT_NE(state->errors.front().find("large.bvh:0:0: error:"), std::string::npos)
+    EXPECT_NE(state->errors.front().find("large.bvh: error:"), std::string::npos)
         << state->errors.front();
     EXPECT_NE(state->errors.front().find("changed while it was being read"), std::string::npos)
         << state->errors.front();

@@ -62,7 +62,7 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
     if (document.loaded() && !facts.loaded) {
         // As the viewer refuses it (file_loading.cpp): nothing to show.
         facts.diagnosticLines.insert(facts.diagnosticLines.begin(),
-                                     shownPath + ":0:0: error: the file has no skeleton");
+                                     shownPath + ": error: the file has no skeleton");
         facts.summary.errors = 1;
     }
     if (facts.loaded) {

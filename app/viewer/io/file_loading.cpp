@@ -27,7 +27,7 @@ std::vector<std::string> errorLinesOf(const std::string& shownPath, const bvh::D
             }
         }
     } else if (document.skeleton.nodeCount() == 0) {
-        lines.push_back(shownPath + ":0:0: error: the file has no skeleton");
+        lines.push_back(shownPath + ": error: the file has no skeleton");
     }
     return lines;
 }
