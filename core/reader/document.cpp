@@ -108,14 +108,37 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
 
 } // namespace
 
+void dropIfFailed(Document& document) {
+    if (!document.loaded()) {
+        document.skeleton = Skeleton{};
+        document.nodeLocations.clear();
+        document.motion = Motion{};
+    }
+}
+
+namespace {
+
+// The checks of a whole document, and the diagnostics in the order of the text. A document
+// with an error holds nothing half-loaded: an I/O error, a file that changed mid-read, rows
+// beyond the memory bound.
+// A load that another thread watches (options.motionLock) is emptied by its owner once the
+// load has finished (BackgroundLoad::take), not while that thread may still read it.
+void finish(Document& document, const ParseOptions& options) {
+    if (document.loaded()) {
+        warnAboutUnboundedPositions(document);
+    } else if (options.motionLock == nullptr) {
+        dropIfFailed(document);
+    }
+    sortByPlace(document.diagnostics);
+}
+
+} // namespace
+
 Document parseDocument(std::string_view text, const ParseOptions& options) {
     Document document;
     MemorySource source(text);
     readDocument(source, document, options);
-    if (document.loaded()) {
-        warnAboutUnboundedPositions(document);
-    }
-    sortByPlace(document.diagnostics);
+    finish(document, options);
     return document;
 }
 
@@ -127,16 +150,7 @@ void loadDocumentInto(Document& document, const std::filesystem::path& path,
         return;
     }
     readDocument(source, document, options);
-    if (document.loaded()) {
-        warnAboutUnboundedPositions(document);
-    }
-    sortByPlace(document.diagnostics);
-    if (!document.loaded()) {
-        // An I/O error or a file that changed mid-read leaves nothing half-loaded.
-        document.skeleton = Skeleton{};
-        document.nodeLocations.clear();
-        document.motion = Motion{};
-    }
+    finish(document, options);
 }
 
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options) {

@@ -3,15 +3,18 @@
 // size: at most kHeapBytesPerTextByte per byte, plus kFixedHeapBytes (the blocks of text a
 // streaming load holds, and the first read). Linked into allocation_tests, whose operator new
 // counts the bytes in use (tests/support/failing_allocator.h).
+#include "core/reader/background_load.h"
 #include "core/reader/document.h"
 #include "tests/support/failing_allocator.h"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <unistd.h>
 
 namespace bvh {
@@ -102,6 +105,8 @@ TEST(ReaderMemory, ShortRowsStopAtTheBoundWithALocatedError) {
     report(measured.peakBytes, text.size());
     EXPECT_LE(measured.peakBytes, bound(text.size()));
     ASSERT_FALSE(measured.document.loaded());
+    EXPECT_TRUE(measured.document.motion.values.empty()); // nothing half-loaded
+    EXPECT_EQ(measured.document.skeleton.nodeCount(), 0u);
     const Diagnostic& error = measured.document.diagnostics.back();
     EXPECT_EQ(error.severity, Severity::Error);
     EXPECT_NE(error.message.find("values per byte of the motion text"), std::string::npos)
@@ -232,6 +237,33 @@ TEST(ReaderMemory, GarbageAfterMotionIsStreamedNotReadWhole) {
     EXPECT_EQ(document.motion.frameCount, 0u);
     // One line of 32 MB is one row: the text of the line is held (memory follows the content).
     EXPECT_LE(peak, bound(std::size_t{32} << 20));
+}
+
+TEST(ReaderMemory, ABackgroundLoadThatRunsOutOfMemoryFailsWithAnError) {
+    // 300 channels x 10 000 frames: 12 MB of values, refused by an allocator that fails every
+    // allocation of 8 MB or more. The load ends as an error instead of ending the process.
+    std::string head = rootWithChannels(300) + "MOTION\nFrames: 10000\nFrame Time: 0.01\n";
+    std::string row;
+    for (int i = 0; i < 300; ++i) {
+        row += "0 ";
+    }
+    row += "\n";
+    const auto path = writeFile("out_of_memory.bvh", head + repeated(row, 10'000), 0, ' ');
+    test::armAllocationFailure(std::size_t{8} << 20, nullptr);
+    BackgroundLoad load(path);
+    while (!load.finished()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    Document document = load.take();
+    test::disarmAllocationFailure();
+    std::filesystem::remove(path);
+    EXPECT_GE(test::failedAllocations(), 1u);
+    ASSERT_FALSE(document.loaded());
+    EXPECT_EQ(document.skeleton.nodeCount(), 0u);
+    EXPECT_TRUE(document.motion.values.empty());
+    ASSERT_EQ(document.diagnostics.size(), 1u);
+    EXPECT_EQ(formatDiagnostic("f.bvh", document.diagnostics.front()),
+              "f.bvh: error: out of memory while reading the file; nothing was loaded");
 }
 
 } // namespace
