@@ -1,6 +1,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/positions_csv.h"
+#include "app/cli/standard_output.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 
@@ -93,8 +94,7 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         csv.writeFrame(frame, world);
     }
     if (!csv.finish()) {
-        err << "bvhscope positions: writing the output failed\n";
-        return kExitFileError;
+        return checkOutput("positions", kExitOk, out, err);
     }
     if (const PositionsCsvWriter::NonFinite& nonFinite = csv.nonFinite(); nonFinite.count > 0) {
         // The reader warns where a chain can leave the float range; this says what came of it.

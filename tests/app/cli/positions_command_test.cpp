@@ -118,7 +118,8 @@ TEST(PositionsCommand, AFailedWriteIsAnError) {
     std::ostream out(&failing);
     std::ostringstream err;
     EXPECT_EQ(runPositions(arguments, out, err), 1);
-    EXPECT_NE(err.str().find("writing the output failed"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("bvhscope positions: cannot write the output"), std::string::npos)
+        << err.str();
 }
 
 TEST(PositionsCommand, BadInputs) {
