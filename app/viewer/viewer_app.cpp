@@ -70,7 +70,9 @@ void pollLoads(ViewerState& state, std::ostream& err) {
         for (const std::string& line : events.errorLines) {
             err << line << "\n";
         }
-        state.errorLines = std::move(events.errorLines);
+        // Added to what the popup shows until it is closed.
+        state.errorLines.insert(state.errorLines.end(), events.errorLines.begin(),
+                                events.errorLines.end());
         state.openErrorPopup = true;
     }
 }
@@ -251,8 +253,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.settings = loadSettings(*configDir / "settings.ini");
     }
     ViewerSettings& settings = state.settings;
-    const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
-    const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
+    int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
+    int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
     if (options.pauseAfterHeaderMs) {
         state.loads.pauseAfterHeaderForTests(
             std::chrono::milliseconds(*options.pauseAfterHeaderMs));
@@ -264,6 +266,19 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     if (!glfw.ok()) {
         err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
         return 1;
+    }
+    if (!benchmarking) {
+        // The saved size (a hand-edited one too) fits the monitor; sizes given on the command
+        // line are taken as they are.
+        WindowSize workArea;
+        if (GLFWmonitor* monitor = glfwGetPrimaryMonitor()) {
+            int x = 0;
+            int y = 0;
+            glfwGetMonitorWorkarea(monitor, &x, &y, &workArea.width, &workArea.height);
+        }
+        const WindowSize fitted = fitWindowToWorkArea({width, height}, workArea);
+        width = options.width ? width : fitted.width;
+        height = options.height ? height : fitted.height;
     }
     Window window(width, height, "bvhscope");
     if (window.handle() == nullptr) {
@@ -277,8 +292,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     std::optional<std::filesystem::path> iniFile;
     if (configDir) {
         iniFile = *configDir / "imgui.ini";
-        std::error_code error;
-        std::filesystem::create_directories(*configDir, error);
+        if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
+            // Said now, in the viewer, rather than lost silently when it quits.
+            state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);
+            state.openErrorPopup = true;
+            err << state.errorLines.back() << "\n";
+        }
     }
     ImGuiLayer imgui(window.handle(), capturing ? std::nullopt : iniFile);
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
@@ -475,7 +494,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
         settings.windowWidth = windowWidth;
         settings.windowHeight = windowHeight;
-        saveSettings(*configDir / "settings.ini", settings);
+        if (const std::string problem = saveSettings(*configDir / "settings.ini", settings);
+            !problem.empty()) {
+            err << "bvhscope: the settings were not saved: " << problem << "\n";
+        }
     }
     return exitCode;
 }
