@@ -40,6 +40,13 @@ std::optional<Token> readKeywordValue(Tokenizer& tokens, std::string_view keywor
     if (rest.empty() && tokens.peek().text == ":") {
         tokens.next();
     }
+    // "Frames:" with nothing after it, then "Frame Time:" on the next line: the next header
+    // line is not this one's value. An empty token at the keyword stands for the missing value.
+    const Token value = tokens.peek();
+    if (value.line != word.line && value.text.size() >= 5 &&
+        equalsIgnoringCase(value.text.substr(0, 5), "Frame")) {
+        return Token{{}, word.line, word.column};
+    }
     return tokens.next();
 }
 
@@ -73,7 +80,7 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
                                        : scanNumber(value.text.data(),
                                                     value.text.data() + value.text.size(), count);
                 if (value.atEnd()) {
-                    warn(value, "'Frames:' has no value before the end of file");
+                    warn(value, "'Frames:' has no value; the rows present are counted");
                 } else if (used != value.text.size() || used == 0 || !std::isfinite(count) ||
                            count < 0 || count != std::floor(count) || count > 9.0e18) {
                     warn(value, "'Frames:' value " + quotedForMessage(value.text) +
@@ -106,8 +113,7 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
                                        : scanNumber(value.text.data(),
                                                     value.text.data() + value.text.size(), seconds);
                 if (value.atEnd()) {
-                    warn(value,
-                         "'Frame Time:' has no value before the end of file; 30 fps is assumed");
+                    warn(value, "'Frame Time:' has no value; 30 fps is assumed");
                 } else if (used == 0 || used != value.text.size()) {
                     warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
                                     " is not a number; 30 fps is assumed");

@@ -157,8 +157,12 @@ void RowIssueLog::append(RowIssueLog&& later, std::uint64_t rowOffset) {
 
 void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t channels) const {
     static constexpr const char* kSummaries[kRowIssueKinds] = {
-        "short rows", "long rows", "rows with numbers run together", "values that are not numbers",
-        "NaN or infinite values"};
+        "short rows",
+        "long rows",
+        "rows with numbers run together",
+        "values that are not numbers",
+        "NaN or infinite values",
+        "lines of words without numbers, ignored"};
     for (std::size_t kind = 0; kind < kRowIssueKinds; ++kind) {
         for (const RowIssue& issue : listed_[kind]) {
             std::string message;
@@ -180,6 +184,10 @@ void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t 
             case RowIssueKind::NotANumber:
                 message = quotedForMessage(issue.token) +
                           " is not a number; the previous frame's value is used";
+                break;
+            case RowIssueKind::WordsOnly:
+                message = "a line of words (" + quotedForMessage(issue.token) +
+                          ") and no number: not a frame, ignored";
                 break;
             case RowIssueKind::NotFinite:
                 // values: 1 for a finite number beyond the float range.
@@ -272,6 +280,9 @@ private:
     bool glued_ = false;
     std::uint32_t words_ = 0;                    // tokens that are not numbers
     std::vector<std::uint32_t> borrowedColumns_; // values taken from the row before
+    // The row's "not a number" issues, kept until the row is known to be a frame: a line of
+    // words alone is reported once, as such, not word by word as values it never held.
+    std::vector<RowIssue> pendingWords_;
 };
 
 RowBlockResult BlockParser::parse() {
@@ -386,8 +397,17 @@ const char* BlockParser::readRow(const char* p) {
     const auto filled = static_cast<std::uint32_t>(cursor.next - row);
     if (filled + cursor.extra == words_) [[unlikely]] {
         // A line with no number at all (a footer, a stray word) is not a frame.
+        addIssue(RowIssueKind::WordsOnly, rowStart, 0,
+                 pendingWords_.empty() ? std::string() : std::move(pendingWords_.front().token));
+        pendingWords_.clear();
         recordInheritance(false);
         return p;
+    }
+    if (!pendingWords_.empty()) [[unlikely]] {
+        for (RowIssue& issue : pendingWords_) {
+            result_.issues.add(std::move(issue));
+        }
+        pendingWords_.clear();
     }
     if (filled < channels_) [[unlikely]] {
         completeShortRow(row, filled, rowStart);
@@ -425,8 +445,9 @@ BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, 
                 ++words_; // a line of words alone is a footer, not a frame
             }
             used = static_cast<std::size_t>(tokenEndFrom(p) - p);
-            addIssue(RowIssueKind::NotANumber, p, 0,
-                     std::string(p, std::min<std::size_t>(used, 44)));
+            pendingWords_.push_back({RowIssueKind::NotANumber, static_cast<std::size_t>(p - begin_),
+                                     0, 0, result_.rows, 0,
+                                     std::string(p, std::min<std::size_t>(used, 44))});
         } else {
             if (!std::isfinite(value)) {
                 // A finite number too large for a float (1e39) is told apart from NaN and inf.

@@ -17,8 +17,15 @@
 
 namespace bvh {
 
-enum class RowIssueKind : std::uint8_t { ShortRow, LongRow, GluedNumbers, NotANumber, NotFinite };
-inline constexpr std::size_t kRowIssueKinds = 5;
+enum class RowIssueKind : std::uint8_t {
+    ShortRow,
+    LongRow,
+    GluedNumbers,
+    NotANumber,
+    NotFinite,
+    WordsOnly, // a line of words and no number (a footer): not a frame
+};
+inline constexpr std::size_t kRowIssueKinds = 6;
 
 struct RowIssue {
     RowIssueKind kind = RowIssueKind::ShortRow;

@@ -233,10 +233,30 @@ TEST(HostileInputsRoundTwo, EndOfFileIsCalledSoInEveryMessage) {
             EXPECT_EQ(diagnostic.message.find("not a number"), std::string::npos)
                 << cut << ": " << diagnostic.message;
         }
-        EXPECT_NE(describeDiagnostics(document).find("end of file"), std::string::npos)
+        const std::string expected = cut.starts_with("Frame") ? "has no value" : "end of file";
+        EXPECT_NE(describeDiagnostics(document).find(expected), std::string::npos)
             << cut << "\n"
             << describeDiagnostics(document);
     }
+}
+
+TEST(HostileInputsRoundTwo, AFileWithNoFramesHasNoNotANumberWarning) {
+    // A footer word after a header of 0 frames, and a Frame Time with no value: neither is a
+    // value that is not a number.
+    const std::string header = std::string(kTwoJointBvh.substr(0, kTwoJointBvh.find("Frames:")));
+    for (const std::string motion : {"Frames: 0\nFrame Time: 0.1\nEND\n",
+                                     "Frames: 0\nFrame Time:\n", "Frames:\nFrame Time: 0.1\n"}) {
+        const Document document = parseDocument(header + motion);
+        ASSERT_TRUE(document.loaded());
+        EXPECT_EQ(document.motion.frameCount, 0u) << motion;
+        EXPECT_EQ(describeDiagnostics(document).find("not a number"), std::string::npos)
+            << motion << describeDiagnostics(document);
+    }
+    const Document footer = parseDocument(header + "Frames: 0\nFrame Time: 0.1\nEND\n");
+    const Diagnostic* ignored =
+        findDiagnostic(footer, Severity::Warning, "a line of words ('END') and no number");
+    ASSERT_NE(ignored, nullptr) << describeDiagnostics(footer);
+    EXPECT_EQ(ignored->line, 19u);
 }
 
 // [SECTION] Rows and names
