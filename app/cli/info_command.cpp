@@ -16,10 +16,18 @@ Prints what each BVH file holds: joints, end sites, roots, channels, frames (dec
 present), frame time, fps, duration, rotation orders, translation mode, the guessed up axis and
 unit, and the number of warnings.
 
-  --json                 one JSON object per file (an array when several files are given)
+  --json                 one JSON object per file (an array when several files are given):
+                         file, loaded, warnings and diagnostics always; when loaded, joints,
+                         end_sites, roots, channels, frames_present, frames_declared,
+                         frame_time, frame_time_assumed, fps, duration, rotation_orders,
+                         translation, translation_detected, up_axis, unit, rest_height.
+                         Only frames_declared can be null (no valid 'Frames:' count); a number
+                         that is not finite would be written as null, but the reader keeps
+                         frame time, fps, duration and rest height finite
   --translation MODE     absolute, additive or auto (default): how position channels are read
   --help, --version
-Exit status: 0 when every file loads, 1 when any has an error, 2 for a bad command line.
+Exit status: 0 when every file loads, 1 when any has an error or the output cannot be written,
+2 for a bad command line.
 )";
 
 std::string rotationOrderList(const bvh::DocumentSummary& summary) {

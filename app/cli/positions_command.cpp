@@ -25,7 +25,10 @@ file's own units and axes. Each number has the fewest digits that read back to t
                        file has no frames, written as frame 0)
   --translation MODE   absolute, additive or auto (default): how position channels are read
   --help, --version
-Exit status: 0 on success, 1 when the file does not load, 2 for a bad command line.
+Coordinates that are not finite floats (a chain beyond the float range) are written as inf,
+-inf or nan, never without a warning on standard error that names the first.
+Exit status: 0 on success, 1 when the file does not load or the output cannot be written, 2 for
+a bad command line.
 )";
 
 } // namespace
