@@ -348,8 +348,9 @@ private:
             }
             const std::string_view piece = text.substr(start, end - start);
             block.pieces.push_back({piece, block.lines, block.rowBound, {}});
-            block.lines += countLines(piece);
-            block.rowBound += countRowLines(piece);
+            const LineCounts counts = countLinesAndRows(piece);
+            block.lines += counts.lines;
+            block.rowBound += counts.rows;
             start = end;
         }
     }

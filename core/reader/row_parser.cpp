@@ -59,10 +59,11 @@ std::uint64_t countLines(std::string_view text) {
     return lineEndsIn(text, 0, text.size()).count + (unterminated ? 1 : 0);
 }
 
-std::uint64_t countRowLines(std::string_view text) {
-    // A line counts when a byte other than a blank comes before its end. The byte before a line
-    // end is almost always a digit, so a line costs one look back; a run of blanks is walked
-    // back once (twice at most: once from a LF, once from a lone CR).
+LineCounts countLinesAndRows(std::string_view text) {
+    // A line counts as a row when a byte other than a blank comes before its end. The byte
+    // before a line end is almost always a digit, so a line costs one look back; a run of
+    // blanks is walked back once (twice at most: once from a LF, once from a lone CR). One pass
+    // of memchr per line-end byte, as countLines.
     const char* const data = text.data();
     const auto holdsRow = [data](std::size_t contentEnd) {
         while (contentEnd > 0 && isSpaceOrTab(data[contentEnd - 1])) {
@@ -70,22 +71,32 @@ std::uint64_t countRowLines(std::string_view text) {
         }
         return contentEnd > 0 && !isLineEnd(data[contentEnd - 1]);
     };
-    std::uint64_t count = 0;
+    LineCounts counts;
     for (const char* p = data; const void* found = std::memchr(
                                    p, '\n', static_cast<std::size_t>(data + text.size() - p));) {
         const auto at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
         p = data + at + 1;
-        count += holdsRow(at > 0 && data[at - 1] == '\r' ? at - 1 : at) ? 1 : 0;
+        ++counts.lines;
+        counts.rows += holdsRow(at > 0 && data[at - 1] == '\r' ? at - 1 : at) ? 1 : 0;
     }
     for (const char* p = data; const void* found = std::memchr(
                                    p, '\r', static_cast<std::size_t>(data + text.size() - p));) {
         const auto at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
         p = data + at + 1;
         if (at + 1 == text.size() || data[at + 1] != '\n') {
-            count += holdsRow(at) ? 1 : 0;
+            ++counts.lines;
+            counts.rows += holdsRow(at) ? 1 : 0;
         }
     }
-    return count + (holdsRow(text.size()) ? 1 : 0);
+    if (!text.empty() && !isLineEnd(text.back())) {
+        ++counts.lines; // an unterminated last line
+    }
+    counts.rows += holdsRow(text.size()) ? 1 : 0;
+    return counts;
+}
+
+std::uint64_t countRowLines(std::string_view text) {
+    return countLinesAndRows(text).rows;
 }
 
 // [SECTION] Issue log

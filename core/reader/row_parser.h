@@ -112,4 +112,11 @@ std::uint64_t countLines(std::string_view text);
 // blank lines under 2 000 channels would otherwise reserve 8 GB).
 std::uint64_t countRowLines(std::string_view text);
 
+// Both counts in one pass over the line ends.
+struct LineCounts {
+    std::uint64_t lines = 0;
+    std::uint64_t rows = 0;
+};
+LineCounts countLinesAndRows(std::string_view text);
+
 } // namespace bvh

@@ -267,6 +267,11 @@ TEST(HostileInputsRoundTwo, RowLinesCountOnlyLinesWithSomething) {
     EXPECT_EQ(countRowLines("1 2\n\n3\r\n  \r4\r5"), 4u);
     EXPECT_EQ(countRowLines("   x   "), 1u);
     EXPECT_EQ(countRowLines("1 \r\n \r\n2\t\n"), 2u);
+    // Lines are counted as countLines counts them, in the same pass.
+    for (std::string_view text : {"", "a", "1\n\n2", "1\r\n\r\r\n x", "\r", "\n\n \n"}) {
+        EXPECT_EQ(countLinesAndRows(text).lines, countLines(text)) << text;
+        EXPECT_EQ(countLinesAndRows(text).rows, countRowLines(text)) << text;
+    }
 }
 
 TEST(HostileInputsRoundTwo, EndSiteNamesAreCutAtACharacterBoundary) {
