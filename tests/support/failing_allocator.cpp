@@ -128,6 +128,49 @@ void* operator new(std::size_t bytes, std::align_val_t alignment) {
 void* operator new[](std::size_t bytes, std::align_val_t alignment) {
     return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
 }
+// The nothrow forms too: a sanitizer provides its own otherwise, and memory from its allocator
+// must not come back through this one's delete (std::stable_sort's buffer is nothrow new).
+void* operator new(std::size_t bytes, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t bytes, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new(std::size_t bytes, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t bytes, std::align_val_t alignment,
+                     const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void operator delete(void* memory, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete(void* memory, std::align_val_t, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, std::align_val_t, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
 void operator delete(void* memory) noexcept {
     bvh::test::release(memory);
 }
