@@ -603,7 +603,8 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
             {Severity::Error, stop.line, stop.column,
              "frame " + std::to_string(stream.rows()) + ": completing short rows from the " +
                  "previous frame would hold more than " + std::to_string(kMaxValuesPerTextByte) +
-                 " values per byte of the motion text (" + std::to_string(stream.channels()) +
+                 " values per byte of the motion text plus " +
+                 std::to_string(kRepairAllowanceValues) + " (" + std::to_string(stream.channels()) +
                  " channels a frame); the file is not loaded"});
         failed = true;
     }
