@@ -1,6 +1,7 @@
 // Entry point of the GL-free build (the sanitizer configuration): the subcommands only.
 #include "app/cli/commands.h"
 #include "app/cli/fatal_errors.h"
+#include "app/cli/standard_output.h"
 
 #include <exception>
 #include <iostream>
@@ -13,11 +14,12 @@ int main(int argc, char** argv) try {
     std::vector<std::string_view> arguments(argv + 1, argv + argc);
     int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
-        return status;
+        return bvhscope::cli::closeStandardOutput(status, std::cerr);
     }
     bvhscope::cli::printUsage(arguments.empty() ? std::cerr : std::cout);
     std::cerr << "this build has no viewer (configured with BVHSCOPE_CORE_ONLY)\n";
-    return arguments.size() == 1 && arguments[0] == "--help" ? 0 : 2;
+    return bvhscope::cli::closeStandardOutput(
+        arguments.size() == 1 && arguments[0] == "--help" ? 0 : 2, std::cerr);
 } catch (...) {
     return bvhscope::cli::reportFatalException(
         std::current_exception(), std::span<const char* const>(argv + 1, argv + argc), std::cerr);

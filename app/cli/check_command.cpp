@@ -20,8 +20,8 @@ errors mean it does not.
                 pose in the file's axes (+Y up, facing +Z, left on +X, as seed 001's example;
                 3ds Max shows it +Z up, facing -Y); exit status 1 when a file does not fit
   --help, --version
-Exit status: 0 when every file loads (warnings allowed), 1 when any has an error, 2 for a bad
-command line.
+Exit status: 0 when every file loads (warnings allowed), 1 when any has an error or the output
+cannot be written, 2 for a bad command line.
 )";
 
 } // namespace

@@ -22,10 +22,24 @@ and `render` use with where it came from (the motion, name anatomy or the rest p
 rest pose's own guess, the facing direction, the contact level (and how far the viewer moves a
 sunk or floating figure onto the ground), static roots, the unit, and the number of warnings.
 
-  --json                 one JSON object per file (an array when several files are given)
+  --json                 one JSON object per file (an array when several files are given):
+                         file, loaded, warnings and diagnostics always; when loaded, joints,
+                         end_sites, roots, channels, frames_present, frames_declared,
+                         frame_time, frame_time_assumed, fps, duration, rotation_orders,
+                         translation, translation_detected, up_axis, up_axis_source,
+                         rest_pose_up_axis, up_axis_motion_costs, anatomy_up_axis, facing,
+                         facing_source, ground_level, figure_height, ground_lift,
+                         static_roots, unit, rest_pose_unit, rest_height.
+                         null means unknown: frames_declared (no valid 'Frames:' count),
+                         up_axis_motion_costs (no motion to measure), anatomy_up_axis (no
+                         head or feet by name), facing (no front found); ground_level,
+                         figure_height and ground_lift when the figure's world positions
+                         are not finite (a warning says where). The reader keeps
+                         frame_time, fps, duration and rest_height finite: never null
   --translation MODE     absolute, additive or auto (default): how position channels are read
   --help, --version
-Exit status: 0 when every file loads, 1 when any has an error, 2 for a bad command line.
+Exit status: 0 when every file loads, 1 when any has an error or the output cannot be written,
+2 for a bad command line.
 )";
 
 std::string rotationOrderList(const bvh::DocumentSummary& summary) {

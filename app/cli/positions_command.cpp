@@ -1,6 +1,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/positions_csv.h"
+#include "app/cli/standard_output.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 
@@ -24,7 +25,10 @@ file's own units and axes. Each number has the fewest digits that read back to t
                        file has no frames, written as frame 0)
   --translation MODE   absolute, additive or auto (default): how position channels are read
   --help, --version
-Exit status: 0 on success, 1 when the file does not load, 2 for a bad command line.
+Coordinates that are not finite floats (a chain beyond the float range) are written as inf,
+-inf or nan, never without a warning on standard error that names the first.
+Exit status: 0 on success, 1 when the file does not load or the output cannot be written, 2 for
+a bad command line.
 )";
 
 } // namespace
@@ -93,8 +97,19 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         csv.writeFrame(frame, world);
     }
     if (!csv.finish()) {
-        err << "bvhscope positions: writing the output failed\n";
-        return kExitFileError;
+        return checkOutput("positions", kExitOk, out, err);
+    }
+    if (const PositionsCsvWriter::NonFinite& nonFinite = csv.nonFinite(); nonFinite.count > 0) {
+        // The reader warns where a chain can leave the float range; this says what came of it.
+        const bvh::SourceLocation at = document.nodeLocations[nonFinite.firstNode];
+        err << bvh::formatDiagnostic(
+                   file, {bvh::Severity::Warning, at.line, at.column,
+                          std::to_string(nonFinite.count) +
+                              " coordinates written are not finite floats (inf or nan), the "
+                              "first of " +
+                              bvh::quotedForMessage(skeleton.names[nonFinite.firstNode]) +
+                              " in frame " + std::to_string(nonFinite.firstFrame)})
+            << '\n';
     }
     return kExitOk;
 }

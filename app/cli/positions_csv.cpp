@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <charconv>
+#include <cmath>
 #include <cstring>
 #include <string_view>
 
@@ -74,6 +75,11 @@ void PositionsCsvWriter::writeFrame(std::int64_t frame,
         std::memcpy(cursor, field.data(), field.size());
         cursor += field.size();
         const glm::dvec3& position = world[node].translation;
+        if (!std::isfinite(static_cast<float>(position.x)) ||
+            !std::isfinite(static_cast<float>(position.y)) ||
+            !std::isfinite(static_cast<float>(position.z))) [[unlikely]] {
+            countNonFinite(frame, node, position);
+        }
         cursor = appendCoordinate(cursor, end, position.x);
         *cursor++ = ',';
         cursor = appendCoordinate(cursor, end, position.y);
@@ -82,6 +88,18 @@ void PositionsCsvWriter::writeFrame(std::int64_t frame,
         *cursor++ = '\n';
     }
     used_ = static_cast<std::size_t>(cursor - buffer_.data());
+}
+
+void PositionsCsvWriter::countNonFinite(std::int64_t frame, std::size_t node,
+                                        const glm::dvec3& position) {
+    for (int axis = 0; axis < 3; ++axis) {
+        if (!std::isfinite(static_cast<float>(position[axis]))) {
+            if (nonFinite_.count++ == 0) {
+                nonFinite_.firstFrame = frame;
+                nonFinite_.firstNode = node;
+            }
+        }
+    }
 }
 
 bool PositionsCsvWriter::finish() {

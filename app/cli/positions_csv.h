@@ -35,9 +35,19 @@ public:
     // Bytes formatted so far, written or buffered.
     std::uint64_t bytesFormatted() const { return written_ + used_; }
 
+    // Coordinates written so far that are not finite floats (written as inf, -inf or nan), and
+    // where the first was: the command warns about them.
+    struct NonFinite {
+        std::uint64_t count = 0;
+        std::int64_t firstFrame = 0;
+        std::size_t firstNode = 0;
+    };
+    const NonFinite& nonFinite() const { return nonFinite_; }
+
 private:
     void reserveFrame();
     void writeBuffered();
+    void countNonFinite(std::int64_t frame, std::size_t node, const glm::dvec3& position);
 
     std::ostream& out_;
     std::vector<std::string> nodeFields_; // ",<quoted name>," per node
@@ -45,6 +55,7 @@ private:
     std::vector<char> buffer_;
     std::size_t used_ = 0;
     std::uint64_t written_ = 0;
+    NonFinite nonFinite_;
 };
 
 } // namespace bvhscope::cli

@@ -1,5 +1,6 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/standard_output.h"
 
 namespace bvhscope::cli {
 
@@ -26,17 +27,19 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     const std::string_view command = arguments.front();
     const auto rest = arguments.subspan(1);
+    // Every subcommand's output is checked once it is done: a write that failed on the way
+    // (a full disk, /dev/full, a closed pipe) makes the status 1, with a message.
     if (command == "info") {
-        return runInfo(rest, out, err);
+        return checkOutput(command, runInfo(rest, out, err), out, err);
     }
     if (command == "check") {
-        return runCheck(rest, out, err);
+        return checkOutput(command, runCheck(rest, out, err), out, err);
     }
     if (command == "positions") {
-        return runPositions(rest, out, err);
+        return checkOutput(command, runPositions(rest, out, err), out, err);
     }
     if (command == "convert") {
-        return runConvert(rest, out, err);
+        return checkOutput(command, runConvert(rest, out, err), out, err);
     }
     if (command == "render" || command == "thumbnail") {
         // The full build dispatches render before this (app/viewer/main.cpp); only the GL-free

@@ -346,11 +346,11 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
     std::string error;
     const std::vector<fs::path> files = bvhFilesIn(folder, error);
     if (!error.empty()) {
-        err << folder.string() << ":0:0: error: " << error << '\n';
+        err << folder.string() << ": error: " << error << '\n';
         return cli::kExitFileError;
     }
     if (files.empty()) {
-        err << folder.string() << ":0:0: error: no .bvh files in this folder\n";
+        err << folder.string() << ": error: no .bvh files in this folder\n";
         return cli::kExitFileError;
     }
     const SheetLayout layout = sheetLayout(static_cast<int>(files.size()), request.columns,

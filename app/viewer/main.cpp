@@ -3,6 +3,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/fatal_errors.h"
+#include "app/cli/standard_output.h"
 #include "app/headless/render_command.h"
 #include "app/headless/thumbnail_command.h"
 #include "app/viewer/viewer_app.h"
@@ -22,24 +23,31 @@ int main(int argc, char** argv) try {
     const std::vector<std::string_view> arguments(argv + 1, argv + argc);
     // The subcommands that need GL, so they live outside the GL-free bvhscope_cli.
     if (!arguments.empty() && arguments.front() == "render") {
-        return bvhscope::headless::runRender(std::span(arguments).subspan(1), std::cout, std::cerr);
+        const int status = bvhscope::cli::checkOutput(
+            "render",
+            bvhscope::headless::runRender(std::span(arguments).subspan(1), std::cout, std::cerr),
+            std::cout, std::cerr);
+        return bvhscope::cli::closeStandardOutput(status, std::cerr);
     }
     if (!arguments.empty() && arguments.front() == "thumbnail") {
-        return bvhscope::headless::runThumbnail(std::span(arguments).subspan(1), std::cout,
-                                                std::cerr);
+        const int status = bvhscope::cli::checkOutput(
+            "thumbnail",
+            bvhscope::headless::runThumbnail(std::span(arguments).subspan(1), std::cout, std::cerr),
+            std::cout, std::cerr);
+        return bvhscope::cli::closeStandardOutput(status, std::cerr);
     }
     const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
-        return status;
+        return bvhscope::cli::closeStandardOutput(status, std::cerr);
     }
     if (arguments.size() == 1 && (arguments[0] == "--help" || arguments[0] == "-h")) {
         bvhscope::cli::printUsage(std::cout);
         std::cout << bvhscope::viewer::viewerOptionsHelp();
-        return 0;
+        return bvhscope::cli::closeStandardOutput(bvhscope::cli::kExitOk, std::cerr);
     }
     if (arguments.size() == 1 && arguments[0] == "--version") {
         std::cout << "bvhscope " << bvhscope::cli::versionString() << "\n";
-        return bvhscope::cli::kExitOk;
+        return bvhscope::cli::closeStandardOutput(bvhscope::cli::kExitOk, std::cerr);
     }
     bvhscope::viewer::ParsedViewerOptions parsed = bvhscope::viewer::parseViewerOptions(arguments);
     parsed.options.processStart = processStart;

@@ -169,7 +169,9 @@ void pollLoads(ViewerState& state, std::ostream& err) {
         for (const std::string& line : events.errorLines) {
             err << line << "\n";
         }
-        state.errorLines = std::move(events.errorLines);
+        // Added to what the popup shows until it is closed.
+        state.errorLines.insert(state.errorLines.end(), events.errorLines.begin(),
+                                events.errorLines.end());
         state.openErrorPopup = true;
     }
 }
@@ -589,8 +591,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
     }
     ViewerSettings& settings = state.settings;
-    const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
-    const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
+    int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
+    int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
     if (options.pauseAfterHeaderMs) {
         state.loads.pauseAfterHeaderForTests(
             std::chrono::milliseconds(*options.pauseAfterHeaderMs));
@@ -606,8 +608,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
         return 1;
     }
-    // The size kept in settings.ini (or the default) fitted to the monitor's work area; a size
-    // given on the command line (--size) is taken as it is.
+    // The size kept in settings.ini (the default, or a hand-edited one) fitted to the monitor's
+    // work area; a size given on the command line (--size) is taken as it is.
     const bool fitToScreen = !options.width && !options.height && !benchmarking;
     const WindowPlacement placement =
         fitToScreen ? fitWindowToWorkArea(width, height, primaryMonitorWorkArea())
@@ -627,8 +629,12 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     std::optional<std::filesystem::path> iniFile;
     if (configDir) {
         iniFile = *configDir / "imgui.ini";
-        std::error_code error;
-        std::filesystem::create_directories(*configDir, error);
+        if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
+            // Said now, in the viewer, rather than lost silently when it quits.
+            state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);
+            state.openErrorPopup = true;
+            err << state.errorLines.back() << "\n";
+        }
     }
     ImGuiLayer imgui(window.handle(), capturing ? std::nullopt : iniFile);
     {
@@ -843,7 +849,10 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
         settings.windowWidth = windowWidth;
         settings.windowHeight = windowHeight;
-        saveSettings(*configDir / "settings.ini", settings);
+        if (const std::string problem = saveSettings(*configDir / "settings.ini", settings);
+            !problem.empty()) {
+            err << "bvhscope: the settings were not saved: " << problem << "\n";
+        }
     }
     return exitCode;
 }

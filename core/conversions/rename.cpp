@@ -30,7 +30,7 @@ Conversion renameJoints(const Skeleton& skeleton, const Motion& motion,
         if (skeleton.isEndSite[node] != 0) {
             const NodeIndex parent = skeleton.parents[node];
             if (parent != kNoParent) {
-                names[node] = "EndSite_" + names[static_cast<std::size_t>(parent)];
+                names[node] = endSiteName(names[static_cast<std::size_t>(parent)]);
             }
             continue;
         }

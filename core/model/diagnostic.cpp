@@ -8,10 +8,12 @@ std::string formatDiagnostic(std::string_view fileName, const Diagnostic& diagno
     std::string text;
     text.reserve(fileName.size() + diagnostic.message.size() + 32);
     text.append(fileName);
-    text += ':';
-    text += std::to_string(diagnostic.line);
-    text += ':';
-    text += std::to_string(diagnostic.column);
+    if (diagnostic.line != 0) {
+        text += ':';
+        text += std::to_string(diagnostic.line);
+        text += ':';
+        text += std::to_string(diagnostic.column);
+    }
     text += diagnostic.severity == Severity::Error ? ": error: " : ": warning: ";
     text += diagnostic.message;
     return text;

@@ -23,7 +23,8 @@ struct Diagnostic {
     std::string message;
 };
 
-// "FILE:LINE:COL: error: message" (or "warning").
+// "FILE:LINE:COL: error: message" (or "warning"); "FILE: error: message" for a diagnostic with
+// no place in the text (line 0: I/O, cancellation), as GNU tools print such errors.
 std::string formatDiagnostic(std::string_view fileName, const Diagnostic& diagnostic);
 
 // A piece of the file's text as a message shows it: in single quotes, at most 40 characters

@@ -8,12 +8,18 @@
 namespace bvh {
 
 inline constexpr double kAssumedFrameTime = 1.0 / 30.0;
+// The Frame Times the reader accepts, in seconds (a million to 1/3600 frames per second);
+// outside them, as for a missing or non-positive one, kAssumedFrameTime is used with a warning.
+// So framesPerSecond() and every time derived from the frame time are finite.
+inline constexpr double kShortestFrameTime = 1e-6;
+inline constexpr double kLongestFrameTime = 3600.0;
 
 struct Motion {
     std::uint32_t frameCount = 0;
     std::uint32_t channelCount = 0;
-    // Seconds per frame. When the file's Frame Time is missing, zero, negative or not a number,
-    // this is kAssumedFrameTime and frameTimeAssumed is true, so the UI can say so.
+    // Seconds per frame. When the file's Frame Time is missing, not a number, or outside
+    // [kShortestFrameTime, kLongestFrameTime], this is kAssumedFrameTime and frameTimeAssumed is
+    // true, so the UI can say so.
     double frameTime = kAssumedFrameTime;
     bool frameTimeAssumed = true;
     std::vector<float> values; // frameCount * channelCount, row-major

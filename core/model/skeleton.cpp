@@ -24,6 +24,22 @@ std::string_view channelTypeName(ChannelType type) {
     return "Unknown";
 }
 
+std::string endSiteName(std::string_view parentName) {
+    std::string name = "EndSite_";
+    if (parentName.size() <= kEndSiteParentNameBytes) {
+        name.append(parentName);
+        return name;
+    }
+    std::size_t cut = kEndSiteParentNameBytes;
+    // Back up to the start of a UTF-8 character (continuation bytes are 10xxxxxx).
+    while (cut > 0 && (static_cast<unsigned char>(parentName[cut]) & 0xC0) == 0x80) {
+        --cut;
+    }
+    name.append(parentName.substr(0, cut));
+    name += "...";
+    return name;
+}
+
 std::size_t Skeleton::jointCount() const {
     return static_cast<std::size_t>(std::ranges::count(isEndSite, std::uint8_t{0}));
 }

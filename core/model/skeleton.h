@@ -2,8 +2,9 @@
 //
 // Every ROOT, JOINT and End Site of the file is one *node*, in file (depth-first) order, so that
 // forward kinematics is a single forward loop: parents[i] < i for every non-root node. End Sites
-// are nodes with no channels (named "EndSite_<parent name>") because they carry the OFFSET that
-// gives the last bone its length and direction (seed 000); they are never parents.
+// are nodes with no channels (named "EndSite_<parent name>", see endSiteName) because they carry
+// the OFFSET that gives the last bone its length and direction (seed 000); they are never
+// parents.
 //
 // Offsets are in file units and file axes. Channels are stored once for the whole file, in the
 // order the motion rows use: node i owns columns [channelBegin[i], channelBegin[i] +
@@ -14,6 +15,7 @@
 #include <glm/vec3.hpp>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bvh {
@@ -43,6 +45,16 @@ constexpr int channelAxis(ChannelType type) {
 }
 // The spelling BVH files use ("Xposition", "Zrotation"); "Unknown" for unknown channels.
 std::string_view channelTypeName(ChannelType type);
+
+// The longest part of a parent's name an End Site's name repeats.
+inline constexpr std::size_t kEndSiteParentNameBytes = 128;
+
+// The name of an End Site under `parentName`: "EndSite_" + the parent's name, cut after
+// kEndSiteParentNameBytes bytes (at a UTF-8 character boundary, then "..."). An End Site has no
+// name in the file, so its name is made, and made names must not multiply memory: 100 000 End
+// Sites under a 20 000-byte name would otherwise hold 2 GB of names for a 2 MB file. Every End
+// Site name is at most 8 + kEndSiteParentNameBytes + 3 bytes.
+std::string endSiteName(std::string_view parentName);
 
 struct Skeleton {
     std::vector<std::string> names;

@@ -1,6 +1,7 @@
 #include "core/reader/background_load.h"
 
 #include <cassert>
+#include <new>
 
 namespace bvh {
 
@@ -18,7 +19,14 @@ BackgroundLoad::BackgroundLoad(std::filesystem::path path, unsigned threads,
                 onHeaderReady();
             }
         };
-        loadDocumentInto(*document_, path_, options);
+        try {
+            loadDocumentInto(*document_, path_, options);
+        } catch (const std::bad_alloc&) {
+            // The core never throws, but it allocates: a file too large for the memory left
+            // ends as a failed load (take() says so), never as an exception that ends the
+            // viewer with everything it had open.
+            outOfMemory_.store(true, std::memory_order_relaxed);
+        }
         finished_.store(true, std::memory_order_release);
     });
 }
@@ -44,7 +52,19 @@ Document BackgroundLoad::take() {
     if (thread_.joinable()) {
         thread_.join();
     }
-    return std::move(*document_);
+    Document document = std::move(*document_);
+    if (outOfMemory_.load(std::memory_order_relaxed)) {
+        // What was read is released first, so that the message can be made.
+        document.skeleton = Skeleton{};
+        document.nodeLocations.clear();
+        document.motion = Motion{};
+        document.diagnostics.clear();
+        document.diagnostics.shrink_to_fit();
+        document.diagnostics.push_back(
+            {Severity::Error, 0, 0, "out of memory while reading the file; nothing was loaded"});
+    }
+    dropIfFailed(document);
+    return document;
 }
 
 } // namespace bvh

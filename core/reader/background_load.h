@@ -48,7 +48,8 @@ public:
     std::unique_lock<std::mutex> lockMotion() const { return std::unique_lock(motionLock_); }
 
     void cancel() { progress_.cancelRequested.store(true, std::memory_order_relaxed); }
-    // After finished(): the document, moved out (the load is then empty).
+    // After finished(): the document, moved out (the load is then empty). A failed load
+    // (out of memory included: an error diagnostic says so) holds diagnostics only.
     Document take();
 
 private:
@@ -58,7 +59,8 @@ private:
     mutable std::mutex motionLock_;
     std::atomic<bool> headerReady_{false};
     std::atomic<bool> finished_{false};
-    std::thread thread_; // last: started once everything above exists
+    std::atomic<bool> outOfMemory_{false}; // the load ran out of memory (std::bad_alloc)
+    std::thread thread_;                   // last: started once everything above exists
 };
 
 } // namespace bvh

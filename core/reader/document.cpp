@@ -2,6 +2,7 @@
 
 #include "core/reader/hierarchy_reader.h"
 #include "core/reader/motion_reader.h"
+#include "core/reader/position_range.h"
 #include "core/reader/text_source.h"
 
 #include <algorithm>
@@ -14,6 +15,18 @@ namespace {
 // small: a hierarchy is a few KB, and every 4 KB of fresh buffer costs a page fault before
 // the header can be shown.
 constexpr std::size_t kFirstRead = std::size_t{64} << 10;
+
+// Whether a token could be the start of a motion header line ("Frames:", "Frame Time:",
+// "FrameTime:", or "Time:" after "Frame") if more text followed it.
+bool couldBeHeaderKeyword(std::string_view text) {
+    const std::string_view word = text.substr(0, text.find(':'));
+    if (word.size() < text.size()) {
+        return equalsIgnoringCase(word, "Frames") || equalsIgnoringCase(word, "FrameTime") ||
+               equalsIgnoringCase(word, "Time");
+    }
+    return couldBecomeKeyword(text, "Frames") || couldBecomeKeyword(text, "FrameTime") ||
+           couldBecomeKeyword(text, "Time");
+}
 
 void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
     if (options.progress) {
@@ -32,7 +45,25 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
         Token declaredCountAt;
         if (end == HierarchyEnd::Motion) {
             declaredCountAt = readMotionHeader(tokens, motionKeyword, attempt);
-            tokens.peek(); // the header is complete only if text follows its last token
+            // The header is complete only if text follows its last token, and that text cannot
+            // be more of the header: a first row cut by the end of the text read so far is not.
+            const Token after = tokens.peek();
+            if (!after.atEnd() && !couldBeHeaderKeyword(after.text)) {
+                tokens.endDoesNotMatter();
+            }
+        }
+        if (const Token& overlong = tokens.overlongToken(); !overlong.atEnd()) {
+            // Refused as soon as it is seen: however large the file, no more of it is read.
+            if (end != HierarchyEnd::Failed || tokens.reachedEnd()) {
+                document = std::move(attempt);
+                document.diagnostics.push_back({Severity::Error, overlong.line, overlong.column,
+                                                "a word or name of more than " +
+                                                    std::to_string(kMaxHeaderTokenBytes) +
+                                                    " bytes in the header: this is not BVH text"});
+                document.skeleton = Skeleton{};
+                document.nodeLocations.clear();
+                return;
+            }
         }
         if (tokens.reachedEnd() && !source.complete()) {
             if (!source.readMore(std::max(text.size(), kFirstRead))) {
@@ -77,11 +108,37 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
 
 } // namespace
 
+void dropIfFailed(Document& document) {
+    if (!document.loaded()) {
+        document.skeleton = Skeleton{};
+        document.nodeLocations.clear();
+        document.motion = Motion{};
+    }
+}
+
+namespace {
+
+// The checks of a whole document, and the diagnostics in the order of the text. A document
+// with an error holds nothing half-loaded: an I/O error, a file that changed mid-read, rows
+// beyond the memory bound.
+// A load that another thread watches (options.motionLock) is emptied by its owner once the
+// load has finished (BackgroundLoad::take), not while that thread may still read it.
+void finish(Document& document, const ParseOptions& options) {
+    if (document.loaded()) {
+        warnAboutUnboundedPositions(document);
+    } else if (options.motionLock == nullptr) {
+        dropIfFailed(document);
+    }
+    sortByPlace(document.diagnostics);
+}
+
+} // namespace
+
 Document parseDocument(std::string_view text, const ParseOptions& options) {
     Document document;
     MemorySource source(text);
     readDocument(source, document, options);
-    sortByPlace(document.diagnostics);
+    finish(document, options);
     return document;
 }
 
@@ -93,13 +150,7 @@ void loadDocumentInto(Document& document, const std::filesystem::path& path,
         return;
     }
     readDocument(source, document, options);
-    sortByPlace(document.diagnostics);
-    if (!document.loaded()) {
-        // An I/O error or a file that changed mid-read leaves nothing half-loaded.
-        document.skeleton = Skeleton{};
-        document.nodeLocations.clear();
-        document.motion = Motion{};
-    }
+    finish(document, options);
 }
 
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options) {

@@ -83,8 +83,13 @@ Document parseDocument(std::string_view text, const ParseOptions& options = {});
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options = {});
 
 // loadDocument into an existing Document, so another thread can watch it fill (see
-// LoadProgress and ParseOptions::onHeaderReady). `document` must be empty.
+// LoadProgress and ParseOptions::onHeaderReady). `document` must be empty. When
+// options.motionLock is given, a failed load is not emptied here (the watching thread may still
+// read it): its owner calls dropIfFailed once the load has finished.
 void loadDocumentInto(Document& document, const std::filesystem::path& path,
                       const ParseOptions& options);
+
+// Empties the skeleton and motion of a document with an error: nothing half-loaded is kept.
+void dropIfFailed(Document& document);
 
 } // namespace bvh

@@ -3,8 +3,11 @@
 #include "core/reader/content_sniffing.h"
 #include "core/reader/number_scanner.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <iterator>
+#include <limits>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -87,14 +90,18 @@ HierarchyEnd HierarchyReader::read() {
         return HierarchyEnd::Failed;
     }
     if (!equalsIgnoringCase(first.text, "HIERARCHY")) {
-        // Say what the file is when it is something else entirely (a renamed image, an archive,
-        // UTF-16 text): the first bytes of the text read so far are enough.
+        // Decided by the first bytes: a file that does not start with HIERARCHY is refused
+        // without reading the rest, however large it is, and one that is something else entirely
+        // (a renamed image, an archive, UTF-16 text) says what it looks like.
+        if (!couldBecomeKeyword(first.text, "HIERARCHY")) {
+            tokens_.endDoesNotMatter();
+        }
         if (const auto kind = recognizeNonBvhContent(tokens_.text().substr(0, 512))) {
             fail(first, "not a BVH file (it looks like " + std::string(*kind) +
                             "): expected HIERARCHY at the start");
         } else {
-            fail(first, "expected HIERARCHY at the start of the file, found " +
-                            quotedForMessage(first.text));
+            fail(first,
+                 "expected HIERARCHY at the start of the file, found " + describeToken(first));
         }
         return HierarchyEnd::Failed;
     }
@@ -138,6 +145,11 @@ HierarchyEnd HierarchyReader::read() {
                 fail(token, "unmatched '}': no block is open here");
                 return HierarchyEnd::Failed;
             } else {
+                if (!couldBecomeKeyword(token.text, "ROOT") &&
+                    !couldBecomeKeyword(token.text, "MOTION") &&
+                    !couldBecomeKeyword(token.text, "JOINT")) {
+                    tokens_.endDoesNotMatter();
+                }
                 fail(token, "unexpected " + quotedForMessage(token.text) +
                                 " between hierarchies; expected ROOT or MOTION");
                 return HierarchyEnd::Failed;
@@ -177,8 +189,10 @@ bool HierarchyReader::readNodeBody(const Token& token) {
         if (equalsIgnoringCase(token.text, "End")) {
             Token site = tokens_.next();
             if (!equalsIgnoringCase(site.text, "Site")) {
-                return fail(site,
-                            "expected 'Site' after 'End', found " + quotedForMessage(site.text));
+                if (!site.atEnd() && !couldBecomeKeyword(site.text, "Site")) {
+                    tokens_.endDoesNotMatter();
+                }
+                return fail(site, "expected 'Site' after 'End', found " + describeToken(site));
             }
         }
         return openNode(token, open_.back().node, true);
@@ -189,6 +203,13 @@ bool HierarchyReader::readNodeBody(const Token& token) {
     if (equalsIgnoringCase(token.text, "MOTION")) {
         return fail(token, "MOTION while " + std::to_string(open_.size()) +
                                " block(s) are still open (missing '}')");
+    }
+    static constexpr std::string_view kBodyKeywords[] = {"OFFSET",  "CHANNELS", "JOINT", "End",
+                                                         "EndSite", "ROOT",     "MOTION"};
+    if (std::none_of(
+            std::begin(kBodyKeywords), std::end(kBodyKeywords),
+            [&](std::string_view keyword) { return couldBecomeKeyword(token.text, keyword); })) {
+        tokens_.endDoesNotMatter();
     }
     return fail(token, "unexpected " + quotedForMessage(token.text) +
                            "; expected OFFSET, CHANNELS, JOINT, End Site or '}'");
@@ -212,16 +233,18 @@ bool HierarchyReader::readNodeName(const Token& keyword, std::string& name) {
 bool HierarchyReader::openNode(const Token& keyword, NodeIndex parent, bool endSite) {
     std::string name;
     if (endSite) {
-        name = "EndSite_" + skeleton_.names[static_cast<std::size_t>(parent)];
+        name = endSiteName(skeleton_.names[static_cast<std::size_t>(parent)]);
     } else if (!readNodeName(keyword, name)) {
         return false;
     }
     Token brace = tokens_.next();
     if (brace.text != "{") {
-        return fail(
-            brace, "expected '{' after " +
-                       (endSite ? std::string("End Site") : quotedForMessage(name)) + ", found " +
-                       (brace.atEnd() ? std::string("end of file") : quotedForMessage(brace.text)));
+        if (!brace.atEnd()) {
+            tokens_.endDoesNotMatter(); // a token that is not '{' never becomes one
+        }
+        return fail(brace, "expected '{' after " +
+                               (endSite ? std::string("End Site") : quotedForMessage(name)) +
+                               ", found " + describeToken(brace));
     }
     if (!endSite) {
         // Duplicates load (some exporters repeat "Finger" per hand), but tools matching joints
@@ -256,13 +279,16 @@ bool HierarchyReader::readOffset(const Token& keyword) {
         Token value = tokens_.next();
         double number = 0.0;
         if (!parseWholeNumber(value.text, number)) {
-            return fail(value, "OFFSET needs 3 numbers; found " +
-                                   (value.atEnd() ? std::string("end of file")
-                                                  : quotedForMessage(value.text)));
+            return fail(value, "OFFSET needs 3 numbers; found " + describeToken(value));
         }
         if (!std::isfinite(number)) {
             warn(value,
                  "OFFSET value " + quotedForMessage(value.text) + " is not finite; 0 is used");
+            number = 0.0;
+        } else if (std::abs(number) > std::numeric_limits<float>::max()) {
+            // Poses are drawn and written as floats: such an offset is an infinite position.
+            warn(value, "OFFSET value " + quotedForMessage(value.text) +
+                            " is beyond the float range (3.4e38); 0 is used");
             number = 0.0;
         }
         offset[axis] = number;
@@ -293,8 +319,7 @@ bool HierarchyReader::readChannels(const Token& keyword) {
     }
     if (count < 0) {
         return fail(countToken, "CHANNELS needs a channel count (a whole number >= 0); found " +
-                                    (countToken.atEnd() ? std::string("end of file")
-                                                        : quotedForMessage(countToken.text)));
+                                    describeToken(countToken));
     }
     // Never reserve by the declared count: "CHANNELS 2147483647" must cost nothing.
     for (std::int64_t i = 0; i < count; ++i) {

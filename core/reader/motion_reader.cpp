@@ -40,6 +40,13 @@ std::optional<Token> readKeywordValue(Tokenizer& tokens, std::string_view keywor
     if (rest.empty() && tokens.peek().text == ":") {
         tokens.next();
     }
+    // "Frames:" with nothing after it, then "Frame Time:" on the next line: the next header
+    // line is not this one's value. An empty token at the keyword stands for the missing value.
+    const Token value = tokens.peek();
+    if (value.line != word.line && value.text.size() >= 5 &&
+        equalsIgnoringCase(value.text.substr(0, 5), "Frame")) {
+        return Token{{}, word.line, word.column};
+    }
     return tokens.next();
 }
 
@@ -72,8 +79,10 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
                                        ? 0
                                        : scanNumber(value.text.data(),
                                                     value.text.data() + value.text.size(), count);
-                if (used != value.text.size() || used == 0 || !std::isfinite(count) || count < 0 ||
-                    count != std::floor(count) || count > 9.0e18) {
+                if (value.atEnd()) {
+                    warn(value, "'Frames:' has no value; the rows present are counted");
+                } else if (used != value.text.size() || used == 0 || !std::isfinite(count) ||
+                           count < 0 || count != std::floor(count) || count > 9.0e18) {
                     warn(value, "'Frames:' value " + quotedForMessage(value.text) +
                                     " is not a frame count; the rows present are counted");
                 } else {
@@ -103,12 +112,19 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
                                        ? 0
                                        : scanNumber(value.text.data(),
                                                     value.text.data() + value.text.size(), seconds);
-                if (used == 0 || used != value.text.size()) {
+                if (value.atEnd()) {
+                    warn(value, "'Frame Time:' has no value; 30 fps is assumed");
+                } else if (used == 0 || used != value.text.size()) {
                     warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
                                     " is not a number; 30 fps is assumed");
                 } else if (!std::isfinite(seconds) || seconds <= 0.0) {
                     warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
                                     " is not a positive time; 30 fps is assumed");
+                } else if (seconds < kShortestFrameTime || seconds > kLongestFrameTime) {
+                    // 5e-324 s per frame is an infinite frame rate, 1e30 s a clip longer than
+                    // the universe: no capture has either, and both break every time shown.
+                    warn(value, "'Frame Time:' value " + quotedForMessage(value.text) +
+                                    " is outside 1 microsecond to 1 hour; 30 fps is assumed");
                 } else {
                     motion.frameTime = seconds;
                     motion.frameTimeAssumed = false;
@@ -254,12 +270,14 @@ struct RowBlock {
     struct Piece {
         std::string_view text;
         std::uint64_t linesBefore = 0; // lines of the block before this piece
+        std::uint64_t rowsBefore = 0;  // lines that are not blank (rows at the most) before it
         RowBlockResult result;
     };
     std::string_view text; // empty: no rows left
     std::uint32_t firstLine = 0;
     std::uint32_t firstColumn = 1;
     std::uint64_t lines = 0;
+    std::uint64_t rowBound = 0;      // lines that are not blank: the rows the block can hold
     std::uint64_t consumedAfter = 0; // bytes of the source up to the end of this block
     std::vector<Piece> pieces;
 };
@@ -329,8 +347,10 @@ private:
                 }
             }
             const std::string_view piece = text.substr(start, end - start);
-            block.pieces.push_back({piece, block.lines, {}});
-            block.lines += countLines(piece);
+            block.pieces.push_back({piece, block.lines, block.rowBound, {}});
+            const LineCounts counts = countLinesAndRows(piece);
+            block.lines += counts.lines;
+            block.rowBound += counts.rows;
             start = end;
         }
     }
@@ -345,27 +365,43 @@ private:
 
 class RowStream {
 public:
-    RowStream(Document& document, const ParseOptions& options, std::uint64_t totalBytes)
+    // `totalBytes`: the size of the whole text if known (0 otherwise); `motionStart`: the bytes
+    // before the first row.
+    RowStream(Document& document, const ParseOptions& options, std::uint64_t totalBytes,
+              std::uint64_t motionStart)
         : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
           storage_(document.motion.values, channels_, options.motionLock),
           declaredFrames_(document.declaredFrameCount),
           threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
                                         : options.threads),
-          totalBytes_(totalBytes) {}
+          totalBytes_(totalBytes),
+          motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0) {}
 
     // Parses `block`. Once the other threads have started, this one calls `readNext` (which
     // returns the next block, or nullptr at the end) and makes room for that block's rows,
     // then joins the parsing.
     template <typename ReadNext>
     void parseBlock(RowBlock& block, ReadNext&& readNext) {
-        linesSeen_ += block.lines;
+        linesSeen_ += block.rowBound;
         bytesSeen_ += block.text.size();
+        // The memory bound (see rowLimit): a block whose lines could exceed it is parsed as one
+        // piece that stops at the limit, into room for the limit and one spare row.
+        const std::uint64_t limit = rowLimit();
+        const bool limited = rows_ + block.rowBound > limit;
+        std::uint64_t maxRows = UINT64_MAX;
+        std::uint64_t roomRows = block.rowBound;
+        if (limited) {
+            block.pieces.resize(1);
+            block.pieces.front() = {block.text, 0, 0, {}};
+            maxRows = limit - rows_;
+            roomRows = maxRows + 1;
+        }
         const Estimate estimate = estimateRows(block);
         if (rows_ == 0 || estimate.rows > storage_.capacityRows()) {
             // At the first block, and once if the estimate falls short.
-            storage_.reserveRows(estimate.room);
+            storage_.reserveRows(std::max(estimate.room, rows_ + roomRows));
         }
-        float* const base = storage_.ensureRows(rows_ + block.lines, estimate.room);
+        float* const base = storage_.ensureRows(rows_ + roomRows, estimate.room);
         float* const blockRows = base + rows_ * channels_;
 
         std::atomic<std::size_t> nextPiece{0};
@@ -375,7 +411,7 @@ public:
                 piece.result = parseRowBlock(
                     piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
                     index == 0 ? block.firstColumn : 1, channels_,
-                    blockRows + piece.linesBefore * channels_);
+                    blockRows + piece.rowsBefore * channels_, maxRows);
             }
         };
         std::vector<std::thread> workers;
@@ -390,7 +426,7 @@ public:
         if (const RowBlock* next = readNext()) {
             // The next block's rows go after this block's lines at the most; zeroing their room
             // now keeps it off the serial part between blocks.
-            storage_.growWithinCapacity(rows_ + block.lines + next->lines);
+            storage_.growWithinCapacity(rows_ + roomRows + next->rowBound);
         }
         parsePieces();
         for (std::thread& worker : workers) {
@@ -398,7 +434,7 @@ public:
         }
 
         for (RowBlock::Piece& piece : block.pieces) {
-            const float* const placed = blockRows + piece.linesBefore * channels_;
+            const float* const placed = blockRows + piece.rowsBefore * channels_;
             float* const final = base + rows_ * channels_;
             const std::uint64_t rows = piece.result.rows;
             if (final != placed && rows > 0 && channels_ > 0) {
@@ -409,9 +445,26 @@ public:
             }
             issues_.append(std::move(piece.result.issues), rows_);
             rows_ += rows;
+            if (piece.result.stop.reason != RowStopReason::None) {
+                // The text from here on is not rows: the pieces after this one are dropped.
+                stop_ = std::move(piece.result.stop);
+                break;
+            }
         }
     }
 
+    // Set when the rows ended before the text (a section keyword, the memory bound).
+    const RowStop& stop() const { return stop_; }
+    // The most rows the values may hold: kMaxValuesPerTextByte values per byte of the motion
+    // text (the whole file's when its size is known, else the text read so far), plus
+    // kRepairAllowanceValues, plus one row.
+    std::uint64_t rowLimit() const {
+        if (channels_ == 0) {
+            return UINT64_MAX; // rows of no values take no memory
+        }
+        const std::uint64_t bytes = std::max(motionBytes_, bytesSeen_);
+        return (kMaxValuesPerTextByte * bytes + kRepairAllowanceValues + channels_) / channels_;
+    }
     std::uint64_t rows() const { return rows_; }
     std::uint32_t channels() const { return channels_; }
     unsigned threads() const { return threads_; }
@@ -436,7 +489,9 @@ private:
     // ending in a rest pose of zeros) need no reallocation: room never touched is address
     // space, not memory, while a reallocation holds the values twice as it copies them.
     Estimate estimateRows(const RowBlock& block) const {
-        const std::uint64_t placed = rows_ + block.lines;
+        // Never beyond the memory bound: the rows past it are an error, not frames.
+        const std::uint64_t limit = rowLimit() == UINT64_MAX ? UINT64_MAX : rowLimit() + 1;
+        const std::uint64_t placed = std::min(rows_ + block.rowBound, limit);
         const std::uint64_t left =
             totalBytes_ > block.consumedAfter ? totalBytes_ - block.consumedAfter : 0;
         if (channels_ == 0 || left == 0) {
@@ -448,15 +503,15 @@ private:
         // block of a few short lines (a blank line before rows megabytes long) says little.
         const std::uint64_t fitting = placed + left / (2 * std::uint64_t{channels_}) + 1;
         const auto rows =
-            std::min(placed + static_cast<std::uint64_t>(leftLines * 17 / 16), fitting);
+            std::min({placed + static_cast<std::uint64_t>(leftLines * 17 / 16), fitting, limit});
         if (declaredFrames_) {
             const auto declared = static_cast<std::uint64_t>(*declaredFrames_);
-            if (declared <= fitting &&
+            if (declared <= fitting && declared <= limit &&
                 declared >= placed + static_cast<std::uint64_t>(leftLines * 3 / 4)) {
                 return {rows, std::max(rows, declared)};
             }
         }
-        return {rows, std::max(rows, std::min(2 * rows, fitting))};
+        return {rows, std::max(rows, std::min({2 * rows, fitting, limit}))};
     }
 
     std::uint32_t channels_;
@@ -464,7 +519,9 @@ private:
     std::optional<std::int64_t> declaredFrames_;
     unsigned threads_;
     std::uint64_t totalBytes_;
+    std::uint64_t motionBytes_;
     std::uint64_t rows_ = 0;
+    RowStop stop_;
     std::uint64_t linesSeen_ = 0;
     std::uint64_t bytesSeen_ = 0;
     RowIssueLog issues_;
@@ -474,7 +531,7 @@ private:
 
 void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
                     const Token& declaredCountAt, Document& document, const ParseOptions& options) {
-    RowStream stream(document, options, source.totalBytes());
+    RowStream stream(document, options, source.totalBytes(), source.consumedBytes());
     LoadProgress* progress = options.progress;
     const std::size_t bytesPerThread = std::max<std::size_t>(options.blockBytesPerThread, 64);
     const std::size_t blockBytes = bytesPerThread * stream.threads();
@@ -517,6 +574,9 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
                 std::memory_order_release);
         }
         firstBlock = false;
+        if (stream.stop().reason != RowStopReason::None) {
+            break; // the rest of the text is not read
+        }
         if (!nextTaken) {
             nextRead = reader.take(next);
         }
@@ -531,6 +591,23 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
         }
     }
     line = reader.line();
+    const RowStop& stop = stream.stop();
+    if (stop.reason == RowStopReason::SectionKeyword) {
+        document.diagnostics.push_back(
+            {Severity::Warning, stop.line, stop.column,
+             quotedForMessage(stop.keyword) +
+                 " after the rows: the motion ends here and the text from this line on is not "
+                 "read (a second file appended to this one?)"});
+    } else if (stop.reason == RowStopReason::RowLimit) {
+        document.diagnostics.push_back(
+            {Severity::Error, stop.line, stop.column,
+             "frame " + std::to_string(stream.rows()) + ": completing short rows from the " +
+                 "previous frame would hold more than " + std::to_string(kMaxValuesPerTextByte) +
+                 " values per byte of the motion text plus " +
+                 std::to_string(kRepairAllowanceValues) + " (" + std::to_string(stream.channels()) +
+                 " channels a frame); the file is not loaded"});
+        failed = true;
+    }
     if (!failed && !source.verifyUnchanged()) {
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
         failed = true;

@@ -13,10 +13,20 @@ namespace bvh {
 // disagrees with the rows.
 Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& document);
 
+// The memory bound of the motion values: at most this many values (4 bytes each) per byte of
+// the motion text, plus kRepairAllowanceValues, plus one frame. A well-formed row needs 2 bytes of
+// text per value (a digit and a blank), so only rows completed from the previous frame can come
+// near it: 1 MB of one-value rows under 2 000 channels would otherwise fill 4 GB.
+inline constexpr std::uint64_t kMaxValuesPerTextByte = 2;
+// And this many values more (4 MB), so that a few short rows in a small file always load.
+inline constexpr std::uint64_t kRepairAllowanceValues = std::uint64_t{1} << 20;
+
 // Reads every row from `source`, whose available() starts right after the header at
-// line/column. Never fails on content: a frame is never silently shifted (short rows are
-// completed from the previous frame, long rows cut at the channel count, both reported). I/O
-// errors and cancellation become an error diagnostic.
+// line/column. A frame is never silently shifted (short rows are completed from the previous
+// frame, long rows cut at the channel count, both reported). A line starting with a section
+// keyword (HIERARCHY, ROOT, MOTION, "Frames:", "Frame Time:") ends the rows with a warning, and
+// the text after it is not read. Errors: completed rows beyond kMaxValuesPerTextByte, I/O
+// errors and cancellation.
 void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
                     const Token& declaredCountAt, Document& document, const ParseOptions& options);
 

@@ -59,6 +59,46 @@ std::uint64_t countLines(std::string_view text) {
     return lineEndsIn(text, 0, text.size()).count + (unterminated ? 1 : 0);
 }
 
+LineCounts countLinesAndRows(std::string_view text) {
+    // A line counts as a row when a byte other than a blank comes before its end. The byte
+    // before a line end is almost always a digit, so a line costs one look back; a run of
+    // blanks is walked back once (twice at most: once from a LF, once from a lone CR). One pass
+    // of memchr per line-end byte, as countLines.
+    const char* const data = text.data();
+    const auto holdsRow = [data](std::size_t contentEnd) {
+        while (contentEnd > 0 && isSpaceOrTab(data[contentEnd - 1])) {
+            --contentEnd;
+        }
+        return contentEnd > 0 && !isLineEnd(data[contentEnd - 1]);
+    };
+    LineCounts counts;
+    for (const char* p = data; const void* found = std::memchr(
+                                   p, '\n', static_cast<std::size_t>(data + text.size() - p));) {
+        const auto at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
+        p = data + at + 1;
+        ++counts.lines;
+        counts.rows += holdsRow(at > 0 && data[at - 1] == '\r' ? at - 1 : at) ? 1 : 0;
+    }
+    for (const char* p = data; const void* found = std::memchr(
+                                   p, '\r', static_cast<std::size_t>(data + text.size() - p));) {
+        const auto at = static_cast<std::size_t>(static_cast<const char*>(found) - data);
+        p = data + at + 1;
+        if (at + 1 == text.size() || data[at + 1] != '\n') {
+            ++counts.lines;
+            counts.rows += holdsRow(at) ? 1 : 0;
+        }
+    }
+    if (!text.empty() && !isLineEnd(text.back())) {
+        ++counts.lines; // an unterminated last line
+    }
+    counts.rows += holdsRow(text.size()) ? 1 : 0;
+    return counts;
+}
+
+std::uint64_t countRowLines(std::string_view text) {
+    return countLinesAndRows(text).rows;
+}
+
 // [SECTION] Issue log
 
 void RowIssueLog::add(RowIssue issue) {
@@ -128,8 +168,12 @@ void RowIssueLog::append(RowIssueLog&& later, std::uint64_t rowOffset) {
 
 void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t channels) const {
     static constexpr const char* kSummaries[kRowIssueKinds] = {
-        "short rows", "long rows", "rows with numbers run together", "values that are not numbers",
-        "NaN or infinite values"};
+        "short rows",
+        "long rows",
+        "rows with numbers run together",
+        "values that are not numbers",
+        "NaN or infinite values",
+        "lines of words without numbers, ignored"};
     for (std::size_t kind = 0; kind < kRowIssueKinds; ++kind) {
         for (const RowIssue& issue : listed_[kind]) {
             std::string message;
@@ -152,8 +196,16 @@ void RowIssueLog::appendDiagnostics(std::vector<Diagnostic>& out, std::uint32_t 
                 message = quotedForMessage(issue.token) +
                           " is not a number; the previous frame's value is used";
                 break;
+            case RowIssueKind::WordsOnly:
+                message = "a line of words (" + quotedForMessage(issue.token) +
+                          ") and no number: not a frame, ignored";
+                break;
             case RowIssueKind::NotFinite:
-                message = "NaN or infinite value; the previous frame's value is used";
+                // values: 1 for a finite number beyond the float range.
+                message = issue.values == 1 ? "value beyond the float range (3.4e38); the "
+                                              "previous frame's value is used"
+                                            : "NaN or infinite value; the previous frame's "
+                                              "value is used";
                 break;
             }
             out.push_back({Severity::Warning, issue.line, issue.column, std::move(message)});
@@ -189,9 +241,10 @@ inline std::uint8_t charClass(char c) {
 
 class BlockParser {
 public:
-    BlockParser(std::string_view block, std::uint32_t channels, float* destination)
+    BlockParser(std::string_view block, std::uint32_t channels, float* destination,
+                std::uint64_t maxRows)
         : begin_(block.data()), end_(block.data() + block.size()), channels_(channels),
-          destination_(destination) {}
+          destination_(destination), maxRows_(maxRows) {}
 
     RowBlockResult parse();
 
@@ -208,6 +261,9 @@ private:
     };
 
     const char* readRow(const char* p);
+    // At a line that starts with a letter: true (and result_.stop set) when it starts with a
+    // section keyword.
+    BVH_COLD bool stopsAtSectionKeyword(const char* p);
     // The cold paths of readRow, out of line to keep its loop small.
     BVH_COLD TokenEnd readUncommonToken(const char* p, float* row, RowCursor cursor);
     BVH_COLD void completeShortRow(float* row, std::uint32_t filled, const char* rowStart);
@@ -229,11 +285,15 @@ private:
     const char* const end_;
     const std::uint32_t channels_;
     float* const destination_;
+    const std::uint64_t maxRows_;
     RowBlockResult result_;
     // The current row, as far as the cold paths saw it.
     bool glued_ = false;
     std::uint32_t words_ = 0;                    // tokens that are not numbers
     std::vector<std::uint32_t> borrowedColumns_; // values taken from the row before
+    // The row's "not a number" issues, kept until the row is known to be a frame: a line of
+    // words alone is reported once, as such, not word by word as values it never held.
+    std::vector<RowIssue> pendingWords_;
 };
 
 RowBlockResult BlockParser::parse() {
@@ -241,11 +301,57 @@ RowBlockResult BlockParser::parse() {
     while (p != end_) {
         if (charClass(*p) != kOther) {
             ++p; // blanks and line ends between rows
-        } else {
-            p = readRow(p);
+            continue;
+        }
+        // Digits, signs and dots are all below 'A': one comparison a row keeps keywords out.
+        if (static_cast<unsigned char>(*p) >= 'A' && stopsAtSectionKeyword(p)) [[unlikely]] {
+            break;
+        }
+        const char* const rowStart = p;
+        p = readRow(p);
+        if (result_.rows > maxRows_) [[unlikely]] {
+            // The row went to the spare row after the limit: it is not kept.
+            result_.rows = maxRows_;
+            for (std::uint64_t& inherited : result_.inheritedRows) {
+                inherited = std::min(inherited, maxRows_);
+            }
+            result_.stop.reason = RowStopReason::RowLimit;
+            result_.stop.offset = static_cast<std::size_t>(rowStart - begin_);
+            break;
         }
     }
     return std::move(result_);
+}
+
+bool BlockParser::stopsAtSectionKeyword(const char* p) {
+    const auto wordAt = [this](const char* q) {
+        const char* after = q;
+        while (after != end_ && charClass(*after) == kOther) {
+            ++after;
+        }
+        return std::string_view(q, static_cast<std::size_t>(after - q));
+    };
+    const std::string_view word = wordAt(p);
+    const std::string_view beforeColon = word.substr(0, word.find(':'));
+    bool keyword = equalsIgnoringCase(word, "HIERARCHY") || equalsIgnoringCase(word, "ROOT") ||
+                   equalsIgnoringCase(word, "MOTION") ||
+                   equalsIgnoringCase(beforeColon, "Frames") ||
+                   equalsIgnoringCase(beforeColon, "FrameTime");
+    if (!keyword && equalsIgnoringCase(word, "Frame")) {
+        // "Frame Time:": the next word starts with "Time".
+        const char* q = p + word.size();
+        while (q != end_ && charClass(*q) == kBlank) {
+            ++q;
+        }
+        const std::string_view next = wordAt(q);
+        keyword = next.size() >= 4 && equalsIgnoringCase(next.substr(0, 4), "Time");
+    }
+    if (keyword) {
+        result_.stop.reason = RowStopReason::SectionKeyword;
+        result_.stop.offset = static_cast<std::size_t>(p - begin_);
+        result_.stop.keyword.assign(word.substr(0, 44));
+    }
+    return keyword;
 }
 
 // The hot loop. `p` is at the first character of a row (not blank, not a line end); returns
@@ -302,8 +408,17 @@ const char* BlockParser::readRow(const char* p) {
     const auto filled = static_cast<std::uint32_t>(cursor.next - row);
     if (filled + cursor.extra == words_) [[unlikely]] {
         // A line with no number at all (a footer, a stray word) is not a frame.
+        addIssue(RowIssueKind::WordsOnly, rowStart, 0,
+                 pendingWords_.empty() ? std::string() : std::move(pendingWords_.front().token));
+        pendingWords_.clear();
         recordInheritance(false);
         return p;
+    }
+    if (!pendingWords_.empty()) [[unlikely]] {
+        for (RowIssue& issue : pendingWords_) {
+            result_.issues.add(std::move(issue));
+        }
+        pendingWords_.clear();
     }
     if (filled < channels_) [[unlikely]] {
         completeShortRow(row, filled, rowStart);
@@ -341,11 +456,15 @@ BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, 
                 ++words_; // a line of words alone is a footer, not a frame
             }
             used = static_cast<std::size_t>(tokenEndFrom(p) - p);
-            addIssue(RowIssueKind::NotANumber, p, 0,
-                     std::string(p, std::min<std::size_t>(used, 44)));
+            pendingWords_.push_back({RowIssueKind::NotANumber, static_cast<std::size_t>(p - begin_),
+                                     0, 0, result_.rows, 0,
+                                     std::string(p, std::min<std::size_t>(used, 44))});
         } else {
             if (!std::isfinite(value)) {
-                addIssue(RowIssueKind::NotFinite, p);
+                // A finite number too large for a float (1e39) is told apart from NaN and inf.
+                double wide = 0.0;
+                scanNumber(p, end_, wide);
+                addIssue(RowIssueKind::NotFinite, p, std::isfinite(wide) ? 1 : 0);
                 usable = false;
             }
             // Recorders that print fixed-width fields run numbers together ("0.0-7.5"):
@@ -397,10 +516,16 @@ void BlockParser::recordInheritance(bool isFrame) {
 } // namespace
 
 RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
-                             std::uint32_t firstColumn, std::uint32_t channels,
-                             float* destination) {
-    RowBlockResult result = BlockParser(block, channels, destination).parse();
+                             std::uint32_t firstColumn, std::uint32_t channels, float* destination,
+                             std::uint64_t maxRows) {
+    RowBlockResult result = BlockParser(block, channels, destination, maxRows).parse();
     result.issues.locate(block, firstLine, firstColumn);
+    if (result.stop.reason != RowStopReason::None) {
+        const LineEnds ends = lineEndsIn(block, 0, result.stop.offset);
+        result.stop.line = firstLine + static_cast<std::uint32_t>(ends.count);
+        result.stop.column = static_cast<std::uint32_t>(result.stop.offset - ends.lastEnd) +
+                             (ends.count == 0 ? firstColumn : 1);
+    }
     return result;
 }
 

@@ -17,8 +17,15 @@
 
 namespace bvh {
 
-enum class RowIssueKind : std::uint8_t { ShortRow, LongRow, GluedNumbers, NotANumber, NotFinite };
-inline constexpr std::size_t kRowIssueKinds = 5;
+enum class RowIssueKind : std::uint8_t {
+    ShortRow,
+    LongRow,
+    GluedNumbers,
+    NotANumber,
+    NotFinite,
+    WordsOnly, // a line of words and no number (a footer): not a frame
+};
+inline constexpr std::size_t kRowIssueKinds = 6;
 
 struct RowIssue {
     RowIssueKind kind = RowIssueKind::ShortRow;
@@ -53,8 +60,28 @@ private:
     std::array<std::uint32_t, kRowIssueKinds> firstUnlistedLine_{};
 };
 
+// Why a block's rows ended before its text did.
+enum class RowStopReason : std::uint8_t {
+    None,
+    // A line starting with a section keyword (HIERARCHY, ROOT, MOTION, "Frames:", "Frame
+    // Time:"): text after the rows that is not rows, such as a second file appended to the
+    // first. Its rows are never read as frames.
+    SectionKeyword,
+    // The row limit given to parseRowBlock was reached (the motion memory bound).
+    RowLimit,
+};
+
+struct RowStop {
+    RowStopReason reason = RowStopReason::None;
+    std::size_t offset = 0; // in the block, of the line that was not read
+    std::uint32_t line = 0;
+    std::uint32_t column = 0;
+    std::string keyword; // SectionKeyword: the keyword as spelled
+};
+
 struct RowBlockResult {
     std::uint64_t rows = 0;
+    RowStop stop; // reason None when every line of the block was read
     // The block is parsed without the frame before it: a value its first row lacks (short
     // row, NaN, a word) is 0 there, and so are the copies of it in the rows that follow. Per
     // channel, how many leading rows hold such a value; empty when the first row lacked none.
@@ -65,18 +92,31 @@ struct RowBlockResult {
 
 // Parses the rows of `block` (whole lines) into `destination`, channels floats per row.
 // `firstLine`/`firstColumn` place the block's first byte in the file. `destination` must hold
-// countLines(block) rows. Values a row lacks come from the row before it (0 for the first
-// row: see RowBlockResult::inheritedRows).
+// min(countRowLines(block), maxRows + 1) rows. Values a row lacks come from the row before it
+// (0 for the first row: see RowBlockResult::inheritedRows). Stops at a line that starts with a
+// section keyword, and before a frame beyond `maxRows` (RowBlockResult::stop says which).
 RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
-                             std::uint32_t firstColumn, std::uint32_t channels, float* destination);
+                             std::uint32_t firstColumn, std::uint32_t channels, float* destination,
+                             std::uint64_t maxRows = UINT64_MAX);
 
 // Completes the block's leading rows (`rows`, as parsed) from `previousRow`, the frame before
 // the block.
 void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,
                           std::uint32_t channels);
 
-// Number of lines in `text` (LF, CRLF or lone CR terminated, plus an unterminated last line):
-// an upper bound of the rows it can hold.
+// Number of lines in `text` (LF, CRLF or lone CR terminated, plus an unterminated last line).
 std::uint64_t countLines(std::string_view text);
+
+// Number of lines in `text` that hold something other than blanks: an upper bound of the rows
+// it can hold. Storage is reserved by this count, so blank lines cost no memory (a million
+// blank lines under 2 000 channels would otherwise reserve 8 GB).
+std::uint64_t countRowLines(std::string_view text);
+
+// Both counts in one pass over the line ends.
+struct LineCounts {
+    std::uint64_t lines = 0;
+    std::uint64_t rows = 0;
+};
+LineCounts countLinesAndRows(std::string_view text);
 
 } // namespace bvh

@@ -18,24 +18,65 @@ FileSource::~FileSource() {
     }
 }
 
+namespace {
+
+// strerror's text as the rest of a message: "permission denied", as GNU tools print it.
+std::string systemErrorText(int error) {
+    std::string text = std::strerror(error);
+    if (!text.empty() && text[0] >= 'A' && text[0] <= 'Z' &&
+        (text.size() < 2 || !(text[1] >= 'A' && text[1] <= 'Z'))) {
+        text[0] = static_cast<char>(text[0] - 'A' + 'a');
+    }
+    return text;
+}
+
+// What a path that is not a regular file is, for the message that refuses it.
+const char* fileKind(mode_t mode) {
+    if (S_ISDIR(mode)) {
+        return "is a directory, not a BVH file";
+    }
+    if (S_ISFIFO(mode)) {
+        return "is a named pipe (FIFO), not a regular file";
+    }
+    if (S_ISSOCK(mode)) {
+        return "is a socket, not a regular file";
+    }
+    if (S_ISCHR(mode) || S_ISBLK(mode)) {
+        return "is a device, not a regular file";
+    }
+    return "is not a regular file";
+}
+
+} // namespace
+
 bool FileSource::open(const std::filesystem::path& path) {
-    descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: opening a FIFO for reading blocks until a writer comes, and some devices
+    // block in open too; this open returns at once for every kind of file, and only regular
+    // files are read (the flag is cleared for them: it means nothing for regular files, but
+    // reads should never see EAGAIN).
+    descriptor_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
     if (descriptor_ < 0) {
-        error_ = std::string("cannot open: ") + std::strerror(errno);
+        const int openError = errno;
+        struct stat status {};
+        if (openError == ENXIO && ::stat(path.c_str(), &status) == 0) {
+            error_ = fileKind(status.st_mode); // a socket cannot be opened at all
+        } else {
+            error_ = "cannot open: " + systemErrorText(openError);
+        }
         return false;
     }
     struct stat status {};
     if (::fstat(descriptor_, &status) != 0) {
-        error_ = std::string("cannot read: ") + std::strerror(errno);
-        return false;
-    }
-    if (S_ISDIR(status.st_mode)) {
-        error_ = "is a directory, not a BVH file";
+        error_ = "cannot read: " + systemErrorText(errno);
         return false;
     }
     if (!S_ISREG(status.st_mode)) {
-        error_ = "is not a regular file";
+        error_ = fileKind(status.st_mode);
         return false;
+    }
+    const int flags = ::fcntl(descriptor_, F_GETFL);
+    if (flags >= 0) {
+        ::fcntl(descriptor_, F_SETFL, flags & ~O_NONBLOCK);
     }
     size_ = static_cast<std::uint64_t>(status.st_size);
     modifiedSeconds_ = status.st_mtim.tv_sec;
@@ -94,7 +135,7 @@ bool FileSource::readMore(std::size_t bytes) {
             if (errno == EINTR) {
                 continue;
             }
-            error_ = std::string("read error: ") + std::strerror(errno);
+            error_ = "read error: " + systemErrorText(errno);
             buffer.setSize(filled);
             return false;
         }
@@ -116,10 +157,12 @@ void FileSource::consume(std::size_t bytes) {
 
 bool FileSource::verifyUnchanged() {
     struct stat status {};
-    const bool same = ::fstat(descriptor_, &status) == 0 &&
-                      static_cast<std::uint64_t>(status.st_size) == size_ && read_ == size_ &&
-                      status.st_mtim.tv_sec == modifiedSeconds_ &&
-                      status.st_mtim.tv_nsec == modifiedNanoseconds_;
+    // A read that stopped before the end (text after the rows that is not rows) has read less
+    // than the size; one that reached the end must have read exactly the size.
+    const bool same =
+        ::fstat(descriptor_, &status) == 0 && static_cast<std::uint64_t>(status.st_size) == size_ &&
+        (atEnd_ ? read_ == size_ : read_ <= size_) && status.st_mtim.tv_sec == modifiedSeconds_ &&
+        status.st_mtim.tv_nsec == modifiedNanoseconds_;
     if (!same) {
         error_ = "the file changed while it was being read (" + std::to_string(read_) + " of " +
                  std::to_string(size_) + " bytes read); nothing was loaded";

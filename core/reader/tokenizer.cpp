@@ -1,5 +1,7 @@
 #include "core/reader/tokenizer.h"
 
+#include "core/model/diagnostic.h"
+
 namespace bvh {
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
@@ -20,6 +22,15 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b) {
         }
     }
     return true;
+}
+
+bool couldBecomeKeyword(std::string_view text, std::string_view keyword) {
+    return text.size() <= keyword.size() &&
+           equalsIgnoringCase(text, keyword.substr(0, text.size()));
+}
+
+std::string describeToken(const Token& token) {
+    return token.atEnd() ? std::string("end of file") : quotedForMessage(token.text);
 }
 
 Tokenizer::Tokenizer(std::string_view text) : text_(text) {
@@ -72,6 +83,7 @@ Token Tokenizer::next() {
     }
     token.text = text_.substr(start, offset_ - start);
     reachedEnd_ = reachedEnd_ || offset_ >= text_.size();
+    checkLength(token);
     return token;
 }
 
@@ -97,6 +109,7 @@ Token Tokenizer::restOfLine() {
         --end;
     }
     token.text = text_.substr(start, end - start);
+    checkLength(token);
     return token;
 }
 

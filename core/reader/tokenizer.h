@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace bvh {
@@ -22,6 +23,19 @@ struct Token {
 
 // ASCII case-insensitive comparison, for BVH keywords.
 bool equalsIgnoringCase(std::string_view a, std::string_view b);
+
+// True when `text` could still become `keyword` (ASCII case-insensitive) if more text followed
+// it: it is a prefix of the keyword. A token cut by the end of a partly read file that cannot
+// become any keyword expected there is an error whatever follows.
+bool couldBecomeKeyword(std::string_view text, std::string_view keyword);
+
+// "end of file" for the token at the end of the input, else the token quoted for a message.
+std::string describeToken(const Token& token);
+
+// The longest token or name the header may hold. No BVH word comes near it (names of 20 000
+// bytes load); a longer one means the text is not BVH, and refusing it bounds how much of a
+// file is read before that is known.
+inline constexpr std::size_t kMaxHeaderTokenBytes = std::size_t{1} << 20;
 
 class Tokenizer {
 public:
@@ -41,18 +55,30 @@ public:
     std::string_view text() const { return text_; }
     // True once a token touched the end of the text (it may continue in text not read yet).
     bool reachedEnd() const { return reachedEnd_; }
+    // Says that the last token read decided the result whatever text follows it (a token that
+    // cannot become any keyword expected there): reachedEnd() is false again.
+    void endDoesNotMatter() { reachedEnd_ = false; }
+    // The first token or rest of line longer than kMaxHeaderTokenBytes that next() or
+    // restOfLine() returned (its first bytes); atEnd() when there was none.
+    const Token& overlongToken() const { return overlong_; }
     std::size_t offset() const { return offset_; }
     std::uint32_t line() const { return line_; }
     std::uint32_t column() const { return static_cast<std::uint32_t>(offset_ - lineStart_ + 1); }
 
 private:
     void advanceLineEnd();
+    void checkLength(const Token& token) {
+        if (token.text.size() > kMaxHeaderTokenBytes && overlong_.atEnd()) {
+            overlong_ = token;
+        }
+    }
 
     std::string_view text_;
     std::size_t offset_ = 0;
     std::size_t lineStart_ = 0;
     std::uint32_t line_ = 1;
     bool reachedEnd_ = false;
+    Token overlong_;
 };
 
 inline bool isSpaceOrTab(char c) {

@@ -4,9 +4,11 @@
 #include "tests/gui/gui_test_support.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <sys/stat.h>
 
 using namespace bvhscope::gui_test;
 
@@ -106,10 +108,33 @@ TEST(FileLoading, AFileTruncatedWhileLoadingShowsTheErrorAndKeepsWhatIsOpen) {
     ASSERT_TRUE(state.has_value()) << "no error for the truncated file";
     ASSERT_EQ(state->fileNames.size(), 1u);
     EXPECT_EQ(state->fileNames[0], "sample_walk.bvh");
-    EXPECT_NE(state->errors.front().find("large.bvh:0:0: error:"), std::string::npos)
+    EXPECT_NE(state->errors.front().find("large.bvh: error:"), std::string::npos)
         << state->errors.front();
     EXPECT_NE(state->errors.front().find("changed while it was being read"), std::string::npos)
         << state->errors.front();
+}
+
+} // namespace
+
+namespace {
+
+TEST(FileLoading, ANamedPipeIsAnErrorAndTheViewerStillEndsOnSigterm) {
+    // Opening a FIFO used to wait for a writer forever: the viewer showed "reading the header"
+    // and, its load thread stuck, never ended on SIGTERM (so its settings were not saved).
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto pipe = dir.path() / "pipe.bvh";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    const std::string sample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+    ViewerProcess viewer(dir, {"--size", "900x600", sample, pipe.string()});
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& s) { return s.fileNames.size() == 1 && !s.errors.empty(); });
+    ASSERT_TRUE(state);
+    EXPECT_NE(state->errors.front().find("pipe.bvh: error: is a named pipe (FIFO)"),
+              std::string::npos)
+        << state->errors.front();
+    EXPECT_EQ(viewer.terminate(), 0);
+    EXPECT_TRUE(std::filesystem::exists(dir.path() / "config" / "bvhscope" / "settings.ini"));
 }
 
 } // namespace

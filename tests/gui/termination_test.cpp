@@ -2,6 +2,7 @@
 // does: with status 0 and its settings saved.
 #include "tests/gui/gui_test_support.h"
 
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
@@ -26,6 +27,43 @@ TEST(Termination, SigtermSavesTheSettingsAndExitsCleanly) {
     std::ostringstream text;
     text << in.rdbuf();
     EXPECT_NE(text.str().find("window_width = 900"), std::string::npos) << text.str();
+}
+
+TEST(Settings, ASavedWindowLargerThanTheScreenFitsIt) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto settingsFile = dir.path() / "config" / "bvhscope" / "settings.ini";
+    std::filesystem::create_directories(settingsFile.parent_path());
+    std::ofstream(settingsFile) << "window_width = 99999999\nwindow_height = 99999999\n";
+    ViewerProcess viewer(dir, {});
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; });
+    ASSERT_TRUE(state);
+    // The test display is 1600 x 1000 (make test's Xvfb): the window is no larger.
+    EXPECT_LE(state->windowWidth, 1600);
+    EXPECT_LE(state->windowHeight, 1000);
+    EXPECT_GE(state->windowWidth, 320);
+    EXPECT_EQ(viewer.terminate(), 0);
+    std::ifstream in(settingsFile);
+    std::ostringstream text;
+    text << in.rdbuf();
+    EXPECT_EQ(text.str().find("window_width = 99999999"), std::string::npos) << text.str();
+}
+
+TEST(Settings, ASettingsFolderThatCannotBeWrittenIsSaidInTheViewer) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    // A file where the settings folder should be: it can never be created.
+    std::filesystem::create_directories(dir.path() / "config");
+    std::ofstream(dir.path() / "config" / "bvhscope") << "not a folder";
+    ViewerProcess viewer(dir, {});
+    const auto state = viewer.waitForState(
+        [](const ViewerStateFile& s) { return s.fileNames.size() == 1 && !s.errors.empty(); });
+    ASSERT_TRUE(state);
+    EXPECT_NE(state->errors.front().find("the settings will not be saved: cannot create"),
+              std::string::npos)
+        << state->errors.front();
+    EXPECT_EQ(viewer.terminate(), 0);
 }
 
 } // namespace

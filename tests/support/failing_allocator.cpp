@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <dirent.h>
+#include <malloc.h>
 #include <new>
 
 namespace bvh::test {
@@ -13,8 +14,25 @@ std::atomic<std::size_t> armedMinimum{0}; // 0: unarmed
 std::atomic<bool (*)()> failurePredicate{nullptr};
 std::atomic<std::size_t> failures{0};
 std::atomic<std::size_t> largest{0};
+std::atomic<std::size_t> live{0};
+std::atomic<std::size_t> peak{0};
 
-void* allocate(std::size_t bytes) {
+void countAllocated(void* memory) {
+    const std::size_t now =
+        live.fetch_add(::malloc_usable_size(memory)) + ::malloc_usable_size(memory);
+    std::size_t seen = peak.load(std::memory_order_relaxed);
+    while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+    }
+}
+
+void release(void* memory) {
+    if (memory != nullptr) {
+        live.fetch_sub(::malloc_usable_size(memory));
+        std::free(memory);
+    }
+}
+
+void* allocate(std::size_t bytes, std::size_t alignment = 0) {
     std::size_t seen = largest.load(std::memory_order_relaxed);
     while (bytes > seen && !largest.compare_exchange_weak(seen, bytes)) {
     }
@@ -26,10 +44,14 @@ void* allocate(std::size_t bytes) {
             throw std::bad_alloc();
         }
     }
-    void* memory = std::malloc(bytes == 0 ? 1 : bytes);
+    void* memory =
+        alignment == 0
+            ? std::malloc(bytes == 0 ? 1 : bytes)
+            : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
     if (memory == nullptr) {
         throw std::bad_alloc();
     }
+    countAllocated(memory);
     return memory;
 }
 
@@ -57,6 +79,18 @@ std::size_t largestAllocation() {
     return largest;
 }
 
+void resetPeakBytesInUse() {
+    peak = live.load();
+}
+
+std::size_t peakBytesInUse() {
+    return peak;
+}
+
+std::size_t bytesInUse() {
+    return live;
+}
+
 namespace {
 char watchedDirectory[4096];
 } // namespace
@@ -81,22 +115,83 @@ bool aTemporaryFileExists() {
 } // namespace bvh::test
 
 // The replaceable forms that the others (new[], nothrow, sized delete) are built on in
-// libstdc++; over-aligned allocations keep the library's own.
+// libstdc++, and the over-aligned ones (the reader's text buffers are aligned to huge pages).
 void* operator new(std::size_t bytes) {
     return bvh::test::allocate(bytes);
 }
 void* operator new[](std::size_t bytes) {
     return bvh::test::allocate(bytes);
 }
+void* operator new(std::size_t bytes, std::align_val_t alignment) {
+    return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+}
+void* operator new[](std::size_t bytes, std::align_val_t alignment) {
+    return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+}
+// The nothrow forms too: a sanitizer provides its own otherwise, and memory from its allocator
+// must not come back through this one's delete (std::stable_sort's buffer is nothrow new).
+void* operator new(std::size_t bytes, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t bytes, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new(std::size_t bytes, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void* operator new[](std::size_t bytes, std::align_val_t alignment,
+                     const std::nothrow_t&) noexcept {
+    try {
+        return bvh::test::allocate(bytes, static_cast<std::size_t>(alignment));
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+void operator delete(void* memory, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete(void* memory, std::align_val_t, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, std::align_val_t, const std::nothrow_t&) noexcept {
+    bvh::test::release(memory);
+}
 void operator delete(void* memory) noexcept {
-    std::free(memory);
+    bvh::test::release(memory);
 }
 void operator delete[](void* memory) noexcept {
-    std::free(memory);
+    bvh::test::release(memory);
 }
 void operator delete(void* memory, std::size_t) noexcept {
-    std::free(memory);
+    bvh::test::release(memory);
 }
 void operator delete[](void* memory, std::size_t) noexcept {
-    std::free(memory);
+    bvh::test::release(memory);
+}
+void operator delete(void* memory, std::align_val_t) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, std::align_val_t) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete(void* memory, std::size_t, std::align_val_t) noexcept {
+    bvh::test::release(memory);
+}
+void operator delete[](void* memory, std::size_t, std::align_val_t) noexcept {
+    bvh::test::release(memory);
 }

@@ -20,6 +20,12 @@ std::size_t failedAllocations();
 void resetLargestAllocation();
 std::size_t largestAllocation();
 
+// Bytes allocated through operator new and not yet freed (as malloc_usable_size counts them),
+// and the most there were at once since resetPeakBytesInUse: the heap a piece of code needs.
+std::size_t bytesInUse();
+void resetPeakBytesInUse();
+std::size_t peakBytesInUse();
+
 } // namespace bvh::test
 
 namespace bvh::test {

@@ -18,7 +18,7 @@ void openFolder(ViewerState& state, const std::filesystem::path& path) {
     FolderBrowser& folder = state.folder;
     const std::string error = folder.open(path, folder.includesSubfolders());
     if (!error.empty()) {
-        state.errorLines = {path.string() + ":0:0: error: cannot list the folder: " + error};
+        state.errorLines = {path.string() + ": error: cannot list the folder: " + error};
         state.openErrorPopup = true;
         return;
     }
@@ -41,7 +41,7 @@ void relistFolder(ViewerState& state, bool includeSubfolders) {
     }
     const std::string error = folder.open(path, includeSubfolders);
     if (!error.empty()) { // the folder is still open as it was
-        state.errorLines = {path.string() + ":0:0: error: cannot list the folder: " + error};
+        state.errorLines = {path.string() + ": error: cannot list the folder: " + error};
         state.openErrorPopup = true;
         return;
     }
@@ -159,7 +159,7 @@ std::vector<std::string> errorLinesOf(const std::string& path, const bvh::Docume
         }
     }
     if (lines.empty() && document.skeleton.nodeCount() == 0) {
-        lines.push_back(path + ":0:0: error: the file has no skeleton");
+        lines.push_back(path + ": error: the file has no skeleton");
     }
     return lines;
 }

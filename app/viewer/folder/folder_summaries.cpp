@@ -3,6 +3,7 @@
 #include "core/model/diagnostic.h"
 
 #include <algorithm>
+#include <new>
 
 namespace bvhscope::viewer {
 
@@ -41,9 +42,28 @@ bvh::Document thumbnailPoseOf(bvh::Document& document, std::uint32_t& frame) {
     return pose;
 }
 
+// summarizeFile without the catch.
+FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress);
+
 } // namespace
 
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
+    try {
+        return summarizeFileOrThrow(path, progress);
+    } catch (const std::bad_alloc&) {
+        // A file too large for the memory left fails alone; the browser and the pool go on.
+        FileFacts facts;
+        facts.summary.errors = 1;
+        facts.diagnosticLines = {path.string() +
+                                 ": error: out of memory while reading the file; nothing was "
+                                 "loaded"};
+        return facts;
+    }
+}
+
+namespace {
+
+FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress) {
     std::mutex motionLock; // loadDocument takes it when it grows the values (nobody else reads)
     bvh::ParseOptions options;
     options.threads = 1; // the pool's threads are the parallelism
@@ -51,6 +71,7 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
     options.motionLock = &motionLock;
     FileFacts facts;
     bvh::Document document = bvh::loadDocument(path, options);
+    bvh::dropIfFailed(document); // nobody watched the load: nothing half-read is summarised
     if (progress.cancelRequested.load(std::memory_order_relaxed)) {
         facts.cancelled = true;
         return facts;
@@ -62,7 +83,7 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
     if (document.loaded() && !facts.loaded) {
         // As the viewer refuses it (file_loading.cpp): nothing to show.
         facts.diagnosticLines.insert(facts.diagnosticLines.begin(),
-                                     shownPath + ":0:0: error: the file has no skeleton");
+                                     shownPath + ": error: the file has no skeleton");
         facts.summary.errors = 1;
     }
     if (facts.loaded) {
@@ -73,6 +94,8 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
     }
     return facts; // `document`, with every frame, is freed here
 }
+
+} // namespace
 
 unsigned defaultSummaryWorkers(unsigned hardwareThreads) {
     return std::clamp(hardwareThreads, 2u, 5u) - 1;

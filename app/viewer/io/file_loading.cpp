@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+#include <new>
+#include <system_error>
 #include <thread>
 
 namespace bvhscope::viewer {
@@ -27,7 +29,7 @@ std::vector<std::string> errorLinesOf(const std::string& shownPath, const bvh::D
             }
         }
     } else if (document.skeleton.nodeCount() == 0) {
-        lines.push_back(shownPath + ":0:0: error: the file has no skeleton");
+        lines.push_back(shownPath + ": error: the file has no skeleton");
     }
     return lines;
 }
@@ -70,11 +72,26 @@ void FileLoads::open(const std::string& path) {
     if (pauseAfterHeader_.count() > 0) {
         afterHeader = [pause = pauseAfterHeader_] { std::this_thread::sleep_for(pause); };
     }
-    auto load = std::make_unique<bvh::BackgroundLoad>(path, loadThreads(), std::move(afterHeader));
-    record.load = load.get();
-    timings_.push_back(std::move(record));
-    waiting_.push_back({displayNameOf(path), path, std::move(load)});
+    try {
+        auto load =
+            std::make_unique<bvh::BackgroundLoad>(path, loadThreads(), std::move(afterHeader));
+        record.load = load.get();
+        timings_.push_back(std::move(record));
+        waiting_.push_back({displayNameOf(path), path, std::move(load)});
+    } catch (const std::bad_alloc&) {
+        failedStarts_.push_back(path + ": error: out of memory; the file was not opened");
+    } catch (const std::system_error& error) {
+        failedStarts_.push_back(path + ": error: cannot start reading: " + error.what());
+    }
 }
+
+namespace {
+
+std::string outOfMemoryLine(const std::string& path) {
+    return path + ": error: out of memory while loading; the file was closed";
+}
+
+} // namespace
 
 FileLoads::TimingRecord* FileLoads::recordOf(const bvh::BackgroundLoad* load) {
     // Newest first: a load removed while running leaves its record, and a later load may get
@@ -108,6 +125,8 @@ void FileLoads::waitForFirstPoses() {
 FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit) {
     waitForFirstPoses();
     Events events;
+    events.errorLines = std::move(failedStarts_);
+    failedStarts_.clear();
     const auto now = LoadTiming::Clock::now();
     auto completed = [&](const bvh::BackgroundLoad* load, bool failed, bool hadFrames) {
         if (TimingRecord* record = recordOf(load)) {
@@ -128,29 +147,36 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
             continue;
         }
         const bvh::BackgroundLoad* load = character.load.get();
-        if (!character.load->finished()) {
-            if (refreshLoadingCharacter(character)) {
-                applyAxes(character, upAxis, unit);
-                events.reshaped = true;
-                if (TimingRecord* record = recordOf(load)) {
-                    record->framesSeen = true;
+        try {
+            if (!character.load->finished()) {
+                if (refreshLoadingCharacter(character)) {
+                    applyAxes(character, upAxis, unit);
+                    events.reshaped = true;
+                    if (TimingRecord* record = recordOf(load)) {
+                        record->framesSeen = true;
+                    }
                 }
+                continue;
             }
-            continue;
-        }
-        bvh::Document document = character.load->take();
-        std::vector<std::string> errors = errorLinesOf(character.sourcePath, document);
-        completed(load, !errors.empty(), document.motion.frameCount > 0);
-        if (!errors.empty()) {
-            events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
+            bvh::Document document = character.load->take();
+            std::vector<std::string> errors = errorLinesOf(character.sourcePath, document);
+            completed(load, !errors.empty(), document.motion.frameCount > 0);
+            if (!errors.empty()) {
+                events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
+                events.failedCharacters.push_back(i);
+                character.load.reset();
+                continue;
+            }
+            finishLoadingCharacter(character, std::move(document));
+            applyAxes(character, upAxis, unit);
+            events.reshaped = true;
+            events.finished = true;
+        } catch (const std::bad_alloc&) {
+            completed(load, true, false);
+            character.load.reset(); // cancels a load still running, and frees what it read
+            events.errorLines.push_back(outOfMemoryLine(character.sourcePath));
             events.failedCharacters.push_back(i);
-            character.load.reset();
-            continue;
         }
-        finishLoadingCharacter(character, std::move(document));
-        applyAxes(character, upAxis, unit);
-        events.reshaped = true;
-        events.finished = true;
     }
 
     // Files still waiting for their header, in the order opened, so characters keep that
@@ -160,20 +186,25 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
         Waiting& waiting = waiting_[done];
         bvh::BackgroundLoad& load = *waiting.load;
         if (load.finished()) {
-            bvh::Document document = load.take();
-            const bool hadFrames = document.motion.frameCount > 0;
-            LoadOutcome outcome =
-                fromDocument(waiting.displayName, waiting.path, std::move(document));
-            completed(&load, !outcome.character.has_value(), hadFrames);
-            if (!outcome.character) {
-                events.errorLines.insert(events.errorLines.end(), outcome.errorLines.begin(),
-                                         outcome.errorLines.end());
-                continue;
+            try {
+                bvh::Document document = load.take();
+                const bool hadFrames = document.motion.frameCount > 0;
+                LoadOutcome outcome =
+                    fromDocument(waiting.displayName, waiting.path, std::move(document));
+                completed(&load, !outcome.character.has_value(), hadFrames);
+                if (!outcome.character) {
+                    events.errorLines.insert(events.errorLines.end(), outcome.errorLines.begin(),
+                                             outcome.errorLines.end());
+                    continue;
+                }
+                applyAxes(*outcome.character, upAxis, unit);
+                scene.add(std::move(*outcome.character));
+                events.added = true;
+                events.finished = true;
+            } catch (const std::bad_alloc&) {
+                completed(&load, true, false);
+                events.errorLines.push_back(outOfMemoryLine(waiting.path));
             }
-            applyAxes(*outcome.character, upAxis, unit);
-            scene.add(std::move(*outcome.character));
-            events.added = true;
-            events.finished = true;
             continue;
         }
         // A header without a skeleton ends as an error: wait for it.
@@ -183,16 +214,21 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
         if (TimingRecord* record = recordOf(&load)) {
             record->timing.header = now;
         }
-        Character character =
-            makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
-        if (refreshLoadingCharacter(character)) {
-            if (TimingRecord* record = recordOf(character.load.get())) {
-                record->framesSeen = true;
+        try {
+            Character character =
+                makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
+            if (refreshLoadingCharacter(character)) {
+                if (TimingRecord* record = recordOf(character.load.get())) {
+                    record->framesSeen = true;
+                }
             }
+            applyAxes(character, upAxis, unit);
+            scene.add(std::move(character));
+            events.added = true;
+        } catch (const std::bad_alloc&) {
+            completed(&load, true, false);
+            events.errorLines.push_back(outOfMemoryLine(waiting.path));
         }
-        applyAxes(character, upAxis, unit);
-        scene.add(std::move(character));
-        events.added = true;
     }
     waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(done));
     return events;

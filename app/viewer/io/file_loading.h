@@ -53,7 +53,8 @@ public:
     FileLoads(const FileLoads&) = delete;
     FileLoads& operator=(const FileLoads&) = delete;
 
-    // Starts reading `path` on a background thread.
+    // Starts reading `path` on a background thread. A load that cannot start (no thread, no
+    // memory) is reported by the next update() as a failed load.
     void open(const std::string& path);
     // Test hook: loads started from now on wait this long between the header and the rows.
     void pauseAfterHeaderForTests(std::chrono::milliseconds pause) { pauseAfterHeader_ = pause; }
@@ -71,7 +72,9 @@ public:
 
     // Once per UI frame: adds characters whose header is ready (in the order the files were
     // opened), refreshes the frames loaded, swaps finished documents in (applying the axis and
-    // unit choices) and reports failures.
+    // unit choices) and reports failures. Running out of memory for one file (reading it, or
+    // making its character) fails that file only, with an error line: the scene keeps every
+    // other character.
     Events update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit);
 
     // Files whose header is still being read (not yet characters).
@@ -107,6 +110,7 @@ private:
     void waitForFirstPoses();
 
     std::vector<Waiting> waiting_;
+    std::vector<std::string> failedStarts_; // error lines of loads open() could not start
     std::vector<TimingRecord> timings_;
     std::chrono::milliseconds pauseAfterHeader_{0};
 };

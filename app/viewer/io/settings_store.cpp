@@ -1,6 +1,9 @@
 #include "app/viewer/io/settings_store.h"
 
+#include "core/platform/atomic_file.h"
+
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -8,6 +11,7 @@
 #include <functional>
 #include <sstream>
 #include <system_error>
+#include <unistd.h>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -334,6 +338,13 @@ ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaul
 }
 
 ViewerSettings loadSettings(const std::filesystem::path& file) {
+    // Only a regular file of a sane size is read: opening a FIFO put there would wait forever
+    // for a writer, and a device or a huge file would be read for nothing.
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(file, error) ||
+        std::filesystem::file_size(file, error) > kLargestSettingsFileBytes || error) {
+        return {};
+    }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         return {};
@@ -343,12 +354,37 @@ ViewerSettings loadSettings(const std::filesystem::path& file) {
     return parseSettings(text.str());
 }
 
-bool saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {
+std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {
     std::error_code error;
     std::filesystem::create_directories(file.parent_path(), error);
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out << serializeSettings(settings);
-    return static_cast<bool>(out);
+    if (error) {
+        return "cannot create " + file.parent_path().string() + ": " + error.message();
+    }
+    // Through a temporary file: a failed save (disk full, no permission) leaves the old
+    // settings as they were.
+    bvh::AtomicFile out(file);
+    out.write(serializeSettings(settings));
+    if (out.commit()) {
+        return "";
+    }
+    std::string reason = "cannot write " + file.string();
+    for (const bvh::Diagnostic& diagnostic : out.diagnostics()) {
+        reason = diagnostic.message;
+    }
+    return reason;
+}
+
+std::string settingsDirectoryProblem(const std::filesystem::path& directory) {
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error) {
+        return "cannot create " + directory.string() + ": " + error.message();
+    }
+    if (::access(directory.c_str(), W_OK | X_OK) != 0) {
+        return "cannot write in " + directory.string() + ": " +
+               std::error_code(errno, std::generic_category()).message();
+    }
+    return "";
 }
 
 } // namespace bvhscope::viewer

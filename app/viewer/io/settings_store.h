@@ -8,6 +8,7 @@
 
 #include "app/viewer/scene/settings.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -22,9 +23,18 @@ std::string serializeSettings(const ViewerSettings& settings);
 // Starts from `defaults` and applies every recognised line.
 ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults = {});
 
-// A missing or unreadable file gives the defaults.
+// No settings file is longer than this; a longer one is not read.
+inline constexpr std::uintmax_t kLargestSettingsFileBytes = std::uintmax_t{1} << 20;
+
+// A missing or unreadable file gives the defaults, as does anything but a regular file of at
+// most kLargestSettingsFileBytes (a FIFO is never opened: that would wait for a writer).
 ViewerSettings loadSettings(const std::filesystem::path& file);
-// Creates the directory if needed; false when the file cannot be written.
-bool saveSettings(const std::filesystem::path& file, const ViewerSettings& settings);
+// Creates the directory if needed and replaces the file through a temporary file (a failed save
+// leaves the old one). Returns "" on success, else why it failed ("cannot create DIR: reason",
+// or the write's own message).
+std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings);
+// "" when `directory` exists (it is created if needed) and can be written, else why not: the
+// viewer says so when it starts, rather than losing the settings silently when it quits.
+std::string settingsDirectoryProblem(const std::filesystem::path& directory);
 
 } // namespace bvhscope::viewer

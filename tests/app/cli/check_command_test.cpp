@@ -42,7 +42,7 @@ TEST(CheckCommand, AnErrorInAnyFileFailsTheRun) {
 TEST(CheckCommand, MissingFileIsAnError) {
     auto result = run(runCheck, {"/no/such/file.bvh"});
     EXPECT_EQ(result.status, 1);
-    EXPECT_NE(result.out.find("/no/such/file.bvh:0:0: error: cannot open"), std::string::npos);
+    EXPECT_NE(result.out.find("/no/such/file.bvh: error: cannot open"), std::string::npos);
 }
 
 TEST(CheckCommand, HelpAndVersion) {

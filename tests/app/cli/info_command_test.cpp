@@ -47,6 +47,23 @@ TEST(InfoCommand, SeveralFilesInJsonAreAnArrayAndABadFileFailsTheRun) {
     EXPECT_NE(result.err.find(bad + ":4:1: error:"), std::string::npos) << result.err;
 }
 
+TEST(InfoCommand, AnAbsurdFrameTimeNeverMakesFpsNull) {
+    for (const char* frameTime : {"5e-324", "1e-30", "1e30"}) {
+        std::string text(test::kChainBvh);
+        text.replace(text.find("Frame Time: 0.5"), 15, std::string("Frame Time: ") + frameTime);
+        test::TemporaryDirectory directory;
+        const auto result = run(runInfo, {"--json", directory.write("clip.bvh", text)});
+        EXPECT_EQ(result.status, 0);
+        for (const char* field : {"frame_time", "fps", "duration", "rest_height"}) {
+            EXPECT_EQ(result.out.find("\"" + std::string(field) + "\":null"), std::string::npos)
+                << field << " in " << result.out;
+        }
+        EXPECT_NE(result.out.find("\"fps\":30,"), std::string::npos) << result.out;
+        EXPECT_NE(result.out.find("\"frame_time_assumed\":true"), std::string::npos);
+        EXPECT_NE(result.out.find("is outside 1 microsecond to 1 hour"), std::string::npos);
+    }
+}
+
 TEST(InfoCommand, AssumedFrameTimeIsShownAsAssumed) {
     test::TemporaryDirectory directory;
     std::string file =

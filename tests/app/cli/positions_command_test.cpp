@@ -118,7 +118,30 @@ TEST(PositionsCommand, AFailedWriteIsAnError) {
     std::ostream out(&failing);
     std::ostringstream err;
     EXPECT_EQ(runPositions(arguments, out, err), 1);
-    EXPECT_NE(err.str().find("writing the output failed"), std::string::npos) << err.str();
+    EXPECT_NE(err.str().find("bvhscope positions: cannot write the output"), std::string::npos)
+        << err.str();
+}
+
+TEST(PositionsCommand, CoordinatesThatAreNotFiniteAreNeverWrittenWithoutAWarning) {
+    // Spine 3e38 above the root, its End Site 3e38 above that: 6e38 is an infinite float.
+    std::string text(test::kChainBvh);
+    text.replace(text.find("OFFSET 1 2 3"), 12, "OFFSET 0 3e38 0");
+    text.replace(text.find("OFFSET 0 1 0"), 12, "OFFSET 0 3e38 0");
+    test::TemporaryDirectory directory;
+    const std::string file = directory.write("far.bvh", text);
+    const auto result = run(runPositions, {file, "--translation", "absolute"});
+    ASSERT_EQ(result.status, 0) << result.err;
+    EXPECT_NE(result.out.find(",EndSite_Spine,"), std::string::npos);
+    EXPECT_NE(result.out.find("inf"), std::string::npos) << result.out;
+    // The reader's warning where the chain leaves the range, and the command's count.
+    EXPECT_NE(result.err.find(file + ":10:3: warning: world positions of 'EndSite_Spine'"),
+              std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find("coordinates written are not finite floats"), std::string::npos)
+        << result.err;
+    // An ordinary file has neither.
+    const auto ordinary = run(runPositions, {directory.write("chain.bvh", test::kChainBvh)});
+    EXPECT_EQ(ordinary.err, "");
 }
 
 TEST(PositionsCommand, BadInputs) {

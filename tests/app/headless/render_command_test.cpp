@@ -427,7 +427,7 @@ TEST(RenderFiles, AMissingFileIsAFileError) {
     const RunResult run = runBvhscope(dir, {"render", (dir.path() / "missing.bvh").string(), "-o",
                                             (dir.path() / "x.png").string()});
     EXPECT_EQ(run.status, 1);
-    EXPECT_NE(run.err.find("missing.bvh:0:0: error:"), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("missing.bvh: error:"), std::string::npos) << run.err;
 }
 
 TEST(RenderFiles, AFramePastTheClipIsAUsageError) {

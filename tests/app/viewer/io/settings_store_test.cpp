@@ -1,7 +1,12 @@
 #include "app/viewer/io/settings_store.h"
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace bvhscope::viewer;
 
@@ -68,8 +73,39 @@ TEST(SettingsStore, SavesAndLoadsAFile) {
     std::filesystem::remove_all(directory);
     ViewerSettings settings;
     settings.msaaSamples = 8;
-    ASSERT_TRUE(saveSettings(directory / "nested" / "settings.ini", settings));
+    ASSERT_EQ(saveSettings(directory / "nested" / "settings.ini", settings), "");
     EXPECT_EQ(loadSettings(directory / "nested" / "settings.ini").msaaSamples, 8);
     EXPECT_EQ(loadSettings(directory / "missing.ini").msaaSamples, ViewerSettings{}.msaaSamples);
+    std::filesystem::remove_all(directory);
+}
+
+TEST(SettingsStore, ASettingsFileThatIsNotARegularFileIsNeverOpened) {
+    // A FIFO would block the viewer's start in open() until a writer came.
+    const auto directory = std::filesystem::temp_directory_path() /
+                           ("bvhscope-settings-fifo-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory);
+    ASSERT_EQ(::mkfifo((directory / "settings.ini").c_str(), 0600), 0);
+    EXPECT_EQ(loadSettings(directory / "settings.ini").msaaSamples, ViewerSettings{}.msaaSamples);
+    // Too large a file is not read either.
+    std::filesystem::remove(directory / "settings.ini");
+    {
+        std::ofstream out(directory / "settings.ini");
+        out << "msaa_samples = 8\n";
+        out << std::string(kLargestSettingsFileBytes, '#');
+    }
+    EXPECT_EQ(loadSettings(directory / "settings.ini").msaaSamples, ViewerSettings{}.msaaSamples);
+    std::filesystem::remove_all(directory);
+}
+
+TEST(SettingsStore, AFailedSaveSaysWhyAndKeepsTheOldFile) {
+    const auto directory = std::filesystem::temp_directory_path() /
+                           ("bvhscope-settings-fail-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory);
+    // A folder that cannot be made (a file stands where it should be): refused, with a reason.
+    std::ofstream(directory / "blocker") << "a file";
+    const std::string problem = saveSettings(directory / "blocker" / "settings.ini", {});
+    EXPECT_NE(problem.find("cannot create"), std::string::npos) << problem;
+    EXPECT_NE(settingsDirectoryProblem(directory / "blocker"), "");
+    EXPECT_EQ(settingsDirectoryProblem(directory / "fine"), "");
     std::filesystem::remove_all(directory);
 }

@@ -44,4 +44,15 @@ TEST(WindowFit, NoWorkAreaLeavesTheRequest) {
     EXPECT_EQ(placement.height, 860);
 }
 
+TEST(WindowFit, AHandEditedSizeFitsTheScreen) {
+    // settings.ini's window_width = 99999999 (clamped to 16384 when read) on a 1600x960 screen.
+    const WindowPlacement placement =
+        fitWindowToWorkArea(16'384, 16'384, WorkArea{0, 40, 1600, 960});
+    EXPECT_EQ(placement.width, 1360);
+    EXPECT_EQ(placement.height, 816);
+    EXPECT_EQ(placement.y, 40 + (960 - 816) / 2);
+    // No monitor known (a work area of 0 x 0): the size as read.
+    EXPECT_EQ(fitWindowToWorkArea(2000, 1500, WorkArea{}).width, 2000);
+}
+
 } // namespace
