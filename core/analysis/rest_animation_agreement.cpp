@@ -1,5 +1,7 @@
 #include "core/analysis/rest_animation_agreement.h"
 
+#include "core/analysis/percentile.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -19,16 +21,6 @@ std::string formatted(const char* format, auto... values) {
 
 std::string axisName(UpAxis axis) {
     return std::string(upAxisName(axis));
-}
-
-double percentile(std::vector<double> values, double fraction) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    const auto at =
-        values.begin() + static_cast<std::ptrdiff_t>(fraction * double(values.size() - 1) + 0.5);
-    std::nth_element(values.begin(), at, values.end());
-    return *at;
 }
 
 double median(std::vector<double> values) {

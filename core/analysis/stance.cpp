@@ -1,5 +1,7 @@
 #include "core/analysis/stance.h"
 
+#include "core/analysis/percentile.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -124,16 +126,6 @@ Side sideOf(const std::string& fullName) {
 
 bool isExcluded(std::span<const NodeIndex> excluded, std::size_t node) {
     return std::ranges::find(excluded, static_cast<NodeIndex>(node)) != excluded.end();
-}
-
-double percentile(std::vector<double> values, double fraction) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    const auto at =
-        values.begin() + static_cast<std::ptrdiff_t>(fraction * double(values.size() - 1) + 0.5);
-    std::nth_element(values.begin(), at, values.end());
-    return *at;
 }
 
 glm::dvec3 horizontal(const glm::dvec3& vector, const glm::dvec3& up) {
