@@ -17,11 +17,6 @@ namespace {
 
 const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
 class AnalysisViews : public testing::Test {
 protected:
     // The window is taller than the other GUI tests'; Info's buttons may still need scrolling
@@ -40,7 +35,7 @@ protected:
 
     void click(const Rect& rect, float fractionX = 0.5f) {
         ASSERT_TRUE(runCommand("xdotool mousemove --window " + window_ + " " +
-                               at(rect.x + rect.width * fractionX, rect.centerY()) +
+                               xdotoolPoint(rect.x + rect.width * fractionX, rect.centerY()) +
                                " sleep 0.2 click 1 2>&1")
                         .has_value());
     }
@@ -62,16 +57,12 @@ protected:
             }
             const bool below = item.y + item.height > panel.y + panel.height;
             if (!xdotool("mousemove --window " + window_ + " " +
-                         at(panel.x + 0.5f * panel.width, panel.centerY()) + " sleep 0.1 click " +
-                         (below ? "5" : "4") + " sleep 0.3")) {
+                         xdotoolPoint(panel.x + 0.5f * panel.width, panel.centerY()) +
+                         " sleep 0.1 click " + (below ? "5" : "4") + " sleep 0.3")) {
                 return std::nullopt;
             }
         }
         return std::nullopt;
-    }
-
-    bool xdotool(const std::string& actions) {
-        return runCommand("xdotool " + actions + " 2>&1").has_value();
     }
 
     std::optional<ViewerStateFile> waitFor(const std::function<bool(const ViewerStateFile&)>& ok) {

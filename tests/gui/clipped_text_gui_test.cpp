@@ -29,11 +29,6 @@ std::string joined(const std::vector<std::string>& lines) {
     return text;
 }
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
 TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
@@ -48,7 +43,7 @@ TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
     const std::string window = viewer.windowId();
     auto click = [&](const Rect& rect) {
         return runCommand("xdotool mousemove --window " + window + " " +
-                          at(rect.centerX(), rect.centerY()) + " sleep 0.2 click 1");
+                          xdotoolPoint(rect.centerX(), rect.centerY()) + " sleep 0.2 click 1");
     };
     // Everything a panel can show: a selected joint (its channels, Curves), Compare on.
     ASSERT_TRUE(click(started->rects.at("tree:0:Head")));

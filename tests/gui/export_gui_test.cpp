@@ -15,15 +15,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
-bool xdotool(const std::string& actions) {
-    return runCommand("xdotool " + actions + " 2>&1").has_value();
-}
-
 std::string readBytes(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
@@ -69,7 +60,7 @@ protected:
         ASSERT_TRUE(state.has_value()) << rect << " went away";
         const Rect where = state->rects.at(rect);
         ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
-                            at(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
+                            xdotoolPoint(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
     }
 
     void openExportDialog() {

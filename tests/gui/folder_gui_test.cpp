@@ -20,11 +20,6 @@ using bvhscope::folder_test::ScratchFolder;
 
 namespace {
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
 std::string browsedName(const ViewerStateFile& state) {
     return state.browsed && *state.browsed < state.fileNames.size()
                ? state.fileNames[*state.browsed]
@@ -52,11 +47,8 @@ protected:
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
 
-    bool xdotool(const std::string& actions) const {
-        return runCommand("xdotool " + actions + " 2>&1").has_value();
-    }
     std::string moveTo(float x, float y) const {
-        return "mousemove --window " + window_ + " " + at(x, y) + " sleep 0.2 ";
+        return "mousemove --window " + window_ + " " + xdotoolPoint(x, y) + " sleep 0.2 ";
     }
 
     ScratchFolder folder_;
@@ -235,7 +227,8 @@ TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoThePathField) {
         ASSERT_TRUE(state.has_value()) << name << " never appeared";
         const Rect where = state->rects.at(name);
         ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                               at(where.centerX(), where.centerY()) + " sleep 0.2 click 1 2>&1")
+                               xdotoolPoint(where.centerX(), where.centerY()) +
+                               " sleep 0.2 click 1 2>&1")
                         .has_value());
     };
     click("menu:File");

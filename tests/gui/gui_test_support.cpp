@@ -1,6 +1,7 @@
 #include "tests/gui/gui_test_support.h"
 
 #include <array>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -323,6 +324,15 @@ std::optional<std::string> runCommand(const std::string& command) {
         return std::nullopt;
     }
     return output;
+}
+
+std::string xdotoolPoint(float x, float y) {
+    return std::to_string(static_cast<int>(std::lround(x))) + " " +
+           std::to_string(static_cast<int>(std::lround(y)));
+}
+
+bool xdotool(const std::string& actions) {
+    return runCommand("xdotool " + actions + " 2>&1").has_value();
 }
 
 bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths) {

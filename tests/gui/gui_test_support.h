@@ -166,6 +166,11 @@ int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments
 // Runs a shell command; its standard output, or nullopt when it fails.
 std::optional<std::string> runCommand(const std::string& command);
 
+// xdotool's "X Y" for a point in window coordinates, rounded to whole pixels.
+std::string xdotoolPoint(float x, float y);
+// Runs `xdotool ACTIONS` (its stderr folded into the captured output); false when it fails.
+bool xdotool(const std::string& actions);
+
 // Drops `paths` on the X window `window` at (600, 400) through real XDND, with
 // tests/gui/xdnd_drop.cpp as the drag source. False when the drop could not be made.
 bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths);

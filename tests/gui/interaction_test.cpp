@@ -13,11 +13,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
 bool xdotool(const std::string& window, const std::string& actions) {
     // Each action list starts by moving into the window so the pointer events land there.
     return runCommand("xdotool " + actions + " 2>&1").has_value() && !window.empty();
@@ -49,17 +44,18 @@ TEST_F(Interaction, DraggingTheTimelineScrubsThePose) {
     ASSERT_EQ(initial_->frame, 0);
     const float y = bar.centerY();
     // Press near the start, drag in steps to 60% of the bar, and check mid-drag too.
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " + at(bar.x + 3, y) +
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
+                                     xdotoolPoint(bar.x + 3, y) +
                                      " sleep 0.2 mousedown 1 sleep 0.2 mousemove --window " +
-                                     window_ + " " + at(bar.x + bar.width * 0.3f, y)));
+                                     window_ + " " + xdotoolPoint(bar.x + bar.width * 0.3f, y)));
     const auto midDrag =
         viewer_->waitForState([](const ViewerStateFile& state) { return state.frame > 5; });
     ASSERT_TRUE(midDrag.has_value()) << "the frame did not follow the drag";
     // Dear ImGui 1.86 has no input queue: a move and a release landing in the same UI frame
     // end the drag without the move. So the frame must follow while the button is held (what
     // scrubbing is), and only then is it released.
-    ASSERT_TRUE(
-        xdotool(window_, "mousemove --window " + window_ + " " + at(bar.x + bar.width * 0.6f, y)));
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
+                                     xdotoolPoint(bar.x + bar.width * 0.6f, y)));
     const std::int64_t expected = std::llround(0.6 * static_cast<double>(initial_->lastFrame));
     auto nearExpected = [&](const ViewerStateFile& state) {
         return std::abs(state.frame - expected) <= 2;
@@ -79,7 +75,8 @@ TEST_F(Interaction, ClickingATreeItemSelectsTheJoint) {
     EXPECT_EQ(initial_->selected, "none");
     const Rect item = initial_->rects.at("tree:0:Spine");
     ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
-                                     at(item.x + 40, item.centerY()) + " sleep 0.2 click 1"));
+                                     xdotoolPoint(item.x + 40, item.centerY()) +
+                                     " sleep 0.2 click 1"));
     EXPECT_TRUE(viewer_->waitForState(
         [](const ViewerStateFile& state) { return state.selected == "0 Spine"; }));
 }
@@ -94,8 +91,8 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
     const auto pixel = projectIntoWindow(*initial_, character.viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " + at(pixel->x, pixel->y) +
-                                     " sleep 0.2 click 1"));
+    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
+                                     xdotoolPoint(pixel->x, pixel->y) + " sleep 0.2 click 1"));
     const auto picked = viewer_->waitForState(
         [](const ViewerStateFile& state) { return state.selected != "none"; });
     ASSERT_TRUE(picked.has_value());

@@ -14,15 +14,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-std::string at(float x, float y) {
-    return std::to_string(static_cast<int>(std::lround(x))) + " " +
-           std::to_string(static_cast<int>(std::lround(y)));
-}
-
-bool xdotool(const std::string& actions) {
-    return runCommand("xdotool " + actions + " 2>&1").has_value();
-}
-
 bool hasRect(const ViewerStateFile& state, const std::string& name) {
     return state.rects.contains(name);
 }
@@ -57,7 +48,7 @@ protected:
         ASSERT_TRUE(state.has_value()) << rect << " went away";
         const Rect where = state->rects.at(rect);
         ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
-                            at(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
+                            xdotoolPoint(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
     }
 
     TempDir dir_;
