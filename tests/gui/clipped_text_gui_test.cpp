@@ -73,25 +73,9 @@ TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
 // A screenshot run in a fresh Xvfb at 192 dpi (content scale 2); its state.
 std::optional<ViewerStateFile> stateAtDoubleScale(const TempDir& dir, const std::string& longFile,
                                                   int width, int height) {
-    const std::string tag = std::to_string(width) + "x" + std::to_string(height);
-    const auto state = dir.path() / ("state-" + tag + ".txt");
-    const auto shot = dir.path() / ("shot-" + tag + ".png");
-    const auto config = dir.path() / ("config-" + tag);
-    const std::string inner = "echo 'Xft.dpi: 192' | xrdb -merge && XDG_CONFIG_HOME='" +
-                              config.string() + "' '" + BVHSCOPE_EXECUTABLE + "' '" + kSample +
-                              "' '" + longFile + "' '" + dir.path().string() + "' --size " + tag +
-                              " --screenshot '" + shot.string() + "' --state-out '" +
-                              state.string() + "'";
-    const std::string command =
-        "xvfb-run -a -s '-noreset -screen 0 2000x1200x24 +extension GLX' sh -c \"" + inner +
-        "\" >/dev/null 2>&1";
-    if (!runCommand(command)) {
-        return std::nullopt;
-    }
-    std::ifstream in(state);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseStateFile(text.str());
+    const std::string size = std::to_string(width) + "x" + std::to_string(height);
+    return viewerStateAtDpi(dir, 192, "2000x1200",
+                            {kSample, longFile, dir.path().string(), "--size", size}, size);
 }
 
 TEST(ClippedText, NoPanelCutsItsTextAtScaleTwo) {

@@ -4,36 +4,14 @@
 // the other GUI tests sharing the suite's display.
 #include "tests/gui/gui_test_support.h"
 
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 using namespace bvhscope::gui_test;
 
 namespace {
 
-// Runs the viewer to a screenshot in a fresh Xvfb whose Xft.dpi is `dpi`, and returns its last
-// state.
 std::optional<ViewerStateFile> stateAtDpi(const TempDir& dir, int dpi) {
-    const auto tag = std::to_string(dpi);
-    const auto state = dir.path() / ("state-" + tag + ".txt");
-    const auto shot = dir.path() / ("shot-" + tag + ".png");
-    const auto config = dir.path() / ("config-" + tag);
-    const std::string inner = "echo 'Xft.dpi: " + tag + "' | xrdb -merge && XDG_CONFIG_HOME='" +
-                              config.string() + "' '" + BVHSCOPE_EXECUTABLE +
-                              "' --size 1200x800 --screenshot '" + shot.string() +
-                              "' --state-out '" + state.string() + "'";
-    // -noreset: Xvfb otherwise resets, dropping the resources, when xrdb disconnects.
-    const std::string command =
-        "xvfb-run -a -s '-noreset -screen 0 1600x1000x24 +extension GLX' sh -c \"" + inner +
-        "\" >/dev/null 2>&1";
-    if (!runCommand(command)) {
-        return std::nullopt;
-    }
-    std::ifstream in(state);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseStateFile(text.str());
+    return viewerStateAtDpi(dir, dpi, "1600x1000", {"--size", "1200x800"}, std::to_string(dpi));
 }
 
 TEST(ContentScale, DoubleDpiDoublesTheWidgets) {

@@ -326,6 +326,32 @@ std::optional<std::string> runCommand(const std::string& command) {
     return output;
 }
 
+std::optional<ViewerStateFile> viewerStateAtDpi(const TempDir& dir, int dpi,
+                                                const std::string& screen,
+                                                const std::vector<std::string>& arguments,
+                                                const std::string& tag) {
+    const auto state = dir.path() / ("state-" + tag + ".txt");
+    const auto shot = dir.path() / ("shot-" + tag + ".png");
+    const auto config = dir.path() / ("config-" + tag);
+    std::string inner = "echo 'Xft.dpi: " + std::to_string(dpi) +
+                        "' | xrdb -merge && XDG_CONFIG_HOME='" + config.string() + "' '" +
+                        BVHSCOPE_EXECUTABLE + "'";
+    for (const std::string& argument : arguments) {
+        inner += " '" + argument + "'";
+    }
+    inner += " --screenshot '" + shot.string() + "' --state-out '" + state.string() + "'";
+    // -noreset: Xvfb otherwise resets, dropping the resources, when xrdb disconnects.
+    const std::string command = "xvfb-run -a -s '-noreset -screen 0 " + screen +
+                                "x24 +extension GLX' sh -c \"" + inner + "\" >/dev/null 2>&1";
+    if (!runCommand(command)) {
+        return std::nullopt;
+    }
+    std::ifstream in(state);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseStateFile(text.str());
+}
+
 std::string xdotoolPoint(float x, float y) {
     return std::to_string(static_cast<int>(std::lround(x))) + " " +
            std::to_string(static_cast<int>(std::lround(y)));

@@ -160,6 +160,15 @@ private:
     std::filesystem::path statePath_;
 };
 
+// Runs the viewer to a screenshot in a private X server of `screen` ("2000x1200") whose Xft.dpi
+// is `dpi` (GLFW reads it at start: 192 dpi is content scale 2, and cannot leak into the other
+// GUI tests sharing the suite's display), with a private config, and returns its last state.
+// `arguments` are the viewer's (files, --size...); `tag` names this run's files under `dir`.
+std::optional<ViewerStateFile> viewerStateAtDpi(const TempDir& dir, int dpi,
+                                                const std::string& screen,
+                                                const std::vector<std::string>& arguments,
+                                                const std::string& tag);
+
 // Runs the viewer to completion (for --screenshot) with a private config; its exit status.
 int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments);
 
