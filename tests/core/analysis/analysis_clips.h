@@ -12,11 +12,11 @@
 
 namespace bvh::test {
 
-// `hierarchy` is the HIERARCHY section; `frameTime` is written with %.17g unless given as text.
-inline Document clipFromRows(const std::string& hierarchy, const std::string& frameTime,
-                             const std::vector<std::vector<double>>& rows) {
-    std::string text = hierarchy;
-    text += "MOTION\nFrames: " + std::to_string(rows.size()) + "\nFrame Time: " + frameTime + "\n";
+// The MOTION section of `rows`, each value written with %.9g (exact for a float).
+inline std::string motionSection(const std::string& frameTime,
+                                 const std::vector<std::vector<double>>& rows) {
+    std::string text =
+        "MOTION\nFrames: " + std::to_string(rows.size()) + "\nFrame Time: " + frameTime + "\n";
     for (const std::vector<double>& row : rows) {
         for (std::size_t c = 0; c < row.size(); ++c) {
             char number[40];
@@ -25,7 +25,13 @@ inline Document clipFromRows(const std::string& hierarchy, const std::string& fr
         }
         text += '\n';
     }
-    Document document = parseDocument(text);
+    return text;
+}
+
+// `hierarchy` is the HIERARCHY section; `frameTime` is written with %.17g unless given as text.
+inline Document clipFromRows(const std::string& hierarchy, const std::string& frameTime,
+                             const std::vector<std::vector<double>>& rows) {
+    Document document = parseDocument(hierarchy + motionSection(frameTime, rows));
     EXPECT_TRUE(document.loaded());
     EXPECT_EQ(document.motion.frameCount, rows.size());
     return document;

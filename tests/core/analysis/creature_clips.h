@@ -313,16 +313,7 @@ inline CreatureFile creatureFile(const Creature& creature, const CreatureFileOpt
         }
         rows.push_back(std::move(row));
     }
-    text += "MOTION\nFrames: " + std::to_string(rows.size()) +
-            "\nFrame Time: " + exactFrameTime(options.framesPerSecond) + "\n";
-    for (const std::vector<double>& row : rows) {
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            char number[40];
-            std::snprintf(number, sizeof number, "%.9g", row[c]);
-            text += (c == 0 ? "" : " ") + std::string(number);
-        }
-        text += '\n';
-    }
+    text += motionSection(exactFrameTime(options.framesPerSecond), rows);
     file.text = std::move(text);
     return file;
 }
