@@ -2,13 +2,12 @@
 #include "app/media/video_encoder.h"
 #include "core/platform/atomic_file.h"
 #include "tests/app/media/media_test_support.h"
+#include "tests/support/file_size_limit.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <gtest/gtest.h>
-#include <sys/resource.h>
 #include <thread>
 #include <unistd.h>
 
@@ -235,8 +234,7 @@ TEST_F(VideoEncoderTest, AnExistingFileIsReplacedWholeOrNotAtAll) {
 }
 
 TEST_F(VideoEncoderTest, AFullDiskFailsTheVideoAndKeepsTheOldFile) {
-    // A file-size limit makes writes fail with EFBIG part way, as a full disk fails with ENOSPC
-    // (SIGXFSZ ignored, so the process gets the error instead of dying).
+    // Writes fail with EFBIG part way, as on a full disk (tests/support/file_size_limit.h).
     const fs::path path = directory_ / "clip.mp4";
     std::string error;
     VideoSettings settings;
@@ -246,19 +244,11 @@ TEST_F(VideoEncoderTest, AFullDiskFailsTheVideoAndKeepsTheOldFile) {
     ASSERT_TRUE(encode(path, settings, 3, error)) << error;
     const auto oldSize = fs::file_size(path);
 
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    struct sigaction previousAction {};
-    ::sigaction(SIGXFSZ, &ignore, &previousAction);
-    rlimit previousLimit{};
-    ::getrlimit(RLIMIT_FSIZE, &previousLimit);
-    rlimit small = previousLimit;
-    small.rlim_cur = 512 * 1024;
-    ::setrlimit(RLIMIT_FSIZE, &small);
     bool created = false;
     bool added = true;
     bool finished = false;
     {
+        const bvh::test::FileSizeLimit fullDisk(512 * 1024);
         auto encoder = VideoEncoder::create(path, settings, error);
         created = encoder != nullptr;
         if (encoder) {
@@ -275,8 +265,6 @@ TEST_F(VideoEncoderTest, AFullDiskFailsTheVideoAndKeepsTheOldFile) {
             error = encoder->error();
         }
     }
-    ::setrlimit(RLIMIT_FSIZE, &previousLimit);
-    ::sigaction(SIGXFSZ, &previousAction, nullptr);
 
     EXPECT_TRUE(created);
     EXPECT_FALSE(added); // the error is seen while frames are added, not only at the end

@@ -1,4 +1,5 @@
 #include "core/platform/atomic_file.h"
+#include "tests/support/file_size_limit.h"
 #include "tests/support/scratch_directory.h"
 
 #include <algorithm>
@@ -8,7 +9,6 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <sys/resource.h>
 #include <unistd.h>
 
 namespace bvh {
@@ -62,29 +62,18 @@ TEST_F(AtomicFileTest, ADirectoryTargetIsRefused) {
 }
 
 TEST_F(AtomicFileTest, AWriteFailureMidFileKeepsTheOldTargetAndLeavesNoTemporaryFile) {
-    // A file-size limit makes write() fail with EFBIG part way, as a full disk fails with ENOSPC
-    // (SIGXFSZ ignored, so the process gets the error instead of dying).
+    // write() fails with EFBIG part way (tests/support/file_size_limit.h).
     const auto target = directory_ / "out.bvh";
     std::ofstream(target) << "old";
-    struct sigaction ignore {};
-    ignore.sa_handler = SIG_IGN;
-    struct sigaction previousAction {};
-    ::sigaction(SIGXFSZ, &ignore, &previousAction);
-    rlimit previousLimit{};
-    ::getrlimit(RLIMIT_FSIZE, &previousLimit);
-    rlimit small = previousLimit;
-    small.rlim_cur = 4096;
-    ::setrlimit(RLIMIT_FSIZE, &small);
     bool committed = true;
     std::vector<Diagnostic> diagnostics;
     {
+        const test::FileSizeLimit fullDisk(4096);
         AtomicFile file(target);
         file.write(std::string(100000, 'x'));
         committed = file.commit();
         diagnostics = file.diagnostics();
     }
-    ::setrlimit(RLIMIT_FSIZE, &previousLimit);
-    ::sigaction(SIGXFSZ, &previousAction, nullptr);
     EXPECT_FALSE(committed);
     ASSERT_EQ(diagnostics.size(), 1u);
     EXPECT_NE(diagnostics[0].message.find("cannot write"), std::string::npos)
