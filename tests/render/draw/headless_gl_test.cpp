@@ -1,6 +1,6 @@
-// GL drawing checked in-process through the headless EGL context (DISPLAY removed first): the
-// context itself, the overlay renderer's lines and discs, and translucent skeletons blending
-// each pixel once.
+// GL drawing checked in-process through the headless context (EGL on Linux) (DISPLAY removed
+// first): the context itself, the overlay renderer's lines and discs, and translucent skeletons
+// blending each pixel once.
 #include "render/draw/overlay_renderer.h"
 #include "render/draw/skeleton_renderer.h"
 #include "render/gl/headless_context.h"
@@ -16,10 +16,7 @@
 
 using namespace bvhscope::render;
 
-static_assert(!std::is_copy_constructible_v<EglDisplay>);
-static_assert(std::is_nothrow_move_constructible_v<EglDisplay>);
-static_assert(!std::is_copy_assignable_v<EglContext>);
-static_assert(std::is_nothrow_move_assignable_v<EglContext>);
+static_assert(!std::is_copy_constructible_v<HeadlessContext>);
 
 namespace {
 
