@@ -6,6 +6,7 @@
 #include "app/headless/render_request.h"
 #include "app/headless/text_painter.h"
 #include "app/headless/video_output.h"
+#include "app/media/media_features.h"
 #include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "core/platform/atomic_file.h"
@@ -435,6 +436,11 @@ int runRender(std::span<const std::string_view> arguments, std::ostream& out, st
     }
     if (parsed.request->mode == RenderMode::ContactSheet) {
         return renderContactSheet(*parsed.request, err);
+    }
+    if (parsed.request->mode == RenderMode::Video && !media::videoAvailable()) {
+        err << "bvhscope render: " << media::kNoVideoMessage
+            << "; render PNG frames instead (-o NAME_%04d.png --frames A:B)\n";
+        return cli::kExitUsage;
     }
     // A temporary file (a PNG, a video) is removed when Ctrl+C or a kill ends the command.
     bvh::removeTemporaryFilesOnTerminationSignals();

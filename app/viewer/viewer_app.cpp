@@ -2,6 +2,7 @@
 
 #include "app/headless/text_painter.h"
 #include "app/media/audio_clip.h"
+#include "app/media/media_features.h"
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/folder/folder_navigation.h"
@@ -16,6 +17,7 @@
 #include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/platform/console.h"
 #include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/heap_tuning.h"
@@ -67,8 +69,9 @@ void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
 
 // A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
 // when no sound is loaded yet.
+// A build without sound does not look (a sound file dropped or opened says it has none).
 void findSoundBesideCaptures(ViewerState& state) {
-    if (state.audio.loaded() || state.audio.loading()) {
+    if (!media::soundAvailable() || state.audio.loaded() || state.audio.loading()) {
         return;
     }
     for (const Character& character : state.scene.characters()) {
@@ -420,7 +423,7 @@ void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& w
     using Purpose = ViewerState::ChooserPurpose;
     if (state.chooserRequested != Purpose::None && !chooser.busy()) {
         FileChooserRequest request;
-        request.parentWindow = window.portalParent();
+        request.parentWindow = window.dialogParent();
         switch (state.chooserRequested) {
         case Purpose::OpenFiles:
             request.kind = FileChooserRequest::Kind::OpenFiles;
@@ -619,6 +622,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: " << window.error() << "\n";
         return 1;
     }
+    releaseConsoleOwnedAlone(); // started from Explorer: no empty console beside the window
     if (fitToScreen) {
         glfwSetWindowPos(window.handle(), placement.x, placement.y);
     }

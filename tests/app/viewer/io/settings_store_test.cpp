@@ -49,14 +49,6 @@ TEST(SettingsStore, BadLinesAreSkippedAndValuesClamped) {
     EXPECT_FALSE(read.loop);
 }
 
-TEST(SettingsStore, ConfigDirectoryFollowsXdgThenHome) {
-    setenv("XDG_CONFIG_HOME", "/tmp/xdg-test", 1);
-    EXPECT_EQ(configDirectory(), std::filesystem::path("/tmp/xdg-test/bvhscope"));
-    unsetenv("XDG_CONFIG_HOME");
-    setenv("HOME", "/home/someone", 1);
-    EXPECT_EQ(configDirectory(), std::filesystem::path("/home/someone/.config/bvhscope"));
-}
-
 TEST(SettingsStore, MultisamplingIsAutomaticByDefaultAndKeptAsAuto) {
     EXPECT_EQ(ViewerSettings{}.msaaSamples, kAutomaticMsaaSamples);
     const std::string text = serializeSettings(ViewerSettings{});
