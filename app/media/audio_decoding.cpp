@@ -3,6 +3,7 @@
 // otherwise.
 #include "app/media/audio_clip.h"
 #include "app/media/ffmpeg_handles.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <cmath>
@@ -43,7 +44,7 @@ namespace {
 
 AudioDecodeResult decode(const fs::path& path, AudioWindow window, bool pad) {
     AudioDecodeResult result;
-    const std::string name = path.string();
+    const std::string name = bvh::utf8FromPath(path);
     if (!std::isfinite(window.startSeconds) || !std::isfinite(window.durationSeconds) ||
         window.durationSeconds < 0.0) {
         result.error = "the sound window is not a finite time";

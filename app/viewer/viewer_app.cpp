@@ -27,6 +27,7 @@
 #include "app/viewer/state_dump.h"
 #include "app/viewer/view_labels.h"
 #include "app/viewer/viewer_state.h"
+#include "core/platform/utf8_path.h"
 #include "render/gl/frame_capture.h"
 
 #include <GLFW/glfw3.h>
@@ -54,8 +55,8 @@ const render::OrbitCamera kDefaultCamera{};
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
     std::vector<std::string> captures;
     for (const std::string& path : paths) {
-        if (media::isSoundFileName(path)) {
-            state.audio.load(path);
+        if (media::isSoundFileName(bvh::pathFromUtf8(path))) {
+            state.audio.load(bvh::pathFromUtf8(path));
         } else {
             captures.push_back(path);
         }
@@ -78,7 +79,7 @@ void findSoundBesideCaptures(ViewerState& state) {
         if (character.sourcePath.empty()) {
             continue;
         }
-        if (auto sound = media::findAudioBesideCapture(character.sourcePath)) {
+        if (auto sound = media::findAudioBesideCapture(bvh::pathFromUtf8(character.sourcePath))) {
             state.audio.load(*sound);
             return;
         }
@@ -289,8 +290,8 @@ void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, Sc
         return;
     case VideoExportJob::Status::Done:
         dialog.failed = false;
-        dialog.message =
-            "Wrote " + job->output().string() + " (" + std::to_string(job->total()) + " frames)";
+        dialog.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
+                         std::to_string(job->total()) + " frames)";
         break;
     case VideoExportJob::Status::Cancelled:
         dialog.failed = false;
@@ -298,7 +299,7 @@ void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, Sc
         break;
     case VideoExportJob::Status::Failed:
         dialog.failed = true;
-        dialog.message = "Cannot export " + job->output().string() + ": " + job->error();
+        dialog.message = "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
         err << "bvhscope: " << dialog.message << "\n";
         break;
     }
@@ -436,9 +437,10 @@ void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& w
         default: {
             request.kind = FileChooserRequest::Kind::SaveFile;
             request.title = "Export BVH";
-            const std::filesystem::path target(state.exportDialog.settings.targetPath);
-            request.suggestedName = target.filename().string();
-            request.suggestedFolder = target.parent_path().string();
+            const std::filesystem::path target =
+                bvh::pathFromUtf8(state.exportDialog.settings.targetPath);
+            request.suggestedName = bvh::utf8FromPath(target.filename());
+            request.suggestedFolder = bvh::utf8FromPath(target.parent_path());
             break;
         }
         }
@@ -648,7 +650,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
     }
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
-        ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
+        ImGui::LoadIniSettingsFromDisk(
+            bvh::utf8FromPath(*iniFile).c_str()); // UTF-8, as ImGui opens files
     }
     SceneDrawer sceneDrawer;
     std::unique_ptr<VideoExportJob> videoExport; // File > Export video, while it runs
@@ -805,14 +808,14 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (options.stateOut && layoutSettled) {
             std::string text = formatState(state, windowWidth, windowHeight);
             if (text != lastState) {
-                writeStateFile(*options.stateOut, text);
+                writeStateFile(bvh::pathFromUtf8(*options.stateOut), text);
                 lastState = std::move(text);
             }
         }
         if (capturing && framesSinceLoaded > kScreenshotFrame) {
             const render::Image image =
                 render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);
-            if (!render::writePng(*options.screenshot, image)) {
+            if (!render::writePng(bvh::pathFromUtf8(*options.screenshot), image)) {
                 err << "bvhscope: cannot write " << *options.screenshot << "\n";
                 exitCode = 1;
             }

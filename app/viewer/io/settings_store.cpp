@@ -1,5 +1,6 @@
 #include "app/viewer/io/settings_store.h"
 
+#include "app/viewer/platform/writable_directory.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 
@@ -368,18 +369,9 @@ std::string settingsDirectoryProblem(const std::filesystem::path& directory) {
     if (error) {
         return "cannot create " + bvh::utf8FromPath(directory) + ": " + error.message();
     }
-    // Asked by writing, the one test that means the same on every platform (permissions,
-    // ACLs, a read-only mount, a full disk).
-    const std::filesystem::path probe = directory / ".bvhscope-write-probe";
-    errno = 0;
-    std::ofstream out(probe, std::ios::binary | std::ios::trunc);
-    const int reason = errno != 0 ? errno : EACCES;
-    if (!out) {
-        return "cannot write in " + bvh::utf8FromPath(directory) + ": " +
-               std::error_code(reason, std::generic_category()).message();
+    if (const std::string problem = directoryWriteProblem(directory); !problem.empty()) {
+        return "cannot write in " + bvh::utf8FromPath(directory) + ": " + problem;
     }
-    out.close();
-    std::filesystem::remove(probe, error);
     return "";
 }
 
