@@ -64,7 +64,7 @@ windows-deps:
 $(WINDOWS_BUILD_DIR)/build.ninja:
 	$(CMAKE) -S . -B $(WINDOWS_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_TOOLCHAIN_FILE=tools/windows/mingw-w64-x86_64.cmake \
-	  -DBVHSCOPE_LINUX_REFERENCE=$(abspath $(BUILD_DIR))/app/bvhscope
+	  -DBVHSCOPE_LINUX_BUILD=$(abspath $(BUILD_DIR))
 
 windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 	$(CMAKE) --build $(WINDOWS_BUILD_DIR) --target windows_zip
