@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Windows bvhscope.exe, run under Wine, must print exactly what the Linux build prints:
 # `info --json`, `check` and `positions` on the bundled sample, the seed samples, the fuzz
-# regressions (hostile files) and files generated here (CRLF line ends, a cut-off file, a name
-# with spaces and non-ASCII characters in a non-ASCII folder), with the same exit status; and
+# regressions (hostile files), files generated here (CRLF line ends, a cut-off file, no final
+# line end, Z up, another rotation order, 120 fps, a name with spaces and non-ASCII characters in
+# a non-ASCII folder) and, when ../shared is there, the real captures of ../shared/corpus, with
+# the same exit status; and
 # `convert` must write the same bytes. Both programs run in the same working directory on the
 # same relative paths, so the file names they print are the same text.
 #   usage: same_output_as_linux.sh LINUX_BVHSCOPE WINDOWS_BVHSCOPE_EXE WINE_RUN SOURCE_DIR WORK_DIR
@@ -25,6 +27,14 @@ cp "$source_dir"/tests/data/fuzz_regressions/*.bvh inputs/
 sample="$source_dir/assets/sample_walk.bvh"
 sed 's/$/\r/' "$sample" >inputs/sample_crlf.bvh
 head -c "$(($(wc -c <"$sample") * 2 / 3))" "$sample" >inputs/sample_cut_off.bvh
+printf '%s' "$(cat "$sample")" >inputs/sample_no_final_line_end.bvh
+"$linux" convert "$sample" inputs/generated_z_up.bvh --up z >/dev/null
+"$linux" convert "$sample" inputs/generated_xyz_order.bvh --rotation-order XYZ >/dev/null
+"$linux" convert "$sample" inputs/generated_120fps.bvh --fps 120 >/dev/null
+if [ -d "$source_dir/../shared/corpus" ]; then
+  mkdir -p inputs/corpus
+  cp "$source_dir"/../shared/corpus/*.bvh inputs/corpus/
+fi
 unusual="inputs/Zoë/モーション"
 mkdir -p "$unusual"
 cp "$sample" "$unusual/take 1.bvh"
