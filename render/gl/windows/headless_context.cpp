@@ -5,8 +5,9 @@
 // mapped and the context is the X server's GLX (Mesa's llvmpipe in the test X server).
 #include "render/gl/headless_context.h"
 
+#define GLFW_INCLUDE_NONE // glad declares the GL functions
 #include <GLFW/glfw3.h>
-#include <glad/gl.h> // before GLFW, which would include the system's gl.h
+#include <glad/gl.h>
 
 namespace bvhscope::render {
 
