@@ -12,9 +12,9 @@
 #include "core/platform/utf8_path.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
-#include <condition_variable>
 #include <mutex>
 #include <shobjidl.h>
 #include <string>
@@ -148,8 +148,7 @@ FileChooserAnswer runDialog(const FileChooserRequest& request, const std::atomic
         if (!request.suggestedFolder.empty()) {
             ComPtr<IShellItem> folder;
             if (SUCCEEDED(SHCreateItemFromParsingName(wideOf(request.suggestedFolder).c_str(),
-                                                      nullptr, IID_IShellItem,
-                                                      folder.putVoid()))) {
+                                                      nullptr, IID_IShellItem, folder.putVoid()))) {
                 dialog->SetFolder(folder.get());
             }
         }
