@@ -2,25 +2,27 @@
 // kNoSoundMessage, so whoever asked for sound says why there is none.
 #include "app/media/audio_clip.h"
 #include "app/media/media_features.h"
+#include "core/platform/utf8_path.h"
 
 namespace bvhscope::media {
 
 namespace {
 
-AudioDecodeResult noSound() {
+// "take 1.wav: this build of bvhscope has no sound (...)", like the FFmpeg decoder's errors.
+AudioDecodeResult noSound(const std::filesystem::path& path) {
     AudioDecodeResult result;
-    result.error = std::string(kNoSoundMessage);
+    result.error = bvh::utf8FromPath(path) + ": " + std::string(kNoSoundMessage);
     return result;
 }
 
 } // namespace
 
-AudioDecodeResult decodeAudio(const std::filesystem::path&, AudioWindow) {
-    return noSound();
+AudioDecodeResult decodeAudio(const std::filesystem::path& path, AudioWindow) {
+    return noSound(path);
 }
 
-AudioDecodeResult decodeWholeAudio(const std::filesystem::path&, double) {
-    return noSound();
+AudioDecodeResult decodeWholeAudio(const std::filesystem::path& path, double) {
+    return noSound(path);
 }
 
 } // namespace bvhscope::media
