@@ -33,8 +33,8 @@ constexpr std::string_view kHelp =
 The file manager's thumbnailer (installed as bvhscope.thumbnailer): draws the representative
 pose of the BVH file INPUT (its middle frame: frame 0 is often a calibration T-pose) upright and
 framed as the viewer's folder Browser shows it, on a transparent background, into a square
-RGBA PNG of N x N pixels. Needs no window or display (EGL). OUTPUT is written to a temporary
-file and renamed into place; never over INPUT.
+RGBA PNG of N x N pixels. Shows no window (on Linux it needs no display either: EGL). OUTPUT
+is written to a temporary file and renamed into place; never over INPUT.
 
   INPUT                  a path, or a file:// URI (percent-escapes decoded)
   -s, --size N           the image's side in pixels, 16 to 1024 (default 256)
