@@ -1,5 +1,7 @@
 #include "app/headless/contact_sheet.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -31,7 +33,7 @@ std::vector<std::filesystem::path> bvhFilesIn(const std::filesystem::path& folde
         return files;
     }
     for (const std::filesystem::directory_entry& entry : entries) {
-        std::string extension = entry.path().extension().string();
+        std::string extension = bvh::utf8FromPath(entry.path().extension());
         std::ranges::transform(extension, extension.begin(),
                                [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
         std::error_code typeError;
@@ -40,7 +42,7 @@ std::vector<std::filesystem::path> bvhFilesIn(const std::filesystem::path& folde
         }
     }
     std::ranges::sort(files, [](const auto& a, const auto& b) {
-        return a.filename().string() < b.filename().string();
+        return bvh::utf8FromPath(a.filename()) < bvh::utf8FromPath(b.filename());
     });
     return files;
 }

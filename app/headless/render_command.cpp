@@ -6,9 +6,11 @@
 #include "app/headless/render_request.h"
 #include "app/headless/text_painter.h"
 #include "app/headless/video_output.h"
+#include "app/media/media_features.h"
 #include "app/viewer/scene/framing.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
@@ -70,7 +72,7 @@ private:
 std::optional<viewer::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
                                                std::ostream& err, std::string* firstError) {
     bvh::Document document = bvh::loadDocument(path);
-    const std::string name = path.string();
+    const std::string name = bvh::utf8FromPath(path);
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(name, diagnostic) << '\n';
         if (firstError != nullptr && firstError->empty() &&
@@ -84,7 +86,7 @@ std::optional<viewer::Character> loadCharacter(const fs::path& path, const Rende
         return std::nullopt;
     }
     viewer::Character character =
-        viewer::makeCharacter(path.filename().string(), name, std::move(document));
+        viewer::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
     viewer::applyAxes(character, request.upAxis, request.unit);
     return character;
 }
@@ -97,7 +99,7 @@ bool sameFile(const fs::path& a, const fs::path& b) {
 bool writeImage(const fs::path& path, const render::Image& image, std::ostream& err) {
     const std::string bytes = render::encodePng(image);
     if (bytes.empty()) {
-        err << "bvhscope render: cannot encode " << path.string() << " as PNG\n";
+        err << "bvhscope render: cannot encode " << bvh::utf8FromPath(path) << " as PNG\n";
         return false;
     }
     bvh::AtomicFile file(path);
@@ -188,8 +190,10 @@ bool isAnInput(const fs::path& output, const std::vector<fs::path>& inputs) {
 }
 
 int renderFiles(const RenderRequest& request, std::ostream& err) {
-    std::vector<fs::path> inputs{fs::path(request.input)};
-    inputs.insert(inputs.end(), request.comparedInputs.begin(), request.comparedInputs.end());
+    std::vector<fs::path> inputs{bvh::pathFromUtf8(request.input)};
+    for (const std::string& compared : request.comparedInputs) {
+        inputs.push_back(bvh::pathFromUtf8(compared));
+    }
     viewer::Scene scene;
     for (const fs::path& input : inputs) {
         std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
@@ -223,7 +227,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     }
     if (span.first > lastFrame || span.last > lastFrame) {
         err << "bvhscope render: frame " << std::max(span.first, span.last) << " asked, but "
-            << inputs.front().string() << " has frames 0 to " << lastFrame << '\n';
+            << bvh::utf8FromPath(inputs.front()) << " has frames 0 to " << lastFrame << '\n';
         return cli::kExitUsage;
     }
 
@@ -240,7 +244,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         if (audio) {
             everyInput.push_back(*audio);
         }
-        if (isAnInput(request.output, everyInput)) {
+        if (isAnInput(bvh::pathFromUtf8(request.output), everyInput)) {
             err << "bvhscope render: " << request.output
                 << " is an input file; refusing to write over it\n";
             return cli::kExitUsage;
@@ -251,14 +255,15 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         std::set<std::string> seen;
         for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
             shots.push_back({static_cast<double>(frame) * frameTime, frame});
-            fs::path path(request.pattern.format(frame));
+            fs::path path = bvh::pathFromUtf8(request.pattern.format(frame));
             if (isAnInput(path, inputs)) {
-                err << "bvhscope render: " << path.string()
+                err << "bvhscope render: " << bvh::utf8FromPath(path)
                     << " is the input file; refusing to write over it\n";
                 return cli::kExitUsage;
             }
-            if (!seen.insert(path.lexically_normal().string()).second) {
-                err << "bvhscope render: " << path.string() << " would be written twice\n";
+            if (!seen.insert(bvh::utf8FromPath(path.lexically_normal())).second) {
+                err << "bvhscope render: " << bvh::utf8FromPath(path)
+                    << " would be written twice\n";
                 return cli::kExitUsage;
             }
             outputs.push_back(std::move(path));
@@ -342,15 +347,15 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
 // [SECTION] A folder: the contact sheet
 
 int renderContactSheet(const RenderRequest& request, std::ostream& err) {
-    const fs::path folder(request.input);
+    const fs::path folder = bvh::pathFromUtf8(request.input);
     std::string error;
     const std::vector<fs::path> files = bvhFilesIn(folder, error);
     if (!error.empty()) {
-        err << folder.string() << ": error: " << error << '\n';
+        err << bvh::utf8FromPath(folder) << ": error: " << error << '\n';
         return cli::kExitFileError;
     }
     if (files.empty()) {
-        err << folder.string() << ": error: no .bvh files in this folder\n";
+        err << bvh::utf8FromPath(folder) << ": error: no .bvh files in this folder\n";
         return cli::kExitFileError;
     }
     const SheetLayout layout = sheetLayout(static_cast<int>(files.size()), request.columns,
@@ -360,10 +365,10 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             << " pixels is too large; use fewer or smaller tiles (--tile, --columns)\n";
         return cli::kExitUsage;
     }
-    const fs::path output(request.pattern.format(0));
+    const fs::path output = bvh::pathFromUtf8(request.pattern.format(0));
     for (const fs::path& file : files) {
         if (sameFile(output, file)) {
-            err << "bvhscope render: " << output.string()
+            err << "bvhscope render: " << bvh::utf8FromPath(output)
                 << " is one of the input files; refusing to write over it\n";
             return cli::kExitUsage;
         }
@@ -387,7 +392,7 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
     viewer::OverlayBuilder overlayBuilder;
     viewer::SceneOverlays overlays;
     for (std::size_t i = 0; i < files.size(); ++i) {
-        const std::string name = files[i].filename().string();
+        const std::string name = bvh::utf8FromPath(files[i].filename());
         std::string firstError;
         std::optional<viewer::Character> character =
             loadCharacter(files[i], request, err, &firstError);
@@ -435,6 +440,11 @@ int runRender(std::span<const std::string_view> arguments, std::ostream& out, st
     }
     if (parsed.request->mode == RenderMode::ContactSheet) {
         return renderContactSheet(*parsed.request, err);
+    }
+    if (parsed.request->mode == RenderMode::Video && !media::videoAvailable()) {
+        err << "bvhscope render: " << media::kNoVideoMessage
+            << "; render PNG frames instead (-o NAME_%04d.png --frames A:B)\n";
+        return cli::kExitUsage;
     }
     // A temporary file (a PNG, a video) is removed when Ctrl+C or a kill ends the command.
     bvh::removeTemporaryFilesOnTerminationSignals();

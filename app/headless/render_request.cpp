@@ -19,7 +19,8 @@ constexpr std::string_view kHelp =
 Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
 a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the figure framed and
 standing on the ground.
-Works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such as NVIDIA's).
+On Linux it works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such
+as NVIDIA's); on Windows it draws in a hidden window's OpenGL context.
 Images are PNG, written to a temporary file and renamed into place; never over FILE. Several
 FILEs are drawn together, side by side as the viewer places them (or --layout overlaid), timed
 by the first file's frames.

@@ -5,6 +5,7 @@
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/scene/scene_drawing.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 #include "render/gl/frame_capture.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
@@ -32,8 +33,8 @@ constexpr std::string_view kHelp =
 The file manager's thumbnailer (installed as bvhscope.thumbnailer): draws the representative
 pose of the BVH file INPUT (its middle frame: frame 0 is often a calibration T-pose) upright and
 framed as the viewer's folder Browser shows it, on a transparent background, into a square
-RGBA PNG of N x N pixels. Needs no window or display (EGL). OUTPUT is written to a temporary
-file and renamed into place; never over INPUT.
+RGBA PNG of N x N pixels. Shows no window (on Linux it needs no display either: EGL). OUTPUT
+is written to a temporary file and renamed into place; never over INPUT.
 
   INPUT                  a path, or a file:// URI (percent-escapes decoded)
   -s, --size N           the image's side in pixels, 16 to 1024 (default 256)
@@ -102,10 +103,10 @@ bool sameFile(const fs::path& a, const fs::path& b) {
 }
 
 int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
-    const fs::path input(request.input);
-    const fs::path output(request.output);
+    const fs::path input = bvh::pathFromUtf8(request.input);
+    const fs::path output = bvh::pathFromUtf8(request.output);
     if (sameFile(input, output) || input.lexically_normal() == output.lexically_normal()) {
-        err << "bvhscope thumbnail: " << output.string()
+        err << "bvhscope thumbnail: " << bvh::utf8FromPath(output)
             << " is the input file; refusing to write over it\n";
         return cli::kExitUsage;
     }
@@ -118,7 +119,7 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
     }
     if (!facts.loaded || !facts.thumbnailPose) {
         if (facts.diagnosticLines.empty()) {
-            err << input.string() << ":0:0: error: no skeleton to draw\n";
+            err << bvh::utf8FromPath(input) << ":0:0: error: no skeleton to draw\n";
         }
         return cli::kExitFileError;
     }
@@ -153,7 +154,7 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
     }
     const std::string bytes = render::encodePng(image, render::PngAlpha::Keep);
     if (bytes.empty()) {
-        err << "bvhscope thumbnail: cannot encode " << output.string() << " as PNG\n";
+        err << "bvhscope thumbnail: cannot encode " << bvh::utf8FromPath(output) << " as PNG\n";
         return cli::kExitFileError;
     }
     bvh::AtomicFile file(output);

@@ -1,7 +1,7 @@
 // `bvhscope thumbnail`: the freedesktop thumbnailer (data/bvhscope.thumbnailer runs
 // `bvhscope thumbnail --size %s %u %o`). Draws a file's representative pose (its middle frame,
 // as the viewer's folder Browser does) upright and framed, on a transparent background, into a
-// square RGBA PNG, without a window or a display (EGL).
+// square RGBA PNG, without a window (render/gl/headless_context.h).
 //
 // A file that does not load gets no image and exit status 1, with its FILE:LINE:COL
 // diagnostics on stderr; a watchdog ends the process with status 1 after --timeout seconds, so

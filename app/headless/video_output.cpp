@@ -1,5 +1,7 @@
 #include "app/headless/video_output.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -45,11 +47,11 @@ std::optional<fs::path> resolveAudio(const RenderRequest& request, const fs::pat
         return std::nullopt;
     }
     if (request.audio != "auto") {
-        return fs::path(request.audio);
+        return bvh::pathFromUtf8(request.audio);
     }
     auto found = media::findAudioBesideCapture(capture);
     if (!found) {
-        err << "bvhscope render: no sound file named like " << capture.filename().string()
+        err << "bvhscope render: no sound file named like " << bvh::utf8FromPath(capture.filename())
             << " next to it (.wav, .flac, .ogg, .opus, .mp3, .m4a); writing the video without "
                "sound\n";
     }
@@ -96,7 +98,8 @@ std::unique_ptr<VideoOutput> VideoOutput::open(
         settings.palette = &output->palette_;
     }
     std::string error;
-    output->encoder_ = media::VideoEncoder::create(request.output, settings, error);
+    output->encoder_ =
+        media::VideoEncoder::create(bvh::pathFromUtf8(request.output), settings, error);
     if (!output->encoder_) {
         err << "bvhscope render: " << error << '\n';
         return nullptr;

@@ -2,6 +2,7 @@
 
 #include "app/media/ffmpeg_handles.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 
 extern "C" {
 #include <libavutil/imgutils.h>
@@ -295,7 +296,7 @@ std::unique_ptr<VideoEncoder>
 VideoEncoder::create(const fs::path& target, const VideoSettings& settings, std::string& error) {
     auto state = std::make_unique<State>();
     state->settings = settings;
-    state->targetName = target.string();
+    state->targetName = bvh::utf8FromPath(target);
     const bool yuv = settings.container != VideoContainer::Gif;
     if (settings.width < 2 || settings.height < 2 ||
         (yuv && (settings.width % 2 != 0 || settings.height % 2 != 0))) {
@@ -322,7 +323,7 @@ VideoEncoder::create(const fs::path& target, const VideoSettings& settings, std:
         error = state->file->diagnostics().front().message;
         return nullptr;
     }
-    const std::string temporary = state->file->temporaryPath().string();
+    const std::string temporary = bvh::utf8FromPath(state->file->temporaryPath());
     const char* formatNames[] = {"mp4", "webm", "gif"};
     AVFormatContext* output = nullptr;
     int status = avformat_alloc_output_context2(

@@ -1,6 +1,7 @@
 #include "app/viewer/state_dump.h"
 
 #include "app/viewer/folder/folder_navigation.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -90,7 +91,7 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
         out << "folder none\n";
         return;
     }
-    out << "folder " << folder.folder().string() << "\n";
+    out << "folder " << bvh::utf8FromPath(folder.folder()) << "\n";
     std::optional<std::size_t> opening;
     if (folder.browseLoad) {
         opening = folder.browseLoad->entry;

@@ -2,6 +2,7 @@
 
 #include "app/headless/text_painter.h"
 #include "app/media/audio_clip.h"
+#include "app/media/media_features.h"
 #include "app/viewer/analysis/analysis_panels.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/folder/folder_navigation.h"
@@ -16,6 +17,7 @@
 #include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/platform/console.h"
 #include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/heap_tuning.h"
@@ -25,6 +27,7 @@
 #include "app/viewer/state_dump.h"
 #include "app/viewer/view_labels.h"
 #include "app/viewer/viewer_state.h"
+#include "core/platform/utf8_path.h"
 #include "render/gl/frame_capture.h"
 
 #include <GLFW/glfw3.h>
@@ -52,8 +55,8 @@ const render::OrbitCamera kDefaultCamera{};
 void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
     std::vector<std::string> captures;
     for (const std::string& path : paths) {
-        if (media::isSoundFileName(path)) {
-            state.audio.load(path);
+        if (media::isSoundFileName(bvh::pathFromUtf8(path))) {
+            state.audio.load(bvh::pathFromUtf8(path));
         } else {
             captures.push_back(path);
         }
@@ -67,15 +70,16 @@ void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
 
 // A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
 // when no sound is loaded yet.
+// A build without sound does not look (a sound file dropped or opened says it has none).
 void findSoundBesideCaptures(ViewerState& state) {
-    if (state.audio.loaded() || state.audio.loading()) {
+    if (!media::soundAvailable() || state.audio.loaded() || state.audio.loading()) {
         return;
     }
     for (const Character& character : state.scene.characters()) {
         if (character.sourcePath.empty()) {
             continue;
         }
-        if (auto sound = media::findAudioBesideCapture(character.sourcePath)) {
+        if (auto sound = media::findAudioBesideCapture(bvh::pathFromUtf8(character.sourcePath))) {
             state.audio.load(*sound);
             return;
         }
@@ -286,8 +290,8 @@ void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, Sc
         return;
     case VideoExportJob::Status::Done:
         dialog.failed = false;
-        dialog.message =
-            "Wrote " + job->output().string() + " (" + std::to_string(job->total()) + " frames)";
+        dialog.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
+                         std::to_string(job->total()) + " frames)";
         break;
     case VideoExportJob::Status::Cancelled:
         dialog.failed = false;
@@ -295,7 +299,7 @@ void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, Sc
         break;
     case VideoExportJob::Status::Failed:
         dialog.failed = true;
-        dialog.message = "Cannot export " + job->output().string() + ": " + job->error();
+        dialog.message = "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
         err << "bvhscope: " << dialog.message << "\n";
         break;
     }
@@ -420,7 +424,7 @@ void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& w
     using Purpose = ViewerState::ChooserPurpose;
     if (state.chooserRequested != Purpose::None && !chooser.busy()) {
         FileChooserRequest request;
-        request.parentWindow = window.portalParent();
+        request.parentWindow = window.dialogParent();
         switch (state.chooserRequested) {
         case Purpose::OpenFiles:
             request.kind = FileChooserRequest::Kind::OpenFiles;
@@ -433,9 +437,10 @@ void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& w
         default: {
             request.kind = FileChooserRequest::Kind::SaveFile;
             request.title = "Export BVH";
-            const std::filesystem::path target(state.exportDialog.settings.targetPath);
-            request.suggestedName = target.filename().string();
-            request.suggestedFolder = target.parent_path().string();
+            const std::filesystem::path target =
+                bvh::pathFromUtf8(state.exportDialog.settings.targetPath);
+            request.suggestedName = bvh::utf8FromPath(target.filename());
+            request.suggestedFolder = bvh::utf8FromPath(target.parent_path());
             break;
         }
         }
@@ -619,6 +624,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: " << window.error() << "\n";
         return 1;
     }
+    releaseConsoleOwnedAlone(); // started from Explorer: no empty console beside the window
     if (fitToScreen) {
         glfwSetWindowPos(window.handle(), placement.x, placement.y);
     }
@@ -644,7 +650,8 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
     }
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
-        ImGui::LoadIniSettingsFromDisk(iniFile->string().c_str());
+        ImGui::LoadIniSettingsFromDisk(
+            bvh::utf8FromPath(*iniFile).c_str()); // UTF-8, as ImGui opens files
     }
     SceneDrawer sceneDrawer;
     std::unique_ptr<VideoExportJob> videoExport; // File > Export video, while it runs
@@ -801,14 +808,14 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         if (options.stateOut && layoutSettled) {
             std::string text = formatState(state, windowWidth, windowHeight);
             if (text != lastState) {
-                writeStateFile(*options.stateOut, text);
+                writeStateFile(bvh::pathFromUtf8(*options.stateOut), text);
                 lastState = std::move(text);
             }
         }
         if (capturing && framesSinceLoaded > kScreenshotFrame) {
             const render::Image image =
                 render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);
-            if (!render::writePng(*options.screenshot, image)) {
+            if (!render::writePng(bvh::pathFromUtf8(*options.screenshot), image)) {
                 err << "bvhscope: cannot write " << *options.screenshot << "\n";
                 exitCode = 1;
             }

@@ -33,6 +33,32 @@ TEST(Drop, DroppedFilesOpenAsNewCharacters) {
     EXPECT_TRUE(state->errors.empty());
 }
 
+// A name outside ASCII with spaces, in a folder named in Japanese: GLFW hands the viewer UTF-8
+// (decoded from the URI's percent escapes) and the Files panel shows the name as it is.
+TEST(Drop, ANonAsciiNameWithSpacesOpensAndIsShownAsItIs) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"--frame", "0", "--size", "1200x800"});
+    ASSERT_TRUE(
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; }));
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+
+    const std::string name = "Zo\xC3\xAB take 1.bvh"; // "Zoë take 1.bvh"
+    const auto folder =
+        dir.path() / "\xE3\x83\xA2\xE3\x83\xBC\xE3\x82\xB7\xE3\x83\xA7\xE3\x83\xB3"; // モーション
+    std::filesystem::create_directories(folder);
+    const auto copy = folder / name;
+    std::filesystem::copy_file(
+        std::string(BVHSCOPE_SOURCE_DIR) + "/tests/data/seed_cmu_example.bvh", copy);
+    ASSERT_TRUE(dropOnWindow(window, {copy}));
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 2; });
+    ASSERT_TRUE(state.has_value()) << "the dropped file did not open";
+    EXPECT_EQ(state->fileNames[1], name);
+    EXPECT_TRUE(state->errors.empty()) << state->errors.front();
+}
+
 TEST(Drop, ABadFileShowsDiagnosticsAndKeepsWhatIsOpen) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;

@@ -60,8 +60,10 @@ add_library(bvhscope_imgui STATIC
   "${imgui_dir}/imgui_tables.cpp"
   "${imgui_dir}/imgui_widgets.cpp"
   "${imgui_dir}/backends/imgui_impl_glfw.cpp"
-  "${imgui_dir}/backends/imgui_impl_opengl3.cpp")
-target_include_directories(bvhscope_imgui SYSTEM PUBLIC "${imgui_dir}")
+  "${imgui_dir}/backends/imgui_impl_opengl3.cpp"
+  "${imgui_dir}/misc/cpp/imgui_stdlib.cpp")
+# <imgui_stdlib.h> (InputText on std::string) sits beside <imgui.h> in Debian's package.
+target_include_directories(bvhscope_imgui SYSTEM PUBLIC "${imgui_dir}" "${imgui_dir}/misc/cpp")
 target_link_libraries(bvhscope_imgui PUBLIC glfw)
 add_library(PkgConfig::IMGUI INTERFACE IMPORTED GLOBAL)
 target_link_libraries(PkgConfig::IMGUI INTERFACE bvhscope_imgui)

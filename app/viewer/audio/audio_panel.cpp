@@ -1,5 +1,7 @@
 #include "app/viewer/audio/audio_panel.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <algorithm>
 #include <string>
 
@@ -38,12 +40,12 @@ void drawAudioControls(ViewerState& state, float scale) {
         ImGui::TextUnformatted("Sound: loading...");
         return;
     }
-    const std::string name = track.path().filename().string();
+    const std::string name = bvh::utf8FromPath(track.path().filename());
     ImGui::Text("Sound: %s%s", name.c_str(), track.truncated() ? " (first 30 min)" : "");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s\nPlays with playback at 1x; silent at other speeds and in "
                           "reverse; scrubbing plays short snippets.",
-                          track.path().string().c_str());
+                          bvh::utf8FromPath(track.path()).c_str());
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(110.0f * scale);

@@ -1,5 +1,7 @@
 #include "app/viewer/audio/audio_track.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <chrono>
 #include <cmath>
 
@@ -15,7 +17,7 @@ void AudioTrack::load(const std::filesystem::path& path) {
             return loaded;
         }
         if (decoded.clip->frameCount() == 0) {
-            loaded.error = path.string() + ": no sound in this file";
+            loaded.error = bvh::utf8FromPath(path) + ": no sound in this file";
             return loaded;
         }
         loaded.truncated = decoded.clip->durationSeconds() >= kMaxViewerAudioSeconds - 1e-6;

@@ -21,7 +21,8 @@ std::string FolderBrowser::open(const std::filesystem::path& folder, bool includ
     for (const std::filesystem::path& file : listing.files) {
         FolderEntry entry;
         entry.path = file;
-        entry.name = file.lexically_relative(folder).generic_string();
+        const std::u8string name = file.lexically_relative(folder).generic_u8string();
+        entry.name.assign(name.begin(), name.end()); // UTF-8 with '/' between folders
         entries_.push_back(std::move(entry));
     }
     pool_ = std::make_unique<SummaryPool>(std::move(listing.files), workers);

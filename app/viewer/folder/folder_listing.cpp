@@ -1,5 +1,7 @@
 #include "app/viewer/folder/folder_listing.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <algorithm>
 #include <system_error>
 
@@ -99,7 +101,8 @@ FolderListing listBvhFiles(const std::filesystem::path& folder, bool includeSubf
     auto consider = [&](const fs::directory_entry& entry) {
         std::error_code ignored;
         // is_regular_file follows links: a link to a capture is listed, a broken link is not.
-        if (hasBvhExtension(entry.path().filename().string()) && entry.is_regular_file(ignored)) {
+        if (hasBvhExtension(bvh::utf8FromPath(entry.path().filename())) &&
+            entry.is_regular_file(ignored)) {
             listing.files.push_back(entry.path());
         }
         if (listing.files.size() >= kMaxListedFiles) {
@@ -126,7 +129,8 @@ FolderListing listBvhFiles(const std::filesystem::path& folder, bool includeSubf
     std::vector<std::pair<std::string, fs::path>> keyed;
     keyed.reserve(listing.files.size());
     for (fs::path& file : listing.files) {
-        keyed.emplace_back(file.lexically_relative(folder).generic_string(), std::move(file));
+        const std::u8string key = file.lexically_relative(folder).generic_u8string();
+        keyed.emplace_back(std::string(key.begin(), key.end()), std::move(file));
     }
     std::sort(keyed.begin(), keyed.end(),
               [](const auto& a, const auto& b) { return naturalLess(a.first, b.first); });

@@ -1,6 +1,7 @@
 #include "app/viewer/folder/folder_navigation.h"
 
 #include "core/model/diagnostic.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -18,7 +19,7 @@ void openFolder(ViewerState& state, const std::filesystem::path& path) {
     FolderBrowser& folder = state.folder;
     const std::string error = folder.open(path, folder.includesSubfolders());
     if (!error.empty()) {
-        state.errorLines = {path.string() + ": error: cannot list the folder: " + error};
+        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
         state.openErrorPopup = true;
         return;
     }
@@ -41,7 +42,7 @@ void relistFolder(ViewerState& state, bool includeSubfolders) {
     }
     const std::string error = folder.open(path, includeSubfolders);
     if (!error.empty()) { // the folder is still open as it was
-        state.errorLines = {path.string() + ": error: cannot list the folder: " + error};
+        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
         state.openErrorPopup = true;
         return;
     }
@@ -173,7 +174,7 @@ void pollBrowseLoad(ViewerState& state) {
     folder.browseLoad.reset();
     FolderEntry& entry = folder.entries()[finished.entry];
     bvh::Document document = finished.load->take();
-    const std::string path = entry.path.string();
+    const std::string path = bvh::utf8FromPath(entry.path);
     std::vector<std::string> errors = errorLinesOf(path, document);
     if (!errors.empty()) {
         // What the row says now (the file may have changed since it was summarised).
@@ -195,7 +196,8 @@ void pollBrowseLoad(ViewerState& state) {
         }
         return;
     }
-    Character character = makeCharacter(entry.path.filename().string(), path, std::move(document));
+    Character character =
+        makeCharacter(bvh::utf8FromPath(entry.path.filename()), path, std::move(document));
     applyAxes(character, state.settings.upAxis, state.settings.unit);
     placeBrowsedCharacter(state, std::move(character));
     folder.current = finished.entry;
@@ -208,8 +210,9 @@ void pollBrowseLoad(ViewerState& state) {
 void openPaths(ViewerState& state, const std::vector<std::string>& paths) {
     for (const std::string& path : paths) {
         std::error_code error;
-        if (std::filesystem::is_directory(path, error)) {
-            openFolder(state, path);
+        const std::filesystem::path native = bvh::pathFromUtf8(path);
+        if (std::filesystem::is_directory(native, error)) {
+            openFolder(state, native);
         } else {
             state.loads.open(path); // a missing file fails there, with its message
         }
@@ -269,7 +272,7 @@ void FolderTimingReport::frameShown(const FolderBrowser& folder, double frameMil
                   ": %zu files, summarised %.1f ms and thumbnails drawn %.1f ms after listing; "
                   "%d UI frames meanwhile, the longest %.1f ms\n",
                   folder.entries().size(), summariesDone_, sinceListing, frames_, longestFrame_);
-    out << "folder " << folder.folder().string() << text << std::flush;
+    out << "folder " << bvh::utf8FromPath(folder.folder()) << text << std::flush;
     reported_ = folder.generation();
     summariesDone_ = -1.0;
     longestFrame_ = 0.0;

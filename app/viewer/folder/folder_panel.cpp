@@ -1,6 +1,7 @@
 #include "app/viewer/folder/folder_panel.h"
 
 #include "app/viewer/panels/panel_layout.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -19,9 +20,9 @@ const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
 void drawControls(ViewerState& state, float scale) {
     FolderBrowser& folder = state.folder;
-    elidedText(folder.folder().string());
+    elidedText(bvh::utf8FromPath(folder.folder()));
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("%s", folder.folder().string().c_str());
+        ImGui::SetTooltip("%s", bvh::utf8FromPath(folder.folder()).c_str());
     }
     if (ImGui::Button("< Previous")) {
         folder.stepRequest -= 1;
@@ -93,7 +94,7 @@ void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size
 
 void drawRowTooltip(const FolderEntry& entry) {
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(entry.path.string().c_str());
+    ImGui::TextUnformatted(bvh::utf8FromPath(entry.path).c_str());
     if (entry.facts && entry.facts->loaded) {
         const bvh::DocumentSummary& summary = entry.facts->summary;
         ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,
@@ -135,7 +136,8 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {
-            state.filesToOpen.push_back(entry.path.string()); // an ordinary character: it stays
+            state.filesToOpen.push_back(
+                bvh::utf8FromPath(entry.path)); // an ordinary character: it stays
         } else {
             folder.openRequest = index;
         }

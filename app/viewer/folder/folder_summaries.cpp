@@ -1,6 +1,7 @@
 #include "app/viewer/folder/folder_summaries.h"
 
 #include "core/model/diagnostic.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <new>
@@ -54,7 +55,7 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
         // A file too large for the memory left fails alone; the browser and the pool go on.
         FileFacts facts;
         facts.summary.errors = 1;
-        facts.diagnosticLines = {path.string() +
+        facts.diagnosticLines = {bvh::utf8FromPath(path) +
                                  ": error: out of memory while reading the file; nothing was "
                                  "loaded"};
         return facts;
@@ -76,7 +77,7 @@ FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgr
         facts.cancelled = true;
         return facts;
     }
-    const std::string shownPath = path.string();
+    const std::string shownPath = bvh::utf8FromPath(path);
     facts.summary = bvh::summarize(document, bvh::TranslationMode::Auto);
     facts.diagnosticLines = keptDiagnostics(shownPath, document);
     facts.loaded = document.loaded() && document.skeleton.nodeCount() > 0;

@@ -1,5 +1,7 @@
 #include "app/viewer/io/export.h"
 
+#include "app/viewer/platform/writable_directory.h"
+#include "core/platform/utf8_path.h"
 #include "core/writer/writer.h"
 
 #include <algorithm>
@@ -7,26 +9,24 @@
 #include <cstdlib>
 #include <filesystem>
 #include <glm/geometric.hpp>
-#include <unistd.h>
 
 namespace bvhscope::viewer {
 
 namespace {
 
 bool writableDirectory(const std::filesystem::path& directory) {
-    return ::access(directory.empty() ? "." : directory.c_str(), W_OK | X_OK) == 0;
+    return directoryWriteProblem(directory).empty();
 }
 
 } // namespace
 
 std::string defaultExportPath(const Character& character) {
-    const std::filesystem::path source = character.sourcePath.empty()
-                                             ? std::filesystem::path(character.displayName)
-                                             : std::filesystem::path(character.sourcePath);
+    const std::filesystem::path source = bvh::pathFromUtf8(
+        character.sourcePath.empty() ? character.displayName : character.sourcePath);
     std::filesystem::path directory = source.parent_path();
     if (!writableDirectory(directory)) {
         std::error_code error;
-        const char* home = std::getenv("HOME");
+        const char* home = std::getenv("HOME"); // usually unset on Windows: the next candidate
         for (const std::filesystem::path& candidate :
              {std::filesystem::current_path(error),
               home != nullptr ? std::filesystem::path(home) : std::filesystem::path(),
@@ -39,7 +39,7 @@ std::string defaultExportPath(const Character& character) {
     }
     std::filesystem::path target = directory / source.stem();
     target += "_export.bvh";
-    return target.string();
+    return bvh::utf8FromPath(target);
 }
 
 double shownScale(const Character& character) {
@@ -144,11 +144,11 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
     }
     bvh::WriteOptions options;
     if (!character.sourcePath.empty()) {
-        options.inputPath = character.sourcePath;
+        options.inputPath = bvh::pathFromUtf8(character.sourcePath);
     }
     options.allowOverwritingInput = settings.overwriteInput;
-    const std::vector<bvh::Diagnostic> written =
-        bvh::writeBvhFile(settings.targetPath, converted.skeleton, converted.motion, options);
+    const std::vector<bvh::Diagnostic> written = bvh::writeBvhFile(
+        bvh::pathFromUtf8(settings.targetPath), converted.skeleton, converted.motion, options);
     for (const bvh::Diagnostic& diagnostic : written) {
         outcome.lines.push_back(bvh::formatDiagnostic(settings.targetPath, diagnostic));
     }

@@ -1,6 +1,7 @@
 #include "app/viewer/io/file_loading.h"
 
 #include "core/model/diagnostic.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 #include <algorithm>
@@ -15,7 +16,7 @@ namespace bvhscope::viewer {
 namespace {
 
 std::string displayNameOf(const std::string& path) {
-    const std::string name = std::filesystem::path(path).filename().string();
+    const std::string name = bvh::utf8FromPath(bvh::pathFromUtf8(path).filename());
     return name.empty() ? path : name;
 }
 
@@ -54,7 +55,7 @@ unsigned loadThreads() {
 } // namespace
 
 LoadOutcome loadCharacterFile(const std::string& path) {
-    return fromDocument(displayNameOf(path), path, bvh::loadDocument(path));
+    return fromDocument(displayNameOf(path), path, bvh::loadDocument(bvh::pathFromUtf8(path)));
 }
 
 LoadOutcome loadBundledSample() {
@@ -73,8 +74,8 @@ void FileLoads::open(const std::string& path) {
         afterHeader = [pause = pauseAfterHeader_] { std::this_thread::sleep_for(pause); };
     }
     try {
-        auto load =
-            std::make_unique<bvh::BackgroundLoad>(path, loadThreads(), std::move(afterHeader));
+        auto load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), loadThreads(),
+                                                          std::move(afterHeader));
         record.load = load.get();
         timings_.push_back(std::move(record));
         waiting_.push_back({displayNameOf(path), path, std::move(load)});

@@ -1,6 +1,7 @@
 #include "app/viewer/io/remembered_up_axes.h"
 
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 
 #include <fstream>
 #include <sstream>
@@ -12,11 +13,12 @@ std::string RememberedUpAxes::keyOf(const std::string& path) {
         return {};
     }
     std::error_code error;
-    std::filesystem::path absolute = std::filesystem::absolute(path, error);
+    const std::filesystem::path native = bvh::pathFromUtf8(path);
+    std::filesystem::path absolute = std::filesystem::absolute(native, error);
     if (error) {
-        absolute = path;
+        absolute = native;
     }
-    return absolute.lexically_normal().string();
+    return bvh::utf8FromPath(absolute.lexically_normal());
 }
 
 RememberedUpAxes RememberedUpAxes::parse(std::string_view text) {

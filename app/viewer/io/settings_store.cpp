@@ -1,6 +1,8 @@
 #include "app/viewer/io/settings_store.h"
 
+#include "app/viewer/platform/writable_directory.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -11,7 +13,6 @@
 #include <functional>
 #include <sstream>
 #include <system_error>
-#include <unistd.h>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -289,18 +290,6 @@ const std::vector<Entry>& entries() {
 
 } // namespace
 
-std::optional<std::filesystem::path> configDirectory() {
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
-    if (xdg != nullptr && *xdg == '/') {
-        return std::filesystem::path(xdg) / "bvhscope";
-    }
-    const char* home = std::getenv("HOME");
-    if (home != nullptr && *home != '\0') {
-        return std::filesystem::path(home) / ".config" / "bvhscope";
-    }
-    return std::nullopt;
-}
-
 std::string serializeSettings(const ViewerSettings& settings) {
     std::string text = "# bvhscope viewer settings (written on exit; edit freely)\n";
     for (const Entry& entry : entries()) {
@@ -358,7 +347,7 @@ std::string saveSettings(const std::filesystem::path& file, const ViewerSettings
     std::error_code error;
     std::filesystem::create_directories(file.parent_path(), error);
     if (error) {
-        return "cannot create " + file.parent_path().string() + ": " + error.message();
+        return "cannot create " + bvh::utf8FromPath(file.parent_path()) + ": " + error.message();
     }
     // Through a temporary file: a failed save (disk full, no permission) leaves the old
     // settings as they were.
@@ -367,7 +356,7 @@ std::string saveSettings(const std::filesystem::path& file, const ViewerSettings
     if (out.commit()) {
         return "";
     }
-    std::string reason = "cannot write " + file.string();
+    std::string reason = "cannot write " + bvh::utf8FromPath(file);
     for (const bvh::Diagnostic& diagnostic : out.diagnostics()) {
         reason = diagnostic.message;
     }
@@ -378,11 +367,10 @@ std::string settingsDirectoryProblem(const std::filesystem::path& directory) {
     std::error_code error;
     std::filesystem::create_directories(directory, error);
     if (error) {
-        return "cannot create " + directory.string() + ": " + error.message();
+        return "cannot create " + bvh::utf8FromPath(directory) + ": " + error.message();
     }
-    if (::access(directory.c_str(), W_OK | X_OK) != 0) {
-        return "cannot write in " + directory.string() + ": " +
-               std::error_code(errno, std::generic_category()).message();
+    if (const std::string problem = directoryWriteProblem(directory); !problem.empty()) {
+        return "cannot write in " + bvh::utf8FromPath(directory) + ": " + problem;
     }
     return "";
 }

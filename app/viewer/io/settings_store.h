@@ -1,11 +1,12 @@
 // Where the viewer keeps its settings and panel layout, and how they are read and written.
 //
-// The directory is $XDG_CONFIG_HOME/bvhscope, else ~/.config/bvhscope; never the working
-// directory (imgui's default imgui.ini there is a common complaint about ImGui tools). The file
-// is `key = value` lines; unknown keys and bad values are skipped, so an old or hand-edited file
-// never stops the viewer from starting.
+// The directory is the platform's (platform/config_directory.h: $XDG_CONFIG_HOME/bvhscope or
+// ~/.config/bvhscope on Linux, %APPDATA%\bvhscope on Windows). The file is `key = value` lines;
+// unknown keys and bad values are skipped, so an old or hand-edited file never stops the viewer
+// from starting.
 #pragma once
 
+#include "app/viewer/platform/config_directory.h"
 #include "app/viewer/scene/settings.h"
 
 #include <cstdint>
@@ -15,9 +16,6 @@
 #include <string_view>
 
 namespace bvhscope::viewer {
-
-// nullopt when neither variable is set (settings are then not persisted).
-std::optional<std::filesystem::path> configDirectory();
 
 std::string serializeSettings(const ViewerSettings& settings);
 // Starts from `defaults` and applies every recognised line.

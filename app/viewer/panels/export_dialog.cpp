@@ -1,8 +1,10 @@
 // File > Export: the File menu in the Files panel, Ctrl+E, the export dialog (a modal over the
 // character being exported) and the result popup. The dialog edits state.exportDialog; the
 // file is written by the app loop (exportCharacter), never from here.
+#include "app/media/media_features.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "core/platform/utf8_path.h"
 
 #include <array>
 #include <cstdio>
@@ -148,15 +150,24 @@ void drawFileMenu(ViewerState& state) {
             requestExportDialog(state);
         }
         recordItemRect(state, "menu:File>Export");
-        if (ImGui::MenuItem("Export video...", nullptr, false, !state.scene.empty())) {
+        // A build without FFmpeg (media_features.h) shows the item disabled, saying why.
+        const bool videoBuilt = media::videoAvailable();
+        if (ImGui::MenuItem(videoBuilt ? "Export video..." : "Export video... (not in this build)",
+                            nullptr, false, videoBuilt && !state.scene.empty())) {
             VideoExportDialog& video = state.videoExport;
             video.open = true;
             const std::string& capture = state.scene.characters().front().sourcePath;
             if (!video.pathEdited && !capture.empty()) {
-                const std::filesystem::path source(capture);
-                video.path =
-                    (source.parent_path() / (source.stem().string() + "_export.mp4")).string();
+                const std::filesystem::path source = bvh::pathFromUtf8(capture);
+                std::filesystem::path target = source.parent_path() / source.stem();
+                target += "_export.mp4";
+                video.path = bvh::utf8FromPath(target);
             }
+        }
+        if (!videoBuilt && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            ImGui::SetTooltip("%.*s; export PNG frames with `bvhscope render` instead",
+                              static_cast<int>(media::kNoVideoMessage.size()),
+                              media::kNoVideoMessage.data());
         }
         recordItemRect(state, "menu:File>Export video");
         ImGui::EndMenu();

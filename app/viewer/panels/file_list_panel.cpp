@@ -1,5 +1,6 @@
 // The open files: colour, visibility, focus, remove; and a path box to open more files or a
 // folder (besides drag and drop; Debian's GLFW has no native file dialog).
+#include "app/media/media_features.h"
 #include "app/viewer/layout/dock_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
@@ -126,8 +127,10 @@ void drawFileListPanel(ViewerState& state, float scale) {
         state.focusPathField = false;
     }
     // The hint shortened to the field (a hint is cut by the field's frame otherwise).
+    // A build without sound (media_features.h) does not offer it.
     const std::string hint =
-        elideToWidth("path to a .bvh file, folder or sound",
+        elideToWidth(media::soundAvailable() ? "path to a .bvh file, folder or sound"
+                                             : "path to a .bvh file or folder",
                      ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x);
     const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);

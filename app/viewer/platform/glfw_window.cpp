@@ -1,10 +1,10 @@
 #include "app/viewer/platform/glfw_window.h"
 
+#include "app/viewer/platform/native_window.h"
+
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
 #include <GLFW/glfw3.h>
-#define GLFW_EXPOSE_NATIVE_X11
-#include <GLFW/glfw3native.h>
 #include <cstdio>
 
 namespace bvhscope::viewer {
@@ -108,17 +108,8 @@ WorkArea primaryMonitorWorkArea() {
     return area;
 }
 
-std::string Window::portalParent() const {
-    if (window_ == nullptr) {
-        return {};
-    }
-    const unsigned long id = glfwGetX11Window(window_);
-    if (id == 0) {
-        return {};
-    }
-    char text[32];
-    std::snprintf(text, sizeof text, "x11:%lx", id);
-    return text;
+std::string Window::dialogParent() const {
+    return dialogParentOf(window_);
 }
 
 } // namespace bvhscope::viewer

@@ -41,8 +41,9 @@ public:
     Window& operator=(const Window&) = delete;
 
     GLFWwindow* handle() const { return window_; }
-    // The window as the XDG portals name a parent ("x11:1e00003"), or "" when unknown.
-    std::string portalParent() const;
+    // The window as a file dialog names its parent ("x11:1e00003", "win32:1a0b2c"), or "" when
+    // unknown (platform/native_window.h).
+    std::string dialogParent() const;
     const std::string& error() const { return error_; }
 
     // Paths dropped on the window since the last call (GLFW's drop callback, real XDND on X11).

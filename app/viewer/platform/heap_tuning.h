@@ -11,7 +11,8 @@ namespace bvhscope::viewer {
 // page faults and brk. This sets, from the start, the thresholds glibc's own dynamic tuning
 // reaches after its first large free: blocks under 32 MB come from the heap, and the heap is
 // trimmed when 64 MB at its top are free. Larger blocks (a long capture's motion) are still
-// mapped and unmapped on their own. Does nothing on other C libraries.
+// mapped and unmapped on their own. Does nothing on other C libraries and platforms
+// (generic/heap_tuning.cpp says why).
 void keepFreedHeapForReuse();
 
 } // namespace bvhscope::viewer

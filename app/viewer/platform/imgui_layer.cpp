@@ -1,5 +1,7 @@
 #include "app/viewer/platform/imgui_layer.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <algorithm>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -61,7 +63,7 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, const std::optional<std::filesystem::
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     if (iniFile) {
-        iniPath_ = iniFile->string();
+        iniPath_ = bvh::utf8FromPath(*iniFile); // ImGui opens it as UTF-8 (wide on Windows)
         io.IniFilename = iniPath_.c_str();
     } else {
         io.IniFilename = nullptr;

@@ -1,12 +1,13 @@
-// GL drawing checked in-process through the headless EGL context (DISPLAY removed first): the
-// context itself, the overlay renderer's lines and discs, and translucent skeletons blending
-// each pixel once.
+// GL drawing checked in-process through the headless context (on Linux: EGL, DISPLAY removed; on
+// Windows: a hidden window): the context itself, the overlay renderer's
+// lines and discs, and translucent skeletons blending each pixel once.
 #include "render/draw/overlay_renderer.h"
 #include "render/draw/skeleton_renderer.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
 #include "render/gl/render_target.h"
 #include "render/math/camera.h"
+#include "tests/render/gl/display_server.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -16,10 +17,7 @@
 
 using namespace bvhscope::render;
 
-static_assert(!std::is_copy_constructible_v<EglDisplay>);
-static_assert(std::is_nothrow_move_constructible_v<EglDisplay>);
-static_assert(!std::is_copy_assignable_v<EglContext>);
-static_assert(std::is_nothrow_move_assignable_v<EglContext>);
+static_assert(!std::is_copy_constructible_v<HeadlessContext>);
 
 namespace {
 
@@ -27,10 +25,7 @@ constexpr int kSize = 96;
 
 class HeadlessGl : public testing::Test {
 protected:
-    static void SetUpTestSuite() {
-        unsetenv("DISPLAY");
-        unsetenv("WAYLAND_DISPLAY");
-    }
+    static void SetUpTestSuite() { test::leaveOnlyWhatTheHeadlessContextNeeds(); }
     void SetUp() override {
         context_ = std::make_unique<HeadlessContext>();
         ASSERT_TRUE(context_->ok()) << context_->error();

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <functional>
 #include <gtest/gtest.h>
+#include <random>
 #include <stdlib.h>
 #include <string>
 #include <thread>
@@ -23,15 +24,27 @@ inline std::filesystem::path sourceFile(const std::string& relative) {
     return std::filesystem::path(BVHSCOPE_SOURCE_DIR) / relative;
 }
 
-class ScratchFolder {
-public:
-    ScratchFolder() {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "bvhscope-folder-XXXXXX").string();
-        if (mkdtemp(pattern.data()) != nullptr) {
-            path_ = pattern;
+// A new, empty directory under the temporary folder whose name starts with `prefix` (POSIX's
+// mkdtemp, which Windows lacks); empty when none can be made.
+inline std::filesystem::path makeUniqueDirectory(const std::string& prefix) {
+    std::random_device random;
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const std::filesystem::path candidate =
+            std::filesystem::temp_directory_path() / (prefix + std::to_string(random()));
+        std::error_code error;
+        if (std::filesystem::create_directory(candidate, error)) {
+            return candidate;
+        }
+        if (error) {
+            return {};
         }
     }
+    return {};
+}
+
+class ScratchFolder {
+public:
+    ScratchFolder() { path_ = makeUniqueDirectory("bvhscope-folder-"); }
     ~ScratchFolder() {
         std::error_code error;
         std::filesystem::remove_all(path_, error);

@@ -3,6 +3,7 @@
 #include "app/viewer/io/export.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
+#include "tests/app/viewer/folder/folder_test_support.h"
 
 #include <filesystem>
 #include <fstream>
@@ -44,13 +45,7 @@ Frame Time: 0.1
 
 class TemporaryDirectory {
 public:
-    TemporaryDirectory() {
-        std::string pattern =
-            (std::filesystem::temp_directory_path() / "bvhscope-export-XXXXXX").string();
-        if (mkdtemp(pattern.data()) != nullptr) {
-            path_ = pattern;
-        }
-    }
+    TemporaryDirectory() { path_ = folder_test::makeUniqueDirectory("bvhscope-export-"); }
     ~TemporaryDirectory() {
         std::error_code error;
         std::filesystem::remove_all(path_, error);

@@ -36,8 +36,12 @@ TEST(RememberedUpAxes, RoundTripsAndSkipsWhatItCannotRead) {
         EXPECT_EQ(read.find("/c/" + std::string(upAxisChoiceName(choice)) + ".bvh"), choice)
             << upAxisChoiceName(choice);
     }
+    // The file holds keys (absolute: "/b.bvh" on Linux, "C:\\b.bvh" on Windows).
+    const std::string b = RememberedUpAxes::keyOf("/b.bvh");
+    const std::string cd = RememberedUpAxes::keyOf("/c d.bvh");
     const RememberedUpAxes odd =
-        RememberedUpAxes::parse("sideways\t/a.bvh\n\n+Z\n+Y\t/b.bvh\r\nno tab\n-Z\t/c d.bvh");
+        RememberedUpAxes::parse("sideways\t" + RememberedUpAxes::keyOf("/a.bvh") + "\n\n+Z\n+Y\t" +
+                                b + "\r\nno tab\n-Z\t" + cd);
     EXPECT_FALSE(odd.find("/a.bvh").has_value());
     EXPECT_EQ(odd.find("/b.bvh"), UpAxisChoice::PositiveY);
     EXPECT_EQ(odd.find("/c d.bvh"), UpAxisChoice::NegativeZ);

@@ -1,4 +1,7 @@
+// The Linux headless context: EGL with no display server (render/gl/headless_context.h).
 #include "render/gl/headless_context.h"
+
+#include "render/gl/linux/egl_owners.h"
 
 #include <EGL/eglext.h>
 #include <cstdio>
@@ -51,7 +54,7 @@ Function eglFunction(const char* name) {
 
 } // namespace
 
-// [SECTION] Owners
+// [SECTION] Owners (linux/egl_owners.h)
 
 EglDisplay& EglDisplay::operator=(EglDisplay&& other) noexcept {
     if (this != &other) {
@@ -95,7 +98,31 @@ void EglContext::reset() {
 
 // [SECTION] Finding a context
 
+struct HeadlessContext::Native {
+    // The display outlives the context (members are destroyed in reverse order).
+    EglDisplay display;
+    EglContext context;
+};
+
+namespace {
+
+struct Attempt {
+    std::string& error;
+    std::string& platform;
+    std::string& renderer;
+    std::unique_ptr<HeadlessContext::Native>& native;
+    bool tryDisplay(EglDisplay display, const std::string& name);
+};
+
+} // namespace
+
+HeadlessContext::~HeadlessContext() = default;
+
 HeadlessContext::HeadlessContext() {
+    Attempt attempt{error_, platform_, renderer_, native_};
+    const auto tryDisplay = [&](EglDisplay display, const std::string& platform) {
+        return attempt.tryDisplay(std::move(display), platform);
+    };
     const char* client = clientExtensions();
     const auto getPlatformDisplay =
         hasExtension(client, "EGL_EXT_platform_base")
@@ -148,16 +175,16 @@ HeadlessContext::HeadlessContext() {
     }
 }
 
-bool HeadlessContext::tryDisplay(EglDisplay owned, const std::string& platform) {
+bool Attempt::tryDisplay(EglDisplay owned, const std::string& name) {
     EGLDisplay display = owned.get();
     EGLint major = 0;
     EGLint minor = 0;
     if (eglInitialize(display, &major, &minor) != EGL_TRUE) {
-        error_ += platform + ": eglInitialize failed (" + eglErrorText() + "); ";
+        error += name + ": eglInitialize failed (" + eglErrorText() + "); ";
         return false;
     }
     if (eglBindAPI(EGL_OPENGL_API) != EGL_TRUE) {
-        error_ += platform + ": no desktop OpenGL (" + eglErrorText() + "); ";
+        error += name + ": no desktop OpenGL (" + eglErrorText() + "); ";
         return false;
     }
     const char* extensions = eglQueryString(display, EGL_EXTENSIONS);
@@ -171,7 +198,7 @@ bool HeadlessContext::tryDisplay(EglDisplay owned, const std::string& platform) 
                                  surfaceless ? 0 : EGL_PBUFFER_BIT, EGL_NONE};
         EGLint found = 0;
         if (eglChooseConfig(display, wanted, &config, 1, &found) != EGL_TRUE || found < 1) {
-            error_ += platform + ": no OpenGL config; ";
+            error += name + ": no OpenGL config; ";
             return false;
         }
     }
@@ -184,7 +211,7 @@ bool HeadlessContext::tryDisplay(EglDisplay owned, const std::string& platform) 
                                  EGL_NONE};
     EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, attributes);
     if (context == EGL_NO_CONTEXT) {
-        error_ += platform + ": no OpenGL 3.3 core context (" + eglErrorText() + "); ";
+        error += name + ": no OpenGL 3.3 core context (" + eglErrorText() + "); ";
         return false;
     }
     EGLSurface surface = EGL_NO_SURFACE;
@@ -194,25 +221,25 @@ bool HeadlessContext::tryDisplay(EglDisplay owned, const std::string& platform) 
     }
     EglContext owner(display, context, surface);
     if (!surfaceless && surface == EGL_NO_SURFACE) {
-        error_ += platform + ": no pbuffer (" + eglErrorText() + "); ";
+        error += name + ": no pbuffer (" + eglErrorText() + "); ";
         return false;
     }
     if (eglMakeCurrent(display, surface, surface, context) != EGL_TRUE) {
-        error_ += platform + ": cannot make the context current (" + eglErrorText() + "); ";
+        error += name + ": cannot make the context current (" + eglErrorText() + "); ";
         return false;
     }
     const int version = gladLoadGL(eglGetProcAddress);
     if (version == 0 || GLAD_VERSION_MAJOR(version) * 10 + GLAD_VERSION_MINOR(version) < 33) {
-        error_ += platform + ": OpenGL 3.3 functions missing; ";
+        error += name + ": OpenGL 3.3 functions missing; ";
         return false;
     }
-    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    renderer_ = renderer != nullptr ? renderer : "(unknown)";
-    platform_ = platform;
-    error_.clear();
-    // The context dies first (declared after the display).
-    display_ = std::move(owned);
-    context_ = std::move(owner);
+    const auto* rendererName = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    renderer = rendererName != nullptr ? rendererName : "(unknown)";
+    platform = name;
+    error.clear();
+    native = std::make_unique<HeadlessContext::Native>();
+    native->display = std::move(owned);
+    native->context = std::move(owner);
     return true;
 }
 

@@ -1,3 +1,5 @@
+// glibc's heap thresholds (platform/heap_tuning.h). Other C libraries on Linux (musl) have no
+// mallopt thresholds to set: nothing is done there.
 #include "app/viewer/platform/heap_tuning.h"
 
 #include <cstdlib> // any C library header says whether it is glibc (__GLIBC__)
