@@ -18,7 +18,7 @@
 // another program holds open without sharing delete (most programs that read a file share it;
 // some editors and viewers do not) cannot be replaced: the rename is retried for about a second
 // (virus scanners and indexers hold new files for milliseconds), then commit() fails with
-// "cannot replace 'PATH': another program has the file open (close it there and try again)",
+// "cannot replace 'PATH': Another program has the file open (close it there and try again)",
 // the target intact and the temporary file removed. Never throws (except std::bad_alloc), never
 // prints: failures are Error diagnostics at line 0, column 0 naming the path (UTF-8) and the
 // reason.

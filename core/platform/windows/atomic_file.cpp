@@ -124,9 +124,9 @@ std::string replace(const std::filesystem::path& temporary, const std::filesyste
     if (heldByAnotherProgram(error)) {
         const DWORD attributes = ::GetFileAttributesW(target.c_str());
         if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_READONLY) != 0) {
-            return "the file is read-only";
+            return "The file is read-only";
         }
-        return "another program has the file open (close it there and try again)";
+        return "Another program has the file open (close it there and try again)";
     }
     return windows::errorText(error);
 }

@@ -9,6 +9,17 @@ namespace bvh {
 
 namespace {
 
+// The errno-like text as the rest of a message, first letter lower case: "permission denied", as
+// GNU tools print it and as the POSIX build words it.
+std::string systemErrorText(DWORD code) {
+    std::string text = windows::errorText(code);
+    if (text.size() >= 2 && text[0] >= 'A' && text[0] <= 'Z' &&
+        !(text[1] >= 'A' && text[1] <= 'Z')) {
+        text[0] = static_cast<char>(text[0] - 'A' + 'a');
+    }
+    return text;
+}
+
 HANDLE handleOf(std::intptr_t handle) {
     return reinterpret_cast<HANDLE>(handle);
 }
@@ -46,7 +57,7 @@ bool FileInput::open(const std::filesystem::path& path) {
         } else if (openError == ERROR_PIPE_BUSY) {
             kind_ = FileKind::NamedPipe;
         } else {
-            error_ = "cannot open: " + windows::errorText(openError);
+            error_ = "cannot open: " + systemErrorText(openError);
         }
         return false;
     }
@@ -70,7 +81,7 @@ bool FileInput::open(const std::filesystem::path& path) {
     }
     BY_HANDLE_FILE_INFORMATION information{};
     if (!::GetFileInformationByHandle(handle, &information)) {
-        error_ = "cannot read: " + windows::errorText(::GetLastError());
+        error_ = "cannot read: " + systemErrorText(::GetLastError());
         close();
         return false;
     }
@@ -91,7 +102,7 @@ std::int64_t FileInput::read(char* into, std::size_t bytes) {
         if (readError == ERROR_HANDLE_EOF || readError == ERROR_BROKEN_PIPE) {
             return 0;
         }
-        error_ = "read error: " + windows::errorText(readError);
+        error_ = "read error: " + systemErrorText(readError);
         return -1;
     }
     return static_cast<std::int64_t>(got);

@@ -2,46 +2,58 @@
 
 #include "core/platform/utf8_path.h"
 
+#include <cerrno>
+#include <system_error>
 #include <windows.h>
 
 namespace bvh::windows {
 
-std::string errorText(unsigned long code) {
+namespace {
+
+int errnoFor(unsigned long code) {
     switch (code) {
     case ERROR_FILE_NOT_FOUND:
     case ERROR_PATH_NOT_FOUND:
     case ERROR_INVALID_DRIVE:
     case ERROR_BAD_NETPATH:
     case ERROR_BAD_NET_NAME:
-        return "no such file or directory";
+        return ENOENT;
     case ERROR_ACCESS_DENIED:
-        return "permission denied";
-    case ERROR_SHARING_VIOLATION:
-    case ERROR_LOCK_VIOLATION:
-        return "the file is in use by another program";
+        return EACCES;
     case ERROR_DISK_FULL:
     case ERROR_HANDLE_DISK_FULL:
-        return "no space left on device";
+        return ENOSPC;
     case ERROR_WRITE_PROTECT:
-        return "read-only file system";
+        return EROFS;
     case ERROR_FILENAME_EXCED_RANGE:
-        return "file name too long";
+        return ENAMETOOLONG;
     case ERROR_INVALID_NAME:
     case ERROR_DIRECTORY:
-        return "invalid file name";
+        return EINVAL;
     case ERROR_NOT_ENOUGH_MEMORY:
     case ERROR_OUTOFMEMORY:
-        return "cannot allocate memory";
+        return ENOMEM;
     case ERROR_FILE_EXISTS:
     case ERROR_ALREADY_EXISTS:
-        return "file exists";
+        return EEXIST;
     case ERROR_CRC:
     case ERROR_READ_FAULT:
     case ERROR_WRITE_FAULT:
     case ERROR_GEN_FAILURE:
-        return "input/output error";
+        return EIO;
     default:
-        break;
+        return 0;
+    }
+}
+
+} // namespace
+
+std::string errorText(unsigned long code) {
+    if (const int error = errnoFor(code); error != 0) {
+        return std::generic_category().message(error);
+    }
+    if (code == ERROR_SHARING_VIOLATION || code == ERROR_LOCK_VIOLATION) {
+        return "Another program has the file open and does not share it";
     }
     wchar_t* buffer = nullptr;
     const DWORD length = ::FormatMessageW(
@@ -58,10 +70,6 @@ std::string errorText(unsigned long code) {
     }
     if (text.empty()) {
         return "system error " + std::to_string(code);
-    }
-    if (text.size() >= 2 && text[0] >= L'A' && text[0] <= L'Z' &&
-        !(text[1] >= L'A' && text[1] <= L'Z')) {
-        text[0] = static_cast<wchar_t>(text[0] - L'A' + L'a');
     }
     return utf8FromPath(std::filesystem::path(text));
 }

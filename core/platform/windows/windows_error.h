@@ -5,10 +5,10 @@
 
 namespace bvh::windows {
 
-// The errno words GNU tools print for the codes that have one ("no such file or directory",
-// "permission denied", "no space left on device"...), so a problem reads the same on every
-// platform; otherwise the system's own message (FormatMessageW, as UTF-8, first letter lower
-// case, without the final period).
+// The errno text (std::generic_category, "No such file or directory", "Permission denied", "No
+// space left on device"...) for the codes that have an errno equivalent, so a problem reads the
+// same on every platform; otherwise the system's own message (FormatMessageW, as UTF-8, without
+// the final period).
 std::string errorText(unsigned long code);
 
 } // namespace bvh::windows
