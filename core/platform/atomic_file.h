@@ -13,10 +13,11 @@
 // can leave a ".NAME.tmp-..." file; the target is intact even then.
 //
 // Platforms: POSIX (open O_EXCL, write, fsync, rename, fsync of the directory) and Windows
-// (CreateFileW CREATE_NEW, WriteFile, FlushFileBuffers, MoveFileExW with REPLACE_EXISTING and
-// WRITE_THROUGH), in core/platform/{posix,windows}/atomic_file.cpp. On Windows a target that
-// another program holds open without sharing delete (most programs that read a file share it;
-// some editors and viewers do not) cannot be replaced: the rename is retried for about a second
+// (CreateFileW CREATE_NEW, WriteFile, FlushFileBuffers, then the POSIX-semantics rename of
+// Windows 10 1709+ on NTFS, else MoveFileExW with REPLACE_EXISTING and WRITE_THROUGH), in
+// core/platform/{posix,windows}/atomic_file.cpp. On Windows a target that another program
+// holds open without sharing delete (some editors and viewers; or any open target where only
+// MoveFileExW is available) cannot be replaced: the rename is retried for about a second
 // (virus scanners and indexers hold new files for milliseconds), then commit() fails with
 // "cannot replace 'PATH': Another program has the file open (close it there and try again)",
 // the target intact and the temporary file removed. Never throws (except std::bad_alloc), never

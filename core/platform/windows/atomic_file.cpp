@@ -1,9 +1,13 @@
-// AtomicFile's system calls on Windows: CreateFileW(CREATE_NEW), WriteFile, FlushFileBuffers,
-// MoveFileExW(MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH), and a console control handler
-// in place of the POSIX termination signals.
+// AtomicFile's system calls on Windows: CreateFileW(CREATE_NEW), WriteFile, FlushFileBuffers, a
+// POSIX-semantics rename (falling back to MoveFileExW with MOVEFILE_REPLACE_EXISTING |
+// MOVEFILE_WRITE_THROUGH), and a console control handler in place of the POSIX termination
+// signals.
 #include "core/platform/atomic_file_system.h"
 #include "core/platform/windows/windows_error.h"
 
+#include <cstddef>
+#include <cstring>
+#include <vector>
 #include <windows.h>
 
 namespace bvh::atomic_file_system {
@@ -24,6 +28,68 @@ bool heldByAnotherProgram(DWORD error) {
 }
 constexpr int kReplaceAttempts = 20;
 constexpr DWORD kReplaceRetryMilliseconds = 50;
+
+// "\\?\C:\dir\name" (or "\\?\UNC\server\share\name"): the NT form FILE_RENAME_INFO needs,
+// since SetFileInformationByHandle passes the name to the kernel as it is.
+std::wstring verbatimPath(const std::filesystem::path& path) {
+    std::error_code error;
+    std::wstring absolute = std::filesystem::absolute(path, error).native();
+    if (error || absolute.starts_with(LR"(\\?\)")) {
+        return absolute;
+    }
+    if (absolute.starts_with(LR"(\\)")) {
+        return LR"(\\?\UNC\)" + absolute.substr(2);
+    }
+    return LR"(\\?\)" + absolute;
+}
+
+// FILE_INFO_BY_HANDLE_CLASS's FileRenameInfoEx (Windows 10 1709), which MinGW-w64's headers
+// declare only for an NTDDI-style _WIN32_WINNT; the value is fixed by the Windows ABI.
+constexpr auto kFileRenameInfoEx = static_cast<FILE_INFO_BY_HANDLE_CLASS>(22);
+
+// Renames `temporary` over `target`; ERROR_SUCCESS or the error.
+//
+// MoveFileExW cannot replace a target that another program has open, even one that shares
+// delete (as bvhscope's own reader, and many viewers, do): it answers ERROR_ACCESS_DENIED.
+// The POSIX rename of Windows 10 1709 and later (FileRenameInfoEx with
+// FILE_RENAME_FLAG_POSIX_SEMANTICS, on NTFS) can: the open handles keep reading the old file.
+// So that is tried first, and MoveFileExW (REPLACE_EXISTING | WRITE_THROUGH) where the system
+// or the file system does not have it (older Windows, FAT32, exFAT, network shares, Wine).
+DWORD renameReplacing(const std::filesystem::path& temporary, const std::filesystem::path& target) {
+    const HANDLE source = ::CreateFileW(temporary.c_str(), DELETE | SYNCHRONIZE,
+                                        FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                                        nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+    if (source != INVALID_HANDLE_VALUE) {
+        const std::wstring name = verbatimPath(target);
+        std::vector<std::byte> buffer(sizeof(FILE_RENAME_INFO) + name.size() * sizeof(wchar_t));
+        auto* information = reinterpret_cast<FILE_RENAME_INFO*>(buffer.data());
+        information->Flags = FILE_RENAME_FLAG_REPLACE_IF_EXISTS | FILE_RENAME_FLAG_POSIX_SEMANTICS;
+        information->RootDirectory = nullptr;
+        information->FileNameLength = static_cast<DWORD>(name.size() * sizeof(wchar_t));
+        std::memcpy(information->FileName, name.c_str(), (name.size() + 1) * sizeof(wchar_t));
+        const BOOL renamed = ::SetFileInformationByHandle(source, kFileRenameInfoEx, information,
+                                                          static_cast<DWORD>(buffer.size()));
+        const DWORD error = renamed ? ERROR_SUCCESS : ::GetLastError();
+        if (renamed) {
+            // The data was flushed before; this makes the new directory entry durable too, as
+            // MOVEFILE_WRITE_THROUGH does.
+            ::FlushFileBuffers(source);
+        }
+        ::CloseHandle(source);
+        if (renamed || heldByAnotherProgram(error)) {
+            return error;
+        }
+        // Not supported here (ERROR_INVALID_PARAMETER, ERROR_NOT_SUPPORTED,
+        // ERROR_INVALID_FUNCTION...): the classic rename decides.
+    }
+    // WRITE_THROUGH: returns once the rename is on disk, as rename + fsync(directory) does on
+    // POSIX.
+    if (::MoveFileExW(temporary.c_str(), target.c_str(),
+                      MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+        return ERROR_SUCCESS;
+    }
+    return ::GetLastError();
+}
 
 void deletePath(const wchar_t* path) {
     ::DeleteFileW(path);
@@ -110,13 +176,10 @@ std::string replace(const std::filesystem::path& temporary, const std::filesyste
         if (attempt > 0) {
             ::Sleep(kReplaceRetryMilliseconds);
         }
-        // WRITE_THROUGH: returns once the rename is on disk, as rename + fsync(directory) does
-        // on POSIX.
-        if (::MoveFileExW(temporary.c_str(), target.c_str(),
-                          MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
+        error = renameReplacing(temporary, target);
+        if (error == ERROR_SUCCESS) {
             return {};
         }
-        error = ::GetLastError();
         if (!heldByAnotherProgram(error)) {
             break;
         }

@@ -3,13 +3,22 @@
 #include "core/platform/utf8_path.h"
 #include "tests/support/scratch_directory.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <windows.h>
 
 namespace bvh {
 namespace {
+
+// Wine's ntdll exports wine_get_version; Windows' does not.
+bool runningUnderWine() {
+    const HMODULE ntdll = ::GetModuleHandleW(L"ntdll.dll");
+    return ntdll != nullptr && ::GetProcAddress(ntdll, "wine_get_version") != nullptr;
+}
 
 class AtomicFileWindowsTest : public test::ScratchDirectoryTest {
 protected:
@@ -76,7 +85,13 @@ TEST_F(AtomicFileWindowsTest, ATargetReleasedWhileRetryingIsReplaced) {
 
 TEST_F(AtomicFileWindowsTest, ATargetOpenWithFullSharingIsReplaced) {
     // A program that shares read, write and delete (as bvhscope's own reader does) does not
-    // stand in the way.
+    // stand in the way: the POSIX-semantics rename replaces the name and the program goes on
+    // reading the old file (MoveFileExW alone would fail here).
+    if (runningUnderWine()) {
+        // Wine (8.0) has no POSIX-semantics rename over an open file and refuses it, as
+        // MoveFileExW does on Windows; the refusal is the clean failure tested above.
+        GTEST_SKIP() << "Wine cannot replace a file that is open, even with sharing";
+    }
     const auto target = directory_ / "out.bvh";
     std::ofstream(target) << "old";
     const HANDLE held =
@@ -96,6 +111,10 @@ TEST_F(AtomicFileWindowsTest, ATargetOpenWithFullSharingIsReplaced) {
 }
 
 TEST_F(AtomicFileWindowsTest, AReadOnlyTargetIsSaidToBeReadOnly) {
+    if (runningUnderWine()) {
+        // Wine (8.0) renames over a read-only file, which Windows refuses (ERROR_ACCESS_DENIED).
+        GTEST_SKIP() << "Wine replaces read-only files";
+    }
     const auto target = directory_ / "out.bvh";
     std::ofstream(target) << "old";
     ASSERT_TRUE(::SetFileAttributesW(target.c_str(), FILE_ATTRIBUTE_READONLY));
@@ -114,32 +133,72 @@ TEST_F(AtomicFileWindowsTest, AReadOnlyTargetIsSaidToBeReadOnly) {
     EXPECT_EQ(entries(), 1u);
 }
 
-// Ctrl+C in the console: the handler removes the temporary files, then passes the event on. A
-// handler installed before it (here: one that swallows the event, so the test process lives)
-// still runs, as on POSIX the previous signal handler does.
+// [SECTION] Ctrl+C
+//
+// As on POSIX, in a child process (a gtest death test, which Windows' gtest runs by starting
+// this executable again): Ctrl+C reaches every process on the console, the child's handler
+// removes the temporary files and passes the event on, and the default handler ends the child
+// with STATUS_CONTROL_C_EXIT. This process swallows the event meanwhile. Needs a console: under
+// Wine, run the tests on a terminal (for example through `script`), or this test is skipped.
+
 BOOL WINAPI swallowControlEvent(DWORD) {
     return TRUE;
 }
 
-TEST_F(AtomicFileWindowsTest, CtrlCRemovesTheTemporaryFilesAndPassesTheEventOn) {
+TEST_F(AtomicFileWindowsTest, CtrlCRemovesEveryOpenTemporaryFileAndEndsTheProcess) {
     ASSERT_TRUE(::SetConsoleCtrlHandler(swallowControlEvent, TRUE));
-    ASSERT_TRUE(removeTemporaryFilesOnTerminationSignals());
-    std::ofstream(directory_ / "kept.bvh") << "old";
-    AtomicFile kept(directory_ / "kept.bvh");
-    kept.write("partial");
-    ASSERT_TRUE(std::filesystem::exists(kept.temporaryPath()));
-    // Sent to every process on this console, this one included; the handler runs on a thread
-    // of its own.
-    if (!::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) {
+    // Whether there is a console to send Ctrl+C to, asked by sending one (swallowed here); not
+    // in the child (which runs this body again), where the event could arrive after the
+    // statement below unhooks the swallower.
+    const bool inDeathTestChild = !GTEST_FLAG_GET(internal_run_death_test).empty();
+    if (!inDeathTestChild && !::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) {
         ::SetConsoleCtrlHandler(swallowControlEvent, FALSE);
         GTEST_SKIP() << "no console to send Ctrl+C to (error " << ::GetLastError() << ")";
     }
-    for (int wait = 0; wait < 200 && std::filesystem::exists(kept.temporaryPath()); ++wait) {
-        ::Sleep(10);
+    if (!inDeathTestChild) {
+        ::Sleep(500); // let that event go by before the child starts on the same console
     }
+    std::ofstream(directory_ / "kept.bvh") << "old";
+    // The child's own SetUp made a directory of its own (named after its process id): it
+    // writes into this one, named in the environment it inherits.
+    ASSERT_TRUE(::SetEnvironmentVariableW(L"BVHSCOPE_CTRL_C_TEST_DIRECTORY", directory_.c_str()));
+    EXPECT_EXIT(
+        {
+            ::SetConsoleCtrlHandler(swallowControlEvent, FALSE); // the child ends as a user's
+            wchar_t parentDirectory[4096] = {};
+            ::GetEnvironmentVariableW(L"BVHSCOPE_CTRL_C_TEST_DIRECTORY", parentDirectory, 4096);
+            const std::filesystem::path directory(parentDirectory);
+            ASSERT_TRUE(removeTemporaryFilesOnTerminationSignals());
+            AtomicFile committed(directory / "committed.bvh");
+            committed.write("done");
+            committed.commit();
+            AtomicFile kept(directory / "kept.bvh");
+            kept.write("partial");
+            AtomicFile another(directory / pathFromUtf8("モーション.bvh"));
+            another.write("partial");
+            ::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0);
+            ::Sleep(10000);
+            std::_Exit(3); // not reached: the default handler ends the process
+        },
+        [](int status) {
+            // Wine (8.0) ends the process with status 0 rather than STATUS_CONTROL_C_EXIT.
+            return status == static_cast<int>(STATUS_CONTROL_C_EXIT) ||
+                   (status == 0 && runningUnderWine());
+        },
+        "");
+    ::Sleep(100); // the event to this process is handled on a thread of its own
     ::SetConsoleCtrlHandler(swallowControlEvent, FALSE);
-    EXPECT_FALSE(std::filesystem::exists(kept.temporaryPath()));
+    std::vector<std::string> names = entryNames();
+    std::erase(names, "committed.bvh");
+    EXPECT_EQ(names, std::vector<std::string>{"kept.bvh"}) << "no temporary file left";
     EXPECT_EQ(contents(directory_ / "kept.bvh"), "old");
+    if (runningUnderWine()) {
+        // Under Wine 8 a death-test child ended by Ctrl+C was seen to leave none of the files it
+        // had created, committed ones included, with or without bvhscope's handler installed:
+        // the committed file is checked on Windows only.
+        return;
+    }
+    EXPECT_EQ(contents(directory_ / "committed.bvh"), "done");
 }
 
 } // namespace
