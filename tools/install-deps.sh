@@ -1,7 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages bvhscope builds, runs and tests with, if any are missing.
 # As root it runs apt-get; otherwise it prints the exact command to run and fails.
+#   --windows  also what the Windows cross-build needs (make windows, make test): MinGW-w64, Wine,
+#              GoogleTest's source, and a deb-src entry so that tools/windows/fetch-sources.sh can
+#              `apt-get source` GLFW and Dear ImGui (added next to the existing deb entries,
+#              same mirrors and suites).
 set -euo pipefail
+
+windows=0
+if [ "${1:-}" = "--windows" ]; then
+  windows=1
+fi
 
 packages=(
   # toolchain
@@ -34,6 +43,45 @@ packages=(
   valgrind clang libclang-rt-14-dev
 )
 
+if [ $windows -eq 1 ]; then
+  packages+=(
+    # the cross compilers (posix threads: std::thread over winpthreads) and Wine to run the tests
+    g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64
+    wine wine64
+    # GoogleTest's source (/usr/src/googletest), compiled for Windows; dpkg-source for apt-get source
+    googletest dpkg-dev
+  )
+fi
+
+# True when apt has a deb-src entry (deb822 .sources files or one-line .list files).
+has_source_entries() {
+  grep -qsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
+    /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources
+}
+
+add_source_entries() {
+  local added=/etc/apt/sources.list.d/bvhscope-deb-src
+  for file in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$file" ] && sed -n '/^Types:/ s/^Types:.*/Types: deb-src/; /^#/d; p' "$file"
+    echo
+  done >"$added.sources"
+  for file in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+    [ -f "$file" ] && sed -n 's/^deb[[:space:]]/deb-src /p' "$file"
+  done >"$added.list"
+  echo "added deb-src entries ($added.sources, $added.list) for apt-get source"
+}
+
+need_update=0
+if [ $windows -eq 1 ] && ! has_source_entries; then
+  if [ "$(id -u)" -ne 0 ]; then
+    echo "the Windows build needs deb-src entries in apt's sources (to apt-get source glfw3 imgui)" >&2
+    echo "run as root:  tools/install-deps.sh --windows" >&2
+    exit 1
+  fi
+  add_source_entries
+  need_update=1
+fi
+
 missing=()
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -42,6 +90,9 @@ for package in "${packages[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
+  if [ $need_update -eq 1 ]; then
+    apt-get update -qq
+  fi
   exit 0
 fi
 
