@@ -49,7 +49,8 @@ protected:
         std::filesystem::remove_all(directory_, ignored);
     }
 
-    Finished run(const std::vector<std::wstring>& arguments) {
+    // Starts bvhscope.exe with `arguments`, standard output and error to files.
+    bool start(const std::vector<std::wstring>& arguments) {
         std::filesystem::path executable =
             std::filesystem::absolute(std::filesystem::path(BVHSCOPE_EXECUTABLE));
         executable.make_preferred();
@@ -57,39 +58,52 @@ protected:
         for (const std::wstring& argument : arguments) {
             commandLine += L" " + quoted(argument);
         }
-        const std::filesystem::path outPath = directory_ / "stdout.bin";
-        const std::filesystem::path errPath = directory_ / "stderr.bin";
         SECURITY_ATTRIBUTES inheritable{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
-        const HANDLE out =
-            ::CreateFileW(outPath.c_str(), GENERIC_WRITE, FILE_SHARE_READ, &inheritable,
-                          CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
-        const HANDLE err =
-            ::CreateFileW(errPath.c_str(), GENERIC_WRITE, FILE_SHARE_READ, &inheritable,
-                          CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+        out_ = ::CreateFileW(outPath().c_str(), GENERIC_WRITE, FILE_SHARE_READ, &inheritable,
+                             CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+        err_ = ::CreateFileW(errPath().c_str(), GENERIC_WRITE, FILE_SHARE_READ, &inheritable,
+                             CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
         STARTUPINFOW startup{};
         startup.cb = sizeof startup;
         startup.dwFlags = STARTF_USESTDHANDLES;
         startup.hStdInput = ::GetStdHandle(STD_INPUT_HANDLE);
-        startup.hStdOutput = out;
-        startup.hStdError = err;
-        PROCESS_INFORMATION process{};
-        Finished finished;
-        if (::CreateProcessW(executable.c_str(), commandLine.data(), nullptr, nullptr, TRUE, 0,
-                             nullptr, nullptr, &startup, &process)) {
-            ::WaitForSingleObject(process.hProcess, 60000);
-            ::GetExitCodeProcess(process.hProcess, &finished.status);
-            ::CloseHandle(process.hProcess);
-            ::CloseHandle(process.hThread);
-        } else {
+        startup.hStdOutput = out_;
+        startup.hStdError = err_;
+        if (!::CreateProcessW(executable.c_str(), commandLine.data(), nullptr, nullptr, TRUE, 0,
+                              nullptr, nullptr, &startup, &process_)) {
             ADD_FAILURE() << "cannot start " << executable.string() << ": " << ::GetLastError();
+            return false;
         }
-        ::CloseHandle(out);
-        ::CloseHandle(err);
-        finished.out = readAll(outPath);
-        finished.err = readAll(errPath);
+        return true;
+    }
+
+    Finished finish() {
+        Finished finished;
+        if (process_.hProcess != nullptr) {
+            ::WaitForSingleObject(process_.hProcess, 60000);
+            ::GetExitCodeProcess(process_.hProcess, &finished.status);
+            ::CloseHandle(process_.hProcess);
+            ::CloseHandle(process_.hThread);
+            process_ = {};
+        }
+        ::CloseHandle(out_);
+        ::CloseHandle(err_);
+        finished.out = readAll(outPath());
+        finished.err = readAll(errPath());
         return finished;
     }
 
+    Finished run(const std::vector<std::wstring>& arguments) {
+        start(arguments);
+        return finish();
+    }
+
+    std::filesystem::path outPath() const { return directory_ / "stdout.bin"; }
+    std::filesystem::path errPath() const { return directory_ / "stderr.bin"; }
+
+    HANDLE out_ = INVALID_HANDLE_VALUE;
+    HANDLE err_ = INVALID_HANDLE_VALUE;
+    PROCESS_INFORMATION process_{};
     std::filesystem::path directory_;
     std::filesystem::path input_;
 };
@@ -139,6 +153,74 @@ TEST_F(CliProcessWindows, AMissingNonAsciiFileIsReportedByItsUtf8Name) {
                               0),
               0u)
         << check.out;
+}
+
+// [SECTION] Ctrl+C during convert
+//
+// Ctrl+C reaches every process on the console: bvhscope's console control handler removes the
+// temporary file, and the process ends as Ctrl+C ends it; the old output is intact. This test
+// process swallows the event. Needs a console: under Wine, run the tests on a terminal (for
+// example through `script`), or this test is skipped.
+
+BOOL WINAPI swallowControlEvent(DWORD) {
+    return TRUE;
+}
+
+// Wine's ntdll exports wine_get_version; Windows' does not.
+bool runningUnderWine() {
+    const HMODULE ntdll = ::GetModuleHandleW(L"ntdll.dll");
+    return ntdll != nullptr && ::GetProcAddress(ntdll, "wine_get_version") != nullptr;
+}
+
+TEST_F(CliProcessWindows, CtrlCDuringConvertLeavesNoTemporaryFileAndTheOldOutput) {
+    ASSERT_TRUE(::SetConsoleCtrlHandler(swallowControlEvent, TRUE));
+    if (!::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) {
+        ::SetConsoleCtrlHandler(swallowControlEvent, FALSE);
+        GTEST_SKIP() << "no console to send Ctrl+C to (error " << ::GetLastError() << ")";
+    }
+    ::Sleep(300); // let that event go by
+    // A long clip, so the write takes a while: the sample's rows, repeated.
+    const std::string sample = readAll(input_);
+    const std::size_t rows = sample.find('\n', sample.find("Frame Time:")) + 1;
+    std::string motion;
+    for (int repeat = 0; repeat < 600; ++repeat) {
+        motion += sample.substr(rows);
+    }
+    std::string text = sample.substr(0, rows) + motion;
+    const std::size_t frames = text.find("Frames:");
+    text.replace(frames, text.find('\n', frames) - frames, "Frames: 39600");
+    const std::filesystem::path longClip = directory_ / bvh::pathFromUtf8("long take.bvh");
+    std::ofstream(longClip, std::ios::binary) << text;
+    std::filesystem::path output = directory_ / bvh::pathFromUtf8("モーション out.bvh");
+    output.make_preferred();
+    std::ofstream(output, std::ios::binary) << "old";
+
+    ASSERT_TRUE(start({L"convert", longClip.native(), output.native(), L"--scale", L"2"}));
+    // Ctrl+C as soon as the temporary file appears.
+    bool sawTemporaryFile = false;
+    for (int poll = 0; poll < 20000 && !sawTemporaryFile; ++poll) {
+        for (const auto& entry : std::filesystem::directory_iterator(directory_)) {
+            sawTemporaryFile = sawTemporaryFile || entry.path().filename().native().find(
+                                                       L".tmp-") != std::wstring::npos;
+        }
+        if (::WaitForSingleObject(process_.hProcess, 0) == WAIT_OBJECT_0) {
+            break;
+        }
+    }
+    ::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0);
+    const Finished convert = finish();
+    ::Sleep(100); // this process's own event is handled on a thread of its own
+    ::SetConsoleCtrlHandler(swallowControlEvent, FALSE);
+    ASSERT_TRUE(sawTemporaryFile) << "convert ended first: " << convert.out << convert.err;
+    // Windows ends a process on Ctrl+C with STATUS_CONTROL_C_EXIT; Wine (8.0) with 0.
+    EXPECT_TRUE(convert.status == STATUS_CONTROL_C_EXIT ||
+                (runningUnderWine() && convert.status == 0))
+        << std::hex << convert.status;
+    EXPECT_EQ(readAll(output), "old") << "the output was not replaced";
+    for (const auto& entry : std::filesystem::directory_iterator(directory_)) {
+        EXPECT_EQ(entry.path().filename().native().find(L".tmp-"), std::wstring::npos)
+            << "left behind: " << bvh::utf8FromPath(entry.path().filename());
+    }
 }
 
 } // namespace
