@@ -138,8 +138,8 @@ TEST_F(AtomicFileWindowsTest, AReadOnlyTargetIsSaidToBeReadOnly) {
 // As on POSIX, in a child process (a gtest death test, which Windows' gtest runs by starting
 // this executable again): Ctrl+C reaches every process on the console, the child's handler
 // removes the temporary files and passes the event on, and the default handler ends the child
-// with STATUS_CONTROL_C_EXIT. This process swallows the event meanwhile. Needs a console: under
-// Wine, run the tests on a terminal (for example through `script`), or this test is skipped.
+// with STATUS_CONTROL_C_EXIT. This process swallows the event meanwhile. A process without a
+// console allocates one; where even that fails the test is skipped.
 
 BOOL WINAPI swallowControlEvent(DWORD) {
     return TRUE;
@@ -151,7 +151,10 @@ TEST_F(AtomicFileWindowsTest, CtrlCRemovesEveryOpenTemporaryFileAndEndsTheProces
     // in the child (which runs this body again), where the event could arrive after the
     // statement below unhooks the swallower.
     const bool inDeathTestChild = !GTEST_FLAG_GET(internal_run_death_test).empty();
-    if (!inDeathTestChild && !::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0)) {
+    // A process started without a console (by CTest, under Wine without a terminal) gets one
+    // of its own, which the child shares.
+    if (!inDeathTestChild && !::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0) &&
+        (!::AllocConsole() || !::GenerateConsoleCtrlEvent(CTRL_C_EVENT, 0))) {
         ::SetConsoleCtrlHandler(swallowControlEvent, FALSE);
         GTEST_SKIP() << "no console to send Ctrl+C to (error " << ::GetLastError() << ")";
     }
