@@ -1,6 +1,7 @@
 #include "app/cli/check_biped.h"
 
 #include "app/cli/command_line.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 namespace bvhscope::cli {
@@ -47,7 +48,7 @@ void printBipedReport(std::string_view file, const bvh::BipedCheck& check, std::
 int runBipedCheck(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
     int status = kExitOk;
     for (const std::string& file : files) {
-        const bvh::Document document = bvh::loadDocument(file);
+        const bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
         for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
             if (diagnostic.severity == bvh::Severity::Error) {
                 err << bvh::formatDiagnostic(file, diagnostic) << '\n';

@@ -1,6 +1,7 @@
 #include "app/cli/check_biped.h"
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 namespace bvhscope::cli {
@@ -45,7 +46,7 @@ int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std
     std::size_t failed = 0;
     std::size_t warnings = 0;
     for (const std::string& file : parsed->positional) {
-        bvh::Document document = bvh::loadDocument(file);
+        bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
         for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
             if (quiet && diagnostic.severity == bvh::Severity::Warning) {
                 continue;

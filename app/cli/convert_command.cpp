@@ -3,6 +3,7 @@
 #include "app/cli/commands.h"
 #include "core/conversions/conversion_request.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 #include "core/writer/writer.h"
 
@@ -245,7 +246,7 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
         return kExitUsage;
     }
 
-    bvh::Document document = bvh::loadDocument(request->input);
+    bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(request->input));
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(request->input, diagnostic) << '\n';
     }
@@ -263,18 +264,19 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
     // (an uncaught exception is main()'s to handle, see app/cli/fatal_errors.h).
     bvh::removeTemporaryFilesOnTerminationSignals();
     bvh::WriteOptions options;
-    options.inputPath = request->input;
+    options.inputPath = bvh::pathFromUtf8(request->input);
     options.allowOverwritingInput = request->overwrite;
-    const std::vector<bvh::Diagnostic> written =
-        bvh::writeBvhFile(request->output, converted->skeleton, converted->motion, options);
+    const std::vector<bvh::Diagnostic> written = bvh::writeBvhFile(
+        bvh::pathFromUtf8(request->output), converted->skeleton, converted->motion, options);
     for (const bvh::Diagnostic& diagnostic : written) {
         err << bvh::formatDiagnostic(request->output, diagnostic) << '\n';
     }
     if (bvh::hasErrors(written)) {
         if (!request->overwrite) {
             std::error_code error;
-            if (std::filesystem::exists(request->output, error) &&
-                std::filesystem::equivalent(request->output, request->input, error)) {
+            const std::filesystem::path output = bvh::pathFromUtf8(request->output);
+            if (std::filesystem::exists(output, error) &&
+                std::filesystem::equivalent(output, bvh::pathFromUtf8(request->input), error)) {
                 err << "(pass --overwrite to replace the input file)\n";
             }
         }

@@ -2,6 +2,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
 #include "core/analysis/summary.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 #include <cmath>
@@ -277,7 +278,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     int status = kExitOk;
     bool firstText = true;
     for (const std::string& file : parsed->positional) {
-        bvh::Document document = bvh::loadDocument(file);
+        bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
         bvh::DocumentSummary summary = bvh::summarize(document, *translation);
         if (!document.loaded()) {
             status = kExitFileError;

@@ -3,6 +3,7 @@
 #include "app/cli/positions_csv.h"
 #include "app/cli/standard_output.h"
 #include "core/kinematics/forward_kinematics_plan.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 #include <algorithm>
@@ -62,7 +63,7 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
     }
 
     const std::string& file = parsed->positional.front();
-    bvh::Document document = bvh::loadDocument(file);
+    bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(file, diagnostic) << '\n';
     }

@@ -6,21 +6,22 @@
 #include "app/cli/standard_output.h"
 #include "app/headless/render_command.h"
 #include "app/headless/thumbnail_command.h"
+#include "app/platform/process_setup.h"
 #include "app/viewer/viewer_app.h"
 #include "app/viewer/viewer_options.h"
 
 #include <chrono>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
 
-// The try makes every exception unwind the stack, so destructors run (a convert's temporary file
-// is removed) before the one-line report; see app/cli/fatal_errors.h.
-int main(int argc, char** argv) try {
-    const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
-    const std::vector<std::string_view> arguments(argv + 1, argv + argc);
+namespace {
+
+int run(const std::vector<std::string_view>& arguments,
+        std::chrono::steady_clock::time_point processStart) {
     // The subcommands that need GL, so they live outside the GL-free bvhscope_cli.
     if (!arguments.empty() && arguments.front() == "render") {
         const int status = bvhscope::cli::checkOutput(
@@ -57,7 +58,23 @@ int main(int argc, char** argv) try {
         return bvhscope::cli::kExitUsage;
     }
     return bvhscope::viewer::runViewer(parsed.options, std::cerr);
-} catch (...) {
-    return bvhscope::cli::reportFatalException(
-        std::current_exception(), std::span<const char* const>(argv + 1, argv + argc), std::cerr);
+}
+
+} // namespace
+
+// The try makes every exception unwind the stack, so destructors run (a convert's temporary file
+// is removed) before the one-line report; see app/cli/fatal_errors.h.
+int main(int argc, char** argv) {
+    const auto processStart = std::chrono::steady_clock::now(); // zero of --print-load-timing
+    bvhscope::platform::prepareStandardStreams();
+    std::optional<bvhscope::platform::Utf8Arguments> arguments;
+    try {
+        arguments.emplace(argc, argv);
+        return run(arguments->views(), processStart);
+    } catch (...) {
+        return bvhscope::cli::reportFatalException(
+            std::current_exception(),
+            arguments ? arguments->pointers() : std::span<const char* const>(argv + 1, argv + argc),
+            std::cerr);
+    }
 }

@@ -1,5 +1,6 @@
 #include "core/character_studio/mnm.h"
 
+#include "core/platform/utf8_path.h"
 #include "core/writer/writer.h"
 
 #include <algorithm>
@@ -111,7 +112,7 @@ MnmFile loadMnm(const std::filesystem::path& path) {
         MnmFile file;
         const bool exists = std::filesystem::exists(path, error);
         file.diagnostics.push_back({Severity::Error, 0, 0,
-                                    "cannot read the name map '" + path.string() + "': " +
+                                    "cannot read the name map '" + utf8FromPath(path) + "': " +
                                         (!exists    ? "no such file"
                                          : !regular ? "not a regular file"
                                                     : "read error")});

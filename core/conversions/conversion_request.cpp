@@ -2,6 +2,7 @@
 
 #include "core/analysis/stance.h"
 #include "core/character_studio/mnm.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <charconv>
@@ -160,7 +161,7 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
     }
     if (request.mnmPath) {
         const std::string& mnmPath = *request.mnmPath;
-        MnmFile mnm = loadMnm(mnmPath);
+        MnmFile mnm = loadMnm(pathFromUtf8(mnmPath));
         for (Diagnostic& diagnostic : mnm.diagnostics) {
             pipeline.problem(mnmPath, std::move(diagnostic), true);
         }

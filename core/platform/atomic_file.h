@@ -7,19 +7,28 @@
 // The temporary file goes away on every way out that runs code: commit() renames it, a failure
 // removes it, the destructor removes it (also while an exception such as std::bad_alloc unwinds
 // the stack, provided something catches it: an uncaught exception may end the process without
-// unwinding, which is why bvhscope's main() catches everything), and a termination signal
-// removes it once removeTemporaryFilesOnTerminationSignals() was called (see its limits). Then
-// only SIGKILL, a crash or a power cut can leave a ".NAME.tmp-..." file; the target is intact
-// even then.
+// unwinding, which is why bvhscope's main() catches everything), and a termination signal or
+// console event removes it once removeTemporaryFilesOnTerminationSignals() was called (see its
+// limits). Then only SIGKILL (TerminateProcess, Task Manager's End task), a crash or a power cut
+// can leave a ".NAME.tmp-..." file; the target is intact even then.
 //
-// POSIX only (open/write/fsync/rename/sigaction), which is what bvhscope builds on. Never throws
-// (except std::bad_alloc), never prints: failures are Error diagnostics at line 0, column 0 naming
-// the path and the reason.
+// Platforms: POSIX (open O_EXCL, write, fsync, rename, fsync of the directory) and Windows
+// (CreateFileW CREATE_NEW, WriteFile, FlushFileBuffers, then the POSIX-semantics rename of
+// Windows 10 1709+ on NTFS, else MoveFileExW with REPLACE_EXISTING and WRITE_THROUGH), in
+// core/platform/{posix,windows}/atomic_file.cpp. On Windows a target that another program
+// holds open without sharing delete (some editors and viewers; or any open target where only
+// MoveFileExW is available) cannot be replaced: the rename is retried for about a second
+// (virus scanners and indexers hold new files for milliseconds), then commit() fails with
+// "cannot replace 'PATH': Another program has the file open (close it there and try again)",
+// the target intact and the temporary file removed. Never throws (except std::bad_alloc), never
+// prints: failures are Error diagnostics at line 0, column 0 naming the path (UTF-8) and the
+// reason.
 #pragma once
 
 #include "core/model/diagnostic.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string_view>
 #include <vector>
@@ -39,8 +48,8 @@ public:
 
     // Appends bytes; after the first failure it does nothing (good() turns false).
     void write(std::string_view bytes);
-    // fsync, close, rename over the target, fsync the directory. Returns true when the target
-    // now holds exactly what was written; on false the target is untouched and the temporary
+    // Flush to disk, close, rename over the target, make the rename durable. Returns true when the
+    // target now holds exactly what was written; on false the target is untouched and the temporary
     // file is removed. Call at most once.
     bool commit();
 
@@ -51,31 +60,37 @@ public:
 
 private:
     void unregisterForSignals();
-    void fail(const std::filesystem::path& path, std::string_view what, int error);
+    void fail(const std::filesystem::path& path, std::string_view what, std::string_view reason);
     void discard();
 
     std::filesystem::path target_;
     std::filesystem::path temporary_;
-    int descriptor_ = -1;
+    std::intptr_t handle_ = -1; // a file descriptor on POSIX, a HANDLE on Windows
     bool committed_ = false;
     int signalSlot_ = -1; // the slot holding temporary_ for the signal handler, or -1
     std::vector<Diagnostic> diagnostics_;
 };
 
-// [SECTION] Termination signals
+// [SECTION] Termination signals and console events
 //
-// Installs, once per process, a handler for SIGINT, SIGTERM and SIGHUP that removes the
-// temporary file of every AtomicFile not yet committed or discarded, then lets the signal do
-// what it did before: the default action (the process ends, killed by that signal, so a shell
-// still sees 128 + N) or the handler that was installed before, which is called. A signal that
-// was ignored (nohup, a background job's SIGINT) stays ignored. Commands that write files call
-// it (bvhscope convert); the core never changes signal handling on its own.
+// Installs, once per process, a handler that removes the temporary file of every AtomicFile not
+// yet committed or discarded, then lets the termination go on as it would have:
+// - POSIX: for SIGINT, SIGTERM and SIGHUP; then the default action (the process ends, killed by
+//   that signal, so a shell still sees 128 + N) or the handler that was installed before, which
+//   is called. A signal that was ignored (nohup, a background job's SIGINT) stays ignored.
+// - Windows: a console control handler (SetConsoleCtrlHandler) for Ctrl+C, Ctrl+Break, the
+//   console window closed, log-off and shut-down; it returns FALSE, so the handlers installed
+//   before it run and the default one ends the process (exit code STATUS_CONTROL_C_EXIT). A
+//   process that ignores Ctrl+C keeps ignoring it.
+// Commands that write files call it (bvhscope convert, render); the core never changes signal
+// handling on its own.
 //
 // Async-signal safety: each AtomicFile copies its temporary file's absolute path into one of a
 // fixed number of static slots just before the file is created and frees the slot when the file
 // is renamed or removed. A slot is claimed, filled and released through a lock-free atomic state,
-// and the handler claims a filled slot before unlink()ing its path, so it never reads a path
-// being rewritten; it calls only unlink, sigaction and raise. Limits: a file created while all
+// and the handler claims a filled slot before removing its path, so it never reads a path being
+// rewritten; on POSIX it calls only unlink, sigaction and raise (on Windows, DeleteFileW on the
+// handler's own thread). Limits: a file created while all
 // kTemporaryFileSignalSlots slots are in use, or whose path is longer than a slot, is not
 // removed on a signal (it still is on every other way out); and a signal handled on another
 // thread in the instant between the handler's unlink() and the process's end could miss a file

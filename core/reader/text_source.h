@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/model/diagnostic.h"
+#include "core/platform/file_input.h"
 
 #include <array>
 #include <cstddef>
@@ -61,7 +62,7 @@ struct AlignedDelete {
     void operator()(char* bytes) const { ::operator delete(bytes, alignment); }
 };
 
-// A growable byte buffer that, unlike std::string, does not zero what read(2) will overwrite,
+// A growable byte buffer that, unlike std::string, does not zero what a read will overwrite,
 // and that huge pages back (see huge_pages.h).
 class TextBuffer {
 public:
@@ -78,13 +79,13 @@ private:
     std::size_t capacity_ = 0;
 };
 
-// Reads a regular file with read(2). Two buffers take turns: readMore() after a consume() puts
-// the unconsumed tail at the start of the other buffer and reads after it, so the consumed
-// block in the first stays intact while it is parsed (see TextSource::readMore).
+// Reads a regular file through FileInput (core/platform/file_input.h). Two buffers take turns:
+// readMore() after a consume() puts the unconsumed tail at the start of the other buffer and reads
+// after it, so the consumed block in the first stays intact while it is parsed (see
+// TextSource::readMore).
 class FileSource final : public TextSource {
 public:
     FileSource() = default;
-    ~FileSource() override;
     FileSource(const FileSource&) = delete;
     FileSource& operator=(const FileSource&) = delete;
 
@@ -103,15 +104,14 @@ private:
     TextBuffer& current() { return buffers_[currentBuffer_]; }
     const TextBuffer& current() const { return buffers_[currentBuffer_]; }
 
-    int descriptor_ = -1;
+    FileInput file_;
     std::array<TextBuffer, 2> buffers_;
     std::size_t currentBuffer_ = 0;
     std::size_t begin_ = 0; // consumed bytes at the start of the current buffer
     std::uint64_t size_ = 0;
     std::uint64_t read_ = 0;
     std::uint64_t consumed_ = 0;
-    std::int64_t modifiedSeconds_ = 0;
-    std::int64_t modifiedNanoseconds_ = 0;
+    FileStamp stamp_;
     bool atEnd_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "core/writer/writer.h"
 
 #include "core/platform/atomic_file.h"
+#include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <array>
@@ -310,7 +311,7 @@ std::vector<Diagnostic> writeBvhFile(const std::filesystem::path& target, const 
             std::filesystem::exists(*options.inputPath, error) &&
             std::filesystem::equivalent(target, *options.inputPath, error) && !error) {
             problems.push_back(
-                writeError("refusing to overwrite the input file '" + target.string() + "'"));
+                writeError("refusing to overwrite the input file '" + utf8FromPath(target) + "'"));
             return problems;
         }
     }

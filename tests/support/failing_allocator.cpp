@@ -1,10 +1,10 @@
 #include "tests/support/failing_allocator.h"
 
+#include "tests/support/heap_block.h"
+
 #include <atomic>
-#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
-#include <malloc.h>
 #include <new>
 
 namespace bvh::test {
@@ -18,8 +18,7 @@ std::atomic<std::size_t> live{0};
 std::atomic<std::size_t> peak{0};
 
 void countAllocated(void* memory) {
-    const std::size_t now =
-        live.fetch_add(::malloc_usable_size(memory)) + ::malloc_usable_size(memory);
+    const std::size_t now = live.fetch_add(heapBlockSize(memory)) + heapBlockSize(memory);
     std::size_t seen = peak.load(std::memory_order_relaxed);
     while (now > seen && !peak.compare_exchange_weak(seen, now)) {
     }
@@ -27,8 +26,8 @@ void countAllocated(void* memory) {
 
 void release(void* memory) {
     if (memory != nullptr) {
-        live.fetch_sub(::malloc_usable_size(memory));
-        std::free(memory);
+        live.fetch_sub(heapBlockSize(memory));
+        releaseHeapBlock(memory);
     }
 }
 
@@ -44,10 +43,7 @@ void* allocate(std::size_t bytes, std::size_t alignment = 0) {
             throw std::bad_alloc();
         }
     }
-    void* memory =
-        alignment == 0
-            ? std::malloc(bytes == 0 ? 1 : bytes)
-            : std::aligned_alloc(alignment, (bytes + alignment - 1) / alignment * alignment);
+    void* memory = allocateHeapBlock(bytes, alignment);
     if (memory == nullptr) {
         throw std::bad_alloc();
     }
@@ -95,8 +91,10 @@ namespace {
 char watchedDirectory[4096];
 } // namespace
 
-void watchForTemporaryFiles(const char* directory) {
-    std::strncpy(watchedDirectory, directory, sizeof watchedDirectory - 1);
+void watchForTemporaryFiles(const std::filesystem::path& directory) {
+    // opendir takes narrow names (the ANSI code page on Windows): the test folders under the
+    // temporary directory have ASCII names.
+    std::strncpy(watchedDirectory, directory.string().c_str(), sizeof watchedDirectory - 1);
 }
 
 bool aTemporaryFileExists() {

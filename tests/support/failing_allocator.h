@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstddef>
+#include <filesystem>
 
 namespace bvh::test {
 
@@ -33,7 +34,7 @@ namespace bvh::test {
 // A shouldFail for armAllocationFailure: true while `directory` (set by watchForTemporaryFiles,
 // which copies it) holds a file whose name contains ".tmp-", the mark of an AtomicFile's
 // temporary file; so allocations fail exactly while a file is being written.
-void watchForTemporaryFiles(const char* directory);
+void watchForTemporaryFiles(const std::filesystem::path& directory);
 bool aTemporaryFileExists();
 
 } // namespace bvh::test

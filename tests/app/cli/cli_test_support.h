@@ -2,6 +2,7 @@
 #pragma once
 
 #include "app/cli/commands.h"
+#include "core/platform/utf8_path.h"
 #include "tests/support/bvh_texts.h"
 
 #include <filesystem>
@@ -49,10 +50,17 @@ public:
     TemporaryDirectory(const TemporaryDirectory&) = delete;
     TemporaryDirectory& operator=(const TemporaryDirectory&) = delete;
 
+    // Writes `content` to the UTF-8 `name` (which may name subfolders, created as needed) and
+    // returns the file's path as UTF-8 text, as a command line holds it.
     std::string write(const std::string& name, std::string_view content) const {
-        std::filesystem::path file = path_ / name;
+        std::filesystem::path file = path_ / bvh::pathFromUtf8(name);
+        std::filesystem::create_directories(file.parent_path());
         std::ofstream(file, std::ios::binary) << content;
-        return file.string();
+        return bvh::utf8FromPath(file);
+    }
+    // A path inside the directory as UTF-8 text.
+    std::string pathText(const std::string& name) const {
+        return bvh::utf8FromPath(path_ / bvh::pathFromUtf8(name));
     }
     const std::filesystem::path& path() const { return path_; }
 

@@ -28,7 +28,7 @@ TEST(ConvertAllocation, OutOfMemoryWhileWritingIsReportedAndLeavesNoTemporaryFil
     std::ostringstream out;
     std::ostringstream err;
     int status = -1;
-    bvh::test::watchForTemporaryFiles(directory.path().c_str());
+    bvh::test::watchForTemporaryFiles(directory.path());
     bvh::test::armAllocationFailure(64 * 1024, bvh::test::aTemporaryFileExists);
     try {
         status = runConvert(views, out, err);

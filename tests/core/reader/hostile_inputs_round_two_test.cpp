@@ -9,9 +9,6 @@
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <string>
-#include <sys/socket.h>
-#include <sys/stat.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 namespace bvh {
@@ -73,43 +70,11 @@ TEST(HostileInputsRoundTwo, WordsThatAreNotKeywordsStayIgnoredLines) {
     EXPECT_EQ(document.motion.frameCount, 3u) << describeDiagnostics(document);
 }
 
-// [SECTION] Files that are not regular files
+// [SECTION] Scratch files (the special files are in posix/ and windows/special_files_*_test.cpp)
 
 std::filesystem::path scratchPath(const std::string& name) {
     return std::filesystem::temp_directory_path() /
            ("bvhscope_round_two_" + std::to_string(::getpid()) + "_" + name);
-}
-
-TEST(HostileInputsRoundTwo, ANamedPipeIsRefusedWithoutWaitingForAWriter) {
-    // Opening a FIFO for reading waits for a writer: this test would hang if the reader did.
-    const auto path = scratchPath("pipe.bvh");
-    ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
-    const Document document = loadDocument(path);
-    std::filesystem::remove(path);
-    ASSERT_FALSE(document.loaded());
-    EXPECT_EQ(document.diagnostics.front().line, 0u);
-    EXPECT_EQ(document.diagnostics.front().message, "is a named pipe (FIFO), not a regular file");
-}
-
-TEST(HostileInputsRoundTwo, ASocketAndADeviceAreRefused) {
-    const auto path = scratchPath("socket.bvh");
-    const int listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    ASSERT_GE(listener, 0);
-    sockaddr_un address{};
-    address.sun_family = AF_UNIX;
-    const std::string name = path.string();
-    ASSERT_LT(name.size(), sizeof address.sun_path);
-    std::copy(name.begin(), name.end(), address.sun_path);
-    ASSERT_EQ(::bind(listener, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0);
-    const Document socketDocument = loadDocument(path);
-    ::close(listener);
-    std::filesystem::remove(path);
-    ASSERT_FALSE(socketDocument.loaded());
-    EXPECT_EQ(socketDocument.diagnostics.front().message, "is a socket, not a regular file");
-
-    const Document device = loadDocument("/dev/zero");
-    ASSERT_FALSE(device.loaded());
-    EXPECT_EQ(device.diagnostics.front().message, "is a device, not a regular file");
 }
 
 // [SECTION] Values beyond float, and absurd frame times

@@ -30,7 +30,7 @@ TEST_F(WriterAllocation, RunningOutOfMemoryWhileWritingLeavesNoTemporaryFile) {
     const auto target = directory_ / "out.bvh";
     std::ofstream(target) << "old";
     const test::SyntheticClip clip = test::makeChain(10, 1000);
-    test::watchForTemporaryFiles(directory_.c_str());
+    test::watchForTemporaryFiles(directory_);
     test::armAllocationFailure(64 * 1024, test::aTemporaryFileExists);
     EXPECT_THROW(writeBvhFile(target, clip.skeleton, clip.motion), std::bad_alloc);
     test::disarmAllocationFailure();

@@ -322,7 +322,7 @@ TEST_F(WriteBvhFile, ATargetInAMissingDirectoryFailsWithoutStrayFiles) {
 
 TEST_F(WriteBvhFile, RefusesToOverwriteTheInputUnlessAllowed) {
     const auto input = directory_ / "in.bvh";
-    std::ofstream(input) << kOddFile;
+    std::ofstream(input, std::ios::binary) << kOddFile;
     WriteOptions options;
     options.inputPath = input;
     // The same file under another spelling is still the input.

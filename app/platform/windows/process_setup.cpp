@@ -1,0 +1,56 @@
+// Windows: UTF-8 arguments from the UTF-16 command line, binary standard streams, a UTF-8
+// console.
+#include "app/platform/process_setup.h"
+
+#include <cstdio>
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+// shellapi.h needs windows.h first.
+#include <shellapi.h>
+
+namespace bvhscope::platform {
+
+namespace {
+
+std::string utf8FromWide(const wchar_t* wide) {
+    const int length = ::WideCharToMultiByte(CP_UTF8, 0, wide, -1, nullptr, 0, nullptr, nullptr);
+    if (length <= 0) {
+        return {};
+    }
+    std::string utf8(static_cast<std::size_t>(length), '\0');
+    ::WideCharToMultiByte(CP_UTF8, 0, wide, -1, utf8.data(), length, nullptr, nullptr);
+    utf8.pop_back(); // the terminating NUL WideCharToMultiByte counted
+    return utf8;
+}
+
+} // namespace
+
+std::vector<std::string> utf8CommandLineArguments(int argc, char** argv) {
+    int count = 0;
+    wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+    if (wide == nullptr) {
+        return argc > 1 ? std::vector<std::string>(argv + 1, argv + argc)
+                        : std::vector<std::string>();
+    }
+    std::vector<std::string> arguments;
+    for (int i = 1; i < count; ++i) {
+        arguments.push_back(utf8FromWide(wide[i]));
+    }
+    ::LocalFree(wide);
+    return arguments;
+}
+
+void prepareStandardStreams() {
+    // Text mode would write "\r\n" for every "\n" and end output at a 0x1A byte; binary mode
+    // writes the bytes as given. std::cout and std::cerr write through stdout and stderr.
+    std::fflush(stdout);
+    std::fflush(stderr);
+    ::_setmode(::_fileno(stdout), _O_BINARY);
+    ::_setmode(::_fileno(stderr), _O_BINARY);
+    // Fails harmlessly when there is no console (output to a file or a pipe, or the viewer
+    // started from Explorer): the bytes are UTF-8 either way.
+    ::SetConsoleOutputCP(CP_UTF8);
+}
+
+} // namespace bvhscope::platform

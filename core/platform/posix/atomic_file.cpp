@@ -1,0 +1,155 @@
+// AtomicFile's system calls on POSIX: open(O_EXCL), write, fsync, rename, and sigaction for
+// the termination signals.
+#include "core/platform/atomic_file_system.h"
+
+#include <array>
+#include <cerrno>
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
+
+namespace bvh::atomic_file_system {
+
+namespace {
+
+std::string describeError(int error) {
+    return std::generic_category().message(error);
+}
+
+constexpr std::array<int, 3> kTerminationSignals = {SIGINT, SIGTERM, SIGHUP};
+// What each signal did before installTerminationCleanup; written before the handler is
+// installed, read only by the handler.
+std::array<struct sigaction, kTerminationSignals.size()> previousActions;
+
+void unlinkPath(const char* path) {
+    ::unlink(path);
+}
+
+// Async-signal-safe: unlink, sigaction and raise only.
+void removeTemporaryFilesThenResignal(int signal, siginfo_t* info, void* context) {
+    const int savedErrno = errno;
+    removeArmedTemporaryFiles(unlinkPath);
+    std::size_t which = 0;
+    while (which + 1 < kTerminationSignals.size() && kTerminationSignals[which] != signal) {
+        ++which;
+    }
+    const struct sigaction& previous = previousActions[which];
+    if ((previous.sa_flags & SA_SIGINFO) != 0) {
+        previous.sa_sigaction(signal, info, context);
+    } else if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN) {
+        previous.sa_handler(signal);
+    } else {
+        // The default action, from the signal itself, so the parent sees the process killed by
+        // it: restore it and raise again; the signal is blocked while this handler runs, so it
+        // arrives as the handler returns.
+        struct sigaction defaultAction {};
+        defaultAction.sa_handler = SIG_DFL;
+        sigemptyset(&defaultAction.sa_mask);
+        ::sigaction(signal, &defaultAction, nullptr);
+        ::raise(signal);
+    }
+    errno = savedErrno;
+}
+
+} // namespace
+
+TargetState inspectTarget(const std::filesystem::path& target) {
+    struct stat existing {};
+    TargetState state;
+    state.exists = ::stat(target.c_str(), &existing) == 0;
+    state.directory = state.exists && S_ISDIR(existing.st_mode);
+    state.permissions = state.exists ? static_cast<std::uint32_t>(existing.st_mode & 07777) : 0;
+    return state;
+}
+
+unsigned long processId() {
+    return static_cast<unsigned long>(::getpid());
+}
+
+Created createTemporary(const std::filesystem::path& temporary, const TargetState& target) {
+    Created created;
+    // 0666 lets the umask decide, as for any new file (mkstemp would force 0600).
+    const int descriptor = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (descriptor < 0) {
+        created.nameTaken = errno == EEXIST;
+        created.error = describeError(errno);
+        return created;
+    }
+    if (target.exists) {
+        // Replacing a file keeps its permissions (an executable script stays one, a private
+        // file stays private).
+        ::fchmod(descriptor, static_cast<mode_t>(target.permissions));
+    }
+    created.handle = descriptor;
+    return created;
+}
+
+std::string writeAll(Handle handle, std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t written = ::write(static_cast<int>(handle), bytes.data(), bytes.size());
+        if (written < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            return describeError(errno);
+        }
+        // A short write (disk nearly full, a signal) is not an error yet: the next call
+        // reports ENOSPC if there really is no room.
+        bytes.remove_prefix(static_cast<std::size_t>(written));
+    }
+    return {};
+}
+
+std::string flushToDisk(Handle handle) {
+    return ::fsync(static_cast<int>(handle)) == 0 ? std::string() : describeError(errno);
+}
+
+std::string closeFile(Handle handle) {
+    return ::close(static_cast<int>(handle)) == 0 ? std::string() : describeError(errno);
+}
+
+std::string replace(const std::filesystem::path& temporary, const std::filesystem::path& target) {
+    return ::rename(temporary.c_str(), target.c_str()) == 0 ? std::string() : describeError(errno);
+}
+
+void removeFile(const std::filesystem::path& path) {
+    ::unlink(path.c_str());
+}
+
+// Without it a crash right after rename can bring back the old directory entry on some file
+// systems. Best effort: the data itself is already synced.
+void syncDirectory(const std::filesystem::path& directory) {
+    const std::filesystem::path path = directory.empty() ? "." : directory;
+    const int descriptor = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (descriptor >= 0) {
+        ::fsync(descriptor);
+        ::close(descriptor);
+    }
+}
+
+bool installTerminationCleanup() {
+    bool ok = true;
+    struct sigaction handler {};
+    handler.sa_sigaction = removeTemporaryFilesThenResignal;
+    handler.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&handler.sa_mask);
+    for (const int signal : kTerminationSignals) {
+        sigaddset(&handler.sa_mask, signal); // one handler at a time
+    }
+    for (std::size_t i = 0; i < kTerminationSignals.size(); ++i) {
+        if (::sigaction(kTerminationSignals[i], nullptr, &previousActions[i]) != 0) {
+            ok = false;
+            continue;
+        }
+        if ((previousActions[i].sa_flags & SA_SIGINFO) == 0 &&
+            previousActions[i].sa_handler == SIG_IGN) {
+            continue; // ignored on purpose (nohup, background jobs): leave it so
+        }
+        ok = ::sigaction(kTerminationSignals[i], &handler, nullptr) == 0 && ok;
+    }
+    return ok;
+}
+
+} // namespace bvh::atomic_file_system

@@ -1,0 +1,8 @@
+// No advice on Windows: its large pages need a privilege ordinary users lack (see the header).
+#include "core/platform/huge_pages.h"
+
+namespace bvh {
+
+void adviseHugePages(void*, std::size_t) {}
+
+} // namespace bvh
