@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <glm/geometric.hpp>
 #include <numbers>
+#include <utility>
 
 namespace bvh {
 
@@ -121,7 +122,8 @@ RestAnimationAgreement compareRestWithAnimation(const Skeleton& skeleton, const 
             lows.push_back(upAxisSign(axis) > 0 ? lowestPerAxis[s][index]
                                                 : -highestPerAxis[s][index]);
         }
-        return percentile(lows, 0.9) - percentile(lows, 0.1);
+        const double high = percentile(lows, 0.9);
+        return high - percentile(std::move(lows), 0.1);
     };
     agreement.restFloorSpread = floorSpread(rest.upAxis);
     agreement.animationFloorSpread = floorSpread(agreement.animationUp);

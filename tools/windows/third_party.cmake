@@ -62,6 +62,8 @@ add_library(bvhscope_imgui STATIC
   "${imgui_dir}/backends/imgui_impl_glfw.cpp"
   "${imgui_dir}/backends/imgui_impl_opengl3.cpp"
   "${imgui_dir}/misc/cpp/imgui_stdlib.cpp")
+# C++17, as Debian builds it (g++'s default): under C++20 its flag enums' mixing is deprecated.
+set_target_properties(bvhscope_imgui PROPERTIES CXX_STANDARD 17)
 # <imgui_stdlib.h> (InputText on std::string) sits beside <imgui.h> in Debian's package.
 target_include_directories(bvhscope_imgui SYSTEM PUBLIC "${imgui_dir}" "${imgui_dir}/misc/cpp")
 target_link_libraries(bvhscope_imgui PUBLIC glfw)
