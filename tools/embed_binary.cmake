@@ -60,10 +60,5 @@ std::span<const unsigned char> ${FUNCTION}(std::string_view fileName) {
 } // namespace ${NAMESPACE}
 ")
 
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-  if(previous STREQUAL source)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${source}")
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUTPUT}" "${source}")

@@ -74,11 +74,5 @@ std::string_view ${FUNCTION}(std::string_view fileName) {
 } // namespace ${NAMESPACE}
 ")
 
-# Only touch the output when it changes, so dependants do not rebuild needlessly.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-  if(previous STREQUAL source)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${source}")
+include("${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake")
+write_if_changed("${OUTPUT}" "${source}")

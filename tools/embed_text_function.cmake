@@ -13,7 +13,7 @@ function(bvhscope_embed_with script)
     OUTPUT "${output}"
     COMMAND ${CMAKE_COMMAND} "-DOUTPUT=${output}" "-DNAMESPACE=${EMBED_NAMESPACE}"
             "-DFUNCTION=${EMBED_FUNCTION}" "-DINPUTS=${inputs}" -P "${script}"
-    DEPENDS ${EMBED_FILES} "${script}"
+    DEPENDS ${EMBED_FILES} "${script}" "${PROJECT_SOURCE_DIR}/tools/write_if_changed.cmake"
     COMMENT "Embedding ${EMBED_FUNCTION} files"
     VERBATIM)
   target_sources(${EMBED_TARGET} PRIVATE "${output}")
