@@ -78,8 +78,9 @@ std::unique_ptr<VideoOutput> VideoOutput::open(
             return nullptr;
         }
         if (decoded.fileDurationSeconds <= std::max(start, 0.0) || start + duration <= 0.0) {
-            err << "bvhscope render: " << audio->string() << " has " << decoded.fileDurationSeconds
-                << " s of sound, none of it in the clip's " << start << " s to " << start + duration
+            err << "bvhscope render: " << bvh::utf8FromPath(*audio) << " has "
+                << decoded.fileDurationSeconds << " s of sound, none of it in the clip's " << start
+                << " s to " << start + duration
                 << " s (see --audio-offset); the video's sound is silence\n";
         }
         output->audio_ = std::move(*decoded.clip);
