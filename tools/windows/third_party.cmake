@@ -40,7 +40,6 @@ file(CONFIGURE OUTPUT "${stb_implementation}" CONTENT
 add_library(bvhscope_stb STATIC "${stb_implementation}")
 target_include_directories(bvhscope_stb SYSTEM PUBLIC "${staged}" "${staged}/stb")
 add_library(stb ALIAS bvhscope_stb)
-set(STB_INCLUDE_DIR "${staged}/stb" CACHE PATH "stb headers (staged)" FORCE)
 
 # GLFW 3.3 (static; its own CMake build, without examples, tests or docs).
 set(GLFW_BUILD_EXAMPLES OFF CACHE BOOL "" FORCE)
