@@ -2,29 +2,17 @@
 // console.
 #include "app/platform/process_setup.h"
 
+#include "core/platform/utf8_path.h"
+
 #include <cstdio>
 #include <fcntl.h>
+#include <filesystem>
 #include <io.h>
 #include <windows.h>
 // shellapi.h needs windows.h first.
 #include <shellapi.h>
 
 namespace bvhscope::platform {
-
-namespace {
-
-std::string utf8FromWide(const wchar_t* wide) {
-    const int length = ::WideCharToMultiByte(CP_UTF8, 0, wide, -1, nullptr, 0, nullptr, nullptr);
-    if (length <= 0) {
-        return {};
-    }
-    std::string utf8(static_cast<std::size_t>(length), '\0');
-    ::WideCharToMultiByte(CP_UTF8, 0, wide, -1, utf8.data(), length, nullptr, nullptr);
-    utf8.pop_back(); // the terminating NUL WideCharToMultiByte counted
-    return utf8;
-}
-
-} // namespace
 
 std::vector<std::string> utf8CommandLineArguments(int argc, char** argv) {
     int count = 0;
@@ -35,7 +23,9 @@ std::vector<std::string> utf8CommandLineArguments(int argc, char** argv) {
     }
     std::vector<std::string> arguments;
     for (int i = 1; i < count; ++i) {
-        arguments.push_back(utf8FromWide(wide[i]));
+        // A path from wchar_t is taken as is (UTF-16 is the native encoding), so this is the
+        // Win32 conversion of core/platform, with U+FFFD for an unpaired surrogate.
+        arguments.push_back(bvh::utf8FromPath(std::filesystem::path(wide[i])));
     }
     ::LocalFree(wide);
     return arguments;

@@ -22,16 +22,6 @@ TEST(Utf8Path, RoundTripsNonAsciiNames) {
     EXPECT_EQ(utf8FromPath(path.parent_path().parent_path()), kUserFolder);
 }
 
-TEST(Utf8Path, NativeNameHasOneCodeUnitPerCharacterOnWindows) {
-    const std::filesystem::path path = pathFromUtf8(kUserFolder);
-#if defined(_WIN32)
-    // UTF-16: Z, o, ë.
-    EXPECT_EQ(path.native(), std::wstring(L"Zo\u00EB"));
-#else
-    EXPECT_EQ(path.native(), kUserFolder);
-#endif
-}
-
 class Utf8PathFiles : public test::ScratchDirectoryTest {};
 
 TEST_F(Utf8PathFiles, FileNamedInUtf8IsCreatedListedAndReadBack) {

@@ -1,3 +1,5 @@
+// POSIX: file names are bytes and the native narrow encoding is UTF-8, so the conversion copies
+// bytes (through char8_t, std::filesystem's UTF-8 type); nothing is ever rejected.
 #include "core/platform/utf8_path.h"
 
 namespace bvh {
