@@ -47,20 +47,10 @@ protected:
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
 
-    // Clicks the centre of a widget the viewer reported, once it is there and has settled (a
-    // popup that fits its contents moves over its first frames).
+    // Clicks a widget once it is there and has settled (gui_test_support.h).
     void click(const std::string& rect) {
-        ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
-            return hasRect(state, rect);
-        })) << rect
-            << " never appeared";
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
-        const auto state = viewer_->waitForState(
-            [&](const ViewerStateFile& state) { return hasRect(state, rect); });
-        ASSERT_TRUE(state.has_value()) << rect << " went away";
-        const Rect where = state->rects.at(rect);
-        ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
-                            xdotoolPoint(where.centerX(), where.centerY()) + " sleep 0.2 click 1"));
+        const std::string problem = clickSettledRect(*viewer_, window_, rect);
+        ASSERT_TRUE(problem.empty()) << problem;
     }
 
     void openExportDialog() {

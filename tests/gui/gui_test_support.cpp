@@ -361,6 +361,25 @@ bool xdotool(const std::string& actions) {
     return runCommand("xdotool " + actions + " 2>&1").has_value();
 }
 
+std::string clickSettledRect(ViewerProcess& viewer, const std::string& window,
+                             const std::string& rect) {
+    const auto shown = [&](const ViewerStateFile& state) { return state.rects.contains(rect); };
+    if (!viewer.waitForState(shown)) {
+        return rect + " never appeared";
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto state = viewer.waitForState(shown);
+    if (!state) {
+        return rect + " went away";
+    }
+    const Rect where = state->rects.at(rect);
+    if (!xdotool("mousemove --window " + window + " " +
+                 xdotoolPoint(where.centerX(), where.centerY()) + " sleep 0.2 click 1")) {
+        return "xdotool failed to click " + rect;
+    }
+    return {};
+}
+
 bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths) {
     std::string command = std::string(XDND_DROP_EXECUTABLE) + " " + window + " 600 400";
     for (const std::filesystem::path& path : paths) {

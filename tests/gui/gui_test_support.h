@@ -180,6 +180,13 @@ std::string xdotoolPoint(float x, float y);
 // Runs `xdotool ACTIONS` (its stderr folded into the captured output); false when it fails.
 bool xdotool(const std::string& actions);
 
+// Clicks the centre of the widget `rect` that `viewer` reports in its state, on its X window
+// `window`, once the widget is there and has settled (a popup that fits its contents moves over
+// its first frames). Empty when clicked; otherwise what went wrong ("NAME never appeared", "NAME
+// went away", "xdotool failed").
+std::string clickSettledRect(ViewerProcess& viewer, const std::string& window,
+                             const std::string& rect);
+
 // Drops `paths` on the X window `window` at (600, 400) through real XDND, with
 // tests/gui/xdnd_drop.cpp as the drag source. False when the drop could not be made.
 bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths);
