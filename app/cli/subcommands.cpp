@@ -42,7 +42,7 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
         return checkOutput(command, runConvert(rest, out, err), out, err);
     }
     if (command == "render" || command == "thumbnail") {
-        // The full build dispatches render before this (app/viewer/main.cpp); only the GL-free
+        // The full build dispatches render before this (app/main.cpp); only the GL-free
         // build gets here.
         err << "bvhscope " << command
             << ": this build has no renderer (configured with BVHSCOPE_CORE_ONLY)\n";

@@ -3,7 +3,7 @@
 // label plate at the tile's bottom.
 #pragma once
 
-#include "app/headless/text_painter.h"
+#include "app/pictures/text_painter.h"
 #include "render/gl/frame_capture.h"
 
 #include <filesystem>

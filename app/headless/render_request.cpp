@@ -148,6 +148,334 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
     return {};
 }
 
+// The arguments after "render" against the options it takes, "-o" read as "--output"; nullopt
+// after cli::parseArguments wrote the error (an unknown option, a missing value) to `err`.
+std::optional<cli::ParsedArguments> parseOptions(std::span<const std::string_view> arguments,
+                                                 std::ostream& err) {
+    std::vector<std::string_view> normalized(arguments.begin(), arguments.end());
+    for (std::string_view& argument : normalized) {
+        if (argument == "-o") {
+            argument = "--output";
+        }
+    }
+    const cli::ArgumentSpec spec{
+        {"--output",       "--frame",        "--frames", "--size",       "--camera",
+         "--yaw",          "--pitch",        "--fov",    "--up",         "--unit",
+         "--trail-joint",  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
+         "--columns",      "--tile",         "--fps",    "--crf",        "--audio",
+         "--audio-offset", "--layout"},
+        {"--no-overlay", "--trail", "--contacts"}};
+    return cli::parseArguments(normalized, spec, err);
+}
+
+// Each read* function below takes its options from `parsed` into `request` and returns the usage
+// error, or empty. parseRenderArguments runs them in the order they are written here: each may
+// rely on what those before it decided (the mode, the output name, the container).
+
+// [SECTION] What to draw
+
+// FILE... or --contact-sheet DIR (which sets the mode), then -o.
+std::string readInputsAndOutput(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const auto sheet = parsed.option("--contact-sheet")) {
+        request.mode = RenderMode::ContactSheet;
+        request.input = std::string(*sheet);
+        if (!parsed.positional.empty()) {
+            return "--contact-sheet takes a folder, not FILE arguments";
+        }
+        if (parsed.option("--frames")) {
+            return "--frames makes a sequence; a contact sheet takes --frame";
+        }
+    } else {
+        if (parsed.positional.empty()) {
+            return "a FILE to render is needed";
+        }
+        request.input = parsed.positional.front();
+        request.comparedInputs.assign(parsed.positional.begin() + 1, parsed.positional.end());
+        if (parsed.option("--columns") || parsed.option("--tile")) {
+            return "--columns and --tile are for --contact-sheet";
+        }
+    }
+    const auto output = parsed.option("--output");
+    if (!output) {
+        return "the output is needed: -o OUT.png";
+    }
+    request.output = std::string(*output);
+    return {};
+}
+
+// --frame N, or --frames A:B, which makes a sequence.
+std::string readFrames(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const auto text = parsed.option("--frame")) {
+        if (!parseNumber(*text, request.frame) || request.frame < 0) {
+            return "--frame must be a frame number >= 0, not '" + std::string(*text) + "'";
+        }
+        if (parsed.option("--frames")) {
+            return "--frame and --frames cannot both be given";
+        }
+    }
+    if (const auto text = parsed.option("--frames")) {
+        const auto range = cli::parseFrameRange(*text);
+        if (!range) {
+            return "--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" +
+                   std::string(*text) + "'";
+        }
+        request.mode = RenderMode::Sequence;
+        request.firstFrame = range->first;
+        request.lastFrame = range->last;
+    }
+    return {};
+}
+
+// [SECTION] The output name
+
+// A video when -o has a video extension (a contact sheet stays a sheet), with the options only a
+// video takes; those options are refused for any other output.
+std::string readVideo(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    const auto container = media::videoContainerFor(request.output);
+    if (container && request.mode != RenderMode::ContactSheet) {
+        if (parsed.option("--frame")) {
+            return "a video takes --frames A:B, not --frame";
+        }
+        request.mode = RenderMode::Video;
+        request.container = *container;
+        if (!parsed.option("--frames")) {
+            request.firstFrame = 0;
+            request.lastFrame = std::nullopt;
+        }
+        return parseVideoOptions(parsed, request);
+    }
+    if (const std::string option = videoOnlyOption(parsed); !option.empty()) {
+        return option + " is for video outputs (-o NAME.mp4, .webm or .gif)";
+    }
+    return {};
+}
+
+// `name` with every '%' doubled, so that OutputPattern reads it as a plain name.
+std::string withLiteralPercents(std::string_view name) {
+    std::string literal;
+    for (const char c : name) {
+        literal += c;
+        if (c == '%') {
+            literal += '%';
+        }
+    }
+    return literal;
+}
+
+// request.pattern from -o, as the mode reads it (after readVideo has settled the mode).
+std::string readOutputPattern(RenderRequest& request) {
+    std::string patternError;
+    if (request.mode == RenderMode::Video) {
+        // A video's name is taken as written: it is one file, not a numbered sequence.
+        request.pattern = *OutputPattern::parse("video", patternError);
+        return {};
+    }
+    if (request.mode == RenderMode::ContactSheet) {
+        // The sheet's name is taken as written.
+        auto pattern = OutputPattern::parse(withLiteralPercents(request.output), patternError);
+        if (!pattern) {
+            return patternError;
+        }
+        request.pattern = *pattern;
+        return {};
+    }
+    auto pattern = OutputPattern::parse(request.output, patternError);
+    if (!pattern) {
+        return "-o " + request.output + ": " + patternError;
+    }
+    request.pattern = *pattern;
+    const bool oneImage = request.mode == RenderMode::Image ||
+                          (request.lastFrame && *request.lastFrame == request.firstFrame);
+    if (!oneImage && !request.pattern.numbered()) {
+        return "-o " + request.output +
+               " would be written once per frame: a sequence needs a frame "
+               "number conversion such as out_%05d.png";
+    }
+    return {};
+}
+
+// -o: whether it is a video (and that video's options), then its name or pattern.
+std::string readOutputName(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const std::string error = readVideo(parsed, request); !error.empty()) {
+        return error;
+    }
+    return readOutputPattern(request);
+}
+
+// [SECTION] Sizes
+
+// --size (not for a contact sheet) and the even sides 4:2:0 video needs; --tile and --columns.
+std::string readSizes(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const auto text = parsed.option("--size")) {
+        if (request.mode == RenderMode::ContactSheet) {
+            return "a contact sheet's size comes from --tile and --columns";
+        }
+        if (!parseSize(*text, 16, kMaxImageSide, request.width, request.height)) {
+            return "--size must be WxH with sides from 16 to " + std::to_string(kMaxImageSide) +
+                   ", not '" + std::string(*text) + "'";
+        }
+    }
+    if (request.mode == RenderMode::Video && request.container != media::VideoContainer::Gif &&
+        (request.width % 2 != 0 || request.height % 2 != 0)) {
+        return std::string(media::containerName(request.container)) +
+               " needs even sides (4:2:0 colour), not " + std::to_string(request.width) + "x" +
+               std::to_string(request.height);
+    }
+    if (const auto text = parsed.option("--tile")) {
+        if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
+            return "--tile must be WxH with sides from 32 to " + std::to_string(kMaxTileSide) +
+                   ", not '" + std::string(*text) + "'";
+        }
+    }
+    if (const auto text = parsed.option("--columns")) {
+        if (!parseNumber(*text, request.columns) || request.columns < 1 || request.columns > 1000) {
+            return "--columns must be from 1 to 1000, not '" + std::string(*text) + "'";
+        }
+    }
+    return {};
+}
+
+// [SECTION] Look and camera
+
+// --no-overlay, --camera, and the view angles --yaw, --pitch and --fov (given in degrees).
+std::string readCamera(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    request.frameOverlay = !parsed.has("--no-overlay");
+    if (const auto text = parsed.option("--camera")) {
+        if (*text == "clip" || *text == "fixed") {
+            request.camera = CameraMode::Clip;
+        } else if (*text == "follow") {
+            request.camera = CameraMode::Follow;
+        } else if (*text == "figure") {
+            request.camera = CameraMode::Figure;
+        } else {
+            return "--camera must be figure, clip (or fixed) or follow, not '" +
+                   std::string(*text) + "'";
+        }
+    }
+    const struct {
+        std::string_view name;
+        float* value;
+        float low, high;
+    } angles[] = {{"--yaw", &request.yawRadians, -3600.0f, 3600.0f},
+                  {"--pitch", &request.pitchRadians, -85.0f, 85.0f},
+                  {"--fov", &request.fieldOfViewRadians, 5.0f, 150.0f}};
+    for (const auto& angle : angles) {
+        if (const auto text = parsed.option(angle.name)) {
+            float value = 0.0f;
+            if (!parseNumber(*text, value) || !std::isfinite(value) || value < angle.low ||
+                value > angle.high) {
+                return std::string(angle.name) + " must be degrees from " +
+                       std::to_string(static_cast<int>(angle.low)) + " to " +
+                       std::to_string(static_cast<int>(angle.high)) + ", not '" +
+                       std::string(*text) + "'";
+            }
+            *angle.value = value * 3.14159265358979f / 180.0f;
+        }
+    }
+    request.yawGiven = parsed.option("--yaw").has_value();
+    return {};
+}
+
+// --up, in any letter case.
+std::string readUpAxis(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    const auto text = parsed.option("--up");
+    if (!text) {
+        return {};
+    }
+    const struct {
+        std::string_view name;
+        viewer::UpAxisChoice axis;
+    } axes[] = {{"auto", viewer::UpAxisChoice::Auto},    {"x", viewer::UpAxisChoice::PositiveX},
+                {"+x", viewer::UpAxisChoice::PositiveX}, {"-x", viewer::UpAxisChoice::NegativeX},
+                {"y", viewer::UpAxisChoice::PositiveY},  {"+y", viewer::UpAxisChoice::PositiveY},
+                {"-y", viewer::UpAxisChoice::NegativeY}, {"z", viewer::UpAxisChoice::PositiveZ},
+                {"+z", viewer::UpAxisChoice::PositiveZ}, {"-z", viewer::UpAxisChoice::NegativeZ}};
+    std::string lower(*text);
+    for (char& c : lower) {
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    const auto found = std::ranges::find(axes, std::string_view(lower),
+                                         [](const auto& entry) { return entry.name; });
+    if (found == std::end(axes)) {
+        return "--up must be auto, x, y, z, -x, -y or -z, not '" + std::string(*text) + "'";
+    }
+    request.upAxis = found->axis;
+    return {};
+}
+
+// --unit.
+std::string readUnit(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    const auto text = parsed.option("--unit");
+    if (!text) {
+        return {};
+    }
+    const struct {
+        std::string_view name;
+        viewer::UnitChoice unit;
+    } units[] = {{"auto", viewer::UnitChoice::Auto},
+                 {"mm", viewer::UnitChoice::Millimetre},
+                 {"cm", viewer::UnitChoice::Centimetre},
+                 {"m", viewer::UnitChoice::Metre},
+                 {"inch", viewer::UnitChoice::Inch}};
+    bool known = false;
+    for (const auto& unit : units) {
+        if (*text == unit.name) {
+            request.unit = unit.unit;
+            known = true;
+        }
+    }
+    if (!known) {
+        return "--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) + "'";
+    }
+    return {};
+}
+
+// [SECTION] Analysis overlays
+
+// --trail, --trail-joint (which implies --trail), --trail-frames, --ghosts, --ghost-step and
+// --contacts.
+std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    viewer::OverlayOptions& overlays = request.overlays;
+    overlays.trails = parsed.has("--trail");
+    if (const auto text = parsed.option("--trail-joint")) {
+        overlays.trails = true;
+        overlays.trailJoint = std::string(*text);
+        if (overlays.trailJoint.empty()) {
+            return "--trail-joint needs a joint name";
+        }
+    }
+    const struct {
+        std::string_view name;
+        int* value;
+        int low, high;
+    } counts[] = {{"--trail-frames", &overlays.trailFrames, 1, 100000},
+                  {"--ghosts", &overlays.ghostCount, 1, 50},
+                  {"--ghost-step", &overlays.ghostStep, 1, 100000}};
+    for (const auto& count : counts) {
+        if (const auto text = parsed.option(count.name)) {
+            if (!parseNumber(*text, *count.value) || *count.value < count.low ||
+                *count.value > count.high) {
+                return std::string(count.name) + " must be from " + std::to_string(count.low) +
+                       " to " + std::to_string(count.high) + ", not '" + std::string(*text) + "'";
+            }
+        }
+    }
+    overlays.ghosts = parsed.option("--ghosts").has_value();
+    overlays.footContacts = parsed.has("--contacts");
+    return {};
+}
+
+// --layout side|overlaid, for several FILEs.
+std::string readLayout(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const auto text = parsed.option("--layout")) {
+        if (*text != "side" && *text != "overlaid") {
+            return "--layout must be side or overlaid, not '" + std::string(*text) + "'";
+        }
+        request.overlaid = *text == "overlaid";
+    }
+    return {};
+}
+
 } // namespace
 
 std::string_view renderHelp() {
@@ -170,21 +498,7 @@ bool parseSize(std::string_view text, int minimum, int maximum, int& width, int&
 
 ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, std::ostream& out,
                                   std::ostream& err) {
-    const Usage usage{err};
-    std::vector<std::string_view> normalized(arguments.begin(), arguments.end());
-    for (std::string_view& argument : normalized) {
-        if (argument == "-o") {
-            argument = "--output";
-        }
-    }
-    const cli::ArgumentSpec spec{
-        {"--output",       "--frame",        "--frames", "--size",       "--camera",
-         "--yaw",          "--pitch",        "--fov",    "--up",         "--unit",
-         "--trail-joint",  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
-         "--columns",      "--tile",         "--fps",    "--crf",        "--audio",
-         "--audio-offset", "--layout"},
-        {"--no-overlay", "--trail", "--contacts"}};
-    const auto parsed = cli::parseArguments(normalized, spec, err);
+    const auto parsed = parseOptions(arguments, err);
     if (!parsed) {
         err << "(see bvhscope render --help)\n";
         return {std::nullopt, cli::kExitUsage};
@@ -192,247 +506,16 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
     if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
         return {std::nullopt, *answered};
     }
-
+    // In the order written above; the first usage error is the one reported.
+    using Reader = std::string (*)(const cli::ParsedArguments&, RenderRequest&);
+    constexpr Reader kReaders[] = {readInputsAndOutput, readFrames, readOutputName, readSizes,
+                                   readCamera,          readUpAxis, readUnit,       readOverlays,
+                                   readLayout};
     RenderRequest request;
-    // [SECTION] What to draw
-    const auto sheet = parsed->option("--contact-sheet");
-    if (sheet) {
-        request.mode = RenderMode::ContactSheet;
-        request.input = std::string(*sheet);
-        if (!parsed->positional.empty()) {
-            return usage.fail("--contact-sheet takes a folder, not FILE arguments");
+    for (const Reader read : kReaders) {
+        if (const std::string error = read(*parsed, request); !error.empty()) {
+            return Usage{err}.fail(error);
         }
-        if (parsed->option("--frames")) {
-            return usage.fail("--frames makes a sequence; a contact sheet takes --frame");
-        }
-    } else {
-        if (parsed->positional.empty()) {
-            return usage.fail("a FILE to render is needed");
-        }
-        request.input = parsed->positional.front();
-        request.comparedInputs.assign(parsed->positional.begin() + 1, parsed->positional.end());
-        if (parsed->option("--columns") || parsed->option("--tile")) {
-            return usage.fail("--columns and --tile are for --contact-sheet");
-        }
-    }
-    const auto output = parsed->option("--output");
-    if (!output) {
-        return usage.fail("the output is needed: -o OUT.png");
-    }
-    request.output = std::string(*output);
-
-    if (const auto text = parsed->option("--frame")) {
-        if (!parseNumber(*text, request.frame) || request.frame < 0) {
-            return usage.fail("--frame must be a frame number >= 0, not '" + std::string(*text) +
-                              "'");
-        }
-        if (parsed->option("--frames")) {
-            return usage.fail("--frame and --frames cannot both be given");
-        }
-    }
-    if (const auto text = parsed->option("--frames")) {
-        const auto range = cli::parseFrameRange(*text);
-        if (!range) {
-            return usage.fail("--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" +
-                              std::string(*text) + "'");
-        }
-        request.mode = RenderMode::Sequence;
-        request.firstFrame = range->first;
-        request.lastFrame = range->last;
-    }
-
-    // [SECTION] The output name
-    std::string patternError;
-    const auto container = media::videoContainerFor(request.output);
-    if (container && request.mode != RenderMode::ContactSheet) {
-        if (parsed->option("--frame")) {
-            return usage.fail("a video takes --frames A:B, not --frame");
-        }
-        request.mode = RenderMode::Video;
-        request.container = *container;
-        if (!parsed->option("--frames")) {
-            request.firstFrame = 0;
-            request.lastFrame = std::nullopt;
-        }
-        if (const std::string error = parseVideoOptions(*parsed, request); !error.empty()) {
-            return usage.fail(error);
-        }
-    } else if (const std::string error = videoOnlyOption(*parsed); !error.empty()) {
-        return usage.fail(error + " is for video outputs (-o NAME.mp4, .webm or .gif)");
-    }
-    if (request.mode == RenderMode::Video) {
-        // A video's name is taken as written: it is one file, not a numbered sequence.
-        request.pattern = *OutputPattern::parse("video", patternError);
-    } else if (request.mode == RenderMode::ContactSheet) {
-        std::string literal;
-        for (const char c : request.output) {
-            literal += c;
-            if (c == '%') {
-                literal += '%'; // the sheet's name is taken as written
-            }
-        }
-        auto pattern = OutputPattern::parse(literal, patternError);
-        if (!pattern) {
-            return usage.fail(patternError);
-        }
-        request.pattern = *pattern;
-    } else {
-        auto pattern = OutputPattern::parse(request.output, patternError);
-        if (!pattern) {
-            return usage.fail("-o " + request.output + ": " + patternError);
-        }
-        request.pattern = *pattern;
-        const bool oneImage = request.mode == RenderMode::Image ||
-                              (request.lastFrame && *request.lastFrame == request.firstFrame);
-        if (!oneImage && !request.pattern.numbered()) {
-            return usage.fail("-o " + request.output +
-                              " would be written once per frame: a sequence needs a frame "
-                              "number conversion such as out_%05d.png");
-        }
-    }
-
-    // [SECTION] Sizes
-    if (const auto text = parsed->option("--size")) {
-        if (request.mode == RenderMode::ContactSheet) {
-            return usage.fail("a contact sheet's size comes from --tile and --columns");
-        }
-        if (!parseSize(*text, 16, kMaxImageSide, request.width, request.height)) {
-            return usage.fail("--size must be WxH with sides from 16 to " +
-                              std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'");
-        }
-    }
-    if (request.mode == RenderMode::Video && request.container != media::VideoContainer::Gif &&
-        (request.width % 2 != 0 || request.height % 2 != 0)) {
-        return usage.fail(std::string(media::containerName(request.container)) +
-                          " needs even sides (4:2:0 colour), not " + std::to_string(request.width) +
-                          "x" + std::to_string(request.height));
-    }
-    if (const auto text = parsed->option("--tile")) {
-        if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
-            return usage.fail("--tile must be WxH with sides from 32 to " +
-                              std::to_string(kMaxTileSide) + ", not '" + std::string(*text) + "'");
-        }
-    }
-    if (const auto text = parsed->option("--columns")) {
-        if (!parseNumber(*text, request.columns) || request.columns < 1 || request.columns > 1000) {
-            return usage.fail("--columns must be from 1 to 1000, not '" + std::string(*text) + "'");
-        }
-    }
-
-    // [SECTION] Look and camera
-    request.frameOverlay = !parsed->has("--no-overlay");
-    if (const auto text = parsed->option("--camera")) {
-        if (*text == "clip" || *text == "fixed") {
-            request.camera = CameraMode::Clip;
-        } else if (*text == "follow") {
-            request.camera = CameraMode::Follow;
-        } else if (*text == "figure") {
-            request.camera = CameraMode::Figure;
-        } else {
-            return usage.fail("--camera must be figure, clip (or fixed) or follow, not '" +
-                              std::string(*text) + "'");
-        }
-    }
-    const struct {
-        std::string_view name;
-        float* value;
-        float low, high;
-    } angles[] = {{"--yaw", &request.yawRadians, -3600.0f, 3600.0f},
-                  {"--pitch", &request.pitchRadians, -85.0f, 85.0f},
-                  {"--fov", &request.fieldOfViewRadians, 5.0f, 150.0f}};
-    for (const auto& angle : angles) {
-        if (const auto text = parsed->option(angle.name)) {
-            float value = 0.0f;
-            if (!parseNumber(*text, value) || !std::isfinite(value) || value < angle.low ||
-                value > angle.high) {
-                return usage.fail(std::string(angle.name) + " must be degrees from " +
-                                  std::to_string(static_cast<int>(angle.low)) + " to " +
-                                  std::to_string(static_cast<int>(angle.high)) + ", not '" +
-                                  std::string(*text) + "'");
-            }
-            *angle.value = value * 3.14159265358979f / 180.0f;
-        }
-    }
-    request.yawGiven = parsed->option("--yaw").has_value();
-    if (const auto text = parsed->option("--up")) {
-        const struct {
-            std::string_view name;
-            viewer::UpAxisChoice axis;
-        } axes[] = {
-            {"auto", viewer::UpAxisChoice::Auto},    {"x", viewer::UpAxisChoice::PositiveX},
-            {"+x", viewer::UpAxisChoice::PositiveX}, {"-x", viewer::UpAxisChoice::NegativeX},
-            {"y", viewer::UpAxisChoice::PositiveY},  {"+y", viewer::UpAxisChoice::PositiveY},
-            {"-y", viewer::UpAxisChoice::NegativeY}, {"z", viewer::UpAxisChoice::PositiveZ},
-            {"+z", viewer::UpAxisChoice::PositiveZ}, {"-z", viewer::UpAxisChoice::NegativeZ}};
-        std::string lower(*text);
-        for (char& c : lower) {
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        }
-        const auto found = std::ranges::find(axes, std::string_view(lower),
-                                             [](const auto& entry) { return entry.name; });
-        if (found == std::end(axes)) {
-            return usage.fail("--up must be auto, x, y, z, -x, -y or -z, not '" +
-                              std::string(*text) + "'");
-        }
-        request.upAxis = found->axis;
-    }
-    if (const auto text = parsed->option("--unit")) {
-        const struct {
-            std::string_view name;
-            viewer::UnitChoice unit;
-        } units[] = {{"auto", viewer::UnitChoice::Auto},
-                     {"mm", viewer::UnitChoice::Millimetre},
-                     {"cm", viewer::UnitChoice::Centimetre},
-                     {"m", viewer::UnitChoice::Metre},
-                     {"inch", viewer::UnitChoice::Inch}};
-        bool known = false;
-        for (const auto& unit : units) {
-            if (*text == unit.name) {
-                request.unit = unit.unit;
-                known = true;
-            }
-        }
-        if (!known) {
-            return usage.fail("--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) +
-                              "'");
-        }
-    }
-
-    // [SECTION] Analysis overlays
-    viewer::OverlayOptions& overlays = request.overlays;
-    overlays.trails = parsed->has("--trail");
-    if (const auto text = parsed->option("--trail-joint")) {
-        overlays.trails = true;
-        overlays.trailJoint = std::string(*text);
-        if (overlays.trailJoint.empty()) {
-            return usage.fail("--trail-joint needs a joint name");
-        }
-    }
-    const struct {
-        std::string_view name;
-        int* value;
-        int low, high;
-    } counts[] = {{"--trail-frames", &overlays.trailFrames, 1, 100000},
-                  {"--ghosts", &overlays.ghostCount, 1, 50},
-                  {"--ghost-step", &overlays.ghostStep, 1, 100000}};
-    for (const auto& count : counts) {
-        if (const auto text = parsed->option(count.name)) {
-            if (!parseNumber(*text, *count.value) || *count.value < count.low ||
-                *count.value > count.high) {
-                return usage.fail(std::string(count.name) + " must be from " +
-                                  std::to_string(count.low) + " to " + std::to_string(count.high) +
-                                  ", not '" + std::string(*text) + "'");
-            }
-        }
-    }
-    overlays.ghosts = parsed->option("--ghosts").has_value();
-    overlays.footContacts = parsed->has("--contacts");
-    if (const auto text = parsed->option("--layout")) {
-        if (*text != "side" && *text != "overlaid") {
-            return usage.fail("--layout must be side or overlaid, not '" + std::string(*text) +
-                              "'");
-        }
-        request.overlaid = *text == "overlaid";
     }
     return {request, std::nullopt};
 }

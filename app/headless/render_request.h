@@ -5,8 +5,8 @@
 #include "app/cli/command_line.h"
 #include "app/headless/output_pattern.h"
 #include "app/media/video_format.h"
-#include "app/viewer/scene/character.h"
-#include "app/viewer/scene/overlays.h"
+#include "app/scene/character.h"
+#include "app/scene/overlays.h"
 #include "render/math/camera.h"
 
 #include <cstdint>
@@ -22,7 +22,7 @@ namespace bvhscope::headless {
 enum class RenderMode : std::uint8_t { Image, Sequence, ContactSheet, Video };
 
 // figure: the figure as it stands at the frame, filling most of the picture (as the viewer frames
-// a file on load; app/viewer/scene/framing.h); clip: one framing of the whole clip for every
+// a file on load; app/scene/framing.h); clip: one framing of the whole clip for every
 // image (a walk across a room makes the figure small); follow: the same distance for every
 // image, aimed at the root each frame (long walks stay large and centred).
 enum class CameraMode : std::uint8_t { Figure, Clip, Follow };

@@ -1,9 +1,9 @@
 #include "app/headless/thumbnail_command.h"
 
 #include "app/cli/command_line.h"
-#include "app/viewer/folder/folder_summaries.h"
-#include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/scene/scene_drawing.h"
+#include "app/folder/folder_summaries.h"
+#include "app/pictures/scene_drawing.h"
+#include "app/pictures/thumbnail_picture.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "render/gl/frame_capture.h"

@@ -1,6 +1,6 @@
 // What a bvhscope process sets up before anything else, the same way on every platform, so that
 // the command line and the viewer see UTF-8 arguments and write exactly the bytes the Linux
-// build writes. Both main()s (app/viewer/main.cpp, app/main_cli_only.cpp) call these first.
+// build writes. Both main()s (app/main.cpp, app/main_cli_only.cpp) call these first.
 // One implementation per platform: posix/process_setup.cpp, windows/process_setup.cpp.
 #pragma once
 

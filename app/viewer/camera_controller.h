@@ -2,7 +2,7 @@
 // called when ImGui does not want the input (io.WantCaptureMouse / WantCaptureKeyboard).
 #pragma once
 
-#include "app/viewer/viewer_state.h"
+#include "app/viewer/session/viewer_state.h"
 
 #include <glm/vec2.hpp>
 #include <vector>

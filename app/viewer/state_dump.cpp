@@ -1,6 +1,6 @@
 #include "app/viewer/state_dump.h"
 
-#include "app/viewer/folder/folder_navigation.h"
+#include "app/viewer/session/folder_navigation.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>

@@ -38,7 +38,7 @@
 //   browsed 1                                  (scene index of the browsed character) or none
 #pragma once
 
-#include "app/viewer/viewer_state.h"
+#include "app/viewer/session/viewer_state.h"
 
 #include <filesystem>
 #include <string>

@@ -5,7 +5,7 @@
 // clipped to the view rectangle.
 #pragma once
 
-#include "app/viewer/viewer_state.h"
+#include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 

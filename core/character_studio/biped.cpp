@@ -1,6 +1,6 @@
 #include "core/character_studio/biped.h"
 
-#include "core/conversions/conversions.h"
+#include "core/analysis/up_axis_rotation.h"
 #include "core/kinematics/pose.h"
 
 #include <array>

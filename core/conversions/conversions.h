@@ -15,6 +15,7 @@
 #pragma once
 
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/analysis/up_axis_rotation.h"
 #include "core/kinematics/euler.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
@@ -66,13 +67,6 @@ Conversion scaleSkeleton(const Skeleton& skeleton, const Motion& motion, double 
 // an axis it has no channel for.
 Conversion rotateWorld(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,
                        const glm::dquat& rotation);
-
-// The rotation C that turns the `from` axis into the `to` axis by a quarter or half turn about
-// X (between Y and Z axes) or about the axis perpendicular to both. Y-up to Z-up is +90 degrees
-// about X, which also turns a Y-up figure facing +Z to face -Y with its left hand kept on +X:
-// how Character Studio Biped's import stands a (Y-up) BVH file in 3ds Max's Z-up world, where
-// seed 001 describes its neutral orientation (see core/character_studio/biped.h).
-glm::dquat upAxisRotation(UpAxis from, UpAxis to);
 
 // rotateWorld by upAxisRotation(from, to). A copy of the input when from == to.
 Conversion changeUpAxis(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,

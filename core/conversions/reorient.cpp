@@ -39,12 +39,6 @@ glm::dmat3 snappedRotation(const glm::dquat& rotation) {
     return matrix;
 }
 
-glm::dvec3 axisVector(UpAxis axis) {
-    glm::dvec3 vector(0.0);
-    vector[upAxisIndex(axis)] = upAxisSign(axis);
-    return vector;
-}
-
 // Whether a translation component that has no channel to carry it still equals the OFFSET.
 bool representable(double translation, double offset) {
     return std::abs(translation - offset) <=
@@ -52,24 +46,6 @@ bool representable(double translation, double offset) {
 }
 
 } // namespace
-
-glm::dquat upAxisRotation(UpAxis from, UpAxis to) {
-    const glm::dvec3 a = axisVector(from);
-    const glm::dvec3 b = axisVector(to);
-    if (a == b) {
-        return glm::dquat(1.0, 0.0, 0.0, 0.0);
-    }
-    const double quarterTurn = std::acos(0.0);
-    if (a == -b) {
-        // Any half turn about a perpendicular axis flips up; about X keeps X (the Biped left
-        // side) where it is, when X is not the axis being flipped.
-        const glm::dvec3 axis =
-            upAxisIndex(from) == 0 ? glm::dvec3(0.0, 0.0, 1.0) : glm::dvec3(1.0, 0.0, 0.0);
-        return glm::angleAxis(2.0 * quarterTurn, axis);
-    }
-    // A quarter turn about a x b takes a to b: Y -> Z is +90 degrees about X.
-    return glm::angleAxis(quarterTurn, glm::cross(a, b));
-}
 
 Conversion rotateWorld(const Skeleton& skeleton, const Motion& motion, TranslationMode mode,
                        const glm::dquat& rotation) {

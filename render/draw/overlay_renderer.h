@@ -3,9 +3,9 @@
 // flat discs on the ground. One instanced draw per kind.
 #pragma once
 
-#include "render/draw/overlay_instances.h"
 #include "render/draw/skeleton_renderer.h"
 #include "render/gl/gl_objects.h"
+#include "render/math/overlay_instances.h"
 
 #include <glm/vec2.hpp>
 #include <span>

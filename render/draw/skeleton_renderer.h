@@ -5,10 +5,10 @@
 // radii and colours.
 #pragma once
 
-#include "render/draw/skeleton_instances.h"
 #include "render/gl/gl_objects.h"
 #include "render/math/mesh_builder.h"
 #include "render/math/mesh_detail.h"
+#include "render/math/skeleton_instances.h"
 
 #include <array>
 #include <cstdint>

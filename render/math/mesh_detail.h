@@ -4,7 +4,7 @@
 // close to two million triangles a frame at full detail. GL-free, so it is unit-tested.
 #pragma once
 
-#include "render/draw/skeleton_instances.h"
+#include "render/math/skeleton_instances.h"
 
 #include <array>
 #include <cstddef>

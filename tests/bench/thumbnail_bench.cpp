@@ -3,9 +3,9 @@
 // start), the drawer (shader compiles), reading the file, drawing and reading back, PNG.
 // The capture is cmu_01_01_assimp.bvh (31 joints, 2752 frames) from ../shared/corpus when
 // present, else the bundled walk. Wall clock throughout: a thumbnailer's cost is wall time.
-#include "app/viewer/folder/folder_summaries.h"
+#include "app/folder/folder_summaries.h"
+#include "app/pictures/scene_drawing.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/scene/scene_drawing.h"
 #include "render/gl/frame_capture.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"

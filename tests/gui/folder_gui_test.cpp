@@ -4,7 +4,7 @@
 // file and Ctrl+click adds it, a dropped folder opens in the browser, and the thumbnails in a
 // screenshot show the figure.
 #include "core/reader/document.h"
-#include "tests/app/viewer/folder/folder_test_support.h"
+#include "tests/app/folder/folder_test_support.h"
 #include "tests/gui/gui_test_support.h"
 
 #include <cmath>

@@ -1,9 +1,9 @@
 // Thumbnails drawn offscreen from each file's middle pose: a few per call, the figure is in
 // the picture (pixels of the character's colour on the background), files that do not load get
 // none, poses are freed once drawn, and closing the folder deletes every texture.
-#include "app/viewer/folder/folder_navigation.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "tests/app/viewer/folder/folder_test_support.h"
+#include "app/viewer/session/folder_navigation.h"
+#include "tests/app/folder/folder_test_support.h"
 #include "tests/gui/gl_test_context.h"
 
 #include <gtest/gtest.h>

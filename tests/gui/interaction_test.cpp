@@ -1,7 +1,7 @@
 // xdotool drives the real viewer: dragging the timeline scrubs (the pose follows), a click in
 // the joint tree selects, a click on a joint in the viewport selects it, arrow keys step.
+#include "app/scene/scene.h"
 #include "app/viewer/io/file_loading.h"
-#include "app/viewer/scene/scene.h"
 #include "tests/gui/gui_test_support.h"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 // The viewer draws the analysis overlays its saved settings ask for: a screenshot with ghosts
 // turned on in settings.ini against one without, at the joints of the ghost poses.
+#include "app/scene/scene.h"
 #include "app/viewer/io/file_loading.h"
-#include "app/viewer/scene/scene.h"
 #include "tests/gui/gui_test_support.h"
 
 #include <cstdlib>

@@ -2,8 +2,8 @@
 // the scene is drawn inside it, through an offscreen target (multisampled, or when the destination
 // has no depth and stencil) or straight into the destination, and nothing of the scene lands
 // outside it, where the framebuffer keeps what it had or shows the background.
+#include "app/pictures/scene_drawing.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/scene/scene_drawing.h"
 #include "render/gl/texture_target.h"
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/gui/gl_test_context.h"

@@ -1,8 +1,8 @@
 // --screenshot of a known file at a known frame: skeleton pixels where the joints project
 // (computed here with the viewer's own camera math and conversion), background elsewhere.
+#include "app/scene/scene.h"
+#include "app/scene/settings.h"
 #include "app/viewer/io/file_loading.h"
-#include "app/viewer/scene/scene.h"
-#include "app/viewer/scene/settings.h"
 #include "tests/gui/gui_test_support.h"
 
 #include <cmath>

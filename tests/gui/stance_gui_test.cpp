@@ -1,7 +1,7 @@
 // Issue 16 in the viewer itself: a Z-up capture whose rest pose stands on +Y (the root's rotation
 // turns it), floating 3.62 m above its ground, opens standing on the grid, framed large.
+#include "app/scene/scene.h"
 #include "app/viewer/io/file_loading.h"
-#include "app/viewer/scene/scene.h"
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/gui/gui_test_support.h"
 

@@ -4,8 +4,8 @@
 // from this and edit it; tests drive it without a window.
 #pragma once
 
-#include "app/viewer/scene/playback.h"
-#include "app/viewer/scene/scene.h"
+#include "app/scene/playback.h"
+#include "app/scene/scene.h"
 #include "core/analysis/channel_events.h"
 #include "core/analysis/pose_difference.h"
 

@@ -5,9 +5,10 @@
 // re-listed they are all deleted. Needs a current OpenGL 3.3 core context.
 #pragma once
 
-#include "app/viewer/folder/folder_browser.h"
-#include "app/viewer/scene/scene_drawing.h"
-#include "app/viewer/scene/settings.h"
+#include "app/folder/folder_browser.h"
+#include "app/pictures/scene_drawing.h"
+#include "app/pictures/thumbnail_picture.h"
+#include "app/scene/settings.h"
 #include "render/gl/texture_target.h"
 
 #include <cstddef>
@@ -55,18 +56,5 @@ private:
     std::uint64_t generation_ = 0;
     std::vector<render::TextureTarget> textures_; // by entry index; empty where none
 };
-
-// The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
-// (as the viewer opens a file: scene/framing.h), framing its current pose (evaluate first) in a
-// square image.
-render::OrbitCamera thumbnailCamera(const Scene& scene);
-
-// The scene a thumbnail shows, evaluated: a file's pose (FileFacts::thumbnailPose, one frame)
-// stood up and scaled as the viewer would show the whole file (its translation mode and the
-// rest pose against the clip from `facts` when given, the axes and unit of `settings`). Shared
-// by the browser and `bvhscope thumbnail`, so the file manager shows what the Browser shows.
-Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings);
-// How a thumbnail is drawn: the look of `settings` without the ground grid.
-SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings);
 
 } // namespace bvhscope::viewer

@@ -1,6 +1,6 @@
 #include "app/viewer/io/export.h"
 
-#include "app/viewer/platform/writable_directory.h"
+#include "app/platform/writable_directory.h"
 #include "core/platform/utf8_path.h"
 #include "core/writer/writer.h"
 

@@ -9,8 +9,8 @@
 // file atomically; the character and its input file are never changed.
 #pragma once
 
-#include "app/viewer/scene/character.h"
-#include "app/viewer/scene/playback.h"
+#include "app/scene/character.h"
+#include "app/scene/playback.h"
 #include "core/conversions/conversion_request.h"
 
 #include <cstdint>

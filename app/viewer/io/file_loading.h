@@ -6,8 +6,8 @@
 // can be played and scrubbed, and the finished document replaces the partial one.
 #pragma once
 
-#include "app/viewer/scene/character.h"
-#include "app/viewer/scene/scene.h"
+#include "app/scene/character.h"
+#include "app/scene/scene.h"
 
 #include <chrono>
 #include <cstddef>

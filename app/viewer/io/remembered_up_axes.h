@@ -7,7 +7,7 @@
 // choices, blank and malformed lines are skipped; the file is written through AtomicFile.
 #pragma once
 
-#include "app/viewer/scene/character.h"
+#include "app/scene/character.h"
 
 #include <filesystem>
 #include <map>

@@ -1,6 +1,6 @@
 #include "app/viewer/io/settings_store.h"
 
-#include "app/viewer/platform/writable_directory.h"
+#include "app/platform/writable_directory.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 

@@ -6,8 +6,8 @@
 // from starting.
 #pragma once
 
-#include "app/viewer/platform/config_directory.h"
-#include "app/viewer/scene/settings.h"
+#include "app/platform/config_directory.h"
+#include "app/scene/settings.h"
 
 #include <cstdint>
 #include <filesystem>

@@ -7,8 +7,8 @@
 #pragma once
 
 #include "app/media/background_encoder.h"
-#include "app/viewer/scene/overlays.h"
-#include "app/viewer/scene/scene_drawing.h"
+#include "app/pictures/scene_drawing.h"
+#include "app/scene/overlays.h"
 #include "render/gl/image_target.h"
 
 #include <chrono>

@@ -19,6 +19,8 @@
 // gap for the view to show through (opaque_panels.h).
 #pragma once
 
+#include "app/scene/settings.h"
+
 namespace bvhscope::viewer {
 
 // In window coordinates (ImGui's, top-left origin).
@@ -28,17 +30,6 @@ struct LayoutRect {
     float bottom() const { return y + height; }
     bool empty() const { return width <= 0.0f || height <= 0.0f; }
     float area() const { return empty() ? 0.0f : width * height; }
-};
-
-// What the user keeps (settings.ini). Fractions of the window; 0 means "the default", which
-// depends on the window and content scale (see computeDockLayout), so a first run on a laptop
-// and on a 4K monitor both get a sensible layout.
-struct DockProportions {
-    float leftWidth = 0.0f;    // the left column, of the window's width
-    float rightWidth = 0.0f;   // the right column, of the window's width
-    float bottomHeight = 0.0f; // the analysis dock (Browser, Curves, Compare), of the height
-    bool leftCollapsed = false;
-    bool rightCollapsed = false;
 };
 
 struct DockRequest {

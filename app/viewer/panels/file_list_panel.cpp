@@ -1,7 +1,7 @@
 // The open files: colour, visibility, focus, remove; and a path box to open more files or a
 // folder (besides drag and drop; Debian's GLFW has no native file dialog).
 #include "app/media/media_features.h"
-#include "app/viewer/layout/dock_panels.h"
+#include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 

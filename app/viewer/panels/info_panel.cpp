@@ -2,7 +2,7 @@
 // with line numbers; the analyses' findings (a Frame Time written short or at odds with the motion,
 // with a one-click fix; the rest pose disagreeing with the animation), the per-file fps override
 // and the A/B compare numbers.
-#include "app/viewer/analysis/analysis_panels.h"
+#include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "core/model/diagnostic.h"

@@ -5,7 +5,7 @@
 
 #include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/layout/text_elision.h"
-#include "app/viewer/viewer_state.h"
+#include "app/viewer/session/viewer_state.h"
 
 #include <algorithm>
 #include <imgui.h>

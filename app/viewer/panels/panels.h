@@ -2,7 +2,7 @@
 // none touches GL or files (requests go through ViewerState for the app loop).
 #pragma once
 
-#include "app/viewer/viewer_state.h"
+#include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 

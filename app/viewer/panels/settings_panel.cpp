@@ -1,8 +1,8 @@
 // Appearance, playback, camera and conversion settings (saved on exit, see settings_store.h).
+#include "app/pictures/scene_drawing.h"
+#include "app/scene/overlays.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
-#include "app/viewer/scene/overlays.h"
-#include "app/viewer/scene/scene_drawing.h"
 
 #include <algorithm>
 #include <string>

@@ -1,8 +1,8 @@
 // The timeline: transport buttons, speed, loop, sampling, the rest-pose toggle, a scrub bar
 // with the in/out range and the selected joint's Euler flips and jitter as warning ticks, and
 // the frame number and time.
-#include "app/viewer/analysis/analysis_panels.h"
-#include "app/viewer/audio/audio_panel.h"
+#include "app/viewer/panels/analysis_panels.h"
+#include "app/viewer/panels/audio_panel.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/imgui_layer.h"

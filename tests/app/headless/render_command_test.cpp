@@ -1,9 +1,9 @@
 // `bvhscope render` end to end, as a child process with no DISPLAY: every test here proves the
 // headless (EGL) path, whatever X server the suite itself runs under.
+#include "app/scene/framing.h"
+#include "app/scene/scene.h"
+#include "app/scene/settings.h"
 #include "app/viewer/io/file_loading.h"
-#include "app/viewer/scene/framing.h"
-#include "app/viewer/scene/scene.h"
-#include "app/viewer/scene/settings.h"
 #include "core/analysis/foot_contacts.h"
 #include "render/math/grid_layout.h"
 #include "tests/app/headless/headless_test_support.h"
@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The viewer's scene and camera for a file as `render` frames it at `frame`: by default the
-// figure as it stands there from its front three-quarters (app/viewer/scene/framing.h), or with
+// figure as it stands there from its front three-quarters (app/scene/framing.h), or with
 // `--camera clip` the whole clip from the default view.
 struct ExpectedView {
     viewer::Scene scene;

@@ -1,10 +1,10 @@
 // The viewer's sound without a sound card: SDL's "dummy" driver consumes samples in real time
 // and plays nothing, so the audio clock runs as on a real device.
+#include "app/scene/playback.h"
 #include "app/viewer/audio/audio_output.h"
 #include "app/viewer/audio/audio_sync.h"
 #include "app/viewer/audio/audio_track.h"
 #include "app/viewer/audio/waveform.h"
-#include "app/viewer/scene/playback.h"
 #include "tests/app/media/media_test_support.h"
 
 #include <chrono>

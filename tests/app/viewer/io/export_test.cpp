@@ -3,7 +3,7 @@
 #include "app/viewer/io/export.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
-#include "tests/app/viewer/folder/folder_test_support.h"
+#include "tests/app/folder/folder_test_support.h"
 
 #include <filesystem>
 #include <fstream>

@@ -5,12 +5,12 @@
 // Windows build runs this same file). Each must reach the file itself, not a name mangled
 // through the ANSI code page, and show its name as it was.
 #include "app/media/audio_clip.h"
-#include "app/viewer/folder/folder_navigation.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/remembered_up_axes.h"
+#include "app/viewer/session/folder_navigation.h"
 #include "core/platform/utf8_path.h"
-#include "tests/app/viewer/folder/folder_test_support.h"
+#include "tests/app/folder/folder_test_support.h"
 
 #include <chrono>
 #include <filesystem>

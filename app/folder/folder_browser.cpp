@@ -1,0 +1,138 @@
+#include "app/folder/folder_browser.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace bvhscope::viewer {
+
+std::string FolderBrowser::open(const std::filesystem::path& folder, bool includeSubfolders,
+                                unsigned workers) {
+    const auto listedAt = std::chrono::steady_clock::now();
+    FolderListing listing = listBvhFiles(folder, includeSubfolders);
+    if (!listing.error.empty()) {
+        return listing.error; // the folder open before stays
+    }
+    close();
+    openedAt_ = listedAt;
+    folder_ = folder;
+    includeSubfolders_ = includeSubfolders;
+    truncated_ = listing.truncated;
+    entries_.reserve(listing.files.size());
+    for (const std::filesystem::path& file : listing.files) {
+        FolderEntry entry;
+        entry.path = file;
+        const std::u8string name = file.lexically_relative(folder).generic_u8string();
+        entry.name.assign(name.begin(), name.end()); // UTF-8 with '/' between folders
+        entries_.push_back(std::move(entry));
+    }
+    pool_ = std::make_unique<SummaryPool>(std::move(listing.files), workers);
+    return {};
+}
+
+void FolderBrowser::close() {
+    pool_.reset(); // cancels and joins first: nothing reads entries_ after this
+    browseLoad.reset();
+    folder_.reset();
+    entries_.clear();
+    entries_.shrink_to_fit();
+    current.reset();
+    openRequest.reset();
+    stepRequest = 0;
+    closeRequested = false;
+    includeSubfoldersRequested.reset();
+    truncated_ = false;
+    visibleFirst_ = visibleLast_ = 0;
+    ++generation_;
+}
+
+const std::filesystem::path& FolderBrowser::folder() const {
+    assert(folder_ && "FolderBrowser::folder() with no folder open");
+    return *folder_;
+}
+
+void FolderBrowser::update() {
+    if (!pool_) {
+        return;
+    }
+    for (SummaryPool::Finished& finished : pool_->takeFinished()) {
+        FolderEntry& entry = entries_[finished.index];
+        FileFacts& facts = finished.facts;
+        if (!facts.loaded) {
+            entry.status = FileStatus::Error;
+        } else {
+            entry.status = facts.summary.warnings > 0 ? FileStatus::Warnings : FileStatus::Ok;
+        }
+        entry.thumbnailPose = std::move(facts.thumbnailPose);
+        facts.thumbnailPose.reset();
+        entry.thumbnail = entry.thumbnailPose ? ThumbnailState::Pending : ThumbnailState::None;
+        entry.facts = std::move(facts);
+        entry.readFraction = 1.0;
+    }
+    for (const SummaryPool::Reading& reading : pool_->reading()) {
+        FolderEntry& entry = entries_[reading.index];
+        if (!entry.facts) {
+            entry.status = FileStatus::Reading;
+            entry.readFraction = reading.fraction;
+        }
+    }
+    if (pool_->done()) {
+        pool_.reset(); // its threads have ended; nothing more to come
+    }
+}
+
+bool FolderBrowser::busy() const {
+    return summarizing() || browseLoad.has_value() ||
+           std::any_of(entries_.begin(), entries_.end(), [](const FolderEntry& entry) {
+               return entry.thumbnail == ThumbnailState::Pending;
+           });
+}
+
+std::size_t FolderBrowser::summarizedCount() const {
+    return static_cast<std::size_t>(std::count_if(
+        entries_.begin(), entries_.end(), [](const FolderEntry& entry) { return entry.facts; }));
+}
+
+void FolderBrowser::setVisibleRows(std::size_t first, std::size_t last) {
+    last = std::min(last, entries_.size());
+    first = std::min(first, last);
+    if (first == visibleFirst_ && last == visibleLast_) {
+        return;
+    }
+    visibleFirst_ = first;
+    visibleLast_ = last;
+    if (pool_) {
+        pool_->prioritize(first, last);
+    }
+}
+
+const char* fileStatusName(FileStatus status) {
+    switch (status) {
+    case FileStatus::Queued:
+        return "queued";
+    case FileStatus::Reading:
+        return "reading";
+    case FileStatus::Ok:
+        return "ok";
+    case FileStatus::Warnings:
+        return "warnings";
+    case FileStatus::Error:
+        return "error";
+    }
+    return "?";
+}
+
+const char* thumbnailStateName(ThumbnailState state) {
+    switch (state) {
+    case ThumbnailState::Waiting:
+        return "waiting";
+    case ThumbnailState::Pending:
+        return "pending";
+    case ThumbnailState::Drawn:
+        return "drawn";
+    case ThumbnailState::None:
+        return "none";
+    }
+    return "?";
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,129 @@
+// The folder browser's model: the .bvh files of one folder, each with its summary (computed in
+// the background by a SummaryPool), its status and the pose its thumbnail shows, plus which file
+// is shown as the "browsed" character and the requests (open a row, next/previous file) the app
+// loop acts on (folder_navigation.h). No GL and no UI: thumbnails are drawn from the poses by
+// folder_thumbnails.h, the panel is folder_panel.h.
+#pragma once
+
+#include "app/folder/folder_listing.h"
+#include "app/folder/folder_summaries.h"
+#include "core/reader/background_load.h"
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+enum class FileStatus : std::uint8_t {
+    Queued,   // not read yet
+    Reading,  // a pool thread is reading it
+    Ok,       // loads without a warning
+    Warnings, // loads, with warnings
+    Error,    // does not load
+};
+
+enum class ThumbnailState : std::uint8_t {
+    Waiting, // no summary yet
+    Pending, // the pose is ready, the thumbnail not drawn
+    Drawn,
+    None, // nothing to draw: the file did not load
+};
+
+struct FolderEntry {
+    std::filesystem::path path;
+    std::string name; // relative to the folder, '/' between subfolders
+    FileStatus status = FileStatus::Queued;
+    double readFraction = 0.0; // while Reading
+    // Once summarised: the facts (their thumbnailPose is moved to the member below).
+    std::optional<FileFacts> facts;
+    ThumbnailState thumbnail = ThumbnailState::Waiting;
+    // The pose to draw, kept only until its thumbnail is drawn.
+    std::optional<bvh::Document> thumbnailPose;
+};
+
+class FolderBrowser {
+public:
+    FolderBrowser() = default;
+    FolderBrowser(const FolderBrowser&) = delete;
+    FolderBrowser& operator=(const FolderBrowser&) = delete;
+
+    // [SECTION] The folder and its files
+
+    // Lists `folder` and starts summarising its files on `workers` threads, closing the folder
+    // open before. Returns why it cannot be listed (then the folder open before stays), else "".
+    std::string open(const std::filesystem::path& folder, bool includeSubfolders,
+                     unsigned workers = defaultSummaryWorkers(std::thread::hardware_concurrency()));
+    // Cancels the summaries (waiting for the files being read to stop), forgets the files and
+    // the browsing state; generation() changes so thumbnails of this folder are dropped.
+    void close();
+
+    bool isOpen() const { return folder_.has_value(); }
+    const std::filesystem::path& folder() const;
+    bool includesSubfolders() const { return includeSubfolders_; }
+    bool listingTruncated() const { return truncated_; }
+    // Changes whenever the list of files does (open, close): the key thumbnails are kept under.
+    std::uint64_t generation() const { return generation_; }
+    // When open() listed the folder (for --print-load-timing).
+    std::chrono::steady_clock::time_point openedAt() const { return openedAt_; }
+
+    std::vector<FolderEntry>& entries() { return entries_; }
+    const std::vector<FolderEntry>& entries() const { return entries_; }
+
+    // Once per UI frame: takes the summaries finished since, and who is being read.
+    void update();
+    // Summaries still to come.
+    bool summarizing() const { return pool_ && !pool_->done(); }
+    // Summaries still to come, a thumbnail still to draw or a browsed file still loading.
+    bool busy() const;
+    std::size_t summarizedCount() const;
+    // The pool's threads (0 when nothing is being summarised).
+    std::size_t workerCount() const { return pool_ ? pool_->workerCount() : 0; }
+
+    // The rows on screen [first, last): their summaries and thumbnails come first.
+    void setVisibleRows(std::size_t first, std::size_t last);
+    std::size_t visibleFirst() const { return visibleFirst_; }
+    std::size_t visibleLast() const { return visibleLast_; }
+
+    // [SECTION] Browsing (acted on by updateFolderBrowsing, folder_navigation.h)
+
+    // The file the browsed character was loaded from.
+    std::optional<std::size_t> current;
+    // The file being loaded to replace it, and the step that chose it (+1 next, -1 previous,
+    // 0 a click): a step that meets a file which does not load goes on past it.
+    struct BrowseLoad {
+        std::size_t entry = 0;
+        int step = 0;
+        std::unique_ptr<bvh::BackgroundLoad> load; // destroying it cancels it
+    };
+    std::optional<BrowseLoad> browseLoad;
+
+    // Requests from the panel and the keys.
+    std::optional<std::size_t> openRequest; // show this file as the browsed character
+    int stepRequest = 0;                    // +1 next file, -1 previous (accumulates)
+    bool closeRequested = false;
+    std::optional<bool> includeSubfoldersRequested; // re-list with or without subfolders
+
+private:
+    std::optional<std::filesystem::path> folder_;
+    bool includeSubfolders_ = false;
+    bool truncated_ = false;
+    std::uint64_t generation_ = 0;
+    std::chrono::steady_clock::time_point openedAt_;
+    std::vector<FolderEntry> entries_;
+    std::size_t visibleFirst_ = 0;
+    std::size_t visibleLast_ = 0;
+    std::unique_ptr<SummaryPool> pool_; // last: its threads die before the rest
+};
+
+// "queued", "reading", "ok", "warnings", "error" (the state dump's words).
+const char* fileStatusName(FileStatus status);
+// "waiting", "pending", "drawn", "none".
+const char* thumbnailStateName(ThumbnailState state);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,28 @@
+// A file's thumbnail as a picture: the scene, camera and look that the folder Browser
+// (app/viewer/folder/folder_thumbnails.h) and `bvhscope thumbnail` (app/headless) both draw, so
+// the file manager shows what the Browser shows.
+#pragma once
+
+#include "app/folder/folder_summaries.h"
+#include "app/pictures/scene_drawing.h"
+#include "app/scene/scene.h"
+#include "app/scene/settings.h"
+#include "core/reader/document.h"
+#include "render/math/camera.h"
+
+namespace bvhscope::viewer {
+
+// The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
+// (as the viewer opens a file: scene/framing.h), framing its current pose (evaluate first) in a
+// square image.
+render::OrbitCamera thumbnailCamera(const Scene& scene);
+
+// The scene a thumbnail shows, evaluated: a file's pose (FileFacts::thumbnailPose, one frame)
+// stood up and scaled as the viewer would show the whole file (its translation mode and the
+// rest pose against the clip from `facts` when given, the axes and unit of `settings`). Shared
+// by the browser and `bvhscope thumbnail`, so the file manager shows what the Browser shows.
+Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings);
+// How a thumbnail is drawn: the look of `settings` without the ground grid.
+SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,375 @@
+#include "app/scene/character.h"
+
+#include "core/analysis/pose_difference.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+bvh::LengthUnit resolveUnit(UnitChoice choice, bvh::LengthUnit detected) {
+    switch (choice) {
+    case UnitChoice::Millimetre:
+        return bvh::LengthUnit::Millimetre;
+    case UnitChoice::Centimetre:
+        return bvh::LengthUnit::Centimetre;
+    case UnitChoice::Metre:
+        return bvh::LengthUnit::Metre;
+    case UnitChoice::Inch:
+        return bvh::LengthUnit::Inch;
+    case UnitChoice::Auto:
+        break;
+    }
+    return detected;
+}
+
+glm::vec3 toViewer(const Character& character, const glm::dvec3& filePoint) {
+    return glm::vec3(character.fileToViewer * glm::dvec4(filePoint, 1.0));
+}
+
+// The rows that may be sampled: the document's, or while loading, the load's first
+// `framesLoaded` rows, which are valid only while `lock` is held (the load may grow, and so
+// move, its value storage).
+struct SampleableFrames {
+    std::unique_lock<std::mutex> lock;
+    const float* values = nullptr;
+    std::uint32_t count = 0;
+    std::size_t channels = 0;
+
+    std::span<const float> row(std::uint32_t frame) const {
+        return {values + std::size_t{frame} * channels, channels};
+    }
+};
+
+SampleableFrames sampleableFrames(const Character& character) {
+    SampleableFrames frames;
+    if (character.load) {
+        frames.lock = character.load->lockMotion();
+        frames.values = character.load->document().motion.values.data();
+        frames.count = character.framesLoaded;
+        frames.channels = character.document.skeleton.totalChannels();
+    } else {
+        frames.values = character.document.motion.values.data();
+        frames.count = character.document.motion.frameCount;
+        frames.channels = character.document.motion.channelCount;
+    }
+    return frames;
+}
+
+// Only the frame count and frame time of a motion, for locateFrames().
+bvh::Motion playableTiming(const Character& character) {
+    bvh::Motion timing;
+    timing.frameCount = playableFrameCount(character);
+    timing.frameTime = frameTimeInUse(character);
+    return timing;
+}
+
+// The analyses of the whole file (nothing to measure while only the header is known).
+void analyzeFile(Character& character) {
+    const bvh::Document& document = character.document;
+    character.frameTime = bvh::checkFrameTime(document.skeleton, document.motion,
+                                              character.translation, character.summary.restPose);
+    character.restAnimation = bvh::compareRestWithAnimation(
+        document.skeleton, document.motion, character.translation, character.summary.restPose);
+}
+
+// See Character::boneRadii. A bone is at most a quarter as thick as it is long, a joint at most
+// half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
+// parent) are not drawn, and a joint whose bones all have zero length keeps the figure's size.
+void computeRadii(Character& character) {
+    constexpr float kFigureBoneRadius = 0.014f;  // of the figure's height
+    constexpr float kFigureJointRadius = 0.022f; // of the figure's height
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::size_t count = skeleton.nodeCount();
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
+    const auto height = static_cast<float>(character.figureHeightMetres);
+    std::vector<float> longestMeeting(count, 0.0f);
+    character.boneRadii.assign(count, 0.0f);
+    for (std::size_t i = 0; i < count; ++i) {
+        const auto length =
+            static_cast<float>(glm::length(skeleton.offsets[i]) * metresPerFileUnit);
+        character.boneRadii[i] = std::min(kFigureBoneRadius * height, 0.25f * length);
+        longestMeeting[i] = std::max(longestMeeting[i], length);
+        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
+            float& parentLongest = longestMeeting[static_cast<std::size_t>(parent)];
+            parentLongest = std::max(parentLongest, length);
+        }
+    }
+    character.jointRadii.assign(count, kFigureJointRadius * height);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (longestMeeting[i] > 0.0f) {
+            character.jointRadii[i] = std::min(character.jointRadii[i], 0.5f * longestMeeting[i]);
+        }
+    }
+}
+
+} // namespace
+
+double frameTimeInUse(const Character& character) {
+    return character.framesPerSecondOverride ? 1.0 / *character.framesPerSecondOverride
+                                             : character.document.motion.frameTime;
+}
+
+bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond) {
+    if (framesPerSecond &&
+        !(std::isfinite(*framesPerSecond) && *framesPerSecond >= kMinOverrideFramesPerSecond &&
+          *framesPerSecond <= kMaxOverrideFramesPerSecond)) {
+        return false;
+    }
+    character.framesPerSecondOverride = framesPerSecond;
+    return true;
+}
+
+std::optional<bvh::UpAxis> forcedUpAxis(UpAxisChoice choice) {
+    switch (choice) {
+    case UpAxisChoice::PositiveY:
+        return bvh::UpAxis::PositiveY;
+    case UpAxisChoice::PositiveZ:
+        return bvh::UpAxis::PositiveZ;
+    case UpAxisChoice::NegativeY:
+        return bvh::UpAxis::NegativeY;
+    case UpAxisChoice::NegativeZ:
+        return bvh::UpAxis::NegativeZ;
+    case UpAxisChoice::PositiveX:
+        return bvh::UpAxis::PositiveX;
+    case UpAxisChoice::NegativeX:
+        return bvh::UpAxis::NegativeX;
+    case UpAxisChoice::Auto:
+        break;
+    }
+    return std::nullopt;
+}
+
+UpAxisChoice upAxisChoiceFor(bvh::UpAxis axis) {
+    for (const UpAxisChoice choice : kUpAxisChoices) {
+        if (forcedUpAxis(choice) == axis) {
+            return choice;
+        }
+    }
+    return UpAxisChoice::Auto;
+}
+
+const char* upAxisChoiceName(UpAxisChoice choice) {
+    const std::optional<bvh::UpAxis> axis = forcedUpAxis(choice);
+    return axis ? bvh::upAxisName(*axis).data() : "auto";
+}
+
+bool isStaticRoot(const Character& character, std::size_t node) {
+    return std::ranges::find(character.stance.staticRoots, static_cast<bvh::NodeIndex>(node)) !=
+           character.stance.staticRoots.end();
+}
+
+std::optional<glm::vec3> viewerFacing(const Character& character) {
+    std::optional<glm::dvec3> facing =
+        bvh::facingOfPose(character.document.skeleton, character.world, character.upAxis,
+                          character.stance.staticRoots);
+    if (!facing) {
+        facing = character.stance.facing;
+    }
+    if (!facing) {
+        return std::nullopt;
+    }
+    const glm::dvec3 viewer = glm::dmat3(character.fileToViewer) * *facing;
+    const double length = glm::length(viewer);
+    return length > 0.0 ? std::optional<glm::vec3>(glm::vec3(viewer / length)) : std::nullopt;
+}
+
+glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
+    // The same space pose comparisons use (core/analysis/pose_difference.h).
+    return bvh::metresTransform(upAxis, unit);
+}
+
+Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document) {
+    Character character;
+    character.displayName = std::move(displayName);
+    character.sourcePath = std::move(sourcePath);
+    character.document = std::move(document);
+    character.summary = bvh::summarize(character.document, bvh::TranslationMode::Auto);
+    character.translation = character.summary.translationUsed;
+    const std::size_t nodes = character.document.skeleton.nodeCount();
+    character.local.resize(nodes);
+    character.scratch.resize(nodes);
+    character.world.resize(nodes);
+    character.viewerPositions.resize(nodes);
+    analyzeFile(character);
+    applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
+    return character;
+}
+
+void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
+    const bvh::RestPoseAnalysis& rest = character.summary.restPose;
+    const std::optional<bvh::UpAxis> forced =
+        forcedUpAxis(character.upAxisOverride.value_or(upAxis));
+    if (forced && *forced != character.summary.stance.upAxis) {
+        // Facing and ground along the user's axis (the loaded frames: a loading file's header
+        // alone gives the rest pose).
+        character.stance =
+            bvh::analyzeStance(character.document.skeleton, character.document.motion,
+                               character.translation, rest, forced);
+    } else {
+        character.stance = character.summary.stance;
+        if (forced) {
+            character.stance.source = bvh::UpAxisSource::Override;
+        }
+    }
+    character.upAxis = character.stance.upAxis;
+    character.unit = resolveUnit(unit, character.stance.unit);
+    character.fileToViewer = fileToViewerTransform(character.upAxis, character.unit);
+    // The figure's height along the axis in use (the rest pose's extent when nothing moved).
+    const double height = character.stance.height > 0.0 ? character.stance.height : rest.height;
+    character.figureHeightMetres = std::max(height * bvh::metresPerUnit(character.unit), 1e-3);
+    if (character.unit == bvh::LengthUnit::Unknown && height > 0.0) {
+        // No unit fits: show the figure at human height, so it stands comparably beside others
+        // (the info panel says the unit is unknown; the settings can force one).
+        character.fileToViewer =
+            glm::dmat4(glm::dmat3(character.fileToViewer) * (kUnknownUnitHeightMetres / height));
+        character.figureHeightMetres = kUnknownUnitHeightMetres;
+    }
+    // On the ground: the contact level along up becomes the viewer's Y = 0.
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
+    character.groundLiftMetres =
+        character.stance.needsLift() ? -character.stance.groundLevel * metresPerFileUnit : 0.0;
+    if (!character.showAsInFile) {
+        character.fileToViewer[3][1] = character.groundLiftMetres;
+    }
+
+    computeRadii(character);
+
+    // Bounds over the whole clip, so the camera frames the motion, not just the first pose.
+    // Long clips are sampled at up to 240 evenly spaced frames.
+    // A loading character: the frames loaded so far.
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const SampleableFrames motion = sampleableFrames(character);
+    character.motionBounds = render::emptyBounds();
+    const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
+    const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
+    for (std::uint32_t frame = 0; frame < frames; frame += stride) {
+        const std::span<const float> row =
+            motion.count > 0 ? motion.row(frame) : std::span<const float>();
+        bvh::computeLocalTransforms(skeleton, row, character.translation, character.local);
+        bvh::computeWorldTransforms(skeleton, character.local, character.world);
+        for (std::size_t node = 0; node < character.world.size(); ++node) {
+            if (!isStaticRoot(character, node)) {
+                render::include(character.motionBounds,
+                                toViewer(character, character.world[node].translation));
+            }
+        }
+    }
+}
+
+void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    if (playableFrameCount(character) == 0) {
+        bvh::computeRestTransforms(skeleton, character.local);
+    } else {
+        // As sampleLocalTransforms, at the frame time in use, on the frames loaded so far (under
+        // the load's lock while loading).
+        const bvh::FramePair pair =
+            bvh::locateFrames(playableTiming(character), timeSeconds, interpolation);
+        const SampleableFrames frames = sampleableFrames(character);
+        bvh::computeLocalTransforms(skeleton, frames.row(pair.first), character.translation,
+                                    character.local);
+        if (pair.weight > 0.0 && pair.second != pair.first) {
+            bvh::computeLocalTransforms(skeleton, frames.row(pair.second), character.translation,
+                                        character.scratch);
+            bvh::blendLocalTransforms(character.local, character.scratch, pair.weight,
+                                      character.local);
+        }
+    }
+    bvh::computeWorldTransforms(skeleton, character.local, character.world);
+    updateViewerPositions(character);
+}
+
+void evaluateRestPose(Character& character) {
+    bvh::computeRestTransforms(character.document.skeleton, character.local);
+    bvh::computeWorldTransforms(character.document.skeleton, character.local, character.world);
+    updateViewerPositions(character);
+}
+
+void updateViewerPositions(Character& character) {
+    for (std::size_t i = 0; i < character.world.size(); ++i) {
+        character.viewerPositions[i] =
+            toViewer(character, character.world[i].translation) + character.placement;
+    }
+}
+
+std::uint32_t frameAt(const Character& character, double timeSeconds) {
+    return bvh::locateFrames(playableTiming(character), timeSeconds, bvh::Interpolation::Nearest)
+        .first;
+}
+
+// [SECTION] Characters whose file is still loading
+
+Character makeLoadingCharacter(std::string displayName, std::string sourcePath,
+                               std::unique_ptr<bvh::BackgroundLoad> load) {
+    assert(load && load->headerReady() && "makeLoadingCharacter before the header is ready");
+    // Only what the header fixed: diagnostics and motion values still change on the loader's
+    // thread.
+    const bvh::Document& source = load->document();
+    bvh::Document header;
+    header.skeleton = source.skeleton;
+    header.nodeLocations = source.nodeLocations;
+    header.declaredFrameCount = source.declaredFrameCount;
+    header.hasMotionSection = source.hasMotionSection;
+    header.motion.channelCount = static_cast<std::uint32_t>(source.skeleton.totalChannels());
+    header.motion.frameTime = source.motion.frameTime;
+    header.motion.frameTimeAssumed = source.motion.frameTimeAssumed;
+    Character character =
+        makeCharacter(std::move(displayName), std::move(sourcePath), std::move(header));
+    character.load = std::move(load);
+    character.loadFraction = character.load->fraction();
+    return character;
+}
+
+bool refreshLoadingCharacter(Character& character) {
+    if (!character.load) {
+        return false;
+    }
+    const std::uint32_t before = character.framesLoaded;
+    character.framesLoaded = character.load->framesLoaded();
+    character.loadFraction = character.load->fraction();
+    if (before > 0 || character.framesLoaded == 0) {
+        return false;
+    }
+    // The translation mode is decided from frame 0 (as summarize() does for a whole file).
+    bvh::Motion firstFrame;
+    firstFrame.frameCount = 1;
+    firstFrame.channelCount = character.document.motion.channelCount;
+    {
+        const SampleableFrames frames = sampleableFrames(character);
+        const std::span<const float> row = frames.row(0);
+        firstFrame.values.assign(row.begin(), row.end());
+    }
+    character.translation = bvh::resolveTranslationMode(bvh::TranslationMode::Auto,
+                                                        character.document.skeleton, firstFrame);
+    character.summary.translationUsed = character.translation;
+    return true;
+}
+
+void finishLoadingCharacter(Character& character, bvh::Document document) {
+    Character finished =
+        makeCharacter(character.displayName, character.sourcePath, std::move(document));
+    finished.color = character.color;
+    finished.visible = character.visible;
+    finished.browsed = character.browsed;
+    finished.placement = character.placement;
+    finished.framesPerSecondOverride = character.framesPerSecondOverride;
+    finished.upAxisOverride = character.upAxisOverride;
+    finished.showAsInFile = character.showAsInFile;
+    character = std::move(finished);
+}
+
+std::uint32_t playableFrameCount(const Character& character) {
+    return character.load ? character.framesLoaded : character.document.motion.frameCount;
+}
+
+double playableDuration(const Character& character) {
+    const std::uint32_t frames = playableFrameCount(character);
+    return frames > 1 ? (frames - 1) * frameTimeInUse(character) : 0.0;
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,227 @@
+#include "app/scene/overlays.h"
+
+#include "render/math/grid_layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// Future frames are drawn lighter than past ones, so the direction of time reads at a glance.
+glm::vec4 futureTint(const glm::vec4& color) {
+    return {glm::mix(glm::vec3(color), glm::vec3(1.0f), 0.3f), color.a};
+}
+
+glm::vec4 withAlpha(const glm::vec4& color, float alpha) {
+    return {glm::vec3(color), alpha};
+}
+
+bool analysable(const Character& character) {
+    return character.visible && !character.loading() && character.document.motion.frameCount > 0;
+}
+
+} // namespace
+
+OverlayOptions overlayOptions(const ViewerSettings& settings) {
+    OverlayOptions options;
+    options.trails = settings.showTrails;
+    options.trailFrames = settings.trailFrames;
+    options.ghosts = settings.showGhosts;
+    options.ghostCount = settings.ghostCount;
+    options.ghostStep = settings.ghostStep;
+    options.ghostOpacity = settings.ghostOpacity;
+    options.footContacts = settings.showFootContacts;
+    options.contactThresholds.slideSpeed = settings.footSlideSpeed;
+    return options;
+}
+
+// [SECTION] Sampling whole frames
+
+void OverlayBuilder::framePositions(const Character& character, std::uint32_t frame,
+                                    std::vector<glm::vec3>& out) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    local_.resize(skeleton.nodeCount());
+    world_.resize(skeleton.nodeCount());
+    out.resize(skeleton.nodeCount());
+    bvh::computeLocalTransforms(skeleton, character.document.motion.frame(frame),
+                                character.translation, local_);
+    bvh::computeWorldTransforms(skeleton, local_, world_);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        out[i] = glm::vec3(character.fileToViewer * glm::dvec4(world_[i].translation, 1.0)) +
+                 character.placement;
+    }
+}
+
+// [SECTION] Trails
+
+void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, std::uint32_t frame,
+                              const OverlayOptions& options, SceneOverlays& out) {
+    const std::int64_t last = character.document.motion.frameCount - 1;
+    const std::int64_t window = std::max(options.trailFrames, 1);
+    const std::int64_t first = std::max<std::int64_t>(0, frame - window);
+    const std::int64_t end = std::min<std::int64_t>(last, frame + window);
+    if (end <= first) {
+        return;
+    }
+    // Fully opaque at the current frame, down to a tenth at the window's ends.
+    const auto colorAt = [&](std::int64_t at) {
+        const float distance =
+            static_cast<float>(std::abs(at - std::int64_t{frame})) / static_cast<float>(window);
+        const glm::vec4 base = at > frame ? futureTint(character.color) : character.color;
+        return withAlpha(base, 1.0f - 0.9f * std::min(distance, 1.0f));
+    };
+    glm::vec3 previous{0.0f};
+    for (std::int64_t at = first; at <= end; ++at) {
+        framePositions(character, static_cast<std::uint32_t>(at), positions_);
+        const glm::vec3 point = positions_[static_cast<std::size_t>(node)];
+        if (at > first) {
+            out.trails.push_back(
+                {previous, options.trailWidthPixels, point, 0.0f, colorAt(at - 1), colorAt(at)});
+        }
+        previous = point;
+    }
+}
+
+// [SECTION] Ghosts
+
+void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
+                               const OverlayOptions& options, const SceneLook& look,
+                               SceneOverlays& out) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::int64_t last = character.document.motion.frameCount - 1;
+    const int count = std::max(options.ghostCount, 0);
+    const int step = std::max(options.ghostStep, 1);
+    for (int k = 1; k <= count; ++k) {
+        const float alpha =
+            options.ghostOpacity * (1.0f - static_cast<float>(k - 1) / static_cast<float>(count));
+        for (const int direction : {-1, 1}) {
+            const std::int64_t at = std::int64_t{frame} + std::int64_t{direction} * k * step;
+            if (at < 0 || at > last) {
+                continue;
+            }
+            const glm::vec4 color =
+                withAlpha(direction > 0 ? futureTint(character.color) : character.color, alpha);
+            framePositions(character, static_cast<std::uint32_t>(at), positions_);
+            for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+                const bvh::NodeIndex parent = skeleton.parents[i];
+                if (parent != bvh::kNoParent) {
+                    out.ghostBones.push_back({positions_[static_cast<std::size_t>(parent)],
+                                              Scene::boneRadius(character, look, i), positions_[i],
+                                              0.0f, color});
+                }
+                if (skeleton.isEndSite[i] == 0) {
+                    out.ghostJoints.push_back({positions_[i],
+                                               Scene::jointRadius(character, look, i),
+                                               positions_[i], 0.0f, color});
+                }
+            }
+        }
+    }
+}
+
+// [SECTION] Foot contacts
+
+const CharacterFootContacts*
+OverlayBuilder::footContacts(const Character& character,
+                             const bvh::FootContactThresholds& thresholds) {
+    if (character.loading() || character.document.motion.frameCount == 0 ||
+        character.summary.restPose.height <= 0.0) {
+        return nullptr;
+    }
+    const bvh::Motion& motion = character.document.motion;
+    for (const std::unique_ptr<CachedContacts>& entry : cache_) {
+        if (entry->motionData == motion.values.data() && entry->frameCount == motion.frameCount &&
+            entry->upAxis == character.upAxis && entry->contactHeight == thresholds.contactHeight &&
+            entry->contactSpeed == thresholds.contactSpeed &&
+            entry->slideSpeed == thresholds.slideSpeed) {
+            entry->used = true;
+            return entry->contacts.points.empty() ? nullptr : &entry->contacts;
+        }
+    }
+    auto entry = std::make_unique<CachedContacts>();
+    entry->motionData = motion.values.data();
+    entry->frameCount = motion.frameCount;
+    entry->upAxis = character.upAxis;
+    entry->contactHeight = thresholds.contactHeight;
+    entry->contactSpeed = thresholds.contactSpeed;
+    entry->slideSpeed = thresholds.slideSpeed;
+    entry->used = true;
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    entry->contacts.points = bvh::findFootPoints(skeleton, character.upAxis);
+    entry->contacts.analysis =
+        bvh::analyzeFootContacts(skeleton, motion, character.translation, entry->contacts.points,
+                                 character.upAxis, character.summary.restPose.height, thresholds);
+    cache_.push_back(std::move(entry));
+    return cache_.back()->contacts.points.empty() ? nullptr : &cache_.back()->contacts;
+}
+
+// [SECTION] Everything
+
+void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& selected,
+                           const OverlayOptions& options, const SceneLook& look, double timeSeconds,
+                           SceneOverlays& out) {
+    out.trails.clear();
+    out.ghostBones.clear();
+    out.ghostJoints.clear();
+    out.contactMarkers.clear();
+    // Analyses nobody asked for since the last build belong to closed files or old settings.
+    std::erase_if(cache_,
+                  [](const std::unique_ptr<CachedContacts>& entry) { return !entry->used; });
+    for (const std::unique_ptr<CachedContacts>& entry : cache_) {
+        entry->used = false;
+    }
+
+    const float groundHeight = render::gridForBounds(scene.motionBounds()).groundHeight;
+    const std::vector<Character>& characters = scene.characters();
+    for (std::size_t c = 0; c < characters.size(); ++c) {
+        const Character& character = characters[c];
+        if (!analysable(character)) {
+            continue;
+        }
+        const std::uint32_t frame = frameAt(character, timeSeconds);
+        if (options.trails) {
+            std::optional<bvh::NodeIndex> node;
+            if (!options.trailJoint.empty()) {
+                const bvh::NodeIndex found = character.document.skeleton.find(options.trailJoint);
+                if (found != bvh::kNoParent) {
+                    node = found;
+                }
+            } else if (selected) {
+                if (selected->character == c) {
+                    node = selected->node;
+                }
+            } else {
+                node = 0;
+            }
+            if (node && static_cast<std::size_t>(*node) < character.document.skeleton.nodeCount()) {
+                addTrail(character, *node, frame, options, out);
+            }
+        }
+        if (options.ghosts) {
+            addGhosts(character, frame, options, look, out);
+        }
+        if (options.footContacts) {
+            const CharacterFootContacts* contacts =
+                footContacts(character, options.contactThresholds);
+            if (contacts == nullptr || frame >= contacts->analysis.frameCount) {
+                continue;
+            }
+            const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
+            for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
+                if (track.contact[frame] == 0) {
+                    continue;
+                }
+                const glm::vec3 foot =
+                    character.viewerPositions[static_cast<std::size_t>(track.node)];
+                const bool sliding = track.sliding[frame] != 0;
+                out.contactMarkers.push_back({glm::vec3(foot.x, groundHeight, foot.z),
+                                              sliding ? 1.3f * radius : radius,
+                                              sliding ? kSlideColor : kContactColor});
+            }
+        }
+    }
+}
+
+} // namespace bvhscope::viewer

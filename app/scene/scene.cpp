@@ -1,0 +1,305 @@
+#include "app/scene/scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/common.hpp>
+#include <glm/geometric.hpp>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// Distinct, readable on a dark background: hues apart first, then the lighter and darker
+// variants, so the first few files differ the most.
+const glm::vec4 kPalette[kCharacterPaletteSize] = {
+    {0.95f, 0.60f, 0.25f, 1.0f}, // orange
+    {0.30f, 0.75f, 0.85f, 1.0f}, // cyan
+    {0.70f, 0.50f, 0.95f, 1.0f}, // violet
+    {0.45f, 0.85f, 0.40f, 1.0f}, // green
+    {0.95f, 0.45f, 0.60f, 1.0f}, // pink
+    {0.90f, 0.85f, 0.40f, 1.0f}, // yellow
+    {0.35f, 0.50f, 0.95f, 1.0f}, // blue
+    {0.95f, 0.30f, 0.25f, 1.0f}, // red
+    {0.55f, 0.95f, 0.80f, 1.0f}, // mint
+    {0.75f, 0.60f, 0.45f, 1.0f}, // tan
+    {0.85f, 0.25f, 0.95f, 1.0f}, // magenta
+    {0.75f, 0.90f, 0.20f, 1.0f}, // lime
+};
+
+glm::vec4 dimmed(const glm::vec4& color) {
+    return {glm::vec3(color) * 0.8f, color.a};
+}
+
+} // namespace
+
+void Scene::add(Character character) {
+    character.color = kPalette[coloursUsed_++ % std::size(kPalette)];
+    characters_.push_back(std::move(character));
+    arrangeSideBySide();
+}
+
+void Scene::remove(std::size_t index) {
+    if (index < characters_.size()) {
+        characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(index));
+        arrangeSideBySide();
+    }
+}
+
+Character Scene::take(std::size_t index) {
+    Character taken = std::move(characters_.at(index));
+    characters_.erase(characters_.begin() + static_cast<std::ptrdiff_t>(index));
+    arrangeSideBySide();
+    return taken;
+}
+
+void Scene::insert(std::size_t index, Character character) {
+    index = std::min(index, characters_.size());
+    characters_.insert(characters_.begin() + static_cast<std::ptrdiff_t>(index),
+                       std::move(character));
+    arrangeSideBySide();
+}
+
+void Scene::arrangeSideBySide() {
+    float nextMinX = 0.0f;
+    bool first = true;
+    for (Character& character : characters_) {
+        const render::Bounds& bounds = character.motionBounds;
+        if (bounds.empty()) {
+            character.placement = glm::vec3(0.0f);
+            continue;
+        }
+        const float gap = 0.3f * static_cast<float>(character.figureHeightMetres);
+        character.placement = glm::vec3(first ? 0.0f : nextMinX - bounds.min.x, 0.0f, 0.0f);
+        nextMinX = bounds.max.x + character.placement.x + gap;
+        first = false;
+    }
+}
+
+void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach) {
+    for (Character& character : characters_) {
+        evaluatePose(character, localTime(character, timeSeconds, loopEach), interpolation);
+    }
+}
+
+double Scene::localTime(const Character& character, double timeSeconds, bool loopEach) {
+    const double duration = playableDuration(character);
+    if (!loopEach || timeSeconds <= duration || playableFrameCount(character) < 2) {
+        return timeSeconds;
+    }
+    const double period = duration + frameTimeInUse(character);
+    return std::fmod(timeSeconds, period);
+}
+
+render::Bounds Scene::motionBounds(std::size_t index) const {
+    render::Bounds bounds = render::emptyBounds();
+    if (index < characters_.size() && !characters_[index].motionBounds.empty()) {
+        const Character& character = characters_[index];
+        bounds = {character.motionBounds.min + character.placement,
+                  character.motionBounds.max + character.placement};
+    }
+    return bounds;
+}
+
+render::Bounds Scene::poseBounds() const {
+    render::Bounds bounds = render::emptyBounds();
+    for (const Character& character : characters_) {
+        if (!character.visible) {
+            continue;
+        }
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (!isStaticRoot(character, i)) {
+                render::include(bounds, character.viewerPositions[i]);
+            }
+        }
+    }
+    return bounds;
+}
+
+render::Bounds Scene::motionBounds() const {
+    render::Bounds bounds = render::emptyBounds();
+    for (std::size_t i = 0; i < characters_.size(); ++i) {
+        if (characters_[i].visible) {
+            render::include(bounds, motionBounds(i));
+        }
+    }
+    return bounds;
+}
+
+double Scene::duration() const {
+    double longest = 0.0;
+    for (const Character& character : characters_) {
+        longest = std::max(longest, playableDuration(character)); // loading: frames so far
+    }
+    return longest;
+}
+
+double Scene::frameTime(std::optional<std::size_t> selected) const {
+    if (characters_.empty()) {
+        return bvh::kAssumedFrameTime;
+    }
+    const std::size_t index = selected && *selected < characters_.size() ? *selected : 0;
+    return frameTimeInUse(characters_[index]);
+}
+
+float Scene::boneRadius(const Character& character, const SceneLook& look) {
+    return 0.014f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+}
+
+float Scene::jointRadius(const Character& character, const SceneLook& look) {
+    return 0.022f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+}
+
+float Scene::boneRadius(const Character& character, const SceneLook& look, std::size_t node) {
+    return node < character.boneRadii.size() ? character.boneRadii[node] * look.thickness
+                                             : boneRadius(character, look);
+}
+
+float Scene::jointRadius(const Character& character, const SceneLook& look, std::size_t node) {
+    return node < character.jointRadii.size() ? character.jointRadii[node] * look.thickness
+                                              : jointRadius(character, look);
+}
+
+void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
+                      const glm::vec4& color, std::vector<render::BoneInstance>& bones) {
+    const float length = glm::distance(from, to);
+    const float dash = std::max(kDashLength * figureHeight, 1e-4f);
+    // Whole dash-gap periods, at least one dash, at most 200 (a link hundreds of heights long
+    // is drawn with longer dashes, not thousands of instances).
+    const int periods = std::clamp(static_cast<int>(length / (2.0f * dash)), 1, 200);
+    const float step = 1.0f / static_cast<float>(periods);
+    for (int k = 0; k < periods; ++k) {
+        const float begin = static_cast<float>(k) * step;
+        const float end = begin + 0.5f * step;
+        bones.push_back({glm::mix(from, to, begin), radius, glm::mix(from, to, end), 0.0f, color});
+    }
+}
+
+namespace {
+
+// Scene::Detail: per node, the node its drawn segment starts from (itself once a segment ends
+// there). A segment ends at a node when it has grown long enough to see, and always at a leaf,
+// so every branch still reaches its tip; a branch node inside a joined run is passed over,
+// moving its children's start by less than the visible length.
+void buildJoinedBones(const Character& character, const Scene::Detail& detail,
+                      const SceneLook& look, std::vector<render::BoneInstance>& bones) {
+    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::size_t count = skeleton.nodeCount();
+    std::vector<std::uint32_t> children(count, 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
+            ++children[static_cast<std::size_t>(parent)];
+        }
+    }
+    std::vector<std::size_t> segmentStart(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent == bvh::kNoParent) {
+            segmentStart[i] = i;
+            continue;
+        }
+        const std::size_t start = segmentStart[static_cast<std::size_t>(parent)];
+        const glm::vec3& from = character.viewerPositions[start];
+        const glm::vec3& to = character.viewerPositions[i];
+        const float visible = detail.minimumLengthPerDistance * glm::distance(detail.eye, to);
+        if (children[i] == 0 || glm::distance(from, to) >= visible) {
+            bones.push_back(
+                {from, Scene::boneRadius(character, look, i), to, 0.0f, character.color});
+            segmentStart[i] = i;
+        } else {
+            segmentStart[i] = start;
+        }
+    }
+}
+
+} // namespace
+
+void Scene::buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
+                           std::vector<render::BoneInstance>& bones,
+                           std::vector<render::BoneInstance>& joints,
+                           const std::optional<Detail>& detail) const {
+    bones.clear();
+    joints.clear();
+    for (std::size_t c = 0; c < characters_.size(); ++c) {
+        const Character& character = characters_[c];
+        if (!character.visible) {
+            continue;
+        }
+        if (detail) {
+            buildJoinedBones(character, *detail, look, bones);
+            continue;
+        }
+        const bvh::Skeleton& skeleton = character.document.skeleton;
+        const bool painted = character.nodeColors.size() == skeleton.nodeCount();
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const auto node = static_cast<bvh::NodeIndex>(i);
+            const glm::vec4& color = painted ? character.nodeColors[i] : character.color;
+            const bool isSelected = selected && selected->character == c && selected->node == node;
+            const bvh::NodeIndex parent = skeleton.parents[i];
+            const bool staticRoot = isStaticRoot(character, i);
+            if (parent != bvh::kNoParent &&
+                isStaticRoot(character, static_cast<std::size_t>(parent))) {
+                if (look.staticLinks == StaticLinkStyle::Dashed) {
+                    appendDashedLink(
+                        character.viewerPositions[static_cast<std::size_t>(parent)],
+                        character.viewerPositions[i], 0.35f * boneRadius(character, look),
+                        static_cast<float>(character.figureHeightMetres), dimmed(color), bones);
+                }
+            } else if (parent != bvh::kNoParent) {
+                const bool boneSelected =
+                    selected && selected->character == c && selected->node == parent;
+                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
+                                 boneRadius(character, look, i), character.viewerPositions[i], 0.0f,
+                                 boneSelected ? look.selectionColor : color});
+            }
+            if (staticRoot && look.staticLinks == StaticLinkStyle::Hidden) {
+                continue;
+            }
+            if (!skeleton.isEndSite[i]) {
+                joints.push_back({character.viewerPositions[i],
+                                  staticRoot ? 0.5f * jointRadius(character, look, i)
+                                             : jointRadius(character, look, i),
+                                  character.viewerPositions[i], 0.0f,
+                                  isSelected ? look.selectionColor : dimmed(color)});
+            }
+        }
+    }
+}
+
+std::optional<Selection> Scene::pick(const render::Ray& ray, const SceneLook& look) const {
+    std::vector<render::PickSegment> joints;
+    std::vector<Selection> jointOwners;
+    std::vector<render::PickSegment> bones;
+    std::vector<Selection> boneOwners;
+    for (std::size_t c = 0; c < characters_.size(); ++c) {
+        const Character& character = characters_[c];
+        if (!character.visible) {
+            continue;
+        }
+        const bvh::Skeleton& skeleton = character.document.skeleton;
+        // Generous radii: a thin bone is hard to hit with a mouse.
+        const float jointSize = 1.6f * jointRadius(character, look);
+        const float boneSize = 1.6f * boneRadius(character, look) + 0.2f * jointSize;
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const glm::vec3& position = character.viewerPositions[i];
+            if (!skeleton.isEndSite[i]) {
+                joints.push_back({position, position, jointSize});
+                jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
+            }
+            const bvh::NodeIndex parent = skeleton.parents[i];
+            if (parent != bvh::kNoParent) {
+                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
+                                 position, boneSize});
+                boneOwners.push_back({c, parent});
+            }
+        }
+    }
+    if (const auto joint = render::pickNearest(ray, joints)) {
+        return jointOwners[*joint];
+    }
+    if (const auto bone = render::pickNearest(ray, bones)) {
+        return boneOwners[*bone];
+    }
+    return std::nullopt;
+}
+
+} // namespace bvhscope::viewer

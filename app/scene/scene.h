@@ -1,0 +1,111 @@
+// Everything loaded: the characters, synced by time, placed side by side, and what the renderer
+// needs from them (bone and joint instances) and what picking needs (segments).
+#pragma once
+
+#include "app/scene/character.h"
+#include "render/math/picking.h"
+#include "render/math/skeleton_instances.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+struct Selection {
+    std::size_t character = 0;
+    bvh::NodeIndex node = 0;
+    bool operator==(const Selection&) const = default;
+};
+
+// How the link from a static root (bvh::Stance::staticRoots: a never-moving root at the
+// origin above the moving hips) to its child is drawn: a long stick there reads as a glitch.
+enum class StaticLinkStyle : std::uint8_t { Dashed, Hidden };
+
+struct SceneLook {
+    float thickness = 1.0f; // multiplies the bone and joint radii
+    glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
+    StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
+};
+
+// Distinct colours for characters, readable on the dark background, before any repeats.
+inline constexpr std::size_t kCharacterPaletteSize = 12;
+// A static root's link as dashes: thin bones of kDashLength figure heights with equal gaps
+// (at least one dash), appended to `bones`.
+void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
+                      const glm::vec4& color, std::vector<render::BoneInstance>& bones);
+inline constexpr float kDashLength = 0.04f;
+
+class Scene {
+public:
+    std::vector<Character>& characters() { return characters_; }
+    const std::vector<Character>& characters() const { return characters_; }
+    bool empty() const { return characters_.empty(); }
+
+    // Adds a character with the next palette colour (kCharacterPaletteSize colours, then again)
+    // and re-arranges everyone.
+    void add(Character character);
+    void remove(std::size_t index);
+    // Removes the character at `index` and hands it back (for undo); the others re-arrange.
+    Character take(std::size_t index);
+    // Puts a character taken before back at `index` (at most the end), keeping its colour.
+    void insert(std::size_t index, Character character);
+    // Shifts characters along X so their motion bounds do not overlap; the first stays put.
+    void arrangeSideBySide();
+
+    // Every character sampled at the same absolute time: time is the common axis of files at
+    // different rates. Each clamps to its own clip, or with `loopEach` (Loop on) a clip shorter
+    // than the time plays again from its start (localTime).
+    void evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach = false);
+    // The time within `character`'s own clip at the common time: the time itself, or with
+    // `loopEach` past the clip's end, wrapped by its length (duration + one frame: the last
+    // frame is held one frame time, as a cycle plays).
+    static double localTime(const Character& character, double timeSeconds, bool loopEach);
+
+    // The visible characters' current poses (from the last evaluate()), placed, without their
+    // static roots: what framing a figure looks at.
+    render::Bounds poseBounds() const;
+
+    // Placed motion bounds of the visible characters (or one of them).
+    render::Bounds motionBounds() const;
+    render::Bounds motionBounds(std::size_t index) const;
+    // The longest clip (of a loading file: the frames loaded so far), and the frame time that
+    // numbers the timeline and that stepping steps by: the selected file's (`selected`, else
+    // the first file's), with its fps override.
+    double duration() const;
+    double frameTime(std::optional<std::size_t> selected = std::nullopt) const;
+
+    // Level of detail for pictures of more bones than meshes are drawn for (scene_drawing.h):
+    // along each branch, bones shorter than `minimumLengthPerDistance` times their distance
+    // from `eye` are joined into one segment, so a hierarchy of thousands of sub-pixel bones is
+    // drawn as the few segments the eye can tell apart. No joints are built.
+    struct Detail {
+        glm::vec3 eye{0.0f};
+        float minimumLengthPerDistance = 0.0f;
+    };
+
+    // Instances for the renderer, from the last evaluate(): bones from each node's parent to
+    // the node (End Sites included), joints at every non-End-Site node, in the character's
+    // colour or, where Character::nodeColors is set, the node's. With `detail`: joined bones
+    // in the character's colour, and no joints.
+    void buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
+                        std::vector<render::BoneInstance>& bones,
+                        std::vector<render::BoneInstance>& joints,
+                        const std::optional<Detail>& detail = std::nullopt) const;
+
+    // The joint under a ray: a joint sphere, else the joint a bone starts from.
+    std::optional<Selection> pick(const render::Ray& ray, const SceneLook& look) const;
+
+    // Radii for one character, from its height.
+    static float boneRadius(const Character& character, const SceneLook& look);
+    static float jointRadius(const Character& character, const SceneLook& look);
+    // Per node (Character::boneRadii): the bone ending at `node`, and the joint at it.
+    static float boneRadius(const Character& character, const SceneLook& look, std::size_t node);
+    static float jointRadius(const Character& character, const SceneLook& look, std::size_t node);
+
+private:
+    std::vector<Character> characters_;
+    std::size_t coloursUsed_ = 0;
+};
+
+} // namespace bvhscope::viewer

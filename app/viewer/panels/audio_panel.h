@@ -1,0 +1,19 @@
+// The sound on the timeline: its waveform drawn in the scrub bar at the times it plays (shifted
+// by the offset), and a row with its name, the offset, mute, and why it is silent when there
+// is no audio device. Dear ImGui; called by the timeline panel.
+#pragma once
+
+#include "app/viewer/session/viewer_state.h"
+
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+// The waveform over the bar from `origin` (width x height pixels) showing capture times 0 to
+// `duration`.
+void drawWaveform(const AudioTrack& track, ImVec2 origin, float width, float height,
+                  double duration);
+// The sound's controls, on one line; nothing without a sound (or a load in progress).
+void drawAudioControls(ViewerState& state, float scale);
+
+} // namespace bvhscope::viewer

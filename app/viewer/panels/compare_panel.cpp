@@ -1,0 +1,200 @@
+// A/B compare: two open files with the same joint names, overlaid (B where A stands) or side by
+// side, synced by time. B's bones are coloured by how far each joint is from A's (a ramp from
+// green to red at 10 % of B's height, with a legend); the joint tree shows the distances; the
+// numbers are in the viewer's metres (what is on screen).
+#include "app/viewer/panels/analysis_panels.h"
+#include "app/viewer/panels/panel_layout.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
+
+std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
+    return std::to_string(index + 1) + ": " + characters[index].displayName;
+}
+
+std::string nodeName(const bvh::Skeleton& skeleton, bvh::NodeIndex node) {
+    return skeleton.names[static_cast<std::size_t>(node)];
+}
+
+// A combo of the open files; for B, files sharing too few joint names with A are disabled.
+void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
+                const std::size_t* matchWith) {
+    const std::vector<Character>& characters = state.scene.characters();
+    const std::string current =
+        chosen < characters.size() ? characterLabel(characters, chosen) : "";
+    // The combo takes the row less its label; the file shown in it is elided to fit.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = std::max(ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                                     style.ItemInnerSpacing.x,
+                                 ImGui::GetFontSize() * 4.0f);
+    ImGui::SetNextItemWidth(width);
+    const std::string preview =
+        elideToWidth(current, width - ImGui::GetFrameHeight() - 2.0f * style.FramePadding.x);
+    if (ImGui::BeginCombo(label, preview.c_str())) {
+        for (std::size_t c = 0; c < characters.size(); ++c) {
+            double fraction = 1.0;
+            if (matchWith != nullptr && *matchWith < characters.size()) {
+                fraction = bvh::matchNodesByName(characters[*matchWith].document.skeleton,
+                                                 characters[c].document.skeleton)
+                               .matchedFraction();
+            }
+            const bool usable = fraction >= kMinMatchedFraction;
+            ImGui::BeginDisabled(!usable);
+            if (ImGui::Selectable(characterLabel(characters, c).c_str(), c == chosen)) {
+                chosen = c;
+            }
+            ImGui::EndDisabled();
+            if (!usable && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+                ImGui::SetTooltip("Only %.0f%% of the joint names match.", 100.0 * fraction);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    recordItemRect(state, std::string("compare:") + label);
+}
+
+void drawLegend(const CompareView& compare, float scale) {
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float width = std::min(ImGui::GetContentRegionAvail().x, 260.0f * scale);
+    const float height = 10.0f * scale;
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    auto color = [&](double fraction) {
+        const glm::vec4 ramp = differenceColor(fraction * compare.redAtMetres, compare.redAtMetres);
+        return ImGui::ColorConvertFloat4ToU32(ImVec4(ramp.r, ramp.g, ramp.b, 1.0f));
+    };
+    const float half = width * 0.5f;
+    draw->AddRectFilledMultiColor(origin, ImVec2(origin.x + half, origin.y + height), color(0.0),
+                                  color(0.5), color(0.5), color(0.0));
+    draw->AddRectFilledMultiColor(ImVec2(origin.x + half, origin.y),
+                                  ImVec2(origin.x + width, origin.y + height), color(0.5),
+                                  color(1.0), color(1.0), color(0.5));
+    ImGui::Dummy(ImVec2(width, height));
+    // Under the ramp's start, middle and end, each inside the ramp's width.
+    const std::string middle = formatMetres(compare.redAtMetres * 0.5);
+    const std::string end = ">= " + formatMetres(compare.redAtMetres);
+    const float middleWidth = ImGui::CalcTextSize(middle.c_str()).x;
+    const float endWidth = ImGui::CalcTextSize(end.c_str()).x;
+    const float start = ImGui::GetCursorPosX();
+    ImGui::TextDisabled("0");
+    if (middleWidth + endWidth + ImGui::CalcTextSize("0").x + 4.0f * scale < width) {
+        ImGui::SameLine(start + std::max(half - middleWidth * 0.5f, ImGui::CalcTextSize("0 ").x));
+        ImGui::TextDisabled("%s", middle.c_str());
+    }
+    ImGui::SameLine(start + std::max(width - endWidth, 0.0f));
+    ImGui::TextDisabled("%s", end.c_str());
+}
+
+} // namespace
+
+void drawCompareSummary(ViewerState& state, std::size_t character) {
+    const CompareView& compare = state.analysis.compare;
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!compare.active || (character != compare.a && character != compare.b)) {
+        return;
+    }
+    const bvh::Skeleton& a = characters[compare.a].document.skeleton;
+    ImGui::TextWrapped("%s against %s", characterLabel(characters, compare.b).c_str(),
+                       characterLabel(characters, compare.a).c_str());
+    ImGui::TextWrapped(
+        "%zu of %zu joints matched", compare.matching.pairs.size(),
+        std::max(a.nodeCount(), characters[compare.b].document.skeleton.nodeCount()));
+    if (!compare.matching.unmatchedA.empty() || !compare.matching.unmatchedB.empty()) {
+        sameLineIfFits(ImGui::CalcTextSize("(?)").x);
+        ImGui::TextDisabled("(?)");
+        if (ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            std::size_t shown = 0;
+            for (const bvh::NodeIndex node : compare.matching.unmatchedA) {
+                if (shown++ < 15) {
+                    ImGui::Text("only in A: %s", nodeName(a, node).c_str());
+                }
+            }
+            for (const bvh::NodeIndex node : compare.matching.unmatchedB) {
+                if (shown++ < 30) {
+                    ImGui::Text("only in B: %s",
+                                nodeName(characters[compare.b].document.skeleton, node).c_str());
+                }
+            }
+            ImGui::EndTooltip();
+        }
+    }
+    if (compare.matching.pairs.empty()) {
+        return;
+    }
+    ImGui::TextWrapped("Now: mean %s, max %s (%s)", formatMetres(compare.now.mean).c_str(),
+                       formatMetres(compare.now.max).c_str(),
+                       nodeName(a, compare.matching.pairs[compare.now.maxPair].first).c_str());
+    if (compare.clip) {
+        ImGui::TextWrapped("Clip: mean %s, max %s (%s, %.2f s)",
+                           formatMetres(compare.clip->meanOfMeans).c_str(),
+                           formatMetres(compare.clip->max).c_str(),
+                           nodeName(a, compare.matching.pairs[compare.clip->maxPair].first).c_str(),
+                           compare.clip->maxTimeSeconds);
+        sameLineIfFits(buttonWidth("Go"));
+        ImGui::PushID(static_cast<int>(character));
+        if (ImGui::SmallButton("Go")) {
+            state.playback.pause();
+            state.playback.seek(compare.clip->maxTimeSeconds);
+        }
+        ImGui::PopID();
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("Clip: once both files are read.");
+        ImGui::PopStyleColor();
+    }
+}
+
+void drawComparePanel(ViewerState& state, float scale) {
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!state.comparePanelOpen) {
+        state.analysis.compare.enabled = false; // closing the panel ends the comparison
+        return;
+    }
+    if (characters.size() < 2) {
+        return;
+    }
+    if (!beginDockedPanel(state, "Compare", state.layout.compare, 0, &state.comparePanelOpen)) {
+        return;
+    }
+    CompareView& compare = state.analysis.compare;
+    ImGui::Checkbox("Compare A with B", &compare.enabled);
+    recordItemRect(state, "compare:enable");
+    drawChoice(state, "A", compare.a, nullptr);
+    drawChoice(state, "B", compare.b, &compare.a);
+    if (ImGui::RadioButton("Overlay", compare.layout == CompareLayout::Overlay)) {
+        compare.layout = CompareLayout::Overlay;
+    }
+    recordItemRect(state, "compare:overlay");
+    sameLineIfFits(checkboxWidth("Side by side"));
+    if (ImGui::RadioButton("Side by side", compare.layout == CompareLayout::SideBySide)) {
+        compare.layout = CompareLayout::SideBySide;
+    }
+    recordItemRect(state, "compare:side");
+    sameLineIfFits(checkboxWidth("Relative to root"));
+    ImGui::Checkbox("Relative to root", &compare.relativeToRoot);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Compare poses only: each figure's root is moved onto the other's.");
+    }
+    ImGui::Separator();
+    if (!compare.enabled) {
+        ImGui::TextWrapped("Tick Compare: B's bones show how far each joint is from A's, and the "
+                           "joint tree shows the distances.");
+    } else if (!compare.active) {
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+        ImGui::TextWrapped("%s", compare.inactiveReason.c_str());
+        ImGui::PopStyleColor();
+    } else {
+        drawCompareSummary(state, compare.a);
+        drawLegend(compare, scale);
+    }
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

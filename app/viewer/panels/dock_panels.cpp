@@ -1,0 +1,200 @@
+#include "app/viewer/panels/dock_panels.h"
+
+#include "app/viewer/panels/panel_layout.h"
+
+#include <algorithm>
+#include <cmath>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+constexpr const char* kShortcutSheet = "Keyboard shortcuts";
+
+// A collapsed column: a narrow strip with one button that expands it again.
+void drawStrip(ViewerState& state, const char* name, const LayoutRect& rect, const char* arrow,
+               bool& collapsed) {
+    if (rect.empty()) {
+        return;
+    }
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2.0f, 4.0f));
+    const bool shown = beginDockedPanel(state, name, rect, ImGuiWindowFlags_NoTitleBar);
+    ImGui::PopStyleVar();
+    if (!shown) {
+        return;
+    }
+    if (ImGui::Button(arrow, ImVec2(-1.0f, 0.0f))) {
+        collapsed = false;
+    }
+    recordItemRect(state, std::string(name) + ":expand");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Show the column again");
+    }
+    ImGui::End();
+}
+
+void drawShortcutSheet(ViewerState& state, float scale) {
+    if (state.shortcutsRequested) {
+        state.shortcutsRequested = false;
+        ImGui::OpenPopup(kShortcutSheet);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f),
+                            ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0),
+                                        ImVec2(io.DisplaySize.x * 0.9f, io.DisplaySize.y * 0.9f));
+    if (!ImGui::BeginPopupModal(kShortcutSheet, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        return;
+    }
+    recordItemRect(state, "shortcuts:sheet");
+    if (ImGui::BeginTable("##shortcuts", 2,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
+        for (const Shortcut& shortcut : keyboardShortcuts()) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(shortcut.keys);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(shortcut.action);
+        }
+        ImGui::EndTable();
+    }
+    if (ImGui::Button("Close", ImVec2(120.0f * scale, 0.0f)) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+// A splitter: a thin invisible window over the edge between two docks (above the panels,
+// which never come to the front), dragged to move the edge. `drag` gets the mouse position.
+template <typename Drag>
+void drawSplitter(ViewerState& state, const char* name, const LayoutRect& rect, bool horizontal,
+                  const Drag& drag) {
+    if (rect.empty()) {
+        return;
+    }
+    ImGui::SetNextWindowPos(ImVec2(rect.x, rect.y), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(rect.width, rect.height), ImGuiCond_Always);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));
+    constexpr ImGuiWindowFlags kFlags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoBackground |
+        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+        ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoMove;
+    if (ImGui::Begin(name, nullptr, kFlags)) {
+        ImGui::InvisibleButton("##edge", ImVec2(rect.width, rect.height));
+        if (ImGui::IsItemHovered() || ImGui::IsItemActive()) {
+            ImGui::SetMouseCursor(horizontal ? ImGuiMouseCursor_ResizeNS
+                                             : ImGuiMouseCursor_ResizeEW);
+        }
+        if (ImGui::IsItemActive()) {
+            drag(ImGui::GetIO().MousePos);
+        }
+        recordItemRect(state, std::string("splitter:") + name);
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+}
+
+} // namespace
+
+void drawSplitters(ViewerState& state, float scale) {
+    const DockLayout& layout = state.layout;
+    if (state.panelsHidden || layout.timeline.empty()) {
+        return;
+    }
+    DockProportions& dock = state.settings.dock;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const float half = std::round(3.0f * scale);
+    if (!dock.leftCollapsed) {
+        drawSplitter(
+            state, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y}, false,
+            [&](ImVec2 mouse) { dock.leftWidth = std::clamp(mouse.x / display.x, 0.05f, 0.45f); });
+    }
+    if (!dock.rightCollapsed) {
+        drawSplitter(
+            state, "right", {display.x - layout.rightWidth - half, 0, 2 * half, layout.timeline.y},
+            false, [&](ImVec2 mouse) {
+                dock.rightWidth = std::clamp((display.x - mouse.x) / display.x, 0.05f, 0.45f);
+            });
+    }
+    if (layout.bottomHeight > 0.0f) {
+        drawSplitter(state, "bottom",
+                     {layout.view.x, layout.view.bottom() - half, layout.view.width, 2 * half},
+                     true, [&](ImVec2 mouse) {
+                         dock.bottomHeight =
+                             std::clamp((layout.timeline.y - mouse.y) / display.y, 0.10f, 0.60f);
+                     });
+    }
+}
+
+const std::vector<Shortcut>& keyboardShortcuts() {
+    static const std::vector<Shortcut> kShortcuts = {
+        {"Space", "Play or pause"},
+        {"Left / Right", "Previous / next frame"},
+        {"Home / End", "First / last frame"},
+        {"J / K / L", "Shuttle backward / stop / forward"},
+        {"[ / ]", "Mark in / out"},
+        {"P", "Rest pose on or off"},
+        {"F", "Frame every figure"},
+        {"R", "Reset the camera"},
+        {"Page Down / Page Up", "Next / previous file of the browsed folder"},
+        {"Tab", "Hide or show every panel"},
+        {"Ctrl+E", "Export"},
+        {"Ctrl+Z", "Undo the last Remove"},
+        {"F1 or ?", "This sheet"},
+        {"Left drag", "Orbit (click: select a joint)"},
+        {"Right or middle drag, Shift+left drag", "Pan"},
+        {"Wheel, Ctrl+left drag", "Zoom"},
+    };
+    return kShortcuts;
+}
+
+void drawDockControls(ViewerState& state, float scale) {
+    drawStrip(state, "Left column", state.layout.leftStrip, ">", state.settings.dock.leftCollapsed);
+    drawStrip(state, "Right column", state.layout.rightStrip, "<",
+              state.settings.dock.rightCollapsed);
+    if (state.panelsHidden) {
+        const char* hint = "Tab: show the panels";
+        const ImVec2 size = ImGui::CalcTextSize(hint);
+        const ImVec2 display = ImGui::GetIO().DisplaySize;
+        ImGui::GetBackgroundDrawList()->AddText(
+            ImVec2(display.x - size.x - 8.0f * scale, display.y - size.y - 6.0f * scale),
+            IM_COL32(200, 200, 200, 160), hint);
+    }
+    drawShortcutSheet(state, scale);
+}
+
+void drawViewMenu(ViewerState& state) {
+    if (!ImGui::BeginMenu("View")) {
+        return;
+    }
+    DockProportions& dock = state.settings.dock;
+    if (ImGui::MenuItem("Hide panels", "Tab", state.panelsHidden)) {
+        state.panelsHidden = !state.panelsHidden;
+    }
+    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed)) {
+        dock.leftCollapsed = !dock.leftCollapsed;
+    }
+    recordItemRect(state, "menu:View>Collapse left column");
+    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed)) {
+        dock.rightCollapsed = !dock.rightCollapsed;
+    }
+    recordItemRect(state, "menu:View>Collapse right column");
+    if (ImGui::MenuItem("Reset panel sizes")) {
+        dock = DockProportions{};
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Compare two files", nullptr, state.comparePanelOpen,
+                        state.scene.characters().size() >= 2)) {
+        state.comparePanelOpen = !state.comparePanelOpen;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) {
+        state.shortcutsRequested = true;
+    }
+    ImGui::EndMenu();
+}
+
+} // namespace bvhscope::viewer

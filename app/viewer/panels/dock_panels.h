@@ -1,0 +1,29 @@
+// The docked layout's own ImGui parts (the layout's arithmetic is dock_layout.h): the strips of
+// collapsed columns, the View menu, the "Tab: show panels" hint while panels are hidden, and
+// the keyboard shortcut sheet (F1 or ?).
+#pragma once
+
+#include "app/viewer/session/viewer_state.h"
+
+namespace bvhscope::viewer {
+
+// Draws the strips of collapsed columns (a button expands each), the hint while Tab hid the
+// panels, and the shortcut sheet when asked for. Call once a frame, before the panels.
+void drawDockControls(ViewerState& state, float scale);
+
+// The edges between the columns, the view and the analysis dock, dragged to resize the docks
+// (the new sizes are kept as fractions of the window). Call after the panels: on top of them.
+void drawSplitters(ViewerState& state, float scale);
+
+// The View menu, inside a menu bar (the Files panel's): hide panels, collapse columns, Compare,
+// shortcuts.
+void drawViewMenu(ViewerState& state);
+
+// Every keyboard shortcut the viewer has, as (keys, what they do), for the sheet.
+struct Shortcut {
+    const char* keys;
+    const char* action;
+};
+const std::vector<Shortcut>& keyboardShortcuts();
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,304 @@
+#include "app/viewer/panels/folder_panel.h"
+
+#include "app/viewer/panels/panel_layout.h"
+#include "core/platform/utf8_path.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
+const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
+const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
+
+// [SECTION] Folder controls: include subfolders, previous/next, close
+
+void drawControls(ViewerState& state, float scale) {
+    FolderBrowser& folder = state.folder;
+    elidedText(bvh::utf8FromPath(folder.folder()));
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s", bvh::utf8FromPath(folder.folder()).c_str());
+    }
+    if (ImGui::Button("< Previous")) {
+        folder.stepRequest -= 1;
+    }
+    recordItemRect(state, "browser:previous");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The previous file replaces the browsed character (Page Up)");
+    }
+    sameLineIfFits(buttonWidth("Next >"));
+    if (ImGui::Button("Next >")) {
+        folder.stepRequest += 1;
+    }
+    recordItemRect(state, "browser:next");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The next file replaces the browsed character (Page Down)");
+    }
+    sameLineIfFits(checkboxWidth("Include subfolders") + 16.0f * scale);
+    bool include = folder.includesSubfolders();
+    if (ImGui::Checkbox("Include subfolders", &include)) {
+        folder.includeSubfoldersRequested = include;
+    }
+    sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
+    if (ImGui::Button("Close folder")) {
+        folder.closeRequested = true;
+    }
+    const std::size_t count = folder.entries().size();
+    if (folder.summarizing()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files, %zu summarised (%zu threads)%s", count,
+                           folder.summarizedCount(), folder.workerCount(),
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
+    } else {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%zu files%s", count,
+                           folder.listingTruncated() ? ", list truncated" : "");
+        ImGui::PopStyleColor();
+    }
+}
+
+// [SECTION] One row
+
+void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index) {
+    if (folder.browseLoad && folder.browseLoad->entry == index) {
+        ImGui::ProgressBar(static_cast<float>(folder.browseLoad->load->fraction()),
+                           ImVec2(-1.0f, 0.0f), "opening");
+        return;
+    }
+    switch (entry.status) {
+    case FileStatus::Queued:
+        ImGui::TextDisabled("queued");
+        break;
+    case FileStatus::Reading:
+        ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(-1.0f, 0.0f), "reading");
+        break;
+    case FileStatus::Ok:
+        ImGui::TextColored(kOkColor, "ok");
+        break;
+    case FileStatus::Warnings: {
+        const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
+        ImGui::TextColored(kWarningColor, "%zu warning%s", warnings, warnings == 1 ? "" : "s");
+        break;
+    }
+    case FileStatus::Error:
+        ImGui::TextColored(kErrorColor, "error");
+        break;
+    }
+}
+
+void drawRowTooltip(const FolderEntry& entry) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(bvh::utf8FromPath(entry.path).c_str());
+    if (entry.facts && entry.facts->loaded) {
+        const bvh::DocumentSummary& summary = entry.facts->summary;
+        ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,
+                            summary.endSites, summary.channels,
+                            summary.frameTimeAssumed ? "frame time assumed (30 fps)"
+                                                     : "frame time from the file");
+        ImGui::TextDisabled("thumbnail: frame %u (the middle one)", entry.facts->thumbnailFrame);
+    }
+    if (entry.facts && !entry.facts->diagnosticLines.empty()) {
+        ImGui::Separator();
+        for (const std::string& line : entry.facts->diagnosticLines) {
+            const bool error = line.find(": error: ") != std::string::npos;
+            ImGui::TextColored(error ? kErrorColor : kWarningColor, "%s", line.c_str());
+        }
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
+    ImGui::EndTooltip();
+}
+
+void centreTextVertically(float rowHeight) {
+    const float offset = (rowHeight - ImGui::GetTextLineHeight()) * 0.5f;
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(offset, 0.0f));
+}
+
+void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t index,
+             float thumbnail) {
+    FolderBrowser& folder = state.folder;
+    const FolderEntry& entry = folder.entries()[index];
+    ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
+    ImGui::PushID(static_cast<int>(index));
+
+    ImGui::TableNextColumn();
+    const ImVec2 cell = ImGui::GetCursorScreenPos();
+    const bool isCurrent = folder.current == index;
+    ImGui::Selectable("##row", isCurrent,
+                      ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
+                      ImVec2(0.0f, thumbnail));
+    // On the press, not the release: Ctrl is read while it is surely held.
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+        if (ImGui::GetIO().KeyCtrl) {
+            state.filesToOpen.push_back(
+                bvh::utf8FromPath(entry.path)); // an ordinary character: it stays
+        } else {
+            folder.openRequest = index;
+        }
+    }
+    recordItemRect(state, "browser:row:" + std::to_string(index));
+    if (ImGui::IsItemHovered()) {
+        drawRowTooltip(entry);
+    }
+    ImGui::SetCursorScreenPos(cell);
+    if (const GLuint texture = thumbnails.texture(index);
+        texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
+        // GL textures start at the bottom row: flip v.
+        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+                     ImVec2(thumbnail, thumbnail), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+    } else {
+        ImGui::Dummy(ImVec2(thumbnail, thumbnail));
+    }
+    recordItemRect(state, "browser:thumb:" + std::to_string(index));
+
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    // Elided in the middle to the column (takes differ at the end); the tooltip has the path.
+    elidedText(entry.name);
+
+    const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%zu", facts->summary.joints);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%u", facts->summary.framesPresent);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text(facts->summary.frameTimeAssumed ? "%.4g?" : "%.4g",
+                    facts->summary.framesPerSecond);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    if (facts) {
+        ImGui::Text("%.2f s", facts->summary.durationSeconds);
+    }
+    ImGui::TableNextColumn();
+    centreTextVertically(thumbnail);
+    drawStatus(folder, entry, index);
+    ImGui::PopID();
+}
+
+// [SECTION] The list
+
+void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
+              float scale) {
+    FolderBrowser& folder = state.folder;
+    const std::size_t count = folder.entries().size();
+    if (count == 0) {
+        ImGui::TextDisabled("No .bvh files in this folder%s.",
+                            folder.includesSubfolders() ? " or its subfolders" : "");
+        return;
+    }
+    constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
+                                       ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                       ImGuiTableFlags_SizingFixedFit;
+    // Each fact column as wide as its header or its widest value in this font; in a narrow dock
+    // the least needed ones go (the row's tooltip has every fact) so the names keep some room.
+    auto widthOf = [](const char* header, const char* widestValue) {
+        return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widestValue).x);
+    };
+    struct FactColumn {
+        const char* header;
+        float width;
+        int dropOrder; // 0: kept always
+    };
+    const FactColumn facts[] = {
+        {"Joints", widthOf("Joints", "9999"), 2},
+        {"Frames", widthOf("Frames", "999999"), 4},
+        {"FPS", widthOf("FPS", "119.9?"), 1},
+        {"Duration", widthOf("Duration", "999.99 s"), 3},
+        {"Status", std::max(76.0f * scale, widthOf("Status", "warnings")), 0}};
+    const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f;
+    float needed = thumbnail + padding + ImGui::CalcTextSize("walk1...bvh").x + padding;
+    for (const FactColumn& fact : facts) {
+        needed += fact.width + padding;
+    }
+    int dropped = 0; // columns with 0 < dropOrder <= dropped are hidden
+    while (needed > ImGui::GetContentRegionAvail().x && dropped < 4) {
+        ++dropped;
+        for (const FactColumn& fact : facts) {
+            needed -= fact.dropOrder == dropped ? fact.width + padding : 0.0f;
+        }
+    }
+    if (!ImGui::BeginTable("files", 7, kFlags)) {
+        return;
+    }
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
+    ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
+    for (const FactColumn& fact : facts) {
+        const bool shown = fact.dropOrder == 0 || fact.dropOrder > dropped;
+        ImGui::TableSetupColumn(
+            fact.header,
+            ImGuiTableColumnFlags_WidthFixed |
+                (shown ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_Disabled),
+            fact.width);
+    }
+    ImGui::TableHeadersRow();
+
+    const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
+    // Keep the browsed file in view when next/previous moved it off screen.
+    static std::optional<std::size_t> shownCurrent;
+    if (folder.current != shownCurrent) {
+        shownCurrent = folder.current;
+        if (folder.current &&
+            (*folder.current < folder.visibleFirst() || *folder.current >= folder.visibleLast())) {
+            const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
+            ImGui::SetScrollY(std::max(0.0f, static_cast<float>(*folder.current) * rowHeight -
+                                                 (visible - rowHeight) / 2));
+        }
+    }
+
+    ImGuiListClipper clipper; // only the rows on screen are drawn: a folder of 5000 scrolls
+    clipper.Begin(static_cast<int>(count), rowHeight);
+    std::size_t first = count;
+    std::size_t last = 0;
+    while (clipper.Step()) {
+        first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
+        last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            drawRow(state, thumbnails, static_cast<std::size_t>(row), thumbnail);
+        }
+    }
+    folder.setVisibleRows(first, last);
+    ImGui::EndTable();
+}
+
+} // namespace
+
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
+                     float scale) {
+    if (!state.folder.isOpen()) {
+        return;
+    }
+    bool open = true;
+    if (!beginDockedPanel(state, "Browser", state.layout.browser, 0, &open)) {
+        if (!open) {
+            state.folder.closeRequested = true;
+        }
+        return;
+    }
+    if (!open) {
+        state.folder.closeRequested = true; // the window's close button
+    }
+    drawControls(state, scale);
+    // Rows of 64-pixel pictures (the thumbnails are drawn at 96 and shown smaller): docked under
+    // the view, the list shows four or more rows.
+    drawList(state, thumbnails, std::min(static_cast<float>(thumbnailPixels), 64.0f * scale),
+             scale);
+    ImGui::End();
+}
+
+} // namespace bvhscope::viewer

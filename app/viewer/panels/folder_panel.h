@@ -1,0 +1,16 @@
+// The Browser panel: the open folder's files, one row each with its thumbnail, name, joints,
+// frames, fps, duration and status (queued, reading, ok, N warnings, error; the diagnostics in
+// the row's tooltip). A click shows the file as the browsed character (folder_navigation.h),
+// Ctrl+click adds it as a character of its own; Previous/Next buttons (and Page Up/Page Down in
+// the viewport) step through the list. Shown only while a folder is open.
+#pragma once
+
+#include "app/viewer/folder/folder_thumbnails.h"
+#include "app/viewer/session/viewer_state.h"
+
+namespace bvhscope::viewer {
+
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
+                     float scale);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,282 @@
+#include "app/viewer/session/folder_navigation.h"
+
+#include "core/model/diagnostic.h"
+#include "core/platform/utf8_path.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <thread>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// [SECTION] Opening a folder
+
+void openFolder(ViewerState& state, const std::filesystem::path& path) {
+    FolderBrowser& folder = state.folder;
+    const std::string error = folder.open(path, folder.includesSubfolders());
+    if (!error.empty()) {
+        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
+        state.openErrorPopup = true;
+        return;
+    }
+    folder.stepRequest = 1; // the first file that loads
+}
+
+void closeFolder(ViewerState& state) {
+    state.folder.close();
+    for (Character& character : state.scene.characters()) {
+        character.browsed = false; // stays, as an ordinary character
+    }
+}
+
+void relistFolder(ViewerState& state, bool includeSubfolders) {
+    FolderBrowser& folder = state.folder;
+    const std::filesystem::path path = folder.folder();
+    std::optional<std::filesystem::path> currentPath;
+    if (folder.current) {
+        currentPath = folder.entries()[*folder.current].path;
+    }
+    const std::string error = folder.open(path, includeSubfolders);
+    if (!error.empty()) { // the folder is still open as it was
+        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
+        state.openErrorPopup = true;
+        return;
+    }
+    const std::vector<FolderEntry>& entries = folder.entries();
+    for (std::size_t i = 0; currentPath && i < entries.size(); ++i) {
+        if (entries[i].path == *currentPath) {
+            folder.current = i;
+        }
+    }
+}
+
+// [SECTION] Choosing and loading the file to browse
+
+// The next file from `from` in direction `step` that is not known to fail; from nothing, the
+// first (or last) such file.
+std::optional<std::size_t> nextBrowsable(const std::vector<FolderEntry>& entries,
+                                         std::optional<std::size_t> from, int step) {
+    const auto count = static_cast<std::ptrdiff_t>(entries.size());
+    std::ptrdiff_t i =
+        from ? static_cast<std::ptrdiff_t>(*from) + step : (step > 0 ? 0 : count - 1);
+    for (; i >= 0 && i < count; i += step) {
+        if (entries[static_cast<std::size_t>(i)].status != FileStatus::Error) {
+            return static_cast<std::size_t>(i);
+        }
+    }
+    return std::nullopt;
+}
+
+// Row-parsing threads, as FileLoads uses for a file opened by hand.
+unsigned browseLoadThreads() {
+    return std::clamp(std::thread::hardware_concurrency(), 2u, 5u) - 1;
+}
+
+void startBrowseLoad(FolderBrowser& folder, std::size_t entry, int step) {
+    folder.browseLoad.reset(); // a file still loading for an earlier request is cancelled
+    FolderBrowser::BrowseLoad load;
+    load.entry = entry;
+    load.step = step;
+    load.load =
+        std::make_unique<bvh::BackgroundLoad>(folder.entries()[entry].path, browseLoadThreads());
+    folder.browseLoad = std::move(load);
+}
+
+void handleBrowseRequests(FolderBrowser& folder) {
+    if (folder.openRequest) {
+        const std::size_t entry = *folder.openRequest;
+        folder.openRequest.reset();
+        if (entry < folder.entries().size()) {
+            startBrowseLoad(folder, entry, 0);
+        }
+    }
+    if (folder.stepRequest != 0) {
+        const int step = folder.stepRequest > 0 ? 1 : -1;
+        // Steps taken while a file loads count from that file: three presses, three files on.
+        std::optional<std::size_t> target =
+            folder.browseLoad ? std::optional(folder.browseLoad->entry) : folder.current;
+        std::optional<std::size_t> reached;
+        for (int taken = 0; taken < std::abs(folder.stepRequest); ++taken) {
+            const std::optional<std::size_t> next = nextBrowsable(folder.entries(), target, step);
+            if (!next) {
+                break; // the end of the list: no wrapping
+            }
+            target = reached = next;
+        }
+        folder.stepRequest = 0;
+        if (reached) {
+            startBrowseLoad(folder, *reached, step);
+        }
+    }
+}
+
+// [SECTION] Putting the loaded file in place of the browsed character
+
+void placeBrowsedCharacter(ViewerState& state, Character character) {
+    character.browsed = true;
+    const std::optional<std::size_t> slot = browsedCharacter(state.scene);
+    if (!slot) {
+        state.scene.add(std::move(character));
+        state.infoCharacter = state.scene.characters().size() - 1;
+        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+        state.turnToFrontRequested = state.frameFiguresRequested;
+        return;
+    }
+    Character& old = state.scene.characters()[*slot];
+    std::optional<std::string> selectedJoint;
+    if (state.selection && state.selection->character == *slot) {
+        selectedJoint =
+            old.document.skeleton.names[static_cast<std::size_t>(state.selection->node)];
+    }
+    character.color = old.color;
+    character.visible = old.visible;
+    old = std::move(character);
+    state.scene.arrangeSideBySide();
+    // The view direction stays (the user's), but the new figure is framed: a file standing
+    // elsewhere, or travelling, would otherwise leave the view empty.
+    state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+    if (selectedJoint) {
+        const bvh::NodeIndex node = old.document.skeleton.find(*selectedJoint);
+        if (node == bvh::kNoParent) {
+            state.selection.reset();
+        } else {
+            state.selection->node = node;
+        }
+    }
+    if (state.playback.time() > state.scene.duration()) {
+        state.playback.seek(0.0); // the new clip is shorter: start it over
+    }
+}
+
+std::vector<std::string> errorLinesOf(const std::string& path, const bvh::Document& document) {
+    std::vector<std::string> lines;
+    for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+        if (diagnostic.severity == bvh::Severity::Error) {
+            lines.push_back(bvh::formatDiagnostic(path, diagnostic));
+        }
+    }
+    if (lines.empty() && document.skeleton.nodeCount() == 0) {
+        lines.push_back(path + ": error: the file has no skeleton");
+    }
+    return lines;
+}
+
+void pollBrowseLoad(ViewerState& state) {
+    FolderBrowser& folder = state.folder;
+    if (!folder.browseLoad || !folder.browseLoad->load->finished()) {
+        return;
+    }
+    FolderBrowser::BrowseLoad finished = std::move(*folder.browseLoad);
+    folder.browseLoad.reset();
+    FolderEntry& entry = folder.entries()[finished.entry];
+    bvh::Document document = finished.load->take();
+    const std::string path = bvh::utf8FromPath(entry.path);
+    std::vector<std::string> errors = errorLinesOf(path, document);
+    if (!errors.empty()) {
+        // What the row says now (the file may have changed since it was summarised).
+        FileFacts facts;
+        facts.diagnosticLines.assign(
+            errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(
+                                                 std::min(errors.size(), kKeptDiagnostics)));
+        entry.facts = std::move(facts);
+        entry.status = FileStatus::Error;
+        entry.thumbnail = ThumbnailState::None;
+        entry.thumbnailPose.reset();
+        if (finished.step != 0) {
+            if (const auto next = nextBrowsable(folder.entries(), finished.entry, finished.step)) {
+                startBrowseLoad(folder, *next, finished.step);
+            }
+        } else {
+            state.errorLines = std::move(errors);
+            state.openErrorPopup = true;
+        }
+        return;
+    }
+    Character character =
+        makeCharacter(bvh::utf8FromPath(entry.path.filename()), path, std::move(document));
+    applyAxes(character, state.settings.upAxis, state.settings.unit);
+    placeBrowsedCharacter(state, std::move(character));
+    folder.current = finished.entry;
+}
+
+} // namespace
+
+// [SECTION] Entry points
+
+void openPaths(ViewerState& state, const std::vector<std::string>& paths) {
+    for (const std::string& path : paths) {
+        std::error_code error;
+        const std::filesystem::path native = bvh::pathFromUtf8(path);
+        if (std::filesystem::is_directory(native, error)) {
+            openFolder(state, native);
+        } else {
+            state.loads.open(path); // a missing file fails there, with its message
+        }
+    }
+}
+
+void updateFolderBrowsing(ViewerState& state) {
+    FolderBrowser& folder = state.folder;
+    if (folder.closeRequested) {
+        closeFolder(state);
+        return;
+    }
+    if (folder.includeSubfoldersRequested && folder.isOpen()) {
+        const bool include = *folder.includeSubfoldersRequested;
+        folder.includeSubfoldersRequested.reset();
+        if (include != folder.includesSubfolders()) {
+            relistFolder(state, include);
+        }
+    }
+    if (!folder.isOpen()) {
+        return;
+    }
+    folder.update();
+    handleBrowseRequests(folder);
+    pollBrowseLoad(state);
+}
+
+std::optional<std::size_t> browsedCharacter(const Scene& scene) {
+    const std::vector<Character>& characters = scene.characters();
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        if (characters[i].browsed) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+// [SECTION] --print-load-timing
+
+void FolderTimingReport::frameShown(const FolderBrowser& folder, double frameMilliseconds,
+                                    std::chrono::steady_clock::time_point now, std::ostream& out) {
+    if (!folder.isOpen() || reported_ == folder.generation()) {
+        return;
+    }
+    const double sinceListing =
+        std::chrono::duration<double, std::milli>(now - folder.openedAt()).count();
+    if (!folder.summarizing() && summariesDone_ < 0.0) {
+        summariesDone_ = sinceListing;
+    }
+    if (folder.busy()) {
+        longestFrame_ = std::max(longestFrame_, frameMilliseconds);
+        ++frames_;
+        return;
+    }
+    char text[200];
+    std::snprintf(text, sizeof text,
+                  ": %zu files, summarised %.1f ms and thumbnails drawn %.1f ms after listing; "
+                  "%d UI frames meanwhile, the longest %.1f ms\n",
+                  folder.entries().size(), summariesDone_, sinceListing, frames_, longestFrame_);
+    out << "folder " << bvh::utf8FromPath(folder.folder()) << text << std::flush;
+    reported_ = folder.generation();
+    summariesDone_ = -1.0;
+    longestFrame_ = 0.0;
+    frames_ = 0;
+}
+
+} // namespace bvhscope::viewer

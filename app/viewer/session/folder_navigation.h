@@ -1,0 +1,56 @@
+// Opening what a user names (command line, a drop, the path field) and browsing a folder's files
+// through one character.
+//
+// The browser shows one folder at a time. Its "browsed" character (Character::browsed) is the
+// one next/previous file and a click on a row replace, in place: same slot, colour and
+// visibility; the camera, playback state and settings stay; the selection follows the joint by
+// name when the new file has it (else it is cleared); the playback time stays when the new clip
+// is long enough, else it starts over. The old character is shown until the new file is
+// completely read, so flipping through files never flashes a half-loaded one. Files opened by
+// hand (command line, drop, Ctrl+click on a row) are ordinary characters and stay.
+#pragma once
+
+#include "app/viewer/session/viewer_state.h"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// Opens each path: a folder into the browser (replacing the folder open before; its first file
+// that loads becomes the browsed character), anything else as a new character (FileLoads).
+// A folder that cannot be listed shows its error in the popup.
+void openPaths(ViewerState& state, const std::vector<std::string>& paths);
+
+// Once per UI frame, after the loads are polled: acts on the browser's requests (close,
+// re-list, open a row, next/previous), takes finished summaries, and once the file to browse
+// has loaded, puts it in place of the browsed character. A step (next/previous, or opening a
+// folder) skips files known not to load and goes on past one that fails; a clicked file that
+// fails shows its errors in the popup. Closing the folder keeps the browsed character as an
+// ordinary one.
+void updateFolderBrowsing(ViewerState& state);
+
+// The scene index of the browsed character, if one is shown.
+std::optional<std::size_t> browsedCharacter(const Scene& scene);
+
+// --print-load-timing for a folder: once its summaries and thumbnails are done, one line with
+// when (ms after its listing) and how many UI frames were drawn meanwhile, the longest of
+// them (the background work must never hold the interface up).
+class FolderTimingReport {
+public:
+    // After each frame shown, with its duration.
+    void frameShown(const FolderBrowser& folder, double frameMilliseconds,
+                    std::chrono::steady_clock::time_point now, std::ostream& out);
+
+private:
+    std::optional<std::uint64_t> reported_; // the folder generation reported
+    double summariesDone_ = -1.0;           // ms after listing; negative until they are
+    double longestFrame_ = 0.0;
+    int frames_ = 0;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,286 @@
+// Issue 16 in the viewer's world: every capture stands upright on the ground and fills the view.
+#include "app/scene/framing.h"
+#include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+#include <numbers>
+
+using namespace bvhscope;
+using namespace bvhscope::viewer;
+
+namespace {
+
+constexpr float kAspect = 1280.0f / 720.0f;
+const glm::vec2 kViewport(1280.0f, 720.0f);
+
+Character characterOf(const bvh::test::Creature& creature,
+                      const bvh::test::CreatureFileOptions& options = {}) {
+    return makeCharacter("creature.bvh", "",
+                         bvh::parseDocument(bvh::test::creatureFile(creature, options).text));
+}
+
+// 20 body heights (170 cm) in 8 s.
+bvh::test::CreatureFileOptions travellingOptions() {
+    bvh::test::CreatureFileOptions options;
+    options.frames = 240;
+    return options;
+}
+
+// The figure's height on screen as a fraction of the view: its nodes' projected extent.
+float screenHeightFraction(const Scene& scene, const render::OrbitCamera& camera) {
+    float top = 1e9f;
+    float bottom = -1e9f;
+    for (const Character& character : scene.characters()) {
+        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+            if (isStaticRoot(character, i)) {
+                continue;
+            }
+            const auto pixel =
+                render::projectToPixel(camera, kViewport, character.viewerPositions[i]);
+            if (pixel) {
+                top = std::min(top, pixel->y);
+                bottom = std::max(bottom, pixel->y);
+            }
+        }
+    }
+    return (bottom - top) / kViewport.y;
+}
+
+bool insideView(const Scene& scene, const render::OrbitCamera& camera) {
+    for (const glm::vec3& point : scene.characters().front().viewerPositions) {
+        const auto pixel = render::projectToPixel(camera, kViewport, point);
+        if (!pixel || pixel->x < 0 || pixel->y < 0 || pixel->x > kViewport.x ||
+            pixel->y > kViewport.y) {
+            return false;
+        }
+    }
+    return true;
+}
+
+TEST(Framing, ATravellingClipIsFramedAtTheCurrentFrameNotAsAWhole) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+    scene.evaluate(4.0, bvh::Interpolation::Nearest);
+
+    render::OrbitCamera whole;
+    render::frameBounds(whole, scene.motionBounds(), kAspect);
+    EXPECT_LT(screenHeightFraction(scene, whole), 0.2f)
+        << "the whole clip's framing makes a speck of a figure crossing 34 m";
+
+    render::OrbitCamera camera;
+    frameFigures(camera, scene, kAspect, true);
+    EXPECT_GE(screenHeightFraction(scene, camera), 0.35f);
+    EXPECT_TRUE(insideView(scene, camera));
+}
+
+TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    render::OrbitCamera camera;
+    frameFigures(camera, scene, kAspect, true);
+    FigureFollow follow;
+    follow.start(camera, scene);
+    ASSERT_TRUE(follow.active());
+    const float framedDistance = camera.distance;
+    for (double t = 0.1; t <= 7.9; t += 0.1) {
+        scene.evaluate(t, bvh::Interpolation::Nearest);
+        follow.update(camera, scene, 0.1);
+    }
+    EXPECT_TRUE(insideView(scene, camera)) << "the figure walked 32 m and is still in view";
+    EXPECT_GE(screenHeightFraction(scene, camera), 0.35f);
+    EXPECT_EQ(camera.distance, framedDistance) << "only the target moves";
+
+    // Smooth: one 1/60 s step moves the target by less than the figure does in it.
+    const glm::vec3 before = camera.target;
+    scene.evaluate(7.9 + 1.0 / 60.0, bvh::Interpolation::Nearest);
+    follow.update(camera, scene, 1.0 / 60.0);
+    EXPECT_LT(glm::distance(before, camera.target), 4.25f / 60.0f * 1.5f);
+    follow.stop();
+    const glm::vec3 stopped = camera.target;
+    scene.evaluate(2.0, bvh::Interpolation::Nearest);
+    follow.update(camera, scene, 0.1);
+    EXPECT_EQ(camera.target, stopped);
+}
+
+TEST(Framing, TheCameraLooksAtTheFiguresFrontThreeQuarters) {
+    EXPECT_NEAR(*frontThreeQuarterYaw({0, 0, 1}), kThreeQuarterYawRadians, 1e-6f);
+    EXPECT_NEAR(*frontThreeQuarterYaw({1, 0, 0}),
+                std::numbers::pi_v<float> / 2 + kThreeQuarterYawRadians, 1e-6f);
+    EXPECT_FALSE(frontThreeQuarterYaw({0, 1, 0}).has_value());
+
+    // A Z-up file facing -Y (Character Studio's axes): the viewer turns it to face +Z.
+    bvh::test::CreatureFileOptions zUp;
+    zUp.canonicalToFile = bvh::test::yUpToZUp();
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(140.0), zUp));
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    const std::optional<glm::vec3> facing = sceneFacing(scene);
+    ASSERT_TRUE(facing.has_value());
+    EXPECT_GT(facing->z, 0.99f);
+    render::OrbitCamera camera;
+    camera.yawRadians = 2.5f;
+    frameFigures(camera, scene, kAspect, true);
+    EXPECT_NEAR(camera.yawRadians, kThreeQuarterYawRadians, 1e-3f);
+    camera.yawRadians = 2.5f;
+    frameFigures(camera, scene, kAspect, false);
+    EXPECT_EQ(camera.yawRadians, 2.5f) << "F keeps the user's direction";
+}
+
+TEST(Framing, AZUpQuadrupedStandsUpInTheViewer) {
+    bvh::test::CreatureFileOptions zUp;
+    zUp.canonicalToFile = bvh::test::yUpToZUp();
+    Character character = characterOf(bvh::test::quadruped(120.0), zUp);
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_EQ(character.stance.source, bvh::UpAxisSource::Motion);
+    evaluatePose(character, 0.5, bvh::Interpolation::Nearest);
+    float low = 1e9f;
+    float high = -1e9f;
+    for (const glm::vec3& point : character.viewerPositions) {
+        low = std::min(low, point.y);
+        high = std::max(high, point.y);
+    }
+    // 200 tall with its head, hooves on the grid; metres (its cm rest height is "cm").
+    EXPECT_NEAR(low, 0.0f, 0.01f);
+    EXPECT_NEAR(high, 1.9f, 0.05f);
+}
+
+// [SECTION] On the ground
+
+float lowestY(const Character& character) {
+    float low = 1e9f;
+    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        if (!isStaticRoot(character, i)) {
+            low = std::min(low, character.viewerPositions[i].y);
+        }
+    }
+    return low;
+}
+
+TEST(Ground, AFloatingFigureIsShownOnTheGridUnlessAskedToShowTheFile) {
+    bvh::test::CreatureFileOptions floating;
+    floating.fileShift = glm::dvec3(0, 362.0, 0);
+    Character character = characterOf(bvh::test::biped(140.0), floating);
+    EXPECT_TRUE(character.stance.needsLift());
+    EXPECT_NEAR(character.groundLiftMetres, -3.62, 0.01);
+    evaluatePose(character, 1.0, bvh::Interpolation::Nearest);
+    EXPECT_NEAR(lowestY(character), 0.0f, 0.02f) << "a planted foot touches the grid";
+
+    character.showAsInFile = true;
+    applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
+    evaluatePose(character, 1.0, bvh::Interpolation::Nearest);
+    EXPECT_NEAR(lowestY(character), 3.62f, 0.02f);
+}
+
+TEST(Ground, ASunkZUpFigureIsLifted) {
+    bvh::test::CreatureFileOptions sunk;
+    sunk.canonicalToFile = bvh::test::yUpToZUp();
+    sunk.fileShift = glm::dvec3(0, 0, -95.0);
+    Character character = characterOf(bvh::test::biped(140.0), sunk);
+    EXPECT_NEAR(character.groundLiftMetres, 0.95, 0.01);
+    EXPECT_NEAR(character.motionBounds.min.y, 0.0f, 0.02f);
+}
+
+// [SECTION] Static root links
+
+TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
+    Scene scene;
+    // The static root 5 m behind the start, the body walking away from it.
+    scene.add(
+        characterOf(bvh::test::withStaticRoot(bvh::test::biped(140.0), glm::dvec3(0, 0, -500))));
+    const Character& character = scene.characters().front();
+    ASSERT_EQ(character.stance.staticRoots.size(), 1u);
+    scene.evaluate(3.5, bvh::Interpolation::Nearest); // 9.9 m from the static root
+
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    SceneLook dashed;
+    scene.buildInstances(std::nullopt, dashed, bones, joints);
+    const glm::vec3 origin = character.viewerPositions[0];
+    const glm::vec3 hips = character.viewerPositions[1];
+    std::size_t dashes = 0;
+    float covered = 0.0f;
+    for (const render::BoneInstance& bone : bones) {
+        const float along = glm::length(glm::cross(bone.start - origin, hips - origin)) /
+                            glm::length(hips - origin);
+        if (along < 1e-3f && glm::distance(bone.start, hips) > 1e-3f) { // on the link
+            ++dashes;
+            covered += glm::distance(bone.start, bone.end);
+            EXPECT_LT(bone.radius, Scene::boneRadius(character, dashed));
+        }
+    }
+    const float link = glm::distance(origin, hips);
+    EXPECT_GE(dashes, 10u) << "a 10 m link in 7 cm dashes";
+    EXPECT_NEAR(covered, 0.5f * link, 0.05f * link) << "half dash, half gap";
+
+    SceneLook hidden;
+    hidden.staticLinks = StaticLinkStyle::Hidden;
+    const std::size_t shownBones = bones.size();
+    scene.buildInstances(std::nullopt, hidden, bones, joints);
+    EXPECT_EQ(bones.size(), shownBones - dashes);
+    for (const render::BoneInstance& joint : joints) {
+        EXPECT_GT(glm::distance(joint.start, origin), 1e-3f) << "the static root's joint too";
+    }
+
+    // Framing and bounds see the body only.
+    EXPECT_GT(scene.poseBounds().min.z, 3.0f);
+    EXPECT_GT(character.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
+}
+
+// [SECTION] The file's own up axis
+
+TEST(UpAxisOverride, OneFilesChoiceWinsOverTheDefaultAndIsMeasuredAlongIt) {
+    Character character = characterOf(bvh::test::biped(140.0));
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
+    character.upAxisOverride = UpAxisChoice::NegativeX;
+    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::NegativeX);
+    EXPECT_EQ(character.stance.source, bvh::UpAxisSource::Override);
+    character.upAxisOverride = UpAxisChoice::Auto;
+    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY) << "this file's auto, not the default";
+    character.upAxisOverride.reset();
+    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ) << "no choice: the settings' default";
+}
+
+} // namespace
+
+// [SECTION] Several files at different rates
+
+namespace several_rates {
+
+Character clipAt(double framesPerSecond, int frames) {
+    bvh::test::CreatureFileOptions options;
+    options.framesPerSecond = framesPerSecond;
+    options.frames = frames;
+    return makeCharacter(
+        "clip.bvh", "",
+        bvh::parseDocument(bvh::test::creatureFile(bvh::test::biped(140.0), options).text));
+}
+
+TEST(SeveralRates, TimeIsCommonAndEachShorterClipLoopsOnItsOwn) {
+    Scene scene;
+    scene.add(clipAt(120.0, 121)); // 1 s
+    scene.add(clipAt(30.0, 16));   // 0.5 s
+    EXPECT_DOUBLE_EQ(scene.frameTime(), 1.0 / 120.0);
+    EXPECT_DOUBLE_EQ(scene.frameTime(1), 1.0 / 30.0) << "stepping steps the selected file";
+    const Character& shorter = scene.characters()[1];
+    EXPECT_DOUBLE_EQ(Scene::localTime(shorter, 0.8, false), 0.8) << "held on its last frame";
+    EXPECT_NEAR(Scene::localTime(shorter, 0.8, true), 0.8 - (0.5 + 1.0 / 30.0), 1e-12);
+    EXPECT_DOUBLE_EQ(Scene::localTime(scene.characters()[0], 0.8, true), 0.8);
+
+    Character alone = clipAt(30.0, 16);
+    evaluatePose(alone, 0.8 - (0.5 + 1.0 / 30.0), bvh::Interpolation::Nearest);
+    scene.evaluate(0.8, bvh::Interpolation::Nearest, true);
+    for (std::size_t i = 0; i < alone.world.size(); ++i) {
+        EXPECT_EQ(scene.characters()[1].world[i].translation, alone.world[i].translation);
+    }
+    EXPECT_EQ(frameAt(shorter, Scene::localTime(shorter, 0.8, true)), 8u);
+}
+
+} // namespace several_rates

@@ -1,0 +1,235 @@
+#include "app/scene/scene.h"
+#include "app/viewer/io/file_loading.h"
+#include "core/reader/document.h"
+#include "tests/app/viewer/bundled_sample.h"
+
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::viewer;
+
+namespace {} // namespace
+
+TEST(Scene, BundledSampleLoadsAsACentimetreYUpFigure) {
+    const Character character = test::bundledSample();
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
+    EXPECT_EQ(character.unit, bvh::LengthUnit::Centimetre);
+    EXPECT_NEAR(character.figureHeightMetres, 1.65, 0.1);
+    // The motion bounds stand on the floor and cover the walk.
+    EXPECT_NEAR(character.motionBounds.min.y, 0.0f, 0.05f);
+    EXPECT_GT(character.motionBounds.size().z, 1.5f);
+}
+
+TEST(Scene, ZUpFilesTurnToYUpKeepingHandedness) {
+    const glm::dmat4 convert =
+        fileToViewerTransform(bvh::UpAxis::PositiveZ, bvh::LengthUnit::Metre);
+    const glm::dvec4 up = convert * glm::dvec4(0, 0, 1, 0);
+    const glm::dvec4 back = convert * glm::dvec4(0, -1, 0, 0);
+    EXPECT_NEAR(up.y, 1.0, 1e-12);
+    EXPECT_NEAR(back.z, 1.0, 1e-12); // a Biped file faces -Y; the viewer shows it facing +Z
+    EXPECT_NEAR(glm::determinant(glm::dmat3(convert)), 1.0, 1e-12);
+    const glm::dmat4 inches = fileToViewerTransform(bvh::UpAxis::PositiveY, bvh::LengthUnit::Inch);
+    EXPECT_NEAR((inches * glm::dvec4(1, 0, 0, 0)).x, 0.0254, 1e-12);
+}
+
+TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
+    LoadOutcome outcome = loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) +
+                                            "/tests/data/seed_character_studio_example.bvh");
+    ASSERT_TRUE(outcome.character.has_value());
+    EXPECT_EQ(outcome.character->upAxis, outcome.character->summary.restPose.upAxis);
+    applyAxes(*outcome.character, UpAxisChoice::PositiveZ, UnitChoice::Metre);
+    EXPECT_EQ(outcome.character->upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_EQ(outcome.character->unit, bvh::LengthUnit::Metre);
+}
+
+TEST(Scene, CharactersStandSideBySideWithoutOverlap) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
+    const render::Bounds first = scene.motionBounds(0);
+    const render::Bounds second = scene.motionBounds(1);
+    EXPECT_GT(second.min.x, first.max.x);
+    EXPECT_NE(scene.characters()[0].color, scene.characters()[1].color);
+    scene.remove(0);
+    EXPECT_EQ(scene.characters().size(), 1u);
+    EXPECT_EQ(scene.characters()[0].placement.x, 0.0f);
+}
+
+TEST(Scene, InstancesCoverEveryBoneAndJoint) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    scene.add(test::bundledSample());
+    scene.evaluate(0.5, bvh::Interpolation::Linear);
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(std::nullopt, SceneLook{}, bones, joints);
+    const bvh::Skeleton& skeleton = scene.characters()[0].document.skeleton;
+    EXPECT_EQ(bones.size(), 2 * (skeleton.nodeCount() - 1));
+    EXPECT_EQ(joints.size(), 2 * skeleton.jointCount());
+    scene.characters()[1].visible = false;
+    scene.buildInstances(std::nullopt, SceneLook{}, bones, joints);
+    EXPECT_EQ(bones.size(), skeleton.nodeCount() - 1);
+}
+
+TEST(Scene, PickingAJointPosition) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    const Character& character = scene.characters()[0];
+    const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
+    const glm::vec3 target = character.viewerPositions[head];
+    const render::Ray ray{target + glm::vec3(0, 0, 5), {0, 0, -1}};
+    const auto picked = scene.pick(ray, SceneLook{});
+    ASSERT_TRUE(picked.has_value());
+    EXPECT_EQ(picked->node, static_cast<bvh::NodeIndex>(head));
+    const render::Ray miss{target + glm::vec3(3, 0, 5), {0, 0, -1}};
+    EXPECT_FALSE(scene.pick(miss, SceneLook{}).has_value());
+}
+
+namespace {
+
+// A character from BVH text, as the viewer loads files.
+Character characterFrom(const std::string& text) {
+    bvh::Document document = bvh::parseDocument(text);
+    EXPECT_TRUE(document.loaded());
+    Character character = makeCharacter("test", "", std::move(document));
+    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
+    return character;
+}
+
+// A straight chain up +Y of `bones` bones of `length` metres, in the rest pose.
+std::string chainText(int bones, double length) {
+    std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\n";
+    for (int i = 1; i < bones; ++i) {
+        text += "JOINT J" + std::to_string(i) + "\n{\nOFFSET 0 " + std::to_string(length) +
+                " 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 " + std::to_string(length) + " 0\n}\n";
+    for (int i = 0; i < bones; ++i) {
+        text += "}\n";
+    }
+    return text + "MOTION\nFrames: 0\nFrame Time: 0.04\n";
+}
+
+} // namespace
+
+TEST(Scene, RadiiFollowTheFigureCappedByTheBonesThatMeet) {
+    // Hips -> Spine (0.5 m) -> Hand (0.5 m) -> Finger (0.02 m) -> tip (0.02 m): 1.54 m tall.
+    const Character character = characterFrom(
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+        "JOINT Spine\n{\nOFFSET 0 0.5 0\nCHANNELS 1 Zrotation\n"
+        "JOINT Hand\n{\nOFFSET 0 0.5 0\nCHANNELS 1 Zrotation\n"
+        "JOINT Finger\n{\nOFFSET 0 0.02 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0.02 0\n}\n}\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n");
+    const float height = static_cast<float>(character.figureHeightMetres);
+    ASSERT_NEAR(height, 1.04f, 1e-4f);
+    const SceneLook look{2.0f, {}};
+    // Long bones keep the figure's radius; the finger is a quarter of its length thick.
+    EXPECT_NEAR(Scene::boneRadius(character, look, 1), 2.0f * 0.014f * height, 1e-6f);
+    EXPECT_NEAR(Scene::boneRadius(character, look, 3), 2.0f * 0.25f * 0.02f, 1e-6f);
+    EXPECT_NEAR(Scene::boneRadius(character, look, 4), 2.0f * 0.25f * 0.02f, 1e-6f);
+    // A joint is at most half as wide as the longest bone meeting there: the hand meets a 0.5 m
+    // bone, the finger only 2 cm ones.
+    EXPECT_NEAR(Scene::jointRadius(character, look, 2), 2.0f * 0.022f * height, 1e-6f);
+    EXPECT_NEAR(Scene::jointRadius(character, look, 3), 2.0f * 0.5f * 0.02f, 1e-6f);
+    // The root meets only the spine.
+    EXPECT_NEAR(Scene::jointRadius(character, look, 0), 2.0f * 0.022f * height, 1e-6f);
+}
+
+TEST(Scene, JoinedBonesAreContinuousAndReachEveryTip) {
+    // 1000 bones of 1 mm: seen from 10 m with 1 mm per metre of distance visible, segments
+    // join until they are about a centimetre long.
+    Scene scene;
+    scene.add(characterFrom(chainText(1000, 0.001)));
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    const Character& character = scene.characters().front();
+    const glm::vec3 root = character.viewerPositions.front();
+    const glm::vec3 tip = character.viewerPositions.back();
+    ASSERT_NEAR(glm::distance(root, tip), 1.0f, 1e-4f);
+
+    std::vector<render::BoneInstance> all;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(std::nullopt, SceneLook{}, all, joints);
+    EXPECT_EQ(all.size(), 1000u);
+    EXPECT_EQ(joints.size(), 1000u);
+
+    const glm::vec3 eye = root + glm::vec3(10.0f, 0.5f, 0.0f);
+    std::vector<render::BoneInstance> joined;
+    scene.buildInstances(std::nullopt, SceneLook{}, joined, joints, Scene::Detail{eye, 0.001f});
+    EXPECT_TRUE(joints.empty());
+    ASSERT_GE(joined.size(), 80u);
+    ASSERT_LE(joined.size(), 110u);
+    EXPECT_EQ(joined.front().start, root);
+    EXPECT_EQ(joined.back().end, tip);
+    for (std::size_t i = 1; i < joined.size(); ++i) {
+        EXPECT_EQ(joined[i].start, joined[i - 1].end) << "a gap before segment " << i;
+    }
+    for (std::size_t i = 0; i + 1 < joined.size(); ++i) {
+        const float length = glm::distance(joined[i].start, joined[i].end);
+        EXPECT_GE(length, 0.001f * glm::distance(eye, joined[i].end) - 1e-6f);
+    }
+}
+
+TEST(Scene, JoinedBonesKeepEveryBranchTip) {
+    // Two short arms from one root: each arm's tip is reached, from the root.
+    Scene scene;
+    scene.add(characterFrom(
+        "HIERARCHY\nROOT Root\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+        "JOINT Left\n{\nOFFSET -0.001 0 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET -0.001 0 0\n}\n}\n"
+        "JOINT Right\n{\nOFFSET 0.001 0 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0.001 0 0\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n"));
+    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    const Character& character = scene.characters().front();
+    std::vector<render::BoneInstance> joined;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(std::nullopt, SceneLook{}, joined, joints,
+                         Scene::Detail{glm::vec3(0.0f, 0.0f, 10.0f), 0.01f});
+    ASSERT_EQ(joined.size(), 2u); // each arm is one segment, root to tip
+    EXPECT_EQ(joined[0].start, character.viewerPositions[0]);
+    EXPECT_EQ(joined[0].end, character.viewerPositions[2]);
+    EXPECT_EQ(joined[1].start, character.viewerPositions[0]);
+    EXPECT_EQ(joined[1].end, character.viewerPositions[4]);
+}
+
+namespace {
+
+TEST(ScenePalette, TwelveFilesGetTwelveDistinguishableColours) {
+    Scene scene;
+    for (std::size_t i = 0; i < kCharacterPaletteSize + 1; ++i) {
+        scene.add(test::bundledSample());
+    }
+    const auto& characters = scene.characters();
+    for (std::size_t i = 0; i < kCharacterPaletteSize; ++i) {
+        for (std::size_t j = i + 1; j < kCharacterPaletteSize; ++j) {
+            // Apart by at least 0.25 in RGB: told apart at a glance on the dark background.
+            EXPECT_GT(glm::distance(glm::vec3(characters[i].color), glm::vec3(characters[j].color)),
+                      0.25f)
+                << i << " and " << j;
+        }
+    }
+    EXPECT_EQ(characters[kCharacterPaletteSize].color, characters[0].color); // then again
+}
+
+TEST(SceneUndo, ATakenCharacterGoesBackWhereItWasWithItsColour) {
+    Scene scene;
+    for (int i = 0; i < 3; ++i) {
+        scene.add(test::bundledSample());
+        scene.characters().back().displayName = "file" + std::to_string(i);
+    }
+    const glm::vec4 colour = scene.characters()[1].color;
+    const float placement = scene.characters()[2].placement.x;
+    Character taken = scene.take(1);
+    ASSERT_EQ(scene.characters().size(), 2u);
+    EXPECT_EQ(scene.characters()[1].displayName, "file2");
+    EXPECT_LT(scene.characters()[1].placement.x, placement) << "moved into the gap";
+    scene.insert(1, std::move(taken));
+    ASSERT_EQ(scene.characters().size(), 3u);
+    EXPECT_EQ(scene.characters()[1].displayName, "file1");
+    EXPECT_EQ(scene.characters()[1].color, colour);
+    EXPECT_FLOAT_EQ(scene.characters()[2].placement.x, placement);
+}
+
+} // namespace
