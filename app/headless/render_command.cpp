@@ -50,10 +50,11 @@ public:
     }
     int maxSize() const { return maxSize_; }
 
-    render::Image draw(const viewer::Scene& scene, const render::OrbitCamera& camera,
-                       const viewer::SceneOverlays* overlays, int width, int height) {
+    render::Image draw(const viewer::Scene& scene, const viewer::ScenePose& pose,
+                       const render::OrbitCamera& camera, const viewer::SceneOverlays* overlays,
+                       int width, int height) {
         target_->resize(width, height);
-        drawer_->draw(scene, camera, std::nullopt, viewer::SceneDrawOptions{}, width, height,
+        drawer_->draw(scene, pose, camera, std::nullopt, viewer::SceneDrawOptions{}, width, height,
                       target_->framebuffer(), overlays);
         return target_->read();
     }
@@ -138,12 +139,12 @@ std::size_t bodyRoot(const viewer::Character& character) {
     return 0;
 }
 
-// The camera for the figure at the current pose (evaluated): its front three-quarters unless
-// --yaw was given, framed to fill the picture.
-render::OrbitCamera figureCamera(const viewer::Scene& scene, const RenderRequest& request,
-                                 float aspect) {
+// The camera for the figure in `pose`: its front three-quarters unless --yaw was given, framed
+// to fill the picture.
+render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::ScenePose& pose,
+                                 const RenderRequest& request, float aspect) {
     render::OrbitCamera camera = baseCamera(request);
-    viewer::frameFigures(camera, scene, aspect, !request.yawGiven);
+    viewer::frameFigures(camera, scene, pose, aspect, !request.yawGiven);
     return camera;
 }
 
@@ -155,19 +156,20 @@ struct FollowFraming {
     glm::vec3 offsetFromRoot{0.0f};
 };
 
-FollowFraming followFraming(viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
-    viewer::Character& character = scene.characters().front();
+FollowFraming followFraming(const viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
+    const viewer::Character& character = scene.characters().front();
     const std::size_t body = bodyRoot(character);
     const std::uint32_t frames = std::max<std::uint32_t>(character.document.motion.frameCount, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
     render::Bounds around = render::emptyBounds();
+    viewer::CharacterPose pose;
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
-        scene.evaluate(frame * character.document.motion.frameTime, bvh::Interpolation::Nearest);
-        const glm::vec3 root = character.viewerPositions[body];
-        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        viewer::samplePose(character, frame * character.document.motion.frameTime,
+                           bvh::Interpolation::Nearest, pose);
+        const glm::vec3 root = pose.viewerPositions[body];
+        for (std::size_t i = 0; i < pose.viewerPositions.size(); ++i) {
             if (!viewer::isStaticRoot(character, i)) {
-                render::include(around,
-                                character.viewerPositions[i] - glm::vec3(root.x, 0.0f, root.z));
+                render::include(around, pose.viewerPositions[i] - glm::vec3(root.x, 0.0f, root.z));
             }
         }
     }
@@ -284,10 +286,12 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     const float aspect = static_cast<float>(request.width) / static_cast<float>(request.height);
     const CameraMode cameraMode = request.cameraMode();
     render::OrbitCamera camera = baseCamera(request);
+    viewer::ScenePose pose;
     if (!request.yawGiven) {
         // The front three-quarters of the figure as it stands at the first image.
-        scene.evaluate(static_cast<double>(span.first) * frameTime, bvh::Interpolation::Nearest);
-        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene)) {
+        scene.sample(static_cast<double>(span.first) * frameTime, bvh::Interpolation::Nearest,
+                     false, pose);
+        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene, pose)) {
             camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
         }
     }
@@ -304,20 +308,20 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     viewer::OverlayBuilder overlayBuilder;
     viewer::SceneOverlays overlays;
     const auto drawShot = [&](const VideoShot& shot) {
-        scene.evaluate(shot.timeSeconds, interpolation);
+        scene.sample(shot.timeSeconds, interpolation, false, pose);
         if (follow) {
-            const glm::vec3 root = shown.viewerPositions[bodyRoot(shown)];
+            const glm::vec3 root = pose.characters.front().viewerPositions[bodyRoot(shown)];
             camera = follow->camera;
             camera.target = follow->offsetFromRoot + glm::vec3(root.x, 0.0f, root.z);
         } else if (cameraMode == CameraMode::Figure) {
             render::OrbitCamera framed = camera;
-            viewer::frameFigures(framed, scene, aspect, false); // the first image's yaw
+            viewer::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw
             camera = framed;
         }
-        overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{},
+        overlayBuilder.build(scene, pose, std::nullopt, request.overlays, viewer::SceneLook{},
                              shot.timeSeconds, overlays);
         render::Image image =
-            renderer.draw(scene, camera, &overlays, request.width, request.height);
+            renderer.draw(scene, pose, camera, &overlays, request.width, request.height);
         if (request.frameOverlay) {
             stampFrameLabel(image, text, frameLabel(title, shot.frame, lastFrame, frameTime));
         }
@@ -409,16 +413,18 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
                 std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
             const std::int64_t frame = std::min(request.frame, lastFrame);
             const double time = static_cast<double>(frame) * shown.document.motion.frameTime;
-            scene.evaluate(time, bvh::Interpolation::Nearest);
+            viewer::ScenePose pose;
+            scene.sample(time, bvh::Interpolation::Nearest, false, pose);
             render::OrbitCamera camera = baseCamera(request);
             if (request.cameraMode() == CameraMode::Clip) {
                 render::frameBounds(camera, scene.motionBounds(), aspect);
             } else {
-                camera = figureCamera(scene, request, aspect);
+                camera = figureCamera(scene, pose, request, aspect);
             }
-            overlayBuilder.build(scene, std::nullopt, request.overlays, viewer::SceneLook{}, time,
-                                 overlays);
-            tile = renderer.draw(scene, camera, &overlays, layout.tileWidth, layout.tileHeight);
+            overlayBuilder.build(scene, pose, std::nullopt, request.overlays, viewer::SceneLook{},
+                                 time, overlays);
+            tile =
+                renderer.draw(scene, pose, camera, &overlays, layout.tileWidth, layout.tileHeight);
             labelTile(tile, text, name,
                       shortFrameLabel(frame, lastFrame, shown.document.motion.frameTime), false);
         }

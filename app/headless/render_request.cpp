@@ -310,9 +310,10 @@ std::string readSizes(const cli::ParsedArguments& parsed, RenderRequest& request
         if (request.mode == RenderMode::ContactSheet) {
             return "a contact sheet's size comes from --tile and --columns";
         }
-        if (!parseSize(*text, 16, kMaxImageSide, request.width, request.height)) {
-            return "--size must be WxH with sides from 16 to " + std::to_string(kMaxImageSide) +
-                   ", not '" + std::string(*text) + "'";
+        if (!parseSize(*text, viewer::kMinPictureSide, kMaxImageSide, request.width,
+                       request.height)) {
+            return "--size must be WxH with sides from " + std::to_string(viewer::kMinPictureSide) +
+                   " to " + std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'";
         }
     }
     if (request.mode == RenderMode::Video && request.container != media::VideoContainer::Gif &&

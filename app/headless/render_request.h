@@ -5,6 +5,7 @@
 #include "app/cli/command_line.h"
 #include "app/headless/output_pattern.h"
 #include "app/media/video_format.h"
+#include "app/pictures/picture_size.h"
 #include "app/scene/character.h"
 #include "app/scene/overlays.h"
 #include "render/math/camera.h"
@@ -70,8 +71,9 @@ struct RenderRequest {
     double audioOffsetSeconds = 0.0; // capture time 0 is this far into the sound
 };
 
-// Limits on what is drawn, so a typo cannot ask for gigabytes.
-inline constexpr int kMaxImageSide = 8192;
+// Limits on what is drawn, so a typo cannot ask for gigabytes (a picture's side:
+// app/pictures/picture_size.h).
+inline constexpr int kMaxImageSide = viewer::kMaxPictureSide;
 inline constexpr int kMaxTileSide = 2048;
 inline constexpr std::int64_t kMaxSheetPixels = std::int64_t{16384} * 16384;
 

@@ -124,7 +124,7 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
         return cli::kExitFileError;
     }
     const viewer::ViewerSettings settings; // the default look, not this user's settings
-    const viewer::Scene scene =
+    const viewer::ThumbnailScene thumbnail =
         viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
 
     render::HeadlessContext context;
@@ -148,8 +148,9 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
         options.msaaSamples = 4;
         render::ImageTarget target;
         target.resize(request.size, request.size);
-        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, request.size,
-                    request.size, target.framebuffer());
+        drawer.draw(thumbnail.scene, thumbnail.pose,
+                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
+                    request.size, request.size, target.framebuffer());
         image = target.readWithAlpha();
     }
     const std::string bytes = render::encodePng(image, render::PngAlpha::Keep);

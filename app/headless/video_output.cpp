@@ -11,34 +11,7 @@ namespace fs = std::filesystem;
 
 VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
                     std::int64_t lastFrame) {
-    VideoPlan plan;
-    const media::FrameRate native = media::frameRateFromFrameTime(frameTime);
-    plan.rate = request.fps.value_or(native);
-    if (request.container == media::VideoContainer::Gif) {
-        plan.rate = media::gifFrameRate(plan.rate);
-    }
-    plan.resampled = plan.rate != native;
-    if (!plan.resampled) {
-        for (std::int64_t frame = firstFrame; frame <= lastFrame; ++frame) {
-            plan.shots.push_back({static_cast<double>(frame) * frameTime, frame});
-        }
-        return plan;
-    }
-    const double start = static_cast<double>(firstFrame) * frameTime;
-    const double end = static_cast<double>(lastFrame) * frameTime;
-    // Shots k = 0..last at start + k / rate. Frame Times are written with six or seven digits
-    // (0.0333333 for 1/30), so the range's length in shots is rounded down only past a
-    // relative 1e-5: frames 0 to 15 of a 30 fps file at 60 fps are 31 shots, not 30.
-    const double steps = (end - start) * plan.rate.perSecond();
-    const auto last = static_cast<std::int64_t>(std::floor(steps * (1.0 + 1e-5) + 1e-9));
-    for (std::int64_t k = 0; k <= last; ++k) {
-        // k / rate rather than accumulating, so long clips do not drift.
-        const double time = std::min(start + static_cast<double>(k) / plan.rate.perSecond(), end);
-        const auto frame =
-            std::clamp<std::int64_t>(std::llround(time / frameTime), firstFrame, lastFrame);
-        plan.shots.push_back({time, frame});
-    }
-    return plan;
+    return media::planVideoFrames(frameTime, firstFrame, lastFrame, request.fps, request.container);
 }
 
 std::optional<fs::path> resolveAudio(const RenderRequest& request, const fs::path& capture,

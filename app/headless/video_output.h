@@ -5,6 +5,7 @@
 
 #include "app/headless/render_request.h"
 #include "app/media/video_encoder.h"
+#include "app/media/video_frame_plan.h"
 #include "render/gl/frame_capture.h"
 
 #include <cstdint>
@@ -16,23 +17,10 @@
 
 namespace bvhscope::headless {
 
-// One picture of the video: the capture time it shows and the frame its label names.
-struct VideoShot {
-    double timeSeconds = 0.0;
-    std::int64_t frame = 0;
-};
+using VideoShot = media::VideoShot;
+using VideoPlan = media::VideoFramePlan;
 
-struct VideoPlan {
-    media::FrameRate rate;
-    std::vector<VideoShot> shots;
-    // Whether times fall between the capture's frames (--fps, or a GIF of a fast capture):
-    // poses are then interpolated as playback does.
-    bool resampled = false;
-};
-
-// At the capture's own rate (frameRateFromFrameTime) every frame from first to last is a shot;
-// at another rate (--fps, or gifFrameRate for a GIF) shots are 1/rate apart from the first
-// frame's time up to the last frame's time, each labelled with its nearest frame.
+// The video's shots for the request's range (media::planVideoFrames, at --fps when given).
 VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
                     std::int64_t lastFrame);
 

@@ -40,7 +40,7 @@ SceneDrawer::SceneDrawer() {
     automaticSamples_ = render::automaticSampleCount(renderer != nullptr ? renderer : "");
 }
 
-void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
+void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::OrbitCamera& camera,
                        const std::optional<Selection>& selected, const SceneDrawOptions& options,
                        int width, int height, GLuint framebuffer, const SceneOverlays* overlays,
                        const std::optional<render::PixelRect>& visibleArea,
@@ -100,7 +100,7 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
     if (options.showGrid) {
         grid_.drawGrid(view, grid, render::GridColors{}, options.backgroundColor);
     }
-    scene.buildInstances(selected, options.look, bones_, joints_);
+    scene.buildInstances(pose, selected, options.look, bones_, joints_);
     render::SkeletonStyle style;
     style.bones = options.boneStyle;
     style.drawJoints = options.showJoints;
@@ -110,7 +110,7 @@ void SceneDrawer::draw(const Scene& scene, const render::OrbitCamera& camera,
         // Segments about two pixels long or more: the line is the minimum width.
         const float visibleLengthPerDistance =
             2.0f * view.minRadiusPerDistance / kMinimumBoneRadiusPixels;
-        scene.buildInstances(selected, options.look, bones_, joints_,
+        scene.buildInstances(pose, selected, options.look, bones_, joints_,
                              Scene::Detail{view.eyePosition, visibleLengthPerDistance});
         style.bones = render::BoneStyle::Line;
         style.drawJoints = false;

@@ -54,7 +54,7 @@ public:
     SceneDrawer();
     std::string error() const { return skeletons_.error() + grid_.error() + overlays_.error(); }
 
-    // Draws the scene as evaluated last (Scene::evaluate) seen through `camera` into
+    // Draws the scene in `pose` (Scene::sample) seen through `camera` into
     // `framebuffer` (0: the default one) of width x height pixels, which is left bound with the
     // viewport covering it. With multisampling, or when `framebuffer` lacks a depth or stencil
     // buffer, the scene is drawn into an offscreen target first and resolved into it. `overlays`
@@ -64,7 +64,7 @@ public:
     // panels, opaque_panels.h). With `viewRect` (top-left origin) the camera projects into that
     // rectangle, with its aspect ratio (the viewer's view between its docked panels, so framing
     // puts a figure where it can be seen); without it, into the whole width x height.
-    void draw(const Scene& scene, const render::OrbitCamera& camera,
+    void draw(const Scene& scene, const ScenePose& pose, const render::OrbitCamera& camera,
               const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
               int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr,
               const std::optional<render::PixelRect>& visibleArea = std::nullopt,

@@ -4,14 +4,15 @@
 
 namespace bvhscope::viewer {
 
-render::OrbitCamera thumbnailCamera(const Scene& scene) {
+render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose) {
     render::OrbitCamera camera;
     camera.verticalFovRadians = 0.6f; // a little narrower than the view's: less distortion
-    frameFigures(camera, scene, 1.0f, true);
+    frameFigures(camera, scene, pose, 1.0f, true);
     return camera;
 }
 
-Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings) {
+ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
+                              const ViewerSettings& settings) {
     Character character = makeCharacter("", "", std::move(pose));
     // The pose is one frame from the middle of the clip: read its position channels as the
     // whole file is read (decided from the file's frame 0).
@@ -23,10 +24,10 @@ Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSet
         character.summary.stance = facts->summary.stance;
     }
     applyAxes(character, settings.upAxis, settings.unit);
-    Scene scene;
-    scene.add(std::move(character));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    return scene;
+    ThumbnailScene thumbnail;
+    thumbnail.scene.add(std::move(character));
+    thumbnail.scene.sample(0.0, bvh::Interpolation::Nearest, false, thumbnail.pose);
+    return thumbnail;
 }
 
 SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings) {

@@ -13,15 +13,20 @@
 namespace bvhscope::viewer {
 
 // The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
-// (as the viewer opens a file: scene/framing.h), framing its current pose (evaluate first) in a
+// (as the viewer opens a file: scene/framing.h), framing the pose in `pose` in a
 // square image.
-render::OrbitCamera thumbnailCamera(const Scene& scene);
+render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose);
 
-// The scene a thumbnail shows, evaluated: a file's pose (FileFacts::thumbnailPose, one frame)
+// The scene a thumbnail shows, sampled: a file's pose (FileFacts::thumbnailPose, one frame)
 // stood up and scaled as the viewer would show the whole file (its translation mode and the
 // rest pose against the clip from `facts` when given, the axes and unit of `settings`). Shared
 // by the browser and `bvhscope thumbnail`, so the file manager shows what the Browser shows.
-Scene thumbnailScene(bvh::Document pose, const FileFacts* facts, const ViewerSettings& settings);
+struct ThumbnailScene {
+    Scene scene;
+    ScenePose pose; // its one frame, sampled
+};
+ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
+                              const ViewerSettings& settings);
 // How a thumbnail is drawn: the look of `settings` without the ground grid.
 SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings);
 

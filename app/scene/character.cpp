@@ -163,10 +163,12 @@ bool isStaticRoot(const Character& character, std::size_t node) {
            character.stance.staticRoots.end();
 }
 
-std::optional<glm::vec3> viewerFacing(const Character& character) {
+std::optional<glm::vec3> viewerFacing(const Character& character, const CharacterPose& pose) {
     std::optional<glm::dvec3> facing =
-        bvh::facingOfPose(character.document.skeleton, character.world, character.upAxis,
-                          character.stance.staticRoots);
+        pose.world.size() == character.document.skeleton.nodeCount()
+            ? bvh::facingOfPose(character.document.skeleton, pose.world, character.upAxis,
+                                character.stance.staticRoots)
+            : std::nullopt;
     if (!facing) {
         facing = character.stance.facing;
     }
@@ -190,11 +192,6 @@ Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Do
     character.document = std::move(document);
     character.summary = bvh::summarize(character.document, bvh::TranslationMode::Auto);
     character.translation = character.summary.translationUsed;
-    const std::size_t nodes = character.document.skeleton.nodeCount();
-    character.local.resize(nodes);
-    character.scratch.resize(nodes);
-    character.world.resize(nodes);
-    character.viewerPositions.resize(nodes);
     analyzeFile(character);
     applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
     return character;
@@ -247,24 +244,30 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     character.motionBounds = render::emptyBounds();
     const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
+    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
         const std::span<const float> row =
             motion.count > 0 ? motion.row(frame) : std::span<const float>();
-        bvh::computeLocalTransforms(skeleton, row, character.translation, character.local);
-        bvh::computeWorldTransforms(skeleton, character.local, character.world);
-        for (std::size_t node = 0; node < character.world.size(); ++node) {
+        bvh::computeLocalTransforms(skeleton, row, character.translation, local);
+        bvh::computeWorldTransforms(skeleton, local, world);
+        for (std::size_t node = 0; node < world.size(); ++node) {
             if (!isStaticRoot(character, node)) {
                 render::include(character.motionBounds,
-                                toViewer(character, character.world[node].translation));
+                                toViewer(character, world[node].translation));
             }
         }
     }
 }
 
-void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation) {
+void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,
+                CharacterPose& pose) {
     const bvh::Skeleton& skeleton = character.document.skeleton;
+    const std::size_t nodes = skeleton.nodeCount();
+    pose.local.resize(nodes);
+    pose.world.resize(nodes);
     if (playableFrameCount(character) == 0) {
-        bvh::computeRestTransforms(skeleton, character.local);
+        bvh::computeRestTransforms(skeleton, pose.local);
     } else {
         // As sampleLocalTransforms, at the frame time in use, on the frames loaded so far (under
         // the load's lock while loading).
@@ -272,28 +275,32 @@ void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation i
             bvh::locateFrames(playableTiming(character), timeSeconds, interpolation);
         const SampleableFrames frames = sampleableFrames(character);
         bvh::computeLocalTransforms(skeleton, frames.row(pair.first), character.translation,
-                                    character.local);
+                                    pose.local);
         if (pair.weight > 0.0 && pair.second != pair.first) {
+            pose.scratch.resize(nodes);
             bvh::computeLocalTransforms(skeleton, frames.row(pair.second), character.translation,
-                                        character.scratch);
-            bvh::blendLocalTransforms(character.local, character.scratch, pair.weight,
-                                      character.local);
+                                        pose.scratch);
+            bvh::blendLocalTransforms(pose.local, pose.scratch, pair.weight, pose.local);
         }
     }
-    bvh::computeWorldTransforms(skeleton, character.local, character.world);
-    updateViewerPositions(character);
+    bvh::computeWorldTransforms(skeleton, pose.local, pose.world);
+    placePose(character, pose);
 }
 
-void evaluateRestPose(Character& character) {
-    bvh::computeRestTransforms(character.document.skeleton, character.local);
-    bvh::computeWorldTransforms(character.document.skeleton, character.local, character.world);
-    updateViewerPositions(character);
+void sampleRestPose(const Character& character, CharacterPose& pose) {
+    const std::size_t nodes = character.document.skeleton.nodeCount();
+    pose.local.resize(nodes);
+    pose.world.resize(nodes);
+    bvh::computeRestTransforms(character.document.skeleton, pose.local);
+    bvh::computeWorldTransforms(character.document.skeleton, pose.local, pose.world);
+    placePose(character, pose);
 }
 
-void updateViewerPositions(Character& character) {
-    for (std::size_t i = 0; i < character.world.size(); ++i) {
-        character.viewerPositions[i] =
-            toViewer(character, character.world[i].translation) + character.placement;
+void placePose(const Character& character, CharacterPose& pose) {
+    pose.viewerPositions.resize(pose.world.size());
+    for (std::size_t i = 0; i < pose.world.size(); ++i) {
+        pose.viewerPositions[i] =
+            toViewer(character, pose.world[i].translation) + character.placement;
     }
 }
 

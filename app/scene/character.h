@@ -1,5 +1,8 @@
-// One loaded file as the viewer shows it: the document, the axis and unit conversion into the
-// viewer's world (Y up, metres), its colour and placement, and pose buffers for sampling.
+// One loaded file as the viewer shows it: the document, what was analysed about it, the axis and
+// unit conversion into the viewer's world (Y up, metres), its colour and placement. A character
+// holds no pose: whoever samples it (the live view, a video export, a thumbnail, framing) owns
+// the buffers the pose goes into (CharacterPose), so sampling a time never changes what another
+// user of the character shows.
 //
 // A character can be shown while its file is still being read (file_loading.h): it is made as
 // soon as the header is ready, its `document` then holds the skeleton and motion header only
@@ -54,6 +57,15 @@ UpAxisChoice upAxisChoiceFor(bvh::UpAxis axis);
 const char* upAxisChoiceName(UpAxisChoice choice);
 enum class UnitChoice : std::uint8_t { Auto, Millimetre, Centimetre, Metre, Inch };
 
+// One character's pose at one time, in buffers owned by whoever samples it (samplePose). Sized
+// to the character's node count by sampling; kept between samples so sampling allocates nothing.
+struct CharacterPose {
+    std::vector<bvh::RigidTransform> local;   // file axes and units
+    std::vector<bvh::RigidTransform> world;   // file axes and units
+    std::vector<glm::vec3> viewerPositions;   // viewer space, placed
+    std::vector<bvh::RigidTransform> scratch; // the second frame of a blend
+};
+
 struct Character {
     std::string displayName; // the file name ("walk.bvh")
     std::string sourcePath;  // as opened; "" for the bundled sample
@@ -89,12 +101,6 @@ struct Character {
     // overlapping fat capsules. Set by applyAxes.
     std::vector<float> boneRadii;
     std::vector<float> jointRadii;
-
-    // Pose at the current time (sized to the node count).
-    std::vector<bvh::RigidTransform> local;
-    std::vector<bvh::RigidTransform> scratch;
-    std::vector<bvh::RigidTransform> world; // file axes and units
-    std::vector<glm::vec3> viewerPositions; // viewer space, placed
 
     // What the analyses found in the whole file (analysis/): the Frame Time's sanity and whether
     // the rest pose and the animation agree on up and unit. Computed when the file is complete.
@@ -155,23 +161,26 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.
 bool isStaticRoot(const Character& character, std::size_t node);
 
-// The figure's front at its current pose (bvh::facingOfPose on `world`), else the clip's
+// The figure's front in `pose` (bvh::facingOfPose on its world transforms), else the clip's
 // (bvh::Stance::facing), in viewer axes; nullopt when neither is known.
-std::optional<glm::vec3> viewerFacing(const Character& character);
+std::optional<glm::vec3> viewerFacing(const Character& character, const CharacterPose& pose);
 
 // The rotation taking `upAxis` to +Y (a proper rotation, so handedness is kept: a Z-up file
 // facing -Y ends up facing +Z) followed by the unit's scale to metres.
 glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit);
 
-// Samples the pose at `timeSeconds` (clamped to the clip, at frameTimeInUse) into the
-// character's buffers.
-void evaluatePose(Character& character, double timeSeconds, bvh::Interpolation interpolation);
+// Samples the pose at `timeSeconds` (clamped to the clip, at frameTimeInUse) into `pose`, sized
+// to the character's node count. Reads the character only (a loading one's frames under the
+// load's lock), so any number of callers may sample it, each into its own buffers.
+void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,
+                CharacterPose& pose);
 
-// The OFFSET rest pose (every rotation zero, the root at its OFFSET) into the pose buffers.
-void evaluateRestPose(Character& character);
+// The OFFSET rest pose (every rotation zero, the root at its OFFSET) into `pose`.
+void sampleRestPose(const Character& character, CharacterPose& pose);
 
-// viewerPositions from `world` and the current placement (after either changed).
-void updateViewerPositions(Character& character);
+// pose.viewerPositions from pose.world and the character's current placement (after the
+// placement changed: no kinematics are evaluated again).
+void placePose(const Character& character, CharacterPose& pose);
 
 // The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
 std::uint32_t frameAt(const Character& character, double timeSeconds);

@@ -9,8 +9,8 @@ namespace bvhscope::viewer {
 namespace {
 
 // The point a follow keeps in view: the centre of the figures' current poses on the ground.
-std::optional<glm::vec3> followAnchor(const Scene& scene) {
-    const render::Bounds bounds = scene.poseBounds();
+std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose) {
+    const render::Bounds bounds = scene.poseBounds(pose);
     if (bounds.empty()) {
         return std::nullopt;
     }
@@ -30,39 +30,45 @@ std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing) {
     return std::atan2(ground.x, ground.y) + kThreeQuarterYawRadians;
 }
 
-std::optional<glm::vec3> sceneFacing(const Scene& scene) {
-    for (const Character& character : scene.characters()) {
-        if (character.visible) {
-            return viewerFacing(character);
+std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose) {
+    static const CharacterPose kNotSampled;
+    for (std::size_t i = 0; i < scene.characters().size(); ++i) {
+        if (scene.characters()[i].visible) {
+            const CharacterPose& sampled =
+                i < pose.characters.size() ? pose.characters[i] : kNotSampled;
+            return viewerFacing(scene.characters()[i], sampled);
         }
     }
     return std::nullopt;
 }
 
-void frameFigures(render::OrbitCamera& camera, const Scene& scene, float aspect, bool faceFront) {
+void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+                  float aspect, bool faceFront) {
     if (faceFront) {
-        if (const std::optional<glm::vec3> facing = sceneFacing(scene)) {
+        if (const std::optional<glm::vec3> facing = sceneFacing(scene, pose)) {
             if (const std::optional<float> yaw = frontThreeQuarterYaw(*facing)) {
                 camera.yawRadians = *yaw;
             }
         }
     }
-    render::frameBounds(camera, scene.poseBounds(), aspect);
+    render::frameBounds(camera, scene.poseBounds(pose), aspect);
 }
 
-void FigureFollow::start(const render::OrbitCamera& camera, const Scene& scene) {
-    const std::optional<glm::vec3> anchor = followAnchor(scene);
+void FigureFollow::start(const render::OrbitCamera& camera, const Scene& scene,
+                         const ScenePose& pose) {
+    const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
     active_ = anchor.has_value();
     if (anchor) {
         offset_ = camera.target - *anchor;
     }
 }
 
-void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, double elapsedSeconds) {
+void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+                          double elapsedSeconds) {
     if (!active_) {
         return;
     }
-    const std::optional<glm::vec3> anchor = followAnchor(scene);
+    const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
     if (!anchor) {
         return;
     }

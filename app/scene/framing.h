@@ -22,13 +22,14 @@ inline constexpr float kThreeQuarterYawRadians = 0.5f;
 // three-quarters; nullopt for a vertical or zero direction.
 std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing);
 
-// The front of the first visible character at its current pose, in viewer axes: from its
+// The front of the first visible character in `pose`, in viewer axes: from its
 // joints' names or head (bvh::facingOfPose), else the clip's (bvh::Stance::facing).
-std::optional<glm::vec3> sceneFacing(const Scene& scene);
+std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose);
 
-// Frames the visible characters' current poses (Scene::poseBounds: evaluate first). With
+// Frames the visible characters' poses in `pose` (Scene::poseBounds). With
 // `faceFront`, the yaw turns to the first one's front three-quarters (pitch kept).
-void frameFigures(render::OrbitCamera& camera, const Scene& scene, float aspect, bool faceFront);
+void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+                  float aspect, bool faceFront);
 
 // Keeps a travelling figure in view: the camera's target keeps the offset it had from the
 // figures' centre when follow() started, moving towards it smoothly (half the way in about
@@ -36,10 +37,11 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, float aspect,
 // height and distance stay as framed.
 class FigureFollow {
 public:
-    void start(const render::OrbitCamera& camera, const Scene& scene);
+    void start(const render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose);
     void stop() { active_ = false; }
     bool active() const { return active_; }
-    void update(render::OrbitCamera& camera, const Scene& scene, double elapsedSeconds);
+    void update(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+                double elapsedSeconds);
 
 private:
     bool active_ = false;

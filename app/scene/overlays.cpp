@@ -159,9 +159,9 @@ OverlayBuilder::footContacts(const Character& character,
 
 // [SECTION] Everything
 
-void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& selected,
-                           const OverlayOptions& options, const SceneLook& look, double timeSeconds,
-                           SceneOverlays& out) {
+void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
+                           const std::optional<Selection>& selected, const OverlayOptions& options,
+                           const SceneLook& look, double timeSeconds, SceneOverlays& out) {
     out.trails.clear();
     out.ghostBones.clear();
     out.ghostJoints.clear();
@@ -205,7 +205,9 @@ void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& s
         if (options.footContacts) {
             const CharacterFootContacts* contacts =
                 footContacts(character, options.contactThresholds);
-            if (contacts == nullptr || frame >= contacts->analysis.frameCount) {
+            const std::vector<glm::vec3>* positions = scene.positionsIn(pose, c);
+            if (contacts == nullptr || positions == nullptr ||
+                frame >= contacts->analysis.frameCount) {
                 continue;
             }
             const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
@@ -213,8 +215,7 @@ void OverlayBuilder::build(const Scene& scene, const std::optional<Selection>& s
                 if (track.contact[frame] == 0) {
                     continue;
                 }
-                const glm::vec3 foot =
-                    character.viewerPositions[static_cast<std::size_t>(track.node)];
+                const glm::vec3 foot = (*positions)[static_cast<std::size_t>(track.node)];
                 const bool sliding = track.sliding[frame] != 0;
                 out.contactMarkers.push_back({glm::vec3(foot.x, groundHeight, foot.z),
                                               sliding ? 1.3f * radius : radius,

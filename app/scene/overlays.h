@@ -69,10 +69,10 @@ struct CharacterFootContacts {
 
 class OverlayBuilder {
 public:
-    // Builds every overlay `options` asks for, for the scene as last evaluated at
+    // Builds every overlay `options` asks for, for the scene sampled into `pose` at
     // `timeSeconds`. Foot contact analyses are computed once per character (and clip, up axis
     // and thresholds) and kept; one for a long clip costs a forward-kinematics pass over it.
-    void build(const Scene& scene, const std::optional<Selection>& selected,
+    void build(const Scene& scene, const ScenePose& pose, const std::optional<Selection>& selected,
                const OverlayOptions& options, const SceneLook& look, double timeSeconds,
                SceneOverlays& out);
 

@@ -75,10 +75,29 @@ void Scene::arrangeSideBySide() {
     }
 }
 
-void Scene::evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach) {
-    for (Character& character : characters_) {
-        evaluatePose(character, localTime(character, timeSeconds, loopEach), interpolation);
+void Scene::sample(double timeSeconds, bvh::Interpolation interpolation, bool loopEach,
+                   ScenePose& pose) const {
+    pose.characters.resize(characters_.size());
+    for (std::size_t i = 0; i < characters_.size(); ++i) {
+        samplePose(characters_[i], localTime(characters_[i], timeSeconds, loopEach), interpolation,
+                   pose.characters[i]);
     }
+}
+
+void Scene::sampleRest(ScenePose& pose) const {
+    pose.characters.resize(characters_.size());
+    for (std::size_t i = 0; i < characters_.size(); ++i) {
+        sampleRestPose(characters_[i], pose.characters[i]);
+    }
+}
+
+const std::vector<glm::vec3>* Scene::positionsIn(const ScenePose& pose, std::size_t index) const {
+    if (index >= characters_.size() || index >= pose.characters.size()) {
+        return nullptr;
+    }
+    const std::vector<glm::vec3>& positions = pose.characters[index].viewerPositions;
+    return positions.size() == characters_[index].document.skeleton.nodeCount() ? &positions
+                                                                                : nullptr;
 }
 
 double Scene::localTime(const Character& character, double timeSeconds, bool loopEach) {
@@ -100,15 +119,17 @@ render::Bounds Scene::motionBounds(std::size_t index) const {
     return bounds;
 }
 
-render::Bounds Scene::poseBounds() const {
+render::Bounds Scene::poseBounds(const ScenePose& pose) const {
     render::Bounds bounds = render::emptyBounds();
-    for (const Character& character : characters_) {
-        if (!character.visible) {
+    for (std::size_t c = 0; c < characters_.size(); ++c) {
+        const Character& character = characters_[c];
+        const std::vector<glm::vec3>* positions = positionsIn(pose, c);
+        if (!character.visible || positions == nullptr) {
             continue;
         }
-        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        for (std::size_t i = 0; i < positions->size(); ++i) {
             if (!isStaticRoot(character, i)) {
-                render::include(bounds, character.viewerPositions[i]);
+                render::include(bounds, (*positions)[i]);
             }
         }
     }
@@ -180,8 +201,9 @@ namespace {
 // there). A segment ends at a node when it has grown long enough to see, and always at a leaf,
 // so every branch still reaches its tip; a branch node inside a joined run is passed over,
 // moving its children's start by less than the visible length.
-void buildJoinedBones(const Character& character, const Scene::Detail& detail,
-                      const SceneLook& look, std::vector<render::BoneInstance>& bones) {
+void buildJoinedBones(const Character& character, const std::vector<glm::vec3>& positions,
+                      const Scene::Detail& detail, const SceneLook& look,
+                      std::vector<render::BoneInstance>& bones) {
     const bvh::Skeleton& skeleton = character.document.skeleton;
     const std::size_t count = skeleton.nodeCount();
     std::vector<std::uint32_t> children(count, 0);
@@ -198,8 +220,8 @@ void buildJoinedBones(const Character& character, const Scene::Detail& detail,
             continue;
         }
         const std::size_t start = segmentStart[static_cast<std::size_t>(parent)];
-        const glm::vec3& from = character.viewerPositions[start];
-        const glm::vec3& to = character.viewerPositions[i];
+        const glm::vec3& from = positions[start];
+        const glm::vec3& to = positions[i];
         const float visible = detail.minimumLengthPerDistance * glm::distance(detail.eye, to);
         if (children[i] == 0 || glm::distance(from, to) >= visible) {
             bones.push_back(
@@ -213,19 +235,21 @@ void buildJoinedBones(const Character& character, const Scene::Detail& detail,
 
 } // namespace
 
-void Scene::buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
-                           std::vector<render::BoneInstance>& bones,
+void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>& selected,
+                           const SceneLook& look, std::vector<render::BoneInstance>& bones,
                            std::vector<render::BoneInstance>& joints,
                            const std::optional<Detail>& detail) const {
     bones.clear();
     joints.clear();
     for (std::size_t c = 0; c < characters_.size(); ++c) {
         const Character& character = characters_[c];
-        if (!character.visible) {
+        const std::vector<glm::vec3>* sampled = positionsIn(pose, c);
+        if (!character.visible || sampled == nullptr) {
             continue;
         }
+        const std::vector<glm::vec3>& positions = *sampled;
         if (detail) {
-            buildJoinedBones(character, *detail, look, bones);
+            buildJoinedBones(character, positions, *detail, look, bones);
             continue;
         }
         const bvh::Skeleton& skeleton = character.document.skeleton;
@@ -239,56 +263,58 @@ void Scene::buildInstances(const std::optional<Selection>& selected, const Scene
             if (parent != bvh::kNoParent &&
                 isStaticRoot(character, static_cast<std::size_t>(parent))) {
                 if (look.staticLinks == StaticLinkStyle::Dashed) {
-                    appendDashedLink(
-                        character.viewerPositions[static_cast<std::size_t>(parent)],
-                        character.viewerPositions[i], 0.35f * boneRadius(character, look),
-                        static_cast<float>(character.figureHeightMetres), dimmed(color), bones);
+                    appendDashedLink(positions[static_cast<std::size_t>(parent)], positions[i],
+                                     0.35f * boneRadius(character, look),
+                                     static_cast<float>(character.figureHeightMetres),
+                                     dimmed(color), bones);
                 }
             } else if (parent != bvh::kNoParent) {
                 const bool boneSelected =
                     selected && selected->character == c && selected->node == parent;
-                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
-                                 boneRadius(character, look, i), character.viewerPositions[i], 0.0f,
+                bones.push_back({positions[static_cast<std::size_t>(parent)],
+                                 boneRadius(character, look, i), positions[i], 0.0f,
                                  boneSelected ? look.selectionColor : color});
             }
             if (staticRoot && look.staticLinks == StaticLinkStyle::Hidden) {
                 continue;
             }
             if (!skeleton.isEndSite[i]) {
-                joints.push_back({character.viewerPositions[i],
+                joints.push_back({positions[i],
                                   staticRoot ? 0.5f * jointRadius(character, look, i)
                                              : jointRadius(character, look, i),
-                                  character.viewerPositions[i], 0.0f,
+                                  positions[i], 0.0f,
                                   isSelected ? look.selectionColor : dimmed(color)});
             }
         }
     }
 }
 
-std::optional<Selection> Scene::pick(const render::Ray& ray, const SceneLook& look) const {
+std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& ray,
+                                     const SceneLook& look) const {
     std::vector<render::PickSegment> joints;
     std::vector<Selection> jointOwners;
     std::vector<render::PickSegment> bones;
     std::vector<Selection> boneOwners;
     for (std::size_t c = 0; c < characters_.size(); ++c) {
         const Character& character = characters_[c];
-        if (!character.visible) {
+        const std::vector<glm::vec3>* sampled = positionsIn(pose, c);
+        if (!character.visible || sampled == nullptr) {
             continue;
         }
+        const std::vector<glm::vec3>& positions = *sampled;
         const bvh::Skeleton& skeleton = character.document.skeleton;
         // Generous radii: a thin bone is hard to hit with a mouse.
         const float jointSize = 1.6f * jointRadius(character, look);
         const float boneSize = 1.6f * boneRadius(character, look) + 0.2f * jointSize;
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-            const glm::vec3& position = character.viewerPositions[i];
+            const glm::vec3& position = positions[i];
             if (!skeleton.isEndSite[i]) {
                 joints.push_back({position, position, jointSize});
                 jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
             }
             const bvh::NodeIndex parent = skeleton.parents[i];
             if (parent != bvh::kNoParent) {
-                bones.push_back({character.viewerPositions[static_cast<std::size_t>(parent)],
-                                 position, boneSize});
+                bones.push_back({positions[static_cast<std::size_t>(parent)], position, boneSize});
                 boneOwners.push_back({c, parent});
             }
         }

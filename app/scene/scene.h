@@ -36,6 +36,13 @@ void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, 
                       const glm::vec4& color, std::vector<render::BoneInstance>& bones);
 inline constexpr float kDashLength = 0.04f;
 
+// Every character's pose at one time (Scene::sample), owned by whoever samples: the live view,
+// a video export, framing and thumbnails each keep their own, so sampling one time never changes
+// what another shows.
+struct ScenePose {
+    std::vector<CharacterPose> characters; // in scene order
+};
+
 class Scene {
 public:
     std::vector<Character>& characters() { return characters_; }
@@ -53,18 +60,26 @@ public:
     // Shifts characters along X so their motion bounds do not overlap; the first stays put.
     void arrangeSideBySide();
 
-    // Every character sampled at the same absolute time: time is the common axis of files at
-    // different rates. Each clamps to its own clip, or with `loopEach` (Loop on) a clip shorter
-    // than the time plays again from its start (localTime).
-    void evaluate(double timeSeconds, bvh::Interpolation interpolation, bool loopEach = false);
+    // Every character sampled at the same absolute time into `pose` (resized to one pose per
+    // character, in scene order): time is the common axis of files at different rates. Each
+    // clamps to its own clip, or with `loopEach` (Loop on) a clip shorter than the time plays
+    // again from its start (localTime). The scene is not changed: each caller samples into
+    // buffers of its own.
+    void sample(double timeSeconds, bvh::Interpolation interpolation, bool loopEach,
+                ScenePose& pose) const;
+    // Every character's OFFSET rest pose into `pose`.
+    void sampleRest(ScenePose& pose) const;
+    // Character `index`'s placed positions in `pose`; nullptr when the pose holds none that fit
+    // it (not sampled since the character was added).
+    const std::vector<glm::vec3>* positionsIn(const ScenePose& pose, std::size_t index) const;
     // The time within `character`'s own clip at the common time: the time itself, or with
     // `loopEach` past the clip's end, wrapped by its length (duration + one frame: the last
     // frame is held one frame time, as a cycle plays).
     static double localTime(const Character& character, double timeSeconds, bool loopEach);
 
-    // The visible characters' current poses (from the last evaluate()), placed, without their
-    // static roots: what framing a figure looks at.
-    render::Bounds poseBounds() const;
+    // The visible characters' poses in `pose`, placed, without their static roots: what framing
+    // a figure looks at.
+    render::Bounds poseBounds(const ScenePose& pose) const;
 
     // Placed motion bounds of the visible characters (or one of them).
     render::Bounds motionBounds() const;
@@ -84,17 +99,18 @@ public:
         float minimumLengthPerDistance = 0.0f;
     };
 
-    // Instances for the renderer, from the last evaluate(): bones from each node's parent to
+    // Instances for the renderer, from `pose`: bones from each node's parent to
     // the node (End Sites included), joints at every non-End-Site node, in the character's
     // colour or, where Character::nodeColors is set, the node's. With `detail`: joined bones
     // in the character's colour, and no joints.
-    void buildInstances(const std::optional<Selection>& selected, const SceneLook& look,
-                        std::vector<render::BoneInstance>& bones,
+    void buildInstances(const ScenePose& pose, const std::optional<Selection>& selected,
+                        const SceneLook& look, std::vector<render::BoneInstance>& bones,
                         std::vector<render::BoneInstance>& joints,
                         const std::optional<Detail>& detail = std::nullopt) const;
 
     // The joint under a ray: a joint sphere, else the joint a bone starts from.
-    std::optional<Selection> pick(const render::Ray& ray, const SceneLook& look) const;
+    std::optional<Selection> pick(const ScenePose& pose, const render::Ray& ray,
+                                  const SceneLook& look) const;
 
     // Radii for one character, from its height.
     static float boneRadius(const Character& character, const SceneLook& look);

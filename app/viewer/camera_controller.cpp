@@ -50,7 +50,7 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
         if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
             const render::Ray ray = render::pixelRay(camera, viewSize, inView);
             const SceneLook look{state.settings.boneThickness, state.settings.selectionColor};
-            if (const auto picked = state.scene.pick(ray, look)) {
+            if (const auto picked = state.scene.pick(state.pose, ray, look)) {
                 state.selection = picked;
                 state.infoCharacter = picked->character;
                 state.revealSelectionInTree = true;
@@ -100,13 +100,13 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             playback.markOut();
             break;
         case GLFW_KEY_F:
-            state.frameFiguresRequested = true;
+            state.commands.push(command::FrameFigures{});
             break;
         case GLFW_KEY_A: // the whole clip (a travelling figure becomes small)
-            state.frameClipRequested = true;
+            state.commands.push(command::FrameClip{});
             break;
         case GLFW_KEY_R:
-            state.resetCameraRequested = true;
+            state.commands.push(command::ResetCamera{});
             break;
         case GLFW_KEY_PAGE_DOWN: // the folder browser's next file (folder_navigation.h)
             state.folder.stepRequest += 1;
@@ -118,7 +118,9 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             state.panelsHidden = !state.panelsHidden;
             break;
         case GLFW_KEY_Z: // Ctrl+Z: the last Remove undone
-            state.undoRemoveRequested = state.undoRemoveRequested || ImGui::GetIO().KeyCtrl;
+            if (ImGui::GetIO().KeyCtrl) {
+                state.commands.push(command::UndoRemove{});
+            }
             break;
         case GLFW_KEY_F1:
             state.shortcutsRequested = true;

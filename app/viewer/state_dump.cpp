@@ -144,8 +144,9 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     }
     out << "loading " << (state.loads.busy(state.scene) ? 1 : 0) << "\n";
     out << "lines " << (state.bonesOverMeshBudget ? 1 : 0) << "\n";
-    if (!characters.empty() && !characters.front().viewerPositions.empty()) {
-        const glm::vec3 root = characters.front().viewerPositions.front();
+    if (const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, 0);
+        positions != nullptr && !positions->empty()) {
+        const glm::vec3 root = positions->front();
         out << "root " << root.x << " " << root.y << " " << root.z << "\n";
     }
     if (state.selection && state.selection->character < characters.size()) {

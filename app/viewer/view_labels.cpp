@@ -14,12 +14,13 @@ namespace bvhscope::viewer {
 namespace {
 
 // The label's anchor: a little above the highest joint of the current pose.
-std::optional<glm::vec3> labelAnchor(const Character& character) {
-    if (character.viewerPositions.empty()) {
+std::optional<glm::vec3> labelAnchor(const Character& character,
+                                     const std::vector<glm::vec3>* positions) {
+    if (positions == nullptr || positions->empty()) {
         return std::nullopt;
     }
-    glm::vec3 top = character.viewerPositions.front();
-    for (const glm::vec3& position : character.viewerPositions) {
+    glm::vec3 top = positions->front();
+    for (const glm::vec3& position : *positions) {
         top = position.y > top.y ? position : top;
     }
     top.y += 0.08f * static_cast<float>(character.figureHeightMetres);
@@ -54,13 +55,15 @@ void drawJointMarks(ViewerState& state, ImDrawList* draw) {
     for (std::size_t c = 0; c < characters.size(); ++c) {
         const Character& character = characters[c];
         const bvh::Skeleton& skeleton = character.document.skeleton;
-        if (!character.visible || character.world.size() != character.viewerPositions.size()) {
+        const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, c);
+        if (!character.visible || positions == nullptr) {
             continue;
         }
+        const CharacterPose& pose = state.pose.characters[c];
         const glm::dmat3 toViewer(character.fileToViewer);
         const float length = 0.08f * static_cast<float>(character.figureHeightMetres);
-        for (std::size_t node = 0; node < character.viewerPositions.size(); ++node) {
-            const glm::vec3 origin = character.viewerPositions[node];
+        for (std::size_t node = 0; node < positions->size(); ++node) {
+            const glm::vec3 origin = (*positions)[node];
             const auto at = toWindow(origin);
             if (!at) {
                 continue;
@@ -70,7 +73,7 @@ void drawJointMarks(ViewerState& state, ImDrawList* draw) {
                     glm::dvec3 unit(0.0);
                     unit[axis] = 1.0;
                     const glm::vec3 direction(
-                        glm::normalize(toViewer * (character.world[node].rotation * unit)));
+                        glm::normalize(toViewer * (pose.world[node].rotation * unit)));
                     if (const auto end = toWindow(origin + direction * length)) {
                         draw->AddLine(*at, *end, axisColors[axis], 2.0f);
                         state.widgetRects.rects["jointaxis:" + std::to_string(c) + ":" +
@@ -114,7 +117,9 @@ void drawViewLabels(ViewerState& state) {
     std::vector<LayoutRect> placed; // labels drawn so far, padding included
     for (std::size_t i = 0; i < characters.size(); ++i) {
         const Character& character = characters[i];
-        const auto anchor = character.visible ? labelAnchor(character) : std::nullopt;
+        const auto anchor = character.visible
+                                ? labelAnchor(character, state.scene.positionsIn(state.pose, i))
+                                : std::nullopt;
         if (!anchor) {
             continue;
         }

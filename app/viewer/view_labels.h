@@ -9,7 +9,7 @@
 
 namespace bvhscope::viewer {
 
-// Call between ImGui::NewFrame and ImGui::Render, after the scene is evaluated. Records each
+// Call between ImGui::NewFrame and ImGui::Render, after the live pose is sampled. Records each
 // label's rectangle as "label:INDEX", joint names as "jointname:C:NAME" and axes as
 // "jointaxis:C:NAME:X" (the axis's bounding box) for --state-out.
 void drawViewLabels(ViewerState& state);

@@ -1,19 +1,13 @@
 #include "app/viewer/viewer_app.h"
 
-#include "app/media/audio_clip.h"
-#include "app/media/media_features.h"
-#include "app/pictures/scene_drawing.h"
-#include "app/pictures/text_painter.h"
+#include "app/platform/config_directory.h"
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/frame_statistics.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
-#include "app/viewer/io/video_export.h"
 #include "app/viewer/layout/window_fit.h"
 #include "app/viewer/panels/analysis_panels.h"
-#include "app/viewer/panels/clipped_text.h"
 #include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/folder_panel.h"
 #include "app/viewer/panels/opaque_panels.h"
@@ -23,358 +17,23 @@
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/imgui_layer.h"
 #include "app/viewer/platform/termination.h"
-#include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
-#include "app/viewer/state_dump.h"
 #include "app/viewer/view_labels.h"
+#include "app/viewer/viewer_probe.h"
 #include "core/platform/utf8_path.h"
-#include "render/gl/frame_capture.h"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <filesystem>
 #include <glad/gl.h>
 #include <imgui.h>
-#include <iostream>
 
 namespace bvhscope::viewer {
 
 namespace {
-
-constexpr int kScreenshotFrame = 4; // imgui sizes auto-fit windows over the first frames
-const render::OrbitCamera kDefaultCamera{};
-
-// [SECTION] Files
-
-// Files load in the background (file_loading.h); pollLoads() takes what they produced. A
-// folder opens in the browser (folder_navigation.h).
-// A sound file (.wav, .flac, .ogg, .mp3...) becomes the sound played with the captures.
-void openFiles(ViewerState& state, const std::vector<std::string>& paths) {
-    std::vector<std::string> captures;
-    for (const std::string& path : paths) {
-        if (media::isSoundFileName(bvh::pathFromUtf8(path))) {
-            state.audio.load(bvh::pathFromUtf8(path));
-        } else {
-            captures.push_back(path);
-        }
-    }
-    if (!captures.empty()) {
-        openPaths(state, captures);
-    }
-}
-
-// [SECTION] Sound
-
-// A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
-// when no sound is loaded yet.
-// A build without sound does not look (a sound file dropped or opened says it has none).
-void findSoundBesideCaptures(ViewerState& state) {
-    if (!media::soundAvailable() || state.audio.loaded() || state.audio.loading()) {
-        return;
-    }
-    for (const Character& character : state.scene.characters()) {
-        if (character.sourcePath.empty()) {
-            continue;
-        }
-        if (auto sound = media::findAudioBesideCapture(bvh::pathFromUtf8(character.sourcePath))) {
-            state.audio.load(*sound);
-            return;
-        }
-    }
-}
-
-// Once a frame, after playback advanced: takes a finished sound load and keeps the device with
-// playback.
-void updateSound(ViewerState& state, double wallSeconds, std::ostream& err) {
-    if (state.audioRemoveRequested) {
-        state.audio.clear();
-        state.audioPlayer.setClip(nullptr);
-        state.audioRemoveRequested = false;
-    }
-    if (state.audio.poll()) {
-        if (!state.audio.error().empty()) {
-            err << state.audio.error() << "\n";
-            state.errorLines = {state.audio.error()};
-            state.openErrorPopup = true;
-        } else {
-            state.audioPlayer.setClip(state.audio.clip());
-            if (!state.audioPlayer.available() && !state.audioDeviceReported) {
-                err << "bvhscope: " << state.audioPlayer.unavailableReason()
-                    << "; the sound is shown but not heard\n";
-                state.audioDeviceReported = true;
-            }
-        }
-    }
-    const Playback& playback = state.playback;
-    state.audioPlayer.update(state.audio, playback.playing(), playback.reverse(), playback.speed(),
-                             playback.time(), wallSeconds);
-}
-
-// Ctrl+Z brings back this many of the last files removed (each keeps its frames in memory).
-constexpr std::size_t kUndoableRemovals = 8;
-
-// `undoable`: the user's Remove (Ctrl+Z puts it back); a failed load is not.
-void removeCharacter(ViewerState& state, std::size_t index, bool undoable = false) {
-    if (index >= state.scene.characters().size()) {
-        return;
-    }
-    if (undoable && !state.scene.characters()[index].loading()) {
-        Character taken = state.scene.take(index);
-        taken.browsed = false; // back as an ordinary file: the browser has moved on
-        state.removedCharacters.push_back({index, std::move(taken)});
-        if (state.removedCharacters.size() > kUndoableRemovals) {
-            state.removedCharacters.erase(state.removedCharacters.begin());
-        }
-    } else {
-        state.scene.remove(index); // a character still loading cancels its load
-    }
-    onCharacterRemoved(state.analysis, index);
-    if (state.selection && state.selection->character == index) {
-        state.selection.reset();
-    } else if (state.selection && state.selection->character > index) {
-        --state.selection->character;
-    }
-}
-
-void undoRemove(ViewerState& state) {
-    if (state.removedCharacters.empty()) {
-        return;
-    }
-    ViewerState::RemovedCharacter removed = std::move(state.removedCharacters.back());
-    state.removedCharacters.pop_back();
-    const std::size_t index = std::min(removed.index, state.scene.characters().size());
-    state.scene.insert(index, std::move(removed.character));
-    onCharacterInserted(state.analysis, index);
-    if (state.selection && state.selection->character >= index) {
-        ++state.selection->character;
-    }
-    state.infoCharacter = index;
-}
-
-void pollLoads(ViewerState& state, std::ostream& err) {
-    FileLoads::Events events =
-        state.loads.update(state.scene, state.settings.upAxis, state.settings.unit);
-    for (const std::size_t index : events.failedCharacters) {
-        removeCharacter(state, index); // only that file: what was open stays
-    }
-    if (events.added) {
-        state.infoCharacter = state.scene.characters().size() - 1;
-        findSoundBesideCaptures(state);
-    }
-    if (events.reshaped || !events.failedCharacters.empty()) {
-        state.scene.arrangeSideBySide();
-        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
-        state.turnToFrontRequested = state.frameFiguresRequested;
-    }
-    if (!events.errorLines.empty()) {
-        for (const std::string& line : events.errorLines) {
-            err << line << "\n";
-        }
-        // Added to what the popup shows until it is closed.
-        state.errorLines.insert(state.errorLines.end(), events.errorLines.begin(),
-                                events.errorLines.end());
-        state.openErrorPopup = true;
-    }
-}
-
-// Files opened (or loaded) since the last frame take the up axis remembered for their path.
-void applyRememberedUpAxes(ViewerState& state) {
-    bool changed = false;
-    for (Character& character : state.scene.characters()) {
-        if (character.rememberedUpAxisChecked) {
-            continue;
-        }
-        character.rememberedUpAxisChecked = true;
-        if (character.upAxisOverride || character.sourcePath.empty()) {
-            continue;
-        }
-        if (const std::optional<UpAxisChoice> remembered =
-                state.rememberedUpAxes.find(character.sourcePath)) {
-            character.upAxisOverride = *remembered;
-            applyAxes(character, state.settings.upAxis, state.settings.unit);
-            changed = true;
-        }
-    }
-    if (changed) {
-        state.scene.arrangeSideBySide();
-        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
-    }
-}
-
-// The whole clip of every visible character.
-void frameClip(ViewerState& state, float aspect) {
-    render::frameBounds(state.camera, state.scene.motionBounds(), aspect);
-    state.follow.stop();
-}
-
-// The figures as they stand now, followed from here on.
-void frameFiguresNow(ViewerState& state, float aspect, bool turnToFront) {
-    state.scene.evaluate(state.playback.time(),
-                         state.settings.interpolate ? bvh::Interpolation::Linear
-                                                    : bvh::Interpolation::Nearest,
-                         state.settings.loop);
-    // The camera projects into the docked view rectangle alone, so its aspect is all framing
-    // needs.
-    frameFigures(state.camera, state.scene, aspect, turnToFront);
-    state.follow.start(state.camera, state.scene);
-}
-
-// [SECTION] File > Export video
-
-// Starts, steps (a slice of drawing per UI frame), cancels and reports the export. Runs before
-// the frame's own evaluation, which puts the scene back at the playback time.
-void runVideoExport(ViewerState& state, std::unique_ptr<VideoExportJob>& job, SceneDrawer& drawer,
-                    std::ostream& err) {
-    VideoExportDialog& dialog = state.videoExport;
-    if (dialog.startRequested && !job) {
-        dialog.startRequested = false;
-        VideoExportSettings settings;
-        settings.output = dialog.path;
-        settings.container =
-            media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
-        settings.width = dialog.width;
-        settings.height = dialog.height;
-        settings.crf = dialog.crf;
-        settings.startSeconds = state.playback.rangeStart();
-        settings.endSeconds = state.playback.rangeEnd();
-        settings.frameTime = state.playback.frameTime();
-        settings.camera = state.camera;
-        settings.drawOptions = sceneDrawOptions(state.settings);
-        settings.overlays = overlayOptions(state.settings);
-        settings.interpolation =
-            state.settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
-        if (dialog.withSound && state.audio.loaded()) {
-            settings.audio = state.audio.clip();
-            settings.audioOffsetSeconds = state.audio.offsetSeconds;
-        }
-        if (dialog.label) {
-            // The label `bvhscope render` stamps, timed by the timeline's frames.
-            std::string title;
-            for (const Character& character : state.scene.characters()) {
-                title += (title.empty() ? "" : " + ") + character.displayName;
-            }
-            const double frameTime = settings.frameTime;
-            const std::int64_t lastFrame = state.playback.lastFrame();
-            auto painter = std::make_shared<headless::TextPainter>();
-            settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
-                                                                       double time) {
-                const std::int64_t frame = std::llround(time / frameTime);
-                headless::stampFrameLabel(image, *painter,
-                                          headless::frameLabel(title, frame, lastFrame, frameTime));
-            };
-        }
-        std::string error;
-        job = VideoExportJob::start(std::move(settings), error);
-        dialog.failed = !job;
-        dialog.message = job ? "" : "Cannot export " + dialog.path + ": " + error;
-    }
-    dialog.startRequested = false;
-    dialog.running = job != nullptr;
-    if (!job) {
-        return;
-    }
-    if (dialog.cancelRequested) {
-        job->cancel();
-        dialog.cancelRequested = false;
-    }
-    // About 40 % of a 60 Hz frame for drawing pictures: the viewer stays responsive.
-    job->step(state.scene, state.overlays, drawer, std::chrono::milliseconds(7));
-    dialog.total = job->total();
-    dialog.drawn = job->drawn();
-    dialog.encoded = job->encoded();
-    switch (job->status()) {
-    case VideoExportJob::Status::Running:
-        return;
-    case VideoExportJob::Status::Done:
-        dialog.failed = false;
-        dialog.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
-                         std::to_string(job->total()) + " frames)";
-        break;
-    case VideoExportJob::Status::Cancelled:
-        dialog.failed = false;
-        dialog.message = "Cancelled: nothing was written";
-        break;
-    case VideoExportJob::Status::Failed:
-        dialog.failed = true;
-        dialog.message = "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
-        err << "bvhscope: " << dialog.message << "\n";
-        break;
-    }
-    job.reset();
-    dialog.running = false;
-}
-
-// [SECTION] Requests from panels and input, handled once per frame
-
-void handleRequests(ViewerState& state, float aspect, std::ostream& err) {
-    const std::size_t before = state.scene.characters().size();
-    if (!state.filesToOpen.empty()) {
-        std::vector<std::string> paths;
-        paths.swap(state.filesToOpen);
-        openFiles(state, paths);
-    }
-    pollLoads(state, err);
-    updateFolderBrowsing(state);
-    const bool added = state.scene.characters().size() > before;
-    if (state.characterToRemove) {
-        removeCharacter(state, *state.characterToRemove, true);
-        state.characterToRemove.reset();
-    }
-    if (state.undoRemoveRequested) {
-        undoRemove(state);
-        state.undoRemoveRequested = false;
-    }
-    applyRememberedUpAxes(state);
-    if (state.axesChanged) {
-        for (Character& character : state.scene.characters()) {
-            applyAxes(character, state.settings.upAxis, state.settings.unit);
-        }
-        state.scene.arrangeSideBySide();
-        state.axesChanged = false;
-        state.frameFiguresRequested = true;
-        state.turnToFrontRequested = true;
-    }
-    // Stepping and the timeline's frame numbers follow the selected file's rate.
-    state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
-    if (added && state.settings.frameOnLoad) {
-        state.frameFiguresRequested = true;
-        state.turnToFrontRequested = true;
-    }
-    if (state.characterToFocus) {
-        render::frameBounds(state.camera, state.scene.motionBounds(*state.characterToFocus),
-                            aspect);
-        state.infoCharacter = *state.characterToFocus;
-        state.characterToFocus.reset();
-    }
-    if (state.exportDialog.exportRequested) {
-        ExportDialog& dialog = state.exportDialog;
-        dialog.exportRequested = false;
-        if (dialog.character < state.scene.characters().size()) {
-            dialog.result =
-                exportCharacter(state.scene.characters()[dialog.character], dialog.settings);
-        }
-    }
-    if (state.resetCameraRequested) {
-        const float fov = state.camera.verticalFovRadians;
-        state.camera = kDefaultCamera;
-        state.camera.verticalFovRadians = fov;
-        state.frameFiguresRequested = true;
-        state.resetCameraRequested = false;
-    }
-    if (state.frameClipRequested) {
-        frameClip(state, aspect);
-        state.frameClipRequested = false;
-        state.frameFiguresRequested = false;
-    }
-    if (state.frameFiguresRequested) {
-        frameFiguresNow(state, aspect, state.turnToFrontRequested);
-        state.frameFiguresRequested = false;
-        state.turnToFrontRequested = false;
-    }
-}
 
 // [SECTION] Layout
 
@@ -467,8 +126,7 @@ void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& w
     if (purpose == Purpose::ExportTarget) {
         state.exportDialog.settings.targetPath = answer->paths.front();
     } else {
-        state.filesToOpen.insert(state.filesToOpen.end(), answer->paths.begin(),
-                                 answer->paths.end());
+        state.commands.push(command::Open{answer->paths});
     }
 }
 
@@ -495,79 +153,6 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawVideoExportPanel(state, scale);
 }
 
-// [SECTION] Timing prints (--print-load-timing) and the render benchmark (--bench-render)
-
-double millisecondsSince(std::chrono::steady_clock::time_point start,
-                         std::chrono::steady_clock::time_point end) {
-    return std::chrono::duration<double, std::milli>(end - start).count();
-}
-
-void printLoadTimings(FileLoads& loads, std::chrono::steady_clock::time_point processStart,
-                      bool print, std::ostream& out) {
-    for (const LoadTiming& timing : loads.takeCompletedTimings()) {
-        if (!print) {
-            continue;
-        }
-        auto stage = [&](const char* name, const std::optional<LoadTiming::Clock::time_point>& at) {
-            char text[64];
-            if (at) {
-                std::snprintf(text, sizeof text, "%s %.1f ms", name,
-                              millisecondsSince(processStart, *at));
-            } else {
-                std::snprintf(text, sizeof text, "%s - ms", name);
-            }
-            return std::string(text);
-        };
-        out << "load " << timing.path << ": " << stage("started", timing.started) << ", "
-            << stage("header", timing.header) << ", "
-            << stage("first frame", timing.firstFrameShown) << ", "
-            << stage("complete", timing.complete) << (timing.failed ? " (failed)" : "")
-            << " since process start\n"
-            << std::flush;
-    }
-}
-
-// The benchmark's file, read once, as `count` characters side by side (copies of the
-// document: every character owns its frames, as files opened separately do).
-bool addBenchmarkCharacters(ViewerState& state, const ViewerOptions::RenderBenchmark& bench,
-                            std::ostream& err) {
-    LoadOutcome outcome = loadCharacterFile(bench.file);
-    if (!outcome.character) {
-        for (const std::string& line : outcome.errorLines) {
-            err << line << "\n";
-        }
-        return false;
-    }
-    const Character& first = *outcome.character;
-    for (int i = 1; i < bench.characters; ++i) {
-        Character copy = makeCharacter(first.displayName, first.sourcePath, first.document);
-        applyAxes(copy, state.settings.upAxis, state.settings.unit);
-        state.scene.add(std::move(copy));
-    }
-    applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
-    state.scene.add(std::move(*outcome.character));
-    return true;
-}
-
-constexpr int kBenchmarkWarmUpFrames = 5; // shader and font-atlas uploads, first layout
-
-void printBenchmark(const ViewerOptions& options, std::span<const double> frameMilliseconds,
-                    double firstSwapMilliseconds, int width, int height, std::ostream& out) {
-    const ViewerOptions::RenderBenchmark& bench = *options.benchRender;
-    const FrameTimeSummary summary = summarizeFrameTimes(frameMilliseconds);
-    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    char text[512];
-    std::snprintf(text, sizeof text,
-                  "bench-render %s: %d characters, %zu frames at %dx%d\n"
-                  "GL renderer: %s\n"
-                  "frame time (CPU + GPU): median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms\n"
-                  "startup to first frame: %.1f ms\n",
-                  bench.file.c_str(), bench.characters, frameMilliseconds.size(), width, height,
-                  renderer != nullptr ? renderer : "(unknown)", summary.median, summary.p99,
-                  summary.min, summary.max, firstSwapMilliseconds);
-    out << text << std::flush;
-}
-
 std::string windowTitle(const ViewerState& state) {
     const auto& characters = state.scene.characters();
     if (characters.empty()) {
@@ -580,30 +165,305 @@ std::string windowTitle(const ViewerState& state) {
     return title;
 }
 
+// [SECTION] File > Export video, stepped by the frame loop
+
+// A slice of drawing per UI frame (the export samples its own poses, so the view is untouched),
+// and the progress written back to the dialog; the job ends here when it is done.
+void stepVideoExport(SessionState& session, SceneDrawer& drawer, std::ostream& err) {
+    std::unique_ptr<VideoExportJob>& job = session.videoJob;
+    VideoExportDialog& dialog = session.videoExport;
+    dialog.running = job != nullptr;
+    if (!job) {
+        return;
+    }
+    // About 40 % of a 60 Hz frame for drawing pictures: the viewer stays responsive.
+    job->step(session.scene, session.overlays, drawer, std::chrono::milliseconds(7));
+    dialog.total = job->total();
+    dialog.drawn = job->drawn();
+    dialog.encoded = job->encoded();
+    switch (job->status()) {
+    case VideoExportJob::Status::Running:
+        return;
+    case VideoExportJob::Status::Done:
+        dialog.failed = false;
+        dialog.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
+                         std::to_string(job->total()) + " frames)";
+        break;
+    case VideoExportJob::Status::Cancelled:
+        dialog.failed = false;
+        dialog.message = "Cancelled: nothing was written";
+        break;
+    case VideoExportJob::Status::Failed:
+        dialog.failed = true;
+        dialog.message = "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
+        err << "bvhscope: " << dialog.message << "\n";
+        break;
+    }
+    job.reset();
+    dialog.running = false;
+}
+
+// [SECTION] What the viewer keeps between runs
+
+// settings.ini and the remembered up axes, from the platform's config folder (none for a
+// benchmark, which measures the default look).
+void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path>& configDir) {
+    if (!configDir) {
+        return;
+    }
+    state.settings = loadSettings(*configDir / "settings.ini");
+    state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
+    state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
+    if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
+        // Said now, in the viewer, rather than lost silently when it quits.
+        state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);
+        state.openErrorPopup = true;
+    }
+}
+
+void saveKeptState(ViewerState& state, const std::filesystem::path& configDir, const Window& window,
+                   std::ostream& err) {
+    int windowWidth = 0;
+    int windowHeight = 0;
+    glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
+    state.settings.windowWidth = windowWidth;
+    state.settings.windowHeight = windowHeight;
+    if (const std::string problem = saveSettings(configDir / "settings.ini", state.settings);
+        !problem.empty()) {
+        err << "bvhscope: the settings were not saved: " << problem << "\n";
+    }
+}
+
+// [SECTION] The window
+
+// The size kept in settings.ini (the default, or a hand-edited one) fitted to the monitor's
+// work area; a size given on the command line (--size), or a benchmark's, is taken as it is.
+std::unique_ptr<Window> openWindow(const ViewerOptions& options, const ViewerSettings& settings,
+                                   bool benchmarking, std::ostream& err) {
+    const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
+    const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
+    const bool fitToScreen = !options.width && !options.height && !benchmarking;
+    const WindowPlacement placement =
+        fitToScreen ? fitWindowToWorkArea(width, height, primaryMonitorWorkArea())
+                    : WindowPlacement{0, 0, width, height};
+    auto window = std::make_unique<Window>(placement.width, placement.height, "bvhscope");
+    if (window->handle() == nullptr) {
+        err << "bvhscope: " << window->error() << "\n";
+        return nullptr;
+    }
+    releaseConsoleOwnedAlone(); // started from Explorer: no empty console beside the window
+    if (fitToScreen) {
+        glfwSetWindowPos(window->handle(), placement.x, placement.y);
+    }
+    if (benchmarking) {
+        glfwSwapInterval(0); // as fast as possible, not at the display's rate
+    }
+    return window;
+}
+
+// [SECTION] The frame loop
+
+// What one frame knows of the window.
+struct FrameSize {
+    int windowWidth = 0;
+    int windowHeight = 0;
+    int framebufferWidth = 0;
+    int framebufferHeight = 0;
+};
+
+class FrameLoop {
+public:
+    FrameLoop(const ViewerOptions& options, ViewerState& state, Window& window, ImGuiLayer& imgui,
+              ViewerProbe* probe, std::ostream& err)
+        : options_(options), state_(state), window_(window), imgui_(imgui), probe_(probe),
+          err_(err) {}
+
+    // Frames until the window closes, termination is asked for or the probe is done; the exit
+    // code.
+    int run();
+    const std::string& shaderError() const { return drawerError_; }
+
+private:
+    bool readInput(FrameSize& size);
+    void afterStartupLoads();
+    void drawInterface();
+    void drawScene(const FrameSize& size);
+
+    const ViewerOptions& options_;
+    ViewerState& state_;
+    Window& window_;
+    ImGuiLayer& imgui_;
+    ViewerProbe* probe_;
+    std::ostream& err_;
+
+    SceneDrawer drawer_;
+    std::string drawerError_ = drawer_.error();
+    FolderThumbnails thumbnails_;
+    FileChooser chooser_; // joined (its dialog closed) when the viewer ends
+    ViewportInput input_;
+    SceneOverlays overlays_; // rebuilt every frame, kept for its storage
+    std::string title_;
+    double lastTime_ = glfwGetTime();
+    double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
+    // Files from the command line are framed, and --frame applied, once they are loaded.
+    bool startupLoadsPending_ = !options_.files.empty();
+};
+
+// Input: the window's events, its size, the docked layout, drops and the chooser's answer
+// (as commands). False while the window is minimised (nothing to draw).
+bool FrameLoop::readInput(FrameSize& size) {
+    glfwPollEvents();
+    glfwGetWindowSize(window_.handle(), &size.windowWidth, &size.windowHeight);
+    glfwGetFramebufferSize(window_.handle(), &size.framebufferWidth, &size.framebufferHeight);
+    if (size.framebufferWidth <= 0 || size.framebufferHeight <= 0) {
+        glfwWaitEvents(); // minimised
+        return false;
+    }
+    updateLayout(state_, size.windowWidth, size.windowHeight, imgui_.contentScale());
+    std::vector<std::string> dropped = window_.takeDroppedPaths();
+    if (!dropped.empty()) {
+        state_.commands.push(command::Open{std::move(dropped)});
+    }
+    updateFileChooser(state_, chooser_, window_, err_);
+    return true;
+}
+
+// Once the files named on the command line are loaded: --frame, and the figures framed from
+// their front as they stand there.
+void FrameLoop::afterStartupLoads() {
+    if (!startupLoadsPending_ || state_.loads.busy(state_.scene) ||
+        state_.folder.browseLoad.has_value()) {
+        return;
+    }
+    if (options_.frame) {
+        state_.playback.seekFrame(std::min(*options_.frame, state_.playback.lastFrame()));
+    }
+    state_.commands.push(command::FrameFigures{true});
+    startupLoadsPending_ = false;
+}
+
+// The panels: input on the view becomes commands and camera moves, then every panel.
+void FrameLoop::drawInterface() {
+    imgui_.beginFrame();
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.WantCaptureMouse) {
+        input_.handleMouse(state_, state_.layout.view);
+    }
+    const std::vector<int> keys = window_.takeKeyPresses();
+    if (!io.WantCaptureKeyboard) {
+        input_.handleKeys(state_, keys);
+        handleAnalysisKeys(state_, keys);
+    }
+    const int thumbnailPixels =
+        static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
+    thumbnails_.update(state_.folder, state_.settings, thumbnailPixels,
+                       thumbnailBudget(lastFrameMilliseconds_));
+    drawPanels(state_, thumbnails_, thumbnailPixels, imgui_.contentScale());
+    drawViewLabels(state_);
+    if (probe_ != nullptr) {
+        probe_->afterPanels(state_);
+    }
+    imgui_.endFrame();
+}
+
+// The 3D view (outside the opaque panels), then the panels over it.
+void FrameLoop::drawScene(const FrameSize& size) {
+    const SceneDrawOptions drawOptions = sceneDrawOptions(state_.settings);
+    OverlayOptions overlayChoices = overlayOptions(state_.settings);
+    overlayChoices.trailWidthPixels *= imgui_.contentScale();
+    state_.overlays.build(state_.scene, state_.pose, state_.selection, overlayChoices,
+                          drawOptions.look, state_.playback.time(), overlays_);
+    std::optional<render::PixelRect> sceneArea;
+    if (!options_.drawUnderPanels) {
+        sceneArea = areaOutsidePanels(size.framebufferWidth, size.framebufferHeight);
+    }
+    drawer_.draw(state_.scene, state_.pose, state_.camera, state_.selection, drawOptions,
+                 size.framebufferWidth, size.framebufferHeight, 0, &overlays_, sceneArea,
+                 viewPixels(state_.layout.view, size.windowWidth, size.framebufferWidth));
+    state_.bonesOverMeshBudget = drawer_.budgetForcedLines();
+    state_.automaticMsaaSamples = drawer_.automaticSamples();
+    imgui_.draw();
+}
+
+int FrameLoop::run() {
+    int exitCode = 0;
+    installTerminationHandlers();
+    for (int frameNumber = 0; !glfwWindowShouldClose(window_.handle()) && !terminationRequested();
+         ++frameNumber) {
+        // Input
+        const auto frameStart = std::chrono::steady_clock::now();
+        FrameSize size;
+        if (!readInput(size)) {
+            continue;
+        }
+        const float aspect = viewAspect(state_);
+        afterStartupLoads();
+        // Commands and the session's update (playback, the live pose, framing)
+        const double now = glfwGetTime();
+        if (probe_ != nullptr) {
+            probe_->beforeUpdate(state_, frameNumber);
+        }
+        state_.camera.verticalFovRadians = glm::radians(state_.settings.fieldOfViewDegrees);
+        updateSession(state_, state_.commands.take(),
+                      SessionFrame{aspect, std::min(now - lastTime_, 0.25)}, err_);
+        lastTime_ = now;
+        stepVideoExport(state_, drawer_, err_);
+        if (std::string title = windowTitle(state_); title != title_) { // files opened or browsed
+            title_ = std::move(title);
+            glfwSetWindowTitle(window_.handle(), title_.c_str());
+        }
+        // Panels, then the picture
+        drawInterface();
+        drawScene(size);
+        const bool loading =
+            state_.loads.busy(state_.scene) || state_.folder.browseLoad.has_value();
+        const bool layoutSettled =
+            dockLayoutFor(state_, size.windowWidth, size.windowHeight, imgui_.contentScale())
+                .timeline.height == state_.layout.timeline.height;
+        if (probe_ != nullptr &&
+            probe_->afterDraw(state_, loading, layoutSettled, size.windowWidth, size.windowHeight,
+                              size.framebufferWidth, size.framebufferHeight, exitCode, err_)) {
+            break;
+        }
+        // Present
+        glfwSwapBuffers(window_.handle());
+        lastFrameMilliseconds_ =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart)
+                .count();
+        if (probe_ == nullptr) {
+            state_.loads.frameShown(std::chrono::steady_clock::now());
+            state_.loads.takeCompletedTimings(); // only the probe prints them
+        } else if (probe_->afterPresent(state_, frameNumber, frameStart, size.framebufferWidth,
+                                        size.framebufferHeight)) {
+            break;
+        }
+    }
+    return exitCode;
+}
+
 } // namespace
 
 int runViewer(const ViewerOptions& options, std::ostream& err) {
     keepFreedHeapForReuse();
-    const bool capturing = options.screenshot.has_value();
-    const bool benchmarking = options.benchRender.has_value();
+    const std::unique_ptr<ViewerProbe> probe = ViewerProbe::attach(options);
+    const bool benchmarking = probe && probe->benchmarking();
+    const bool capturing = probe && probe->capturing();
     // The benchmark measures the default look, whatever the user keeps.
     const std::optional<std::filesystem::path> configDir =
         benchmarking ? std::nullopt : configDirectory();
     ViewerState state;
-    if (configDir) {
-        state.settings = loadSettings(*configDir / "settings.ini");
-        state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
-        state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
+    loadKeptState(state, configDir);
+    for (const std::string& line : state.errorLines) {
+        err << line << "\n";
     }
-    ViewerSettings& settings = state.settings;
-    int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
-    int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
     if (options.pauseAfterHeaderMs) {
         state.loads.pauseAfterHeaderForTests(
             std::chrono::milliseconds(*options.pauseAfterHeaderMs));
     }
     // Reading starts before the window exists: the header is usually ready when it opens.
-    openFiles(state, options.files);
+    if (!options.files.empty()) {
+        applyCommand(state, command::Open{options.files}, 1.0f, err);
+    }
     if (options.audioOffsetSeconds) {
         state.audio.offsetSeconds = *options.audioOffsetSeconds;
     }
@@ -613,253 +473,59 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
         return 1;
     }
-    // The size kept in settings.ini (the default, or a hand-edited one) fitted to the monitor's
-    // work area; a size given on the command line (--size) is taken as it is.
-    const bool fitToScreen = !options.width && !options.height && !benchmarking;
-    const WindowPlacement placement =
-        fitToScreen ? fitWindowToWorkArea(width, height, primaryMonitorWorkArea())
-                    : WindowPlacement{0, 0, width, height};
-    Window window(placement.width, placement.height, "bvhscope");
-    if (window.handle() == nullptr) {
-        err << "bvhscope: " << window.error() << "\n";
+    const std::unique_ptr<Window> window = openWindow(options, state.settings, benchmarking, err);
+    if (!window) {
         return 1;
-    }
-    releaseConsoleOwnedAlone(); // started from Explorer: no empty console beside the window
-    if (fitToScreen) {
-        glfwSetWindowPos(window.handle(), placement.x, placement.y);
-    }
-    if (benchmarking) {
-        glfwSwapInterval(0); // as fast as possible, not at the display's rate
     }
     // A capture reads the saved layout but must not change what the user keeps.
     std::optional<std::filesystem::path> iniFile;
     if (configDir) {
         iniFile = *configDir / "imgui.ini";
-        if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
-            // Said now, in the viewer, rather than lost silently when it quits.
-            state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);
-            state.openErrorPopup = true;
-            err << state.errorLines.back() << "\n";
-        }
     }
-    ImGuiLayer imgui(window.handle(), capturing ? std::nullopt : iniFile);
+    ImGuiLayer imgui(window->handle(), capturing ? std::nullopt : iniFile);
     {
         int windowWidth = 0;
         int windowHeight = 0;
-        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
+        glfwGetWindowSize(window->handle(), &windowWidth, &windowHeight);
         updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
     }
     if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
         ImGui::LoadIniSettingsFromDisk(
             bvh::utf8FromPath(*iniFile).c_str()); // UTF-8, as ImGui opens files
     }
-    SceneDrawer sceneDrawer;
-    std::unique_ptr<VideoExportJob> videoExport; // File > Export video, while it runs
-    if (!sceneDrawer.error().empty()) {
-        err << "bvhscope: shader error: " << sceneDrawer.error() << "\n";
+    FrameLoop loop(options, state, *window, imgui, probe.get(), err);
+    if (!loop.shaderError().empty()) {
+        err << "bvhscope: shader error: " << loop.shaderError() << "\n";
         return 1;
     }
-    FolderThumbnails thumbnails;
-    FileChooser chooser; // joined (its dialog closed) when the viewer ends
 
     // [SECTION] Opening what the command line names (or the bundled sample)
-    state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
-    if (benchmarking) {
-        if (!addBenchmarkCharacters(state, *options.benchRender, err)) {
-            return 1;
-        }
-    } else if (options.files.empty()) {
+    state.camera.verticalFovRadians = glm::radians(state.settings.fieldOfViewDegrees);
+    if (probe && !probe->prepare(state, err)) {
+        return 1;
+    }
+    if (options.files.empty() && !benchmarking) {
         LoadOutcome sample = loadBundledSample();
         if (sample.character) {
             state.scene.add(std::move(*sample.character));
         }
     }
-    state.playback.setSpeed(settings.playbackSpeed);
-    state.playback.setLoop(settings.loop);
-    handleRequests(state, viewAspect(state), err);
-    // Files from the command line are framed, and --frame applied, once they are loaded.
-    bool startupLoadsPending = !options.files.empty();
-    if (options.frame && !startupLoadsPending) {
+    state.playback.setSpeed(state.settings.playbackSpeed);
+    state.playback.setLoop(state.settings.loop);
+    state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
+    if (options.frame && options.files.empty()) {
         state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
     } else if (options.frame || benchmarking) {
         // paused: --frame, or the benchmark steps one frame per frame
-    } else if (settings.playOnOpen && !capturing) {
+    } else if (state.settings.playOnOpen && !capturing) {
         state.playback.play();
     }
-    frameFiguresNow(state, viewAspect(state), true); // as they stand at the frame shown first
-    std::string title = windowTitle(state);
-    glfwSetWindowTitle(window.handle(), title.c_str());
+    // Framed as they stand at the frame shown first.
+    state.commands.push(command::FrameFigures{true});
 
-    // [SECTION] The frame loop
-    ViewportInput input;
-    int exitCode = 0;
-    double lastTime = glfwGetTime();
-    std::string lastState;
-    int framesSinceLoaded = 0; // a screenshot waits for every load, then for the layout
-    std::optional<double> firstSwapMilliseconds;
-    std::vector<double> benchmarkFrameMilliseconds;
-    SceneOverlays overlays; // rebuilt every frame, kept for its storage
-    FolderTimingReport folderTiming;
-    double lastFrameMilliseconds = 0.0; // the thumbnails' budget follows it
-    installTerminationHandlers();
-    for (int frameNumber = 0; !glfwWindowShouldClose(window.handle()) && !terminationRequested();
-         ++frameNumber) {
-        const auto frameStart = std::chrono::steady_clock::now();
-        glfwPollEvents();
-        int windowWidth = 0;
-        int windowHeight = 0;
-        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        int framebufferWidth = 0;
-        int framebufferHeight = 0;
-        glfwGetFramebufferSize(window.handle(), &framebufferWidth, &framebufferHeight);
-        if (framebufferWidth <= 0 || framebufferHeight <= 0) {
-            glfwWaitEvents(); // minimised
-            continue;
-        }
-        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
-        const float aspect = viewAspect(state);
-
-        for (std::string& path : window.takeDroppedPaths()) {
-            state.filesToOpen.push_back(std::move(path));
-        }
-        updateFileChooser(state, chooser, window, err);
-        handleRequests(state, aspect, err);
-        if (std::string now = windowTitle(state); now != title) { // files opened or browsed
-            title = std::move(now);
-            glfwSetWindowTitle(window.handle(), title.c_str());
-        }
-        const bool loading = state.loads.busy(state.scene) || state.folder.browseLoad.has_value();
-        if (startupLoadsPending && !loading) {
-            if (options.frame) {
-                state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
-            }
-            frameFiguresNow(state, aspect, true);
-            startupLoadsPending = false;
-        }
-        // A screenshot of a folder also waits for every summary and thumbnail.
-        framesSinceLoaded = loading || state.folder.busy() ? 0 : framesSinceLoaded + 1;
-
-        const double now = glfwGetTime();
-        if (benchmarking) {
-            state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
-        }
-        const double wallSeconds = std::min(now - lastTime, 0.25);
-        state.playback.update(wallSeconds);
-        lastTime = now;
-        updateSound(state, wallSeconds, err);
-        runVideoExport(state, videoExport, sceneDrawer, err);
-        state.camera.verticalFovRadians = glm::radians(settings.fieldOfViewDegrees);
-        const bvh::Interpolation interpolation =
-            settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
-        state.scene.evaluate(state.playback.time(), interpolation, settings.loop);
-        updateAnalysisViews(state.analysis, state.scene, state.selection, interpolation);
-        if (!settings.followSelection) {
-            state.follow.update(state.camera, state.scene, wallSeconds);
-        }
-        if (settings.followSelection && state.selection &&
-            state.selection->character < state.scene.characters().size()) {
-            const Character& followed = state.scene.characters()[state.selection->character];
-            state.camera.target =
-                followed.viewerPositions[static_cast<std::size_t>(state.selection->node)];
-        }
-
-        imgui.beginFrame();
-        const ImGuiIO& io = ImGui::GetIO();
-        if (!io.WantCaptureMouse) {
-            input.handleMouse(state, state.layout.view);
-        }
-        const std::vector<int> keys = window.takeKeyPresses();
-        if (!io.WantCaptureKeyboard) {
-            input.handleKeys(state, keys);
-            handleAnalysisKeys(state, keys);
-        }
-        const int thumbnailPixels =
-            static_cast<int>(std::lround(kThumbnailSize * imgui.contentScale()));
-        thumbnails.update(state.folder, settings, thumbnailPixels,
-                          thumbnailBudget(lastFrameMilliseconds));
-        drawPanels(state, thumbnails, thumbnailPixels, imgui.contentScale());
-        drawViewLabels(state);
-
-        const SceneDrawOptions drawOptions = sceneDrawOptions(settings);
-        OverlayOptions overlayChoices = overlayOptions(settings);
-        overlayChoices.trailWidthPixels *= imgui.contentScale();
-        state.overlays.build(state.scene, state.selection, overlayChoices, drawOptions.look,
-                             state.playback.time(), overlays);
-        imgui.endFrame();
-        if (options.stateOut) {
-            state.clippedText = findClippedText();
-        }
-        std::optional<render::PixelRect> sceneArea;
-        if (!options.drawUnderPanels) {
-            sceneArea = areaOutsidePanels(framebufferWidth, framebufferHeight);
-        }
-        sceneDrawer.draw(state.scene, state.camera, state.selection, drawOptions, framebufferWidth,
-                         framebufferHeight, 0, &overlays, sceneArea,
-                         viewPixels(state.layout.view, windowWidth, framebufferWidth));
-        state.bonesOverMeshBudget = sceneDrawer.budgetForcedLines();
-        state.automaticMsaaSamples = sceneDrawer.automaticSamples();
-        imgui.draw();
-
-        // A frame whose timeline measured a new height (the first, or a resize that wraps its
-        // controls differently) is redrawn settled on the next: tests read settled ones only.
-        const bool layoutSettled =
-            dockLayoutFor(state, windowWidth, windowHeight, imgui.contentScale()).timeline.height ==
-            state.layout.timeline.height;
-        if (options.stateOut && layoutSettled) {
-            std::string text = formatState(state, windowWidth, windowHeight);
-            if (text != lastState) {
-                writeStateFile(bvh::pathFromUtf8(*options.stateOut), text);
-                lastState = std::move(text);
-            }
-        }
-        if (capturing && framesSinceLoaded > kScreenshotFrame) {
-            const render::Image image =
-                render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);
-            if (!render::writePng(bvh::pathFromUtf8(*options.screenshot), image)) {
-                err << "bvhscope: cannot write " << *options.screenshot << "\n";
-                exitCode = 1;
-            }
-            break;
-        }
-        glfwSwapBuffers(window.handle());
-        if (benchmarking) {
-            glFinish(); // the GPU's part of the frame is in the measurement
-        }
-        const auto frameEnd = std::chrono::steady_clock::now();
-        if (!firstSwapMilliseconds) {
-            firstSwapMilliseconds = millisecondsSince(options.processStart, frameEnd);
-            if (options.printLoadTiming) {
-                std::fprintf(stdout, "first swap %.1f ms since process start\n",
-                             *firstSwapMilliseconds);
-                std::fflush(stdout);
-            }
-        }
-        state.loads.frameShown(frameEnd);
-        printLoadTimings(state.loads, options.processStart, options.printLoadTiming, std::cout);
-        lastFrameMilliseconds = millisecondsSince(frameStart, frameEnd);
-        if (options.printLoadTiming && frameNumber > 0) { // the first frame compiles shaders
-            folderTiming.frameShown(state.folder, lastFrameMilliseconds, frameEnd, std::cout);
-        }
-        if (benchmarking && frameNumber >= kBenchmarkWarmUpFrames) {
-            benchmarkFrameMilliseconds.push_back(millisecondsSince(frameStart, frameEnd));
-            if (std::ssize(benchmarkFrameMilliseconds) >= options.benchRender->frames) {
-                printBenchmark(options, benchmarkFrameMilliseconds, *firstSwapMilliseconds,
-                               framebufferWidth, framebufferHeight, std::cout);
-                break;
-            }
-        }
-    }
-
+    const int exitCode = loop.run();
     if (configDir && !capturing && !benchmarking) {
-        int windowWidth = 0;
-        int windowHeight = 0;
-        glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
-        settings.windowWidth = windowWidth;
-        settings.windowHeight = windowHeight;
-        if (const std::string problem = saveSettings(*configDir / "settings.ini", settings);
-            !problem.empty()) {
-            err << "bvhscope: the settings were not saved: " << problem << "\n";
-        }
+        saveKeptState(state, *configDir, *window, err);
     }
     return exitCode;
 }

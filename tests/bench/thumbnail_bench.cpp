@@ -113,7 +113,7 @@ void BM_ThumbnailFirstDraw(benchmark::State& state) {
     bvh::LoadProgress progress;
     viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::Scene scene =
+    const viewer::ThumbnailScene thumbnail =
         viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
     for (auto _ : state) {
         render::HeadlessContext context;
@@ -127,8 +127,9 @@ void BM_ThumbnailFirstDraw(benchmark::State& state) {
         options.msaaSamples = 4;
         render::ImageTarget target;
         target.resize(size, size);
-        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, size, size,
-                    target.framebuffer());
+        drawer.draw(thumbnail.scene, thumbnail.pose,
+                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
+                    size, size, target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
 }
@@ -146,7 +147,7 @@ void BM_ThumbnailDraw(benchmark::State& state) {
     bvh::LoadProgress progress;
     viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::Scene scene =
+    const viewer::ThumbnailScene thumbnail =
         viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
     viewer::SceneDrawer drawer;
     viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
@@ -155,8 +156,9 @@ void BM_ThumbnailDraw(benchmark::State& state) {
     render::ImageTarget target;
     target.resize(size, size);
     for (auto _ : state) {
-        drawer.draw(scene, viewer::thumbnailCamera(scene), std::nullopt, options, size, size,
-                    target.framebuffer());
+        drawer.draw(thumbnail.scene, thumbnail.pose,
+                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
+                    size, size, target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
     state.SetLabel(std::to_string(options.msaaSamples) + "x MSAA");

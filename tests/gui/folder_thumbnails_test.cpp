@@ -53,7 +53,7 @@ protected:
 
     gl_test::HiddenContext context_;
     ScratchFolder folder_;
-    ViewerState state_;
+    SessionState state_;
     std::optional<FolderThumbnails> thumbnails_; // after the context: dies first
 };
 

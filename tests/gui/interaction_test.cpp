@@ -86,10 +86,11 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
-    scene.evaluate(initial_->time, bvh::Interpolation::Linear);
+    viewer::ScenePose pose;
+    scene.sample(initial_->time, bvh::Interpolation::Linear, false, pose);
     const viewer::Character& character = scene.characters().front();
     const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
-    const auto pixel = projectIntoWindow(*initial_, character.viewerPositions[head]);
+    const auto pixel = projectIntoWindow(*initial_, pose.characters.front().viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());
     ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
                                      xdotoolPoint(pixel->x, pixel->y) + " sleep 0.2 click 1"));

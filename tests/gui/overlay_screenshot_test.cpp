@@ -67,16 +67,18 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
+    viewer::ScenePose pose;
     int sampled = 0;
     int drawn = 0;
     for (const int frame : {kFrame - kStep, kFrame + kStep}) {
-        scene.evaluate(frame * scene.frameTime(), bvh::Interpolation::Nearest);
+        scene.sample(frame * scene.frameTime(), bvh::Interpolation::Nearest, false, pose);
         const viewer::Character& character = scene.characters().front();
-        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
             if (character.document.skeleton.isEndSite[i] != 0) {
                 continue;
             }
-            const auto pixel = projectIntoWindow(*ghosts.state, character.viewerPositions[i]);
+            const auto pixel = projectIntoWindow(*ghosts.state, positions[i]);
             ASSERT_TRUE(pixel.has_value());
             const int x = static_cast<int>(pixel->x);
             const int y = static_cast<int>(pixel->y);

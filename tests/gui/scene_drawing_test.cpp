@@ -66,8 +66,9 @@ TEST_P(SceneDrawing, DrawsOnlyInsideTheVisibleArea) {
     BVHSCOPE_REQUIRE_GL(context);
     Scene scene;
     scene.add(test::bundledSample());
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const render::OrbitCamera camera = thumbnailCamera(scene);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const render::OrbitCamera camera = thumbnailCamera(scene, pose);
     SceneDrawOptions options;
     options.msaaSamples = GetParam().samples;
     SceneDrawer drawer;
@@ -89,8 +90,8 @@ TEST_P(SceneDrawing, DrawsOnlyInsideTheVisibleArea) {
         glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
         glClearColor(kFill.r / 255.0f, kFill.g / 255.0f, kFill.b / 255.0f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        drawer.draw(scene, camera, std::nullopt, options, kWidth, kHeight, target.framebuffer(),
-                    nullptr, restricted ? std::optional(area) : std::nullopt);
+        drawer.draw(scene, pose, camera, std::nullopt, options, kWidth, kHeight,
+                    target.framebuffer(), nullptr, restricted ? std::optional(area) : std::nullopt);
         const render::Image image = target.read();
         const Counts inside = countIn(image, area, true, options.backgroundColor);
         const Counts outside = countIn(image, area, false, options.backgroundColor);
@@ -117,7 +118,8 @@ TEST(SceneDrawingViewRect, TheFigureIsProjectedIntoTheViewRectangle) {
     BVHSCOPE_REQUIRE_GL(context);
     Scene scene;
     scene.add(test::bundledSample());
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     // The left 40 % of a wide picture, as a view left of a wide right column.
     const render::PixelRect view{0, 0, 96, 64};
     constexpr int kWide = 240;
@@ -134,8 +136,8 @@ TEST(SceneDrawingViewRect, TheFigureIsProjectedIntoTheViewRectangle) {
     glBindFramebuffer(GL_FRAMEBUFFER, target.framebuffer());
     glClearColor(kFill.r / 255.0f, kFill.g / 255.0f, kFill.b / 255.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    drawer.draw(scene, camera, std::nullopt, options, kWide, kHeight, target.framebuffer(), nullptr,
-                std::nullopt, view);
+    drawer.draw(scene, pose, camera, std::nullopt, options, kWide, kHeight, target.framebuffer(),
+                nullptr, std::nullopt, view);
     const render::Image image = target.read();
     EXPECT_EQ(countIn(image, view, false, options.backgroundColor).scene, 0)
         << "the scene was drawn outside the view rectangle";

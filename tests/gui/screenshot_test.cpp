@@ -61,15 +61,17 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
-    scene.evaluate(state->time, bvh::Interpolation::Linear);
+    viewer::ScenePose pose;
+    scene.sample(state->time, bvh::Interpolation::Linear, false, pose);
     const viewer::Character& character = scene.characters().front();
+    const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
 
     int jointsChecked = 0;
-    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
         if (character.document.skeleton.isEndSite[i]) {
             continue;
         }
-        const auto pixel = projectIntoWindow(*state, character.viewerPositions[i]);
+        const auto pixel = projectIntoWindow(*state, positions[i]);
         ASSERT_TRUE(pixel.has_value());
         const int x = static_cast<int>(pixel->x);
         const int y = static_cast<int>(pixel->y);
@@ -146,10 +148,11 @@ TEST(Screenshot, TwentyThousandBoneChainIsOneContinuousLine) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const viewer::Character& character = scene.characters().front();
-    const auto root = projectIntoWindow(*state, character.viewerPositions.front());
-    const auto tip = projectIntoWindow(*state, character.viewerPositions.back());
+    viewer::ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
+    const auto root = projectIntoWindow(*state, positions.front());
+    const auto tip = projectIntoWindow(*state, positions.back());
     ASSERT_TRUE(root.has_value() && tip.has_value());
     ASSERT_GT(root->y - tip->y, 200.0f) << "the chain should stand tall in the view";
     // Every row from tip to root has a warm pixel near the line between them.

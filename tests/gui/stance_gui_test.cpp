@@ -46,11 +46,12 @@ TEST(StanceGui, AFloatingZUpCaptureWithARotatedRootStandsOnTheGridFramedLarge) {
     ASSERT_TRUE(loaded.character.has_value());
     viewer::Scene scene;
     scene.add(std::move(*loaded.character));
-    scene.evaluate(state->time, bvh::Interpolation::Linear);
+    viewer::ScenePose pose;
+    scene.sample(state->time, bvh::Interpolation::Linear, false, pose);
     float top = 1e9f;
     float bottom = -1e9f;
     float lowest = 1e9f;
-    for (const glm::vec3& point : scene.characters().front().viewerPositions) {
+    for (const glm::vec3& point : pose.characters.front().viewerPositions) {
         const auto pixel = render::projectToPixel(state->camera, glm::vec2(1200, 800), point);
         ASSERT_TRUE(pixel.has_value());
         EXPECT_GE(pixel->x, 0.0f);

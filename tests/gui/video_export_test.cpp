@@ -88,8 +88,10 @@ TEST_F(ExportFixture, TheRangeIsWrittenWithTheGivenViewAFewPicturesAStep) {
     // Video frame 5 is frame 15 drawn with this camera.
     render::ImageTarget target;
     target.resize(320, 180);
-    scene.evaluate(15 * scene.frameTime(), bvh::Interpolation::Nearest);
-    drawer->draw(scene, camera, std::nullopt, SceneDrawOptions{}, 320, 180, target.framebuffer());
+    ScenePose pose;
+    scene.sample(15 * scene.frameTime(), bvh::Interpolation::Nearest, false, pose);
+    drawer->draw(scene, pose, camera, std::nullopt, SceneDrawOptions{}, 320, 180,
+                 target.framebuffer());
     const auto expected = media::test::fromRgba(target.read().rgba, 320, 180);
     const auto decoded = media::test::decodeVideoFrame(path, 5);
     ASSERT_TRUE(decoded);
@@ -97,7 +99,7 @@ TEST_F(ExportFixture, TheRangeIsWrittenWithTheGivenViewAFewPicturesAStep) {
     // The default view differs: the export did not fall back to it.
     render::OrbitCamera defaultView;
     render::frameBounds(defaultView, scene.motionBounds(), 320.0f / 180.0f);
-    drawer->draw(scene, defaultView, std::nullopt, SceneDrawOptions{}, 320, 180,
+    drawer->draw(scene, pose, defaultView, std::nullopt, SceneDrawOptions{}, 320, 180,
                  target.framebuffer());
     EXPECT_LT(media::test::psnr(*decoded, media::test::fromRgba(target.read().rgba, 320, 180)),
               25.0);

@@ -14,11 +14,11 @@ const glm::vec4 kYellow{0.95f, 0.85f, 0.20f, 1.0f};
 const glm::vec4 kRed{0.95f, 0.25f, 0.20f, 1.0f};
 
 // World positions in the viewer's space without the placement: what the eye compares.
-std::vector<glm::dvec3> comparablePositions(const Character& character) {
-    std::vector<glm::dvec3> positions(character.world.size());
+std::vector<glm::dvec3> comparablePositions(const Character& character, const CharacterPose& pose) {
+    std::vector<glm::dvec3> positions(pose.world.size());
     for (std::size_t i = 0; i < positions.size(); ++i) {
         positions[i] =
-            glm::dvec3(character.fileToViewer * glm::dvec4(character.world[i].translation, 1.0));
+            glm::dvec3(character.fileToViewer * glm::dvec4(pose.world[i].translation, 1.0));
     }
     return positions;
 }
@@ -30,14 +30,14 @@ bvh::ComparedClip comparedClip(const Character& character) {
 
 // [SECTION] A/B compare
 
-void restoreSideBySide(CompareView& compare, Scene& scene) {
+void restoreSideBySide(CompareView& compare, Scene& scene, ScenePose& pose) {
     if (!compare.placementOverridden) {
         return;
     }
     compare.placementOverridden = false;
     scene.arrangeSideBySide();
-    for (Character& character : scene.characters()) {
-        updateViewerPositions(character);
+    for (std::size_t i = 0; i < scene.characters().size() && i < pose.characters.size(); ++i) {
+        placePose(scene.characters()[i], pose.characters[i]);
     }
 }
 
@@ -103,7 +103,8 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
                           bvh::PoseComparisonOptions{compare.relativeToRoot});
 }
 
-void updateCompare(CompareView& compare, Scene& scene, bvh::Interpolation interpolation) {
+void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
+                   bvh::Interpolation interpolation) {
     std::vector<Character>& characters = scene.characters();
     for (Character& character : characters) {
         character.nodeColors.clear();
@@ -111,28 +112,32 @@ void updateCompare(CompareView& compare, Scene& scene, bvh::Interpolation interp
     compare.active = false;
     compare.inactiveReason.clear();
     if (!compare.enabled) {
-        restoreSideBySide(compare, scene);
+        restoreSideBySide(compare, scene, pose);
         return;
     }
     compare.inactiveReason = checkPair(compare, characters);
     if (!compare.inactiveReason.empty()) {
-        restoreSideBySide(compare, scene);
+        restoreSideBySide(compare, scene, pose);
         return;
+    }
+    if (pose.characters.size() != characters.size()) {
+        return; // not sampled since the characters changed: next frame
     }
     compare.active = true;
     Character& a = characters[compare.a];
     Character& b = characters[compare.b];
     if (compare.layout == CompareLayout::Overlay) {
         b.placement = a.placement;
-        updateViewerPositions(b);
+        placePose(b, pose.characters[compare.b]);
         compare.placementOverridden = true;
     } else {
-        restoreSideBySide(compare, scene);
+        restoreSideBySide(compare, scene, pose);
     }
 
-    compare.now =
-        bvh::measurePoseDifference(compare.matching, comparablePositions(a), comparablePositions(b),
-                                   bvh::PoseComparisonOptions{compare.relativeToRoot});
+    compare.now = bvh::measurePoseDifference(compare.matching,
+                                             comparablePositions(a, pose.characters[compare.a]),
+                                             comparablePositions(b, pose.characters[compare.b]),
+                                             bvh::PoseComparisonOptions{compare.relativeToRoot});
     compare.distanceOfNodeA.assign(a.document.skeleton.nodeCount(), -1.0);
     compare.distanceOfNodeB.assign(b.document.skeleton.nodeCount(), -1.0);
     for (std::size_t k = 0; k < compare.matching.pairs.size(); ++k) {
@@ -198,15 +203,10 @@ glm::vec4 unmatchedNodeColor() {
     return {0.45f, 0.45f, 0.48f, 1.0f};
 }
 
-void updateAnalysisViews(AnalysisViews& views, Scene& scene,
+void updateAnalysisViews(AnalysisViews& views, Scene& scene, ScenePose& pose,
                          const std::optional<Selection>& selection,
                          bvh::Interpolation interpolation) {
-    if (views.showRestPose) {
-        for (Character& character : scene.characters()) {
-            evaluateRestPose(character);
-        }
-    }
-    updateCompare(views.compare, scene, interpolation);
+    updateCompare(views.compare, scene, pose, interpolation);
     updateCurves(views.curves, scene, selection);
 }
 

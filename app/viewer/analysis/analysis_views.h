@@ -73,9 +73,10 @@ struct AnalysisViews {
     CompareView compare;
 };
 
-// Once per frame after Scene::evaluate: the rest pose instead of the animation when asked, B's
-// placement and bone colours and the difference numbers, the selected joint's curves.
-void updateAnalysisViews(AnalysisViews& views, Scene& scene,
+// Once per frame, after the live view sampled `pose` (the rest pose instead of the animation
+// when showRestPose): B's placement (re-placing its pose, not sampling it again) and bone
+// colours and the difference numbers, the selected joint's curves.
+void updateAnalysisViews(AnalysisViews& views, Scene& scene, ScenePose& pose,
                          const std::optional<Selection>& selection,
                          bvh::Interpolation interpolation);
 

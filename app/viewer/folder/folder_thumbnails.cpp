@@ -31,16 +31,16 @@ void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& sett
 
 void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings,
                             int size) {
-    const Scene scene = thumbnailScene(std::move(*entry.thumbnailPose),
-                                       entry.facts ? &*entry.facts : nullptr, settings);
+    const ThumbnailScene thumbnail = thumbnailScene(
+        std::move(*entry.thumbnailPose), entry.facts ? &*entry.facts : nullptr, settings);
     entry.thumbnailPose.reset();
     if (!drawer_) {
         drawer_.emplace();
     }
     render::TextureTarget& target = textures_[index];
     target = render::TextureTarget(size, size);
-    drawer_->draw(scene, thumbnailCamera(scene), std::nullopt, thumbnailDrawOptions(settings), size,
-                  size, target.framebuffer());
+    drawer_->draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
+                  std::nullopt, thumbnailDrawOptions(settings), size, size, target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
 }

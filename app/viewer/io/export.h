@@ -89,12 +89,12 @@ struct ExportOutcome {
 // settings.overwriteInput) the character's own source file.
 ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings);
 
-// The dialog's state, kept in ViewerState between frames.
+// The dialog's state, kept in the session between frames. Its Export button pushes a
+// command::Export; the session writes the file and puts the outcome in `result`.
 struct ExportDialog {
     bool openRequested = false; // File > Export... or Ctrl+E: open for state.infoCharacter
     std::size_t character = 0;
     ExportSettings settings;
-    bool exportRequested = false; // the Export button: the app loop writes the file
     std::optional<ExportOutcome> result;
 };
 

@@ -1,5 +1,7 @@
 #include "app/viewer/io/video_export.h"
 
+#include "app/pictures/picture_size.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,27 +11,19 @@ namespace {
 using Clock = std::chrono::steady_clock;
 } // namespace
 
-VideoExportPlan planVideoExport(const VideoExportSettings& settings) {
-    VideoExportPlan plan;
-    const media::FrameRate native = media::frameRateFromFrameTime(settings.frameTime);
-    plan.rate =
-        settings.container == media::VideoContainer::Gif ? media::gifFrameRate(native) : native;
-    const double step = plan.rate == native ? settings.frameTime : 1.0 / plan.rate.perSecond();
-    const double length = std::max(0.0, settings.endSeconds - settings.startSeconds);
-    const auto last = static_cast<std::int64_t>(std::floor(length / step * (1.0 + 1e-5) + 1e-9));
-    for (std::int64_t k = 0; k <= last; ++k) {
-        plan.times.push_back(
-            std::min(settings.startSeconds + static_cast<double>(k) * step, settings.endSeconds));
-    }
-    return plan;
+media::VideoFramePlan planVideoExport(const VideoExportSettings& settings) {
+    return media::planVideoFrames(settings.frameTime, settings.startSeconds, settings.endSeconds,
+                                  std::nullopt, settings.container);
 }
 
 std::unique_ptr<VideoExportJob> VideoExportJob::start(VideoExportSettings settings,
                                                       std::string& error) {
     const bool yuv = settings.container != media::VideoContainer::Gif;
-    if (settings.width < 16 || settings.height < 16 || settings.width > 8192 ||
-        settings.height > 8192 || (yuv && (settings.width % 2 != 0 || settings.height % 2 != 0))) {
-        error = "the size must be from 16 to 8192 pixels a side" +
+    if (settings.width < kMinPictureSide || settings.height < kMinPictureSide ||
+        settings.width > kMaxPictureSide || settings.height > kMaxPictureSide ||
+        (yuv && (settings.width % 2 != 0 || settings.height % 2 != 0))) {
+        error = "the size must be from " + std::to_string(kMinPictureSide) + " to " +
+                std::to_string(kMaxPictureSide) + " pixels a side" +
                 std::string(yuv ? ", even for MP4 and WebM" : "");
         return nullptr;
     }
@@ -56,24 +50,25 @@ bool VideoExportJob::openEncoder(std::shared_ptr<const media::GifPalette> palett
     video.frameRate = plan_.rate;
     video.crf = settings_.crf;
     std::shared_ptr<const media::AudioClip> audio;
-    if (settings_.audio && media::containerHasSound(settings_.container) && !plan_.times.empty()) {
-        const double duration = static_cast<double>(plan_.times.size()) / plan_.rate.perSecond();
+    if (settings_.audio && media::containerHasSound(settings_.container) && !plan_.shots.empty()) {
+        const double duration = static_cast<double>(plan_.shots.size()) / plan_.rate.perSecond();
         audio = std::make_shared<const media::AudioClip>(media::cutAudio(
-            *settings_.audio, {plan_.times.front() + settings_.audioOffsetSeconds, duration}));
+            *settings_.audio,
+            {plan_.shots.front().timeSeconds + settings_.audioOffsetSeconds, duration}));
     }
     encoder_ = media::BackgroundEncoder::start(settings_.output, video, std::move(audio),
                                                std::move(palette), error);
     return encoder_ != nullptr;
 }
 
-render::Image VideoExportJob::drawPicture(Scene& scene, OverlayBuilder& overlayBuilder,
+render::Image VideoExportJob::drawPicture(const Scene& scene, OverlayBuilder& overlayBuilder,
                                           SceneDrawer& drawer, double time) {
-    scene.evaluate(time, settings_.interpolation);
-    overlayBuilder.build(scene, std::nullopt, settings_.overlays, settings_.drawOptions.look, time,
-                         overlays_);
+    scene.sample(time, settings_.interpolation, false, pose_);
+    overlayBuilder.build(scene, pose_, std::nullopt, settings_.overlays, settings_.drawOptions.look,
+                         time, overlays_);
     target_.resize(settings_.width, settings_.height);
-    drawer.draw(scene, settings_.camera, std::nullopt, settings_.drawOptions, settings_.width,
-                settings_.height, target_.framebuffer(), &overlays_);
+    drawer.draw(scene, pose_, settings_.camera, std::nullopt, settings_.drawOptions,
+                settings_.width, settings_.height, target_.framebuffer(), &overlays_);
     render::Image picture = target_.read();
     if (settings_.decorate) {
         settings_.decorate(picture, time);
@@ -81,7 +76,7 @@ render::Image VideoExportJob::drawPicture(Scene& scene, OverlayBuilder& overlayB
     return picture;
 }
 
-void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
+void VideoExportJob::step(const Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
                           std::chrono::milliseconds budget) {
     if (status() != Status::Running) {
         return;
@@ -93,12 +88,12 @@ void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDra
         if (!palette_) {
             palette_ = std::make_shared<media::GifPalette>();
         }
-        const std::size_t samples = std::min<std::size_t>(8, plan_.times.size());
+        const std::size_t samples = std::min<std::size_t>(8, plan_.shots.size());
         while (paletteSamples_ < samples && Clock::now() < until) {
             const std::size_t index =
-                samples > 1 ? paletteSamples_ * (plan_.times.size() - 1) / (samples - 1) : 0;
+                samples > 1 ? paletteSamples_ * (plan_.shots.size() - 1) / (samples - 1) : 0;
             palette_->addSample(
-                drawPicture(scene, overlayBuilder, drawer, plan_.times[index]).rgba);
+                drawPicture(scene, overlayBuilder, drawer, plan_.shots[index].timeSeconds).rgba);
             ++paletteSamples_;
         }
         if (paletteSamples_ < samples) {
@@ -109,14 +104,15 @@ void VideoExportJob::step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDra
             return;
         }
     }
-    while (next_ < plan_.times.size() && encoder_->hasRoom() && Clock::now() < until) {
-        render::Image picture = drawPicture(scene, overlayBuilder, drawer, plan_.times[next_]);
+    while (next_ < plan_.shots.size() && encoder_->hasRoom() && Clock::now() < until) {
+        render::Image picture =
+            drawPicture(scene, overlayBuilder, drawer, plan_.shots[next_].timeSeconds);
         if (!encoder_->push(std::move(picture.rgba))) {
             return;
         }
         ++next_;
     }
-    if (next_ == plan_.times.size()) {
+    if (next_ == plan_.shots.size()) {
         encoder_->finish();
     }
 }

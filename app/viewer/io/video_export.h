@@ -7,6 +7,7 @@
 #pragma once
 
 #include "app/media/background_encoder.h"
+#include "app/media/video_frame_plan.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/scene/overlays.h"
 #include "render/gl/image_target.h"
@@ -44,13 +45,9 @@ struct VideoExportSettings {
     std::function<void(render::Image&, double timeSeconds)> decorate;
 };
 
-// Capture times of the pictures: every frame of the range at the frame time's rate (a GIF:
-// every n-th, gifFrameRate), and the rate they are written at.
-struct VideoExportPlan {
-    media::FrameRate rate;
-    std::vector<double> times;
-};
-VideoExportPlan planVideoExport(const VideoExportSettings& settings);
+// The pictures' capture times: the range at the frame time's rate (a GIF: gifFrameRate of it),
+// planned as `bvhscope render` plans a video (media::planVideoFrames).
+media::VideoFramePlan planVideoExport(const VideoExportSettings& settings);
 
 class VideoExportJob {
 public:
@@ -60,30 +57,31 @@ public:
     // file. nullptr with `error` when it cannot start.
     static std::unique_ptr<VideoExportJob> start(VideoExportSettings settings, std::string& error);
 
-    // Draws pictures until `budget` is spent or the encoder's queue is full. Leaves `scene`
-    // evaluated at an export time: the caller evaluates it again for its own picture. Needs
-    // the GL context current.
-    void step(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
+    // Draws pictures until `budget` is spent or the encoder's queue is full, each from a pose
+    // the job samples into buffers of its own: the scene, and what the viewer shows of it, are
+    // not changed. Needs the GL context current.
+    void step(const Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
               std::chrono::milliseconds budget);
     void cancel();
 
     Status status() const;
     std::string error() const;
-    std::int64_t total() const { return static_cast<std::int64_t>(plan_.times.size()); }
+    std::int64_t total() const { return static_cast<std::int64_t>(plan_.shots.size()); }
     std::int64_t drawn() const { return next_; }
     std::int64_t encoded() const;
     const std::filesystem::path& output() const { return settings_.output; }
 
 private:
     VideoExportJob() = default;
-    render::Image drawPicture(Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
-                              double time);
+    render::Image drawPicture(const Scene& scene, OverlayBuilder& overlayBuilder,
+                              SceneDrawer& drawer, double time);
     bool openEncoder(std::shared_ptr<const media::GifPalette> palette, std::string& error);
 
     VideoExportSettings settings_;
-    VideoExportPlan plan_;
+    media::VideoFramePlan plan_;
     std::size_t next_ = 0;
     render::ImageTarget target_;
+    ScenePose pose_; // the export's own: the live view keeps its pose
     SceneOverlays overlays_;
     std::unique_ptr<media::BackgroundEncoder> encoder_;
     std::shared_ptr<media::GifPalette> palette_; // a GIF's, built from sample pictures first

@@ -1,5 +1,6 @@
-// What File > Export video shows and asks for (the panel edits it; the app loop starts, steps
-// and cancels the export, video_export.h, and writes the progress back). No GL here.
+// What File > Export video shows and asks for (the panel edits it and pushes the start and cancel
+// commands; the session starts the export, video_export.h, the frame loop steps it, and the
+// progress is written back here). No GL here.
 #pragma once
 
 #include <cstdint>
@@ -20,11 +21,7 @@ struct VideoExportDialog {
     bool withSound = true;
     bool label = true; // file names, frame and timecode in the corner, as `bvhscope render`
 
-    // Requests for the app loop.
-    bool startRequested = false;
-    bool cancelRequested = false;
-
-    // Written back by the app loop.
+    // Written back while the export runs.
     bool running = false;
     std::int64_t total = 0;
     std::int64_t drawn = 0;

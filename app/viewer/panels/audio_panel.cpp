@@ -64,7 +64,7 @@ void drawAudioControls(ViewerState& state, float scale) {
     ImGui::Checkbox("Mute", &track.muted);
     ImGui::SameLine();
     if (ImGui::SmallButton("Remove sound")) {
-        state.audioRemoveRequested = true;
+        state.commands.push(command::RemoveSound{});
     }
     const std::string reason = state.audioPlayer.unavailableReason();
     if (!reason.empty()) {

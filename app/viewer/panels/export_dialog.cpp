@@ -299,7 +299,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     bool close = false;
     ImGui::BeginDisabled(settings.targetPath.empty());
     if (ImGui::Button("Export", ImVec2(120.0f * scale, 0.0f))) {
-        dialog.exportRequested = true;
+        state.commands.push(command::Export{dialog.character, settings});
     }
     ImGui::EndDisabled();
     recordItemRect(state, "export:Export");

@@ -35,7 +35,7 @@ void drawFileListPanel(ViewerState& state, float scale) {
                 state.folder.closeRequested = true;
             }
             if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
-                state.undoRemoveRequested = true;
+                state.commands.push(command::UndoRemove{});
             }
             ImGui::EndMenu();
         }
@@ -68,7 +68,7 @@ void drawFileListPanel(ViewerState& state, float scale) {
                               ImVec2(nameWidth, 0.0f))) {
             state.infoCharacter = c;
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-                state.characterToFocus = c;
+                state.commands.push(command::Focus{c});
             }
         }
         if (ImGui::IsItemHovered()) {
@@ -81,16 +81,16 @@ void drawFileListPanel(ViewerState& state, float scale) {
         recordItemRect(state, "files:name:" + std::to_string(c));
         if (ImGui::BeginPopupContextItem("##file")) {
             if (ImGui::MenuItem("Focus (double-click)")) {
-                state.characterToFocus = c;
+                state.commands.push(command::Focus{c});
             }
             if (ImGui::MenuItem("Remove", "Ctrl+Z undoes")) {
-                state.characterToRemove = c;
+                state.commands.push(command::Remove{c});
             }
             ImGui::EndPopup();
         }
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) {
-            state.characterToRemove = c; // a load still running is cancelled
+            state.commands.push(command::Remove{c}); // a load still running is cancelled
         }
         recordItemRect(state, "files:remove:" + std::to_string(c));
         if (ImGui::IsItemHovered()) {
@@ -141,7 +141,7 @@ void drawFileListPanel(ViewerState& state, float scale) {
     }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || entered) && !path.empty()) {
-        state.filesToOpen.push_back(path);
+        state.commands.push(command::Open{{path}});
         path.clear();
     }
     ImGui::End();

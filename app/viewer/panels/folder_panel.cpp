@@ -136,8 +136,8 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {
-            state.filesToOpen.push_back(
-                bvh::utf8FromPath(entry.path)); // an ordinary character: it stays
+            // An ordinary character: it stays.
+            state.commands.push(command::Open{{bvh::utf8FromPath(entry.path)}});
         } else {
             folder.openRequest = index;
         }

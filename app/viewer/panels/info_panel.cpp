@@ -112,8 +112,7 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
 // The file's own up axis (never a global setting that changes the next file), and whether a
 // figure off the ground is shown standing on it.
 void drawStance(ViewerState& state, std::size_t index) {
-    Character& character = state.scene.characters()[index];
-    bool changed = false;
+    const Character& character = state.scene.characters()[index];
     const UpAxisChoice current = character.upAxisOverride.value_or(state.settings.upAxis);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
     const std::string preview =
@@ -123,8 +122,7 @@ void drawStance(ViewerState& state, std::size_t index) {
     if (ImGui::BeginCombo("Up##file", preview.c_str())) {
         for (const UpAxisChoice choice : kUpAxisChoices) {
             if (ImGui::Selectable(upAxisChoiceName(choice), choice == current)) {
-                character.upAxisOverride = choice;
-                changed = true;
+                state.commands.push(command::SetUpAxis{index, choice});
             }
         }
         ImGui::EndCombo();
@@ -141,19 +139,8 @@ void drawStance(ViewerState& state, std::size_t index) {
             ImGui::SetTooltip("Keep this file's up axis (by its path) for the next time it opens");
         }
         if (toggled) {
-            if (remember) {
-                state.rememberedUpAxes.remember(
-                    character.sourcePath, character.upAxisOverride.value_or(state.settings.upAxis));
-            } else {
-                state.rememberedUpAxes.forget(character.sourcePath);
-            }
-            state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
+            state.commands.push(command::RememberUpAxis{index, remember});
         }
-    }
-    if (changed && character.upAxisOverride && state.rememberedUpAxesFile &&
-        state.rememberedUpAxes.find(character.sourcePath)) {
-        state.rememberedUpAxes.remember(character.sourcePath, *character.upAxisOverride);
-        state.rememberedUpAxes.save(*state.rememberedUpAxesFile);
     }
     const bvh::Stance& stance = character.stance;
     if (stance.needsLift()) {
@@ -165,18 +152,13 @@ void drawStance(ViewerState& state, std::size_t index) {
         } else {
             ImGui::TextWrapped("Shown %s %.2f m onto the ground.", verb, metres);
         }
-        if (ImGui::Checkbox("As in the file", &character.showAsInFile)) {
-            changed = true;
+        bool asInFile = character.showAsInFile;
+        if (ImGui::Checkbox("As in the file", &asInFile)) {
+            state.commands.push(command::ShowAsInFile{index, asInFile});
         }
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Show the figure where the file puts it, off the ground");
         }
-    }
-    if (changed) {
-        applyAxes(character, state.settings.upAxis, state.settings.unit);
-        state.scene.arrangeSideBySide();
-        state.frameFiguresRequested = true;
-        state.turnToFrontRequested = true;
     }
 }
 

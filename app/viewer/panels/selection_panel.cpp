@@ -98,15 +98,21 @@ void drawSelectionPanel(ViewerState& state) {
         }
         ImGui::EndTable();
     }
-    const glm::dvec3 local = character.local[node].translation;
-    const glm::dvec3 world = character.world[node].translation;
-    const glm::vec3 viewer = character.viewerPositions[node];
-    ImGui::TextWrapped("Local (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), local.x, local.y, local.z);
-    ImGui::TextWrapped("World (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), world.x, world.y, world.z);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("In the view (m, Y up): %.3f, %.3f, %.3f", static_cast<double>(viewer.x),
-                       static_cast<double>(viewer.y), static_cast<double>(viewer.z));
-    ImGui::PopStyleColor();
+    // The pose the view shows (not sampled yet on the frame a file arrives: nothing to say).
+    if (state.scene.positionsIn(state.pose, state.selection->character) != nullptr) {
+        const CharacterPose& pose = state.pose.characters[state.selection->character];
+        const glm::dvec3 local = pose.local[node].translation;
+        const glm::dvec3 world = pose.world[node].translation;
+        const glm::vec3 viewer = pose.viewerPositions[node];
+        ImGui::TextWrapped("Local (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), local.x, local.y,
+                           local.z);
+        ImGui::TextWrapped("World (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), world.x, world.y,
+                           world.z);
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("In the view (m, Y up): %.3f, %.3f, %.3f", static_cast<double>(viewer.x),
+                           static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+        ImGui::PopStyleColor();
+    }
     drawAnalysisNotes(state);
     // The app loop moves the camera target while it is set.
     ImGui::Checkbox("Camera follows", &state.settings.followSelection);

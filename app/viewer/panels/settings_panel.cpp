@@ -139,16 +139,14 @@ void drawSettingsPanel(ViewerState& state) {
         int upAxis = static_cast<int>(settings.upAxis);
         labelAbove("Up axis of new files");
         if (ImGui::Combo("##upAxis", &upAxis, "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
-            for (Character& character : state.scene.characters()) {
-                character.upAxisOverride = character.upAxisOverride.value_or(settings.upAxis);
-            }
-            settings.upAxis = static_cast<UpAxisChoice>(upAxis);
+            state.commands.push(
+                command::SetDefaultAxes{static_cast<UpAxisChoice>(upAxis), settings.unit});
         }
         int unit = static_cast<int>(settings.unit);
         labelAbove("Unit");
         if (ImGui::Combo("##unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
-            settings.unit = static_cast<UnitChoice>(unit);
-            state.axesChanged = true;
+            state.commands.push(
+                command::SetDefaultAxes{settings.upAxis, static_cast<UnitChoice>(unit)});
         }
     }
     if (ImGui::CollapsingHeader("Playback")) {
@@ -176,15 +174,15 @@ void drawSettingsPanel(ViewerState& state) {
             ImGui::SetTooltip("Keep the selected joint in view as it moves");
         }
         if (ImGui::Button("Frame figure (F)")) {
-            state.frameFiguresRequested = true;
+            state.commands.push(command::FrameFigures{});
         }
         sameLineIfFits(buttonWidth("Whole clip (A)"));
         if (ImGui::Button("Whole clip (A)")) {
-            state.frameClipRequested = true;
+            state.commands.push(command::FrameClip{});
         }
         sameLineIfFits(buttonWidth("Reset (R)"));
         if (ImGui::Button("Reset (R)")) {
-            state.resetCameraRequested = true;
+            state.commands.push(command::ResetCamera{});
         }
     }
     ImGui::End();

@@ -1,6 +1,7 @@
 // File > Export video: the file name (its extension picks MP4, WebM or GIF), size, quality and
 // sound, then a progress bar with Cancel while the viewer keeps running.
 #include "app/media/video_format.h"
+#include "app/pictures/picture_size.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -42,8 +43,8 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     int size[2] = {dialog.width, dialog.height};
     ImGui::SetNextItemWidth(320.0f * scale);
     if (ImGui::InputInt2("Size", size)) {
-        dialog.width = std::clamp(size[0], 16, 8192);
-        dialog.height = std::clamp(size[1], 16, 8192);
+        dialog.width = std::clamp(size[0], kMinPictureSide, kMaxPictureSide);
+        dialog.height = std::clamp(size[1], kMinPictureSide, kMaxPictureSide);
     }
     if (container && *container != media::VideoContainer::Gif) {
         const int maximum = media::maximumCrf(*container);
@@ -64,7 +65,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     const bool canStart = container.has_value() && !state.scene.empty();
     ImGui::BeginDisabled(!canStart);
     if (ImGui::Button("Export")) {
-        dialog.startRequested = true;
+        state.commands.push(command::StartVideoExport{});
         dialog.message.clear();
     }
     recordItemRect(state, "button:Export video");
@@ -78,7 +79,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
             std::to_string(dialog.encoded) + " / " + std::to_string(dialog.total) + " frames";
         ImGui::ProgressBar(fraction, ImVec2(320.0f * scale, 0.0f), label.c_str());
         if (ImGui::Button("Cancel")) {
-            dialog.cancelRequested = true;
+            state.commands.push(command::CancelVideoExport{});
         }
         recordItemRect(state, "button:Cancel video");
     }

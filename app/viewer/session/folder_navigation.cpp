@@ -15,7 +15,7 @@ namespace {
 
 // [SECTION] Opening a folder
 
-void openFolder(ViewerState& state, const std::filesystem::path& path) {
+void openFolder(SessionState& state, const std::filesystem::path& path) {
     FolderBrowser& folder = state.folder;
     const std::string error = folder.open(path, folder.includesSubfolders());
     if (!error.empty()) {
@@ -26,14 +26,14 @@ void openFolder(ViewerState& state, const std::filesystem::path& path) {
     folder.stepRequest = 1; // the first file that loads
 }
 
-void closeFolder(ViewerState& state) {
+void closeFolder(SessionState& state) {
     state.folder.close();
     for (Character& character : state.scene.characters()) {
         character.browsed = false; // stays, as an ordinary character
     }
 }
 
-void relistFolder(ViewerState& state, bool includeSubfolders) {
+void relistFolder(SessionState& state, bool includeSubfolders) {
     FolderBrowser& folder = state.folder;
     const std::filesystem::path path = folder.folder();
     std::optional<std::filesystem::path> currentPath;
@@ -116,14 +116,13 @@ void handleBrowseRequests(FolderBrowser& folder) {
 
 // [SECTION] Putting the loaded file in place of the browsed character
 
-void placeBrowsedCharacter(ViewerState& state, Character character) {
+void placeBrowsedCharacter(SessionState& state, Character character) {
     character.browsed = true;
     const std::optional<std::size_t> slot = browsedCharacter(state.scene);
     if (!slot) {
         state.scene.add(std::move(character));
         state.infoCharacter = state.scene.characters().size() - 1;
-        state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
-        state.turnToFrontRequested = state.frameFiguresRequested;
+        state.framing.fileArrived(state.settings.frameOnLoad);
         return;
     }
     Character& old = state.scene.characters()[*slot];
@@ -138,7 +137,9 @@ void placeBrowsedCharacter(ViewerState& state, Character character) {
     state.scene.arrangeSideBySide();
     // The view direction stays (the user's), but the new figure is framed: a file standing
     // elsewhere, or travelling, would otherwise leave the view empty.
-    state.frameFiguresRequested = state.frameFiguresRequested || state.settings.frameOnLoad;
+    if (state.settings.frameOnLoad || state.framing.figures) {
+        state.framing.frameFigures(false);
+    }
     if (selectedJoint) {
         const bvh::NodeIndex node = old.document.skeleton.find(*selectedJoint);
         if (node == bvh::kNoParent) {
@@ -165,7 +166,7 @@ std::vector<std::string> errorLinesOf(const std::string& path, const bvh::Docume
     return lines;
 }
 
-void pollBrowseLoad(ViewerState& state) {
+void pollBrowseLoad(SessionState& state) {
     FolderBrowser& folder = state.folder;
     if (!folder.browseLoad || !folder.browseLoad->load->finished()) {
         return;
@@ -207,7 +208,7 @@ void pollBrowseLoad(ViewerState& state) {
 
 // [SECTION] Entry points
 
-void openPaths(ViewerState& state, const std::vector<std::string>& paths) {
+void openPaths(SessionState& state, const std::vector<std::string>& paths) {
     for (const std::string& path : paths) {
         std::error_code error;
         const std::filesystem::path native = bvh::pathFromUtf8(path);
@@ -219,7 +220,7 @@ void openPaths(ViewerState& state, const std::vector<std::string>& paths) {
     }
 }
 
-void updateFolderBrowsing(ViewerState& state) {
+void updateFolderBrowsing(SessionState& state) {
     FolderBrowser& folder = state.folder;
     if (folder.closeRequested) {
         closeFolder(state);

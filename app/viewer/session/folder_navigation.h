@@ -10,7 +10,7 @@
 // hand (command line, drop, Ctrl+click on a row) are ordinary characters and stay.
 #pragma once
 
-#include "app/viewer/session/viewer_state.h"
+#include "app/viewer/session/session_state.h"
 
 #include <chrono>
 #include <cstdint>
@@ -24,7 +24,7 @@ namespace bvhscope::viewer {
 // Opens each path: a folder into the browser (replacing the folder open before; its first file
 // that loads becomes the browsed character), anything else as a new character (FileLoads).
 // A folder that cannot be listed shows its error in the popup.
-void openPaths(ViewerState& state, const std::vector<std::string>& paths);
+void openPaths(SessionState& state, const std::vector<std::string>& paths);
 
 // Once per UI frame, after the loads are polled: acts on the browser's requests (close,
 // re-list, open a row, next/previous), takes finished summaries, and once the file to browse
@@ -32,7 +32,7 @@ void openPaths(ViewerState& state, const std::vector<std::string>& paths);
 // folder) skips files known not to load and goes on past one that fails; a clicked file that
 // fails shows its errors in the popup. Closing the folder keeps the browsed character as an
 // ordinary one.
-void updateFolderBrowsing(ViewerState& state);
+void updateFolderBrowsing(SessionState& state);
 
 // The scene index of the browsed character, if one is shown.
 std::optional<std::size_t> browsedCharacter(const Scene& scene);

@@ -24,6 +24,7 @@ namespace fs = std::filesystem;
 // `--camera clip` the whole clip from the default view.
 struct ExpectedView {
     viewer::Scene scene;
+    viewer::ScenePose pose; // the scene at `frame`
     render::OrbitCamera camera;
     glm::vec2 viewport;
 };
@@ -40,11 +41,12 @@ std::unique_ptr<ExpectedView> expectedView(const std::string& file, int frame, i
     view->scene.add(std::move(*loaded.character));
     view->viewport = glm::vec2(width, height);
     const float aspect = static_cast<float>(width) / static_cast<float>(height);
-    view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+    view->scene.sample(frame * view->scene.frameTime(), bvh::Interpolation::Nearest, false,
+                       view->pose);
     if (framing == Framing::Clip) {
         render::frameBounds(view->camera, view->scene.motionBounds(), aspect);
     } else {
-        viewer::frameFigures(view->camera, view->scene, aspect, true);
+        viewer::frameFigures(view->camera, view->scene, view->pose, aspect, true);
     }
     return view;
 }
@@ -78,15 +80,15 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
     const auto view = expectedView(file, GetParam().frame, 800, 450, Framing::Figure);
     ASSERT_TRUE(view);
     const viewer::Character& character = view->scene.characters().front();
+    const std::vector<glm::vec3>& positions = view->pose.characters.front().viewerPositions;
     int checked = 0;
     float top = 1e9f;
     float bottom = -1e9f;
-    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+    for (std::size_t i = 0; i < positions.size(); ++i) {
         if (character.document.skeleton.isEndSite[i] != 0) {
             continue;
         }
-        const auto pixel =
-            render::projectToPixel(view->camera, view->viewport, character.viewerPositions[i]);
+        const auto pixel = render::projectToPixel(view->camera, view->viewport, positions[i]);
         ASSERT_TRUE(pixel.has_value());
         const int x = static_cast<int>(pixel->x);
         const int y = static_cast<int>(pixel->y);
@@ -250,8 +252,9 @@ TEST(RenderOverlays, TheTrailIsDrawnAlongTheRootsPath) {
         if (std::abs(frame - kFrame) < 5) {
             continue;
         }
-        view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
-        const glm::vec3 root = view->scene.characters().front().viewerPositions.front();
+        view->scene.sample(frame * view->scene.frameTime(), bvh::Interpolation::Nearest, false,
+                           view->pose);
+        const glm::vec3 root = view->pose.characters.front().viewerPositions.front();
         const auto pixel = render::projectToPixel(view->camera, view->viewport, root);
         ASSERT_TRUE(pixel.has_value());
         ++sampled;
@@ -275,16 +278,17 @@ TEST(RenderOverlays, GhostsAreDrawnWhereTheirPosesProject) {
     const auto view = expectedView(file, kFrame, 800, 450);
     ASSERT_TRUE(view);
     for (const int frame : {kFrame - kStep, kFrame + kStep}) {
-        view->scene.evaluate(frame * view->scene.frameTime(), bvh::Interpolation::Nearest);
+        view->scene.sample(frame * view->scene.frameTime(), bvh::Interpolation::Nearest, false,
+                           view->pose);
         const viewer::Character& character = view->scene.characters().front();
+        const std::vector<glm::vec3>& positions = view->pose.characters.front().viewerPositions;
         int sampled = 0;
         int drawn = 0;
-        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+        for (std::size_t i = 0; i < positions.size(); ++i) {
             if (character.document.skeleton.isEndSite[i] != 0) {
                 continue;
             }
-            const auto pixel =
-                render::projectToPixel(view->camera, view->viewport, character.viewerPositions[i]);
+            const auto pixel = render::projectToPixel(view->camera, view->viewport, positions[i]);
             ASSERT_TRUE(pixel.has_value());
             const int x = static_cast<int>(pixel->x);
             const int y = static_cast<int>(pixel->y);
@@ -324,7 +328,8 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
             continue;
         }
         ++inContact;
-        const glm::vec3 foot = character.viewerPositions[static_cast<std::size_t>(track.node)];
+        const glm::vec3 foot =
+            view->pose.characters.front().viewerPositions[static_cast<std::size_t>(track.node)];
         // The marker's rim, beside the foot (its centre may be hidden by the foot itself).
         const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
         bool rimSeen = false;

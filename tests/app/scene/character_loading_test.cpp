@@ -85,11 +85,12 @@ TEST(CharacterLoading, TheTimelineCoversOnlyTheFramesLoaded) {
     EXPECT_EQ(playback.frame(), 2);
 
     // Sampling past the frames loaded holds the last one loaded.
-    Character& shown = scene.characters().front();
-    evaluatePose(shown, 10.0, bvh::Interpolation::Linear);
-    EXPECT_DOUBLE_EQ(shown.world.front().translation.y, 2.0);
-    evaluatePose(shown, 0.75, bvh::Interpolation::Linear);
-    EXPECT_DOUBLE_EQ(shown.world.front().translation.y, 1.5);
+    const Character& shown = scene.characters().front();
+    CharacterPose pose;
+    samplePose(shown, 10.0, bvh::Interpolation::Linear, pose);
+    EXPECT_DOUBLE_EQ(pose.world.front().translation.y, 2.0);
+    samplePose(shown, 0.75, bvh::Interpolation::Linear, pose);
+    EXPECT_DOUBLE_EQ(pose.world.front().translation.y, 1.5);
 }
 
 TEST(CharacterLoading, FinishingSwapsTheWholeDocumentInAndKeepsTheLook) {

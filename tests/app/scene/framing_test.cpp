@@ -31,16 +31,18 @@ bvh::test::CreatureFileOptions travellingOptions() {
 }
 
 // The figure's height on screen as a fraction of the view: its nodes' projected extent.
-float screenHeightFraction(const Scene& scene, const render::OrbitCamera& camera) {
+float screenHeightFraction(const Scene& scene, const ScenePose& pose,
+                           const render::OrbitCamera& camera) {
     float top = 1e9f;
     float bottom = -1e9f;
-    for (const Character& character : scene.characters()) {
-        for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+    for (std::size_t c = 0; c < scene.characters().size(); ++c) {
+        const Character& character = scene.characters()[c];
+        const std::vector<glm::vec3>& positions = pose.characters[c].viewerPositions;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
             if (isStaticRoot(character, i)) {
                 continue;
             }
-            const auto pixel =
-                render::projectToPixel(camera, kViewport, character.viewerPositions[i]);
+            const auto pixel = render::projectToPixel(camera, kViewport, positions[i]);
             if (pixel) {
                 top = std::min(top, pixel->y);
                 bottom = std::max(bottom, pixel->y);
@@ -50,8 +52,8 @@ float screenHeightFraction(const Scene& scene, const render::OrbitCamera& camera
     return (bottom - top) / kViewport.y;
 }
 
-bool insideView(const Scene& scene, const render::OrbitCamera& camera) {
-    for (const glm::vec3& point : scene.characters().front().viewerPositions) {
+bool insideView(const ScenePose& pose, const render::OrbitCamera& camera) {
+    for (const glm::vec3& point : pose.characters.front().viewerPositions) {
         const auto pixel = render::projectToPixel(camera, kViewport, point);
         if (!pixel || pixel->x < 0 || pixel->y < 0 || pixel->x > kViewport.x ||
             pixel->y > kViewport.y) {
@@ -64,46 +66,48 @@ bool insideView(const Scene& scene, const render::OrbitCamera& camera) {
 TEST(Framing, ATravellingClipIsFramedAtTheCurrentFrameNotAsAWhole) {
     Scene scene;
     scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
-    scene.evaluate(4.0, bvh::Interpolation::Nearest);
+    ScenePose pose;
+    scene.sample(4.0, bvh::Interpolation::Nearest, false, pose);
 
     render::OrbitCamera whole;
     render::frameBounds(whole, scene.motionBounds(), kAspect);
-    EXPECT_LT(screenHeightFraction(scene, whole), 0.2f)
+    EXPECT_LT(screenHeightFraction(scene, pose, whole), 0.2f)
         << "the whole clip's framing makes a speck of a figure crossing 34 m";
 
     render::OrbitCamera camera;
-    frameFigures(camera, scene, kAspect, true);
-    EXPECT_GE(screenHeightFraction(scene, camera), 0.35f);
-    EXPECT_TRUE(insideView(scene, camera));
+    frameFigures(camera, scene, pose, kAspect, true);
+    EXPECT_GE(screenHeightFraction(scene, pose, camera), 0.35f);
+    EXPECT_TRUE(insideView(pose, camera));
 }
 
 TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
     Scene scene;
     scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     render::OrbitCamera camera;
-    frameFigures(camera, scene, kAspect, true);
+    frameFigures(camera, scene, pose, kAspect, true);
     FigureFollow follow;
-    follow.start(camera, scene);
+    follow.start(camera, scene, pose);
     ASSERT_TRUE(follow.active());
     const float framedDistance = camera.distance;
     for (double t = 0.1; t <= 7.9; t += 0.1) {
-        scene.evaluate(t, bvh::Interpolation::Nearest);
-        follow.update(camera, scene, 0.1);
+        scene.sample(t, bvh::Interpolation::Nearest, false, pose);
+        follow.update(camera, scene, pose, 0.1);
     }
-    EXPECT_TRUE(insideView(scene, camera)) << "the figure walked 32 m and is still in view";
-    EXPECT_GE(screenHeightFraction(scene, camera), 0.35f);
+    EXPECT_TRUE(insideView(pose, camera)) << "the figure walked 32 m and is still in view";
+    EXPECT_GE(screenHeightFraction(scene, pose, camera), 0.35f);
     EXPECT_EQ(camera.distance, framedDistance) << "only the target moves";
 
     // Smooth: one 1/60 s step moves the target by less than the figure does in it.
     const glm::vec3 before = camera.target;
-    scene.evaluate(7.9 + 1.0 / 60.0, bvh::Interpolation::Nearest);
-    follow.update(camera, scene, 1.0 / 60.0);
+    scene.sample(7.9 + 1.0 / 60.0, bvh::Interpolation::Nearest, false, pose);
+    follow.update(camera, scene, pose, 1.0 / 60.0);
     EXPECT_LT(glm::distance(before, camera.target), 4.25f / 60.0f * 1.5f);
     follow.stop();
     const glm::vec3 stopped = camera.target;
-    scene.evaluate(2.0, bvh::Interpolation::Nearest);
-    follow.update(camera, scene, 0.1);
+    scene.sample(2.0, bvh::Interpolation::Nearest, false, pose);
+    follow.update(camera, scene, pose, 0.1);
     EXPECT_EQ(camera.target, stopped);
 }
 
@@ -118,16 +122,17 @@ TEST(Framing, TheCameraLooksAtTheFiguresFrontThreeQuarters) {
     zUp.canonicalToFile = bvh::test::yUpToZUp();
     Scene scene;
     scene.add(characterOf(bvh::test::biped(140.0), zUp));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const std::optional<glm::vec3> facing = sceneFacing(scene);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const std::optional<glm::vec3> facing = sceneFacing(scene, pose);
     ASSERT_TRUE(facing.has_value());
     EXPECT_GT(facing->z, 0.99f);
     render::OrbitCamera camera;
     camera.yawRadians = 2.5f;
-    frameFigures(camera, scene, kAspect, true);
+    frameFigures(camera, scene, pose, kAspect, true);
     EXPECT_NEAR(camera.yawRadians, kThreeQuarterYawRadians, 1e-3f);
     camera.yawRadians = 2.5f;
-    frameFigures(camera, scene, kAspect, false);
+    frameFigures(camera, scene, pose, kAspect, false);
     EXPECT_EQ(camera.yawRadians, 2.5f) << "F keeps the user's direction";
 }
 
@@ -137,10 +142,11 @@ TEST(Framing, AZUpQuadrupedStandsUpInTheViewer) {
     Character character = characterOf(bvh::test::quadruped(120.0), zUp);
     EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ);
     EXPECT_EQ(character.stance.source, bvh::UpAxisSource::Motion);
-    evaluatePose(character, 0.5, bvh::Interpolation::Nearest);
+    CharacterPose pose;
+    samplePose(character, 0.5, bvh::Interpolation::Nearest, pose);
     float low = 1e9f;
     float high = -1e9f;
-    for (const glm::vec3& point : character.viewerPositions) {
+    for (const glm::vec3& point : pose.viewerPositions) {
         low = std::min(low, point.y);
         high = std::max(high, point.y);
     }
@@ -151,11 +157,11 @@ TEST(Framing, AZUpQuadrupedStandsUpInTheViewer) {
 
 // [SECTION] On the ground
 
-float lowestY(const Character& character) {
+float lowestY(const Character& character, const CharacterPose& pose) {
     float low = 1e9f;
-    for (std::size_t i = 0; i < character.viewerPositions.size(); ++i) {
+    for (std::size_t i = 0; i < pose.viewerPositions.size(); ++i) {
         if (!isStaticRoot(character, i)) {
-            low = std::min(low, character.viewerPositions[i].y);
+            low = std::min(low, pose.viewerPositions[i].y);
         }
     }
     return low;
@@ -167,13 +173,14 @@ TEST(Ground, AFloatingFigureIsShownOnTheGridUnlessAskedToShowTheFile) {
     Character character = characterOf(bvh::test::biped(140.0), floating);
     EXPECT_TRUE(character.stance.needsLift());
     EXPECT_NEAR(character.groundLiftMetres, -3.62, 0.01);
-    evaluatePose(character, 1.0, bvh::Interpolation::Nearest);
-    EXPECT_NEAR(lowestY(character), 0.0f, 0.02f) << "a planted foot touches the grid";
+    CharacterPose pose;
+    samplePose(character, 1.0, bvh::Interpolation::Nearest, pose);
+    EXPECT_NEAR(lowestY(character, pose), 0.0f, 0.02f) << "a planted foot touches the grid";
 
     character.showAsInFile = true;
     applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
-    evaluatePose(character, 1.0, bvh::Interpolation::Nearest);
-    EXPECT_NEAR(lowestY(character), 3.62f, 0.02f);
+    samplePose(character, 1.0, bvh::Interpolation::Nearest, pose);
+    EXPECT_NEAR(lowestY(character, pose), 3.62f, 0.02f);
 }
 
 TEST(Ground, ASunkZUpFigureIsLifted) {
@@ -194,14 +201,15 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
         characterOf(bvh::test::withStaticRoot(bvh::test::biped(140.0), glm::dvec3(0, 0, -500))));
     const Character& character = scene.characters().front();
     ASSERT_EQ(character.stance.staticRoots.size(), 1u);
-    scene.evaluate(3.5, bvh::Interpolation::Nearest); // 9.9 m from the static root
+    ScenePose pose;
+    scene.sample(3.5, bvh::Interpolation::Nearest, false, pose); // 9.9 m from the static root
 
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
     SceneLook dashed;
-    scene.buildInstances(std::nullopt, dashed, bones, joints);
-    const glm::vec3 origin = character.viewerPositions[0];
-    const glm::vec3 hips = character.viewerPositions[1];
+    scene.buildInstances(pose, std::nullopt, dashed, bones, joints);
+    const glm::vec3 origin = pose.characters[0].viewerPositions[0];
+    const glm::vec3 hips = pose.characters[0].viewerPositions[1];
     std::size_t dashes = 0;
     float covered = 0.0f;
     for (const render::BoneInstance& bone : bones) {
@@ -220,14 +228,14 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
     SceneLook hidden;
     hidden.staticLinks = StaticLinkStyle::Hidden;
     const std::size_t shownBones = bones.size();
-    scene.buildInstances(std::nullopt, hidden, bones, joints);
+    scene.buildInstances(pose, std::nullopt, hidden, bones, joints);
     EXPECT_EQ(bones.size(), shownBones - dashes);
     for (const render::BoneInstance& joint : joints) {
         EXPECT_GT(glm::distance(joint.start, origin), 1e-3f) << "the static root's joint too";
     }
 
     // Framing and bounds see the body only.
-    EXPECT_GT(scene.poseBounds().min.z, 3.0f);
+    EXPECT_GT(scene.poseBounds(pose).min.z, 3.0f);
     EXPECT_GT(character.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
 }
 
@@ -274,11 +282,13 @@ TEST(SeveralRates, TimeIsCommonAndEachShorterClipLoopsOnItsOwn) {
     EXPECT_NEAR(Scene::localTime(shorter, 0.8, true), 0.8 - (0.5 + 1.0 / 30.0), 1e-12);
     EXPECT_DOUBLE_EQ(Scene::localTime(scene.characters()[0], 0.8, true), 0.8);
 
-    Character alone = clipAt(30.0, 16);
-    evaluatePose(alone, 0.8 - (0.5 + 1.0 / 30.0), bvh::Interpolation::Nearest);
-    scene.evaluate(0.8, bvh::Interpolation::Nearest, true);
-    for (std::size_t i = 0; i < alone.world.size(); ++i) {
-        EXPECT_EQ(scene.characters()[1].world[i].translation, alone.world[i].translation);
+    const Character alone = clipAt(30.0, 16);
+    CharacterPose alonePose;
+    samplePose(alone, 0.8 - (0.5 + 1.0 / 30.0), bvh::Interpolation::Nearest, alonePose);
+    ScenePose pose;
+    scene.sample(0.8, bvh::Interpolation::Nearest, true, pose);
+    for (std::size_t i = 0; i < alonePose.world.size(); ++i) {
+        EXPECT_EQ(pose.characters[1].world[i].translation, alonePose.world[i].translation);
     }
     EXPECT_EQ(frameAt(shorter, Scene::localTime(shorter, 0.8, true)), 8u);
 }

@@ -20,12 +20,20 @@ namespace {
 std::vector<glm::vec3> poseAt(const Scene& scene, std::size_t index, std::uint32_t frame) {
     Character copy = makeCharacter("copy", "", scene.characters()[index].document);
     copy.placement = scene.characters()[index].placement;
-    evaluatePose(copy, frame * copy.document.motion.frameTime, bvh::Interpolation::Nearest);
-    return copy.viewerPositions;
+    CharacterPose pose;
+    samplePose(copy, frame * copy.document.motion.frameTime, bvh::Interpolation::Nearest, pose);
+    return pose.viewerPositions;
 }
 
 double timeOf(const Scene& scene, std::uint32_t frame) {
     return frame * scene.frameTime();
+}
+
+// The scene sampled at `timeSeconds`, as the viewer samples it before building overlays.
+ScenePose sampledAt(const Scene& scene, double timeSeconds) {
+    ScenePose pose;
+    scene.sample(timeSeconds, bvh::Interpolation::Nearest, false, pose);
+    return pose;
 }
 
 void expectNear(const glm::vec3& actual, const glm::vec3& expected) {
@@ -42,10 +50,10 @@ TEST(Overlays, TheTrailIsTheRootsPathOverTheWindowFadingWithTime) {
     OverlayOptions options;
     options.trails = true;
     options.trailFrames = 4;
-    scene.evaluate(timeOf(scene, 20), bvh::Interpolation::Nearest);
+    const ScenePose pose = sampledAt(scene, timeOf(scene, 20));
     SceneOverlays overlays;
     OverlayBuilder builder;
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 20), overlays);
+    builder.build(scene, pose, std::nullopt, options, SceneLook{}, timeOf(scene, 20), overlays);
     // Frames 16 to 24: eight segments, each from one frame's root to the next frame's.
     ASSERT_EQ(overlays.trails.size(), 8u);
     for (std::uint32_t k = 0; k < 8; ++k) {
@@ -73,9 +81,11 @@ TEST(Overlays, TheTrailWindowStopsAtTheClipsEnds) {
     options.trailFrames = 10;
     SceneOverlays overlays;
     OverlayBuilder builder;
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 2), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 2)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, 2), overlays);
     EXPECT_EQ(overlays.trails.size(), 12u); // frames 0 to 12
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, last), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, last)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, last), overlays);
     EXPECT_EQ(overlays.trails.size(), 10u); // frames last-10 to last
 }
 
@@ -92,20 +102,24 @@ TEST(Overlays, TheTrailFollowsTheSelectedJointOrANamedOne) {
     SceneOverlays overlays;
     OverlayBuilder builder;
     // No selection: every character's root.
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 10), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 10)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, 10), overlays);
     ASSERT_EQ(overlays.trails.size(), 8u);
     expectNear(overlays.trails[4].start, poseAt(scene, 1, 8)[0]);
     // The second character's hand selected: its path only.
-    builder.build(scene, Selection{1, hand}, options, SceneLook{}, timeOf(scene, 10), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 10)), Selection{1, hand}, options,
+                  SceneLook{}, timeOf(scene, 10), overlays);
     ASSERT_EQ(overlays.trails.size(), 4u);
     expectNear(overlays.trails[0].start, poseAt(scene, 1, 8)[static_cast<std::size_t>(hand)]);
     // A joint by name: in every character that has it, whatever is selected.
     options.trailJoint = "LeftHand";
-    builder.build(scene, Selection{1, 0}, options, SceneLook{}, timeOf(scene, 10), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 10)), Selection{1, 0}, options, SceneLook{},
+                  timeOf(scene, 10), overlays);
     ASSERT_EQ(overlays.trails.size(), 8u);
     expectNear(overlays.trails[0].start, poseAt(scene, 0, 8)[static_cast<std::size_t>(hand)]);
     options.trailJoint = "NoSuchJoint";
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 10), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 10)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, 10), overlays);
     EXPECT_TRUE(overlays.trails.empty());
 }
 
@@ -123,7 +137,8 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     options.ghostOpacity = 0.4f;
     SceneOverlays overlays;
     OverlayBuilder builder;
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 20), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 20)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, 20), overlays);
     const std::size_t bonesPerPose = skeleton.nodeCount() - 1;
     const std::size_t jointsPerPose = skeleton.jointCount();
     ASSERT_EQ(overlays.ghostBones.size(), 4 * bonesPerPose);
@@ -143,7 +158,8 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     }
     EXPECT_FLOAT_EQ(overlays.ghostJoints[0].color.r, character.color.r); // past: its colour
     // Near the clip's start the past ghosts that would fall before frame 0 are left out.
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 7), overlays);
+    builder.build(scene, sampledAt(scene, timeOf(scene, 7)), std::nullopt, options, SceneLook{},
+                  timeOf(scene, 7), overlays);
     EXPECT_EQ(overlays.ghostJoints.size(), 3 * jointsPerPose); // 2, 12 and 17
 }
 
@@ -173,21 +189,22 @@ TEST(Overlays, ContactMarkersSitOnTheGroundUnderTheFeetAndWarnOfSlides) {
     const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
 
     // Frame 4: sliding (30 cm/s over the 17 cm/s threshold).
-    scene.evaluate(timeOf(scene, 4), bvh::Interpolation::Nearest);
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 4), overlays);
+    ScenePose pose;
+    scene.sample(timeOf(scene, 4), bvh::Interpolation::Nearest, false, pose);
+    builder.build(scene, pose, std::nullopt, options, SceneLook{}, timeOf(scene, 4), overlays);
     ASSERT_EQ(overlays.contactMarkers.size(), 2u);
     for (const render::GroundDisc& marker : overlays.contactMarkers) {
         EXPECT_EQ(marker.color, kSlideColor);
         EXPECT_FLOAT_EQ(marker.radius, 1.3f * radius);
         EXPECT_FLOAT_EQ(marker.center.y, ground);
     }
-    const glm::vec3 leftFoot = character.viewerPositions[1];
+    const glm::vec3 leftFoot = pose.characters[0].viewerPositions[1];
     EXPECT_FLOAT_EQ(overlays.contactMarkers[0].center.x, leftFoot.x);
     EXPECT_FLOAT_EQ(overlays.contactMarkers[0].center.z, leftFoot.z);
 
     // Frame 15: planted.
-    scene.evaluate(timeOf(scene, 15), bvh::Interpolation::Nearest);
-    builder.build(scene, std::nullopt, options, SceneLook{}, timeOf(scene, 15), overlays);
+    scene.sample(timeOf(scene, 15), bvh::Interpolation::Nearest, false, pose);
+    builder.build(scene, pose, std::nullopt, options, SceneLook{}, timeOf(scene, 15), overlays);
     ASSERT_EQ(overlays.contactMarkers.size(), 2u);
     EXPECT_EQ(overlays.contactMarkers[0].color, kContactColor);
     EXPECT_FLOAT_EQ(overlays.contactMarkers[0].radius, radius);

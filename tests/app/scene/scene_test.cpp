@@ -60,31 +60,33 @@ TEST(Scene, InstancesCoverEveryBoneAndJoint) {
     Scene scene;
     scene.add(test::bundledSample());
     scene.add(test::bundledSample());
-    scene.evaluate(0.5, bvh::Interpolation::Linear);
+    ScenePose pose;
+    scene.sample(0.5, bvh::Interpolation::Linear, false, pose);
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
-    scene.buildInstances(std::nullopt, SceneLook{}, bones, joints);
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
     const bvh::Skeleton& skeleton = scene.characters()[0].document.skeleton;
     EXPECT_EQ(bones.size(), 2 * (skeleton.nodeCount() - 1));
     EXPECT_EQ(joints.size(), 2 * skeleton.jointCount());
     scene.characters()[1].visible = false;
-    scene.buildInstances(std::nullopt, SceneLook{}, bones, joints);
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
     EXPECT_EQ(bones.size(), skeleton.nodeCount() - 1);
 }
 
 TEST(Scene, PickingAJointPosition) {
     Scene scene;
     scene.add(test::bundledSample());
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const Character& character = scene.characters()[0];
     const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
-    const glm::vec3 target = character.viewerPositions[head];
+    const glm::vec3 target = pose.characters[0].viewerPositions[head];
     const render::Ray ray{target + glm::vec3(0, 0, 5), {0, 0, -1}};
-    const auto picked = scene.pick(ray, SceneLook{});
+    const auto picked = scene.pick(pose, ray, SceneLook{});
     ASSERT_TRUE(picked.has_value());
     EXPECT_EQ(picked->node, static_cast<bvh::NodeIndex>(head));
     const render::Ray miss{target + glm::vec3(3, 0, 5), {0, 0, -1}};
-    EXPECT_FALSE(scene.pick(miss, SceneLook{}).has_value());
+    EXPECT_FALSE(scene.pick(pose, miss, SceneLook{}).has_value());
 }
 
 namespace {
@@ -143,21 +145,23 @@ TEST(Scene, JoinedBonesAreContinuousAndReachEveryTip) {
     // join until they are about a centimetre long.
     Scene scene;
     scene.add(characterFrom(chainText(1000, 0.001)));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const Character& character = scene.characters().front();
-    const glm::vec3 root = character.viewerPositions.front();
-    const glm::vec3 tip = character.viewerPositions.back();
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
+    const glm::vec3 root = positions.front();
+    const glm::vec3 tip = positions.back();
     ASSERT_NEAR(glm::distance(root, tip), 1.0f, 1e-4f);
 
     std::vector<render::BoneInstance> all;
     std::vector<render::BoneInstance> joints;
-    scene.buildInstances(std::nullopt, SceneLook{}, all, joints);
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, all, joints);
     EXPECT_EQ(all.size(), 1000u);
     EXPECT_EQ(joints.size(), 1000u);
 
     const glm::vec3 eye = root + glm::vec3(10.0f, 0.5f, 0.0f);
     std::vector<render::BoneInstance> joined;
-    scene.buildInstances(std::nullopt, SceneLook{}, joined, joints, Scene::Detail{eye, 0.001f});
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, joined, joints,
+                         Scene::Detail{eye, 0.001f});
     EXPECT_TRUE(joints.empty());
     ASSERT_GE(joined.size(), 80u);
     ASSERT_LE(joined.size(), 110u);
@@ -181,17 +185,67 @@ TEST(Scene, JoinedBonesKeepEveryBranchTip) {
         "End Site\n{\nOFFSET -0.001 0 0\n}\n}\n"
         "JOINT Right\n{\nOFFSET 0.001 0 0\nCHANNELS 1 Zrotation\n"
         "End Site\n{\nOFFSET 0.001 0 0\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n"));
-    scene.evaluate(0.0, bvh::Interpolation::Nearest);
-    const Character& character = scene.characters().front();
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
     std::vector<render::BoneInstance> joined;
     std::vector<render::BoneInstance> joints;
-    scene.buildInstances(std::nullopt, SceneLook{}, joined, joints,
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, joined, joints,
                          Scene::Detail{glm::vec3(0.0f, 0.0f, 10.0f), 0.01f});
     ASSERT_EQ(joined.size(), 2u); // each arm is one segment, root to tip
-    EXPECT_EQ(joined[0].start, character.viewerPositions[0]);
-    EXPECT_EQ(joined[0].end, character.viewerPositions[2]);
-    EXPECT_EQ(joined[1].start, character.viewerPositions[0]);
-    EXPECT_EQ(joined[1].end, character.viewerPositions[4]);
+    EXPECT_EQ(joined[0].start, positions[0]);
+    EXPECT_EQ(joined[0].end, positions[2]);
+    EXPECT_EQ(joined[1].start, positions[0]);
+    EXPECT_EQ(joined[1].end, positions[4]);
+}
+
+TEST(ScenePose, PosesSampledFromOneConstSceneAreIndependent) {
+    // A root with position channels only, at OFFSET 0 (additive and absolute translation agree),
+    // and an End Site 1 m above it. Frames every 0.5 s: the root at (0 1 0), (2 1 0), (4 1 -2).
+    Character character = characterFrom(
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+        "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n"
+        "0 1 0\n2 1 0\n4 1 -2\n");
+    // Shown as in the file (no ground lift), Y up and metres: viewer positions are the file's.
+    character.showAsInFile = true;
+    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
+    Scene owned;
+    owned.add(std::move(character));
+    ASSERT_EQ(owned.characters()[0].placement, glm::vec3(0.0f)); // the first stays put
+    const Scene& scene = owned;                                  // sampling only reads the scene
+
+    const auto expectAt = [](const std::vector<glm::vec3>& positions, const glm::vec3& root,
+                             const char* what) {
+        ASSERT_EQ(positions.size(), 2u) << what;
+        EXPECT_NEAR(positions[0].x, root.x, 1e-6f) << what;
+        EXPECT_NEAR(positions[0].y, root.y, 1e-6f) << what;
+        EXPECT_NEAR(positions[0].z, root.z, 1e-6f) << what;
+        EXPECT_NEAR(positions[1].x, root.x, 1e-6f) << what; // the End Site, 1 m above
+        EXPECT_NEAR(positions[1].y, root.y + 1.0f, 1e-6f) << what;
+        EXPECT_NEAR(positions[1].z, root.z, 1e-6f) << what;
+    };
+
+    EXPECT_EQ(scene.positionsIn(ScenePose{}, 0), nullptr); // nothing sampled yet
+
+    ScenePose first;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, first); // frame 0
+    ASSERT_NE(scene.positionsIn(first, 0), nullptr);
+    expectAt(*scene.positionsIn(first, 0), {0.0f, 1.0f, 0.0f}, "first at 0 s");
+    const std::vector<glm::vec3> firstPositions = first.characters[0].viewerPositions;
+
+    // Halfway between frame 1 (2 1 0) and frame 2 (4 1 -2).
+    ScenePose second;
+    scene.sample(0.75, bvh::Interpolation::Linear, false, second);
+    ASSERT_NE(scene.positionsIn(second, 0), nullptr);
+    expectAt(*scene.positionsIn(second, 0), {3.0f, 1.0f, -1.0f}, "second at 0.75 s");
+    expectAt(first.characters[0].viewerPositions, {0.0f, 1.0f, 0.0f}, "first after second");
+    EXPECT_EQ(first.characters[0].viewerPositions, firstPositions);
+    EXPECT_EQ(first.characters[0].world[0].translation, glm::dvec3(0.0, 1.0, 0.0));
+
+    // Sampling the second again, at the last frame, still leaves the first alone.
+    scene.sample(1.0, bvh::Interpolation::Nearest, false, second);
+    expectAt(second.characters[0].viewerPositions, {4.0f, 1.0f, -2.0f}, "second at 1 s");
+    expectAt(first.characters[0].viewerPositions, {0.0f, 1.0f, 0.0f}, "first after resample");
 }
 
 namespace {

@@ -48,12 +48,14 @@ TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
     EXPECT_EQ(character.document.motion.frameTime, fileFrameTime) << "the file is untouched";
 
     // Frame 10 at 60 fps is the pose the file shows at its own frame 10.
-    evaluatePose(character, 10.0 / 60.0, bvh::Interpolation::Linear);
-    const std::vector<glm::vec3> overridden = character.viewerPositions;
-    Character reference = test::bundledSample();
-    evaluatePose(reference, 10.0 * fileFrameTime, bvh::Interpolation::Linear);
-    for (std::size_t i = 0; i < overridden.size(); ++i) {
-        EXPECT_NEAR(glm::distance(overridden[i], reference.viewerPositions[i]), 0.0f, 1e-5f);
+    CharacterPose overridden;
+    samplePose(character, 10.0 / 60.0, bvh::Interpolation::Linear, overridden);
+    const Character reference = test::bundledSample();
+    CharacterPose referencePose;
+    samplePose(reference, 10.0 * fileFrameTime, bvh::Interpolation::Linear, referencePose);
+    for (std::size_t i = 0; i < overridden.viewerPositions.size(); ++i) {
+        EXPECT_NEAR(glm::distance(overridden.viewerPositions[i], referencePose.viewerPositions[i]),
+                    0.0f, 1e-5f);
     }
 
     for (const double refused : {0.0, -30.0, std::nan(""), 1e6}) {
@@ -123,8 +125,9 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     ASSERT_GT(scene.characters()[1].placement.x, 0.5f) << "side by side at first";
     AnalysisViews views;
     views.compare.enabled = true;
-    scene.evaluate(0.7, bvh::Interpolation::Linear);
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    ScenePose pose;
+    scene.sample(0.7, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     const CompareView& compare = views.compare;
     ASSERT_TRUE(compare.active) << compare.inactiveReason;
     const Character& a = scene.characters()[0];
@@ -135,8 +138,11 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     EXPECT_EQ(compare.clip->max, 0.0);
     // Overlay: B stands where A does, and its bones are all the ramp's green.
     EXPECT_EQ(b.placement, a.placement);
-    for (std::size_t i = 0; i < a.viewerPositions.size(); ++i) {
-        EXPECT_EQ(b.viewerPositions[i], a.viewerPositions[i]);
+    const std::vector<glm::vec3>& aPositions = pose.characters[0].viewerPositions;
+    const std::vector<glm::vec3>& bPositions = pose.characters[1].viewerPositions;
+    ASSERT_EQ(bPositions.size(), aPositions.size());
+    for (std::size_t i = 0; i < aPositions.size(); ++i) {
+        EXPECT_EQ(bPositions[i], aPositions[i]);
     }
     ASSERT_EQ(b.nodeColors.size(), b.document.skeleton.nodeCount());
     for (const glm::vec4& color : b.nodeColors) {
@@ -146,11 +152,11 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
 
     // Side by side again, then off: B moves back and loses its colours.
     views.compare.layout = CompareLayout::SideBySide;
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_GT(scene.characters()[1].placement.x, 0.5f);
     EXPECT_EQ(views.compare.now.max, 0.0) << "placement is not a difference";
     views.compare.enabled = false;
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_TRUE(scene.characters()[1].nodeColors.empty());
 }
 
@@ -160,8 +166,9 @@ TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
     scene.add(shiftedSample(10.0f)); // 10 cm
     AnalysisViews views;
     views.compare.enabled = true;
-    scene.evaluate(1.0, bvh::Interpolation::Linear);
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    ScenePose pose;
+    scene.sample(1.0, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     const CompareView& compare = views.compare;
     ASSERT_TRUE(compare.active);
     for (const double distance : compare.distanceOfNodeB) {
@@ -177,7 +184,7 @@ TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
     EXPECT_GT(b.nodeColors[0].r, b.nodeColors[0].g);
 
     views.compare.relativeToRoot = true;
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_NEAR(views.compare.now.max, 0.0, 1e-6);
 }
 
@@ -190,8 +197,9 @@ TEST(Compare, UnrelatedSkeletonsAreRefusedWithAReason) {
                                                "CHANNELS 0\n}\n}\n")));
     AnalysisViews views;
     views.compare.enabled = true;
-    scene.evaluate(0.0, bvh::Interpolation::Linear);
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_FALSE(views.compare.active);
     EXPECT_NE(views.compare.inactiveReason.find("joint names match"), std::string::npos);
     EXPECT_TRUE(scene.characters()[1].nodeColors.empty());
@@ -226,9 +234,14 @@ TEST(RestPose, TheToggleShowsTheOffsets) {
     scene.add(test::bundledSample());
     AnalysisViews views;
     views.showRestPose = true;
-    scene.evaluate(1.0, bvh::Interpolation::Linear);
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    // With the toggle on, the live view samples the rest pose instead of the animation, and
+    // the analysis views keep it.
+    ScenePose pose;
+    scene.sampleRest(pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     const Character& character = scene.characters()[0];
+    const std::vector<glm::vec3>& positions = pose.characters[0].viewerPositions;
+    ASSERT_EQ(positions.size(), character.document.skeleton.nodeCount());
     const bvh::Skeleton& skeleton = character.document.skeleton;
     // Every node at the sum of its ancestors' OFFSETs (cm), in metres.
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -238,8 +251,7 @@ TEST(RestPose, TheToggleShowsTheOffsets) {
             expected += skeleton.offsets[static_cast<std::size_t>(node)];
         }
         const glm::vec3 viewer = glm::vec3(expected * 0.01) + character.placement;
-        EXPECT_NEAR(glm::distance(character.viewerPositions[i], viewer), 0.0f, 1e-5f)
-            << skeleton.names[i];
+        EXPECT_NEAR(glm::distance(positions[i], viewer), 0.0f, 1e-5f) << skeleton.names[i];
     }
 }
 
@@ -255,7 +267,9 @@ TEST(Curves, TheSelectedJointsChannelsAndEvents) {
                            "0 0 0 179 0 0\n0 0 0 -178 0 0\n0 0 0 -175 0 0\n")));
     AnalysisViews views;
     const Selection arm{0, 1};
-    updateAnalysisViews(views, scene, arm, bvh::Interpolation::Linear);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, arm, bvh::Interpolation::Linear);
     ASSERT_EQ(views.curves.series.size(), 3u);
     EXPECT_EQ(views.curves.frameCount, 5u);
     EXPECT_EQ(views.curves.series[0].values[3], -178.0f);
@@ -264,12 +278,12 @@ TEST(Curves, TheSelectedJointsChannelsAndEvents) {
     EXPECT_EQ(views.curves.events[0].kind, bvh::ChannelEventKind::Wrap);
 
     views.curves.closed = true;
-    updateAnalysisViews(views, scene, arm, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, arm, bvh::Interpolation::Linear);
     EXPECT_TRUE(views.curves.closed) << "closed stays closed for the same joint";
-    updateAnalysisViews(views, scene, Selection{0, 2}, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, Selection{0, 2}, bvh::Interpolation::Linear);
     EXPECT_FALSE(views.curves.closed) << "a new selection shows its curves";
     EXPECT_TRUE(views.curves.series.empty()) << "an End Site has no channels";
-    updateAnalysisViews(views, scene, std::nullopt, bvh::Interpolation::Linear);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_FALSE(views.curves.selection.has_value());
 }
 

@@ -77,7 +77,7 @@ TEST_F(Utf8FileNames, ADroppedFileLoadsAndKeepsItsName) {
 }
 
 TEST_F(Utf8FileNames, ADroppedFileLoadsInTheBackgroundAsTheViewerDoes) {
-    ViewerState state;
+    SessionState state;
     openPaths(state, {captureText}); // what a drop on the window does with GLFW's paths
     const bool done = folder_test::pumpUntil(
         [&] {
@@ -95,7 +95,7 @@ TEST_F(Utf8FileNames, ADroppedFileLoadsInTheBackgroundAsTheViewerDoes) {
 }
 
 TEST_F(Utf8FileNames, ADroppedFolderIsBrowsedWithItsFilesNamed) {
-    ViewerState state;
+    SessionState state;
     openPaths(state, {folderText});
     ASSERT_TRUE(state.folder.isOpen()) << (state.errorLines.empty() ? "" : state.errorLines[0]);
     EXPECT_EQ(bvh::utf8FromPath(state.folder.folder()), folderText);

@@ -45,7 +45,7 @@ protected:
     }
 
     ScratchFolder folder_;
-    ViewerState state_;
+    SessionState state_;
 };
 
 TEST_F(FolderNavigation, OpeningAFolderShowsItsFirstFileThatLoads) {
@@ -58,8 +58,8 @@ TEST_F(FolderNavigation, OpeningAFolderShowsItsFirstFileThatLoads) {
     EXPECT_EQ(browsedName(), "Walk1.BVH");
     EXPECT_EQ(state_.folder.current, row("Walk1.BVH"));
     EXPECT_EQ(state_.folder.entries()[row("broken.bvh")].status, FileStatus::Error);
-    EXPECT_TRUE(state_.frameFiguresRequested); // nothing was shown before: frame it (frameOnLoad)
-    EXPECT_FALSE(state_.openErrorPopup);       // a step skips bad files quietly; the row tells
+    EXPECT_TRUE(state_.framing.figures); // nothing was shown before: frame it (frameOnLoad)
+    EXPECT_FALSE(state_.openErrorPopup); // a step skips bad files quietly; the row tells
 }
 
 TEST_F(FolderNavigation, SummariesFillEveryRow) {
@@ -103,8 +103,8 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     state_.selection = Selection{slot, before.find("Hips")};
     state_.camera.distance = 7.5f;
     state_.camera.yawRadians = 1.25f;
-    state_.frameFiguresRequested = false;
-    state_.turnToFrontRequested = false;
+    state_.framing.figures = false;
+    state_.framing.turnToFront = false;
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
 
     state_.folder.stepRequest = 1;
@@ -123,8 +123,8 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
               "Hips");
     EXPECT_EQ(state_.camera.yawRadians, 1.25f);
     // The new figure is framed from the same direction (issue 16: never an empty view).
-    EXPECT_TRUE(state_.frameFiguresRequested);
-    EXPECT_FALSE(state_.turnToFrontRequested);
+    EXPECT_TRUE(state_.framing.figures);
+    EXPECT_FALSE(state_.framing.turnToFront);
 }
 
 TEST_F(FolderNavigation, SelectionIsClearedWhenTheNewFileLacksTheJoint) {
@@ -313,7 +313,7 @@ TEST(FolderNavigationHostile, AFolderOfBadFilesListsTheirErrorsAndCrashesNothing
                                     "99999999999\nFrame Time: 0.1\n1\n");
     folder.write("deep.bvh", deepHierarchy(3000));
     folder.write("unbalanced.bvh", "HIERARCHY\nROOT a\n{\n{\n{\n");
-    ViewerState state;
+    SessionState state;
     openPaths(state, {folder.path().string()});
     ASSERT_EQ(state.folder.entries().size(), 8u);
     ASSERT_TRUE(pumpUntil([&] { updateFolderBrowsing(state); },
@@ -351,7 +351,7 @@ namespace {
 TEST(FolderTimingReport, OneLineOnceTheFolderIsDoneWithTheLongestFrame) {
     const ScratchFolder folder;
     folder.fillStandard();
-    ViewerState state;
+    SessionState state;
     openPaths(state, {folder.path().string()});
     FolderTimingReport report;
     std::ostringstream out;

@@ -1,0 +1,98 @@
+// What panels and input ask the session to do. A panel or a key pushes a command; the session
+// model (session.h) applies the frame's commands in order, in one place, at the start of the next
+// frame. Commands are plain values: they say what the user asked, never how it is done, so a
+// panel needs nothing of loading, exporting or framing, and a test can drive the session with
+// the commands a user's clicks would push.
+#pragma once
+
+#include "app/scene/character.h"
+#include "app/viewer/io/export.h"
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace bvhscope::viewer::command {
+
+// Files, folders or sounds named by the command line, a drop, the chooser or the path field:
+// a sound becomes the session's sound, a folder opens in the browser, anything else loads as a
+// new character.
+struct Open {
+    std::vector<std::string> paths; // UTF-8
+};
+// Remove a file (Ctrl+Z puts it back; a load still running is cancelled instead).
+struct Remove {
+    std::size_t character = 0;
+};
+// Put the last removed file back where it was (Ctrl+Z).
+struct UndoRemove {};
+// Frame one file's whole clip, and show its facts in the Info panel (a click in the Files panel).
+struct Focus {
+    std::size_t character = 0;
+};
+// Frame the figures as they stand (F; after a file opens, from their front three-quarters),
+// and follow them from there.
+struct FrameFigures {
+    bool turnToFront = false;
+};
+// Frame the whole clip of every visible file, and stop following (A).
+struct FrameClip {};
+// The default camera, keeping the field of view, then frame the figures (R).
+struct ResetCamera {};
+// One file's up axis, chosen in its Info panel (remembered for its path when it is).
+struct SetUpAxis {
+    std::size_t character = 0;
+    UpAxisChoice choice = UpAxisChoice::Auto;
+};
+// Show one file where it stands in the file, off the ground, or standing on the ground.
+struct ShowAsInFile {
+    std::size_t character = 0;
+    bool asInFile = false;
+};
+// Keep (or stop keeping) one file's up axis by its path, for the next time it opens.
+struct RememberUpAxis {
+    std::size_t character = 0;
+    bool remember = false;
+};
+// The settings' up axis for new files and the unit for all (Settings > Conversion). Files open
+// now keep the axis they show.
+struct SetDefaultAxes {
+    UpAxisChoice upAxis = UpAxisChoice::Auto;
+    UnitChoice unit = UnitChoice::Auto;
+};
+// Remove the sound.
+struct RemoveSound {};
+// File > Export: write one file with these settings (the result goes to the Export dialog).
+struct Export {
+    std::size_t character = 0;
+    ExportSettings settings;
+};
+// File > Export video: start with what the dialog holds, or cancel the export running.
+struct StartVideoExport {};
+struct CancelVideoExport {};
+
+} // namespace bvhscope::viewer::command
+
+namespace bvhscope::viewer {
+
+using Command = std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
+                             command::FrameFigures, command::FrameClip, command::ResetCamera,
+                             command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
+                             command::SetDefaultAxes, command::RemoveSound, command::Export,
+                             command::StartVideoExport, command::CancelVideoExport>;
+
+// The commands pushed since the session last took them, in order.
+class CommandQueue {
+public:
+    void push(Command command) { commands_.push_back(std::move(command)); }
+    bool empty() const { return commands_.empty(); }
+    // Hands over everything pushed so far and starts a new list.
+    std::vector<Command> take() { return std::exchange(commands_, {}); }
+
+private:
+    std::vector<Command> commands_;
+};
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,443 @@
+#include "app/viewer/session/session.h"
+
+#include "app/media/audio_clip.h"
+#include "app/media/media_features.h"
+#include "app/pictures/text_painter.h"
+#include "app/viewer/session/folder_navigation.h"
+#include "core/platform/utf8_path.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <type_traits>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+const render::OrbitCamera kDefaultCamera{};
+
+bvh::Interpolation interpolationOf(const ViewerSettings& settings) {
+    return settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
+}
+
+void showErrors(SessionState& session, const std::vector<std::string>& lines, std::ostream& err) {
+    for (const std::string& line : lines) {
+        err << line << "\n";
+    }
+    // Added to what the popup shows until it is closed.
+    session.errorLines.insert(session.errorLines.end(), lines.begin(), lines.end());
+    session.openErrorPopup = true;
+}
+
+// [SECTION] Files
+
+// A sound file (.wav, .flac, .ogg, .mp3...) becomes the sound played with the captures; a
+// folder opens in the browser (folder_navigation.h); anything else loads in the background
+// (file_loading.h), and pollLoads() takes what it produced.
+void openFiles(SessionState& session, const std::vector<std::string>& paths) {
+    std::vector<std::string> captures;
+    for (const std::string& path : paths) {
+        if (media::isSoundFileName(bvh::pathFromUtf8(path))) {
+            session.audio.load(bvh::pathFromUtf8(path));
+        } else {
+            captures.push_back(path);
+        }
+    }
+    if (!captures.empty()) {
+        openPaths(session, captures);
+    }
+}
+
+// A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
+// when no sound is loaded yet. A build without sound does not look (a sound file dropped or
+// opened says it has none).
+void findSoundBesideCaptures(SessionState& session) {
+    if (!media::soundAvailable() || session.audio.loaded() || session.audio.loading()) {
+        return;
+    }
+    for (const Character& character : session.scene.characters()) {
+        if (character.sourcePath.empty()) {
+            continue;
+        }
+        if (auto sound = media::findAudioBesideCapture(bvh::pathFromUtf8(character.sourcePath))) {
+            session.audio.load(*sound);
+            return;
+        }
+    }
+}
+
+// `undoable`: the user's Remove (Ctrl+Z puts it back); a failed load is not. Every index that
+// points at a character (selection, Info, A/B compare) follows the characters that stay.
+void removeCharacter(SessionState& session, std::size_t index, bool undoable) {
+    if (index >= session.scene.characters().size()) {
+        return;
+    }
+    if (undoable && !session.scene.characters()[index].loading()) {
+        Character taken = session.scene.take(index);
+        taken.browsed = false; // back as an ordinary file: the browser has moved on
+        session.removedCharacters.push_back({index, std::move(taken)});
+        if (session.removedCharacters.size() > kUndoableRemovals) {
+            session.removedCharacters.erase(session.removedCharacters.begin());
+        }
+    } else {
+        session.scene.remove(index); // a character still loading cancels its load
+    }
+    onCharacterRemoved(session.analysis, index);
+    if (session.selection && session.selection->character == index) {
+        session.selection.reset();
+    } else if (session.selection && session.selection->character > index) {
+        --session.selection->character;
+    }
+    if (session.infoCharacter > index ||
+        (session.infoCharacter == index && index == session.scene.characters().size() &&
+         index > 0)) {
+        --session.infoCharacter;
+    }
+}
+
+void undoRemove(SessionState& session) {
+    if (session.removedCharacters.empty()) {
+        return;
+    }
+    RemovedCharacter removed = std::move(session.removedCharacters.back());
+    session.removedCharacters.pop_back();
+    const std::size_t index = std::min(removed.index, session.scene.characters().size());
+    session.scene.insert(index, std::move(removed.character));
+    onCharacterInserted(session.analysis, index);
+    if (session.selection && session.selection->character >= index) {
+        ++session.selection->character;
+    }
+    session.infoCharacter = index;
+}
+
+void pollLoads(SessionState& session, std::ostream& err) {
+    FileLoads::Events events =
+        session.loads.update(session.scene, session.settings.upAxis, session.settings.unit);
+    // Highest index first (FileLoads::Events): each index is still valid when its turn comes.
+    for (const std::size_t index : events.failedCharacters) {
+        removeCharacter(session, index, false); // only that file: what was open stays
+    }
+    if (events.added) {
+        session.infoCharacter = session.scene.characters().size() - 1;
+        findSoundBesideCaptures(session);
+    }
+    if (events.reshaped || !events.failedCharacters.empty()) {
+        session.scene.arrangeSideBySide();
+        session.framing.fileArrived(session.settings.frameOnLoad);
+    }
+    if (!events.errorLines.empty()) {
+        showErrors(session, events.errorLines, err);
+    }
+}
+
+// Files opened (or loaded) since the last frame take the up axis remembered for their path.
+void applyRememberedUpAxes(SessionState& session) {
+    bool changed = false;
+    for (Character& character : session.scene.characters()) {
+        if (character.rememberedUpAxisChecked) {
+            continue;
+        }
+        character.rememberedUpAxisChecked = true;
+        if (character.upAxisOverride || character.sourcePath.empty()) {
+            continue;
+        }
+        if (const std::optional<UpAxisChoice> remembered =
+                session.rememberedUpAxes.find(character.sourcePath)) {
+            character.upAxisOverride = *remembered;
+            applyAxes(character, session.settings.upAxis, session.settings.unit);
+            changed = true;
+        }
+    }
+    if (changed) {
+        session.scene.arrangeSideBySide();
+        if (session.settings.frameOnLoad) {
+            session.framing.frameFigures(false);
+        }
+    }
+}
+
+// After one file's axes or ground changed: it stands anew, and is framed from its front.
+void reapplyAxes(SessionState& session, Character& character) {
+    applyAxes(character, session.settings.upAxis, session.settings.unit);
+    session.scene.arrangeSideBySide();
+    session.framing.frameFigures(true);
+}
+
+void saveRememberedUpAxes(SessionState& session) {
+    if (session.rememberedUpAxesFile) {
+        session.rememberedUpAxes.save(*session.rememberedUpAxesFile);
+    }
+}
+
+// [SECTION] Sound
+
+// Once a frame, after playback advanced: takes a finished sound load and keeps the device with
+// playback.
+void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
+    if (session.audio.poll()) {
+        if (!session.audio.error().empty()) {
+            err << session.audio.error() << "\n";
+            session.errorLines = {session.audio.error()};
+            session.openErrorPopup = true;
+        } else {
+            session.audioPlayer.setClip(session.audio.clip());
+            if (!session.audioPlayer.available() && !session.audioDeviceReported) {
+                err << "bvhscope: " << session.audioPlayer.unavailableReason()
+                    << "; the sound is shown but not heard\n";
+                session.audioDeviceReported = true;
+            }
+        }
+    }
+    const Playback& playback = session.playback;
+    session.audioPlayer.update(session.audio, playback.playing(), playback.reverse(),
+                               playback.speed(), playback.time(), wallSeconds);
+}
+
+// [SECTION] File > Export video
+
+// What the dialog and the session hold, as the export's settings: the timeline's range at its
+// frame rate, the view's camera and look, and the label `bvhscope render` stamps.
+VideoExportSettings videoExportSettings(const SessionState& session) {
+    const VideoExportDialog& dialog = session.videoExport;
+    VideoExportSettings settings;
+    settings.output = bvh::pathFromUtf8(dialog.path);
+    settings.container = media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
+    settings.width = dialog.width;
+    settings.height = dialog.height;
+    settings.crf = dialog.crf;
+    settings.startSeconds = session.playback.rangeStart();
+    settings.endSeconds = session.playback.rangeEnd();
+    settings.frameTime = session.playback.frameTime();
+    settings.camera = session.camera;
+    settings.drawOptions = sceneDrawOptions(session.settings);
+    settings.overlays = overlayOptions(session.settings);
+    settings.interpolation = interpolationOf(session.settings);
+    if (dialog.withSound && session.audio.loaded()) {
+        settings.audio = session.audio.clip();
+        settings.audioOffsetSeconds = session.audio.offsetSeconds;
+    }
+    if (dialog.label) {
+        // The label `bvhscope render` stamps, timed by the timeline's frames.
+        std::string title;
+        for (const Character& character : session.scene.characters()) {
+            title += (title.empty() ? "" : " + ") + character.displayName;
+        }
+        const double frameTime = settings.frameTime;
+        const std::int64_t lastFrame = session.playback.lastFrame();
+        auto painter = std::make_shared<headless::TextPainter>();
+        settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
+                                                                   double time) {
+            const std::int64_t frame = std::llround(time / frameTime);
+            headless::stampFrameLabel(image, *painter,
+                                      headless::frameLabel(title, frame, lastFrame, frameTime));
+        };
+    }
+    return settings;
+}
+
+void startVideoExport(SessionState& session) {
+    if (session.videoJob) {
+        return; // one at a time
+    }
+    VideoExportDialog& dialog = session.videoExport;
+    std::string error;
+    session.videoJob = VideoExportJob::start(videoExportSettings(session), error);
+    dialog.failed = !session.videoJob;
+    dialog.message = session.videoJob ? "" : "Cannot export " + dialog.path + ": " + error;
+    dialog.running = session.videoJob != nullptr;
+}
+
+// [SECTION] Camera
+
+void frameRequested(SessionState& session, float aspect) {
+    FramingRequest& framing = session.framing;
+    if (framing.resetCamera) {
+        const float fov = session.camera.verticalFovRadians;
+        session.camera = kDefaultCamera;
+        session.camera.verticalFovRadians = fov;
+        framing.frameFigures(false);
+    }
+    if (framing.clip) {
+        render::frameBounds(session.camera, session.scene.motionBounds(), aspect);
+        session.follow.stop();
+    } else if (framing.figures) {
+        // The camera projects into the docked view rectangle alone, so its aspect is all
+        // framing needs.
+        frameFigures(session.camera, session.scene, session.pose, aspect, framing.turnToFront);
+        session.follow.start(session.camera, session.scene, session.pose);
+    }
+    framing = FramingRequest{};
+}
+
+void followFigures(SessionState& session, double wallSeconds) {
+    if (!session.settings.followSelection) {
+        session.follow.update(session.camera, session.scene, session.pose, wallSeconds);
+        return;
+    }
+    if (!session.selection) {
+        return;
+    }
+    if (const std::vector<glm::vec3>* followed =
+            session.scene.positionsIn(session.pose, session.selection->character)) {
+        session.camera.target = (*followed)[static_cast<std::size_t>(session.selection->node)];
+    }
+}
+
+// [SECTION] Commands, one function each
+
+void apply(SessionState& session, const command::Open& open, float, std::ostream&) {
+    openFiles(session, open.paths);
+}
+
+void apply(SessionState& session, const command::Remove& remove, float, std::ostream&) {
+    removeCharacter(session, remove.character, true);
+}
+
+void apply(SessionState& session, const command::UndoRemove&, float, std::ostream&) {
+    undoRemove(session);
+}
+
+void apply(SessionState& session, const command::Focus& focus, float aspect, std::ostream&) {
+    if (focus.character >= session.scene.characters().size()) {
+        return;
+    }
+    render::frameBounds(session.camera, session.scene.motionBounds(focus.character), aspect);
+    session.infoCharacter = focus.character;
+}
+
+void apply(SessionState& session, const command::FrameFigures& frame, float, std::ostream&) {
+    session.framing.frameFigures(frame.turnToFront);
+}
+
+void apply(SessionState& session, const command::FrameClip&, float, std::ostream&) {
+    session.framing.clip = true;
+}
+
+void apply(SessionState& session, const command::ResetCamera&, float, std::ostream&) {
+    session.framing.resetCamera = true;
+}
+
+void apply(SessionState& session, const command::SetUpAxis& set, float, std::ostream&) {
+    if (set.character >= session.scene.characters().size()) {
+        return;
+    }
+    Character& character = session.scene.characters()[set.character];
+    character.upAxisOverride = set.choice;
+    // A remembered file keeps what the user chose now.
+    if (!character.sourcePath.empty() && session.rememberedUpAxes.find(character.sourcePath)) {
+        session.rememberedUpAxes.remember(character.sourcePath, set.choice);
+        saveRememberedUpAxes(session);
+    }
+    reapplyAxes(session, character);
+}
+
+void apply(SessionState& session, const command::ShowAsInFile& show, float, std::ostream&) {
+    if (show.character >= session.scene.characters().size()) {
+        return;
+    }
+    Character& character = session.scene.characters()[show.character];
+    character.showAsInFile = show.asInFile;
+    reapplyAxes(session, character);
+}
+
+void apply(SessionState& session, const command::RememberUpAxis& remember, float, std::ostream&) {
+    if (remember.character >= session.scene.characters().size() || !session.rememberedUpAxesFile) {
+        return;
+    }
+    const Character& character = session.scene.characters()[remember.character];
+    if (character.sourcePath.empty()) {
+        return;
+    }
+    if (remember.remember) {
+        session.rememberedUpAxes.remember(
+            character.sourcePath, character.upAxisOverride.value_or(session.settings.upAxis));
+    } else {
+        session.rememberedUpAxes.forget(character.sourcePath);
+    }
+    saveRememberedUpAxes(session);
+}
+
+void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream&) {
+    ViewerSettings& settings = session.settings;
+    if (axes.upAxis != settings.upAxis) {
+        // The default is for files opened from now on: those open keep the axis they show.
+        for (Character& character : session.scene.characters()) {
+            character.upAxisOverride = character.upAxisOverride.value_or(settings.upAxis);
+        }
+        settings.upAxis = axes.upAxis;
+    }
+    if (axes.unit != settings.unit) {
+        settings.unit = axes.unit;
+        for (Character& character : session.scene.characters()) {
+            applyAxes(character, settings.upAxis, settings.unit);
+        }
+        session.scene.arrangeSideBySide();
+        session.framing.frameFigures(true);
+    }
+}
+
+void apply(SessionState& session, const command::RemoveSound&, float, std::ostream&) {
+    session.audio.clear();
+    session.audioPlayer.setClip(nullptr);
+}
+
+void apply(SessionState& session, const command::Export& request, float, std::ostream&) {
+    if (request.character < session.scene.characters().size()) {
+        session.exportDialog.result =
+            exportCharacter(session.scene.characters()[request.character], request.settings);
+    }
+}
+
+void apply(SessionState& session, const command::StartVideoExport&, float, std::ostream&) {
+    startVideoExport(session);
+}
+
+void apply(SessionState& session, const command::CancelVideoExport&, float, std::ostream&) {
+    if (session.videoJob) {
+        session.videoJob->cancel();
+    }
+}
+
+} // namespace
+
+void applyCommand(SessionState& session, const Command& command, float viewAspect,
+                  std::ostream& err) {
+    std::visit([&](const auto& each) { apply(session, each, viewAspect, err); }, command);
+}
+
+void sampleLivePose(SessionState& session) {
+    if (session.analysis.showRestPose) {
+        session.scene.sampleRest(session.pose);
+    } else {
+        session.scene.sample(session.playback.time(), interpolationOf(session.settings),
+                             session.settings.loop, session.pose);
+    }
+}
+
+void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
+                   std::ostream& err) {
+    const std::size_t before = session.scene.characters().size();
+    for (const Command& command : commands) {
+        applyCommand(session, command, frame.viewAspect, err);
+    }
+    pollLoads(session, err);
+    updateFolderBrowsing(session);
+    applyRememberedUpAxes(session);
+    if (session.scene.characters().size() > before && session.settings.frameOnLoad) {
+        session.framing.frameFigures(true);
+    }
+    // Stepping and the timeline's frame numbers follow the selected file's rate.
+    session.playback.setClip(session.scene.duration(),
+                             session.scene.frameTime(session.infoCharacter));
+    session.playback.update(frame.wallSeconds);
+    updateSound(session, frame.wallSeconds, err);
+
+    sampleLivePose(session);
+    updateAnalysisViews(session.analysis, session.scene, session.pose, session.selection,
+                        interpolationOf(session.settings));
+    frameRequested(session, frame.viewAspect);
+    followFigures(session, frame.wallSeconds);
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,95 @@
+// What the viewer's session is: the files open and what is done with them, independent of any
+// window, GL or ImGui. The session model (session.h) changes it by applying commands
+// (commands.h); panels read it. Split by owner from what the UI keeps (viewer_state.h).
+#pragma once
+
+#include "app/folder/folder_browser.h"
+#include "app/scene/framing.h"
+#include "app/scene/overlays.h"
+#include "app/scene/playback.h"
+#include "app/scene/scene.h"
+#include "app/scene/settings.h"
+#include "app/viewer/analysis/analysis_views.h"
+#include "app/viewer/audio/audio_track.h"
+#include "app/viewer/io/export.h"
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/io/remembered_up_axes.h"
+#include "app/viewer/io/video_export.h"
+#include "app/viewer/io/video_export_dialog.h"
+#include "render/math/camera.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+// The camera work asked for during one session update (by commands, or by a file that arrived),
+// done once, after the live pose is sampled, so it frames what the frame shows.
+struct FramingRequest {
+    bool resetCamera = false;
+    bool clip = false;        // the whole clip of every visible file; stops following
+    bool figures = false;     // the figures as they stand, followed from there
+    bool turnToFront = false; // ... seen from their front three-quarters
+    void frameFigures(bool turn) {
+        figures = true;
+        turnToFront = turnToFront || turn;
+    }
+    // A file arrived or changed shape: framed from the front when the settings frame on load
+    // (or when framing was asked for already).
+    void fileArrived(bool frameOnLoad) {
+        if (frameOnLoad || figures) {
+            frameFigures(true);
+        }
+    }
+};
+
+// A file removed by the user, kept for Ctrl+Z with its frames.
+struct RemovedCharacter {
+    std::size_t index = 0;
+    Character character;
+};
+
+struct SessionState {
+    Scene scene;
+    // The live view's pose, sampled once per frame (at the playback time, or the rest pose):
+    // what the view, picking, labels, framing and the panels read. Exports, thumbnails and the
+    // command line sample into buffers of their own.
+    ScenePose pose;
+    FileLoads loads;      // files still being read (see file_loading.h)
+    FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
+    Playback playback;
+    ViewerSettings settings;
+    render::OrbitCamera camera;
+    FigureFollow follow;
+    std::optional<Selection> selection;
+    std::size_t infoCharacter = 0; // whose facts the info panel shows
+    OverlayBuilder overlays;       // trails, ghosts, foot contacts (cached analyses)
+    AnalysisViews analysis;        // curves, A/B compare, rest pose (analysis_views.h)
+    // Files removed by the user, most recent last, for Ctrl+Z (a few: each holds its frames).
+    std::vector<RemovedCharacter> removedCharacters;
+    // Up axes remembered per file, and where they are kept (nullopt: not persisted).
+    RememberedUpAxes rememberedUpAxes;
+    std::optional<std::filesystem::path> rememberedUpAxesFile;
+
+    AudioTrack audio;                 // the sound dropped, opened or found beside a capture
+    AudioPlayer audioPlayer;          // keeps the sound device with playback
+    bool audioDeviceReported = false; // "no audio device" said once
+
+    ExportDialog exportDialog;                // File > Export: its settings and last result
+    VideoExportDialog videoExport;            // File > Export video: its settings and progress
+    std::unique_ptr<VideoExportJob> videoJob; // the export running (stepped by the frame loop)
+
+    // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines), and whether new
+    // ones arrived since the popup last opened.
+    std::vector<std::string> errorLines;
+    bool openErrorPopup = false;
+
+    // Gathered during one updateSession() and done at its end.
+    FramingRequest framing;
+};
+
+} // namespace bvhscope::viewer

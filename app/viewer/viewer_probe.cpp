@@ -1,0 +1,173 @@
+#include "app/viewer/viewer_probe.h"
+
+#include "app/viewer/frame_statistics.h"
+#include "app/viewer/panels/clipped_text.h"
+#include "app/viewer/state_dump.h"
+#include "core/platform/utf8_path.h"
+#include "render/gl/frame_capture.h"
+
+#include <cstdio>
+#include <glad/gl.h>
+#include <iostream>
+#include <span>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+constexpr int kScreenshotFrame = 4;       // imgui sizes auto-fit windows over the first frames
+constexpr int kBenchmarkWarmUpFrames = 5; // shader and font-atlas uploads, first layout
+
+double millisecondsSince(std::chrono::steady_clock::time_point start,
+                         std::chrono::steady_clock::time_point end) {
+    return std::chrono::duration<double, std::milli>(end - start).count();
+}
+
+void printLoadTimings(std::span<const LoadTiming> timings,
+                      std::chrono::steady_clock::time_point processStart, std::ostream& out) {
+    for (const LoadTiming& timing : timings) {
+        auto stage = [&](const char* name, const std::optional<LoadTiming::Clock::time_point>& at) {
+            char text[64];
+            if (at) {
+                std::snprintf(text, sizeof text, "%s %.1f ms", name,
+                              millisecondsSince(processStart, *at));
+            } else {
+                std::snprintf(text, sizeof text, "%s - ms", name);
+            }
+            return std::string(text);
+        };
+        out << "load " << timing.path << ": " << stage("started", timing.started) << ", "
+            << stage("header", timing.header) << ", "
+            << stage("first frame", timing.firstFrameShown) << ", "
+            << stage("complete", timing.complete) << (timing.failed ? " (failed)" : "")
+            << " since process start\n"
+            << std::flush;
+    }
+}
+
+void printBenchmark(const ViewerOptions::RenderBenchmark& bench,
+                    std::span<const double> frameMilliseconds, double firstSwapMilliseconds,
+                    int width, int height, std::ostream& out) {
+    const FrameTimeSummary summary = summarizeFrameTimes(frameMilliseconds);
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    char text[512];
+    std::snprintf(text, sizeof text,
+                  "bench-render %s: %d characters, %zu frames at %dx%d\n"
+                  "GL renderer: %s\n"
+                  "frame time (CPU + GPU): median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms\n"
+                  "startup to first frame: %.1f ms\n",
+                  bench.file.c_str(), bench.characters, frameMilliseconds.size(), width, height,
+                  renderer != nullptr ? renderer : "(unknown)", summary.median, summary.p99,
+                  summary.min, summary.max, firstSwapMilliseconds);
+    out << text << std::flush;
+}
+
+} // namespace
+
+std::unique_ptr<ViewerProbe> ViewerProbe::attach(const ViewerOptions& options) {
+    if (!options.stateOut && !options.screenshot && !options.benchRender &&
+        !options.printLoadTiming) {
+        return nullptr;
+    }
+    return std::unique_ptr<ViewerProbe>(new ViewerProbe(options));
+}
+
+// The benchmark's file, read once, as `count` characters side by side (copies of the
+// document: every character owns its frames, as files opened separately do).
+bool ViewerProbe::prepare(ViewerState& state, std::ostream& err) {
+    if (!options_.benchRender) {
+        return true;
+    }
+    const ViewerOptions::RenderBenchmark& bench = *options_.benchRender;
+    LoadOutcome outcome = loadCharacterFile(bench.file);
+    if (!outcome.character) {
+        for (const std::string& line : outcome.errorLines) {
+            err << line << "\n";
+        }
+        return false;
+    }
+    const Character& first = *outcome.character;
+    for (int i = 1; i < bench.characters; ++i) {
+        Character copy = makeCharacter(first.displayName, first.sourcePath, first.document);
+        applyAxes(copy, state.settings.upAxis, state.settings.unit);
+        state.scene.add(std::move(copy));
+    }
+    applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
+    state.scene.add(std::move(*outcome.character));
+    return true;
+}
+
+void ViewerProbe::beforeUpdate(ViewerState& state, int frameNumber) {
+    if (benchmarking()) {
+        state.playback.seekFrame(frameNumber % (state.playback.lastFrame() + 1));
+    }
+}
+
+void ViewerProbe::afterPanels(ViewerState& state) {
+    if (options_.stateOut) {
+        state.clippedText = findClippedText();
+    }
+}
+
+bool ViewerProbe::afterDraw(const ViewerState& state, bool loading, bool layoutSettled,
+                            int windowWidth, int windowHeight, int framebufferWidth,
+                            int framebufferHeight, int& exitCode, std::ostream& err) {
+    // A screenshot of a folder also waits for every summary and thumbnail.
+    framesSinceLoaded_ = loading || state.folder.busy() ? 0 : framesSinceLoaded_ + 1;
+    // A frame whose timeline measured a new height (the first, or a resize that wraps its
+    // controls differently) is redrawn settled on the next: tests read settled ones only.
+    if (options_.stateOut && layoutSettled) {
+        std::string text = formatState(state, windowWidth, windowHeight);
+        if (text != lastState_) {
+            writeStateFile(bvh::pathFromUtf8(*options_.stateOut), text);
+            lastState_ = std::move(text);
+        }
+    }
+    if (!capturing() || framesSinceLoaded_ <= kScreenshotFrame) {
+        return false;
+    }
+    const render::Image image = render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);
+    if (!render::writePng(bvh::pathFromUtf8(*options_.screenshot), image)) {
+        err << "bvhscope: cannot write " << *options_.screenshot << "\n";
+        exitCode = 1;
+    }
+    return true;
+}
+
+bool ViewerProbe::afterPresent(ViewerState& state, int frameNumber,
+                               std::chrono::steady_clock::time_point frameStart,
+                               int framebufferWidth, int framebufferHeight) {
+    if (benchmarking()) {
+        glFinish(); // the GPU's part of the frame is in the measurement
+    }
+    const auto frameEnd = std::chrono::steady_clock::now();
+    if (!firstSwapMilliseconds_) {
+        firstSwapMilliseconds_ = millisecondsSince(options_.processStart, frameEnd);
+        if (options_.printLoadTiming) {
+            std::fprintf(stdout, "first swap %.1f ms since process start\n",
+                         *firstSwapMilliseconds_);
+            std::fflush(stdout);
+        }
+    }
+    state.loads.frameShown(frameEnd);
+    const std::vector<LoadTiming> timings = state.loads.takeCompletedTimings();
+    if (options_.printLoadTiming) {
+        printLoadTimings(timings, options_.processStart, std::cout);
+        if (frameNumber > 0) { // the first frame compiles shaders
+            folderTiming_.frameShown(state.folder, millisecondsSince(frameStart, frameEnd),
+                                     frameEnd, std::cout);
+        }
+    }
+    if (!benchmarking() || frameNumber < kBenchmarkWarmUpFrames) {
+        return false;
+    }
+    benchmarkFrameMilliseconds_.push_back(millisecondsSince(frameStart, frameEnd));
+    if (std::ssize(benchmarkFrameMilliseconds_) < options_.benchRender->frames) {
+        return false;
+    }
+    printBenchmark(*options_.benchRender, benchmarkFrameMilliseconds_, *firstSwapMilliseconds_,
+                   framebufferWidth, framebufferHeight, std::cout);
+    return true;
+}
+
+} // namespace bvhscope::viewer

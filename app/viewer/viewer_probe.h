@@ -1,0 +1,59 @@
+// The viewer's test and benchmark hooks, in one object attached only when the command line asks
+// for one of them (--state-out, --screenshot, --bench-render, --print-load-timing); without it
+// the frame loop is the product's alone. Each hook is called at one point of the frame loop
+// (viewer_app.cpp) and says what it needs there.
+#pragma once
+
+#include "app/viewer/folder/folder_thumbnails.h"
+#include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/viewer_state.h"
+#include "app/viewer/viewer_options.h"
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+class ViewerProbe {
+public:
+    // nullptr unless `options` asks for a hook.
+    static std::unique_ptr<ViewerProbe> attach(const ViewerOptions& options);
+
+    // --bench-render: the default look, a window of its own size, no vsync, no settings kept.
+    bool benchmarking() const { return options_.benchRender.has_value(); }
+    // --screenshot: a picture of a settled frame, then exit.
+    bool capturing() const { return options_.screenshot.has_value(); }
+
+    // Before the window opens: the benchmark's characters (false, with the reason on `err`,
+    // when its file does not load).
+    bool prepare(ViewerState& state, std::ostream& err);
+    // Before the session's update: the benchmark steps one frame per frame.
+    void beforeUpdate(ViewerState& state, int frameNumber);
+    // After the panels, before ImGui renders: what only --state-out reads.
+    void afterPanels(ViewerState& state);
+    // After the frame is drawn, before it is presented. True when the viewer should stop: a
+    // screenshot was written (or failed: `exitCode` then 1).
+    bool afterDraw(const ViewerState& state, bool loading, bool layoutSettled, int windowWidth,
+                   int windowHeight, int framebufferWidth, int framebufferHeight, int& exitCode,
+                   std::ostream& err);
+    // After the frame is presented, with when it began. True when the benchmark is done.
+    bool afterPresent(ViewerState& state, int frameNumber,
+                      std::chrono::steady_clock::time_point frameStart, int framebufferWidth,
+                      int framebufferHeight);
+
+private:
+    explicit ViewerProbe(const ViewerOptions& options) : options_(options) {}
+
+    ViewerOptions options_;
+    std::string lastState_;
+    int framesSinceLoaded_ = 0; // a screenshot waits for every load, then for the layout
+    std::optional<double> firstSwapMilliseconds_;
+    std::vector<double> benchmarkFrameMilliseconds_;
+    FolderTimingReport folderTiming_;
+};
+
+} // namespace bvhscope::viewer

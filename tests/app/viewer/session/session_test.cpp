@@ -1,0 +1,301 @@
+// The session model (app/viewer/session/session.h) driven by the commands a user's clicks and
+// keys push, with no window, GL or ImGui: removing and putting back files with every index that
+// points at them, load polling, remembered up axes, where a dropped file goes, framing.
+#include "app/media/media_features.h"
+#include "app/viewer/session/session.h"
+#include "core/platform/utf8_path.h"
+#include "tests/app/folder/folder_test_support.h"
+
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+
+using namespace bvhscope::viewer;
+using bvhscope::folder_test::kBrokenBvh;
+using bvhscope::folder_test::pumpUntil;
+using bvhscope::folder_test::ScratchFolder;
+
+namespace {
+
+// One root that moves 10 units along X per frame over 3 frames (0, 10, 20), a joint 10 units
+// above it: positions at any time are easy to derive.
+constexpr const char* kSlide = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 3 Xposition Yposition Zposition
+	JOINT Head
+	{
+		OFFSET 0 10 0
+		CHANNELS 0
+		End Site
+		{
+			OFFSET 0 5 0
+		}
+	}
+}
+MOTION
+Frames: 3
+Frame Time: 1
+0 0 0
+10 0 0
+20 0 0
+)";
+
+Character slideCharacter(const std::string& name) {
+    return makeCharacter(name, "", bvh::parseDocument(kSlide));
+}
+
+class Session : public testing::Test {
+protected:
+    // Three files open, as loaded ones are, named a, b and c.
+    void openThree() {
+        for (const char* name : {"a", "b", "c"}) {
+            session_.scene.add(slideCharacter(name));
+        }
+    }
+    std::string names() const {
+        std::string text;
+        for (const Character& character : session_.scene.characters()) {
+            text += character.displayName;
+        }
+        return text;
+    }
+    void update(std::vector<Command> commands = {}, double wallSeconds = 0.0) {
+        updateSession(session_, std::move(commands), SessionFrame{1.5f, wallSeconds}, err_);
+    }
+    // Updates until nothing is being read (at most 20 s).
+    bool settle() {
+        return pumpUntil([&] { update(); }, [&] { return !session_.loads.busy(session_.scene); });
+    }
+
+    SessionState session_;
+    std::ostringstream err_;
+};
+
+// [SECTION] Remove and undo
+
+TEST_F(Session, RemovingAFileMovesTheIndicesThatPointPastIt) {
+    openThree();
+    session_.selection = Selection{2, 1}; // c's Head
+    session_.infoCharacter = 2;
+    update({command::Remove{1}});
+    EXPECT_EQ(names(), "ac");
+    ASSERT_TRUE(session_.selection);
+    EXPECT_EQ(session_.selection->character, 1u);
+    EXPECT_EQ(session_.selection->node, 1);
+    EXPECT_EQ(session_.infoCharacter, 1u);
+}
+
+TEST_F(Session, RemovingTheSelectedFileClearsTheSelection) {
+    openThree();
+    session_.selection = Selection{1, 0};
+    update({command::Remove{1}});
+    EXPECT_FALSE(session_.selection);
+}
+
+TEST_F(Session, UndoPutsTheFileBackWhereItWasAndTheIndicesFollow) {
+    openThree();
+    const glm::vec4 colorOfB = session_.scene.characters()[1].color;
+    session_.selection = Selection{2, 0};
+    update({command::Remove{1}});
+    ASSERT_EQ(session_.selection->character, 1u);
+    update({command::UndoRemove{}});
+    EXPECT_EQ(names(), "abc");
+    EXPECT_EQ(session_.scene.characters()[1].color, colorOfB);
+    EXPECT_EQ(session_.selection->character, 2u); // c again
+    EXPECT_EQ(session_.infoCharacter, 1u);        // the file put back
+    EXPECT_TRUE(session_.removedCharacters.empty());
+}
+
+TEST_F(Session, CommandsApplyInTheOrderTheyWerePushed) {
+    openThree();
+    // Remove a, then (indices as they are then) remove c, then put c back.
+    update({command::Remove{0}, command::Remove{1}, command::UndoRemove{}});
+    EXPECT_EQ(names(), "bc");
+}
+
+TEST_F(Session, UndoKeepsOnlyTheLastRemovals) {
+    for (std::size_t i = 0; i < kUndoableRemovals + 2; ++i) {
+        session_.scene.add(slideCharacter(std::to_string(i)));
+    }
+    for (std::size_t i = 0; i < kUndoableRemovals + 2; ++i) {
+        update({command::Remove{0}});
+    }
+    EXPECT_EQ(session_.removedCharacters.size(), kUndoableRemovals);
+    for (std::size_t i = 0; i < kUndoableRemovals + 2; ++i) {
+        update({command::UndoRemove{}});
+    }
+    // The two removed first are gone for good: files 0 and 1.
+    EXPECT_EQ(names(), "23456789");
+}
+
+TEST_F(Session, ARemoveOfAFileNoLongerThereDoesNothing) {
+    openThree();
+    update({command::Remove{7}, command::UndoRemove{}});
+    EXPECT_EQ(names(), "abc");
+}
+
+// [SECTION] Loads
+
+TEST_F(Session, AnOpenedFileArrivesAsTheInfoPanelsFile) {
+    ScratchFolder folder;
+    const auto path = folder.write("slide.bvh", kSlide);
+    openThree();
+    update({command::Open{{bvh::utf8FromPath(path)}}});
+    ASSERT_TRUE(settle());
+    ASSERT_EQ(session_.scene.characters().size(), 4u);
+    EXPECT_EQ(session_.scene.characters().back().displayName, "slide.bvh");
+    EXPECT_EQ(session_.infoCharacter, 3u);
+    EXPECT_EQ(session_.scene.characters().back().document.motion.frameCount, 3u);
+    EXPECT_TRUE(session_.errorLines.empty());
+}
+
+TEST_F(Session, AFileThatFailsIsReportedAndWhatWasOpenStays) {
+    ScratchFolder folder;
+    const auto path = folder.write("broken.bvh", kBrokenBvh);
+    openThree();
+    update({command::Open{{bvh::utf8FromPath(path)}}});
+    ASSERT_TRUE(settle());
+    EXPECT_EQ(names(), "abc");
+    ASSERT_FALSE(session_.errorLines.empty());
+    EXPECT_TRUE(session_.openErrorPopup);
+    // FILE:LINE:COL: the third OFFSET number is missing where CHANNELS comes.
+    EXPECT_NE(session_.errorLines.front().find("broken.bvh:5:3: error:"), std::string::npos)
+        << session_.errorLines.front();
+    EXPECT_NE(err_.str().find("broken.bvh:5:3: error:"), std::string::npos);
+}
+
+TEST_F(Session, AMissingFileIsReportedWithItsName) {
+    update({command::Open{{"/nonexistent/bvhscope/walk.bvh"}}});
+    ASSERT_TRUE(settle());
+    EXPECT_TRUE(session_.scene.empty());
+    ASSERT_FALSE(session_.errorLines.empty());
+    EXPECT_NE(session_.errorLines.front().find("walk.bvh"), std::string::npos);
+}
+
+// [SECTION] Where an opened file goes
+
+TEST_F(Session, ASoundFileBecomesTheSoundNotACharacter) {
+    update({command::Open{{"/nonexistent/bvhscope/take.wav"}}});
+    EXPECT_TRUE(session_.loads.waiting().empty());
+    EXPECT_FALSE(session_.loads.busy(session_.scene));
+    ASSERT_TRUE(pumpUntil([&] { update(); }, [&] { return !session_.audio.loading(); }));
+    EXPECT_TRUE(session_.scene.empty());
+    // The sound's own error (no such file, or a build without sound), in the popup: no
+    // character was attempted.
+    ASSERT_EQ(session_.errorLines.size(), 1u);
+    EXPECT_EQ(session_.errorLines.front(), session_.audio.error());
+    if (!bvhscope::media::soundAvailable()) {
+        EXPECT_NE(session_.errorLines.front().find("no sound"), std::string::npos);
+    }
+}
+
+TEST_F(Session, AFolderOpensInTheBrowser) {
+    ScratchFolder folder;
+    folder.write("slide.bvh", kSlide);
+    update({command::Open{{bvh::utf8FromPath(folder.path())}}});
+    EXPECT_TRUE(session_.folder.isOpen());
+    EXPECT_EQ(session_.folder.folder(), folder.path());
+}
+
+// [SECTION] Remembered up axes
+
+TEST_F(Session, AFileTakesTheUpAxisRememberedForItsPath) {
+    ScratchFolder folder;
+    const auto path = folder.write("slide.bvh", kSlide);
+    session_.rememberedUpAxes.remember(bvh::utf8FromPath(path), UpAxisChoice::PositiveZ);
+    update({command::Open{{bvh::utf8FromPath(path)}}});
+    ASSERT_TRUE(settle());
+    ASSERT_EQ(session_.scene.characters().size(), 1u);
+    const Character& character = session_.scene.characters().front();
+    EXPECT_EQ(character.upAxisOverride, UpAxisChoice::PositiveZ);
+    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ);
+}
+
+TEST_F(Session, RememberingKeepsTheFilesAxisAndForgettingDropsIt) {
+    ScratchFolder folder;
+    session_.rememberedUpAxesFile = folder.path() / "up_axes.tsv";
+    Character character = slideCharacter("slide.bvh");
+    character.sourcePath = "/captures/slide.bvh";
+    session_.scene.add(std::move(character));
+    update({command::SetUpAxis{0, UpAxisChoice::NegativeX}, command::RememberUpAxis{0, true}});
+    EXPECT_EQ(session_.rememberedUpAxes.find("/captures/slide.bvh"), UpAxisChoice::NegativeX);
+    EXPECT_EQ(RememberedUpAxes::load(*session_.rememberedUpAxesFile).find("/captures/slide.bvh"),
+              UpAxisChoice::NegativeX);
+    // A remembered file keeps what is chosen next.
+    update({command::SetUpAxis{0, UpAxisChoice::PositiveY}});
+    EXPECT_EQ(session_.rememberedUpAxes.find("/captures/slide.bvh"), UpAxisChoice::PositiveY);
+    update({command::RememberUpAxis{0, false}});
+    EXPECT_FALSE(session_.rememberedUpAxes.find("/captures/slide.bvh"));
+    EXPECT_FALSE(
+        RememberedUpAxes::load(*session_.rememberedUpAxesFile).find("/captures/slide.bvh"));
+}
+
+TEST_F(Session, ANewDefaultAxisLeavesTheFilesOpenAsTheyAre) {
+    openThree();
+    const bvh::UpAxis before = session_.scene.characters()[0].upAxis;
+    update({command::SetDefaultAxes{UpAxisChoice::PositiveX, UnitChoice::Auto}});
+    EXPECT_EQ(session_.settings.upAxis, UpAxisChoice::PositiveX);
+    for (const Character& character : session_.scene.characters()) {
+        EXPECT_EQ(character.upAxis, before);
+        EXPECT_EQ(character.upAxisOverride, UpAxisChoice::Auto);
+    }
+}
+
+// [SECTION] The live pose and framing
+
+TEST_F(Session, EachUpdateSamplesTheLivePoseAtThePlaybackTime) {
+    session_.scene.add(slideCharacter("a"));
+    session_.settings.interpolate = true;
+    update();
+    session_.playback.seek(1.5); // halfway between X = 10 and X = 20
+    update();
+    const std::vector<glm::vec3>* positions = session_.scene.positionsIn(session_.pose, 0);
+    ASSERT_NE(positions, nullptr);
+    const Character& character = session_.scene.characters()[0];
+    // Unknown unit: shown at 1.7 m, so 15 file units are 15 * scale viewer metres along X.
+    const double scale = glm::length(glm::dvec3(character.fileToViewer[0]));
+    EXPECT_NEAR((*positions)[0].x, 15.0 * scale + character.placement.x, 1e-4);
+}
+
+TEST_F(Session, TheRestPoseIsSampledWhenItIsShown) {
+    session_.scene.add(slideCharacter("a"));
+    session_.playback.setClip(session_.scene.duration(), session_.scene.frameTime());
+    session_.playback.seek(2.0); // X = 20 in the animation
+    session_.analysis.showRestPose = true;
+    update();
+    const std::vector<glm::vec3>* positions = session_.scene.positionsIn(session_.pose, 0);
+    ASSERT_NE(positions, nullptr);
+    EXPECT_NEAR((*positions)[0].x, session_.scene.characters()[0].placement.x, 1e-5);
+}
+
+TEST_F(Session, FrameClipFramesEveryFileAndStopsFollowing) {
+    openThree();
+    update({command::FrameFigures{true}});
+    EXPECT_TRUE(session_.follow.active());
+    const glm::vec3 followed = session_.camera.target;
+    update({command::FrameClip{}});
+    EXPECT_FALSE(session_.follow.active());
+    const bvhscope::render::Bounds bounds = session_.scene.motionBounds();
+    EXPECT_NEAR(session_.camera.target.x, bounds.center().x, 1e-4);
+    EXPECT_NE(session_.camera.target, followed);
+}
+
+TEST_F(Session, FocusFramesOneFileAndShowsItsFacts) {
+    openThree();
+    update({command::Focus{2}});
+    EXPECT_EQ(session_.infoCharacter, 2u);
+    EXPECT_NEAR(session_.camera.target.x, session_.scene.motionBounds(2).center().x, 1e-4);
+}
+
+TEST_F(Session, ResetCameraKeepsTheFieldOfView) {
+    openThree();
+    session_.camera.verticalFovRadians = 1.0f;
+    session_.camera.yawRadians = 2.5f;
+    update({command::ResetCamera{}});
+    EXPECT_FLOAT_EQ(session_.camera.verticalFovRadians, 1.0f);
+    EXPECT_TRUE(session_.follow.active()); // reset, then framed and followed
+}
+
+} // namespace
