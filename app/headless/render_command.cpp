@@ -127,7 +127,7 @@ render::OrbitCamera baseCamera(const RenderRequest& request) {
 // The node a follow aims at: the first root, or below a static root (core/analysis/stance.h)
 // its first child, the moving body.
 std::size_t bodyRoot(const viewer::Character& character) {
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         const bvh::NodeIndex parent = skeleton.parents[i];
         if (parent == bvh::kNoParent
@@ -159,12 +159,13 @@ struct FollowFraming {
 FollowFraming followFraming(const viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
     const viewer::Character& character = scene.characters().front();
     const std::size_t body = bodyRoot(character);
-    const std::uint32_t frames = std::max<std::uint32_t>(character.document.motion.frameCount, 1);
+    const std::uint32_t frames =
+        std::max<std::uint32_t>(character.clip->document.motion.frameCount, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
     render::Bounds around = render::emptyBounds();
     viewer::CharacterPose pose;
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
-        viewer::samplePose(character, frame * character.document.motion.frameTime,
+        viewer::samplePose(character, frame * character.clip->document.motion.frameTime,
                            bvh::Interpolation::Nearest, pose);
         const glm::vec3 root = pose.viewerPositions[body];
         for (std::size_t i = 0; i < pose.viewerPositions.size(); ++i) {
@@ -212,16 +213,17 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     // Several files are timed by the first one's frames, as the viewer's timeline is; the
     // range runs to the end of the longest.
     const viewer::Character& shown = scene.characters().front();
-    const double frameTime = shown.document.motion.frameTime;
-    std::int64_t lastFrame = std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
-    std::string title = shown.displayName;
+    const double frameTime = shown.clip->document.motion.frameTime;
+    std::int64_t lastFrame = std::max<std::int64_t>(shown.clip->document.motion.frameCount, 1) - 1;
+    std::string title = shown.clip->displayName;
     for (std::size_t i = 1; i < scene.characters().size(); ++i) {
         const viewer::Character& other = scene.characters()[i];
         const double otherEnd =
-            static_cast<double>(std::max<std::int64_t>(other.document.motion.frameCount, 1) - 1) *
-            other.document.motion.frameTime;
+            static_cast<double>(std::max<std::int64_t>(other.clip->document.motion.frameCount, 1) -
+                                1) *
+            other.clip->document.motion.frameTime;
         lastFrame = std::max(lastFrame, static_cast<std::int64_t>(otherEnd / frameTime + 1e-6));
-        title += " + " + other.displayName;
+        title += " + " + other.clip->displayName;
     }
     FrameSpan span{request.frame, request.frame};
     if (request.mode == RenderMode::Sequence || request.mode == RenderMode::Video) {
@@ -410,9 +412,9 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             scene.add(std::move(*character));
             const viewer::Character& shown = scene.characters().front();
             const std::int64_t lastFrame =
-                std::max<std::int64_t>(shown.document.motion.frameCount, 1) - 1;
+                std::max<std::int64_t>(shown.clip->document.motion.frameCount, 1) - 1;
             const std::int64_t frame = std::min(request.frame, lastFrame);
-            const double time = static_cast<double>(frame) * shown.document.motion.frameTime;
+            const double time = static_cast<double>(frame) * shown.clip->document.motion.frameTime;
             viewer::ScenePose pose;
             scene.sample(time, bvh::Interpolation::Nearest, false, pose);
             render::OrbitCamera camera = baseCamera(request);
@@ -426,7 +428,8 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             tile =
                 renderer.draw(scene, pose, camera, &overlays, layout.tileWidth, layout.tileHeight);
             labelTile(tile, text, name,
-                      shortFrameLabel(frame, lastFrame, shown.document.motion.frameTime), false);
+                      shortFrameLabel(frame, lastFrame, shown.clip->document.motion.frameTime),
+                      false);
         }
         pasteImage(sheet, tile, layout.tileX(static_cast<int>(i)),
                    layout.tileY(static_cast<int>(i)));

@@ -13,16 +13,17 @@ render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose) {
 
 ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
                               const ViewerSettings& settings) {
-    Character character = makeCharacter("", "", std::move(pose));
+    Clip clip = analyzeClip("", "", std::move(pose));
     // The pose is one frame from the middle of the clip: read its position channels as the
     // whole file is read (decided from the file's frame 0).
     if (facts != nullptr) {
-        character.translation = facts->summary.translationUsed;
-        character.restAnimation = facts->restAnimation;
+        clip.translation = facts->summary.translationUsed;
+        clip.restAnimation = facts->restAnimation;
         // Stand it, face it and put it on the ground as the viewer does: one frame cannot
         // tell, so the stance is the whole clip's (core/analysis/stance.h).
-        character.summary.stance = facts->summary.stance;
+        clip.summary.stance = facts->summary.stance;
     }
+    Character character = makeCharacter(std::make_shared<const Clip>(std::move(clip)));
     applyAxes(character, settings.upAxis, settings.unit);
     ThumbnailScene thumbnail;
     thumbnail.scene.add(std::move(character));

@@ -51,11 +51,11 @@ SampleableFrames sampleableFrames(const Character& character) {
         frames.lock = character.load->lockMotion();
         frames.values = character.load->document().motion.values.data();
         frames.count = character.framesLoaded;
-        frames.channels = character.document.skeleton.totalChannels();
+        frames.channels = character.clip->document.skeleton.totalChannels();
     } else {
-        frames.values = character.document.motion.values.data();
-        frames.count = character.document.motion.frameCount;
-        frames.channels = character.document.motion.channelCount;
+        frames.values = character.clip->document.motion.values.data();
+        frames.count = character.clip->document.motion.frameCount;
+        frames.channels = character.clip->document.motion.channelCount;
     }
     return frames;
 }
@@ -68,22 +68,13 @@ bvh::Motion playableTiming(const Character& character) {
     return timing;
 }
 
-// The analyses of the whole file (nothing to measure while only the header is known).
-void analyzeFile(Character& character) {
-    const bvh::Document& document = character.document;
-    character.frameTime = bvh::checkFrameTime(document.skeleton, document.motion,
-                                              character.translation, character.summary.restPose);
-    character.restAnimation = bvh::compareRestWithAnimation(
-        document.skeleton, document.motion, character.translation, character.summary.restPose);
-}
-
 // See Character::boneRadii. A bone is at most a quarter as thick as it is long, a joint at most
 // half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
 // parent) are not drawn, and a joint whose bones all have zero length keeps the figure's size.
 void computeRadii(Character& character) {
     constexpr float kFigureBoneRadius = 0.014f;  // of the figure's height
     constexpr float kFigureJointRadius = 0.022f; // of the figure's height
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
     const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
     const auto height = static_cast<float>(character.figureHeightMetres);
@@ -111,7 +102,7 @@ void computeRadii(Character& character) {
 
 double frameTimeInUse(const Character& character) {
     return character.framesPerSecondOverride ? 1.0 / *character.framesPerSecondOverride
-                                             : character.document.motion.frameTime;
+                                             : character.clip->document.motion.frameTime;
 }
 
 bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond) {
@@ -165,8 +156,8 @@ bool isStaticRoot(const Character& character, std::size_t node) {
 
 std::optional<glm::vec3> viewerFacing(const Character& character, const CharacterPose& pose) {
     std::optional<glm::dvec3> facing =
-        pose.world.size() == character.document.skeleton.nodeCount()
-            ? bvh::facingOfPose(character.document.skeleton, pose.world, character.upAxis,
+        pose.world.size() == character.clip->document.skeleton.nodeCount()
+            ? bvh::facingOfPose(character.clip->document.skeleton, pose.world, character.upAxis,
                                 character.stance.staticRoots)
             : std::nullopt;
     if (!facing) {
@@ -186,29 +177,29 @@ glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
 }
 
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document) {
+    return makeCharacter(
+        makeClip(std::move(displayName), std::move(sourcePath), std::move(document)));
+}
+
+Character makeCharacter(std::shared_ptr<const Clip> clip) {
     Character character;
-    character.displayName = std::move(displayName);
-    character.sourcePath = std::move(sourcePath);
-    character.document = std::move(document);
-    character.summary = bvh::summarize(character.document, bvh::TranslationMode::Auto);
-    character.translation = character.summary.translationUsed;
-    analyzeFile(character);
+    character.clip = std::move(clip);
     applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
     return character;
 }
 
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
-    const bvh::RestPoseAnalysis& rest = character.summary.restPose;
+    const bvh::RestPoseAnalysis& rest = character.clip->summary.restPose;
     const std::optional<bvh::UpAxis> forced =
         forcedUpAxis(character.upAxisOverride.value_or(upAxis));
-    if (forced && *forced != character.summary.stance.upAxis) {
+    if (forced && *forced != character.clip->summary.stance.upAxis) {
         // Facing and ground along the user's axis (the loaded frames: a loading file's header
         // alone gives the rest pose).
         character.stance =
-            bvh::analyzeStance(character.document.skeleton, character.document.motion,
-                               character.translation, rest, forced);
+            bvh::analyzeStance(character.clip->document.skeleton, character.clip->document.motion,
+                               character.clip->translation, rest, forced);
     } else {
-        character.stance = character.summary.stance;
+        character.stance = character.clip->summary.stance;
         if (forced) {
             character.stance.source = bvh::UpAxisSource::Override;
         }
@@ -239,7 +230,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     // Bounds over the whole clip, so the camera frames the motion, not just the first pose.
     // Long clips are sampled at up to 240 evenly spaced frames.
     // A loading character: the frames loaded so far.
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const SampleableFrames motion = sampleableFrames(character);
     character.motionBounds = render::emptyBounds();
     const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
@@ -249,7 +240,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     for (std::uint32_t frame = 0; frame < frames; frame += stride) {
         const std::span<const float> row =
             motion.count > 0 ? motion.row(frame) : std::span<const float>();
-        bvh::computeLocalTransforms(skeleton, row, character.translation, local);
+        bvh::computeLocalTransforms(skeleton, row, character.clip->translation, local);
         bvh::computeWorldTransforms(skeleton, local, world);
         for (std::size_t node = 0; node < world.size(); ++node) {
             if (!isStaticRoot(character, node)) {
@@ -262,7 +253,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
 
 void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,
                 CharacterPose& pose) {
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const std::size_t nodes = skeleton.nodeCount();
     pose.local.resize(nodes);
     pose.world.resize(nodes);
@@ -274,12 +265,12 @@ void samplePose(const Character& character, double timeSeconds, bvh::Interpolati
         const bvh::FramePair pair =
             bvh::locateFrames(playableTiming(character), timeSeconds, interpolation);
         const SampleableFrames frames = sampleableFrames(character);
-        bvh::computeLocalTransforms(skeleton, frames.row(pair.first), character.translation,
+        bvh::computeLocalTransforms(skeleton, frames.row(pair.first), character.clip->translation,
                                     pose.local);
         if (pair.weight > 0.0 && pair.second != pair.first) {
             pose.scratch.resize(nodes);
-            bvh::computeLocalTransforms(skeleton, frames.row(pair.second), character.translation,
-                                        pose.scratch);
+            bvh::computeLocalTransforms(skeleton, frames.row(pair.second),
+                                        character.clip->translation, pose.scratch);
             bvh::blendLocalTransforms(pose.local, pose.scratch, pair.weight, pose.local);
         }
     }
@@ -288,11 +279,11 @@ void samplePose(const Character& character, double timeSeconds, bvh::Interpolati
 }
 
 void sampleRestPose(const Character& character, CharacterPose& pose) {
-    const std::size_t nodes = character.document.skeleton.nodeCount();
+    const std::size_t nodes = character.clip->document.skeleton.nodeCount();
     pose.local.resize(nodes);
     pose.world.resize(nodes);
-    bvh::computeRestTransforms(character.document.skeleton, pose.local);
-    bvh::computeWorldTransforms(character.document.skeleton, pose.local, pose.world);
+    bvh::computeRestTransforms(character.clip->document.skeleton, pose.local);
+    bvh::computeWorldTransforms(character.clip->document.skeleton, pose.local, pose.world);
     placePose(character, pose);
 }
 
@@ -345,21 +336,24 @@ bool refreshLoadingCharacter(Character& character) {
     // The translation mode is decided from frame 0 (as summarize() does for a whole file).
     bvh::Motion firstFrame;
     firstFrame.frameCount = 1;
-    firstFrame.channelCount = character.document.motion.channelCount;
+    firstFrame.channelCount = character.clip->document.motion.channelCount;
     {
         const SampleableFrames frames = sampleableFrames(character);
         const std::span<const float> row = frames.row(0);
         firstFrame.values.assign(row.begin(), row.end());
     }
-    character.translation = bvh::resolveTranslationMode(bvh::TranslationMode::Auto,
-                                                        character.document.skeleton, firstFrame);
-    character.summary.translationUsed = character.translation;
+    // The header's clip (no frames: a cheap copy) with the translation mode its frames decide.
+    auto clip = std::make_shared<Clip>(*character.clip);
+    clip->translation = bvh::resolveTranslationMode(bvh::TranslationMode::Auto,
+                                                    clip->document.skeleton, firstFrame);
+    clip->summary.translationUsed = clip->translation;
+    character.clip = std::move(clip);
     return true;
 }
 
 void finishLoadingCharacter(Character& character, bvh::Document document) {
     Character finished =
-        makeCharacter(character.displayName, character.sourcePath, std::move(document));
+        makeCharacter(character.clip->displayName, character.clip->sourcePath, std::move(document));
     finished.color = character.color;
     finished.visible = character.visible;
     finished.browsed = character.browsed;
@@ -371,7 +365,7 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
 }
 
 std::uint32_t playableFrameCount(const Character& character) {
-    return character.load ? character.framesLoaded : character.document.motion.frameCount;
+    return character.load ? character.framesLoaded : character.clip->document.motion.frameCount;
 }
 
 double playableDuration(const Character& character) {

@@ -1,16 +1,17 @@
-// One loaded file as the viewer shows it: the document, what was analysed about it, the axis and
-// unit conversion into the viewer's world (Y up, metres), its colour and placement. A character
-// holds no pose: whoever samples it (the live view, a video export, a thumbnail, framing) owns
-// the buffers the pose goes into (CharacterPose), so sampling a time never changes what another
-// user of the character shows.
+// One loaded file as the viewer shows it: its clip (clip.h: the document and what was analysed
+// about it, shared and immutable), the axis and unit conversion into the viewer's world (Y up,
+// metres), its colour and placement. A character holds no pose: whoever samples it (the live view,
+// a video export, a thumbnail, framing) owns the buffers the pose goes into (CharacterPose), so
+// sampling a time never changes what another user of the character shows.
 //
 // A character can be shown while its file is still being read (file_loading.h): it is made as
-// soon as the header is ready, its `document` then holds the skeleton and motion header only
-// (no frames), and poses are sampled from the frames loaded so far, read from the
-// bvh::BackgroundLoad under its lock. When the load finishes, the finished document replaces
-// the partial one.
+// soon as the header is ready, its clip then holds the skeleton and motion header only (no
+// frames), and poses are sampled from the frames loaded so far, read from the
+// bvh::BackgroundLoad under its lock. When the load finishes, a clip of the finished document
+// replaces the partial one.
 #pragma once
 
+#include "app/scene/clip.h"
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/rest_pose_analysis.h"
@@ -67,14 +68,11 @@ struct CharacterPose {
 };
 
 struct Character {
-    std::string displayName; // the file name ("walk.bvh")
-    std::string sourcePath;  // as opened; "" for the bundled sample
-    bvh::Document document;
-    bvh::DocumentSummary summary;
-    bvh::TranslationMode translation = bvh::TranslationMode::Additive; // resolved, never Auto
+    // The file and what was analysed about it, shared and never changed (clip.h).
+    std::shared_ptr<const Clip> clip;
 
     bvh::UpAxis upAxis = bvh::UpAxis::PositiveY; // in use (detected or overridden)
-    // How the figure stands with that up axis (summary.stance when Auto; measured along the
+    // How the figure stands with that up axis (clip->summary.stance when Auto; measured along the
     // override otherwise): facing, contact level, static roots.
     bvh::Stance stance;
     // This file's up axis, chosen in its Info panel; nullopt: the settings' default.
@@ -102,10 +100,6 @@ struct Character {
     std::vector<float> boneRadii;
     std::vector<float> jointRadii;
 
-    // What the analyses found in the whole file (analysis/): the Frame Time's sanity and whether
-    // the rest pose and the animation agree on up and unit. Computed when the file is complete.
-    bvh::FrameTimeReport frameTime;
-    bvh::RestAnimationAgreement restAnimation;
     // A playback rate chosen in the viewer instead of the file's Frame Time (never written to
     // the file; export uses it only when asked). nullopt: the file's rate.
     std::optional<double> framesPerSecondOverride;
@@ -132,6 +126,8 @@ bool setFramesPerSecondOverride(Character& character, std::optional<double> fram
 
 // Builds a character from a loaded document (document.loaded() must be true).
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document);
+// A character showing a clip already read (another view of the same file shares it).
+Character makeCharacter(std::shared_ptr<const Clip> clip);
 
 // Builds a character from a load whose header is ready (load->headerReady(), not finished):
 // the skeleton and motion header are copied; frames stay in the load.

@@ -19,7 +19,8 @@ glm::vec4 withAlpha(const glm::vec4& color, float alpha) {
 }
 
 bool analysable(const Character& character) {
-    return character.visible && !character.loading() && character.document.motion.frameCount > 0;
+    return character.visible && !character.loading() &&
+           character.clip->document.motion.frameCount > 0;
 }
 
 } // namespace
@@ -41,12 +42,12 @@ OverlayOptions overlayOptions(const ViewerSettings& settings) {
 
 void OverlayBuilder::framePositions(const Character& character, std::uint32_t frame,
                                     std::vector<glm::vec3>& out) {
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     local_.resize(skeleton.nodeCount());
     world_.resize(skeleton.nodeCount());
     out.resize(skeleton.nodeCount());
-    bvh::computeLocalTransforms(skeleton, character.document.motion.frame(frame),
-                                character.translation, local_);
+    bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
+                                character.clip->translation, local_);
     bvh::computeWorldTransforms(skeleton, local_, world_);
     for (std::size_t i = 0; i < out.size(); ++i) {
         out[i] = glm::vec3(character.fileToViewer * glm::dvec4(world_[i].translation, 1.0)) +
@@ -58,7 +59,7 @@ void OverlayBuilder::framePositions(const Character& character, std::uint32_t fr
 
 void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, std::uint32_t frame,
                               const OverlayOptions& options, SceneOverlays& out) {
-    const std::int64_t last = character.document.motion.frameCount - 1;
+    const std::int64_t last = character.clip->document.motion.frameCount - 1;
     const std::int64_t window = std::max(options.trailFrames, 1);
     const std::int64_t first = std::max<std::int64_t>(0, frame - window);
     const std::int64_t end = std::min<std::int64_t>(last, frame + window);
@@ -89,8 +90,8 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, s
 void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                                const OverlayOptions& options, const SceneLook& look,
                                SceneOverlays& out) {
-    const bvh::Skeleton& skeleton = character.document.skeleton;
-    const std::int64_t last = character.document.motion.frameCount - 1;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    const std::int64_t last = character.clip->document.motion.frameCount - 1;
     const int count = std::max(options.ghostCount, 0);
     const int step = std::max(options.ghostStep, 1);
     for (int k = 1; k <= count; ++k) {
@@ -126,11 +127,11 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
 const CharacterFootContacts*
 OverlayBuilder::footContacts(const Character& character,
                              const bvh::FootContactThresholds& thresholds) {
-    if (character.loading() || character.document.motion.frameCount == 0 ||
-        character.summary.restPose.height <= 0.0) {
+    if (character.loading() || character.clip->document.motion.frameCount == 0 ||
+        character.clip->summary.restPose.height <= 0.0) {
         return nullptr;
     }
-    const bvh::Motion& motion = character.document.motion;
+    const bvh::Motion& motion = character.clip->document.motion;
     for (const std::unique_ptr<CachedContacts>& entry : cache_) {
         if (entry->motionData == motion.values.data() && entry->frameCount == motion.frameCount &&
             entry->upAxis == character.upAxis && entry->contactHeight == thresholds.contactHeight &&
@@ -148,11 +149,11 @@ OverlayBuilder::footContacts(const Character& character,
     entry->contactSpeed = thresholds.contactSpeed;
     entry->slideSpeed = thresholds.slideSpeed;
     entry->used = true;
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     entry->contacts.points = bvh::findFootPoints(skeleton, character.upAxis);
-    entry->contacts.analysis =
-        bvh::analyzeFootContacts(skeleton, motion, character.translation, entry->contacts.points,
-                                 character.upAxis, character.summary.restPose.height, thresholds);
+    entry->contacts.analysis = bvh::analyzeFootContacts(
+        skeleton, motion, character.clip->translation, entry->contacts.points, character.upAxis,
+        character.clip->summary.restPose.height, thresholds);
     cache_.push_back(std::move(entry));
     return cache_.back()->contacts.points.empty() ? nullptr : &cache_.back()->contacts;
 }
@@ -184,7 +185,8 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
         if (options.trails) {
             std::optional<bvh::NodeIndex> node;
             if (!options.trailJoint.empty()) {
-                const bvh::NodeIndex found = character.document.skeleton.find(options.trailJoint);
+                const bvh::NodeIndex found =
+                    character.clip->document.skeleton.find(options.trailJoint);
                 if (found != bvh::kNoParent) {
                     node = found;
                 }
@@ -195,7 +197,8 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
             } else {
                 node = 0;
             }
-            if (node && static_cast<std::size_t>(*node) < character.document.skeleton.nodeCount()) {
+            if (node &&
+                static_cast<std::size_t>(*node) < character.clip->document.skeleton.nodeCount()) {
                 addTrail(character, *node, frame, options, out);
             }
         }

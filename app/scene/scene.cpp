@@ -96,8 +96,8 @@ const std::vector<glm::vec3>* Scene::positionsIn(const ScenePose& pose, std::siz
         return nullptr;
     }
     const std::vector<glm::vec3>& positions = pose.characters[index].viewerPositions;
-    return positions.size() == characters_[index].document.skeleton.nodeCount() ? &positions
-                                                                                : nullptr;
+    return positions.size() == characters_[index].clip->document.skeleton.nodeCount() ? &positions
+                                                                                      : nullptr;
 }
 
 double Scene::localTime(const Character& character, double timeSeconds, bool loopEach) {
@@ -204,7 +204,7 @@ namespace {
 void buildJoinedBones(const Character& character, const std::vector<glm::vec3>& positions,
                       const Scene::Detail& detail, const SceneLook& look,
                       std::vector<render::BoneInstance>& bones) {
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
     std::vector<std::uint32_t> children(count, 0);
     for (std::size_t i = 0; i < count; ++i) {
@@ -252,7 +252,7 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
             buildJoinedBones(character, positions, *detail, look, bones);
             continue;
         }
-        const bvh::Skeleton& skeleton = character.document.skeleton;
+        const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const bool painted = character.nodeColors.size() == skeleton.nodeCount();
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const auto node = static_cast<bvh::NodeIndex>(i);
@@ -302,7 +302,7 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
             continue;
         }
         const std::vector<glm::vec3>& positions = *sampled;
-        const bvh::Skeleton& skeleton = character.document.skeleton;
+        const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         // Generous radii: a thin bone is hard to hit with a mouse.
         const float jointSize = 1.6f * jointRadius(character, look);
         const float boneSize = 1.6f * boneRadius(character, look) + 0.2f * jointSize;

@@ -20,13 +20,13 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
     out << "restpose " << (analysis.showRestPose ? 1 : 0) << "\n";
     for (std::size_t i = 0; i < characters.size(); ++i) {
         const Character& character = characters[i];
-        out << "character " << i << " fps " << character.document.motion.framesPerSecond()
+        out << "character " << i << " fps " << character.clip->document.motion.framesPerSecond()
             << " inuse " << 1.0 / frameTimeInUse(character) << " override "
             << (character.framesPerSecondOverride ? 1 : 0) << " duration "
             << playableDuration(character) << " up " << bvh::upAxisName(character.upAxis)
             << " placement " << character.placement.x << " " << character.placement.y << " "
             << character.placement.z << "\n";
-        const bvh::FrameTimeReport& frameTime = character.frameTime;
+        const bvh::FrameTimeReport& frameTime = character.clip->frameTime;
         out << "frametime " << i << " written "
             << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
             << (frameTime.speed.suspicion ? frameTime.speed.suspicion->suggested.name : "-")
@@ -38,7 +38,7 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
                     : std::string(bvh::upAxisSourceName(character.stance.source)))
             << " lift " << (character.showAsInFile ? 0.0 : character.groundLiftMetres)
             << " static_roots " << character.stance.staticRoots.size() << "\n";
-        const bvh::RestAnimationAgreement& rest = character.restAnimation;
+        const bvh::RestAnimationAgreement& rest = character.clip->restAnimation;
         out << "restcheck " << i << " measured " << (rest.measured ? 1 : 0) << " up "
             << bvh::upAxisName(rest.animationUp) << " disagrees " << (rest.upDisagrees ? 1 : 0)
             << " scale ";
@@ -50,7 +50,8 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
     }
     const CurveView& curves = analysis.curves;
     if (curves.selection && curves.selection->character < characters.size()) {
-        const bvh::Skeleton& skeleton = characters[curves.selection->character].document.skeleton;
+        const bvh::Skeleton& skeleton =
+            characters[curves.selection->character].clip->document.skeleton;
         out << "curves " << curves.selection->character << " "
             << skeleton.names[static_cast<std::size_t>(curves.selection->node)] << " channels "
             << curves.series.size() << " frames " << curves.frameCount << " events "
@@ -68,8 +69,9 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
         << " a " << compare.a << " b " << compare.b << " layout "
         << (compare.layout == CompareLayout::Overlay ? "overlay" : "side");
     if (compare.active) {
-        const std::size_t nodes = std::max(characters[compare.a].document.skeleton.nodeCount(),
-                                           characters[compare.b].document.skeleton.nodeCount());
+        const std::size_t nodes =
+            std::max(characters[compare.a].clip->document.skeleton.nodeCount(),
+                     characters[compare.b].clip->document.skeleton.nodeCount());
         out << " matched " << compare.matching.pairs.size() << " of " << nodes << " mean "
             << compare.now.mean << " max " << compare.now.max << " painted "
             << (characters[compare.b].nodeColors.empty() ? 0 : 1);
@@ -132,7 +134,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     out << "files " << characters.size() << "\n";
     for (std::size_t i = 0; i < characters.size(); ++i) {
         out << "file " << i << " visible " << (characters[i].visible ? 1 : 0) << " name "
-            << characters[i].displayName << "\n";
+            << characters[i].clip->displayName << "\n";
     }
     for (std::size_t i = 0; i < characters.size(); ++i) {
         out << "load " << i << " loading " << (characters[i].loading() ? 1 : 0) << " frames "
@@ -150,7 +152,8 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
         out << "root " << root.x << " " << root.y << " " << root.z << "\n";
     }
     if (state.selection && state.selection->character < characters.size()) {
-        const bvh::Skeleton& skeleton = characters[state.selection->character].document.skeleton;
+        const bvh::Skeleton& skeleton =
+            characters[state.selection->character].clip->document.skeleton;
         out << "selected " << state.selection->character << " "
             << skeleton.names[static_cast<std::size_t>(state.selection->node)] << "\n";
     } else {

@@ -54,7 +54,7 @@ void drawJointMarks(ViewerState& state, ImDrawList* draw) {
     const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         const Character& character = characters[c];
-        const bvh::Skeleton& skeleton = character.document.skeleton;
+        const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, c);
         if (!character.visible || positions == nullptr) {
             continue;
@@ -129,7 +129,7 @@ void drawViewLabels(ViewerState& state) {
             continue; // behind the eye
         }
         // At most a quarter of the view wide: long names are elided in the middle.
-        const std::string name = elideToWidth(character.displayName, view.width / 4.0f);
+        const std::string name = elideToWidth(character.clip->displayName, view.width / 4.0f);
         const ImVec2 size = ImGui::CalcTextSize(name.c_str());
         const ImVec2 padding(4.0f, 1.0f);
         ImVec2 at(std::round(view.x + pixel->x - size.x * 0.5f),

@@ -158,7 +158,7 @@ std::string windowTitle(const ViewerState& state) {
     if (characters.empty()) {
         return "bvhscope";
     }
-    std::string title = "bvhscope - " + characters.front().displayName;
+    std::string title = "bvhscope - " + characters.front().clip->displayName;
     if (characters.size() > 1) {
         title += " (+" + std::to_string(characters.size() - 1) + ")";
     }

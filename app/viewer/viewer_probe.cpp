@@ -88,7 +88,8 @@ bool ViewerProbe::prepare(ViewerState& state, std::ostream& err) {
     }
     const Character& first = *outcome.character;
     for (int i = 1; i < bench.characters; ++i) {
-        Character copy = makeCharacter(first.displayName, first.sourcePath, first.document);
+        Character copy =
+            makeCharacter(first.clip->displayName, first.clip->sourcePath, first.clip->document);
         applyAxes(copy, state.settings.upAxis, state.settings.unit);
         state.scene.add(std::move(copy));
     }

@@ -89,7 +89,7 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     viewer::ScenePose pose;
     scene.sample(initial_->time, bvh::Interpolation::Linear, false, pose);
     const viewer::Character& character = scene.characters().front();
-    const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
+    const auto head = static_cast<std::size_t>(character.clip->document.skeleton.find("Head"));
     const auto pixel = projectIntoWindow(*initial_, pose.characters.front().viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());
     ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +

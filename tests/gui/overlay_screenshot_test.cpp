@@ -75,7 +75,7 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
         const viewer::Character& character = scene.characters().front();
         const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
         for (std::size_t i = 0; i < positions.size(); ++i) {
-            if (character.document.skeleton.isEndSite[i] != 0) {
+            if (character.clip->document.skeleton.isEndSite[i] != 0) {
                 continue;
             }
             const auto pixel = projectIntoWindow(*ghosts.state, positions[i]);

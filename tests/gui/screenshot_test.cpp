@@ -68,7 +68,7 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
 
     int jointsChecked = 0;
     for (std::size_t i = 0; i < positions.size(); ++i) {
-        if (character.document.skeleton.isEndSite[i]) {
+        if (character.clip->document.skeleton.isEndSite[i]) {
             continue;
         }
         const auto pixel = projectIntoWindow(*state, positions[i]);
@@ -82,7 +82,7 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
         const std::uint8_t* rgb = pixels->at(x, y);
         // Characters are warm (orange first); the floor and background are cool greys.
         EXPECT_GT(rgb[0], rgb[2] + 30)
-            << character.document.skeleton.names[i] << " at " << x << "," << y << ": "
+            << character.clip->document.skeleton.names[i] << " at " << x << "," << y << ": "
             << int(rgb[0]) << " " << int(rgb[1]) << " " << int(rgb[2]);
         ++jointsChecked;
     }

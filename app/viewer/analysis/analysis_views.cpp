@@ -24,8 +24,8 @@ std::vector<glm::dvec3> comparablePositions(const Character& character, const Ch
 }
 
 bvh::ComparedClip comparedClip(const Character& character) {
-    return {&character.document.skeleton, &character.document.motion, character.translation,
-            character.fileToViewer, frameTimeInUse(character)};
+    return {&character.clip->document.skeleton, &character.clip->document.motion,
+            character.clip->translation, character.fileToViewer, frameTimeInUse(character)};
 }
 
 // [SECTION] A/B compare
@@ -54,8 +54,8 @@ std::string checkPair(CompareView& compare, const std::vector<Character>& charac
     if (compare.a == compare.b) {
         return "Choose two different files.";
     }
-    const bvh::Skeleton& a = characters[compare.a].document.skeleton;
-    const bvh::Skeleton& b = characters[compare.b].document.skeleton;
+    const bvh::Skeleton& a = characters[compare.a].clip->document.skeleton;
+    const bvh::Skeleton& b = characters[compare.b].clip->document.skeleton;
     if (compare.matchedA != compare.a || compare.matchedB != compare.b ||
         compare.matching.partnerInB.size() != a.nodeCount() ||
         compare.matching.partnerInA.size() != b.nodeCount()) {
@@ -86,8 +86,8 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
     auto side = [](const Character& character) {
         char text[160];
         std::snprintf(text, sizeof text, "%p %u %.17g %d %.17g|",
-                      static_cast<const void*>(character.document.motion.values.data()),
-                      character.document.motion.frameCount, frameTimeInUse(character),
+                      static_cast<const void*>(character.clip->document.motion.values.data()),
+                      character.clip->document.motion.frameCount, frameTimeInUse(character),
                       static_cast<int>(character.upAxis),
                       glm::length(glm::dvec3(character.fileToViewer[0]))); // axis and scale
         return std::string(text);
@@ -138,8 +138,8 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
                                              comparablePositions(a, pose.characters[compare.a]),
                                              comparablePositions(b, pose.characters[compare.b]),
                                              bvh::PoseComparisonOptions{compare.relativeToRoot});
-    compare.distanceOfNodeA.assign(a.document.skeleton.nodeCount(), -1.0);
-    compare.distanceOfNodeB.assign(b.document.skeleton.nodeCount(), -1.0);
+    compare.distanceOfNodeA.assign(a.clip->document.skeleton.nodeCount(), -1.0);
+    compare.distanceOfNodeB.assign(b.clip->document.skeleton.nodeCount(), -1.0);
     for (std::size_t k = 0; k < compare.matching.pairs.size(); ++k) {
         const auto [nodeA, nodeB] = compare.matching.pairs[k];
         compare.distanceOfNodeA[static_cast<std::size_t>(nodeA)] = compare.now.distances[k];
@@ -171,7 +171,7 @@ void updateCurves(CurveView& curves, const Scene& scene,
         curves.closed = false; // a new selection shows its curves again
     }
     const Character& character = characters[selection->character];
-    const bvh::Motion& motion = character.document.motion;
+    const bvh::Motion& motion = character.clip->document.motion;
     const float* values = character.loading() ? nullptr : motion.values.data();
     const std::uint32_t frames = character.loading() ? 0 : motion.frameCount;
     if (curves.selection == selection && curves.valuesData == values &&
@@ -186,8 +186,9 @@ void updateCurves(CurveView& curves, const Scene& scene,
     if (character.loading()) {
         return; // the curves need every frame: they come when the file is read
     }
-    curves.series = bvh::channelSeries(character.document.skeleton, motion, selection->node);
-    curves.events = bvh::findChannelEvents(character.document.skeleton, motion, selection->node);
+    curves.series = bvh::channelSeries(character.clip->document.skeleton, motion, selection->node);
+    curves.events =
+        bvh::findChannelEvents(character.clip->document.skeleton, motion, selection->node);
 }
 
 } // namespace

@@ -21,8 +21,9 @@ bool writableDirectory(const std::filesystem::path& directory) {
 } // namespace
 
 std::string defaultExportPath(const Character& character) {
-    const std::filesystem::path source = bvh::pathFromUtf8(
-        character.sourcePath.empty() ? character.displayName : character.sourcePath);
+    const std::filesystem::path source =
+        bvh::pathFromUtf8(character.clip->sourcePath.empty() ? character.clip->displayName
+                                                             : character.clip->sourcePath);
     std::filesystem::path directory = source.parent_path();
     if (!writableDirectory(directory)) {
         std::error_code error;
@@ -48,7 +49,7 @@ double shownScale(const Character& character) {
 
 std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
                                                     double rangeEnd) {
-    const bvh::Motion& motion = character.document.motion;
+    const bvh::Motion& motion = character.clip->document.motion;
     const std::int64_t last = std::max<std::int64_t>(std::int64_t{motion.frameCount} - 1, 0);
     const double frameTime = frameTimeInUse(character);
     auto frameOf = [&](double time) {
@@ -63,14 +64,14 @@ ExportSettings defaultExportSettings(const Character& character, const Playback&
     std::tie(settings.firstFrame, settings.lastFrame) =
         framesInRange(character, playback.rangeStart(), playback.rangeEnd());
     settings.scaleFactor = shownScale(character);
-    settings.framesPerSecond = character.document.motion.framesPerSecond();
+    settings.framesPerSecond = character.clip->document.motion.framesPerSecond();
     return settings;
 }
 
 bvh::ConversionRequest exportConversionRequest(const Character& character,
                                                const ExportSettings& settings) {
     bvh::ConversionRequest request;
-    const std::int64_t lastFrame = std::int64_t{character.document.motion.frameCount} - 1;
+    const std::int64_t lastFrame = std::int64_t{character.clip->document.motion.frameCount} - 1;
     if (settings.firstFrame > 0 || settings.lastFrame < lastFrame) {
         request.frames = bvh::FrameSpan{settings.firstFrame, settings.lastFrame};
     }
@@ -96,15 +97,15 @@ bvh::ConversionRequest exportConversionRequest(const Character& character,
         request.mnmPath = settings.mnmPath;
         request.reverseMnm = settings.reverseMnm;
     }
-    request.translation = character.translation; // as the viewer interprets the positions
+    request.translation = character.clip->translation; // as the viewer interprets the positions
     return request;
 }
 
 ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings) {
     ExportOutcome outcome;
     outcome.targetPath = settings.targetPath;
-    const std::string inputName =
-        character.sourcePath.empty() ? character.displayName : character.sourcePath;
+    const std::string inputName = character.clip->sourcePath.empty() ? character.clip->displayName
+                                                                     : character.clip->sourcePath;
     if (settings.targetPath.empty()) {
         outcome.lines.push_back("no file name to export to");
         return outcome;
@@ -125,17 +126,17 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
     }
     std::optional<bvh::Motion> retimed; // the motion at the fps override, when asked
     if (settings.useFramesPerSecondOverride && character.framesPerSecondOverride) {
-        retimed = character.document.motion;
+        retimed = character.clip->document.motion;
         retimed->frameTime = 1.0 / *character.framesPerSecondOverride;
         retimed->frameTimeAssumed = false;
-        outcome.lines.push_back("Frame Time set to the viewer's " +
-                                std::to_string(*character.framesPerSecondOverride) +
-                                " fps (the file says " +
-                                std::to_string(character.document.motion.framesPerSecond()) + ")");
+        outcome.lines.push_back(
+            "Frame Time set to the viewer's " + std::to_string(*character.framesPerSecondOverride) +
+            " fps (the file says " +
+            std::to_string(character.clip->document.motion.framesPerSecond()) + ")");
     }
     const bvh::ConversionOutcome converted = bvh::applyConversionRequest(
-        character.document.skeleton, retimed ? *retimed : character.document.motion, request,
-        inputName);
+        character.clip->document.skeleton, retimed ? *retimed : character.clip->document.motion,
+        request, inputName);
     for (const bvh::ConversionLogEntry& entry : converted.log) {
         outcome.lines.push_back(bvh::formatLogEntry(entry));
     }
@@ -143,8 +144,8 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
         return outcome;
     }
     bvh::WriteOptions options;
-    if (!character.sourcePath.empty()) {
-        options.inputPath = bvh::pathFromUtf8(character.sourcePath);
+    if (!character.clip->sourcePath.empty()) {
+        options.inputPath = bvh::pathFromUtf8(character.clip->sourcePath);
     }
     options.allowOverwritingInput = settings.overwriteInput;
     const std::vector<bvh::Diagnostic> written = bvh::writeBvhFile(

@@ -160,7 +160,7 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
                 continue;
             }
             bvh::Document document = character.load->take();
-            std::vector<std::string> errors = errorLinesOf(character.sourcePath, document);
+            std::vector<std::string> errors = errorLinesOf(character.clip->sourcePath, document);
             completed(load, !errors.empty(), document.motion.frameCount > 0);
             if (!errors.empty()) {
                 events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
@@ -175,7 +175,7 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
         } catch (const std::bad_alloc&) {
             completed(load, true, false);
             character.load.reset(); // cancels a load still running, and frees what it read
-            events.errorLines.push_back(outOfMemoryLine(character.sourcePath));
+            events.errorLines.push_back(outOfMemoryLine(character.clip->sourcePath));
             events.failedCharacters.push_back(i);
         }
     }

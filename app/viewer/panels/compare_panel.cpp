@@ -16,7 +16,7 @@ namespace {
 const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
 std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
-    return std::to_string(index + 1) + ": " + characters[index].displayName;
+    return std::to_string(index + 1) + ": " + characters[index].clip->displayName;
 }
 
 std::string nodeName(const bvh::Skeleton& skeleton, bvh::NodeIndex node) {
@@ -41,8 +41,8 @@ void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
         for (std::size_t c = 0; c < characters.size(); ++c) {
             double fraction = 1.0;
             if (matchWith != nullptr && *matchWith < characters.size()) {
-                fraction = bvh::matchNodesByName(characters[*matchWith].document.skeleton,
-                                                 characters[c].document.skeleton)
+                fraction = bvh::matchNodesByName(characters[*matchWith].clip->document.skeleton,
+                                                 characters[c].clip->document.skeleton)
                                .matchedFraction();
             }
             const bool usable = fraction >= kMinMatchedFraction;
@@ -99,12 +99,12 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
     if (!compare.active || (character != compare.a && character != compare.b)) {
         return;
     }
-    const bvh::Skeleton& a = characters[compare.a].document.skeleton;
+    const bvh::Skeleton& a = characters[compare.a].clip->document.skeleton;
     ImGui::TextWrapped("%s against %s", characterLabel(characters, compare.b).c_str(),
                        characterLabel(characters, compare.a).c_str());
     ImGui::TextWrapped(
         "%zu of %zu joints matched", compare.matching.pairs.size(),
-        std::max(a.nodeCount(), characters[compare.b].document.skeleton.nodeCount()));
+        std::max(a.nodeCount(), characters[compare.b].clip->document.skeleton.nodeCount()));
     if (!compare.matching.unmatchedA.empty() || !compare.matching.unmatchedB.empty()) {
         sameLineIfFits(ImGui::CalcTextSize("(?)").x);
         ImGui::TextDisabled("(?)");
@@ -118,8 +118,9 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
             }
             for (const bvh::NodeIndex node : compare.matching.unmatchedB) {
                 if (shown++ < 30) {
-                    ImGui::Text("only in B: %s",
-                                nodeName(characters[compare.b].document.skeleton, node).c_str());
+                    ImGui::Text(
+                        "only in B: %s",
+                        nodeName(characters[compare.b].clip->document.skeleton, node).c_str());
                 }
             }
             ImGui::EndTooltip();

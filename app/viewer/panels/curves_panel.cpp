@@ -204,7 +204,7 @@ void drawPlot(ViewerState& state, const Character& character, const PlotGroup& g
 // [SECTION] The events list: click to jump
 void drawEventList(ViewerState& state, const Character& character) {
     const CurveView& curves = state.analysis.curves;
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     ImGui::BeginChild("events", ImVec2(0.0f, 0.0f), true);
     for (std::size_t k = 0; k < curves.events.size(); ++k) {
         const bvh::ChannelEvent& event = curves.events[k];
@@ -253,11 +253,11 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         curves.closed = true;
     }
     const Character& character = characters[curves.selection->character];
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const auto node = static_cast<std::size_t>(curves.selection->node);
     ImGui::TextUnformatted(skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());
     ImGui::SameLine();
-    ImGui::TextDisabled("(%s)", character.displayName.c_str());
+    ImGui::TextDisabled("(%s)", character.clip->displayName.c_str());
     std::size_t flips = 0;
     for (const bvh::ChannelEvent& event : curves.events) {
         flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;

@@ -156,7 +156,7 @@ void drawFileMenu(ViewerState& state) {
                             nullptr, false, videoBuilt && !state.scene.empty())) {
             VideoExportDialog& video = state.videoExport;
             video.open = true;
-            const std::string& capture = state.scene.characters().front().sourcePath;
+            const std::string& capture = state.scene.characters().front().clip->sourcePath;
             if (!video.pathEdited && !capture.empty()) {
                 const std::filesystem::path source = bvh::pathFromUtf8(capture);
                 std::filesystem::path target = source.parent_path() / source.stem();
@@ -209,11 +209,11 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     const Character& character = characters[dialog.character];
     ExportSettings& settings = dialog.settings;
-    const bvh::Motion& motion = character.document.motion;
+    const bvh::Motion& motion = character.clip->document.motion;
 
-    ImGui::Text("Export %s", character.displayName.c_str());
-    if (!character.sourcePath.empty()) {
-        ImGui::TextDisabled("from %s", character.sourcePath.c_str());
+    ImGui::Text("Export %s", character.clip->displayName.c_str());
+    if (!character.clip->sourcePath.empty()) {
+        ImGui::TextDisabled("from %s", character.clip->sourcePath.c_str());
     }
     ImGui::Separator();
 
@@ -230,7 +230,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     ImGui::EndDisabled();
     recordItemRect(state, "export:browse");
-    if (!character.sourcePath.empty() && settings.targetPath == character.sourcePath) {
+    if (!character.clip->sourcePath.empty() && settings.targetPath == character.clip->sourcePath) {
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
                            settings.overwriteInput
                                ? "This replaces the input file."

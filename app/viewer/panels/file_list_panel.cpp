@@ -61,7 +61,7 @@ void drawFileListPanel(ViewerState& state, float scale) {
                                   2.0f * ImGui::GetStyle().FramePadding.x +
                                   ImGui::GetStyle().ItemSpacing.x;
         const float nameWidth = std::max(ImGui::GetContentRegionAvail().x - removeWidth, 1.0f);
-        const std::string name = elideToWidth(character.displayName, nameWidth);
+        const std::string name = elideToWidth(character.clip->displayName, nameWidth);
         if (ImGui::Selectable(name.c_str(), state.infoCharacter == c,
                               ImGuiSelectableFlags_AllowItemOverlap |
                                   ImGuiSelectableFlags_AllowDoubleClick,
@@ -72,8 +72,8 @@ void drawFileListPanel(ViewerState& state, float scale) {
             }
         }
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s\n%s%s", character.displayName.c_str(),
-                              character.sourcePath.c_str(),
+            ImGui::SetTooltip("%s\n%s%s", character.clip->displayName.c_str(),
+                              character.clip->sourcePath.c_str(),
                               character.browsed ? "\nFrom the folder browser: Page Down/Page Up "
                                                   "show the next/previous file in its place"
                                                 : "");

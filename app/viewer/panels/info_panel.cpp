@@ -46,7 +46,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     }
 
     // The fixes first (the panel is short; they must be in view), the explanations after.
-    const bvh::FrameTimeReport& report = character.frameTime;
+    const bvh::FrameTimeReport& report = character.clip->frameTime;
     if (report.written) {
         const bvh::WrittenCommonRate& written = *report.written;
         const bool inUse = character.framesPerSecondOverride &&
@@ -86,7 +86,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
 
 // [SECTION] Rest pose against the animation
 void drawRestAnimationAgreement(const ViewerState& state, const Character& character) {
-    const bvh::RestAnimationAgreement& agreement = character.restAnimation;
+    const bvh::RestAnimationAgreement& agreement = character.clip->restAnimation;
     if (!agreement.disagrees()) {
         return;
     }
@@ -117,7 +117,7 @@ void drawStance(ViewerState& state, std::size_t index) {
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
     const std::string preview =
         current == UpAxisChoice::Auto
-            ? "auto (" + std::string(bvh::upAxisName(character.summary.stance.upAxis)) + ")"
+            ? "auto (" + std::string(bvh::upAxisName(character.clip->summary.stance.upAxis)) + ")"
             : upAxisChoiceName(current);
     if (ImGui::BeginCombo("Up##file", preview.c_str())) {
         for (const UpAxisChoice choice : kUpAxisChoices) {
@@ -131,9 +131,9 @@ void drawStance(ViewerState& state, std::size_t index) {
         ImGui::SetTooltip("This file's up axis. Auto decides from the motion: the lowest points "
                           "rest on a level floor the body rises from.");
     }
-    if (!character.sourcePath.empty() && state.rememberedUpAxesFile) {
+    if (!character.clip->sourcePath.empty() && state.rememberedUpAxesFile) {
         sameLineIfFits(checkboxWidth("Remember"));
-        bool remember = state.rememberedUpAxes.find(character.sourcePath).has_value();
+        bool remember = state.rememberedUpAxes.find(character.clip->sourcePath).has_value();
         const bool toggled = ImGui::Checkbox("Remember", &remember);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Keep this file's up axis (by its path) for the next time it opens");
@@ -188,7 +188,7 @@ void drawInfoPanel(ViewerState& state) {
     }
     const Character& character = characters[state.infoCharacter];
     const std::size_t index = state.infoCharacter;
-    const bvh::DocumentSummary& summary = character.summary;
+    const bvh::DocumentSummary& summary = character.clip->summary;
     if (ImGui::BeginTable("facts", 2)) {
         ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
         ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
@@ -196,7 +196,7 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("File");
         ImGui::TableNextColumn();
-        elidedText(character.displayName);
+        elidedText(character.clip->displayName);
         row("Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
         row("Frames", "%u", summary.framesPresent);
         if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
@@ -212,7 +212,7 @@ void drawInfoPanel(ViewerState& state) {
         row("Duration", "%.3f s", playableDuration(character));
         row("Channels", "%zu", summary.channels);
         row("Translation", "%s (%s)",
-            std::string(bvh::translationModeName(character.translation)).c_str(),
+            std::string(bvh::translationModeName(character.clip->translation)).c_str(),
             summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
         const bvh::Stance& stance = character.stance;
         row("Up axis", "%s (%s; rest pose says %s)",
@@ -228,7 +228,7 @@ void drawInfoPanel(ViewerState& state) {
         }
         if (!stance.staticRoots.empty()) {
             row("Static root", "%s (never moves; its link is %s)",
-                character.document.skeleton
+                character.clip->document.skeleton
                     .names[static_cast<std::size_t>(stance.staticRoots.front())]
                     .c_str(),
                 state.settings.hideStaticRootLinks ? "hidden" : "dashed");
@@ -240,9 +240,9 @@ void drawInfoPanel(ViewerState& state) {
         row("Warnings", "%zu", summary.warnings);
         ImGui::EndTable();
     }
-    if (!character.sourcePath.empty()) {
+    if (!character.clip->sourcePath.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        elidedText(character.sourcePath);
+        elidedText(character.clip->sourcePath);
         ImGui::PopStyleColor();
     } else {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -257,11 +257,11 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::CollapsingHeader("Compare", ImGuiTreeNodeFlags_DefaultOpen)) {
         drawCompareSummary(state, index);
     }
-    const std::string shownPath =
-        character.sourcePath.empty() ? character.displayName : character.sourcePath;
+    const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
+                                                                     : character.clip->sourcePath;
     if (summary.warnings > 0 &&
         ImGui::CollapsingHeader("Warnings", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const bvh::Diagnostic& diagnostic : character.document.diagnostics) {
+        for (const bvh::Diagnostic& diagnostic : character.clip->document.diagnostics) {
             ImGui::TextWrapped("%s", bvh::formatDiagnostic(shownPath, diagnostic).c_str());
         }
     }

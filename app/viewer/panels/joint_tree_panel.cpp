@@ -90,7 +90,8 @@ void select(ViewerState& state, std::size_t character, std::size_t node) {
 // The hierarchy without recursion (files can nest thousands deep): parents come before
 // children, so one pass with a stack of open tree nodes draws it.
 void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
-    const bvh::Skeleton& skeleton = state.scene.characters()[characterIndex].document.skeleton;
+    const bvh::Skeleton& skeleton =
+        state.scene.characters()[characterIndex].clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
     std::vector<std::uint8_t> shown(count, 0);    // drawn (its parent is open)
     std::vector<std::uint8_t> expanded(count, 0); // drawn and open
@@ -174,7 +175,8 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
 }
 
 void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std::string& filter) {
-    const bvh::Skeleton& skeleton = state.scene.characters()[characterIndex].document.skeleton;
+    const bvh::Skeleton& skeleton =
+        state.scene.characters()[characterIndex].clip->document.skeleton;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         if (skeleton.isEndSite[i] || !containsIgnoringCase(skeleton.names[i], filter)) {
             continue;
@@ -212,14 +214,14 @@ void drawJointTreePanel(ViewerState& state) {
                                                     characters[c].color.b, 1.0f));
         // The file's name elided to the header ("###file": the same header whatever is shown).
         const std::string header =
-            elideToWidth(characters[c].displayName,
+            elideToWidth(characters[c].clip->displayName,
                          ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing() -
                              2.0f * ImGui::GetStyle().FramePadding.x) + // a framed header
             "###file";
         const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s", characters[c].displayName.c_str());
+            ImGui::SetTooltip("%s", characters[c].clip->displayName.c_str());
         }
         if (open) {
             if (filter.empty()) {

@@ -56,11 +56,11 @@ void drawSelectionPanel(ViewerState& state) {
         return;
     }
     const Character& character = characters[state.selection->character];
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const auto node = static_cast<std::size_t>(state.selection->node);
     elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    elidedText(character.displayName);
+    elidedText(character.clip->displayName);
     if (skeleton.parents[node] != bvh::kNoParent) {
         elidedText("parent: " + skeleton.names[static_cast<std::size_t>(skeleton.parents[node])]);
     }
@@ -70,7 +70,7 @@ void drawSelectionPanel(ViewerState& state) {
                                      ? std::string("file units")
                                      : std::string(bvh::lengthUnitName(character.unit));
 
-    const bvh::Motion& motion = character.document.motion;
+    const bvh::Motion& motion = character.clip->document.motion;
     const std::uint32_t frame = frameAt(character, state.playback.time());
     const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
     if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {

@@ -56,14 +56,16 @@ void drawOverlaySettings(ViewerState& state) {
             state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
         if (contacts == nullptr) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s: no feet found or no frames", character.displayName.c_str());
+            ImGui::TextWrapped("%s: no feet found or no frames",
+                               character.clip->displayName.c_str());
             ImGui::PopStyleColor();
         } else {
             const double frames = std::max<double>(contacts->analysis.frameCount, 1);
             for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
                 ImGui::TextWrapped(
                     "%s: %.0f%% contact, %u sliding",
-                    character.document.skeleton.names[static_cast<std::size_t>(track.node)].c_str(),
+                    character.clip->document.skeleton.names[static_cast<std::size_t>(track.node)]
+                        .c_str(),
                     100.0 * track.contactFrames / frames, track.slidingFrames);
             }
         }

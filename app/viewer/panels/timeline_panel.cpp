@@ -29,7 +29,7 @@ void drawEventTicks(ViewerState& state, const auto& xOf, ImVec2 origin, float he
         return;
     }
     const Character& character = characters[curves.selection->character];
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const double frameTime = frameTimeInUse(character);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const bool hovered = ImGui::IsItemHovered();
@@ -206,7 +206,7 @@ void drawFileFrames(ViewerState& state, float scale) {
             Scene::localTime(character, state.playback.time(), state.settings.loop);
         char text[96];
         std::snprintf(text, sizeof text, "%s%s %u/%u @%.4g", i == state.infoCharacter ? ">" : "",
-                      elideToWidth(character.displayName, 160.0f * scale).c_str(),
+                      elideToWidth(character.clip->displayName, 160.0f * scale).c_str(),
                       frameAt(character, local), std::max(playableFrameCount(character), 1u) - 1,
                       1.0 / frameTimeInUse(character));
         if (i > 0) {
@@ -215,7 +215,7 @@ void drawFileFrames(ViewerState& state, float scale) {
         ImGui::TextColored(ImVec4(character.color.r, character.color.g, character.color.b, 1), "%s",
                            text);
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s: frame %u at %.4g fps", character.displayName.c_str(),
+            ImGui::SetTooltip("%s: frame %u at %.4g fps", character.clip->displayName.c_str(),
                               frameAt(character, local), 1.0 / frameTimeInUse(character));
         }
     }

@@ -129,7 +129,7 @@ void placeBrowsedCharacter(SessionState& state, Character character) {
     std::optional<std::string> selectedJoint;
     if (state.selection && state.selection->character == *slot) {
         selectedJoint =
-            old.document.skeleton.names[static_cast<std::size_t>(state.selection->node)];
+            old.clip->document.skeleton.names[static_cast<std::size_t>(state.selection->node)];
     }
     character.color = old.color;
     character.visible = old.visible;
@@ -141,7 +141,7 @@ void placeBrowsedCharacter(SessionState& state, Character character) {
         state.framing.frameFigures(false);
     }
     if (selectedJoint) {
-        const bvh::NodeIndex node = old.document.skeleton.find(*selectedJoint);
+        const bvh::NodeIndex node = old.clip->document.skeleton.find(*selectedJoint);
         if (node == bvh::kNoParent) {
             state.selection.reset();
         } else {

@@ -57,10 +57,11 @@ void findSoundBesideCaptures(SessionState& session) {
         return;
     }
     for (const Character& character : session.scene.characters()) {
-        if (character.sourcePath.empty()) {
+        if (character.clip->sourcePath.empty()) {
             continue;
         }
-        if (auto sound = media::findAudioBesideCapture(bvh::pathFromUtf8(character.sourcePath))) {
+        if (auto sound =
+                media::findAudioBesideCapture(bvh::pathFromUtf8(character.clip->sourcePath))) {
             session.audio.load(*sound);
             return;
         }
@@ -139,11 +140,11 @@ void applyRememberedUpAxes(SessionState& session) {
             continue;
         }
         character.rememberedUpAxisChecked = true;
-        if (character.upAxisOverride || character.sourcePath.empty()) {
+        if (character.upAxisOverride || character.clip->sourcePath.empty()) {
             continue;
         }
         if (const std::optional<UpAxisChoice> remembered =
-                session.rememberedUpAxes.find(character.sourcePath)) {
+                session.rememberedUpAxes.find(character.clip->sourcePath)) {
             character.upAxisOverride = *remembered;
             applyAxes(character, session.settings.upAxis, session.settings.unit);
             changed = true;
@@ -221,7 +222,7 @@ VideoExportSettings videoExportSettings(const SessionState& session) {
         // The label `bvhscope render` stamps, timed by the timeline's frames.
         std::string title;
         for (const Character& character : session.scene.characters()) {
-            title += (title.empty() ? "" : " + ") + character.displayName;
+            title += (title.empty() ? "" : " + ") + character.clip->displayName;
         }
         const double frameTime = settings.frameTime;
         const std::int64_t lastFrame = session.playback.lastFrame();
@@ -325,8 +326,9 @@ void apply(SessionState& session, const command::SetUpAxis& set, float, std::ost
     Character& character = session.scene.characters()[set.character];
     character.upAxisOverride = set.choice;
     // A remembered file keeps what the user chose now.
-    if (!character.sourcePath.empty() && session.rememberedUpAxes.find(character.sourcePath)) {
-        session.rememberedUpAxes.remember(character.sourcePath, set.choice);
+    if (!character.clip->sourcePath.empty() &&
+        session.rememberedUpAxes.find(character.clip->sourcePath)) {
+        session.rememberedUpAxes.remember(character.clip->sourcePath, set.choice);
         saveRememberedUpAxes(session);
     }
     reapplyAxes(session, character);
@@ -346,14 +348,14 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
         return;
     }
     const Character& character = session.scene.characters()[remember.character];
-    if (character.sourcePath.empty()) {
+    if (character.clip->sourcePath.empty()) {
         return;
     }
     if (remember.remember) {
         session.rememberedUpAxes.remember(
-            character.sourcePath, character.upAxisOverride.value_or(session.settings.upAxis));
+            character.clip->sourcePath, character.upAxisOverride.value_or(session.settings.upAxis));
     } else {
-        session.rememberedUpAxes.forget(character.sourcePath);
+        session.rememberedUpAxes.forget(character.clip->sourcePath);
     }
     saveRememberedUpAxes(session);
 }

@@ -85,7 +85,7 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
     float top = 1e9f;
     float bottom = -1e9f;
     for (std::size_t i = 0; i < positions.size(); ++i) {
-        if (character.document.skeleton.isEndSite[i] != 0) {
+        if (character.clip->document.skeleton.isEndSite[i] != 0) {
             continue;
         }
         const auto pixel = render::projectToPixel(view->camera, view->viewport, positions[i]);
@@ -96,8 +96,9 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
         top = std::min(top, pixel->y);
         bottom = std::max(bottom, pixel->y);
         const std::uint8_t* rgb = pixels->at(x, y);
-        EXPECT_TRUE(warm(rgb)) << character.document.skeleton.names[i] << " at " << x << "," << y
-                               << ": " << int(rgb[0]) << " " << int(rgb[1]) << " " << int(rgb[2]);
+        EXPECT_TRUE(warm(rgb)) << character.clip->document.skeleton.names[i] << " at " << x << ","
+                               << y << ": " << int(rgb[0]) << " " << int(rgb[1]) << " "
+                               << int(rgb[2]);
         ++checked;
     }
     EXPECT_GE(checked, 8);
@@ -285,7 +286,7 @@ TEST(RenderOverlays, GhostsAreDrawnWhereTheirPosesProject) {
         int sampled = 0;
         int drawn = 0;
         for (std::size_t i = 0; i < positions.size(); ++i) {
-            if (character.document.skeleton.isEndSite[i] != 0) {
+            if (character.clip->document.skeleton.isEndSite[i] != 0) {
                 continue;
             }
             const auto pixel = render::projectToPixel(view->camera, view->viewport, positions[i]);
@@ -317,10 +318,11 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
     ASSERT_TRUE(view);
     const viewer::Character& character = view->scene.characters().front();
     const std::vector<bvh::FootPoint> points =
-        bvh::findFootPoints(character.document.skeleton, character.upAxis);
-    const bvh::FootContactAnalysis analysis = bvh::analyzeFootContacts(
-        character.document.skeleton, character.document.motion, character.translation, points,
-        character.upAxis, character.summary.restPose.height);
+        bvh::findFootPoints(character.clip->document.skeleton, character.upAxis);
+    const bvh::FootContactAnalysis analysis =
+        bvh::analyzeFootContacts(character.clip->document.skeleton, character.clip->document.motion,
+                                 character.clip->translation, points, character.upAxis,
+                                 character.clip->summary.restPose.height);
     const float ground = render::gridForBounds(view->scene.motionBounds()).groundHeight;
     int inContact = 0;
     for (const bvh::FootContactTrack& track : analysis.feet) {
@@ -343,7 +345,7 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
                       pixelDifference(*images.plain, *images.overlaid, static_cast<int>(pixel->x),
                                       static_cast<int>(pixel->y)) > 40;
         }
-        EXPECT_TRUE(rimSeen) << character.document.skeleton.names[track.node];
+        EXPECT_TRUE(rimSeen) << character.clip->document.skeleton.names[track.node];
     }
     EXPECT_GE(inContact, 1) << "frame " << kFrame << " of the walk should have a planted foot";
     EXPECT_EQ(pixelDifference(*images.plain, *images.overlaid, 400, 5), 0);

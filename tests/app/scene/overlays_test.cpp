@@ -18,10 +18,11 @@ namespace {
 
 // Viewer-space positions of every node of the scene's character `index` at a whole frame.
 std::vector<glm::vec3> poseAt(const Scene& scene, std::size_t index, std::uint32_t frame) {
-    Character copy = makeCharacter("copy", "", scene.characters()[index].document);
+    Character copy = makeCharacter("copy", "", scene.characters()[index].clip->document);
     copy.placement = scene.characters()[index].placement;
     CharacterPose pose;
-    samplePose(copy, frame * copy.document.motion.frameTime, bvh::Interpolation::Nearest, pose);
+    samplePose(copy, frame * copy.clip->document.motion.frameTime, bvh::Interpolation::Nearest,
+               pose);
     return pose.viewerPositions;
 }
 
@@ -75,7 +76,7 @@ TEST(Overlays, TheTrailIsTheRootsPathOverTheWindowFadingWithTime) {
 TEST(Overlays, TheTrailWindowStopsAtTheClipsEnds) {
     Scene scene;
     scene.add(test::bundledSample());
-    const std::uint32_t last = scene.characters()[0].document.motion.frameCount - 1;
+    const std::uint32_t last = scene.characters()[0].clip->document.motion.frameCount - 1;
     OverlayOptions options;
     options.trails = true;
     options.trailFrames = 10;
@@ -93,7 +94,7 @@ TEST(Overlays, TheTrailFollowsTheSelectedJointOrANamedOne) {
     Scene scene;
     scene.add(test::bundledSample());
     scene.add(test::bundledSample());
-    const bvh::Skeleton& skeleton = scene.characters()[0].document.skeleton;
+    const bvh::Skeleton& skeleton = scene.characters()[0].clip->document.skeleton;
     const bvh::NodeIndex hand = skeleton.find("LeftHand");
     ASSERT_NE(hand, bvh::kNoParent);
     OverlayOptions options;
@@ -129,7 +130,7 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     Scene scene;
     scene.add(test::bundledSample());
     const Character& character = scene.characters()[0];
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     OverlayOptions options;
     options.ghosts = true;
     options.ghostCount = 2;

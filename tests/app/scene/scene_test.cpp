@@ -37,7 +37,7 @@ TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
     LoadOutcome outcome = loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) +
                                             "/tests/data/seed_character_studio_example.bvh");
     ASSERT_TRUE(outcome.character.has_value());
-    EXPECT_EQ(outcome.character->upAxis, outcome.character->summary.restPose.upAxis);
+    EXPECT_EQ(outcome.character->upAxis, outcome.character->clip->summary.restPose.upAxis);
     applyAxes(*outcome.character, UpAxisChoice::PositiveZ, UnitChoice::Metre);
     EXPECT_EQ(outcome.character->upAxis, bvh::UpAxis::PositiveZ);
     EXPECT_EQ(outcome.character->unit, bvh::LengthUnit::Metre);
@@ -65,7 +65,7 @@ TEST(Scene, InstancesCoverEveryBoneAndJoint) {
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
     scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
-    const bvh::Skeleton& skeleton = scene.characters()[0].document.skeleton;
+    const bvh::Skeleton& skeleton = scene.characters()[0].clip->document.skeleton;
     EXPECT_EQ(bones.size(), 2 * (skeleton.nodeCount() - 1));
     EXPECT_EQ(joints.size(), 2 * skeleton.jointCount());
     scene.characters()[1].visible = false;
@@ -79,7 +79,7 @@ TEST(Scene, PickingAJointPosition) {
     ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const Character& character = scene.characters()[0];
-    const auto head = static_cast<std::size_t>(character.document.skeleton.find("Head"));
+    const auto head = static_cast<std::size_t>(character.clip->document.skeleton.find("Head"));
     const glm::vec3 target = pose.characters[0].viewerPositions[head];
     const render::Ray ray{target + glm::vec3(0, 0, 5), {0, 0, -1}};
     const auto picked = scene.pick(pose, ray, SceneLook{});
@@ -270,18 +270,21 @@ TEST(ScenePalette, TwelveFilesGetTwelveDistinguishableColours) {
 TEST(SceneUndo, ATakenCharacterGoesBackWhereItWasWithItsColour) {
     Scene scene;
     for (int i = 0; i < 3; ++i) {
-        scene.add(test::bundledSample());
-        scene.characters().back().displayName = "file" + std::to_string(i);
+        Character character = test::bundledSample();
+        Clip named = *character.clip;
+        named.displayName = "file" + std::to_string(i);
+        character.clip = std::make_shared<const Clip>(std::move(named));
+        scene.add(std::move(character));
     }
     const glm::vec4 colour = scene.characters()[1].color;
     const float placement = scene.characters()[2].placement.x;
     Character taken = scene.take(1);
     ASSERT_EQ(scene.characters().size(), 2u);
-    EXPECT_EQ(scene.characters()[1].displayName, "file2");
+    EXPECT_EQ(scene.characters()[1].clip->displayName, "file2");
     EXPECT_LT(scene.characters()[1].placement.x, placement) << "moved into the gap";
     scene.insert(1, std::move(taken));
     ASSERT_EQ(scene.characters().size(), 3u);
-    EXPECT_EQ(scene.characters()[1].displayName, "file1");
+    EXPECT_EQ(scene.characters()[1].clip->displayName, "file1");
     EXPECT_EQ(scene.characters()[1].color, colour);
     EXPECT_FLOAT_EQ(scene.characters()[2].placement.x, placement);
 }

@@ -20,7 +20,7 @@ namespace {
 
 // The sample with every frame's root X channel moved by `centimetres`.
 Character shiftedSample(float centimetres) {
-    bvh::Document document = test::bundledSample().document;
+    bvh::Document document = test::bundledSample().clip->document;
     const auto x = document.skeleton.channelBegin[0]; // Hips: Xposition first
     EXPECT_EQ(document.skeleton.channels[x], bvh::ChannelType::Xposition);
     for (std::uint32_t f = 0; f < document.motion.frameCount; ++f) {
@@ -37,15 +37,15 @@ void expectSameColor(const glm::vec4& a, const glm::vec4& b) {
 
 TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
     Character character = test::bundledSample();
-    const double fileFrameTime = character.document.motion.frameTime;
-    const std::uint32_t frames = character.document.motion.frameCount;
+    const double fileFrameTime = character.clip->document.motion.frameTime;
+    const std::uint32_t frames = character.clip->document.motion.frameCount;
     EXPECT_EQ(frameTimeInUse(character), fileFrameTime);
 
     ASSERT_TRUE(setFramesPerSecondOverride(character, 60.0));
     EXPECT_DOUBLE_EQ(frameTimeInUse(character), 1.0 / 60.0);
     EXPECT_DOUBLE_EQ(playableDuration(character), (frames - 1) / 60.0);
     EXPECT_EQ(frameAt(character, 0.5), 30u);
-    EXPECT_EQ(character.document.motion.frameTime, fileFrameTime) << "the file is untouched";
+    EXPECT_EQ(character.clip->document.motion.frameTime, fileFrameTime) << "the file is untouched";
 
     // Frame 10 at 60 fps is the pose the file shows at its own frame 10.
     CharacterPose overridden;
@@ -84,7 +84,7 @@ TEST(FpsOverride, TheTimelineKeepsItsFrameAndTakesTheNewLength) {
 TEST(FpsOverride, SurvivesTheEndOfALoad) {
     Character character = test::bundledSample();
     character.framesPerSecondOverride = 25.0;
-    finishLoadingCharacter(character, test::bundledSample().document);
+    finishLoadingCharacter(character, test::bundledSample().clip->document);
     EXPECT_EQ(character.framesPerSecondOverride, 25.0);
 }
 
@@ -104,7 +104,7 @@ TEST(FpsOverride, ExportWritesTheFilesFrameTimeUnlessAsked) {
     settings.targetPath = (directory / "file_rate.bvh").string();
     ASSERT_TRUE(exportCharacter(character, settings).ok);
     const bvh::Document fileRate = bvh::loadDocument(settings.targetPath);
-    EXPECT_NEAR(fileRate.motion.frameTime, character.document.motion.frameTime, 1e-9);
+    EXPECT_NEAR(fileRate.motion.frameTime, character.clip->document.motion.frameTime, 1e-9);
     EXPECT_EQ(fileRate.motion.frameCount, 31u);
 
     settings.targetPath = (directory / "override_rate.bvh").string();
@@ -132,7 +132,7 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     ASSERT_TRUE(compare.active) << compare.inactiveReason;
     const Character& a = scene.characters()[0];
     const Character& b = scene.characters()[1];
-    EXPECT_EQ(compare.matching.pairs.size(), a.document.skeleton.nodeCount());
+    EXPECT_EQ(compare.matching.pairs.size(), a.clip->document.skeleton.nodeCount());
     EXPECT_EQ(compare.now.max, 0.0);
     ASSERT_TRUE(compare.clip.has_value());
     EXPECT_EQ(compare.clip->max, 0.0);
@@ -144,7 +144,7 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     for (std::size_t i = 0; i < aPositions.size(); ++i) {
         EXPECT_EQ(bPositions[i], aPositions[i]);
     }
-    ASSERT_EQ(b.nodeColors.size(), b.document.skeleton.nodeCount());
+    ASSERT_EQ(b.nodeColors.size(), b.clip->document.skeleton.nodeCount());
     for (const glm::vec4& color : b.nodeColors) {
         expectSameColor(color, differenceColor(0.0, 1.0));
     }
@@ -241,8 +241,8 @@ TEST(RestPose, TheToggleShowsTheOffsets) {
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     const Character& character = scene.characters()[0];
     const std::vector<glm::vec3>& positions = pose.characters[0].viewerPositions;
-    ASSERT_EQ(positions.size(), character.document.skeleton.nodeCount());
-    const bvh::Skeleton& skeleton = character.document.skeleton;
+    ASSERT_EQ(positions.size(), character.clip->document.skeleton.nodeCount());
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     // Every node at the sum of its ancestors' OFFSETs (cm), in metres.
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         glm::dvec3 expected(0.0);
@@ -298,8 +298,8 @@ TEST(AnimationUp, AutoStandsTheFigureAsTheAnimationDoes) {
         text += "0 90 " + std::to_string(f) + " 0 -90 0\n";
     }
     Character character = makeCharacter("lying.bvh", "", bvh::parseDocument(text));
-    EXPECT_EQ(character.summary.restPose.upAxis, bvh::UpAxis::PositiveZ);
-    EXPECT_TRUE(character.restAnimation.upDisagrees);
+    EXPECT_EQ(character.clip->summary.restPose.upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_TRUE(character.clip->restAnimation.upDisagrees);
     EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
     applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
     EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ) << "an explicit choice wins";

@@ -79,7 +79,8 @@ Character openZUp(const std::string& path) {
 
 Playback timelineFor(const Character& character) {
     Playback playback;
-    playback.setClip(character.document.motion.duration(), character.document.motion.frameTime);
+    playback.setClip(character.clip->document.motion.duration(),
+                     character.clip->document.motion.frameTime);
     return playback;
 }
 
@@ -98,6 +99,14 @@ std::vector<glm::dvec3> worldPositions(const bvh::Document& document, std::uint3
     return positions;
 }
 
+// A clip that is only a name and a path (what the export path is made from).
+std::shared_ptr<const Clip> namedClip(std::string displayName, std::string sourcePath) {
+    Clip clip;
+    clip.displayName = std::move(displayName);
+    clip.sourcePath = std::move(sourcePath);
+    return std::make_shared<const Clip>(std::move(clip));
+}
+
 void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
     EXPECT_NEAR(actual.x, expected.x, 1e-5) << "x";
     EXPECT_NEAR(actual.y, expected.y, 1e-5) << "y";
@@ -107,17 +116,15 @@ void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
 TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
     TemporaryDirectory directory;
     Character character;
-    character.displayName = "walk.bvh";
-    character.sourcePath = (directory.path() / "walk.bvh").string();
+    character.clip = namedClip("walk.bvh", (directory.path() / "walk.bvh").string());
     EXPECT_EQ(defaultExportPath(character), (directory.path() / "walk_export.bvh").string());
-    character.sourcePath.clear(); // the bundled sample
+    character.clip = namedClip("walk.bvh", ""); // the bundled sample
     EXPECT_EQ(defaultExportPath(character), "walk_export.bvh");
 }
 
 TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {
     Character character;
-    character.displayName = "walk.bvh";
-    character.sourcePath = "/no/such/archive/mount/walk.bvh";
+    character.clip = namedClip("walk.bvh", "/no/such/archive/mount/walk.bvh");
     EXPECT_EQ(defaultExportPath(character),
               (std::filesystem::current_path() / "walk_export.bvh").string());
 }
@@ -166,7 +173,7 @@ TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
     EXPECT_FALSE(request.rotationOrder);
     EXPECT_FALSE(request.mnmPath);
     EXPECT_FALSE(request.inPlace);
-    EXPECT_EQ(request.translation, character.translation);
+    EXPECT_EQ(request.translation, character.clip->translation);
 }
 
 TEST(Export, AsInFileAndTheWholeClipMeanNoConversion) {
@@ -232,7 +239,7 @@ TEST(Export, WritesTheRangeAsShownAndLeavesTheInputAlone) {
     EXPECT_EQ(outcome.framesWritten, 3u);
     EXPECT_EQ(outcome.jointsWritten, 2u);
     EXPECT_EQ(readBytes(input), before);
-    EXPECT_EQ(character.document.motion.frameCount, 5u);
+    EXPECT_EQ(character.clip->document.motion.frameCount, 5u);
 
     const bvh::Document exported = bvh::loadDocument(outcome.targetPath);
     ASSERT_TRUE(exported.loaded());

@@ -71,9 +71,9 @@ TEST_F(Utf8FileNames, ADroppedFileLoadsAndKeepsItsName) {
     const LoadOutcome outcome = loadCharacterFile(captureText);
     ASSERT_TRUE(outcome.character.has_value())
         << (outcome.errorLines.empty() ? "" : outcome.errorLines.front());
-    EXPECT_EQ(outcome.character->displayName, "take 1.bvh");
-    EXPECT_EQ(outcome.character->sourcePath, captureText);
-    EXPECT_EQ(outcome.character->document.motion.frameCount, 2u);
+    EXPECT_EQ(outcome.character->clip->displayName, "take 1.bvh");
+    EXPECT_EQ(outcome.character->clip->sourcePath, captureText);
+    EXPECT_EQ(outcome.character->clip->document.motion.frameCount, 2u);
 }
 
 TEST_F(Utf8FileNames, ADroppedFileLoadsInTheBackgroundAsTheViewerDoes) {
@@ -89,9 +89,9 @@ TEST_F(Utf8FileNames, ADroppedFileLoadsInTheBackgroundAsTheViewerDoes) {
     ASSERT_TRUE(done);
     ASSERT_EQ(state.scene.characters().size(), 1u);
     const Character& character = state.scene.characters().front();
-    EXPECT_EQ(character.displayName, "take 1.bvh");
-    EXPECT_EQ(character.sourcePath, captureText);
-    EXPECT_EQ(character.document.motion.frameCount, 2u);
+    EXPECT_EQ(character.clip->displayName, "take 1.bvh");
+    EXPECT_EQ(character.clip->sourcePath, captureText);
+    EXPECT_EQ(character.clip->document.motion.frameCount, 2u);
 }
 
 TEST_F(Utf8FileNames, ADroppedFolderIsBrowsedWithItsFilesNamed) {

@@ -31,7 +31,7 @@ protected:
     }
     std::string browsedName() const {
         const auto index = browsedCharacter(state_.scene);
-        return index ? state_.scene.characters()[*index].displayName : "(none)";
+        return index ? state_.scene.characters()[*index].clip->displayName : "(none)";
     }
     std::size_t row(const std::string& name) const {
         const auto& entries = state_.folder.entries();
@@ -99,7 +99,7 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     const std::size_t slot = *browsedCharacter(state_.scene);
     EXPECT_EQ(slot, 1u);
     const glm::vec4 colour = state_.scene.characters()[slot].color;
-    const bvh::Skeleton& before = state_.scene.characters()[slot].document.skeleton;
+    const bvh::Skeleton& before = state_.scene.characters()[slot].clip->document.skeleton;
     state_.selection = Selection{slot, before.find("Hips")};
     state_.camera.distance = 7.5f;
     state_.camera.yawRadians = 1.25f;
@@ -113,13 +113,13 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     EXPECT_EQ(browsedCharacter(state_.scene), slot);
     EXPECT_EQ(browsedName(), "walk2.bvh");
     EXPECT_EQ(state_.folder.current, row("walk2.bvh"));
-    EXPECT_EQ(state_.scene.characters()[0].displayName, "seed_cmu_example.bvh"); // stays
+    EXPECT_EQ(state_.scene.characters()[0].clip->displayName, "seed_cmu_example.bvh"); // stays
     EXPECT_FALSE(state_.scene.characters()[0].browsed);
     const Character& now = state_.scene.characters()[slot];
     EXPECT_EQ(now.color, colour);
     ASSERT_TRUE(state_.selection.has_value());
     EXPECT_EQ(state_.selection->character, slot);
-    EXPECT_EQ(now.document.skeleton.names[static_cast<std::size_t>(state_.selection->node)],
+    EXPECT_EQ(now.clip->document.skeleton.names[static_cast<std::size_t>(state_.selection->node)],
               "Hips");
     EXPECT_EQ(state_.camera.yawRadians, 1.25f);
     // The new figure is framed from the same direction (issue 16: never an empty view).
@@ -131,7 +131,7 @@ TEST_F(FolderNavigation, SelectionIsClearedWhenTheNewFileLacksTheJoint) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
     const std::size_t slot = *browsedCharacter(state_.scene);
-    const bvh::Skeleton& skeleton = state_.scene.characters()[slot].document.skeleton;
+    const bvh::Skeleton& skeleton = state_.scene.characters()[slot].clip->document.skeleton;
     ASSERT_NE(skeleton.find("LeftHip"), bvh::kNoParent); // Character Studio's name
     state_.selection = Selection{slot, skeleton.find("LeftHip")};
     state_.folder.openRequest = row("walk10.bvh"); // CMU: LHipJoint, no LeftHip
@@ -220,7 +220,7 @@ TEST_F(FolderNavigation, ClosingTheFolderKeepsTheCharacterAsAnOrdinaryOne) {
     EXPECT_FALSE(state_.folder.busy());
     EXPECT_NE(state_.folder.generation(), generation); // thumbnails are dropped
     ASSERT_EQ(state_.scene.characters().size(), 1u);
-    EXPECT_EQ(state_.scene.characters()[0].displayName, "Walk1.BVH");
+    EXPECT_EQ(state_.scene.characters()[0].clip->displayName, "Walk1.BVH");
     EXPECT_FALSE(browsedCharacter(state_.scene).has_value());
 }
 

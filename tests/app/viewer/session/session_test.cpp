@@ -42,8 +42,8 @@ Frame Time: 1
 20 0 0
 )";
 
-Character slideCharacter(const std::string& name) {
-    return makeCharacter(name, "", bvh::parseDocument(kSlide));
+Character slideCharacter(const std::string& name, const std::string& path = "") {
+    return makeCharacter(name, path, bvh::parseDocument(kSlide));
 }
 
 class Session : public testing::Test {
@@ -57,7 +57,7 @@ protected:
     std::string names() const {
         std::string text;
         for (const Character& character : session_.scene.characters()) {
-            text += character.displayName;
+            text += character.clip->displayName;
         }
         return text;
     }
@@ -145,9 +145,9 @@ TEST_F(Session, AnOpenedFileArrivesAsTheInfoPanelsFile) {
     update({command::Open{{bvh::utf8FromPath(path)}}});
     ASSERT_TRUE(settle());
     ASSERT_EQ(session_.scene.characters().size(), 4u);
-    EXPECT_EQ(session_.scene.characters().back().displayName, "slide.bvh");
+    EXPECT_EQ(session_.scene.characters().back().clip->displayName, "slide.bvh");
     EXPECT_EQ(session_.infoCharacter, 3u);
-    EXPECT_EQ(session_.scene.characters().back().document.motion.frameCount, 3u);
+    EXPECT_EQ(session_.scene.characters().back().clip->document.motion.frameCount, 3u);
     EXPECT_TRUE(session_.errorLines.empty());
 }
 
@@ -216,9 +216,7 @@ TEST_F(Session, AFileTakesTheUpAxisRememberedForItsPath) {
 TEST_F(Session, RememberingKeepsTheFilesAxisAndForgettingDropsIt) {
     ScratchFolder folder;
     session_.rememberedUpAxesFile = folder.path() / "up_axes.tsv";
-    Character character = slideCharacter("slide.bvh");
-    character.sourcePath = "/captures/slide.bvh";
-    session_.scene.add(std::move(character));
+    session_.scene.add(slideCharacter("slide.bvh", "/captures/slide.bvh"));
     update({command::SetUpAxis{0, UpAxisChoice::NegativeX}, command::RememberUpAxis{0, true}});
     EXPECT_EQ(session_.rememberedUpAxes.find("/captures/slide.bvh"), UpAxisChoice::NegativeX);
     EXPECT_EQ(RememberedUpAxes::load(*session_.rememberedUpAxesFile).find("/captures/slide.bvh"),
