@@ -121,18 +121,14 @@ render::Bounds Scene::motionBounds(std::size_t index) const {
 
 render::Bounds Scene::poseBounds(const ScenePose& pose) const {
     render::Bounds bounds = render::emptyBounds();
-    for (std::size_t c = 0; c < characters_.size(); ++c) {
-        const Character& character = characters_[c];
-        const std::vector<glm::vec3>* positions = positionsIn(pose, c);
-        if (!character.visible || positions == nullptr) {
-            continue;
-        }
-        for (std::size_t i = 0; i < positions->size(); ++i) {
+    forEachShown(pose, [&](std::size_t, const Character& character,
+                           const std::vector<glm::vec3>& positions) {
+        for (std::size_t i = 0; i < positions.size(); ++i) {
             if (!isStaticRoot(character, i)) {
-                render::include(bounds, (*positions)[i]);
+                render::include(bounds, positions[i]);
             }
         }
-    }
+    });
     return bounds;
 }
 
@@ -241,16 +237,11 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                            const std::optional<Detail>& detail) const {
     bones.clear();
     joints.clear();
-    for (std::size_t c = 0; c < characters_.size(); ++c) {
-        const Character& character = characters_[c];
-        const std::vector<glm::vec3>* sampled = positionsIn(pose, c);
-        if (!character.visible || sampled == nullptr) {
-            continue;
-        }
-        const std::vector<glm::vec3>& positions = *sampled;
+    forEachShown(pose, [&](std::size_t c, const Character& character,
+                           const std::vector<glm::vec3>& positions) {
         if (detail) {
             buildJoinedBones(character, positions, *detail, look, bones);
-            continue;
+            return;
         }
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const bool painted = character.nodeColors.size() == skeleton.nodeCount();
@@ -286,7 +277,7 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                                   isSelected ? look.selectionColor : dimmed(color)});
             }
         }
-    }
+    });
 }
 
 std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& ray,
@@ -295,13 +286,8 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
     std::vector<Selection> jointOwners;
     std::vector<render::PickSegment> bones;
     std::vector<Selection> boneOwners;
-    for (std::size_t c = 0; c < characters_.size(); ++c) {
-        const Character& character = characters_[c];
-        const std::vector<glm::vec3>* sampled = positionsIn(pose, c);
-        if (!character.visible || sampled == nullptr) {
-            continue;
-        }
-        const std::vector<glm::vec3>& positions = *sampled;
+    forEachShown(pose, [&](std::size_t c, const Character& character,
+                           const std::vector<glm::vec3>& positions) {
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         // Generous radii: a thin bone is hard to hit with a mouse.
         const float jointSize = 1.6f * jointRadius(character, look);
@@ -318,7 +304,7 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
                 boneOwners.push_back({c, parent});
             }
         }
-    }
+    });
     if (const auto joint = render::pickNearest(ray, joints)) {
         return jointOwners[*joint];
     }

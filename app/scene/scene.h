@@ -120,6 +120,17 @@ public:
     static float jointRadius(const Character& character, const SceneLook& look, std::size_t node);
 
 private:
+    // Calls fn(index, character, positions) for each visible character sampled in `pose`.
+    template <typename Visit>
+    void forEachShown(const ScenePose& pose, Visit&& fn) const {
+        for (std::size_t c = 0; c < characters_.size(); ++c) {
+            if (const std::vector<glm::vec3>* positions = positionsIn(pose, c);
+                characters_[c].visible && positions != nullptr) {
+                fn(c, characters_[c], *positions);
+            }
+        }
+    }
+
     std::vector<Character> characters_;
     std::size_t coloursUsed_ = 0;
 };
