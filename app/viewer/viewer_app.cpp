@@ -212,8 +212,15 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
         return;
     }
     state.settings = loadSettings(*configDir / "settings.ini");
-    state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
-    state.rememberedUpAxes = RememberedUpAxes::load(*state.rememberedUpAxesFile);
+    std::string problem;
+    state.rememberedUpAxes = RememberedUpAxes::load(*configDir / "up_axes.tsv", &problem);
+    if (problem.empty()) {
+        state.rememberedUpAxesFile = *configDir / "up_axes.tsv";
+    } else {
+        // Left as it is: not read, and never written over.
+        state.errorLines.push_back("bvhscope: up axes are not remembered this time: " + problem);
+        state.openErrorPopup = true;
+    }
     if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
         // Said now, in the viewer, rather than lost silently when it quits.
         state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);
@@ -222,7 +229,7 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
 }
 
 void saveKeptState(ViewerState& state, const std::filesystem::path& configDir, const Window& window,
-                   std::ostream& err) {
+                   const ImGuiLayer& imgui, std::ostream& err) {
     int windowWidth = 0;
     int windowHeight = 0;
     glfwGetWindowSize(window.handle(), &windowWidth, &windowHeight);
@@ -231,6 +238,9 @@ void saveKeptState(ViewerState& state, const std::filesystem::path& configDir, c
     if (const std::string problem = saveSettings(configDir / "settings.ini", state.settings);
         !problem.empty()) {
         err << "bvhscope: the settings were not saved: " << problem << "\n";
+    }
+    if (const std::string problem = imgui.saveLayout(); !problem.empty()) {
+        err << "bvhscope: the window layout was not saved: " << problem << "\n";
     }
 }
 
@@ -478,20 +488,22 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         return 1;
     }
     // A capture reads the saved layout but must not change what the user keeps.
-    std::optional<std::filesystem::path> iniFile;
+    std::optional<LayoutFile> layout;
     if (configDir) {
-        iniFile = *configDir / "imgui.ini";
+        layout = LayoutFile{*configDir / "imgui.ini", !capturing};
     }
-    ImGuiLayer imgui(window->handle(), capturing ? std::nullopt : iniFile);
+    ImGuiLayer imgui(window->handle(), layout);
+    if (!imgui.layoutProblem().empty()) {
+        state.errorLines.push_back("bvhscope: the window layout is not kept this time: " +
+                                   imgui.layoutProblem());
+        state.openErrorPopup = true;
+        err << state.errorLines.back() << "\n";
+    }
     {
         int windowWidth = 0;
         int windowHeight = 0;
         glfwGetWindowSize(window->handle(), &windowWidth, &windowHeight);
         updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
-    }
-    if (capturing && iniFile && std::filesystem::exists(*iniFile)) {
-        ImGui::LoadIniSettingsFromDisk(
-            bvh::utf8FromPath(*iniFile).c_str()); // UTF-8, as ImGui opens files
     }
     FrameLoop loop(options, state, *window, imgui, probe.get(), err);
     if (!loop.shaderError().empty()) {
@@ -525,7 +537,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
 
     const int exitCode = loop.run();
     if (configDir && !capturing && !benchmarking) {
-        saveKeptState(state, *configDir, *window, err);
+        saveKeptState(state, *configDir, *window, imgui, err);
     }
     return exitCode;
 }

@@ -1,5 +1,6 @@
 #include "core/character_studio/mnm.h"
 
+#include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/writer/writer.h"
 
@@ -98,27 +99,15 @@ MnmFile parseMnm(std::string_view text) {
 }
 
 MnmFile loadMnm(const std::filesystem::path& path) {
-    std::error_code error;
-    const bool regular = std::filesystem::is_regular_file(path, error);
-    std::ifstream in;
-    if (regular) {
-        in.open(path, std::ios::binary);
-    }
-    std::ostringstream text;
-    if (in) {
-        text << in.rdbuf();
-    }
-    if (!regular || !in || in.bad()) {
+    const SmallFile read = readSmallFile(path, kLargestMnmBytes);
+    if (!read.ok) {
         MnmFile file;
-        const bool exists = std::filesystem::exists(path, error);
         file.diagnostics.push_back({Severity::Error, 0, 0,
                                     "cannot read the name map '" + utf8FromPath(path) + "': " +
-                                        (!exists    ? "no such file"
-                                         : !regular ? "not a regular file"
-                                                    : "read error")});
+                                        (read.missing ? "no such file" : "it " + read.error)});
         return file;
     }
-    return parseMnm(text.str());
+    return parseMnm(read.text);
 }
 
 JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,

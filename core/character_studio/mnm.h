@@ -36,8 +36,12 @@ struct MnmFile {
 };
 
 MnmFile parseMnm(std::string_view text);
-// Reads and parses; I/O failures are an Error at line 0, column 0.
+// Reads and parses; I/O failures (and a file that is not regular or too large to be a name
+// map) are an Error at line 0, column 0.
 MnmFile loadMnm(const std::filesystem::path& path);
+// A name map is one line per Biped bone (a few kilobytes); a larger file is refused before it is
+// read, with the other unreadable ones ("cannot read the name map 'F': it is ... bytes, ...").
+inline constexpr std::uint64_t kLargestMnmBytes = std::uint64_t{16} << 20;
 
 enum class MnmDirection : std::uint8_t {
     CustomToBiped, // rename the file's custom names to Biped's (right column -> left)

@@ -138,6 +138,15 @@ AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)
                                 "cannot write '" + utf8FromPath(target_) + "': it is a directory"});
         return;
     }
+    if (existing.special != nullptr) {
+        // Renaming a regular file over a device or a FIFO would replace the node itself (run
+        // as root, over /dev/null): such a target is refused, never replaced.
+        diagnostics_.push_back({Severity::Error, 0, 0,
+                                "cannot write '" + utf8FromPath(target_) + "': it is " +
+                                    existing.special +
+                                    ", not a regular file (bvhscope writes regular files only)"});
+        return;
+    }
     // The slot is armed with each name before the file is created: armed after, a signal in
     // between would leave the file. Removing a name not created yet does no harm, and a name
     // that exists already can only be a dead bvhscope's temporary file: it holds this process's
@@ -235,6 +244,13 @@ bool AtomicFile::commit() {
     error = system::closeFile(handle);
     if (!error.empty()) {
         fail(temporary_, "cannot close", error);
+        discard();
+        return false;
+    }
+    // The target may have been replaced by a special file since the constructor looked.
+    if (const system::TargetState now = system::inspectTarget(target_); now.special != nullptr) {
+        fail(target_, "cannot replace",
+             std::string("it is ") + now.special + ", not a regular file");
         discard();
         return false;
     }

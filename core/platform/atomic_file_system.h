@@ -22,6 +22,9 @@ inline constexpr Handle kNoHandle = -1;
 struct TargetState {
     bool exists = false;
     bool directory = false;
+    // What an existing target is when it is neither a regular file nor a directory ("a named
+    // pipe (FIFO)", "a device", "a socket"): never replaced by a regular file.
+    const char* special = nullptr;
     std::uint32_t permissions = 0; // POSIX mode bits, for the replacement to keep
 };
 TargetState inspectTarget(const std::filesystem::path& target);

@@ -1,10 +1,8 @@
 #include "app/viewer/io/remembered_up_axes.h"
 
 #include "core/platform/atomic_file.h"
+#include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
-
-#include <fstream>
-#include <sstream>
 
 namespace bvhscope::viewer {
 
@@ -52,14 +50,15 @@ std::string RememberedUpAxes::serialize() const {
     return text;
 }
 
-RememberedUpAxes RememberedUpAxes::load(const std::filesystem::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
+RememberedUpAxes RememberedUpAxes::load(const std::filesystem::path& file, std::string* problem) {
+    const bvh::SmallFile read = bvh::readSmallFile(file, kLargestRememberedUpAxesBytes);
+    if (!read.ok) {
+        if (problem != nullptr && !read.missing) {
+            *problem = bvh::utf8FromPath(file) + " " + read.error;
+        }
         return {};
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parse(text.str());
+    return parse(read.text);
 }
 
 bool RememberedUpAxes::save(const std::filesystem::path& file) const {

@@ -9,6 +9,7 @@
 
 #include "app/scene/character.h"
 
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -17,6 +18,9 @@
 
 namespace bvhscope::viewer {
 
+// Tens of thousands of files' paths; a larger file is not one the viewer wrote.
+inline constexpr std::uint64_t kLargestRememberedUpAxesBytes = std::uint64_t{4} << 20;
+
 class RememberedUpAxes {
 public:
     // The key a path is remembered by: absolute and lexically normal ("" for "").
@@ -24,8 +28,10 @@ public:
 
     static RememberedUpAxes parse(std::string_view text);
     std::string serialize() const;
-    // A missing or unreadable file remembers nothing.
-    static RememberedUpAxes load(const std::filesystem::path& file);
+    // A missing file remembers nothing. One that cannot be used (not a regular file, larger
+    // than kLargestRememberedUpAxesBytes, unreadable) remembers nothing either, and `problem`
+    // says why, so the caller can leave that file alone rather than write over it.
+    static RememberedUpAxes load(const std::filesystem::path& file, std::string* problem = nullptr);
     // Creates the directory if needed; false when the file cannot be written.
     bool save(const std::filesystem::path& file) const;
 

@@ -2,6 +2,7 @@
 
 #include "app/platform/writable_directory.h"
 #include "core/platform/atomic_file.h"
+#include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -327,20 +328,11 @@ ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaul
 }
 
 ViewerSettings loadSettings(const std::filesystem::path& file) {
-    // Only a regular file of a sane size is read: opening a FIFO put there would wait forever
-    // for a writer, and a device or a huge file would be read for nothing.
-    std::error_code error;
-    if (!std::filesystem::is_regular_file(file, error) ||
-        std::filesystem::file_size(file, error) > kLargestSettingsFileBytes || error) {
-        return {};
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        return {};
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseSettings(text.str());
+    // Only a regular file of a sane size is read, opened so that it cannot block: a FIFO put
+    // there would wait forever for a writer, and a device or a huge file would be read for
+    // nothing.
+    const bvh::SmallFile read = bvh::readSmallFile(file, kLargestSettingsFileBytes);
+    return read.ok ? parseSettings(read.text) : ViewerSettings{};
 }
 
 std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {

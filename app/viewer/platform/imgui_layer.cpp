@@ -1,5 +1,7 @@
 #include "app/viewer/platform/imgui_layer.h"
 
+#include "core/platform/atomic_file.h"
+#include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -57,16 +59,19 @@ float windowContentScale(GLFWwindow* window) {
 
 } // namespace
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window, const std::optional<std::filesystem::path>& iniFile)
-    : window_(window) {
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, const std::optional<LayoutFile>& layout)
+    : window_(window), layout_(layout) {
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    if (iniFile) {
-        iniPath_ = bvh::utf8FromPath(*iniFile); // ImGui opens it as UTF-8 (wide on Windows)
-        io.IniFilename = iniPath_.c_str();
-    } else {
-        io.IniFilename = nullptr;
+    ImGui::GetIO().IniFilename = nullptr; // read and written here (LayoutFile)
+    if (layout_) {
+        const bvh::SmallFile read = bvh::readSmallFile(layout_->path, kLargestLayoutFileBytes);
+        if (read.ok) {
+            ImGui::LoadIniSettingsFromMemory(read.text.data(), read.text.size());
+        } else if (!read.missing) {
+            layoutProblem_ = bvh::utf8FromPath(layout_->path) + " " + read.error;
+            layout_->keep = false;
+        }
     }
     applyContentScale(windowContentScale(window));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
@@ -108,6 +113,24 @@ void ImGuiLayer::applyContentScale(float scale) {
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();
     }
+}
+
+std::string ImGuiLayer::saveLayout() const {
+    if (!layout_ || !layout_->keep) {
+        return "";
+    }
+    std::size_t size = 0;
+    const char* text = ImGui::SaveIniSettingsToMemory(&size);
+    bvh::AtomicFile out(layout_->path);
+    out.write(std::string_view(text, size));
+    if (out.commit()) {
+        return "";
+    }
+    std::string reason = "cannot write " + bvh::utf8FromPath(layout_->path);
+    for (const bvh::Diagnostic& diagnostic : out.diagnostics()) {
+        reason = diagnostic.message;
+    }
+    return reason;
 }
 
 ImGuiLayer::~ImGuiLayer() {

@@ -7,6 +7,7 @@
 // 2x (sampled nearest) and smooth at 1.5x.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -19,10 +20,20 @@ namespace bvhscope::viewer {
 // The monospaced face for numbers, or ImGui's current font before the first ImGuiLayer.
 ImFont* monospaceFont();
 
+// Where Dear ImGui's window layout (imgui.ini) is kept. The layer reads and writes it itself,
+// never through ImGui's own file calls, so a file that is not a regular one (a FIFO would block
+// the start, a device would be read forever) or is larger than kLargestLayoutFileBytes is left
+// alone, and a save goes through a temporary file renamed into place.
+struct LayoutFile {
+    std::filesystem::path path;
+    bool keep = true; // false: read it, but never write it (a screenshot must not change it)
+};
+inline constexpr std::uint64_t kLargestLayoutFileBytes = std::uint64_t{1} << 20;
+
 class ImGuiLayer {
 public:
-    // `iniFile` empty: the layout is not persisted.
-    ImGuiLayer(GLFWwindow* window, const std::optional<std::filesystem::path>& iniFile);
+    // No layout file: the layout is not persisted.
+    ImGuiLayer(GLFWwindow* window, const std::optional<LayoutFile>& layout);
     ~ImGuiLayer();
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
@@ -33,6 +44,10 @@ public:
     // Draws the UI ended last into the bound framebuffer, over the scene.
     void draw();
     float contentScale() const { return contentScale_; }
+    // Why the layout file was not read and will not be written ("" when it was, or is missing).
+    const std::string& layoutProblem() const { return layoutProblem_; }
+    // Writes the layout back when the file is kept; the reason when it cannot be.
+    std::string saveLayout() const;
     // The UI font's size in pixels at scale 1 (DejaVu Sans, embedded at build time).
     static constexpr float kFontPixels = 14.0f;
 
@@ -42,7 +57,8 @@ private:
     void useNearestFontSampling();
 
     GLFWwindow* window_;
-    std::string iniPath_; // must outlive the context: io.IniFilename points into it
+    std::optional<LayoutFile> layout_;
+    std::string layoutProblem_;
     float contentScale_ = 0.0f;
     bool backendReady_ = false;
     unsigned int nearestFontTexture_ = 0; // the font texture whose filter is set (GLuint)

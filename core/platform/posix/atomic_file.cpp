@@ -60,6 +60,13 @@ TargetState inspectTarget(const std::filesystem::path& target) {
     TargetState state;
     state.exists = ::stat(target.c_str(), &existing) == 0;
     state.directory = state.exists && S_ISDIR(existing.st_mode);
+    if (state.exists && !state.directory && !S_ISREG(existing.st_mode)) {
+        state.special = S_ISFIFO(existing.st_mode)   ? "a named pipe (FIFO)"
+                        : S_ISSOCK(existing.st_mode) ? "a socket"
+                        : S_ISCHR(existing.st_mode) || S_ISBLK(existing.st_mode)
+                            ? "a device"
+                            : "not a regular file";
+    }
     state.permissions = state.exists ? static_cast<std::uint32_t>(existing.st_mode & 07777) : 0;
     return state;
 }

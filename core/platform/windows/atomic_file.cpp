@@ -121,6 +121,9 @@ TargetState inspectTarget(const std::filesystem::path& target) {
     const DWORD attributes = ::GetFileAttributesW(target.c_str());
     state.exists = attributes != INVALID_FILE_ATTRIBUTES;
     state.directory = state.exists && (attributes & FILE_ATTRIBUTE_DIRECTORY) != 0;
+    if (state.exists && (attributes & FILE_ATTRIBUTE_DEVICE) != 0) {
+        state.special = "a device";
+    }
     return state;
 }
 

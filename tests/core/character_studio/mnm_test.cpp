@@ -1,9 +1,14 @@
 #include "core/character_studio/mnm.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 #include "core/writer/writer.h"
 #include "tests/core/test_support.h"
+#include "tests/support/scratch_directory.h"
 
+#include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <string>
 
 namespace bvh {
 namespace {
@@ -48,6 +53,25 @@ TEST(LoadMnm, AMissingFileIsAnErrorAtLineZero) {
     ASSERT_EQ(mnm.diagnostics.size(), 1u);
     EXPECT_EQ(mnm.diagnostics[0].severity, Severity::Error);
     EXPECT_EQ(mnm.diagnostics[0].line, 0u);
+    EXPECT_EQ(mnm.diagnostics[0].message,
+              "cannot read the name map '/nonexistent/biped.mnm': no such file");
+}
+
+using LoadMnmFile = test::ScratchDirectoryTest;
+
+TEST_F(LoadMnmFile, AMapLargerThanAnyNameMapIsRefusedUnread) {
+    // A sparse gigabyte: reading it whole cost 6.3 GB, and it was taken as an empty map.
+    const std::filesystem::path path = directory_ / "huge.mnm";
+    { std::ofstream(path) << "Bip01 Pelvis\tHips\n"; }
+    std::filesystem::resize_file(path, std::uintmax_t{1} << 30);
+    const MnmFile mnm = loadMnm(path);
+    ASSERT_EQ(mnm.diagnostics.size(), 1u);
+    EXPECT_EQ(mnm.diagnostics[0].severity, Severity::Error);
+    EXPECT_EQ(mnm.diagnostics[0].message, "cannot read the name map '" + utf8FromPath(path) +
+                                              "': it is 1073741824 bytes, more than the " +
+                                              std::to_string(kLargestMnmBytes) +
+                                              " such a file may be");
+    EXPECT_TRUE(mnm.entries.empty());
 }
 
 constexpr const char* kCustomFile = R"(HIERARCHY

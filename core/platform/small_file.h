@@ -1,0 +1,32 @@
+// Reading a small file whole: a settings file, a list the viewer keeps, a name map. Through
+// FileInput (file_input.h), so it never blocks on a named pipe or a device and reads only a
+// regular file, and with a bound on its size checked before anything is allocated: a file of
+// that kind is kilobytes, and a huge or endless one (a sparse file, a link to /dev/zero) is
+// refused rather than read into memory.
+#pragma once
+
+#include "core/platform/file_input.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+namespace bvh {
+
+struct SmallFile {
+    bool ok = false;
+    std::string text;     // the whole file, when ok
+    std::string error;    // why not, as the rest of a sentence after the file's name
+    bool missing = false; // no such file (often no error at all: nothing kept yet)
+};
+
+// The whole of `path`, if it is a regular file of at most `maxBytes` bytes. The error says
+// "is a named pipe (FIFO), not a regular file", "is 1073741824 bytes, more than the 4194304
+// this file may be", "cannot open: permission denied"...
+SmallFile readSmallFile(const std::filesystem::path& path, std::uint64_t maxBytes);
+
+// What a path that is not a regular file is, as the rest of a sentence: "is a named pipe
+// (FIFO), not a regular file".
+std::string notRegularFileText(FileKind kind);
+
+} // namespace bvh
