@@ -294,6 +294,7 @@ public:
     const std::string& shaderError() const { return drawerError_; }
 
 private:
+    bool awaitFrame();
     bool readInput(FrameSize& size);
     void afterStartupLoads();
     void drawInterface();
@@ -317,7 +318,36 @@ private:
     double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
+    double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
 };
+
+// Paused means asleep. While nothing moves (sessionIsMoving), no command is waiting and no
+// input came for kSettleSeconds (ImGui needs a few frames after an event: a popup fits its
+// contents, a hover lights up), the loop waits for events instead of drawing the same picture
+// again; it wakes every kIdleWakeSeconds without drawing, to see a termination request (a
+// signal does not end GLFW's wait). True when a frame should be drawn now.
+constexpr double kSettleSeconds = 0.5;
+constexpr double kIdleWakeSeconds = 0.5;
+
+bool FrameLoop::awaitFrame() {
+    const double now = glfwGetTime();
+    const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
+                          sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
+                          startupLoadsPending_;
+    if (mustDraw || now - lastActivity_ < kSettleSeconds) {
+        if (mustDraw) {
+            lastActivity_ = now;
+        }
+        return true;
+    }
+    glfwWaitEventsTimeout(kIdleWakeSeconds);
+    const double woke = glfwGetTime();
+    if (woke - now >= kIdleWakeSeconds * 0.95) {
+        return false; // the timeout: nothing happened
+    }
+    lastActivity_ = woke;
+    return true;
+}
 
 // Input: the window's events, its size, the docked layout, drops and the chooser's answer
 // (as commands). False while the window is minimised (nothing to draw).
@@ -326,7 +356,7 @@ bool FrameLoop::readInput(FrameSize& size) {
     glfwGetWindowSize(window_.handle(), &size.windowWidth, &size.windowHeight);
     glfwGetFramebufferSize(window_.handle(), &size.framebufferWidth, &size.framebufferHeight);
     if (size.framebufferWidth <= 0 || size.framebufferHeight <= 0) {
-        glfwWaitEvents(); // minimised
+        glfwWaitEventsTimeout(kIdleWakeSeconds); // minimised
         return false;
     }
     updateLayout(state_, size.windowWidth, size.windowHeight, imgui_.contentScale());
@@ -398,14 +428,22 @@ void FrameLoop::drawScene(const FrameSize& size) {
 int FrameLoop::run() {
     int exitCode = 0;
     installTerminationHandlers();
-    for (int frameNumber = 0; !glfwWindowShouldClose(window_.handle()) && !terminationRequested();
-         ++frameNumber) {
+    int framesDrawn = 0;
+    while (!glfwWindowShouldClose(window_.handle()) && !terminationRequested()) {
+        const bool draw = awaitFrame();
+        if (probe_ != nullptr && probe_->idleMeasured(state_, framesDrawn)) {
+            break;
+        }
+        if (!draw) {
+            continue;
+        }
         // Input
         const auto frameStart = std::chrono::steady_clock::now();
         FrameSize size;
         if (!readInput(size)) {
             continue;
         }
+        const int frameNumber = framesDrawn++;
         const float aspect = viewAspect(state_);
         afterStartupLoads();
         // Commands and the session's update (playback, the live pose, framing)
@@ -527,8 +565,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
     if (options.frame && options.files.empty()) {
         state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
-    } else if (options.frame || benchmarking) {
-        // paused: --frame, or the benchmark steps one frame per frame
+    } else if (options.frame || benchmarking || options.benchIdleSeconds) {
+        // paused: --frame, the render benchmark steps one frame per frame, and the idle one
+        // measures a paused viewer
     } else if (state.settings.playOnOpen && !capturing) {
         state.playback.play();
     }

@@ -51,7 +51,7 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
                                 argument == "--size" || argument == "--state-out" ||
                                 argument == "--bench-render" || argument == "--characters" ||
                                 argument == "--frames" || argument == "--test-pause-after-header" ||
-                                argument == "--audio-offset";
+                                argument == "--audio-offset" || argument == "--bench-idle";
         if (!takesValue) {
             parsed.error = "unknown option " + std::string(argument);
             return parsed;
@@ -85,6 +85,17 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
             }
             (argument == "--characters" ? bench.characters : bench.frames) = count;
             benchCountGiven = true;
+        } else if (argument == "--bench-idle") {
+            double seconds = 0.0;
+            const char* end = value.data() + value.size();
+            const auto result = std::from_chars(value.data(), end, seconds);
+            if (value.empty() || result.ec != std::errc() || result.ptr != end ||
+                !std::isfinite(seconds) || seconds < 0.5 || seconds > 600.0) {
+                parsed.error =
+                    "--bench-idle needs seconds from 0.5 to 600, not " + std::string(value);
+                return parsed;
+            }
+            options.benchIdleSeconds = seconds;
         } else if (argument == "--audio-offset") {
             double seconds = 0.0;
             const char* end = value.data() + value.size();
@@ -120,6 +131,10 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
         parsed.error = "--bench-render takes one FILE and no other files or --screenshot";
     } else if (benchRequested) {
         options.benchRender = bench;
+    }
+    if (parsed.error.empty() && options.benchIdleSeconds &&
+        (benchRequested || options.screenshot)) {
+        parsed.error = "--bench-idle goes with neither --bench-render nor --screenshot";
     }
     return parsed;
 }
@@ -161,6 +176,11 @@ Render benchmark:
   --characters N         copies of FILE (default 1)
   --frames K             frames measured (default 300; 5 warm-up frames are not counted)
   (with --size WxH; default 1280x720)
+
+Idle benchmark:
+  --bench-idle SECONDS   open the files (or the bundled sample) paused, wait until nothing has
+                         moved for a second, then print the CPU time the viewer used in SECONDS
+                         of idling (every thread) and the frames it drew meanwhile; then exit
 
 Mouse: left drag orbits, right/middle or Shift+left drag pans, wheel or Ctrl+left drag zooms,
 click selects a joint. Keys: Space play/pause, Left/Right step, Home/End, J/K/L shuttle,

@@ -41,6 +41,9 @@ struct ViewerOptions {
         int frames = 300;   // frames played (after a few warm-up frames)
     };
     std::optional<RenderBenchmark> benchRender;
+    // --bench-idle SECONDS: the files (or the bundled sample) paused; once nothing has moved
+    // for a second, the CPU time of this many idle seconds is printed, then the viewer exits.
+    std::optional<double> benchIdleSeconds;
 
     // When main() began: the zero of the printed timings.
     std::chrono::steady_clock::time_point processStart = std::chrono::steady_clock::now();

@@ -1,7 +1,9 @@
 #include "app/viewer/viewer_probe.h"
 
+#include "app/platform/process_time.h"
 #include "app/viewer/frame_statistics.h"
 #include "app/viewer/panels/clipped_text.h"
+#include "app/viewer/session/session.h"
 #include "app/viewer/state_dump.h"
 #include "core/platform/utf8_path.h"
 #include "render/gl/frame_capture.h"
@@ -66,7 +68,7 @@ void printBenchmark(const ViewerOptions::RenderBenchmark& bench,
 
 std::unique_ptr<ViewerProbe> ViewerProbe::attach(const ViewerOptions& options) {
     if (!options.stateOut && !options.screenshot && !options.benchRender &&
-        !options.printLoadTiming) {
+        !options.printLoadTiming && !options.benchIdleSeconds) {
         return nullptr;
     }
     return std::unique_ptr<ViewerProbe>(new ViewerProbe(options));
@@ -132,6 +134,40 @@ bool ViewerProbe::afterDraw(const ViewerState& state, bool loading, bool layoutS
         err << "bvhscope: cannot write " << *options_.screenshot << "\n";
         exitCode = 1;
     }
+    return true;
+}
+
+bool ViewerProbe::idleMeasured(const ViewerState& state, int framesDrawn) {
+    if (!options_.benchIdleSeconds) {
+        return false;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (!idleStart_) {
+        // After a second with nothing moving (the window, the shaders and the layout settled).
+        if (sessionIsMoving(state) || !state.commands.empty() || framesDrawn == 0) {
+            quietSince_.reset();
+            return false;
+        }
+        if (!quietSince_) {
+            quietSince_ = now;
+        }
+        if (now - *quietSince_ < std::chrono::seconds(1)) {
+            return false;
+        }
+        idleStart_ = now;
+        idleCpuStart_ = platform::processCpuSeconds();
+        idleFramesStart_ = framesDrawn;
+        return false;
+    }
+    const double elapsed = std::chrono::duration<double>(now - *idleStart_).count();
+    if (elapsed < *options_.benchIdleSeconds) {
+        return false;
+    }
+    const double cpu = platform::processCpuSeconds() - idleCpuStart_;
+    std::fprintf(stdout,
+                 "bench-idle: %.1f s paused: CPU %.3f s (%.2f %% of one core), %d frames drawn\n",
+                 elapsed, cpu, 100.0 * cpu / elapsed, framesDrawn - idleFramesStart_);
+    std::fflush(stdout);
     return true;
 }
 

@@ -27,6 +27,9 @@ public:
     bool benchmarking() const { return options_.benchRender.has_value(); }
     // --screenshot: a picture of a settled frame, then exit.
     bool capturing() const { return options_.screenshot.has_value(); }
+    // Whether the frame loop may sleep while nothing moves (not while a screenshot counts its
+    // frames or the render benchmark draws as fast as it can).
+    bool allowsSleep() const { return !capturing() && !benchmarking(); }
 
     // Before the window opens: the benchmark's characters (false, with the reason on `err`,
     // when its file does not load).
@@ -40,6 +43,9 @@ public:
     bool afterDraw(const ViewerState& state, bool loading, bool layoutSettled, int windowWidth,
                    int windowHeight, int framebufferWidth, int framebufferHeight, int& exitCode,
                    std::ostream& err);
+    // Every turn of the frame loop, drawn or not: --bench-idle's clock. True when its
+    // measurement is printed and the viewer should stop.
+    bool idleMeasured(const ViewerState& state, int framesDrawn);
     // After the frame is presented, with when it began. True when the benchmark is done.
     bool afterPresent(ViewerState& state, int frameNumber,
                       std::chrono::steady_clock::time_point frameStart, int framebufferWidth,
@@ -54,6 +60,11 @@ private:
     std::optional<double> firstSwapMilliseconds_;
     std::vector<double> benchmarkFrameMilliseconds_;
     FolderTimingReport folderTiming_;
+    // --bench-idle: since when nothing moves, and the measurement's start.
+    std::optional<std::chrono::steady_clock::time_point> quietSince_;
+    std::optional<std::chrono::steady_clock::time_point> idleStart_;
+    double idleCpuStart_ = 0.0;
+    int idleFramesStart_ = 0;
 };
 
 } // namespace bvhscope::viewer

@@ -417,6 +417,13 @@ void sampleLivePose(SessionState& session) {
     }
 }
 
+bool sessionIsMoving(const SessionState& session) {
+    const FramingRequest& framing = session.framing;
+    return session.playback.playing() || session.loads.busy(session.scene) ||
+           session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
+           framing.resetCamera || framing.clip || framing.figures;
+}
+
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();

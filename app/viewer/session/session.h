@@ -39,6 +39,11 @@ void applyCommand(SessionState& session, const Command& command, float viewAspec
 // the rest pose is shown.
 void sampleLivePose(SessionState& session);
 
+// Whether the session changes with no input: playing, a file or folder being read, a sound
+// being decoded, a video being exported, camera work pending. While it does not, a frame would
+// draw what the last one drew, and the viewer sleeps until an event comes.
+bool sessionIsMoving(const SessionState& session);
+
 // Ctrl+Z brings back this many of the last files removed (each keeps its frames in memory).
 inline constexpr std::size_t kUndoableRemovals = 8;
 
