@@ -93,11 +93,14 @@ bench: build
 	env -u DISPLAY -u WAYLAND_DISPLAY $(BUILD_DIR)/tests/bench/bvhscope_thumbnail_bench
 	$(BUILD_DIR)/tests/bench/bvhscope_video_bench --benchmark_counters_tabular=true
 
-# Runs each fuzzer (the reader's invariants; the writer's exact round trip) for FUZZ_SECONDS,
-# seeded with the project's samples and, when present, ../shared/corpus. New findings land in
+# Runs each fuzzer (the reader's invariants; the writer's exact round trip; render's and
+# convert's numeric options and output plans) for FUZZ_SECONDS, seeded with the project's samples
+# and, when present, ../shared/corpus; a fuzzer with seeds and a dictionary of its own
+# (tests/fuzz/NAME_seeds, NAME.dict for NAME_fuzzer) takes those instead. New findings land in
 # $(FUZZ_BUILD_DIR)/findings; copy each into tests/data/fuzz_regressions once fixed (core_tests
-# checks both invariants on every file there).
-FUZZERS ?= parse_document_fuzzer writer_round_trip_fuzzer
+# checks both reader invariants on every file there; option findings go into
+# tests/fuzz/option_planning_test.cpp).
+FUZZERS ?= parse_document_fuzzer writer_round_trip_fuzzer option_planning_fuzzer
 fuzz: deps
 	$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DBVHSCOPE_FUZZ=ON
@@ -106,9 +109,11 @@ fuzz: deps
 	cp -n assets/*.bvh tests/data/*.bvh tests/data/fuzz_regressions/*.bvh $(FUZZ_BUILD_DIR)/seeds/ 2>/dev/null || true
 	if [ -d ../shared/corpus ]; then cp -n ../shared/corpus/*.bvh $(FUZZ_BUILD_DIR)/seeds/; fi
 	set -e; for fuzzer in $(FUZZERS); do \
+	  seeds=$(FUZZ_BUILD_DIR)/seeds; dict=tests/fuzz/bvh.dict; own=tests/fuzz/$${fuzzer%_fuzzer}; \
+	  if [ -d $${own}_seeds ]; then seeds=$${own}_seeds; dict=$$own.dict; fi; \
 	  mkdir -p $(FUZZ_BUILD_DIR)/corpus-$$fuzzer; \
-	  $(FUZZ_BUILD_DIR)/tests/fuzz/$$fuzzer $(FUZZ_BUILD_DIR)/corpus-$$fuzzer $(FUZZ_BUILD_DIR)/seeds \
-	    -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -dict=tests/fuzz/bvh.dict \
+	  $(FUZZ_BUILD_DIR)/tests/fuzz/$$fuzzer $(FUZZ_BUILD_DIR)/corpus-$$fuzzer $$seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 -dict=$$dict \
 	    -rss_limit_mb=2048 -artifact_prefix=$(FUZZ_BUILD_DIR)/findings/$$fuzzer- -print_final_stats=1; \
 	done
 

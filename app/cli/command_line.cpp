@@ -97,6 +97,22 @@ std::optional<FrameRange> parseFrameRange(std::string_view text) {
     return range;
 }
 
+std::optional<FrameSpan> resolveFrameRange(const FrameRange& range, std::int64_t lastFrame,
+                                           std::string_view asked, std::string_view clip,
+                                           std::string& error) {
+    const FrameSpan span{range.first, range.last.value_or(lastFrame)};
+    if (span.first <= lastFrame && span.last <= lastFrame && span.first <= span.last) {
+        return span;
+    }
+    const std::int64_t past = span.first > lastFrame ? span.first : span.last;
+    error = std::string(asked) + " asks for frame " + std::to_string(past) + ", but " +
+            std::string(clip) +
+            (lastFrame < 0    ? " has no frames"
+             : lastFrame == 0 ? " has only frame 0"
+                              : " has frames 0 to " + std::to_string(lastFrame));
+    return std::nullopt;
+}
+
 std::optional<bvh::TranslationMode> translationOption(const ParsedArguments& arguments,
                                                       std::ostream& err) {
     bvh::TranslationMode mode = bvh::TranslationMode::Auto;

@@ -47,6 +47,20 @@ struct FrameRange {
 };
 std::optional<FrameRange> parseFrameRange(std::string_view text);
 
+// The frames a range names in a clip whose frames are 0 to `lastFrame` (-1: it has none), by
+// the one rule of every subcommand (`positions`, `convert`, `render`): an open end is the last
+// frame, and both ends must be frames of the clip; nothing is clamped. Otherwise nullopt, with
+// `error` set to "<asked> asks for frame 9999, but <clip> has frames 0 to 5", where `asked` is
+// the option as given ("--frames 2:9999") and `clip` names the clip ("take.bvh").
+struct FrameSpan {
+    std::int64_t first = 0;
+    std::int64_t last = 0;
+    std::int64_t count() const { return last - first + 1; }
+};
+std::optional<FrameSpan> resolveFrameRange(const FrameRange& range, std::int64_t lastFrame,
+                                           std::string_view asked, std::string_view clip,
+                                           std::string& error);
+
 std::optional<bvh::TranslationMode> translationOption(const ParsedArguments& arguments,
                                                       std::ostream& err);
 

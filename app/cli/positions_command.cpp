@@ -22,8 +22,8 @@ one row per node per frame, in file order, End Sites named EndSite_<parent name>
 file's own units and axes. Each number has the fewest digits that read back to the same float.
 
   --frames A:B         inclusive 0-based frame range; "A:" and ":B" leave an end open,
-                       "N" is a single frame (default: every frame; the rest pose when the
-                       file has no frames, written as frame 0)
+                       "N" is a single frame; both must be frames of FILE (default: every
+                       frame; the rest pose when the file has no frames, written as frame 0)
   --translation MODE   absolute, additive or auto (default): how position channels are read
   --help, --version
 Coordinates that are not finite floats (a chain beyond the float range) are written as inf,
@@ -52,10 +52,11 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         return kExitUsage;
     }
     FrameRange range;
-    if (auto text = parsed->option("--frames")) {
-        auto parsedRange = parseFrameRange(*text);
+    const std::optional<std::string_view> rangeText = parsed->option("--frames");
+    if (rangeText) {
+        auto parsedRange = parseFrameRange(*rangeText);
         if (!parsedRange) {
-            err << "--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" << *text
+            err << "--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" << *rangeText
                 << "'\n";
             return kExitUsage;
         }
@@ -75,14 +76,16 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
     const bvh::TranslationMode mode = bvh::resolveTranslationMode(*translation, skeleton, motion);
 
     // A file with no frames still has a pose to report: its rest pose, as frame 0.
-    const std::int64_t available = std::max<std::int64_t>(motion.frameCount, 1);
-    const std::int64_t first = range.first;
-    const std::int64_t last = std::min(range.last.value_or(available - 1), available - 1);
-    if (first >= available) {
-        err << file << ": --frames starts at " << first << " but the file has " << available
-            << (available == 1 ? " frame\n" : " frames\n");
+    const std::int64_t lastFrame = std::max<std::int64_t>(motion.frameCount, 1) - 1;
+    std::string rangeError;
+    const std::optional<FrameSpan> span = resolveFrameRange(
+        range, lastFrame, "--frames " + std::string(rangeText.value_or("")), file, rangeError);
+    if (!span) {
+        err << "bvhscope positions: " << rangeError << '\n';
         return kExitUsage;
     }
+    const std::int64_t first = span->first;
+    const std::int64_t last = span->last;
 
     // Every frame goes through the same skeleton: decode its channels once.
     const bvh::ForwardKinematicsPlan plan(skeleton, mode);

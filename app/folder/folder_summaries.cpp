@@ -1,10 +1,17 @@
 #include "app/folder/folder_summaries.h"
 
+#include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
+#include "core/platform/file_input.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <glm/geometric.hpp>
 #include <new>
+#include <unordered_map>
 
 namespace bvhscope::viewer {
 
@@ -43,14 +50,235 @@ bvh::Document thumbnailPoseOf(bvh::Document& document, std::uint32_t& frame) {
     return pose;
 }
 
+// [SECTION] Huge skeletons
+
+// The first `nodes` nodes of `document` (a skeleton of their own: parents come first) with
+// their columns of every frame (their channels come first in each row: CHANNELS after a child
+// joint is refused by the reader), for analyses a whole huge skeleton cannot afford.
+bvh::Document firstNodesOf(const bvh::Document& document, std::size_t nodes) {
+    const bvh::Skeleton& skeleton = document.skeleton;
+    nodes = std::min(nodes, skeleton.nodeCount());
+    const auto firstOf = [nodes](const auto& all) {
+        return std::vector(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(nodes));
+    };
+    bvh::Document part;
+    bvh::Skeleton& kept = part.skeleton;
+    kept.names = firstOf(skeleton.names);
+    kept.parents = firstOf(skeleton.parents);
+    kept.offsets = firstOf(skeleton.offsets);
+    kept.isEndSite = firstOf(skeleton.isEndSite);
+    kept.channelBegin = firstOf(skeleton.channelBegin);
+    kept.channelCount = firstOf(skeleton.channelCount);
+    const std::size_t columns =
+        nodes < skeleton.nodeCount() ? skeleton.channelBegin[nodes] : skeleton.totalChannels();
+    const auto columnEnd = static_cast<std::ptrdiff_t>(columns);
+    kept.channels.assign(skeleton.channels.begin(), skeleton.channels.begin() + columnEnd);
+    kept.channelNames.assign(skeleton.channelNames.begin(),
+                             skeleton.channelNames.begin() + columnEnd);
+    if (document.nodeLocations.size() >= nodes) {
+        part.nodeLocations = firstOf(document.nodeLocations);
+    }
+    part.declaredFrameCount = document.declaredFrameCount;
+    part.hasMotionSection = document.hasMotionSection;
+    const bvh::Motion& motion = document.motion;
+    part.motion.frameCount = motion.frameCount;
+    part.motion.channelCount = static_cast<std::uint32_t>(columns);
+    part.motion.frameTime = motion.frameTime;
+    part.motion.frameTimeAssumed = motion.frameTimeAssumed;
+    part.motion.values.reserve(std::size_t{motion.frameCount} * columns);
+    for (std::uint32_t frame = 0; frame < motion.frameCount; ++frame) {
+        const std::span<const float> row = motion.frame(frame);
+        part.motion.values.insert(part.motion.values.end(), row.begin(), row.begin() + columnEnd);
+    }
+    return part;
+}
+
+// What summarize() counts, of the whole document, for a summary of its first nodes.
+void countWholeDocument(const bvh::Document& document, bvh::DocumentSummary& summary) {
+    const bvh::Skeleton& skeleton = document.skeleton;
+    summary.joints = skeleton.jointCount();
+    summary.endSites = skeleton.endSiteCount();
+    summary.channels = skeleton.totalChannels();
+    summary.jointsWithPositionChannels = 0;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        if (skeleton.hasPositionChannels(static_cast<bvh::NodeIndex>(node))) {
+            ++summary.jointsWithPositionChannels;
+        }
+    }
+    summary.warnings = bvh::countWarnings(document.diagnostics);
+    summary.errors = document.diagnostics.size() - summary.warnings;
+}
+
+// Per node, its world position in `row` (file axes and units): finite, a node whose position is
+// not (a float overflow) taking its parent's. One transform per node, composed in place.
+std::vector<glm::vec3> posedPositions(const bvh::Skeleton& skeleton, std::span<const float> row,
+                                      bvh::TranslationMode translation) {
+    const std::size_t count = skeleton.nodeCount();
+    std::vector<bvh::RigidTransform> transforms(count);
+    bvh::computeLocalTransforms(skeleton, row, translation, transforms);
+    std::vector<glm::vec3> positions(count);
+    for (std::size_t node = 0; node < count; ++node) {
+        bvh::RigidTransform& transform = transforms[node];
+        const bvh::NodeIndex parent = skeleton.parents[node];
+        // Parents come first: transforms[parent] is already a world transform.
+        if (parent != bvh::kNoParent) {
+            const bvh::RigidTransform& world = transforms[static_cast<std::size_t>(parent)];
+            transform.translation = world.translation + world.rotation * transform.translation;
+            transform.rotation = world.rotation * transform.rotation;
+        }
+        const glm::vec3 position(transform.translation);
+        if (std::isfinite(position.x) && std::isfinite(position.y) && std::isfinite(position.z)) {
+            positions[node] = position;
+        } else {
+            positions[node] =
+                parent == bvh::kNoParent ? glm::vec3(0.0f) : positions[std::size_t(parent)];
+        }
+    }
+    return positions;
+}
+
+// The grid of simplifiedFigure: a cell's coordinates packed in 63 bits.
+struct FigureGrid {
+    glm::dvec3 origin{0.0};
+    double cellSize = 1.0;
+    std::uint32_t cells = 1;
+
+    std::uint64_t cellOf(const glm::vec3& position) const {
+        std::uint64_t key = 0;
+        for (int axis = 0; axis < 3; ++axis) {
+            const double at = (double(position[axis]) - origin[axis]) / cellSize;
+            const auto cell = static_cast<std::uint64_t>(std::clamp(at, 0.0, double(cells)));
+            key = (key << 21) | cell;
+        }
+        return key;
+    }
+};
+
+struct CellPair {
+    std::uint64_t from = 0;
+    std::uint64_t to = 0;
+    bool operator==(const CellPair&) const = default;
+};
+struct CellPairHash {
+    std::size_t operator()(const CellPair& pair) const {
+        return std::hash<std::uint64_t>{}(pair.from * 0x9E3779B97F4A7C15ull ^ pair.to);
+    }
+};
+constexpr std::uint64_t kRootCell = ~std::uint64_t{0}; // no cell packs to it
+
+// One try of simplifiedFigure on `grid`: the kept nodes and, per kept node, the kept node it
+// hangs from. False when more than `maxNodes` would be kept (unless `mustFit` is false).
+bool joinBones(const bvh::Skeleton& skeleton, std::span<const glm::vec3> positions,
+               std::span<const std::uint8_t> hasChildren, const FigureGrid& grid,
+               std::size_t maxNodes, bool mustFit, std::vector<bvh::NodeIndex>& kept,
+               std::vector<bvh::NodeIndex>& keptParents) {
+    kept.clear();
+    keptParents.clear();
+    // Per node, the kept node its drawn segment starts from (itself once a segment ends there).
+    std::vector<bvh::NodeIndex> segmentStart(skeleton.nodeCount());
+    std::unordered_map<CellPair, bvh::NodeIndex, CellPairHash> drawn;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        const auto index = static_cast<bvh::NodeIndex>(node);
+        const bvh::NodeIndex parent = skeleton.parents[node];
+        const std::uint64_t cell = grid.cellOf(positions[node]);
+        bvh::NodeIndex start = bvh::kNoParent;
+        CellPair cells{kRootCell, cell}; // a root: kept once per cell
+        if (parent != bvh::kNoParent) {
+            start = segmentStart[static_cast<std::size_t>(parent)];
+            const glm::vec3& from = positions[static_cast<std::size_t>(start)];
+            if (hasChildren[node] != 0 &&
+                glm::distance(glm::dvec3(from), glm::dvec3(positions[node])) < grid.cellSize) {
+                segmentStart[node] = start; // joined: too short to see
+                continue;
+            }
+            cells = {grid.cellOf(from), cell};
+        }
+        const auto [found, added] = drawn.try_emplace(cells, index);
+        if (added) {
+            if (mustFit && kept.size() == maxNodes) {
+                return false;
+            }
+            kept.push_back(index);
+            keptParents.push_back(start);
+        }
+        segmentStart[node] = found->second; // a bone already drawn in these cells stands for it
+    }
+    return true;
+}
+
+// [SECTION] Facts of a document
+
+// The facts of `document`, read from `shownPath`; the document is consumed (its frames are
+// freed before the analyses of a huge skeleton). `stanceFrames`: when not 0, the stance is
+// measured on that many frames (each with the next: a sampled read's pairs of rows).
+FileFacts factsOf(bvh::Document document, const std::string& shownPath,
+                  std::size_t stanceFrames = 0) {
+    FileFacts facts;
+    facts.diagnosticLines = keptDiagnostics(shownPath, document);
+    facts.loaded = document.loaded() && document.skeleton.nodeCount() > 0;
+    if (!facts.loaded) {
+        facts.summary = bvh::summarize(document, bvh::TranslationMode::Auto);
+        if (document.loaded()) {
+            // As the viewer refuses it (file_loading.cpp): nothing to show.
+            facts.diagnosticLines.insert(facts.diagnosticLines.begin(),
+                                         shownPath + ": error: the file has no skeleton");
+            facts.summary.errors = 1;
+        }
+        return facts;
+    }
+    const std::size_t nodes = document.skeleton.nodeCount();
+    const bvh::Motion& motion = document.motion;
+    const bvh::TranslationMode translation =
+        bvh::resolveTranslationMode(bvh::TranslationMode::Auto, document.skeleton, motion);
+    if (nodes > kThumbnailFigureNodes) {
+        facts.thumbnailFrame = motion.frameCount / 2;
+        bvh::Document figure = simplifiedFigure(
+            document.skeleton,
+            motion.frameCount > 0 ? motion.frame(facts.thumbnailFrame) : std::span<const float>(),
+            translation, kThumbnailFigureNodes, facts.thumbnailNodes);
+        figure.hasMotionSection = document.hasMotionSection;
+        figure.motion.frameTime = motion.frameTime;
+        figure.motion.frameTimeAssumed = motion.frameTimeAssumed;
+        facts.thumbnailPose = std::move(figure);
+    }
+    // The analyses: of the whole document, or of a huge skeleton's first nodes once the whole
+    // document (every frame of a million nodes) is freed.
+    bvh::DocumentSummary whole;
+    if (nodes > kFullyAnalysedNodes) {
+        countWholeDocument(document, whole);
+        document = firstNodesOf(document, kFullyAnalysedNodes);
+        facts.analysedInPart = true;
+    }
+    facts.summary = bvh::summarize(document, translation);
+    facts.summary.translationRequested = bvh::TranslationMode::Auto;
+    if (stanceFrames > 0) {
+        facts.summary.stance =
+            bvh::analyzeStance(document.skeleton, document.motion, translation,
+                               facts.summary.restPose, std::nullopt, stanceFrames);
+    }
+    if (facts.analysedInPart) {
+        facts.summary.joints = whole.joints;
+        facts.summary.endSites = whole.endSites;
+        facts.summary.channels = whole.channels;
+        facts.summary.jointsWithPositionChannels = whole.jointsWithPositionChannels;
+        facts.summary.warnings = whole.warnings;
+        facts.summary.errors = whole.errors;
+    }
+    facts.restAnimation = bvh::compareRestWithAnimation(document.skeleton, document.motion,
+                                                        translation, facts.summary.restPose);
+    if (!facts.thumbnailPose) {
+        facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
+    }
+    return facts;
+}
+
 // summarizeFile without the catch.
 FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress);
 
-} // namespace
-
-FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
+template <typename Summarize>
+FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize) {
     try {
-        return summarizeFileOrThrow(path, progress);
+        return summarize();
     } catch (const std::bad_alloc&) {
         // A file too large for the memory left fails alone; the browser and the pool go on.
         FileFacts facts;
@@ -62,6 +290,76 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
     }
 }
 
+} // namespace
+
+FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
+    return orOutOfMemory(path, [&] { return summarizeFileOrThrow(path, progress); });
+}
+
+bvh::Document simplifiedFigure(const bvh::Skeleton& skeleton, std::span<const float> row,
+                               bvh::TranslationMode translation, std::size_t maxNodes,
+                               std::vector<bvh::NodeIndex>& keptNodes, std::uint32_t cellsAcross) {
+    const std::size_t count = skeleton.nodeCount();
+    const std::vector<glm::vec3> positions = posedPositions(skeleton, row, translation);
+    std::vector<std::uint8_t> hasChildren(count, 0);
+    glm::dvec3 low(0.0);
+    glm::dvec3 high(0.0);
+    for (std::size_t node = 0; node < count; ++node) {
+        if (const bvh::NodeIndex parent = skeleton.parents[node]; parent != bvh::kNoParent) {
+            hasChildren[static_cast<std::size_t>(parent)] = 1;
+        }
+        const glm::dvec3 position(positions[node]);
+        low = node == 0 ? position : glm::min(low, position);
+        high = node == 0 ? position : glm::max(high, position);
+    }
+    const glm::dvec3 size = high - low;
+    const double extent = std::max({size.x, size.y, size.z});
+    std::vector<bvh::NodeIndex> keptParents;
+    FigureGrid grid;
+    grid.origin = low;
+    for (grid.cells = std::clamp<std::uint32_t>(cellsAcross, 1, 1u << 20);; grid.cells /= 2) {
+        grid.cellSize = extent > 0.0 ? extent / grid.cells : 1.0;
+        if (joinBones(skeleton, positions, hasChildren, grid, maxNodes, grid.cells > 1, keptNodes,
+                      keptParents)) {
+            break;
+        }
+    }
+
+    bvh::Document figure;
+    bvh::Skeleton& out = figure.skeleton;
+    const std::size_t kept = keptNodes.size();
+    const auto keptIndexOf = [&](bvh::NodeIndex node) {
+        return static_cast<bvh::NodeIndex>(
+            std::lower_bound(keptNodes.begin(), keptNodes.end(), node) - keptNodes.begin());
+    };
+    out.parents.resize(kept);
+    std::vector<std::uint8_t> keptChildren(kept, 0);
+    for (std::size_t k = 0; k < kept; ++k) {
+        const bvh::NodeIndex parent = keptParents[k];
+        out.parents[k] = parent == bvh::kNoParent ? bvh::kNoParent : keptIndexOf(parent);
+        if (parent != bvh::kNoParent) {
+            keptChildren[static_cast<std::size_t>(out.parents[k])] = 1;
+        }
+    }
+    out.names.reserve(kept);
+    out.offsets.reserve(kept);
+    out.isEndSite.reserve(kept);
+    for (std::size_t k = 0; k < kept; ++k) {
+        const auto node = static_cast<std::size_t>(keptNodes[k]);
+        const bvh::NodeIndex parent = keptParents[k];
+        const glm::dvec3 position(positions[node]);
+        out.names.push_back(skeleton.names[node]);
+        out.offsets.push_back(parent == bvh::kNoParent
+                                  ? position
+                                  : position - glm::dvec3(positions[std::size_t(parent)]));
+        // A joint passed over can make an End Site the start of the next segment.
+        out.isEndSite.push_back(keptChildren[k] == 0 ? skeleton.isEndSite[node] : 0);
+    }
+    out.channelBegin.assign(kept, 0);
+    out.channelCount.assign(kept, 0);
+    return figure;
+}
+
 namespace {
 
 FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress) {
@@ -70,33 +368,505 @@ FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgr
     options.threads = 1; // the pool's threads are the parallelism
     options.progress = &progress;
     options.motionLock = &motionLock;
-    FileFacts facts;
     bvh::Document document = bvh::loadDocument(path, options);
     bvh::dropIfFailed(document); // nobody watched the load: nothing half-read is summarised
     if (progress.cancelRequested.load(std::memory_order_relaxed)) {
+        FileFacts facts;
         facts.cancelled = true;
         return facts;
     }
-    const std::string shownPath = bvh::utf8FromPath(path);
-    facts.summary = bvh::summarize(document, bvh::TranslationMode::Auto);
-    facts.diagnosticLines = keptDiagnostics(shownPath, document);
-    facts.loaded = document.loaded() && document.skeleton.nodeCount() > 0;
-    if (document.loaded() && !facts.loaded) {
-        // As the viewer refuses it (file_loading.cpp): nothing to show.
-        facts.diagnosticLines.insert(facts.diagnosticLines.begin(),
-                                     shownPath + ": error: the file has no skeleton");
-        facts.summary.errors = 1;
-    }
-    if (facts.loaded) {
-        facts.restAnimation =
-            bvh::compareRestWithAnimation(document.skeleton, document.motion,
-                                          facts.summary.translationUsed, facts.summary.restPose);
-        facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
-    }
-    return facts; // `document`, with every frame, is freed here
+    return factsOf(std::move(document), bvh::utf8FromPath(path)); // every frame freed there
 }
 
 } // namespace
+
+// [SECTION] The thumbnailer's bounded read
+
+namespace {
+
+// Bytes of memory per thing in a header, for HeaderScan's bound: what the reader keeps of each
+// (a node's arrays, its made name and its place; a warning and its message, whose quoted text is
+// at most 40 characters; a joint name's entry in the duplicate-name check; a channel's type and
+// spelling), measured on the reader with hostile headers and rounded up.
+constexpr std::uint64_t kBytesPerNode = 112;
+constexpr std::uint64_t kBytesPerWarning = 144;
+constexpr std::uint64_t kBytesPerJointName = 112;
+constexpr std::uint64_t kBytesPerChannel = 72;
+// While a huge skeleton's simplified figure is built: a transform and a position per node.
+constexpr std::uint64_t kBytesPerPosedNode = 72;
+// The reader's bound on the values of a motion: 2 values (bvh::kMaxValuesPerTextByte in
+// core/reader/motion_reader.h) of 4 bytes per byte of rows.
+constexpr std::uint64_t kValueBytesPerRowByte = 8;
+// Pairs of rows a sampled read takes at most (the stance samples 240 frames).
+constexpr std::uint64_t kMaxSampledPairs = 120;
+
+bool isLineEnd(char c) {
+    return c == '\n' || c == '\r';
+}
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
+}
+char asciiLower(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Counts what a header holds without building it, as the reader's tokenizer splits it (runs of
+// non-blank characters, '{' and '}' on their own; a ROOT's or JOINT's name is the rest of its
+// line before any '{'), up to the MOTION keyword. Every count is an upper bound of what the
+// reader keeps: a header the reader refuses part-way is counted on, and every warning the
+// reader could give is counted as given (a joint's name as a duplicate, a value as not finite).
+class HeaderScan {
+public:
+    // Scans the next bytes of the file; false once the MOTION keyword was seen (motionOffset())
+    // or the reader would stop at an error (not HIERARCHY first, a '{' that opens no node, a '}'
+    // that closes none): it reads nothing after that.
+    bool feed(std::string_view bytes) {
+        std::size_t i = 0;
+        if (offset_ == 0 && bytes.starts_with("\xEF\xBB\xBF")) {
+            i = offset_ = 3; // a UTF-8 BOM, which the reader skips
+        }
+        for (; i < bytes.size() && !ended(); ++i, ++offset_) {
+            const char c = bytes[i];
+            if (expect_ == Expect::NameStart) {
+                if (isBlank(c)) {
+                    continue;
+                }
+                if (isLineEnd(c)) {
+                    expect_ = Expect::NameToken; // no name on the line: the next token is it
+                    continue;
+                }
+                expect_ = c == '{' ? Expect::Token : Expect::Name;
+            }
+            if (expect_ == Expect::Name) {
+                if (!isLineEnd(c) && c != '{') {
+                    ++nameLength_; // trailing blanks included: an upper bound
+                    continue;
+                }
+                endName();
+            }
+            const bool delimiter = isBlank(c) || isLineEnd(c) || c == '{' || c == '}';
+            if (delimiter && tokenLength_ > 0) {
+                endToken();
+                if (ended()) {
+                    break;
+                }
+            }
+            if (c == '{' || c == '}') {
+                token_.assign(1, c);
+                tokenLength_ = 1;
+                tokenStart_ = offset_;
+                endToken();
+            } else if (!delimiter) {
+                if (tokenLength_ == 0) {
+                    tokenStart_ = offset_;
+                    token_.clear();
+                }
+                if (token_.size() < kKeptTokenBytes) {
+                    token_ += asciiLower(c); // keywords are ASCII, any case
+                }
+                ++tokenLength_;
+            }
+        }
+        return !ended();
+    }
+    // The end of the file: a token cut by it is one.
+    void finish() {
+        if (tokenLength_ > 0 && !ended()) {
+            endToken();
+        }
+    }
+
+    std::optional<std::uint64_t> motionOffset() const { return motionOffset_; }
+    // The reader stops with an error at or before offset().
+    bool stopped() const { return stopped_; }
+    std::uint64_t offset() const { return offset_; }
+    std::uint64_t nodes() const { return nodes_; }
+    std::uint64_t channels() const { return channels_; }
+    // An upper bound of the memory that reading the header takes, and building a huge
+    // skeleton's figure after it: the reader's document (each weight includes its vector's
+    // regrowth), with either the reader's text (the header is read in a prefix that doubles)
+    // or the posed positions.
+    std::uint64_t memoryBound() const {
+        const std::uint64_t document = nodes_ * kBytesPerNode + nameBytes_ + warningBytes_ +
+                                       joints_ * kBytesPerJointName + channels_ * kBytesPerChannel;
+        const std::uint64_t text = motionOffset_.value_or(offset_);
+        return document + std::max(3 * text, nodes_ * kBytesPerPosedNode);
+    }
+
+private:
+    bool ended() const { return motionOffset_.has_value() || stopped_; }
+
+    enum class Expect { Token, NameStart, Name, NameToken, OffsetValue, ChannelCount, ChannelName };
+    static constexpr std::size_t kKeptTokenBytes = 16; // longer than any keyword or channel name
+    enum Block : std::uint8_t { kEndSite = 1, kHasOffset = 2, kHasChannels = 4 };
+
+    // Of a token in lower case, as token_ keeps it.
+    static bool isStructural(std::string_view token) {
+        for (const std::string_view keyword :
+             {"{", "}", "joint", "end", "endsite", "offset", "channels", "root", "motion"}) {
+            if (token == keyword) {
+                return true;
+            }
+        }
+        return false;
+    }
+    static bool isKnownChannel(std::string_view token) {
+        for (const std::string_view channel :
+             {"xposition", "yposition", "zposition", "xrotation", "yrotation", "zrotation"}) {
+            if (token == channel) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    void endToken() {
+        const std::string_view token =
+            tokenLength_ > kKeptTokenBytes ? std::string_view() : std::string_view(token_);
+        const std::uint64_t length = tokenLength_;
+        tokenLength_ = 0;
+        switch (expect_) {
+        case Expect::NameToken:
+            nameLength_ = length;
+            endName();
+            return;
+        case Expect::OffsetValue:
+            // A value with letters may be infinite or not a number: a warning each.
+            if (std::any_of(token_.begin(), token_.end(),
+                            [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
+                warn(length);
+            }
+            if (--offsetValuesLeft_ == 0) {
+                expect_ = Expect::Token;
+            }
+            return;
+        case Expect::ChannelCount:
+            expect_ = Expect::ChannelName;
+            return;
+        case Expect::ChannelName:
+            if (!isStructural(token)) {
+                ++channels_;
+                nameBytes_ += heapBytes(length);
+                if (!isKnownChannel(token)) {
+                    warn(length);
+                }
+                return;
+            }
+            expect_ = Expect::Token;
+            break;
+        case Expect::Token:
+        case Expect::NameStart:
+        case Expect::Name:
+            break;
+        }
+        if (!sawHierarchy_) {
+            sawHierarchy_ = token == "hierarchy";
+            stopped_ = !sawHierarchy_;
+        } else if (token == "{") {
+            stopped_ = !pendingNode_;
+            blocks_.push_back({static_cast<std::uint8_t>(pendingEndSite_ ? kEndSite : 0),
+                               pendingEndSite_ ? madeNameLength_ : lastNameLength_});
+            pendingNode_ = false;
+            pendingEndSite_ = false;
+            expect_ = Expect::Token; // "JOINT{": no name (the reader stops there)
+        } else if (token == "}") {
+            stopped_ = blocks_.empty();
+            if (!blocks_.empty()) {
+                const OpenBlock block = blocks_.back();
+                blocks_.pop_back();
+                if ((block.flags & kHasOffset) == 0) {
+                    warn(block.nameLength);
+                }
+                if ((block.flags & (kEndSite | kHasChannels)) == 0) {
+                    warn(block.nameLength);
+                }
+            }
+        } else if (token == "root" || token == "joint") {
+            ++nodes_;
+            ++joints_;
+            pendingNode_ = true;
+            pendingEndSite_ = false;
+            nameLength_ = 0;
+            expect_ = Expect::NameStart;
+        } else if (token == "end" || token == "endsite") {
+            ++nodes_;
+            // "EndSite_" and up to 128 bytes of its parent's name, then "..." (bvh::endSiteName).
+            const std::uint64_t parentName = blocks_.empty() ? 0 : blocks_.back().nameLength;
+            madeNameLength_ = 8 + std::min<std::uint64_t>(parentName, 128) + 3;
+            nameBytes_ += heapBytes(madeNameLength_);
+            pendingNode_ = true;
+            pendingEndSite_ = true;
+        } else if (token == "offset") {
+            if (!blocks_.empty()) {
+                if ((blocks_.back().flags & kHasOffset) != 0) {
+                    warn(blocks_.back().nameLength); // a second OFFSET
+                }
+                blocks_.back().flags |= kHasOffset;
+            }
+            expect_ = Expect::OffsetValue;
+            offsetValuesLeft_ = 3;
+        } else if (token == "channels") {
+            if (!blocks_.empty()) {
+                blocks_.back().flags |= kHasChannels;
+            }
+            expect_ = Expect::ChannelCount;
+        } else if (token == "motion") {
+            motionOffset_ = tokenStart_; // the end of the hierarchy, or where the reader fails
+        }
+    }
+
+    // What a string of `length` bytes holds outside its object (none within the small-string
+    // room), rounded up as the heap does.
+    static std::uint64_t heapBytes(std::uint64_t length) {
+        return length > 15 ? (length + 1 + 15) / 16 * 16 : 0;
+    }
+    void endName() {
+        nameBytes_ += 2 * heapBytes(nameLength_); // the skeleton's and the duplicate check's
+        lastNameLength_ = nameLength_;
+        expect_ = Expect::Token;
+        warn(nameLength_); // its name may repeat another's, or it may be a JOINT outside a ROOT
+    }
+    // A warning quoting `quoted` bytes of the file: at most 40 characters, each at most 4 bytes
+    // as the message shows it (\xNN).
+    void warn(std::uint64_t quoted) {
+        ++warnings_;
+        warningBytes_ += kBytesPerWarning + 4 * std::min<std::uint64_t>(quoted, 40);
+    }
+
+    struct OpenBlock {
+        std::uint8_t flags = 0;       // Block bits
+        std::uint64_t nameLength = 0; // a joint's, for its End Site's made name
+    };
+    Expect expect_ = Expect::Token;
+    std::string token_;
+    std::uint64_t tokenLength_ = 0;
+    std::uint64_t tokenStart_ = 0;
+    std::uint64_t offset_ = 0;
+    int offsetValuesLeft_ = 0;
+    bool sawHierarchy_ = false;
+    bool stopped_ = false;
+    bool pendingNode_ = false; // a ROOT, JOINT or End Site waits for its '{'
+    bool pendingEndSite_ = false;
+    std::uint64_t nameLength_ = 0;     // of the name being read
+    std::uint64_t lastNameLength_ = 0; // of the last joint named
+    std::vector<OpenBlock> blocks_;
+    std::uint64_t nodes_ = 0;
+    std::uint64_t joints_ = 0;
+    std::uint64_t nameBytes_ = 0;
+    std::uint64_t warnings_ = 0;
+    std::uint64_t warningBytes_ = 0;
+    std::uint64_t madeNameLength_ = 0; // of the End Site waiting for its '{'
+    std::uint64_t channels_ = 0;
+    std::optional<std::uint64_t> motionOffset_;
+};
+
+// The bytes of `file` in [offset, offset + size) (fewer at its end); empty after an error.
+std::string readAt(std::ifstream& file, std::uint64_t offset, std::uint64_t size) {
+    std::string bytes(size, '\0');
+    file.clear();
+    file.seekg(static_cast<std::streamoff>(offset));
+    file.read(bytes.data(), static_cast<std::streamsize>(size));
+    bytes.resize(file.bad() ? 0 : static_cast<std::size_t>(file.gcount()));
+    return bytes;
+}
+
+// Where a line ends in `text` from `from` (the line end itself), or npos.
+std::size_t lineEndIn(std::string_view text, std::size_t from) {
+    const auto end =
+        std::find_if(text.begin() + static_cast<std::ptrdiff_t>(from), text.end(), isLineEnd);
+    return end == text.end() ? std::string_view::npos : std::size_t(end - text.begin());
+}
+// Past the line end at `end` ("\r\n" is one).
+std::size_t pastLineEnd(std::string_view text, std::size_t end) {
+    return end + (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? 2 : 1);
+}
+
+// Appends to `rows` up to `lines` rows of the file from `offset` (from the next line start,
+// unless `atLineStart`), each cut at its last blank within `lineCap` bytes when longer (the
+// reader completes a short row); returns the rows appended.
+int appendRowsAt(std::ifstream& file, std::uint64_t offset, bool atLineStart, int lines,
+                 std::uint64_t lineCap, std::string& rows) {
+    const std::string window = readAt(file, offset, (lineCap + 2) * std::uint64_t(lines + 1));
+    std::size_t at = 0;
+    if (!atLineStart) {
+        const std::size_t end = lineEndIn(std::string_view(window).substr(0, lineCap + 2), 0);
+        if (end == std::string_view::npos) {
+            return 0;
+        }
+        at = pastLineEnd(window, end);
+    }
+    int appended = 0;
+    while (appended < lines && at < window.size()) {
+        const std::string_view rest = std::string_view(window).substr(at);
+        std::size_t end =
+            lineEndIn(rest.substr(0, std::min<std::uint64_t>(rest.size(), lineCap)), 0);
+        const bool whole = end != std::string_view::npos || rest.size() <= lineCap;
+        std::string_view row = rest.substr(0, whole ? end : lineCap);
+        if (!whole) {
+            row = row.substr(0, row.find_last_of(" \t"));
+        }
+        rows.append(row);
+        rows += '\n';
+        ++appended;
+        if (end == std::string_view::npos) {
+            break; // the file's last line, or one too long to find the next after it
+        }
+        at += pastLineEnd(rest, end);
+    }
+    return appended;
+}
+
+// Lines before byte `offset` of `text`, plus one: the line number of `offset`.
+std::uint32_t lineAt(std::string_view text, std::size_t offset) {
+    std::uint32_t line = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n' || (text[i] == '\r' && (i + 1 >= text.size() || text[i + 1] != '\n'))) {
+            ++line;
+        }
+    }
+    return line;
+}
+
+FileFacts refused(const std::string& shownPath, const std::string& why) {
+    FileFacts facts;
+    facts.summary.errors = 1;
+    facts.diagnosticLines = {shownPath + ": error: " + why};
+    return facts;
+}
+
+FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
+                                       bvh::LoadProgress& progress) {
+    const std::string shownPath = bvh::utf8FromPath(path);
+    std::uint64_t size = 0;
+    {
+        // Refuses what is not a regular file without blocking (a pipe, a device): the reader
+        // then says why.
+        bvh::FileInput input;
+        const std::optional<bvh::FileStamp> stamp =
+            input.open(path) ? input.stamp() : std::optional<bvh::FileStamp>();
+        if (!stamp) {
+            return summarizeFileOrThrow(path, progress);
+        }
+        size = stamp->size;
+    }
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+        return summarizeFileOrThrow(path, progress);
+    }
+    HeaderScan scan;
+    constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
+    std::string chunk;
+    for (std::uint64_t offset = 0; offset < size; offset += kChunk) {
+        chunk = readAt(file, offset, std::min(kChunk, size - offset));
+        if (!scan.feed(chunk) || scan.memoryBound() > kThumbnailReadBudget || chunk.empty()) {
+            break;
+        }
+    }
+    scan.finish();
+    if (scan.memoryBound() > kThumbnailReadBudget) {
+        return refused(shownPath, "the hierarchy is too large for a thumbnail (at least " +
+                                      std::to_string(scan.nodes()) + " nodes and " +
+                                      std::to_string(scan.channels()) +
+                                      " channels); it is not read");
+    }
+    // Only what can be read within the budget goes to the reader: the text up to a little past
+    // where it stops with an error (the same error), a header-only file (scanned to its end),
+    // or header and rows whose values fit in what is left.
+    constexpr std::uint64_t kPastError = 4 << 10;
+    const std::uint64_t left = kThumbnailReadBudget - scan.memoryBound();
+    const std::optional<std::uint64_t> motion = scan.motionOffset();
+    if (scan.stopped()) {
+        const std::string text = readAt(file, 0, std::min(size, scan.offset() + kPastError));
+        return factsOf(bvh::parseDocument(text), shownPath);
+    }
+    if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
+        return summarizeFileOrThrow(path, progress);
+    }
+
+    // The rows start after the motion header: the MOTION line and those after it that start
+    // with a word ("Frames: 10", "Frame Time: 0.01"), or whose line before ends with ':' (a
+    // value on a line of its own).
+    constexpr std::uint64_t kHeaderLinesWindow = 64 << 10;
+    const std::string after = readAt(file, *motion, kHeaderLinesWindow);
+    std::size_t rowsAt = 0;
+    bool valueFollows = false;
+    for (int line = 0; line < 6 && rowsAt < after.size(); ++line) {
+        const std::size_t first = after.find_first_not_of(" \t\f\v", rowsAt);
+        const char lead = first == std::string::npos ? '\0' : after[first];
+        const bool number = std::isdigit(static_cast<unsigned char>(lead)) || lead == '-' ||
+                            lead == '+' || lead == '.';
+        if (line > 0 && number && !valueFollows) {
+            break;
+        }
+        const std::size_t end = lineEndIn(after, rowsAt);
+        if (end == std::string::npos) {
+            // A motion header or first row longer than the window: the reader gets that much
+            // (a short first row, completed).
+            const std::string text = readAt(file, 0, *motion + after.size());
+            return factsOf(bvh::parseDocument(text), shownPath);
+        }
+        const std::string_view text = std::string_view(after).substr(rowsAt, end - rowsAt);
+        const std::size_t last = text.find_last_not_of(" \t\f\v");
+        valueFollows = last != std::string_view::npos && text[last] == ':';
+        rowsAt = pastLineEnd(after, end);
+    }
+    const std::uint64_t rowsStart = *motion + rowsAt;
+    const std::uint64_t rowsBytes = size - rowsStart;
+    const std::uint64_t budget = std::clamp<std::uint64_t>(left / kValueBytesPerRowByte, 64 << 10,
+                                                           kThumbnailSampledRowBytes);
+
+    std::string text = readAt(file, 0, rowsStart);
+    const std::uint32_t motionLine = lineAt(text, *motion);
+    // How many pairs fit: the first row's length says what a row takes.
+    std::string first;
+    appendRowsAt(file, rowsStart, true, 1, budget / 2, first);
+    const std::uint64_t pairBytes = 2 * std::max<std::uint64_t>(first.size(), 1);
+    const std::uint64_t pairs =
+        std::clamp<std::uint64_t>(budget / pairBytes, 2, kMaxSampledPairs) / 2 * 2;
+    const std::uint64_t lineCap = budget / (2 * pairs);
+    const std::size_t headerBytes = text.size();
+    std::uint64_t rows = 0;
+    for (std::uint64_t pair = 0; pair < pairs; ++pair) {
+        // Pair `pairs / 2` starts at the middle byte: its first row is the middle frame drawn.
+        rows += static_cast<std::uint64_t>(
+            appendRowsAt(file, rowsStart + pair * rowsBytes / pairs, pair == 0, 2, lineCap, text));
+    }
+    if (file.bad()) {
+        return summarizeFileOrThrow(path, progress); // it says what went wrong
+    }
+    file.close();
+
+    bvh::ParseOptions options;
+    options.threads = 1;
+    bvh::Document document = bvh::parseDocument(text, options);
+    const double bytesPerRow = rows > 0 ? double(text.size() - headerBytes) / double(rows) : 1.0;
+    const std::uint32_t rowsLine = lineAt(text, headerBytes);
+    text = std::string();
+    // The rows are the sampled ones, not the file's: warnings from the motion on (about the
+    // rows, or the declared frame count against them) are dropped, and an error in the rows is
+    // shown without a place. What comes before the rows keeps its place.
+    std::erase_if(document.diagnostics, [&](const bvh::Diagnostic& diagnostic) {
+        return diagnostic.line >= motionLine && diagnostic.severity != bvh::Severity::Error;
+    });
+    for (bvh::Diagnostic& diagnostic : document.diagnostics) {
+        if (diagnostic.line >= rowsLine) {
+            diagnostic.line = 0;
+            diagnostic.column = 0;
+        }
+    }
+    FileFacts facts = factsOf(std::move(document), shownPath, static_cast<std::size_t>(pairs));
+    facts.rowsSampled = true;
+    facts.thumbnailFrame =
+        static_cast<std::uint32_t>(std::min(double(rowsBytes) / bytesPerRow / 2.0, 4e9));
+    return facts;
+}
+
+} // namespace
+
+FileFacts summarizeFileForThumbnail(const std::filesystem::path& path,
+                                    bvh::LoadProgress& progress) {
+    return orOutOfMemory(path, [&] { return summarizeForThumbnailOrThrow(path, progress); });
+}
 
 unsigned defaultSummaryWorkers(unsigned hardwareThreads) {
     return std::clamp(hardwareThreads, 2u, 5u) - 1;

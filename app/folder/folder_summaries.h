@@ -4,6 +4,15 @@
 // warnings), its first diagnostics and one pose for the thumbnail: the full document is freed
 // before it returns, so a folder of 500 files never holds 500 documents.
 //
+// A skeleton of more than kFullyAnalysedNodes nodes (the reader accepts a million End Sites
+// under one root, or a chain 100 000 joints deep) is not analysed node by node over the clip:
+// the stance and the rest pose against the clip are measured on its first kFullyAnalysedNodes
+// nodes (file order puts parents first, so they are a skeleton of their own, and their motion
+// columns come first in every row), while the counts are the whole file's. A skeleton of more
+// than kThumbnailFigureNodes nodes gets a simplified figure as its thumbnail pose
+// (simplifiedFigure below): thousands of bones would otherwise cost seconds and hundreds of MB
+// to sample and draw at a size that shows a few hundred pixels across.
+//
 // SummaryPool summarises a list of files on a few long-lived threads (never a thread per file):
 // one thread fewer than the hardware has, so a core stays with the UI, and at most four. Each
 // thread reads one file at a time (a one-thread parse), so at most `workers` documents exist at
@@ -20,6 +29,7 @@
 #include <functional>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -28,6 +38,12 @@ namespace bvhscope::viewer {
 
 // Diagnostics kept per file (errors first, then warnings), for the browser's tooltips.
 inline constexpr std::size_t kKeptDiagnostics = 5;
+
+// Above kFullyAnalysedNodes nodes (End Sites included) a skeleton's analyses use its first
+// nodes only; above kThumbnailFigureNodes its thumbnail is a simplified figure of at most that
+// many nodes. A human with fingers and a face rig has a few hundred.
+inline constexpr std::size_t kFullyAnalysedNodes = 4096;
+inline constexpr std::size_t kThumbnailFigureNodes = 1024;
 
 struct FileFacts {
     bool loaded = false;    // it opens as a character (no error, a skeleton)
@@ -39,8 +55,21 @@ struct FileFacts {
     // The pose a thumbnail shows: the skeleton and one frame (the middle one, frameCount / 2:
     // frame 0 of a capture is often a calibration T-pose, the middle shows the motion), or no
     // frame for a rest-pose-only file. Empty when the file did not load.
+    // For a skeleton of more than kThumbnailFigureNodes nodes: a simplified figure posed at that
+    // frame (simplifiedFigure), with no channels and no frames (its rest pose is the pose).
     std::optional<bvh::Document> thumbnailPose;
     std::uint32_t thumbnailFrame = 0;
+    // Per node of a simplified thumbnailPose, in order, the file's node it stands for (to map
+    // node indices such as summary.stance.staticRoots); empty when the pose has the file's own
+    // skeleton.
+    std::vector<bvh::NodeIndex> thumbnailNodes;
+    // The analyses (summary.restPose, summary.stance, summary.rotationOrders, summary.rootNames,
+    // restAnimation) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
+    bool analysedInPart = false;
+    // summarizeFileForThumbnail read evenly spaced rows of a long motion, not all of them:
+    // summary.framesPresent and the durations count those rows (thumbnailFrame is estimated), and
+    // warnings about the rows and the motion header are not kept.
+    bool rowsSampled = false;
     // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
     // is not enough to judge it, so it is measured here, while every frame is at hand.
     bvh::RestAnimationAgreement restAnimation;
@@ -50,6 +79,44 @@ struct FileFacts {
 // its cancelRequested is set from another thread, stops the read (the result is `cancelled`).
 // Never throws; a missing or unreadable file is an error diagnostic at line 0.
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress);
+
+// [SECTION] The thumbnailer's bounded read
+//
+// `bvhscope thumbnail` runs once per file of a folder, under the file manager, on whatever the
+// folder holds; it must end within its memory and time on any input. summarizeFileForThumbnail
+// is summarizeFile within kThumbnailReadBudget bytes:
+// - The header is scanned first, without building anything, for an upper bound of what reading
+//   it costs (nodes, names, channels and the warnings they may bring, the text itself). A
+//   header over the budget is refused before it is read: an error, "the hierarchy is too large
+//   for a thumbnail", and no pose.
+// - Rows whose values could exceed what is left of the budget (the reader's bound is 2 values
+//   of 4 bytes per byte of rows: bvh::kMaxValuesPerTextByte) are not all read: pairs of
+//   consecutive rows evenly spaced through the file, the first and the middle ones among them,
+//   at most kThumbnailSampledRowBytes of them, are parsed after the header (rowsSampled). The
+//   middle frame drawn is then the row that starts the middle pair.
+// Peak memory stays near kThumbnailReadBudget plus the program itself, whatever the file.
+inline constexpr std::uint64_t kThumbnailReadBudget = std::uint64_t{200} << 20;
+inline constexpr std::uint64_t kThumbnailSampledRowBytes = std::uint64_t{8} << 20;
+FileFacts summarizeFileForThumbnail(const std::filesystem::path& path, bvh::LoadProgress& progress);
+
+// [SECTION] Simplified figures
+//
+// A figure of at most `maxNodes` nodes that looks like `skeleton` posed by `row` (the file's
+// translation mode: Absolute or Additive) at a thumbnail's size: each node's world position is
+// computed once; along each branch, bones are joined until the run spans a cell of a grid of
+// `cellsAcross` cells along the pose's longest side (every branch still reaches its leaves); a
+// bone whose ends fall in the same two cells as one already kept is drawn once (it stands for
+// the other). When that is still more than `maxNodes` nodes, the grid is halved and the figure
+// built again, down to one cell across (then at most 72 nodes are kept, whatever `maxNodes`;
+// a node whose position is not finite in floats takes its parent's). The result
+// has no channels: each node's OFFSET is its place relative to its parent in that pose (file
+// axes and units), so its rest pose is the pose. `keptNodes` receives, per node of the result,
+// the node of `skeleton` it stands for (increasing). Linear in the skeleton's nodes per grid
+// tried, with memory for a position per node and a transform per node while they are computed.
+bvh::Document simplifiedFigure(const bvh::Skeleton& skeleton, std::span<const float> row,
+                               bvh::TranslationMode translation, std::size_t maxNodes,
+                               std::vector<bvh::NodeIndex>& keptNodes,
+                               std::uint32_t cellsAcross = 512);
 
 // Threads a pool uses on a machine with `hardwareThreads` (std::thread::hardware_concurrency,
 // 0 when unknown): one fewer, at least 1, at most 4.

@@ -2,6 +2,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/headless/contact_sheet.h"
+#include "app/headless/render_plan.h"
 #include "app/headless/render_request.h"
 #include "app/headless/video_output.h"
 #include "app/media/media_features.h"
@@ -12,13 +13,13 @@
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
+#include "core/writer/input_files.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
 
 #include <algorithm>
 #include <filesystem>
 #include <memory>
-#include <set>
 
 namespace bvhscope::headless {
 
@@ -90,11 +91,6 @@ std::optional<viewer::Character> loadCharacter(const fs::path& path, const Rende
         viewer::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
     viewer::applyAxes(character, request.upAxis, request.unit);
     return character;
-}
-
-bool sameFile(const fs::path& a, const fs::path& b) {
-    std::error_code error;
-    return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
 }
 
 bool writeImage(const fs::path& path, const render::Image& image, std::ostream& err) {
@@ -180,29 +176,20 @@ FollowFraming followFraming(const viewer::Scene& scene, render::OrbitCamera came
 
 // [SECTION] Files: an image, a sequence or a video
 
-struct FrameSpan {
-    std::int64_t first = 0;
-    std::int64_t last = 0;
-};
-
-// Whether writing `output` would replace one of `inputs` (a capture or the sound file).
-bool isAnInput(const fs::path& output, const std::vector<fs::path>& inputs) {
-    return std::any_of(inputs.begin(), inputs.end(), [&](const fs::path& input) {
-        return sameFile(output, input) || output.lexically_normal() == input.lexically_normal();
-    });
-}
-
 int renderFiles(const RenderRequest& request, std::ostream& err) {
     std::vector<fs::path> inputs{bvh::pathFromUtf8(request.input)};
     for (const std::string& compared : request.comparedInputs) {
         inputs.push_back(bvh::pathFromUtf8(compared));
     }
     viewer::Scene scene;
+    std::vector<ClipTiming> timings;
     for (const fs::path& input : inputs) {
         std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
         if (!character) {
             return cli::kExitFileError;
         }
+        const bvh::Motion& motion = character->clip->document.motion;
+        timings.push_back({character->clip->displayName, motion.frameCount, motion.frameTime});
         scene.add(std::move(*character));
     }
     if (request.overlaid) {
@@ -210,69 +197,35 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
             character.placement = glm::vec3(0.0f);
         }
     }
-    // Several files are timed by the first one's frames, as the viewer's timeline is; the
-    // range runs to the end of the longest.
-    const viewer::Character& shown = scene.characters().front();
-    const double frameTime = shown.clip->document.motion.frameTime;
-    std::int64_t lastFrame = std::max<std::int64_t>(shown.clip->document.motion.frameCount, 1) - 1;
-    std::string title = shown.clip->displayName;
-    for (std::size_t i = 1; i < scene.characters().size(); ++i) {
-        const viewer::Character& other = scene.characters()[i];
-        const double otherEnd =
-            static_cast<double>(std::max<std::int64_t>(other.clip->document.motion.frameCount, 1) -
-                                1) *
-            other.clip->document.motion.frameTime;
-        lastFrame = std::max(lastFrame, static_cast<std::int64_t>(otherEnd / frameTime + 1e-6));
-        title += " + " + other.clip->displayName;
-    }
-    FrameSpan span{request.frame, request.frame};
-    if (request.mode == RenderMode::Sequence || request.mode == RenderMode::Video) {
-        span = {request.firstFrame, request.lastFrame.value_or(lastFrame)};
-    }
-    if (span.first > lastFrame || span.last > lastFrame) {
-        err << "bvhscope render: frame " << std::max(span.first, span.last) << " asked, but "
-            << bvh::utf8FromPath(inputs.front()) << " has frames 0 to " << lastFrame << '\n';
+
+    // What is drawn and written, decided before any picture: the frames, how many pictures
+    // (bounded), a video's rate and shots, and every output name checked against the inputs.
+    std::string planError;
+    const std::optional<RenderPlan> plan = planRender(request, timings, planError);
+    if (!plan) {
+        err << "bvhscope render: " << planError << '\n';
         return cli::kExitUsage;
     }
-
-    // What is drawn, in order: every frame of the span, or a video's shots.
-    std::vector<VideoShot> shots;
-    std::optional<VideoPlan> plan;
+    bvh::InputFiles inputFiles;
+    for (const fs::path& input : inputs) {
+        inputFiles.add(input, inputs.size() == 1 ? "the input file" : "an input file");
+    }
     std::optional<fs::path> audio;
-    std::vector<fs::path> outputs;
-    if (request.mode == RenderMode::Video) {
-        plan = planVideo(request, frameTime, span.first, span.last);
-        shots = plan->shots;
+    if (plan->video) {
         audio = resolveAudio(request, inputs.front(), err);
-        std::vector<fs::path> everyInput = inputs;
         if (audio) {
-            everyInput.push_back(*audio);
-        }
-        if (isAnInput(bvh::pathFromUtf8(request.output), everyInput)) {
-            err << "bvhscope render: " << request.output
-                << " is an input file; refusing to write over it\n";
-            return cli::kExitUsage;
-        }
-    } else {
-        // Every name first: none may be an input, and none may come twice (a pattern numbers
-        // every frame differently, but a plain name for one image is checked the same way).
-        std::set<std::string> seen;
-        for (std::int64_t frame = span.first; frame <= span.last; ++frame) {
-            shots.push_back({static_cast<double>(frame) * frameTime, frame});
-            fs::path path = bvh::pathFromUtf8(request.pattern.format(frame));
-            if (isAnInput(path, inputs)) {
-                err << "bvhscope render: " << bvh::utf8FromPath(path)
-                    << " is the input file; refusing to write over it\n";
-                return cli::kExitUsage;
-            }
-            if (!seen.insert(bvh::utf8FromPath(path.lexically_normal())).second) {
-                err << "bvhscope render: " << bvh::utf8FromPath(path)
-                    << " would be written twice\n";
-                return cli::kExitUsage;
-            }
-            outputs.push_back(std::move(path));
+            inputFiles.add(*audio, "the --audio file");
         }
     }
+    if (const std::string problem = checkOutputNames(request, *plan, inputFiles);
+        !problem.empty()) {
+        err << "bvhscope render: " << problem << '\n';
+        return cli::kExitUsage;
+    }
+    const viewer::Character& shown = scene.characters().front();
+    const double frameTime = plan->frameTime;
+    const std::int64_t lastFrame = plan->lastFrame;
+    const std::string& title = plan->title;
 
     OffscreenRenderer renderer;
     if (const std::string error = renderer.error(); !error.empty()) {
@@ -291,7 +244,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     viewer::ScenePose pose;
     if (!request.yawGiven) {
         // The front three-quarters of the figure as it stands at the first image.
-        scene.sample(static_cast<double>(span.first) * frameTime, bvh::Interpolation::Nearest,
+        scene.sample(static_cast<double>(plan->span.first) * frameTime, bvh::Interpolation::Nearest,
                      false, pose);
         if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene, pose)) {
             camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
@@ -304,7 +257,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     }
     // Between frames (a video at another rate) poses are interpolated, as playback does.
     const bvh::Interpolation interpolation =
-        plan && plan->resampled ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
+        plan->interpolated() ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
 
     TextPainter text;
     viewer::OverlayBuilder overlayBuilder;
@@ -331,15 +284,17 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     };
 
     std::unique_ptr<VideoOutput> video;
-    if (plan) {
-        video = VideoOutput::open(request, *plan, audio, drawShot, err);
+    if (plan->video) {
+        video = VideoOutput::open(request, *plan->video, audio, drawShot, err);
         if (!video) {
             return cli::kExitFileError;
         }
     }
-    for (std::size_t i = 0; i < shots.size(); ++i) {
-        const render::Image image = drawShot(shots[i]);
-        const bool written = video ? video->add(image, err) : writeImage(outputs[i], image, err);
+    for (std::int64_t k = 0; k < plan->pictureCount(); ++k) {
+        const render::Image image = drawShot(plan->shot(k));
+        const bool written =
+            video ? video->add(image, err)
+                  : writeImage(bvh::pathFromUtf8(outputName(request, *plan, k)), image, err);
         if (!written) {
             return cli::kExitFileError; // the same directory will fail again for the next frame
         }
@@ -372,12 +327,13 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
         return cli::kExitUsage;
     }
     const fs::path output = bvh::pathFromUtf8(request.pattern.format(0));
+    bvh::InputFiles inputs;
     for (const fs::path& file : files) {
-        if (sameFile(output, file)) {
-            err << "bvhscope render: " << bvh::utf8FromPath(output)
-                << " is one of the input files; refusing to write over it\n";
-            return cli::kExitUsage;
-        }
+        inputs.add(file, "an input file");
+    }
+    if (const std::string refusal = inputs.refusal(output); !refusal.empty()) {
+        err << "bvhscope render: " << refusal << '\n';
+        return cli::kExitUsage;
     }
 
     OffscreenRenderer renderer;

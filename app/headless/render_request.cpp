@@ -21,15 +21,16 @@ a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the figu
 standing on the ground.
 On Linux it works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such
 as NVIDIA's); on Windows it draws in a hidden window's OpenGL context.
-Images are PNG, written to a temporary file and renamed into place; never over FILE. Several
-FILEs are drawn together, side by side as the viewer places them (or --layout overlaid), timed
-by the first file's frames.
+Images are PNG, written to a temporary file and renamed into place; never over an input (a
+FILE, the sound of --audio). Several FILEs are drawn together, side by side as the viewer places
+them (or with --layout overlaid), timed by the first file's frames.
 
   -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
                          out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
   --frame N              the frame to draw (0-based, default 0; on a contact sheet, each
                          file's last frame when it is shorter)
-  --frames A:B           an image per frame from A to B inclusive ("A:" to the end)
+  --frames A:B           an image per frame from A to B inclusive ("A:" to the end); both
+                         must be frames of FILE
   --size WxH             image size in pixels (default 1280x720)
   --no-overlay           no frame / timecode / file name text in the corner
   --camera figure|clip|follow
@@ -56,9 +57,11 @@ Video (-o NAME.mp4, .webm or .gif: the whole clip unless --frames says otherwise
   MP4 is H.264 (yuv420p, index at the front) with AAC sound; WebM is VP9 with Opus sound; GIF
   has one 256-colour palette and no sound. Written through a temporary file; Ctrl+C leaves
   nothing behind. MP4 and WebM need even --size sides.
-  --fps RATE             frames per second (29.97, 30000/1001; default: the capture's rate),
-                         poses interpolated between frames as playback does. A GIF plays at most
-                         50 fps: a faster capture keeps every 2nd, 3rd... frame
+  --fps RATE             frames per second (29.97, 30000/1001; 1/600 to 1000; default: the
+                         capture's rate, which must be in that range), poses interpolated
+                         between frames as playback does. A GIF plays at most 50 fps: a faster
+                         capture keeps every 2nd, 3rd... frame. A video holds at most 1000000
+                         pictures, a sequence at most 1000000 images
   --crf N                quality, lower is better and larger: H.264 0-51 (default 20), VP9 0-63
                          (default 32)
   --audio SOUND|auto     sound to play with the picture (WAV, FLAC, OGG, MP3...), cut to the
@@ -110,8 +113,8 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
     if (const auto text = parsed.option("--fps")) {
         request.fps = media::parseFrameRate(*text);
         if (!request.fps) {
-            return "--fps must be a rate above 0 and up to 1000 (30, 29.97, 30000/1001), not '" +
-                   std::string(*text) + "'";
+            return "--fps must be a rate from " + media::videoFrameRateRange() +
+                   " (30, 29.97, 30000/1001), not '" + std::string(*text) + "'";
         }
     }
     if (const auto text = parsed.option("--crf")) {

@@ -66,34 +66,85 @@ int hexValue(char c) {
     return -1;
 }
 
-// Ends the process when the drawing takes longer than `seconds` (a hostile file, a wedged
+// Ends the process when the thumbnail takes longer than `seconds` (a hostile file, a wedged
 // driver): a file manager waits for its thumbnailers one at a time. Cancelled on destruction.
+//
+// Writing the PNG is the one step it does not cut (std::_Exit runs no destructor, so an
+// AtomicFile cut between creating its temporary file and renaming it would leave the
+// `.NAME.tmp-...` file behind): once the time is up no write starts, and a write under way is
+// waited for, up to kWriteGraceSeconds, and then counts (the image is complete, the status 0).
+// A write still under way after that (a disk that stalls) has its temporary file removed
+// before the process ends.
 class Watchdog {
 public:
-    explicit Watchdog(double seconds)
-        : thread_([this, seconds] {
-              std::unique_lock lock(mutex_);
-              const auto limit = std::chrono::duration<double>(seconds);
-              if (!wake_.wait_for(lock, limit, [this] { return done_; })) {
-                  std::cerr << "bvhscope thumbnail: gave up after " << seconds << " s\n";
-                  std::_Exit(cli::kExitFileError);
-              }
-          }) {}
+    static constexpr double kWriteGraceSeconds = 5.0;
+
+    explicit Watchdog(double seconds) : thread_([this, seconds] { watch(seconds); }) {}
     Watchdog(const Watchdog&) = delete;
     Watchdog& operator=(const Watchdog&) = delete;
     ~Watchdog() {
         {
-            std::lock_guard lock(mutex_);
-            done_ = true;
+            const std::lock_guard lock(mutex_);
+            state_ = State::Done;
         }
-        wake_.notify_one();
+        wake_.notify_all();
         thread_.join();
     }
 
+    // Writes `bytes` to `output` through an AtomicFile, unless the time is up (then the process
+    // is ending and this never returns). Returns false, having said why on `err`, when the file
+    // cannot be written.
+    bool write(const fs::path& output, std::string_view bytes, std::ostream& err) {
+        std::unique_lock lock(mutex_); // held by the watchdog from the time it gives up
+        state_ = State::Writing;
+        lock.unlock();
+        // Created without the lock, so that the watchdog never waits on a stalled file system
+        // for longer than its grace; the one gap left is an open() that stalls past the grace.
+        bvh::AtomicFile file(output);
+        lock.lock();
+        temporary_ = file.temporaryPath();
+        lock.unlock();
+        file.write(bytes);
+        const bool written = file.commit();
+        if (!written) {
+            for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
+                err << "bvhscope thumbnail: " << diagnostic.message << '\n';
+            }
+        }
+        lock.lock();
+        temporary_.clear(); // renamed or removed by now (the destructor removes nothing more)
+        state_ = State::Done;
+        lock.unlock();
+        wake_.notify_all();
+        return written;
+    }
+
 private:
+    enum class State { Working, Writing, Done };
+
+    void watch(double seconds) {
+        std::unique_lock lock(mutex_);
+        const auto limit = std::chrono::duration<double>(seconds);
+        if (wake_.wait_for(lock, limit, [this] { return state_ == State::Done; })) {
+            return;
+        }
+        if (state_ == State::Writing) {
+            const auto grace = std::chrono::duration<double>(kWriteGraceSeconds);
+            if (wake_.wait_for(lock, grace, [this] { return state_ == State::Done; })) {
+                return; // written in time after all: the image counts
+            }
+            std::error_code ignored;
+            fs::remove(temporary_, ignored); // an empty path removes nothing
+        }
+        // Ends with the lock held: no write starts from here on.
+        std::cerr << "bvhscope thumbnail: gave up after " << seconds << " s\n";
+        std::_Exit(cli::kExitFileError);
+    }
+
     std::mutex mutex_;
     std::condition_variable wake_;
-    bool done_ = false;
+    State state_ = State::Working;
+    fs::path temporary_; // the output's temporary file while it is written
     std::thread thread_; // last: starts once the members it uses exist
 };
 
@@ -102,7 +153,7 @@ bool sameFile(const fs::path& a, const fs::path& b) {
     return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
 }
 
-int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
+int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostream& err) {
     const fs::path input = bvh::pathFromUtf8(request.input);
     const fs::path output = bvh::pathFromUtf8(request.output);
     if (sameFile(input, output) || input.lexically_normal() == output.lexically_normal()) {
@@ -110,10 +161,11 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
             << " is the input file; refusing to write over it\n";
         return cli::kExitUsage;
     }
-    // The folder Browser's reading: the summary, the rest pose against the clip (which way is
-    // up) and one pose, the middle frame.
+    // The folder Browser's reading (the summary, the rest pose against the clip: which way is
+    // up, and one pose, the middle frame) within the thumbnailer's memory bound: a huge
+    // hierarchy refused, a long motion sampled, a huge skeleton simplified.
     bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(input, progress);
+    viewer::FileFacts facts = viewer::summarizeFileForThumbnail(input, progress);
     for (const std::string& line : facts.diagnosticLines) {
         err << line << '\n';
     }
@@ -140,7 +192,8 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
             err << "bvhscope thumbnail: " << error << '\n';
             return cli::kExitFileError;
         }
-        viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
+        viewer::SceneDrawOptions options =
+            viewer::thumbnailDrawOptions(settings, thumbnail, request.size);
         options.backgroundColor = glm::vec3(0.0f); // transparent: premultiplied black
         options.backgroundAlpha = 0.0f;
         // 4x MSAA even on a software renderer: a thumbnail is drawn once, and llvmpipe spends
@@ -158,15 +211,7 @@ int drawThumbnail(const ThumbnailRequest& request, std::ostream& err) {
         err << "bvhscope thumbnail: cannot encode " << bvh::utf8FromPath(output) << " as PNG\n";
         return cli::kExitFileError;
     }
-    bvh::AtomicFile file(output);
-    file.write(bytes);
-    if (!file.commit()) {
-        for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
-            err << "bvhscope thumbnail: " << diagnostic.message << '\n';
-        }
-        return cli::kExitFileError;
-    }
-    return cli::kExitOk;
+    return watchdog.write(output, bytes, err) ? cli::kExitOk : cli::kExitFileError;
 }
 
 } // namespace
@@ -275,8 +320,11 @@ int runThumbnail(std::span<const std::string_view> arguments, std::ostream& out,
     if (!parsed.request) {
         return parsed.exitCode.value_or(cli::kExitUsage);
     }
-    const Watchdog watchdog(parsed.request->timeoutSeconds);
-    return drawThumbnail(*parsed.request, err);
+    // A file manager that gives up on a thumbnailer ends it with SIGTERM: the PNG's temporary
+    // file goes with it.
+    bvh::removeTemporaryFilesOnTerminationSignals();
+    Watchdog watchdog(parsed.request->timeoutSeconds);
+    return drawThumbnail(*parsed.request, watchdog, err);
 }
 
 } // namespace bvhscope::headless

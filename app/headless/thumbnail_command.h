@@ -5,7 +5,11 @@
 //
 // A file that does not load gets no image and exit status 1, with its FILE:LINE:COL
 // diagnostics on stderr; a watchdog ends the process with status 1 after --timeout seconds, so
-// a file manager never waits on a hung thumbnail.
+// a file manager never waits on a hung thumbnail (a PNG being written is finished first: no
+// temporary file is left). Any input is read within a memory bound
+// (app/folder/folder_summaries.h, summarizeFileForThumbnail: a hierarchy beyond it refused, a
+// long motion sampled, a huge skeleton drawn as a simplified figure), and a figure that would
+// cover the picture many times over is drawn with lines (thumbnailDrawOptions).
 #pragma once
 
 #include <optional>

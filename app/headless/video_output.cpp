@@ -9,11 +9,6 @@ namespace bvhscope::headless {
 
 namespace fs = std::filesystem;
 
-VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
-                    std::int64_t lastFrame) {
-    return media::planVideoFrames(frameTime, firstFrame, lastFrame, request.fps, request.container);
-}
-
 std::optional<fs::path> resolveAudio(const RenderRequest& request, const fs::path& capture,
                                      std::ostream& err) {
     if (request.audio.empty()) {
@@ -42,9 +37,9 @@ std::unique_ptr<VideoOutput> VideoOutput::open(
     settings.frameRate = plan.rate;
     settings.crf = request.crf;
 
-    if (audio && !plan.shots.empty()) {
-        const double start = plan.shots.front().timeSeconds + request.audioOffsetSeconds;
-        const double duration = static_cast<double>(plan.shots.size()) / plan.rate.perSecond();
+    if (audio) {
+        const double start = plan.shot(0).timeSeconds + request.audioOffsetSeconds;
+        const double duration = plan.durationSeconds();
         media::AudioDecodeResult decoded = media::decodeAudio(*audio, {start, duration});
         if (!decoded.clip) {
             err << "bvhscope render: " << decoded.error << '\n';
@@ -56,16 +51,23 @@ std::unique_ptr<VideoOutput> VideoOutput::open(
                 << " s to " << start + duration
                 << " s (see --audio-offset); the video's sound is silence\n";
         }
+        if (decoded.truncated) {
+            const auto minutes = static_cast<int>(media::kMaxDecodedSoundSeconds / 60.0);
+            err << "bvhscope render: " << bvh::utf8FromPath(*audio)
+                << ": the video keeps the first " << minutes
+                << " minutes of its sound (bvhscope decodes at most " << minutes
+                << " minutes of a sound); the rest of the video is silent\n";
+        }
         output->audio_ = std::move(*decoded.clip);
         settings.audio = &output->audio_;
     }
     if (request.container == media::VideoContainer::Gif) {
         // Up to eight pictures spread over the clip: enough to see every colour the clip
         // shows (the characters' colours, floor, sky and their shades).
-        const std::size_t samples = std::min<std::size_t>(8, plan.shots.size());
-        for (std::size_t i = 0; i < samples; ++i) {
-            const std::size_t index = samples > 1 ? i * (plan.shots.size() - 1) / (samples - 1) : 0;
-            const render::Image picture = drawShot(plan.shots[index]);
+        const std::int64_t samples = std::min<std::int64_t>(8, plan.shotCount());
+        for (std::int64_t i = 0; i < samples; ++i) {
+            const std::int64_t index = samples > 1 ? i * (plan.shotCount() - 1) / (samples - 1) : 0;
+            const render::Image picture = drawShot(plan.shot(index));
             output->palette_.addSample(picture.rgba);
         }
         output->palette_.build();

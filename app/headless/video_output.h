@@ -1,5 +1,5 @@
-// The video side of `bvhscope render -o clip.mp4|.webm|.gif`: which capture times become video
-// frames, the sound to go with them, and the encoder (app/media) the pictures go to. The
+// The video side of `bvhscope render -o clip.mp4|.webm|.gif`: the sound to go with the video's
+// shots (planned by render_plan.h), and the encoder (app/media) the pictures go to. The
 // pictures themselves are drawn by render_command.cpp exactly as for a PNG sequence.
 #pragma once
 
@@ -20,20 +20,19 @@ namespace bvhscope::headless {
 using VideoShot = media::VideoShot;
 using VideoPlan = media::VideoFramePlan;
 
-// The video's shots for the request's range (media::planVideoFrames, at --fps when given).
-VideoPlan planVideo(const RenderRequest& request, double frameTime, std::int64_t firstFrame,
-                    std::int64_t lastFrame);
-
-// The sound file for --audio: the file named, or for "auto" the one beside `capture` (nullopt,
-// with a note on `err`, when there is none). Empty request.audio: nullopt.
+// The sound file for --audio: the file named, or for "auto" the regular file beside `capture`
+// (nullopt, with a note on `err`, when there is none). Empty request.audio: nullopt. The file is
+// only named here: VideoOutput::open opens it, and refuses what is not a regular file.
 std::optional<std::filesystem::path>
 resolveAudio(const RenderRequest& request, const std::filesystem::path& capture, std::ostream& err);
 
 class VideoOutput {
 public:
     // Decodes the sound (cut to the shots: from the first shot's time plus the offset, as long
-    // as the video), builds a GIF's palette from a few pictures drawn by `drawShot`, and opens
-    // the encoder. nullptr on failure, with "bvhscope render: ..." on `err`.
+    // as the video, media::decodeAudio: a named pipe or a device is refused at once, a sample
+    // rate no sound has too, and at most media::kMaxDecodedSoundSeconds of it are kept, with a
+    // note), builds a GIF's palette from a few pictures drawn by `drawShot`, and opens the
+    // encoder. nullptr on failure, with "bvhscope render: ..." on `err`.
     static std::unique_ptr<VideoOutput>
     open(const RenderRequest& request, const VideoPlan& plan,
          const std::optional<std::filesystem::path>& audio,

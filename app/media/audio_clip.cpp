@@ -11,23 +11,37 @@ namespace bvhscope::media {
 
 namespace fs = std::filesystem;
 
+std::optional<AudioWindowFrames> windowFrames(AudioWindow window) {
+    if (!std::isfinite(window.startSeconds) || !std::isfinite(window.durationSeconds) ||
+        window.durationSeconds < 0.0) {
+        return std::nullopt;
+    }
+    static constexpr double kLimit = 4503599627370496.0; // 2^52 frames: exact in a double
+    auto frames = [](double seconds) {
+        return static_cast<std::int64_t>(
+            std::llround(std::clamp(seconds * kAudioSampleRate, -kLimit, kLimit)));
+    };
+    return AudioWindowFrames{frames(window.startSeconds), frames(window.durationSeconds)};
+}
+
 AudioClip cutAudio(const AudioClip& clip, AudioWindow window) {
     AudioClip cut;
-    if (!std::isfinite(window.startSeconds) || !std::isfinite(window.durationSeconds) ||
-        window.durationSeconds <= 0.0) {
+    const std::optional<AudioWindowFrames> frames = windowFrames(window);
+    if (!frames || frames->length == 0) {
         return cut;
     }
-    const auto frames =
-        static_cast<std::int64_t>(std::llround(window.durationSeconds * kAudioSampleRate));
-    const std::int64_t start = std::llround(window.startSeconds * kAudioSampleRate);
-    cut.samples.assign(static_cast<std::size_t>(frames) * kAudioChannels, 0.0f);
-    const auto available = static_cast<std::int64_t>(clip.frameCount());
-    const std::int64_t from = std::clamp<std::int64_t>(start, 0, available);
-    const std::int64_t to = std::clamp<std::int64_t>(start + frames, 0, available);
+    // On the clip's timeline: the window [start, end), the sound [soundStart, soundEnd).
+    const std::int64_t start = frames->start;
+    const std::int64_t end = start + frames->length;
+    const auto soundStart = static_cast<std::int64_t>(clip.leadingSilenceFrames);
+    const std::int64_t soundEnd = soundStart + static_cast<std::int64_t>(clip.frameCount());
+    const std::int64_t from = std::clamp(start, soundStart, soundEnd);
+    const std::int64_t to = std::clamp(end, from, soundEnd);
+    cut.leadingSilenceFrames =
+        static_cast<std::size_t>(std::clamp<std::int64_t>(soundStart - start, 0, frames->length));
     if (to > from) {
-        std::copy(clip.samples.begin() + from * kAudioChannels,
-                  clip.samples.begin() + to * kAudioChannels,
-                  cut.samples.begin() + (from - start) * kAudioChannels);
+        cut.samples.assign(clip.samples.begin() + (from - soundStart) * kAudioChannels,
+                           clip.samples.begin() + (to - soundStart) * kAudioChannels);
     }
     return cut;
 }

@@ -12,7 +12,9 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
+#include <filesystem>
 #include <memory>
+#include <stop_token>
 #include <string>
 
 namespace bvhscope::media {
@@ -27,19 +29,50 @@ void silenceFfmpegLog();
 struct FormatInputDeleter {
     void operator()(AVFormatContext* context) const { avformat_close_input(&context); }
 };
-// A demuxer on a file.
+struct IoContextDeleter {
+    void operator()(AVIOContext* context) const;
+};
+
+// A demuxer on a local file: the one way app/media opens a file to read (the sound files of
+// audio_decoding.cpp). Its contract:
+// - The path is opened with bvh::FileInput (core/platform/file_input.h), which never blocks
+//   (a named pipe with no writer, a device) and takes only a regular file.
+// - FFmpeg reads that open file through an AVIOContext of ours and never sees the path as a
+//   URL: "pipe:0", "http://host/a.wav" or "concat:a|b" are file names like any other, and
+//   nothing can replace the file between the check and the open.
+// - FFmpeg opens nothing else on the file's behalf (a playlist's or a reference movie's
+//   entries): its io_open is refused.
+// - Once `stop` is requested every read fails (AVERROR_EXIT), so whatever FFmpeg is doing with
+//   the file ends at its next read.
+// FileInput reads forward only, so a seek backwards opens the file again through FileInput
+// (and fails if the file changed meanwhile) and a seek forwards reads up to the new position:
+// each costs a read of the file at most, as cheap as the sound's decoding needs anyway.
 class FormatInput {
 public:
-    int open(const std::string& path) {
-        AVFormatContext* context = nullptr;
-        const int status = avformat_open_input(&context, path.c_str(), nullptr, nullptr);
-        context_.reset(status < 0 ? nullptr : context);
-        return status;
-    }
+    FormatInput();
+    ~FormatInput();
+    // Not movable: FFmpeg's callbacks hold the address of the file they read.
+    FormatInput(const FormatInput&) = delete;
+    FormatInput& operator=(const FormatInput&) = delete;
+
+    // Opens `path` and reads its header. Empty when open; otherwise why not, as the rest of a
+    // sentence after the file's name: "is a named pipe (FIFO), not a regular file", "cannot
+    // open: no such file or directory", "not a file libavformat reads (Invalid data found
+    // when processing input)", "stopped".
+    std::string open(const std::filesystem::path& path, std::stop_token stop = {});
+    // Why the last read or seek failed, when it was the file (or `stop`) rather than FFmpeg:
+    // "read error: input/output error", "changed while it was read", "stopped"; empty
+    // otherwise.
+    const std::string& readFailure() const;
+
     AVFormatContext* get() const { return context_.get(); }
     AVFormatContext* operator->() const { return context_.get(); }
 
 private:
+    struct Source; // the open file and where FFmpeg is in it (ffmpeg_handles.cpp)
+    // Destroyed in reverse: the demuxer, then the AVIOContext it reads, then the file.
+    std::unique_ptr<Source> source_;
+    std::unique_ptr<AVIOContext, IoContextDeleter> io_;
     std::unique_ptr<AVFormatContext, FormatInputDeleter> context_;
 };
 

@@ -223,20 +223,27 @@ struct VideoEncoder::State {
         }
     }
 
-    // Sends sound up to `untilFrame` sample frames (the end of the clip at most), in the
-    // encoder's frame size; the last frame may be short only when `flush` is set.
+    // Sends sound up to `untilFrame` sample frames of the video, in the encoder's frame size.
+    // The sound track ends where the clip's sound does (its last frame may be short), or with
+    // the video: the clip's leading silence is encoded here as silence, and after the sound
+    // there is no sound track at all (MP4 and WebM let a track end before the others; players
+    // play the rest silent). So a three-second sound under a three-hour video holds and encodes
+    // three seconds of sound, not three hours.
     bool sendAudio(std::size_t untilFrame, bool flush) {
         if (!audio || settings.audio == nullptr) {
             return true;
         }
         const AudioClip& clip = *settings.audio;
-        const std::size_t end = std::min(untilFrame, clip.frameCount());
+        // At least one sample, so that the track has a packet even when the clip is empty.
+        const std::size_t trackEnd = std::max<std::size_t>(clip.endFrame(), 1);
+        const std::size_t end = std::min(untilFrame, trackEnd);
         AVCodecContext* context = audio.get();
         const int frameSize = context->frame_size > 0 ? context->frame_size : 1024;
         while (audioPosition < end) {
             const std::size_t count =
                 std::min<std::size_t>(static_cast<std::size_t>(frameSize), end - audioPosition);
-            if (count < static_cast<std::size_t>(frameSize) && !flush) {
+            // Only the track's last frame may be short: wait for more video unless this is it.
+            if (count < static_cast<std::size_t>(frameSize) && !flush && end < trackEnd) {
                 break;
             }
             AVFrame* frame = audioFrame.get();
@@ -248,11 +255,22 @@ struct VideoEncoder::State {
             if (const int status = av_frame_get_buffer(frame, 0); status < 0) {
                 return fail("cannot allocate a sound frame", status);
             }
-            const float* source = clip.samples.data() + audioPosition * kAudioChannels;
-            for (std::size_t i = 0; i < count; ++i) {
+            if (const int status =
+                    av_samples_set_silence(frame->extended_data, 0, frame->nb_samples,
+                                           kAudioChannels, context->sample_fmt);
+                status < 0) {
+                return fail("cannot write silence into a sound frame", status);
+            }
+            // The part of this frame the clip's samples cover: [from, to) of the video's frames.
+            const std::size_t from =
+                std::clamp(clip.leadingSilenceFrames, audioPosition, audioPosition + count);
+            const std::size_t to = std::clamp(clip.endFrame(), from, audioPosition + count);
+            for (std::size_t at = from; at < to; ++at) {
+                const std::size_t i = at - audioPosition;
+                const float* source =
+                    clip.samples.data() + (at - clip.leadingSilenceFrames) * kAudioChannels;
                 for (int channel = 0; channel < kAudioChannels; ++channel) {
-                    const float value =
-                        std::clamp(source[i * kAudioChannels + channel], -1.0f, 1.0f);
+                    const float value = std::clamp(source[channel], -1.0f, 1.0f);
                     switch (context->sample_fmt) {
                     case AV_SAMPLE_FMT_FLTP:
                         reinterpret_cast<float*>(frame->data[channel])[i] = value;

@@ -34,7 +34,10 @@ struct VideoSettings {
     // same frames (README, Performance) at a size that still fits a chat message.
     std::string h264Preset = "veryfast";
     // Sound from video time 0 on (already cut to the clip: see decodeAudio's window); not for
-    // GIF. The clip must outlive the encoder.
+    // GIF. The clip's leading silence is encoded as silence (the clip does not store it), and
+    // the sound track ends where the clip's samples do, or with the video if that is first: a
+    // short sound under a long video is a short track, which players follow with silence. The
+    // clip must outlive the encoder.
     const AudioClip* audio = nullptr;
     // GIF: the palette every frame is mapped to (built from sample frames). Must outlive the
     // encoder.

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace bvhscope::media {
@@ -29,12 +30,19 @@ struct FrameRate {
 // The rate of a capture from its Frame Time. BVH writes the time per frame with a few decimals
 // (0.0333333 for 30 fps, 0.00833333 for 120, 0.041708 for 23.976), so a rate within 0.05 % of a
 // whole number or of an NTSC rate (N*1000/1001) is taken as that; anything else is kept to a
-// thousandth of a frame per second. Frame times that are not finite or not positive give 30.
-FrameRate frameRateFromFrameTime(double frameTimeSeconds);
-// A rate given on the command line (--fps 29.97, --fps 30000/1001); nullopt when it is not a
-// positive rate up to kMaxFrameRate.
+// thousandth of a frame per second, or below 1 fps to a millisecond of Frame Time (3 s is
+// 1000/3000, not 0.333). nullopt when the rate is not one a video is written at
+// (bvh::kMinVideoFrameRate to bvh::kMaxVideoFrameRate, core/model/output_limits.h): a Frame Time
+// of an hour or of a microsecond gives no video rate, and the caller says so rather than
+// writing the video at another rate.
+std::optional<FrameRate> frameRateFromFrameTime(double frameTimeSeconds);
+// A rate given on the command line (--fps 29.97, --fps 30000/1001), snapped as above; nullopt
+// when it is not a number or a fraction of whole numbers in the video rates' range.
 std::optional<FrameRate> parseFrameRate(std::string_view text);
-inline constexpr double kMaxFrameRate = 1000.0;
+// Whether a video can be written at `rate` (the range above).
+bool isVideoFrameRate(FrameRate rate);
+// That range in words, for messages: "1/600 to 1000 fps".
+std::string videoFrameRateRange();
 
 // GIF frame delays are whole hundredths of a second, and browsers play delays under two
 // hundredths as ten, so a GIF is written at most at 50 frames per second: a faster rate is

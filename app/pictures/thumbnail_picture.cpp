@@ -2,6 +2,11 @@
 
 #include "app/scene/framing.h"
 
+#include <algorithm>
+#include <glm/geometric.hpp>
+#include <numbers>
+#include <vector>
+
 namespace bvhscope::viewer {
 
 render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose) {
@@ -22,6 +27,18 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
         // Stand it, face it and put it on the ground as the viewer does: one frame cannot
         // tell, so the stance is the whole clip's (core/analysis/stance.h).
         clip.summary.stance = facts->summary.stance;
+        if (!facts->thumbnailNodes.empty()) {
+            // A simplified figure: its nodes are a few of the file's.
+            std::vector<bvh::NodeIndex> staticRoots;
+            for (const bvh::NodeIndex root : facts->summary.stance.staticRoots) {
+                const auto found = std::ranges::lower_bound(facts->thumbnailNodes, root);
+                if (found != facts->thumbnailNodes.end() && *found == root) {
+                    staticRoots.push_back(
+                        static_cast<bvh::NodeIndex>(found - facts->thumbnailNodes.begin()));
+                }
+            }
+            clip.summary.stance.staticRoots = std::move(staticRoots);
+        }
     }
     Character character = makeCharacter(std::make_shared<const Clip>(std::move(clip)));
     applyAxes(character, settings.upAxis, settings.unit);
@@ -34,6 +51,46 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
 SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings) {
     SceneDrawOptions options = sceneDrawOptions(settings);
     options.showGrid = false; // at this size the grid's lines are noise; the shadow grounds it
+    return options;
+}
+
+float thumbnailCoverage(const ThumbnailScene& thumbnail, const SceneLook& look, int size) {
+    const render::Bounds bounds = thumbnail.scene.poseBounds(thumbnail.pose);
+    if (bounds.empty()) {
+        return 0.0f;
+    }
+    const glm::vec3 extents = bounds.size();
+    const double extent = std::max({double(extents.x), double(extents.y), double(extents.z)});
+    if (!(extent > 0.0)) {
+        return 0.0f;
+    }
+    // The drawer's least radius, 0.75 px (scene_drawing.cpp), in scene units.
+    const double leastRadius = 0.75 * extent / std::max(size, 1);
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    thumbnail.scene.buildInstances(thumbnail.pose, std::nullopt, look, bones, joints);
+    double area = 0.0;
+    for (const render::BoneInstance& bone : bones) {
+        const double radius = std::max(double(bone.radius), leastRadius);
+        area += (glm::distance(glm::dvec3(bone.start), glm::dvec3(bone.end)) + 2.0 * radius) * 2.0 *
+                radius;
+    }
+    for (const render::BoneInstance& joint : joints) {
+        const double radius = std::max(double(joint.radius), leastRadius);
+        area += std::numbers::pi * radius * radius;
+    }
+    // Twice: each is drawn again as its shadow.
+    return static_cast<float>(std::min(2.0 * area / (extent * extent), 1e9));
+}
+
+SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings,
+                                      const ThumbnailScene& thumbnail, int size) {
+    SceneDrawOptions options = thumbnailDrawOptions(settings);
+    if (thumbnailCoverage(thumbnail, options.look, size) > kMaxThumbnailCoverage) {
+        options.boneStyle = render::BoneStyle::Line;
+        options.showJoints = false;
+        options.showShadow = false;
+    }
     return options;
 }
 

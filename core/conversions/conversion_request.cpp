@@ -95,16 +95,8 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
         analyzeStance(skeleton, motion, mode, analyzeRestPose(skeleton)).upAxis);
 
     if (request.frames) {
+        // planConversionRequest has checked that the span starts on a frame.
         const std::int64_t frameCount = pipeline.motion().frameCount;
-        if (request.frames->first < 0 || request.frames->first >= frameCount) {
-            pipeline.problem(inputName,
-                             {Severity::Error, 0, 0,
-                              "frames start at " + std::to_string(request.frames->first) +
-                                  " but the clip has " + std::to_string(frameCount) +
-                                  (frameCount == 1 ? " frame" : " frames")},
-                             false);
-            return false;
-        }
         const std::int64_t last =
             std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
         const auto first = static_cast<std::uint32_t>(request.frames->first);
@@ -210,11 +202,48 @@ std::string formatLogEntry(const ConversionLogEntry& entry) {
            entry.diagnostic.message;
 }
 
+ConversionPlan planConversionRequest(const Motion& motion, const ConversionRequest& request) {
+    ConversionPlan plan;
+    std::uint64_t frames = motion.frameCount;
+    if (request.frames) {
+        const std::int64_t frameCount = motion.frameCount;
+        if (request.frames->first < 0 || request.frames->first >= frameCount) {
+            plan.errors.push_back({Severity::Error, 0, 0,
+                                   "frames start at " + std::to_string(request.frames->first) +
+                                       " but the clip has " + std::to_string(frameCount) +
+                                       (frameCount == 1 ? " frame" : " frames")});
+            return plan;
+        }
+        const std::int64_t last =
+            std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
+        frames =
+            static_cast<std::uint64_t>(std::max<std::int64_t>(last - request.frames->first, 0)) + 1;
+    }
+    if (request.framesPerSecond) {
+        const auto kept = static_cast<std::uint32_t>(frames);
+        if (std::string problem = resampleSizeProblem(kept, motion.channelCount, motion.frameTime,
+                                                      *request.framesPerSecond);
+            !problem.empty()) {
+            plan.errors.push_back({Severity::Error, 0, 0, std::move(problem)});
+            return plan;
+        }
+        frames = static_cast<std::uint64_t>(
+            resampledFrameCount(kept, motion.frameTime, *request.framesPerSecond));
+    }
+    plan.frameCount = frames;
+    plan.valueCount = frames * motion.channelCount;
+    return plan;
+}
+
 ConversionOutcome applyConversionRequest(const Skeleton& skeleton, const Motion& motion,
                                          const ConversionRequest& request,
                                          const std::string& inputName) {
     Pipeline pipeline(skeleton, motion, inputName);
-    const bool ok = runSteps(request, skeleton, motion, pipeline, inputName);
+    ConversionPlan plan = planConversionRequest(motion, request);
+    for (Diagnostic& problem : plan.errors) {
+        pipeline.problem(inputName, std::move(problem), false);
+    }
+    const bool ok = plan.ok() && runSteps(request, skeleton, motion, pipeline, inputName);
     return pipeline.finish(ok);
 }
 

@@ -63,7 +63,20 @@ struct ConversionOutcome {
     bool ok = false;
 };
 
-// Applies `request` to (skeleton, motion). `inputName` names the input in the log. Stops at the
+// What applyConversionRequest will make of `motion`, decided before anything is
+// converted or allocated: the frame span must start on a frame of the motion, and a resample
+// must be to a rate whose Frame Time reads back and make at most kMaxConvertedValues values
+// (resampleSizeProblem, conversions.h). Arithmetic only, so a hostile request costs nothing.
+struct ConversionPlan {
+    std::uint64_t frameCount = 0;   // of the output
+    std::uint64_t valueCount = 0;   // frameCount x channels
+    std::vector<Diagnostic> errors; // line 0: about the request, not a place in a file
+    bool ok() const { return errors.empty(); }
+};
+ConversionPlan planConversionRequest(const Motion& motion, const ConversionRequest& request);
+
+// Applies `request` to (skeleton, motion), once planConversionRequest accepts it (its errors are
+// then the log's). `inputName` names the input in the log. Stops at the
 // first step that fails (its errors are the last log entries). A frame span starting past the
 // last frame, an unreadable name map and any conversion's error fail; joints the name map does
 // not cover are a warning.

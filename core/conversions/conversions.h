@@ -52,10 +52,27 @@ Conversion trimFrames(const Skeleton& skeleton, const Motion& motion, std::uint3
 // channels of other layouts are interpolated linearly per channel. An input rate within 0.01% of
 // a whole number of frames per second is taken as that number (Frame Time is rounded in files:
 // 0.0083333 means 120 fps).
+//
+// The rate must be one whose Frame Time the reader accepts (bvh::isWritableFrameRate,
+// core/model/output_limits.h), and the result at most bvh::kMaxConvertedValues values (frames x
+// channels, a frame of no channels counting as one); both are checked before anything is
+// allocated, and fail with resampleSizeProblem's message.
 Conversion resampleMotion(const Skeleton& skeleton, const Motion& motion, double framesPerSecond);
 
+// How many frames resampleMotion makes of `frameCount` frames `frameTime` apart, as a double: a
+// hostile rate makes more than any integer type holds, so callers compare this with the bounds
+// before converting it.
+double resampledFrameCount(std::uint32_t frameCount, double frameTime, double framesPerSecond);
+// Why resampling a motion of that size to `framesPerSecond` is refused (a rate whose Frame Time
+// would not read back, or a result past kMaxConvertedValues), or empty. Arithmetic only.
+std::string resampleSizeProblem(std::uint32_t frameCount, std::uint32_t channelCount,
+                                double frameTime, double framesPerSecond);
+
 // Every offset and position channel multiplied by `factor` (finite, > 0): every world position
-// scales by `factor` about the world origin.
+// scales by `factor` about the world origin. Refused, naming the first value at fault, when a
+// finite value would leave the float range (a factor of 2e38) or a value other than zero would
+// become zero as a float (1e-300): the file written would not read back as the motion scaled.
+// The values are checked before the result is allocated.
 Conversion scaleSkeleton(const Skeleton& skeleton, const Motion& motion, double factor);
 
 // Re-expresses the whole clip in axes rotated by `rotation` (C): for every node and frame the

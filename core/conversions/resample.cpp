@@ -1,5 +1,8 @@
 #include "core/conversions/joint_channels.h"
+#include "core/model/output_limits.h"
 
+#include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <glm/ext/quaternion_common.hpp>
 
@@ -24,33 +27,69 @@ double intendedFrameTime(double frameTime) {
     return (whole >= 1.0 && std::abs(rate - whole) <= 1e-4 * rate) ? 1.0 / whole : frameTime;
 }
 
+// Shortest text that reads back as the same double ("20000", "1e-09", "72000001").
+std::string numberText(double value) {
+    char buffer[32];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
 } // namespace
+
+double resampledFrameCount(std::uint32_t frameCount, double frameTime, double framesPerSecond) {
+    if (frameCount == 0) {
+        return 0.0;
+    }
+    const double inputFramesPerOutputFrame = 1.0 / (framesPerSecond * intendedFrameTime(frameTime));
+    const double lastInputFrame = frameCount - 1.0;
+    return std::floor(lastInputFrame / inputFramesPerOutputFrame + kFrameSnap) + 1.0;
+}
+
+std::string resampleSizeProblem(std::uint32_t frameCount, std::uint32_t channelCount,
+                                double frameTime, double framesPerSecond) {
+    if (!isWritableFrameRate(framesPerSecond)) {
+        return "the frame rate must be from 1/" + std::to_string(std::lround(kLongestFrameTime)) +
+               " to " + std::to_string(std::lround(1.0 / kShortestFrameTime)) +
+               " frames per second: a Frame Time of 1 microsecond to 1 hour, as BVH readers "
+               "take it, not " +
+               numberText(framesPerSecond);
+    }
+    const double frames = resampledFrameCount(frameCount, frameTime, framesPerSecond);
+    // A row of no channels still costs a line of text: count it as one value.
+    const double values = frames * std::max<std::uint32_t>(channelCount, 1);
+    if (!(values <= static_cast<double>(kMaxConvertedValues))) {
+        return "resampling to " + numberText(framesPerSecond) + " fps would make " +
+               numberText(frames) + " frames of " + std::to_string(channelCount) + " channels (" +
+               numberText(values) + " values), more than the " +
+               std::to_string(kMaxConvertedValues) + " (" +
+               std::to_string(kMaxConvertedValues * sizeof(float) >> 20) +
+               " MiB) a converted motion may hold";
+    }
+    return {};
+}
 
 Conversion resampleMotion(const Skeleton& skeleton, const Motion& motion, double framesPerSecond) {
     std::vector<Diagnostic> problems = validateInput(skeleton, motion);
-    if (!(framesPerSecond > 0.0) || !std::isfinite(framesPerSecond)) {
-        problems.push_back(error("the frame rate must be a positive number of frames per second"));
-    }
     if (hasErrors(problems)) {
         return failure(std::move(problems));
+    }
+    // The size first, before anything is allocated.
+    if (std::string problem = resampleSizeProblem(motion.frameCount, motion.channelCount,
+                                                  motion.frameTime, framesPerSecond);
+        !problem.empty()) {
+        return failure(std::move(problem));
     }
     const double inputFramesPerOutputFrame =
         1.0 / (framesPerSecond * intendedFrameTime(motion.frameTime));
     const double lastInputFrame = motion.frameCount > 0 ? motion.frameCount - 1.0 : 0.0;
-    const double outputIntervals =
-        std::floor(lastInputFrame / inputFramesPerOutputFrame + kFrameSnap);
-    if (outputIntervals >= 4294967295.0) {
-        return failure("resampling to " + std::to_string(framesPerSecond) +
-                       " fps would make more than 2^32 frames");
-    }
 
     Conversion result;
     result.skeleton = skeleton;
     result.motion.frameTime = 1.0 / framesPerSecond;
     result.motion.frameTimeAssumed = false;
     result.motion.channelCount = motion.channelCount;
-    result.motion.frameCount =
-        motion.frameCount == 0 ? 0 : static_cast<std::uint32_t>(outputIntervals) + 1;
+    result.motion.frameCount = static_cast<std::uint32_t>(
+        resampledFrameCount(motion.frameCount, motion.frameTime, framesPerSecond));
     result.motion.values.resize(std::size_t{result.motion.frameCount} * motion.channelCount);
 
     std::vector<JointChannels> joints;

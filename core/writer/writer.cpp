@@ -2,6 +2,7 @@
 
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
+#include "core/writer/input_files.h"
 
 #include <algorithm>
 #include <array>
@@ -306,10 +307,7 @@ std::vector<Diagnostic> writeBvhFile(const std::filesystem::path& target, const 
         return problems;
     }
     if (options.inputPath && !options.allowOverwritingInput) {
-        std::error_code error;
-        if (std::filesystem::exists(target, error) &&
-            std::filesystem::exists(*options.inputPath, error) &&
-            std::filesystem::equivalent(target, *options.inputPath, error) && !error) {
+        if (sameFile(target, *options.inputPath)) {
             problems.push_back(
                 writeError("refusing to overwrite the input file '" + utf8FromPath(target) + "'"));
             return problems;

@@ -71,9 +71,9 @@ std::vector<Diagnostic> validateForWriting(const Skeleton& skeleton, const Motio
 std::string formatBvh(const Skeleton& skeleton, const Motion& motion);
 
 struct WriteOptions {
-    // The file the skeleton and motion were read from. When it and the target both exist and
-    // are the same file (std::filesystem::equivalent: also through links), writing is refused
-    // unless allowOverwritingInput is set.
+    // The file the skeleton and motion were read from. When it and the target are the same file
+    // (bvh::sameFile, core/writer/input_files.h: also through links), writing is refused unless
+    // allowOverwritingInput is set.
     std::optional<std::filesystem::path> inputPath;
     bool allowOverwritingInput = false;
 };

@@ -17,11 +17,11 @@ AudioDecodeResult noSound(const std::filesystem::path& path) {
 
 } // namespace
 
-AudioDecodeResult decodeAudio(const std::filesystem::path& path, AudioWindow) {
+AudioDecodeResult decodeAudio(const std::filesystem::path& path, AudioWindow, std::stop_token) {
     return noSound(path);
 }
 
-AudioDecodeResult decodeWholeAudio(const std::filesystem::path& path, double) {
+AudioDecodeResult decodeWholeAudio(const std::filesystem::path& path, std::stop_token, double) {
     return noSound(path);
 }
 

@@ -4,26 +4,44 @@
 
 #include <chrono>
 #include <cmath>
+#include <new>
 
 namespace bvhscope::viewer {
 
+void AudioTrack::stopLoading() {
+    if (worker_.joinable()) {
+        worker_.request_stop();
+        worker_.join();
+    }
+    pending_ = {};
+}
+
 void AudioTrack::load(const std::filesystem::path& path) {
-    pending_ = std::async(std::launch::async, [path] {
+    stopLoading();
+    std::promise<Loaded> promise;
+    pending_ = promise.get_future();
+    worker_ = std::jthread([path, promise = std::move(promise)](std::stop_token stop) mutable {
         Loaded loaded;
         loaded.path = path;
-        media::AudioDecodeResult decoded = media::decodeWholeAudio(path, kMaxViewerAudioSeconds);
-        if (!decoded.clip) {
-            loaded.error = decoded.error;
-            return loaded;
+        try {
+            media::AudioDecodeResult decoded = media::decodeWholeAudio(path, stop);
+            if (!decoded.clip) {
+                loaded.error = decoded.error;
+            } else if (decoded.clip->frameCount() == 0) {
+                loaded.error = bvh::utf8FromPath(path) + ": no sound in this file";
+            } else {
+                loaded.truncated = decoded.truncated;
+                loaded.waveform = buildWaveform(*decoded.clip);
+                loaded.clip = std::make_shared<const media::AudioClip>(std::move(*decoded.clip));
+            }
+        } catch (const std::bad_alloc&) {
+            // The bounds keep a sound to a few hundred megabytes; a machine without them free
+            // gets the message, not a viewer ended by an exception on this thread.
+            loaded = {};
+            loaded.path = path;
+            loaded.error = bvh::utf8FromPath(path) + ": not enough memory to decode its sound";
         }
-        if (decoded.clip->frameCount() == 0) {
-            loaded.error = bvh::utf8FromPath(path) + ": no sound in this file";
-            return loaded;
-        }
-        loaded.truncated = decoded.clip->durationSeconds() >= kMaxViewerAudioSeconds - 1e-6;
-        loaded.waveform = buildWaveform(*decoded.clip);
-        loaded.clip = std::make_shared<const media::AudioClip>(std::move(*decoded.clip));
-        return loaded;
+        promise.set_value(std::move(loaded));
     });
 }
 
@@ -33,6 +51,7 @@ bool AudioTrack::poll() {
         return false;
     }
     Loaded loaded = pending_.get();
+    worker_.join(); // done: it only has to return
     error_ = loaded.error;
     if (loaded.clip) {
         path_ = std::move(loaded.path);
@@ -44,7 +63,7 @@ bool AudioTrack::poll() {
 }
 
 void AudioTrack::clear() {
-    pending_ = {};
+    stopLoading();
     path_.clear();
     clip_.reset();
     waveform_ = {};

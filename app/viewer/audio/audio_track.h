@@ -13,20 +13,25 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 
 namespace bvhscope::viewer {
 
-// Longer sounds are cut here (48 kHz stereo floats: 11.5 MB a minute).
-inline constexpr double kMaxViewerAudioSeconds = 30.0 * 60.0;
-
+// The sound of the viewer. A load never holds the viewer up: the file is opened without
+// blocking (a named pipe or a device is an error at once, media::decodeWholeAudio), at most
+// media::kMaxDecodedSoundSeconds of it is decoded (the rest is left out: truncated()), and a
+// load that is replaced, cleared or destroyed is stopped within a few milliseconds of
+// decoding and waited for (the destructor too), so closing the viewer (a window closed,
+// SIGTERM) never waits on a sound.
 class AudioTrack {
 public:
     // Starts decoding `path` in the background; the sound playing so far stays until it is
-    // done. A second request replaces the first.
+    // done. A second request stops and replaces the first.
     void load(const std::filesystem::path& path);
     // Takes a finished load: true when a new sound is in place (or the load failed: error()).
     bool poll();
     bool loading() const { return pending_.valid(); }
+    // Stops a load still running and removes the sound.
     void clear();
 
     bool loaded() const { return clip_ != nullptr; }
@@ -38,7 +43,7 @@ public:
     // Where capture time 0 is in the sound (seconds; negative: the capture starts first).
     double offsetSeconds = 0.0;
     bool muted = false;
-    // Cut at kMaxViewerAudioSeconds.
+    // The sound went on past media::kMaxDecodedSoundSeconds: only its first minutes are here.
     bool truncated() const { return truncated_; }
 
 private:
@@ -49,12 +54,17 @@ private:
         std::string error;
         bool truncated = false;
     };
+    // Stops the load in flight, if any, and waits for its thread (a few milliseconds).
+    void stopLoading();
+
     std::future<Loaded> pending_;
     std::filesystem::path path_;
     std::shared_ptr<const media::AudioClip> clip_;
     Waveform waveform_;
     std::string error_;
     bool truncated_ = false;
+    // Last: destroyed first, its destructor asking the decoding to stop and joining it.
+    std::jthread worker_;
 };
 
 // Keeps an AudioOutput in step with playback. The device is opened on the first sound, so a

@@ -11,9 +11,10 @@ namespace {
 using Clock = std::chrono::steady_clock;
 } // namespace
 
-media::VideoFramePlan planVideoExport(const VideoExportSettings& settings) {
+std::optional<media::VideoFramePlan> planVideoExport(const VideoExportSettings& settings,
+                                                     std::string& error) {
     return media::planVideoFrames(settings.frameTime, settings.startSeconds, settings.endSeconds,
-                                  std::nullopt, settings.container);
+                                  std::nullopt, settings.container, error);
 }
 
 std::unique_ptr<VideoExportJob> VideoExportJob::start(VideoExportSettings settings,
@@ -33,7 +34,11 @@ std::unique_ptr<VideoExportJob> VideoExportJob::start(VideoExportSettings settin
     }
     std::unique_ptr<VideoExportJob> job(new VideoExportJob());
     job->settings_ = std::move(settings);
-    job->plan_ = planVideoExport(job->settings_);
+    std::optional<media::VideoFramePlan> plan = planVideoExport(job->settings_, error);
+    if (!plan) {
+        return nullptr;
+    }
+    job->plan_ = *plan;
     if (job->settings_.container != media::VideoContainer::Gif &&
         !job->openEncoder(nullptr, error)) {
         return nullptr;
@@ -50,11 +55,11 @@ bool VideoExportJob::openEncoder(std::shared_ptr<const media::GifPalette> palett
     video.frameRate = plan_.rate;
     video.crf = settings_.crf;
     std::shared_ptr<const media::AudioClip> audio;
-    if (settings_.audio && media::containerHasSound(settings_.container) && !plan_.shots.empty()) {
-        const double duration = static_cast<double>(plan_.shots.size()) / plan_.rate.perSecond();
-        audio = std::make_shared<const media::AudioClip>(media::cutAudio(
-            *settings_.audio,
-            {plan_.shots.front().timeSeconds + settings_.audioOffsetSeconds, duration}));
+    if (settings_.audio && media::containerHasSound(settings_.container)) {
+        const double duration = plan_.durationSeconds();
+        audio = std::make_shared<const media::AudioClip>(
+            media::cutAudio(*settings_.audio,
+                            {plan_.shot(0).timeSeconds + settings_.audioOffsetSeconds, duration}));
     }
     encoder_ = media::BackgroundEncoder::start(settings_.output, video, std::move(audio),
                                                std::move(palette), error);
@@ -88,12 +93,15 @@ void VideoExportJob::step(const Scene& scene, OverlayBuilder& overlayBuilder, Sc
         if (!palette_) {
             palette_ = std::make_shared<media::GifPalette>();
         }
-        const std::size_t samples = std::min<std::size_t>(8, plan_.shots.size());
+        const std::size_t shots = static_cast<std::size_t>(plan_.shotCount());
+        const std::size_t samples = std::min<std::size_t>(8, shots);
         while (paletteSamples_ < samples && Clock::now() < until) {
             const std::size_t index =
-                samples > 1 ? paletteSamples_ * (plan_.shots.size() - 1) / (samples - 1) : 0;
+                samples > 1 ? paletteSamples_ * (shots - 1) / (samples - 1) : 0;
             palette_->addSample(
-                drawPicture(scene, overlayBuilder, drawer, plan_.shots[index].timeSeconds).rgba);
+                drawPicture(scene, overlayBuilder, drawer,
+                            plan_.shot(static_cast<std::int64_t>(index)).timeSeconds)
+                    .rgba);
             ++paletteSamples_;
         }
         if (paletteSamples_ < samples) {
@@ -104,15 +112,17 @@ void VideoExportJob::step(const Scene& scene, OverlayBuilder& overlayBuilder, Sc
             return;
         }
     }
-    while (next_ < plan_.shots.size() && encoder_->hasRoom() && Clock::now() < until) {
+    const auto total = static_cast<std::size_t>(plan_.shotCount());
+    while (next_ < total && encoder_->hasRoom() && Clock::now() < until) {
         render::Image picture =
-            drawPicture(scene, overlayBuilder, drawer, plan_.shots[next_].timeSeconds);
+            drawPicture(scene, overlayBuilder, drawer,
+                        plan_.shot(static_cast<std::int64_t>(next_)).timeSeconds);
         if (!encoder_->push(std::move(picture.rgba))) {
             return;
         }
         ++next_;
     }
-    if (next_ == plan_.shots.size()) {
+    if (next_ == total) {
         encoder_->finish();
     }
 }

@@ -17,6 +17,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,10 @@ struct VideoExportSettings {
 };
 
 // The pictures' capture times: the range at the frame time's rate (a GIF: gifFrameRate of it),
-// planned as `bvhscope render` plans a video (media::planVideoFrames).
-media::VideoFramePlan planVideoExport(const VideoExportSettings& settings);
+// planned as `bvhscope render` plans a video (media::planVideoFrames); nullopt with `error` when
+// that rate is not a video rate or the range would be more pictures than a video may hold.
+std::optional<media::VideoFramePlan> planVideoExport(const VideoExportSettings& settings,
+                                                     std::string& error);
 
 class VideoExportJob {
 public:
@@ -66,7 +69,7 @@ public:
 
     Status status() const;
     std::string error() const;
-    std::int64_t total() const { return static_cast<std::int64_t>(plan_.shots.size()); }
+    std::int64_t total() const { return plan_.shotCount(); }
     std::int64_t drawn() const { return next_; }
     std::int64_t encoded() const;
     const std::filesystem::path& output() const { return settings_.output; }

@@ -1,8 +1,10 @@
 #include "app/viewer/panels/audio_panel.h"
 
+#include "app/media/audio_clip.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace bvhscope::viewer {
@@ -41,7 +43,9 @@ void drawAudioControls(ViewerState& state, float scale) {
         return;
     }
     const std::string name = bvh::utf8FromPath(track.path().filename());
-    ImGui::Text("Sound: %s%s", name.c_str(), track.truncated() ? " (first 30 min)" : "");
+    const std::string cut =
+        " (first " + std::to_string(std::lround(media::kMaxDecodedSoundSeconds / 60.0)) + " min)";
+    ImGui::Text("Sound: %s%s", name.c_str(), track.truncated() ? cut.c_str() : "");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s\nPlays with playback at 1x; silent at other speeds and in "
                           "reverse; scrubbing plays short snippets.",

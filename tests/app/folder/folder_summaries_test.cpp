@@ -1,18 +1,29 @@
 // Summaries of a folder's files in the background: the facts match core's summary of the
 // file, bad files report their first FILE:LINE:COL diagnostic, only one pose is kept, the pool
 // never runs more threads than it was given, takes the rows on screen first, and closing it
-// cancels the file being read and starts no other.
+// cancels the file being read and starts no other. A huge skeleton is counted whole, analysed
+// on its first nodes and shown as a simplified figure; the thumbnailer's read gives what
+// summarizeFile gives for ordinary files, refuses a hierarchy beyond its budget unread and
+// samples a motion too long to read whole around its middle.
 #include "app/folder/folder_summaries.h"
 #include "core/analysis/summary.h"
 #include "core/reader/document.h"
 #include "tests/app/folder/folder_test_support.h"
+#include "tests/support/synthetic_clips.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <cstdio>
 #include <dirent.h>
+#include <fstream>
+#include <functional>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <memory>
 #include <regex>
 #include <set>
+#include <sstream>
 
 using namespace bvhscope::viewer;
 using bvhscope::folder_test::pumpUntil;
@@ -130,6 +141,251 @@ TEST(FolderSummaries, DefaultWorkersLeaveACoreForTheInterface) {
     EXPECT_EQ(defaultSummaryWorkers(3), 2u);
     EXPECT_EQ(defaultSummaryWorkers(5), 4u);
     EXPECT_EQ(defaultSummaryWorkers(64), 4u);
+}
+
+// [SECTION] Huge skeletons: simplified figures and analyses of the first nodes
+
+// A root with `sites` End Sites, each at `place(i)` from it.
+bvh::Skeleton fan(std::size_t sites, const std::function<glm::dvec3(std::size_t)>& place) {
+    bvh::Skeleton skeleton;
+    skeleton.names.assign(sites + 1, "EndSite_Hips");
+    skeleton.names[0] = "Hips";
+    skeleton.parents.assign(sites + 1, 0);
+    skeleton.parents[0] = bvh::kNoParent;
+    skeleton.offsets.resize(sites + 1);
+    for (std::size_t i = 0; i < sites; ++i) {
+        skeleton.offsets[i + 1] = place(i);
+    }
+    skeleton.isEndSite.assign(sites + 1, 1);
+    skeleton.isEndSite[0] = 0;
+    skeleton.channelBegin.assign(sites + 1, 0);
+    skeleton.channelCount.assign(sites + 1, 0);
+    return skeleton;
+}
+
+// World positions of a figure without channels (its rest pose).
+std::vector<glm::dvec3> restPositions(const bvh::Skeleton& skeleton) {
+    std::vector<glm::dvec3> positions(skeleton.nodeCount());
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        positions[i] =
+            skeleton.offsets[i] +
+            (parent == bvh::kNoParent ? glm::dvec3(0.0) : positions[std::size_t(parent)]);
+    }
+    return positions;
+}
+
+// What every simplified figure is: parents first, End Sites never parents, no channels, and the
+// nodes it stands for in increasing order, each at its own place.
+void expectWellFormed(const bvh::Skeleton& original, const bvh::Document& figure,
+                      const std::vector<bvh::NodeIndex>& kept) {
+    const bvh::Skeleton& skeleton = figure.skeleton;
+    ASSERT_EQ(kept.size(), skeleton.nodeCount());
+    EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end()));
+    EXPECT_EQ(skeleton.totalChannels(), 0u);
+    EXPECT_EQ(figure.motion.frameCount, 0u);
+    const std::vector<glm::dvec3> drawn = restPositions(skeleton);
+    const std::vector<glm::dvec3> placed = restPositions(original);
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent != bvh::kNoParent) {
+            EXPECT_LT(parent, static_cast<bvh::NodeIndex>(i));
+            EXPECT_EQ(skeleton.isEndSite[std::size_t(parent)], 0) << "an End Site is a parent";
+        }
+        EXPECT_EQ(skeleton.names[i], original.names[std::size_t(kept[i])]);
+        EXPECT_LT(glm::distance(drawn[i], placed[std::size_t(kept[i])]), 1e-3) << "node " << i;
+    }
+}
+
+TEST(SimplifiedFigure, BonesInTheSameCellsAreDrawnOnce) {
+    const bvh::Skeleton skeleton = fan(100'000, [](std::size_t) { return glm::dvec3(0, 1, 0); });
+    std::vector<bvh::NodeIndex> kept;
+    const bvh::Document figure =
+        simplifiedFigure(skeleton, {}, bvh::TranslationMode::Additive, 1024, kept);
+    EXPECT_EQ(kept, (std::vector<bvh::NodeIndex>{0, 1}));
+    expectWellFormed(skeleton, figure, kept);
+}
+
+TEST(SimplifiedFigure, AFigureOfVisibleBonesIsKeptWhole) {
+    const bvh::Document walk =
+        bvh::loadDocument(bvhscope::folder_test::sourceFile("assets/sample_walk.bvh"));
+    std::vector<bvh::NodeIndex> kept;
+    const bvh::Document figure = simplifiedFigure(walk.skeleton, {}, bvh::TranslationMode::Additive,
+                                                  kThumbnailFigureNodes, kept);
+    EXPECT_EQ(kept.size(), walk.skeleton.nodeCount());
+    expectWellFormed(walk.skeleton, figure, kept);
+}
+
+TEST(SimplifiedFigure, AChainIsJoinedIntoSegmentsThatReachItsTip) {
+    // 20 000 joints turning a little each (2 radians in all): a curl whose bones are far below a
+    // cell.
+    bvh::test::SyntheticClip chain = bvh::test::makeChain(20'000, 0);
+    for (std::size_t i = 1; i < chain.skeleton.nodeCount(); ++i) {
+        chain.skeleton.offsets[i] =
+            glm::dvec3(std::cos(double(i) * 1e-4), std::sin(double(i) * 1e-4), 0.0);
+    }
+    std::vector<bvh::NodeIndex> kept;
+    const bvh::Document figure = simplifiedFigure(
+        chain.skeleton, {}, bvh::TranslationMode::Additive, kThumbnailFigureNodes, kept);
+    EXPECT_LE(kept.size(), kThumbnailFigureNodes);
+    EXPECT_GT(kept.size(), 100u) << "a curl is more than a few segments";
+    EXPECT_EQ(kept.back(), static_cast<bvh::NodeIndex>(chain.skeleton.nodeCount() - 1));
+    expectWellFormed(chain.skeleton, figure, kept);
+}
+
+TEST(SimplifiedFigure, ACoarserGridIsTakenUntilTheFigureFits) {
+    // 40 000 End Sites all over a 200 x 200 square: more distinct bones than allowed.
+    const bvh::Skeleton skeleton = fan(
+        40'000, [](std::size_t i) { return glm::dvec3(double(i % 200), 1.0, double(i / 200)); });
+    std::vector<bvh::NodeIndex> kept;
+    const bvh::Document figure =
+        simplifiedFigure(skeleton, {}, bvh::TranslationMode::Additive, 500, kept);
+    EXPECT_LE(kept.size(), 500u);
+    EXPECT_GT(kept.size(), 50u);
+    expectWellFormed(skeleton, figure, kept);
+}
+
+TEST(SimplifiedFigure, NodesOutsideTheFloatRangeStayWithTheirParent) {
+    bvh::Skeleton skeleton = fan(3, [](std::size_t i) { return glm::dvec3(double(i), 1.0, 0.0); });
+    skeleton.offsets[2] = glm::dvec3(1e300, 0.0, 0.0);
+    std::vector<bvh::NodeIndex> kept;
+    const bvh::Document figure =
+        simplifiedFigure(skeleton, {}, bvh::TranslationMode::Additive, 1024, kept);
+    for (const glm::dvec3& offset : figure.skeleton.offsets) {
+        EXPECT_TRUE(std::isfinite(offset.x) && std::isfinite(offset.y) && std::isfinite(offset.z));
+    }
+}
+
+// A root with `joints` joints side by side (3 rotation channels and an End Site each) and 4
+// frames whose root Xposition is the frame's number.
+std::string wideBvh(int joints) {
+    std::ostringstream text;
+    text << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\n"
+            "CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
+    for (int i = 0; i < joints; ++i) {
+        text << "JOINT J" << i << "\n{\nOFFSET " << i % 50 << " 10 " << i / 50
+             << "\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 5 0\n}\n}\n";
+    }
+    text << "}\nMOTION\nFrames: 4\nFrame Time: 0.04\n";
+    for (int frame = 0; frame < 4; ++frame) {
+        text << frame << " 0 0 0 0 0";
+        for (int i = 0; i < joints; ++i) {
+            text << " 0 0 0";
+        }
+        text << '\n';
+    }
+    return text.str();
+}
+
+TEST(FolderSummaries, AHugeSkeletonIsCountedWholeAnalysedInPartAndSimplified) {
+    const ScratchFolder folder;
+    const auto path = folder.write("wide.bvh", wideBvh(5000));
+    const FileFacts facts = summarize(path);
+    ASSERT_TRUE(facts.loaded);
+    EXPECT_TRUE(facts.analysedInPart);
+    EXPECT_EQ(facts.summary.joints, 5001u);
+    EXPECT_EQ(facts.summary.endSites, 5000u);
+    EXPECT_EQ(facts.summary.channels, 6u + 3u * 5000u);
+    EXPECT_EQ(facts.summary.framesPresent, 4u);
+    EXPECT_EQ(facts.thumbnailFrame, 2u);
+    ASSERT_TRUE(facts.thumbnailPose.has_value());
+    const bvh::Skeleton& figure = facts.thumbnailPose->skeleton;
+    EXPECT_LE(figure.nodeCount(), kThumbnailFigureNodes);
+    ASSERT_EQ(facts.thumbnailNodes.size(), figure.nodeCount());
+    // Posed at frame 2: the root moved 2 along X (file units, additive to its OFFSET).
+    EXPECT_EQ(facts.thumbnailNodes.front(), 0);
+    EXPECT_NEAR(figure.offsets.front().x, 2.0, 1e-6);
+}
+
+TEST(FolderSummaries, ASkeletonUnderTheBoundsIsAnalysedWhole) {
+    const ScratchFolder folder;
+    const FileFacts facts = summarize(folder.write("small.bvh", wideBvh(100)));
+    ASSERT_TRUE(facts.loaded);
+    EXPECT_FALSE(facts.analysedInPart);
+    EXPECT_TRUE(facts.thumbnailNodes.empty());
+    ASSERT_TRUE(facts.thumbnailPose.has_value());
+    EXPECT_EQ(facts.thumbnailPose->skeleton.nodeCount(), 201u);
+    EXPECT_EQ(facts.thumbnailPose->motion.frameCount, 1u);
+}
+
+// [SECTION] The thumbnailer's bounded read
+
+FileFacts summarizeForThumbnail(const std::filesystem::path& path) {
+    bvh::LoadProgress progress;
+    return summarizeFileForThumbnail(path, progress);
+}
+
+TEST(ThumbnailRead, AnOrdinaryFileIsReadAsTheBrowserReadsIt) {
+    const ScratchFolder folder;
+    const std::filesystem::path walk = bvhscope::folder_test::sourceFile("assets/sample_walk.bvh");
+    std::ifstream in(walk, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const std::filesystem::path& path :
+         {walk, folder.write("bom.bvh", "\xEF\xBB\xBF" + text),
+          folder.copy("tests/data/seed_cmu_example.bvh", "cmu.bvh"),
+          folder.write("broken.bvh", bvhscope::folder_test::kBrokenBvh),
+          folder.write("brace.bvh", "HIERARCHY\n}\nROOT Hips\n{\n}\n"),
+          folder.write("binary.bvh", std::string("\x89PNG\r\n\x1a\n", 8)),
+          folder.write("empty.bvh", ""), folder.path() / "missing.bvh"}) {
+        const FileFacts browser = summarize(path);
+        const FileFacts thumbnail = summarizeForThumbnail(path);
+        EXPECT_EQ(thumbnail.loaded, browser.loaded) << path;
+        EXPECT_EQ(thumbnail.diagnosticLines, browser.diagnosticLines) << path;
+        EXPECT_FALSE(thumbnail.rowsSampled);
+        EXPECT_EQ(thumbnail.summary.framesPresent, browser.summary.framesPresent);
+        EXPECT_EQ(thumbnail.thumbnailFrame, browser.thumbnailFrame);
+        ASSERT_EQ(thumbnail.thumbnailPose.has_value(), browser.thumbnailPose.has_value());
+        if (browser.thumbnailPose) {
+            EXPECT_EQ(thumbnail.thumbnailPose->motion.values, browser.thumbnailPose->motion.values);
+        }
+    }
+}
+
+TEST(ThumbnailRead, AHierarchyBeyondTheBudgetIsRefusedBeforeItIsRead) {
+    // A million joints of one name with no OFFSET or CHANNELS: 11 MB whose document would
+    // hold three warnings a joint, some 470 MB.
+    const ScratchFolder folder;
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\n";
+    for (int i = 0; i < 1'000'000; ++i) {
+        text += "JOINT a\n{}\n";
+    }
+    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    const auto path = folder.write("joints.bvh", text);
+    const FileFacts facts = summarizeForThumbnail(path);
+    EXPECT_FALSE(facts.loaded);
+    EXPECT_FALSE(facts.thumbnailPose.has_value());
+    ASSERT_EQ(facts.diagnosticLines.size(), 1u);
+    EXPECT_NE(facts.diagnosticLines[0].find(
+                  "joints.bvh: error: the hierarchy is too large for a thumbnail"),
+              std::string::npos)
+        << facts.diagnosticLines[0];
+}
+
+TEST(ThumbnailRead, ALongMotionIsSampledAroundItsMiddle) {
+    // Rows numbered by their root Xposition, more of them than the budget reads whole.
+    const ScratchFolder folder;
+    constexpr int kFrames = 2'500'000;
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: " +
+                       std::to_string(kFrames) + "\nFrame Time: 0.01\n";
+    text.reserve(36'000'000);
+    char row[32];
+    for (int frame = 0; frame < kFrames; ++frame) {
+        std::snprintf(row, sizeof row, "%07d 0 0\n", frame); // one length, so bytes count rows
+        text += row;
+    }
+    const auto path = folder.write("long.bvh", text);
+    const FileFacts facts = summarizeForThumbnail(path);
+    ASSERT_TRUE(facts.loaded) << (facts.diagnosticLines.empty() ? "" : facts.diagnosticLines[0]);
+    EXPECT_TRUE(facts.rowsSampled);
+    EXPECT_LE(facts.summary.framesPresent, 240u);
+    EXPECT_GE(facts.summary.framesPresent, 4u);
+    EXPECT_TRUE(facts.diagnosticLines.empty()) << facts.diagnosticLines[0];
+    ASSERT_TRUE(facts.thumbnailPose.has_value());
+    ASSERT_EQ(facts.thumbnailPose->motion.frameCount, 1u);
+    EXPECT_NEAR(facts.thumbnailPose->motion.values[0], kFrames / 2, 1.0);
+    EXPECT_NEAR(double(facts.thumbnailFrame), kFrames / 2, kFrames / 100);
 }
 
 // [SECTION] The pool, with a summariser that waits for the test

@@ -146,6 +146,39 @@ TEST(RenderVideoOptions, TheWholeClipByDefaultAndOtherRatesResampled) {
     EXPECT_NEAR(gifInfo->lastFrameSeconds, 0.96, 0.005);
 }
 
+// Issue 26: slow captures keep their rate (3 s a frame is 1/3 fps, not 0.333), and the slowest
+// video rate, a picture every 10 minutes, is written as such in every container.
+TEST(RenderVideoOptions, SlowRatesAreWrittenExactlyNotChanged) {
+    const TempDir dir;
+    const fs::path capture = dir.path() / "slow.bvh";
+    std::ofstream(capture) << "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 3 Xposition "
+                              "Yposition Zposition\n\tEnd Site\n\t{\n\t\tOFFSET 0 10 0\n\t}\n}\n"
+                              "MOTION\nFrames: 3\nFrame Time: 3\n0 0 0\n1 0 0\n2 0 0\n";
+    const fs::path native = dir.path() / "native.mp4";
+    RunResult run =
+        runBvhscope(dir, {"render", capture.string(), "-o", native.string(), "--size", "64x64"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    auto info = probeVideo(native);
+    ASSERT_TRUE(info);
+    EXPECT_EQ(info->decodedFrames, 3);
+    EXPECT_NEAR(info->lastFrameSeconds, 6.0, 1e-3) << "3 s a picture";
+    // A Frame Time of 10 minutes is the slowest rate itself.
+    const fs::path slowest = dir.path() / "slowest.bvh";
+    std::ofstream(slowest) << "HIERARCHY\nROOT Hips\n{\n\tOFFSET 0 0 0\n\tCHANNELS 3 Xposition "
+                              "Yposition Zposition\n\tEnd Site\n\t{\n\t\tOFFSET 0 10 0\n\t}\n}\n"
+                              "MOTION\nFrames: 3\nFrame Time: 600\n0 0 0\n1 0 0\n2 0 0\n";
+    for (const char* name : {"slowest.mp4", "slowest.webm", "slowest.gif"}) {
+        const fs::path video = dir.path() / name;
+        run =
+            runBvhscope(dir, {"render", slowest.string(), "-o", video.string(), "--size", "64x64"});
+        ASSERT_EQ(run.status, 0) << name << ": " << run.err;
+        info = probeVideo(video);
+        ASSERT_TRUE(info) << name;
+        EXPECT_EQ(info->decodedFrames, 3) << name;
+        EXPECT_NEAR(info->lastFrameSeconds, 1200.0, 0.01) << name;
+    }
+}
+
 // [SECTION] Sound
 
 TEST(RenderVideoSound, AClickTrackIsCutToTheRangeAndShiftedByTheOffset) {

@@ -5,6 +5,7 @@
 #include "app/headless/thumbnail_command.h"
 #include "tests/app/headless/headless_test_support.h"
 
+#include <chrono>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iterator>
@@ -284,6 +285,53 @@ TEST(ThumbnailFailures, RunningOutOfTimeEndsTheProcessWithoutAnImage) {
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("gave up"), std::string::npos) << run.err;
     EXPECT_FALSE(fs::exists(png));
+}
+
+// The watchdog ends the process at any moment, also while the PNG is being written: a write
+// under way is finished first, so every run leaves either a whole PNG and status 0, or no PNG
+// and status 1, and never the PNG's temporary file (`.thumb.png.tmp-...`). Before, with these
+// limits, about one run in fifty left that file and one in twenty ended with status 1 after
+// writing the PNG (200 runs of the earlier build: 4 and 11), so 100 runs catch either.
+TEST(ThumbnailFailures, RunningOutOfTimeNeverLeavesATemporaryFileOrHalfAnImage) {
+    const TempDir dir;
+    const std::string input = sourceFile("assets/sample_walk.bvh");
+    const fs::path png = dir.path() / "thumb.png";
+    // The time a thumbnail takes here, warm (the faster of two runs after a first): the limits
+    // are spread around it, from under a third of it to a little more than all of it.
+    double whole = 1e9;
+    for (int run = 0; run < 3; ++run) {
+        const auto start = std::chrono::steady_clock::now();
+        ASSERT_EQ(runBvhscope(dir, {"thumbnail", input, png.string()}).status, 0);
+        const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+        whole = run > 0 ? std::min(whole, took.count()) : whole;
+        fs::remove(png);
+    }
+    constexpr int kRuns = 100;
+    int gaveUp = 0;
+    for (int run = 0; run < kRuns; ++run) {
+        const double limit = whole * (0.3 + 0.9 * run / kRuns);
+        const RunResult result = runBvhscope(
+            dir, {"thumbnail", "--timeout", std::to_string(limit), input, png.string()});
+        if (result.status == 0) {
+            const auto image = loadRgba(png);
+            ASSERT_TRUE(image.has_value()) << "run " << run << ": the PNG does not decode";
+            EXPECT_EQ(image->width, kDefaultThumbnailSize);
+            EXPECT_FALSE(image->pixels.empty());
+        } else {
+            ASSERT_EQ(result.status, 1) << result.err;
+            EXPECT_NE(result.err.find("gave up"), std::string::npos) << result.err;
+            EXPECT_FALSE(fs::exists(png)) << "run " << run << " ended with status 1 and a PNG";
+            ++gaveUp;
+        }
+        fs::remove(png);
+        for (const auto& entry : fs::directory_iterator(dir.path())) {
+            ADD_FAILURE() << "run " << run << " (time limit " << limit << " s) left "
+                          << entry.path().filename();
+            fs::remove(entry.path());
+        }
+    }
+    RecordProperty("gave_up", gaveUp);
+    EXPECT_GT(gaveUp, 0) << "no run ran out of time: the limits did not reach the drawing";
 }
 
 } // namespace

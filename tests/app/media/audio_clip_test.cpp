@@ -45,7 +45,9 @@ TEST_P(AudioFormats, ClicksAreDecodedAtTheirTimesAt48kHzStereo) {
                                       sound.channels, 3.0, clicks));
     const AudioDecodeResult whole = decodeAudio(path, {0.0, 3.0});
     ASSERT_TRUE(whole.clip) << whole.error;
-    EXPECT_EQ(whole.clip->frameCount(), 3u * 48000);
+    EXPECT_EQ(whole.clip->leadingSilenceFrames, 0u);
+    EXPECT_LE(whole.clip->frameCount(), 3u * 48000);
+    EXPECT_NEAR(whole.clip->durationSeconds(), 3.0, 0.1);
     EXPECT_NEAR(whole.fileDurationSeconds, 3.0, 0.1);
     const std::vector<double> found = test::findClicks(*whole.clip);
     ASSERT_EQ(found.size(), clicks.size());
@@ -69,7 +71,7 @@ INSTANTIATE_TEST_SUITE_P(Formats, AudioFormats,
                              return info.param.extension;
                          });
 
-TEST_F(AudioClipTest, AWindowCutsTheSoundAndPadsSilenceOutsideTheFile) {
+TEST_F(AudioClipTest, AWindowCutsTheSoundAndCountsTheSilenceOutsideTheFileWithoutStoringIt) {
     const fs::path path = directory_ / "clicks.wav";
     ASSERT_TRUE(test::writeClickTrack(path, "wav", "pcm_s16le", 48000, 2, 2.0, {0.5, 1.5}));
     // From 1.0 s for 0.8 s: the second click, 0.5 s in.
@@ -79,38 +81,62 @@ TEST_F(AudioClipTest, AWindowCutsTheSoundAndPadsSilenceOutsideTheFile) {
     auto found = test::findClicks(*middle.clip);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_NEAR(found[0], 0.5, 0.0005);
-    // Starting 0.25 s before the file: the first click lands 0.75 s in.
+    // Starting 0.25 s before the file: a quarter second of leading silence, counted but not
+    // stored, and the first click lands 0.75 s in.
     const AudioDecodeResult early = decodeAudio(path, {-0.25, 1.0});
     ASSERT_TRUE(early.clip);
-    EXPECT_EQ(early.clip->frameCount(), 48000u);
+    EXPECT_EQ(early.clip->leadingSilenceFrames, 12000u);
+    EXPECT_EQ(early.clip->frameCount(), 36000u);
+    EXPECT_EQ(early.clip->endFrame(), 48000u);
     found = test::findClicks(*early.clip);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_NEAR(found[0], 0.75, 0.0005);
-    // Running on 1 s past the file's end: silence there, and the clip is as long as asked.
+    // Running on 1 s past the file's end: the clip ends with the sound (the rest is silence
+    // whoever plays it supplies).
     const AudioDecodeResult late = decodeAudio(path, {1.0, 2.0});
     ASSERT_TRUE(late.clip);
-    EXPECT_EQ(late.clip->frameCount(), 2u * 48000);
-    for (std::size_t i = 48000; i < late.clip->samples.size() / 2; ++i) {
-        ASSERT_EQ(late.clip->samples[i * 2], 0.0f) << i;
-    }
+    EXPECT_EQ(late.clip->leadingSilenceFrames, 0u);
+    EXPECT_EQ(late.clip->frameCount(), 48000u);
+    EXPECT_FALSE(late.truncated);
+    // Wholly before or after the sound: nothing stored at all.
+    const AudioDecodeResult before = decodeAudio(path, {-5.0, 1.0});
+    ASSERT_TRUE(before.clip);
+    EXPECT_EQ(before.clip->leadingSilenceFrames, 48000u);
+    EXPECT_EQ(before.clip->frameCount(), 0u);
+    const AudioDecodeResult after = decodeAudio(path, {5.0, 1.0});
+    ASSERT_TRUE(after.clip);
+    EXPECT_EQ(after.clip->endFrame(), 0u);
+    EXPECT_NEAR(after.fileDurationSeconds, 2.0, 0.001);
 }
 
 TEST_F(AudioClipTest, TheWholeFileAndCutsOfIt) {
     const fs::path path = directory_ / "clicks.wav";
     ASSERT_TRUE(test::writeClickTrack(path, "wav", "pcm_s16le", 44100, 2, 2.5, {0.5, 2.0}));
-    const AudioDecodeResult whole = decodeWholeAudio(path, 3600.0);
+    const AudioDecodeResult whole = decodeWholeAudio(path);
     ASSERT_TRUE(whole.clip) << whole.error;
     EXPECT_EQ(whole.clip->frameCount(), 2u * 48000 + 24000); // as long as the file, no padding
-    // At most a given length.
-    EXPECT_EQ(decodeWholeAudio(path, 1.0).clip->frameCount(), 48000u);
+    EXPECT_EQ(whole.clip->leadingSilenceFrames, 0u);
+    EXPECT_FALSE(whole.truncated);
+    // At most a given length, and the result says the sound went on.
+    const AudioDecodeResult first = decodeWholeAudio(path, {}, 1.0);
+    EXPECT_EQ(first.clip->frameCount(), 48000u);
+    EXPECT_TRUE(first.truncated);
     // A cut from memory gives what decodeAudio gives from the file, silence outside included.
-    for (const AudioWindow window : {AudioWindow{1.0, 1.0}, AudioWindow{-0.5, 1.5},
-                                     AudioWindow{1.8, 2.0}, AudioWindow{5.0, 0.5}}) {
+    for (const AudioWindow window :
+         {AudioWindow{1.0, 1.0}, AudioWindow{-0.5, 1.5}, AudioWindow{1.8, 2.0},
+          AudioWindow{5.0, 0.5}, AudioWindow{-3.0, 1.0}, AudioWindow{-1.0, 10.0}}) {
         const AudioClip cut = cutAudio(*whole.clip, window);
         const AudioDecodeResult fromFile = decodeAudio(path, window);
         ASSERT_TRUE(fromFile.clip);
+        EXPECT_EQ(cut.leadingSilenceFrames, fromFile.clip->leadingSilenceFrames)
+            << window.startSeconds;
         EXPECT_EQ(cut.samples, fromFile.clip->samples) << window.startSeconds;
     }
+    // A cut of a cut keeps its place on the timeline.
+    const AudioClip late = cutAudio(*whole.clip, {-1.0, 10.0});
+    const AudioClip again = cutAudio(late, {0.5, 1.0});
+    EXPECT_EQ(again.leadingSilenceFrames, 24000u);
+    EXPECT_EQ(again.frameCount(), 24000u);
 }
 
 TEST_F(AudioClipTest, FilesThatAreNotSoundAreErrorsNotCrashes) {
@@ -123,14 +149,14 @@ TEST_F(AudioClipTest, FilesThatAreNotSoundAreErrorsNotCrashes) {
     const fs::path empty = directory_ / "empty.mp3";
     std::ofstream{empty};
     EXPECT_FALSE(decodeAudio(empty, {0.0, 1.0}).clip);
-    // A truncated file decodes what is there and pads the rest with silence: the first click
-    // stays, the second is gone.
+    // A truncated file decodes what is there, and the rest is silence: the first click stays,
+    // the second is gone.
     const fs::path wav = directory_ / "cut.wav";
     ASSERT_TRUE(test::writeClickTrack(wav, "wav", "pcm_s16le", 48000, 2, 2.0, {0.5, 1.5}));
     fs::resize_file(wav, fs::file_size(wav) / 2);
     const AudioDecodeResult cut = decodeAudio(wav, {0.0, 2.0});
     ASSERT_TRUE(cut.clip) << cut.error;
-    EXPECT_EQ(cut.clip->frameCount(), 2u * 48000);
+    EXPECT_NEAR(cut.clip->durationSeconds(), 1.0, 0.01);
     EXPECT_NEAR(cut.fileDurationSeconds, 1.0, 0.01);
     EXPECT_EQ(test::findClicks(*cut.clip).size(), 1u);
 }

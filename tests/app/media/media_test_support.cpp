@@ -9,10 +9,16 @@ extern "C" {
 #include <libswscale/swscale.h>
 }
 
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <fstream>
 #include <iterator>
 #include <limits>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
 
 namespace bvhscope::media::test {
 
@@ -313,6 +319,73 @@ bool writeClickTrack(const std::filesystem::path& path, const std::string& forma
     return ok;
 }
 
+bool writeWav(const std::filesystem::path& path, const WavHeader& header,
+              const std::vector<std::uint8_t>& data) {
+    std::vector<std::uint8_t> bytes;
+    auto text = [&](const char* four) { bytes.insert(bytes.end(), four, four + 4); };
+    auto little = [&](std::uint64_t value, int size) {
+        for (int i = 0; i < size; ++i) {
+            bytes.push_back(static_cast<std::uint8_t>(value >> (8 * i)));
+        }
+    };
+    const std::uint32_t dataBytes =
+        header.declaredDataBytes.value_or(static_cast<std::uint32_t>(data.size()));
+    const std::uint32_t blockAlign = header.channels * header.bitsPerSample / 8u;
+    text("RIFF");
+    little(dataBytes == 0 ? 0u : 36u + dataBytes, 4);
+    text("WAVE");
+    text("fmt ");
+    little(16, 4);
+    little(1, 2); // PCM
+    little(header.channels, 2);
+    little(header.sampleRate, 4);
+    little(static_cast<std::uint64_t>(header.sampleRate) * blockAlign, 4);
+    little(blockAlign, 2);
+    little(header.bitsPerSample, 2);
+    text("data");
+    little(dataBytes, 4);
+    bytes.insert(bytes.end(), data.begin(), data.end());
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+    return static_cast<bool>(out);
+}
+
+ChildRun runInChild(const std::function<int()>& body, double timeoutSeconds) {
+    ChildRun run;
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t child = ::fork();
+    if (child < 0) {
+        return run;
+    }
+    if (child == 0) {
+        int status = 255;
+        try {
+            status = body();
+        } catch (...) {
+        }
+        ::_exit(status);
+    }
+    const auto deadline = start + std::chrono::duration<double>(timeoutSeconds);
+    int status = 0;
+    rusage usage{};
+    while (::wait4(child, &status, WNOHANG, &usage) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(child, SIGKILL);
+            ::wait4(child, &status, 0, &usage);
+            run.seconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            return run;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.exited = WIFEXITED(status);
+    run.status = run.exited ? WEXITSTATUS(status) : -1;
+    run.peakMegabytes = static_cast<double>(usage.ru_maxrss) / 1024.0; // kilobytes on Linux
+    return run;
+}
+
 std::vector<double> findClicks(const AudioClip& clip) {
     float peak = 0.0f;
     for (std::size_t i = 0; i < clip.frameCount(); ++i) {
@@ -325,7 +398,8 @@ std::vector<double> findClicks(const AudioClip& clip) {
     for (std::size_t i = 0; i < clip.frameCount(); ++i) {
         if (peak > 0.0f && std::abs(clip.samples[i * kAudioChannels]) > 0.5f * peak) {
             if (!any || i - lastLoud > quiet) {
-                onsets.push_back(static_cast<double>(i) / kAudioSampleRate);
+                onsets.push_back(static_cast<double>(clip.leadingSilenceFrames + i) /
+                                 kAudioSampleRate);
             }
             lastLoud = i;
             any = true;

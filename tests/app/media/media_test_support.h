@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,8 +51,33 @@ bool writeClickTrack(const std::filesystem::path& path, const std::string& forma
                      const std::string& codecName, int sampleRate, int channels, double seconds,
                      const std::vector<double>& clicks);
 
-// Times (seconds) where the left channel first rises above half the clip's peak after at least
-// 0.1 s below it: the clicks' onsets.
+// A WAV file written byte by byte with the header fields given and not checked (hostile
+// headers are the point): PCM, `channels` x `bitsPerSample` at `sampleRate`, a data chunk that
+// claims `declaredDataBytes` (its real length when nullopt; 0 is a header written before the
+// length was known) and holds `data`.
+struct WavHeader {
+    std::uint32_t sampleRate = 48000;
+    std::uint16_t channels = 2;
+    std::uint16_t bitsPerSample = 16;
+    std::optional<std::uint32_t> declaredDataBytes;
+};
+bool writeWav(const std::filesystem::path& path, const WavHeader& header,
+              const std::vector<std::uint8_t>& data);
+
+// What a function did in a child process of its own (fork): how it ended, how long it took and
+// the most memory it held, so a test can bound the time and the peak resident memory of one
+// call without the rest of the test run counting. The child is killed after
+// `timeoutSeconds`.
+struct ChildRun {
+    bool exited = false; // ended by returning (not a signal, not the timeout)
+    int status = -1;     // what `body` returned, when exited
+    double seconds = 0.0;
+    double peakMegabytes = 0.0; // resident
+};
+ChildRun runInChild(const std::function<int()>& body, double timeoutSeconds = 30.0);
+
+// Times (seconds, on the clip's timeline: its leading silence counted) where the left channel
+// first rises above half the clip's peak after at least 0.1 s below it: the clicks' onsets.
 std::vector<double> findClicks(const AudioClip& clip);
 
 } // namespace bvhscope::media::test

@@ -183,6 +183,72 @@ TEST_F(VideoEncoderTest, SoundIsMuxedAsLongAsThePictureWithClicksInPlace) {
     }
 }
 
+TEST_F(VideoEncoderTest, AShortSoundKeepsItsPlaceAndEndsItsTrackBeforeTheVideo) {
+    // A quarter second of sound with a click, placed 1 s into a 3 s video by its leading
+    // silence (written by the encoder, not stored): the click is heard at 1.1 s, the sound
+    // track ends at 1.25 s, and the video still plays its 3 s.
+    for (const auto& [name, codec] : {std::pair{"short.mp4", "aac"}, {"short.webm", "opus"}}) {
+        AudioClip clip;
+        clip.leadingSilenceFrames = kAudioSampleRate;
+        clip.samples.assign(static_cast<std::size_t>(0.25 * kAudioSampleRate) * kAudioChannels,
+                            0.0f);
+        for (std::size_t i = 0; i < 192; ++i) {
+            const float value =
+                0.8f * static_cast<float>(std::sin(2.0 * M_PI * 2000.0 * i / kAudioSampleRate));
+            clip.samples[(4800 + i) * 2] = value;
+            clip.samples[(4800 + i) * 2 + 1] = value;
+        }
+        VideoSettings settings;
+        settings.container = *videoContainerFor(name);
+        settings.width = 160;
+        settings.height = 90;
+        settings.frameRate = {25, 1};
+        settings.audio = &clip;
+        const fs::path path = directory_ / name;
+        std::string error;
+        ASSERT_TRUE(encode(path, settings, 75, error)) << error;
+        const auto info = test::probeVideo(path);
+        ASSERT_TRUE(info);
+        EXPECT_EQ(info->audioCodec, codec);
+        EXPECT_EQ(info->decodedFrames, 75) << name;
+        EXPECT_NEAR(info->lastFrameSeconds, 2.96, 0.01) << name; // WebM keeps milliseconds
+        EXPECT_NEAR(info->videoDurationSeconds, 3.0, 0.05) << name;
+        const AudioDecodeResult decoded = decodeAudio(path, {0.0, 4.0});
+        ASSERT_TRUE(decoded.clip) << decoded.error;
+        EXPECT_NEAR(decoded.fileDurationSeconds, 1.25, 0.03) << name;
+        const std::vector<double> clicks = test::findClicks(*decoded.clip);
+        ASSERT_EQ(clicks.size(), 1u) << name;
+        EXPECT_NEAR(clicks[0], 1.1, 0.005) << name;
+    }
+}
+
+TEST_F(VideoEncoderTest, AThreeSecondSoundUnderAnHourOfVideoHoldsThreeSecondsOfSamples) {
+    // An hour of video at one picture a second (cheap to encode) with three seconds of sound:
+    // 1.4 GB of sound track if its silence were stored, a megabyte as the clip is, and no
+    // hour of silence to encode.
+    const fs::path path = directory_ / "hour.mp4";
+    const test::ChildRun run = test::runInChild([&] {
+        AudioClip clip;
+        clip.samples.assign(static_cast<std::size_t>(3 * kAudioSampleRate) * kAudioChannels, 0.25f);
+        VideoSettings settings;
+        settings.width = 16;
+        settings.height = 16;
+        settings.frameRate = {1, 1};
+        settings.audio = &clip;
+        std::string error;
+        return encode(path, settings, 3600, error) ? 0 : 1;
+    });
+    EXPECT_TRUE(run.exited);
+    EXPECT_EQ(run.status, 0);
+    EXPECT_LT(run.seconds, 10.0);
+    EXPECT_LT(run.peakMegabytes, 300.0);
+    const auto info = test::probeVideo(path);
+    ASSERT_TRUE(info);
+    EXPECT_NEAR(info->audioDurationSeconds, 3.0, 0.05);
+    EXPECT_NEAR(info->videoDurationSeconds, 3600.0, 1.0);
+    EXPECT_EQ(info->decodedFrames, 3600);
+}
+
 TEST_F(VideoEncoderTest, SettingsThatCannotBeWrittenAreRefusedBeforeAnyFile) {
     VideoSettings settings;
     settings.width = 321; // odd: no 4:2:0

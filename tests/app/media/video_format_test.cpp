@@ -1,5 +1,6 @@
 #include "app/media/video_format.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace bvhscope::media {
@@ -28,10 +29,25 @@ TEST(VideoFormat, FrameTimesAsWrittenInBvhFilesGiveExactRates) {
     EXPECT_EQ(frameRateFromFrameTime(1.0 / 59.94), (FrameRate{60000, 1001}));
     // An odd rate is kept to a thousandth of a frame per second: 1 / 0.0123 = 81.3008...
     EXPECT_EQ(frameRateFromFrameTime(0.0123), (FrameRate{81301, 1000}));
-    // Nonsense frame times fall back to 30 rather than dividing by zero.
-    EXPECT_EQ(frameRateFromFrameTime(0.0), (FrameRate{30, 1}));
-    EXPECT_EQ(frameRateFromFrameTime(-0.1), (FrameRate{30, 1}));
-    EXPECT_EQ(frameRateFromFrameTime(1e-9), (FrameRate{30, 1}));
+    // Below 1 fps, to a millisecond of Frame Time: 3 s is 1/3 fps exactly, not 0.333.
+    EXPECT_EQ(frameRateFromFrameTime(3.0), (FrameRate{1000, 3000}));
+    EXPECT_EQ(frameRateFromFrameTime(2.0), (FrameRate{500, 1000}));
+    EXPECT_EQ(frameRateFromFrameTime(600.0), (FrameRate{1000, 600000}));
+}
+
+TEST(VideoFormat, FrameTimesNoVideoPlaysGiveNoRate) {
+    // Not silently 30 fps, nor 1/1000 fps for an hour: the caller says what to do (--fps).
+    EXPECT_EQ(frameRateFromFrameTime(0.0), std::nullopt);
+    EXPECT_EQ(frameRateFromFrameTime(-0.1), std::nullopt);
+    EXPECT_EQ(frameRateFromFrameTime(NAN), std::nullopt);
+    EXPECT_EQ(frameRateFromFrameTime(1e-9), std::nullopt);
+    EXPECT_EQ(frameRateFromFrameTime(1e-6), std::nullopt);   // the reader's shortest Frame Time
+    EXPECT_EQ(frameRateFromFrameTime(3600.0), std::nullopt); // and its longest
+    EXPECT_EQ(frameRateFromFrameTime(601.0), std::nullopt);
+    EXPECT_EQ(frameRateFromFrameTime(0.0009), std::nullopt);        // 1111 fps
+    EXPECT_EQ(frameRateFromFrameTime(0.001), (FrameRate{1000, 1})); // the range's ends
+    EXPECT_EQ(frameRateFromFrameTime(600.0)->perSecond(), 1.0 / 600.0);
+    EXPECT_NE(videoFrameRateRange().find("1/600"), std::string::npos);
 }
 
 TEST(VideoFormat, RatesOnTheCommandLine) {
@@ -40,8 +56,11 @@ TEST(VideoFormat, RatesOnTheCommandLine) {
     EXPECT_EQ(parseFrameRate("30000/1001"), (FrameRate{30000, 1001}));
     EXPECT_EQ(parseFrameRate("12.5"), (FrameRate{12500, 1000}));
     EXPECT_EQ(parseFrameRate("0.5"), (FrameRate{500, 1000}));
+    EXPECT_EQ(parseFrameRate("1/600"), (FrameRate{1, 600}));
+    EXPECT_EQ(parseFrameRate("1000"), (FrameRate{1000, 1}));
     for (const char* bad :
-         {"", "0", "-30", "abc", "30fps", "1/0", "0/1", "5000", "nan", "inf", "30/", "/2"}) {
+         {"", "0", "-30", "abc", "30fps", "1/0", "0/1", "5000", "nan", "inf", "30/", "/2", "1/3600",
+          "0.0001", "1e-9", "1001", "2147483647/1", "1/2147483647", "1e308"}) {
         EXPECT_EQ(parseFrameRate(bad), std::nullopt) << bad;
     }
 }

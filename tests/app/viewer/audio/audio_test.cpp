@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
@@ -216,6 +217,93 @@ TEST(AudioTrackLoad, ASoundThatDoesNotDecodeIsAnErrorAndKeepsThePreviousSound) {
     EXPECT_FALSE(track.loaded());
     EXPECT_FALSE(track.error().empty());
     EXPECT_FALSE(track.loading());
+}
+
+// [SECTION] Loads that must never hold the viewer up
+
+// Polls `track` until its load is done, at most `timeout`; whether it finished.
+bool waitForLoad(AudioTrack& track, std::chrono::milliseconds timeout) {
+    const auto deadline = Clock::now() + timeout;
+    while (!track.poll()) {
+        if (Clock::now() > deadline) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return true;
+}
+
+class AudioTrackHostile : public testing::Test {
+protected:
+    void SetUp() override {
+        directory_ = fs::temp_directory_path() /
+                     ("bvhscope_track_" + std::to_string(::getpid()) + "_" +
+                      testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::create_directories(directory_);
+    }
+    void TearDown() override { fs::remove_all(directory_); }
+    // `minutes` of a square wave at 1 kHz, 8-bit mono: a small file that takes a second or
+    // more to decode (48 kHz stereo floats, 23 MB a minute).
+    fs::path longSound(double minutes) const {
+        std::vector<std::uint8_t> data(static_cast<std::size_t>(minutes * 60 * 1000));
+        for (std::size_t i = 0; i < data.size(); ++i) {
+            data[i] = i % 2 ? 0xc0 : 0x40;
+        }
+        const fs::path path = directory_ / "long.wav";
+        EXPECT_TRUE(media::test::writeWav(path, {1000, 1, 8, {}}, data));
+        return path;
+    }
+    fs::path directory_;
+};
+
+TEST_F(AudioTrackHostile, ANamedPipeIsAnErrorAtOnceNamingIt) {
+    const fs::path pipe = directory_ / "snd.wav";
+    ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
+    AudioTrack track;
+    const auto start = Clock::now();
+    track.load(pipe);
+    ASSERT_TRUE(waitForLoad(track, std::chrono::seconds(2))) << "the load blocked";
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 1.0);
+    EXPECT_FALSE(track.loaded());
+    EXPECT_EQ(track.error(), pipe.string() + ": is a named pipe (FIFO), not a regular file");
+    EXPECT_TRUE(fs::is_fifo(pipe));
+}
+
+TEST_F(AudioTrackHostile, ATrackDestroyedWhileDecodingStopsWithinMilliseconds) {
+    const fs::path sound = longSound(19.0); // over a second to decode whole
+    auto track = std::make_unique<AudioTrack>();
+    track->load(sound);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_TRUE(track->loading());
+    const auto start = Clock::now();
+    track.reset(); // what closing the viewer does
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
+}
+
+TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
+    const fs::path sound = longSound(19.0);
+    const fs::path small = directory_ / "small.wav";
+    ASSERT_TRUE(media::test::writeClickTrack(small, "wav", "pcm_s16le", 48000, 2, 1.0, {0.5}));
+    AudioTrack track;
+    track.load(sound);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    auto start = Clock::now();
+    track.load(small); // the long one is stopped, not waited for
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
+    ASSERT_TRUE(waitForLoad(track, std::chrono::seconds(5)));
+    ASSERT_TRUE(track.loaded()) << track.error();
+    EXPECT_EQ(track.path(), small);
+    EXPECT_NEAR(track.clip()->durationSeconds(), 1.0, 1e-3);
+    EXPECT_FALSE(track.truncated());
+
+    track.load(sound);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    start = Clock::now();
+    track.clear();
+    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
+    EXPECT_FALSE(track.loading());
+    EXPECT_FALSE(track.loaded());
+    EXPECT_FALSE(track.poll());
 }
 
 } // namespace

@@ -1,0 +1,230 @@
+#include "app/cli/convert_request.h"
+
+#include "core/model/output_limits.h"
+#include "core/platform/utf8_path.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace bvhscope::cli {
+namespace {
+
+constexpr std::string_view kConvertHelp = R"(usage: bvhscope convert IN OUT [options]
+
+Reads the BVH file IN, applies the conversions asked for (in the order listed here) and writes
+OUT: tab-indented, every number with the digits that read back to the same value, `Frames:`
+equal to the rows written. OUT is written to a temporary file beside it and renamed into place
+only when complete, so a failure (disk full, no permission, out of memory, Ctrl+C, kill)
+never leaves a partial file, and OUT is either as it was or completely written.
+
+  --frames A:B            keep frames A to B (inclusive, 0-based; "A:" and ":B" leave an end
+                          open, "N" is one frame); both must be frames of IN
+  --in-place              remove the root's horizontal travel: its position along the two
+                          horizontal axes stays at frame 0's, its height is kept (horizontal
+                          means across the file's own up axis, see --from-up)
+  --up y|z                re-express the clip with Y or Z up: every world position is rotated,
+                          each joint keeps its rotation order. Y-up to Z-up is a quarter turn
+                          about X: a figure facing +Z then faces -Y, its left hand stays on +X.
+                          Character Studio Biped reads BVH files Y-up (seed 001's example): a
+                          Z-up file facing -Y needs --up y
+  --from-up AXIS          the file's current up axis (y, z, -y, -z, x, -x) for --in-place and
+                          --up; default: decided from the motion (as `bvhscope info` shows)
+  --ground                move the root along up so the figure's contact level over the clip
+                          is the ground (0), as the viewer shows a sunk or floating capture;
+                          without it the file's values are kept
+  --scale S               multiply every offset and position channel by S (0.01: cm to m);
+                          refused when a value would leave the float range or a value other
+                          than 0 would become 0
+  --rotation-order ORDER  rewrite the rotations of every three-axis joint in ORDER (ZXY, XYZ,
+                          ...), keeping each pose and each curve continuous
+  --fps F                 resample to F frames per second over the same duration (slerp on
+                          rotations, lerp on positions); F from 1/3600 to 1000000, the Frame
+                          Times a BVH file holds, and at most 134217728 values (frames x
+                          channels, 512 MiB) written
+  --mnm FILE              rename joints with a Character Studio marker name file (.mnm): the
+                          file's names (right column) become Biped's (left column); joints with
+                          no entry are listed as a warning
+  --reverse               with --mnm: Biped's names become the file's
+  --translation MODE      absolute, additive or auto (default): how position channels combine
+                          with OFFSET; the output keeps that meaning
+  --overwrite             allow OUT to be IN (it is still replaced atomically); refused
+                          otherwise, and OUT is never the --mnm file. Not to be confused with
+                          --in-place, the root-motion change
+  --help, --version
+Exit status: 0 when OUT is written, 1 when IN or the name map cannot be read, a conversion
+fails or OUT cannot be written, 2 for a bad command line (a --frames range past IN's frames, a
+resample past the bound and an OUT that is an input included).
+)";
+
+std::optional<double> parsePositiveNumber(std::string_view text) {
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto result = std::from_chars(text.data(), end, value);
+    if (result.ec != std::errc() || result.ptr != end || !(value > 0.0) || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+std::optional<bvh::UpAxis> parseAxis(std::string_view text, bool positiveOnly) {
+    bool negative = false;
+    if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
+        negative = text.front() == '-';
+        text.remove_prefix(1);
+    }
+    if (text.size() != 1 || (negative && positiveOnly)) {
+        return std::nullopt;
+    }
+    switch (text.front()) {
+    case 'x':
+    case 'X':
+        return positiveOnly
+                   ? std::nullopt
+                   : std::optional(negative ? bvh::UpAxis::NegativeX : bvh::UpAxis::PositiveX);
+    case 'y':
+    case 'Y':
+        return negative ? bvh::UpAxis::NegativeY : bvh::UpAxis::PositiveY;
+    case 'z':
+    case 'Z':
+        return negative ? bvh::UpAxis::NegativeZ : bvh::UpAxis::PositiveZ;
+    default:
+        return std::nullopt;
+    }
+}
+
+// Everything the command line asks for, checked before any file is read; the usage error, or
+// empty.
+std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) {
+    if (parsed.positional.size() != 2) {
+        return "bvhscope convert: expected IN and OUT, got " +
+               std::to_string(parsed.positional.size()) +
+               (parsed.positional.size() == 1 ? " file name" : " file names");
+    }
+    request.input = parsed.positional[0];
+    request.output = parsed.positional[1];
+    if (auto text = parsed.option("--frames")) {
+        request.frames = parseFrameRange(*text);
+        request.framesText = std::string(*text);
+        if (!request.frames) {
+            return "--frames must look like A:B, A:, :B or N with 0 <= A <= B, not '" +
+                   std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--up")) {
+        request.up = parseAxis(*text, true);
+        if (!request.up) {
+            return "--up must be y or z, not '" + std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--from-up")) {
+        request.fromUp = parseAxis(*text, false);
+        if (!request.fromUp) {
+            return "--from-up must be one of y, z, x, -y, -z, -x, not '" + std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--scale")) {
+        request.scale = parsePositiveNumber(*text);
+        if (!request.scale) {
+            return "--scale must be a positive number, not '" + std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--rotation-order")) {
+        request.rotationOrder = bvh::parseEulerOrder(*text);
+        if (!request.rotationOrder) {
+            return "--rotation-order must be three distinct axes such as ZXY or XYZ, not '" +
+                   std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--fps")) {
+        // The written Frame Time is 1 / F: outside the reader's bounds it would be read back as
+        // an assumed 30 fps (core/model/output_limits.h).
+        request.framesPerSecond = parsePositiveNumber(*text);
+        if (!request.framesPerSecond || !bvh::isWritableFrameRate(*request.framesPerSecond)) {
+            return "--fps must be from 1/3600 (a frame an hour) to 1000000 (a frame a "
+                   "microsecond), the Frame Times a BVH file holds, not '" +
+                   std::string(*text) + "'";
+        }
+    }
+    if (auto text = parsed.option("--mnm")) {
+        request.mnm = std::string(*text);
+    }
+    request.reverse = parsed.has("--reverse");
+    if (request.reverse && !request.mnm) {
+        return "--reverse only applies with --mnm FILE";
+    }
+    request.inPlace = parsed.has("--in-place");
+    request.ground = parsed.has("--ground");
+    request.overwrite = parsed.has("--overwrite");
+    return {};
+}
+
+} // namespace
+
+std::string_view convertHelp() {
+    return kConvertHelp;
+}
+
+ParsedConvert parseConvertArguments(std::span<const std::string_view> arguments, std::ostream& out,
+                                    std::ostream& err) {
+    auto parsed = parseArguments(arguments,
+                                 {{"--frames", "--up", "--from-up", "--scale", "--rotation-order",
+                                   "--fps", "--mnm", "--translation"},
+                                  {"--in-place", "--ground", "--reverse", "--overwrite"}},
+                                 err);
+    if (!parsed) {
+        return {std::nullopt, kExitUsage};
+    }
+    if (auto answered = answerHelpOrVersion(*parsed, kConvertHelp, out)) {
+        return {std::nullopt, *answered};
+    }
+    ConvertRequest request;
+    if (const std::string error = readRequest(*parsed, request); !error.empty()) {
+        err << error << '\n';
+        err << "run \"bvhscope convert --help\" for the options\n";
+        return {std::nullopt, kExitUsage};
+    }
+    const auto translation = translationOption(*parsed, err);
+    if (!translation) {
+        err << "run \"bvhscope convert --help\" for the options\n";
+        return {std::nullopt, kExitUsage};
+    }
+    request.translation = *translation;
+    return {std::move(request), std::nullopt};
+}
+
+bvh::InputFiles convertInputs(const ConvertRequest& request) {
+    bvh::InputFiles inputs;
+    if (!request.overwrite) {
+        inputs.add(bvh::pathFromUtf8(request.input), std::string(kInputFileRole));
+    }
+    if (request.mnm) {
+        inputs.add(bvh::pathFromUtf8(*request.mnm), "the --mnm file");
+    }
+    return inputs;
+}
+
+std::optional<bvh::ConversionRequest>
+conversionRequestFor(const ConvertRequest& request, std::int64_t frameCount, std::string& error) {
+    bvh::ConversionRequest conversions;
+    if (request.frames) {
+        const auto span = resolveFrameRange(*request.frames, frameCount - 1,
+                                            "--frames " + request.framesText, request.input, error);
+        if (!span) {
+            return std::nullopt;
+        }
+        conversions.frames = bvh::FrameSpan{span->first, span->last};
+    }
+    conversions.inPlace = request.inPlace;
+    conversions.ground = request.ground;
+    conversions.up = request.up;
+    conversions.fromUp = request.fromUp;
+    conversions.scale = request.scale;
+    conversions.rotationOrder = request.rotationOrder;
+    conversions.framesPerSecond = request.framesPerSecond;
+    conversions.mnmPath = request.mnm;
+    conversions.reverseMnm = request.reverse;
+    conversions.translation = request.translation;
+    return conversions;
+}
+
+} // namespace bvhscope::cli
