@@ -1,6 +1,7 @@
 #include "core/reader/text_source.h"
 
 #include "core/platform/huge_pages.h"
+#include "core/platform/small_file.h"
 
 #include <algorithm>
 #include <cstring>
@@ -10,22 +11,11 @@ namespace bvh {
 
 namespace {
 
-// What a path that is not a regular file is, for the message that refuses it.
-const char* refusal(FileKind kind) {
-    switch (kind) {
-    case FileKind::Directory:
-        return "is a directory, not a BVH file";
-    case FileKind::NamedPipe:
-        return "is a named pipe (FIFO), not a regular file";
-    case FileKind::Socket:
-        return "is a socket, not a regular file";
-    case FileKind::Device:
-        return "is a device, not a regular file";
-    case FileKind::Regular:
-    case FileKind::Other:
-        break;
-    }
-    return "is not a regular file";
+// What a path that is not a regular file is, for the message that refuses it (a directory is
+// named as what it is not: a BVH file).
+std::string refusal(FileKind kind) {
+    return kind == FileKind::Directory ? "is a directory, not a BVH file"
+                                       : notRegularFileText(kind);
 }
 
 } // namespace
