@@ -6,6 +6,7 @@
 #include "app/pictures/thumbnail_picture.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
+#include "core/writer/input_files.h"
 #include "render/gl/frame_capture.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
@@ -148,15 +149,10 @@ private:
     std::thread thread_; // last: starts once the members it uses exist
 };
 
-bool sameFile(const fs::path& a, const fs::path& b) {
-    std::error_code error;
-    return fs::exists(a, error) && fs::exists(b, error) && fs::equivalent(a, b, error);
-}
-
 int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostream& err) {
     const fs::path input = bvh::pathFromUtf8(request.input);
     const fs::path output = bvh::pathFromUtf8(request.output);
-    if (sameFile(input, output) || input.lexically_normal() == output.lexically_normal()) {
+    if (bvh::sameFile(input, output)) {
         err << "bvhscope thumbnail: " << bvh::utf8FromPath(output)
             << " is the input file; refusing to write over it\n";
         return cli::kExitUsage;

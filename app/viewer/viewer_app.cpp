@@ -478,11 +478,11 @@ int FrameLoop::run() {
         lastFrameMilliseconds_ =
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart)
                 .count();
-        if (probe_ == nullptr) {
-            state_.loads.frameShown(std::chrono::steady_clock::now());
-            state_.loads.takeCompletedTimings(); // only the probe prints them
-        } else if (probe_->afterPresent(state_, frameNumber, frameStart, size.framebufferWidth,
-                                        size.framebufferHeight)) {
+        state_.loads.frameShown(std::chrono::steady_clock::now());
+        const std::vector<LoadTiming> timings = state_.loads.takeCompletedTimings();
+        if (probe_ != nullptr &&
+            probe_->afterPresent(state_, frameNumber, frameStart, timings, size.framebufferWidth,
+                                 size.framebufferHeight)) {
             break;
         }
     }

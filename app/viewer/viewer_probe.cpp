@@ -173,7 +173,8 @@ bool ViewerProbe::idleMeasured(const ViewerState& state, int framesDrawn) {
 
 bool ViewerProbe::afterPresent(ViewerState& state, int frameNumber,
                                std::chrono::steady_clock::time_point frameStart,
-                               int framebufferWidth, int framebufferHeight) {
+                               std::span<const LoadTiming> timings, int framebufferWidth,
+                               int framebufferHeight) {
     if (benchmarking()) {
         glFinish(); // the GPU's part of the frame is in the measurement
     }
@@ -186,8 +187,6 @@ bool ViewerProbe::afterPresent(ViewerState& state, int frameNumber,
             std::fflush(stdout);
         }
     }
-    state.loads.frameShown(frameEnd);
-    const std::vector<LoadTiming> timings = state.loads.takeCompletedTimings();
     if (options_.printLoadTiming) {
         printLoadTimings(timings, options_.processStart, std::cout);
         if (frameNumber > 0) { // the first frame compiles shaders

@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,10 @@ public:
     // measurement is printed and the viewer should stop.
     bool idleMeasured(const ViewerState& state, int framesDrawn);
     // After the frame is presented, with when it began. True when the benchmark is done.
+    // `timings`: the loads the frame loop found completed and shown (FileLoads), to print.
     bool afterPresent(ViewerState& state, int frameNumber,
-                      std::chrono::steady_clock::time_point frameStart, int framebufferWidth,
+                      std::chrono::steady_clock::time_point frameStart,
+                      std::span<const LoadTiming> timings, int framebufferWidth,
                       int framebufferHeight);
 
 private:

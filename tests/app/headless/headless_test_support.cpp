@@ -1,10 +1,12 @@
 #include "tests/app/headless/headless_test_support.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -43,6 +45,7 @@ std::string readFile(const std::filesystem::path& path) {
 RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments) {
     const std::filesystem::path outPath = dir.path() / ".stdout";
     const std::filesystem::path errPath = dir.path() / ".stderr";
+    const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {
         unsetenv("DISPLAY");
@@ -62,8 +65,12 @@ RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& argume
         _exit(127);
     }
     int status = 0;
-    waitpid(pid, &status, 0);
+    struct rusage usage {};
+    wait4(pid, &status, 0, &usage);
     RunResult result;
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.peakKilobytes = usage.ru_maxrss; // kilobytes on Linux
     result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.out = readFile(outPath);
     result.err = readFile(errPath);

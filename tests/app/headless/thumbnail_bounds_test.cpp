@@ -7,17 +7,11 @@
 // README's Performance section.
 #include "tests/app/headless/headless_test_support.h"
 
-#include <chrono>
 #include <cstdio>
-#include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 #include <stb_image.h>
 #include <string>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <vector>
 
 namespace bvhscope::headless::test {
@@ -29,49 +23,6 @@ namespace fs = std::filesystem;
 constexpr long kPeakMemoryKilobytes = 256 * 1024;
 // Generous: about 2 s on a quiet 2-core machine; this leaves room for a busy one.
 constexpr double kWallSecondsBound = 10.0;
-
-struct ChildRun {
-    int status = -1; // the exit code; -1 when it did not exit normally
-    double seconds = 0.0;
-    long peakKilobytes = 0;
-    std::string err;
-};
-
-// Runs `bvhscope ARGUMENTS` without a display, as headless_test_support's runBvhscope does,
-// and measures its wall time and its own peak resident memory.
-ChildRun runMeasured(const TempDir& dir, const std::vector<std::string>& arguments) {
-    const fs::path errPath = dir.path() / ".stderr";
-    const auto start = std::chrono::steady_clock::now();
-    const pid_t pid = fork();
-    if (pid == 0) {
-        unsetenv("DISPLAY");
-        unsetenv("WAYLAND_DISPLAY");
-        const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        dup2(err, 2);
-        std::string executable = BVHSCOPE_EXECUTABLE;
-        std::vector<std::string> copies = arguments;
-        std::vector<char*> argv{executable.data()};
-        for (std::string& argument : copies) {
-            argv.push_back(argument.data());
-        }
-        argv.push_back(nullptr);
-        execv(executable.c_str(), argv.data());
-        _exit(127);
-    }
-    int status = 0;
-    struct rusage usage {};
-    wait4(pid, &status, 0, &usage);
-    ChildRun run;
-    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    run.peakKilobytes = usage.ru_maxrss; // kilobytes on Linux
-    std::ifstream in(errPath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    run.err = text.str();
-    fs::remove(errPath);
-    return run;
-}
 
 void writeFile(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
@@ -189,8 +140,8 @@ TEST_P(HostileThumbnail, EndsWithAPngWithinTheBound) {
     const auto timeBefore = fs::last_write_time(input);
     const fs::path png = dir.path() / "thumb.png";
     // 1024 px, the largest: Mesa's own memory grows with the picture.
-    const ChildRun run =
-        runMeasured(dir, {"thumbnail", "-s", "1024", input.string(), png.string()});
+    const RunResult run =
+        runBvhscope(dir, {"thumbnail", "-s", "1024", input.string(), png.string()});
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_LT(run.seconds, kWallSecondsBound);
     EXPECT_LT(run.peakKilobytes, kPeakMemoryKilobytes)
@@ -228,7 +179,7 @@ TEST(HostileThumbnail, AHierarchyBeyondTheBoundIsRefusedWithoutReadingIt) {
     const fs::path input = dir.path() / "joints.bvh";
     writeFile(input, hierarchyBeyondTheBound());
     const fs::path png = dir.path() / "thumb.png";
-    const ChildRun run = runMeasured(dir, {"thumbnail", input.string(), png.string()});
+    const RunResult run = runBvhscope(dir, {"thumbnail", input.string(), png.string()});
     EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.err.find("joints.bvh: error: the hierarchy is too large for a thumbnail"),
               std::string::npos)
