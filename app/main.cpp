@@ -4,60 +4,59 @@
 #include "app/cli/commands.h"
 #include "app/cli/fatal_errors.h"
 #include "app/cli/standard_output.h"
-#include "app/headless/render_command.h"
-#include "app/headless/thumbnail_command.h"
+#include "app/module_entries.h"
+#include "app/platform/module_entry.h"
 #include "app/platform/process_setup.h"
-#include "app/viewer/viewer_app.h"
-#include "app/viewer/viewer_options.h"
 
 #include <chrono>
 #include <exception>
 #include <iostream>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace {
 
+// Commands that live in modules (the viewer, render and thumbnail) are loaded only when asked
+// for, so the subcommands start without GL, FFmpeg, SDL2 or GIO (app/module_entries.h).
+int runInModule(bvhscope::platform::ModuleEntry entry, const std::string& loadError,
+                const bvhscope::platform::ModuleCall& call) {
+    if (entry == nullptr) {
+        call.err << "bvhscope: " << loadError << "\n";
+        return bvhscope::cli::kExitFileError;
+    }
+    return entry(call);
+}
+
 int run(const std::vector<std::string_view>& arguments,
         std::chrono::steady_clock::time_point processStart) {
-    // The subcommands that need GL, so they live outside the GL-free bvhscope_cli.
-    if (!arguments.empty() && arguments.front() == "render") {
-        const int status = bvhscope::cli::checkOutput(
-            "render",
-            bvhscope::headless::runRender(std::span(arguments).subspan(1), std::cout, std::cerr),
-            std::cout, std::cerr);
-        return bvhscope::cli::closeStandardOutput(status, std::cerr);
-    }
-    if (!arguments.empty() && arguments.front() == "thumbnail") {
-        const int status = bvhscope::cli::checkOutput(
-            "thumbnail",
-            bvhscope::headless::runThumbnail(std::span(arguments).subspan(1), std::cout, std::cerr),
-            std::cout, std::cerr);
-        return bvhscope::cli::closeStandardOutput(status, std::cerr);
+    const bvhscope::platform::ModuleCall call{arguments, std::cout, std::cerr, processStart};
+    std::string loadError;
+    if (!arguments.empty() && (arguments.front() == "render" || arguments.front() == "thumbnail")) {
+        const int status = runInModule(bvhscope::app::headlessEntry(loadError), loadError, call);
+        return bvhscope::cli::closeStandardOutput(
+            bvhscope::cli::checkOutput(arguments.front(), status, std::cout, std::cerr), std::cerr);
     }
     const int status = bvhscope::cli::runSubcommand(arguments, std::cout, std::cerr);
     if (status >= 0) {
         return bvhscope::cli::closeStandardOutput(status, std::cerr);
     }
-    if (arguments.size() == 1 && (arguments[0] == "--help" || arguments[0] == "-h")) {
-        bvhscope::cli::printUsage(std::cout);
-        std::cout << bvhscope::viewer::viewerOptionsHelp();
-        return bvhscope::cli::closeStandardOutput(bvhscope::cli::kExitOk, std::cerr);
-    }
     if (arguments.size() == 1 && arguments[0] == "--version") {
         std::cout << "bvhscope " << bvhscope::cli::versionString() << "\n";
         return bvhscope::cli::closeStandardOutput(bvhscope::cli::kExitOk, std::cerr);
     }
-    bvhscope::viewer::ParsedViewerOptions parsed = bvhscope::viewer::parseViewerOptions(arguments);
-    parsed.options.processStart = processStart;
-    if (!parsed.error.empty()) {
-        std::cerr << "bvhscope: " << parsed.error << "\n";
+    const bool help = arguments.size() == 1 && (arguments[0] == "--help" || arguments[0] == "-h");
+    if (help) {
+        bvhscope::cli::printUsage(std::cout);
+    }
+    const int viewerStatus = runInModule(bvhscope::app::viewerEntry(loadError), loadError, call);
+    if (viewerStatus < 0) {
         bvhscope::cli::printUsage(std::cerr);
         return bvhscope::cli::kExitUsage;
     }
-    return bvhscope::viewer::runViewer(parsed.options, std::cerr);
+    return help ? bvhscope::cli::closeStandardOutput(viewerStatus, std::cerr) : viewerStatus;
 }
 
 } // namespace

@@ -111,9 +111,20 @@ void atomic_file_system::removeArmedTemporaryFiles(void (*remove)(const NativeCh
     }
 }
 
+namespace {
+std::atomic<bool> gTerminationCleanupInstalled{false};
+} // namespace
+
 bool removeTemporaryFilesOnTerminationSignals() {
     static const bool installed = system::installTerminationCleanup();
+    if (installed) {
+        gTerminationCleanupInstalled.store(true);
+    }
     return installed;
+}
+
+bool temporaryFilesRemovedOnTerminationSignals() {
+    return gTerminationCleanupInstalled.load();
 }
 
 // [SECTION] AtomicFile

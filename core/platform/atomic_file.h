@@ -97,5 +97,10 @@ private:
 // this thread creates in that instant. Returns false when sigaction failed.
 inline constexpr std::size_t kTemporaryFileSignalSlots = 16;
 bool removeTemporaryFilesOnTerminationSignals();
+// Whether removeTemporaryFilesOnTerminationSignals() succeeded in this process's copy of the
+// core. Each of bvhscope's loadable modules (app/platform/loadable_module.h) links a copy of its
+// own, with its own slots, and follows its host: the host asks, the module installs its own
+// cleanup too (handlers chain, so every copy's files go).
+bool temporaryFilesRemovedOnTerminationSignals();
 
 } // namespace bvh
