@@ -18,6 +18,8 @@ packages=(
   # libraries (no downloads at build time: everything comes from Debian)
   libglfw3-dev python3-glad libglm-dev libimgui-dev libstb-dev
   libgl-dev libegl-dev libgl1-mesa-dri libegl-mesa0 libgles-dev
+  # zlib: the deflate of the PNGs render writes (render/gl/png_encoding.cpp)
+  zlib1g-dev
   # video and sound (app/media): FFmpeg's libraries; Debian's libavcodec has libx264, libvpx,
   # libopus, libvorbis and libmp3lame built in
   libavformat-dev libavcodec-dev libswscale-dev libswresample-dev libavutil-dev
@@ -31,6 +33,9 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   # an independent BVH reader to cross-check positions against
   libassimp-dev python3
+  # glTF export (core/gltf): nlohmann::json writes its JSON; tinygltf reads exports back in the
+  # tests; Node.js and npm run the Khronos glTF-Validator and three.js on them (tests/gltf)
+  nlohmann-json3-dev libtinygltf-dev nodejs
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils x11-xserver-utils imagemagick libx11-dev
   # desktop integration (make install, make package) and its tests: the icon's PNG sizes,
@@ -48,6 +53,8 @@ if [ $windows -eq 1 ]; then
     # the cross compilers (posix threads: std::thread over winpthreads) and Wine to run the tests
     g++-mingw-w64-x86-64-posix gcc-mingw-w64-x86-64-posix binutils-mingw-w64-x86-64
     wine wine64
+    # zlib for MinGW (render/gl/png_encoding.cpp)
+    libz-mingw-w64-dev
     # GoogleTest's source (/usr/src/googletest), compiled for Windows; dpkg-source for apt-get source
     googletest dpkg-dev
   )
@@ -82,7 +89,27 @@ if [ $windows -eq 1 ] && ! has_source_entries; then
   need_update=1
 fi
 
+# The npm packages of the glTF checks (tests/gltf: the Khronos glTF-Validator and three.js),
+# exactly as pinned in tests/gltf/package-lock.json, into tests/gltf/node_modules (not
+# committed). Run as the user who builds; without npm the checks skip.
+install_npm_packages() {
+  local folder
+  folder="$(cd "$(dirname "$0")/.." && pwd)/tests/gltf"
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "npm not found: the glTF validator and three.js checks will skip" >&2
+    return 0
+  fi
+  if [ ! -f "$folder/node_modules/.package-lock.json" ] ||
+     [ "$folder/package-lock.json" -nt "$folder/node_modules/.package-lock.json" ]; then
+    (cd "$folder" && npm ci --ignore-scripts --no-audit --no-fund)
+  fi
+}
+
 missing=()
+# NodeSource's nodejs carries its own npm; Debian's npm package would conflict with it.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
 for package in "${packages[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
     missing+=("$package")
@@ -93,6 +120,7 @@ if [ ${#missing[@]} -eq 0 ]; then
   if [ $need_update -eq 1 ]; then
     apt-get update -qq
   fi
+  install_npm_packages
   exit 0
 fi
 
@@ -106,3 +134,4 @@ echo "installing: ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 $command
+install_npm_packages

@@ -48,7 +48,8 @@ void printBipedReport(std::string_view file, const bvh::BipedCheck& check, std::
 int runBipedCheck(const std::vector<std::string>& files, std::ostream& out, std::ostream& err) {
     int status = kExitOk;
     for (const std::string& file : files) {
-        const bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
+        const bvh::Document document =
+            bvh::loadDocument(bvh::pathFromUtf8(file), bvh::everyCoreOptions());
         for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
             if (diagnostic.severity == bvh::Severity::Error) {
                 err << bvh::formatDiagnostic(file, diagnostic) << '\n';

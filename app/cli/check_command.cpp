@@ -46,7 +46,8 @@ int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std
     std::size_t failed = 0;
     std::size_t warnings = 0;
     for (const std::string& file : parsed->positional) {
-        bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
+        bvh::Document document =
+            bvh::loadDocument(bvh::pathFromUtf8(file), bvh::everyCoreOptions());
         for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
             if (quiet && diagnostic.severity == bvh::Severity::Warning) {
                 continue;

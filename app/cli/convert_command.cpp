@@ -1,6 +1,7 @@
 // bvhscope convert: read a BVH file, apply conversions from core/conversions, write it back.
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/convert_gltf.h"
 #include "app/cli/convert_request.h"
 #include "core/conversions/conversion_request.h"
 #include "core/platform/atomic_file.h"
@@ -52,7 +53,8 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
         return kExitUsage;
     }
 
-    bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(request.input));
+    bvh::Document document =
+        bvh::loadDocument(bvh::pathFromUtf8(request.input), bvh::everyCoreOptions());
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(request.input, diagnostic) << '\n';
     }
@@ -85,6 +87,9 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
     // Ctrl+C or a kill during the write removes the temporary file before the process ends
     // (an uncaught exception is main()'s to handle, see app/cli/fatal_errors.h).
     bvh::removeTemporaryFilesOnTerminationSignals();
+    if (request.gltf) {
+        return writeConvertedGltf(request, *converted, out, err);
+    }
     bvh::WriteOptions options;
     options.inputPath = bvh::pathFromUtf8(request.input);
     options.allowOverwritingInput = request.overwrite;

@@ -3,6 +3,7 @@
 #include "core/model/output_limits.h"
 #include "core/platform/utf8_path.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -16,6 +17,16 @@ OUT: tab-indented, every number with the digits that read back to the same value
 equal to the rows written. OUT is written to a temporary file beside it and renamed into place
 only when complete, so a failure (disk full, no permission, out of memory, Ctrl+C, kill)
 never leaves a partial file, and OUT is either as it was or completely written.
+
+An OUT ending in .glb (binary) or .gltf (JSON with its buffer embedded as a base64 data: URI,
+so it is one file) is written as glTF 2.0 from the converted clip: one node per joint and End
+Site, named as `bvhscope positions` names them (a repeated name gets _2, _3...), rest transforms
+from OFFSET, one animation with quaternion rotation and translation channels at the frame times
+(a channel that never moves is written once). glTF is metres, +Y up, right-handed: the clip
+stands as the viewer shows it, turned (never mirrored) from its up axis and scaled from its unit
+as `bvhscope info` decides them (a clip no unit fits is scaled to 1.7 m tall, as the viewer
+shows it); --from-up (or --up, the axis the conversion gave it) and --unit override them. The
+root stays where the file puts it unless --ground is given.
 
   --frames A:B            keep frames A to B (inclusive, 0-based; "A:" and ":B" leave an end
                           open, "N" is one frame); both must be frames of IN
@@ -50,6 +61,10 @@ never leaves a partial file, and OUT is either as it was or completely written.
   --overwrite             allow OUT to be IN (it is still replaced atomically); refused
                           otherwise, and OUT is never the --mnm file. Not to be confused with
                           --in-place, the root-motion change
+  --unit auto|mm|cm|m|inch
+                          glTF: the file's length unit (default auto)
+  --interpolation linear|step
+                          glTF: how players go from one frame to the next (default linear)
   --help, --version
 Exit status: 0 when OUT is written, 1 when IN or the name map cannot be read, a conversion
 fails or OUT cannot be written, 2 for a bad command line (a --frames range past IN's frames, a
@@ -90,6 +105,37 @@ std::optional<bvh::UpAxis> parseAxis(std::string_view text, bool positiveOnly) {
     default:
         return std::nullopt;
     }
+}
+
+// OUT's format from its name, and the options only glTF takes; the usage error, or empty.
+std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& request) {
+    request.gltf = bvh::gltfContainerFor(bvh::pathFromUtf8(request.output));
+    if (auto text = parsed.option("--unit")) {
+        static constexpr std::pair<std::string_view, std::optional<bvh::LengthUnit>> kUnits[] = {
+            {"auto", std::nullopt},
+            {"mm", bvh::LengthUnit::Millimetre},
+            {"cm", bvh::LengthUnit::Centimetre},
+            {"m", bvh::LengthUnit::Metre},
+            {"inch", bvh::LengthUnit::Inch}};
+        const auto* found =
+            std::ranges::find(kUnits, *text, [](const auto& unit) { return unit.first; });
+        if (found == std::end(kUnits)) {
+            return "--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) + "'";
+        }
+        request.unit = found->second;
+    }
+    if (auto text = parsed.option("--interpolation")) {
+        if (*text != "linear" && *text != "step") {
+            return "--interpolation must be linear or step, not '" + std::string(*text) + "'";
+        }
+        request.interpolation =
+            *text == "step" ? bvh::GltfInterpolation::Step : bvh::GltfInterpolation::Linear;
+    }
+    if (!request.gltf && (parsed.option("--unit") || parsed.option("--interpolation"))) {
+        return std::string(parsed.option("--unit") ? "--unit" : "--interpolation") +
+               " applies to glTF output only (OUT ending in .glb or .gltf)";
+    }
+    return {};
 }
 
 // Everything the command line asks for, checked before any file is read; the usage error, or
@@ -152,6 +198,9 @@ std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) 
     if (request.reverse && !request.mnm) {
         return "--reverse only applies with --mnm FILE";
     }
+    if (std::string error = readGltfOptions(parsed, request); !error.empty()) {
+        return error;
+    }
     request.inPlace = parsed.has("--in-place");
     request.ground = parsed.has("--ground");
     request.overwrite = parsed.has("--overwrite");
@@ -168,7 +217,7 @@ ParsedConvert parseConvertArguments(std::span<const std::string_view> arguments,
                                     std::ostream& err) {
     auto parsed = parseArguments(arguments,
                                  {{"--frames", "--up", "--from-up", "--scale", "--rotation-order",
-                                   "--fps", "--mnm", "--translation"},
+                                   "--fps", "--mnm", "--translation", "--unit", "--interpolation"},
                                   {"--in-place", "--ground", "--reverse", "--overwrite"}},
                                  err);
     if (!parsed) {

@@ -6,6 +6,7 @@
 
 #include "app/cli/command_line.h"
 #include "core/conversions/conversion_request.h"
+#include "core/gltf/gltf_export.h"
 #include "core/writer/input_files.h"
 
 #include <optional>
@@ -33,6 +34,11 @@ struct ConvertRequest {
     bool reverse = false;
     bool overwrite = false;
     bvh::TranslationMode translation = bvh::TranslationMode::Auto;
+    // glTF output (OUT ending in .glb or .gltf, core/gltf/gltf_export.h); --unit and
+    // --interpolation apply to it only. unit nullopt: decided from the converted clip.
+    std::optional<bvh::GltfContainer> gltf;
+    std::optional<bvh::LengthUnit> unit;
+    bvh::GltfInterpolation interpolation = bvh::GltfInterpolation::Linear;
 };
 
 std::string_view convertHelp();

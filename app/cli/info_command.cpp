@@ -278,7 +278,8 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     int status = kExitOk;
     bool firstText = true;
     for (const std::string& file : parsed->positional) {
-        bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
+        bvh::Document document =
+            bvh::loadDocument(bvh::pathFromUtf8(file), bvh::everyCoreOptions());
         bvh::DocumentSummary summary = bvh::summarize(document, *translation);
         if (!document.loaded()) {
             status = kExitFileError;

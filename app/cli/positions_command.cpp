@@ -64,7 +64,7 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
     }
 
     const std::string& file = parsed->positional.front();
-    bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file));
+    bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file), bvh::everyCoreOptions());
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(file, diagnostic) << '\n';
     }

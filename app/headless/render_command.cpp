@@ -73,7 +73,7 @@ private:
 // line comes back in `firstError` when it does not load.
 std::optional<viewer::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
                                                std::ostream& err, std::string* firstError) {
-    bvh::Document document = bvh::loadDocument(path);
+    bvh::Document document = bvh::loadDocument(path, bvh::everyCoreOptions());
     const std::string name = bvh::utf8FromPath(path);
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
         err << bvh::formatDiagnostic(name, diagnostic) << '\n';
@@ -120,21 +120,6 @@ render::OrbitCamera baseCamera(const RenderRequest& request) {
     return camera;
 }
 
-// The node a follow aims at: the first root, or below a static root (core/analysis/stance.h)
-// its first child, the moving body.
-std::size_t bodyRoot(const viewer::Character& character) {
-    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-        const bvh::NodeIndex parent = skeleton.parents[i];
-        if (parent == bvh::kNoParent
-                ? !viewer::isStaticRoot(character, i)
-                : viewer::isStaticRoot(character, static_cast<std::size_t>(parent))) {
-            return i;
-        }
-    }
-    return 0;
-}
-
 // The camera for the figure in `pose`: its front three-quarters unless --yaw was given, framed
 // to fill the picture.
 render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::ScenePose& pose,
@@ -142,36 +127,6 @@ render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::Scene
     render::OrbitCamera camera = baseCamera(request);
     viewer::frameFigures(camera, scene, pose, aspect, !request.yawGiven);
     return camera;
-}
-
-// Follow mode: the box the body occupies around its root (horizontally) and over the whole clip
-// (vertically), framed once; each image then aims at the root's current place plus the box's
-// centre offset, so the distance and height never change.
-struct FollowFraming {
-    render::OrbitCamera camera;
-    glm::vec3 offsetFromRoot{0.0f};
-};
-
-FollowFraming followFraming(const viewer::Scene& scene, render::OrbitCamera camera, float aspect) {
-    const viewer::Character& character = scene.characters().front();
-    const std::size_t body = bodyRoot(character);
-    const std::uint32_t frames =
-        std::max<std::uint32_t>(character.clip->document.motion.frameCount, 1);
-    const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
-    render::Bounds around = render::emptyBounds();
-    viewer::CharacterPose pose;
-    for (std::uint32_t frame = 0; frame < frames; frame += stride) {
-        viewer::samplePose(character, frame * character.clip->document.motion.frameTime,
-                           bvh::Interpolation::Nearest, pose);
-        const glm::vec3 root = pose.viewerPositions[body];
-        for (std::size_t i = 0; i < pose.viewerPositions.size(); ++i) {
-            if (!viewer::isStaticRoot(character, i)) {
-                render::include(around, pose.viewerPositions[i] - glm::vec3(root.x, 0.0f, root.z));
-            }
-        }
-    }
-    render::frameBounds(camera, around, aspect);
-    return {camera, camera.target};
 }
 
 // [SECTION] Files: an image, a sequence or a video
@@ -222,7 +177,6 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         err << "bvhscope render: " << problem << '\n';
         return cli::kExitUsage;
     }
-    const viewer::Character& shown = scene.characters().front();
     const double frameTime = plan->frameTime;
     const std::int64_t lastFrame = plan->lastFrame;
     const std::string& title = plan->title;
@@ -251,9 +205,11 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         }
     }
     render::frameBounds(camera, scene.motionBounds(), aspect);
-    std::optional<FollowFraming> follow;
+    // Follow: one distance and height that keep every figure whole over the clip, aimed at
+    // their roots as they move (app/scene/framing.h, as the viewer's follow and video export).
+    std::optional<viewer::FollowFraming> follow;
     if (cameraMode == CameraMode::Follow) {
-        follow = followFraming(scene, camera, aspect);
+        follow = viewer::frameFollow(scene, camera, aspect, 0.0, scene.duration());
     }
     // Between frames (a video at another rate) poses are interpolated, as playback does.
     const bvh::Interpolation interpolation =
@@ -265,9 +221,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     const auto drawShot = [&](const VideoShot& shot) {
         scene.sample(shot.timeSeconds, interpolation, false, pose);
         if (follow) {
-            const glm::vec3 root = pose.characters.front().viewerPositions[bodyRoot(shown)];
-            camera = follow->camera;
-            camera.target = follow->offsetFromRoot + glm::vec3(root.x, 0.0f, root.z);
+            camera = viewer::followCamera(*follow, scene, pose);
         } else if (cameraMode == CameraMode::Figure) {
             render::OrbitCamera framed = camera;
             viewer::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw

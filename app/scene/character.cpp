@@ -154,6 +154,18 @@ bool isStaticRoot(const Character& character, std::size_t node) {
            character.stance.staticRoots.end();
 }
 
+std::size_t bodyRootNode(const Character& character) {
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent == bvh::kNoParent ? !isStaticRoot(character, i)
+                                     : isStaticRoot(character, static_cast<std::size_t>(parent))) {
+            return i;
+        }
+    }
+    return 0;
+}
+
 std::optional<glm::vec3> viewerFacing(const Character& character, const CharacterPose& pose) {
     std::optional<glm::dvec3> facing =
         pose.world.size() == character.clip->document.skeleton.nodeCount()
@@ -233,6 +245,8 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const SampleableFrames motion = sampleableFrames(character);
     character.motionBounds = render::emptyBounds();
+    character.bodyBounds = render::emptyBounds();
+    const std::size_t body = bodyRootNode(character);
     const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
     std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
@@ -242,10 +256,17 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
             motion.count > 0 ? motion.row(frame) : std::span<const float>();
         bvh::computeLocalTransforms(skeleton, row, character.clip->translation, local);
         bvh::computeWorldTransforms(skeleton, local, world);
+        const glm::vec3 root =
+            body < world.size() ? toViewer(character, world[body].translation) : glm::vec3(0.0f);
+        const glm::vec3 ground(root.x, 0.0f, root.z);
+        if (frame == 0) {
+            character.startGround = ground;
+        }
         for (std::size_t node = 0; node < world.size(); ++node) {
             if (!isStaticRoot(character, node)) {
-                render::include(character.motionBounds,
-                                toViewer(character, world[node].translation));
+                const glm::vec3 point = toViewer(character, world[node].translation);
+                render::include(character.motionBounds, point);
+                render::include(character.bodyBounds, point - ground);
             }
         }
     }

@@ -92,6 +92,11 @@ struct Character {
     bool browsed = false;      // from the folder browser: the next or previous file replaces it
     glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
     render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
+    // The figure's own room (Scene::arrangeSideBySide): every frame's joints relative to its
+    // body root's ground position at that frame, so a walk is as wide as the walker, not the
+    // room; and where that ground position is at the first frame. Viewer space, unplaced.
+    render::Bounds bodyBounds = render::emptyBounds();
+    glm::vec3 startGround{0.0f};
     // Per node, in viewer metres at bone thickness 1 (Scene::boneRadius/jointRadius): the
     // radius of the bone ending at the node and of its joint sphere. They follow the figure's
     // height, capped by the rest length of the bones that meet there, so a finger is not drawn
@@ -156,6 +161,10 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 // True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.
 bool isStaticRoot(const Character& character, std::size_t node);
+
+// The node that carries the figure: the first root, or below a static root (core/analysis/
+// stance.h: a never-moving root at the origin above the moving hips) its first child.
+std::size_t bodyRootNode(const Character& character);
 
 // The figure's front in `pose` (bvh::facingOfPose on its world transforms), else the clip's
 // (bvh::Stance::facing), in viewer axes; nullopt when neither is known.

@@ -8,14 +8,31 @@ namespace bvhscope::viewer {
 
 namespace {
 
-// The point a follow keeps in view: the centre of the figures' current poses on the ground.
-std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose) {
-    const render::Bounds bounds = scene.poseBounds(pose);
-    if (bounds.empty()) {
-        return std::nullopt;
+// At most this many poses are sampled to frame a follow (as applyAxes bounds a clip), and at
+// most kFollowNodeSamples joints in all: a follow is framed again whenever the view changes
+// shape (a splitter dragged: every frame), so thousands of joints get fewer, still spread, times.
+constexpr int kFollowSamples = 240;
+constexpr std::size_t kFollowNodeSamples = 60000;
+
+int followSampleCount(const Scene& scene) {
+    std::size_t nodes = 0;
+    for (const Character& character : scene.characters()) {
+        nodes += character.visible ? character.clip->document.skeleton.nodeCount() : 0;
     }
-    const glm::vec3 center = bounds.center();
-    return glm::vec3(center.x, 0.0f, center.z);
+    const std::size_t bounded = kFollowNodeSamples / std::max<std::size_t>(nodes, 1);
+    return static_cast<int>(std::clamp<std::size_t>(bounded, 16, kFollowSamples));
+}
+
+// Calls fn(character, positions) for each visible character sampled in `pose`, static roots
+// included (the caller skips them).
+template <typename Visit>
+void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
+    for (std::size_t c = 0; c < scene.characters().size(); ++c) {
+        const std::vector<glm::vec3>* positions = scene.positionsIn(pose, c);
+        if (positions != nullptr && scene.characters()[c].visible) {
+            fn(scene.characters()[c], *positions);
+        }
+    }
 }
 
 } // namespace
@@ -42,6 +59,67 @@ std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose) 
     return std::nullopt;
 }
 
+// [SECTION] ViewFit
+
+ViewFit::ViewFit(const render::OrbitCamera& camera, float aspect, float fill) {
+    const float cosPitch = std::cos(camera.pitchRadians);
+    back_ = {cosPitch * std::sin(camera.yawRadians), std::sin(camera.pitchRadians),
+             cosPitch * std::cos(camera.yawRadians)};
+    right_ = glm::normalize(glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), back_));
+    up_ = glm::cross(back_, right_);
+    const float tanHalf = std::tan(0.5f * camera.verticalFovRadians);
+    slopeY_ = std::max(fill * tanHalf, 1e-4f);
+    slopeX_ = std::max(slopeY_ * std::max(aspect, 1e-3f), 1e-4f);
+}
+
+void ViewFit::include(const glm::vec3& point) {
+    const float x = glm::dot(point, right_);
+    const float y = glm::dot(point, up_);
+    const float z = glm::dot(point, back_);
+    if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) {
+        return;
+    }
+    const float right = x + slopeX_ * z;
+    const float left = -x + slopeX_ * z;
+    const float top = y + slopeY_ * z;
+    const float bottom = -y + slopeY_ * z;
+    if (empty_) {
+        rightEdge_ = right;
+        leftEdge_ = left;
+        topEdge_ = top;
+        bottomEdge_ = bottom;
+        nearest_ = farthest_ = z;
+        empty_ = false;
+        return;
+    }
+    rightEdge_ = std::max(rightEdge_, right);
+    leftEdge_ = std::max(leftEdge_, left);
+    topEdge_ = std::max(topEdge_, top);
+    bottomEdge_ = std::max(bottomEdge_, bottom);
+    nearest_ = std::max(nearest_, z);
+    farthest_ = std::min(farthest_, z);
+}
+
+void ViewFit::apply(render::OrbitCamera& camera) const {
+    if (empty_) {
+        return;
+    }
+    // A point (x, y, z) is inside when |x - eyeX| <= slopeX (eyeZ - z), and so for y: the eye's
+    // depth is the least that satisfies the outermost points on both sides, the eye's x and y
+    // the middle of the two planes that meet there.
+    const float eyeX = 0.5f * (rightEdge_ - leftEdge_);
+    const float eyeY = 0.5f * (topEdge_ - bottomEdge_);
+    const float middleDepth = 0.5f * (nearest_ + farthest_);
+    float eyeZ = std::max((rightEdge_ + leftEdge_) / (2.0f * slopeX_),
+                          (topEdge_ + bottomEdge_) / (2.0f * slopeY_));
+    // A single point, or points in a plane across the view: keep the eye a little way off.
+    eyeZ = std::max(eyeZ, nearest_ + 0.05f);
+    camera.distance = std::clamp(eyeZ - middleDepth, render::kMinDistance, render::kMaxDistance);
+    camera.target = eyeX * right_ + eyeY * up_ + (eyeZ - camera.distance) * back_;
+}
+
+// [SECTION] Framing the figures as they stand
+
 void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
                   float aspect, bool faceFront) {
     if (faceFront) {
@@ -51,15 +129,96 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePo
             }
         }
     }
-    render::frameBounds(camera, scene.poseBounds(pose), aspect);
+    ViewFit fit(camera, aspect);
+    forEachShownPose(scene, pose,
+                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
+                         for (std::size_t i = 0; i < positions.size(); ++i) {
+                             if (!isStaticRoot(character, i)) {
+                                 fit.include(positions[i]);
+                             }
+                         }
+                     });
+    fit.apply(camera);
 }
 
-void FigureFollow::start(const render::OrbitCamera& camera, const Scene& scene,
-                         const ScenePose& pose) {
+// [SECTION] Following
+
+std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose) {
+    glm::vec3 sum(0.0f);
+    int count = 0;
+    forEachShownPose(scene, pose,
+                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
+                         const std::size_t body = bodyRootNode(character);
+                         if (body >= positions.size()) {
+                             return;
+                         }
+                         const glm::vec3& root = positions[body];
+                         if (std::isfinite(root.x) && std::isfinite(root.z)) {
+                             sum += glm::vec3(root.x, 0.0f, root.z);
+                             ++count;
+                         }
+                     });
+    if (count == 0) {
+        return std::nullopt;
+    }
+    return sum / static_cast<float>(count);
+}
+
+std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
+                                         float aspect, double startSeconds, double endSeconds) {
+    FollowFraming framing{camera, glm::vec3(0.0f)};
+    ViewFit fit(camera, aspect);
+    ScenePose pose;
+    const double span =
+        std::isfinite(endSeconds - startSeconds) ? std::max(endSeconds - startSeconds, 0.0) : 0.0;
+    const int samples = followSampleCount(scene);
+    const double step = span / static_cast<double>(samples - 1);
+    for (int k = 0; k < samples; ++k) {
+        scene.sample(startSeconds + step * k, bvh::Interpolation::Nearest, false, pose);
+        const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
+        if (anchor) {
+            forEachShownPose(
+                scene, pose,
+                [&](const Character& character, const std::vector<glm::vec3>& positions) {
+                    for (std::size_t i = 0; i < positions.size(); ++i) {
+                        if (!isStaticRoot(character, i)) {
+                            fit.include(positions[i] - *anchor);
+                        }
+                    }
+                });
+        }
+        if (step <= 0.0) {
+            break; // one time: one sample
+        }
+    }
+    if (fit.empty()) {
+        return std::nullopt;
+    }
+    fit.apply(framing.camera);
+    framing.offsetFromAnchor = framing.camera.target;
+    return framing;
+}
+
+render::OrbitCamera followCamera(const FollowFraming& framing, const Scene& scene,
+                                 const ScenePose& pose) {
+    render::OrbitCamera camera = framing.camera;
+    camera.target = framing.offsetFromAnchor + followAnchor(scene, pose).value_or(glm::vec3(0.0f));
+    return camera;
+}
+
+void FigureFollow::start(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+                         float aspect) {
     const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
-    active_ = anchor.has_value();
-    if (anchor) {
-        offset_ = camera.target - *anchor;
+    const std::optional<FollowFraming> framing =
+        anchor ? frameFollow(scene, camera, aspect, 0.0, scene.duration()) : std::nullopt;
+    active_ = framing.has_value();
+    userMoved_ = false;
+    lastAnchor_ = anchor;
+    velocity_ = glm::vec3(0.0f);
+    if (framing) {
+        offset_ = framing->offsetFromAnchor;
+        camera.distance = framing->camera.distance;
+        camera.target = *anchor + offset_;
     }
 }
 
@@ -73,14 +232,29 @@ void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const
         return;
     }
     const glm::vec3 wanted = *anchor + offset_;
-    // Half the way in 0.1 s; a jump (a loop back to the start, a seek) is taken at once.
-    const float blend = 1.0f - static_cast<float>(std::exp2(-std::max(elapsedSeconds, 0.0) / 0.1));
-    glm::vec3 target = camera.target;
-    const float jump = glm::distance(glm::vec2(target.x, target.z), glm::vec2(wanted.x, wanted.z));
-    const bool farAway = jump > 2.0f * camera.distance;
-    target.x = farAway ? wanted.x : target.x + (wanted.x - target.x) * blend;
-    target.z = farAway ? wanted.z : target.z + (wanted.z - target.z) * blend;
+    const float seconds = static_cast<float>(std::clamp(elapsedSeconds, 0.0, 0.25));
+    const float moved = lastAnchor_ ? glm::distance(*anchor, *lastAnchor_) : 0.0f;
+    // A seek or a loop back to the start (more than a quarter of the distance at once) is taken
+    // at once; so is the first update.
+    if (!lastAnchor_ || moved > 0.25f * camera.distance || !(seconds > 0.0f)) {
+        if (!lastAnchor_ || moved > 0.0f) {
+            camera.target = wanted;
+            velocity_ = glm::vec3(0.0f);
+        }
+        lastAnchor_ = *anchor;
+        return;
+    }
+    // Half the way in 0.15 s: the anchor's velocity (which averages out a swaying root), and
+    // what remains between the target and where it should be. The target moves with the
+    // velocity: a figure walking steadily is not trailed behind by its speed times the
+    // smoothing's time (0.2 m at a walk, enough to lose the leading foot at the view's edge).
+    const float blend = 1.0f - std::exp2(-seconds / 0.15f);
+    velocity_ += ((*anchor - *lastAnchor_) / seconds - velocity_) * blend;
+    glm::vec3 target = camera.target + velocity_ * seconds;
+    target += (wanted - target) * blend;
+    target.y = wanted.y;
     camera.target = target;
+    lastAnchor_ = *anchor;
 }
 
 } // namespace bvhscope::viewer

@@ -1,7 +1,11 @@
 // Where the camera looks when a file opens, after Page Down, on F, and in `bvhscope render`:
-// the figure at the current frame, seen from its front three-quarters, filling a good part of
-// the view; a travelling clip is followed. The whole clip's framing (a walk across a room makes
-// the figure a speck) stays one key away (A) and `render --camera clip`.
+// the figure at the current frame, seen from its front three-quarters, filling the view; a
+// travelling clip is followed. The whole clip's framing (a walk across a room makes the figure a
+// speck) stays one key away (A) and `render --camera clip`.
+//
+// Framing is tight: the eye is placed where the outermost joints touch a frame kFramedFill of
+// the view (ViewFit), not around the figures' bounding sphere, which leaves a standing figure
+// about half the view's height, and three side by side under a fifth of it.
 //
 // GL-free: tested in tests/app/scene/framing_test.cpp.
 #pragma once
@@ -16,7 +20,11 @@ namespace bvhscope::viewer {
 
 // The yaw (render/math/camera.h) that puts the eye this far to the figure's right of straight
 // in front: the viewer's default view of a figure facing +Z.
-inline constexpr float kThreeQuarterYawRadians = 0.5f;
+inline constexpr float kThreeQuarterYawRadians = kRowDefaultYawRadians;
+
+// The share of the view's half-width and half-height that framed figures fill at most: close,
+// with room for the joint spheres, the file name above the head and the shadow under the feet.
+inline constexpr float kFramedFill = 0.86f;
 
 // The yaw looking at a figure facing `facing` (viewer axes; its Y is ignored) from its front
 // three-quarters; nullopt for a vertical or zero direction.
@@ -26,26 +34,90 @@ std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing);
 // joints' names or head (bvh::facingOfPose), else the clip's (bvh::Stance::facing).
 std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose);
 
-// Frames the visible characters' poses in `pose` (Scene::poseBounds). With
-// `faceFront`, the yaw turns to the first one's front three-quarters (pitch kept).
+// The smallest view that holds a set of points, seen from a fixed direction. Points are added
+// one by one (four running maxima, no list), then apply() moves the camera (yaw, pitch and field
+// of view kept) so that every point projects inside `fill` of the view's half-extents, and the
+// tighter direction touches it: the eye is where the outermost points' planes meet, and the
+// target on the view's axis at the points' middle depth. Perspective is exact: a point nearer
+// the eye needs more room, and gets it.
+class ViewFit {
+public:
+    ViewFit(const render::OrbitCamera& camera, float aspect, float fill = kFramedFill);
+    void include(const glm::vec3& point);
+    bool empty() const { return empty_; }
+    // Nothing changes when no point was included.
+    void apply(render::OrbitCamera& camera) const;
+
+private:
+    glm::vec3 right_{1.0f, 0.0f, 0.0f};
+    glm::vec3 up_{0.0f, 1.0f, 0.0f};
+    glm::vec3 back_{0.0f, 0.0f, 1.0f};
+    float slopeX_ = 1.0f; // fill · tan(half the horizontal field of view)
+    float slopeY_ = 1.0f;
+    // max(x + slopeX·z), max(-x + slopeX·z), the same for y, and the depth range, in the view's
+    // axes (z towards the eye).
+    float rightEdge_ = 0.0f;
+    float leftEdge_ = 0.0f;
+    float topEdge_ = 0.0f;
+    float bottomEdge_ = 0.0f;
+    float nearest_ = 0.0f;
+    float farthest_ = 0.0f;
+    bool empty_ = true;
+};
+
+// Frames the visible characters' poses in `pose` (their joints, static roots left out) with
+// ViewFit. With `faceFront`, the yaw turns to the first one's front three-quarters (pitch kept).
 void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
                   float aspect, bool faceFront);
 
-// Keeps a travelling figure in view: the camera's target keeps the offset it had from the
-// figures' centre when follow() started, moving towards it smoothly (half the way in about
-// 0.1 s) so a jittery root does not shake the picture. Only the ground-plane position follows;
-// height and distance stay as framed.
+// The point the camera follows: the visible characters' body roots (below a static root, its
+// child: bvhscope's `bodyRootNode`), averaged, on the ground (Y = 0). nullopt when none is shown.
+std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose);
+
+// One framing kept while following: the distance, direction and height that keep every visible
+// figure inside the view at every time of a range while the target moves with followAnchor.
+// Used by the viewer's follow (FigureFollow), File > Export video and `bvhscope render`.
+struct FollowFraming {
+    render::OrbitCamera camera;       // aimed as if the anchor were at the origin
+    glm::vec3 offsetFromAnchor{0.0f}; // camera.target minus the anchor
+};
+
+// Samples the scene at up to 240 times (fewer for thousands of joints) of [startSeconds,
+// endSeconds] (each clip clamped to its own end) and fits, from the camera's direction and field of
+// view, every visible figure's joints relative to the anchor of their time: the legs of a walk, a
+// crouch or a jump stay in view, not just the pose framing started from. nullopt when no figure is
+// shown.
+std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
+                                         float aspect, double startSeconds, double endSeconds);
+// The camera of `framing` for the figures in `pose`: its target at their anchor plus the offset.
+render::OrbitCamera followCamera(const FollowFraming& framing, const Scene& scene,
+                                 const ScenePose& pose);
+
+// The viewer's follow: start() frames the whole clip for following (frameFollow, keeping the
+// camera's direction) and aims at the figures as they stand; update() then moves the camera's
+// target with the anchor's smoothed velocity and towards the anchor plus that offset, so a
+// swaying root does not shake the picture and a steady walk is not trailed behind. Only the
+// ground-plane position follows; height and distance stay as framed.
 class FigureFollow {
 public:
-    void start(const render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose);
+    void start(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
+               float aspect);
     void stop() { active_ = false; }
     bool active() const { return active_; }
     void update(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
                 double elapsedSeconds);
+    // The user orbited or zoomed since the last framing: the view is theirs from now on (a
+    // pan stops the follow). framingKept() is true while the camera is as start() left it
+    // apart from the follow's own moves: then a change of the view's shape re-frames.
+    void noteUserMoved() { userMoved_ = true; }
+    bool framingKept() const { return active_ && !userMoved_; }
 
 private:
     bool active_ = false;
+    bool userMoved_ = false;
     glm::vec3 offset_{0.0f};
+    std::optional<glm::vec3> lastAnchor_; // at the last update: the anchor's velocity from it
+    glm::vec3 velocity_{0.0f};            // the anchor's, smoothed (metres per second)
 };
 
 } // namespace bvhscope::viewer

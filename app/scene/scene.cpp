@@ -59,20 +59,61 @@ void Scene::insert(std::size_t index, Character character) {
     arrangeSideBySide();
 }
 
+// Figures stand in a row across the view the camera takes when it frames them (the first
+// visible one's front three-quarters, framing.h), each at the first's depth: a row along X,
+// seen from a figure's side, hides one figure behind another. Each takes the room of its own
+// body across that row (bodyBounds: a walk is as wide as the walker, not the room it crosses),
+// with a gap of a fifth of the taller neighbour's height.
 void Scene::arrangeSideBySide() {
-    float nextMinX = 0.0f;
-    bool first = true;
+    const glm::vec3 across = rowDirection();
+    std::optional<glm::vec3> firstStart;
+    float nextEdge = 0.0f; // along `across`, where the next figure's body may begin
+    float previousHeight = 0.0f;
     for (Character& character : characters_) {
-        const render::Bounds& bounds = character.motionBounds;
-        if (bounds.empty()) {
+        const render::Bounds& body = character.bodyBounds;
+        if (body.empty() || character.motionBounds.empty()) {
             character.placement = glm::vec3(0.0f);
             continue;
         }
-        const float gap = 0.3f * static_cast<float>(character.figureHeightMetres);
-        character.placement = glm::vec3(first ? 0.0f : nextMinX - bounds.min.x, 0.0f, 0.0f);
-        nextMinX = bounds.max.x + character.placement.x + gap;
-        first = false;
+        // The body's extent across the row: its box's corners projected.
+        const glm::vec3 half = 0.5f * body.size();
+        const float reach = half.x * std::abs(across.x) + half.z * std::abs(across.z);
+        const float middle = glm::dot(body.center(), across);
+        const float height = static_cast<float>(character.figureHeightMetres);
+        if (!firstStart) {
+            firstStart = character.startGround;
+            character.placement = glm::vec3(0.0f);
+        } else {
+            const float gap = 0.2f * std::max(height, previousHeight);
+            // The slot: this body's near edge at nextEdge + gap, on the first figure's line.
+            const float slot = nextEdge + gap + reach - middle;
+            const glm::vec3 wanted = *firstStart + slot * across;
+            character.placement = wanted - character.startGround;
+            character.placement.y = 0.0f;
+        }
+        const float placed =
+            glm::dot(character.startGround + character.placement - *firstStart, across);
+        nextEdge = placed + middle + reach;
+        previousHeight = height;
     }
+}
+
+glm::vec3 Scene::rowDirection() const {
+    float yaw = kRowDefaultYawRadians;
+    for (const Character& character : characters_) {
+        if (!character.visible) {
+            continue;
+        }
+        if (const std::optional<glm::vec3> facing = viewerFacing(character, CharacterPose{})) {
+            const glm::vec2 ground(facing->x, facing->z);
+            if (glm::length(ground) > 1e-6f) {
+                yaw = std::atan2(ground.x, ground.y) + kRowDefaultYawRadians;
+            }
+        }
+        break;
+    }
+    // The camera's right for that yaw (render/math/camera.h: the eye at (sin, ., cos)).
+    return {std::cos(yaw), 0.0f, -std::sin(yaw)};
 }
 
 void Scene::sample(double timeSeconds, bvh::Interpolation interpolation, bool loopEach,

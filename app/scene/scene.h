@@ -28,6 +28,10 @@ struct SceneLook {
     StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
 };
 
+// The default camera's yaw, and how far to a figure's right of straight in front the framing
+// looks from (framing.h's kThreeQuarterYawRadians is this).
+inline constexpr float kRowDefaultYawRadians = 0.5f;
+
 // Distinct colours for characters, readable on the dark background, before any repeats.
 inline constexpr std::size_t kCharacterPaletteSize = 12;
 // A static root's link as dashes: thin bones of kDashLength figure heights with equal gaps
@@ -57,8 +61,13 @@ public:
     Character take(std::size_t index);
     // Puts a character taken before back at `index` (at most the end), keeping its colour.
     void insert(std::size_t index, Character character);
-    // Shifts characters along X so their motion bounds do not overlap; the first stays put.
+    // Stands the characters in a row across the view (rowDirection), each beside the last by
+    // its own body's width and a gap, all at the first's depth; the first stays put.
     void arrangeSideBySide();
+    // The row's direction on the ground: the right of a camera at the first visible character's
+    // front three-quarters (its clip's facing turned by kRowDefaultYawRadians, the yaw framing.h
+    // frames a file from), or of the default camera's yaw when no facing is known.
+    glm::vec3 rowDirection() const;
 
     // Every character sampled at the same absolute time into `pose` (resized to one pose per
     // character, in scene order): time is the common axis of files at different rates. Each

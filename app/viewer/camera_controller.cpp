@@ -1,5 +1,7 @@
 #include "app/viewer/camera_controller.h"
 
+#include "app/viewer/file_shortcuts.h"
+
 #include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cmath>
@@ -23,6 +25,7 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
         if (io.MouseWheelH != 0.0f) {
             orbit(camera, -0.1f * io.MouseWheelH, 0.0f);
         }
+        state.follow.noteUserMoved();
     }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
         // The press frame may carry the jump from wherever the pointer was: no camera move.
@@ -40,9 +43,13 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
         state.follow.stop(); // the user chose where to look
     } else if (left && io.KeyCtrl) {
         zoom(camera, -delta.y * 0.02f);
+        state.follow.noteUserMoved();
     } else if (left && pressedInViewport_) {
         const float radiansPerPixel = 0.008f * state.settings.orbitSensitivity;
         orbit(camera, -delta.x * radiansPerPixel, delta.y * radiansPerPixel);
+        if (delta.x != 0.0f || delta.y != 0.0f) {
+            state.follow.noteUserMoved();
+        }
     }
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left) && pressedInViewport_) {
         pressedInViewport_ = false;
@@ -64,6 +71,9 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
 void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys) {
     Playback& playback = state.playback;
     for (const int key : keys) {
+        if (handleFileShortcut(state, key)) { // Ctrl+O, W, Q, E (file_shortcuts.h)
+            continue;
+        }
         switch (key) {
         case GLFW_KEY_SPACE:
             playback.togglePlay();
@@ -99,8 +109,11 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
         case GLFW_KEY_RIGHT_BRACKET:
             playback.markOut();
             break;
-        case GLFW_KEY_F:
+        case GLFW_KEY_F: // also while following: distance and height anew, still following
             state.commands.push(command::FrameFigures{});
+            if (!state.scene.empty()) { // said, as the picture may not change at all
+                state.notices.post("Framed: the camera follows the figures (A: the whole clip)");
+            }
             break;
         case GLFW_KEY_A: // the whole clip (a travelling figure becomes small)
             state.commands.push(command::FrameClip{});

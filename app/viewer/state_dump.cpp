@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
@@ -121,6 +122,37 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
     }
 }
 
+// [SECTION] Framing (issue 25): where each figure lands in the window, and the follow
+void formatFigures(const ViewerState& state, std::ostream& out) {
+    const LayoutRect& view = state.layout.view;
+    for (std::size_t c = 0; c < state.scene.characters().size(); ++c) {
+        const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, c);
+        if (positions == nullptr || view.empty()) {
+            continue;
+        }
+        float left = 1e9f, top = 1e9f, right = -1e9f, bottom = -1e9f;
+        bool behind = false;
+        for (std::size_t i = 0; i < positions->size(); ++i) {
+            if (isStaticRoot(state.scene.characters()[c], i)) {
+                continue;
+            }
+            const std::optional<glm::vec2> pixel = render::projectToPixel(
+                state.camera, glm::vec2(view.width, view.height), (*positions)[i]);
+            behind = behind || !pixel;
+            if (pixel) {
+                left = std::min(left, view.x + pixel->x);
+                right = std::max(right, view.x + pixel->x);
+                top = std::min(top, view.y + pixel->y);
+                bottom = std::max(bottom, view.y + pixel->y);
+            }
+        }
+        out << "figure " << c << " " << left << " " << top << " " << right << " " << bottom
+            << " behind " << (behind ? 1 : 0) << "\n";
+    }
+    out << "follow " << (state.follow.active() ? 1 : 0) << " kept "
+        << (state.follow.framingKept() ? 1 : 0) << "\n";
+}
+
 } // namespace
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight) {
@@ -159,6 +191,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     } else {
         out << "selected none\n";
     }
+    formatFigures(state, out);
     const render::OrbitCamera& camera = state.camera;
     out << "camera " << camera.target.x << " " << camera.target.y << " " << camera.target.z << " "
         << camera.distance << " " << camera.yawRadians << " " << camera.pitchRadians << " "

@@ -12,6 +12,9 @@
 //   lines 0                                    (1: too many bones for meshes, drawn as lines)
 //   root X Y Z                                 (first character, viewer space)
 //   selected 0 LeftArm                         or   selected none
+//   figure 0 LEFT TOP RIGHT BOTTOM behind 0   (per shown file: its joints projected, window
+//                                              pixels; behind 1: some joint behind the eye)
+//   follow 1 kept 1                            (following; the camera as framing left it)
 //   camera TX TY TZ DISTANCE YAW PITCH FOVY
 //   window W H
 //   errors 1

@@ -3,6 +3,7 @@
 #include "app/platform/config_directory.h"
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
+#include "app/viewer/file_chooser_flow.h"
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
@@ -20,6 +21,7 @@
 #include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
 #include "app/viewer/view_labels.h"
+#include "app/viewer/view_shape_watch.h"
 #include "app/viewer/viewer_probe.h"
 #include "core/platform/utf8_path.h"
 
@@ -51,6 +53,7 @@ DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHe
     request.curvesShown = curves.selection && !curves.closed &&
                           curves.selection->character < state.scene.characters().size();
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
+    request.jointSelected = state.selection.has_value();
     return computeDockLayout(request, state.settings.dock);
 }
 
@@ -76,60 +79,6 @@ render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int frameb
     return render::PixelRect{left, top, right - left, bottom - top};
 }
 
-// [SECTION] The desktop's file chooser (platform/file_chooser.h)
-
-void updateFileChooser(ViewerState& state, FileChooser& chooser, const Window& window,
-                       std::ostream& err) {
-    using Purpose = ViewerState::ChooserPurpose;
-    if (state.chooserRequested != Purpose::None && !chooser.busy()) {
-        FileChooserRequest request;
-        request.parentWindow = window.dialogParent();
-        switch (state.chooserRequested) {
-        case Purpose::OpenFiles:
-            request.kind = FileChooserRequest::Kind::OpenFiles;
-            request.title = "Open BVH files";
-            break;
-        case Purpose::OpenFolder:
-            request.kind = FileChooserRequest::Kind::OpenFolder;
-            request.title = "Open a folder of BVH files";
-            break;
-        default: {
-            request.kind = FileChooserRequest::Kind::SaveFile;
-            request.title = "Export BVH";
-            const std::filesystem::path target =
-                bvh::pathFromUtf8(state.exportDialog.settings.targetPath);
-            request.suggestedName = bvh::utf8FromPath(target.filename());
-            request.suggestedFolder = bvh::utf8FromPath(target.parent_path());
-            break;
-        }
-        }
-        if (chooser.start(request)) {
-            state.chooserOpen = state.chooserRequested;
-        }
-    }
-    state.chooserRequested = Purpose::None;
-    const std::optional<FileChooserAnswer> answer = chooser.takeAnswer();
-    if (!answer) {
-        return;
-    }
-    const Purpose purpose = state.chooserOpen;
-    state.chooserOpen = Purpose::None;
-    if (answer->unavailable) {
-        err << "bvhscope: no desktop file chooser (" << answer->error
-            << "); type the path in the Files panel\n";
-        state.focusPathField = purpose != Purpose::ExportTarget;
-        return;
-    }
-    if (answer->cancelled || answer->paths.empty()) {
-        return;
-    }
-    if (purpose == Purpose::ExportTarget) {
-        state.exportDialog.settings.targetPath = answer->paths.front();
-    } else {
-        state.commands.push(command::Open{answer->paths});
-    }
-}
-
 // [SECTION] Drawing
 
 void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
@@ -151,6 +100,8 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawErrorPopup(state);
     drawExportDialog(state, scale);
     drawVideoExportPanel(state, scale);
+    drawInWindowChooser(state, scale); // the Export dialog draws its own, nested in it
+    drawNotices(state, scale);
 }
 
 std::string windowTitle(const ViewerState& state) {
@@ -312,7 +263,8 @@ private:
     FolderThumbnails thumbnails_;
     FileChooser chooser_; // joined (its dialog closed) when the viewer ends
     ViewportInput input_;
-    SceneOverlays overlays_; // rebuilt every frame, kept for its storage
+    ViewShapeWatch viewShape_; // re-frames when a panel opens under the view (view_shape_watch.h)
+    SceneOverlays overlays_;   // rebuilt every frame, kept for its storage
     std::string title_;
     double lastTime_ = glfwGetTime();
     double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
@@ -445,6 +397,7 @@ int FrameLoop::run() {
         }
         const int frameNumber = framesDrawn++;
         const float aspect = viewAspect(state_);
+        viewShape_.update(state_, state_.layout.view);
         afterStartupLoads();
         // Commands and the session's update (playback, the live pose, framing)
         const double now = glfwGetTime();

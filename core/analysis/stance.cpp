@@ -8,6 +8,8 @@
 #include <glm/geometric.hpp>
 #include <limits>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace bvh {
 
@@ -138,8 +140,20 @@ bool motionUsable(const Skeleton& skeleton, const Motion& motion, TranslationMod
            translation != TranslationMode::Auto;
 }
 
-// The poses of the sampled frames, each with the next frame (the previous for the last one), as
-// world positions per node.
+// How many frames apart a speed is measured: about kSpeedInterval, at least one frame. From one
+// frame to the next at 100 or 120 Hz a solver's or an IMU's jitter (a millimetre or a degree a
+// frame, largest at the far ends of chains: the feet of a body hung from the headset) outweighs
+// the motion, and a planted foot looks busier than the head; over a tenth of a second the
+// motion grows tenfold and the jitter does not.
+std::uint32_t speedStep(const Motion& motion) {
+    constexpr double kSpeedInterval = 0.1; // seconds
+    const double frames = std::round(kSpeedInterval / motion.frameTime);
+    const double largest = std::max(1.0, std::floor((motion.frameCount - 1) / 2.0));
+    return static_cast<std::uint32_t>(std::clamp(frames, 1.0, largest));
+}
+
+// The poses of the sampled frames, each with the frame speedStep later (earlier near the end),
+// as world positions per node.
 struct SampledPoses {
     std::vector<std::vector<glm::dvec3>> at;
     std::vector<std::vector<glm::dvec3>> next;
@@ -163,10 +177,12 @@ SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
         return out;
     };
     const std::size_t samples = std::min<std::size_t>(motion.frameCount, maxFrames);
+    const std::uint32_t step = speedStep(motion);
     for (std::size_t s = 0; s < samples; ++s) {
         const auto frame = static_cast<std::uint32_t>(s * motion.frameCount / samples);
-        const std::uint32_t neighbour =
-            frame + 1 < motion.frameCount ? frame + 1 : (frame > 0 ? frame - 1 : frame);
+        const std::uint32_t neighbour = frame + step < motion.frameCount
+                                            ? frame + step
+                                            : (frame >= step ? frame - step : frame);
         poses.at.push_back(positions(frame));
         poses.rootRotation.push_back(world[0].rotation);
         if (s == 0) {
@@ -346,34 +362,95 @@ BodyLandmarks headAndFeet(const Skeleton& skeleton) {
     return landmarks;
 }
 
-// The animated feet-to-head direction (findBodyLandmarks) when at least 60 % consistent.
-std::optional<UpAxis> animatedAnatomyUp(const Skeleton& skeleton, const SampledPoses& poses) {
+// Where each leg leaves the trunk: for every foot landmark with no foot landmark above it (the
+// ankle, not the toes below it), the first ancestor where the tree branches into two or more
+// joints. That is the pelvis whichever joint is the root (the hips; a headset with the body
+// hanging from it through neck, chest, waist and hips), and the hips or shoulders of a four-
+// legged rig. Pairs of (foot, leg root); a foot whose chain never branches has none.
+std::vector<std::pair<std::size_t, std::size_t>> legsOf(const Skeleton& skeleton,
+                                                        const BodyLandmarks& landmarks) {
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<int> jointChildren(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (skeleton.parents[i] != kNoParent && skeleton.isEndSite[i] == 0) {
+            ++jointChildren[static_cast<std::size_t>(skeleton.parents[i])];
+        }
+    }
+    auto isFoot = [&](std::size_t node) {
+        return std::ranges::find(landmarks.feet, static_cast<NodeIndex>(node)) !=
+               landmarks.feet.end();
+    };
+    std::vector<std::pair<std::size_t, std::size_t>> legs;
+    for (const NodeIndex foot : landmarks.feet) {
+        std::size_t node = static_cast<std::size_t>(foot);
+        bool topmost = true;
+        std::optional<std::size_t> branch;
+        while (skeleton.parents[node] != kNoParent) {
+            node = static_cast<std::size_t>(skeleton.parents[node]);
+            if (isFoot(node)) {
+                topmost = false;
+                break;
+            }
+            if (jointChildren[node] >= 2) {
+                branch = node;
+                break;
+            }
+        }
+        if (topmost && branch) {
+            legs.emplace_back(static_cast<std::size_t>(foot), *branch);
+        }
+    }
+    return legs;
+}
+
+// The anatomy's up over the clip: per sampled frame, the mean of two unit directions, from the
+// feet to the head (headAndFeet) and from each foot up its leg to where the leg leaves the
+// trunk (legsOf), averaged over the frames. Its length says how consistent it is (1: the same
+// direction in every frame). Legs hang from the trunk to the ground in a stand, a walk, a
+// crouch and on four legs alike, where the head of an animal is well ahead of its feet; the
+// head says more than the legs when sitting. nullopt without a foot, or with neither a head nor
+// a leg.
+std::optional<glm::dvec3> anatomyDirection(const Skeleton& skeleton, const SampledPoses& poses) {
     const BodyLandmarks landmarks = headAndFeet(skeleton);
-    if (!landmarks.complete() || poses.at.empty()) {
+    const auto legs = legsOf(skeleton, landmarks);
+    if (landmarks.feet.empty() || (landmarks.heads.empty() && legs.empty()) || poses.at.empty()) {
         return std::nullopt;
     }
+    auto unit = [](const glm::dvec3& vector) { // 0 for a point on top of another or not finite
+        const double length = glm::length(vector);
+        return length > 0.0 && std::isfinite(length) ? vector / length : glm::dvec3(0.0);
+    };
+    auto centroid = [](const std::vector<glm::dvec3>& pose, std::span<const NodeIndex> nodes) {
+        glm::dvec3 sum(0.0);
+        for (const NodeIndex node : nodes) {
+            sum += pose[static_cast<std::size_t>(node)];
+        }
+        return sum / double(nodes.size());
+    };
     glm::dvec3 sum(0.0);
     for (const auto& pose : poses.at) {
-        glm::dvec3 head(0.0);
-        glm::dvec3 feet(0.0);
-        for (const NodeIndex node : landmarks.heads) {
-            head += pose[static_cast<std::size_t>(node)];
+        glm::dvec3 direction(0.0);
+        int measures = 0;
+        if (!landmarks.heads.empty()) {
+            direction += unit(centroid(pose, landmarks.heads) - centroid(pose, landmarks.feet));
+            ++measures;
         }
-        for (const NodeIndex node : landmarks.feet) {
-            feet += pose[static_cast<std::size_t>(node)];
+        if (!legs.empty()) {
+            glm::dvec3 up(0.0);
+            for (const auto& [foot, root] : legs) {
+                up += unit(pose[root] - pose[foot]);
+            }
+            direction += up / double(legs.size());
+            ++measures;
         }
-        const glm::dvec3 up =
-            head / double(landmarks.heads.size()) - feet / double(landmarks.feet.size());
-        const double length = glm::length(up);
-        if (length > 0.0) {
-            sum += up / length;
-        }
+        sum += direction / double(measures);
     }
-    const glm::dvec3 mean = sum / double(poses.at.size());
-    if (glm::length(mean) < 0.6) {
-        return std::nullopt;
-    }
-    return nearestUpAxis(mean);
+    return sum / double(poses.at.size());
+}
+
+// The share of `direction` along its nearest axis (1 for a direction on an axis).
+double alongNearestAxis(const glm::dvec3& direction) {
+    return glm::dot(direction, upAxisVector(nearestUpAxis(direction)));
 }
 
 // The rest pose's up turned by the root's animated rotation, averaged over the samples.
@@ -384,6 +461,80 @@ UpAxis restUpCarriedByRoot(const SampledPoses& poses, UpAxis restUp) {
         sum += rotation * up;
     }
     return nearestUpAxis(sum);
+}
+
+// The motion's cheapest axis and its margin over the next (MotionCosts).
+std::pair<UpAxis, double> cheapestAxis(const MotionCosts& costs) {
+    UpAxis best = UpAxis::PositiveY;
+    double bestCost = std::numeric_limits<double>::max();
+    for (const UpAxis axis : kAllUpAxes) {
+        if (costs.cost[static_cast<std::size_t>(axis)] < bestCost) {
+            bestCost = costs.cost[static_cast<std::size_t>(axis)];
+            best = axis;
+        }
+    }
+    double second = std::numeric_limits<double>::max();
+    for (const UpAxis axis : kAllUpAxes) {
+        if (axis != best) {
+            second = std::min(second, costs.cost[static_cast<std::size_t>(axis)]);
+        }
+    }
+    return {best, second - bestCost};
+}
+
+// See [SECTION] Up axis in stance.h: a consistent anatomy decides; a weak one is weighed with
+// the motion; without one, the motion, then the rest pose carried by the root, then the rest
+// pose. `carried`: restUpCarriedByRoot.
+void decideUpAxis(Stance& stance, const MotionCosts& costs,
+                  const std::optional<glm::dvec3>& anatomy, UpAxis carried) {
+    UpAxis best = stance.upAxis;
+    if (costs.measured) {
+        stance.motionMeasured = true;
+        stance.motionCost = costs.cost;
+        std::tie(best, stance.motionMargin) = cheapestAxis(costs);
+    }
+    const bool motionDecisive = costs.measured && stance.motionMargin >= kDecisiveMargin;
+    auto choose = [&](UpAxis axis, UpAxisSource otherwise) {
+        stance.upAxis = axis;
+        stance.source = motionDecisive && axis == best ? UpAxisSource::Motion : otherwise;
+    };
+    if (anatomy && alongNearestAxis(*anatomy) >= kStrongAnatomy) {
+        choose(nearestUpAxis(*anatomy), UpAxisSource::Anatomy);
+        return;
+    }
+    if (!costs.measured) {
+        if (stance.anatomyUp) {
+            choose(*stance.anatomyUp, UpAxisSource::Anatomy);
+        }
+        return;
+    }
+    if (anatomy && glm::length(*anatomy) >= kWeakAnatomy) {
+        UpAxis weighed = best;
+        double lowest = std::numeric_limits<double>::max();
+        for (const UpAxis axis : kAllUpAxes) {
+            const double cost = costs.cost[static_cast<std::size_t>(axis)] -
+                                kAnatomyWeight * glm::dot(*anatomy, upAxisVector(axis));
+            if (cost < lowest) {
+                lowest = cost;
+                weighed = axis;
+            }
+        }
+        choose(weighed, UpAxisSource::Anatomy);
+        return;
+    }
+    const double bestCost = costs.cost[static_cast<std::size_t>(best)];
+    auto close = [&](UpAxis axis) {
+        return costs.cost[static_cast<std::size_t>(axis)] <= bestCost + kDecisiveMargin;
+    };
+    if (motionDecisive) {
+        choose(best, UpAxisSource::Motion);
+    } else if (close(carried)) {
+        choose(carried, UpAxisSource::RestPose);
+    } else if (close(stance.restPoseUp)) {
+        choose(stance.restPoseUp, UpAxisSource::RestPose);
+    } else {
+        choose(best, UpAxisSource::Motion);
+    }
 }
 
 // [SECTION] Ground
@@ -553,52 +704,11 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         const MotionCosts costs = counted >= kMinimumFigureNodes
                                       ? motionCosts(skeleton, poses, stance.staticRoots, bodySize)
                                       : MotionCosts{};
-        stance.anatomyUp = animatedAnatomyUp(skeleton, poses);
-        if (costs.measured) {
-            stance.motionMeasured = true;
-            stance.motionCost = costs.cost;
-            UpAxis best = UpAxis::PositiveY;
-            double bestCost = std::numeric_limits<double>::max();
-            for (const UpAxis axis : kAllUpAxes) {
-                if (costs.cost[static_cast<std::size_t>(axis)] < bestCost) {
-                    bestCost = costs.cost[static_cast<std::size_t>(axis)];
-                    best = axis;
-                }
-            }
-            double second = std::numeric_limits<double>::max();
-            for (const UpAxis axis : kAllUpAxes) {
-                if (axis != best) {
-                    second = std::min(second, costs.cost[static_cast<std::size_t>(axis)]);
-                }
-            }
-            stance.motionMargin = second - bestCost;
-            auto close = [&](UpAxis axis) {
-                return costs.cost[static_cast<std::size_t>(axis)] <= bestCost + kDecisiveMargin;
-            };
-            const UpAxis carried = restUpCarriedByRoot(poses, rest.upAxis);
-            if (stance.anatomyUp && *stance.anatomyUp == oppositeUpAxis(best)) {
-                stance.upAxis = *stance.anatomyUp; // hanging: hands still above, feet swinging
-                stance.source = UpAxisSource::Anatomy;
-            } else if (stance.motionMargin >= kDecisiveMargin) {
-                stance.upAxis = best;
-                stance.source = UpAxisSource::Motion;
-            } else if (stance.anatomyUp && close(*stance.anatomyUp)) {
-                stance.upAxis = *stance.anatomyUp;
-                stance.source = UpAxisSource::Anatomy;
-            } else if (close(carried)) {
-                stance.upAxis = carried;
-                stance.source = UpAxisSource::RestPose;
-            } else if (close(rest.upAxis)) {
-                stance.upAxis = rest.upAxis;
-                stance.source = UpAxisSource::RestPose;
-            } else {
-                stance.upAxis = best;
-                stance.source = UpAxisSource::Motion;
-            }
-        } else if (stance.anatomyUp) {
-            stance.upAxis = *stance.anatomyUp;
-            stance.source = UpAxisSource::Anatomy;
+        const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses);
+        if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
+            stance.anatomyUp = nearestUpAxis(*anatomy);
         }
+        decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
     }
 
     measureGround(stance, poses.at);

@@ -7,25 +7,36 @@
 // on a level plane that the body rises from. For each of the six signed axes the sampled frames
 // give two measures, both relative to the body:
 // - stillness: how fast the figure's lowest node along that axis moves, against the mean speed
-//   of all nodes (median over frames). Along up, the lowest node is a planted foot (a hoof, a
-//   crab's leg tip) and barely moves; along down, it is the head or back, which moves with the
-//   body; along a horizontal axis it is whatever leads or trails (a swinging foot, a hand).
+//   of all nodes (median over frames), each over about a tenth of a second (frame to frame at
+//   100 Hz, a solver's jitter would outweigh the motion). Along up, the lowest node is a planted
+//   foot (a hoof, a crab's leg tip) and barely moves; along down, it is the head or back, which
+//   moves with the body; along a horizontal axis it is whatever leads or trails (a swinging foot, a
+//   hand).
 // - floor spread: how much the lowest level along the axis varies over the clip (80th - 20th
 //   percentile), against the body's size. Along up it stays at the ground; along a horizontal
 //   axis it wanders as the figure travels and turns.
 // - ends: how many leaves (End Sites, childless joints) come down to that floor over the clip.
 //   A floor is reached by several (two feet, four hooves, a crab's legs); the top of a figure
 //   often by one (the head): a single end adds kSingleEndPenalty.
-// The cost of an axis is stillness + 2 x spread (+ the penalty); the cheapest axis is up when every
-// other axis costs at least kDecisiveMargin more (UpAxisSource::Motion). A clip that is too still
-// to say (a T-pose, an idle where the toes lead as steadily as the soles) leaves several axes
-// close: among those, the animated feet-to-head direction from joint names decides when it is
-// consistent (UpAxisSource::Anatomy), else the rest pose's up carried by the root's rotation or
-// the rest pose's own guess (UpAxisSource::RestPose). Without frames, or for a chain of fewer
-// than kMinimumFigureNodes nodes, the rest pose decides.
-// The one exception to motion: a clip whose anatomy is consistently the exact opposite of the
-// motion's answer (a performer hanging from a bar, feet swinging and hands still) keeps the
-// anatomy's up.
+// The cost of an axis is stillness + 2 x spread (+ the penalty); the motion's cheapest axis
+// is decisive when every other axis costs at least kDecisiveMargin more.
+// Motion alone misleads on captures a person plainly calls upright: a body hanging from a
+// headset (SlimeVR: ROOT HMD) whose feet are the far end of every chain and slide and jitter
+// with the head, an idle whose steadiest extreme is a hand or the head, a solver's noise on a
+// clip that barely moves. So the anatomy comes first where the skeleton names it: over the
+// sampled frames, the mean of the unit directions from the feet to the head and from each foot
+// up its leg to where the leg leaves the trunk (found by topology, so any joint may be the
+// root). Legs hang to the ground in a stand, a walk, a crouch and on four legs; the head says
+// more when sitting. When that mean lies at least kStrongAnatomy along one axis, that axis is
+// up (UpAxisSource::Anatomy, or Motion when the motion decisively agrees), whatever the motion
+// says: a performer hanging from a bar or a figure walking past the camera alike. A weaker
+// anatomy (a cartwheel, a roll) is weighed with the motion: cost - kAnatomyWeight x the
+// anatomy's share along the axis. Without anatomy (unnamed rigs, animals with plain bone
+// names) the motion decides; a clip too still to say leaves several axes close, and among them
+// the rest pose's up carried by the root's rotation or the rest pose's own guess decides
+// (UpAxisSource::RestPose). Without frames, or for a chain of fewer than kMinimumFigureNodes
+// nodes, the rest pose decides. A whole clip lying on the floor (all of it) therefore stands
+// up on its feet: captures are upright far more often than they lie down.
 //
 // [SECTION] Facing
 // The figure's front, perpendicular to up, at one pose: from left and right joint names
@@ -77,6 +88,14 @@ UpAxis oppositeUpAxis(UpAxis axis);
 
 inline constexpr double kDecisiveMargin = 0.3;
 inline constexpr double kSingleEndPenalty = 0.5;
+// The anatomy's direction over the clip (feet to head, feet up the legs; unit vectors averaged
+// over the sampled frames): decisive when its share along its nearest axis is at least
+// kStrongAnatomy; weighed against the motion (cost - kAnatomyWeight x its share along the axis)
+// when at least kWeakAnatomy long; Stance::anatomyUp when at least kConsistentAnatomy long.
+inline constexpr double kStrongAnatomy = 0.7;
+inline constexpr double kWeakAnatomy = 0.3;
+inline constexpr double kConsistentAnatomy = 0.6;
+inline constexpr double kAnatomyWeight = 3.0;
 // Fewer nodes (End Sites included) than this are a test chain, not a figure: the rest pose
 // decides.
 inline constexpr std::size_t kMinimumFigureNodes = 6;
@@ -93,7 +112,9 @@ struct Stance {
     std::array<double, 6> motionCost{};
     bool motionMeasured = false;
     double motionMargin = 0.0;
-    std::optional<UpAxis> anatomyUp; // feet to head over the clip, when consistent
+    // The anatomy's axis over the clip (feet to head, feet up the legs: [SECTION] Up axis), when
+    // its mean direction is at least kConsistentAnatomy long.
+    std::optional<UpAxis> anatomyUp;
 
     // The front at the first frame (file axes, unit length, perpendicular to up).
     std::optional<glm::dvec3> facing;

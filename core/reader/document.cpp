@@ -153,6 +153,12 @@ void loadDocumentInto(Document& document, const std::filesystem::path& path,
     finish(document, options);
 }
 
+ParseOptions everyCoreOptions() {
+    ParseOptions options;
+    options.threads = kEveryCore;
+    return options;
+}
+
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options) {
     Document document;
     loadDocumentInto(document, path, options);

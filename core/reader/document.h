@@ -53,9 +53,16 @@ struct LoadProgress {
     std::atomic<bool> cancelRequested{false}; // set by the other thread to stop the load
 };
 
+// ParseOptions::threads for a load that something waits for (a command, a viewer's progress
+// bar): one thread per hardware thread, at most kMostLoadThreads. More would add little (the
+// reading is one thread) and cost two blocks of text per thread
+// (ParseOptions::blockBytesPerThread).
+inline constexpr unsigned kEveryCore = 0;
+inline constexpr unsigned kMostLoadThreads = 8;
+
 struct ParseOptions {
-    // Threads parsing motion rows: 1 (default), 2, ... or 0 for every hardware thread. The
-    // result is identical, to the bit, for any count.
+    // Threads parsing motion rows: 1 (default), 2, ... or kEveryCore. The result is identical,
+    // to the bit, for any count.
     unsigned threads = 1;
     // Text per thread in each block of rows: a block of blockBytesPerThread x threads bytes
     // is read while the one before it is parsed, in pieces of a sixteenth of this when there
@@ -81,6 +88,9 @@ Document parseDocument(std::string_view text, const ParseOptions& options = {});
 // never the whole text. I/O failures (missing, unreadable, a directory, a file that changes
 // or shrinks while it is read) are an error diagnostic at line 0, column 0.
 Document loadDocument(const std::filesystem::path& path, const ParseOptions& options = {});
+
+// The options of a load that uses every core (kEveryCore), otherwise the defaults.
+ParseOptions everyCoreOptions();
 
 // loadDocument into an existing Document, so another thread can watch it fill (see
 // LoadProgress and ParseOptions::onHeaderReady). `document` must be empty. When

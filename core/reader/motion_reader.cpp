@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -14,6 +15,7 @@
 #include <string>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 namespace bvh {
 namespace {
@@ -202,6 +204,17 @@ public:
         }
     }
 
+    // The bytes that growing to `rows` rows within the capacity would touch for the first time
+    // (empty when the capacity does not hold them): the room RoomPopulation prepares.
+    std::pair<char*, std::size_t> untouchedUpTo(std::uint64_t rows) const {
+        const std::uint64_t needed = rows * channels_;
+        if (values_.size() >= needed || values_.capacity() < needed) {
+            return {nullptr, 0};
+        }
+        return {reinterpret_cast<char*>(values_.data() + values_.size()),
+                (needed - values_.size()) * sizeof(float)};
+    }
+
     // Keeps `rows` rows. The capacity is not shrunk: that would copy every value while both
     // copies are held, and the capacity beyond the rows was never touched, so it costs address
     // space, not memory.
@@ -226,6 +239,45 @@ private:
     std::vector<float>& values_;
     std::uint32_t channels_;
     std::mutex* lock_;
+};
+
+// The room of the next block's rows, populated (see populateForWriting) in huge-page chunks by
+// whichever parsing thread is free once the pieces of the current block are taken, so that
+// the kernel's zeroing of fresh pages is shared by every thread: growing the value vector over
+// that room afterwards (it value-initialises) then writes zeros over present pages at memory
+// speed instead of taking every page fault on one thread.
+class RoomPopulation {
+public:
+    // Called once, while the threads may already be running work().
+    void publish(std::pair<char*, std::size_t> room) {
+        if (room.second == 0) {
+            return;
+        }
+        const auto start = reinterpret_cast<std::uintptr_t>(room.first);
+        firstChunk_ = start & ~(kHugePageBytes - 1);
+        begin_ = room.first;
+        end_ = room.first + room.second;
+        chunks_.store((start + room.second - firstChunk_ + kHugePageBytes - 1) / kHugePageBytes,
+                      std::memory_order_release);
+    }
+
+    // Populates chunks until none are left; returns at once before publish().
+    void work() {
+        const std::size_t chunks = chunks_.load(std::memory_order_acquire);
+        for (std::size_t index; (index = next_.fetch_add(1)) < chunks;) {
+            char* const chunkStart = reinterpret_cast<char*>(firstChunk_ + index * kHugePageBytes);
+            char* const from = std::max(chunkStart, begin_);
+            char* const to = std::min(chunkStart + kHugePageBytes, end_);
+            populateForWriting(from, static_cast<std::size_t>(to - from));
+        }
+    }
+
+private:
+    std::uintptr_t firstChunk_ = 0;
+    char* begin_ = nullptr;
+    char* end_ = nullptr;
+    std::atomic<std::size_t> chunks_{0};
+    std::atomic<std::size_t> next_{0};
 };
 
 // Where the next block of whole lines ends: after the last line end within the first
@@ -372,8 +424,9 @@ public:
         : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
           storage_(document.motion.values, channels_, options.motionLock),
           declaredFrames_(document.declaredFrameCount),
-          threads_(options.threads == 0 ? std::max(1u, std::thread::hardware_concurrency())
-                                        : options.threads),
+          threads_(options.threads == kEveryCore
+                       ? std::clamp(std::thread::hardware_concurrency(), 1u, kMostLoadThreads)
+                       : options.threads),
           totalBytes_(totalBytes),
           motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0) {}
 
@@ -414,23 +467,32 @@ public:
                     blockRows + piece.rowsBefore * channels_, maxRows);
             }
         };
+        RoomPopulation nextRoom;
+        auto work = [&] {
+            parsePieces();
+            nextRoom.work();
+        };
         std::vector<std::thread> workers;
         const std::size_t helpers = std::min<std::size_t>(threads_ - 1, block.pieces.size() - 1);
         for (std::size_t i = 0; i < helpers; ++i) {
             try {
-                workers.emplace_back(parsePieces);
+                workers.emplace_back(work);
             } catch (const std::system_error&) {
                 break; // no thread to be had: this one parses the rest
             }
         }
-        if (const RowBlock* next = readNext()) {
-            // The next block's rows go after this block's lines at the most; zeroing their room
-            // now keeps it off the serial part between blocks.
-            storage_.growWithinCapacity(rows_ + roomRows + next->rowBound);
+        // The next block's rows go after this block's lines at the most.
+        const RowBlock* const next = readNext();
+        const std::uint64_t nextRoomRows = next ? rows_ + roomRows + next->rowBound : 0;
+        if (next) {
+            nextRoom.publish(storage_.untouchedUpTo(nextRoomRows));
         }
-        parsePieces();
+        work();
         for (std::thread& worker : workers) {
             worker.join();
+        }
+        if (next) {
+            storage_.growWithinCapacity(nextRoomRows);
         }
 
         for (RowBlock::Piece& piece : block.pieces) {

@@ -1,10 +1,11 @@
 #include "render/gl/frame_capture.h"
 
+#include "render/gl/png_encoding.h"
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <glad/gl.h>
-#include <stb_image_write.h>
 
 namespace bvhscope::render {
 
@@ -74,37 +75,7 @@ bool writePng(const std::filesystem::path& path, const Image& image) {
 }
 
 std::string encodePng(const Image& image, PngAlpha alpha) {
-    std::string bytes;
-    if (image.width <= 0 || image.height <= 0 ||
-        image.rgba.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
-        return bytes;
-    }
-    // RGB out unless alpha is asked for: an opaque picture loses a quarter of its bytes.
-    const int channels = alpha == PngAlpha::Keep ? 4 : 3;
-    std::vector<std::uint8_t> rgb;
-    if (channels == 3) {
-        rgb.resize(static_cast<std::size_t>(image.width) * image.height * 3);
-        for (std::size_t pixel = 0, count = rgb.size() / 3; pixel < count; ++pixel) {
-            std::memcpy(&rgb[pixel * 3], &image.rgba[pixel * 4], 3);
-        }
-    }
-    const std::uint8_t* pixels = channels == 3 ? rgb.data() : image.rgba.data();
-    // stb_image_write's defaults (deflate level 8, the best of five filters tried per row) take
-    // ~150 ms for a 1280x720 frame; level 1 with the Sub filter forced takes ~35 ms for
-    // slightly larger files, which matters for image sequences. These are stb's process-wide
-    // settings: every PNG bvhscope writes goes through here.
-    stbi_write_png_compression_level = 1;
-    stbi_write_force_png_filter = 1; // Sub
-    const int written = stbi_write_png_to_func(
-        [](void* context, void* data, int size) {
-            static_cast<std::string*>(context)->append(static_cast<const char*>(data),
-                                                       static_cast<std::size_t>(size));
-        },
-        &bytes, image.width, image.height, channels, pixels, image.width * channels);
-    if (written == 0) {
-        bytes.clear();
-    }
-    return bytes;
+    return encodePngFromRgba(image.rgba, image.width, image.height, alpha == PngAlpha::Keep);
 }
 
 } // namespace bvhscope::render

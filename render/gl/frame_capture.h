@@ -1,6 +1,6 @@
-// Reading back what the window shows and saving it, for --screenshot; PNG bytes (stb, 8-bit
-// RGB, or RGBA for pictures with a transparent background such as thumbnails) for callers that
-// write files their own way (atomically, `bvhscope render`).
+// Reading back what the window shows and saving it, for --screenshot; PNG bytes (8-bit RGB, or
+// RGBA for pictures with a transparent background such as thumbnails; png_encoding.h) for
+// callers that write files their own way (atomically, `bvhscope render`).
 #pragma once
 
 #include <cstdint>

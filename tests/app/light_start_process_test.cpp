@@ -4,12 +4,11 @@
 // thumbnail open EGL but not FFmpeg, SDL2, GLFW or GIO until a video is written; and an
 // executable whose modules are missing still runs the text commands and says what is missing
 // for the rest.
-#include <fcntl.h>
+#include "tests/app/process_support.h"
+
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -17,38 +16,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ProcessRun {
-    int status = -1;
-    std::string err; // the program's standard error with the loader's report
-};
+using ProcessRun = bvhscope::testing::ExitedProcess;
 
+// Runs `executable` with `arguments` and the loader's report of every shared object it opens
+// (LD_DEBUG=files, on standard error with the program's own messages).
 ProcessRun runWithLoaderReport(const std::string& executable, std::vector<std::string> arguments) {
-    const fs::path errPath =
-        fs::temp_directory_path() / ("bvhscope_light_start_" + std::to_string(::getpid()));
-    std::vector<std::string> command = {executable};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& argument : command) {
-        argv.push_back(argument.data());
-    }
-    argv.push_back(nullptr);
-    const pid_t child = ::fork();
-    if (child == 0) {
-        const int out = ::open("/dev/null", O_WRONLY);
-        const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(out, 1);
-        ::dup2(err, 2);
-        ::setenv("LD_DEBUG", "files", 1);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    std::ifstream in(errPath);
-    ProcessRun run{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                   std::string(std::istreambuf_iterator<char>(in), {})};
-    fs::remove(errPath);
-    return run;
+    arguments.insert(arguments.begin(), executable);
+    return bvhscope::testing::runToCompletion(std::move(arguments), "/dev/null",
+                                              {"LD_DEBUG=files"});
 }
 
 // Whether the loader opened a shared object whose name starts with `prefix` ("libavcodec").

@@ -2,6 +2,7 @@
 // may cost at most 30 % more than writing the PNG sequence of the same frames). Two views:
 //   BM_Write*   the same 60 pictures of the bundled walk (drawn once by `bvhscope render`),
 //               encoded and written: the cost of the output alone;
+//   BM_EncodePng one of those pictures encoded as PNG, in memory: the encoder alone;
 //   BM_Render*  `bvhscope render` end to end, in-process (load, draw through EGL, read back,
 //               encode, write), as a user runs it.
 // CPU time is the whole process's (every thread: x264 and libvpx encode on threads of their
@@ -110,6 +111,27 @@ void BM_WritePngSequence(benchmark::State& state) {
     fs::remove_all(folder);
 }
 
+// The PNG encoding alone, a picture at a time (render/gl/png_encoding.h: filtered, deflated in
+// bands on every core): the part of a PNG sequence that was 60 ms and more a frame with stb.
+void BM_EncodePng(benchmark::State& state) {
+    const auto& images = pictures();
+    if (images.empty()) {
+        state.SkipWithError("no OpenGL to draw the pictures with");
+        return;
+    }
+    std::size_t bytes = 0;
+    std::size_t next = 0;
+    for (auto _ : state) {
+        const std::string png = bvhscope::render::encodePng(images[next]);
+        bytes += png.size();
+        next = (next + 1) % images.size();
+        benchmark::DoNotOptimize(png.data());
+    }
+    state.SetItemsProcessed(state.iterations());
+    state.counters["KB/picture"] =
+        static_cast<double>(bytes) / 1e3 / static_cast<double>(state.iterations());
+}
+
 void writeVideo(benchmark::State& state, bvhscope::media::VideoContainer container,
                 const char* name) {
     const auto& images = pictures();
@@ -185,6 +207,7 @@ BENCHMARK(BM_WritePngSequence)
     ->Unit(benchmark::kMillisecond)
     ->Iterations(3)
     ->MeasureProcessCPUTime();
+BENCHMARK(BM_EncodePng)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_WriteMp4)->Unit(benchmark::kMillisecond)->Iterations(3)->MeasureProcessCPUTime();
 BENCHMARK(BM_WriteWebm)->Unit(benchmark::kMillisecond)->Iterations(2)->MeasureProcessCPUTime();
 BENCHMARK(BM_WriteGif)->Unit(benchmark::kMillisecond)->Iterations(3)->MeasureProcessCPUTime();

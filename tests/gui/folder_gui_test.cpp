@@ -175,13 +175,20 @@ TEST_F(FolderBrowserGui, ThumbnailsInTheScreenshotShowTheFigure) {
     int drawnSeen = 0;
     for (std::size_t i = 0; i < state->folderFiles.size(); ++i) {
         const auto rect = state->rects.find("browser:thumb:" + std::to_string(i));
-        if (rect == state->rects.end() || rect->second.y + rect->second.height > 860) {
-            continue; // scrolled out of the list
+        const Rect browser = state->rects.at("window:Browser");
+        if (rect == state->rects.end() ||
+            rect->second.y + rect->second.height > browser.y + browser.height) {
+            continue; // scrolled out of the list, or cut by its bottom edge
         }
-        ASSERT_GE(rect->second.width, 60.0f); // 64-pixel pictures in the docked list
+        // Pictures up to 64 pixels, smaller where three rows would not fit the dock otherwise
+        // (55 at 1400x860), never so small that the figure is a speck.
+        ASSERT_GE(rect->second.width, 48.0f);
         const int figure = figurePixels(rect->second);
         if (state->folderFiles[i].thumbnail == "drawn") {
-            EXPECT_GT(figure, 150) << state->folderFiles[i].name;
+            // 150 figure pixels in a 64-pixel picture, fewer in a smaller one.
+            const float scale = rect->second.width / 64.0f;
+            EXPECT_GT(figure, static_cast<int>(150.0f * scale * scale))
+                << state->folderFiles[i].name;
             ++drawnSeen;
         } else {
             EXPECT_EQ(figure, 0) << state->folderFiles[i].name;
@@ -209,7 +216,7 @@ TEST(FolderBrowserDrop, ADroppedFolderOpensInTheBrowser) {
     EXPECT_EQ(browsedName(*state), "Walk1.BVH");
 }
 
-TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoThePathField) {
+TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoTheChooser) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const ScratchFolder folder;
     folder.fillStandard();
@@ -233,16 +240,21 @@ TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoThePathField) {
     };
     click("menu:File");
     click("menu:File>Open file or folder");
-    // The menu put the keyboard focus in the path field: type the folder and press Enter.
+    // Without a desktop chooser the viewer's own opens with its path field taking the keyboard:
+    // type the folder, press Enter to show it, then open it in the Browser.
     ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
-        return s.rects.contains("files:path (typing)");
-    })) << "the path field did not take the keyboard";
+        return s.rects.contains("chooser:typed (typing)");
+    })) << "the chooser's path field did not take the keyboard";
     ASSERT_TRUE(runCommand("xdotool windowfocus --sync " + window + " sleep 0.3 type --delay 20 '" +
                            folder.path().string() + "' 2>&1")
                     .has_value());
     // Held over a few frames: imgui 1.86 polls keys once a frame and would miss a quick tap.
     ASSERT_TRUE(
         runCommand("xdotool sleep 0.3 keydown Return sleep 0.5 keyup Return 2>&1").has_value());
+    ASSERT_TRUE(viewer.waitForState([&](const ViewerStateFile& s) {
+        return s.rects.contains("chooser:folder:" + folder.path().string());
+    })) << "the typed folder is not shown in the chooser";
+    click("chooser:browse-folder");
     const auto state = viewer.waitForState(
         [](const ViewerStateFile& s) { return settled(s, 4) && s.fileNames.size() == 2; });
     ASSERT_TRUE(state.has_value()) << "the typed folder did not open";

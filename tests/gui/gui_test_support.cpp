@@ -128,6 +128,21 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             state.browsed = optionalIndex(index);
         } else if (key == "root") {
             in >> state.rootX >> state.rootY >> state.rootZ;
+        } else if (key == "figure") {
+            ViewerStateFile::Figure figure;
+            std::string behindWord;
+            int behind = 0;
+            in >> figure.character >> figure.left >> figure.top >> figure.right >> figure.bottom >>
+                behindWord >> behind;
+            figure.behindEye = behind != 0;
+            state.figures.push_back(figure);
+        } else if (key == "follow") {
+            std::string keptWord;
+            int active = 0;
+            int kept = 0;
+            in >> active >> keptWord >> kept;
+            state.following = active != 0;
+            state.followFramingKept = kept != 0;
         } else if (key == "restpose") {
             int on = 0;
             in >> on;

@@ -51,6 +51,15 @@ struct ViewerStateFile {
     std::vector<std::string> clipped; // text cut at a panel's edge: "Info glyph 1240,88"
     std::map<std::string, Rect> rects;
     float rootX = 0, rootY = 0, rootZ = 0;
+    // Each shown figure's joints projected into the window (`figure` lines, issue 25).
+    struct Figure {
+        std::size_t character = 0;
+        float left = 0, top = 0, right = 0, bottom = 0;
+        bool behindEye = false;
+    };
+    std::vector<Figure> figures;
+    bool following = false;         // the camera follows the figures
+    bool followFramingKept = false; // ... and is as the last framing left it
     struct FileLoad {
         bool loading = false;
         std::uint32_t frames = 0; // frames that may be shown

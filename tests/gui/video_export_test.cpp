@@ -30,7 +30,8 @@ struct ExportFixture : testing::Test {
         fs::create_directories(directory);
         scene.add(test::bundledSample());
         render::frameBounds(camera, scene.motionBounds(), 320.0f / 180.0f);
-        camera.yawRadians += 0.7f; // not the default view: the export must use this one
+        camera.yawRadians += 0.7f; // not the default view: the export must use this direction
+        camera.distance *= 0.3f;   // zoomed in on screen: the video is framed on its own
     }
     void TearDown() override {
         if (!directory.empty()) {
@@ -85,17 +86,26 @@ TEST_F(ExportFixture, TheRangeIsWrittenWithTheGivenViewAFewPicturesAStep) {
     EXPECT_NEAR(static_cast<double>(info->rateNumerator) / info->rateDenominator, 30.0, 0.01);
     EXPECT_TRUE(info->indexBeforeData);
 
-    // Video frame 5 is frame 15 drawn with this camera.
+    // Video frame 5 is frame 15 drawn from this camera's direction, framed as `render` frames
+    // a video: the range followed at the video's own size (app/scene/framing.h).
+    const std::optional<FollowFraming> framing =
+        frameFollow(scene, camera, 320.0f / 180.0f, 10 * scene.frameTime(), 29 * scene.frameTime());
+    ASSERT_TRUE(framing.has_value());
     render::ImageTarget target;
     target.resize(320, 180);
     ScenePose pose;
     scene.sample(15 * scene.frameTime(), bvh::Interpolation::Nearest, false, pose);
-    drawer->draw(scene, pose, camera, std::nullopt, SceneDrawOptions{}, 320, 180,
-                 target.framebuffer());
+    drawer->draw(scene, pose, followCamera(*framing, scene, pose), std::nullopt, SceneDrawOptions{},
+                 320, 180, target.framebuffer());
     const auto expected = media::test::fromRgba(target.read().rgba, 320, 180);
     const auto decoded = media::test::decodeVideoFrame(path, 5);
     ASSERT_TRUE(decoded);
     EXPECT_GE(media::test::psnr(*decoded, expected), 30.0);
+    // Not the zoomed-in view on screen, which cuts the figure.
+    drawer->draw(scene, pose, camera, std::nullopt, SceneDrawOptions{}, 320, 180,
+                 target.framebuffer());
+    EXPECT_LT(media::test::psnr(*decoded, media::test::fromRgba(target.read().rgba, 320, 180)),
+              25.0);
     // The default view differs: the export did not fall back to it.
     render::OrbitCamera defaultView;
     render::frameBounds(defaultView, scene.motionBounds(), 320.0f / 180.0f);

@@ -27,6 +27,14 @@ foreach(header_dir glm stb)
 endforeach()
 add_library(glm::glm INTERFACE IMPORTED GLOBAL)
 target_include_directories(glm::glm SYSTEM INTERFACE "${staged}")
+# nlohmann::json (core/gltf) and tinygltf (its tests read exports back): headers too.
+if(NOT EXISTS "/usr/include/nlohmann" OR NOT EXISTS "/usr/include/tiny_gltf.h")
+  message(FATAL_ERROR "nlohmann/ or tiny_gltf.h is missing in /usr/include (tools/install-deps.sh installs them)")
+endif()
+file(CREATE_LINK "/usr/include/nlohmann" "${staged}/nlohmann" SYMBOLIC)
+file(CREATE_LINK "/usr/include/tiny_gltf.h" "${staged}/tiny_gltf.h" SYMBOLIC)
+add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED GLOBAL)
+target_include_directories(nlohmann_json::nlohmann_json SYSTEM INTERFACE "${staged}")
 
 # stb: the Linux build links Debian's compiled libstb; here the implementations are compiled
 # from the same headers.

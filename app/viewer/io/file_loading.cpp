@@ -45,17 +45,11 @@ LoadOutcome fromDocument(const std::string& displayName, const std::string& path
     return outcome;
 }
 
-// Row-parsing threads per load: leave a core to the UI (and llvmpipe); more than a few gain
-// little over the reading itself.
-unsigned loadThreads() {
-    const unsigned hardware = std::max(std::thread::hardware_concurrency(), 1u);
-    return std::clamp(hardware - 1, 1u, 4u);
-}
-
 } // namespace
 
 LoadOutcome loadCharacterFile(const std::string& path) {
-    return fromDocument(displayNameOf(path), path, bvh::loadDocument(bvh::pathFromUtf8(path)));
+    return fromDocument(displayNameOf(path), path,
+                        bvh::loadDocument(bvh::pathFromUtf8(path), bvh::everyCoreOptions()));
 }
 
 LoadOutcome loadBundledSample() {
@@ -74,7 +68,9 @@ void FileLoads::open(const std::string& path) {
         afterHeader = [pause = pauseAfterHeader_] { std::this_thread::sleep_for(pause); };
     }
     try {
-        auto load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), loadThreads(),
+        // Rows are parsed on every core: while a file loads the UI only redraws its progress,
+        // so a core left to it would mostly stand idle (the window still gets its turns).
+        auto load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), bvh::kEveryCore,
                                                           std::move(afterHeader));
         record.load = load.get();
         timings_.push_back(std::move(record));

@@ -68,12 +68,21 @@ bool VideoExportJob::openEncoder(std::shared_ptr<const media::GifPalette> palett
 
 render::Image VideoExportJob::drawPicture(const Scene& scene, OverlayBuilder& overlayBuilder,
                                           SceneDrawer& drawer, double time) {
+    if (!framed_) {
+        const float aspect =
+            static_cast<float>(settings_.width) / static_cast<float>(settings_.height);
+        follow_ = frameFollow(scene, settings_.camera, aspect, settings_.startSeconds,
+                              settings_.endSeconds);
+        framed_ = true;
+    }
     scene.sample(time, settings_.interpolation, false, pose_);
     overlayBuilder.build(scene, pose_, std::nullopt, settings_.overlays, settings_.drawOptions.look,
                          time, overlays_);
     target_.resize(settings_.width, settings_.height);
-    drawer.draw(scene, pose_, settings_.camera, std::nullopt, settings_.drawOptions,
-                settings_.width, settings_.height, target_.framebuffer(), &overlays_);
+    const render::OrbitCamera camera =
+        follow_ ? followCamera(*follow_, scene, pose_) : settings_.camera;
+    drawer.draw(scene, pose_, camera, std::nullopt, settings_.drawOptions, settings_.width,
+                settings_.height, target_.framebuffer(), &overlays_);
     render::Image picture = target_.read();
     if (settings_.decorate) {
         settings_.decorate(picture, time);

@@ -1,5 +1,8 @@
-// File > Export video: the current range drawn with the current view, look and overlays into a
-// video file, without freezing the viewer. Pictures are drawn on the UI thread (the GL context
+// File > Export video: the current range drawn from the view's direction, with its look and
+// overlays, into a video file, without freezing the viewer. The video is framed on its own, at
+// its own size, as `bvhscope render` frames a video (framing.h's frameFollow: every figure kept
+// whole over the range, followed): the view on screen may be cut by panels or zoomed in, and a
+// video of that would be cut too. Pictures are drawn on the UI thread (the GL context
 // lives there) a few at a time between UI frames, within a time budget, into an offscreen
 // target, and encoded on a worker thread (media::BackgroundEncoder) whose queue is bounded: a
 // picture is only drawn when the encoder has room for it. Cancel removes the temporary file;
@@ -9,6 +12,7 @@
 #include "app/media/background_encoder.h"
 #include "app/media/video_frame_plan.h"
 #include "app/pictures/scene_drawing.h"
+#include "app/scene/framing.h"
 #include "app/scene/overlays.h"
 #include "render/gl/image_target.h"
 
@@ -34,6 +38,8 @@ struct VideoExportSettings {
     double startSeconds = 0.0;
     double endSeconds = 0.0;
     double frameTime = 1.0 / 30.0;
+    // The view's direction and field of view (yaw, pitch, fovy); target and distance are the
+    // video's own (frameFollow over the range at width / height).
     render::OrbitCamera camera;
     SceneDrawOptions drawOptions;
     OverlayOptions overlays;
@@ -85,6 +91,9 @@ private:
     std::size_t next_ = 0;
     render::ImageTarget target_;
     ScenePose pose_; // the export's own: the live view keeps its pose
+    // The video's framing, made from the scene at the first picture; nullopt: nothing shown.
+    std::optional<FollowFraming> follow_;
+    bool framed_ = false;
     SceneOverlays overlays_;
     std::unique_ptr<media::BackgroundEncoder> encoder_;
     std::shared_ptr<media::GifPalette> palette_; // a GIF's, built from sample pictures first

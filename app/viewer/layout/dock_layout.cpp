@@ -94,7 +94,8 @@ DockLayout computeDockLayout(const DockRequest& request, const DockProportions& 
     if (proportions.rightCollapsed) {
         layout.rightStrip = LayoutRect{width - right, 0, right, above};
     } else {
-        splitColumn(width - right, right, above, {0.36f, 0.26f, 0.38f},
+        const float* split = request.jointSelected ? kRightColumnSelected : kRightColumnUnselected;
+        splitColumn(width - right, right, above, {split[0], split[1], split[2]},
                     {&layout.info, &layout.selection, &layout.settings});
     }
 

@@ -43,6 +43,9 @@ struct DockRequest {
     bool browserShown = false;
     bool curvesShown = false;
     bool compareShown = false;
+    // A joint is selected: its panel (name, channel table, positions) gets the right column's
+    // largest share, Info and Settings scroll.
+    bool jointSelected = false;
 };
 
 struct DockLayout {
@@ -69,6 +72,10 @@ inline constexpr float kDefaultBrowserBottomFraction = 0.36f;
 // The view keeps at least this fraction of the window's width and height: columns and docks
 // shrink (in proportion) before it goes.
 inline constexpr float kMinViewFraction = 0.30f;
+// The right column's split, top to bottom: Info, Selected joint, Settings; with a joint selected
+// and without (the panel then holds one line).
+inline constexpr float kRightColumnSelected[3] = {0.30f, 0.44f, 0.26f};
+inline constexpr float kRightColumnUnselected[3] = {0.36f, 0.26f, 0.38f};
 
 DockLayout computeDockLayout(const DockRequest& request, const DockProportions& proportions);
 

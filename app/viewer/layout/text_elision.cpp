@@ -1,5 +1,7 @@
 #include "app/viewer/layout/text_elision.h"
 
+#include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -27,6 +29,79 @@ std::string joined(std::string_view text, const std::vector<std::size_t>& starts
     return result;
 }
 
+bool isCodePointStart(std::string_view text, std::size_t at) {
+    return at == 0 || at >= text.size() || (static_cast<unsigned char>(text[at]) & 0xC0u) != 0x80u;
+}
+
+// Letters and digits, and any byte of a multi-byte code point (a letter, as far as words go).
+bool isWordCharacter(char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte >= 0x80u || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+           (c >= 'A' && c <= 'Z');
+}
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Where a word may start: the ends, at or after a separator ("_", ".", " "), between letters
+// and digits ("walk|01"), and at a capital after a small letter ("Left|Shoulder").
+bool isWordStart(std::string_view text, std::size_t at) {
+    if (at == 0 || at >= text.size()) {
+        return true;
+    }
+    const char before = text[at - 1];
+    const char here = text[at];
+    if (!isWordCharacter(before) || !isWordCharacter(here)) {
+        return true;
+    }
+    return isDigit(before) != isDigit(here) ||
+           (before >= 'a' && before <= 'z' && here >= 'A' && here <= 'Z');
+}
+
+bool isCut(std::string_view text, std::size_t at) {
+    return isCodePointStart(text, at) && isWordStart(text, at);
+}
+
+// The most bytes `text` shares at its start with another name in `names`, and at its end:
+// dropping them keeps it apart from the names most like it, whatever unrelated names are open
+// beside them. A shared part that is all of `text` ("walk" beside "walk_2") counts as none.
+std::pair<std::size_t, std::size_t> sharedEnds(std::string_view text,
+                                               std::span<const std::string> names) {
+    std::size_t start = 0;
+    std::size_t end = 0;
+    for (const std::string& name : names) {
+        if (name == text) {
+            continue;
+        }
+        const auto head = std::mismatch(text.begin(), text.end(), name.begin(), name.end());
+        const auto tail = std::mismatch(text.rbegin(), text.rend(), name.rbegin(), name.rend());
+        start = std::max(start, static_cast<std::size_t>(head.first - text.begin()));
+        end = std::max(end, static_cast<std::size_t>(tail.first - text.rbegin()));
+    }
+    return {start < text.size() ? start : 0, end < text.size() ? end : 0};
+}
+
+// The largest k in [0, count] whose candidate fits (the width grows with k); nullopt when not
+// even k = 0 fits.
+std::optional<std::size_t> largestFitting(std::size_t count, float width, const TextWidth& measure,
+                                          const std::function<std::string(std::size_t)>& make) {
+    if (measure(make(0)) > width) {
+        return std::nullopt;
+    }
+    std::size_t low = 0;
+    std::size_t high = count + 1;
+    while (high - low > 1) {
+        const std::size_t k = (low + high) / 2;
+        if (measure(make(k)) <= width) {
+            low = k;
+        } else {
+            high = k;
+        }
+    }
+    return low;
+}
+
 } // namespace
 
 std::string elideMiddle(std::string_view text, float width, const TextWidth& measure) {
@@ -49,6 +124,68 @@ std::string elideMiddle(std::string_view text, float width, const TextWidth& mea
     }
     const std::size_t head = (low + 1) / 2;
     return joined(text, starts, head, low - head);
+}
+
+std::string elideDistinct(std::string_view text, std::span<const std::string> names, float width,
+                          const TextWidth& measure) {
+    if (measure(text) <= width) {
+        return std::string(text);
+    }
+    auto [sharedStart, sharedEnd] = sharedEnds(text, names);
+    // The distinct part [first, last): widened to whole words, so "walk01"/"walk02" keep "01".
+    std::size_t first = sharedStart;
+    while (first > 0 && !isCut(text, first)) {
+        --first;
+    }
+    // Shared ends that meet (a name like it at the start, another at the end) keep the end.
+    std::size_t last = first + sharedEnd < text.size() ? text.size() - sharedEnd : text.size();
+    while (last < text.size() && !isCut(text, last)) {
+        ++last;
+    }
+    if (first == 0 && last == text.size()) {
+        return elideMiddle(text, width, measure);
+    }
+    const std::string mark(kElisionMark);
+    const std::vector<std::size_t> starts = codePointStarts(text);
+    const auto firstIndex = static_cast<std::size_t>(
+        std::lower_bound(starts.begin(), starts.end(), first) - starts.begin());
+    const auto lastIndex = static_cast<std::size_t>(
+        std::lower_bound(starts.begin(), starts.end(), last) - starts.begin());
+    const std::size_t count = starts.size() - 1;
+
+    // The shared start dropped, as many of its first words kept as fit: "cmu_...daz_friendly.bvh"
+    // (never "cm...").
+    if (first > 0) {
+        auto head = largestFitting(firstIndex, width, measure, [&](std::size_t k) {
+            return std::string(text.substr(0, starts[k])) + mark + std::string(text.substr(first));
+        });
+        if (head) {
+            while (*head > 0 && !isCut(text, starts[*head])) {
+                --*head;
+            }
+            return std::string(text.substr(0, starts[*head])) + mark +
+                   std::string(text.substr(first));
+        }
+    }
+    const std::string lead = first > 0 ? mark : std::string();
+    const std::string distinct(text.substr(first, last - first));
+    // The shared end dropped too, as much of its end kept as fits: "...daz...bvh".
+    if (last < text.size()) {
+        const auto tail = largestFitting(count - lastIndex, width, measure, [&](std::size_t k) {
+            return lead + distinct + mark + std::string(text.substr(starts[count - k]));
+        });
+        if (tail) {
+            return lead + distinct + mark + std::string(text.substr(starts[count - *tail]));
+        }
+    }
+    // The distinct part cut from its end.
+    const auto kept = largestFitting(lastIndex - firstIndex, width, measure, [&](std::size_t k) {
+        return lead + std::string(text.substr(first, starts[firstIndex + k] - first)) + mark;
+    });
+    if (!kept) {
+        return mark;
+    }
+    return lead + std::string(text.substr(first, starts[firstIndex + *kept] - first)) + mark;
 }
 
 } // namespace bvhscope::viewer

@@ -1,6 +1,7 @@
 #include "app/viewer/panels/audio_panel.h"
 
 #include "app/media/audio_clip.h"
+#include "app/viewer/panels/panel_layout.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -30,53 +31,71 @@ void drawWaveform(const AudioTrack& track, ImVec2 origin, float width, float hei
     }
 }
 
-void drawAudioControls(ViewerState& state, float scale) {
-    AudioTrack& track = state.audio;
-    if (!track.loaded() && !track.loading()) {
-        return;
-    }
-    ImGui::SameLine();
-    ImGui::TextDisabled("|");
-    ImGui::SameLine();
-    if (track.loading() && !track.loaded()) {
-        ImGui::TextUnformatted("Sound: loading...");
-        return;
-    }
+namespace {
+
+// "Sound: NAME (first 60 min)", its name elided to what is left of the row (at most a third of
+// the strip, so the controls after it keep their place), the whole path in the tooltip.
+void drawSoundName(const AudioTrack& track, float scale) {
     const std::string name = bvh::utf8FromPath(track.path().filename());
     const std::string cut =
-        " (first " + std::to_string(std::lround(media::kMaxDecodedSoundSeconds / 60.0)) + " min)";
-    ImGui::Text("Sound: %s%s", name.c_str(), track.truncated() ? cut.c_str() : "");
+        track.truncated()
+            ? " (first " + std::to_string(std::lround(media::kMaxDecodedSoundSeconds / 60.0)) +
+                  " min)"
+            : std::string();
+    const float room = std::max(ImGui::GetContentRegionAvail().x / 3.0f, 120.0f * scale) -
+                       ImGui::CalcTextSize(("Sound: " + cut).c_str()).x;
+    const std::string shown = "Sound: " + elideToWidth(name, std::max(room, 1.0f)) + cut;
+    ImGui::TextUnformatted(shown.c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s\nPlays with playback at 1x; silent at other speeds and in "
                           "reverse; scrubbing plays short snippets.",
                           bvh::utf8FromPath(track.path()).c_str());
     }
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(110.0f * scale);
+}
+
+} // namespace
+
+// A row of its own under the scrub bar (which takes the whole width), flowing onto another
+// when the strip is narrow: nothing is laid out past the window's right edge.
+void drawAudioControls(ViewerState& state, float scale) {
+    AudioTrack& track = state.audio;
+    if (!track.loaded() && !track.loading()) {
+        return;
+    }
+    if (track.loading() && !track.loaded()) {
+        ImGui::TextUnformatted("Sound: loading...");
+        return;
+    }
+    ImGui::AlignTextToFramePadding();
+    drawSoundName(track, scale);
+    recordItemRect(state, "audio:name");
+    const float offsetWidth = 110.0f * scale;
+    sameLineIfFits(offsetWidth + ImGui::GetStyle().ItemInnerSpacing.x +
+                   ImGui::CalcTextSize("Offset (s)").x);
+    ImGui::SetNextItemWidth(offsetWidth);
     float offset = static_cast<float>(track.offsetSeconds);
     if (ImGui::DragFloat("Offset (s)", &offset, 0.005f, -3600.0f, 3600.0f, "%+.3f")) {
         track.offsetSeconds = offset;
     }
-    state.widgetRects.rects["audio:offset"] = {ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y,
-                                               ImGui::GetItemRectSize().x,
-                                               ImGui::GetItemRectSize().y};
+    recordItemRect(state, "audio:offset");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Where the capture's frame 0 is in the sound: positive when the "
                           "capture starts after the music. Drag, or double-click to type.");
     }
-    ImGui::SameLine();
+    sameLineIfFits(checkboxWidth("Mute"));
     ImGui::Checkbox("Mute", &track.muted);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Remove sound")) {
+    recordItemRect(state, "audio:mute");
+    sameLineIfFits(buttonWidth("Remove sound"));
+    if (ImGui::Button("Remove sound")) {
         state.commands.push(command::RemoveSound{});
     }
+    recordItemRect(state, "audio:remove");
     const std::string reason = state.audioPlayer.unavailableReason();
     if (!reason.empty()) {
-        ImGui::SameLine();
-        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "(silent: no audio device)");
-        state.widgetRects.rects["audio:silent"] = {
-            ImGui::GetItemRectMin().x, ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().x,
-            ImGui::GetItemRectSize().y};
+        const char* silent = "(silent: no audio device)";
+        sameLineIfFits(ImGui::CalcTextSize(silent).x);
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%s", silent);
+        recordItemRect(state, "audio:silent");
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", reason.c_str());
         }

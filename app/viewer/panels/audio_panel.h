@@ -13,7 +13,8 @@ namespace bvhscope::viewer {
 // `duration`.
 void drawWaveform(const AudioTrack& track, ImVec2 origin, float width, float height,
                   double duration);
-// The sound's controls, on one line; nothing without a sound (or a load in progress).
+// The sound's controls on rows of their own, wrapped to the panel; nothing without a sound
+// (or a load in progress).
 void drawAudioControls(ViewerState& state, float scale);
 
 } // namespace bvhscope::viewer

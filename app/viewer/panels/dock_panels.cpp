@@ -54,6 +54,7 @@ void drawShortcutSheet(ViewerState& state, float scale) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(shortcut.keys);
+            recordItemRect(state, std::string("shortcuts:") + shortcut.keys);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(shortcut.action);
         }
@@ -138,11 +139,16 @@ const std::vector<Shortcut>& keyboardShortcuts() {
         {"[ / ]", "Mark in / out"},
         {"P", "Rest pose on or off"},
         {"F", "Frame every figure"},
+        {"A", "Frame the whole clip"},
         {"R", "Reset the camera"},
         {"Page Down / Page Up", "Next / previous file of the browsed folder"},
         {"Tab", "Hide or show every panel"},
+        {"Ctrl+O", "Open files or a folder"},
+        {"Ctrl+W", "Close the selected file"},
         {"Ctrl+E", "Export"},
+        {"Ctrl+Shift+E", "Export video"},
         {"Ctrl+Z", "Undo the last Remove"},
+        {"Ctrl+Q", "Quit"},
         {"F1 or ?", "This sheet"},
         {"Left drag", "Orbit (click: select a joint)"},
         {"Right or middle drag, Shift+left drag", "Pan"},

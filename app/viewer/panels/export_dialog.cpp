@@ -1,6 +1,6 @@
-// File > Export: the File menu in the Files panel, Ctrl+E, the export dialog (a modal over the
-// character being exported) and the result popup. The dialog edits state.exportDialog; the
-// file is written by the app loop (exportCharacter), never from here.
+// File > Export: its items in the Files panel's File menu, Ctrl+E, the export dialog (a modal over
+// the character being exported) and the result popup. The dialog edits state.exportDialog; the file
+// is written by the app loop (exportCharacter), never from here.
 #include "app/media/media_features.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
@@ -18,12 +18,6 @@ namespace {
 
 constexpr const char* kDialogName = "Export";
 constexpr const char* kResultName = "Export result";
-
-void requestExportDialog(ViewerState& state) {
-    if (!state.scene.empty()) {
-        state.exportDialog.openRequested = true;
-    }
-}
 
 // [SECTION] Option rows
 
@@ -139,41 +133,46 @@ bool drawResultPopup(ViewerState& state) {
 
 } // namespace
 
-// [SECTION] The menu and the shortcut
+// [SECTION] The menu items and what they do
 
-void drawFileMenu(ViewerState& state) {
-    if (!ImGui::BeginMenuBar()) {
+void openExportDialog(ViewerState& state) {
+    if (!state.scene.empty()) {
+        state.exportDialog.openRequested = true;
+    }
+}
+
+void openVideoExportDialog(ViewerState& state) {
+    if (!media::videoAvailable() || state.scene.empty()) {
         return;
     }
-    if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Export...", "Ctrl+E", false, !state.scene.empty())) {
-            requestExportDialog(state);
-        }
-        recordItemRect(state, "menu:File>Export");
-        // A build without FFmpeg (media_features.h) shows the item disabled, saying why.
-        const bool videoBuilt = media::videoAvailable();
-        if (ImGui::MenuItem(videoBuilt ? "Export video..." : "Export video... (not in this build)",
-                            nullptr, false, videoBuilt && !state.scene.empty())) {
-            VideoExportDialog& video = state.videoExport;
-            video.open = true;
-            const std::string& capture = state.scene.characters().front().clip->sourcePath;
-            if (!video.pathEdited && !capture.empty()) {
-                const std::filesystem::path source = bvh::pathFromUtf8(capture);
-                std::filesystem::path target = source.parent_path() / source.stem();
-                target += "_export.mp4";
-                video.path = bvh::utf8FromPath(target);
-            }
-        }
-        if (!videoBuilt && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-            ImGui::SetTooltip("%.*s; export PNG frames with `bvhscope render` instead",
-                              static_cast<int>(media::kNoVideoMessage.size()),
-                              media::kNoVideoMessage.data());
-        }
-        recordItemRect(state, "menu:File>Export video");
-        ImGui::EndMenu();
+    VideoExportDialog& video = state.videoExport;
+    video.open = true;
+    const std::string& capture = state.scene.characters().front().clip->sourcePath;
+    if (!video.pathEdited && !capture.empty()) {
+        const std::filesystem::path source = bvh::pathFromUtf8(capture);
+        std::filesystem::path target = source.parent_path() / source.stem();
+        target += "_export.mp4";
+        video.path = bvh::utf8FromPath(target);
     }
-    recordItemRect(state, "menu:File");
-    ImGui::EndMenuBar();
+}
+
+void drawExportMenuItems(ViewerState& state) {
+    if (ImGui::MenuItem("Export...", "Ctrl+E", false, !state.scene.empty())) {
+        openExportDialog(state);
+    }
+    recordItemRect(state, "menu:File>Export");
+    // A build without FFmpeg (media_features.h) shows the item disabled, saying why.
+    const bool videoBuilt = media::videoAvailable();
+    if (ImGui::MenuItem(videoBuilt ? "Export video..." : "Export video... (not in this build)",
+                        "Ctrl+Shift+E", false, videoBuilt && !state.scene.empty())) {
+        openVideoExportDialog(state);
+    }
+    if (!videoBuilt && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("%.*s; export PNG frames with `bvhscope render` instead",
+                          static_cast<int>(media::kNoVideoMessage.size()),
+                          media::kNoVideoMessage.data());
+    }
+    recordItemRect(state, "menu:File>Export video");
 }
 
 // [SECTION] The dialog
@@ -181,9 +180,12 @@ void drawFileMenu(ViewerState& state) {
 void drawExportDialog(ViewerState& state, float scale) {
     ExportDialog& dialog = state.exportDialog;
     const ImGuiIO& io = ImGui::GetIO();
-    // GLFW key codes for letters are their upper-case ASCII, which is what KeysDown holds.
-    if (io.KeyCtrl && ImGui::IsKeyPressed('E', false) && !ImGui::IsPopupOpen(kDialogName)) {
-        requestExportDialog(state);
+    // GLFW key codes for letters are their upper-case ASCII, which is what KeysDown holds. Here
+    // as well as in the shortcut keys (file_shortcuts.h): this one works while a field has the
+    // keyboard too. Ctrl+Shift+E is Export video's.
+    if (io.KeyCtrl && !io.KeyShift && ImGui::IsKeyPressed('E', false) &&
+        !ImGui::IsPopupOpen(kDialogName)) {
+        openExportDialog(state);
     }
     std::vector<Character>& characters = state.scene.characters();
     if (dialog.openRequested) {
@@ -226,6 +228,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     // The desktop's save dialog (platform/file_chooser.h) fills the field.
     ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
     if (ImGui::Button("Browse...")) {
+        // The desktop's save dialog, or the viewer's own (drawn below, over this one).
         state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
     }
     ImGui::EndDisabled();
@@ -305,7 +308,8 @@ void drawExportDialog(ViewerState& state, float scale) {
     recordItemRect(state, "export:Export");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120.0f * scale, 0.0f)) ||
-        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !dialog.result)) {
+        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !dialog.result &&
+         !state.inWindowChooser.active())) { // Escape there closes the chooser only
         close = true;
     }
     recordItemRect(state, "export:Cancel");
@@ -316,6 +320,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     if (drawResultPopup(state)) {
         close = true;
     }
+    drawInWindowChooser(state, scale, true);
     if (close) {
         ImGui::CloseCurrentPopup();
     }

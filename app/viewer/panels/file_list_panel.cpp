@@ -1,10 +1,12 @@
-// The open files: colour, visibility, focus, remove; and a path box to open more files or a
-// folder (besides drag and drop; Debian's GLFW has no native file dialog).
+// The open files: colour, visibility, focus, remove; the File menu (open, export, close,
+// quit, with their shortcuts: file_shortcuts.h); and a path field to open more files or a
+// folder by typing (besides drag and drop and the chooser).
 #include "app/media/media_features.h"
 #include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
+#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cstdio>
 #include <imgui_stdlib.h>
@@ -12,37 +14,103 @@
 
 namespace bvhscope::viewer {
 
-void drawFileListPanel(ViewerState& state, float scale) {
+namespace {
+
+// File: open, export, close and quit, with the shortcuts of file_shortcuts.h. Open goes through
+// the desktop's file chooser, or the viewer's own where the desktop has none.
+void drawFileMenuBar(ViewerState& state) {
+    if (!ImGui::BeginMenuBar()) {
+        return;
+    }
+    using Purpose = ViewerState::ChooserPurpose;
+    const bool choosing = state.chooserOpen != Purpose::None || state.inWindowChooser.active();
+    if (ImGui::BeginMenu("File")) {
+        if (ImGui::MenuItem("Open file or folder...", "Ctrl+O", false, !choosing)) {
+            state.chooserRequested = Purpose::OpenFiles;
+        }
+        recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
+        if (ImGui::MenuItem("Open folder...", nullptr, false, !choosing)) {
+            state.chooserRequested = Purpose::OpenFolder;
+        }
+        recordItemRect(state, "menu:File>Open folder");
+        if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
+            state.folder.closeRequested = true;
+        }
+        ImGui::Separator();
+        drawExportMenuItems(state);
+        ImGui::Separator();
+        const std::size_t count = state.scene.characters().size();
+        if (ImGui::MenuItem("Close file", "Ctrl+W", false, state.infoCharacter < count)) {
+            state.commands.push(command::Remove{state.infoCharacter});
+        }
+        recordItemRect(state, "menu:File>Close file");
+        if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
+            state.commands.push(command::UndoRemove{});
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
+            // The window's own close: the frame loop ends and the settings are kept.
+            glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+        }
+        ImGui::EndMenu();
+    }
+    recordItemRect(state, "menu:File");
+    drawViewMenu(state);
+    recordItemRect(state, "menu:View");
+    ImGui::EndMenuBar();
+}
+
+// The path field and Open, kept at the panel's bottom whatever the number of files (the list
+// above scrolls): typing a path works without any chooser.
+void drawPathRow(ViewerState& state) {
+    static std::string path;
+    const float openWidth = buttonWidth("Open") + ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - openWidth, 1.0f));
+    // The longest hint that fits the field whole (a hint is cut by the field's frame otherwise).
+    const float hintWidth = ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x;
+    std::string hint = "path";
+    for (const char* candidate : {"Ctrl+O, or type a path", "path, or Ctrl+O"}) {
+        if (ImGui::CalcTextSize(candidate).x <= hintWidth) {
+            hint = candidate;
+            break;
+        }
+    }
+    const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue);
+    recordItemRect(state, "files:path");
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        recordItemRect(state, "files:path (typing)");
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(media::soundAvailable()
+                              ? "A .bvh file, a folder (opens in the Browser) or a sound"
+                              : "A .bvh file or a folder (opens in the Browser)");
+    }
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || entered) && !path.empty()) {
+        state.commands.push(command::Open{{path}});
+        path.clear();
+    }
+    recordItemRect(state, "files:open");
+}
+
+} // namespace
+
+void drawFileListPanel(ViewerState& state, float /*scale*/) {
     if (!beginDockedPanel(state, "Files", state.layout.files, ImGuiWindowFlags_MenuBar)) {
         return;
     }
-    drawFileMenu(state);
-    // File > Open / Open folder / Close folder, appended to the File menu drawn above. Open goes
-    // through the desktop's file chooser; without one, the path field below takes the keyboard.
-    using Purpose = ViewerState::ChooserPurpose;
-    const bool choosing = state.chooserOpen != Purpose::None;
-    if (ImGui::BeginMenuBar()) {
-        if (ImGui::BeginMenu("File")) {
-            if (ImGui::MenuItem("Open file or folder...", nullptr, false, !choosing)) {
-                state.chooserRequested = Purpose::OpenFiles;
-            }
-            recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
-            if (ImGui::MenuItem("Open folder...", nullptr, false, !choosing)) {
-                state.chooserRequested = Purpose::OpenFolder;
-            }
-            recordItemRect(state, "menu:File>Open folder");
-            if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
-                state.folder.closeRequested = true;
-            }
-            if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
-                state.commands.push(command::UndoRemove{});
-            }
-            ImGui::EndMenu();
-        }
-        drawViewMenu(state);
-        recordItemRect(state, "menu:View");
-        ImGui::EndMenuBar();
-    }
+    drawFileMenuBar(state);
+    // The files scroll above the path row, which stays in the panel.
+    const float pathRowHeight =
+        ImGui::GetFrameHeightWithSpacing() + ImGui::GetStyle().ItemSpacing.y + 1.0f;
+    // In a panel too short for two rows (a small window at scale 2) a scrollbar would take the
+    // width the rows need; the wheel still scrolls.
+    const float listHeight = ImGui::GetContentRegionAvail().y - pathRowHeight;
+    ImGui::BeginChild("##file list", ImVec2(0.0f, -pathRowHeight), false,
+                      listHeight < 2.0f * ImGui::GetFrameHeightWithSpacing()
+                          ? ImGuiWindowFlags_NoScrollbar
+                          : ImGuiWindowFlags_None);
     std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
@@ -54,14 +122,15 @@ void drawFileListPanel(ViewerState& state, float scale) {
             ImGui::SetTooltip("Show or hide");
         }
         ImGui::SameLine();
-        // The name takes what the row leaves beside the remove button, elided in the middle
-        // (takes differ at the end) with the whole name and path in a tooltip. Double-click
-        // frames the figure; the context menu has Focus and Remove too.
+        // The name takes what the row leaves beside the remove button, elided so that it reads
+        // apart from the other files' (what they share goes first) with the whole name and path in
+        // a tooltip. Double-click frames the figure; the context menu has Focus and Remove too.
         const float removeWidth = ImGui::CalcTextSize("x").x +
                                   2.0f * ImGui::GetStyle().FramePadding.x +
                                   ImGui::GetStyle().ItemSpacing.x;
         const float nameWidth = std::max(ImGui::GetContentRegionAvail().x - removeWidth, 1.0f);
-        const std::string name = elideToWidth(character.clip->displayName, nameWidth);
+        const std::string name =
+            elideAmongToWidth(character.clip->displayName, openFileNames(state), nameWidth);
         if (ImGui::Selectable(name.c_str(), state.infoCharacter == c,
                               ImGuiSelectableFlags_AllowItemOverlap |
                                   ImGuiSelectableFlags_AllowDoubleClick,
@@ -119,31 +188,9 @@ void drawFileListPanel(ViewerState& state, float scale) {
         }
         recordItemRect(state, "files:compare");
     }
+    ImGui::EndChild();
     ImGui::Separator();
-    static std::string path;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - 50.0f * scale);
-    if (state.focusPathField) {
-        ImGui::SetKeyboardFocusHere();
-        state.focusPathField = false;
-    }
-    // The hint shortened to the field (a hint is cut by the field's frame otherwise).
-    // A build without sound (media_features.h) does not offer it.
-    const std::string hint =
-        elideToWidth(media::soundAvailable() ? "path to a .bvh file, folder or sound"
-                                             : "path to a .bvh file or folder",
-                     ImGui::CalcItemWidth() - 2.0f * ImGui::GetStyle().FramePadding.x);
-    const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
-                                                  ImGuiInputTextFlags_EnterReturnsTrue);
-    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
-        const ImVec2 min = ImGui::GetItemRectMin();
-        const ImVec2 size = ImGui::GetItemRectSize();
-        state.widgetRects.rects["files:path (typing)"] = {min.x, min.y, size.x, size.y};
-    }
-    ImGui::SameLine();
-    if ((ImGui::Button("Open") || entered) && !path.empty()) {
-        state.commands.push(command::Open{{path}});
-        path.clear();
-    }
+    drawPathRow(state);
     ImGui::End();
 }
 

@@ -4,9 +4,12 @@
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <imgui.h>
+#include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
@@ -15,6 +18,10 @@ namespace {
 const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
+// The rows the list shows at least, where the dock's height allows pictures of 24 pixels.
+constexpr float kRowsInView = 3.0f;
+// The lines of controls over the list: the folder, the buttons, the count.
+constexpr float kControlLines = 3.0f;
 
 // [SECTION] Folder controls: include subfolders, previous/next, close
 
@@ -115,9 +122,15 @@ void drawRowTooltip(const FolderEntry& entry) {
     ImGui::EndTooltip();
 }
 
-void centreTextVertically(float rowHeight) {
+// The next cell, with the cursor lowered to centre a line of text in a row `rowHeight` tall;
+// false for a hidden column, which must get no content: it would still make the row taller.
+bool nextCentredCell(float rowHeight) {
+    if (!ImGui::TableNextColumn()) {
+        return false;
+    }
     const float offset = (rowHeight - ImGui::GetTextLineHeight()) * 0.5f;
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(offset, 0.0f));
+    return true;
 }
 
 void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t index,
@@ -157,36 +170,36 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     }
     recordItemRect(state, "browser:thumb:" + std::to_string(index));
 
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    // Elided in the middle to the column (takes differ at the end); the tooltip has the path.
-    elidedText(entry.name);
+    // Elided so that it reads apart from the rows beside it, whose names are the most alike in
+    // natural order ("take_01_walk.bvh", "take_02_walk.bvh"); the tooltip has the path.
+    if (nextCentredCell(thumbnail)) {
+        std::vector<std::string> neighbours;
+        for (std::size_t row = index > 0 ? index - 1 : 0;
+             row <= index + 1 && row < folder.entries().size(); ++row) {
+            neighbours.push_back(folder.entries()[row].name);
+        }
+        recordShownText(state, "browser:name:" + std::to_string(index),
+                        elidedText(entry.name, neighbours));
+    }
 
     const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    if (facts) {
+    if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text("%zu", facts->summary.joints);
     }
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    if (facts) {
+    if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text("%u", facts->summary.framesPresent);
+        recordItemRect(state, "browser:frames:" + std::to_string(index));
     }
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    if (facts) {
+    if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text(facts->summary.frameTimeAssumed ? "%.4g?" : "%.4g",
                     facts->summary.framesPerSecond);
     }
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    if (facts) {
+    if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text("%.2f s", facts->summary.durationSeconds);
     }
-    ImGui::TableNextColumn();
-    centreTextVertically(thumbnail);
-    drawStatus(folder, entry, index);
+    if (nextCentredCell(thumbnail)) {
+        drawStatus(folder, entry, index);
+    }
     ImGui::PopID();
 }
 
@@ -214,11 +227,12 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
         float width;
         int dropOrder; // 0: kept always
     };
+    // Frames stay with the status: how long a take is decides which one to look at.
     const FactColumn facts[] = {
-        {"Joints", widthOf("Joints", "9999"), 2},
-        {"Frames", widthOf("Frames", "999999"), 4},
+        {"Joints", widthOf("Joints", "9999"), 3},
+        {"Frames", widthOf("Frames", "999999"), 0},
         {"FPS", widthOf("FPS", "119.9?"), 1},
-        {"Duration", widthOf("Duration", "999.99 s"), 3},
+        {"Duration", widthOf("Duration", "999.99 s"), 2},
         {"Status", std::max(76.0f * scale, widthOf("Status", "warnings")), 0}};
     const float padding = 2.0f * ImGui::GetStyle().CellPadding.x + 1.0f;
     float needed = thumbnail + padding + ImGui::CalcTextSize("walk1...bvh").x + padding;
@@ -226,7 +240,7 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
         needed += fact.width + padding;
     }
     int dropped = 0; // columns with 0 < dropOrder <= dropped are hidden
-    while (needed > ImGui::GetContentRegionAvail().x && dropped < 4) {
+    while (needed > ImGui::GetContentRegionAvail().x && dropped < 3) {
         ++dropped;
         for (const FactColumn& fact : facts) {
             needed -= fact.dropOrder == dropped ? fact.width + padding : 0.0f;
@@ -249,15 +263,17 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     ImGui::TableHeadersRow();
 
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
-    // Keep the browsed file in view when next/previous moved it off screen.
+    // Keep the browsed file in view when next/previous moved it off screen, or only partly on
+    // it: the clipper counts a row cut by the list's bottom edge as shown, and Page Down then
+    // showed a list whose browsed row was out of sight. Row tops are below the frozen header.
     static std::optional<std::size_t> shownCurrent;
     if (folder.current != shownCurrent) {
         shownCurrent = folder.current;
-        if (folder.current &&
-            (*folder.current < folder.visibleFirst() || *folder.current >= folder.visibleLast())) {
-            const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
-            ImGui::SetScrollY(std::max(0.0f, static_cast<float>(*folder.current) * rowHeight -
-                                                 (visible - rowHeight) / 2));
+        const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
+        const float top = static_cast<float>(folder.current.value_or(0)) * rowHeight;
+        const float scroll = ImGui::GetScrollY();
+        if (folder.current && (top < scroll || top + rowHeight > scroll + visible)) {
+            ImGui::SetScrollY(std::max(0.0f, top - (visible - rowHeight) / 2));
         }
     }
 
@@ -293,11 +309,20 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
     if (!open) {
         state.folder.closeRequested = true; // the window's close button
     }
+    // Rows of pictures up to 64 pixels (the thumbnails are drawn at 96 and shown smaller), as
+    // small as it takes for kRowsInView rows under the header in a short dock (a laptop's),
+    // down to 24. From the dock's height and kControlLines lines of controls, not from what
+    // the controls took this frame: the count line grows and shrinks while files are
+    // summarised, and the rows would jump with it.
+    const float cellPadding = 2.0f * ImGui::GetStyle().CellPadding.y;
+    const float listHeight = ImGui::GetWindowHeight() -
+                             (kControlLines + 1.0f) * ImGui::GetFrameHeightWithSpacing() -
+                             ImGui::GetCursorPosY() - ImGui::GetStyle().WindowPadding.y;
+    const float largest = std::min(static_cast<float>(thumbnailPixels), 64.0f * scale);
+    const float thumbnail =
+        std::clamp(std::floor(listHeight / kRowsInView - cellPadding), 24.0f * scale, largest);
     drawControls(state, scale);
-    // Rows of 64-pixel pictures (the thumbnails are drawn at 96 and shown smaller): docked under
-    // the view, the list shows four or more rows.
-    drawList(state, thumbnails, std::min(static_cast<float>(thumbnailPixels), 64.0f * scale),
-             scale);
+    drawList(state, thumbnails, thumbnail, scale);
     ImGui::End();
 }
 

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
@@ -74,12 +75,12 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     }
     if (report.speed.suspicion) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
-        ImGui::TextWrapped("%s", report.speed.suspicion->message.c_str());
+        textWrappedAtSpaces("%s", report.speed.suspicion->message.c_str());
         ImGui::PopStyleColor();
     }
     if (report.written) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", report.written->message.c_str());
+        textWrappedAtSpaces("%s", report.written->message.c_str());
         ImGui::PopStyleColor();
     }
 }
@@ -92,15 +93,15 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     }
     ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
     for (const std::string& message : agreement.messages) {
-        ImGui::TextWrapped("%s", message.c_str());
+        textWrappedAtSpaces("%s", message.c_str());
     }
     ImGui::PopStyleColor();
     if (agreement.upDisagrees) {
-        ImGui::TextWrapped(character.stance.source != bvh::UpAxisSource::Override
-                               ? "Shown %s up, as the animation stands (Up below overrides it "
-                                 "for this file; P shows the rest pose)."
-                               : "Shown %s up, as chosen for this file.",
-                           std::string(bvh::upAxisName(character.upAxis)).c_str());
+        textWrappedAtSpaces(character.stance.source != bvh::UpAxisSource::Override
+                                ? "Shown %s up, as the animation stands (Up below overrides it "
+                                  "for this file; P shows the rest pose)."
+                                : "Shown %s up, as chosen for this file.",
+                            std::string(bvh::upAxisName(character.upAxis)).c_str());
     }
     (void)state;
     if (agreement.scaleDisagrees()) {
@@ -147,10 +148,10 @@ void drawStance(ViewerState& state, std::size_t index) {
         const double metres = std::abs(character.groundLiftMetres);
         const char* verb = character.groundLiftMetres > 0.0 ? "lifted" : "lowered";
         if (character.showAsInFile) {
-            ImGui::TextWrapped("Shown as in the file: %s %.2f m from the ground.",
-                               character.groundLiftMetres > 0.0 ? "sunk" : "floating", metres);
+            textWrappedAtSpaces("Shown as in the file: %s %.2f m from the ground.",
+                                character.groundLiftMetres > 0.0 ? "sunk" : "floating", metres);
         } else {
-            ImGui::TextWrapped("Shown %s %.2f m onto the ground.", verb, metres);
+            textWrappedAtSpaces("Shown %s %.2f m onto the ground.", verb, metres);
         }
         bool asInFile = character.showAsInFile;
         if (ImGui::Checkbox("As in the file", &asInFile)) {
@@ -162,13 +163,19 @@ void drawStance(ViewerState& state, std::size_t index) {
     }
 }
 
-// A fact: its name, and its value wrapped to the column (a narrow column wraps, never cuts).
-void row(const char* label, const char* format, auto... values) {
+// A fact: its name, and its value wrapped to the column at its spaces (a narrow column wraps,
+// never cuts, and never breaks a number). Each line is recorded for --state-out as
+// "shown:info:LABEL:LINE=TEXT".
+void row(ViewerState& state, const char* label, const char* format, auto... values) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", label);
     ImGui::TableNextColumn();
-    ImGui::TextWrapped(format, values...);
+    const std::vector<std::string> lines = textWrappedAtSpaces(format, values...);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        state.widgetRects.rects["shown:info:" + std::string(label) + ":" + std::to_string(i) + "=" +
+                                lines[i]] = {};
+    }
 }
 
 } // namespace
@@ -196,26 +203,27 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::TableNextColumn();
         ImGui::TextDisabled("File");
         ImGui::TableNextColumn();
-        elidedText(character.clip->displayName);
-        row("Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
-        row("Frames", "%u", summary.framesPresent);
+        recordShownText(state, "info:file",
+                        elidedText(character.clip->displayName, openFileNames(state)));
+        row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
+        row(state, "Frames", "%u", summary.framesPresent);
         if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
-            row("Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
+            row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
         }
         if (character.framesPerSecondOverride) {
-            row("FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
+            row(state, "FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
                 summary.framesPerSecond);
         } else {
-            row("FPS", "%.8g%s", summary.framesPerSecond,
+            row(state, "FPS", "%.8g%s", summary.framesPerSecond,
                 summary.frameTimeAssumed ? " (assumed)" : "");
         }
-        row("Duration", "%.3f s", playableDuration(character));
-        row("Channels", "%zu", summary.channels);
-        row("Translation", "%s (%s)",
+        row(state, "Duration", "%.3f s", playableDuration(character));
+        row(state, "Channels", "%zu", summary.channels);
+        row(state, "Translation", "%s (%s)",
             std::string(bvh::translationModeName(character.clip->translation)).c_str(),
             summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
         const bvh::Stance& stance = character.stance;
-        row("Up axis", "%s (%s; rest pose says %s)",
+        row(state, "Up axis", "%s (%s; rest pose says %s)",
             std::string(bvh::upAxisName(character.upAxis)).c_str(),
             stance.source == bvh::UpAxisSource::Override
                 ? "override"
@@ -223,21 +231,21 @@ void drawInfoPanel(ViewerState& state) {
             std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
         if (stance.facing) {
             const glm::dvec3& f = *stance.facing;
-            row("Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
+            row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
                 std::string(bvh::facingSourceName(stance.facingSource)).c_str());
         }
         if (!stance.staticRoots.empty()) {
-            row("Static root", "%s (never moves; its link is %s)",
+            row(state, "Static root", "%s (never moves; its link is %s)",
                 character.clip->document.skeleton
                     .names[static_cast<std::size_t>(stance.staticRoots.front())]
                     .c_str(),
                 state.settings.hideStaticRootLinks ? "hidden" : "dashed");
         }
-        row("Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
+        row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
             state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
-        row("Height", "%.2f m%s", character.figureHeightMetres,
+        row(state, "Height", "%.2f m%s", character.figureHeightMetres,
             character.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
-        row("Warnings", "%zu", summary.warnings);
+        row(state, "Warnings", "%zu", summary.warnings);
         ImGui::EndTable();
     }
     if (!character.clip->sourcePath.empty()) {

@@ -7,11 +7,16 @@
 #include <algorithm>
 #include <cctype>
 #include <imgui_stdlib.h>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
 namespace {
+
+// The name a row keeps room for at the deepest level shown, in font sizes ("LeftForeArm").
+constexpr float kJointNameEms = 6.0f;
 
 bool containsIgnoringCase(std::string_view text, std::string_view needle) {
     return std::search(text.begin(), text.end(), needle.begin(), needle.end(), [](char a, char b) {
@@ -48,16 +53,54 @@ std::string compareDistanceText(const ViewerState& state, std::size_t character,
     return distance < 0.0 ? "no match" : formatMetres(distance);
 }
 
-// A row's label, elided so that it and the compare distance both fit beside each other (the
-// whole name in a tooltip); at least a few characters, where the horizontal scroll takes over.
-std::string fittedLabel(const std::string& label, const std::string& distance, float indent) {
+// A row's label, elided so that it and the compare distance both fit beside each other and it
+// reads apart from its siblings' (the whole name in a tooltip); at least a few characters,
+// where the horizontal scroll takes over.
+std::string fittedLabel(const std::string& label, std::span<const std::string> siblings,
+                        const std::string& distance, float indent) {
     const float reserve = distance.empty() ? 0.0f
                                            : ImGui::CalcTextSize(distance.c_str()).x +
                                                  2.0f * ImGui::GetStyle().ItemSpacing.x;
     const float width =
         std::max(ImGui::GetContentRegionAvail().x - indent - reserve, ImGui::GetFontSize() * 3.0f);
-    return elideToWidth(label, width);
+    return elideAmongToWidth(label, siblings, width);
 }
+
+// Each node's siblings as linked lists (parents come before children, so one backward pass),
+// to tell a shortened name from its siblings' ("Left...der", "Right...").
+class Siblings {
+public:
+    explicit Siblings(const bvh::Skeleton& skeleton)
+        : skeleton_(skeleton), firstChild_(skeleton.nodeCount() + 1, kNone),
+          next_(skeleton.nodeCount(), kNone) {
+        for (std::size_t i = skeleton.nodeCount(); i-- > 0;) {
+            std::size_t& first = firstChild_[slotOfParent(i)];
+            next_[i] = first;
+            first = i;
+        }
+    }
+    // The labels of `node`'s siblings and its own; a flat hierarchy's thousand children are
+    // cut to the first kMostCompared (the names nearest in the file are the likely twins).
+    std::vector<std::string> labelsBeside(std::size_t node) const {
+        std::vector<std::string> labels;
+        for (std::size_t i = firstChild_[slotOfParent(node)];
+             i != kNone && labels.size() < kMostCompared; i = next_[i]) {
+            labels.push_back(nodeLabel(skeleton_, i));
+        }
+        return labels;
+    }
+
+private:
+    static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+    static constexpr std::size_t kMostCompared = 64;
+    std::size_t slotOfParent(std::size_t node) const {
+        const bvh::NodeIndex parent = skeleton_.parents[node];
+        return parent == bvh::kNoParent ? skeleton_.nodeCount() : static_cast<std::size_t>(parent);
+    }
+    const bvh::Skeleton& skeleton_;
+    std::vector<std::size_t> firstChild_; // per node, and the roots' at the end
+    std::vector<std::size_t> next_;
+};
 
 // The compare distance of a node of A or B, drawn at the right end of the last item's row, or
 // after its label (`labelRight`) when a deep row's label leaves no room (the tree then scrolls
@@ -88,14 +131,17 @@ void select(ViewerState& state, std::size_t character, std::size_t node) {
 }
 
 // The hierarchy without recursion (files can nest thousands deep): parents come before
-// children, so one pass with a stack of open tree nodes draws it.
-void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
+// children, so one pass with a stack of open tree nodes draws it. Returns how deep the deepest
+// row drawn is (0: the roots).
+std::size_t drawHierarchy(ViewerState& state, std::size_t characterIndex) {
     const bvh::Skeleton& skeleton =
         state.scene.characters()[characterIndex].clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
     std::vector<std::uint8_t> shown(count, 0);    // drawn (its parent is open)
     std::vector<std::uint8_t> expanded(count, 0); // drawn and open
     std::vector<bvh::NodeIndex> openStack;
+    const Siblings siblings(skeleton);
+    std::size_t deepest = 0;
 
     // When the viewport picked a joint, open its ancestors.
     std::vector<std::uint8_t> onSelectionPath(count, 0);
@@ -119,6 +165,7 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
             openStack.pop_back();
         }
         shown[i] = 1;
+        deepest = std::max(deepest, openStack.size());
         const bool selected = state.selection && state.selection->character == characterIndex &&
                               state.selection->node == static_cast<bvh::NodeIndex>(i);
         const bool leaf =
@@ -143,8 +190,12 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
             ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         }
         const std::string label = nodeLabel(skeleton, i);
-        const std::string shown = fittedLabel(label, compareDistanceText(state, characterIndex, i),
-                                              ImGui::GetTreeNodeToLabelSpacing());
+        const std::string distance = compareDistanceText(state, characterIndex, i);
+        std::string shown = fittedLabel(label, {}, distance, ImGui::GetTreeNodeToLabelSpacing());
+        if (shown != label) {
+            shown = fittedLabel(label, siblings.labelsBeside(i), distance,
+                                ImGui::GetTreeNodeToLabelSpacing());
+        }
         const bool open = ImGui::TreeNodeEx("node", flags, "%s", shown.c_str());
         if (skeleton.isEndSite[i]) {
             ImGui::PopStyleColor();
@@ -154,6 +205,9 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
         }
         ImGui::PopID();
         recordRect(state, characterIndex, skeleton, i);
+        if (shown != label) {
+            recordShownText(state, "tree:" + std::to_string(characterIndex) + ":" + label, shown);
+        }
         drawCompareDistance(state, characterIndex, i,
                             ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
                                 ImGui::CalcTextSize(shown.c_str()).x);
@@ -172,6 +226,7 @@ void drawHierarchy(ViewerState& state, std::size_t characterIndex) {
         ImGui::TreePop();
         openStack.pop_back();
     }
+    return deepest;
 }
 
 void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std::string& filter) {
@@ -185,7 +240,7 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
                               state.selection->node == static_cast<bvh::NodeIndex>(i);
         ImGui::PushID(static_cast<int>(i));
         const std::string shown =
-            fittedLabel(skeleton.names[i], compareDistanceText(state, characterIndex, i), 0.0f);
+            fittedLabel(skeleton.names[i], {}, compareDistanceText(state, characterIndex, i), 0.0f);
         if (ImGui::Selectable(shown.c_str(), selected)) {
             select(state, characterIndex, i);
         }
@@ -207,6 +262,21 @@ void drawJointTreePanel(ViewerState& state) {
     ImGui::InputTextWithHint("##search", "Search joints", &filter);
     // Sideways scrolling for hierarchies nested deeper than the column is wide.
     ImGui::BeginChild("tree", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+    // The indentation shrinks so that the deepest row drawn last frame keeps room for a name
+    // ("LeftForeArm" five levels down in a 170-pixel column), down to half a character.
+    static std::size_t deepestShown = 0;
+    const float labelRoom =
+        ImGui::GetFontSize() * kJointNameEms + ImGui::GetTreeNodeToLabelSpacing();
+    const float indent =
+        deepestShown == 0
+            ? ImGui::GetStyle().IndentSpacing
+            : std::clamp((ImGui::GetContentRegionAvail().x - labelRoom) /
+                             static_cast<float>(deepestShown),
+                         ImGui::GetFontSize() * 0.5f, ImGui::GetStyle().IndentSpacing);
+    ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, indent);
+    state.widgetRects.rects["tree:indent"] = {0.0f, 0.0f, indent, 0.0f};
+    std::size_t deepest = 0;
+    const std::vector<std::string> fileNames = openFileNames(state);
     const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         ImGui::PushID(static_cast<int>(c));
@@ -214,24 +284,29 @@ void drawJointTreePanel(ViewerState& state) {
                                                     characters[c].color.b, 1.0f));
         // The file's name elided to the header ("###file": the same header whatever is shown).
         const std::string header =
-            elideToWidth(characters[c].clip->displayName,
-                         ImGui::GetContentRegionAvail().x - ImGui::GetTreeNodeToLabelSpacing() -
-                             2.0f * ImGui::GetStyle().FramePadding.x) + // a framed header
+            elideAmongToWidth(characters[c].clip->displayName, fileNames,
+                              ImGui::GetContentRegionAvail().x -
+                                  ImGui::GetTreeNodeToLabelSpacing() -
+                                  2.0f * ImGui::GetStyle().FramePadding.x) + // a framed header
             "###file";
         const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
+        recordShownText(state, "tree:file:" + std::to_string(c),
+                        std::string_view(header).substr(0, header.size() - 7)); // "###file"
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", characters[c].clip->displayName.c_str());
         }
         if (open) {
             if (filter.empty()) {
-                drawHierarchy(state, c);
+                deepest = std::max(deepest, drawHierarchy(state, c));
             } else {
                 drawSearchResults(state, c, filter);
             }
         }
         ImGui::PopID();
     }
+    deepestShown = deepest;
+    ImGui::PopStyleVar();
     state.revealSelectionInTree = false;
     ImGui::EndChild();
     ImGui::End();

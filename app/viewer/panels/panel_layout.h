@@ -5,12 +5,16 @@
 
 #include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/layout/text_elision.h"
+#include "app/viewer/layout/text_wrapping.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <imgui.h>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace bvhscope::viewer {
 
@@ -52,17 +56,61 @@ inline std::string elideToWidth(std::string_view text, float width) {
     });
 }
 
-// Text elided to the space left on the line, with the whole of it in a tooltip when elided.
-inline void elidedText(std::string_view text) {
+// `text` elided to `width` pixels so that it reads apart from `names` shown beside it (the
+// open files, a joint's siblings): what they share goes first (layout/text_elision.h).
+inline std::string elideAmongToWidth(std::string_view text, std::span<const std::string> names,
+                                     float width) {
+    return elideDistinct(text, names, width, [](std::string_view piece) {
+        return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+    });
+}
+
+// The open files' names as panels show them (for elideAmongToWidth).
+inline std::vector<std::string> openFileNames(const ViewerState& state) {
+    std::vector<std::string> names;
+    for (const Character& character : state.scene.characters()) {
+        names.push_back(character.clip->displayName);
+    }
+    return names;
+}
+
+// Text elided to the space left on the line, with the whole of it in a tooltip when elided;
+// what it shows. With `names`, it stays apart from them (elideAmongToWidth).
+inline std::string elidedText(std::string_view text, std::span<const std::string> names = {}) {
     const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
-    const std::string shown = elideToWidth(text, width);
+    std::string shown = elideAmongToWidth(text, names, width);
     ImGui::TextUnformatted(shown.c_str());
     if (shown.size() != text.size() && ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%.*s", static_cast<int>(text.size()), text.data());
     }
+    return shown;
 }
 
 // [SECTION] Fitting narrow docks: rows that flow, labels above their widgets
+
+// Text wrapped to the space left on the line at spaces only, never inside a number as
+// TextWrapped does ("23. / 999808"; layout/text_wrapping.h); the lines shown.
+inline std::vector<std::string> textWrappedAtSpaces(std::string_view text) {
+    const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+    std::vector<std::string> lines = wrapAtSpaces(text, width, [](std::string_view piece) {
+        return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+    });
+    if (lines.empty()) {
+        ImGui::NewLine();
+    }
+    for (const std::string& line : lines) {
+        ImGui::TextUnformatted(line.c_str());
+    }
+    return lines;
+}
+
+// printf-style textWrappedAtSpaces.
+template <typename... Values>
+std::vector<std::string> textWrappedAtSpaces(const char* format, Values... values) {
+    char text[1024];
+    std::snprintf(text, sizeof text, format, values...);
+    return textWrappedAtSpaces(std::string_view(text));
+}
 
 // Continues the current line when an item `width` wide still fits before the window's right
 // edge, else starts a new one (a row of buttons or checkboxes that wraps like text).
@@ -96,6 +144,12 @@ inline void recordItemRect(ViewerState& state, const std::string& name) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 size = ImGui::GetItemRectSize();
     state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
+}
+
+// Records the last item's rectangle with the text it shows, as "shown:NAME=TEXT" (for
+// --state-out: tests read what an elided name became).
+inline void recordShownText(ViewerState& state, const std::string& name, std::string_view shown) {
+    recordItemRect(state, "shown:" + name + "=" + std::string(shown));
 }
 
 } // namespace bvhscope::viewer

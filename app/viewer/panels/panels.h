@@ -16,10 +16,19 @@ void drawInfoPanel(ViewerState& state);
 void drawFileListPanel(ViewerState& state, float scale);
 void drawSettingsPanel(ViewerState& state);
 void drawErrorPopup(ViewerState& state);
-// File > Export: the menu (in the Files panel's menu bar), Ctrl+E, and the export dialog.
-void drawFileMenu(ViewerState& state);
+// File > Export and File > Export video: their items in the File menu (drawn by the Files
+// panel), what they do (also Ctrl+E and Ctrl+Shift+E), and the export dialog.
+void drawExportMenuItems(ViewerState& state);
+void openExportDialog(ViewerState& state);
+void openVideoExportDialog(ViewerState& state);
 void drawExportDialog(ViewerState& state, float scale);
 // File > Export video: file, size, quality, sound; progress and Cancel while it runs.
 void drawVideoExportPanel(ViewerState& state, float scale);
+// The viewer's own file chooser (session/in_window_chooser.h) while one is asked for, as a modal.
+// The Export dialog calls it from inside itself (`insideExportDialog`), as a modal over a modal
+// must be opened; every other purpose is drawn by the top-level call.
+void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog = false);
+// Notices (session/notices.h) over the bottom of the view, fading.
+void drawNotices(ViewerState& state, float scale);
 
 } // namespace bvhscope::viewer

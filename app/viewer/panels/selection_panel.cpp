@@ -17,8 +17,8 @@ void drawAnalysisNotes(ViewerState& state) {
             flips += event.kind != bvh::ChannelEventKind::Jitter ? 1 : 0;
         }
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.72f, 0.30f, 1.0f));
-        ImGui::TextWrapped("Curves: %zu Euler flips, %zu jitter frames", flips,
-                           curves.events.size() - flips);
+        textWrappedAtSpaces("Curves: %zu Euler flips, %zu jitter frames", flips,
+                            curves.events.size() - flips);
         ImGui::PopStyleColor();
         if (curves.closed) {
             sameLineIfFits(buttonWidth("Show"));
@@ -36,8 +36,8 @@ void drawAnalysisNotes(ViewerState& state) {
             if (distances[node] < 0.0) {
                 ImGui::TextWrapped("Compare: no joint of that name in the other file");
             } else {
-                ImGui::TextWrapped("Compare: %s from the other file's",
-                                   formatMetres(distances[node]).c_str());
+                textWrappedAtSpaces("Compare: %s from the other file's",
+                                    formatMetres(distances[node]).c_str());
             }
         }
     }
@@ -60,11 +60,18 @@ void drawSelectionPanel(ViewerState& state) {
     const auto node = static_cast<std::size_t>(state.selection->node);
     elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    elidedText(character.clip->displayName);
+    elidedText(character.clip->displayName, openFileNames(state));
     if (skeleton.parents[node] != bvh::kNoParent) {
         elidedText("parent: " + skeleton.names[static_cast<std::size_t>(skeleton.parents[node])]);
     }
     ImGui::PopStyleColor();
+    // Near the top, where a short panel still shows it; the app loop moves the camera target
+    // while it is set.
+    ImGui::Checkbox("Camera follows", &state.settings.followSelection);
+    recordItemRect(state, "selection:follow");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The camera follows this joint");
+    }
     // Lengths in the file's own unit where it is known (the values are the file's numbers).
     const std::string fileUnit = character.unit == bvh::LengthUnit::Unknown
                                      ? std::string("file units")
@@ -74,8 +81,10 @@ void drawSelectionPanel(ViewerState& state) {
     const std::uint32_t frame = frameAt(character, state.playback.time());
     const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
     if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {
-        ImGui::TableSetupColumn("Channel");
-        ImGui::TableSetupColumn("Frame value");
+        // The names as wide as they are, the values take the rest: "92.473 cm" on one line in
+        // a 170-pixel column.
+        ImGui::TableSetupColumn("Channel", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("Value", ImGuiTableColumnFlags_WidthStretch);
         ImGui::TableHeadersRow();
         for (std::size_t k = 0; k < channels.size(); ++k) {
             const std::size_t column = skeleton.channelBegin[node] + k;
@@ -88,13 +97,14 @@ void drawSelectionPanel(ViewerState& state) {
                 if (bvh::isRotation(channels[k])) {
                     ImGui::Text("%.3f\u00b0", value);
                 } else if (bvh::isPosition(channels[k])) {
-                    ImGui::TextWrapped("%.3f %s", value, fileUnit.c_str());
+                    ImGui::Text("%.3f %s", value, fileUnit.c_str());
                 } else {
                     ImGui::Text("%.4f", value);
                 }
             } else {
                 ImGui::TextDisabled("no frames");
             }
+            recordItemRect(state, "selection:channel:" + std::to_string(k));
         }
         ImGui::EndTable();
     }
@@ -104,21 +114,17 @@ void drawSelectionPanel(ViewerState& state) {
         const glm::dvec3 local = pose.local[node].translation;
         const glm::dvec3 world = pose.world[node].translation;
         const glm::vec3 viewer = pose.viewerPositions[node];
-        ImGui::TextWrapped("Local (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), local.x, local.y,
-                           local.z);
-        ImGui::TextWrapped("World (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), world.x, world.y,
-                           world.z);
+        textWrappedAtSpaces("Local (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), local.x, local.y,
+                            local.z);
+        textWrappedAtSpaces("World (%s): %.2f, %.2f, %.2f", fileUnit.c_str(), world.x, world.y,
+                            world.z);
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("In the view (m, Y up): %.3f, %.3f, %.3f", static_cast<double>(viewer.x),
-                           static_cast<double>(viewer.y), static_cast<double>(viewer.z));
+        textWrappedAtSpaces("In the view (m, Y up): %.3f, %.3f, %.3f",
+                            static_cast<double>(viewer.x), static_cast<double>(viewer.y),
+                            static_cast<double>(viewer.z));
         ImGui::PopStyleColor();
     }
     drawAnalysisNotes(state);
-    // The app loop moves the camera target while it is set.
-    ImGui::Checkbox("Camera follows", &state.settings.followSelection);
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The camera follows this joint");
-    }
     ImGui::End();
 }
 

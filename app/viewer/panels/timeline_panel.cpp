@@ -199,6 +199,7 @@ void drawFileFrames(ViewerState& state, float scale) {
     if (characters.size() < 2) {
         return;
     }
+    const std::vector<std::string> names = openFileNames(state);
     ImGui::PushFont(monospaceFont());
     for (std::size_t i = 0; i < characters.size(); ++i) {
         const Character& character = characters[i];
@@ -206,7 +207,7 @@ void drawFileFrames(ViewerState& state, float scale) {
             Scene::localTime(character, state.playback.time(), state.settings.loop);
         char text[96];
         std::snprintf(text, sizeof text, "%s%s %u/%u @%.4g", i == state.infoCharacter ? ">" : "",
-                      elideToWidth(character.clip->displayName, 160.0f * scale).c_str(),
+                      elideAmongToWidth(character.clip->displayName, names, 160.0f * scale).c_str(),
                       frameAt(character, local), std::max(playableFrameCount(character), 1u) - 1,
                       1.0 / frameTimeInUse(character));
         if (i > 0) {
@@ -214,6 +215,7 @@ void drawFileFrames(ViewerState& state, float scale) {
         }
         ImGui::TextColored(ImVec4(character.color.r, character.color.g, character.color.b, 1), "%s",
                            text);
+        recordShownText(state, "timeline:file:" + std::to_string(i), text);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s: frame %u at %.4g fps", character.clip->displayName.c_str(),
                               frameAt(character, local), 1.0 / frameTimeInUse(character));

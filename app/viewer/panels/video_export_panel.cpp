@@ -30,12 +30,24 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     ImGui::BeginDisabled(dialog.running);
     std::array<char, 1024> path{};
     std::copy_n(dialog.path.begin(), std::min(dialog.path.size(), path.size() - 1), path.begin());
-    ImGui::SetNextItemWidth(320.0f * scale);
-    if (ImGui::InputText("File", path.data(), path.size())) {
+    ImGui::SetNextItemWidth(320.0f * scale - buttonWidth("Browse...") -
+                            ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::InputText("##file", path.data(), path.size())) {
         dialog.path = path.data();
         dialog.pathEdited = true;
     }
     recordItemRect(state, "video:path");
+    ImGui::SameLine();
+    // The desktop's save dialog, or the viewer's own where there is none.
+    using Purpose = ViewerState::ChooserPurpose;
+    ImGui::BeginDisabled(state.chooserOpen != Purpose::None || state.inWindowChooser.active());
+    if (ImGui::Button("Browse...")) {
+        state.chooserRequested = Purpose::VideoTarget;
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "video:browse");
+    ImGui::SameLine();
+    ImGui::TextUnformatted("File");
     const auto container = media::videoContainerFor(dialog.path);
     if (!container) {
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "End the name in .mp4, .webm or .gif");

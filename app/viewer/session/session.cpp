@@ -184,8 +184,10 @@ void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
         } else {
             session.audioPlayer.setClip(session.audio.clip());
             if (!session.audioPlayer.available() && !session.audioDeviceReported) {
-                err << "bvhscope: " << session.audioPlayer.unavailableReason()
-                    << "; the sound is shown but not heard\n";
+                const std::string notice =
+                    session.audioPlayer.unavailableReason() + "; the sound is shown but not heard";
+                err << "bvhscope: " << notice << "\n";
+                session.notices.post(notice);
                 session.audioDeviceReported = true;
             }
         }
@@ -266,7 +268,7 @@ void frameRequested(SessionState& session, float aspect) {
         // The camera projects into the docked view rectangle alone, so its aspect is all
         // framing needs.
         frameFigures(session.camera, session.scene, session.pose, aspect, framing.turnToFront);
-        session.follow.start(session.camera, session.scene, session.pose);
+        session.follow.start(session.camera, session.scene, session.pose, aspect);
     }
     framing = FramingRequest{};
 }
@@ -421,7 +423,8 @@ bool sessionIsMoving(const SessionState& session) {
     const FramingRequest& framing = session.framing;
     return session.playback.playing() || session.loads.busy(session.scene) ||
            session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
-           framing.resetCamera || framing.clip || framing.figures;
+           framing.resetCamera || framing.clip || framing.figures ||
+           !session.notices.empty(); // a notice fades
 }
 
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,

@@ -16,6 +16,7 @@
 #include "app/viewer/io/remembered_up_axes.h"
 #include "app/viewer/io/video_export.h"
 #include "app/viewer/io/video_export_dialog.h"
+#include "app/viewer/session/notices.h"
 #include "render/math/camera.h"
 
 #include <cstddef>
@@ -87,6 +88,8 @@ struct SessionState {
     // ones arrived since the popup last opened.
     std::vector<std::string> errorLines;
     bool openErrorPopup = false;
+    // Messages that are also on stderr, shown over the view for a while (notices.h).
+    Notices notices;
 
     // Gathered during one updateSession() and done at its end.
     FramingRequest framing;

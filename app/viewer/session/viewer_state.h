@@ -9,6 +9,7 @@
 
 #include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/session/commands.h"
+#include "app/viewer/session/in_window_chooser.h"
 #include "app/viewer/session/session_state.h"
 
 #include <map>
@@ -27,11 +28,17 @@ struct UiState {
     bool revealSelectionInTree = false; // the viewport picked: open and scroll the tree to it
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
-    // and what the open dialog is for. Without a chooser the path field takes the keyboard.
-    enum class ChooserPurpose { None, OpenFiles, OpenFolder, ExportTarget };
+    // and what the open dialog is for.
+    enum class ChooserPurpose { None, OpenFiles, OpenFolder, ExportTarget, VideoTarget };
     ChooserPurpose chooserRequested = ChooserPurpose::None;
     ChooserPurpose chooserOpen = ChooserPurpose::None;
-    bool focusPathField = false;
+    // Where the desktop has no chooser, the viewer's own (session/in_window_chooser.h), for
+    // `inWindowPurpose`; after the portal failed once it is used straight away.
+    InWindowChooser inWindowChooser;
+    ChooserPurpose inWindowPurpose = ChooserPurpose::None;
+    bool desktopChooserMissing = false;
+    std::string desktopChooserProblem; // why: "no D-Bus session bus"...
+    bool recentFoldersLoaded = false;
 
     // What the last picture reported: more bones than meshes are drawn for (scene_drawing.h's
     // budget), and what "auto" multisampling means on this renderer (SceneDrawer).

@@ -15,4 +15,19 @@ void adviseHugePages(void* data, std::size_t bytes) {
     }
 }
 
+void populateForWriting(void* data, std::size_t bytes) {
+    const std::uintptr_t pageBytes = 4096; // the smallest page; a partial one is left alone
+    const auto start = reinterpret_cast<std::uintptr_t>(data);
+    const std::uintptr_t alignedStart = (start + pageBytes - 1) & ~(pageBytes - 1);
+    const std::uintptr_t alignedEnd = (start + bytes) & ~(pageBytes - 1);
+#ifdef MADV_POPULATE_WRITE
+    if (alignedEnd > alignedStart) {
+        // EINVAL before Linux 5.14; ENOMEM where memory runs out, when the writes that follow
+        // fail the way they would have anyway.
+        ::madvise(reinterpret_cast<void*>(alignedStart), alignedEnd - alignedStart,
+                  MADV_POPULATE_WRITE);
+    }
+#endif
+}
+
 } // namespace bvh

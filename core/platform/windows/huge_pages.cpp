@@ -1,8 +1,11 @@
-// No advice on Windows: its large pages need a privilege ordinary users lack (see the header).
+// No advice on Windows: its large pages need a privilege ordinary users lack (see the header),
+// and it cannot populate pages ahead of the writes.
 #include "core/platform/huge_pages.h"
 
 namespace bvh {
 
 void adviseHugePages(void*, std::size_t) {}
+
+void populateForWriting(void*, std::size_t) {}
 
 } // namespace bvh

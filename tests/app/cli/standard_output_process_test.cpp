@@ -1,6 +1,8 @@
 // The real executable with its standard output on /dev/full: the output is lost at the last
 // flush, after the subcommand returned, so only main()'s close of standard output can see it.
 // Also a named pipe given as the file: refused at once, never waiting for a writer.
+#include "tests/app/process_support.h"
+
 #include <cstdio>
 #include <fcntl.h>
 #include <filesystem>
@@ -14,39 +16,12 @@
 
 namespace {
 
-struct Exited {
-    int status = -1;
-    std::string err;
-};
+using Exited = bvhscope::testing::ExitedProcess;
 
-// Runs BVHSCOPE_EXECUTABLE with `arguments`, standard output to `outputPath`, standard error
-// captured.
+// Runs BVHSCOPE_EXECUTABLE with `arguments`, standard output to `outputPath`.
 Exited runExecutable(std::vector<std::string> arguments, const char* outputPath) {
-    const auto errPath = std::filesystem::temp_directory_path() /
-                         ("bvhscope_stdout_err_" + std::to_string(::getpid()));
-    std::vector<std::string> command = {BVHSCOPE_EXECUTABLE};
-    command.insert(command.end(), arguments.begin(), arguments.end());
-    std::vector<char*> argv;
-    for (std::string& argument : command) {
-        argv.push_back(argument.data());
-    }
-    argv.push_back(nullptr);
-    const pid_t child = ::fork();
-    if (child == 0) {
-        const int out = ::open(outputPath, O_WRONLY);
-        const int err = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        ::dup2(out, 1);
-        ::dup2(err, 2);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    std::ifstream in(errPath);
-    Exited exited{WIFEXITED(status) ? WEXITSTATUS(status) : -1,
-                  std::string(std::istreambuf_iterator<char>(in), {})};
-    std::filesystem::remove(errPath);
-    return exited;
+    arguments.insert(arguments.begin(), BVHSCOPE_EXECUTABLE);
+    return bvhscope::testing::runToCompletion(std::move(arguments), outputPath);
 }
 
 std::string sampleFile() {

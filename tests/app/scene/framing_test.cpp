@@ -88,12 +88,14 @@ TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
     render::OrbitCamera camera;
     frameFigures(camera, scene, pose, kAspect, true);
     FigureFollow follow;
-    follow.start(camera, scene, pose);
+    follow.start(camera, scene, pose, kAspect);
     ASSERT_TRUE(follow.active());
+    EXPECT_TRUE(follow.framingKept());
     const float framedDistance = camera.distance;
     for (double t = 0.1; t <= 7.9; t += 0.1) {
         scene.sample(t, bvh::Interpolation::Nearest, false, pose);
         follow.update(camera, scene, pose, 0.1);
+        EXPECT_TRUE(insideView(pose, camera)) << "feet and head at " << t << " s";
     }
     EXPECT_TRUE(insideView(pose, camera)) << "the figure walked 32 m and is still in view";
     EXPECT_GE(screenHeightFraction(scene, pose, camera), 0.35f);
@@ -109,6 +111,110 @@ TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
     scene.sample(2.0, bvh::Interpolation::Nearest, false, pose);
     follow.update(camera, scene, pose, 0.1);
     EXPECT_EQ(camera.target, stopped);
+}
+
+// [SECTION] Tight framing (issue 25: the figure stays in the picture)
+
+// Hand-derived: a 90-degree field of view (tan 45 = 1), a square view, the whole view filled.
+// Points one unit left, right, above and below the origin touch the edges from one unit away;
+// a right-hand point half a unit nearer the eye needs the eye at z = 1.25, x = 0.25 (then it
+// and the left-hand point both lie on the edges: |x - 0.25| = 1.25 - z).
+TEST(ViewFit, TheOutermostPointsTouchTheViewsEdges) {
+    render::OrbitCamera camera;
+    camera.yawRadians = 0.0f;
+    camera.pitchRadians = 0.0f;
+    camera.verticalFovRadians = std::numbers::pi_v<float> / 2;
+    ViewFit flat(camera, 1.0f, 1.0f);
+    EXPECT_TRUE(flat.empty());
+    for (const glm::vec3 point :
+         {glm::vec3(-1, 0, 0), glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, -1, 0)}) {
+        flat.include(point);
+    }
+    flat.apply(camera);
+    EXPECT_NEAR(camera.distance, 1.0f, 1e-5f);
+    EXPECT_NEAR(glm::length(camera.target), 0.0f, 1e-5f);
+    const glm::vec2 square(400.0f, 400.0f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {1, 0, 0})->x, 400.0f, 0.1f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {0, 1, 0})->y, 0.0f, 0.1f);
+
+    ViewFit nearer(camera, 1.0f, 1.0f);
+    for (const glm::vec3 point :
+         {glm::vec3(-1, 0, 0), glm::vec3(1, 0, 0.5f), glm::vec3(0, 1, 0), glm::vec3(0, -1, 0)}) {
+        nearer.include(point);
+    }
+    nearer.apply(camera);
+    const glm::vec3 eye = render::eyePosition(camera);
+    EXPECT_NEAR(eye.x, 0.25f, 1e-5f);
+    EXPECT_NEAR(eye.z, 1.25f, 1e-5f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {1, 0, 0.5f})->x, 400.0f, 0.1f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {-1, 0, 0})->x, 0.0f, 0.1f);
+}
+
+// The picture the issue measured: three captures in a 1366x768 window's view (956x678 between
+// the panels). Each figure at least a quarter of the view's height (the bounding-sphere framing
+// gave 14-18 %), all of them inside it, and side by side: no figure's columns overlap
+// another's, so none hides behind another.
+TEST(Framing, ThreeCapturesStandSideBySideAcrossTheViewAndFillIt) {
+    const glm::vec2 view(956.0f, 678.0f);
+    for (const glm::dvec3 facing : {glm::dvec3(0, 0, 1), glm::dvec3(1, 0, 0)}) {
+        bvh::test::CreatureFileOptions options = travellingOptions();
+        // A figure facing +X walks along X: a row along X would put them one behind another.
+        options.canonicalToFile =
+            facing.x > 0 ? glm::dmat3(0, 0, -1, 0, 1, 0, 1, 0, 0) : glm::dmat3(1.0);
+        Scene scene;
+        for (int k = 0; k < 3; ++k) {
+            scene.add(characterOf(bvh::test::biped(140.0), options));
+        }
+        ScenePose pose;
+        scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+        render::OrbitCamera camera;
+        frameFigures(camera, scene, pose, view.x / view.y, true);
+        std::vector<glm::vec2> columns; // each figure's left and right in pixels
+        for (std::size_t c = 0; c < 3; ++c) {
+            float left = 1e9f, right = -1e9f, top = 1e9f, bottom = -1e9f;
+            for (const glm::vec3& point : pose.characters[c].viewerPositions) {
+                const std::optional<glm::vec2> pixel = render::projectToPixel(camera, view, point);
+                ASSERT_TRUE(pixel.has_value());
+                left = std::min(left, pixel->x);
+                right = std::max(right, pixel->x);
+                top = std::min(top, pixel->y);
+                bottom = std::max(bottom, pixel->y);
+            }
+            EXPECT_GE(left, 0.0f);
+            EXPECT_LE(right, view.x);
+            EXPECT_GE(top, 0.0f);
+            EXPECT_LE(bottom, view.y);
+            EXPECT_GE((bottom - top) / view.y, 0.25f) << "figure " << c << " facing " << facing.x;
+            columns.emplace_back(left, right);
+        }
+        std::sort(columns.begin(), columns.end(),
+                  [](const glm::vec2& a, const glm::vec2& b) { return a.x < b.x; });
+        EXPECT_LT(columns[0].y, columns[1].x) << "facing " << facing.x;
+        EXPECT_LT(columns[1].y, columns[2].x) << "facing " << facing.x;
+    }
+}
+
+// A video (or `render`) framed on its own: one distance for the range, at the video's aspect,
+// keeps the figure whole at every picture, however the view on screen was zoomed.
+TEST(Framing, AFollowFramingKeepsEveryPictureWhole) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+    render::OrbitCamera zoomedIn;
+    zoomedIn.distance = 0.3f;
+    const std::optional<FollowFraming> framing =
+        frameFollow(scene, zoomedIn, kAspect, 0.0, scene.duration());
+    ASSERT_TRUE(framing.has_value());
+    EXPECT_EQ(framing->camera.yawRadians, zoomedIn.yawRadians) << "the view's direction kept";
+    ScenePose pose;
+    float smallest = 1.0f;
+    for (double t = 0.0; t <= scene.duration(); t += 0.05) {
+        scene.sample(t, bvh::Interpolation::Linear, false, pose);
+        const render::OrbitCamera camera = followCamera(*framing, scene, pose);
+        EXPECT_EQ(camera.distance, framing->camera.distance);
+        EXPECT_TRUE(insideView(pose, camera)) << t << " s";
+        smallest = std::min(smallest, screenHeightFraction(scene, pose, camera));
+    }
+    EXPECT_GE(smallest, 0.5f) << "tight: the figure fills most of the picture's height";
 }
 
 TEST(Framing, TheCameraLooksAtTheFiguresFrontThreeQuarters) {

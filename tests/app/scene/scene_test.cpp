@@ -3,6 +3,7 @@
 #include "core/reader/document.h"
 #include "tests/app/viewer/bundled_sample.h"
 
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
@@ -43,17 +44,35 @@ TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
     EXPECT_EQ(outcome.character->unit, bvh::LengthUnit::Metre);
 }
 
-TEST(Scene, CharactersStandSideBySideWithoutOverlap) {
+// The bundled walk faces +Z: the framing looks from yaw 0.5 (its front three-quarters), so the
+// row runs along that camera's right, (cos 0.5, 0, -sin 0.5). Each figure's start is on the
+// first's line across the view, beside the last by its body's width plus a fifth of its height.
+TEST(Scene, CharactersStandSideBySideAcrossTheViewWithoutOverlap) {
     Scene scene;
     scene.add(test::bundledSample());
     scene.add(test::bundledSample());
-    const render::Bounds first = scene.motionBounds(0);
-    const render::Bounds second = scene.motionBounds(1);
-    EXPECT_GT(second.min.x, first.max.x);
+    scene.add(test::bundledSample());
+    const glm::vec3 across = scene.rowDirection();
+    EXPECT_NEAR(across.x, std::cos(0.5f), 1e-3f);
+    EXPECT_NEAR(across.z, -std::sin(0.5f), 1e-3f);
+    const glm::vec3 depth(-across.z, 0.0f, across.x); // on the ground, along the view
+    const Character& first = scene.characters()[0];
+    EXPECT_EQ(first.placement, glm::vec3(0.0f));
+    const glm::vec3 half = 0.5f * first.bodyBounds.size();
+    const float width = 2.0f * (half.x * std::abs(across.x) + half.z * std::abs(across.z));
+    EXPECT_GT(width, 0.2f);
+    EXPECT_LT(width, 1.2f) << "the walker's width, not the 1.5 m it walks";
+    const float gap = 0.2f * static_cast<float>(first.figureHeightMetres);
+    for (std::size_t c = 1; c < 3; ++c) {
+        const glm::vec3 step =
+            scene.characters()[c].placement - scene.characters()[c - 1].placement;
+        EXPECT_NEAR(glm::dot(step, depth), 0.0f, 1e-4f) << "at the first's depth";
+        EXPECT_NEAR(glm::dot(step, across), width + gap, 1e-3f);
+    }
     EXPECT_NE(scene.characters()[0].color, scene.characters()[1].color);
     scene.remove(0);
-    EXPECT_EQ(scene.characters().size(), 1u);
-    EXPECT_EQ(scene.characters()[0].placement.x, 0.0f);
+    EXPECT_EQ(scene.characters().size(), 2u);
+    EXPECT_EQ(scene.characters()[0].placement, glm::vec3(0.0f));
 }
 
 TEST(Scene, InstancesCoverEveryBoneAndJoint) {

@@ -213,4 +213,22 @@ TEST(DockLayout, DefaultColumnsFollowTheContentScale) {
     EXPECT_GT(two.leftWidth, one.leftWidth);
 }
 
+TEST(DockLayout, ASelectedJointGetsTheRightColumnsLargestShare) {
+    // 1366x768 at scale 1: the timeline's 90 px leave a 678 px column. Without a selection the
+    // panel holds one line (26 %, 176 px); with one, 44 %: from 203 to 502 (299 px), room for
+    // its name, a six-channel table and the positions.
+    DockRequest request;
+    request.windowWidth = 1366;
+    request.windowHeight = 768;
+    const DockLayout unselected = computeDockLayout(request, DockProportions{});
+    EXPECT_EQ(unselected.selection.height, 176.0f);
+    request.jointSelected = true;
+    const DockLayout selected = computeDockLayout(request, DockProportions{});
+    EXPECT_EQ(selected.info.height, 203.0f);
+    EXPECT_EQ(selected.selection.y, 203.0f);
+    EXPECT_EQ(selected.selection.height, 299.0f);
+    EXPECT_EQ(selected.settings.bottom(), 678.0f);
+    expectTiles(selected, 1366, 768);
+}
+
 } // namespace

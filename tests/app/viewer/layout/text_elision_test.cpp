@@ -2,6 +2,8 @@
 #include "app/viewer/layout/text_elision.h"
 
 #include <gtest/gtest.h>
+#include <string>
+#include <vector>
 
 using namespace bvhscope::viewer;
 
@@ -45,6 +47,95 @@ TEST(TextElision, NeverCutsACodePoint) {
 TEST(TextElision, TooNarrowGivesTheMarkAlone) {
     EXPECT_EQ(elideMiddle("walk_cycle.bvh", 5, tenPerCodePoint), "...");
     EXPECT_EQ(elideMiddle("walk_cycle.bvh", 40, tenPerCodePoint), "w...");
+}
+
+} // namespace
+
+namespace {
+
+// [SECTION] Names shown together stay apart (elideDistinct)
+
+const std::vector<std::string> kCmuTakes = {"cmu_05_20_daz_friendly.bvh",
+                                            "cmu_05_20_mb_friendly.bvh"};
+
+TEST(DistinctElision, DropsTheStartTheFilesShare) {
+    // 23 code points: "..." and "daz_friendly.bvh" (16) leave four for the shared start's
+    // whole words, "cmu_"; "mb_friendly.bvh" (15) leaves five, still "cmu_" (not "cmu_0").
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 230, tenPerCodePoint),
+              "cmu_...daz_friendly.bvh");
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], kCmuTakes, 230, tenPerCodePoint),
+              "cmu_...mb_friendly.bvh");
+    // 20: one or two code points left, less than a word: none of the shared start.
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 200, tenPerCodePoint), "...daz_friendly.bvh");
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], kCmuTakes, 200, tenPerCodePoint), "...mb_friendly.bvh");
+}
+
+TEST(DistinctElision, ThenTheSharedEndThenTheDistinctPartFromItsEnd) {
+    // "...daz..." is 9 code points: 12 keep three of the shared end, "...mb..." four.
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 120, tenPerCodePoint), "...daz...bvh");
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], kCmuTakes, 120, tenPerCodePoint), "...mb....bvh");
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 90, tenPerCodePoint), "...daz...");
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 80, tenPerCodePoint), "...da...");
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], kCmuTakes, 20, tenPerCodePoint), "...");
+}
+
+TEST(DistinctElision, TakesThatDifferInTheMiddleNeverReadTheSame) {
+    // The two files both read "cmu_05_...dly.bvh" under elideMiddle; from 7 code
+    // points ("...d...") on, never.
+    EXPECT_EQ(elideMiddle(kCmuTakes[0], 170, tenPerCodePoint),
+              elideMiddle(kCmuTakes[1], 170, tenPerCodePoint));
+    for (float width = 70; width <= 260; width += 10) {
+        const std::string a = elideDistinct(kCmuTakes[0], kCmuTakes, width, tenPerCodePoint);
+        const std::string b = elideDistinct(kCmuTakes[1], kCmuTakes, width, tenPerCodePoint);
+        EXPECT_NE(a, b) << width;
+        EXPECT_LE(tenPerCodePoint(a), width);
+        EXPECT_LE(tenPerCodePoint(b), width);
+    }
+}
+
+TEST(DistinctElision, AnUnrelatedNameBesideThemChangesNothing) {
+    // The bundled sample open with the two takes: each take still drops what it shares with
+    // the other; the sample shares only ".bvh" with them, which goes first.
+    const std::vector<std::string> open = {"sample_walk.bvh", kCmuTakes[0], kCmuTakes[1]};
+    EXPECT_EQ(elideDistinct(kCmuTakes[0], open, 200, tenPerCodePoint), "...daz_friendly.bvh");
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], open, 120, tenPerCodePoint), "...mb....bvh");
+    EXPECT_EQ(elideDistinct(open[0], open, 110, tenPerCodePoint), "sample_w...");
+    // A name that is the start of another keeps its own start.
+    const std::vector<std::string> prefix = {"walk", "walk_2"};
+    EXPECT_EQ(elideDistinct("walk_2", prefix, 50, tenPerCodePoint), "..._2");
+}
+
+TEST(DistinctElision, CutsAtTheStartOfAWord) {
+    // The names share "walk0" but "01" and "02" are the words that differ.
+    const std::vector<std::string> takes = {"walk01_retargeted.bvh", "walk02_retargeted.bvh"};
+    EXPECT_EQ(elideDistinct(takes[0], takes, 100, tenPerCodePoint), "...01...vh");
+    // Joints: the shared end is a camelCase word.
+    const std::vector<std::string> joints = {"LeftShoulder", "RightShoulder"};
+    EXPECT_EQ(elideDistinct(joints[0], joints, 80, tenPerCodePoint), "Left...r");
+    EXPECT_EQ(elideDistinct(joints[1], joints, 80, tenPerCodePoint), "Right...");
+}
+
+TEST(DistinctElision, AloneOrFittingItIsElideMiddle) {
+    const std::vector<std::string> one = {"Take_0001_walk_cycle_long.bvh!"};
+    EXPECT_EQ(elideDistinct(one[0], one, 150, tenPerCodePoint), "Take_0...g.bvh!");
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], kCmuTakes, 250, tenPerCodePoint), kCmuTakes[1]);
+    const std::vector<std::string> none;
+    EXPECT_EQ(elideDistinct("walk.bvh", none, 50, tenPerCodePoint), "w...h");
+}
+
+TEST(DistinctElision, NeverCutsACodePoint) {
+    const std::vector<std::string> takes = {"prise_\xC3\xA9t\xC3\xA9_a.bvh",
+                                            "prise_\xC3\xA9t\xC3\xA9_b.bvh"};
+    for (float width = 30; width < 160; width += 10) {
+        const std::string elided = elideDistinct(takes[0], takes, width, tenPerCodePoint);
+        EXPECT_LE(tenPerCodePoint(elided), width);
+        for (std::size_t i = 0; i < elided.size(); ++i) {
+            if (static_cast<unsigned char>(elided[i]) == 0xC3) {
+                ASSERT_LT(i + 1, elided.size());
+                EXPECT_EQ(static_cast<unsigned char>(elided[i + 1]), 0xA9);
+            }
+        }
+    }
 }
 
 } // namespace

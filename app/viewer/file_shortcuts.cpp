@@ -1,0 +1,51 @@
+#include "app/viewer/file_shortcuts.h"
+
+#include "app/viewer/panels/panels.h"
+
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+bool handleFileShortcut(ViewerState& state, int key) {
+    // Other keys never ask ImGui (the viewport's own key tests run without an ImGui context).
+    if (key != GLFW_KEY_O && key != GLFW_KEY_W && key != GLFW_KEY_Q && key != GLFW_KEY_E) {
+        return false;
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    if (!io.KeyCtrl || io.KeyAlt) {
+        return false;
+    }
+    using Purpose = ViewerState::ChooserPurpose;
+    const bool choosing = state.chooserOpen != Purpose::None || state.inWindowChooser.active();
+    switch (key) {
+    case GLFW_KEY_O:
+        if (!choosing) {
+            state.chooserRequested = Purpose::OpenFiles;
+        }
+        return true;
+    case GLFW_KEY_W: // the file the Files panel highlights and Info describes
+        if (state.infoCharacter < state.scene.characters().size()) {
+            state.commands.push(command::Remove{state.infoCharacter});
+        }
+        return true;
+    case GLFW_KEY_Q:
+        // As the window's close button: the frame loop ends and the settings are kept. The
+        // window is the one whose context is current (the viewer has one).
+        glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+        return true;
+    case GLFW_KEY_E:
+        // From the window's key queue, so a quick tap is never lost (the export dialog also
+        // reads Ctrl+E from ImGui, for when a field has the keyboard).
+        if (io.KeyShift) {
+            openVideoExportDialog(state);
+        } else {
+            openExportDialog(state);
+        }
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,336 @@
+// The viewer's own file chooser (session/in_window_chooser.h), a modal over the window where the
+// desktop has no chooser: the folder shown with Up, a path (or, saving, a name) field that keeps
+// the keyboard, recent folders beside the folder's entries, the filter, and Open / Save / Cancel.
+// Keys: Up/Down/Page Up/Page Down move the selection, Enter opens it (or goes to the typed
+// path), Backspace in an empty field goes to the parent folder, Escape cancels.
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+#include "core/platform/utf8_path.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+using Purpose = ViewerState::ChooserPurpose;
+using Mode = InWindowChooser::Mode;
+
+// The popup's id: one whatever its title says ("Open BVH files###...", "Export video###...").
+constexpr const char* kChooserId = "###in-window-chooser";
+
+const char* titleFor(Purpose purpose) {
+    switch (purpose) {
+    case Purpose::OpenFolder:
+        return "Open a folder of BVH files###in-window-chooser";
+    case Purpose::ExportTarget:
+        return "Export BVH: save as###in-window-chooser";
+    case Purpose::VideoTarget:
+        return "Export video: save as###in-window-chooser";
+    default:
+        return "Open BVH files or a sound###in-window-chooser";
+    }
+}
+
+const char* acceptLabel(Mode mode) {
+    switch (mode) {
+    case Mode::OpenFolder:
+        return "Open folder";
+    case Mode::SaveFile:
+        return "Save";
+    default:
+        return "Open";
+    }
+}
+
+bool keyPressed(ImGuiKey key) {
+    return ImGui::IsKeyPressed(ImGui::GetKeyIndex(key), true);
+}
+
+// Arrows, pages and Backspace; true when the selection moved (the list scrolls to it).
+bool handleNavigationKeys(InWindowChooser& chooser, bool typedWasEmpty, int rowsPerPage) {
+    const int before = chooser.selected() ? static_cast<int>(*chooser.selected()) : -1;
+    if (keyPressed(ImGuiKey_DownArrow)) {
+        chooser.moveSelection(1);
+    } else if (keyPressed(ImGuiKey_UpArrow)) {
+        chooser.moveSelection(-1);
+    } else if (keyPressed(ImGuiKey_PageDown)) {
+        chooser.moveSelection(rowsPerPage);
+    } else if (keyPressed(ImGuiKey_PageUp)) {
+        chooser.moveSelection(-rowsPerPage);
+    } else if (typedWasEmpty && keyPressed(ImGuiKey_Backspace)) {
+        chooser.toParent();
+        return true;
+    }
+    const int after = chooser.selected() ? static_cast<int>(*chooser.selected()) : -1;
+    return after != before;
+}
+
+// The folder shown, with Up; the whole path in the tooltip when it is elided.
+void drawLocationRow(ViewerState& state, InWindowChooser& chooser) {
+    const bool atRoot = !chooser.folder().has_relative_path();
+    ImGui::BeginDisabled(atRoot);
+    if (ImGui::Button("Up")) {
+        chooser.toParent();
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "chooser:up");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The parent folder (Backspace)");
+    }
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    const std::string folder = bvh::utf8FromPath(chooser.folder());
+    elidedText(folder);
+    recordItemRect(state, "chooser:folder:" + folder);
+}
+
+// The field that keeps the keyboard: a path to go to or open, or the name to save as.
+void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
+    const bool saving = chooser.mode() == Mode::SaveFile;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(saving ? "Name" : "Path");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    // The field takes the keyboard back whenever nothing else holds it (after a click on the
+    // list, or Enter), so typing and the arrows always work.
+    if (!ImGui::IsAnyItemActive()) {
+        ImGui::SetKeyboardFocusHere();
+    }
+    const char* hint = saving ? "file name, or a path" : "type a path, or choose below";
+    if (ImGui::InputTextWithHint("##typed", hint, &chooser.typed,
+                                 ImGuiInputTextFlags_EnterReturnsTrue)) {
+        chooser.accept();
+    }
+    recordItemRect(state, "chooser:typed");
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        recordItemRect(state, "chooser:typed (typing)");
+    }
+}
+
+void drawRecentFolders(ViewerState& state, InWindowChooser& chooser) {
+    ImGui::TextDisabled("Recent folders");
+    const std::vector<std::string>& folders = chooser.recent.folders();
+    if (folders.empty()) {
+        ImGui::TextDisabled("(none yet)");
+    }
+    // Copied: showing a folder may not change the list, but the loop must not depend on it.
+    const std::vector<std::string> shown = folders;
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        const std::filesystem::path path = bvh::pathFromUtf8(shown[i]);
+        std::string label = bvh::utf8FromPath(path.filename());
+        if (label.empty()) {
+            label = shown[i];
+        }
+        label = elideToWidth(label, std::max(ImGui::GetContentRegionAvail().x, 1.0f));
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(label.c_str(), path == chooser.folder())) {
+            chooser.showFolder(path);
+        }
+        ImGui::PopID();
+        recordItemRect(state, "chooser:recent:" + std::to_string(i));
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", shown[i].c_str());
+        }
+    }
+}
+
+// The folder's entries, folders first; only the visible rows are drawn (a folder of thousands
+// of takes stays quick). `scrollToSelection` after the keyboard moved it.
+void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSelection) {
+    const std::vector<ChooserEntry>& entries = chooser.entries();
+    if (!chooser.error().empty()) {
+        ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", chooser.error().c_str());
+        recordItemRect(state, "chooser:error");
+    }
+    if (entries.empty() && chooser.error().empty()) {
+        ImGui::TextDisabled(chooser.filter() == ChooserFilter::All
+                                ? "This folder is empty."
+                                : "Nothing here passes the filter (see Show, below).");
+    }
+    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+    if (scrollToSelection && chooser.selected()) {
+        const float top = static_cast<float>(*chooser.selected()) * rowHeight;
+        const float visible = ImGui::GetWindowHeight() - 2.0f * ImGui::GetStyle().WindowPadding.y;
+        if (top < ImGui::GetScrollY()) {
+            ImGui::SetScrollY(top);
+        } else if (top + rowHeight > ImGui::GetScrollY() + visible) {
+            ImGui::SetScrollY(top + rowHeight - visible);
+        }
+    }
+    const ImVec4 folderColor(0.55f, 0.75f, 1.0f, 1.0f);
+    std::optional<std::size_t> activated;
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(entries.size()), rowHeight);
+    while (clipper.Step()) {
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const auto index = static_cast<std::size_t>(row);
+            const ChooserEntry& entry = entries[index];
+            ImGui::PushID(row);
+            if (entry.folder) {
+                ImGui::PushStyleColor(ImGuiCol_Text, folderColor);
+            }
+            const std::string label = entry.folder ? entry.name + "/" : entry.name;
+            if (ImGui::Selectable(label.c_str(), chooser.selected() == index,
+                                  ImGuiSelectableFlags_AllowDoubleClick)) {
+                chooser.select(index);
+                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                    activated = index;
+                }
+            }
+            if (entry.folder) {
+                ImGui::PopStyleColor();
+            }
+            ImGui::PopID();
+            recordItemRect(state, "chooser:entry:" + label);
+            if (chooser.selected() == index) {
+                recordItemRect(state, "chooser:selected:" + label);
+            }
+        }
+    }
+    if (activated) {
+        chooser.activate(*activated); // after the loop: it may list another folder
+    }
+}
+
+void drawFilterRow(ViewerState& state, InWindowChooser& chooser) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("Show");
+    static constexpr std::array<std::pair<const char*, ChooserFilter>, 3> kFilters = {{
+        {"Captures (.bvh)", ChooserFilter::Captures},
+        {"Sounds", ChooserFilter::Sounds},
+        {"All files", ChooserFilter::All},
+    }};
+    for (const auto& [label, filter] : kFilters) {
+        ImGui::SameLine();
+        if (ImGui::RadioButton(label, chooser.filter() == filter)) {
+            chooser.setFilter(filter);
+        }
+        recordItemRect(state, std::string("chooser:filter:") + label);
+    }
+}
+
+// Open / Save / Cancel at the right; OpenFiles also offers the folder shown for the Browser.
+void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
+    const float width = 110.0f * scale;
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const char* browse = "Browse this folder";
+    const bool offerBrowse = chooser.mode() == Mode::OpenFiles;
+    float needed = 2.0f * width + spacing;
+    if (offerBrowse) {
+        needed += buttonWidth(browse) + spacing;
+    }
+    ImGui::SetCursorPosX(
+        std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - needed));
+    if (offerBrowse) {
+        if (ImGui::Button(browse)) {
+            chooser.chooseFolderShown();
+        }
+        recordItemRect(state, "chooser:browse-folder");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Open the folder shown in the Browser: its takes one by one");
+        }
+        ImGui::SameLine();
+    }
+    if (ImGui::Button(acceptLabel(chooser.mode()), ImVec2(width, 0.0f))) {
+        chooser.accept();
+    }
+    recordItemRect(state, "chooser:accept");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", ImVec2(width, 0.0f)) || keyPressed(ImGuiKey_Escape)) {
+        chooser.cancel();
+    }
+    recordItemRect(state, "chooser:cancel");
+}
+
+void drawChooserContents(ViewerState& state, InWindowChooser& chooser, float scale) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
+    const bool typedWasEmpty = chooser.typed.empty();
+    // Rows the list shows, for Page Up / Page Down (the list's height is known below).
+    const float footer = 2.0f * ImGui::GetFrameHeightWithSpacing() + style.ItemSpacing.y;
+    const int rowsPerPage =
+        std::max(1, static_cast<int>((ImGui::GetContentRegionAvail().y - footer -
+                                      2.0f * ImGui::GetFrameHeightWithSpacing()) /
+                                     rowHeight) -
+                        1);
+    const bool moved = handleNavigationKeys(chooser, typedWasEmpty, rowsPerPage);
+    if (!ImGui::IsAnyItemActive() && keyPressed(ImGuiKey_Enter)) {
+        chooser.accept(); // the field hands the keyboard back the frame after a click
+    }
+
+    if (!state.desktopChooserProblem.empty()) {
+        ImGui::TextDisabled("The desktop offers no file chooser (%s): this is bvhscope's own.",
+                            state.desktopChooserProblem.c_str());
+        recordItemRect(state, "chooser:why");
+    }
+    drawLocationRow(state, chooser);
+    drawTypedField(state, chooser);
+    if (chooser.mode() == Mode::SaveFile && !chooser.typed.empty()) {
+        const std::vector<ChooserEntry>& entries = chooser.entries();
+        const bool replaces =
+            std::any_of(entries.begin(), entries.end(), [&](const ChooserEntry& entry) {
+                return !entry.folder && entry.name == chooser.typed;
+            });
+        if (replaces) {
+            ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
+                               "A file of this name is there: saving replaces it.");
+        }
+    }
+    const float listHeight = std::max(ImGui::GetContentRegionAvail().y - footer, 4.0f * rowHeight);
+    const float recentWidth =
+        std::clamp(ImGui::GetContentRegionAvail().x * 0.26f, 120.0f * scale, 260.0f * scale);
+    ImGui::BeginChild("##recent", ImVec2(recentWidth, listHeight), true);
+    drawRecentFolders(state, chooser);
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##entries", ImVec2(0.0f, listHeight), true);
+    drawEntries(state, chooser, moved);
+    ImGui::EndChild();
+    recordItemRect(state, "chooser:list");
+    drawFilterRow(state, chooser);
+    drawButtons(state, chooser, scale);
+}
+
+} // namespace
+
+void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog) {
+    // The Export dialog is a modal: a chooser for it must open on top of it, from inside it.
+    if (state.inWindowPurpose == Purpose::None ||
+        (state.inWindowPurpose == Purpose::ExportTarget) != insideExportDialog) {
+        return;
+    }
+    InWindowChooser& chooser = state.inWindowChooser;
+    if (chooser.active() && !ImGui::IsPopupOpen(kChooserId)) {
+        ImGui::OpenPopup(kChooserId);
+    }
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 size(std::min(900.0f * scale, std::floor(display.x * 0.94f)),
+                      std::min(600.0f * scale, std::floor(display.y * 0.90f)));
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
+                            ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+    if (!ImGui::BeginPopupModal(titleFor(state.inWindowPurpose), nullptr,
+                                ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                    ImGuiWindowFlags_NoSavedSettings)) {
+        return;
+    }
+    recordWindowRect(state, "chooser");
+    if (chooser.active()) {
+        drawChooserContents(state, chooser, scale);
+    }
+    if (!chooser.active()) { // chosen or cancelled: the frame loop delivers it
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+} // namespace bvhscope::viewer

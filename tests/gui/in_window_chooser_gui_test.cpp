@@ -1,0 +1,327 @@
+// The viewer's own file chooser (app/viewer/session/in_window_chooser.h,
+// panels/file_chooser_panel.cpp) in the real viewer, where the desktop has none: no D-Bus
+// session bus (DBUS_SESSION_BUS_ADDRESS unset, XDG_RUNTIME_DIR without a bus), as on minimal
+// window managers, remote X or WSL. Ctrl+O shows it in the window; the keyboard chooses, typed
+// paths go where they say, the filter and recent folders work, and Export's Browse saves
+// through it. At 1280x720 and 1366x768, with screenshots taken of the window.
+#include "tests/gui/gui_test_support.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <optional>
+#include <sstream>
+#include <string>
+
+using namespace bvhscope::gui_test;
+
+namespace {
+
+const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+
+std::string readAll(const std::filesystem::path& path) {
+    std::ifstream in(path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// No session bus for the viewer started meanwhile; the environment is restored afterwards.
+class NoSessionBus {
+public:
+    explicit NoSessionBus(const std::filesystem::path& runtimeDir) {
+        save("DBUS_SESSION_BUS_ADDRESS", bus_);
+        save("XDG_RUNTIME_DIR", runtime_);
+        unsetenv("DBUS_SESSION_BUS_ADDRESS");
+        setenv("XDG_RUNTIME_DIR", runtimeDir.c_str(), 1); // no "bus" socket there
+    }
+    ~NoSessionBus() {
+        restore("DBUS_SESSION_BUS_ADDRESS", bus_);
+        restore("XDG_RUNTIME_DIR", runtime_);
+    }
+    NoSessionBus(const NoSessionBus&) = delete;
+    NoSessionBus& operator=(const NoSessionBus&) = delete;
+
+private:
+    static void save(const char* name, std::optional<std::string>& into) {
+        if (const char* value = std::getenv(name)) {
+            into = value;
+        }
+    }
+    static void restore(const char* name, const std::optional<std::string>& value) {
+        if (value) {
+            setenv(name, value->c_str(), 1);
+        } else {
+            unsetenv(name);
+        }
+    }
+    std::optional<std::string> bus_;
+    std::optional<std::string> runtime_;
+};
+
+bool hasRect(const ViewerStateFile& state, const std::string& name) {
+    return state.rects.contains(name);
+}
+
+class InWindowChooserGui : public testing::TestWithParam<const char*> {
+protected:
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        takes_ = dir_.path() / "takes";
+        std::filesystem::create_directories(takes_ / "sub");
+        for (const char* name : {"walk1.bvh", "walk10.bvh", "walk2.bvh", "Walk3.BVH"}) {
+            std::filesystem::copy_file(kSample, takes_ / name);
+        }
+        std::filesystem::copy_file(kSample, takes_ / "sub" / "deep.bvh");
+        std::filesystem::copy_file(kSample, takes_ / ".hidden.bvh");
+        std::ofstream(takes_ / "notes.txt") << "not a capture\n";
+        std::ofstream(takes_ / "song.wav") << "RIFF";
+        std::filesystem::create_directories(dir_.path() / "runtime");
+        noBus_.emplace(dir_.path() / "runtime");
+    }
+
+    void start(std::vector<std::string> arguments) {
+        arguments.insert(arguments.end(), {"--size", GetParam()});
+        viewer_.emplace(dir_, arguments);
+        ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+            return !state.loading &&
+                   state.fileNames.size() == std::max<std::size_t>(arguments.size() - 2, 1) &&
+                   hasRect(state, "menu:File");
+        })) << "the viewer did not start";
+        window_ = viewer_->windowId();
+    }
+
+    // Ctrl+O over the view (ImGui does not hold the keyboard there); the chooser, once shown.
+    std::optional<ViewerStateFile> ctrlO() {
+        EXPECT_TRUE(xdotool("mousemove --window " + window_ + " 640 300 windowfocus --sync " +
+                            window_ + " keydown ctrl sleep 0.2 key o sleep 0.2 keyup ctrl"));
+        // Once its field has the keyboard: typing then goes there.
+        return viewer_->waitForState([](const ViewerStateFile& state) {
+            return hasRect(state, "chooser:accept") && hasRect(state, "chooser:typed (typing)");
+        });
+    }
+
+    // A key held for a tenth of a second: Dear ImGui 1.86 polls keys once a frame, and the
+    // chooser reads them from ImGui (a tap shorter than a frame could be missed).
+    void press(const std::string& key) {
+        ASSERT_TRUE(xdotool("keydown --window " + window_ + " " + key +
+                            " sleep 0.1 keyup --window " + window_ + " " + key + " sleep 0.1"));
+    }
+
+    // Clicks the widget once it has settled (a popup fits itself over its first frames).
+    void click(const std::string& rect) {
+        ASSERT_EQ(clickSettledRect(*viewer_, window_, rect), "");
+    }
+
+    std::optional<Pixels> screenshot(const std::string& tag) {
+        const auto path = dir_.path() / (tag + ".png");
+        if (!runCommand("import -window " + window_ + " '" + path.string() + "'")) {
+            return std::nullopt;
+        }
+        // Kept for a person to look at when BVHSCOPE_GUI_SHOTS names a folder.
+        if (const char* keep = std::getenv("BVHSCOPE_GUI_SHOTS")) {
+            std::error_code error;
+            std::filesystem::copy_file(
+                path, std::filesystem::path(keep) / (tag + "_" + GetParam() + ".png"),
+                std::filesystem::copy_options::overwrite_existing, error);
+        }
+        return loadPng(path);
+    }
+
+    std::filesystem::path recentFile() const {
+        return dir_.path() / "config" / "bvhscope" / "recent_folders.txt";
+    }
+
+    TempDir dir_;
+    std::filesystem::path takes_;
+    std::optional<NoSessionBus> noBus_;
+    std::optional<ViewerProcess> viewer_;
+    std::string window_;
+};
+
+// The entries listed, top to bottom, by their rectangles.
+std::vector<std::string> listedEntries(const ViewerStateFile& state) {
+    std::vector<std::pair<float, std::string>> rows;
+    const std::string prefix = "chooser:entry:";
+    for (const auto& [name, rect] : state.rects) {
+        if (name.rfind(prefix, 0) == 0) {
+            rows.emplace_back(rect.y, name.substr(prefix.size()));
+        }
+    }
+    std::sort(rows.begin(), rows.end());
+    std::vector<std::string> names;
+    for (const auto& row : rows) {
+        names.push_back(row.second);
+    }
+    return names;
+}
+
+TEST_P(InWindowChooserGui, CtrlOShowsTheChooserInTheWindowAndTheKeyboardOpensATake) {
+    start({(takes_ / "walk1.bvh").string()});
+    const auto shown = ctrlO();
+    ASSERT_TRUE(shown.has_value()) << "Ctrl+O without a portal showed no chooser";
+    // It opens in the selected file's folder: folders first, then captures in natural order
+    // (walk2 before walk10, ignoring case); hidden files, sounds and text are filtered out.
+    EXPECT_TRUE(hasRect(*shown, "chooser:folder:" + takes_.string()));
+    EXPECT_EQ(listedEntries(*shown), (std::vector<std::string>{"sub/", "walk1.bvh", "walk2.bvh",
+                                                               "Walk3.BVH", "walk10.bvh"}));
+    EXPECT_TRUE(hasRect(*shown, "chooser:why")) << "it says why it is not the desktop's";
+    // Readable: the chooser and its buttons lie inside the window.
+    const Rect dialog = shown->rects.at("window:chooser");
+    EXPECT_GE(dialog.x, 0.0f);
+    EXPECT_GE(dialog.y, 0.0f);
+    EXPECT_LE(dialog.x + dialog.width, static_cast<float>(shown->windowWidth));
+    EXPECT_LE(dialog.y + dialog.height, static_cast<float>(shown->windowHeight));
+    for (const char* name : {"chooser:accept", "chooser:cancel", "chooser:typed", "chooser:up"}) {
+        const Rect rect = shown->rects.at(name);
+        EXPECT_TRUE(dialog.contains(rect.x, rect.y) &&
+                    dialog.contains(rect.x + rect.width, rect.y + rect.height))
+            << name << " outside the chooser";
+    }
+    EXPECT_GE(dialog.width, 600.0f) << "wide enough to read names";
+    EXPECT_GE(dialog.height, 400.0f);
+    const auto pixels = screenshot("chooser_shown");
+    ASSERT_TRUE(pixels.has_value()) << "no screenshot (ImageMagick's import)";
+    // The modal's title bar (Dear ImGui's active title, blue) is drawn where the state says.
+    const auto* title =
+        pixels->at(static_cast<int>(dialog.centerX()), static_cast<int>(dialog.y) + 4);
+    EXPECT_GT(title[2], title[0] + 40) << "no chooser drawn at its rectangle";
+
+    // Down three times: sub/, walk1, walk2. Enter opens walk2.
+    for (int i = 0; i < 3; ++i) {
+        press("Down");
+    }
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:selected:walk2.bvh");
+    })) << "the arrows did not move the selection to walk2.bvh";
+    press("Return");
+    const auto opened = viewer_->waitForState([](const ViewerStateFile& state) {
+        return state.fileNames.size() == 2 && !state.loading && !hasRect(state, "chooser:accept");
+    });
+    ASSERT_TRUE(opened.has_value()) << "Enter did not open the selected take";
+    EXPECT_EQ(opened->fileNames[1], "walk2.bvh");
+    EXPECT_EQ(readAll(recentFile()), takes_.string() + "\n") << "the folder is remembered";
+    // The reason, said on stderr, is also shown in the window once the chooser is closed.
+    EXPECT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(
+            state, "notice:no desktop file chooser (no D-Bus session bus); using bvhscope's own");
+    })) << "no notice in the window";
+}
+
+TEST_P(InWindowChooserGui, TypedPathsBackspaceAndTheFilter) {
+    start({(takes_ / "walk1.bvh").string()});
+    ASSERT_TRUE(ctrlO().has_value());
+    ASSERT_TRUE(
+        xdotool("type --window " + window_ + " --delay 30 '" + (takes_ / "sub").string() + "'"));
+    press("Return");
+    ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:folder:" + (takes_ / "sub").string()) &&
+               listedEntries(state) == std::vector<std::string>{"deep.bvh"};
+    })) << "a typed folder is not shown";
+    // Backspace in the empty field: the parent, with the folder just left selected.
+    press("BackSpace");
+    const auto parent = viewer_->waitForState([&](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:folder:" + takes_.string()) &&
+               hasRect(state, "chooser:selected:sub/");
+    });
+    ASSERT_TRUE(parent.has_value()) << "Backspace did not go to the parent folder";
+    // All files: the sound and the text too (still no hidden file); Sounds: only the sound.
+    click("chooser:filter:All files");
+    EXPECT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) ==
+               std::vector<std::string>{"sub/",      "notes.txt", "song.wav",  "walk1.bvh",
+                                        "walk2.bvh", "Walk3.BVH", "walk10.bvh"};
+    })) << "All files";
+    click("chooser:filter:Sounds");
+    EXPECT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) == std::vector<std::string>{"sub/", "song.wav"};
+    })) << "Sounds";
+    screenshot("chooser_sounds");
+    // A typed file opens; then Escape on a second chooser opens nothing.
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 30 'sub/deep.bvh'"));
+    press("Return");
+    const auto opened = viewer_->waitForState([](const ViewerStateFile& state) {
+        return state.fileNames.size() == 2 && !state.loading && !hasRect(state, "chooser:accept");
+    });
+    ASSERT_TRUE(opened.has_value()) << "a typed relative path did not open";
+    EXPECT_EQ(opened->fileNames[1], "deep.bvh");
+    ASSERT_TRUE(ctrlO().has_value()) << "the second Ctrl+O (straight to the viewer's own)";
+    press("Escape");
+    const auto closed = viewer_->waitForState(
+        [](const ViewerStateFile& state) { return !hasRect(state, "chooser:accept"); });
+    ASSERT_TRUE(closed.has_value()) << "Escape did not close the chooser";
+    EXPECT_EQ(closed->fileNames.size(), 2u);
+}
+
+TEST_P(InWindowChooserGui, RecentFoldersAreKeptBetweenRuns) {
+    std::filesystem::create_directories(recentFile().parent_path());
+    std::ofstream(recentFile()) << (takes_ / "sub").string() << "\n" << takes_.string() << "\n";
+    start({});
+    const auto shown = ctrlO();
+    ASSERT_TRUE(shown.has_value());
+    // The most recent folder is where it opens; both are offered.
+    EXPECT_TRUE(hasRect(*shown, "chooser:folder:" + (takes_ / "sub").string()));
+    EXPECT_TRUE(hasRect(*shown, "chooser:recent:0"));
+    EXPECT_TRUE(hasRect(*shown, "chooser:recent:1"));
+    click("chooser:recent:1");
+    ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:folder:" + takes_.string());
+    })) << "a recent folder is not shown when clicked";
+    screenshot("chooser_recent");
+}
+
+TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
+    const auto input = takes_ / "walk1.bvh";
+    const std::string original = readAll(input);
+    start({input.string()});
+    click("menu:File");
+    click("menu:File>Export");
+    click("export:browse");
+    // Over the Export dialog: the save chooser, in the input's folder, proposing its name.
+    const auto chooser = viewer_->waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "chooser:accept"); });
+    ASSERT_TRUE(chooser.has_value()) << "Browse... showed no chooser";
+    EXPECT_TRUE(hasRect(*chooser, "chooser:folder:" + takes_.string()));
+    screenshot("chooser_save");
+    // Choosing the input itself: the export refuses to write over it.
+    click("chooser:entry:walk1.bvh");
+    click("chooser:accept");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return !hasRect(state, "chooser:accept") && hasRect(state, "export:Export");
+    })) << "the chooser did not close";
+    click("export:Export");
+    const auto refused = viewer_->waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "export:result:failed"); });
+    ASSERT_TRUE(refused.has_value()) << "the input file was not refused";
+    EXPECT_EQ(readAll(input), original) << "the input file changed";
+    click("export:result:failed");
+    // A new name typed in the chooser is where the export goes.
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "export:browse") && !hasRect(state, "export:result:failed");
+    }));
+    click("export:browse");
+    ASSERT_TRUE(viewer_->waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "chooser:typed (typing)"); }));
+    press("ctrl+a");
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 30 'sub/saved.bvh'"));
+    press("Return");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return !hasRect(state, "chooser:accept") && hasRect(state, "export:Export");
+    })) << "Enter in the name field did not save";
+    click("export:Export");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "export:result:ok");
+    })) << "no success message";
+    EXPECT_TRUE(std::filesystem::exists(takes_ / "sub" / "saved.bvh"));
+}
+
+INSTANTIATE_TEST_SUITE_P(LaptopScreens, InWindowChooserGui, testing::Values("1280x720", "1366x768"),
+                         [](const testing::TestParamInfo<const char*>& info) {
+                             return std::string(info.param) == "1280x720" ? "At1280x720"
+                                                                          : "At1366x768";
+                         });
+
+} // namespace

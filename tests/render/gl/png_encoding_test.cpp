@@ -1,0 +1,130 @@
+// The PNG encoder: lossless for every kind of picture (flat, gradients, lines, noise, several
+// deflate blocks), read back by an independent decoder (stb_image), with valid checksums.
+#include "render/gl/png_encoding.h"
+
+#include <gtest/gtest.h>
+#include <random>
+#include <stb_image.h>
+
+namespace bvhscope::render {
+namespace {
+
+struct Decoded {
+    int width = 0, height = 0, channels = 0;
+    std::vector<std::uint8_t> rgba;
+};
+
+Decoded decode(const std::string& png) {
+    Decoded decoded;
+    unsigned char* data = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                                                static_cast<int>(png.size()), &decoded.width,
+                                                &decoded.height, &decoded.channels, 4);
+    if (data != nullptr) {
+        decoded.rgba.assign(data,
+                            data + static_cast<std::size_t>(decoded.width) * decoded.height * 4);
+        stbi_image_free(data);
+    }
+    return decoded;
+}
+
+std::uint32_t bigEndianAt(const std::string& bytes, std::size_t at) {
+    std::uint32_t value = 0;
+    for (std::size_t i = 0; i < 4; ++i) {
+        value = (value << 8) | static_cast<std::uint8_t>(bytes[at + i]);
+    }
+    return value;
+}
+
+// What `render` draws, roughly: a vertical gradient, grid lines, a figure of noise, and a
+// transparent corner; plus a band of random bytes that no filter or run helps.
+std::vector<std::uint8_t> framePicture(int width, int height) {
+    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
+    std::mt19937 random(27);
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            std::uint8_t* pixel = &rgba[(static_cast<std::size_t>(y) * width + x) * 4];
+            const auto shade = static_cast<std::uint8_t>(20 + y * 40 / height);
+            pixel[0] = shade;
+            pixel[1] = static_cast<std::uint8_t>(shade + 1);
+            pixel[2] = static_cast<std::uint8_t>(shade + 4);
+            pixel[3] = x < 8 && y < 8 ? 0 : 255;
+            if (x % 37 == 0 || y % 23 == 0) {
+                pixel[0] = pixel[1] = pixel[2] = static_cast<std::uint8_t>(90 + (x + y) % 7);
+            }
+            if (x > width / 3 && x < width / 2 && y > height / 4) {
+                pixel[0] = static_cast<std::uint8_t>(200 + random() % 40);
+                pixel[1] = static_cast<std::uint8_t>(120 + random() % 30);
+            }
+            if (y >= height - 40) {
+                for (int c = 0; c < 4; ++c) {
+                    pixel[c] = static_cast<std::uint8_t>(random());
+                }
+            }
+        }
+    }
+    return rgba;
+}
+
+TEST(PngEncoding, FramesRoundTripExactlyWithAndWithoutAlpha) {
+    // 640x480 holds more runs and literals than one deflate block takes (several blocks).
+    const int width = 640;
+    const int height = 480;
+    const std::vector<std::uint8_t> rgba = framePicture(width, height);
+
+    const Decoded withAlpha = decode(encodePngFromRgba(rgba, width, height, true));
+    EXPECT_EQ(withAlpha.width, width);
+    EXPECT_EQ(withAlpha.height, height);
+    EXPECT_EQ(withAlpha.channels, 4);
+    EXPECT_TRUE(withAlpha.rgba == rgba) << "RGBA differs after a round trip";
+
+    const Decoded opaque = decode(encodePngFromRgba(rgba, width, height, false));
+    EXPECT_EQ(opaque.channels, 3);
+    std::vector<std::uint8_t> expected = rgba;
+    for (std::size_t i = 3; i < expected.size(); i += 4) {
+        expected[i] = 255; // alpha dropped: an RGB PNG reads back opaque
+    }
+    EXPECT_TRUE(opaque.rgba == expected) << "RGB differs after a round trip";
+}
+
+TEST(PngEncoding, FlatPicturesCompressToAlmostNothing) {
+    // 1280x720 of one colour: 2.7 MB of pixels, each row one run after its first pixel.
+    const int width = 1280;
+    const int height = 720;
+    std::vector<std::uint8_t> rgba(static_cast<std::size_t>(width) * height * 4);
+    for (std::size_t i = 0; i < rgba.size(); i += 4) {
+        rgba[i] = 24;
+        rgba[i + 1] = 25;
+        rgba[i + 2] = 29;
+        rgba[i + 3] = 255;
+    }
+    const std::string png = encodePngFromRgba(rgba, width, height, false);
+    EXPECT_LT(png.size(), 20000u);
+    EXPECT_TRUE(decode(png).rgba == rgba);
+}
+
+TEST(PngEncoding, OnePixelHasTheChecksumsWorkedOutByHand) {
+    const std::vector<std::uint8_t> black{0, 0, 0, 255};
+    const std::string png = encodePngFromRgba(black, 1, 1, false);
+    ASSERT_GT(png.size(), 8u + 25 + 12 + 12);
+    EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+    EXPECT_EQ(png.substr(12, 4), "IHDR");
+    EXPECT_EQ(bigEndianAt(png, 16), 1u); // width
+    EXPECT_EQ(bigEndianAt(png, 20), 1u); // height
+    // IEND's CRC-32 is the same in every PNG: 0xAE426082.
+    EXPECT_EQ(png.substr(png.size() - 8, 4), "IEND");
+    EXPECT_EQ(bigEndianAt(png, png.size() - 4), 0xAE426082u);
+    // The zlib stream ends in the Adler-32 of the filtered row {1 (Sub), 0, 0, 0}: a = 1 + 1 =
+    // 2, b = 2 + 2 + 2 + 2 = 8. It ends four bytes (IDAT's CRC) before IEND's 12 bytes.
+    EXPECT_EQ(bigEndianAt(png, png.size() - 12 - 4 - 4), 0x00080002u);
+    EXPECT_EQ(decode(png).rgba, black);
+}
+
+TEST(PngEncoding, RefusesSizesThatDoNotMatchThePixels) {
+    const std::vector<std::uint8_t> pixel{1, 2, 3, 4};
+    EXPECT_TRUE(encodePngFromRgba(pixel, 2, 1, false).empty());
+    EXPECT_TRUE(encodePngFromRgba(pixel, 0, 1, false).empty());
+    EXPECT_TRUE(encodePngFromRgba({}, 0, 0, true).empty());
+}
+
+} // namespace
+} // namespace bvhscope::render
