@@ -39,7 +39,9 @@ FileChooserRequest desktopRequest(const ViewerState& state, Purpose purpose, con
         break;
     default: {
         request.kind = FileChooserRequest::Kind::SaveFile;
-        request.title = purpose == Purpose::VideoTarget ? "Export video" : "Export BVH";
+        request.title = purpose == Purpose::VideoTarget                            ? "Export video"
+                        : state.exportDialog.settings.format == ExportFormat::Gltf ? "Export glTF"
+                                                                                   : "Export BVH";
         const fs::path target = bvh::pathFromUtf8(saveTarget(state, purpose));
         request.suggestedName = bvh::utf8FromPath(target.filename());
         request.suggestedFolder = bvh::utf8FromPath(target.parent_path());
@@ -127,8 +129,10 @@ void openInWindowChooser(ViewerState& state, Purpose purpose) {
         chooser.start(InWindowChooser::Mode::SaveFile,
                       target.has_parent_path() ? target.parent_path() : openingFolder(state),
                       bvh::utf8FromPath(target.filename()),
-                      purpose == Purpose::ExportTarget ? ChooserFilter::Captures
-                                                       : ChooserFilter::All);
+                      purpose == Purpose::ExportTarget &&
+                              state.exportDialog.settings.format == ExportFormat::Bvh
+                          ? ChooserFilter::Captures
+                          : ChooserFilter::All);
         break;
     }
     case Purpose::None:

@@ -2,10 +2,12 @@
 
 #include "app/platform/writable_directory.h"
 #include "core/platform/utf8_path.h"
+#include "core/writer/input_files.h"
 #include "core/writer/writer.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <glm/geometric.hpp>
@@ -18,9 +20,70 @@ bool writableDirectory(const std::filesystem::path& directory) {
     return directoryWriteProblem(directory).empty();
 }
 
+// Writes `converted` as BVH; false (with the writer's messages in outcome.lines) on failure.
+bool writeBvh(const Character& character, const ExportSettings& settings,
+              const bvh::ConversionOutcome& converted, ExportOutcome& outcome) {
+    bvh::WriteOptions options;
+    if (!character.clip->sourcePath.empty()) {
+        options.inputPath = bvh::pathFromUtf8(character.clip->sourcePath);
+    }
+    options.allowOverwritingInput = settings.overwriteInput;
+    const std::vector<bvh::Diagnostic> written = bvh::writeBvhFile(
+        bvh::pathFromUtf8(settings.targetPath), converted.skeleton, converted.motion, options);
+    for (const bvh::Diagnostic& diagnostic : written) {
+        outcome.lines.push_back(bvh::formatDiagnostic(settings.targetPath, diagnostic));
+    }
+    return !bvh::hasErrors(written);
+}
+
+// Writes `converted` as glTF in the viewer's space: the up axis in use and the metres per unit
+// shown (a Factor scale was applied to the values already, so the figure comes out that much
+// larger than shown). Never over the capture or the rename map, whatever overwriteInput says: a
+// glTF file in their place would lose them.
+bool writeGltf(const Character& character, const ExportSettings& settings,
+               const bvh::ConversionOutcome& converted, ExportOutcome& outcome) {
+    const std::filesystem::path target = bvh::pathFromUtf8(settings.targetPath);
+    const std::optional<bvh::GltfContainer> container = bvh::gltfContainerFor(target);
+    if (!container) {
+        outcome.lines.push_back(settings.targetPath +
+                                ": a glTF file name ends in .glb (binary) or .gltf (text)");
+        return false;
+    }
+    bvh::InputFiles inputs;
+    if (!character.clip->sourcePath.empty()) {
+        inputs.add(bvh::pathFromUtf8(character.clip->sourcePath), "the input file");
+    }
+    if (!settings.mnmPath.empty()) {
+        inputs.add(bvh::pathFromUtf8(settings.mnmPath), "the rename map");
+    }
+    if (const std::string refusal = inputs.refusal(target); !refusal.empty()) {
+        outcome.lines.push_back(refusal);
+        return false;
+    }
+    bvh::GltfExportOptions options;
+    options.container = *container;
+    options.interpolation = settings.interpolation;
+    options.upAxis = character.upAxis;
+    options.metresPerUnit = shownScale(character);
+    options.translation = character.clip->translation;
+    const bvh::GltfExportResult written =
+        bvh::writeGltfFile(target, converted.skeleton, converted.motion, options);
+    for (const bvh::Diagnostic& diagnostic : written.diagnostics) {
+        outcome.lines.push_back(bvh::formatDiagnostic(settings.targetPath, diagnostic));
+    }
+    if (written.ok()) {
+        char line[160];
+        std::snprintf(line, sizeof line, "glTF from up %s at %g m per unit, %llu bytes",
+                      std::string(bvh::upAxisName(character.upAxis)).c_str(), options.metresPerUnit,
+                      static_cast<unsigned long long>(written.fileBytes));
+        outcome.lines.push_back(line);
+    }
+    return written.ok();
+}
+
 } // namespace
 
-std::string defaultExportPath(const Character& character) {
+std::string defaultExportPath(const Character& character, ExportFormat format) {
     const std::filesystem::path source =
         bvh::pathFromUtf8(character.clip->sourcePath.empty() ? character.clip->displayName
                                                              : character.clip->sourcePath);
@@ -39,7 +102,7 @@ std::string defaultExportPath(const Character& character) {
         }
     }
     std::filesystem::path target = directory / source.stem();
-    target += "_export.bvh";
+    target += format == ExportFormat::Gltf ? "_export.glb" : "_export.bvh";
     return bvh::utf8FromPath(target);
 }
 
@@ -58,12 +121,16 @@ std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, 
     return {frameOf(rangeStart), frameOf(std::max(rangeStart, rangeEnd))};
 }
 
-ExportSettings defaultExportSettings(const Character& character, const Playback& playback) {
+ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
+                                     ExportFormat format) {
     ExportSettings settings;
-    settings.targetPath = defaultExportPath(character);
+    settings.format = format;
+    settings.targetPath = defaultExportPath(character, format);
     std::tie(settings.firstFrame, settings.lastFrame) =
         framesInRange(character, playback.rangeStart(), playback.rangeEnd());
-    settings.scaleFactor = shownScale(character);
+    const bool gltf = format == ExportFormat::Gltf;
+    settings.scale = gltf ? ExportScale::AsShown : ExportScale::AsInFile;
+    settings.scaleFactor = gltf ? 1.0 : shownScale(character);
     settings.framesPerSecond = character.clip->document.motion.framesPerSecond();
     return settings;
 }
@@ -78,14 +145,15 @@ bvh::ConversionRequest exportConversionRequest(const Character& character,
     request.inPlace = settings.inPlace;
     request.fromUp = character.upAxis;
     request.fromUpOrigin = "as shown";
-    if (settings.axis == ExportAxis::AsShown && character.upAxis != bvh::UpAxis::PositiveY) {
+    const bool gltf = settings.format == ExportFormat::Gltf;
+    const bool asShown = gltf || settings.axis == ExportAxis::AsShown;
+    if (!gltf && asShown && character.upAxis != bvh::UpAxis::PositiveY) {
         request.up = bvh::UpAxis::PositiveY;
     }
-    request.ground = settings.axis == ExportAxis::AsShown && character.stance.needsLift() &&
-                     !character.showAsInFile;
-    const double factor = settings.scale == ExportScale::AsShown  ? shownScale(character)
-                          : settings.scale == ExportScale::Factor ? settings.scaleFactor
-                                                                  : 1.0;
+    request.ground = asShown && character.stance.needsLift() && !character.showAsInFile;
+    const double factor = settings.scale == ExportScale::Factor             ? settings.scaleFactor
+                          : settings.scale == ExportScale::AsShown && !gltf ? shownScale(character)
+                                                                            : 1.0;
     if (std::abs(factor - 1.0) > 1e-12) {
         request.scale = factor;
     }
@@ -143,17 +211,10 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
     if (!converted.ok) {
         return outcome;
     }
-    bvh::WriteOptions options;
-    if (!character.clip->sourcePath.empty()) {
-        options.inputPath = bvh::pathFromUtf8(character.clip->sourcePath);
-    }
-    options.allowOverwritingInput = settings.overwriteInput;
-    const std::vector<bvh::Diagnostic> written = bvh::writeBvhFile(
-        bvh::pathFromUtf8(settings.targetPath), converted.skeleton, converted.motion, options);
-    for (const bvh::Diagnostic& diagnostic : written) {
-        outcome.lines.push_back(bvh::formatDiagnostic(settings.targetPath, diagnostic));
-    }
-    if (bvh::hasErrors(written)) {
+    const bool written = settings.format == ExportFormat::Gltf
+                             ? writeGltf(character, settings, converted, outcome)
+                             : writeBvh(character, settings, converted, outcome);
+    if (!written) {
         return outcome;
     }
     outcome.ok = true;

@@ -1,5 +1,6 @@
-// File > Export: writing what the viewer shows of one character to a new BVH file, through the
-// same conversions as `bvhscope convert` (core/conversions/conversion_request.h).
+// File > Export and File > Export glTF: writing what the viewer shows of one character to a new
+// BVH or glTF file, through the same conversions as `bvhscope convert`
+// (core/conversions/conversion_request.h).
 //
 // The dialog edits an ExportSettings, pre-filled by defaultExportSettings from what is on
 // screen: the timeline's in/out range, the up axis in use (the viewer shows everything Y up)
@@ -7,11 +8,17 @@
 // convert options (range -> --frames, axis -> --from-up/--up, scale -> --scale, ...) and is
 // pure, so tests check the mapping without a window. exportCharacter runs it and writes the
 // file atomically; the character and its input file are never changed.
+//
+// glTF (core/gltf/gltf_export.h) has one space, metres and +Y up, so its export always takes the
+// up axis in use and the metres per unit the viewer shows (the axis choice does not apply; the
+// scale factor, when given, multiplies the figure as shown), and the figure stands as it does in
+// the viewer.
 #pragma once
 
 #include "app/scene/character.h"
 #include "app/scene/playback.h"
 #include "core/conversions/conversion_request.h"
+#include "core/gltf/gltf_export.h"
 
 #include <cstdint>
 #include <optional>
@@ -24,8 +31,11 @@ namespace bvhscope::viewer {
 // the file has it.
 enum class ExportAxis : std::uint8_t { AsShown, AsInFile };
 enum class ExportScale : std::uint8_t { AsShown, AsInFile, Factor };
+// BVH, or glTF 2.0 (.glb or .gltf by the target's extension).
+enum class ExportFormat : std::uint8_t { Bvh, Gltf };
 
 struct ExportSettings {
+    ExportFormat format = ExportFormat::Bvh;
     std::string targetPath;
     // Frames kept, inclusive and 0-based in the character's own frames; the whole clip means
     // no trim.
@@ -45,14 +55,15 @@ struct ExportSettings {
     bool inPlace = false;
     std::string mnmPath; // empty: no renaming
     bool reverseMnm = false;
-    bool overwriteInput = false;
+    bool overwriteInput = false; // BVH only: a glTF export never replaces an input
+    bvh::GltfInterpolation interpolation = bvh::GltfInterpolation::Linear; // glTF only
 };
 
-// `<directory of the source>/<stem>_export.bvh`; for the bundled sample (no source path),
-// `<stem>_export.bvh` in the current directory. When the source's directory cannot be written
-// (a read-only share, a mounted archive), the current directory, else $HOME, else the temporary
-// directory, whichever can.
-std::string defaultExportPath(const Character& character);
+// `<directory of the source>/<stem>_export.bvh` (`.glb` for glTF); for the bundled sample (no
+// source path), `<stem>_export.bvh` in the current directory. When the source's directory cannot be
+// written (a read-only share, a mounted archive), the current directory, else $HOME, else the
+// temporary directory, whichever can.
+std::string defaultExportPath(const Character& character, ExportFormat format = ExportFormat::Bvh);
 
 // The factor taking file units to the viewer's metres (1 for a metre file; for a file of unknown
 // unit the one that shows it at human height).
@@ -65,14 +76,16 @@ std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, 
                                                     double rangeEnd);
 
 // The range's frames (in the file's own frames), the file's axes, scale and frame rate, no other
-// conversion, the default path, overwriting off.
-ExportSettings defaultExportSettings(const Character& character, const Playback& playback);
+// conversion, the default path, overwriting off. For glTF: the scale as shown (factor 1).
+ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
+                                     ExportFormat format = ExportFormat::Bvh);
 
 // The convert options for `settings`: frames -> trim (none for the whole clip), axis AsShown ->
 // from the axis in use to +Y (none when that is +Y already) and, when the viewer shows the
 // figure moved onto the ground, --ground; scale -> the factor (none when it is 1), and so on.
 // fromUp is always the axis the viewer uses, so in-place and the axis change agree with the picture
-// even when the settings override the file's guess.
+// even when the settings override the file's guess. For glTF no axis change (the writer turns
+// the axis in use to +Y), --ground as the viewer shows it, and only a Factor scale.
 bvh::ConversionRequest exportConversionRequest(const Character& character,
                                                const ExportSettings& settings);
 
@@ -86,13 +99,15 @@ struct ExportOutcome {
 };
 
 // Converts and writes. Refuses an empty path, a character still loading, and (unless
-// settings.overwriteInput) the character's own source file.
+// settings.overwriteInput, for BVH) the character's own source file; for glTF also a name not
+// ending in .glb or .gltf and the rename map.
 ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings);
 
 // The dialog's state, kept in the session between frames. Its Export button pushes a
 // command::Export; the session writes the file and puts the outcome in `result`.
 struct ExportDialog {
     bool openRequested = false; // File > Export... or Ctrl+E: open for state.infoCharacter
+    ExportFormat requestedFormat = ExportFormat::Bvh; // with openRequested (Export glTF...)
     std::size_t character = 0;
     ExportSettings settings;
     std::optional<ExportOutcome> result;

@@ -1,6 +1,7 @@
-// File > Export: its items in the Files panel's File menu, Ctrl+E, the export dialog (a modal over
-// the character being exported) and the result popup. The dialog edits state.exportDialog; the file
-// is written by the app loop (exportCharacter), never from here.
+// File > Export and Export glTF: their items in the Files panel's File menu, Ctrl+E, the export
+// dialog (one modal over the character being exported, for either format) and the result popup. The
+// dialog edits state.exportDialog; the file is written by the app loop (exportCharacter), never
+// from here.
 #include "app/media/media_features.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
@@ -16,7 +17,8 @@ namespace bvhscope::viewer {
 
 namespace {
 
-constexpr const char* kDialogName = "Export";
+// The dialog's ImGui id; its title ("Export", "Export glTF") goes before it.
+constexpr const char* kDialogName = "###export-dialog";
 constexpr const char* kResultName = "Export result";
 
 // [SECTION] Option rows
@@ -24,6 +26,11 @@ constexpr const char* kResultName = "Export result";
 void drawAxisChoice(ExportSettings& settings, const Character& character) {
     ImGui::TextUnformatted("Up axis");
     ImGui::SameLine(110.0f);
+    if (settings.format == ExportFormat::Gltf) {
+        ImGui::TextDisabled("%s in the viewer, +Y in glTF: the figure stands as shown",
+                            std::string(bvh::upAxisName(character.upAxis)).c_str());
+        return;
+    }
     if (character.upAxis == bvh::UpAxis::PositiveY) {
         ImGui::TextDisabled("+Y in the file and as shown: unchanged");
         return;
@@ -39,7 +46,31 @@ void drawAxisChoice(ExportSettings& settings, const Character& character) {
     }
 }
 
+// glTF is in metres, as shown; a factor makes the figure that much larger.
+void drawGltfScaleChoice(ExportSettings& settings) {
+    ImGui::TextUnformatted("Scale");
+    ImGui::SameLine(110.0f);
+    if (ImGui::RadioButton("As shown (metres)", settings.scale != ExportScale::Factor)) {
+        settings.scale = ExportScale::AsShown;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Factor", settings.scale == ExportScale::Factor)) {
+        settings.scale = ExportScale::Factor;
+    }
+    if (settings.scale == ExportScale::Factor) {
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(100.0f);
+        ImGui::InputDouble("##factor", &settings.scaleFactor, 0.0, 0.0, "%g");
+        ImGui::SameLine();
+        ImGui::TextDisabled("x the size shown");
+    }
+}
+
 void drawScaleChoice(ExportSettings& settings, const Character& character) {
+    if (settings.format == ExportFormat::Gltf) {
+        drawGltfScaleChoice(settings);
+        return;
+    }
     ImGui::TextUnformatted("Scale");
     ImGui::SameLine(110.0f);
     const double shown = shownScale(character);
@@ -80,6 +111,90 @@ void drawRotationOrderChoice(ExportSettings& settings) {
             }
         }
         ImGui::EndCombo();
+    }
+}
+
+void drawInterpolationChoice(ExportSettings& settings) {
+    ImGui::TextUnformatted("Between keys");
+    ImGui::SameLine(110.0f);
+    if (ImGui::RadioButton("Linear", settings.interpolation == bvh::GltfInterpolation::Linear)) {
+        settings.interpolation = bvh::GltfInterpolation::Linear;
+    }
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Step", settings.interpolation == bvh::GltfInterpolation::Step)) {
+        settings.interpolation = bvh::GltfInterpolation::Step;
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("(.glb or .gltf by the file name)");
+}
+
+void drawTargetRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+    ImGui::TextUnformatted("Save as");
+    ImGui::SameLine(110.0f);
+    ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
+    ImGui::InputText("##target", &settings.targetPath);
+    recordItemRect(state, "export:path");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
+    if (ImGui::Button("Browse...")) {
+        // The desktop's save dialog, or the viewer's own (drawn over this one).
+        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
+    }
+    ImGui::EndDisabled();
+    recordItemRect(state, "export:browse");
+    if (!character.clip->sourcePath.empty() && settings.targetPath == character.clip->sourcePath) {
+        const bool gltf = settings.format == ExportFormat::Gltf;
+        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
+                           gltf                      ? "This is the input file: export refuses it."
+                           : settings.overwriteInput ? "This replaces the input file."
+                                                     : "This is the input file: export refuses it "
+                                                       "unless \"Overwrite the input file\" is "
+                                                       "ticked.");
+    }
+}
+
+void drawFramesRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+    const bvh::Motion& motion = character.clip->document.motion;
+    ImGui::TextUnformatted("Frames");
+    ImGui::SameLine(110.0f);
+    const int lastFrame = static_cast<int>(std::max<std::uint32_t>(motion.frameCount, 1) - 1);
+    int frames[2] = {static_cast<int>(settings.firstFrame), static_cast<int>(settings.lastFrame)};
+    ImGui::SetNextItemWidth(160.0f);
+    if (ImGui::DragInt2("##frames", frames, 0.5f, 0, lastFrame)) {
+        settings.firstFrame = std::clamp(frames[0], 0, lastFrame);
+        settings.lastFrame = std::clamp(frames[1], frames[0], lastFrame);
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%lld frames of %u",
+                        static_cast<long long>(settings.lastFrame - settings.firstFrame + 1),
+                        motion.frameCount);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Timeline range")) {
+        std::tie(settings.firstFrame, settings.lastFrame) =
+            framesInRange(character, state.playback.rangeStart(), state.playback.rangeEnd());
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Whole clip")) {
+        settings.firstFrame = 0;
+        settings.lastFrame = lastFrame;
+    }
+}
+
+void drawRateRows(ViewerState& state, const Character& character, ExportSettings& settings) {
+    ImGui::Checkbox("Resample to", &settings.resample);
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(100.0f);
+    ImGui::BeginDisabled(!settings.resample);
+    ImGui::InputDouble("fps", &settings.framesPerSecond, 0.0, 0.0, "%g");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::TextDisabled("(file: %g fps)", character.clip->document.motion.framesPerSecond());
+    if (character.framesPerSecondOverride) {
+        char label[96];
+        std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
+                      *character.framesPerSecondOverride);
+        ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
+        recordItemRect(state, "export:use-override");
     }
 }
 
@@ -135,9 +250,10 @@ bool drawResultPopup(ViewerState& state) {
 
 // [SECTION] The menu items and what they do
 
-void openExportDialog(ViewerState& state) {
+void openExportDialog(ViewerState& state, ExportFormat format) {
     if (!state.scene.empty()) {
         state.exportDialog.openRequested = true;
+        state.exportDialog.requestedFormat = format;
     }
 }
 
@@ -161,6 +277,10 @@ void drawExportMenuItems(ViewerState& state) {
         openExportDialog(state);
     }
     recordItemRect(state, "menu:File>Export");
+    if (ImGui::MenuItem("Export glTF...", nullptr, false, !state.scene.empty())) {
+        openExportDialog(state, ExportFormat::Gltf);
+    }
+    recordItemRect(state, "menu:File>Export glTF");
     // A build without FFmpeg (media_features.h) shows the item disabled, saying why.
     const bool videoBuilt = media::videoAvailable();
     if (ImGui::MenuItem(videoBuilt ? "Export video..." : "Export video... (not in this build)",
@@ -192,7 +312,8 @@ void drawExportDialog(ViewerState& state, float scale) {
         dialog.openRequested = false;
         if (!characters.empty()) {
             dialog.character = std::min(state.infoCharacter, characters.size() - 1);
-            dialog.settings = defaultExportSettings(characters[dialog.character], state.playback);
+            dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
+                                                    dialog.requestedFormat);
             dialog.result.reset();
             ImGui::OpenPopup(kDialogName);
         }
@@ -200,7 +321,10 @@ void drawExportDialog(ViewerState& state, float scale) {
     const ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(620.0f * scale, 0.0f), ImGuiCond_Appearing);
-    if (!ImGui::BeginPopupModal(kDialogName, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+    const std::string title =
+        (dialog.settings.format == ExportFormat::Gltf ? "Export glTF" : "Export") +
+        std::string(kDialogName);
+    if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         return;
     }
     recordItemRect(state, "export:dialog");
@@ -211,7 +335,6 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     const Character& character = characters[dialog.character];
     ExportSettings& settings = dialog.settings;
-    const bvh::Motion& motion = character.clip->document.motion;
 
     ImGui::Text("Export %s", character.clip->displayName.c_str());
     if (!character.clip->sourcePath.empty()) {
@@ -219,72 +342,14 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     ImGui::Separator();
 
-    ImGui::TextUnformatted("Save as");
-    ImGui::SameLine(110.0f);
-    ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
-    ImGui::InputText("##target", &settings.targetPath);
-    recordItemRect(state, "export:path");
-    ImGui::SameLine();
-    // The desktop's save dialog (platform/file_chooser.h) fills the field.
-    ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
-    if (ImGui::Button("Browse...")) {
-        // The desktop's save dialog, or the viewer's own (drawn below, over this one).
-        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
-    }
-    ImGui::EndDisabled();
-    recordItemRect(state, "export:browse");
-    if (!character.clip->sourcePath.empty() && settings.targetPath == character.clip->sourcePath) {
-        ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
-                           settings.overwriteInput
-                               ? "This replaces the input file."
-                               : "This is the input file: export refuses it unless "
-                                 "\"Overwrite the input file\" is ticked.");
-    }
-
-    ImGui::TextUnformatted("Frames");
-    ImGui::SameLine(110.0f);
-    const int lastFrame = static_cast<int>(std::max<std::uint32_t>(motion.frameCount, 1) - 1);
-    int frames[2] = {static_cast<int>(settings.firstFrame), static_cast<int>(settings.lastFrame)};
-    ImGui::SetNextItemWidth(160.0f);
-    if (ImGui::DragInt2("##frames", frames, 0.5f, 0, lastFrame)) {
-        settings.firstFrame = std::clamp(frames[0], 0, lastFrame);
-        settings.lastFrame = std::clamp(frames[1], frames[0], lastFrame);
-    }
-    ImGui::SameLine();
-    ImGui::TextDisabled("%lld frames of %u",
-                        static_cast<long long>(settings.lastFrame - settings.firstFrame + 1),
-                        motion.frameCount);
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Timeline range")) {
-        std::tie(settings.firstFrame, settings.lastFrame) =
-            framesInRange(character, state.playback.rangeStart(), state.playback.rangeEnd());
-    }
-    ImGui::SameLine();
-    if (ImGui::SmallButton("Whole clip")) {
-        settings.firstFrame = 0;
-        settings.lastFrame = lastFrame;
-    }
-
+    drawTargetRow(state, character, settings);
+    drawFramesRow(state, character, settings);
     drawAxisChoice(settings, character);
     drawScaleChoice(settings, character);
-
-    ImGui::Checkbox("Resample to", &settings.resample);
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(100.0f);
-    ImGui::BeginDisabled(!settings.resample);
-    ImGui::InputDouble("fps", &settings.framesPerSecond, 0.0, 0.0, "%g");
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::TextDisabled("(file: %g fps)", motion.framesPerSecond());
-    if (character.framesPerSecondOverride) {
-        char label[96];
-        std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
-                      *character.framesPerSecondOverride);
-        ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
-        recordItemRect(state, "export:use-override");
+    drawRateRows(state, character, settings);
+    if (settings.format == ExportFormat::Bvh) { // glTF keeps quaternions: no Euler order
+        drawRotationOrderChoice(settings);
     }
-
-    drawRotationOrderChoice(settings);
     ImGui::Checkbox("In place (remove the root's horizontal travel)", &settings.inPlace);
 
     ImGui::TextUnformatted("Rename by");
@@ -296,7 +361,11 @@ void drawExportDialog(ViewerState& state, float scale) {
     ImGui::Checkbox("Reverse", &settings.reverseMnm);
     ImGui::EndDisabled();
 
-    ImGui::Checkbox("Overwrite the input file", &settings.overwriteInput);
+    if (settings.format == ExportFormat::Gltf) {
+        drawInterpolationChoice(settings);
+    } else {
+        ImGui::Checkbox("Overwrite the input file", &settings.overwriteInput);
+    }
     ImGui::Separator();
 
     bool close = false;

@@ -19,7 +19,7 @@ void drawErrorPopup(ViewerState& state);
 // File > Export and File > Export video: their items in the File menu (drawn by the Files
 // panel), what they do (also Ctrl+E and Ctrl+Shift+E), and the export dialog.
 void drawExportMenuItems(ViewerState& state);
-void openExportDialog(ViewerState& state);
+void openExportDialog(ViewerState& state, ExportFormat format = ExportFormat::Bvh);
 void openVideoExportDialog(ViewerState& state);
 void drawExportDialog(ViewerState& state, float scale);
 // File > Export video: file, size, quality, sound; progress and Cancel while it runs.

@@ -1,0 +1,217 @@
+// File > Export glTF without a window: a Z-up centimetre character exported through the viewer's
+// export function to .glb and .gltf, read back with tinygltf (tests/core/gltf/gltf_reading.h),
+// stands as the viewer shows it (Y up, metres, on the ground); the input is never written over.
+#include "app/viewer/io/export.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+#include "tests/app/folder/folder_test_support.h"
+#include "tests/core/gltf/gltf_reading.h"
+
+#include <filesystem>
+#include <fstream>
+#include <glm/vec4.hpp>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace bvhscope::viewer {
+namespace {
+
+// Z up, centimetres, 0.9 m off the ground (the hips are its lowest node, so the viewer lifts it
+// by 0.9 m). Hips travel +10 cm along X per frame and are turned 90 degrees about Z; Head sits
+// 10 cm along Y and 170 cm up, which the turn takes to (-10, 0, 170); its End Site 10 cm above.
+// As shown at frame k (Y up: (x, y, z) -> (x, z, -y), metres, lifted): Hips (0.1 k, 0, 0), Head
+// (0.1 k - 0.1, 1.7, 0), End Site (0.1 k - 0.1, 1.8, 0).
+constexpr std::string_view kZUpCentimetres = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Head
+	{
+		OFFSET 0 10 170
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		End Site
+		{
+			OFFSET 0 0 10
+		}
+	}
+}
+MOTION
+Frames: 5
+Frame Time: 0.1
+0 0 90 90 0 0 0 0 0
+10 0 90 90 0 0 0 0 0
+20 0 90 90 0 0 0 0 0
+30 0 90 90 0 0 0 0 0
+40 0 90 90 0 0 0 0 0
+)";
+
+class TemporaryDirectory {
+public:
+    TemporaryDirectory() { path_ = folder_test::makeUniqueDirectory("bvhscope-export-gltf-"); }
+    ~TemporaryDirectory() {
+        std::error_code error;
+        std::filesystem::remove_all(path_, error);
+    }
+    const std::filesystem::path& path() const { return path_; }
+    std::string write(const std::string& name, std::string_view text) const {
+        std::ofstream(path_ / name, std::ios::binary) << text;
+        return (path_ / name).string();
+    }
+
+private:
+    std::filesystem::path path_;
+};
+
+std::string readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+Character openZUp(const std::string& path) {
+    bvh::Document document = bvh::loadDocument(path);
+    EXPECT_TRUE(document.loaded());
+    Character character = makeCharacter("walk.bvh", path, std::move(document));
+    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Centimetre);
+    return character;
+}
+
+Playback timelineFor(const Character& character) {
+    Playback playback;
+    playback.setClip(character.clip->document.motion.duration(),
+                     character.clip->document.motion.frameTime);
+    return playback;
+}
+
+// Where the viewer draws node `node` at `frame`: core's world position through fileToViewer
+// (turned, scaled, and lifted onto the ground by groundLiftMetres along Y).
+glm::dvec3 shownPosition(const Character& character, std::uint32_t frame, std::size_t node) {
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
+    bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
+                                character.clip->translation, local);
+    bvh::computeWorldTransforms(skeleton, local, world);
+    return glm::dvec3(character.fileToViewer * glm::dvec4(world[node].translation, 1.0));
+}
+
+void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
+    EXPECT_NEAR(actual.x, expected.x, 1e-5) << "x";
+    EXPECT_NEAR(actual.y, expected.y, 1e-5) << "y";
+    EXPECT_NEAR(actual.z, expected.z, 1e-5) << "z";
+}
+
+TEST(ExportGltf, DefaultsAreAGlbBesideTheCaptureAsShown) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const Character character = openZUp(input);
+    const ExportSettings settings =
+        defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+    EXPECT_EQ(settings.format, ExportFormat::Gltf);
+    EXPECT_EQ(std::filesystem::path(settings.targetPath), directory.path() / "walk_export.glb");
+    EXPECT_EQ(settings.scale, ExportScale::AsShown);
+    EXPECT_EQ(settings.interpolation, bvh::GltfInterpolation::Linear);
+    // No axis change or scale in the conversion: the glTF writer turns and scales; ground as
+    // shown.
+    const bvh::ConversionRequest request = exportConversionRequest(character, settings);
+    EXPECT_FALSE(request.up.has_value());
+    EXPECT_FALSE(request.scale.has_value());
+    EXPECT_TRUE(request.ground);
+}
+
+TEST(ExportGltf, GlbAndGltfStandAsTheViewerShowsIt) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const std::string before = readBytes(input);
+    const Character character = openZUp(input);
+    ASSERT_NEAR(character.groundLiftMetres, -0.9, 1e-9);
+    for (const char* name : {"walk.glb", "walk.gltf"}) {
+        SCOPED_TRACE(name);
+        ExportSettings settings =
+            defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+        settings.targetPath = (directory.path() / name).string();
+        const ExportOutcome outcome = exportCharacter(character, settings);
+        ASSERT_TRUE(outcome.ok) << (outcome.lines.empty() ? "" : outcome.lines.back());
+        EXPECT_EQ(outcome.framesWritten, 5u);
+        EXPECT_EQ(outcome.jointsWritten, 2u);
+
+        tinygltf::Model model;
+        std::string error;
+        ASSERT_TRUE(bvh::test::readGltf(settings.targetPath, model, error)) << error;
+        ASSERT_EQ(model.nodes.size(), 3u);
+        EXPECT_EQ(model.nodes[0].name, "Hips");
+        EXPECT_EQ(model.nodes[1].name, "Head");
+        EXPECT_EQ(model.nodes[2].name, "EndSite_Head");
+        // Frame 2 (0.2 s): the End Site at (0.1, 1.8, 0), as the viewer draws it.
+        const std::vector<glm::dvec3> positions = bvh::test::gltfWorldPositions(model, 0.2);
+        ASSERT_EQ(positions.size(), 3u);
+        expectNear(positions[2], {0.1, 1.8, 0.0});
+        expectNear(positions[2], shownPosition(character, 2, 2));
+        expectNear(positions[0], shownPosition(character, 2, 0));
+    }
+    EXPECT_EQ(readBytes(input), before);
+}
+
+TEST(ExportGltf, AFactorScalesTheFigureAsShownAndStepKeysAreKept) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const Character character = openZUp(input);
+    ExportSettings settings =
+        defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+    settings.scale = ExportScale::Factor;
+    settings.scaleFactor = 2.0;
+    settings.interpolation = bvh::GltfInterpolation::Step;
+    ASSERT_TRUE(exportCharacter(character, settings).ok);
+    tinygltf::Model model;
+    std::string error;
+    ASSERT_TRUE(bvh::test::readGltf(settings.targetPath, model, error)) << error;
+    ASSERT_FALSE(model.animations.empty());
+    for (const tinygltf::AnimationSampler& sampler : model.animations[0].samplers) {
+        EXPECT_EQ(sampler.interpolation, "STEP");
+    }
+    // Twice the size shown: the End Site at frame 2 is at (0.2, 3.6, 0); halfway to frame 3 a
+    // step key still holds frame 2.
+    expectNear(bvh::test::gltfWorldPositions(model, 0.25)[2], {0.2, 3.6, 0.0});
+}
+
+TEST(ExportGltf, NeverWritesOverTheInputEvenWhenOverwritingIsTicked) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.gltf", kZUpCentimetres);
+    const std::string before = readBytes(input);
+    const Character character = openZUp(input);
+    ExportSettings settings =
+        defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+    settings.targetPath = input;
+    settings.overwriteInput = true; // a BVH-only option: glTF in its place would lose the capture
+    const ExportOutcome refused = exportCharacter(character, settings);
+    EXPECT_FALSE(refused.ok);
+    ASSERT_FALSE(refused.lines.empty());
+    EXPECT_NE(refused.lines.back().find("the input file"), std::string::npos)
+        << refused.lines.back();
+    EXPECT_EQ(readBytes(input), before);
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& entry :
+         std::filesystem::directory_iterator(directory.path())) {
+        ++files;
+    }
+    EXPECT_EQ(files, 1u); // no temporary file left beside it
+}
+
+TEST(ExportGltf, ANameThatIsNotGlbOrGltfIsRefused) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const Character character = openZUp(input);
+    ExportSettings settings =
+        defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+    settings.targetPath = (directory.path() / "walk_export.bvh").string();
+    const ExportOutcome refused = exportCharacter(character, settings);
+    EXPECT_FALSE(refused.ok);
+    ASSERT_FALSE(refused.lines.empty());
+    EXPECT_NE(refused.lines.back().find(".glb"), std::string::npos) << refused.lines.back();
+    EXPECT_FALSE(std::filesystem::exists(settings.targetPath));
+}
+
+} // namespace
+} // namespace bvhscope::viewer
