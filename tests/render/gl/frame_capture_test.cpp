@@ -1,9 +1,9 @@
 // Pictures out: straight alpha from premultiplied pixels, and PNG bytes with and without alpha,
 // read back with stb_image (no GL context needed).
 #include "render/gl/frame_capture.h"
+#include "tests/render/gl/png_decoding.h"
 
 #include <gtest/gtest.h>
-#include <stb_image.h>
 
 namespace bvhscope::render {
 namespace {
@@ -31,23 +31,8 @@ TEST(FrameCapture, UnpremultiplyDividesColourByCoverage) {
     EXPECT_EQ(bright.rgba[0], 255);
 }
 
-struct Decoded {
-    int width = 0, height = 0, channels = 0;
-    std::vector<std::uint8_t> rgba;
-};
-
-Decoded decode(const std::string& png) {
-    Decoded decoded;
-    unsigned char* data = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                                                static_cast<int>(png.size()), &decoded.width,
-                                                &decoded.height, &decoded.channels, 4);
-    if (data != nullptr) {
-        decoded.rgba.assign(data,
-                            data + static_cast<std::size_t>(decoded.width) * decoded.height * 4);
-        stbi_image_free(data);
-    }
-    return decoded;
-}
+using png_test::decode;
+using png_test::Decoded;
 
 TEST(FrameCapture, PngKeepsAlphaOnlyWhenAsked) {
     const Image image{2, 1, {200, 100, 50, 0, 200, 100, 50, 255}};

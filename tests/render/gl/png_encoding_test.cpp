@@ -1,31 +1,16 @@
 // The PNG encoder: lossless for every kind of picture (flat, gradients, lines, noise, several
 // deflate blocks), read back by an independent decoder (stb_image), with valid checksums.
 #include "render/gl/png_encoding.h"
+#include "tests/render/gl/png_decoding.h"
 
 #include <gtest/gtest.h>
 #include <random>
-#include <stb_image.h>
 
 namespace bvhscope::render {
 namespace {
 
-struct Decoded {
-    int width = 0, height = 0, channels = 0;
-    std::vector<std::uint8_t> rgba;
-};
-
-Decoded decode(const std::string& png) {
-    Decoded decoded;
-    unsigned char* data = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                                                static_cast<int>(png.size()), &decoded.width,
-                                                &decoded.height, &decoded.channels, 4);
-    if (data != nullptr) {
-        decoded.rgba.assign(data,
-                            data + static_cast<std::size_t>(decoded.width) * decoded.height * 4);
-        stbi_image_free(data);
-    }
-    return decoded;
-}
+using png_test::decode;
+using png_test::Decoded;
 
 std::uint32_t bigEndianAt(const std::string& bytes, std::size_t at) {
     std::uint32_t value = 0;

@@ -4,7 +4,7 @@
 #include "app/viewer/io/export.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
-#include "tests/app/folder/folder_test_support.h"
+#include "tests/app/viewer/io/export_test_support.h"
 #include "tests/core/gltf/gltf_reading.h"
 
 #include <filesystem>
@@ -16,74 +16,12 @@
 namespace bvhscope::viewer {
 namespace {
 
-// Z up, centimetres, 0.9 m off the ground (the hips are its lowest node, so the viewer lifts it
-// by 0.9 m). Hips travel +10 cm along X per frame and are turned 90 degrees about Z; Head sits
-// 10 cm along Y and 170 cm up, which the turn takes to (-10, 0, 170); its End Site 10 cm above.
-// As shown at frame k (Y up: (x, y, z) -> (x, z, -y), metres, lifted): Hips (0.1 k, 0, 0), Head
-// (0.1 k - 0.1, 1.7, 0), End Site (0.1 k - 0.1, 1.8, 0).
-constexpr std::string_view kZUpCentimetres = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
-	JOINT Head
-	{
-		OFFSET 0 10 170
-		CHANNELS 3 Zrotation Xrotation Yrotation
-		End Site
-		{
-			OFFSET 0 0 10
-		}
-	}
-}
-MOTION
-Frames: 5
-Frame Time: 0.1
-0 0 90 90 0 0 0 0 0
-10 0 90 90 0 0 0 0 0
-20 0 90 90 0 0 0 0 0
-30 0 90 90 0 0 0 0 0
-40 0 90 90 0 0 0 0 0
-)";
-
-class TemporaryDirectory {
-public:
-    TemporaryDirectory() { path_ = folder_test::makeUniqueDirectory("bvhscope-export-gltf-"); }
-    ~TemporaryDirectory() {
-        std::error_code error;
-        std::filesystem::remove_all(path_, error);
-    }
-    const std::filesystem::path& path() const { return path_; }
-    std::string write(const std::string& name, std::string_view text) const {
-        std::ofstream(path_ / name, std::ios::binary) << text;
-        return (path_ / name).string();
-    }
-
-private:
-    std::filesystem::path path_;
-};
-
-std::string readBytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-Character openZUp(const std::string& path) {
-    bvh::Document document = bvh::loadDocument(path);
-    EXPECT_TRUE(document.loaded());
-    Character character = makeCharacter("walk.bvh", path, std::move(document));
-    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Centimetre);
-    return character;
-}
-
-Playback timelineFor(const Character& character) {
-    Playback playback;
-    playback.setClip(character.clip->document.motion.duration(),
-                     character.clip->document.motion.frameTime);
-    return playback;
-}
+// The capture is export_test_support.h's: Z up, centimetres, 0.9 m off the ground (the hips are
+// its lowest node, so the viewer lifts it by 0.9 m). Hips travel +10 cm along X per frame and are
+// turned 90 degrees about Z; Head sits 10 cm along Y and 170 cm up, which the turn takes to
+// (-10, 0, 170); its End Site 10 cm above. As shown at frame k (Y up: (x, y, z) -> (x, z, -y),
+// metres, lifted): Hips (0.1 k, 0, 0), Head (0.1 k - 0.1, 1.7, 0), End Site (0.1 k - 0.1, 1.8, 0).
+using namespace export_test;
 
 // Where the viewer draws node `node` at `frame`: core's world position through fileToViewer
 // (turned, scaled, and lifted onto the ground by groundLiftMetres along Y).
