@@ -36,6 +36,8 @@ packages=(
   # glTF export (core/gltf): nlohmann::json writes its JSON; tinygltf reads exports back in the
   # tests; Node.js and npm run the Khronos glTF-Validator and three.js on them (tests/gltf)
   nlohmann-json3-dev libtinygltf-dev nodejs
+  # the body look (core/body): simplifies the generated mesh into levels of detail
+  libmeshoptimizer-dev
   # GUI tests: a real X server, input injection, screenshots
   xvfb xauth xdotool x11-utils x11-xserver-utils imagemagick libx11-dev
   # desktop integration (make install, make package) and its tests: the icon's PNG sizes,

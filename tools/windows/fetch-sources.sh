@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Unpacks Debian's source packages of GLFW and Dear ImGui, at the versions of the Linux build's
-# libglfw3-dev and libimgui-dev, into DEST (the Windows build compiles them with MinGW-w64).
+# Unpacks Debian's source packages of GLFW, Dear ImGui and meshoptimizer, at the versions of the
+# Linux build's libglfw3-dev, libimgui-dev and libmeshoptimizer-dev, into DEST (the Windows build
+# compiles them with MinGW-w64).
 # Needs a deb-src entry (tools/install-deps.sh --windows adds one) and dpkg-dev.
 #   usage: tools/windows/fetch-sources.sh DEST
 set -euo pipefail
@@ -28,3 +29,4 @@ unpack() { # binary package (its version picks the source), source package, dire
 
 unpack libglfw3-dev glfw3 glfw
 unpack libimgui-dev imgui imgui
+unpack libmeshoptimizer-dev meshoptimizer meshoptimizer

@@ -2,14 +2,14 @@
 # CMakeLists.txt when cross-compiling for Windows):
 #   glm, stb     platform-independent headers from libglm-dev and libstb-dev, staged into the
 #                build tree so /usr/include (Linux's C library headers) is never on the path
-#   GLFW, ImGui  Debian's source packages at the Linux build's versions, unpacked by
+#   GLFW, ImGui, meshoptimizer  Debian's source packages at the Linux build's versions, unpacked by
 #                tools/windows/fetch-sources.sh into BVHSCOPE_WINDOWS_SOURCES and compiled here
 #   GoogleTest   the source Debian ships in /usr/src/googletest (package googletest)
 # It defines the same targets the Linux build gets from find_package / pkg-config: glm::glm,
 # glfw, PkgConfig::IMGUI, stb and GTest::gtest / GTest::gtest_main / GTest::gmock.
 set(BVHSCOPE_WINDOWS_SOURCES "${CMAKE_BINARY_DIR}/deps" CACHE PATH
     "Where tools/windows/fetch-sources.sh unpacked GLFW and Dear ImGui")
-foreach(unpacked glfw imgui)
+foreach(unpacked glfw imgui meshoptimizer)
   if(NOT EXISTS "${BVHSCOPE_WINDOWS_SOURCES}/${unpacked}")
     message(FATAL_ERROR "${BVHSCOPE_WINDOWS_SOURCES}/${unpacked} is missing: run "
                         "tools/windows/fetch-sources.sh ${BVHSCOPE_WINDOWS_SOURCES} (make windows does)")
@@ -76,6 +76,14 @@ target_include_directories(bvhscope_imgui SYSTEM PUBLIC "${imgui_dir}" "${imgui_
 target_link_libraries(bvhscope_imgui PUBLIC glfw)
 add_library(PkgConfig::IMGUI INTERFACE IMPORTED GLOBAL)
 target_link_libraries(PkgConfig::IMGUI INTERFACE bvhscope_imgui)
+
+# meshoptimizer (the body look's mesh simplification): its sources, compiled as one static library
+# under the name Debian's CMake package gives it.
+file(GLOB meshoptimizer_sources "${BVHSCOPE_WINDOWS_SOURCES}/meshoptimizer/src/*.cpp")
+add_library(bvhscope_meshoptimizer STATIC ${meshoptimizer_sources})
+target_include_directories(bvhscope_meshoptimizer SYSTEM PUBLIC
+                           "${BVHSCOPE_WINDOWS_SOURCES}/meshoptimizer/src")
+add_library(meshoptimizer::meshoptimizer ALIAS bvhscope_meshoptimizer)
 
 # GoogleTest from Debian's source, static like everything else.
 set(INSTALL_GTEST OFF CACHE BOOL "" FORCE)
