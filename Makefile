@@ -6,6 +6,10 @@ ASAN_BUILD_DIR ?= build-asan
 BUILD_TYPE     ?= RelWithDebInfo
 CMAKE          ?= cmake
 CTEST_ARGS     ?= --output-on-failure
+# The Linux and sanitizer suites run one test per core (tests that share something, such as a
+# port or the X server's focus, say so with RESOURCE_LOCK); the Windows checks run one at a
+# time, since Wine's first run creates its prefix.
+CTEST_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # GUI tests open real windows; under make test they run inside a private X server. -noreset:
 # by default Xvfb resets when its last client disconnects, and a test that connects during the
 # reset fails with "cannot open display" (tests connect and disconnect one after another).
@@ -48,12 +52,12 @@ run: build
 # Every test: the full build (GUI tests under Xvfb), then the core and command line again
 # under AddressSanitizer + UndefinedBehaviorSanitizer.
 test: build test-asan test-windows
-	cd $(BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS)
+	cd $(BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
 
 test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 	$(CMAKE) --build $(ASAN_BUILD_DIR)
 	cd $(ASAN_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_ARGS)
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
 
 # [SECTION] Windows: bvhscope.exe cross-built with MinGW-w64 from Debian's packages and sources,
 # packed as $(WINDOWS_BUILD_DIR)/bvhscope-windows-x64.zip (stripped). README "Windows" explains.
@@ -92,6 +96,7 @@ bench: build
 	$(BUILD_DIR)/tests/bench/bvhscope_bench --benchmark_counters_tabular=true
 	env -u DISPLAY -u WAYLAND_DISPLAY $(BUILD_DIR)/tests/bench/bvhscope_thumbnail_bench
 	$(BUILD_DIR)/tests/bench/bvhscope_video_bench --benchmark_counters_tabular=true
+	env -u DISPLAY -u WAYLAND_DISPLAY $(BUILD_DIR)/tests/bench/bvhscope_body_draw_bench --benchmark_counters_tabular=true
 
 # Runs each fuzzer (the reader's invariants; the writer's exact round trip; render's and
 # convert's numeric options and output plans) for FUZZ_SECONDS, seeded with the project's samples

@@ -13,6 +13,9 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
 int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runPositions(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runConvert(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+// Live streams (issue 28): record one into BVH files; broadcast a file as one.
+int runRecord(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+int runServe(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 
 // Dispatches "bvhscope COMMAND ..." to a subcommand. Returns -1 when arguments[0] is not a
 // subcommand name (the caller then opens the viewer).

@@ -2,9 +2,12 @@
 
 #include "app/cli/command_line.h"
 #include "core/analysis/stance.h"
+#include "core/body/body_builder.h"
 #include "core/platform/utf8_path.h"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace bvhscope::cli {
 
@@ -16,6 +19,7 @@ GltfAxes decideGltfAxes(const ConvertRequest& request, const bvh::Skeleton& skel
     const bvh::Stance stance =
         bvh::analyzeStance(skeleton, motion, translation, bvh::analyzeRestPose(skeleton), given);
     axes.upAxis = stance.upAxis;
+    axes.staticRoots = stance.staticRoots;
     if (!given) {
         axes.upSource = std::string(bvh::upAxisSourceName(stance.source));
     }
@@ -28,6 +32,31 @@ GltfAxes decideGltfAxes(const ConvertRequest& request, const bvh::Skeleton& skel
     }
     return axes;
 }
+
+namespace {
+
+// The body of the converted skeleton for --body, or null with a warning on `err` (the file is
+// still written, without it). Static roots' links get none, as in the viewer.
+std::shared_ptr<const bvh::BodyMesh> bodyForGltf(const ConvertRequest& request,
+                                                 const bvh::Skeleton& skeleton,
+                                                 const GltfAxes& axes, std::ostream& err) {
+    bvh::BodyOptions options;
+    options.up = axes.upAxis;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        const bvh::NodeIndex parent = skeleton.parents[node];
+        if (parent != bvh::kNoParent &&
+            std::ranges::find(axes.staticRoots, parent) != axes.staticRoots.end()) {
+            options.excludedBones.push_back(static_cast<bvh::NodeIndex>(node));
+        }
+    }
+    bvh::BodyResult body = bvh::buildBody(skeleton, options);
+    if (body.mesh == nullptr) {
+        err << request.output << ": warning: no body written (" << body.message << ")\n";
+    }
+    return body.mesh;
+}
+
+} // namespace
 
 int writeConvertedGltf(const ConvertRequest& request, const bvh::ConversionOutcome& converted,
                        std::ostream& out, std::ostream& err) {
@@ -42,6 +71,9 @@ int writeConvertedGltf(const ConvertRequest& request, const bvh::ConversionOutco
     options.metresPerUnit = axes.metresPerUnit;
     options.translation = translation;
     options.generator = std::string("bvhscope ") + BVHSCOPE_VERSION;
+    const std::shared_ptr<const bvh::BodyMesh> body =
+        request.body ? bodyForGltf(request, converted.skeleton, axes, err) : nullptr;
+    options.body = body.get();
     const bvh::GltfExportResult written = bvh::writeGltfFile(
         bvh::pathFromUtf8(request.output), converted.skeleton, converted.motion, options);
     for (const bvh::Diagnostic& diagnostic : written.diagnostics) {
@@ -57,7 +89,11 @@ int writeConvertedGltf(const ConvertRequest& request, const bvh::ConversionOutco
         << axes.upSource << "), unit " << bvh::lengthUnitName(axes.unit)
         << (axes.unit == bvh::LengthUnit::Unknown ? " (scaled to the viewer's 1.7 m tall)" : "")
         << ", " << written.animatedChannels << " animated and " << written.constantChannels
-        << " constant channels, " << written.fileBytes << " bytes\n";
+        << " constant channels, "
+        << (body ? "a body of " + std::to_string(body->levels.front().indexCount / 3) +
+                       " triangles, "
+                 : std::string())
+        << written.fileBytes << " bytes\n";
     return kExitOk;
 }
 

@@ -7,6 +7,7 @@
 #include "core/conversions/conversion_request.h"
 
 #include <ostream>
+#include <vector>
 
 namespace bvhscope::cli {
 
@@ -20,6 +21,7 @@ struct GltfAxes {
     bvh::LengthUnit unit = bvh::LengthUnit::Unknown;
     double metresPerUnit = 1.0;
     std::string upSource; // "--up", "--from-up", or the stance's source ("anatomy", ...)
+    std::vector<bvh::NodeIndex> staticRoots; // the stance's: their links get no body
 };
 GltfAxes decideGltfAxes(const ConvertRequest& request, const bvh::Skeleton& skeleton,
                         const bvh::Motion& motion, bvh::TranslationMode translation);

@@ -65,6 +65,9 @@ root stays where the file puts it unless --ground is given.
                           glTF: the file's length unit (default auto)
   --interpolation linear|step
                           glTF: how players go from one frame to the next (default linear)
+  --body                  glTF: add the skeleton's body (the viewer's Body look, made from the
+                          rest pose) as a skinned mesh, so viewers that only draw meshes show
+                          a figure; a skeleton too large or without bones gets none (a warning)
   --help, --version
 Exit status: 0 when OUT is written, 1 when IN or the name map cannot be read, a conversion
 fails or OUT cannot be written, 2 for a bad command line (a --frames range past IN's frames, a
@@ -130,6 +133,10 @@ std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& reque
         }
         request.interpolation =
             *text == "step" ? bvh::GltfInterpolation::Step : bvh::GltfInterpolation::Linear;
+    }
+    request.body = parsed.has("--body");
+    if (!request.gltf && request.body) {
+        return "--body applies to glTF output only (OUT ending in .glb or .gltf)";
     }
     if (!request.gltf && (parsed.option("--unit") || parsed.option("--interpolation"))) {
         return std::string(parsed.option("--unit") ? "--unit" : "--interpolation") +
@@ -218,7 +225,7 @@ ParsedConvert parseConvertArguments(std::span<const std::string_view> arguments,
     auto parsed = parseArguments(arguments,
                                  {{"--frames", "--up", "--from-up", "--scale", "--rotation-order",
                                    "--fps", "--mnm", "--translation", "--unit", "--interpolation"},
-                                  {"--in-place", "--ground", "--reverse", "--overwrite"}},
+                                  {"--in-place", "--ground", "--reverse", "--overwrite", "--body"}},
                                  err);
     if (!parsed) {
         return {std::nullopt, kExitUsage};

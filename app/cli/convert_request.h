@@ -39,6 +39,8 @@ struct ConvertRequest {
     std::optional<bvh::GltfContainer> gltf;
     std::optional<bvh::LengthUnit> unit;
     bvh::GltfInterpolation interpolation = bvh::GltfInterpolation::Linear;
+    // --body: the skeleton's body (core/body) added as a skinned mesh; glTF output only.
+    bool body = false;
 };
 
 std::string_view convertHelp();

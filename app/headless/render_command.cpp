@@ -53,9 +53,11 @@ public:
 
     render::Image draw(const viewer::Scene& scene, const viewer::ScenePose& pose,
                        const render::OrbitCamera& camera, const viewer::SceneOverlays* overlays,
-                       int width, int height) {
+                       render::BoneStyle bones, int width, int height) {
         target_->resize(width, height);
-        drawer_->draw(scene, pose, camera, std::nullopt, viewer::SceneDrawOptions{}, width, height,
+        viewer::SceneDrawOptions options;
+        options.boneStyle = bones;
+        drawer_->draw(scene, pose, camera, std::nullopt, options, width, height,
                       target_->framebuffer(), overlays);
         return target_->read();
     }
@@ -91,6 +93,24 @@ std::optional<viewer::Character> loadCharacter(const fs::path& path, const Rende
         viewer::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
     viewer::applyAxes(character, request.upAxis, request.unit);
     return character;
+}
+
+// --bones body: every character's body built now (render draws once and wants it); one that
+// cannot be made is drawn with capsules, and says why.
+void buildBodies(viewer::Scene& scene, const RenderRequest& request, std::ostream& err) {
+    if (request.boneStyle != render::BoneStyle::Body) {
+        return;
+    }
+    for (const std::string& message : viewer::requestBodies(scene, viewer::BodyBuild::Wait::Yes)) {
+        err << "bvhscope render: " << message << '\n';
+    }
+}
+
+// The look the overlays take (ghosts are bodies in the body look).
+viewer::SceneLook sceneLook(const RenderRequest& request) {
+    viewer::SceneLook look;
+    look.bodies = request.boneStyle == render::BoneStyle::Body;
+    return look;
 }
 
 bool writeImage(const fs::path& path, const render::Image& image, std::ostream& err) {
@@ -152,6 +172,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
             character.placement = glm::vec3(0.0f);
         }
     }
+    buildBodies(scene, request, err);
 
     // What is drawn and written, decided before any picture: the frames, how many pictures
     // (bounded), a video's rate and shots, and every output name checked against the inputs.
@@ -227,10 +248,10 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
             viewer::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw
             camera = framed;
         }
-        overlayBuilder.build(scene, pose, std::nullopt, request.overlays, viewer::SceneLook{},
+        overlayBuilder.build(scene, pose, std::nullopt, request.overlays, sceneLook(request),
                              shot.timeSeconds, overlays);
-        render::Image image =
-            renderer.draw(scene, pose, camera, &overlays, request.width, request.height);
+        render::Image image = renderer.draw(scene, pose, camera, &overlays, request.boneStyle,
+                                            request.width, request.height);
         if (request.frameOverlay) {
             stampFrameLabel(image, text, frameLabel(title, shot.frame, lastFrame, frameTime));
         }
@@ -320,6 +341,7 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
         } else {
             viewer::Scene scene;
             scene.add(std::move(*character));
+            buildBodies(scene, request, err);
             const viewer::Character& shown = scene.characters().front();
             const std::int64_t lastFrame =
                 std::max<std::int64_t>(shown.clip->document.motion.frameCount, 1) - 1;
@@ -333,10 +355,10 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             } else {
                 camera = figureCamera(scene, pose, request, aspect);
             }
-            overlayBuilder.build(scene, pose, std::nullopt, request.overlays, viewer::SceneLook{},
+            overlayBuilder.build(scene, pose, std::nullopt, request.overlays, sceneLook(request),
                                  time, overlays);
-            tile =
-                renderer.draw(scene, pose, camera, &overlays, layout.tileWidth, layout.tileHeight);
+            tile = renderer.draw(scene, pose, camera, &overlays, request.boneStyle,
+                                 layout.tileWidth, layout.tileHeight);
             labelTile(tile, text, name,
                       shortFrameLabel(frame, lastFrame, shown.clip->document.motion.frameTime),
                       false);

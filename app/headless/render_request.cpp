@@ -1,5 +1,7 @@
 #include "app/headless/render_request.h"
 
+#include "app/scene/bone_style_names.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -17,8 +19,8 @@ constexpr std::string_view kHelp =
        bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
 
 Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
-a display: capsule bones, joints, ground grid, contact shadow, 4x MSAA, the figure framed and
-standing on the ground.
+a display: capsule bones (or --bones), joints, ground grid, contact shadow, 4x MSAA, the figure
+framed and standing on the ground.
 On Linux it works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such
 as NVIDIA's); on Windows it draws in a hidden window's OpenGL context.
 Images are PNG, written to a temporary file and renamed into place; never over an input (a
@@ -33,6 +35,10 @@ them (or with --layout overlaid), timed by the first file's frames.
                          must be frames of FILE
   --size WxH             image size in pixels (default 1280x720)
   --no-overlay           no frame / timecode / file name text in the corner
+  --bones capsules|lines|octahedral|body
+                         how bones are drawn (default capsules); body: a smooth surface made
+                         from the skeleton alone (as the viewer's Settings > Bones > Body), or
+                         capsules with a message on stderr where none can be made
   --camera figure|clip|follow
                          figure (default for one image and contact sheets): the figure as it
                          stands at the frame, filling most of the picture; clip ("fixed"): one
@@ -166,7 +172,7 @@ std::optional<cli::ParsedArguments> parseOptions(std::span<const std::string_vie
          "--yaw",          "--pitch",        "--fov",    "--up",         "--unit",
          "--trail-joint",  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
          "--columns",      "--tile",         "--fps",    "--crf",        "--audio",
-         "--audio-offset", "--layout"},
+         "--audio-offset", "--layout",       "--bones"},
         {"--no-overlay", "--trail", "--contacts"}};
     return cli::parseArguments(normalized, spec, err);
 }
@@ -469,6 +475,19 @@ std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& requ
     return {};
 }
 
+// --bones.
+std::string readBones(const cli::ParsedArguments& parsed, RenderRequest& request) {
+    if (const auto text = parsed.option("--bones")) {
+        const std::optional<render::BoneStyle> style = viewer::boneStyleNamed(*text);
+        if (!style) {
+            return "--bones must be " + std::string(viewer::kBoneStyleChoices) + ", not '" +
+                   std::string(*text) + "'";
+        }
+        request.boneStyle = *style;
+    }
+    return {};
+}
+
 // --layout side|overlaid, for several FILEs.
 std::string readLayout(const cli::ParsedArguments& parsed, RenderRequest& request) {
     if (const auto text = parsed.option("--layout")) {
@@ -514,7 +533,7 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
     using Reader = std::string (*)(const cli::ParsedArguments&, RenderRequest&);
     constexpr Reader kReaders[] = {readInputsAndOutput, readFrames, readOutputName, readSizes,
                                    readCamera,          readUpAxis, readUnit,       readOverlays,
-                                   readLayout};
+                                   readLayout,          readBones};
     RenderRequest request;
     for (const Reader read : kReaders) {
         if (const std::string error = read(*parsed, request); !error.empty()) {

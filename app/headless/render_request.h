@@ -9,6 +9,7 @@
 #include "app/scene/character.h"
 #include "app/scene/overlays.h"
 #include "render/math/camera.h"
+#include "render/math/skeleton_instances.h"
 
 #include <cstdint>
 #include <optional>
@@ -42,6 +43,9 @@ struct RenderRequest {
     int tileHeight = 240;
     int columns = 0; // ContactSheet; 0: about square
     bool frameOverlay = true;
+    // --bones: capsules (the viewer's default), lines, octahedral or body (core/body: a surface
+    // made from the skeleton, built before the first picture; capsules where it cannot be made).
+    render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence or video.
     std::optional<CameraMode> camera;
     CameraMode cameraMode() const {

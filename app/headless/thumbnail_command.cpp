@@ -4,6 +4,7 @@
 #include "app/folder/folder_summaries.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/pictures/thumbnail_picture.h"
+#include "app/scene/bone_style_names.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/writer/input_files.h"
@@ -29,7 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr std::string_view kHelp =
-    R"(usage: bvhscope thumbnail [--size N] INPUT OUTPUT.png
+    R"(usage: bvhscope thumbnail [--size N] [--bones STYLE] INPUT OUTPUT.png
 
 The file manager's thumbnailer (installed as bvhscope.thumbnailer): draws the representative
 pose of the BVH file INPUT (its middle frame: frame 0 is often a calibration T-pose) upright and
@@ -40,6 +41,9 @@ is written to a temporary file and renamed into place; never over INPUT.
   INPUT                  a path, or a file:// URI (percent-escapes decoded)
   -s, --size N           the image's side in pixels, 16 to 1024 (default 256)
   --timeout SECONDS      give up (exit 1, no image) after this long (default 20)
+  --bones capsules|lines|octahedral|body
+                         how bones are drawn (default capsules); body: a smooth surface made
+                         from the skeleton alone, or capsules where none can be made
   --help, --version
 Exit status: 0 when the image is written; 1 when INPUT does not load (its FILE:LINE:COL errors
 on stderr), no OpenGL context can be made, OUTPUT cannot be written or the time ran out; 2 for
@@ -171,9 +175,16 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
         }
         return cli::kExitFileError;
     }
-    const viewer::ViewerSettings settings; // the default look, not this user's settings
-    const viewer::ThumbnailScene thumbnail =
+    viewer::ViewerSettings settings; // the default look, not this user's settings
+    settings.boneStyle = request.boneStyle;
+    viewer::ThumbnailScene thumbnail =
         viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    if (request.boneStyle == render::BoneStyle::Body) {
+        for (const std::string& message :
+             viewer::requestBodies(thumbnail.scene, viewer::BodyBuild::Wait::Yes)) {
+            err << "bvhscope thumbnail: " << message << '\n';
+        }
+    }
 
     render::HeadlessContext context;
     if (!context.ok()) {
@@ -265,7 +276,7 @@ ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> argume
             argument = "--size";
         }
     }
-    const cli::ArgumentSpec spec{{"--size", "--timeout"}, {}};
+    const cli::ArgumentSpec spec{{"--size", "--timeout", "--bones"}, {}};
     const auto parsed = cli::parseArguments(normalized, spec, err);
     if (!parsed) {
         err << "(see bvhscope thumbnail --help)\n";
@@ -306,6 +317,14 @@ ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> argume
             return usage.fail("--timeout must be seconds from 0 to 3600, not '" +
                               std::string(*text) + "'");
         }
+    }
+    if (const auto text = parsed->option("--bones")) {
+        const std::optional<render::BoneStyle> style = viewer::boneStyleNamed(*text);
+        if (!style) {
+            return usage.fail("--bones must be " + std::string(viewer::kBoneStyleChoices) +
+                              ", not '" + std::string(*text) + "'");
+        }
+        request.boneStyle = *style;
     }
     return {request, std::nullopt};
 }

@@ -12,6 +12,8 @@
 // cover the picture many times over is drawn with lines (thumbnailDrawOptions).
 #pragma once
 
+#include "render/math/skeleton_instances.h"
+
 #include <optional>
 #include <ostream>
 #include <span>
@@ -29,6 +31,9 @@ struct ThumbnailRequest {
     std::string output;
     int size = kDefaultThumbnailSize;
     double timeoutSeconds = kDefaultThumbnailTimeoutSeconds;
+    // --bones: capsules (default), lines, octahedral or body (built before drawing; capsules,
+    // with the reason on stderr, where none can be made).
+    render::BoneStyle boneStyle = render::BoneStyle::Capsule;
 };
 
 // The local path a thumbnailer argument names: a path as it is, or a file:// URI

@@ -16,7 +16,8 @@ SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
     options.showShadow = settings.showShadow;
     options.look =
         SceneLook{settings.boneThickness, settings.selectionColor,
-                  settings.hideStaticRootLinks ? StaticLinkStyle::Hidden : StaticLinkStyle::Dashed};
+                  settings.hideStaticRootLinks ? StaticLinkStyle::Hidden : StaticLinkStyle::Dashed,
+                  settings.boneStyle == render::BoneStyle::Body};
     return options;
 }
 
@@ -100,17 +101,25 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
     if (options.showGrid) {
         grid_.drawGrid(view, grid, render::GridColors{}, options.backgroundColor);
     }
-    scene.buildInstances(pose, selected, options.look, bones_, joints_);
+    SceneLook look = options.look;
+    look.bodies = options.boneStyle == render::BoneStyle::Body;
+    scene.buildInstances(pose, selected, look, bones_, joints_);
+    scene.buildBodies(pose, selected, look, bodies_);
     render::SkeletonStyle style;
     style.bones = options.boneStyle;
     style.drawJoints = options.showJoints;
     style.drawShadow = options.showShadow;
-    budgetForcedLines_ = bones_.size() > kMeshBoneBudget;
+    std::size_t bodyNodes = 0;
+    for (const BodyInstance& body : bodies_) {
+        bodyNodes += body.skin.size();
+    }
+    budgetForcedLines_ = bones_.size() + bodyNodes > kMeshBoneBudget;
     if (budgetForcedLines_) {
+        bodies_.clear();
         // Segments about two pixels long or more: the line is the minimum width.
         const float visibleLengthPerDistance =
             2.0f * view.minRadiusPerDistance / kMinimumBoneRadiusPixels;
-        scene.buildInstances(pose, selected, options.look, bones_, joints_,
+        scene.buildInstances(pose, selected, look, bones_, joints_,
                              Scene::Detail{view.eyePosition, visibleLengthPerDistance});
         style.bones = render::BoneStyle::Line;
         style.drawJoints = false;
@@ -118,13 +127,19 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
     }
     style.groundHeight = grid.groundHeight;
     style.shadowFadeHeight = bounds.empty() ? 1.0f : std::max(bounds.size().y * 0.6f, 1e-3f);
-    skeletons_.drawSkeletons(view, bones_, joints_, style);
+    bodyMeshes_.forgetUnused();
+    bodyMeshes_.draws(bodies_, bodyDraws_);
+    skeletons_.drawSkeletons(view, bones_, joints_, style, bodyDraws_);
     if (overlays != nullptr) {
         overlays_.drawDiscs(view, overlays->contactMarkers);
         overlays_.drawLines(view, glm::vec2(viewport.width, viewport.height), overlays->trails);
         render::SkeletonStyle ghostStyle = style;
         ghostStyle.drawShadow = false;
-        skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle);
+        bodyMeshes_.draws(budgetForcedLines_ ? std::span<const BodyInstance>{}
+                                             : std::span<const BodyInstance>(overlays->ghostBodies),
+                          ghostBodyDraws_);
+        skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle,
+                                   ghostBodyDraws_);
     }
     glDisable(GL_SCISSOR_TEST);
     if (offscreen) {

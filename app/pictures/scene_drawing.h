@@ -9,6 +9,7 @@
 // SkeletonRenderer::drawTranslucent).
 #pragma once
 
+#include "app/pictures/body_meshes.h"
 #include "app/scene/overlays.h"
 #include "app/scene/scene.h"
 #include "app/scene/settings.h"
@@ -34,6 +35,8 @@ struct SceneDrawOptions {
     float backgroundAlpha = 1.0f;
     int msaaSamples = 4; // kAutomaticMsaaSamples: SceneDrawer::automaticSamples()
     bool showGrid = true;
+    // Body: characters whose body is built (Character::body, character_body.h) are drawn as
+    // bodies, the others as capsules.
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     bool showJoints = true;
     bool showShadow = true;
@@ -69,8 +72,10 @@ public:
               int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr,
               const std::optional<render::PixelRect>& visibleArea = std::nullopt,
               const std::optional<render::PixelRect>& viewRect = std::nullopt);
+    // GPU memory held by the body meshes uploaded for drawing.
+    std::size_t bodyBytes() const { return bodyMeshes_.byteSize(); }
     // The last draw() had more bones than kMeshBoneBudget (drawn as lines, without joints or
-    // shadows).
+    // shadows; a body counts its nodes).
     bool budgetForcedLines() const { return budgetForcedLines_; }
     // The sample count for kAutomaticMsaaSamples on this context's renderer.
     int automaticSamples() const { return automaticSamples_; }
@@ -82,6 +87,10 @@ private:
     render::MultisampleTarget target_;
     std::vector<render::BoneInstance> bones_;
     std::vector<render::BoneInstance> joints_;
+    std::vector<BodyInstance> bodies_; // this frame's, kept for their storage
+    BodyMeshes bodyMeshes_;            // uploaded once per mesh
+    std::vector<render::BodyDraw> bodyDraws_;
+    std::vector<render::BodyDraw> ghostBodyDraws_;
     bool budgetForcedLines_ = false;
     int automaticSamples_ = 4;
 };

@@ -33,21 +33,35 @@ glm::vec3 toViewer(const Character& character, const glm::dvec3& filePoint) {
 
 // The rows that may be sampled: the document's, or while loading, the load's first
 // `framesLoaded` rows, which are valid only while `lock` is held (the load may grow, and so
-// move, its value storage).
+// move, its value storage); or a live character's window, timeline frame f being the stream's
+// frame firstNumber + f (the oldest held for a frame no longer in memory).
 struct SampleableFrames {
     std::unique_lock<std::mutex> lock;
     const float* values = nullptr;
     std::uint32_t count = 0;
     std::size_t channels = 0;
+    const LiveFrames* live = nullptr;
 
     std::span<const float> row(std::uint32_t frame) const {
+        if (live != nullptr) {
+            const bvh::live::FrameWindow& window = live->window;
+            if (window.empty()) {
+                return {};
+            }
+            return window.at(window.indexAtOrBefore(live->firstNumber + frame).value_or(0));
+        }
         return {values + std::size_t{frame} * channels, channels};
     }
 };
 
 SampleableFrames sampleableFrames(const Character& character) {
     SampleableFrames frames;
-    if (character.load) {
+    if (character.live) {
+        frames.lock = std::unique_lock(character.live->mutex);
+        frames.live = character.live.get();
+        frames.count = character.live->window.empty() ? 0 : character.liveFrameCount;
+        frames.channels = character.live->window.channelCount();
+    } else if (character.load) {
         frames.lock = character.load->lockMotion();
         frames.values = character.load->document().motion.values.data();
         frames.count = character.framesLoaded;
@@ -386,12 +400,98 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
 }
 
 std::uint32_t playableFrameCount(const Character& character) {
+    if (character.live) {
+        return character.liveFrameCount;
+    }
     return character.load ? character.framesLoaded : character.clip->document.motion.frameCount;
 }
 
 double playableDuration(const Character& character) {
     const std::uint32_t frames = playableFrameCount(character);
     return frames > 1 ? (frames - 1) * frameTimeInUse(character) : 0.0;
+}
+
+// [SECTION] Live characters
+
+Character makeLiveCharacter(std::string displayName, std::string sourcePath,
+                            const bvh::Skeleton& skeleton, double frameTime,
+                            std::shared_ptr<LiveFrames> frames) {
+    bvh::Document header;
+    header.skeleton = skeleton;
+    header.hasMotionSection = true;
+    header.motion.channelCount = static_cast<std::uint32_t>(skeleton.totalChannels());
+    header.motion.frameTime = frameTime;
+    Character character =
+        makeCharacter(std::move(displayName), std::move(sourcePath), std::move(header));
+    character.live = std::move(frames);
+    return character;
+}
+
+namespace {
+
+// Up to `most` evenly spaced frames of the window, oldest first, as a Motion (for the stance).
+bvh::Motion heldFrames(const bvh::live::FrameWindow& window, std::size_t most, double frameTime) {
+    bvh::Motion motion;
+    motion.channelCount = window.channelCount();
+    motion.frameTime = frameTime;
+    const std::size_t count = std::min(window.size(), most);
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t i = count > 1 ? k * (window.size() - 1) / (count - 1) : 0;
+        const std::span<const float> row = window.at(i);
+        motion.values.insert(motion.values.end(), row.begin(), row.end());
+    }
+    motion.frameCount = static_cast<std::uint32_t>(count);
+    return motion;
+}
+
+} // namespace
+
+bool refreshLiveCharacter(Character& character) {
+    if (!character.live) {
+        return false;
+    }
+    const bool hadFrames = character.liveFrameCount > 0;
+    const double frameTime = character.clip->document.motion.frameTime;
+    bvh::Motion held;
+    {
+        const std::lock_guard lock(character.live->mutex);
+        const bvh::live::FrameWindow& window = character.live->window;
+        if (window.empty() || !character.live->started) {
+            return false;
+        }
+        const std::uint64_t first = character.live->firstNumber;
+        // A Motion counts frames in 32 bits: a take longer than that (50 days at 1000 Hz)
+        // stops growing on the timeline.
+        constexpr std::uint64_t kMostFrames = 0xFFFFFFFFu;
+        character.liveFrameCount =
+            static_cast<std::uint32_t>(std::min(window.endFrame() - first, kMostFrames));
+        character.liveFirstHeldFrame =
+            static_cast<std::uint32_t>(std::min(window.firstFrame() - first, kMostFrames));
+        // How the figure stands is measured from its first frames, then again once a second of
+        // them arrived (facing and ground need the figure to move a little).
+        const bool secondArrived =
+            !character.liveStanceSettled && window.size() * frameTime >= kLiveStanceSeconds;
+        if (hadFrames && !secondArrived) {
+            return false;
+        }
+        character.liveStanceSettled = secondArrived;
+        held = heldFrames(window, 240, frameTime);
+    }
+    auto clip = std::make_shared<Clip>(*character.clip);
+    if (!hadFrames) {
+        // The translation mode is decided from the first frame, as for a file still loading.
+        bvh::Motion firstFrame;
+        firstFrame.frameCount = 1;
+        firstFrame.channelCount = held.channelCount;
+        firstFrame.values.assign(held.values.begin(), held.values.begin() + held.channelCount);
+        clip->translation = bvh::resolveTranslationMode(bvh::TranslationMode::Auto,
+                                                        clip->document.skeleton, firstFrame);
+        clip->summary.translationUsed = clip->translation;
+    }
+    clip->summary.stance = bvh::analyzeStance(clip->document.skeleton, held, clip->translation,
+                                              clip->summary.restPose);
+    character.clip = std::move(clip);
+    return true;
 }
 
 } // namespace bvhscope::viewer

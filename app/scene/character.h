@@ -11,6 +11,7 @@
 // replaces the partial one.
 #pragma once
 
+#include "app/scene/character_body.h"
 #include "app/scene/clip.h"
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/rest_animation_agreement.h"
@@ -18,6 +19,7 @@
 #include "core/analysis/stance.h"
 #include "core/analysis/summary.h"
 #include "core/kinematics/pose.h"
+#include "core/live/frame_window.h"
 #include "core/reader/background_load.h"
 #include "core/reader/document.h"
 #include "render/math/camera.h"
@@ -26,6 +28,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +68,20 @@ struct CharacterPose {
     std::vector<bvh::RigidTransform> world;   // file axes and units
     std::vector<glm::vec3> viewerPositions;   // viewer space, placed
     std::vector<bvh::RigidTransform> scratch; // the second frame of a blend
+};
+
+// The frames of a live stream a character shows (app/viewer/live pushes them once per UI frame):
+// the last minutes in a fixed ring (core/live/frame_window.h), read and written under `mutex`.
+// Timeline frame f is the stream's frame number firstNumber + f: numbers keep counting, so a
+// frame the sender skipped is a gap that shows the frame before it, and frames older than the
+// window are no longer scrubbable (sampling them gives the oldest held).
+struct LiveFrames {
+    LiveFrames(std::uint32_t channelCount, double frameTime, double keepSeconds)
+        : window(channelCount, frameTime, keepSeconds) {}
+    mutable std::mutex mutex;
+    bvh::live::FrameWindow window;
+    std::uint64_t firstNumber = 0; // the stream's number of timeline frame 0
+    bool started = false;          // firstNumber is set
 };
 
 struct Character {
@@ -111,6 +128,10 @@ struct Character {
     // Per node: the colour of the bone ending at it and of its joint (A/B compare paints B's
     // differences); empty: the character's colour.
     std::vector<glm::vec4> nodeColors;
+    // The body look's build for this clip as the character stands (character_body.h;
+    // requestBodies); shared with other characters showing the clip the same way. Null until
+    // the body look is asked for.
+    std::shared_ptr<BodyBuild> body;
 
     // While the file is still being read: the load (destroying it cancels it), and the frames
     // of it that may be shown, refreshed once per UI frame by refreshLoadingCharacter().
@@ -118,6 +139,14 @@ struct Character {
     std::uint32_t framesLoaded = 0;
     double loadFraction = 1.0; // 0..1 of the file read
     bool loading() const { return load != nullptr; }
+
+    // A live stream's character (app/viewer/live): its frames, and the timeline frames they
+    // span (refreshLiveCharacter). The clip holds the stream's skeleton and no frames.
+    std::shared_ptr<LiveFrames> live;
+    std::uint32_t liveFrameCount = 0;     // timeline frames: up to the newest received
+    std::uint32_t liveFirstHeldFrame = 0; // the oldest still in memory (scrubbable from here)
+    bool liveStanceSettled = false;       // measured again after kLiveStanceSeconds of frames
+    bool isLive() const { return live != nullptr; }
 };
 
 // The Frame Time playback, the timeline and sampling use: 1 / framesPerSecondOverride when set,
@@ -147,8 +176,26 @@ bool refreshLoadingCharacter(Character& character);
 // Colour, visibility and placement stay.
 void finishLoadingCharacter(Character& character, bvh::Document document);
 
+// [SECTION] Live characters
+
+// A character for a live stream's skeleton (no frames yet): its clip has the skeleton and frame
+// time and no frames; the stream's frames go into `frames`, and refreshLiveCharacter() shows them.
+// `sourcePath`: the file followed while it is written, "" for a network stream.
+Character makeLiveCharacter(std::string displayName, std::string sourcePath,
+                            const bvh::Skeleton& skeleton, double frameTime,
+                            std::shared_ptr<LiveFrames> frames);
+
+// Takes the frames pushed since the last call into account (liveFrameCount,
+// liveFirstHeldFrame). Returns true when the first frames arrived (the translation mode is
+// decided from the first frame, the stance measured from them) and again once
+// kLiveStanceSeconds of frames arrived (the stance measured again, now that the figure moved):
+// the caller then applies the axes again (bounds, ground) and frames the figure.
+inline constexpr double kLiveStanceSeconds = 1.0;
+bool refreshLiveCharacter(Character& character);
+
 // What the timeline may show of a character: every frame, or while loading, the frames loaded
-// so far (at least the duration the header's frame time gives them).
+// so far (at least the duration the header's frame time gives them); a live one, every frame
+// received since it started (liveFrameCount).
 std::uint32_t playableFrameCount(const Character& character);
 double playableDuration(const Character& character);
 

@@ -105,6 +105,12 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
             const glm::vec4 color =
                 withAlpha(direction > 0 ? futureTint(character.color) : character.color, alpha);
             framePositions(character, static_cast<std::uint32_t>(at), positions_);
+            if (Scene::drawnAsBody(character, look)) {
+                BodyInstance& body = out.ghostBodies.emplace_back();
+                Scene::poseBody(character, world_, look, body);
+                std::ranges::fill(body.colors, color);
+                continue;
+            }
             for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
                 const bvh::NodeIndex parent = skeleton.parents[i];
                 if (parent != bvh::kNoParent) {
@@ -166,6 +172,7 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
     out.trails.clear();
     out.ghostBones.clear();
     out.ghostJoints.clear();
+    out.ghostBodies.clear();
     out.contactMarkers.clear();
     // Analyses nobody asked for since the last build belong to closed files or old settings.
     std::erase_if(cache_,

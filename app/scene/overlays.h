@@ -50,9 +50,11 @@ struct SceneOverlays {
     std::vector<render::LineSegment> trails;
     std::vector<render::BoneInstance> ghostBones;
     std::vector<render::BoneInstance> ghostJoints;
+    // Ghosts of characters drawn as bodies (SceneLook::bodies): translucent bodies instead.
+    std::vector<BodyInstance> ghostBodies;
     std::vector<render::GroundDisc> contactMarkers;
     bool empty() const {
-        return trails.empty() && ghostBones.empty() && ghostJoints.empty() &&
+        return trails.empty() && ghostBones.empty() && ghostJoints.empty() && ghostBodies.empty() &&
                contactMarkers.empty();
     }
 };

@@ -286,6 +286,8 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
         }
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const bool painted = character.nodeColors.size() == skeleton.nodeCount();
+        // A body (buildBodies) replaces the bones and joints; its static links stay as they are.
+        const bool asBody = drawnAsBody(character, look);
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const auto node = static_cast<bvh::NodeIndex>(i);
             const glm::vec4& color = painted ? character.nodeColors[i] : character.color;
@@ -300,14 +302,14 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                                      static_cast<float>(character.figureHeightMetres),
                                      dimmed(color), bones);
                 }
-            } else if (parent != bvh::kNoParent) {
+            } else if (parent != bvh::kNoParent && !asBody) {
                 const bool boneSelected =
                     selected && selected->character == c && selected->node == parent;
                 bones.push_back({positions[static_cast<std::size_t>(parent)],
                                  boneRadius(character, look, i), positions[i], 0.0f,
                                  boneSelected ? look.selectionColor : color});
             }
-            if (staticRoot && look.staticLinks == StaticLinkStyle::Hidden) {
+            if ((staticRoot && look.staticLinks == StaticLinkStyle::Hidden) || asBody) {
                 continue;
             }
             if (!skeleton.isEndSite[i]) {
@@ -333,17 +335,23 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
         // Generous radii: a thin bone is hard to hit with a mouse.
         const float jointSize = 1.6f * jointRadius(character, look);
         const float boneSize = 1.6f * boneRadius(character, look) + 0.2f * jointSize;
+        // A body is hit where it is drawn: each bone with its volume's radius, no spheres.
+        const std::vector<float> bodyRadii =
+            drawnAsBody(character, look) ? Scene::bodyRadii(character, look) : std::vector<float>{};
+        const bool asBody = bodyRadii.size() == skeleton.nodeCount();
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const glm::vec3& position = positions[i];
-            if (!skeleton.isEndSite[i]) {
+            if (!skeleton.isEndSite[i] && !asBody) {
                 joints.push_back({position, position, jointSize});
                 jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
             }
             const bvh::NodeIndex parent = skeleton.parents[i];
-            if (parent != bvh::kNoParent) {
-                bones.push_back({positions[static_cast<std::size_t>(parent)], position, boneSize});
-                boneOwners.push_back({c, parent});
+            if (parent == bvh::kNoParent || (asBody && bodyRadii[i] <= 0.0f)) {
+                continue; // no bone, or one the body leaves out (a static link)
             }
+            bones.push_back({positions[static_cast<std::size_t>(parent)], position,
+                             asBody ? bodyRadii[i] : boneSize});
+            boneOwners.push_back({c, parent});
         }
     });
     if (const auto joint = render::pickNearest(ray, joints)) {

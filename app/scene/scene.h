@@ -5,9 +5,13 @@
 #include "app/scene/character.h"
 #include "render/math/picking.h"
 #include "render/math/skeleton_instances.h"
+#include "render/math/skinned_mesh.h"
 
 #include <cstddef>
+#include <glm/mat4x4.hpp>
+#include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -26,6 +30,21 @@ struct SceneLook {
     float thickness = 1.0f; // multiplies the bone and joint radii
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
+    // The body look: characters whose body is ready (Character::body) are drawn and picked as
+    // bodies; the others as capsules.
+    bool bodies = false;
+};
+
+// One character drawn as a body (Scene::buildBodies): its mesh in the file's axes and units,
+// the model matrix into the viewer's world (the axis and unit conversion with the ground lift,
+// then the placement), and per skeleton node the skin transform (rest pose to this pose, file
+// units) and colour (the selection colour on the selected joint's bones).
+struct BodyInstance {
+    std::shared_ptr<const bvh::BodyMesh> mesh;
+    glm::mat4 model{1.0f};
+    float thickness = 1.0f;
+    std::vector<render::SkinDualQuaternion> skin;
+    std::vector<glm::vec4> colors;
 };
 
 // The default camera's yaw, and how far to a figure's right of straight in front the framing
@@ -117,7 +136,22 @@ public:
                         std::vector<render::BoneInstance>& joints,
                         const std::optional<Detail>& detail = std::nullopt) const;
 
-    // The joint under a ray: a joint sphere, else the joint a bone starts from.
+    // Characters drawn as bodies (SceneLook::bodies, the body ready) into `bodies`, resized to
+    // their count; buildInstances gives them no capsules or joints (only their static links).
+    void buildBodies(const ScenePose& pose, const std::optional<Selection>& selected,
+                     const SceneLook& look, std::vector<BodyInstance>& bodies) const;
+    static bool drawnAsBody(const Character& character, const SceneLook& look);
+    // `body` for `character` drawn as a body (drawnAsBody) in the pose of `world` (its world
+    // transforms, file units), every node in the character's colour; false, and `body` not
+    // usable, when it is not drawn as a body.
+    static bool poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
+                         const SceneLook& look, BodyInstance& body);
+    // Per node, the radius of the body's volume around the bone ending at it, in viewer metres
+    // with the look's thickness (the body's nodeRadii, converted); empty without a ready body.
+    static std::vector<float> bodyRadii(const Character& character, const SceneLook& look);
+
+    // The joint under a ray: a joint sphere, else the joint a bone starts from. A character
+    // drawn as a body is hit where its body is: each bone with its volume's radius, no spheres.
     std::optional<Selection> pick(const ScenePose& pose, const render::Ray& ray,
                                   const SceneLook& look) const;
 

@@ -7,6 +7,7 @@
 
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
+#include <string>
 
 namespace bvhscope::viewer {
 
@@ -73,6 +74,15 @@ struct ViewerSettings {
     int windowHeight = 860;
     // The docked panels' sizes, as fractions of the window (layout/dock_layout.h).
     DockProportions dock;
+    // [SECTION] Live streams (app/viewer/live): File > Connect's last answers, the seconds of
+    // a stream kept in memory for scrubbing, and where Record puts takes ("" : the home folder's
+    // bvhscope-takes).
+    std::string liveHost = "127.0.0.1";
+    int livePort = 7001; // Axis Neuron's BVH broadcasting default
+    std::string liveFormat = "auto";
+    std::string liveSkeleton;
+    float liveWindowSeconds = 120.0f;
+    std::string liveRecordFolder;
 };
 
 } // namespace bvhscope::viewer

@@ -1,5 +1,6 @@
 #include "app/viewer/camera_controller.h"
 
+#include "app/pictures/scene_drawing.h"
 #include "app/viewer/file_shortcuts.h"
 
 #include <GLFW/glfw3.h>
@@ -56,7 +57,7 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
         // A click, not the end of an orbit: imgui measures the drag from the press position.
         if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
             const render::Ray ray = render::pixelRay(camera, viewSize, inView);
-            const SceneLook look{state.settings.boneThickness, state.settings.selectionColor};
+            const SceneLook look = sceneDrawOptions(state.settings).look; // bodies too
             if (const auto picked = state.scene.pick(state.pose, ray, look)) {
                 state.selection = picked;
                 state.infoCharacter = picked->character;

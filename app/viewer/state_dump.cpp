@@ -1,5 +1,6 @@
 #include "app/viewer/state_dump.h"
 
+#include "app/scene/bone_style_names.h"
 #include "app/viewer/session/folder_navigation.h"
 #include "core/platform/utf8_path.h"
 
@@ -153,6 +154,54 @@ void formatFigures(const ViewerState& state, std::ostream& out) {
         << (state.follow.framingKept() ? 1 : 0) << "\n";
 }
 
+// "bones STYLE", then in the body look per character "body I building|ready|capsules
+// triangles N bytes B" (N: the finest level's; B: the mesh's memory; capsules: the build fell
+// back, or none was asked for).
+void formatBodies(const ViewerState& state, std::ostream& out) {
+    out << "bones " << boneStyleName(state.settings.boneStyle) << "\n";
+    if (state.settings.boneStyle != render::BoneStyle::Body) {
+        return;
+    }
+    const std::vector<Character>& characters = state.scene.characters();
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        const BodyBuild* body = characters[i].body.get();
+        const char* status = "capsules";
+        std::size_t triangles = 0;
+        std::size_t bytes = 0;
+        if (body != nullptr && body->state() == BodyBuild::State::Building) {
+            status = "building";
+        } else if (body != nullptr && body->ready()) {
+            status = "ready";
+            const auto& levels = body->mesh()->levels;
+            triangles = levels.empty() ? 0 : levels.front().indexCount / 3;
+            bytes = body->mesh()->byteSize();
+        }
+        out << "body " << i << " " << status << " triangles " << triangles << " bytes " << bytes
+            << "\n";
+    }
+}
+
+// One line per live stream: "live INDEX connection C connected 0|1 received N window W fps F
+// latency_ms L dropped D malformed M recording 0|1 recorded R takes T following 0|1 mismatch
+// 0|1 name ADDRESS".
+void formatLiveStreams(const ViewerState& state, std::ostream& out) {
+    const std::vector<std::unique_ptr<LiveStream>>& streams = state.live.streams();
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+        const LiveStreamStatus status = streams[i]->status();
+        const auto connection = status.source.connection;
+        out << "live " << i << " connected "
+            << (connection == bvhscope::live::LiveStatus::Connection::Connected ? 1 : 0)
+            << " connections " << status.source.connections << " received " << status.framesReceived
+            << " window " << status.windowFrames << " fps " << status.source.framesPerSecond
+            << " latency_ms " << status.latencyMilliseconds << " dropped "
+            << status.source.framesDropped + status.framesNotShown << " malformed "
+            << status.source.counters.malformedLines << " recording " << (status.recording ? 1 : 0)
+            << " recorded " << status.framesRecorded << " takes " << status.takesWritten.size()
+            << " following " << (state.live.followingNow() ? 1 : 0) << " mismatch "
+            << (status.mismatch.empty() ? 0 : 1) << " name " << status.name << "\n";
+    }
+}
+
 } // namespace
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight) {
@@ -178,6 +227,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     }
     out << "loading " << (state.loads.busy(state.scene) ? 1 : 0) << "\n";
     out << "lines " << (state.bonesOverMeshBudget ? 1 : 0) << "\n";
+    formatBodies(state, out);
     if (const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, 0);
         positions != nullptr && !positions->empty()) {
         const glm::vec3 root = positions->front();
@@ -203,6 +253,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     }
     formatAnalysis(state, out);
     formatFolder(out, state);
+    formatLiveStreams(state, out);
     for (const std::string& finding : state.clippedText) {
         out << "clipped " << finding << "\n";
     }

@@ -99,6 +99,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
+    drawLiveConnectDialog(state, scale);
     drawVideoExportPanel(state, scale);
     drawInWindowChooser(state, scale); // the Export dialog draws its own, nested in it
     drawNotices(state, scale);
@@ -250,6 +251,7 @@ private:
     void afterStartupLoads();
     void drawInterface();
     void drawScene(const FrameSize& size);
+    void updateBodies();
 
     const ViewerOptions& options_;
     ViewerState& state_;
@@ -285,7 +287,7 @@ bool FrameLoop::awaitFrame() {
     const double now = glfwGetTime();
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
-                          startupLoadsPending_;
+                          startupLoadsPending_ || bodiesBuilding(state_.scene);
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
         if (mustDraw) {
             lastActivity_ = now;
@@ -358,6 +360,19 @@ void FrameLoop::drawInterface() {
     imgui_.endFrame();
 }
 
+// The body look (character_body.h): each character's build started or kept while it is chosen,
+// dropped otherwise; a build that falls back says why, once, on stderr and over the view.
+void FrameLoop::updateBodies() {
+    if (state_.settings.boneStyle != render::BoneStyle::Body) {
+        dropBodies(state_.scene);
+        return;
+    }
+    for (std::string& message : requestBodies(state_.scene, BodyBuild::Wait::No)) {
+        err_ << "bvhscope: " << message << "\n";
+        state_.notices.post(std::move(message));
+    }
+}
+
 // The 3D view (outside the opaque panels), then the panels over it.
 void FrameLoop::drawScene(const FrameSize& size) {
     const SceneDrawOptions drawOptions = sceneDrawOptions(state_.settings);
@@ -405,9 +420,11 @@ int FrameLoop::run() {
             probe_->beforeUpdate(state_, frameNumber);
         }
         state_.camera.verticalFovRadians = glm::radians(state_.settings.fieldOfViewDegrees);
+        state_.live.awaitFreshFrame(); // the live figure drawn at the frame just read
         updateSession(state_, state_.commands.take(),
                       SessionFrame{aspect, std::min(now - lastTime_, 0.25)}, err_);
         lastTime_ = now;
+        updateBodies();
         stepVideoExport(state_, drawer_, err_);
         if (std::string title = windowTitle(state_); title != title_) { // files opened or browsed
             title_ = std::move(title);
@@ -416,8 +433,9 @@ int FrameLoop::run() {
         // Panels, then the picture
         drawInterface();
         drawScene(size);
-        const bool loading =
-            state_.loads.busy(state_.scene) || state_.folder.browseLoad.has_value();
+        const bool loading = state_.loads.busy(state_.scene) ||
+                             state_.folder.browseLoad.has_value() || bodiesBuilding(state_.scene) ||
+                             state_.live.awaitingFirstFrames(state_.scene);
         const bool layoutSettled =
             dockLayoutFor(state_, size.windowWidth, size.windowHeight, imgui_.contentScale())
                 .timeline.height == state_.layout.timeline.height;
@@ -454,6 +472,11 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
         benchmarking ? std::nullopt : configDirectory();
     ViewerState state;
     loadKeptState(state, configDir);
+    // --bones is for this run: the kept setting is written back unless the user changes it.
+    const render::BoneStyle keptBoneStyle = state.settings.boneStyle;
+    if (options.boneStyle) {
+        state.settings.boneStyle = *options.boneStyle;
+    }
     for (const std::string& line : state.errorLines) {
         err << line << "\n";
     }
@@ -464,6 +487,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     // Reading starts before the window exists: the header is usually ready when it opens.
     if (!options.files.empty()) {
         applyCommand(state, command::Open{options.files}, 1.0f, err);
+    }
+    for (const LiveStreamRequest& request : options.liveStreams) {
+        applyCommand(state, command::ConnectLive{request}, 1.0f, err);
     }
     if (options.audioOffsetSeconds) {
         state.audio.offsetSeconds = *options.audioOffsetSeconds;
@@ -507,7 +533,7 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     if (probe && !probe->prepare(state, err)) {
         return 1;
     }
-    if (options.files.empty() && !benchmarking) {
+    if (options.files.empty() && options.liveStreams.empty() && !benchmarking) {
         LoadOutcome sample = loadBundledSample();
         if (sample.character) {
             state.scene.add(std::move(*sample.character));
@@ -528,6 +554,9 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     state.commands.push(command::FrameFigures{true});
 
     const int exitCode = loop.run();
+    if (options.boneStyle && state.settings.boneStyle == *options.boneStyle) {
+        state.settings.boneStyle = keptBoneStyle;
+    }
     if (configDir && !capturing && !benchmarking) {
         saveKeptState(state, *configDir, *window, imgui, err);
     }

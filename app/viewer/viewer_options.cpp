@@ -1,5 +1,7 @@
 #include "app/viewer/viewer_options.h"
 
+#include "app/scene/bone_style_names.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -22,129 +24,192 @@ bool parseSize(std::string_view text, int& width, int& height) {
 
 } // namespace
 
-ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> arguments) {
-    ParsedViewerOptions parsed;
-    ViewerOptions& options = parsed.options;
-    bool onlyFiles = false;
+namespace {
+
+// What the options gather before the whole command line is checked.
+struct OptionState {
+    explicit OptionState(ViewerOptions& target) : options(target) {}
+    ViewerOptions& options;
     ViewerOptions::RenderBenchmark bench;
     bool benchRequested = false;
     bool benchCountGiven = false;
+    bvh::live::StreamFormat liveFormat = bvh::live::StreamFormat::Auto;
+    std::string liveSkeleton;
+};
+
+bool takesValue(std::string_view argument) {
+    return argument == "--screenshot" || argument == "--frame" || argument == "--size" ||
+           argument == "--state-out" || argument == "--bench-render" ||
+           argument == "--characters" || argument == "--frames" ||
+           argument == "--test-pause-after-header" || argument == "--audio-offset" ||
+           argument == "--bench-idle" || argument == "--bones" || argument == "--format" ||
+           argument == "--skeleton";
+}
+
+// Seconds in [minimum, maximum]; nullopt for anything else.
+std::optional<double> parseSeconds(std::string_view value, double minimum, double maximum) {
+    double seconds = 0.0;
+    const char* end = value.data() + value.size();
+    const auto result = std::from_chars(value.data(), end, seconds);
+    if (value.empty() || result.ec != std::errc() || result.ptr != end || !std::isfinite(seconds) ||
+        seconds < minimum || seconds > maximum) {
+        return std::nullopt;
+    }
+    return seconds;
+}
+
+// Applies one option that takes a value (takesValue); false with `error` set when the value is
+// not one the option accepts.
+bool applyOptionValue(std::string_view argument, std::string_view value, OptionState& state,
+                      std::string& error) {
+    ViewerOptions& options = state.options;
+    if (argument == "--format") {
+        const std::optional<bvh::live::StreamFormat> format = bvh::live::parseStreamFormat(value);
+        if (!format) {
+            error = "--format needs auto, axis, lines or bvh, not " + std::string(value);
+            return false;
+        }
+        state.liveFormat = *format;
+    } else if (argument == "--skeleton") {
+        state.liveSkeleton = std::string(value);
+    } else if (argument == "--screenshot") {
+        options.screenshot = std::string(value);
+    } else if (argument == "--state-out") {
+        options.stateOut = std::string(value);
+    } else if (argument == "--bones") {
+        options.boneStyle = boneStyleNamed(value);
+        if (!options.boneStyle) {
+            error =
+                "--bones needs " + std::string(kBoneStyleChoices) + ", not " + std::string(value);
+            return false;
+        }
+    } else if (argument == "--bench-render") {
+        state.bench.file = std::string(value);
+        state.benchRequested = true;
+    } else if (argument == "--test-pause-after-header") {
+        int milliseconds = 0;
+        if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > 60000) {
+            error = "--test-pause-after-header needs 0 to 60000 ms, not " + std::string(value);
+            return false;
+        }
+        options.pauseAfterHeaderMs = milliseconds;
+    } else if (argument == "--characters" || argument == "--frames") {
+        int count = 0;
+        if (!parseInteger(value, count) || count < 1 || count > 100000) {
+            error = std::string(argument) + " needs a count from 1 to 100000, not " +
+                    std::string(value);
+            return false;
+        }
+        (argument == "--characters" ? state.bench.characters : state.bench.frames) = count;
+        state.benchCountGiven = true;
+    } else if (argument == "--bench-idle") {
+        options.benchIdleSeconds = parseSeconds(value, 0.5, 600.0);
+        if (!options.benchIdleSeconds) {
+            error = "--bench-idle needs seconds from 0.5 to 600, not " + std::string(value);
+            return false;
+        }
+    } else if (argument == "--audio-offset") {
+        const std::optional<double> seconds = parseSeconds(value, -3600.0, 3600.0);
+        if (!seconds) {
+            error = "--audio-offset needs seconds from -3600 to 3600, not " + std::string(value);
+            return false;
+        }
+        options.audioOffsetSeconds = *seconds;
+    } else if (argument == "--frame") {
+        std::int64_t frame = 0;
+        if (!parseInteger(value, frame) || frame < 0) {
+            error = "--frame needs a frame number >= 0, not " + std::string(value);
+            return false;
+        }
+        options.frame = frame;
+    } else {
+        int width = 0;
+        int height = 0;
+        if (!parseSize(value, width, height)) {
+            error = "--size needs WIDTHxHEIGHT (64 to 16384), not " + std::string(value);
+            return false;
+        }
+        options.width = width;
+        options.height = height;
+    }
+    return true;
+}
+
+// The checks across options, once every argument is read.
+void finishOptions(OptionState& state, std::string& error) {
+    ViewerOptions& options = state.options;
+    for (LiveStreamRequest& request : options.liveStreams) {
+        request.format = state.liveFormat;
+        request.skeletonPath = state.liveSkeleton;
+    }
+    if ((state.liveFormat != bvh::live::StreamFormat::Auto || !state.liveSkeleton.empty()) &&
+        options.liveStreams.empty()) {
+        error = "--format and --skeleton go with a live stream: tcp://HOST:PORT";
+    } else if (state.benchCountGiven && !state.benchRequested) {
+        error = "--characters and --frames go with --bench-render";
+    } else if (state.benchRequested && (!options.files.empty() || options.screenshot)) {
+        error = "--bench-render takes one FILE and no other files or --screenshot";
+    } else if (state.benchRequested) {
+        options.benchRender = state.bench;
+    }
+    if (error.empty() && options.benchIdleSeconds && (state.benchRequested || options.screenshot)) {
+        error = "--bench-idle goes with neither --bench-render nor --screenshot";
+    }
+}
+
+} // namespace
+
+ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> arguments) {
+    ParsedViewerOptions parsed;
+    ViewerOptions& options = parsed.options;
+    OptionState state(options);
+    bool onlyFiles = false;
     for (std::size_t i = 0; i < arguments.size(); ++i) {
         const std::string_view argument = arguments[i];
-        if (onlyFiles || argument.empty() || argument.front() != '-' || argument == "-") {
+        if (!onlyFiles && isLiveAddress(argument)) {
+            LiveStreamRequest request;
+            if (!parseLiveAddress(argument, request, parsed.error)) {
+                return parsed;
+            }
+            options.liveStreams.push_back(std::move(request));
+        } else if (onlyFiles || argument.empty() || argument.front() != '-' || argument == "-") {
             options.files.emplace_back(argument);
-            continue;
-        }
-        if (argument == "--") {
+        } else if (argument == "--") {
             onlyFiles = true;
-            continue;
-        }
-        if (argument == "--print-load-timing") {
+        } else if (argument == "--print-load-timing") {
             options.printLoadTiming = true;
-            continue;
-        }
-        if (argument == "--test-draw-under-panels") {
+        } else if (argument == "--test-draw-under-panels") {
             options.drawUnderPanels = true;
-            continue;
-        }
-        const bool takesValue = argument == "--screenshot" || argument == "--frame" ||
-                                argument == "--size" || argument == "--state-out" ||
-                                argument == "--bench-render" || argument == "--characters" ||
-                                argument == "--frames" || argument == "--test-pause-after-header" ||
-                                argument == "--audio-offset" || argument == "--bench-idle";
-        if (!takesValue) {
+        } else if (!takesValue(argument)) {
             parsed.error = "unknown option " + std::string(argument);
             return parsed;
-        }
-        if (i + 1 >= arguments.size()) {
+        } else if (i + 1 >= arguments.size()) {
             parsed.error = std::string(argument) + " needs a value";
             return parsed;
-        }
-        const std::string_view value = arguments[++i];
-        if (argument == "--screenshot") {
-            options.screenshot = std::string(value);
-        } else if (argument == "--state-out") {
-            options.stateOut = std::string(value);
-        } else if (argument == "--bench-render") {
-            bench.file = std::string(value);
-            benchRequested = true;
-        } else if (argument == "--test-pause-after-header") {
-            int milliseconds = 0;
-            if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > 60000) {
-                parsed.error =
-                    "--test-pause-after-header needs 0 to 60000 ms, not " + std::string(value);
-                return parsed;
-            }
-            options.pauseAfterHeaderMs = milliseconds;
-        } else if (argument == "--characters" || argument == "--frames") {
-            int count = 0;
-            if (!parseInteger(value, count) || count < 1 || count > 100000) {
-                parsed.error = std::string(argument) + " needs a count from 1 to 100000, not " +
-                               std::string(value);
-                return parsed;
-            }
-            (argument == "--characters" ? bench.characters : bench.frames) = count;
-            benchCountGiven = true;
-        } else if (argument == "--bench-idle") {
-            double seconds = 0.0;
-            const char* end = value.data() + value.size();
-            const auto result = std::from_chars(value.data(), end, seconds);
-            if (value.empty() || result.ec != std::errc() || result.ptr != end ||
-                !std::isfinite(seconds) || seconds < 0.5 || seconds > 600.0) {
-                parsed.error =
-                    "--bench-idle needs seconds from 0.5 to 600, not " + std::string(value);
-                return parsed;
-            }
-            options.benchIdleSeconds = seconds;
-        } else if (argument == "--audio-offset") {
-            double seconds = 0.0;
-            const char* end = value.data() + value.size();
-            const auto result = std::from_chars(value.data(), end, seconds);
-            if (value.empty() || result.ec != std::errc() || result.ptr != end ||
-                !std::isfinite(seconds) || std::abs(seconds) > 3600.0) {
-                parsed.error =
-                    "--audio-offset needs seconds from -3600 to 3600, not " + std::string(value);
-                return parsed;
-            }
-            options.audioOffsetSeconds = seconds;
-        } else if (argument == "--frame") {
-            std::int64_t frame = 0;
-            if (!parseInteger(value, frame) || frame < 0) {
-                parsed.error = "--frame needs a frame number >= 0, not " + std::string(value);
-                return parsed;
-            }
-            options.frame = frame;
-        } else {
-            int width = 0;
-            int height = 0;
-            if (!parseSize(value, width, height)) {
-                parsed.error = "--size needs WIDTHxHEIGHT (64 to 16384), not " + std::string(value);
-                return parsed;
-            }
-            options.width = width;
-            options.height = height;
+        } else if (!applyOptionValue(argument, arguments[++i], state, parsed.error)) {
+            return parsed;
         }
     }
-    if (benchCountGiven && !benchRequested) {
-        parsed.error = "--characters and --frames go with --bench-render";
-    } else if (benchRequested && (!options.files.empty() || options.screenshot)) {
-        parsed.error = "--bench-render takes one FILE and no other files or --screenshot";
-    } else if (benchRequested) {
-        options.benchRender = bench;
-    }
-    if (parsed.error.empty() && options.benchIdleSeconds &&
-        (benchRequested || options.screenshot)) {
-        parsed.error = "--bench-idle goes with neither --bench-render nor --screenshot";
-    }
+    finishOptions(state, parsed.error);
     return parsed;
 }
 
 std::string_view viewerOptionsHelp() {
     return R"(
 Viewer options:
+  tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
+                         `bvhscope serve`, a BVH relay): the figure at the newest frame, the
+                         last minutes scrubbable, Record / Stop in the Live panel
+  --format auto|axis|lines|bvh
+                         the live stream's format (default auto: chosen from its first bytes)
+  --skeleton FILE        a BVH whose channels the live stream's values follow (lines: needed;
+                         axis: else the built-in 59-joint Axis skeleton)
   --screenshot OUT.png   render the window once the files are loaded, save it, and exit
   --frame N              open paused at frame N
   --size WxH             window size in pixels (default: the last size used)
+  --bones lines|capsules|octahedral|body
+                         how bones are drawn in this run (default: Settings > Bones); body: a
+                         smooth surface made from the skeleton, capsules until it is built
   --audio-offset SEC     where the captures' frame 0 is in the sound (a sound file given as a
                          FILE, or found beside a capture: take12.bvh + take12.wav)
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
@@ -175,7 +240,8 @@ Render benchmark:
                          first frame on screen, and the GL renderer; then exit
   --characters N         copies of FILE (default 1)
   --frames K             frames measured (default 300; 5 warm-up frames are not counted)
-  (with --size WxH; default 1280x720)
+  (with --size WxH, default 1280x720, and --bones, default capsules: with body, the frames
+  are counted once every body is built)
 
 Idle benchmark:
   --bench-idle SECONDS   open the files (or the bundled sample) paused, wait until nothing has

@@ -4,6 +4,9 @@
 // --help and --version are handled before this.
 #pragma once
 
+#include "app/viewer/live/live_address.h"
+#include "render/math/skeleton_instances.h"
+
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -17,10 +20,16 @@ namespace bvhscope::viewer {
 struct ViewerOptions {
     // Files, and folders to browse (folder_navigation.h); none: the bundled sample.
     std::vector<std::string> files;
+    // tcp://HOST:PORT arguments: live streams (live/live_streams.h), each with the --format
+    // and --skeleton given anywhere on the line.
+    std::vector<LiveStreamRequest> liveStreams;
     std::optional<std::string> screenshot; // render, save this PNG, exit
     std::optional<std::int64_t> frame;     // start paused at this frame
     std::optional<int> width;              // window size
     std::optional<int> height;
+    // --bones lines|capsules|octahedral|body: the bone look for this run, over the kept setting
+    // (which is not changed by it).
+    std::optional<render::BoneStyle> boneStyle;
     std::optional<std::string> stateOut; // test hook: the viewer's state, rewritten each frame
     // Where the captures' frame 0 is in the sound (a sound file among `files`, or found beside
     // a capture), in seconds.

@@ -62,6 +62,7 @@ private:
     int framesSinceLoaded_ = 0; // a screenshot waits for every load, then for the layout
     std::optional<double> firstSwapMilliseconds_;
     std::vector<double> benchmarkFrameMilliseconds_;
+    int framesSinceBodiesBuilt_ = 0;
     FolderTimingReport folderTiming_;
     // --bench-idle: since when nothing moves, and the measurement's start.
     std::optional<std::chrono::steady_clock::time_point> quietSince_;

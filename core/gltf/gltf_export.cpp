@@ -91,14 +91,13 @@ std::string tooLargeMessage(std::uint64_t bytes) {
 }
 
 // The size of the whole file: a GLB's JSON chunk is padded to 4 bytes with spaces (done here).
-std::uint64_t planFileBytes(std::string& json, const gltf::BufferLayout& layout,
-                            GltfContainer container) {
+std::uint64_t planFileBytes(std::string& json, std::uint64_t bufferBytes, GltfContainer container) {
     if (container == GltfContainer::Binary) {
         json.append((4 - json.size() % 4) % 4, ' ');
         return kGlbHeaderBytes + kChunkHeaderBytes + json.size() +
-               (layout.bufferBytes > 0 ? kChunkHeaderBytes + layout.bufferBytes : 0);
+               (bufferBytes > 0 ? kChunkHeaderBytes + bufferBytes : 0);
     }
-    return json.size() + (layout.bufferBytes + 2) / 3 * 4;
+    return json.size() + (bufferBytes + 2) / 3 * 4;
 }
 
 // The JSON text, then the buffer's bytes streamed in its place (`fileBytes`: planFileBytes).
@@ -106,9 +105,10 @@ std::uint64_t planFileBytes(std::string& json, const gltf::BufferLayout& layout,
 bool writeContents(AtomicFile& file, const Skeleton& skeleton, const Motion& motion,
                    const gltf::BufferLayout& layout, const gltf::SpaceChange& space,
                    const GltfExportOptions& options, const std::string& json,
-                   std::uint64_t fileBytes, std::string& error) {
+                   std::string_view bodyBytes, std::uint64_t fileBytes, std::string& error) {
+    const std::uint64_t bufferBytes = layout.bufferBytes + bodyBytes.size();
     if (options.container == GltfContainer::Binary) {
-        const bool hasBuffer = layout.bufferBytes > 0;
+        const bool hasBuffer = bufferBytes > 0;
         file.write(littleEndianWords({kGlbMagic, kGlbVersion, static_cast<std::uint32_t>(fileBytes),
                                       static_cast<std::uint32_t>(json.size()), kJsonChunk}));
         file.write(json);
@@ -116,10 +116,14 @@ bool writeContents(AtomicFile& file, const Skeleton& skeleton, const Motion& mot
             return true;
         }
         // Floats are 4 bytes: the BIN chunk needs no padding.
-        file.write(littleEndianWords({static_cast<std::uint32_t>(layout.bufferBytes), kBinChunk}));
-        return gltf::streamBuffer(
-            skeleton, motion, layout, space, options.translation,
-            [&file](std::string_view bytes) { file.write(bytes); }, error);
+        file.write(littleEndianWords({static_cast<std::uint32_t>(bufferBytes), kBinChunk}));
+        if (!gltf::streamBuffer(
+                skeleton, motion, layout, space, options.translation,
+                [&file](std::string_view bytes) { file.write(bytes); }, error)) {
+            return false;
+        }
+        file.write(bodyBytes);
+        return true;
     }
     const std::string marker = "\"uri\":\"" + std::string(gltf::kBufferUriPlaceholder);
     const std::size_t at = json.find(marker + "\"");
@@ -135,6 +139,7 @@ bool writeContents(AtomicFile& file, const Skeleton& skeleton, const Motion& mot
             [&base64](std::string_view bytes) { base64.write(bytes); }, error)) {
         return false;
     }
+    base64.write(bodyBytes);
     base64.finish();
     file.write(std::string_view(json).substr(split));
     return true;
@@ -180,9 +185,14 @@ GltfExportResult writeGltfFile(const std::filesystem::path& path, const Skeleton
     for (const gltf::Track& track : layout.tracks) {
         ++(track.constant ? result.constantChannels : result.animatedChannels);
     }
-    result.bufferBytes = layout.bufferBytes;
-    std::string json = gltf::buildGltfJson(skeleton, layout, space, options);
-    result.fileBytes = planFileBytes(json, layout, options.container);
+    gltf::BodyBuffer body;
+    if (options.body != nullptr) {
+        body = gltf::makeBodyBuffer(*options.body, skeleton, space);
+    }
+    result.bufferBytes = layout.bufferBytes + body.bytes.size();
+    std::string json = gltf::buildGltfJson(skeleton, layout, space, options,
+                                           options.body != nullptr ? &body : nullptr);
+    result.fileBytes = planFileBytes(json, result.bufferBytes, options.container);
     if (options.container == GltfContainer::Binary && result.fileBytes > kMaxGltfBytes) {
         result.diagnostics.push_back(errorOf(tooLargeMessage(result.fileBytes)));
         return result;
@@ -191,7 +201,7 @@ GltfExportResult writeGltfFile(const std::filesystem::path& path, const Skeleton
     AtomicFile file(path);
     std::string error;
     if (file.good() && !writeContents(file, skeleton, motion, layout, space, options, json,
-                                      result.fileBytes, error)) {
+                                      body.bytes, result.fileBytes, error)) {
         // AtomicFile's destructor removes the temporary file: nothing is left behind.
         result.diagnostics.push_back(errorOf(std::move(error)));
         return result;

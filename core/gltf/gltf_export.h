@@ -18,6 +18,9 @@
 //   (a quaternion's vector part turned) and translations turned and scaled, so every world
 //   position is metresPerUnit x (the turn) x the file's.
 //
+// - With a body (GltfExportOptions::body, `convert --body`): one more root node holding it as a
+//   skinned mesh (core/gltf/gltf_body.h), so viewers that only draw meshes show a figure.
+//
 // asset.extras records the source's space: {"sourceUpAxis": "+Z", "metresPerSourceUnit": 0.01}.
 //
 // Refused, with nothing written: offsets or motion values that are not finite numbers or leave
@@ -30,6 +33,7 @@
 #pragma once
 
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/body/body_mesh.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
 #include "core/model/motion.h"
@@ -60,6 +64,9 @@ struct GltfExportOptions {
     TranslationMode translation = TranslationMode::Additive; // Absolute or Additive, not Auto
     std::string generator = "bvhscope";                      // asset.generator
     std::string animationName = "motion";
+    // The skeleton's body (core/body/body_builder.h, in the file's axes and units), written as a
+    // skinned mesh node "body"; null: none.
+    const BodyMesh* body = nullptr;
 };
 
 struct GltfExportResult {

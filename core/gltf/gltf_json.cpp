@@ -9,7 +9,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr int kFloatComponents = 5126; // GL_FLOAT
+constexpr int kFloatComponents = 5126;         // GL_FLOAT
+constexpr int kUnsignedShortComponents = 5123; // GL_UNSIGNED_SHORT
+constexpr int kUnsignedIntComponents = 5125;   // GL_UNSIGNED_INT
+constexpr int kArrayBufferTarget = 34962;
+constexpr int kElementArrayBufferTarget = 34963;
 
 // Whether constant tracks need their own one-key input (accessor 1): with one frame, the frame
 // times are that key already.
@@ -106,6 +110,63 @@ Json animationJson(const BufferLayout& layout, const GltfExportOptions& options)
     return {{"name", options.animationName}, {"channels", channels}, {"samplers", samplers}};
 }
 
+// The body's views and accessors after the animation's, its mesh and skin, and its node (a
+// scene root without a transform, as glTF wants of skinned mesh nodes).
+void addBody(const BodyBuffer& body, std::uint64_t start, Json& gltf) {
+    Json& views = gltf["bufferViews"];
+    Json& accessors = gltf["accessors"];
+    if (views.is_null()) {
+        views = Json::array();
+        accessors = Json::array();
+    }
+    const auto add = [&](std::uint64_t offset, std::uint64_t length, int target, int components,
+                         std::uint64_t count, const char* type) {
+        Json view = {{"buffer", 0}, {"byteOffset", start + offset}, {"byteLength", length}};
+        if (target != 0) {
+            view["target"] = target;
+        }
+        views.push_back(std::move(view));
+        accessors.push_back({{"bufferView", views.size() - 1},
+                             {"componentType", components},
+                             {"count", count},
+                             {"type", type}});
+        return accessors.size() - 1;
+    };
+    const std::uint64_t n = body.vertexCount;
+    const std::size_t positions =
+        add(body.positionsOffset, n * 12, kArrayBufferTarget, kFloatComponents, n, "VEC3");
+    accessors[positions]["min"] = body.positionMin;
+    accessors[positions]["max"] = body.positionMax;
+    const std::size_t normals =
+        add(body.normalsOffset, n * 12, kArrayBufferTarget, kFloatComponents, n, "VEC3");
+    const std::size_t joints =
+        add(body.jointsOffset, n * 8, kArrayBufferTarget, kUnsignedShortComponents, n, "VEC4");
+    const std::size_t weights =
+        add(body.weightsOffset, n * 16, kArrayBufferTarget, kFloatComponents, n, "VEC4");
+    const std::size_t inverseBinds = add(body.inverseBindsOffset, body.jointCount * 64, 0,
+                                         kFloatComponents, body.jointCount, "MAT4");
+    const std::size_t indices =
+        add(body.indicesOffset, body.indexCount * 4, kElementArrayBufferTarget,
+            kUnsignedIntComponents, body.indexCount, "SCALAR");
+    gltf["meshes"] = Json::array({{{"name", "body"},
+                                   {"primitives", Json::array({{{"attributes",
+                                                                 {{"POSITION", positions},
+                                                                  {"NORMAL", normals},
+                                                                  {"JOINTS_0", joints},
+                                                                  {"WEIGHTS_0", weights}}},
+                                                                {"indices", indices},
+                                                                {"mode", 4}}})}}});
+    Json skinJoints = Json::array();
+    for (std::uint64_t j = 0; j < body.jointCount; ++j) {
+        skinJoints.push_back(j);
+    }
+    gltf["skins"] = Json::array(
+        {{{"name", "body"}, {"inverseBindMatrices", inverseBinds}, {"joints", skinJoints}}});
+    Json& nodes = gltf["nodes"];
+    nodes.push_back({{"name", "body"}, {"mesh", 0}, {"skin", 0}});
+    gltf["scenes"][0]["nodes"].push_back(nodes.size() - 1);
+}
+
 } // namespace
 
 std::vector<std::string> uniqueNodeNames(const Skeleton& skeleton) {
@@ -130,7 +191,8 @@ std::vector<std::string> uniqueNodeNames(const Skeleton& skeleton) {
 }
 
 std::string buildGltfJson(const Skeleton& skeleton, const BufferLayout& layout,
-                          const SpaceChange& space, const GltfExportOptions& options) {
+                          const SpaceChange& space, const GltfExportOptions& options,
+                          const BodyBuffer* body) {
     Json gltf;
     // How to go back to the BVH file's space (and what the checks of tests/gltf undo).
     gltf["asset"] = {
@@ -148,7 +210,14 @@ std::string buildGltfJson(const Skeleton& skeleton, const BufferLayout& layout,
     if (!layout.tracks.empty()) {
         gltf["animations"] = Json::array({animationJson(layout, options)});
         addAccessors(layout, gltf);
-        Json buffer = {{"byteLength", layout.bufferBytes}};
+    }
+    std::uint64_t bufferBytes = layout.bufferBytes;
+    if (body != nullptr) {
+        addBody(*body, layout.bufferBytes, gltf);
+        bufferBytes += body->bytes.size();
+    }
+    if (bufferBytes > 0) {
+        Json buffer = {{"byteLength", bufferBytes}};
         if (options.container == GltfContainer::EmbeddedText) {
             buffer["uri"] = kBufferUriPlaceholder;
         }

@@ -2,6 +2,7 @@
 // built with nlohmann::json: no hand-written JSON.
 #pragma once
 
+#include "core/gltf/gltf_body.h"
 #include "core/gltf/gltf_tracks.h"
 
 #include <string>
@@ -18,8 +19,10 @@ inline constexpr std::string_view kBufferUriPlaceholder = "data:application/octe
 std::vector<std::string> uniqueNodeNames(const Skeleton& skeleton);
 
 // The compact JSON text (UTF-8; invalid bytes in names become U+FFFD). For EmbeddedText the
-// buffer's uri is `"` kBufferUriPlaceholder `"`, to be followed by the base64 text.
+// buffer's uri is `"` kBufferUriPlaceholder `"`, to be followed by the base64 text. A `body`
+// lies in the buffer after the animation's layout.bufferBytes.
 std::string buildGltfJson(const Skeleton& skeleton, const BufferLayout& layout,
-                          const SpaceChange& space, const GltfExportOptions& options);
+                          const SpaceChange& space, const GltfExportOptions& options,
+                          const BodyBuffer* body = nullptr);
 
 } // namespace bvh::gltf

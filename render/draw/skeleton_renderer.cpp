@@ -23,6 +23,29 @@ void setViewUniforms(const Program& program, const ViewParameters& view) {
     setUniform(program, "uMinRadiusPerDistance", view.minRadiusPerDistance);
 }
 
+// The shadow pass's uniforms, the same for bones and bodies.
+void setShadowUniforms(const Program& program, const glm::vec3& light, const SkeletonStyle& style) {
+    setUniform(program, "uShadowPass", 1);
+    setUniform(program, "uLightDirection", light);
+    setUniform(program, "uGroundHeight", style.groundHeight);
+    setUniform(program, "uShadowStrength", style.shadowStrength);
+    setUniform(program, "uFadeHeight", style.shadowFadeHeight);
+}
+
+// The lit pass's uniforms for a body: smooth, lit surfaces.
+void setBodyLitUniforms(const Program& program, const glm::vec3& light) {
+    setUniform(program, "uShadowPass", 0);
+    setUniform(program, "uLightDirection", light);
+    setUniform(program, "uFlatShading", 0);
+    setUniform(program, "uUnlit", 0);
+}
+
+// Bone instances drawn with capsules: the capsule style, and the body style's characters
+// without a body.
+bool drawnAsCapsules(BoneStyle style) {
+    return style == BoneStyle::Capsule || style == BoneStyle::Body;
+}
+
 // (segments, rings) of the capsule and joint-sphere meshes at each level of detail, Fine to
 // Coarse: 216, 80 and 36 triangles for a bone; 364, 112 and 36 for a joint.
 struct MeshResolution {
@@ -42,6 +65,10 @@ float pixelRadiusPerDistance(float pixels, float verticalFovRadians, int viewpor
 }
 
 SkeletonRenderer::SkeletonRenderer() {
+    if (!bodies_.error().empty()) {
+        error_ = bodies_.error();
+        return;
+    }
     ProgramResult lit = buildProgram("skeleton.vert", "skeleton.frag");
     ProgramResult shadow = buildProgram("skeleton.vert", "shadow.frag");
     if (!lit.program || !shadow.program) {
@@ -146,7 +173,7 @@ void SkeletonRenderer::splitInstances(const ViewParameters& view,
     // Only what is drawn with capsules and spheres: a hierarchy drawn as lines can have a
     // hundred thousand bones.
     const bool bonesAsCapsules =
-        style.bones == BoneStyle::Capsule || (withShadow && style.bones == BoneStyle::Line);
+        drawnAsCapsules(style.bones) || (withShadow && style.bones == BoneStyle::Line);
     splitByDetail(bonesAsCapsules ? bones : std::span<const BoneInstance>{}, detailView,
                   bonesByDetail_);
     splitByDetail(style.drawJoints ? joints : std::span<const BoneInstance>{}, detailView,
@@ -156,7 +183,7 @@ void SkeletonRenderer::splitInstances(const ViewParameters& view,
 
 void SkeletonRenderer::drawBones(BoneStyle style, bool forShadow) {
     // Lines cast no useful shadow; the capsule stands in for them.
-    if (style == BoneStyle::Capsule || (forShadow && style == BoneStyle::Line)) {
+    if (drawnAsCapsules(style) || (forShadow && style == BoneStyle::Line)) {
         drawByDetail(capsules_, boneInstances_, bonesByDetail_, forShadow ? 1 : 0);
     } else {
         drawInstanced(style == BoneStyle::Octahedral ? octahedron_ : line_, boneInstances_, bones_);
@@ -179,22 +206,19 @@ void SkeletonRenderer::drawShaded(BoneStyle bones, bool drawJoints) {
 void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
                                      std::span<const BoneInstance> bones,
                                      std::span<const BoneInstance> joints,
-                                     const SkeletonStyle& style) {
-    if (!litProgram_ || (bones.empty() && joints.empty())) {
+                                     const SkeletonStyle& style, std::span<const BodyDraw> bodies) {
+    if (!litProgram_ || (bones.empty() && joints.empty() && bodies.empty())) {
         return;
     }
     const glm::vec3 light = glm::normalize(view.lightDirection);
     const bool drawJoints = style.drawJoints && !joints.empty();
     splitInstances(view, bones, joints, style, style.drawShadow);
+    bodies_.prepare(view, bodies);
 
     if (style.drawShadow) {
         glUseProgram(shadowProgram_.id());
         setViewUniforms(shadowProgram_, view);
-        setUniform(shadowProgram_, "uShadowPass", 1);
-        setUniform(shadowProgram_, "uLightDirection", light);
-        setUniform(shadowProgram_, "uGroundHeight", style.groundHeight);
-        setUniform(shadowProgram_, "uShadowStrength", style.shadowStrength);
-        setUniform(shadowProgram_, "uFadeHeight", style.shadowFadeHeight);
+        setShadowUniforms(shadowProgram_, light, style);
         glEnable(GL_BLEND);
         // Colour blends "over"; alpha accumulates coverage (a + dst * (1 - a)), so a picture
         // drawn over a transparent clear keeps a correct alpha (thumbnails) and one over an
@@ -212,6 +236,11 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
         if (drawJoints) {
             drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_, 1);
         }
+        if (!bodies_.empty()) {
+            const Program& bodyShadow = bodies_.useShadow(view);
+            setShadowUniforms(bodyShadow, light, style);
+            bodies_.draw(bodyShadow, true);
+        }
         flatteningShadows_ = false;
         glDisable(GL_POLYGON_OFFSET_FILL);
         glDisable(GL_STENCIL_TEST);
@@ -225,6 +254,11 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
     setUniform(litProgram_, "uLightDirection", light);
     glEnable(GL_DEPTH_TEST);
     drawShaded(style.bones, drawJoints);
+    if (!bodies_.empty()) {
+        const Program& bodyLit = bodies_.useLit(view);
+        setBodyLitUniforms(bodyLit, light);
+        bodies_.draw(bodyLit, false);
+    }
     glDisable(GL_CULL_FACE);
     glUseProgram(0);
 }
@@ -232,17 +266,29 @@ void SkeletonRenderer::drawSkeletons(const ViewParameters& view,
 void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
                                        std::span<const BoneInstance> bones,
                                        std::span<const BoneInstance> joints,
-                                       const SkeletonStyle& style) {
-    if (!litProgram_ || (bones.empty() && joints.empty())) {
+                                       const SkeletonStyle& style,
+                                       std::span<const BodyDraw> bodies) {
+    if (!litProgram_ || (bones.empty() && joints.empty() && bodies.empty())) {
         return;
     }
+    const glm::vec3 light = glm::normalize(view.lightDirection);
     const bool drawJoints = style.drawJoints && !joints.empty();
-    // Both passes draw the same split, so every vertex lands alike (GL_EQUAL below).
+    // Both passes draw the same split and body levels, so every vertex lands alike (GL_EQUAL
+    // below).
     splitInstances(view, bones, joints, style, false);
+    bodies_.prepare(view, bodies);
+    const auto drawBodies = [&] {
+        if (!bodies_.empty()) {
+            const Program& bodyLit = bodies_.useLit(view);
+            setBodyLitUniforms(bodyLit, light);
+            bodies_.draw(bodyLit, false);
+            glUseProgram(litProgram_.id());
+        }
+    };
     glUseProgram(litProgram_.id());
     setViewUniforms(litProgram_, view);
     setUniform(litProgram_, "uShadowPass", 0);
-    setUniform(litProgram_, "uLightDirection", glm::normalize(view.lightDirection));
+    setUniform(litProgram_, "uLightDirection", light);
     setUniform(litProgram_, "uLineStyle", style.bones == BoneStyle::Line ? 1 : 0);
     glEnable(GL_DEPTH_TEST);
 
@@ -257,6 +303,7 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
         drawByDetail(jointSpheres_, jointInstances_, jointsByDetail_);
         setUniform(litProgram_, "uLineStyle", lineStyle);
     }
+    drawBodies();
     // Pass 2: colour there, once.
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     glDepthFunc(GL_EQUAL);
@@ -264,6 +311,7 @@ void SkeletonRenderer::drawTranslucent(const ViewParameters& view,
     glEnable(GL_BLEND);
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     drawShaded(style.bones, drawJoints);
+    drawBodies();
     setUniform(litProgram_, "uLineStyle", 0);
     glDisable(GL_BLEND);
     glDepthMask(GL_TRUE);

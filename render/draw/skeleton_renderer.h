@@ -2,9 +2,11 @@
 // mesh, the joint sphere, each at up to three levels of detail), plus their shadow on the
 // ground. It takes world-space instances
 // (Y up, metres) and knows nothing of BVH, sampling or selection: the app decides positions,
-// radii and colours.
+// radii and colours. Skinned bodies (BodyDraw) are drawn in the same passes by its
+// BodyRenderer (body_renderer.h).
 #pragma once
 
+#include "render/draw/body_renderer.h"
 #include "render/gl/gl_objects.h"
 #include "render/math/mesh_builder.h"
 #include "render/math/mesh_detail.h"
@@ -57,18 +59,22 @@ public:
     // then the bones and joints, each kind in a single instanced draw. Expects the target to
     // have depth and stencil buffers, the stencil cleared to 0 (cleared with the frame rather
     // than here: a software rasteriser pays for a stencil-only clear on every pixel); the
-    // shadows leave it non-zero where they fall.
+    // shadows leave it non-zero where they fall. `bodies` are skinned surfaces drawn with the
+    // bones, whatever the style (their shadows in the same stencil pass); bone instances with
+    // BoneStyle::Body are drawn as capsules, so a scene can mix bodies and capsule figures.
     void drawSkeletons(const ViewParameters& view, std::span<const BoneInstance> bones,
-                       std::span<const BoneInstance> joints, const SkeletonStyle& style);
+                       std::span<const BoneInstance> joints, const SkeletonStyle& style,
+                       std::span<const BodyDraw> bodies = {});
 
     // Translucent skeletons (onion-skin ghosts; the instances' alpha says how faint), after the
     // opaque ones, with no shadow. Two passes per mesh: depth only, then colour where the depth
     // matches, so each pixel takes the nearest ghost surface exactly once: no darker seams where
     // limbs, or a capsule's front and back, overlap. Ghosts are depth-tested against what is
     // drawn (the live pose hides a ghost behind it) and leave their depth behind, so draw them
-    // last.
+    // last. Translucent `bodies` (their node colours' alpha) take the same two passes.
     void drawTranslucent(const ViewParameters& view, std::span<const BoneInstance> bones,
-                         std::span<const BoneInstance> joints, const SkeletonStyle& style);
+                         std::span<const BoneInstance> joints, const SkeletonStyle& style,
+                         std::span<const BodyDraw> bodies = {});
 
 private:
     struct GpuMesh {
@@ -98,6 +104,7 @@ private:
                         bool withShadow);
 
     std::string error_;
+    BodyRenderer bodies_;
     Program litProgram_;
     Program shadowProgram_;
     Buffer boneInstances_;

@@ -18,6 +18,9 @@ struct BoneInstance {
 };
 static_assert(sizeof(BoneInstance) == 48, "BoneInstance is uploaded as is");
 
-enum class BoneStyle : std::uint8_t { Capsule, Octahedral, Line };
+// Body: each character with a body mesh is drawn as a skinned surface (BodyDraw in
+// render/draw/body_renderer.h); the bone instances given with it (characters whose body is not
+// built, or fell back) are drawn as capsules. Settings store the style by name.
+enum class BoneStyle : std::uint8_t { Capsule, Octahedral, Line, Body };
 
 } // namespace bvhscope::render

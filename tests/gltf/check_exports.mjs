@@ -2,6 +2,7 @@
 // no errors and no warnings on both; three.js (GLTFLoader, AnimationMixer) posed at the first,
 // a middle and the last frame must put every node where `bvhscope positions` does, after the
 // unit and axis change the file records in asset.extras, within 1e-4 of the figure's height.
+// The same for a .glb with --body (the skinned body mesh).
 // usage: node check_exports.mjs BVHSCOPE OUTDIR FILE.bvh...
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -53,6 +54,33 @@ function positionsAt(bvh, frame) {
   });
 }
 
+// A --body file's skinned mesh, posed by three.js, must stay on the figure: every vertex (every
+// 7th, skinned by three's own code) within a quarter of the joints' box's largest side of that
+// box (the captures here stretch bones with position channels and lie down, so not tighter). A
+// wrong inverse bind matrix or joint index moves parts of it by the figure's size.
+function checkBodyFollows(scene, joints, where) {
+  let body = null;
+  scene.traverse((object) => { if (object.isSkinnedMesh) body = object; });
+  if (body === null) return true;
+  const jointLow = [0, 1, 2].map((i) => Math.min(...joints.map((p) => p[i])));
+  const jointHigh = [0, 1, 2].map((i) => Math.max(...joints.map((p) => p[i])));
+  const margin = 0.25 * Math.max(...[0, 1, 2].map((i) => jointHigh[i] - jointLow[i]));
+  const low = jointLow.map((v) => v - margin);
+  const high = jointHigh.map((v) => v + margin);
+  const vertex = new THREE.Vector3();
+  const count = body.geometry.attributes.position.count;
+  for (let index = 0; index < count; index += 7) {
+    body.getVertexPosition(index, vertex);
+    vertex.applyMatrix4(body.matrixWorld);
+    const p = vertex.toArray();
+    if (p.some((v, i) => !(v >= low[i] && v <= high[i]))) {
+      fail(`${where}: body vertex ${index} at ${p} is off the figure (${low} to ${high})`);
+      return false;
+    }
+  }
+  return true;
+}
+
 async function compareWithThree(bvh, glb) {
   const bytes = fs.readFileSync(glb);
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
@@ -96,6 +124,7 @@ async function compareWithThree(bvh, glb) {
         return;
       }
     }
+    if (!checkBodyFollows(gltf.scene, expected, `${glb}: frame ${frame}`)) return;
   }
   console.log(`ok ${path.basename(glb)}: three.js matches positions (worst ${worst.toExponential(2)} of the height)`);
 }
@@ -107,6 +136,10 @@ for (const bvh of captures) {
     await validate(stem + extension);
   }
   await compareWithThree(bvh, stem + '.glb');
+  // --body adds the skinned body mesh (issue 29): valid too, and the joints still where they are.
+  execFileSync(bvhscope, ['convert', bvh, stem + '_body.glb', '--body'], { stdio: 'ignore' });
+  await validate(stem + '_body.glb');
+  await compareWithThree(bvh, stem + '_body.glb');
 }
 if (failures > 0) {
   console.log(`${failures} failures`);

@@ -75,6 +75,14 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             std::string name;
             std::getline(in >> std::ws, name);
             state.waiting.push_back(name);
+        } else if (key == "bones") {
+            in >> state.bones;
+        } else if (key == "body") {
+            std::size_t index = 0;
+            std::string word;
+            ViewerStateFile::Body body;
+            in >> index >> body.status >> word >> body.triangles;
+            state.bodies.push_back(body);
         } else if (key == "lines") {
             int lines = 0;
             in >> lines;

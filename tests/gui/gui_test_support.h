@@ -69,6 +69,12 @@ struct ViewerStateFile {
     std::vector<std::string> waiting; // files whose header is still being read
     bool loading = false;             // some file is still being read
     bool bonesAsLines = false;        // over the renderer's mesh budget: lines, no joints
+    std::string bones;                // the bone look: capsules, octahedral, lines or body
+    struct Body {
+        std::string status; // building, ready or capsules (fallen back, or not asked for)
+        std::size_t triangles = 0;
+    };
+    std::vector<Body> bodies; // per file, in the body look
 
     // The analysis views (app/viewer/analysis/analysis_views.h).
     bool restPose = false;

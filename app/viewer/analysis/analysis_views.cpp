@@ -77,7 +77,9 @@ std::string checkPair(CompareView& compare, const std::vector<Character>& charac
 
 void updateClipSummary(CompareView& compare, const Character& a, const Character& b,
                        bvh::Interpolation interpolation) {
-    if (a.loading() || b.loading()) {
+    // The whole-clip summary needs every frame: not while a file loads, nor of a live stream
+    // (its frames keep coming; the pose-by-pose comparison still runs).
+    if (a.loading() || b.loading() || a.isLive() || b.isLive()) {
         compare.clip.reset();
         compare.clipKey.clear();
         return;

@@ -200,6 +200,20 @@ Entry boolEntry(const char* key, bool ViewerSettings::*member) {
             }};
 }
 
+// Free text on one line (a host, a path): leading and trailing spaces are not kept, and a value
+// with a line break cannot be stored (it is written empty).
+Entry textEntry(const char* key, std::string ViewerSettings::*member) {
+    return {key,
+            [member](const ViewerSettings& settings) {
+                const std::string& text = settings.*member;
+                return text.find_first_of("\r\n") == std::string::npos ? text : std::string();
+            },
+            [member](std::string_view text, ViewerSettings& settings) {
+                settings.*member = std::string(text);
+                return true;
+            }};
+}
+
 template <typename Vector>
 Entry colorEntry(const char* key, Vector ViewerSettings::*member) {
     constexpr int kComponents = Vector::length();
@@ -229,7 +243,8 @@ const std::vector<Entry>& entries() {
         enumEntry("bone_style", &ViewerSettings::boneStyle,
                   {{BoneStyle::Capsule, "capsule"},
                    {BoneStyle::Octahedral, "octahedral"},
-                   {BoneStyle::Line, "line"}}),
+                   {BoneStyle::Line, "line"},
+                   {BoneStyle::Body, "body"}}),
         floatEntry("bone_thickness", &ViewerSettings::boneThickness, 0.1f, 5.0f),
         boolEntry("show_joints", &ViewerSettings::showJoints),
         boolEntry("show_grid", &ViewerSettings::showGrid),
@@ -285,6 +300,13 @@ const std::vector<Entry>& entries() {
         dockFractionEntry("dock_bottom_height", &DockProportions::bottomHeight),
         dockFlagEntry("dock_left_collapsed", &DockProportions::leftCollapsed),
         dockFlagEntry("dock_right_collapsed", &DockProportions::rightCollapsed),
+        textEntry("live_host", &ViewerSettings::liveHost),
+        intEntry("live_port", &ViewerSettings::livePort, 1, 65535),
+        enumEntry("live_format", &ViewerSettings::liveFormat,
+                  {{"auto", "auto"}, {"axis", "axis"}, {"lines", "lines"}, {"bvh", "bvh"}}),
+        textEntry("live_skeleton", &ViewerSettings::liveSkeleton),
+        floatEntry("live_window_seconds", &ViewerSettings::liveWindowSeconds, 5.0f, 1800.0f),
+        textEntry("live_record_folder", &ViewerSettings::liveRecordFolder),
     };
     return kEntries;
 }

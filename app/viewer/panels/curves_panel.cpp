@@ -277,6 +277,11 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         ImGui::End();
         return;
     }
+    if (character.isLive()) {
+        ImGui::TextDisabled("A live stream has no curves: Record it, then open the take.");
+        ImGui::End();
+        return;
+    }
     if (curves.series.empty()) {
         ImGui::TextDisabled(skeleton.isEndSite[node]
                                 ? "An End Site has no channels: select its joint."

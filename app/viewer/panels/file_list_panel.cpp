@@ -36,6 +36,7 @@ void drawFileMenuBar(ViewerState& state) {
         if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
             state.folder.closeRequested = true;
         }
+        drawLiveMenuItems(state);
         ImGui::Separator();
         drawExportMenuItems(state);
         ImGui::Separator();

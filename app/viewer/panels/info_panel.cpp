@@ -206,7 +206,12 @@ void drawInfoPanel(ViewerState& state) {
         recordShownText(state, "info:file",
                         elidedText(character.clip->displayName, openFileNames(state)));
         row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
-        row(state, "Frames", "%u", summary.framesPresent);
+        if (character.isLive()) { // a live stream: the frames received, and those in memory
+            row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
+                character.liveFrameCount - character.liveFirstHeldFrame);
+        } else {
+            row(state, "Frames", "%u", summary.framesPresent);
+        }
         if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
             row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
         }

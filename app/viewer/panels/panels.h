@@ -4,6 +4,8 @@
 
 #include "app/viewer/session/viewer_state.h"
 
+#include <imgui.h>
+
 namespace bvhscope::viewer {
 
 // Each panel is docked at its rectangle in state.layout (layout/dock_layout.h), and draws nothing
@@ -30,5 +32,13 @@ void drawVideoExportPanel(ViewerState& state, float scale);
 void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog = false);
 // Notices (session/notices.h) over the bottom of the view, fading.
 void drawNotices(ViewerState& state, float scale);
+// Live streams (live_panel.cpp): File > Connect to live stream... and its dialog; the timeline's
+// row of Live, Record / Stop and each stream's status line (nothing without a stream); and the
+// part of the timeline no longer in memory, shaded.
+void drawLiveMenuItems(ViewerState& state);
+void drawLiveConnectDialog(ViewerState& state, float scale);
+void drawLiveControls(ViewerState& state, float scale);
+void drawLiveUnheldSpan(const ViewerState& state, ImVec2 origin, float width, float height,
+                        double duration);
 
 } // namespace bvhscope::viewer

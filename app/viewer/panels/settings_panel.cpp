@@ -73,6 +73,40 @@ void drawOverlaySettings(ViewerState& state) {
     ImGui::PopID();
 }
 
+// Capsules, Octahedral, Lines or Body (a surface built from the skeleton; capsules until it is
+// built). Each choice's rectangle is recorded ("settings:bones", "settings:bones:body"...) for
+// the GUI tests.
+void drawBoneStyleCombo(ViewerState& state) {
+    using render::BoneStyle;
+    const struct {
+        BoneStyle style;
+        const char* label;
+        const char* rect;
+    } kChoices[] = {{BoneStyle::Capsule, "Capsules", "settings:bones:capsules"},
+                    {BoneStyle::Octahedral, "Octahedral", "settings:bones:octahedral"},
+                    {BoneStyle::Line, "Lines", "settings:bones:lines"},
+                    {BoneStyle::Body, "Body", "settings:bones:body"}};
+    BoneStyle& current = state.settings.boneStyle;
+    const char* preview = kChoices[0].label;
+    for (const auto& choice : kChoices) {
+        if (choice.style == current) {
+            preview = choice.label;
+        }
+    }
+    const bool open = ImGui::BeginCombo("##bones", preview);
+    recordItemRect(state, "settings:bones");
+    if (!open) {
+        return;
+    }
+    for (const auto& choice : kChoices) {
+        if (ImGui::Selectable(choice.label, choice.style == current)) {
+            current = choice.style;
+        }
+        recordItemRect(state, choice.rect);
+    }
+    ImGui::EndCombo();
+}
+
 } // namespace
 
 void drawSettingsPanel(ViewerState& state) {
@@ -81,11 +115,8 @@ void drawSettingsPanel(ViewerState& state) {
     }
     ViewerSettings& settings = state.settings;
     if (ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
-        int style = static_cast<int>(settings.boneStyle);
         labelAbove("Bones");
-        if (ImGui::Combo("##bones", &style, "Capsules\0Octahedral\0Lines\0")) {
-            settings.boneStyle = static_cast<render::BoneStyle>(style);
-        }
+        drawBoneStyleCombo(state);
         if (state.bonesOverMeshBudget) {
             ImGui::TextWrapped(
                 "Over %zu bones on screen: drawn as lines, without joints or shadows.",
@@ -159,6 +190,13 @@ void drawSettingsPanel(ViewerState& state) {
         ImGui::Checkbox("Interpolate", &settings.interpolate);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Blend between frames when the time falls between two");
+        }
+        labelAbove("Live window");
+        ImGui::SliderFloat("##livewindow", &settings.liveWindowSeconds, 5.0f, 1800.0f, "%.0f s",
+                           ImGuiSliderFlags_Logarithmic);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Seconds of a live stream kept in memory to scrub back (streams "
+                              "connected from now on); Record keeps every frame on disk");
         }
     }
     if (ImGui::CollapsingHeader("Camera")) {

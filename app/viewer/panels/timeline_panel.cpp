@@ -127,6 +127,7 @@ void drawScrubBar(ViewerState& state, float scale) {
     // The playback range.
     draw->AddRectFilled(ImVec2(xOf(playback.rangeStart()), origin.y),
                         ImVec2(xOf(playback.rangeEnd()), end.y), IM_COL32(60, 80, 110, 255), 3.0f);
+    drawLiveUnheldSpan(state, origin, width, height, duration);
     drawWaveform(state.audio, origin, width, height, duration);
     // Ticks: every frame when they are far enough apart, else every 10th or 100th.
     const std::int64_t lastFrame = playback.lastFrame();
@@ -325,6 +326,7 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     }
     drawFileFrames(state, scale);
     drawRangeControls(state, scale);
+    drawLiveControls(state, scale);
     drawScrubBar(state, scale);
     drawAudioControls(state, scale);
     // The height the content needs: the layout gives the strip that much from the next frame.

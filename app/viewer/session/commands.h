@@ -7,6 +7,7 @@
 
 #include "app/scene/character.h"
 #include "app/viewer/io/export.h"
+#include "app/viewer/live/live_address.h"
 
 #include <cstddef>
 #include <string>
@@ -72,16 +73,28 @@ struct Export {
 // File > Export video: start with what the dialog holds, or cancel the export running.
 struct StartVideoExport {};
 struct CancelVideoExport {};
+// File > Connect to live stream... (or tcp://HOST:PORT on the command line): a live character
+// (live/live_streams.h). The dialog's answers are kept in the settings.
+struct ConnectLive {
+    LiveStreamRequest request;
+};
+// The Live button: the playback follows the newest frame again.
+struct FollowLive {};
+// Record / Stop: takes of every live stream into the settings' record folder.
+struct StartLiveRecording {};
+struct StopLiveRecording {};
 
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
 
-using Command = std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
-                             command::FrameFigures, command::FrameClip, command::ResetCamera,
-                             command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
-                             command::SetDefaultAxes, command::RemoveSound, command::Export,
-                             command::StartVideoExport, command::CancelVideoExport>;
+using Command =
+    std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
+                 command::FrameFigures, command::FrameClip, command::ResetCamera,
+                 command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
+                 command::SetDefaultAxes, command::RemoveSound, command::Export,
+                 command::StartVideoExport, command::CancelVideoExport, command::ConnectLive,
+                 command::FollowLive, command::StartLiveRecording, command::StopLiveRecording>;
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

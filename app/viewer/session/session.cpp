@@ -7,6 +7,7 @@
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <type_traits>
@@ -403,6 +404,61 @@ void apply(SessionState& session, const command::CancelVideoExport&, float, std:
     }
 }
 
+// [SECTION] Live streams (live/live_streams.h)
+
+void apply(SessionState& session, const command::ConnectLive& connect, float, std::ostream& err) {
+    session.live.windowSeconds = session.settings.liveWindowSeconds;
+    std::string error;
+    if (!session.live.open(connect.request, error)) {
+        showErrors(session,
+                   {"bvhscope: cannot connect to " + connect.request.address() + ": " + error},
+                   err);
+        return;
+    }
+    session.notices.post("Connecting to " + connect.request.address());
+}
+
+void apply(SessionState& session, const command::FollowLive&, float, std::ostream&) {
+    session.live.followNow();
+}
+
+void apply(SessionState& session, const command::StartLiveRecording&, float, std::ostream& err) {
+    const std::filesystem::path folder = session.settings.liveRecordFolder.empty()
+                                             ? defaultTakeFolder()
+                                             : bvh::pathFromUtf8(session.settings.liveRecordFolder);
+    std::string error;
+    if (!session.live.startRecording(folder, error)) {
+        showErrors(session, {"bvhscope: cannot record: " + error}, err);
+        session.live.stopRecording();
+    }
+}
+
+void apply(SessionState& session, const command::StopLiveRecording&, float, std::ostream& err) {
+    for (std::string& note : session.live.stopRecording()) {
+        err << "bvhscope: " << note << "\n";
+        session.notices.post(std::move(note));
+    }
+}
+
+// Once a frame, after the files: frames that arrived grow the live characters' timelines.
+void pollLiveStreams(SessionState& session, std::ostream& err) {
+    session.live.windowSeconds = session.settings.liveWindowSeconds;
+    session.live.followGrowingFiles(session.scene);
+    LiveStreams::Events events =
+        session.live.update(session.scene, session.settings.upAxis, session.settings.unit);
+    for (std::string& notice : events.notices) {
+        err << "bvhscope: " << notice << "\n";
+        session.notices.post(std::move(notice));
+    }
+    if (events.added) {
+        session.infoCharacter = session.scene.characters().size() - 1;
+    }
+    if (events.added || events.reshaped) {
+        session.scene.arrangeSideBySide();
+        session.framing.fileArrived(session.settings.frameOnLoad);
+    }
+}
+
 } // namespace
 
 void applyCommand(SessionState& session, const Command& command, float viewAspect,
@@ -424,16 +480,19 @@ bool sessionIsMoving(const SessionState& session) {
     return session.playback.playing() || session.loads.busy(session.scene) ||
            session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
            framing.resetCamera || framing.clip || framing.figures ||
-           !session.notices.empty(); // a notice fades
+           !session.notices.empty() || // a notice fades
+           session.live.active();      // frames may arrive any time
 }
 
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();
+    session.live.noticeUserTime(session.playback.time()); // scrubbed away from now?
     for (const Command& command : commands) {
         applyCommand(session, command, frame.viewAspect, err);
     }
     pollLoads(session, err);
+    pollLiveStreams(session, err);
     updateFolderBrowsing(session);
     applyRememberedUpAxes(session);
     if (session.scene.characters().size() > before && session.settings.frameOnLoad) {
@@ -443,9 +502,14 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
     session.playback.setClip(session.scene.duration(),
                              session.scene.frameTime(session.infoCharacter));
     session.playback.update(frame.wallSeconds);
+    if (const std::optional<double> now = session.live.nowTime(session.scene)) {
+        session.playback.seek(*now); // the live figure at its newest frame
+        session.live.timePut(session.playback.time());
+    }
     updateSound(session, frame.wallSeconds, err);
 
     sampleLivePose(session);
+    session.live.posesSampled(std::chrono::steady_clock::now());
     updateAnalysisViews(session.analysis, session.scene, session.pose, session.selection,
                         interpolationOf(session.settings));
     frameRequested(session, frame.viewAspect);

@@ -16,6 +16,7 @@
 #include "app/viewer/io/remembered_up_axes.h"
 #include "app/viewer/io/video_export.h"
 #include "app/viewer/io/video_export_dialog.h"
+#include "app/viewer/live/live_streams.h"
 #include "app/viewer/session/notices.h"
 #include "render/math/camera.h"
 
@@ -61,6 +62,7 @@ struct SessionState {
     // command line sample into buffers of their own.
     ScenePose pose;
     FileLoads loads;      // files still being read (see file_loading.h)
+    LiveStreams live;     // live streams and their characters (live/live_streams.h)
     FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
     Playback playback;
     ViewerSettings settings;

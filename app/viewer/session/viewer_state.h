@@ -25,6 +25,7 @@ struct UiState {
     float timelineContentHeight = 0.0f; // what the timeline needed last frame
     bool comparePanelOpen = false;   // opened by the user (Files panel, View menu), never by itself
     bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts
+    bool liveConnectRequested = false;  // File > Connect to live stream...
     bool revealSelectionInTree = false; // the viewport picked: open and scroll the tree to it
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,

@@ -155,6 +155,38 @@ TEST(ConvertGltf, GltfOptionsNeedAGltfOutput) {
     EXPECT_FALSE(std::filesystem::exists(directory.path() / "out.glb"));
 }
 
+TEST(ConvertGltf, BodyAddsASkinnedMeshNode) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("figure.bvh", kZUpFigure);
+    const std::string output = directory.pathText("figure.gltf");
+    const auto result = run(runConvert, {input, output, "--body"});
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    EXPECT_NE(result.out.find("a body of "), std::string::npos) << result.out;
+    const nlohmann::json gltf = readJson(output);
+    ASSERT_FALSE(gltf.is_discarded());
+    // Ten nodes of the file (End Sites included), then the body: a scene root with the mesh and
+    // a skin over them all.
+    ASSERT_EQ(gltf["nodes"].size(), 11u);
+    EXPECT_EQ(gltf["nodes"][10]["name"], "body");
+    EXPECT_EQ(gltf["nodes"][10]["skin"], 0);
+    EXPECT_FALSE(gltf["nodes"][10].contains("translation"));
+    EXPECT_EQ(gltf["scenes"][0]["nodes"], nlohmann::json({0, 10}));
+    EXPECT_EQ(gltf["skins"][0]["joints"].size(), 10u);
+    const nlohmann::json& attributes = gltf["meshes"][0]["primitives"][0]["attributes"];
+    for (const char* attribute : {"POSITION", "NORMAL", "JOINTS_0", "WEIGHTS_0"}) {
+        EXPECT_TRUE(attributes.contains(attribute)) << attribute;
+    }
+    EXPECT_EQ(gltf["accessors"][attributes["JOINTS_0"].get<int>()]["componentType"], 5123);
+    // The figure stands 1.7 m tall in glTF's +Y (its feet's End Sites at 0).
+    const nlohmann::json& position = gltf["accessors"][attributes["POSITION"].get<int>()];
+    EXPECT_NEAR(position["max"][1].get<double>(), 1.7, 0.1);
+    EXPECT_NEAR(position["min"][1].get<double>(), 0.0, 0.08);
+
+    auto bvhOut = run(runConvert, {input, directory.pathText("out.bvh"), "--body"});
+    EXPECT_EQ(bvhOut.status, kExitUsage);
+    EXPECT_NE(bvhOut.err.find("--body applies to glTF output only"), std::string::npos);
+}
+
 TEST(ConvertGltf, NeverWritesOverTheInput) {
     // A BVH file whose name ends in .glb: OUT = IN is refused before anything is read.
     TemporaryDirectory directory;

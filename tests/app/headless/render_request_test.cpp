@@ -233,5 +233,31 @@ TEST(RenderRequest, UsageErrorsNeverReachTheRenderer) {
     EXPECT_EQ(runRender(arguments, out, err), 2);
 }
 
+TEST(RenderRequest, BonesChooseTheLookCapsulesByDefault) {
+    const Parsed plain = parse({"walk.bvh", "-o", "walk.png"});
+    ASSERT_TRUE(plain.result.request.has_value()) << plain.err;
+    EXPECT_EQ(plain.result.request->boneStyle, render::BoneStyle::Capsule);
+    const struct {
+        const char* word;
+        render::BoneStyle style;
+    } kWords[] = {{"body", render::BoneStyle::Body},
+                  {"lines", render::BoneStyle::Line},
+                  {"capsules", render::BoneStyle::Capsule},
+                  {"octahedral", render::BoneStyle::Octahedral}};
+    for (const auto& word : kWords) {
+        const Parsed parsed = parse({"walk.bvh", "-o", "walk.png", "--bones", word.word});
+        ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
+        EXPECT_EQ(parsed.result.request->boneStyle, word.style) << word.word;
+    }
+    const Parsed sheet = parse({"--contact-sheet", "dir", "-o", "sheet.png", "--bones", "body"});
+    ASSERT_TRUE(sheet.result.request.has_value()) << sheet.err;
+    EXPECT_EQ(sheet.result.request->boneStyle, render::BoneStyle::Body);
+    const Parsed bad = parse({"walk.bvh", "-o", "walk.png", "--bones", "mesh"});
+    EXPECT_EQ(bad.result.exitCode, 2);
+    EXPECT_NE(bad.err.find("--bones must be lines, capsules, octahedral or body, not 'mesh'"),
+              std::string::npos)
+        << bad.err;
+}
+
 } // namespace
 } // namespace bvhscope::headless

@@ -89,3 +89,18 @@ TEST(ViewerOptions, FoldersAreNamedLikeFiles) {
     ASSERT_TRUE(parsed.error.empty()) << parsed.error;
     EXPECT_EQ(parsed.options.files, (std::vector<std::string>{"takes/", "a.bvh"}));
 }
+
+TEST(ViewerOptions, BonesOverrideTheLookForThisRun) {
+    EXPECT_FALSE(parse({"a.bvh"}).options.boneStyle.has_value());
+    const ParsedViewerOptions body = parse({"a.bvh", "--bones", "body"});
+    ASSERT_TRUE(body.error.empty()) << body.error;
+    EXPECT_EQ(body.options.boneStyle, bvhscope::render::BoneStyle::Body);
+    EXPECT_EQ(parse({"--bones", "lines"}).options.boneStyle, bvhscope::render::BoneStyle::Line);
+    const ParsedViewerOptions bench =
+        parse({"--bench-render", "a.bvh", "--characters", "50", "--bones", "body"});
+    ASSERT_TRUE(bench.error.empty()) << bench.error;
+    EXPECT_EQ(bench.options.boneStyle, bvhscope::render::BoneStyle::Body);
+    EXPECT_EQ(bench.options.benchRender->characters, 50);
+    EXPECT_NE(parse({"--bones", "skin"}).error.find("--bones needs"), std::string::npos);
+    EXPECT_FALSE(parse({"--bones"}).error.empty());
+}

@@ -33,6 +33,18 @@ TEST(SettingsStore, RoundTripsEveryValue) {
     EXPECT_EQ(read.windowWidth, 1000);
 }
 
+TEST(SettingsStore, TheBodyLookIsKeptAndOldFilesStillRead) {
+    ViewerSettings settings;
+    settings.boneStyle = bvhscope::render::BoneStyle::Body;
+    const std::string text = serializeSettings(settings);
+    EXPECT_NE(text.find("bone_style = body"), std::string::npos) << text;
+    EXPECT_EQ(parseSettings(text).boneStyle, bvhscope::render::BoneStyle::Body);
+    // A file from before the body look: its words mean what they meant.
+    EXPECT_EQ(parseSettings("bone_style = line\n").boneStyle, bvhscope::render::BoneStyle::Line);
+    EXPECT_EQ(parseSettings("bone_style = capsule\n").boneStyle,
+              bvhscope::render::BoneStyle::Capsule);
+}
+
 TEST(SettingsStore, BadLinesAreSkippedAndValuesClamped) {
     const ViewerSettings read = parseSettings("garbage\n"
                                               "bone_style = spaghetti\n"

@@ -1,0 +1,137 @@
+// A source of live frames that runs on its own thread (a TCP client, a growing file; later
+// VMC/OSC, Rokoko, mocopi, NatNet receivers), and the thread-safe queue through which it hands
+// decoded frames and what happened to its consumer (`record`, the viewer).
+//
+// A receiver is one subclass: it implements run(), which reads its input until stopping() and
+// reports through the protected publish...() and status calls. The base owns the thread, the
+// queue and the status, so every receiver looks the same to a consumer:
+//
+//   TcpClientSource source(...);  source.start();
+//   while (...) { source.take(events, 100ms); for (LiveEvent& e : events) ...; }
+//
+// The queue is bounded (kMostQueuedBytes of frame values and text): a consumer that stops
+// taking frames costs that much memory at most; the frames that do not fit are dropped, oldest
+// kept, and counted (LiveStatus::framesDropped). Events other than frames are never dropped.
+#pragma once
+
+#include "core/live/live_frame.h"
+#include "core/live/stream_decoder.h"
+#include "core/model/skeleton.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace bvhscope::live {
+
+using LiveClock = std::chrono::steady_clock;
+
+struct LiveEvent {
+    enum class Kind {
+        Connected,    // a connection (or a file) opened: `text` names the peer; `connection` counts
+        Disconnected, // it ended: `text` says why; frames of the next connection come after
+        Skeleton,     // `skeleton` and `frameTime` hold for the frames that follow
+        Frame,        // `frame`, read at `receivedAt`
+    };
+    Kind kind = Kind::Frame;
+    std::uint32_t connection = 0; // 1 for the first connection, +1 for each after it
+    std::string text;
+    std::shared_ptr<const bvh::Skeleton> skeleton;
+    double frameTime = 0.0;
+    bvh::live::LiveFrame frame;
+    LiveClock::time_point receivedAt; // when the bytes that completed the frame were read
+};
+
+struct LiveStatus {
+    enum class Connection { Starting, Connected, Reconnecting, Ended };
+    Connection connection = Connection::Starting;
+    std::uint32_t connections = 0;       // made so far
+    std::uint32_t reconnectAttempts = 0; // failed tries since the last connection
+    double framesPerSecond = 0.0;        // frames decoded in the last second
+    double latencyMilliseconds = 0.0;    // median time from read to take(), the last 256 frames
+    std::uint64_t framesDropped = 0;     // frames the queue had no room for
+    bvh::live::DecodeCounters counters;  // what the decoder produced and skipped
+    std::optional<bvh::live::CountMismatch> mismatch;
+    std::string lastError; // "" when none yet
+    std::string format;    // the stream format in use ("axis", "bvh", ...), "" while unknown
+};
+
+class LiveSource {
+public:
+    // Frame bytes the queue holds at most (values and text): 64 MiB, about 12 000 frames of
+    // 354 values, 12 s at 1000 Hz.
+    static constexpr std::size_t kMostQueuedBytes = std::size_t{64} << 20;
+
+    LiveSource() = default;
+    virtual ~LiveSource(); // subclasses call stop() in theirs: run() must not outlive them
+    LiveSource(const LiveSource&) = delete;
+    LiveSource& operator=(const LiveSource&) = delete;
+
+    void start();
+    // Asks run() to return and waits for the thread (within about 100 ms).
+    void stop();
+
+    // Moves the waiting events to the end of `events`, waiting up to `wait` for the first.
+    // Returns how many were added.
+    std::size_t take(std::vector<LiveEvent>& events, std::chrono::milliseconds wait);
+    LiveStatus status() const;
+
+protected:
+    // The receiver, on the source's thread: returns when stopping() or when the input is over
+    // for good (the status then says Ended).
+    virtual void run() = 0;
+    bool stopping() const { return stopping_.load(); }
+    // Waits up to `duration`, returning early (false) when a stop is asked for.
+    bool sleepUnlessStopped(std::chrono::milliseconds duration);
+
+    // Waits while the queue holds more than half its bound of frames, so a source that can
+    // pace itself (a file read faster than anyone takes its frames) slows down instead of having
+    // frames dropped. Returns false when a stop was asked for.
+    bool waitForQueueRoom();
+    void publish(LiveEvent event);
+    void publishFrames(std::vector<bvh::live::LiveFrame>& frames, LiveClock::time_point receivedAt);
+    // Publishes the decoder's skeleton (with its frame time) when it is one not published yet: the
+    // first one a stream gives, or a new one a `bvh` stream's second HIERARCHY brings.
+    void publishSkeletonIfChanged(const bvh::live::StreamDecoder& decoder,
+                                  std::uint32_t connection);
+    // The next skeleton the decoder gives is published even if it is the same object (a file
+    // rewritten from the start, a new connection).
+    void forgetPublishedSkeleton() { publishedSkeleton_ = nullptr; }
+    // Updates the status under its lock.
+    template <class Change>
+    void updateStatus(Change&& change) {
+        std::lock_guard lock(mutex_);
+        change(status_);
+    }
+
+private:
+    static std::size_t frameBytes(const bvh::live::LiveFrame& frame);
+    void countFrameRate(std::size_t frames, LiveClock::time_point now);
+
+    mutable std::mutex mutex_;
+    std::condition_variable ready_;
+    std::condition_variable taken_; // signalled by take(): room in the queue
+    std::deque<LiveEvent> queue_;
+    std::size_t queuedFrameBytes_ = 0;
+    LiveStatus status_;
+    std::vector<double> latencies_; // ring of the last kLatencySamples
+    std::size_t nextLatency_ = 0;
+    LiveClock::time_point rateWindowStart_{}; // frames counted since, for framesPerSecond
+    std::uint64_t framesInRateWindow_ = 0;
+    std::uint32_t publishedGeneration_ = 0;
+    const bvh::Skeleton* publishedSkeleton_ = nullptr;
+    std::atomic<bool> stopping_{false};
+    std::mutex sleepMutex_;
+    std::condition_variable wake_;
+    std::thread thread_;
+};
+
+} // namespace bvhscope::live

@@ -1,0 +1,55 @@
+// A BVH file prepared for broadcasting (`bvhscope serve`): its header and its rows as the file
+// writes them, and each frame formatted the way a capture system's stream carries it.
+//
+// Rows keep the file's own digits ("0.100000" is sent as "0.100000"), so a recording of the
+// stream can be compared with the file token by token. A file whose rows cannot be matched to
+// the frames the reader found (a missing `Frame Time:` line, rows cut short) is served from the
+// values read instead, written with the fewest digits that read back the same.
+#pragma once
+
+#include "core/live/stream_format.h"
+#include "core/model/diagnostic.h"
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bvhscope::live {
+
+enum class LineEnd { Lf, CrLf, Cr };
+
+struct ServedTake {
+    // The BVH text from HIERARCHY through the `Frame Time:` line, LF-ended lines.
+    std::string header;
+    // Every row's tokens joined by single spaces, rows one after another; row i is
+    // rowText.substr(rowStarts[i], rowStarts[i + 1] - rowStarts[i]).
+    std::string rowText;
+    std::vector<std::size_t> rowStarts; // frameCount() + 1 entries
+    double frameTime = 0.0;
+    std::size_t valueCount = 0;
+    std::string avatarName; // the Axis stream's avatar name: the file's stem, spaces as '_'
+
+    std::size_t frameCount() const { return rowStarts.empty() ? 0 : rowStarts.size() - 1; }
+    std::string_view row(std::size_t frame) const;
+};
+
+// Loads `path`. nullopt when it does not load (its diagnostics, warnings too, go to
+// `diagnostics`) or has no frames.
+std::optional<ServedTake> loadServedTake(const std::filesystem::path& path,
+                                         std::vector<bvh::Diagnostic>& diagnostics);
+
+// Frame `frame` as `format` sends it (Axis, Lines or Bvh), appended to `out`:
+//   axis   NUL "0 NAME " NUL "v1 ... vN ||" CR LF: the avatar index and name, the values, "||";
+//          real Axis Neuron senders put NUL bytes around the pieces of a frame, and a receiver
+//          must survive them, so this sends them too. The line end is `lineEnd`.
+//   lines  the row and `lineEnd`.
+//   bvh    the row and `lineEnd` (the header goes first, separately: ServedTake::header).
+void appendServedFrame(bvh::live::StreamFormat format, const ServedTake& take, std::size_t frame,
+                       LineEnd lineEnd, std::string& out);
+
+std::string_view lineEndBytes(LineEnd lineEnd);
+
+} // namespace bvhscope::live

@@ -1,0 +1,118 @@
+#include "app/scene/character_body.h"
+
+#include "app/scene/character.h"
+#include "app/scene/scene.h"
+
+#include <algorithm>
+
+namespace bvhscope::viewer {
+
+BodyBuild::BodyBuild(std::shared_ptr<const Clip> clip, bvh::BodyOptions options)
+    : clip_(std::move(clip)), options_(std::move(options)) {}
+
+std::shared_ptr<BodyBuild> BodyBuild::start(std::shared_ptr<const Clip> clip,
+                                            bvh::BodyOptions options, Wait wait) {
+    std::shared_ptr<BodyBuild> build(new BodyBuild(std::move(clip), std::move(options)));
+    if (wait == Wait::Yes) {
+        build->run(std::stop_token{});
+    } else {
+        // The thread touches only *build, which outlives it (the destructor joins it first).
+        build->worker_ =
+            std::jthread([raw = build.get()](std::stop_token stop) { raw->run(stop); });
+    }
+    return build;
+}
+
+void BodyBuild::run(std::stop_token stop) {
+    const bvh::Skeleton& skeleton = clip_->document.skeleton;
+    bvh::BodyResult result = bvh::buildBody(skeleton, options_, stop);
+    message_ = std::move(result.message);
+    if (result.mesh && result.mesh->nodeRadii.size() == skeleton.nodeCount()) {
+        std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+        restWorld_.resize(skeleton.nodeCount());
+        bvh::computeRestTransforms(skeleton, local);
+        bvh::computeWorldTransforms(skeleton, local, restWorld_);
+        mesh_ = std::move(result.mesh);
+        state_.store(State::Ready, std::memory_order_release);
+        return;
+    }
+    if (message_.empty()) {
+        message_ = "no body could be made for this skeleton";
+    }
+    state_.store(State::Fallback, std::memory_order_release);
+}
+
+bool BodyBuild::builds(const Clip* clip, const bvh::BodyOptions& options) const {
+    return clip_.get() == clip && options_.up == options.up &&
+           options_.excludedBones == options.excludedBones &&
+           options_.maxNodes == options.maxNodes && options_.maxSamples == options.maxSamples;
+}
+
+bool BodyBuild::takeFallbackReport() {
+    if (state() != State::Fallback || fallbackReported_) {
+        return false;
+    }
+    fallbackReported_ = true;
+    return true;
+}
+
+bvh::BodyOptions bodyOptionsFor(const Character& character) {
+    bvh::BodyOptions options;
+    options.up = character.upAxis;
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (parent != bvh::kNoParent && isStaticRoot(character, static_cast<std::size_t>(parent))) {
+            options.excludedBones.push_back(static_cast<bvh::NodeIndex>(i));
+        }
+    }
+    return options;
+}
+
+std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait) {
+    std::vector<Character>& characters = scene.characters();
+    for (std::size_t c = 0; c < characters.size(); ++c) {
+        Character& character = characters[c];
+        if (character.loading() || !character.clip) {
+            character.body.reset(); // the finished clip replaces this one: built then
+            continue;
+        }
+        const bvh::BodyOptions options = bodyOptionsFor(character);
+        if (character.body && character.body->builds(character.clip.get(), options)) {
+            continue;
+        }
+        character.body.reset();
+        for (std::size_t other = 0; other < c; ++other) {
+            if (characters[other].body &&
+                characters[other].body->builds(character.clip.get(), options)) {
+                character.body = characters[other].body;
+                break;
+            }
+        }
+        if (!character.body) {
+            character.body = BodyBuild::start(character.clip, options, wait);
+        }
+    }
+    std::vector<std::string> fallbacks;
+    for (Character& character : characters) {
+        if (character.body && character.body->takeFallbackReport()) {
+            // The builder's message says why and that capsules are drawn instead.
+            fallbacks.push_back(character.clip->displayName + ": " + character.body->message());
+        }
+    }
+    return fallbacks;
+}
+
+bool bodiesBuilding(const Scene& scene) {
+    return std::ranges::any_of(scene.characters(), [](const Character& character) {
+        return character.body && character.body->state() == BodyBuild::State::Building;
+    });
+}
+
+void dropBodies(Scene& scene) {
+    for (Character& character : scene.characters()) {
+        character.body.reset();
+    }
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,90 @@
+// Scene's body look (scene.h): which characters are drawn as bodies, their skin transforms and
+// colours for the renderer, and their volumes' radii for picking.
+#include "app/scene/scene.h"
+#include "core/body/dual_quaternion.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// Metres per file unit: the length fileToViewer gives a unit vector (a rotation and a uniform
+// scale).
+float metresPerFileUnit(const Character& character) {
+    return static_cast<float>(glm::length(glm::dvec3(character.fileToViewer[0])));
+}
+
+} // namespace
+
+bool Scene::drawnAsBody(const Character& character, const SceneLook& look) {
+    return look.bodies && character.body && character.body->ready() &&
+           character.body->mesh()->nodeRadii.size() ==
+               character.clip->document.skeleton.nodeCount();
+}
+
+std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook& look) {
+    if (!character.body || !character.body->ready()) {
+        return {};
+    }
+    std::vector<float> radii = character.body->mesh()->nodeRadii;
+    const float scale = metresPerFileUnit(character) * look.thickness;
+    for (float& radius : radii) {
+        radius *= scale;
+    }
+    return radii;
+}
+
+bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
+                     const SceneLook& look, BodyInstance& body) {
+    if (!drawnAsBody(character, look) || world.size() != character.body->restWorld().size()) {
+        return false;
+    }
+    const std::vector<bvh::RigidTransform>& restWorld = character.body->restWorld();
+    body.mesh = character.body->mesh();
+    body.model =
+        glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
+    body.thickness = look.thickness;
+    body.skin.resize(world.size());
+    body.colors.assign(world.size(), character.color);
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        const bvh::RigidTransform skin = bvh::skinTransform(world[i], restWorld[i]);
+        body.skin[i] =
+            render::skinDualQuaternion(glm::quat(skin.rotation), glm::vec3(skin.translation));
+    }
+    return true;
+}
+
+void Scene::buildBodies(const ScenePose& pose, const std::optional<Selection>& selected,
+                        const SceneLook& look, std::vector<BodyInstance>& bodies) const {
+    std::size_t count = 0;
+    forEachShown(pose,
+                 [&](std::size_t c, const Character& character, const std::vector<glm::vec3>&) {
+                     if (count == bodies.size()) {
+                         bodies.emplace_back();
+                     }
+                     BodyInstance& body = bodies[count];
+                     if (!poseBody(character, pose.characters[c].world, look, body)) {
+                         return;
+                     }
+                     ++count;
+                     // A vertex is moved by the node its bone starts from (BodyVertex's contract),
+                     // so a node's colour is its bones' colour: the selected joint lights its
+                     // bones, as buildInstances does for capsules.
+                     const bool painted = character.nodeColors.size() == body.colors.size();
+                     for (std::size_t i = 0; i < body.colors.size(); ++i) {
+                         if (selected && selected->character == c &&
+                             selected->node == static_cast<bvh::NodeIndex>(i)) {
+                             body.colors[i] = look.selectionColor;
+                         } else if (painted) {
+                             body.colors[i] = character.nodeColors[i];
+                         }
+                     }
+                 });
+    bodies.resize(count);
+}
+
+} // namespace bvhscope::viewer

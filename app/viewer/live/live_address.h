@@ -1,0 +1,31 @@
+// What the viewer connects to for a live stream (issue 28): `tcp://HOST:PORT` on its command
+// line or in File > Connect to live stream..., with the stream's format and, for streams that
+// carry none, the skeleton file.
+#pragma once
+
+#include "core/live/stream_format.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace bvhscope::viewer {
+
+struct LiveStreamRequest {
+    std::string host;
+    std::uint16_t port = 0;
+    bvh::live::StreamFormat format = bvh::live::StreamFormat::Auto;
+    std::string skeletonPath; // UTF-8; "" none (axis: the built-in skeleton; bvh: the header's)
+    std::string address() const { return "tcp://" + host + ":" + std::to_string(port); }
+};
+
+// True for an argument that names a live stream rather than a file ("tcp://" at its start).
+bool isLiveAddress(std::string_view argument);
+
+// `tcp://HOST:PORT` (an IPv6 host in brackets: tcp://[::1]:7001) into `request`'s host and
+// port. A missing host, a port outside 1..65535 or anything after the port is refused with the
+// reason in `error`.
+bool parseLiveAddress(std::string_view text, LiveStreamRequest& request, std::string& error);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,185 @@
+// Live streams in the interface (issue 28): File > Connect to live stream... and its dialog
+// (host, port, format, skeleton file; the answers kept in the settings), and the timeline's live
+// row: Live (back to the newest frame), Record / Stop, and the status line (connected or
+// reconnecting, frames per second, latency, frames dropped or malformed, the last error).
+#include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/panels.h"
+#include "core/platform/utf8_path.h"
+
+#include <cstdio>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <string>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+constexpr const char* kConnectDialog = "Connect to live stream";
+constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh"};
+
+const char* connectionWord(bvhscope::live::LiveStatus::Connection connection) {
+    using Connection = bvhscope::live::LiveStatus::Connection;
+    switch (connection) {
+    case Connection::Starting:
+        return "connecting";
+    case Connection::Connected:
+        return "connected";
+    case Connection::Reconnecting:
+        return "reconnecting";
+    case Connection::Ended:
+        return "closed";
+    }
+    return "";
+}
+
+// One stream's status line: what an operator glances at next to the capture software.
+std::string statusLine(const LiveStreamStatus& status) {
+    const bvh::live::DecodeCounters& counters = status.source.counters;
+    char text[512];
+    std::snprintf(
+        text, sizeof text,
+        "%s %s  %.0f fps  latency %.1f ms  %llu frames  dropped %llu  malformed %llu",
+        status.name.c_str(), connectionWord(status.source.connection),
+        status.source.framesPerSecond, status.latencyMilliseconds,
+        static_cast<unsigned long long>(status.framesReceived),
+        static_cast<unsigned long long>(status.source.framesDropped + status.framesNotShown),
+        static_cast<unsigned long long>(counters.malformedLines + counters.overlongLines));
+    std::string line = text;
+    if (status.recording) {
+        line += "  REC " + std::to_string(status.framesRecorded) + " frames";
+    }
+    if (!status.mismatch.empty()) {
+        line += "  " + status.mismatch;
+    } else if (!status.source.lastError.empty()) {
+        line += "  last error: " + status.source.lastError;
+    }
+    return line;
+}
+
+} // namespace
+
+void drawLiveMenuItems(ViewerState& state) {
+    if (ImGui::MenuItem("Connect to live stream...")) {
+        state.liveConnectRequested = true;
+    }
+    recordItemRect(state, "menu:File>Connect to live stream");
+}
+
+void drawLiveConnectDialog(ViewerState& state, float scale) {
+    if (state.liveConnectRequested) {
+        ImGui::OpenPopup(kConnectDialog);
+        state.liveConnectRequested = false;
+    }
+    if (!ImGui::BeginPopupModal(kConnectDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        return;
+    }
+    ViewerSettings& settings = state.settings;
+    const float fieldWidth = 320.0f * scale;
+    ImGui::SetNextItemWidth(fieldWidth);
+    ImGui::InputText("Host", &settings.liveHost);
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::InputInt("Port", &settings.livePort)) {
+        settings.livePort = std::clamp(settings.livePort, 1, 65535);
+    }
+    ImGui::SetNextItemWidth(fieldWidth);
+    if (ImGui::BeginCombo("Format", settings.liveFormat.c_str())) {
+        for (const char* format : kFormats) {
+            if (ImGui::Selectable(format, settings.liveFormat == format)) {
+                settings.liveFormat = format;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::SetNextItemWidth(fieldWidth);
+    ImGui::InputTextWithHint("Skeleton", "BVH file (lines: needed; axis: built-in)",
+                             &settings.liveSkeleton);
+    ImGui::TextDisabled("Axis Neuron / Axis Studio broadcast on port 7001 by default.");
+    if (ImGui::Button("Connect")) {
+        LiveStreamRequest request;
+        request.host = settings.liveHost;
+        request.port = static_cast<std::uint16_t>(std::clamp(settings.livePort, 1, 65535));
+        request.format = bvh::live::parseStreamFormat(settings.liveFormat)
+                             .value_or(bvh::live::StreamFormat::Auto);
+        request.skeletonPath = settings.liveSkeleton;
+        state.commands.push(command::ConnectLive{request});
+        ImGui::CloseCurrentPopup();
+    }
+    recordItemRect(state, "live:connect");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel")) {
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void drawLiveControls(ViewerState& state, float scale) {
+    const std::vector<std::unique_ptr<LiveStream>>& streams = state.live.streams();
+    if (streams.empty()) {
+        return;
+    }
+    const bool following = state.live.followingNow();
+    if (following) {
+        ImGui::BeginDisabled();
+    }
+    if (ImGui::Button("Live")) {
+        state.commands.push(command::FollowLive{});
+    }
+    if (following) {
+        ImGui::EndDisabled();
+    }
+    recordItemRect(state, "timeline:live");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(following ? "Showing the newest frame" : "Back to the newest frame");
+    }
+    ImGui::SameLine();
+    const bool recording = state.live.recording();
+    if (ImGui::Button(recording ? "Stop" : "Record", ImVec2(70.0f * scale, 0.0f))) {
+        state.commands.push(recording ? Command{command::StopLiveRecording{}}
+                                      : Command{command::StartLiveRecording{}});
+    }
+    recordItemRect(state, "timeline:record");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x, 40.0f * scale));
+    ImGui::InputTextWithHint("##takes", "takes folder (default ~/bvhscope-takes)",
+                             &state.settings.liveRecordFolder);
+    for (const std::unique_ptr<LiveStream>& stream : streams) {
+        const LiveStreamStatus status = stream->status();
+        const bool problem =
+            !status.mismatch.empty() ||
+            status.source.connection != bvhscope::live::LiveStatus::Connection::Connected;
+        const std::string line = statusLine(status);
+        if (problem) {
+            ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%s", line.c_str());
+        } else {
+            ImGui::TextUnformatted(line.c_str());
+        }
+    }
+}
+
+void drawLiveUnheldSpan(const ViewerState& state, ImVec2 origin, float width, float height,
+                        double duration) {
+    if (duration <= 0.0) {
+        return;
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    for (const Character& character : state.scene.characters()) {
+        if (!character.isLive() || character.liveFirstHeldFrame == 0) {
+            continue;
+        }
+        // Frames before the window: on the timeline, no longer in memory (on disk if recorded).
+        const double end = character.liveFirstHeldFrame * frameTimeInUse(character);
+        const float x = origin.x + static_cast<float>(std::min(end / duration, 1.0)) * width;
+        draw->AddRectFilled(origin, ImVec2(x, origin.y + height), IM_COL32(20, 20, 24, 220), 3.0f);
+        if (x - origin.x > ImGui::CalcTextSize("not in memory").x + 8.0f) {
+            draw->AddText(ImVec2(origin.x + 4.0f, origin.y + height - ImGui::GetFontSize() - 2.0f),
+                          IM_COL32(150, 150, 160, 255), "not in memory");
+        }
+        if (ImGui::IsMouseHoveringRect(origin, ImVec2(x, origin.y + height))) {
+            ImGui::SetTooltip("Older live frames are not kept in memory (Settings: live window); "
+                              "Record keeps every frame on disk");
+        }
+    }
+}
+
+} // namespace bvhscope::viewer

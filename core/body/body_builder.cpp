@@ -1,0 +1,329 @@
+#include "core/body/body_builder.h"
+
+#include "core/body/body_figure.h"
+#include "core/body/body_grid.h"
+#include "core/body/body_marching.h"
+#include "core/body/body_mesh_checks.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <meshoptimizer.h>
+
+namespace bvh {
+namespace {
+
+// [SECTION] Budgets
+// The finest level: about 8000 triangles shows a human's wrists and ankles round at any size a
+// viewer draws; coarser levels for figures far away or many at once.
+constexpr std::size_t kFineTriangles = 8000;
+constexpr std::size_t kFineTriangleTries[] = {kFineTriangles, kFineTriangles * 5 / 4,
+                                              kFineTriangles * 2};
+constexpr std::size_t kCoarserDivisors[] = {3, 10};
+// meshoptimizer's error bound per level, of the mesh's extent: the fine level may move the
+// surface by 0.5 %, the coarsest by 5 %.
+constexpr float kFineError = 0.005f;
+constexpr float kCoarserErrors[] = {0.02f, 0.05f};
+// The signed distance's cost cap (volumes times samples, brick by brick): a 65-joint human needs
+// about 2 million, a thousand-joint rig a few tens of millions; beyond this the body falls back.
+constexpr std::size_t kMaxDistanceEvaluations = std::size_t{64} << 20;
+// Volumes thinner than this many cells would vanish between samples or break into beads.
+constexpr float kMinimumRadiusInCells = 0.75f;
+constexpr float kThickenedBlendInCells = 2.5f;
+// Skinning weights fall from the nearest volume's to zero over this part of a volume's radius
+// (and at least a cell), so a joint bends over the width of the limb.
+constexpr float kWeightFalloff = 0.6f;
+
+BodyResult fallback(std::string message) {
+    return {nullptr, "body: " + message + "; drawn as capsules"};
+}
+
+void thickenThinVolumes(std::vector<BodyVolume>& volumes, float cell) {
+    const float minimum = kMinimumRadiusInCells * cell;
+    for (BodyVolume& volume : volumes) {
+        if (volume.shape == BodyVolume::Shape::RoundCone &&
+            std::min(volume.radiusA, volume.radiusB) < minimum) {
+            const BodyVolume thick =
+                makeRoundCone(volume.a, volume.b, std::max(volume.radiusA, minimum),
+                              std::max(volume.radiusB, minimum));
+            volume.radiusA = thick.radiusA;
+            volume.radiusB = thick.radiusB;
+            volume.boundsMin = thick.boundsMin;
+            volume.boundsMax = thick.boundsMax;
+            // Thickened volumes (fingers on a coarse grid) fuse with their neighbours over two
+            // cells rather than leave gaps thinner than a cell, which simplification pinches.
+            volume.blend = std::max(volume.blend, kThickenedBlendInCells * cell);
+            volume.belowGrid = true;
+        }
+    }
+}
+
+// [SECTION] Levels of detail
+struct Levels {
+    std::vector<std::uint32_t> indices;
+    std::vector<BodyDetailLevel> levels;
+};
+
+std::vector<std::uint32_t> simplified(const RawBodySurface& surface,
+                                      std::span<const std::uint32_t> from, std::size_t triangles,
+                                      float error) {
+    std::vector<std::uint32_t> result(from.size());
+    const std::size_t count = meshopt_simplify(result.data(), from.data(), from.size(),
+                                               &surface.positions[0].x, surface.positions.size(),
+                                               sizeof(glm::vec3), triangles * 3, error, 0, nullptr);
+    result.resize(count);
+    return result;
+}
+
+// Removes pairs of triangles on the same three vertices facing opposite ways: the zero-volume
+// flaps an edge collapse sometimes leaves where a vertex had three neighbours, which make their
+// edges four-sided. Without them the surface around is closed again.
+void removeFlaps(std::vector<std::uint32_t>& indices) {
+    struct Keyed {
+        std::array<std::uint32_t, 3> sorted;
+        bool even; // the triangle's order is an even permutation of `sorted`
+        std::size_t at;
+    };
+    std::vector<Keyed> keyed;
+    keyed.reserve(indices.size() / 3);
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+        std::array<std::uint32_t, 3> v = {indices[t], indices[t + 1], indices[t + 2]};
+        // Rotate the smallest first (keeps the orientation), then compare the other two.
+        const std::size_t first =
+            static_cast<std::size_t>(std::min_element(v.begin(), v.end()) - v.begin());
+        std::rotate(v.begin(), v.begin() + static_cast<std::ptrdiff_t>(first), v.end());
+        const bool even = v[1] < v[2];
+        if (!even) {
+            std::swap(v[1], v[2]);
+        }
+        keyed.push_back({v, even, t});
+    }
+    std::sort(keyed.begin(), keyed.end(),
+              [](const Keyed& a, const Keyed& b) { return a.sorted < b.sorted; });
+    std::vector<std::uint8_t> removed(indices.size() / 3, 0);
+    bool any = false;
+    for (std::size_t k = 0; k + 1 < keyed.size(); ++k) {
+        if (keyed[k].sorted == keyed[k + 1].sorted && keyed[k].even != keyed[k + 1].even) {
+            removed[keyed[k].at / 3] = removed[keyed[k + 1].at / 3] = 1;
+            any = true;
+            ++k;
+        }
+    }
+    if (!any) {
+        return;
+    }
+    std::size_t kept = 0;
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+        if (removed[t / 3] == 0) {
+            std::copy_n(indices.begin() + static_cast<std::ptrdiff_t>(t), 3,
+                        indices.begin() + static_cast<std::ptrdiff_t>(kept));
+            kept += 3;
+        }
+    }
+    indices.resize(kept);
+}
+
+Levels makeLevels(const RawBodySurface& surface) {
+    // meshoptimizer's collapses now and then pinch two sheets of a thin gap (between fingers
+    // a cell apart) into one edge of four triangles; a looser target then usually keeps them
+    // apart, and the marched surface, closed by construction, is the last resort.
+    std::vector<std::uint32_t> fine = surface.indices;
+    for (const std::size_t triangles : kFineTriangleTries) {
+        if (fine.size() / 3 <= triangles) {
+            break;
+        }
+        std::vector<std::uint32_t> smaller =
+            simplified(surface, surface.indices, triangles, kFineError);
+        removeFlaps(smaller);
+        if (isClosedSurface(smaller)) {
+            fine = std::move(smaller);
+            break;
+        }
+    }
+    std::vector<std::vector<std::uint32_t>> all{fine};
+    for (std::size_t k = 0; k < std::size(kCoarserDivisors); ++k) {
+        const std::size_t target = kFineTriangles / kCoarserDivisors[k];
+        if (fine.size() / 3 <= target * 3 / 2) {
+            break; // already about that small
+        }
+        // Each coarser level from the one before: cheaper, and as good at these ratios.
+        std::vector<std::uint32_t> coarser =
+            simplified(surface, all.back(), target, kCoarserErrors[k]);
+        removeFlaps(coarser);
+        // meshoptimizer keeps topology nearly always; a level that lost it is left out.
+        if (isClosedSurface(coarser) && coarser.size() < all.back().size()) {
+            all.push_back(std::move(coarser));
+        }
+    }
+    Levels levels;
+    for (std::vector<std::uint32_t>& level : all) {
+        meshopt_optimizeVertexCache(level.data(), level.data(), level.size(),
+                                    surface.positions.size());
+        levels.levels.push_back({static_cast<std::uint32_t>(levels.indices.size()),
+                                 static_cast<std::uint32_t>(level.size())});
+        levels.indices.insert(levels.indices.end(), level.begin(), level.end());
+    }
+    return levels;
+}
+
+// [SECTION] Vertex attributes
+struct JointWeight {
+    NodeIndex joint = kNoParent;
+    float weight = 0.0f;
+};
+
+void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, const glm::vec3& p,
+                    BodyVertex& vertex, glm::vec3& axisPoint) {
+    const std::span<const std::uint32_t> candidates = grid.volumesNear(p);
+    const float step = 0.5f * grid.cell;
+    float nearestDistance = kBodyFarOutside;
+    std::uint32_t nearest = candidates.empty() ? 0 : candidates[0];
+    std::vector<float> all(candidates.size());
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        all[k] = signedDistance(volumes[candidates[k]], p);
+        if (all[k] < nearestDistance) {
+            nearestDistance = all[k];
+            nearest = candidates[k];
+        }
+    }
+    // Weights come from the nearest volume and those of its hierarchy neighbours within their
+    // blend (and a step) of it: never from a volume the rest pose merely touches (an arm resting
+    // on the hip), which would tear the surface when the arm rises.
+    std::vector<std::uint32_t> near;
+    std::vector<float> distances;
+    for (std::size_t k = 0; k < candidates.size(); ++k) {
+        const BodyVolume& volume = volumes[candidates[k]];
+        const float width = std::max(kWeightFalloff * volume.largestRadius(), grid.cell);
+        const bool related =
+            candidates[k] == nearest || areHierarchyNeighbours(volumes[nearest], volume);
+        if (related && all[k] < nearestDistance + std::max(volume.blend + 2.0f * step, width)) {
+            near.push_back(candidates[k]);
+            distances.push_back(all[k]);
+        }
+    }
+    glm::vec3 gradient(0.0f);
+    const float gap = kBodyGapInCells * grid.cell;
+    for (int axis = 0; axis < 3; ++axis) {
+        glm::vec3 offset(0.0f);
+        offset[axis] = step;
+        gradient[axis] = bodyDistance(volumes, candidates, p + offset, kBodyFarOutside, gap) -
+                         bodyDistance(volumes, candidates, p - offset, kBodyFarOutside, gap);
+    }
+    axisPoint = volumes.empty() ? p : volumes[nearest].nearestAxisPoint(p);
+    const float gradientLength = glm::length(gradient);
+    vertex.normal =
+        gradientLength > 0.0f ? gradient / gradientLength : glm::normalize(p - axisPoint);
+    std::vector<JointWeight> joints;
+    for (std::size_t k = 0; k < near.size(); ++k) {
+        const BodyVolume& volume = volumes[near[k]];
+        const float width = std::max(kWeightFalloff * volume.largestRadius(), grid.cell);
+        const float s = std::clamp((distances[k] - nearestDistance) / width, 0.0f, 1.0f);
+        const float weight = 1.0f - s * s * (3.0f - 2.0f * s);
+        if (weight <= 0.0f) {
+            continue;
+        }
+        const auto same = std::find_if(joints.begin(), joints.end(), [&](const JointWeight& j) {
+            return j.joint == volume.joint;
+        });
+        if (same != joints.end()) {
+            same->weight = std::max(same->weight, weight);
+        } else {
+            joints.push_back({volume.joint, weight});
+        }
+    }
+    std::sort(joints.begin(), joints.end(),
+              [](const JointWeight& a, const JointWeight& b) { return a.weight > b.weight; });
+    if (joints.size() > 4) {
+        joints.resize(4);
+    }
+    float total = 0.0f;
+    for (const JointWeight& j : joints) {
+        total += j.weight;
+    }
+    vertex.joints = {};
+    vertex.weights = {};
+    for (std::size_t k = 0; k < joints.size(); ++k) {
+        vertex.joints[k] = static_cast<std::uint16_t>(joints[k].joint);
+        vertex.weights[k] = joints[k].weight / total;
+    }
+    if (joints.empty()) {
+        vertex.joints[0] =
+            static_cast<std::uint16_t>(std::max<NodeIndex>(volumes[nearest].joint, 0));
+        vertex.weights[0] = 1.0f;
+    }
+}
+
+} // namespace
+
+BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::stop_token stop) {
+    const std::size_t maxNodes = std::min<std::size_t>(options.maxNodes, 65535);
+    if (skeleton.nodeCount() > maxNodes) {
+        return fallback("the skeleton has " + std::to_string(skeleton.nodeCount()) +
+                        " nodes, more than the " + std::to_string(maxNodes) +
+                        " a body is made for");
+    }
+    BodyFigure figure = makeBodyFigure(skeleton, options);
+    if (!figure.problem.empty()) {
+        return fallback(figure.problem);
+    }
+    BodyGrid grid;
+    std::string problem;
+    if (!planBodyGrid(figure.volumes, options.maxSamples, kMaxDistanceEvaluations, grid, problem)) {
+        return fallback(problem);
+    }
+    thickenThinVolumes(figure.volumes, grid.cell);
+    if (!indexBodyGrid(figure.volumes, kMaxDistanceEvaluations, grid, problem)) {
+        return fallback(problem);
+    }
+    const std::vector<float> distance = sampleBodyDistance(figure.volumes, grid, stop);
+    RawBodySurface surface;
+    if (stop.stop_requested() || !marchBodySurface(grid, distance, stop, surface)) {
+        return fallback("cancelled");
+    }
+    if (surface.indices.empty()) {
+        return fallback("the volumes left no surface");
+    }
+    Levels levels = makeLevels(surface);
+    if (stop.stop_requested()) {
+        return fallback("cancelled");
+    }
+
+    // Only the vertices some level uses, in the order the finest level first reads them.
+    std::vector<unsigned int> remap(surface.positions.size());
+    const std::size_t used = meshopt_optimizeVertexFetchRemap(
+        remap.data(), levels.indices.data(), levels.indices.size(), surface.positions.size());
+    auto mesh = std::make_shared<BodyMesh>();
+    mesh->indices.resize(levels.indices.size());
+    meshopt_remapIndexBuffer(mesh->indices.data(), levels.indices.data(), levels.indices.size(),
+                             remap.data());
+    mesh->levels = std::move(levels.levels);
+    mesh->vertices.resize(used);
+    glm::dvec3 low(std::numeric_limits<double>::max());
+    glm::dvec3 high(-std::numeric_limits<double>::max());
+    for (std::size_t v = 0; v < surface.positions.size(); ++v) {
+        if (remap[v] == ~0u) {
+            continue;
+        }
+        BodyVertex& vertex = mesh->vertices[remap[v]];
+        glm::vec3 axisPoint;
+        describeVertex(figure.volumes, grid, surface.positions[v], vertex, axisPoint);
+        const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
+        vertex.position = glm::vec3(position);
+        vertex.axisPoint = glm::vec3(figure.centre + glm::dvec3(axisPoint) * figure.size);
+        low = glm::min(low, position);
+        high = glm::max(high, position);
+    }
+    mesh->boundsMin = glm::vec3(low);
+    mesh->boundsMax = glm::vec3(high);
+    mesh->nodeRadii.assign(skeleton.nodeCount(), 0.0f);
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.radiusNode != kNoParent) {
+            float& radius = mesh->nodeRadii[static_cast<std::size_t>(volume.radiusNode)];
+            radius = std::max(radius, static_cast<float>(volume.largestRadius() * figure.size));
+        }
+    }
+    return {std::move(mesh), {}};
+}
+
+} // namespace bvh

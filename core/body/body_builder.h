@@ -1,0 +1,52 @@
+// Builds a body (body_mesh.h) from a skeleton alone: a tapered volume per bone, sized by the
+// bone's role (from joint names, else from the topology) and length, united as signed distances
+// (smoothly only between hierarchy neighbours, others a gap apart: bodyDistance), meshed once in
+// the rest pose by marching tetrahedra (closed by construction), weighted for skinning and
+// simplified into coarser levels with meshoptimizer.
+//
+// Bounded work for any input: the grid's sample count is capped whatever the scale or joint
+// count. When a body cannot be made well (too many nodes, no bone with length, non-finite
+// offsets, the work over its cap, cancelled) the mesh is null and `message` says why: the
+// caller draws capsules instead. Never throws, never prints.
+#pragma once
+
+#include "core/analysis/rest_pose_analysis.h"
+#include "core/body/body_mesh.h"
+#include "core/model/skeleton.h"
+
+#include <cstddef>
+#include <memory>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace bvh {
+
+// Skeletons with more nodes than this get no body (a 100 000-joint file is not a figure).
+inline constexpr std::size_t kDefaultBodyMaxNodes = 4096;
+// The most signed-distance samples the grid may hold (about 4 MB of floats): the cap on work
+// and memory whatever the scale or the skeleton's shape.
+inline constexpr std::size_t kDefaultBodyMaxSamples = std::size_t{1} << 20;
+
+struct BodyOptions {
+    // The figure's up axis in the file: decides which way the head and feet face and where the
+    // soles are.
+    UpAxis up = UpAxis::PositiveY;
+    // Nodes whose incoming bone gets no body: static links to a fixed root (Stance::staticRoots'
+    // children), whose link would otherwise be a long limb from the origin to the figure.
+    std::vector<NodeIndex> excludedBones;
+    std::size_t maxNodes = kDefaultBodyMaxNodes;
+    std::size_t maxSamples = kDefaultBodyMaxSamples;
+};
+
+struct BodyResult {
+    std::shared_ptr<const BodyMesh> mesh; // null: fall back to capsules
+    std::string message;                  // why, for the user, when null or degraded
+};
+
+// `stop`: requested when the caller no longer wants the body (the file was closed); the build
+// then ends soon with a null mesh.
+BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options,
+                     std::stop_token stop = {});
+
+} // namespace bvh

@@ -1,0 +1,522 @@
+#include "core/body/body_figure.h"
+
+#include "core/analysis/stance.h"
+#include "core/body/body_roles.h"
+#include "core/kinematics/pose.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/matrix.hpp>
+#include <optional>
+#include <string>
+
+namespace bvh {
+namespace {
+
+// [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
+// Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
+// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm thick
+// at its top, a forearm 5 cm, a finger 7 mm, a torso 13 cm.
+struct RoleSize {
+    float perLength; // radius per unit of bone length
+    float cap;       // the largest radius, of the figure's size
+    float taper;     // radius at the bone's end / at its start
+};
+
+RoleSize roleSize(BoneRole role) {
+    switch (role) {
+    case BoneRole::Trunk:
+        return {1e9f, 0.075f, 1.0f}; // the torso's thickness is not its bones'
+    case BoneRole::Neck:
+        return {1e9f, 0.035f, 0.9f};
+    case BoneRole::Shoulder:
+        return {0.4f, 0.04f, 0.9f};
+    case BoneRole::UpperArm:
+        return {0.2f, 0.035f, 0.8f};
+    case BoneRole::Forearm:
+        return {0.17f, 0.03f, 0.75f};
+    case BoneRole::Hand:
+        return {0.35f, 0.025f, 0.8f}; // a palm and fingers in one where no finger bones say
+    case BoneRole::Finger:
+        return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
+    case BoneRole::Thigh:
+        return {0.2f, 0.06f, 0.75f};
+    case BoneRole::Shin:
+        return {0.13f, 0.042f, 0.7f};
+    case BoneRole::Foot:
+        return {0.3f, 0.03f, 0.8f};
+    case BoneRole::Toe:
+        return {0.3f, 0.025f, 0.8f};
+    case BoneRole::Tail:
+        return {0.15f, 0.04f, 0.7f};
+    case BoneRole::Head:
+    case BoneRole::Face:
+    case BoneRole::Unknown:
+        break;
+    }
+    // Unnamed bones stay thin, an eighth of their length: a radius the figure's size allows
+    // (0.06 of it) would swallow a short chain of a few joints in one balloon.
+    return {0.12f, 0.06f, 0.8f};
+}
+
+// Unnamed bones: thick where most of the figure hangs below them (a trunk carries all the
+// leaves: 9.5 % of the figure's size, a quadruped's barrel), thin towards the leaves.
+constexpr float kUnknownBaseRadius = 0.015f;
+constexpr float kUnknownTrunkRadius = 0.08f;
+// A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
+constexpr float kHeadLengthMin = 0.07f;
+constexpr float kHeadLengthMax = 0.16f;
+constexpr float kHeadLengthDefault = 0.12f;
+// A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
+// caps scale by this much when the skeleton names hands or fingers but no trunk, leg or head.
+constexpr float kPartOfFigureScale = 8.0f;
+// Bones shorter than this (of the figure's size) are coincident joints: no volume.
+constexpr double kZeroLength = 1e-4;
+// Soles reach this far forward of an ankle (a human foot, of its height), for feet whose bones
+// do not say (a foot joint with an End Site straight below it).
+constexpr float kSoleLength = 0.09f;
+constexpr float kShortFoot = 0.06f;
+// A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
+// samples.
+constexpr float kPalmThinnest = 0.009f;
+
+glm::dvec3 upVector(UpAxis up) {
+    glm::dvec3 vector(0.0);
+    vector[upAxisIndex(up)] = static_cast<double>(upAxisSign(up));
+    return vector;
+}
+
+glm::vec3 anyPerpendicular(const glm::vec3& d) {
+    const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    return glm::normalize(glm::cross(d, other));
+}
+
+bool isExcludedBone(const BodyOptions& options, std::size_t node) {
+    return std::find(options.excludedBones.begin(), options.excludedBones.end(),
+                     static_cast<NodeIndex>(node)) != options.excludedBones.end();
+}
+
+struct RestFigure {
+    std::vector<glm::dvec3> positions; // file units
+    std::vector<RigidTransform> world;
+};
+
+bool restPositions(const Skeleton& skeleton, RestFigure& rest) {
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<RigidTransform> local(n);
+    computeRestTransforms(skeleton, local);
+    rest.world.assign(n, RigidTransform{});
+    computeWorldTransforms(skeleton, local, rest.world);
+    rest.positions.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        rest.positions[i] = rest.world[i].translation;
+        const glm::dvec3& p = rest.positions[i];
+        if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+struct FigureBuilder {
+    const Skeleton& skeleton;
+    const BodyOptions& options;
+    BodyFigure figure;
+    RestFigure rest;
+    std::vector<glm::vec3> points; // normalised
+    std::vector<BoneRole> roles;
+    std::vector<std::uint8_t> hasBone; // per node: a bone with length ends at it
+    std::vector<float> leafShare;
+    std::vector<NodeIndex> longestChild;
+    std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
+    std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    std::optional<glm::vec3> facing;
+    float capScale = 1.0f;
+    float lowest = 0.0f; // along up
+
+    float boneLength(std::size_t child) const {
+        return glm::length(points[child] -
+                           points[static_cast<std::size_t>(skeleton.parents[child])]);
+    }
+
+    float startRadius(BoneRole role, float length, std::size_t child) const {
+        const RoleSize size = roleSize(role);
+        if (role == BoneRole::Unknown) {
+            const float cap =
+                (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
+            return std::min(size.perLength * length, cap);
+        }
+        return std::min(size.perLength * length, size.cap * capScale);
+    }
+
+    void addBone(std::size_t child) {
+        const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+        // A hand's bones to the fingers' roots lie in the palm (addPalm): finger-thin.
+        const BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
+                                  ? BoneRole::Finger
+                                  : roles[parent];
+        if (role == BoneRole::Face || role == BoneRole::Head) {
+            return; // inside the head's ellipsoid
+        }
+        const float length = boneLength(child);
+        const float r0 = startRadius(role, length, child);
+        float r1 = r0 * roleSize(role).taper;
+        const NodeIndex next = longestChild[child];
+        if (next != kNoParent && roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
+            const float nextLength = boneLength(static_cast<std::size_t>(next));
+            r1 =
+                std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+        }
+        // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
+        // rises until its sphere rests on the lowest joint's level.
+        glm::vec3 end = points[child];
+        const float sink = r1 - (glm::dot(end, up) - lowest);
+        if (sink > 0.0f && sink < 0.5f * length) {
+            end += up * sink;
+        }
+        BodyVolume volume = makeRoundCone(points[parent], end, r0, r1);
+        volume.blend = 0.6f * std::min(volume.radiusA, volume.radiusB);
+        // A trunk is one mass with its neck and collars however its bones branch, a hand one
+        // with its fingers.
+        if (role == BoneRole::Trunk || role == BoneRole::Neck || role == BoneRole::Shoulder) {
+            volume.mass = kTrunkMass;
+        } else if (role == BoneRole::Hand || role == BoneRole::Finger) {
+            volume.mass = handOf[parent];
+        }
+        attach(volume, parent, child);
+        volume.radiusNode = static_cast<NodeIndex>(child);
+        figure.volumes.push_back(volume);
+    }
+
+    void attach(BodyVolume& volume, std::size_t start, std::size_t end) const {
+        volume.joint = static_cast<NodeIndex>(start);
+        volume.startJoint = jointOf[start];
+        volume.endJoint = jointOf[end];
+    }
+
+    // A palm: a flattened ellipsoid from the wrist to the knuckles (the finger bones' roots,
+    // the thumb left out), about a third as thick as it is wide, so a hand reads as a hand and
+    // not a mitten or, on a hand alone, a balloon.
+    void addPalm(std::size_t hand) {
+        glm::vec3 knuckles(0.0f);
+        std::vector<glm::vec3> roots;
+        std::vector<std::size_t> rootNodes;
+        std::optional<glm::vec3> thumb;
+        for (std::size_t i = hand + 1; i < points.size(); ++i) {
+            if (skeleton.parents[i] != static_cast<NodeIndex>(hand) || hasBone[i] == 0) {
+                continue;
+            }
+            if (roleFromName(skeleton.names[i]) == BoneRole::Finger &&
+                skeleton.names[i].find("humb") != std::string::npos) {
+                thumb = points[i];
+                continue;
+            }
+            roots.push_back(points[i]);
+            rootNodes.push_back(i);
+            knuckles += points[i];
+        }
+        if (roots.size() < 2) {
+            return; // no fan of fingers: the hand bone's cone is the hand
+        }
+        knuckles /= static_cast<float>(roots.size());
+        const glm::vec3 reach = knuckles - points[hand];
+        const float length = glm::length(reach);
+        if (!(length > static_cast<float>(kZeroLength))) {
+            return;
+        }
+        const glm::vec3 forward = reach / length;
+        float spread = 0.0f;
+        glm::vec3 across = anyPerpendicular(forward);
+        for (const glm::vec3& a : roots) {
+            for (const glm::vec3& b : roots) {
+                const glm::vec3 d = b - a - forward * glm::dot(b - a, forward);
+                // Knuckles at one point (MakeHuman's helper joints) give no direction across.
+                if (glm::length(d) > std::max(spread, 1e-3f * length)) {
+                    spread = glm::length(d);
+                    across = glm::normalize(d);
+                }
+            }
+        }
+        if (!(spread > 0.0f) && thumb) {
+            const glm::vec3 d = *thumb - points[hand];
+            const glm::vec3 side = d - forward * glm::dot(d, forward);
+            across = glm::length(side) > 1e-3f * length ? glm::normalize(side) : across;
+        }
+        const float halfLength = 0.55f * length;
+        const float halfWidth = std::max(0.6f * spread, 0.35f * length);
+        const float halfThickness = std::max(0.35f * halfWidth, kPalmThinnest);
+        across = glm::normalize(across - forward * glm::dot(across, forward));
+        const glm::vec3 thick = glm::normalize(glm::cross(forward, across));
+        const glm::mat3 axes = glm::transpose(glm::mat3(forward, across, thick));
+        BodyVolume palm = makeEllipsoid(points[hand] + 0.5f * reach, axes,
+                                        glm::vec3(halfLength, halfWidth, halfThickness));
+        palm.blend = 0.5f * halfThickness;
+        palm.mass = static_cast<NodeIndex>(hand);
+        attach(palm, hand, hand);
+        // Picking: the palm is the volume of the bone to the middle knuckle, the farthest.
+        std::size_t middle = 0;
+        for (std::size_t k = 1; k < roots.size(); ++k) {
+            if (glm::length(roots[k] - points[hand]) > glm::length(roots[middle] - points[hand])) {
+                middle = k;
+            }
+        }
+        palm.radiusNode = static_cast<NodeIndex>(rootNodes[middle]);
+        figure.volumes.push_back(palm);
+    }
+
+    void addHead(std::size_t head) {
+        const NodeIndex child = longestChild[head];
+        glm::vec3 direction = up;
+        float length = kHeadLengthDefault * capScale;
+        const NodeIndex neck = skeleton.parents[head];
+        // A face rig's longest bone from the head (a jaw, an eye's aim, MakeHuman's temporalis)
+        // does not say where the skull goes: with several bones leaving the head, the neck does.
+        std::size_t bones = 0;
+        for (std::size_t i = head + 1; i < points.size(); ++i) {
+            bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
+        }
+        if (child != kNoParent && bones == 1) {
+            const glm::vec3 bone = points[static_cast<std::size_t>(child)] - points[head];
+            direction = glm::normalize(bone);
+            length = glm::length(bone);
+        } else if (neck != kNoParent && hasBone[head] != 0) {
+            direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
+        }
+        length = std::clamp(length, kHeadLengthMin * capScale, kHeadLengthMax * capScale);
+        const glm::vec3 centre = points[head] + direction * (0.5f * length);
+        glm::vec3 front = anyPerpendicular(direction);
+        // A head lying along the ground (a quadruped's, along its neck) looks where it points:
+        // it gets a snout whether or not the pose says which way the figure faces.
+        const bool horizontal = std::abs(glm::dot(direction, up)) < 0.6f;
+        const bool knowsFront = facing.has_value() || horizontal;
+        const bool lying = horizontal || (facing && std::abs(glm::dot(*facing, direction)) > 0.7f);
+        if (lying) {
+            const glm::vec3 above = up - direction * glm::dot(up, direction);
+            front = glm::length(above) > 1e-3f ? glm::normalize(above) : front;
+        } else if (facing) {
+            front = glm::normalize(*facing - direction * glm::dot(*facing, direction));
+        }
+        const glm::vec3 side = glm::cross(direction, front);
+        const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
+        BodyVolume skull = makeEllipsoid(centre, axes, glm::vec3(0.55f, 0.45f, 0.4f) * length);
+        skull.blend = 0.2f * length;
+        attach(skull, head, head);
+        skull.radiusNode = child;
+        figure.volumes.push_back(skull);
+        if (!knowsFront) {
+            return; // nothing says which way it looks: a plain head
+        }
+        // A nose (upright heads) or a snout (heads along the facing): the head shows the front.
+        const glm::vec3 noseAt = centre + front * (0.42f * length) - direction * (0.12f * length);
+        const float noseRadius = 0.12f * length;
+        BodyVolume nose = lying ? makeRoundCone(centre + direction * (0.2f * length),
+                                                centre + direction * (0.85f * length),
+                                                0.3f * length, 0.17f * length)
+                                : makeEllipsoid(noseAt, glm::mat3(1.0f), glm::vec3(noseRadius));
+        nose.blend = 0.5f * (lying ? 0.17f * length : noseRadius);
+        attach(nose, head, head);
+        figure.volumes.push_back(nose);
+    }
+
+    // A sole forward of an ankle whose own bones do not reach forward.
+    void addSole(std::size_t ankle) {
+        if (!facing) {
+            return;
+        }
+        // The ankle's subtree is the run of nodes after it whose parents lie within it
+        // (parent-before-child, depth-first order).
+        float reach = 0.0f;
+        for (std::size_t i = ankle + 1; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent || static_cast<std::size_t>(parent) < ankle) {
+                break;
+            }
+            reach = std::max(reach, glm::dot(points[i] - points[ankle], *facing));
+        }
+        if (reach >= kShortFoot * capScale) {
+            return;
+        }
+        // The sole rests on the lowest joint's level (the ground in the rest pose), never below.
+        const float heelRadius = 0.028f * capScale;
+        const float toeRadius = 0.022f * capScale;
+        const float height = glm::dot(points[ankle], up) - lowest;
+        const glm::vec3 heel = points[ankle] - up * std::max(height - heelRadius, 0.0f);
+        const glm::vec3 toes = points[ankle] - up * std::max(height - toeRadius, 0.0f) +
+                               *facing * (kSoleLength * capScale);
+        BodyVolume sole = makeRoundCone(heel, toes, heelRadius, toeRadius);
+        sole.blend = 0.5f * sole.radiusB;
+        attach(sole, ankle, ankle);
+        figure.volumes.push_back(sole);
+    }
+
+    bool measure() {
+        const std::size_t n = skeleton.nodeCount();
+        glm::dvec3 low(std::numeric_limits<double>::max());
+        glm::dvec3 high(-std::numeric_limits<double>::max());
+        bool any = false;
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent || isExcludedBone(options, i)) {
+                continue;
+            }
+            for (const glm::dvec3& p :
+                 {rest.positions[i], rest.positions[static_cast<std::size_t>(parent)]}) {
+                low = glm::min(low, p);
+                high = glm::max(high, p);
+            }
+            any = any || rest.positions[i] != rest.positions[static_cast<std::size_t>(parent)];
+        }
+        if (!any) {
+            figure.problem = "no bone has any length";
+            return false;
+        }
+        const glm::dvec3 extent = high - low;
+        figure.size = std::max({extent.x, extent.y, extent.z});
+        figure.centre = 0.5 * (low + high);
+        // Floats must hold every normalised value and its product with the size.
+        if (!(figure.size > 1e-30 && figure.size < 1e30)) {
+            figure.problem = "the skeleton's size is out of range";
+            return false;
+        }
+        points.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            points[i] = glm::vec3((rest.positions[i] - figure.centre) / figure.size);
+        }
+        return true;
+    }
+
+    void describeTopology() {
+        const std::size_t n = skeleton.nodeCount();
+        roles = classifyBoneRoles(skeleton);
+        hasBone.assign(n, 0);
+        longestChild.assign(n, kNoParent);
+        std::vector<float> longest(n, 0.0f);
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent || isExcludedBone(options, i)) {
+                continue;
+            }
+            const float length = boneLength(i);
+            if (!(length > kZeroLength)) {
+                continue;
+            }
+            hasBone[i] = 1;
+            const auto p = static_cast<std::size_t>(parent);
+            if (length > longest[p]) {
+                longest[p] = length;
+                longestChild[p] = static_cast<NodeIndex>(i);
+            }
+        }
+        jointOf.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            const bool merged =
+                parent != kNoParent && hasBone[i] == 0 && !isExcludedBone(options, i);
+            jointOf[i] =
+                merged ? jointOf[static_cast<std::size_t>(parent)] : static_cast<NodeIndex>(i);
+        }
+        handOf.assign(n, kNoMass);
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            const NodeIndex above =
+                parent == kNoParent ? kNoMass : handOf[static_cast<std::size_t>(parent)];
+            handOf[i] =
+                above == kNoMass && roles[i] == BoneRole::Hand ? static_cast<NodeIndex>(i) : above;
+        }
+        std::vector<float> leaves(n, 0.0f);
+        for (std::size_t i = n; i-- > 0;) {
+            if (longestChild[i] == kNoParent) {
+                leaves[i] += 1.0f;
+            }
+            if (skeleton.parents[i] != kNoParent) {
+                leaves[static_cast<std::size_t>(skeleton.parents[i])] += leaves[i];
+            }
+        }
+        float total = 0.0f;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (skeleton.parents[i] == kNoParent) {
+                total += leaves[i];
+            }
+        }
+        leafShare.resize(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            leafShare[i] = total > 0.0f ? leaves[i] / total : 0.0f;
+        }
+        bool handParts = false;
+        bool bodyParts = false;
+        for (const BoneRole role : roles) {
+            handParts = handParts || role == BoneRole::Hand || role == BoneRole::Finger;
+            bodyParts = bodyParts || role == BoneRole::Trunk || role == BoneRole::Thigh ||
+                        role == BoneRole::Shin || role == BoneRole::Head || role == BoneRole::Neck;
+        }
+        capScale = handParts && !bodyParts ? kPartOfFigureScale : 1.0f;
+        // A lone "Root" or "body" among unnamed joints is no torso: its thickness would come from
+        // the figure, not its bones, and swallow a small abstract tree.
+        const bool limbsNamed = std::any_of(roles.begin(), roles.end(), [](BoneRole role) {
+            return role != BoneRole::Unknown && role != BoneRole::Trunk;
+        });
+        if (!limbsNamed) {
+            std::replace(roles.begin(), roles.end(), BoneRole::Trunk, BoneRole::Unknown);
+        }
+        up = glm::vec3(upVector(options.up));
+        lowest = std::numeric_limits<float>::max();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (hasBone[i] != 0) {
+                lowest = std::min(lowest, glm::dot(points[i], up));
+            }
+        }
+        const std::optional<glm::dvec3> front =
+            facingOfPose(skeleton, rest.world, options.up, options.excludedBones);
+        if (front && std::isfinite(front->x) && glm::length(*front) > 0.5) {
+            facing = glm::normalize(glm::vec3(*front));
+        }
+    }
+};
+
+} // namespace
+
+BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
+    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},  {},
+                          {},       {},      {}, {}, {}, 1.0f, 0.0f};
+    if (!restPositions(skeleton, builder.rest)) {
+        builder.figure.problem = "the skeleton's offsets are not finite numbers";
+        return builder.figure;
+    }
+    if (!builder.measure()) {
+        return builder.figure;
+    }
+    builder.describeTopology();
+    const std::size_t n = skeleton.nodeCount();
+    for (std::size_t i = 0; i < n; ++i) {
+        if (builder.hasBone[i] != 0) {
+            builder.addBone(i);
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (skeleton.isEndSite[i] != 0) {
+            continue;
+        }
+        const NodeIndex parent = skeleton.parents[i];
+        const BoneRole parentRole = parent == kNoParent
+                                        ? BoneRole::Unknown
+                                        : builder.roles[static_cast<std::size_t>(parent)];
+        if (builder.roles[i] == BoneRole::Head && parentRole != BoneRole::Head) {
+            builder.addHead(i);
+        }
+        if (builder.roles[i] == BoneRole::Foot && parentRole != BoneRole::Foot) {
+            builder.addSole(i);
+        }
+        if (builder.roles[i] == BoneRole::Hand && parentRole != BoneRole::Hand) {
+            builder.addPalm(i);
+        }
+    }
+    if (builder.figure.volumes.empty()) {
+        builder.figure.problem = "no bone has any length";
+    }
+    return builder.figure;
+}
+
+} // namespace bvh

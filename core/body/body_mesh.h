@@ -1,0 +1,45 @@
+// A body: a closed, skinned triangle mesh built from a skeleton alone (body_builder.h), in the
+// rest pose, in the file's axes and units. The renderer skins it on the GPU with dual
+// quaternions (dual_quaternion.h, body_skinning.h give the CPU reference it must match).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <vector>
+
+namespace bvh {
+
+// One vertex of a body in the rest pose, in the file's axes and units. Laid out for the GPU (60
+// bytes).
+struct BodyVertex {
+    glm::vec3 position{0.0f};
+    glm::vec3 normal{0.0f, 1.0f, 0.0f}; // outward, unit
+    // The nearest point on the axis of the bone whose volume this vertex lies on (rest pose, file
+    // units): a thickness factor t draws axisPoint + t * (position - axisPoint).
+    glm::vec3 axisPoint{0.0f};
+    std::array<std::uint16_t, 4> joints{}; // skeleton node indices whose transforms move the vertex
+    std::array<float, 4> weights{};        // descending, sum to 1; unused slots weight 0
+};
+static_assert(sizeof(BodyVertex) == 60);
+
+// A range of BodyMesh::indices that is one whole, closed mesh.
+struct BodyDetailLevel {
+    std::uint32_t firstIndex = 0;
+    std::uint32_t indexCount = 0;
+};
+
+struct BodyMesh {
+    std::vector<BodyVertex> vertices;
+    std::vector<std::uint32_t> indices; // triangles, counter-clockwise seen from outside
+    // Finest first (at least one); each a closed mesh over `vertices`.
+    std::vector<BodyDetailLevel> levels;
+    // Per skeleton node: the volume radius of the bone ending at the node (file units), 0 where
+    // none (picking).
+    std::vector<float> nodeRadii;
+    glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // rest pose, file units
+    std::size_t byteSize() const;               // memory held
+};
+
+} // namespace bvh

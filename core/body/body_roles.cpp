@@ -1,0 +1,99 @@
+#include "core/body/body_roles.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string>
+
+namespace bvh {
+namespace {
+
+std::string lowercase(std::string_view text) {
+    std::string result(text);
+    std::transform(result.begin(), result.end(), result.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return result;
+}
+
+bool containsAny(const std::string& name, std::initializer_list<std::string_view> words) {
+    return std::any_of(words.begin(), words.end(),
+                       [&](std::string_view word) { return name.find(word) != std::string::npos; });
+}
+
+} // namespace
+
+BoneRole roleFromName(std::string_view rawName) {
+    const std::string name = lowercase(rawName);
+    // Order matters (and "ear" or "lid" are not words to look for: "forearm", "slider"): "forehead"
+    // is a face, "LeftHandIndex1" a finger, "LeftUpLeg" a thigh, "LeftForeArm" a forearm, before
+    // the shorter words they contain.
+    if (containsAny(name, {"jaw", "eye", "brow", "lip", "cheek", "nose", "nostril", "tongue",
+                           "teeth", "tooth", "mouth", "chin", "forehead", "face", "mustache",
+                           "squint", "sneer"})) {
+        return BoneRole::Face;
+    }
+    if (containsAny(name,
+                    {"thumb", "index", "middle", "ring", "pinky", "little", "finger", "digit"})) {
+        return BoneRole::Finger;
+    }
+    if (containsAny(name, {"tail"})) {
+        return BoneRole::Tail;
+    }
+    if (containsAny(name, {"head"})) {
+        return BoneRole::Head;
+    }
+    if (containsAny(name, {"neck"})) {
+        return BoneRole::Neck;
+    }
+    if (containsAny(name, {"toe"})) {
+        return BoneRole::Toe;
+    }
+    if (containsAny(name, {"foot", "ankle", "heel", "hoof", "paw"})) {
+        return BoneRole::Foot;
+    }
+    if (containsAny(name, {"hand", "wrist", "palm"})) {
+        return BoneRole::Hand;
+    }
+    if (containsAny(name, {"forearm", "lowerarm", "elbow", "lowarm"})) {
+        return BoneRole::Forearm;
+    }
+    if (containsAny(name, {"collar", "clavicle", "shoulder"})) {
+        return BoneRole::Shoulder;
+    }
+    // Daz's "lShldr" is the upper arm (its collar is "lCollar").
+    if (containsAny(name, {"arm", "shldr", "humerus", "bicep"})) {
+        return BoneRole::UpperArm;
+    }
+    if (containsAny(name, {"upleg", "upperleg", "thigh", "femur", "hipjoint"})) {
+        return BoneRole::Thigh;
+    }
+    if (containsAny(name, {"shin", "knee", "calf", "lowerleg", "lowleg", "leg", "tibia"})) {
+        return BoneRole::Shin;
+    }
+    if (containsAny(name, {"hip", "pelvis", "spine", "chest", "torso", "abdomen", "belly", "waist",
+                           "back", "body", "root", "trunk", "thorax", "lumbar"})) {
+        return BoneRole::Trunk;
+    }
+    return BoneRole::Unknown;
+}
+
+std::vector<BoneRole> classifyBoneRoles(const Skeleton& skeleton) {
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<BoneRole> roles(n, BoneRole::Unknown);
+    std::vector<std::uint8_t> belowHead(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        const bool parentIsHead =
+            parent != kNoParent && (belowHead[static_cast<std::size_t>(parent)] != 0 ||
+                                    roles[static_cast<std::size_t>(parent)] == BoneRole::Head);
+        belowHead[i] = parentIsHead ? 1 : 0;
+        if (skeleton.isEndSite[i] != 0) {
+            continue; // no bone leaves an End Site
+        }
+        const BoneRole named = roleFromName(skeleton.names[i]);
+        roles[i] = parentIsHead ? BoneRole::Face : named;
+    }
+    return roles;
+}
+
+} // namespace bvh

@@ -1,0 +1,232 @@
+#include "core/body/body_volumes.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <vector>
+
+namespace bvh {
+
+float BodyVolume::largestRadius() const {
+    if (shape == Shape::Ellipsoid) {
+        return std::max({radii.x, radii.y, radii.z});
+    }
+    return std::max(radiusA, radiusB);
+}
+
+glm::vec3 BodyVolume::nearestAxisPoint(const glm::vec3& p) const {
+    if (shape == Shape::Ellipsoid) {
+        return a;
+    }
+    const glm::vec3 ab = b - a;
+    const float lengthSquared = glm::dot(ab, ab);
+    const float t =
+        lengthSquared > 0.0f ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0f, 1.0f) : 0.0f;
+    return a + t * ab;
+}
+
+BodyVolume makeRoundCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB) {
+    BodyVolume volume;
+    volume.shape = BodyVolume::Shape::RoundCone;
+    volume.a = a;
+    volume.b = b;
+    // A round cone is only a cone while one sphere does not swallow the other: keep the
+    // difference of the radii under the length.
+    const float length = glm::length(b - a);
+    const float limit = 0.9f * length;
+    if (radiusA - radiusB > limit) {
+        radiusB = radiusA - limit;
+    } else if (radiusB - radiusA > limit) {
+        radiusA = radiusB - limit;
+    }
+    volume.radiusA = radiusA;
+    volume.radiusB = radiusB;
+    volume.boundsMin = glm::min(a - glm::vec3(radiusA), b - glm::vec3(radiusB));
+    volume.boundsMax = glm::max(a + glm::vec3(radiusA), b + glm::vec3(radiusB));
+    return volume;
+}
+
+BodyVolume makeEllipsoid(const glm::vec3& centre, const glm::mat3& axes, const glm::vec3& radii) {
+    BodyVolume volume;
+    volume.shape = BodyVolume::Shape::Ellipsoid;
+    volume.a = centre;
+    volume.b = centre;
+    volume.axes = axes;
+    volume.radii = radii;
+    const float largest = std::max({radii.x, radii.y, radii.z});
+    volume.boundsMin = centre - glm::vec3(largest);
+    volume.boundsMax = centre + glm::vec3(largest);
+    return volume;
+}
+
+namespace {
+
+// Quilez's exact round cone, with a single square root.
+float roundConeDistance(const BodyVolume& v, const glm::vec3& p) {
+    const glm::vec3 ba = v.b - v.a;
+    const float l2 = glm::dot(ba, ba);
+    if (!(l2 > 0.0f)) {
+        return glm::length(p - v.a) - std::max(v.radiusA, v.radiusB);
+    }
+    const float rr = v.radiusA - v.radiusB;
+    const float a2 = l2 - rr * rr;
+    const float il2 = 1.0f / l2;
+    const glm::vec3 pa = p - v.a;
+    const float y = glm::dot(pa, ba);
+    const float z = y - l2;
+    const glm::vec3 side = pa * l2 - ba * y;
+    const float x2 = glm::dot(side, side);
+    const float y2 = y * y * l2;
+    const float z2 = z * z * l2;
+    const float k = (rr < 0.0f ? -1.0f : (rr > 0.0f ? 1.0f : 0.0f)) * rr * rr * x2;
+    const float signZ = z < 0.0f ? -1.0f : (z > 0.0f ? 1.0f : 0.0f);
+    const float signY = y < 0.0f ? -1.0f : (y > 0.0f ? 1.0f : 0.0f);
+    if (signZ * a2 * z2 > k) {
+        return std::sqrt(x2 + z2) * il2 - v.radiusB;
+    }
+    if (signY * a2 * y2 < k) {
+        return std::sqrt(x2 + y2) * il2 - v.radiusA;
+    }
+    return (std::sqrt(x2 * a2 * il2) + y * rr) * il2 - v.radiusA;
+}
+
+float ellipsoidDistance(const BodyVolume& v, const glm::vec3& p) {
+    const glm::vec3 local = v.axes * (p - v.a); // rows of `axes` are the ellipsoid's axes
+    const glm::vec3 scaled = local / v.radii;
+    const float k0 = glm::length(scaled);
+    const float k1 = glm::length(local / (v.radii * v.radii));
+    if (!(k1 > 0.0f)) {
+        return -std::min({v.radii.x, v.radii.y, v.radii.z});
+    }
+    return k0 * (k0 - 1.0f) / k1;
+}
+
+} // namespace
+
+float signedDistance(const BodyVolume& volume, const glm::vec3& p) {
+    return volume.shape == BodyVolume::Shape::Ellipsoid ? ellipsoidDistance(volume, p)
+                                                        : roundConeDistance(volume, p);
+}
+
+namespace {
+
+// The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
+// Ericson's closest points of two segments.
+float axisDistance(const BodyVolume& one, const BodyVolume& two) {
+    const glm::vec3 d1 = one.b - one.a;
+    const glm::vec3 d2 = two.b - two.a;
+    const glm::vec3 r = one.a - two.a;
+    const float a = glm::dot(d1, d1);
+    const float e = glm::dot(d2, d2);
+    const float f = glm::dot(d2, r);
+    float s = 0.0f;
+    float t = 0.0f;
+    if (a <= 1e-12f && e <= 1e-12f) {
+        return glm::length(r);
+    }
+    if (a <= 1e-12f) {
+        t = std::clamp(f / e, 0.0f, 1.0f);
+    } else {
+        const float c = glm::dot(d1, r);
+        if (e <= 1e-12f) {
+            s = std::clamp(-c / a, 0.0f, 1.0f);
+        } else {
+            const float b = glm::dot(d1, d2);
+            const float denominator = a * e - b * b;
+            s = denominator > 1e-12f ? std::clamp((b * f - c * e) / denominator, 0.0f, 1.0f) : 0.0f;
+            t = (b * s + f) / e;
+            if (t < 0.0f) {
+                t = 0.0f;
+                s = std::clamp(-c / a, 0.0f, 1.0f);
+            } else if (t > 1.0f) {
+                t = 1.0f;
+                s = std::clamp((b - c) / a, 0.0f, 1.0f);
+            }
+        }
+    }
+    return glm::length(one.a + d1 * s - (two.a + d2 * t));
+}
+
+} // namespace
+
+float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                   const glm::vec3& p, float far, float gap) {
+    constexpr std::size_t kStackVolumes = 64;
+    std::array<float, kStackVolumes> onStack{};
+    std::vector<float> onHeap;
+    float* distances = onStack.data();
+    if (indices.size() > kStackVolumes) {
+        onHeap.resize(indices.size());
+        distances = onHeap.data();
+    }
+    std::size_t nearest = 0;
+    float widestBlend = 0.0f;
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        distances[k] = signedDistance(volumes[indices[k]], p);
+        widestBlend = std::max(widestBlend, volumes[indices[k]].blend);
+        if (distances[k] < distances[nearest]) {
+            nearest = k;
+        }
+    }
+    if (indices.empty()) {
+        return far;
+    }
+    // A smooth union lies at most a quarter of its width below its parts: volumes farther than
+    // that above the nearest cannot be the union's minimum.
+    const float relevant = distances[nearest] + 0.25f * widestBlend;
+    float distance = std::min(far, distances[nearest]);
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        if (distances[i] > relevant) {
+            continue;
+        }
+        const BodyVolume& volume = volumes[indices[i]];
+        float local = distances[i];
+        for (std::size_t j = 0; j < indices.size(); ++j) {
+            const BodyVolume& other = volumes[indices[j]];
+            const float width = indices[j] > indices[i] ? other.blend : volume.blend;
+            // Farther apart than the blend, smoothMin is min: nothing to add.
+            if (j != i && std::abs(distances[j] - distances[i]) < width &&
+                areHierarchyNeighbours(volume, other)) {
+                local = smoothMin(local, distances[j], width);
+            }
+        }
+        distance = std::min(distance, local);
+    }
+    if (!(gap > 0.0f) || distance >= gap) {
+        return distance; // the wall below would lie under gap, below the distance
+    }
+    const BodyVolume& first = volumes[indices[nearest]];
+    std::size_t rival = indices.size();
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        if (k != nearest && !areHierarchyNeighbours(first, volumes[indices[k]]) &&
+            (rival == indices.size() || distances[k] < distances[rival])) {
+            rival = k;
+        }
+    }
+    if (rival == indices.size() || distances[rival] - distances[nearest] >= gap) {
+        return distance;
+    }
+    const BodyVolume& second = volumes[indices[rival]];
+    // Volumes of one mass (trunk bones, a hand's parts, fingers below the grid) and volumes
+    // whose axes run inside each other (bones along one line, as abstract trees have) keep no
+    // gap: a wall would hollow them out.
+    const bool oneMass = (first.mass != kNoMass && first.mass == second.mass) ||
+                         (first.belowGrid && second.belowGrid);
+    if (oneMass ||
+        axisDistance(first, second) <= std::min(first.largestRadius(), second.largestRadius())) {
+        return distance;
+    }
+    // A common neighbour nearer than the rival (a shoulder between the arm and the chest)
+    // bridges them: one surface at the joint, and a gap again below it (the armpit).
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        const BodyVolume& bridge = volumes[indices[k]];
+        if (k != nearest && k != rival && distances[k] < distances[rival] &&
+            areHierarchyNeighbours(bridge, first) && areHierarchyNeighbours(bridge, second)) {
+            return distance;
+        }
+    }
+    return std::max(distance, gap - (distances[rival] - distances[nearest]));
+}
+
+} // namespace bvh

@@ -1,0 +1,82 @@
+// The volumes a body is the smooth union of, as signed distances (negative inside), in the
+// builder's normalised space (the figure centred, its largest extent 1), so that the same
+// tolerances hold for a skeleton in millimetres, in kilometres or at 1e-6.
+#pragma once
+
+#include "core/model/skeleton.h"
+
+#include <glm/mat3x3.hpp>
+#include <glm/vec3.hpp>
+#include <span>
+
+namespace bvh {
+
+inline constexpr NodeIndex kNoMass = -1;
+inline constexpr NodeIndex kTrunkMass = -2;
+
+struct BodyVolume {
+    enum class Shape : std::uint8_t { RoundCone, Ellipsoid };
+    Shape shape = Shape::RoundCone;
+    // RoundCone: a sphere of radius radiusA at a swept to radiusB at b (|ra - rb| < |b - a|).
+    glm::vec3 a{0.0f}, b{0.0f};
+    float radiusA = 0.0f, radiusB = 0.0f;
+    // Ellipsoid: centre `a`, semi-axes `radii` along the rows of `axes`.
+    glm::mat3 axes{1.0f};
+    glm::vec3 radii{1.0f};
+    // The width of the smooth union where this volume joins what came before it.
+    float blend = 0.0f;
+    NodeIndex joint = kNoParent;      // the node whose transform moves it (the bone's parent end)
+    NodeIndex radiusNode = kNoParent; // the node the bone ends at (BodyMesh::nodeRadii)
+    // The joints the volume touches, with joints a zero-length bone apart counted as one (a
+    // bone's two ends; an ellipsoid's one joint twice): volumes sharing one are hierarchy
+    // neighbours (a bone, its parent bone, its children, its siblings), the only ones that blend.
+    NodeIndex startJoint = kNoParent;
+    NodeIndex endJoint = kNoParent;
+    // Volumes of one mass keep no gap between them (bodyDistance): the trunk's (however its
+    // bones branch: MakeHuman's pelvis bones, breasts; with its neck and collars) are
+    // kTrunkMass, one hand's (palm, fingers) the hand's node; kNoMass: none.
+    NodeIndex mass = kNoMass;
+    // Thickened to the grid's least radius: detail finer than the gap, which two such volumes
+    // (fingers side by side, toes) do not keep between them (they would vanish in it).
+    bool belowGrid = false;
+    glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // of the volume itself, without the blend
+
+    float largestRadius() const;
+    // The nearest point of the volume's axis to p (an ellipsoid's axis is its centre).
+    glm::vec3 nearestAxisPoint(const glm::vec3& p) const;
+};
+
+BodyVolume makeRoundCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB);
+BodyVolume makeEllipsoid(const glm::vec3& centre, const glm::mat3& axes, const glm::vec3& radii);
+
+// Signed distance to one volume (exact for the round cone, the usual first-order estimate for the
+// ellipsoid, which is exact on its surface).
+float signedDistance(const BodyVolume& volume, const glm::vec3& p);
+
+// Polynomial smooth minimum (Quilez): min(a, b) rounded over a width k; exactly min when
+// |a - b| >= k, so volumes farther apart than k do not touch each other's distance.
+inline float smoothMin(float a, float b, float k) {
+    const float difference = a - b;
+    const float h = k - (difference < 0.0f ? -difference : difference);
+    const float m = a < b ? a : b;
+    return h > 0.0f ? m - h * h * 0.25f / k : m;
+}
+
+// Whether two volumes touch the same joint (see startJoint): only these blend and share weights.
+inline bool areHierarchyNeighbours(const BodyVolume& a, const BodyVolume& b) {
+    return a.startJoint == b.startJoint || a.startJoint == b.endJoint ||
+           a.endJoint == b.startJoint || a.endJoint == b.endJoint;
+}
+
+// The body's signed distance at p over the given volumes (indices into `volumes`); `far` when the
+// list is empty. Each volume is smoothly united with its hierarchy neighbours (a pair blends over
+// the later volume's width); other volumes only meet by a hard union, and where the nearest
+// volume and the nearest non-neighbour lie within `gap` of each other with no common neighbour
+// nearer to bridge them (an arm resting on the torso in the rest pose), the point is outside:
+// two surfaces a gap apart about the bisector, so skinning moves them apart without stretching
+// a sheet. Volumes whose axes run inside each other stay one mass.
+// Volumes of one mass (BodyVolume::mass) or both below the grid keep none: a hard union.
+float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                   const glm::vec3& p, float far, float gap);
+
+} // namespace bvh

@@ -1,0 +1,153 @@
+#include "core/live/stream_format.h"
+
+#include <array>
+#include <cstddef>
+
+namespace bvh::live {
+
+namespace {
+
+char lowered(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool equalsIgnoringCase(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (lowered(a[i]) != lowered(b[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool isBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == '\v' || c == '\0';
+}
+
+bool isLineEnd(char c) {
+    return c == '\n' || c == '\r';
+}
+
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+
+// Whether `word` reads as a number: [sign] digits [. digits] [e...], or a leading dot.
+bool looksNumeric(std::string_view word) {
+    std::size_t i = 0;
+    if (i < word.size() && (word[i] == '-' || word[i] == '+')) {
+        ++i;
+    }
+    if (i < word.size() && word[i] == '.') {
+        ++i;
+    }
+    return i < word.size() && isDigit(word[i]);
+}
+
+bool isInteger(std::string_view word) {
+    if (word.empty()) {
+        return false;
+    }
+    for (char c : word) {
+        if (!isDigit(c)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+struct Line {
+    std::string_view text;
+    bool complete = false;
+};
+
+// The first non-blank line of `bytes` (NUL bytes, blanks, line ends and a BOM skipped before
+// it), ended by a line end or right after "||".
+Line firstLine(std::string_view bytes) {
+    std::size_t start = 0;
+    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
+        start = 3;
+    }
+    while (start < bytes.size() && (isBlank(bytes[start]) || isLineEnd(bytes[start]))) {
+        ++start;
+    }
+    for (std::size_t i = start; i < bytes.size(); ++i) {
+        if (isLineEnd(bytes[i])) {
+            return {bytes.substr(start, i - start), true};
+        }
+        if (bytes[i] == '|' && i > start && bytes[i - 1] == '|') {
+            return {bytes.substr(start, i + 1 - start), true};
+        }
+    }
+    return {bytes.substr(start), false};
+}
+
+// The first two words of a line (NUL bytes count as blanks).
+std::array<std::string_view, 2> firstWords(std::string_view line) {
+    std::array<std::string_view, 2> words;
+    std::size_t i = 0;
+    for (std::string_view& word : words) {
+        while (i < line.size() && isBlank(line[i])) {
+            ++i;
+        }
+        const std::size_t begin = i;
+        while (i < line.size() && !isBlank(line[i])) {
+            ++i;
+        }
+        word = line.substr(begin, i - begin);
+    }
+    return words;
+}
+
+} // namespace
+
+std::optional<StreamFormat> parseStreamFormat(std::string_view name) {
+    for (StreamFormat format :
+         {StreamFormat::Auto, StreamFormat::Axis, StreamFormat::Lines, StreamFormat::Bvh}) {
+        if (equalsIgnoringCase(name, streamFormatName(format))) {
+            return format;
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view streamFormatName(StreamFormat format) {
+    switch (format) {
+    case StreamFormat::Auto:
+        return "auto";
+    case StreamFormat::Axis:
+        return "axis";
+    case StreamFormat::Lines:
+        return "lines";
+    case StreamFormat::Bvh:
+        return "bvh";
+    }
+    return "auto";
+}
+
+std::optional<StreamFormat> detectStreamFormat(std::string_view firstBytes, bool streamEnded) {
+    const Line line = firstLine(firstBytes.substr(0, kDetectionBytes));
+    const auto words = firstWords(line.text);
+    // HIERARCHY can be decided as soon as the word is complete.
+    const bool firstWordComplete =
+        line.complete || words[0].size() < line.text.size() || streamEnded;
+    if (firstWordComplete && equalsIgnoringCase(words[0], "HIERARCHY")) {
+        return StreamFormat::Bvh;
+    }
+    const bool decidable = line.complete || streamEnded || firstBytes.size() >= kDetectionBytes;
+    if (!decidable) {
+        return std::nullopt;
+    }
+    if (line.text.find("||") != std::string_view::npos) {
+        return StreamFormat::Axis;
+    }
+    if (isInteger(words[0]) && !words[1].empty() && !looksNumeric(words[1])) {
+        return StreamFormat::Axis;
+    }
+    return StreamFormat::Lines;
+}
+
+} // namespace bvh::live

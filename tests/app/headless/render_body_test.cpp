@@ -1,0 +1,293 @@
+// `bvhscope render --bones body` and `thumbnail --bones body` end to end, with no DISPLAY: the
+// body is one connected figure, at least twice the capsule figure's area, standing where the
+// capsule figure stands. On the bundled walk (a biped) and a hand-written quadruped.
+#include "core/body/body_builder.h"
+#include "tests/app/headless/figure_pixels.h"
+#include "tests/app/headless/headless_test_support.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+namespace bvhscope::headless::test {
+namespace {
+
+namespace fs = std::filesystem;
+using bvhscope::test::figurePixels;
+using bvhscope::test::FigurePixels;
+
+// A dog, Y up, centimetres, facing +Z: a spine from the hips to the head, a tail, and four legs
+// of three bones each, standing on the ground (its paws at y = 0). Names say what each bone is
+// but not in a biped's words, so roles come from the topology as much as from the names.
+constexpr const char* kQuadruped = R"(HIERARCHY
+ROOT Hips
+{
+  OFFSET 0 50 0
+  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+  JOINT Spine
+  {
+    OFFSET 0 2 15
+    CHANNELS 3 Zrotation Xrotation Yrotation
+    JOINT Chest
+    {
+      OFFSET 0 0 20
+      CHANNELS 3 Zrotation Xrotation Yrotation
+      JOINT Neck
+      {
+        OFFSET 0 8 10
+        CHANNELS 3 Zrotation Xrotation Yrotation
+        JOINT Head
+        {
+          OFFSET 0 12 6
+          CHANNELS 3 Zrotation Xrotation Yrotation
+          End Site
+          {
+            OFFSET 0 0 16
+          }
+        }
+      }
+      JOINT LeftFrontLeg
+      {
+        OFFSET 9 -5 2
+        CHANNELS 3 Zrotation Xrotation Yrotation
+        JOINT LeftFrontKnee
+        {
+          OFFSET 0 -22 0
+          CHANNELS 3 Zrotation Xrotation Yrotation
+          JOINT LeftFrontPaw
+          {
+            OFFSET 0 -20 0
+            CHANNELS 3 Zrotation Xrotation Yrotation
+            End Site
+            {
+              OFFSET 0 -3 5
+            }
+          }
+        }
+      }
+      JOINT RightFrontLeg
+      {
+        OFFSET -9 -5 2
+        CHANNELS 3 Zrotation Xrotation Yrotation
+        JOINT RightFrontKnee
+        {
+          OFFSET 0 -22 0
+          CHANNELS 3 Zrotation Xrotation Yrotation
+          JOINT RightFrontPaw
+          {
+            OFFSET 0 -20 0
+            CHANNELS 3 Zrotation Xrotation Yrotation
+            End Site
+            {
+              OFFSET 0 -3 5
+            }
+          }
+        }
+      }
+    }
+  }
+  JOINT Tail
+  {
+    OFFSET 0 3 -8
+    CHANNELS 3 Zrotation Xrotation Yrotation
+    JOINT Tail1
+    {
+      OFFSET 0 6 -14
+      CHANNELS 3 Zrotation Xrotation Yrotation
+      End Site
+      {
+        OFFSET 0 4 -14
+      }
+    }
+  }
+  JOINT LeftHindLeg
+  {
+    OFFSET 9 -4 -2
+    CHANNELS 3 Zrotation Xrotation Yrotation
+    JOINT LeftHindKnee
+    {
+      OFFSET 0 -22 -3
+      CHANNELS 3 Zrotation Xrotation Yrotation
+      JOINT LeftHindPaw
+      {
+        OFFSET 0 -21 3
+        CHANNELS 3 Zrotation Xrotation Yrotation
+        End Site
+        {
+          OFFSET 0 -3 5
+        }
+      }
+    }
+  }
+  JOINT RightHindLeg
+  {
+    OFFSET -9 -4 -2
+    CHANNELS 3 Zrotation Xrotation Yrotation
+    JOINT RightHindKnee
+    {
+      OFFSET 0 -22 -3
+      CHANNELS 3 Zrotation Xrotation Yrotation
+      JOINT RightHindPaw
+      {
+        OFFSET 0 -21 3
+        CHANNELS 3 Zrotation Xrotation Yrotation
+        End Site
+        {
+          OFFSET 0 -3 5
+        }
+      }
+    }
+  }
+}
+MOTION
+Frames: 2
+Frame Time: 0.033333
+)";
+
+// Two frames: standing, then a stride (front left leg forward, hind right leg back).
+void writeQuadruped(const fs::path& path) {
+    std::ofstream out(path);
+    out << kQuadruped;
+    // The root's 6 channels, then 3 (Z, X, Y rotation) for each of the 18 other joints in the
+    // order written: joint j's X rotation is channel 6 + 3 * (j - 1) + 1.
+    constexpr int kChannels = 6 + 3 * 18;
+    constexpr int kLeftFrontLeg = 5;
+    constexpr int kRightHindLeg = 16;
+    for (int frame = 0; frame < 2; ++frame) {
+        std::vector<double> values(kChannels, 0.0);
+        values[1] = 50.0;
+        if (frame == 1) {
+            values[6 + 3 * (kLeftFrontLeg - 1) + 1] = -20.0;
+            values[6 + 3 * (kRightHindLeg - 1) + 1] = 15.0;
+        }
+        for (int i = 0; i < kChannels; ++i) {
+            out << values[static_cast<std::size_t>(i)] << (i + 1 < kChannels ? " " : "\n");
+        }
+    }
+}
+
+// The characters' first colour (orange) against the cool greys of floor, sky and shadow.
+bool warm(const std::uint8_t* rgb) {
+    return rgb[0] > rgb[2] + 40 && rgb[0] > 60;
+}
+
+FigurePixels renderedFigure(const TempDir& dir, const std::string& file, const std::string& bones,
+                            std::string* err = nullptr) {
+    const fs::path png = dir.path() / (bones + ".png");
+    const RunResult run = runBvhscope(dir, {"render", file, "-o", png.string(), "--size", "640x480",
+                                            "--no-overlay", "--bones", bones});
+    EXPECT_EQ(run.status, 0) << run.err;
+    if (err != nullptr) {
+        *err = run.err;
+    }
+    const auto pixels = loadPng(png);
+    EXPECT_TRUE(pixels.has_value());
+    if (!pixels) {
+        return {};
+    }
+    if (const char* keep = std::getenv("BVHSCOPE_KEEP_BODY_PICTURES")) {
+        std::error_code ignored;
+        fs::copy_file(png, fs::path(keep) / (fs::path(file).stem().string() + "_" + bones + ".png"),
+                      fs::copy_options::overwrite_existing, ignored);
+    }
+    return figurePixels(*pixels, warm);
+}
+
+void expectBodyStandsWhereCapsulesStand(const TempDir& dir, const std::string& file) {
+    const FigurePixels capsules = renderedFigure(dir, file, "capsules");
+    std::string err;
+    const FigurePixels body = renderedFigure(dir, file, "body", &err);
+    EXPECT_EQ(err.find("capsules"), std::string::npos) << err; // no fallback
+    ASSERT_GT(capsules.area, 2000u);
+    // One connected figure: all but a few antialiased specks in one piece.
+    EXPECT_GE(body.largestPiece, body.area * 99 / 100) << body.largestPiece << " of " << body.area;
+    EXPECT_GE(body.area, 2 * capsules.area)
+        << "body " << body.area << ", capsules " << capsules.area;
+    // Where the capsule figure stands: across the picture, the same place; up it, the body's
+    // centre is a little higher (a head is a larger volume than a neck's stick and the feet
+    // stay on the ground).
+    const float height = static_cast<float>(capsules.bottom - capsules.top);
+    EXPECT_NEAR(body.centre.x, capsules.centre.x, 0.06f * height);
+    EXPECT_NEAR(body.centre.y, capsules.centre.y, 0.15f * height);
+    EXPECT_NEAR(body.bottom, capsules.bottom, 0.08f * height);
+}
+
+TEST(RenderBody, ABipedsBodyIsOneFigureTwiceTheCapsulesAreaWhereTheyStand) {
+    const TempDir dir;
+    expectBodyStandsWhereCapsulesStand(dir, sourceFile("assets/sample_walk.bvh"));
+}
+
+TEST(RenderBody, AQuadrupedsBodyIsOneFigureTwiceTheCapsulesAreaWhereTheyStand) {
+    const TempDir dir;
+    const fs::path dog = dir.path() / "dog.bvh";
+    writeQuadruped(dog);
+    expectBodyStandsWhereCapsulesStand(dir, dog.string());
+}
+
+TEST(RenderBody, AnUnknownBoneStyleIsAUsageError) {
+    const TempDir dir;
+    const RunResult run = runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "-o",
+                                            (dir.path() / "x.png").string(), "--bones", "skin"});
+    EXPECT_EQ(run.status, 2);
+    EXPECT_NE(run.err.find("--bones must be lines, capsules, octahedral or body"),
+              std::string::npos)
+        << run.err;
+}
+
+// A skeleton past the builder's node cap (core/body/body_builder.h) is drawn with capsules,
+// and stderr says why; the picture is still written.
+TEST(RenderBody, ASkeletonTooLargeForABodyFallsBackToCapsulesWithAMessage) {
+    const TempDir dir;
+    const fs::path chain = dir.path() / "chain.bvh";
+    {
+        const std::size_t joints = bvh::kDefaultBodyMaxNodes + 100;
+        std::ofstream out(chain);
+        out << "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\n"
+               "CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
+        for (std::size_t i = 1; i < joints; ++i) {
+            out << "JOINT J" << i
+                << "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+        }
+        out << "End Site\n{\nOFFSET 0 1 0\n}\n";
+        for (std::size_t i = 0; i < joints; ++i) {
+            out << "}\n";
+        }
+        out << "MOTION\nFrames: 1\nFrame Time: 0.033333\n";
+        for (std::size_t c = 0; c < 6 + 3 * (joints - 1); ++c) {
+            out << "0 ";
+        }
+        out << "\n";
+    }
+    const fs::path png = dir.path() / "chain.png";
+    const RunResult run = runBvhscope(dir, {"render", chain.string(), "-o", png.string(), "--bones",
+                                            "body", "--size", "320x240"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("bvhscope render: chain.bvh: "), std::string::npos) << run.err;
+    EXPECT_NE(run.err.find("capsules"), std::string::npos) << run.err;
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    EXPECT_GT(figurePixels(*pixels, warm).area, 100u);
+    EXPECT_LT(run.seconds, 10.0);
+}
+
+TEST(ThumbnailBody, TheThumbnailerDrawsTheBodyToo) {
+    const TempDir dir;
+    const std::string file = sourceFile("assets/sample_walk.bvh");
+    std::size_t areas[2] = {0, 0};
+    const char* looks[2] = {"capsules", "body"};
+    for (int k = 0; k < 2; ++k) {
+        const fs::path png = dir.path() / (std::string(looks[k]) + ".png");
+        const RunResult run = runBvhscope(
+            dir, {"thumbnail", "--size", "256", "--bones", looks[k], file, png.string()});
+        ASSERT_EQ(run.status, 0) << run.err;
+        const auto pixels = loadPng(png);
+        ASSERT_TRUE(pixels.has_value());
+        areas[k] = figurePixels(*pixels, warm).area;
+    }
+    EXPECT_GT(areas[0], 200u);
+    EXPECT_GE(areas[1], 2 * areas[0]);
+}
+
+} // namespace
+} // namespace bvhscope::headless::test

@@ -1,0 +1,267 @@
+// The body look in the scene (app/scene/character_body.h, Scene::buildBodies, Scene::pick):
+// builds shared and kept, skin transforms that carry each joint from the rest pose to the pose,
+// the selection's colour, and picking against the body's volume.
+#include "app/scene/character_body.h"
+#include "app/scene/scene.h"
+#include "core/body/dual_quaternion.h"
+#include "core/reader/document.h"
+#include "tests/app/viewer/bundled_sample.h"
+#include "tests/core/analysis/creature_clips.h"
+
+#include <chrono>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+#include <thread>
+
+using namespace bvhscope;
+using namespace bvhscope::viewer;
+
+namespace {
+
+std::size_t nodeNamed(const Character& character, const std::string& name) {
+    const auto& names = character.clip->document.skeleton.names;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (names[i] == name) {
+            return i;
+        }
+    }
+    ADD_FAILURE() << "no node " << name;
+    return 0;
+}
+
+SceneLook bodyLook() {
+    SceneLook look;
+    look.bodies = true;
+    return look;
+}
+
+// The bundled walk with its body built (synchronously).
+Scene sceneWithBody() {
+    Scene scene;
+    scene.add(test::bundledSample());
+    const std::vector<std::string> fallbacks = requestBodies(scene, BodyBuild::Wait::Yes);
+    EXPECT_TRUE(fallbacks.empty()) << fallbacks.front();
+    return scene;
+}
+
+} // namespace
+
+TEST(CharacterBody, ABuildIsKeptAndSharedByCharactersOfOneClip) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    scene.add(makeCharacter(scene.characters()[0].clip)); // another view of the same file
+    applyAxes(scene.characters()[1], UpAxisChoice::Auto, UnitChoice::Auto);
+    EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
+    const std::shared_ptr<BodyBuild> first = scene.characters()[0].body;
+    ASSERT_TRUE(first && first->ready());
+    EXPECT_EQ(scene.characters()[1].body, first);
+    EXPECT_GT(first->mesh()->levels.front().indexCount, 300u);
+    requestBodies(scene, BodyBuild::Wait::Yes);
+    EXPECT_EQ(scene.characters()[0].body, first); // nothing changed: kept, not rebuilt
+    // Another up axis is another body.
+    applyAxes(scene.characters()[0], UpAxisChoice::PositiveZ, UnitChoice::Auto);
+    requestBodies(scene, BodyBuild::Wait::Yes);
+    EXPECT_NE(scene.characters()[0].body, first);
+    EXPECT_EQ(scene.characters()[1].body, first);
+    EXPECT_FALSE(bodiesBuilding(scene));
+}
+
+// S_j = World_j * inverse(RestWorld_j) takes joint j's rest position to its posed one; in the
+// rest pose every skin transform is the identity.
+TEST(CharacterBody, SkinDualQuaternionsCarryEveryJointFromRestToPose) {
+    Scene scene = sceneWithBody();
+    const Character& character = scene.characters()[0];
+    const std::vector<bvh::RigidTransform>& rest = character.body->restWorld();
+    ScenePose pose;
+    scene.sample(0.5, bvh::Interpolation::Linear, false, pose);
+    std::vector<BodyInstance> bodies;
+    scene.buildBodies(pose, std::nullopt, bodyLook(), bodies);
+    ASSERT_EQ(bodies.size(), 1u);
+    const BodyInstance& body = bodies[0];
+    ASSERT_EQ(body.skin.size(), rest.size());
+    const auto& world = pose.characters[0].world;
+    float largestMove = 0.0f;
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        const glm::vec3 moved =
+            render::transformPoint(body.skin[i], glm::vec3(rest[i].translation));
+        const glm::vec3 expected(world[i].translation);
+        EXPECT_LT(glm::distance(moved, expected), 1e-3f * (1.0f + glm::length(expected)))
+            << character.clip->document.skeleton.names[i];
+        largestMove =
+            std::max(largestMove, glm::distance(expected, glm::vec3(rest[i].translation)));
+    }
+    EXPECT_GT(largestMove, 1.0f); // the walk has moved away from the rest pose (centimetres)
+    // The model matrix is the character's conversion into the viewer: the posed root lands
+    // where the scene's viewer positions say.
+    const glm::vec3 root = glm::vec3(body.model * glm::vec4(glm::vec3(world[0].translation), 1.0f));
+    EXPECT_LT(glm::distance(root, pose.characters[0].viewerPositions[0]), 1e-3f);
+
+    scene.sampleRest(pose);
+    scene.buildBodies(pose, std::nullopt, bodyLook(), bodies);
+    ASSERT_EQ(bodies.size(), 1u);
+    for (const render::SkinDualQuaternion& skin : bodies[0].skin) {
+        EXPECT_NEAR(std::abs(skin.real.w), 1.0f, 1e-5f);
+        EXPECT_LT(glm::length(glm::vec3(skin.dual)) + std::abs(skin.dual.w), 1e-3f);
+    }
+}
+
+TEST(CharacterBody, TheSelectedJointsBonesTakeTheSelectionColourAndNoCapsulesAreBuilt) {
+    Scene scene = sceneWithBody();
+    const Character& character = scene.characters()[0];
+    const std::size_t knee = nodeNamed(character, "LeftLeg");
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    const SceneLook look = bodyLook();
+    std::vector<BodyInstance> bodies;
+    scene.buildBodies(pose, Selection{0, static_cast<bvh::NodeIndex>(knee)}, look, bodies);
+    ASSERT_EQ(bodies.size(), 1u);
+    for (std::size_t i = 0; i < bodies[0].colors.size(); ++i) {
+        EXPECT_EQ(bodies[0].colors[i], i == knee ? look.selectionColor : character.color) << i;
+    }
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(pose, std::nullopt, look, bones, joints);
+    EXPECT_TRUE(bones.empty()); // the sample has no static root: nothing but the body
+    EXPECT_TRUE(joints.empty());
+    // Without the body look the same scene is capsules again.
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
+    EXPECT_EQ(bones.size(), character.clip->document.skeleton.nodeCount() - 1);
+    scene.buildBodies(pose, std::nullopt, SceneLook{}, bodies);
+    EXPECT_TRUE(bodies.empty());
+}
+
+// A ray passing the middle of the left thigh, from the figure's left, at a distance between the
+// thin capsule's pick radius and the body's: the capsule look misses, the body look picks the
+// thigh (the hip joint, whose bone it is).
+TEST(CharacterBody, ClickingTheBodyPicksTheBoneWhoseVolumeIsHit) {
+    Scene scene = sceneWithBody();
+    const Character& character = scene.characters()[0];
+    ScenePose pose;
+    scene.sampleRest(pose);
+    const std::vector<glm::vec3>& positions = pose.characters[0].viewerPositions;
+    const std::size_t hip = nodeNamed(character, "LeftUpLeg");
+    const std::size_t knee = nodeNamed(character, "LeftLeg");
+    const std::size_t otherHip = nodeNamed(character, "RightUpLeg");
+    glm::vec3 outward = positions[hip] - positions[otherHip];
+    outward.y = 0.0f;
+    outward = glm::normalize(outward);
+    const glm::vec3 along = glm::normalize(positions[knee] - positions[hip]);
+    const glm::vec3 side = glm::normalize(glm::cross(along, outward));
+    const glm::vec3 middle = 0.5f * (positions[hip] + positions[knee]);
+
+    const SceneLook capsules;
+    const float capsuleReach = 1.6f * Scene::boneRadius(character, capsules) +
+                               0.2f * 1.6f * Scene::jointRadius(character, capsules);
+    const std::vector<float> radii = Scene::bodyRadii(character, bodyLook());
+    ASSERT_EQ(radii.size(), character.clip->document.skeleton.nodeCount());
+    const float bodyReach = radii[knee];
+    ASSERT_GT(bodyReach, 1.3f * capsuleReach) << "a thigh is thicker than its capsule";
+    const float offset = 0.5f * (capsuleReach + bodyReach);
+    const render::Ray ray{middle + 3.0f * outward + offset * side, -outward};
+
+    EXPECT_FALSE(scene.pick(pose, ray, capsules).has_value());
+    const std::optional<Selection> picked = scene.pick(pose, ray, bodyLook());
+    ASSERT_TRUE(picked.has_value());
+    EXPECT_EQ(picked->node, static_cast<bvh::NodeIndex>(hip));
+    // Thinner bodies are thinner to the mouse too.
+    SceneLook thin = bodyLook();
+    thin.thickness = 0.5f * capsuleReach / bodyReach;
+    EXPECT_FALSE(scene.pick(pose, ray, thin).has_value());
+}
+
+// A static root (bvh::Stance::staticRoots: a never-moving root at the origin, here 5 m behind the
+// walker) gets no body on its link: the builder is told to leave that bone out, the link stays
+// dashed, and a click on the link's middle picks nothing.
+TEST(CharacterBody, AStaticRootsLinkGetsNoBody) {
+    Scene scene;
+    const bvh::test::Creature walker =
+        bvh::test::withStaticRoot(bvh::test::biped(140.0), glm::dvec3(0, 0, -500));
+    scene.add(makeCharacter("creature.bvh", "",
+                            bvh::parseDocument(bvh::test::creatureFile(walker, {}).text)));
+    const Character& character = scene.characters()[0];
+    ASSERT_EQ(character.stance.staticRoots.size(), 1u);
+    const bvh::BodyOptions options = bodyOptionsFor(character);
+    ASSERT_EQ(options.excludedBones.size(), 1u);
+    const std::size_t link = static_cast<std::size_t>(options.excludedBones[0]);
+    EXPECT_EQ(character.clip->document.skeleton.parents[link], character.stance.staticRoots[0]);
+    EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
+    ASSERT_TRUE(character.body && character.body->ready());
+    EXPECT_EQ(character.body->mesh()->nodeRadii[link], 0.0f);
+
+    ScenePose pose;
+    scene.sample(3.5, bvh::Interpolation::Nearest, false, pose);
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(pose, std::nullopt, bodyLook(), bones, joints);
+    EXPECT_GT(bones.size(), 10u) << "the link is drawn as dashes";
+    EXPECT_TRUE(joints.empty());
+    const glm::vec3 from = pose.characters[0].viewerPositions[character.stance.staticRoots[0]];
+    const glm::vec3 to = pose.characters[0].viewerPositions[link];
+    const glm::vec3 middle = 0.5f * (from + to);
+    const render::Ray down{middle + glm::vec3(0.0f, 3.0f, 0.0f), glm::vec3(0.0f, -1.0f, 0.0f)};
+    EXPECT_FALSE(scene.pick(pose, down, bodyLook()).has_value());
+}
+
+// A skeleton the builder refuses (more nodes than it makes bodies for) keeps capsules, and the
+// reason comes back once, however many characters share the build and however often it is asked.
+TEST(CharacterBody, AFallbackIsReportedOnceAndKeepsCapsules) {
+    std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\n"
+                       "CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
+    const std::size_t joints = bvh::kDefaultBodyMaxNodes + 10;
+    for (std::size_t i = 1; i < joints; ++i) {
+        text += "JOINT J" + std::to_string(i) +
+                "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation "
+                "Yrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    for (std::size_t i = 0; i < joints; ++i) {
+        text += "}\n";
+    }
+    text += "MOTION\nFrames: 1\nFrame Time: 0.033333\n";
+    for (std::size_t c = 0; c < 6 + 3 * (joints - 1); ++c) {
+        text += "0 ";
+    }
+    text += "\n";
+    Scene scene;
+    scene.add(makeCharacter("chain.bvh", "", bvh::parseDocument(text)));
+    scene.add(makeCharacter(scene.characters()[0].clip));
+    applyAxes(scene.characters()[1], UpAxisChoice::Auto, UnitChoice::Auto);
+    const std::vector<std::string> first = requestBodies(scene, BodyBuild::Wait::Yes);
+    ASSERT_EQ(first.size(), 1u);
+    EXPECT_EQ(first[0].rfind("chain.bvh: ", 0), 0u) << first[0];
+    EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
+    EXPECT_EQ(scene.characters()[0].body->state(), BodyBuild::State::Fallback);
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    std::vector<BodyInstance> bodies;
+    scene.buildBodies(pose, std::nullopt, bodyLook(), bodies);
+    EXPECT_TRUE(bodies.empty());
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> shownJoints;
+    scene.buildInstances(pose, std::nullopt, bodyLook(), bones, shownJoints);
+    EXPECT_EQ(bones.size(), 2 * joints); // each character's bones, End Site's included, as capsules
+}
+
+// Off the UI thread: the build starts Building and ends Ready on its own thread; a file closed
+// while its body is being built drops the build, which stops and is joined, never crashes.
+TEST(CharacterBody, ABackgroundBuildFinishesOrIsDroppedCleanly) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    requestBodies(scene, BodyBuild::Wait::No);
+    const std::shared_ptr<BodyBuild> build = scene.characters()[0].body;
+    ASSERT_TRUE(build);
+    const auto start = std::chrono::steady_clock::now();
+    while (bodiesBuilding(scene) &&
+           std::chrono::steady_clock::now() - start < std::chrono::seconds(20)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    EXPECT_TRUE(build->ready()) << build->message();
+
+    for (int k = 0; k < 5; ++k) { // closed at once, again and again
+        Scene closing;
+        closing.add(test::bundledSample());
+        requestBodies(closing, BodyBuild::Wait::No);
+        closing.remove(0);
+        EXPECT_FALSE(bodiesBuilding(closing));
+    }
+}

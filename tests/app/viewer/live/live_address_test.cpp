@@ -1,0 +1,60 @@
+// tcp://HOST:PORT on the viewer's command line, with --format and --skeleton.
+#include "app/viewer/live/live_address.h"
+#include "app/viewer/viewer_options.h"
+
+#include <gtest/gtest.h>
+
+using namespace bvhscope::viewer;
+
+namespace {
+
+TEST(LiveAddress, ParsesHostAndPort) {
+    LiveStreamRequest request;
+    std::string error;
+    ASSERT_TRUE(parseLiveAddress("tcp://127.0.0.1:7001", request, error)) << error;
+    EXPECT_EQ(request.host, "127.0.0.1");
+    EXPECT_EQ(request.port, 7001);
+    EXPECT_EQ(request.address(), "tcp://127.0.0.1:7001");
+    ASSERT_TRUE(parseLiveAddress("tcp://[::1]:9", request, error)) << error;
+    EXPECT_EQ(request.host, "::1");
+    EXPECT_EQ(request.port, 9);
+}
+
+TEST(LiveAddress, RefusesWhatIsNotHostAndPort) {
+    LiveStreamRequest request;
+    std::string error;
+    EXPECT_FALSE(parseLiveAddress("tcp://host", request, error));
+    EXPECT_NE(error.find("no port"), std::string::npos) << error;
+    EXPECT_FALSE(parseLiveAddress("tcp://:7001", request, error));
+    EXPECT_FALSE(parseLiveAddress("tcp://host:0", request, error));
+    EXPECT_FALSE(parseLiveAddress("tcp://host:65536", request, error));
+    EXPECT_FALSE(parseLiveAddress("tcp://host:70x", request, error));
+    EXPECT_FALSE(parseLiveAddress("udp://host:7001", request, error));
+}
+
+ParsedViewerOptions parse(std::vector<std::string_view> arguments) {
+    return parseViewerOptions(arguments);
+}
+
+TEST(ViewerLiveOptions, AStreamTakesTheFormatAndSkeletonGivenAnywhere) {
+    const ParsedViewerOptions parsed =
+        parse({"--format", "axis", "tcp://localhost:7001", "walk.bvh", "--skeleton", "s.bvh"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    ASSERT_EQ(parsed.options.liveStreams.size(), 1u);
+    EXPECT_EQ(parsed.options.liveStreams[0].host, "localhost");
+    EXPECT_EQ(parsed.options.liveStreams[0].format, bvh::live::StreamFormat::Axis);
+    EXPECT_EQ(parsed.options.liveStreams[0].skeletonPath, "s.bvh");
+    EXPECT_EQ(parsed.options.files, std::vector<std::string>{"walk.bvh"}); // beside a file
+}
+
+TEST(ViewerLiveOptions, RefusesBadFormatsAndOptionsWithoutAStream) {
+    EXPECT_NE(parse({"tcp://h:1", "--format", "osc"}).error.find("--format"), std::string::npos);
+    EXPECT_NE(parse({"walk.bvh", "--skeleton", "s.bvh"}).error.find("tcp://"), std::string::npos);
+    EXPECT_NE(parse({"tcp://h:99999"}).error.find("port"), std::string::npos);
+    // After --, a name that looks like a stream is a file.
+    const ParsedViewerOptions file = parse({"--", "tcp://h:1"});
+    EXPECT_TRUE(file.options.liveStreams.empty());
+    EXPECT_EQ(file.options.files.size(), 1u);
+}
+
+} // namespace

@@ -1,0 +1,294 @@
+#include "core/body/body_builder.h"
+#include "core/body/body_mesh_checks.h"
+#include "core/body/body_skinning.h"
+#include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <chrono>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+// Most tests mesh on a coarser grid than the default (an eighth of the samples): the properties
+// under test do not depend on resolution, and the ASan build runs them too.
+constexpr std::size_t kTestSamples = std::size_t{1} << 17;
+
+Skeleton parseSkeleton(const std::string& text) {
+    Document document = parseDocument(text);
+    EXPECT_TRUE(document.loaded());
+    return document.skeleton;
+}
+
+BodyOptions testOptions() {
+    BodyOptions options;
+    options.maxSamples = kTestSamples;
+    return options;
+}
+
+std::vector<glm::vec3> positionsOf(const BodyMesh& mesh) {
+    std::vector<glm::vec3> positions;
+    for (const BodyVertex& vertex : mesh.vertices) {
+        positions.push_back(vertex.position);
+    }
+    return positions;
+}
+
+std::span<const std::uint32_t> levelIndices(const BodyMesh& mesh, std::size_t level) {
+    return std::span(mesh.indices)
+        .subspan(mesh.levels[level].firstIndex, mesh.levels[level].indexCount);
+}
+
+// Everything every body must be: closed levels, outward, finite, weighted.
+void expectWellFormed(const BodyMesh& mesh) {
+    ASSERT_FALSE(mesh.levels.empty());
+    ASSERT_FALSE(mesh.vertices.empty());
+    const std::vector<glm::vec3> positions = positionsOf(mesh);
+    for (std::size_t level = 0; level < mesh.levels.size(); ++level) {
+        EXPECT_TRUE(isClosedSurface(levelIndices(mesh, level))) << "level " << level;
+        EXPECT_GT(signedVolume(positions, levelIndices(mesh, level)), 0.0) << "level " << level;
+        if (level > 0) {
+            EXPECT_LT(mesh.levels[level].indexCount, mesh.levels[level - 1].indexCount);
+        }
+    }
+    std::size_t outward = 0;
+    for (const BodyVertex& vertex : mesh.vertices) {
+        for (int axis = 0; axis < 3; ++axis) {
+            ASSERT_TRUE(std::isfinite(vertex.position[axis]));
+            ASSERT_TRUE(std::isfinite(vertex.normal[axis]));
+            ASSERT_TRUE(std::isfinite(vertex.axisPoint[axis]));
+        }
+        EXPECT_NEAR(glm::length(vertex.normal), 1.0f, 1e-3f);
+        float sum = 0.0f;
+        for (std::size_t k = 0; k < 4; ++k) {
+            EXPECT_GE(vertex.weights[k], 0.0f);
+            if (k > 0) {
+                EXPECT_LE(vertex.weights[k], vertex.weights[k - 1]);
+            }
+            sum += vertex.weights[k];
+        }
+        EXPECT_NEAR(sum, 1.0f, 1e-5f);
+        const glm::vec3 out = vertex.position - vertex.axisPoint;
+        outward += glm::dot(vertex.normal, out) > 0.0f ? 1 : 0;
+    }
+    // Normals point away from the bone the vertex lies on, except in the creases a smooth
+    // union fills between bones.
+    EXPECT_GE(static_cast<double>(outward), 0.95 * static_cast<double>(mesh.vertices.size()));
+}
+
+TEST(BodyBuilder, A65JointBipedIsClosedOutwardAndWeighted) {
+    const Skeleton skeleton = parseSkeleton(test::mixamoBipedText());
+    ASSERT_EQ(skeleton.jointCount(), 65u);
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    expectWellFormed(*result.mesh);
+    const BodyMesh& mesh = *result.mesh;
+    // About 8000 triangles at the finest level, then coarser ones.
+    EXPECT_LE(mesh.levels[0].indexCount / 3, 9000u);
+    EXPECT_GE(mesh.levels[0].indexCount / 3, 3000u);
+    EXPECT_GE(mesh.levels.size(), 2u);
+    // It stands where the skeleton stands: the toes' End Sites at y = 1 cm, the head's top at
+    // 183 cm; the arms span 2 x (6 + 12 + 28 + 25 + 9 + 3.8 x 3 + 2) = 2 x 93.6 cm.
+    EXPECT_NEAR(mesh.boundsMin.y, 0.0f, 6.0f);
+    EXPECT_NEAR(mesh.boundsMax.y, 183.0f, 8.0f);
+    EXPECT_NEAR(mesh.boundsMax.x, 93.6f, 6.0f);
+    EXPECT_NEAR(mesh.boundsMin.x, -93.6f, 6.0f);
+    // Picking radii: the forearm is thinner than the thigh, a finger thinner than both.
+    const auto radius = [&](const char* name) {
+        return mesh.nodeRadii[static_cast<std::size_t>(skeleton.find(name))];
+    };
+    EXPECT_GT(radius("mixamorig:LeftLeg"), radius("mixamorig:LeftHand"));
+    EXPECT_GT(radius("mixamorig:LeftHand"), radius("mixamorig:LeftHandIndex3"));
+    EXPECT_GT(radius("mixamorig:LeftHandIndex3"), 0.0f);
+    EXPECT_GT(mesh.byteSize(), mesh.vertices.size() * sizeof(BodyVertex));
+}
+
+TEST(BodyBuilder, TheHeadAndFeetShowTheFront) {
+    const Skeleton skeleton = parseSkeleton(test::mixamoBipedText());
+    const BodyResult result = buildBody(skeleton, testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    // The head joint is at z = 2 (+ 1 to its top): the nose makes the head reach further forward
+    // (+Z) than back. The feet reach forward to the toes (z = 19) and little behind the ankle.
+    float headFront = -1e9f, headBack = 1e9f, footFront = -1e9f, footBack = 1e9f;
+    for (const BodyVertex& vertex : result.mesh->vertices) {
+        if (vertex.position.y > 160.0f) {
+            headFront = std::max(headFront, vertex.position.z);
+            headBack = std::min(headBack, vertex.position.z);
+        }
+        if (vertex.position.y < 8.0f) {
+            footFront = std::max(footFront, vertex.position.z);
+            footBack = std::min(footBack, vertex.position.z);
+        }
+    }
+    EXPECT_GT(headFront - 2.5f, (2.5f - headBack) + 1.0f);
+    EXPECT_GT(footFront, 18.0f);
+    EXPECT_GT(footFront - 0.0f, 2.0f * (0.0f - footBack));
+}
+
+TEST(BodyBuilder, AQuadrupedACrabAndAHandAloneAreClosed) {
+    test::CreatureFileOptions one;
+    one.frames = 1;
+    for (const std::string& text :
+         {test::creatureFile(test::quadruped(100.0), one).text,
+          test::creatureFile(test::crab(50.0), one).text, test::handAloneText()}) {
+        const Skeleton skeleton = parseSkeleton(text);
+        const BodyResult result = buildBody(skeleton, testOptions());
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        expectWellFormed(*result.mesh);
+    }
+}
+
+TEST(BodyBuilder, AHandAloneHasFingersThinnerThanItsPalm) {
+    const Skeleton skeleton = parseSkeleton(test::handAloneText());
+    const BodyResult result = buildBody(skeleton, testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const BodyMesh& mesh = *result.mesh;
+    const float palm = mesh.nodeRadii[static_cast<std::size_t>(skeleton.find("RightHandMiddle1"))];
+    const float finger =
+        mesh.nodeRadii[static_cast<std::size_t>(skeleton.find("RightHandMiddle3"))];
+    // A hand 25 cm long: a palm a few centimetres thick, fingers under a centimetre and a half.
+    EXPECT_GT(palm, 1.5f);
+    EXPECT_LT(finger, 1.5f);
+    EXPECT_GT(finger, 0.4f);
+    EXPECT_LT(finger, palm);
+}
+
+TEST(BodyBuilder, SeveralRootsMakeOneClosedMesh) {
+    test::BvhTextBuilder b;
+    for (int figure = 0; figure < 3; ++figure) {
+        const int hips = b.add("Hips" + std::to_string(figure), -1, {100.0 * figure, 90, 0});
+        const int spine = b.add("Spine" + std::to_string(figure), hips, {0, 40, 0});
+        b.endSite(spine, {0, 30, 0});
+        const int leg = b.add("LeftUpLeg" + std::to_string(figure), hips, {10, -5, 0});
+        b.endSite(leg, {0, -85, 0});
+    }
+    const BodyResult result = buildBody(parseSkeleton(b.text()), testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    expectWellFormed(*result.mesh);
+    EXPECT_GT(result.mesh->boundsMax.x, 200.0f);
+    EXPECT_LT(result.mesh->boundsMin.x, 0.0f);
+}
+
+TEST(BodyBuilder, AFaceRigStaysAHead) {
+    const Skeleton skeleton = parseSkeleton(test::faceRigText());
+    ASSERT_GE(skeleton.jointCount(), 160u);
+    const BodyResult result = buildBody(skeleton, testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    expectWellFormed(*result.mesh);
+    // The head joint is at (0, 178, 2) with its top 20 cm above; the eyes' aim bones reach to
+    // z = 35. Everything stays within a head's size of the head: no balloons, no long snouts.
+    const BodyMesh& mesh = *result.mesh;
+    EXPECT_LT(mesh.boundsMax.z, 2.0f + 20.0f);
+    EXPECT_LT(mesh.boundsMax.y, 178.0f + 26.0f);
+    EXPECT_LT(mesh.boundsMax.x, 18.0f);
+}
+
+TEST(BodyBuilder, ExcludedStaticLinksGetNoBody) {
+    test::BvhTextBuilder b;
+    const int fixedRoot = b.add("joint_Root", -1, {0, 0, 0});
+    const int hips = b.add("Hips", fixedRoot, {300, 90, 0});
+    const int spine = b.add("Spine", hips, {0, 50, 0});
+    b.endSite(spine, {0, 30, 0});
+    const int leg = b.add("LeftUpLeg", hips, {10, -5, 0});
+    b.endSite(leg, {0, -85, 0});
+    const Skeleton skeleton = parseSkeleton(b.text());
+    BodyOptions options = testOptions();
+    options.excludedBones = {hips};
+    const BodyResult result = buildBody(skeleton, options);
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    expectWellFormed(*result.mesh);
+    EXPECT_GT(result.mesh->boundsMin.x, 250.0f); // nothing reaches back to the origin
+}
+
+TEST(BodyBuilder, ZeroLengthBonesAndCoincidentJointsGiveNoVolume) {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 90, 0});
+    const int same = b.add("Spine", hips, {0, 0, 0}); // coincident with the hips
+    const int chest = b.add("Chest", same, {0, 40, 0});
+    const int again = b.add("Chest2", chest, {0, 0, 0});
+    b.endSite(again, {0, 0, 0}); // a zero-length End Site
+    const int leg = b.add("LeftUpLeg", hips, {10, -5, 0});
+    b.endSite(leg, {0, -85, 0});
+    const BodyResult result = buildBody(parseSkeleton(b.text()), testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    expectWellFormed(*result.mesh);
+
+    test::BvhTextBuilder point;
+    const int only = point.add("Hips", -1, {5, 5, 5});
+    point.endSite(only, {0, 0, 0});
+    const BodyResult none = buildBody(parseSkeleton(point.text()), testOptions());
+    EXPECT_EQ(none.mesh, nullptr);
+    EXPECT_NE(none.message.find("no bone"), std::string::npos) << none.message;
+}
+
+TEST(BodyBuilder, TinyAndEnormousScalesGiveTheSameShape) {
+    const BodyResult reference = buildBody(parseSkeleton(test::mixamoBipedText()), testOptions());
+    ASSERT_NE(reference.mesh, nullptr);
+    for (const double scale : {1e-6, 1e6}) {
+        const BodyResult scaled =
+            buildBody(parseSkeleton(test::mixamoBipedText(scale)), testOptions());
+        ASSERT_NE(scaled.mesh, nullptr) << scaled.message;
+        expectWellFormed(*scaled.mesh);
+        EXPECT_EQ(scaled.mesh->levels[0].indexCount, reference.mesh->levels[0].indexCount) << scale;
+        EXPECT_NEAR(scaled.mesh->boundsMax.y / scale, reference.mesh->boundsMax.y, 0.5) << scale;
+    }
+}
+
+TEST(BodyBuilder, HugeOrBrokenSkeletonsFallBackQuicklyWithAMessage) {
+    Skeleton huge;
+    const std::size_t n = 100000;
+    for (std::size_t i = 0; i < n; ++i) {
+        huge.names.push_back("j" + std::to_string(i));
+        huge.parents.push_back(i == 0 ? kNoParent : static_cast<NodeIndex>(i - 1));
+        huge.offsets.emplace_back(0.0, 1.0, 0.0);
+        huge.isEndSite.push_back(0);
+        huge.channelBegin.push_back(0);
+        huge.channelCount.push_back(0);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const BodyResult result = buildBody(huge, BodyOptions{});
+    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
+    EXPECT_EQ(result.mesh, nullptr);
+    EXPECT_NE(result.message.find("100000 nodes"), std::string::npos) << result.message;
+    EXPECT_NE(result.message.find("capsules"), std::string::npos) << result.message;
+
+    // Allowed that many nodes, the caps on samples and work still bound it: a body or a message.
+    BodyOptions unlimited;
+    unlimited.maxNodes = n;
+    const std::size_t chain = 20000;
+    huge.names.resize(chain);
+    huge.parents.resize(chain);
+    huge.offsets.resize(chain);
+    huge.isEndSite.resize(chain);
+    huge.channelBegin.resize(chain);
+    huge.channelCount.resize(chain);
+    const auto second = std::chrono::steady_clock::now();
+    const BodyResult capped = buildBody(huge, unlimited);
+    EXPECT_LT(std::chrono::steady_clock::now() - second, std::chrono::seconds(3));
+    if (capped.mesh != nullptr) {
+        expectWellFormed(*capped.mesh);
+    } else {
+        EXPECT_FALSE(capped.message.empty());
+    }
+
+    Skeleton broken = parseSkeleton(test::mixamoBipedText());
+    broken.offsets[3].y = std::numeric_limits<double>::infinity();
+    const BodyResult notFinite = buildBody(broken, testOptions());
+    EXPECT_EQ(notFinite.mesh, nullptr);
+    EXPECT_NE(notFinite.message.find("not finite"), std::string::npos) << notFinite.message;
+}
+
+TEST(BodyBuilder, ACancelledBuildEndsWithoutABody) {
+    std::stop_source stop;
+    stop.request_stop();
+    const BodyResult result =
+        buildBody(parseSkeleton(test::mixamoBipedText()), testOptions(), stop.get_token());
+    EXPECT_EQ(result.mesh, nullptr);
+    EXPECT_NE(result.message.find("cancelled"), std::string::npos) << result.message;
+}
+
+} // namespace
+} // namespace bvh

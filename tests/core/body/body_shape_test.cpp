@@ -1,0 +1,218 @@
+// The body's shape against the skeleton's: volumes blend only with their hierarchy neighbours
+// (an arm resting on the torso lifts off it cleanly), radii follow the bones' lengths (a hand or
+// an unnamed chain is no balloon), heads show their front and feet rest on the ground.
+#include "core/body/body_builder.h"
+#include "core/body/body_grid.h"
+#include "core/body/body_mesh_checks.h"
+#include "core/body/body_skinning.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
+#include <span>
+
+namespace bvh {
+namespace {
+
+// A 183 cm biped whose arms hang straight down beside the chest: the upper arms' axes 18 cm
+// from the spine, their 5.6 cm radius against the torso's 13.7 cm, so they overlap it.
+std::string armsDownBipedText() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 10, 0});
+    const int spine1 = b.add("Spine1", spine, {0, 12, 0});
+    const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
+    const int neck = b.add("Neck", spine2, {0, 17, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 21, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 6, 10, 0});
+        const int arm = b.add(prefix + "Arm", shoulder, {side * 12, 0, 0});
+        const int forearm = b.add(prefix + "ForeArm", arm, {0, -28, 0});
+        const int hand = b.add(prefix + "Hand", forearm, {0, -25, 0});
+        b.endSite(hand, {0, -8, 0});
+        const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
+        const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
+        const int foot = b.add(prefix + "Foot", leg, {0, -42, -1});
+        b.endSite(foot, {0, -7, 14});
+    }
+    return b.text();
+}
+
+std::vector<RigidTransform> worldOf(const Skeleton& skeleton,
+                                    std::span<const std::pair<const char*, glm::dquat>> turns) {
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    computeRestTransforms(skeleton, local);
+    for (const auto& [name, rotation] : turns) {
+        local[static_cast<std::size_t>(skeleton.find(name))].rotation = rotation;
+    }
+    std::vector<RigidTransform> world(local.size());
+    computeWorldTransforms(skeleton, local, world);
+    return world;
+}
+
+struct JointBounds {
+    glm::vec3 low{1e30f};
+    glm::vec3 high{-1e30f};
+};
+
+JointBounds jointBounds(const Skeleton& skeleton) {
+    const std::vector<RigidTransform> rest = worldOf(skeleton, {});
+    JointBounds bounds;
+    for (const RigidTransform& joint : rest) {
+        bounds.low = glm::min(bounds.low, glm::vec3(joint.translation));
+        bounds.high = glm::max(bounds.high, glm::vec3(joint.translation));
+    }
+    return bounds;
+}
+
+TEST(BodyShape, ArmsRestingOnTheTorsoRiseWithoutTearingIt) {
+    const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const BodyMesh& mesh = *result.mesh;
+    const auto& level = mesh.levels[0];
+    const std::span<const std::uint32_t> indices(mesh.indices.data() + level.firstIndex,
+                                                 level.indexCount);
+    ASSERT_TRUE(isClosedSurface(indices));
+
+    // Both arms turn 90 degrees at the shoulder, out to the sides.
+    const double quarter = std::acos(0.0);
+    const std::pair<const char*, glm::dquat> turns[] = {
+        {"LeftArm", glm::angleAxis(quarter, glm::dvec3(0, 0, 1))},
+        {"RightArm", glm::angleAxis(-quarter, glm::dvec3(0, 0, 1))}};
+    const std::vector<RigidTransform> rest = worldOf(skeleton, {});
+    const std::vector<RigidTransform> raised = worldOf(skeleton, turns);
+    ASSERT_NEAR(raised[static_cast<std::size_t>(skeleton.find("LeftHand"))].translation.x,
+                18.0 + 28.0 + 25.0, 1e-6);
+    std::vector<glm::vec3> posed;
+    skinBody(mesh, raised, rest, 1.0f, posed);
+
+    // No triangle edge stretches beyond 4 times its rest length, edges shorter than the grid's
+    // cell (183 cm x kBodyCellOfFigure, 2.65 cm: the marching's own scale) counting as one: a
+    // sheet between the arm and the chest, 9 cm below the shoulder joint, would stretch to
+    // 15 cm and more as the arm rises.
+    const float cell = 183.0f * kBodyCellOfFigure;
+    std::size_t stretched = 0;
+    for (std::size_t t = 0; t < indices.size(); t += 3) {
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::uint32_t a = indices[t + k];
+            const std::uint32_t b = indices[t + (k + 1) % 3];
+            const float restLength =
+                glm::length(mesh.vertices[a].position - mesh.vertices[b].position);
+            const float posedLength = glm::length(posed[a] - posed[b]);
+            stretched += posedLength > 4.0f * std::max(restLength, cell) ? 1 : 0;
+        }
+    }
+    EXPECT_EQ(stretched, 0u);
+    // The chest's surface (between the armpits' height and the waist, in front of and behind
+    // the arms' plane, or between them) stays where it was: nothing of it moves with the arms.
+    std::size_t torso = 0;
+    for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
+        const glm::vec3 p = mesh.vertices[v].position;
+        if (p.y > 110.0f && p.y < 130.0f && std::abs(p.x) < 10.0f) {
+            ++torso;
+            EXPECT_LT(glm::length(posed[v] - p), 0.01f)
+                << "vertex " << v << " at " << p.x << ", " << p.y << ", " << p.z;
+        }
+    }
+    EXPECT_GT(torso, 50u);
+}
+
+TEST(BodyShape, AHandAloneStaysWithinAFewCentimetresOfItsJoints) {
+    const Skeleton skeleton = parseDocument(test::handAloneText()).skeleton;
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const JointBounds joints = jointBounds(skeleton);
+    // The hand lies flat in y = 0 (the thumb 1 cm below): a palm about 2.5 cm thick, fingers
+    // 1.5 cm, so the body reaches 2.5 cm past its joints at most.
+    for (int axis = 0; axis < 3; ++axis) {
+        EXPECT_GT(result.mesh->boundsMin[axis], joints.low[axis] - 2.5f) << axis;
+        EXPECT_LT(result.mesh->boundsMax[axis], joints.high[axis] + 2.5f) << axis;
+    }
+    // And it is a hand, not a stick: the palm spreads across the knuckles (z from -3.5 to 1.8).
+    EXPECT_LT(result.mesh->boundsMin.z, -3.5f);
+    EXPECT_GT(result.mesh->boundsMax.z, 1.8f);
+}
+
+TEST(BodyShape, AnUnnamedChainAndALoneRootAreThinAsTheirBones) {
+    // fairmotion's sinusoidal chain (5, 5 and 3 units) and a lone "Root" with diagonal
+    // children (raz's abstract tree): radii an eighth of a bone's length, not the figure's.
+    test::BvhTextBuilder chain;
+    const int base = chain.add("base", -1, {0, 0, 0});
+    const int child1 = chain.add("child1", base, {0, 5, 0});
+    const int child2 = chain.add("child2", child1, {-5, 0, 0});
+    const int child3 = chain.add("child3", child2, {0, 3, 0});
+    chain.endSite(child3, {0, 3, 0});
+    test::BvhTextBuilder tree;
+    const int root = tree.add("Root", -1, {1, 2, 3});
+    const int a = tree.add("Child1", root, {10, 10, 10});
+    tree.endSite(a, {10, 10, 10});
+    const int b = tree.add("Child2", root, {20, 20, 20});
+    const int b1 = tree.add("Child21", b, {21, 21, 21});
+    tree.endSite(b1, {21, 21, 21});
+    for (const std::string& text : {chain.text(), tree.text()}) {
+        const Skeleton skeleton = parseDocument(text).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        const std::vector<RigidTransform> rest = worldOf(skeleton, {});
+        float shortest = 1e30f;
+        for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent) {
+                continue;
+            }
+            const float length = static_cast<float>(glm::length(
+                rest[i].translation - rest[static_cast<std::size_t>(parent)].translation));
+            shortest = std::min(shortest, length);
+            EXPECT_LE(result.mesh->nodeRadii[i], 0.13f * length) << skeleton.names[i];
+        }
+        const JointBounds joints = jointBounds(skeleton);
+        for (int axis = 0; axis < 3; ++axis) {
+            EXPECT_GT(result.mesh->boundsMin[axis], joints.low[axis] - 0.3f * shortest);
+            EXPECT_LT(result.mesh->boundsMax[axis], joints.high[axis] + 0.3f * shortest);
+        }
+    }
+}
+
+TEST(BodyShape, AHorizontalHeadHasASnoutAlongIt) {
+    // A quadruped's head along +Z from its neck, 20 cm to the End Site at z = 100, no names
+    // that say which way the figure faces beyond the head's own direction.
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 80, 0});
+    const int spine = b.add("Spine", hips, {0, 0, 50});
+    const int neck = b.add("Neck", spine, {0, 10, 15});
+    const int head = b.add("Head", neck, {0, 5, 15});
+    b.endSite(head, {0, 0, 20});
+    for (const double side : {1.0, -1.0}) {
+        for (const int at : {hips, spine}) {
+            const int leg =
+                b.add((side > 0 ? "L" : "R") + std::string(at == hips ? "Hind" : "Fore") + "Leg",
+                      at, {side * 12, -35, 0});
+            b.endSite(leg, {0, -45, 0});
+        }
+    }
+    const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    // A ball-shaped skull, its semi-axis along the head 0.55 of the head's 20 cm from the bone's
+    // middle at z = 90, would end by z = 101; the snout reaches on past the End Site.
+    EXPECT_GT(result.mesh->boundsMax.z, 103.0f);
+}
+
+TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {
+    const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    // The lowest joints, the feet's End Sites, are at y = 1 cm (100 - 6 - 44 - 42 - 7): the
+    // soles reach down to them, within half a grid cell (about 1.3 cm here), not below.
+    EXPECT_GT(result.mesh->boundsMin.y, 1.0f - 1.0f);
+    EXPECT_LT(result.mesh->boundsMin.y, 1.0f + 2.0f);
+}
+
+} // namespace
+} // namespace bvh

@@ -1,0 +1,156 @@
+// Skeletons for the body tests and benchmark, as BVH text: a 65-joint Mixamo-style biped in
+// T-pose, a hand on its own and a 160-joint face rig (Y up, centimetres, facing +Z, left +X).
+#pragma once
+
+#include <cmath>
+#include <cstdio>
+#include <glm/vec3.hpp>
+#include <string>
+#include <vector>
+
+namespace bvh::test {
+
+// A hierarchy written joint by joint: add() returns the joint's index for its children.
+class BvhTextBuilder {
+public:
+    int add(const std::string& name, int parent, glm::dvec3 offset) {
+        joints_.push_back({name, parent, offset, false});
+        return static_cast<int>(joints_.size()) - 1;
+    }
+    void endSite(int parent, glm::dvec3 offset) { joints_.push_back({"", parent, offset, true}); }
+
+    // One frame of zeros: the rest pose.
+    std::string text() const {
+        std::string out = "HIERARCHY\n";
+        std::size_t channels = 0;
+        for (std::size_t i = 0; i < joints_.size(); ++i) {
+            if (joints_[i].parent < 0) {
+                write(out, i, 0, channels);
+            }
+        }
+        out += "MOTION\nFrames: 1\nFrame Time: 0.033333\n";
+        for (std::size_t c = 0; c < channels; ++c) {
+            out += c == 0 ? "0" : " 0";
+        }
+        out += "\n";
+        return out;
+    }
+
+private:
+    struct Joint {
+        std::string name;
+        int parent;
+        glm::dvec3 offset;
+        bool endSite;
+    };
+    void write(std::string& out, std::size_t index, int depth, std::size_t& channels) const {
+        const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
+        const Joint& joint = joints_[index];
+        char offset[128];
+        std::snprintf(offset, sizeof offset, "OFFSET %.17g %.17g %.17g\n", joint.offset.x,
+                      joint.offset.y, joint.offset.z);
+        if (joint.endSite) {
+            out += indent + "End Site\n" + indent + "{\n" + indent + "  " + offset + indent + "}\n";
+            return;
+        }
+        const bool root = joint.parent < 0;
+        out += indent + (root ? "ROOT " : "JOINT ") + joint.name + "\n" + indent + "{\n";
+        out += indent + "  " + offset;
+        out += indent +
+               (root ? "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                     : "  CHANNELS 3 Zrotation Xrotation Yrotation\n");
+        channels += root ? 6 : 3;
+        for (std::size_t child = index + 1; child < joints_.size(); ++child) {
+            if (joints_[child].parent == static_cast<int>(index)) {
+                write(out, child, depth + 1, channels);
+            }
+        }
+        out += indent + "}\n";
+    }
+    std::vector<Joint> joints_;
+};
+
+// Five fingers of 4 joints (Mixamo: Thumb1..Thumb4, each finger's last joint with an End Site)
+// along `side` (+1 left, -1 right) from `hand`, in a T-pose along X. `scale` 1 is a human's.
+inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, double side,
+                       double scale = 1.0) {
+    const char* names[5] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
+    const double spread[5] = {3.0, 1.8, 0.0, -1.8, -3.5};
+    const double start[5] = {2.5, 9.0, 9.2, 8.8, 8.0};
+    const double segment[5] = {3.0, 3.5, 3.8, 3.5, 2.8};
+    for (int f = 0; f < 5; ++f) {
+        int parent = b.add(prefix + names[f] + "1", hand,
+                           glm::dvec3(side * start[f], f == 0 ? -1.0 : 0.0, spread[f]) * scale);
+        for (int k = 2; k <= 4; ++k) {
+            parent = b.add(prefix + names[f] + std::to_string(k), parent,
+                           glm::dvec3(side * segment[f], 0.0, f == 0 ? 0.8 : 0.0) * scale);
+        }
+        b.endSite(parent, glm::dvec3(side * 2.0, 0.0, 0.0) * scale);
+    }
+}
+
+// 65 joints, like Mixamo's characters: about 180 cm tall, arms out along X.
+inline std::string mixamoBipedText(double scale = 1.0) {
+    BvhTextBuilder b;
+    const auto s = [scale](double x, double y, double z) { return glm::dvec3(x, y, z) * scale; };
+    const int hips = b.add("mixamorig:Hips", -1, s(0, 100, 0));
+    const int spine = b.add("mixamorig:Spine", hips, s(0, 10, 0));
+    const int spine1 = b.add("mixamorig:Spine1", spine, s(0, 12, 0));
+    const int spine2 = b.add("mixamorig:Spine2", spine1, s(0, 13, 0));
+    const int neck = b.add("mixamorig:Neck", spine2, s(0, 17, 0));
+    const int head = b.add("mixamorig:Head", neck, s(0, 10, 2));
+    const int top = b.add("mixamorig:HeadTop_End", head, s(0, 20, 1));
+    b.endSite(top, s(0, 1, 0));
+    for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
+        const double side = sideIndex == 0 ? 1.0 : -1.0;
+        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const int shoulder = b.add(prefix + "Shoulder", spine2, s(side * 6, 12, 0));
+        const int arm = b.add(prefix + "Arm", shoulder, s(side * 12, 0, 0));
+        const int forearm = b.add(prefix + "ForeArm", arm, s(side * 28, 0, 0));
+        const int hand = b.add(prefix + "Hand", forearm, s(side * 25, 0, 0));
+        addFingers(b, hand, prefix + "Hand", side, scale);
+    }
+    for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
+        const double side = sideIndex == 0 ? 1.0 : -1.0;
+        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const int upLeg = b.add(prefix + "UpLeg", hips, s(side * 9, -6, 0));
+        const int leg = b.add(prefix + "Leg", upLeg, s(0, -44, 0));
+        const int foot = b.add(prefix + "Foot", leg, s(0, -42, -1));
+        const int toe = b.add(prefix + "ToeBase", foot, s(0, -7, 13));
+        const int toeEnd = b.add(prefix + "Toe_End", toe, s(0, 0, 6));
+        b.endSite(toeEnd, s(0, 0, 1));
+    }
+    return b.text();
+}
+
+// A right hand on its own: the wrist at the origin, fingers along -X.
+inline std::string handAloneText() {
+    BvhTextBuilder b;
+    const int hand = b.add("RightHand", -1, {0, 0, 0});
+    addFingers(b, hand, "RightHand", -1.0);
+    return b.text();
+}
+
+// A head on a short spine with 160 face joints: jaw, lips, cheeks, brows and eyes, some of them
+// with long aim bones reaching 25 cm in front of the face (as face rigs have).
+inline std::string faceRigText() {
+    BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 25, 0});
+    const int chest = b.add("Chest", spine, {0, 25, 0});
+    const int neck = b.add("Neck", chest, {0, 18, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    const int top = b.add("HeadTop", head, {0, 20, 0});
+    b.endSite(top, {0, 1, 0});
+    const char* parts[4] = {"Lip", "Cheek", "Brow", "Eye"};
+    for (int k = 0; k < 160; ++k) {
+        const double angle = 0.37 * k;
+        const glm::dvec3 at(6.0 * std::sin(angle), 4.0 + 8.0 * std::cos(1.3 * angle), 8.0);
+        const int joint = b.add(std::string(parts[k % 4]) + "_" + std::to_string(k), head, at);
+        // Every fourth reaches far forward (an eye's aim), the others are a centimetre long.
+        b.endSite(joint, k % 4 == 3 ? glm::dvec3(0, 0, 25) : glm::dvec3(0, 0, 1));
+    }
+    return b.text();
+}
+
+} // namespace bvh::test

@@ -1,0 +1,354 @@
+// Live capture in the real viewer (issue 28): a stream from `bvhscope serve` shown as it
+// arrives (frames counted, the frame advancing, the figure's pixels in a screenshot), and a BVH
+// file followed while it is written (rows appended, a partial line waiting, a rewrite reloaded).
+#include "tests/gui/gui_test_support.h"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <map>
+#include <spawn.h>
+#include <sstream>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+extern char** environ;
+
+using namespace bvhscope::gui_test;
+
+namespace {
+
+const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
+
+// `bvhscope serve` as a child process: started with `arguments`, its port read from the
+// "listening on HOST:PORT" line it prints; stopped (SIGTERM) when this goes away.
+class ServeProcess {
+public:
+    explicit ServeProcess(const std::vector<std::string>& arguments) {
+        int out[2];
+        if (pipe(out) != 0) {
+            return;
+        }
+        posix_spawn_file_actions_t actions;
+        posix_spawn_file_actions_init(&actions);
+        posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+        posix_spawn_file_actions_addclose(&actions, out[0]);
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+        std::vector<std::string> all{BVHSCOPE_EXECUTABLE, "serve"};
+        all.insert(all.end(), arguments.begin(), arguments.end());
+        std::vector<char*> argv;
+        for (std::string& argument : all) {
+            argv.push_back(argument.data());
+        }
+        argv.push_back(nullptr);
+        if (posix_spawn(&pid_, BVHSCOPE_EXECUTABLE, &actions, nullptr, argv.data(), environ) != 0) {
+            pid_ = -1;
+        }
+        posix_spawn_file_actions_destroy(&actions);
+        close(out[1]);
+        // The first line: "listening on 127.0.0.1:PORT".
+        std::string line;
+        char c = 0;
+        while (line.size() < 200 && read(out[0], &c, 1) == 1 && c != '\n') {
+            line += c;
+        }
+        close(out[0]);
+        if (const auto colon = line.rfind(':'); colon != std::string::npos) {
+            port_ = std::atoi(line.c_str() + colon + 1);
+        }
+    }
+    ~ServeProcess() {
+        if (pid_ > 0) {
+            kill(pid_, SIGTERM);
+            int status = 0;
+            waitpid(pid_, &status, 0);
+        }
+    }
+    int port() const { return port_; }
+
+private:
+    pid_t pid_ = -1;
+    int port_ = 0;
+};
+
+// The `live 0 ...` line of a viewer's state file as key -> value ("received" -> "120").
+std::map<std::string, std::string> liveLine(const std::filesystem::path& statePath) {
+    std::ifstream in(statePath);
+    std::string line;
+    std::map<std::string, std::string> fields;
+    while (std::getline(in, line)) {
+        if (line.rfind("live 0 ", 0) == 0) {
+            std::istringstream words(line.substr(7));
+            std::string key;
+            std::string value;
+            while (words >> key >> value) {
+                fields[key] = value;
+            }
+        }
+    }
+    return fields;
+}
+
+// Polls the live line until `accept` holds, up to `timeout`; the last line read.
+std::map<std::string, std::string>
+waitForLive(const std::filesystem::path& statePath,
+            const std::function<bool(const std::map<std::string, std::string>&)>& accept,
+            std::chrono::milliseconds timeout = std::chrono::seconds(12)) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::map<std::string, std::string> fields;
+    while (std::chrono::steady_clock::now() < deadline) {
+        fields = liveLine(statePath);
+        if (!fields.empty() && accept(fields)) {
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    return fields;
+}
+
+long number(const std::map<std::string, std::string>& fields, const std::string& key) {
+    const auto found = fields.find(key);
+    return found == fields.end() ? -1 : std::atol(found->second.c_str());
+}
+
+TEST(LiveGui, AStreamFromServeIsShownAsItArrives) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ServeProcess serve(
+        {kSample, "--port", "0", "--format", "axis", "--rate", "60", "--loop"});
+    ASSERT_GT(serve.port(), 0) << "serve printed no port";
+    const std::string address = "tcp://127.0.0.1:" + std::to_string(serve.port());
+    const TempDir dir;
+    {
+        ViewerProcess viewer(
+            dir, {address, "--format", "axis", "--skeleton", kSample, "--size", "1000x700"});
+        const auto statePath = dir.path() / "state.txt";
+        const auto arriving = waitForLive(statePath, [](const auto& fields) {
+            return number(fields, "connected") == 1 && number(fields, "received") >= 10;
+        });
+        ASSERT_EQ(number(arriving, "connected"), 1);
+        ASSERT_GE(number(arriving, "received"), 10);
+        EXPECT_EQ(number(arriving, "mismatch"), 0);
+        EXPECT_EQ(number(arriving, "following"), 1);
+        // Frames keep coming, and the shown frame follows the newest.
+        const auto first = viewer.waitForState([](const ViewerStateFile&) { return true; });
+        ASSERT_TRUE(first.has_value());
+        const auto later = viewer.waitForState(
+            [&](const ViewerStateFile& state) { return state.frame >= first->frame + 10; });
+        ASSERT_TRUE(later.has_value());
+        EXPECT_GE(later->frame, first->frame + 10);
+        EXPECT_EQ(later->frame, later->lastFrame); // at now
+        EXPECT_GT(number(liveLine(statePath), "window"), number(arriving, "window"));
+    }
+
+    // A screenshot once frames arrived: the figure (orange, the first file's colour) is drawn
+    // where the state says the figure projects, and not far from it.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "show_file_labels = false\n";
+    const auto png = dir.path() / "live.png";
+    const auto shotState = dir.path() / "shot-state.txt";
+    ASSERT_EQ(runViewerToCompletion(dir, {address, "--format", "axis", "--skeleton", kSample,
+                                          "--screenshot", png.string(), "--size", "1000x700",
+                                          "--state-out", shotState.string()}),
+              0);
+    std::ifstream in(shotState);
+    std::ostringstream text;
+    text << in.rdbuf();
+    const auto state = parseStateFile(text.str());
+    ASSERT_TRUE(state.has_value());
+    ASSERT_EQ(state->figures.size(), 1u);
+    EXPECT_GT(number(liveLine(shotState), "window"), 0);
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    const ViewerStateFile::Figure& figure = state->figures.front();
+    auto orange = [&](int x, int y) {
+        const std::uint8_t* rgb = pixels->at(x, y);
+        return rgb[0] > 150 && rgb[0] > rgb[1] + 30 && rgb[1] > rgb[2] + 20;
+    };
+    int inside = 0;
+    int outside = 0;
+    const Rect view = viewRect(*state);
+    for (int y = static_cast<int>(view.y); y < static_cast<int>(view.y + view.height); ++y) {
+        for (int x = static_cast<int>(view.x); x < static_cast<int>(view.x + view.width); ++x) {
+            if (!pixels->inside(x, y) || !orange(x, y)) {
+                continue;
+            }
+            const bool near = x >= figure.left - 25 && x <= figure.right + 25 &&
+                              y >= figure.top - 25 && y <= figure.bottom + 25;
+            ++(near ? inside : outside);
+        }
+    }
+    EXPECT_GT(inside, 500) << "no figure drawn where it projects";
+    EXPECT_LT(outside, inside / 20) << "orange pixels away from the figure";
+}
+
+TEST(LiveGui, FileConnectToLiveStreamConnectsAndIsRemembered) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ServeProcess serve({kSample, "--port", "0", "--format", "bvh", "--rate", "60", "--loop"});
+    ASSERT_GT(serve.port(), 0) << "serve printed no port";
+    const TempDir dir;
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    // The dialog starts from what was kept: this port, the bvh format.
+    std::ofstream(config / "settings.ini")
+        << "live_host = 127.0.0.1\nlive_port = " << serve.port() << "\nlive_format = bvh\n";
+    ViewerProcess viewer(dir, {kSample, "--size", "1000x700"});
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    EXPECT_EQ(clickSettledRect(viewer, window, "menu:File"), "");
+    EXPECT_EQ(clickSettledRect(viewer, window, "menu:File>Connect to live stream"), "");
+    EXPECT_EQ(clickSettledRect(viewer, window, "live:connect"), "");
+    const auto statePath = dir.path() / "state.txt";
+    const auto arriving = waitForLive(statePath, [](const auto& fields) {
+        return number(fields, "connected") == 1 && number(fields, "received") >= 5;
+    });
+    EXPECT_GE(number(arriving, "received"), 5);
+    EXPECT_EQ(arriving.count("name") ? arriving.at("name") : "",
+              "tcp://127.0.0.1:" + std::to_string(serve.port()));
+    // Beside the file: two characters.
+    const auto both = viewer.waitForState(
+        [](const ViewerStateFile& state) { return state.fileNames.size() == 2; });
+    ASSERT_TRUE(both.has_value());
+    EXPECT_EQ(viewer.terminate(), 0);
+    std::ifstream in(config / "settings.ini");
+    std::ostringstream kept;
+    kept << in.rdbuf();
+    EXPECT_NE(kept.str().find("live_port = " + std::to_string(serve.port())), std::string::npos)
+        << kept.str();
+    EXPECT_NE(kept.str().find("live_format = bvh"), std::string::npos);
+}
+
+TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const ServeProcess serve({kSample, "--port", "0", "--format", "bvh", "--rate", "60", "--loop"});
+    ASSERT_GT(serve.port(), 0) << "serve printed no port";
+    const TempDir dir;
+    const auto takes = dir.path() / "takes";
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "live_record_folder = " << takes.string() << "\n";
+    ViewerProcess viewer(dir,
+                         {"tcp://127.0.0.1:" + std::to_string(serve.port()), "--size", "1000x700"});
+    const auto statePath = dir.path() / "state.txt";
+    waitForLive(statePath, [](const auto& fields) { return number(fields, "received") >= 5; });
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    for (int take = 1; take <= 2; ++take) {
+        EXPECT_EQ(clickSettledRect(viewer, window, "timeline:record"), ""); // Record
+        const auto recording = waitForLive(statePath, [](const auto& fields) {
+            return number(fields, "recording") == 1 && number(fields, "recorded") >= 10;
+        });
+        ASSERT_GE(number(recording, "recorded"), 10);
+        EXPECT_EQ(clickSettledRect(viewer, window, "timeline:record"), ""); // Stop
+        const auto saved = waitForLive(statePath, [&](const auto& fields) {
+            return number(fields, "recording") == 0 && number(fields, "takes") == take;
+        });
+        ASSERT_EQ(number(saved, "takes"), take);
+    }
+    // Two takes named by date and time, each a BVH of the stream's skeleton that opens.
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(takes)) {
+        files.push_back(entry.path());
+    }
+    ASSERT_EQ(files.size(), 2u);
+    for (const auto& file : files) {
+        EXPECT_EQ(file.filename().string().rfind("take-", 0), 0u) << file;
+        EXPECT_EQ(file.extension(), ".bvh");
+        std::ifstream in(file);
+        std::string first;
+        std::getline(in, first);
+        EXPECT_EQ(first, "HIERARCHY");
+        std::string line;
+        std::size_t rows = 0;
+        bool inRows = false;
+        while (std::getline(in, line)) {
+            rows += inRows && !line.empty() ? 1 : 0;
+            inRows = inRows || line.rfind("Frame Time:", 0) == 0;
+        }
+        EXPECT_GE(rows, 10u) << file;
+    }
+}
+
+// The sample's header and its rows, to write a file a few rows at a time.
+struct SampleText {
+    std::string header;
+    std::vector<std::string> rows;
+};
+
+SampleText sampleText() {
+    std::ifstream in(kSample);
+    SampleText text;
+    std::string line;
+    bool inRows = false;
+    while (std::getline(in, line)) {
+        if (inRows) {
+            if (!line.empty()) {
+                text.rows.push_back(line);
+            }
+        } else {
+            text.header += line + "\n";
+            inRows = line.rfind("Frame Time:", 0) == 0;
+        }
+    }
+    return text;
+}
+
+void writeRows(const std::filesystem::path& path, const SampleText& text, std::size_t first,
+               std::size_t count, std::ios::openmode mode) {
+    std::ofstream out(path, std::ios::binary | mode);
+    if (mode == std::ios::trunc) {
+        out << text.header;
+    }
+    for (std::size_t i = first; i < first + count; ++i) {
+        out << text.rows[i] << "\n";
+    }
+}
+
+TEST(LiveGui, AFileStillBeingWrittenIsFollowed) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const SampleText text = sampleText();
+    ASSERT_GE(text.rows.size(), 40u);
+    const TempDir dir;
+    const auto file = dir.path() / "growing.bvh";
+    writeRows(file, text, 0, 10, std::ios::trunc);
+    // Paused: a viewer asleep with nothing moving still notices the file growing.
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "play_on_open = false\n";
+    ViewerProcess viewer(dir, {file.string(), "--size", "1000x700"});
+    auto framesAre = [](std::uint32_t count) {
+        return [count](const ViewerStateFile& state) {
+            return state.loads.size() == 1 && !state.loads[0].loading &&
+                   state.loads[0].frames == count;
+        };
+    };
+    ASSERT_TRUE(viewer.waitForState(framesAre(10)).has_value());
+    // Rows land, and a partial last line waits for its end.
+    writeRows(file, text, 10, 15, std::ios::app);
+    const std::string partialRow = text.rows[25];
+    const std::size_t cut = partialRow.size() / 2;
+    {
+        std::ofstream out(file, std::ios::binary | std::ios::app);
+        out << partialRow.substr(0, cut);
+    }
+    const auto grown = viewer.waitForState(framesAre(25));
+    ASSERT_TRUE(grown.has_value()) << "the appended rows never showed";
+    EXPECT_EQ(number(liveLine(dir.path() / "state.txt"), "malformed"), 0);
+    {
+        std::ofstream out(file, std::ios::binary | std::ios::app);
+        out << partialRow.substr(cut) << "\n";
+    }
+    ASSERT_TRUE(viewer.waitForState(framesAre(26)).has_value()) << "the completed row never showed";
+    EXPECT_EQ(number(liveLine(dir.path() / "state.txt"), "malformed"), 0);
+    // Rewritten from the start, shorter: reloaded.
+    const auto replacement = dir.path() / "replacement.bvh";
+    writeRows(replacement, text, 0, 5, std::ios::trunc);
+    std::filesystem::rename(replacement, file);
+    ASSERT_TRUE(viewer.waitForState(framesAre(5)).has_value()) << "the rewrite was not reloaded";
+}
+
+} // namespace
