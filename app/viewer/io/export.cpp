@@ -182,6 +182,13 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
         outcome.lines.push_back(inputName + ": still loading; export once every frame is read");
         return outcome;
     }
+    // A live stream's frames are in a window of the last minutes, not in its clip: exporting the
+    // clip would write its skeleton with no frames. Takes are saved by recording them.
+    if (character.isLive()) {
+        outcome.lines.push_back(inputName +
+                                ": a live stream; save its takes with Record in the timeline");
+        return outcome;
+    }
     const bvh::ConversionRequest request = exportConversionRequest(character, settings);
     if (request.scale && !(std::isfinite(*request.scale) && *request.scale > 0.0)) {
         outcome.lines.push_back("the scale factor must be a positive number");

@@ -211,6 +211,22 @@ TEST(Export, RefusesTheInputFileUnlessAskedAndReportsWhy) {
     EXPECT_NE(readBytes(input), before);
 }
 
+TEST(Export, ALiveStreamIsNotExportedButPointsToRecord) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    Character character = openZUp(input);
+    // What app/viewer/live gives a stream's character: frames in a window, none in the clip.
+    character.live = std::make_shared<LiveFrames>(9, 0.1, 10.0);
+    ExportSettings settings = defaultExportSettings(character, timelineFor(character));
+    settings.targetPath = (std::filesystem::path(input).parent_path() / "take.bvh").string();
+    const ExportOutcome refused = exportCharacter(character, settings);
+    EXPECT_FALSE(refused.ok);
+    ASSERT_FALSE(refused.lines.empty());
+    EXPECT_NE(refused.lines.back().find("save its takes with Record"), std::string::npos)
+        << refused.lines.back();
+    EXPECT_FALSE(std::filesystem::exists(settings.targetPath));
+}
+
 TEST(Export, AConversionErrorIsReportedWithTheFileName) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
