@@ -49,20 +49,11 @@ GrowingFileSource::Look GrowingFileSource::look(std::string& bytes, std::string&
     return bytes.empty() ? Look::Same : Look::Grew;
 }
 
-void GrowingFileSource::publishDecoded(bvh::live::StreamDecoder& decoder, std::string_view bytes,
-                                       LiveClock::time_point readAt) {
+void GrowingFileSource::decodeAndPublish(bvh::live::StreamDecoder& decoder, std::string_view bytes,
+                                         LiveClock::time_point readAt) {
     std::vector<bvh::live::LiveFrame> frames;
     decoder.feed(bytes, frames);
-    updateStatus([&](LiveStatus& status) {
-        status.counters = decoder.counters();
-        status.mismatch = decoder.mismatch();
-        status.format = bvh::live::streamFormatName(decoder.format());
-        if (!decoder.problem().empty()) {
-            status.lastError = decoder.problem();
-        }
-    });
-    publishSkeletonIfChanged(decoder, connection_);
-    publishFrames(frames, readAt);
+    publishDecoded(decoder, frames, connection_, readAt);
 }
 
 void GrowingFileSource::run() {
@@ -110,7 +101,7 @@ void GrowingFileSource::run() {
             });
         }
         if (seen == Look::Grew) {
-            publishDecoded(decoder, bytes, readAt);
+            decodeAndPublish(decoder, bytes, readAt);
             if (!waitForQueueRoom()) {
                 break;
             }

@@ -50,8 +50,8 @@ private:
     enum class Look { Grew, Same, Rewritten, Unreadable };
     // Reads what was appended since the last look (up to kReadBytes) into `bytes`.
     Look look(std::string& bytes, std::string& error);
-    void publishDecoded(bvh::live::StreamDecoder& decoder, std::string_view bytes,
-                        LiveClock::time_point readAt);
+    void decodeAndPublish(bvh::live::StreamDecoder& decoder, std::string_view bytes,
+                          LiveClock::time_point readAt);
 
     GrowingFileOptions options_;
     std::uint64_t offset_ = 0;

@@ -1,5 +1,7 @@
 #include "app/live/live_source.h"
 
+#include "core/live/stream_format.h"
+
 #include <algorithm>
 
 namespace bvhscope::live {
@@ -136,6 +138,21 @@ LiveStatus LiveSource::status() const {
         status.framesPerSecond = 0.0; // nothing for two seconds
     }
     return status;
+}
+
+void LiveSource::publishDecoded(const bvh::live::StreamDecoder& decoder,
+                                std::vector<bvh::live::LiveFrame>& frames, std::uint32_t connection,
+                                LiveClock::time_point receivedAt) {
+    updateStatus([&](LiveStatus& status) {
+        status.counters = decoder.counters();
+        status.mismatch = decoder.mismatch();
+        status.format = bvh::live::streamFormatName(decoder.format());
+        if (!decoder.problem().empty()) {
+            status.lastError = decoder.problem();
+        }
+    });
+    publishSkeletonIfChanged(decoder, connection);
+    publishFrames(frames, receivedAt);
 }
 
 void LiveSource::publishSkeletonIfChanged(const bvh::live::StreamDecoder& decoder,

@@ -98,10 +98,13 @@ protected:
     bool waitForQueueRoom();
     void publish(LiveEvent event);
     void publishFrames(std::vector<bvh::live::LiveFrame>& frames, LiveClock::time_point receivedAt);
-    // Publishes the decoder's skeleton (with its frame time) when it is one not published yet: the
-    // first one a stream gives, or a new one a `bvh` stream's second HIERARCHY brings.
-    void publishSkeletonIfChanged(const bvh::live::StreamDecoder& decoder,
-                                  std::uint32_t connection);
+    // Publishes what a decoder gave from one read: the decoder's counts and problems into the
+    // status first (a consumer that sees the frames sees the counts that came with them), then
+    // its skeleton when it is one not published yet (the first a stream gives, or a new one a
+    // `bvh` stream's second HIERARCHY brings), then `frames` (moved out).
+    void publishDecoded(const bvh::live::StreamDecoder& decoder,
+                        std::vector<bvh::live::LiveFrame>& frames, std::uint32_t connection,
+                        LiveClock::time_point receivedAt);
     // The next skeleton the decoder gives is published even if it is the same object (a file
     // rewritten from the start, a new connection).
     void forgetPublishedSkeleton() { publishedSkeleton_ = nullptr; }
@@ -113,6 +116,8 @@ protected:
     }
 
 private:
+    void publishSkeletonIfChanged(const bvh::live::StreamDecoder& decoder,
+                                  std::uint32_t connection);
     static std::size_t frameBytes(const bvh::live::LiveFrame& frame);
     void countFrameRate(std::size_t frames, LiveClock::time_point now);
 

@@ -41,17 +41,7 @@ std::string TcpClientSource::receive(const Socket& socket, bvh::live::StreamDeco
         if (!ended.empty()) {
             decoder.finish();
         }
-        // The status first: a consumer that sees the frames sees the counts that came with them.
-        updateStatus([&](LiveStatus& status) {
-            status.counters = decoder.counters();
-            status.mismatch = decoder.mismatch();
-            status.format = bvh::live::streamFormatName(decoder.format());
-            if (!decoder.problem().empty()) {
-                status.lastError = decoder.problem();
-            }
-        });
-        publishSkeletonIfChanged(decoder, connection);
-        publishFrames(frames, readAt);
+        publishDecoded(decoder, frames, connection, readAt);
     }
     return ended;
 }
