@@ -1,8 +1,9 @@
 #include "core/analysis/foot_contacts.h"
 
+#include "core/model/ascii_case.h"
+
 #include <algorithm>
 #include <cassert>
-#include <cctype>
 #include <cmath>
 #include <string>
 #include <string_view>
@@ -18,10 +19,7 @@ std::string plainLowerName(std::string_view name) {
     if (const auto colon = name.rfind(':'); colon != std::string_view::npos) {
         name.remove_prefix(colon + 1);
     }
-    std::string lower(name.size(), '\0');
-    std::ranges::transform(name, lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
+    return asciiLowercase(name);
 }
 
 bool isToeName(const std::string& lower) {

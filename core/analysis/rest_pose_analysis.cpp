@@ -1,9 +1,9 @@
 #include "core/analysis/rest_pose_analysis.h"
 
 #include "core/kinematics/pose.h"
+#include "core/model/ascii_case.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <vector>
 
@@ -82,10 +82,7 @@ int upAxisSign(UpAxis axis) {
 namespace {
 
 bool nameContains(const std::string& name, std::string_view word) {
-    std::string lower(name.size(), '\0');
-    std::ranges::transform(name, lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower.find(word) != std::string::npos;
+    return asciiLowercase(name).find(word) != std::string::npos;
 }
 
 UpAxis makeUpAxis(int axis, int sign) {

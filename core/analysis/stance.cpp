@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/percentile.h"
+#include "core/model/ascii_case.h"
 
 #include <algorithm>
 #include <cctype>
@@ -61,13 +62,6 @@ UpAxis oppositeUpAxis(UpAxis axis) {
 
 namespace {
 
-std::string lowercase(const std::string& name) {
-    std::string lower(name.size(), '\0');
-    std::ranges::transform(name, lower.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
 // The part of a joint name after a namespace ("mixamorig:LeftArm" -> "LeftArm").
 std::string baseName(const std::string& name) {
     const std::size_t colon = name.find_last_of(":|");
@@ -81,7 +75,7 @@ enum class Side : std::uint8_t { None, Left, Right };
 // or a separator ("lowerback" and "LowerBack" are not left).
 Side sideOf(const std::string& fullName) {
     const std::string name = baseName(fullName);
-    const std::string lower = lowercase(name);
+    const std::string lower = asciiLowercase(name);
     if (lower.find("left") != std::string::npos) {
         return Side::Left;
     }
@@ -344,7 +338,7 @@ BodyLandmarks headAndFeet(const Skeleton& skeleton) {
     BodyLandmarks landmarks = findBodyLandmarks(skeleton);
     if (landmarks.feet.empty()) { // animal rigs
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-            const std::string name = lowercase(skeleton.names[i]);
+            const std::string name = asciiLowercase(skeleton.names[i]);
             if (skeleton.isEndSite[i] == 0 &&
                 (name.find("hoof") != std::string::npos || name.find("paw") != std::string::npos)) {
                 landmarks.feet.push_back(static_cast<NodeIndex>(i));
@@ -354,7 +348,7 @@ BodyLandmarks headAndFeet(const Skeleton& skeleton) {
     if (landmarks.heads.empty()) {
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             if (skeleton.isEndSite[i] == 0 &&
-                lowercase(skeleton.names[i]).find("neck") != std::string::npos) {
+                asciiLowercase(skeleton.names[i]).find("neck") != std::string::npos) {
                 landmarks.heads.push_back(static_cast<NodeIndex>(i));
             }
         }

@@ -1,19 +1,13 @@
 #include "core/body/body_roles.h"
 
+#include "core/model/ascii_case.h"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string>
 
 namespace bvh {
 namespace {
-
-std::string lowercase(std::string_view text) {
-    std::string result(text);
-    std::transform(result.begin(), result.end(), result.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return result;
-}
 
 bool containsAny(const std::string& name, std::initializer_list<std::string_view> words) {
     return std::any_of(words.begin(), words.end(),
@@ -23,7 +17,7 @@ bool containsAny(const std::string& name, std::initializer_list<std::string_view
 } // namespace
 
 BoneRole roleFromName(std::string_view rawName) {
-    const std::string name = lowercase(rawName);
+    const std::string name = asciiLowercase(rawName);
     // Order matters (and "ear" or "lid" are not words to look for: "forearm", "slider"): "forehead"
     // is a face, "LeftHandIndex1" a finger, "LeftUpLeg" a thigh, "LeftForeArm" a forearm, before
     // the shorter words they contain.

@@ -2,12 +2,12 @@
 
 #include "core/gltf/gltf_json.h"
 #include "core/gltf/gltf_tracks.h"
+#include "core/model/ascii_case.h"
 #include "core/platform/atomic_file.h"
 
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <cctype>
 
 namespace bvh {
 namespace {
@@ -148,9 +148,7 @@ bool writeContents(AtomicFile& file, const Skeleton& skeleton, const Motion& mot
 } // namespace
 
 std::optional<GltfContainer> gltfContainerFor(const std::filesystem::path& path) {
-    std::string extension = path.extension().string();
-    std::ranges::transform(extension, extension.begin(),
-                           [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string extension = asciiLowercase(path.extension().string());
     if (extension == ".glb") {
         return GltfContainer::Binary;
     }
