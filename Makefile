@@ -25,8 +25,14 @@ FUZZ_BUILD_DIR ?= build-fuzz
 FUZZ_SECONDS   ?= 60
 FUZZ_MAX_LEN   ?= 4096
 
+# The web page (Debian's emscripten): `make web` writes build-web/web/ (README "In the browser").
+WEB_BUILD_DIR  ?= build-web
+# Debian's emscripten runs its JavaScript optimizer with the system's node, whose own module path
+# may not hold Debian's acorn.
+EMSCRIPTEN_ENV ?= NODE_PATH=/usr/share/nodejs
+
 .PHONY: all deps configure build run test test-asan bench fuzz format format-check clean \
-	install package windows windows-deps test-windows
+	install package windows windows-deps test-windows web web-deps
 
 all: build
 
@@ -34,7 +40,8 @@ deps:
 	@tools/install-deps.sh
 
 $(BUILD_DIR)/build.ninja:
-	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE)
+	$(CMAKE) -S . -B $(BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DBVHSCOPE_WEB_DIR=$(abspath $(WEB_BUILD_DIR))/web
 
 $(ASAN_BUILD_DIR)/build.ninja:
 	$(CMAKE) -S . -B $(ASAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug \
@@ -49,9 +56,9 @@ build: configure
 run: build
 	$(BUILD_DIR)/app/bvhscope
 
-# Every test: the full build (GUI tests under Xvfb), then the core and command line again
-# under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: build test-asan test-windows
+# Every test: the full build (GUI tests under Xvfb, the web page in headless chromium), then the
+# core and command line again under AddressSanitizer + UndefinedBehaviorSanitizer.
+test: build test-asan test-windows web
 	cd $(BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
 
 test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
@@ -81,6 +88,18 @@ windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 test-windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja build
 	$(CMAKE) --build $(WINDOWS_BUILD_DIR)
 	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS)
+
+# [SECTION] The web page: build-web/web/ (index.html, bvhscope_page.js, bvhscope.js, .wasm), static
+# files any web server can host. Its tests are the Linux build's Web.* CTests.
+web-deps:
+	@tools/install-deps.sh --web
+	@tools/web/fetch-sources.sh $(WEB_BUILD_DIR)/deps
+
+$(WEB_BUILD_DIR)/build.ninja:
+	$(EMSCRIPTEN_ENV) emcmake $(CMAKE) -S . -B $(WEB_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
+
+web: web-deps $(WEB_BUILD_DIR)/build.ninja
+	$(EMSCRIPTEN_ENV) $(CMAKE) --build $(WEB_BUILD_DIR) --target bvhscope_web
 
 # The binary, desktop entry, icon, file type, thumbnailer, metainfo, man page and completions
 # under PREFIX (GNUInstallDirs layout); DESTDIR is passed through.
@@ -129,4 +148,4 @@ format-check:
 	git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
 
 clean:
-	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR) $(WINDOWS_BUILD_DIR)
+	rm -rf $(BUILD_DIR) $(ASAN_BUILD_DIR) $(FUZZ_BUILD_DIR) $(WINDOWS_BUILD_DIR) $(WEB_BUILD_DIR)

@@ -1,4 +1,3 @@
-#version 330 core
 // A skinned body (render/draw/body_renderer.h): each vertex's distance from its bone's axis is
 // scaled by the thickness, then it is moved by the blend of up to four nodes' skin transforms as
 // dual quaternions (Kavan et al. 2007: volume is kept at twisting joints, where blended matrices

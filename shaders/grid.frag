@@ -1,4 +1,3 @@
-#version 330 core
 // Anti-aliased grid lines from screen-space derivatives: minor cells, a major line every ten,
 // the X (red) and Z (blue) axes, fading out towards the edge of the quad. Every distance is in
 // pixels from one fwidth() of the ground position: a software rasteriser (llvmpipe) pays for

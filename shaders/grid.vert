@@ -1,4 +1,3 @@
-#version 330 core
 // One polygon on the ground plane, around the disc the grid fades out in; the fragment shader
 // draws the lines.
 

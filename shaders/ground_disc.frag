@@ -1,4 +1,3 @@
-#version 330 core
 // A marker disc: a translucent fill with an opaque rim, anti-aliased from screen-space
 // derivatives.
 

@@ -1,4 +1,3 @@
-#version 330 core
 // A unit quad laid flat on the horizontal plane through each instance's centre.
 
 layout(location = 0) in vec2 aCorner;       // -1..1

@@ -1,4 +1,3 @@
-#version 330 core
 // The skeleton's shadow on the ground: dark where the body is near the floor (the contact that
 // tells a foot is planted), fading out for parts higher up.
 

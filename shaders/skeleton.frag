@@ -1,4 +1,3 @@
-#version 330 core
 // Bones and joints: a key light with a sky/ground ambient and a soft highlight. Octahedral
 // bones use face normals from screen-space derivatives (flat facets, as in Blender); lines are
 // unlit.

@@ -1,4 +1,3 @@
-#version 330 core
 // Stretches a unit bone mesh (render/math/mesh_builder.h) between each instance's start and end.
 // The shadow pass flattens the same geometry onto the ground along the light direction.
 

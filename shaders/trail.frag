@@ -1,4 +1,3 @@
-#version 330 core
 // Trails are unlit: their colour and fade are the information.
 
 in vec4 vColor;

@@ -1,4 +1,3 @@
-#version 330 core
 // One line segment as a quad of constant pixel width: both ends projected, then pushed apart
 // across the segment's screen direction. Segments end exactly at their points (no caps): where a
 // strip turns, the tiny wedge left open is invisible at trail widths, whereas overlapping caps

@@ -46,7 +46,7 @@ SECTION_HEADING = "## Layers"
 # The angle-bracket libraries the `external` column governs. Everything else in angle brackets
 # (the standard library, system headers) is left alone: the point is that core/ never sees a
 # window, GL or UI library, and that each library stays in the folders that wrap it.
-GUARDED_EXTERNAL_PREFIXES = ("meshoptimizer", "imgui", "backends/imgui", "GLFW/", "glad/", "EGL/", "SDL", "libav",
+GUARDED_EXTERNAL_PREFIXES = ("emscripten", "GLES", "meshoptimizer", "imgui", "backends/imgui", "GLFW/", "glad/", "EGL/", "SDL", "libav",
                              "libsw")
 
 # Cells that mean "nothing beyond itself". An en dash is accepted too: editors turn "-" into one.

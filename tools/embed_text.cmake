@@ -2,23 +2,29 @@
 # and runs from any directory. Run as a script at build time:
 #
 #   cmake -DOUTPUT=out.cpp -DNAMESPACE=bvhscope::render -DFUNCTION=shaderSource
-#         -DINPUTS=a.vert|b.frag -P embed_text.cmake
+#         -DINPUTS=a.vert|b.frag [-DPREFIX=version.glsl] -P embed_text.cmake
 #
 # The generated function `std::string_view FUNCTION(std::string_view fileName)` returns a file's
 # text by its base name, or an empty view for an unknown name. Text goes into raw string
-# literals split into chunks, so no compiler meets an over-long literal.
+# literals split into chunks, so no compiler meets an over-long literal. With PREFIX, that file's
+# text comes first in every embedded text.
 cmake_minimum_required(VERSION 3.25)
 
 string(REPLACE "|" ";" input_list "${INPUTS}")
 set(delimiter "bvhscope_embed")
 set(chunk_size 16000)
 
+set(prefix "")
+if(PREFIX)
+  file(READ "${PREFIX}" prefix)
+endif()
 set(body "")
 set(table "")
 set(file_index 0)
 foreach(input IN LISTS input_list)
   get_filename_component(name "${input}" NAME)
   file(READ "${input}" content)
+  string(PREPEND content "${prefix}")
   string(FIND "${content}" ")${delimiter}\"" clash)
   if(NOT clash EQUAL -1)
     message(FATAL_ERROR "${input} contains the raw string delimiter )${delimiter}\"")

@@ -5,12 +5,20 @@
 #              GoogleTest's source, and a deb-src entry so that tools/windows/fetch-sources.sh can
 #              `apt-get source` GLFW and Dear ImGui (added next to the existing deb entries,
 #              same mirrors and suites).
+#   --web      also what the web page needs (make web, make test): emscripten, Debian's chromium
+#              for its tests, and the same deb-src entry (tools/web/fetch-sources.sh unpacks Dear
+#              ImGui, meshoptimizer and zlib).
 set -euo pipefail
 
 windows=0
-if [ "${1:-}" = "--windows" ]; then
-  windows=1
-fi
+web=0
+for option in "$@"; do
+  case "$option" in
+    --windows) windows=1 ;;
+    --web) web=1 ;;
+    *) echo "usage: tools/install-deps.sh [--windows] [--web]" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   # toolchain
@@ -62,6 +70,16 @@ if [ $windows -eq 1 ]; then
   )
 fi
 
+if [ $web -eq 1 ]; then
+  packages+=(
+    # the compiler (clang, binaryen and its prebuilt libc/libc++ come with it) and dpkg-dev for
+    # apt-get source
+    emscripten dpkg-dev
+    # the page's tests: WebGL2 on SwiftShader, driven by puppeteer-core (tests/web)
+    chromium
+  )
+fi
+
 # True when apt has a deb-src entry (deb822 .sources files or one-line .list files).
 has_source_entries() {
   grep -qsE '^[[:space:]]*(Types:.*deb-src|deb-src[[:space:]])' \
@@ -81,10 +99,10 @@ add_source_entries() {
 }
 
 need_update=0
-if [ $windows -eq 1 ] && ! has_source_entries; then
+if [ $((windows + web)) -gt 0 ] && ! has_source_entries; then
   if [ "$(id -u)" -ne 0 ]; then
-    echo "the Windows build needs deb-src entries in apt's sources (to apt-get source glfw3 imgui)" >&2
-    echo "run as root:  tools/install-deps.sh --windows" >&2
+    echo "the Windows and web builds need deb-src entries in apt's sources (to apt-get source imgui)" >&2
+    echo "run as root:  tools/install-deps.sh $*" >&2
     exit 1
   fi
   add_source_entries
@@ -94,17 +112,21 @@ fi
 # The npm packages of the glTF checks (tests/gltf: the Khronos glTF-Validator and three.js),
 # exactly as pinned in tests/gltf/package-lock.json, into tests/gltf/node_modules (not
 # committed). Run as the user who builds; without npm the checks skip.
+# The same for the web page's tests (tests/web: puppeteer-core).
 install_npm_packages() {
   local folder
-  folder="$(cd "$(dirname "$0")/.." && pwd)/tests/gltf"
   if ! command -v npm >/dev/null 2>&1; then
-    echo "npm not found: the glTF validator and three.js checks will skip" >&2
+    echo "npm not found: the glTF validator, three.js and web page checks will skip" >&2
     return 0
   fi
-  if [ ! -f "$folder/node_modules/.package-lock.json" ] ||
-     [ "$folder/package-lock.json" -nt "$folder/node_modules/.package-lock.json" ]; then
-    (cd "$folder" && npm ci --ignore-scripts --no-audit --no-fund)
-  fi
+  for folder in tests/gltf tests/web; do
+    folder="$(cd "$(dirname "$0")/.." && pwd)/$folder"
+    [ -f "$folder/package-lock.json" ] || continue
+    if [ ! -f "$folder/node_modules/.package-lock.json" ] ||
+       [ "$folder/package-lock.json" -nt "$folder/node_modules/.package-lock.json" ]; then
+      (cd "$folder" && npm ci --ignore-scripts --no-audit --no-fund)
+    fi
+  done
 }
 
 missing=()

@@ -13,6 +13,10 @@ BodyBuild::BodyBuild(std::shared_ptr<const Clip> clip, bvh::BodyOptions options)
 std::shared_ptr<BodyBuild> BodyBuild::start(std::shared_ptr<const Clip> clip,
                                             bvh::BodyOptions options, Wait wait) {
     std::shared_ptr<BodyBuild> build(new BodyBuild(std::move(clip), std::move(options)));
+#ifdef __EMSCRIPTEN__
+    // The page has no threads: the body is built at once (tens of milliseconds, once per file).
+    wait = Wait::Yes;
+#endif
     if (wait == Wait::Yes) {
         build->run(std::stop_token{});
     } else {

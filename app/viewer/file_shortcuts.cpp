@@ -1,5 +1,6 @@
 #include "app/viewer/file_shortcuts.h"
 
+#include "app/platform/browser.h"
 #include "app/viewer/panels/panels.h"
 
 #include <GLFW/glfw3.h>
@@ -31,7 +32,11 @@ bool handleFileShortcut(ViewerState& state, int key) {
         return true;
     case GLFW_KEY_Q:
         // As the window's close button: the frame loop ends and the settings are kept. The
-        // window is the one whose context is current (the viewer has one).
+        // window is the one whose context is current (the viewer has one). A page is closed
+        // with its tab: there the key does nothing (the browser keeps its own Ctrl+Q).
+        if (kInBrowser) {
+            return false;
+        }
         glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
         return true;
     case GLFW_KEY_E:

@@ -14,10 +14,12 @@
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/console.h"
+#include "app/viewer/platform/download.h"
 #include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/imgui_layer.h"
 #include "app/viewer/platform/termination.h"
+#include "app/viewer/session/picture_request.h"
 #include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
 #include "app/viewer/view_labels.h"
@@ -240,10 +242,14 @@ public:
         : options_(options), state_(state), window_(window), imgui_(imgui), probe_(probe),
           err_(err) {}
 
-    // Frames until the window closes, termination is asked for or the probe is done; the exit
-    // code.
-    int run();
+    // One turn of the loop: wait for something to draw (natively), read input, update, draw,
+    // present. False once the window closes, termination is asked for or the probe is done;
+    // exitCode is then the process's.
+    bool step(int& exitCode);
     const std::string& shaderError() const { return drawerError_; }
+    double lastFrameMilliseconds() const { return lastFrameMilliseconds_; }
+    // Every load that completed, oldest first (the page's JavaScript API reports them).
+    const std::vector<LoadTiming>& completedLoadTimings() const { return completedTimings_; }
 
 private:
     bool awaitFrame();
@@ -270,9 +276,12 @@ private:
     std::string title_;
     double lastTime_ = glfwGetTime();
     double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
+    int framesDrawn_ = 0;
+    std::vector<LoadTiming> completedTimings_;
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
     double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
+    [[maybe_unused]] double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
 };
 
 // Paused means asleep. While nothing moves (sessionIsMoving), no command is waiting and no
@@ -282,8 +291,27 @@ private:
 // signal does not end GLFW's wait). True when a frame should be drawn now.
 constexpr double kSettleSeconds = 0.5;
 constexpr double kIdleWakeSeconds = 0.5;
+// A load with no thread of its own (the page's) reads for this long per frame: the page stays
+// at 60 Hz while a large file streams in.
+constexpr std::chrono::milliseconds kLoadSliceBudget{8};
+constexpr std::size_t kKeptLoadTimings = 100;
+// The page's frame interval while a file streams in (awaitFrame).
+[[maybe_unused]] constexpr double kStreamingRedrawSeconds = 0.1;
 
 bool FrameLoop::awaitFrame() {
+#ifdef __EMSCRIPTEN__
+    // The browser calls each frame at its display's rate (and not at all in a hidden tab); a
+    // page cannot block in a wait for events. It has one thread: while files stream in behind
+    // poses already shown, it draws a few times a second and leaves the rest of the time to
+    // the parser (app/web/bvhscope_page.js reads the files between frames).
+    const double drawNow = glfwGetTime();
+    if (state_.loads.onlyStreaming(state_.scene) &&
+        drawNow - lastDrawnTime_ < kStreamingRedrawSeconds) {
+        return false;
+    }
+    lastDrawnTime_ = drawNow;
+    return true;
+#endif
     const double now = glfwGetTime();
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
@@ -389,151 +417,186 @@ void FrameLoop::drawScene(const FrameSize& size) {
                  viewPixels(state_.layout.view, size.windowWidth, size.framebufferWidth));
     state_.bonesOverMeshBudget = drawer_.budgetForcedLines();
     state_.automaticMsaaSamples = drawer_.automaticSamples();
+    // File > Save picture: the view as drawn, without the panels.
+    savePictureIfRequested(state_, size.framebufferWidth, size.framebufferHeight,
+                           viewPixels(state_.layout.view, size.windowWidth, size.framebufferWidth),
+                           err_);
+    offerDownloads(state_.downloadsReady); // exports and pictures written this frame (the page)
     imgui_.draw();
 }
 
-int FrameLoop::run() {
-    int exitCode = 0;
-    installTerminationHandlers();
-    int framesDrawn = 0;
-    while (!glfwWindowShouldClose(window_.handle()) && !terminationRequested()) {
-        const bool draw = awaitFrame();
-        if (probe_ != nullptr && probe_->idleMeasured(state_, framesDrawn)) {
-            break;
-        }
-        if (!draw) {
-            continue;
-        }
-        // Input
-        const auto frameStart = std::chrono::steady_clock::now();
-        FrameSize size;
-        if (!readInput(size)) {
-            continue;
-        }
-        const int frameNumber = framesDrawn++;
-        const float aspect = viewAspect(state_);
-        viewShape_.update(state_, state_.layout.view);
-        afterStartupLoads();
-        // Commands and the session's update (playback, the live pose, framing)
-        const double now = glfwGetTime();
-        if (probe_ != nullptr) {
-            probe_->beforeUpdate(state_, frameNumber);
-        }
-        state_.camera.verticalFovRadians = glm::radians(state_.settings.fieldOfViewDegrees);
-        state_.live.awaitFreshFrame(); // the live figure drawn at the frame just read
-        updateSession(state_, state_.commands.take(),
-                      SessionFrame{aspect, std::min(now - lastTime_, 0.25)}, err_);
-        lastTime_ = now;
-        updateBodies();
-        stepVideoExport(state_, drawer_, err_);
-        if (std::string title = windowTitle(state_); title != title_) { // files opened or browsed
-            title_ = std::move(title);
-            glfwSetWindowTitle(window_.handle(), title_.c_str());
-        }
-        // Panels, then the picture
-        drawInterface();
-        drawScene(size);
-        const bool loading = state_.loads.busy(state_.scene) ||
-                             state_.folder.browseLoad.has_value() || bodiesBuilding(state_.scene) ||
-                             state_.live.awaitingFirstFrames(state_.scene);
-        const bool layoutSettled =
-            dockLayoutFor(state_, size.windowWidth, size.windowHeight, imgui_.contentScale())
-                .timeline.height == state_.layout.timeline.height;
-        if (probe_ != nullptr &&
-            probe_->afterDraw(state_, loading, layoutSettled, size.windowWidth, size.windowHeight,
-                              size.framebufferWidth, size.framebufferHeight, exitCode, err_)) {
-            break;
-        }
-        // Present
-        glfwSwapBuffers(window_.handle());
-        lastFrameMilliseconds_ =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart)
-                .count();
-        state_.loads.frameShown(std::chrono::steady_clock::now());
-        const std::vector<LoadTiming> timings = state_.loads.takeCompletedTimings();
-        if (probe_ != nullptr &&
-            probe_->afterPresent(state_, frameNumber, frameStart, timings, size.framebufferWidth,
-                                 size.framebufferHeight)) {
-            break;
-        }
+bool FrameLoop::step(int& exitCode) {
+    if (glfwWindowShouldClose(window_.handle()) || terminationRequested()) {
+        return false;
     }
-    return exitCode;
+    const bool draw = awaitFrame();
+    if (probe_ != nullptr && probe_->idleMeasured(state_, framesDrawn_)) {
+        return false;
+    }
+    if (!draw) {
+        return true;
+    }
+    // Input
+    const auto frameStart = std::chrono::steady_clock::now();
+    FrameSize size;
+    if (!readInput(size)) {
+        return true;
+    }
+    const int frameNumber = framesDrawn_++;
+    const float aspect = viewAspect(state_);
+    viewShape_.update(state_, state_.layout.view);
+    afterStartupLoads();
+    // Commands and the session's update (playback, the live pose, framing)
+    const double now = glfwGetTime();
+    if (probe_ != nullptr) {
+        probe_->beforeUpdate(state_, frameNumber);
+    }
+    state_.camera.verticalFovRadians = glm::radians(state_.settings.fieldOfViewDegrees);
+    state_.live.awaitFreshFrame(); // the live figure drawn at the frame just read
+    // Loads without a thread of their own (the page) read a slice of their file per frame.
+    state_.loads.advance(state_.scene, kLoadSliceBudget);
+    updateSession(state_, state_.commands.take(),
+                  SessionFrame{aspect, std::min(now - lastTime_, 0.25)}, err_);
+    lastTime_ = now;
+    updateBodies();
+    stepVideoExport(state_, drawer_, err_);
+    if (std::string title = windowTitle(state_); title != title_) { // files opened or browsed
+        title_ = std::move(title);
+        glfwSetWindowTitle(window_.handle(), title_.c_str());
+    }
+    // Panels, then the picture
+    drawInterface();
+    drawScene(size);
+    const bool loading = state_.loads.busy(state_.scene) || state_.folder.browseLoad.has_value() ||
+                         bodiesBuilding(state_.scene) ||
+                         state_.live.awaitingFirstFrames(state_.scene);
+    const bool layoutSettled =
+        dockLayoutFor(state_, size.windowWidth, size.windowHeight, imgui_.contentScale())
+            .timeline.height == state_.layout.timeline.height;
+    if (probe_ != nullptr &&
+        probe_->afterDraw(state_, loading, layoutSettled, size.windowWidth, size.windowHeight,
+                          size.framebufferWidth, size.framebufferHeight, exitCode, err_)) {
+        return false;
+    }
+    // Present
+    glfwSwapBuffers(window_.handle());
+    lastFrameMilliseconds_ =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - frameStart)
+            .count();
+    state_.loads.frameShown(std::chrono::steady_clock::now());
+    const std::vector<LoadTiming> timings = state_.loads.takeCompletedTimings();
+    completedTimings_.insert(completedTimings_.end(), timings.begin(), timings.end());
+    if (completedTimings_.size() > kKeptLoadTimings) {
+        completedTimings_.erase(completedTimings_.begin(),
+                                completedTimings_.end() - kKeptLoadTimings);
+    }
+    return probe_ == nullptr ||
+           !probe_->afterPresent(state_, frameNumber, frameStart, timings, size.framebufferWidth,
+                                 size.framebufferHeight);
 }
 
 } // namespace
 
-int runViewer(const ViewerOptions& options, std::ostream& err) {
-    keepFreedHeapForReuse();
-    const std::unique_ptr<ViewerProbe> probe = ViewerProbe::attach(options);
-    const bool benchmarking = probe && probe->benchmarking();
-    const bool capturing = probe && probe->capturing();
-    // The benchmark measures the default look, whatever the user keeps.
-    const std::optional<std::filesystem::path> configDir =
-        benchmarking ? std::nullopt : configDirectory();
+// Everything a running viewer owns, in the order it is made (and unmade in reverse).
+class RunningViewer {
+public:
+    RunningViewer(const ViewerOptions& options, std::ostream& err) : options(options), err(err) {}
+
+    const ViewerOptions options; // a copy: the probe and the loop keep references to it
+    std::ostream& err;
+    std::unique_ptr<ViewerProbe> probe;
+    bool benchmarking = false;
+    bool capturing = false;
+    std::optional<std::filesystem::path> configDir;
     ViewerState state;
-    loadKeptState(state, configDir);
+    render::BoneStyle keptBoneStyle{};
+    std::optional<GlfwLibrary> glfw;
+    std::unique_ptr<Window> window;
+    std::unique_ptr<ImGuiLayer> imgui;
+    std::unique_ptr<FrameLoop> loop;
+    int exitCode = 0;
+};
+
+void RunningViewerDeleter::operator()(RunningViewer* viewer) const {
+    delete viewer;
+}
+
+namespace {
+
+// The kept state, --bones, and what the command line asks to open (reading starts before the
+// window exists: the header is usually ready when it opens).
+void prepareSession(RunningViewer& viewer) {
+    const ViewerOptions& options = viewer.options;
+    ViewerState& state = viewer.state;
+    loadKeptState(state, viewer.configDir);
     // --bones is for this run: the kept setting is written back unless the user changes it.
-    const render::BoneStyle keptBoneStyle = state.settings.boneStyle;
+    viewer.keptBoneStyle = state.settings.boneStyle;
     if (options.boneStyle) {
         state.settings.boneStyle = *options.boneStyle;
     }
     for (const std::string& line : state.errorLines) {
-        err << line << "\n";
+        viewer.err << line << "\n";
     }
     if (options.pauseAfterHeaderMs) {
         state.loads.pauseAfterHeaderForTests(
             std::chrono::milliseconds(*options.pauseAfterHeaderMs));
     }
-    // Reading starts before the window exists: the header is usually ready when it opens.
     if (!options.files.empty()) {
-        applyCommand(state, command::Open{options.files}, 1.0f, err);
+        applyCommand(state, command::Open{options.files}, 1.0f, viewer.err);
     }
     for (const LiveStreamRequest& request : options.liveStreams) {
-        applyCommand(state, command::ConnectLive{request}, 1.0f, err);
+        applyCommand(state, command::ConnectLive{request}, 1.0f, viewer.err);
     }
     if (options.audioOffsetSeconds) {
         state.audio.offsetSeconds = *options.audioOffsetSeconds;
     }
+}
 
-    GlfwLibrary glfw;
-    if (!glfw.ok()) {
-        err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError() << "\n";
-        return 1;
+// The window, ImGui and the frame loop; false (said on err) when one cannot start.
+bool openViewerWindow(RunningViewer& viewer) {
+    ViewerState& state = viewer.state;
+    viewer.glfw.emplace();
+    if (!viewer.glfw->ok()) {
+        viewer.err << "bvhscope: cannot start the window system: " << GlfwLibrary::lastError()
+                   << "\n";
+        return false;
     }
-    const std::unique_ptr<Window> window = openWindow(options, state.settings, benchmarking, err);
-    if (!window) {
-        return 1;
+    viewer.window = openWindow(viewer.options, state.settings, viewer.benchmarking, viewer.err);
+    if (!viewer.window) {
+        return false;
     }
     // A capture reads the saved layout but must not change what the user keeps.
     std::optional<LayoutFile> layout;
-    if (configDir) {
-        layout = LayoutFile{*configDir / "imgui.ini", !capturing};
+    if (viewer.configDir) {
+        layout = LayoutFile{*viewer.configDir / "imgui.ini", !viewer.capturing};
     }
-    ImGuiLayer imgui(window->handle(), layout);
-    if (!imgui.layoutProblem().empty()) {
+    viewer.imgui = std::make_unique<ImGuiLayer>(viewer.window->handle(), layout);
+    if (!viewer.imgui->layoutProblem().empty()) {
         state.errorLines.push_back("bvhscope: the window layout is not kept this time: " +
-                                   imgui.layoutProblem());
+                                   viewer.imgui->layoutProblem());
         state.openErrorPopup = true;
-        err << state.errorLines.back() << "\n";
+        viewer.err << state.errorLines.back() << "\n";
     }
-    {
-        int windowWidth = 0;
-        int windowHeight = 0;
-        glfwGetWindowSize(window->handle(), &windowWidth, &windowHeight);
-        updateLayout(state, windowWidth, windowHeight, imgui.contentScale());
+    int windowWidth = 0;
+    int windowHeight = 0;
+    glfwGetWindowSize(viewer.window->handle(), &windowWidth, &windowHeight);
+    updateLayout(state, windowWidth, windowHeight, viewer.imgui->contentScale());
+    viewer.loop = std::make_unique<FrameLoop>(viewer.options, state, *viewer.window, *viewer.imgui,
+                                              viewer.probe.get(), viewer.err);
+    if (!viewer.loop->shaderError().empty()) {
+        viewer.err << "bvhscope: shader error: " << viewer.loop->shaderError() << "\n";
+        return false;
     }
-    FrameLoop loop(options, state, *window, imgui, probe.get(), err);
-    if (!loop.shaderError().empty()) {
-        err << "bvhscope: shader error: " << loop.shaderError() << "\n";
-        return 1;
-    }
+    return true;
+}
 
-    // [SECTION] Opening what the command line names (or the bundled sample)
-    state.camera.verticalFovRadians = glm::radians(state.settings.fieldOfViewDegrees);
-    if (probe && !probe->prepare(state, err)) {
-        return 1;
-    }
-    if (options.files.empty() && options.liveStreams.empty() && !benchmarking) {
+// The bundled sample when nothing is named, playback as the settings say, and the first
+// framing.
+void startPlayback(RunningViewer& viewer) {
+    const ViewerOptions& options = viewer.options;
+    ViewerState& state = viewer.state;
+    if (options.files.empty() && options.liveStreams.empty() && !viewer.benchmarking &&
+        options.openBundledSample) {
         LoadOutcome sample = loadBundledSample();
         if (sample.character) {
             state.scene.add(std::move(*sample.character));
@@ -544,23 +607,84 @@ int runViewer(const ViewerOptions& options, std::ostream& err) {
     state.playback.setClip(state.scene.duration(), state.scene.frameTime(state.infoCharacter));
     if (options.frame && options.files.empty()) {
         state.playback.seekFrame(std::min(*options.frame, state.playback.lastFrame()));
-    } else if (options.frame || benchmarking || options.benchIdleSeconds) {
+    } else if (options.frame || viewer.benchmarking || options.benchIdleSeconds) {
         // paused: --frame, the render benchmark steps one frame per frame, and the idle one
         // measures a paused viewer
-    } else if (state.settings.playOnOpen && !capturing) {
+    } else if (state.settings.playOnOpen && !viewer.capturing) {
         state.playback.play();
     }
     // Framed as they stand at the frame shown first.
     state.commands.push(command::FrameFigures{true});
+}
 
-    const int exitCode = loop.run();
-    if (options.boneStyle && state.settings.boneStyle == *options.boneStyle) {
-        state.settings.boneStyle = keptBoneStyle;
+} // namespace
+
+RunningViewerPointer startViewer(const ViewerOptions& options, std::ostream& err) {
+    keepFreedHeapForReuse();
+    RunningViewerPointer viewer(new RunningViewer(options, err));
+    viewer->probe = ViewerProbe::attach(viewer->options);
+    viewer->benchmarking = viewer->probe && viewer->probe->benchmarking();
+    viewer->capturing = viewer->probe && viewer->probe->capturing();
+    // The benchmark measures the default look, whatever the user keeps.
+    if (!viewer->benchmarking) {
+        viewer->configDir = configDirectory();
     }
-    if (configDir && !capturing && !benchmarking) {
-        saveKeptState(state, *configDir, *window, imgui, err);
+    prepareSession(*viewer);
+    if (!openViewerWindow(*viewer)) {
+        return nullptr;
     }
-    return exitCode;
+    viewer->state.camera.verticalFovRadians =
+        glm::radians(viewer->state.settings.fieldOfViewDegrees);
+    if (viewer->probe && !viewer->probe->prepare(viewer->state, err)) {
+        return nullptr;
+    }
+    startPlayback(*viewer);
+    installTerminationHandlers();
+    return viewer;
+}
+
+bool stepViewer(RunningViewer& viewer) {
+    return viewer.loop->step(viewer.exitCode);
+}
+
+void saveViewerSettings(RunningViewer& viewer) {
+    ViewerState& state = viewer.state;
+    if (!viewer.configDir || viewer.capturing || viewer.benchmarking) {
+        return;
+    }
+    const render::BoneStyle chosen = state.settings.boneStyle;
+    if (viewer.options.boneStyle && chosen == *viewer.options.boneStyle) {
+        state.settings.boneStyle = viewer.keptBoneStyle;
+    }
+    saveKeptState(state, *viewer.configDir, *viewer.window, *viewer.imgui, viewer.err);
+    state.settings.boneStyle = chosen;
+}
+
+int finishViewer(RunningViewer& viewer) {
+    saveViewerSettings(viewer);
+    return viewer.exitCode;
+}
+
+ViewerState& viewerStateOf(RunningViewer& viewer) {
+    return viewer.state;
+}
+
+double lastFrameMillisecondsOf(const RunningViewer& viewer) {
+    return viewer.loop->lastFrameMilliseconds();
+}
+
+const std::vector<LoadTiming>& completedLoadTimingsOf(const RunningViewer& viewer) {
+    return viewer.loop->completedLoadTimings();
+}
+
+int runViewer(const ViewerOptions& options, std::ostream& err) {
+    const RunningViewerPointer viewer = startViewer(options, err);
+    if (!viewer) {
+        return 1;
+    }
+    while (stepViewer(*viewer)) {
+    }
+    return finishViewer(*viewer);
 }
 
 } // namespace bvhscope::viewer

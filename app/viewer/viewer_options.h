@@ -20,6 +20,9 @@ namespace bvhscope::viewer {
 struct ViewerOptions {
     // Files, and folders to browse (folder_navigation.h); none: the bundled sample.
     std::vector<std::string> files;
+    // With no files or streams named: the bundled sample (the web page turns it off when its
+    // address names captures, which arrive after the viewer starts).
+    bool openBundledSample = true;
     // tcp://HOST:PORT arguments: live streams (live/live_streams.h), each with the --format
     // and --skeleton given anywhere on the line.
     std::vector<LiveStreamRequest> liveStreams;

@@ -1,5 +1,7 @@
 #include "core/reader/background_load.h"
 
+#include "core/reader/document_reading.h"
+
 #include <cassert>
 #include <new>
 
@@ -38,6 +40,14 @@ BackgroundLoad::~BackgroundLoad() {
     }
 }
 
+bool BackgroundLoad::headerReady() const {
+    return headerReady_.load(std::memory_order_acquire);
+}
+
+bool BackgroundLoad::finished() const {
+    return finished_.load(std::memory_order_acquire);
+}
+
 double BackgroundLoad::fraction() const {
     if (finished()) {
         return 1.0;
@@ -47,6 +57,20 @@ double BackgroundLoad::fraction() const {
     return total == 0 ? 0.0 : static_cast<double>(read) / static_cast<double>(total);
 }
 
+std::uint32_t BackgroundLoad::framesLoaded() const {
+    return progress_.framesLoaded.load(std::memory_order_acquire);
+}
+
+const Document& BackgroundLoad::document() const {
+    return *document_;
+}
+
+void BackgroundLoad::advance(std::chrono::steady_clock::duration) {}
+
+void BackgroundLoad::cancel() {
+    progress_.cancelRequested.store(true, std::memory_order_relaxed);
+}
+
 Document BackgroundLoad::take() {
     assert(finished() && "take() before the load finished");
     if (thread_.joinable()) {
@@ -54,14 +78,7 @@ Document BackgroundLoad::take() {
     }
     Document document = std::move(*document_);
     if (outOfMemory_.load(std::memory_order_relaxed)) {
-        // What was read is released first, so that the message can be made.
-        document.skeleton = Skeleton{};
-        document.nodeLocations.clear();
-        document.motion = Motion{};
-        document.diagnostics.clear();
-        document.diagnostics.shrink_to_fit();
-        document.diagnostics.push_back(
-            {Severity::Error, 0, 0, "out of memory while reading the file; nothing was loaded"});
+        replaceWithOutOfMemoryError(document);
     }
     dropIfFailed(document);
     return document;

@@ -1,5 +1,6 @@
 #include "core/reader/document.h"
 
+#include "core/reader/document_reading.h"
 #include "core/reader/hierarchy_reader.h"
 #include "core/reader/motion_reader.h"
 #include "core/reader/position_range.h"
@@ -28,13 +29,16 @@ bool couldBeHeaderKeyword(std::string_view text) {
            couldBecomeKeyword(text, "Time");
 }
 
-void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
+} // namespace
+
+std::optional<MotionRowsStart> readDocumentHeader(TextSource& source, Document& document,
+                                                  const ParseOptions& options) {
     if (options.progress) {
         options.progress->bytesTotal.store(source.totalBytes(), std::memory_order_relaxed);
     }
     if (!source.complete() && !source.readMore(kFirstRead)) {
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
-        return;
+        return std::nullopt;
     }
     for (;;) {
         const std::string_view text = source.available();
@@ -62,13 +66,13 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
                                                     " bytes in the header: this is not BVH text"});
                 document.skeleton = Skeleton{};
                 document.nodeLocations.clear();
-                return;
+                return std::nullopt;
             }
         }
         if (tokens.reachedEnd() && !source.complete()) {
             if (!source.readMore(std::max(text.size(), kFirstRead))) {
                 document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
-                return;
+                return std::nullopt;
             }
             continue;
         }
@@ -78,7 +82,7 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
             // No partial skeleton: a half-read hierarchy would mis-assign every motion column.
             document.skeleton = Skeleton{};
             document.nodeLocations.clear();
-            return;
+            return std::nullopt;
         case HierarchyEnd::EndOfInput:
             document.diagnostics.push_back(
                 {Severity::Warning, tokens.line(), tokens.column(),
@@ -88,7 +92,7 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
             if (options.onHeaderReady) {
                 options.onHeaderReady();
             }
-            return;
+            return std::nullopt;
         case HierarchyEnd::Motion:
             break;
         }
@@ -98,11 +102,18 @@ void readDocument(TextSource& source, Document& document, const ParseOptions& op
         if (options.onHeaderReady) {
             options.onHeaderReady();
         }
-        const std::uint32_t line = tokens.line();
-        const std::uint32_t column = tokens.column();
+        const MotionRowsStart rows{
+            tokens.line(), tokens.column(), {declaredCountAt.line, declaredCountAt.column}};
         source.consume(tokens.offset());
-        readMotionRows(source, line, column, declaredCountAt, document, options);
-        return;
+        return rows;
+    }
+}
+
+namespace {
+
+void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
+    if (const std::optional<MotionRowsStart> rows = readDocumentHeader(source, document, options)) {
+        readMotionRows(source, rows->line, rows->column, rows->declaredCountAt, document, options);
     }
 }
 
@@ -116,20 +127,34 @@ void dropIfFailed(Document& document) {
     }
 }
 
-namespace {
-
-// The checks of a whole document, and the diagnostics in the order of the text. A document
-// with an error holds nothing half-loaded: an I/O error, a file that changed mid-read, rows
-// beyond the memory bound.
-// A load that another thread watches (options.motionLock) is emptied by its owner once the
-// load has finished (BackgroundLoad::take), not while that thread may still read it.
-void finish(Document& document, const ParseOptions& options) {
+void checkReadDocument(Document& document) {
     if (document.loaded()) {
         warnAboutUnboundedPositions(document);
-    } else if (options.motionLock == nullptr) {
-        dropIfFailed(document);
     }
     sortByPlace(document.diagnostics);
+}
+
+void replaceWithOutOfMemoryError(Document& document) {
+    document.skeleton = Skeleton{};
+    document.nodeLocations.clear();
+    document.motion = Motion{};
+    document.diagnostics.clear();
+    document.diagnostics.shrink_to_fit();
+    document.diagnostics.push_back(
+        {Severity::Error, 0, 0, "out of memory while reading the file; nothing was loaded"});
+}
+
+namespace {
+
+// A document with an error holds nothing half-loaded: an I/O error, a file that changed
+// mid-read, rows beyond the memory bound. A load that another thread watches
+// (options.motionLock) is emptied by its owner once the load has finished
+// (BackgroundLoad::take), not while that thread may still read it.
+void finish(Document& document, const ParseOptions& options) {
+    checkReadDocument(document);
+    if (options.motionLock == nullptr) {
+        dropIfFailed(document);
+    }
 }
 
 } // namespace

@@ -415,6 +415,20 @@ private:
     std::uint32_t column_;
 };
 
+// The threads that parse rows (ParseOptions::threads). The web page is built without pthreads
+// (static hosting has no SharedArrayBuffer), where starting a std::thread fails: every parse
+// there runs on the caller's thread, in steps between frames when it is large (SteppedLoad).
+unsigned parsingThreads(unsigned requested) {
+#ifdef __EMSCRIPTEN__
+    static_cast<void>(requested);
+    return 1;
+#else
+    return requested == kEveryCore
+               ? std::clamp(std::thread::hardware_concurrency(), 1u, kMostLoadThreads)
+               : requested;
+#endif
+}
+
 class RowStream {
 public:
     // `totalBytes`: the size of the whole text if known (0 otherwise); `motionStart`: the bytes
@@ -423,10 +437,7 @@ public:
               std::uint64_t motionStart)
         : channels_(static_cast<std::uint32_t>(document.skeleton.totalChannels())),
           storage_(document.motion.values, channels_, options.motionLock),
-          declaredFrames_(document.declaredFrameCount),
-          threads_(options.threads == kEveryCore
-                       ? std::clamp(std::thread::hardware_concurrency(), 1u, kMostLoadThreads)
-                       : options.threads),
+          declaredFrames_(document.declaredFrameCount), threads_(parsingThreads(options.threads)),
           totalBytes_(totalBytes),
           motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0) {}
 
@@ -591,68 +602,119 @@ private:
 
 } // namespace
 
-void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
-                    const Token& declaredCountAt, Document& document, const ParseOptions& options) {
-    RowStream stream(document, options, source.totalBytes(), source.consumedBytes());
-    LoadProgress* progress = options.progress;
-    const std::size_t bytesPerThread = std::max<std::size_t>(options.blockBytesPerThread, 64);
-    const std::size_t blockBytes = bytesPerThread * stream.threads();
+// The loop of readMotionRows, one block per step(), for a caller that runs the steps between
+// frames (SteppedLoad). Each step parses one block, publishes its frames and reads the next.
+// `stream` is initialised before `reader`: the block sizes depend on its thread count.
+struct MotionRowsReader::State {
+    State(TextSource& source, std::uint32_t line, std::uint32_t column,
+          SourceLocation declaredCountAt, Document& document, const ParseOptions& options)
+        : source(source), document(document), options(options), declaredCountAt(declaredCountAt),
+          stream(document, options, source.totalBytes(), source.consumedBytes()),
+          reader(source, std::max<std::size_t>(options.firstBlockBytes, 64), blockBytes(),
+                 pieceBytes(), line, column) {}
+
+    std::size_t bytesPerThread() const {
+        return std::max<std::size_t>(options.blockBytesPerThread, 64);
+    }
+    std::size_t blockBytes() const { return bytesPerThread() * stream.threads(); }
     // One piece per block on one thread; on more, pieces small enough that the threads finish
     // a block at nearly the same time.
-    const std::size_t pieceBytes =
-        stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread / 16, 1) : blockBytes;
-    BlockReader reader(source, std::max<std::size_t>(options.firstBlockBytes, 64), blockBytes,
-                       pieceBytes, line, column);
-    bool failed = false;
-    auto readFailed = [&] {
+    std::size_t pieceBytes() const {
+        return stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread() / 16, 1)
+                                    : blockBytes();
+    }
+
+    void readFailed() {
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
         failed = true;
-    };
+    }
+
+    TextSource& source;
+    Document& document;
+    const ParseOptions& options;
+    SourceLocation declaredCountAt;
+    RowStream stream;
+    BlockReader reader;
     RowBlock next;
-    if (!reader.take(next)) {
-        readFailed();
-    }
     bool firstBlock = true;
-    while (!failed && !next.text.empty()) {
-        RowBlock current = std::move(next);
-        bool nextRead = true;
-        bool nextTaken = false;
-        stream.parseBlock(current, [&]() -> const RowBlock* {
-            // The first (short) block's frames are published before the next block is read:
-            // reading it into fresh memory costs more than parsing the first one, and a viewer
-            // is waiting for the first pose.
-            if (firstBlock && progress) {
-                return nullptr;
-            }
-            nextTaken = true;
-            nextRead = reader.take(next);
-            return nextRead && !next.text.empty() ? &next : nullptr;
-        });
-        if (progress) {
-            progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
-            progress->framesLoaded.store(
-                static_cast<std::uint32_t>(std::min<std::uint64_t>(
-                    stream.rows(), std::numeric_limits<std::uint32_t>::max())),
-                std::memory_order_release);
-        }
-        firstBlock = false;
-        if (stream.stop().reason != RowStopReason::None) {
-            break; // the rest of the text is not read
-        }
-        if (!nextTaken) {
-            nextRead = reader.take(next);
-        }
-        if (!nextRead) {
-            readFailed();
-            break;
-        }
-        if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
-            document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
-            failed = true;
-            break;
-        }
+    bool failed = false;
+    bool ended = false; // no more steps: the rows, the text or the load ended
+};
+
+MotionRowsReader::MotionRowsReader(TextSource& source, std::uint32_t line, std::uint32_t column,
+                                   SourceLocation declaredCountAt, Document& document,
+                                   const ParseOptions& options)
+    : state_(std::make_unique<State>(source, line, column, declaredCountAt, document, options)) {
+    if (!state_->reader.take(state_->next)) {
+        state_->readFailed();
     }
-    line = reader.line();
+    state_->ended = state_->failed || state_->next.text.empty();
+}
+
+MotionRowsReader::~MotionRowsReader() = default;
+
+bool MotionRowsReader::step() {
+    State& state = *state_;
+    if (state.ended) {
+        return false;
+    }
+    LoadProgress* const progress = state.options.progress;
+    RowBlock current = std::move(state.next);
+    bool nextRead = true;
+    bool nextTaken = false;
+    state.stream.parseBlock(current, [&]() -> const RowBlock* {
+        // The first (short) block's frames are published before the next block is read:
+        // reading it into fresh memory costs more than parsing the first one, and a viewer
+        // is waiting for the first pose.
+        if (state.firstBlock && progress) {
+            return nullptr;
+        }
+        nextTaken = true;
+        nextRead = state.reader.take(state.next);
+        return nextRead && !state.next.text.empty() ? &state.next : nullptr;
+    });
+    if (progress) {
+        progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
+        progress->framesLoaded.store(
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                state.stream.rows(), std::numeric_limits<std::uint32_t>::max())),
+            std::memory_order_release);
+    }
+    state.firstBlock = false;
+    state.ended = true;
+    if (state.stream.stop().reason != RowStopReason::None) {
+        return false; // the rest of the text is not read
+    }
+    if (!nextTaken) {
+        nextRead = state.reader.take(state.next);
+    }
+    if (!nextRead) {
+        state.readFailed();
+        return false;
+    }
+    if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
+        cancel();
+        return false;
+    }
+    state.ended = state.next.text.empty();
+    return !state.ended;
+}
+
+void MotionRowsReader::cancel() {
+    if (!state_->failed) {
+        state_->document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
+        state_->failed = true;
+    }
+    state_->ended = true;
+}
+
+void MotionRowsReader::finish() {
+    State& state = *state_;
+    Document& document = state.document;
+    const ParseOptions& options = state.options;
+    RowStream& stream = state.stream;
+    bool failed = state.failed;
+    const std::uint32_t line = state.reader.line();
     const RowStop& stop = stream.stop();
     if (stop.reason == RowStopReason::SectionKeyword) {
         document.diagnostics.push_back(
@@ -670,8 +732,8 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
                  " channels a frame); the file is not loaded"});
         failed = true;
     }
-    if (!failed && !source.verifyUnchanged()) {
-        document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
+    if (!failed && !state.source.verifyUnchanged()) {
+        document.diagnostics.push_back({Severity::Error, 0, 0, state.source.error()});
         failed = true;
     }
 
@@ -681,7 +743,7 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
         // a file is a rest pose whatever its rows say.
         if (rows > 0 || (document.declaredFrameCount && *document.declaredFrameCount > 0)) {
             document.diagnostics.push_back(
-                {Severity::Warning, declaredCountAt.line, declaredCountAt.column,
+                {Severity::Warning, state.declaredCountAt.line, state.declaredCountAt.column,
                  "the skeleton has no channels, so its frames carry no motion; loaded as a "
                  "rest pose with 0 frames"});
         }
@@ -714,9 +776,18 @@ void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column
                                         " frames loaded"
                                   : counts + std::to_string(present) + " rows are present; all " +
                                         std::to_string(present) + " frames loaded";
-        document.diagnostics.push_back(
-            {Severity::Warning, declaredCountAt.line, declaredCountAt.column, std::move(message)});
+        document.diagnostics.push_back({Severity::Warning, state.declaredCountAt.line,
+                                        state.declaredCountAt.column, std::move(message)});
     }
+}
+
+void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                    SourceLocation declaredCountAt, Document& document,
+                    const ParseOptions& options) {
+    MotionRowsReader rows(source, line, column, declaredCountAt, document, options);
+    while (rows.step()) {
+    }
+    rows.finish();
 }
 
 } // namespace bvh

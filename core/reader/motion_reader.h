@@ -5,6 +5,9 @@
 #include "core/reader/text_source.h"
 #include "core/reader/tokenizer.h"
 
+#include <cstdint>
+#include <memory>
+
 namespace bvh {
 
 // Reads `Frames:` and `Frame Time:` after the MOTION keyword into document.motion and
@@ -26,8 +29,37 @@ inline constexpr std::uint64_t kRepairAllowanceValues = std::uint64_t{1} << 20;
 // frame, long rows cut at the channel count, both reported). A line starting with a section
 // keyword (HIERARCHY, ROOT, MOTION, "Frames:", "Frame Time:") ends the rows with a warning, and
 // the text after it is not read. Errors: completed rows beyond kMaxValuesPerTextByte, I/O
-// errors and cancellation.
+// errors and cancellation. `declaredCountAt`: where readMotionHeader said the count stands.
 void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
-                    const Token& declaredCountAt, Document& document, const ParseOptions& options);
+                    SourceLocation declaredCountAt, Document& document,
+                    const ParseOptions& options);
+
+// readMotionRows one block of rows at a time: `while (rows.step()) {} rows.finish();` is
+// readMotionRows, for a caller that must return between blocks (a page with no threads loads
+// in steps between frames: SteppedLoad). Between steps, frames [0, progress->framesLoaded) of
+// document.motion.values are final and `source`, `document` and `options` must stay as they
+// are (the next block read is held in the source's buffer).
+class MotionRowsReader {
+public:
+    // Reads the first block (options.firstBlockBytes).
+    MotionRowsReader(TextSource& source, std::uint32_t line, std::uint32_t column,
+                     SourceLocation declaredCountAt, Document& document,
+                     const ParseOptions& options);
+    ~MotionRowsReader();
+    MotionRowsReader(const MotionRowsReader&) = delete;
+    MotionRowsReader& operator=(const MotionRowsReader&) = delete;
+
+    // Parses one block and reads the next; false once no rows are left to read (then finish()).
+    bool step();
+    // Ends the rows now with the error a cancelled load has ("loading was cancelled"); finish()
+    // still follows. What options.progress->cancelRequested does at the end of a step.
+    void cancel();
+    // The checks after the last row: the declared count, a file that changed, the memory bound.
+    void finish();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
 
 } // namespace bvh

@@ -1,10 +1,13 @@
 // Loading throughput. Figures are bytes of BVH text per second (SetBytesProcessed).
 #include "core/reader/document.h"
 #include "core/reader/number_scanner.h"
+#include "core/reader/stepped_load.h"
 #include "tests/bench/bench_inputs.h"
 
+#include <algorithm>
 #include <benchmark/benchmark.h>
 #include <charconv>
+#include <chrono>
 
 namespace bvh::bench {
 namespace {
@@ -118,6 +121,34 @@ BENCHMARK(BM_LoadDocumentFromFile)
     ->Arg(kEveryCore)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime();
+
+// The web page's load (no threads): the same file in steps on one thread, given `range(0)` ms a
+// call (0: one step a call, the header or one block of rows), against BM_LoadDocumentFromFile/1.
+void BM_SteppedLoad(benchmark::State& state) {
+    const auto path = largeCaptureFile(kFrames);
+    const auto bytes = std::filesystem::file_size(path);
+    const auto budget = std::chrono::milliseconds(state.range(0));
+    Document document;
+    std::int64_t calls = 0;
+    std::chrono::steady_clock::duration longestCall{};
+    for (auto _ : state) {
+        SteppedLoad load(path);
+        for (bool finished = false; !finished; ++calls) {
+            const auto start = std::chrono::steady_clock::now();
+            finished = load.advance(budget);
+            longestCall = std::max(longestCall, std::chrono::steady_clock::now() - start);
+        }
+        document = load.take();
+        benchmark::DoNotOptimize(document.motion.values.data());
+    }
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
+    state.counters["calls"] = static_cast<double>(calls) / static_cast<double>(state.iterations());
+    // What a frame of the page waits for at the most (natively: a page is slower).
+    state.counters["longest_call_ms"] =
+        std::chrono::duration<double, std::milli>(longestCall).count();
+    reportStorage(state, document);
+}
+BENCHMARK(BM_SteppedLoad)->Arg(0)->Arg(8)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 } // namespace
 } // namespace bvh::bench

@@ -106,6 +106,14 @@ std::string defaultExportPath(const Character& character, ExportFormat format) {
     return bvh::utf8FromPath(target);
 }
 
+std::string downloadExportPath(const Character& character, ExportFormat format,
+                               const std::filesystem::path& downloadsFolder) {
+    const std::filesystem::path source = bvh::pathFromUtf8(character.clip->displayName);
+    std::filesystem::path target = downloadsFolder / source.stem();
+    target += format == ExportFormat::Gltf ? "_export.glb" : "_export.bvh";
+    return bvh::utf8FromPath(target);
+}
+
 double shownScale(const Character& character) {
     return glm::length(glm::dvec3(character.fileToViewer[0]));
 }
@@ -122,10 +130,13 @@ std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, 
 }
 
 ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
-                                     ExportFormat format) {
+                                     ExportFormat format,
+                                     const std::filesystem::path& downloadsFolder) {
     ExportSettings settings;
     settings.format = format;
-    settings.targetPath = defaultExportPath(character, format);
+    settings.targetPath = downloadsFolder.empty()
+                              ? defaultExportPath(character, format)
+                              : downloadExportPath(character, format, downloadsFolder);
     std::tie(settings.firstFrame, settings.lastFrame) =
         framesInRange(character, playback.rangeStart(), playback.rangeEnd());
     const bool gltf = format == ExportFormat::Gltf;

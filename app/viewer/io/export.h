@@ -21,6 +21,7 @@
 #include "core/gltf/gltf_export.h"
 
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,11 @@ struct ExportSettings {
 // temporary directory, whichever can.
 std::string defaultExportPath(const Character& character, ExportFormat format = ExportFormat::Bvh);
 
+// The page's export (issue 31): `<downloadsFolder>/<stem>_export.bvh` (`.glb` for glTF), the
+// file the browser then offers as a download (SessionState::downloadsFolder).
+std::string downloadExportPath(const Character& character, ExportFormat format,
+                               const std::filesystem::path& downloadsFolder);
+
 // The factor taking file units to the viewer's metres (1 for a metre file; for a file of unknown
 // unit the one that shows it at human height).
 double shownScale(const Character& character);
@@ -76,9 +82,11 @@ std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, 
                                                     double rangeEnd);
 
 // The range's frames (in the file's own frames), the file's axes, scale and frame rate, no other
-// conversion, the default path, overwriting off. For glTF: the scale as shown (factor 1).
+// conversion, the default path (downloadExportPath when `downloadsFolder` is not empty: the
+// page), overwriting off. For glTF: the scale as shown (factor 1).
 ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
-                                     ExportFormat format = ExportFormat::Bvh);
+                                     ExportFormat format = ExportFormat::Bvh,
+                                     const std::filesystem::path& downloadsFolder = {});
 
 // The convert options for `settings`: frames -> trim (none for the whole clip), axis AsShown ->
 // from the axis in use to +Y (none when that is +Y already) and, when the viewer shows the

@@ -111,11 +111,33 @@ void FileLoads::waitForFirstPoses() {
             continue;
         }
         waiting.openedThisFrame = false;
-        const bvh::BackgroundLoad& load = *waiting.load;
+        bvh::BackgroundLoad& load = *waiting.load;
         while (!load.finished() && !(load.headerReady() && load.framesLoaded() > 0) &&
                std::chrono::steady_clock::now() < deadline) {
+            // Read here where no thread reads it (the page); else wait for the thread.
+            load.advance(deadline - std::chrono::steady_clock::now());
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
+    }
+}
+
+void FileLoads::advance(Scene& scene, std::chrono::milliseconds budget) {
+    // In the order opened: the first file streams in first, the rest wait their turn. A load
+    // with a thread of its own (native) does nothing here.
+    const auto deadline = std::chrono::steady_clock::now() + budget;
+    auto step = [&](bvh::BackgroundLoad& load) {
+        const auto now = std::chrono::steady_clock::now();
+        if (!load.finished() && now < deadline) {
+            load.advance(deadline - now);
+        }
+    };
+    for (Character& character : scene.characters()) {
+        if (character.load) {
+            step(*character.load);
+        }
+    }
+    for (Waiting& waiting : waiting_) {
+        step(*waiting.load);
     }
 }
 
@@ -235,6 +257,13 @@ bool FileLoads::busy(const Scene& scene) const {
     return !waiting_.empty() ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
                        [](const Character& character) { return character.loading(); });
+}
+
+bool FileLoads::onlyStreaming(const Scene& scene) const {
+    return waiting_.empty() && failedStarts_.empty() &&
+           std::none_of(timings_.begin(), timings_.end(),
+                        [](const TimingRecord& record) { return record.framesSeen; }) &&
+           busy(scene);
 }
 
 void FileLoads::frameShown(LoadTiming::Clock::time_point now) {

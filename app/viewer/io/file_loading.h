@@ -86,6 +86,14 @@ public:
     };
     const std::vector<Waiting>& waiting() const { return waiting_; }
 
+    // Once per UI frame, before update(): where loads have no thread of their own (the web
+    // page), reads slices of their files for about `budget`; elsewhere nothing.
+    void advance(Scene& scene, std::chrono::milliseconds budget);
+
+    // Every file being read is a character already shown, its first frames drawn: what is left
+    // is streaming the rest in.
+    bool onlyStreaming(const Scene& scene) const;
+
     // A file is being read: one still waiting for its header, or a loading character.
     bool busy(const Scene& scene) const;
 

@@ -1,5 +1,6 @@
 #include "app/viewer/panels/dock_panels.h"
 
+#include "app/platform/browser.h"
 #include "app/viewer/panels/panel_layout.h"
 
 #include <algorithm>
@@ -56,7 +57,11 @@ void drawShortcutSheet(ViewerState& state, float scale) {
             ImGui::TextUnformatted(shortcut.keys);
             recordItemRect(state, std::string("shortcuts:") + shortcut.keys);
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(shortcut.action);
+            if (kInBrowser && shortcut.desktopOnly) {
+                ImGui::TextDisabled("%s (%s)", shortcut.action, kDesktopOnly);
+            } else {
+                ImGui::TextUnformatted(shortcut.action);
+            }
         }
         ImGui::EndTable();
     }
@@ -141,14 +146,14 @@ const std::vector<Shortcut>& keyboardShortcuts() {
         {"F", "Frame every figure"},
         {"A", "Frame the whole clip"},
         {"R", "Reset the camera"},
-        {"Page Down / Page Up", "Next / previous file of the browsed folder"},
+        {"Page Down / Page Up", "Next / previous file of the browsed folder", true},
         {"Tab", "Hide or show every panel"},
         {"Ctrl+O", "Open files or a folder"},
         {"Ctrl+W", "Close the selected file"},
         {"Ctrl+E", "Export"},
-        {"Ctrl+Shift+E", "Export video"},
+        {"Ctrl+Shift+E", "Export video", true},
         {"Ctrl+Z", "Undo the last Remove"},
-        {"Ctrl+Q", "Quit"},
+        {"Ctrl+Q", "Quit", true},
         {"F1 or ?", "This sheet"},
         {"Left drag", "Orbit (click: select a joint)"},
         {"Right or middle drag, Shift+left drag", "Pan"},

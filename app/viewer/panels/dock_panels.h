@@ -19,10 +19,12 @@ void drawSplitters(ViewerState& state, float scale);
 // shortcuts.
 void drawViewMenu(ViewerState& state);
 
-// Every keyboard shortcut the viewer has, as (keys, what they do), for the sheet.
+// Every keyboard shortcut the viewer has, as (keys, what they do), for the sheet. The page
+// (app/platform/browser.h) shows the desktop-only ones greyed, saying so.
 struct Shortcut {
     const char* keys;
     const char* action;
+    bool desktopOnly = false; // folders, video export, quitting
 };
 const std::vector<Shortcut>& keyboardShortcuts();
 

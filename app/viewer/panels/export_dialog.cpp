@@ -3,8 +3,11 @@
 // dialog edits state.exportDialog; the file is written by the app loop (exportCharacter), never
 // from here.
 #include "app/media/media_features.h"
+#include "app/platform/browser.h"
+#include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"
 
 #include <array>
@@ -128,7 +131,27 @@ void drawInterpolationChoice(ExportSettings& settings) {
     ImGui::TextDisabled("(.glb or .gltf by the file name)");
 }
 
+// The page: the file's name only. It is written into the downloads folder, which the user never
+// sees, and arrives as a browser download (no chooser: the browser decides where it goes).
+void drawDownloadNameRow(ViewerState& state, ExportSettings& settings) {
+    ImGui::TextUnformatted("Download as");
+    ImGui::SameLine(110.0f);
+    std::string name = bvh::utf8FromPath(bvh::pathFromUtf8(settings.targetPath).filename());
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::InputText("##target", &name)) {
+        // A name only: whatever folder is typed, the file stays in the downloads folder.
+        const std::filesystem::path typed = bvh::pathFromUtf8(name).filename();
+        settings.targetPath =
+            typed.empty() ? std::string() : bvh::utf8FromPath(state.downloadsFolder / typed);
+    }
+    recordItemRect(state, "export:path");
+}
+
 void drawTargetRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+    if (!state.downloadsFolder.empty()) {
+        drawDownloadNameRow(state, settings);
+        return;
+    }
     ImGui::TextUnformatted("Save as");
     ImGui::SameLine(110.0f);
     ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
@@ -198,6 +221,28 @@ void drawRateRows(ViewerState& state, const Character& character, ExportSettings
     }
 }
 
+// A Character Studio .mnm map read from disk: the page has no disk to read it from.
+void drawRenameRow(ViewerState& state, ExportSettings& settings) {
+    ImGui::TextUnformatted("Rename by");
+    ImGui::SameLine(110.0f);
+    ImGui::SetNextItemWidth(300.0f);
+    const bool inPage = state.inPage;
+    ImGui::BeginDisabled(inPage);
+    ImGui::InputTextWithHint(
+        "##mnm", inPage ? "names.mnm (in the desktop app only)" : "names.mnm (optional)",
+        &settings.mnmPath);
+    ImGui::EndDisabled();
+    if (inPage && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(
+            "In the desktop app only: %s",
+            std::string(desktopOnlyExplanation(DesktopOnlyFeature::RenameMap)).c_str());
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(settings.mnmPath.empty());
+    ImGui::Checkbox("Reverse", &settings.reverseMnm);
+    ImGui::EndDisabled();
+}
+
 // [SECTION] The result popup, nested in the dialog
 
 // Returns true when the user dismissed a successful export (the dialog then closes too).
@@ -210,7 +255,13 @@ bool drawResultPopup(ViewerState& state) {
     if (ImGui::BeginPopupModal(kResultName, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         if (dialog.result) {
             const ExportOutcome& result = *dialog.result;
-            if (result.ok) {
+            if (result.ok && isDownload(state, result.targetPath)) { // the page
+                const std::string name =
+                    bvh::utf8FromPath(bvh::pathFromUtf8(result.targetPath).filename());
+                ImGui::Text("Wrote %s", name.c_str());
+                ImGui::TextDisabled("The browser saves it as a download.");
+                ImGui::Text("%u joints, %u frames", result.jointsWritten, result.framesWritten);
+            } else if (result.ok) {
                 ImGui::Text("Wrote %s", result.targetPath.c_str());
                 ImGui::Text("%u joints, %u frames", result.jointsWritten, result.framesWritten);
             } else {
@@ -258,7 +309,7 @@ void openExportDialog(ViewerState& state, ExportFormat format) {
 }
 
 void openVideoExportDialog(ViewerState& state) {
-    if (!media::videoAvailable() || state.scene.empty()) {
+    if (kInBrowser || !media::videoAvailable() || state.scene.empty()) { // also Ctrl+Shift+E
         return;
     }
     VideoExportDialog& video = state.videoExport;
@@ -281,18 +332,31 @@ void drawExportMenuItems(ViewerState& state) {
         openExportDialog(state, ExportFormat::Gltf);
     }
     recordItemRect(state, "menu:File>Export glTF");
-    // A build without FFmpeg (media_features.h) shows the item disabled, saying why.
+    // A build without FFmpeg (media_features.h) shows the item disabled, saying why; the page
+    // says the desktop app has it (desktop_only_items.h).
     const bool videoBuilt = media::videoAvailable();
-    if (ImGui::MenuItem(videoBuilt ? "Export video..." : "Export video... (not in this build)",
-                        "Ctrl+Shift+E", false, videoBuilt && !state.scene.empty())) {
+    MenuItemText video{videoBuilt || kInBrowser ? "Export video..."
+                                                : "Export video... (not in this build)",
+                       "Ctrl+Shift+E", videoBuilt && !state.scene.empty(), ""};
+    if (!videoBuilt) {
+        video.tooltip = std::string(media::kNoVideoMessage) +
+                        "; export PNG frames with `bvhscope render` instead";
+    }
+    if (drawMenuItem(placedMenuItem(video, DesktopOnlyFeature::VideoExport, kInBrowser))) {
         openVideoExportDialog(state);
     }
-    if (!videoBuilt && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("%.*s; export PNG frames with `bvhscope render` instead",
-                          static_cast<int>(media::kNoVideoMessage.size()),
-                          media::kNoVideoMessage.data());
-    }
     recordItemRect(state, "menu:File>Export video");
+    // Where files are downloads (the page): the view as a PNG. The desktop has `--screenshot`
+    // and `bvhscope render` for pictures.
+    if (!state.downloadsFolder.empty()) {
+        if (ImGui::MenuItem("Save picture (PNG)")) {
+            state.commands.push(command::SavePicture{});
+        }
+        recordItemRect(state, "menu:File>Save picture");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("The view as shown, at the frame shown, as a PNG download");
+        }
+    }
 }
 
 // [SECTION] The dialog
@@ -313,7 +377,7 @@ void drawExportDialog(ViewerState& state, float scale) {
         if (!characters.empty()) {
             dialog.character = std::min(state.infoCharacter, characters.size() - 1);
             dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
-                                                    dialog.requestedFormat);
+                                                    dialog.requestedFormat, state.downloadsFolder);
             dialog.result.reset();
             ImGui::OpenPopup(kDialogName);
         }
@@ -352,18 +416,10 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     ImGui::Checkbox("In place (remove the root's horizontal travel)", &settings.inPlace);
 
-    ImGui::TextUnformatted("Rename by");
-    ImGui::SameLine(110.0f);
-    ImGui::SetNextItemWidth(300.0f);
-    ImGui::InputTextWithHint("##mnm", "names.mnm (optional)", &settings.mnmPath);
-    ImGui::SameLine();
-    ImGui::BeginDisabled(settings.mnmPath.empty());
-    ImGui::Checkbox("Reverse", &settings.reverseMnm);
-    ImGui::EndDisabled();
-
+    drawRenameRow(state, settings);
     if (settings.format == ExportFormat::Gltf) {
         drawInterpolationChoice(settings);
-    } else {
+    } else if (state.downloadsFolder.empty()) { // a download never replaces the input
         ImGui::Checkbox("Overwrite the input file", &settings.overwriteInput);
     }
     ImGui::Separator();

@@ -3,6 +3,8 @@
 // the keyboard, recent folders beside the folder's entries, the filter, and Open / Save / Cancel.
 // Keys: Up/Down/Page Up/Page Down move the selection, Enter opens it (or goes to the typed
 // path), Backspace in an empty field goes to the parent folder, Escape cancels.
+#include "app/platform/browser.h"
+#include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "core/platform/utf8_path.h"
@@ -231,12 +233,19 @@ void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
     ImGui::SetCursorPosX(
         std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - needed));
     if (offerBrowse) {
+        ImGui::BeginDisabled(kInBrowser); // the page browses no folders (desktop_only_items.h)
         if (ImGui::Button(browse)) {
             chooser.chooseFolderShown();
         }
+        ImGui::EndDisabled();
         recordItemRect(state, "chooser:browse-folder");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Open the folder shown in the Browser: its takes one by one");
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+            const std::string why =
+                kInBrowser
+                    ? "In the desktop app only: " +
+                          std::string(desktopOnlyExplanation(DesktopOnlyFeature::FolderBrowsing))
+                    : "Open the folder shown in the Browser: its takes one by one";
+            ImGui::SetTooltip("%s", why.c_str());
         }
         ImGui::SameLine();
     }

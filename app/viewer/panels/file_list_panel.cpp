@@ -2,6 +2,8 @@
 // quit, with their shortcuts: file_shortcuts.h); and a path field to open more files or a
 // folder by typing (besides drag and drop and the chooser).
 #include "app/media/media_features.h"
+#include "app/platform/browser.h"
+#include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
@@ -17,7 +19,9 @@ namespace bvhscope::viewer {
 namespace {
 
 // File: open, export, close and quit, with the shortcuts of file_shortcuts.h. Open goes through
-// the desktop's file chooser, or the viewer's own where the desktop has none.
+// the desktop's file chooser, or the viewer's own where the desktop has none. In the page
+// (kInBrowser) what needs the desktop (folders, live streams, sound, video, quitting) stays in
+// the menu, disabled, saying so (desktop_only_items.h), and Save picture (PNG) downloads the view.
 void drawFileMenuBar(ViewerState& state) {
     if (!ImGui::BeginMenuBar()) {
         return;
@@ -25,18 +29,28 @@ void drawFileMenuBar(ViewerState& state) {
     using Purpose = ViewerState::ChooserPurpose;
     const bool choosing = state.chooserOpen != Purpose::None || state.inWindowChooser.active();
     if (ImGui::BeginMenu("File")) {
-        if (ImGui::MenuItem("Open file or folder...", "Ctrl+O", false, !choosing)) {
+        // A page is given files, never folders: "or folder" would promise what it cannot do.
+        const char* openLabel =
+            kInBrowser ? "Open file...###Open file or folder..." : "Open file or folder...";
+        if (ImGui::MenuItem(openLabel, "Ctrl+O", false, !choosing)) {
             state.chooserRequested = Purpose::OpenFiles;
         }
         recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
-        if (ImGui::MenuItem("Open folder...", nullptr, false, !choosing)) {
+        if (drawMenuItem(placedMenuItem({"Open folder...", "", !choosing, ""},
+                                        DesktopOnlyFeature::FolderBrowsing, kInBrowser))) {
             state.chooserRequested = Purpose::OpenFolder;
         }
         recordItemRect(state, "menu:File>Open folder");
-        if (ImGui::MenuItem("Close folder", nullptr, false, state.folder.isOpen())) {
+        if (drawMenuItem(placedMenuItem({"Close folder", "", state.folder.isOpen(), ""},
+                                        DesktopOnlyFeature::FolderBrowsing, kInBrowser))) {
             state.folder.closeRequested = true;
         }
         drawLiveMenuItems(state);
+        if constexpr (kInBrowser) { // natively a sound arrives with Open or a drop
+            drawMenuItem(placedMenuItem({"Add a sound...", "", false, ""},
+                                        DesktopOnlyFeature::Sound, kInBrowser));
+            recordItemRect(state, "menu:File>Add a sound");
+        }
         ImGui::Separator();
         drawExportMenuItems(state);
         ImGui::Separator();
@@ -49,7 +63,8 @@ void drawFileMenuBar(ViewerState& state) {
             state.commands.push(command::UndoRemove{});
         }
         ImGui::Separator();
-        if (ImGui::MenuItem("Quit", "Ctrl+Q")) {
+        if (drawMenuItem(placedMenuItem({"Quit", "Ctrl+Q", true, ""}, DesktopOnlyFeature::Quit,
+                                        kInBrowser))) {
             // The window's own close: the frame loop ends and the settings are kept.
             glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
         }

@@ -2,6 +2,8 @@
 // (host, port, format, skeleton file; the answers kept in the settings), and the timeline's live
 // row: Live (back to the newest frame), Record / Stop, and the status line (connected or
 // reconnecting, frames per second, latency, frames dropped or malformed, the last error).
+#include "app/platform/browser.h"
+#include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "core/platform/utf8_path.h"
@@ -60,7 +62,8 @@ std::string statusLine(const LiveStreamStatus& status) {
 } // namespace
 
 void drawLiveMenuItems(ViewerState& state) {
-    if (ImGui::MenuItem("Connect to live stream...")) {
+    if (drawMenuItem(placedMenuItem({"Connect to live stream...", "", true, ""},
+                                    DesktopOnlyFeature::LiveStreams, kInBrowser))) {
         state.liveConnectRequested = true;
     }
     recordItemRect(state, "menu:File>Connect to live stream");

@@ -53,16 +53,25 @@ std::string GlfwLibrary::lastError() {
 }
 
 Window::Window(int width, int height, const char* title) {
+#ifdef __EMSCRIPTEN__
+    // The page's canvas: WebGL2 (OpenGL ES 3.0) through emscripten's GLFW 3.2.
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#endif
     // Multisampling has its own target; the window's buffer needs no samples. Without it the
     // scene is drawn straight into the window, which needs depth and stencil (shadows).
     glfwWindowHint(GLFW_SAMPLES, 0);
     glfwWindowHint(GLFW_DEPTH_BITS, 24);
     glfwWindowHint(GLFW_STENCIL_BITS, 8);
+#ifndef __EMSCRIPTEN__
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+#endif
     window_ = glfwCreateWindow(width, height, title, nullptr, nullptr);
     if (window_ == nullptr) {
         error_ = "cannot open a window with OpenGL 3.3: " + GlfwLibrary::lastError();
@@ -77,7 +86,9 @@ Window::Window(int width, int height, const char* title) {
     }
     glfwSwapInterval(1);
     glfwSetWindowUserPointer(window_, this);
+#ifndef __EMSCRIPTEN__ // the page reads dropped files itself (app/web/bvhscope_page.js)
     glfwSetDropCallback(window_, WindowCallbacks::onDrop);
+#endif
     // Installed before imgui's backend, which chains to it.
     glfwSetKeyCallback(window_, WindowCallbacks::onKey);
 }
@@ -102,9 +113,11 @@ std::vector<int> Window::takeKeyPresses() {
 
 WorkArea primaryMonitorWorkArea() {
     WorkArea area;
+#ifndef __EMSCRIPTEN__ // GLFW 3.3; the page's window is its canvas
     if (GLFWmonitor* monitor = glfwGetPrimaryMonitor(); monitor != nullptr) {
         glfwGetMonitorWorkarea(monitor, &area.x, &area.y, &area.width, &area.height);
     }
+#endif
     return area;
 }
 

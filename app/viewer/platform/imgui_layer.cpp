@@ -53,7 +53,11 @@ ImFont* addEmbeddedFont(std::string_view name, float pixels) {
 float windowContentScale(GLFWwindow* window) {
     float scaleX = 1.0f;
     float scaleY = 1.0f;
+#ifdef __EMSCRIPTEN__ // GLFW 3.2 has no content scale; the page's canvas is in CSS pixels
+    (void)window;
+#else
     glfwGetWindowContentScale(window, &scaleX, &scaleY);
+#endif
     return std::clamp(std::max(scaleX, scaleY), 1.0f, 4.0f);
 }
 
@@ -75,7 +79,11 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, const std::optional<LayoutFile>& layo
     }
     applyContentScale(windowContentScale(window));
     ImGui_ImplGlfw_InitForOpenGL(window, true);
+#ifdef __EMSCRIPTEN__
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+#else
     ImGui_ImplOpenGL3_Init("#version 330 core");
+#endif
     backendReady_ = true;
 }
 

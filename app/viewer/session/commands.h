@@ -70,6 +70,9 @@ struct Export {
     std::size_t character = 0;
     ExportSettings settings;
 };
+// File > Save picture (PNG), in the page: the view as drawn next, downloaded
+// (session/picture_request.h). Does nothing where there is no downloads folder (the desktop).
+struct SavePicture {};
 // File > Export video: start with what the dialog holds, or cancel the export running.
 struct StartVideoExport {};
 struct CancelVideoExport {};
@@ -88,13 +91,13 @@ struct StopLiveRecording {};
 
 namespace bvhscope::viewer {
 
-using Command =
-    std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
-                 command::FrameFigures, command::FrameClip, command::ResetCamera,
-                 command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
-                 command::SetDefaultAxes, command::RemoveSound, command::Export,
-                 command::StartVideoExport, command::CancelVideoExport, command::ConnectLive,
-                 command::FollowLive, command::StartLiveRecording, command::StopLiveRecording>;
+using Command = std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
+                             command::FrameFigures, command::FrameClip, command::ResetCamera,
+                             command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
+                             command::SetDefaultAxes, command::RemoveSound, command::Export,
+                             command::SavePicture, command::StartVideoExport,
+                             command::CancelVideoExport, command::ConnectLive, command::FollowLive,
+                             command::StartLiveRecording, command::StopLiveRecording>;
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

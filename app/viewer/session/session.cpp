@@ -1,9 +1,12 @@
 #include "app/viewer/session/session.h"
 
+#include "app/platform/browser.h"
+
 #include "app/media/audio_clip.h"
 #include "app/media/media_features.h"
 #include "app/pictures/text_painter.h"
 #include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -33,12 +36,33 @@ void showErrors(SessionState& session, const std::vector<std::string>& lines, st
 
 // [SECTION] Files
 
+// What the page (SessionState::inPage) cannot open that the desktop can: a sound (decoded by
+// FFmpeg on a thread) or a folder (listed and summarised on threads). "" for anything else.
+std::string refusedInPage(const std::string& path) {
+    const std::filesystem::path file = bvh::pathFromUtf8(path);
+    if (media::isSoundFileName(file)) {
+        return path + ": error: a sound plays with the capture " + kDesktopOnly;
+    }
+    std::error_code error;
+    if (std::filesystem::is_directory(file, error)) {
+        return path + ": error: folders are browsed " + kDesktopOnly;
+    }
+    return {};
+}
+
 // A sound file (.wav, .flac, .ogg, .mp3...) becomes the sound played with the captures; a
 // folder opens in the browser (folder_navigation.h); anything else loads in the background
 // (file_loading.h), and pollLoads() takes what it produced.
-void openFiles(SessionState& session, const std::vector<std::string>& paths) {
+void openFiles(SessionState& session, const std::vector<std::string>& paths, std::ostream& err) {
     std::vector<std::string> captures;
+    std::vector<std::string> refused;
     for (const std::string& path : paths) {
+        if (session.inPage) {
+            if (std::string refusal = refusedInPage(path); !refusal.empty()) {
+                refused.push_back(std::move(refusal));
+                continue;
+            }
+        }
         if (media::isSoundFileName(bvh::pathFromUtf8(path))) {
             session.audio.load(bvh::pathFromUtf8(path));
         } else {
@@ -48,13 +72,17 @@ void openFiles(SessionState& session, const std::vector<std::string>& paths) {
     if (!captures.empty()) {
         openPaths(session, captures);
     }
+    if (!refused.empty()) {
+        showErrors(session, refused, err);
+    }
 }
 
 // A capture with a sound of the same name beside it (take12.bvh, take12.wav) brings it along
 // when no sound is loaded yet. A build without sound does not look (a sound file dropped or
 // opened says it has none).
 void findSoundBesideCaptures(SessionState& session) {
-    if (!media::soundAvailable() || session.audio.loaded() || session.audio.loading()) {
+    if (!media::soundAvailable() || session.inPage || session.audio.loaded() ||
+        session.audio.loading()) {
         return;
     }
     for (const Character& character : session.scene.characters()) {
@@ -290,8 +318,8 @@ void followFigures(SessionState& session, double wallSeconds) {
 
 // [SECTION] Commands, one function each
 
-void apply(SessionState& session, const command::Open& open, float, std::ostream&) {
-    openFiles(session, open.paths);
+void apply(SessionState& session, const command::Open& open, float, std::ostream& err) {
+    openFiles(session, open.paths, err);
 }
 
 void apply(SessionState& session, const command::Remove& remove, float, std::ostream&) {
@@ -387,10 +415,26 @@ void apply(SessionState& session, const command::RemoveSound&, float, std::ostre
     session.audioPlayer.setClip(nullptr);
 }
 
+// In the page the file is written into the downloads folder and then offered as a download.
 void apply(SessionState& session, const command::Export& request, float, std::ostream&) {
-    if (request.character < session.scene.characters().size()) {
-        session.exportDialog.result =
-            exportCharacter(session.scene.characters()[request.character], request.settings);
+    if (request.character >= session.scene.characters().size()) {
+        return;
+    }
+    if (!session.downloadsFolder.empty()) {
+        std::error_code error; // a folder that cannot be made: the export says why it cannot write
+        std::filesystem::create_directories(session.downloadsFolder, error);
+    }
+    ExportOutcome outcome =
+        exportCharacter(session.scene.characters()[request.character], request.settings);
+    if (outcome.ok && isDownload(session, outcome.targetPath)) {
+        session.downloadsReady.push_back(bvh::pathFromUtf8(outcome.targetPath));
+    }
+    session.exportDialog.result = std::move(outcome);
+}
+
+void apply(SessionState& session, const command::SavePicture&, float, std::ostream&) {
+    if (!session.downloadsFolder.empty()) {
+        session.pictureRequest = picturePath(session);
     }
 }
 
@@ -443,7 +487,9 @@ void apply(SessionState& session, const command::StopLiveRecording&, float, std:
 // Once a frame, after the files: frames that arrived grow the live characters' timelines.
 void pollLiveStreams(SessionState& session, std::ostream& err) {
     session.live.windowSeconds = session.settings.liveWindowSeconds;
-    session.live.followGrowingFiles(session.scene);
+    if (!kInBrowser) { // its watch is a thread; a page's files do not grow
+        session.live.followGrowingFiles(session.scene);
+    }
     LiveStreams::Events events =
         session.live.update(session.scene, session.settings.upAxis, session.settings.unit);
     for (std::string& notice : events.notices) {

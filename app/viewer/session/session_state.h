@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/folder/folder_browser.h"
+#include "app/platform/browser.h"
 #include "app/scene/framing.h"
 #include "app/scene/overlays.h"
 #include "app/scene/playback.h"
@@ -81,6 +82,20 @@ struct SessionState {
     AudioTrack audio;                 // the sound dropped, opened or found beside a capture
     AudioPlayer audioPlayer;          // keeps the sound device with playback
     bool audioDeviceReported = false; // "no audio device" said once
+
+    // [SECTION] The page (issue 31, app/platform/browser.h)
+    // The page's rules: a sound or a folder opened is refused with a message (no codecs, no
+    // threads to decode or list with), where the desktop plays or browses it.
+    bool inPage = kInBrowser;
+    // Where the page writes exports and pictures for the browser to download (MEMFS; the page
+    // script deletes each file once offered). Empty on the desktop: files go where the user
+    // chose, and nothing is offered.
+    std::filesystem::path downloadsFolder = kInBrowser ? "/downloads" : "";
+    // Files written under downloadsFolder since the frame loop last offered them: it hands
+    // them to offerDownload (platform/download.h, offerDownloads) and clears the list.
+    std::vector<std::filesystem::path> downloadsReady;
+    // File > Save picture: the PNG to write once the scene is drawn (picture_request.h).
+    std::optional<std::filesystem::path> pictureRequest;
 
     ExportDialog exportDialog;                // File > Export: its settings and last result
     VideoExportDialog videoExport;            // File > Export video: its settings and progress

@@ -304,7 +304,7 @@ TEST(FootContacts, OneFrameAndNoFrames) {
 // Hips with position channels 90 cm up; a left foot 85 cm below it and a right foot 85 cm below.
 // Frames 0-11: the hips slide 1 cm per frame along X (both feet slide: 30 cm/s at 30 fps);
 // frames 12-17: the hips rise 10 cm per frame (both feet leave the ground).
-const std::string kSlideThenJump = std::string(test::kFeetAndHeadHierarchy) + R"(Frames: 18
+const std::string kSlideThenJump = std::string(test::kFeetAndHeadHierarchy).append(R"(Frames: 18
 Frame Time: 0.0333333333
 0 90 0
 1 90 0
@@ -324,7 +324,7 @@ Frame Time: 0.0333333333
 11 130 0
 11 140 0
 11 150 0
-)";
+)");
 
 TEST(FootContacts, FromAClipThroughForwardKinematics) {
     const Document document = parseDocument(kSlideThenJump);

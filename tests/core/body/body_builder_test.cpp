@@ -282,7 +282,7 @@ TEST(BodyBuilder, HugeOrBrokenSkeletonsFallBackQuicklyWithAMessage) {
 }
 
 TEST(BodyBuilder, ACancelledBuildEndsWithoutABody) {
-    std::stop_source stop;
+    static std::stop_source stop; // static: GCC 12 warns falsely (-Wmaybe-uninitialized) on a local
     stop.request_stop();
     const BodyResult result =
         buildBody(parseSkeleton(test::mixamoBipedText()), testOptions(), stop.get_token());

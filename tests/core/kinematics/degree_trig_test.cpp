@@ -134,6 +134,13 @@ TEST(DegreeTrig, BatchEqualsOneByOneToTheBit) {
         sinCosDegrees(angles, sines, cosines);
         for (std::size_t i = 0; i < count; ++i) {
             const SinCos expected = sinCosDegrees(angles[i]);
+            // A NaN's sign and payload are whatever the C library's sin and the compiler's
+            // folding make of an infinity (MinGW's differ with the optimisation level): NaN is
+            // the answer either way. Every other value must match to the bit.
+            if (std::isnan(expected.sine)) {
+                ASSERT_TRUE(std::isnan(sines[i]) && std::isnan(cosines[i])) << "angle " << i;
+                continue;
+            }
             ASSERT_EQ(std::bit_cast<std::uint64_t>(sines[i]),
                       std::bit_cast<std::uint64_t>(expected.sine))
                 << "angle " << i << " of " << count << ": " << angles[i];

@@ -1,0 +1,91 @@
+// The web page's main(): the desktop viewer (app/viewer) in the page's canvas, stepped once per
+// browser animation frame. The page (app/web/index.html, bvhscope_page.js) has already made
+// /files, /downloads and /settings in the in-memory file system; files are opened by name
+// relative to /files, so messages name them as `bvhscope check NAME` does.
+#include "app/viewer/viewer_app.h"
+#include "app/web/web_session.h"
+
+#include <GLFW/glfw3.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <filesystem>
+#include <iostream>
+
+namespace bvhscope::web {
+
+namespace {
+
+viewer::RunningViewer* gViewer = nullptr;
+
+// The canvas follows the page's size (CSS pixels: emscripten's GLFW 3.2 has no content scale).
+viewer::ViewerOptions pageSizedOptions() {
+    viewer::ViewerOptions options;
+    options.width = static_cast<int>(EM_ASM_INT({ return window.innerWidth; }));
+    options.height = static_cast<int>(EM_ASM_INT({ return window.innerHeight; }));
+    // ?url=...: the page fetches those captures; the sample would only flash before them.
+    options.openBundledSample =
+        EM_ASM_INT({ return new URLSearchParams(location.search).getAll('url').length; }) == 0;
+    return options;
+}
+
+EM_BOOL onResize(int /*eventType*/, const EmscriptenUiEvent* event, void* /*user*/) {
+    if (GLFWwindow* window = glfwGetCurrentContext(); window != nullptr) {
+        glfwSetWindowSize(window, event->windowInnerWidth, event->windowInnerHeight);
+    }
+    return EM_FALSE;
+}
+
+void stepFrame() {
+    if (gViewer != nullptr) {
+        viewer::stepViewer(*gViewer);
+    }
+}
+
+const std::vector<viewer::LoadTiming> kNoTimings;
+
+} // namespace
+
+viewer::ViewerState* viewerState() {
+    return gViewer != nullptr ? &viewer::viewerStateOf(*gViewer) : nullptr;
+}
+
+void saveSettingsNow() {
+    if (gViewer != nullptr) {
+        viewer::saveViewerSettings(*gViewer);
+    }
+}
+
+double lastFrameMilliseconds() {
+    return gViewer != nullptr ? viewer::lastFrameMillisecondsOf(*gViewer) : 0.0;
+}
+
+const std::vector<viewer::LoadTiming>& completedLoadTimings() {
+    return gViewer != nullptr ? viewer::completedLoadTimingsOf(*gViewer) : kNoTimings;
+}
+
+} // namespace bvhscope::web
+
+int main() {
+    std::error_code ignored;
+    for (const char* folder : {"/files", "/downloads", "/settings"}) {
+        std::filesystem::create_directories(folder, ignored);
+    }
+    std::filesystem::current_path("/files", ignored);
+    // Lives for the page's lifetime: main() never returns to its caller (the browser's loop
+    // takes over), so nothing may live on its stack.
+    static bvhscope::viewer::RunningViewerPointer viewer =
+        bvhscope::viewer::startViewer(bvhscope::web::pageSizedOptions(), std::cerr);
+    if (!viewer) {
+        EM_ASM({
+            if (Module.bvhscopeFailed) {
+                Module.bvhscopeFailed();
+            }
+        });
+        return 1;
+    }
+    bvhscope::web::gViewer = viewer.get();
+    emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE,
+                                   bvhscope::web::onResize);
+    emscripten_set_main_loop(bvhscope::web::stepFrame, 0, EM_TRUE);
+    return 0;
+}

@@ -1,0 +1,23 @@
+// The web page's one viewer (app/web/web_entry.cpp starts it from main() and the browser steps
+// it once per animation frame), for the page's JavaScript API (app/web/web_api.cpp).
+#pragma once
+
+#include "app/viewer/io/file_loading.h"
+#include "app/viewer/session/viewer_state.h"
+
+#include <vector>
+
+namespace bvhscope::web {
+
+// The running viewer's session; nullptr before main() has started it (or when it could not
+// start: no WebGL2).
+viewer::ViewerState* viewerState();
+// Writes settings.ini, up_axes.tsv and imgui.ini into /settings, as the desktop viewer does
+// when it quits (a page is never told reliably that it ends).
+void saveSettingsNow();
+// Milliseconds of the last drawn frame (input to present); 0 before the first.
+double lastFrameMilliseconds();
+// Every completed load's timings, oldest first (at most the last 100).
+const std::vector<viewer::LoadTiming>& completedLoadTimings();
+
+} // namespace bvhscope::web

@@ -1,0 +1,376 @@
+// Loading in steps on the caller's thread (the web page has no threads): whatever the budget
+// and the block sizes, the result is loadDocument's with one thread, to the bit.
+#include "core/reader/stepped_load.h"
+#include "tests/core/test_support.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <gtest/gtest.h>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+using namespace std::chrono_literals;
+
+std::filesystem::path temporaryPath(const std::string& name) {
+    return std::filesystem::temp_directory_path() /
+           ("bvhscope_stepped_" + std::to_string(::getpid()) + "_" + name);
+}
+
+// Row k's first value is k, so a frame published out of place shows.
+std::filesystem::path writeCapture(const std::string& name, int frames) {
+    const auto path = temporaryPath(name);
+    std::ofstream out(path, std::ios::binary);
+    out << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: "
+        << frames << "\nFrame Time: 0.01\n";
+    for (int frame = 0; frame < frames; ++frame) {
+        out << frame << " 0.5 -0.5\n";
+    }
+    return path;
+}
+
+// Rows with every fault the row parser reports (short, long, glued, NaN, words, blank lines,
+// a footer), CR LF line ends, and a 'Frames:' that disagrees with the rows.
+std::filesystem::path writeFaultyCapture(const std::string& name) {
+    const auto path = temporaryPath(name);
+    std::ofstream out(path, std::ios::binary);
+    out << "HIERARCHY\r\nROOT Hips\r\n{\r\nOFFSET 0 0 0\r\nCHANNELS 6 Xposition Yposition "
+           "Zposition Zrotation Xrotation Yrotation\r\nJOINT Chest\r\n{\r\nOFFSET 0 10 0\r\n"
+           "CHANNELS 3 Xrotation Yrotation Zrotation\r\nEnd Site\r\n{\r\nOFFSET 0 5 0\r\n}\r\n"
+           "}\r\n}\r\nMOTION\r\nFrames: 2500\r\nFrame Time: 0.0333333\r\n";
+    for (int row = 0; row < 2000; ++row) {
+        out << row << " 1.5 -2.25 " << row % 90 << ".125 4 5";
+        switch (row % 37) {
+        case 3:
+            break; // short
+        case 5:
+            out << " 7 8 9 10 11 12";
+            break; // long
+        case 7:
+            out << " 0.0-7.5 1 2";
+            break; // glued
+        case 11:
+            out << " nan 1 2";
+            break;
+        case 13:
+            out << " oops 1 2";
+            break;
+        case 17:
+            out << " 1 2 3\r\n\r\n";
+            break; // a blank line after it
+        default:
+            out << " 1 2 3";
+            break;
+        }
+        out << "\r\n";
+    }
+    out << "end of take\r\n";
+    return path;
+}
+
+Document loadStepped(const std::filesystem::path& path, std::chrono::nanoseconds budget,
+                     LoadStepSizes sizes = {}) {
+    SteppedLoad load(path, {}, sizes);
+    // A bound on the calls, so that a load that never finishes fails instead of hanging.
+    for (int call = 0; call < 10'000'000 && !load.advance(budget); ++call) {
+    }
+    EXPECT_TRUE(load.finished());
+    EXPECT_DOUBLE_EQ(load.fraction(), 1.0);
+    return load.take();
+}
+
+ParseOptions oneThread() {
+    ParseOptions options;
+    options.threads = 1;
+    return options;
+}
+
+std::vector<std::string> formatted(const Document& document) {
+    std::vector<std::string> lines;
+    for (const Diagnostic& diagnostic : document.diagnostics) {
+        lines.push_back(formatDiagnostic("f.bvh", diagnostic));
+    }
+    return lines;
+}
+
+void expectSameDocument(const Document& stepped, const Document& oneShot) {
+    EXPECT_EQ(formatted(stepped), formatted(oneShot));
+    EXPECT_EQ(stepped.loaded(), oneShot.loaded());
+    const Skeleton& a = stepped.skeleton;
+    const Skeleton& b = oneShot.skeleton;
+    EXPECT_EQ(a.names, b.names);
+    EXPECT_EQ(a.parents, b.parents);
+    EXPECT_EQ(a.offsets, b.offsets);
+    EXPECT_EQ(a.isEndSite, b.isEndSite);
+    EXPECT_EQ(a.channelBegin, b.channelBegin);
+    EXPECT_EQ(a.channelCount, b.channelCount);
+    EXPECT_EQ(a.channels, b.channels);
+    EXPECT_EQ(a.channelNames, b.channelNames);
+    ASSERT_EQ(stepped.nodeLocations.size(), oneShot.nodeLocations.size());
+    for (std::size_t node = 0; node < stepped.nodeLocations.size(); ++node) {
+        EXPECT_EQ(stepped.nodeLocations[node].line, oneShot.nodeLocations[node].line);
+        EXPECT_EQ(stepped.nodeLocations[node].column, oneShot.nodeLocations[node].column);
+    }
+    EXPECT_EQ(stepped.declaredFrameCount, oneShot.declaredFrameCount);
+    EXPECT_EQ(stepped.hasMotionSection, oneShot.hasMotionSection);
+    EXPECT_EQ(stepped.motion.frameCount, oneShot.motion.frameCount);
+    EXPECT_EQ(stepped.motion.channelCount, oneShot.motion.channelCount);
+    EXPECT_EQ(stepped.motion.frameTime, oneShot.motion.frameTime);
+    EXPECT_EQ(stepped.motion.frameTimeAssumed, oneShot.motion.frameTimeAssumed);
+    ASSERT_EQ(stepped.motion.values.size(), oneShot.motion.values.size());
+    // To the bit: NaN would compare unequal to itself, a changed sign of zero equal.
+    for (std::size_t i = 0; i < stepped.motion.values.size(); ++i) {
+        ASSERT_EQ(std::bit_cast<std::uint32_t>(stepped.motion.values[i]),
+                  std::bit_cast<std::uint32_t>(oneShot.motion.values[i]))
+            << "value " << i;
+    }
+}
+
+// Every way of stepping one file: one step a call, a budget that never runs out, and tiny
+// blocks that put a boundary in nearly every line.
+void expectSteppedEqualsOneShot(const std::filesystem::path& path) {
+    SCOPED_TRACE(path.string());
+    const Document oneShot = loadDocument(path, oneThread());
+    expectSameDocument(loadStepped(path, 0ns), oneShot);
+    expectSameDocument(loadStepped(path, std::chrono::hours(1)), oneShot);
+    expectSameDocument(loadStepped(path, 0ns, {64, 200}), oneShot);
+}
+
+std::vector<std::filesystem::path> bvhFilesUnder(const std::filesystem::path& directory) {
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(directory)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".bvh") {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+TEST(SteppedLoad, EqualsTheOneShotLoadOnTheTestDataAndTheSample) {
+    std::vector<std::filesystem::path> files =
+        bvhFilesUnder(std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "tests" / "data");
+    const auto assets = bvhFilesUnder(std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets");
+    files.insert(files.end(), assets.begin(), assets.end());
+    ASSERT_GE(files.size(), 3u); // the seed samples and the walk cycle at least
+    for (const auto& path : files) {
+        expectSteppedEqualsOneShot(path);
+    }
+}
+
+TEST(SteppedLoad, EqualsTheOneShotLoadOnEveryCorpusFile) {
+    const auto corpus = test::corpusDirectory();
+    if (!corpus) {
+        GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus tests skipped";
+    }
+    const auto files = bvhFilesUnder(*corpus);
+    ASSERT_FALSE(files.empty());
+    for (const auto& path : files) {
+        SCOPED_TRACE(path.string());
+        const Document oneShot = loadDocument(path, oneThread());
+        expectSameDocument(loadStepped(path, 0ns), oneShot);
+        expectSameDocument(loadStepped(path, std::chrono::hours(1)), oneShot);
+    }
+}
+
+TEST(SteppedLoad, EqualsTheOneShotLoadOnRowsWithEveryFault) {
+    const auto path = writeFaultyCapture("faulty.bvh");
+    const Document oneShot = loadDocument(path, oneThread());
+    // The faults are there: each kind is reported, and the count disagrees.
+    EXPECT_GE(oneShot.diagnostics.size(), 6u) << test::describeDiagnostics(oneShot);
+    EXPECT_NE(test::findDiagnostic(oneShot, Severity::Warning, "'Frames: 2500' but only"), nullptr);
+    expectSteppedEqualsOneShot(path);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, FramesBecomeReadableStepByStep) {
+    // 300 000 rows of about 13 bytes: 4 MB, a short first block and several 1 MB blocks.
+    const auto path = writeCapture("progressive.bvh", 300000);
+    SteppedLoad load(path);
+    EXPECT_FALSE(load.headerReady());
+    EXPECT_EQ(load.framesLoaded(), 0u);
+    EXPECT_FALSE(load.advance(0ns)); // the header
+    ASSERT_TRUE(load.headerReady());
+    EXPECT_EQ(load.document().skeleton.nodeCount(), 2u);
+    EXPECT_EQ(load.framesLoaded(), 0u);
+
+    std::vector<std::uint32_t> loaded;
+    double lastFraction = 0.0;
+    while (!load.advance(0ns)) {
+        const std::uint32_t frames = load.framesLoaded();
+        ASSERT_GT(frames, loaded.empty() ? 0u : loaded.back()) << "a step published nothing";
+        loaded.push_back(frames);
+        // Every published frame is final: its first value is its index.
+        const std::vector<float>& values = load.document().motion.values;
+        ASSERT_GE(values.size(), std::size_t{frames} * 3);
+        EXPECT_EQ(values[0], 0.0f);
+        EXPECT_EQ(values[(frames - 1) * std::size_t{3}], static_cast<float>(frames - 1));
+        EXPECT_GT(load.fraction(), lastFraction);
+        EXPECT_LT(load.fraction(), 1.0);
+        lastFraction = load.fraction();
+    }
+    // The first block (64 KB of 13-byte rows) shows the first pose long before the rest.
+    ASSERT_GE(loaded.size(), 4u);
+    EXPECT_LT(loaded.front(), 6000u);
+    Document document = load.take();
+    ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
+    EXPECT_EQ(document.motion.frameCount, 300000u);
+    EXPECT_EQ(document.motion.frame(299999)[0], 299999.0f);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, ABudgetKeepsStepping) {
+    const auto path = writeCapture("budget.bvh", 300000);
+    SteppedLoad zero(path);
+    int zeroCalls = 0;
+    while (!zero.advance(0ns)) {
+        ++zeroCalls;
+    }
+    SteppedLoad whole(path);
+    EXPECT_TRUE(whole.advance(std::chrono::hours(1))); // one call does it all
+    expectSameDocument(whole.take(), zero.take());
+    EXPECT_GE(zeroCalls, 5); // the header, the first block, 4 MB of 1 MB blocks
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, CancellingMidwayEndsWithTheCancelledError) {
+    const auto path = writeCapture("cancel.bvh", 300000);
+    SteppedLoad load(path);
+    load.advance(0ns); // the header
+    load.advance(0ns); // the first block
+    const std::uint32_t framesBefore = load.framesLoaded();
+    ASSERT_GT(framesBefore, 0u);
+    load.cancel();
+    EXPECT_TRUE(load.advance(0ns));
+    // No block is parsed after the cancel.
+    EXPECT_EQ(load.framesLoaded(), framesBefore);
+    Document document = load.take();
+    EXPECT_FALSE(document.loaded());
+    ASSERT_EQ(document.diagnostics.size(), 1u) << test::describeDiagnostics(document);
+    EXPECT_EQ(formatDiagnostic("f.bvh", document.diagnostics.front()),
+              "f.bvh: error: loading was cancelled");
+    EXPECT_EQ(document.skeleton.nodeCount(), 0u);
+    EXPECT_TRUE(document.motion.values.empty());
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, CancellingBeforeTheFirstStepReadsNothing) {
+    const auto path = writeCapture("cancel_first.bvh", 10);
+    SteppedLoad load(path);
+    load.cancel();
+    EXPECT_TRUE(load.advance(std::chrono::hours(1)));
+    EXPECT_FALSE(load.headerReady());
+    Document document = load.take();
+    ASSERT_EQ(document.diagnostics.size(), 1u) << test::describeDiagnostics(document);
+    EXPECT_EQ(document.diagnostics.front().message, "loading was cancelled");
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, AMissingFileEndsWithLoadDocumentsError) {
+    const std::filesystem::path path = "/nonexistent/capture.bvh";
+    SteppedLoad load(path);
+    EXPECT_TRUE(load.advance(0ns));
+    EXPECT_FALSE(load.headerReady());
+    const Document stepped = load.take();
+    const Document oneShot = loadDocument(path, oneThread());
+    ASSERT_NE(test::findDiagnostic(stepped, Severity::Error, "cannot open"), nullptr)
+        << test::describeDiagnostics(stepped);
+    expectSameDocument(stepped, oneShot);
+}
+
+TEST(SteppedLoad, TheHeaderCallbackRunsOnceInTheStepThatReadsIt) {
+    const auto path = writeCapture("callback.bvh", 1000);
+    int calls = 0;
+    bool readyInCallback = false;
+    SteppedLoad* loadSeen = nullptr;
+    SteppedLoad load(path, [&] {
+        ++calls;
+        readyInCallback = loadSeen != nullptr && loadSeen->headerReady();
+    });
+    loadSeen = &load;
+    EXPECT_EQ(calls, 0); // nothing happens before the first advance
+    load.advance(0ns);
+    EXPECT_EQ(calls, 1);
+    EXPECT_TRUE(readyInCallback);
+    load.advance(std::chrono::hours(1));
+    EXPECT_EQ(calls, 1);
+    std::filesystem::remove(path);
+}
+
+// The file changes between the header step and the rows: the load ends as BackgroundLoad's
+// does when the file changes under its thread.
+Document loadChangingAfterHeader(const std::filesystem::path& path,
+                                 const std::function<void()>& change) {
+    SteppedLoad load(path);
+    EXPECT_FALSE(load.advance(0ns));
+    EXPECT_TRUE(load.headerReady());
+    change();
+    while (!load.advance(0ns)) {
+    }
+    return load.take();
+}
+
+TEST(SteppedLoad, AFileTruncatedBetweenStepsEndsWithAnErrorAndNothingHalfLoaded) {
+    const auto path = writeCapture("truncated.bvh", 300000);
+    const Document document = loadChangingAfterHeader(
+        path, [&] { std::filesystem::resize_file(path, std::filesystem::file_size(path) / 3); });
+    EXPECT_FALSE(document.loaded());
+    const Diagnostic* error =
+        test::findDiagnostic(document, Severity::Error, "changed while it was being read");
+    ASSERT_NE(error, nullptr) << test::describeDiagnostics(document);
+    EXPECT_EQ(error->line, 0u);
+    EXPECT_EQ(document.skeleton.nodeCount(), 0u);
+    EXPECT_EQ(document.motion.frameCount, 0u);
+    EXPECT_TRUE(document.motion.values.empty());
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, AFileThatGrowsBetweenStepsEndsWithAnError) {
+    const auto path = writeCapture("grown.bvh", 300000);
+    const Document document = loadChangingAfterHeader(
+        path, [&] { std::ofstream(path, std::ios::binary | std::ios::app) << "1 2 3\n"; });
+    EXPECT_FALSE(document.loaded());
+    EXPECT_NE(test::findDiagnostic(document, Severity::Error, "changed while it was being read"),
+              nullptr)
+        << test::describeDiagnostics(document);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoad, AFileDeletedBetweenStepsStillLoadsWhatWasOpened) {
+    const auto path = writeCapture("deleted.bvh", 300000);
+    const Document document = loadChangingAfterHeader(path, [&] { std::filesystem::remove(path); });
+    ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
+    ASSERT_EQ(document.motion.frameCount, 300000u);
+    EXPECT_EQ(document.motion.frame(299999)[0], 299999.0f);
+}
+
+TEST(SteppedLoad, AFailedLoadKeepsWhatItReadUntilTake) {
+    // A viewer may still draw the frames it was shown: they stay until take() empties them.
+    const auto path = writeCapture("kept.bvh", 300000);
+    SteppedLoad load(path);
+    load.advance(0ns);
+    load.advance(0ns);
+    const std::uint32_t frames = load.framesLoaded();
+    ASSERT_GT(frames, 0u);
+    std::filesystem::resize_file(path, std::filesystem::file_size(path) / 2);
+    while (!load.advance(0ns)) {
+    }
+    EXPECT_EQ(load.document().skeleton.nodeCount(), 2u);
+    ASSERT_GE(load.document().motion.values.size(), std::size_t{frames} * 3);
+    EXPECT_EQ(load.document().motion.values[(frames - 1) * std::size_t{3}],
+              static_cast<float>(frames - 1));
+    EXPECT_FALSE(load.take().loaded());
+    std::filesystem::remove(path);
+}
+
+} // namespace
+} // namespace bvh

@@ -1,0 +1,126 @@
+// A local HTTP server for the page checks: the web build's folder at /, named captures at
+// /captures/NAME, and a generated large capture at /generated/NAME, streamed with its
+// Content-Length so nothing of its size is kept in memory or on disk.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+
+const kMimeTypes = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm', // WebAssembly.instantiateStreaming refuses any other type
+  '.json': 'application/json',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.bvh': 'text/plain; charset=utf-8',
+  '.data': 'application/octet-stream',
+};
+
+function mimeTypeOf(file) {
+  return kMimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+async function sendFile(response, file) {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    info = null;
+  }
+  if (!info || !info.isFile()) {
+    response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
+    return;
+  }
+  response.writeHead(200, { 'Content-Type': mimeTypeOf(file), 'Content-Length': info.size,
+                            'Cache-Control': 'no-store' });
+  createReadStream(file).pipe(response);
+}
+
+// A capture of `header` (ending after "Frame Time: ...\n", its "Frames:" line given by the
+// caller) followed by `frameCount` rows taken in turn from `rows` (each ending in "\n").
+export function generatedCapture(headerWithoutFrames, frameTimeLine, rows, frameCount) {
+  const head = Buffer.from(`${headerWithoutFrames}Frames: ${frameCount}\n${frameTimeLine}`);
+  const rowBuffers = rows.map((row) => Buffer.from(row));
+  let size = head.length;
+  for (let frame = 0; frame < frameCount; ++frame) {
+    size += rowBuffers[frame % rowBuffers.length].length;
+  }
+  return {
+    size,
+    frameCount,
+    // Yields the bytes in chunks of about a megabyte.
+    *chunks() {
+      yield head;
+      let batch = [];
+      let batchBytes = 0;
+      for (let frame = 0; frame < frameCount; ++frame) {
+        const row = rowBuffers[frame % rowBuffers.length];
+        batch.push(row);
+        batchBytes += row.length;
+        if (batchBytes >= 1 << 20) {
+          yield Buffer.concat(batch, batchBytes);
+          batch = [];
+          batchBytes = 0;
+        }
+      }
+      if (batchBytes > 0) {
+        yield Buffer.concat(batch, batchBytes);
+      }
+    },
+  };
+}
+
+async function sendGenerated(response, capture) {
+  response.writeHead(200, { 'Content-Type': mimeTypeOf('x.bvh'), 'Content-Length': capture.size,
+                            'Cache-Control': 'no-store' });
+  // The page may stop reading (it refuses a size by the Content-Length): stop writing then.
+  let closed = false;
+  const whenClosed = new Promise((resolve) => response.once('close', resolve)).then(() => {
+    closed = true;
+  });
+  for (const chunk of capture.chunks()) {
+    if (closed) {
+      return;
+    }
+    if (!response.write(chunk)) {
+      await Promise.race([new Promise((resolve) => response.once('drain', resolve)), whenClosed]);
+    }
+  }
+  response.end();
+}
+
+// Serves webDir at /, captures (name -> file) at /captures/NAME and generated captures
+// (name -> generatedCapture()) at /generated/NAME on 127.0.0.1 at a free port. Resolves with
+// {origin, close()}.
+export async function startServer(webDir, captures, generated) {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url, 'http://localhost');
+    const pathname = decodeURIComponent(url.pathname);
+    const [, top, ...rest] = pathname.split('/');
+    const name = rest.join('/');
+    if (top === 'captures' && captures.has(name)) {
+      sendFile(response, captures.get(name));
+    } else if (top === 'generated' && generated.has(name)) {
+      sendGenerated(response, generated.get(name)).catch(() => response.destroy());
+    } else {
+      const relative = pathname === '/' ? 'index.html' : pathname.slice(1);
+      const file = path.resolve(webDir, relative);
+      if (!file.startsWith(path.resolve(webDir) + path.sep)) {
+        response.writeHead(403).end();
+        return;
+      }
+      sendFile(response, file);
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(resolve);
+    }),
+  };
+}
