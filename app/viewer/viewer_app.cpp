@@ -280,7 +280,7 @@ private:
     std::vector<LoadTiming> completedTimings_;
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
-    double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
+    double lastActivity_ = glfwGetTime();         // the last input, command or change (awaitFrame)
     [[maybe_unused]] double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
 };
 

@@ -32,9 +32,8 @@
 namespace std {
 
 template <class To, class From>
-    requires(sizeof(To) == sizeof(From) && is_trivially_copyable_v<To> &&
-             is_trivially_copyable_v<From>)
-constexpr To bit_cast(const From& from) noexcept {
+requires(sizeof(To) == sizeof(From) && is_trivially_copyable_v<To> &&
+         is_trivially_copyable_v<From>) constexpr To bit_cast(const From& from) noexcept {
     return __builtin_bit_cast(To, from);
 }
 
@@ -42,14 +41,15 @@ constexpr To bit_cast(const From& from) noexcept {
 namespace ranges {
 namespace bvhscope_compat {
 
-template <class Proj, class Value> decltype(auto) project(Proj& proj, Value&& value) {
+template <class Proj, class Value>
+decltype(auto) project(Proj& proj, Value&& value) {
     return std::invoke(proj, std::forward<Value>(value));
 }
 
 } // namespace bvhscope_compat
 
 inline constexpr auto find = []<class Range, class T, class Proj = identity>(
-                                 Range&& range, const T& value, Proj proj = {}) {
+    Range && range, const T& value, Proj proj = {}) {
     auto it = std::begin(range);
     for (; it != std::end(range); ++it) {
         if (bvhscope_compat::project(proj, *it) == value) {
@@ -58,8 +58,8 @@ inline constexpr auto find = []<class Range, class T, class Proj = identity>(
     }
     return it;
 };
-inline constexpr auto find_if = []<class Range, class Pred, class Proj = identity>(
-                                    Range&& range, Pred pred, Proj proj = {}) {
+inline constexpr auto find_if =
+    []<class Range, class Pred, class Proj = identity>(Range && range, Pred pred, Proj proj = {}) {
     auto it = std::begin(range);
     for (; it != std::end(range); ++it) {
         if (std::invoke(pred, bvhscope_compat::project(proj, *it))) {
@@ -68,16 +68,16 @@ inline constexpr auto find_if = []<class Range, class Pred, class Proj = identit
     }
     return it;
 };
-inline constexpr auto any_of = []<class Range, class Pred, class Proj = identity>(
-                                   Range&& range, Pred pred, Proj proj = {}) {
+inline constexpr auto any_of =
+    []<class Range, class Pred, class Proj = identity>(Range && range, Pred pred, Proj proj = {}) {
     return ranges::find_if(range, std::ref(pred), std::ref(proj)) != std::end(range);
 };
-inline constexpr auto none_of = []<class Range, class Pred, class Proj = identity>(
-                                    Range&& range, Pred pred, Proj proj = {}) {
+inline constexpr auto none_of =
+    []<class Range, class Pred, class Proj = identity>(Range && range, Pred pred, Proj proj = {}) {
     return !ranges::any_of(range, std::ref(pred), std::ref(proj));
 };
-inline constexpr auto all_of = []<class Range, class Pred, class Proj = identity>(
-                                   Range&& range, Pred pred, Proj proj = {}) {
+inline constexpr auto all_of =
+    []<class Range, class Pred, class Proj = identity>(Range && range, Pred pred, Proj proj = {}) {
     for (auto&& element : range) {
         if (!std::invoke(pred, bvhscope_compat::project(proj, element))) {
             return false;
@@ -85,8 +85,8 @@ inline constexpr auto all_of = []<class Range, class Pred, class Proj = identity
     }
     return true;
 };
-inline constexpr auto count_if = []<class Range, class Pred, class Proj = identity>(
-                                     Range&& range, Pred pred, Proj proj = {}) {
+inline constexpr auto count_if =
+    []<class Range, class Pred, class Proj = identity>(Range && range, Pred pred, Proj proj = {}) {
     std::ptrdiff_t n = 0;
     for (auto&& element : range) {
         n += std::invoke(pred, bvhscope_compat::project(proj, element)) ? 1 : 0;
@@ -94,7 +94,7 @@ inline constexpr auto count_if = []<class Range, class Pred, class Proj = identi
     return n;
 };
 inline constexpr auto count = []<class Range, class T, class Proj = identity>(
-                                  Range&& range, const T& value, Proj proj = {}) {
+    Range && range, const T& value, Proj proj = {}) {
     std::ptrdiff_t n = 0;
     for (auto&& element : range) {
         n += bvhscope_compat::project(proj, element) == value ? 1 : 0;
@@ -106,7 +106,7 @@ inline constexpr auto fill = []<class Range, class T>(Range&& range, const T& va
     return std::end(range);
 };
 inline constexpr auto transform = []<class Range, class Out, class Op, class Proj = identity>(
-                                      Range&& range, Out out, Op op, Proj proj = {}) {
+    Range && range, Out out, Op op, Proj proj = {}) {
     for (auto&& element : range) {
         *out = std::invoke(op, bvhscope_compat::project(proj, element));
         ++out;
@@ -114,40 +114,41 @@ inline constexpr auto transform = []<class Range, class Out, class Op, class Pro
     return out;
 };
 inline constexpr auto equal = []<class RangeA, class RangeB, class Pred = ranges::equal_to>(
-                                  RangeA&& a, RangeB&& b, Pred pred = {}) {
+    RangeA && a, RangeB&& b, Pred pred = {}) {
     return std::equal(std::begin(a), std::end(a), std::begin(b), std::end(b), std::ref(pred));
 };
 inline constexpr auto sort = []<class Range, class Comp = ranges::less, class Proj = identity>(
-                                 Range&& range, Comp comp = {}, Proj proj = {}) {
+    Range && range, Comp comp = {}, Proj proj = {}) {
     std::sort(std::begin(range), std::end(range), [&](const auto& a, const auto& b) {
         return std::invoke(comp, bvhscope_compat::project(proj, a),
                            bvhscope_compat::project(proj, b));
     });
     return std::end(range);
 };
-inline constexpr auto stable_sort = []<class Range, class Comp = ranges::less,
-                                       class Proj = identity>(Range&& range, Comp comp = {},
-                                                              Proj proj = {}) {
+inline constexpr auto stable_sort =
+    []<class Range, class Comp = ranges::less, class Proj = identity>(
+        Range && range, Comp comp = {}, Proj proj = {}) {
     std::stable_sort(std::begin(range), std::end(range), [&](const auto& a, const auto& b) {
         return std::invoke(comp, bvhscope_compat::project(proj, a),
                            bvhscope_compat::project(proj, b));
     });
     return std::end(range);
 };
-inline constexpr auto nth_element = []<class Range, class It, class Comp = ranges::less>(
-                                        Range&& range, It nth, Comp comp = {}) {
+inline constexpr auto nth_element =
+    []<class Range, class It, class Comp = ranges::less>(Range && range, It nth, Comp comp = {}) {
     std::nth_element(std::begin(range), nth, std::end(range), std::ref(comp));
     return std::end(range);
 };
-inline constexpr auto max_element = []<class Range, class Comp = ranges::less>(
-                                        Range&& range, Comp comp = {}) {
+inline constexpr auto max_element =
+    []<class Range, class Comp = ranges::less>(Range && range, Comp comp = {}) {
     return std::max_element(std::begin(range), std::end(range), std::ref(comp));
 };
 inline constexpr auto lower_bound = []<class Range, class T, class Comp = ranges::less>(
-                                        Range&& range, const T& value, Comp comp = {}) {
+    Range && range, const T& value, Comp comp = {}) {
     return std::lower_bound(std::begin(range), std::end(range), value, std::ref(comp));
 };
-template <class T> struct min_max_result {
+template <class T>
+struct min_max_result {
     T min;
     T max;
 };
@@ -192,9 +193,8 @@ from_chars_result fromCharsFloat(const char* first, const char* last, Float& val
         return {first, errc::invalid_argument};
     }
     const char* stop = first + used;
-    const bool outOfRange =
-        errno == ERANGE ||
-        (is_same_v<Float, float> && std::isfinite(parsed) && std::isinf(static_cast<float>(parsed)));
+    const bool outOfRange = errno == ERANGE || (is_same_v<Float, float> && std::isfinite(parsed) &&
+                                                std::isinf(static_cast<float>(parsed)));
     if (outOfRange) {
         return {stop, errc::result_out_of_range};
     }
@@ -203,7 +203,8 @@ from_chars_result fromCharsFloat(const char* first, const char* last, Float& val
 }
 
 // The shortest digits that read back as `value`: "%.*e" at increasing precision.
-template <class Float> int shortestScientific(Float value, char* out, std::size_t size) {
+template <class Float>
+int shortestScientific(Float value, char* out, std::size_t size) {
     constexpr int kMostDigits = is_same_v<Float, float> ? 9 : 17;
     for (int precision = 0; precision < kMostDigits; ++precision) {
         std::snprintf(out, size, "%.*e", precision, static_cast<double>(value));
@@ -310,7 +311,8 @@ private:
 class jthread {
 public:
     jthread() noexcept = default;
-    template <class F, class... Args> explicit jthread(F&&, Args&&...) {
+    template <class F, class... Args>
+    explicit jthread(F&&, Args&&...) {
         std::terminate(); // no threads in the page (see the top of this file)
     }
     jthread(jthread&&) noexcept = default;

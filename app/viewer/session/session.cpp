@@ -1,10 +1,9 @@
 #include "app/viewer/session/session.h"
 
-#include "app/platform/browser.h"
-
 #include "app/media/audio_clip.h"
 #include "app/media/media_features.h"
 #include "app/pictures/text_painter.h"
+#include "app/platform/browser.h"
 #include "app/viewer/session/folder_navigation.h"
 #include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"

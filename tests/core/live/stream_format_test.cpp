@@ -28,7 +28,7 @@ TEST(StreamFormat, DetectsBvhFromItsFirstWord) {
 }
 
 TEST(StreamFormat, DetectsAxisFromItsAvatarOrItsBars) {
-    EXPECT_EQ(detectStreamFormat("\0" "0 Avatar00 1.0 2.0 ||"s, false), StreamFormat::Axis);
+    EXPECT_EQ(detectStreamFormat("\0"s + "0 Avatar00 1.0 2.0 ||", false), StreamFormat::Axis);
     EXPECT_EQ(detectStreamFormat("3 Chr01 1.0 2.0\r\n", false), StreamFormat::Axis);
     EXPECT_EQ(detectStreamFormat("0 Avatar00 1.0 2.0", false), std::nullopt); // line not ended
     EXPECT_EQ(detectStreamFormat("0 Avatar00 1.0 2.0", true), StreamFormat::Axis);

@@ -7,12 +7,13 @@
 
 #include <GLES3/gl3.h>
 
-#define GLAD_MAKE_VERSION(major, minor) ((major) * 10000 + (minor))
+#define GLAD_MAKE_VERSION(major, minor) ((major)*10000 + (minor))
 #define GLAD_VERSION_MAJOR(version) ((version) / 10000)
 #define GLAD_VERSION_MINOR(version) ((version) % 10000)
 
 // "Loaded": WebGL2 exists once emscripten's GLFW made the context (OpenGL ES 3.0).
-template <typename ProcLoader> inline int gladLoadGL(ProcLoader) {
+template <typename ProcLoader>
+inline int gladLoadGL(ProcLoader) {
     return GLAD_MAKE_VERSION(3, 0);
 }
 
