@@ -60,3 +60,14 @@ function(bvhscope_meshoptimizer_from_source meshoptimizer_dir)
   target_include_directories(bvhscope_meshoptimizer SYSTEM PUBLIC "${meshoptimizer_dir}/src")
   add_library(meshoptimizer::meshoptimizer ALIAS bvhscope_meshoptimizer)
 endfunction()
+
+# glm::glm, nlohmann_json::nlohmann_json (core/gltf; tinygltf beside it for the tests that read
+# exports back) and stb, from Debian's headers staged under `staged`.
+function(bvhscope_debian_header_libraries staged)
+  bvhscope_stage_debian_headers("${staged}" glm stb nlohmann tiny_gltf.h)
+  add_library(glm::glm INTERFACE IMPORTED GLOBAL)
+  target_include_directories(glm::glm SYSTEM INTERFACE "${staged}")
+  add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED GLOBAL)
+  target_include_directories(nlohmann_json::nlohmann_json SYSTEM INTERFACE "${staged}")
+  bvhscope_stb_from_headers("${staged}")
+endfunction()

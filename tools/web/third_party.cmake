@@ -17,13 +17,7 @@ foreach(unpacked imgui meshoptimizer zlib)
 endforeach()
 
 include(${CMAKE_CURRENT_LIST_DIR}/../debian_third_party.cmake)
-set(staged "${CMAKE_BINARY_DIR}/staged-include")
-bvhscope_stage_debian_headers("${staged}" glm stb nlohmann tiny_gltf.h)
-add_library(glm::glm INTERFACE IMPORTED GLOBAL)
-target_include_directories(glm::glm SYSTEM INTERFACE "${staged}")
-add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED GLOBAL)
-target_include_directories(nlohmann_json::nlohmann_json SYSTEM INTERFACE "${staged}")
-bvhscope_stb_from_headers("${staged}")
+bvhscope_debian_header_libraries("${CMAKE_BINARY_DIR}/staged-include")
 
 # GLFW and WebGL2: emscripten's, chosen at compile and link time.
 add_library(glfw INTERFACE IMPORTED GLOBAL)

@@ -17,15 +17,7 @@ foreach(unpacked glfw imgui meshoptimizer)
 endforeach()
 
 include(${CMAKE_CURRENT_LIST_DIR}/../debian_third_party.cmake)
-# Headers only: glm, stb, and nlohmann::json (core/gltf) and tinygltf (its tests read exports
-# back), staged into the build tree.
-set(staged "${CMAKE_BINARY_DIR}/staged-include")
-bvhscope_stage_debian_headers("${staged}" glm stb nlohmann tiny_gltf.h)
-add_library(glm::glm INTERFACE IMPORTED GLOBAL)
-target_include_directories(glm::glm SYSTEM INTERFACE "${staged}")
-add_library(nlohmann_json::nlohmann_json INTERFACE IMPORTED GLOBAL)
-target_include_directories(nlohmann_json::nlohmann_json SYSTEM INTERFACE "${staged}")
-bvhscope_stb_from_headers("${staged}")
+bvhscope_debian_header_libraries("${CMAKE_BINARY_DIR}/staged-include")
 
 # GLFW 3.3 (static; its own CMake build, without examples, tests or docs).
 set(GLFW_BUILD_EXAMPLES OFF CACHE BOOL "" FORCE)
