@@ -27,8 +27,7 @@ set(GLFW_INSTALL OFF CACHE BOOL "" FORCE)
 set(BUILD_SHARED_LIBS OFF CACHE BOOL "" FORCE)
 add_subdirectory("${BVHSCOPE_WINDOWS_SOURCES}/glfw" third_party/glfw EXCLUDE_FROM_ALL SYSTEM)
 
-bvhscope_imgui_from_source("${BVHSCOPE_WINDOWS_SOURCES}/imgui"
-                           "${BVHSCOPE_WINDOWS_SOURCES}/imgui/imgui_demo.cpp")
+bvhscope_imgui_from_source("${BVHSCOPE_WINDOWS_SOURCES}/imgui")
 bvhscope_meshoptimizer_from_source("${BVHSCOPE_WINDOWS_SOURCES}/meshoptimizer")
 
 # GoogleTest from Debian's source, static like everything else.
