@@ -965,11 +965,7 @@ std::vector<SummaryPool::Reading> SummaryPool::reading() const {
     std::vector<Reading> result;
     const std::lock_guard lock(mutex_);
     for (const InFlight& reading : inFlight_) {
-        const auto total = reading.progress->bytesTotal.load(std::memory_order_relaxed);
-        const auto read = reading.progress->bytesRead.load(std::memory_order_relaxed);
-        result.push_back(
-            {reading.index,
-             total == 0 ? 0.0 : static_cast<double>(read) / static_cast<double>(total)});
+        result.push_back({reading.index, reading.progress->fractionRead()});
     }
     return result;
 }

@@ -52,9 +52,7 @@ double BackgroundLoad::fraction() const {
     if (finished()) {
         return 1.0;
     }
-    const auto total = progress_.bytesTotal.load(std::memory_order_relaxed);
-    const auto read = progress_.bytesRead.load(std::memory_order_relaxed);
-    return total == 0 ? 0.0 : static_cast<double>(read) / static_cast<double>(total);
+    return progress_.fractionRead();
 }
 
 std::uint32_t BackgroundLoad::framesLoaded() const {

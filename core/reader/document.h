@@ -51,6 +51,13 @@ struct LoadProgress {
     // the load runs.
     std::atomic<std::uint32_t> framesLoaded{0};
     std::atomic<bool> cancelRequested{false}; // set by the other thread to stop the load
+
+    // 0..1 of the file's bytes read (0 while the size is unknown).
+    double fractionRead() const {
+        const std::uint64_t total = bytesTotal.load(std::memory_order_relaxed);
+        const std::uint64_t read = bytesRead.load(std::memory_order_relaxed);
+        return total == 0 ? 0.0 : static_cast<double>(read) / static_cast<double>(total);
+    }
 };
 
 // ParseOptions::threads for a load that something waits for (a command, a viewer's progress

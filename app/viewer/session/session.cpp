@@ -486,7 +486,7 @@ void apply(SessionState& session, const command::StopLiveRecording&, float, std:
 // Once a frame, after the files: frames that arrived grow the live characters' timelines.
 void pollLiveStreams(SessionState& session, std::ostream& err) {
     session.live.windowSeconds = session.settings.liveWindowSeconds;
-    if (!kInBrowser) { // its watch is a thread; a page's files do not grow
+    if (!session.inPage) { // its watch is a thread; a page's files do not grow
         session.live.followGrowingFiles(session.scene);
     }
     LiveStreams::Events events =
