@@ -69,13 +69,13 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
     }
 }
 
-void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys) {
+void ViewportInput::handleKeys(ViewerState& state, const std::vector<KeyPress>& keys) {
     Playback& playback = state.playback;
-    for (const int key : keys) {
-        if (handleFileShortcut(state, key)) { // Ctrl+O, W, Q, E (file_shortcuts.h)
+    for (const KeyPress& press : keys) {
+        if (handleFileShortcut(state, press)) { // Ctrl+O, W, Q, E (file_shortcuts.h)
             continue;
         }
-        switch (key) {
+        switch (press.key) {
         case GLFW_KEY_SPACE:
             playback.togglePlay();
             break;
@@ -132,7 +132,7 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             state.panelsHidden = !state.panelsHidden;
             break;
         case GLFW_KEY_Z: // Ctrl+Z: the last Remove undone
-            if (ImGui::GetIO().KeyCtrl) {
+            if (press.ctrl()) {
                 state.commands.push(command::UndoRemove{});
             }
             break;
@@ -140,7 +140,7 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<int>& keys)
             state.shortcutsRequested = true;
             break;
         case GLFW_KEY_SLASH: // "?" on most layouts is Shift+/
-            state.shortcutsRequested = state.shortcutsRequested || ImGui::GetIO().KeyShift;
+            state.shortcutsRequested = state.shortcutsRequested || press.shift();
             break;
         default:
             break;

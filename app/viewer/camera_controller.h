@@ -2,6 +2,7 @@
 // called when ImGui does not want the input (io.WantCaptureMouse / WantCaptureKeyboard).
 #pragma once
 
+#include "app/viewer/platform/input_queue.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <glm/vec2.hpp>
@@ -17,9 +18,9 @@ public:
     // there, and picking casts through the view's own projection.
     void handleMouse(ViewerState& state, const LayoutRect& view);
     // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera), Page Down/Up
-    // (the browsed folder's next/previous file), Tab (hide or show every panel): GLFW key codes
-    // pressed since the last frame.
-    void handleKeys(ViewerState& state, const std::vector<int>& keys);
+    // (the browsed folder's next/previous file), Tab (hide or show every panel): the keys
+    // pressed this frame, in order, with their modifiers (input_queue.h).
+    void handleKeys(ViewerState& state, const std::vector<KeyPress>& keys);
 
 private:
     bool pressedInViewport_ = false;

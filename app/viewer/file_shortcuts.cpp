@@ -4,18 +4,19 @@
 #include "app/viewer/panels/panels.h"
 
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 
 namespace bvhscope::viewer {
 
-bool handleFileShortcut(ViewerState& state, int key) {
-    // Other keys never ask ImGui (the viewport's own key tests run without an ImGui context).
+bool handleFileShortcut(ViewerState& state, const KeyPress& press) {
+    const int key = press.key;
     if (key != GLFW_KEY_O && key != GLFW_KEY_W && key != GLFW_KEY_Q && key != GLFW_KEY_E) {
         return false;
     }
-    const ImGuiIO& io = ImGui::GetIO();
-    if (!io.KeyCtrl || io.KeyAlt) {
+    if (!press.ctrl() || press.alt()) {
         return false;
+    }
+    if (press.repeat) {
+        return true; // held: the shortcut acted on the press
     }
     using Purpose = ViewerState::ChooserPurpose;
     const bool choosing = state.chooserOpen != Purpose::None || state.inWindowChooser.active();
@@ -42,7 +43,7 @@ bool handleFileShortcut(ViewerState& state, int key) {
     case GLFW_KEY_E:
         // From the window's key queue, so a quick tap is never lost (the export dialog also
         // reads Ctrl+E from ImGui, for when a field has the keyboard).
-        if (io.KeyShift) {
+        if (press.shift()) {
             openVideoExportDialog(state);
         } else {
             openExportDialog(state);

@@ -4,12 +4,14 @@
 // ImGui does not want the keyboard (a field being typed in keeps its keys).
 #pragma once
 
+#include "app/viewer/platform/input_queue.h"
 #include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 
-// `key` is a GLFW key code pressed this frame; Ctrl and Shift are read from ImGui's state.
-// True when it was one of these shortcuts (the key then means nothing else).
-bool handleFileShortcut(ViewerState& state, int key);
+// `press` is a key pressed this frame, with the modifiers it was pressed with (so a tap shorter
+// than a frame still counts). True when it was one of these shortcuts (the key then means
+// nothing else). A key held down does not repeat them: holding Ctrl+W closes one file.
+bool handleFileShortcut(ViewerState& state, const KeyPress& press);
 
 } // namespace bvhscope::viewer

@@ -208,6 +208,10 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     std::ostringstream out;
     out.precision(6);
     out << std::fixed;
+    out << "drawn " << state.framesDrawn << "\n";
+    out << "input received " << state.inputEventsReceived << " applied " << state.inputEventsApplied
+        << "\n";
+    out << kNotIdleLine;
     out << "frame " << state.playback.frame() << " / " << state.playback.lastFrame() << "\n";
     out << "time " << state.playback.time() << " / " << state.playback.duration() << "\n";
     out << "playing " << (state.playback.playing() ? 1 : 0) << "\n";
@@ -251,6 +255,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     for (const std::string& line : state.errorLines) {
         out << "error " << line << "\n";
     }
+    out << "exporttarget " << state.exportDialog.settings.targetPath << "\n";
     formatAnalysis(state, out);
     formatFolder(out, state);
     formatLiveStreams(state, out);

@@ -1,6 +1,11 @@
 // A test hook (--state-out): the viewer's state as plain text lines, so GUI tests can assert
 // what the window does without reading pixels, and aim xdotool at widgets.
 //
+//   drawn 214                                  (frames drawn so far)
+//   input received 40 applied 38               (window input events: received from the system,
+//                                              given to frames; input_queue.h)
+//   idle 0                                     (1: written again as the viewer goes to sleep,
+//                                              nothing moving and its layout settled)
 //   frame 12 / 65
 //   time 0.400000
 //   playing 0
@@ -19,6 +24,7 @@
 //   window W H
 //   errors 1
 //   error /tmp/bad.bvh:3:7: error: ...
+//   exporttarget /tmp/walk_export.bvh          (File > Export's file; the rest of the line)
 //   rect X Y W H NAME                          (widget rectangles, window pixels; "view" is
 //                                              the 3D view, "window:NAME" each panel)
 //   clipped NAME overflow PIXELS | glyph X,Y   (text cut at a panel's edge, clipped_text.h)
@@ -49,6 +55,10 @@
 namespace bvhscope::viewer {
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight);
+// The state's idle line as formatState writes it, and as the probe rewrites it when the viewer
+// goes to sleep.
+inline constexpr const char* kNotIdleLine = "idle 0\n";
+inline constexpr const char* kIdleLine = "idle 1\n";
 
 // Writes through a temporary file and a rename, so a reader never sees half a state.
 void writeStateFile(const std::filesystem::path& path, const std::string& text);

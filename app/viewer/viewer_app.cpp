@@ -225,7 +225,12 @@ std::unique_ptr<Window> openWindow(const ViewerOptions& options, const ViewerSet
     return window;
 }
 
+} // namespace
+
 // [SECTION] The frame loop
+//
+// Named, not in the anonymous namespace: RunningViewer (below, declared in viewer_app.h) owns
+// one.
 
 // What one frame knows of the window.
 struct FrameSize {
@@ -284,6 +289,8 @@ private:
     [[maybe_unused]] double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
 };
 
+namespace {
+
 // Paused means asleep. While nothing moves (sessionIsMoving), no command is waiting and no
 // input came for kSettleSeconds (ImGui needs a few frames after an event: a popup fits its
 // contents, a hover lights up), the loop waits for events instead of drawing the same picture
@@ -297,6 +304,8 @@ constexpr std::chrono::milliseconds kLoadSliceBudget{8};
 constexpr std::size_t kKeptLoadTimings = 100;
 // The page's frame interval while a file streams in (awaitFrame).
 [[maybe_unused]] constexpr double kStreamingRedrawSeconds = 0.1;
+
+} // namespace
 
 bool FrameLoop::awaitFrame() {
 #ifdef __EMSCRIPTEN__
@@ -315,12 +324,16 @@ bool FrameLoop::awaitFrame() {
     const double now = glfwGetTime();
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
-                          startupLoadsPending_ || bodiesBuilding(state_.scene);
+                          startupLoadsPending_ || bodiesBuilding(state_.scene) ||
+                          window_.input().pending(); // events a frame left for the next
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
         if (mustDraw) {
             lastActivity_ = now;
         }
         return true;
+    }
+    if (probe_ != nullptr) {
+        probe_->beforeSleep();
     }
     glfwWaitEventsTimeout(kIdleWakeSeconds);
     const double woke = glfwGetTime();
@@ -366,15 +379,17 @@ void FrameLoop::afterStartupLoads() {
 
 // The panels: input on the view becomes commands and camera moves, then every panel.
 void FrameLoop::drawInterface() {
-    imgui_.beginFrame();
+    const FrameInput input = window_.input().takeFrame();
+    state_.inputEventsReceived = window_.input().received();
+    state_.inputEventsApplied = window_.input().applied();
+    imgui_.beginFrame(input);
     const ImGuiIO& io = ImGui::GetIO();
     if (!io.WantCaptureMouse) {
         input_.handleMouse(state_, state_.layout.view);
     }
-    const std::vector<int> keys = window_.takeKeyPresses();
     if (!io.WantCaptureKeyboard) {
-        input_.handleKeys(state_, keys);
-        handleAnalysisKeys(state_, keys);
+        input_.handleKeys(state_, input.presses);
+        handleAnalysisKeys(state_, input.presses);
     }
     const int thumbnailPixels =
         static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
@@ -443,6 +458,7 @@ bool FrameLoop::step(int& exitCode) {
         return true;
     }
     const int frameNumber = framesDrawn_++;
+    state_.framesDrawn = framesDrawn_;
     const float aspect = viewAspect(state_);
     viewShape_.update(state_, state_.layout.view);
     afterStartupLoads();
@@ -494,8 +510,6 @@ bool FrameLoop::step(int& exitCode) {
            !probe_->afterPresent(state_, frameNumber, frameStart, timings, size.framebufferWidth,
                                  size.framebufferHeight);
 }
-
-} // namespace
 
 // Everything a running viewer owns, in the order it is made (and unmade in reverse).
 class RunningViewer {

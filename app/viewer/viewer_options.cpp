@@ -41,9 +41,9 @@ bool takesValue(std::string_view argument) {
     return argument == "--screenshot" || argument == "--frame" || argument == "--size" ||
            argument == "--state-out" || argument == "--bench-render" ||
            argument == "--characters" || argument == "--frames" ||
-           argument == "--test-pause-after-header" || argument == "--audio-offset" ||
-           argument == "--bench-idle" || argument == "--bones" || argument == "--format" ||
-           argument == "--skeleton";
+           argument == "--test-pause-after-header" || argument == "--test-frame-delay" ||
+           argument == "--audio-offset" || argument == "--bench-idle" || argument == "--bones" ||
+           argument == "--format" || argument == "--skeleton";
 }
 
 // Seconds in [minimum, maximum]; nullopt for anything else.
@@ -56,6 +56,18 @@ std::optional<double> parseSeconds(std::string_view value, double minimum, doubl
         return std::nullopt;
     }
     return seconds;
+}
+
+// A test hook's whole milliseconds in [0, maximum]; nullopt with `error` set otherwise.
+std::optional<int> parseMilliseconds(std::string_view argument, std::string_view value,
+                                     int maximum, std::string& error) {
+    int milliseconds = 0;
+    if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > maximum) {
+        error = std::string(argument) + " needs 0 to " + std::to_string(maximum) + " ms, not " +
+                std::string(value);
+        return std::nullopt;
+    }
+    return milliseconds;
 }
 
 // Applies one option that takes a value (takesValue); false with `error` set when the value is
@@ -87,12 +99,11 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
         state.bench.file = std::string(value);
         state.benchRequested = true;
     } else if (argument == "--test-pause-after-header") {
-        int milliseconds = 0;
-        if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > 60000) {
-            error = "--test-pause-after-header needs 0 to 60000 ms, not " + std::string(value);
-            return false;
-        }
-        options.pauseAfterHeaderMs = milliseconds;
+        options.pauseAfterHeaderMs = parseMilliseconds(argument, value, 60000, error);
+        return options.pauseAfterHeaderMs.has_value();
+    } else if (argument == "--test-frame-delay") {
+        options.frameDelayMs = parseMilliseconds(argument, value, 2000, error);
+        return options.frameDelayMs.has_value();
     } else if (argument == "--characters" || argument == "--frames") {
         int count = 0;
         if (!parseInteger(value, count) || count < 1 || count > 100000) {
@@ -215,6 +226,9 @@ Viewer options:
   --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --test-pause-after-header MS
                          (for tests) each load waits MS after the file's header
+  --test-frame-delay MS
+                         (for tests) every frame takes MS longer, as on a slow software
+                         renderer: input shorter than a frame must still arrive
   --test-draw-under-panels
                          (for tests and benchmarks) draw the 3D view under the panels too,
                          as if they were not opaque

@@ -40,6 +40,9 @@ struct ViewerOptions {
     // Test hook: each background load waits this long after its header, before the first row,
     // so that a test can change the file at a known point of the load.
     std::optional<int> pauseAfterHeaderMs;
+    // Test hook: every frame takes at least this long (as on a slow software renderer), so that
+    // a test's key taps and clicks are shorter than a frame.
+    std::optional<int> frameDelayMs;
     // Test hook: the 3D view is drawn on the whole window, also under the opaque panels (which
     // must give the same picture as drawing it only outside them).
     bool drawUnderPanels = false;

@@ -13,6 +13,8 @@
 #include <glad/gl.h>
 #include <iostream>
 #include <span>
+#include <string_view>
+#include <thread>
 
 namespace bvhscope::viewer {
 
@@ -70,7 +72,7 @@ void printBenchmark(const ViewerOptions::RenderBenchmark& bench, render::BoneSty
 
 std::unique_ptr<ViewerProbe> ViewerProbe::attach(const ViewerOptions& options) {
     if (!options.stateOut && !options.screenshot && !options.benchRender &&
-        !options.printLoadTiming && !options.benchIdleSeconds) {
+        !options.printLoadTiming && !options.benchIdleSeconds && !options.frameDelayMs) {
         return nullptr;
     }
     return std::unique_ptr<ViewerProbe>(new ViewerProbe(options));
@@ -139,6 +141,20 @@ bool ViewerProbe::afterDraw(const ViewerState& state, bool loading, bool layoutS
     return true;
 }
 
+void ViewerProbe::beforeSleep() {
+    if (!options_.stateOut) {
+        return;
+    }
+    const std::size_t line = lastState_.find(kNotIdleLine);
+    if (line == std::string::npos) {
+        return; // no state written yet
+    }
+    std::string idle = lastState_;
+    idle.replace(line, std::string_view(kNotIdleLine).size(), kIdleLine);
+    writeStateFile(bvh::pathFromUtf8(*options_.stateOut), idle);
+    lastState_ = std::move(idle); // the next frame's state differs and is written
+}
+
 bool ViewerProbe::idleMeasured(const ViewerState& state, int framesDrawn) {
     if (!options_.benchIdleSeconds) {
         return false;
@@ -179,6 +195,9 @@ bool ViewerProbe::afterPresent(ViewerState& state, int frameNumber,
                                int framebufferHeight) {
     if (benchmarking()) {
         glFinish(); // the GPU's part of the frame is in the measurement
+    }
+    if (options_.frameDelayMs) { // a slow renderer's frame: input piles up meanwhile
+        std::this_thread::sleep_for(std::chrono::milliseconds(*options_.frameDelayMs));
     }
     const auto frameEnd = std::chrono::steady_clock::now();
     if (!firstSwapMilliseconds_) {

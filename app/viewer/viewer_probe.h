@@ -44,6 +44,9 @@ public:
     bool afterDraw(const ViewerState& state, bool loading, bool layoutSettled, int windowWidth,
                    int windowHeight, int framebufferWidth, int framebufferHeight, int& exitCode,
                    std::ostream& err);
+    // As the frame loop goes to sleep (nothing moves, no input waits): the state is written
+    // again marked idle, so a test knows the picture and the layout are settled.
+    void beforeSleep();
     // Every turn of the frame loop, drawn or not: --bench-idle's clock. True when its
     // measurement is printed and the viewer should stop.
     bool idleMeasured(const ViewerState& state, int framesDrawn);

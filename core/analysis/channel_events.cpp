@@ -1,6 +1,8 @@
 #include "core/analysis/channel_events.h"
 
+#include "core/analysis/percentile.h"
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/analysis/turn_angle.h"
 #include "core/kinematics/euler.h"
 
 #include <algorithm>
@@ -54,8 +56,6 @@ std::vector<ChannelSeries> channelSeries(const Skeleton& skeleton, const Motion&
 
 namespace {
 
-constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
-
 float valueAt(const Motion& motion, std::uint32_t frame, std::uint32_t column) {
     return motion.values[std::size_t{frame} * motion.channelCount + column];
 }
@@ -79,20 +79,6 @@ glm::dquat orientationAt(const Skeleton& skeleton, const Motion& motion, std::si
 }
 
 // The angle of the rotation taking `a` to `b`, degrees in [0, 180].
-double turnDegrees(const glm::dquat& a, const glm::dquat& b) {
-    const double cosine = std::min(1.0, std::abs(glm::dot(a, b)));
-    return 2.0 * std::acos(cosine) * kDegreesPerRadian;
-}
-
-double median(std::vector<double> values) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    return *middle;
-}
-
 // Flip events of one node; marks flipFrames[t] = 1 where any channel of it flipped.
 void findFlips(const Skeleton& skeleton, const Motion& motion, std::size_t node,
                const FlipOptions& options, std::vector<std::uint8_t>& flipFrames,

@@ -103,7 +103,7 @@ void markSettled(const std::vector<std::uint8_t>& contact, std::size_t settle,
 
 // [SECTION] Statistics
 
-double percentile(std::vector<double> values, double fraction) {
+double percentileRoundedDown(std::vector<double> values, double fraction) {
     assert(!values.empty());
     const auto index = static_cast<std::size_t>(fraction * static_cast<double>(values.size() - 1));
     std::ranges::nth_element(values, values.begin() + static_cast<std::ptrdiff_t>(index));
@@ -196,7 +196,7 @@ FootContactAnalysis detectFootContacts(std::span<const glm::dvec3> positions,
         for (std::size_t f = 0; f < frames; ++f) {
             heights[f] = heightOf(at(f, p), upAxis);
         }
-        track.restingHeight = percentile(heights, 0.05);
+        track.restingHeight = percentileRoundedDown(heights, 0.05);
         for (std::size_t f = 0; f < frames; ++f) {
             const std::size_t first = f >= window ? f - window : 0;
             const std::size_t last = std::min(frames - 1, f + window);

@@ -1,5 +1,9 @@
 #include "core/analysis/frame_time_check.h"
 
+#include "core/analysis/formatted_text.h"
+#include "core/analysis/percentile.h"
+#include "core/analysis/turn_angle.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -56,25 +60,7 @@ bool isWholeRate(const CommonFrameRate& rate) {
     return rate.framesPerSecond == std::floor(rate.framesPerSecond);
 }
 
-std::string formatted(const char* format, auto... values) {
-    char text[512];
-    std::snprintf(text, sizeof text, format, values...);
-    return text;
-}
-
 // [SECTION] Motion measures
-
-constexpr double kDegreesPerRadian = 180.0 / std::numbers::pi;
-
-double percentile(std::vector<double> values, double fraction) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    const auto index = static_cast<std::size_t>(fraction * double(values.size() - 1) + 0.5);
-    const auto at = values.begin() + static_cast<std::ptrdiff_t>(index);
-    std::nth_element(values.begin(), at, values.end());
-    return *at;
-}
 
 // Frames t (pairs t-1, t) to measure: all, or `limit` evenly spaced.
 std::vector<std::uint32_t> measuredFrames(std::uint32_t frameCount, std::size_t limit) {
@@ -85,11 +71,6 @@ std::vector<std::uint32_t> measuredFrames(std::uint32_t frameCount, std::size_t 
         frames.push_back(1 + static_cast<std::uint32_t>(k * pairs / count));
     }
     return frames;
-}
-
-double turnDegrees(const glm::dquat& a, const glm::dquat& b) {
-    const double cosine = std::min(1.0, std::abs(glm::dot(a, b)));
-    return 2.0 * std::acos(cosine) * kDegreesPerRadian;
 }
 
 // The typical joint's turn per frame (degrees): per measured pair, the median over the joints

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <utility>
 #include <vector>
 
 namespace bvh {
@@ -19,6 +20,11 @@ inline double percentile(std::vector<double> values, double fraction) {
                                          fraction * static_cast<double>(values.size() - 1) + 0.5);
     std::nth_element(values.begin(), at, values.end());
     return *at;
+}
+
+// The middle element (the upper one of an even sample); 0 for an empty sample.
+inline double median(std::vector<double> values) {
+    return percentile(std::move(values), 0.5);
 }
 
 } // namespace bvh

@@ -1,5 +1,6 @@
 #include "core/analysis/rest_animation_agreement.h"
 
+#include "core/analysis/formatted_text.h"
 #include "core/analysis/percentile.h"
 
 #include <algorithm>
@@ -14,18 +15,8 @@ namespace bvh {
 
 namespace {
 
-std::string formatted(const char* format, auto... values) {
-    char text[512];
-    std::snprintf(text, sizeof text, format, values...);
-    return text;
-}
-
 std::string axisName(UpAxis axis) {
     return std::string(upAxisName(axis));
-}
-
-double median(std::vector<double> values) {
-    return percentile(std::move(values), 0.5);
 }
 
 glm::dvec3 meanPosition(const std::vector<RigidTransform>& world,

@@ -2,6 +2,7 @@
 
 #include "core/analysis/stance.h"
 #include "core/character_studio/mnm.h"
+#include "core/conversions/number_text.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -12,12 +13,6 @@ namespace bvh {
 namespace {
 
 // Shortest text that reads back as the same double: "0.01", not "0.010000".
-std::string numberText(double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
-}
-
 std::string joinNames(const std::vector<std::string>& names) {
     std::string text;
     for (const std::string& name : names) {

@@ -1,4 +1,5 @@
 #include "core/conversions/joint_channels.h"
+#include "core/conversions/number_text.h"
 #include "core/model/output_limits.h"
 
 #include <algorithm>
@@ -28,12 +29,6 @@ double intendedFrameTime(double frameTime) {
 }
 
 // Shortest text that reads back as the same double ("20000", "1e-09", "72000001").
-std::string numberText(double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    return std::string(buffer, result.ptr);
-}
-
 } // namespace
 
 double resampledFrameCount(std::uint32_t frameCount, double frameTime, double framesPerSecond) {

@@ -1,40 +1,25 @@
 #include "core/live/axis_decoder.h"
 
 #include "core/live/axis_skeleton.h"
+#include "core/live/stream_text.h"
 
 namespace bvh::live {
 
 namespace {
 
-bool isSeparator(char c) {
-    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
-}
-
 // The next word of `text`, removed from it with the separators before it.
 std::string_view takeWord(std::string_view& text) {
     std::size_t begin = 0;
-    while (begin < text.size() && isSeparator(text[begin])) {
+    while (begin < text.size() && isValueSeparator(text[begin])) {
         ++begin;
     }
     std::size_t end = begin;
-    while (end < text.size() && !isSeparator(text[end])) {
+    while (end < text.size() && !isValueSeparator(text[end])) {
         ++end;
     }
     const std::string_view word = text.substr(begin, end - begin);
     text.remove_prefix(end);
     return word;
-}
-
-bool isInteger(std::string_view word) {
-    if (word.empty()) {
-        return false;
-    }
-    for (char c : word) {
-        if (c < '0' || c > '9') {
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace
@@ -44,12 +29,12 @@ AxisDecoder::AxisDecoder(const DecoderOptions& options) : RowDecoder(options) {}
 LineOutcome AxisDecoder::decodeLine(std::string_view line, LiveFrame& frame) {
     // The frame's end mark: "||", and tolerate a lone '|' (a frame cut between the bars by a
     // line end) and blanks around it.
-    while (!line.empty() && (isSeparator(line.back()) || line.back() == '|')) {
+    while (!line.empty() && (isValueSeparator(line.back()) || line.back() == '|')) {
         line.remove_suffix(1);
     }
     const std::string_view index = takeWord(line);
     const std::string_view name = takeWord(line);
-    if (!isInteger(index) || name.empty()) {
+    if (!isUnsignedInteger(index) || name.empty()) {
         return LineOutcome::Unparsable;
     }
     if (avatarIndex_ && *avatarIndex_ != index) {

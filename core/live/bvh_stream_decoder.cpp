@@ -1,6 +1,7 @@
 #include "core/live/bvh_stream_decoder.h"
 
 #include "core/live/value_row.h"
+#include "core/model/ascii_case.h"
 #include "core/reader/document.h"
 
 #include <algorithm>
@@ -8,10 +9,6 @@
 namespace bvh::live {
 
 namespace {
-
-char lowered(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
 
 // Whether `line`, past a UTF-8 BOM and blanks, starts with `keyword` (lower case), any case.
 bool startsWithKeyword(std::string_view line, std::string_view keyword) {
@@ -23,7 +20,7 @@ bool startsWithKeyword(std::string_view line, std::string_view keyword) {
         return false;
     }
     return std::equal(keyword.begin(), keyword.end(), line.begin() + static_cast<long>(first),
-                      [](char k, char c) { return k == lowered(c); });
+                      [](char k, char c) { return k == asciiLowercase(c); });
 }
 
 } // namespace

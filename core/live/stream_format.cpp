@@ -1,5 +1,8 @@
 #include "core/live/stream_format.h"
 
+#include "core/live/stream_text.h"
+#include "core/model/ascii_case.h"
+
 #include <array>
 #include <cstddef>
 
@@ -7,16 +10,12 @@ namespace bvh::live {
 
 namespace {
 
-char lowered(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 bool equalsIgnoringCase(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) {
         return false;
     }
     for (std::size_t i = 0; i < a.size(); ++i) {
-        if (lowered(a[i]) != lowered(b[i])) {
+        if (asciiLowercase(a[i]) != asciiLowercase(b[i])) {
             return false;
         }
     }
@@ -31,10 +30,6 @@ bool isLineEnd(char c) {
     return c == '\n' || c == '\r';
 }
 
-bool isDigit(char c) {
-    return c >= '0' && c <= '9';
-}
-
 // Whether `word` reads as a number: [sign] digits [. digits] [e...], or a leading dot.
 bool looksNumeric(std::string_view word) {
     std::size_t i = 0;
@@ -44,19 +39,7 @@ bool looksNumeric(std::string_view word) {
     if (i < word.size() && word[i] == '.') {
         ++i;
     }
-    return i < word.size() && isDigit(word[i]);
-}
-
-bool isInteger(std::string_view word) {
-    if (word.empty()) {
-        return false;
-    }
-    for (char c : word) {
-        if (!isDigit(c)) {
-            return false;
-        }
-    }
-    return true;
+    return i < word.size() && isAsciiDigit(word[i]);
 }
 
 struct Line {
@@ -144,7 +127,7 @@ std::optional<StreamFormat> detectStreamFormat(std::string_view firstBytes, bool
     if (line.text.find("||") != std::string_view::npos) {
         return StreamFormat::Axis;
     }
-    if (isInteger(words[0]) && !words[1].empty() && !looksNumeric(words[1])) {
+    if (isUnsignedInteger(words[0]) && !words[1].empty() && !looksNumeric(words[1])) {
         return StreamFormat::Axis;
     }
     return StreamFormat::Lines;

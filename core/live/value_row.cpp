@@ -1,18 +1,11 @@
 #include "core/live/value_row.h"
 
+#include "core/live/stream_text.h"
 #include "core/reader/number_scanner.h"
 
 #include <cmath>
 
 namespace bvh::live {
-
-namespace {
-
-bool isSeparator(char c) {
-    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
-}
-
-} // namespace
 
 RowResult readValueRow(std::string_view text, std::vector<float>& values, std::string& valueText) {
     values.clear();
@@ -21,14 +14,14 @@ RowResult readValueRow(std::string_view text, std::vector<float>& values, std::s
     const char* const end = p + text.size();
     bool nonFinite = false;
     while (true) {
-        while (p != end && isSeparator(*p)) {
+        while (p != end && isValueSeparator(*p)) {
             ++p;
         }
         if (p == end) {
             break;
         }
         const char* tokenEnd = p;
-        while (tokenEnd != end && !isSeparator(*tokenEnd)) {
+        while (tokenEnd != end && !isValueSeparator(*tokenEnd)) {
             ++tokenEnd;
         }
         // The scan may look past the token (the fast path reads whole words); only a number

@@ -7,6 +7,10 @@
 
 namespace bvh {
 
+inline char asciiLowercase(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
 inline std::string asciiLowercase(std::string_view text) {
     std::string lower(text);
     for (char& c : lower) {

@@ -155,7 +155,10 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
 // in the values a piece's first rows took from the frame before it. While the pieces of one
 // block are parsed, the main thread reads the next block, then joins the parsing.
 
-namespace {
+// Named rather than anonymous: MotionRowsReader::State (below) holds these types, and a type
+// with external linkage may not have members of internal-linkage types (GCC's
+// -Wsubobject-linkage, as soon as this file is compiled inside a unity batch).
+namespace motion_rows {
 
 // The value storage: document.motion.values, grown under the caller's lock so that another
 // thread can read finished frames while the load runs. Its capacity follows an estimate of
@@ -600,7 +603,7 @@ private:
     RowIssueLog issues_;
 };
 
-} // namespace
+} // namespace motion_rows
 
 // The loop of readMotionRows, one block per step(), for a caller that runs the steps between
 // frames (SteppedLoad). Each step parses one block, publishes its frames and reads the next.
@@ -633,9 +636,9 @@ struct MotionRowsReader::State {
     Document& document;
     const ParseOptions& options;
     SourceLocation declaredCountAt;
-    RowStream stream;
-    BlockReader reader;
-    RowBlock next;
+    motion_rows::RowStream stream;
+    motion_rows::BlockReader reader;
+    motion_rows::RowBlock next;
     bool firstBlock = true;
     bool failed = false;
     bool ended = false; // no more steps: the rows, the text or the load ended
@@ -659,10 +662,10 @@ bool MotionRowsReader::step() {
         return false;
     }
     LoadProgress* const progress = state.options.progress;
-    RowBlock current = std::move(state.next);
+    motion_rows::RowBlock current = std::move(state.next);
     bool nextRead = true;
     bool nextTaken = false;
-    state.stream.parseBlock(current, [&]() -> const RowBlock* {
+    state.stream.parseBlock(current, [&]() -> const motion_rows::RowBlock* {
         // The first (short) block's frames are published before the next block is read:
         // reading it into fresh memory costs more than parsing the first one, and a viewer
         // is waiting for the first pose.
@@ -712,7 +715,7 @@ void MotionRowsReader::finish() {
     State& state = *state_;
     Document& document = state.document;
     const ParseOptions& options = state.options;
-    RowStream& stream = state.stream;
+    motion_rows::RowStream& stream = state.stream;
     bool failed = state.failed;
     const std::uint32_t line = state.reader.line();
     const RowStop& stop = stream.stop();
@@ -757,7 +760,8 @@ void MotionRowsReader::finish() {
     }
     stream.finish(document);
     if (rows != stream.rows()) {
-        MotionStorage(document.motion.values, stream.channels(), options.motionLock).finish(rows);
+        motion_rows::MotionStorage(document.motion.values, stream.channels(), options.motionLock)
+            .finish(rows);
         if (options.progress) {
             options.progress->framesLoaded.store(static_cast<std::uint32_t>(rows),
                                                  std::memory_order_release);

@@ -5,14 +5,6 @@
 
 namespace bvhscope::render {
 
-namespace {
-
-void* byteOffset(std::size_t offset) {
-    return reinterpret_cast<void*>(offset);
-}
-
-} // namespace
-
 BodyMeshGpu BodyMeshGpu::upload(std::span<const SkinnedVertex> vertices,
                                 std::span<const std::uint32_t> indices,
                                 std::span<const SkinnedMeshLevel> levels,

@@ -18,10 +18,6 @@ namespace {
 constexpr int kNodeTextureWidth = 1024;
 constexpr int kTexelsPerNode = 3; // real, dual, colour
 
-void* byteOffset(std::size_t offset) {
-    return reinterpret_cast<void*>(offset);
-}
-
 int maxTextureSize() {
     GLint size = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &size);

@@ -9,10 +9,6 @@ namespace bvhscope::render {
 
 namespace {
 
-void* byteOffset(std::size_t offset) {
-    return reinterpret_cast<void*>(offset);
-}
-
 // Per-instance vec4 attributes of one instance buffer, starting at `firstLocation`.
 void instanceAttributes(GLuint firstLocation, GLsizei stride,
                         std::initializer_list<std::size_t> offsets) {

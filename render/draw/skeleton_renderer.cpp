@@ -12,10 +12,6 @@ namespace bvhscope::render {
 
 namespace {
 
-void* byteOffset(std::size_t offset) {
-    return reinterpret_cast<void*>(offset);
-}
-
 // The view's uniforms shared by both programs and every pass.
 void setViewUniforms(const Program& program, const ViewParameters& view) {
     setUniform(program, "uViewProjection", view.viewProjection);

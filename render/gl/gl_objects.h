@@ -3,6 +3,7 @@
 // must die while their context is current: declare them after the window that owns it.
 #pragma once
 
+#include <cstddef>
 #include <glad/gl.h>
 #include <utility>
 
@@ -54,6 +55,12 @@ using Shader = GlObject<detail::deleteShader>;
 using Program = GlObject<detail::deleteProgram>;
 using Framebuffer = GlObject<detail::deleteFramebuffer>;
 using Renderbuffer = GlObject<detail::deleteRenderbuffer>;
+
+// A byte offset into the bound buffer where glVertexAttribPointer and glDrawElements take a
+// pointer (GL's convention for buffer objects).
+inline void* byteOffset(std::size_t offset) {
+    return reinterpret_cast<void*>(offset);
+}
 
 // Each generates one new object; the context must be current.
 Buffer createBuffer();

@@ -1,10 +1,6 @@
 // The analysis views in the real viewer, driven with xdotool: a selected joint shows its curves
 // and a click in them seeks; the same file twice compares to zero; the fps override and the
 // Frame Time fix change the clip's length; P shows the rest pose.
-//
-// Keys for ImGui widgets are held for 0.4 s (keydown, sleep, keyup): Dear ImGui 1.86 samples key
-// state once per frame and misses a press and release that fall between two frames, as
-// xdotool's `key` does, and frames under Xvfb's software GL on a loaded machine can take 100 ms.
 #include "tests/gui/gui_test_support.h"
 
 #include <cmath>
@@ -14,8 +10,6 @@ using namespace bvhscope;
 using namespace bvhscope::gui_test;
 
 namespace {
-
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 
 class AnalysisViews : public testing::Test {
 protected:
@@ -33,36 +27,36 @@ protected:
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
 
-    void click(const Rect& rect, float fractionX = 0.5f) {
-        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window_ + " " +
-                               xdotoolPoint(rect.x + rect.width * fractionX, rect.centerY()) +
-                               " sleep 0.2 click 1 2>&1")
-                        .has_value());
+    void click(const std::string& rect, float fractionX = 0.5f) {
+        ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect, Click::atFraction(fractionX)));
     }
 
-    // The item `name` once it is inside the panel `window` (window:NAME), scrolling the panel
-    // with the mouse wheel as a user would: a docked panel shows what fits and scrolls the rest.
-    std::optional<Rect> reveal(const std::string& name, const std::string& window) {
-        for (int attempt = 0; attempt < 30; ++attempt) {
-            const auto state = waitFor([&](const ViewerStateFile& s) {
-                return s.rects.contains(name) && s.rects.contains(window);
-            });
+    // Scrolls the panel `window` (window:NAME) with the mouse wheel, as a user would, until the
+    // item `name` is inside it: a docked panel shows what fits and scrolls the rest. False when
+    // it never gets there.
+    bool reveal(const std::string& name, const std::string& window) {
+        for (int step = 0; step < 30; ++step) {
+            const auto state = viewer_->waitForSettledState(
+                [&](const ViewerStateFile& s) {
+                    return s.rects.contains(name) && s.rects.contains(window);
+                },
+                {name, window});
             if (!state) {
-                return std::nullopt;
+                return false;
             }
             const Rect item = state->rects.at(name);
             const Rect panel = state->rects.at(window);
             if (item.y >= panel.y && item.y + item.height <= panel.y + panel.height) {
-                return item;
+                return true;
             }
             const bool below = item.y + item.height > panel.y + panel.height;
-            if (!xdotool("mousemove --window " + window_ + " " +
-                         xdotoolPoint(panel.x + 0.5f * panel.width, panel.centerY()) +
-                         " sleep 0.1 click " + (below ? "5" : "4") + " sleep 0.3")) {
-                return std::nullopt;
+            if (!clickAt(window_, panel.centerX(), panel.centerY(),
+                         Click::ofButton(below ? 5 : 4)) ||
+                !viewer_->waitForInputApplied(*state, 1)) {
+                return false;
             }
         }
-        return std::nullopt;
+        return false;
     }
 
     std::optional<ViewerStateFile> waitFor(const std::function<bool(const ViewerStateFile&)>& ok) {
@@ -81,7 +75,7 @@ TEST_F(AnalysisViews, ASelectedJointShowsItsCurvesAndAClickInThemSeeks) {
           [](const ViewerStateFile& state) { return state.rects.contains("tree:0:Hips"); });
     EXPECT_FALSE(initial_->curves.has_value());
     EXPECT_FALSE(initial_->rects.contains("window:Curves")) << "no joint, no Curves panel";
-    click(initial_->rects.at("tree:0:Hips"), 0.15f);
+    click("tree:0:Hips", 0.15f);
     const auto shown = waitFor([](const ViewerStateFile& state) {
         return state.curves && state.rects.contains("curves:plot:rotation");
     });
@@ -92,8 +86,7 @@ TEST_F(AnalysisViews, ASelectedJointShowsItsCurvesAndAClickInThemSeeks) {
     EXPECT_TRUE(shown->rects.contains("curves:plot:position"));
 
     // A click at 75 % of the plot's width seeks to 75 % of the clip, and pauses.
-    const Rect plot = shown->rects.at("curves:plot:rotation");
-    click(plot, 0.75f);
+    click("curves:plot:rotation", 0.75f);
     const std::int64_t expected = std::llround(0.75 * 65.0);
     const auto sought = waitFor(
         [&](const ViewerStateFile& state) { return std::abs(state.frame - expected) <= 1; });
@@ -110,14 +103,14 @@ TEST_F(AnalysisViews, TheSameFileTwiceComparesToNothing) {
     EXPECT_FALSE(initial_->compare.active);
     // Compare never opens by itself over the view: the Files panel's button opens it, docked.
     EXPECT_FALSE(initial_->rects.contains("window:Compare"));
-    click(initial_->rects.at("files:compare"), 0.5f);
+    click("files:compare");
     const auto opened = waitFor(
         [](const ViewerStateFile& state) { return state.rects.contains("compare:enable"); });
     ASSERT_TRUE(opened.has_value()) << "the Compare button did not open the panel";
     const Rect panel = opened->rects.at("window:Compare");
     const Rect view = viewRect(*opened);
     EXPECT_LE(view.y + view.height, panel.y) << "the Compare dock is under the view";
-    click(opened->rects.at("compare:enable"), 0.1f);
+    click("compare:enable", 0.1f);
     const auto compared =
         waitFor([](const ViewerStateFile& state) { return state.compare.active; });
     ASSERT_TRUE(compared.has_value()) << "ticking Compare did not start it";
@@ -132,7 +125,7 @@ TEST_F(AnalysisViews, TheSameFileTwiceComparesToNothing) {
     // Overlaid: B stands where A does.
     EXPECT_EQ(compared->characters[1].placementX, compared->characters[0].placementX);
 
-    click(compared->rects.at("compare:side"), 0.1f);
+    click("compare:side", 0.1f);
     const auto sideBySide = waitFor([](const ViewerStateFile& state) {
         return state.compare.layout == "side" && state.characters.size() == 2 &&
                state.characters[1].placementX > 0.5f;
@@ -146,12 +139,11 @@ TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {
     start({kSample}, [](const ViewerStateFile& state) { return state.rects.contains("info:fps"); });
     ASSERT_EQ(initial_->characters.size(), 1u);
     EXPECT_NEAR(initial_->duration, 65 * 0.0333333, 1e-6);
-    const auto fps = reveal("info:fps", "window:Info");
-    ASSERT_TRUE(fps.has_value()) << "the fps field cannot be scrolled into view";
-    click(*fps);
-    ASSERT_TRUE(xdotool("keydown ctrl keydown a sleep 0.4 keyup a keyup ctrl sleep 0.2 "
-                        "type --delay 50 60"));
-    ASSERT_TRUE(xdotool("keydown Return sleep 0.4 keyup Return"));
+    ASSERT_TRUE(reveal("info:fps", "window:Info")) << "the fps field cannot be scrolled into view";
+    click("info:fps");
+    // Taps, as xdotool types them: no key is held for ImGui to see it (input_queue.h).
+    ASSERT_TRUE(xdotool("key ctrl+a type --delay 5 60"));
+    ASSERT_TRUE(xdotool("key Return"));
     const auto faster = waitFor([](const ViewerStateFile& state) {
         return !state.characters.empty() && state.characters[0].override;
     });
@@ -161,9 +153,9 @@ TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {
     EXPECT_NEAR(faster->duration, 65.0 / 60.0, 1e-6);
     EXPECT_EQ(faster->lastFrame, 65) << "as many frames, played faster";
 
-    const auto reset = reveal("info:fps-reset", "window:Info");
-    ASSERT_TRUE(reset.has_value()) << "the reset button cannot be scrolled into view";
-    click(*reset);
+    ASSERT_TRUE(reveal("info:fps-reset", "window:Info"))
+        << "the reset button cannot be scrolled into view";
+    click("info:fps-reset");
     const auto back = waitFor([](const ViewerStateFile& state) {
         return !state.characters.empty() && !state.characters[0].override;
     });
@@ -178,9 +170,9 @@ TEST_F(AnalysisViews, TheFrameTimeFixPlaysAtTheExactRate) {
     // The sample says 0.0333333: 1/30 written to 7 decimals.
     ASSERT_EQ(initial_->frameTimeWritten.size(), 1u);
     EXPECT_EQ(initial_->frameTimeWritten[0], "30");
-    const auto fix = reveal("info:fix-written", "window:Info");
-    ASSERT_TRUE(fix.has_value()) << "the fix button cannot be scrolled into view";
-    click(*fix);
+    ASSERT_TRUE(reveal("info:fix-written", "window:Info"))
+        << "the fix button cannot be scrolled into view";
+    click("info:fix-written");
     const auto fixed = waitFor([](const ViewerStateFile& state) {
         return !state.characters.empty() && state.characters[0].override;
     });
@@ -196,7 +188,7 @@ TEST_F(AnalysisViews, PShowsTheRestPoseAndBack) {
     // The walk's root at frame 0 is off the origin; in the rest pose it is at its OFFSET.
     const float animatedZ = initial_->rootZ;
     ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 700 120 windowfocus --sync " + window_ +
-                        " sleep 0.2 keydown p sleep 0.1 keyup p"));
+                        " key p"));
     EXPECT_GT(std::abs(animatedZ), 0.5f);
     // The key is read after the frame's pose: the pose follows on the next frame.
     const auto rest = waitFor([](const ViewerStateFile& state) {
@@ -204,7 +196,7 @@ TEST_F(AnalysisViews, PShowsTheRestPoseAndBack) {
     });
     ASSERT_TRUE(rest.has_value()) << "P did not show the rest pose (the root at its OFFSET)";
     EXPECT_EQ(rest->frame, 0) << "the timeline stays where it was";
-    ASSERT_TRUE(xdotool("keydown p sleep 0.1 keyup p"));
+    ASSERT_TRUE(xdotool("key p"));
     const auto animated = waitFor([&](const ViewerStateFile& state) {
         return !state.restPose && std::abs(state.rootZ - animatedZ) < 1e-5f;
     });

@@ -28,8 +28,8 @@ TEST(BodyGui, ChoosingBodyInTheSettingsBuildsTheBodyAndKeepsTheChoice) {
         EXPECT_TRUE(opened->bodies.empty());
         const std::string window = viewer.windowId();
         ASSERT_FALSE(window.empty());
-        ASSERT_EQ(clickSettledRect(viewer, window, "settings:bones"), "");
-        ASSERT_EQ(clickSettledRect(viewer, window, "settings:bones:body"), "");
+        ASSERT_TRUE(clickSettledRect(viewer, window, "settings:bones"));
+        ASSERT_TRUE(clickSettledRect(viewer, window, "settings:bones:body"));
         const auto ready = viewer.waitForState([](const ViewerStateFile& state) {
             return state.bones == "body" && state.bodies.size() == 1 &&
                    state.bodies[0].status == "ready";
@@ -46,21 +46,21 @@ TEST(BodyGui, ChoosingBodyInTheSettingsBuildsTheBodyAndKeepsTheChoice) {
     EXPECT_NE(text.str().find("bone_style = body"), std::string::npos) << text.str();
 }
 
-struct Shot {
+struct BonesShot {
     test::FigurePixels figure;
     std::optional<ViewerStateFile> state;
 };
 
 // The viewer's screenshot of the bundled sample at frame 0 with `--bones bones`, the figure's
 // pixels counted inside the 3D view only (panels have orange too).
-Shot screenshot(const TempDir& dir, const std::string& bones) {
+BonesShot screenshotWithBones(const TempDir& dir, const std::string& bones) {
     const fs::path png = dir.path() / (bones + ".png");
     const fs::path statePath = dir.path() / (bones + ".txt");
     EXPECT_EQ(runViewerToCompletion(dir, {"--screenshot", png.string(), "--frame", "0", "--size",
                                           "1280x720", "--bones", bones, "--state-out",
                                           statePath.string()}),
               0);
-    Shot shot;
+    BonesShot shot;
     std::ifstream in(statePath);
     std::ostringstream text;
     text << in.rdbuf();
@@ -93,8 +93,8 @@ Shot screenshot(const TempDir& dir, const std::string& bones) {
 TEST(BodyGui, TheBodyIsDrawnInTheViewWhereTheCapsulesStand) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
-    const Shot capsules = screenshot(dir, "capsules");
-    const Shot body = screenshot(dir, "body");
+    const BonesShot capsules = screenshotWithBones(dir, "capsules");
+    const BonesShot body = screenshotWithBones(dir, "body");
     ASSERT_TRUE(body.state.has_value());
     ASSERT_EQ(body.state->bodies.size(), 1u);
     EXPECT_EQ(body.state->bodies[0].status, "ready"); // the screenshot waited for it

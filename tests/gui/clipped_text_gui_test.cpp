@@ -9,25 +9,15 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <thread>
 
 using namespace bvhscope;
 using namespace bvhscope::gui_test;
 
 namespace {
 
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 const char* kLongName = "Character_0042_walk_cycle_take_3_retargeted_to_the_final_rig.bvh";
 
 const std::pair<int, int> kSizes[] = {{1280, 720}, {1366, 768}, {1920, 1080}};
-
-std::string joined(const std::vector<std::string>& lines) {
-    std::string text;
-    for (const std::string& line : lines) {
-        text += "\n  " + line;
-    }
-    return text;
-}
 
 TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
     BVHSCOPE_REQUIRE_DISPLAY();
@@ -41,26 +31,22 @@ TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
     });
     ASSERT_TRUE(started.has_value()) << "the viewer did not start";
     const std::string window = viewer.windowId();
-    auto click = [&](const Rect& rect) {
-        return runCommand("xdotool mousemove --window " + window + " " +
-                          xdotoolPoint(rect.centerX(), rect.centerY()) + " sleep 0.2 click 1");
-    };
-    // Everything a panel can show: a selected joint (its channels, Curves), Compare on.
-    ASSERT_TRUE(click(started->rects.at("tree:0:Head")));
-    ASSERT_TRUE(click(started->rects.at("files:compare")));
+    // Everything a panel can show: a selected joint (its channels, Curves), Compare on. Each
+    // click aims by the layout the one before it left (selecting a joint changes the columns).
+    ASSERT_TRUE(clickSettledRect(viewer, window, "tree:0:Head"));
+    ASSERT_TRUE(clickSettledRect(viewer, window, "files:compare"));
     const auto opened = viewer.waitForState([](const ViewerStateFile& state) {
         return state.rects.contains("compare:enable") && state.curves.has_value();
     });
     ASSERT_TRUE(opened.has_value()) << "no Compare panel or no Curves";
-    ASSERT_TRUE(click(opened->rects.at("compare:enable")));
+    ASSERT_TRUE(clickSettledRect(viewer, window, "compare:enable"));
     ASSERT_TRUE(
         viewer.waitForState([](const ViewerStateFile& state) { return state.compare.active; }));
     for (const auto& [width, height] : kSizes) {
         ASSERT_TRUE(runCommand("xdotool windowsize " + window + " " + std::to_string(width) + " " +
                                std::to_string(height)));
-        // A few frames after the resize: the timeline's height settles on the second.
-        std::this_thread::sleep_for(std::chrono::milliseconds(400));
-        const auto state = viewer.waitForState([&](const ViewerStateFile& state) {
+        // Settled after the resize: the timeline's height settles on the second frame.
+        const auto state = viewer.waitForSettledState([&](const ViewerStateFile& state) {
             return state.windowWidth == width && state.windowHeight == height &&
                    state.rects.contains("window:Compare") && state.rects.contains("window:Curves");
         });

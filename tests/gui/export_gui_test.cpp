@@ -15,17 +15,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-std::string readBytes(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-bool hasRect(const ViewerStateFile& state, const std::string& name) {
-    return state.rects.contains(name);
-}
-
 class ExportGui : public testing::Test {
 protected:
     void SetUp() override {
@@ -33,7 +22,7 @@ protected:
         input_ = dir_.path() / "walk.bvh";
         std::filesystem::copy_file(
             std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
-        inputBytes_ = readBytes(input_);
+        inputBytes_ = readAll(input_);
         viewer_.emplace(
             dir_, std::vector<std::string>{input_.string(), "--frame", "2", "--size", "1200x800"});
         // Files load in the background and --frame applies once they have: wait for both, or
@@ -48,10 +37,7 @@ protected:
     }
 
     // Clicks a widget once it is there and has settled (gui_test_support.h).
-    void click(const std::string& rect) {
-        const std::string problem = clickSettledRect(*viewer_, window_, rect);
-        ASSERT_TRUE(problem.empty()) << problem;
-    }
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
     void openExportDialog() {
         click("menu:File");
@@ -71,7 +57,7 @@ protected:
 TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {
     // Mark frames 2 to 5 as the range: [ at frame 2, three steps, ].
     ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 600 60 windowfocus --sync " + window_ +
-                        " sleep 0.2 key bracketleft"));
+                        " key bracketleft"));
     for (std::int64_t expected = 3; expected <= 5; ++expected) {
         ASSERT_TRUE(xdotool("key Right"));
         ASSERT_TRUE(viewer_->waitForState(
@@ -92,7 +78,7 @@ TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {
     const bvh::Document document = bvh::loadDocument(exported);
     ASSERT_TRUE(document.loaded());
     EXPECT_EQ(document.motion.frameCount, 4u);
-    EXPECT_EQ(readBytes(input_), inputBytes_);
+    EXPECT_EQ(readAll(input_), inputBytes_);
 
     click("export:result:ok");
     EXPECT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
@@ -103,14 +89,12 @@ TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {
 TEST_F(ExportGui, RefusesToExportOntoTheInput) {
     openExportDialog();
     click("export:path");
-    ASSERT_TRUE(
-        xdotool("key --clearmodifiers ctrl+a sleep 0.1 type --delay 5 '" + input_.string() + "'"));
-    ASSERT_TRUE(xdotool("sleep 0.3"));
+    ASSERT_TRUE(xdotool("key --clearmodifiers ctrl+a type --delay 5 '" + input_.string() + "'"));
     click("export:Export");
     ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
         return hasRect(state, "export:result:failed");
     })) << "the export onto the input was not refused";
-    EXPECT_EQ(readBytes(input_), inputBytes_);
+    EXPECT_EQ(readAll(input_), inputBytes_);
     EXPECT_FALSE(std::filesystem::exists(dir_.path() / "walk_export.bvh"));
     // Nothing else was left beside the input (no temporary file).
     std::size_t bvhFiles = 0;

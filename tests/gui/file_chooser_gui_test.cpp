@@ -18,15 +18,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
-
-std::string readAll(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 // A session bus of our own (dbus-daemon --fork), its address in DBUS_SESSION_BUS_ADDRESS for
 // this process and the viewer it starts; ended, and the variable unset, afterwards.
 class PrivateSessionBus {
@@ -81,28 +72,18 @@ protected:
     }
 
     void clickMenu(const std::string& item) {
-        const auto state = viewer_->waitForState(
-            [](const ViewerStateFile& s) { return s.rects.contains("menu:File"); });
-        ASSERT_TRUE(state.has_value());
-        const std::string window = viewer_->windowId();
-        const Rect file = state->rects.at("menu:File");
-        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                               std::to_string(std::lround(file.centerX())) + " " +
-                               std::to_string(std::lround(file.centerY())) + " sleep 0.2 click 1"));
-        const auto open =
-            viewer_->waitForState([&](const ViewerStateFile& s) { return s.rects.contains(item); });
-        ASSERT_TRUE(open.has_value()) << "the File menu did not open";
-        const Rect entry = open->rects.at(item);
-        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                               std::to_string(std::lround(entry.centerX())) + " " +
-                               std::to_string(std::lround(entry.centerY())) +
-                               " sleep 0.2 click 1"));
+        ASSERT_TRUE(viewer_->waitForState(
+            [](const ViewerStateFile& s) { return s.rects.contains("menu:File"); }));
+        window_ = viewer_->windowId();
+        ASSERT_TRUE(clickSettledRect(*viewer_, window_, "menu:File"));
+        ASSERT_TRUE(clickSettledRect(*viewer_, window_, item));
     }
 
     TempDir dir_;
     std::optional<PrivateSessionBus> bus_;
     std::filesystem::path log_;
     std::optional<ViewerProcess> viewer_;
+    std::string window_;
 };
 
 TEST_F(FileChooserGui, OpenAsksThePortalForBvhFilesAndOpensTheAnswer) {
@@ -146,26 +127,12 @@ TEST_F(FileChooserGui, ExportBrowseTakesThePathFromTheSaveDialog) {
     ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
         return !state.loading && state.fileNames.size() == 1;
     }));
-    // Through the menu rather than Ctrl+E: ImGui 1.86 has no input queue, so on a loaded
-    // machine a key pressed and released within one slow frame is never seen, and this test is
-    // about Browse, not the shortcut.
     clickMenu("menu:File>Export");
-    const std::string window = viewer_->windowId();
-    auto click = [&](const std::string& name) {
-        const auto state =
-            viewer_->waitForState([&](const ViewerStateFile& s) { return s.rects.contains(name); });
-        ASSERT_TRUE(state.has_value()) << name;
-        const Rect rect = state->rects.at(name);
-        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                               std::to_string(std::lround(rect.centerX())) + " " +
-                               std::to_string(std::lround(rect.centerY())) + " sleep 0.2 click 1"));
-    };
-    click("export:browse");
-    for (int i = 0; i < 100 && readAll(log_).find("SaveFile") == std::string::npos; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(500)); // the answer fills the field
-    click("export:Export");
+    ASSERT_TRUE(clickSettledRect(*viewer_, window_, "export:browse"));
+    ASSERT_TRUE(viewer_->waitForState(
+        [&](const ViewerStateFile& state) { return state.exportTarget == chosen.string(); },
+        ViewerProcess::kStateTimeout, "the save dialog's answer in Export's field"));
+    ASSERT_TRUE(clickSettledRect(*viewer_, window_, "export:Export"));
     ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
         return state.rects.contains("export:result:ok");
     })) << "no success message";

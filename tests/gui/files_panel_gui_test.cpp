@@ -1,15 +1,12 @@
 // The Files panel in the real viewer: Remove, then Ctrl+Z puts the file back where it was.
 #include "tests/gui/gui_test_support.h"
 
-#include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
 
 using namespace bvhscope::gui_test;
 
 namespace {
-
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 
 TEST(FilesPanel, CtrlZUndoesRemoveInPlace) {
     BVHSCOPE_REQUIRE_DISPLAY();
@@ -23,17 +20,14 @@ TEST(FilesPanel, CtrlZUndoesRemoveInPlace) {
     });
     ASSERT_TRUE(started.has_value());
     const std::string window = viewer.windowId();
-    const Rect remove = started->rects.at("files:remove:0");
-    ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                           std::to_string(std::lround(remove.centerX())) + " " +
-                           std::to_string(std::lround(remove.centerY())) + " sleep 0.2 click 1"));
+    ASSERT_TRUE(clickSettledRect(viewer, window, "files:remove:0"));
     const auto removed = viewer.waitForState(
         [](const ViewerStateFile& state) { return state.fileNames.size() == 1; });
     ASSERT_TRUE(removed.has_value()) << "Remove did not remove the first file";
     EXPECT_EQ(removed->fileNames[0], "second_take.bvh");
     // Over the view, so ImGui does not hold the keyboard.
-    ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " 640 300 windowfocus --sync " +
-                           window + " keydown ctrl sleep 0.2 key z sleep 0.2 keyup ctrl"));
+    ASSERT_TRUE(xdotool("mousemove --window " + window + " 640 300 windowfocus --sync " + window +
+                        " key ctrl+z"));
     const auto back = viewer.waitForState(
         [](const ViewerStateFile& state) { return state.fileNames.size() == 2; });
     ASSERT_TRUE(back.has_value()) << "Ctrl+Z did not bring the file back";

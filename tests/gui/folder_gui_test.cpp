@@ -12,7 +12,6 @@
 #include <gtest/gtest.h>
 #include <regex>
 #include <sstream>
-#include <thread>
 
 using namespace bvhscope;
 using namespace bvhscope::gui_test;
@@ -45,10 +44,6 @@ protected:
         ASSERT_TRUE(initial_.has_value()) << "the folder did not open";
         window_ = viewer_->windowId();
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
-    }
-
-    std::string moveTo(float x, float y) const {
-        return "mousemove --window " + window_ + " " + xdotoolPoint(x, y) + " sleep 0.2 ";
     }
 
     ScratchFolder folder_;
@@ -93,16 +88,19 @@ TEST_F(FolderBrowserGui, ListsEveryCaptureWithItsFacts) {
 }
 
 TEST_F(FolderBrowserGui, PageDownShowsTheNextFileFramedKeepingViewDirectionAndSelection) {
-    const Rect hips = initial_->rects.at("tree:0:Hips");
-    ASSERT_TRUE(xdotool(moveTo(hips.x + 30, hips.centerY()) + "click 1"));
+    const auto aimed = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) { return s.rects.contains("tree:0:Hips"); }, {"tree:0:Hips"});
+    ASSERT_TRUE(aimed);
+    const Rect hips = aimed->rects.at("tree:0:Hips");
+    ASSERT_TRUE(clickAt(window_, hips.x + 30, hips.centerY()));
     const auto selected =
         viewer_->waitForState([](const ViewerStateFile& s) { return s.selected == "0 Hips"; });
     ASSERT_TRUE(selected.has_value()) << "Hips was not selected";
     const render::OrbitCamera camera = selected->camera;
 
     // Over the view (not a panel), the window focused, then XTEST keys.
-    ASSERT_TRUE(xdotool(moveTo(700, 600) + "windowfocus --sync " + window_ + " sleep 0.2"));
-    ASSERT_TRUE(xdotool("key Next"));
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 700 600 windowfocus --sync " + window_ +
+                        " key Next"));
     const auto next = viewer_->waitForState(
         [](const ViewerStateFile& s) { return browsedName(s) == "walk2.bvh" && !s.folderOpening; });
     ASSERT_TRUE(next.has_value()) << "Page Down did not show walk2.bvh";
@@ -125,16 +123,24 @@ TEST_F(FolderBrowserGui, PageDownShowsTheNextFileFramedKeepingViewDirectionAndSe
 }
 
 TEST_F(FolderBrowserGui, ClickShowsARowCtrlClickAddsIt) {
-    const Rect row = initial_->rects.at("browser:row:2");
-    ASSERT_TRUE(xdotool(moveTo(row.x + 150, row.centerY()) + "click 1"));
+    const auto aimed = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) { return s.rects.contains("browser:row:2"); },
+        {"browser:row:2"});
+    ASSERT_TRUE(aimed);
+    const Rect row = aimed->rects.at("browser:row:2");
+    ASSERT_TRUE(clickAt(window_, row.x + 150, row.centerY()));
     const auto shown = viewer_->waitForState(
         [](const ViewerStateFile& s) { return browsedName(s) == "walk2.bvh"; });
     ASSERT_TRUE(shown.has_value()) << "the click did not show walk2.bvh";
     EXPECT_EQ(shown->fileNames.size(), 1u);
 
-    const Rect other = shown->rects.at("browser:row:1");
-    ASSERT_TRUE(xdotool(moveTo(other.x + 150, other.centerY()) + "windowfocus --sync " + window_ +
-                        " keydown ctrl sleep 0.3 click 1 sleep 0.5 keyup ctrl"));
+    const auto settledRows = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) { return s.rects.contains("browser:row:1"); },
+        {"browser:row:1"});
+    ASSERT_TRUE(settledRows);
+    const Rect other = settledRows->rects.at("browser:row:1");
+    ASSERT_TRUE(xdotool("windowfocus --sync " + window_));
+    ASSERT_TRUE(clickAt(window_, other.x + 150, other.centerY(), Click::withModifiers("ctrl")));
     const auto added = viewer_->waitForState(
         [](const ViewerStateFile& s) { return s.fileNames.size() == 2 && !s.loading; });
     ASSERT_TRUE(added.has_value()) << "Ctrl+click did not add Walk1.BVH";
@@ -228,15 +234,7 @@ TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoTheChooser) {
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
     auto click = [&](const std::string& name) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(300)); // the menu settles
-        const auto state =
-            viewer.waitForState([&](const ViewerStateFile& s) { return s.rects.contains(name); });
-        ASSERT_TRUE(state.has_value()) << name << " never appeared";
-        const Rect where = state->rects.at(name);
-        ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
-                               xdotoolPoint(where.centerX(), where.centerY()) +
-                               " sleep 0.2 click 1 2>&1")
-                        .has_value());
+        ASSERT_TRUE(clickSettledRect(viewer, window, name));
     };
     click("menu:File");
     click("menu:File>Open file or folder");
@@ -245,12 +243,9 @@ TEST(FolderBrowserMenu, FileOpenTakesAFolderTypedIntoTheChooser) {
     ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
         return s.rects.contains("chooser:typed (typing)");
     })) << "the chooser's path field did not take the keyboard";
-    ASSERT_TRUE(runCommand("xdotool windowfocus --sync " + window + " sleep 0.3 type --delay 20 '" +
-                           folder.path().string() + "' 2>&1")
-                    .has_value());
-    // Held over a few frames: imgui 1.86 polls keys once a frame and would miss a quick tap.
-    ASSERT_TRUE(
-        runCommand("xdotool sleep 0.3 keydown Return sleep 0.5 keyup Return 2>&1").has_value());
+    ASSERT_TRUE(xdotool("windowfocus --sync " + window + " type --delay 5 '" +
+                        folder.path().string() + "'"));
+    ASSERT_TRUE(xdotool("key Return"));
     ASSERT_TRUE(viewer.waitForState([&](const ViewerStateFile& s) {
         return s.rects.contains("chooser:folder:" + folder.path().string());
     })) << "the typed folder is not shown in the chooser";

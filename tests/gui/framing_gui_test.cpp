@@ -12,14 +12,11 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <thread>
 
 using namespace bvhscope;
 using namespace bvhscope::gui_test;
 
 namespace {
-
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 
 using Figure = ViewerStateFile::Figure;
 
@@ -66,38 +63,28 @@ protected:
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
 
-    // The first state for which `ok` holds in two states written a quarter second apart (a
-    // framing asked for by a layout change is done on the next frame), or the last state seen.
-    std::optional<ViewerStateFile> settle(const std::function<bool(const ViewerStateFile&)>& ok,
-                                          std::chrono::seconds timeout = std::chrono::seconds(15)) {
-        const auto until = std::chrono::steady_clock::now() + timeout;
-        std::optional<ViewerStateFile> last;
-        while (std::chrono::steady_clock::now() < until) {
-            last = viewer_->waitForState([](const ViewerStateFile&) { return true; });
-            if (last && ok(*last)) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(250));
-                const auto again =
-                    viewer_->waitForState([](const ViewerStateFile&) { return true; });
-                if (again && ok(*again)) {
-                    return again;
-                }
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    // A settled state for which `ok` holds (a framing asked for by a layout change is done on
+    // the next frame: it holds once the layout has stayed put over frames), or nullopt with the
+    // test failed and the last state said.
+    std::optional<ViewerStateFile> settle(const std::function<bool(const ViewerStateFile&)>& ok) {
+        std::optional<ViewerStateFile> state = viewer_->waitForSettledState(ok);
+        if (state) {
+            lastSeen_ = state;
+        } else {
+            lastSeen_ = viewer_->currentState();
         }
-        lastSeen_ = last;
-        return std::nullopt;
+        return state;
     }
 
     std::string lastSeen() const { return lastSeen_ ? describe(*lastSeen_) : "no state"; }
 
     // Keys go to the focused window: the pointer over the view first, so ImGui does not take
-    // them. Held 0.1 s, as ImGui samples keys once a frame.
+    // them.
     void press(const std::string& key) {
         const Rect view = viewRect(initial_);
         ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
                             xdotoolPoint(view.centerX(), view.y + 0.1f * view.height) +
-                            " windowfocus --sync " + window_ + " sleep 0.2 keydown " + key +
-                            " sleep 0.1 keyup " + key));
+                            " windowfocus --sync " + window_ + " key " + key));
     }
 
     TempDir dir_;
@@ -160,13 +147,7 @@ TEST_P(Framing, APanelOpeningUnderTheViewReframesTheFigure) {
     BVHSCOPE_REQUIRE_DISPLAY();
     start({kSample});
     ASSERT_FALSE(HasFatalFailure()) << lastSeen();
-    const auto tree =
-        settle([](const ViewerStateFile& state) { return state.rects.contains("tree:0:Hips"); });
-    ASSERT_TRUE(tree.has_value());
-    const Rect hips = tree->rects.at("tree:0:Hips");
-    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
-                        xdotoolPoint(hips.x + 0.15f * hips.width, hips.centerY()) +
-                        " sleep 0.2 click 1"));
+    ASSERT_TRUE(clickSettledRect(*viewer_, window_, "tree:0:Hips", Click::atFraction(0.15f)));
     const float before = viewRect(initial_).height;
     const auto shrunk = settle([&](const ViewerStateFile& state) {
         return state.curves.has_value() && viewRect(state).height < before - 20.0f &&
@@ -185,15 +166,19 @@ TEST_P(Framing, TheFollowKeepsTheFeetInViewWhilePlayingAndFReframes) {
     ASSERT_FALSE(HasFatalFailure()) << lastSeen();
     press("space");
     // Two loops of the 66-frame walk: frame 41, where the leading foot used to leave the view
-    // behind the timeline, among them.
+    // behind the timeline, among them. Every state read while it plays is kept.
     std::vector<ViewerStateFile> seen;
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(4500);
-    viewer_->waitForState(
+    int loops = 0;
+    ASSERT_TRUE(viewer_->waitForState(
         [&](const ViewerStateFile& state) {
+            if (!seen.empty() && state.playing && seen.back().playing &&
+                state.frame < seen.back().frame) {
+                ++loops;
+            }
             seen.push_back(state);
-            return std::chrono::steady_clock::now() > until;
+            return loops >= 2;
         },
-        std::chrono::seconds(10));
+        std::chrono::seconds(30), "two loops of the walk"));
     std::size_t playing = 0;
     bool sawFrame41 = false;
     for (const ViewerStateFile& state : seen) {
@@ -212,9 +197,7 @@ TEST_P(Framing, TheFollowKeepsTheFeetInViewWhilePlayingAndFReframes) {
     // Zoomed in by the user, the camera is theirs; F frames the figure again and keeps
     // following.
     const Rect view = viewRect(initial_);
-    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " +
-                        xdotoolPoint(view.centerX(), view.centerY()) +
-                        " sleep 0.2 click 4 sleep 0.1 click 4 sleep 0.1 click 4"));
+    ASSERT_TRUE(clickAt(window_, view.centerX(), view.centerY(), Click::ofButton(4, 3)));
     const auto zoomed = settle(
         [](const ViewerStateFile& state) { return !state.followFramingKept && !state.playing; });
     ASSERT_TRUE(zoomed.has_value()) << "the wheel did not zoom: " << lastSeen();

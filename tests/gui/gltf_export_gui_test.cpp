@@ -17,23 +17,12 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-std::string readBytes(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 std::uint32_t littleEndian32(const std::string& bytes, std::size_t at) {
     std::uint32_t value = 0;
     for (int i = 3; i >= 0; --i) {
         value = (value << 8) | static_cast<unsigned char>(bytes[at + static_cast<std::size_t>(i)]);
     }
     return value;
-}
-
-bool hasRect(const ViewerStateFile& state, const std::string& name) {
-    return state.rects.contains(name);
 }
 
 class GltfExportGui : public testing::Test {
@@ -43,7 +32,7 @@ protected:
         input_ = dir_.path() / "walk.bvh";
         std::filesystem::copy_file(
             std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
-        inputBytes_ = readBytes(input_);
+        inputBytes_ = readAll(input_);
         viewer_.emplace(dir_, std::vector<std::string>{input_.string(), "--size", "1280x720"});
         const auto started = viewer_->waitForState([](const ViewerStateFile& state) {
             return hasRect(state, "menu:File") && state.fileNames.size() == 1 && !state.loading;
@@ -53,10 +42,7 @@ protected:
         ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
 
-    void click(const std::string& rect) {
-        const std::string problem = clickSettledRect(*viewer_, window_, rect);
-        ASSERT_TRUE(problem.empty()) << problem;
-    }
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
     // Kept for a person to look at when BVHSCOPE_GUI_SHOTS names a folder.
     void keepScreenshot(const std::string& tag) {
@@ -99,7 +85,7 @@ TEST_F(GltfExportGui, ExportsAGlbBesideTheInput) {
 
     const std::filesystem::path exported = dir_.path() / "walk_export.glb";
     ASSERT_TRUE(std::filesystem::exists(exported));
-    const std::string glb = readBytes(exported);
+    const std::string glb = readAll(exported);
     ASSERT_GE(glb.size(), 20u);
     EXPECT_EQ(glb.substr(0, 4), "glTF");
     EXPECT_EQ(littleEndian32(glb, 4), 2u);         // version
@@ -122,7 +108,7 @@ TEST_F(GltfExportGui, ExportsAGlbBesideTheInput) {
     const std::size_t binAt = 20u + jsonLength;
     EXPECT_EQ(glb.substr(binAt + 4, 4), std::string("BIN\0", 4));
     EXPECT_GE(littleEndian32(glb, binAt), json["buffers"][0]["byteLength"].get<std::uint32_t>());
-    EXPECT_EQ(readBytes(input_), inputBytes_);
+    EXPECT_EQ(readAll(input_), inputBytes_);
 }
 
 } // namespace

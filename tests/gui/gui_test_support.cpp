@@ -1,11 +1,13 @@
 #include "tests/gui/gui_test_support.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <sstream>
 #include <sys/wait.h>
 #include <thread>
@@ -14,6 +16,71 @@
 namespace bvhscope::gui_test {
 
 namespace {
+
+constexpr std::chrono::milliseconds kPollInterval{20};
+// A state is settled when its widgets stayed put this many frames (ImGui fits a popup to its
+// contents over its first two).
+constexpr int kSettledFrames = 3;
+
+std::string indented(const std::string& text) {
+    std::string out;
+    std::istringstream lines(text);
+    std::string line;
+    while (std::getline(lines, line)) {
+        out += "    " + line + "\n";
+    }
+    return out;
+}
+
+std::string describeExit(int status) {
+    if (WIFEXITED(status)) {
+        return "exit status " + std::to_string(WEXITSTATUS(status));
+    }
+    if (WIFSIGNALED(status)) {
+        return "signal " + std::to_string(WTERMSIG(status));
+    }
+    return "status " + std::to_string(status);
+}
+
+// The panels' layout: every panel's rectangle and the 3D view's (not labels that follow the
+// figures, nor rectangles named by text that changes as the clip plays).
+bool isLayoutRect(const std::string& name) {
+    return name == "view" || name.starts_with("window:");
+}
+
+bool sameRects(const ViewerStateFile& a, const ViewerStateFile& b,
+               const std::vector<std::string>& names) {
+    auto same = [](const Rect& x, const Rect& y) {
+        return x.x == y.x && x.y == y.y && x.width == y.width && x.height == y.height;
+    };
+    if (names.empty()) {
+        std::size_t layoutRects = 0;
+        for (const auto& [name, rect] : a.rects) {
+            if (!isLayoutRect(name)) {
+                continue;
+            }
+            ++layoutRects;
+            const auto other = b.rects.find(name);
+            if (other == b.rects.end() || !same(rect, other->second)) {
+                return false;
+            }
+        }
+        return layoutRects ==
+               static_cast<std::size_t>(std::ranges::count_if(
+                   b.rects, [](const auto& entry) { return isLayoutRect(entry.first); }));
+    }
+    for (const std::string& name : names) {
+        const auto x = a.rects.find(name);
+        const auto y = b.rects.find(name);
+        if ((x == a.rects.end()) != (y == b.rects.end())) {
+            return false;
+        }
+        if (x != a.rects.end() && !same(x->second, y->second)) {
+            return false;
+        }
+    }
+    return true;
+}
 
 std::optional<std::size_t> optionalIndex(const std::string& word) {
     if (word.empty() || word == "none") {
@@ -26,6 +93,7 @@ std::optional<std::size_t> optionalIndex(const std::string& word) {
 
 std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
     ViewerStateFile state;
+    state.text = text;
     std::istringstream lines(text);
     std::string line;
     bool sawCamera = false;
@@ -33,7 +101,16 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
         std::istringstream in(line);
         std::string key;
         in >> key;
-        if (key == "frame") {
+        if (key == "drawn") {
+            in >> state.drawn;
+        } else if (key == "input") {
+            std::string word;
+            in >> word >> state.inputReceived >> word >> state.inputApplied;
+        } else if (key == "idle") {
+            int idle = 0;
+            in >> idle;
+            state.idle = idle != 0;
+        } else if (key == "frame") {
             std::string slash;
             in >> state.frame >> slash >> state.lastFrame;
         } else if (key == "time") {
@@ -57,6 +134,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             sawCamera = !in.fail();
         } else if (key == "window") {
             in >> state.windowWidth >> state.windowHeight;
+        } else if (key == "exporttarget") {
+            state.exportTarget = line.size() > 13 ? line.substr(13) : "";
         } else if (key == "error") {
             state.errors.push_back(line.substr(6));
         } else if (key == "clipped") {
@@ -294,22 +373,111 @@ int ViewerProcess::terminate(std::chrono::milliseconds timeout) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-std::optional<ViewerStateFile>
-ViewerProcess::waitForState(const std::function<bool(const ViewerStateFile&)>& accept,
-                            std::chrono::milliseconds timeout) const {
+std::optional<ViewerStateFile> ViewerProcess::readState() const {
+    std::ifstream in(statePath_);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseStateFile(text.str());
+}
+
+std::optional<ViewerStateFile> ViewerProcess::currentState() const {
+    return readState();
+}
+
+std::optional<ViewerStateFile> ViewerProcess::pollState(const StateCheck& accept,
+                                                        std::chrono::milliseconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    do {
+        if (std::optional<ViewerStateFile> state = readState(); state && accept(*state)) {
+            return state;
+        }
+        std::this_thread::sleep_for(kPollInterval);
+    } while (std::chrono::steady_clock::now() < deadline);
+    return std::nullopt;
+}
+
+void ViewerProcess::reportTimeout(const std::string& what,
+                                  const std::optional<ViewerStateFile>& last,
+                                  std::chrono::milliseconds timeout,
+                                  std::source_location where) const {
+    std::ostringstream message;
+    message << "waited " << timeout.count() << " ms for "
+            << (what.empty() ? std::string("the state checked here") : what) << "; ";
+    int status = 0;
+    if (pid_ > 0 && waitpid(pid_, &status, WNOHANG) == pid_) {
+        message << "the viewer had ended (" << describeExit(status) << "); ";
+    }
+    if (last) {
+        message << "the last state (drawn " << last->drawn << ", input " << last->inputApplied
+                << " of " << last->inputReceived << " applied, idle " << (last->idle ? 1 : 0)
+                << "):\n"
+                << indented(last->text);
+    } else {
+        message << "the viewer wrote no state\n";
+    }
+    message << saveFailureEvidence("wait", last ? last->text : "");
+    ADD_FAILURE_AT(where.file_name(), static_cast<int>(where.line())) << message.str();
+}
+
+std::optional<ViewerStateFile> ViewerProcess::waitForState(const StateCheck& accept,
+                                                           std::chrono::milliseconds timeout,
+                                                           const std::string& what,
+                                                           std::source_location where) const {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::optional<ViewerStateFile> last;
-    while (std::chrono::steady_clock::now() < deadline) {
-        std::ifstream in(statePath_);
-        std::ostringstream text;
-        text << in.rdbuf();
-        last = parseStateFile(text.str());
-        if (last && accept(*last)) {
-            return last;
+    do {
+        if (std::optional<ViewerStateFile> state = readState()) {
+            if (accept(*state)) {
+                return state;
+            }
+            last = std::move(state);
         }
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
+        std::this_thread::sleep_for(kPollInterval);
+    } while (std::chrono::steady_clock::now() < deadline);
+    reportTimeout(what, last, timeout, where);
     return std::nullopt;
+}
+
+std::optional<ViewerStateFile>
+ViewerProcess::waitForSettledState(const StateCheck& accept, const std::vector<std::string>& rects,
+                                   std::chrono::milliseconds timeout, const std::string& what,
+                                   std::source_location where) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::optional<ViewerStateFile> last;
+    std::optional<ViewerStateFile> candidate; // accepted, caught up, rects unchanged since
+    do {
+        if (std::optional<ViewerStateFile> state = readState()) {
+            if (accept(*state) && state->inputCaughtUp() && state->inputReceived >= inputSent_) {
+                if (state->idle) {
+                    return state;
+                }
+                if (candidate && sameRects(*candidate, *state, rects)) {
+                    if (state->drawn >= candidate->drawn + kSettledFrames) {
+                        return state;
+                    }
+                } else {
+                    candidate = state;
+                }
+            } else {
+                candidate.reset();
+            }
+            last = std::move(state);
+        }
+        std::this_thread::sleep_for(kPollInterval);
+    } while (std::chrono::steady_clock::now() < deadline);
+    reportTimeout((what.empty() ? std::string("the state checked here") : what) +
+                      ", settled (idle, or unchanged over frames with all input applied)",
+                  last, timeout, where);
+    return std::nullopt;
+}
+
+std::optional<ViewerStateFile>
+ViewerProcess::waitForInputApplied(const ViewerStateFile& before, std::uint64_t newEvents,
+                                   std::source_location where) const {
+    const std::uint64_t wanted = before.inputReceived + newEvents;
+    return waitForSettledState(
+        [&](const ViewerStateFile& state) { return state.inputReceived >= wanted; }, {},
+        kStateTimeout, "at least " + std::to_string(wanted) + " input events applied", where);
 }
 
 std::string ViewerProcess::windowId() const {
@@ -384,23 +552,129 @@ bool xdotool(const std::string& actions) {
     return runCommand("xdotool " + actions + " 2>&1").has_value();
 }
 
-std::string clickSettledRect(ViewerProcess& viewer, const std::string& window,
-                             const std::string& rect) {
-    const auto shown = [&](const ViewerStateFile& state) { return state.rects.contains(rect); };
-    if (!viewer.waitForState(shown)) {
-        return rect + " never appeared";
+bool clickAt(const std::string& window, float x, float y, const Click& how) {
+    std::string actions = "mousemove --window " + window + " " + xdotoolPoint(x, y);
+    if (!how.modifiers.empty()) {
+        actions += " keydown " + how.modifiers;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    const auto state = viewer.waitForState(shown);
+    actions += " click --repeat " + std::to_string(how.repeat) + " " + std::to_string(how.button);
+    if (!how.modifiers.empty()) {
+        actions += " keyup " + how.modifiers;
+    }
+    return xdotool(actions);
+}
+
+std::optional<ViewerStateFile> clickSettledRect(const ViewerProcess& viewer,
+                                                const std::string& window, const std::string& rect,
+                                                const Click& how, std::source_location where) {
+    std::optional<ViewerStateFile> state = viewer.waitForSettledState(
+        [&](const ViewerStateFile& state) { return state.rects.contains(rect); }, {rect},
+        ViewerProcess::kStateTimeout, rect + " to click", where);
     if (!state) {
-        return rect + " went away";
+        return std::nullopt;
     }
-    const Rect where = state->rects.at(rect);
-    if (!xdotool("mousemove --window " + window + " " +
-                 xdotoolPoint(where.centerX(), where.centerY()) + " sleep 0.2 click 1")) {
-        return "xdotool failed to click " + rect;
+    const Rect target = state->rects.at(rect);
+    if (!clickAt(window, target.x + target.width * how.fractionX, target.centerY(), how)) {
+        ADD_FAILURE_AT(where.file_name(), static_cast<int>(where.line()))
+            << "xdotool failed to click " << rect;
+        return std::nullopt;
     }
-    return {};
+    // GLFW reports a press and a release of a button, one scroll step of the wheel (4 to 7).
+    const bool wheel = how.button >= 4 && how.button <= 7;
+    viewer.noteInputSent(static_cast<std::uint64_t>(how.repeat) * (wheel ? 1 : 2));
+    return state;
+}
+
+std::filesystem::path failureDir() {
+    if (const char* dir = std::getenv("BVHSCOPE_TEST_FAILURE_DIR"); dir != nullptr && *dir) {
+        return dir;
+    }
+    return BVHSCOPE_GUI_FAILURE_DIR;
+}
+
+std::string saveFailureEvidence(const std::string& tag, const std::string& stateText) {
+    static int saved = 0;
+    std::string name = "unknown-test";
+    if (const auto* test = testing::UnitTest::GetInstance()->current_test_info()) {
+        name = std::string(test->test_suite_name()) + "." + test->name();
+    }
+    for (char& c : name) {
+        if (c == '/' || c == ' ') {
+            c = '_';
+        }
+    }
+    name += "-" + tag + "-" + std::to_string(++saved);
+    std::error_code error;
+    std::filesystem::create_directories(failureDir(), error);
+    const auto base = failureDir() / name;
+    std::string said;
+    if (!stateText.empty()) {
+        std::ofstream(base.string() + ".state.txt") << stateText;
+        said += "  state: " + base.string() + ".state.txt\n";
+    }
+    const std::string png = base.string() + ".png";
+    if (runCommand("import -window root '" + png + "' 2>&1")) {
+        said += "  screenshot of the display: " + png + "\n";
+    } else {
+        said += "  no screenshot (ImageMagick's import failed)\n";
+    }
+    return said;
+}
+
+namespace {
+
+void saveVariable(const char* name, std::optional<std::string>& into) {
+    if (const char* value = std::getenv(name)) {
+        into = value;
+    }
+}
+
+void restoreVariable(const char* name, const std::optional<std::string>& value) {
+    if (value) {
+        setenv(name, value->c_str(), 1);
+    } else {
+        unsetenv(name);
+    }
+}
+
+} // namespace
+
+NoSessionBus::NoSessionBus(const std::filesystem::path& runtimeDir) {
+    saveVariable("DBUS_SESSION_BUS_ADDRESS", bus_);
+    saveVariable("XDG_RUNTIME_DIR", runtime_);
+    unsetenv("DBUS_SESSION_BUS_ADDRESS");
+    std::error_code error;
+    std::filesystem::create_directories(runtimeDir, error);
+    setenv("XDG_RUNTIME_DIR", runtimeDir.c_str(), 1); // no "bus" socket there
+}
+
+NoSessionBus::~NoSessionBus() {
+    restoreVariable("DBUS_SESSION_BUS_ADDRESS", bus_);
+    restoreVariable("XDG_RUNTIME_DIR", runtime_);
+}
+
+BusyProcesses::BusyProcesses(int count, std::chrono::seconds limit) {
+    for (int i = 0; i < count; ++i) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            alarm(static_cast<unsigned>(limit.count())); // never outlives a crashed test
+            volatile std::uint64_t spin = 0;
+            for (;;) {
+                spin = spin + 1;
+            }
+        }
+        if (pid > 0) {
+            pids_.push_back(pid);
+        }
+    }
+}
+
+BusyProcesses::~BusyProcesses() {
+    for (const pid_t pid : pids_) {
+        kill(pid, SIGKILL);
+        int status = 0;
+        waitpid(pid, &status, 0);
+    }
 }
 
 bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::path>& paths) {
@@ -409,6 +683,30 @@ bool dropOnWindow(const std::string& window, const std::vector<std::filesystem::
         command += " '" + path.string() + "'";
     }
     return runCommand(command + " 2>&1").has_value();
+}
+
+bool underPanel(const ViewerStateFile& state, float x, float y) {
+    for (const auto& [name, rect] : state.rects) {
+        if (name.starts_with("window:") && rect.contains(x, y, 6.0f)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string readAll(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::string joined(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) {
+        text += "\n  " + line;
+    }
+    return text;
 }
 
 Rect viewRect(const ViewerStateFile& state) {

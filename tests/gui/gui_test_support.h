@@ -1,5 +1,12 @@
 // Running the real viewer from GUI tests: launch it with a private config directory and
 // --state-out, read its state file, drive it with xdotool, read screenshots.
+//
+// Tests wait on the viewer's state, never on time: what a click or key did is read back from
+// the state, and a widget is clicked once its rectangle has settled (waitForSettledRect). The
+// viewer queues its input (app/viewer/platform/input_queue.h), so a tap or click of any length
+// lands, in order, whatever frame it falls in: no key needs holding, no click a pause before it.
+// A wait that times out fails the test with what it waited for, where, the last state the
+// viewer wrote and a screenshot of the display saved beside the test's output (failureDir()).
 #pragma once
 
 #include "render/math/camera.h"
@@ -11,11 +18,15 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <source_location>
 #include <string>
 #include <sys/types.h>
 #include <vector>
 
 namespace bvhscope::gui_test {
+
+// The bundled sample capture (66 frames of a walk at 30 fps).
+inline const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
 
 // Skips the calling test when there is no X display.
 #define BVHSCOPE_REQUIRE_DISPLAY()                                                                 \
@@ -37,6 +48,12 @@ struct Rect {
 
 // The parsed --state-out file (see app/viewer/state_dump.h).
 struct ViewerStateFile {
+    std::string text;                                  // the file as read
+    int drawn = 0;                                     // frames drawn so far
+    std::uint64_t inputReceived = 0, inputApplied = 0; // the window's input events
+    bool idle = false; // written as the viewer went to sleep: nothing moving, layout settled
+    // Every input event the viewer received has had its frame.
+    bool inputCaughtUp() const { return inputApplied == inputReceived; }
     std::int64_t frame = -1;
     std::int64_t lastFrame = -1;
     double time = 0;
@@ -48,6 +65,7 @@ struct ViewerStateFile {
     int windowWidth = 0;
     int windowHeight = 0;
     std::vector<std::string> errors;
+    std::string exportTarget;         // File > Export's file
     std::vector<std::string> clipped; // text cut at a panel's edge: "Info glyph 1240,88"
     std::map<std::string, Rect> rects;
     float rootX = 0, rootY = 0, rootZ = 0;
@@ -136,6 +154,17 @@ struct ViewerStateFile {
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 
+// Whether the state reports the widget `name` (drawn on its last frame).
+inline bool hasRect(const ViewerStateFile& state, const std::string& name) {
+    return state.rects.contains(name);
+}
+// Whether window point (x, y) lies on a panel (`window:` rects), give or take 6 pixels.
+bool underPanel(const ViewerStateFile& state, float x, float y);
+// A file's bytes as they are ("" when it cannot be read).
+std::string readAll(const std::filesystem::path& path);
+// Lines for a failure message, each on its own indented line.
+std::string joined(const std::vector<std::string>& lines);
+
 // The 3D view's rectangle (`rect ... view`), or the whole window when the state has none.
 Rect viewRect(const ViewerStateFile& state);
 // Where a viewer-space point lands in the window: the viewer projects into its view rectangle
@@ -153,6 +182,15 @@ private:
     std::filesystem::path path_;
 };
 
+// Where a failed wait leaves its screenshot and state: tests/gui/failures in the build tree,
+// or $BVHSCOPE_TEST_FAILURE_DIR.
+std::filesystem::path failureDir();
+// A screenshot of the whole display and `stateText` saved in failureDir() under the running
+// test's name and `tag`; what to say in a failure message (the paths, or why there are none).
+std::string saveFailureEvidence(const std::string& tag, const std::string& stateText);
+
+using StateCheck = std::function<bool(const ViewerStateFile&)>;
+
 // The viewer as a child process; killed when this goes away.
 class ViewerProcess {
 public:
@@ -160,19 +198,54 @@ public:
     ViewerProcess(const TempDir& dir, std::vector<std::string> arguments);
     ~ViewerProcess();
     pid_t pid() const { return pid_; }
-    // Polls the state file until `accept` holds, up to `timeout`.
+    // Polls the state file until `accept` holds, up to `timeout`. On a timeout the test fails
+    // (at the caller's line) with `what` it waited for, the last state and a screenshot; the
+    // result is then nullopt, for the caller's ASSERT to stop on.
     std::optional<ViewerStateFile>
-    waitForState(const std::function<bool(const ViewerStateFile&)>& accept,
-                 std::chrono::milliseconds timeout = std::chrono::seconds(15)) const;
+    waitForState(const StateCheck& accept, std::chrono::milliseconds timeout = kStateTimeout,
+                 const std::string& what = "",
+                 std::source_location where = std::source_location::current()) const;
+    // The same, settled: every input event a test sent (noteInputSent) received and applied,
+    // and `accept` holding in a state written as the viewer went idle, or in two states at
+    // least three frames apart with the same `rects` (none named: every panel's and the view's)
+    // (a popup fits itself over its first frames; a playing viewer never goes idle).
+    std::optional<ViewerStateFile>
+    waitForSettledState(const StateCheck& accept, const std::vector<std::string>& rects = {},
+                        std::chrono::milliseconds timeout = kStateTimeout,
+                        const std::string& what = "",
+                        std::source_location where = std::source_location::current()) const;
+    // Polls without failing: the first state `accept` holds in within `timeout`, or nullopt
+    // (for what may rightly not happen).
+    std::optional<ViewerStateFile> pollState(const StateCheck& accept,
+                                             std::chrono::milliseconds timeout) const;
+    // The state now (nullopt before the first frame).
+    std::optional<ViewerStateFile> currentState() const;
+    // Waits until the viewer has received at least `newEvents` input events more than
+    // `before` shows and given every one of them to a frame, then until the state is settled:
+    // what an action did, once it has all been done.
+    std::optional<ViewerStateFile>
+    waitForInputApplied(const ViewerStateFile& before, std::uint64_t newEvents,
+                        std::source_location where = std::source_location::current()) const;
     // The X window id (xdotool search --pid).
     std::string windowId() const;
+    // Says that a test sent the viewer `events` more input events (a click is a press and a
+    // release): a settled state is one that has received and applied at least all of them, so
+    // the next click aims by a layout that the last one has already changed.
+    void noteInputSent(std::uint64_t events) const { inputSent_ += events; }
     // Sends SIGTERM and waits for the viewer to end (at most `timeout`, then SIGKILL): its
     // exit status, or -1 when a signal ended it.
     int terminate(std::chrono::milliseconds timeout = std::chrono::seconds(15));
 
+    static constexpr std::chrono::milliseconds kStateTimeout{15000};
+
 private:
+    std::optional<ViewerStateFile> readState() const;
+    void reportTimeout(const std::string& what, const std::optional<ViewerStateFile>& last,
+                       std::chrono::milliseconds timeout, std::source_location where) const;
+
     pid_t pid_ = -1;
     std::filesystem::path statePath_;
+    mutable std::uint64_t inputSent_ = 0; // noteInputSent
 };
 
 // Runs the viewer to a screenshot in a private X server of `screen` ("2000x1200") whose Xft.dpi
@@ -195,12 +268,70 @@ std::string xdotoolPoint(float x, float y);
 // Runs `xdotool ACTIONS` (its stderr folded into the captured output); false when it fails.
 bool xdotool(const std::string& actions);
 
-// Clicks the centre of the widget `rect` that `viewer` reports in its state, on its X window
-// `window`, once the widget is there and has settled (a popup that fits its contents moves over
-// its first frames). Empty when clicked; otherwise what went wrong ("NAME never appeared", "NAME
-// went away", "xdotool failed").
-std::string clickSettledRect(ViewerProcess& viewer, const std::string& window,
-                             const std::string& rect);
+// How clickSettledRect clicks: which button (1 left, 3 right, 4 and 5 the wheel), with which
+// modifiers held ("ctrl", "shift", "" for none), where across the widget (0 its left edge, 0.5
+// its centre), and how many times.
+struct Click {
+    int button = 1;
+    std::string modifiers;
+    float fractionX = 0.5f;
+    int repeat = 1;
+
+    static Click atFraction(float fractionX) {
+        Click click;
+        click.fractionX = fractionX;
+        return click;
+    }
+    static Click withModifiers(std::string modifiers) {
+        Click click;
+        click.modifiers = std::move(modifiers);
+        return click;
+    }
+    static Click ofButton(int button, int repeat = 1) {
+        Click click;
+        click.button = button;
+        click.repeat = repeat;
+        return click;
+    }
+};
+
+// Clicks the widget `rect` that `viewer` reports in its state, on its X window `window`, once
+// the widget is there and has settled (waitForSettledState). Returns the state it aimed by. On
+// failure the test has failed (at the caller's line) and the result is nullopt.
+std::optional<ViewerStateFile>
+clickSettledRect(const ViewerProcess& viewer, const std::string& window, const std::string& rect,
+                 const Click& how = {},
+                 std::source_location where = std::source_location::current());
+// Clicks window point (x, y) with `how` (its fractionX unused); false when xdotool failed.
+bool clickAt(const std::string& window, float x, float y, const Click& how = {});
+
+// No session bus for the viewers started meanwhile (DBUS_SESSION_BUS_ADDRESS unset,
+// XDG_RUNTIME_DIR a folder without a bus), as on minimal window managers, remote X or WSL: the
+// viewer then shows its own file chooser in the window. The environment is restored afterwards.
+class NoSessionBus {
+public:
+    explicit NoSessionBus(const std::filesystem::path& runtimeDir);
+    ~NoSessionBus();
+    NoSessionBus(const NoSessionBus&) = delete;
+    NoSessionBus& operator=(const NoSessionBus&) = delete;
+
+private:
+    std::optional<std::string> bus_;
+    std::optional<std::string> runtime_;
+};
+
+// Two processes that keep a core busy each (the machine a GUI test must pass on), stopped when
+// this goes away, and after `limit` at the latest.
+class BusyProcesses {
+public:
+    explicit BusyProcesses(int count = 2, std::chrono::seconds limit = std::chrono::seconds(120));
+    ~BusyProcesses();
+    BusyProcesses(const BusyProcesses&) = delete;
+    BusyProcesses& operator=(const BusyProcesses&) = delete;
+
+private:
+    std::vector<pid_t> pids_;
+};
 
 // Drops `paths` on the X window `window` at (600, 400) through real XDND, with
 // tests/gui/xdnd_drop.cpp as the drag source. False when the drop could not be made.

@@ -15,58 +15,13 @@
 #include <functional>
 #include <gtest/gtest.h>
 #include <optional>
+#include <source_location>
 #include <sstream>
 #include <string>
 
 using namespace bvhscope::gui_test;
 
 namespace {
-
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
-
-std::string readAll(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// No session bus for the viewer started meanwhile; the environment is restored afterwards.
-class NoSessionBus {
-public:
-    explicit NoSessionBus(const std::filesystem::path& runtimeDir) {
-        save("DBUS_SESSION_BUS_ADDRESS", bus_);
-        save("XDG_RUNTIME_DIR", runtime_);
-        unsetenv("DBUS_SESSION_BUS_ADDRESS");
-        setenv("XDG_RUNTIME_DIR", runtimeDir.c_str(), 1); // no "bus" socket there
-    }
-    ~NoSessionBus() {
-        restore("DBUS_SESSION_BUS_ADDRESS", bus_);
-        restore("XDG_RUNTIME_DIR", runtime_);
-    }
-    NoSessionBus(const NoSessionBus&) = delete;
-    NoSessionBus& operator=(const NoSessionBus&) = delete;
-
-private:
-    static void save(const char* name, std::optional<std::string>& into) {
-        if (const char* value = std::getenv(name)) {
-            into = value;
-        }
-    }
-    static void restore(const char* name, const std::optional<std::string>& value) {
-        if (value) {
-            setenv(name, value->c_str(), 1);
-        } else {
-            unsetenv(name);
-        }
-    }
-    std::optional<std::string> bus_;
-    std::optional<std::string> runtime_;
-};
-
-bool hasRect(const ViewerStateFile& state, const std::string& name) {
-    return state.rects.contains(name);
-}
 
 class InWindowChooserGui : public testing::TestWithParam<const char*> {
 protected:
@@ -99,42 +54,37 @@ protected:
     // Ctrl+O over the view (ImGui does not hold the keyboard there); the chooser, once shown.
     std::optional<ViewerStateFile> ctrlO() {
         EXPECT_TRUE(xdotool("mousemove --window " + window_ + " 640 300 windowfocus --sync " +
-                            window_ + " keydown ctrl sleep 0.2 key o sleep 0.2 keyup ctrl"));
-        // Once its field has the keyboard: typing then goes there.
-        return viewer_->waitForState([](const ViewerStateFile& state) {
+                            window_ + " key ctrl+o"));
+        // Once its field has the keyboard (typing then goes there) and the dialog has settled.
+        return viewer_->waitForSettledState([](const ViewerStateFile& state) {
             return hasRect(state, "chooser:accept") && hasRect(state, "chooser:typed (typing)");
         });
     }
 
-    // A key held for a tenth of a second: Dear ImGui 1.86 polls keys once a frame, and the
-    // chooser reads them from ImGui (a tap shorter than a frame could be missed).
+    // A tap, as a person types: the chooser reads keys from Dear ImGui, which the window's input
+    // queue feeds a tap of any length (app/viewer/platform/input_queue.h).
     void press(const std::string& key) {
-        ASSERT_TRUE(xdotool("keydown --window " + window_ + " " + key +
-                            " sleep 0.1 keyup --window " + window_ + " " + key + " sleep 0.1"));
+        ASSERT_TRUE(xdotool("key --window " + window_ + " " + key));
     }
 
-    // `key` pressed until the state shows what it does: on a loaded machine a frame can take
-    // longer than the key is held, and Dear ImGui 1.86 then never sees it (a lost key is lost,
-    // not late, so pressing again does not do it twice). The state that shows it, or nullopt.
+    // `key` tapped once, then the state that shows what it does (nullopt: the test has failed).
     std::optional<ViewerStateFile>
-    pressUntil(const std::string& key, const std::function<bool(const ViewerStateFile&)>& accept) {
-        for (int attempt = 0; attempt < 4; ++attempt) {
-            press(key);
-            const auto shown = viewer_->waitForState(
-                accept, attempt < 3 ? std::chrono::milliseconds(2500) : std::chrono::seconds(15));
-            if (shown) {
-                return shown;
-            }
-        }
-        return std::nullopt;
+    pressThenWait(const std::string& key, const std::function<bool(const ViewerStateFile&)>& accept,
+                  std::source_location where = std::source_location::current()) {
+        press(key);
+        return viewer_->waitForState(accept, ViewerProcess::kStateTimeout, "what " + key + " does",
+                                     where);
     }
 
     // Clicks the widget once it has settled (a popup fits itself over its first frames).
-    void click(const std::string& rect) {
-        ASSERT_EQ(clickSettledRect(*viewer_, window_, rect), "");
-    }
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
+    // The window as presented once its layout has settled (a state is written before its
+    // frame is on screen).
     std::optional<Pixels> screenshot(const std::string& tag) {
+        if (!viewer_->waitForSettledState([](const ViewerStateFile&) { return true; })) {
+            return std::nullopt;
+        }
         const auto path = dir_.path() / (tag + ".png");
         if (!runCommand("import -window " + window_ + " '" + path.string() + "'")) {
             return std::nullopt;
@@ -210,13 +160,13 @@ TEST_P(InWindowChooserGui, CtrlOShowsTheChooserInTheWindowAndTheKeyboardOpensATa
 
     // Down three times: sub/, walk1, walk2. Enter opens walk2.
     for (const std::string label : {"sub/", "walk1.bvh", "walk2.bvh"}) {
-        ASSERT_TRUE(pressUntil("Down",
-                               [&](const ViewerStateFile& state) {
-                                   return hasRect(state, "chooser:selected:" + label);
-                               }))
+        ASSERT_TRUE(pressThenWait("Down",
+                                  [&](const ViewerStateFile& state) {
+                                      return hasRect(state, "chooser:selected:" + label);
+                                  }))
             << "the arrows did not move the selection to " << label;
     }
-    const auto opened = pressUntil("Return", [](const ViewerStateFile& state) {
+    const auto opened = pressThenWait("Return", [](const ViewerStateFile& state) {
         return state.fileNames.size() == 2 && !state.loading && !hasRect(state, "chooser:accept");
     });
     ASSERT_TRUE(opened.has_value()) << "Enter did not open the selected take";
@@ -233,13 +183,13 @@ TEST_P(InWindowChooserGui, TypedPathsBackspaceAndTheFilter) {
     start({(takes_ / "walk1.bvh").string()});
     ASSERT_TRUE(ctrlO().has_value());
     ASSERT_TRUE(
-        xdotool("type --window " + window_ + " --delay 30 '" + (takes_ / "sub").string() + "'"));
-    ASSERT_TRUE(pressUntil("Return", [&](const ViewerStateFile& state) {
+        xdotool("type --window " + window_ + " --delay 5 '" + (takes_ / "sub").string() + "'"));
+    ASSERT_TRUE(pressThenWait("Return", [&](const ViewerStateFile& state) {
         return hasRect(state, "chooser:folder:" + (takes_ / "sub").string()) &&
                listedEntries(state) == std::vector<std::string>{"deep.bvh"};
     })) << "a typed folder is not shown";
     // Backspace in the empty field: the parent, with the folder just left selected.
-    const auto parent = pressUntil("BackSpace", [&](const ViewerStateFile& state) {
+    const auto parent = pressThenWait("BackSpace", [&](const ViewerStateFile& state) {
         return hasRect(state, "chooser:folder:" + takes_.string()) &&
                hasRect(state, "chooser:selected:sub/");
     });
@@ -257,14 +207,14 @@ TEST_P(InWindowChooserGui, TypedPathsBackspaceAndTheFilter) {
     })) << "Sounds";
     screenshot("chooser_sounds");
     // A typed file opens; then Escape on a second chooser opens nothing.
-    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 30 'sub/deep.bvh'"));
-    const auto opened = pressUntil("Return", [](const ViewerStateFile& state) {
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'sub/deep.bvh'"));
+    const auto opened = pressThenWait("Return", [](const ViewerStateFile& state) {
         return state.fileNames.size() == 2 && !state.loading && !hasRect(state, "chooser:accept");
     });
     ASSERT_TRUE(opened.has_value()) << "a typed relative path did not open";
     EXPECT_EQ(opened->fileNames[1], "deep.bvh");
     ASSERT_TRUE(ctrlO().has_value()) << "the second Ctrl+O (straight to the viewer's own)";
-    const auto closed = pressUntil(
+    const auto closed = pressThenWait(
         "Escape", [](const ViewerStateFile& state) { return !hasRect(state, "chooser:accept"); });
     ASSERT_TRUE(closed.has_value()) << "Escape did not close the chooser";
     EXPECT_EQ(closed->fileNames.size(), 2u);
@@ -320,8 +270,8 @@ TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
     ASSERT_TRUE(viewer_->waitForState(
         [](const ViewerStateFile& state) { return hasRect(state, "chooser:typed (typing)"); }));
     press("ctrl+a");
-    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 30 'sub/saved.bvh'"));
-    ASSERT_TRUE(pressUntil("Return", [](const ViewerStateFile& state) {
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'sub/saved.bvh'"));
+    ASSERT_TRUE(pressThenWait("Return", [](const ViewerStateFile& state) {
         return !hasRect(state, "chooser:accept") && hasRect(state, "export:Export");
     })) << "Enter in the name field did not save";
     click("export:Export");

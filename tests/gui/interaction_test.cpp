@@ -6,17 +6,11 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
-#include <thread>
 
 using namespace bvhscope;
 using namespace bvhscope::gui_test;
 
 namespace {
-
-bool xdotool(const std::string& window, const std::string& actions) {
-    // Each action list starts by moving into the window so the pointer events land there.
-    return runCommand("xdotool " + actions + " 2>&1").has_value() && !window.empty();
-}
 
 class Interaction : public testing::Test {
 protected:
@@ -44,26 +38,26 @@ TEST_F(Interaction, DraggingTheTimelineScrubsThePose) {
     ASSERT_EQ(initial_->frame, 0);
     const float y = bar.centerY();
     // Press near the start, drag in steps to 60% of the bar, and check mid-drag too.
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
-                                     xdotoolPoint(bar.x + 3, y) +
-                                     " sleep 0.2 mousedown 1 sleep 0.2 mousemove --window " +
-                                     window_ + " " + xdotoolPoint(bar.x + bar.width * 0.3f, y)));
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " + xdotoolPoint(bar.x + 3, y) +
+                        " mousedown 1 mousemove --window " + window_ + " " +
+                        xdotoolPoint(bar.x + bar.width * 0.3f, y)));
     const auto midDrag =
         viewer_->waitForState([](const ViewerStateFile& state) { return state.frame > 5; });
     ASSERT_TRUE(midDrag.has_value()) << "the frame did not follow the drag";
-    // Dear ImGui 1.86 has no input queue: a move and a release landing in the same UI frame
-    // end the drag without the move. So the frame must follow while the button is held (what
-    // scrubbing is), and only then is it released.
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
-                                     xdotoolPoint(bar.x + bar.width * 0.6f, y)));
+    // The frame follows while the button is held (what scrubbing is), then it is released.
+    ASSERT_TRUE(
+        xdotool("mousemove --window " + window_ + " " + xdotoolPoint(bar.x + bar.width * 0.6f, y)));
     const std::int64_t expected = std::llround(0.6 * static_cast<double>(initial_->lastFrame));
     auto nearExpected = [&](const ViewerStateFile& state) {
         return std::abs(state.frame - expected) <= 2;
     };
     ASSERT_TRUE(viewer_->waitForState(nearExpected).has_value())
         << "expected frame near " << expected << " while dragging";
-    ASSERT_TRUE(xdotool(window_, "mouseup 1"));
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto held = viewer_->currentState();
+    ASSERT_TRUE(held.has_value());
+    ASSERT_TRUE(xdotool("mouseup 1"));
+    // The release applied (one event at least), and the frame where the drag left it.
+    ASSERT_TRUE(viewer_->waitForInputApplied(*held, 1));
     const auto after = viewer_->waitForState(nearExpected);
     ASSERT_TRUE(after.has_value()) << "the frame moved away from " << expected << " on release";
     EXPECT_FALSE(after->playing);
@@ -73,10 +67,12 @@ TEST_F(Interaction, DraggingTheTimelineScrubsThePose) {
 
 TEST_F(Interaction, ClickingATreeItemSelectsTheJoint) {
     EXPECT_EQ(initial_->selected, "none");
-    const Rect item = initial_->rects.at("tree:0:Spine");
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
-                                     xdotoolPoint(item.x + 40, item.centerY()) +
-                                     " sleep 0.2 click 1"));
+    const auto aimed = viewer_->waitForSettledState(
+        [](const ViewerStateFile& state) { return state.rects.contains("tree:0:Spine"); },
+        {"tree:0:Spine"});
+    ASSERT_TRUE(aimed.has_value());
+    const Rect item = aimed->rects.at("tree:0:Spine");
+    ASSERT_TRUE(clickAt(window_, item.x + 40, item.centerY()));
     EXPECT_TRUE(viewer_->waitForState(
         [](const ViewerStateFile& state) { return state.selected == "0 Spine"; }));
 }
@@ -92,8 +88,8 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     const auto head = static_cast<std::size_t>(character.clip->document.skeleton.find("Head"));
     const auto pixel = projectIntoWindow(*initial_, pose.characters.front().viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " " +
-                                     xdotoolPoint(pixel->x, pixel->y) + " sleep 0.2 click 1"));
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " " + xdotoolPoint(pixel->x, pixel->y) +
+                        " click 1"));
     const auto picked = viewer_->waitForState(
         [](const ViewerStateFile& state) { return state.selected != "none"; });
     ASSERT_TRUE(picked.has_value());
@@ -103,10 +99,9 @@ TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
 TEST_F(Interaction, ArrowKeysStepFrames) {
     // Hover the viewport (not a panel) and give the window the keyboard focus, then send XTEST
     // keys (not XSendEvent) one at a time, each checked before the next.
-    ASSERT_TRUE(xdotool(window_, "mousemove --window " + window_ + " 600 60 windowfocus --sync " +
-                                     window_ + " sleep 0.2"));
+    ASSERT_TRUE(xdotool("mousemove --window " + window_ + " 600 60 windowfocus --sync " + window_));
     for (std::int64_t expected = 1; expected <= 3; ++expected) {
-        ASSERT_TRUE(xdotool(window_, "key Right"));
+        ASSERT_TRUE(xdotool("key Right"));
         const auto stepped = viewer_->waitForState(
             [&](const ViewerStateFile& state) { return state.frame == expected; },
             std::chrono::seconds(5));

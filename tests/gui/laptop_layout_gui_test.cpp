@@ -17,8 +17,8 @@
 #include <iterator>
 #include <optional>
 #include <set>
+#include <source_location>
 #include <string>
-#include <thread>
 #include <vector>
 
 using namespace bvhscope::gui_test;
@@ -27,7 +27,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const fs::path kSample = fs::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh";
 // The captures: they differ in the middle, where plain middle elision cuts.
 const std::vector<std::string> kTakes = {"cmu_05_20_daz_friendly.bvh", "cmu_05_20_mb_friendly.bvh",
                                          "cmu_05_20_rokoko_friendly.bvh"};
@@ -86,30 +85,19 @@ std::optional<std::string> shown(const ViewerStateFile& state, const std::string
     return found->first.substr(prefix.size());
 }
 
-// The state once a few frames have passed at the current size (the timeline's height
-// settles on the second).
+// The state at the current size once the layout has settled (the timeline's height settles on
+// the second frame).
 std::optional<ViewerStateFile>
 settledState(const ViewerProcess& viewer, const Size& size,
-             const std::function<bool(const ViewerStateFile&)>& also) {
-    const auto first = viewer.waitForState([&](const ViewerStateFile& state) {
-        return state.windowWidth == size.width && state.windowHeight == size.height &&
-               !state.loading && also(state);
-    });
-    if (!first) {
-        return first;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(400));
-    return viewer.waitForState([&](const ViewerStateFile& state) {
-        return state.windowWidth == size.width && state.windowHeight == size.height && also(state);
-    });
-}
-
-std::string joined(const std::vector<std::string>& lines) {
-    std::string text;
-    for (const std::string& line : lines) {
-        text += "\n  " + line;
-    }
-    return text;
+             const std::function<bool(const ViewerStateFile&)>& also,
+             std::source_location where = std::source_location::current()) {
+    return viewer.waitForSettledState(
+        [&](const ViewerStateFile& state) {
+            return state.windowWidth == size.width && state.windowHeight == size.height &&
+                   !state.loading && also(state);
+        },
+        {}, ViewerProcess::kStateTimeout,
+        "the layout at " + std::to_string(size.width) + "x" + std::to_string(size.height), where);
 }
 
 // [SECTION] Three captures and a sound: every control inside the window, nothing cut
@@ -325,7 +313,7 @@ TEST_P(LaptopPanels, TheSelectedJointShowsItsWholeChannelTable) {
     ASSERT_TRUE(started.has_value()) << size.text();
     const Rect hips = started->rects.at("tree:0:Hips");
     ASSERT_TRUE(xdotool("mousemove --window " + viewer.windowId() + " " +
-                        xdotoolPoint(hips.x + 30, hips.centerY()) + " sleep 0.2 click 1"));
+                        xdotoolPoint(hips.x + 30, hips.centerY()) + " click 1"));
     const auto state = settledState(viewer, size, [](const ViewerStateFile& s) {
         return s.selected == "0 Hips" && s.rects.contains("selection:channel:5");
     });
@@ -391,8 +379,7 @@ TEST_P(LaptopPanels, TheBrowserKeepsSeveralRowsThroughPageDown) {
 
     const std::string window = viewer.windowId();
     ASSERT_TRUE(xdotool("mousemove --window " + window + " " +
-                        xdotoolPoint(size.width / 2.0f, 100) + " sleep 0.2 windowfocus --sync " +
-                        window + " sleep 0.2"));
+                        xdotoolPoint(size.width / 2.0f, 100) + " windowfocus --sync " + window));
     for (std::size_t expected = 1; expected < 10; ++expected) {
         ASSERT_TRUE(xdotool("key Next"));
         const auto after = settledState(viewer, size, [&](const ViewerStateFile& s) {
@@ -422,7 +409,7 @@ TEST(LaptopBrowser, TheFramesColumnStaysAt1024x640WithCurvesOpen) {
     ASSERT_TRUE(started.has_value()) << "the folder did not open";
     const Rect hips = started->rects.at("tree:0:Hips");
     ASSERT_TRUE(xdotool("mousemove --window " + viewer.windowId() + " " +
-                        xdotoolPoint(hips.x + 30, hips.centerY()) + " sleep 0.2 click 1"));
+                        xdotoolPoint(hips.x + 30, hips.centerY()) + " click 1"));
     // Curves share the dock under the view with the Browser: its narrowest.
     const auto state = settledState(viewer, size, [](const ViewerStateFile& s) {
         return browserSettled(s, 6) && s.rects.contains("window:Curves");

@@ -14,8 +14,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-const std::string kSample = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
-
 std::vector<std::pair<std::string, Rect>> panelRects(const ViewerStateFile& state) {
     std::vector<std::pair<std::string, Rect>> panels;
     for (const auto& [name, rect] : state.rects) {
@@ -141,7 +139,7 @@ TEST(Layout, TabHidesEveryPanelAndBringsThemBack) {
     ASSERT_TRUE(started.has_value());
     const std::string window = viewer.windowId();
     ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " 640 300 windowfocus --sync " +
-                           window + " keydown Tab sleep 0.2 keyup Tab"));
+                           window + " key Tab"));
     const auto hidden = viewer.waitForState(
         [](const ViewerStateFile& state) { return !state.rects.contains("window:Timeline"); });
     ASSERT_TRUE(hidden.has_value()) << "Tab did not hide the panels";
@@ -151,7 +149,7 @@ TEST(Layout, TabHidesEveryPanelAndBringsThemBack) {
     EXPECT_EQ(view.y, 0);
     EXPECT_EQ(view.width, 1280);
     EXPECT_EQ(view.height, 720);
-    ASSERT_TRUE(runCommand("xdotool keydown Tab sleep 0.2 keyup Tab"));
+    ASSERT_TRUE(runCommand("xdotool key Tab"));
     const auto shown = viewer.waitForState(
         [](const ViewerStateFile& state) { return state.rects.contains("window:Timeline"); });
     ASSERT_TRUE(shown.has_value()) << "Tab did not bring the panels back";
@@ -272,17 +270,17 @@ TEST(Layout, DraggingASplitterResizesAColumnKeptAsAFraction) {
     const TempDir dir;
     std::optional<ViewerProcess> viewer;
     viewer.emplace(dir, std::vector<std::string>{kSample, "--size", "1280x720"});
-    const auto started = viewer->waitForState(
-        [](const ViewerStateFile& state) { return state.rects.contains("splitter:left"); });
+    const auto started = viewer->waitForSettledState(
+        [](const ViewerStateFile& state) { return state.rects.contains("splitter:left"); },
+        {"splitter:left"});
     ASSERT_TRUE(started.has_value());
     const std::string window = viewer->windowId();
     const Rect splitter = started->rects.at("splitter:left");
     const auto y = std::to_string(static_cast<int>(splitter.centerY()));
     ASSERT_TRUE(runCommand("xdotool mousemove --window " + window + " " +
                            std::to_string(static_cast<int>(splitter.centerX())) + " " + y +
-                           " sleep 0.2 mousedown 1 sleep 0.2 mousemove --window " + window +
-                           " 300 " + y + " sleep 0.2 mousemove --window " + window + " 320 " + y +
-                           " sleep 0.3 mouseup 1"));
+                           " mousedown 1 mousemove --window " + window + " 300 " + y +
+                           " mousemove --window " + window + " 320 " + y + " mouseup 1"));
     const auto dragged = viewer->waitForState([](const ViewerStateFile& state) {
         return state.rects.contains("window:Files") &&
                std::abs(state.rects.at("window:Files").width - 320.0f) <= 2.0f;

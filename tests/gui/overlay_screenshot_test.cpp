@@ -43,15 +43,6 @@ Shot screenshot(const TempDir& dir, const std::string& settings) {
     return shot;
 }
 
-bool underPanel(const ViewerStateFile& state, float x, float y) {
-    for (const auto& [name, rect] : state.rects) {
-        if (name.starts_with("window:") && rect.contains(x, y, 6.0f)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir plainDir;

@@ -20,15 +20,6 @@ struct ScreenshotCase {
     int frame;
 };
 
-bool underPanel(const ViewerStateFile& state, float x, float y) {
-    for (const auto& [name, rect] : state.rects) {
-        if (name.starts_with("window:") && rect.contains(x, y, 6.0f)) {
-            return true;
-        }
-    }
-    return false;
-}
-
 class Screenshot : public testing::TestWithParam<ScreenshotCase> {};
 
 TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {

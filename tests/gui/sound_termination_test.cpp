@@ -17,8 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
-const fs::path kSample = fs::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh";
-
 // SIGTERM, then how long the viewer took to exit; `status` gets its exit status.
 double secondsToTerminate(ViewerProcess& viewer, int& status) {
     const auto start = Clock::now();

@@ -14,10 +14,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-bool hasRect(const ViewerStateFile& state, const std::string& name) {
-    return state.rects.contains(name);
-}
-
 class VideoExportGui : public testing::Test {
 protected:
     void SetUp() override {
@@ -38,10 +34,7 @@ protected:
     void TearDown() override { ::unsetenv("SDL_AUDIODRIVER"); }
 
     // Clicks a widget once it is there and has settled (gui_test_support.h).
-    void click(const std::string& rect) {
-        const std::string problem = clickSettledRect(*viewer_, window_, rect);
-        ASSERT_TRUE(problem.empty()) << problem;
-    }
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
     TempDir dir_;
     std::filesystem::path capture_;

@@ -1,5 +1,7 @@
 #include "app/viewer/layout/text_elision.h"
 
+#include "app/viewer/layout/code_points.h"
+
 #include <algorithm>
 #include <optional>
 #include <vector>
@@ -27,10 +29,6 @@ std::string joined(std::string_view text, const std::vector<std::size_t>& starts
     result += kElisionMark;
     result += text.substr(starts[count - tail]);
     return result;
-}
-
-bool isCodePointStart(std::string_view text, std::size_t at) {
-    return at == 0 || at >= text.size() || (static_cast<unsigned char>(text[at]) & 0xC0u) != 0x80u;
 }
 
 // Letters and digits, and any byte of a multi-byte code point (a letter, as far as words go).

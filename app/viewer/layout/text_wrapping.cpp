@@ -1,12 +1,10 @@
 #include "app/viewer/layout/text_wrapping.h"
 
+#include "app/viewer/layout/code_points.h"
+
 namespace bvhscope::viewer {
 
 namespace {
-
-bool isCodePointStart(std::string_view text, std::size_t at) {
-    return at >= text.size() || (static_cast<unsigned char>(text[at]) & 0xC0u) != 0x80u;
-}
 
 // A word wider than the line, cut into pieces that fit (at least one code point each): all but
 // the last become lines, the last starts the next line.

@@ -2,6 +2,7 @@
 // Compare windows, and the pieces other panels embed.
 #pragma once
 
+#include "app/viewer/platform/input_queue.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <vector>
@@ -15,8 +16,8 @@ void drawCurvesPanel(ViewerState& state, float scale);
 void drawComparePanel(ViewerState& state, float scale);
 // The compare numbers for the Info panel when it shows A or B.
 void drawCompareSummary(ViewerState& state, std::size_t character);
-// P toggles the rest pose (timeline_panel.cpp, beside its checkbox): GLFW key codes pressed since
-// the last frame, when ImGui does not want the keyboard.
-void handleAnalysisKeys(ViewerState& state, const std::vector<int>& keys);
+// P toggles the rest pose (timeline_panel.cpp, beside its checkbox): the keys pressed this
+// frame, when ImGui does not want the keyboard.
+void handleAnalysisKeys(ViewerState& state, const std::vector<KeyPress>& keys);
 
 } // namespace bvhscope::viewer

@@ -4,6 +4,7 @@
 // numbers are in the viewer's metres (what is on screen).
 #include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/text_colors.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,8 +13,6 @@
 namespace bvhscope::viewer {
 
 namespace {
-
-const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
 std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
     return std::to_string(index + 1) + ": " + characters[index].clip->displayName;
@@ -188,7 +187,7 @@ void drawComparePanel(ViewerState& state, float scale) {
         ImGui::TextWrapped("Tick Compare: B's bones show how far each joint is from A's, and the "
                            "joint tree shows the distances.");
     } else if (!compare.active) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarningTextColor);
         ImGui::TextWrapped("%s", compare.inactiveReason.c_str());
         ImGui::PopStyleColor();
     } else {

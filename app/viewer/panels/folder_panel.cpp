@@ -15,9 +15,9 @@ namespace bvhscope::viewer {
 
 namespace {
 
-const ImVec4 kOkColor{0.55f, 0.85f, 0.45f, 1.0f};
-const ImVec4 kWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
-const ImVec4 kErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
+const ImVec4 kStatusOkColor{0.55f, 0.85f, 0.45f, 1.0f};
+const ImVec4 kStatusWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
+const ImVec4 kStatusErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 // The rows the list shows at least, where the dock's height allows pictures of 24 pixels.
 constexpr float kRowsInView = 3.0f;
 // The lines of controls over the list: the folder, the buttons, the count.
@@ -86,15 +86,16 @@ void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size
         ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(-1.0f, 0.0f), "reading");
         break;
     case FileStatus::Ok:
-        ImGui::TextColored(kOkColor, "ok");
+        ImGui::TextColored(kStatusOkColor, "ok");
         break;
     case FileStatus::Warnings: {
         const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
-        ImGui::TextColored(kWarningColor, "%zu warning%s", warnings, warnings == 1 ? "" : "s");
+        ImGui::TextColored(kStatusWarningColor, "%zu warning%s", warnings,
+                           warnings == 1 ? "" : "s");
         break;
     }
     case FileStatus::Error:
-        ImGui::TextColored(kErrorColor, "error");
+        ImGui::TextColored(kStatusErrorColor, "error");
         break;
     }
 }
@@ -114,7 +115,7 @@ void drawRowTooltip(const FolderEntry& entry) {
         ImGui::Separator();
         for (const std::string& line : entry.facts->diagnosticLines) {
             const bool error = line.find(": error: ") != std::string::npos;
-            ImGui::TextColored(error ? kErrorColor : kWarningColor, "%s", line.c_str());
+            ImGui::TextColored(error ? kStatusErrorColor : kStatusWarningColor, "%s", line.c_str());
         }
     }
     ImGui::Separator();

@@ -5,6 +5,7 @@
 #include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/text_colors.h"
 #include "core/model/diagnostic.h"
 
 #include <algorithm>
@@ -15,8 +16,6 @@
 namespace bvhscope::viewer {
 
 namespace {
-
-const ImVec4 kWarningColor(1.0f, 0.72f, 0.30f, 1.0f);
 
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
@@ -74,7 +73,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
         recordItemRect(state, "info:fix-speed");
     }
     if (report.speed.suspicion) {
-        ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarningTextColor);
         textWrappedAtSpaces("%s", report.speed.suspicion->message.c_str());
         ImGui::PopStyleColor();
     }
@@ -91,7 +90,7 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     if (!agreement.disagrees()) {
         return;
     }
-    ImGui::PushStyleColor(ImGuiCol_Text, kWarningColor);
+    ImGui::PushStyleColor(ImGuiCol_Text, kWarningTextColor);
     for (const std::string& message : agreement.messages) {
         textWrappedAtSpaces("%s", message.c_str());
     }

@@ -272,9 +272,9 @@ void drawSpeedControls(ViewerState& state, float scale) {
 
 } // namespace
 
-void handleAnalysisKeys(ViewerState& state, const std::vector<int>& keys) {
-    for (const int key : keys) {
-        if (key == GLFW_KEY_P) {
+void handleAnalysisKeys(ViewerState& state, const std::vector<KeyPress>& keys) {
+    for (const KeyPress& press : keys) {
+        if (press.key == GLFW_KEY_P) {
             state.analysis.showRestPose = !state.analysis.showRestPose;
         }
     }

@@ -29,10 +29,31 @@ struct WindowCallbacks {
             window->droppedPaths_.emplace_back(paths[i]);
         }
     }
-    static void onKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int /*mods*/) {
-        auto* window = static_cast<Window*>(glfwGetWindowUserPointer(handle));
-        if (action == GLFW_PRESS || action == GLFW_REPEAT) {
-            window->keyPresses_.push_back(key);
+    static InputQueue& queueOf(GLFWwindow* handle) {
+        return static_cast<Window*>(glfwGetWindowUserPointer(handle))->input_;
+    }
+    // When the window loses focus, GLFW releases every key and button held through these.
+    static void onKey(GLFWwindow* handle, int key, int /*scancode*/, int action, int mods) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::Key, key, action, mods});
+    }
+    static void onChar(GLFWwindow* handle, unsigned int codepoint) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::Text, static_cast<int>(codepoint)});
+    }
+    static void onMouseButton(GLFWwindow* handle, int button, int action, int mods) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::MouseButton, button, action, mods});
+    }
+    static void onCursorPos(GLFWwindow* handle, double x, double y) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::MouseMove, 0, 0, 0, x, y});
+    }
+    static void onCursorEnter(GLFWwindow* handle, int entered) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::CursorEnter, 0, entered});
+    }
+    static void onScroll(GLFWwindow* handle, double x, double y) {
+        queueOf(handle).push(InputEvent{InputEvent::Kind::Wheel, 0, 0, 0, x, y});
+    }
+    static void onFocus(GLFWwindow* handle, int focused) {
+        if (focused == GLFW_FALSE) {
+            queueOf(handle).push(InputEvent{InputEvent::Kind::FocusLost});
         }
     }
 };
@@ -89,8 +110,21 @@ Window::Window(int width, int height, const char* title) {
 #ifndef __EMSCRIPTEN__ // the page reads dropped files itself (app/web/bvhscope_page.js)
     glfwSetDropCallback(window_, WindowCallbacks::onDrop);
 #endif
-    // Installed before imgui's backend, which chains to it.
     glfwSetKeyCallback(window_, WindowCallbacks::onKey);
+    glfwSetCharCallback(window_, WindowCallbacks::onChar);
+    glfwSetMouseButtonCallback(window_, WindowCallbacks::onMouseButton);
+    glfwSetCursorPosCallback(window_, WindowCallbacks::onCursorPos);
+    glfwSetCursorEnterCallback(window_, WindowCallbacks::onCursorEnter);
+    glfwSetScrollCallback(window_, WindowCallbacks::onScroll);
+    glfwSetWindowFocusCallback(window_, WindowCallbacks::onFocus);
+    double x = 0.0;
+    double y = 0.0;
+    glfwGetCursorPos(window_, &x, &y);
+#ifdef __EMSCRIPTEN__ // GLFW 3.2 has no GLFW_HOVERED: the first move says the pointer is there
+    input_.start(false, x, y);
+#else
+    input_.start(glfwGetWindowAttrib(window_, GLFW_HOVERED) == GLFW_TRUE, x, y);
+#endif
 }
 
 Window::~Window() {
@@ -103,12 +137,6 @@ std::vector<std::string> Window::takeDroppedPaths() {
     std::vector<std::string> paths;
     paths.swap(droppedPaths_);
     return paths;
-}
-
-std::vector<int> Window::takeKeyPresses() {
-    std::vector<int> keys;
-    keys.swap(keyPresses_);
-    return keys;
 }
 
 WorkArea primaryMonitorWorkArea() {

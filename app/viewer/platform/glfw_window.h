@@ -4,6 +4,7 @@
 #pragma once
 
 #include "app/viewer/layout/window_fit.h"
+#include "app/viewer/platform/input_queue.h"
 
 #include <string>
 #include <vector>
@@ -48,16 +49,16 @@ public:
 
     // Paths dropped on the window since the last call (GLFW's drop callback, real XDND on X11).
     std::vector<std::string> takeDroppedPaths();
-    // Keys pressed (or auto-repeated) since the last call, as GLFW key codes. Queued from the key
-    // callback because imgui 1.86 polls key state once a frame, which loses a tap that is
-    // pressed and released within one frame.
-    std::vector<int> takeKeyPresses();
+    // Every key, character, button, pointer move and wheel step that reached the window, queued
+    // by its callbacks (input_queue.h): the frame takes them from here, for Dear ImGui and the
+    // window's shortcuts alike. Installed before Dear ImGui's backend, which installs none.
+    InputQueue& input() { return input_; }
 
 private:
     GLFWwindow* window_ = nullptr;
     std::string error_;
     std::vector<std::string> droppedPaths_;
-    std::vector<int> keyPresses_;
+    InputQueue input_;
 };
 
 } // namespace bvhscope::viewer

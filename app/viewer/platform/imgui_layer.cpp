@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +31,32 @@ ImFont* gMonospaceFont = nullptr;
 // Latin with its European extensions, general punctuation (dashes, quotes, the ellipsis),
 // arrows and the degree sign: what names, paths and the UI's own labels use.
 const ImWchar kGlyphRanges[] = {0x0020, 0x017F, 0x2010, 0x2027, 0x2190, 0x2193, 0};
+
+// ImGui 1.86's input fields, set from the frame's events: the backend polled the pointer and
+// buttons as they are now, which loses a click shorter than a frame and moves it to where the
+// pointer went since.
+void feedInput(const FrameInput& input) {
+    ImGuiIO& io = ImGui::GetIO();
+    static_assert(kInputKeyCount <= sizeof io.KeysDown / sizeof io.KeysDown[0]);
+    static_assert(kInputMouseButtons <= sizeof io.MouseDown / sizeof io.MouseDown[0]);
+    for (std::size_t key = 0; key < kInputKeyCount; ++key) {
+        io.KeysDown[key] = input.keysDown[key];
+    }
+    io.KeyCtrl = input.ctrl;
+    io.KeyShift = input.shift;
+    io.KeyAlt = input.alt;
+    io.KeySuper = input.super;
+    for (std::size_t button = 0; button < kInputMouseButtons; ++button) {
+        io.MouseDown[button] = input.mouseDown[button];
+    }
+    io.MousePos =
+        input.pointerKnown ? ImVec2(input.pointerX, input.pointerY) : ImVec2(-FLT_MAX, -FLT_MAX);
+    io.MouseWheel += input.wheelY;
+    io.MouseWheelH += input.wheelX;
+    for (const unsigned int codepoint : input.text) {
+        io.AddInputCharacter(codepoint);
+    }
+}
 
 ImFont* addEmbeddedFont(std::string_view name, float pixels) {
     const std::span<const unsigned char> bytes = embeddedFont(name);
@@ -78,7 +105,8 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, const std::optional<LayoutFile>& layo
         }
     }
     applyContentScale(windowContentScale(window));
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
+    // No callbacks: the window queues the input (glfw_window.h), and each frame feeds ImGui.
+    ImGui_ImplGlfw_InitForOpenGL(window, false);
 #ifdef __EMSCRIPTEN__
     ImGui_ImplOpenGL3_Init("#version 300 es");
 #else
@@ -147,13 +175,14 @@ ImGuiLayer::~ImGuiLayer() {
     ImGui::DestroyContext();
 }
 
-void ImGuiLayer::beginFrame() {
+void ImGuiLayer::beginFrame(const FrameInput& input) {
     if (const float scale = windowContentScale(window_); std::abs(scale - contentScale_) > 0.01f) {
         applyContentScale(scale);
     }
     ImGui_ImplOpenGL3_NewFrame(); // (re)creates the font texture when there is none
     useNearestFontSampling();
-    ImGui_ImplGlfw_NewFrame();
+    ImGui_ImplGlfw_NewFrame(); // the display's size, the time step, the cursor's shape
+    feedInput(input);          // over what the backend polled
     ImGui::NewFrame();
 }
 

@@ -7,6 +7,8 @@
 // 2x (sampled nearest) and smooth at 1.5x.
 #pragma once
 
+#include "app/viewer/platform/input_queue.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -38,7 +40,9 @@ public:
     ImGuiLayer(const ImGuiLayer&) = delete;
     ImGuiLayer& operator=(const ImGuiLayer&) = delete;
 
-    void beginFrame();
+    // Starts the frame's UI with `input`, the events the window's queue gave this frame
+    // (input_queue.h): Dear ImGui's backend reads no input of its own.
+    void beginFrame(const FrameInput& input);
     // Ends the frame's UI (ImGui::Render): what it draws is settled, see opaque_panels.h.
     void endFrame();
     // Draws the UI ended last into the bound framebuffer, over the scene.

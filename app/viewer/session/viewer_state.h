@@ -12,6 +12,7 @@
 #include "app/viewer/session/in_window_chooser.h"
 #include "app/viewer/session/session_state.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -60,6 +61,11 @@ struct ProbeState {
     WidgetRects widgetRects;
     // Text cut at a panel's edge on the last frame (panels/clipped_text.h), for --state-out.
     std::vector<std::string> clippedText;
+    // The window's input events so far: received from the system, and fed to frames
+    // (platform/input_queue.h). Equal once every event has had its effect: a test's "caught up".
+    std::uint64_t inputEventsReceived = 0;
+    std::uint64_t inputEventsApplied = 0;
+    int framesDrawn = 0;
 };
 
 struct ViewerState : SessionState, UiState, ProbeState {

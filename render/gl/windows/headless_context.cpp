@@ -5,7 +5,6 @@
 // mapped and the context is the X server's GLX (Mesa's llvmpipe in the test X server).
 #include "render/gl/headless_context.h"
 
-#define GLFW_INCLUDE_NONE // glad declares the GL functions
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
 

@@ -15,6 +15,12 @@
 
 namespace bvhscope::cli::test {
 
+// How many entries `directory` holds (a command that failed must leave no temporary file).
+inline std::size_t entriesIn(const std::filesystem::path& directory) {
+    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(directory),
+                                                  std::filesystem::directory_iterator()));
+}
+
 struct CommandResult {
     int status = -1;
     std::string out;

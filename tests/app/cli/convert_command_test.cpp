@@ -6,6 +6,7 @@
 namespace bvhscope::cli {
 namespace {
 
+using test::entriesIn;
 using test::run;
 using test::TemporaryDirectory;
 
@@ -128,11 +129,6 @@ TEST(ConvertCommand, FailuresLeaveNoOutput) {
     EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()),
                             std::filesystem::directory_iterator()),
               1);
-}
-
-std::size_t entriesIn(const std::filesystem::path& directory) {
-    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(directory),
-                                                  std::filesystem::directory_iterator()));
 }
 
 TEST(ConvertCommand, ANameMapWithANameBvhCannotHoldFailsAtItsPlaceAndWritesNothing) {

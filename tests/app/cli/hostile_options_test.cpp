@@ -12,6 +12,7 @@
 namespace bvhscope::cli {
 namespace {
 
+using test::entriesIn;
 using test::run;
 using test::TemporaryDirectory;
 
@@ -37,11 +38,6 @@ Frames: 2
 Frame Time: )") +
            std::string(frameTime) + "\n" + std::string(xPosition) + " 90 0 0 0 0 0 0 0\n" +
            std::string(xPosition) + " 90 0 0 10 0 5 0 0\n";
-}
-
-std::size_t entriesIn(const std::filesystem::path& directory) {
-    return static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(directory),
-                                                  std::filesystem::directory_iterator()));
 }
 
 std::string contents(const std::string& path) {

@@ -168,7 +168,7 @@ void writeQuadruped(const fs::path& path) {
 }
 
 // The characters' first colour (orange) against the cool greys of floor, sky and shadow.
-bool warm(const std::uint8_t* rgb) {
+bool warmBody(const std::uint8_t* rgb) {
     return rgb[0] > rgb[2] + 40 && rgb[0] > 60;
 }
 
@@ -191,7 +191,7 @@ FigurePixels renderedFigure(const TempDir& dir, const std::string& file, const s
         fs::copy_file(png, fs::path(keep) / (fs::path(file).stem().string() + "_" + bones + ".png"),
                       fs::copy_options::overwrite_existing, ignored);
     }
-    return figurePixels(*pixels, warm);
+    return figurePixels(*pixels, warmBody);
 }
 
 void expectBodyStandsWhereCapsulesStand(const TempDir& dir, const std::string& file) {
@@ -267,7 +267,7 @@ TEST(RenderBody, ASkeletonTooLargeForABodyFallsBackToCapsulesWithAMessage) {
     EXPECT_NE(run.err.find("capsules"), std::string::npos) << run.err;
     const auto pixels = loadPng(png);
     ASSERT_TRUE(pixels.has_value());
-    EXPECT_GT(figurePixels(*pixels, warm).area, 100u);
+    EXPECT_GT(figurePixels(*pixels, warmBody).area, 100u);
     EXPECT_LT(run.seconds, 10.0);
 }
 
@@ -283,7 +283,7 @@ TEST(ThumbnailBody, TheThumbnailerDrawsTheBodyToo) {
         ASSERT_EQ(run.status, 0) << run.err;
         const auto pixels = loadPng(png);
         ASSERT_TRUE(pixels.has_value());
-        areas[k] = figurePixels(*pixels, warm).area;
+        areas[k] = figurePixels(*pixels, warmBody).area;
     }
     EXPECT_GT(areas[0], 200u);
     EXPECT_GE(areas[1], 2 * areas[0]);

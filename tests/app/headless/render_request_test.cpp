@@ -16,7 +16,7 @@ struct Parsed {
     std::string err;
 };
 
-Parsed parse(std::vector<std::string> arguments) {
+Parsed parseRender(std::vector<std::string> arguments) {
     std::vector<std::string_view> views(arguments.begin(), arguments.end());
     std::ostringstream out;
     std::ostringstream err;
@@ -27,7 +27,7 @@ Parsed parse(std::vector<std::string> arguments) {
 }
 
 TEST(RenderRequest, OneImageWithDefaults) {
-    const Parsed parsed = parse({"walk.bvh", "-o", "walk.png"});
+    const Parsed parsed = parseRender({"walk.bvh", "-o", "walk.png"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.mode, RenderMode::Image);
@@ -46,14 +46,14 @@ TEST(RenderRequest, OneImageWithDefaults) {
 }
 
 TEST(RenderRequest, CameraModesAndSignedUpAxes) {
-    const Parsed sequence = parse({"walk.bvh", "--frames", "0:3", "-o", "f_%d.png"});
+    const Parsed sequence = parseRender({"walk.bvh", "--frames", "0:3", "-o", "f_%d.png"});
     ASSERT_TRUE(sequence.result.request.has_value()) << sequence.err;
     EXPECT_EQ(sequence.result.request->cameraMode(), CameraMode::Follow)
         << "a sequence keeps the figure large";
     for (const auto& [word, mode] :
          {std::pair{"clip", CameraMode::Clip}, std::pair{"fixed", CameraMode::Clip},
           std::pair{"figure", CameraMode::Figure}}) {
-        const Parsed parsed = parse({"walk.bvh", "--camera", word, "-o", "x.png"});
+        const Parsed parsed = parseRender({"walk.bvh", "--camera", word, "-o", "x.png"});
         ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
         EXPECT_EQ(parsed.result.request->cameraMode(), mode) << word;
     }
@@ -62,7 +62,7 @@ TEST(RenderRequest, CameraModesAndSignedUpAxes) {
                                      std::pair{"-Y", viewer::UpAxisChoice::NegativeY},
                                      std::pair{"-z", viewer::UpAxisChoice::NegativeZ},
                                      std::pair{"auto", viewer::UpAxisChoice::Auto}}) {
-        const Parsed parsed = parse({"walk.bvh", "--up", word, "-o", "x.png"});
+        const Parsed parsed = parseRender({"walk.bvh", "--up", word, "-o", "x.png"});
         ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
         EXPECT_EQ(parsed.result.request->upAxis, axis) << word;
     }
@@ -70,12 +70,12 @@ TEST(RenderRequest, CameraModesAndSignedUpAxes) {
 
 TEST(RenderRequest, SequencesAndOptions) {
     const Parsed parsed =
-        parse({"walk.bvh", "--frames",       "10:20",        "--output=out_%04d.png",
-               "--size",   "640x360",        "--no-overlay", "--camera",
-               "follow",   "--yaw",          "90",           "--up",
-               "z",        "--unit",         "cm",           "--trail-joint",
-               "LeftFoot", "--trail-frames", "30",           "--ghosts",
-               "2",        "--ghost-step",   "10",           "--contacts"});
+        parseRender({"walk.bvh", "--frames",       "10:20",        "--output=out_%04d.png",
+                     "--size",   "640x360",        "--no-overlay", "--camera",
+                     "follow",   "--yaw",          "90",           "--up",
+                     "z",        "--unit",         "cm",           "--trail-joint",
+                     "LeftFoot", "--trail-frames", "30",           "--ghosts",
+                     "2",        "--ghost-step",   "10",           "--contacts"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.mode, RenderMode::Sequence);
@@ -99,8 +99,8 @@ TEST(RenderRequest, SequencesAndOptions) {
 }
 
 TEST(RenderRequest, ContactSheet) {
-    const Parsed parsed = parse({"--contact-sheet", "corpus", "-o", "sheet_100%.png", "--columns",
-                                 "5", "--tile", "200x150", "--frame", "12"});
+    const Parsed parsed = parseRender({"--contact-sheet", "corpus", "-o", "sheet_100%.png",
+                                       "--columns", "5", "--tile", "200x150", "--frame", "12"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.mode, RenderMode::ContactSheet);
@@ -113,7 +113,7 @@ TEST(RenderRequest, ContactSheet) {
 }
 
 TEST(RenderRequest, ASingleFrameRangeMayUseAPlainName) {
-    const Parsed parsed = parse({"walk.bvh", "--frames", "7", "-o", "seven.png"});
+    const Parsed parsed = parseRender({"walk.bvh", "--frames", "7", "-o", "seven.png"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     EXPECT_EQ(parsed.result.request->pattern.format(7), "seven.png");
 }
@@ -127,7 +127,7 @@ struct UsageCase {
 class RenderUsage : public testing::TestWithParam<UsageCase> {};
 
 TEST_P(RenderUsage, IsRejectedWithExitCodeTwo) {
-    const Parsed parsed = parse(GetParam().arguments);
+    const Parsed parsed = parseRender(GetParam().arguments);
     EXPECT_FALSE(parsed.result.request.has_value());
     EXPECT_EQ(parsed.result.exitCode, 2);
     EXPECT_NE(parsed.err.find(GetParam().message), std::string::npos) << parsed.err;
@@ -177,7 +177,7 @@ INSTANTIATE_TEST_SUITE_P(
                   "--layout must be side or overlaid"}));
 
 TEST(RenderRequest, VideoTakesTheWholeClipByDefaultAndItsOptions) {
-    Parsed parsed = parse({"walk.bvh", "-o", "Clip.MP4"});
+    Parsed parsed = parseRender({"walk.bvh", "-o", "Clip.MP4"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     EXPECT_EQ(parsed.result.request->mode, RenderMode::Video);
     EXPECT_EQ(parsed.result.request->container, media::VideoContainer::Mp4);
@@ -187,9 +187,9 @@ TEST(RenderRequest, VideoTakesTheWholeClipByDefaultAndItsOptions) {
     EXPECT_EQ(parsed.result.request->crf, -1);
     EXPECT_TRUE(parsed.result.request->audio.empty());
 
-    parsed =
-        parse({"a.bvh", "b.bvh", "--frames", "5:50", "-o", "ab.webm", "--fps", "29.97", "--crf",
-               "40", "--audio", "auto", "--audio-offset=-1.5", "--layout", "overlaid"});
+    parsed = parseRender({"a.bvh", "b.bvh", "--frames", "5:50", "-o", "ab.webm", "--fps", "29.97",
+                          "--crf", "40", "--audio", "auto", "--audio-offset=-1.5", "--layout",
+                          "overlaid"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     const RenderRequest& request = *parsed.result.request;
     EXPECT_EQ(request.container, media::VideoContainer::WebM);
@@ -203,24 +203,24 @@ TEST(RenderRequest, VideoTakesTheWholeClipByDefaultAndItsOptions) {
     EXPECT_EQ(request.audio, "auto");
     EXPECT_DOUBLE_EQ(request.audioOffsetSeconds, -1.5);
     // A video's name is taken as written, '%' and all.
-    parsed = parse({"walk.bvh", "-o", "100%.gif"});
+    parsed = parseRender({"walk.bvh", "-o", "100%.gif"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     EXPECT_EQ(parsed.result.request->output, "100%.gif");
 }
 
 TEST(RenderRequest, SeveralFilesMakeOneImageToo) {
-    const Parsed parsed = parse({"a.bvh", "b.bvh", "c.bvh", "-o", "abc.png"});
+    const Parsed parsed = parseRender({"a.bvh", "b.bvh", "c.bvh", "-o", "abc.png"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
     EXPECT_EQ(parsed.result.request->mode, RenderMode::Image);
     EXPECT_EQ(parsed.result.request->comparedInputs, (std::vector<std::string>{"b.bvh", "c.bvh"}));
 }
 
 TEST(RenderRequest, HelpAndVersionAnswerWithoutRendering) {
-    const Parsed help = parse({"--help"});
+    const Parsed help = parseRender({"--help"});
     EXPECT_EQ(help.result.exitCode, 0);
     EXPECT_NE(help.out.find("usage: bvhscope render"), std::string::npos);
     EXPECT_NE(help.out.find("--contact-sheet"), std::string::npos);
-    const Parsed version = parse({"--version"});
+    const Parsed version = parseRender({"--version"});
     EXPECT_EQ(version.result.exitCode, 0);
     EXPECT_EQ(version.out.rfind("bvhscope ", 0), 0u);
 }
@@ -234,7 +234,7 @@ TEST(RenderRequest, UsageErrorsNeverReachTheRenderer) {
 }
 
 TEST(RenderRequest, BonesChooseTheLookCapsulesByDefault) {
-    const Parsed plain = parse({"walk.bvh", "-o", "walk.png"});
+    const Parsed plain = parseRender({"walk.bvh", "-o", "walk.png"});
     ASSERT_TRUE(plain.result.request.has_value()) << plain.err;
     EXPECT_EQ(plain.result.request->boneStyle, render::BoneStyle::Capsule);
     const struct {
@@ -245,14 +245,15 @@ TEST(RenderRequest, BonesChooseTheLookCapsulesByDefault) {
                   {"capsules", render::BoneStyle::Capsule},
                   {"octahedral", render::BoneStyle::Octahedral}};
     for (const auto& word : kWords) {
-        const Parsed parsed = parse({"walk.bvh", "-o", "walk.png", "--bones", word.word});
+        const Parsed parsed = parseRender({"walk.bvh", "-o", "walk.png", "--bones", word.word});
         ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
         EXPECT_EQ(parsed.result.request->boneStyle, word.style) << word.word;
     }
-    const Parsed sheet = parse({"--contact-sheet", "dir", "-o", "sheet.png", "--bones", "body"});
+    const Parsed sheet =
+        parseRender({"--contact-sheet", "dir", "-o", "sheet.png", "--bones", "body"});
     ASSERT_TRUE(sheet.result.request.has_value()) << sheet.err;
     EXPECT_EQ(sheet.result.request->boneStyle, render::BoneStyle::Body);
-    const Parsed bad = parse({"walk.bvh", "-o", "walk.png", "--bones", "mesh"});
+    const Parsed bad = parseRender({"walk.bvh", "-o", "walk.png", "--bones", "mesh"});
     EXPECT_EQ(bad.result.exitCode, 2);
     EXPECT_NE(bad.err.find("--bones must be lines, capsules, octahedral or body, not 'mesh'"),
               std::string::npos)

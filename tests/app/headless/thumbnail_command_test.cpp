@@ -47,7 +47,7 @@ struct Parsed {
     std::string err;
 };
 
-Parsed parse(std::vector<std::string> arguments) {
+Parsed parseThumbnail(std::vector<std::string> arguments) {
     std::vector<std::string_view> views(arguments.begin(), arguments.end());
     std::ostringstream out;
     std::ostringstream err;
@@ -58,12 +58,12 @@ Parsed parse(std::vector<std::string> arguments) {
 }
 
 TEST(ThumbnailArguments, TheThumbnailerExecLine) {
-    const Parsed parsed = parse({"--size", "512", "file:///m/walk.bvh", "/tmp/out.png"});
+    const Parsed parsed = parseThumbnail({"--size", "512", "file:///m/walk.bvh", "/tmp/out.png"});
     ASSERT_TRUE(parsed.result.request) << parsed.err;
     EXPECT_EQ(parsed.result.request->input, "/m/walk.bvh");
     EXPECT_EQ(parsed.result.request->output, "/tmp/out.png");
     EXPECT_EQ(parsed.result.request->size, 512);
-    const Parsed defaults = parse({"a.bvh", "a.png"});
+    const Parsed defaults = parseThumbnail({"a.bvh", "a.png"});
     ASSERT_TRUE(defaults.result.request);
     EXPECT_EQ(defaults.result.request->size, kDefaultThumbnailSize);
     EXPECT_DOUBLE_EQ(defaults.result.request->timeoutSeconds, kDefaultThumbnailTimeoutSeconds);
@@ -79,12 +79,12 @@ TEST(ThumbnailArguments, UsageErrorsExitWithTwo) {
                                                       {"--timeout", "nan", "a", "b"},
                                                       {"http://x/a.bvh", "b.png"},
                                                       {"--frame", "3", "a", "b"}}) {
-        const Parsed parsed = parse(arguments);
+        const Parsed parsed = parseThumbnail(arguments);
         EXPECT_FALSE(parsed.result.request) << arguments.front();
         EXPECT_EQ(parsed.result.exitCode, 2) << arguments.front();
         EXPECT_NE(parsed.err.find("bvhscope thumbnail"), std::string::npos) << parsed.err;
     }
-    const Parsed help = parse({"--help"});
+    const Parsed help = parseThumbnail({"--help"});
     EXPECT_EQ(help.result.exitCode, 0);
     EXPECT_NE(help.out.find("usage: bvhscope thumbnail"), std::string::npos);
 }

@@ -82,6 +82,20 @@ TEST(ViewerOptions, DrawingUnderThePanelsIsATestHook) {
     EXPECT_TRUE(parsed.options.files.empty());
 }
 
+TEST(ViewerOptions, TestHooksTakeWholeMilliseconds) {
+    ParsedViewerOptions parsed =
+        parse({"--test-frame-delay", "150", "--test-pause-after-header", "3000"});
+    ASSERT_TRUE(parsed.error.empty()) << parsed.error;
+    EXPECT_EQ(parsed.options.frameDelayMs, 150);
+    EXPECT_EQ(parsed.options.pauseAfterHeaderMs, 3000);
+    for (const char* bad : {"-1", "2001", "0.5", "", "fast"}) {
+        parsed = parse({"--test-frame-delay", bad});
+        EXPECT_EQ(parsed.error, std::string("--test-frame-delay needs 0 to 2000 ms, not ") + bad);
+    }
+    parsed = parse({"--test-pause-after-header", "60001"});
+    EXPECT_EQ(parsed.error, "--test-pause-after-header needs 0 to 60000 ms, not 60001");
+}
+
 TEST(ViewerOptions, FoldersAreNamedLikeFiles) {
     // A folder goes to the browser: which path is one is decided when it opens
     // (folder_navigation.h), so the command line keeps every path in order.

@@ -72,7 +72,7 @@ TEST(HostileInputsRoundTwo, WordsThatAreNotKeywordsStayIgnoredLines) {
 
 // [SECTION] Scratch files (the special files are in posix/ and windows/special_files_*_test.cpp)
 
-std::filesystem::path scratchPath(const std::string& name) {
+std::filesystem::path roundTwoPath(const std::string& name) {
     return std::filesystem::temp_directory_path() /
            ("bvhscope_round_two_" + std::to_string(::getpid()) + "_" + name);
 }
@@ -176,7 +176,7 @@ TEST(HostileInputsRoundTwo, ErrorsWithNoPlaceInTheTextHaveNoLocation) {
               "a.bvh: error: cannot open: permission denied");
     EXPECT_EQ(formatDiagnostic("a.bvh", {Severity::Warning, 3, 4, "odd"}),
               "a.bvh:3:4: warning: odd");
-    const Document missing = loadDocument(scratchPath("missing.bvh"));
+    const Document missing = loadDocument(roundTwoPath("missing.bvh"));
     ASSERT_FALSE(missing.loaded());
     EXPECT_EQ(missing.diagnostics.front().message, "cannot open: no such file or directory");
 }

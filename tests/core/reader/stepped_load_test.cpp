@@ -26,7 +26,7 @@ std::filesystem::path temporaryPath(const std::string& name) {
 }
 
 // Row k's first value is k, so a frame published out of place shows.
-std::filesystem::path writeCapture(const std::string& name, int frames) {
+std::filesystem::path writeSteppedCapture(const std::string& name, int frames) {
     const auto path = temporaryPath(name);
     std::ofstream out(path, std::ios::binary);
     out << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
@@ -102,7 +102,7 @@ std::vector<std::string> formatted(const Document& document) {
     return lines;
 }
 
-void expectSameDocument(const Document& stepped, const Document& oneShot) {
+void expectSameAsOneShot(const Document& stepped, const Document& oneShot) {
     EXPECT_EQ(formatted(stepped), formatted(oneShot));
     EXPECT_EQ(stepped.loaded(), oneShot.loaded());
     const Skeleton& a = stepped.skeleton;
@@ -140,9 +140,9 @@ void expectSameDocument(const Document& stepped, const Document& oneShot) {
 void expectSteppedEqualsOneShot(const std::filesystem::path& path) {
     SCOPED_TRACE(path.string());
     const Document oneShot = loadDocument(path, oneThread());
-    expectSameDocument(loadStepped(path, 0ns), oneShot);
-    expectSameDocument(loadStepped(path, std::chrono::hours(1)), oneShot);
-    expectSameDocument(loadStepped(path, 0ns, {64, 200}), oneShot);
+    expectSameAsOneShot(loadStepped(path, 0ns), oneShot);
+    expectSameAsOneShot(loadStepped(path, std::chrono::hours(1)), oneShot);
+    expectSameAsOneShot(loadStepped(path, 0ns, {64, 200}), oneShot);
 }
 
 std::vector<std::filesystem::path> bvhFilesUnder(const std::filesystem::path& directory) {
@@ -177,8 +177,8 @@ TEST(SteppedLoad, EqualsTheOneShotLoadOnEveryCorpusFile) {
     for (const auto& path : files) {
         SCOPED_TRACE(path.string());
         const Document oneShot = loadDocument(path, oneThread());
-        expectSameDocument(loadStepped(path, 0ns), oneShot);
-        expectSameDocument(loadStepped(path, std::chrono::hours(1)), oneShot);
+        expectSameAsOneShot(loadStepped(path, 0ns), oneShot);
+        expectSameAsOneShot(loadStepped(path, std::chrono::hours(1)), oneShot);
     }
 }
 
@@ -194,7 +194,7 @@ TEST(SteppedLoad, EqualsTheOneShotLoadOnRowsWithEveryFault) {
 
 TEST(SteppedLoad, FramesBecomeReadableStepByStep) {
     // 300 000 rows of about 13 bytes: 4 MB, a short first block and several 1 MB blocks.
-    const auto path = writeCapture("progressive.bvh", 300000);
+    const auto path = writeSteppedCapture("progressive.bvh", 300000);
     SteppedLoad load(path);
     EXPECT_FALSE(load.headerReady());
     EXPECT_EQ(load.framesLoaded(), 0u);
@@ -229,7 +229,7 @@ TEST(SteppedLoad, FramesBecomeReadableStepByStep) {
 }
 
 TEST(SteppedLoad, ABudgetKeepsStepping) {
-    const auto path = writeCapture("budget.bvh", 300000);
+    const auto path = writeSteppedCapture("budget.bvh", 300000);
     SteppedLoad zero(path);
     int zeroCalls = 0;
     while (!zero.advance(0ns)) {
@@ -237,13 +237,13 @@ TEST(SteppedLoad, ABudgetKeepsStepping) {
     }
     SteppedLoad whole(path);
     EXPECT_TRUE(whole.advance(std::chrono::hours(1))); // one call does it all
-    expectSameDocument(whole.take(), zero.take());
+    expectSameAsOneShot(whole.take(), zero.take());
     EXPECT_GE(zeroCalls, 5); // the header, the first block, 4 MB of 1 MB blocks
     std::filesystem::remove(path);
 }
 
 TEST(SteppedLoad, CancellingMidwayEndsWithTheCancelledError) {
-    const auto path = writeCapture("cancel.bvh", 300000);
+    const auto path = writeSteppedCapture("cancel.bvh", 300000);
     SteppedLoad load(path);
     load.advance(0ns); // the header
     load.advance(0ns); // the first block
@@ -264,7 +264,7 @@ TEST(SteppedLoad, CancellingMidwayEndsWithTheCancelledError) {
 }
 
 TEST(SteppedLoad, CancellingBeforeTheFirstStepReadsNothing) {
-    const auto path = writeCapture("cancel_first.bvh", 10);
+    const auto path = writeSteppedCapture("cancel_first.bvh", 10);
     SteppedLoad load(path);
     load.cancel();
     EXPECT_TRUE(load.advance(std::chrono::hours(1)));
@@ -284,11 +284,11 @@ TEST(SteppedLoad, AMissingFileEndsWithLoadDocumentsError) {
     const Document oneShot = loadDocument(path, oneThread());
     ASSERT_NE(test::findDiagnostic(stepped, Severity::Error, "cannot open"), nullptr)
         << test::describeDiagnostics(stepped);
-    expectSameDocument(stepped, oneShot);
+    expectSameAsOneShot(stepped, oneShot);
 }
 
 TEST(SteppedLoad, TheHeaderCallbackRunsOnceInTheStepThatReadsIt) {
-    const auto path = writeCapture("callback.bvh", 1000);
+    const auto path = writeSteppedCapture("callback.bvh", 1000);
     int calls = 0;
     bool readyInCallback = false;
     SteppedLoad* loadSeen = nullptr;
@@ -308,8 +308,8 @@ TEST(SteppedLoad, TheHeaderCallbackRunsOnceInTheStepThatReadsIt) {
 
 // The file changes between the header step and the rows: the load ends as BackgroundLoad's
 // does when the file changes under its thread.
-Document loadChangingAfterHeader(const std::filesystem::path& path,
-                                 const std::function<void()>& change) {
+Document steppedLoadChangingAfterHeader(const std::filesystem::path& path,
+                                        const std::function<void()>& change) {
     SteppedLoad load(path);
     EXPECT_FALSE(load.advance(0ns));
     EXPECT_TRUE(load.headerReady());
@@ -320,8 +320,8 @@ Document loadChangingAfterHeader(const std::filesystem::path& path,
 }
 
 TEST(SteppedLoad, AFileTruncatedBetweenStepsEndsWithAnErrorAndNothingHalfLoaded) {
-    const auto path = writeCapture("truncated.bvh", 300000);
-    const Document document = loadChangingAfterHeader(
+    const auto path = writeSteppedCapture("truncated.bvh", 300000);
+    const Document document = steppedLoadChangingAfterHeader(
         path, [&] { std::filesystem::resize_file(path, std::filesystem::file_size(path) / 3); });
     EXPECT_FALSE(document.loaded());
     const Diagnostic* error =
@@ -335,8 +335,8 @@ TEST(SteppedLoad, AFileTruncatedBetweenStepsEndsWithAnErrorAndNothingHalfLoaded)
 }
 
 TEST(SteppedLoad, AFileThatGrowsBetweenStepsEndsWithAnError) {
-    const auto path = writeCapture("grown.bvh", 300000);
-    const Document document = loadChangingAfterHeader(
+    const auto path = writeSteppedCapture("grown.bvh", 300000);
+    const Document document = steppedLoadChangingAfterHeader(
         path, [&] { std::ofstream(path, std::ios::binary | std::ios::app) << "1 2 3\n"; });
     EXPECT_FALSE(document.loaded());
     EXPECT_NE(test::findDiagnostic(document, Severity::Error, "changed while it was being read"),
@@ -346,8 +346,9 @@ TEST(SteppedLoad, AFileThatGrowsBetweenStepsEndsWithAnError) {
 }
 
 TEST(SteppedLoad, AFileDeletedBetweenStepsStillLoadsWhatWasOpened) {
-    const auto path = writeCapture("deleted.bvh", 300000);
-    const Document document = loadChangingAfterHeader(path, [&] { std::filesystem::remove(path); });
+    const auto path = writeSteppedCapture("deleted.bvh", 300000);
+    const Document document =
+        steppedLoadChangingAfterHeader(path, [&] { std::filesystem::remove(path); });
     ASSERT_TRUE(document.loaded()) << test::describeDiagnostics(document);
     ASSERT_EQ(document.motion.frameCount, 300000u);
     EXPECT_EQ(document.motion.frame(299999)[0], 299999.0f);
@@ -355,7 +356,7 @@ TEST(SteppedLoad, AFileDeletedBetweenStepsStillLoadsWhatWasOpened) {
 
 TEST(SteppedLoad, AFailedLoadKeepsWhatItReadUntilTake) {
     // A viewer may still draw the frames it was shown: they stay until take() empties them.
-    const auto path = writeCapture("kept.bvh", 300000);
+    const auto path = writeSteppedCapture("kept.bvh", 300000);
     SteppedLoad load(path);
     load.advance(0ns);
     load.advance(0ns);

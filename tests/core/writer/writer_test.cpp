@@ -59,7 +59,7 @@ Frame Time: .0083333333
 -1 -2 -3 -4 -5 -6 -7 -8 -9 -10 -11 -12 -13.000001
 )";
 
-void expectSameDocument(const Document& a, const Document& b) {
+void expectSameSkeletonAndMotion(const Document& a, const Document& b) {
     ASSERT_TRUE(b.loaded()) << test::describeDiagnostics(b);
     EXPECT_EQ(a.skeleton.names, b.skeleton.names);
     EXPECT_EQ(a.skeleton.parents, b.skeleton.parents);
@@ -79,7 +79,7 @@ TEST(FormatBvh, RoundTripsEveryNumberExactly) {
     ASSERT_TRUE(validateForWriting(original.skeleton, original.motion).empty());
     const std::string text = formatBvh(original.skeleton, original.motion);
     const Document reread = parseDocument(text);
-    expectSameDocument(original, reread);
+    expectSameSkeletonAndMotion(original, reread);
     EXPECT_EQ(formatBvh(reread.skeleton, reread.motion), text) << "writing is a fixed point";
 }
 
@@ -307,7 +307,7 @@ TEST_F(WriteBvhFile, WritesAFileThatLoadsBackIdentically) {
     const auto target = directory_ / "out.bvh";
     const auto diagnostics = writeBvhFile(target, document_.skeleton, document_.motion);
     ASSERT_FALSE(hasErrors(diagnostics));
-    expectSameDocument(document_, loadDocument(target));
+    expectSameSkeletonAndMotion(document_, loadDocument(target));
     EXPECT_EQ(entries(), 1u) << "no temporary file left";
 }
 

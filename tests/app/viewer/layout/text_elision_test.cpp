@@ -1,5 +1,6 @@
 // Middle elision of long names (app/viewer/layout/text_elision.h), with a fixed-pitch measure.
 #include "app/viewer/layout/text_elision.h"
+#include "tests/app/viewer/layout/fixed_width_text.h"
 
 #include <gtest/gtest.h>
 #include <string>
@@ -10,13 +11,7 @@ using namespace bvhscope::viewer;
 namespace {
 
 // Ten pixels per code point (UTF-8 continuation bytes are not counted).
-float tenPerCodePoint(std::string_view text) {
-    float width = 0;
-    for (const char c : text) {
-        width += (static_cast<unsigned char>(c) & 0xC0u) == 0x80u ? 0.0f : 10.0f;
-    }
-    return width;
-}
+using bvhscope::viewer::test::tenPerCodePoint;
 
 TEST(TextElision, TextThatFitsIsUnchanged) {
     EXPECT_EQ(elideMiddle("walk.bvh", 80, tenPerCodePoint), "walk.bvh");

@@ -7,6 +7,7 @@
 #include "app/viewer/session/session.h"
 #include "core/platform/utf8_path.h"
 #include "tests/app/folder/folder_test_support.h"
+#include "tests/app/viewer/session/slide_capture.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -18,29 +19,7 @@ using namespace bvhscope::viewer;
 
 namespace {
 
-// The root 10 units along X per frame over 3 frames of 1 s: frame N is at N seconds.
-constexpr const char* kSlide = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 3 Xposition Yposition Zposition
-	JOINT Head
-	{
-		OFFSET 0 10 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 3
-Frame Time: 1
-0 0 0
-10 0 0
-20 0 0
-)";
+using bvhscope::viewer::test::kSlide;
 
 class PageSession : public testing::Test {
 protected:

@@ -5,6 +5,7 @@
 #include "app/viewer/session/session.h"
 #include "core/platform/utf8_path.h"
 #include "tests/app/folder/folder_test_support.h"
+#include "tests/app/viewer/session/slide_capture.h"
 
 #include <gtest/gtest.h>
 #include <sstream>
@@ -18,29 +19,8 @@ using bvhscope::folder_test::ScratchFolder;
 namespace {
 
 // One root that moves 10 units along X per frame over 3 frames (0, 10, 20), a joint 10 units
-// above it: positions at any time are easy to derive.
-constexpr const char* kSlide = R"(HIERARCHY
-ROOT Hips
-{
-	OFFSET 0 0 0
-	CHANNELS 3 Xposition Yposition Zposition
-	JOINT Head
-	{
-		OFFSET 0 10 0
-		CHANNELS 0
-		End Site
-		{
-			OFFSET 0 5 0
-		}
-	}
-}
-MOTION
-Frames: 3
-Frame Time: 1
-0 0 0
-10 0 0
-20 0 0
-)";
+// above it (slide_capture.h): positions at any time are easy to derive.
+using bvhscope::viewer::test::kSlide;
 
 Character slideCharacter(const std::string& name, const std::string& path = "") {
     return makeCharacter(name, path, bvh::parseDocument(kSlide));

@@ -14,14 +14,14 @@
 namespace bvh {
 namespace {
 
-std::filesystem::path scratchPath(const std::string& name) {
+std::filesystem::path specialFilePath(const std::string& name) {
     return std::filesystem::temp_directory_path() /
            ("bvhscope_special_" + std::to_string(::getpid()) + "_" + name);
 }
 
 TEST(HostileInputsRoundTwo, ANamedPipeIsRefusedWithoutWaitingForAWriter) {
     // Opening a FIFO for reading waits for a writer: this test would hang if the reader did.
-    const auto path = scratchPath("pipe.bvh");
+    const auto path = specialFilePath("pipe.bvh");
     ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
     const Document document = loadDocument(path);
     std::filesystem::remove(path);
@@ -31,7 +31,7 @@ TEST(HostileInputsRoundTwo, ANamedPipeIsRefusedWithoutWaitingForAWriter) {
 }
 
 TEST(HostileInputsRoundTwo, ASocketAndADeviceAreRefused) {
-    const auto path = scratchPath("socket.bvh");
+    const auto path = specialFilePath("socket.bvh");
     const int listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
     ASSERT_GE(listener, 0);
     sockaddr_un address{};
