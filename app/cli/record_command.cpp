@@ -5,11 +5,14 @@
 #include "app/live/stop_request.h"
 #include "app/live/take_recorder.h"
 #include "app/live/tcp_client_source.h"
+#include "core/model/output_limits.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
+#include "core/writer/writer.h"
 
 #include <charconv>
 #include <cmath>
+#include <variant>
 
 namespace bvhscope::cli {
 namespace {
@@ -23,20 +26,28 @@ the digits the sender wrote. SOURCE is tcp://HOST:PORT (Axis Neuron and Axis Stu
 on port 7001; `bvhscope serve` too). Ends after --duration or --frames, or on Ctrl+C (or
 SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
 reconnects with back-off and keeps recording in the same file (the gap is reported here);
---split starts OUT-2.bvh, OUT-3.bvh... for each new connection. Frames go to OUT.partial.bvh
-until the take ends: a kill or a crash leaves that file, which bvhscope opens, with every frame
-up to the last second. Status and problems go to standard error; bad lines are counted and
-skipped.
+--split starts OUT-2.bvh, OUT-3.bvh... for each new connection. A take holds one skeleton at
+one frame time: a connection or a header with another skeleton, or another Frame Time, starts
+the next file (said here). Frames go to OUT.partial.bvh until the take ends: a kill or a crash
+leaves that file, which bvhscope opens, with every frame up to the last second. A file that
+appears at OUT during the take is kept, and the take goes to the next free name (said here). A
+write that fails (a full disk) ends the recording at once; the take keeps the frames written.
+Status and problems go to standard error; bad lines are counted and skipped.
 
-  -o, --output OUT.bvh   the take; an existing file is kept unless --overwrite
+  -o, --output OUT.bvh   the take; an existing file is kept unless --overwrite, and only a
+                         regular file is ever written over (never a directory, a device, a
+                         FIFO or a socket)
   --skeleton FILE        a BVH file whose channels the stream's values follow (its frames are
                          not used): needed for lines, optional for axis (else the built-in
                          59-joint Axis Neuron skeleton, with or without displacement, chosen
                          by the value count), ignored for bvh (the stream sends its header)
   --format auto|axis|lines|bvh
-                         the stream's format; auto (default) chooses from its first bytes
+                         the stream's format; auto (default) chooses from its first line
+                         that is a header keyword or data, skipping up to 8 lines before it
+                         (a banner)
   --rate HZ              the frame rate written for axis and lines streams, which do not say
-                         theirs: the --skeleton file's, else 120
+                         theirs: the --skeleton file's, else 120; from 1/3600 to 1000000, the
+                         Frame Times a BVH file holds
   --duration SEC         stop after SEC seconds (from the start of the command)
   --frames N             stop after N frames
   --split                a new file for each connection after the first
@@ -112,6 +123,14 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
             (name == "--rate" ? request.rate : request.duration) = value;
         }
     }
+    // The take's Frame Time is 1 / rate: outside the reader's range it would read back as an
+    // assumed 30 fps (core/model/output_limits.h), so it is refused before connecting.
+    if (request.rate && !bvh::isWritableFrameRate(*request.rate)) {
+        err << "bvhscope record: --rate " << *parsed.option("--rate")
+            << " is outside the frame rates a BVH file holds: from 1/3600 (a frame an hour) to "
+               "1000000 (a frame a microsecond)\n";
+        return std::nullopt;
+    }
     if (const auto frames = parsed.option("--frames")) {
         std::uint64_t value = 0;
         const auto [end, problem] =
@@ -131,10 +150,29 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
     return request;
 }
 
-// The decoder's options from --skeleton and --rate; nullopt after a message when the skeleton
-// file does not load.
-std::optional<bvh::live::DecoderOptions> decoderOptions(const RecordRequest& request,
-                                                        std::ostream& err) {
+// Why the --skeleton file's skeleton cannot be recorded onto ("" when it can): a stream's values
+// follow its channels (axis, lines, and auto when it chooses one of them), so with none no frame
+// could ever be written; and a take must be writable (core/writer's validateForWriting).
+std::string unusableSkeleton(const RecordRequest& request, const bvh::Skeleton& skeleton) {
+    if (skeleton.totalChannels() == 0) {
+        return *request.skeleton + " has no channels: a stream's values cannot follow it";
+    }
+    bvh::Motion empty;
+    empty.frameTime = bvh::live::kDefaultLiveFrameTime;
+    empty.frameTimeAssumed = false;
+    empty.channelCount = static_cast<std::uint32_t>(skeleton.totalChannels());
+    for (const bvh::Diagnostic& problem : bvh::validateForWriting(skeleton, empty)) {
+        if (problem.severity == bvh::Severity::Error) {
+            return *request.skeleton + " cannot be recorded onto: " + problem.message;
+        }
+    }
+    return {};
+}
+
+// The decoder's options from --skeleton and --rate, or the exit status after a message: the
+// skeleton file does not load (kExitFileError), or its skeleton is unusable (kExitUsage).
+std::variant<bvh::live::DecoderOptions, int> decoderOptions(const RecordRequest& request,
+                                                            std::ostream& err) {
     bvh::live::DecoderOptions options;
     if (request.skeleton) {
         bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(*request.skeleton));
@@ -144,7 +182,15 @@ std::optional<bvh::live::DecoderOptions> decoderOptions(const RecordRequest& req
             }
         }
         if (!document.loaded()) {
-            return std::nullopt;
+            return kExitFileError;
+        }
+        // A `bvh` stream sends its own header: the file is not used then.
+        if (request.format != bvh::live::StreamFormat::Bvh) {
+            if (const std::string problem = unusableSkeleton(request, document.skeleton);
+                !problem.empty()) {
+                err << "bvhscope record: --skeleton " << problem << '\n';
+                return kExitUsage;
+            }
         }
         options.skeleton = std::move(document.skeleton);
         if (!document.motion.frameTimeAssumed) {
@@ -165,15 +211,35 @@ void printNotes(std::vector<std::string>& notes, std::ostream& err) {
     err.flush();
 }
 
-// "; skipped 3 malformed lines (...)" when the decoder skipped anything since `reported`.
-void reportSkipped(const live::LiveStatus& status, std::uint64_t& reported, std::ostream& err) {
+// What was reported so far, so that each count is said when it changes.
+struct Reported {
+    std::uint64_t skipped = 0;
+    std::uint64_t preambleLines = 0;
+};
+
+// "skipped 2 lines before the stream's first header or data line" when `auto` skipped a
+// preamble (a banner) since the last report.
+void reportPreamble(const live::LiveStatus& status, Reported& reported, std::ostream& err) {
+    const std::uint64_t lines = status.counters.preambleLines;
+    if (lines == reported.preambleLines) {
+        return;
+    }
+    reported.preambleLines = lines;
+    err << "bvhscope record: skipped " << lines << (lines == 1 ? " line" : " lines")
+        << " before the stream's first header or data line (a banner) so far\n";
+}
+
+// "; skipped 3 malformed lines (...)" when the decoder skipped anything since the last report.
+void reportSkipped(const live::LiveStatus& status, Reported& reported, std::ostream& err) {
+    reportPreamble(status, reported, err);
+    std::uint64_t& skippedReported = reported.skipped;
     const bvh::live::DecodeCounters& counters = status.counters;
     const std::uint64_t skipped =
         counters.malformedLines + counters.overlongLines + counters.partialLinesDropped;
-    if (skipped == reported) {
+    if (skipped == skippedReported) {
         return;
     }
-    reported = skipped;
+    skippedReported = skipped;
     err << "bvhscope record: skipped " << counters.malformedLines << " malformed ("
         << counters.nonFiniteLines << " NaN or inf, " << counters.countChangedLines
         << " with another value count, " << counters.unparsableLines << " not numbers), "
@@ -187,6 +253,34 @@ struct RecordOutcome {
     std::string endedBy;
 };
 
+// "recorded 120 frames in 2 files (ended by ...; ...)": the frames in the files (not those lost
+// to a failed write), what was not written and why, and each take kept under another name.
+void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& outcome,
+                      const live::LiveStatus& status, std::ostream& out) {
+    const std::uint64_t frames = recorder.framesRecorded();
+    const std::size_t files = recorder.filesWritten().size();
+    out << "recorded " << frames << (frames == 1 ? " frame" : " frames") << " in " << files
+        << (files == 1 ? " file" : " files") << " (ended by " << outcome.endedBy << "; "
+        << status.connections << (status.connections == 1 ? " connection" : " connections") << ", "
+        << status.framesDropped << " frames dropped, " << status.counters.malformedLines
+        << " malformed lines";
+    if (status.skeletonChanges > 0) {
+        out << ", " << status.skeletonChanges << " new skeleton"
+            << (status.skeletonChanges == 1 ? " or frame time" : "s or frame times")
+            << " (each a new take)";
+    }
+    if (const std::uint64_t refused = recorder.framesRefused(); refused > 0) {
+        out << ", " << refused << (refused == 1 ? " frame" : " frames")
+            << " not written (another value count than the take's skeleton)";
+    }
+    out << "; median " << status.latencyMilliseconds << " ms from socket to frame)";
+    for (const live::RenamedTake& renamed : recorder.renamedTakes()) {
+        out << "; " << bvh::utf8FromPath(renamed.wanted) << " was kept: the take is "
+            << bvh::utf8FromPath(renamed.kept);
+    }
+    out << '\n';
+}
+
 RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& recorder,
                               const RecordRequest& request, std::ostream& err) {
     using Clock = live::LiveClock;
@@ -194,7 +288,7 @@ RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& reco
     Clock::time_point lastFlush = start;
     std::vector<live::LiveEvent> events;
     std::vector<std::string> notes;
-    std::uint64_t skippedReported = 0;
+    Reported reported;
     for (;;) {
         if (live::stopRequested()) {
             return {false, "stopped"};
@@ -211,15 +305,19 @@ RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& reco
             if (!ok) {
                 return {true, "an error"};
             }
-            if (request.frames && recorder.framesRecorded() == *request.frames) {
+            if (request.frames && recorder.framesRecorded() >= *request.frames) {
                 return {false, "the frame count"};
             }
         }
         events.clear();
         if (Clock::now() - lastFlush >= std::chrono::seconds(1)) {
             lastFlush = Clock::now();
-            recorder.flush();
-            reportSkipped(source.status(), skippedReported, err);
+            const bool flushed = recorder.flush(notes);
+            printNotes(notes, err);
+            if (!flushed) {
+                return {true, "an error"};
+            }
+            reportSkipped(source.status(), reported, err);
         }
     }
 }
@@ -255,13 +353,13 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
         err << "bvhscope record: " << problem << '\n';
         return kExitUsage;
     }
-    std::optional<bvh::live::DecoderOptions> decoder = decoderOptions(*request, err);
-    if (!decoder) {
-        return kExitFileError;
+    std::variant<bvh::live::DecoderOptions, int> decoder = decoderOptions(*request, err);
+    if (const int* status = std::get_if<int>(&decoder)) {
+        return *status;
     }
     live::catchStopRequests();
-    live::TcpClientSource source(
-        {request->source.host, request->source.port, request->format, std::move(*decoder)});
+    live::TcpClientSource source({request->source.host, request->source.port, request->format,
+                                  std::move(std::get<bvh::live::DecoderOptions>(decoder))});
     live::TakeRecorder recorder(files);
     source.start();
     const RecordOutcome outcome = recordUntilDone(source, recorder, *request, err);
@@ -280,17 +378,9 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     const bool finished = recorder.finish(notes);
     printNotes(notes, err);
     const live::LiveStatus status = source.status();
-    std::uint64_t reported = 0;
+    Reported reported;
     reportSkipped(status, reported, err);
-    out << "recorded " << recorder.framesRecorded()
-        << (recorder.framesRecorded() == 1 ? " frame" : " frames") << " in "
-        << recorder.filesWritten().size()
-        << (recorder.filesWritten().size() == 1 ? " file" : " files") << " (ended by "
-        << outcome.endedBy << "; " << status.connections
-        << (status.connections == 1 ? " connection" : " connections") << ", "
-        << status.framesDropped << " frames dropped, " << status.counters.malformedLines
-        << " malformed lines; median " << status.latencyMilliseconds
-        << " ms from socket to frame)\n";
+    printClosingLine(recorder, outcome, status, out);
     if (recorder.framesRecorded() == 0 && !outcome.failed) {
         err << "bvhscope record: no frames arrived from " << request->source.host << ":"
             << request->source.port

@@ -11,6 +11,12 @@ constexpr std::size_t kLatencySamples = 256;
 
 } // namespace
 
+bool sameSkeleton(const bvh::Skeleton& a, const bvh::Skeleton& b) {
+    return a.names == b.names && a.parents == b.parents && a.offsets == b.offsets &&
+           a.channelNames == b.channelNames && a.channels == b.channels &&
+           a.isEndSite == b.isEndSite;
+}
+
 LiveSource::~LiveSource() {
     stop();
 }
@@ -159,16 +165,26 @@ void LiveSource::publishSkeletonIfChanged(const bvh::live::StreamDecoder& decode
                                           std::uint32_t connection) {
     const bvh::Skeleton* skeleton = decoder.skeleton();
     if (skeleton == nullptr ||
-        (skeleton == publishedSkeleton_ && decoder.skeletonGeneration() == publishedGeneration_)) {
+        (skeleton == publishedSkeleton_ && decoder.skeletonGeneration() == publishedGeneration_ &&
+         connection == publishedConnection_)) {
         return;
     }
     publishedSkeleton_ = skeleton;
     publishedGeneration_ = decoder.skeletonGeneration();
+    publishedConnection_ = connection;
     LiveEvent event;
     event.kind = LiveEvent::Kind::Skeleton;
     event.connection = connection;
     event.skeleton = std::make_shared<const bvh::Skeleton>(*skeleton);
     event.frameTime = decoder.frameTime();
+    const bool changed = lastPublished_ && (!sameSkeleton(*lastPublished_, *event.skeleton) ||
+                                            lastFrameTime_ != event.frameTime);
+    lastPublished_ = event.skeleton;
+    lastFrameTime_ = event.frameTime;
+    updateStatus([&](LiveStatus& status) {
+        ++status.skeletons;
+        status.skeletonChanges += changed ? 1 : 0;
+    });
     publish(std::move(event));
 }
 

@@ -62,7 +62,18 @@ struct LiveStatus {
     std::optional<bvh::live::CountMismatch> mismatch;
     std::string lastError; // "" when none yet
     std::string format;    // the stream format in use ("axis", "bvh", ...), "" while unknown
+    // Skeleton events published: one for each connection (a new connection is a new skeleton,
+    // even when it sends the same header) and one for each header a connection changes.
+    std::uint32_t skeletons = 0;
+    // Of those, the ones whose skeleton or frame time differs from the one before: each starts
+    // a new take in a recorder, and a new character in the viewer (0 while the stream keeps one
+    // skeleton at one rate). A viewer shows it ("the skeleton changed 2 times: 3 takes").
+    std::uint32_t skeletonChanges = 0;
 };
+
+// Whether two skeletons are the same for a take: the same joints, names, offsets and channels.
+// A take holds one skeleton at one frame time; a stream that changes either starts a new one.
+bool sameSkeleton(const bvh::Skeleton& a, const bvh::Skeleton& b);
 
 class LiveSource {
 public:
@@ -100,8 +111,9 @@ protected:
     void publishFrames(std::vector<bvh::live::LiveFrame>& frames, LiveClock::time_point receivedAt);
     // Publishes what a decoder gave from one read: the decoder's counts and problems into the
     // status first (a consumer that sees the frames sees the counts that came with them), then
-    // its skeleton when it is one not published yet (the first a stream gives, or a new one a
-    // `bvh` stream's second HIERARCHY brings), then `frames` (moved out).
+    // its skeleton when it is one not published yet (the first of each connection, even the
+    // same as the last connection's; a new one a `bvh` stream's second HIERARCHY brings; see
+    // StreamDecoder::skeletonGeneration), then `frames` (moved out).
     void publishDecoded(const bvh::live::StreamDecoder& decoder,
                         std::vector<bvh::live::LiveFrame>& frames, std::uint32_t connection,
                         LiveClock::time_point receivedAt);
@@ -131,8 +143,13 @@ private:
     std::size_t nextLatency_ = 0;
     LiveClock::time_point rateWindowStart_{}; // frames counted since, for framesPerSecond
     std::uint64_t framesInRateWindow_ = 0;
+    // What the last Skeleton event was published for: a skeleton is published again when the
+    // connection, the decoder's skeleton or its generation differs.
     std::uint32_t publishedGeneration_ = 0;
     const bvh::Skeleton* publishedSkeleton_ = nullptr;
+    std::uint32_t publishedConnection_ = 0;
+    std::shared_ptr<const bvh::Skeleton> lastPublished_; // with lastFrameTime_: for skeletonChanges
+    double lastFrameTime_ = 0.0;
     std::atomic<bool> stopping_{false};
     std::mutex sleepMutex_;
     std::condition_variable wake_;

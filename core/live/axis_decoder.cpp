@@ -72,8 +72,10 @@ void AxisDecoder::reset() {
     avatarIndex_.reset();
     avatarName_.clear();
     if (!skeletonGiven_) {
-        // A restarted Axis Neuron may broadcast the other variant.
+        // A restarted Axis Neuron may broadcast the other variant: the skeleton is unknown until
+        // the new connection's first frame chooses it.
         expected_ = 0;
+        skeleton_.reset();
     }
 }
 

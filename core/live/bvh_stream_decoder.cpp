@@ -5,6 +5,8 @@
 #include "core/reader/document.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 
 namespace bvh::live {
 
@@ -47,6 +49,12 @@ LineOutcome BvhStreamDecoder::decodeLine(std::string_view line, LiveFrame& frame
     case State::Rows:
         break;
     }
+    if (startsWithKeyword(line, "frame time")) {
+        return rateLine(line);
+    }
+    if (startsWithKeyword(line, "motion") || startsWithKeyword(line, "frames")) {
+        return LineOutcome::Skipped; // a sender restating its motion header: not a row
+    }
     switch (readValueRow(line, frame.values, frame.valueText)) {
     case RowResult::Unparsable:
         return LineOutcome::Unparsable;
@@ -64,6 +72,37 @@ LineOutcome BvhStreamDecoder::decodeLine(std::string_view line, LiveFrame& frame
         return LineOutcome::CountChanged;
     }
     return LineOutcome::Frame;
+}
+
+LineOutcome BvhStreamDecoder::rateLine(std::string_view line) {
+    std::string_view value =
+        line.substr(line.find(':') == std::string_view::npos ? line.size() : line.find(':') + 1);
+    while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) {
+        value.remove_prefix(1);
+    }
+    while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) {
+        value.remove_suffix(1);
+    }
+    double frameTime = 0.0;
+    const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), frameTime);
+    // The Frame Times the reader accepts (core/model/motion.h): anything else would be written
+    // into a take that reads back at an assumed 30 fps.
+    if (error != std::errc{} || end != value.data() + value.size() ||
+        !(frameTime >= kShortestFrameTime && frameTime <= kLongestFrameTime)) {
+        char text[160];
+        std::snprintf(text, sizeof text,
+                      "a Frame Time line among the rows whose value is not a frame time from %g "
+                      "to %g s; the rate stays %.9g s",
+                      kShortestFrameTime, kLongestFrameTime, frameTime_);
+        problem_ = text;
+        return LineOutcome::Unparsable;
+    }
+    if (frameTime != frameTime_) {
+        // A new rate is a new take for a recorder: published like a new skeleton.
+        frameTime_ = frameTime;
+        ++generation_;
+    }
+    return LineOutcome::Skipped;
 }
 
 LineOutcome BvhStreamDecoder::headerLine(std::string_view line) {
@@ -110,8 +149,11 @@ LineOutcome BvhStreamDecoder::finishHeader() {
 }
 
 void BvhStreamDecoder::reset() {
+    // A new connection's skeleton is its header's, whatever the last connection sent.
     state_ = State::AwaitingHeader;
     header_.clear();
+    skeleton_.reset();
+    mismatch_.reset();
 }
 
 } // namespace bvh::live

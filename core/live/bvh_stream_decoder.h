@@ -3,6 +3,11 @@
 // a row is expected starts a new header (a sender that restarts, a looping `serve`): the
 // skeleton changes once it parses (skeletonGeneration() increments).
 //
+// Among the rows, a `Frame Time:` line changes the rate (skeletonGeneration() increments, so the
+// change is published like a new skeleton: a new take), and MOTION and `Frames:` lines are
+// skipped: a sender restating its motion header. A Frame Time the reader would not accept
+// (core/model/motion.h: 1 us to 1 h) is unparsable, and the rate stays.
+//
 // Lines before the first HIERARCHY are unparsable. A header that does not parse, or that passes
 // kMostHeaderBytes, is HeaderFailed (problem() quotes the reader's first error), and so is every
 // row after it until the next HIERARCHY.
@@ -33,6 +38,7 @@ private:
     enum class State : std::uint8_t { AwaitingHeader, InHeader, Rows, HeaderFailed };
 
     LineOutcome headerLine(std::string_view line);
+    LineOutcome rateLine(std::string_view line);
     LineOutcome finishHeader();
 
     State state_ = State::AwaitingHeader;

@@ -28,6 +28,8 @@ struct DecodeCounters {
     std::uint64_t unparsableLines = 0;   // of which: a token that is not a number, or no value
     std::uint64_t overlongLines = 0;     // lines over the cap, discarded (not in malformedLines)
     std::uint64_t partialLinesDropped = 0; // a stream that ended mid-line
+    std::uint64_t preambleLines = 0;       // `auto`: lines before the first header or data line
+                                           // (a banner), skipped (stream_format.h)
     std::uint64_t bytes = 0;               // bytes fed
 };
 

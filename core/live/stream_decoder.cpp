@@ -41,19 +41,21 @@ void StreamDecoder::feed(std::string_view bytes, std::vector<LiveFrame>& frames)
 }
 
 bool StreamDecoder::chooseFormat(bool streamEnded, std::vector<LiveFrame>& frames) {
-    const std::optional<StreamFormat> detected = detectStreamFormat(detectionBytes_, streamEnded);
+    const std::optional<StreamStart> detected = detectStreamStart(detectionBytes_, streamEnded);
     if (!detected) {
         return false;
     }
-    decoder_ = makeFrameDecoder(*detected, options_);
+    decoder_ = makeFrameDecoder(detected->format, options_);
     splitter_.setEndsAtDoubleBar(decoder_->recordsEndAtDoubleBar());
     if (const std::size_t expected = decoder_->expectedValueCount(); expected > 0) {
         splitter_.setMaxLineBytes(lineCapForValueCount(expected));
     }
-    // The bytes kept for detection are the stream's first: decode them now.
+    // The bytes kept for detection are the stream's first: decode them now, past the preamble.
     std::string first = std::move(detectionBytes_);
     detectionBytes_.clear();
-    splitter_.feed(first, [&](std::string_view line) { handleLine(line, frames); });
+    counters_.preambleLines += detected->preambleLines;
+    splitter_.feed(std::string_view(first).substr(detected->preambleBytes),
+                   [&](std::string_view line) { handleLine(line, frames); });
     return true;
 }
 
@@ -108,6 +110,7 @@ void StreamDecoder::finish() {
 }
 
 void StreamDecoder::reset() {
+    generationBase_ = skeletonGeneration() + 1;
     splitter_.reset();
     detectionBytes_.clear();
     if (requested_ == StreamFormat::Auto) {
@@ -129,7 +132,7 @@ const Skeleton* StreamDecoder::skeleton() const {
 }
 
 std::uint32_t StreamDecoder::skeletonGeneration() const {
-    return decoder_ ? decoder_->skeletonGeneration() : 0;
+    return generationBase_ + (decoder_ ? decoder_->skeletonGeneration() : 0);
 }
 
 double StreamDecoder::frameTime() const {

@@ -1,7 +1,7 @@
 // Bytes of a live stream in, frames out: the one entry point a source (a TCP client, a growing
-// file) feeds. Splits lines (line_splitter.h), chooses the format for `auto`
-// (stream_format.h), hands complete lines to the format's FrameDecoder, numbers the frames and
-// counts what it skipped.
+// file) feeds. Splits lines (line_splitter.h), chooses the format for `auto` (stream_format.h:
+// past a short preamble such as a banner, for each connection), hands complete lines to the
+// format's FrameDecoder, numbers the frames and counts what it skipped.
 //
 // Bytes may arrive cut anywhere: a frame split across reads decodes the same as one read. Memory
 // is bounded whatever arrives: the line buffer's cap (lineCapForValueCount of the expected value
@@ -38,8 +38,12 @@ public:
 
     // The format in use: the one asked for, or what `auto` chose (Auto until it chose).
     StreamFormat format() const;
-    // See FrameDecoder; null while unknown.
+    // See FrameDecoder; null while unknown (also after reset(), until the new connection's
+    // bytes say: its header, its first Axis frame).
     const Skeleton* skeleton() const;
+    // Increments whenever skeleton() may be another skeleton: a new header, and every reset()
+    // (a new connection is a new skeleton, even when `auto` makes a new format decoder that
+    // counts its own generations from 0 again). Never repeats for the life of the decoder.
     std::uint32_t skeletonGeneration() const;
     double frameTime() const;
     std::size_t expectedValueCount() const;
@@ -61,6 +65,7 @@ private:
     LineSplitter splitter_;
     std::string detectionBytes_; // `auto` before it chose: at most kDetectionBytes
     std::string ownProblem_;
+    std::uint32_t generationBase_ = 0; // generations of the decoders before reset()
     std::uint64_t nextFrameNumber_ = 0;
     std::uint64_t splitterOverlongSeen_ = 0;
     std::uint64_t splitterPartialSeen_ = 0;

@@ -44,14 +44,16 @@ bool looksNumeric(std::string_view word) {
 
 struct Line {
     std::string_view text;
+    std::size_t begin = 0; // of `text` in the bytes
+    std::size_t next = 0;  // where the line after it may begin
     bool complete = false;
 };
 
-// The first non-blank line of `bytes` (NUL bytes, blanks, line ends and a BOM skipped before
-// it), ended by a line end or right after "||".
-Line firstLine(std::string_view bytes) {
-    std::size_t start = 0;
-    if (bytes.substr(0, 3) == "\xEF\xBB\xBF") {
+// The first non-blank line of `bytes` from `from` (NUL bytes, blanks, line ends and, at the
+// stream's start, a BOM skipped before it), ended by a line end or right after "||".
+Line nextLine(std::string_view bytes, std::size_t from) {
+    std::size_t start = from;
+    if (start == 0 && bytes.substr(0, 3) == "\xEF\xBB\xBF") {
         start = 3;
     }
     while (start < bytes.size() && (isBlank(bytes[start]) || isLineEnd(bytes[start]))) {
@@ -59,13 +61,13 @@ Line firstLine(std::string_view bytes) {
     }
     for (std::size_t i = start; i < bytes.size(); ++i) {
         if (isLineEnd(bytes[i])) {
-            return {bytes.substr(start, i - start), true};
+            return {bytes.substr(start, i - start), start, i + 1, true};
         }
         if (bytes[i] == '|' && i > start && bytes[i - 1] == '|') {
-            return {bytes.substr(start, i + 1 - start), true};
+            return {bytes.substr(start, i + 1 - start), start, i + 1, true};
         }
     }
-    return {bytes.substr(start), false};
+    return {bytes.substr(start), start, bytes.size(), false};
 }
 
 // The first two words of a line (NUL bytes count as blanks).
@@ -111,26 +113,69 @@ std::string_view streamFormatName(StreamFormat format) {
     return "auto";
 }
 
-std::optional<StreamFormat> detectStreamFormat(std::string_view firstBytes, bool streamEnded) {
-    const Line line = firstLine(firstBytes.substr(0, kDetectionBytes));
+namespace {
+
+// What one line says: a format, nothing (a preamble line), or nullopt while it may go on.
+enum class LineVerdict { Bvh, Axis, Lines, Preamble, Undecided };
+
+LineVerdict judgeLine(const Line& line, bool moreMayCome) {
     const auto words = firstWords(line.text);
     // HIERARCHY can be decided as soon as the word is complete.
     const bool firstWordComplete =
-        line.complete || words[0].size() < line.text.size() || streamEnded;
+        line.complete || words[0].size() < line.text.size() || !moreMayCome;
     if (firstWordComplete && equalsIgnoringCase(words[0], "HIERARCHY")) {
-        return StreamFormat::Bvh;
+        return LineVerdict::Bvh;
     }
-    const bool decidable = line.complete || streamEnded || firstBytes.size() >= kDetectionBytes;
-    if (!decidable) {
-        return std::nullopt;
+    if (!line.complete && moreMayCome) {
+        return LineVerdict::Undecided;
     }
     if (line.text.find("||") != std::string_view::npos) {
-        return StreamFormat::Axis;
+        return LineVerdict::Axis;
     }
     if (isUnsignedInteger(words[0]) && !words[1].empty() && !looksNumeric(words[1])) {
-        return StreamFormat::Axis;
+        return LineVerdict::Axis;
     }
-    return StreamFormat::Lines;
+    if (looksNumeric(words[0])) {
+        return LineVerdict::Lines;
+    }
+    return line.text.empty() ? LineVerdict::Undecided : LineVerdict::Preamble;
+}
+
+} // namespace
+
+std::optional<StreamStart> detectStreamStart(std::string_view firstBytes, bool streamEnded) {
+    const std::string_view bytes = firstBytes.substr(0, kDetectionBytes);
+    const bool full = firstBytes.size() >= kDetectionBytes;
+    const bool moreMayCome = !streamEnded && !full;
+    const StreamStart garbage{StreamFormat::Lines, 0, 0}; // all of it to the `lines` decoder
+    std::size_t from = 0;
+    for (std::size_t skipped = 0;; ++skipped) {
+        const Line line = nextLine(bytes, from);
+        switch (judgeLine(line, moreMayCome)) {
+        case LineVerdict::Bvh:
+            return StreamStart{StreamFormat::Bvh, line.begin, skipped};
+        case LineVerdict::Axis:
+            return StreamStart{StreamFormat::Axis, line.begin, skipped};
+        case LineVerdict::Lines:
+            return StreamStart{StreamFormat::Lines, line.begin, skipped};
+        case LineVerdict::Undecided:
+            if (moreMayCome) {
+                return std::nullopt;
+            }
+            return garbage; // nothing but blanks, or a preamble that never ended
+        case LineVerdict::Preamble:
+            if (!line.complete || skipped == kMostPreambleLines) {
+                return garbage;
+            }
+            break;
+        }
+        from = line.next;
+    }
+}
+
+std::optional<StreamFormat> detectStreamFormat(std::string_view firstBytes, bool streamEnded) {
+    const std::optional<StreamStart> start = detectStreamStart(firstBytes, streamEnded);
+    return start ? std::optional(start->format) : std::nullopt;
 }
 
 } // namespace bvh::live

@@ -4,10 +4,10 @@
 #include "core/platform/utf8_path.h"
 #include "core/writer/writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
-#include <system_error>
 
 namespace bvh::live {
 
@@ -40,10 +40,49 @@ void appendShortest(std::string& row, std::span<const float> values) {
     }
 }
 
+// The default sink: a new file that takes every byte straight to the system.
+class FileTakeSink final : public TakeSink {
+public:
+    explicit FileTakeSink(FileOutput file) : file_(std::move(file)) {}
+    FileOutput::Written append(std::string_view bytes) override { return file_.append(bytes); }
+    std::string writeAt(std::uint64_t offset, std::string_view bytes) override {
+        return file_.writeAt(offset, bytes);
+    }
+    std::string truncate(std::uint64_t size) override { return file_.truncate(size); }
+    std::string finish() override {
+        std::string error = file_.flushToDisk();
+        std::string closed = file_.close();
+        return error.empty() ? closed : error;
+    }
+
+private:
+    FileOutput file_;
+};
+
 } // namespace
 
-TakeWriter::TakeWriter(std::filesystem::path path, const Skeleton& skeleton, double frameTime)
+OpenedTakeSink openTakeFile(const std::filesystem::path& path) {
+    FileOutput file;
+    OpenedTakeSink opened;
+    switch (file.create(path)) {
+    case FileOutput::Created::Created:
+        opened.sink = std::make_unique<FileTakeSink>(std::move(file));
+        break;
+    case FileOutput::Created::Exists:
+        opened.nameTaken = true;
+        opened.error = file.error();
+        break;
+    case FileOutput::Created::Failed:
+        opened.error = file.error();
+        break;
+    }
+    return opened;
+}
+
+TakeWriter::TakeWriter(std::filesystem::path path, const Skeleton& skeleton, double frameTime,
+                       const TakeSinkOpener& open)
     : path_(std::move(path)) {
+    finished_ = true; // until the header is written
     Motion empty;
     empty.channelCount = static_cast<std::uint32_t>(skeleton.totalChannels());
     empty.frameTime = frameTime;
@@ -53,42 +92,45 @@ TakeWriter::TakeWriter(std::filesystem::path path, const Skeleton& skeleton, dou
                                 "cannot record to " + quotedPath(path_) + ": " + problem.message});
     }
     if (!good()) {
-        finished_ = true;
         return;
     }
-    std::error_code error;
-    if (std::filesystem::exists(std::filesystem::symlink_status(path_, error))) {
-        fail("cannot record to " + quotedPath(path_) + ": the file exists (a take never " +
-             "replaces a file)");
-        finished_ = true;
+    OpenedTakeSink opened = open(path_);
+    if (!opened.sink) {
+        nameTaken_ = opened.nameTaken;
+        fail(opened.nameTaken ? "cannot record to " + quotedPath(path_) +
+                                    ": the file exists (a take never replaces a file)"
+                              : "cannot create " + quotedPath(path_) + ": " + opened.error);
         return;
     }
+    sink_ = std::move(opened.sink);
+    if (!writeHeader(skeleton, empty)) {
+        sink_->finish();
+        return;
+    }
+    finished_ = false;
+    holdsItsRows_ = true;
+    channelCount_ = empty.channelCount;
+    const double perFlush = std::floor(kFlushInterval / frameTime);
+    framesPerFlush_ = perFlush >= 1.0 && perFlush < 1e9 ? static_cast<std::uint64_t>(perFlush) : 1;
+}
+
+bool TakeWriter::writeHeader(const Skeleton& skeleton, const Motion& empty) {
     std::string header = formatBvh(skeleton, empty);
     const std::size_t framesLine = header.rfind(kFramesLine);
     if (framesLine == std::string::npos) {
         fail("cannot record to " + quotedPath(path_) + ": the writer wrote no 'Frames:' line");
-        finished_ = true;
-        return;
+        return false;
     }
     const std::size_t fieldAt = framesLine + kFramesLine.size() - 2; // the "0"
     header.replace(fieldAt, 1, framesField(0));
-    file_.open(path_, std::ios::out | std::ios::binary | std::ios::trunc);
-    if (!file_) {
-        fail("cannot create " + quotedPath(path_));
-        finished_ = true;
-        return;
+    const FileOutput::Written written = sink_->append(header);
+    if (!written.error.empty()) {
+        fail("cannot write " + quotedPath(path_) + ": " + written.error);
+        return false;
     }
-    file_.write(header.data(), static_cast<std::streamsize>(header.size()));
-    file_.flush();
-    if (!file_) {
-        fail("cannot write " + quotedPath(path_) + " (disk full?)");
-        finished_ = true;
-        return;
-    }
-    framesFieldOffset_ = static_cast<std::streamoff>(fieldAt);
-    channelCount_ = empty.channelCount;
-    const double perFlush = std::floor(kFlushInterval / frameTime);
-    framesPerFlush_ = perFlush >= 1.0 && perFlush < 1e9 ? static_cast<std::uint64_t>(perFlush) : 1;
+    framesFieldOffset_ = fieldAt;
+    bytesInFile_ = header.size();
+    return true;
 }
 
 TakeWriter::~TakeWriter() {
@@ -106,45 +148,86 @@ bool TakeWriter::append(const LiveFrame& frame) {
         return false;
     }
     if (framesWritten_ >= std::numeric_limits<std::uint32_t>::max()) {
+        flush(); // the rows so far are the take
         fail("cannot record more than 4294967295 frames to " + quotedPath(path_) +
              " (the most a BVH motion holds)");
         return false;
     }
-    row_.clear();
     if (frame.valueText.empty()) {
-        appendShortest(row_, frame.values);
+        appendShortest(pending_, frame.values);
     } else {
-        row_.append(frame.valueText);
+        pending_.append(frame.valueText);
     }
-    row_.push_back('\n');
-    file_.write(row_.data(), static_cast<std::streamsize>(row_.size()));
+    pending_.push_back('\n');
     ++framesWritten_;
-    if (++framesSinceFlush_ >= framesPerFlush_) {
-        flush();
+    if (++framesSinceFlush_ >= framesPerFlush_ || pending_.size() >= kMostPendingBytes) {
+        return flush();
     }
-    return good();
+    return true;
 }
 
-void TakeWriter::flush() {
+bool TakeWriter::flush() {
     if (finished_ || !good()) {
-        return;
+        return good();
     }
     // Rows first, then the count: a kill between the two leaves a count below the rows, which
     // the reader loads (never a count of rows that are not there yet).
-    file_.flush();
-    writeFrameCount();
+    if (!writePendingRows()) {
+        return false;
+    }
+    if (const std::string error = writeFrameCount(); !error.empty()) {
+        holdsItsRows_ = false;
+        fail("cannot write " + quotedPath(path_) + ": " + error);
+        return false;
+    }
     framesSinceFlush_ = 0;
+    return true;
 }
 
-void TakeWriter::writeFrameCount() {
-    const std::string field = framesField(framesWritten_);
-    file_.seekp(framesFieldOffset_);
-    file_.write(field.data(), static_cast<std::streamsize>(field.size()));
-    file_.seekp(0, std::ios::end);
-    file_.flush();
-    if (!file_) {
-        fail("cannot write " + quotedPath(path_) + " (disk full?)");
+bool TakeWriter::writePendingRows() {
+    if (pending_.empty()) {
+        return true;
     }
+    const FileOutput::Written written = sink_->append(pending_);
+    if (!written.error.empty()) {
+        keepOnlyCompleteRows(written.bytes, written.error);
+        return false;
+    }
+    bytesInFile_ += pending_.size();
+    framesInFile_ = framesWritten_;
+    pending_.clear();
+    return true;
+}
+
+void TakeWriter::keepOnlyCompleteRows(std::size_t pendingBytesWritten, const std::string& error) {
+    // Rows are LF ended and hold no LF: the complete ones written are the LFs that made it.
+    const std::string_view written(pending_.data(), pendingBytesWritten);
+    const std::size_t lastEnd = written.rfind('\n');
+    const std::size_t completeBytes = lastEnd == std::string_view::npos ? 0 : lastEnd + 1;
+    framesInFile_ += static_cast<std::uint64_t>(std::count(
+        written.begin(), written.begin() + static_cast<std::ptrdiff_t>(completeBytes), '\n'));
+    framesLost_ += framesWritten_ - framesInFile_;
+    framesWritten_ = framesInFile_;
+    pending_.clear();
+    pending_.shrink_to_fit();
+    // A row cut by the failure goes, and `Frames:` says the rows that stay.
+    std::string repair;
+    if (completeBytes < pendingBytesWritten) {
+        repair = sink_->truncate(bytesInFile_ + completeBytes);
+    }
+    bytesInFile_ += completeBytes;
+    if (repair.empty()) {
+        repair = writeFrameCount();
+    }
+    holdsItsRows_ = repair.empty();
+    fail("cannot write " + quotedPath(path_) + ": " + error + "; the take ends with the " +
+         std::to_string(framesInFile_) + (framesInFile_ == 1 ? " frame" : " frames") +
+         " written before (" + std::to_string(framesLost_) + " not written)" +
+         (repair.empty() ? "" : "; and its frame count could not be corrected: " + repair));
+}
+
+std::string TakeWriter::writeFrameCount() {
+    return sink_->writeAt(framesFieldOffset_, framesField(framesInFile_));
 }
 
 bool TakeWriter::finish() {
@@ -152,11 +235,12 @@ bool TakeWriter::finish() {
         return good();
     }
     flush();
-    file_.close();
-    if (!file_ && good()) {
-        fail("cannot close " + quotedPath(path_));
-    }
     finished_ = true;
+    if (const std::string error = sink_->finish(); !error.empty()) {
+        // What the system had not written yet may be lost: the file is not known to be whole.
+        holdsItsRows_ = false;
+        fail("cannot write " + quotedPath(path_) + ": " + error);
+    }
     return good();
 }
 

@@ -127,37 +127,88 @@ bool temporaryFilesRemovedOnTerminationSignals() {
     return gTerminationCleanupInstalled.load();
 }
 
-// [SECTION] AtomicFile
+// [SECTION] Outputs: regular files only
 
-AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
-    if (target_.empty() || !target_.has_filename()) {
-        diagnostics_.push_back({Severity::Error, 0, 0,
-                                "cannot write '" + utf8FromPath(target_) + "': not a file name"});
-        return;
+namespace {
+
+struct ResolvedOutput {
+    OutputTarget target;
+    system::TargetState state; // of target.path
+};
+
+ResolvedOutput resolveOutput(const std::filesystem::path& target) {
+    ResolvedOutput output;
+    output.target.path = target;
+    if (target.empty() || !target.has_filename()) {
+        output.target.problem = "cannot write '" + utf8FromPath(target) + "': not a file name";
+        return output;
     }
     std::error_code error;
     // Renaming over a symbolic link would replace the link; write where it points instead.
-    if (std::filesystem::is_symlink(target_, error)) {
-        std::filesystem::path resolved = std::filesystem::weakly_canonical(target_, error);
+    if (std::filesystem::is_symlink(target, error)) {
+        std::filesystem::path resolved = std::filesystem::weakly_canonical(target, error);
         if (!error) {
-            target_ = resolved;
+            output.target.path = std::move(resolved);
         }
     }
-    const system::TargetState existing = system::inspectTarget(target_);
-    if (existing.directory) {
-        diagnostics_.push_back({Severity::Error, 0, 0,
-                                "cannot write '" + utf8FromPath(target_) + "': it is a directory"});
-        return;
-    }
-    if (existing.special != nullptr) {
+    output.state = system::inspectTarget(output.target.path);
+    output.target.exists = output.state.exists;
+    const std::string prefix = "cannot write '" + utf8FromPath(output.target.path) + "': ";
+    if (output.state.directory) {
+        output.target.problem = prefix + "it is a directory";
+    } else if (output.state.special != nullptr) {
         // Renaming a regular file over a device or a FIFO would replace the node itself (run
         // as root, over /dev/null): such a target is refused, never replaced.
-        diagnostics_.push_back({Severity::Error, 0, 0,
-                                "cannot write '" + utf8FromPath(target_) + "': it is " +
-                                    existing.special +
-                                    ", not a regular file (bvhscope writes regular files only)"});
+        output.target.problem = prefix + "it is " + output.state.special +
+                                ", not a regular file (bvhscope writes regular files only)";
+    }
+    return output;
+}
+
+} // namespace
+
+OutputTarget inspectOutputTarget(const std::filesystem::path& target) {
+    return resolveOutput(target).target;
+}
+
+// [SECTION] Renaming a file written in place to its name
+
+RenameResult renameWithoutReplacing(const std::filesystem::path& from,
+                                    const std::filesystem::path& to) {
+    RenameResult result = system::renameNoReplace(from, to);
+    if (result.outcome == RenameOutcome::Renamed) {
+        system::syncDirectory(to.parent_path());
+    }
+    return result;
+}
+
+RenameResult renameOverRegularFile(const std::filesystem::path& from,
+                                   const std::filesystem::path& to) {
+    // The same check as AtomicFile::commit: what is at `to` now, just before the rename.
+    const system::TargetState now = system::inspectTarget(to);
+    if (now.directory || now.special != nullptr) {
+        return {RenameOutcome::NameTaken,
+                now.directory ? std::string("it is a directory")
+                              : std::string("it is ") + now.special + ", not a regular file"};
+    }
+    const std::string error = system::replace(from, to);
+    if (!error.empty()) {
+        return {RenameOutcome::Failed, error};
+    }
+    system::syncDirectory(to.parent_path());
+    return {RenameOutcome::Renamed, {}};
+}
+
+// [SECTION] AtomicFile
+
+AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
+    const ResolvedOutput output = resolveOutput(target_);
+    target_ = output.target.path;
+    if (!output.target.problem.empty()) {
+        diagnostics_.push_back({Severity::Error, 0, 0, output.target.problem});
         return;
     }
+    const system::TargetState& existing = output.state;
     // The slot is armed with each name before the file is created: armed after, a signal in
     // between would leave the file. Removing a name not created yet does no harm, and a name
     // that exists already can only be a dead bvhscope's temporary file: it holds this process's

@@ -30,10 +30,29 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <string>
 #include <string_view>
 #include <vector>
 
 namespace bvh {
+
+// [SECTION] Outputs: regular files only
+//
+// What writing `target` writes, and whether it may: AtomicFile and every output written in place
+// then renamed (`record`'s takes, core/live/take_writer.h) decide here, so that they refuse the
+// same things with the same words. A symbolic link is followed (renaming over it would replace
+// the link, not the file it names): `path` is where it points. `problem` is empty when a regular
+// file may be written at `path` (nothing is there, or a regular file is), else the whole message:
+// "cannot write 'PATH': it is a directory", "... it is a named pipe (FIFO), not a regular file
+// (bvhscope writes regular files only)" (also a device, a socket, or a link to one), "...: not a
+// file name". Such a node is never replaced by a regular file: renamed over, a FIFO or a device
+// node (as root, /dev/null) would be gone.
+struct OutputTarget {
+    std::filesystem::path path; // `target`, or where the symbolic link `target` points
+    bool exists = false;        // something is at `path`
+    std::string problem;        // "" when a regular file may be written at `path`
+};
+OutputTarget inspectOutputTarget(const std::filesystem::path& target);
 
 class AtomicFile {
 public:
@@ -70,6 +89,36 @@ private:
     int signalSlot_ = -1; // the slot holding temporary_ for the signal handler, or -1
     std::vector<Diagnostic> diagnostics_;
 };
+
+// [SECTION] Renaming a file written in place to its name
+//
+// For a file written where it will stay (a recording's take, written under a partial name while
+// it grows) and renamed when it is complete. The rename is one step in both functions: what is at
+// `to` is decided by the system call, not by a check before it that another program could make
+// stale.
+enum class RenameOutcome {
+    Renamed,   // `from` is now `to`
+    NameTaken, // something is at `to` (renameWithoutReplacing), or it is not a regular file
+               // (renameOverRegularFile): `from` is as it was, `to` untouched
+    Failed,    // another error, in `error`: `from` is as it was
+};
+struct RenameResult {
+    RenameOutcome outcome = RenameOutcome::Failed;
+    std::string error; // why, for NameTaken and Failed ("file exists", "it is a directory")
+};
+// Renames `from` to `to` only if nothing is at `to`, never replacing anything, even a file that
+// appears an instant before: renameat2(RENAME_NOREPLACE) on Linux; where the kernel or the file
+// system lacks it, link() then unlink() (link fails on an existing name); MoveFileExW without
+// MOVEFILE_REPLACE_EXISTING on Windows. A file system that has neither (no hard links and no
+// no-replace rename: rare, some network shares) gives Failed with the system's reason.
+RenameResult renameWithoutReplacing(const std::filesystem::path& from,
+                                    const std::filesystem::path& to);
+// Renames `from` over `to` when `to` is absent or a regular file (--overwrite); anything else at
+// `to` (inspectOutputTarget's problem: a directory, a FIFO, a device, a socket) is NameTaken and
+// left as it is. The rename is AtomicFile's (Windows' POSIX-semantics rename where it exists).
+// `to` is not resolved here: pass inspectOutputTarget's `path`.
+RenameResult renameOverRegularFile(const std::filesystem::path& from,
+                                   const std::filesystem::path& to);
 
 // [SECTION] Termination signals and console events
 //

@@ -8,6 +8,8 @@
 // errno's text ("no space left on device"), for AtomicFile's diagnostic.
 #pragma once
 
+#include "core/platform/atomic_file.h"
+
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -46,6 +48,9 @@ std::string flushToDisk(Handle handle);
 std::string closeFile(Handle handle);
 // Renames `temporary` over `target` (which may or may not exist) in one step.
 std::string replace(const std::filesystem::path& temporary, const std::filesystem::path& target);
+// Renames `from` to `to` unless something is at `to`, in one step (see renameWithoutReplacing in
+// atomic_file.h): Renamed, NameTaken ("file exists") or Failed with the reason.
+RenameResult renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to);
 void removeFile(const std::filesystem::path& path);
 // Makes a rename in `directory` durable, where the platform needs a separate step for it.
 void syncDirectory(const std::filesystem::path& directory);

@@ -1,10 +1,11 @@
 // AtomicFile's system calls on POSIX: open(O_EXCL), write, fsync, rename, and sigaction for
-// the termination signals.
+// the termination signals; the no-replace rename (renameat2 on Linux, else link and unlink).
 #include "core/platform/atomic_file_system.h"
 
 #include <array>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <system_error>
@@ -119,6 +120,46 @@ std::string closeFile(Handle handle) {
 
 std::string replace(const std::filesystem::path& temporary, const std::filesystem::path& target) {
     return ::rename(temporary.c_str(), target.c_str()) == 0 ? std::string() : describeError(errno);
+}
+
+namespace {
+
+#if defined(__linux__) && !defined(__EMSCRIPTEN__) && defined(RENAME_NOREPLACE)
+#define BVHSCOPE_HAS_RENAMEAT2 1
+// Where the no-replace rename cannot be done this way, so that the next way is tried: no
+// renameat2 in the kernel (before 3.15, or a seccomp filter), or a file system that does not
+// implement it (EINVAL).
+bool noReplaceRenameUnsupported(int error) {
+    return error == EINVAL || error == ENOSYS || error == ENOTSUP || error == EOPNOTSUPP;
+}
+#endif
+
+// link() then unlink(): link() fails with EEXIST on any existing name, so nothing is replaced.
+// Between the two calls the file has both names; a crash there leaves both (nothing lost).
+RenameResult linkThenUnlink(const std::filesystem::path& from, const std::filesystem::path& to) {
+    if (::link(from.c_str(), to.c_str()) != 0) {
+        const int error = errno;
+        return {error == EEXIST ? RenameOutcome::NameTaken : RenameOutcome::Failed,
+                describeError(error)};
+    }
+    ::unlink(from.c_str());
+    return {RenameOutcome::Renamed, {}};
+}
+
+} // namespace
+
+RenameResult renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to) {
+#ifdef BVHSCOPE_HAS_RENAMEAT2
+    if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0) {
+        return {RenameOutcome::Renamed, {}};
+    }
+    const int error = errno;
+    if (!noReplaceRenameUnsupported(error)) {
+        return {error == EEXIST ? RenameOutcome::NameTaken : RenameOutcome::Failed,
+                describeError(error)};
+    }
+#endif
+    return linkThenUnlink(from, to);
 }
 
 void removeFile(const std::filesystem::path& path) {

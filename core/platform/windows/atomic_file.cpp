@@ -197,6 +197,17 @@ std::string replace(const std::filesystem::path& temporary, const std::filesyste
     return windows::errorText(error);
 }
 
+RenameResult renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to) {
+    // Without MOVEFILE_REPLACE_EXISTING, MoveFileExW fails on any existing name; the check and
+    // the rename are one step in the file system. WRITE_THROUGH: durable on return.
+    if (::MoveFileExW(from.c_str(), to.c_str(), MOVEFILE_WRITE_THROUGH)) {
+        return {RenameOutcome::Renamed, {}};
+    }
+    const DWORD error = ::GetLastError();
+    const bool taken = error == ERROR_ALREADY_EXISTS || error == ERROR_FILE_EXISTS;
+    return {taken ? RenameOutcome::NameTaken : RenameOutcome::Failed, windows::errorText(error)};
+}
+
 void removeFile(const std::filesystem::path& path) {
     ::DeleteFileW(path.c_str());
 }

@@ -5,6 +5,9 @@
 #include "tests/app/cli/cli_test_support.h"
 
 #include <gtest/gtest.h>
+#ifndef _WIN32
+#include <sys/stat.h>
+#endif
 
 namespace bvhscope::cli {
 namespace {
@@ -79,6 +82,99 @@ TEST(RecordCommand, ASenderThatNeverComesEndsAtTheDurationWithNothingWritten) {
         << result.err;
     EXPECT_NE(result.err.find("cannot connect"), std::string::npos) << result.err;
     EXPECT_TRUE(std::filesystem::is_empty(directory.path()));
+}
+
+// A port nothing listens on: a record that got past its checks ends at its --duration with
+// "no frames arrived" (exit 1), so exit 2 proves the refusal came before connecting.
+std::string portNobodyListensOn() {
+    std::string error;
+    const auto listener = live::listenTcp("127.0.0.1", 0, error);
+    EXPECT_TRUE(listener) << error;
+    return listener ? std::to_string(listener->port) : "1";
+}
+
+// `--rate` becomes the take's Frame Time (1 / rate): rates whose Frame Time the reader would not
+// accept are refused up front, naming the range, before anything connects.
+TEST(RecordCommand, RefusesRatesWhoseFrameTimeABvhFileCannotHold) {
+    const test::TemporaryDirectory directory;
+    const std::string source = "tcp://127.0.0.1:" + portNobodyListensOn();
+    const std::string out = directory.pathText("take.bvh");
+    for (const char* rate : {"2000000", "0.0001", "1e-310", "1000000.5"}) {
+        const test::CommandResult result =
+            run(runRecord, {source, "-o", out, "--rate", rate, "--duration", "0.2"});
+        EXPECT_EQ(result.status, kExitUsage) << rate << ": " << result.err;
+        EXPECT_NE(result.err.find(std::string("--rate ") + rate +
+                                  " is outside the frame rates a BVH file holds: from 1/3600 (a "
+                                  "frame an hour) to 1000000 (a frame a microsecond)"),
+                  std::string::npos)
+            << result.err;
+    }
+    for (const char* rate : {"1000000", "0.000277777777777778"}) {
+        const test::CommandResult result =
+            run(runRecord, {source, "-o", out, "--rate", rate, "--duration", "0.2"});
+        EXPECT_EQ(result.status, kExitFileError) << rate << ": " << result.err;
+        EXPECT_NE(result.err.find("no frames arrived"), std::string::npos) << result.err;
+    }
+    EXPECT_TRUE(std::filesystem::is_empty(directory.path()));
+}
+
+// A skeleton with no channels can take no stream's values: every frame would be refused and an
+// empty take written. It is refused up front.
+TEST(RecordCommand, RefusesASkeletonWithNoChannels) {
+    const test::TemporaryDirectory directory;
+    const std::string skeleton = directory.write("still.bvh", "HIERARCHY\nROOT Hips\n{\n"
+                                                              "\tOFFSET 0 0 0\n\tCHANNELS 0\n"
+                                                              "\tEnd Site\n\t{\n\t\tOFFSET 0 1 0\n"
+                                                              "\t}\n}\nMOTION\nFrames: 0\n"
+                                                              "Frame Time: 0.01\n");
+    const std::string source = "tcp://127.0.0.1:" + portNobodyListensOn();
+    for (const char* format : {"lines", "axis", "auto"}) {
+        const test::CommandResult result =
+            run(runRecord, {source, "-o", directory.pathText("take.bvh"), "--format", format,
+                            "--skeleton", skeleton, "--duration", "0.2"});
+        EXPECT_EQ(result.status, kExitUsage) << format << ": " << result.err;
+        EXPECT_NE(result.err.find("--skeleton " + skeleton +
+                                  " has no channels: a stream's values cannot follow it"),
+                  std::string::npos)
+            << result.err;
+    }
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(directory.path()),
+                            std::filesystem::directory_iterator()),
+              1);
+}
+
+// Like `convert`, `record` writes over regular files only, --overwrite or not.
+TEST(RecordCommand, RefusesAnOutputThatIsNotARegularFileWithOrWithoutOverwrite) {
+    const test::TemporaryDirectory directory;
+    const std::string source = "tcp://127.0.0.1:" + portNobodyListensOn();
+    std::vector<std::pair<std::string, std::string>> outputs; // path, what it is
+    const std::filesystem::path folder = directory.path() / "folder.bvh";
+    std::filesystem::create_directory(folder);
+    outputs.emplace_back(folder.string(), "it is a directory");
+#ifndef _WIN32
+    const std::filesystem::path fifo = directory.path() / "fifo.bvh";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    outputs.emplace_back(fifo.string(), "it is a named pipe (FIFO), not a regular file");
+    const std::filesystem::path device = directory.path() / "null.bvh";
+    std::filesystem::create_symlink("/dev/null", device);
+    outputs.emplace_back(device.string(), "it is a device, not a regular file");
+#endif
+    for (const auto& [output, what] : outputs) {
+        for (const bool overwrite : {false, true}) {
+            std::vector<std::string> arguments = {source, "-o", output, "--duration", "0.2"};
+            if (overwrite) {
+                arguments.push_back("--overwrite");
+            }
+            const test::CommandResult result = run(runRecord, arguments);
+            EXPECT_EQ(result.status, kExitUsage) << output << ": " << result.err;
+            EXPECT_NE(result.err.find(what), std::string::npos) << result.err;
+        }
+    }
+    EXPECT_TRUE(std::filesystem::is_directory(folder));
+#ifndef _WIN32
+    EXPECT_EQ(std::filesystem::symlink_status(fifo).type(), std::filesystem::file_type::fifo);
+    EXPECT_TRUE(std::filesystem::is_symlink(device));
+#endif
 }
 
 TEST(ServeCommand, RefusesBadCommandLinesAndFilesThatDoNotLoad) {

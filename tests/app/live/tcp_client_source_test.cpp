@@ -80,6 +80,41 @@ TEST(TcpClientSource, ReconnectsWhenTheSenderGoesAwayAndKeepsNumberingFrames) {
     EXPECT_EQ(source.status().connections, 2u);
 }
 
+// A sender whose skeleton alternates between connections (`auto`: the decoder for each connection
+// is made anew): every connection's skeleton is given before its frames, even when the new
+// decoder has the same address and skeleton generation as the last one, so no frame is taken for
+// the previous connection's skeleton.
+TEST(TcpClientSource, EveryConnectionGivesItsOwnSkeletonBeforeItsFrames) {
+    const std::string nine(test::kNineValueBvh);
+    std::string six = nine.substr(0, nine.find("\tJOINT Spine")) + "}\nMOTION\nFrames: 1\n" +
+                      "Frame Time: 0.0083333\n1 2 3 4 5 6\n";
+    std::atomic<int> connection{0};
+    ScriptedSender sender(
+        [&](const Socket& socket) { test::sendAll(socket, ++connection % 2 == 1 ? nine : six); },
+        3);
+    TcpSourceOptions options = linesFrom(sender.port());
+    options.format = bvh::live::StreamFormat::Auto;
+    options.decoder.skeleton.reset();
+    TcpClientSource source(options);
+    source.start();
+    const Collected collected = test::collectUntil(source, test::framesAtLeast(7));
+    ASSERT_EQ(collected.count(LiveEvent::Kind::Frame), 7u);
+    std::size_t channels = 0;
+    std::vector<std::size_t> skeletonChannels;
+    for (const LiveEvent& event : collected.events) {
+        if (event.kind == LiveEvent::Kind::Skeleton) {
+            channels = event.skeleton->totalChannels();
+            skeletonChannels.push_back(channels);
+        } else if (event.kind == LiveEvent::Kind::Frame) {
+            EXPECT_EQ(event.frame.values.size(), channels) << event.frame.valueText;
+        }
+    }
+    EXPECT_EQ(skeletonChannels, (std::vector<std::size_t>{9, 6, 9}));
+    const LiveStatus status = source.status();
+    EXPECT_EQ(status.skeletons, 3u);
+    EXPECT_EQ(status.skeletonChanges, 2u);
+}
+
 TEST(TcpClientSource, RetriesWhileNothingListensAndSaysWhy) {
     std::uint16_t port = 0;
     {

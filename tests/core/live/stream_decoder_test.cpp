@@ -125,6 +125,49 @@ TEST(StreamDecoderBvh, AReconnectionExpectsTheHeaderAgainAndKeepsCounting) {
     EXPECT_EQ(decoder.counters().partialLinesDropped, 1u); // row 1, cut by the disconnection
 }
 
+// Every connection is a new skeleton: the last one's is forgotten at reset() (frames before the
+// new header have none), and the generation never repeats, even when `auto` makes a new decoder.
+TEST(StreamDecoderBvh, EveryConnectionIsANewSkeletonGeneration) {
+    for (const StreamFormat format : {StreamFormat::Bvh, StreamFormat::Auto}) {
+        StreamDecoder decoder(format, {});
+        std::vector<LiveFrame> frames;
+        decoder.feed(std::string(test::kSmallHeader) + smallRow(0) + "\n", frames);
+        const std::uint32_t first = decoder.skeletonGeneration();
+        ASSERT_NE(decoder.skeleton(), nullptr);
+        decoder.finish();
+        decoder.reset();
+        EXPECT_EQ(decoder.skeleton(), nullptr);
+        EXPECT_GT(decoder.skeletonGeneration(), first);
+        const std::uint32_t between = decoder.skeletonGeneration();
+        decoder.feed(std::string(test::kSmallHeader) + smallRow(1) + "\n", frames);
+        ASSERT_NE(decoder.skeleton(), nullptr);
+        EXPECT_GT(decoder.skeletonGeneration(), between);
+        EXPECT_EQ(frames.size(), 2u);
+    }
+}
+
+// A Frame Time line among the rows is a new rate (a new take for a recorder); MOTION and
+// Frames: lines restated with it are not malformed rows. A frame time the reader would refuse
+// keeps the rate.
+TEST(StreamDecoderBvh, AFrameTimeLineAmongTheRowsChangesTheRate) {
+    StreamDecoder decoder(StreamFormat::Bvh, {});
+    std::vector<LiveFrame> frames;
+    decoder.feed(std::string(test::kSmallHeader) + smallRow(0) + "\n", frames);
+    const std::uint32_t generation = decoder.skeletonGeneration();
+    decoder.feed("MOTION\nFrames: 30\nFrame Time: 0.00833333\n" + smallRow(1) + "\n", frames);
+    EXPECT_DOUBLE_EQ(decoder.frameTime(), 0.00833333);
+    EXPECT_EQ(decoder.skeletonGeneration(), generation + 1);
+    EXPECT_EQ(frames.size(), 2u);
+    EXPECT_EQ(decoder.counters().malformedLines, 0u);
+
+    decoder.feed("Frame Time: 0.00833333\n", frames); // the same rate: nothing changes
+    EXPECT_EQ(decoder.skeletonGeneration(), generation + 1);
+    decoder.feed("Frame Time: 5e-07\nFrame Time: fast\n", frames);
+    EXPECT_DOUBLE_EQ(decoder.frameTime(), 0.00833333);
+    EXPECT_EQ(decoder.counters().malformedLines, 2u);
+    EXPECT_NE(decoder.problem().find("not a frame time"), std::string::npos) << decoder.problem();
+}
+
 // [SECTION] lines
 
 TEST(StreamDecoderLines, DecodesRowsEndedByLfCrLfOrBareCrWithNuls) {
@@ -263,6 +306,26 @@ TEST(StreamDecoderAuto, ChoosesEachFormatFromTheFirstBytes) {
     EXPECT_EQ(linesStream.format(), StreamFormat::Lines);
     ASSERT_EQ(frames.size(), 3u);
     EXPECT_EQ(frames[2].valueText, smallRow(0));
+}
+
+// A one-line banner before a BVH stream: `auto` skips it (counted as preamble, not as a malformed
+// line) and takes the header that follows, for every connection.
+TEST(StreamDecoderAuto, SkipsABannerBeforeABvhHeader) {
+    const std::string text = "MocapServer 2.1 ready\r\n" + std::string(test::kSmallHeader) +
+                             smallRow(0) + "\n" + smallRow(1) + "\n";
+    StreamDecoder decoder(StreamFormat::Auto, {});
+    std::vector<LiveFrame> frames;
+    decoder.feed(text, frames);
+    EXPECT_EQ(decoder.format(), StreamFormat::Bvh);
+    ASSERT_EQ(frames.size(), 2u);
+    EXPECT_EQ(frames[1].valueText, smallRow(1));
+    EXPECT_EQ(decoder.counters().malformedLines, 0u);
+    EXPECT_EQ(decoder.counters().preambleLines, 1u);
+    decoder.reset();
+    decoder.feed(text, frames);
+    EXPECT_EQ(frames.size(), 4u);
+    EXPECT_EQ(decoder.counters().preambleLines, 2u);
+    expectSameAtEveryCut(StreamFormat::Auto, {}, text);
 }
 
 TEST(StreamDecoderAuto, DecodesBvhTheSameWhereverTheBytesAreCut) {

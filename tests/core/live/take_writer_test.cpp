@@ -2,11 +2,13 @@
 #include "core/live/stream_decoder.h"
 #include "core/live/take_writer.h"
 #include "core/reader/document.h"
+#include "tests/core/live/filling_take_sink.h"
 #include "tests/core/live/live_test_streams.h"
 #include "tests/support/scratch_directory.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <limits>
 #include <string>
 
 namespace bvh::live {
@@ -166,6 +168,85 @@ TEST_F(TakeWriterTest, RecordsADecodedAxisStreamThatReadsBackExactly) {
         const auto row = document.motion.frame(i);
         EXPECT_TRUE(std::equal(row.begin(), row.end(), frames[i].values.begin()));
     }
+}
+
+// A full disk stops the take at the write that failed: the file keeps the complete rows written
+// before it, a row cut by the failure goes, and `Frames:` says exactly the rows that stay.
+TEST_F(TakeWriterTest, AFailedWriteEndsTheTakeWithExactlyTheRowsWrittenAndCounted) {
+    const auto path = directory_ / "take.bvh";
+    const std::size_t headerBytes = [&] {
+        TakeWriter probe(directory_ / "probe.bvh", test::smallSkeleton(), 1.0);
+        probe.finish();
+        return contents(directory_ / "probe.bvh").size();
+    }();
+    const auto rowsBytes = [](int rows) {
+        std::size_t bytes = 0;
+        for (int i = 0; i < rows; ++i) {
+            bytes += smallRow(i).size() + 1;
+        }
+        return bytes;
+    };
+    // Room for the header, 3 rows and half of the 4th.
+    test::FillingDisk disk{headerBytes + rowsBytes(3) + smallRow(3).size() / 2};
+    TakeWriter writer(path, test::smallSkeleton(), 1.0, disk.opener()); // a flush every frame
+    ASSERT_TRUE(writer.good());
+    int accepted = 0;
+    while (accepted < 10 && writer.append(smallFrame(accepted))) {
+        ++accepted;
+    }
+    EXPECT_EQ(accepted, 3) << "the 4th frame's write fails, and says so at once";
+    EXPECT_FALSE(writer.good());
+    EXPECT_NE(writer.diagnostics().front().message.find("No space left on device"),
+              std::string::npos);
+    EXPECT_EQ(writer.framesWritten(), 3u);
+    EXPECT_EQ(writer.framesLost(), 1u);
+    EXPECT_FALSE(writer.append(smallFrame(5))); // nothing more is written
+    EXPECT_FALSE(writer.finish());
+    EXPECT_TRUE(writer.holdsItsRows());
+
+    const std::string text = contents(path);
+    EXPECT_EQ(text.size(), headerBytes + rowsBytes(3));
+    const Document document = loadDocument(path);
+    ASSERT_TRUE(document.loaded());
+    EXPECT_TRUE(document.diagnostics.empty()) << document.diagnostics.front().message;
+    EXPECT_EQ(document.declaredFrameCount, 3);
+    EXPECT_EQ(document.motion.frameCount, 3u);
+}
+
+// Rows held between flushes are lost with the write that fails, and counted: the frames written
+// are the rows in the file, never the frames accepted.
+TEST_F(TakeWriterTest, RowsHeldForAFlushThatFailsAreCountedAsLost) {
+    const auto path = directory_ / "take.bvh";
+    test::FillingDisk disk{std::numeric_limits<std::uint64_t>::max()};
+    TakeWriter writer(path, test::smallSkeleton(), 0.01, disk.opener()); // a flush every 100
+    ASSERT_TRUE(writer.good());
+    disk.room = disk.appended + 3; // 5 rows and a bit fit
+    for (int i = 0; i < 5; ++i) {
+        disk.room += smallRow(i).size() + 1;
+    }
+    for (int i = 0; i < 40; ++i) {
+        EXPECT_TRUE(writer.append(smallFrame(i)));
+    }
+    EXPECT_FALSE(writer.flush());
+    EXPECT_EQ(writer.framesWritten(), 5u);
+    EXPECT_EQ(writer.framesLost(), 35u);
+    writer.finish();
+    EXPECT_TRUE(writer.holdsItsRows());
+    const Document document = loadDocument(path);
+    ASSERT_TRUE(document.loaded());
+    EXPECT_TRUE(document.diagnostics.empty()) << document.diagnostics.front().message;
+    EXPECT_EQ(document.motion.frameCount, 5u);
+    EXPECT_EQ(document.declaredFrameCount, 5);
+}
+
+TEST_F(TakeWriterTest, AHeaderThatDoesNotFitLeavesNoTake) {
+    test::FillingDisk disk{10};
+    TakeWriter writer(directory_ / "take.bvh", test::smallSkeleton(), 0.01, disk.opener());
+    EXPECT_FALSE(writer.good());
+    EXPECT_FALSE(writer.holdsItsRows());
+    EXPECT_NE(writer.diagnostics().front().message.find("No space left on device"),
+              std::string::npos);
+    EXPECT_FALSE(writer.append(smallFrame(0)));
 }
 
 } // namespace

@@ -89,5 +89,63 @@ TEST_F(AtomicFileTest, DiagnosticsNameTheFileInUtf8) {
         << file.diagnostics()[0].message;
 }
 
+// [SECTION] Outputs and renames for files written in place
+
+TEST_F(AtomicFileTest, AnOutputTargetIsARegularFileOrNothing) {
+    const OutputTarget absent = inspectOutputTarget(directory_ / "new.bvh");
+    EXPECT_FALSE(absent.exists);
+    EXPECT_EQ(absent.problem, "");
+    std::ofstream(directory_ / "old.bvh") << "old";
+    EXPECT_EQ(inspectOutputTarget(directory_ / "old.bvh").problem, "");
+    std::filesystem::create_directory(directory_ / "sub");
+    EXPECT_EQ(inspectOutputTarget(directory_ / "sub").problem,
+              "cannot write '" + utf8FromPath(directory_ / "sub") + "': it is a directory");
+    EXPECT_NE(inspectOutputTarget("").problem.find("not a file name"), std::string::npos);
+}
+
+// The rename of a finished file never replaces anything: a file at the name stays, and the
+// renamed file stays where it was.
+TEST_F(AtomicFileTest, RenameWithoutReplacingKeepsWhatIsThere) {
+    std::ofstream(directory_ / "take.partial.bvh") << "take";
+    std::ofstream(directory_ / "take.bvh") << "notes";
+    const RenameResult taken =
+        renameWithoutReplacing(directory_ / "take.partial.bvh", directory_ / "take.bvh");
+    EXPECT_EQ(taken.outcome, RenameOutcome::NameTaken);
+    EXPECT_FALSE(taken.error.empty());
+    EXPECT_EQ(contents(directory_ / "take.bvh"), "notes");
+    EXPECT_EQ(contents(directory_ / "take.partial.bvh"), "take");
+
+    std::filesystem::create_directory(directory_ / "empty.bvh");
+    EXPECT_EQ(
+        renameWithoutReplacing(directory_ / "take.partial.bvh", directory_ / "empty.bvh").outcome,
+        RenameOutcome::NameTaken);
+    EXPECT_TRUE(std::filesystem::is_directory(directory_ / "empty.bvh"));
+
+    const RenameResult renamed =
+        renameWithoutReplacing(directory_ / "take.partial.bvh", directory_ / "take-2.bvh");
+    EXPECT_EQ(renamed.outcome, RenameOutcome::Renamed) << renamed.error;
+    EXPECT_EQ(contents(directory_ / "take-2.bvh"), "take");
+    EXPECT_FALSE(std::filesystem::exists(directory_ / "take.partial.bvh"));
+}
+
+// --overwrite's rename: over a regular file, never over a directory (even an empty one, which a
+// plain rename would remove).
+TEST_F(AtomicFileTest, RenameOverRegularFileReplacesOnlyARegularFile) {
+    std::ofstream(directory_ / "take.partial.bvh") << "take";
+    std::filesystem::create_directory(directory_ / "empty.bvh");
+    const RenameResult refused =
+        renameOverRegularFile(directory_ / "take.partial.bvh", directory_ / "empty.bvh");
+    EXPECT_EQ(refused.outcome, RenameOutcome::NameTaken);
+    EXPECT_EQ(refused.error, "it is a directory");
+    EXPECT_TRUE(std::filesystem::is_directory(directory_ / "empty.bvh"));
+
+    std::ofstream(directory_ / "take.bvh") << "old";
+    EXPECT_EQ(
+        renameOverRegularFile(directory_ / "take.partial.bvh", directory_ / "take.bvh").outcome,
+        RenameOutcome::Renamed);
+    EXPECT_EQ(contents(directory_ / "take.bvh"), "take");
+    EXPECT_EQ(entryNames().size(), 2u);
+}
+
 } // namespace
 } // namespace bvh

@@ -5,6 +5,7 @@
 #include "tests/support/scratch_directory.h"
 
 #include <filesystem>
+#include <fstream>
 #include <gtest/gtest.h>
 #include <string>
 #include <sys/socket.h>
@@ -80,6 +81,30 @@ TEST_F(SpecialTargets, APipeSwappedInBeforeTheCommitIsNotReplaced) {
     EXPECT_FALSE(file.commit());
     EXPECT_TRUE(isFifo(target));
     EXPECT_EQ(entries(), 1u);
+}
+
+// What AtomicFile refuses, `record` refuses too (inspectOutputTarget), through a link as well;
+// and the renames of a take never replace such a node.
+TEST_F(SpecialTargets, ALinkToADeviceIsRefusedByItsTarget) {
+    const std::filesystem::path link = directory_ / "null.bvh";
+    std::filesystem::create_symlink("/dev/null", link);
+    const OutputTarget target = inspectOutputTarget(link);
+    EXPECT_EQ(target.path, "/dev/null");
+    EXPECT_EQ(target.problem, "cannot write '/dev/null': it is a device, not a regular file "
+                              "(bvhscope writes regular files only)");
+}
+
+TEST_F(SpecialTargets, TheRenamesOfATakeLeaveAPipeAsItIs) {
+    const std::filesystem::path fifo = directory_ / "out.bvh";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::ofstream(directory_ / "take.partial.bvh") << "take";
+    EXPECT_EQ(renameWithoutReplacing(directory_ / "take.partial.bvh", fifo).outcome,
+              RenameOutcome::NameTaken);
+    const RenameResult over = renameOverRegularFile(directory_ / "take.partial.bvh", fifo);
+    EXPECT_EQ(over.outcome, RenameOutcome::NameTaken);
+    EXPECT_EQ(over.error, "it is a named pipe (FIFO), not a regular file");
+    EXPECT_TRUE(isFifo(fifo));
+    EXPECT_TRUE(std::filesystem::exists(directory_ / "take.partial.bvh"));
 }
 
 } // namespace
