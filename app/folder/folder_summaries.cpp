@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <fstream>
 #include <glm/geometric.hpp>
 #include <new>
 #include <unordered_map>
@@ -660,13 +659,12 @@ private:
     std::optional<std::uint64_t> motionOffset_;
 };
 
-// The bytes of `file` in [offset, offset + size) (fewer at its end); empty after an error.
-std::string readAt(std::ifstream& file, std::uint64_t offset, std::uint64_t size) {
+// The bytes of `file` in [offset, offset + size) (fewer at its end); empty after an error
+// (file.error() then says which).
+std::string readAt(bvh::FileInput& file, std::uint64_t offset, std::uint64_t size) {
     std::string bytes(size, '\0');
-    file.clear();
-    file.seekg(static_cast<std::streamoff>(offset));
-    file.read(bytes.data(), static_cast<std::streamsize>(size));
-    bytes.resize(file.bad() ? 0 : static_cast<std::size_t>(file.gcount()));
+    const std::int64_t got = file.readAt(offset, bytes.data(), bytes.size());
+    bytes.resize(got < 0 ? 0 : static_cast<std::size_t>(got));
     return bytes;
 }
 
@@ -684,7 +682,7 @@ std::size_t pastLineEnd(std::string_view text, std::size_t end) {
 // Appends to `rows` up to `lines` rows of the file from `offset` (from the next line start,
 // unless `atLineStart`), each cut at its last blank within `lineCap` bytes when longer (the
 // reader completes a short row); returns the rows appended.
-int appendRowsAt(std::ifstream& file, std::uint64_t offset, bool atLineStart, int lines,
+int appendRowsAt(bvh::FileInput& file, std::uint64_t offset, bool atLineStart, int lines,
                  std::uint64_t lineCap, std::string& rows) {
     const std::string window = readAt(file, offset, (lineCap + 2) * std::uint64_t(lines + 1));
     std::size_t at = 0;
@@ -737,22 +735,16 @@ FileFacts refused(const std::string& shownPath, const std::string& why) {
 FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
                                        bvh::LoadProgress& progress) {
     const std::string shownPath = bvh::utf8FromPath(path);
-    std::uint64_t size = 0;
-    {
-        // Refuses what is not a regular file without blocking (a pipe, a device): the reader
-        // then says why.
-        bvh::FileInput input;
-        const std::optional<bvh::FileStamp> stamp =
-            input.open(path) ? input.stamp() : std::optional<bvh::FileStamp>();
-        if (!stamp) {
-            return summarizeFileOrThrow(path, progress);
-        }
-        size = stamp->size;
-    }
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
+    // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
+    // says why. Everything is read through this one open file: opening the name again could
+    // find a named pipe put there since, and wait in open() for a writer (issue 45).
+    bvh::FileInput file;
+    const std::optional<bvh::FileStamp> stamp =
+        file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
+    if (!stamp) {
         return summarizeFileOrThrow(path, progress);
     }
+    const std::uint64_t size = stamp->size;
     HeaderScan scan;
     constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
     std::string chunk;
@@ -831,7 +823,7 @@ FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
         rows += static_cast<std::uint64_t>(
             appendRowsAt(file, rowsStart + pair * rowsBytes / pairs, pair == 0, 2, lineCap, text));
     }
-    if (file.bad()) {
+    if (!file.error().empty()) {
         return summarizeFileOrThrow(path, progress); // it says what went wrong
     }
     file.close();

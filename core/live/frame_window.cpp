@@ -5,20 +5,24 @@
 
 namespace bvh::live {
 
+std::size_t FrameWindow::frameBytes(std::uint32_t channelCount) {
+    return std::size_t{channelCount} * sizeof(float) + sizeof(std::uint64_t);
+}
+
 std::size_t FrameWindow::capacityFor(std::uint32_t channelCount, double frameTime,
                                      double keepSeconds) {
     if (!(frameTime > 0.0) || !(keepSeconds > 0.0)) {
         return 1;
     }
-    const double most =
-        static_cast<double>(kMostWindowValues / std::max<std::uint32_t>(channelCount, 1));
+    const double most = static_cast<double>(kMostWindowBytes / frameBytes(channelCount));
     const double frames = std::min(std::ceil(keepSeconds / frameTime), most);
     return frames >= 1.0 ? static_cast<std::size_t>(frames) : 1;
 }
 
 FrameWindow::FrameWindow(std::uint32_t channelCount, double frameTime, double keepSeconds)
     : channelCount_(channelCount), capacity_(capacityFor(channelCount, frameTime, keepSeconds)),
-      values_(capacity_ * channelCount), numbers_(capacity_) {}
+      framesPerBlock_(
+          std::clamp<std::size_t>(kWindowBlockBytes / frameBytes(channelCount), 1, capacity_)) {}
 
 bool FrameWindow::push(std::uint64_t number, std::span<const float> values) {
     if (values.size() != channelCount_ || (size_ > 0 && number <= numberAt(size_ - 1))) {
@@ -32,9 +36,21 @@ bool FrameWindow::push(std::uint64_t number, std::span<const float> values) {
         slot = head_; // the oldest goes
         head_ = (head_ + 1) % capacity_;
     }
+    const std::size_t blockIndex = slot / framesPerBlock_;
+    if (blockIndex == blocks_.size()) {
+        // Slots are first used in order (the ring wraps only once full): the block comes when
+        // its first frame does.
+        const std::size_t frames =
+            std::min(framesPerBlock_, capacity_ - blockIndex * framesPerBlock_);
+        Block& block = blocks_.emplace_back();
+        block.values.resize(frames * channelCount_);
+        block.numbers.resize(frames);
+    }
+    Block& block = blocks_[blockIndex];
+    const std::size_t within = slot % framesPerBlock_;
     std::copy(values.begin(), values.end(),
-              values_.begin() + static_cast<std::ptrdiff_t>(slot * channelCount_));
-    numbers_[slot] = number;
+              block.values.begin() + static_cast<std::ptrdiff_t>(within * channelCount_));
+    block.numbers[within] = number;
     ++framesPushed_;
     return true;
 }
@@ -43,6 +59,15 @@ void FrameWindow::clear() {
     head_ = 0;
     size_ = 0;
     framesPushed_ = 0;
+}
+
+std::size_t FrameWindow::allocatedBytes() const {
+    std::size_t bytes = 0;
+    for (const Block& block : blocks_) {
+        bytes += block.values.capacity() * sizeof(float) +
+                 block.numbers.capacity() * sizeof(std::uint64_t);
+    }
+    return bytes;
 }
 
 std::uint64_t FrameWindow::firstFrame() const {
@@ -54,11 +79,14 @@ std::uint64_t FrameWindow::endFrame() const {
 }
 
 std::span<const float> FrameWindow::at(std::size_t i) const {
-    return std::span(values_).subspan(slotOf(i) * channelCount_, channelCount_);
+    const std::size_t slot = slotOf(i);
+    return std::span(blockOf(slot).values)
+        .subspan((slot % framesPerBlock_) * channelCount_, channelCount_);
 }
 
 std::uint64_t FrameWindow::numberAt(std::size_t i) const {
-    return numbers_[slotOf(i)];
+    const std::size_t slot = slotOf(i);
+    return blockOf(slot).numbers[slot % framesPerBlock_];
 }
 
 std::optional<std::size_t> FrameWindow::indexAtOrBefore(std::uint64_t number) const {

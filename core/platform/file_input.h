@@ -34,6 +34,16 @@ struct FileStamp {
     bool operator==(const FileStamp&) const = default;
 };
 
+// Which file an open file is, as the system tells files apart: the device and inode on POSIX,
+// the volume serial number and the 64-bit file index on Windows (on ReFS, whose file IDs are
+// 128 bits, the index is the low half, which NTFS-style tools also compare). Equal for two opens
+// of one file, through any name or link; different for a file renamed over the name since.
+struct FileIdentity {
+    std::uint64_t device = 0;
+    std::uint64_t file = 0;
+    bool operator==(const FileIdentity&) const = default;
+};
+
 class FileInput {
 public:
     FileInput() = default;
@@ -48,8 +58,16 @@ public:
     // Reads up to `bytes` bytes into `into`: the count read, 0 at the end of the file, or -1 on
     // an error (error() says "read error: ..."). Retries interrupted reads itself.
     std::int64_t read(char* into, std::size_t bytes);
+    // Reads `bytes` bytes from byte `offset` of the file, fewer only where the file ends: the
+    // count read, or -1 on an error (error() says "read error: ..."). For a reader that looks
+    // at a file at several places or again from its start (a file followed while it grows, a
+    // thumbnail's sampled rows). Where read() continues afterwards is unspecified (POSIX pread
+    // leaves it, Windows moves it): use one or the other on a file.
+    std::int64_t readAt(std::uint64_t offset, char* into, std::size_t bytes);
     // The open file's size and modification time now; nullopt when they cannot be read.
     std::optional<FileStamp> stamp() const;
+    // Which file is open (see FileIdentity); nullopt when the system cannot say.
+    std::optional<FileIdentity> identity() const;
     void close();
 
     bool isOpen() const { return handle_ != kNoHandle; }

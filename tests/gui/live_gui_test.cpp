@@ -12,6 +12,7 @@
 #include <map>
 #include <spawn.h>
 #include <sstream>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -347,6 +348,119 @@ TEST(LiveGui, AFileStillBeingWrittenIsFollowed) {
     writeRows(replacement, text, 0, 5, std::ios::trunc);
     std::filesystem::rename(replacement, file);
     ASSERT_TRUE(viewer.waitForState(framesAre(5)).has_value()) << "the rewrite was not reloaded";
+}
+
+// The status line the timeline shows for live stream `index` (its "shown:" rectangle).
+std::optional<std::string> liveStatusShown(const ViewerStateFile& state, std::size_t index) {
+    const std::string prefix = "shown:live:status:" + std::to_string(index) + "=";
+    const auto found = state.rects.lower_bound(prefix);
+    if (found == state.rects.end() || found->first.compare(0, prefix.size(), prefix) != 0) {
+        return std::nullopt;
+    }
+    return found->first.substr(prefix.size());
+}
+
+// Opens the viewer with `arguments` on `file` (10 rows written), follows it as 5 more rows land,
+// then renames a named pipe over it once the viewer is asleep: the status must say the file is
+// not readable and why (not "connected"), and SIGTERM must end the viewer with status 0 and its
+// settings saved. (Issue 45: the followed file's source blocked opening the pipe, the status
+// still said connected, and the viewer ignored SIGTERM, its settings lost at SIGKILL.)
+void expectPipeRefusedAndSigtermEnds(const TempDir& dir, const std::filesystem::path& file,
+                                     const std::vector<std::string>& arguments) {
+    const SampleText text = sampleText();
+    ASSERT_GE(text.rows.size(), 20u);
+    writeRows(file, text, 0, 10, std::ios::trunc);
+    const auto settingsFile = dir.path() / "config" / "bvhscope" / "settings.ini";
+    std::filesystem::create_directories(settingsFile.parent_path());
+    std::ofstream(settingsFile) << "play_on_open = false\n";
+    ViewerProcess viewer(dir, arguments);
+    auto framesAre = [](std::uint32_t count) {
+        return [count](const ViewerStateFile& state) {
+            return state.loads.size() == 1 && !state.loads[0].loading &&
+                   state.loads[0].frames == count;
+        };
+    };
+    // Asleep once the file is read (so its growth watch has measured it), then rows land.
+    ASSERT_TRUE(viewer.waitForState(
+        [&](const ViewerStateFile& state) { return framesAre(10)(state) && state.idle; }));
+    writeRows(file, text, 10, 5, std::ios::app);
+    ASSERT_TRUE(viewer.waitForState(framesAre(15)).has_value()) << "the file was not followed";
+    // Asleep again, once the file stopped growing: the refusal must still wake it to be shown.
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& state) { return state.idle; }));
+
+    // A named pipe renamed over the file (a viewer stuck opening it still ends at SIGKILL).
+    const auto pipe = dir.path() / "pipe";
+    ASSERT_EQ(mkfifo(pipe.c_str(), 0600), 0);
+    std::filesystem::rename(pipe, file);
+    const auto refused = viewer.waitForState(
+        [](const ViewerStateFile& state) {
+            const std::optional<std::string> line = liveStatusShown(state, 0);
+            return line && line->ends_with("not a regular file");
+        },
+        ViewerProcess::kStateTimeout, "the status to refuse the named pipe");
+    if (refused) {
+        const std::string line = liveStatusShown(*refused, 0).value_or("");
+        EXPECT_TRUE(line.starts_with(file.filename().string() + " not readable")) << line;
+        EXPECT_EQ(number(liveLine(dir.path() / "state.txt"), "connected"), 0);
+    }
+    // SIGTERM ends it as usual: status 0, the settings saved.
+    EXPECT_EQ(viewer.terminate(), 0);
+    std::ifstream in(settingsFile);
+    std::ostringstream kept;
+    kept << in.rdbuf();
+    EXPECT_NE(kept.str().find("window_width"), std::string::npos) << kept.str();
+}
+
+TEST(LiveGui, AFollowedFileReplacedByANamedPipeIsRefusedAndSigtermStillEndsTheViewer) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto file = dir.path() / "growing.bvh";
+    expectPipeRefusedAndSigtermEnds(dir, file, {file.string(), "--size", "1000x700"});
+}
+
+TEST(LiveGui, AFileBrowsedInTheFolderBrowserReplacedByANamedPipeIsRefusedLikewise) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const TempDir dir;
+    const auto folder = dir.path() / "captures";
+    std::filesystem::create_directories(folder);
+    expectPipeRefusedAndSigtermEnds(dir, folder / "take.bvh",
+                                    {folder.string(), "--size", "1200x800"});
+}
+
+TEST(LiveGui, AHostNameOfThousandsOfCharactersIsRefusedAndNeverAbortsTheViewer) {
+    // Issue 45: `bvhscope tcp://` + a 17 000-character host name + `:1` aborted in Dear ImGui
+    // (`_VtxCurrentIdx < (1<<16)`), drawing the notice that named the address.
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const std::string host(17'000, 'a');
+    {
+        const TempDir dir;
+        EXPECT_EQ(runViewerToCompletion(dir, {"tcp://" + host + ":1"}), 2); // refused, as usage
+    }
+    // The Connect dialog's host (kept in the settings): refused with an error shown, bounded,
+    // and the viewer goes on.
+    const TempDir dir;
+    const auto config = dir.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "live_host = " << host << "\nlive_port = 1\n";
+    ViewerProcess viewer(dir, {kSample, "--size", "1000x700"});
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    EXPECT_TRUE(clickSettledRect(viewer, window, "menu:File"));
+    EXPECT_TRUE(clickSettledRect(viewer, window, "menu:File>Connect to live stream"));
+    EXPECT_TRUE(clickSettledRect(viewer, window, "live:connect"));
+    const auto refused =
+        viewer.waitForState([](const ViewerStateFile& state) { return !state.errors.empty(); },
+                            ViewerProcess::kStateTimeout, "the long host name to be refused");
+    if (refused) {
+        EXPECT_NE(refused->errors.front().find("more than the 253 a host name may have"),
+                  std::string::npos);
+    }
+    // Drawn several times since (the popup fits itself over its first frames), and alive.
+    ASSERT_TRUE(refused.has_value());
+    const int drawn = refused->drawn;
+    EXPECT_TRUE(viewer.waitForState(
+        [&](const ViewerStateFile& state) { return state.drawn >= drawn + 3 || state.idle; }));
+    EXPECT_EQ(viewer.terminate(), 0);
 }
 
 } // namespace

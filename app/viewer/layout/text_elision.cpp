@@ -124,6 +124,29 @@ std::string elideMiddle(std::string_view text, float width, const TextWidth& mea
     return joined(text, starts, head, low - head);
 }
 
+std::string elideMiddleToBytes(std::string_view text, std::size_t mostBytes) {
+    if (text.size() <= mostBytes) {
+        return std::string(text);
+    }
+    if (mostBytes <= kElisionMark.size()) {
+        return std::string(kElisionMark.substr(0, mostBytes));
+    }
+    const std::size_t kept = mostBytes - kElisionMark.size();
+    // Each end moved inwards to a code point's start: never more than `kept` bytes in all.
+    std::size_t head = (kept + 1) / 2;
+    while (!isCodePointStart(text, head)) {
+        --head;
+    }
+    std::size_t tailStart = text.size() - (kept - (kept + 1) / 2);
+    while (!isCodePointStart(text, tailStart)) {
+        ++tailStart;
+    }
+    std::string result(text.substr(0, head));
+    result += kElisionMark;
+    result += text.substr(tailStart);
+    return result;
+}
+
 std::string elideDistinct(std::string_view text, std::span<const std::string> names, float width,
                           const TextWidth& measure) {
     if (measure(text) <= width) {

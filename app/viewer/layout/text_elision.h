@@ -4,6 +4,7 @@
 // tests/app/viewer/layout/text_elision_test.cpp.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <span>
 #include <string>
@@ -14,6 +15,20 @@ namespace bvhscope::viewer {
 inline constexpr std::string_view kElisionMark = "...";
 
 using TextWidth = std::function<float(std::string_view)>;
+
+// The most bytes of any one text the viewer draws where it may be seen whole (a notice, an
+// error line, a tooltip, a stream's status line): Dear ImGui numbers a window's vertices in 16
+// bits and a drawn character takes 4, so one text of over 16 000 characters aborts the viewer
+// (issue 45: `bvhscope tcp://` and a 17 000-character host name). 2048 bytes, at most 8192
+// vertices, keep any usual path or message whole, and the four notices shown at once (32 768)
+// fit one window even where the backend cannot start a new vertex range (WebGL).
+inline constexpr std::size_t kMostDrawnTextBytes = 2048;
+
+// `text` itself when it has at most `mostBytes` bytes; otherwise its start and its end around
+// kElisionMark, at most `mostBytes` bytes in all (the start gets the extra byte), cut only
+// between UTF-8 code points: the same shape as elideMiddle, by bytes rather than pixels, and
+// without measuring (a text of megabytes costs its copy, no more).
+std::string elideMiddleToBytes(std::string_view text, std::size_t mostBytes = kMostDrawnTextBytes);
 
 // `text` itself when it fits in `width`; otherwise its longest start and end around
 // kElisionMark that fit (the start gets the extra character), cut only between UTF-8 code

@@ -3,7 +3,6 @@
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
-#include <system_error>
 #include <utility>
 
 namespace bvhscope::viewer {
@@ -23,14 +22,15 @@ FileGrowthWatch::~FileGrowthWatch() {
 
 FileGrowthWatch::Seen FileGrowthWatch::measure(const std::string& path) {
     Seen seen;
-    std::error_code error;
-    const std::filesystem::path file = bvh::pathFromUtf8(path);
-    seen.size = std::filesystem::file_size(file, error);
-    if (error) {
+    bvh::FileInput file;
+    if (!file.open(bvh::pathFromUtf8(path))) {
         return seen;
     }
-    seen.modified = std::filesystem::last_write_time(file, error);
-    seen.measured = !error;
+    const std::optional<bvh::FileStamp> stamp = file.stamp();
+    const std::optional<bvh::FileIdentity> identity = file.identity();
+    if (stamp && identity) {
+        seen = {*stamp, *identity, true};
+    }
     return seen;
 }
 
@@ -77,7 +77,7 @@ void FileGrowthWatch::run() {
         for (const auto& [path, seen] : snapshot) {
             const Seen now = measure(path);
             if (seen.measured && now.measured &&
-                (now.size != seen.size || now.modified != seen.modified)) {
+                (now.stamp != seen.stamp || now.identity != seen.identity)) {
                 changed.push_back(path);
             }
         }

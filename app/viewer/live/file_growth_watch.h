@@ -1,9 +1,14 @@
 // Noticing that a file open in the viewer is still being written (a capture tool recording to
-// disk, `bvhscope record`'s partial file): a thread looks at each watched file's size and
-// modification time once a second, off the UI thread, and reports the files that changed since
-// they were first seen. The viewer then follows such a file (live_streams.h) instead of showing
-// the rows it had when it was read.
+// disk, `bvhscope record`'s partial file): a thread looks at each watched file's size,
+// modification time and identity (device and inode: another file renamed over the name, even
+// one of the same size and time, is a change) once a second, off the UI thread, and reports the
+// files that changed since they were first seen. The viewer then follows such a file
+// (live_streams.h) instead of showing the rows it had when it was read. Files are opened
+// without blocking (bvh::FileInput): a named pipe put at a name is never waited on, and counts
+// as nothing to measure.
 #pragma once
+
+#include "core/platform/file_input.h"
 
 #include <chrono>
 #include <condition_variable>
@@ -35,8 +40,8 @@ public:
 
 private:
     struct Seen {
-        std::uintmax_t size = 0;
-        std::filesystem::file_time_type modified{};
+        bvh::FileStamp stamp;       // size and modification time
+        bvh::FileIdentity identity; // which file
         bool measured = false;
     };
     static Seen measure(const std::string& path);

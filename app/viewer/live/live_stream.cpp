@@ -65,7 +65,12 @@ bool LiveStream::busy() const {
     if (!source_) {
         return false;
     }
-    return sourcePath_.empty() || source_->status().framesPerSecond > 0.0;
+    const bvhscope::live::LiveStatus now = source_->status();
+    // A status not shown yet (a followed file that became unreadable, or readable again)
+    // wakes the viewer: the status line never says what no longer holds.
+    const bool statusChanged = now.connection != lastSourceStatus_.connection ||
+                               now.lastError != lastSourceStatus_.lastError;
+    return sourcePath_.empty() || now.framesPerSecond > 0.0 || statusChanged;
 }
 
 LiveStream::PumpOutcome LiveStream::pump() {
@@ -273,6 +278,7 @@ std::vector<std::string> LiveStream::finishRecording() {
 LiveStreamStatus LiveStream::status() const {
     LiveStreamStatus status;
     status.name = name_;
+    status.followsFile = !sourcePath_.empty();
     status.source = lastSourceStatus_;
     status.framesReceived = framesReceived_;
     status.framesNotShown = framesNotShown_;
@@ -298,6 +304,9 @@ LiveStreamStatus LiveStream::status() const {
 
 std::unique_ptr<LiveStream> openLiveStream(const LiveStreamRequest& request, double windowSeconds,
                                            std::string& error) {
+    if (!checkLiveHost(request.host, error)) {
+        return nullptr;
+    }
     bvhscope::live::TcpSourceOptions options;
     options.host = request.host;
     options.port = request.port;

@@ -35,7 +35,8 @@ inline constexpr double kLeastLiveWindowSeconds = 5.0;
 inline constexpr double kMostLiveWindowSeconds = 1800.0;
 
 struct LiveStreamStatus {
-    std::string name; // "tcp://HOST:PORT"
+    std::string name;         // "tcp://HOST:PORT", or a followed file's name
+    bool followsFile = false; // a file followed while it is written, not a network stream
     bvhscope::live::LiveStatus source;
     std::uint64_t framesReceived = 0; // taken from the source
     std::uint64_t framesNotShown = 0; // taken, but beyond a UI frame's share of the window
@@ -106,7 +107,8 @@ public:
     bool closed() const { return source_ == nullptr; }
     // Frames may come any moment, so the viewer keeps drawing: a network stream while open (an
     // operator watches it), a followed file while it grew in the last two seconds (a file that
-    // stopped growing lets the viewer sleep; its next rows wake it within half a second).
+    // stopped growing lets the viewer sleep; its next rows wake it within half a second), and
+    // any stream whose status changed since the last pump (so that it is shown).
     bool busy() const;
 
     LiveStreamStatus status() const;

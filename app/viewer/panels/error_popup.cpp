@@ -1,4 +1,5 @@
 // The modal that lists a bad file's FILE:LINE:COL diagnostics.
+#include "app/viewer/layout/text_elision.h"
 #include "app/viewer/panels/panels.h"
 
 #include <algorithm>
@@ -18,7 +19,7 @@ void drawErrorPopup(ViewerState& state) {
     // (a path and a message can be far wider than any window).
     float widest = ImGui::CalcTextSize("These files did not load; what was open stays open.").x;
     for (const std::string& line : state.errorLines) {
-        widest = std::max(widest, ImGui::CalcTextSize(line.c_str()).x);
+        widest = std::max(widest, ImGui::CalcTextSize(elideMiddleToBytes(line).c_str()).x);
     }
     const float width =
         std::min(widest + 2.0f * ImGui::GetStyle().WindowPadding.x + 1.0f, display.x * 0.8f);
@@ -28,7 +29,8 @@ void drawErrorPopup(ViewerState& state) {
         ImGui::TextWrapped("These files did not load; what was open stays open.");
         ImGui::Separator();
         for (const std::string& line : state.errorLines) {
-            ImGui::TextWrapped("%s", line.c_str());
+            // Bounded in the middle (a path's end and the message stay; Copy has it whole).
+            ImGui::TextWrapped("%s", elideMiddleToBytes(line).c_str());
         }
         ImGui::Separator();
         if (ImGui::Button("Copy")) {

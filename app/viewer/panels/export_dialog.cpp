@@ -270,7 +270,7 @@ bool drawResultPopup(ViewerState& state) {
             }
             ImGui::Separator();
             for (const std::string& line : result.lines) {
-                ImGui::TextUnformatted(line.c_str());
+                ImGui::TextUnformatted(elideMiddleToBytes(line).c_str());
             }
             ImGui::Separator();
             if (ImGui::Button("Copy")) {

@@ -102,7 +102,7 @@ void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size
 
 void drawRowTooltip(const FolderEntry& entry) {
     ImGui::BeginTooltip();
-    ImGui::TextUnformatted(bvh::utf8FromPath(entry.path).c_str());
+    ImGui::TextUnformatted(elideMiddleToBytes(bvh::utf8FromPath(entry.path)).c_str());
     if (entry.facts && entry.facts->loaded) {
         const bvh::DocumentSummary& summary = entry.facts->summary;
         ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,

@@ -8,6 +8,7 @@
 #include "app/viewer/panels/panels.h"
 #include "core/platform/utf8_path.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -20,34 +21,40 @@ namespace {
 constexpr const char* kConnectDialog = "Connect to live stream";
 constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh"};
 
-const char* connectionWord(bvhscope::live::LiveStatus::Connection connection) {
+// What the stream's connection is, in the status line. A followed file is "following" while it
+// is read and "not readable" while its name holds nothing that can be (missing, a named pipe):
+// never "connected" when nothing is.
+const char* connectionWord(bvhscope::live::LiveStatus::Connection connection, bool followsFile) {
     using Connection = bvhscope::live::LiveStatus::Connection;
     switch (connection) {
     case Connection::Starting:
-        return "connecting";
+        return followsFile ? "opening" : "connecting";
     case Connection::Connected:
-        return "connected";
+        return followsFile ? "following" : "connected";
     case Connection::Reconnecting:
-        return "reconnecting";
+        return followsFile ? "not readable" : "reconnecting";
     case Connection::Ended:
         return "closed";
     }
     return "";
 }
 
-// One stream's status line: what an operator glances at next to the capture software.
-std::string statusLine(const LiveStreamStatus& status) {
+// One stream's status line: what an operator glances at next to the capture software. Its
+// name is elided to `nameWidth` pixels and the line to kMostDrawnTextBytes, whatever the name
+// and the last error hold (layout/text_elision.h).
+std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
     const bvh::live::DecodeCounters& counters = status.source.counters;
-    char text[512];
+    char numbers[256];
     std::snprintf(
-        text, sizeof text,
-        "%s %s  %.0f fps  latency %.1f ms  %llu frames  dropped %llu  malformed %llu",
-        status.name.c_str(), connectionWord(status.source.connection),
+        numbers, sizeof numbers,
+        "  %.0f fps  latency %.1f ms  %llu frames  dropped %llu  malformed %llu",
         status.source.framesPerSecond, status.latencyMilliseconds,
         static_cast<unsigned long long>(status.framesReceived),
         static_cast<unsigned long long>(status.source.framesDropped + status.framesNotShown),
         static_cast<unsigned long long>(counters.malformedLines + counters.overlongLines));
-    std::string line = text;
+    std::string line =
+        elideToWidth(elideMiddleToBytes(status.name, kMostDrawnTextBytes / 4), nameWidth) + " " +
+        connectionWord(status.source.connection, status.followsFile) + numbers;
     if (status.recording) {
         line += "  REC " + std::to_string(status.framesRecorded) + " frames";
     }
@@ -56,7 +63,7 @@ std::string statusLine(const LiveStreamStatus& status) {
     } else if (!status.source.lastError.empty()) {
         line += "  last error: " + status.source.lastError;
     }
-    return line;
+    return elideMiddleToBytes(line);
 }
 
 } // namespace
@@ -146,16 +153,25 @@ void drawLiveControls(ViewerState& state, float scale) {
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x, 40.0f * scale));
     ImGui::InputTextWithHint("##takes", "takes folder (default ~/bvhscope-takes)",
                              &state.settings.liveRecordFolder);
-    for (const std::unique_ptr<LiveStream>& stream : streams) {
-        const LiveStreamStatus status = stream->status();
+    for (std::size_t i = 0; i < streams.size(); ++i) {
+        const LiveStreamStatus status = streams[i]->status();
         const bool problem =
             !status.mismatch.empty() ||
             status.source.connection != bvhscope::live::LiveStatus::Connection::Connected;
-        const std::string line = statusLine(status);
+        // The line on one row: elided to it, whole (up to its bound) in the tooltip.
+        const float width = std::max(ImGui::GetContentRegionAvail().x, 1.0f);
+        const std::string line = statusLine(status, width / 3.0f);
+        const std::string shown = elideToWidth(line, width);
         if (problem) {
-            ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%s", line.c_str());
-        } else {
-            ImGui::TextUnformatted(line.c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.7f, 0.3f, 1.0f));
+        }
+        ImGui::TextUnformatted(shown.c_str());
+        if (problem) {
+            ImGui::PopStyleColor();
+        }
+        recordShownText(state, "live:status:" + std::to_string(i), shown);
+        if (shown.size() != line.size() && ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%s", line.c_str());
         }
     }
 }

@@ -56,8 +56,9 @@ void drawNotices(ViewerState& state, float scale) {
     if (ImGui::Begin("##notices", nullptr, kFlags)) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + std::max(width - 4.0f * margin, 1.0f));
         for (const Notice& notice : items) {
-            // Sentences on screen start with a capital; stderr's lines follow "bvhscope: ".
-            std::string shown = notice.text;
+            // Sentences on screen start with a capital; stderr's lines follow "bvhscope: ". A
+            // notice may quote anything (a host name, a path): bounded, as all drawn text.
+            std::string shown = elideMiddleToBytes(notice.text);
             if (!shown.empty() && shown.front() >= 'a' && shown.front() <= 'z') {
                 shown.front() = static_cast<char>(shown.front() - 'a' + 'A');
             }

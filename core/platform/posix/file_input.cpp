@@ -96,6 +96,24 @@ std::int64_t FileInput::read(char* into, std::size_t bytes) {
     }
 }
 
+std::int64_t FileInput::readAt(std::uint64_t offset, char* into, std::size_t bytes) {
+    std::size_t filled = 0;
+    while (filled < bytes) {
+        const ssize_t got = ::pread(static_cast<int>(handle_), into + filled, bytes - filled,
+                                    static_cast<off_t>(offset + filled));
+        if (got == 0) {
+            break; // the end of the file
+        }
+        if (got > 0) {
+            filled += static_cast<std::size_t>(got);
+        } else if (errno != EINTR) {
+            error_ = "read error: " + systemErrorText(errno);
+            return -1;
+        }
+    }
+    return static_cast<std::int64_t>(filled);
+}
+
 std::optional<FileStamp> FileInput::stamp() const {
     struct stat status {};
     if (::fstat(static_cast<int>(handle_), &status) != 0) {
@@ -103,6 +121,15 @@ std::optional<FileStamp> FileInput::stamp() const {
     }
     return FileStamp{static_cast<std::uint64_t>(status.st_size), status.st_mtim.tv_sec,
                      status.st_mtim.tv_nsec};
+}
+
+std::optional<FileIdentity> FileInput::identity() const {
+    struct stat status {};
+    if (::fstat(static_cast<int>(handle_), &status) != 0) {
+        return std::nullopt;
+    }
+    return FileIdentity{static_cast<std::uint64_t>(status.st_dev),
+                        static_cast<std::uint64_t>(status.st_ino)};
 }
 
 void FileInput::close() {

@@ -108,12 +108,51 @@ std::int64_t FileInput::read(char* into, std::size_t bytes) {
     return static_cast<std::int64_t>(got);
 }
 
+std::int64_t FileInput::readAt(std::uint64_t offset, char* into, std::size_t bytes) {
+    std::size_t filled = 0;
+    while (filled < bytes) {
+        // ReadFile at an offset: OVERLAPPED carries it even on a handle opened for synchronous
+        // reading (which then waits for the read, and moves the file pointer past it); it
+        // takes a 32-bit count, so larger requests are read in parts.
+        const std::size_t left = bytes - filled;
+        const DWORD wanted = left > 0x4000'0000 ? 0x4000'0000 : static_cast<DWORD>(left);
+        const std::uint64_t at = offset + filled;
+        OVERLAPPED where{};
+        where.Offset = static_cast<DWORD>(at & 0xFFFF'FFFFu);
+        where.OffsetHigh = static_cast<DWORD>(at >> 32);
+        DWORD got = 0;
+        if (!::ReadFile(handleOf(handle_), into + filled, wanted, &got, &where)) {
+            const DWORD readError = ::GetLastError();
+            if (readError == ERROR_HANDLE_EOF) {
+                break; // at or past the end
+            }
+            error_ = "read error: " + systemErrorText(readError);
+            return -1;
+        }
+        if (got == 0) {
+            break;
+        }
+        filled += got;
+    }
+    return static_cast<std::int64_t>(filled);
+}
+
 std::optional<FileStamp> FileInput::stamp() const {
     BY_HANDLE_FILE_INFORMATION information{};
     if (!::GetFileInformationByHandle(handleOf(handle_), &information)) {
         return std::nullopt;
     }
     return stampOf(information);
+}
+
+std::optional<FileIdentity> FileInput::identity() const {
+    BY_HANDLE_FILE_INFORMATION information{};
+    if (!::GetFileInformationByHandle(handleOf(handle_), &information)) {
+        return std::nullopt;
+    }
+    return FileIdentity{information.dwVolumeSerialNumber,
+                        (std::uint64_t{information.nFileIndexHigh} << 32) |
+                            information.nFileIndexLow};
 }
 
 void FileInput::close() {

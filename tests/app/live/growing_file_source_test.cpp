@@ -4,6 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <future>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
+
 namespace bvhscope::live {
 namespace {
 
@@ -16,6 +23,24 @@ protected:
         std::ofstream(path(), std::ios::binary | std::ios::app) << bytes;
     }
     std::filesystem::path path() const { return directory_ / "growing.bvh"; }
+    // Puts a new file holding `bytes` at path() the way a writer replaces a file: written beside
+    // it, then renamed over it (so it is another file, with another inode).
+    void replaceWith(std::string_view bytes) {
+        const std::filesystem::path next = directory_ / "next.bvh";
+        std::ofstream(next, std::ios::binary) << bytes;
+        std::filesystem::rename(next, path());
+    }
+    // Waits until the source's status satisfies `accept`, up to 10 s; the last status.
+    LiveStatus statusWhen(const LiveSource& source,
+                          const std::function<bool(const LiveStatus&)>& accept) const {
+        const auto giveUp = std::chrono::steady_clock::now() + 10s;
+        LiveStatus status = source.status();
+        while (!accept(status) && std::chrono::steady_clock::now() < giveUp) {
+            std::this_thread::sleep_for(5ms);
+            status = source.status();
+        }
+        return status;
+    }
     GrowingFileOptions options() const {
         GrowingFileOptions result;
         result.path = path();
@@ -91,6 +116,97 @@ TEST_F(GrowingFileSourceTest, AMissingFileIsWaitedForWithTheReason) {
     append(header_ + "1 1 1 1 1 1 1 1 1\n");
     EXPECT_EQ(test::collectUntil(source, test::framesAtLeast(1)).count(LiveEvent::Kind::Frame), 1u);
 }
+
+TEST_F(GrowingFileSourceTest, AFileRenamedOverWithTheSameHeaderIsReadFromItsStart) {
+    // Issue 45: another take with the same header renamed over the followed file was appended
+    // from the old file's offset (70 frames became 414, plus a malformed one).
+    append(header_ + "1 1 1 1 1 1 1 1 1\n2 2 2 2 2 2 2 2 2\n");
+    GrowingFileSource source(options());
+    source.start();
+    ASSERT_EQ(test::collectUntil(source, test::framesAtLeast(2)).count(LiveEvent::Kind::Frame), 2u);
+    // Longer than the first, and the same header: neither a shrink nor a changed header says so.
+    replaceWith(header_ + "5 5 5 5 5 5 5 5 5\n6 6 6 6 6 6 6 6 6\n7 7 7 7 7 7 7 7 7\n");
+    const Collected after = test::collectUntil(source, test::framesAtLeast(3), 5s);
+    ASSERT_GE(after.events.size(), 3u);
+    EXPECT_EQ(after.events[0].kind, LiveEvent::Kind::Disconnected);
+    EXPECT_EQ(after.events[0].text, "replaced by another file");
+    EXPECT_EQ(after.events[1].kind, LiveEvent::Kind::Connected);
+    EXPECT_EQ(after.events[1].connection, 2u);
+    EXPECT_EQ(after.events[2].kind, LiveEvent::Kind::Skeleton);
+    const auto frames = after.frames();
+    ASSERT_EQ(frames.size(), 3u);
+    EXPECT_EQ(frames[0]->frame.valueText, "5 5 5 5 5 5 5 5 5");
+    EXPECT_EQ(frames[2]->frame.valueText, "7 7 7 7 7 7 7 7 7");
+    EXPECT_EQ(source.status().counters.malformedLines, 0u);
+    EXPECT_EQ(source.status().connections, 2u);
+}
+
+#if !defined(_WIN32)
+class GrowingFileNamedPipeTest : public GrowingFileSourceTest {
+protected:
+    // Puts a new named pipe at path(), renamed over it; it keeps a second name, so that a
+    // reader stuck opening it can be let go (openAllPipesForWriting).
+    void putNamedPipe() {
+        const std::filesystem::path kept = directory_ / ("pipe" + std::to_string(pipes_.size()));
+        ASSERT_EQ(::mkfifo(kept.c_str(), 0600), 0);
+        const std::filesystem::path moved = directory_ / "pipe-moved";
+        std::filesystem::create_hard_link(kept, moved);
+        std::filesystem::rename(moved, path());
+        pipes_.push_back(kept);
+    }
+    // Opening a pipe for writing lets a reader blocked in open() go on.
+    void openAllPipesForWriting() const {
+        for (const std::filesystem::path& pipe : pipes_) {
+            const int writer = ::open(pipe.c_str(), O_WRONLY | O_NONBLOCK);
+            if (writer >= 0) {
+                ::close(writer);
+            }
+        }
+    }
+    // Stops `source`: true when it returned within 5 s by itself. A source stuck in open() is
+    // let go afterwards, so the test fails rather than hangs.
+    bool stopsUnaided(LiveSource& source) const {
+        std::future<void> stopped = std::async(std::launch::async, [&] { source.stop(); });
+        const bool unaided = stopped.wait_for(5s) == std::future_status::ready;
+        while (stopped.wait_for(50ms) != std::future_status::ready) {
+            openAllPipesForWriting();
+        }
+        return unaided;
+    }
+    std::vector<std::filesystem::path> pipes_;
+};
+
+TEST_F(GrowingFileNamedPipeTest, ANamedPipePutAtTheNameIsRefusedWithoutBlocking) {
+    // Issue 45: a followed file replaced by a FIFO blocked the source in open(), so stopping it
+    // (the viewer's SIGTERM) waited forever, and the status still said connected.
+    append(header_ + "1 1 1 1 1 1 1 1 1\n");
+    GrowingFileSource source(options());
+    source.start();
+    ASSERT_EQ(test::collectUntil(source, test::framesAtLeast(1)).count(LiveEvent::Kind::Frame), 1u);
+    putNamedPipe();
+    const LiveStatus refused = statusWhen(source, [](const LiveStatus& status) {
+        return status.lastError.find("named pipe") != std::string::npos;
+    });
+    EXPECT_EQ(refused.lastError, path().string() + ": is a named pipe (FIFO), not a regular file");
+    EXPECT_EQ(refused.connection, LiveStatus::Connection::Reconnecting);
+
+    // A regular file again, with the same header: another file, read from its start.
+    openAllPipesForWriting(); // (a source stuck in open() goes on, to fail below, not hang)
+    replaceWith(header_ + "4 4 4 4 4 4 4 4 4\n");
+    const Collected after = test::collectUntil(source, test::framesAtLeast(1), 5s);
+    ASSERT_EQ(after.count(LiveEvent::Kind::Frame), 1u);
+    EXPECT_EQ(after.events[0].text, "replaced by another file");
+    EXPECT_EQ(after.frames()[0]->frame.valueText, "4 4 4 4 4 4 4 4 4");
+    EXPECT_EQ(source.status().connection, LiveStatus::Connection::Connected);
+
+    // The pipe again, then stop: at once.
+    putNamedPipe();
+    statusWhen(source, [](const LiveStatus& status) {
+        return status.connection == LiveStatus::Connection::Reconnecting;
+    });
+    EXPECT_TRUE(stopsUnaided(source)) << "stop() waited for a writer to open the named pipe";
+}
+#endif
 
 } // namespace
 } // namespace bvhscope::live

@@ -133,4 +133,37 @@ TEST(DistinctElision, NeverCutsACodePoint) {
     }
 }
 
+TEST(ByteElision, KeepsShortTextAndCutsLongTextInTheMiddleByBytes) {
+    EXPECT_EQ(elideMiddleToBytes("walk.bvh", 8), "walk.bvh");
+    EXPECT_EQ(elideMiddleToBytes("walk_cycle.bvh", 9), "wal...bvh"); // 3 + 3 + 3 bytes
+    EXPECT_EQ(elideMiddleToBytes("walk_cycle.bvh", 2), "..");
+    // Issue 45: a 17 000-character host name drawn whole aborted Dear ImGui.
+    const std::string host = "tcp://" + std::string(17'000, 'a') + ":1";
+    const std::string shown = elideMiddleToBytes(host);
+    EXPECT_EQ(shown.size(), kMostDrawnTextBytes);
+    EXPECT_EQ(shown.substr(0, 6), "tcp://");
+    EXPECT_EQ(shown.substr(shown.size() - 3), "a:1");
+    EXPECT_NE(shown.find("..."), std::string::npos);
+}
+
+TEST(ByteElision, NeverCutsACodePoint) {
+    std::string text;
+    for (int i = 0; i < 40; ++i) {
+        text += "\xC3\xA9\xE2\x82\xAC"; // é (2 bytes) and € (3 bytes)
+    }
+    for (std::size_t most = 4; most < 60; ++most) {
+        const std::string elided = elideMiddleToBytes(text, most);
+        EXPECT_LE(elided.size(), most);
+        const std::size_t mark = elided.find("...");
+        ASSERT_NE(mark, std::string::npos);
+        const std::string head = elided.substr(0, mark);
+        const std::string tail = elided.substr(mark + 3);
+        EXPECT_EQ(text.compare(0, head.size(), head), 0) << most;
+        EXPECT_EQ(text.compare(text.size() - tail.size(), tail.size(), tail), 0) << most;
+        EXPECT_TRUE(tail.empty() || (static_cast<unsigned char>(tail[0]) & 0xC0u) != 0x80u);
+        EXPECT_TRUE(head.empty() ||
+                    (static_cast<unsigned char>(text[head.size()]) & 0xC0u) != 0x80u);
+    }
+}
+
 } // namespace

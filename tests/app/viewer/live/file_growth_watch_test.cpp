@@ -45,6 +45,25 @@ TEST(FileGrowthWatch, ReportsAFileThatGrewOnceAndOnlyThatOne) {
     std::filesystem::remove_all(folder);
 }
 
+TEST(FileGrowthWatch, ReportsAFileReplacedByOneOfTheSameSizeAndTime) {
+    // Issue 45: a file is told apart by its identity (device and inode), not its size and time.
+    const std::filesystem::path folder =
+        std::filesystem::temp_directory_path() /
+        ("bvhscope-replaced-" +
+         std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()));
+    std::filesystem::create_directories(folder);
+    const std::filesystem::path file = folder / "take.bvh";
+    const std::filesystem::path next = folder / "next.bvh";
+    std::ofstream(file) << "HIERARCHY\n";
+    std::ofstream(next) << "HIERARCHX\n";
+    std::filesystem::last_write_time(next, std::filesystem::last_write_time(file));
+    FileGrowthWatch watch(std::chrono::milliseconds(20));
+    watch.watch({file.string()});
+    std::filesystem::rename(next, file);
+    EXPECT_EQ(waitForChanged(watch), std::vector<std::string>{file.string()});
+    std::filesystem::remove_all(folder);
+}
+
 TEST(FileGrowthWatch, AFileNoLongerWatchedIsNotReported) {
     const std::filesystem::path file =
         std::filesystem::temp_directory_path() /

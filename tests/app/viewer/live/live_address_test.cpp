@@ -32,6 +32,34 @@ TEST(LiveAddress, RefusesWhatIsNotHostAndPort) {
     EXPECT_FALSE(parseLiveAddress("udp://host:7001", request, error));
 }
 
+TEST(LiveAddress, RefusesAHostNameLongerThanADnsNameWithAShortMessage) {
+    // Issue 45: `bvhscope tcp://` + a 17 000-character host name + `:1` went on to abort the
+    // viewer in Dear ImGui; a DNS name has at most 253 characters.
+    LiveStreamRequest request;
+    std::string error;
+    ASSERT_TRUE(parseLiveAddress("tcp://" + std::string(253, 'h') + ":7001", request, error))
+        << error;
+    EXPECT_EQ(request.host.size(), 253u);
+    EXPECT_FALSE(parseLiveAddress("tcp://" + std::string(254, 'h') + ":7001", request, error));
+    EXPECT_NE(error.find("254 characters, more than the 253 a host name may have"),
+              std::string::npos)
+        << error;
+    for (const std::string& address :
+         {"tcp://" + std::string(17'000, 'a') + ":1", "tcp://" + std::string(17'000, 'a'),
+          "tcp://[" + std::string(17'000, 'a') + "]:1"}) {
+        error.clear();
+        EXPECT_FALSE(parseLiveAddress(address, request, error));
+        EXPECT_NE(error.find("17000 characters"), std::string::npos) << error.substr(0, 300);
+        EXPECT_LT(error.size(), 300u); // the address is quoted shortened, not repeated
+    }
+    // An address longer than any valid one is shortened in every message.
+    EXPECT_FALSE(parseLiveAddress("tcp://[" + std::string(17'000, 'a'), request, error));
+    EXPECT_NE(error.find("closing ]"), std::string::npos);
+    EXPECT_LT(error.size(), 300u);
+    EXPECT_TRUE(checkLiveHost("localhost", error));
+    EXPECT_FALSE(checkLiveHost("", error));
+}
+
 ParsedViewerOptions parse(std::vector<std::string_view> arguments) {
     return parseViewerOptions(arguments);
 }
@@ -51,6 +79,8 @@ TEST(ViewerLiveOptions, RefusesBadFormatsAndOptionsWithoutAStream) {
     EXPECT_NE(parse({"tcp://h:1", "--format", "osc"}).error.find("--format"), std::string::npos);
     EXPECT_NE(parse({"walk.bvh", "--skeleton", "s.bvh"}).error.find("tcp://"), std::string::npos);
     EXPECT_NE(parse({"tcp://h:99999"}).error.find("port"), std::string::npos);
+    const std::string longHost = "tcp://" + std::string(17'000, 'a') + ":1";
+    EXPECT_NE(parse({longHost}).error.find("more than the 253"), std::string::npos);
     // After --, a name that looks like a stream is a file.
     const ParsedViewerOptions file = parse({"--", "tcp://h:1"});
     EXPECT_TRUE(file.options.liveStreams.empty());

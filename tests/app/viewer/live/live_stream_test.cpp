@@ -321,6 +321,35 @@ TEST(LiveStreams, AValueCountOtherThanTheSkeletonsSaysBothNumbersOnce) {
     EXPECT_EQ(scene.characters()[0].liveFrameCount, 0u);
 }
 
+TEST(LiveStreams, AHostNameLongerThanADnsNameIsRefusedBeforeConnecting) {
+    // The Connect dialog's host is not read by parseLiveAddress: the same bound applies.
+    LiveStreams live;
+    LiveStreamRequest request;
+    request.host = std::string(17'000, 'a');
+    request.port = 1;
+    std::string error;
+    EXPECT_FALSE(live.open(request, error));
+    EXPECT_NE(error.find("more than the 253"), std::string::npos) << error.substr(0, 300);
+    EXPECT_LT(error.size(), 300u);
+    EXPECT_TRUE(live.streams().empty());
+}
+
+TEST(LiveStreams, AFollowedFileSaysSoInItsStatus) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() /
+        ("bvhscope-followed-" +
+         std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + ".bvh");
+    std::ofstream(file) << kRisingBvh;
+    {
+        const std::unique_ptr<LiveStream> stream =
+            openGrowingFile(file.string(), "followed.bvh", 60.0);
+        EXPECT_TRUE(stream->status().followsFile);
+        EXPECT_EQ(stream->status().name, "followed.bvh");
+    }
+    EXPECT_FALSE(scriptedStream({})->status().followsFile);
+    std::filesystem::remove(file);
+}
+
 TEST(TakeFileName, IsNamedByDateAndTimeAndNeverReusesAName) {
     const std::filesystem::path folder =
         std::filesystem::temp_directory_path() /
