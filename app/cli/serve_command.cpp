@@ -16,14 +16,21 @@ namespace {
 
 constexpr std::string_view kServeHelp =
     R"(usage: bvhscope serve FILE [--port P] [--bind ADDR] [--format axis|lines|bvh] [--rate HZ] [--loop]
+                      [--max-clients N]
 
 Broadcasts FILE's frames over TCP as a capture system streams a take: to every client that
 connects, at the file's frame rate (or --rate). The take starts when the first client connects,
 so a recording gets it from its first frame; later clients join where it is. Prints the address
 it listens on ("listening on 127.0.0.1:7001") to standard output, then what clients do to
-standard error. Ends after the last frame (or runs until Ctrl+C with --loop). Each row is sent
-with the file's own digits. A client that cannot keep up (4 MiB queued) is disconnected; the
-others never wait for it.
+standard error. Ends after the last frame (or runs until Ctrl+C with --loop).
+
+Each frame is sent as the values the reader read: with the file's own digits where its line holds
+exactly those values, else with the fewest digits that read back the same. A file without a
+usable Frame Time is sent at the reader's 30 fps, and the header sent says so.
+
+Frames that cannot go out in time (more than 1 s late, as formatting or even the fastest client
+is slower than the rate) are skipped and counted. A client that falls 4 MiB (or 4 frames, if more)
+behind the fastest, or takes nothing for 10 s, is disconnected; the others never wait for it.
 
   --port P               the TCP port, 7001 by default (Axis Neuron's); 0 for any free one
   --bind ADDR            the address to listen on: 127.0.0.1 by default (this machine only);
@@ -33,13 +40,29 @@ others never wait for it.
                          and CR LF as its senders write them; lines: one row per line; bvh
                          (default): the file's header (to every client when it connects),
                          then one row per line
-  --rate HZ              frames a second, instead of the file's frame rate (up to 1000000)
+  --rate HZ              frames a second, instead of the file's frame rate (up to 1000000);
+                         the header sent keeps the file's Frame Time
   --loop                 start again at the first frame after the last, until stopped
   --line-end lf|crlf|cr  how lines end: CR LF for axis, LF otherwise by default
+  --max-clients N        clients at once, 1 to 1000 (64 by default); more are refused
   --help, --version
 Exit status: 0 when the take was served (or stopped), 1 when FILE does not load or the port
 cannot be opened, 2 for a bad command line.
 )";
+
+// kServeHelp states these in words.
+static_assert(live::ServerLimits::kDefaultMaxClients == 64 &&
+              live::ServerLimits::kMostClients == 1000 &&
+              live::ServerLimits::kDefaultMaxQueuedBytes == std::size_t{4} << 20 &&
+              live::ServerLimits::kDefaultStallTimeout == std::chrono::seconds(10));
+
+// A batch of frames formatted at once is at most this many bytes (or one frame, if longer): the
+// frames due beyond it go out in the next batch, so what the server holds does not grow with the
+// rate.
+constexpr std::size_t kMostBatchBytes = std::size_t{1} << 20;
+// Frames due longer ago than this are skipped (counted) rather than formatted: a scheduler that
+// wakes late sends what it missed, but a rate the formatting cannot hold never builds a backlog.
+constexpr double kMostLatenessSeconds = 1.0;
 
 struct ServeRequest {
     std::string input;
@@ -49,6 +72,7 @@ struct ServeRequest {
     std::optional<double> rate;
     bool loop = false;
     live::LineEnd lineEnd = live::LineEnd::Lf;
+    std::size_t maxClients = live::ServerLimits::kDefaultMaxClients;
 };
 
 std::optional<ServeRequest> serveRequest(const ParsedArguments& parsed, std::ostream& err) {
@@ -99,22 +123,42 @@ std::optional<ServeRequest> serveRequest(const ParsedArguments& parsed, std::ost
         }
         request.rate = value;
     }
+    if (const auto clients = parsed.option("--max-clients")) {
+        std::size_t value = 0;
+        const auto [end, problem] =
+            std::from_chars(clients->data(), clients->data() + clients->size(), value);
+        if (problem != std::errc{} || end != clients->data() + clients->size() || value < 1 ||
+            value > live::ServerLimits::kMostClients) {
+            err << "bvhscope serve: --max-clients " << *clients << " is not a number from 1 to "
+                << live::ServerLimits::kMostClients << '\n';
+            return std::nullopt;
+        }
+        request.maxClients = value;
+    }
     request.loop = parsed.has("--loop");
     return request;
 }
 
 void reportEvents(const std::vector<live::ServerEvent>& events, std::ostream& err) {
     for (const live::ServerEvent& event : events) {
-        err << "bvhscope serve: client " << event.peer;
+        err << "bvhscope serve: ";
         switch (event.kind) {
         case live::ServerEvent::Kind::Connected:
-            err << " connected\n";
+            err << "client " << event.peer << " connected\n";
             break;
         case live::ServerEvent::Kind::Disconnected:
-            err << " went away (" << event.reason << ")\n";
+            err << "client " << event.peer << " went away (" << event.reason << ")\n";
             break;
         case live::ServerEvent::Kind::Dropped:
-            err << " dropped (" << event.reason << ")\n";
+            err << "client " << event.peer << " dropped (" << event.reason << ")\n";
+            break;
+        case live::ServerEvent::Kind::Refused:
+            err << "client " << event.peer << " refused (" << event.reason
+                << "; see --max-clients); refusals until one leaves are counted\n";
+            break;
+        case live::ServerEvent::Kind::AcceptPaused:
+            err << "cannot accept a client (" << event.reason
+                << "); waiting before trying again, failures are counted\n";
             break;
         }
     }
@@ -122,21 +166,84 @@ void reportEvents(const std::vector<live::ServerEvent>& events, std::ostream& er
 }
 
 struct ServeProgress {
-    std::uint64_t framesSent = 0;
-    std::size_t mostClients = 0;
+    std::uint64_t position = 0;      // frames of the take gone by (past its end when looping)
+    std::uint64_t framesSent = 0;    // formatted and broadcast
+    std::uint64_t framesSkipped = 0; // more than kMostLatenessSeconds late: never formatted
+    std::uint64_t framesUnheard = 0; // gone by while no client was connected: not formatted
 };
+
+// Skips the frames before `until` (said once, counted).
+void noteSkipped(std::uint64_t until, ServeProgress& progress, double rate, std::ostream& err) {
+    if (progress.position >= until) {
+        return;
+    }
+    if (progress.framesSkipped == 0) {
+        err << "bvhscope serve: frames cannot go out at " << rate
+            << " Hz (formatting them, or sending them to even the fastest client, is slower); "
+               "frames more than "
+            << kMostLatenessSeconds << " s late are skipped and counted\n";
+    }
+    progress.framesSkipped += until - progress.position;
+    progress.position = until;
+}
+
+// The most bytes one frame takes in any format (the row, and Axis's avatar, NUL bytes, "||" and
+// line end at most).
+std::size_t longestFrameBytes(const live::ServedTake& take) {
+    std::size_t longest = 0;
+    for (std::size_t frame = 0; frame < take.frameCount(); ++frame) {
+        longest = std::max(longest, take.row(frame).size());
+    }
+    return longest + take.avatarName.size() + 16; // Axis's index, NUL bytes, "||", line end
+}
+
+// Formats and broadcasts the frames due by `elapsed` seconds into the take (`due` of them in
+// all): at most `batchBytes` at once, and no more than even the fastest client can take without
+// being dropped. Frames due more than kMostLatenessSeconds ago are skipped; with no client
+// connected nothing is formatted. Returns false when the fastest client had no room for the
+// next frame (it went nowhere: the caller waits for the clients).
+bool sendDueFrames(live::BroadcastServer& server, const live::ServedTake& take,
+                   const ServeRequest& request, double rate, double elapsed, std::uint64_t due,
+                   std::size_t batchBytes, ServeProgress& progress, std::string& batch,
+                   std::ostream& err) {
+    if (server.clientCount() == 0) {
+        progress.framesUnheard += due - progress.position;
+        progress.position = due;
+        return true;
+    }
+    const double lateBefore = (elapsed - kMostLatenessSeconds) * rate;
+    noteSkipped(std::min(due, lateBefore > 0 ? static_cast<std::uint64_t>(lateBefore) : 0),
+                progress, rate, err);
+    const std::size_t maxQueued = server.limits().maxQueuedBytes;
+    const std::size_t room = maxQueued - std::min(server.leastBehindBytes(), maxQueued);
+    const std::size_t budget = std::min(batchBytes, room);
+    batch.clear();
+    while (progress.position < due) {
+        const std::size_t before = batch.size();
+        live::appendServedFrame(request.format, take, progress.position % take.frameCount(),
+                                request.lineEnd, batch);
+        if (batch.size() > budget) {
+            batch.resize(before);
+            break;
+        }
+        ++progress.position;
+        ++progress.framesSent;
+    }
+    server.broadcast(batch);
+    return !batch.empty() || progress.position == due;
+}
 
 // Sends frames on the clock until the take ends (without --loop) or a stop is asked for.
 ServeProgress serveFrames(live::BroadcastServer& server, const live::ServedTake& take,
                           const ServeRequest& request, double rate, std::ostream& err) {
     using Clock = std::chrono::steady_clock;
+    const std::size_t batchBytes = std::max(kMostBatchBytes, longestFrameBytes(take));
     ServeProgress progress;
     std::optional<Clock::time_point> start;
     std::string batch;
     std::chrono::milliseconds wait(50);
     while (!live::stopRequested()) {
         reportEvents(server.pump(wait), err);
-        progress.mostClients = std::max(progress.mostClients, server.clientCount());
         if (!start && server.clientCount() > 0) {
             start = Clock::now();
         }
@@ -147,24 +254,24 @@ ServeProgress serveFrames(live::BroadcastServer& server, const live::ServedTake&
         // Frames due by now: a late wake-up sends the frames it missed at once, so the rate
         // holds over any second even when the scheduler is not punctual.
         const double elapsed = std::chrono::duration<double>(Clock::now() - *start).count();
-        const auto due = static_cast<std::uint64_t>(elapsed * rate) + 1;
-        batch.clear();
-        for (; progress.framesSent < due; ++progress.framesSent) {
-            if (!request.loop && progress.framesSent == take.frameCount()) {
-                break;
-            }
-            live::appendServedFrame(request.format, take, progress.framesSent % take.frameCount(),
-                                    request.lineEnd, batch);
+        std::uint64_t due = static_cast<std::uint64_t>(elapsed * rate) + 1;
+        if (!request.loop) {
+            due = std::min<std::uint64_t>(due, take.frameCount());
         }
-        server.broadcast(batch);
-        if (!request.loop && progress.framesSent == take.frameCount()) {
+        const bool clientsHadRoom = sendDueFrames(server, take, request, rate, elapsed, due,
+                                                  batchBytes, progress, batch, err);
+        if (!request.loop && progress.position == take.frameCount()) {
             break;
         }
         // Rounded up: a wait of 0 ms would spin until the next frame is due. A frame that is a
-        // fraction of a millisecond late goes out with the next one.
+        // fraction of a millisecond late goes out with the next one. Frames left over from a
+        // full batch go out at once; frames the clients had no room for, once a client has
+        // taken some (pump returns when a socket can take more).
         const double untilNext = static_cast<double>(due) / rate - elapsed;
-        wait = std::chrono::milliseconds(
-            static_cast<long>(std::ceil(std::max(0.0, untilNext) * 1000.0)));
+        wait = !clientsHadRoom           ? std::chrono::milliseconds(10)
+               : progress.position < due ? std::chrono::milliseconds(0)
+                                         : std::chrono::milliseconds(static_cast<long>(
+                                               std::ceil(std::max(0.0, untilNext) * 1000.0)));
     }
     // What was broadcast reaches the clients before they are closed (5 s at most).
     const Clock::time_point giveUp = Clock::now() + std::chrono::seconds(5);
@@ -175,11 +282,46 @@ ServeProgress serveFrames(live::BroadcastServer& server, const live::ServedTake&
     return progress;
 }
 
+// "1 frame", "2 frames".
+std::string countOf(std::uint64_t count, std::string_view thing) {
+    return std::to_string(count) + ' ' + std::string(thing) + (count == 1 ? "" : "s");
+}
+
+// The closing lines: frames sent, and what was skipped, refused or dropped on the way.
+void reportServed(const ServeProgress& progress, const live::ServerCounts& counts,
+                  const ServeRequest& request, std::ostream& err) {
+    err << "bvhscope serve: sent " << countOf(progress.framesSent, "frame") << " (at most "
+        << countOf(counts.mostClients, "client") << " at once)\n";
+    if (progress.framesSkipped > 0) {
+        err << "bvhscope serve: skipped " << countOf(progress.framesSkipped, "frame")
+            << " that could not be formatted or sent in time\n";
+    }
+    if (progress.framesUnheard > 0) {
+        err << "bvhscope serve: " << countOf(progress.framesUnheard, "frame")
+            << " went by while no client was connected\n";
+    }
+    if (counts.refused > 0) {
+        err << "bvhscope serve: refused " << countOf(counts.refused, "client")
+            << " beyond --max-clients " << request.maxClients << '\n';
+    }
+    if (counts.dropped > 0) {
+        err << "bvhscope serve: dropped " << countOf(counts.dropped, "client")
+            << " that fell too far behind (4 MiB, or nothing taken for 10 s)\n";
+    }
+    if (counts.acceptFailures > 0) {
+        err << "bvhscope serve: accepting a client failed "
+            << countOf(counts.acceptFailures, "time")
+            << " for want of descriptors or memory (each time it waited before trying again)\n";
+    }
+}
+
 } // namespace
 
 int runServe(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
     auto parsed = parseArguments(
-        arguments, {{"--port", "--bind", "--format", "--rate", "--line-end"}, {"--loop"}}, err);
+        arguments,
+        {{"--port", "--bind", "--format", "--rate", "--line-end", "--max-clients"}, {"--loop"}},
+        err);
     if (!parsed) {
         return kExitUsage;
     }
@@ -200,8 +342,12 @@ int runServe(std::span<const std::string_view> arguments, std::ostream& out, std
         return kExitFileError;
     }
     std::string error;
+    live::ServerLimits limits;
+    limits.maxClients = request->maxClients;
+    // Room for a few frames however long they are: a client is never dropped for one frame.
+    limits.maxQueuedBytes = std::max(limits.maxQueuedBytes, 4 * longestFrameBytes(*take));
     std::optional<live::BroadcastServer> server =
-        live::BroadcastServer::open(request->bind, request->port, error);
+        live::BroadcastServer::open(request->bind, request->port, error, limits);
     if (!server) {
         err << "bvhscope serve: cannot listen on " << request->bind << ":" << request->port << ": "
             << error << '\n';
@@ -211,18 +357,28 @@ int runServe(std::span<const std::string_view> arguments, std::ostream& out, std
         server->setGreeting(take->header);
     }
     live::catchStopRequests();
+    // The reader's frame time: its assumption when the file has none usable, so the rate sent at
+    // and the header's Frame Time are one.
     const double rate = request->rate.value_or(1.0 / take->frameTime);
     const bool numericIpv6 = request->bind.find(':') != std::string::npos;
     out << "listening on " << (numericIpv6 ? "[" : "") << request->bind << (numericIpv6 ? "]" : "")
         << ":" << server->port() << std::endl;
     err << "bvhscope serve: " << request->input << ": " << take->frameCount() << " frames of "
-        << take->valueCount << " values at " << rate << " Hz as "
-        << bvh::live::streamFormatName(request->format) << (request->loop ? ", looping" : "")
+        << take->valueCount << " values at " << rate << " Hz"
+        << (take->frameTimeAssumed && !request->rate
+                ? " (the reader's assumption: the file has no usable Frame Time; the header sent "
+                  "says it)"
+                : "")
+        << " as " << bvh::live::streamFormatName(request->format)
+        << (request->loop ? ", looping" : "")
         << "; the take starts when the first client connects\n";
+    if (take->rowsFromValues > 0) {
+        err << "bvhscope serve: " << countOf(take->rowsFromValues, "frame")
+            << " sent as the values read, not as the file's lines (lines the reader mended or "
+               "that do not hold one frame each)\n";
+    }
     const ServeProgress progress = serveFrames(*server, *take, *request, rate, err);
-    err << "bvhscope serve: sent " << progress.framesSent
-        << (progress.framesSent == 1 ? " frame" : " frames") << " (at most " << progress.mostClients
-        << (progress.mostClients == 1 ? " client" : " clients") << " at once)\n";
+    reportServed(progress, server->counts(), *request, err);
     return kExitOk;
 }
 

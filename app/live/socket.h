@@ -54,8 +54,13 @@ std::optional<Listener> listenTcp(std::string_view bindAddress, std::uint16_t po
                                   std::string& error);
 
 // A connection waiting on `listener`, or an invalid Socket when none is. `peer` gets
-// "ADDRESS:PORT".
-Socket acceptConnection(const Socket& listener, std::string& peer);
+// "ADDRESS:PORT". When accepting failed for want of resources (EMFILE, ENFILE, ENOBUFS, ENOMEM;
+// WSAEMFILE, WSAENOBUFS), `resourceFailure`, when given, gets the reason: the connection is
+// still waiting and the listener stays readable, so a caller that tries again at once spins; it
+// should stop watching the listener for a while instead. Other failures (a connection reset
+// before it was accepted) concern that connection alone and leave `resourceFailure` untouched.
+Socket acceptConnection(const Socket& listener, std::string& peer,
+                        std::string* resourceFailure = nullptr);
 
 // Connects to HOST:PORT, giving up after `timeout`. TCP_NODELAY is set: frames are small and
 // must not wait for Nagle's algorithm. On failure returns an invalid Socket and sets `error`.

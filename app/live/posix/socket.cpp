@@ -115,12 +115,20 @@ std::optional<Listener> listenTcp(std::string_view bindAddress, std::uint16_t po
     return std::nullopt;
 }
 
-Socket acceptConnection(const Socket& listener, std::string& peer) {
+Socket acceptConnection(const Socket& listener, std::string& peer, std::string* resourceFailure) {
     sockaddr_storage address{};
     socklen_t length = sizeof address;
     Socket accepted(
         ::accept4(fd(listener), reinterpret_cast<sockaddr*>(&address), &length, SOCK_CLOEXEC));
-    if (!accepted.valid() || !makeNonBlocking(fd(accepted))) {
+    if (!accepted.valid()) {
+        const int problem = errno;
+        if (resourceFailure != nullptr &&
+            (problem == EMFILE || problem == ENFILE || problem == ENOBUFS || problem == ENOMEM)) {
+            *resourceFailure = errorText(problem);
+        }
+        return {};
+    }
+    if (!makeNonBlocking(fd(accepted))) {
         return {};
     }
     const int yes = 1;

@@ -151,12 +151,19 @@ std::optional<Listener> listenTcp(std::string_view bindAddress, std::uint16_t po
     return std::nullopt;
 }
 
-Socket acceptConnection(const Socket& listener, std::string& peer) {
+Socket acceptConnection(const Socket& listener, std::string& peer, std::string* resourceFailure) {
     sockaddr_storage address{};
     int length = sizeof address;
     Socket accepted(
         toNative(::accept(handleOf(listener), reinterpret_cast<sockaddr*>(&address), &length)));
-    if (!accepted.valid() || !makeNonBlocking(handleOf(accepted))) {
+    if (!accepted.valid()) {
+        const int problem = ::WSAGetLastError();
+        if (resourceFailure != nullptr && (problem == WSAEMFILE || problem == WSAENOBUFS)) {
+            *resourceFailure = errorText(problem);
+        }
+        return {};
+    }
+    if (!makeNonBlocking(handleOf(accepted))) {
         return {};
     }
     const BOOL yes = TRUE;

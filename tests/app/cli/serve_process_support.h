@@ -94,6 +94,18 @@ public:
     }
 
     void signal(int number) { ::kill(pid_, number); }
+    pid_t pid() const { return pid_; }
+
+    // The most memory the process has held so far (VmHWM, KiB), or 0 when it cannot be read.
+    long peakResidentKiB() const {
+        std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+        for (std::string line; std::getline(status, line);) {
+            if (line.starts_with("VmHWM:")) {
+                return std::stol(line.substr(6));
+            }
+        }
+        return 0;
+    }
 
     // The exit status (-N for a death by signal N), or nullopt after `timeout`.
     std::optional<int> waitForExit(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
