@@ -1061,11 +1061,6 @@ SummaryPool::~SummaryPool() {
     }
 }
 
-std::size_t SummaryPool::workerCount() const {
-    const std::lock_guard lock(mutex_);
-    return running_;
-}
-
 void SummaryPool::startThreads() {
     joinEndedThreads();
     const std::lock_guard lock(mutex_);

@@ -160,8 +160,9 @@ public:
     SummaryPool& operator=(const SummaryPool&) = delete;
 
     std::size_t fileCount() const { return files_.size(); }
-    // Threads running now (they end when no file is left, and readAgain starts them again).
-    std::size_t workerCount() const;
+    // Threads started and not yet joined: they end when no file is left (takeFinished and
+    // readAgain join those), and readAgain starts them again.
+    std::size_t workerCount() const { return threads_.size(); }
 
     // Files in [first, last) that no thread has started are taken next (the rows on screen).
     void prioritize(std::size_t first, std::size_t last);

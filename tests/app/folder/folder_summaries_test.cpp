@@ -638,10 +638,12 @@ TEST(SummaryPool, NeverRunsMoreSummariesThanItsWorkers) {
 }
 
 TEST(SummaryPool, StartsNoMoreThreadsThanFiles) {
-    Gate gate;
-    gate.released = true;
+    Gate gate; // held: a thread that finished its file would end, and no longer count
     SummaryPool pool(fakeFiles(2), 4, gate.summarizer());
     EXPECT_EQ(pool.workerCount(), 2u);
+    ASSERT_TRUE(pumpUntil([] {}, [&] { return gate.active == 2; }));
+    EXPECT_EQ(gate.peak, 2);
+    gate.released = true;
     SummaryPool empty({}, 4, gate.summarizer());
     EXPECT_EQ(empty.workerCount(), 0u);
     EXPECT_TRUE(empty.done());
@@ -694,11 +696,13 @@ TEST(SummaryPool, AFileIsReadAgainOnRequestEvenAfterThePoolEnded) {
     EXPECT_EQ(first.size(), 4u);
     EXPECT_EQ(gate.calls, 4);
 
+    gate.released = false; // each file read again waits until the requests are made
     pool.readAgain(2);
-    pool.readAgain(2); // already waiting: once
+    pool.readAgain(2); // waiting or being read already: once
     pool.readAgain(0);
     pool.readAgain(7); // no such file
     EXPECT_FALSE(pool.done());
+    gate.released = true;
     std::vector<std::size_t> again;
     ASSERT_TRUE(takeAll(again));
     std::sort(again.begin(), again.end());
