@@ -949,9 +949,10 @@ FileFacts readSampledOrThrow(std::ifstream& file, const std::filesystem::path& p
     if (counting == SampledRows::Counted && document.loaded()) {
         fileRows = countRows(file, rowsStart, size, progress);
         if (!fileRows) {
-            return cancelRequested(progress) ? cancelledFacts()
-                                             : refused(shownPath, "the file cannot be read to "
-                                                                  "its end (it changed?)");
+            return cancelRequested(progress)
+                       ? cancelledFacts()
+                       : refused(shownPath, "the file could not be read to its end while its "
+                                            "rows were counted (it shrank, or a read failed)");
         }
     }
     FileFacts facts = factsOf(std::move(document), shownPath, static_cast<std::size_t>(pairs));
