@@ -18,11 +18,12 @@ equal to the rows written. OUT is written to a temporary file beside it and rena
 only when complete, so a failure (disk full, no permission, out of memory, Ctrl+C, kill)
 never leaves a partial file, and OUT is either as it was or completely written.
 
-An OUT ending in .glb (binary) or .gltf (JSON with its buffer embedded as a base64 data: URI,
-so it is one file) is written as glTF 2.0 from the converted clip: one node per joint and End
-Site, named as `bvhscope positions` names them (a repeated name gets _2, _3...), rest transforms
-from OFFSET, one animation with quaternion rotation and translation channels at the frame times
-(a channel that never moves is written once). glTF is metres, +Y up, right-handed: the clip
+OUT's extension decides its format: BVH, or glTF 2.0 for an OUT ending in .glb (binary) or
+.gltf (JSON with its buffer embedded as a base64 data: URI, so it is one file). An OUT named
+only .glb, .gltf or .bvh is refused. glTF is written from the converted clip: one node per
+joint and End Site, named as `bvhscope positions` names them (a repeated name gets _2, _3...),
+rest transforms from OFFSET, one animation with quaternion rotation and translation channels at
+the frame times (a channel that never moves is written once). glTF is metres, +Y up, right-handed: the clip
 stands as the viewer shows it, turned (never mirrored) from its up axis and scaled from its unit
 as `bvhscope info` decides them (a clip no unit fits is scaled to 1.7 m tall, as the viewer
 shows it); --from-up (or --up, the axis the conversion gave it) and --unit override them. The
@@ -110,6 +111,23 @@ std::optional<bvh::UpAxis> parseAxis(std::string_view text, bool positiveOnly) {
     }
 }
 
+// OUT's file name when it is nothing but one of the extensions that decide OUT's format
+// (".glb", ".gltf", ".bvh", any case): the path library takes such a name as a stem with no
+// extension, so ".glb" was written as BVH text in a hidden file. Empty otherwise.
+std::string extensionOnlyName(const std::string& output) {
+    const std::u8string name = bvh::pathFromUtf8(output).filename().u8string();
+    std::string lower;
+    for (const char8_t c : name) {
+        lower += static_cast<char>(c >= u8'A' && c <= u8'Z' ? c - u8'A' + u8'a' : c);
+    }
+    for (const std::string_view extension : {".glb", ".gltf", ".bvh"}) {
+        if (lower == extension) {
+            return std::string(name.begin(), name.end());
+        }
+    }
+    return {};
+}
+
 // OUT's format from its name, and the options only glTF takes; the usage error, or empty.
 std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& request) {
     request.gltf = bvh::gltfContainerFor(bvh::pathFromUtf8(request.output));
@@ -155,6 +173,11 @@ std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) 
     }
     request.input = parsed.positional[0];
     request.output = parsed.positional[1];
+    if (const std::string name = extensionOnlyName(request.output); !name.empty()) {
+        return "bvhscope convert: OUT '" + request.output + "' is only an extension; name the " +
+               "file, such as walk" + name + " (OUT's extension decides its format: .glb or " +
+               ".gltf for glTF, any other BVH)";
+    }
     if (auto text = parsed.option("--frames")) {
         request.frames = parseFrameRange(*text);
         request.framesText = std::string(*text);

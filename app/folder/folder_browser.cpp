@@ -57,7 +57,9 @@ void FolderBrowser::update() {
     for (SummaryPool::Finished& finished : pool_->takeFinished()) {
         FolderEntry& entry = entries_[finished.index];
         FileFacts& facts = finished.facts;
-        if (!facts.loaded) {
+        if (facts.hierarchyTooLarge) {
+            entry.status = FileStatus::TooLarge;
+        } else if (!facts.loaded) {
             entry.status = FileStatus::Error;
         } else {
             entry.status = facts.summary.warnings > 0 ? FileStatus::Warnings : FileStatus::Ok;
@@ -75,8 +77,11 @@ void FolderBrowser::update() {
             entry.readFraction = reading.fraction;
         }
     }
-    if (pool_->done()) {
-        pool_.reset(); // its threads have ended; nothing more to come
+    for (std::size_t i = visibleFirst_; i < visibleLast_; ++i) {
+        if (entries_[i].thumbnail == ThumbnailState::Evicted) {
+            entries_[i].thumbnail = ThumbnailState::Waiting; // its facts stay meanwhile
+            pool_->readAgain(i);
+        }
     }
 }
 
@@ -88,8 +93,10 @@ bool FolderBrowser::busy() const {
 }
 
 std::size_t FolderBrowser::summarizedCount() const {
-    return static_cast<std::size_t>(std::count_if(
-        entries_.begin(), entries_.end(), [](const FolderEntry& entry) { return entry.facts; }));
+    // has_value(): a lambda returning `entry.facts` would copy every file's facts, every frame.
+    return static_cast<std::size_t>(
+        std::count_if(entries_.begin(), entries_.end(),
+                      [](const FolderEntry& entry) { return entry.facts.has_value(); }));
 }
 
 void FolderBrowser::setVisibleRows(std::size_t first, std::size_t last) {
@@ -117,6 +124,8 @@ const char* fileStatusName(FileStatus status) {
         return "warnings";
     case FileStatus::Error:
         return "error";
+    case FileStatus::TooLarge:
+        return "too-large";
     }
     return "?";
 }
@@ -131,6 +140,8 @@ const char* thumbnailStateName(ThumbnailState state) {
         return "drawn";
     case ThumbnailState::None:
         return "none";
+    case ThumbnailState::Evicted:
+        return "evicted";
     }
     return "?";
 }

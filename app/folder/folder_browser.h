@@ -3,6 +3,11 @@
 // is shown as the "browsed" character and the requests (open a row, next/previous file) the app
 // loop acts on (folder_navigation.h). No GL and no UI: thumbnails are drawn from the poses by
 // folder_thumbnails.h, the panel is folder_panel.h.
+//
+// Memory per file stays small whatever the folder holds: a summary is read within its budget
+// (folder_summaries.h), a pose is kept only until its thumbnail is drawn, and thumbnails are
+// kept in a cache bounded in bytes (folder_thumbnails.h). A row whose thumbnail or pose was
+// freed (Evicted) is summarised again when it comes back on screen.
 #pragma once
 
 #include "app/folder/folder_listing.h"
@@ -26,13 +31,15 @@ enum class FileStatus : std::uint8_t {
     Ok,       // loads without a warning
     Warnings, // loads, with warnings
     Error,    // does not load
+    TooLarge, // not summarised: its hierarchy alone is beyond the summary's budget (it may load)
 };
 
 enum class ThumbnailState : std::uint8_t {
     Waiting, // no summary yet
     Pending, // the pose is ready, the thumbnail not drawn
     Drawn,
-    None, // nothing to draw: the file did not load
+    None,    // nothing to draw: the file did not load
+    Evicted, // drawn or read once, then freed to bound memory: read again once on screen
 };
 
 struct FolderEntry {
@@ -43,7 +50,7 @@ struct FolderEntry {
     // Once summarised: the facts (their thumbnailPose is moved to the member below).
     std::optional<FileFacts> facts;
     ThumbnailState thumbnail = ThumbnailState::Waiting;
-    // The pose to draw, kept only until its thumbnail is drawn.
+    // The pose to draw, kept only until its thumbnail is drawn (or it is Evicted).
     std::optional<bvh::Document> thumbnailPose;
 };
 
@@ -75,7 +82,8 @@ public:
     std::vector<FolderEntry>& entries() { return entries_; }
     const std::vector<FolderEntry>& entries() const { return entries_; }
 
-    // Once per UI frame: takes the summaries finished since, and who is being read.
+    // Once per UI frame: takes the summaries finished since, and who is being read; asks for
+    // the Evicted rows on screen to be summarised again (they wait for their pose meanwhile).
     void update();
     // Summaries still to come.
     bool summarizing() const { return pool_ && !pool_->done(); }
@@ -83,7 +91,7 @@ public:
     bool busy() const;
     std::size_t summarizedCount() const;
     // The pool's threads (0 when nothing is being summarised).
-    std::size_t workerCount() const { return pool_ ? pool_->workerCount() : 0; }
+    std::size_t workerCount() const { return summarizing() ? pool_->workerCount() : 0; }
 
     // The rows on screen [first, last): their summaries and thumbnails come first.
     void setVisibleRows(std::size_t first, std::size_t last);
@@ -118,12 +126,14 @@ private:
     std::vector<FolderEntry> entries_;
     std::size_t visibleFirst_ = 0;
     std::size_t visibleLast_ = 0;
-    std::unique_ptr<SummaryPool> pool_; // last: its threads die before the rest
+    // Kept while the folder is open (its threads end when it has nothing to read): rows back
+    // on screen are read again through it. Last: its threads die before the rest.
+    std::unique_ptr<SummaryPool> pool_;
 };
 
-// "queued", "reading", "ok", "warnings", "error" (the state dump's words).
+// "queued", "reading", "ok", "warnings", "error", "too-large" (the state dump's words).
 const char* fileStatusName(FileStatus status);
-// "waiting", "pending", "drawn", "none".
+// "waiting", "pending", "drawn", "none", "evicted".
 const char* thumbnailStateName(ThumbnailState state);
 
 } // namespace bvhscope::viewer

@@ -271,8 +271,17 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath,
     return facts;
 }
 
-// summarizeFile without the catch.
-FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress);
+// The reader's whole read of `path`, summarised (no bound: the bounded read calls it for what
+// fits its budget). Throws std::bad_alloc.
+FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress);
+
+// What the bounded read (below) does with the rows of a sampled motion.
+enum class SampledRows : std::uint8_t {
+    Uncounted, // the summary counts the rows sampled
+    Counted,   // a second pass counts the file's rows
+};
+FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
+                            std::uint64_t budget, SampledRows rows);
 
 template <typename Summarize>
 FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize) {
@@ -292,7 +301,9 @@ FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize
 } // namespace
 
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
-    return orOutOfMemory(path, [&] { return summarizeFileOrThrow(path, progress); });
+    return orOutOfMemory(path, [&] {
+        return readWithinOrThrow(path, progress, kBrowserSummaryBudget, SampledRows::Counted);
+    });
 }
 
 bvh::Document simplifiedFigure(const bvh::Skeleton& skeleton, std::span<const float> row,
@@ -361,7 +372,13 @@ bvh::Document simplifiedFigure(const bvh::Skeleton& skeleton, std::span<const fl
 
 namespace {
 
-FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress) {
+FileFacts cancelledFacts() {
+    FileFacts facts;
+    facts.cancelled = true;
+    return facts;
+}
+
+FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress) {
     std::mutex motionLock; // loadDocument takes it when it grows the values (nobody else reads)
     bvh::ParseOptions options;
     options.threads = 1; // the pool's threads are the parallelism
@@ -370,9 +387,7 @@ FileFacts summarizeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgr
     bvh::Document document = bvh::loadDocument(path, options);
     bvh::dropIfFailed(document); // nobody watched the load: nothing half-read is summarised
     if (progress.cancelRequested.load(std::memory_order_relaxed)) {
-        FileFacts facts;
-        facts.cancelled = true;
-        return facts;
+        return cancelledFacts();
     }
     return factsOf(std::move(document), bvh::utf8FromPath(path)); // every frame freed there
 }
@@ -464,6 +479,11 @@ public:
                     token_ += asciiLower(c); // keywords are ASCII, any case
                 }
                 ++tokenLength_;
+                if (!sawHierarchy_ && !std::string_view("hierarchy").starts_with(token_)) {
+                    // The reader stops at this first word (a binary file, a gigabyte of
+                    // zeros): no need to read to its end.
+                    stopped_ = true;
+                }
             }
         }
         return !ended();
@@ -732,54 +752,36 @@ FileFacts refused(const std::string& shownPath, const std::string& why) {
     return facts;
 }
 
-FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
-                                       bvh::LoadProgress& progress) {
-    const std::string shownPath = bvh::utf8FromPath(path);
-    // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
-    // says why. Everything is read through this one open file: opening the name again could
-    // find a named pipe put there since, and wait in open() for a writer (issue 45).
-    bvh::FileInput file;
-    const std::optional<bvh::FileStamp> stamp =
-        file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
-    if (!stamp) {
-        return summarizeFileOrThrow(path, progress);
-    }
-    const std::uint64_t size = stamp->size;
+bool cancelRequested(const bvh::LoadProgress& progress) {
+    return progress.cancelRequested.load(std::memory_order_relaxed);
+}
+
+// Scans the header of `file` (`size` bytes) 1 MB at a time until the MOTION keyword, the
+// reader's first error, or a memory bound beyond `budget`; nullopt when cancelled.
+std::optional<HeaderScan> scanHeader(bvh::FileInput& file, std::uint64_t size, std::uint64_t budget,
+                                     bvh::LoadProgress& progress) {
     HeaderScan scan;
     constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
     std::string chunk;
     for (std::uint64_t offset = 0; offset < size; offset += kChunk) {
+        if (cancelRequested(progress)) {
+            return std::nullopt;
+        }
         chunk = readAt(file, offset, std::min(kChunk, size - offset));
-        if (!scan.feed(chunk) || scan.memoryBound() > kThumbnailReadBudget || chunk.empty()) {
+        progress.bytesRead.store(offset + chunk.size(), std::memory_order_relaxed);
+        if (!scan.feed(chunk) || scan.memoryBound() > budget || chunk.empty()) {
             break;
         }
     }
     scan.finish();
-    if (scan.memoryBound() > kThumbnailReadBudget) {
-        return refused(shownPath, "the hierarchy is too large for a thumbnail (at least " +
-                                      std::to_string(scan.nodes()) + " nodes and " +
-                                      std::to_string(scan.channels()) +
-                                      " channels); it is not read");
-    }
-    // Only what can be read within the budget goes to the reader: the text up to a little past
-    // where it stops with an error (the same error), a header-only file (scanned to its end),
-    // or header and rows whose values fit in what is left.
-    constexpr std::uint64_t kPastError = 4 << 10;
-    const std::uint64_t left = kThumbnailReadBudget - scan.memoryBound();
-    const std::optional<std::uint64_t> motion = scan.motionOffset();
-    if (scan.stopped()) {
-        const std::string text = readAt(file, 0, std::min(size, scan.offset() + kPastError));
-        return factsOf(bvh::parseDocument(text), shownPath);
-    }
-    if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
-        return summarizeFileOrThrow(path, progress);
-    }
+    return scan;
+}
 
-    // The rows start after the motion header: the MOTION line and those after it that start
-    // with a word ("Frames: 10", "Frame Time: 0.01"), or whose line before ends with ':' (a
-    // value on a line of its own).
-    constexpr std::uint64_t kHeaderLinesWindow = 64 << 10;
-    const std::string after = readAt(file, *motion, kHeaderLinesWindow);
+// Where the rows start, relative to `after` (the text from the MOTION keyword on): past the
+// MOTION line and those after it that start with a word ("Frames: 10", "Frame Time: 0.01"), or
+// whose line before ends with ':' (a value on a line of its own). Nullopt when a line among
+// them does not end within `after`.
+std::optional<std::size_t> rowsStartIn(std::string_view after) {
     std::size_t rowsAt = 0;
     bool valueFollows = false;
     for (int line = 0; line < 6 && rowsAt < after.size(); ++line) {
@@ -792,51 +794,119 @@ FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
         }
         const std::size_t end = lineEndIn(after, rowsAt);
         if (end == std::string::npos) {
-            // A motion header or first row longer than the window: the reader gets that much
-            // (a short first row, completed).
-            const std::string text = readAt(file, 0, *motion + after.size());
-            return factsOf(bvh::parseDocument(text), shownPath);
+            return std::nullopt;
         }
-        const std::string_view text = std::string_view(after).substr(rowsAt, end - rowsAt);
+        const std::string_view text = after.substr(rowsAt, end - rowsAt);
         const std::size_t last = text.find_last_not_of(" \t\f\v");
         valueFollows = last != std::string_view::npos && text[last] == ':';
         rowsAt = pastLineEnd(after, end);
     }
-    const std::uint64_t rowsStart = *motion + rowsAt;
-    const std::uint64_t rowsBytes = size - rowsStart;
-    const std::uint64_t budget = std::clamp<std::uint64_t>(left / kValueBytesPerRowByte, 64 << 10,
-                                                           kThumbnailSampledRowBytes);
+    return rowsAt;
+}
 
-    std::string text = readAt(file, 0, rowsStart);
-    const std::uint32_t motionLine = lineAt(text, *motion);
+// Whether `line` (a line of the rows, from its first byte that is not blank) starts with a
+// word that ends the rows in the reader (row_parser.cpp, stopsAtSectionKeyword): HIERARCHY,
+// ROOT, MOTION, "Frames:", "FrameTime:" or "Frame Time".
+bool startsWithSectionKeyword(std::string_view line) {
+    const auto wordAt = [&](std::size_t from) {
+        const std::size_t end = line.find_first_of(" \t\f\v\r\n", from);
+        return line.substr(from, end == std::string_view::npos ? line.size() - from : end - from);
+    };
+    std::string lower;
+    for (const char c : wordAt(0)) {
+        lower += asciiLower(c);
+    }
+    const std::string_view word = lower;
+    const std::string_view beforeColon = word.substr(0, word.find(':'));
+    if (word == "hierarchy" || word == "root" || word == "motion" || beforeColon == "frames" ||
+        beforeColon == "frametime") {
+        return true;
+    }
+    if (word != "frame") {
+        return false;
+    }
+    const std::size_t next = line.find_first_not_of(" \t\f\v", word.size());
+    if (next == std::string_view::npos) {
+        return false;
+    }
+    const std::string_view time = wordAt(next).substr(0, 4);
+    return time.size() == 4 && asciiLower(time[0]) == 't' && asciiLower(time[1]) == 'i' &&
+           asciiLower(time[2]) == 'm' && asciiLower(time[3]) == 'e';
+}
+
+// The rows of `file` from `from` to `size`, counted as the reader counts frames in rows of
+// numbers: lines that are not blank, up to a line that starts with a section keyword (a line of
+// words only, which the reader skips with a warning, is counted). Reads 1 MB at a time;
+// nullopt when cancelled or on a read error.
+std::optional<std::uint64_t> countRows(bvh::FileInput& file, std::uint64_t from, std::uint64_t size,
+                                       bvh::LoadProgress& progress) {
+    constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
+    constexpr std::size_t kKeywordBytes = 16; // "Frame Time" and blanks between, at most kept
+    std::uint64_t rows = 0;
+    bool inRow = false;    // the line has something other than blanks
+    std::string lineStart; // the first bytes of such a line, for the keyword check
+    std::string chunk;
+    const auto endLine = [&] {
+        if (inRow && startsWithSectionKeyword(lineStart)) {
+            return false;
+        }
+        rows += inRow ? 1 : 0;
+        inRow = false;
+        lineStart.clear();
+        return true;
+    };
+    for (std::uint64_t offset = from; offset < size; offset += kChunk) {
+        if (cancelRequested(progress)) {
+            return std::nullopt;
+        }
+        chunk = readAt(file, offset, std::min(kChunk, size - offset));
+        if (chunk.empty()) {
+            return std::nullopt; // the file shrank, or a read error
+        }
+        progress.bytesRead.store(offset + chunk.size(), std::memory_order_relaxed);
+        for (const char c : chunk) {
+            if (isLineEnd(c)) {
+                if (!endLine()) {
+                    return rows;
+                }
+            } else if (inRow || !isBlank(c)) {
+                inRow = true;
+                if (lineStart.size() < kKeywordBytes) {
+                    lineStart += c;
+                }
+            }
+        }
+    }
+    endLine();
+    return rows;
+}
+
+// The rows of a motion too long to read within the budget: pairs of rows evenly spaced through
+// them, at most `rowBytes` of text, appended to `text` (the header, up to rowsStart). Returns
+// the rows appended.
+std::uint64_t appendSampledRows(bvh::FileInput& file, std::uint64_t rowsStart,
+                                std::uint64_t rowsBytes, std::uint64_t rowBytes,
+                                std::uint64_t& pairs, std::string& text) {
     // How many pairs fit: the first row's length says what a row takes.
     std::string first;
-    appendRowsAt(file, rowsStart, true, 1, budget / 2, first);
+    appendRowsAt(file, rowsStart, true, 1, rowBytes / 2, first);
     const std::uint64_t pairBytes = 2 * std::max<std::uint64_t>(first.size(), 1);
-    const std::uint64_t pairs =
-        std::clamp<std::uint64_t>(budget / pairBytes, 2, kMaxSampledPairs) / 2 * 2;
-    const std::uint64_t lineCap = budget / (2 * pairs);
-    const std::size_t headerBytes = text.size();
+    pairs = std::clamp<std::uint64_t>(rowBytes / pairBytes, 2, kMaxSampledPairs) / 2 * 2;
+    const std::uint64_t lineCap = rowBytes / (2 * pairs);
     std::uint64_t rows = 0;
     for (std::uint64_t pair = 0; pair < pairs; ++pair) {
         // Pair `pairs / 2` starts at the middle byte: its first row is the middle frame drawn.
         rows += static_cast<std::uint64_t>(
             appendRowsAt(file, rowsStart + pair * rowsBytes / pairs, pair == 0, 2, lineCap, text));
     }
-    if (!file.error().empty()) {
-        return summarizeFileOrThrow(path, progress); // it says what went wrong
-    }
-    file.close();
+    return rows;
+}
 
-    bvh::ParseOptions options;
-    options.threads = 1;
-    bvh::Document document = bvh::parseDocument(text, options);
-    const double bytesPerRow = rows > 0 ? double(text.size() - headerBytes) / double(rows) : 1.0;
-    const std::uint32_t rowsLine = lineAt(text, headerBytes);
-    text = std::string();
-    // The rows are the sampled ones, not the file's: warnings from the motion on (about the
-    // rows, or the declared frame count against them) are dropped, and an error in the rows is
-    // shown without a place. What comes before the rows keeps its place.
+// The sampled rows' document: warnings from the motion on (about the rows, or the declared
+// frame count against them) are dropped, and an error in the rows is shown without a place.
+// What comes before the rows keeps its place.
+void dropSampledRowsPlaces(bvh::Document& document, std::uint32_t motionLine,
+                           std::uint32_t rowsLine) {
     std::erase_if(document.diagnostics, [&](const bvh::Diagnostic& diagnostic) {
         return diagnostic.line >= motionLine && diagnostic.severity != bvh::Severity::Error;
     });
@@ -846,18 +916,116 @@ FileFacts summarizeForThumbnailOrThrow(const std::filesystem::path& path,
             diagnostic.column = 0;
         }
     }
+}
+
+// The facts of `file` from header and sampled rows, its rows starting at `rowsStart`; `left`:
+// the budget after the header.
+FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& path,
+                             std::uint64_t motion, std::uint64_t rowsStart, std::uint64_t size,
+                             std::uint64_t left, SampledRows counting,
+                             bvh::LoadProgress& progress) {
+    const std::string shownPath = bvh::utf8FromPath(path);
+    const std::uint64_t rowsBytes = size - rowsStart;
+    const std::uint64_t rowBytes = std::clamp<std::uint64_t>(left / kValueBytesPerRowByte, 64 << 10,
+                                                             kThumbnailSampledRowBytes);
+    std::string text = readAt(file, 0, rowsStart);
+    const std::uint32_t motionLine = lineAt(text, motion);
+    const std::size_t headerBytes = text.size();
+    std::uint64_t pairs = 0;
+    const std::uint64_t rows = appendSampledRows(file, rowsStart, rowsBytes, rowBytes, pairs, text);
+    if (!file.error().empty()) {
+        file.close();
+        return readWholeFileOrThrow(path, progress); // it says what went wrong
+    }
+    bvh::ParseOptions options;
+    options.threads = 1;
+    bvh::Document document = bvh::parseDocument(text, options);
+    const double bytesPerRow = rows > 0 ? double(text.size() - headerBytes) / double(rows) : 1.0;
+    dropSampledRowsPlaces(document, motionLine, lineAt(text, headerBytes));
+    text = std::string();
+    std::optional<std::uint64_t> fileRows;
+    if (counting == SampledRows::Counted && document.loaded()) {
+        fileRows = countRows(file, rowsStart, size, progress);
+        if (!fileRows) {
+            return cancelRequested(progress)
+                       ? cancelledFacts()
+                       : refused(shownPath, "the file could not be read to its end while its "
+                                            "rows were counted (it shrank, or a read failed)");
+        }
+    }
     FileFacts facts = factsOf(std::move(document), shownPath, static_cast<std::size_t>(pairs));
     facts.rowsSampled = true;
     facts.thumbnailFrame =
         static_cast<std::uint32_t>(std::min(double(rowsBytes) / bytesPerRow / 2.0, 4e9));
+    if (fileRows && facts.loaded) {
+        bvh::DocumentSummary& summary = facts.summary;
+        summary.framesPresent =
+            static_cast<std::uint32_t>(std::min<std::uint64_t>(*fileRows, UINT32_MAX));
+        summary.durationSeconds =
+            summary.framesPresent > 1 ? (summary.framesPresent - 1) * summary.frameTime : 0.0;
+    }
     return facts;
+}
+
+FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
+                            std::uint64_t budget, SampledRows counting) {
+    const std::string shownPath = bvh::utf8FromPath(path);
+    // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
+    // says why. Everything is read through this one open file: opening the name again could
+    // find a named pipe put there since, and wait in open() for a writer (issue 45).
+    bvh::FileInput file;
+    const std::optional<bvh::FileStamp> stamp =
+        file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
+    if (!stamp) {
+        return readWholeFileOrThrow(path, progress);
+    }
+    const std::uint64_t size = stamp->size;
+    progress.bytesTotal.store(size, std::memory_order_relaxed);
+    const std::optional<HeaderScan> scan = scanHeader(file, size, budget, progress);
+    if (!scan) {
+        return cancelledFacts();
+    }
+    if (scan->memoryBound() > budget) {
+        FileFacts facts =
+            refused(shownPath, "the hierarchy is too large for a thumbnail (at least " +
+                                   std::to_string(scan->nodes()) + " nodes and " +
+                                   std::to_string(scan->channels()) + " channels); it is not read");
+        facts.hierarchyTooLarge = true;
+        return facts;
+    }
+    // Only what can be read within the budget goes to the reader: the text up to a little past
+    // where it stops with an error (the same error), a header-only file (scanned to its end),
+    // or header and rows whose values fit in what is left.
+    constexpr std::uint64_t kPastError = 4 << 10;
+    const std::uint64_t left = budget - scan->memoryBound();
+    const std::optional<std::uint64_t> motion = scan->motionOffset();
+    if (scan->stopped()) {
+        const std::string text = readAt(file, 0, std::min(size, scan->offset() + kPastError));
+        return factsOf(bvh::parseDocument(text), shownPath);
+    }
+    if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
+        file.close();
+        return readWholeFileOrThrow(path, progress);
+    }
+    constexpr std::uint64_t kHeaderLinesWindow = 64 << 10;
+    const std::string after = readAt(file, *motion, kHeaderLinesWindow);
+    const std::optional<std::size_t> rowsAt = rowsStartIn(after);
+    if (!rowsAt) {
+        // A motion header or first row longer than the window: the reader gets that much (a
+        // short first row, completed).
+        return factsOf(bvh::parseDocument(readAt(file, 0, *motion + after.size())), shownPath);
+    }
+    return readSampledOrThrow(file, path, *motion, *motion + *rowsAt, size, left, counting,
+                              progress);
 }
 
 } // namespace
 
 FileFacts summarizeFileForThumbnail(const std::filesystem::path& path,
                                     bvh::LoadProgress& progress) {
-    return orOutOfMemory(path, [&] { return summarizeForThumbnailOrThrow(path, progress); });
+    return orOutOfMemory(path, [&] {
+        return readWithinOrThrow(path, progress, kThumbnailReadBudget, SampledRows::Uncounted);
+    });
 }
 
 unsigned defaultSummaryWorkers(unsigned hardwareThreads) {
@@ -868,12 +1036,9 @@ unsigned defaultSummaryWorkers(unsigned hardwareThreads) {
 
 SummaryPool::SummaryPool(std::vector<std::filesystem::path> files, unsigned workers,
                          Summarizer summarizer)
-    : files_(std::move(files)), summarizer_(std::move(summarizer)), started_(files_.size()) {
-    const std::size_t threads = std::min<std::size_t>(std::max(workers, 1u), files_.size());
-    threads_.reserve(threads);
-    for (std::size_t i = 0; i < threads; ++i) {
-        threads_.emplace_back([this] { work(); });
-    }
+    : files_(std::move(files)), summarizer_(std::move(summarizer)), workers_(std::max(workers, 1u)),
+      started_(files_.size()), waiting_(files_.size()) {
+    startThreads();
 }
 
 SummaryPool::~SummaryPool() {
@@ -889,6 +1054,32 @@ SummaryPool::~SummaryPool() {
     }
 }
 
+void SummaryPool::startThreads() {
+    joinEndedThreads();
+    const std::lock_guard lock(mutex_);
+    const std::size_t wanted = std::min<std::size_t>(workers_, waiting_);
+    for (; running_ < wanted; ++running_) {
+        threads_.emplace_back([this] { work(); });
+    }
+}
+
+void SummaryPool::joinEndedThreads() {
+    std::vector<std::thread::id> ended;
+    {
+        const std::lock_guard lock(mutex_);
+        ended.swap(ended_);
+    }
+    // A thread is listed once it has left the lock for good: joining it waits for no lock.
+    for (const std::thread::id id : ended) {
+        const auto thread = std::find_if(threads_.begin(), threads_.end(),
+                                         [id](const std::thread& t) { return t.get_id() == id; });
+        if (thread != threads_.end()) {
+            thread->join();
+            threads_.erase(thread);
+        }
+    }
+}
+
 void SummaryPool::prioritize(std::size_t first, std::size_t last) {
     const std::lock_guard lock(mutex_);
     priority_.clear();
@@ -901,17 +1092,50 @@ void SummaryPool::prioritize(std::size_t first, std::size_t last) {
     }
 }
 
+void SummaryPool::readAgain(std::size_t index) {
+    {
+        const std::lock_guard lock(mutex_);
+        const bool reading = std::any_of(inFlight_.begin(), inFlight_.end(),
+                                         [&](const InFlight& file) { return file.index == index; });
+        if (closing_ || index >= files_.size() || !started_[index] || reading) {
+            return;
+        }
+        started_[index] = false;
+        again_.push_back(index);
+        ++waiting_;
+    }
+    startThreads();
+}
+
 std::optional<std::size_t> SummaryPool::takeNextLocked() {
     if (closing_) {
         return std::nullopt;
     }
-    while (!priority_.empty()) {
-        const std::size_t index = priority_.back();
-        priority_.pop_back();
-        if (!started_[index]) {
-            started_[index] = true;
-            return index;
+    const auto take = [this](std::vector<std::size_t>& queue,
+                             auto pop) -> std::optional<std::size_t> {
+        while (!queue.empty()) {
+            const std::size_t index = pop(queue);
+            if (!started_[index]) {
+                started_[index] = true;
+                return index;
+            }
         }
+        return std::nullopt;
+    };
+    // Rows asked again first (they are on screen, and were read once), in the order asked.
+    if (const auto again = take(again_, [](std::vector<std::size_t>& queue) {
+            const std::size_t index = queue.front();
+            queue.erase(queue.begin());
+            return index;
+        })) {
+        return again;
+    }
+    if (const auto priority = take(priority_, [](std::vector<std::size_t>& queue) {
+            const std::size_t index = queue.back();
+            queue.pop_back();
+            return index;
+        })) {
+        return priority;
     }
     while (nextInOrder_ < files_.size() && started_[nextInOrder_]) {
         ++nextInOrder_;
@@ -931,6 +1155,9 @@ void SummaryPool::work() {
             const std::lock_guard lock(mutex_);
             const std::optional<std::size_t> next = takeNextLocked();
             if (!next) {
+                // The last use of the lock by this thread: the owner may join it from here on.
+                --running_;
+                ended_.push_back(std::this_thread::get_id());
                 return;
             }
             index = *next;
@@ -939,7 +1166,7 @@ void SummaryPool::work() {
         FileFacts facts = summarizer_(files_[index], progress);
         const std::lock_guard lock(mutex_);
         std::erase_if(inFlight_, [&](const InFlight& reading) { return reading.index == index; });
-        ++completed_;
+        --waiting_;
         if (!closing_ && !facts.cancelled) {
             finished_.push_back({index, std::move(facts)});
         }
@@ -947,6 +1174,7 @@ void SummaryPool::work() {
 }
 
 std::vector<SummaryPool::Finished> SummaryPool::takeFinished() {
+    joinEndedThreads();
     std::vector<Finished> taken;
     const std::lock_guard lock(mutex_);
     taken.swap(finished_);
@@ -964,7 +1192,7 @@ std::vector<SummaryPool::Reading> SummaryPool::reading() const {
 
 bool SummaryPool::done() const {
     const std::lock_guard lock(mutex_);
-    return completed_ == files_.size() && finished_.empty();
+    return waiting_ == 0 && finished_.empty();
 }
 
 } // namespace bvhscope::viewer

@@ -1,8 +1,10 @@
 // What the folder browser knows of each file, computed in the background.
 //
-// summarizeFile() reads one file and keeps only its summary (joints, frames, fps, duration,
-// warnings), its first diagnostics and one pose for the thumbnail: the full document is freed
-// before it returns, so a folder of 500 files never holds 500 documents.
+// summarizeFile() reads one file within kBrowserSummaryBudget bytes (the thumbnailer's bounded
+// read, below) and keeps only its summary (joints, frames, fps, duration, warnings), its first
+// diagnostics and one pose for the thumbnail: the document is freed before it returns, so a
+// folder of 500 files never holds 500 documents, and no file, however large, takes more than
+// the budget while it is summarised.
 //
 // A skeleton of more than kFullyAnalysedNodes nodes (the reader accepts a million End Sites
 // under one root, or a chain 100 000 joints deep) is not analysed node by node over the clip:
@@ -15,8 +17,9 @@
 //
 // SummaryPool summarises a list of files on a few long-lived threads (never a thread per file):
 // one thread fewer than the hardware has, so a core stays with the UI, and at most four. Each
-// thread reads one file at a time (a one-thread parse), so at most `workers` documents exist at
-// once. Destroying the pool cancels the files being read and waits for its threads.
+// thread reads one file at a time (a one-thread parse), so at most `workers` summaries, each
+// within its budget, exist at once. Destroying the pool cancels the files being read and waits
+// for its threads.
 #pragma once
 
 #include "core/analysis/rest_animation_agreement.h"
@@ -66,25 +69,25 @@ struct FileFacts {
     // The analyses (summary.restPose, summary.stance, summary.rotationOrders, summary.rootNames,
     // restAnimation) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
     bool analysedInPart = false;
-    // summarizeFileForThumbnail read evenly spaced rows of a long motion, not all of them:
-    // summary.framesPresent and the durations count those rows (thumbnailFrame is estimated), and
-    // warnings about the rows and the motion header are not kept.
+    // The read took evenly spaced rows of a long motion, not all of them (the bounded read
+    // below): thumbnailFrame is estimated, warnings about the rows and the motion header are not
+    // kept, and summary.framesPresent and the durations count the rows sampled
+    // (summarizeFileForThumbnail) or every line of the rows that is not blank (summarizeFile:
+    // what the reader counts as frames, as long as each row is numbers).
     bool rowsSampled = false;
+    // The hierarchy alone is beyond the read's budget: nothing was read, the file may still
+    // load in the viewer (which reads it whole). `loaded` is false and the diagnostic says so.
+    bool hierarchyTooLarge = false;
     // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
     // is not enough to judge it, so it is measured here, while every frame is at hand.
     bvh::RestAnimationAgreement restAnimation;
 };
 
-// Reads and summarises `path` on the calling thread. `progress` reports bytes read and, when
-// its cancelRequested is set from another thread, stops the read (the result is `cancelled`).
-// Never throws; a missing or unreadable file is an error diagnostic at line 0.
-FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress);
-
-// [SECTION] The thumbnailer's bounded read
+// [SECTION] Bounded reads
 //
-// `bvhscope thumbnail` runs once per file of a folder, under the file manager, on whatever the
-// folder holds; it must end within its memory and time on any input. summarizeFileForThumbnail
-// is summarizeFile within kThumbnailReadBudget bytes:
+// `bvhscope thumbnail` runs once per file of a folder, under the file manager, and the Browser
+// summarises every file of a folder, on whatever the folder holds; each must end within its
+// memory on any input. A bounded read is the reader's within a budget of bytes:
 // - The header is scanned first, without building anything, for an upper bound of what reading
 //   it costs (nodes, names, channels and the warnings they may bring, the text itself). A
 //   header over the budget is refused before it is read: an error, "the hierarchy is too large
@@ -94,10 +97,29 @@ FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& pr
 //   consecutive rows evenly spaced through the file, the first and the middle ones among them,
 //   at most kThumbnailSampledRowBytes of them, are parsed after the header (rowsSampled). The
 //   middle frame drawn is then the row that starts the middle pair.
-// Peak memory stays near kThumbnailReadBudget plus the program itself, whatever the file.
-inline constexpr std::uint64_t kThumbnailReadBudget = std::uint64_t{200} << 20;
+// - A file whose first word cannot be HIERARCHY (a binary file, a gigabyte of zeros) is given
+//   to the reader only as far as its first line or kilobytes: the reader's own error.
+// Peak memory stays near the budget plus the program itself, whatever the file.
+//
+// `progress` reports bytes read and, when its cancelRequested is set from another thread, stops
+// the read (the result is `cancelled`). Never throws; a missing or unreadable file is an error
+// diagnostic at line 0.
 inline constexpr std::uint64_t kThumbnailSampledRowBytes = std::uint64_t{8} << 20;
+
+// The thumbnailer's read: one process per file, so the budget is a process's, large enough
+// that a header of a few hundred thousand joints still gets its picture. The rows of a sampled
+// motion are not counted (the thumbnailer has seconds, not a pass over a gigabyte).
+inline constexpr std::uint64_t kThumbnailReadBudget = std::uint64_t{200} << 20;
 FileFacts summarizeFileForThumbnail(const std::filesystem::path& path, bvh::LoadProgress& progress);
+
+// The Browser's read: its pool reads up to 4 files at once in the viewer's own process, so each
+// gets a third of the thumbnailer's budget (256 MB for the pool at most, where a whole read of
+// a 1 GB file took 2 GB). Rows of up to 8 MB of text (some 3 minutes of a 60-joint take at
+// 30 fps: the budget holds the reader's worst case, 8 bytes of values per byte of rows) are read
+// whole, with every warning; longer motions are sampled, and their rows counted in a second pass
+// that reads 1 MB at a time, so the Frames and Duration columns stay the file's.
+inline constexpr std::uint64_t kBrowserSummaryBudget = std::uint64_t{64} << 20;
+FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress);
 
 // [SECTION] Simplified figures
 //
@@ -138,6 +160,8 @@ public:
     SummaryPool& operator=(const SummaryPool&) = delete;
 
     std::size_t fileCount() const { return files_.size(); }
+    // Threads started and not yet joined: they end when no file is left (takeFinished and
+    // readAgain join those), and readAgain starts them again.
     std::size_t workerCount() const { return threads_.size(); }
 
     // Files in [first, last) that no thread has started are taken next (the rows on screen).
@@ -147,7 +171,8 @@ public:
         std::size_t index = 0;
         FileFacts facts;
     };
-    // Summaries finished since the last call, in the order they finished.
+    // Summaries finished since the last call, in the order they finished. Also joins the
+    // threads that ended.
     std::vector<Finished> takeFinished();
 
     struct Reading {
@@ -157,31 +182,44 @@ public:
     // The files being read now (at most workerCount()).
     std::vector<Reading> reading() const;
 
-    // Every file is summarised and every summary taken.
+    // Summarises file `index` again, before every file not yet started (a row back on screen
+    // whose thumbnail was freed: folder_thumbnails.h), restarting threads when they had ended.
+    // Nothing when it is waiting or being read already, or when the pool is closing.
+    void readAgain(std::size_t index);
+
+    // Every file is summarised (again, where asked) and every summary taken.
     bool done() const;
 
 private:
     void work();
     // The next file to read, under mutex_; nullopt when none is left or the pool is closing.
     std::optional<std::size_t> takeNextLocked();
+    // Starts threads until min(workers, files waiting) run; joins those that ended first.
+    // Owner's thread only (threads_ is not guarded).
+    void startThreads();
+    void joinEndedThreads();
 
     std::vector<std::filesystem::path> files_;
     Summarizer summarizer_;
+    unsigned workers_ = 1;
 
     mutable std::mutex mutex_; // guards everything below but threads_
     std::vector<bool> started_;
     std::size_t nextInOrder_ = 0;
     std::vector<std::size_t> priority_; // taken from the back
+    std::vector<std::size_t> again_;    // readAgain's, in the order asked
     struct InFlight {
         std::size_t index = 0;
         bvh::LoadProgress* progress = nullptr; // owned by the reading thread
     };
     std::vector<InFlight> inFlight_;
     std::vector<Finished> finished_;
-    std::size_t completed_ = 0; // summaries produced (taken or not)
+    std::size_t waiting_ = 0; // files to summarise (again) whose summary is not produced yet
+    std::size_t running_ = 0; // threads that have not ended
+    std::vector<std::thread::id> ended_; // threads that ended, not joined yet
     bool closing_ = false;
 
-    std::vector<std::thread> threads_; // last: started once everything above exists
+    std::vector<std::thread> threads_; // owner's thread only
 };
 
 } // namespace bvhscope::viewer

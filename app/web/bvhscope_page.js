@@ -5,7 +5,9 @@
 // MEMFS layout shared with the C++ side (app/web/web_api.cpp, app/web/web_entry.cpp):
 //   /files/NAME   a capture's bytes; the viewer opens it by the relative NAME (its working
 //                 directory is /files), so messages read "NAME:LINE:COL: error: ..." as
-//                 `bvhscope check NAME` prints them;
+//                 `bvhscope check NAME` prints them. Every load gets a NAME of its own (the
+//                 file's name, then "NAME (2).bvh"...), and the viewer deletes the file once it
+//                 has read it;
 //   /settings/    settings.ini, imgui.ini, up_axes.tsv, mirrored in localStorage under
 //                 "bvhscope/<file name>";
 //   /downloads/   exports, handed to Module.bvhscopeDownload(path) and removed once offered.
@@ -20,6 +22,11 @@
   const kStoragePrefix = 'bvhscope/';
   const kSaveEveryMilliseconds = 2000;
   const kPageMessageMilliseconds = 15000;
+  // The user's URLs fetched at once, at most: a browser opens 6 HTTP/1.1 connections to a
+  // server, and the page's own files (bvhscope.js, bvhscope.wasm) and later fetches must find
+  // one free. Six slow ?url= captures fetched together held the page on "Loading bvhscope..."
+  // for over a minute.
+  const kParallelFetches = 2;
 
   const canvas = document.getElementById('canvas');
   const fileInput = document.getElementById('file-input');
@@ -59,7 +66,9 @@
 
   // [SECTION] Messages in the page
 
-  function formatBytes(bytes) {
+  // `bytes` in the largest unit it reaches, with `decimals` digits (default: 2 under 10, else
+  // 1), and the exact count: "1.00 GiB (1073741824 bytes)".
+  function formatBytes(bytes, decimals) {
     const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
     let value = bytes;
     let unit = 0;
@@ -67,8 +76,19 @@
       value /= 1024;
       ++unit;
     }
-    const shown = unit === 0 ? String(value) : value.toFixed(value < 10 ? 2 : 1);
+    const shown = unit === 0 ? String(value) : value.toFixed(decimals ?? (value < 10 ? 2 : 1));
     return unit === 0 ? `${shown} bytes` : `${shown} ${units[unit]} (${bytes} bytes)`;
+  }
+
+  // Two sizes with as many decimals as it takes for their figures to differ (at most 9: beyond,
+  // the exact counts beside them do): "1.002 GiB" and "1.000 GiB", not "1.00 GiB" twice.
+  function formatBytesApart(first, second) {
+    let decimals = 2;
+    while (decimals < 9 && formatBytes(first, decimals).split(' ')[0] ===
+                           formatBytes(second, decimals).split(' ')[0]) {
+      ++decimals;
+    }
+    return [formatBytes(first, decimals), formatBytes(second, decimals)];
   }
 
   function reportPageMessage(text) {
@@ -98,29 +118,34 @@
     }
   }
 
+  // A problem the page found with a file, its message a whole line ("NAME: error: ...").
+  class PageError extends Error {}
+
+  // Throws a PageError for a file of `bytes` over kMaxFileBytes.
   function refuseIfTooLarge(name, bytes) {
-    if (bytes <= kMaxFileBytes) {
-      return false;
+    if (bytes > kMaxFileBytes) {
+      const [size, limit] = formatBytesApart(bytes, kMaxFileBytes);
+      throw new PageError(`${name}: error: the file is ${size}, larger than the ${limit} the ` +
+                          'page can open');
     }
-    reportPageMessage(`${name}: error: the file is ${formatBytes(bytes)}, larger than the ` +
-                      `${formatBytes(kMaxFileBytes)} the page can open`);
-    return true;
   }
 
-  // A response body read in chunks, or null when it was refused: by its Content-Length before
-  // any of it is read, or once more than kMaxFileBytes arrived (a server may give no length).
+  // A response body read in chunks; throws a PageError when it is refused: by its
+  // Content-Length before any of it is read, or once more than kMaxFileBytes arrived (a server
+  // may give no length).
   // With a length, the chunks are copied into place as they arrive, so no single step copies
   // the whole file (300 MB at once would hold the page for a noticeable moment).
   async function readResponse(name, response) {
     const declared = Number(response.headers.get('Content-Length'));
     const knownLength = Number.isFinite(declared) && declared > 0;
-    if (knownLength && refuseIfTooLarge(name, declared)) {
+    if (knownLength && declared > kMaxFileBytes) {
       response.body?.cancel();
-      return null;
+      refuseIfTooLarge(name, declared);
     }
     if (!response.body) {
       const bytes = new Uint8Array(await response.arrayBuffer());
-      return refuseIfTooLarge(name, bytes.byteLength) ? null : bytes;
+      refuseIfTooLarge(name, bytes.byteLength);
+      return bytes;
     }
     const reader = response.body.getReader();
     let bytes = new Uint8Array(knownLength ? declared : 1 << 20);
@@ -133,7 +158,6 @@
       if (total + value.byteLength > kMaxFileBytes) {
         reader.cancel();
         refuseIfTooLarge(name, total + value.byteLength);
-        return null;
       }
       if (total + value.byteLength > bytes.byteLength) {
         // No length given (or a wrong one): grow by doubling.
@@ -149,43 +173,70 @@
     return total === bytes.byteLength ? bytes : bytes.slice(0, total);
   }
 
-  // Reads each source ({name, read: async () => Uint8Array | null}) into /files, then asks the
-  // viewer to open those that arrived, in the order given, as one drop would.
+  // Names given under /files in this page: each load gets one of its own. Two loads of one name
+  // would share one MEMFS file, and the second's bytes would replace the first's while the
+  // viewer reads them ("changed while it was being read"); a name of its own also tells open()
+  // which file, timing and messages are its load's.
+  const givenNames = new Set();
+  function nameOfItsOwn(name) {
+    const base = memfsNameOf(name);
+    let unique = base;
+    for (let copy = 2; givenNames.has(unique); ++copy) {
+      unique = base.replace(/(\.[^.]*)?$/, (extension) => ` (${copy})${extension}`);
+    }
+    givenNames.add(unique);
+    return unique;
+  }
+
+  // Runs `task` once fewer than kParallelFetches others run.
+  let fetchesRunning = 0;
+  const fetchWaiters = [];
+  async function withFetchSlot(task) {
+    while (fetchesRunning >= kParallelFetches) {
+      await new Promise((resolve) => fetchWaiters.push(resolve));
+    }
+    ++fetchesRunning;
+    try {
+      return await task();
+    } finally {
+      --fetchesRunning;
+      fetchWaiters.shift()?.();
+    }
+  }
+
+  // Reads each source ({name, label, read: async (name) => Uint8Array, throwing a PageError
+  // when refused}) into /files once the viewer runs (so the page's own files are fetched
+  // first), then asks the viewer to open those that arrived, in the order given, as one drop
+  // would. Resolves with one {name, error} per source: the name it was given under /files, and
+  // the page's message when it could not be read (null when it was handed to the viewer).
   async function openSources(sources) {
     pendingReads += sources.length;
-    const usedNames = new Set();
-    const named = sources.map((source) => {
-      let name = memfsNameOf(source.name);
-      for (let copy = 2; usedNames.has(name); ++copy) {
-        name = memfsNameOf(source.name).replace(/(\.[^.]*)?$/, (ext) => ` (${copy})${ext}`);
-      }
-      usedNames.add(name);
-      return { ...source, name };
-    });
-    const arrived = await Promise.all(named.map(async (source) => {
-      try {
-        const bytes = await source.read(source.name);
-        if (bytes === null) {
-          return null;
+    let outcomes;
+    try {
+      await whenViewerReady();
+      outcomes = await Promise.all(sources.map(async (source) => {
+        const name = nameOfItsOwn(source.name);
+        try {
+          const bytes = await source.read(name);
+          // canOwn: MEMFS keeps this buffer rather than copying it (a copy of 300 MB would hold
+          // the page for a noticeable moment).
+          runtime('FS').writeFile(`/files/${name}`, bytes, { canOwn: true });
+          return { name, error: null };
+        } catch (error) {
+          const message = error instanceof PageError ? error.message :
+            `${source.label ?? name}: error: cannot be read: ${error?.message ?? error}`;
+          reportPageMessage(message);
+          return { name, error: message };
         }
-        await whenViewerReady();
-        // canOwn: MEMFS keeps this buffer rather than copying it (a copy of 300 MB would hold
-        // the page for a noticeable moment).
-        runtime('FS').writeFile(`/files/${source.name}`, bytes, { canOwn: true });
-        return source.name;
-      } catch (error) {
-        reportPageMessage(`${source.label ?? source.name}: error: cannot be read: ` +
-                          `${error && error.message ? error.message : error}`);
-        return null;
-      } finally {
-        --pendingReads;
-      }
-    }));
-    const names = arrived.filter((name) => name !== null);
+      }));
+    } finally {
+      pendingReads -= sources.length;
+    }
+    const names = outcomes.filter((outcome) => outcome.error === null).map((o) => o.name);
     if (names.length > 0) {
       pushOpen(names);
     }
-    return names;
+    return outcomes;
   }
 
   function pushOpen(names) {
@@ -222,34 +273,31 @@
     return openSources(files.map((file) => ({
       name: file.name,
       read: async (name) => {
-        if (refuseIfTooLarge(name, file.size)) {
-          return null;
-        }
+        refuseIfTooLarge(name, file.size);
         return new Uint8Array(await file.arrayBuffer());
       },
     })));
   }
 
   function urlSource(url) {
-    const name = nameOfUrl(url);
     return {
-      name,
+      name: nameOfUrl(url),
       label: url,
-      read: async () => {
+      // The connection is held until the whole body is read: so is the slot.
+      read: (name) => withFetchSlot(async () => {
         let response;
         try {
           response = await fetch(url);
         } catch (error) {
-          reportPageMessage(`${url}: error: cannot be fetched: ${error.message ?? error}`);
-          return null;
+          throw new PageError(`${url}: error: cannot be fetched: ${error.message ?? error}`);
         }
         if (!response.ok) {
-          reportPageMessage(`${url}: error: HTTP ${response.status}` +
-                            `${response.statusText ? ' ' + response.statusText : ''}`);
-          return null;
+          response.body?.cancel();
+          throw new PageError(`${url}: error: HTTP ${response.status}` +
+                              `${response.statusText ? ' ' + response.statusText : ''}`);
         }
         return readResponse(name, response);
-      },
+      }),
     };
   }
 
@@ -288,6 +336,7 @@
       frameMs: viewer.frameMs ?? null,
       loads: viewer.loads ?? [],
       busy: !viewerReady || Boolean(viewer.busy) || pendingReads > 0,
+      commandsPending: Boolean(viewer.commandsPending),
       layout: viewer.layout ?? null,
       canvas: [canvas.width, canvas.height],
       ready: viewerReady,
@@ -302,32 +351,50 @@
                                  [fileIndex | 0, frame | 0]));
   }
 
-  // Resolves with state() once the file from `url` shows loaded, or once a message about it
-  // (the viewer's "NAME:LINE:COL: error: ..." or the page's own) appeared.
-  function open(url) {
-    return new Promise((resolve) => {
-      const before = state();
-      const name = nameOfUrl(url);
-      const loadedCount = (files) =>
-        files.filter((file) => file.name === name && !file.loading).length;
-      const loadedBefore = loadedCount(before.files);
-      const messagesBefore = before.messages.length;
+  // An Error for a failed open(): its message the lines about the file, its state the page's.
+  function openFailure(message, now) {
+    const error = new Error(message);
+    error.state = now;
+    return error;
+  }
+
+  // Resolves with state() once the file opened under `name` shows loaded; rejects once the
+  // viewer failed it (its load timing says so) or, idle with nothing under that name, did not
+  // open it (a sound or a folder in the page): with the viewer's lines about it.
+  function whenOpened(name) {
+    return new Promise((resolve, reject) => {
       const watch = () => {
         const now = state();
-        const newMessages = now.messages.slice(messagesBefore);
-        const failed = newMessages.some((line) => line.startsWith(`${name}:`) ||
-                                                  line.startsWith(`${url}:`));
-        if (failed || loadedCount(now.files) > loadedBefore) {
+        const file = now.files.find((listed) => listed.name === name);
+        if (file && !file.loading) {
           resolve(now);
+          return;
+        }
+        const failed = now.loads.some((load) => load.name === name && load.failed);
+        const untouched = !file && !now.busy && !now.commandsPending &&
+                          !now.loads.some((load) => load.name === name);
+        if (failed || untouched) {
+          const lines = now.messages.filter((line) => line.startsWith(`${name}:`));
+          reject(openFailure(lines.length > 0 ? lines.join('\n') :
+                             `${name}: error: the viewer did not open it`, now));
           return;
         }
         setTimeout(watch, 20);
       };
-      openSources([urlSource(url)]).then(watch, (error) => {
-        reportPageMessage(`${url}: error: cannot be opened: ${error.message ?? error}`);
-        resolve(state());
-      });
+      watch();
     });
+  }
+
+  // Fetches `url` and opens it. Resolves with state() once it has loaded; rejects with an Error
+  // whose message is why not (the page's line: a failed fetch, a refused size; or the viewer's
+  // lines: "NAME:LINE:COL: error: ...") and whose `state` is state() then. Each call settles on
+  // its own load, whatever the others do.
+  async function open(url) {
+    const [outcome] = await openSources([urlSource(url)]);
+    if (outcome.error !== null) {
+      throw openFailure(outcome.error, state());
+    }
+    return whenOpened(outcome.name);
   }
 
   // [SECTION] Settings in local storage
@@ -468,7 +535,8 @@
   window.bvhscope = { state, positions, open };
 
   pollViewerReady();
-  // ?url=a.bvh&url=b.bvh: fetched together, opened in that order once all arrived, as one drop.
+  // ?url=a.bvh&url=b.bvh: fetched once the viewer runs (kParallelFetches at a time), opened in
+  // that order once all arrived, as one drop.
   const startUrls = new URLSearchParams(location.search).getAll('url').filter((url) => url);
   if (startUrls.length > 0) {
     openSources(startUrls.map(urlSource));

@@ -227,6 +227,10 @@ std::string stateJson(const viewer::ViewerState& state) {
     appendLoads(out);
     out += ",\"busy\":";
     out += state.loads.busy(state.scene) ? "true" : "false";
+    // Commands pushed (an open among them) that the next frame applies: until then an opened
+    // file is neither loading nor refused.
+    out += ",\"commandsPending\":";
+    out += state.commands.empty() ? "false" : "true";
     out += ',';
     appendLayout(out, state.layout);
     out += '}';
@@ -297,8 +301,8 @@ using bvhscope::web::viewerState;
 
 // JSON: {"files":[{"name","joints","frames","loading","color":[r,g,b]}],"frame",
 // "messages":[...],"frameMs","loads":[{"name","headerMs","firstPoseMs","totalMs","failed"}],
-// "busy","layout":{"files","joints","info","selection","settings","timeline","view"}} (rects as
-// [x,y,width,height] in window pixels); before the viewer exists, "{}".
+// "busy","commandsPending","layout":{"files","joints","info","selection","settings","timeline","view"}}
+// (rects as [x,y,width,height] in window pixels); before the viewer exists, "{}".
 extern "C" EMSCRIPTEN_KEEPALIVE const char* bvhscope_web_state() {
     const bvhscope::viewer::ViewerState* state = viewerState();
     bvhscope::web::stateAnswer = state == nullptr ? "{}" : bvhscope::web::stateJson(*state);
@@ -343,6 +347,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds)
         return 0;
     }
     state->loads.advance(state->scene, std::chrono::milliseconds(std::max(milliseconds, 1)));
+    bvhscope::web::removeReadFiles();
     return state->loads.busy(state->scene) || !state->commands.empty() ? 1 : 0;
 }
 

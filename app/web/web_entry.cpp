@@ -1,15 +1,20 @@
 // The web page's main(): the desktop viewer (app/viewer) in the page's canvas, stepped once per
 // browser animation frame. The page (app/web/index.html, bvhscope_page.js) has already made
 // /files, /downloads and /settings in the in-memory file system; files are opened by name
-// relative to /files, so messages name them as `bvhscope check NAME` does.
+// relative to /files, so messages name them as `bvhscope check NAME` does, and each is deleted
+// once its load has finished (removeReadFiles).
 #include "app/viewer/viewer_app.h"
 #include "app/web/web_session.h"
 
 #include <GLFW/glfw3.h>
+#include <algorithm>
 #include <emscripten.h>
 #include <emscripten/html5.h>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace bvhscope::web {
 
@@ -38,6 +43,7 @@ EM_BOOL onResize(int /*eventType*/, const EmscriptenUiEvent* event, void* /*user
 void stepFrame() {
     if (gViewer != nullptr) {
         viewer::stepViewer(*gViewer);
+        removeReadFiles();
     }
 }
 
@@ -61,6 +67,31 @@ double lastFrameMilliseconds() {
 
 const std::vector<viewer::LoadTiming>& completedLoadTimings() {
     return gViewer != nullptr ? viewer::completedLoadTimingsOf(*gViewer) : kNoTimings;
+}
+
+void removeReadFiles() {
+    // The loads whose files are gone, among those listed: by path and start, not by completion
+    // time (loads finished in one frame share it, and the list is in the order opened).
+    using Handled = std::pair<std::string, viewer::LoadTiming::Clock::time_point>;
+    static std::vector<Handled> handled;
+    const std::vector<viewer::LoadTiming>& timings = completedLoadTimings();
+    for (const viewer::LoadTiming& timing : timings) {
+        const Handled load{timing.path, timing.started};
+        if (!timing.complete || std::find(handled.begin(), handled.end(), load) != handled.end()) {
+            continue;
+        }
+        handled.push_back(load);
+        const std::filesystem::path path(timing.path);
+        if (path.is_relative()) { // a name the page wrote under /files, the working directory
+            std::error_code ignored;
+            std::filesystem::remove(std::filesystem::path("/files") / path, ignored);
+        }
+    }
+    std::erase_if(handled, [&](const Handled& load) {
+        return std::none_of(timings.begin(), timings.end(), [&](const viewer::LoadTiming& timing) {
+            return timing.path == load.first && timing.started == load.second;
+        });
+    });
 }
 
 } // namespace bvhscope::web

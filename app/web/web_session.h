@@ -19,5 +19,10 @@ void saveSettingsNow();
 double lastFrameMilliseconds();
 // Every completed load's timings, oldest first (at most the last 100).
 const std::vector<viewer::LoadTiming>& completedLoadTimings();
+// Deletes from /files each file whose load finished (loaded or failed) since the last call:
+// the viewer keeps what it read, and the page gives every load a name of its own
+// (bvhscope_page.js), so the bytes of a finished load are never read again. Called after each
+// step of the loads.
+void removeReadFiles();
 
 } // namespace bvhscope::web

@@ -1,6 +1,8 @@
 // Thumbnails drawn offscreen from each file's middle pose: a few per call, the figure is in
 // the picture (pixels of the character's colour on the background), files that do not load get
-// none, poses are freed once drawn, and closing the folder deletes every texture.
+// none, poses are freed once drawn, and closing the folder deletes every texture. The textures
+// are a cache bounded in bytes: rows off screen are evicted least recently shown first, their
+// poses freed once it is full, and rows back on screen are read and drawn again.
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/session/folder_navigation.h"
 #include "tests/app/folder/folder_test_support.h"
@@ -110,6 +112,93 @@ TEST_F(FolderThumbnailsTest, ClosingTheFolderDeletesEveryTexture) {
     EXPECT_EQ(thumbnails_->textureCount(), 0u);
     EXPECT_EQ(thumbnails_->texture(1), 0u);
     EXPECT_FALSE(glIsTexture(texture));
+}
+
+// A folder of many copies, with a cache of a few thumbnails.
+class BoundedThumbnailsTest : public testing::Test {
+protected:
+    static constexpr int kSize = 32;
+    static constexpr std::size_t kTextureBytes = kSize * kSize * 4;
+    static constexpr std::size_t kFiles = 24;
+    static constexpr std::size_t kCached = 5;
+
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_GL(context_);
+        for (std::size_t i = 0; i < kFiles; ++i) {
+            folder_.copy("assets/sample_walk.bvh", "take" + std::to_string(i) + ".bvh");
+        }
+        openPaths(state_, {folder_.path().string()});
+        state_.folder.setVisibleRows(0, 3);
+        ASSERT_TRUE(pumpUntil([&] { updateFolderBrowsing(state_); },
+                              [&] { return !state_.folder.summarizing(); }));
+        thumbnails_.emplace(kCached * kTextureBytes);
+    }
+
+    // Pumps summaries and thumbnails until nothing is pending or waiting on screen.
+    bool settle() {
+        return pumpUntil(
+            [&] {
+                updateFolderBrowsing(state_);
+                thumbnails_->update(state_.folder, state_.settings, kSize, 100);
+            },
+            [&] { return !state_.folder.busy(); });
+    }
+    std::size_t count(ThumbnailState wanted) const {
+        const auto& entries = state_.folder.entries();
+        return static_cast<std::size_t>(
+            std::count_if(entries.begin(), entries.end(),
+                          [&](const FolderEntry& entry) { return entry.thumbnail == wanted; }));
+    }
+    void expectDrawnWithTheFigure(std::size_t row) {
+        EXPECT_EQ(state_.folder.entries()[row].thumbnail, ThumbnailState::Drawn) << row;
+        const PixelCounts counts =
+            countPixels(thumbnails_->read(row), state_.settings.backgroundColor);
+        EXPECT_GT(counts.figure, kSize * kSize / 50) << row;
+    }
+
+    gl_test::HiddenContext context_;
+    ScratchFolder folder_;
+    SessionState state_;
+    std::optional<FolderThumbnails> thumbnails_; // after the context: dies first
+};
+
+TEST_F(BoundedThumbnailsTest, TheCacheHoldsItsBoundAndPosesOffScreenAreFreedOnceItIsFull) {
+    ASSERT_TRUE(settle());
+    // The rows on screen, then rows ahead in list order while there is room; the rest freed.
+    EXPECT_EQ(thumbnails_->textureCount(), kCached);
+    EXPECT_EQ(thumbnails_->textureBytes(), kCached * kTextureBytes);
+    EXPECT_EQ(count(ThumbnailState::Drawn), kCached);
+    EXPECT_EQ(count(ThumbnailState::Evicted), kFiles - kCached);
+    for (std::size_t row = 0; row < kCached; ++row) {
+        expectDrawnWithTheFigure(row);
+    }
+    for (const FolderEntry& entry : state_.folder.entries()) {
+        EXPECT_FALSE(entry.thumbnailPose.has_value()) << entry.name << ": pose kept";
+    }
+}
+
+TEST_F(BoundedThumbnailsTest, RowsBackOnScreenAreReadAndDrawnAgain) {
+    ASSERT_TRUE(settle());
+    for (const std::size_t first : {std::size_t{10}, std::size_t{20}, std::size_t{0}}) {
+        state_.folder.setVisibleRows(first, first + 3);
+        ASSERT_TRUE(settle()) << "rows from " << first;
+        for (std::size_t row = first; row < first + 3; ++row) {
+            expectDrawnWithTheFigure(row);
+        }
+        EXPECT_LE(thumbnails_->textureBytes(), kCached * kTextureBytes);
+        EXPECT_EQ(count(ThumbnailState::Drawn), thumbnails_->textureCount());
+    }
+    // The least recently shown went first: back at the top, rows 0..2 took the places of the
+    // rows of 10..12 still kept (shown before rows 20..22), then of one row of 20..22.
+    const auto drawnOf = [&](std::size_t first) {
+        std::size_t drawn = 0;
+        for (std::size_t row = first; row < first + 3; ++row) {
+            drawn += state_.folder.entries()[row].thumbnail == ThumbnailState::Drawn ? 1 : 0;
+        }
+        return drawn;
+    };
+    EXPECT_EQ(drawnOf(10), 0u);
+    EXPECT_EQ(drawnOf(20), 2u);
 }
 
 } // namespace

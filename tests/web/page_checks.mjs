@@ -10,7 +10,9 @@
 //      lines in state().messages; a missing URL and a file over the page's size limit give
 //      messages naming them;
 //   g. a 300 MiB capture (generated and served by URL: a DataTransfer of that size would be
-//      built inside the page's own heap first) loads while the tab keeps answering within 1 s.
+//      built inside the page's own heap first) loads while the tab keeps answering within 1 s;
+//   h-k. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name, every
+//      open() settling with its own error, six held ?url= captures, the size message.
 // It prints the figures the README quotes: load times, frame times with 1 and 10 characters.
 //
 // usage: node page_checks.mjs WEB_DIR BVHSCOPE OUT_DIR CAPTURE...
@@ -20,8 +22,9 @@ import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
 import { nativeCheckLines, nativeCheckSeconds, nativeCounts, nativePositions } from './native.mjs';
+import { checkOpening, openUrl } from './open_checks.mjs';
 import { measureScreenshot } from './screenshot_pixels.mjs';
-import { generatedCapture, startServer } from './static_server.mjs';
+import { generatedCapture, HeldCaptures, startServer } from './static_server.mjs';
 
 const [webDir, bvhscope, outDir, ...captureFiles] = process.argv.slice(2);
 const kWidth = 1280;
@@ -52,8 +55,8 @@ const round = (value, digits = 1) => Number(value).toFixed(digits);
 
 const state = (page) => page.evaluate(() => window.bvhscope.state());
 
-// Polls state() until `done(state)` holds; throws naming `what` after timeoutMs.
-async function waitForState(page, done, what, timeoutMs = kLoadTimeoutMs) {
+// Polls state() every pollMs until `done(state)` holds; throws naming `what` after timeoutMs.
+async function waitForState(page, done, what, timeoutMs = kLoadTimeoutMs, pollMs = 100) {
   const deadline = Date.now() + timeoutMs;
   let last;
   while (Date.now() < deadline) {
@@ -61,7 +64,7 @@ async function waitForState(page, done, what, timeoutMs = kLoadTimeoutMs) {
     if (done(last)) {
       return last;
     }
-    await sleep(100);
+    await sleep(pollMs);
   }
   throw new Error(`timed out waiting for ${what}; last state: ${JSON.stringify(last)}`);
 }
@@ -69,7 +72,24 @@ async function waitForState(page, done, what, timeoutMs = kLoadTimeoutMs) {
 const loadedFile = (current, name) =>
   current.files.find((file) => file.name === name && !file.loading);
 
+// A page at index.html`query`, once its viewer runs.
 async function openPage(browser, origin, query) {
+  const page = await newPage(browser);
+  await page.goto(`${origin}/index.html${query}`, { waitUntil: 'load' });
+  await waitForState(page, (current) => current.ready, 'the viewer to start', 60000);
+  return page;
+}
+
+// A page at index.html`query` as soon as its document is there: its scripts may still wait
+// (for a connection, say), and its viewer may never start.
+async function openPageUnready(browser, origin, query) {
+  const page = await newPage(browser);
+  await page.goto(`${origin}/index.html${query}`, { waitUntil: 'domcontentloaded', timeout: 5000 })
+    .catch(() => {}); // a page whose scripts cannot load is what the caller looks at
+  return page;
+}
+
+async function newPage(browser) {
   const page = await browser.newPage();
   await page.setViewport({ width: kWidth, height: kHeight });
   page.on('console', (message) => {
@@ -78,8 +98,6 @@ async function openPage(browser, origin, query) {
     }
   });
   page.on('pageerror', (error) => console.log(`  page error: ${error.message}`));
-  await page.goto(`${origin}/index.html${query}`, { waitUntil: 'load' });
-  await waitForState(page, (current) => current.ready, 'the viewer to start', 60000);
   return page;
 }
 
@@ -171,7 +189,7 @@ async function checkLoadingAndNumbers(browser, origin, captures) {
           `${expectSecond.frames})`);
 
     const sampleName = path.basename(captures.sample);
-    current = await page.evaluate((url) => window.bvhscope.open(url), `captures/${sampleName}`);
+    current = (await openUrl(page, `captures/${sampleName}`)).state;
     check(Boolean(loadedFile(current, sampleName)),
           `open('captures/${sampleName}') resolves with it loaded`);
 
@@ -190,31 +208,33 @@ async function checkLoadingAndNumbers(browser, origin, captures) {
 async function checkSameDiagnostics(page, file) {
   const name = path.basename(file);
   const expected = nativeCheckLines(bvhscope, file);
-  const after = await page.evaluate((url) => window.bvhscope.open(url), `captures/${name}`);
+  const { state: after, error } = await openUrl(page, `captures/${name}`);
   const shown = after.messages.filter((line) => line.startsWith(`${name}:`));
   check(expected.length > 0 && JSON.stringify(shown) === JSON.stringify(expected),
         `f. ${name}: state().messages ${JSON.stringify(shown)} are bvhscope check's ` +
         `${JSON.stringify(expected)}`);
-  return after;
+  return { after, error, expected };
 }
 
 async function checkMessages(page, captures) {
   const filesBefore = (await state(page)).files.length;
-  let after = await checkSameDiagnostics(page, captures.malformed);
-  check(after.files.every((file) => file.name !== path.basename(captures.malformed)) &&
-          after.files.length === filesBefore,
-        `f. ${path.basename(captures.malformed)} is not listed, and the ${filesBefore} files ` +
-        'loaded before stay');
-  after = await checkSameDiagnostics(page, captures.warning);
-  check(Boolean(loadedFile(after, path.basename(captures.warning))),
-        `f. ${path.basename(captures.warning)} loads with its warning`);
+  const malformed = await checkSameDiagnostics(page, captures.malformed);
+  check(malformed.after.files.every((file) => file.name !== path.basename(captures.malformed)) &&
+          malformed.after.files.length === filesBefore &&
+          malformed.error === malformed.expected.join('\n'),
+        `f. ${path.basename(captures.malformed)} is not listed, the ${filesBefore} files ` +
+        `loaded before stay, and open() rejects with its lines: ${JSON.stringify(malformed.error)}`);
+  const warning = await checkSameDiagnostics(page, captures.warning);
+  check(Boolean(loadedFile(warning.after, path.basename(captures.warning))) &&
+          warning.error === null,
+        `f. ${path.basename(captures.warning)} loads with its warning, and open() resolves`);
 
-  const missing = await page.evaluate((url) => window.bvhscope.open(url), 'captures/missing.bvh');
+  const missing = (await openUrl(page, 'captures/missing.bvh')).state;
   check(missing.messages.some((line) => line.includes('captures/missing.bvh') &&
                                         line.includes('404')),
         `a missing URL is named with its HTTP status: ${JSON.stringify(missing.messages.at(-1))}`);
 
-  const huge = await page.evaluate((url) => window.bvhscope.open(url), 'generated/huge.bvh');
+  const huge = (await openUrl(page, 'generated/huge.bvh')).state;
   const refusal = huge.messages.find((line) => line.startsWith('huge.bvh:')) ?? '';
   check(/GiB/.test(refusal) && /\(1073741824 bytes\)/.test(refusal) &&
           !huge.files.some((file) => file.name === 'huge.bvh'),
@@ -255,7 +275,7 @@ async function checkPicture(browser, origin, captures) {
     const shown = await waitForState(page, (s) => s.files.length > 0,
                                      'the bundled sample', 5000).catch(() => null);
     if (!shown) {
-      await page.evaluate((url) => window.bvhscope.open(url), `captures/${sampleName}`);
+      await openUrl(page, `captures/${sampleName}`);
     }
     await waitForState(page, (s) => loadedFile(s, sampleName), sampleName);
     await sleep(1500); // framing settles, the settings are saved once (every 2 s)
@@ -374,7 +394,7 @@ async function checkLargeLoads(browser, origin, generated) {
   const page = await openPage(browser, origin, '');
   try {
     for (const name of ['two_megabytes.bvh', 'frames_100000.bvh']) {
-      const after = await page.evaluate((url) => window.bvhscope.open(url), `generated/${name}`);
+      const after = (await openUrl(page, `generated/${name}`)).state;
       check(Boolean(loadedFile(after, name)), `${name} loads by URL`);
       await reportLoadTiming(page, name, generated.get(name));
     }
@@ -405,7 +425,7 @@ async function reportLoadTiming(page, name, capture) {
 
 async function checkStaysResponsive(page, name, capture) {
   await page.evaluate((url) => {
-    window.largeLoad = window.bvhscope.open(url);
+    window.largeLoad = window.bvhscope.open(url).catch((error) => error);
   }, `generated/${name}`);
   const latencies = [];
   const deadline = Date.now() + 240000;
@@ -452,7 +472,16 @@ async function generatedCaptures(samplePath) {
     ['frames_100000.bvh', generatedCapture(header, frameTimeLine, rows, 100000)],
     ['large_300mib.bvh', ofBytes(300 * 2 ** 20)],
     ['huge.bvh', ofBytes(1.1 * 2 ** 30)], // refused by its Content-Length: never sent whole
+    ['just_over.bvh', ofBytes(2 ** 30 + 2 * 2 ** 20)], // 1.002 GiB: refused the same way
+    ['same_name.bvh', ofBytes(40e6)],
+    ['again/same_name.bvh', generatedCapture(header, frameTimeLine, rows, 10)],
+    ['tone.wav', rawFile(Buffer.from('RIFF\0\0\0\0WAVE'))],
   ]);
+}
+
+// Bytes served as they are, in the shape of generatedCapture().
+function rawFile(bytes) {
+  return { size: bytes.length, frameCount: 0, *chunks() { yield bytes; } };
 }
 
 async function main() {
@@ -469,7 +498,9 @@ async function main() {
   }
   const generated = await generatedCaptures(captures.sample);
   const served = new Map(captureFiles.map((file) => [path.basename(file), file]));
-  const server = await startServer(webDir, served, generated);
+  const held = new HeldCaptures(new Map(Array.from({ length: 6 }, (_, index) =>
+    [`slow${index + 1}.bvh`, captures.warning])));
+  const server = await startServer(webDir, served, generated, held);
   const browser = await puppeteer.launch({
     executablePath: process.env.BVHSCOPE_CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -480,6 +511,13 @@ async function main() {
     await checkLoadingAndNumbers(browser, server.origin, captures);
     await checkPicture(browser, server.origin, captures);
     await checkLargeLoads(browser, server.origin, generated);
+    await checkOpening({
+      check,
+      openPage: (query) => openPage(browser, server.origin, query),
+      openPageUnready: (query) => openPageUnready(browser, server.origin, query),
+      waitForState,
+      nativeCheckLines: (file) => nativeCheckLines(bvhscope, file),
+    }, captures, generated, held);
   } catch (error) {
     check(false, `the checks ran to the end: ${error.stack ?? error}`);
   } finally {

@@ -1,6 +1,7 @@
 // A local HTTP server for the page checks: the web build's folder at /, named captures at
-// /captures/NAME, and a generated large capture at /generated/NAME, streamed with its
-// Content-Length so nothing of its size is kept in memory or on disk.
+// /captures/NAME, a generated large capture at /generated/NAME, streamed with its
+// Content-Length so nothing of its size is kept in memory or on disk, and captures at
+// /slow/NAME whose responses are held until the test lets them go (HeldCaptures).
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import http from 'node:http';
@@ -91,17 +92,61 @@ async function sendGenerated(response, capture) {
   response.end();
 }
 
-// Serves webDir at /, captures (name -> file) at /captures/NAME and generated captures
-// (name -> generatedCapture()) at /generated/NAME on 127.0.0.1 at a free port. Resolves with
-// {origin, close()}.
-export async function startServer(webDir, captures, generated) {
+// Captures (name -> file) served at /slow/NAME only once release() was called: until then each
+// request waits, as on a slow server. Counts the requests waiting at once, and notes when the
+// first arrived and when the page asked for bvhscope.wasm (startServer sets wasmRequestedAt).
+export class HeldCaptures {
+  constructor(files) {
+    this.files = files;
+    this.waiting = 0;
+    this.mostWaiting = 0;
+    this.firstRequestAt = null;
+    this.wasmRequestedAt = null;
+    this.released = false;
+    this.waiters = [];
+  }
+
+  names() {
+    return [...this.files.keys()];
+  }
+
+  has(name) {
+    return this.files.has(name);
+  }
+
+  async serve(response, name) {
+    this.firstRequestAt ??= performance.now();
+    ++this.waiting;
+    this.mostWaiting = Math.max(this.mostWaiting, this.waiting);
+    if (!this.released) {
+      await new Promise((resolve) => this.waiters.push(resolve));
+    }
+    --this.waiting;
+    await sendFile(response, this.files.get(name));
+  }
+
+  release() {
+    this.released = true;
+    this.waiters.splice(0).forEach((resolve) => resolve());
+  }
+}
+
+// Serves webDir at /, captures (name -> file) at /captures/NAME, generated captures
+// (name -> generatedCapture()) at /generated/NAME and `held` (a HeldCaptures, optional) at
+// /slow/NAME on 127.0.0.1 at a free port. Resolves with {origin, close()}.
+export async function startServer(webDir, captures, generated, held = new HeldCaptures(new Map())) {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, 'http://localhost');
     const pathname = decodeURIComponent(url.pathname);
     const [, top, ...rest] = pathname.split('/');
     const name = rest.join('/');
+    if (pathname === '/bvhscope.wasm') {
+      held.wasmRequestedAt ??= performance.now();
+    }
     if (top === 'captures' && captures.has(name)) {
       sendFile(response, captures.get(name));
+    } else if (top === 'slow' && held.has(name)) {
+      held.serve(response, name).catch(() => response.destroy());
     } else if (top === 'generated' && generated.has(name)) {
       sendGenerated(response, generated.get(name)).catch(() => response.destroy());
     } else {

@@ -8,37 +8,113 @@ int thumbnailBudget(double lastFrameMilliseconds) {
     return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame : 1;
 }
 
+namespace {
+
+std::size_t thumbnailTextureBytes(int size) {
+    return static_cast<std::size_t>(size) * static_cast<std::size_t>(size) * 4; // RGBA8
+}
+
+bool isRowOnScreen(const FolderBrowser& browser, std::size_t index) {
+    return index >= browser.visibleFirst() && index < browser.visibleLast();
+}
+
+} // namespace
+
 void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& settings, int size,
                               int budget) {
     if (generation_ != browser.generation()) {
-        textures_.clear();
-        textures_.shrink_to_fit();
+        clear();
         generation_ = browser.generation();
     }
+    touchVisible(browser);
     std::vector<FolderEntry>& entries = browser.entries();
-    textures_.resize(entries.size());
-    auto drawPending = [&](std::size_t first, std::size_t last) {
-        for (std::size_t i = first; i < last && budget > 0; ++i) {
-            if (entries[i].thumbnail == ThumbnailState::Pending) {
-                draw(entries[i], i, settings, size);
-                --budget;
-            }
+    for (std::size_t i = browser.visibleFirst(); i < browser.visibleLast() && budget > 0; ++i) {
+        if (entries[i].thumbnail == ThumbnailState::Pending) {
+            makeRoom(browser, thumbnailTextureBytes(size)); // rows on screen are drawn in any case
+            draw(entries[i], i, settings, size, true);
+            --budget;
         }
-    };
-    drawPending(browser.visibleFirst(), browser.visibleLast());
-    drawPending(0, entries.size());
+    }
+    // Rows off screen, in list order: drawn ahead into the room the cache has left, and as many
+    // poses kept as that room holds. The other poses are freed: summaries arrive far faster
+    // than a few thumbnails a frame are drawn, and a folder of 20 000 files held 20 000 poses
+    // (150 MB) while its first thumbnails were drawn.
+    const std::size_t textureBytes = thumbnailTextureBytes(size);
+    std::size_t room = bytes_ < cacheBytes_ ? (cacheBytes_ - bytes_) / textureBytes : 0;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        FolderEntry& entry = entries[i];
+        if (entry.thumbnail != ThumbnailState::Pending || isRowOnScreen(browser, i)) {
+            continue;
+        }
+        if (room == 0) {
+            entry.thumbnailPose.reset();
+            entry.thumbnail = ThumbnailState::Evicted;
+            continue;
+        }
+        --room;
+        if (budget > 0) {
+            draw(entry, i, settings, size, false);
+            --budget;
+        }
+    }
+}
+
+void FolderThumbnails::clear() {
+    cache_.clear();
+    recency_.clear();
+    bytes_ = 0;
+}
+
+void FolderThumbnails::touchVisible(const FolderBrowser& browser) {
+    for (std::size_t i = browser.visibleLast(); i-- > browser.visibleFirst();) {
+        if (const auto cached = cache_.find(i); cached != cache_.end()) {
+            recency_.splice(recency_.begin(), recency_, cached->second.place);
+        }
+    }
+}
+
+void FolderThumbnails::makeRoom(FolderBrowser& browser, std::size_t incoming) {
+    while (bytes_ + incoming > cacheBytes_ && !recency_.empty()) {
+        const std::size_t oldest = recency_.back();
+        if (isRowOnScreen(browser, oldest)) {
+            return; // touchVisible put every row on screen before the rest: all are on screen
+        }
+        evict(browser.entries()[oldest], oldest);
+    }
+}
+
+void FolderThumbnails::evict(FolderEntry& entry, std::size_t index) {
+    const auto cached = cache_.find(index);
+    if (cached == cache_.end()) {
+        return;
+    }
+    bytes_ -= cached->second.bytes;
+    recency_.erase(cached->second.place);
+    cache_.erase(cached);
+    if (entry.thumbnail == ThumbnailState::Drawn) {
+        entry.thumbnail = ThumbnailState::Evicted;
+    }
 }
 
 void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings,
-                            int size) {
+                            int size, bool onScreen) {
     const ThumbnailScene thumbnail = thumbnailScene(
         std::move(*entry.thumbnailPose), entry.facts ? &*entry.facts : nullptr, settings);
     entry.thumbnailPose.reset();
     if (!drawer_) {
         drawer_.emplace();
     }
-    render::TextureTarget& target = textures_[index];
+    auto [cached, added] = cache_.try_emplace(index);
+    if (added) {
+        // A row drawn ahead has never been shown: the first to go.
+        cached->second.place = recency_.insert(onScreen ? recency_.begin() : recency_.end(), index);
+    } else {
+        bytes_ -= cached->second.bytes; // redrawn (the file was read again)
+    }
+    render::TextureTarget& target = cached->second.target;
     target = render::TextureTarget(size, size);
+    cached->second.bytes = thumbnailTextureBytes(size);
+    bytes_ += cached->second.bytes;
     drawer_->draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
                   std::nullopt, thumbnailDrawOptions(settings), size, size, target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -46,18 +122,13 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
 }
 
 GLuint FolderThumbnails::texture(std::size_t entry) const {
-    return entry < textures_.size() ? textures_[entry].texture() : 0;
+    const auto cached = cache_.find(entry);
+    return cached != cache_.end() ? cached->second.target.texture() : 0;
 }
 
 render::Image FolderThumbnails::read(std::size_t entry) const {
-    return entry < textures_.size() ? textures_[entry].read() : render::Image{};
-}
-
-std::size_t FolderThumbnails::textureCount() const {
-    return static_cast<std::size_t>(
-        std::count_if(textures_.begin(), textures_.end(), [](const render::TextureTarget& target) {
-            return static_cast<bool>(target);
-        }));
+    const auto cached = cache_.find(entry);
+    return cached != cache_.end() ? cached->second.target.read() : render::Image{};
 }
 
 } // namespace bvhscope::viewer

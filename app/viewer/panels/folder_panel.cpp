@@ -97,6 +97,9 @@ void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size
     case FileStatus::Error:
         ImGui::TextColored(kStatusErrorColor, "error");
         break;
+    case FileStatus::TooLarge:
+        ImGui::TextColored(kStatusWarningColor, "too large");
+        break;
     }
 }
 
@@ -110,6 +113,10 @@ void drawRowTooltip(const FolderEntry& entry) {
                             summary.frameTimeAssumed ? "frame time assumed (30 fps)"
                                                      : "frame time from the file");
         ImGui::TextDisabled("thumbnail: frame %u (the middle one)", entry.facts->thumbnailFrame);
+        if (entry.facts->rowsSampled) {
+            // The summary's bounded read (folder_summaries.h) took some rows of a long motion.
+            ImGui::TextDisabled("a long motion: rows sampled, their warnings shown once opened");
+        }
     }
     if (entry.facts && !entry.facts->diagnosticLines.empty()) {
         ImGui::Separator();

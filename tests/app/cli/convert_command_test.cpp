@@ -222,6 +222,36 @@ TEST(ConvertCommand, BadCommandLinesAreUsageErrors) {
     }
 }
 
+// `convert in.bvh .glb` wrote BVH text into a hidden file named .glb: the path library takes a
+// name that starts with a dot for a stem with no extension. Such a name is refused before
+// anything is read, whatever its case and folder.
+TEST(ConvertCommand, AnOutputNamedOnlyAnExtensionIsRefusedBeforeAnythingIsWritten) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("in.bvh", test::kChainBvh);
+    for (const std::string name : {".glb", ".gltf", ".bvh", ".GLB"}) {
+        const std::string output = (directory.path() / name).string();
+        const auto result = run(runConvert, {input, output});
+        EXPECT_EQ(result.status, kExitUsage) << name;
+        EXPECT_EQ(result.out, "") << name;
+        EXPECT_NE(result.err.find("bvhscope convert: OUT '" + output +
+                                  "' is only an extension; name the file, such as walk" + name),
+                  std::string::npos)
+            << result.err;
+        EXPECT_EQ(entriesIn(directory.path()), 1u) << name << ": only in.bvh";
+    }
+    // A hidden file with a name of its own is a name: BVH, as any name without .glb or .gltf.
+    const std::string hidden = (directory.path() / ".walk").string();
+    ASSERT_EQ(run(runConvert, {input, hidden}).status, kExitOk);
+    EXPECT_TRUE(load(hidden).loaded());
+    // And the extension decides, in any case.
+    const std::string upper = (directory.path() / "walk.GLB").string();
+    ASSERT_EQ(run(runConvert, {input, upper}).status, kExitOk);
+    std::ifstream glb(upper, std::ios::binary);
+    char magic[4] = {};
+    glb.read(magic, 4);
+    EXPECT_EQ(std::string(magic, 4), "glTF");
+}
+
 TEST(ConvertCommand, HelpVersionAndDispatch) {
     auto result = run(runConvert, {"--help"});
     EXPECT_EQ(result.status, kExitOk);

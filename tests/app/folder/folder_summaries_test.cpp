@@ -24,6 +24,12 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <thread>
+#if defined(__linux__)
+#include <cstring>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
 
 using namespace bvhscope::viewer;
 using bvhscope::folder_test::pumpUntil;
@@ -388,6 +394,185 @@ TEST(ThumbnailRead, ALongMotionIsSampledAroundItsMiddle) {
     EXPECT_NEAR(double(facts.thumbnailFrame), kFrames / 2, kFrames / 100);
 }
 
+// [SECTION] The Browser's bounded read
+
+// A capture of one root with 3 channels and `rows` rows numbered by their Xposition, each
+// `lineEnd`-terminated, a blank line after every 1000th; `tail` follows the rows.
+std::string numberedCapture(int rows, const char* lineEnd = "\n", const std::string& tail = "") {
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: " +
+                       std::to_string(rows) + "\nFrame Time: 0.01\n";
+    text.reserve(text.size() + std::size_t(rows) * 12 + tail.size());
+    char row[32];
+    for (int frame = 0; frame < rows; ++frame) {
+        std::snprintf(row, sizeof row, "%07d 0 0%s", frame, lineEnd);
+        text += row;
+        if (frame % 1000 == 999) {
+            text += lineEnd;
+        }
+    }
+    return text + tail;
+}
+
+TEST(BrowserRead, ALongMotionIsSampledAndItsRowsCountedAsTheReaderCountsThem) {
+    // 1.2 million rows: 13 MB of text, beyond what the Browser's budget reads whole (8 MB).
+    const ScratchFolder folder;
+    constexpr int kFrames = 1'200'000;
+    for (const auto& [name, text] :
+         {std::pair{"long.bvh", numberedCapture(kFrames)},
+          std::pair{"crlf.bvh", numberedCapture(kFrames, "\r\n")},
+          // A second file appended: the reader's rows end at its HIERARCHY.
+          std::pair{"appended.bvh", numberedCapture(kFrames, "\n", "  hierarchy\nROOT x\n1 2\n")},
+          std::pair{"frame_time.bvh", numberedCapture(kFrames, "\n", "Frame  Time: 0.5\n3 4\n")}}) {
+        const auto path = folder.write(name, text);
+        const FileFacts facts = summarize(path);
+        ASSERT_TRUE(facts.loaded) << name;
+        EXPECT_TRUE(facts.rowsSampled) << name;
+        const bvh::Document whole = bvh::loadDocument(path);
+        ASSERT_EQ(whole.motion.frameCount, std::uint32_t(kFrames)) << name;
+        EXPECT_EQ(facts.summary.framesPresent, whole.motion.frameCount) << name;
+        EXPECT_DOUBLE_EQ(facts.summary.durationSeconds, whole.motion.duration()) << name;
+        ASSERT_TRUE(facts.thumbnailPose.has_value());
+        EXPECT_NEAR(facts.thumbnailPose->motion.values[0], kFrames / 2, kFrames / 100) << name;
+    }
+}
+
+// The first word of a file that is no BVH (megabytes of zeros, a gigabyte of NUL bytes) decides
+// it: the reader's own error, without reading on for a hierarchy it is not (the thumbnailer read
+// 67 MB of the NUL bytes, then called them a hierarchy too large).
+TEST(BrowserRead, AFileThatIsNoBvhGetsTheReadersErrorUnread) {
+    const ScratchFolder folder;
+    const auto zeros = folder.write("zeros.bvh", std::string(std::size_t{24} << 20, '0'));
+    const auto nul = folder.write("nul.bvh", "");
+    std::filesystem::resize_file(nul, std::uintmax_t{1} << 30); // sparse: no disk written
+    for (const std::filesystem::path& path : {zeros, nul}) {
+        const bvh::Document whole = bvh::loadDocument(path);
+        ASSERT_FALSE(whole.diagnostics.empty());
+        const std::string expected = bvh::formatDiagnostic(path.string(), whole.diagnostics[0]);
+        for (const FileFacts& facts : {summarize(path), summarizeForThumbnail(path)}) {
+            EXPECT_FALSE(facts.loaded) << path;
+            EXPECT_FALSE(facts.hierarchyTooLarge) << path;
+            ASSERT_EQ(facts.diagnosticLines.size(), 1u) << path;
+            EXPECT_EQ(facts.diagnosticLines[0], expected);
+        }
+    }
+}
+
+TEST(BrowserRead, AHierarchyBeyondTheBudgetIsTooLargeNotAnError) {
+    const ScratchFolder folder;
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\n";
+    for (int i = 0; i < 1'000'000; ++i) {
+        text += "JOINT a\n{}\n";
+    }
+    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    const FileFacts facts = summarize(folder.write("joints.bvh", text));
+    EXPECT_FALSE(facts.loaded);
+    EXPECT_TRUE(facts.hierarchyTooLarge);
+    EXPECT_FALSE(facts.thumbnailPose.has_value());
+}
+
+TEST(BrowserRead, ACancelDuringTheRowCountEndsAsCancelled) {
+    // A few rows, then a gigabyte of NUL bytes (sparse: nothing written) for the count to read.
+    const ScratchFolder folder;
+    const std::string rows = numberedCapture(4);
+    const auto path = folder.write("hole.bvh", rows);
+    std::filesystem::resize_file(path, rows.size() + (std::uintmax_t{1} << 30));
+    bvh::LoadProgress progress;
+    std::atomic<bool> returned{false};
+    std::thread canceller([&] {
+        // 64 MB into the count: past the header scan's 1 MB and the sampled rows.
+        while (!returned && progress.bytesRead < std::uint64_t{64} << 20) {
+            std::this_thread::yield();
+        }
+        progress.cancelRequested = true;
+    });
+    const FileFacts facts = summarizeFile(path, progress);
+    returned = true;
+    canceller.join();
+    EXPECT_TRUE(facts.cancelled);
+    EXPECT_LT(progress.bytesRead.load(), std::uint64_t{1} << 30); // it stopped part-way
+}
+
+#if defined(__linux__)
+// The growth of this process's peak resident memory while `work` runs in a child process
+// (fork), in bytes; nullopt where the peak cannot be reset (/proc/self/clear_refs).
+std::optional<long long> peakGrowthInChild(const std::function<void()>& work) {
+    int pipeEnds[2];
+    if (pipe(pipeEnds) != 0) {
+        return std::nullopt;
+    }
+    const pid_t child = fork();
+    if (child == 0) {
+        close(pipeEnds[0]);
+        const auto statusKilobytes = [](const char* field) {
+            std::ifstream status("/proc/self/status");
+            std::string line;
+            while (std::getline(status, line)) {
+                if (line.rfind(field, 0) == 0) {
+                    return std::atoll(line.c_str() + std::strlen(field));
+                }
+            }
+            return -1LL;
+        };
+        long long growth = -1;
+        if (std::ofstream("/proc/self/clear_refs") << "5" << std::flush) { // resets VmHWM
+            const long long before = statusKilobytes("VmRSS:");
+            work();
+            growth = (statusKilobytes("VmHWM:") - before) * 1024;
+        }
+        [[maybe_unused]] const auto written = write(pipeEnds[1], &growth, sizeof growth);
+        _exit(0);
+    }
+    close(pipeEnds[1]);
+    long long growth = -1;
+    const bool received = read(pipeEnds[0], &growth, sizeof growth) == sizeof growth;
+    close(pipeEnds[0]);
+    waitpid(child, nullptr, 0);
+    return received && growth >= 0 ? std::optional(growth) : std::nullopt;
+}
+#endif
+
+// 58 MB of rows of zeros under 96 channels: read whole, 115 MB of values.
+TEST(BrowserRead, ALongFileIsSummarisedWithinTheBudget) {
+#if defined(__linux__)
+    const ScratchFolder folder;
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\n";
+    for (int joint = 0; joint < 30; ++joint) {
+        text += "JOINT j" + std::to_string(joint) +
+                "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    for (int joint = 0; joint < 30; ++joint) {
+        text += "}\n";
+    }
+    constexpr int kRows = 300'000;
+    text += "}\nMOTION\nFrames: " + std::to_string(kRows) + "\nFrame Time: 0.01\n";
+    std::string row;
+    for (int value = 0; value < 96; ++value) {
+        row += value == 0 ? "0" : " 0";
+    }
+    row += '\n';
+    text.reserve(text.size() + row.size() * kRows);
+    for (int i = 0; i < kRows; ++i) {
+        text += row;
+    }
+    const auto path = folder.write("zeros.bvh", text);
+    text = std::string();
+    const FileFacts facts = summarize(path);
+    ASSERT_TRUE(facts.loaded);
+    EXPECT_EQ(facts.summary.framesPresent, std::uint32_t(kRows));
+    const std::optional<long long> growth = peakGrowthInChild([&] { summarize(path); });
+    if (!growth) {
+        GTEST_SKIP() << "no /proc/self/clear_refs to measure the peak";
+    }
+    EXPECT_LT(*growth, static_cast<long long>(kBrowserSummaryBudget)) << "bytes at the peak";
+#else
+    GTEST_SKIP() << "measures the peak through fork and /proc";
+#endif
+}
+
 // [SECTION] The pool, with a summariser that waits for the test
 
 // Records how many summaries run at once; each waits until released (or cancelled).
@@ -453,10 +638,12 @@ TEST(SummaryPool, NeverRunsMoreSummariesThanItsWorkers) {
 }
 
 TEST(SummaryPool, StartsNoMoreThreadsThanFiles) {
-    Gate gate;
-    gate.released = true;
+    Gate gate; // held: a thread that finished its file would end, and no longer count
     SummaryPool pool(fakeFiles(2), 4, gate.summarizer());
     EXPECT_EQ(pool.workerCount(), 2u);
+    ASSERT_TRUE(pumpUntil([] {}, [&] { return gate.active == 2; }));
+    EXPECT_EQ(gate.peak, 2);
+    gate.released = true;
     SummaryPool empty({}, 4, gate.summarizer());
     EXPECT_EQ(empty.workerCount(), 0u);
     EXPECT_TRUE(empty.done());
@@ -487,6 +674,69 @@ TEST(SummaryPool, RowsOnScreenAreSummarisedFirst) {
         },
         [&] { return pool.done(); }));
     EXPECT_EQ(order, (std::vector<std::size_t>{0, 6, 7, 8, 1, 2, 3, 4, 5, 9}));
+}
+
+// A row back on screen after its thumbnail was freed is read again, first, and the pool's
+// threads start again for it once they had ended.
+TEST(SummaryPool, AFileIsReadAgainOnRequestEvenAfterThePoolEnded) {
+    Gate gate;
+    gate.released = true;
+    SummaryPool pool(fakeFiles(4), 2, gate.summarizer());
+    const auto takeAll = [&](std::vector<std::size_t>& order) {
+        return pumpUntil(
+            [&] {
+                for (const auto& result : pool.takeFinished()) {
+                    order.push_back(result.index);
+                }
+            },
+            [&] { return pool.done() && pool.workerCount() == 0; });
+    };
+    std::vector<std::size_t> first;
+    ASSERT_TRUE(takeAll(first));
+    EXPECT_EQ(first.size(), 4u);
+    EXPECT_EQ(gate.calls, 4);
+
+    gate.released = false; // each file read again waits until the requests are made
+    pool.readAgain(2);
+    pool.readAgain(2); // waiting or being read already: once
+    pool.readAgain(0);
+    pool.readAgain(7); // no such file
+    EXPECT_FALSE(pool.done());
+    gate.released = true;
+    std::vector<std::size_t> again;
+    ASSERT_TRUE(takeAll(again));
+    std::sort(again.begin(), again.end());
+    EXPECT_EQ(again, (std::vector<std::size_t>{0, 2}));
+    EXPECT_EQ(gate.calls, 6);
+}
+
+TEST(SummaryPool, FilesReadAgainComeBeforeFilesNotStarted) {
+    // File 1 is held until the test has asked for file 0 again; the others pass.
+    std::atomic<bool> holdingOne{false};
+    std::atomic<bool> releaseOne{false};
+    const auto summarizer = [&](const std::filesystem::path& path, bvh::LoadProgress&) {
+        if (path == "take1.bvh") {
+            holdingOne = true;
+            while (!releaseOne) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        }
+        return FileFacts{};
+    };
+    SummaryPool pool(fakeFiles(6), 1, summarizer);
+    ASSERT_TRUE(pumpUntil([] {}, [&] { return holdingOne.load(); }));
+    pool.readAgain(1); // being read: nothing
+    pool.readAgain(0);
+    releaseOne = true;
+    std::vector<std::size_t> order;
+    ASSERT_TRUE(pumpUntil(
+        [&] {
+            for (const auto& result : pool.takeFinished()) {
+                order.push_back(result.index);
+            }
+        },
+        [&] { return pool.done(); }));
+    EXPECT_EQ(order, (std::vector<std::size_t>{0, 1, 0, 2, 3, 4, 5}));
 }
 
 std::size_t threadsOfThisProcess() {

@@ -1,0 +1,76 @@
+// The Browser's model over its summaries: a file whose hierarchy is beyond the summary's budget
+// is "too large", not an error, and a row whose thumbnail or pose was freed (Evicted, by
+// folder_thumbnails.h) is summarised again once it is on screen, and only then.
+#include "app/folder/folder_browser.h"
+#include "tests/app/folder/folder_test_support.h"
+
+#include <gtest/gtest.h>
+
+using namespace bvhscope::viewer;
+using bvhscope::folder_test::pumpUntil;
+using bvhscope::folder_test::ScratchFolder;
+
+namespace {
+
+bool settle(FolderBrowser& browser) {
+    return pumpUntil([&] { browser.update(); }, [&] { return !browser.summarizing(); });
+}
+
+TEST(FolderBrowser, EvictedRowsAreReadAgainOnceOnScreen) {
+    const ScratchFolder folder;
+    folder.fillStandard(); // broken.bvh, Walk1.BVH, walk2.bvh, walk10.bvh
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), false, 2), "");
+    ASSERT_TRUE(settle(browser));
+    std::vector<FolderEntry>& entries = browser.entries();
+    for (FolderEntry& entry : entries) { // as FolderThumbnails does when the cache is full
+        if (entry.thumbnail == ThumbnailState::Pending) {
+            entry.thumbnailPose.reset();
+            entry.thumbnail = ThumbnailState::Evicted;
+        }
+    }
+    ASSERT_EQ(entries[1].thumbnail, ThumbnailState::Evicted);
+    ASSERT_EQ(entries[3].thumbnail, ThumbnailState::Evicted);
+    EXPECT_FALSE(browser.busy());
+
+    browser.setVisibleRows(0, 2); // broken.bvh and Walk1.BVH on screen
+    browser.update();
+    EXPECT_EQ(entries[0].thumbnail, ThumbnailState::None); // nothing to read again
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Waiting);
+    EXPECT_EQ(entries[1].status, FileStatus::Warnings); // its facts stay meanwhile
+    EXPECT_TRUE(browser.busy());
+    ASSERT_TRUE(settle(browser));
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Pending);
+    ASSERT_TRUE(entries[1].thumbnailPose.has_value());
+    EXPECT_EQ(entries[1].thumbnailPose->motion.frameCount, 1u);
+    EXPECT_EQ(entries[3].thumbnail, ThumbnailState::Evicted); // off screen: not read
+    EXPECT_EQ(browser.workerCount(), 0u);
+
+    browser.setVisibleRows(2, 4);
+    browser.update();
+    ASSERT_TRUE(settle(browser));
+    EXPECT_EQ(entries[3].thumbnail, ThumbnailState::Pending);
+    EXPECT_EQ(entries[3].status, FileStatus::Warnings);
+    EXPECT_EQ(entries[3].facts->summary.joints, 31u);
+}
+
+TEST(FolderBrowser, AHierarchyBeyondTheSummarysBudgetIsTooLargeNotAnError) {
+    const ScratchFolder folder;
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\n";
+    for (int i = 0; i < 1'000'000; ++i) {
+        text += "JOINT a\n{}\n";
+    }
+    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    folder.write("joints.bvh", text);
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), false, 1), "");
+    ASSERT_TRUE(settle(browser));
+    ASSERT_EQ(browser.entries().size(), 1u);
+    const FolderEntry& entry = browser.entries()[0];
+    EXPECT_EQ(entry.status, FileStatus::TooLarge);
+    EXPECT_EQ(entry.thumbnail, ThumbnailState::None);
+    EXPECT_STREQ(fileStatusName(entry.status), "too-large");
+}
+
+} // namespace
