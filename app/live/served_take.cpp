@@ -43,7 +43,9 @@ std::string_view firstWord(std::string_view line) {
     const auto isBlank = [](char c) { return bvh::live::isValueSeparator(c); };
     const auto start = std::find_if_not(line.begin(), line.end(), isBlank);
     const auto end = std::find_if(start, line.end(), isBlank);
-    return {start, end};
+    // (Not the iterator-pair constructor: the page's libc++ 13 has none.)
+    return line.substr(static_cast<std::size_t>(start - line.begin()),
+                       static_cast<std::size_t>(end - start));
 }
 
 // A line of words the reader skips as no frame: no token in it is a number.

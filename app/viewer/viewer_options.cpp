@@ -59,8 +59,8 @@ std::optional<double> parseSeconds(std::string_view value, double minimum, doubl
 }
 
 // A test hook's whole milliseconds in [0, maximum]; nullopt with `error` set otherwise.
-std::optional<int> parseMilliseconds(std::string_view argument, std::string_view value,
-                                     int maximum, std::string& error) {
+std::optional<int> parseMilliseconds(std::string_view argument, std::string_view value, int maximum,
+                                     std::string& error) {
     int milliseconds = 0;
     if (!parseInteger(value, milliseconds) || milliseconds < 0 || milliseconds > maximum) {
         error = std::string(argument) + " needs 0 to " + std::to_string(maximum) + " ms, not " +

@@ -18,11 +18,6 @@ namespace {
 
 constexpr std::size_t kLatencySamples = 256;
 
-bool sameSkeleton(const bvh::Skeleton& a, const bvh::Skeleton& b) {
-    return a.names == b.names && a.parents == b.parents && a.offsets == b.offsets &&
-           a.channelNames == b.channelNames && a.isEndSite == b.isEndSite;
-}
-
 std::string mismatchText(const bvh::live::CountMismatch& mismatch) {
     return "the stream sends " + std::to_string(mismatch.received) +
            " values a frame, the skeleton has " + std::to_string(mismatch.expected) +
@@ -125,7 +120,7 @@ void LiveStream::handleSkeleton(const LiveEvent& event, PumpOutcome& outcome) {
     if (!event.skeleton) {
         return;
     }
-    if (skeleton_ && frames_ && sameSkeleton(*skeleton_, *event.skeleton) &&
+    if (skeleton_ && frames_ && bvhscope::live::sameSkeleton(*skeleton_, *event.skeleton) &&
         event.frameTime == frameTime_) {
         return; // the same header again after a reconnection: the take goes on
     }

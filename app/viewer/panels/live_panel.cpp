@@ -58,6 +58,11 @@ std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
     if (status.recording) {
         line += "  REC " + std::to_string(status.framesRecorded) + " frames";
     }
+    // A sender that changed its skeleton or rate: each change is a new character (and take).
+    if (const std::uint32_t changes = status.source.skeletonChanges; changes > 0) {
+        line +=
+            "  skeleton changed " + std::to_string(changes) + (changes == 1 ? " time" : " times");
+    }
     if (!status.mismatch.empty()) {
         line += "  " + status.mismatch;
     } else if (!status.source.lastError.empty()) {

@@ -11,7 +11,7 @@ namespace bvh {
 
 namespace {
 
-HANDLE handleOf(std::intptr_t handle) {
+HANDLE outputHandleOf(std::intptr_t handle) {
     return reinterpret_cast<HANDLE>(handle);
 }
 
@@ -64,7 +64,7 @@ FileOutput::Written FileOutput::append(std::string_view bytes) {
     if (!isOpen()) {
         return {0, windows::errorText(ERROR_INVALID_HANDLE)};
     }
-    Written written = writeAllAt(handleOf(handle_), bytes, size_);
+    Written written = writeAllAt(outputHandleOf(handle_), bytes, size_);
     size_ += written.bytes;
     return written;
 }
@@ -73,7 +73,7 @@ std::string FileOutput::writeAt(std::uint64_t offset, std::string_view bytes) {
     if (!isOpen()) {
         return windows::errorText(ERROR_INVALID_HANDLE);
     }
-    return writeAllAt(handleOf(handle_), bytes, offset).error;
+    return writeAllAt(outputHandleOf(handle_), bytes, offset).error;
 }
 
 std::string FileOutput::truncate(std::uint64_t size) {
@@ -82,7 +82,8 @@ std::string FileOutput::truncate(std::uint64_t size) {
     }
     FILE_END_OF_FILE_INFO end{};
     end.EndOfFile.QuadPart = static_cast<LONGLONG>(size);
-    if (!::SetFileInformationByHandle(handleOf(handle_), FileEndOfFileInfo, &end, sizeof end)) {
+    if (!::SetFileInformationByHandle(outputHandleOf(handle_), FileEndOfFileInfo, &end,
+                                      sizeof end)) {
         return windows::errorText(::GetLastError());
     }
     size_ = size;
@@ -93,15 +94,15 @@ std::string FileOutput::flushToDisk() {
     if (!isOpen()) {
         return windows::errorText(ERROR_INVALID_HANDLE);
     }
-    return ::FlushFileBuffers(handleOf(handle_)) ? std::string()
-                                                 : windows::errorText(::GetLastError());
+    return ::FlushFileBuffers(outputHandleOf(handle_)) ? std::string()
+                                                       : windows::errorText(::GetLastError());
 }
 
 std::string FileOutput::close() {
     if (!isOpen()) {
         return {};
     }
-    const HANDLE handle = handleOf(handle_);
+    const HANDLE handle = outputHandleOf(handle_);
     handle_ = kNoHandle;
     return ::CloseHandle(handle) ? std::string() : windows::errorText(::GetLastError());
 }

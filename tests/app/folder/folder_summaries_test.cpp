@@ -443,7 +443,8 @@ TEST(BrowserRead, ALongMotionIsSampledAndItsRowsCountedAsTheReaderCountsThem) {
 TEST(BrowserRead, AFileThatIsNoBvhGetsTheReadersErrorUnread) {
     const ScratchFolder folder;
     const auto zeros = folder.write("zeros.bvh", std::string(std::size_t{24} << 20, '0'));
-    const auto nul = folder.write("nul.bvh", "");
+    // (Not "nul.bvh": NUL is a device name in any folder on Windows.)
+    const auto nul = folder.write("nul_bytes.bvh", "");
     std::filesystem::resize_file(nul, std::uintmax_t{1} << 30); // sparse: no disk written
     for (const std::filesystem::path& path : {zeros, nul}) {
         const bvh::Document whole = bvh::loadDocument(path);

@@ -24,11 +24,15 @@ protected:
     }
     std::filesystem::path path() const { return directory_ / "growing.bvh"; }
     // Puts a new file holding `bytes` at path() the way a writer replaces a file: written beside
-    // it, then renamed over it (so it is another file, with another inode).
-    void replaceWith(std::string_view bytes) {
+    // it, then renamed over it (so it is another file, with another inode). False when the
+    // system refuses to rename over a file another handle has open (Windows' MoveFileEx, which
+    // std::filesystem::rename uses there, and Wine: the source keeps the followed file open).
+    bool replaceWith(std::string_view bytes) {
         const std::filesystem::path next = directory_ / "next.bvh";
         std::ofstream(next, std::ios::binary) << bytes;
-        std::filesystem::rename(next, path());
+        std::error_code error;
+        std::filesystem::rename(next, path(), error);
+        return !error;
     }
     // Waits until the source's status satisfies `accept`, up to 10 s; the last status.
     LiveStatus statusWhen(const LiveSource& source,
@@ -125,7 +129,13 @@ TEST_F(GrowingFileSourceTest, AFileRenamedOverWithTheSameHeaderIsReadFromItsStar
     source.start();
     ASSERT_EQ(test::collectUntil(source, test::framesAtLeast(2)).count(LiveEvent::Kind::Frame), 2u);
     // Longer than the first, and the same header: neither a shrink nor a changed header says so.
-    replaceWith(header_ + "5 5 5 5 5 5 5 5 5\n6 6 6 6 6 6 6 6 6\n7 7 7 7 7 7 7 7 7\n");
+    if (!replaceWith(header_ + "5 5 5 5 5 5 5 5 5\n6 6 6 6 6 6 6 6 6\n7 7 7 7 7 7 7 7 7\n")) {
+#if defined(_WIN32)
+        GTEST_SKIP() << "this system cannot rename over a file that is open (MoveFileEx, Wine)";
+#else
+        FAIL() << "cannot rename over the followed file";
+#endif
+    }
     const Collected after = test::collectUntil(source, test::framesAtLeast(3), 5s);
     ASSERT_GE(after.events.size(), 3u);
     EXPECT_EQ(after.events[0].kind, LiveEvent::Kind::Disconnected);
@@ -192,7 +202,7 @@ TEST_F(GrowingFileNamedPipeTest, ANamedPipePutAtTheNameIsRefusedWithoutBlocking)
 
     // A regular file again, with the same header: another file, read from its start.
     openAllPipesForWriting(); // (a source stuck in open() goes on, to fail below, not hang)
-    replaceWith(header_ + "4 4 4 4 4 4 4 4 4\n");
+    ASSERT_TRUE(replaceWith(header_ + "4 4 4 4 4 4 4 4 4\n"));
     const Collected after = test::collectUntil(source, test::framesAtLeast(1), 5s);
     ASSERT_EQ(after.count(LiveEvent::Kind::Frame), 1u);
     EXPECT_EQ(after.events[0].text, "replaced by another file");

@@ -227,8 +227,8 @@ TEST_F(TakeRecorderTest, AFileThatAppearsAtTheOutputDuringTheTakeIsKept) {
     ASSERT_EQ(TakeRecorder::outputProblem({.output = output}), "");
     TakeRecorder recorder({.output = output});
     ASSERT_TRUE(feed(recorder, {connected(1), skeleton(nine_), frame("1 1 1 1 1 1 1 1 1", 0)}));
-    std::ofstream(output) << "notes\n";
-    std::ofstream(directory_ / "mine-2.bvh") << "more notes\n";
+    std::ofstream(output, std::ios::binary) << "notes\n";
+    std::ofstream(directory_ / "mine-2.bvh", std::ios::binary) << "more notes\n";
     std::vector<std::string> notes;
     ASSERT_TRUE(recorder.finish(notes));
     EXPECT_EQ(contents(output), "notes\n");
