@@ -5,7 +5,8 @@
 //      before the page's scripts run);
 //   m. a pointer move over the canvas wakes it: it draws, then sleeps again; Space plays (frames
 //      are drawn, the frame number advances, it stays awake), Space again pauses and it sleeps;
-//   n. a window resize wakes it: the canvas follows the new size, then it sleeps.
+//   n. a wheel notch over the view wakes it and zooms one desktop step;
+//   o. a window resize wakes it: the canvas follows the new size, then it sleeps.
 // Figure: the CPU the whole browser (every chromium process) used over 10 s with the page
 // asleep, in % of one core, beside the same figure while it plays.
 import { readFile } from 'node:fs/promises';
@@ -106,6 +107,20 @@ export async function checkSleeping(context) {
           `m. Space plays (the frame advances to ${playing?.frame}, the page stays awake), ` +
           `Space again pauses and the page sleeps${paused ? '' : ': it did not within 5 s'}`);
 
+    // A wheel notch (Chrome's 100 px) over the view: the page hands it on as the desktop's one
+    // step, which zooms by 0.85 (render/math/camera.cpp); emscripten's GLFW alone passed 100
+    // steps the wrong way, and the camera flew to its farthest.
+    const beforeWheel = await page.evaluate(() => window.bvhscope.state());
+    await page.mouse.move(640, 300);
+    await page.mouse.wheel({ deltaY: -100 });
+    const wheeled = await waitForState(page, (s) => s.camera.distance !== beforeWheel.camera.distance,
+                                       'a wheel notch to zoom', 5000).catch(() => null);
+    const ratio = wheeled ? wheeled.camera.distance / beforeWheel.camera.distance : NaN;
+    check(Math.abs(ratio - 0.85) < 1e-3,
+          `n. a wheel notch up over the view wakes the page and zooms in one step: distance ` +
+          `x${ratio.toFixed(4)} (0.85)`);
+    await waitForState(page, (s) => s.asleep, 'sleep after the wheel', 5000).catch(() => null);
+
     await page.setViewport({ width: 1000, height: 640 });
     const resized = await waitForState(page, (s) => s.canvas[0] === 1000 && s.canvas[1] === 640 &&
                                        s.layout.timeline[2] === 1000,
@@ -113,7 +128,7 @@ export async function checkSleeping(context) {
     const resizedAsleep = await waitForState(page, (s) => s.asleep, 'sleep after the resize',
                                              5000).catch(() => null);
     check(resized !== null && resizedAsleep !== null,
-          `n. a resize to 1000x640 wakes the page: the canvas is ` +
+          `o. a resize to 1000x640 wakes the page: the canvas is ` +
           `${JSON.stringify(resized?.canvas)} and the timeline ${resized?.layout.timeline[2]} wide; ` +
           `then it sleeps${resizedAsleep ? '' : ': it did not within 5 s'}`);
     figure(`the paused page: the browser (all its processes) uses ${idleCpu.toFixed(2)} % of a ` +
