@@ -518,8 +518,8 @@
   // emscripten's GLFW turns touches into mouse buttons without positions; the page turns them
   // into the mouse the viewer knows instead, before GLFW's handlers see them:
   // - one finger: the pointer follows it; it presses only once the finger has moved (a drag:
-  //   orbit, scrub, scroll) or when it lifts (a tap: a click where it was), so a held touch
-  //   acts once, when let go, and never repeats or cancels;
+  //   orbit, scrub) or when it lifts (a tap: a click where it was), so a held touch acts once,
+  //   when let go, and never repeats or cancels; dragged in a panel, it scrolls the panel;
   // - two fingers: their midpoint drags with the right button (pan, as on the desktop), and
   //   their spread turns the wheel (pinch to zoom).
   const kTapSlopPixels = 8;
@@ -527,7 +527,11 @@
   // this many notches of a mouse wheel.
   const kWheelStepsPerDoubling = 4;
   const kPixelsPerWheelStep = 100; // a DOM wheel "notch" in pixels (deltaMode 0)
-  let oneFinger = null; // {x, y, pressed}
+  // A finger dragged in a panel scrolls it, as on a phone, rather than pressing what it
+  // started on: ImGui scrolls 5 lines of its 13 px font per wheel step.
+  const kPanelPixelsPerWheelStep = 65;
+  const kScrolledPanels = ['files', 'joints', 'info', 'selection', 'settings'];
+  let oneFinger = null; // {x, y, pressed, scrolls, scrolling, lastY}
   let twoFingers = null; // {x, y, spread}
 
   function sendMouse(type, x, y, button) {
@@ -561,10 +565,21 @@
     twoFingers = null;
   }
 
+  // Whether (x, y), in CSS pixels (the viewer's window pixels), lies in a panel that a drag
+  // scrolls.
+  function inScrolledPanel(x, y) {
+    const layout = viewerReady ? JSON.parse(callString('bvhscope_web_state', [], [])).layout : null;
+    return kScrolledPanels.some((name) => {
+      const [left, top, width, height] = layout?.[name] ?? [0, 0, 0, 0];
+      return x >= left && x < left + width && y >= top && y < top + height;
+    });
+  }
+
   function onTouchStart(event) {
     const fingers = fingersOf(event);
     if (fingers.length === 1) {
-      oneFinger = { x: fingers[0].x, y: fingers[0].y, pressed: false };
+      oneFinger = { x: fingers[0].x, y: fingers[0].y, pressed: false, scrolling: false,
+                    scrolls: inScrolledPanel(fingers[0].x, fingers[0].y), lastY: fingers[0].y };
       sendMouse('mousemove', oneFinger.x, oneFinger.y, 0);
     } else if (fingers.length === 2) {
       // A second finger turns a one-finger drag into a pan: a tap not yet made is dropped.
@@ -582,8 +597,16 @@
     const fingers = fingersOf(event);
     if (oneFinger && fingers.length === 1) {
       const [finger] = fingers;
-      if (!oneFinger.pressed &&
-          Math.hypot(finger.x - oneFinger.x, finger.y - oneFinger.y) >= kTapSlopPixels) {
+      const moved = Math.hypot(finger.x - oneFinger.x, finger.y - oneFinger.y) >= kTapSlopPixels;
+      if (oneFinger.scrolls && (moved || oneFinger.scrolling)) {
+        // The content follows the finger: down scrolls up, as a wheel turned up does.
+        oneFinger.scrolling = true;
+        const steps = (finger.y - oneFinger.lastY) / kPanelPixelsPerWheelStep;
+        sendWheel(oneFinger.x, oneFinger.y, steps);
+        oneFinger.lastY = finger.y;
+        return;
+      }
+      if (!oneFinger.pressed && moved) {
         sendMouse('mousedown', oneFinger.x, oneFinger.y, 0);
         oneFinger.pressed = true;
       }
@@ -607,7 +630,7 @@
     const lifted = event.changedTouches[0];
     const x = lifted?.clientX ?? oneFinger?.x ?? 0;
     const y = lifted?.clientY ?? oneFinger?.y ?? 0;
-    if (oneFinger && !oneFinger.pressed && event.type === 'touchend') {
+    if (oneFinger && !oneFinger.pressed && !oneFinger.scrolling && event.type === 'touchend') {
       // A tap: the pointer is already there (touchstart moved it); the click lands on what
       // the viewer found under it.
       sendMouse('mousedown', oneFinger.x, oneFinger.y, 0);

@@ -3,7 +3,8 @@
 //   p. the compact layout: the 3D view gets at least half of the page, and the figure stands at
 //      least 0.3 of the page tall in a screenshot;
 //   q. tapping a tab opens its panel in a drawer (the view keeps half of the page); a touch held
-//      on a tab for many frames acts once, when let go, and tapping the lit tab closes it;
+//      on a tab for many frames acts once, when let go; a finger dragged in a drawer scrolls it;
+//      tapping the lit tab closes it;
 //   r. one finger dragged over the view orbits; two fingers spread apart zoom in (the camera's
 //      distance falls) and, moved together, pan (its target moves, its distance stays);
 //   s. turning the phone (844x390) resizes the canvas, and the layout stays compact with the
@@ -107,11 +108,36 @@ async function checkTabs(context, page, session, outDir) {
         `q. a touch held on Files for 20 frames does nothing while held (drawer ` +
         `'${whileHeld.layout.drawer}') and opens Files once let go ('${current.layout.drawer}')`);
 
-  await tap(context, page, session, filesTab);
-  current = await waitForState(page, (s) => s.layout.drawer === '' && area(s.layout.files) === 0,
+  await checkDragScrolls(context, page, session, current);
+
+  await tap(context, page, session, center(current.items['tabs:Joints']));
+  current = await waitForState(page, (s) => s.layout.drawer === '' && area(s.layout.joints) === 0,
                                'the drawer to close', kTimeoutMs).catch(() => null);
-  check(current !== null && area(current.layout.files) === 0,
-        'q. tapping the lit Files tab closes its drawer');
+  check(current !== null && area(current.layout.joints) === 0,
+        'q. tapping the lit Joints tab closes its drawer');
+}
+
+// q: a finger dragged up 48 px in the Joints drawer scrolls the tree by as much (48/65 of a wheel
+// step of ImGui's 65 px; the sample's tree, its arms closed, scrolls 68 px at most), and the
+// drawer stays open.
+async function checkDragScrolls(context, page, session, current) {
+  const { check, waitForState } = context;
+  await tap(context, page, session, center(current.items['tabs:Joints']));
+  const opened = await waitForState(page, (s) => area(s.layout.joints) > 0, 'the Joints drawer',
+                                    kTimeoutMs);
+  const drawer = opened.layout.joints;
+  // The lowest row inside the drawer: it stays in the tree's list after the scroll.
+  const rowName = Object.keys(opened.items)
+    .filter((name) => name.startsWith('tree:0:') && opened.items[name][1] < drawer[1] + drawer[3])
+    .sort((a, b) => opened.items[b][1] - opened.items[a][1])[0];
+  const from = { x: drawer[0] + drawer[2] / 2, y: drawer[1] + drawer[3] - 20 };
+  await dragFingers(context, page, session, [from], [{ x: from.x, y: from.y - 48 }]);
+  const scrolled = await waitForState(page, (s) => s.framesDrawn > opened.framesDrawn + 3,
+                                      'frames after the drag', kTimeoutMs);
+  const shift = opened.items[rowName]?.[1] - (scrolled.items[rowName]?.[1] ?? NaN);
+  check(Math.abs(shift - 48) <= 1 && scrolled.layout.drawer === 'joints',
+        `q. a finger dragged up 48 px in the Joints drawer scrolls the tree 48 px ` +
+        `(${rowName} moved up ${shift} px), the drawer staying open`);
 }
 
 // r: orbit, pinch, pan over the view.
