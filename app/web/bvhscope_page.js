@@ -258,9 +258,10 @@
   // a few frames a second (unless the user is doing something) and reads it in tasks of its own
   // between frames (a MessageChannel message runs as soon as the browser is free, without
   // setTimeout's 4 ms clamp), so the reader gets nearly all of the page's time and input still
-  // gets an answer within a slice. A slice of 16 ms costs the reader under 1 % in the hops
-  // between tasks; the viewer starts the reading (Module.bvhscopeReadLoads) when it opens a
-  // file, and the reading stops once nothing is left to read.
+  // gets an answer within a slice. The hop from one task to the next costs about 0.012 ms in
+  // chromium (5 000 hops timed), so a 16 ms slice gives the reader over 99.9 % of the time the
+  // page leaves it, while a tap still waits at most one slice. The viewer starts the reading
+  // (Module.bvhscopeReadLoads) when it opens a file; it stops once nothing is left to read.
   const kLoadSliceMilliseconds = 16;
   const loadChannel = new MessageChannel();
   let loadsPumping = false;

@@ -9,7 +9,8 @@
 //      distance falls) and, moved together, pan (its target moves, its distance stays);
 //   s. turning the phone (844x390) resizes the canvas, and the layout stays compact with the
 //      view on at least half of the page;
-//   t. with the panels hidden (Tab), a "Show panels" button appears; tapping it brings them back.
+//   t. View > Hide panels, tapped in the Files drawer's menu, shows a "Show panels" button;
+//      tapping it brings them back.
 // Screenshots: tests/web/out/web_phone*.png.
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
@@ -192,14 +193,27 @@ async function checkRotation(context, page, outDir) {
                      kTimeoutMs);
 }
 
-// t: hidden panels come back by touch.
+// t: the panels hidden by touch (the Files tab, its View menu, Hide panels), and brought back
+// by touch.
 async function checkShowPanels(context, page, session, outDir) {
   const { check, waitForState } = context;
-  await page.keyboard.press('Tab');
+  const start = await context.state(page);
+  await tap(context, page, session, center(start.items['tabs:Files']));
+  const files = await waitForState(page, (s) => area(s.layout.files) > 0 && s.items['menu:View'],
+                                   'the Files drawer and its View menu', kTimeoutMs);
+  await tap(context, page, session, center(files.items['menu:View']));
+  const menu = await waitForState(page, (s) => s.items['menu:View>Hide panels'],
+                                  'the View menu to open', kTimeoutMs).catch(() => null);
+  await page.screenshot({ path: path.join(outDir, 'web_phone_menu.png') });
+  if (!check(menu !== null, 't. tapping View in the Files drawer opens the View menu')) {
+    return;
+  }
+  await tap(context, page, session, center(menu.items['menu:View>Hide panels']));
   const hidden = await waitForState(page, (s) => s.panelsHidden && s.items['panels:show'],
                                     'the Show panels button', kTimeoutMs).catch(() => null);
   await page.screenshot({ path: path.join(outDir, 'web_phone_hidden.png') });
-  if (!check(hidden !== null, 't. with the panels hidden, a Show panels button is drawn')) {
+  if (!check(hidden !== null, 't. View > Hide panels, tapped, hides the panels and draws a Show ' +
+                       'panels button')) {
     return;
   }
   await tap(context, page, session, center(hidden.items['panels:show']));

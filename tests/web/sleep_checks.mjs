@@ -98,7 +98,8 @@ export async function checkSleeping(context) {
     await page.keyboard.press('Space');
     const playing = await waitForState(page, (s) => s.frame > asleepAgain?.frame + 10,
                                        'Space to play', 10000).catch(() => null);
-    const stillAwake = playing !== null && !(await page.evaluate(() => window.bvhscope.state())).asleep;
+    const whilePlaying = await page.evaluate(() => window.bvhscope.state());
+    const stillAwake = playing !== null && !whilePlaying.asleep;
     const playingCpu = await browserCpuPercent(browser, 3000);
     await page.keyboard.press('Space');
     const paused = await waitForState(page, (s) => s.asleep, 'Space to pause and the page to sleep',
@@ -113,8 +114,9 @@ export async function checkSleeping(context) {
     const beforeWheel = await page.evaluate(() => window.bvhscope.state());
     await page.mouse.move(640, 300);
     await page.mouse.wheel({ deltaY: -100 });
-    const wheeled = await waitForState(page, (s) => s.camera.distance !== beforeWheel.camera.distance,
-                                       'a wheel notch to zoom', 5000).catch(() => null);
+    const wheeled = await waitForState(
+      page, (s) => s.camera.distance !== beforeWheel.camera.distance, 'a wheel notch to zoom',
+      5000).catch(() => null);
     const ratio = wheeled ? wheeled.camera.distance / beforeWheel.camera.distance : NaN;
     check(Math.abs(ratio - 0.85) < 1e-3,
           `n. a wheel notch up over the view wakes the page and zooms in one step: distance ` +
@@ -129,7 +131,8 @@ export async function checkSleeping(context) {
                                              5000).catch(() => null);
     check(resized !== null && resizedAsleep !== null,
           `o. a resize to 1000x640 wakes the page: the canvas is ` +
-          `${JSON.stringify(resized?.canvas)} and the timeline ${resized?.layout.timeline[2]} wide; ` +
+          `${JSON.stringify(resized?.canvas)} and the timeline ` +
+          `${resized?.layout.timeline[2]} wide; ` +
           `then it sleeps${resizedAsleep ? '' : ': it did not within 5 s'}`);
     figure(`the paused page: the browser (all its processes) uses ${idleCpu.toFixed(2)} % of a ` +
            `core over 10 s (${playingCpu.toFixed(0)} % while playing, over 3 s)`);

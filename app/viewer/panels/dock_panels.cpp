@@ -263,22 +263,27 @@ void drawDockControls(ViewerState& state, float scale) {
 }
 
 void drawViewMenu(ViewerState& state) {
-    if (!ImGui::BeginMenu("View")) {
+    const bool open = ImGui::BeginMenu("View");
+    recordItemRect(state, "menu:View"); // the page's phone checks tap it
+    if (!open) {
         return;
     }
     DockProportions& dock = state.settings.dock;
     if (ImGui::MenuItem("Hide panels", "Tab", state.panelsHidden)) {
         state.panelsHidden = !state.panelsHidden;
     }
-    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed)) {
+    recordItemRect(state, "menu:View>Hide panels");
+    // The compact layout (a phone) has no columns to collapse or resize.
+    const bool columns = !state.layout.compact;
+    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed, columns)) {
         dock.leftCollapsed = !dock.leftCollapsed;
     }
     recordItemRect(state, "menu:View>Collapse left column");
-    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed)) {
+    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed, columns)) {
         dock.rightCollapsed = !dock.rightCollapsed;
     }
     recordItemRect(state, "menu:View>Collapse right column");
-    if (ImGui::MenuItem("Reset panel sizes")) {
+    if (ImGui::MenuItem("Reset panel sizes", nullptr, false, columns)) {
         dock = DockProportions{};
     }
     ImGui::Separator();
