@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/platform/browser.h"
 #include "app/platform/config_directory.h"
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
@@ -18,6 +19,7 @@
 #include "app/viewer/platform/file_chooser.h"
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/imgui_layer.h"
+#include "app/viewer/platform/page_frames.h"
 #include "app/viewer/platform/termination.h"
 #include "app/viewer/session/picture_request.h"
 #include "app/viewer/session/session.h"
@@ -56,6 +58,9 @@ DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHe
                           curves.selection->character < state.scene.characters().size();
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
     request.jointSelected = state.selection.has_value();
+    // The phone's layout is the page's: a narrow desktop window keeps its columns.
+    request.compact = kInBrowser && wantsCompactLayout(request.windowWidth, scale, state.touchOnly);
+    request.drawer = state.compactDrawer;
     return computeDockLayout(request, state.settings.dock);
 }
 
@@ -285,8 +290,12 @@ private:
     std::vector<LoadTiming> completedTimings_;
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
-    double lastActivity_ = glfwGetTime();         // the last input, command or change (awaitFrame)
-    [[maybe_unused]] double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
+    double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
+#ifdef __EMSCRIPTEN__
+    bool pageDrawsNow(double now);
+    double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
+    double lastInput_ = 0.0;     // the page's last event from outside (awaitFrame)
+#endif
 };
 
 namespace {
@@ -302,26 +311,21 @@ constexpr double kIdleWakeSeconds = 0.5;
 // at 60 Hz while a large file streams in.
 constexpr std::chrono::milliseconds kLoadSliceBudget{8};
 constexpr std::size_t kKeptLoadTimings = 100;
-// The page's frame interval while a file streams in (awaitFrame).
-[[maybe_unused]] constexpr double kStreamingRedrawSeconds = 0.1;
+// The page's frame interval while a file is read and the user does nothing (awaitFrame): four
+// pictures a second show the file coming in; the rest of the time is the reader's.
+[[maybe_unused]] constexpr double kReadingRedrawSeconds = 0.25;
 
 } // namespace
 
 bool FrameLoop::awaitFrame() {
-#ifdef __EMSCRIPTEN__
-    // The browser calls each frame at its display's rate (and not at all in a hidden tab); a
-    // page cannot block in a wait for events. It has one thread: while files stream in behind
-    // poses already shown, it draws a few times a second and leaves the rest of the time to
-    // the parser (app/web/bvhscope_page.js reads the files between frames).
-    const double drawNow = glfwGetTime();
-    if (state_.loads.onlyStreaming(state_.scene) &&
-        drawNow - lastDrawnTime_ < kStreamingRedrawSeconds) {
-        return false;
-    }
-    lastDrawnTime_ = drawNow;
-    return true;
-#endif
     const double now = glfwGetTime();
+#ifdef __EMSCRIPTEN__
+    // An event the page saw (input, a resize, an open, a load done reading) woke the frames.
+    if (const PageWake wake = takePageWake(); wake != PageWake::None) {
+        lastActivity_ = now;
+        lastInput_ = wake == PageWake::Input ? now : lastInput_;
+    }
+#endif
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
                           startupLoadsPending_ || bodiesBuilding(state_.scene) ||
@@ -330,11 +334,21 @@ bool FrameLoop::awaitFrame() {
         if (mustDraw) {
             lastActivity_ = now;
         }
+#ifdef __EMSCRIPTEN__
+        return pageDrawsNow(now);
+#else
         return true;
+#endif
     }
     if (probe_ != nullptr) {
         probe_->beforeSleep();
     }
+#ifdef __EMSCRIPTEN__
+    // The page cannot block in a wait: it stops asking for animation frames, and its events
+    // start them again (platform/page_frames.h).
+    pausePageFrames();
+    return false;
+#else
     glfwWaitEventsTimeout(kIdleWakeSeconds);
     const double woke = glfwGetTime();
     if (woke - now >= kIdleWakeSeconds * 0.95) {
@@ -342,7 +356,25 @@ bool FrameLoop::awaitFrame() {
     }
     lastActivity_ = woke;
     return true;
+#endif
 }
+
+#ifdef __EMSCRIPTEN__
+bool FrameLoop::pageDrawsNow(double now) {
+    // The page has one thread: while it fetches files, and once the files being read show their
+    // first poses, bringing them in gets its time and the picture is drawn a few times a second
+    // (app/web/bvhscope_page.js reads between frames), unless the user is doing something.
+    const bool reading =
+        (state_.loads.reading(state_.scene) && state_.loads.onlyStreaming(state_.scene)) ||
+        pageFetching();
+    if (reading && now - lastInput_ >= kSettleSeconds &&
+        now - lastDrawnTime_ < kReadingRedrawSeconds) {
+        return false;
+    }
+    lastDrawnTime_ = now;
+    return true;
+}
+#endif
 
 // Input: the window's events, its size, the docked layout, drops and the chooser's answer
 // (as commands). False while the window is minimised (nothing to draw).

@@ -214,6 +214,7 @@
     let outcomes;
     try {
       await whenViewerReady();
+      tellFetching();
       outcomes = await Promise.all(sources.map(async (source) => {
         const name = nameOfItsOwn(source.name);
         try {
@@ -231,6 +232,7 @@
       }));
     } finally {
       pendingReads -= sources.length;
+      tellFetching();
     }
     const names = outcomes.filter((outcome) => outcome.error === null).map((o) => o.name);
     if (names.length > 0) {
@@ -239,16 +241,28 @@
     return outcomes;
   }
 
-  function pushOpen(names) {
-    runtime('ccall')('bvhscope_web_open', 'number', ['string'], [names.join('\n')]);
-    pumpLoads();
+  // While files are fetched and copied in, the viewer draws a few frames a second: a page
+  // playing a capture under a software renderer otherwise took 1.1 s to fetch 48 MB that
+  // take 0.2 s with it paused.
+  function tellFetching() {
+    if (viewerReady) {
+      Module._bvhscope_web_set_fetching(pendingReads > 0 ? 1 : 0);
+    }
   }
 
-  // The page has no threads: files are parsed in slices. Besides one slice per drawn frame, the
-  // viewer reads them in tasks of their own between frames (a MessageChannel message runs as
-  // soon as the browser is free, without setTimeout's 4 ms clamp), so input and drawing go on
-  // and the parser gets the rest of the time.
-  const kLoadSliceMilliseconds = 8;
+  function pushOpen(names) {
+    runtime('ccall')('bvhscope_web_open', 'number', ['string'], [names.join('\n')]);
+  }
+
+  // The page has no threads: files are parsed in slices. While a file is read, the viewer draws
+  // a few frames a second (unless the user is doing something) and reads it in tasks of its own
+  // between frames (a MessageChannel message runs as soon as the browser is free, without
+  // setTimeout's 4 ms clamp), so the reader gets nearly all of the page's time and input still
+  // gets an answer within a slice. The hop from one task to the next costs about 0.012 ms in
+  // chromium (5 000 hops timed), so a 16 ms slice gives the reader over 99.9 % of the time the
+  // page leaves it, while a tap still waits at most one slice. The viewer starts the reading
+  // (Module.bvhscopeReadLoads) when it opens a file; it stops once nothing is left to read.
+  const kLoadSliceMilliseconds = 16;
   const loadChannel = new MessageChannel();
   let loadsPumping = false;
   loadChannel.port1.onmessage = () => {
@@ -320,6 +334,8 @@
       return;
     }
     viewerReady = true;
+    fitCanvasToWindow(); // the window may have changed size while the viewer started
+    tellTouchOnly();
     loadingText.remove();
     readyWaiters.splice(0).forEach((resolve) => resolve());
   }
@@ -337,7 +353,12 @@
       loads: viewer.loads ?? [],
       busy: !viewerReady || Boolean(viewer.busy) || pendingReads > 0,
       commandsPending: Boolean(viewer.commandsPending),
+      asleep: Boolean(viewer.asleep),
+      framesDrawn: viewer.framesDrawn ?? 0,
       layout: viewer.layout ?? null,
+      items: viewer.items ?? {},
+      camera: viewer.camera ?? null,
+      panelsHidden: Boolean(viewer.panelsHidden),
       canvas: [canvas.width, canvas.height],
       ready: viewerReady,
     };
@@ -475,15 +496,217 @@
 
   // The canvas starts at the window's size in CSS pixels, as the viewer's window does
   // (web_entry.cpp: emscripten's GLFW has no content scale, so a window pixel is a CSS pixel;
-  // on a devicePixelRatio 2 screen the browser scales the picture up). From then on the
-  // viewer follows the window's resize events itself; CSS keeps the element window-sized.
+  // on a devicePixelRatio 2 screen the browser scales the picture up). From then on the viewer
+  // is told each new size (bvhscope_web_resize); CSS keeps the element window-sized.
   function fitCanvasToWindow() {
     if (!viewerReady) {
       canvas.width = Math.max(1, window.innerWidth);
       canvas.height = Math.max(1, window.innerHeight);
+      return;
     }
+    Module._bvhscope_web_resize(window.innerWidth, window.innerHeight);
   }
   fitCanvasToWindow();
+  // A phone turned: some browsers fire orientationchange before the window's size changes, and
+  // a resize after; the visual viewport reports the size once it has settled. Each is cheap: the
+  // viewer only sets its window size.
+  window.addEventListener('resize', fitCanvasToWindow);
+  window.addEventListener('orientationchange', fitCanvasToWindow);
+  window.visualViewport?.addEventListener('resize', fitCanvasToWindow);
+
+  // [SECTION] Touch
+  //
+  // emscripten's GLFW turns touches into mouse buttons without positions; the page turns them
+  // into the mouse the viewer knows instead, before GLFW's handlers see them:
+  // - one finger: the pointer follows it; it presses only once the finger has moved (a drag:
+  //   orbit, scrub) or when it lifts (a tap: a click where it was), so a held touch acts once,
+  //   when let go, and never repeats or cancels; dragged in a panel, it scrolls the panel;
+  // - two fingers: their midpoint drags with the right button (pan, as on the desktop), and
+  //   their spread turns the wheel (pinch to zoom).
+  const kTapSlopPixels = 8;
+  // Wheel steps per doubling of the fingers' spread: a pinch from 100 to 200 px zooms as far as
+  // this many notches of a mouse wheel.
+  const kWheelStepsPerDoubling = 4;
+  const kPixelsPerWheelStep = 100; // a DOM wheel "notch" in pixels (deltaMode 0)
+  // A finger dragged in a panel scrolls it, as on a phone, rather than pressing what it
+  // started on: ImGui scrolls 5 lines of its 13 px font per wheel step.
+  const kPanelPixelsPerWheelStep = 65;
+  const kScrolledPanels = ['files', 'joints', 'info', 'selection', 'settings'];
+  let oneFinger = null; // {x, y, pressed, scrolls, scrolling, lastY}
+  let twoFingers = null; // {x, y, spread}
+
+  function sendMouse(type, x, y, button) {
+    canvas.dispatchEvent(new MouseEvent(type, { clientX: x, clientY: y, button, bubbles: true,
+                                                cancelable: true, view: window }));
+  }
+
+  function sendWheel(x, y, steps) {
+    canvas.dispatchEvent(new WheelEvent('wheel', { clientX: x, clientY: y, deltaMode: 0,
+                                                   deltaY: -steps * kPixelsPerWheelStep,
+                                                   bubbles: true, cancelable: true }));
+  }
+
+  function fingersOf(event) {
+    return Array.from(event.touches).map((touch) => ({ x: touch.clientX, y: touch.clientY }));
+  }
+
+  function midpointAndSpread([a, b]) {
+    return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2,
+             spread: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)) };
+  }
+
+  function endGesture(x, y) {
+    if (oneFinger?.pressed) {
+      sendMouse('mouseup', x, y, 0);
+    }
+    if (twoFingers) {
+      sendMouse('mouseup', twoFingers.x, twoFingers.y, 2);
+    }
+    oneFinger = null;
+    twoFingers = null;
+  }
+
+  // Whether (x, y), in CSS pixels (the viewer's window pixels), lies in a panel that a drag
+  // scrolls.
+  function inScrolledPanel(x, y) {
+    const layout = viewerReady ? JSON.parse(callString('bvhscope_web_state', [], [])).layout : null;
+    return kScrolledPanels.some((name) => {
+      const [left, top, width, height] = layout?.[name] ?? [0, 0, 0, 0];
+      return x >= left && x < left + width && y >= top && y < top + height;
+    });
+  }
+
+  function onTouchStart(event) {
+    const fingers = fingersOf(event);
+    if (fingers.length === 1) {
+      oneFinger = { x: fingers[0].x, y: fingers[0].y, pressed: false, scrolling: false,
+                    scrolls: inScrolledPanel(fingers[0].x, fingers[0].y), lastY: fingers[0].y };
+      sendMouse('mousemove', oneFinger.x, oneFinger.y, 0);
+    } else if (fingers.length === 2) {
+      // A second finger turns a one-finger drag into a pan: a tap not yet made is dropped.
+      if (oneFinger?.pressed) {
+        sendMouse('mouseup', oneFinger.x, oneFinger.y, 0);
+      }
+      oneFinger = null;
+      twoFingers = midpointAndSpread(fingers);
+      sendMouse('mousemove', twoFingers.x, twoFingers.y, 0);
+      sendMouse('mousedown', twoFingers.x, twoFingers.y, 2);
+    }
+  }
+
+  function onTouchMove(event) {
+    const fingers = fingersOf(event);
+    if (oneFinger && fingers.length === 1) {
+      const [finger] = fingers;
+      const moved = Math.hypot(finger.x - oneFinger.x, finger.y - oneFinger.y) >= kTapSlopPixels;
+      if (oneFinger.scrolls && (moved || oneFinger.scrolling)) {
+        // The content follows the finger: down scrolls up, as a wheel turned up does.
+        oneFinger.scrolling = true;
+        const steps = (finger.y - oneFinger.lastY) / kPanelPixelsPerWheelStep;
+        sendWheel(oneFinger.x, oneFinger.y, steps);
+        oneFinger.lastY = finger.y;
+        return;
+      }
+      if (!oneFinger.pressed && moved) {
+        sendMouse('mousedown', oneFinger.x, oneFinger.y, 0);
+        oneFinger.pressed = true;
+      }
+      if (oneFinger.pressed) {
+        sendMouse('mousemove', finger.x, finger.y, 0);
+      }
+    } else if (twoFingers && fingers.length >= 2) {
+      const now = midpointAndSpread(fingers.slice(0, 2));
+      sendMouse('mousemove', now.x, now.y, 2);
+      const steps = kWheelStepsPerDoubling * Math.log2(now.spread / twoFingers.spread);
+      if (Math.abs(steps) >= 0.25) {
+        sendWheel(now.x, now.y, steps);
+        twoFingers.spread = now.spread;
+      }
+      twoFingers.x = now.x;
+      twoFingers.y = now.y;
+    }
+  }
+
+  function onTouchEnd(event) {
+    const lifted = event.changedTouches[0];
+    const x = lifted?.clientX ?? oneFinger?.x ?? 0;
+    const y = lifted?.clientY ?? oneFinger?.y ?? 0;
+    if (oneFinger && !oneFinger.pressed && !oneFinger.scrolling && event.type === 'touchend') {
+      // A tap: the pointer is already there (touchstart moved it); the click lands on what
+      // the viewer found under it.
+      sendMouse('mousedown', oneFinger.x, oneFinger.y, 0);
+      sendMouse('mouseup', oneFinger.x, oneFinger.y, 0);
+      oneFinger = null;
+    }
+    if (event.touches.length === 0) {
+      endGesture(x, y);
+    }
+  }
+
+  // Window capture: before GLFW's own touch handlers on the canvas, which never see them.
+  const touchHandlers = { touchstart: onTouchStart, touchmove: onTouchMove, touchend: onTouchEnd,
+                          touchcancel: onTouchEnd };
+  for (const [type, handler] of Object.entries(touchHandlers)) {
+    window.addEventListener(type, (event) => {
+      if (event.target !== canvas) {
+        return;
+      }
+      event.preventDefault(); // no emulated mouse events, no long-press menu, no page zoom
+      event.stopPropagation();
+      wakeViewer();
+      handler(event);
+    }, { capture: true, passive: false });
+  }
+
+  // emscripten's GLFW passes a wheel event's deltaY on as GLFW's y offset: in pixels (100 a
+  // notch in Chrome, 3 lines in Firefox) and with the DOM's sign (down is positive), where the
+  // desktop's GLFW gives one step a notch, up positive. Each wheel event over the canvas is
+  // handed on in the desktop's units instead, so the wheel (and a pinch) zooms as on the desktop.
+  const normalisedWheels = new WeakSet();
+  const kWheelUnitsPerStep = [kPixelsPerWheelStep, 3, 1]; // by deltaMode: pixels, lines, pages
+  window.addEventListener('wheel', (event) => {
+    if (event.target !== canvas || normalisedWheels.has(event)) {
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation();
+    const perStep = kWheelUnitsPerStep[event.deltaMode] ?? kPixelsPerWheelStep;
+    const normalised = new WheelEvent('wheel', {
+      clientX: event.clientX, clientY: event.clientY, deltaMode: 0,
+      deltaX: -event.deltaX / perStep, deltaY: -event.deltaY / perStep,
+      shiftKey: event.shiftKey, ctrlKey: event.ctrlKey, altKey: event.altKey,
+      metaKey: event.metaKey, bubbles: true, cancelable: true });
+    normalisedWheels.add(normalised);
+    canvas.dispatchEvent(normalised);
+  }, { capture: true, passive: false });
+
+  // Touch without a fine pointer (a phone, a tablet): the compact layout whatever the width.
+  const touchOnlyQuery = window.matchMedia('(hover: none) and (pointer: coarse)');
+  function tellTouchOnly() {
+    if (viewerReady) {
+      Module._bvhscope_web_set_touch_only(touchOnlyQuery.matches ? 1 : 0);
+    }
+  }
+  touchOnlyQuery.addEventListener?.('change', tellTouchOnly);
+
+  // [SECTION] Sleeping and waking
+  //
+  // When nothing moves the viewer stops asking for animation frames (platform/page_frames.h);
+  // every event that can change what it shows starts them again. Listened to on the window,
+  // before any other handler (capture), so the viewer is awake when GLFW's handlers pass the
+  // event on.
+  const kWakingEvents = ['mousemove', 'mousedown', 'mouseup', 'wheel', 'keydown', 'keyup',
+                         'keypress', 'touchstart', 'touchmove', 'touchend', 'touchcancel',
+                         'pointerdown', 'pointermove', 'pointerup', 'focus', 'blur', 'drop'];
+  function wakeViewer() {
+    if (viewerReady) {
+      Module._bvhscope_web_wake();
+    }
+  }
+  for (const type of kWakingEvents) {
+    window.addEventListener(type, wakeViewer, { capture: true, passive: true });
+  }
+  document.addEventListener('visibilitychange', wakeViewer);
 
   // The whole page takes drops; without preventDefault the browser would open the file itself.
   window.addEventListener('dragover', (event) => {
@@ -518,6 +741,8 @@
     // Called by the viewer (app/platform/web): File > Open, and an export written to /downloads.
     bvhscopeChooseFiles: () => fileInput.click(),
     bvhscopeDownload: download,
+    // Called by the viewer while a file it opened has bytes left to read.
+    bvhscopeReadLoads: pumpLoads,
     // Called by main() when the viewer cannot start (no WebGL2 context).
     bvhscopeFailed: () => {
       loadingText.textContent = 'bvhscope could not start: this browser gave it no WebGL2.';

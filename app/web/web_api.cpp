@@ -9,6 +9,7 @@
 // skeleton gives them (EndSite_<parent>), each coordinate the shortest text that reads back to
 // the same float. So the page and the command line print the same numbers for the same frame.
 #include "app/viewer/io/file_loading.h"
+#include "app/viewer/platform/page_frames.h"
 #include "app/viewer/session/viewer_state.h"
 #include "app/web/web_session.h"
 #include "core/kinematics/forward_kinematics_plan.h"
@@ -187,29 +188,75 @@ void appendLoads(std::string& out) {
     out += ']';
 }
 
+void appendRect(std::string& out, float x, float y, float width, float height) {
+    out += '[';
+    appendJsonNumber(out, x);
+    out += ',';
+    appendJsonNumber(out, y);
+    out += ',';
+    appendJsonNumber(out, width);
+    out += ',';
+    appendJsonNumber(out, height);
+    out += ']';
+}
+
+const char* drawerName(viewer::CompactDrawer drawer) {
+    switch (drawer) {
+    case viewer::CompactDrawer::Files:
+        return "files";
+    case viewer::CompactDrawer::Joints:
+        return "joints";
+    case viewer::CompactDrawer::Info:
+        return "info";
+    case viewer::CompactDrawer::Selection:
+        return "selection";
+    case viewer::CompactDrawer::Settings:
+        return "settings";
+    case viewer::CompactDrawer::None:
+        break;
+    }
+    return "";
+}
+
 // The docked layout the viewer computed for its last frame (layout/dock_layout.h), in window
-// pixels: each panel as [x, y, width, height]; an empty one is [x, y, 0, 0]-like.
-void appendLayout(std::string& out, const viewer::DockLayout& layout) {
+// pixels: each panel as [x, y, width, height]; an empty one is [x, y, 0, 0]-like. "compact" is
+// the phone's layout, "tabs" its row of tabs and "drawer" the panel its drawer shows ("" none).
+void appendLayout(std::string& out, const viewer::ViewerState& state) {
+    const viewer::DockLayout& layout = state.layout;
     const std::pair<const char*, const viewer::LayoutRect*> rects[] = {
         {"files", &layout.files},       {"joints", &layout.joints},
         {"info", &layout.info},         {"selection", &layout.selection},
         {"settings", &layout.settings}, {"timeline", &layout.timeline},
-        {"view", &layout.view}};
+        {"view", &layout.view},         {"tabs", &layout.tabs},
+        {"curves", &layout.curves},     {"compare", &layout.compare}};
     out += "\"layout\":{";
-    bool first = true;
     for (const auto& [name, rect] : rects) {
-        out += first ? "\"" : ",\"";
-        first = false;
+        out += '"';
         out += name;
-        out += "\":[";
-        appendJsonNumber(out, rect->x);
+        out += "\":";
+        appendRect(out, rect->x, rect->y, rect->width, rect->height);
         out += ',';
-        appendJsonNumber(out, rect->y);
-        out += ',';
-        appendJsonNumber(out, rect->width);
-        out += ',';
-        appendJsonNumber(out, rect->height);
-        out += ']';
+    }
+    out += "\"compact\":";
+    out += layout.compact ? "true" : "false";
+    out += ",\"drawer\":";
+    appendJsonString(out, drawerName(state.compactDrawer));
+    out += '}';
+}
+
+// Where the last frame drew the widgets it records (tabs, buttons, menu items), by name, as
+// [x, y, width, height] in window pixels: what a test taps.
+void appendItems(std::string& out, const viewer::ViewerState& state) {
+    out += "\"items\":{";
+    bool first = true;
+    for (const auto& [name, rect] : state.widgetRects.rects) {
+        if (!first) {
+            out += ',';
+        }
+        first = false;
+        appendJsonString(out, name);
+        out += ':';
+        appendRect(out, rect.x, rect.y, rect.width, rect.height);
     }
     out += '}';
 }
@@ -231,8 +278,33 @@ std::string stateJson(const viewer::ViewerState& state) {
     // file is neither loading nor refused.
     out += ",\"commandsPending\":";
     out += state.commands.empty() ? "false" : "true";
+    // Whether the page has stopped its animation frames (nothing moves), and how many frames
+    // it has drawn: a sleeping page draws none.
+    out += ",\"asleep\":";
+    out += viewer::pageFramesPaused() ? "true" : "false";
+    out += ",\"framesDrawn\":";
+    appendJsonNumber(out, state.framesDrawn);
+    // The camera, for touch checks: pinch zooms (distance), two fingers pan (target), one
+    // finger orbits (yaw, pitch).
+    const render::OrbitCamera& camera = state.camera;
+    out += ",\"camera\":{\"distance\":";
+    appendJsonNumber(out, camera.distance);
+    out += ",\"yaw\":";
+    appendJsonNumber(out, camera.yawRadians);
+    out += ",\"pitch\":";
+    appendJsonNumber(out, camera.pitchRadians);
+    out += ",\"target\":[";
+    for (int axis = 0; axis < 3; ++axis) {
+        out += axis == 0 ? "" : ",";
+        appendJsonNumber(out, camera.target[axis]);
+    }
+    out += "]}";
+    out += ",\"panelsHidden\":";
+    out += state.panelsHidden ? "true" : "false";
     out += ',';
-    appendLayout(out, state.layout);
+    appendLayout(out, state);
+    out += ',';
+    appendItems(out, state);
     out += '}';
     return out;
 }
@@ -301,8 +373,11 @@ using bvhscope::web::viewerState;
 
 // JSON: {"files":[{"name","joints","frames","loading","color":[r,g,b]}],"frame",
 // "messages":[...],"frameMs","loads":[{"name","headerMs","firstPoseMs","totalMs","failed"}],
-// "busy","commandsPending","layout":{"files","joints","info","selection","settings","timeline","view"}}
-// (rects as [x,y,width,height] in window pixels); before the viewer exists, "{}".
+// "busy","commandsPending","asleep","framesDrawn","camera":{"distance","yaw","pitch","target"},
+// "panelsHidden","layout":{"files","joints",
+// "info","selection","settings","timeline","view","tabs","curves","compare","compact","drawer"},
+// "items":{name:rect}} (rects as [x,y,width,height] in window pixels); before the viewer
+// exists, "{}".
 extern "C" EMSCRIPTEN_KEEPALIVE const char* bvhscope_web_state() {
     const bvhscope::viewer::ViewerState* state = viewerState();
     bvhscope::web::stateAnswer = state == nullptr ? "{}" : bvhscope::web::stateJson(*state);
@@ -334,13 +409,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_open(const char* newlineSeparat
     const int count = static_cast<int>(names.size());
     if (count > 0) {
         state->commands.push(bvhscope::viewer::command::Open{std::move(names)});
+        bvhscope::viewer::wakePageFrames(); // the next frame applies the command
     }
     return count;
 }
 
 // Reads the open files for about `milliseconds` (between animation frames: the page calls this
 // from its own task queue while it returns 1, so a large file streams in at the parser's speed
-// rather than one slice per drawn frame). 1 while a file is being read or an open is queued.
+// rather than one slice per drawn frame). 1 while a file has bytes left to read; once none has,
+// the next animation frame is asked for, to show what was read.
 extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds) {
     bvhscope::viewer::ViewerState* state = viewerState();
     if (state == nullptr) {
@@ -348,7 +425,39 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds)
     }
     state->loads.advance(state->scene, std::chrono::milliseconds(std::max(milliseconds, 1)));
     bvhscope::web::removeReadFiles();
-    return state->loads.busy(state->scene) || !state->commands.empty() ? 1 : 0;
+    if (state->loads.reading(state->scene)) {
+        return 1;
+    }
+    bvhscope::viewer::wakePageFrames();
+    return 0;
+}
+
+// An event the page saw (input on the canvas, a key, a resize, the tab shown again): the
+// animation frames start again if they had stopped, and the viewer counts it as activity.
+extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_wake() {
+    bvhscope::viewer::wakePageFrames(bvhscope::viewer::PageWake::Input);
+}
+
+// The page's size changed (a resize, a phone turned): the viewer's window and canvas follow, in
+// CSS pixels.
+extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_resize(int width, int height) {
+    bvhscope::web::resizeWindow(width, height);
+    bvhscope::viewer::wakePageFrames();
+}
+
+// 1 while the page fetches files or copies them in (bvhscope_page.js), 0 once it has none
+// left: meanwhile the viewer draws a few frames a second, leaving the page's time to them.
+extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_set_fetching(int fetching) {
+    bvhscope::viewer::setPageFetching(fetching != 0);
+}
+
+// The page has touch and no keyboard or mouse (a phone, a tablet): the compact layout
+// (layout/dock_layout.h) whatever the width. 0 when it has a fine pointer again.
+extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_set_touch_only(int touchOnly) {
+    if (bvhscope::viewer::ViewerState* state = viewerState(); state != nullptr) {
+        state->touchOnly = touchOnly != 0;
+        bvhscope::viewer::wakePageFrames();
+    }
 }
 
 // Writes settings.ini, up_axes.tsv and imgui.ini into /settings; the page then copies them into

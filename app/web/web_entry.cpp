@@ -3,13 +3,12 @@
 // /files, /downloads and /settings in the in-memory file system; files are opened by name
 // relative to /files, so messages name them as `bvhscope check NAME` does, and each is deleted
 // once its load has finished (removeReadFiles).
+#include "app/viewer/platform/page_frames.h"
 #include "app/viewer/viewer_app.h"
 #include "app/web/web_session.h"
 
-#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <emscripten.h>
-#include <emscripten/html5.h>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -33,17 +32,15 @@ viewer::ViewerOptions pageSizedOptions() {
     return options;
 }
 
-EM_BOOL onResize(int /*eventType*/, const EmscriptenUiEvent* event, void* /*user*/) {
-    if (GLFWwindow* window = glfwGetCurrentContext(); window != nullptr) {
-        glfwSetWindowSize(window, event->windowInnerWidth, event->windowInnerHeight);
-    }
-    return EM_FALSE;
-}
-
 void stepFrame() {
     if (gViewer != nullptr) {
         viewer::stepViewer(*gViewer);
         removeReadFiles();
+        // A file opened in this frame is read between frames from now on.
+        if (const viewer::ViewerState& state = viewer::viewerStateOf(*gViewer);
+            state.loads.reading(state.scene)) {
+            viewer::keepPageReading();
+        }
     }
 }
 
@@ -67,6 +64,17 @@ double lastFrameMilliseconds() {
 
 const std::vector<viewer::LoadTiming>& completedLoadTimings() {
     return gViewer != nullptr ? viewer::completedLoadTimingsOf(*gViewer) : kNoTimings;
+}
+
+void resizeWindow(int width, int height) {
+    // Not glfwSetWindowSize: emscripten's GLFW asks for fullscreen instead when the size equals
+    // the screen's (a phone turned, with the page filling its screen) and leaves the canvas at
+    // the old size. Resizing the canvas itself tells GLFW through its resize listener, which
+    // sets the window's size and calls the viewer's size callbacks.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdollar-in-identifier-extension" // EM_ASM's $0, $1
+    EM_ASM({ Browser.setCanvasSize($0, $1); }, std::max(width, 1), std::max(height, 1));
+#pragma clang diagnostic pop
 }
 
 void removeReadFiles() {
@@ -115,8 +123,8 @@ int main() {
         return 1;
     }
     bvhscope::web::gViewer = viewer.get();
-    emscripten_set_resize_callback(EMSCRIPTEN_EVENT_TARGET_WINDOW, nullptr, EM_FALSE,
-                                   bvhscope::web::onResize);
+    // The page script follows the window's size (resize, orientationchange, the visual
+    // viewport) and calls bvhscope_web_resize.
     emscripten_set_main_loop(bvhscope::web::stepFrame, 0, EM_TRUE);
     return 0;
 }

@@ -24,5 +24,7 @@ const std::vector<viewer::LoadTiming>& completedLoadTimings();
 // (bvhscope_page.js), so the bytes of a finished load are never read again. Called after each
 // step of the loads.
 void removeReadFiles();
+// Sets the viewer's window (and so the canvas) to `width` x `height` CSS pixels, at least 1x1.
+void resizeWindow(int width, int height);
 
 } // namespace bvhscope::web

@@ -123,7 +123,8 @@ BENCHMARK(BM_LoadDocumentFromFile)
     ->UseRealTime();
 
 // The web page's load (no threads): the same file in steps on one thread, given `range(0)` ms a
-// call (0: one step a call, the header or one block of rows), against BM_LoadDocumentFromFile/1.
+// call (0: one step a call, the header or one block of rows; 8: a drawn frame's slice; 16: the
+// page's slice between frames, app/web/bvhscope_page.js), against BM_LoadDocumentFromFile/1.
 void BM_SteppedLoad(benchmark::State& state) {
     const auto path = largeCaptureFile(kFrames);
     const auto bytes = std::filesystem::file_size(path);
@@ -148,7 +149,7 @@ void BM_SteppedLoad(benchmark::State& state) {
         std::chrono::duration<double, std::milli>(longestCall).count();
     reportStorage(state, document);
 }
-BENCHMARK(BM_SteppedLoad)->Arg(0)->Arg(8)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_SteppedLoad)->Arg(0)->Arg(8)->Arg(16)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 } // namespace
 } // namespace bvh::bench

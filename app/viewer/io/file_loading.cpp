@@ -259,6 +259,15 @@ bool FileLoads::busy(const Scene& scene) const {
                        [](const Character& character) { return character.loading(); });
 }
 
+bool FileLoads::reading(const Scene& scene) const {
+    return std::any_of(waiting_.begin(), waiting_.end(),
+                       [](const Waiting& waiting) { return !waiting.load->finished(); }) ||
+           std::any_of(scene.characters().begin(), scene.characters().end(),
+                       [](const Character& character) {
+                           return character.load && !character.load->finished();
+                       });
+}
+
 bool FileLoads::onlyStreaming(const Scene& scene) const {
     return waiting_.empty() && failedStarts_.empty() &&
            std::none_of(timings_.begin(), timings_.end(),

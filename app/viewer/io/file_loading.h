@@ -97,6 +97,10 @@ public:
     // A file is being read: one still waiting for its header, or a loading character.
     bool busy(const Scene& scene) const;
 
+    // Some file has bytes left to read (advance() has work); busy() stays true after that
+    // until update() has taken the finished documents.
+    bool reading(const Scene& scene) const;
+
     // After a buffer swap: stamps "first frame shown" for loads whose frames were found
     // loaded by the last update().
     void frameShown(LoadTiming::Clock::time_point now);

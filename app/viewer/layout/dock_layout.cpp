@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <span>
 
 namespace bvhscope::viewer {
 
@@ -35,7 +37,92 @@ struct Weighted {
     LayoutRect* rect;
 };
 
+// The shown analysis panels side by side in `area`, by weight; false when none is shown.
+bool splitByWeight(std::span<const Weighted> panels, const LayoutRect& area) {
+    float totalWeight = 0.0f;
+    for (const Weighted& panel : panels) {
+        totalWeight += panel.shown ? panel.weight : 0.0f;
+    }
+    if (totalWeight <= 0.0f) {
+        return false;
+    }
+    float weightSoFar = 0.0f;
+    float x = area.x;
+    for (const Weighted& panel : panels) {
+        if (!panel.shown) {
+            continue;
+        }
+        weightSoFar += panel.weight;
+        const float end = std::round(area.x + area.width * weightSoFar / totalWeight);
+        *panel.rect = LayoutRect{x, area.y, end - x, area.height};
+        x = end;
+    }
+    return true;
+}
+
+LayoutRect* drawerPanel(DockLayout& layout, CompactDrawer drawer) {
+    switch (drawer) {
+    case CompactDrawer::Files:
+        return &layout.files;
+    case CompactDrawer::Joints:
+        return &layout.joints;
+    case CompactDrawer::Info:
+        return &layout.info;
+    case CompactDrawer::Selection:
+        return &layout.selection;
+    case CompactDrawer::Settings:
+        return &layout.settings;
+    case CompactDrawer::None:
+        break;
+    }
+    return nullptr;
+}
+
+// The phone's layout (dock_layout.h): the timeline and the tabs along the bottom; the drawer,
+// when a tab or an analysis panel asks for one, under the view in portrait and beside it in
+// landscape, never taking more than what leaves the view its least share.
+DockLayout computeCompactLayout(const DockRequest& request, float width, float height, float scale,
+                                float timelineHeight) {
+    DockLayout layout;
+    layout.compact = true;
+    timelineHeight = std::round(std::min(timelineHeight, height * kCompactMaxTimelineFraction));
+    const float tabsHeight = std::round(std::min(kCompactTabsHeight * scale, height * 0.1f));
+    const float above = std::max(height - timelineHeight - tabsHeight, 0.0f);
+    layout.timeline = LayoutRect{0, height - timelineHeight, width, timelineHeight};
+    layout.tabs = LayoutRect{0, above, width, tabsHeight};
+    layout.view = LayoutRect{0, 0, width, above};
+    const Weighted analysis[] = {{request.browserShown, 1.0f, &layout.browser},
+                                 {request.curvesShown, 1.5f, &layout.curves},
+                                 {request.compareShown, 1.0f, &layout.compare}};
+    LayoutRect* panel = drawerPanel(layout, request.drawer);
+    const bool analysisShown = std::any_of(std::begin(analysis), std::end(analysis),
+                                           [](const Weighted& shown) { return shown.shown; });
+    if (panel == nullptr && !analysisShown) {
+        return layout;
+    }
+    LayoutRect drawer;
+    if (width > height) { // landscape: beside the view
+        const float drawerWidth = std::round(width * (1.0f - kCompactMinViewFraction));
+        drawer = LayoutRect{width - drawerWidth, 0, drawerWidth, above};
+        layout.view.width = width - drawerWidth;
+    } else { // portrait: under the view
+        const float viewHeight = std::min(above, std::round(height * kCompactMinViewFraction));
+        drawer = LayoutRect{0, viewHeight, width, above - viewHeight};
+        layout.view.height = viewHeight;
+    }
+    if (panel != nullptr) {
+        *panel = drawer;
+    } else {
+        splitByWeight(analysis, drawer);
+    }
+    return layout;
+}
+
 } // namespace
+
+bool wantsCompactLayout(float windowWidth, float scale, bool touchOnly) {
+    return touchOnly || (windowWidth > 0.0f && windowWidth < kCompactLayoutWidth * scale);
+}
 
 float defaultColumnFraction(float windowWidth, float scale) {
     if (windowWidth <= 0.0f) {
@@ -63,6 +150,9 @@ DockLayout computeDockLayout(const DockRequest& request, const DockProportions& 
     float timelineHeight = request.timelineHeight > 0.0f && std::isfinite(request.timelineHeight)
                                ? request.timelineHeight
                                : kDefaultTimelineHeight * scale;
+    if (request.compact) {
+        return computeCompactLayout(request, width, height, scale, timelineHeight);
+    }
     timelineHeight = std::round(std::min(timelineHeight, height * 0.4f));
     const float above = height - timelineHeight;
     layout.timeline = LayoutRect{0, above, width, timelineHeight};
@@ -105,27 +195,14 @@ DockLayout computeDockLayout(const DockRequest& request, const DockProportions& 
     const Weighted docked[] = {{request.browserShown, 1.0f, &layout.browser},
                                {request.curvesShown, 1.5f, &layout.curves},
                                {request.compareShown, 1.0f, &layout.compare}};
-    float totalWeight = 0.0f;
-    for (const Weighted& panel : docked) {
-        totalWeight += panel.shown ? panel.weight : 0.0f;
-    }
     float bottom = 0.0f;
-    if (totalWeight > 0.0f) {
+    if (std::any_of(std::begin(docked), std::end(docked),
+                    [](const Weighted& panel) { return panel.shown; })) {
         const float fallbackBottom =
             request.browserShown ? kDefaultBrowserBottomFraction : kDefaultBottomFraction;
         bottom = height * keptFraction(proportions.bottomHeight, fallbackBottom, 0.10f, 0.60f);
         bottom = std::round(std::clamp(bottom, 0.0f, above - height * kMinViewFraction));
-        float weightSoFar = 0.0f;
-        float x = centerX;
-        for (const Weighted& panel : docked) {
-            if (!panel.shown) {
-                continue;
-            }
-            weightSoFar += panel.weight;
-            const float end = std::round(centerX + centerWidth * weightSoFar / totalWeight);
-            *panel.rect = LayoutRect{x, above - bottom, end - x, bottom};
-            x = end;
-        }
+        splitByWeight(docked, LayoutRect{centerX, above - bottom, centerWidth, bottom});
     }
     layout.bottomHeight = bottom;
     layout.view = LayoutRect{centerX, 0, centerWidth, above - bottom};

@@ -12,6 +12,21 @@
 //   | Timeline (the whole width)                    |
 //   +-----------------------------------------------+
 //
+// A phone (the page narrower than kCompactLayoutWidth, or touch without a keyboard) gets the
+// compact layout instead: the view on top, a row of tabs and the timeline along the bottom, and
+// at most one panel at a time in a drawer that a tab opens, under the view (portrait) or beside
+// it (landscape); the view keeps at least half of the window.
+//
+//   +-----------------------+      +---------------+--------+
+//   |       3D view         |      |   3D view     | drawer |
+//   +-----------------------+      +---------------+--------+
+//   | drawer (a tab's panel)|      | Files|Joints|Info|...   |
+//   +-----------------------+      +------------------------+
+//   | Files|Joints|Info|... |      | Timeline               |
+//   +-----------------------+      +------------------------+
+//   | Timeline              |
+//   +-----------------------+
+//
 // Panels never overlap the view or each other: the view is what the docks leave. The user's
 // sizes are kept as fractions of the window (settings.ini), so a layout kept on a large screen
 // still fits a small window, and every rectangle lies inside the window whatever the fractions
@@ -32,6 +47,9 @@ struct LayoutRect {
     float area() const { return empty() ? 0.0f : width * height; }
 };
 
+// The panel a compact layout's drawer shows (its tab is the one lit).
+enum class CompactDrawer { None, Files, Joints, Info, Selection, Settings };
+
 struct DockRequest {
     float windowWidth = 0;
     float windowHeight = 0;
@@ -46,6 +64,9 @@ struct DockRequest {
     // A joint is selected: its panel (name, channel table, positions) gets the right column's
     // largest share, Info and Settings scroll.
     bool jointSelected = false;
+    // The compact layout (a phone), and the panel its drawer shows.
+    bool compact = false;
+    CompactDrawer drawer = CompactDrawer::None;
 };
 
 struct DockLayout {
@@ -55,6 +76,8 @@ struct DockLayout {
     LayoutRect browser, curves, compare;  // the analysis dock, between the columns
     LayoutRect timeline;                  // the whole width along the bottom
     LayoutRect view;                      // the 3D view: what the docks leave
+    LayoutRect tabs;                      // the compact layout's row of tabs (else empty)
+    bool compact = false;                 // the compact layout: no columns, no splitters
     // The columns' widths in pixels as drawn (splitters convert a drag back to a fraction).
     float leftWidth = 0, rightWidth = 0, bottomHeight = 0;
 };
@@ -76,6 +99,19 @@ inline constexpr float kMinViewFraction = 0.30f;
 // and without (the panel then holds one line).
 inline constexpr float kRightColumnSelected[3] = {0.30f, 0.44f, 0.26f};
 inline constexpr float kRightColumnUnselected[3] = {0.36f, 0.26f, 0.38f};
+
+// The compact layout below this window width (CSS pixels in the page, times the scale).
+inline constexpr float kCompactLayoutWidth = 600.0f;
+// Its row of tabs, tall enough for a fingertip.
+inline constexpr float kCompactTabsHeight = 44.0f;
+// The view's least share of the window's height (portrait) or width (landscape) with a drawer
+// open, and the timeline's largest share of the height.
+inline constexpr float kCompactMinViewFraction = 0.5f;
+inline constexpr float kCompactMaxTimelineFraction = 0.3f;
+
+// Whether a window of `windowWidth` (unscaled: times `scale`) gets the compact layout: narrow,
+// or touch without a keyboard.
+bool wantsCompactLayout(float windowWidth, float scale, bool touchOnly);
 
 DockLayout computeDockLayout(const DockRequest& request, const DockProportions& proportions);
 

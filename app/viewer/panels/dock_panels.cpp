@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <imgui.h>
+#include <iterator>
+#include <string>
 
 namespace bvhscope::viewer {
 
@@ -103,11 +105,91 @@ void drawSplitter(ViewerState& state, const char* name, const LayoutRect& rect, 
     ImGui::PopStyleVar(2);
 }
 
+// [SECTION] The compact layout's tabs (a phone)
+
+struct CompactTab {
+    const char* label;
+    CompactDrawer drawer;
+};
+constexpr CompactTab kCompactTabs[] = {{"Files", CompactDrawer::Files},
+                                       {"Joints", CompactDrawer::Joints},
+                                       {"Info", CompactDrawer::Info},
+                                       {"Selected", CompactDrawer::Selection},
+                                       {"Settings", CompactDrawer::Settings}};
+
+// One button per panel across the row; tapping a tab opens its panel in the drawer, tapping the
+// lit one closes it. Buttons act when let go, so a held touch neither repeats nor cancels.
+void drawCompactTabs(ViewerState& state, float scale) {
+    const LayoutRect& rect = state.layout.tabs;
+    if (rect.empty()) {
+        return;
+    }
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4.0f * scale, 4.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f * scale, 0.0f));
+    const bool shown = beginDockedPanel(state, "Panels", rect,
+                                        ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
+    ImGui::PopStyleVar(2);
+    if (!shown) {
+        return;
+    }
+    constexpr float kTabCount = static_cast<float>(std::size(kCompactTabs));
+    const ImVec2 available = ImGui::GetContentRegionAvail();
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const ImVec2 size((available.x - spacing * (kTabCount - 1.0f)) / kTabCount, available.y);
+    for (const CompactTab& tab : kCompactTabs) {
+        if (&tab != kCompactTabs) {
+            ImGui::SameLine();
+        }
+        const bool lit = state.compactDrawer == tab.drawer;
+        if (lit) {
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+        }
+        if (ImGui::Button(tab.label, size)) {
+            state.compactDrawer = lit ? CompactDrawer::None : tab.drawer;
+        }
+        if (lit) {
+            ImGui::PopStyleColor();
+        }
+        recordItemRect(state, std::string("tabs:") + tab.label);
+    }
+    ImGui::End();
+}
+
+// While View > Hide panels holds in the page: a button in the view's corner brings them back.
+void drawShowPanelsButton(ViewerState& state, float scale) {
+    const char* label = "Show panels";
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 padding(12.0f * scale, 10.0f * scale);
+    const ImVec2 text = ImGui::CalcTextSize(label);
+    const ImVec2 size(text.x + 2.0f * padding.x + 8.0f * scale,
+                      text.y + 2.0f * padding.y + 8.0f * scale);
+    const float margin = 8.0f * scale;
+    ImGui::SetNextWindowPos(ImVec2(display.x - size.x - margin, display.y - size.y - margin),
+                            ImGuiCond_Always);
+    ImGui::SetNextWindowSize(size, ImGuiCond_Always);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4.0f * scale, 4.0f * scale));
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, padding);
+    constexpr ImGuiWindowFlags kFlags =
+        ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoMove |
+        ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+    if (ImGui::Begin("##show panels", nullptr, kFlags)) {
+        if (ImGui::Button(label, ImVec2(-1.0f, -1.0f))) {
+            state.panelsHidden = false;
+        }
+        recordItemRect(state, "panels:show");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Show the panels again (Tab)");
+        }
+    }
+    ImGui::End();
+    ImGui::PopStyleVar(2);
+}
+
 } // namespace
 
 void drawSplitters(ViewerState& state, float scale) {
     const DockLayout& layout = state.layout;
-    if (state.panelsHidden || layout.timeline.empty()) {
+    if (state.panelsHidden || layout.timeline.empty() || layout.compact) {
         return;
     }
     DockProportions& dock = state.settings.dock;
@@ -166,7 +248,10 @@ void drawDockControls(ViewerState& state, float scale) {
     drawStrip(state, "Left column", state.layout.leftStrip, ">", state.settings.dock.leftCollapsed);
     drawStrip(state, "Right column", state.layout.rightStrip, "<",
               state.settings.dock.rightCollapsed);
-    if (state.panelsHidden) {
+    drawCompactTabs(state, scale);
+    if (state.panelsHidden && kInBrowser) {
+        drawShowPanelsButton(state, scale); // a page may have no keyboard for Tab
+    } else if (state.panelsHidden) {
         const char* hint = "Tab: show the panels";
         const ImVec2 size = ImGui::CalcTextSize(hint);
         const ImVec2 display = ImGui::GetIO().DisplaySize;
@@ -178,22 +263,27 @@ void drawDockControls(ViewerState& state, float scale) {
 }
 
 void drawViewMenu(ViewerState& state) {
-    if (!ImGui::BeginMenu("View")) {
+    const bool open = ImGui::BeginMenu("View");
+    recordItemRect(state, "menu:View"); // the page's phone checks tap it
+    if (!open) {
         return;
     }
     DockProportions& dock = state.settings.dock;
     if (ImGui::MenuItem("Hide panels", "Tab", state.panelsHidden)) {
         state.panelsHidden = !state.panelsHidden;
     }
-    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed)) {
+    recordItemRect(state, "menu:View>Hide panels");
+    // The compact layout (a phone) has no columns to collapse or resize.
+    const bool columns = !state.layout.compact;
+    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed, columns)) {
         dock.leftCollapsed = !dock.leftCollapsed;
     }
     recordItemRect(state, "menu:View>Collapse left column");
-    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed)) {
+    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed, columns)) {
         dock.rightCollapsed = !dock.rightCollapsed;
     }
     recordItemRect(state, "menu:View>Collapse right column");
-    if (ImGui::MenuItem("Reset panel sizes")) {
+    if (ImGui::MenuItem("Reset panel sizes", nullptr, false, columns)) {
         dock = DockProportions{};
     }
     ImGui::Separator();

@@ -1,13 +1,15 @@
 // The docked layout's own ImGui parts (the layout's arithmetic is dock_layout.h): the strips of
-// collapsed columns, the View menu, the "Tab: show panels" hint while panels are hidden, and
-// the keyboard shortcut sheet (F1 or ?).
+// collapsed columns, the compact layout's row of tabs (a phone), the View menu, the "Tab: show
+// panels" hint while panels are hidden (in the page, a Show panels button), and the keyboard
+// shortcut sheet (F1 or ?).
 #pragma once
 
 #include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 
-// Draws the strips of collapsed columns (a button expands each), the hint while Tab hid the
+// Draws the strips of collapsed columns (a button expands each), the compact layout's tabs
+// (each opens its panel in the drawer, or closes it), the hint or button while Tab hid the
 // panels, and the shortcut sheet when asked for. Call once a frame, before the panels.
 void drawDockControls(ViewerState& state, float scale);
 

@@ -22,7 +22,11 @@ namespace bvhscope::viewer {
 struct UiState {
     // [SECTION] The docked layout (layout/dock_layout.h), computed at the start of every frame
     DockLayout layout;
-    bool panelsHidden = false;          // Tab: the view takes the whole window
+    bool panelsHidden = false; // Tab: the view takes the whole window
+    // The page on a phone (dock_layout.h's compact layout): touch without a keyboard (the page
+    // says so), and the panel its drawer shows (a tab opens it).
+    bool touchOnly = false;
+    CompactDrawer compactDrawer = CompactDrawer::None;
     float timelineContentHeight = 0.0f; // what the timeline needed last frame
     bool comparePanelOpen = false;   // opened by the user (Files panel, View menu), never by itself
     bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts

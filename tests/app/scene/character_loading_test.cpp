@@ -132,3 +132,25 @@ TEST(CharacterLoading, FileLoadsAddsThenFinishesAndReportsFailures) {
     ASSERT_FALSE(errors.empty());
     EXPECT_NE(errors.front().find(bad.path.string() + ":"), std::string::npos) << errors.front();
 }
+
+// reading() is what the page's reader loop runs on (app/web/web_api.cpp): true while a file has
+// bytes left, false once every file is read, while busy() stays true until update() has taken
+// the documents.
+TEST(CharacterLoading, ReadingEndsWhenTheBytesAreReadBeforeTheLoadIsTaken) {
+    const TempFile good(kRisingBvh);
+    FileLoads loads;
+    Scene scene;
+    EXPECT_FALSE(loads.reading(scene));
+    loads.open(good.path.string());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (loads.reading(scene) && std::chrono::steady_clock::now() < deadline) {
+        loads.advance(scene, std::chrono::milliseconds(5)); // reads here where no thread does
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    EXPECT_FALSE(loads.reading(scene));
+    EXPECT_TRUE(loads.busy(scene)); // read, not yet taken
+    loads.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
+    EXPECT_FALSE(loads.busy(scene));
+    EXPECT_FALSE(loads.reading(scene));
+    ASSERT_EQ(scene.characters().size(), 1u);
+}

@@ -15,7 +15,7 @@ namespace {
 std::vector<LayoutRect> panels(const DockLayout& layout) {
     return {layout.files,    layout.joints,    layout.info,       layout.selection,
             layout.settings, layout.leftStrip, layout.rightStrip, layout.browser,
-            layout.curves,   layout.compare,   layout.timeline};
+            layout.curves,   layout.compare,   layout.timeline,   layout.tabs};
 }
 
 bool overlaps(const LayoutRect& a, const LayoutRect& b) {
@@ -229,6 +229,102 @@ TEST(DockLayout, ASelectedJointGetsTheRightColumnsLargestShare) {
     EXPECT_EQ(selected.selection.height, 299.0f);
     EXPECT_EQ(selected.settings.bottom(), 678.0f);
     expectTiles(selected, 1366, 768);
+}
+
+} // namespace
+
+namespace {
+
+// [SECTION] The compact layout (a phone)
+
+DockRequest phone(float width, float height, CompactDrawer drawer, float timelineHeight = 0) {
+    DockRequest request;
+    request.windowWidth = width;
+    request.windowHeight = height;
+    request.timelineHeight = timelineHeight;
+    request.compact = true;
+    request.drawer = drawer;
+    return request;
+}
+
+TEST(DockLayout, CompactBelowSixHundredPixelsOrOnTouchAlone) {
+    EXPECT_TRUE(wantsCompactLayout(599.0f, 1.0f, false));
+    EXPECT_FALSE(wantsCompactLayout(600.0f, 1.0f, false));
+    EXPECT_TRUE(wantsCompactLayout(1000.0f, 2.0f, false)); // 500 unscaled pixels
+    EXPECT_TRUE(wantsCompactLayout(1280.0f, 1.0f, true));  // a tablet
+    EXPECT_FALSE(wantsCompactLayout(0.0f, 1.0f, false));
+}
+
+TEST(DockLayout, PhonePortraitGivesTheViewTheTopAndADrawerUnderIt) {
+    // 390x844, the timeline's content 186 px tall (its controls wrap at that width).
+    const DockLayout closed =
+        computeDockLayout(phone(390, 844, CompactDrawer::None, 186), DockProportions{});
+    EXPECT_TRUE(closed.compact);
+    EXPECT_EQ(closed.timeline.y, 658.0f);
+    EXPECT_EQ(closed.tabs.y, 614.0f);
+    EXPECT_EQ(closed.tabs.height, 44.0f);
+    EXPECT_EQ(closed.view.width, 390.0f);
+    EXPECT_EQ(closed.view.height, 614.0f); // 0.73 of the page
+    EXPECT_TRUE(closed.files.empty() && closed.info.empty() && closed.leftStrip.empty());
+    EXPECT_EQ(closed.leftWidth + closed.rightWidth + closed.bottomHeight, 0.0f);
+
+    const DockLayout info =
+        computeDockLayout(phone(390, 844, CompactDrawer::Info, 186), DockProportions{});
+    EXPECT_EQ(info.view.height, 422.0f); // half the page
+    EXPECT_EQ(info.info.y, 422.0f);
+    EXPECT_EQ(info.info.height, 192.0f); // down to the tabs
+    EXPECT_EQ(info.info.width, 390.0f);
+    EXPECT_TRUE(info.files.empty() && info.joints.empty() && info.settings.empty());
+}
+
+TEST(DockLayout, PhoneLandscapePutsTheDrawerBesideTheView) {
+    const DockLayout files =
+        computeDockLayout(phone(844, 390, CompactDrawer::Files, 90), DockProportions{});
+    EXPECT_EQ(files.tabs.height, 39.0f); // a tenth of the height, under 44
+    EXPECT_EQ(files.view.height, 261.0f);
+    EXPECT_EQ(files.view.width, 422.0f);
+    EXPECT_EQ(files.files.x, 422.0f);
+    EXPECT_EQ(files.files.width, 422.0f);
+    EXPECT_EQ(files.files.height, 261.0f);
+}
+
+TEST(DockLayout, CompactAnalysisPanelsTakeTheDrawerUnlessATabHasIt) {
+    DockRequest request = phone(390, 844, CompactDrawer::None, 186);
+    request.curvesShown = true;
+    const DockLayout curves = computeDockLayout(request, DockProportions{});
+    EXPECT_EQ(curves.curves.y, 422.0f);
+    EXPECT_EQ(curves.curves.height, 192.0f);
+    request.drawer = CompactDrawer::Settings;
+    const DockLayout settings = computeDockLayout(request, DockProportions{});
+    EXPECT_TRUE(settings.curves.empty());
+    EXPECT_EQ(settings.settings.height, 192.0f);
+}
+
+TEST(DockLayout, CompactTilesTheWindowAndKeepsTheViewItsShare) {
+    const CompactDrawer drawers[] = {CompactDrawer::None,      CompactDrawer::Files,
+                                     CompactDrawer::Joints,    CompactDrawer::Info,
+                                     CompactDrawer::Selection, CompactDrawer::Settings};
+    for (float width = 200; width <= 1400; width += 97) {
+        for (float height = 150; height <= 1400; height += 89) {
+            for (const CompactDrawer drawer : drawers) {
+                for (const float timeline : {0.0f, 186.0f, 5000.0f}) {
+                    DockRequest request = phone(width, height, drawer, timeline);
+                    request.compareShown = static_cast<int>(width) % 2 == 0;
+                    const DockLayout layout = computeDockLayout(request, DockProportions{});
+                    expectTiles(layout, width, height);
+                    // Half the page's height (portrait) or width (landscape) stays the view's,
+                    // and its other side keeps at least 60 % (timeline and tabs take at most 40).
+                    const bool landscape = width > height;
+                    EXPECT_GE(landscape ? layout.view.width : layout.view.height,
+                              std::floor((landscape ? width : height) * 0.5f) - 1)
+                        << width << "x" << height;
+                    EXPECT_GE(landscape ? layout.view.height : layout.view.width,
+                              std::floor((landscape ? height : width) * 0.6f) - 1)
+                        << width << "x" << height;
+                }
+            }
+        }
+    }
 }
 
 } // namespace
