@@ -797,7 +797,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
 
     const double roughSize = bodySizeOf(poses.at, {});
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
-    const double bodySize = bodySizeOf(poses.at, stance.staticRoots);
+    // Without static roots the size is the rough one: not measured twice.
+    const double bodySize =
+        stance.staticRoots.empty() ? roughSize : bodySizeOf(poses.at, stance.staticRoots);
 
     // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
     const std::size_t counted = n - stance.staticRoots.size();
