@@ -11,24 +11,21 @@
 
 #include <benchmark/benchmark.h>
 #include <charconv>
-#include <cstdio>
+#include <fstream>
 #include <memory>
 
 namespace bvh::bench {
 namespace {
 
-// The file read whole with one std::fread into a buffer of its size (malloc'd, so fresh pages
-// the kernel zeroes on first touch, as a read() into a new buffer), then every number after
+// The file read whole into a buffer of its size (new[]: fresh pages the kernel zeroes on first
+// touch, as the floor's read() into a new buffer), with one read of all of it (libstdc++ reads a
+// request larger than its buffer straight into the destination), then every number after
 // "Frame Time" summed through std::from_chars. Returns the number count (0 on a read error).
 std::size_t readAndScanFloor(const std::filesystem::path& path, std::uintmax_t bytes, double& sum) {
     const std::unique_ptr<char[]> text(new char[bytes]);
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == nullptr) {
-        return 0;
-    }
-    std::setvbuf(file, nullptr, _IONBF, 0); // one read(2) straight into the buffer
-    const std::size_t got = std::fread(text.get(), 1, bytes, file);
-    std::fclose(file);
+    std::ifstream file(path, std::ios::binary);
+    file.read(text.get(), static_cast<std::streamsize>(bytes));
+    const auto got = static_cast<std::size_t>(file.gcount());
     const std::string_view all(text.get(), got);
     const char* p = text.get() + std::min(all.find("Frame Time"), all.size());
     const char* const end = text.get() + got;
