@@ -5,7 +5,8 @@
 namespace bvhscope::viewer {
 
 int thumbnailBudget(double lastFrameMilliseconds) {
-    return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame : 1;
+    return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame
+                                                            : kThumbnailsPerSlowFrame;
 }
 
 namespace {
