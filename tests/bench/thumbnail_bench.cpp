@@ -28,6 +28,14 @@ fs::path typicalCapture() {
     return fs::exists(corpus) ? corpus : fs::path(BVHSCOPE_SOURCE_DIR) / "assets/sample_walk.bvh";
 }
 
+// The typical capture's thumbnail scene (its summary's pose) with `settings`, as the Browser
+// and `bvhscope thumbnail` build it.
+viewer::ThumbnailScene typicalThumbnail(const viewer::ViewerSettings& settings) {
+    bvh::LoadProgress progress;
+    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
+    return viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+}
+
 fs::path outputImage() {
     return fs::temp_directory_path() /
            ("bvhscope_thumbnail_bench_" + std::to_string(getpid()) + ".png");
@@ -111,11 +119,8 @@ BENCHMARK(BM_ThumbnailReadFile)->Unit(benchmark::kMillisecond)->UseRealTime();
 // code, unless Mesa's shader cache has it) and the read-back.
 void BM_ThumbnailFirstDraw(benchmark::State& state) {
     const int size = static_cast<int>(state.range(0));
-    bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
     for (auto _ : state) {
         render::HeadlessContext context;
         if (!context.ok()) {
@@ -145,11 +150,8 @@ void BM_ThumbnailDraw(benchmark::State& state) {
         state.SkipWithError(context.error().c_str());
         return;
     }
-    bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
     viewer::SceneDrawer drawer;
     viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
     options.backgroundAlpha = 0.0f;
@@ -199,11 +201,8 @@ void BM_BrowserThumbnails(benchmark::State& state) {
         state.SkipWithError(context.error().c_str());
         return;
     }
-    bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
     viewer::SceneDrawer drawer;
     const viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
     const render::OrbitCamera camera = viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose);
