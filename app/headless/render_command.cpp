@@ -2,6 +2,7 @@
 
 #include "app/cli/command_line.h"
 #include "app/headless/contact_sheet.h"
+#include "app/headless/png_sequence_output.h"
 #include "app/headless/render_plan.h"
 #include "app/headless/render_request.h"
 #include "app/headless/video_output.h"
@@ -20,6 +21,9 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace bvhscope::headless {
 
@@ -114,20 +118,11 @@ viewer::SceneLook sceneLook(const RenderRequest& request) {
 }
 
 bool writeImage(const fs::path& path, const render::Image& image, std::ostream& err) {
-    const std::string bytes = render::encodePng(image);
-    if (bytes.empty()) {
-        err << "bvhscope render: cannot encode " << bvh::utf8FromPath(path) << " as PNG\n";
-        return false;
+    const std::vector<std::string> problems = writePngAtomically(path, image);
+    for (const std::string& problem : problems) {
+        err << "bvhscope render: " << problem << '\n';
     }
-    bvh::AtomicFile file(path);
-    file.write(bytes);
-    if (!file.commit()) {
-        for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
-            err << "bvhscope render: " << diagnostic.message << '\n';
-        }
-        return false;
-    }
-    return true;
+    return problems.empty();
 }
 
 // [SECTION] Camera
@@ -265,19 +260,22 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
             return cli::kExitFileError;
         }
     }
+    // PNG pictures are encoded and written on a worker while the next one is drawn.
+    std::optional<PngSequenceOutput> pictures;
+    if (!video) {
+        pictures.emplace();
+    }
     for (std::int64_t k = 0; k < plan->pictureCount(); ++k) {
-        const render::Image image = drawShot(plan->shot(k));
-        const bool written =
-            video ? video->add(image, err)
-                  : writeImage(bvh::pathFromUtf8(outputName(request, *plan, k)), image, err);
+        render::Image image = drawShot(plan->shot(k));
+        const bool written = video ? video->add(image, err)
+                                   : pictures->add(bvh::pathFromUtf8(outputName(request, *plan, k)),
+                                                   std::move(image), err);
         if (!written) {
             return cli::kExitFileError; // the same directory will fail again for the next frame
         }
     }
-    if (video && !video->finish(err)) {
-        return cli::kExitFileError;
-    }
-    return cli::kExitOk;
+    const bool finished = video ? video->finish(err) : pictures->finish(err);
+    return finished ? cli::kExitOk : cli::kExitFileError;
 }
 
 // [SECTION] A folder: the contact sheet

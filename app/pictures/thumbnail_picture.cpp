@@ -51,6 +51,9 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
 SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings) {
     SceneDrawOptions options = sceneDrawOptions(settings);
     options.showGrid = false; // at this size the grid's lines are noise; the shadow grounds it
+    // The renderer's own choice, whatever the view's: none on a software renderer, where
+    // multisampling costs more than the rest of a small picture, 4 on a GPU.
+    options.msaaSamples = kAutomaticMsaaSamples;
     return options;
 }
 

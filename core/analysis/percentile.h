@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -12,7 +13,9 @@ namespace bvh {
 
 // The element at rank round(fraction x (n - 1)) of `values` once sorted (no interpolation),
 // found in linear time; 0 for an empty sample. `fraction` is in [0, 1].
-inline double percentile(std::vector<double> values, double fraction) {
+// As percentile below, reordering `values` instead of copying them: for a caller that takes
+// several percentiles of one sample, or reuses its buffer.
+inline double percentileInPlace(std::span<double> values, double fraction) {
     if (values.empty()) {
         return 0.0;
     }
@@ -20,6 +23,10 @@ inline double percentile(std::vector<double> values, double fraction) {
                                          fraction * static_cast<double>(values.size() - 1) + 0.5);
     std::nth_element(values.begin(), at, values.end());
     return *at;
+}
+
+inline double percentile(std::vector<double> values, double fraction) {
+    return percentileInPlace(values, fraction);
 }
 
 // The middle element (the upper one of an even sample); 0 for an empty sample.

@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/percentile.h"
+#include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <limits>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -147,42 +149,83 @@ std::uint32_t speedStep(const Motion& motion) {
 }
 
 // The poses of the sampled frames, each with the frame speedStep later (earlier near the end),
-// as world positions per node.
+// as world positions per node. Each frame's pose is computed once, however many samples name
+// it: a clip of a few hundred frames has most of its sampled frames' neighbours among the
+// sampled frames, and `info` on a library of such takes paid forward kinematics twice for
+// them. The spans point into `positions`: a SampledPoses is moved, never copied.
 struct SampledPoses {
-    std::vector<std::vector<glm::dvec3>> at;
-    std::vector<std::vector<glm::dvec3>> next;
+    using Pose = std::span<const glm::dvec3>;
+    std::vector<glm::dvec3> positions; // every computed pose, node by node
+    std::vector<Pose> at;
+    std::vector<Pose> next;
     std::vector<glm::dquat> rootRotation;
     std::vector<RigidTransform> firstWorld;
+
+    SampledPoses() = default;
+    SampledPoses(SampledPoses&&) = default;
+    SampledPoses& operator=(SampledPoses&&) = default;
+    SampledPoses(const SampledPoses&) = delete;
+    SampledPoses& operator=(const SampledPoses&) = delete;
 };
 
-SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
-                         TranslationMode translation, std::size_t maxFrames) {
-    const std::size_t n = skeleton.nodeCount();
-    SampledPoses poses;
-    std::vector<RigidTransform> local(n);
-    std::vector<RigidTransform> world(n);
-    auto positions = [&](std::uint32_t frame) {
-        computeLocalTransforms(skeleton, motion.frame(frame), translation, local);
-        computeWorldTransforms(skeleton, local, world);
-        std::vector<glm::dvec3> out(n);
-        for (std::size_t i = 0; i < n; ++i) {
-            out[i] = world[i].translation;
-        }
-        return out;
-    };
+// The sampled frames and their neighbours: frame s * frameCount / samples, and speedStep later.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> sampledFrames(const Motion& motion,
+                                                                   std::size_t maxFrames) {
     const std::size_t samples = std::min<std::size_t>(motion.frameCount, maxFrames);
     const std::uint32_t step = speedStep(motion);
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> frames;
+    frames.reserve(samples);
     for (std::size_t s = 0; s < samples; ++s) {
         const auto frame = static_cast<std::uint32_t>(s * motion.frameCount / samples);
         const std::uint32_t neighbour = frame + step < motion.frameCount
                                             ? frame + step
                                             : (frame >= step ? frame - step : frame);
-        poses.at.push_back(positions(frame));
-        poses.rootRotation.push_back(world[0].rotation);
-        if (s == 0) {
-            poses.firstWorld = world;
+        frames.emplace_back(frame, neighbour);
+    }
+    return frames;
+}
+
+SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
+                         TranslationMode translation, std::size_t maxFrames) {
+    const std::size_t n = skeleton.nodeCount();
+    const auto frames = sampledFrames(motion, maxFrames);
+    // Every frame named once, in order: where each one's pose will sit in the pool.
+    std::vector<std::uint32_t> distinct;
+    distinct.reserve(2 * frames.size());
+    for (const auto& [frame, neighbour] : frames) {
+        distinct.push_back(frame);
+        distinct.push_back(neighbour);
+    }
+    std::ranges::sort(distinct);
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+
+    SampledPoses poses;
+    poses.positions.resize(distinct.size() * n);
+    std::vector<glm::dquat> rootRotations(distinct.size());
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(n);
+    for (std::size_t d = 0; d < distinct.size(); ++d) {
+        plan.computeWorldTransformsOfRow(motion.frame(distinct[d]), world);
+        for (std::size_t i = 0; i < n; ++i) {
+            poses.positions[d * n + i] = world[i].translation;
         }
-        poses.next.push_back(positions(neighbour));
+        rootRotations[d] = world[0].rotation;
+        if (d == 0) {
+            poses.firstWorld = world; // frame 0, the first sample
+        }
+    }
+    auto slot = [&](std::uint32_t frame) {
+        return static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
+                                        distinct.begin());
+    };
+    auto pose = [&](std::size_t index) {
+        return SampledPoses::Pose(poses.positions.data() + index * n, n);
+    };
+    for (const auto& [frame, neighbour] : frames) {
+        const std::size_t at = slot(frame);
+        poses.at.push_back(pose(at));
+        poses.rootRotation.push_back(rootRotations[at]);
+        poses.next.push_back(pose(slot(neighbour)));
     }
     return poses;
 }
@@ -225,15 +268,29 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
     return roots;
 }
 
+// The nodes that count (1) and the excluded ones (0), looked up once instead of per node and
+// sample.
+std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIndex> excluded) {
+    std::vector<std::uint8_t> counted(nodes, 1);
+    for (const NodeIndex node : excluded) {
+        counted[static_cast<std::size_t>(node)] = 0;
+    }
+    return counted;
+}
+
 // The body's size: the median over the samples of its bounding box's diagonal.
-double bodySizeOf(const std::vector<std::vector<glm::dvec3>>& poses,
-                  std::span<const NodeIndex> excluded) {
+double bodySizeOf(std::span<const SampledPoses::Pose> poses, std::span<const NodeIndex> excluded) {
+    if (poses.empty()) {
+        return 0.0;
+    }
+    const std::vector<std::uint8_t> counted = countedNodes(poses.front().size(), excluded);
     std::vector<double> sizes;
-    for (const auto& pose : poses) {
+    sizes.reserve(poses.size());
+    for (const SampledPoses::Pose& pose : poses) {
         glm::dvec3 low(std::numeric_limits<double>::max());
         glm::dvec3 high(-std::numeric_limits<double>::max());
         for (std::size_t i = 0; i < pose.size(); ++i) {
-            if (!isExcluded(excluded, i)) {
+            if (counted[i] != 0) {
                 low = glm::min(low, pose[i]);
                 high = glm::max(high, pose[i]);
             }
@@ -242,7 +299,7 @@ double bodySizeOf(const std::vector<std::vector<glm::dvec3>>& poses,
             sizes.push_back(glm::length(high - low));
         }
     }
-    return percentile(sizes, 0.5);
+    return percentileInPlace(sizes, 0.5);
 }
 
 // [SECTION] Up axis
@@ -268,6 +325,83 @@ std::vector<std::size_t> leavesOf(const Skeleton& skeleton, std::span<const Node
     return leaves;
 }
 
+// The mean distance the counted nodes travel from each sample to its neighbour.
+std::vector<double> meanSpeedsOf(const SampledPoses& poses, std::span<const std::uint8_t> counted) {
+    std::vector<double> meanSpeeds;
+    meanSpeeds.reserve(poses.at.size());
+    for (std::size_t s = 0; s < poses.at.size(); ++s) {
+        double sum = 0.0;
+        std::size_t nodes = 0;
+        for (std::size_t i = 0; i < counted.size(); ++i) {
+            if (counted[i] != 0) {
+                sum += glm::distance(poses.at[s][i], poses.next[s][i]);
+                ++nodes;
+            }
+        }
+        meanSpeeds.push_back(nodes > 0 ? sum / double(nodes) : 0.0);
+    }
+    return meanSpeeds;
+}
+
+// How many leaves reach the floor along `up`: those whose 10th percentile height (the element at
+// that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The element
+// at rank r is at most the limit exactly when more than r heights are: a count, with no sort.
+std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_t> leaves,
+                           const glm::dvec3& up, double floor, double bodySize) {
+    const std::size_t samples = poses.at.size();
+    const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(samples - 1) + 0.5);
+    const double limit = floor + 0.03 * bodySize;
+    std::size_t ends = 0;
+    for (const std::size_t leaf : leaves) {
+        std::size_t below = 0;
+        for (const SampledPoses::Pose& pose : poses.at) {
+            below += glm::dot(pose[leaf], up) <= limit ? 1 : 0;
+        }
+        ends += below > rank ? 1 : 0;
+    }
+    return ends;
+}
+
+// Per sample and axis of kAllUpAxes, the lowest counted node along that axis and its height,
+// found in one pass over each pose for all six axes.
+struct LowestNodes {
+    std::array<std::vector<double>, 6> height;
+    std::array<std::vector<std::size_t>, 6> node;
+};
+
+LowestNodes lowestNodes(const SampledPoses& poses, std::span<const std::uint8_t> counted) {
+    LowestNodes lowest;
+    std::array<glm::dvec3, 6> ups;
+    for (const UpAxis axis : kAllUpAxes) {
+        const auto a = static_cast<std::size_t>(axis);
+        ups[a] = upAxisVector(axis);
+        lowest.height[a].resize(poses.at.size());
+        lowest.node[a].resize(poses.at.size());
+    }
+    for (std::size_t s = 0; s < poses.at.size(); ++s) {
+        std::array<double, 6> low;
+        low.fill(std::numeric_limits<double>::max());
+        std::array<std::size_t, 6> node{};
+        for (std::size_t i = 0; i < counted.size(); ++i) {
+            if (counted[i] == 0) {
+                continue;
+            }
+            for (std::size_t a = 0; a < ups.size(); ++a) {
+                const double height = glm::dot(poses.at[s][i], ups[a]);
+                if (height < low[a]) {
+                    low[a] = height;
+                    node[a] = i;
+                }
+            }
+        }
+        for (std::size_t a = 0; a < ups.size(); ++a) {
+            lowest.height[a][s] = low[a];
+            lowest.node[a][s] = node[a];
+        }
+    }
+    return lowest;
+}
+
 MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
                         std::span<const NodeIndex> excluded, double bodySize) {
     MotionCosts costs;
@@ -275,56 +409,29 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
     if (samples == 0 || !(bodySize > 0.0)) {
         return costs;
     }
-    const std::size_t n = poses.at[0].size();
-    std::vector<double> meanSpeeds;
-    for (std::size_t s = 0; s < samples; ++s) {
-        double sum = 0.0;
-        std::size_t counted = 0;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (!isExcluded(excluded, i)) {
-                sum += glm::distance(poses.at[s][i], poses.next[s][i]);
-                ++counted;
-            }
-        }
-        meanSpeeds.push_back(counted > 0 ? sum / double(counted) : 0.0);
-    }
-    const double referenceSpeed = percentile(meanSpeeds, 0.5);
+    const std::vector<std::uint8_t> counted = countedNodes(poses.at[0].size(), excluded);
+    const double referenceSpeed = percentile(meanSpeedsOf(poses, counted), 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
     const std::vector<std::size_t> leaves = leavesOf(skeleton, excluded);
+    LowestNodes lowest = lowestNodes(poses, counted);
+    std::vector<double> lowSpeeds(samples);
     for (const UpAxis axis : kAllUpAxes) {
         const glm::dvec3 up = upAxisVector(axis);
-        std::vector<double> lows;
-        std::vector<double> lowSpeeds;
+        std::vector<double>& lows = lowest.height[static_cast<std::size_t>(axis)];
+        const std::vector<std::size_t>& lowNodes = lowest.node[static_cast<std::size_t>(axis)];
         for (std::size_t s = 0; s < samples; ++s) {
-            double low = std::numeric_limits<double>::max();
-            std::size_t lowest = 0;
-            for (std::size_t i = 0; i < n; ++i) {
-                const double height = glm::dot(poses.at[s][i], up);
-                if (!isExcluded(excluded, i) && height < low) {
-                    low = height;
-                    lowest = i;
-                }
-            }
-            lows.push_back(low);
-            lowSpeeds.push_back(glm::distance(poses.at[s][lowest], poses.next[s][lowest]));
+            lowSpeeds[s] = glm::distance(poses.at[s][lowNodes[s]], poses.next[s][lowNodes[s]]);
         }
-        const double spread = (percentile(lows, 0.8) - percentile(lows, 0.2)) / bodySize;
+        // In place: nth_element leaves the sample whole, only reordered, for the next one.
+        const double spread =
+            (percentileInPlace(lows, 0.8) - percentileInPlace(lows, 0.2)) / bodySize;
         const double stillness =
-            moving ? std::min(percentile(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
+            moving ? std::min(percentileInPlace(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
-        const double floor = percentile(lows, 0.1);
-        std::size_t ends = 0;
-        for (const std::size_t leaf : leaves) {
-            std::vector<double> heights;
-            for (std::size_t s = 0; s < samples; ++s) {
-                heights.push_back(glm::dot(poses.at[s][leaf], up));
-            }
-            if (percentile(std::move(heights), 0.1) <= floor + 0.03 * bodySize) {
-                ++ends;
-            }
-        }
+        const double floor = percentileInPlace(lows, 0.1);
+        const std::size_t ends = endsOnTheFloor(poses, leaves, up, floor, bodySize);
         const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
@@ -414,7 +521,7 @@ std::optional<glm::dvec3> anatomyDirection(const Skeleton& skeleton, const Sampl
         const double length = glm::length(vector);
         return length > 0.0 && std::isfinite(length) ? vector / length : glm::dvec3(0.0);
     };
-    auto centroid = [](const std::vector<glm::dvec3>& pose, std::span<const NodeIndex> nodes) {
+    auto centroid = [](SampledPoses::Pose pose, std::span<const NodeIndex> nodes) {
         glm::dvec3 sum(0.0);
         for (const NodeIndex node : nodes) {
             sum += pose[static_cast<std::size_t>(node)];
@@ -532,7 +639,7 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
 }
 
 // [SECTION] Ground
-void measureGround(Stance& stance, const std::vector<std::vector<glm::dvec3>>& poses) {
+void measureGround(Stance& stance, std::span<const SampledPoses::Pose> poses) {
     const glm::dvec3 up = upAxisVector(stance.upAxis);
     std::vector<double> lows;
     std::vector<double> heights;
@@ -678,19 +785,21 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         std::vector<RigidTransform> world(n);
         computeRestTransforms(skeleton, local);
         computeWorldTransforms(skeleton, local, world);
-        std::vector<glm::dvec3> positions(n);
+        poses.positions.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
-            positions[i] = world[i].translation;
+            poses.positions[i] = world[i].translation;
         }
         poses.firstWorld = world;
-        poses.at.push_back(positions);
-        poses.next.push_back(std::move(positions));
+        poses.at.emplace_back(poses.positions);
+        poses.next.emplace_back(poses.positions);
     }
     stance.framesSampled = motionUsable(skeleton, motion, translation) ? poses.at.size() : 0;
 
     const double roughSize = bodySizeOf(poses.at, {});
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
-    const double bodySize = bodySizeOf(poses.at, stance.staticRoots);
+    // Without static roots the size is the rough one: not measured twice.
+    const double bodySize =
+        stance.staticRoots.empty() ? roughSize : bodySizeOf(poses.at, stance.staticRoots);
 
     // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
     const std::size_t counted = n - stance.staticRoots.size();

@@ -245,7 +245,7 @@ private:
 };
 
 // The room of the next block's rows, populated (see populateForWriting) in huge-page chunks by
-// whichever parsing thread is free once the pieces of the current block are taken, so that
+// the parsing threads, a chunk before each piece they take once the room is published, so that
 // the kernel's zeroing of fresh pages is shared by every thread: growing the value vector over
 // that room afterwards (it value-initialises) then writes zeros over present pages at memory
 // speed instead of taking every page fault on one thread.
@@ -264,14 +264,26 @@ public:
                       std::memory_order_release);
     }
 
+    // Populates one chunk; false when none is left (or before publish()).
+    bool workOne() {
+        const std::size_t chunks = chunks_.load(std::memory_order_acquire);
+        if (next_.load(std::memory_order_relaxed) >= chunks) {
+            return false;
+        }
+        const std::size_t index = next_.fetch_add(1);
+        if (index >= chunks) {
+            return false;
+        }
+        char* const chunkStart = reinterpret_cast<char*>(firstChunk_ + index * kHugePageBytes);
+        char* const from = std::max(chunkStart, begin_);
+        char* const to = std::min(chunkStart + kHugePageBytes, end_);
+        populateForWriting(from, static_cast<std::size_t>(to - from));
+        return true;
+    }
+
     // Populates chunks until none are left; returns at once before publish().
     void work() {
-        const std::size_t chunks = chunks_.load(std::memory_order_acquire);
-        for (std::size_t index; (index = next_.fetch_add(1)) < chunks;) {
-            char* const chunkStart = reinterpret_cast<char*>(firstChunk_ + index * kHugePageBytes);
-            char* const from = std::max(chunkStart, begin_);
-            char* const to = std::min(chunkStart + kHugePageBytes, end_);
-            populateForWriting(from, static_cast<std::size_t>(to - from));
+        while (workOne()) {
         }
     }
 
@@ -472,8 +484,19 @@ public:
         float* const blockRows = base + rows_ * channels_;
 
         std::atomic<std::size_t> nextPiece{0};
+        // Once the next block's room is published, its chunks go before the pieces left: a
+        // chunk (2 MiB of page zeroing, a few ms on the VMs measured) taken last would keep
+        // the other threads waiting at the join, a piece (bytesPerThread / 16) hardly.
+        RoomPopulation nextRoom;
         auto parsePieces = [&] {
-            for (std::size_t index; (index = nextPiece.fetch_add(1)) < block.pieces.size();) {
+            for (;;) {
+                if (nextRoom.workOne()) {
+                    continue;
+                }
+                const std::size_t index = nextPiece.fetch_add(1);
+                if (index >= block.pieces.size()) {
+                    return;
+                }
                 RowBlock::Piece& piece = block.pieces[index];
                 piece.result = parseRowBlock(
                     piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
@@ -481,7 +504,6 @@ public:
                     blockRows + piece.rowsBefore * channels_, maxRows);
             }
         };
-        RoomPopulation nextRoom;
         auto work = [&] {
             parsePieces();
             nextRoom.work();

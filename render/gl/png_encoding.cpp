@@ -14,6 +14,64 @@ namespace {
 
 // [SECTION] Filtering: Sub or Up per row
 
+// The byte loops below run in blocks of kVectorBytes with a count fixed at compile time, which
+// GCC and Clang turn into vector instructions at -O2 (a loop whose count is known only at run
+// time stays byte by byte there): the filtering took a quarter of a PNG's encoding.
+constexpr std::size_t kVectorBytes = 16;
+
+// |int8(difference)|: the byte's distance from 0 read as signed, what the filter choice sums.
+// The smaller of d and -d as unsigned bytes (-128 gives 128).
+inline unsigned signedMagnitude(std::uint8_t difference) {
+    return std::min(difference, static_cast<std::uint8_t>(-difference));
+}
+
+// The sum over [0, count) of |int8(a[i] - b[i])|.
+unsigned magnitudeSum(const std::uint8_t* a, const std::uint8_t* b, std::size_t count) {
+    unsigned sum = 0;
+    std::size_t i = 0;
+    for (; i + kVectorBytes <= count; i += kVectorBytes) {
+        for (std::size_t k = 0; k < kVectorBytes; ++k) {
+            sum += signedMagnitude(static_cast<std::uint8_t>(a[i + k] - b[i + k]));
+        }
+    }
+    for (; i < count; ++i) {
+        sum += signedMagnitude(static_cast<std::uint8_t>(a[i] - b[i]));
+    }
+    return sum;
+}
+
+// out[i] = a[i] - b[i] over [0, count), wrapping.
+void byteDifferences(const std::uint8_t* a, const std::uint8_t* b, std::uint8_t* out,
+                     std::size_t count) {
+    std::size_t i = 0;
+    for (; i + kVectorBytes <= count; i += kVectorBytes) {
+        for (std::size_t k = 0; k < kVectorBytes; ++k) {
+            out[i + k] = static_cast<std::uint8_t>(a[i + k] - b[i + k]);
+        }
+    }
+    for (; i < count; ++i) {
+        out[i] = static_cast<std::uint8_t>(a[i] - b[i]);
+    }
+}
+
+// Row `y` of the RGBA picture in `channels` bytes per pixel into `into`. For RGB each pixel's
+// four bytes are copied at once, the fourth overwritten by the next pixel's first: one store
+// instead of three.
+void pixelsOfRow(std::span<const std::uint8_t> rgba, int width, int channels, int y,
+                 std::uint8_t* into) {
+    const std::uint8_t* source = rgba.data() + static_cast<std::size_t>(y) * width * 4;
+    if (channels == 4) {
+        std::memcpy(into, source, static_cast<std::size_t>(width) * 4);
+        return;
+    }
+    for (int x = 0; x + 1 < width; ++x) {
+        std::memcpy(into + static_cast<std::size_t>(x) * 3,
+                    source + static_cast<std::size_t>(x) * 4, 4);
+    }
+    std::memcpy(into + static_cast<std::size_t>(width - 1) * 3,
+                source + static_cast<std::size_t>(width - 1) * 4, 3);
+}
+
 // The filtered scanlines of rows [firstRow, endRow) into `out` (one filter type byte and the
 // row's bytes each). Sub (1) subtracts the pixel to the left, Up (2) the pixel above; the
 // smaller sum of the bytes read as signed magnitudes wins, which favours the long runs of
@@ -21,54 +79,30 @@ namespace {
 void filterRows(std::span<const std::uint8_t> rgba, int width, int channels, int firstRow,
                 int endRow, std::uint8_t* out) {
     const std::size_t rowBytes = static_cast<std::size_t>(width) * channels;
+    const auto pixelBytes = static_cast<std::size_t>(channels);
     std::vector<std::uint8_t> row(rowBytes);
     std::vector<std::uint8_t> above(rowBytes, 0);
-    auto pixelsOf = [&](int y, std::vector<std::uint8_t>& into) {
-        const std::uint8_t* source = rgba.data() + static_cast<std::size_t>(y) * width * 4;
-        if (channels == 4) {
-            std::memcpy(into.data(), source, rowBytes);
-            return;
-        }
-        for (int x = 0; x < width; ++x) {
-            std::memcpy(&into[static_cast<std::size_t>(x) * 3], source + x * 4, 3);
-        }
-    };
     if (firstRow > 0) {
-        pixelsOf(firstRow - 1, above);
+        pixelsOfRow(rgba, width, channels, firstRow - 1, above.data());
     }
-    // The bytes' distance from 0 read as signed: what the filter choice sums.
-    auto magnitude = [](int difference) {
-        const auto byte = static_cast<std::int8_t>(static_cast<std::uint8_t>(difference));
-        return static_cast<unsigned>(byte < 0 ? -byte : byte);
-    };
-    const std::size_t pixelBytes = static_cast<std::size_t>(channels);
+    const std::uint8_t nothing[4] = {0, 0, 0, 0}; // left of the first pixel
     for (int y = firstRow; y < endRow; ++y) {
-        pixelsOf(y, row);
-        unsigned subCost = 0;
-        unsigned upCost = 0;
-        for (std::size_t i = 0; i < pixelBytes; ++i) {
-            subCost += magnitude(row[i]);
-        }
-        for (std::size_t i = pixelBytes; i < rowBytes; ++i) {
-            subCost += magnitude(row[i] - row[i - pixelBytes]);
-        }
-        for (std::size_t i = 0; i < rowBytes; ++i) {
-            upCost += magnitude(row[i] - above[i]);
-        }
+        pixelsOfRow(rgba, width, channels, y, row.data());
+        const unsigned subCost =
+            magnitudeSum(row.data(), nothing, pixelBytes) +
+            magnitudeSum(row.data() + pixelBytes, row.data(), rowBytes - pixelBytes);
+        const unsigned upCost = magnitudeSum(row.data(), above.data(), rowBytes);
         // The first row has no row above: Up would be no filter at all.
         const bool useUp = y > 0 && upCost < subCost;
         std::uint8_t* const target = out + static_cast<std::size_t>(y - firstRow) * (rowBytes + 1);
         target[0] = useUp ? 2 : 1;
         std::uint8_t* const filtered = target + 1;
         if (useUp) {
-            for (std::size_t i = 0; i < rowBytes; ++i) {
-                filtered[i] = static_cast<std::uint8_t>(row[i] - above[i]);
-            }
+            byteDifferences(row.data(), above.data(), filtered, rowBytes);
         } else {
             std::memcpy(filtered, row.data(), pixelBytes);
-            for (std::size_t i = pixelBytes; i < rowBytes; ++i) {
-                filtered[i] = static_cast<std::uint8_t>(row[i] - row[i - pixelBytes]);
-            }
+            byteDifferences(row.data() + pixelBytes, row.data(), filtered + pixelBytes,
+                            rowBytes - pixelBytes);
         }
         std::swap(row, above);
     }

@@ -9,6 +9,7 @@
 #include "render/gl/frame_capture.h"
 #include "render/gl/headless_context.h"
 #include "render/gl/image_target.h"
+#include "render/gl/texture_target.h"
 
 #include <benchmark/benchmark.h>
 #include <cstdlib>
@@ -25,6 +26,14 @@ namespace fs = std::filesystem;
 fs::path typicalCapture() {
     const fs::path corpus = fs::path(BVHSCOPE_SHARED_DIR) / "corpus" / "cmu_01_01_assimp.bvh";
     return fs::exists(corpus) ? corpus : fs::path(BVHSCOPE_SOURCE_DIR) / "assets/sample_walk.bvh";
+}
+
+// The typical capture's thumbnail scene (its summary's pose) with `settings`, as the Browser
+// and `bvhscope thumbnail` build it.
+viewer::ThumbnailScene typicalThumbnail(const viewer::ViewerSettings& settings) {
+    bvh::LoadProgress progress;
+    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
+    return viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
 }
 
 fs::path outputImage() {
@@ -110,11 +119,8 @@ BENCHMARK(BM_ThumbnailReadFile)->Unit(benchmark::kMillisecond)->UseRealTime();
 // code, unless Mesa's shader cache has it) and the read-back.
 void BM_ThumbnailFirstDraw(benchmark::State& state) {
     const int size = static_cast<int>(state.range(0));
-    bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
     for (auto _ : state) {
         render::HeadlessContext context;
         if (!context.ok()) {
@@ -144,11 +150,8 @@ void BM_ThumbnailDraw(benchmark::State& state) {
         state.SkipWithError(context.error().c_str());
         return;
     }
-    bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
     const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
     viewer::SceneDrawer drawer;
     viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
     options.backgroundAlpha = 0.0f;
@@ -188,6 +191,36 @@ void BM_ThumbnailPng(benchmark::State& state) {
     }
 }
 BENCHMARK(BM_ThumbnailPng)->Arg(256)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The Browser's thumbnails (app/viewer/folder/folder_thumbnails.h): 16 of 96 pixels, each drawn
+// into a texture of its own as FolderThumbnails draws them, with the look of the default
+// settings, glFinish included: what kThumbnailsPerFrame costs a UI frame.
+void BM_BrowserThumbnails(benchmark::State& state) {
+    render::HeadlessContext context;
+    if (!context.ok()) {
+        state.SkipWithError(context.error().c_str());
+        return;
+    }
+    const viewer::ViewerSettings settings;
+    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
+    viewer::SceneDrawer drawer;
+    const viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
+    const render::OrbitCamera camera = viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose);
+    constexpr int kThumbnails = 16;
+    for (auto _ : state) {
+        std::vector<render::TextureTarget> targets;
+        for (int k = 0; k < kThumbnails; ++k) {
+            targets.emplace_back(viewer::kThumbnailSize, viewer::kThumbnailSize);
+            drawer.draw(thumbnail.scene, thumbnail.pose, camera, std::nullopt, options,
+                        viewer::kThumbnailSize, viewer::kThumbnailSize,
+                        targets.back().framebuffer());
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glFinish();
+    }
+    state.SetItemsProcessed(state.iterations() * kThumbnails);
+}
+BENCHMARK(BM_BrowserThumbnails)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 } // namespace
 } // namespace bvhscope::bench

@@ -205,10 +205,10 @@ TEST_F(BoundedThumbnailsTest, RowsBackOnScreenAreReadAndDrawnAgain) {
 
 namespace {
 
-TEST(ThumbnailBudget, AFewWhenFramesAreQuickOneWhenSlow) {
-    EXPECT_EQ(thumbnailBudget(0.0), kThumbnailsPerFrame);  // the first frame
-    EXPECT_EQ(thumbnailBudget(16.7), kThumbnailsPerFrame); // a 60 Hz display
-    EXPECT_EQ(thumbnailBudget(45.0), 1);                   // a software renderer
+TEST(ThumbnailBudget, SixteenWhenFramesAreQuickEightWhenSlow) {
+    EXPECT_EQ(thumbnailBudget(0.0), 16);  // the first frame
+    EXPECT_EQ(thumbnailBudget(16.7), 16); // a 60 Hz display
+    EXPECT_EQ(thumbnailBudget(45.0), 8);  // a software renderer
 }
 
 } // namespace

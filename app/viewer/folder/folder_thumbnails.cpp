@@ -5,7 +5,8 @@
 namespace bvhscope::viewer {
 
 int thumbnailBudget(double lastFrameMilliseconds) {
-    return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame : 1;
+    return lastFrameMilliseconds <= kQuickFrameMilliseconds ? kThumbnailsPerFrame
+                                                            : kThumbnailsPerSlowFrame;
 }
 
 namespace {
@@ -115,8 +116,11 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     target = render::TextureTarget(size, size);
     cached->second.bytes = thumbnailTextureBytes(size);
     bytes_ += cached->second.bytes;
+    // As `bvhscope thumbnail` draws it: a figure that would cover the picture many times over
+    // (a thousand bones fanned out) is drawn with lines.
     drawer_->draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
-                  std::nullopt, thumbnailDrawOptions(settings), size, size, target.framebuffer());
+                  std::nullopt, thumbnailDrawOptions(settings, thumbnail, size), size, size,
+                  target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
 }

@@ -104,6 +104,84 @@ TEST(PngEncoding, OnePixelHasTheChecksumsWorkedOutByHand) {
     EXPECT_EQ(decode(png).rgba, black);
 }
 
+// The filter type byte of each row, from the IDAT chunks inflated.
+std::vector<int> rowFilters(const std::string& png, int width, int height, int channels) {
+    std::string stream;
+    for (std::size_t at = 8; at + 12 <= png.size();) {
+        const std::uint32_t length = bigEndianAt(png, at);
+        if (png.compare(at + 4, 4, "IDAT") == 0) {
+            stream += png.substr(at + 8, length);
+        }
+        at += 12 + length;
+    }
+    const std::size_t rowBytes = static_cast<std::size_t>(width) * channels + 1;
+    int size = 0;
+    char* inflated = stbi_zlib_decode_malloc(stream.data(), static_cast<int>(stream.size()), &size);
+    if (inflated == nullptr) {
+        return {};
+    }
+    const std::vector<std::uint8_t> rows(inflated, inflated + size);
+    stbi_image_free(inflated);
+    if (rows.size() != rowBytes * static_cast<std::size_t>(height)) {
+        return {};
+    }
+    std::vector<int> filters;
+    for (int y = 0; y < height; ++y) {
+        filters.push_back(rows[static_cast<std::size_t>(y) * rowBytes]);
+    }
+    return filters;
+}
+
+// Widths whose rows are not a whole number of the encoder's 16-byte blocks (the filter loops
+// run in such blocks and finish byte by byte), and a one-pixel-wide picture.
+TEST(PngEncoding, OddWidthsRoundTripAndPickTheFilterThatLeavesZeros) {
+    for (const int width : {1, 5, 17, 333}) {
+        const int height = 9;
+        // Columns of colours, every row the same: Up leaves zeros from the second row on.
+        std::vector<std::uint8_t> columns(static_cast<std::size_t>(width) * height * 4);
+        // Each row one colour, a different one per row: Sub leaves zeros after the first pixel.
+        std::vector<std::uint8_t> flatRows(columns.size());
+        std::mt19937 random(static_cast<unsigned>(width));
+        for (int x = 0; x < width; ++x) {
+            const auto colour = static_cast<std::uint8_t>(random());
+            for (int y = 0; y < height; ++y) {
+                std::uint8_t* pixel = &columns[(static_cast<std::size_t>(y) * width + x) * 4];
+                pixel[0] = colour;
+                pixel[1] = static_cast<std::uint8_t>(colour * 3);
+                pixel[2] = static_cast<std::uint8_t>(255 - colour);
+                pixel[3] = 255;
+                std::uint8_t* flat = &flatRows[(static_cast<std::size_t>(y) * width + x) * 4];
+                flat[0] = static_cast<std::uint8_t>(y * 29);
+                flat[1] = static_cast<std::uint8_t>(y * 71);
+                flat[2] = static_cast<std::uint8_t>(200 - y * 13);
+                flat[3] = 255;
+            }
+        }
+        for (const bool alpha : {false, true}) {
+            const int channels = alpha ? 4 : 3;
+            const std::string columnPng = encodePngFromRgba(columns, width, height, alpha);
+            EXPECT_EQ(decode(columnPng).rgba, columns) << width;
+            const std::vector<int> up = rowFilters(columnPng, width, height, channels);
+            ASSERT_EQ(up.size(), static_cast<std::size_t>(height)) << width;
+            EXPECT_EQ(up[0], 1) << width; // the first row has nothing above it
+            for (int y = 1; y < height; ++y) {
+                // Up costs 0; Sub at least the first pixel's bytes.
+                EXPECT_EQ(up[static_cast<std::size_t>(y)], 2) << width << " row " << y;
+            }
+            const std::string flatPng = encodePngFromRgba(flatRows, width, height, alpha);
+            EXPECT_EQ(decode(flatPng).rgba, flatRows) << width;
+            // Sub: each row's first pixel, then zeros; Up: every pixel's step from the row
+            // above (113 or more a pixel), so from 5 pixels wide on Sub is cheaper (a first
+            // pixel costs at most 3 x 128). One pixel alone has no run for Sub to make.
+            const std::vector<int> flatFilters = rowFilters(flatPng, width, height, channels);
+            ASSERT_EQ(flatFilters.size(), static_cast<std::size_t>(height)) << width;
+            for (std::size_t y = 0; y < flatFilters.size() && width >= 5; ++y) {
+                EXPECT_EQ(flatFilters[y], 1) << width << " row " << y;
+            }
+        }
+    }
+}
+
 TEST(PngEncoding, RefusesSizesThatDoNotMatchThePixels) {
     const std::vector<std::uint8_t> pixel{1, 2, 3, 4};
     EXPECT_TRUE(encodePngFromRgba(pixel, 2, 1, false).empty());

@@ -1,0 +1,37 @@
+// percentile and percentileInPlace: the element at rank round(fraction x (n - 1)), and the
+// in-place form leaves the sample whole (only reordered), so that several percentiles of one
+// buffer, as the stance takes them, agree with copies.
+#include "core/analysis/percentile.h"
+
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+TEST(Percentile, PicksTheElementAtTheRoundedRank) {
+    const std::vector<double> values{9, 1, 8, 2, 7, 3, 6, 4, 5, 0}; // 0..9, n - 1 = 9
+    EXPECT_EQ(percentile(values, 0.0), 0.0);
+    EXPECT_EQ(percentile(values, 0.1), 1.0); // rank 0.9 + 0.5 -> 1
+    EXPECT_EQ(percentile(values, 0.5), 5.0); // rank 4.5 + 0.5 -> 5: the upper middle
+    EXPECT_EQ(percentile(values, 0.8), 7.0); // rank 7.2 + 0.5 -> 7
+    EXPECT_EQ(percentile(values, 1.0), 9.0);
+    EXPECT_EQ(percentile({}, 0.5), 0.0);
+    EXPECT_EQ(median({4, 1, 3}), 3.0);
+}
+
+TEST(Percentile, InPlaceReordersWithoutLosingAnElement) {
+    std::vector<double> values{9, 1, 8, 2, 7, 3, 6, 4, 5, 0};
+    const std::vector<double> copy = values;
+    EXPECT_EQ(percentileInPlace(values, 0.8), percentile(copy, 0.8));
+    EXPECT_EQ(percentileInPlace(values, 0.2), percentile(copy, 0.2));
+    EXPECT_EQ(percentileInPlace(values, 0.1), percentile(copy, 0.1));
+    EXPECT_EQ(percentileInPlace(values, 0.5), percentile(copy, 0.5));
+    std::vector<double> sorted = values;
+    std::ranges::sort(sorted);
+    EXPECT_EQ(sorted, (std::vector<double>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+    std::vector<double> none;
+    EXPECT_EQ(percentileInPlace(none, 0.5), 0.0);
+}
+
+} // namespace
+} // namespace bvh
