@@ -13,7 +13,9 @@
 #include "core/body/body_mesh.h"
 #include "core/kinematics/pose.h"
 
+#include <array>
 #include <atomic>
+#include <glm/vec3.hpp>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -44,9 +46,10 @@ public:
     bool ready() const { return state() == State::Ready; }
     // Set once the state is Ready (and never changed after).
     const std::shared_ptr<const bvh::BodyMesh>& mesh() const { return mesh_; }
-    // The world transforms of the rest pose (file units): skin transforms are taken against
-    // them. Set once the state is Ready.
-    const std::vector<bvh::RigidTransform>& restWorld() const { return restWorld_; }
+    // The world transforms of the pose the body is bound in (file units; the mesh's bindWorld:
+    // the rest pose, or a frame of the motion where the rest pose disagrees with it): skin
+    // transforms are taken against them. Set once the state is Ready.
+    const std::vector<bvh::RigidTransform>& bindWorld() const { return bindWorld_; }
     // Why there is no body (Fallback), or what was degraded (Ready); set once not Building.
     const std::string& message() const { return message_; }
 
@@ -63,7 +66,7 @@ private:
     std::shared_ptr<const Clip> clip_;
     bvh::BodyOptions options_;
     std::shared_ptr<const bvh::BodyMesh> mesh_;
-    std::vector<bvh::RigidTransform> restWorld_;
+    std::vector<bvh::RigidTransform> bindWorld_;
     std::string message_;
     std::atomic<State> state_{State::Building};
     bool fallbackReported_ = false;
@@ -84,6 +87,13 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait);
 // Whether a build some character waits for is still running (the viewer keeps drawing frames
 // until it shows the body; a screenshot and the render benchmark wait for it).
 bool bodiesBuilding(const Scene& scene);
+
+// The 8 corners, in viewer space, of the box around what of the character's body its node `node`
+// moves (BodyMesh::nodeBoxes, at thickness 1), with the node at `world` (file units): framing
+// fits them, so the body is never cut off. False (nothing written) without a ready body or
+// without vertices on that node.
+bool bodyBoxCorners(const Character& character, std::size_t node, const bvh::RigidTransform& world,
+                    std::array<glm::vec3, 8>& corners);
 
 // Drops every character's build (another look chosen: no thread keeps working for nothing).
 void dropBodies(Scene& scene);

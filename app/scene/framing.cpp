@@ -35,6 +35,35 @@ void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     }
 }
 
+// A figure's joint and, drawn as a body, the corners of the box around what of the body the
+// joint moves (bodyBoxCorners), moved by `shift`.
+void includeFigureJoint(ViewFit& fit, const Character& character, const CharacterPose& pose,
+                        std::size_t node, const glm::vec3& shift) {
+    fit.include(pose.viewerPositions[node] + shift);
+    std::array<glm::vec3, 8> corners;
+    if (node < pose.world.size() && bodyBoxCorners(character, node, pose.world[node], corners)) {
+        for (const glm::vec3& corner : corners) {
+            fit.include(corner + shift);
+        }
+    }
+}
+
+// Every shown figure's joints (static roots left out) and, drawn as bodies, their bodies' boxes,
+// moved by `shift`.
+void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose,
+                         const glm::vec3& shift) {
+    for (std::size_t c = 0; c < scene.characters().size(); ++c) {
+        const Character& character = scene.characters()[c];
+        const std::vector<glm::vec3>* positions = scene.positionsIn(pose, c);
+        for (std::size_t i = 0; positions != nullptr && character.visible && i < positions->size();
+             ++i) {
+            if (!isStaticRoot(character, i)) {
+                includeFigureJoint(fit, character, pose.characters[c], i, shift);
+            }
+        }
+    }
+}
+
 } // namespace
 
 std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing) {
@@ -130,14 +159,7 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePo
         }
     }
     ViewFit fit(camera, aspect);
-    forEachShownPose(scene, pose,
-                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
-                         for (std::size_t i = 0; i < positions.size(); ++i) {
-                             if (!isStaticRoot(character, i)) {
-                                 fit.include(positions[i]);
-                             }
-                         }
-                     });
+    includeShownFigures(fit, scene, pose, glm::vec3(0.0f));
     fit.apply(camera);
 }
 
@@ -177,15 +199,7 @@ std::optional<FollowFraming> frameFollow(const Scene& scene, const render::Orbit
         scene.sample(startSeconds + step * k, bvh::Interpolation::Nearest, false, pose);
         const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
         if (anchor) {
-            forEachShownPose(
-                scene, pose,
-                [&](const Character& character, const std::vector<glm::vec3>& positions) {
-                    for (std::size_t i = 0; i < positions.size(); ++i) {
-                        if (!isStaticRoot(character, i)) {
-                            fit.include(positions[i] - *anchor);
-                        }
-                    }
-                });
+            includeShownFigures(fit, scene, pose, -*anchor);
         }
         if (step <= 0.0) {
             break; // one time: one sample

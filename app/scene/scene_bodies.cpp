@@ -20,6 +20,25 @@ float metresPerFileUnit(const Character& character) {
 
 } // namespace
 
+bool bodyBoxCorners(const Character& character, std::size_t node, const bvh::RigidTransform& world,
+                    std::array<glm::vec3, 8>& corners) {
+    if (!character.body || !character.body->ready() ||
+        node >= character.body->mesh()->nodeBoxes.size() ||
+        character.body->mesh()->nodeBoxes[node].empty()) {
+        return false;
+    }
+    const bvh::BodyNodeBox& box = character.body->mesh()->nodeBoxes[node];
+    for (std::size_t corner = 0; corner < 8; ++corner) {
+        const glm::dvec3 local((corner & 1) != 0 ? box.high.x : box.low.x,
+                               (corner & 2) != 0 ? box.high.y : box.low.y,
+                               (corner & 4) != 0 ? box.high.z : box.low.z);
+        const glm::dvec3 file = world.translation + world.rotation * local;
+        corners[corner] =
+            character.placement + glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0));
+    }
+    return true;
+}
+
 bool Scene::drawnAsBody(const Character& character, const SceneLook& look) {
     return look.bodies && character.body && character.body->ready() &&
            character.body->mesh()->nodeRadii.size() ==
@@ -40,10 +59,10 @@ std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook&
 
 bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
                      const SceneLook& look, BodyInstance& body) {
-    if (!drawnAsBody(character, look) || world.size() != character.body->restWorld().size()) {
+    if (!drawnAsBody(character, look) || world.size() != character.body->bindWorld().size()) {
         return false;
     }
-    const std::vector<bvh::RigidTransform>& restWorld = character.body->restWorld();
+    const std::vector<bvh::RigidTransform>& bindWorld = character.body->bindWorld();
     body.mesh = character.body->mesh();
     body.model =
         glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
@@ -51,7 +70,7 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.color);
     for (std::size_t i = 0; i < world.size(); ++i) {
-        const bvh::RigidTransform skin = bvh::skinTransform(world[i], restWorld[i]);
+        const bvh::RigidTransform skin = bvh::skinTransform(world[i], bindWorld[i]);
         body.skin[i] =
             render::skinDualQuaternion(glm::quat(skin.rotation), glm::vec3(skin.translation));
     }

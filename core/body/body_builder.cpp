@@ -4,11 +4,13 @@
 #include "core/body/body_grid.h"
 #include "core/body/body_marching.h"
 #include "core/body/body_mesh_checks.h"
+#include "core/body/body_weights.h"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <meshoptimizer.h>
 
 namespace bvh {
@@ -34,6 +36,9 @@ constexpr float kThickenedBlendInCells = 2.5f;
 // Skinning weights fall from the nearest volume's to zero over this part of a volume's radius
 // (and at least a cell), so a joint bends over the width of the limb.
 constexpr float kWeightFalloff = 0.6f;
+// Rounds of smoothing the weights along the surface (body_weights.h): enough that where two
+// bones' volumes meet, the change of weights spreads over a few triangles.
+constexpr int kWeightSmoothingRounds = 8;
 
 BodyResult fallback(std::string message) {
     return {nullptr, "body: " + message + "; drawn as capsules"};
@@ -254,6 +259,23 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     }
 }
 
+// BodyMesh::nodeBoxes from the vertices and the bind pose.
+void measureNodeBoxes(BodyMesh& mesh) {
+    mesh.nodeBoxes.assign(mesh.bindWorld.size(), BodyNodeBox{});
+    for (const BodyVertex& vertex : mesh.vertices) {
+        const std::size_t joint = vertex.joints[0];
+        if (joint >= mesh.bindWorld.size()) {
+            continue;
+        }
+        const RigidTransform& bind = mesh.bindWorld[joint];
+        const glm::vec3 local(glm::inverse(bind.rotation) *
+                              (glm::dvec3(vertex.position) - bind.translation));
+        BodyNodeBox& box = mesh.nodeBoxes[joint];
+        box.low = box.empty() ? local : glm::min(box.low, local);
+        box.high = box.empty() ? local : glm::max(box.high, local);
+    }
+}
+
 } // namespace
 
 BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::stop_token stop) {
@@ -316,6 +338,13 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     }
     mesh->boundsMin = glm::vec3(low);
     mesh->boundsMax = glm::vec3(high);
+    const BodyDetailLevel& finest = mesh->levels.front();
+    smoothBodyWeights(
+        *mesh,
+        std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),
+        kWeightSmoothingRounds);
+    mesh->bindWorld = std::move(figure.bindWorld);
+    measureNodeBoxes(*mesh);
     mesh->nodeRadii.assign(skeleton.nodeCount(), 0.0f);
     for (const BodyVolume& volume : figure.volumes) {
         if (volume.radiusNode != kNoParent) {

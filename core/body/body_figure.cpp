@@ -103,12 +103,18 @@ struct RestFigure {
     std::vector<RigidTransform> world;
 };
 
-bool restPositions(const Skeleton& skeleton, RestFigure& rest) {
+// The pose the body is made in: BodyOptions::bindWorld when it has one transform per node, else
+// the OFFSET rest pose.
+bool restPositions(const Skeleton& skeleton, const BodyOptions& options, RestFigure& rest) {
     const std::size_t n = skeleton.nodeCount();
-    std::vector<RigidTransform> local(n);
-    computeRestTransforms(skeleton, local);
-    rest.world.assign(n, RigidTransform{});
-    computeWorldTransforms(skeleton, local, rest.world);
+    if (options.bindWorld.size() == n) {
+        rest.world = options.bindWorld;
+    } else {
+        std::vector<RigidTransform> local(n);
+        computeRestTransforms(skeleton, local);
+        rest.world.assign(n, RigidTransform{});
+        computeWorldTransforms(skeleton, local, rest.world);
+    }
     rest.positions.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         rest.positions[i] = rest.world[i].translation;
@@ -481,7 +487,7 @@ struct FigureBuilder {
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
     FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},  {},
                           {},       {},      {}, {}, {}, 1.0f, 0.0f};
-    if (!restPositions(skeleton, builder.rest)) {
+    if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
     }
@@ -516,6 +522,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
     if (builder.figure.volumes.empty()) {
         builder.figure.problem = "no bone has any length";
     }
+    builder.figure.bindWorld = std::move(builder.rest.world);
     return builder.figure;
 }
 

@@ -19,20 +19,56 @@ public:
     }
     void endSite(int parent, glm::dvec3 offset) { joints_.push_back({"", parent, offset, true}); }
 
-    // One frame of zeros: the rest pose.
-    std::string text() const {
-        std::string out = "HIERARCHY\n";
-        std::size_t channels = 0;
+    int indexOf(const std::string& name) const {
         for (std::size_t i = 0; i < joints_.size(); ++i) {
-            if (joints_[i].parent < 0) {
-                write(out, i, 0, channels);
+            if (joints_[i].name == name && !joints_[i].endSite) {
+                return static_cast<int>(i);
             }
         }
-        out += "MOTION\nFrames: 1\nFrame Time: 0.033333\n";
-        for (std::size_t c = 0; c < channels; ++c) {
-            out += c == 0 ? "0" : " 0";
+        return -1;
+    }
+
+    // One frame of zeros: the rest pose.
+    std::string text() const { return text({Frame{}}); }
+
+    // One motion row per frame. Roots have 6 channels (X, Y, Z position, then Z, X, Y
+    // rotation), other joints 3 (Z, X, Y rotation, degrees).
+    struct Frame {
+        glm::dvec3 rootPosition{0.0};
+        std::vector<glm::dvec3> rotations; // per joint index (add()'s): Z, X, Y; missing: zero
+    };
+    std::string text(const std::vector<Frame>& frames) const {
+        std::string out = "HIERARCHY\n";
+        std::size_t channels = 0;
+        std::vector<int> order; // joints in the file's order, which the rows follow
+        for (std::size_t i = 0; i < joints_.size(); ++i) {
+            if (joints_[i].parent < 0) {
+                write(out, i, 0, channels, order);
+            }
         }
-        out += "\n";
+        out += "MOTION\nFrames: " + std::to_string(frames.size()) + "\nFrame Time: 0.033333\n";
+        for (const Frame& frame : frames) {
+            std::string row;
+            const auto value = [&row](double v) {
+                char number[48];
+                std::snprintf(number, sizeof number, row.empty() ? "%.9g" : " %.9g", v);
+                row += number;
+            };
+            for (const int joint : order) {
+                const auto index = static_cast<std::size_t>(joint);
+                if (joints_[index].parent < 0) {
+                    for (int axis = 0; axis < 3; ++axis) {
+                        value(frame.rootPosition[axis]);
+                    }
+                }
+                const glm::dvec3 r =
+                    index < frame.rotations.size() ? frame.rotations[index] : glm::dvec3(0.0);
+                value(r.x);
+                value(r.y);
+                value(r.z);
+            }
+            out += row + "\n";
+        }
         return out;
     }
 
@@ -43,7 +79,8 @@ private:
         glm::dvec3 offset;
         bool endSite;
     };
-    void write(std::string& out, std::size_t index, int depth, std::size_t& channels) const {
+    void write(std::string& out, std::size_t index, int depth, std::size_t& channels,
+               std::vector<int>& order) const {
         const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
         const Joint& joint = joints_[index];
         char offset[128];
@@ -54,6 +91,7 @@ private:
             return;
         }
         const bool root = joint.parent < 0;
+        order.push_back(static_cast<int>(index));
         out += indent + (root ? "ROOT " : "JOINT ") + joint.name + "\n" + indent + "{\n";
         out += indent + "  " + offset;
         out += indent +
@@ -62,7 +100,7 @@ private:
         channels += root ? 6 : 3;
         for (std::size_t child = index + 1; child < joints_.size(); ++child) {
             if (joints_[child].parent == static_cast<int>(index)) {
-                write(out, child, depth + 1, channels);
+                write(out, child, depth + 1, channels, order);
             }
         }
         out += indent + "}\n";
@@ -89,10 +127,14 @@ inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, d
     }
 }
 
-// 65 joints, like Mixamo's characters: about 180 cm tall, arms out along X.
-inline std::string mixamoBipedText(double scale = 1.0) {
+// 65 joints, like Mixamo's characters: about 180 cm tall, arms out along X. `lying`: the same
+// figure with its rest pose turned a quarter about Z, head along +X (Bandai Namco's and LAFAN1's
+// rest poses lie so; their motion stands them up).
+inline BvhTextBuilder mixamoBiped(double scale = 1.0, bool lying = false) {
     BvhTextBuilder b;
-    const auto s = [scale](double x, double y, double z) { return glm::dvec3(x, y, z) * scale; };
+    const auto s = [scale, lying](double x, double y, double z) {
+        return (lying ? glm::dvec3(y, -x, z) : glm::dvec3(x, y, z)) * scale;
+    };
     const int hips = b.add("mixamorig:Hips", -1, s(0, 100, 0));
     const int spine = b.add("mixamorig:Spine", hips, s(0, 10, 0));
     const int spine1 = b.add("mixamorig:Spine1", spine, s(0, 12, 0));
@@ -120,7 +162,45 @@ inline std::string mixamoBipedText(double scale = 1.0) {
         const int toeEnd = b.add(prefix + "Toe_End", toe, s(0, 0, 6));
         b.endSite(toeEnd, s(0, 0, 1));
     }
-    return b.text();
+    return b;
+}
+
+inline std::string mixamoBipedText(double scale = 1.0) {
+    return mixamoBiped(scale).text();
+}
+
+// The lying biped (mixamoBiped(1, true)) walking 3 m along +X in `frames` frames, stood up in
+// +Y by its hips' quarter turn about Z: upper arms 15 to 75 degrees down from the T-pose and
+// swinging, elbows and knees bending, thighs swinging, two strides. The pose nearest the rest
+// pose's shape (arms 15 degrees down, everything else straight) is at 5/12 of the clip (frame
+// 25 of 61).
+inline std::string lyingBipedWalkText(int frames) {
+    const BvhTextBuilder b = mixamoBiped(1.0, true);
+    std::vector<BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
+    for (int f = 0; f < frames; ++f) {
+        const double t = frames > 1 ? static_cast<double>(f) / (frames - 1) : 0.0;
+        const double phase = 4.0 * 3.14159265358979 * t + 3.14159265358979 / 3.0;
+        BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {300.0 * t - 100.0, 95.0, 0.0};
+        row.rotations.assign(200, glm::dvec3(0.0));
+        const auto set = [&](const std::string& name, glm::dvec3 zxy) {
+            row.rotations[static_cast<std::size_t>(b.indexOf("mixamorig:" + name))] = zxy;
+        };
+        set("Hips", {90.0, 0.0, 5.0 * std::sin(phase)});
+        const double armDown = 45.0 - 30.0 * std::cos(phase);
+        const double bend = 30.0 * (1.0 - std::cos(phase));
+        const double swing = 30.0 * std::sin(phase);
+        set("LeftArm", {-armDown, swing, 0.0});
+        set("RightArm", {armDown, -swing, 0.0});
+        set("LeftForeArm", {0.0, bend, 0.0});
+        set("RightForeArm", {0.0, -bend, 0.0});
+        set("LeftUpLeg", {0.0, 0.0, swing});
+        set("RightUpLeg", {0.0, 0.0, -swing});
+        set("LeftLeg", {0.0, 0.0, -2.0 * bend});
+        set("RightLeg", {0.0, 0.0, -bend});
+        set("Spine1", {0.0, 0.3 * swing, 0.0});
+    }
+    return b.text(rows);
 }
 
 // A right hand on its own: the wrist at the origin, fingers along -X.
@@ -149,6 +229,30 @@ inline std::string faceRigText() {
         const int joint = b.add(std::string(parts[k % 4]) + "_" + std::to_string(k), head, at);
         // Every fourth reaches far forward (an eye's aim), the others are a centimetre long.
         b.endSite(joint, k % 4 == 3 ? glm::dvec3(0, 0, 25) : glm::dvec3(0, 0, 1));
+    }
+    return b.text();
+}
+
+// An unnamed many-legged rig of exactly 1000 joints (the benchmark's large figure): a spine of
+// 40 segments along +Z, each with a leg of 12 joints on either side reaching out and down.
+inline std::string thousandJointRigText() {
+    BvhTextBuilder b;
+    int segment = b.add("J0", -1, {0, 40, 0});
+    for (int k = 0; k < 40; ++k) {
+        if (k > 0) {
+            segment = b.add("J" + std::to_string(k), segment, {0, 0, 5});
+        }
+        for (const double side : {1.0, -1.0}) {
+            int joint = segment;
+            for (int j = 0; j < 12; ++j) {
+                const glm::dvec3 offset =
+                    j == 0 ? glm::dvec3(side * 3, 0, 0)
+                           : (j < 4 ? glm::dvec3(side * 3, 1, 0) : glm::dvec3(side * 0.5, -4, 0));
+                joint = b.add("L" + std::to_string(k) + (side > 0 ? "a" : "b") + std::to_string(j),
+                              joint, offset);
+            }
+            b.endSite(joint, {0, -1, 0});
+        }
     }
     return b.text();
 }
