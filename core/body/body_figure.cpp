@@ -273,6 +273,18 @@ struct FigureBuilder {
         figure.volumes.push_back(palm);
     }
 
+    // Whether the head joint lies more ahead of (or beside) the figure's root than above it: a
+    // quadruped's, not a biped's or a face rig's.
+    bool headAheadOfRoot(std::size_t head) const {
+        std::size_t root = head;
+        while (skeleton.parents[root] != kNoParent) {
+            root = static_cast<std::size_t>(skeleton.parents[root]);
+        }
+        const glm::vec3 fromRoot = points[head] - points[root];
+        const float length = glm::length(fromRoot);
+        return length > 0.0f && std::abs(glm::dot(fromRoot, up)) < 0.7f * length;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -296,9 +308,13 @@ struct FigureBuilder {
         glm::vec3 front = anyPerpendicular(direction);
         // A head lying along the ground (a quadruped's, along its neck) looks where it points:
         // it gets a snout whether or not the pose says which way the figure faces.
-        const bool horizontal = std::abs(glm::dot(direction, up)) < 0.6f;
+        // Only on a figure whose head is ahead of its root rather than above it: a biped bound
+        // in a frame where it looks down (body_bind_pose.h) keeps an upright head.
+        const bool figureLies = headAheadOfRoot(head);
+        const bool horizontal = figureLies && std::abs(glm::dot(direction, up)) < 0.6f;
         const bool knowsFront = facing.has_value() || horizontal;
-        const bool lying = horizontal || (facing && std::abs(glm::dot(*facing, direction)) > 0.7f);
+        const bool lying =
+            horizontal || (figureLies && facing && std::abs(glm::dot(*facing, direction)) > 0.7f);
         if (lying) {
             const glm::vec3 above = up - direction * glm::dot(up, direction);
             front = glm::length(above) > 1e-3f ? glm::normalize(above) : front;

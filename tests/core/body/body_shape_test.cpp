@@ -204,6 +204,28 @@ TEST(BodyShape, AHorizontalHeadHasASnoutAlongIt) {
     EXPECT_GT(result.mesh->boundsMax.z, 103.0f);
 }
 
+TEST(BodyShape, ABipedLookingDownKeepsItsHeadWithoutASnout) {
+    // A biped bound in a frame where it looks down (body_bind_pose.h): its head bone points
+    // forward, but the head stands above the hips, so it is a head with a nose, not a snout
+    // reaching on past the head's End Site (at z = 22).
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 30, 0});
+    const int neck = b.add("Neck", spine, {0, 25, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 0, 20});
+    for (const double side : {1.0, -1.0}) {
+        const int upLeg = b.add(side > 0 ? "LeftUpLeg" : "RightUpLeg", hips, {side * 9, -6, 0});
+        const int leg = b.add(side > 0 ? "LeftLeg" : "RightLeg", upLeg, {0, -44, 0});
+        b.endSite(leg, {0, -48, 0});
+        const int arm = b.add(side > 0 ? "LeftArm" : "RightArm", spine, {side * 18, 20, 0});
+        b.endSite(arm, {side * 5, -50, 0});
+    }
+    const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    EXPECT_LT(result.mesh->boundsMax.z, 22.0f);
+}
+
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {
     const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
     const BodyResult result = buildBody(skeleton, BodyOptions{});
