@@ -65,6 +65,11 @@ RoleSize roleSize(BoneRole role) {
 // leaves: 9.5 % of the figure's size, a quadruped's barrel), thin towards the leaves.
 constexpr float kUnknownBaseRadius = 0.015f;
 constexpr float kUnknownTrunkRadius = 0.08f;
+// An unnamed bone that carries three limbs or more (a quadruped's pelvis to chest) is a barrel,
+// about two thirds as thick as it is long, not a stick an eighth of its length.
+constexpr float kUnknownBarrelPerLength = 0.35f;
+constexpr float kUnknownBarrelRadius = 0.11f;
+constexpr float kUnknownBarrelLeaves = 3.0f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
@@ -135,6 +140,7 @@ struct FigureBuilder {
     std::vector<BoneRole> roles;
     std::vector<std::uint8_t> hasBone; // per node: a bone with length ends at it
     std::vector<float> leafShare;
+    std::vector<float> leafCount; // per node: the figure's leaves at or below it
     std::vector<NodeIndex> longestChild;
     std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
     std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
@@ -153,6 +159,10 @@ struct FigureBuilder {
         if (role == BoneRole::Unknown) {
             const float cap =
                 (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
+            if (leafCount[child] >= kUnknownBarrelLeaves) {
+                return std::min(kUnknownBarrelPerLength * length,
+                                std::max(cap, kUnknownBarrelRadius * capScale));
+            }
             return std::min(size.perLength * length, cap);
         }
         return std::min(size.perLength * length, size.cap * capScale);
@@ -171,7 +181,11 @@ struct FigureBuilder {
         const float r0 = startRadius(role, length, child);
         float r1 = r0 * roleSize(role).taper;
         const NodeIndex next = longestChild[child];
-        if (next != kNoParent && roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
+        // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
+        // front legs leave it, rather than narrowing to the neck's thickness.
+        const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
+        if (next != kNoParent && !barrel && roles[child] != BoneRole::Face &&
+            roles[child] != BoneRole::Head) {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
             r1 =
                 std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
@@ -463,6 +477,7 @@ struct FigureBuilder {
                 total += leaves[i];
             }
         }
+        leafCount = leaves;
         leafShare.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             leafShare[i] = total > 0.0f ? leaves[i] / total : 0.0f;
@@ -501,8 +516,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},  {},
-                          {},       {},      {}, {}, {}, 1.0f, 0.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {}, {}, {},   {},
+                          {},       {},      {}, {}, {}, {}, 1.0f, 0.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

@@ -6,6 +6,7 @@
 #include "core/body/body_mesh_checks.h"
 #include "core/body/body_skinning.h"
 #include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -224,6 +225,25 @@ TEST(BodyShape, ABipedLookingDownKeepsItsHeadWithoutASnout) {
     const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
     ASSERT_NE(result.mesh, nullptr) << result.message;
     EXPECT_LT(result.mesh->boundsMax.z, 22.0f);
+}
+
+TEST(BodyShape, AnUnnamedQuadrupedHasABarrelBody) {
+    // The elephant-like creature (unnamed bones; 200 tall, its pelvis at z = 0 and its chest at
+    // z = 150, both 150 up): the bone between them carries four legs, a neck and a tail, so it
+    // is a barrel, not a stick between the legs: over 50 thick halfway (16 before).
+    const test::CreatureFile file =
+        test::creatureFile(test::quadruped(1.0), test::CreatureFileOptions{});
+    const BodyResult result = buildBody(parseDocument(file.text).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    float low = 1e9f;
+    float high = -1e9f;
+    for (const BodyVertex& vertex : result.mesh->vertices) {
+        if (std::abs(vertex.position.z - 75.0f) < 5.0f && std::abs(vertex.position.x) < 20.0f) {
+            low = std::min(low, vertex.position.y);
+            high = std::max(high, vertex.position.y);
+        }
+    }
+    EXPECT_GT(high - low, 50.0f);
 }
 
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {

@@ -1,0 +1,58 @@
+// Writes the rigs of the README's picture of the body look (docs/body-rigs.png) as BVH files,
+// all generated here (tests/core/body/body_test_skeletons.h, tests/core/analysis/
+// creature_clips.h): a LAFAN-like walk whose rest pose lies along -X, a Bandai-like one lying
+// along +X, a Mixamo T-pose with fingers, a 160-joint face rig, an elephant-like quadruped
+// (unnamed bones, a trunk and a tail), a crab and a hand on its own. The CMU-like figure is the
+// bundled assets/sample_walk.bvh. The picture:
+//
+//   bvhscope_write_body_rigs DIR
+//   bvhscope render DIR/1_lafan_like.bvh DIR/2_bandai_like.bvh assets/sample_walk.bvh
+//       DIR/4_mixamo.bvh DIR/5_face_rig.bvh DIR/6_quadruped.bvh DIR/7_crab.bvh DIR/8_hand.bvh
+//       -o docs/body-rigs.png --bones body --size 1600x400 --no-overlay --frame 20
+// (one command line).
+#include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+bool writeText(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::cerr << "usage: bvhscope_write_body_rigs DIR\n";
+        return 2;
+    }
+    const std::filesystem::path directory(argv[1]);
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    bvh::test::CreatureFileOptions lying;
+    lying.restTurnAxis = 'Z';
+    lying.restTurnDegrees = 90.0; // the head along -X in the rest pose
+    const std::pair<const char*, std::string> rigs[] = {
+        {"1_lafan_like.bvh", bvh::test::creatureFile(bvh::test::biped(1.2), lying).text},
+        {"2_bandai_like.bvh", bvh::test::lyingBipedWalkText(61)},
+        {"4_mixamo.bvh", bvh::test::mixamoBipedText()},
+        {"5_face_rig.bvh", bvh::test::faceRigText()},
+        {"6_quadruped.bvh", bvh::test::creatureFile(bvh::test::quadruped(1.0), {}).text},
+        {"7_crab.bvh", bvh::test::creatureFile(bvh::test::crab(0.5), {}).text},
+        {"8_hand.bvh", bvh::test::handAloneText()},
+    };
+    for (const auto& [name, text] : rigs) {
+        if (!writeText(directory / name, text)) {
+            std::cerr << "bvhscope_write_body_rigs: cannot write " << (directory / name).string()
+                      << "\n";
+            return 1;
+        }
+    }
+    return 0;
+}
