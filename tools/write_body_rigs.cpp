@@ -1,15 +1,15 @@
 // Writes the rigs of the README's picture of the body look (docs/body-rigs.png) as BVH files,
 // all generated here (tests/core/body/body_test_skeletons.h, tests/core/analysis/
-// creature_clips.h): a LAFAN-like walk whose rest pose lies along -X, a Bandai-like one lying
-// along +X, a Mixamo T-pose with fingers, a 160-joint face rig, an elephant-like quadruped
-// (unnamed bones, a trunk and a tail), a crab and a hand on its own. The CMU-like figure is the
-// bundled assets/sample_walk.bvh. The picture:
+// creature_clips.h): a LAFAN-like walk (LAFAN1's names, no fingers) whose rest pose lies along
+// -X, a Bandai-like one lying along +X, a Mixamo T-pose with fingers, a 160-joint face rig, an
+// elephant-like quadruped (unnamed bones, a trunk and a tail), a crab and a hand on its own. The
+// CMU-like figure is the bundled assets/sample_walk.bvh, copied in as 3_cmu_like.bvh. The picture,
+// a tile a rig:
 //
 //   bvhscope_write_body_rigs DIR
-//   bvhscope render DIR/1_lafan_like.bvh DIR/2_bandai_like.bvh assets/sample_walk.bvh
-//       DIR/4_mixamo.bvh DIR/5_face_rig.bvh DIR/6_quadruped.bvh DIR/7_crab.bvh DIR/8_hand.bvh
-//       -o docs/body-rigs.png --bones body --size 1600x400 --no-overlay --frame 20
-// (one command line).
+//   cp assets/sample_walk.bvh DIR/3_cmu_like.bvh
+//   bvhscope render --contact-sheet DIR -o docs/body-rigs.png --bones body --columns 4
+//       --tile 400x300 --frame 20
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
 
@@ -35,11 +35,8 @@ int main(int argc, char** argv) {
     const std::filesystem::path directory(argv[1]);
     std::error_code error;
     std::filesystem::create_directories(directory, error);
-    bvh::test::CreatureFileOptions lying;
-    lying.restTurnAxis = 'Z';
-    lying.restTurnDegrees = 90.0; // the head along -X in the rest pose
     const std::pair<const char*, std::string> rigs[] = {
-        {"1_lafan_like.bvh", bvh::test::creatureFile(bvh::test::biped(1.2), lying).text},
+        {"1_lafan_like.bvh", bvh::test::lyingBipedWalkText(61, {"", false, -1})},
         {"2_bandai_like.bvh", bvh::test::lyingBipedWalkText(61)},
         {"4_mixamo.bvh", bvh::test::mixamoBipedText()},
         {"5_face_rig.bvh", bvh::test::faceRigText()},

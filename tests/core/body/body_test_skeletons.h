@@ -127,34 +127,50 @@ inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, d
     }
 }
 
-// 65 joints, like Mixamo's characters: about 180 cm tall, arms out along X. `lying`: the same
-// figure with its rest pose turned a quarter about Z, head along +X (Bandai Namco's and LAFAN1's
-// rest poses lie so; their motion stands them up).
-inline BvhTextBuilder mixamoBiped(double scale = 1.0, bool lying = false) {
+// How mixamoBiped names and lays out its figure.
+struct BipedStyle {
+    std::string prefix = "mixamorig:"; // before every joint's name (LAFAN1's have none)
+    bool fingers = true;
+    // The rest pose turned this many quarters about Z: 1 lays the head along +X (Bandai Namco's
+    // rest pose), -1 along -X (LAFAN1's); their motion stands them up.
+    int restQuarterTurns = 0;
+};
+
+// 65 joints, like Mixamo's characters (fewer without fingers): about 180 cm tall, arms out
+// along X, unless `style` turns the rest pose.
+inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = {}) {
     BvhTextBuilder b;
-    const auto s = [scale, lying](double x, double y, double z) {
-        return (lying ? glm::dvec3(y, -x, z) : glm::dvec3(x, y, z)) * scale;
+    const auto s = [scale, &style](double x, double y, double z) {
+        const glm::dvec3 turned = style.restQuarterTurns > 0   ? glm::dvec3(y, -x, z)
+                                  : style.restQuarterTurns < 0 ? glm::dvec3(-y, x, z)
+                                                               : glm::dvec3(x, y, z);
+        return turned * scale;
     };
-    const int hips = b.add("mixamorig:Hips", -1, s(0, 100, 0));
-    const int spine = b.add("mixamorig:Spine", hips, s(0, 10, 0));
-    const int spine1 = b.add("mixamorig:Spine1", spine, s(0, 12, 0));
-    const int spine2 = b.add("mixamorig:Spine2", spine1, s(0, 13, 0));
-    const int neck = b.add("mixamorig:Neck", spine2, s(0, 17, 0));
-    const int head = b.add("mixamorig:Head", neck, s(0, 10, 2));
-    const int top = b.add("mixamorig:HeadTop_End", head, s(0, 20, 1));
+    const std::string& p = style.prefix;
+    const int hips = b.add(p + "Hips", -1, s(0, 100, 0));
+    const int spine = b.add(p + "Spine", hips, s(0, 10, 0));
+    const int spine1 = b.add(p + "Spine1", spine, s(0, 12, 0));
+    const int spine2 = b.add(p + "Spine2", spine1, s(0, 13, 0));
+    const int neck = b.add(p + "Neck", spine2, s(0, 17, 0));
+    const int head = b.add(p + "Head", neck, s(0, 10, 2));
+    const int top = b.add(p + "HeadTop_End", head, s(0, 20, 1));
     b.endSite(top, s(0, 1, 0));
     for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
         const double side = sideIndex == 0 ? 1.0 : -1.0;
-        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const std::string prefix = p + (sideIndex == 0 ? "Left" : "Right");
         const int shoulder = b.add(prefix + "Shoulder", spine2, s(side * 6, 12, 0));
         const int arm = b.add(prefix + "Arm", shoulder, s(side * 12, 0, 0));
         const int forearm = b.add(prefix + "ForeArm", arm, s(side * 28, 0, 0));
         const int hand = b.add(prefix + "Hand", forearm, s(side * 25, 0, 0));
-        addFingers(b, hand, prefix + "Hand", side, scale);
+        if (style.fingers) {
+            addFingers(b, hand, prefix + "Hand", side, scale);
+        } else {
+            b.endSite(hand, s(side * 18, 0, 0));
+        }
     }
     for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
         const double side = sideIndex == 0 ? 1.0 : -1.0;
-        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const std::string prefix = p + (sideIndex == 0 ? "Left" : "Right");
         const int upLeg = b.add(prefix + "UpLeg", hips, s(side * 9, -6, 0));
         const int leg = b.add(prefix + "Leg", upLeg, s(0, -44, 0));
         const int foot = b.add(prefix + "Foot", leg, s(0, -42, -1));
@@ -169,13 +185,16 @@ inline std::string mixamoBipedText(double scale = 1.0) {
     return mixamoBiped(scale).text();
 }
 
-// The lying biped (mixamoBiped(1, true)) walking 3 m along +X in `frames` frames, stood up in
-// +Y by its hips' quarter turn about Z: upper arms 15 to 75 degrees down from the T-pose and
-// swinging, elbows and knees bending, thighs swinging, two strides. The pose nearest the rest
-// pose's shape (arms 15 degrees down, everything else straight) is at 5/12 of the clip (frame
-// 25 of 61).
-inline std::string lyingBipedWalkText(int frames) {
-    const BvhTextBuilder b = mixamoBiped(1.0, true);
+// A lying biped (mixamoBiped with `style`, by default Bandai Namco's rest pose along +X) walking
+// 3 m along +X in `frames` frames, stood up in +Y by its hips' quarter turn about Z: upper arms 15
+// to 75 degrees down from the T-pose and swinging, elbows and knees bending, thighs swinging, two
+// strides. The pose nearest the rest pose's shape (arms 15 degrees down, everything else straight)
+// is at 5/12 of the clip (frame 25 of 61).
+inline std::string lyingBipedWalkText(int frames,
+                                      const BipedStyle& style = {"mixamorig:", true, 1}) {
+    const BvhTextBuilder b = mixamoBiped(1.0, style);
+    // The lying figure's X and Y axes swap with the turn's direction; Z stays.
+    const double turn = style.restQuarterTurns < 0 ? -1.0 : 1.0;
     std::vector<BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
     for (int f = 0; f < frames; ++f) {
         const double t = frames > 1 ? static_cast<double>(f) / (frames - 1) : 0.0;
@@ -184,9 +203,10 @@ inline std::string lyingBipedWalkText(int frames) {
         row.rootPosition = {300.0 * t - 100.0, 95.0, 0.0};
         row.rotations.assign(200, glm::dvec3(0.0));
         const auto set = [&](const std::string& name, glm::dvec3 zxy) {
-            row.rotations[static_cast<std::size_t>(b.indexOf("mixamorig:" + name))] = zxy;
+            row.rotations[static_cast<std::size_t>(b.indexOf(style.prefix + name))] =
+                glm::dvec3(zxy.x, turn * zxy.y, turn * zxy.z);
         };
-        set("Hips", {90.0, 0.0, 5.0 * std::sin(phase)});
+        set("Hips", {90.0 * turn, 0.0, 5.0 * std::sin(phase)});
         const double armDown = 45.0 - 30.0 * std::cos(phase);
         const double bend = 30.0 * (1.0 - std::cos(phase));
         const double swing = 30.0 * std::sin(phase);
