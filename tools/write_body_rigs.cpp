@@ -8,8 +8,9 @@
 //
 //   bvhscope_write_body_rigs DIR
 //   cp assets/sample_walk.bvh DIR/3_cmu_like.bvh
-//   bvhscope render --contact-sheet DIR -o docs/body-rigs.png --bones body --columns 4
-//       --tile 400x300 --frame 20
+//   bvhscope render --contact-sheet DIR -o sheet.png --bones body --columns 4 --tile 320x240
+//       --frame 20
+//   convert sheet.png -colors 128 PNG8:docs/body-rigs.png     (ImageMagick: 630 KB to 160 KB)
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
 
