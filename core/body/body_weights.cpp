@@ -10,6 +10,8 @@ namespace {
 
 // Edges shorter than this share of the mean edge couple as strongly as this share's length.
 constexpr float kShortestCoupledLength = 0.05f;
+// Edges shorter than this share of the mean edge weld their ends' weights (weldCloseVertices).
+constexpr float kWeldedLength = 0.1f;
 
 struct Influence {
     std::uint16_t joint = 0;
@@ -92,6 +94,55 @@ Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> 
 
 } // namespace
 
+namespace {
+
+// Per neighbour entry: the edge's length.
+std::vector<float> edgeLengths(const BodyMesh& mesh, const Neighbours& neighbours) {
+    std::vector<float> lengths(neighbours.list.size());
+    for (std::size_t v = 0; v + 1 < neighbours.first.size(); ++v) {
+        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
+            lengths[n] =
+                glm::length(mesh.vertices[v].position - mesh.vertices[neighbours.list[n]].position);
+        }
+    }
+    return lengths;
+}
+
+std::uint32_t groupOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+    while (parent[v] != v) {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    return v;
+}
+
+// Vertices joined by edges shorter than `shortest` take one set of weights, their group's mean:
+// such an edge (a sliver simplification left) then never stretches, whatever the pose.
+void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& neighbours,
+                       std::span<const float> lengths, float shortest) {
+    std::vector<std::uint32_t> parent(influences.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        parent[v] = v;
+    }
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
+            if (lengths[n] < shortest) {
+                parent[groupOf(parent, v)] = groupOf(parent, neighbours.list[n]);
+            }
+        }
+    }
+    std::vector<std::vector<Influence>> sums(influences.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        addInfluences(sums[groupOf(parent, v)], influences[v], 1.0f);
+    }
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        std::vector<Influence> sum = sums[groupOf(parent, v)];
+        influences[v] = strongest(sum);
+    }
+}
+
+} // namespace
+
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds) {
     const std::size_t count = mesh.vertices.size();
     const Neighbours neighbours = neighboursOf(count, indices);
@@ -102,18 +153,15 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     // Neighbours count by the inverse of their distance: vertices close together (the short
     // edges simplification leaves) must end with nearly the same weights, or a small difference
     // of weights moves them apart by many times their distance.
-    std::vector<float> coupling(neighbours.list.size());
+    const std::vector<float> lengths = edgeLengths(mesh, neighbours);
     float meanLength = 0.0f;
-    for (std::size_t v = 0; v < count; ++v) {
-        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
-            coupling[n] =
-                glm::length(mesh.vertices[v].position - mesh.vertices[neighbours.list[n]].position);
-            meanLength += coupling[n];
-        }
+    for (const float length : lengths) {
+        meanLength += length;
     }
-    meanLength /= static_cast<float>(std::max<std::size_t>(coupling.size(), 1));
-    for (float& c : coupling) {
-        c = 1.0f / (c + kShortestCoupledLength * meanLength);
+    meanLength /= static_cast<float>(std::max<std::size_t>(lengths.size(), 1));
+    std::vector<float> coupling(lengths.size());
+    for (std::size_t n = 0; n < lengths.size(); ++n) {
+        coupling[n] = 1.0f / (lengths[n] + kShortestCoupledLength * meanLength);
     }
     std::vector<Influences> next(count);
     std::vector<Influence> sum;
@@ -134,6 +182,7 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
         }
         current.swap(next);
     }
+    weldCloseVertices(current, neighbours, lengths, kWeldedLength * meanLength);
     for (std::size_t v = 0; v < count; ++v) {
         for (std::size_t k = 0; k < 4; ++k) {
             mesh.vertices[v].joints[k] = current[v][k].joint;

@@ -17,7 +17,8 @@ namespace bvh {
 
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
 // `mesh`): `rounds` rounds, each averaging a vertex's weights with its edge neighbours' mean
-// (half and half), keeping the 4 largest, in descending order, summing to 1.
+// (half and half, neighbours by inverse distance), then gives the ends of edges under a tenth of
+// the mean edge one set of weights; keeps the 4 largest, in descending order, summing to 1.
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds);
 
 } // namespace bvh
