@@ -53,6 +53,7 @@ RoleSize roleSize(BoneRole role) {
         return {0.15f, 0.04f, 0.7f};
     case BoneRole::Head:
     case BoneRole::Face:
+    case BoneRole::Inner:
     case BoneRole::Unknown:
         break;
     }
@@ -174,8 +175,10 @@ struct FigureBuilder {
         const BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
                                   ? BoneRole::Finger
                                   : roles[parent];
-        if (role == BoneRole::Face || role == BoneRole::Head) {
-            return; // inside the head's ellipsoid
+        // A bone to or from a joint inside another part's mass lies inside that mass too.
+        if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
+            roles[child] == BoneRole::Inner) {
+            return; // inside the head's ellipsoid or the chest
         }
         const float length = boneLength(child);
         const float r0 = startRadius(role, length, child);
@@ -234,9 +237,14 @@ struct FigureBuilder {
                 thumb = points[i];
                 continue;
             }
-            roots.push_back(points[i]);
-            rootNodes.push_back(i);
-            knuckles += points[i];
+            // A palm bone (MakeHuman's metacarpal) starts at the wrist: its finger's root, where
+            // the bone ends, is the knuckle.
+            const bool palmBone =
+                roleFromName(skeleton.names[i]) == BoneRole::Hand && longestChild[i] != kNoParent;
+            const std::size_t knuckle = palmBone ? static_cast<std::size_t>(longestChild[i]) : i;
+            roots.push_back(points[knuckle]);
+            rootNodes.push_back(knuckle);
+            knuckles += points[knuckle];
         }
         if (roots.size() < 2) {
             return; // no fan of fingers: the hand bone's cone is the hand

@@ -246,6 +246,68 @@ TEST(BodyShape, AnUnnamedQuadrupedHasABarrelBody) {
     EXPECT_GT(high - low, 50.0f);
 }
 
+// The front of the body's surface between two heights (centimetres): its largest z there.
+float frontBetween(const BodyMesh& mesh, float low, float high) {
+    float front = -1e9f;
+    for (const BodyVertex& vertex : mesh.vertices) {
+        if (vertex.position.y > low && vertex.position.y < high) {
+            front = std::max(front, vertex.position.z);
+        }
+    }
+    return front;
+}
+
+TEST(BodyShape, BreastHelperJointsStayInsideTheChest) {
+    // MakeHuman's breast.L and breast.R: short bones from the chest reaching 14 cm forward of
+    // the spine, which poked out of it as two stubs; inside the chest's mass they add nothing.
+    test::BvhTextBuilder plain = test::mixamoBiped();
+    test::BvhTextBuilder withBreasts = test::mixamoBiped();
+    const int chest = withBreasts.indexOf("mixamorig:Spine2");
+    for (const double side : {1.0, -1.0}) {
+        const int breast =
+            withBreasts.add(side > 0 ? "breast.L" : "breast.R", chest, {side * 9, 2, 10});
+        withBreasts.endSite(breast, {0, 0, 4});
+    }
+    const BodyResult before = buildBody(parseDocument(plain.text()).skeleton, BodyOptions{});
+    const BodyResult after = buildBody(parseDocument(withBreasts.text()).skeleton, BodyOptions{});
+    ASSERT_NE(before.mesh, nullptr) << before.message;
+    ASSERT_NE(after.mesh, nullptr) << after.message;
+    // Spine2 stands 122 cm up; the breasts at 124 cm.
+    EXPECT_LT(frontBetween(*after.mesh, 115.0f, 135.0f),
+              frontBetween(*before.mesh, 115.0f, 135.0f) + 1.0f);
+}
+
+TEST(BodyShape, APalmReachesAlongMetacarpalsToTheFingersRoots) {
+    // MakeHuman's hand: metacarpals from the wrist to each finger's root 9 cm on, fingers beyond
+    // (along -X). The palm spans the metacarpals: 6 cm across or more halfway along them, not
+    // a mitten of separate sticks or a ball at the wrist.
+    test::BvhTextBuilder b;
+    const int wrist = b.add("wrist.R", -1, {0, 0, 0});
+    const double spread[4] = {2.5, 0.8, -0.9, -2.6};
+    for (int f = 0; f < 4; ++f) {
+        const int metacarpal =
+            b.add("metacarpal" + std::to_string(f + 1) + ".R", wrist, {-0.5, 0, 0.3 * spread[f]});
+        int finger = b.add("finger" + std::to_string(f + 2) + "-1.R", metacarpal,
+                           {-8.5, 0, 0.7 * spread[f]});
+        for (int k = 2; k <= 3; ++k) {
+            finger = b.add("finger" + std::to_string(f + 2) + "-" + std::to_string(k) + ".R",
+                           finger, {-3, 0, 0});
+        }
+        b.endSite(finger, {-2, 0, 0});
+    }
+    const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    float low = 1e9f;
+    float high = -1e9f;
+    for (const BodyVertex& vertex : result.mesh->vertices) {
+        if (std::abs(vertex.position.x + 4.5f) < 0.5f) {
+            low = std::min(low, vertex.position.z);
+            high = std::max(high, vertex.position.z);
+        }
+    }
+    EXPECT_GT(high - low, 6.0f);
+}
+
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {
     const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
     const BodyResult result = buildBody(skeleton, BodyOptions{});
