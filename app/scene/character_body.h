@@ -13,11 +13,11 @@
 #include "core/body/body_mesh.h"
 #include "core/kinematics/pose.h"
 
-#include <array>
 #include <atomic>
 #include <glm/vec3.hpp>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -88,12 +88,11 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait);
 // until it shows the body; a screenshot and the render benchmark wait for it).
 bool bodiesBuilding(const Scene& scene);
 
-// The 8 corners, in viewer space, of the box around what of the character's body its node `node`
-// moves (BodyMesh::nodeBoxes, at thickness 1), with the node at `world` (file units): framing
-// fits them, so the body is never cut off. False (nothing written) without a ready body or
-// without vertices on that node.
-bool bodyBoxCorners(const Character& character, std::size_t node, const bvh::RigidTransform& world,
-                    std::array<glm::vec3, 8>& corners);
+// The outline of the character's body (BodyMesh::outlineVertices, at thickness 1) posed at
+// `world` (file units), in viewer space, into `out` (emptied first; left empty without a ready
+// body): framing fits these points, so the body is never cut off.
+void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
+                 std::vector<glm::vec3>& out);
 
 // Drops every character's build (another look chosen: no thread keeps working for nothing).
 void dropBodies(Scene& scene);

@@ -35,30 +35,24 @@ void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     }
 }
 
-// A figure's joint and, drawn as a body, the corners of the box around what of the body the
-// joint moves (bodyBoxCorners), moved by `shift`.
-void includeFigureJoint(ViewFit& fit, const Character& character, const CharacterPose& pose,
-                        std::size_t node, const glm::vec3& shift) {
-    fit.include(pose.viewerPositions[node] + shift);
-    std::array<glm::vec3, 8> corners;
-    if (node < pose.world.size() && bodyBoxCorners(character, node, pose.world[node], corners)) {
-        for (const glm::vec3& corner : corners) {
-            fit.include(corner + shift);
-        }
-    }
-}
-
-// Every shown figure's joints (static roots left out) and, drawn as bodies, their bodies' boxes,
-// moved by `shift`.
+// Every shown figure's joints (static roots left out) and, drawn as a body, its body's outline
+// (bodyOutline), moved by `shift`.
 void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose,
                          const glm::vec3& shift) {
-    for (std::size_t c = 0; c < scene.characters().size(); ++c) {
-        const Character& character = scene.characters()[c];
-        const std::vector<glm::vec3>* positions = scene.positionsIn(pose, c);
-        for (std::size_t i = 0; positions != nullptr && character.visible && i < positions->size();
-             ++i) {
-            if (!isStaticRoot(character, i)) {
-                includeFigureJoint(fit, character, pose.characters[c], i, shift);
+    std::vector<glm::vec3> outline;
+    forEachShownPose(scene, pose,
+                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
+                         for (std::size_t i = 0; i < positions.size(); ++i) {
+                             if (!isStaticRoot(character, i)) {
+                                 fit.include(positions[i] + shift);
+                             }
+                         }
+                     });
+    for (std::size_t c = 0; c < scene.characters().size() && c < pose.characters.size(); ++c) {
+        if (scene.characters()[c].visible) {
+            bodyOutline(scene.characters()[c], pose.characters[c].world, outline);
+            for (const glm::vec3& point : outline) {
+                fit.include(point + shift);
             }
         }
     }

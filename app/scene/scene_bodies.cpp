@@ -1,6 +1,7 @@
 // Scene's body look (scene.h): which characters are drawn as bodies, their skin transforms and
 // colours for the renderer, and their volumes' radii for picking.
 #include "app/scene/scene.h"
+#include "core/body/body_skinning.h"
 #include "core/body/dual_quaternion.h"
 
 #include <algorithm>
@@ -20,23 +21,21 @@ float metresPerFileUnit(const Character& character) {
 
 } // namespace
 
-bool bodyBoxCorners(const Character& character, std::size_t node, const bvh::RigidTransform& world,
-                    std::array<glm::vec3, 8>& corners) {
-    if (!character.body || !character.body->ready() ||
-        node >= character.body->mesh()->nodeBoxes.size() ||
-        character.body->mesh()->nodeBoxes[node].empty()) {
-        return false;
+void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
+                 std::vector<glm::vec3>& out) {
+    out.clear();
+    if (!character.body || !character.body->ready()) {
+        return;
     }
-    const bvh::BodyNodeBox& box = character.body->mesh()->nodeBoxes[node];
-    for (std::size_t corner = 0; corner < 8; ++corner) {
-        const glm::dvec3 local((corner & 1) != 0 ? box.high.x : box.low.x,
-                               (corner & 2) != 0 ? box.high.y : box.low.y,
-                               (corner & 4) != 0 ? box.high.z : box.low.z);
-        const glm::dvec3 file = world.translation + world.rotation * local;
-        corners[corner] =
-            character.placement + glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0));
+    const bvh::BodyMesh& mesh = *character.body->mesh();
+    std::vector<bvh::DualQuaternion> skin;
+    bvh::bodySkinTransforms(world, mesh.bindWorld, skin);
+    out.reserve(mesh.outlineVertices.size());
+    for (const std::uint32_t vertex : mesh.outlineVertices) {
+        const glm::dvec3 file = bvh::skinVertex(mesh.vertices[vertex], skin, 1.0f);
+        out.push_back(character.placement +
+                      glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0)));
     }
-    return true;
 }
 
 bool Scene::drawnAsBody(const Character& character, const SceneLook& look) {

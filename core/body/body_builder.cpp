@@ -10,7 +10,6 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
-#include <glm/gtc/quaternion.hpp>
 #include <meshoptimizer.h>
 
 namespace bvh {
@@ -259,20 +258,17 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     }
 }
 
-// BodyMesh::nodeBoxes from the vertices and the bind pose.
-void measureNodeBoxes(BodyMesh& mesh) {
-    mesh.nodeBoxes.assign(mesh.bindWorld.size(), BodyNodeBox{});
-    for (const BodyVertex& vertex : mesh.vertices) {
-        const std::size_t joint = vertex.joints[0];
-        if (joint >= mesh.bindWorld.size()) {
-            continue;
+// BodyMesh::outlineVertices: the coarsest level's vertices, each once.
+void listOutlineVertices(BodyMesh& mesh) {
+    const BodyDetailLevel& coarsest = mesh.levels.back();
+    std::vector<std::uint8_t> seen(mesh.vertices.size(), 0);
+    for (std::uint32_t i = coarsest.firstIndex; i < coarsest.firstIndex + coarsest.indexCount;
+         ++i) {
+        const std::uint32_t vertex = mesh.indices[i];
+        if (seen[vertex] == 0) {
+            seen[vertex] = 1;
+            mesh.outlineVertices.push_back(vertex);
         }
-        const RigidTransform& bind = mesh.bindWorld[joint];
-        const glm::vec3 local(glm::inverse(bind.rotation) *
-                              (glm::dvec3(vertex.position) - bind.translation));
-        BodyNodeBox& box = mesh.nodeBoxes[joint];
-        box.low = box.empty() ? local : glm::min(box.low, local);
-        box.high = box.empty() ? local : glm::max(box.high, local);
     }
 }
 
@@ -344,7 +340,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),
         kWeightSmoothingRounds);
     mesh->bindWorld = std::move(figure.bindWorld);
-    measureNodeBoxes(*mesh);
+    listOutlineVertices(*mesh);
     mesh->nodeRadii.assign(skeleton.nodeCount(), 0.0f);
     for (const BodyVolume& volume : figure.volumes) {
         if (volume.radiusNode != kNoParent) {

@@ -26,12 +26,6 @@ struct BodyVertex {
 };
 static_assert(sizeof(BodyVertex) == 60);
 
-// An axis-aligned box in a node's own axes; empty (low above high) around no vertex.
-struct BodyNodeBox {
-    glm::vec3 low{1.0f}, high{-1.0f};
-    bool empty() const { return low.x > high.x; }
-};
-
 // A range of BodyMesh::indices that is one whole, closed mesh.
 struct BodyDetailLevel {
     std::uint32_t firstIndex = 0;
@@ -46,10 +40,10 @@ struct BodyMesh {
     // Per skeleton node: the volume radius of the bone ending at the node (file units), 0 where
     // none (picking).
     std::vector<float> nodeRadii;
-    // Per skeleton node: the box, in the node's own axes in the bind pose (file units), around
-    // the vertices it moves most: posed with the node, the boxes hold the body (framing fits
-    // them, so nothing of the body is cut off).
-    std::vector<BodyNodeBox> nodeBoxes;
+    // The coarsest level's vertices, each once: posed, they hold the body to within that
+    // level's simplification error (5 % of the extent), at a tenth of the vertices' cost
+    // (framing fits them, so nothing of the body is cut off).
+    std::vector<std::uint32_t> outlineVertices;
     // Per skeleton node: its world transform in the pose the body is made and bound in (file
     // units). Skin transforms are taken against it: S = world · inverse(bindWorld).
     std::vector<RigidTransform> bindWorld;

@@ -12,7 +12,7 @@ std::size_t BodyMesh::byteSize() const {
     return sizeof(BodyMesh) + vertices.capacity() * sizeof(BodyVertex) +
            indices.capacity() * sizeof(std::uint32_t) +
            levels.capacity() * sizeof(BodyDetailLevel) + nodeRadii.capacity() * sizeof(float) +
-           nodeBoxes.capacity() * sizeof(BodyNodeBox) +
+           outlineVertices.capacity() * sizeof(std::uint32_t) +
            bindWorld.capacity() * sizeof(RigidTransform);
 }
 

@@ -342,11 +342,12 @@ TEST(CharacterBody, FramingHoldsTheWholeBodyNotOnlyItsJoints) {
         highest = std::max(highest, viewport.y - pixel->y);
     }
     EXPECT_GT(highest, 0.5f * viewport.y); // and it still fills the view
-    // Without a body, no box; the head's holds the skull, about 20 cm each way.
-    std::array<glm::vec3, 8> corners;
-    EXPECT_FALSE(bodyBoxCorners(Character{}, 0, bvh::RigidTransform{}, corners));
-    const std::size_t head = nodeNamed(character, "mixamorig:Head");
-    ASSERT_TRUE(bodyBoxCorners(character, head, pose.characters[0].world[head], corners));
-    EXPECT_GT(glm::distance(corners[0], corners[7]), 0.15f);
-    EXPECT_LT(glm::distance(corners[0], corners[7]), 0.6f);
+    // Without a body, no outline; with it, the coarsest level's vertices.
+    std::vector<glm::vec3> outline;
+    bodyOutline(Character{}, pose.characters[0].world, outline);
+    EXPECT_TRUE(outline.empty());
+    bodyOutline(character, pose.characters[0].world, outline);
+    EXPECT_EQ(outline.size(), mesh.outlineVertices.size());
+    EXPECT_GT(outline.size(), 100u);
+    EXPECT_LT(outline.size(), mesh.vertices.size() / 3);
 }
