@@ -287,7 +287,7 @@ TEST(ThumbnailBody, TheThumbnailerDrawsTheBodyToo) {
     }
     EXPECT_GT(areas[0], 200u);
     // The body's thumbnail is framed on the body's own bounds (the head's top, the soles), a
-    // little looser than the capsules' on their joints: 1.9x their area at 256 pixels.
+    // little looser than the capsules' on their joints: 1.98x their area at 256 pixels.
     EXPECT_GE(areas[1], 18 * areas[0] / 10);
 }
 
