@@ -166,7 +166,28 @@ struct FigureBuilder {
             }
             return std::min(size.perLength * length, cap);
         }
-        return std::min(size.perLength * length, size.cap * capScale);
+        return std::min(size.perLength * roleRunLength(role, length, child), size.cap * capScale);
+    }
+
+    // The length of the run of bones of one role the bone to `child` (of `length`) belongs to:
+    // MakeHuman splits a thigh into upperleg01 and upperleg02, a forearm into lowerarm01 and
+    // 02, and a limb is as thick as the whole limb, not as half of it.
+    float roleRunLength(BoneRole role, float length, std::size_t child) const {
+        float run = length;
+        for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
+             skeleton.parents[node] != kNoParent;) {
+            const auto above = static_cast<std::size_t>(skeleton.parents[node]);
+            if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
+                break;
+            }
+            run += boneLength(node);
+            node = above;
+        }
+        for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
+            node = static_cast<std::size_t>(longestChild[node]);
+            run += boneLength(node);
+        }
+        return run;
     }
 
     void addBone(std::size_t child) {

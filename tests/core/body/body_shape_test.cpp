@@ -308,6 +308,39 @@ TEST(BodyShape, APalmReachesAlongMetacarpalsToTheFingersRoots) {
     EXPECT_GT(high - low, 6.0f);
 }
 
+TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
+    // MakeHuman's thighs are upperleg01 and upperleg02, half as long each: the thigh is as thick
+    // as a one-bone thigh, not half as thick.
+    const auto legs = [](bool split) {
+        test::BvhTextBuilder b;
+        const int hips = b.add("Hips", -1, {0, 100, 0});
+        const int spine = b.add("Spine", hips, {0, 30, 0});
+        const int neck = b.add("Neck", spine, {0, 25, 0});
+        b.endSite(b.add("Head", neck, {0, 10, 0}), {0, 22, 0});
+        for (const double side : {1.0, -1.0}) {
+            const std::string s = side > 0 ? ".L" : ".R";
+            int knee = b.add("upperleg01" + s, hips, {side * 10, -5, 0});
+            if (split) {
+                knee = b.add("upperleg02" + s, knee, {0, -22, 0});
+            }
+            const int shin = b.add("lowerleg01" + s, knee, {0, split ? -22.0 : -44.0, 0});
+            b.endSite(b.add("foot" + s, shin, {0, -44, 0}), {0, -4, 12});
+        }
+        const Skeleton skeleton = parseDocument(b.text()).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        EXPECT_NE(result.mesh, nullptr) << result.message;
+        // The thigh's radius where it meets the knee: the bone that ends at lowerleg01.L.
+        const auto knee = std::find(skeleton.names.begin(), skeleton.names.end(), "lowerleg01.L");
+        return result.mesh
+                   ? result.mesh->nodeRadii[static_cast<std::size_t>(knee - skeleton.names.begin())]
+                   : 0.0f;
+    };
+    const float whole = legs(false);
+    const float split = legs(true);
+    EXPECT_GT(whole, 5.0f);
+    EXPECT_NEAR(split, whole, 0.1f * whole);
+}
+
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {
     const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
     const BodyResult result = buildBody(skeleton, BodyOptions{});
