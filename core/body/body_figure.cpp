@@ -166,7 +166,11 @@ struct FigureBuilder {
             }
             return std::min(size.perLength * length, cap);
         }
-        return std::min(size.perLength * roleRunLength(role, length, child), size.cap * capScale);
+        // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
+        const bool limb = role == BoneRole::UpperArm || role == BoneRole::Forearm ||
+                          role == BoneRole::Thigh || role == BoneRole::Shin;
+        const float measured = limb ? roleRunLength(role, length, child) : length;
+        return std::min(size.perLength * measured, size.cap * capScale);
     }
 
     // The length of the run of bones of one role the bone to `child` (of `length`) belongs to:
