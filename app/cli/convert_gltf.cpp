@@ -1,7 +1,9 @@
 #include "app/cli/convert_gltf.h"
 
 #include "app/cli/command_line.h"
+#include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/stance.h"
+#include "core/body/body_bind_pose.h"
 #include "core/body/body_builder.h"
 #include "core/platform/utf8_path.h"
 
@@ -36,11 +38,18 @@ GltfAxes decideGltfAxes(const ConvertRequest& request, const bvh::Skeleton& skel
 namespace {
 
 // The body of the converted skeleton for --body, or null with a warning on `err` (the file is
-// still written, without it). Static roots' links get none, as in the viewer.
+// still written, without it). Static roots' links get none, and it is bound in the pose the
+// viewer binds it in (body_bind_pose.h), whose inverse the skin's inverse bind matrices are.
 std::shared_ptr<const bvh::BodyMesh> bodyForGltf(const ConvertRequest& request,
-                                                 const bvh::Skeleton& skeleton,
+                                                 const bvh::ConversionOutcome& converted,
+                                                 bvh::TranslationMode translation,
                                                  const GltfAxes& axes, std::ostream& err) {
+    const bvh::Skeleton& skeleton = converted.skeleton;
     bvh::BodyOptions options;
+    const bvh::RestAnimationAgreement agreement = bvh::compareRestWithAnimation(
+        skeleton, converted.motion, translation, bvh::analyzeRestPose(skeleton));
+    options.bindWorld =
+        bvh::chooseBodyBindPose(skeleton, converted.motion, translation, agreement).world;
     options.up = axes.upAxis;
     for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
         const bvh::NodeIndex parent = skeleton.parents[node];
@@ -72,7 +81,7 @@ int writeConvertedGltf(const ConvertRequest& request, const bvh::ConversionOutco
     options.translation = translation;
     options.generator = std::string("bvhscope ") + BVHSCOPE_VERSION;
     const std::shared_ptr<const bvh::BodyMesh> body =
-        request.body ? bodyForGltf(request, converted.skeleton, axes, err) : nullptr;
+        request.body ? bodyForGltf(request, converted, translation, axes, err) : nullptr;
     options.body = body.get();
     const bvh::GltfExportResult written = bvh::writeGltfFile(
         bvh::pathFromUtf8(request.output), converted.skeleton, converted.motion, options);

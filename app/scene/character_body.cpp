@@ -2,6 +2,7 @@
 
 #include "app/scene/character.h"
 #include "app/scene/scene.h"
+#include "core/body/body_bind_pose.h"
 
 #include <algorithm>
 
@@ -29,13 +30,17 @@ std::shared_ptr<BodyBuild> BodyBuild::start(std::shared_ptr<const Clip> clip,
 
 void BodyBuild::run(std::stop_token stop) {
     const bvh::Skeleton& skeleton = clip_->document.skeleton;
-    bvh::BodyResult result = bvh::buildBody(skeleton, options_, stop);
+    // Bound where the motion agrees with the rest pose (body_bind_pose.h): chosen here, on the
+    // build's thread, from the clip alone, so every character sharing the build agrees.
+    bvh::BodyOptions options = options_;
+    options.bindWorld = bvh::chooseBodyBindPose(skeleton, clip_->document.motion,
+                                                clip_->translation, clip_->restAnimation)
+                            .world;
+    bvh::BodyResult result = bvh::buildBody(skeleton, options, stop);
     message_ = std::move(result.message);
-    if (result.mesh && result.mesh->nodeRadii.size() == skeleton.nodeCount()) {
-        std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
-        restWorld_.resize(skeleton.nodeCount());
-        bvh::computeRestTransforms(skeleton, local);
-        bvh::computeWorldTransforms(skeleton, local, restWorld_);
+    if (result.mesh && result.mesh->nodeRadii.size() == skeleton.nodeCount() &&
+        result.mesh->bindWorld.size() == skeleton.nodeCount()) {
+        bindWorld_ = result.mesh->bindWorld;
         mesh_ = std::move(result.mesh);
         state_.store(State::Ready, std::memory_order_release);
         return;

@@ -14,8 +14,10 @@
 #include "core/kinematics/pose.h"
 
 #include <atomic>
+#include <glm/vec3.hpp>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -44,9 +46,10 @@ public:
     bool ready() const { return state() == State::Ready; }
     // Set once the state is Ready (and never changed after).
     const std::shared_ptr<const bvh::BodyMesh>& mesh() const { return mesh_; }
-    // The world transforms of the rest pose (file units): skin transforms are taken against
-    // them. Set once the state is Ready.
-    const std::vector<bvh::RigidTransform>& restWorld() const { return restWorld_; }
+    // The world transforms of the pose the body is bound in (file units; the mesh's bindWorld:
+    // the rest pose, or a frame of the motion where the rest pose disagrees with it): skin
+    // transforms are taken against them. Set once the state is Ready.
+    const std::vector<bvh::RigidTransform>& bindWorld() const { return bindWorld_; }
     // Why there is no body (Fallback), or what was degraded (Ready); set once not Building.
     const std::string& message() const { return message_; }
 
@@ -63,7 +66,7 @@ private:
     std::shared_ptr<const Clip> clip_;
     bvh::BodyOptions options_;
     std::shared_ptr<const bvh::BodyMesh> mesh_;
-    std::vector<bvh::RigidTransform> restWorld_;
+    std::vector<bvh::RigidTransform> bindWorld_;
     std::string message_;
     std::atomic<State> state_{State::Building};
     bool fallbackReported_ = false;
@@ -84,6 +87,12 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait);
 // Whether a build some character waits for is still running (the viewer keeps drawing frames
 // until it shows the body; a screenshot and the render benchmark wait for it).
 bool bodiesBuilding(const Scene& scene);
+
+// The outline of the character's body (BodyMesh::outlineVertices, at thickness 1) posed at
+// `world` (file units), in viewer space, into `out` (emptied first; left empty without a ready
+// body): framing fits these points, so the body is never cut off.
+void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
+                 std::vector<glm::vec3>& out);
 
 // Drops every character's build (another look chosen: no thread keeps working for nothing).
 void dropBodies(Scene& scene);

@@ -35,6 +35,29 @@ void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     }
 }
 
+// Every shown figure's joints (static roots left out) and, drawn as a body, its body's outline
+// (bodyOutline), moved by `shift`.
+void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose,
+                         const glm::vec3& shift) {
+    std::vector<glm::vec3> outline;
+    forEachShownPose(scene, pose,
+                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
+                         for (std::size_t i = 0; i < positions.size(); ++i) {
+                             if (!isStaticRoot(character, i)) {
+                                 fit.include(positions[i] + shift);
+                             }
+                         }
+                     });
+    for (std::size_t c = 0; c < scene.characters().size() && c < pose.characters.size(); ++c) {
+        if (scene.characters()[c].visible) {
+            bodyOutline(scene.characters()[c], pose.characters[c].world, outline);
+            for (const glm::vec3& point : outline) {
+                fit.include(point + shift);
+            }
+        }
+    }
+}
+
 } // namespace
 
 std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing) {
@@ -130,14 +153,7 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePo
         }
     }
     ViewFit fit(camera, aspect);
-    forEachShownPose(scene, pose,
-                     [&](const Character& character, const std::vector<glm::vec3>& positions) {
-                         for (std::size_t i = 0; i < positions.size(); ++i) {
-                             if (!isStaticRoot(character, i)) {
-                                 fit.include(positions[i]);
-                             }
-                         }
-                     });
+    includeShownFigures(fit, scene, pose, glm::vec3(0.0f));
     fit.apply(camera);
 }
 
@@ -177,15 +193,7 @@ std::optional<FollowFraming> frameFollow(const Scene& scene, const render::Orbit
         scene.sample(startSeconds + step * k, bvh::Interpolation::Nearest, false, pose);
         const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
         if (anchor) {
-            forEachShownPose(
-                scene, pose,
-                [&](const Character& character, const std::vector<glm::vec3>& positions) {
-                    for (std::size_t i = 0; i < positions.size(); ++i) {
-                        if (!isStaticRoot(character, i)) {
-                            fit.include(positions[i] - *anchor);
-                        }
-                    }
-                });
+            includeShownFigures(fit, scene, pose, -*anchor);
         }
         if (step <= 0.0) {
             break; // one time: one sample

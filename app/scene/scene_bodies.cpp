@@ -1,6 +1,7 @@
 // Scene's body look (scene.h): which characters are drawn as bodies, their skin transforms and
 // colours for the renderer, and their volumes' radii for picking.
 #include "app/scene/scene.h"
+#include "core/body/body_skinning.h"
 #include "core/body/dual_quaternion.h"
 
 #include <algorithm>
@@ -19,6 +20,23 @@ float metresPerFileUnit(const Character& character) {
 }
 
 } // namespace
+
+void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
+                 std::vector<glm::vec3>& out) {
+    out.clear();
+    if (!character.body || !character.body->ready()) {
+        return;
+    }
+    const bvh::BodyMesh& mesh = *character.body->mesh();
+    std::vector<bvh::DualQuaternion> skin;
+    bvh::bodySkinTransforms(world, mesh.bindWorld, skin);
+    out.reserve(mesh.outlineVertices.size());
+    for (const std::uint32_t vertex : mesh.outlineVertices) {
+        const glm::dvec3 file = bvh::skinVertex(mesh.vertices[vertex], skin, 1.0f);
+        out.push_back(character.placement +
+                      glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0)));
+    }
+}
 
 bool Scene::drawnAsBody(const Character& character, const SceneLook& look) {
     return look.bodies && character.body && character.body->ready() &&
@@ -40,10 +58,10 @@ std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook&
 
 bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
                      const SceneLook& look, BodyInstance& body) {
-    if (!drawnAsBody(character, look) || world.size() != character.body->restWorld().size()) {
+    if (!drawnAsBody(character, look) || world.size() != character.body->bindWorld().size()) {
         return false;
     }
-    const std::vector<bvh::RigidTransform>& restWorld = character.body->restWorld();
+    const std::vector<bvh::RigidTransform>& bindWorld = character.body->bindWorld();
     body.mesh = character.body->mesh();
     body.model =
         glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
@@ -51,7 +69,7 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.color);
     for (std::size_t i = 0; i < world.size(); ++i) {
-        const bvh::RigidTransform skin = bvh::skinTransform(world[i], restWorld[i]);
+        const bvh::RigidTransform skin = bvh::skinTransform(world[i], bindWorld[i]);
         body.skin[i] =
             render::skinDualQuaternion(glm::quat(skin.rotation), glm::vec3(skin.translation));
     }

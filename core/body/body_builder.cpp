@@ -4,6 +4,7 @@
 #include "core/body/body_grid.h"
 #include "core/body/body_marching.h"
 #include "core/body/body_mesh_checks.h"
+#include "core/body/body_weights.h"
 
 #include <algorithm>
 #include <array>
@@ -34,6 +35,9 @@ constexpr float kThickenedBlendInCells = 2.5f;
 // Skinning weights fall from the nearest volume's to zero over this part of a volume's radius
 // (and at least a cell), so a joint bends over the width of the limb.
 constexpr float kWeightFalloff = 0.6f;
+// Rounds of smoothing the weights along the surface (body_weights.h): enough that where two
+// bones' volumes meet, the change of weights spreads over a few triangles.
+constexpr int kWeightSmoothingRounds = 8;
 
 BodyResult fallback(std::string message) {
     return {nullptr, "body: " + message + "; drawn as capsules"};
@@ -254,6 +258,20 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     }
 }
 
+// BodyMesh::outlineVertices: the coarsest level's vertices, each once.
+void listOutlineVertices(BodyMesh& mesh) {
+    const BodyDetailLevel& coarsest = mesh.levels.back();
+    std::vector<std::uint8_t> seen(mesh.vertices.size(), 0);
+    for (std::uint32_t i = coarsest.firstIndex; i < coarsest.firstIndex + coarsest.indexCount;
+         ++i) {
+        const std::uint32_t vertex = mesh.indices[i];
+        if (seen[vertex] == 0) {
+            seen[vertex] = 1;
+            mesh.outlineVertices.push_back(vertex);
+        }
+    }
+}
+
 } // namespace
 
 BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::stop_token stop) {
@@ -316,6 +334,13 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     }
     mesh->boundsMin = glm::vec3(low);
     mesh->boundsMax = glm::vec3(high);
+    const BodyDetailLevel& finest = mesh->levels.front();
+    smoothBodyWeights(
+        *mesh,
+        std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),
+        kWeightSmoothingRounds);
+    mesh->bindWorld = std::move(figure.bindWorld);
+    listOutlineVertices(*mesh);
     mesh->nodeRadii.assign(skeleton.nodeCount(), 0.0f);
     for (const BodyVolume& volume : figure.volumes) {
         if (volume.radiusNode != kNoParent) {

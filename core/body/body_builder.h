@@ -1,8 +1,8 @@
 // Builds a body (body_mesh.h) from a skeleton alone: a tapered volume per bone, sized by the
 // bone's role (from joint names, else from the topology) and length, united as signed distances
 // (smoothly only between hierarchy neighbours, others a gap apart: bodyDistance), meshed once in
-// the rest pose by marching tetrahedra (closed by construction), weighted for skinning and
-// simplified into coarser levels with meshoptimizer.
+// the bind pose (the rest pose, or BodyOptions::bindWorld) by marching tetrahedra (closed by
+// construction), weighted for skinning and simplified into coarser levels with meshoptimizer.
 //
 // Bounded work for any input: the grid's sample count is capped whatever the scale or joint
 // count. When a body cannot be made well (too many nodes, no bone with length, non-finite
@@ -12,6 +12,7 @@
 
 #include "core/analysis/rest_pose_analysis.h"
 #include "core/body/body_mesh.h"
+#include "core/kinematics/pose.h"
 #include "core/model/skeleton.h"
 
 #include <cstddef>
@@ -35,6 +36,9 @@ struct BodyOptions {
     // Nodes whose incoming bone gets no body: static links to a fixed root (Stance::staticRoots'
     // children), whose link would otherwise be a long limb from the origin to the figure.
     std::vector<NodeIndex> excludedBones;
+    // The pose to make and bind the body in (body_bind_pose.h): world transforms per node, file
+    // units. Empty: the OFFSET rest pose.
+    std::vector<RigidTransform> bindWorld;
     std::size_t maxNodes = kDefaultBodyMaxNodes;
     std::size_t maxSamples = kDefaultBodyMaxSamples;
 };

@@ -53,6 +53,7 @@ RoleSize roleSize(BoneRole role) {
         return {0.15f, 0.04f, 0.7f};
     case BoneRole::Head:
     case BoneRole::Face:
+    case BoneRole::Inner:
     case BoneRole::Unknown:
         break;
     }
@@ -65,6 +66,11 @@ RoleSize roleSize(BoneRole role) {
 // leaves: 9.5 % of the figure's size, a quadruped's barrel), thin towards the leaves.
 constexpr float kUnknownBaseRadius = 0.015f;
 constexpr float kUnknownTrunkRadius = 0.08f;
+// An unnamed bone that carries three limbs or more (a quadruped's pelvis to chest) is a barrel,
+// about two thirds as thick as it is long, not a stick an eighth of its length.
+constexpr float kUnknownBarrelPerLength = 0.35f;
+constexpr float kUnknownBarrelRadius = 0.11f;
+constexpr float kUnknownBarrelLeaves = 3.0f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
@@ -103,12 +109,18 @@ struct RestFigure {
     std::vector<RigidTransform> world;
 };
 
-bool restPositions(const Skeleton& skeleton, RestFigure& rest) {
+// The pose the body is made in: BodyOptions::bindWorld when it has one transform per node, else
+// the OFFSET rest pose.
+bool restPositions(const Skeleton& skeleton, const BodyOptions& options, RestFigure& rest) {
     const std::size_t n = skeleton.nodeCount();
-    std::vector<RigidTransform> local(n);
-    computeRestTransforms(skeleton, local);
-    rest.world.assign(n, RigidTransform{});
-    computeWorldTransforms(skeleton, local, rest.world);
+    if (options.bindWorld.size() == n) {
+        rest.world = options.bindWorld;
+    } else {
+        std::vector<RigidTransform> local(n);
+        computeRestTransforms(skeleton, local);
+        rest.world.assign(n, RigidTransform{});
+        computeWorldTransforms(skeleton, local, rest.world);
+    }
     rest.positions.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         rest.positions[i] = rest.world[i].translation;
@@ -129,6 +141,7 @@ struct FigureBuilder {
     std::vector<BoneRole> roles;
     std::vector<std::uint8_t> hasBone; // per node: a bone with length ends at it
     std::vector<float> leafShare;
+    std::vector<float> leafCount; // per node: the figure's leaves at or below it
     std::vector<NodeIndex> longestChild;
     std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
     std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
@@ -147,9 +160,38 @@ struct FigureBuilder {
         if (role == BoneRole::Unknown) {
             const float cap =
                 (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
+            if (leafCount[child] >= kUnknownBarrelLeaves) {
+                return std::min(kUnknownBarrelPerLength * length,
+                                std::max(cap, kUnknownBarrelRadius * capScale));
+            }
             return std::min(size.perLength * length, cap);
         }
-        return std::min(size.perLength * length, size.cap * capScale);
+        // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
+        const bool limb = role == BoneRole::UpperArm || role == BoneRole::Forearm ||
+                          role == BoneRole::Thigh || role == BoneRole::Shin;
+        const float measured = limb ? roleRunLength(role, length, child) : length;
+        return std::min(size.perLength * measured, size.cap * capScale);
+    }
+
+    // The length of the run of bones of one role the bone to `child` (of `length`) belongs to:
+    // MakeHuman splits a thigh into upperleg01 and upperleg02, a forearm into lowerarm01 and
+    // 02, and a limb is as thick as the whole limb, not as half of it.
+    float roleRunLength(BoneRole role, float length, std::size_t child) const {
+        float run = length;
+        for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
+             skeleton.parents[node] != kNoParent;) {
+            const auto above = static_cast<std::size_t>(skeleton.parents[node]);
+            if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
+                break;
+            }
+            run += boneLength(node);
+            node = above;
+        }
+        for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
+            node = static_cast<std::size_t>(longestChild[node]);
+            run += boneLength(node);
+        }
+        return run;
     }
 
     void addBone(std::size_t child) {
@@ -158,14 +200,20 @@ struct FigureBuilder {
         const BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
                                   ? BoneRole::Finger
                                   : roles[parent];
-        if (role == BoneRole::Face || role == BoneRole::Head) {
-            return; // inside the head's ellipsoid
+        // A bone to or from a joint inside another part's mass lies inside that mass too.
+        if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
+            roles[child] == BoneRole::Inner) {
+            return; // inside the head's ellipsoid or the chest
         }
         const float length = boneLength(child);
         const float r0 = startRadius(role, length, child);
         float r1 = r0 * roleSize(role).taper;
         const NodeIndex next = longestChild[child];
-        if (next != kNoParent && roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
+        // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
+        // front legs leave it, rather than narrowing to the neck's thickness.
+        const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
+        if (next != kNoParent && !barrel && roles[child] != BoneRole::Face &&
+            roles[child] != BoneRole::Head) {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
             r1 =
                 std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
@@ -214,9 +262,14 @@ struct FigureBuilder {
                 thumb = points[i];
                 continue;
             }
-            roots.push_back(points[i]);
-            rootNodes.push_back(i);
-            knuckles += points[i];
+            // A palm bone (MakeHuman's metacarpal) starts at the wrist: its finger's root, where
+            // the bone ends, is the knuckle.
+            const bool palmBone =
+                roleFromName(skeleton.names[i]) == BoneRole::Hand && longestChild[i] != kNoParent;
+            const std::size_t knuckle = palmBone ? static_cast<std::size_t>(longestChild[i]) : i;
+            roots.push_back(points[knuckle]);
+            rootNodes.push_back(knuckle);
+            knuckles += points[knuckle];
         }
         if (roots.size() < 2) {
             return; // no fan of fingers: the hand bone's cone is the hand
@@ -267,6 +320,18 @@ struct FigureBuilder {
         figure.volumes.push_back(palm);
     }
 
+    // Whether the head joint lies more ahead of (or beside) the figure's root than above it: a
+    // quadruped's, not a biped's or a face rig's.
+    bool headAheadOfRoot(std::size_t head) const {
+        std::size_t root = head;
+        while (skeleton.parents[root] != kNoParent) {
+            root = static_cast<std::size_t>(skeleton.parents[root]);
+        }
+        const glm::vec3 fromRoot = points[head] - points[root];
+        const float length = glm::length(fromRoot);
+        return length > 0.0f && std::abs(glm::dot(fromRoot, up)) < 0.7f * length;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -290,9 +355,13 @@ struct FigureBuilder {
         glm::vec3 front = anyPerpendicular(direction);
         // A head lying along the ground (a quadruped's, along its neck) looks where it points:
         // it gets a snout whether or not the pose says which way the figure faces.
-        const bool horizontal = std::abs(glm::dot(direction, up)) < 0.6f;
+        // Only on a figure whose head is ahead of its root rather than above it: a biped bound
+        // in a frame where it looks down (body_bind_pose.h) keeps an upright head.
+        const bool figureLies = headAheadOfRoot(head);
+        const bool horizontal = figureLies && std::abs(glm::dot(direction, up)) < 0.6f;
         const bool knowsFront = facing.has_value() || horizontal;
-        const bool lying = horizontal || (facing && std::abs(glm::dot(*facing, direction)) > 0.7f);
+        const bool lying =
+            horizontal || (figureLies && facing && std::abs(glm::dot(*facing, direction)) > 0.7f);
         if (lying) {
             const glm::vec3 above = up - direction * glm::dot(up, direction);
             front = glm::length(above) > 1e-3f ? glm::normalize(above) : front;
@@ -441,6 +510,7 @@ struct FigureBuilder {
                 total += leaves[i];
             }
         }
+        leafCount = leaves;
         leafShare.resize(n);
         for (std::size_t i = 0; i < n; ++i) {
             leafShare[i] = total > 0.0f ? leaves[i] / total : 0.0f;
@@ -479,9 +549,9 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},  {},
-                          {},       {},      {}, {}, {}, 1.0f, 0.0f};
-    if (!restPositions(skeleton, builder.rest)) {
+    FigureBuilder builder{skeleton, options, {}, {}, {}, {}, {},   {},
+                          {},       {},      {}, {}, {}, {}, 1.0f, 0.0f};
+    if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
     }
@@ -516,6 +586,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
     if (builder.figure.volumes.empty()) {
         builder.figure.problem = "no bone has any length";
     }
+    builder.figure.bindWorld = std::move(builder.rest.world);
     return builder.figure;
 }
 

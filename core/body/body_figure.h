@@ -18,8 +18,9 @@ struct BodyFigure {
     // File units = centre + normalised * size.
     glm::dvec3 centre{0.0};
     double size = 1.0;
-    std::vector<BodyVolume> volumes; // normalised space
-    std::string problem;             // non-empty: no body can be made (for the user)
+    std::vector<BodyVolume> volumes;       // normalised space
+    std::vector<RigidTransform> bindWorld; // per node: the pose the volumes stand in, file units
+    std::string problem;                   // non-empty: no body can be made (for the user)
 };
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options);

@@ -1,7 +1,9 @@
-// A body: a closed, skinned triangle mesh built from a skeleton alone (body_builder.h), in the
-// rest pose, in the file's axes and units. The renderer skins it on the GPU with dual
-// quaternions (dual_quaternion.h, body_skinning.h give the CPU reference it must match).
+// A body: a closed, skinned triangle mesh built from a skeleton alone (body_builder.h), in its
+// bind pose (body_bind_pose.h), in the file's axes and units. The renderer skins it on the GPU with
+// dual quaternions (dual_quaternion.h, body_skinning.h give the CPU reference it must match).
 #pragma once
+
+#include "core/kinematics/pose.h"
 
 #include <array>
 #include <cstddef>
@@ -11,12 +13,12 @@
 
 namespace bvh {
 
-// One vertex of a body in the rest pose, in the file's axes and units. Laid out for the GPU (60
+// One vertex of a body in the bind pose, in the file's axes and units. Laid out for the GPU (60
 // bytes).
 struct BodyVertex {
     glm::vec3 position{0.0f};
     glm::vec3 normal{0.0f, 1.0f, 0.0f}; // outward, unit
-    // The nearest point on the axis of the bone whose volume this vertex lies on (rest pose, file
+    // The nearest point on the axis of the bone whose volume this vertex lies on (bind pose, file
     // units): a thickness factor t draws axisPoint + t * (position - axisPoint).
     glm::vec3 axisPoint{0.0f};
     std::array<std::uint16_t, 4> joints{}; // skeleton node indices whose transforms move the vertex
@@ -38,7 +40,14 @@ struct BodyMesh {
     // Per skeleton node: the volume radius of the bone ending at the node (file units), 0 where
     // none (picking).
     std::vector<float> nodeRadii;
-    glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // rest pose, file units
+    // The coarsest level's vertices, each once: posed, they hold the body to within that
+    // level's simplification error (5 % of the extent), at a tenth of the vertices' cost
+    // (framing fits them, so nothing of the body is cut off).
+    std::vector<std::uint32_t> outlineVertices;
+    // Per skeleton node: its world transform in the pose the body is made and bound in (file
+    // units). Skin transforms are taken against it: S = world · inverse(bindWorld).
+    std::vector<RigidTransform> bindWorld;
+    glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // bind pose, file units
     std::size_t byteSize() const;               // memory held
 };
 

@@ -11,7 +11,9 @@ namespace bvh {
 std::size_t BodyMesh::byteSize() const {
     return sizeof(BodyMesh) + vertices.capacity() * sizeof(BodyVertex) +
            indices.capacity() * sizeof(std::uint32_t) +
-           levels.capacity() * sizeof(BodyDetailLevel) + nodeRadii.capacity() * sizeof(float);
+           levels.capacity() * sizeof(BodyDetailLevel) + nodeRadii.capacity() * sizeof(float) +
+           outlineVertices.capacity() * sizeof(std::uint32_t) +
+           bindWorld.capacity() * sizeof(RigidTransform);
 }
 
 bool isClosedSurface(std::span<const std::uint32_t> indices) {

@@ -26,6 +26,10 @@ BoneRole roleFromName(std::string_view rawName) {
                            "squint", "sneer"})) {
         return BoneRole::Face;
     }
+    // Helper joints inside the chest: a volume of their own would poke out of it as a stub.
+    if (containsAny(name, {"breast", "pectoral"})) {
+        return BoneRole::Inner;
+    }
     if (containsAny(name,
                     {"thumb", "index", "middle", "ring", "pinky", "little", "finger", "digit"})) {
         return BoneRole::Finger;
@@ -45,7 +49,8 @@ BoneRole roleFromName(std::string_view rawName) {
     if (containsAny(name, {"foot", "ankle", "heel", "hoof", "paw"})) {
         return BoneRole::Foot;
     }
-    if (containsAny(name, {"hand", "wrist", "palm"})) {
+    // MakeHuman's metacarpals lie in the palm, from the wrist to the fingers' roots.
+    if (containsAny(name, {"hand", "wrist", "palm", "carpal"})) {
         return BoneRole::Hand;
     }
     if (containsAny(name, {"forearm", "lowerarm", "elbow", "lowarm"})) {

@@ -28,6 +28,7 @@ enum class BoneRole : std::uint8_t {
     Foot,
     Toe,
     Tail,
+    Inner, // a joint inside another part's mass (MakeHuman's breasts): no volume of its own
 };
 
 // The role a node's name says, ignoring its place (Unknown when the name says nothing).

@@ -6,40 +6,63 @@
 
 namespace bvh {
 
+void bodySkinTransforms(std::span<const RigidTransform> world,
+                        std::span<const RigidTransform> bindWorld,
+                        std::vector<DualQuaternion>& out) {
+    const std::size_t nodes = std::min(world.size(), bindWorld.size());
+    out.resize(nodes);
+    for (std::size_t j = 0; j < nodes; ++j) {
+        out[j] = toDualQuaternion(skinTransform(world[j], bindWorld[j]));
+    }
+}
+
+DualQuaternion blendedSkin(const BodyVertex& vertex, std::span<const DualQuaternion> skin) {
+    DualQuaternion blend{{0.0, 0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
+    glm::dquat pivot(1.0, 0.0, 0.0, 0.0);
+    bool first = true;
+    for (std::size_t k = 0; k < 4; ++k) {
+        const std::size_t joint = vertex.joints[k];
+        const double weight = vertex.weights[k];
+        if (weight <= 0.0 || joint >= skin.size()) {
+            continue;
+        }
+        if (first) {
+            pivot = skin[joint].real;
+            first = false;
+        }
+        accumulateDualQuaternion(blend, skin[joint], weight, pivot);
+    }
+    return first ? DualQuaternion{} : normalizedDualQuaternion(blend);
+}
+
+namespace {
+
+// The vertex before skinning, its distance from its bone's axis scaled by `thickness`.
+glm::dvec3 thickenedPoint(const BodyVertex& vertex, float thickness) {
+    const glm::dvec3 axis(vertex.axisPoint);
+    return axis + static_cast<double>(thickness) * (glm::dvec3(vertex.position) - axis);
+}
+
+} // namespace
+
+glm::dvec3 skinVertex(const BodyVertex& vertex, std::span<const DualQuaternion> skin,
+                      float thickness) {
+    return transformPoint(blendedSkin(vertex, skin), thickenedPoint(vertex, thickness));
+}
+
 void skinBody(const BodyMesh& mesh, std::span<const RigidTransform> world,
               std::span<const RigidTransform> restWorld, float thickness,
               std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals) {
-    const std::size_t nodes = std::min(world.size(), restWorld.size());
-    std::vector<DualQuaternion> skin(nodes);
-    for (std::size_t j = 0; j < nodes; ++j) {
-        skin[j] = toDualQuaternion(skinTransform(world[j], restWorld[j]));
-    }
+    std::vector<DualQuaternion> skin;
+    bodySkinTransforms(world, restWorld, skin);
     out.resize(mesh.vertices.size());
     if (normals != nullptr) {
         normals->resize(mesh.vertices.size());
     }
     for (std::size_t v = 0; v < mesh.vertices.size(); ++v) {
         const BodyVertex& vertex = mesh.vertices[v];
-        DualQuaternion blend{{0.0, 0.0, 0.0, 0.0}, {0.0, 0.0, 0.0, 0.0}};
-        glm::dquat pivot(1.0, 0.0, 0.0, 0.0);
-        bool first = true;
-        for (int k = 0; k < 4; ++k) {
-            const std::size_t joint = vertex.joints[static_cast<std::size_t>(k)];
-            const double weight = vertex.weights[static_cast<std::size_t>(k)];
-            if (weight <= 0.0 || joint >= nodes) {
-                continue;
-            }
-            if (first) {
-                pivot = skin[joint].real;
-                first = false;
-            }
-            accumulateDualQuaternion(blend, skin[joint], weight, pivot);
-        }
-        const DualQuaternion unit = first ? DualQuaternion{} : normalizedDualQuaternion(blend);
-        const glm::dvec3 axis(vertex.axisPoint);
-        const glm::dvec3 rest =
-            axis + static_cast<double>(thickness) * (glm::dvec3(vertex.position) - axis);
-        out[v] = glm::vec3(transformPoint(unit, rest));
+        const DualQuaternion unit = blendedSkin(vertex, skin);
+        out[v] = glm::vec3(transformPoint(unit, thickenedPoint(vertex, thickness)));
         if (normals != nullptr) {
             (*normals)[v] =
                 glm::vec3(glm::normalize(rotateVector(unit, glm::dvec3(vertex.normal))));

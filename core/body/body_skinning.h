@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/body/body_mesh.h"
+#include "core/body/dual_quaternion.h"
 #include "core/kinematics/pose.h"
 
 #include <glm/vec3.hpp>
@@ -17,5 +18,17 @@ namespace bvh {
 void skinBody(const BodyMesh& mesh, std::span<const RigidTransform> world,
               std::span<const RigidTransform> restWorld, float thickness,
               std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals = nullptr);
+
+// The skin transforms of every node (world · inverse(bindWorld)) as dual quaternions, into `out`
+// (resized to the smaller of the two counts).
+void bodySkinTransforms(std::span<const RigidTransform> world,
+                        std::span<const RigidTransform> bindWorld,
+                        std::vector<DualQuaternion>& out);
+
+// One vertex skinned by `skin` (bodySkinTransforms'), as skinBody skins it: its normalised blend
+// of its joints' dual quaternions.
+DualQuaternion blendedSkin(const BodyVertex& vertex, std::span<const DualQuaternion> skin);
+glm::dvec3 skinVertex(const BodyVertex& vertex, std::span<const DualQuaternion> skin,
+                      float thickness);
 
 } // namespace bvh

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 
 namespace bvh::gltf {
 namespace {
@@ -26,6 +27,25 @@ void appendUnsigned32(std::string& bytes, std::uint32_t value) {
     for (int shift = 0; shift < 32; shift += 8) {
         bytes.push_back(static_cast<char>((value >> shift) & 0xFFu));
     }
+}
+
+// The inverse of a node's bind transform in glTF's space (its rotation turned, its translation
+// turned and scaled: SpaceChange), column-major: a rigid transform, so its inverse is the
+// transposed rotation and -Rᵀ t.
+void appendInverseBind(std::string& bytes, const RigidTransform& bind, const SpaceChange& space) {
+    const glm::dmat3 rotation = glm::mat3_cast(space.rotation(bind.rotation));
+    const glm::dmat3 inverse = glm::transpose(rotation);
+    const glm::dvec3 t = -(inverse * space.position(bind.translation));
+    for (int column = 0; column < 3; ++column) {
+        for (int row = 0; row < 3; ++row) {
+            appendFloat(bytes, static_cast<float>(inverse[column][row]));
+        }
+        appendFloat(bytes, 0.0f);
+    }
+    for (int row = 0; row < 3; ++row) {
+        appendFloat(bytes, static_cast<float>(t[row]));
+    }
+    appendFloat(bytes, 1.0f);
 }
 
 } // namespace
@@ -81,32 +101,9 @@ BodyBuffer makeBodyBuffer(const BodyMesh& mesh, const Skeleton& skeleton,
         }
     }
     body.inverseBindsOffset = bytes.size();
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(skeleton.nodeCount());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
-    for (const RigidTransform& rest : world) {
-        // The inverse of a translation by t, column-major: identity with -t in the last column.
-        const glm::dvec3 t = space.position(rest.translation);
-        const float matrix[16] = {1,
-                                  0,
-                                  0,
-                                  0,
-                                  0,
-                                  1,
-                                  0,
-                                  0,
-                                  0,
-                                  0,
-                                  1,
-                                  0,
-                                  static_cast<float>(-t.x),
-                                  static_cast<float>(-t.y),
-                                  static_cast<float>(-t.z),
-                                  1};
-        for (const float value : matrix) {
-            appendFloat(bytes, value);
-        }
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        appendInverseBind(
+            bytes, node < mesh.bindWorld.size() ? mesh.bindWorld[node] : RigidTransform{}, space);
     }
     body.indicesOffset = bytes.size();
     for (std::uint32_t i = 0; i < finest.indexCount; ++i) {

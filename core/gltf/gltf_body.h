@@ -2,9 +2,10 @@
 // finest level's triangles with POSITION, NORMAL, JOINTS_0 (unsigned shorts) and WEIGHTS_0, and a
 // skin whose joints are every skeleton node in node order, so a vertex's JOINTS_0 entries (which
 // index skin.joints) are its skeleton node indices. The inverse bind matrices are the inverses of
-// the nodes' rest world transforms in glTF's space (BVH rest poses have no rotation: pure
-// translations). glTF skins by blending matrices linearly, not by the dual quaternions the viewer
-// uses; the two agree away from twisted joints.
+// the nodes' world transforms in the body's bind pose (BodyMesh::bindWorld: the rest pose, or a
+// frame of the motion where the rest pose disagrees with it), in glTF's space. glTF skins by
+// blending matrices linearly, not by the dual quaternions the viewer uses; the two agree away from
+// twisted joints.
 #pragma once
 
 #include "core/body/body_mesh.h"

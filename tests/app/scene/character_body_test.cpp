@@ -2,14 +2,18 @@
 // builds shared and kept, skin transforms that carry each joint from the rest pose to the pose,
 // the selection's colour, and picking against the body's volume.
 #include "app/scene/character_body.h"
+#include "app/scene/framing.h"
 #include "app/scene/scene.h"
+#include "core/body/body_skinning.h"
 #include "core/body/dual_quaternion.h"
 #include "core/reader/document.h"
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_test_skeletons.h"
 
 #include <chrono>
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 #include <thread>
 
@@ -71,7 +75,7 @@ TEST(CharacterBody, ABuildIsKeptAndSharedByCharactersOfOneClip) {
 TEST(CharacterBody, SkinDualQuaternionsCarryEveryJointFromRestToPose) {
     Scene scene = sceneWithBody();
     const Character& character = scene.characters()[0];
-    const std::vector<bvh::RigidTransform>& rest = character.body->restWorld();
+    const std::vector<bvh::RigidTransform>& rest = character.body->bindWorld();
     ScenePose pose;
     scene.sample(0.5, bvh::Interpolation::Linear, false, pose);
     std::vector<BodyInstance> bodies;
@@ -264,4 +268,86 @@ TEST(CharacterBody, ABackgroundBuildFinishesOrIsDroppedCleanly) {
         closing.remove(0);
         EXPECT_FALSE(bodiesBuilding(closing));
     }
+}
+
+namespace {
+
+// The generated walk whose rest pose lies along +X while it stands in +Y (Bandai Namco's and
+// LAFAN1's case), with its body built.
+Scene lyingWalkWithBody() {
+    Scene scene;
+    scene.add(
+        makeCharacter("lying.bvh", "", bvh::parseDocument(bvh::test::lyingBipedWalkText(61))));
+    const std::vector<std::string> fallbacks = requestBodies(scene, BodyBuild::Wait::Yes);
+    EXPECT_TRUE(fallbacks.empty()) << fallbacks.front();
+    return scene;
+}
+
+} // namespace
+
+// The viewer, `render`, thumbnails and the page bind the body where the motion agrees: a rest
+// pose lying along +X is not a pose of the walk, so the body is bound in the walk's frame 25 (its
+// pose closest to the rest pose's shape), the same pose convert --body's inverse binds undo.
+TEST(CharacterBody, ABodyIsBoundInAFrameWhenTheRestPoseLiesAlongAnotherAxis) {
+    Scene scene = lyingWalkWithBody();
+    const Character& character = scene.characters()[0];
+    ASSERT_TRUE(character.body && character.body->ready());
+    ASSERT_TRUE(character.clip->restAnimation.upDisagrees);
+    const std::vector<bvh::RigidTransform>& bind = character.body->bindWorld();
+    EXPECT_EQ(bind.size(), character.body->mesh()->bindWorld.size());
+    ScenePose pose;
+    scene.sample(25 * character.clip->document.motion.frameTime, bvh::Interpolation::Nearest, false,
+                 pose);
+    const auto& world = pose.characters[0].world;
+    ASSERT_EQ(world.size(), bind.size());
+    for (std::size_t i = 0; i < bind.size(); ++i) {
+        EXPECT_LT(glm::distance(world[i].translation, bind[i].translation), 1e-6)
+            << character.clip->document.skeleton.names[i];
+    }
+    // Bound in frame 25, every skin transform there is the identity.
+    std::vector<BodyInstance> bodies;
+    scene.buildBodies(pose, std::nullopt, bodyLook(), bodies);
+    ASSERT_EQ(bodies.size(), 1u);
+    for (const render::SkinDualQuaternion& skin : bodies[0].skin) {
+        EXPECT_NEAR(std::abs(skin.real.w), 1.0f, 1e-5f);
+        EXPECT_LT(glm::length(glm::vec3(skin.dual)), 1e-4f);
+    }
+}
+
+// Framing fits the body, not only the joints: every vertex of the posed body (skinned on the CPU
+// as body.vert does) lands inside the share of the picture framing fills, the head's top, the
+// hands and the feet's soles included.
+TEST(CharacterBody, FramingHoldsTheWholeBodyNotOnlyItsJoints) {
+    Scene scene = lyingWalkWithBody();
+    const Character& character = scene.characters()[0];
+    ScenePose pose;
+    scene.sample(1.0, bvh::Interpolation::Nearest, false, pose);
+    render::OrbitCamera camera;
+    const glm::vec2 viewport(1280.0f, 720.0f);
+    frameFigures(camera, scene, pose, viewport.x / viewport.y, true);
+    const bvh::BodyMesh& mesh = *character.body->mesh();
+    std::vector<glm::vec3> skinned;
+    bvh::skinBody(mesh, pose.characters[0].world, mesh.bindWorld, 1.0f, skinned);
+    const glm::mat4 model =
+        glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
+    float highest = 0.0f;
+    for (const glm::vec3& vertex : skinned) {
+        const auto pixel =
+            render::projectToPixel(camera, viewport, glm::vec3(model * glm::vec4(vertex, 1.0f)));
+        ASSERT_TRUE(pixel.has_value());
+        // Within the share of the view framing fills (kFramedFill), as the joints are.
+        const glm::vec2 fromCentre = glm::abs(*pixel - 0.5f * viewport) / (0.5f * viewport);
+        EXPECT_LE(fromCentre.x, kFramedFill + 1e-3f);
+        EXPECT_LE(fromCentre.y, kFramedFill + 1e-3f);
+        highest = std::max(highest, viewport.y - pixel->y);
+    }
+    EXPECT_GT(highest, 0.5f * viewport.y); // and it still fills the view
+    // Without a body, no outline; with it, the coarsest level's vertices.
+    std::vector<glm::vec3> outline;
+    bodyOutline(Character{}, pose.characters[0].world, outline);
+    EXPECT_TRUE(outline.empty());
+    bodyOutline(character, pose.characters[0].world, outline);
+    EXPECT_EQ(outline.size(), mesh.outlineVertices.size());
+    EXPECT_GT(outline.size(), 100u);
+    EXPECT_LT(outline.size(), mesh.vertices.size() / 3);
 }

@@ -6,6 +6,7 @@
 #include "core/body/body_mesh_checks.h"
 #include "core/body/body_skinning.h"
 #include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -202,6 +203,142 @@ TEST(BodyShape, AHorizontalHeadHasASnoutAlongIt) {
     // A ball-shaped skull, its semi-axis along the head 0.55 of the head's 20 cm from the bone's
     // middle at z = 90, would end by z = 101; the snout reaches on past the End Site.
     EXPECT_GT(result.mesh->boundsMax.z, 103.0f);
+}
+
+TEST(BodyShape, ABipedLookingDownKeepsItsHeadWithoutASnout) {
+    // A biped bound in a frame where it looks down (body_bind_pose.h): its head bone points
+    // forward, but the head stands above the hips, so it is a head with a nose, not a snout
+    // reaching on past the head's End Site (at z = 22).
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 30, 0});
+    const int neck = b.add("Neck", spine, {0, 25, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 0, 20});
+    for (const double side : {1.0, -1.0}) {
+        const int upLeg = b.add(side > 0 ? "LeftUpLeg" : "RightUpLeg", hips, {side * 9, -6, 0});
+        const int leg = b.add(side > 0 ? "LeftLeg" : "RightLeg", upLeg, {0, -44, 0});
+        b.endSite(leg, {0, -48, 0});
+        const int arm = b.add(side > 0 ? "LeftArm" : "RightArm", spine, {side * 18, 20, 0});
+        b.endSite(arm, {side * 5, -50, 0});
+    }
+    const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    EXPECT_LT(result.mesh->boundsMax.z, 22.0f);
+}
+
+TEST(BodyShape, AnUnnamedQuadrupedHasABarrelBody) {
+    // The elephant-like creature (unnamed bones; 200 tall, its pelvis at z = 0 and its chest at
+    // z = 150, both 150 up): the bone between them carries four legs, a neck and a tail, so it
+    // is a barrel, not a stick between the legs: over 50 thick halfway (16 before).
+    const test::CreatureFile file =
+        test::creatureFile(test::quadruped(1.0), test::CreatureFileOptions{});
+    const BodyResult result = buildBody(parseDocument(file.text).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    float low = 1e9f;
+    float high = -1e9f;
+    for (const BodyVertex& vertex : result.mesh->vertices) {
+        if (std::abs(vertex.position.z - 75.0f) < 5.0f && std::abs(vertex.position.x) < 20.0f) {
+            low = std::min(low, vertex.position.y);
+            high = std::max(high, vertex.position.y);
+        }
+    }
+    EXPECT_GT(high - low, 50.0f);
+}
+
+// The front of the body's surface between two heights (centimetres): its largest z there.
+float frontBetween(const BodyMesh& mesh, float low, float high) {
+    float front = -1e9f;
+    for (const BodyVertex& vertex : mesh.vertices) {
+        if (vertex.position.y > low && vertex.position.y < high) {
+            front = std::max(front, vertex.position.z);
+        }
+    }
+    return front;
+}
+
+TEST(BodyShape, BreastHelperJointsStayInsideTheChest) {
+    // MakeHuman's breast.L and breast.R: short bones from the chest reaching 14 cm forward of
+    // the spine, which poked out of it as two stubs; inside the chest's mass they add nothing.
+    test::BvhTextBuilder plain = test::mixamoBiped();
+    test::BvhTextBuilder withBreasts = test::mixamoBiped();
+    const int chest = withBreasts.indexOf("mixamorig:Spine2");
+    for (const double side : {1.0, -1.0}) {
+        const int breast =
+            withBreasts.add(side > 0 ? "breast.L" : "breast.R", chest, {side * 9, 2, 10});
+        withBreasts.endSite(breast, {0, 0, 4});
+    }
+    const BodyResult before = buildBody(parseDocument(plain.text()).skeleton, BodyOptions{});
+    const BodyResult after = buildBody(parseDocument(withBreasts.text()).skeleton, BodyOptions{});
+    ASSERT_NE(before.mesh, nullptr) << before.message;
+    ASSERT_NE(after.mesh, nullptr) << after.message;
+    // Spine2 stands 122 cm up; the breasts at 124 cm.
+    EXPECT_LT(frontBetween(*after.mesh, 115.0f, 135.0f),
+              frontBetween(*before.mesh, 115.0f, 135.0f) + 1.0f);
+}
+
+TEST(BodyShape, APalmReachesAlongMetacarpalsToTheFingersRoots) {
+    // MakeHuman's hand: metacarpals from the wrist to each finger's root 9 cm on, fingers beyond
+    // (along -X). The palm spans the metacarpals: 6 cm across or more halfway along them, not
+    // a mitten of separate sticks or a ball at the wrist.
+    test::BvhTextBuilder b;
+    const int wrist = b.add("wrist.R", -1, {0, 0, 0});
+    const double spread[4] = {2.5, 0.8, -0.9, -2.6};
+    for (int f = 0; f < 4; ++f) {
+        const int metacarpal =
+            b.add("metacarpal" + std::to_string(f + 1) + ".R", wrist, {-0.5, 0, 0.3 * spread[f]});
+        int finger = b.add("finger" + std::to_string(f + 2) + "-1.R", metacarpal,
+                           {-8.5, 0, 0.7 * spread[f]});
+        for (int k = 2; k <= 3; ++k) {
+            finger = b.add("finger" + std::to_string(f + 2) + "-" + std::to_string(k) + ".R",
+                           finger, {-3, 0, 0});
+        }
+        b.endSite(finger, {-2, 0, 0});
+    }
+    const BodyResult result = buildBody(parseDocument(b.text()).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    float low = 1e9f;
+    float high = -1e9f;
+    for (const BodyVertex& vertex : result.mesh->vertices) {
+        if (std::abs(vertex.position.x + 4.5f) < 0.5f) {
+            low = std::min(low, vertex.position.z);
+            high = std::max(high, vertex.position.z);
+        }
+    }
+    EXPECT_GT(high - low, 6.0f);
+}
+
+TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
+    // MakeHuman's thighs are upperleg01 and upperleg02, half as long each: the thigh is as thick
+    // as a one-bone thigh, not half as thick.
+    const auto legs = [](bool split) {
+        test::BvhTextBuilder b;
+        const int hips = b.add("Hips", -1, {0, 100, 0});
+        const int spine = b.add("Spine", hips, {0, 30, 0});
+        const int neck = b.add("Neck", spine, {0, 25, 0});
+        b.endSite(b.add("Head", neck, {0, 10, 0}), {0, 22, 0});
+        for (const double side : {1.0, -1.0}) {
+            const std::string s = side > 0 ? ".L" : ".R";
+            int knee = b.add("upperleg01" + s, hips, {side * 10, -5, 0});
+            if (split) {
+                knee = b.add("upperleg02" + s, knee, {0, -22, 0});
+            }
+            const int shin = b.add("lowerleg01" + s, knee, {0, split ? -22.0 : -44.0, 0});
+            b.endSite(b.add("foot" + s, shin, {0, -44, 0}), {0, -4, 12});
+        }
+        const Skeleton skeleton = parseDocument(b.text()).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        EXPECT_NE(result.mesh, nullptr) << result.message;
+        // The thigh's radius where it meets the knee: the bone that ends at lowerleg01.L.
+        const auto knee = std::find(skeleton.names.begin(), skeleton.names.end(), "lowerleg01.L");
+        return result.mesh
+                   ? result.mesh->nodeRadii[static_cast<std::size_t>(knee - skeleton.names.begin())]
+                   : 0.0f;
+    };
+    const float whole = legs(false);
+    const float split = legs(true);
+    EXPECT_GT(whole, 5.0f);
+    EXPECT_NEAR(split, whole, 0.1f * whole);
 }
 
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {

@@ -19,20 +19,56 @@ public:
     }
     void endSite(int parent, glm::dvec3 offset) { joints_.push_back({"", parent, offset, true}); }
 
-    // One frame of zeros: the rest pose.
-    std::string text() const {
-        std::string out = "HIERARCHY\n";
-        std::size_t channels = 0;
+    int indexOf(const std::string& name) const {
         for (std::size_t i = 0; i < joints_.size(); ++i) {
-            if (joints_[i].parent < 0) {
-                write(out, i, 0, channels);
+            if (joints_[i].name == name && !joints_[i].endSite) {
+                return static_cast<int>(i);
             }
         }
-        out += "MOTION\nFrames: 1\nFrame Time: 0.033333\n";
-        for (std::size_t c = 0; c < channels; ++c) {
-            out += c == 0 ? "0" : " 0";
+        return -1;
+    }
+
+    // One frame of zeros: the rest pose.
+    std::string text() const { return text({Frame{}}); }
+
+    // One motion row per frame. Roots have 6 channels (X, Y, Z position, then Z, X, Y
+    // rotation), other joints 3 (Z, X, Y rotation, degrees).
+    struct Frame {
+        glm::dvec3 rootPosition{0.0};
+        std::vector<glm::dvec3> rotations; // per joint index (add()'s): Z, X, Y; missing: zero
+    };
+    std::string text(const std::vector<Frame>& frames) const {
+        std::string out = "HIERARCHY\n";
+        std::size_t channels = 0;
+        std::vector<int> order; // joints in the file's order, which the rows follow
+        for (std::size_t i = 0; i < joints_.size(); ++i) {
+            if (joints_[i].parent < 0) {
+                write(out, i, 0, channels, order);
+            }
         }
-        out += "\n";
+        out += "MOTION\nFrames: " + std::to_string(frames.size()) + "\nFrame Time: 0.033333\n";
+        for (const Frame& frame : frames) {
+            std::string row;
+            const auto value = [&row](double v) {
+                char number[48];
+                std::snprintf(number, sizeof number, row.empty() ? "%.9g" : " %.9g", v);
+                row += number;
+            };
+            for (const int joint : order) {
+                const auto index = static_cast<std::size_t>(joint);
+                if (joints_[index].parent < 0) {
+                    for (int axis = 0; axis < 3; ++axis) {
+                        value(frame.rootPosition[axis]);
+                    }
+                }
+                const glm::dvec3 r =
+                    index < frame.rotations.size() ? frame.rotations[index] : glm::dvec3(0.0);
+                value(r.x);
+                value(r.y);
+                value(r.z);
+            }
+            out += row + "\n";
+        }
         return out;
     }
 
@@ -43,7 +79,8 @@ private:
         glm::dvec3 offset;
         bool endSite;
     };
-    void write(std::string& out, std::size_t index, int depth, std::size_t& channels) const {
+    void write(std::string& out, std::size_t index, int depth, std::size_t& channels,
+               std::vector<int>& order) const {
         const std::string indent(static_cast<std::size_t>(depth) * 2, ' ');
         const Joint& joint = joints_[index];
         char offset[128];
@@ -54,6 +91,7 @@ private:
             return;
         }
         const bool root = joint.parent < 0;
+        order.push_back(static_cast<int>(index));
         out += indent + (root ? "ROOT " : "JOINT ") + joint.name + "\n" + indent + "{\n";
         out += indent + "  " + offset;
         out += indent +
@@ -62,7 +100,7 @@ private:
         channels += root ? 6 : 3;
         for (std::size_t child = index + 1; child < joints_.size(); ++child) {
             if (joints_[child].parent == static_cast<int>(index)) {
-                write(out, child, depth + 1, channels);
+                write(out, child, depth + 1, channels, order);
             }
         }
         out += indent + "}\n";
@@ -89,30 +127,50 @@ inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, d
     }
 }
 
-// 65 joints, like Mixamo's characters: about 180 cm tall, arms out along X.
-inline std::string mixamoBipedText(double scale = 1.0) {
+// How mixamoBiped names and lays out its figure.
+struct BipedStyle {
+    std::string prefix = "mixamorig:"; // before every joint's name (LAFAN1's have none)
+    bool fingers = true;
+    // The rest pose turned this many quarters about Z: 1 lays the head along +X (Bandai Namco's
+    // rest pose), -1 along -X (LAFAN1's); their motion stands them up.
+    int restQuarterTurns = 0;
+};
+
+// 65 joints, like Mixamo's characters (fewer without fingers): about 180 cm tall, arms out
+// along X, unless `style` turns the rest pose.
+inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = {}) {
     BvhTextBuilder b;
-    const auto s = [scale](double x, double y, double z) { return glm::dvec3(x, y, z) * scale; };
-    const int hips = b.add("mixamorig:Hips", -1, s(0, 100, 0));
-    const int spine = b.add("mixamorig:Spine", hips, s(0, 10, 0));
-    const int spine1 = b.add("mixamorig:Spine1", spine, s(0, 12, 0));
-    const int spine2 = b.add("mixamorig:Spine2", spine1, s(0, 13, 0));
-    const int neck = b.add("mixamorig:Neck", spine2, s(0, 17, 0));
-    const int head = b.add("mixamorig:Head", neck, s(0, 10, 2));
-    const int top = b.add("mixamorig:HeadTop_End", head, s(0, 20, 1));
+    const auto s = [scale, &style](double x, double y, double z) {
+        const glm::dvec3 turned = style.restQuarterTurns > 0   ? glm::dvec3(y, -x, z)
+                                  : style.restQuarterTurns < 0 ? glm::dvec3(-y, x, z)
+                                                               : glm::dvec3(x, y, z);
+        return turned * scale;
+    };
+    const std::string& p = style.prefix;
+    const int hips = b.add(p + "Hips", -1, s(0, 100, 0));
+    const int spine = b.add(p + "Spine", hips, s(0, 10, 0));
+    const int spine1 = b.add(p + "Spine1", spine, s(0, 12, 0));
+    const int spine2 = b.add(p + "Spine2", spine1, s(0, 13, 0));
+    const int neck = b.add(p + "Neck", spine2, s(0, 17, 0));
+    const int head = b.add(p + "Head", neck, s(0, 10, 2));
+    const int top = b.add(p + "HeadTop_End", head, s(0, 20, 1));
     b.endSite(top, s(0, 1, 0));
     for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
         const double side = sideIndex == 0 ? 1.0 : -1.0;
-        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const std::string prefix = p + (sideIndex == 0 ? "Left" : "Right");
         const int shoulder = b.add(prefix + "Shoulder", spine2, s(side * 6, 12, 0));
         const int arm = b.add(prefix + "Arm", shoulder, s(side * 12, 0, 0));
         const int forearm = b.add(prefix + "ForeArm", arm, s(side * 28, 0, 0));
         const int hand = b.add(prefix + "Hand", forearm, s(side * 25, 0, 0));
-        addFingers(b, hand, prefix + "Hand", side, scale);
+        if (style.fingers) {
+            addFingers(b, hand, prefix + "Hand", side, scale);
+        } else {
+            b.endSite(hand, s(side * 18, 0, 0));
+        }
     }
     for (int sideIndex = 0; sideIndex < 2; ++sideIndex) {
         const double side = sideIndex == 0 ? 1.0 : -1.0;
-        const std::string prefix = sideIndex == 0 ? "mixamorig:Left" : "mixamorig:Right";
+        const std::string prefix = p + (sideIndex == 0 ? "Left" : "Right");
         const int upLeg = b.add(prefix + "UpLeg", hips, s(side * 9, -6, 0));
         const int leg = b.add(prefix + "Leg", upLeg, s(0, -44, 0));
         const int foot = b.add(prefix + "Foot", leg, s(0, -42, -1));
@@ -120,7 +178,49 @@ inline std::string mixamoBipedText(double scale = 1.0) {
         const int toeEnd = b.add(prefix + "Toe_End", toe, s(0, 0, 6));
         b.endSite(toeEnd, s(0, 0, 1));
     }
-    return b.text();
+    return b;
+}
+
+inline std::string mixamoBipedText(double scale = 1.0) {
+    return mixamoBiped(scale).text();
+}
+
+// A lying biped (mixamoBiped with `style`, by default Bandai Namco's rest pose along +X) walking
+// 3 m along +X in `frames` frames, stood up in +Y by its hips' quarter turn about Z: upper arms 15
+// to 75 degrees down from the T-pose and swinging, elbows and knees bending, thighs swinging, two
+// strides. The pose nearest the rest pose's shape (arms 15 degrees down, everything else straight)
+// is at 5/12 of the clip (frame 25 of 61).
+inline std::string lyingBipedWalkText(int frames,
+                                      const BipedStyle& style = {"mixamorig:", true, 1}) {
+    const BvhTextBuilder b = mixamoBiped(1.0, style);
+    // The lying figure's X and Y axes swap with the turn's direction; Z stays.
+    const double turn = style.restQuarterTurns < 0 ? -1.0 : 1.0;
+    std::vector<BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
+    for (int f = 0; f < frames; ++f) {
+        const double t = frames > 1 ? static_cast<double>(f) / (frames - 1) : 0.0;
+        const double phase = 4.0 * 3.14159265358979 * t + 3.14159265358979 / 3.0;
+        BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {300.0 * t - 100.0, 95.0, 0.0};
+        row.rotations.assign(200, glm::dvec3(0.0));
+        const auto set = [&](const std::string& name, glm::dvec3 zxy) {
+            row.rotations[static_cast<std::size_t>(b.indexOf(style.prefix + name))] =
+                glm::dvec3(zxy.x, turn * zxy.y, turn * zxy.z);
+        };
+        set("Hips", {90.0 * turn, 0.0, 5.0 * std::sin(phase)});
+        const double armDown = 45.0 - 30.0 * std::cos(phase);
+        const double bend = 30.0 * (1.0 - std::cos(phase));
+        const double swing = 30.0 * std::sin(phase);
+        set("LeftArm", {-armDown, swing, 0.0});
+        set("RightArm", {armDown, -swing, 0.0});
+        set("LeftForeArm", {0.0, bend, 0.0});
+        set("RightForeArm", {0.0, -bend, 0.0});
+        set("LeftUpLeg", {0.0, 0.0, swing});
+        set("RightUpLeg", {0.0, 0.0, -swing});
+        set("LeftLeg", {0.0, 0.0, -2.0 * bend});
+        set("RightLeg", {0.0, 0.0, -bend});
+        set("Spine1", {0.0, 0.3 * swing, 0.0});
+    }
+    return b.text(rows);
 }
 
 // A right hand on its own: the wrist at the origin, fingers along -X.
@@ -149,6 +249,30 @@ inline std::string faceRigText() {
         const int joint = b.add(std::string(parts[k % 4]) + "_" + std::to_string(k), head, at);
         // Every fourth reaches far forward (an eye's aim), the others are a centimetre long.
         b.endSite(joint, k % 4 == 3 ? glm::dvec3(0, 0, 25) : glm::dvec3(0, 0, 1));
+    }
+    return b.text();
+}
+
+// An unnamed many-legged rig of exactly 1000 joints (the benchmark's large figure): a spine of
+// 40 segments along +Z, each with a leg of 12 joints on either side reaching out and down.
+inline std::string thousandJointRigText() {
+    BvhTextBuilder b;
+    int segment = b.add("J0", -1, {0, 40, 0});
+    for (int k = 0; k < 40; ++k) {
+        if (k > 0) {
+            segment = b.add("J" + std::to_string(k), segment, {0, 0, 5});
+        }
+        for (const double side : {1.0, -1.0}) {
+            int joint = segment;
+            for (int j = 0; j < 12; ++j) {
+                const glm::dvec3 offset =
+                    j == 0 ? glm::dvec3(side * 3, 0, 0)
+                           : (j < 4 ? glm::dvec3(side * 3, 1, 0) : glm::dvec3(side * 0.5, -4, 0));
+                joint = b.add("L" + std::to_string(k) + (side > 0 ? "a" : "b") + std::to_string(j),
+                              joint, offset);
+            }
+            b.endSite(joint, {0, -1, 0});
+        }
     }
     return b.text();
 }

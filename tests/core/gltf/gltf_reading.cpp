@@ -53,16 +53,18 @@ std::vector<double> sample(const tinygltf::Model& model, const tinygltf::Animati
 }
 
 void composeWorld(const tinygltf::Model& model, const std::vector<LocalTransform>& local, int node,
-                  const LocalTransform& parent, std::vector<glm::dvec3>& world) {
+                  const LocalTransform& parent, std::vector<LocalTransform>& world) {
     const auto index = static_cast<std::size_t>(node);
     LocalTransform self;
     self.translation = parent.translation + parent.rotation * local[index].translation;
     self.rotation = parent.rotation * local[index].rotation;
-    world[index] = self.translation;
+    world[index] = self;
     for (const int child : model.nodes[index].children) {
         composeWorld(model, local, child, self, world);
     }
 }
+
+std::vector<LocalTransform> worldTransforms(const tinygltf::Model& model, double seconds);
 
 } // namespace
 
@@ -89,7 +91,9 @@ std::vector<float> accessorFloats(const tinygltf::Model& model, int accessor) {
     return floats;
 }
 
-std::vector<glm::dvec3> gltfWorldPositions(const tinygltf::Model& model, double seconds) {
+namespace {
+
+std::vector<LocalTransform> worldTransforms(const tinygltf::Model& model, double seconds) {
     std::vector<LocalTransform> local(model.nodes.size());
     for (std::size_t i = 0; i < model.nodes.size(); ++i) {
         const tinygltf::Node& node = model.nodes[i];
@@ -115,12 +119,105 @@ std::vector<glm::dvec3> gltfWorldPositions(const tinygltf::Model& model, double 
             }
         }
     }
-    std::vector<glm::dvec3> world(model.nodes.size());
+    std::vector<LocalTransform> world(model.nodes.size());
     const int scene = std::max(model.defaultScene, 0);
     for (const int root : model.scenes.at(static_cast<std::size_t>(scene)).nodes) {
         composeWorld(model, local, root, LocalTransform{}, world);
     }
     return world;
+}
+
+} // namespace
+
+std::vector<glm::dvec3> gltfWorldPositions(const tinygltf::Model& model, double seconds) {
+    const std::vector<LocalTransform> world = worldTransforms(model, seconds);
+    std::vector<glm::dvec3> positions(world.size());
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        positions[i] = world[i].translation;
+    }
+    return positions;
+}
+
+std::vector<glm::dmat4> gltfWorldMatrices(const tinygltf::Model& model, double seconds) {
+    const std::vector<LocalTransform> world = worldTransforms(model, seconds);
+    std::vector<glm::dmat4> matrices(world.size());
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        matrices[i] = glm::mat4_cast(world[i].rotation);
+        matrices[i][3] = glm::dvec4(world[i].translation, 1.0);
+    }
+    return matrices;
+}
+
+std::vector<std::uint16_t> accessorUnsignedShorts(const tinygltf::Model& model, int accessor) {
+    const tinygltf::Accessor& view = model.accessors.at(static_cast<std::size_t>(accessor));
+    const tinygltf::BufferView& bufferView =
+        model.bufferViews.at(static_cast<std::size_t>(view.bufferView));
+    const tinygltf::Buffer& buffer = model.buffers.at(static_cast<std::size_t>(bufferView.buffer));
+    const std::size_t components = static_cast<std::size_t>(
+        tinygltf::GetNumComponentsInType(static_cast<std::uint32_t>(view.type)));
+    std::vector<std::uint16_t> values(view.count * components);
+    std::memcpy(values.data(), buffer.data.data() + bufferView.byteOffset + view.byteOffset,
+                values.size() * sizeof(std::uint16_t));
+    return values;
+}
+
+std::vector<std::uint32_t> accessorUnsignedInts(const tinygltf::Model& model, int accessor) {
+    const tinygltf::Accessor& view = model.accessors.at(static_cast<std::size_t>(accessor));
+    const tinygltf::BufferView& bufferView =
+        model.bufferViews.at(static_cast<std::size_t>(view.bufferView));
+    const tinygltf::Buffer& buffer = model.buffers.at(static_cast<std::size_t>(bufferView.buffer));
+    std::vector<std::uint32_t> values(view.count);
+    std::memcpy(values.data(), buffer.data.data() + bufferView.byteOffset + view.byteOffset,
+                values.size() * sizeof(std::uint32_t));
+    return values;
+}
+
+} // namespace bvh::test
+
+namespace bvh::test {
+
+bool gltfLinearBlendSkin(const tinygltf::Model& model, double seconds, SkinnedGltfMesh& out) {
+    const auto skinned =
+        std::find_if(model.nodes.begin(), model.nodes.end(),
+                     [](const tinygltf::Node& n) { return n.skin >= 0 && n.mesh >= 0; });
+    if (skinned == model.nodes.end()) {
+        return false;
+    }
+    const tinygltf::Skin& skin = model.skins.at(static_cast<std::size_t>(skinned->skin));
+    const tinygltf::Primitive& primitive =
+        model.meshes.at(static_cast<std::size_t>(skinned->mesh)).primitives.at(0);
+    const std::vector<float> positions = accessorFloats(model, primitive.attributes.at("POSITION"));
+    const std::vector<std::uint16_t> joints =
+        accessorUnsignedShorts(model, primitive.attributes.at("JOINTS_0"));
+    const std::vector<float> weights = accessorFloats(model, primitive.attributes.at("WEIGHTS_0"));
+    const std::vector<float> inverseBinds = accessorFloats(model, skin.inverseBindMatrices);
+    out.indices = accessorUnsignedInts(model, primitive.indices);
+    const std::vector<glm::dmat4> world = gltfWorldMatrices(model, seconds);
+    // Each joint's skin matrix: its world matrix at `seconds` times its inverse bind matrix.
+    std::vector<glm::dmat4> skinMatrices(skin.joints.size());
+    for (std::size_t j = 0; j < skin.joints.size(); ++j) {
+        glm::dmat4 inverseBind;
+        for (int column = 0; column < 4; ++column) {
+            for (int row = 0; row < 4; ++row) {
+                inverseBind[column][row] =
+                    inverseBinds[j * 16 + static_cast<std::size_t>(column * 4 + row)];
+            }
+        }
+        skinMatrices[j] = world.at(static_cast<std::size_t>(skin.joints[j])) * inverseBind;
+    }
+    const std::size_t count = positions.size() / 3;
+    out.bind.resize(count);
+    out.posed.resize(count);
+    for (std::size_t v = 0; v < count; ++v) {
+        const glm::dvec4 p(positions[v * 3], positions[v * 3 + 1], positions[v * 3 + 2], 1.0);
+        glm::dmat4 blend(0.0);
+        for (std::size_t k = 0; k < 4; ++k) {
+            blend += static_cast<double>(weights[v * 4 + k]) * skinMatrices.at(joints[v * 4 + k]);
+        }
+        out.bind[v] = glm::dvec3(p);
+        out.posed[v] = glm::dvec3(blend * p);
+    }
+    return true;
 }
 
 } // namespace bvh::test

@@ -1,0 +1,50 @@
+// The pose a body is bound in: the pose its surface is made in and its skin transforms are taken
+// against (S = W · B⁻¹, dual_quaternion.h's skinTransform). Every user of a body (the viewer,
+// `render`, thumbnails, the web page, `convert --body`'s inverse bind matrices) reads it from
+// the mesh (BodyMesh::bindWorld), so they all agree.
+//
+// The OFFSET rest pose is the usual bind pose, but some files' rest pose is not a pose their
+// animation ever takes: Bandai Namco's and LAFAN1's lie along +X while the motion stands in +Y,
+// others' OFFSETs are in another unit than the motion (core/analysis/rest_animation_agreement).
+// A body made in such a rest pose and skinned into the motion is dragged across the figure.
+// There the body is bound in the frame of the motion whose shape is closest to the rest pose's
+// (its limbs as spread as the animation allows, which keeps arms apart from the torso), measured
+// on the bones: the sum of the joints' local rotation angles, leaving out the joints above the
+// skeleton's first branch (a root and a hips that only turn the whole figure, as the motion
+// that stands a lying rest pose up does).
+//
+// Pure; never throws or prints.
+#pragma once
+
+#include "core/analysis/rest_animation_agreement.h"
+#include "core/kinematics/pose.h"
+#include "core/model/motion.h"
+#include "core/model/skeleton.h"
+
+#include <cstddef>
+#include <optional>
+#include <vector>
+
+namespace bvh {
+
+struct BodyBindPose {
+    std::vector<RigidTransform> world; // per skeleton node, file units
+    std::optional<std::size_t> frame;  // the motion frame bound in; nullopt: the rest pose
+};
+
+// The frames looked at when choosing a bind frame: evenly spaced, the first and last included.
+inline constexpr std::size_t kBindFrameCandidates = 240;
+
+// The frame (of up to kBindFrameCandidates evenly spaced ones) closest to the rest pose's shape,
+// as above. nullopt without frames or when a frame's row does not fit the skeleton.
+// `translation` must be Absolute or Additive.
+std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
+                                                   TranslationMode translation);
+
+// The rest pose when `agreement` says the rest pose and the animation agree (or could not
+// compare them), else the frame closest to the rest pose's shape.
+BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
+                                TranslationMode translation,
+                                const RestAnimationAgreement& agreement);
+
+} // namespace bvh

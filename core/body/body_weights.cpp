@@ -1,0 +1,194 @@
+#include "core/body/body_weights.h"
+
+#include <algorithm>
+#include <array>
+#include <glm/geometric.hpp>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+// Edges shorter than this share of the mean edge couple as strongly as this share's length.
+constexpr float kShortestCoupledLength = 0.05f;
+// Edges shorter than this share of the mean edge weld their ends' weights (weldCloseVertices).
+constexpr float kWeldedLength = 0.1f;
+
+struct Influence {
+    std::uint16_t joint = 0;
+    float weight = 0.0f;
+};
+
+// Up to 4 influences of one vertex, as BodyVertex holds them.
+using Influences = std::array<Influence, 4>;
+
+Influences influencesOf(const BodyVertex& vertex) {
+    Influences influences{};
+    for (std::size_t k = 0; k < 4; ++k) {
+        influences[k] = {vertex.joints[k], vertex.weights[k]};
+    }
+    return influences;
+}
+
+void addInfluences(std::vector<Influence>& sum, const Influences& influences, float scale) {
+    for (const Influence& influence : influences) {
+        if (influence.weight <= 0.0f) {
+            continue;
+        }
+        const auto same = std::find_if(
+            sum.begin(), sum.end(), [&](const Influence& i) { return i.joint == influence.joint; });
+        if (same != sum.end()) {
+            same->weight += scale * influence.weight;
+        } else {
+            sum.push_back({influence.joint, scale * influence.weight});
+        }
+    }
+}
+
+// The 4 largest of `sum`, descending, normalised to sum 1.
+Influences strongest(std::vector<Influence>& sum) {
+    std::sort(sum.begin(), sum.end(),
+              [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+    Influences kept{};
+    float total = 0.0f;
+    for (std::size_t k = 0; k < std::min<std::size_t>(4, sum.size()); ++k) {
+        kept[k] = sum[k];
+        total += sum[k].weight;
+    }
+    for (Influence& influence : kept) {
+        influence.weight = total > 0.0f ? influence.weight / total : 0.0f;
+    }
+    return kept;
+}
+
+// Each vertex's edge neighbours, as offsets into one list (compressed rows).
+struct Neighbours {
+    std::vector<std::uint32_t> first; // vertexCount + 1
+    std::vector<std::uint32_t> list;
+};
+
+Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> indices) {
+    std::vector<std::uint64_t> edges;
+    edges.reserve(indices.size() * 2);
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::uint64_t a = indices[t + k];
+            const std::uint64_t b = indices[t + (k + 1) % 3];
+            edges.push_back(a << 32 | b);
+            edges.push_back(b << 32 | a);
+        }
+    }
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+    Neighbours neighbours;
+    neighbours.first.assign(vertexCount + 1, 0);
+    neighbours.list.reserve(edges.size());
+    for (const std::uint64_t edge : edges) {
+        ++neighbours.first[(edge >> 32) + 1];
+        neighbours.list.push_back(static_cast<std::uint32_t>(edge & 0xFFFFFFFFu));
+    }
+    for (std::size_t v = 0; v < vertexCount; ++v) {
+        neighbours.first[v + 1] += neighbours.first[v];
+    }
+    return neighbours;
+}
+
+} // namespace
+
+namespace {
+
+// Per neighbour entry: the edge's length.
+std::vector<float> edgeLengths(const BodyMesh& mesh, const Neighbours& neighbours) {
+    std::vector<float> lengths(neighbours.list.size());
+    for (std::size_t v = 0; v + 1 < neighbours.first.size(); ++v) {
+        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
+            lengths[n] =
+                glm::length(mesh.vertices[v].position - mesh.vertices[neighbours.list[n]].position);
+        }
+    }
+    return lengths;
+}
+
+std::uint32_t groupOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
+    while (parent[v] != v) {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    return v;
+}
+
+// Vertices joined by edges shorter than `shortest` take one set of weights, their group's mean:
+// such an edge (a sliver simplification left) then never stretches, whatever the pose.
+void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& neighbours,
+                       std::span<const float> lengths, float shortest) {
+    std::vector<std::uint32_t> parent(influences.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        parent[v] = v;
+    }
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
+            if (lengths[n] < shortest) {
+                parent[groupOf(parent, v)] = groupOf(parent, neighbours.list[n]);
+            }
+        }
+    }
+    std::vector<std::vector<Influence>> sums(influences.size());
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        addInfluences(sums[groupOf(parent, v)], influences[v], 1.0f);
+    }
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        std::vector<Influence> sum = sums[groupOf(parent, v)];
+        influences[v] = strongest(sum);
+    }
+}
+
+} // namespace
+
+void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds) {
+    const std::size_t count = mesh.vertices.size();
+    const Neighbours neighbours = neighboursOf(count, indices);
+    std::vector<Influences> current(count);
+    for (std::size_t v = 0; v < count; ++v) {
+        current[v] = influencesOf(mesh.vertices[v]);
+    }
+    // Neighbours count by the inverse of their distance: vertices close together (the short
+    // edges simplification leaves) must end with nearly the same weights, or a small difference
+    // of weights moves them apart by many times their distance.
+    const std::vector<float> lengths = edgeLengths(mesh, neighbours);
+    float meanLength = 0.0f;
+    for (const float length : lengths) {
+        meanLength += length;
+    }
+    meanLength /= static_cast<float>(std::max<std::size_t>(lengths.size(), 1));
+    std::vector<float> coupling(lengths.size());
+    for (std::size_t n = 0; n < lengths.size(); ++n) {
+        coupling[n] = 1.0f / (lengths[n] + kShortestCoupledLength * meanLength);
+    }
+    std::vector<Influences> next(count);
+    std::vector<Influence> sum;
+    for (int round = 0; round < rounds; ++round) {
+        for (std::size_t v = 0; v < count; ++v) {
+            const std::uint32_t begin = neighbours.first[v];
+            const std::uint32_t end = neighbours.first[v + 1];
+            float total = 0.0f;
+            for (std::uint32_t n = begin; n < end; ++n) {
+                total += coupling[n];
+            }
+            sum.clear();
+            addInfluences(sum, current[v], total > 0.0f ? 0.5f : 1.0f);
+            for (std::uint32_t n = begin; n < end; ++n) {
+                addInfluences(sum, current[neighbours.list[n]], 0.5f * coupling[n] / total);
+            }
+            next[v] = strongest(sum);
+        }
+        current.swap(next);
+    }
+    weldCloseVertices(current, neighbours, lengths, kWeldedLength * meanLength);
+    for (std::size_t v = 0; v < count; ++v) {
+        for (std::size_t k = 0; k < 4; ++k) {
+            mesh.vertices[v].joints[k] = current[v][k].joint;
+            mesh.vertices[v].weights[k] = current[v][k].weight;
+        }
+    }
+}
+
+} // namespace bvh

@@ -1,0 +1,111 @@
+// `convert --body` posed the way the outside check poses it (issue 38): the .glb read back with
+// tinygltf and skinned by linear blending, as three.js does, at the first, middle and last key;
+// 99.9 % of the body's triangle edges must stay within 4x their bind length. A generated rig whose
+// rest pose lies along +X while its walk stands in +Y (Bandai Namco's, LAFAN1's) and, when
+// ../shared/corpus is present, its captures.
+#include "app/cli/command_line.h"
+#include "tests/app/cli/cli_test_support.h"
+#include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_test_skeletons.h"
+#include "tests/core/gltf/gltf_reading.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+
+namespace bvhscope::cli {
+namespace {
+
+using test::run;
+using test::TemporaryDirectory;
+
+struct BodyHold {
+    double worstShare = 1.0; // the least share of edges within 4x, over the three keys
+    double worstRatio = 0.0; // the most stretched edge, posed over bind length
+    std::size_t edges = 0;
+};
+
+// Converts `input` with --body to a .glb in `directory` and measures its body; false (with a
+// test failure) when no body could be read back.
+bool measureConvertedBody(const TemporaryDirectory& directory, const std::string& input,
+                          BodyHold& hold) {
+    const std::string output = directory.pathText("body.glb");
+    const auto result = run(runConvert, {input, output, "--body", "--overwrite"});
+    EXPECT_EQ(result.status, kExitOk) << result.err;
+    tinygltf::Model model;
+    std::string error;
+    if (result.status != kExitOk || !bvh::test::readGltf(output, model, error) ||
+        model.animations.empty()) {
+        ADD_FAILURE() << input << ": " << error << result.err;
+        return false;
+    }
+    const std::vector<float> times =
+        bvh::test::accessorFloats(model, model.animations[0].samplers[0].input);
+    for (const float seconds : {times.front(), times[times.size() / 2], times.back()}) {
+        bvh::test::SkinnedGltfMesh mesh;
+        if (!bvh::test::gltfLinearBlendSkin(model, seconds, mesh)) {
+            ADD_FAILURE() << input << ": no skinned mesh";
+            return false;
+        }
+        // A micrometre: edges a simplification collapsed stay collapsed when posed.
+        const bvh::test::EdgeStretch stretch =
+            bvh::test::measureEdgeStretch(mesh.bind, mesh.posed, mesh.indices, 4.0, 1e-6);
+        hold.worstShare = std::min(hold.worstShare, stretch.heldShare());
+        hold.worstRatio = std::max(hold.worstRatio, stretch.worstRatio);
+        hold.edges = stretch.edges;
+    }
+    return true;
+}
+
+TEST(ConvertGltfBody, ALyingRestPoseHoldsUnderLinearBlending) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("lying.bvh", bvh::test::lyingBipedWalkText(61));
+    BodyHold hold;
+    ASSERT_TRUE(measureConvertedBody(directory, input, hold));
+    EXPECT_GE(hold.worstShare, 0.999) << "worst edge " << hold.worstRatio << "x";
+}
+
+// The captures of ../shared/corpus that have frames, each measured and printed (the figures the
+// README quotes); skipped when the corpus is absent. The kinds the issue names hold the outside
+// check's 99.9 %; every capture holds 99 % (two rigs whose rest pose hangs the hands against the
+// hips, bvhio's example and mocapbank's, still keep a sheet between them: 99.3 to 99.6 %).
+bool namedByTheIssue(const std::string& name) {
+    for (const char* kind : {"makehuman", "pybvh_test1", "threejs_pirouette",
+                             "bvhio_test_rootnopos", "rokoko", "cmu_", "mixamo"}) {
+        if (name.find(kind) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+TEST(ConvertGltfBody, CorpusCapturesHoldUnderLinearBlending) {
+    const std::filesystem::path corpus = std::filesystem::path(BVHSCOPE_SHARED_DIR) / "corpus";
+    std::error_code error;
+    if (!std::filesystem::is_directory(corpus, error)) {
+        GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus tests skipped";
+    }
+    std::vector<std::filesystem::path> files;
+    for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+        const std::string name = entry.path().filename().string();
+        if (entry.path().extension() == ".bvh" && !name.starts_with("MALFORMED") &&
+            name.find("hierarchy_only") == std::string::npos) {
+            files.push_back(entry.path());
+        }
+    }
+    std::sort(files.begin(), files.end());
+    for (const std::filesystem::path& file : files) {
+        TemporaryDirectory directory;
+        BodyHold hold;
+        if (measureConvertedBody(directory, file.string(), hold)) {
+            std::cout << file.filename().string() << ": " << hold.edges << " edges, "
+                      << 100.0 * hold.worstShare << " % within 4x at the worst key, worst edge "
+                      << hold.worstRatio << "x\n";
+            EXPECT_GE(hold.worstShare, namedByTheIssue(file.filename().string()) ? 0.999 : 0.99)
+                << file;
+        }
+    }
+}
+
+} // namespace
+} // namespace bvhscope::cli

@@ -1,0 +1,134 @@
+// The pose a body is bound in (core/body/body_bind_pose.h): the rest pose where the animation
+// agrees with it, else the frame closest to the rest pose's shape; and a body bound there holds
+// together at every frame of a clip whose rest pose lies along +X while the motion stands in +Y
+// (Bandai Namco's and LAFAN1's case), under the viewer's dual quaternions.
+#include "core/analysis/rest_animation_agreement.h"
+#include "core/body/body_bind_pose.h"
+#include "core/body/body_builder.h"
+#include "core/body/body_skinning.h"
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+constexpr int kBindTestWalkFrames = 61;
+
+struct AnalysedClip {
+    Document document;
+    TranslationMode translation = TranslationMode::Additive;
+    RestAnimationAgreement agreement;
+};
+
+AnalysedClip analysedClip(const std::string& text) {
+    AnalysedClip clip{parseDocument(text), {}, {}};
+    clip.translation =
+        resolveTranslationMode(TranslationMode::Auto, clip.document.skeleton, clip.document.motion);
+    clip.agreement =
+        compareRestWithAnimation(clip.document.skeleton, clip.document.motion, clip.translation,
+                                 analyzeRestPose(clip.document.skeleton));
+    return clip;
+}
+
+std::vector<RigidTransform> bindTestWorldAt(const AnalysedClip& clip, std::uint32_t frame) {
+    const ForwardKinematicsPlan plan(clip.document.skeleton, clip.translation);
+    std::vector<RigidTransform> world(clip.document.skeleton.nodeCount());
+    plan.computeWorldTransformsOfRow(clip.document.motion.frame(frame), world);
+    return world;
+}
+
+TEST(BodyBindPose, TheFrameClosestToTheRestShapeIsMeasuredOnTheLimbsNotTheWholeFigure) {
+    const AnalysedClip clip = analysedClip(test::lyingBipedWalkText(kBindTestWalkFrames));
+    ASSERT_TRUE(clip.document.loaded());
+    // Frame 25 has the arms 15 degrees from the T-pose and every other limb straight; the hips'
+    // quarter turn that stands the figure up is the same in every frame and counts for none.
+    EXPECT_EQ(
+        frameClosestToRestShape(clip.document.skeleton, clip.document.motion, clip.translation),
+        std::optional<std::size_t>(25));
+}
+
+TEST(BodyBindPose, ALyingRestPoseIsBoundInTheFrameClosestToItsShape) {
+    const AnalysedClip clip = analysedClip(test::lyingBipedWalkText(kBindTestWalkFrames));
+    ASSERT_TRUE(clip.agreement.upDisagrees) << "the walk stands in +Y, its rest pose lies in +X";
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    ASSERT_EQ(pose.frame, std::optional<std::size_t>(25));
+    const std::vector<RigidTransform> expected = bindTestWorldAt(clip, 25);
+    ASSERT_EQ(pose.world.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_NEAR(glm::length(pose.world[i].translation - expected[i].translation), 0.0, 1e-9);
+    }
+}
+
+TEST(BodyBindPose, ARestPoseTheAnimationAgreesWithIsTheBindPose) {
+    const AnalysedClip clip = analysedClip(test::mixamoBipedText());
+    ASSERT_FALSE(clip.agreement.disagrees());
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    EXPECT_FALSE(pose.frame.has_value());
+    std::vector<RigidTransform> local(clip.document.skeleton.nodeCount());
+    std::vector<RigidTransform> rest(local.size());
+    computeRestTransforms(clip.document.skeleton, local);
+    computeWorldTransforms(clip.document.skeleton, local, rest);
+    ASSERT_EQ(pose.world.size(), rest.size());
+    for (std::size_t i = 0; i < rest.size(); ++i) {
+        EXPECT_EQ(pose.world[i].translation, rest[i].translation);
+    }
+}
+
+TEST(BodyBindPose, NoFramesMeansTheRestPose) {
+    AnalysedClip clip = analysedClip(test::mixamoBipedText());
+    clip.document.motion = Motion{};
+    clip.agreement.measured = true;
+    clip.agreement.upDisagrees = true; // even so: no frame to bind in
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    EXPECT_FALSE(pose.frame.has_value());
+    EXPECT_EQ(pose.world.size(), clip.document.skeleton.nodeCount());
+}
+
+// The share of the body's triangle edges within 4x their bind length at the clip's first,
+// middle and last frame, skinned as the viewer skins (dual quaternions), for a body bound in
+// `bind`.
+double worstHeldEdgeShare(const AnalysedClip& clip, const std::vector<RigidTransform>& bind) {
+    BodyOptions options;
+    options.bindWorld = bind;
+    options.maxSamples = std::size_t{1} << 18;
+    const BodyResult body = buildBody(clip.document.skeleton, options);
+    EXPECT_NE(body.mesh, nullptr) << body.message;
+    if (body.mesh == nullptr) {
+        return 0.0;
+    }
+    const BodyMesh& mesh = *body.mesh;
+    EXPECT_EQ(mesh.bindWorld.size(), clip.document.skeleton.nodeCount());
+    std::vector<glm::vec3> unposed;
+    skinBody(mesh, mesh.bindWorld, mesh.bindWorld, 1.0f, unposed);
+    const std::vector<glm::dvec3> bindPositions(unposed.begin(), unposed.end());
+    const auto& level = mesh.levels.front();
+    const std::span<const std::uint32_t> indices(mesh.indices.data() + level.firstIndex,
+                                                 level.indexCount);
+    double worst = 1.0;
+    for (const std::uint32_t frame : {0u, kBindTestWalkFrames / 2u, kBindTestWalkFrames - 1u}) {
+        std::vector<glm::vec3> posed;
+        skinBody(mesh, bindTestWorldAt(clip, frame), mesh.bindWorld, 1.0f, posed);
+        const std::vector<glm::dvec3> posedPositions(posed.begin(), posed.end());
+        const test::EdgeStretch stretch =
+            test::measureEdgeStretch(bindPositions, posedPositions, indices, 4.0, 1e-3);
+        worst = std::min(worst, stretch.heldShare());
+    }
+    return worst;
+}
+
+TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
+    const AnalysedClip clip = analysedClip(test::lyingBipedWalkText(kBindTestWalkFrames));
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
+}
+
+} // namespace
+} // namespace bvh

@@ -1,0 +1,49 @@
+// The measure the project's outside check applies to a posed body (issue 38): the share of
+// triangle edges whose posed length stays within `factor` times their bind length (99.9 % must,
+// at 4x). Counted per triangle edge, as a viewer draws them.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <glm/geometric.hpp>
+#include <glm/vec3.hpp>
+#include <span>
+
+namespace bvh::test {
+
+struct EdgeStretch {
+    std::size_t edges = 0;
+    std::size_t stretched = 0; // longer than factor times their bind length
+    double worstRatio = 0.0;   // posed over bind length, of the edges with a bind length
+    double heldShare() const {
+        return edges == 0 ? 1.0 : 1.0 - static_cast<double>(stretched) / static_cast<double>(edges);
+    }
+};
+
+// `bind` and `posed`: the same vertices in the bind pose and posed; `indices`: triangles.
+// `tolerance`: a length below which an edge counts as unstretched whatever its bind length
+// (collapsed edges of a simplified mesh, posed a rounding error apart).
+inline EdgeStretch measureEdgeStretch(std::span<const glm::dvec3> bind,
+                                      std::span<const glm::dvec3> posed,
+                                      std::span<const std::uint32_t> indices, double factor,
+                                      double tolerance) {
+    EdgeStretch result;
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+        for (std::size_t k = 0; k < 3; ++k) {
+            const std::uint32_t a = indices[t + k];
+            const std::uint32_t b = indices[t + (k + 1) % 3];
+            const double before = glm::length(bind[a] - bind[b]);
+            const double after = glm::length(posed[a] - posed[b]);
+            ++result.edges;
+            if (after > factor * before && after > tolerance) {
+                ++result.stretched;
+            }
+            if (before > 0.0 && after / before > result.worstRatio) {
+                result.worstRatio = after / before;
+            }
+        }
+    }
+    return result;
+}
+
+} // namespace bvh::test

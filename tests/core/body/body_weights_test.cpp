@@ -1,0 +1,101 @@
+// Weights smoothed along the surface (core/body/body_weights.h): a step of weights between two
+// bones spreads over the edges around it, vertices a sliver apart end with the same weights, and
+// weights never reach a part of the mesh no edge leads to.
+#include "core/body/body_weights.h"
+
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+// A strip of quads along X (two triangles each), vertices at x = 0..columns-1, y = 0 and 1; the
+// left half moved by joint 1, the right half by joint 2. With `island`, one more triangle far
+// away, moved by joint 3 and connected to nothing.
+BodyMesh stepStrip(int columns, bool island) {
+    BodyMesh mesh;
+    for (int x = 0; x < columns; ++x) {
+        for (int y = 0; y < 2; ++y) {
+            BodyVertex vertex;
+            vertex.position = glm::vec3(static_cast<float>(x), static_cast<float>(y), 0.0f);
+            vertex.joints[0] = x < columns / 2 ? 1 : 2;
+            vertex.weights[0] = 1.0f;
+            mesh.vertices.push_back(vertex);
+        }
+    }
+    for (std::uint32_t x = 0; x + 1 < static_cast<std::uint32_t>(columns); ++x) {
+        const std::uint32_t a = 2 * x, b = 2 * x + 1, c = 2 * x + 2, d = 2 * x + 3;
+        mesh.indices.insert(mesh.indices.end(), {a, c, b, b, c, d});
+    }
+    if (island) {
+        const auto first = static_cast<std::uint32_t>(mesh.vertices.size());
+        for (int k = 0; k < 3; ++k) {
+            BodyVertex vertex;
+            vertex.position = glm::vec3(100.0f + static_cast<float>(k), 0.0f, 0.0f);
+            vertex.joints[0] = 3;
+            vertex.weights[0] = 1.0f;
+            mesh.vertices.push_back(vertex);
+        }
+        mesh.indices.insert(mesh.indices.end(), {first, first + 1, first + 2});
+    }
+    return mesh;
+}
+
+float weightOf(const BodyVertex& vertex, std::uint16_t joint) {
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (vertex.joints[k] == joint) {
+            return vertex.weights[k];
+        }
+    }
+    return 0.0f;
+}
+
+TEST(BodyWeights, AStepOfWeightsSpreadsOverTheEdgesAroundIt) {
+    BodyMesh mesh = stepStrip(20, false);
+    smoothBodyWeights(mesh, mesh.indices, 8);
+    // Along the strip, joint 2's weight rises from 0 at the left end to 1 at the right, without
+    // a jump of more than a third between neighbouring columns (it was one jump of 1).
+    float previous = weightOf(mesh.vertices[0], 2);
+    EXPECT_LT(previous, 0.01f);
+    for (std::size_t x = 1; x < 20; ++x) {
+        const float weight = weightOf(mesh.vertices[2 * x], 2);
+        EXPECT_GE(weight, previous - 1e-6f) << x;
+        EXPECT_LT(weight - previous, 0.34f) << x;
+        previous = weight;
+    }
+    EXPECT_GT(previous, 0.99f);
+    for (const BodyVertex& vertex : mesh.vertices) {
+        EXPECT_NEAR(vertex.weights[0] + vertex.weights[1] + vertex.weights[2] + vertex.weights[3],
+                    1.0f, 1e-5f);
+        EXPECT_GE(vertex.weights[0], vertex.weights[1]);
+    }
+}
+
+TEST(BodyWeights, WeightsNeverReachAPartNoEdgeLeadsTo) {
+    BodyMesh mesh = stepStrip(6, true);
+    smoothBodyWeights(mesh, mesh.indices, 8);
+    for (std::size_t v = 0; v < 12; ++v) {
+        EXPECT_EQ(weightOf(mesh.vertices[v], 3), 0.0f) << v;
+    }
+    for (std::size_t v = 12; v < 15; ++v) {
+        EXPECT_EQ(weightOf(mesh.vertices[v], 3), 1.0f) << v;
+    }
+}
+
+TEST(BodyWeights, VerticesCloseTogetherEndWithNearlyTheSameWeights) {
+    BodyMesh mesh = stepStrip(10, false);
+    // Column 5's vertices a hundredth of a unit from column 4's: the step lies on a short edge.
+    for (std::size_t x = 5; x < 10; ++x) {
+        mesh.vertices[2 * x].position.x -= 0.99f;
+        mesh.vertices[2 * x + 1].position.x -= 0.99f;
+    }
+    smoothBodyWeights(mesh, mesh.indices, 8);
+    // A hundredth of the mean edge: welded, the same weights exactly (up to rounding), so the
+    // edge never stretches.
+    for (const std::uint16_t joint : {1, 2}) {
+        EXPECT_NEAR(weightOf(mesh.vertices[8], joint), weightOf(mesh.vertices[10], joint), 1e-6f);
+        EXPECT_NEAR(weightOf(mesh.vertices[9], joint), weightOf(mesh.vertices[11], joint), 1e-6f);
+    }
+}
+
+} // namespace
+} // namespace bvh

@@ -1,0 +1,56 @@
+// Writes the rigs of the README's picture of the body look (docs/body-rigs.png) as BVH files,
+// all generated here (tests/core/body/body_test_skeletons.h, tests/core/analysis/
+// creature_clips.h): a LAFAN-like walk (LAFAN1's names, no fingers) whose rest pose lies along
+// -X, a Bandai-like one lying along +X, a Mixamo T-pose with fingers, a 160-joint face rig, an
+// elephant-like quadruped (unnamed bones, a trunk and a tail), a crab and a hand on its own. The
+// CMU-like figure is the bundled assets/sample_walk.bvh, copied in as 3_cmu_like.bvh. The picture,
+// a tile a rig:
+//
+//   bvhscope_write_body_rigs DIR
+//   cp assets/sample_walk.bvh DIR/3_cmu_like.bvh
+//   bvhscope render --contact-sheet DIR -o sheet.png --bones body --columns 4 --tile 320x240
+//       --frame 20
+//   convert sheet.png -colors 128 PNG8:docs/body-rigs.png     (ImageMagick: 630 KB to 160 KB)
+#include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace {
+
+bool writeText(const std::filesystem::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    return static_cast<bool>(out);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::cerr << "usage: bvhscope_write_body_rigs DIR\n";
+        return 2;
+    }
+    const std::filesystem::path directory(argv[1]);
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    const std::pair<const char*, std::string> rigs[] = {
+        {"1_lafan_like.bvh", bvh::test::lyingBipedWalkText(61, {"", false, -1})},
+        {"2_bandai_like.bvh", bvh::test::lyingBipedWalkText(61)},
+        {"4_mixamo.bvh", bvh::test::mixamoBipedText()},
+        {"5_face_rig.bvh", bvh::test::faceRigText()},
+        {"6_quadruped.bvh", bvh::test::creatureFile(bvh::test::quadruped(1.0), {}).text},
+        {"7_crab.bvh", bvh::test::creatureFile(bvh::test::crab(0.5), {}).text},
+        {"8_hand.bvh", bvh::test::handAloneText()},
+    };
+    for (const auto& [name, text] : rigs) {
+        if (!writeText(directory / name, text)) {
+            std::cerr << "bvhscope_write_body_rigs: cannot write " << (directory / name).string()
+                      << "\n";
+            return 1;
+        }
+    }
+    return 0;
+}
