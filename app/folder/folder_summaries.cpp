@@ -1092,6 +1092,17 @@ void SummaryPool::prioritize(std::size_t first, std::size_t last) {
     }
 }
 
+void SummaryPool::prioritize(std::span<const std::size_t> files) {
+    const std::lock_guard lock(mutex_);
+    priority_.clear();
+    // Taken from the back: the first named is read first.
+    for (std::size_t i = files.size(); i-- > 0;) {
+        if (files[i] < files_.size() && !started_[files[i]]) {
+            priority_.push_back(files[i]);
+        }
+    }
+}
+
 void SummaryPool::readAgain(std::size_t index) {
     {
         const std::lock_guard lock(mutex_);

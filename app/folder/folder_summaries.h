@@ -166,6 +166,8 @@ public:
 
     // Files in [first, last) that no thread has started are taken next (the rows on screen).
     void prioritize(std::size_t first, std::size_t last);
+    // The same for the files named, in that order (the rows on screen of a sorted list).
+    void prioritize(std::span<const std::size_t> files);
 
     struct Finished {
         std::size_t index = 0;

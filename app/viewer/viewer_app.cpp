@@ -19,6 +19,7 @@
 #include "app/viewer/platform/glfw_window.h"
 #include "app/viewer/platform/imgui_layer.h"
 #include "app/viewer/platform/termination.h"
+#include "app/viewer/session/folder_navigation.h"
 #include "app/viewer/session/picture_request.h"
 #include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
@@ -175,6 +176,7 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
         state.errorLines.push_back("bvhscope: up axes are not remembered this time: " + problem);
         state.openErrorPopup = true;
     }
+    loadRememberedSubfolders(state, *configDir / "subfolders.tsv");
     if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
         // Said now, in the viewer, rather than lost silently when it quits.
         state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);

@@ -201,6 +201,23 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
                 file.name = line.substr(name + 6);
             }
             state.folderFiles.push_back(file);
+        } else if (key == "browser") {
+            std::string what;
+            in >> what;
+            if (what == "row") {
+                std::size_t index = 0;
+                std::string path;
+                in >> index;
+                std::getline(in >> std::ws, path);
+                state.browserRows.push_back(path);
+            } else if (what == "shown") {
+                std::size_t count = 0;
+                std::string word, column, direction;
+                int library = 0;
+                in >> count >> word >> column >> direction >> word >> library;
+                state.browserSort = column + " " + direction;
+                state.browserLibrary = library != 0;
+            }
         } else if (key == "folderdiag") {
             std::size_t index = 0;
             in >> index;
