@@ -170,6 +170,8 @@ std::optional<double> sortValue(const FolderEntry& entry, BrowserColumn column) 
         return fieldValue(entry, BrowserField::Duration);
     case BrowserColumn::Status:
         return static_cast<double>(entry.status);
+    case BrowserColumn::Likeness:
+        return std::nullopt; // from the distances orderedRows is given
     }
     return std::nullopt;
 }
@@ -190,12 +192,15 @@ const char* browserColumnName(BrowserColumn column) {
         return "duration";
     case BrowserColumn::Status:
         return "status";
+    case BrowserColumn::Likeness:
+        return "likeness";
     }
     return "?";
 }
 
 std::vector<std::size_t> orderedRows(const std::vector<FolderEntry>& entries,
-                                     const BrowserFilter& filter, const BrowserSort& sort) {
+                                     const BrowserFilter& filter, const BrowserSort& sort,
+                                     const std::vector<std::optional<double>>& likeness) {
     std::vector<std::size_t> rows;
     rows.reserve(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -212,7 +217,9 @@ std::vector<std::size_t> orderedRows(const std::vector<FolderEntry>& entries,
     }
     std::vector<std::optional<double>> values(entries.size());
     for (const std::size_t row : rows) {
-        values[row] = sortValue(entries[row], sort.column);
+        values[row] = sort.column != BrowserColumn::Likeness ? sortValue(entries[row], sort.column)
+                      : row < likeness.size()                ? likeness[row]
+                                                             : std::nullopt;
     }
     std::stable_sort(rows.begin(), rows.end(), [&](std::size_t a, std::size_t b) {
         if (!values[a] || !values[b]) {

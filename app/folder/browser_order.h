@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,9 +51,10 @@ inline constexpr std::string_view kBrowserFilterHelp =
     "Words and fields combine: kick angry frames>200";
 
 // [SECTION] Sorting
-enum class BrowserColumn : std::uint8_t { Name, Joints, Frames, Fps, Duration, Status };
+// Likeness is no column: the Browser's Similar ranks the takes by their distance from one.
+enum class BrowserColumn : std::uint8_t { Name, Joints, Frames, Fps, Duration, Status, Likeness };
 
-// "name", "joints", "frames", "fps", "duration", "status" (the state dump's words).
+// "name", "joints", "frames", "fps", "duration", "status", "likeness" (the state dump's words).
 const char* browserColumnName(BrowserColumn column);
 
 struct BrowserSort {
@@ -62,8 +64,11 @@ struct BrowserSort {
 };
 
 // The entries `filter` keeps, by `sort`: names in natural order (the listing's), facts by
-// value with takes not summarised yet last (either direction), ties in natural order.
+// value with takes not summarised yet last (either direction), ties in natural order. By
+// Likeness, by `likeness` (per entry, the distance from the take compared with; nullopt: not
+// comparable, last).
 std::vector<std::size_t> orderedRows(const std::vector<FolderEntry>& entries,
-                                     const BrowserFilter& filter, const BrowserSort& sort);
+                                     const BrowserFilter& filter, const BrowserSort& sort,
+                                     const std::vector<std::optional<double>>& likeness = {});
 
 } // namespace bvhscope::viewer

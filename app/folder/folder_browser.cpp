@@ -56,6 +56,11 @@ void FolderBrowser::close() {
     visibleFirst_ = visibleLast_ = 0;
     visibleEntries_.clear();
     shown_.clear();
+    likenessQuery_.reset();
+    likeness_.clear();
+    if (sort_.column == BrowserColumn::Likeness) {
+        sort_ = {};
+    }
     ++generation_;
 }
 
@@ -93,7 +98,10 @@ void FolderBrowser::update() {
         }
     }
     // Facts change what field terms keep and where fact columns put a row.
-    if (!finishedNow.empty() && (!filter_.terms.empty() || sort_.column != BrowserColumn::Name)) {
+    if (!finishedNow.empty() && likenessQuery_) {
+        rankByLikeness(*likenessQuery_); // the takes summarised since join the ranking
+    } else if (!finishedNow.empty() &&
+               (!filter_.terms.empty() || sort_.column != BrowserColumn::Name)) {
         reorder();
     }
     for (const std::size_t i : visibleEntries_) {
@@ -121,8 +129,35 @@ void FolderBrowser::setSort(BrowserSort sort) {
     reorder();
 }
 
+bool FolderBrowser::rankByLikeness(std::size_t query) {
+    if (query >= entries_.size() || !entries_[query].facts ||
+        entries_[query].facts->motionFeatures.empty()) {
+        return false;
+    }
+    std::vector<bvh::MotionFeatures> features(entries_.size());
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].facts) {
+            features[i] = entries_[i].facts->motionFeatures;
+        }
+    }
+    likeness_.assign(entries_.size(), std::nullopt);
+    for (const bvh::RankedTake& ranked :
+         bvh::rankBySimilarity(entries_[query].facts->motionFeatures, features)) {
+        likeness_[ranked.take] = ranked.distance;
+    }
+    likeness_[query] = -1.0; // first, before a take that moves exactly alike
+    likenessQuery_ = query;
+    sort_ = {BrowserColumn::Likeness, false};
+    reorder();
+    return true;
+}
+
 void FolderBrowser::reorder() {
-    shown_ = orderedRows(entries_, filter_, sort_);
+    if (sort_.column != BrowserColumn::Likeness) {
+        likenessQuery_.reset();
+        likeness_.clear();
+    }
+    shown_ = orderedRows(entries_, filter_, sort_, likeness_);
     const std::size_t first = visibleFirst_;
     const std::size_t last = visibleLast_;
     visibleFirst_ = visibleLast_ = 0;

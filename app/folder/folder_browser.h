@@ -107,6 +107,14 @@ public:
     const BrowserFilter& filter() const { return filter_; }
     void setSort(BrowserSort sort);
     const BrowserSort& sort() const { return sort_; }
+    // Ranks the takes by how alike their motion is to entry `query`'s (its summary's motion
+    // features; the spread over the folder's takes), best first, the query itself first: the
+    // sort becomes Likeness until another is chosen, ranked again as more summaries arrive.
+    // False (nothing changes) when the query has no features yet (not summarised, no motion,
+    // or a long motion the summary sampled).
+    bool rankByLikeness(std::size_t query);
+    // The take Likeness compares with.
+    std::optional<std::size_t> likenessQuery() const { return likenessQuery_; }
     // Entry indices in display order. Changes when the filter or sort does, and in update()
     // when summaries arrive that a field term or a fact column needs.
     const std::vector<std::size_t>& shownRows() const { return shown_; }
@@ -154,6 +162,8 @@ private:
     BrowserFilter filter_;
     BrowserSort sort_;
     std::vector<std::size_t> shown_;
+    std::optional<std::size_t> likenessQuery_;
+    std::vector<std::optional<double>> likeness_; // per entry: distance from the query
     void reorder(); // shown_ (and the visible entries) from the entries, filter and sort
     // Kept while the folder is open (its threads end when it has nothing to read): rows back
     // on screen are read again through it. Last: its threads die before the rest.

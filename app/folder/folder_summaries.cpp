@@ -265,6 +265,10 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath,
     }
     facts.restAnimation = bvh::compareRestWithAnimation(document.skeleton, document.motion,
                                                         translation, facts.summary.restPose);
+    if (stanceFrames == 0) { // a sampled read's rows are pairs far apart: no speeds to measure
+        facts.motionFeatures =
+            bvh::computeMotionFeatures(document.skeleton, document.motion, translation);
+    }
     if (!facts.thumbnailPose) {
         facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
     }

@@ -22,6 +22,7 @@
 // for its threads.
 #pragma once
 
+#include "core/analysis/motion_features.h"
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/summary.h"
 #include "core/reader/document.h"
@@ -81,6 +82,10 @@ struct FileFacts {
     // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
     // is not enough to judge it, so it is measured here, while every frame is at hand.
     bvh::RestAnimationAgreement restAnimation;
+    // How the take moves (core/analysis/motion_features.h), measured in the same pass, for the
+    // Browser's Similar; empty for a sampled read (its rows are not consecutive) and for a
+    // file that did not load.
+    bvh::MotionFeatures motionFeatures;
 };
 
 // [SECTION] Bounded reads

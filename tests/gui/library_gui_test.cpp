@@ -142,3 +142,26 @@ TEST_F(LibraryGui, AHeaderClickSortsAndASecondReverses) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(LibraryGui, ARightClickRanksTheTakesThatMoveAlikeFirst) {
+    ASSERT_TRUE(viewer_->waitForState(librarySettled));
+    // Row 0 is dataset-1_jump_happy_000.bvh: the other jumps (5) must come right after it.
+    ASSERT_TRUE(
+        clickSettledRect(*viewer_, viewer_->windowId(), "browser:row:0", Click::ofButton(3)));
+    const auto ranked = viewer_->waitForState([](const ViewerStateFile& s) {
+        return s.browserSort == "likeness ascending" && s.browserRows.size() == kTakes;
+    });
+    ASSERT_TRUE(ranked.has_value()) << "the right-click did not rank the takes";
+    EXPECT_EQ(fileNameOf(ranked->browserRows[0]), "dataset-1_jump_happy_000.bvh");
+    for (std::size_t i = 1; i < 6; ++i) {
+        EXPECT_NE(fileNameOf(ranked->browserRows[i]).find("_jump_"), std::string::npos)
+            << ranked->browserRows[i];
+    }
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:likeness-clear"));
+    ASSERT_TRUE(viewer_->waitForState(
+        [](const ViewerStateFile& s) { return s.browserSort == "name ascending"; }));
+}
+
+} // namespace

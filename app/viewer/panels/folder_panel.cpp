@@ -26,6 +26,22 @@ constexpr float kControlLines = 3.0f;
 
 // [SECTION] Folder controls: include subfolders, previous/next, close, the filter
 
+// While the rows are ranked by likeness (a row's right-click, or Similar in the Selected
+// panel): to which take, and the way back to the name order.
+void drawLikenessLine(ViewerState& state) {
+    FolderBrowser& folder = state.folder;
+    if (!folder.likenessQuery()) {
+        return;
+    }
+    if (ImGui::SmallButton("Name order")) {
+        folder.setSort({});
+    }
+    recordItemRect(state, "browser:likeness-clear");
+    ImGui::SameLine();
+    const std::string& name = folder.entries()[*folder.likenessQuery()].name;
+    elidedText("Moving like " + name + ", most alike first");
+}
+
 // The filter field (browser_order.h): applied as it is typed; its syntax in the tooltip, with
 // the first term it did not understand.
 void drawFilterField(ViewerState& state) {
@@ -108,6 +124,7 @@ void drawControls(ViewerState& state, float scale) {
                            folder.listingTruncated() ? ", list truncated" : "");
     }
     ImGui::PopStyleColor();
+    drawLikenessLine(state);
 }
 
 // [SECTION] One row
@@ -167,6 +184,7 @@ void drawRowTooltip(const FolderEntry& entry) {
     }
     ImGui::Separator();
     ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
+    ImGui::TextDisabled("Right-click: rank the takes by how alike they move to it (Similar).");
     ImGui::EndTooltip();
 }
 
@@ -194,6 +212,9 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     ImGui::Selectable("##row", isCurrent,
                       ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                       ImVec2(0.0f, thumbnail));
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+        folder.rankByLikeness(index); // Similar: takes that move like this one
+    }
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {

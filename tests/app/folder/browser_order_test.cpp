@@ -125,3 +125,40 @@ TEST(FolderBrowserLibrary, AFolderWhoseTakesAreAllInSubfoldersOpensWithThem) {
 }
 
 } // namespace
+
+namespace {
+
+std::string actionOfName(const std::string& name) {
+    const std::size_t first = name.rfind('/') + 1;
+    const std::size_t action = name.find('_', first) + 1;
+    return name.substr(action, name.find('_', action) - action);
+}
+
+TEST(FolderBrowserLibrary, SimilarRanksTheTakesThatMoveAlikeFirst) {
+    const bvhscope::folder_test::ScratchFolder folder;
+    bvh::test::writeGeneratedLibrary(folder.path(), 2); // 30 takes, 6 per action
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), std::nullopt, 2), "");
+    EXPECT_FALSE(browser.rankByLikeness(0)); // not summarised yet: nothing to compare
+    ASSERT_TRUE(bvhscope::folder_test::pumpUntil([&] { browser.update(); },
+                                                 [&] { return !browser.summarizing(); }));
+    const std::size_t query = 7;
+    const std::string action = actionOfName(browser.entries()[query].name);
+    ASSERT_TRUE(browser.rankByLikeness(query));
+    EXPECT_EQ(browser.sort().column, BrowserColumn::Likeness);
+    EXPECT_EQ(browser.likenessQuery(), query);
+    const std::vector<std::size_t>& rows = browser.shownRows();
+    ASSERT_EQ(rows.size(), 30U);
+    EXPECT_EQ(rows[0], query);
+    for (std::size_t i = 1; i < 6; ++i) { // the other 5 takes of its action
+        EXPECT_EQ(actionOfName(browser.entries()[rows[i]].name), action)
+            << browser.entries()[rows[i]].name;
+    }
+    // The filter still applies; a sort chosen by a header ends the ranking.
+    browser.setFilter("happy");
+    EXPECT_EQ(browser.shownRows().size(), 10U); // 5 actions x 2 happy takes
+    browser.setSort({BrowserColumn::Frames, false});
+    EXPECT_FALSE(browser.likenessQuery().has_value());
+}
+
+} // namespace
