@@ -23,7 +23,6 @@
 #pragma once
 
 #include "core/analysis/motion_features.h"
-#include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/summary.h"
 #include "core/reader/document.h"
 
@@ -68,7 +67,7 @@ struct FileFacts {
     // skeleton.
     std::vector<bvh::NodeIndex> thumbnailNodes;
     // The analyses (summary.restPose, summary.stance, summary.rotationOrders, summary.rootNames,
-    // restAnimation) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
+    // motionFeatures) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
     bool analysedInPart = false;
     // The read took evenly spaced rows of a long motion, not all of them (the bounded read
     // below): thumbnailFrame is estimated, warnings about the rows and the motion header are not
@@ -79,9 +78,6 @@ struct FileFacts {
     // The hierarchy alone is beyond the read's budget: nothing was read, the file may still
     // load in the viewer (which reads it whole). `loaded` is false and the diagnostic says so.
     bool hierarchyTooLarge = false;
-    // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
-    // is not enough to judge it, so it is measured here, while every frame is at hand.
-    bvh::RestAnimationAgreement restAnimation;
     // How the take moves (core/analysis/motion_features.h), measured in the same pass, for the
     // Browser's Similar; empty for a sampled read (its rows are not consecutive) and for a
     // file that did not load.

@@ -2,6 +2,7 @@
 
 #include "core/analysis/joint_side.h"
 #include "core/analysis/rest_pose_analysis.h"
+#include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
@@ -256,12 +257,11 @@ RoleTrack sampleRoles(const Skeleton& skeleton, const Motion& motion, Translatio
     const std::size_t frames = motion.frameCount;
     step = std::max(step, (frames + maxSamples - 1) / maxSamples);
     track.secondsPerSample = static_cast<double>(step) * motion.frameTime;
-    std::vector<RigidTransform> local(skeleton.nodeCount());
+    // A plan: the channel layout decoded once and the angles' sines in one batch per sample.
+    const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     for (std::size_t frame = 0; frame < frames; frame += step) {
-        computeLocalTransforms(skeleton, motion.frame(static_cast<std::uint32_t>(frame)),
-                               translation, local);
-        computeWorldTransforms(skeleton, local, world);
+        plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
         auto& sample = track.samples.emplace_back();
         for (std::size_t role = 0; role < kBodyRoleCount; ++role) {
             const NodeIndex node = roles.nodes[role];

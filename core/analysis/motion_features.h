@@ -11,7 +11,7 @@
 // joint that branches three ways (pelvis: two legs and a spine).
 //
 // [SECTION] Features
-// Frames are sampled about 30 times a second (at most kMaxFeatureSamples samples), and each
+// Frames are sampled about 15 times a second (at most kMaxFeatureSamples samples), and each
 // sample gives per-frame signals measured in the body's own frame, so that nothing depends on
 // where the performer stands (positions are relative to the hips), which way they face (the
 // heading is the horizontal line between the legs' tops), how tall they are or the file's unit
@@ -65,8 +65,8 @@ BodyRoles findBodyRoles(const Skeleton& skeleton);
 // 27 per-frame signals (see [SECTION] Features), each as mean and standard deviation.
 inline constexpr std::size_t kMotionSignalCount = 27;
 inline constexpr std::size_t kMotionFeatureCount = 2 * kMotionSignalCount;
-inline constexpr std::size_t kMaxFeatureSamples = 512;
-inline constexpr double kFeatureSampleRate = 30.0; // samples per second of motion
+inline constexpr std::size_t kMaxFeatureSamples = 256;
+inline constexpr double kFeatureSampleRate = 15.0; // samples per second of motion
 
 struct MotionFeatures {
     std::array<float, kMotionFeatureCount> values{};

@@ -21,8 +21,10 @@ const ImVec4 kStatusWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kStatusErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 // The rows the list shows at least, where the dock's height allows pictures of 24 pixels.
 constexpr float kRowsInView = 3.0f;
-// The lines of controls over the list: the folder, the buttons, the count.
+// The lines of controls over the list: the folder, the buttons and the filter, the count.
 constexpr float kControlLines = 3.0f;
+// The filter goes on the buttons' line when it has at least this much room there.
+constexpr float kFilterBesideButtons = 220.0f;
 
 // [SECTION] Folder controls: include subfolders, previous/next, close, the filter
 
@@ -33,7 +35,9 @@ void drawLikenessLine(ViewerState& state) {
     if (!folder.likenessQuery()) {
         return;
     }
-    if (ImGui::SmallButton("Name order")) {
+    // On the press: the line goes with the ranking, so the release finds no button under it.
+    ImGui::SmallButton("Name order");
+    if (ImGui::IsItemActivated()) {
         folder.setSort({});
     }
     recordItemRect(state, "browser:likeness-clear");
@@ -104,6 +108,7 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::Button("Close folder")) {
         folder.closeRequested = true;
     }
+    sameLineIfFits(kFilterBesideButtons * scale);
     drawFilterField(state);
     const std::size_t count = folder.entries().size();
     // "3 076 files" or, filtered, "12 of 3 076 files".
@@ -355,8 +360,13 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
                                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
     // Each fact column as wide as its header or its widest value in this font; in a narrow dock
     // the least needed ones go (the row's tooltip has every fact) so the names keep some room.
-    auto widthOf = [](const char* header, const char* widestValue) {
-        return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widestValue).x);
+    // A sortable header keeps room for its arrow beside the label (Dear ImGui's TableHeader:
+    // 0.65 of the font size and the frame padding), or cuts the label.
+    const float sortArrow =
+        std::floor(ImGui::GetFontSize() * 0.65f + ImGui::GetStyle().FramePadding.x);
+    auto widthOf = [&](const char* header, const char* widestValue) {
+        return std::max(ImGui::CalcTextSize(header).x + sortArrow,
+                        ImGui::CalcTextSize(widestValue).x);
     };
     struct FactColumn {
         const char* header;
