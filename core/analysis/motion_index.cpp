@@ -204,7 +204,8 @@ std::vector<TakeFeatures> gatherTakeFeatures(MotionIndex& index,
     std::vector<std::string> keys(paths.size());
     for (std::size_t i = 0; i < paths.size(); ++i) {
         keys[i] = utf8FromPath(paths[i]);
-        const std::optional<FileStamp> stamp = takeStamp(paths[i]);
+        const std::optional<FileStamp> stamp =
+            index.contains(keys[i]) ? takeStamp(paths[i]) : std::nullopt;
         const TakeFeatures* known = stamp ? index.find(keys[i], *stamp) : nullptr;
         if (known != nullptr) {
             takes[i] = *known;

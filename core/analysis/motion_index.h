@@ -51,6 +51,9 @@ public:
     // The index kept at `file`; empty when there is none or it cannot be used (see above).
     static MotionIndex read(const std::filesystem::path& file);
 
+    // Whether `path` has an entry, whatever its stamp (a take never seen needs no stamp to be
+    // looked up: its read takes one).
+    bool contains(const std::string& path) const { return entries_.contains(path); }
     // The entry for `path` when its stamp is `stamp` (marking it used); nullptr otherwise.
     const TakeFeatures* find(const std::string& path, const FileStamp& stamp);
     // Adds or replaces the entry for `path`. Beyond kMaxIndexEntries, entries not found or put
