@@ -119,7 +119,7 @@ bool listLibrary(const SimilarRequest& request, std::vector<std::filesystem::pat
 
 std::optional<std::filesystem::path> indexFile() {
     const auto folder = viewer::cacheDirectory();
-    return folder ? std::optional(*folder / "motion-index.bin") : std::nullopt;
+    return folder ? std::optional(*folder / bvh::kMotionIndexFileName) : std::nullopt;
 }
 
 std::string formatDistance(double distance) {

@@ -1,5 +1,7 @@
 #include "app/folder/folder_browser.h"
 
+#include "core/analysis/motion_index.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -58,6 +60,7 @@ void FolderBrowser::close() {
     shown_.clear();
     likenessQuery_.reset();
     likeness_.clear();
+    motionIndexStored_ = false;
     if (sort_.column == BrowserColumn::Likeness) {
         sort_ = {};
     }
@@ -162,6 +165,32 @@ void FolderBrowser::reorder() {
     const std::size_t last = visibleLast_;
     visibleFirst_ = visibleLast_ = 0;
     setVisibleRows(first, last);
+}
+
+std::vector<bvh::Diagnostic>
+FolderBrowser::storeMotionIndex(const std::filesystem::path& indexFile) {
+    if (!isOpen() || summarizing() || motionIndexStored_) {
+        return {};
+    }
+    motionIndexStored_ = true;
+    bvh::MotionIndex index = bvh::MotionIndex::read(indexFile);
+    for (const FolderEntry& entry : entries_) {
+        const std::optional<FileFacts>& facts = entry.facts;
+        // A sampled read measured no features: the take is left for a query to read whole.
+        if (!facts || !facts->stamp || facts->cancelled || facts->hierarchyTooLarge ||
+            (facts->loaded && facts->motionFeatures.empty())) {
+            continue;
+        }
+        bvh::TakeFeatures take;
+        take.stamp = *facts->stamp;
+        take.loaded = facts->loaded;
+        take.error = facts->loaded || facts->diagnosticLines.empty()
+                         ? std::string()
+                         : facts->diagnosticLines.front();
+        take.features = facts->motionFeatures;
+        index.put(bvh::motionIndexKey(entry.path), std::move(take));
+    }
+    return index.changed() ? index.write(indexFile) : std::vector<bvh::Diagnostic>{};
 }
 
 bool FolderBrowser::isEntryOnScreen(std::size_t entry) const {

@@ -128,6 +128,12 @@ public:
     const std::vector<std::size_t>& visibleEntries() const { return visibleEntries_; }
     bool isEntryOnScreen(std::size_t entry) const;
 
+    // Once every summary is in, puts each take's motion features (with its size and time) in
+    // the motion index kept at `indexFile` (core/analysis/motion_index.h): `bvhscope similar` on
+    // this folder then reads no take again. Once per listing; nothing while summarising. The
+    // problems writing it, if any (the Browser works on without the index).
+    std::vector<bvh::Diagnostic> storeMotionIndex(const std::filesystem::path& indexFile);
+
     // [SECTION] Browsing (acted on by updateFolderBrowsing, folder_navigation.h)
 
     // The file the browsed character was loaded from.
@@ -163,6 +169,7 @@ private:
     BrowserSort sort_;
     std::vector<std::size_t> shown_;
     std::optional<std::size_t> likenessQuery_;
+    bool motionIndexStored_ = false;
     std::vector<std::optional<double>> likeness_; // per entry: distance from the query
     void reorder(); // shown_ (and the visible entries) from the entries, filter and sort
     // Kept while the folder is open (its threads end when it has nothing to read): rows back

@@ -1,5 +1,6 @@
 #include "app/folder/folder_summaries.h"
 
+#include "core/analysis/motion_index.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/file_input.h"
@@ -308,8 +309,12 @@ FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize
 
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
     return orOutOfMemory(path, [&] {
-        return readWithinOrThrow(path, progress, kBrowserSummaryBudget, SampledRows::Counted,
-                                 kPreviewAnalysisFrames);
+        // Stamped before the read: a file changed meanwhile is read again by the next query.
+        const std::optional<bvh::FileStamp> stamp = bvh::takeStamp(path);
+        FileFacts facts = readWithinOrThrow(path, progress, kBrowserSummaryBudget,
+                                            SampledRows::Counted, kPreviewAnalysisFrames);
+        facts.stamp = stamp;
+        return facts;
     });
 }
 

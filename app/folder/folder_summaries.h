@@ -24,6 +24,7 @@
 
 #include "core/analysis/motion_features.h"
 #include "core/analysis/summary.h"
+#include "core/platform/file_input.h"
 #include "core/reader/document.h"
 
 #include <cstddef>
@@ -82,6 +83,9 @@ struct FileFacts {
     // Browser's Similar; empty for a sampled read (its rows are not consecutive) and for a
     // file that did not load.
     bvh::MotionFeatures motionFeatures;
+    // The file's size and time when it was summarised (for the motion index's key); nullopt
+    // when it could not be opened.
+    std::optional<bvh::FileStamp> stamp;
 };
 
 // [SECTION] Bounded reads

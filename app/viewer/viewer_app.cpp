@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/platform/cache_directory.h"
 #include "app/platform/config_directory.h"
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
@@ -26,6 +27,7 @@
 #include "app/viewer/view_labels.h"
 #include "app/viewer/view_shape_watch.h"
 #include "app/viewer/viewer_probe.h"
+#include "core/analysis/motion_index.h"
 #include "core/platform/utf8_path.h"
 
 #include <GLFW/glfw3.h>
@@ -177,6 +179,9 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
         state.openErrorPopup = true;
     }
     loadRememberedSubfolders(state, *configDir / "subfolders.tsv");
+    if (const auto cache = cacheDirectory()) {
+        state.motionIndexFile = *cache / bvh::kMotionIndexFileName;
+    }
     if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
         // Said now, in the viewer, rather than lost silently when it quits.
         state.errorLines.push_back("bvhscope: the settings will not be saved: " + problem);

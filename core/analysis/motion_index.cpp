@@ -16,6 +16,12 @@ namespace bvh {
 
 // [SECTION] Reading a take
 
+std::string motionIndexKey(const std::filesystem::path& path) {
+    std::error_code error;
+    const std::filesystem::path absolute = std::filesystem::absolute(path, error);
+    return utf8FromPath((error ? path : absolute).lexically_normal());
+}
+
 std::optional<FileStamp> takeStamp(const std::filesystem::path& path) {
     FileInput input;
     if (!input.open(path)) {
@@ -203,7 +209,7 @@ std::vector<TakeFeatures> gatherTakeFeatures(MotionIndex& index,
     std::vector<std::size_t> toRead;
     std::vector<std::string> keys(paths.size());
     for (std::size_t i = 0; i < paths.size(); ++i) {
-        keys[i] = utf8FromPath(paths[i]);
+        keys[i] = motionIndexKey(paths[i]);
         const std::optional<FileStamp> stamp =
             index.contains(keys[i]) ? takeStamp(paths[i]) : std::nullopt;
         const TakeFeatures* known = stamp ? index.find(keys[i], *stamp) : nullptr;

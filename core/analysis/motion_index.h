@@ -40,6 +40,12 @@ struct TakeFeatures {
 // a file changed during it is read again next time).
 TakeFeatures readTakeFeatures(const std::filesystem::path& path);
 
+// The index's file in a cache folder, shared by `bvhscope similar` and the Browser.
+inline constexpr std::string_view kMotionIndexFileName = "motion-index.bin";
+
+// The key a take is kept under: its path absolute and lexically normal, as UTF-8.
+std::string motionIndexKey(const std::filesystem::path& path);
+
 // The size and modification time of a regular file; nullopt when it cannot be opened.
 std::optional<FileStamp> takeStamp(const std::filesystem::path& path);
 

@@ -340,6 +340,9 @@ pid_t spawn(const TempDir& dir, const std::vector<std::string>& arguments) {
     if (pid == 0) {
         const std::string config = (dir.path() / "config").string();
         setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+        // The Browser keeps a motion index in the cache folder: never the user's.
+        const std::string cache = (dir.path() / "cache").string();
+        setenv("XDG_CACHE_HOME", cache.c_str(), 1);
         std::vector<char*> argv;
         std::string executable = BVHSCOPE_EXECUTABLE;
         argv.push_back(executable.data());
@@ -542,8 +545,9 @@ std::optional<ViewerStateFile> viewerStateAtDpi(const TempDir& dir, int dpi,
     const auto shot = dir.path() / ("shot-" + tag + ".png");
     const auto config = dir.path() / ("config-" + tag);
     std::string inner = "echo 'Xft.dpi: " + std::to_string(dpi) +
-                        "' | xrdb -merge && XDG_CONFIG_HOME='" + config.string() + "' '" +
-                        BVHSCOPE_EXECUTABLE + "'";
+                        "' | xrdb -merge && XDG_CONFIG_HOME='" + config.string() +
+                        "' XDG_CACHE_HOME='" + config.string() + "-cache' '" + BVHSCOPE_EXECUTABLE +
+                        "'";
     for (const std::string& argument : arguments) {
         inner += " '" + argument + "'";
     }

@@ -3,6 +3,7 @@
 // the filter keeps the takes whose paths hold every word; a header click sorts, a second click
 // reverses; Page Down follows the filtered order. Takes come from tests/support's generated
 // library (`dataset-N_ACTION_STYLE_NNN.bvh` in dataset-1/data and dataset-2/data).
+#include "core/analysis/motion_index.h"
 #include "tests/gui/gui_test_support.h"
 #include "tests/support/generated_library.h"
 
@@ -64,6 +65,9 @@ TEST_F(LibraryGui, ALibraryRootOpensWithItsSubfoldersShowsTheFirstTakeAndKeepsTh
     EXPECT_EQ(fileNameOf(opened->browserRows[0]), "dataset-1_jump_happy_000.bvh");
     EXPECT_EQ(opened->folderCurrent, 0U); // the first take is shown at once
     EXPECT_EQ(opened->folderFiles[0].name, "dataset-1/data/dataset-1_jump_happy_000.bvh");
+    // The summaries' motion features are kept for `bvhscope similar` in the (private) cache.
+    const auto index = dir_.path() / "cache" / "bvhscope" / bvh::kMotionIndexFileName;
+    EXPECT_EQ(bvh::MotionIndex::read(index).size(), kTakes);
 
     // Unticked: the folder shows its own takes (none), and opens so next time.
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:subfolders"));

@@ -263,6 +263,11 @@ void updateFolderBrowsing(SessionState& state) {
         return;
     }
     folder.update();
+    if (!folder.summarizing() && state.motionIndexFile) {
+        // Once per listing. A cache that cannot be written costs a later `similar` a read of
+        // each take, nothing more: not worth a popup (`similar` itself says so).
+        folder.storeMotionIndex(*state.motionIndexFile);
+    }
     handleBrowseRequests(folder);
     pollBrowseLoad(state);
 }

@@ -82,6 +82,9 @@ struct SessionState {
     // and where that is kept (nullopt: not persisted). Read by folder_navigation.
     RememberedPaths rememberedSubfolders;
     std::optional<std::filesystem::path> rememberedSubfoldersFile;
+    // Where the Browser's summaries keep the takes' motion features for `bvhscope similar`
+    // (core/analysis/motion_index.h, in the cache folder); nullopt: not kept.
+    std::optional<std::filesystem::path> motionIndexFile;
 
     AudioTrack audio;                 // the sound dropped, opened or found beside a capture
     AudioPlayer audioPlayer;          // keeps the sound device with playback

@@ -2,6 +2,7 @@
 // (takes only in subfolders) opened with its subfolders.
 #include "app/folder/browser_order.h"
 #include "app/folder/folder_browser.h"
+#include "core/analysis/motion_index.h"
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/support/generated_library.h"
 
@@ -159,6 +160,40 @@ TEST(FolderBrowserLibrary, SimilarRanksTheTakesThatMoveAlikeFirst) {
     EXPECT_EQ(browser.shownRows().size(), 10U); // 5 actions x 2 happy takes
     browser.setSort({BrowserColumn::Frames, false});
     EXPECT_FALSE(browser.likenessQuery().has_value());
+}
+
+} // namespace
+
+namespace {
+
+TEST(FolderBrowserLibrary, TheSummariesFeedTheMotionIndexThatSimilarReads) {
+    const bvhscope::folder_test::ScratchFolder folder;
+    const auto takes = bvh::test::writeGeneratedLibrary(folder.path() / "library", 1); // 15
+    folder.write("library/dataset-1/data/broken.bvh", "HIERARCHY\nROOT\n");
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path() / "library", std::nullopt, 2), "");
+    const auto indexFile = folder.path() / "cache" / "motion-index.bin";
+    EXPECT_TRUE(browser.storeMotionIndex(indexFile).empty());
+    EXPECT_FALSE(std::filesystem::exists(indexFile)); // not while summarising
+    ASSERT_TRUE(bvhscope::folder_test::pumpUntil([&] { browser.update(); },
+                                                 [&] { return !browser.summarizing(); }));
+    EXPECT_TRUE(browser.storeMotionIndex(indexFile).empty());
+    bvh::MotionIndex index = bvh::MotionIndex::read(indexFile);
+    EXPECT_EQ(index.size(), 16U);
+    // What `bvhscope similar` would measure itself, found under its own key and stamp.
+    for (const auto& take : takes) {
+        const bvh::TakeFeatures* kept =
+            index.find(bvh::motionIndexKey(take), *bvh::takeStamp(take));
+        ASSERT_NE(kept, nullptr) << take;
+        EXPECT_TRUE(kept->loaded);
+        EXPECT_EQ(kept->features, bvh::readTakeFeatures(take).features) << take;
+    }
+    const auto broken = folder.path() / "library" / "dataset-1" / "data" / "broken.bvh";
+    const bvh::TakeFeatures* failed =
+        index.find(bvh::motionIndexKey(broken), *bvh::takeStamp(broken));
+    ASSERT_NE(failed, nullptr);
+    EXPECT_FALSE(failed->loaded);
+    EXPECT_NE(failed->error.find("broken.bvh:2:"), std::string::npos) << failed->error;
 }
 
 } // namespace
