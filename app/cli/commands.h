@@ -16,6 +16,8 @@ int runConvert(std::span<const std::string_view> arguments, std::ostream& out, s
 // Live streams (issue 28): record one into BVH files; broadcast a file as one.
 int runRecord(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runServe(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+// Takes that move like a given one (issue 39).
+int runSimilar(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 
 // Dispatches "bvhscope COMMAND ..." to a subcommand. Returns -1 when arguments[0] is not a
 // subcommand name (the caller then opens the viewer).

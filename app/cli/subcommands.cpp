@@ -14,6 +14,7 @@ void printUsage(std::ostream& out) {
        bvhscope render FILE -o OUT    PNG images of the 3D view without a display, sequences,
                                       contact sheets of a folder, analysis overlays
        bvhscope thumbnail IN OUT.png  the file manager's thumbnail of a file (its middle pose)
+       bvhscope similar TAKE DIR...   the takes of a library ranked by how alike they move
        bvhscope record SOURCE -o OUT  record a live stream (tcp://HOST:PORT) into a BVH file
        bvhscope serve FILE            broadcast a file over TCP as a capture system streams
        bvhscope --help | --version
@@ -45,6 +46,9 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     if (command == "record") {
         return checkOutput(command, runRecord(rest, out, err), out, err);
+    }
+    if (command == "similar") {
+        return checkOutput(command, runSimilar(rest, out, err), out, err);
     }
     if (command == "serve") {
         return checkOutput(command, runServe(rest, out, err), out, err);

@@ -1,21 +1,33 @@
 #include "app/folder/folder_browser.h"
 
+#include "core/analysis/motion_index.h"
+
 #include <algorithm>
 #include <cassert>
 
 namespace bvhscope::viewer {
 
-std::string FolderBrowser::open(const std::filesystem::path& folder, bool includeSubfolders,
-                                unsigned workers) {
+std::string FolderBrowser::open(const std::filesystem::path& folder,
+                                std::optional<bool> chosenSubfolders, unsigned workers) {
     const auto listedAt = std::chrono::steady_clock::now();
+    bool includeSubfolders = chosenSubfolders.value_or(false);
     FolderListing listing = listBvhFiles(folder, includeSubfolders);
     if (!listing.error.empty()) {
         return listing.error; // the folder open before stays
+    }
+    bool forLibrary = false;
+    if (!chosenSubfolders && listing.files.empty()) {
+        FolderListing withSubfolders = listBvhFiles(folder, true);
+        if (withSubfolders.error.empty() && !withSubfolders.files.empty()) {
+            listing = std::move(withSubfolders);
+            includeSubfolders = forLibrary = true;
+        }
     }
     close();
     openedAt_ = listedAt;
     folder_ = folder;
     includeSubfolders_ = includeSubfolders;
+    subfoldersForLibrary_ = forLibrary;
     truncated_ = listing.truncated;
     entries_.reserve(listing.files.size());
     for (const std::filesystem::path& file : listing.files) {
@@ -26,6 +38,7 @@ std::string FolderBrowser::open(const std::filesystem::path& folder, bool includ
         entries_.push_back(std::move(entry));
     }
     pool_ = std::make_unique<SummaryPool>(std::move(listing.files), workers);
+    reorder();
     return {};
 }
 
@@ -41,7 +54,16 @@ void FolderBrowser::close() {
     closeRequested = false;
     includeSubfoldersRequested.reset();
     truncated_ = false;
+    subfoldersForLibrary_ = false;
     visibleFirst_ = visibleLast_ = 0;
+    visibleEntries_.clear();
+    shown_.clear();
+    likenessQuery_.reset();
+    likeness_.clear();
+    motionIndexStored_ = false;
+    if (sort_.column == BrowserColumn::Likeness) {
+        sort_ = {};
+    }
     ++generation_;
 }
 
@@ -54,7 +76,8 @@ void FolderBrowser::update() {
     if (!pool_) {
         return;
     }
-    for (SummaryPool::Finished& finished : pool_->takeFinished()) {
+    std::vector<SummaryPool::Finished> finishedNow = pool_->takeFinished();
+    for (SummaryPool::Finished& finished : finishedNow) {
         FolderEntry& entry = entries_[finished.index];
         FileFacts& facts = finished.facts;
         if (facts.hierarchyTooLarge) {
@@ -77,12 +100,102 @@ void FolderBrowser::update() {
             entry.readFraction = reading.fraction;
         }
     }
-    for (std::size_t i = visibleFirst_; i < visibleLast_; ++i) {
+    // Facts change what field terms keep and where fact columns put a row.
+    if (!finishedNow.empty() && likenessQuery_) {
+        rankByLikeness(*likenessQuery_); // the takes summarised since join the ranking
+    } else if (!finishedNow.empty() &&
+               (!filter_.terms.empty() || sort_.column != BrowserColumn::Name)) {
+        reorder();
+    }
+    for (const std::size_t i : visibleEntries_) {
         if (entries_[i].thumbnail == ThumbnailState::Evicted) {
             entries_[i].thumbnail = ThumbnailState::Waiting; // its facts stay meanwhile
             pool_->readAgain(i);
         }
     }
+}
+
+void FolderBrowser::setFilter(std::string text) {
+    if (text == filterText_) {
+        return;
+    }
+    filterText_ = std::move(text);
+    filter_ = parseBrowserFilter(filterText_);
+    reorder();
+}
+
+void FolderBrowser::setSort(BrowserSort sort) {
+    if (sort == sort_) {
+        return;
+    }
+    sort_ = sort;
+    reorder();
+}
+
+bool FolderBrowser::rankByLikeness(std::size_t query) {
+    if (query >= entries_.size() || !entries_[query].facts ||
+        entries_[query].facts->motionFeatures.empty()) {
+        return false;
+    }
+    std::vector<bvh::MotionFeatures> features(entries_.size());
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (entries_[i].facts) {
+            features[i] = entries_[i].facts->motionFeatures;
+        }
+    }
+    likeness_.assign(entries_.size(), std::nullopt);
+    for (const bvh::RankedTake& ranked :
+         bvh::rankBySimilarity(entries_[query].facts->motionFeatures, features)) {
+        likeness_[ranked.take] = ranked.distance;
+    }
+    likeness_[query] = -1.0; // first, before a take that moves exactly alike
+    likenessQuery_ = query;
+    sort_ = {BrowserColumn::Likeness, false};
+    reorder();
+    return true;
+}
+
+void FolderBrowser::reorder() {
+    if (sort_.column != BrowserColumn::Likeness) {
+        likenessQuery_.reset();
+        likeness_.clear();
+    }
+    shown_ = orderedRows(entries_, filter_, sort_, likeness_);
+    const std::size_t first = visibleFirst_;
+    const std::size_t last = visibleLast_;
+    visibleFirst_ = visibleLast_ = 0;
+    setVisibleRows(first, last);
+}
+
+std::vector<bvh::Diagnostic>
+FolderBrowser::storeMotionIndex(const std::filesystem::path& indexFile) {
+    if (!isOpen() || summarizing() || motionIndexStored_) {
+        return {};
+    }
+    motionIndexStored_ = true;
+    bvh::MotionIndex index = bvh::MotionIndex::read(indexFile);
+    for (const FolderEntry& entry : entries_) {
+        const std::optional<FileFacts>& facts = entry.facts;
+        // A sampled read measured no features: the take is left for a query to read whole.
+        if (!facts || !facts->stamp || facts->cancelled || facts->hierarchyTooLarge ||
+            (facts->loaded && facts->motionFeatures.empty())) {
+            continue;
+        }
+        bvh::TakeFeatures take;
+        take.stamp = *facts->stamp;
+        take.loaded = facts->loaded;
+        take.error = facts->loaded || facts->diagnosticLines.empty()
+                         ? std::string()
+                         : facts->diagnosticLines.front();
+        take.features = facts->motionFeatures;
+        index.put(bvh::motionIndexKey(entry.path), std::move(take));
+    }
+    return index.changed() ? index.write(indexFile) : std::vector<bvh::Diagnostic>{};
+}
+
+bool FolderBrowser::isEntryOnScreen(std::size_t entry) const {
+    return std::find(visibleEntries_.begin(), visibleEntries_.end(), entry) !=
+           visibleEntries_.end();
 }
 
 bool FolderBrowser::busy() const {
@@ -100,15 +213,17 @@ std::size_t FolderBrowser::summarizedCount() const {
 }
 
 void FolderBrowser::setVisibleRows(std::size_t first, std::size_t last) {
-    last = std::min(last, entries_.size());
+    last = std::min(last, shown_.size());
     first = std::min(first, last);
-    if (first == visibleFirst_ && last == visibleLast_) {
+    if (first == visibleFirst_ && last == visibleLast_ && !visibleEntries_.empty()) {
         return;
     }
     visibleFirst_ = first;
     visibleLast_ = last;
+    visibleEntries_.assign(shown_.begin() + static_cast<std::ptrdiff_t>(first),
+                           shown_.begin() + static_cast<std::ptrdiff_t>(last));
     if (pool_) {
-        pool_->prioritize(first, last);
+        pool_->prioritize(visibleEntries_);
     }
 }
 

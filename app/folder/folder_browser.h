@@ -10,6 +10,7 @@
 // freed (Evicted) is summarised again when it comes back on screen.
 #pragma once
 
+#include "app/folder/browser_order.h"
 #include "app/folder/folder_listing.h"
 #include "app/folder/folder_summaries.h"
 #include "core/reader/background_load.h"
@@ -63,8 +64,11 @@ public:
     // [SECTION] The folder and its files
 
     // Lists `folder` and starts summarising its files on `workers` threads, closing the folder
-    // open before. Returns why it cannot be listed (then the folder open before stays), else "".
-    std::string open(const std::filesystem::path& folder, bool includeSubfolders,
+    // open before. `includeSubfolders` as the user chose it; nullopt when they have not: then a
+    // folder that holds no take itself but whose subfolders do is listed with them
+    // (subfoldersIncludedForLibrary), any other without. Returns why it cannot be listed (then
+    // the folder open before stays), else "".
+    std::string open(const std::filesystem::path& folder, std::optional<bool> includeSubfolders,
                      unsigned workers = defaultSummaryWorkers(std::thread::hardware_concurrency()));
     // Cancels the summaries (waiting for the files being read to stop), forgets the files and
     // the browsing state; generation() changes so thumbnails of this folder are dropped.
@@ -73,6 +77,9 @@ public:
     bool isOpen() const { return folder_.has_value(); }
     const std::filesystem::path& folder() const;
     bool includesSubfolders() const { return includeSubfolders_; }
+    // Opened without subfolders, the folder itself held no take but its subfolders did (a
+    // library: dataset-1/data/..., dataset-2/data/...), so they were included.
+    bool subfoldersIncludedForLibrary() const { return subfoldersForLibrary_; }
     bool listingTruncated() const { return truncated_; }
     // Changes whenever the list of files does (open, close): the key thumbnails are kept under.
     std::uint64_t generation() const { return generation_; }
@@ -93,10 +100,39 @@ public:
     // The pool's threads (0 when nothing is being summarised).
     std::size_t workerCount() const { return summarizing() ? pool_->workerCount() : 0; }
 
-    // The rows on screen [first, last): their summaries and thumbnails come first.
+    // [SECTION] What the list shows: the filter's takes in the sort's order (browser_order.h)
+
+    void setFilter(std::string text);
+    const std::string& filterText() const { return filterText_; }
+    const BrowserFilter& filter() const { return filter_; }
+    void setSort(BrowserSort sort);
+    const BrowserSort& sort() const { return sort_; }
+    // Ranks the takes by how alike their motion is to entry `query`'s (its summary's motion
+    // features; the spread over the folder's takes), best first, the query itself first: the
+    // sort becomes Likeness until another is chosen, ranked again as more summaries arrive.
+    // False (nothing changes) when the query has no features yet (not summarised, no motion,
+    // or a long motion the summary sampled).
+    bool rankByLikeness(std::size_t query);
+    // The take Likeness compares with.
+    std::optional<std::size_t> likenessQuery() const { return likenessQuery_; }
+    // Entry indices in display order. Changes when the filter or sort does, and in update()
+    // when summaries arrive that a field term or a fact column needs.
+    const std::vector<std::size_t>& shownRows() const { return shown_; }
+
+    // The rows on screen: display positions [first, last) of shownRows(). Their summaries and
+    // thumbnails come first.
     void setVisibleRows(std::size_t first, std::size_t last);
     std::size_t visibleFirst() const { return visibleFirst_; }
     std::size_t visibleLast() const { return visibleLast_; }
+    // The entries of those rows, top first.
+    const std::vector<std::size_t>& visibleEntries() const { return visibleEntries_; }
+    bool isEntryOnScreen(std::size_t entry) const;
+
+    // Once every summary is in, puts each take's motion features (with its size and time) in
+    // the motion index kept at `indexFile` (core/analysis/motion_index.h): `bvhscope similar` on
+    // this folder then reads no take again. Once per listing; nothing while summarising. The
+    // problems writing it, if any (the Browser works on without the index).
+    std::vector<bvh::Diagnostic> storeMotionIndex(const std::filesystem::path& indexFile);
 
     // [SECTION] Browsing (acted on by updateFolderBrowsing, folder_navigation.h)
 
@@ -120,12 +156,22 @@ public:
 private:
     std::optional<std::filesystem::path> folder_;
     bool includeSubfolders_ = false;
+    bool subfoldersForLibrary_ = false;
     bool truncated_ = false;
     std::uint64_t generation_ = 0;
     std::chrono::steady_clock::time_point openedAt_;
     std::vector<FolderEntry> entries_;
     std::size_t visibleFirst_ = 0;
     std::size_t visibleLast_ = 0;
+    std::vector<std::size_t> visibleEntries_;
+    std::string filterText_;
+    BrowserFilter filter_;
+    BrowserSort sort_;
+    std::vector<std::size_t> shown_;
+    std::optional<std::size_t> likenessQuery_;
+    bool motionIndexStored_ = false;
+    std::vector<std::optional<double>> likeness_; // per entry: distance from the query
+    void reorder(); // shown_ (and the visible entries) from the entries, filter and sort
     // Kept while the folder is open (its threads end when it has nothing to read): rows back
     // on screen are read again through it. Last: its threads die before the rest.
     std::unique_ptr<SummaryPool> pool_;

@@ -1,38 +1,15 @@
-// The BVH files of a folder, in the order a person expects: `.bvh` matched case-insensitively
-// (capture tools write `.BVH` as often as `.bvh`), sorted naturally (walk2 before walk10) and
-// case-insensitively, optionally with the files of subfolders. No GL, no UI; never throws.
+// The Browser's listing of a folder is the core's (core/platform/bvh_file_listing.h), which the
+// command line's `similar` shares; these names keep the folder code reading as before.
 #pragma once
 
-#include <cstddef>
-#include <filesystem>
-#include <string>
-#include <string_view>
-#include <vector>
+#include "core/platform/bvh_file_listing.h"
 
 namespace bvhscope::viewer {
 
-// Natural order: runs of digits compare by value ("2" < "10"; with equal values the shorter run,
-// "7" before "007", so the order is total), everything else by character ignoring ASCII case
-// (ties broken by the exact bytes, so two names never compare equal unless they are equal).
-bool naturalLess(std::string_view a, std::string_view b);
-
-// True for a name ending in ".bvh" in any case ("walk.BVH", "Walk.Bvh"); not for ".bvh" alone.
-bool hasBvhExtension(std::string_view fileName);
-
-struct FolderListing {
-    std::filesystem::path folder;
-    // Regular files (or links to them) with a .bvh extension, by naturalLess of their path
-    // relative to `folder` (so a subfolder's files come together, in the subfolder's place).
-    std::vector<std::filesystem::path> files;
-    // Why the folder could not be listed ("not a folder", "permission denied"); empty when it
-    // was. Unreadable subfolders are skipped without an error.
-    std::string error;
-    bool truncated = false; // stopped at kMaxListedFiles
-};
-
-// Lists the .bvh files directly in `folder`, or with `includeSubfolders` in the whole tree
-// (directory links are not followed, so a link cycle cannot loop). At most kMaxListedFiles files.
-inline constexpr std::size_t kMaxListedFiles = 100000;
-FolderListing listBvhFiles(const std::filesystem::path& folder, bool includeSubfolders);
+using bvh::FolderListing;
+using bvh::hasBvhExtension;
+using bvh::kMaxListedFiles;
+using bvh::listBvhFiles;
+using bvh::naturalLess;
 
 } // namespace bvhscope::viewer

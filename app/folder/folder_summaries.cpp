@@ -1,5 +1,6 @@
 #include "app/folder/folder_summaries.h"
 
+#include "core/analysis/motion_index.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/file_input.h"
@@ -207,11 +208,19 @@ bool joinBones(const bvh::Skeleton& skeleton, std::span<const glm::vec3> positio
 
 // [SECTION] Facts of a document
 
+// The frames the Browser's stance samples: its small thumbnails need only the clip's up and
+// facing, which its anatomy or a few frames settle. What only Info shows (the rest pose against
+// the animation, the stance on 240 frames) is measured when a take is opened (issue 44: the
+// Browser summarising a library of 3 000 takes spent five times the parse on analyses). The
+// thumbnailer, one file at a time, measures the viewer's 240.
+constexpr std::size_t kPreviewAnalysisFrames = 16;
+constexpr std::size_t kFullAnalysisFrames = 240;
+
 // The facts of `document`, read from `shownPath`; the document is consumed (its frames are
-// freed before the analyses of a huge skeleton). `stanceFrames`: when not 0, the stance is
-// measured on that many frames (each with the next: a sampled read's pairs of rows).
-FileFacts factsOf(bvh::Document document, const std::string& shownPath,
-                  std::size_t stanceFrames = 0) {
+// freed before the analyses of a huge skeleton). The stance is measured on `analysisFrames`
+// frames (each with the next); `rowsPaired`: the rows are a sampled read's pairs.
+FileFacts factsOf(bvh::Document document, const std::string& shownPath, std::size_t analysisFrames,
+                  bool rowsPaired = false) {
     FileFacts facts;
     facts.diagnosticLines = keptDiagnostics(shownPath, document);
     facts.loaded = document.loaded() && document.skeleton.nodeCount() > 0;
@@ -248,13 +257,8 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath,
         document = firstNodesOf(document, kFullyAnalysedNodes);
         facts.analysedInPart = true;
     }
-    facts.summary = bvh::summarize(document, translation);
+    facts.summary = bvh::summarize(document, translation, analysisFrames);
     facts.summary.translationRequested = bvh::TranslationMode::Auto;
-    if (stanceFrames > 0) {
-        facts.summary.stance =
-            bvh::analyzeStance(document.skeleton, document.motion, translation,
-                               facts.summary.restPose, std::nullopt, stanceFrames);
-    }
     if (facts.analysedInPart) {
         facts.summary.joints = whole.joints;
         facts.summary.endSites = whole.endSites;
@@ -263,8 +267,10 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath,
         facts.summary.warnings = whole.warnings;
         facts.summary.errors = whole.errors;
     }
-    facts.restAnimation = bvh::compareRestWithAnimation(document.skeleton, document.motion,
-                                                        translation, facts.summary.restPose);
+    if (!rowsPaired) { // a sampled read's rows are pairs far apart: no speeds to measure
+        facts.motionFeatures =
+            bvh::computeMotionFeatures(document.skeleton, document.motion, translation);
+    }
     if (!facts.thumbnailPose) {
         facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
     }
@@ -273,7 +279,8 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath,
 
 // The reader's whole read of `path`, summarised (no bound: the bounded read calls it for what
 // fits its budget). Throws std::bad_alloc.
-FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress);
+FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
+                               std::size_t analysisFrames);
 
 // What the bounded read (below) does with the rows of a sampled motion.
 enum class SampledRows : std::uint8_t {
@@ -281,7 +288,7 @@ enum class SampledRows : std::uint8_t {
     Counted,   // a second pass counts the file's rows
 };
 FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
-                            std::uint64_t budget, SampledRows rows);
+                            std::uint64_t budget, SampledRows rows, std::size_t analysisFrames);
 
 template <typename Summarize>
 FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize) {
@@ -302,7 +309,12 @@ FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize
 
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
     return orOutOfMemory(path, [&] {
-        return readWithinOrThrow(path, progress, kBrowserSummaryBudget, SampledRows::Counted);
+        // Stamped before the read: a file changed meanwhile is read again by the next query.
+        const std::optional<bvh::FileStamp> stamp = bvh::takeStamp(path);
+        FileFacts facts = readWithinOrThrow(path, progress, kBrowserSummaryBudget,
+                                            SampledRows::Counted, kPreviewAnalysisFrames);
+        facts.stamp = stamp;
+        return facts;
     });
 }
 
@@ -378,7 +390,8 @@ FileFacts cancelledFacts() {
     return facts;
 }
 
-FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress) {
+FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
+                               std::size_t analysisFrames) {
     std::mutex motionLock; // loadDocument takes it when it grows the values (nobody else reads)
     bvh::ParseOptions options;
     options.threads = 1; // the pool's threads are the parallelism
@@ -389,7 +402,8 @@ FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgr
     if (progress.cancelRequested.load(std::memory_order_relaxed)) {
         return cancelledFacts();
     }
-    return factsOf(std::move(document), bvh::utf8FromPath(path)); // every frame freed there
+    // Every frame freed there.
+    return factsOf(std::move(document), bvh::utf8FromPath(path), analysisFrames);
 }
 
 } // namespace
@@ -922,8 +936,8 @@ void dropSampledRowsPlaces(bvh::Document& document, std::uint32_t motionLine,
 // the budget after the header.
 FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& path,
                              std::uint64_t motion, std::uint64_t rowsStart, std::uint64_t size,
-                             std::uint64_t left, SampledRows counting,
-                             bvh::LoadProgress& progress) {
+                             std::uint64_t left, SampledRows counting, bvh::LoadProgress& progress,
+                             std::size_t analysisFrames) {
     const std::string shownPath = bvh::utf8FromPath(path);
     const std::uint64_t rowsBytes = size - rowsStart;
     const std::uint64_t rowBytes = std::clamp<std::uint64_t>(left / kValueBytesPerRowByte, 64 << 10,
@@ -935,7 +949,7 @@ FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& 
     const std::uint64_t rows = appendSampledRows(file, rowsStart, rowsBytes, rowBytes, pairs, text);
     if (!file.error().empty()) {
         file.close();
-        return readWholeFileOrThrow(path, progress); // it says what went wrong
+        return readWholeFileOrThrow(path, progress, analysisFrames); // it says what went wrong
     }
     bvh::ParseOptions options;
     options.threads = 1;
@@ -953,7 +967,8 @@ FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& 
                                             "rows were counted (it shrank, or a read failed)");
         }
     }
-    FileFacts facts = factsOf(std::move(document), shownPath, static_cast<std::size_t>(pairs));
+    FileFacts facts =
+        factsOf(std::move(document), shownPath, static_cast<std::size_t>(pairs), true);
     facts.rowsSampled = true;
     facts.thumbnailFrame =
         static_cast<std::uint32_t>(std::min(double(rowsBytes) / bytesPerRow / 2.0, 4e9));
@@ -968,7 +983,8 @@ FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& 
 }
 
 FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
-                            std::uint64_t budget, SampledRows counting) {
+                            std::uint64_t budget, SampledRows counting,
+                            std::size_t analysisFrames) {
     const std::string shownPath = bvh::utf8FromPath(path);
     // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
     // says why. Everything is read through this one open file: opening the name again could
@@ -977,7 +993,7 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     const std::optional<bvh::FileStamp> stamp =
         file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
     if (!stamp) {
-        return readWholeFileOrThrow(path, progress);
+        return readWholeFileOrThrow(path, progress, analysisFrames);
     }
     const std::uint64_t size = stamp->size;
     progress.bytesTotal.store(size, std::memory_order_relaxed);
@@ -1001,11 +1017,11 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     const std::optional<std::uint64_t> motion = scan->motionOffset();
     if (scan->stopped()) {
         const std::string text = readAt(file, 0, std::min(size, scan->offset() + kPastError));
-        return factsOf(bvh::parseDocument(text), shownPath);
+        return factsOf(bvh::parseDocument(text), shownPath, analysisFrames);
     }
     if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
         file.close();
-        return readWholeFileOrThrow(path, progress);
+        return readWholeFileOrThrow(path, progress, analysisFrames);
     }
     constexpr std::uint64_t kHeaderLinesWindow = 64 << 10;
     const std::string after = readAt(file, *motion, kHeaderLinesWindow);
@@ -1013,10 +1029,11 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     if (!rowsAt) {
         // A motion header or first row longer than the window: the reader gets that much (a
         // short first row, completed).
-        return factsOf(bvh::parseDocument(readAt(file, 0, *motion + after.size())), shownPath);
+        return factsOf(bvh::parseDocument(readAt(file, 0, *motion + after.size())), shownPath,
+                       analysisFrames);
     }
     return readSampledOrThrow(file, path, *motion, *motion + *rowsAt, size, left, counting,
-                              progress);
+                              progress, analysisFrames);
 }
 
 } // namespace
@@ -1024,7 +1041,8 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
 FileFacts summarizeFileForThumbnail(const std::filesystem::path& path,
                                     bvh::LoadProgress& progress) {
     return orOutOfMemory(path, [&] {
-        return readWithinOrThrow(path, progress, kThumbnailReadBudget, SampledRows::Uncounted);
+        return readWithinOrThrow(path, progress, kThumbnailReadBudget, SampledRows::Uncounted,
+                                 kFullAnalysisFrames);
     });
 }
 
@@ -1088,6 +1106,17 @@ void SummaryPool::prioritize(std::size_t first, std::size_t last) {
     for (std::size_t i = last; i-- > first;) {
         if (!started_[i]) {
             priority_.push_back(i);
+        }
+    }
+}
+
+void SummaryPool::prioritize(std::span<const std::size_t> files) {
+    const std::lock_guard lock(mutex_);
+    priority_.clear();
+    // Taken from the back: the first named is read first.
+    for (std::size_t i = files.size(); i-- > 0;) {
+        if (files[i] < files_.size() && !started_[files[i]]) {
+            priority_.push_back(files[i]);
         }
     }
 }

@@ -22,8 +22,9 @@
 // for its threads.
 #pragma once
 
-#include "core/analysis/rest_animation_agreement.h"
+#include "core/analysis/motion_features.h"
 #include "core/analysis/summary.h"
+#include "core/platform/file_input.h"
 #include "core/reader/document.h"
 
 #include <cstddef>
@@ -67,7 +68,7 @@ struct FileFacts {
     // skeleton.
     std::vector<bvh::NodeIndex> thumbnailNodes;
     // The analyses (summary.restPose, summary.stance, summary.rotationOrders, summary.rootNames,
-    // restAnimation) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
+    // motionFeatures) saw only the first kFullyAnalysedNodes nodes; the counts are the file's.
     bool analysedInPart = false;
     // The read took evenly spaced rows of a long motion, not all of them (the bounded read
     // below): thumbnailFrame is estimated, warnings about the rows and the motion header are not
@@ -78,9 +79,13 @@ struct FileFacts {
     // The hierarchy alone is beyond the read's budget: nothing was read, the file may still
     // load in the viewer (which reads it whole). `loaded` is false and the diagnostic says so.
     bool hierarchyTooLarge = false;
-    // The rest pose against the whole clip (what the viewer's Auto up axis follows): one frame
-    // is not enough to judge it, so it is measured here, while every frame is at hand.
-    bvh::RestAnimationAgreement restAnimation;
+    // How the take moves (core/analysis/motion_features.h), measured in the same pass, for the
+    // Browser's Similar; empty for a sampled read (its rows are not consecutive) and for a
+    // file that did not load.
+    bvh::MotionFeatures motionFeatures;
+    // The file's size and time when it was summarised (for the motion index's key); nullopt
+    // when it could not be opened.
+    std::optional<bvh::FileStamp> stamp;
 };
 
 // [SECTION] Bounded reads
@@ -166,6 +171,8 @@ public:
 
     // Files in [first, last) that no thread has started are taken next (the rows on screen).
     void prioritize(std::size_t first, std::size_t last);
+    // The same for the files named, in that order (the rows on screen of a sorted list).
+    void prioritize(std::span<const std::size_t> files);
 
     struct Finished {
         std::size_t index = 0;

@@ -23,7 +23,6 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
     // whole file is read (decided from the file's frame 0).
     if (facts != nullptr) {
         clip.translation = facts->summary.translationUsed;
-        clip.restAnimation = facts->restAnimation;
         // Stand it, face it and put it on the ground as the viewer does: one frame cannot
         // tell, so the stance is the whole clip's (core/analysis/stance.h).
         clip.summary.stance = facts->summary.stance;

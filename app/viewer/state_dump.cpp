@@ -114,6 +114,15 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
             << summary.durationSeconds << " warnings " << summary.warnings << " thumbnail "
             << thumbnailStateName(entry.thumbnail) << " name " << entry.name << "\n";
     }
+    // Every row the filter keeps, on screen or not, in display order (issue 39's checks).
+    const std::vector<std::size_t>& shown = folder.shownRows();
+    out << "browser shown " << shown.size() << " sort " << browserColumnName(folder.sort().column)
+        << (folder.sort().descending ? " descending" : " ascending") << " library "
+        << (folder.subfoldersIncludedForLibrary() ? 1 : 0) << "\n";
+    for (std::size_t row = 0; row < shown.size(); ++row) {
+        out << "browser row " << row << " " << bvh::utf8FromPath(folder.entries()[shown[row]].path)
+            << "\n";
+    }
     for (std::size_t i = 0; i < folder.entries().size(); ++i) {
         const FolderEntry& entry = folder.entries()[i];
         for (const std::string& line :

@@ -1,6 +1,7 @@
 #include "app/viewer/viewer_app.h"
 
 #include "app/platform/browser.h"
+#include "app/platform/cache_directory.h"
 #include "app/platform/config_directory.h"
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
@@ -21,12 +22,14 @@
 #include "app/viewer/platform/imgui_layer.h"
 #include "app/viewer/platform/page_frames.h"
 #include "app/viewer/platform/termination.h"
+#include "app/viewer/session/folder_navigation.h"
 #include "app/viewer/session/picture_request.h"
 #include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
 #include "app/viewer/view_labels.h"
 #include "app/viewer/view_shape_watch.h"
 #include "app/viewer/viewer_probe.h"
+#include "core/analysis/motion_index.h"
 #include "core/platform/utf8_path.h"
 
 #include <GLFW/glfw3.h>
@@ -179,6 +182,10 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
         // Left as it is: not read, and never written over.
         state.errorLines.push_back("bvhscope: up axes are not remembered this time: " + problem);
         state.openErrorPopup = true;
+    }
+    loadRememberedSubfolders(state, *configDir / "subfolders.tsv");
+    if (const auto cache = cacheDirectory()) {
+        state.motionIndexFile = *cache / bvh::kMotionIndexFileName;
     }
     if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
         // Said now, in the viewer, rather than lost silently when it quits.

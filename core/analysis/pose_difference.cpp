@@ -1,5 +1,7 @@
 #include "core/analysis/pose_difference.h"
 
+#include "core/analysis/motion_features.h"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -51,27 +53,49 @@ PoseDifference measurePoseDifference(const NodeMatching& matching,
         positionsB.size() < matching.partnerInA.size() || matching.pairs.empty()) {
         return difference;
     }
-    const glm::dvec3 originA = options.relativeToRoot ? positionsA[0] : glm::dvec3(0.0);
-    const glm::dvec3 originB = options.relativeToRoot ? positionsB[0] : glm::dvec3(0.0);
+    const auto rootA = static_cast<std::size_t>(options.rootA);
+    const auto rootB = static_cast<std::size_t>(options.rootB);
+    const bool relative =
+        options.relativeToRoot && rootA < positionsA.size() && rootB < positionsB.size();
+    const glm::dvec3 originA = relative ? positionsA[rootA] : glm::dvec3(0.0);
+    const glm::dvec3 originB = relative ? positionsB[rootB] : glm::dvec3(0.0);
     difference.distances.reserve(matching.pairs.size());
     double sum = 0.0;
     double sumOfSquares = 0.0;
+    std::size_t counted = 0;
     for (std::size_t k = 0; k < matching.pairs.size(); ++k) {
         const auto [a, b] = matching.pairs[k];
+        // Measured from the hips, the links above them (a static root) are not the body: each
+        // is where the hips are not, which is placement.
+        if (relative &&
+            (static_cast<std::size_t>(a) < rootA || static_cast<std::size_t>(b) < rootB)) {
+            difference.distances.push_back(0.0);
+            continue;
+        }
         const double distance = glm::distance(positionsA[static_cast<std::size_t>(a)] - originA,
                                               positionsB[static_cast<std::size_t>(b)] - originB);
         difference.distances.push_back(distance);
         sum += distance;
         sumOfSquares += distance * distance;
+        ++counted;
         if (distance > difference.max) {
             difference.max = distance;
             difference.maxPair = k;
         }
     }
-    const double count = double(matching.pairs.size());
+    const double count = double(std::max<std::size_t>(counted, 1));
     difference.mean = sum / count;
     difference.rootMeanSquare = std::sqrt(sumOfSquares / count);
     return difference;
+}
+
+NodeIndex bodyRootOf(const Skeleton& skeleton, std::span<const NodeIndex> staticRoots) {
+    if (skeleton.nodeCount() == 0 ||
+        std::ranges::find(staticRoots, NodeIndex{0}) == staticRoots.end()) {
+        return 0;
+    }
+    const NodeIndex hips = findBodyRoles(skeleton)[BodyRole::Hips];
+    return hips == kNoParent ? 0 : hips;
 }
 
 glm::dmat4 metresTransform(UpAxis upAxis, LengthUnit unit) {

@@ -48,10 +48,20 @@ struct PoseDifference {
 };
 
 struct PoseComparisonOptions {
-    // Compare poses, not placement: subtract each clip's first ROOT (node 0) position first, so
-    // two takes that travel differently compare by how the body moves.
+    // Compare poses, not placement: subtract each clip's body root position first, so two takes
+    // that travel differently compare by how the body moves.
     bool relativeToRoot = false;
+    // The body root of each side (bodyRootOf): node 0, or the hips below a static root. The
+    // nodes before it in file order (the static root above it) are then not measured (their
+    // distance reads 0).
+    NodeIndex rootA = 0;
+    NodeIndex rootB = 0;
 };
+
+// The node a pose is measured from: the first ROOT, unless it is one of `staticRoots` (a
+// `joint_Root` left at the origin above the travelling `Hips`: Stance::staticRoots), then the
+// figure's hips found by role (motion_features.h); node 0 when there are none.
+NodeIndex bodyRootOf(const Skeleton& skeleton, std::span<const NodeIndex> staticRoots);
 
 // Distances of the matched pairs between two posed skeletons whose positions (one per node,
 // already in the common space) are given.

@@ -1,5 +1,6 @@
 #include "core/analysis/stance.h"
 
+#include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
@@ -63,64 +64,6 @@ UpAxis oppositeUpAxis(UpAxis axis) {
 }
 
 namespace {
-
-// The part of a joint name after a namespace ("mixamorig:LeftArm" -> "LeftArm").
-std::string baseName(const std::string& name) {
-    const std::size_t colon = name.find_last_of(":|");
-    return colon == std::string::npos ? name : name.substr(colon + 1);
-}
-
-enum class Side : std::uint8_t { None, Left, Right };
-
-// Left and right as capture tools spell them: "LeftArm", "left_arm", "lShldr", "LHipJoint",
-// "l_hip", "upperleg01.L", "Arm_L". A lone leading "l" counts only before an upper-case letter
-// or a separator ("lowerback" and "LowerBack" are not left).
-Side sideOf(const std::string& fullName) {
-    const std::string name = baseName(fullName);
-    const std::string lower = asciiLowercase(name);
-    if (lower.find("left") != std::string::npos) {
-        return Side::Left;
-    }
-    if (lower.find("right") != std::string::npos) {
-        return Side::Right;
-    }
-    auto marker = [&](char letter) {
-        if (name.size() < 2) {
-            return false;
-        }
-        const char first = name[0];
-        const char second = name[1];
-        const bool leading = std::tolower(static_cast<unsigned char>(first)) == letter &&
-                             (std::isupper(static_cast<unsigned char>(second)) || second == '_' ||
-                              second == '.' || second == '-' || second == ' ') &&
-                             !(std::isupper(static_cast<unsigned char>(first)) && name.size() > 2 &&
-                               std::isupper(static_cast<unsigned char>(name[2])) && second != '_');
-        const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(name.back())));
-        const char beforeLast = name[name.size() - 2];
-        const bool trailing =
-            last == letter && (beforeLast == '_' || beforeLast == '.' || beforeLast == '-');
-        return leading || trailing;
-    };
-    if (marker('l')) {
-        return Side::Left;
-    }
-    if (marker('r')) {
-        return Side::Right;
-    }
-    // A lone "L" or "R" between separators: Character Studio's "Bip01 L Thigh", "Bip01_R_Calf".
-    std::size_t begin = 0;
-    while (begin < lower.size()) {
-        std::size_t end = lower.find_first_of(" _.-", begin);
-        if (end == std::string::npos) {
-            end = lower.size();
-        }
-        if (end - begin == 1 && (lower[begin] == 'l' || lower[begin] == 'r')) {
-            return lower[begin] == 'l' ? Side::Left : Side::Right;
-        }
-        begin = end + 1;
-    }
-    return Side::None;
-}
 
 bool isExcluded(std::span<const NodeIndex> excluded, std::size_t node) {
     return std::ranges::find(excluded, static_cast<NodeIndex>(node)) != excluded.end();

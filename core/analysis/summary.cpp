@@ -4,7 +4,8 @@
 
 namespace bvh {
 
-DocumentSummary summarize(const Document& document, TranslationMode requested) {
+DocumentSummary summarize(const Document& document, TranslationMode requested,
+                          std::size_t stanceFrames) {
     const Skeleton& skeleton = document.skeleton;
     const Motion& motion = document.motion;
     DocumentSummary summary;
@@ -40,7 +41,8 @@ DocumentSummary summarize(const Document& document, TranslationMode requested) {
     summary.translationRequested = requested;
     summary.translationUsed = resolveTranslationMode(requested, skeleton, motion);
     summary.restPose = analyzeRestPose(skeleton);
-    summary.stance = analyzeStance(skeleton, motion, summary.translationUsed, summary.restPose);
+    summary.stance = analyzeStance(skeleton, motion, summary.translationUsed, summary.restPose,
+                                   std::nullopt, stanceFrames);
     summary.warnings = countWarnings(document.diagnostics);
     summary.errors = document.diagnostics.size() - summary.warnings;
     return summary;

@@ -38,6 +38,9 @@ struct DocumentSummary {
     std::size_t errors = 0;
 };
 
-DocumentSummary summarize(const Document& document, TranslationMode requested);
+// `stanceFrames`: the frames the stance samples (analyzeStance's maxFrames); fewer for a
+// preview that needs only up and facing (the Browser's summaries of a whole library).
+DocumentSummary summarize(const Document& document, TranslationMode requested,
+                          std::size_t stanceFrames = 240);
 
 } // namespace bvh

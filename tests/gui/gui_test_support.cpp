@@ -201,6 +201,23 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
                 file.name = line.substr(name + 6);
             }
             state.folderFiles.push_back(file);
+        } else if (key == "browser") {
+            std::string what;
+            in >> what;
+            if (what == "row") {
+                std::size_t index = 0;
+                std::string path;
+                in >> index;
+                std::getline(in >> std::ws, path);
+                state.browserRows.push_back(path);
+            } else if (what == "shown") {
+                std::size_t count = 0;
+                std::string word, column, direction;
+                int library = 0;
+                in >> count >> word >> column >> direction >> word >> library;
+                state.browserSort = column + " " + direction;
+                state.browserLibrary = library != 0;
+            }
         } else if (key == "folderdiag") {
             std::size_t index = 0;
             in >> index;
@@ -323,6 +340,9 @@ pid_t spawn(const TempDir& dir, const std::vector<std::string>& arguments) {
     if (pid == 0) {
         const std::string config = (dir.path() / "config").string();
         setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+        // The Browser keeps a motion index in the cache folder: never the user's.
+        const std::string cache = (dir.path() / "cache").string();
+        setenv("XDG_CACHE_HOME", cache.c_str(), 1);
         std::vector<char*> argv;
         std::string executable = BVHSCOPE_EXECUTABLE;
         argv.push_back(executable.data());
@@ -525,8 +545,9 @@ std::optional<ViewerStateFile> viewerStateAtDpi(const TempDir& dir, int dpi,
     const auto shot = dir.path() / ("shot-" + tag + ".png");
     const auto config = dir.path() / ("config-" + tag);
     std::string inner = "echo 'Xft.dpi: " + std::to_string(dpi) +
-                        "' | xrdb -merge && XDG_CONFIG_HOME='" + config.string() + "' '" +
-                        BVHSCOPE_EXECUTABLE + "'";
+                        "' | xrdb -merge && XDG_CONFIG_HOME='" + config.string() +
+                        "' XDG_CACHE_HOME='" + config.string() + "-cache' '" + BVHSCOPE_EXECUTABLE +
+                        "'";
     for (const std::string& argument : arguments) {
         inner += " '" + argument + "'";
     }

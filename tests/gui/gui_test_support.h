@@ -150,7 +150,12 @@ struct ViewerStateFile {
     std::optional<std::size_t> folderCurrent; // the browsed file's row
     std::optional<std::size_t> folderOpening; // the row being loaded to replace it
     bool folderBusy = false;                  // summaries, thumbnails or a browsed load to come
-    std::optional<std::size_t> browsed;       // the browsed character's index in fileNames
+    // The rows the Browser's filter keeps, in display order (`browser row INDEX PATH`), and
+    // its sort (`browser shown N sort COLUMN ascending|descending library 0|1`).
+    std::vector<std::string> browserRows;
+    std::string browserSort;            // "frames descending"
+    bool browserLibrary = false;        // the folder's subfolders were included for want of takes
+    std::optional<std::size_t> browsed; // the browsed character's index in fileNames
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 
@@ -194,7 +199,8 @@ using StateCheck = std::function<bool(const ViewerStateFile&)>;
 // The viewer as a child process; killed when this goes away.
 class ViewerProcess {
 public:
-    // Adds --state-out and sets XDG_CONFIG_HOME to a private directory under `dir`.
+    // Adds --state-out and sets XDG_CONFIG_HOME and XDG_CACHE_HOME to private directories
+    // under `dir`.
     ViewerProcess(const TempDir& dir, std::vector<std::string> arguments);
     ~ViewerProcess();
     pid_t pid() const { return pid_; }

@@ -28,6 +28,17 @@ bvh::ComparedClip comparedClip(const Character& character) {
             character.clip->translation, character.fileToViewer, frameTimeInUse(character)};
 }
 
+// Relative to root measures from each figure's body root: its hips where the file's root is a
+// static link (a `joint_Root` at the origin above the travelling `Hips`; issue 39), else node 0.
+bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const Character& a,
+                                             const Character& b) {
+    bvh::PoseComparisonOptions options;
+    options.relativeToRoot = compare.relativeToRoot;
+    options.rootA = bvh::bodyRootOf(a.clip->document.skeleton, a.clip->summary.stance.staticRoots);
+    options.rootB = bvh::bodyRootOf(b.clip->document.skeleton, b.clip->summary.stance.staticRoots);
+    return options;
+}
+
 // [SECTION] A/B compare
 
 void restoreSideBySide(CompareView& compare, Scene& scene, ScenePose& pose) {
@@ -100,9 +111,8 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
         return;
     }
     compare.clipKey = key;
-    compare.clip =
-        bvh::compareClips(comparedClip(a), comparedClip(b), compare.matching, interpolation, 600,
-                          bvh::PoseComparisonOptions{compare.relativeToRoot});
+    compare.clip = bvh::compareClips(comparedClip(a), comparedClip(b), compare.matching,
+                                     interpolation, 600, comparisonOptions(compare, a, b));
 }
 
 void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
@@ -136,10 +146,9 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
         restoreSideBySide(compare, scene, pose);
     }
 
-    compare.now = bvh::measurePoseDifference(compare.matching,
-                                             comparablePositions(a, pose.characters[compare.a]),
-                                             comparablePositions(b, pose.characters[compare.b]),
-                                             bvh::PoseComparisonOptions{compare.relativeToRoot});
+    compare.now = bvh::measurePoseDifference(
+        compare.matching, comparablePositions(a, pose.characters[compare.a]),
+        comparablePositions(b, pose.characters[compare.b]), comparisonOptions(compare, a, b));
     compare.distanceOfNodeA.assign(a.clip->document.skeleton.nodeCount(), -1.0);
     compare.distanceOfNodeB.assign(b.clip->document.skeleton.nodeCount(), -1.0);
     for (std::size_t k = 0; k < compare.matching.pairs.size(); ++k) {

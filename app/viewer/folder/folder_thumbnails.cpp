@@ -16,7 +16,7 @@ std::size_t thumbnailTextureBytes(int size) {
 }
 
 bool isRowOnScreen(const FolderBrowser& browser, std::size_t index) {
-    return index >= browser.visibleFirst() && index < browser.visibleLast();
+    return browser.isEntryOnScreen(index);
 }
 
 } // namespace
@@ -29,8 +29,8 @@ void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& sett
     }
     touchVisible(browser);
     std::vector<FolderEntry>& entries = browser.entries();
-    for (std::size_t i = browser.visibleFirst(); i < browser.visibleLast() && budget > 0; ++i) {
-        if (entries[i].thumbnail == ThumbnailState::Pending) {
+    for (const std::size_t i : browser.visibleEntries()) {
+        if (budget > 0 && entries[i].thumbnail == ThumbnailState::Pending) {
             makeRoom(browser, thumbnailTextureBytes(size)); // rows on screen are drawn in any case
             draw(entries[i], i, settings, size, true);
             --budget;
@@ -67,8 +67,9 @@ void FolderThumbnails::clear() {
 }
 
 void FolderThumbnails::touchVisible(const FolderBrowser& browser) {
-    for (std::size_t i = browser.visibleLast(); i-- > browser.visibleFirst();) {
-        if (const auto cached = cache_.find(i); cached != cache_.end()) {
+    const std::vector<std::size_t>& visible = browser.visibleEntries();
+    for (auto i = visible.rbegin(); i != visible.rend(); ++i) {
+        if (const auto cached = cache_.find(*i); cached != cache_.end()) {
             recency_.splice(recency_.begin(), recency_, cached->second.place);
         }
     }

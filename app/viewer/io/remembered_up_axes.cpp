@@ -1,41 +1,18 @@
 #include "app/viewer/io/remembered_up_axes.h"
 
-#include "core/platform/atomic_file.h"
-#include "core/platform/small_file.h"
-#include "core/platform/utf8_path.h"
-
 namespace bvhscope::viewer {
 
 std::string RememberedUpAxes::keyOf(const std::string& path) {
-    if (path.empty()) {
-        return {};
-    }
-    std::error_code error;
-    const std::filesystem::path native = bvh::pathFromUtf8(path);
-    std::filesystem::path absolute = std::filesystem::absolute(native, error);
-    if (error) {
-        absolute = native;
-    }
-    return bvh::utf8FromPath(absolute.lexically_normal());
+    return RememberedPaths::keyOf(path);
 }
 
 RememberedUpAxes RememberedUpAxes::parse(std::string_view text) {
     RememberedUpAxes remembered;
-    while (!text.empty()) {
-        const std::size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-        if (!line.empty() && line.back() == '\r') {
-            line.remove_suffix(1);
-        }
-        const std::size_t tab = line.find('\t');
-        if (tab == std::string_view::npos || tab + 1 >= line.size()) {
-            continue;
-        }
-        const std::string_view name = line.substr(0, tab);
+    const RememberedPaths kept = RememberedPaths::parse(text);
+    for (const auto& [path, name] : kept.byPath()) {
         for (const UpAxisChoice choice : kUpAxisChoices) {
             if (name == upAxisChoiceName(choice)) {
-                remembered.byPath_[std::string(line.substr(tab + 1))] = choice;
+                remembered.byPath_[path] = choice;
             }
         }
     }
@@ -43,30 +20,25 @@ RememberedUpAxes RememberedUpAxes::parse(std::string_view text) {
 }
 
 std::string RememberedUpAxes::serialize() const {
-    std::string text;
-    for (const auto& [path, choice] : byPath_) {
-        text += std::string(upAxisChoiceName(choice)) + '\t' + path + '\n';
-    }
-    return text;
+    return kept().serialize();
 }
 
 RememberedUpAxes RememberedUpAxes::load(const std::filesystem::path& file, std::string* problem) {
-    const bvh::SmallFile read = bvh::readSmallFile(file, kLargestRememberedUpAxesBytes);
-    if (!read.ok) {
-        if (problem != nullptr && !read.missing) {
-            *problem = bvh::utf8FromPath(file) + " " + read.error;
-        }
-        return {};
-    }
-    return parse(read.text);
+    const RememberedPaths kept =
+        RememberedPaths::load(file, kLargestRememberedUpAxesBytes, problem);
+    return parse(kept.serialize());
 }
 
 bool RememberedUpAxes::save(const std::filesystem::path& file) const {
-    std::error_code error;
-    std::filesystem::create_directories(file.parent_path(), error);
-    bvh::AtomicFile out(file);
-    out.write(serialize());
-    return out.commit();
+    return kept().save(file);
+}
+
+RememberedPaths RememberedUpAxes::kept() const {
+    RememberedPaths kept;
+    for (const auto& [path, choice] : byPath_) {
+        kept.remember(path, std::string(upAxisChoiceName(choice)));
+    }
+    return kept;
 }
 
 std::optional<UpAxisChoice> RememberedUpAxes::find(const std::string& path) const {

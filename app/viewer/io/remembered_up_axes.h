@@ -4,10 +4,12 @@
 //
 // Kept in `up_axes.tsv` beside settings.ini: one `CHOICE<TAB>PATH` a line (CHOICE as
 // upAxisChoiceName: auto, +X, -X, +Y, -Y, +Z, -Z; PATH absolute and normalised). Unknown
-// choices, blank and malformed lines are skipped; the file is written through AtomicFile.
+// choices, blank and malformed lines are skipped; the file is written through AtomicFile
+// (remembered_paths.h, which the folders' subfolder choices share).
 #pragma once
 
 #include "app/scene/character.h"
+#include "app/viewer/io/remembered_paths.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -41,6 +43,7 @@ public:
     bool empty() const { return byPath_.empty(); }
 
 private:
+    RememberedPaths kept() const; // the table as written (remembered_paths.h)
     std::map<std::string, UpAxisChoice> byPath_;
 };
 

@@ -4,6 +4,7 @@
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -20,10 +21,58 @@ const ImVec4 kStatusWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kStatusErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 // The rows the list shows at least, where the dock's height allows pictures of 24 pixels.
 constexpr float kRowsInView = 3.0f;
-// The lines of controls over the list: the folder, the buttons, the count.
+// The lines of controls over the list: the folder, the buttons and the filter, the count.
 constexpr float kControlLines = 3.0f;
+// The filter goes on the buttons' line when it has at least this much room there.
+constexpr float kFilterBesideButtons = 220.0f;
 
-// [SECTION] Folder controls: include subfolders, previous/next, close
+// [SECTION] Folder controls: include subfolders, previous/next, close, the filter
+
+// While the rows are ranked by likeness (a row's right-click, or Similar in the Selected
+// panel): to which take, and the way back to the name order.
+void drawLikenessLine(ViewerState& state) {
+    FolderBrowser& folder = state.folder;
+    if (!folder.likenessQuery()) {
+        return;
+    }
+    // On the press: the line goes with the ranking, so the release finds no button under it.
+    ImGui::SmallButton("Name order");
+    if (ImGui::IsItemActivated()) {
+        folder.setSort({});
+    }
+    recordItemRect(state, "browser:likeness-clear");
+    ImGui::SameLine();
+    const std::string& name = folder.entries()[*folder.likenessQuery()].name;
+    elidedText("Moving like " + name + ", most alike first");
+}
+
+// The filter field (browser_order.h): applied as it is typed; its syntax in the tooltip, with
+// the first term it did not understand.
+void drawFilterField(ViewerState& state) {
+    FolderBrowser& folder = state.folder;
+    std::array<char, 512> text{};
+    const std::string& current = folder.filterText();
+    std::copy_n(current.begin(), std::min(current.size(), text.size() - 1), text.begin());
+    ImGui::SetNextItemWidth(-1.0f);
+    if (ImGui::InputTextWithHint("##filter", "Filter: words, frames>300, fps:120...", text.data(),
+                                 text.size())) {
+        folder.setFilter(text.data());
+    }
+    recordItemRect(state, "browser:filter");
+    const std::string& error = folder.filter().error;
+    if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(kBrowserFilterHelp.data(),
+                               kBrowserFilterHelp.data() + kBrowserFilterHelp.size());
+        if (!error.empty()) {
+            ImGui::TextColored(kStatusErrorColor, "Not understood: %s", error.c_str());
+        }
+        ImGui::EndTooltip();
+    }
+    if (!error.empty()) {
+        ImGui::TextColored(kStatusErrorColor, "%s", error.c_str());
+    }
+}
 
 void drawControls(ViewerState& state, float scale) {
     FolderBrowser& folder = state.folder;
@@ -51,23 +100,36 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::Checkbox("Include subfolders", &include)) {
         folder.includeSubfoldersRequested = include;
     }
+    recordItemRect(state, "browser:subfolders");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Remembered for this folder");
+    }
     sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
     if (ImGui::Button("Close folder")) {
         folder.closeRequested = true;
     }
+    sameLineIfFits(kFilterBesideButtons * scale);
+    drawFilterField(state);
     const std::size_t count = folder.entries().size();
+    // "3 076 files" or, filtered, "12 of 3 076 files".
+    std::string files = std::to_string(count) + " files";
+    if (!folder.filter().empty()) {
+        files = std::to_string(folder.shownRows().size()) + " of " + files;
+    }
+    if (folder.subfoldersIncludedForLibrary()) {
+        files += " in subfolders (none in the folder itself: subfolders included)";
+    }
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (folder.summarizing()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%zu files, %zu summarised (%zu threads)%s", count,
+        ImGui::TextWrapped("%s, %zu summarised (%zu threads)%s", files.c_str(),
                            folder.summarizedCount(), folder.workerCount(),
                            folder.listingTruncated() ? ", list truncated" : "");
-        ImGui::PopStyleColor();
     } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%zu files%s", count,
+        ImGui::TextWrapped("%s%s", files.c_str(),
                            folder.listingTruncated() ? ", list truncated" : "");
-        ImGui::PopStyleColor();
     }
+    ImGui::PopStyleColor();
+    drawLikenessLine(state);
 }
 
 // [SECTION] One row
@@ -127,6 +189,7 @@ void drawRowTooltip(const FolderEntry& entry) {
     }
     ImGui::Separator();
     ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
+    ImGui::TextDisabled("Right-click: rank the takes by how alike they move to it (Similar).");
     ImGui::EndTooltip();
 }
 
@@ -154,6 +217,9 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     ImGui::Selectable("##row", isCurrent,
                       ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                       ImVec2(0.0f, thumbnail));
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+        folder.rankByLikeness(index); // Similar: takes that move like this one
+    }
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {
@@ -178,16 +244,11 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     }
     recordItemRect(state, "browser:thumb:" + std::to_string(index));
 
-    // Elided so that it reads apart from the rows beside it, whose names are the most alike in
-    // natural order ("take_01_walk.bvh", "take_02_walk.bvh"); the tooltip has the path.
+    // The path relative to the folder, whole where the column allows, else cut in the middle:
+    // a library's names carry the action and style in their middle
+    // ("dataset-1_kick_angry_001.bvh"), which a cut of what neighbours share would drop.
     if (nextCentredCell(thumbnail)) {
-        std::vector<std::string> neighbours;
-        for (std::size_t row = index > 0 ? index - 1 : 0;
-             row <= index + 1 && row < folder.entries().size(); ++row) {
-            neighbours.push_back(folder.entries()[row].name);
-        }
-        recordShownText(state, "browser:name:" + std::to_string(index),
-                        elidedText(entry.name, neighbours));
+        recordShownText(state, "browser:name:" + std::to_string(index), elidedText(entry.name));
     }
 
     const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
@@ -213,6 +274,73 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
 
 // [SECTION] The list
 
+// Header clicks sort (ImGui's sort specs: a click sorts by the column, a second click reverses
+// it). Columns 1-6: File, Joints, Frames, FPS, Duration, Status.
+void applySortSpecs(FolderBrowser& folder) {
+    ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
+    if (specs == nullptr || !specs->SpecsDirty) {
+        return;
+    }
+    BrowserSort sort;
+    if (specs->SpecsCount > 0) {
+        const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
+        sort.column = static_cast<BrowserColumn>(std::clamp(spec.ColumnIndex - 1, 0, 5));
+        sort.descending = spec.SortDirection == ImGuiSortDirection_Descending;
+    }
+    folder.setSort(sort);
+    specs->SpecsDirty = false;
+}
+
+// The header row as TableHeadersRow draws it, each header's rect recorded for tests that click
+// them: browser:header:File, browser:header:Frames...
+void drawHeaders(ViewerState& state) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
+        if (!ImGui::TableSetColumnIndex(column)) {
+            continue;
+        }
+        const char* name = ImGui::TableGetColumnName(column);
+        ImGui::PushID(column);
+        ImGui::TableHeader(name);
+        ImGui::PopID();
+        recordItemRect(state, std::string("browser:header:") + name);
+    }
+}
+
+// The rows the filter keeps, in display order; only those on screen are drawn.
+void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail) {
+    FolderBrowser& folder = state.folder;
+    const std::vector<std::size_t>& shown = folder.shownRows();
+    const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
+    // Keep the browsed file in view when next/previous moved it off screen, or only partly on
+    // it: the clipper counts a row cut by the list's bottom edge as shown, and Page Down then
+    // showed a list whose browsed row was out of sight. Row tops are below the frozen header.
+    static std::optional<std::size_t> shownCurrent;
+    if (folder.current != shownCurrent) {
+        shownCurrent = folder.current;
+        const auto at =
+            folder.current ? std::find(shown.begin(), shown.end(), *folder.current) : shown.end();
+        const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
+        const float top = static_cast<float>(at - shown.begin()) * rowHeight;
+        const float scroll = ImGui::GetScrollY();
+        if (at != shown.end() && (top < scroll || top + rowHeight > scroll + visible)) {
+            ImGui::SetScrollY(std::max(0.0f, top - (visible - rowHeight) / 2));
+        }
+    }
+    ImGuiListClipper clipper; // only the rows on screen are drawn: a folder of 5000 scrolls
+    clipper.Begin(static_cast<int>(shown.size()), rowHeight);
+    std::size_t first = shown.size();
+    std::size_t last = 0;
+    while (clipper.Step()) {
+        first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
+        last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            drawRow(state, thumbnails, shown[static_cast<std::size_t>(row)], thumbnail);
+        }
+    }
+    folder.setVisibleRows(first, last);
+}
+
 void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
               float scale) {
     FolderBrowser& folder = state.folder;
@@ -222,13 +350,23 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
                             folder.includesSubfolders() ? " or its subfolders" : "");
         return;
     }
+    if (folder.shownRows().empty()) {
+        ImGui::TextDisabled("No take matches the filter.");
+        folder.setVisibleRows(0, 0);
+        return;
+    }
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
-                                       ImGuiTableFlags_SizingFixedFit;
+                                       ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
     // Each fact column as wide as its header or its widest value in this font; in a narrow dock
     // the least needed ones go (the row's tooltip has every fact) so the names keep some room.
-    auto widthOf = [](const char* header, const char* widestValue) {
-        return std::max(ImGui::CalcTextSize(header).x, ImGui::CalcTextSize(widestValue).x);
+    // A sortable header keeps room for its arrow beside the label (Dear ImGui's TableHeader:
+    // 0.65 of the font size and the frame padding), or cuts the label.
+    const float sortArrow =
+        std::floor(ImGui::GetFontSize() * 0.65f + ImGui::GetStyle().FramePadding.x);
+    auto widthOf = [&](const char* header, const char* widestValue) {
+        return std::max(ImGui::CalcTextSize(header).x + sortArrow,
+                        ImGui::CalcTextSize(widestValue).x);
     };
     struct FactColumn {
         const char* header;
@@ -258,8 +396,10 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
         return;
     }
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("##thumbnail", ImGuiTableColumnFlags_WidthFixed, thumbnail);
-    ImGui::TableSetupColumn("File", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(
+        "##thumbnail", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, thumbnail);
+    ImGui::TableSetupColumn("File",
+                            ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_DefaultSort);
     for (const FactColumn& fact : facts) {
         const bool shown = fact.dropOrder == 0 || fact.dropOrder > dropped;
         ImGui::TableSetupColumn(
@@ -268,35 +408,9 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
                 (shown ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_Disabled),
             fact.width);
     }
-    ImGui::TableHeadersRow();
-
-    const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
-    // Keep the browsed file in view when next/previous moved it off screen, or only partly on
-    // it: the clipper counts a row cut by the list's bottom edge as shown, and Page Down then
-    // showed a list whose browsed row was out of sight. Row tops are below the frozen header.
-    static std::optional<std::size_t> shownCurrent;
-    if (folder.current != shownCurrent) {
-        shownCurrent = folder.current;
-        const float visible = ImGui::GetWindowHeight() - ImGui::GetFrameHeight();
-        const float top = static_cast<float>(folder.current.value_or(0)) * rowHeight;
-        const float scroll = ImGui::GetScrollY();
-        if (folder.current && (top < scroll || top + rowHeight > scroll + visible)) {
-            ImGui::SetScrollY(std::max(0.0f, top - (visible - rowHeight) / 2));
-        }
-    }
-
-    ImGuiListClipper clipper; // only the rows on screen are drawn: a folder of 5000 scrolls
-    clipper.Begin(static_cast<int>(count), rowHeight);
-    std::size_t first = count;
-    std::size_t last = 0;
-    while (clipper.Step()) {
-        first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
-        last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
-        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            drawRow(state, thumbnails, static_cast<std::size_t>(row), thumbnail);
-        }
-    }
-    folder.setVisibleRows(first, last);
+    drawHeaders(state);
+    applySortSpecs(folder);
+    drawRows(state, thumbnails, thumbnail);
     ImGui::EndTable();
 }
 

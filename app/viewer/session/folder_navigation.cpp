@@ -15,9 +15,31 @@ namespace {
 
 // [SECTION] Opening a folder
 
+constexpr std::string_view kWithSubfolders = "with";
+constexpr std::string_view kWithoutSubfolders = "without";
+// Thousands of folders' paths; a larger file is not one the viewer wrote.
+constexpr std::uint64_t kLargestRememberedSubfoldersBytes = std::uint64_t{4} << 20;
+
+std::optional<bool> rememberedSubfolders(const SessionState& state,
+                                         const std::filesystem::path& folder) {
+    const std::string* choice = state.rememberedSubfolders.find(bvh::utf8FromPath(folder));
+    if (choice == nullptr || (*choice != kWithSubfolders && *choice != kWithoutSubfolders)) {
+        return std::nullopt;
+    }
+    return *choice == kWithSubfolders;
+}
+
+void rememberSubfolders(SessionState& state, const std::filesystem::path& folder, bool include) {
+    state.rememberedSubfolders.remember(
+        bvh::utf8FromPath(folder), std::string(include ? kWithSubfolders : kWithoutSubfolders));
+    if (state.rememberedSubfoldersFile) {
+        state.rememberedSubfolders.save(*state.rememberedSubfoldersFile);
+    }
+}
+
 void openFolder(SessionState& state, const std::filesystem::path& path) {
     FolderBrowser& folder = state.folder;
-    const std::string error = folder.open(path, folder.includesSubfolders());
+    const std::string error = folder.open(path, rememberedSubfolders(state, path));
     if (!error.empty()) {
         state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
         state.openErrorPopup = true;
@@ -56,16 +78,19 @@ void relistFolder(SessionState& state, bool includeSubfolders) {
 
 // [SECTION] Choosing and loading the file to browse
 
-// The next file from `from` in direction `step` that is not known to fail; from nothing, the
-// first (or last) such file.
-std::optional<std::size_t> nextBrowsable(const std::vector<FolderEntry>& entries,
+// The next file after `from` in direction `step`, in the order the list shows (filtered and
+// sorted), that is not known to fail; from nothing, or from a file the filter hides, the first
+// (or last) such file shown.
+std::optional<std::size_t> nextBrowsable(const FolderBrowser& folder,
                                          std::optional<std::size_t> from, int step) {
-    const auto count = static_cast<std::ptrdiff_t>(entries.size());
-    std::ptrdiff_t i =
-        from ? static_cast<std::ptrdiff_t>(*from) + step : (step > 0 ? 0 : count - 1);
+    const std::vector<std::size_t>& shown = folder.shownRows();
+    const auto count = static_cast<std::ptrdiff_t>(shown.size());
+    const auto at = from ? std::find(shown.begin(), shown.end(), *from) : shown.end();
+    std::ptrdiff_t i = at != shown.end() ? (at - shown.begin()) + step : (step > 0 ? 0 : count - 1);
     for (; i >= 0 && i < count; i += step) {
-        if (entries[static_cast<std::size_t>(i)].status != FileStatus::Error) {
-            return static_cast<std::size_t>(i);
+        const std::size_t entry = shown[static_cast<std::size_t>(i)];
+        if (folder.entries()[entry].status != FileStatus::Error) {
+            return entry;
         }
     }
     return std::nullopt;
@@ -101,7 +126,7 @@ void handleBrowseRequests(FolderBrowser& folder) {
             folder.browseLoad ? std::optional(folder.browseLoad->entry) : folder.current;
         std::optional<std::size_t> reached;
         for (int taken = 0; taken < std::abs(folder.stepRequest); ++taken) {
-            const std::optional<std::size_t> next = nextBrowsable(folder.entries(), target, step);
+            const std::optional<std::size_t> next = nextBrowsable(folder, target, step);
             if (!next) {
                 break; // the end of the list: no wrapping
             }
@@ -188,7 +213,7 @@ void pollBrowseLoad(SessionState& state) {
         entry.thumbnail = ThumbnailState::None;
         entry.thumbnailPose.reset();
         if (finished.step != 0) {
-            if (const auto next = nextBrowsable(folder.entries(), finished.entry, finished.step)) {
+            if (const auto next = nextBrowsable(folder, finished.entry, finished.step)) {
                 startBrowseLoad(folder, *next, finished.step);
             }
         } else {
@@ -230,6 +255,7 @@ void updateFolderBrowsing(SessionState& state) {
         const bool include = *folder.includeSubfoldersRequested;
         folder.includeSubfoldersRequested.reset();
         if (include != folder.includesSubfolders()) {
+            rememberSubfolders(state, folder.folder(), include);
             relistFolder(state, include);
         }
     }
@@ -237,8 +263,26 @@ void updateFolderBrowsing(SessionState& state) {
         return;
     }
     folder.update();
+    if (!folder.summarizing() && state.motionIndexFile) {
+        // Once per listing. A cache that cannot be written costs a later `similar` a read of
+        // each take, nothing more: not worth a popup (`similar` itself says so).
+        folder.storeMotionIndex(*state.motionIndexFile);
+    }
     handleBrowseRequests(folder);
     pollBrowseLoad(state);
+}
+
+void loadRememberedSubfolders(SessionState& state, const std::filesystem::path& file) {
+    std::string problem;
+    state.rememberedSubfolders =
+        RememberedPaths::load(file, kLargestRememberedSubfoldersBytes, &problem);
+    if (problem.empty()) {
+        state.rememberedSubfoldersFile = file;
+    } else {
+        state.errorLines.push_back("bvhscope: folders' subfolder choices are not kept this time: " +
+                                   problem);
+        state.openErrorPopup = true;
+    }
 }
 
 std::optional<std::size_t> browsedCharacter(const Scene& scene) {

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -23,6 +24,8 @@ namespace bvhscope::viewer {
 
 // Opens each path: a folder into the browser (replacing the folder open before; its first file
 // that loads becomes the browsed character), anything else as a new character (FileLoads).
+// A folder opens with its subfolders as the user last chose for it (Include subfolders, kept
+// per folder); never chosen, with them only when the folder itself holds no take (a library).
 // A folder that cannot be listed shows its error in the popup.
 void openPaths(SessionState& state, const std::vector<std::string>& paths);
 
@@ -33,6 +36,10 @@ void openPaths(SessionState& state, const std::vector<std::string>& paths);
 // fails shows its errors in the popup. Closing the folder keeps the browsed character as an
 // ordinary one.
 void updateFolderBrowsing(SessionState& state);
+
+// Reads the folders' kept subfolder choices (subfolders.tsv beside settings.ini); a file that
+// cannot be used is left alone and never written over (the choices are then not kept).
+void loadRememberedSubfolders(SessionState& state, const std::filesystem::path& file);
 
 // The scene index of the browsed character, if one is shown.
 std::optional<std::size_t> browsedCharacter(const Scene& scene);

@@ -78,6 +78,13 @@ struct SessionState {
     // Up axes remembered per file, and where they are kept (nullopt: not persisted).
     RememberedUpAxes rememberedUpAxes;
     std::optional<std::filesystem::path> rememberedUpAxesFile;
+    // Per folder, whether the user opens it with its subfolders ("with", "without"; issue 39),
+    // and where that is kept (nullopt: not persisted). Read by folder_navigation.
+    RememberedPaths rememberedSubfolders;
+    std::optional<std::filesystem::path> rememberedSubfoldersFile;
+    // Where the Browser's summaries keep the takes' motion features for `bvhscope similar`
+    // (core/analysis/motion_index.h, in the cache folder); nullopt: not kept.
+    std::optional<std::filesystem::path> motionIndexFile;
 
     AudioTrack audio;                 // the sound dropped, opened or found beside a capture
     AudioPlayer audioPlayer;          // keeps the sound device with playback

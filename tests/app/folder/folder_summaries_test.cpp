@@ -74,7 +74,7 @@ TEST(FolderSummaries, KeepsOnlyTheMiddleFrameForTheThumbnail) {
 }
 
 // A thumbnail is one frame, too little to tell which way the figure stands: the summary
-// carries the whole clip's verdict, which the viewer's Auto up axis follows.
+// carries the clip's stance (its frames sampled), as the viewer's Auto up axis follows it.
 TEST(FolderSummaries, CarriesTheWholeClipsUpAxisForTheThumbnail) {
     const std::filesystem::path rokoko =
         std::filesystem::path(BVHSCOPE_SHARED_DIR) / "corpus" / "rokoko_video_jesse_dance.bvh";
@@ -83,12 +83,12 @@ TEST(FolderSummaries, CarriesTheWholeClipsUpAxisForTheThumbnail) {
     }
     const FileFacts facts = summarize(rokoko);
     ASSERT_TRUE(facts.loaded);
-    EXPECT_TRUE(facts.restAnimation.upDisagrees);
-    EXPECT_EQ(facts.restAnimation.animationUp, bvh::UpAxis::PositiveY);
+    EXPECT_EQ(facts.summary.restPose.upAxis, bvh::UpAxis::NegativeX);
+    EXPECT_EQ(facts.summary.stance.upAxis, bvh::UpAxis::PositiveY);
 
     const FileFacts walk = summarize(bvhscope::folder_test::sourceFile("assets/sample_walk.bvh"));
-    EXPECT_TRUE(walk.restAnimation.measured);
-    EXPECT_FALSE(walk.restAnimation.upDisagrees);
+    EXPECT_GT(walk.summary.stance.framesSampled, 0u);
+    EXPECT_EQ(walk.summary.stance.upAxis, bvh::UpAxis::PositiveY);
 }
 
 TEST(FolderSummaries, WarningsAreCountedAndKeptWithTheirLines) {

@@ -1,5 +1,7 @@
 #include "core/analysis/pose_difference.h"
+#include "core/reader/document.h"
 #include "tests/core/analysis/analysis_clips.h"
+#include "tests/support/generated_library.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -116,6 +118,30 @@ TEST(PoseDifference, AShiftedClipDiffersByTheShiftEverywhere) {
     EXPECT_EQ(overall.samples, 10u);
     EXPECT_NEAR(overall.meanOfMeans, 12.5, 1e-4);
     EXPECT_NEAR(overall.max, 12.5, 1e-4);
+}
+
+// A static `joint_Root` at the origin above a travelling `Hips` (issue 39's library): relative
+// to the root means relative to the hips, or two takes standing apart differ by their places.
+TEST(PoseDifference, RelativeToRootUsesTheHipsBelowAStaticRoot) {
+    test::TakeVariation here;
+    test::TakeVariation there = here;
+    there.startX = 150.0;
+    there.startZ = -40.0;
+    const Document a = parseDocument(test::generatedTake("wave", "normal", here));
+    const Document b = parseDocument(test::generatedTake("wave", "normal", there));
+    ASSERT_TRUE(a.loaded() && b.loaded());
+    const NodeIndex hips = a.skeleton.find("Hips");
+    EXPECT_EQ(bodyRootOf(a.skeleton, std::vector<NodeIndex>{0}), hips);
+    EXPECT_EQ(bodyRootOf(a.skeleton, {}), 0); // a root that moves is the body root
+    const NodeMatching matching = matchNodesByName(a.skeleton, b.skeleton);
+    PoseComparisonOptions options{true};
+    const PoseDifference fromStaticRoot = comparePosesAtTime(
+        comparedClip(a), comparedClip(b), matching, 0.7, Interpolation::Linear, options);
+    EXPECT_NEAR(fromStaticRoot.max, std::hypot(150.0, 40.0), 1e-3); // the places differ
+    options.rootA = options.rootB = hips;
+    const PoseDifference fromHips = comparePosesAtTime(comparedClip(a), comparedClip(b), matching,
+                                                       0.7, Interpolation::Linear, options);
+    EXPECT_NEAR(fromHips.max, 0.0, 1e-3);
 }
 
 TEST(PoseDifference, ARotatedArmDiffersAtItsEndByTheChord) {

@@ -1,36 +1,14 @@
 // Where the viewer keeps its settings on Linux: the XDG Base Directory rule.
 #include "app/platform/config_directory.h"
+#include "tests/support/saved_environment_variable.h"
 
 #include <cstdlib>
 #include <gtest/gtest.h>
-#include <optional>
-#include <string>
 
 namespace bvhscope::viewer {
 namespace {
 
-// Restores an environment variable on destruction.
-class SavedVariable {
-public:
-    explicit SavedVariable(const char* name) : name_(name) {
-        if (const char* value = std::getenv(name)) {
-            value_ = value;
-        }
-    }
-    ~SavedVariable() {
-        if (value_) {
-            setenv(name_, value_->c_str(), 1);
-        } else {
-            unsetenv(name_);
-        }
-    }
-    SavedVariable(const SavedVariable&) = delete;
-    SavedVariable& operator=(const SavedVariable&) = delete;
-
-private:
-    const char* name_;
-    std::optional<std::string> value_;
-};
+using bvh::test::SavedVariable;
 
 TEST(ConfigDirectory, FollowsXdgConfigHomeThenHome) {
     const SavedVariable xdg("XDG_CONFIG_HOME");

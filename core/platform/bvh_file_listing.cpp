@@ -1,11 +1,11 @@
-#include "app/folder/folder_listing.h"
+#include "core/platform/bvh_file_listing.h"
 
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
 #include <system_error>
 
-namespace bvhscope::viewer {
+namespace bvh {
 
 namespace {
 
@@ -141,4 +141,4 @@ FolderListing listBvhFiles(const std::filesystem::path& folder, bool includeSubf
     return listing;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvh
