@@ -52,7 +52,7 @@ DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHe
     request.timelineHeight = state.timelineContentHeight;
     request.panelsHidden = state.panelsHidden;
     request.browserShown = state.folder.isOpen();
-    request.curvesShown = curves.selection && !curves.closed &&
+    request.curvesShown = curves.selection && state.settings.showCurves &&
                           curves.selection->character < state.scene.characters().size();
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
     request.jointSelected = state.selection.has_value();

@@ -536,6 +536,11 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
     for (const Command& command : commands) {
         applyCommand(session, command, frame.viewAspect, err);
     }
+    // View > Several figures in place: the row is arranged again and framed anew.
+    if (session.scene.severalInPlace() != session.settings.severalFiguresInPlace) {
+        session.scene.setSeveralInPlace(session.settings.severalFiguresInPlace);
+        session.framing.frameFigures(false);
+    }
     pollLoads(session, err);
     pollLiveStreams(session, err);
     updateFolderBrowsing(session);
