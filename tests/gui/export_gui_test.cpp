@@ -4,6 +4,7 @@
 #include "core/reader/document.h"
 #include "tests/gui/gui_test_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -102,6 +103,30 @@ TEST_F(ExportGui, RefusesToExportOntoTheInput) {
         bvhFiles += entry.path().extension() == ".bvh" ? 1 : 0;
     }
     EXPECT_EQ(bvhFiles, 1u);
+}
+
+// Issue 42: a path longer than the field shows its end, where the name and the extension that
+// chooses the format are, once the field is left; the whole path stays what is exported to.
+TEST_F(ExportGui, ALongPathShowsItsEndInTheField) {
+    openExportDialog();
+    const std::string longPath =
+        (dir_.path() / "a_folder_with_a_rather_long_name_for_the_takes_of_a_session" /
+         "Character_0042_walk_cycle_take_3_retargeted_export.gltf")
+            .string();
+    click("export:path");
+    ASSERT_TRUE(xdotool("key --clearmodifiers ctrl+a type --delay 2 '" + longPath + "'"));
+    ASSERT_TRUE(xdotool("key Tab")); // the field left: no longer edited
+    const auto shown = viewer_->waitForState([](const ViewerStateFile& state) {
+        return std::ranges::any_of(state.rects, [](const auto& entry) {
+            return entry.first.starts_with("shown:export:path=...");
+        });
+    });
+    ASSERT_TRUE(shown.has_value()) << "the long path was not shown by its end";
+    for (const auto& [name, rect] : shown->rects) {
+        if (name.starts_with("shown:export:path=")) {
+            EXPECT_TRUE(name.ends_with("_retargeted_export.gltf")) << name;
+        }
+    }
 }
 
 } // namespace

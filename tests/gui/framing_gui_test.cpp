@@ -189,6 +189,9 @@ TEST_P(Framing, ThreeTravellingFiguresStayLargeCentredAndApart) {
         EXPECT_TRUE(std::ranges::any_of(state.rects, [](const auto& entry) {
             return entry.first.starts_with("shown:info:Root motion:0=in place");
         })) << "Info does not say the figures are shown in place";
+        // The timeline's "[ In" and "Out ]" stay one bracket, on one row.
+        ASSERT_TRUE(state.rects.contains("timeline:in") && state.rects.contains("timeline:out"));
+        EXPECT_EQ(state.rects.at("timeline:in").y, state.rects.at("timeline:out").y);
     }
 }
 

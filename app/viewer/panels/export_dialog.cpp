@@ -157,6 +157,7 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
     recordItemRect(state, "export:path");
+    showPathEndWhenIdle(state, "export:path", settings.targetPath);
     ImGui::SameLine();
     ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
     if (ImGui::Button("Browse...")) {
