@@ -91,6 +91,12 @@ struct ViewerSettings {
     std::string liveSkeleton;
     float liveWindowSeconds = 120.0f;
     std::string liveRecordFolder;
+    // [SECTION] Exports (issue 42): the folder each kind was last written to, where the next one
+    // starts ("": the home folder; io/export.h startingExportFolder).
+    std::string exportFolderBvh;
+    std::string exportFolderGltf;
+    std::string exportFolderVideo;
+    std::string exportFolderPicture;
 };
 
 } // namespace bvhscope::viewer

@@ -103,6 +103,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawExportDialog(state, scale);
     drawLiveConnectDialog(state, scale);
     drawVideoExportPanel(state, scale);
+    drawPictureDialog(state, scale);
     drawInWindowChooser(state, scale); // the Export dialog draws its own, nested in it
     drawNotices(state, scale);
 }
@@ -427,6 +428,14 @@ void FrameLoop::drawScene(const FrameSize& size) {
     if (!options_.drawUnderPanels) {
         sceneArea = areaOutsidePanels(size.framebufferWidth, size.framebufferHeight);
     }
+    // File > Save picture at a chosen size: drawn offscreen first (the window's draw follows).
+    saveSizedPictureIfRequested(
+        state_,
+        [&](unsigned framebuffer, int width, int height) {
+            drawer_.draw(state_.scene, state_.pose, state_.camera, state_.selection, drawOptions,
+                         width, height, framebuffer, &overlays_);
+        },
+        err_);
     drawer_.draw(state_.scene, state_.pose, state_.camera, state_.selection, drawOptions,
                  size.framebufferWidth, size.framebufferHeight, 0, &overlays_, sceneArea,
                  viewPixels(state_.layout.view, size.windowWidth, size.framebufferWidth));

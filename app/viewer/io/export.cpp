@@ -106,6 +106,22 @@ std::string defaultExportPath(const Character& character, ExportFormat format) {
     return bvh::utf8FromPath(target);
 }
 
+std::filesystem::path startingExportFolder(const std::string& remembered) {
+    std::error_code error;
+    const char* home = std::getenv("HOME"); // usually unset on Windows: USERPROFILE then
+    const char* profile = std::getenv("USERPROFILE");
+    for (const std::filesystem::path& candidate :
+         {bvh::pathFromUtf8(remembered),
+          home != nullptr ? std::filesystem::path(home) : std::filesystem::path(),
+          profile != nullptr ? std::filesystem::path(profile) : std::filesystem::path(),
+          std::filesystem::current_path(error), std::filesystem::temp_directory_path(error)}) {
+        if (!candidate.empty() && candidate.is_absolute() && writableDirectory(candidate)) {
+            return candidate;
+        }
+    }
+    return {};
+}
+
 std::string downloadExportPath(const Character& character, ExportFormat format,
                                const std::filesystem::path& downloadsFolder) {
     const std::filesystem::path source = bvh::pathFromUtf8(character.clip->displayName);

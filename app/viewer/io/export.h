@@ -66,6 +66,12 @@ struct ExportSettings {
 // temporary directory, whichever can.
 std::string defaultExportPath(const Character& character, ExportFormat format = ExportFormat::Bvh);
 
+// Where a desktop export of a kind starts (issue 42): `remembered` (the folder that kind was last
+// written to, ViewerSettings' exports folders) when it is still a folder that can be written,
+// else the user's home ($HOME), else the current directory, else the temporary directory. Never
+// the capture's own folder: a take of a library being browsed is not written into the library.
+std::filesystem::path startingExportFolder(const std::string& remembered);
+
 // The page's export (issue 31): `<downloadsFolder>/<stem>_export.bvh` (`.glb` for glTF), the
 // file the browser then offers as a download (SessionState::downloadsFolder).
 std::string downloadExportPath(const Character& character, ExportFormat format,

@@ -309,6 +309,10 @@ const std::vector<Entry>& entries() {
         textEntry("live_skeleton", &ViewerSettings::liveSkeleton),
         floatEntry("live_window_seconds", &ViewerSettings::liveWindowSeconds, 5.0f, 1800.0f),
         textEntry("live_record_folder", &ViewerSettings::liveRecordFolder),
+        textEntry("export_folder_bvh", &ViewerSettings::exportFolderBvh),
+        textEntry("export_folder_gltf", &ViewerSettings::exportFolderGltf),
+        textEntry("export_folder_video", &ViewerSettings::exportFolderVideo),
+        textEntry("export_folder_picture", &ViewerSettings::exportFolderPicture),
     };
     return kEntries;
 }

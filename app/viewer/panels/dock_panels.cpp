@@ -152,6 +152,7 @@ const std::vector<Shortcut>& keyboardShortcuts() {
         {"Ctrl+W", "Close the selected file"},
         {"Ctrl+E", "Export"},
         {"Ctrl+Shift+E", "Export video", true},
+        {"Ctrl+Shift+S", "Save picture"},
         {"Ctrl+Z", "Undo the last Remove"},
         {"Ctrl+Q", "Quit", true},
         {"F1 or ?", "This sheet"},

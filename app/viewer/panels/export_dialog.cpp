@@ -347,16 +347,16 @@ void drawExportMenuItems(ViewerState& state) {
         openVideoExportDialog(state);
     }
     recordItemRect(state, "menu:File>Export video");
-    // Where files are downloads (the page): the view as a PNG. The desktop has `--screenshot`
-    // and `bvhscope render` for pictures.
-    if (!state.downloadsFolder.empty()) {
-        if (ImGui::MenuItem("Save picture (PNG)")) {
-            state.commands.push(command::SavePicture{});
-        }
-        recordItemRect(state, "menu:File>Save picture");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("The view as shown, at the frame shown, as a PNG download");
-        }
+    // The view as a PNG: in the page a download at once, on the desktop a dialog for the file
+    // and the size (picture_dialog.cpp).
+    const bool page = !state.downloadsFolder.empty();
+    if (ImGui::MenuItem(page ? "Save picture (PNG)" : "Save picture...", "Ctrl+Shift+S")) {
+        openPictureDialog(state);
+    }
+    recordItemRect(state, "menu:File>Save picture");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(page ? "The view as shown, at the frame shown, as a PNG download"
+                               : "The view as shown, at the frame shown, as a PNG file");
     }
 }
 

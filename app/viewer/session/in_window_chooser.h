@@ -70,8 +70,9 @@ public:
     // with it before one only containing it. Call after each edit of `typed`.
     void typedChanged();
     // Tab: `current` (the field's text) completed to the longest start shared, in any case, by
-    // every entry whose name starts with it; a unique match gives its whole name (a folder's with "/", to
-    // type on into it). nullopt when nothing starts with it, nothing would be added, or saving.
+    // every entry whose name starts with it; a unique match gives its whole name (a folder's with
+    // "/", to type on into it). nullopt when nothing starts with it, nothing would be added, or
+    // saving.
     std::optional<std::string> completion(std::string_view current) const;
 
     // [SECTION] Choosing

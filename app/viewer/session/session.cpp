@@ -431,9 +431,14 @@ void apply(SessionState& session, const command::Export& request, float, std::os
     session.exportDialog.result = std::move(outcome);
 }
 
-void apply(SessionState& session, const command::SavePicture&, float, std::ostream&) {
-    if (!session.downloadsFolder.empty()) {
-        session.pictureRequest = picturePath(session);
+void apply(SessionState& session, const command::SavePicture& picture, float, std::ostream&) {
+    if (!picture.target.empty()) {
+        const bool sized = picture.width > 0 && picture.height > 0;
+        session.pictureRequest =
+            PictureRequest{bvh::pathFromUtf8(picture.target), sized ? picture.width : 0,
+                           sized ? picture.height : 0};
+    } else if (!session.downloadsFolder.empty()) {
+        session.pictureRequest = PictureRequest{picturePath(session)};
     }
 }
 
