@@ -323,6 +323,8 @@ pid_t spawn(const TempDir& dir, const std::vector<std::string>& arguments) {
     if (pid == 0) {
         const std::string config = (dir.path() / "config").string();
         setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+        // Exports start in the home folder (issue 42): the test's own, never the user's.
+        setenv("HOME", dir.path().c_str(), 1);
         std::vector<char*> argv;
         std::string executable = BVHSCOPE_EXECUTABLE;
         argv.push_back(executable.data());

@@ -50,6 +50,9 @@ void drawPictureDialog(ViewerState& state, float scale) {
     ImGui::SetNextItemWidth(420.0f * scale);
     ImGui::InputText("File", &dialog.path);
     recordItemRect(state, "picture:path");
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        recordItemRect(state, "picture:path (typing)");
+    }
     showPathEndWhenIdle(state, "picture:path", dialog.path);
     const LayoutRect& view = state.layout.view;
     const int viewWidth =

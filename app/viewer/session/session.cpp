@@ -275,6 +275,10 @@ void startVideoExport(SessionState& session) {
     std::string error;
     session.videoJob = VideoExportJob::start(videoExportSettings(session), error);
     dialog.failed = !session.videoJob;
+    if (session.videoJob) { // the next video starts in this folder (issue 42)
+        session.settings.exportFolderVideo =
+            bvh::utf8FromPath(bvh::pathFromUtf8(dialog.path).parent_path());
+    }
     dialog.message = session.videoJob ? "" : "Cannot export " + dialog.path + ": " + error;
     dialog.running = session.videoJob != nullptr;
 }
@@ -427,6 +431,11 @@ void apply(SessionState& session, const command::Export& request, float, std::os
         exportCharacter(session.scene.characters()[request.character], request.settings);
     if (outcome.ok && isDownload(session, outcome.targetPath)) {
         session.downloadsReady.push_back(bvh::pathFromUtf8(outcome.targetPath));
+    } else if (outcome.ok) { // the next export of this kind starts in this folder (issue 42)
+        std::string& remembered = request.settings.format == ExportFormat::Gltf
+                                      ? session.settings.exportFolderGltf
+                                      : session.settings.exportFolderBvh;
+        remembered = bvh::utf8FromPath(bvh::pathFromUtf8(outcome.targetPath).parent_path());
     }
     session.exportDialog.result = std::move(outcome);
 }
