@@ -157,6 +157,9 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
     recordItemRect(state, "export:path");
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        recordItemRect(state, "export:path (typing)");
+    }
     showPathEndWhenIdle(state, "export:path", settings.targetPath);
     ImGui::SameLine();
     ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
