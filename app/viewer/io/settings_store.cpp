@@ -258,7 +258,9 @@ const std::vector<Entry>& entries() {
                   {{JointMarks::Off, "off"},
                    {JointMarks::Selection, "selection"},
                    {JointMarks::All, "all"}}),
-        boolEntry("hide_static_root_links", &ViewerSettings::hideStaticRootLinks),
+        // Not "hide_static_root_links": every settings file written before issue 42 holds that
+        // key's old default, false, which would keep the dashed link the issue removes.
+        boolEntry("static_root_links_hidden", &ViewerSettings::hideStaticRootLinks),
         boolEntry("several_figures_in_place", &ViewerSettings::severalFiguresInPlace),
         colorEntry("background_color", &ViewerSettings::backgroundColor),
         colorEntry("selection_color", &ViewerSettings::selectionColor),
