@@ -55,6 +55,19 @@ TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
     EXPECT_EQ(defaultExportPath(character), "walk_export.bvh");
 }
 
+// HOME set for this process ("" removes it), on POSIX and on Windows (MinGW has no setenv).
+void setHome(const std::string& value) {
+#ifdef _WIN32
+    _putenv_s("HOME", value.c_str());
+#else
+    if (value.empty()) {
+        unsetenv("HOME");
+    } else {
+        setenv("HOME", value.c_str(), 1);
+    }
+#endif
+}
+
 // Issue 42: a desktop export starts in the folder its kind was last written to, else the home
 // folder; never in a library being browsed.
 TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
@@ -62,7 +75,7 @@ TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
     TemporaryDirectory last;
     const char* savedHome = std::getenv("HOME");
     const std::string saved = savedHome != nullptr ? savedHome : "";
-    setenv("HOME", home.path().c_str(), 1);
+    setHome(home.path().string());
     EXPECT_EQ(startingExportFolder(last.path().string()), last.path());
     EXPECT_EQ(startingExportFolder(""), home.path());
     EXPECT_EQ(startingExportFolder((last.path() / "gone").string()), home.path());
@@ -75,11 +88,7 @@ TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
     character.clip = namedClip("walk.bvh", "/library/takes/walk.bvh");
     EXPECT_EQ(exportPathIn(home.path(), character, ".glb"),
               (home.path() / "walk_export.glb").string());
-    if (savedHome != nullptr) {
-        setenv("HOME", saved.c_str(), 1);
-    } else {
-        unsetenv("HOME");
-    }
+    setHome(saved);
 }
 
 TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {
