@@ -240,23 +240,24 @@ TEST_P(InWindowChooserGui, RecentFoldersAreKeptBetweenRuns) {
 TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
     const auto input = takes_ / "walk1.bvh";
     const std::string original = readAll(input);
+    const auto config = dir_.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "export_folder_bvh = " << takes_.string() << "\n";
     start({input.string()});
     click("menu:File");
     click("menu:File>Export");
     click("export:browse");
-    // Over the Export dialog: the save chooser, in the home folder (issue 42: an export never
-    // starts in the capture's folder; ViewerProcess makes the test's folder home), proposing
-    // the capture's name.
-    const auto chooser = viewer_->waitForState([](const ViewerStateFile& state) {
-        return hasRect(state, "chooser:accept") && hasRect(state, "chooser:typed (typing)");
-    });
+    // Over the Export dialog: the save chooser, in the folder BVH exports were last written to
+    // (issue 42; written to the settings before the start), proposing the capture's name.
+    const auto chooser = viewer_->waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "chooser:accept"); });
     ASSERT_TRUE(chooser.has_value()) << "Browse... showed no chooser";
-    EXPECT_TRUE(hasRect(*chooser, "chooser:folder:" + dir_.path().string()));
+    EXPECT_TRUE(hasRect(*chooser, "chooser:folder:" + takes_.string()));
     screenshot("chooser_save");
     // Choosing the input itself: the export refuses to write over it.
-    press("ctrl+a");
-    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'takes/walk1.bvh'"));
-    ASSERT_TRUE(pressThenWait("Return", [](const ViewerStateFile& state) {
+    click("chooser:entry:walk1.bvh");
+    click("chooser:accept");
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
         return !hasRect(state, "chooser:accept") && hasRect(state, "export:Export");
     })) << "the chooser did not close";
     click("export:Export");
@@ -282,6 +283,41 @@ TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
         return hasRect(state, "export:result:ok");
     })) << "no success message";
     EXPECT_TRUE(std::filesystem::exists(takes_ / "sub" / "saved.bvh"));
+}
+
+// Issue 42: typing a name filters the list and selects the first match; Enter on a name that is
+// no file opens its first match; Enter on one that matches nothing says so and stays. (Tab's
+// completion: tests/app/viewer/session/in_window_chooser_test.cpp.)
+TEST_P(InWindowChooserGui, TypeAheadFiltersCompletesAndSaysWhenNothingMatches) {
+    start({});
+    ASSERT_TRUE(ctrlO().has_value());
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 '" + takes_.string() + "'"));
+    ASSERT_TRUE(pressThenWait("Return", [&](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:folder:" + takes_.string());
+    })) << "the typed folder is not shown";
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'wa'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) ==
+                   std::vector<std::string>{"walk1.bvh", "walk2.bvh", "Walk3.BVH", "walk10.bvh"} &&
+               hasRect(state, "chooser:selected:walk1.bvh");
+    })) << "typing did not filter the list and select the first match";
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'lk2'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) == std::vector<std::string>{"walk2.bvh"};
+    })) << "typing on did not narrow the list";
+    ASSERT_TRUE(pressThenWait("Return", [](const ViewerStateFile& state) {
+        return std::ranges::find(state.fileNames, "walk2.bvh") != state.fileNames.end() &&
+               !hasRect(state, "chooser:accept");
+    })) << "Enter did not open the match";
+    ASSERT_TRUE(ctrlO().has_value());
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'truebones_crab'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:empty:Nothing in this folder matches \"truebones_crab\".");
+    })) << "the list does not say nothing matches";
+    const auto refused = pressThenWait("Return", [](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:error") && hasRect(state, "chooser:accept");
+    });
+    EXPECT_TRUE(refused.has_value()) << "Enter on a name that matches nothing said nothing";
 }
 
 INSTANTIATE_TEST_SUITE_P(LaptopScreens, InWindowChooserGui, testing::Values("1280x720", "1366x768"),
