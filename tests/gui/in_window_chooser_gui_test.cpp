@@ -292,8 +292,10 @@ TEST_P(InWindowChooserGui, TypeAheadFiltersCompletesAndSaysWhenNothingMatches) {
     start({});
     ASSERT_TRUE(ctrlO().has_value());
     ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 '" + takes_.string() + "'"));
+    // Shown, and the field has the keyboard again (typing goes there).
     ASSERT_TRUE(pressThenWait("Return", [&](const ViewerStateFile& state) {
-        return hasRect(state, "chooser:folder:" + takes_.string());
+        return hasRect(state, "chooser:folder:" + takes_.string()) &&
+               hasRect(state, "chooser:typed (typing)");
     })) << "the typed folder is not shown";
     ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'wa'"));
     ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
