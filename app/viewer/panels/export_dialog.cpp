@@ -385,6 +385,34 @@ void drawExportMenuItems(ViewerState& state) {
 
 // [SECTION] The dialog
 
+namespace {
+
+// The dialog opened: for the file Info shows, with the defaults, on the desktop in the folder
+// this kind was last written to (else home).
+void startExportDialog(ViewerState& state) {
+    ExportDialog& dialog = state.exportDialog;
+    const std::vector<Character>& characters = state.scene.characters();
+    dialog.openRequested = false;
+    if (characters.empty()) {
+        return;
+    }
+    dialog.character = std::min(state.infoCharacter, characters.size() - 1);
+    dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
+                                            dialog.requestedFormat, state.downloadsFolder);
+    if (state.downloadsFolder.empty()) {
+        const bool gltf = dialog.requestedFormat == ExportFormat::Gltf;
+        dialog.settings.targetPath =
+            exportPathIn(startingExportFolder(gltf ? state.settings.exportFolderGltf
+                                                   : state.settings.exportFolderBvh,
+                                              exportLibraryToAvoid(state)),
+                         characters[dialog.character], gltf ? ".glb" : ".bvh");
+    }
+    dialog.result.reset();
+    ImGui::OpenPopup(kDialogName);
+}
+
+} // namespace
+
 void drawExportDialog(ViewerState& state, float scale) {
     ExportDialog& dialog = state.exportDialog;
     const ImGuiIO& io = ImGui::GetIO();
@@ -397,22 +425,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     std::vector<Character>& characters = state.scene.characters();
     if (dialog.openRequested) {
-        dialog.openRequested = false;
-        if (!characters.empty()) {
-            dialog.character = std::min(state.infoCharacter, characters.size() - 1);
-            dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
-                                                    dialog.requestedFormat, state.downloadsFolder);
-            if (state.downloadsFolder.empty()) { // the desktop: the kind's last folder, or home
-                const bool gltf = dialog.requestedFormat == ExportFormat::Gltf;
-                dialog.settings.targetPath =
-                    exportPathIn(startingExportFolder(gltf ? state.settings.exportFolderGltf
-                                                           : state.settings.exportFolderBvh,
-                                                      exportLibraryToAvoid(state)),
-                                 characters[dialog.character], gltf ? ".glb" : ".bvh");
-            }
-            dialog.result.reset();
-            ImGui::OpenPopup(kDialogName);
-        }
+        startExportDialog(state);
     }
     const ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
