@@ -259,7 +259,8 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const SampleableFrames motion = sampleableFrames(character);
     character.motionBounds = render::emptyBounds();
-    character.bodyBounds = render::emptyBounds();
+    character.bodyReach = GroundReach{};
+    character.travelReach = GroundReach{};
     const std::size_t body = bodyRootNode(character);
     const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
@@ -280,7 +281,8 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
             if (!isStaticRoot(character, node)) {
                 const glm::vec3 point = toViewer(character, world[node].translation);
                 render::include(character.motionBounds, point);
-                render::include(character.bodyBounds, point - ground);
+                character.bodyReach.include(point - ground);
+                character.travelReach.include(point - character.startGround);
             }
         }
     }
@@ -323,11 +325,23 @@ void sampleRestPose(const Character& character, CharacterPose& pose) {
 }
 
 void placePose(const Character& character, CharacterPose& pose) {
+    const glm::vec3 placement = placementFor(character, pose.world);
     pose.viewerPositions.resize(pose.world.size());
     for (std::size_t i = 0; i < pose.world.size(); ++i) {
-        pose.viewerPositions[i] =
-            toViewer(character, pose.world[i].translation) + character.placement;
+        pose.viewerPositions[i] = toViewer(character, pose.world[i].translation) + placement;
     }
+}
+
+glm::vec3 placementFor(const Character& character, std::span<const bvh::RigidTransform> world) {
+    const std::size_t body = bodyRootNode(character);
+    if (!character.inPlace || body >= world.size()) {
+        return character.placement;
+    }
+    const glm::vec3 root = toViewer(character, world[body].translation);
+    const glm::vec3 travel(root.x - character.startGround.x, 0.0f,
+                           root.z - character.startGround.z);
+    return std::isfinite(travel.x) && std::isfinite(travel.z) ? character.placement - travel
+                                                              : character.placement;
 }
 
 std::uint32_t frameAt(const Character& character, double timeSeconds) {
@@ -393,6 +407,7 @@ void finishLoadingCharacter(Character& character, bvh::Document document) {
     finished.visible = character.visible;
     finished.browsed = character.browsed;
     finished.placement = character.placement;
+    finished.inPlace = character.inPlace;
     finished.framesPerSecondOverride = character.framesPerSecondOverride;
     finished.upAxisOverride = character.upAxisOverride;
     finished.showAsInFile = character.showAsInFile;

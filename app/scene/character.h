@@ -13,6 +13,7 @@
 
 #include "app/scene/character_body.h"
 #include "app/scene/clip.h"
+#include "app/scene/ground_reach.h"
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/rest_pose_analysis.h"
@@ -30,6 +31,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -108,11 +110,17 @@ struct Character {
     bool visible = true;
     bool browsed = false;      // from the folder browser: the next or previous file replaces it
     glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
+    // Shown in place (Scene::arrangeSideBySide, with several figures): the body root's travel on
+    // the ground since the first frame is taken off for the view (placementFor), so the figure
+    // stays in its slot of the row. The file and every export keep the motion.
+    bool inPlace = false;
     render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
     // The figure's own room (Scene::arrangeSideBySide): every frame's joints relative to its
     // body root's ground position at that frame, so a walk is as wide as the walker, not the
-    // room; and where that ground position is at the first frame. Viewer space, unplaced.
-    render::Bounds bodyBounds = render::emptyBounds();
+    // room; the room its whole motion takes from where that ground position is at the first
+    // frame (startGround), the lane a travelling figure needs. Viewer space, unplaced.
+    GroundReach bodyReach;
+    GroundReach travelReach;
     glm::vec3 startGround{0.0f};
     // Per node, in viewer metres at bone thickness 1 (Scene::boneRadius/jointRadius): the
     // radius of the bone ending at the node and of its joint sphere. They follow the figure's
@@ -233,6 +241,12 @@ void sampleRestPose(const Character& character, CharacterPose& pose);
 // pose.viewerPositions from pose.world and the character's current placement (after the
 // placement changed: no kinematics are evaluated again).
 void placePose(const Character& character, CharacterPose& pose);
+
+// Where a pose of the character, given by its world transforms (file axes and units), is moved
+// to in the viewer: its placement, less, for a character shown in place (Character::inPlace),
+// the body root's ground travel from startGround. Every drawing of a pose (joints, body,
+// onion skins, trails) adds this, so they stay together.
+glm::vec3 placementFor(const Character& character, std::span<const bvh::RigidTransform> world);
 
 // The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
 std::uint32_t frameAt(const Character& character, double timeSeconds);

@@ -61,41 +61,45 @@ void Scene::insert(std::size_t index, Character character) {
 
 // Figures stand in a row across the view the camera takes when it frames them (the first
 // visible one's front three-quarters, framing.h), each at the first's depth: a row along X,
-// seen from a figure's side, hides one figure behind another. Each takes the room of its own
-// body across that row (bodyBounds: a walk is as wide as the walker, not the room it crosses),
-// with a gap of a fifth of the taller neighbour's height.
+// seen from a figure's side, hides one figure behind another. Each takes the room it reaches
+// across that row (GroundReach: exact in any direction, where a box would claim up to 40 %
+// more), measured from its reference on the ground: its body root's ground position at each
+// frame when shown in place, its first frame's when it travels.
 void Scene::arrangeSideBySide() {
     const glm::vec3 across = rowDirection();
+    const bool inPlace = severalInPlace_ && characters_.size() >= 2;
     std::optional<glm::vec3> firstStart;
-    float nextEdge = 0.0f; // along `across`, where the next figure's body may begin
+    float nextEdge = 0.0f; // along `across`, where the next figure may begin
     float previousHeight = 0.0f;
     for (Character& character : characters_) {
-        const render::Bounds& body = character.bodyBounds;
-        if (body.empty() || character.motionBounds.empty()) {
+        character.inPlace = inPlace;
+        const GroundReach& reach = inPlace ? character.bodyReach : character.travelReach;
+        if (reach.empty() || character.motionBounds.empty()) {
             character.placement = glm::vec3(0.0f);
             continue;
         }
-        // The body's extent across the row: its box's corners projected.
-        const glm::vec3 half = 0.5f * body.size();
-        const float reach = half.x * std::abs(across.x) + half.z * std::abs(across.z);
-        const float middle = glm::dot(body.center(), across);
         const float height = static_cast<float>(character.figureHeightMetres);
         if (!firstStart) {
             firstStart = character.startGround;
             character.placement = glm::vec3(0.0f);
         } else {
-            const float gap = 0.2f * std::max(height, previousHeight);
-            // The slot: this body's near edge at nextEdge + gap, on the first figure's line.
-            const float slot = nextEdge + gap + reach - middle;
-            const glm::vec3 wanted = *firstStart + slot * across;
-            character.placement = wanted - character.startGround;
+            const float gap = kRowGapHeights * std::max(height, previousHeight);
+            // The slot: this figure's reach behind its reference ends at nextEdge + gap, on the
+            // first figure's line.
+            const float slot = nextEdge + gap + reach.towards(-across);
+            character.placement = *firstStart + slot * across - character.startGround;
             character.placement.y = 0.0f;
         }
         const float placed =
             glm::dot(character.startGround + character.placement - *firstStart, across);
-        nextEdge = placed + middle + reach;
+        nextEdge = placed + reach.towards(across);
         previousHeight = height;
     }
+}
+
+void Scene::setSeveralInPlace(bool inPlace) {
+    severalInPlace_ = inPlace;
+    arrangeSideBySide();
 }
 
 glm::vec3 Scene::rowDirection() const {

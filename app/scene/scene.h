@@ -29,7 +29,7 @@ enum class StaticLinkStyle : std::uint8_t { Dashed, Hidden };
 struct SceneLook {
     float thickness = 1.0f; // multiplies the bone and joint radii
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
-    StaticLinkStyle staticLinks = StaticLinkStyle::Dashed;
+    StaticLinkStyle staticLinks = StaticLinkStyle::Hidden; // an offset, not a bone (issue 42)
     // The body look: characters whose body is ready (Character::body) are drawn and picked as
     // bodies; the others as capsules.
     bool bodies = false;
@@ -50,6 +50,9 @@ struct BodyInstance {
 // The default camera's yaw, and how far to a figure's right of straight in front the framing
 // looks from (framing.h's kThreeQuarterYawRadians is this).
 inline constexpr float kRowDefaultYawRadians = 0.5f;
+// The gap between neighbours in the row, in heights of the taller one: figures read apart, and
+// three still fill the view (framing.h).
+inline constexpr float kRowGapHeights = 0.15f;
 
 // Distinct colours for characters, readable on the dark background, before any repeats.
 inline constexpr std::size_t kCharacterPaletteSize = 12;
@@ -80,9 +83,16 @@ public:
     Character take(std::size_t index);
     // Puts a character taken before back at `index` (at most the end), keeping its colour.
     void insert(std::size_t index, Character character);
-    // Stands the characters in a row across the view (rowDirection), each beside the last by
-    // its own body's width and a gap, all at the first's depth; the first stays put.
+    // Stands the characters in a row across the view (rowDirection), all at the first's depth,
+    // the first put, each beside the last with a gap (kRowGapHeights of the taller one's
+    // height). With two or more characters and severalInPlace(), each is shown in place
+    // (Character::inPlace) and takes the room of its own body across the row (a walk is as wide
+    // as the walker); otherwise each takes a lane as wide as its whole motion across the row, so
+    // travelling figures never walk through each other.
     void arrangeSideBySide();
+    // Several figures shown in place (the default) or travelling in lanes; arranges again.
+    void setSeveralInPlace(bool inPlace);
+    bool severalInPlace() const { return severalInPlace_; }
     // The row's direction on the ground: the right of a camera at the first visible character's
     // front three-quarters (its clip's facing turned by kRowDefaultYawRadians, the yaw framing.h
     // frames a file from), or of the default camera's yaw when no facing is known.
@@ -176,6 +186,7 @@ private:
 
     std::vector<Character> characters_;
     std::size_t coloursUsed_ = 0;
+    bool severalInPlace_ = true;
 };
 
 } // namespace bvhscope::viewer

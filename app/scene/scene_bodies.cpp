@@ -63,8 +63,8 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     }
     const std::vector<bvh::RigidTransform>& bindWorld = character.body->bindWorld();
     body.mesh = character.body->mesh();
-    body.model =
-        glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
+    body.model = glm::translate(glm::mat4(1.0f), placementFor(character, world)) *
+                 glm::mat4(character.fileToViewer);
     body.thickness = look.thickness;
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.color);

@@ -38,9 +38,13 @@ struct ViewerSettings {
     bool showFileLabels = true; // each figure's file name above it in the view
     JointMarks jointNames = JointMarks::Off;
     JointMarks jointAxes = JointMarks::Off; // X red, Y green, Z blue
-    // The link from a never-moving root to the moving body (scene.h StaticLinkStyle): hidden,
-    // or drawn thin and dashed.
-    bool hideStaticRootLinks = false;
+    // The link from a never-moving root to the moving body (scene.h StaticLinkStyle): hidden
+    // (the default: it is an offset, not a bone, and a long stick to the origin reads as a
+    // glitch), or drawn thin and dashed.
+    bool hideStaticRootLinks = true;
+    // Two or more figures are shown in place, their travel on the ground taken off for the
+    // view (Scene::setSeveralInPlace), or travel in lanes as wide as their motion.
+    bool severalFiguresInPlace = true;
     glm::vec3 backgroundColor{0.11f, 0.12f, 0.14f};
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     int msaaSamples = kAutomaticMsaaSamples; // or 0 (none) to 16
@@ -55,6 +59,10 @@ struct ViewerSettings {
     bool invertZoom = false;
     bool followSelection = false;
     bool frameOnLoad = true;
+    // [SECTION] Panels
+    // The Curves panel of the selected joint: opened only when asked (View > Curves, or the
+    // Selected joint panel's button), never by selecting a joint.
+    bool showCurves = false;
     // [SECTION] Analysis overlays (app/scene/overlays.h)
     bool showTrails = false; // the selected joint's path, else each root's
     int trailFrames = 60;    // either side of the current frame
@@ -83,6 +91,12 @@ struct ViewerSettings {
     std::string liveSkeleton;
     float liveWindowSeconds = 120.0f;
     std::string liveRecordFolder;
+    // [SECTION] Exports (issue 42): the folder each kind was last written to, where the next one
+    // starts ("": the home folder; io/export.h startingExportFolder).
+    std::string exportFolderBvh;
+    std::string exportFolderGltf;
+    std::string exportFolderVideo;
+    std::string exportFolderPicture;
 };
 
 } // namespace bvhscope::viewer

@@ -9,7 +9,8 @@ namespace bvhscope::viewer {
 
 bool handleFileShortcut(ViewerState& state, const KeyPress& press) {
     const int key = press.key;
-    if (key != GLFW_KEY_O && key != GLFW_KEY_W && key != GLFW_KEY_Q && key != GLFW_KEY_E) {
+    if (key != GLFW_KEY_O && key != GLFW_KEY_W && key != GLFW_KEY_Q && key != GLFW_KEY_E &&
+        key != GLFW_KEY_S) {
         return false;
     }
     if (!press.ctrl() || press.alt()) {
@@ -48,6 +49,12 @@ bool handleFileShortcut(ViewerState& state, const KeyPress& press) {
         } else {
             openExportDialog(state);
         }
+        return true;
+    case GLFW_KEY_S: // Ctrl+Shift+S, Save picture; Ctrl+S saves nothing here
+        if (!press.shift()) {
+            return false;
+        }
+        openPictureDialog(state);
         return true;
     default:
         return false;

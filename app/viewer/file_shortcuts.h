@@ -1,5 +1,6 @@
 // The standard file shortcuts, as a desktop application has them: Ctrl+O open, Ctrl+W close the
-// selected file, Ctrl+Q quit, Ctrl+E export, Ctrl+Shift+E export video. The File menu and the
+// selected file, Ctrl+Q quit, Ctrl+E export, Ctrl+Shift+E export video, Ctrl+Shift+S save
+// picture. The File menu and the
 // shortcut sheet (F1) show the same keys. Called from ViewportInput::handleKeys, so only when
 // ImGui does not want the keyboard (a field being typed in keeps its keys).
 #pragma once

@@ -57,7 +57,7 @@ DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHe
     request.timelineHeight = state.timelineContentHeight;
     request.panelsHidden = state.panelsHidden;
     request.browserShown = state.folder.isOpen();
-    request.curvesShown = curves.selection && !curves.closed &&
+    request.curvesShown = curves.selection && state.settings.showCurves &&
                           curves.selection->character < state.scene.characters().size();
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
     request.jointSelected = state.selection.has_value();
@@ -111,6 +111,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawExportDialog(state, scale);
     drawLiveConnectDialog(state, scale);
     drawVideoExportPanel(state, scale);
+    drawPictureDialog(state, scale);
     drawInWindowChooser(state, scale); // the Export dialog draws its own, nested in it
     drawNotices(state, scale);
 }
@@ -466,6 +467,14 @@ void FrameLoop::drawScene(const FrameSize& size) {
     if (!options_.drawUnderPanels) {
         sceneArea = areaOutsidePanels(size.framebufferWidth, size.framebufferHeight);
     }
+    // File > Save picture at a chosen size: drawn offscreen first (the window's draw follows).
+    saveSizedPictureIfRequested(
+        state_,
+        [&](unsigned framebuffer, int width, int height) {
+            drawer_.draw(state_.scene, state_.pose, state_.camera, state_.selection, drawOptions,
+                         width, height, framebuffer, &overlays_);
+        },
+        err_);
     drawer_.draw(state_.scene, state_.pose, state_.camera, state_.selection, drawOptions,
                  size.framebufferWidth, size.framebufferHeight, 0, &overlays_, sceneArea,
                  viewPixels(state_.layout.view, size.windowWidth, size.framebufferWidth));

@@ -69,17 +69,25 @@ protected:
     std::string window_;
 };
 
-TEST_F(AnalysisViews, ASelectedJointShowsItsCurvesAndAClickInThemSeeks) {
+// Issue 42: nothing opens by itself. Selecting a joint fills Selected joint and leaves the view
+// its room; Curves open when asked (the panel's Curves button, or View > Curves).
+TEST_F(AnalysisViews, CurvesOpenOnlyWhenAskedAndAClickInThemSeeks) {
     BVHSCOPE_REQUIRE_DISPLAY();
     start({kSample},
           [](const ViewerStateFile& state) { return state.rects.contains("tree:0:Hips"); });
     EXPECT_FALSE(initial_->curves.has_value());
     EXPECT_FALSE(initial_->rects.contains("window:Curves")) << "no joint, no Curves panel";
     click("tree:0:Hips", 0.15f);
+    const auto selected = viewer_->waitForSettledState(
+        [](const ViewerStateFile& state) { return state.rects.contains("selection:curves"); });
+    ASSERT_TRUE(selected.has_value()) << "selecting Hips did not fill Selected joint";
+    EXPECT_FALSE(selected->rects.contains("window:Curves")) << "Curves opened by themselves";
+    EXPECT_EQ(viewRect(*selected).height, viewRect(*initial_).height) << "the view shrank";
+    click("selection:curves");
     const auto shown = waitFor([](const ViewerStateFile& state) {
         return state.curves && state.rects.contains("curves:plot:rotation");
     });
-    ASSERT_TRUE(shown.has_value()) << "selecting Hips did not show its curves";
+    ASSERT_TRUE(shown.has_value()) << "the Curves button did not show Hips' curves";
     EXPECT_EQ(shown->curves->node, "Hips");
     EXPECT_EQ(shown->curves->channels, 6u); // 3 positions, 3 rotations
     EXPECT_EQ(shown->curves->frames, 66u);

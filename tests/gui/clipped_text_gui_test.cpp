@@ -34,6 +34,9 @@ TEST(ClippedText, NoPanelCutsItsTextAtScaleOne) {
     // Everything a panel can show: a selected joint (its channels, Curves), Compare on. Each
     // click aims by the layout the one before it left (selecting a joint changes the columns).
     ASSERT_TRUE(clickSettledRect(viewer, window, "tree:0:Head"));
+    // View > Curves (the Selected joint panel's button is off this 1600-pixel screen).
+    ASSERT_TRUE(clickSettledRect(viewer, window, "menu:View"));
+    ASSERT_TRUE(clickSettledRect(viewer, window, "menu:View>Curves"));
     ASSERT_TRUE(clickSettledRect(viewer, window, "files:compare"));
     const auto opened = viewer.waitForState([](const ViewerStateFile& state) {
         return state.rects.contains("compare:enable") && state.curves.has_value();

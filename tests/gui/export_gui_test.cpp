@@ -4,6 +4,7 @@
 #include "core/reader/document.h"
 #include "tests/gui/gui_test_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -102,6 +103,49 @@ TEST_F(ExportGui, RefusesToExportOntoTheInput) {
         bvhFiles += entry.path().extension() == ".bvh" ? 1 : 0;
     }
     EXPECT_EQ(bvhFiles, 1u);
+}
+
+// Issue 42: a path longer than the field shows its end, where the name and the extension that
+// chooses the format are, once the field is left; the whole path stays what is exported to.
+TEST_F(ExportGui, ALongPathShowsItsEndInTheField) {
+    openExportDialog();
+    const std::string longPath =
+        (dir_.path() / "a_folder_with_a_rather_long_name_for_the_takes_of_a_session" /
+         "and_a_second_one_for_the_day_of_the_shoot_and_the_stage_it_was_on" /
+         "Character_0042_walk_cycle_take_3_retargeted_export.gltf")
+            .string();
+    click("export:path");
+    ASSERT_TRUE(viewer_->waitForState(
+        [](const ViewerStateFile& state) { return hasRect(state, "export:path (typing)"); }));
+    // The proposed path erased key by key (no chord: a tap is all the field is sure to see).
+    ASSERT_TRUE(
+        xdotool("key End key --repeat 200 --delay 1 BackSpace type --delay 2 '" + longPath + "'"));
+    // All of it typed (while edited the field holds the whole path), then the field left.
+    ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+        return hasRect(state, "shown:export:path=" + longPath);
+    })) << "the path was not typed whole";
+    ASSERT_TRUE(xdotool("key Tab"));
+    const auto shown = viewer_->waitForState([](const ViewerStateFile& state) {
+        return std::ranges::any_of(state.rects, [](const auto& entry) {
+            return entry.first.starts_with("shown:export:path=...");
+        });
+    });
+    ASSERT_TRUE(shown.has_value()) << "the long path was not shown by its end";
+    for (const auto& [name, rect] : shown->rects) {
+        if (name.starts_with("shown:export:path=")) {
+            EXPECT_TRUE(name.ends_with("_retargeted_export.gltf")) << name;
+        }
+    }
+    // Its folder does not exist: the result says nothing was written, every line inside the
+    // window however long the path.
+    click("export:Export");
+    const auto failed = viewer_->waitForSettledState([](const ViewerStateFile& state) {
+        return hasRect(state, "export:result:failed") && hasRect(state, "window:export-result");
+    });
+    ASSERT_TRUE(failed.has_value()) << "no failure message";
+    const Rect result = failed->rects.at("window:export-result");
+    EXPECT_GE(result.x, 0.0f);
+    EXPECT_LE(result.x + result.width, 1200.0f) << "the result runs off the window";
 }
 
 } // namespace

@@ -49,8 +49,8 @@ class Framing : public testing::TestWithParam<const char*> {
 protected:
     // Starts the viewer at the parameter's size on `files`; waits until they are loaded, framed
     // and followed and the layout has settled (the timeline measures its height a frame late).
-    void start(std::vector<std::string> files) {
-        files.insert(files.end(), {"--size", GetParam(), "--frame", "0"});
+    void start(std::vector<std::string> files, int frame = 0) {
+        files.insert(files.end(), {"--size", GetParam(), "--frame", std::to_string(frame)});
         viewer_.emplace(dir_, files);
         const std::size_t count = files.size() - 4;
         const auto loaded = settle([&](const ViewerStateFile& state) {
@@ -143,11 +143,91 @@ TEST_P(Framing, ThreeWalkersFacingAlongXStandSideBySideAcrossTheView) {
     expectSideBySideFillingTheView(initial_);
 }
 
+// Issue 42: three figures that travel 34 m each, in different directions (walks facing +Z, +X
+// and -X, 24 s), at frames 0, 240, 480 and 720: each stands at least 0.45 of the view's height,
+// the row is centred, and no figure's box overlaps another's. Several figures are shown in place
+// (the default), and Info says so.
+TEST_P(Framing, ThreeTravellingFiguresStayLargeCentredAndApart) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const glm::dmat3 facings[] = {glm::dmat3(1.0), glm::dmat3(0, 0, -1, 0, 1, 0, 1, 0, 0),
+                                  glm::dmat3(0, 0, 1, 0, 1, 0, -1, 0, 0)};
+    std::vector<std::string> files;
+    for (const glm::dmat3& facing : facings) {
+        bvh::test::CreatureFileOptions options;
+        options.canonicalToFile = facing;
+        options.frames = 721;
+        const auto path = dir_.path() / ("walk_" + std::to_string(files.size()) + ".bvh");
+        std::ofstream(path) << bvh::test::creatureFile(bvh::test::biped(140.0), options).text;
+        files.push_back(path.string());
+    }
+    for (const int frame : {0, 240, 480, 720}) {
+        start(files, frame);
+        ASSERT_FALSE(HasFatalFailure()) << lastSeen();
+        const ViewerStateFile& state = initial_;
+        ASSERT_EQ(state.figures.size(), 3u);
+        EXPECT_EQ(state.frame, frame);
+        const Rect view = viewRect(state);
+        float left = 1e9f, right = -1e9f, top = 1e9f, bottom = -1e9f;
+        for (const Figure& figure : state.figures) {
+            EXPECT_GE((figure.bottom - figure.top) / view.height, 0.45f) << describe(state);
+            left = std::min(left, figure.left);
+            right = std::max(right, figure.right);
+            top = std::min(top, figure.top);
+            bottom = std::max(bottom, figure.bottom);
+        }
+        EXPECT_NEAR(0.5f * (left + right), view.centerX(), 0.1f * view.width) << describe(state);
+        EXPECT_NEAR(0.5f * (top + bottom), view.centerY(), 0.1f * view.height) << describe(state);
+        for (std::size_t a = 0; a < 3; ++a) {
+            for (std::size_t b = a + 1; b < 3; ++b) {
+                const Figure& one = state.figures[a];
+                const Figure& other = state.figures[b];
+                EXPECT_TRUE(one.right < other.left || other.right < one.left ||
+                            one.bottom < other.top || other.bottom < one.top)
+                    << "figures " << a << " and " << b << " overlap: " << describe(state);
+            }
+        }
+        EXPECT_TRUE(std::ranges::any_of(state.rects, [](const auto& entry) {
+            return entry.first.starts_with("shown:info:Root motion:0=in place");
+        })) << "Info does not say the figures are shown in place";
+        // The timeline's "[ In" and "Out ]" stay one bracket, on one row.
+        ASSERT_TRUE(state.rects.contains("timeline:in") && state.rects.contains("timeline:out"));
+        EXPECT_EQ(state.rects.at("timeline:in").y, state.rects.at("timeline:out").y);
+    }
+}
+
+// Issue 42: a static root 5 m behind the figure (as Bandai Namco's takes have) leaves the
+// framing to the body, and Info says where that root is, its link to the body not being drawn.
+TEST_P(Framing, AStaticRootIsNamedWithItsPlaceInInfoAndLeftOutOfTheFraming) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    const auto path = dir_.path() / "kick.bvh";
+    std::ofstream(path) << bvh::test::creatureFile(
+                               bvh::test::withStaticRoot(bvh::test::biped(140.0),
+                                                         glm::dvec3(0, 0, -500)),
+                               {})
+                               .text;
+    start({path.string()});
+    ASSERT_FALSE(HasFatalFailure()) << lastSeen();
+    const Figure& figure = initial_.figures.front();
+    EXPECT_GE((figure.bottom - figure.top) / viewRect(initial_).height, 0.5f) << lastSeen();
+    // The row's lines as wrapped in the column ("shown:info:Static root:LINE=TEXT"), joined.
+    std::string row;
+    for (int line = 0; line < 10; ++line) {
+        const std::string key = "shown:info:Static root:" + std::to_string(line) + "=";
+        for (const auto& [name, rect] : initial_.rects) {
+            if (name.starts_with(key)) {
+                row += (row.empty() ? "" : " ") + name.substr(key.size());
+            }
+        }
+    }
+    EXPECT_TRUE(row.starts_with("joint_Root at (0, 0, -500)")) << row;
+}
+
 TEST_P(Framing, APanelOpeningUnderTheViewReframesTheFigure) {
     BVHSCOPE_REQUIRE_DISPLAY();
     start({kSample});
     ASSERT_FALSE(HasFatalFailure()) << lastSeen();
     ASSERT_TRUE(clickSettledRect(*viewer_, window_, "tree:0:Hips", Click::atFraction(0.15f)));
+    ASSERT_TRUE(clickSettledRect(*viewer_, window_, "selection:curves"));
     const float before = viewRect(initial_).height;
     const auto shrunk = settle([&](const ViewerStateFile& state) {
         return state.curves.has_value() && viewRect(state).height < before - 20.0f &&

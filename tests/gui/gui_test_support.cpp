@@ -343,6 +343,8 @@ pid_t spawn(const TempDir& dir, const std::vector<std::string>& arguments) {
         // The Browser keeps a motion index in the cache folder: never the user's.
         const std::string cache = (dir.path() / "cache").string();
         setenv("XDG_CACHE_HOME", cache.c_str(), 1);
+        // Exports start in the home folder (issue 42): the test's own, never the user's.
+        setenv("HOME", dir.path().c_str(), 1);
         std::vector<char*> argv;
         std::string executable = BVHSCOPE_EXECUTABLE;
         argv.push_back(executable.data());

@@ -199,8 +199,8 @@ using StateCheck = std::function<bool(const ViewerStateFile&)>;
 // The viewer as a child process; killed when this goes away.
 class ViewerProcess {
 public:
-    // Adds --state-out and sets XDG_CONFIG_HOME and XDG_CACHE_HOME to private directories
-    // under `dir`.
+    // Adds --state-out, sets XDG_CONFIG_HOME and XDG_CACHE_HOME to private directories under
+    // `dir`, and HOME to `dir` (where exports start).
     ViewerProcess(const TempDir& dir, std::vector<std::string> arguments);
     ~ViewerProcess();
     pid_t pid() const { return pid_; }

@@ -240,11 +240,15 @@ TEST_P(InWindowChooserGui, RecentFoldersAreKeptBetweenRuns) {
 TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
     const auto input = takes_ / "walk1.bvh";
     const std::string original = readAll(input);
+    const auto config = dir_.path() / "config" / "bvhscope";
+    std::filesystem::create_directories(config);
+    std::ofstream(config / "settings.ini") << "export_folder_bvh = " << takes_.string() << "\n";
     start({input.string()});
     click("menu:File");
     click("menu:File>Export");
     click("export:browse");
-    // Over the Export dialog: the save chooser, in the input's folder, proposing its name.
+    // Over the Export dialog: the save chooser, in the folder BVH exports were last written to
+    // (issue 42; written to the settings before the start), proposing the capture's name.
     const auto chooser = viewer_->waitForState(
         [](const ViewerStateFile& state) { return hasRect(state, "chooser:accept"); });
     ASSERT_TRUE(chooser.has_value()) << "Browse... showed no chooser";
@@ -279,6 +283,43 @@ TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
         return hasRect(state, "export:result:ok");
     })) << "no success message";
     EXPECT_TRUE(std::filesystem::exists(takes_ / "sub" / "saved.bvh"));
+}
+
+// Issue 42: typing a name filters the list and selects the first match; Enter on a name that is
+// no file opens its first match; Enter on one that matches nothing says so and stays. (Tab's
+// completion: tests/app/viewer/session/in_window_chooser_test.cpp.)
+TEST_P(InWindowChooserGui, TypeAheadFiltersCompletesAndSaysWhenNothingMatches) {
+    start({});
+    ASSERT_TRUE(ctrlO().has_value());
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 '" + takes_.string() + "'"));
+    // Shown, and the field has the keyboard again (typing goes there).
+    ASSERT_TRUE(pressThenWait("Return", [&](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:folder:" + takes_.string()) &&
+               hasRect(state, "chooser:typed (typing)");
+    })) << "the typed folder is not shown";
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'wa'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) ==
+                   std::vector<std::string>{"walk1.bvh", "walk2.bvh", "Walk3.BVH", "walk10.bvh"} &&
+               hasRect(state, "chooser:selected:walk1.bvh");
+    })) << "typing did not filter the list and select the first match";
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'lk2'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return listedEntries(state) == std::vector<std::string>{"walk2.bvh"};
+    })) << "typing on did not narrow the list";
+    ASSERT_TRUE(pressThenWait("Return", [](const ViewerStateFile& state) {
+        return std::ranges::find(state.fileNames, "walk2.bvh") != state.fileNames.end() &&
+               !hasRect(state, "chooser:accept");
+    })) << "Enter did not open the match";
+    ASSERT_TRUE(ctrlO().has_value());
+    ASSERT_TRUE(xdotool("type --window " + window_ + " --delay 5 'truebones_crab'"));
+    ASSERT_TRUE(viewer_->waitForState([](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:empty:Nothing in this folder matches \"truebones_crab\".");
+    })) << "the list does not say nothing matches";
+    const auto refused = pressThenWait("Return", [](const ViewerStateFile& state) {
+        return hasRect(state, "chooser:error") && hasRect(state, "chooser:accept");
+    });
+    EXPECT_TRUE(refused.has_value()) << "Enter on a name that matches nothing said nothing";
 }
 
 INSTANTIATE_TEST_SUITE_P(LaptopScreens, InWindowChooserGui, testing::Values("1280x720", "1366x768"),

@@ -410,6 +410,7 @@ TEST(LaptopBrowser, TheFramesColumnStaysAt1024x640WithCurvesOpen) {
     const Rect hips = started->rects.at("tree:0:Hips");
     ASSERT_TRUE(xdotool("mousemove --window " + viewer.windowId() + " " +
                         xdotoolPoint(hips.x + 30, hips.centerY()) + " click 1"));
+    ASSERT_TRUE(clickSettledRect(viewer, viewer.windowId(), "selection:curves"));
     // Curves share the dock under the view with the Browser: its narrowest.
     const auto state = settledState(viewer, size, [](const ViewerStateFile& s) {
         return browserSettled(s, 6) && s.rects.contains("window:Curves");

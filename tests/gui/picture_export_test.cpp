@@ -2,6 +2,7 @@
 // app/viewer/io/picture_export.h): the window's back buffer, cropped to the view rectangle,
 // written as a PNG that an independent decoder (stb_image) reads back pixel for pixel, and the
 // file queued for download. In a hidden window's context (Xvfb in `make test`).
+#include "app/viewer/io/picture_export.h"
 #include "app/viewer/session/picture_request.h"
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/gui/gl_test_context.h"
@@ -79,7 +80,7 @@ TEST_F(PictureExport, TheViewRectangleIsWrittenAsAnOpaquePngAndQueuedForDownload
     BVHSCOPE_REQUIRE_GL(context);
     paintQuarters();
     const std::filesystem::path target = session_.downloadsFolder / "take-frame-4.png";
-    session_.pictureRequest = target;
+    session_.pictureRequest = PictureRequest{target};
     // The view: 32 x 32 pixels from (16, 16), top-left origin: a quarter of it red (its top left).
     savePictureIfRequested(session_, kWindow, kWindow, {16, 16, 32, 32}, err_);
     EXPECT_FALSE(session_.pictureRequest.has_value());
@@ -109,7 +110,7 @@ TEST_F(PictureExport, AFileThatCannotBeWrittenIsAnErrorAndNoDownload) {
     paintQuarters();
     // A regular file where the folder should be: neither made nor written into.
     std::ofstream(folder_ / "not-a-folder") << "x";
-    session_.pictureRequest = folder_ / "not-a-folder" / "take-frame-0.png";
+    session_.pictureRequest = PictureRequest{folder_ / "not-a-folder" / "take-frame-0.png"};
     savePictureIfRequested(session_, kWindow, kWindow, {0, 0, kWindow, kWindow}, err_);
     EXPECT_FALSE(session_.pictureRequest.has_value());
     EXPECT_TRUE(session_.downloadsReady.empty());
@@ -124,12 +125,57 @@ TEST_F(PictureExport, AViewWhollyOffTheWindowSaysSo) {
     gl_test::HiddenContext context;
     BVHSCOPE_REQUIRE_GL(context);
     paintQuarters();
-    session_.pictureRequest = session_.downloadsFolder / "hidden.png";
+    session_.pictureRequest = PictureRequest{session_.downloadsFolder / "hidden.png"};
     savePictureIfRequested(session_, kWindow, kWindow, {kWindow, 0, 10, 10}, err_);
     EXPECT_TRUE(session_.downloadsReady.empty());
     ASSERT_EQ(session_.errorLines.size(), 1u);
     EXPECT_NE(session_.errorLines[0].find("the view is hidden"), std::string::npos);
     EXPECT_FALSE(std::filesystem::exists(session_.downloadsFolder / "hidden.png"));
+}
+
+// Issue 42: a picture of a chosen size, drawn offscreen by the caller into the framebuffer it
+// is given, is written at that size; a size out of bounds is refused with why.
+TEST_F(PictureExport, AChosenSizeIsDrawnOffscreenAndWrittenAtThatSize) {
+    gl_test::HiddenContext context;
+    BVHSCOPE_REQUIRE_GL(context);
+    session_.downloadsFolder.clear(); // the desktop
+    const std::filesystem::path target = folder_ / "pictures" / "sized.png";
+    session_.pictureRequest = PictureRequest{target, 40, 24};
+    int drawnWidth = 0;
+    int drawnHeight = 0;
+    saveSizedPictureIfRequested(
+        session_,
+        [&](unsigned framebuffer, int width, int height) {
+            drawnWidth = width;
+            drawnHeight = height;
+            glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+            glViewport(0, 0, width, height);
+            glClearColor(1.0f, 0.0f, 0.0f, 1.0f);
+            glClear(GL_COLOR_BUFFER_BIT);
+        },
+        err_);
+    EXPECT_FALSE(session_.pictureRequest.has_value());
+    EXPECT_EQ(drawnWidth, 40);
+    EXPECT_EQ(drawnHeight, 24);
+    EXPECT_TRUE(session_.errorLines.empty()) << err_.str();
+    EXPECT_TRUE(session_.downloadsReady.empty()) << "the desktop offers no download";
+    const Decoded picture = decodePng(target);
+    ASSERT_EQ(picture.width, 40);
+    ASSERT_EQ(picture.height, 24);
+    EXPECT_EQ(picture.at(39, 23)[0], 255);
+    EXPECT_EQ(picture.at(39, 23)[2], 0);
+    ASSERT_FALSE(session_.notices.empty());
+    EXPECT_EQ(session_.notices.items.back().text, "Wrote " + target.string());
+
+    // A request of the view's size is left to savePictureIfRequested.
+    session_.pictureRequest = PictureRequest{folder_ / "view.png"};
+    saveSizedPictureIfRequested(
+        session_, [&](unsigned, int, int) { ADD_FAILURE() << "drawn for a view-size request"; },
+        err_);
+    EXPECT_TRUE(session_.pictureRequest.has_value());
+
+    EXPECT_NE(saveDrawnPicture([](unsigned) {}, 8, 8, folder_ / "tiny.png").find("16 to 8192"),
+              std::string::npos);
 }
 
 } // namespace

@@ -178,9 +178,6 @@ void updateCurves(CurveView& curves, const Scene& scene,
         curves.valuesData = nullptr;
         return;
     }
-    if (curves.selection != selection) {
-        curves.closed = false; // a new selection shows its curves again
-    }
     const Character& character = characters[selection->character];
     const bvh::Motion& motion = character.clip->document.motion;
     const float* values = character.loading() ? nullptr : motion.values.data();

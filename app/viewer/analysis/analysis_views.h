@@ -27,7 +27,7 @@ struct CurveView {
 
     std::vector<bvh::ChannelSeries> series;
     std::vector<bvh::ChannelEvent> events; // of the selected node, by frame
-    bool closed = false; // the user closed the Curves window; it opens again on a new selection
+    // Whether the panel is up is the user's (ViewerSettings::showCurves), not the selection's.
 };
 
 // [SECTION] A/B compare

@@ -1,6 +1,8 @@
 #include "app/viewer/io/export.h"
 
 #include "app/platform/writable_directory.h"
+#include "app/scene/character_body.h"
+#include "core/body/body_builder.h"
 #include "core/platform/utf8_path.h"
 #include "core/writer/input_files.h"
 #include "core/writer/writer.h"
@@ -66,6 +68,16 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
     options.upAxis = character.upAxis;
     options.metresPerUnit = shownScale(character);
     options.translation = character.clip->translation;
+    std::shared_ptr<const bvh::BodyMesh> body;
+    if (settings.body) { // as the viewer builds it: static roots' links get none
+        bvh::BodyResult built = bvh::buildBody(converted.skeleton, bodyOptionsFor(character));
+        body = built.mesh;
+        if (body == nullptr) {
+            outcome.lines.push_back(settings.targetPath + ": warning: no body written (" +
+                                    built.message + ")");
+        }
+    }
+    options.body = body.get();
     const bvh::GltfExportResult written =
         bvh::writeGltfFile(target, converted.skeleton, converted.motion, options);
     for (const bvh::Diagnostic& diagnostic : written.diagnostics) {
@@ -73,9 +85,10 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
     }
     if (written.ok()) {
         char line[160];
-        std::snprintf(line, sizeof line, "glTF from up %s at %g m per unit, %llu bytes",
+        std::snprintf(line, sizeof line, "glTF from up %s at %g m per unit, %llu bytes%s",
                       std::string(bvh::upAxisName(character.upAxis)).c_str(), options.metresPerUnit,
-                      static_cast<unsigned long long>(written.fileBytes));
+                      static_cast<unsigned long long>(written.fileBytes),
+                      body ? ", with a body mesh" : "");
         outcome.lines.push_back(line);
     }
     return written.ok();
@@ -103,6 +116,47 @@ std::string defaultExportPath(const Character& character, ExportFormat format) {
     }
     std::filesystem::path target = directory / source.stem();
     target += format == ExportFormat::Gltf ? "_export.glb" : "_export.bvh";
+    return bvh::utf8FromPath(target);
+}
+
+namespace {
+
+// Whether `path` is `folder` or inside it (lexically, both absolute).
+bool isInside(const std::filesystem::path& path, const std::filesystem::path& folder) {
+    if (folder.empty()) {
+        return false;
+    }
+    const std::filesystem::path relative =
+        path.lexically_normal().lexically_relative(folder.lexically_normal());
+    return !relative.empty() && *relative.begin() != "..";
+}
+
+} // namespace
+
+std::filesystem::path startingExportFolder(const std::string& remembered,
+                                           const std::filesystem::path& library) {
+    std::error_code error;
+    const char* home = std::getenv("HOME"); // usually unset on Windows: USERPROFILE then
+    const char* profile = std::getenv("USERPROFILE");
+    for (const std::filesystem::path& candidate :
+         {bvh::pathFromUtf8(remembered),
+          home != nullptr ? std::filesystem::path(home) : std::filesystem::path(),
+          profile != nullptr ? std::filesystem::path(profile) : std::filesystem::path(),
+          std::filesystem::current_path(error), std::filesystem::temp_directory_path(error)}) {
+        if (!candidate.empty() && candidate.is_absolute() && !isInside(candidate, library) &&
+            writableDirectory(candidate)) {
+            return candidate;
+        }
+    }
+    return {};
+}
+
+std::string exportPathIn(const std::filesystem::path& folder, const Character& character,
+                         std::string_view extension) {
+    const std::filesystem::path source = bvh::pathFromUtf8(character.clip->displayName);
+    std::filesystem::path target = folder / source.stem();
+    target += "_export";
+    target += std::string(extension);
     return bvh::utf8FromPath(target);
 }
 

@@ -58,6 +58,10 @@ struct ExportSettings {
     bool reverseMnm = false;
     bool overwriteInput = false; // BVH only: a glTF export never replaces an input
     bvh::GltfInterpolation interpolation = bvh::GltfInterpolation::Linear; // glTF only
+    // glTF only: the figure's body as a skinned mesh (`convert --body`), so viewers that draw
+    // only meshes show a figure. When no body can be built the file is written without, saying
+    // why.
+    bool body = false;
 };
 
 // `<directory of the source>/<stem>_export.bvh` (`.glb` for glTF); for the bundled sample (no
@@ -65,6 +69,18 @@ struct ExportSettings {
 // written (a read-only share, a mounted archive), the current directory, else $HOME, else the
 // temporary directory, whichever can.
 std::string defaultExportPath(const Character& character, ExportFormat format = ExportFormat::Bvh);
+
+// Where a desktop export of a kind starts (issue 42): `remembered` (the folder that kind was last
+// written to, ViewerSettings' exports folders) when it is still a folder that can be written,
+// else the user's home ($HOME, else %USERPROFILE%), else the current directory, else the
+// temporary directory. Never the capture's own folder by default, and never a folder inside
+// `library` (the folder being browsed, if any): a library's take is not written into the library.
+std::filesystem::path startingExportFolder(const std::string& remembered,
+                                           const std::filesystem::path& library = {});
+
+// `<folder>/<stem>_export.bvh` (`.glb` for glTF, `.mp4` for video; the stem is the capture's).
+std::string exportPathIn(const std::filesystem::path& folder, const Character& character,
+                         std::string_view extension);
 
 // The page's export (issue 31): `<downloadsFolder>/<stem>_export.bvh` (`.glb` for glTF), the
 // file the browser then offers as a download (SessionState::downloadsFolder).

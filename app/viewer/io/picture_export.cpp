@@ -1,8 +1,10 @@
 #include "app/viewer/io/picture_export.h"
 
+#include "app/pictures/picture_size.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
+#include "render/gl/image_target.h"
 
 #include <algorithm>
 #include <cstring>
@@ -70,6 +72,20 @@ std::string savePicture(unsigned framebuffer, int framebufferWidth, int framebuf
                                 : bvh::formatDiagnostic(name, problems.front());
     }
     return {};
+}
+
+std::string saveDrawnPicture(const std::function<void(unsigned framebuffer)>& draw, int width,
+                             int height, const std::filesystem::path& target) {
+    if (width < kMinPictureSide || height < kMinPictureSide || width > kMaxPictureSide ||
+        height > kMaxPictureSide) {
+        return bvh::utf8FromPath(target) + ": error: a picture is " +
+               std::to_string(kMinPictureSide) + " to " + std::to_string(kMaxPictureSide) +
+               " pixels a side, not " + std::to_string(width) + " x " + std::to_string(height);
+    }
+    render::ImageTarget offscreen;
+    offscreen.resize(width, height);
+    draw(offscreen.framebuffer());
+    return savePicture(offscreen.framebuffer(), width, height, {0, 0, width, height}, target);
 }
 
 } // namespace bvhscope::viewer

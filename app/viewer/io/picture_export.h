@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -29,5 +30,12 @@ render::Image cropImage(const render::Image& image, const render::PixelRect& reg
 // on success, else what went wrong as the error popup shows it ("TARGET: error: reason").
 std::string savePicture(unsigned framebuffer, int framebufferWidth, int framebufferHeight,
                         const render::PixelRect& region, const std::filesystem::path& target);
+
+// A picture of a chosen size (issue 42, the desktop's File > Save picture...): `draw` renders the
+// scene into the framebuffer object it is given, `width` x `height` pixels (kMinPictureSide to
+// kMaxPictureSide), made here; then it is written as savePicture writes. Needs the current GL
+// context. Returns "" on success, else what went wrong ("TARGET: error: reason").
+std::string saveDrawnPicture(const std::function<void(unsigned framebuffer)>& draw, int width,
+                             int height, const std::filesystem::path& target);
 
 } // namespace bvhscope::viewer

@@ -258,7 +258,10 @@ const std::vector<Entry>& entries() {
                   {{JointMarks::Off, "off"},
                    {JointMarks::Selection, "selection"},
                    {JointMarks::All, "all"}}),
-        boolEntry("hide_static_root_links", &ViewerSettings::hideStaticRootLinks),
+        // Not "hide_static_root_links": every settings file written before issue 42 holds that
+        // key's old default, false, which would keep the dashed link the issue removes.
+        boolEntry("static_root_links_hidden", &ViewerSettings::hideStaticRootLinks),
+        boolEntry("several_figures_in_place", &ViewerSettings::severalFiguresInPlace),
         colorEntry("background_color", &ViewerSettings::backgroundColor),
         colorEntry("selection_color", &ViewerSettings::selectionColor),
         msaaEntry(),
@@ -271,6 +274,7 @@ const std::vector<Entry>& entries() {
         boolEntry("invert_zoom", &ViewerSettings::invertZoom),
         boolEntry("follow_selection", &ViewerSettings::followSelection),
         boolEntry("frame_on_load", &ViewerSettings::frameOnLoad),
+        boolEntry("show_curves", &ViewerSettings::showCurves),
         boolEntry("show_trails", &ViewerSettings::showTrails),
         intEntry("trail_frames", &ViewerSettings::trailFrames, 1, 1000),
         boolEntry("show_ghosts", &ViewerSettings::showGhosts),
@@ -307,6 +311,10 @@ const std::vector<Entry>& entries() {
         textEntry("live_skeleton", &ViewerSettings::liveSkeleton),
         floatEntry("live_window_seconds", &ViewerSettings::liveWindowSeconds, 5.0f, 1800.0f),
         textEntry("live_record_folder", &ViewerSettings::liveRecordFolder),
+        textEntry("export_folder_bvh", &ViewerSettings::exportFolderBvh),
+        textEntry("export_folder_gltf", &ViewerSettings::exportFolderGltf),
+        textEntry("export_folder_video", &ViewerSettings::exportFolderVideo),
+        textEntry("export_folder_picture", &ViewerSettings::exportFolderPicture),
     };
     return kEntries;
 }

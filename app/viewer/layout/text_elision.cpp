@@ -147,13 +147,14 @@ std::string elideMiddleToBytes(std::string_view text, std::size_t mostBytes) {
     return result;
 }
 
-std::string elideDistinct(std::string_view text, std::span<const std::string> names, float width,
-                          const TextWidth& measure) {
-    if (measure(text) <= width) {
-        return std::string(text);
-    }
+namespace {
+
+// The part of `text` that tells it apart from `names`, [first, last): between what it shares
+// with them at its start and at its end, widened to whole words, so "walk01"/"walk02" keep
+// "01".
+std::pair<std::size_t, std::size_t> distinctPart(std::string_view text,
+                                                 std::span<const std::string> names) {
     auto [sharedStart, sharedEnd] = sharedEnds(text, names);
-    // The distinct part [first, last): widened to whole words, so "walk01"/"walk02" keep "01".
     std::size_t first = sharedStart;
     while (first > 0 && !isCut(text, first)) {
         --first;
@@ -163,6 +164,13 @@ std::string elideDistinct(std::string_view text, std::span<const std::string> na
     while (last < text.size() && !isCut(text, last)) {
         ++last;
     }
+    return {first, last};
+}
+
+// elideDistinct on a text that does not fit, its extension (if any) already set aside.
+std::string elideDistinctParts(std::string_view text, std::span<const std::string> names,
+                               float width, const TextWidth& measure) {
+    const auto [first, last] = distinctPart(text, names);
     if (first == 0 && last == text.size()) {
         return elideMiddle(text, width, measure);
     }
@@ -207,6 +215,68 @@ std::string elideDistinct(std::string_view text, std::span<const std::string> na
         return mark;
     }
     return lead + std::string(text.substr(first, starts[firstIndex + *kept] - first)) + mark;
+}
+
+} // namespace
+
+std::size_t extensionStart(std::string_view text) {
+    const std::size_t dot = text.rfind('.');
+    if (dot == std::string_view::npos || dot == 0 || text.size() - dot < 2 ||
+        text.size() - dot > kLongestKeptExtension) {
+        return std::string_view::npos;
+    }
+    const std::string_view extension = text.substr(dot + 1);
+    const bool plain = std::all_of(extension.begin(), extension.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    });
+    return plain ? dot : std::string_view::npos;
+}
+
+std::string elideDistinct(std::string_view text, std::span<const std::string> names, float width,
+                          const TextWidth& measure) {
+    if (measure(text) <= width) {
+        return std::string(text);
+    }
+    // The extension says what the name is (".bvh" among ".wav", a joint's side ".l"): kept whole
+    // when the rest, elided among the names' own stems, still shows the part that tells it apart
+    // from them; otherwise that part comes first and the extension may go.
+    const std::size_t dot = extensionStart(text);
+    if (dot != std::string_view::npos) {
+        const std::string_view extension = text.substr(dot);
+        const float room = width - measure(extension);
+        std::vector<std::string> stems;
+        stems.reserve(names.size());
+        for (const std::string& name : names) {
+            const std::size_t nameDot = extensionStart(name);
+            stems.push_back(nameDot == std::string_view::npos ? name : name.substr(0, nameDot));
+        }
+        const std::string_view stem = text.substr(0, dot);
+        const auto [first, last] = distinctPart(stem, stems);
+        const std::string_view distinct = stem.substr(first, last - first);
+        if (room >= measure(kElisionMark) +
+                        (first == 0 && last == stem.size() ? 0.0f : measure(distinct))) {
+            std::string shown = measure(stem) <= room
+                                    ? std::string(stem)
+                                    : elideDistinctParts(stem, stems, room, measure);
+            if (shown.find(distinct) != std::string::npos || (first == 0 && last == stem.size())) {
+                return shown + std::string(extension);
+            }
+        }
+    }
+    return elideDistinctParts(text, names, width, measure);
+}
+
+std::string elideStart(std::string_view text, float width, const TextWidth& measure) {
+    if (measure(text) <= width) {
+        return std::string(text);
+    }
+    const std::vector<std::size_t> starts = codePointStarts(text);
+    const std::size_t count = starts.size() - 1;
+    const std::string mark(kElisionMark);
+    const auto kept = largestFitting(count, width, measure, [&](std::size_t k) {
+        return mark + std::string(text.substr(starts[count - k]));
+    });
+    return kept ? mark + std::string(text.substr(starts[count - *kept])) : mark;
 }
 
 } // namespace bvhscope::viewer

@@ -35,8 +35,22 @@ std::string elideMiddleToBytes(std::string_view text, std::size_t mostBytes = kM
 // points. When not even the mark fits, the mark alone.
 std::string elideMiddle(std::string_view text, float width, const TextWidth& measure);
 
-// `text` shortened to `width` so that it still reads apart from the names shown beside it
-// (`names`, which may hold `text` itself): captures of one session differ in the middle
+// Where `text`'s extension starts: its last ".", followed by 1 to kLongestKeptExtension - 1
+// ASCII letters or digits, not at the start (".bvh", ".mp4", a joint's side ".l"); npos when it
+// has none.
+inline constexpr std::size_t kLongestKeptExtension = 6;
+std::size_t extensionStart(std::string_view text);
+
+// `text` itself when it fits in `width`; otherwise its longest end that fits after
+// kElisionMark ("...takes/walk_export.mp4"): a path's file name and extension, cut only between
+// UTF-8 code points. The mark alone when nothing more fits.
+std::string elideStart(std::string_view text, float width, const TextWidth& measure);
+
+// `text` itself when it fits in `width` (never elided before it must be); otherwise shortened
+// to `width` so that it still reads apart from the names shown beside it
+// (`names`, which may hold `text` itself). Its extension (extensionStart) is kept whole while
+// the mark fits beside it, and the rest is elided as follows among the names' own stems: captures
+// of one session differ in the middle
 // ("cmu_05_20_daz_friendly.bvh", "cmu_05_20_mb_friendly.bvh"), where elideMiddle cuts, and
 // joints differ at the start ("LeftShoulder", "RightShoulder"). What it shares with the names
 // most like it is dropped first, at a word's start ("_", ".", digits after letters,

@@ -1,7 +1,8 @@
 // The selected joint's channels over the whole clip: one plot for its rotations (degrees), one
 // for its positions (file units), the playhead, Euler flips (red lines) and jitter (orange
 // dots) marked, and the list of those events. Clicking or dragging in a plot seeks (and
-// pauses); clicking an event jumps to it. Shown while a joint is selected, until closed.
+// pauses); clicking an event jumps to it. Shown while a joint is selected and the user asked for
+// it (View > Curves, or Selected joint's Show curves; ViewerSettings::showCurves), until closed.
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -242,7 +243,8 @@ void drawEventList(ViewerState& state, const Character& character) {
 void drawCurvesPanel(ViewerState& state, float scale) {
     CurveView& curves = state.analysis.curves;
     const std::vector<Character>& characters = state.scene.characters();
-    if (!curves.selection || curves.closed || curves.selection->character >= characters.size()) {
+    if (!curves.selection || !state.settings.showCurves ||
+        curves.selection->character >= characters.size()) {
         return;
     }
     bool open = true;
@@ -250,7 +252,7 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         return;
     }
     if (!open) {
-        curves.closed = true;
+        state.settings.showCurves = false;
     }
     const Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;

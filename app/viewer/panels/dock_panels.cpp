@@ -234,6 +234,7 @@ const std::vector<Shortcut>& keyboardShortcuts() {
         {"Ctrl+W", "Close the selected file"},
         {"Ctrl+E", "Export"},
         {"Ctrl+Shift+E", "Export video", true},
+        {"Ctrl+Shift+S", "Save picture"},
         {"Ctrl+Z", "Undo the last Remove"},
         {"Ctrl+Q", "Quit", true},
         {"F1 or ?", "This sheet"},
@@ -287,6 +288,20 @@ void drawViewMenu(ViewerState& state) {
         dock = DockProportions{};
     }
     ImGui::Separator();
+    if (ImGui::MenuItem("Curves", nullptr, state.settings.showCurves)) {
+        state.settings.showCurves = !state.settings.showCurves;
+    }
+    recordItemRect(state, "menu:View>Curves");
+    if (ImGui::MenuItem("Several figures in place", nullptr,
+                        state.settings.severalFiguresInPlace)) {
+        state.settings.severalFiguresInPlace = !state.settings.severalFiguresInPlace;
+    }
+    recordItemRect(state, "menu:View>Several figures in place");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Two or more files: each figure walks on the spot in its place in the "
+                          "row (its travel hidden, for the view only), or travels in a lane as "
+                          "wide as its motion");
+    }
     if (ImGui::MenuItem("Compare two files", nullptr, state.comparePanelOpen,
                         state.scene.characters().size() >= 2)) {
         state.comparePanelOpen = !state.comparePanelOpen;

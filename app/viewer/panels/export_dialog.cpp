@@ -157,6 +157,10 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
     recordItemRect(state, "export:path");
+    if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
+        recordItemRect(state, "export:path (typing)");
+    }
+    showPathEndWhenIdle(state, "export:path", settings.targetPath);
     ImGui::SameLine();
     ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
     if (ImGui::Button("Browse...")) {
@@ -245,6 +249,12 @@ void drawRenameRow(ViewerState& state, ExportSettings& settings) {
 
 // [SECTION] The result popup, nested in the dialog
 
+// The width result messages wrap at: most of the window, whatever the lines' lengths.
+float resultWrapWidth() {
+    return std::max(ImGui::GetIO().DisplaySize.x * 0.8f - 2.0f * ImGui::GetStyle().WindowPadding.x,
+                    100.0f);
+}
+
 // Returns true when the user dismissed a successful export (the dialog then closes too).
 bool drawResultPopup(ViewerState& state) {
     ExportDialog& dialog = state.exportDialog;
@@ -253,24 +263,29 @@ bool drawResultPopup(ViewerState& state) {
     // Always: it fits its contents over its first frames and should stay centred meanwhile.
     ImGui::SetNextWindowPos(center, ImGuiCond_Always, ImVec2(0.5f, 0.5f));
     if (ImGui::BeginPopupModal(kResultName, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        // Every line wraps inside the window (issue 42: "Nothing was written" and a long path
+        // ran off its edge): the popup is at most 80 % of the window wide.
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + resultWrapWidth());
         if (dialog.result) {
             const ExportOutcome& result = *dialog.result;
             if (result.ok && isDownload(state, result.targetPath)) { // the page
                 const std::string name =
                     bvh::utf8FromPath(bvh::pathFromUtf8(result.targetPath).filename());
-                ImGui::Text("Wrote %s", name.c_str());
+                ImGui::TextWrapped("Wrote %s", name.c_str());
                 ImGui::TextDisabled("The browser saves it as a download.");
                 ImGui::Text("%u joints, %u frames", result.jointsWritten, result.framesWritten);
             } else if (result.ok) {
-                ImGui::Text("Wrote %s", result.targetPath.c_str());
+                ImGui::TextWrapped("Wrote %s", result.targetPath.c_str());
                 ImGui::Text("%u joints, %u frames", result.jointsWritten, result.framesWritten);
             } else {
-                ImGui::TextColored(ImVec4(1.0f, 0.45f, 0.4f, 1.0f),
-                                   "Nothing was written; the open file is unchanged.");
+                ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+                ImGui::TextWrapped("Nothing was written; the open file is unchanged.");
+                ImGui::PopStyleColor();
             }
             ImGui::Separator();
             for (const std::string& line : result.lines) {
-                ImGui::TextUnformatted(elideMiddleToBytes(line).c_str());
+                ImGui::TextWrapped("%s", elideMiddleToBytes(line).c_str());
+                recordItemRect(state, "export:result:line");
             }
             ImGui::Separator();
             if (ImGui::Button("Copy")) {
@@ -292,6 +307,8 @@ bool drawResultPopup(ViewerState& state) {
         } else {
             ImGui::CloseCurrentPopup();
         }
+        ImGui::PopTextWrapPos();
+        recordWindowRect(state, "export-result");
         ImGui::EndPopup();
     }
     return closeDialog;
@@ -300,6 +317,15 @@ bool drawResultPopup(ViewerState& state) {
 } // namespace
 
 // [SECTION] The menu items and what they do
+
+namespace {
+
+// The folder being browsed (a library), which an export never starts in.
+std::filesystem::path exportLibraryToAvoid(const ViewerState& state) {
+    return state.folder.isOpen() ? state.folder.folder() : std::filesystem::path();
+}
+
+} // namespace
 
 void openExportDialog(ViewerState& state, ExportFormat format) {
     if (!state.scene.empty()) {
@@ -314,12 +340,10 @@ void openVideoExportDialog(ViewerState& state) {
     }
     VideoExportDialog& video = state.videoExport;
     video.open = true;
-    const std::string& capture = state.scene.characters().front().clip->sourcePath;
-    if (!video.pathEdited && !capture.empty()) {
-        const std::filesystem::path source = bvh::pathFromUtf8(capture);
-        std::filesystem::path target = source.parent_path() / source.stem();
-        target += "_export.mp4";
-        video.path = bvh::utf8FromPath(target);
+    if (!video.pathEdited) { // the last video's folder, or home (issue 42)
+        video.path = exportPathIn(
+            startingExportFolder(state.settings.exportFolderVideo, exportLibraryToAvoid(state)),
+            state.scene.characters().front(), ".mp4");
     }
 }
 
@@ -346,20 +370,48 @@ void drawExportMenuItems(ViewerState& state) {
         openVideoExportDialog(state);
     }
     recordItemRect(state, "menu:File>Export video");
-    // Where files are downloads (the page): the view as a PNG. The desktop has `--screenshot`
-    // and `bvhscope render` for pictures.
-    if (!state.downloadsFolder.empty()) {
-        if (ImGui::MenuItem("Save picture (PNG)")) {
-            state.commands.push(command::SavePicture{});
-        }
-        recordItemRect(state, "menu:File>Save picture");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("The view as shown, at the frame shown, as a PNG download");
-        }
+    // The view as a PNG: in the page a download at once, on the desktop a dialog for the file
+    // and the size (picture_dialog.cpp).
+    const bool page = !state.downloadsFolder.empty();
+    if (ImGui::MenuItem(page ? "Save picture (PNG)" : "Save picture...", "Ctrl+Shift+S")) {
+        openPictureDialog(state);
+    }
+    recordItemRect(state, "menu:File>Save picture");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip(page ? "The view as shown, at the frame shown, as a PNG download"
+                               : "The view as shown, at the frame shown, as a PNG file");
     }
 }
 
 // [SECTION] The dialog
+
+namespace {
+
+// The dialog opened: for the file Info shows, with the defaults, on the desktop in the folder
+// this kind was last written to (else home).
+void startExportDialog(ViewerState& state) {
+    ExportDialog& dialog = state.exportDialog;
+    const std::vector<Character>& characters = state.scene.characters();
+    dialog.openRequested = false;
+    if (characters.empty()) {
+        return;
+    }
+    dialog.character = std::min(state.infoCharacter, characters.size() - 1);
+    dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
+                                            dialog.requestedFormat, state.downloadsFolder);
+    if (state.downloadsFolder.empty()) {
+        const bool gltf = dialog.requestedFormat == ExportFormat::Gltf;
+        dialog.settings.targetPath =
+            exportPathIn(startingExportFolder(gltf ? state.settings.exportFolderGltf
+                                                   : state.settings.exportFolderBvh,
+                                              exportLibraryToAvoid(state)),
+                         characters[dialog.character], gltf ? ".glb" : ".bvh");
+    }
+    dialog.result.reset();
+    ImGui::OpenPopup(kDialogName);
+}
+
+} // namespace
 
 void drawExportDialog(ViewerState& state, float scale) {
     ExportDialog& dialog = state.exportDialog;
@@ -373,14 +425,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     std::vector<Character>& characters = state.scene.characters();
     if (dialog.openRequested) {
-        dialog.openRequested = false;
-        if (!characters.empty()) {
-            dialog.character = std::min(state.infoCharacter, characters.size() - 1);
-            dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
-                                                    dialog.requestedFormat, state.downloadsFolder);
-            dialog.result.reset();
-            ImGui::OpenPopup(kDialogName);
-        }
+        startExportDialog(state);
     }
     const ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
@@ -419,6 +464,12 @@ void drawExportDialog(ViewerState& state, float scale) {
     drawRenameRow(state, settings);
     if (settings.format == ExportFormat::Gltf) {
         drawInterpolationChoice(settings);
+        ImGui::Checkbox("Body mesh", &settings.body);
+        recordItemRect(state, "export:body");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("The figure's body as a skinned mesh, as `convert --body` writes "
+                              "it: viewers that draw only meshes then show a figure");
+        }
     } else if (state.downloadsFolder.empty()) { // a download never replaces the input
         ImGui::Checkbox("Overwrite the input file", &settings.overwriteInput);
     }

@@ -2,7 +2,8 @@
 // desktop has no chooser: the folder shown with Up, a path (or, saving, a name) field that keeps
 // the keyboard, recent folders beside the folder's entries, the filter, and Open / Save / Cancel.
 // Keys: Up/Down/Page Up/Page Down move the selection, Enter opens it (or goes to the typed
-// path), Backspace in an empty field goes to the parent folder, Escape cancels.
+// path), Backspace in an empty field goes to the parent folder, Escape cancels. Opening, a name
+// typed filters the list as it is typed and selects the first match; Tab completes it.
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/panel_layout.h"
@@ -95,6 +96,20 @@ void drawLocationRow(ViewerState& state, InWindowChooser& chooser) {
     recordItemRect(state, "chooser:folder:" + folder);
 }
 
+// Tab in the path field: the typed name completed (InWindowChooser::completion).
+int completeTypedName(ImGuiInputTextCallbackData* data) {
+    const auto* chooser = static_cast<const InWindowChooser*>(data->UserData);
+    if (data->EventFlag != ImGuiInputTextFlags_CallbackCompletion) {
+        return 0;
+    }
+    if (const std::optional<std::string> completed =
+            chooser->completion(std::string_view(data->Buf, data->BufTextLen))) {
+        data->DeleteChars(0, data->BufTextLen);
+        data->InsertChars(0, completed->c_str());
+    }
+    return 0;
+}
+
 // The field that keeps the keyboard: a path to go to or open, or the name to save as.
 void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
     const bool saving = chooser.mode() == Mode::SaveFile;
@@ -107,9 +122,17 @@ void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
     if (!ImGui::IsAnyItemActive()) {
         ImGui::SetKeyboardFocusHere();
     }
-    const char* hint = saving ? "file name, or a path" : "type a path, or choose below";
-    if (ImGui::InputTextWithHint("##typed", hint, &chooser.typed,
-                                 ImGuiInputTextFlags_EnterReturnsTrue)) {
+    const char* hint =
+        saving ? "file name, or a path" : "type a name (Tab completes) or a path, or choose below";
+    const std::string before = chooser.typed;
+    const bool entered = ImGui::InputTextWithHint("##typed", hint, &chooser.typed,
+                                                  ImGuiInputTextFlags_EnterReturnsTrue |
+                                                      ImGuiInputTextFlags_CallbackCompletion,
+                                                  completeTypedName, &chooser);
+    if (chooser.typed != before) {
+        chooser.typedChanged(); // the list filters as the name is typed
+    }
+    if (entered) {
         chooser.accept();
     }
     recordItemRect(state, "chooser:typed");
@@ -154,9 +177,14 @@ void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSele
         recordItemRect(state, "chooser:error");
     }
     if (entries.empty() && chooser.error().empty()) {
-        ImGui::TextDisabled(chooser.filter() == ChooserFilter::All
-                                ? "This folder is empty."
-                                : "Nothing here passes the filter (see Show, below).");
+        const bool typingAhead = !chooser.typed.empty() && chooser.mode() != Mode::SaveFile;
+        const std::string why = typingAhead
+                                    ? "Nothing in this folder matches \"" + chooser.typed + "\"."
+                                : chooser.filter() == ChooserFilter::All
+                                    ? "This folder is empty."
+                                    : "Nothing here passes the filter (see Show, below).";
+        ImGui::TextDisabled("%s", why.c_str());
+        recordItemRect(state, "chooser:empty:" + why);
     }
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
     if (scrollToSelection && chooser.selected()) {

@@ -204,6 +204,10 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::TableNextColumn();
         recordShownText(state, "info:file",
                         elidedText(character.clip->displayName, openFileNames(state)));
+        // Near the top, where a short panel still shows it: what the view leaves out.
+        if (character.inPlace) {
+            row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
+        }
         row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
         if (character.isLive()) { // a live stream: the frames received, and those in memory
             row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
@@ -239,10 +243,17 @@ void drawInfoPanel(ViewerState& state) {
                 std::string(bvh::facingSourceName(stance.facingSource)).c_str());
         }
         if (!stance.staticRoots.empty()) {
-            row(state, "Static root", "%s (never moves; its link is %s)",
-                character.clip->document.skeleton
-                    .names[static_cast<std::size_t>(stance.staticRoots.front())]
-                    .c_str(),
+            // Its position in the file: the link to the body is not drawn (it is an offset, not
+            // a bone), so this is where the user reads where it is.
+            const auto root = static_cast<std::size_t>(stance.staticRoots.front());
+            const std::vector<bvh::RigidTransform>* world =
+                index < state.pose.characters.size() ? &state.pose.characters[index].world
+                                                     : nullptr;
+            const glm::dvec3 at = world != nullptr && root < world->size()
+                                      ? (*world)[root].translation
+                                      : glm::dvec3(0.0);
+            row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
+                character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
                 state.settings.hideStaticRootLinks ? "hidden" : "dashed");
         }
         row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),

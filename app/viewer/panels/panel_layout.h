@@ -152,4 +152,38 @@ inline void recordShownText(ViewerState& state, const std::string& name, std::st
     recordItemRect(state, "shown:" + name + "=" + std::string(shown));
 }
 
+// After a path field (InputText) not being edited: a path too long for it shows its end, where
+// the file's name and extension are (an export's extension chooses its format), over the
+// field's own text, which ImGui shows from the start. Recorded as "shown:NAME=TEXT".
+inline void showPathEndWhenIdle(ViewerState& state, const std::string& name,
+                                std::string_view path) {
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    const ImVec2 padding = ImGui::GetStyle().FramePadding;
+    const float inner = max.x - min.x - 2.0f * padding.x;
+    std::string shown(path);
+    if (!ImGui::IsItemActive() && ImGui::CalcTextSize(shown.c_str()).x > inner) {
+        shown = elideStart(path, inner, [](std::string_view piece) {
+            return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+        });
+        ImDrawList* draw = ImGui::GetWindowDrawList();
+        const ImGuiCol background =
+            ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg;
+        // The frame's colour is translucent: an opaque window colour first, so the text below
+        // is covered.
+        ImVec4 opaque = ImGui::GetStyleColorVec4(ImGuiCol_PopupBg);
+        opaque.w = 1.0f;
+        draw->AddRectFilled(ImVec2(min.x + 1.0f, min.y + 1.0f), ImVec2(max.x - 1.0f, max.y - 1.0f),
+                            ImGui::GetColorU32(opaque));
+        draw->AddRectFilled(ImVec2(min.x + 1.0f, min.y + 1.0f), ImVec2(max.x - 1.0f, max.y - 1.0f),
+                            ImGui::GetColorU32(background));
+        draw->AddText(ImVec2(min.x + padding.x, min.y + padding.y),
+                      ImGui::GetColorU32(ImGuiCol_Text), shown.c_str());
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("%.*s", static_cast<int>(path.size()), path.data());
+        }
+    }
+    recordShownText(state, name, shown);
+}
+
 } // namespace bvhscope::viewer

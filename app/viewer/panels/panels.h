@@ -24,6 +24,10 @@ void drawExportMenuItems(ViewerState& state);
 void openExportDialog(ViewerState& state, ExportFormat format = ExportFormat::Bvh);
 void openVideoExportDialog(ViewerState& state);
 void drawExportDialog(ViewerState& state, float scale);
+// File > Save picture... (Ctrl+Shift+S; panels/picture_dialog.cpp): on the desktop a dialog for
+// the file and the size; in the page a download at once.
+void openPictureDialog(ViewerState& state);
+void drawPictureDialog(ViewerState& state, float scale);
 // File > Export video: file, size, quality, sound; progress and Cancel while it runs.
 void drawVideoExportPanel(ViewerState& state, float scale);
 // The viewer's own file chooser (session/in_window_chooser.h) while one is asked for, as a modal.

@@ -20,12 +20,6 @@ void drawAnalysisNotes(ViewerState& state) {
         textWrappedAtSpaces("Curves: %zu Euler flips, %zu jitter frames", flips,
                             curves.events.size() - flips);
         ImGui::PopStyleColor();
-        if (curves.closed) {
-            sameLineIfFits(buttonWidth("Show"));
-            if (ImGui::SmallButton("Show")) {
-                state.analysis.curves.closed = false;
-            }
-        }
     }
     const CompareView& compare = state.analysis.compare;
     if (compare.active && (selection.character == compare.a || selection.character == compare.b)) {
@@ -71,6 +65,18 @@ void drawSelectionPanel(ViewerState& state) {
     recordItemRect(state, "selection:follow");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The camera follows this joint");
+    }
+    // Curves open only when asked (issue 42): selecting a joint takes no room from the view.
+    if (!state.settings.showCurves) {
+        sameLineIfFits(buttonWidth("Curves"));
+        if (ImGui::SmallButton("Curves")) {
+            state.settings.showCurves = true;
+        }
+        recordItemRect(state, "selection:curves");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "This joint's channels over the clip, under the view (View > Curves)");
+        }
     }
     // Lengths in the file's own unit where it is known (the values are the file's numbers).
     const std::string fileUnit = character.unit == bvh::LengthUnit::Unknown

@@ -161,14 +161,17 @@ void drawRangeControls(ViewerState& state, float scale) {
         playback.setRange(playback.timeOfFrame(range[0]),
                           playback.timeOfFrame(std::max(range[0], range[1])));
     }
-    sameLineIfFits(buttonWidth("[ In"));
+    // "[ In" and "Out ]" are one bracket: they move to the next row together (issue 42).
+    sameLineIfFits(buttonWidth("[ In") + ImGui::GetStyle().ItemSpacing.x + buttonWidth("Out ]"));
     if (ImGui::Button("[ In")) {
         playback.markIn();
     }
-    sameLineIfFits(buttonWidth("Out ]"));
+    recordItemRect(state, "timeline:in");
+    ImGui::SameLine();
     if (ImGui::Button("Out ]")) {
         playback.markOut();
     }
+    recordItemRect(state, "timeline:out");
     sameLineIfFits(buttonWidth("Full range"));
     if (ImGui::Button("Full range")) {
         playback.clearRange();

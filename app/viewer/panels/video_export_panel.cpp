@@ -37,6 +37,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
         dialog.pathEdited = true;
     }
     recordItemRect(state, "video:path");
+    showPathEndWhenIdle(state, "video:path", dialog.path);
     ImGui::SameLine();
     // The desktop's save dialog, or the viewer's own where there is none.
     using Purpose = ViewerState::ChooserPurpose;

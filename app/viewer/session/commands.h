@@ -70,9 +70,14 @@ struct Export {
     std::size_t character = 0;
     ExportSettings settings;
 };
-// File > Save picture (PNG), in the page: the view as drawn next, downloaded
-// (session/picture_request.h). Does nothing where there is no downloads folder (the desktop).
-struct SavePicture {};
+// File > Save picture: the view as drawn next, without the panels (session/picture_request.h).
+// The page: `target` empty, named and downloaded from its downloads folder. The desktop: written
+// to `target` (UTF-8), at the view's size, or with `width` and `height` set, at that size.
+struct SavePicture {
+    std::string target;
+    int width = 0;
+    int height = 0;
+};
 // File > Export video: start with what the dialog holds, or cancel the export running.
 struct StartVideoExport {};
 struct CancelVideoExport {};

@@ -82,8 +82,104 @@ void InWindowChooser::showFolder(const fs::path& folder) {
         absolute = absolute.parent_path(); // "/takes/" is "/takes"
     }
     folder_ = absolute;
-    entries_ = listChooserFolder(folder_, filter_, error_);
+    listed_ = listChooserFolder(folder_, filter_, error_);
     selected_.reset();
+    if (mode_ != Mode::SaveFile) {
+        typed.clear(); // what was typed named something in the folder left
+    }
+    entries_ = listed_;
+}
+
+// [SECTION] Type-ahead
+
+namespace {
+
+char lowerAscii(char c) {
+    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// Where `needle` occurs in `name`, ASCII letters in any case (UTF-8 bytes beyond ASCII as
+// they are); npos when it does not.
+std::size_t findIgnoringCase(std::string_view name, std::string_view needle) {
+    const auto it = std::search(name.begin(), name.end(), needle.begin(), needle.end(),
+                                [](char a, char b) { return lowerAscii(a) == lowerAscii(b); });
+    return it == name.end() && !needle.empty() ? std::string_view::npos
+                                               : static_cast<std::size_t>(it - name.begin());
+}
+
+} // namespace
+
+std::string_view InWindowChooser::typeAheadText() const {
+    if (mode_ == Mode::SaveFile || typed.empty() || typed.front() == '~' ||
+        typed.find_first_of("/\\") != std::string::npos) {
+        return {};
+    }
+    return typed;
+}
+
+void InWindowChooser::applyTypeAhead() {
+    const std::string_view needle = typeAheadText();
+    entries_.clear();
+    std::optional<std::size_t> firstContaining;
+    std::optional<std::size_t> firstStarting;
+    for (const ChooserEntry& entry : listed_) {
+        const std::size_t at = findIgnoringCase(entry.name, needle);
+        if (at == std::string_view::npos) {
+            continue;
+        }
+        if (at == 0 && !firstStarting) {
+            firstStarting = entries_.size();
+        }
+        if (!firstContaining) {
+            firstContaining = entries_.size();
+        }
+        entries_.push_back(entry);
+    }
+    selected_ = needle.empty() ? std::nullopt : (firstStarting ? firstStarting : firstContaining);
+}
+
+void InWindowChooser::typedChanged() {
+    error_.clear();
+    applyTypeAhead();
+}
+
+std::optional<std::string> InWindowChooser::completion(std::string_view current) const {
+    if (mode_ == Mode::SaveFile || current.empty()) {
+        return std::nullopt;
+    }
+    std::optional<std::string> shared;
+    bool unique = true;
+    const ChooserEntry* only = nullptr;
+    for (const ChooserEntry& entry : listed_) {
+        if (findIgnoringCase(std::string_view(entry.name).substr(0, current.size()), current) !=
+                0 ||
+            entry.name.size() < current.size()) {
+            continue;
+        }
+        if (!shared) {
+            shared = entry.name;
+            only = &entry;
+            continue;
+        }
+        unique = false;
+        std::size_t common = 0;
+        while (common < shared->size() && common < entry.name.size() &&
+               lowerAscii((*shared)[common]) == lowerAscii(entry.name[common])) {
+            ++common;
+        }
+        shared->resize(common);
+    }
+    if (!shared) {
+        return std::nullopt;
+    }
+    if (unique && only->folder) {
+        *shared += "/";
+    }
+    // Shared in any case, as the list filters: what was typed is kept as typed.
+    if (shared->size() <= current.size()) {
+        return std::nullopt;
+    }
+    return std::string(current) + shared->substr(current.size());
 }
 
 void InWindowChooser::toParent() {
@@ -170,14 +266,22 @@ void InWindowChooser::accept() {
         if (mode_ == Mode::OpenFolder) {
             choose(path);
         } else {
-            showFolder(path);
             typed.clear();
+            showFolder(path);
         }
         return;
     }
     const bool exists = fs::exists(path, code);
     if (mode_ == Mode::SaveFile ? fs::is_directory(path.parent_path(), code) : exists) {
         choose(path);
+        return;
+    }
+    if (!typeAheadText().empty()) {
+        if (selected_ && *selected_ < entries_.size()) {
+            activate(*selected_); // the name typed ahead opens its first match
+        } else {
+            error_ = "Nothing in this folder matches \"" + typed + "\"";
+        }
         return;
     }
     error_ = "No such " + std::string(mode_ == Mode::SaveFile ? "folder" : "file or folder") +

@@ -64,15 +64,29 @@ public:
     void select(std::size_t entry); // SaveFile: a file selected gives its name to `name`
     void moveSelection(int delta);  // clamped to the entries; from none, Down selects the first
 
+    // [SECTION] Type-ahead (OpenFiles, OpenFolder)
+    // The typed text, while it is a name (no folder part, no "~"), filters the entries shown to
+    // those whose name contains it, in any case, and selects the first match: a name starting
+    // with it before one only containing it. Call after each edit of `typed`.
+    void typedChanged();
+    // Tab: `current` (the field's text) completed to the longest start shared, in any case, by
+    // every entry whose name starts with it; a unique match gives its whole name (a folder's with
+    // "/", to type on into it). nullopt when nothing starts with it, nothing would be added, or
+    // saving.
+    std::optional<std::string> completion(std::string_view current) const;
+
     // [SECTION] Choosing
     // The typed text: a file name (SaveFile) or a path, absolute, "~/..." or relative to the
-    // folder shown. OpenFiles / OpenFolder start empty; SaveFile starts with the suggested name.
+    // folder shown. OpenFiles / OpenFolder start empty, and empty again in each folder shown;
+    // SaveFile starts with the suggested name.
     std::string typed;
     // Enter or a double click: a folder is shown; a file is chosen (SaveFile: its name is taken).
     void activate(std::size_t entry);
     // Enter with text typed, or the Open / Save button: a folder typed is shown; otherwise the
     // typed path (or, with nothing typed, the selection; OpenFolder: the folder shown) is
-    // chosen when it can be. When it cannot, `error()` says why and the chooser stays.
+    // chosen when it can be; a name typed ahead that is no file opens its selected match. When
+    // nothing can be, `error()` says why (a name no entry matches: "Nothing in this folder
+    // matches ...") and the chooser stays.
     void accept();
     // OpenFiles: the folder shown, to open in the Browser.
     void chooseFolderShown() { choose(folder_); }
@@ -87,12 +101,16 @@ public:
 private:
     void choose(const std::filesystem::path& path);
     std::filesystem::path resolveTyped() const;
+    // The text the entries are filtered by: `typed` when it is a name and the mode opens, else "".
+    std::string_view typeAheadText() const;
+    void applyTypeAhead();
 
     bool active_ = false;
     Mode mode_ = Mode::OpenFiles;
     ChooserFilter filter_ = ChooserFilter::Captures;
     std::filesystem::path folder_;
-    std::vector<ChooserEntry> entries_;
+    std::vector<ChooserEntry> listed_;  // the folder's, as the filter passes them
+    std::vector<ChooserEntry> entries_; // shown: listed_, or those the typed name matches
     std::string error_;
     std::optional<std::size_t> selected_;
     std::optional<std::vector<std::string>> chosen_;

@@ -275,6 +275,10 @@ void startVideoExport(SessionState& session) {
     std::string error;
     session.videoJob = VideoExportJob::start(videoExportSettings(session), error);
     dialog.failed = !session.videoJob;
+    if (session.videoJob) { // the next video starts in this folder (issue 42)
+        session.settings.exportFolderVideo =
+            bvh::utf8FromPath(bvh::pathFromUtf8(dialog.path).parent_path());
+    }
     dialog.message = session.videoJob ? "" : "Cannot export " + dialog.path + ": " + error;
     dialog.running = session.videoJob != nullptr;
 }
@@ -427,13 +431,23 @@ void apply(SessionState& session, const command::Export& request, float, std::os
         exportCharacter(session.scene.characters()[request.character], request.settings);
     if (outcome.ok && isDownload(session, outcome.targetPath)) {
         session.downloadsReady.push_back(bvh::pathFromUtf8(outcome.targetPath));
+    } else if (outcome.ok) { // the next export of this kind starts in this folder (issue 42)
+        std::string& remembered = request.settings.format == ExportFormat::Gltf
+                                      ? session.settings.exportFolderGltf
+                                      : session.settings.exportFolderBvh;
+        remembered = bvh::utf8FromPath(bvh::pathFromUtf8(outcome.targetPath).parent_path());
     }
     session.exportDialog.result = std::move(outcome);
 }
 
-void apply(SessionState& session, const command::SavePicture&, float, std::ostream&) {
-    if (!session.downloadsFolder.empty()) {
-        session.pictureRequest = picturePath(session);
+void apply(SessionState& session, const command::SavePicture& picture, float, std::ostream&) {
+    if (!picture.target.empty()) {
+        const bool sized = picture.width > 0 && picture.height > 0;
+        session.pictureRequest =
+            PictureRequest{bvh::pathFromUtf8(picture.target), sized ? picture.width : 0,
+                           sized ? picture.height : 0};
+    } else if (!session.downloadsFolder.empty()) {
+        session.pictureRequest = PictureRequest{picturePath(session)};
     }
 }
 
@@ -535,6 +549,11 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
     session.live.noticeUserTime(session.playback.time()); // scrubbed away from now?
     for (const Command& command : commands) {
         applyCommand(session, command, frame.viewAspect, err);
+    }
+    // View > Several figures in place: the row is arranged again and framed anew.
+    if (session.scene.severalInPlace() != session.settings.severalFiguresInPlace) {
+        session.scene.setSeveralInPlace(session.settings.severalFiguresInPlace);
+        session.framing.frameFigures(false);
     }
     pollLoads(session, err);
     pollLiveStreams(session, err);

@@ -32,6 +32,14 @@ namespace bvhscope::viewer {
 
 // The camera work asked for during one session update (by commands, or by a file that arrived),
 // done once, after the live pose is sampled, so it frames what the frame shows.
+// File > Save picture, asked for (picture_request.h): the PNG to write and its size; 0 x 0 is
+// the view's own size in pixels, as drawn this frame.
+struct PictureRequest {
+    std::filesystem::path target;
+    int width = 0;
+    int height = 0;
+};
+
 struct FramingRequest {
     bool resetCamera = false;
     bool clip = false;        // the whole clip of every visible file; stops following
@@ -102,7 +110,7 @@ struct SessionState {
     // them to offerDownload (platform/download.h, offerDownloads) and clears the list.
     std::vector<std::filesystem::path> downloadsReady;
     // File > Save picture: the PNG to write once the scene is drawn (picture_request.h).
-    std::optional<std::filesystem::path> pictureRequest;
+    std::optional<PictureRequest> pictureRequest;
 
     ExportDialog exportDialog;                // File > Export: its settings and last result
     VideoExportDialog videoExport;            // File > Export video: its settings and progress

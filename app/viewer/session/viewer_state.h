@@ -32,6 +32,15 @@ struct UiState {
     bool shortcutsRequested = false; // F1, ?, View > Keyboard shortcuts
     bool liveConnectRequested = false;  // File > Connect to live stream...
     bool revealSelectionInTree = false; // the viewport picked: open and scroll the tree to it
+    // File > Save picture... on the desktop (panels/picture_dialog.cpp): the file, and the view's
+    // size or a chosen one.
+    struct PictureDialog {
+        bool open = false;
+        std::string path;
+        bool viewSize = true;
+        int width = 1920;
+        int height = 1080;
+    } pictureDialog;
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
     // and what the open dialog is for.

@@ -196,7 +196,9 @@ TEST(CharacterBody, AStaticRootsLinkGetsNoBody) {
     scene.sample(3.5, bvh::Interpolation::Nearest, false, pose);
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
-    scene.buildInstances(pose, std::nullopt, bodyLook(), bones, joints);
+    SceneLook dashedLinks = bodyLook();
+    dashedLinks.staticLinks = StaticLinkStyle::Dashed; // hidden by default (issue 42)
+    scene.buildInstances(pose, std::nullopt, dashedLinks, bones, joints);
     EXPECT_GT(bones.size(), 10u) << "the link is drawn as dashes";
     EXPECT_TRUE(joints.empty());
     const glm::vec3 from = pose.characters[0].viewerPositions[character.stance.staticRoots[0]];

@@ -20,6 +20,7 @@ namespace {
 std::vector<glm::vec3> poseAt(const Scene& scene, std::size_t index, std::uint32_t frame) {
     Character copy = makeCharacter("copy", "", scene.characters()[index].clip->document);
     copy.placement = scene.characters()[index].placement;
+    copy.inPlace = scene.characters()[index].inPlace; // several figures: shown in place
     CharacterPose pose;
     samplePose(copy, frame * copy.clip->document.motion.frameTime, bvh::Interpolation::Nearest,
                pose);

@@ -46,7 +46,8 @@ TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
 
 // The bundled walk faces +Z: the framing looks from yaw 0.5 (its front three-quarters), so the
 // row runs along that camera's right, (cos 0.5, 0, -sin 0.5). Each figure's start is on the
-// first's line across the view, beside the last by its body's width plus a fifth of its height.
+// first's line across the view, beside the last by its body's reach across the row plus a gap
+// (tests/app/scene/several_figures_test.cpp measures the reaches).
 TEST(Scene, CharactersStandSideBySideAcrossTheViewWithoutOverlap) {
     Scene scene;
     scene.add(test::bundledSample());
@@ -58,11 +59,10 @@ TEST(Scene, CharactersStandSideBySideAcrossTheViewWithoutOverlap) {
     const glm::vec3 depth(-across.z, 0.0f, across.x); // on the ground, along the view
     const Character& first = scene.characters()[0];
     EXPECT_EQ(first.placement, glm::vec3(0.0f));
-    const glm::vec3 half = 0.5f * first.bodyBounds.size();
-    const float width = 2.0f * (half.x * std::abs(across.x) + half.z * std::abs(across.z));
+    const float width = first.bodyReach.towards(across) + first.bodyReach.towards(-across);
     EXPECT_GT(width, 0.2f);
     EXPECT_LT(width, 1.2f) << "the walker's width, not the 1.5 m it walks";
-    const float gap = 0.2f * static_cast<float>(first.figureHeightMetres);
+    const float gap = kRowGapHeights * static_cast<float>(first.figureHeightMetres);
     for (std::size_t c = 1; c < 3; ++c) {
         const glm::vec3 step =
             scene.characters()[c].placement - scene.characters()[c - 1].placement;

@@ -277,11 +277,7 @@ TEST(Curves, TheSelectedJointsChannelsAndEvents) {
     EXPECT_EQ(views.curves.events[0].frame, 3u);
     EXPECT_EQ(views.curves.events[0].kind, bvh::ChannelEventKind::Wrap);
 
-    views.curves.closed = true;
-    updateAnalysisViews(views, scene, pose, arm, bvh::Interpolation::Linear);
-    EXPECT_TRUE(views.curves.closed) << "closed stays closed for the same joint";
     updateAnalysisViews(views, scene, pose, Selection{0, 2}, bvh::Interpolation::Linear);
-    EXPECT_FALSE(views.curves.closed) << "a new selection shows its curves";
     EXPECT_TRUE(views.curves.series.empty()) << "an End Site has no channels";
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_FALSE(views.curves.selection.has_value());

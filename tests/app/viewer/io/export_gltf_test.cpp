@@ -59,6 +59,29 @@ TEST(ExportGltf, DefaultsAreAGlbBesideTheCaptureAsShown) {
     EXPECT_TRUE(request.ground);
 }
 
+// Issue 42: the dialog's Body mesh, as `convert --body`: the file holds a skinned mesh.
+TEST(ExportGltf, ABodyMeshIsWrittenWhenAskedFor) {
+    TemporaryDirectory directory;
+    const std::string input = directory.write("walk.bvh", kZUpCentimetres);
+    const Character character = openZUp(input);
+    ExportSettings settings =
+        defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
+    settings.targetPath = (directory.path() / "plain.gltf").string();
+    ASSERT_TRUE(exportCharacter(character, settings).ok);
+    settings.body = true;
+    settings.targetPath = (directory.path() / "body.gltf").string();
+    const ExportOutcome outcome = exportCharacter(character, settings);
+    ASSERT_TRUE(outcome.ok) << (outcome.lines.empty() ? "" : outcome.lines.back());
+    const std::string plain = readBytes((directory.path() / "plain.gltf").string());
+    const std::string withBody = readBytes(settings.targetPath);
+    EXPECT_EQ(plain.find("\"skins\""), std::string::npos);
+    EXPECT_NE(withBody.find("\"meshes\""), std::string::npos);
+    EXPECT_NE(withBody.find("\"skins\""), std::string::npos);
+    EXPECT_GT(withBody.size(), plain.size());
+    EXPECT_NE(outcome.lines.back().find("with a body mesh"), std::string::npos)
+        << outcome.lines.back();
+}
+
 TEST(ExportGltf, GlbAndGltfStandAsTheViewerShowsIt) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);

@@ -5,6 +5,7 @@
 #include "core/reader/document.h"
 #include "tests/app/viewer/io/export_test_support.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -52,6 +53,42 @@ TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
     EXPECT_EQ(defaultExportPath(character), (directory.path() / "walk_export.bvh").string());
     character.clip = namedClip("walk.bvh", ""); // the bundled sample
     EXPECT_EQ(defaultExportPath(character), "walk_export.bvh");
+}
+
+// HOME set for this process ("" removes it), on POSIX and on Windows (MinGW has no setenv).
+void setHome(const std::string& value) {
+#ifdef _WIN32
+    _putenv_s("HOME", value.c_str());
+#else
+    if (value.empty()) {
+        unsetenv("HOME");
+    } else {
+        setenv("HOME", value.c_str(), 1);
+    }
+#endif
+}
+
+// Issue 42: a desktop export starts in the folder its kind was last written to, else the home
+// folder; never in a library being browsed.
+TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
+    TemporaryDirectory home;
+    TemporaryDirectory last;
+    const char* savedHome = std::getenv("HOME");
+    const std::string saved = savedHome != nullptr ? savedHome : "";
+    setHome(home.path().string());
+    EXPECT_EQ(startingExportFolder(last.path().string()), last.path());
+    EXPECT_EQ(startingExportFolder(""), home.path());
+    EXPECT_EQ(startingExportFolder((last.path() / "gone").string()), home.path());
+    EXPECT_EQ(startingExportFolder("relative/folder"), home.path());
+    // The last folder is inside the library browsed now: home instead.
+    std::filesystem::create_directories(last.path() / "takes");
+    EXPECT_EQ(startingExportFolder((last.path() / "takes").string(), last.path()), home.path());
+    EXPECT_EQ(startingExportFolder(last.path().string(), last.path() / "takes"), last.path());
+    Character character;
+    character.clip = namedClip("walk.bvh", "/library/takes/walk.bvh");
+    EXPECT_EQ(exportPathIn(home.path(), character, ".glb"),
+              (home.path() / "walk_export.glb").string());
+    setHome(saved);
 }
 
 TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {

@@ -45,6 +45,27 @@ TEST(SettingsStore, TheBodyLookIsKeptAndOldFilesStillRead) {
               bvhscope::render::BoneStyle::Capsule);
 }
 
+// Issue 42: the link from a static root is hidden by default, also for a file written before
+// (which holds the old key with its old default), and the new settings are kept.
+TEST(SettingsStore, IssueFortyTwosDefaultsAndChoicesAreKept) {
+    EXPECT_TRUE(parseSettings("hide_static_root_links = false\n").hideStaticRootLinks);
+    EXPECT_FALSE(parseSettings("static_root_links_hidden = false\n").hideStaticRootLinks);
+    const ViewerSettings defaults;
+    EXPECT_TRUE(defaults.severalFiguresInPlace);
+    EXPECT_FALSE(defaults.showCurves);
+    ViewerSettings chosen;
+    chosen.severalFiguresInPlace = false;
+    chosen.showCurves = true;
+    chosen.exportFolderGltf = "/takes/gltf";
+    chosen.exportFolderPicture = "/pictures";
+    const ViewerSettings read = parseSettings(serializeSettings(chosen));
+    EXPECT_FALSE(read.severalFiguresInPlace);
+    EXPECT_TRUE(read.showCurves);
+    EXPECT_EQ(read.exportFolderGltf, "/takes/gltf");
+    EXPECT_EQ(read.exportFolderPicture, "/pictures");
+    EXPECT_EQ(read.exportFolderBvh, "");
+}
+
 TEST(SettingsStore, BadLinesAreSkippedAndValuesClamped) {
     const ViewerSettings read = parseSettings("garbage\n"
                                               "bone_style = spaghetti\n"

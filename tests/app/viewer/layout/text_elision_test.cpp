@@ -94,10 +94,41 @@ TEST(DistinctElision, AnUnrelatedNameBesideThemChangesNothing) {
     const std::vector<std::string> open = {"sample_walk.bvh", kCmuTakes[0], kCmuTakes[1]};
     EXPECT_EQ(elideDistinct(kCmuTakes[0], open, 200, tenPerCodePoint), "...daz_friendly.bvh");
     EXPECT_EQ(elideDistinct(kCmuTakes[1], open, 120, tenPerCodePoint), "...mb....bvh");
-    EXPECT_EQ(elideDistinct(open[0], open, 110, tenPerCodePoint), "sample_w...");
+    // Its extension kept (issue 42): what the file is stays readable.
+    EXPECT_EQ(elideDistinct(open[0], open, 110, tenPerCodePoint), "sa...lk.bvh");
     // A name that is the start of another keeps its own start.
     const std::vector<std::string> prefix = {"walk", "walk_2"};
     EXPECT_EQ(elideDistinct("walk_2", prefix, 50, tenPerCodePoint), "..._2");
+}
+
+// Issue 42: four joints that read "__...l" / "__...r" each keep their number and their side.
+TEST(DistinctElision, KeepsTheExtensionAndThePartThatDiffers) {
+    const std::vector<std::string> joints = {"__temporalis01.l", "__temporalis02.l",
+                                             "__temporalis01.r", "__temporalis02.r"};
+    std::vector<std::string> shown;
+    for (const std::string& joint : joints) {
+        shown.push_back(elideDistinct(joint, joints, 90, tenPerCodePoint));
+        EXPECT_LE(tenPerCodePoint(shown.back()), 90.0f);
+    }
+    EXPECT_EQ(shown[0], "__...01.l");
+    EXPECT_EQ(shown[3], "__...02.r");
+    for (std::size_t a = 0; a < shown.size(); ++a) {
+        for (std::size_t b = a + 1; b < shown.size(); ++b) {
+            EXPECT_NE(shown[a], shown[b]) << joints[a] << " and " << joints[b];
+        }
+    }
+    // Files: the extension stays while the differing word does.
+    EXPECT_EQ(elideDistinct(kCmuTakes[1], kCmuTakes, 180, tenPerCodePoint), "...mb_friendly.bvh");
+    EXPECT_EQ(extensionStart("walk.bvh"), 4u);
+    EXPECT_EQ(extensionStart(".hidden"), std::string_view::npos);
+    EXPECT_EQ(extensionStart("take 2.final cut"), std::string_view::npos);
+}
+
+TEST(StartElision, KeepsThePathsEnd) {
+    EXPECT_EQ(elideStart("/home/me/takes/walk_export.mp4", 150, tenPerCodePoint),
+              "...k_export.mp4");
+    EXPECT_EQ(elideStart("walk.mp4", 80, tenPerCodePoint), "walk.mp4");
+    EXPECT_EQ(elideStart("walk.mp4", 20, tenPerCodePoint), "...");
 }
 
 TEST(DistinctElision, CutsAtTheStartOfAWord) {

@@ -142,5 +142,65 @@ TEST_F(InWindowChooserTest, AnUnreadableFolderSaysWhy) {
     EXPECT_NE(error.find("cannot list"), std::string::npos) << error;
 }
 
+// Issue 42: typing a name filters the list as it is typed (any case, anywhere in the name) and
+// selects the first match, one starting with it first; Enter opens that match.
+TEST_F(InWindowChooserTest, TypingANameFiltersAndSelectsTheFirstMatch) {
+    InWindowChooser chooser;
+    chooser.start(InWindowChooser::Mode::OpenFiles, root_ / "takes", "", ChooserFilter::Captures);
+    chooser.typed = "WALK";
+    chooser.typedChanged();
+    EXPECT_EQ(names(chooser), (std::vector<std::string>{"Walk1.BVH", "walk2.bvh", "walk10.bvh"}));
+    EXPECT_EQ(chooser.selected(), 0u);
+    chooser.typed = "2";
+    chooser.typedChanged(); // contained, not at the start: still a match
+    EXPECT_EQ(names(chooser), (std::vector<std::string>{"walk2.bvh"}));
+    EXPECT_EQ(chooser.selected(), 0u);
+    chooser.typed = "u";
+    chooser.typedChanged(); // "sub/" starts with it: selected before "B folder/" would be
+    EXPECT_EQ(names(chooser), (std::vector<std::string>{"sub/"}));
+    chooser.typed = "walk1";
+    chooser.typedChanged();
+    EXPECT_EQ(names(chooser), (std::vector<std::string>{"Walk1.BVH", "walk10.bvh"}));
+    chooser.accept(); // no file "walk1": its first match opens
+    ASSERT_FALSE(chooser.active());
+    EXPECT_EQ(chooser.takeChosen()->front(), (root_ / "takes" / "Walk1.BVH").string());
+}
+
+TEST_F(InWindowChooserTest, EnterOnANameThatMatchesNothingSaysSo) {
+    InWindowChooser chooser;
+    chooser.start(InWindowChooser::Mode::OpenFiles, root_ / "takes", "", ChooserFilter::Captures);
+    chooser.typed = "truebones_crab";
+    chooser.typedChanged();
+    EXPECT_TRUE(chooser.entries().empty());
+    EXPECT_FALSE(chooser.selected().has_value());
+    chooser.accept();
+    EXPECT_TRUE(chooser.active());
+    EXPECT_EQ(chooser.error(), "Nothing in this folder matches \"truebones_crab\"");
+    chooser.typed.clear();
+    chooser.typedChanged(); // the whole folder again, the message gone
+    EXPECT_EQ(chooser.entries().size(), 5u);
+    EXPECT_TRUE(chooser.error().empty());
+}
+
+TEST_F(InWindowChooserTest, TabCompletesTheSharedStartAndAUniqueName) {
+    InWindowChooser chooser;
+    chooser.start(InWindowChooser::Mode::OpenFiles, root_ / "takes", "", ChooserFilter::All);
+    EXPECT_EQ(chooser.completion("wa"), std::optional<std::string>("walk"))
+        << "Walk1.BVH, walk2, walk10: shared in any case";
+    EXPECT_EQ(chooser.completion("walk1"), std::nullopt)
+        << "Walk1.BVH and walk10.bvh share only walk1: nothing to add";
+    EXPECT_EQ(chooser.completion("walk10"), std::optional<std::string>("walk10.bvh"));
+    EXPECT_EQ(chooser.completion("so"), std::optional<std::string>("song.WAV"));
+    EXPECT_EQ(chooser.completion("s"), std::nullopt) << "song.WAV and sub/ share only s";
+    EXPECT_EQ(chooser.completion("su"), std::optional<std::string>("sub/")) << "a folder: /";
+    EXPECT_EQ(chooser.completion("x"), std::nullopt);
+    InWindowChooser saving;
+    saving.start(InWindowChooser::Mode::SaveFile, root_ / "takes", "out.bvh",
+                 ChooserFilter::Captures);
+    EXPECT_EQ(saving.completion("wa"), std::nullopt) << "saving types a new name";
+    saving.typedChanged();
+    EXPECT_EQ(saving.entries().size(), 5u) << "and filters nothing";
+}
+
 } // namespace
 } // namespace bvhscope::viewer

@@ -84,17 +84,18 @@ TEST_F(PageSession, SavePictureNamesTheFileForTheInfoFileAndTheFrameShown) {
     session_.playback.seek(2.0);
     update({command::SavePicture{}});
     ASSERT_TRUE(session_.pictureRequest.has_value());
-    EXPECT_EQ(*session_.pictureRequest, session_.downloadsFolder / "take-frame-2.png");
-    EXPECT_TRUE(isDownload(session_, bvh::utf8FromPath(*session_.pictureRequest)));
+    EXPECT_EQ(session_.pictureRequest->target, session_.downloadsFolder / "take-frame-2.png");
+    EXPECT_EQ(session_.pictureRequest->width, 0) << "the view's own size";
+    EXPECT_TRUE(isDownload(session_, bvh::utf8FromPath(session_.pictureRequest->target)));
 }
 
 TEST_F(PageSession, SavePictureOfAnEmptyViewIsNamedForTheViewer) {
     update({command::SavePicture{}});
     ASSERT_TRUE(session_.pictureRequest.has_value());
-    EXPECT_EQ(session_.pictureRequest->filename(), "bvhscope-frame-0.png");
+    EXPECT_EQ(session_.pictureRequest->target.filename(), "bvhscope-frame-0.png");
 }
 
-TEST_F(PageSession, OnTheDesktopSavePictureAsksForNothing) {
+TEST_F(PageSession, OnTheDesktopSavePictureWithoutATargetAsksForNothing) {
     session_.downloadsFolder.clear();
     addTake();
     update({command::SavePicture{}});
@@ -178,6 +179,22 @@ TEST_F(PageSession, OnTheDesktopAFolderOpensInTheBrowser) {
     update({command::Open{{bvh::utf8FromPath(subfolder)}}});
     EXPECT_TRUE(session_.folder.isOpen());
     EXPECT_TRUE(session_.errorLines.empty());
+}
+
+// Issue 42: the desktop's File > Save picture... names the file and, when chosen, the size; a
+// size with a side of 0 (or below) is the view's own.
+TEST_F(PageSession, OnTheDesktopSavePictureTakesTheFileAndSizeChosen) {
+    session_.downloadsFolder.clear();
+    addTake();
+    update({command::SavePicture{"/pictures/take.png", 1920, 1080}});
+    ASSERT_TRUE(session_.pictureRequest.has_value());
+    EXPECT_EQ(session_.pictureRequest->target, std::filesystem::path("/pictures/take.png"));
+    EXPECT_EQ(session_.pictureRequest->width, 1920);
+    EXPECT_EQ(session_.pictureRequest->height, 1080);
+    update({command::SavePicture{"/pictures/view.png", 1920, 0}});
+    ASSERT_TRUE(session_.pictureRequest.has_value());
+    EXPECT_EQ(session_.pictureRequest->width, 0);
+    EXPECT_EQ(session_.pictureRequest->height, 0);
 }
 
 } // namespace

@@ -277,3 +277,33 @@ TEST_F(Session, ResetCameraKeepsTheFieldOfView) {
 }
 
 } // namespace
+
+namespace {
+
+// [SECTION] Exports remember their folder (issue 42)
+
+TEST_F(Session, AnExportRemembersItsFolderForItsKindOnly) {
+    ScratchFolder folder;
+    std::filesystem::create_directories(folder.path() / "bvh");
+    std::filesystem::create_directories(folder.path() / "gltf");
+    session_.scene.add(slideCharacter("a"));
+    session_.settings.exportFolderGltf = "/elsewhere";
+    ExportSettings settings;
+    settings.lastFrame = 2;
+    settings.targetPath = bvh::utf8FromPath(folder.path() / "bvh" / "a_export.bvh");
+    update({command::Export{0, settings}});
+    ASSERT_TRUE(session_.exportDialog.result && session_.exportDialog.result->ok);
+    EXPECT_EQ(session_.settings.exportFolderBvh, bvh::utf8FromPath(folder.path() / "bvh"));
+    EXPECT_EQ(session_.settings.exportFolderGltf, "/elsewhere") << "another kind's stays";
+    settings.format = ExportFormat::Gltf;
+    settings.targetPath = bvh::utf8FromPath(folder.path() / "gltf" / "a_export.glb");
+    update({command::Export{0, settings}});
+    ASSERT_TRUE(session_.exportDialog.result && session_.exportDialog.result->ok);
+    EXPECT_EQ(session_.settings.exportFolderGltf, bvh::utf8FromPath(folder.path() / "gltf"));
+    // A failed export remembers nothing.
+    settings.targetPath = bvh::utf8FromPath(folder.path() / "none" / "x" / "a.glb");
+    update({command::Export{0, settings}});
+    EXPECT_EQ(session_.settings.exportFolderGltf, bvh::utf8FromPath(folder.path() / "gltf"));
+}
+
+} // namespace
