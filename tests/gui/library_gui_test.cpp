@@ -16,15 +16,15 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-constexpr std::size_t kTakes = 30; // 5 actions x 3 styles x 2
+constexpr std::size_t kLibraryTakes = 30; // 5 actions x 3 styles x 2
 
 std::string fileNameOf(const std::string& path) {
     return std::filesystem::path(path).filename().string();
 }
 
 bool librarySettled(const ViewerStateFile& state) {
-    return !state.folder.empty() && state.folderFiles.size() == kTakes && !state.folderBusy &&
-           state.browsed.has_value() && !state.loading;
+    return !state.folder.empty() && state.folderFiles.size() == kLibraryTakes &&
+           !state.folderBusy && state.browsed.has_value() && !state.loading;
 }
 
 class LibraryGui : public testing::Test {
@@ -47,7 +47,7 @@ protected:
         EXPECT_TRUE(xdotool("type --window " + viewer_->windowId() + " --delay 5 '" + text + "'"));
         EXPECT_TRUE(xdotool("key --window " + viewer_->windowId() + " Return"));
         return viewer_->waitForState([&](const ViewerStateFile& s) {
-            return !s.browserRows.empty() && s.browserRows.size() < kTakes;
+            return !s.browserRows.empty() && s.browserRows.size() < kLibraryTakes;
         });
     }
 
@@ -60,14 +60,14 @@ TEST_F(LibraryGui, ALibraryRootOpensWithItsSubfoldersShowsTheFirstTakeAndKeepsTh
     const auto opened = viewer_->waitForState(librarySettled);
     ASSERT_TRUE(opened.has_value()) << "the library did not open with its subfolders";
     EXPECT_TRUE(opened->browserLibrary);
-    ASSERT_EQ(opened->browserRows.size(), kTakes);
+    ASSERT_EQ(opened->browserRows.size(), kLibraryTakes);
     // Natural order of the relative paths: dataset-1's jump takes first.
     EXPECT_EQ(fileNameOf(opened->browserRows[0]), "dataset-1_jump_happy_000.bvh");
     EXPECT_EQ(opened->folderCurrent, 0U); // the first take is shown at once
     EXPECT_EQ(opened->folderFiles[0].name, "dataset-1/data/dataset-1_jump_happy_000.bvh");
     // The summaries' motion features are kept for `bvhscope similar` in the (private) cache.
     const auto index = dir_.path() / "cache" / "bvhscope" / bvh::kMotionIndexFileName;
-    EXPECT_EQ(bvh::MotionIndex::read(index).size(), kTakes);
+    EXPECT_EQ(bvh::MotionIndex::read(index).size(), kLibraryTakes);
 
     // Unticked: the folder shows its own takes (none), and opens so next time.
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:subfolders"));
@@ -122,7 +122,7 @@ TEST_F(LibraryGui, AHeaderClickSortsAndASecondReverses) {
     const auto byFrames = [&](bool descending) {
         return [descending](const ViewerStateFile& s) {
             if (s.browserSort != (descending ? "frames descending" : "frames ascending") ||
-                s.browserRows.size() != kTakes) {
+                s.browserRows.size() != kLibraryTakes) {
                 return false;
             }
             std::map<std::string, std::uint32_t> frames;
@@ -155,7 +155,7 @@ TEST_F(LibraryGui, ARightClickRanksTheTakesThatMoveAlikeFirst) {
     ASSERT_TRUE(
         clickSettledRect(*viewer_, viewer_->windowId(), "browser:row:0", Click::ofButton(3)));
     const auto ranked = viewer_->waitForState([](const ViewerStateFile& s) {
-        return s.browserSort == "likeness ascending" && s.browserRows.size() == kTakes;
+        return s.browserSort == "likeness ascending" && s.browserRows.size() == kLibraryTakes;
     });
     ASSERT_TRUE(ranked.has_value()) << "the right-click did not rank the takes";
     EXPECT_EQ(fileNameOf(ranked->browserRows[0]), "dataset-1_jump_happy_000.bvh");
