@@ -150,7 +150,8 @@ std::string MotionIndex::serialize() const {
     for (const auto& entry : entries_) {
         order.push_back(&entry);
     }
-    std::ranges::stable_partition(order, [](const auto* entry) { return entry->second.used; });
+    std::stable_partition(order.begin(), order.end(),
+                          [](const auto* entry) { return entry->second.used; });
     order.resize(std::min(order.size(), kMaxIndexEntries));
     std::string out(kIndexMagic);
     appendValue(out, kIndexVersion);

@@ -170,7 +170,10 @@ std::pair<std::size_t, std::size_t> distinctPart(std::string_view text,
 // elideDistinct on a text that does not fit, its extension (if any) already set aside.
 std::string elideDistinctParts(std::string_view text, std::span<const std::string> names,
                                float width, const TextWidth& measure) {
-    const auto [first, last] = distinctPart(text, names);
+    // Plain names, not a structured binding: clang 14 (the page's compiler) cannot capture one.
+    const auto distinctRange = distinctPart(text, names);
+    const std::size_t first = distinctRange.first;
+    const std::size_t last = distinctRange.second;
     if (first == 0 && last == text.size()) {
         return elideMiddle(text, width, measure);
     }
