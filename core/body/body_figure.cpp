@@ -75,6 +75,8 @@ constexpr float kUnknownBarrelLeaves = 3.0f;
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
 constexpr float kHeadLengthDefault = 0.12f;
+// A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
+constexpr float kHeadMarkerLength = 0.03f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
 // caps scale by this much when the skeleton names hands or fingers but no trunk, leg or head.
 constexpr float kPartOfFigureScale = 8.0f;
@@ -343,10 +345,13 @@ struct FigureBuilder {
         for (std::size_t i = head + 1; i < points.size(); ++i) {
             bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
         }
+        // A bone far shorter than any head (Bandai Namco's and LAFAN1's head End Site, a
+        // centimetre long) is a marker: it says where the skull points, not how large it is.
         if (child != kNoParent && bones == 1) {
             const glm::vec3 bone = points[static_cast<std::size_t>(child)] - points[head];
             direction = glm::normalize(bone);
-            length = glm::length(bone);
+            const float headBoneLength = glm::length(bone);
+            length = headBoneLength >= kHeadMarkerLength * capScale ? headBoneLength : length;
         } else if (neck != kNoParent && hasBone[head] != 0) {
             direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
         }

@@ -20,8 +20,9 @@ namespace bvh {
 namespace {
 
 // A 183 cm biped whose arms hang straight down beside the chest: the upper arms' axes 18 cm
-// from the spine, their 5.6 cm radius against the torso's 13.7 cm, so they overlap it.
-std::string armsDownBipedText() {
+// from the spine, their 5.6 cm radius against the torso's 13.7 cm, so they overlap it. The head's
+// End Site lies `headEnd` cm above the head joint (at y = 162).
+std::string armsDownBipedText(double headEnd = 21.0) {
     test::BvhTextBuilder b;
     const int hips = b.add("Hips", -1, {0, 100, 0});
     const int spine = b.add("Spine", hips, {0, 10, 0});
@@ -29,7 +30,7 @@ std::string armsDownBipedText() {
     const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
     const int neck = b.add("Neck", spine2, {0, 17, 0});
     const int head = b.add("Head", neck, {0, 10, 2});
-    b.endSite(head, {0, 21, 0});
+    b.endSite(head, {0, headEnd, 0});
     for (const double side : {1.0, -1.0}) {
         const std::string prefix = side > 0 ? "Left" : "Right";
         const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 6, 10, 0});
@@ -203,6 +204,19 @@ TEST(BodyShape, AHorizontalHeadHasASnoutAlongIt) {
     // A ball-shaped skull, its semi-axis along the head 0.55 of the head's 20 cm from the bone's
     // middle at z = 90, would end by z = 101; the snout reaches on past the End Site.
     EXPECT_GT(result.mesh->boundsMax.z, 103.0f);
+}
+
+TEST(BodyShape, AHeadEndSiteAFewMillimetresLongStillMakesAHeadOfHeadSize) {
+    // Bandai Namco's and LAFAN1's head End Site is about a centimetre long: it says where the
+    // skull points, not its size. The figure is 162 cm tall (its feet's End Sites at y = 1), so
+    // the default head is 0.12 of it, 19.4 cm, from the head joint at y = 162: the skull's
+    // semi-axis 0.55 of it from its centre 9.7 cm up reaches y = 182.4. A head sized by the 1 cm
+    // bone (clamped to 0.07 of the figure, 11.3 cm) would end at y = 174, a spike on the neck.
+    const BodyResult result =
+        buildBody(parseDocument(armsDownBipedText(1.0)).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    EXPECT_GT(result.mesh->boundsMax.y, 179.0f);
+    EXPECT_LT(result.mesh->boundsMax.y, 186.0f);
 }
 
 TEST(BodyShape, ABipedLookingDownKeepsItsHeadWithoutASnout) {
