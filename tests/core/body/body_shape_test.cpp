@@ -19,31 +19,10 @@
 namespace bvh {
 namespace {
 
-// A 183 cm biped whose arms hang straight down beside the chest: the upper arms' axes 18 cm
-// from the spine, their 5.6 cm radius against the torso's 13.7 cm, so they overlap it. The head's
-// End Site lies `headEnd` cm above the head joint (at y = 162).
+// The upper arms' axes 18 cm from the spine, their 5.6 cm radius against the torso's 13.7 cm, so
+// they overlap it (test::armsDownBiped).
 std::string armsDownBipedText(double headEnd = 21.0) {
-    test::BvhTextBuilder b;
-    const int hips = b.add("Hips", -1, {0, 100, 0});
-    const int spine = b.add("Spine", hips, {0, 10, 0});
-    const int spine1 = b.add("Spine1", spine, {0, 12, 0});
-    const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
-    const int neck = b.add("Neck", spine2, {0, 17, 0});
-    const int head = b.add("Head", neck, {0, 10, 2});
-    b.endSite(head, {0, headEnd, 0});
-    for (const double side : {1.0, -1.0}) {
-        const std::string prefix = side > 0 ? "Left" : "Right";
-        const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 6, 10, 0});
-        const int arm = b.add(prefix + "Arm", shoulder, {side * 12, 0, 0});
-        const int forearm = b.add(prefix + "ForeArm", arm, {0, -28, 0});
-        const int hand = b.add(prefix + "Hand", forearm, {0, -25, 0});
-        b.endSite(hand, {0, -8, 0});
-        const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
-        const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
-        const int foot = b.add(prefix + "Foot", leg, {0, -42, -1});
-        b.endSite(foot, {0, -7, 14});
-    }
-    return b.text();
+    return test::armsDownBiped(headEnd).text();
 }
 
 std::vector<RigidTransform> worldOf(const Skeleton& skeleton,
