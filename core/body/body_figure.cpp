@@ -17,8 +17,9 @@ namespace {
 
 // [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
 // Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
-// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm thick
-// at its top, a forearm 5 cm, a finger 7 mm, a torso 13 cm.
+// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm in
+// radius at its top, an upper arm 7 cm at the shoulder (the deltoid) and 5.5 cm at the elbow, a
+// finger 7 mm, a torso 13 cm.
 struct RoleSize {
     float perLength; // radius per unit of bone length
     float cap;       // the largest radius, of the figure's size
@@ -34,9 +35,9 @@ RoleSize roleSize(BoneRole role) {
     case BoneRole::Shoulder:
         return {0.4f, 0.04f, 0.9f};
     case BoneRole::UpperArm:
-        return {0.2f, 0.035f, 0.8f};
+        return {0.26f, 0.04f, 0.8f};
     case BoneRole::Forearm:
-        return {0.17f, 0.03f, 0.75f};
+        return {0.22f, 0.034f, 0.75f};
     case BoneRole::Hand:
         return {0.35f, 0.025f, 0.8f}; // a palm and fingers in one where no finger bones say
     case BoneRole::Finger:

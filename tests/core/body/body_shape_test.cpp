@@ -334,6 +334,20 @@ TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
     EXPECT_NEAR(split, whole, 0.1f * whole);
 }
 
+TEST(BodyShape, ArmsAreAsThickAsAPersonsAtTheShoulderAndElbow) {
+    // test::mixamoBiped spans 187.2 cm across its fingertips (its largest extent). An arm's
+    // radius at its top is 0.26 of the upper arm's 28 cm (7.28 cm: a deltoid 14.6 cm thick), under
+    // the cap of 0.04 of the figure; at the elbow, 0.22 of the forearm's 25 cm (5.5 cm).
+    const Skeleton skeleton = parseDocument(test::mixamoBipedText()).skeleton;
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const auto radiusOfBoneTo = [&](const char* name) {
+        return result.mesh->nodeRadii[static_cast<std::size_t>(skeleton.find(name))];
+    };
+    EXPECT_NEAR(radiusOfBoneTo("mixamorig:LeftForeArm"), 7.28f, 0.01f);
+    EXPECT_NEAR(radiusOfBoneTo("mixamorig:LeftHand"), 5.5f, 0.01f);
+}
+
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {
     const Skeleton skeleton = parseDocument(armsDownBipedText()).skeleton;
     const BodyResult result = buildBody(skeleton, BodyOptions{});
