@@ -78,6 +78,9 @@ struct SessionState {
     // Up axes remembered per file, and where they are kept (nullopt: not persisted).
     RememberedUpAxes rememberedUpAxes;
     std::optional<std::filesystem::path> rememberedUpAxesFile;
+    // Characters whose body (character_body.h) was ready at the last update: one more arrived
+    // from its background build when the count grows (frameArrivedBodies in session.cpp).
+    std::size_t readyBodies = 0;
 
     AudioTrack audio;                 // the sound dropped, opened or found beside a capture
     AudioPlayer audioPlayer;          // keeps the sound device with playback
