@@ -1,9 +1,11 @@
 #include "core/body/body_bind_pose.h"
 
+#include "core/body/body_roles.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 
 #include <algorithm>
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <limits>
 
 namespace bvh {
@@ -32,31 +34,140 @@ double rotationAngle(const glm::dquat& rotation) {
     return 2.0 * std::acos(std::clamp(std::abs(rotation.w), 0.0, 1.0));
 }
 
+double pointSegmentDistance(const glm::dvec3& p, const glm::dvec3& a, const glm::dvec3& b) {
+    const glm::dvec3 ab = b - a;
+    const double lengthSquared = glm::dot(ab, ab);
+    const double t =
+        lengthSquared > 0.0 ? std::clamp(glm::dot(p - a, ab) / lengthSquared, 0.0, 1.0) : 0.0;
+    return glm::length(p - (a + t * ab));
+}
+
+} // namespace
+
+double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const std::size_t n = skeleton.nodeCount();
+    if (world.size() != n || n == 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    glm::dvec3 low(std::numeric_limits<double>::max());
+    glm::dvec3 high(-std::numeric_limits<double>::max());
+    for (const RigidTransform& joint : world) {
+        low = glm::min(low, joint.translation);
+        high = glm::max(high, joint.translation);
+    }
+    const glm::dvec3 extent = high - low;
+    const double size = std::max({extent.x, extent.y, extent.z});
+    double nearest = std::numeric_limits<double>::infinity();
+    for (std::size_t arm = 0; arm < n; ++arm) {
+        if (roles[arm] != BoneRole::Forearm && roles[arm] != BoneRole::Hand) {
+            continue;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && roles[static_cast<std::size_t>(parent)] == BoneRole::Trunk) {
+                nearest = std::min(nearest, pointSegmentDistance(
+                                                world[arm].translation,
+                                                world[static_cast<std::size_t>(parent)].translation,
+                                                world[i].translation));
+            }
+        }
+    }
+    // Not a number (a NaN channel) or no size: nothing measured.
+    return size > 0.0 && std::isfinite(nearest) ? nearest / size
+                                                : std::numeric_limits<double>::infinity();
+}
+
+namespace {
+
+bool framesFitSkeleton(const Skeleton& skeleton, const Motion& motion) {
+    return motion.frameCount != 0 && skeleton.nodeCount() != 0 &&
+           motion.channelCount == skeleton.totalChannels() &&
+           motion.values.size() == std::size_t{motion.frameCount} * motion.channelCount;
+}
+
+// The candidate frames: up to kBindFrameCandidates evenly spaced, the first and last included.
+std::size_t candidateFrame(const Motion& motion, std::size_t k, std::size_t candidates) {
+    return candidates == 1 ? 0 : k * (motion.frameCount - 1) / (candidates - 1);
+}
+
+// How far a frame's shape is from the rest pose's: the sum of the joints' local rotation angles,
+// leaving out those that only turn the whole figure.
+double restShapeDistance(const Skeleton& skeleton, std::span<const std::uint8_t> turnsWholeFigure,
+                         std::span<const RigidTransform> local) {
+    double score = 0.0;
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        if (turnsWholeFigure[i] == 0 && skeleton.isEndSite[i] == 0) {
+            score += rotationAngle(local[i].rotation);
+        }
+    }
+    return score;
+}
+
+} // namespace
+
+std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
+                                               TranslationMode translation) {
+    if (!framesFitSkeleton(skeleton, motion)) {
+        return std::nullopt;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
+    std::optional<std::size_t> best;
+    double bestClearance = -1.0;
+    for (std::size_t k = 0; k < candidates; ++k) {
+        const std::size_t frame = candidateFrame(motion, k, candidates);
+        plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
+        const double clearance = armClearance(skeleton, world);
+        // Infinite (nothing measured, a NaN channel) never wins; the first frame wins ties.
+        if (std::isfinite(clearance) && clearance > bestClearance) {
+            bestClearance = clearance;
+            best = frame;
+        }
+    }
+    return best;
+}
+
+namespace {
+
+// The bind frame for a rest pose the animation agrees with: where the rest pose hangs the arms
+// against the trunk, frameFreeingTheArms if its arms stand farther from it; nullopt: the rest
+// pose.
+std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Motion& motion,
+                                            TranslationMode translation,
+                                            std::span<const RigidTransform> rest) {
+    const double restClearance = armClearance(skeleton, rest);
+    if (!(restClearance < kArmsAgainstTrunk)) {
+        return std::nullopt;
+    }
+    const std::optional<std::size_t> frame = frameFreeingTheArms(skeleton, motion, translation);
+    if (!frame) {
+        return std::nullopt;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*frame)), world);
+    return armClearance(skeleton, world) > restClearance ? frame : std::nullopt;
+}
+
 } // namespace
 
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation) {
-    const std::size_t n = skeleton.nodeCount();
-    if (motion.frameCount == 0 || n == 0 || motion.channelCount != skeleton.totalChannels() ||
-        motion.values.size() != std::size_t{motion.frameCount} * motion.channelCount) {
+    if (!framesFitSkeleton(skeleton, motion)) {
         return std::nullopt;
     }
     const ForwardKinematicsPlan plan(skeleton, translation);
     const std::vector<std::uint8_t> turnsWholeFigure = jointsAboveFirstBranch(skeleton);
-    std::vector<RigidTransform> local(n);
+    std::vector<RigidTransform> local(skeleton.nodeCount());
     const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
     std::optional<std::size_t> best;
     double bestScore = std::numeric_limits<double>::infinity();
     for (std::size_t k = 0; k < candidates; ++k) {
-        const std::size_t frame =
-            candidates == 1 ? 0 : k * (motion.frameCount - 1) / (candidates - 1);
+        const std::size_t frame = candidateFrame(motion, k, candidates);
         plan.computeLocalTransforms(motion.frame(static_cast<std::uint32_t>(frame)), local);
-        double score = 0.0;
-        for (std::size_t i = 0; i < n; ++i) {
-            if (turnsWholeFigure[i] == 0 && skeleton.isEndSite[i] == 0) {
-                score += rotationAngle(local[i].rotation);
-            }
-        }
+        const double score = restShapeDistance(skeleton, turnsWholeFigure, local);
         // Not a number (a NaN channel) never wins; the first frame wins ties.
         if (score < bestScore) {
             bestScore = score;
@@ -73,16 +184,20 @@ BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
     const std::size_t n = skeleton.nodeCount();
     std::vector<RigidTransform> local(n);
     pose.world.assign(n, RigidTransform{});
-    if (agreement.measured && agreement.disagrees() && translation != TranslationMode::Auto) {
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, pose.world);
+    if (translation == TranslationMode::Auto) {
+        return pose;
+    }
+    if (agreement.measured && agreement.disagrees()) {
         pose.frame = frameClosestToRestShape(skeleton, motion, translation);
+    } else {
+        pose.frame = bindFrameForArms(skeleton, motion, translation, pose.world);
     }
     if (pose.frame) {
         const ForwardKinematicsPlan plan(skeleton, translation);
         plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*pose.frame)),
                                          pose.world);
-    } else {
-        computeRestTransforms(skeleton, local);
-        computeWorldTransforms(skeleton, local, pose.world);
     }
     return pose;
 }

@@ -23,6 +23,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace bvh {
@@ -41,8 +42,26 @@ inline constexpr std::size_t kBindFrameCandidates = 240;
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation);
 
-// The rest pose when `agreement` says the rest pose and the animation agree (or could not
-// compare them), else the frame closest to the rest pose's shape.
+// How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's
+// bones in `world`, of the figure's size (its joints' largest extent); infinity when there is
+// nothing to measure (no arms, no trunk, a NaN).
+double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
+
+// A rest pose whose arms come nearer the trunk than this (the body's torso radius and a forearm's
+// together: about 19 cm of a standing human) hangs them against it: a body made there fuses the
+// arms with the torso and the hands with the hips, and tears when they rise.
+inline constexpr double kArmsAgainstTrunk = 0.11;
+
+// The frame (of up to kBindFrameCandidates evenly spaced ones) whose arms stand farthest from the
+// trunk (armClearance): binding where they merely clear it (kArmsAgainstTrunk) still leaves
+// sheets under linear blending on the corpus' arms-down rigs. nullopt as frameClosestToRestShape.
+std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
+                                               TranslationMode translation);
+
+// The frame closest to the rest pose's shape when `agreement` says the rest pose and the
+// animation disagree; else, when the rest pose hangs the arms against the trunk
+// (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand farther from it than at rest;
+// else the rest pose (and always with TranslationMode::Auto or no frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);

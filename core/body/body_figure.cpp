@@ -17,8 +17,9 @@ namespace {
 
 // [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
 // Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
-// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm thick
-// at its top, a forearm 5 cm, a finger 7 mm, a torso 13 cm.
+// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm in
+// radius at its top, an upper arm 7 cm at the shoulder (the deltoid) and 5.5 cm at the elbow, a
+// finger 7 mm, a torso 13 cm.
 struct RoleSize {
     float perLength; // radius per unit of bone length
     float cap;       // the largest radius, of the figure's size
@@ -34,9 +35,9 @@ RoleSize roleSize(BoneRole role) {
     case BoneRole::Shoulder:
         return {0.4f, 0.04f, 0.9f};
     case BoneRole::UpperArm:
-        return {0.2f, 0.035f, 0.8f};
+        return {0.26f, 0.04f, 0.8f};
     case BoneRole::Forearm:
-        return {0.17f, 0.03f, 0.75f};
+        return {0.22f, 0.034f, 0.75f};
     case BoneRole::Hand:
         return {0.35f, 0.025f, 0.8f}; // a palm and fingers in one where no finger bones say
     case BoneRole::Finger:
@@ -75,6 +76,8 @@ constexpr float kUnknownBarrelLeaves = 3.0f;
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
 constexpr float kHeadLengthDefault = 0.12f;
+// A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
+constexpr float kHeadMarkerLength = 0.03f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
 // caps scale by this much when the skeleton names hands or fingers but no trunk, leg or head.
 constexpr float kPartOfFigureScale = 8.0f;
@@ -343,10 +346,13 @@ struct FigureBuilder {
         for (std::size_t i = head + 1; i < points.size(); ++i) {
             bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
         }
+        // A bone far shorter than any head (Bandai Namco's and LAFAN1's head End Site, a
+        // centimetre long) is a marker: it says where the skull points, not how large it is.
         if (child != kNoParent && bones == 1) {
             const glm::vec3 bone = points[static_cast<std::size_t>(child)] - points[head];
             direction = glm::normalize(bone);
-            length = glm::length(bone);
+            const float headBoneLength = glm::length(bone);
+            length = headBoneLength >= kHeadMarkerLength * capScale ? headBoneLength : length;
         } else if (neck != kNoParent && hasBone[head] != 0) {
             direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
         }

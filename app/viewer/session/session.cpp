@@ -186,6 +186,20 @@ void applyRememberedUpAxes(SessionState& session) {
     }
 }
 
+// A body built in the background arrived since the last update: the framing made before it
+// fitted the capsule figure, so it fits the body too (its head, its girth) while the camera is
+// still the automatic one; a camera the user moved (FigureFollow::framingKept) is theirs.
+void frameArrivedBodies(SessionState& session) {
+    const auto ready = static_cast<std::size_t>(
+        std::ranges::count_if(session.scene.characters(), [](const Character& character) {
+            return character.body && character.body->ready();
+        }));
+    if (ready > session.readyBodies && session.follow.framingKept()) {
+        session.framing.frameFigures(false);
+    }
+    session.readyBodies = ready;
+}
+
 // After one file's axes or ground changed: it stands anew, and is framed from its front.
 void reapplyAxes(SessionState& session, Character& character) {
     applyAxes(character, session.settings.upAxis, session.settings.unit);
@@ -559,6 +573,7 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
     pollLiveStreams(session, err);
     updateFolderBrowsing(session);
     applyRememberedUpAxes(session);
+    frameArrivedBodies(session);
     if (session.scene.characters().size() > before && session.settings.frameOnLoad) {
         session.framing.frameFigures(true);
     }

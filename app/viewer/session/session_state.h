@@ -93,6 +93,9 @@ struct SessionState {
     // Where the Browser's summaries keep the takes' motion features for `bvhscope similar`
     // (core/analysis/motion_index.h, in the cache folder); nullopt: not kept.
     std::optional<std::filesystem::path> motionIndexFile;
+    // Characters whose body (character_body.h) was ready at the last update: one more arrived
+    // from its background build when the count grows (frameArrivedBodies in session.cpp).
+    std::size_t readyBodies = 0;
 
     AudioTrack audio;                 // the sound dropped, opened or found beside a capture
     AudioPlayer audioPlayer;          // keeps the sound device with playback

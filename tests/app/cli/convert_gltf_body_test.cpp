@@ -66,17 +66,12 @@ TEST(ConvertGltfBody, ALyingRestPoseHoldsUnderLinearBlending) {
 }
 
 // The captures of ../shared/corpus that have frames, each measured and printed (the figures the
-// README quotes); skipped when the corpus is absent. The kinds the issue names hold the outside
-// check's 99.9 %; every capture holds 99 % (two rigs whose rest pose hangs the hands against the
-// hips, bvhio's example and mocapbank's, still keep a sheet between them: 99.3 to 99.6 %).
-bool namedByTheIssue(const std::string& name) {
-    for (const char* kind : {"makehuman", "pybvh_test1", "threejs_pirouette",
-                             "bvhio_test_rootnopos", "rokoko", "cmu_", "mixamo"}) {
-        if (name.find(kind) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
+// README quotes); skipped when the corpus is absent. Every capture holds the outside check's
+// 99.9 %, those whose rest pose hangs the hands against the hips (bvhio's example, mocapbank's)
+// too: their body is bound in the frame that frees the arms (body_bind_pose.h). One does not
+// yet: dme's video capture (99.89 %), whose worst edges are not where arms meet the trunk.
+double heldShareRequired(const std::string& name) {
+    return name.find("dme_video_style_raw") != std::string::npos ? 0.998 : 0.999;
 }
 
 TEST(ConvertGltfBody, CorpusCapturesHoldUnderLinearBlending) {
@@ -101,8 +96,7 @@ TEST(ConvertGltfBody, CorpusCapturesHoldUnderLinearBlending) {
             std::cout << file.filename().string() << ": " << hold.edges << " edges, "
                       << 100.0 * hold.worstShare << " % within 4x at the worst key, worst edge "
                       << hold.worstRatio << "x\n";
-            EXPECT_GE(hold.worstShare, namedByTheIssue(file.filename().string()) ? 0.999 : 0.99)
-                << file;
+            EXPECT_GE(hold.worstShare, heldShareRequired(file.filename().string())) << file;
         }
     }
 }

@@ -70,8 +70,9 @@ TEST(CharacterBody, ABuildIsKeptAndSharedByCharactersOfOneClip) {
     EXPECT_FALSE(bodiesBuilding(scene));
 }
 
-// S_j = World_j * inverse(RestWorld_j) takes joint j's rest position to its posed one; in the
-// rest pose every skin transform is the identity.
+// S_j = World_j * inverse(BindWorld_j) takes joint j's bind position to its posed one; in the
+// bind pose every skin transform is the identity. The bundled walk's rest pose hangs its arms
+// against the trunk, so its body is bound in a frame of the walk (body_bind_pose.h), not there.
 TEST(CharacterBody, SkinDualQuaternionsCarryEveryJointFromRestToPose) {
     Scene scene = sceneWithBody();
     const Character& character = scene.characters()[0];
@@ -101,6 +102,7 @@ TEST(CharacterBody, SkinDualQuaternionsCarryEveryJointFromRestToPose) {
     EXPECT_LT(glm::distance(root, pose.characters[0].viewerPositions[0]), 1e-3f);
 
     scene.sampleRest(pose);
+    pose.characters[0].world = rest;
     scene.buildBodies(pose, std::nullopt, bodyLook(), bodies);
     ASSERT_EQ(bodies.size(), 1u);
     for (const render::SkinDualQuaternion& skin : bodies[0].skin) {

@@ -11,6 +11,7 @@
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_test_skeletons.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace bvh {
@@ -125,6 +126,56 @@ double worstHeldEdgeShare(const AnalysedClip& clip, const std::vector<RigidTrans
 
 TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
     const AnalysedClip clip = analysedClip(test::lyingBipedWalkText(kBindTestWalkFrames));
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
+}
+
+// test::armsDownBiped over kBindTestWalkFrames frames, its upper arms raised sideways by
+// 70 * sin(pi * f / 60) degrees: hanging against the trunk (its rest pose) at the first and last
+// frame, furthest from it at frame 30.
+std::string armsRaisingText() {
+    const test::BvhTextBuilder b = test::armsDownBiped();
+    std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
+    for (int f = 0; f < kBindTestWalkFrames; ++f) {
+        const double raise = 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 100.0, 0.0};
+        row.rotations.assign(64, glm::dvec3(0.0));
+        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
+    }
+    return b.text(rows);
+}
+
+TEST(BodyBindPose, ArmClearanceIsTheNearestElbowOrWristToTheTrunksBones) {
+    const AnalysedClip clip = analysedClip(armsRaisingText());
+    ASSERT_TRUE(clip.document.loaded());
+    std::vector<RigidTransform> local(clip.document.skeleton.nodeCount());
+    std::vector<RigidTransform> rest(local.size());
+    computeRestTransforms(clip.document.skeleton, local);
+    computeWorldTransforms(clip.document.skeleton, local, rest);
+    // The wrist at (18, 92) to the hips' bone to the thigh, ending at (9, 94): sqrt(85) cm, of
+    // the figure's 182 cm (from the feet's End Sites at y = 1 to the head's at 183).
+    EXPECT_NEAR(armClearance(clip.document.skeleton, rest), std::sqrt(85.0) / 182.0, 1e-9);
+    EXPECT_LT(armClearance(clip.document.skeleton, rest), kArmsAgainstTrunk);
+}
+
+TEST(BodyBindPose, ArmsHangingAgainstTheTrunkAreBoundInTheFrameThatFreesThem) {
+    const AnalysedClip clip = analysedClip(armsRaisingText());
+    ASSERT_FALSE(clip.agreement.disagrees());
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    ASSERT_EQ(pose.frame, std::optional<std::size_t>(30));
+    const std::vector<RigidTransform> expected = bindTestWorldAt(clip, 30);
+    ASSERT_EQ(pose.world.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_NEAR(glm::length(pose.world[i].translation - expected[i].translation), 0.0, 1e-9);
+    }
+}
+
+TEST(BodyBindPose, ArmsBoundWhereTheyStandClearHoldWhenTheyHangAgain) {
+    const AnalysedClip clip = analysedClip(armsRaisingText());
     const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
                                                  clip.translation, clip.agreement);
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);

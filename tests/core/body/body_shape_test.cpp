@@ -19,30 +19,10 @@
 namespace bvh {
 namespace {
 
-// A 183 cm biped whose arms hang straight down beside the chest: the upper arms' axes 18 cm
-// from the spine, their 5.6 cm radius against the torso's 13.7 cm, so they overlap it.
-std::string armsDownBipedText() {
-    test::BvhTextBuilder b;
-    const int hips = b.add("Hips", -1, {0, 100, 0});
-    const int spine = b.add("Spine", hips, {0, 10, 0});
-    const int spine1 = b.add("Spine1", spine, {0, 12, 0});
-    const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
-    const int neck = b.add("Neck", spine2, {0, 17, 0});
-    const int head = b.add("Head", neck, {0, 10, 2});
-    b.endSite(head, {0, 21, 0});
-    for (const double side : {1.0, -1.0}) {
-        const std::string prefix = side > 0 ? "Left" : "Right";
-        const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 6, 10, 0});
-        const int arm = b.add(prefix + "Arm", shoulder, {side * 12, 0, 0});
-        const int forearm = b.add(prefix + "ForeArm", arm, {0, -28, 0});
-        const int hand = b.add(prefix + "Hand", forearm, {0, -25, 0});
-        b.endSite(hand, {0, -8, 0});
-        const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
-        const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
-        const int foot = b.add(prefix + "Foot", leg, {0, -42, -1});
-        b.endSite(foot, {0, -7, 14});
-    }
-    return b.text();
+// The upper arms' axes 18 cm from the spine, their 5.6 cm radius against the torso's 13.7 cm, so
+// they overlap it (test::armsDownBiped).
+std::string armsDownBipedText(double headEnd = 21.0) {
+    return test::armsDownBiped(headEnd).text();
 }
 
 std::vector<RigidTransform> worldOf(const Skeleton& skeleton,
@@ -205,6 +185,19 @@ TEST(BodyShape, AHorizontalHeadHasASnoutAlongIt) {
     EXPECT_GT(result.mesh->boundsMax.z, 103.0f);
 }
 
+TEST(BodyShape, AHeadEndSiteAFewMillimetresLongStillMakesAHeadOfHeadSize) {
+    // Bandai Namco's and LAFAN1's head End Site is about a centimetre long: it says where the
+    // skull points, not its size. The figure is 162 cm tall (its feet's End Sites at y = 1), so
+    // the default head is 0.12 of it, 19.4 cm, from the head joint at y = 162: the skull's
+    // semi-axis 0.55 of it from its centre 9.7 cm up reaches y = 182.4. A head sized by the 1 cm
+    // bone (clamped to 0.07 of the figure, 11.3 cm) would end at y = 174, a spike on the neck.
+    const BodyResult result =
+        buildBody(parseDocument(armsDownBipedText(1.0)).skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    EXPECT_GT(result.mesh->boundsMax.y, 179.0f);
+    EXPECT_LT(result.mesh->boundsMax.y, 186.0f);
+}
+
 TEST(BodyShape, ABipedLookingDownKeepsItsHeadWithoutASnout) {
     // A biped bound in a frame where it looks down (body_bind_pose.h): its head bone points
     // forward, but the head stands above the hips, so it is a head with a nose, not a snout
@@ -339,6 +332,20 @@ TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
     const float split = legs(true);
     EXPECT_GT(whole, 5.0f);
     EXPECT_NEAR(split, whole, 0.1f * whole);
+}
+
+TEST(BodyShape, ArmsAreAsThickAsAPersonsAtTheShoulderAndElbow) {
+    // test::mixamoBiped spans 187.2 cm across its fingertips (its largest extent). An arm's
+    // radius at its top is 0.26 of the upper arm's 28 cm (7.28 cm: a deltoid 14.6 cm thick), under
+    // the cap of 0.04 of the figure; at the elbow, 0.22 of the forearm's 25 cm (5.5 cm).
+    const Skeleton skeleton = parseDocument(test::mixamoBipedText()).skeleton;
+    const BodyResult result = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const auto radiusOfBoneTo = [&](const char* name) {
+        return result.mesh->nodeRadii[static_cast<std::size_t>(skeleton.find(name))];
+    };
+    EXPECT_NEAR(radiusOfBoneTo("mixamorig:LeftForeArm"), 7.28f, 0.01f);
+    EXPECT_NEAR(radiusOfBoneTo("mixamorig:LeftHand"), 5.5f, 0.01f);
 }
 
 TEST(BodyShape, FeetRestOnTheGroundInsteadOfSinkingIntoIt) {

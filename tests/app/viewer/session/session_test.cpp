@@ -6,7 +6,9 @@
 #include "core/platform/utf8_path.h"
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/app/viewer/session/slide_capture.h"
+#include "tests/core/body/body_test_skeletons.h"
 
+#include <functional>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
@@ -274,6 +276,44 @@ TEST_F(Session, ResetCameraKeepsTheFieldOfView) {
     update({command::ResetCamera{}});
     EXPECT_FLOAT_EQ(session_.camera.verticalFovRadians, 1.0f);
     EXPECT_TRUE(session_.follow.active()); // reset, then framed and followed
+}
+
+// [SECTION] The body look
+
+// A biped whose head End Site is 1 cm long (bvh::test::armsDownBiped): its joints end at
+// y = 163, its body's head about 20 cm higher. Framed on load as capsules, then its body built in
+// the background as the viewer's frame loop asks (requestBodies); returns the camera's distance
+// at the load's framing, and leaves the session updated until the body is ready.
+float frameThenBuildBody(SessionState& session, const std::function<void()>& update,
+                         bool userMovesCamera) {
+    session.scene.add(
+        makeCharacter("biped", "", bvh::parseDocument(bvh::test::armsDownBiped(1.0).text())));
+    std::ostringstream err;
+    updateSession(session, {command::FrameFigures{true}}, SessionFrame{1.5f, 0.0}, err);
+    const float framedDistance = session.camera.distance;
+    if (userMovesCamera) {
+        session.follow.noteUserMoved();
+    }
+    requestBodies(session.scene, BodyBuild::Wait::No);
+    EXPECT_TRUE(pumpUntil(update, [&] { return !bodiesBuilding(session.scene); }));
+    update(); // the update after the body arrived, whenever the build ended
+    return framedDistance;
+}
+
+TEST_F(Session, ABodyThatArrivesIsFramedWhileTheCameraIsTheAutomaticOne) {
+    const float framed = frameThenBuildBody(
+        session_, [&] { update(); }, false);
+    ASSERT_TRUE(session_.scene.characters()[0].body->ready());
+    // The head adds about 20 cm to a 162 cm figure: the camera steps back to hold it.
+    EXPECT_GT(session_.camera.distance, 1.05f * framed);
+    EXPECT_TRUE(session_.follow.framingKept());
+}
+
+TEST_F(Session, ABodyThatArrivesLeavesACameraTheUserMoved) {
+    const float framed = frameThenBuildBody(
+        session_, [&] { update(); }, true);
+    ASSERT_TRUE(session_.scene.characters()[0].body->ready());
+    EXPECT_FLOAT_EQ(session_.camera.distance, framed);
 }
 
 } // namespace
