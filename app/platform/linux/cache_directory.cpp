@@ -1,21 +1,12 @@
-// The XDG cache directory (platform/cache_directory.h). Environment variables hold file-name
-// bytes, which on Linux are the path as it is.
+// The XDG cache directory (platform/cache_directory.h).
 #include "app/platform/cache_directory.h"
 
-#include <cstdlib>
+#include "app/platform/linux/xdg_base_directory.h"
 
 namespace bvhscope::viewer {
 
 std::optional<std::filesystem::path> cacheDirectory() {
-    const char* xdg = std::getenv("XDG_CACHE_HOME");
-    if (xdg != nullptr && *xdg == '/') {
-        return std::filesystem::path(xdg) / "bvhscope";
-    }
-    const char* home = std::getenv("HOME");
-    if (home != nullptr && *home != '\0') {
-        return std::filesystem::path(home) / ".cache" / "bvhscope";
-    }
-    return std::nullopt;
+    return xdgBaseDirectory("XDG_CACHE_HOME", ".cache");
 }
 
 } // namespace bvhscope::viewer

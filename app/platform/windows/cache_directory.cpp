@@ -1,22 +1,17 @@
-// The local application data folder (platform/cache_directory.h): the shell's answer, in
-// UTF-16, so a profile named "Zoë" or "山田" is found (the ANSI %LOCALAPPDATA% would not be).
+// The local (not roaming) application data folder (platform/cache_directory.h): caches should
+// not roam with a profile.
 #include "app/platform/cache_directory.h"
 
-#include <shlobj.h>
-#include <windows.h>
+#include "app/platform/windows/known_folder.h"
 
 namespace bvhscope::viewer {
 
 std::optional<std::filesystem::path> cacheDirectory() {
-    PWSTR folder = nullptr;
-    const HRESULT found =
-        SHGetKnownFolderPath(FOLDERID_LocalAppData, KF_FLAG_DEFAULT, nullptr, &folder);
-    std::optional<std::filesystem::path> directory;
-    if (SUCCEEDED(found) && folder != nullptr && *folder != L'\0') {
-        directory = std::filesystem::path(folder) / L"bvhscope" / L"cache";
+    const std::optional<std::filesystem::path> local = knownFolder(FOLDERID_LocalAppData);
+    if (!local) {
+        return std::nullopt;
     }
-    CoTaskMemFree(folder); // also when it failed (the folder is then null or to be freed)
-    return directory;
+    return *local / L"bvhscope" / L"cache";
 }
 
 } // namespace bvhscope::viewer

@@ -1,22 +1,16 @@
-// The roaming application data folder (platform/config_directory.h): the shell's answer, in
-// UTF-16, so a profile named "Zoë" or "山田" is found (the ANSI %APPDATA% would not be).
+// The roaming application data folder (platform/config_directory.h).
 #include "app/platform/config_directory.h"
 
-#include <shlobj.h>
-#include <windows.h>
+#include "app/platform/windows/known_folder.h"
 
 namespace bvhscope::viewer {
 
 std::optional<std::filesystem::path> configDirectory() {
-    PWSTR folder = nullptr;
-    const HRESULT found =
-        SHGetKnownFolderPath(FOLDERID_RoamingAppData, KF_FLAG_DEFAULT, nullptr, &folder);
-    std::optional<std::filesystem::path> directory;
-    if (SUCCEEDED(found) && folder != nullptr && *folder != L'\0') {
-        directory = std::filesystem::path(folder) / L"bvhscope";
+    const std::optional<std::filesystem::path> roaming = knownFolder(FOLDERID_RoamingAppData);
+    if (!roaming) {
+        return std::nullopt;
     }
-    CoTaskMemFree(folder); // also when it failed (the folder is then null or to be freed)
-    return directory;
+    return *roaming / L"bvhscope";
 }
 
 } // namespace bvhscope::viewer
