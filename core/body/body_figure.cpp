@@ -26,6 +26,12 @@ struct RoleSize {
     float taper;     // radius at the bone's end / at its start
 };
 
+// A torso is wider across the shoulders and hips than it is deep, front to back: its cross-section
+// an ellipse this many times as wide as deep (a round one thick enough to outweigh the limbs
+// made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
+// facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
+constexpr float kTorsoWidthRatio = 1.5f;
+
 RoleSize roleSize(BoneRole role) {
     switch (role) {
     case BoneRole::Trunk:
@@ -151,7 +157,8 @@ struct FigureBuilder {
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
-    float lowest = 0.0f; // along up
+    float lowest = 0.0f;     // along up
+    float torsoWidth = 1.0f; // the torso's width over its depth (measureTorsoWidth)
 
     float boneLength(std::size_t child) const {
         return glm::length(points[child] -
@@ -228,7 +235,10 @@ struct FigureBuilder {
         if (sink > 0.0f && sink < 0.5f * length) {
             end += up * sink;
         }
-        BodyVolume volume = makeRoundCone(points[parent], end, r0, r1);
+        BodyVolume volume =
+            role == BoneRole::Trunk && facing
+                ? makeEllipticCone(points[parent], end, r0, r1, glm::cross(up, *facing), torsoWidth)
+                : makeRoundCone(points[parent], end, r0, r1);
         volume.blend = 0.6f * std::min(volume.radiusA, volume.radiusB);
         // A trunk is one mass with its neck and collars however its bones branch, a hand one
         // with its fingers.
@@ -549,14 +559,54 @@ struct FigureBuilder {
         if (front && std::isfinite(front->x) && glm::length(*front) > 0.5) {
             facing = glm::normalize(glm::vec3(*front));
         }
+        measureTorsoWidth();
+    }
+
+    // Whether the bone from `node` to its longest child points down within about 35 degrees.
+    bool hangsAlongTrunk(std::size_t node) const {
+        const NodeIndex next = longestChild[node];
+        if (next == kNoParent) {
+            return false;
+        }
+        const glm::vec3 bone = points[static_cast<std::size_t>(next)] - points[node];
+        const float length = glm::length(bone);
+        return length > 0.0f && glm::dot(bone, -up) > 0.8f * length;
+    }
+
+    // kTorsoWidthRatio, narrowed so that the torso's sides stay off upper arms that hang beside
+    // it in the bind pose (bvhio's rest pose), whose roots it measures across the facing: such
+    // arms would otherwise lie inside the torso and tear from it when they rise. Arms held out
+    // (a T-pose, an A-pose) leave the torso only at the shoulder, which blends with it.
+    void measureTorsoWidth() {
+        if (!facing) {
+            return;
+        }
+        const glm::vec3 across = glm::cross(up, *facing);
+        float left = std::numeric_limits<float>::max();
+        float right = -std::numeric_limits<float>::max();
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (roles[i] == BoneRole::UpperArm && parent != kNoParent &&
+                roles[static_cast<std::size_t>(parent)] != BoneRole::UpperArm &&
+                hangsAlongTrunk(i)) {
+                left = std::min(left, glm::dot(points[i], across));
+                right = std::max(right, glm::dot(points[i], across));
+            }
+        }
+        torsoWidth = kTorsoWidthRatio;
+        if (right > left) {
+            const float room = 0.5f * (right - left) - roleSize(BoneRole::UpperArm).cap * capScale;
+            torsoWidth = std::clamp(room / (roleSize(BoneRole::Trunk).cap * capScale), 1.0f,
+                                    kTorsoWidthRatio);
+        }
     }
 };
 
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {}, {},   {},
-                          {},       {},      {}, {}, {}, {}, 1.0f, 0.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},   {},  {},
+                          {},       {},      {}, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

@@ -12,7 +12,8 @@ float BodyVolume::largestRadius() const {
     if (shape == Shape::Ellipsoid) {
         return std::max({radii.x, radii.y, radii.z});
     }
-    return std::max(radiusA, radiusB);
+    const float widest = shape == Shape::EllipticCone ? radii.x : 1.0f;
+    return widest * std::max(radiusA, radiusB);
 }
 
 glm::vec3 BodyVolume::nearestAxisPoint(const glm::vec3& p) const {
@@ -60,6 +61,32 @@ BodyVolume makeEllipsoid(const glm::vec3& centre, const glm::mat3& axes, const g
     return volume;
 }
 
+BodyVolume makeEllipticCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB,
+                            const glm::vec3& across, float widthRatio) {
+    BodyVolume volume = makeRoundCone(a, b, radiusA, radiusB);
+    const glm::vec3 along = b - a;
+    const float length = glm::length(along);
+    if (!(length > 0.0f) || !(widthRatio > 1.0f)) {
+        return volume;
+    }
+    const glm::vec3 axis = along / length;
+    const glm::vec3 side = across - axis * glm::dot(across, axis);
+    const float sideLength = glm::length(side);
+    if (!(sideLength > 1e-3f * glm::length(across))) {
+        return volume; // `across` runs along the axis: no width to give
+    }
+    volume.shape = BodyVolume::Shape::EllipticCone;
+    const glm::vec3 width = side / sideLength;
+    const glm::vec3 depth = glm::cross(axis, width);
+    volume.axes = glm::transpose(glm::mat3(width, depth, axis)); // rows: width, depth, axis
+    volume.radii = glm::vec3(widthRatio, 1.0f, 1.0f);
+    const glm::vec3 reachA(widthRatio * volume.radiusA);
+    const glm::vec3 reachB(widthRatio * volume.radiusB);
+    volume.boundsMin = glm::min(a - reachA, b - reachB);
+    volume.boundsMax = glm::max(a + reachA, b + reachB);
+    return volume;
+}
+
 namespace {
 
 // Quilez's exact round cone, with a single square root.
@@ -102,11 +129,35 @@ float ellipsoidDistance(const BodyVolume& v, const glm::vec3& p) {
     return k0 * (k0 - 1.0f) / k1;
 }
 
+// The ellipsoid's estimate about the axis's nearest point, whose depth is the cone's radius there
+// and whose width is radii.x times that: an elliptic cylinder between two half-ellipsoids.
+float ellipticConeDistance(const BodyVolume& v, const glm::vec3& p) {
+    const glm::vec3 ba = v.b - v.a;
+    const float l2 = glm::dot(ba, ba);
+    const float t = l2 > 0.0f ? std::clamp(glm::dot(p - v.a, ba) / l2, 0.0f, 1.0f) : 0.0f;
+    const float depth = v.radiusA + t * (v.radiusB - v.radiusA);
+    const glm::vec3 local = v.axes * (p - (v.a + t * ba));
+    const glm::vec3 radii = depth * v.radii;
+    const float k0 = glm::length(local / radii);
+    const float k1 = glm::length(local / (radii * radii));
+    if (!(k1 > 0.0f)) {
+        return -depth;
+    }
+    return k0 * (k0 - 1.0f) / k1;
+}
+
 } // namespace
 
 float signedDistance(const BodyVolume& volume, const glm::vec3& p) {
-    return volume.shape == BodyVolume::Shape::Ellipsoid ? ellipsoidDistance(volume, p)
-                                                        : roundConeDistance(volume, p);
+    switch (volume.shape) {
+    case BodyVolume::Shape::Ellipsoid:
+        return ellipsoidDistance(volume, p);
+    case BodyVolume::Shape::EllipticCone:
+        return ellipticConeDistance(volume, p);
+    case BodyVolume::Shape::RoundCone:
+        break;
+    }
+    return roundConeDistance(volume, p);
 }
 
 namespace {

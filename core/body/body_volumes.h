@@ -15,12 +15,15 @@ inline constexpr NodeIndex kNoMass = -1;
 inline constexpr NodeIndex kTrunkMass = -2;
 
 struct BodyVolume {
-    enum class Shape : std::uint8_t { RoundCone, Ellipsoid };
+    enum class Shape : std::uint8_t { RoundCone, Ellipsoid, EllipticCone };
     Shape shape = Shape::RoundCone;
     // RoundCone: a sphere of radius radiusA at a swept to radiusB at b (|ra - rb| < |b - a|).
     glm::vec3 a{0.0f}, b{0.0f};
     float radiusA = 0.0f, radiusB = 0.0f;
     // Ellipsoid: centre `a`, semi-axes `radii` along the rows of `axes`.
+    // EllipticCone: a round cone from a to b whose cross-section is an ellipse, radiusA/radiusB
+    // deep (along the second row of `axes`) and radii.x times as wide (along the first row),
+    // closed by half-ellipsoids: a torso wider than it is deep.
     glm::mat3 axes{1.0f};
     glm::vec3 radii{1.0f};
     // The width of the smooth union where this volume joins what came before it.
@@ -48,9 +51,13 @@ struct BodyVolume {
 
 BodyVolume makeRoundCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB);
 BodyVolume makeEllipsoid(const glm::vec3& centre, const glm::mat3& axes, const glm::vec3& radii);
+// An elliptic cone from a to b, `widthRatio` (>= 1) times as wide along `across` (made
+// perpendicular to the axis; the cone stays round when it cannot be) as it is deep.
+BodyVolume makeEllipticCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB,
+                            const glm::vec3& across, float widthRatio);
 
 // Signed distance to one volume (exact for the round cone, the usual first-order estimate for the
-// ellipsoid, which is exact on its surface).
+// ellipsoid and the elliptic cone, which is exact on their surfaces).
 float signedDistance(const BodyVolume& volume, const glm::vec3& p);
 
 // Polynomial smooth minimum (Quilez): min(a, b) rounded over a width k; exactly min when

@@ -1,9 +1,11 @@
 // `bvhscope render --bones body` and `thumbnail --bones body` end to end, with no DISPLAY: the
 // body is one connected figure, at least twice the capsule figure's area, standing where the
-// capsule figure stands. On the bundled walk (a biped) and a hand-written quadruped.
+// capsule figure stands; a biped's largest piece twice the capsule figure's and as tall. On the
+// bundled walk, a generated biped lying in its rest pose and a hand-written quadruped.
 #include "core/body/body_builder.h"
 #include "tests/app/headless/figure_pixels.h"
 #include "tests/app/headless/headless_test_support.h"
+#include "tests/core/body/body_test_skeletons.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -216,6 +218,37 @@ void expectBodyStandsWhereCapsulesStand(const TempDir& dir, const std::string& f
 TEST(RenderBody, ABipedsBodyIsOneFigureTwiceTheCapsulesAreaWhereTheyStand) {
     const TempDir dir;
     expectBodyStandsWhereCapsulesStand(dir, sourceFile("assets/sample_walk.bvh"));
+}
+
+// The outside check on a biped: the body's largest piece at least twice the capsule figure's
+// largest piece, and at least 0.9 of its height (the body is no smaller figure drawn inside).
+void expectBodyPieceOutweighsCapsules(const TempDir& dir, const std::string& file) {
+    const FigurePixels capsules = renderedFigure(dir, file, "capsules");
+    const FigurePixels body = renderedFigure(dir, file, "body");
+    ASSERT_GT(capsules.largestPiece, 2000u);
+    EXPECT_GE(body.largestPiece, 2 * capsules.largestPiece)
+        << "body " << body.largestPiece << ", capsules " << capsules.largestPiece;
+    EXPECT_GE(10 * (body.bottom - body.top), 9 * (capsules.bottom - capsules.top))
+        << "body rows " << body.top << "-" << body.bottom << ", capsules " << capsules.top << "-"
+        << capsules.bottom;
+}
+
+void writeText(const fs::path& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+TEST(RenderBody, ABipedsBodyPieceIsTwiceTheCapsulesAndAsTall) {
+    const TempDir dir;
+    expectBodyPieceOutweighsCapsules(dir, sourceFile("assets/sample_walk.bvh"));
+}
+
+// Bandai Namco's layout: a rest pose lying along +X that the motion stands up.
+TEST(RenderBody, ALyingRestPoseBipedsBodyPieceIsTwiceTheCapsulesAndAsTall) {
+    const TempDir dir;
+    const fs::path file = dir.path() / "lying_walk.bvh";
+    writeText(file, bvh::test::lyingBipedWalkText(61));
+    expectBodyPieceOutweighsCapsules(dir, file.string());
 }
 
 TEST(RenderBody, AQuadrupedsBodyIsOneFigureTwiceTheCapsulesAreaWhereTheyStand) {
