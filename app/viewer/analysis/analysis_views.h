@@ -6,6 +6,7 @@
 
 #include "app/scene/playback.h"
 #include "app/scene/scene.h"
+#include "app/viewer/analysis/similar_characters.h"
 #include "core/analysis/channel_events.h"
 #include "core/analysis/pose_difference.h"
 
@@ -71,6 +72,7 @@ struct AnalysisViews {
     bool showRestPose = false; // P, or the checkbox on the timeline
     CurveView curves;
     CompareView compare;
+    SimilarCharacters similar; // the Selected panel's Similar over the files open
 };
 
 // Once per frame, after the live view sampled `pose` (the rest pose instead of the animation

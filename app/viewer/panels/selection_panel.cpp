@@ -3,6 +3,7 @@
 // analyses say about it (flips and jitter in its curves, its A/B compare distance).
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/session/similar_takes.h"
 
 namespace bvhscope::viewer {
 
@@ -34,6 +35,31 @@ void drawAnalysisNotes(ViewerState& state) {
                                     formatMetres(distances[node]).c_str());
             }
         }
+    }
+}
+
+// Similar: the takes that move like this one, in the Browser when it holds the file, else the
+// other files open, listed here nearest first.
+void drawSimilarTakes(ViewerState& state, std::size_t character) {
+    if (ImGui::SmallButton("Similar")) {
+        showSimilarTakes(state, character); // the Browser shows its ranking while it is open
+    }
+    recordItemRect(state, "selection:similar");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Rank the takes by how alike they move to this one: the Browser's "
+                          "folder when it holds this file, else the other files open");
+    }
+    const SimilarCharacters& similar = state.analysis.similar;
+    if (!similar.isFor(state.scene, character)) {
+        return;
+    }
+    if (similar.ranked.empty()) {
+        ImGui::TextDisabled("No other file open has motion to compare");
+        return;
+    }
+    for (std::size_t i = 0; i < similar.ranked.size(); ++i) {
+        elidedText(std::to_string(i + 1) + ". " + similar.ranked[i].name);
+        recordItemRect(state, "selection:similar:" + std::to_string(i));
     }
 }
 
@@ -131,6 +157,7 @@ void drawSelectionPanel(ViewerState& state) {
         ImGui::PopStyleColor();
     }
     drawAnalysisNotes(state);
+    drawSimilarTakes(state, state.selection->character);
     ImGui::End();
 }
 
