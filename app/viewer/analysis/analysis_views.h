@@ -41,6 +41,9 @@ struct CompareView {
     std::size_t b = 1;
     CompareLayout layout = CompareLayout::Overlay;
     bool relativeToRoot = false;
+    // B turned and moved so that its first frame stands where A's does, facing A's way (in
+    // Side by side: turned only, each in its slot); the numbers measure B so aligned.
+    bool alignStart = false;
 
     // Derived each frame while enabled and valid.
     bool active = false; // enabled, A and B exist, differ, are loaded and share joint names
