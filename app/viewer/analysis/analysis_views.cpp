@@ -48,6 +48,7 @@ bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const C
                                              const Character& b) {
     bvh::PoseComparisonOptions options;
     options.relativeToRoot = compare.relativeToRoot;
+    options.bodyOnly = compare.alignStart; // a static root stays where its take began
     options.rootA = bvh::bodyRootOf(a.clip->document.skeleton, a.clip->summary.stance.staticRoots);
     options.rootB = bvh::bodyRootOf(b.clip->document.skeleton, b.clip->summary.stance.staticRoots);
     return options;
@@ -127,6 +128,7 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
     std::snprintf(aligned, sizeof aligned, "%.9g %.9g %.9g", frameB[3][0], frameB[3][2],
                   frameB[0][2]); // Align start's move and turn
     const std::string key = side(a) + side(b) + std::to_string(compare.relativeToRoot) +
+                            std::to_string(compare.alignStart) +
                             std::to_string(static_cast<int>(interpolation)) + aligned;
     if (compare.clip && compare.clipKey == key) {
         return;
