@@ -325,23 +325,47 @@ void sampleRestPose(const Character& character, CharacterPose& pose) {
 }
 
 void placePose(const Character& character, CharacterPose& pose) {
-    const glm::vec3 placement = placementFor(character, pose.world);
+    const Placement placement = placementFor(character, pose.world);
     pose.viewerPositions.resize(pose.world.size());
     for (std::size_t i = 0; i < pose.world.size(); ++i) {
-        pose.viewerPositions[i] = toViewer(character, pose.world[i].translation) + placement;
+        pose.viewerPositions[i] = placement.apply(toViewer(character, pose.world[i].translation));
     }
 }
 
-glm::vec3 placementFor(const Character& character, std::span<const bvh::RigidTransform> world) {
+namespace {
+
+// `v` turned by `heading` radians about +Y, as glm::rotate(heading, +Y) turns it (+X towards -Z).
+glm::vec3 turnedAboutUp(const glm::vec3& v, float heading) {
+    const float c = std::cos(heading);
+    const float s = std::sin(heading);
+    return {c * v.x + s * v.z, v.y, -s * v.x + c * v.z};
+}
+
+} // namespace
+
+glm::vec3 Placement::apply(const glm::vec3& point) const {
+    return pivot + turnedAboutUp(point - pivot, heading) + offset;
+}
+
+glm::mat4 Placement::matrix() const {
+    const glm::mat4 turn = glm::rotate(glm::mat4(1.0f), heading, glm::vec3(0.0f, 1.0f, 0.0f));
+    return glm::translate(glm::mat4(1.0f), pivot + offset) * turn *
+           glm::translate(glm::mat4(1.0f), -pivot);
+}
+
+Placement placementFor(const Character& character, std::span<const bvh::RigidTransform> world) {
+    Placement placement{character.placement, character.heading, character.startGround};
     const std::size_t body = bodyRootNode(character);
     if (!character.inPlace || body >= world.size()) {
-        return character.placement;
+        return placement;
     }
     const glm::vec3 root = toViewer(character, world[body].translation);
-    const glm::vec3 travel(root.x - character.startGround.x, 0.0f,
-                           root.z - character.startGround.z);
-    return std::isfinite(travel.x) && std::isfinite(travel.z) ? character.placement - travel
-                                                              : character.placement;
+    glm::vec3 travel = turnedAboutUp(root - character.startGround, character.heading);
+    travel.y = 0.0f;
+    if (std::isfinite(travel.x) && std::isfinite(travel.z)) {
+        placement.offset -= travel;
+    }
+    return placement;
 }
 
 std::uint32_t frameAt(const Character& character, double timeSeconds) {

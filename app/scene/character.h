@@ -110,6 +110,10 @@ struct Character {
     bool visible = true;
     bool browsed = false;      // from the folder browser: the next or previous file replaces it
     glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
+    // Radians about the viewer's up (+Y, counter-clockwise seen from above), turning the figure
+    // about startGround before the placement is added: compare's Align start gives B A's
+    // heading. 0 everywhere else. The file and every export keep the motion.
+    float heading = 0.0f;
     // Shown in place (Scene::arrangeSideBySide, with several figures): the body root's travel on
     // the ground since the first frame is taken off for the view (placementFor), so the figure
     // stays in its slot of the row. The file and every export keep the motion.
@@ -242,11 +246,22 @@ void sampleRestPose(const Character& character, CharacterPose& pose);
 // placement changed: no kinematics are evaluated again).
 void placePose(const Character& character, CharacterPose& pose);
 
-// Where a pose of the character, given by its world transforms (file axes and units), is moved
-// to in the viewer: its placement, less, for a character shown in place (Character::inPlace),
-// the body root's ground travel from startGround. Every drawing of a pose (joints, body,
-// onion skins, trails) adds this, so they stay together.
-glm::vec3 placementFor(const Character& character, std::span<const bvh::RigidTransform> world);
+// How a point of the character in viewer space (converted, unplaced) is put in the scene: turned
+// by `heading` about the up axis through `pivot`, then moved by `offset`.
+struct Placement {
+    glm::vec3 offset{0.0f};
+    float heading = 0.0f;
+    glm::vec3 pivot{0.0f};
+    glm::vec3 apply(const glm::vec3& point) const;
+    glm::mat4 matrix() const; // the same as a matrix, applied after fileToViewer
+};
+
+// Where a pose of the character, given by its world transforms (file axes and units), is put
+// in the viewer: turned by its heading about startGround, moved by its placement, less, for a
+// character shown in place (Character::inPlace), the body root's ground travel (turned) from
+// startGround. Every drawing of a pose (joints, body, onion skins, trails) applies this, so
+// they stay together.
+Placement placementFor(const Character& character, std::span<const bvh::RigidTransform> world);
 
 // The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
 std::uint32_t frameAt(const Character& character, double timeSeconds);

@@ -49,10 +49,10 @@ void OverlayBuilder::framePositions(const Character& character, std::uint32_t fr
     bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
                                 character.clip->translation, local_);
     bvh::computeWorldTransforms(skeleton, local_, world_);
-    const glm::vec3 placement = placementFor(character, world_);
+    const Placement placement = placementFor(character, world_);
     for (std::size_t i = 0; i < out.size(); ++i) {
-        out[i] =
-            glm::vec3(character.fileToViewer * glm::dvec4(world_[i].translation, 1.0)) + placement;
+        out[i] = placement.apply(
+            glm::vec3(character.fileToViewer * glm::dvec4(world_[i].translation, 1.0)));
     }
 }
 

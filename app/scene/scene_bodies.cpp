@@ -31,10 +31,10 @@ void bodyOutline(const Character& character, std::span<const bvh::RigidTransform
     std::vector<bvh::DualQuaternion> skin;
     bvh::bodySkinTransforms(world, mesh.bindWorld, skin);
     out.reserve(mesh.outlineVertices.size());
+    const Placement placement = placementFor(character, world);
     for (const std::uint32_t vertex : mesh.outlineVertices) {
         const glm::dvec3 file = bvh::skinVertex(mesh.vertices[vertex], skin, 1.0f);
-        out.push_back(character.placement +
-                      glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0)));
+        out.push_back(placement.apply(glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0))));
     }
 }
 
@@ -63,8 +63,7 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     }
     const std::vector<bvh::RigidTransform>& bindWorld = character.body->bindWorld();
     body.mesh = character.body->mesh();
-    body.model = glm::translate(glm::mat4(1.0f), placementFor(character, world)) *
-                 glm::mat4(character.fileToViewer);
+    body.model = placementFor(character, world).matrix() * glm::mat4(character.fileToViewer);
     body.thickness = look.thickness;
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.color);

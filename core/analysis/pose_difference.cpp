@@ -67,7 +67,7 @@ PoseDifference measurePoseDifference(const NodeMatching& matching,
         const auto [a, b] = matching.pairs[k];
         // Measured from the hips, the links above them (a static root) are not the body: each
         // is where the hips are not, which is placement.
-        if (relative &&
+        if ((relative || options.bodyOnly) &&
             (static_cast<std::size_t>(a) < rootA || static_cast<std::size_t>(b) < rootB)) {
             difference.distances.push_back(0.0);
             continue;

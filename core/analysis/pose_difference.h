@@ -56,6 +56,10 @@ struct PoseComparisonOptions {
     // distance reads 0).
     NodeIndex rootA = 0;
     NodeIndex rootB = 0;
+    // Not measuring the nodes before the body roots without moving the origins either: takes
+    // put on one start (compare's Align start) move their bodies, and a static root left at
+    // the file's origin would measure only where each take began.
+    bool bodyOnly = false;
 };
 
 // The node a pose is measured from: the first ROOT, unless it is one of `staticRoots` (a

@@ -2,8 +2,10 @@
 // and a click in them seeks; the same file twice compares to zero; the fps override and the
 // Frame Time fix change the clip's length; P shows the rest pose.
 #include "tests/gui/gui_test_support.h"
+#include "tests/support/generated_library.h"
 
 #include <cmath>
+#include <fstream>
 #include <gtest/gtest.h>
 
 using namespace bvhscope;
@@ -140,6 +142,34 @@ TEST_F(AnalysisViews, TheSameFileTwiceComparesToNothing) {
     });
     ASSERT_TRUE(sideBySide.has_value());
     EXPECT_EQ(sideBySide->compare.max, 0.0);
+}
+
+// Issue 39 item 5: the same walk started 2.5 m away, a quarter turn round, compares far apart
+// overlaid; Align start puts its first frame on the other's, so frame 0 differs by nothing.
+TEST_F(AnalysisViews, AlignStartOverlaysTakesThatStartApartFacingApart) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    bvh::test::TakeVariation turned;
+    turned.facingDegrees = 90.0;
+    turned.startX = 200.0;
+    turned.startZ = 150.0;
+    const auto a = dir_.path() / "walk_a.bvh";
+    const auto b = dir_.path() / "walk_b.bvh";
+    std::ofstream(a, std::ios::binary) << bvh::test::generatedTake("walk", "normal", {});
+    std::ofstream(b, std::ios::binary) << bvh::test::generatedTake("walk", "normal", turned);
+    start({a.string(), b.string()},
+          [](const ViewerStateFile& state) { return state.rects.contains("files:compare"); });
+    click("files:compare");
+    ASSERT_TRUE(waitFor(
+        [](const ViewerStateFile& state) { return state.rects.contains("compare:enable"); }));
+    click("compare:enable", 0.1f);
+    const auto apart = waitFor([](const ViewerStateFile& state) { return state.compare.active; });
+    ASSERT_TRUE(apart.has_value()) << "ticking Compare did not start it";
+    EXPECT_GT(apart->compare.mean, 2.0) << "2.5 m apart before aligning";
+    click("compare:align-start", 0.1f);
+    const auto aligned = waitFor([](const ViewerStateFile& state) {
+        return state.compare.active && state.compare.max < 1e-3;
+    });
+    ASSERT_TRUE(aligned.has_value()) << "Align start did not put B's first frame on A's";
 }
 
 TEST_F(AnalysisViews, TheFpsOverrideChangesTheClipsLength) {

@@ -1,7 +1,8 @@
 // A library of takes in the real viewer (issue 39): `bvhscope LIBRARY`, whose takes all lie in
 // subfolders, opens with them and shows the first take; the subfolder choice is kept per folder;
 // the filter keeps the takes whose paths hold every word; a header click sorts, a second click
-// reverses; Page Down follows the filtered order. Takes come from tests/support's generated
+// reverses; Page Down follows the filtered order; Similar in the Selected panel ranks the Browser's
+// takes, or lists the other files open. Takes come from tests/support's generated
 // library (`dataset-N_ACTION_STYLE_NNN.bvh` in dataset-1/data and dataset-2/data).
 #include "core/analysis/motion_index.h"
 #include "tests/gui/gui_test_support.h"
@@ -166,6 +167,57 @@ TEST_F(LibraryGui, ARightClickRanksTheTakesThatMoveAlikeFirst) {
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:likeness-clear"));
     ASSERT_TRUE(viewer_->waitForState(
         [](const ViewerStateFile& s) { return s.browserSort == "name ascending"; }));
+}
+
+// Item 4: Similar in the Selected panel ranks the Browser's takes by likeness to the take shown,
+// as the right-click does.
+TEST_F(LibraryGui, SimilarInTheSelectedPanelRanksTheBrowsersTakes) {
+    const auto opened = viewer_->waitForState(librarySettled);
+    ASSERT_TRUE(opened.has_value());
+    ASSERT_TRUE(
+        clickSettledRect(*viewer_, viewer_->windowId(), "tree:0:Hips", Click::atFraction(0.15f)));
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "selection:similar"));
+    const auto ranked = viewer_->waitForState([](const ViewerStateFile& s) {
+        return s.browserSort == "likeness ascending" && s.browserRows.size() == kLibraryTakes;
+    });
+    ASSERT_TRUE(ranked.has_value()) << "Similar did not rank the Browser's takes";
+    const std::string shown = fileNameOf(ranked->browserRows[0]);
+    const std::string action = shown.substr(
+        shown.find('_') + 1, shown.find('_', shown.find('_') + 1) - shown.find('_') - 1);
+    for (std::size_t i = 1; i < 6; ++i) {
+        EXPECT_NE(fileNameOf(ranked->browserRows[i]).find("_" + action + "_"), std::string::npos)
+            << ranked->browserRows[i];
+    }
+}
+
+// Without a folder browsed, Similar lists the other files open, nearest first.
+TEST(SimilarGui, WithoutAFolderTheSelectedPanelListsTheOtherFilesOpen) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    TempDir dir;
+    const auto takes = bvh::test::writeGeneratedLibrary(dir.path() / "library", 1); // 15
+    // Two walks and a jump: the other walk is the nearest.
+    std::vector<std::string> args;
+    for (const auto& take : takes) {
+        const std::string name = take.filename().string();
+        if (name.find("_walk_normal_") != std::string::npos ||
+            name.find("_walk_happy_") != std::string::npos ||
+            name.find("_jump_normal_") != std::string::npos) {
+            args.push_back(take.string());
+        }
+    }
+    ASSERT_EQ(args.size(), 3u);
+    args.insert(args.end(), {"--size", "1400x860", "--frame", "0"});
+    ViewerProcess viewer(dir, args);
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) {
+        return !s.loading && s.characters.size() == 3 && s.rects.contains("tree:0:Hips");
+    }));
+    ASSERT_TRUE(
+        clickSettledRect(viewer, viewer.windowId(), "tree:0:Hips", Click::atFraction(0.15f)));
+    ASSERT_TRUE(clickSettledRect(viewer, viewer.windowId(), "selection:similar"));
+    const auto listed = viewer.waitForState(
+        [](const ViewerStateFile& s) { return s.rects.contains("selection:similar:1"); });
+    ASSERT_TRUE(listed.has_value()) << "Similar listed no other file";
+    EXPECT_FALSE(listed->rects.contains("selection:similar:2")) << "the query is not listed";
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "app/viewer/analysis/analysis_views.h"
 
+#include "app/scene/start_alignment.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,19 +15,31 @@ const glm::vec4 kGreen{0.25f, 0.85f, 0.35f, 1.0f};
 const glm::vec4 kYellow{0.95f, 0.85f, 0.20f, 1.0f};
 const glm::vec4 kRed{0.95f, 0.25f, 0.20f, 1.0f};
 
-// World positions in the viewer's space without the placement: what the eye compares.
-std::vector<glm::dvec3> comparablePositions(const Character& character, const CharacterPose& pose) {
+// From a character's file into the space A and B are compared in: the viewer's, without the
+// placement that stands them side by side; for B with Align start, turned and moved onto A's
+// start as the overlay shows it (alignStartWith, less A's own placement).
+glm::dmat4 comparedFrame(const CompareView& compare, const Character& character,
+                         const Character& a) {
+    if (!compare.alignStart || &character == &a) {
+        return character.fileToViewer;
+    }
+    const glm::vec3 onto = a.startGround - character.startGround;
+    const Placement aligned{{onto.x, 0.0f, onto.z}, character.heading, character.startGround};
+    return glm::dmat4(aligned.matrix()) * character.fileToViewer;
+}
+
+// World positions in that space: what the eye compares.
+std::vector<glm::dvec3> comparablePositions(const glm::dmat4& frame, const CharacterPose& pose) {
     std::vector<glm::dvec3> positions(pose.world.size());
     for (std::size_t i = 0; i < positions.size(); ++i) {
-        positions[i] =
-            glm::dvec3(character.fileToViewer * glm::dvec4(pose.world[i].translation, 1.0));
+        positions[i] = glm::dvec3(frame * glm::dvec4(pose.world[i].translation, 1.0));
     }
     return positions;
 }
 
-bvh::ComparedClip comparedClip(const Character& character) {
+bvh::ComparedClip comparedClip(const Character& character, const glm::dmat4& frame) {
     return {&character.clip->document.skeleton, &character.clip->document.motion,
-            character.clip->translation, character.fileToViewer, frameTimeInUse(character)};
+            character.clip->translation, frame, frameTimeInUse(character)};
 }
 
 // Relative to root measures from each figure's body root: its hips where the file's root is a
@@ -34,6 +48,7 @@ bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const C
                                              const Character& b) {
     bvh::PoseComparisonOptions options;
     options.relativeToRoot = compare.relativeToRoot;
+    options.bodyOnly = compare.alignStart; // a static root stays where its take began
     options.rootA = bvh::bodyRootOf(a.clip->document.skeleton, a.clip->summary.stance.staticRoots);
     options.rootB = bvh::bodyRootOf(b.clip->document.skeleton, b.clip->summary.stance.staticRoots);
     return options;
@@ -46,6 +61,9 @@ void restoreSideBySide(CompareView& compare, Scene& scene, ScenePose& pose) {
         return;
     }
     compare.placementOverridden = false;
+    for (Character& character : scene.characters()) {
+        character.heading = 0.0f; // only compare turns a character
+    }
     scene.arrangeSideBySide();
     for (std::size_t i = 0; i < scene.characters().size() && i < pose.characters.size(); ++i) {
         placePose(scene.characters()[i], pose.characters[i]);
@@ -105,14 +123,43 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
                       glm::length(glm::dvec3(character.fileToViewer[0]))); // axis and scale
         return std::string(text);
     };
+    const glm::dmat4 frameB = comparedFrame(compare, b, a);
+    char aligned[96];
+    std::snprintf(aligned, sizeof aligned, "%.9g %.9g %.9g", frameB[3][0], frameB[3][2],
+                  frameB[0][2]); // Align start's move and turn
     const std::string key = side(a) + side(b) + std::to_string(compare.relativeToRoot) +
-                            std::to_string(static_cast<int>(interpolation));
+                            std::to_string(compare.alignStart) +
+                            std::to_string(static_cast<int>(interpolation)) + aligned;
     if (compare.clip && compare.clipKey == key) {
         return;
     }
     compare.clipKey = key;
-    compare.clip = bvh::compareClips(comparedClip(a), comparedClip(b), compare.matching,
-                                     interpolation, 600, comparisonOptions(compare, a, b));
+    compare.clip =
+        bvh::compareClips(comparedClip(a, a.fileToViewer), comparedClip(b, frameB),
+                          compare.matching, interpolation, 600, comparisonOptions(compare, a, b));
+}
+
+// B on A (Overlay), or each in its slot (Side by side); with Align start, B turned to face A's
+// way at the first frame and, overlaid, moved so that both start on one ground point.
+void placeCompared(CompareView& compare, Scene& scene, ScenePose& pose) {
+    Character& a = scene.characters()[compare.a];
+    Character& b = scene.characters()[compare.b];
+    if (compare.layout == CompareLayout::Overlay) {
+        if (compare.alignStart) {
+            alignStartWith(b, a);
+        } else {
+            b.placement = a.placement;
+            b.heading = 0.0f;
+        }
+        compare.placementOverridden = true;
+    } else {
+        restoreSideBySide(compare, scene, pose);
+        if (compare.alignStart) {
+            b.heading = headingToFace(b, a);
+            compare.placementOverridden = true;
+        }
+    }
+    placePose(b, pose.characters[compare.b]);
 }
 
 void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
@@ -138,17 +185,12 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
     compare.active = true;
     Character& a = characters[compare.a];
     Character& b = characters[compare.b];
-    if (compare.layout == CompareLayout::Overlay) {
-        b.placement = a.placement;
-        placePose(b, pose.characters[compare.b]);
-        compare.placementOverridden = true;
-    } else {
-        restoreSideBySide(compare, scene, pose);
-    }
+    placeCompared(compare, scene, pose);
 
     compare.now = bvh::measurePoseDifference(
-        compare.matching, comparablePositions(a, pose.characters[compare.a]),
-        comparablePositions(b, pose.characters[compare.b]), comparisonOptions(compare, a, b));
+        compare.matching, comparablePositions(a.fileToViewer, pose.characters[compare.a]),
+        comparablePositions(comparedFrame(compare, b, a), pose.characters[compare.b]),
+        comparisonOptions(compare, a, b));
     compare.distanceOfNodeA.assign(a.clip->document.skeleton.nodeCount(), -1.0);
     compare.distanceOfNodeB.assign(b.clip->document.skeleton.nodeCount(), -1.0);
     for (std::size_t k = 0; k < compare.matching.pairs.size(); ++k) {
@@ -223,7 +265,8 @@ void onCharacterRemoved(AnalysisViews& views, std::size_t index) {
     CompareView& compare = views.compare;
     if (index == compare.a || index == compare.b) {
         compare.enabled = false;
-        compare.placementOverridden = false; // Scene::remove arranges everyone again
+        // Scene::remove arranges everyone again; a heading Align start gave is still to undo.
+        compare.placementOverridden = compare.alignStart;
     }
     if (compare.a > index) {
         --compare.a;

@@ -6,6 +6,7 @@
 
 #include "app/scene/playback.h"
 #include "app/scene/scene.h"
+#include "app/viewer/analysis/similar_characters.h"
 #include "core/analysis/channel_events.h"
 #include "core/analysis/pose_difference.h"
 
@@ -40,6 +41,9 @@ struct CompareView {
     std::size_t b = 1;
     CompareLayout layout = CompareLayout::Overlay;
     bool relativeToRoot = false;
+    // B turned and moved so that its first frame stands where A's does, facing A's way (in
+    // Side by side: turned only, each in its slot); the numbers measure B so aligned.
+    bool alignStart = false;
 
     // Derived each frame while enabled and valid.
     bool active = false; // enabled, A and B exist, differ, are loaded and share joint names
@@ -71,6 +75,7 @@ struct AnalysisViews {
     bool showRestPose = false; // P, or the checkbox on the timeline
     CurveView curves;
     CompareView compare;
+    SimilarCharacters similar; // the Selected panel's Similar over the files open
 };
 
 // Once per frame, after the live view sampled `pose` (the rest pose instead of the animation

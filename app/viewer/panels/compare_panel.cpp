@@ -182,6 +182,13 @@ void drawComparePanel(ViewerState& state, float scale) {
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Compare poses only: each figure's root is moved onto the other's.");
     }
+    sameLineIfFits(checkboxWidth("Align start"));
+    ImGui::Checkbox("Align start", &compare.alignStart);
+    recordItemRect(state, "compare:align-start");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("B turned and moved so that its first frame stands where A's does, "
+                          "facing the same way (side by side: turned only)");
+    }
     ImGui::Separator();
     if (!compare.enabled) {
         ImGui::TextWrapped("Tick Compare: B's bones show how far each joint is from A's, and the "

@@ -3,6 +3,7 @@
 // analyses say about it (flips and jitter in its curves, its A/B compare distance).
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/session/similar_takes.h"
 
 namespace bvhscope::viewer {
 
@@ -35,6 +36,39 @@ void drawAnalysisNotes(ViewerState& state) {
             }
         }
     }
+}
+
+// Similar: the takes that move like this one, in the Browser when it holds the file, else the
+// other files open (listed by drawSimilarList). On the line of Camera follows and Curves, where
+// a short panel still shows it.
+void drawSimilarButton(ViewerState& state, std::size_t character) {
+    sameLineIfFits(buttonWidth("Similar"));
+    if (ImGui::SmallButton("Similar")) {
+        showSimilarTakes(state, character); // the Browser shows its ranking while it is open
+    }
+    recordItemRect(state, "selection:similar");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Rank the takes by how alike they move to this one: the Browser's "
+                          "folder when it holds this file, else the other files open");
+    }
+}
+
+// The other files open, nearest first, while the ranking is of this character's clip.
+void drawSimilarList(ViewerState& state, std::size_t character) {
+    const SimilarCharacters& similar = state.analysis.similar;
+    if (!similar.isFor(state.scene, character)) {
+        return;
+    }
+    if (similar.ranked.empty()) {
+        ImGui::TextDisabled("No other file open has motion to compare");
+        return;
+    }
+    ImGui::TextDisabled("Moving most like it:");
+    for (std::size_t i = 0; i < similar.ranked.size(); ++i) {
+        elidedText(std::to_string(i + 1) + ". " + similar.ranked[i].name);
+        recordItemRect(state, "selection:similar:" + std::to_string(i));
+    }
+    ImGui::Separator();
 }
 
 } // namespace
@@ -78,6 +112,8 @@ void drawSelectionPanel(ViewerState& state) {
                 "This joint's channels over the clip, under the view (View > Curves)");
         }
     }
+    drawSimilarButton(state, state.selection->character);
+    drawSimilarList(state, state.selection->character); // asked for: shown at once, not scrolled to
     // Lengths in the file's own unit where it is known (the values are the file's numbers).
     const std::string fileUnit = character.unit == bvh::LengthUnit::Unknown
                                      ? std::string("file units")

@@ -88,7 +88,7 @@ TEST(SeveralFigures, ShownInPlaceEachKeepsItsSlotAndNoneReachesAnother) {
     for (std::size_t c = 0; c < 3; ++c) {
         const Character& character = scene.characters()[c];
         EXPECT_LT(glm::distance(bodyGround(scene, pose, c), start[c]), 1e-3f) << c;
-        const glm::vec3 offset = placementFor(character, pose.characters[c].world);
+        const glm::vec3 offset = placementFor(character, pose.characters[c].world).offset;
         EXPECT_GT(glm::distance(offset, character.placement), 10.0f) << "11 m taken off";
         const glm::vec3 foot = glm::vec3(character.fileToViewer *
                                          glm::dvec4(pose.characters[c].world[5].translation, 1.0)) +

@@ -144,6 +144,30 @@ TEST(PoseDifference, RelativeToRootUsesTheHipsBelowAStaticRoot) {
     EXPECT_NEAR(fromHips.max, 0.0, 1e-3);
 }
 
+// Body only (compare's Align start): the static root above the hips is not measured, and the
+// rest is measured where it stands: a take 2 m along X differs by 2 m at every body joint.
+TEST(PoseDifference, BodyOnlyLeavesTheStaticRootOutAndKeepsThePlaces) {
+    test::TakeVariation there;
+    there.startX = 200.0;
+    const Document a = parseDocument(test::generatedTake("wave", "normal", {}));
+    const Document b = parseDocument(test::generatedTake("wave", "normal", there));
+    ASSERT_TRUE(a.loaded() && b.loaded());
+    const NodeMatching matching = matchNodesByName(a.skeleton, b.skeleton);
+    PoseComparisonOptions options;
+    options.rootA = options.rootB = a.skeleton.find("Hips");
+    const PoseDifference whole = comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.7,
+                                                    Interpolation::Linear, options);
+    EXPECT_NEAR(whole.distances[0], 0.0, 1e-6); // both static roots at the file's origin
+    options.bodyOnly = true;
+    const PoseDifference body = comparePosesAtTime(comparedClip(a), comparedClip(b), matching, 0.7,
+                                                   Interpolation::Linear, options);
+    ASSERT_EQ(body.distances.size(), matching.pairs.size());
+    EXPECT_EQ(body.distances[0], 0.0); // not measured
+    EXPECT_NEAR(body.max, 200.0, 1e-3);
+    EXPECT_NEAR(body.mean, 200.0, 1e-3); // the root is not counted in the mean
+    EXPECT_LT(whole.mean, 200.0 - 1.0);
+}
+
 TEST(PoseDifference, ARotatedArmDiffersAtItsEndByTheChord) {
     // B's arm is turned 90 degrees more about Z: its End Site (50 from the shoulder) moves by
     // 50 * sqrt(2); the shoulder itself does not move; the worst pair is that End Site.

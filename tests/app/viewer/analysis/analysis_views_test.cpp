@@ -1,6 +1,7 @@
 // The analysis views without a window: the fps override, A/B compare (placement, colours,
 // numbers), the rest-pose toggle, the selected joint's curves, the animation's up axis, and
 // export with an override.
+#include "app/scene/start_alignment.h"
 #include "app/viewer/analysis/analysis_views.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/file_loading.h"
@@ -225,6 +226,88 @@ TEST(Compare, TheRampGoesGreenYellowRed) {
     EXPECT_EQ(formatMetres(0.0042), "4.2 mm");
     EXPECT_EQ(formatMetres(0.123), "12.3 cm");
     EXPECT_EQ(formatMetres(1.5), "1.50 m");
+}
+
+// A figure of hips, spine, head and legs (cm, Y up: left legs at +X, so it faces +Z unturned)
+// whose hips start at (x, 90, z) turned `yawDegrees` about Y and step 10 cm ahead in frame 1.
+Character turnedWalker(const std::string& name, double x, double z, double yawDegrees) {
+    const double yaw = yawDegrees * 3.14159265358979323846 / 180.0;
+    // Ahead: +Z turned by the yaw about Y (BVH's Yrotation: +Z towards +X).
+    const double aheadX = 10.0 * std::sin(yaw);
+    const double aheadZ = 10.0 * std::cos(yaw);
+    char motion[256];
+    std::snprintf(motion, sizeof motion,
+                  "MOTION\nFrames: 2\nFrame Time: 0.5\n%g 90 %g %g 0 0 0 0 0 0 0 0 0 0 0 0 0 0 "
+                  "0\n%g 90 %g %g 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n",
+                  x, z, yawDegrees, x + aheadX, z + aheadZ, yawDegrees);
+    const std::string leg = "{\n OFFSET %s 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                            " JOINT %sFoot\n {\n  OFFSET 0 -80 0\n  CHANNELS 3 Zrotation "
+                            "Xrotation Yrotation\n  End Site\n  {\n   OFFSET 0 0 12\n  }\n }\n}\n";
+    auto legOf = [&](const char* side, const char* offset) {
+        char text[400];
+        std::snprintf(text, sizeof text, leg.c_str(), offset, side);
+        return std::string("JOINT ") + side + "UpLeg\n" + text;
+    };
+    const std::string text =
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition "
+        "Yrotation Xrotation Zrotation\nJOINT Spine\n{\n OFFSET 0 20 0\n CHANNELS 3 Zrotation "
+        "Xrotation Yrotation\n End Site\n {\n  OFFSET 0 60 0\n }\n}\n" +
+        legOf("Left", "10") + legOf("Right", "-10") + "}\n" + motion;
+    return makeCharacter(name, "", bvh::parseDocument(text));
+}
+
+TEST(Compare, AlignStartPutsBothFirstFramesOnOnePointAndHeading) {
+    Scene scene;
+    scene.add(turnedWalker("a.bvh", 100.0, 0.0, 0.0));  // at (1, 0) m facing +Z
+    scene.add(turnedWalker("b.bvh", 0.0, 300.0, 90.0)); // at (0, 3) m facing +X
+    // Hand-derived: A's front is left x up = +X x +Y = +Z (heading 0); B's left leg, turned
+    // 90 degrees about Y, points to -Z, so its front is -Z x +Y = +X (heading 90 degrees).
+    ASSERT_TRUE(startHeading(scene.characters()[0]).has_value());
+    ASSERT_TRUE(startHeading(scene.characters()[1]).has_value());
+    EXPECT_NEAR(*startHeading(scene.characters()[0]), 0.0f, 1e-5f);
+    EXPECT_NEAR(*startHeading(scene.characters()[1]), 1.5707963f, 1e-5f);
+
+    AnalysisViews views;
+    views.compare.enabled = true;
+    views.compare.alignStart = true;
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    ASSERT_TRUE(views.compare.active);
+    const Character& b = scene.characters()[1];
+    EXPECT_NEAR(b.heading, -1.5707963f, 1e-5f); // a quarter turn clockwise seen from above
+    // Frame 0: B's hips on A's, its left leg to A's side (+X), so every joint coincides.
+    const std::vector<glm::vec3>& hipsA = pose.characters[0].viewerPositions;
+    const std::vector<glm::vec3>& hipsB = pose.characters[1].viewerPositions;
+    for (std::size_t node = 0; node < hipsA.size(); ++node) {
+        EXPECT_NEAR(glm::distance(hipsA[node], hipsB[node]), 0.0f, 1e-4f) << node;
+    }
+    EXPECT_NEAR(hipsB[0].x - scene.characters()[0].placement.x, 1.0f, 1e-5f);
+    EXPECT_NEAR(views.compare.now.max, 0.0, 1e-5);
+    // Frame 1: each stepped 10 cm ahead of itself, so they still coincide, and the whole clip
+    // differs by nothing.
+    scene.sample(0.5, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    EXPECT_NEAR(
+        glm::distance(pose.characters[0].viewerPositions[0], pose.characters[1].viewerPositions[0]),
+        0.0f, 1e-4f);
+    EXPECT_NEAR(views.compare.now.max, 0.0, 1e-5);
+    ASSERT_TRUE(views.compare.clip.has_value());
+    EXPECT_NEAR(views.compare.clip->meanOfMeans, 0.0, 1e-5);
+
+    // Without it, B is where its file puts it: 3.16 m from A's hips ((1, 0) to (0, 3)).
+    views.compare.alignStart = false;
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    EXPECT_EQ(scene.characters()[1].heading, 0.0f);
+    scene.sample(0.0, bvh::Interpolation::Linear, false, pose);
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    EXPECT_NEAR(views.compare.now.distances[0], std::sqrt(10.0), 1e-4);
+    // Compare off: no character stays turned.
+    views.compare.alignStart = true;
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    views.compare.enabled = false;
+    updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
+    EXPECT_EQ(scene.characters()[1].heading, 0.0f);
 }
 
 // [SECTION] Rest pose, curves, the animation's up axis
