@@ -204,7 +204,9 @@ public:
     ViewerProcess(const TempDir& dir, std::vector<std::string> arguments);
     ~ViewerProcess();
     pid_t pid() const { return pid_; }
-    // Polls the state file until `accept` holds, up to `timeout`. On a timeout the test fails
+    // Polls the state file until `accept` holds, up to `timeout` (counted again from each state
+    // in which the viewer applied more of a backlog of input, up to 8 timeouts in all: a loaded
+    // machine makes typing slow, not lost). On a timeout the test fails
     // (at the caller's line) with `what` it waited for, the last state and a screenshot; the
     // result is then nullopt, for the caller's ASSERT to stop on.
     std::optional<ViewerStateFile>
