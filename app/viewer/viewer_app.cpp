@@ -419,7 +419,7 @@ void FrameLoop::afterStartupLoads() {
 
 // The panels: input on the view becomes commands and camera moves, then every panel.
 void FrameLoop::drawInterface() {
-    const FrameInput input = window_.input().takeFrame();
+    const FrameInput input = window_.input().takeFrame(imgui_.keyboardHold());
     state_.inputEventsReceived = window_.input().received();
     state_.inputEventsApplied = window_.input().applied();
     imgui_.beginFrame(input);

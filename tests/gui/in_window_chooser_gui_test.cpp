@@ -40,12 +40,14 @@ protected:
         noBus_.emplace(dir_.path() / "runtime");
     }
 
-    void start(std::vector<std::string> arguments) {
-        arguments.insert(arguments.end(), {"--size", GetParam()});
-        viewer_.emplace(dir_, arguments);
+    // `files` to open, then `options` for the viewer.
+    void start(std::vector<std::string> files, const std::vector<std::string>& options = {}) {
+        const std::size_t fileCount = std::max<std::size_t>(files.size(), 1);
+        files.insert(files.end(), {"--size", GetParam()});
+        files.insert(files.end(), options.begin(), options.end());
+        viewer_.emplace(dir_, files);
         ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
-            return !state.loading &&
-                   state.fileNames.size() == std::max<std::size_t>(arguments.size() - 2, 1) &&
+            return !state.loading && state.fileNames.size() == fileCount &&
                    hasRect(state, "menu:File");
         })) << "the viewer did not start";
         window_ = viewer_->windowId();
@@ -320,6 +322,29 @@ TEST_P(InWindowChooserGui, TypeAheadFiltersCompletesAndSaysWhenNothingMatches) {
         return hasRect(state, "chooser:error") && hasRect(state, "chooser:accept");
     });
     EXPECT_TRUE(refused.has_value()) << "Enter on a name that matches nothing said nothing";
+}
+
+// A person types on as soon as Enter has shown a folder, whatever the frame rate: with frames of
+// 150 ms (a software renderer's) a mistyped name, Ctrl+A, the folder's path, Enter, a prefix,
+// Tab, the rest of the name and Enter pile up between frames. Each reaches the field in order: none
+// is lost while the field takes the keyboard back, none reaches the window's shortcuts (Tab there
+// hides the panels), and Tab completes "su" to the one folder "sub/".
+TEST_P(InWindowChooserGui, KeysTypedRightAfterAFolderIsShownAllReachTheField) {
+    start({}, {"--test-frame-delay", "150"});
+    ASSERT_TRUE(ctrlO().has_value());
+    // One shell line: xdotool's `type` takes the rest of its command line as text.
+    const std::string type = "xdotool type --window " + window_ + " --delay 5 ";
+    const std::string key = "xdotool key --window " + window_ + " ";
+    ASSERT_TRUE(runCommand(type + "zzz && " + key + "ctrl+a && " + type + "'" + takes_.string() +
+                           "' && " + key + "Return && " + type + "su && " + key + "Tab && " + type +
+                           "deep.bvh && " + key + "Return"));
+    const auto opened = viewer_->waitForState([](const ViewerStateFile& state) {
+        return std::ranges::find(state.fileNames, "deep.bvh") != state.fileNames.end() &&
+               !state.loading && !hasRect(state, "chooser:accept");
+    });
+    ASSERT_TRUE(opened.has_value())
+        << "sub/deep.bvh, typed after the folder was shown, did not open";
+    EXPECT_TRUE(hasRect(*opened, "menu:File")) << "a key reached the window's shortcuts";
 }
 
 INSTANTIATE_TEST_SUITE_P(LaptopScreens, InWindowChooserGui, testing::Values("1280x720", "1366x768"),

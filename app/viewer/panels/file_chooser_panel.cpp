@@ -129,6 +129,13 @@ void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
                                                   ImGuiInputTextFlags_EnterReturnsTrue |
                                                       ImGuiInputTextFlags_CallbackCompletion,
                                                   completeTypedName, &chooser);
+    // The keyboard let the field go (Enter showed a folder or refused a path): it asks for the
+    // keyboard back in this very frame, so the keys typed next wait for it
+    // (ImGuiLayer::keyboardHold) instead of reaching a frame in which nothing holds it. Not
+    // after a click elsewhere: the clicked item keeps what it took.
+    if (ImGui::IsItemDeactivated() && !ImGui::IsAnyMouseDown() && !ImGui::IsAnyItemActive()) {
+        ImGui::SetKeyboardFocusHere(-1);
+    }
     if (chooser.typed != before) {
         chooser.typedChanged(); // the list filters as the name is typed
     }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <imgui.h>
+#include <imgui_internal.h> // the navigation's pending focus request: no public API tells it
 #include <span>
 #include <string_view>
 // imgui's backends load GL themselves; the font texture's filter is set through glad.
@@ -206,8 +207,25 @@ void ImGuiLayer::useNearestFontSampling() {
     nearestFontTexture_ = texture;
 }
 
+namespace {
+
+// True when a SetKeyboardFocusHere (or ActivateItem) of this frame will activate an item at the
+// start of the next one (ImGui 1.86 resolves it through the navigation's move request).
+bool keyboardFocusRequested() {
+    const ImGuiContext& g = *ImGui::GetCurrentContext();
+    return (g.NavMoveSubmitted && (g.NavMoveFlags & ImGuiNavMoveFlags_FocusApi) != 0) ||
+           g.NavNextActivateId != 0;
+}
+
+} // namespace
+
 void ImGuiLayer::endFrame() {
     ImGui::Render();
+    framesHeld_ =
+        keyboardFocusRequested() ? std::min(framesHeld_ + 1, kLongestKeyboardHold + 1) : 0;
+    keyboardHold_ = framesHeld_ > 0 && framesHeld_ <= kLongestKeyboardHold
+                        ? KeyboardHold::ForTextField
+                        : KeyboardHold::None;
 }
 
 void ImGuiLayer::draw() {

@@ -45,6 +45,12 @@ public:
     void beginFrame(const FrameInput& input);
     // Ends the frame's UI (ImGui::Render): what it draws is settled, see opaque_panels.h.
     void endFrame();
+    // For the next frame's input (InputQueue::takeFrame): ForTextField when the frame just
+    // ended asked Dear ImGui to give a text field the keyboard (SetKeyboardFocusHere), which
+    // 1.86 does in the next frame; the keys wait for it. Never more than kLongestKeyboardHold
+    // frames in a row, so a field that never takes the keyboard cannot keep the keys for ever.
+    KeyboardHold keyboardHold() const { return keyboardHold_; }
+    static constexpr int kLongestKeyboardHold = 3;
     // Draws the UI ended last into the bound framebuffer, over the scene.
     void draw();
     float contentScale() const { return contentScale_; }
@@ -66,6 +72,8 @@ private:
     float contentScale_ = 0.0f;
     bool backendReady_ = false;
     unsigned int nearestFontTexture_ = 0; // the font texture whose filter is set (GLuint)
+    KeyboardHold keyboardHold_ = KeyboardHold::None;
+    int framesHeld_ = 0; // frames in a row that have held the keyboard
 };
 
 } // namespace bvhscope::viewer

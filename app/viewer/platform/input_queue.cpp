@@ -107,7 +107,8 @@ void InputQueue::push(const InputEvent& event) {
     events_.push_back(Queued{event});
 }
 
-FrameInput InputQueue::takeFrame() {
+FrameInput InputQueue::takeFrame(KeyboardHold hold) {
+    const bool keyboardHeld = hold == KeyboardHold::ForTextField;
     FrameInput frame;
     // What this frame has taken so far, for the rules (input_queue.h).
     std::bitset<kInputKeyCount> keysChanged;
@@ -121,6 +122,10 @@ FrameInput InputQueue::takeFrame() {
     std::size_t taken = 0;
     for (; taken < events_.size(); ++taken) {
         const InputEvent& event = events_[taken].event;
+        if (keyboardHeld &&
+            (event.kind == InputEvent::Kind::Key || event.kind == InputEvent::Kind::Text)) {
+            break; // this and everything after it wait: the order is kept
+        }
         bool waits = false;
         switch (event.kind) {
         case InputEvent::Kind::Key: {

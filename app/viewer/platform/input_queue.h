@@ -19,7 +19,12 @@
 //   it was pressed, over what the frame before found under the pointer, and a drag's last move
 //   is seen while the button is still down (a splitter follows to where it was let go);
 // - the pointer does not move after the wheel turned, nor a button change;
-// - wheel steps add up until another rule stops them.
+// - wheel steps add up until another rule stops them;
+// - while a text field is about to take the keyboard (KeyboardHold::ForTextField), no key and no
+//   typed text is taken: Dear ImGui 1.86 activates a field one frame after
+//   SetKeyboardFocusHere, and a field activated that way ignores the characters of the frame it
+//   is activated in, while the window's shortcuts still see that frame's keys. Held instead,
+//   they reach the field once it has the keyboard.
 // The window's own shortcuts read the presses of the same frame, with the modifiers each press
 // had, so Ctrl+O tapped for 5 ms opens the chooser however long the frame took.
 //
@@ -82,6 +87,9 @@ struct FrameInput {
     std::size_t events = 0;         // taken from the queue for this frame
 };
 
+// Whether this frame may take the keyboard's events (the last rule above).
+enum class KeyboardHold : std::uint8_t { None, ForTextField };
+
 class InputQueue {
 public:
     // Where the pointer is when the queue starts (inside the window or not).
@@ -90,8 +98,9 @@ public:
     // step, joins it (no frame could tell them apart): a flood of pointer motion during a
     // slow frame takes one entry.
     void push(const InputEvent& event);
-    // This frame's events by the rules above; the rest stay queued.
-    FrameInput takeFrame();
+    // This frame's events by the rules above; the rest stay queued. With
+    // KeyboardHold::ForTextField the run stops before the first key or text event.
+    FrameInput takeFrame(KeyboardHold hold = KeyboardHold::None);
     // Events waiting for a later frame: the viewer must not sleep while there are any.
     bool pending() const { return !events_.empty(); }
     // Callbacks so far: received, and given to frames.

@@ -409,5 +409,61 @@ TEST(InputQueue, ABurstOfEveryKindDrainsInOrderWithNothingLost) {
     EXPECT_EQ(queue.received(), queue.applied());
 }
 
+// A text field asked for the keyboard in the frame before (ImGuiLayer::keyboardHold): Enter
+// showed a folder, then "wa" and Tab were typed at once. The frame that activates the field gets
+// the click before them but no key and no text; the next frames get them all, in order.
+TEST(InputQueue, KeysWaitWhileATextFieldTakesTheKeyboard) {
+    InputQueue queue;
+    queue.start(true, 10.0, 10.0);
+    queue.push(move(20.0, 20.0));
+    queue.push(key(GLFW_KEY_LEFT_CONTROL, GLFW_PRESS));
+    queue.push(key(GLFW_KEY_A, GLFW_PRESS, GLFW_MOD_CONTROL));
+    queue.push(key(GLFW_KEY_A, GLFW_RELEASE, GLFW_MOD_CONTROL));
+    queue.push(key(GLFW_KEY_LEFT_CONTROL, GLFW_RELEASE, GLFW_MOD_CONTROL));
+    typeText(queue, "wa");
+    queue.push(key(GLFW_KEY_TAB, GLFW_PRESS));
+    queue.push(key(GLFW_KEY_TAB, GLFW_RELEASE));
+
+    const FrameInput held = queue.takeFrame(KeyboardHold::ForTextField);
+    EXPECT_EQ(held.events, 1u); // the pointer's move only
+    EXPECT_FLOAT_EQ(held.pointerX, 20.0f);
+    EXPECT_TRUE(held.presses.empty());
+    EXPECT_TRUE(held.text.empty());
+    EXPECT_TRUE(held.keysDown.none());
+    EXPECT_TRUE(queue.pending());
+    EXPECT_EQ(queue.takeFrame(KeyboardHold::ForTextField).events, 0u) << "still held";
+
+    // Released: Ctrl+A as a chord in its frame, then the text, then Tab, nothing lost.
+    const FrameInput chord = queue.takeFrame();
+    ASSERT_EQ(chord.presses.size(), 2u);
+    EXPECT_EQ(chord.presses[1].key, GLFW_KEY_A);
+    EXPECT_TRUE(chord.presses[1].ctrl());
+    EXPECT_TRUE(chord.ctrl);
+    std::string typed;
+    std::vector<int> pressed;
+    for (int frame = 0; frame < 20 && queue.pending(); ++frame) {
+        const FrameInput input = queue.takeFrame();
+        typed += asText(input.text);
+        for (const KeyPress& press : input.presses) {
+            pressed.push_back(press.key);
+        }
+    }
+    EXPECT_FALSE(queue.pending());
+    EXPECT_EQ(typed, "wa");
+    EXPECT_EQ(pressed, (std::vector<int>{GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_TAB}));
+    EXPECT_EQ(queue.applied(), queue.received());
+}
+
+// A held frame still lets go of everything when the window loses the keyboard.
+TEST(InputQueue, AHeldKeyboardStillLetsGoWhenFocusIsLost) {
+    InputQueue queue;
+    queue.push(key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS));
+    ASSERT_TRUE(queue.takeFrame().shift);
+    queue.push(InputEvent{InputEvent::Kind::FocusLost});
+    const FrameInput lost = queue.takeFrame(KeyboardHold::ForTextField);
+    EXPECT_EQ(lost.events, 1u);
+    EXPECT_FALSE(lost.shift);
+}
+
 } // namespace
 } // namespace bvhscope::viewer
