@@ -3,9 +3,14 @@
 // tests/app/viewer/layout/thumbnail_grid_test.cpp.
 #pragma once
 
+#include "app/viewer/layout/text_elision.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
+#include <string>
+#include <string_view>
 
 namespace bvhscope::viewer {
 
@@ -41,5 +46,14 @@ inline GridCells gridCellsOfRows(std::size_t firstRow, std::size_t lastRow, std:
     const std::size_t first = std::min(firstRow * columns, count);
     return {first, std::clamp(lastRow * columns, first, count)};
 }
+
+// A cell's name on two lines of `width`: the first as much of the name's start as fits, cut
+// after a word ("_", "-", " ", "."), the second the rest, cut in the middle (elideMiddle) when it
+// is too long. A library's names ("dataset-1_jump_happy_000.bvh") thus keep their action and
+// style under a cell of 128 pixels, where one line cut in the middle ("dataset-1_...000.bvh")
+// dropped them. A name that fits is one line (the second ""); one with no word that fits on
+// the first line is one line cut in the middle.
+std::array<std::string, 2> gridCellLabel(std::string_view name, float width,
+                                         const TextWidth& measure);
 
 } // namespace bvhscope::viewer

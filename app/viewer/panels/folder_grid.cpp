@@ -5,10 +5,10 @@
 #include "app/viewer/panels/panel_layout.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <imgui.h>
 #include <optional>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +17,9 @@ namespace bvhscope::viewer {
 
 namespace {
 
+// The lines of a cell's name (gridCellLabel).
+constexpr float kGridLabelLines = 2.0f;
+
 // The file name of a take's relative path ("dataset-1/data/x.bvh" gives "x.bvh"): the
 // subfolders are the same for most cells of a library and would crowd out the name.
 std::string_view gridTakeFileName(std::string_view relativePath) {
@@ -24,31 +27,34 @@ std::string_view gridTakeFileName(std::string_view relativePath) {
     return slash == std::string_view::npos ? relativePath : relativePath.substr(slash + 1);
 }
 
-// The name under a cell, cut to the cell's width so that it reads apart from the names of
-// its row (`rowNames`; elideDistinct): a library's names share their start and end
-// ("dataset-1_..._000.bvh") and differ in the action and style in their middle, which a plain
-// cut in the middle would drop.
-void drawGridCellLabel(ViewerState& state, const FolderEntry& entry,
-                       std::span<const std::string> rowNames, std::size_t position, ImVec2 at,
-                       float cell) {
-    const std::string shown = elideAmongToWidth(gridTakeFileName(entry.name), rowNames, cell);
-    const float width = ImGui::CalcTextSize(shown.c_str()).x;
-    ImGui::SetCursorScreenPos(ImVec2(at.x + std::max(0.0f, (cell - width) * 0.5f), at.y + cell));
-    ImGui::TextUnformatted(shown.c_str());
-    recordShownText(state, "browser:cellname:" + std::to_string(position), shown);
+// The name under a cell on two lines (gridCellLabel: the action and style of a library's
+// names stay readable), each centred. Recorded as the lines joined.
+void drawGridCellLabel(ViewerState& state, const FolderEntry& entry, std::size_t position,
+                       ImVec2 at, float cell) {
+    const std::array<std::string, 2> lines =
+        gridCellLabel(gridTakeFileName(entry.name), cell, [](std::string_view piece) {
+            return ImGui::CalcTextSize(piece.data(), piece.data() + piece.size()).x;
+        });
+    float y = at.y + cell;
+    for (const std::string& line : lines) {
+        const float width = ImGui::CalcTextSize(line.c_str()).x;
+        ImGui::SetCursorScreenPos(ImVec2(at.x + std::max(0.0f, (cell - width) * 0.5f), y));
+        ImGui::TextUnformatted(line.c_str());
+        y += ImGui::GetTextLineHeight();
+    }
+    recordShownText(state, "browser:cellname:" + std::to_string(position), lines[0] + lines[1]);
 }
 
 // One cell at `at` (its top-left corner): the take at display position `position`.
-void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
-                  std::span<const std::string> rowNames, std::size_t position, ImVec2 at,
-                  float cell) {
+void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t position,
+                  ImVec2 at, float cell) {
     FolderBrowser& folder = state.folder;
     const std::size_t index = folder.shownRows()[position];
     const FolderEntry& entry = folder.entries()[index];
     ImGui::PushID(static_cast<int>(index));
     ImGui::SetCursorScreenPos(at);
     ImGui::Selectable("##cell", folder.current == index, ImGuiSelectableFlags_AllowItemOverlap,
-                      ImVec2(cell, cell + ImGui::GetTextLineHeight()));
+                      ImVec2(cell, cell + kGridLabelLines * ImGui::GetTextLineHeight()));
     takeItemClicks(state, index);
     recordItemRect(state, "browser:cell:" + std::to_string(position));
     if (ImGui::IsItemHovered()) {
@@ -64,7 +70,7 @@ void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + (cell - ImGui::GetFrameHeight()) * 0.5f));
         drawTakeStatus(folder, entry, index, cell);
     }
-    drawGridCellLabel(state, entry, rowNames, position, at, cell);
+    drawGridCellLabel(state, entry, position, at, cell);
     ImGui::PopID();
 }
 
@@ -107,7 +113,8 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails, floa
     const std::size_t columns =
         gridColumns(ImGui::GetContentRegionAvail().x, cell, style.ItemSpacing.x);
     // A cell, its name under it, and the spacing to the next row.
-    const float rowHeight = cell + ImGui::GetTextLineHeight() + style.ItemSpacing.y;
+    const float rowHeight =
+        cell + kGridLabelLines * ImGui::GetTextLineHeight() + style.ItemSpacing.y;
     keepBrowsedCellInView(folder, columns, rowHeight);
     ImGuiListClipper clipper; // only the rows on screen are drawn: a library of 3 000 scrolls
     clipper.Begin(static_cast<int>(gridRows(count, columns)), rowHeight);
@@ -120,14 +127,9 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails, floa
             const ImVec2 rowStart = ImGui::GetCursorScreenPos();
             const GridCells cells =
                 gridCellsOfRows(static_cast<std::size_t>(row), row + 1U, columns, count);
-            std::vector<std::string> rowNames;
-            for (std::size_t position = cells.first; position < cells.last; ++position) {
-                rowNames.emplace_back(
-                    gridTakeFileName(folder.entries()[folder.shownRows()[position]].name));
-            }
             for (std::size_t position = cells.first; position < cells.last; ++position) {
                 const float column = static_cast<float>(position - cells.first);
-                drawGridCell(state, thumbnails, rowNames, position,
+                drawGridCell(state, thumbnails, position,
                              ImVec2(rowStart.x + column * (cell + style.ItemSpacing.x), rowStart.y),
                              cell);
             }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <limits>
+#include <string_view>
 
 using namespace bvhscope::viewer;
 
@@ -36,4 +37,36 @@ TEST(ThumbnailGrid, RowsAndTheCellsTheyCover) {
     const GridCells beyond = gridCellsOfRows(9, 12, 7, 30);
     EXPECT_EQ(beyond.first, 30U);
     EXPECT_EQ(beyond.last, 30U);
+}
+
+// Every character 1 pixel wide: widths are lengths.
+float gridTestWidth(std::string_view text) {
+    return static_cast<float>(text.size());
+}
+
+TEST(ThumbnailGridLabel, ANameThatFitsIsOneLine) {
+    const auto label = gridCellLabel("walk.bvh", 8.0f, gridTestWidth);
+    EXPECT_EQ(label[0], "walk.bvh");
+    EXPECT_EQ(label[1], "");
+}
+
+TEST(ThumbnailGridLabel, ALongNameBreaksAfterAWordAndKeepsTheActionAndStyle) {
+    // 28 characters in cells of 18: "dataset-1_jump_" (15) fits, "dataset-1_jump_happy_" (21)
+    // does not; the rest, 13, fits whole.
+    const auto label = gridCellLabel("dataset-1_jump_happy_000.bvh", 18.0f, gridTestWidth);
+    EXPECT_EQ(label[0], "dataset-1_jump_");
+    EXPECT_EQ(label[1], "happy_000.bvh");
+    // Narrower: "dataset-1_" just fits; the rest (18) is cut in the middle to 10, 7 of its
+    // characters around the mark, the start getting the extra one.
+    const auto narrow = gridCellLabel("dataset-1_jump_happy_000.bvh", 10.0f, gridTestWidth);
+    EXPECT_EQ(narrow[0], "dataset-1_");
+    EXPECT_EQ(narrow[1], "jump...bvh");
+    EXPECT_LE(gridTestWidth(narrow[1]), 10.0f);
+}
+
+TEST(ThumbnailGridLabel, ANameWithoutAWordThatFitsIsCutInTheMiddleOnOneLine) {
+    // "Characterwalkcycle." is 19: 9 characters kept around the mark, 5 before and 4 after.
+    const auto label = gridCellLabel("Characterwalkcycle.bvh", 12.0f, gridTestWidth);
+    EXPECT_EQ(label[0], "Chara....bvh");
+    EXPECT_EQ(label[1], "");
 }
