@@ -17,6 +17,12 @@ inline constexpr int kAutomaticMsaaSamples = -1;
 // Which joints show their name or their local axes in the view.
 enum class JointMarks { Off, Selection, All };
 
+// How the Browser shows a folder's takes: rows with their facts, or a grid of thumbnails.
+enum class BrowserView { List, Grid };
+// The grid's cells, square, in pixels before content scale (settings.ini's browser_cell_size).
+inline constexpr int kSmallestBrowserCell = 64;
+inline constexpr int kLargestBrowserCell = 192;
+
 // What the user keeps (settings.ini). Fractions of the window; 0 means "the default", which
 // depends on the window and content scale (see computeDockLayout), so a first run on a laptop
 // and on a 4K monitor both get a sensible layout.
@@ -97,6 +103,9 @@ struct ViewerSettings {
     std::string exportFolderGltf;
     std::string exportFolderVideo;
     std::string exportFolderPicture;
+    // [SECTION] Browser (issue 39): list or grid, and the grid's cell size (before content scale).
+    BrowserView browserView = BrowserView::List;
+    int browserCellSize = 128;
 };
 
 } // namespace bvhscope::viewer

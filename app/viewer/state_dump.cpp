@@ -119,6 +119,8 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
     out << "browser shown " << shown.size() << " sort " << browserColumnName(folder.sort().column)
         << (folder.sort().descending ? " descending" : " ascending") << " library "
         << (folder.subfoldersIncludedForLibrary() ? 1 : 0) << "\n";
+    out << "browser view " << (state.settings.browserView == BrowserView::Grid ? "grid" : "list")
+        << " cell " << state.settings.browserCellSize << "\n";
     for (std::size_t row = 0; row < shown.size(); ++row) {
         out << "browser row " << row << " " << bvh::utf8FromPath(folder.entries()[shown[row]].path)
             << "\n";

@@ -210,6 +210,9 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
                 in >> index;
                 std::getline(in >> std::ws, path);
                 state.browserRows.push_back(path);
+            } else if (what == "view") {
+                std::string word;
+                in >> state.browserView >> word >> state.browserCellSize;
             } else if (what == "shown") {
                 std::size_t count = 0;
                 std::string word, column, direction;

@@ -153,8 +153,10 @@ struct ViewerStateFile {
     // The rows the Browser's filter keeps, in display order (`browser row INDEX PATH`), and
     // its sort (`browser shown N sort COLUMN ascending|descending library 0|1`).
     std::vector<std::string> browserRows;
-    std::string browserSort;            // "frames descending"
-    bool browserLibrary = false;        // the folder's subfolders were included for want of takes
+    std::string browserSort;     // "frames descending"
+    bool browserLibrary = false; // the folder's subfolders were included for want of takes
+    std::string browserView;     // `browser view list|grid cell PIXELS`
+    int browserCellSize = 0;
     std::optional<std::size_t> browsed; // the browsed character's index in fileNames
 };
 std::optional<ViewerStateFile> parseStateFile(const std::string& text);

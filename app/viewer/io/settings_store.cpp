@@ -315,6 +315,10 @@ const std::vector<Entry>& entries() {
         textEntry("export_folder_gltf", &ViewerSettings::exportFolderGltf),
         textEntry("export_folder_video", &ViewerSettings::exportFolderVideo),
         textEntry("export_folder_picture", &ViewerSettings::exportFolderPicture),
+        enumEntry("browser_view", &ViewerSettings::browserView,
+                  {{BrowserView::List, "list"}, {BrowserView::Grid, "grid"}}),
+        intEntry("browser_cell_size", &ViewerSettings::browserCellSize, kSmallestBrowserCell,
+                 kLargestBrowserCell),
     };
     return kEntries;
 }

@@ -1,5 +1,7 @@
 #include "app/viewer/panels/folder_panel.h"
 
+#include "app/viewer/panels/folder_grid.h"
+#include "app/viewer/panels/folder_take.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "core/platform/utf8_path.h"
 
@@ -16,9 +18,6 @@ namespace bvhscope::viewer {
 
 namespace {
 
-const ImVec4 kStatusOkColor{0.55f, 0.85f, 0.45f, 1.0f};
-const ImVec4 kStatusWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
-const ImVec4 kStatusErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 // The rows the list shows at least, where the dock's height allows pictures of 24 pixels.
 constexpr float kRowsInView = 3.0f;
 // The lines of controls over the list: the folder, the buttons and the filter, the count.
@@ -65,12 +64,41 @@ void drawFilterField(ViewerState& state) {
         ImGui::TextUnformatted(kBrowserFilterHelp.data(),
                                kBrowserFilterHelp.data() + kBrowserFilterHelp.size());
         if (!error.empty()) {
-            ImGui::TextColored(kStatusErrorColor, "Not understood: %s", error.c_str());
+            ImGui::TextColored(kTakeErrorColor, "Not understood: %s", error.c_str());
         }
         ImGui::EndTooltip();
     }
     if (!error.empty()) {
-        ImGui::TextColored(kStatusErrorColor, "%s", error.c_str());
+        ImGui::TextColored(kTakeErrorColor, "%s", error.c_str());
+    }
+}
+
+// List or Grid (kept in settings.ini), and the grid's cell size while it shows.
+void drawViewToggle(ViewerState& state, float scale) {
+    ViewerSettings& settings = state.settings;
+    if (ImGui::RadioButton("List", settings.browserView == BrowserView::List)) {
+        settings.browserView = BrowserView::List;
+    }
+    recordItemRect(state, "browser:view-list");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("Grid", settings.browserView == BrowserView::Grid)) {
+        settings.browserView = BrowserView::Grid;
+    }
+    recordItemRect(state, "browser:view-grid");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Thumbnails as many a row as fit; hover one for its take's facts");
+    }
+    if (settings.browserView != BrowserView::Grid) {
+        return;
+    }
+    constexpr float kSliderWidth = 110.0f;
+    sameLineIfFits(kSliderWidth * scale);
+    ImGui::SetNextItemWidth(kSliderWidth * scale);
+    ImGui::SliderInt("##cell-size", &settings.browserCellSize, kSmallestBrowserCell,
+                     kLargestBrowserCell, "%d px", ImGuiSliderFlags_AlwaysClamp);
+    recordItemRect(state, "browser:cell-size");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The thumbnails' size in the grid");
     }
 }
 
@@ -108,6 +136,8 @@ void drawControls(ViewerState& state, float scale) {
     if (ImGui::Button("Close folder")) {
         folder.closeRequested = true;
     }
+    sameLineIfFits(checkboxWidth("List") + checkboxWidth("Grid") + 16.0f * scale);
+    drawViewToggle(state, scale);
     sameLineIfFits(kFilterBesideButtons * scale);
     drawFilterField(state);
     const std::size_t count = folder.entries().size();
@@ -134,65 +164,6 @@ void drawControls(ViewerState& state, float scale) {
 
 // [SECTION] One row
 
-void drawStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index) {
-    if (folder.browseLoad && folder.browseLoad->entry == index) {
-        ImGui::ProgressBar(static_cast<float>(folder.browseLoad->load->fraction()),
-                           ImVec2(-1.0f, 0.0f), "opening");
-        return;
-    }
-    switch (entry.status) {
-    case FileStatus::Queued:
-        ImGui::TextDisabled("queued");
-        break;
-    case FileStatus::Reading:
-        ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(-1.0f, 0.0f), "reading");
-        break;
-    case FileStatus::Ok:
-        ImGui::TextColored(kStatusOkColor, "ok");
-        break;
-    case FileStatus::Warnings: {
-        const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
-        ImGui::TextColored(kStatusWarningColor, "%zu warning%s", warnings,
-                           warnings == 1 ? "" : "s");
-        break;
-    }
-    case FileStatus::Error:
-        ImGui::TextColored(kStatusErrorColor, "error");
-        break;
-    case FileStatus::TooLarge:
-        ImGui::TextColored(kStatusWarningColor, "too large");
-        break;
-    }
-}
-
-void drawRowTooltip(const FolderEntry& entry) {
-    ImGui::BeginTooltip();
-    ImGui::TextUnformatted(elideMiddleToBytes(bvh::utf8FromPath(entry.path)).c_str());
-    if (entry.facts && entry.facts->loaded) {
-        const bvh::DocumentSummary& summary = entry.facts->summary;
-        ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,
-                            summary.endSites, summary.channels,
-                            summary.frameTimeAssumed ? "frame time assumed (30 fps)"
-                                                     : "frame time from the file");
-        ImGui::TextDisabled("thumbnail: frame %u (the middle one)", entry.facts->thumbnailFrame);
-        if (entry.facts->rowsSampled) {
-            // The summary's bounded read (folder_summaries.h) took some rows of a long motion.
-            ImGui::TextDisabled("a long motion: rows sampled, their warnings shown once opened");
-        }
-    }
-    if (entry.facts && !entry.facts->diagnosticLines.empty()) {
-        ImGui::Separator();
-        for (const std::string& line : entry.facts->diagnosticLines) {
-            const bool error = line.find(": error: ") != std::string::npos;
-            ImGui::TextColored(error ? kStatusErrorColor : kStatusWarningColor, "%s", line.c_str());
-        }
-    }
-    ImGui::Separator();
-    ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
-    ImGui::TextDisabled("Right-click: rank the takes by how alike they move to it (Similar).");
-    ImGui::EndTooltip();
-}
-
 // The next cell, with the cursor lowered to centre a line of text in a row `rowHeight` tall;
 // false for a hidden column, which must get no content: it would still make the row taller.
 bool nextCentredCell(float rowHeight) {
@@ -217,21 +188,10 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
     ImGui::Selectable("##row", isCurrent,
                       ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                       ImVec2(0.0f, thumbnail));
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
-        folder.rankByLikeness(index); // Similar: takes that move like this one
-    }
-    // On the press, not the release: Ctrl is read while it is surely held.
-    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
-        if (ImGui::GetIO().KeyCtrl) {
-            // An ordinary character: it stays.
-            state.commands.push(command::Open{{bvh::utf8FromPath(entry.path)}});
-        } else {
-            folder.openRequest = index;
-        }
-    }
+    takeItemClicks(state, index);
     recordItemRect(state, "browser:row:" + std::to_string(index));
     if (ImGui::IsItemHovered()) {
-        drawRowTooltip(entry);
+        drawTakeTooltip(entry);
     }
     ImGui::SetCursorScreenPos(cell);
     if (const GLuint texture = thumbnails.texture(index);
@@ -267,7 +227,7 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
         ImGui::Text("%.2f s", facts->summary.durationSeconds);
     }
     if (nextCentredCell(thumbnail)) {
-        drawStatus(folder, entry, index);
+        drawTakeStatus(folder, entry, index, -1.0f);
     }
     ImGui::PopID();
 }
@@ -341,20 +301,24 @@ void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     folder.setVisibleRows(first, last);
 }
 
-void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
-              float scale) {
-    FolderBrowser& folder = state.folder;
-    const std::size_t count = folder.entries().size();
-    if (count == 0) {
+// Why nothing is listed, when nothing is: true when it said so.
+bool saidNoTakes(FolderBrowser& folder) {
+    if (folder.entries().empty()) {
         ImGui::TextDisabled("No .bvh files in this folder%s.",
                             folder.includesSubfolders() ? " or its subfolders" : "");
-        return;
+        return true;
     }
     if (folder.shownRows().empty()) {
         ImGui::TextDisabled("No take matches the filter.");
         folder.setVisibleRows(0, 0);
-        return;
+        return true;
     }
+    return false;
+}
+
+void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
+              float scale) {
+    FolderBrowser& folder = state.folder;
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
@@ -444,7 +408,16 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
     const float thumbnail =
         std::clamp(std::floor(listHeight / kRowsInView - cellPadding), 24.0f * scale, largest);
     drawControls(state, scale);
-    drawList(state, thumbnails, thumbnail, scale);
+    if (saidNoTakes(state.folder)) {
+        ImGui::End();
+        return;
+    }
+    if (state.settings.browserView == BrowserView::Grid) {
+        drawFolderGrid(state, thumbnails,
+                       static_cast<float>(state.settings.browserCellSize) * scale);
+    } else {
+        drawList(state, thumbnails, thumbnail, scale);
+    }
     ImGui::End();
 }
 

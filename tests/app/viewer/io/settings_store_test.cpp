@@ -66,6 +66,25 @@ TEST(SettingsStore, IssueFortyTwosDefaultsAndChoicesAreKept) {
     EXPECT_EQ(read.exportFolderBvh, "");
 }
 
+// Issue 39: the Browser's list or grid and the grid's cell size are kept; a size out of range
+// is clamped, an unknown view word leaves the list.
+TEST(SettingsStore, TheBrowsersViewAndCellSizeAreKept) {
+    const ViewerSettings defaults;
+    EXPECT_EQ(defaults.browserView, BrowserView::List);
+    ViewerSettings chosen;
+    chosen.browserView = BrowserView::Grid;
+    chosen.browserCellSize = 160;
+    const std::string text = serializeSettings(chosen);
+    EXPECT_NE(text.find("browser_view = grid\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("browser_cell_size = 160\n"), std::string::npos) << text;
+    const ViewerSettings read = parseSettings(text);
+    EXPECT_EQ(read.browserView, BrowserView::Grid);
+    EXPECT_EQ(read.browserCellSize, 160);
+    EXPECT_EQ(parseSettings("browser_cell_size = 9000\n").browserCellSize, kLargestBrowserCell);
+    EXPECT_EQ(parseSettings("browser_cell_size = 1\n").browserCellSize, kSmallestBrowserCell);
+    EXPECT_EQ(parseSettings("browser_view = mosaic\n").browserView, BrowserView::List);
+}
+
 TEST(SettingsStore, BadLinesAreSkippedAndValuesClamped) {
     const ViewerSettings read = parseSettings("garbage\n"
                                               "bone_style = spaghetti\n"

@@ -1,0 +1,90 @@
+#include "app/viewer/panels/folder_take.h"
+
+#include "app/viewer/panels/panel_layout.h"
+#include "core/platform/utf8_path.h"
+
+#include <imgui.h>
+#include <string>
+
+namespace bvhscope::viewer {
+
+const ImVec4 kTakeOkColor{0.55f, 0.85f, 0.45f, 1.0f};
+const ImVec4 kTakeWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
+const ImVec4 kTakeErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
+
+void takeItemClicks(ViewerState& state, std::size_t index) {
+    FolderBrowser& folder = state.folder;
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
+        folder.rankByLikeness(index); // Similar: takes that move like this one
+    }
+    // On the press, not the release: Ctrl is read while it is surely held.
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+        if (ImGui::GetIO().KeyCtrl) {
+            // An ordinary character: it stays.
+            state.commands.push(command::Open{{bvh::utf8FromPath(folder.entries()[index].path)}});
+        } else {
+            folder.openRequest = index;
+        }
+    }
+}
+
+void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index,
+                    float width) {
+    if (folder.browseLoad && folder.browseLoad->entry == index) {
+        ImGui::ProgressBar(static_cast<float>(folder.browseLoad->load->fraction()),
+                           ImVec2(width, 0.0f), "opening");
+        return;
+    }
+    switch (entry.status) {
+    case FileStatus::Queued:
+        ImGui::TextDisabled("queued");
+        break;
+    case FileStatus::Reading:
+        ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(width, 0.0f), "reading");
+        break;
+    case FileStatus::Ok:
+        ImGui::TextColored(kTakeOkColor, "ok");
+        break;
+    case FileStatus::Warnings: {
+        const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
+        ImGui::TextColored(kTakeWarningColor, "%zu warning%s", warnings, warnings == 1 ? "" : "s");
+        break;
+    }
+    case FileStatus::Error:
+        ImGui::TextColored(kTakeErrorColor, "error");
+        break;
+    case FileStatus::TooLarge:
+        ImGui::TextColored(kTakeWarningColor, "too large");
+        break;
+    }
+}
+
+void drawTakeTooltip(const FolderEntry& entry) {
+    ImGui::BeginTooltip();
+    ImGui::TextUnformatted(elideMiddleToBytes(bvh::utf8FromPath(entry.path)).c_str());
+    if (entry.facts && entry.facts->loaded) {
+        const bvh::DocumentSummary& summary = entry.facts->summary;
+        ImGui::TextDisabled("%zu joints (+%zu end sites), %zu channels, %s", summary.joints,
+                            summary.endSites, summary.channels,
+                            summary.frameTimeAssumed ? "frame time assumed (30 fps)"
+                                                     : "frame time from the file");
+        ImGui::TextDisabled("thumbnail: frame %u (the middle one)", entry.facts->thumbnailFrame);
+        if (entry.facts->rowsSampled) {
+            // The summary's bounded read (folder_summaries.h) took some rows of a long motion.
+            ImGui::TextDisabled("a long motion: rows sampled, their warnings shown once opened");
+        }
+    }
+    if (entry.facts && !entry.facts->diagnosticLines.empty()) {
+        ImGui::Separator();
+        for (const std::string& line : entry.facts->diagnosticLines) {
+            const bool error = line.find(": error: ") != std::string::npos;
+            ImGui::TextColored(error ? kTakeErrorColor : kTakeWarningColor, "%s", line.c_str());
+        }
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
+    ImGui::TextDisabled("Right-click: rank the takes by how alike they move to it (Similar).");
+    ImGui::EndTooltip();
+}
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,29 @@
+// One take of the Browser, as a list row and a grid cell both show it: what a click on it does,
+// its status and its tooltip. Shared so that rows and cells behave alike (issue 39).
+#pragma once
+
+#include "app/viewer/session/viewer_state.h"
+
+#include <cstddef>
+#include <imgui.h>
+
+namespace bvhscope::viewer {
+
+extern const ImVec4 kTakeOkColor;
+extern const ImVec4 kTakeWarningColor;
+extern const ImVec4 kTakeErrorColor;
+
+// After the take's item (a row's Selectable, a cell's): a click shows the take in place of the
+// browsed one, Ctrl+click opens it as another character, a right-click ranks the takes by how
+// alike they move to it (Similar). `index` is the take's index in folder.entries().
+void takeItemClicks(ViewerState& state, std::size_t index);
+
+// The take's status (queued, reading, ok, warnings, error, too large, opening) on the current
+// line; a bar `width` wide (ImGui's item width: -1 to the window's edge).
+void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index,
+                    float width);
+
+// The take's tooltip: its path, facts, diagnostics and what its clicks do.
+void drawTakeTooltip(const FolderEntry& entry);
+
+} // namespace bvhscope::viewer

@@ -1,0 +1,212 @@
+// The Browser's grid (issue 39, item 3) in the real viewer: the List / Grid toggle shows the
+// takes the filter keeps as cells in the list's order, each named by its file name; a click on
+// a cell shows its take and Ctrl+click adds it, as on a row; the view and the cell size are
+// kept in settings.ini across a restart. Takes come from tests/support's generated library.
+#include "tests/gui/gui_test_support.h"
+#include "tests/support/generated_library.h"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+using namespace bvhscope;
+using namespace bvhscope::gui_test;
+
+namespace {
+
+constexpr std::size_t kGridLibraryTakes = 30; // 5 actions x 3 styles x 2
+
+std::string gridFileNameOf(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
+
+bool gridLibrarySettled(const ViewerStateFile& state) {
+    return state.folderFiles.size() == kGridLibraryTakes && !state.folderBusy &&
+           state.browsed.has_value() && !state.loading;
+}
+
+// The name a cell shows ("shown:browser:cellname:POSITION=TEXT"), or "" when none is recorded.
+std::string cellName(const ViewerStateFile& state, std::size_t position) {
+    const std::string prefix = "shown:browser:cellname:" + std::to_string(position) + "=";
+    const auto at = state.rects.lower_bound(prefix);
+    return at != state.rects.end() && at->first.starts_with(prefix)
+               ? at->first.substr(prefix.size())
+               : "";
+}
+
+// Whether `shown` is `name`, or pieces of it in order around "..." marks (elided), shorter.
+bool showsName(const std::string& shown, const std::string& name) {
+    if (shown == name) {
+        return true;
+    }
+    std::size_t from = 0;
+    std::size_t at = 0;
+    bool anyMark = false;
+    while (from <= shown.size()) {
+        const auto mark = shown.find("...", from);
+        const std::string piece =
+            shown.substr(from, mark == std::string::npos ? mark : mark - from);
+        const auto found = name.find(piece, at);
+        if (found == std::string::npos) {
+            return false;
+        }
+        at = found + piece.size();
+        if (mark == std::string::npos) {
+            break;
+        }
+        anyMark = true;
+        from = mark + 3;
+    }
+    return anyMark && shown.size() < name.size() + 3;
+}
+
+std::size_t cellCount(const ViewerStateFile& state) {
+    std::size_t cells = 0;
+    while (state.rects.contains("browser:cell:" + std::to_string(cells))) {
+        ++cells;
+    }
+    return cells;
+}
+
+class BrowserGridGui : public testing::Test {
+protected:
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        takes_ = bvh::test::writeGeneratedLibrary(dir_.path() / "library", 2);
+        start();
+    }
+    void start() {
+        viewer_.emplace(dir_, std::vector<std::string>{(dir_.path() / "library").string(), "--size",
+                                                       "1400x860", "--frame", "0"});
+    }
+    // Clicks Grid and waits for the grid's cells.
+    std::optional<ViewerStateFile> showGrid() {
+        if (!viewer_->waitForState(gridLibrarySettled)) {
+            ADD_FAILURE() << "the library did not open";
+            return std::nullopt;
+        }
+        if (!clickSettledRect(*viewer_, viewer_->windowId(), "browser:view-grid")) {
+            return std::nullopt;
+        }
+        return viewer_->waitForSettledState(
+            [](const ViewerStateFile& s) {
+                return s.browserView == "grid" && s.rects.contains("browser:grid") &&
+                       s.rects.contains("browser:cell:0");
+            },
+            {"browser:grid", "browser:cell:0"});
+    }
+
+    TempDir dir_;
+    std::vector<std::filesystem::path> takes_;
+    std::optional<ViewerProcess> viewer_;
+};
+
+TEST_F(BrowserGridGui, TheGridShowsTheFilteredTakesInTheListsOrderByName) {
+    const auto grid = showGrid();
+    ASSERT_TRUE(grid.has_value()) << "Grid did not show the cells";
+    EXPECT_FALSE(grid->rects.contains("browser:row:0")); // the list is not drawn under it
+    const Rect first = grid->rects.at("browser:cell:0");
+    const Rect second = grid->rects.at("browser:cell:1");
+    EXPECT_NEAR(second.y, first.y, 0.5f); // side by side, several a row
+    EXPECT_GT(second.x, first.x + first.width * 0.9f);
+    // Only the rows of cells on screen are drawn: not all 30 in this short dock.
+    EXPECT_GT(cellCount(*grid), 2U);
+    EXPECT_LT(cellCount(*grid), kGridLibraryTakes);
+
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:filter"));
+    ASSERT_TRUE(xdotool("type --window " + viewer_->windowId() + " --delay 5 'kick'"));
+    ASSERT_TRUE(xdotool("key --window " + viewer_->windowId() + " Return"));
+    const auto filtered = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) {
+            return s.browserRows.size() == 6 && s.rects.contains("browser:cell:5") &&
+                   !s.rects.contains("browser:cell:6");
+        },
+        {"browser:cell:0"});
+    ASSERT_TRUE(filtered.has_value()) << "the grid did not follow the filter";
+    EXPECT_EQ(cellCount(*filtered), 6U); // 6 cells fit this window: every kept take is seen
+    // Natural order of the relative paths; these names of one shape sort so by their bytes.
+    auto paths = takes_;
+    std::sort(paths.begin(), paths.end());
+    std::vector<std::string> expected;
+    for (const auto& take : paths) {
+        if (take.filename().string().find("_kick_") != std::string::npos) {
+            expected.push_back(take.filename().string());
+        }
+    }
+    ASSERT_EQ(expected.size(), 6U);
+    for (std::size_t position = 0; position < expected.size(); ++position) {
+        EXPECT_EQ(gridFileNameOf(filtered->browserRows[position]), expected[position]);
+        // The action and style, the point of a library's names, are kept whole.
+        const std::string style =
+            expected[position].substr(15, expected[position].find('_', 15) - 15);
+        EXPECT_NE(cellName(*filtered, position).find("_kick_" + style), std::string::npos)
+            << cellName(*filtered, position);
+        EXPECT_TRUE(showsName(cellName(*filtered, position), expected[position]))
+            << "cell " << position << " shows '" << cellName(*filtered, position) << "' for "
+            << expected[position];
+    }
+}
+
+TEST_F(BrowserGridGui, ACellClickShowsItsTakeAndCtrlClickAddsIt) {
+    const auto grid = showGrid();
+    ASSERT_TRUE(grid.has_value()) << "Grid did not show the cells";
+    const std::string third = gridFileNameOf(grid->browserRows.at(2));
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:cell:2"));
+    auto browsedIs = [](const std::string& name) {
+        return [name](const ViewerStateFile& s) {
+            return s.folderCurrent && *s.folderCurrent < s.folderFiles.size() &&
+                   gridFileNameOf(s.folderFiles[*s.folderCurrent].name) == name &&
+                   !s.folderOpening && !s.loading;
+        };
+    };
+    const auto shown = viewer_->waitForState(browsedIs(third));
+    ASSERT_TRUE(shown.has_value()) << "the click did not show " << third;
+    EXPECT_EQ(shown->fileNames.size(), 1U); // in place of the browsed take
+    // Page Down follows the order the cells show.
+    const std::string fourth = gridFileNameOf(shown->browserRows.at(3));
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() +
+                        " 700 200 windowfocus --sync " + viewer_->windowId() + " key Next"));
+    ASSERT_TRUE(viewer_->waitForState(browsedIs(fourth))) << "Page Down did not go to " << fourth;
+
+    const std::string fifth = gridFileNameOf(shown->browserRows.at(4));
+    ASSERT_TRUE(xdotool("windowfocus --sync " + viewer_->windowId()));
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:cell:4",
+                                 Click::withModifiers("ctrl")));
+    const auto added = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return s.fileNames.size() == 2 && !s.loading; });
+    ASSERT_TRUE(added.has_value()) << "Ctrl+click did not add " << fifth;
+    ASSERT_TRUE(added->browsed.has_value());
+    EXPECT_EQ(gridFileNameOf(added->fileNames[*added->browsed]), fourth);
+    EXPECT_EQ(gridFileNameOf(added->fileNames[1 - *added->browsed]), fifth);
+}
+
+TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
+    const auto first = viewer_->waitForState(gridLibrarySettled);
+    ASSERT_TRUE(first.has_value());
+    ASSERT_EQ(first->browserView, "list"); // the default
+    ASSERT_TRUE(showGrid().has_value());
+    // Ctrl+click on a slider types its value.
+    ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:cell-size",
+                                 Click::withModifiers("ctrl")));
+    ASSERT_TRUE(xdotool("key --window " + viewer_->windowId() + " ctrl+a BackSpace"));
+    ASSERT_TRUE(xdotool("type --window " + viewer_->windowId() + " --delay 5 '80'"));
+    ASSERT_TRUE(xdotool("key --window " + viewer_->windowId() + " Return"));
+    const auto smaller = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) { return s.browserCellSize == 80; }, {"browser:cell:0"});
+    ASSERT_TRUE(smaller.has_value()) << "the cell size did not change";
+    // The cell, and the spacing to its neighbours a Selectable takes as its own.
+    EXPECT_GE(smaller->rects.at("browser:cell:0").width, 80.0f);
+    EXPECT_LT(smaller->rects.at("browser:cell:0").width, 100.0f);
+    EXPECT_EQ(viewer_->terminate(), 0);
+
+    start();
+    const auto reopened = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) {
+            return gridLibrarySettled(s) && s.rects.contains("browser:cell:0");
+        },
+        {"browser:cell:0"});
+    ASSERT_TRUE(reopened.has_value()) << "the grid was not kept";
+    EXPECT_EQ(reopened->browserView, "grid");
+    EXPECT_EQ(reopened->browserCellSize, 80);
+}
+
+} // namespace
