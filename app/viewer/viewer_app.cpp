@@ -6,6 +6,7 @@
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_chooser_flow.h"
+#include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
@@ -91,8 +92,8 @@ render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int frameb
 
 // [SECTION] Drawing
 
-void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
-                float scale) {
+void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+                int thumbnailPixels, float scale) {
     state.widgetRects.rects.clear();
     const LayoutRect& view = state.layout.view;
     state.widgetRects.rects["view"] = {view.x, view.y, view.width, view.height};
@@ -105,7 +106,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
-    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
+    drawFolderPanel(state, thumbnails, hoverPlay, thumbnailPixels, scale);
     drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
@@ -287,7 +288,8 @@ private:
     SceneDrawer drawer_;
     std::string drawerError_ = drawer_.error();
     FolderThumbnails thumbnails_;
-    FileChooser chooser_; // joined (its dialog closed) when the viewer ends
+    FolderHoverPlay hoverPlay_; // the hovered Browser cell's take
+    FileChooser chooser_;       // joined (its dialog closed) when the viewer ends
     ViewportInput input_;
     ViewShapeWatch viewShape_; // re-frames when a panel opens under the view (view_shape_watch.h)
     SceneOverlays overlays_;   // rebuilt every frame, kept for its storage
@@ -337,6 +339,7 @@ bool FrameLoop::awaitFrame() {
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
                           startupLoadsPending_ || bodiesBuilding(state_.scene) ||
+                          hoverPlay_.active() ||
                           window_.input().pending(); // events a frame left for the next
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
         if (mustDraw) {
@@ -435,7 +438,14 @@ void FrameLoop::drawInterface() {
         static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
     thumbnails_.update(state_.folder, state_.settings, thumbnailPixels,
                        thumbnailBudget(lastFrameMilliseconds_));
-    drawPanels(state_, thumbnails_, thumbnailPixels, imgui_.contentScale());
+    drawPanels(state_, thumbnails_, hoverPlay_, thumbnailPixels, imgui_.contentScale());
+    // The hovered cell's take, read and redrawn after the panels reported the hover.
+    hoverPlay_.update(state_.folder, state_.settings, thumbnailPixels, glfwGetTime());
+    if (const auto playing = hoverPlay_.playing()) {
+        state_.browserPlaying = std::pair(playing->position, playing->frame);
+    } else {
+        state_.browserPlaying.reset();
+    }
     drawViewLabels(state_);
     if (probe_ != nullptr) {
         probe_->afterPanels(state_);

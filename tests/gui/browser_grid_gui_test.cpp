@@ -209,4 +209,32 @@ TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
     EXPECT_EQ(reopened->browserCellSize, 80);
 }
 
+TEST_F(BrowserGridGui, TheHoveredCellPlaysItsTakeUntilThePointerLeaves) {
+    const auto grid = showGrid();
+    ASSERT_TRUE(grid.has_value()) << "Grid did not show the cells";
+    EXPECT_FALSE(grid->browserPlaying.has_value()); // nothing hovered: nothing plays
+    const Rect cell = grid->rects.at("browser:cell:1");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(cell.x + cell.width / 2, cell.y + cell.width / 2)));
+    const auto playing = viewer_->waitForState([](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first == 1;
+    });
+    ASSERT_TRUE(playing.has_value()) << "the hovered cell did not play";
+    // The generated takes last seconds at 30 fps: at 10 redraws a second the frame moves on.
+    const std::size_t firstFrame = playing->browserPlaying->second;
+    const auto later = viewer_->waitForState([firstFrame](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first == 1 &&
+               s.browserPlaying->second != firstFrame;
+    });
+    ASSERT_TRUE(later.has_value()) << "the playing cell stayed at frame " << firstFrame;
+
+    // Away from the Browser (over the view): the cell stops, and nothing plays.
+    const Rect view = later->rects.at("view");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(view.x + view.width / 2, view.y + view.height / 2)));
+    const auto stopped = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return !s.browserPlaying.has_value(); });
+    ASSERT_TRUE(stopped.has_value()) << "the cell still plays after the pointer left";
+}
+
 } // namespace

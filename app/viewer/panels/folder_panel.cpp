@@ -380,8 +380,8 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
 
 } // namespace
 
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
-                     float scale) {
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
+                     FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
     if (!state.folder.isOpen()) {
         return;
     }
@@ -413,7 +413,7 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
         return;
     }
     if (state.settings.browserView == BrowserView::Grid) {
-        drawFolderGrid(state, thumbnails,
+        drawFolderGrid(state, thumbnails, hoverPlay,
                        static_cast<float>(state.settings.browserCellSize) * scale);
     } else {
         drawList(state, thumbnails, thumbnail, scale);
