@@ -35,6 +35,7 @@
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -336,10 +337,16 @@ bool FrameLoop::awaitFrame() {
         lastInput_ = wake == PageWake::Input ? now : lastInput_;
     }
 #endif
+#ifdef __EMSCRIPTEN__
+    // The page cannot wait for the playing Browser cell's next picture: it keeps its frames.
+    const bool hoverPlays = hoverPlay_.nextRedraw().has_value();
+#else
+    const bool hoverPlays = false; // the wait below wakes for its next picture
+#endif
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
                           startupLoadsPending_ || bodiesBuilding(state_.scene) ||
-                          hoverPlay_.active() ||
+                          hoverPlay_.reading() || hoverPlays ||
                           window_.input().pending(); // events a frame left for the next
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
         if (mustDraw) {
@@ -360,9 +367,17 @@ bool FrameLoop::awaitFrame() {
     pausePageFrames();
     return false;
 #else
-    glfwWaitEventsTimeout(kIdleWakeSeconds);
+    // A hovered Browser cell that plays wakes the loop for its next picture only (10 a
+    // second), not every frame.
+    const std::optional<double> redraw = hoverPlay_.nextRedraw();
+    const double wait =
+        redraw ? std::clamp(*redraw - now, 0.0, kIdleWakeSeconds) : kIdleWakeSeconds;
+    glfwWaitEventsTimeout(wait);
     const double woke = glfwGetTime();
-    if (woke - now >= kIdleWakeSeconds * 0.95) {
+    if (redraw && woke >= *redraw) {
+        return true; // the playing cell's next picture
+    }
+    if (woke - now >= wait * 0.95) {
         return false; // the timeout: nothing happened
     }
     lastActivity_ = woke;

@@ -133,6 +133,13 @@ GLuint FolderHoverPlay::texture(std::size_t index) const {
     return take_ && take_->drawn && take_->cell.index == index ? take_->target.texture() : 0;
 }
 
+std::optional<double> FolderHoverPlay::nextRedraw() const {
+    if (!take_ || !take_->drawn) {
+        return std::nullopt;
+    }
+    return take_->lastDrawn + 1.0 / kHoverPlayRedrawHz;
+}
+
 std::optional<FolderHoverPlay::Playing> FolderHoverPlay::playing() const {
     if (!take_ || !take_->drawn) {
         return std::nullopt;

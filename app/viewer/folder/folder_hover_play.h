@@ -50,9 +50,11 @@ public:
         std::size_t frame = 0;
     };
     std::optional<Playing> playing() const;
-    // A take is being read or played: the viewer keeps drawing frames (not for a take that
-    // does not play).
-    bool active() const { return take_ && (take_->load || take_->thumbnail); }
+    // The hovered take is being read: the viewer keeps drawing frames to take it when done.
+    bool reading() const { return take_ && take_->load; }
+    // A take plays: the viewer draws a frame at this time (update()'s `now` clock) for its next
+    // picture, and may sleep until then. nullopt when none plays.
+    std::optional<double> nextRedraw() const;
 
 private:
     struct Hovered {
