@@ -57,21 +57,9 @@ void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
                       ImVec2(cell, cell + kGridLabelLines * ImGui::GetTextLineHeight()));
     takeItemClicks(state, index);
     recordItemRect(state, "browser:cell:" + std::to_string(position));
-    if (ImGui::IsItemHovered()) {
-        drawTakeTooltip(entry);
-        hoverPlay.hover(index, position);
-    }
-    if (const GLuint playing = hoverPlay.texture(index); playing != 0) {
-        ImGui::SetCursorScreenPos(at);
-        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(playing)),
-                     ImVec2(cell, cell), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
-    } else if (const GLuint texture = thumbnails.texture(index);
-               texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
-        ImGui::SetCursorScreenPos(at);
-        // GL textures start at the bottom row: flip v.
-        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
-                     ImVec2(cell, cell), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
-    } else {
+    takeItemHover(hoverPlay, entry, index, position);
+    ImGui::SetCursorScreenPos(at);
+    if (!drawTakePicture(thumbnails, hoverPlay, entry, index, cell)) {
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + (cell - ImGui::GetFrameHeight()) * 0.5f));
         drawTakeStatus(folder, entry, index, cell);
     }
