@@ -125,6 +125,10 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
         out << "browser row " << row << " " << bvh::utf8FromPath(folder.entries()[shown[row]].path)
             << "\n";
     }
+    if (state.browserPlaying) {
+        out << "browser playing " << state.browserPlaying->first << " "
+            << state.browserPlaying->second << "\n";
+    }
     for (std::size_t i = 0; i < folder.entries().size(); ++i) {
         const FolderEntry& entry = folder.entries()[i];
         for (const std::string& line :

@@ -6,6 +6,7 @@
 #include "app/platform/heap_tuning.h"
 #include "app/viewer/camera_controller.h"
 #include "app/viewer/file_chooser_flow.h"
+#include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
@@ -34,6 +35,7 @@
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -91,8 +93,8 @@ render::PixelRect viewPixels(const LayoutRect& view, int windowWidth, int frameb
 
 // [SECTION] Drawing
 
-void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
-                float scale) {
+void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+                int thumbnailPixels, float scale) {
     state.widgetRects.rects.clear();
     const LayoutRect& view = state.layout.view;
     state.widgetRects.rects["view"] = {view.x, view.y, view.width, view.height};
@@ -105,7 +107,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, int thum
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
-    drawFolderPanel(state, thumbnails, thumbnailPixels, scale);
+    drawFolderPanel(state, thumbnails, hoverPlay, thumbnailPixels, scale);
     drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
@@ -287,7 +289,8 @@ private:
     SceneDrawer drawer_;
     std::string drawerError_ = drawer_.error();
     FolderThumbnails thumbnails_;
-    FileChooser chooser_; // joined (its dialog closed) when the viewer ends
+    FolderHoverPlay hoverPlay_; // the hovered Browser cell's take
+    FileChooser chooser_;       // joined (its dialog closed) when the viewer ends
     ViewportInput input_;
     ViewShapeWatch viewShape_; // re-frames when a panel opens under the view (view_shape_watch.h)
     SceneOverlays overlays_;   // rebuilt every frame, kept for its storage
@@ -334,9 +337,16 @@ bool FrameLoop::awaitFrame() {
         lastInput_ = wake == PageWake::Input ? now : lastInput_;
     }
 #endif
+#ifdef __EMSCRIPTEN__
+    // The page cannot wait for the playing Browser cell's next picture: it keeps its frames.
+    const bool hoverPlays = hoverPlay_.nextRedraw().has_value();
+#else
+    const bool hoverPlays = false; // the wait below wakes for its next picture
+#endif
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
                           startupLoadsPending_ || bodiesBuilding(state_.scene) ||
+                          hoverPlay_.reading() || hoverPlays ||
                           window_.input().pending(); // events a frame left for the next
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
         if (mustDraw) {
@@ -357,9 +367,17 @@ bool FrameLoop::awaitFrame() {
     pausePageFrames();
     return false;
 #else
-    glfwWaitEventsTimeout(kIdleWakeSeconds);
+    // A hovered Browser cell that plays wakes the loop for its next picture only (10 a
+    // second), not every frame.
+    const std::optional<double> redraw = hoverPlay_.nextRedraw();
+    const double wait =
+        redraw ? std::clamp(*redraw - now, 0.0, kIdleWakeSeconds) : kIdleWakeSeconds;
+    glfwWaitEventsTimeout(wait);
     const double woke = glfwGetTime();
-    if (woke - now >= kIdleWakeSeconds * 0.95) {
+    if (redraw && woke >= *redraw) {
+        return true; // the playing cell's next picture
+    }
+    if (woke - now >= wait * 0.95) {
         return false; // the timeout: nothing happened
     }
     lastActivity_ = woke;
@@ -435,7 +453,14 @@ void FrameLoop::drawInterface() {
         static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
     thumbnails_.update(state_.folder, state_.settings, thumbnailPixels,
                        thumbnailBudget(lastFrameMilliseconds_));
-    drawPanels(state_, thumbnails_, thumbnailPixels, imgui_.contentScale());
+    drawPanels(state_, thumbnails_, hoverPlay_, thumbnailPixels, imgui_.contentScale());
+    // The hovered cell's take, read and redrawn after the panels reported the hover.
+    hoverPlay_.update(state_.folder, state_.settings, thumbnailPixels, glfwGetTime());
+    if (const auto playing = hoverPlay_.playing()) {
+        state_.browserPlaying = std::pair(playing->position, playing->frame);
+    } else {
+        state_.browserPlaying.reset();
+    }
     drawViewLabels(state_);
     if (probe_ != nullptr) {
         probe_->afterPanels(state_);

@@ -1,7 +1,8 @@
 // The Browser's grid (issue 39, item 3) in the real viewer: the List / Grid toggle shows the
 // takes the filter keeps as cells in the list's order, each named by its file name; a click on
 // a cell shows its take and Ctrl+click adds it, as on a row; the view and the cell size are
-// kept in settings.ini across a restart. Takes come from tests/support's generated library.
+// kept in settings.ini across a restart; the hovered cell (or list row) plays its take until the
+// pointer leaves. Takes come from tests/support's generated library.
 #include "tests/gui/gui_test_support.h"
 #include "tests/support/generated_library.h"
 
@@ -207,6 +208,67 @@ TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
     ASSERT_TRUE(reopened.has_value()) << "the grid was not kept";
     EXPECT_EQ(reopened->browserView, "grid");
     EXPECT_EQ(reopened->browserCellSize, 80);
+}
+
+TEST_F(BrowserGridGui, TheHoveredCellPlaysItsTakeUntilThePointerLeaves) {
+    const auto grid = showGrid();
+    ASSERT_TRUE(grid.has_value()) << "Grid did not show the cells";
+    EXPECT_FALSE(grid->browserPlaying.has_value()); // nothing hovered: nothing plays
+    const Rect cell = grid->rects.at("browser:cell:1");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(cell.x + cell.width / 2, cell.y + cell.width / 2)));
+    const auto playing = viewer_->waitForState([](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first == 1;
+    });
+    ASSERT_TRUE(playing.has_value()) << "the hovered cell did not play";
+    // The generated takes last seconds at 30 fps: at 10 redraws a second the frame moves on.
+    const std::size_t firstFrame = playing->browserPlaying->second;
+    const auto later = viewer_->waitForState([firstFrame](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first == 1 &&
+               s.browserPlaying->second != firstFrame;
+    });
+    ASSERT_TRUE(later.has_value()) << "the playing cell stayed at frame " << firstFrame;
+
+    // Onto another cell: that one plays instead (one take at a time).
+    const Rect other = later->rects.at("browser:cell:3");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(other.x + other.width / 2, other.y + other.width / 2)));
+    const auto moved = viewer_->waitForState([](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first == 3;
+    });
+    ASSERT_TRUE(moved.has_value()) << "the next hovered cell did not play";
+
+    // Away from the Browser (over the view): the cell stops, and nothing plays.
+    const Rect view = moved->rects.at("view");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(view.x + view.width / 2, view.y + view.height / 2)));
+    const auto stopped = viewer_->waitForState(
+        [](const ViewerStateFile& s) { return !s.browserPlaying.has_value(); });
+    ASSERT_TRUE(stopped.has_value()) << "the cell still plays after the pointer left";
+}
+
+TEST_F(BrowserGridGui, TheHoveredListRowPlaysItsTakeToo) {
+    const auto listed = viewer_->waitForSettledState(
+        [](const ViewerStateFile& s) {
+            return gridLibrarySettled(s) && s.rects.contains("browser:row:2");
+        },
+        {"browser:row:2"});
+    ASSERT_TRUE(listed.has_value()) << "the list did not show row 2";
+    const Rect row = listed->rects.at("browser:row:2");
+    ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
+                        xdotoolPoint(row.x + row.height / 2, row.centerY())));
+    // Rows record their entry's index; the line names the display position.
+    const std::string name = gridFileNameOf(listed->folderFiles.at(2).name);
+    const auto playing = viewer_->waitForState([&name](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->first < s.browserRows.size() &&
+               gridFileNameOf(s.browserRows[s.browserPlaying->first]) == name;
+    });
+    ASSERT_TRUE(playing.has_value()) << "the hovered row did not play " << name;
+    const std::size_t firstFrame = playing->browserPlaying->second;
+    EXPECT_TRUE(viewer_->waitForState([firstFrame](const ViewerStateFile& s) {
+        return s.browserPlaying.has_value() && s.browserPlaying->second != firstFrame;
+    })) << "the playing row stayed at frame "
+        << firstFrame;
 }
 
 } // namespace

@@ -210,6 +210,11 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
                 in >> index;
                 std::getline(in >> std::ws, path);
                 state.browserRows.push_back(path);
+            } else if (what == "playing") {
+                std::size_t position = 0;
+                std::size_t frame = 0;
+                in >> position >> frame;
+                state.browserPlaying = std::pair(position, frame);
             } else if (what == "view") {
                 std::string word;
                 in >> state.browserView >> word >> state.browserCellSize;

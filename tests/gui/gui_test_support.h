@@ -155,7 +155,9 @@ struct ViewerStateFile {
     std::vector<std::string> browserRows;
     std::string browserSort;     // "frames descending"
     bool browserLibrary = false; // the folder's subfolders were included for want of takes
-    std::string browserView;     // `browser view list|grid cell PIXELS`
+    // `browser playing POSITION FRAME`: the hovered cell plays its take.
+    std::optional<std::pair<std::size_t, std::size_t>> browserPlaying;
+    std::string browserView; // `browser view list|grid cell PIXELS`
     int browserCellSize = 0;
     std::optional<std::size_t> browsed; // the browsed character's index in fileNames
 };

@@ -46,8 +46,8 @@ void drawGridCellLabel(ViewerState& state, const FolderEntry& entry, std::size_t
 }
 
 // One cell at `at` (its top-left corner): the take at display position `position`.
-void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t position,
-                  ImVec2 at, float cell) {
+void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
+                  FolderHoverPlay& hoverPlay, std::size_t position, ImVec2 at, float cell) {
     FolderBrowser& folder = state.folder;
     const std::size_t index = folder.shownRows()[position];
     const FolderEntry& entry = folder.entries()[index];
@@ -57,16 +57,9 @@ void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails, std::s
                       ImVec2(cell, cell + kGridLabelLines * ImGui::GetTextLineHeight()));
     takeItemClicks(state, index);
     recordItemRect(state, "browser:cell:" + std::to_string(position));
-    if (ImGui::IsItemHovered()) {
-        drawTakeTooltip(entry);
-    }
-    if (const GLuint texture = thumbnails.texture(index);
-        texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
-        ImGui::SetCursorScreenPos(at);
-        // GL textures start at the bottom row: flip v.
-        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
-                     ImVec2(cell, cell), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
-    } else {
+    takeItemHover(hoverPlay, entry, index, position);
+    ImGui::SetCursorScreenPos(at);
+    if (!drawTakePicture(thumbnails, hoverPlay, entry, index, cell)) {
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + (cell - ImGui::GetFrameHeight()) * 0.5f));
         drawTakeStatus(folder, entry, index, cell);
     }
@@ -99,7 +92,8 @@ void keepBrowsedCellInView(const FolderBrowser& folder, std::size_t columns, flo
 
 } // namespace
 
-void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails, float cell) {
+void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
+                    FolderHoverPlay& hoverPlay, float cell) {
     FolderBrowser& folder = state.folder;
     if (!ImGui::BeginChild("grid", ImVec2(0.0f, 0.0f), false)) {
         ImGui::EndChild();
@@ -129,7 +123,7 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails, floa
                 gridCellsOfRows(static_cast<std::size_t>(row), row + 1U, columns, count);
             for (std::size_t position = cells.first; position < cells.last; ++position) {
                 const float column = static_cast<float>(position - cells.first);
-                drawGridCell(state, thumbnails, position,
+                drawGridCell(state, thumbnails, hoverPlay, position,
                              ImVec2(rowStart.x + column * (cell + style.ItemSpacing.x), rowStart.y),
                              cell);
             }

@@ -7,11 +7,14 @@
 // --state-out's `browser row` lines.
 #pragma once
 
+#include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 
-void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails, float cell);
+// The hovered cell is reported to `hoverPlay`, and shows its playing texture once drawn.
+void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
+                    FolderHoverPlay& hoverPlay, float cell);
 
 } // namespace bvhscope::viewer

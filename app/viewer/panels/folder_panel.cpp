@@ -175,8 +175,9 @@ bool nextCentredCell(float rowHeight) {
     return true;
 }
 
-void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t index,
-             float thumbnail) {
+// The take at display position `position` (entry `index`).
+void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+             std::size_t index, std::size_t position, float thumbnail) {
     FolderBrowser& folder = state.folder;
     const FolderEntry& entry = folder.entries()[index];
     ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
@@ -190,16 +191,9 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, std::size_t
                       ImVec2(0.0f, thumbnail));
     takeItemClicks(state, index);
     recordItemRect(state, "browser:row:" + std::to_string(index));
-    if (ImGui::IsItemHovered()) {
-        drawTakeTooltip(entry);
-    }
+    takeItemHover(hoverPlay, entry, index, position);
     ImGui::SetCursorScreenPos(cell);
-    if (const GLuint texture = thumbnails.texture(index);
-        texture != 0 && entry.thumbnail == ThumbnailState::Drawn) {
-        // GL textures start at the bottom row: flip v.
-        ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
-                     ImVec2(thumbnail, thumbnail), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
-    } else {
+    if (!drawTakePicture(thumbnails, hoverPlay, entry, index, thumbnail)) {
         ImGui::Dummy(ImVec2(thumbnail, thumbnail));
     }
     recordItemRect(state, "browser:thumb:" + std::to_string(index));
@@ -268,7 +262,8 @@ void drawHeaders(ViewerState& state) {
 }
 
 // The rows the filter keeps, in display order; only those on screen are drawn.
-void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail) {
+void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+              float thumbnail) {
     FolderBrowser& folder = state.folder;
     const std::vector<std::size_t>& shown = folder.shownRows();
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
@@ -295,7 +290,8 @@ void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, float thum
         first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
         last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            drawRow(state, thumbnails, shown[static_cast<std::size_t>(row)], thumbnail);
+            drawRow(state, thumbnails, hoverPlay, shown[static_cast<std::size_t>(row)],
+                    static_cast<std::size_t>(row), thumbnail);
         }
     }
     folder.setVisibleRows(first, last);
@@ -316,8 +312,8 @@ bool saidNoTakes(FolderBrowser& folder) {
     return false;
 }
 
-void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thumbnail,
-              float scale) {
+void drawList(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+              float thumbnail, float scale) {
     FolderBrowser& folder = state.folder;
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
@@ -374,14 +370,14 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, float thum
     }
     drawHeaders(state);
     applySortSpecs(folder);
-    drawRows(state, thumbnails, thumbnail);
+    drawRows(state, thumbnails, hoverPlay, thumbnail);
     ImGui::EndTable();
 }
 
 } // namespace
 
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
-                     float scale) {
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
+                     FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
     if (!state.folder.isOpen()) {
         return;
     }
@@ -413,10 +409,10 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int
         return;
     }
     if (state.settings.browserView == BrowserView::Grid) {
-        drawFolderGrid(state, thumbnails,
+        drawFolderGrid(state, thumbnails, hoverPlay,
                        static_cast<float>(state.settings.browserCellSize) * scale);
     } else {
-        drawList(state, thumbnails, thumbnail, scale);
+        drawList(state, thumbnails, hoverPlay, thumbnail, scale);
     }
     ImGui::End();
 }

@@ -7,12 +7,13 @@
 // open.
 #pragma once
 
+#include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
 
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails, int thumbnailPixels,
-                     float scale);
+void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
+                     FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale);
 
 } // namespace bvhscope::viewer

@@ -3,6 +3,7 @@
 #include "app/viewer/panels/panel_layout.h"
 #include "core/platform/utf8_path.h"
 
+#include <cstdint>
 #include <imgui.h>
 #include <string>
 
@@ -85,6 +86,29 @@ void drawTakeTooltip(const FolderEntry& entry) {
     ImGui::TextDisabled("Click: show it in place of the browsed file. Ctrl+click: add it.");
     ImGui::TextDisabled("Right-click: rank the takes by how alike they move to it (Similar).");
     ImGui::EndTooltip();
+}
+
+void takeItemHover(FolderHoverPlay& hoverPlay, const FolderEntry& entry, std::size_t index,
+                   std::size_t position) {
+    if (ImGui::IsItemHovered()) {
+        drawTakeTooltip(entry);
+        hoverPlay.hover(index, position);
+    }
+}
+
+bool drawTakePicture(const FolderThumbnails& thumbnails, const FolderHoverPlay& hoverPlay,
+                     const FolderEntry& entry, std::size_t index, float size) {
+    GLuint texture = hoverPlay.texture(index);
+    if (texture == 0 && entry.thumbnail == ThumbnailState::Drawn) {
+        texture = thumbnails.texture(index);
+    }
+    if (texture == 0) {
+        return false;
+    }
+    // GL textures start at the bottom row: flip v.
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+                 ImVec2(size, size), ImVec2(0.0f, 1.0f), ImVec2(1.0f, 0.0f));
+    return true;
 }
 
 } // namespace bvhscope::viewer

@@ -2,6 +2,8 @@
 // its status and its tooltip. Shared so that rows and cells behave alike (issue 39).
 #pragma once
 
+#include "app/viewer/folder/folder_hover_play.h"
+#include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <cstddef>
@@ -25,5 +27,15 @@ void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::
 
 // The take's tooltip: its path, facts, diagnostics and what its clicks do.
 void drawTakeTooltip(const FolderEntry& entry);
+
+// After the take's item: when it is hovered, its tooltip, and the hover reported to
+// `hoverPlay` (the take at display `position` plays).
+void takeItemHover(FolderHoverPlay& hoverPlay, const FolderEntry& entry, std::size_t index,
+                   std::size_t position);
+
+// The take's picture, `size` x `size` at the cursor: its playing texture while it plays, else its
+// still thumbnail once drawn. False when it has neither (nothing was drawn).
+bool drawTakePicture(const FolderThumbnails& thumbnails, const FolderHoverPlay& hoverPlay,
+                     const FolderEntry& entry, std::size_t index, float size);
 
 } // namespace bvhscope::viewer

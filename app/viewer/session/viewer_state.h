@@ -14,7 +14,9 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bvhscope::viewer {
@@ -79,6 +81,8 @@ struct ProbeState {
     std::uint64_t inputEventsReceived = 0;
     std::uint64_t inputEventsApplied = 0;
     int framesDrawn = 0;
+    // The Browser's cell playing its take (folder_hover_play.h): display position and frame.
+    std::optional<std::pair<std::size_t, std::size_t>> browserPlaying;
 };
 
 struct ViewerState : SessionState, UiState, ProbeState {
