@@ -117,9 +117,9 @@ TEST_F(ExportGui, ALongPathShowsItsEndInTheField) {
     click("export:path");
     ASSERT_TRUE(viewer_->waitForState(
         [](const ViewerStateFile& state) { return hasRect(state, "export:path (typing)"); }));
-    // The proposed path erased key by key (no chord: a tap is all the field is sure to see).
-    ASSERT_TRUE(
-        xdotool("key End key --repeat 200 --delay 1 BackSpace type --delay 2 '" + longPath + "'"));
+    // Ctrl+A right after the click that gave the field the keyboard: the proposed path is
+    // replaced whole (the chord reaches the field once it takes keys, never a frame early).
+    ASSERT_TRUE(xdotool("key ctrl+a type --delay 2 '" + longPath + "'"));
     // All of it typed (while edited the field holds the whole path), then the field left.
     ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
         return hasRect(state, "shown:export:path=" + longPath);

@@ -118,6 +118,7 @@ FrameInput InputQueue::takeFrame(KeyboardHold hold) {
     bool wheeled = false;
     bool textTaken = false;
     bool editingKeyChanged = false;
+    bool editingKeyPressed = false;
 
     std::size_t taken = 0;
     for (; taken < events_.size(); ++taken) {
@@ -144,13 +145,18 @@ FrameInput InputQueue::takeFrame(KeyboardHold hold) {
             const bool modifier = isModifierKey(event.code);
             const bool typing = !modifier && isTypingKey(event.code) && (mods & kShortcutMods) == 0;
             const bool editing = !modifier && !typing;
-            waits = (keysChanged[key] && !typing) || buttonChanged || (editing && textTaken);
+            // ImGui 1.86 reads the modifiers as the frame leaves them: Ctrl let go after A went
+            // down (xdotool's `key ctrl+a` releases in the order it pressed) would turn the
+            // frame's Ctrl+A into a plain A, which a text field ignores.
+            waits = (keysChanged[key] && !typing) || buttonChanged || (editing && textTaken) ||
+                    (modifier && editingKeyPressed);
             if (waits) {
                 break;
             }
             keysDown_[key] = down;
             keysChanged[key] = true;
             editingKeyChanged = editingKeyChanged || editing;
+            editingKeyPressed = editingKeyPressed || (editing && down);
             if (down) {
                 frame.presses.push_back(KeyPress{event.code, mods, false});
             }

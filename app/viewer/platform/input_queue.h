@@ -7,6 +7,9 @@
 // for the next frame (Dear ImGui 1.87's "trickling" input queue, rebuilt on 1.86's ImGuiIO).
 // The frame's rules, each stopping the run before the event that breaks it:
 // - a key or mouse button changes at most once a frame;
+// - a modifier (Shift, Ctrl, Alt, Super) does not change after a key that edits went down:
+//   Dear ImGui 1.86 reads the modifiers as the frame ends, so Ctrl let go in the frame Ctrl+A
+//   went down would make it a plain A (and Shift pressed after Left, a selecting Shift+Left);
 // - a key that only types (a letter, a digit, punctuation, Space; no Ctrl, Alt or Super held)
 //   may go down and up in one frame: nothing reads its state, its press reaches the window's
 //   shortcuts and its character reaches text fields;

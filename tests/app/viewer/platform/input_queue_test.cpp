@@ -259,6 +259,63 @@ TEST(InputQueue, ShortcutKeysChangeOncePerFrame) {
     EXPECT_EQ(presses, 2);
 }
 
+TEST(InputQueue, AModifierLetGoBeforeItsChordKeyWaitsForTheNextFrame) {
+    // xdotool's `key ctrl+a` lets go in the order it pressed: Ctrl goes up before A. Taken in
+    // one frame, ImGui would see A pressed with no Ctrl held (a text field's Ctrl+A lost).
+    InputQueue queue;
+    queue.push(key(GLFW_KEY_LEFT_CONTROL, GLFW_PRESS));
+    queue.takeFrame();
+    queue.push(key(GLFW_KEY_A, GLFW_PRESS, GLFW_MOD_CONTROL));
+    queue.push(key(GLFW_KEY_LEFT_CONTROL, GLFW_RELEASE, GLFW_MOD_CONTROL));
+    queue.push(key(GLFW_KEY_A, GLFW_RELEASE));
+
+    const FrameInput pressed = queue.takeFrame();
+    EXPECT_EQ(pressed.events, 1u);
+    EXPECT_TRUE(pressed.keysDown[GLFW_KEY_A]);
+    EXPECT_TRUE(pressed.ctrl);
+    ASSERT_EQ(pressed.presses.size(), 1u);
+    EXPECT_TRUE(pressed.presses[0].ctrl());
+
+    const FrameInput released = queue.takeFrame();
+    EXPECT_EQ(released.events, 2u);
+    EXPECT_FALSE(released.keysDown[GLFW_KEY_A]);
+    EXPECT_FALSE(released.ctrl);
+    EXPECT_FALSE(queue.pending());
+}
+
+TEST(InputQueue, AModifierPressedAfterAnEditingKeyWaitsForTheNextFrame) {
+    // Left then Shift within one frame: Left moves the cursor, it does not select.
+    InputQueue queue;
+    queue.push(key(GLFW_KEY_LEFT, GLFW_PRESS));
+    queue.push(key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS));
+
+    const FrameInput left = queue.takeFrame();
+    EXPECT_TRUE(left.keysDown[GLFW_KEY_LEFT]);
+    EXPECT_FALSE(left.shift);
+    const FrameInput shift = queue.takeFrame();
+    EXPECT_TRUE(shift.shift);
+    EXPECT_TRUE(shift.keysDown[GLFW_KEY_LEFT]);
+    EXPECT_FALSE(queue.pending());
+}
+
+TEST(InputQueue, AModifierStillChangesAfterATypedKey) {
+    // Shift let go after the letter it shifted: nothing reads a typing key's state, so typing
+    // keeps its pace (one frame for "A" and the Shift held before it).
+    InputQueue queue;
+    queue.push(key(GLFW_KEY_LEFT_SHIFT, GLFW_PRESS));
+    queue.takeFrame();
+    queue.push(key(GLFW_KEY_A, GLFW_PRESS, GLFW_MOD_SHIFT));
+    queue.push(text(U'A'));
+    queue.push(key(GLFW_KEY_LEFT_SHIFT, GLFW_RELEASE, GLFW_MOD_SHIFT));
+    queue.push(key(GLFW_KEY_A, GLFW_RELEASE));
+
+    const FrameInput frame = queue.takeFrame();
+    EXPECT_EQ(frame.events, 4u);
+    EXPECT_EQ(frame.text, std::vector<unsigned int>{U'A'});
+    EXPECT_FALSE(frame.shift);
+    EXPECT_FALSE(queue.pending());
+}
+
 TEST(InputQueue, RepeatsArePressesThatChangeNoState) {
     InputQueue queue;
     queue.push(key(GLFW_KEY_RIGHT, GLFW_PRESS));
