@@ -62,9 +62,8 @@ protected:
         click("picture:path");
         ASSERT_TRUE(viewer_->waitForState(
             [](const ViewerStateFile& state) { return hasRect(state, "picture:path (typing)"); }));
-        // The proposed path erased key by key (no chord: a tap is all the field is sure to see).
-        ASSERT_TRUE(xdotool("key End key --repeat 200 --delay 1 BackSpace type --delay 2 '" +
-                            target.string() + "'"));
+        // The proposed path replaced as a person does: Ctrl+A, then the new one typed.
+        ASSERT_TRUE(xdotool("key ctrl+a type --delay 2 '" + target.string() + "'"));
         ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
             return hasRect(state, "shown:picture:path=" + target.string());
         })) << "the file typed was not taken";
