@@ -35,12 +35,12 @@
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
-#include <optional>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <glad/gl.h>
 #include <imgui.h>
+#include <optional>
 
 namespace bvhscope::viewer {
 
@@ -455,7 +455,7 @@ void FrameLoop::drawInterface() {
                        thumbnailBudget(lastFrameMilliseconds_));
     drawPanels(state_, thumbnails_, hoverPlay_, thumbnailPixels, imgui_.contentScale());
     // The hovered cell's take, read and redrawn after the panels reported the hover.
-    hoverPlay_.update(state_.folder, state_.settings, thumbnailPixels, glfwGetTime());
+    hoverPlay_.update(state_.folder, thumbnails_, state_.settings, thumbnailPixels, glfwGetTime());
     if (const auto playing = hoverPlay_.playing()) {
         state_.browserPlaying = std::pair(playing->position, playing->frame);
     } else {

@@ -45,8 +45,8 @@ render::OrbitCamera hoverPlayCamera(const ThumbnailScene& thumbnail, std::size_t
 
 } // namespace
 
-void FolderHoverPlay::update(const FolderBrowser& browser, const ViewerSettings& settings, int size,
-                             double now) {
+void FolderHoverPlay::update(const FolderBrowser& browser, FolderThumbnails& thumbnails,
+                             const ViewerSettings& settings, int size, double now) {
     const std::optional<Hovered> hovered = hovered_;
     hovered_.reset();
     if (generation_ != browser.generation()) {
@@ -75,7 +75,7 @@ void FolderHoverPlay::update(const FolderBrowser& browser, const ViewerSettings&
         }
         take_->started = now;
     }
-    redraw(settings, size, now);
+    redraw(thumbnails.drawer(), settings, size, now);
 }
 
 void FolderHoverPlay::start(const FolderBrowser& browser, Hovered cell, double now) {
@@ -106,7 +106,8 @@ void FolderHoverPlay::finishRead(const FolderBrowser& browser, const ViewerSetti
     take_->camera = hoverPlayCamera(*take_->thumbnail, take_->frameCount, take_->frameTime);
 }
 
-void FolderHoverPlay::redraw(const ViewerSettings& settings, int size, double now) {
+void FolderHoverPlay::redraw(SceneDrawer& drawer, const ViewerSettings& settings, int size,
+                             double now) {
     Take& take = *take_;
     if (!take.thumbnail || (take.drawn && now - take.lastDrawn < 1.0 / kHoverPlayRedrawHz)) {
         return;
@@ -115,15 +116,12 @@ void FolderHoverPlay::redraw(const ViewerSettings& settings, int size, double no
     ThumbnailScene& thumbnail = *take.thumbnail;
     thumbnail.scene.sample(static_cast<double>(take.frame) * take.frameTime,
                            bvh::Interpolation::Nearest, false, thumbnail.pose);
-    if (!drawer_) {
-        drawer_.emplace();
-    }
     if (!take.drawn) {
         take.target = render::TextureTarget(size, size);
     }
-    drawer_->draw(thumbnail.scene, thumbnail.pose, take.camera, std::nullopt,
-                  thumbnailDrawOptions(settings, thumbnail, size), size, size,
-                  take.target.framebuffer());
+    drawer.draw(thumbnail.scene, thumbnail.pose, take.camera, std::nullopt,
+                thumbnailDrawOptions(settings, thumbnail, size), size, size,
+                take.target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     take.drawn = true;
     take.lastDrawn = now;

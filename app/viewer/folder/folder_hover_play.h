@@ -10,9 +10,9 @@
 #pragma once
 
 #include "app/folder/folder_browser.h"
-#include "app/pictures/scene_drawing.h"
 #include "app/pictures/thumbnail_picture.h"
 #include "app/scene/settings.h"
+#include "app/viewer/folder/folder_thumbnails.h"
 #include "core/reader/background_load.h"
 #include "render/gl/texture_target.h"
 #include "render/math/camera.h"
@@ -38,9 +38,11 @@ public:
     void hover(std::size_t index, std::size_t position) { hovered_ = Hovered{index, position}; }
 
     // Once per UI frame, after the panels: starts, continues or drops the read of the hovered
-    // take, and redraws its texture when the clock reached a new redraw. `now`: seconds of a
-    // steady clock. Drops everything when the browser's generation changed.
-    void update(const FolderBrowser& browser, const ViewerSettings& settings, int size, double now);
+    // take, and redraws its texture with the thumbnails' drawer when the clock reached a new
+    // redraw. `now`: seconds of a steady clock. Drops everything when the browser's generation
+    // changed.
+    void update(const FolderBrowser& browser, FolderThumbnails& thumbnails,
+                const ViewerSettings& settings, int size, double now);
 
     // The playing texture of `index` (rows top first, as FolderThumbnails'), 0 when none.
     GLuint texture(std::size_t index) const;
@@ -77,12 +79,11 @@ private:
 
     void start(const FolderBrowser& browser, Hovered cell, double now);
     void finishRead(const FolderBrowser& browser, const ViewerSettings& settings);
-    void redraw(const ViewerSettings& settings, int size, double now);
+    void redraw(SceneDrawer& drawer, const ViewerSettings& settings, int size, double now);
 
     std::optional<Hovered> hovered_; // reported since the last update()
     std::optional<Take> take_;
     std::uint64_t generation_ = 0;
-    std::optional<SceneDrawer> drawer_;
 };
 
 } // namespace bvhscope::viewer

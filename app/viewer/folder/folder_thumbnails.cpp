@@ -103,9 +103,6 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     const ThumbnailScene thumbnail = thumbnailScene(
         std::move(*entry.thumbnailPose), entry.facts ? &*entry.facts : nullptr, settings);
     entry.thumbnailPose.reset();
-    if (!drawer_) {
-        drawer_.emplace();
-    }
     auto [cached, added] = cache_.try_emplace(index);
     if (added) {
         // A row drawn ahead has never been shown: the first to go.
@@ -119,11 +116,18 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     bytes_ += cached->second.bytes;
     // As `bvhscope thumbnail` draws it: a figure that would cover the picture many times over
     // (a thousand bones fanned out) is drawn with lines.
-    drawer_->draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
+    drawer().draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
                   std::nullopt, thumbnailDrawOptions(settings, thumbnail, size), size, size,
                   target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     entry.thumbnail = ThumbnailState::Drawn;
+}
+
+SceneDrawer& FolderThumbnails::drawer() {
+    if (!drawer_) {
+        drawer_.emplace();
+    }
+    return *drawer_;
 }
 
 GLuint FolderThumbnails::texture(std::size_t entry) const {

@@ -70,6 +70,10 @@ public:
     // Textures alive, and their bytes (RGBA, 4 bytes a pixel).
     std::size_t textureCount() const { return cache_.size(); }
     std::size_t textureBytes() const { return bytes_; }
+    // The drawer of every Browser picture, built on first use: the hovered cell's playing take
+    // (folder_hover_play.h) is drawn with it too, so the Browser compiles its shaders once.
+    // Needs a current context.
+    SceneDrawer& drawer();
     // Shader problems of the drawer (then thumbnails are plain background).
     std::string error() const { return drawer_ ? drawer_->error() : std::string(); }
 
