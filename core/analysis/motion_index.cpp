@@ -1,6 +1,5 @@
 #include "core/analysis/motion_index.h"
 
-#include "core/platform/atomic_file.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -193,12 +192,7 @@ MotionIndex MotionIndex::read(const std::filesystem::path& file) {
 }
 
 std::vector<Diagnostic> MotionIndex::write(const std::filesystem::path& file) const {
-    std::error_code ignored; // a folder that cannot be made fails the write below, with a reason
-    std::filesystem::create_directories(file.parent_path(), ignored);
-    AtomicFile out(file);
-    out.write(serialize());
-    out.commit();
-    return out.diagnostics();
+    return writeSmallFile(file, serialize());
 }
 
 // [SECTION] Gathering a library's features

@@ -1,8 +1,33 @@
 #include "core/platform/small_file.h"
 
+#include "core/platform/atomic_file.h"
+
 #include <string>
 
 namespace bvh {
+
+std::vector<std::string_view> textLines(std::string_view text) {
+    std::vector<std::string_view> lines;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        std::string_view line = text.substr(0, end);
+        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        lines.push_back(line);
+    }
+    return lines;
+}
+
+std::vector<Diagnostic> writeSmallFile(const std::filesystem::path& path, std::string_view text) {
+    std::error_code ignored; // a folder that cannot be made fails the write below, with a reason
+    std::filesystem::create_directories(path.parent_path(), ignored);
+    AtomicFile out(path);
+    out.write(text);
+    out.commit();
+    return out.diagnostics();
+}
 
 std::string notRegularFileText(FileKind kind) {
     switch (kind) {

@@ -1,6 +1,5 @@
 #include "app/viewer/io/recent_folders.h"
 
-#include "core/platform/atomic_file.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 
@@ -22,25 +21,12 @@ std::string normalFolder(const std::string& folder) {
 } // namespace
 
 RecentFolders RecentFolders::parse(std::string_view text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        if (end == std::string_view::npos) {
-            end = text.size();
-        }
-        std::string_view line = text.substr(start, end - start);
-        if (!line.empty() && line.back() == '\r') { // written or edited on Windows
-            line.remove_suffix(1);
-        }
-        lines.emplace_back(line);
-        start = end + 1;
-    }
+    const std::vector<std::string_view> lines = bvh::textLines(text);
     RecentFolders recent;
     // Added oldest first, so the first line ends up first.
     for (auto line = lines.rbegin(); line != lines.rend(); ++line) {
         if (!line->empty() && bvh::pathFromUtf8(*line).is_absolute()) {
-            recent.add(*line);
+            recent.add(std::string(*line));
         }
     }
     return recent;
@@ -61,11 +47,7 @@ RecentFolders RecentFolders::load(const std::filesystem::path& file) {
 }
 
 bool RecentFolders::save(const std::filesystem::path& file) const {
-    std::error_code error;
-    std::filesystem::create_directories(file.parent_path(), error);
-    bvh::AtomicFile out(file);
-    out.write(serialize());
-    return out.commit();
+    return !bvh::hasErrors(bvh::writeSmallFile(file, serialize()));
 }
 
 void RecentFolders::add(const std::string& folder) {

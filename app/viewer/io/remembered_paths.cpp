@@ -1,6 +1,5 @@
 #include "app/viewer/io/remembered_paths.h"
 
-#include "core/platform/atomic_file.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 
@@ -26,13 +25,7 @@ std::string RememberedPaths::keyOf(const std::string& path) {
 
 RememberedPaths RememberedPaths::parse(std::string_view text) {
     RememberedPaths remembered;
-    while (!text.empty()) {
-        const std::size_t end = text.find('\n');
-        std::string_view line = text.substr(0, end);
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-        if (!line.empty() && line.back() == '\r') {
-            line.remove_suffix(1);
-        }
+    for (const std::string_view line : bvh::textLines(text)) {
         const std::size_t tab = line.find('\t');
         if (tab == std::string_view::npos || tab == 0 || tab + 1 >= line.size()) {
             continue;
@@ -63,11 +56,7 @@ RememberedPaths RememberedPaths::load(const std::filesystem::path& file, std::ui
 }
 
 bool RememberedPaths::save(const std::filesystem::path& file) const {
-    std::error_code error;
-    std::filesystem::create_directories(file.parent_path(), error);
-    bvh::AtomicFile out(file);
-    out.write(serialize());
-    return out.commit();
+    return !bvh::hasErrors(bvh::writeSmallFile(file, serialize()));
 }
 
 const std::string* RememberedPaths::find(const std::string& path) const {

@@ -338,10 +338,8 @@ std::string serializeSettings(const ViewerSettings& settings) {
 
 ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {
     ViewerSettings settings = defaults;
-    while (!text.empty()) {
-        const auto end = text.find('\n');
-        const std::string_view line = trim(text.substr(0, end));
-        text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+    for (const std::string_view fileLine : bvh::textLines(text)) {
+        const std::string_view line = trim(fileLine);
         const auto equals = line.find('=');
         if (line.empty() || line.front() == '#' || equals == std::string_view::npos) {
             continue;

@@ -1,4 +1,5 @@
-// readSmallFile (core/platform/small_file.h): a whole small file, bounded before it is read.
+// readSmallFile (core/platform/small_file.h): a whole small file, bounded before it is read; its
+// lines (textLines) and writing one (writeSmallFile).
 #include "core/platform/small_file.h"
 #include "tests/support/scratch_directory.h"
 
@@ -6,6 +7,8 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -55,6 +58,23 @@ TEST_F(SmallFileTest, ADirectoryIsNotAFile) {
     EXPECT_FALSE(read.ok);
     EXPECT_FALSE(read.missing);
     EXPECT_EQ(read.error, "is a directory, not a regular file");
+}
+
+TEST(TextLines, LfAndCrLfEndsGoAndALastLineWithoutAnEndCounts) {
+    using Lines = std::vector<std::string_view>;
+    EXPECT_EQ(textLines("a\r\nb\n\nc"), (Lines{"a", "b", "", "c"}));
+    EXPECT_EQ(textLines("a\n"), (Lines{"a"}));       // a final LF starts no line
+    EXPECT_EQ(textLines("a\r\r\n"), (Lines{"a\r"})); // only the CR of a CR LF end goes
+    EXPECT_TRUE(textLines("").empty());
+}
+
+TEST_F(SmallFileTest, WritingMakesTheFolderAndReplacesTheWholeFile) {
+    const std::filesystem::path path = directory_ / "config" / "bvhscope" / "list.txt";
+    EXPECT_TRUE(writeSmallFile(path, "a long first text\n").empty());
+    EXPECT_TRUE(writeSmallFile(path, "b\n").empty());
+    const SmallFile read = readSmallFile(path, 100);
+    ASSERT_TRUE(read.ok) << read.error;
+    EXPECT_EQ(read.text, "b\n");
 }
 
 } // namespace
