@@ -14,15 +14,10 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-constexpr std::size_t kGridLibraryTakes = 30; // 5 actions x 3 styles x 2
-
-std::string gridFileNameOf(const std::string& path) {
-    return std::filesystem::path(path).filename().string();
-}
+constexpr std::size_t kGridLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
 
 bool gridLibrarySettled(const ViewerStateFile& state) {
-    return state.folderFiles.size() == kGridLibraryTakes && !state.folderBusy &&
-           state.browsed.has_value() && !state.loading;
+    return browserLibrarySettled(state, kGridLibraryTakes);
 }
 
 // The name a cell shows ("shown:browser:cellname:POSITION=TEXT"), or "" when none is recorded.
@@ -135,7 +130,7 @@ TEST_F(BrowserGridGui, TheGridShowsTheFilteredTakesInTheListsOrderByName) {
     }
     ASSERT_EQ(expected.size(), 6U);
     for (std::size_t position = 0; position < expected.size(); ++position) {
-        EXPECT_EQ(gridFileNameOf(filtered->browserRows[position]), expected[position]);
+        EXPECT_EQ(fileNameOf(filtered->browserRows[position]), expected[position]);
         // The action and style, the point of a library's names, are kept whole.
         const std::string style =
             expected[position].substr(15, expected[position].find('_', 15) - 15);
@@ -150,25 +145,25 @@ TEST_F(BrowserGridGui, TheGridShowsTheFilteredTakesInTheListsOrderByName) {
 TEST_F(BrowserGridGui, ACellClickShowsItsTakeAndCtrlClickAddsIt) {
     const auto grid = showGrid();
     ASSERT_TRUE(grid.has_value()) << "Grid did not show the cells";
-    const std::string third = gridFileNameOf(grid->browserRows.at(2));
+    const std::string third = fileNameOf(grid->browserRows.at(2));
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:cell:2"));
     auto browsedIs = [](const std::string& name) {
         return [name](const ViewerStateFile& s) {
             return s.folderCurrent && *s.folderCurrent < s.folderFiles.size() &&
-                   gridFileNameOf(s.folderFiles[*s.folderCurrent].name) == name &&
-                   !s.folderOpening && !s.loading;
+                   fileNameOf(s.folderFiles[*s.folderCurrent].name) == name && !s.folderOpening &&
+                   !s.loading;
         };
     };
     const auto shown = viewer_->waitForState(browsedIs(third));
     ASSERT_TRUE(shown.has_value()) << "the click did not show " << third;
     EXPECT_EQ(shown->fileNames.size(), 1U); // in place of the browsed take
     // Page Down follows the order the cells show.
-    const std::string fourth = gridFileNameOf(shown->browserRows.at(3));
+    const std::string fourth = fileNameOf(shown->browserRows.at(3));
     ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() +
                         " 700 200 windowfocus --sync " + viewer_->windowId() + " key Next"));
     ASSERT_TRUE(viewer_->waitForState(browsedIs(fourth))) << "Page Down did not go to " << fourth;
 
-    const std::string fifth = gridFileNameOf(shown->browserRows.at(4));
+    const std::string fifth = fileNameOf(shown->browserRows.at(4));
     ASSERT_TRUE(xdotool("windowfocus --sync " + viewer_->windowId()));
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:cell:4",
                                  Click::withModifiers("ctrl")));
@@ -176,8 +171,8 @@ TEST_F(BrowserGridGui, ACellClickShowsItsTakeAndCtrlClickAddsIt) {
         [](const ViewerStateFile& s) { return s.fileNames.size() == 2 && !s.loading; });
     ASSERT_TRUE(added.has_value()) << "Ctrl+click did not add " << fifth;
     ASSERT_TRUE(added->browsed.has_value());
-    EXPECT_EQ(gridFileNameOf(added->fileNames[*added->browsed]), fourth);
-    EXPECT_EQ(gridFileNameOf(added->fileNames[1 - *added->browsed]), fifth);
+    EXPECT_EQ(fileNameOf(added->fileNames[*added->browsed]), fourth);
+    EXPECT_EQ(fileNameOf(added->fileNames[1 - *added->browsed]), fifth);
 }
 
 TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
@@ -258,10 +253,10 @@ TEST_F(BrowserGridGui, TheHoveredListRowPlaysItsTakeToo) {
     ASSERT_TRUE(xdotool("mousemove --window " + viewer_->windowId() + " " +
                         xdotoolPoint(row.x + row.height / 2, row.centerY())));
     // Rows record their entry's index; the line names the display position.
-    const std::string name = gridFileNameOf(listed->folderFiles.at(2).name);
+    const std::string name = fileNameOf(listed->folderFiles.at(2).name);
     const auto playing = viewer_->waitForState([&name](const ViewerStateFile& s) {
         return s.browserPlaying.has_value() && s.browserPlaying->first < s.browserRows.size() &&
-               gridFileNameOf(s.browserRows[s.browserPlaying->first]) == name;
+               fileNameOf(s.browserRows[s.browserPlaying->first]) == name;
     });
     ASSERT_TRUE(playing.has_value()) << "the hovered row did not play " << name;
     const std::size_t firstFrame = playing->browserPlaying->second;

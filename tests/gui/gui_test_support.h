@@ -173,6 +173,16 @@ bool underPanel(const ViewerStateFile& state, float x, float y);
 std::string readAll(const std::filesystem::path& path);
 // Lines for a failure message, each on its own indented line.
 std::string joined(const std::vector<std::string>& lines);
+// The file name of a path a state line reports ("walk.bvh" of ".../data/walk.bvh").
+inline std::string fileNameOf(const std::string& path) {
+    return std::filesystem::path(path).filename().string();
+}
+// The Browser opened on a library of `takes` files has listed and summarised them all, and its
+// first take is shown and read.
+inline bool browserLibrarySettled(const ViewerStateFile& state, std::size_t takes) {
+    return !state.folder.empty() && state.folderFiles.size() == takes && !state.folderBusy &&
+           state.browsed.has_value() && !state.loading;
+}
 
 // The 3D view's rectangle (`rect ... view`), or the whole window when the state has none.
 Rect viewRect(const ViewerStateFile& state);

@@ -17,15 +17,10 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-constexpr std::size_t kLibraryTakes = 30; // 5 actions x 3 styles x 2
-
-std::string fileNameOf(const std::string& path) {
-    return std::filesystem::path(path).filename().string();
-}
+constexpr std::size_t kLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
 
 bool librarySettled(const ViewerStateFile& state) {
-    return !state.folder.empty() && state.folderFiles.size() == kLibraryTakes &&
-           !state.folderBusy && state.browsed.has_value() && !state.loading;
+    return browserLibrarySettled(state, kLibraryTakes);
 }
 
 class LibraryGui : public testing::Test {

@@ -207,6 +207,20 @@ inline std::string generatedTakeName(int dataset, const std::string& action,
            ".bvh";
 }
 
+// The ACTION of a generated take's name or path (`.../dataset-N_ACTION_STYLE_NNN.bvh`): the text
+// between the first two underscores of its last component.
+inline std::string generatedActionOf(const std::string& nameOrPath) {
+    const std::size_t slash = nameOrPath.find_last_of("/\\");
+    const std::size_t first = slash == std::string::npos ? 0 : slash + 1;
+    const std::size_t action = nameOrPath.find('_', first) + 1;
+    return nameOrPath.substr(action, nameOrPath.find('_', action) - action);
+}
+
+// How many takes writeGeneratedLibrary(root, perStyle) writes.
+inline constexpr std::size_t generatedLibraryTakeCount(int perStyle) {
+    return kGeneratedActions.size() * kGeneratedStyles.size() * static_cast<std::size_t>(perStyle);
+}
+
 // Writes `perStyle` takes of every action and style under `root`, half in `root/dataset-1/data`
 // and half in `root/dataset-2/data` (the layout of the real dataset: no take directly in
 // `root`). Returns the paths written, in the order written.

@@ -23,11 +23,7 @@ std::vector<std::string> linesOf(const std::string& text) {
     return lines;
 }
 
-std::string actionOf(const std::string& path) {
-    const std::string name = std::filesystem::path(path).filename().string();
-    const std::size_t first = name.find('_');
-    return name.substr(first + 1, name.find('_', first + 1) - first - 1);
-}
+using bvh::test::generatedActionOf;
 
 TEST_F(SimilarCommandTest, RanksTheLibraryBySimilarityWithoutTheQuery) {
     const auto library = directory_.path() / "library";
@@ -50,7 +46,7 @@ TEST_F(SimilarCommandTest, RanksTheLibraryBySimilarityWithoutTheQuery) {
     }
     // The 5 other walks (2 per style, 3 styles, less the query) come first.
     for (std::size_t i = 0; i < 5; ++i) {
-        EXPECT_EQ(actionOf(lines[i].substr(lines[i].find('\t') + 1)), "walk") << lines[i];
+        EXPECT_EQ(generatedActionOf(lines[i].substr(lines[i].find('\t') + 1)), "walk") << lines[i];
     }
 }
 

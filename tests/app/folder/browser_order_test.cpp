@@ -129,11 +129,7 @@ TEST(FolderBrowserLibrary, AFolderWhoseTakesAreAllInSubfoldersOpensWithThem) {
 
 namespace {
 
-std::string actionOfName(const std::string& name) {
-    const std::size_t first = name.rfind('/') + 1;
-    const std::size_t action = name.find('_', first) + 1;
-    return name.substr(action, name.find('_', action) - action);
-}
+using bvh::test::generatedActionOf;
 
 TEST(FolderBrowserLibrary, SimilarRanksTheTakesThatMoveAlikeFirst) {
     const bvhscope::folder_test::ScratchFolder folder;
@@ -144,7 +140,7 @@ TEST(FolderBrowserLibrary, SimilarRanksTheTakesThatMoveAlikeFirst) {
     ASSERT_TRUE(bvhscope::folder_test::pumpUntil([&] { browser.update(); },
                                                  [&] { return !browser.summarizing(); }));
     const std::size_t query = 7;
-    const std::string action = actionOfName(browser.entries()[query].name);
+    const std::string action = generatedActionOf(browser.entries()[query].name);
     ASSERT_TRUE(browser.rankByLikeness(query));
     EXPECT_EQ(browser.sort().column, BrowserColumn::Likeness);
     EXPECT_EQ(browser.likenessQuery(), query);
@@ -152,7 +148,7 @@ TEST(FolderBrowserLibrary, SimilarRanksTheTakesThatMoveAlikeFirst) {
     ASSERT_EQ(rows.size(), 30U);
     EXPECT_EQ(rows[0], query);
     for (std::size_t i = 1; i < 6; ++i) { // the other 5 takes of its action
-        EXPECT_EQ(actionOfName(browser.entries()[rows[i]].name), action)
+        EXPECT_EQ(generatedActionOf(browser.entries()[rows[i]].name), action)
             << browser.entries()[rows[i]].name;
     }
     // The filter still applies; a sort chosen by a header ends the ranking.

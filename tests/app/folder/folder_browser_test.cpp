@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using bvhscope::folder_test::millionJointHierarchy;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;
 
@@ -56,12 +57,7 @@ TEST(FolderBrowser, EvictedRowsAreReadAgainOnceOnScreen) {
 
 TEST(FolderBrowser, AHierarchyBeyondTheSummarysBudgetIsTooLargeNotAnError) {
     const ScratchFolder folder;
-    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
-                       "Zposition\n";
-    for (int i = 0; i < 1'000'000; ++i) {
-        text += "JOINT a\n{}\n";
-    }
-    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    const std::string text = millionJointHierarchy();
     folder.write("joints.bvh", text);
     FolderBrowser browser;
     ASSERT_EQ(browser.open(folder.path(), false, 1), "");

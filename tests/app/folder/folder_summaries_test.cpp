@@ -32,6 +32,7 @@
 #endif
 
 using namespace bvhscope::viewer;
+using bvhscope::folder_test::millionJointHierarchy;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;
 
@@ -348,15 +349,8 @@ TEST(ThumbnailRead, AnOrdinaryFileIsReadAsTheBrowserReadsIt) {
 }
 
 TEST(ThumbnailRead, AHierarchyBeyondTheBudgetIsRefusedBeforeItIsRead) {
-    // A million joints of one name with no OFFSET or CHANNELS: 11 MB whose document would
-    // hold three warnings a joint, some 470 MB.
     const ScratchFolder folder;
-    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
-                       "Zposition\n";
-    for (int i = 0; i < 1'000'000; ++i) {
-        text += "JOINT a\n{}\n";
-    }
-    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    const std::string text = millionJointHierarchy();
     const auto path = folder.write("joints.bvh", text);
     const FileFacts facts = summarizeForThumbnail(path);
     EXPECT_FALSE(facts.loaded);
@@ -461,12 +455,7 @@ TEST(BrowserRead, AFileThatIsNoBvhGetsTheReadersErrorUnread) {
 
 TEST(BrowserRead, AHierarchyBeyondTheBudgetIsTooLargeNotAnError) {
     const ScratchFolder folder;
-    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
-                       "Zposition\n";
-    for (int i = 0; i < 1'000'000; ++i) {
-        text += "JOINT a\n{}\n";
-    }
-    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    const std::string text = millionJointHierarchy();
     const FileFacts facts = summarize(folder.write("joints.bvh", text));
     EXPECT_FALSE(facts.loaded);
     EXPECT_TRUE(facts.hierarchyTooLarge);

@@ -20,6 +20,19 @@ namespace bvhscope::folder_test {
 inline constexpr const char* kBrokenBvh =
     "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0\n  CHANNELS 3 Xposition\n";
 
+// A hierarchy beyond a summary's budget: a million joints of one name with no OFFSET or
+// CHANNELS (11 MB of text whose document would hold three warnings a joint, some 470 MB), and
+// one frame of the root's three channels.
+inline std::string millionJointHierarchy() {
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
+                       "Zposition\n";
+    for (int i = 0; i < 1'000'000; ++i) {
+        text += "JOINT a\n{}\n";
+    }
+    text += "}\nMOTION\nFrames: 1\nFrame Time: 0.04\n0 0 0\n";
+    return text;
+}
+
 inline std::filesystem::path sourceFile(const std::string& relative) {
     return std::filesystem::path(BVHSCOPE_SOURCE_DIR) / relative;
 }

@@ -14,11 +14,7 @@ using namespace bvhscope::viewer;
 
 namespace {
 
-std::string actionOfTakeName(const std::string& name) {
-    const std::size_t first = name.rfind('/') + 1;
-    const std::size_t action = name.find('_', first) + 1;
-    return name.substr(action, name.find('_', action) - action);
-}
+using bvh::test::generatedActionOf;
 
 TEST(SimilarTakes, WithoutAFolderTheOtherFilesOpenAreRankedSameActionFirst) {
     const bvhscope::folder_test::ScratchFolder folder;
@@ -29,13 +25,13 @@ TEST(SimilarTakes, WithoutAFolderTheOtherFilesOpenAreRankedSameActionFirst) {
             makeCharacter(path.filename().string(), path.string(), bvh::loadDocument(path)));
     }
     const std::size_t query = 7;
-    const std::string action = actionOfTakeName(state.scene.characters()[query].clip->displayName);
+    const std::string action = generatedActionOf(state.scene.characters()[query].clip->displayName);
     EXPECT_EQ(showSimilarTakes(state, query), SimilarShownIn::OpenFiles);
     const SimilarCharacters& similar = state.analysis.similar;
     ASSERT_TRUE(similar.isFor(state.scene, query));
     ASSERT_EQ(similar.ranked.size(), takes.size() - 1); // every other take, the query left out
     for (std::size_t i = 0; i < 5; ++i) {               // the other 5 takes of its action
-        EXPECT_EQ(actionOfTakeName(similar.ranked[i].name), action) << similar.ranked[i].name;
+        EXPECT_EQ(generatedActionOf(similar.ranked[i].name), action) << similar.ranked[i].name;
     }
     for (std::size_t i = 1; i < similar.ranked.size(); ++i) {
         EXPECT_LE(similar.ranked[i - 1].distance, similar.ranked[i].distance);
@@ -78,9 +74,9 @@ TEST(SimilarTakes, WithTheFolderBrowsedTheBrowserRanksItsTakes) {
     const std::vector<std::size_t>& rows = state.folder.shownRows();
     ASSERT_EQ(rows.size(), 30U);
     EXPECT_EQ(rows[0], *state.folder.current);
-    const std::string action = actionOfTakeName(state.folder.entries()[rows[0]].name);
+    const std::string action = generatedActionOf(state.folder.entries()[rows[0]].name);
     for (std::size_t i = 1; i < 6; ++i) {
-        EXPECT_EQ(actionOfTakeName(state.folder.entries()[rows[i]].name), action);
+        EXPECT_EQ(generatedActionOf(state.folder.entries()[rows[i]].name), action);
     }
     EXPECT_FALSE(state.analysis.similar.query.has_value()); // nothing listed in the panel
 }
