@@ -336,8 +336,6 @@ bool FrameLoop::awaitFrame() {
         lastActivity_ = now;
         lastInput_ = wake == PageWake::Input ? now : lastInput_;
     }
-#endif
-#ifdef __EMSCRIPTEN__
     // The page cannot wait for the playing Browser cell's next picture: it keeps its frames.
     const bool hoverPlays = hoverPlay_.nextRedraw().has_value();
 #else
