@@ -1,0 +1,47 @@
+// Key handling through the bindings table (key_bindings.h).
+#include "app/viewer/panels/key_bindings.h"
+
+namespace bvhscope::viewer {
+
+namespace {
+
+struct MatchedBinding {
+    const Shortcut* shortcut = nullptr;
+    const KeyBinding* binding = nullptr;
+};
+
+// The first binding whose chord is `press`, among the rows that apply here.
+MatchedBinding bindingOf(const KeyPress& press, bool inBrowser) {
+    for (const Shortcut& shortcut : shortcutTable()) {
+        if (inBrowser && shortcut.reach == BindingReach::DesktopOnly) {
+            continue;
+        }
+        for (const KeyBinding& binding : shortcut.keys) {
+            if (binding.chord.matches(press)) {
+                return {&shortcut, &binding};
+            }
+        }
+    }
+    return {};
+}
+
+void runBinding(ViewerState& state, const KeyBinding& binding) {
+    if (const auto* action = std::get_if<KeyAction>(&binding.run)) {
+        (*action)(state);
+    } else {
+        state.commands.push(std::get<Command>(binding.run));
+    }
+}
+
+} // namespace
+
+void runKeyBindings(ViewerState& state, const std::vector<KeyPress>& presses, bool inBrowser) {
+    for (const KeyPress& press : presses) {
+        const MatchedBinding matched = bindingOf(press, inBrowser);
+        if (matched.binding && (matched.binding->repeats || !press.repeat)) {
+            runBinding(state, *matched.binding);
+        }
+    }
+}
+
+} // namespace bvhscope::viewer
