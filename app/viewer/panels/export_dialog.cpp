@@ -418,11 +418,9 @@ void startExportDialog(ViewerState& state) {
 void drawExportDialog(ViewerState& state, float scale) {
     ExportDialog& dialog = state.exportDialog;
     const ImGuiIO& io = ImGui::GetIO();
-    // GLFW key codes for letters are their upper-case ASCII, which is what KeysDown holds. Here
-    // as well as in the shortcut keys (key_bindings.h): this one works while a field has the
-    // keyboard too. Ctrl+Shift+E is Export video's.
-    if (io.KeyCtrl && !io.KeyShift && ImGui::IsKeyPressed('E', false) &&
-        !ImGui::IsPopupOpen(kDialogName)) {
+    // Ctrl+E as ImGui saw it, as well as from the window's keys (key_bindings.h): this one works
+    // while a field has the keyboard too.
+    if (bindingPressedInImGui("export") && !ImGui::IsPopupOpen(kDialogName)) {
         openExportDialog(state);
     }
     std::vector<Character>& characters = state.scene.characters();

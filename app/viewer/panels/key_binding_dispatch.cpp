@@ -1,6 +1,8 @@
 // Key handling through the bindings table (key_bindings.h).
 #include "app/viewer/panels/key_bindings.h"
 
+#include <imgui.h>
+
 namespace bvhscope::viewer {
 
 namespace {
@@ -42,6 +44,22 @@ void runKeyBindings(ViewerState& state, const std::vector<KeyPress>& presses, bo
             runBinding(state, *matched.binding);
         }
     }
+}
+
+bool bindingPressedInImGui(std::string_view name) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const int mods =
+        (io.KeyShift ? kShiftKey : 0) | (io.KeyCtrl ? kCtrlKey : 0) | (io.KeyAlt ? kAltKey : 0);
+    for (const Shortcut& shortcut : shortcutTable()) {
+        for (const KeyBinding& binding : shortcut.keys) {
+            // ImGui 1.86's key index is the window's key code (GLFW's), as input_queue.h keeps.
+            if (binding.name == name && ImGui::IsKeyPressed(binding.chord.key, false) &&
+                binding.chord.matches(KeyPress{binding.chord.key, mods, false})) {
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 } // namespace bvhscope::viewer

@@ -72,6 +72,11 @@ const char* shortcutHint(std::string_view name);
 void runKeyBindings(ViewerState& state, const std::vector<KeyPress>& presses,
                     bool inBrowser = kInBrowser);
 
+// Whether a binding named `name` was pressed in this frame as ImGui saw it: its key went down
+// (not a repeat) with its chord's modifiers held. For a shortcut that also acts while a text
+// field has the keyboard, where runKeyBindings is not called (Ctrl+E, export_dialog.cpp).
+bool bindingPressedInImGui(std::string_view name);
+
 // "Mouse: ... Keys: ..." for the viewer's --help: every row, wrapped to `width` columns.
 std::string mouseAndKeysHelp(std::size_t width);
 

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <imgui.h>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -314,6 +315,60 @@ TEST(KeyBindings, ChordsWithAModifierTheyRefuseDoNothing) {
     EXPECT_FALSE(state.exportDialog.openRequested) << "Ctrl+Alt+E is AltGr+E on some layouts";
     EXPECT_FALSE(state.pictureDialog.open) << "Ctrl+S saves nothing";
     EXPECT_TRUE(state.commands.empty()) << "W alone closes nothing";
+}
+
+// One ImGui frame, with no window, in which `key` went down with these modifiers.
+class ImGuiFrame {
+public:
+    ImGuiFrame() {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(640.0f, 480.0f);
+        unsigned char* pixels = nullptr;
+        int width = 0, height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    }
+    ~ImGuiFrame() { ImGui::DestroyContext(); }
+    void press(int key, bool ctrl, bool shift, bool alt) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeysDown[key] = true;
+        io.KeyCtrl = ctrl;
+        io.KeyShift = shift;
+        io.KeyAlt = alt;
+        ImGui::NewFrame();
+    }
+    void holdOneMoreFrame() {
+        ImGui::EndFrame();
+        ImGui::NewFrame();
+    }
+};
+
+TEST(KeyBindings, ImGuisKeysMatchTheTablesChordsWhileAFieldTypes) {
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, false, false);
+        EXPECT_TRUE(bindingPressedInImGui("export"));
+        EXPECT_FALSE(bindingPressedInImGui("export-video"));
+        frame.holdOneMoreFrame();
+        EXPECT_FALSE(bindingPressedInImGui("export")) << "held, not pressed again";
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, true, false);
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+        EXPECT_TRUE(bindingPressedInImGui("export-video"));
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, false, true); // AltGr+E on Windows: typing, not Export
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, false, false, false);
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+    }
 }
 
 } // namespace
