@@ -7,24 +7,19 @@ namespace bvhscope::viewer {
 
 namespace {
 
-struct MatchedBinding {
-    const Shortcut* shortcut = nullptr;
-    const KeyBinding* binding = nullptr;
-};
-
-// The first binding whose chord is `press`, among the rows that apply here.
-MatchedBinding bindingOf(const KeyPress& press, bool inBrowser) {
+// The first binding whose chord is `press`, among the rows that apply here; null: none.
+const KeyBinding* bindingOf(const KeyPress& press, bool inBrowser) {
     for (const Shortcut& shortcut : shortcutTable()) {
         if (inBrowser && shortcut.reach == BindingReach::DesktopOnly) {
             continue;
         }
         for (const KeyBinding& binding : shortcut.keys) {
             if (binding.chord.matches(press)) {
-                return {&shortcut, &binding};
+                return &binding;
             }
         }
     }
-    return {};
+    return nullptr;
 }
 
 void runBinding(ViewerState& state, const KeyBinding& binding) {
@@ -39,9 +34,9 @@ void runBinding(ViewerState& state, const KeyBinding& binding) {
 
 void runKeyBindings(ViewerState& state, const std::vector<KeyPress>& presses, bool inBrowser) {
     for (const KeyPress& press : presses) {
-        const MatchedBinding matched = bindingOf(press, inBrowser);
-        if (matched.binding && (matched.binding->repeats || !press.repeat)) {
-            runBinding(state, *matched.binding);
+        const KeyBinding* binding = bindingOf(press, inBrowser);
+        if (binding && (binding->repeats || !press.repeat)) {
+            runBinding(state, *binding);
         }
     }
 }
