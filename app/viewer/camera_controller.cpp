@@ -1,9 +1,8 @@
 #include "app/viewer/camera_controller.h"
 
 #include "app/pictures/scene_drawing.h"
-#include "app/viewer/file_shortcuts.h"
+#include "app/viewer/panels/key_bindings.h"
 
-#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cmath>
 #include <imgui.h>
@@ -70,82 +69,7 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
 }
 
 void ViewportInput::handleKeys(ViewerState& state, const std::vector<KeyPress>& keys) {
-    Playback& playback = state.playback;
-    for (const KeyPress& press : keys) {
-        if (handleFileShortcut(state, press)) { // Ctrl+O, W, Q, E (file_shortcuts.h)
-            continue;
-        }
-        switch (press.key) {
-        case GLFW_KEY_SPACE:
-            playback.togglePlay();
-            break;
-        case GLFW_KEY_LEFT:
-            playback.pause();
-            playback.step(-1);
-            break;
-        case GLFW_KEY_RIGHT:
-            playback.pause();
-            playback.step(1);
-            break;
-        case GLFW_KEY_HOME:
-            playback.toFirst();
-            break;
-        case GLFW_KEY_END:
-            playback.toLast();
-            break;
-        case GLFW_KEY_J:
-            playback.shuttleBackward();
-            break;
-        case GLFW_KEY_K:
-            // The shuttle's speeds are transient: stopping returns to the user's speed.
-            playback.shuttleStop();
-            playback.setSpeed(state.settings.playbackSpeed);
-            break;
-        case GLFW_KEY_L:
-            playback.shuttleForward();
-            break;
-        case GLFW_KEY_LEFT_BRACKET:
-            playback.markIn();
-            break;
-        case GLFW_KEY_RIGHT_BRACKET:
-            playback.markOut();
-            break;
-        case GLFW_KEY_F: // also while following: distance and height anew, still following
-            state.commands.push(command::FrameFigures{});
-            if (!state.scene.empty()) { // said, as the picture may not change at all
-                state.notices.post("Framed: the camera follows the figures (A: the whole clip)");
-            }
-            break;
-        case GLFW_KEY_A: // the whole clip (a travelling figure becomes small)
-            state.commands.push(command::FrameClip{});
-            break;
-        case GLFW_KEY_R:
-            state.commands.push(command::ResetCamera{});
-            break;
-        case GLFW_KEY_PAGE_DOWN: // the folder browser's next file (folder_navigation.h)
-            state.folder.stepRequest += 1;
-            break;
-        case GLFW_KEY_PAGE_UP:
-            state.folder.stepRequest -= 1;
-            break;
-        case GLFW_KEY_TAB: // every panel hidden: the view takes the whole window
-            state.panelsHidden = !state.panelsHidden;
-            break;
-        case GLFW_KEY_Z: // Ctrl+Z: the last Remove undone
-            if (press.ctrl()) {
-                state.commands.push(command::UndoRemove{});
-            }
-            break;
-        case GLFW_KEY_F1:
-            state.shortcutsRequested = true;
-            break;
-        case GLFW_KEY_SLASH: // "?" on most layouts is Shift+/
-            state.shortcutsRequested = state.shortcutsRequested || press.shift();
-            break;
-        default:
-            break;
-        }
-    }
+    runKeyBindings(state, keys);
 }
 
 } // namespace bvhscope::viewer

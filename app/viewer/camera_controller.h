@@ -1,5 +1,6 @@
-// Mouse and keyboard in the viewport: camera moves, picking, and the transport keys. Only
-// called when ImGui does not want the input (io.WantCaptureMouse / WantCaptureKeyboard).
+// Mouse and keyboard in the viewport: camera moves, picking, and the keys (through the bindings
+// table, panels/key_bindings.h). Only called when ImGui does not want the input
+// (io.WantCaptureMouse / WantCaptureKeyboard).
 #pragma once
 
 #include "app/viewer/platform/input_queue.h"
@@ -17,9 +18,8 @@ public:
     // rectangle in window coordinates (ViewerState::layout.view): a drag or wheel starts only
     // there, and picking casts through the view's own projection.
     void handleMouse(ViewerState& state, const LayoutRect& view);
-    // Space, Left/Right, Home/End, J/K/L, [ ], F (frame all), R (reset camera), Page Down/Up
-    // (the browsed folder's next/previous file), Tab (hide or show every panel): the keys
-    // pressed this frame, in order, with their modifiers (input_queue.h).
+    // The keys pressed this frame, in order, with their modifiers (input_queue.h): each runs
+    // its binding in the bindings table (panels/key_bindings.h).
     void handleKeys(ViewerState& state, const std::vector<KeyPress>& keys);
 
 private:

@@ -445,7 +445,6 @@ void FrameLoop::drawInterface() {
     }
     if (!io.WantCaptureKeyboard) {
         input_.handleKeys(state_, input.presses);
-        handleAnalysisKeys(state_, input.presses);
     }
     const int thumbnailPixels =
         static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));

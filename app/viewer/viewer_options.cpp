@@ -1,6 +1,7 @@
 #include "app/viewer/viewer_options.h"
 
 #include "app/scene/bone_style_names.h"
+#include "app/viewer/panels/key_bindings.h"
 
 #include <charconv>
 #include <cmath>
@@ -206,7 +207,9 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
 }
 
 std::string_view viewerOptionsHelp() {
-    return R"(
+    // The closing paragraph, the mouse and the keys, is the bindings table's (key_bindings.h),
+    // as wide as the lines above it.
+    static const std::string help = R"(
 Viewer options:
   tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
                          `bvhscope serve`, a BVH relay): the figure at the newest frame, the
@@ -262,11 +265,8 @@ Idle benchmark:
                          moved for a second, then print the CPU time the viewer used in SECONDS
                          of idling (every thread) and the frames it drew meanwhile; then exit
 
-Mouse: left drag orbits, right/middle or Shift+left drag pans, wheel or Ctrl+left drag zooms,
-click selects a joint. Keys: Space play/pause, Left/Right step, Home/End, J/K/L shuttle,
-[ and ] mark the range, F frame all, R reset the camera, Page Down/Page Up next/previous file of
-the browsed folder. Drop .bvh files (or a folder) on the window to add them.
-)";
+)" + mouseAndKeysHelp(96);
+    return help;
 }
 
 } // namespace bvhscope::viewer

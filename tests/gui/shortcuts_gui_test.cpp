@@ -1,9 +1,10 @@
-// The standard file shortcuts (app/viewer/file_shortcuts.h) in the real viewer, driven with
+// The standard file shortcuts (app/viewer/panels/key_bindings.h) in the real viewer, driven with
 // xdotool at 1280x720 and 1366x768: Ctrl+W closes the selected file, Ctrl+E and Ctrl+Shift+E
 // open Export and Export video, Ctrl+Q quits as the window's close does; the F1 sheet lists them
-// all (and A) inside the window. Also the Files panel at 1088x612 with three files: its path
-// field and Open button stay inside it.
+// all (and A), and every row of the bindings table, inside the window. Also the Files panel at
+// 1088x612 with three files: its path field and Open button stay inside it.
 #include "app/media/media_features.h"
+#include "app/viewer/panels/key_bindings.h"
 #include "tests/gui/gui_test_support.h"
 
 #include <chrono>
@@ -110,6 +111,13 @@ TEST_P(ShortcutsGui, TheF1SheetListsEveryShortcutInsideTheWindow) {
         const std::string name = std::string("shortcuts:") + keys;
         ASSERT_TRUE(hasRect(*sheet, name)) << keys << " is not on the sheet";
         EXPECT_TRUE(inside(window, sheet->rects.at(name))) << keys << " is outside the window";
+    }
+    // Every row of the bindings table, the mouse's included, is on the sheet.
+    for (const bvhscope::viewer::Shortcut& shortcut : bvhscope::viewer::shortcutTable()) {
+        const std::string keys = bvhscope::viewer::shortcutKeys(shortcut);
+        ASSERT_TRUE(hasRect(*sheet, "shortcuts:" + keys)) << keys << " is not on the sheet";
+        EXPECT_TRUE(inside(window, sheet->rects.at("shortcuts:" + keys)))
+            << keys << " is outside the window";
     }
 }
 

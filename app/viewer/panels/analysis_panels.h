@@ -2,10 +2,9 @@
 // Compare windows, and the pieces other panels embed.
 #pragma once
 
-#include "app/viewer/platform/input_queue.h"
 #include "app/viewer/session/viewer_state.h"
 
-#include <vector>
+#include <cstddef>
 
 namespace bvhscope::viewer {
 
@@ -16,8 +15,5 @@ void drawCurvesPanel(ViewerState& state, float scale);
 void drawComparePanel(ViewerState& state, float scale);
 // The compare numbers for the Info panel when it shows A or B.
 void drawCompareSummary(ViewerState& state, std::size_t character);
-// P toggles the rest pose (timeline_panel.cpp, beside its checkbox): the keys pressed this
-// frame, when ImGui does not want the keyboard.
-void handleAnalysisKeys(ViewerState& state, const std::vector<KeyPress>& keys);
 
 } // namespace bvhscope::viewer

@@ -1,6 +1,7 @@
 #include "app/viewer/panels/dock_panels.h"
 
 #include "app/platform/browser.h"
+#include "app/viewer/panels/key_bindings.h"
 #include "app/viewer/panels/panel_layout.h"
 
 #include <algorithm>
@@ -53,16 +54,17 @@ void drawShortcutSheet(ViewerState& state, float scale) {
     recordItemRect(state, "shortcuts:sheet");
     if (ImGui::BeginTable("##shortcuts", 2,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
-        for (const Shortcut& shortcut : keyboardShortcuts()) {
+        for (const Shortcut& shortcut : shortcutTable()) {
+            const std::string keys = shortcutKeys(shortcut);
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(shortcut.keys);
-            recordItemRect(state, std::string("shortcuts:") + shortcut.keys);
+            ImGui::TextUnformatted(keys.c_str());
+            recordItemRect(state, "shortcuts:" + keys);
             ImGui::TableNextColumn();
-            if (kInBrowser && shortcut.desktopOnly) {
-                ImGui::TextDisabled("%s (%s)", shortcut.action, kDesktopOnly);
+            if (kInBrowser && shortcut.reach == BindingReach::DesktopOnly) {
+                ImGui::TextDisabled("%s (%s)", shortcut.help, kDesktopOnly);
             } else {
-                ImGui::TextUnformatted(shortcut.action);
+                ImGui::TextUnformatted(shortcut.help);
             }
         }
         ImGui::EndTable();
@@ -178,7 +180,7 @@ void drawShowPanelsButton(ViewerState& state, float scale) {
         }
         recordItemRect(state, "panels:show");
         if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Show the panels again (Tab)");
+            ImGui::SetTooltip("Show the panels again (%s)", shortcutHint("hide-panels"));
         }
     }
     ImGui::End();
@@ -217,34 +219,6 @@ void drawSplitters(ViewerState& state, float scale) {
     }
 }
 
-const std::vector<Shortcut>& keyboardShortcuts() {
-    static const std::vector<Shortcut> kShortcuts = {
-        {"Space", "Play or pause"},
-        {"Left / Right", "Previous / next frame"},
-        {"Home / End", "First / last frame"},
-        {"J / K / L", "Shuttle backward / stop / forward"},
-        {"[ / ]", "Mark in / out"},
-        {"P", "Rest pose on or off"},
-        {"F", "Frame every figure"},
-        {"A", "Frame the whole clip"},
-        {"R", "Reset the camera"},
-        {"Page Down / Page Up", "Next / previous file of the browsed folder", true},
-        {"Tab", "Hide or show every panel"},
-        {"Ctrl+O", "Open files or a folder"},
-        {"Ctrl+W", "Close the selected file"},
-        {"Ctrl+E", "Export"},
-        {"Ctrl+Shift+E", "Export video", true},
-        {"Ctrl+Shift+S", "Save picture"},
-        {"Ctrl+Z", "Undo the last Remove"},
-        {"Ctrl+Q", "Quit", true},
-        {"F1 or ?", "This sheet"},
-        {"Left drag", "Orbit (click: select a joint)"},
-        {"Right or middle drag, Shift+left drag", "Pan"},
-        {"Wheel, Ctrl+left drag", "Zoom"},
-    };
-    return kShortcuts;
-}
-
 void drawDockControls(ViewerState& state, float scale) {
     drawStrip(state, "Left column", state.layout.leftStrip, ">", state.settings.dock.leftCollapsed);
     drawStrip(state, "Right column", state.layout.rightStrip, "<",
@@ -253,12 +227,13 @@ void drawDockControls(ViewerState& state, float scale) {
     if (state.panelsHidden && kInBrowser) {
         drawShowPanelsButton(state, scale); // a page may have no keyboard for Tab
     } else if (state.panelsHidden) {
-        const char* hint = "Tab: show the panels";
-        const ImVec2 size = ImGui::CalcTextSize(hint);
+        static const std::string hint =
+            std::string(shortcutHint("hide-panels")) + ": show the panels";
+        const ImVec2 size = ImGui::CalcTextSize(hint.c_str());
         const ImVec2 display = ImGui::GetIO().DisplaySize;
         ImGui::GetBackgroundDrawList()->AddText(
             ImVec2(display.x - size.x - 8.0f * scale, display.y - size.y - 6.0f * scale),
-            IM_COL32(200, 200, 200, 160), hint);
+            IM_COL32(200, 200, 200, 160), hint.c_str());
     }
     drawShortcutSheet(state, scale);
 }
@@ -270,7 +245,7 @@ void drawViewMenu(ViewerState& state) {
         return;
     }
     DockProportions& dock = state.settings.dock;
-    if (ImGui::MenuItem("Hide panels", "Tab", state.panelsHidden)) {
+    if (ImGui::MenuItem("Hide panels", shortcutHint("hide-panels"), state.panelsHidden)) {
         state.panelsHidden = !state.panelsHidden;
     }
     recordItemRect(state, "menu:View>Hide panels");
@@ -307,7 +282,7 @@ void drawViewMenu(ViewerState& state) {
         state.comparePanelOpen = !state.comparePanelOpen;
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Keyboard shortcuts", "F1")) {
+    if (ImGui::MenuItem("Keyboard shortcuts", shortcutHint("shortcut-sheet"))) {
         state.shortcutsRequested = true;
     }
     ImGui::EndMenu();

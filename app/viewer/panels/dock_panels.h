@@ -1,7 +1,7 @@
 // The docked layout's own ImGui parts (the layout's arithmetic is dock_layout.h): the strips of
 // collapsed columns, the compact layout's row of tabs (a phone), the View menu, the "Tab: show
 // panels" hint while panels are hidden (in the page, a Show panels button), and the keyboard
-// shortcut sheet (F1 or ?).
+// shortcut sheet (F1 or ?): every row of the bindings table (key_bindings.h).
 #pragma once
 
 #include "app/viewer/session/viewer_state.h"
@@ -20,14 +20,5 @@ void drawSplitters(ViewerState& state, float scale);
 // The View menu, inside a menu bar (the Files panel's): hide panels, collapse columns, Compare,
 // shortcuts.
 void drawViewMenu(ViewerState& state);
-
-// Every keyboard shortcut the viewer has, as (keys, what they do), for the sheet. The page
-// (app/platform/browser.h) shows the desktop-only ones greyed, saying so.
-struct Shortcut {
-    const char* keys;
-    const char* action;
-    bool desktopOnly = false; // folders, video export, quitting
-};
-const std::vector<Shortcut>& keyboardShortcuts();
 
 } // namespace bvhscope::viewer

@@ -5,6 +5,7 @@
 #include "app/media/media_features.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
+#include "app/viewer/panels/key_bindings.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/session/picture_request.h"
@@ -348,7 +349,7 @@ void openVideoExportDialog(ViewerState& state) {
 }
 
 void drawExportMenuItems(ViewerState& state) {
-    if (ImGui::MenuItem("Export...", "Ctrl+E", false, !state.scene.empty())) {
+    if (ImGui::MenuItem("Export...", shortcutHint("export"), false, !state.scene.empty())) {
         openExportDialog(state);
     }
     recordItemRect(state, "menu:File>Export");
@@ -361,7 +362,7 @@ void drawExportMenuItems(ViewerState& state) {
     const bool videoBuilt = media::videoAvailable();
     MenuItemText video{videoBuilt || kInBrowser ? "Export video..."
                                                 : "Export video... (not in this build)",
-                       "Ctrl+Shift+E", videoBuilt && !state.scene.empty(), ""};
+                       shortcutHint("export-video"), videoBuilt && !state.scene.empty(), ""};
     if (!videoBuilt) {
         video.tooltip = std::string(media::kNoVideoMessage) +
                         "; export PNG frames with `bvhscope render` instead";
@@ -373,7 +374,8 @@ void drawExportMenuItems(ViewerState& state) {
     // The view as a PNG: in the page a download at once, on the desktop a dialog for the file
     // and the size (picture_dialog.cpp).
     const bool page = !state.downloadsFolder.empty();
-    if (ImGui::MenuItem(page ? "Save picture (PNG)" : "Save picture...", "Ctrl+Shift+S")) {
+    if (ImGui::MenuItem(page ? "Save picture (PNG)" : "Save picture...",
+                        shortcutHint("save-picture"))) {
         openPictureDialog(state);
     }
     recordItemRect(state, "menu:File>Save picture");
@@ -416,11 +418,9 @@ void startExportDialog(ViewerState& state) {
 void drawExportDialog(ViewerState& state, float scale) {
     ExportDialog& dialog = state.exportDialog;
     const ImGuiIO& io = ImGui::GetIO();
-    // GLFW key codes for letters are their upper-case ASCII, which is what KeysDown holds. Here
-    // as well as in the shortcut keys (file_shortcuts.h): this one works while a field has the
-    // keyboard too. Ctrl+Shift+E is Export video's.
-    if (io.KeyCtrl && !io.KeyShift && ImGui::IsKeyPressed('E', false) &&
-        !ImGui::IsPopupOpen(kDialogName)) {
+    // Ctrl+E as ImGui saw it, as well as from the window's keys (key_bindings.h): this one works
+    // while a field has the keyboard too.
+    if (bindingPressedInImGui("export") && !ImGui::IsPopupOpen(kDialogName)) {
         openExportDialog(state);
     }
     std::vector<Character>& characters = state.scene.characters();

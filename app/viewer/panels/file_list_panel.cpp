@@ -1,10 +1,11 @@
 // The open files: colour, visibility, focus, remove; the File menu (open, export, close,
-// quit, with their shortcuts: file_shortcuts.h); and a path field to open more files or a
+// quit, with their shortcuts: key_bindings.h); and a path field to open more files or a
 // folder by typing (besides drag and drop and the chooser).
 #include "app/media/media_features.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/dock_panels.h"
+#include "app/viewer/panels/key_bindings.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -18,7 +19,7 @@ namespace bvhscope::viewer {
 
 namespace {
 
-// File: open, export, close and quit, with the shortcuts of file_shortcuts.h. Open goes through
+// File: open, export, close and quit, with the shortcuts of key_bindings.h. Open goes through
 // the desktop's file chooser, or the viewer's own where the desktop has none. In the page
 // (kInBrowser) what needs the desktop (folders, live streams, sound, video, quitting) stays in
 // the menu, disabled, saying so (desktop_only_items.h), and Save picture (PNG) downloads the view.
@@ -32,7 +33,7 @@ void drawFileMenuBar(ViewerState& state) {
         // A page is given files, never folders: "or folder" would promise what it cannot do.
         const char* openLabel =
             kInBrowser ? "Open file...###Open file or folder..." : "Open file or folder...";
-        if (ImGui::MenuItem(openLabel, "Ctrl+O", false, !choosing)) {
+        if (ImGui::MenuItem(openLabel, shortcutHint("open-files"), false, !choosing)) {
             state.chooserRequested = Purpose::OpenFiles;
         }
         recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
@@ -55,16 +56,18 @@ void drawFileMenuBar(ViewerState& state) {
         drawExportMenuItems(state);
         ImGui::Separator();
         const std::size_t count = state.scene.characters().size();
-        if (ImGui::MenuItem("Close file", "Ctrl+W", false, state.infoCharacter < count)) {
+        if (ImGui::MenuItem("Close file", shortcutHint("close-file"), false,
+                            state.infoCharacter < count)) {
             state.commands.push(command::Remove{state.infoCharacter});
         }
         recordItemRect(state, "menu:File>Close file");
-        if (ImGui::MenuItem("Undo remove", "Ctrl+Z", false, !state.removedCharacters.empty())) {
+        if (ImGui::MenuItem("Undo remove", shortcutHint("undo-remove"), false,
+                            !state.removedCharacters.empty())) {
             state.commands.push(command::UndoRemove{});
         }
         ImGui::Separator();
-        if (drawMenuItem(placedMenuItem({"Quit", "Ctrl+Q", true, ""}, DesktopOnlyFeature::Quit,
-                                        kInBrowser))) {
+        if (drawMenuItem(placedMenuItem({"Quit", shortcutHint("quit"), true, ""},
+                                        DesktopOnlyFeature::Quit, kInBrowser))) {
             // The window's own close: the frame loop ends and the settings are kept.
             glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
         }
@@ -168,7 +171,8 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
             if (ImGui::MenuItem("Focus (double-click)")) {
                 state.commands.push(command::Focus{c});
             }
-            if (ImGui::MenuItem("Remove", "Ctrl+Z undoes")) {
+            static const std::string kUndoes = std::string(shortcutHint("undo-remove")) + " undoes";
+            if (ImGui::MenuItem("Remove", kUndoes.c_str())) {
                 state.commands.push(command::Remove{c});
             }
             ImGui::EndPopup();

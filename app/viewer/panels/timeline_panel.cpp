@@ -7,7 +7,6 @@
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/platform/imgui_layer.h"
 
-#include <GLFW/glfw3.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -274,14 +273,6 @@ void drawSpeedControls(ViewerState& state, float scale) {
 }
 
 } // namespace
-
-void handleAnalysisKeys(ViewerState& state, const std::vector<KeyPress>& keys) {
-    for (const KeyPress& press : keys) {
-        if (press.key == GLFW_KEY_P) {
-            state.analysis.showRestPose = !state.analysis.showRestPose;
-        }
-    }
-}
 
 void drawTimelinePanel(ViewerState& state, float scale) {
     drawRestPoseReminder(state, scale);

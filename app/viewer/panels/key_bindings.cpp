@@ -1,0 +1,187 @@
+// The rows of the bindings table (key_bindings.h), in the sheet's order: playback, the view,
+// the files, the sheet itself, then the mouse.
+#include "app/viewer/panels/key_bindings.h"
+
+#include "app/viewer/panels/panels.h"
+
+#include <GLFW/glfw3.h>
+#include <optional>
+#include <utility>
+
+namespace bvhscope::viewer {
+
+namespace {
+
+// A plain key: it acts with any modifiers held, as the transport keys always have.
+KeyChord plainKey(int key) {
+    return KeyChord{key, kNoModifier, kNoModifier};
+}
+
+// A file shortcut: Ctrl and the key, never with Alt (Ctrl+Alt is AltGr's typing on some
+// layouts); `shift` true needs Shift, false refuses it, unset lets it be held or not.
+KeyChord ctrlKey(int key, std::optional<bool> shift = std::nullopt) {
+    KeyChord chord{key, kCtrlKey, kAltKey};
+    if (shift) {
+        (*shift ? chord.required : chord.refused) |= kShiftKey;
+    }
+    return chord;
+}
+
+// A file shortcut acts on the press, not on the system's repeats of a held chord.
+KeyBinding onPress(const char* name, KeyChord chord, KeyRun run) {
+    return KeyBinding{name, chord, std::move(run), false};
+}
+
+std::vector<Shortcut> playbackShortcuts() {
+    return {
+        {.keys = {{"play", plainKey(GLFW_KEY_SPACE),
+                   [](ViewerState& s) { s.playback.togglePlay(); }}},
+         .help = "Play or pause"},
+        {.keys = {{"previous-frame", plainKey(GLFW_KEY_LEFT),
+                   [](ViewerState& s) {
+                       s.playback.pause();
+                       s.playback.step(-1);
+                   }},
+                  {"next-frame", plainKey(GLFW_KEY_RIGHT),
+                   [](ViewerState& s) {
+                       s.playback.pause();
+                       s.playback.step(1);
+                   }}},
+         .help = "Previous / next frame"},
+        {.keys = {{"first-frame", plainKey(GLFW_KEY_HOME),
+                   [](ViewerState& s) { s.playback.toFirst(); }},
+                  {"last-frame", plainKey(GLFW_KEY_END),
+                   [](ViewerState& s) { s.playback.toLast(); }}},
+         .help = "First / last frame"},
+        {.keys = {{"shuttle-backward", plainKey(GLFW_KEY_J),
+                   [](ViewerState& s) { s.playback.shuttleBackward(); }},
+                  // The shuttle's speeds are transient: stopping returns to the user's speed.
+                  {"shuttle-stop", plainKey(GLFW_KEY_K),
+                   [](ViewerState& s) {
+                       s.playback.shuttleStop();
+                       s.playback.setSpeed(s.settings.playbackSpeed);
+                   }},
+                  {"shuttle-forward", plainKey(GLFW_KEY_L),
+                   [](ViewerState& s) { s.playback.shuttleForward(); }}},
+         .help = "Shuttle backward / stop / forward"},
+        {.keys = {{"mark-in", plainKey(GLFW_KEY_LEFT_BRACKET),
+                   [](ViewerState& s) { s.playback.markIn(); }},
+                  {"mark-out", plainKey(GLFW_KEY_RIGHT_BRACKET),
+                   [](ViewerState& s) { s.playback.markOut(); }}},
+         .help = "Mark in / out"},
+    };
+}
+
+std::vector<Shortcut> viewShortcuts() {
+    return {
+        {.keys = {{"rest-pose", plainKey(GLFW_KEY_P),
+                   [](ViewerState& s) { s.analysis.showRestPose = !s.analysis.showRestPose; }}},
+         .help = "Rest pose on or off"},
+        // Also while following: distance and height anew, still following.
+        {.keys = {{"frame-figures", plainKey(GLFW_KEY_F),
+                   [](ViewerState& s) {
+                       s.commands.push(command::FrameFigures{});
+                       if (!s.scene.empty()) { // said, as the picture may not change at all
+                           s.notices.post(
+                               "Framed: the camera follows the figures (A: the whole clip)");
+                       }
+                   }}},
+         .help = "Frame every figure"},
+        // The whole clip: a travelling figure becomes small.
+        {.keys = {{"frame-clip", plainKey(GLFW_KEY_A), command::FrameClip{}}},
+         .help = "Frame the whole clip"},
+        {.keys = {{"reset-camera", plainKey(GLFW_KEY_R), command::ResetCamera{}}},
+         .help = "Reset the camera"},
+        // The folder browser's next and previous file (session/folder_navigation.h).
+        {.keys = {{"next-file", plainKey(GLFW_KEY_PAGE_DOWN),
+                   [](ViewerState& s) { s.folder.stepRequest += 1; }},
+                  {"previous-file", plainKey(GLFW_KEY_PAGE_UP),
+                   [](ViewerState& s) { s.folder.stepRequest -= 1; }}},
+         .help = "Next / previous file of the browsed folder",
+         .reach = BindingReach::DesktopOnly},
+        // Every panel hidden: the view takes the whole window.
+        {.keys = {{"hide-panels", plainKey(GLFW_KEY_TAB),
+                   [](ViewerState& s) { s.panelsHidden = !s.panelsHidden; }}},
+         .help = "Hide or show every panel"},
+    };
+}
+
+void openFilesShortcut(ViewerState& state) {
+    using Purpose = ViewerState::ChooserPurpose;
+    if (state.chooserOpen == Purpose::None && !state.inWindowChooser.active()) {
+        state.chooserRequested = Purpose::OpenFiles;
+    }
+}
+
+// The file the Files panel highlights and Info describes.
+void closeFileShortcut(ViewerState& state) {
+    if (state.infoCharacter < state.scene.characters().size()) {
+        state.commands.push(command::Remove{state.infoCharacter});
+    }
+}
+
+// As the window's close button: the frame loop ends and the settings are kept. The window is
+// the one whose context is current (the viewer has one). A page is closed with its tab (the
+// browser keeps its own Ctrl+Q): desktop only.
+void quitShortcut(ViewerState&) {
+    glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
+}
+
+// Ctrl+E is read here from the window's key queue, so a quick tap is never lost; the export
+// dialog also reads it from ImGui, for when a field has the keyboard. Ctrl+S saves nothing.
+std::vector<Shortcut> fileShortcuts() {
+    return {
+        {.keys = {onPress("open-files", ctrlKey(GLFW_KEY_O), openFilesShortcut)},
+         .help = "Open files or a folder"},
+        {.keys = {onPress("close-file", ctrlKey(GLFW_KEY_W), closeFileShortcut)},
+         .help = "Close the selected file"},
+        {.keys = {onPress("export", ctrlKey(GLFW_KEY_E, false),
+                          [](ViewerState& s) { openExportDialog(s); })},
+         .help = "Export"},
+        {.keys = {onPress("export-video", ctrlKey(GLFW_KEY_E, true), openVideoExportDialog)},
+         .help = "Export video",
+         .reach = BindingReach::DesktopOnly},
+        {.keys = {onPress("save-picture", ctrlKey(GLFW_KEY_S, true), openPictureDialog)},
+         .help = "Save picture"},
+        // Ctrl+Z repeats: holding it brings back one removed file after another.
+        {.keys = {{"undo-remove", KeyChord{GLFW_KEY_Z, kCtrlKey, kNoModifier},
+                   command::UndoRemove{}}},
+         .help = "Undo the last Remove"},
+        {.keys = {onPress("quit", ctrlKey(GLFW_KEY_Q), quitShortcut)},
+         .help = "Quit",
+         .reach = BindingReach::DesktopOnly},
+    };
+}
+
+std::vector<Shortcut> sheetAndMouseShortcuts() {
+    const KeyAction showSheet = [](ViewerState& s) { s.shortcutsRequested = true; };
+    return {
+        // "?" on most layouts is Shift+/.
+        {.keys = {{"shortcut-sheet", plainKey(GLFW_KEY_F1), showSheet},
+                  {"shortcut-sheet", KeyChord{GLFW_KEY_SLASH, kShiftKey, kNoModifier, "?"},
+                   showSheet}},
+         .help = "Show the keyboard shortcuts"},
+        // The mouse in the view (camera_controller.h): documented here, handled there.
+        {.keys = {}, .gesture = "Left drag", .help = "Orbit (click: select a joint)"},
+        {.keys = {}, .gesture = "Right or middle drag, Shift+left drag", .help = "Pan"},
+        {.keys = {}, .gesture = "Wheel, Ctrl+left drag", .help = "Zoom"},
+    };
+}
+
+std::vector<Shortcut> allShortcuts() {
+    std::vector<Shortcut> table;
+    for (const auto& group :
+         {playbackShortcuts(), viewShortcuts(), fileShortcuts(), sheetAndMouseShortcuts()}) {
+        table.insert(table.end(), group.begin(), group.end());
+    }
+    return table;
+}
+
+} // namespace
+
+const std::vector<Shortcut>& shortcutTable() {
+    static const std::vector<Shortcut> kTable = allShortcuts();
+    return kTable;
+}
+
+} // namespace bvhscope::viewer

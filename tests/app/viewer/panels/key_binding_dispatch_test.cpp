@@ -1,0 +1,192 @@
+// Key handling through the bindings table (app/viewer/panels/key_binding_dispatch.cpp): each
+// chord runs its command or action, with the table's rules for repeats, refused modifiers and
+// the page, driven with GLFW key codes and no window; and the chords as ImGui sees them.
+#include "app/media/media_features.h"
+#include "app/viewer/panels/key_bindings.h"
+#include "core/reader/document.h"
+#include "tests/app/viewer/panels/key_binding_test_support.h"
+#include "tests/app/viewer/session/slide_capture.h"
+
+#include <GLFW/glfw3.h>
+#include <gtest/gtest.h>
+#include <imgui.h>
+#include <variant>
+#include <vector>
+
+namespace bvhscope::viewer {
+namespace {
+
+using binding_test::bindingNamed;
+using binding_test::everyBinding;
+using binding_test::pressFor;
+
+void pressBinding(ViewerState& state, std::string_view name, bool inBrowser = false) {
+    runKeyBindings(state, {pressFor(bindingNamed(name).chord)}, inBrowser);
+}
+
+// A 3 s clip at 1 fps, or the same with one character in the scene.
+void setUpClip(ViewerState& state) {
+    state.playback.setClip(3.0, 1.0);
+}
+void addCharacter(ViewerState& state) {
+    state.scene.add(makeCharacter("slide.bvh", "", bvh::parseDocument(test::kSlide)));
+    setUpClip(state);
+}
+
+TEST(KeyBindings, EveryCommandBindingPushesItsCommand) {
+    int commandBindings = 0;
+    for (const auto& [shortcut, binding] : everyBinding()) {
+        const auto* command = std::get_if<Command>(&binding->run);
+        if (!command) {
+            continue;
+        }
+        ++commandBindings;
+        ViewerState state;
+        runKeyBindings(state, {pressFor(binding->chord)}, false);
+        const std::vector<Command> pushed = state.commands.take();
+        ASSERT_EQ(pushed.size(), 1u) << binding->name;
+        EXPECT_EQ(pushed.front().index(), command->index()) << binding->name;
+    }
+    EXPECT_EQ(commandBindings, 3) << "A, R and Ctrl+Z push their commands as they are";
+}
+
+TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
+    ViewerState state;
+    addCharacter(state);
+    pressBinding(state, "hide-panels");
+    EXPECT_TRUE(state.panelsHidden);
+    pressBinding(state, "hide-panels");
+    EXPECT_FALSE(state.panelsHidden);
+    const bool restPose = state.analysis.showRestPose;
+    runKeyBindings(state, {KeyPress{GLFW_KEY_P, GLFW_MOD_CONTROL, false}}, false);
+    EXPECT_NE(state.analysis.showRestPose, restPose) << "P acts with Ctrl held, as before";
+    pressBinding(state, "next-file");
+    pressBinding(state, "next-file");
+    pressBinding(state, "previous-file");
+    EXPECT_EQ(state.folder.stepRequest, 1);
+    pressBinding(state, "frame-figures");
+    const std::vector<Command> pushed = state.commands.take();
+    ASSERT_EQ(pushed.size(), 1u);
+    EXPECT_TRUE(std::holds_alternative<command::FrameFigures>(pushed.front()));
+    EXPECT_FALSE(std::get<command::FrameFigures>(pushed.front()).turnToFront);
+}
+
+TEST(KeyBindings, TheSheetOpensWithF1OrQuestionMarkNotSlash) {
+    ViewerState state;
+    runKeyBindings(state, {KeyPress{GLFW_KEY_SLASH, 0, false}}, false);
+    EXPECT_FALSE(state.shortcutsRequested) << "/ without Shift is not ?";
+    runKeyBindings(state, {KeyPress{GLFW_KEY_SLASH, GLFW_MOD_SHIFT, false}}, false);
+    EXPECT_TRUE(state.shortcutsRequested);
+    state.shortcutsRequested = false;
+    runKeyBindings(state, {KeyPress{GLFW_KEY_F1, 0, false}}, false);
+    EXPECT_TRUE(state.shortcutsRequested);
+}
+
+TEST(KeyBindings, FileShortcutsOpenTheirDialogsOncePerPress) {
+    ViewerState state;
+    addCharacter(state);
+    pressBinding(state, "export");
+    EXPECT_TRUE(state.exportDialog.openRequested);
+    EXPECT_EQ(state.exportDialog.requestedFormat, ExportFormat::Bvh);
+    pressBinding(state, "save-picture");
+    EXPECT_TRUE(state.pictureDialog.open);
+    pressBinding(state, "export-video");
+    EXPECT_EQ(state.videoExport.open, media::videoAvailable());
+    // Ctrl+W closes the file Info describes, once however long it is held.
+    runKeyBindings(state,
+                   {pressFor(bindingNamed("close-file").chord),
+                    pressFor(bindingNamed("close-file").chord, true)},
+                   false);
+    const std::vector<Command> pushed = state.commands.take();
+    ASSERT_EQ(pushed.size(), 1u);
+    ASSERT_TRUE(std::holds_alternative<command::Remove>(pushed.front()));
+    EXPECT_EQ(std::get<command::Remove>(pushed.front()).character, 0u);
+}
+
+TEST(KeyBindings, RepeatsRunTheKeysThatRepeat) {
+    ViewerState state;
+    setUpClip(state);
+    const KeyChord right = bindingNamed("next-frame").chord;
+    runKeyBindings(state, {pressFor(right), pressFor(right, true), pressFor(right, true)}, false);
+    EXPECT_EQ(state.playback.frame(), 3) << "a held Right steps on";
+}
+
+TEST(KeyBindings, DesktopOnlyBindingsDoNothingInThePage) {
+    ViewerState state;
+    addCharacter(state);
+    pressBinding(state, "next-file", true);
+    EXPECT_EQ(state.folder.stepRequest, 0);
+    pressBinding(state, "quit", true); // would close the current GLFW window: there is none here
+    pressBinding(state, "export-video", true);
+    EXPECT_FALSE(state.videoExport.open);
+    pressBinding(state, "export", true);
+    EXPECT_TRUE(state.exportDialog.openRequested) << "Export is the page's too";
+}
+
+TEST(KeyBindings, ChordsWithAModifierTheyRefuseDoNothing) {
+    ViewerState state;
+    addCharacter(state);
+    runKeyBindings(state, {KeyPress{GLFW_KEY_E, GLFW_MOD_CONTROL | GLFW_MOD_ALT, false}}, false);
+    runKeyBindings(state, {KeyPress{GLFW_KEY_S, GLFW_MOD_CONTROL, false}}, false);
+    runKeyBindings(state, {KeyPress{GLFW_KEY_W, 0, false}}, false);
+    EXPECT_FALSE(state.exportDialog.openRequested) << "Ctrl+Alt+E is AltGr+E on some layouts";
+    EXPECT_FALSE(state.pictureDialog.open) << "Ctrl+S saves nothing";
+    EXPECT_TRUE(state.commands.empty()) << "W alone closes nothing";
+}
+
+// One ImGui frame, with no window, in which `key` went down with these modifiers.
+class ImGuiFrame {
+public:
+    ImGuiFrame() {
+        ImGui::CreateContext();
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(640.0f, 480.0f);
+        unsigned char* pixels = nullptr;
+        int width = 0, height = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);
+    }
+    ~ImGuiFrame() { ImGui::DestroyContext(); }
+    void press(int key, bool ctrl, bool shift, bool alt) {
+        ImGuiIO& io = ImGui::GetIO();
+        io.KeysDown[key] = true;
+        io.KeyCtrl = ctrl;
+        io.KeyShift = shift;
+        io.KeyAlt = alt;
+        ImGui::NewFrame();
+    }
+    void holdOneMoreFrame() {
+        ImGui::EndFrame();
+        ImGui::NewFrame();
+    }
+};
+
+TEST(KeyBindings, ImGuisKeysMatchTheTablesChordsWhileAFieldTypes) {
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, false, false);
+        EXPECT_TRUE(bindingPressedInImGui("export"));
+        EXPECT_FALSE(bindingPressedInImGui("export-video"));
+        frame.holdOneMoreFrame();
+        EXPECT_FALSE(bindingPressedInImGui("export")) << "held, not pressed again";
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, true, false);
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+        EXPECT_TRUE(bindingPressedInImGui("export-video"));
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, true, false, true); // AltGr+E on Windows: typing, not Export
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+    }
+    {
+        ImGuiFrame frame;
+        frame.press(GLFW_KEY_E, false, false, false);
+        EXPECT_FALSE(bindingPressedInImGui("export"));
+    }
+}
+
+} // namespace
+} // namespace bvhscope::viewer
