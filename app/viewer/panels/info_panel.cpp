@@ -177,6 +177,115 @@ void row(ViewerState& state, const char* label, const char* format, auto... valu
     }
 }
 
+// [SECTION] The facts table
+// What the file is: its name, joints, frames and rate.
+void drawClipFacts(ViewerState& state, const Character& character) {
+    const bvh::DocumentSummary& summary = character.clip->summary;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("File");
+    ImGui::TableNextColumn();
+    recordShownText(state, "info:file",
+                    elidedText(character.clip->displayName, openFileNames(state)));
+    // Near the top, where a short panel still shows it: what the view leaves out.
+    if (character.inPlace) {
+        row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
+    }
+    row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
+    if (character.isLive()) { // a live stream: the frames received, and those in memory
+        row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
+            character.liveFrameCount - character.liveFirstHeldFrame);
+    } else {
+        row(state, "Frames", "%u", summary.framesPresent);
+    }
+    if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
+        row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
+    }
+    if (character.framesPerSecondOverride) {
+        row(state, "FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
+            summary.framesPerSecond);
+    } else {
+        row(state, "FPS", "%.8g%s", summary.framesPerSecond,
+            summary.frameTimeAssumed ? " (assumed)" : "");
+    }
+    row(state, "Duration", "%.3f s", playableDuration(character));
+    row(state, "Channels", "%zu", summary.channels);
+    row(state, "Translation", "%s (%s)",
+        std::string(bvh::translationModeName(character.clip->translation)).c_str(),
+        summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
+}
+
+// How the file stands: up axis, facing, a static root.
+void drawStanceFacts(ViewerState& state, const Character& character, std::size_t index) {
+    const bvh::Stance& stance = character.stance;
+    row(state, "Up axis", "%s (%s; rest pose says %s)",
+        std::string(bvh::upAxisName(character.upAxis)).c_str(),
+        stance.source == bvh::UpAxisSource::Override
+            ? "override"
+            : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
+        std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
+    if (stance.facing) {
+        const glm::dvec3& f = *stance.facing;
+        row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
+            std::string(bvh::facingSourceName(stance.facingSource)).c_str());
+    }
+    if (!stance.staticRoots.empty()) {
+        // Its position in the file: the link to the body is not drawn (it is an offset, not
+        // a bone), so this is where the user reads where it is.
+        const auto root = static_cast<std::size_t>(stance.staticRoots.front());
+        const std::vector<bvh::RigidTransform>* world =
+            index < state.pose.characters.size() ? &state.pose.characters[index].world : nullptr;
+        const glm::dvec3 at =
+            world != nullptr && root < world->size() ? (*world)[root].translation : glm::dvec3(0.0);
+        row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
+            character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
+            state.settings.hideStaticRootLinks ? "hidden" : "dashed");
+    }
+}
+
+// Its size: unit, height, and the count of warnings listed below.
+void drawScaleFacts(ViewerState& state, const Character& character) {
+    row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
+        state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
+    row(state, "Height", "%.2f m%s", character.figureHeightMetres,
+        character.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
+    row(state, "Warnings", "%zu", character.clip->summary.warnings);
+}
+
+void drawFactsTable(ViewerState& state, const Character& character, std::size_t index) {
+    if (!ImGui::BeginTable("facts", 2)) {
+        return;
+    }
+    ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    drawClipFacts(state, character);
+    drawStanceFacts(state, character, index);
+    drawScaleFacts(state, character);
+    ImGui::EndTable();
+}
+
+// [SECTION] Below the table: the path, the per-file choices, compare and the warnings
+void drawSourcePath(const Character& character) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (!character.clip->sourcePath.empty()) {
+        elidedText(character.clip->sourcePath);
+    } else {
+        ImGui::TextWrapped("bundled sample (generated walk cycle)");
+    }
+    ImGui::PopStyleColor();
+}
+
+void drawWarnings(const Character& character) {
+    const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
+                                                                     : character.clip->sourcePath;
+    if (character.clip->summary.warnings > 0 &&
+        ImGui::CollapsingHeader("Warnings", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const bvh::Diagnostic& diagnostic : character.clip->document.diagnostics) {
+            ImGui::TextWrapped("%s", bvh::formatDiagnostic(shownPath, diagnostic).c_str());
+        }
+    }
+}
+
 } // namespace
 
 void drawInfoPanel(ViewerState& state) {
@@ -194,84 +303,8 @@ void drawInfoPanel(ViewerState& state) {
     }
     const Character& character = characters[state.infoCharacter];
     const std::size_t index = state.infoCharacter;
-    const bvh::DocumentSummary& summary = character.clip->summary;
-    if (ImGui::BeginTable("facts", 2)) {
-        ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("File");
-        ImGui::TableNextColumn();
-        recordShownText(state, "info:file",
-                        elidedText(character.clip->displayName, openFileNames(state)));
-        // Near the top, where a short panel still shows it: what the view leaves out.
-        if (character.inPlace) {
-            row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
-        }
-        row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
-        if (character.isLive()) { // a live stream: the frames received, and those in memory
-            row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
-                character.liveFrameCount - character.liveFirstHeldFrame);
-        } else {
-            row(state, "Frames", "%u", summary.framesPresent);
-        }
-        if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
-            row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
-        }
-        if (character.framesPerSecondOverride) {
-            row(state, "FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
-                summary.framesPerSecond);
-        } else {
-            row(state, "FPS", "%.8g%s", summary.framesPerSecond,
-                summary.frameTimeAssumed ? " (assumed)" : "");
-        }
-        row(state, "Duration", "%.3f s", playableDuration(character));
-        row(state, "Channels", "%zu", summary.channels);
-        row(state, "Translation", "%s (%s)",
-            std::string(bvh::translationModeName(character.clip->translation)).c_str(),
-            summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
-        const bvh::Stance& stance = character.stance;
-        row(state, "Up axis", "%s (%s; rest pose says %s)",
-            std::string(bvh::upAxisName(character.upAxis)).c_str(),
-            stance.source == bvh::UpAxisSource::Override
-                ? "override"
-                : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
-            std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
-        if (stance.facing) {
-            const glm::dvec3& f = *stance.facing;
-            row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
-                std::string(bvh::facingSourceName(stance.facingSource)).c_str());
-        }
-        if (!stance.staticRoots.empty()) {
-            // Its position in the file: the link to the body is not drawn (it is an offset, not
-            // a bone), so this is where the user reads where it is.
-            const auto root = static_cast<std::size_t>(stance.staticRoots.front());
-            const std::vector<bvh::RigidTransform>* world =
-                index < state.pose.characters.size() ? &state.pose.characters[index].world
-                                                     : nullptr;
-            const glm::dvec3 at = world != nullptr && root < world->size()
-                                      ? (*world)[root].translation
-                                      : glm::dvec3(0.0);
-            row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
-                character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
-                state.settings.hideStaticRootLinks ? "hidden" : "dashed");
-        }
-        row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
-            state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
-        row(state, "Height", "%.2f m%s", character.figureHeightMetres,
-            character.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
-        row(state, "Warnings", "%zu", summary.warnings);
-        ImGui::EndTable();
-    }
-    if (!character.clip->sourcePath.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        elidedText(character.clip->sourcePath);
-        ImGui::PopStyleColor();
-    } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("bundled sample (generated walk cycle)");
-        ImGui::PopStyleColor();
-    }
+    drawFactsTable(state, character, index);
+    drawSourcePath(character);
     drawStance(state, index);
     drawFrameRate(state, index);
     drawRestAnimationAgreement(state, character);
@@ -280,14 +313,7 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::CollapsingHeader("Compare", ImGuiTreeNodeFlags_DefaultOpen)) {
         drawCompareSummary(state, index);
     }
-    const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
-                                                                     : character.clip->sourcePath;
-    if (summary.warnings > 0 &&
-        ImGui::CollapsingHeader("Warnings", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const bvh::Diagnostic& diagnostic : character.clip->document.diagnostics) {
-            ImGui::TextWrapped("%s", bvh::formatDiagnostic(shownPath, diagnostic).c_str());
-        }
-    }
+    drawWarnings(character);
     ImGui::End();
 }
 
