@@ -35,8 +35,8 @@ struct SceneDrawOptions {
     float backgroundAlpha = 1.0f;
     int msaaSamples = 4; // kAutomaticMsaaSamples: SceneDrawer::automaticSamples()
     bool showGrid = true;
-    // Body: characters whose body is built (Character::body, character_body.h) are drawn as
-    // bodies, the others as capsules.
+    // Body: characters whose body is built (CharacterAppearance::body, character_body.h) are drawn
+    // as bodies, the others as capsules.
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     bool showJoints = true;
     bool showShadow = true;

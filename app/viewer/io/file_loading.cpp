@@ -132,8 +132,8 @@ void FileLoads::advance(Scene& scene, std::chrono::milliseconds budget) {
         }
     };
     for (Character& character : scene.characters()) {
-        if (character.load) {
-            step(*character.load);
+        if (character.fileLoad.load) {
+            step(*character.fileLoad.load);
         }
     }
     for (Waiting& waiting : waiting_) {
@@ -161,9 +161,9 @@ void FileLoads::markFramesSeen(const bvh::BackgroundLoad* load) {
 
 void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
                                        const UpdateContext& context, Events& events) {
-    const bvh::BackgroundLoad* load = character.load.get();
+    const bvh::BackgroundLoad* load = character.fileLoad.load.get();
     try {
-        if (!character.load->finished()) {
+        if (!character.fileLoad.load->finished()) {
             if (refreshLoadingCharacter(character)) {
                 applyAxes(character, context.upAxis, context.unit);
                 events.reshaped = true;
@@ -171,13 +171,13 @@ void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
             }
             return;
         }
-        bvh::Document document = character.load->take();
+        bvh::Document document = character.fileLoad.load->take();
         std::vector<std::string> errors = errorLinesOf(character.clip->sourcePath, document);
         markCompleted(load, !errors.empty(), document.motion.frameCount > 0, context.now);
         if (!errors.empty()) {
             events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
             events.failedCharacters.push_back(index);
-            character.load.reset();
+            cancelLoad(character);
             return;
         }
         finishLoadingCharacter(character, std::move(document));
@@ -186,7 +186,7 @@ void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
         events.finished = true;
     } catch (const std::bad_alloc&) {
         markCompleted(load, true, false, context.now);
-        character.load.reset(); // cancels a load still running, and frees what it read
+        cancelLoad(character); // cancels a load still running, and frees what it read
         events.errorLines.push_back(outOfMemoryLine(character.clip->sourcePath));
         events.failedCharacters.push_back(index);
     }
@@ -225,7 +225,7 @@ void FileLoads::addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateCo
         Character character =
             makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
         if (refreshLoadingCharacter(character)) {
-            markFramesSeen(character.load.get());
+            markFramesSeen(character.fileLoad.load.get());
         }
         applyAxes(character, context.upAxis, context.unit);
         scene.add(std::move(character));
@@ -283,7 +283,7 @@ bool FileLoads::reading(const Scene& scene) const {
                        [](const Waiting& waiting) { return !waiting.load->finished(); }) ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
                        [](const Character& character) {
-                           return character.load && !character.load->finished();
+                           return character.fileLoad.load && !character.fileLoad.load->finished();
                        });
 }
 

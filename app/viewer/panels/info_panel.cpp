@@ -19,7 +19,7 @@ namespace {
 
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
-    Character& character = state.scene.characters()[index];
+    const Character& character = state.scene.characters()[index];
     ImGui::TextUnformatted("Play at");
     ImGui::SameLine();
     double framesPerSecond = 1.0 / frameTimeInUse(character);
@@ -30,17 +30,17 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     // Applied on Enter: typing "60" must not pass through 6 fps.
     if (ImGui::InputDouble("fps##override", &framesPerSecond, 0.0, 0.0, "%.8g",
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
-        applyFramesPerSecondOverride(state.scene, state.playback, index, framesPerSecond);
+        state.commands.push(command::SetFramesPerSecond{index, framesPerSecond});
     }
     recordItemRect(state, "info:fps");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Playback and the timeline use this rate; the file is not changed.\n"
                           "Export writes the file's Frame Time unless told otherwise.");
     }
-    if (character.framesPerSecondOverride) {
+    if (character.playRate.framesPerSecondOverride) {
         sameLineIfFits(buttonWidth("File's rate"));
         if (ImGui::SmallButton("File's rate")) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index, std::nullopt);
+            state.commands.push(command::SetFramesPerSecond{index, std::nullopt});
         }
         recordItemRect(state, "info:fps-reset");
     }
@@ -49,13 +49,13 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     const bvh::FrameTimeReport& report = character.clip->frameTime;
     if (report.written) {
         const bvh::WrittenCommonRate& written = *report.written;
-        const bool inUse = character.framesPerSecondOverride &&
-                           *character.framesPerSecondOverride == written.rate.framesPerSecond;
+        const bool inUse =
+            character.playRate.framesPerSecondOverride &&
+            *character.playRate.framesPerSecondOverride == written.rate.framesPerSecond;
         const std::string label = "Use exactly " + std::string(written.rate.name) + " fps";
         ImGui::BeginDisabled(inUse);
         if (ImGui::SmallButton(label.c_str())) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index,
-                                         written.rate.framesPerSecond);
+            state.commands.push(command::SetFramesPerSecond{index, written.rate.framesPerSecond});
         }
         ImGui::EndDisabled();
         recordItemRect(state, "info:fix-written");
@@ -67,8 +67,8 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
             sameLineIfFits(buttonWidth(label.c_str()));
         }
         if (ImGui::SmallButton(label.c_str())) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index,
-                                         report.speed.suspicion->suggested.framesPerSecond);
+            state.commands.push(command::SetFramesPerSecond{
+                index, report.speed.suspicion->suggested.framesPerSecond});
         }
         recordItemRect(state, "info:fix-speed");
     }
@@ -96,11 +96,11 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     }
     ImGui::PopStyleColor();
     if (agreement.upDisagrees) {
-        textWrappedAtSpaces(character.stance.source != bvh::UpAxisSource::Override
+        textWrappedAtSpaces(character.axes.stance.source != bvh::UpAxisSource::Override
                                 ? "Shown %s up, as the animation stands (Up below overrides it "
                                   "for this file; P shows the rest pose)."
                                 : "Shown %s up, as chosen for this file.",
-                            std::string(bvh::upAxisName(character.upAxis)).c_str());
+                            std::string(bvh::upAxisName(character.axes.upAxis)).c_str());
     }
     (void)state;
     if (agreement.scaleDisagrees()) {
@@ -113,7 +113,7 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
 // figure off the ground is shown standing on it.
 void drawStance(ViewerState& state, std::size_t index) {
     const Character& character = state.scene.characters()[index];
-    const UpAxisChoice current = character.upAxisOverride.value_or(state.settings.upAxis);
+    const UpAxisChoice current = character.axes.upAxisOverride.value_or(state.settings.upAxis);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
     const std::string preview =
         current == UpAxisChoice::Auto
@@ -142,17 +142,18 @@ void drawStance(ViewerState& state, std::size_t index) {
             state.commands.push(command::RememberUpAxis{index, remember});
         }
     }
-    const bvh::Stance& stance = character.stance;
+    const bvh::Stance& stance = character.axes.stance;
     if (stance.needsLift()) {
-        const double metres = std::abs(character.groundLiftMetres);
-        const char* verb = character.groundLiftMetres > 0.0 ? "lifted" : "lowered";
-        if (character.showAsInFile) {
+        const double metres = std::abs(character.axes.groundLiftMetres);
+        const char* verb = character.axes.groundLiftMetres > 0.0 ? "lifted" : "lowered";
+        if (character.axes.showAsInFile) {
             textWrappedAtSpaces("Shown as in the file: %s %.2f m from the ground.",
-                                character.groundLiftMetres > 0.0 ? "sunk" : "floating", metres);
+                                character.axes.groundLiftMetres > 0.0 ? "sunk" : "floating",
+                                metres);
         } else {
             textWrappedAtSpaces("Shown %s %.2f m onto the ground.", verb, metres);
         }
-        bool asInFile = character.showAsInFile;
+        bool asInFile = character.axes.showAsInFile;
         if (ImGui::Checkbox("As in the file", &asInFile)) {
             state.commands.push(command::ShowAsInFile{index, asInFile});
         }
@@ -188,21 +189,21 @@ void drawClipFacts(ViewerState& state, const Character& character) {
     recordShownText(state, "info:file",
                     elidedText(character.clip->displayName, openFileNames(state)));
     // Near the top, where a short panel still shows it: what the view leaves out.
-    if (character.inPlace) {
+    if (character.arrangement.inPlace) {
         row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
     }
     row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
     if (character.isLive()) { // a live stream: the frames received, and those in memory
-        row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
-            character.liveFrameCount - character.liveFirstHeldFrame);
+        row(state, "Frames", "%u (%u in memory)", character.liveFeed.frameCount,
+            character.liveFeed.frameCount - character.liveFeed.firstHeldFrame);
     } else {
         row(state, "Frames", "%u", summary.framesPresent);
     }
     if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
         row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
     }
-    if (character.framesPerSecondOverride) {
-        row(state, "FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
+    if (character.playRate.framesPerSecondOverride) {
+        row(state, "FPS", "%.8g (override; file %.8g)", *character.playRate.framesPerSecondOverride,
             summary.framesPerSecond);
     } else {
         row(state, "FPS", "%.8g%s", summary.framesPerSecond,
@@ -217,9 +218,9 @@ void drawClipFacts(ViewerState& state, const Character& character) {
 
 // How the file stands: up axis, facing, a static root.
 void drawStanceFacts(ViewerState& state, const Character& character, std::size_t index) {
-    const bvh::Stance& stance = character.stance;
+    const bvh::Stance& stance = character.axes.stance;
     row(state, "Up axis", "%s (%s; rest pose says %s)",
-        std::string(bvh::upAxisName(character.upAxis)).c_str(),
+        std::string(bvh::upAxisName(character.axes.upAxis)).c_str(),
         stance.source == bvh::UpAxisSource::Override
             ? "override"
             : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
@@ -245,10 +246,10 @@ void drawStanceFacts(ViewerState& state, const Character& character, std::size_t
 
 // Its size: unit, height, and the count of warnings listed below.
 void drawScaleFacts(ViewerState& state, const Character& character) {
-    row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
+    row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
         state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
-    row(state, "Height", "%.2f m%s", character.figureHeightMetres,
-        character.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
+    row(state, "Height", "%.2f m%s", character.axes.figureHeightMetres,
+        character.axes.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
     row(state, "Warnings", "%zu", character.clip->summary.warnings);
 }
 
