@@ -164,8 +164,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     }
     if (request.overlaid) {
         for (viewer::Character& character : scene.characters()) {
-            character.placement = glm::vec3(0.0f);
-            character.inPlace = false; // overlaid as captured, travel included
+            placeAsCaptured(character); // overlaid as captured, travel included
         }
     }
     buildBodies(scene, request, err);

@@ -34,6 +34,21 @@ render::PixelRect intersection(const render::PixelRect& a, const render::PixelRe
 // Bones and joints are at least this many pixels in radius on screen (1.5 px wide): a figure far
 // away, or a hierarchy of tiny bones, stays visible.
 constexpr float kMinimumBoneRadiusPixels = 0.75f;
+
+// The camera's view of a viewport: its projection, and the radii that keep a bone visible.
+render::ViewParameters viewParametersFor(const render::OrbitCamera& camera,
+                                         const render::PixelRect& viewport) {
+    const float aspect =
+        static_cast<float>(viewport.width) / static_cast<float>(std::max(viewport.height, 1));
+    render::ViewParameters view;
+    view.viewProjection = render::projectionMatrix(camera, aspect) * render::viewMatrix(camera);
+    view.eyePosition = render::eyePosition(camera);
+    view.minRadiusPerDistance = render::pixelRadiusPerDistance(
+        kMinimumBoneRadiusPixels, camera.verticalFovRadians, viewport.height);
+    view.radiusPerPixelPerDistance =
+        render::pixelRadiusPerDistance(1.0f, camera.verticalFovRadians, viewport.height);
+    return view;
+}
 } // namespace
 
 SceneDrawer::SceneDrawer() {
@@ -86,16 +101,23 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
     glEnable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
 
-    const float aspect =
-        static_cast<float>(viewport.width) / static_cast<float>(std::max(viewport.height, 1));
-    render::ViewParameters view;
-    view.viewProjection = render::projectionMatrix(camera, aspect) * render::viewMatrix(camera);
-    view.eyePosition = render::eyePosition(camera);
-    view.minRadiusPerDistance = render::pixelRadiusPerDistance(
-        kMinimumBoneRadiusPixels, camera.verticalFovRadians, viewport.height);
-    view.radiusPerPixelPerDistance =
-        render::pixelRadiusPerDistance(1.0f, camera.verticalFovRadians, viewport.height);
+    const render::ViewParameters view = viewParametersFor(camera, viewport);
 
+    const render::SkeletonStyle style = drawGridAndFigures(scene, pose, selected, options, view);
+    if (overlays != nullptr) {
+        drawOverlays(view, viewport, style, *overlays);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    if (offscreen) {
+        target_.resolveInto(framebuffer, drawn ? &*drawn : nullptr);
+    }
+    glViewport(0, 0, width, height);
+}
+
+render::SkeletonStyle SceneDrawer::drawGridAndFigures(const Scene& scene, const ScenePose& pose,
+                                                      const std::optional<Selection>& selected,
+                                                      const SceneDrawOptions& options,
+                                                      const render::ViewParameters& view) {
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);
     if (options.showGrid) {
@@ -130,22 +152,21 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
     bodyMeshes_.forgetUnused();
     bodyMeshes_.draws(bodies_, bodyDraws_);
     skeletons_.drawSkeletons(view, bones_, joints_, style, bodyDraws_);
-    if (overlays != nullptr) {
-        overlays_.drawDiscs(view, overlays->contactMarkers);
-        overlays_.drawLines(view, glm::vec2(viewport.width, viewport.height), overlays->trails);
-        render::SkeletonStyle ghostStyle = style;
-        ghostStyle.drawShadow = false;
-        bodyMeshes_.draws(budgetForcedLines_ ? std::span<const BodyInstance>{}
-                                             : std::span<const BodyInstance>(overlays->ghostBodies),
-                          ghostBodyDraws_);
-        skeletons_.drawTranslucent(view, overlays->ghostBones, overlays->ghostJoints, ghostStyle,
-                                   ghostBodyDraws_);
-    }
-    glDisable(GL_SCISSOR_TEST);
-    if (offscreen) {
-        target_.resolveInto(framebuffer, drawn ? &*drawn : nullptr);
-    }
-    glViewport(0, 0, width, height);
+    return style;
+}
+
+void SceneDrawer::drawOverlays(const render::ViewParameters& view,
+                               const render::PixelRect& viewport,
+                               const render::SkeletonStyle& style, const SceneOverlays& overlays) {
+    overlays_.drawDiscs(view, overlays.contactMarkers);
+    overlays_.drawLines(view, glm::vec2(viewport.width, viewport.height), overlays.trails);
+    render::SkeletonStyle ghostStyle = style;
+    ghostStyle.drawShadow = false;
+    bodyMeshes_.draws(budgetForcedLines_ ? std::span<const BodyInstance>{}
+                                         : std::span<const BodyInstance>(overlays.ghostBodies),
+                      ghostBodyDraws_);
+    skeletons_.drawTranslucent(view, overlays.ghostBones, overlays.ghostJoints, ghostStyle,
+                               ghostBodyDraws_);
 }
 
 } // namespace bvhscope::viewer

@@ -35,8 +35,8 @@ struct SceneDrawOptions {
     float backgroundAlpha = 1.0f;
     int msaaSamples = 4; // kAutomaticMsaaSamples: SceneDrawer::automaticSamples()
     bool showGrid = true;
-    // Body: characters whose body is built (Character::body, character_body.h) are drawn as
-    // bodies, the others as capsules.
+    // Body: characters whose body is built (CharacterAppearance::body, character_body.h) are drawn
+    // as bodies, the others as capsules.
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     bool showJoints = true;
     bool showShadow = true;
@@ -81,6 +81,16 @@ public:
     int automaticSamples() const { return automaticSamples_; }
 
 private:
+    // draw()'s steps. The grid under the figures' bounds and the figures in `pose` (as lines
+    // when they are over kMeshBoneBudget); returns the style they were drawn with.
+    render::SkeletonStyle drawGridAndFigures(const Scene& scene, const ScenePose& pose,
+                                             const std::optional<Selection>& selected,
+                                             const SceneDrawOptions& options,
+                                             const render::ViewParameters& view);
+    // Contact markers, trails and onion skins, in the figures' style less shadows.
+    void drawOverlays(const render::ViewParameters& view, const render::PixelRect& viewport,
+                      const render::SkeletonStyle& style, const SceneOverlays& overlays);
+
     render::SkeletonRenderer skeletons_;
     render::GridRenderer grid_;
     render::OverlayRenderer overlays_;

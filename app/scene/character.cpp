@@ -6,6 +6,7 @@
 #include <cassert>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <utility>
 
 namespace bvhscope::viewer {
 
@@ -28,7 +29,7 @@ bvh::LengthUnit resolveUnit(UnitChoice choice, bvh::LengthUnit detected) {
 }
 
 glm::vec3 toViewer(const Character& character, const glm::dvec3& filePoint) {
-    return glm::vec3(character.fileToViewer * glm::dvec4(filePoint, 1.0));
+    return glm::vec3(character.axes.fileToViewer * glm::dvec4(filePoint, 1.0));
 }
 
 // The rows that may be sampled: the document's, or while loading, the load's first
@@ -56,15 +57,16 @@ struct SampleableFrames {
 
 SampleableFrames sampleableFrames(const Character& character) {
     SampleableFrames frames;
-    if (character.live) {
-        frames.lock = std::unique_lock(character.live->mutex);
-        frames.live = character.live.get();
-        frames.count = character.live->window.empty() ? 0 : character.liveFrameCount;
-        frames.channels = character.live->window.channelCount();
-    } else if (character.load) {
-        frames.lock = character.load->lockMotion();
-        frames.values = character.load->document().motion.values.data();
-        frames.count = character.framesLoaded;
+    if (character.liveFeed.frames) {
+        frames.lock = std::unique_lock(character.liveFeed.frames->mutex);
+        frames.live = character.liveFeed.frames.get();
+        frames.count =
+            character.liveFeed.frames->window.empty() ? 0 : character.liveFeed.frameCount;
+        frames.channels = character.liveFeed.frames->window.channelCount();
+    } else if (character.fileLoad.load) {
+        frames.lock = character.fileLoad.load->lockMotion();
+        frames.values = character.fileLoad.load->document().motion.values.data();
+        frames.count = character.fileLoad.framesLoaded;
         frames.channels = character.clip->document.skeleton.totalChannels();
     } else {
         frames.values = character.clip->document.motion.values.data();
@@ -82,32 +84,33 @@ bvh::Motion playableTiming(const Character& character) {
     return timing;
 }
 
-// See Character::boneRadii. A bone is at most a quarter as thick as it is long, a joint at most
-// half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
+// See CharacterAppearance::boneRadii. A bone is at most a quarter as thick as it is long, a joint
+// at most half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
 // parent) are not drawn, and a joint whose bones all have zero length keeps the figure's size.
 void computeRadii(Character& character) {
     constexpr float kFigureBoneRadius = 0.014f;  // of the figure's height
     constexpr float kFigureJointRadius = 0.022f; // of the figure's height
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
-    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
-    const auto height = static_cast<float>(character.figureHeightMetres);
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.axes.fileToViewer[0]));
+    const auto height = static_cast<float>(character.axes.figureHeightMetres);
     std::vector<float> longestMeeting(count, 0.0f);
-    character.boneRadii.assign(count, 0.0f);
+    character.appearance.boneRadii.assign(count, 0.0f);
     for (std::size_t i = 0; i < count; ++i) {
         const auto length =
             static_cast<float>(glm::length(skeleton.offsets[i]) * metresPerFileUnit);
-        character.boneRadii[i] = std::min(kFigureBoneRadius * height, 0.25f * length);
+        character.appearance.boneRadii[i] = std::min(kFigureBoneRadius * height, 0.25f * length);
         longestMeeting[i] = std::max(longestMeeting[i], length);
         if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
             float& parentLongest = longestMeeting[static_cast<std::size_t>(parent)];
             parentLongest = std::max(parentLongest, length);
         }
     }
-    character.jointRadii.assign(count, kFigureJointRadius * height);
+    character.appearance.jointRadii.assign(count, kFigureJointRadius * height);
     for (std::size_t i = 0; i < count; ++i) {
         if (longestMeeting[i] > 0.0f) {
-            character.jointRadii[i] = std::min(character.jointRadii[i], 0.5f * longestMeeting[i]);
+            character.appearance.jointRadii[i] =
+                std::min(character.appearance.jointRadii[i], 0.5f * longestMeeting[i]);
         }
     }
 }
@@ -115,8 +118,9 @@ void computeRadii(Character& character) {
 } // namespace
 
 double frameTimeInUse(const Character& character) {
-    return character.framesPerSecondOverride ? 1.0 / *character.framesPerSecondOverride
-                                             : character.clip->document.motion.frameTime;
+    return character.playRate.framesPerSecondOverride
+               ? 1.0 / *character.playRate.framesPerSecondOverride
+               : character.clip->document.motion.frameTime;
 }
 
 bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond) {
@@ -125,7 +129,7 @@ bool setFramesPerSecondOverride(Character& character, std::optional<double> fram
           *framesPerSecond <= kMaxOverrideFramesPerSecond)) {
         return false;
     }
-    character.framesPerSecondOverride = framesPerSecond;
+    character.playRate.framesPerSecondOverride = framesPerSecond;
     return true;
 }
 
@@ -164,8 +168,9 @@ const char* upAxisChoiceName(UpAxisChoice choice) {
 }
 
 bool isStaticRoot(const Character& character, std::size_t node) {
-    return std::ranges::find(character.stance.staticRoots, static_cast<bvh::NodeIndex>(node)) !=
-           character.stance.staticRoots.end();
+    return std::ranges::find(character.axes.stance.staticRoots,
+                             static_cast<bvh::NodeIndex>(node)) !=
+           character.axes.stance.staticRoots.end();
 }
 
 std::size_t bodyRootNode(const Character& character) {
@@ -183,16 +188,16 @@ std::size_t bodyRootNode(const Character& character) {
 std::optional<glm::vec3> viewerFacing(const Character& character, const CharacterPose& pose) {
     std::optional<glm::dvec3> facing =
         pose.world.size() == character.clip->document.skeleton.nodeCount()
-            ? bvh::facingOfPose(character.clip->document.skeleton, pose.world, character.upAxis,
-                                character.stance.staticRoots)
+            ? bvh::facingOfPose(character.clip->document.skeleton, pose.world,
+                                character.axes.upAxis, character.axes.stance.staticRoots)
             : std::nullopt;
     if (!facing) {
-        facing = character.stance.facing;
+        facing = character.axes.stance.facing;
     }
     if (!facing) {
         return std::nullopt;
     }
-    const glm::dvec3 viewer = glm::dmat3(character.fileToViewer) * *facing;
+    const glm::dvec3 viewer = glm::dmat3(character.axes.fileToViewer) * *facing;
     const double length = glm::length(viewer);
     return length > 0.0 ? std::optional<glm::vec3>(glm::vec3(viewer / length)) : std::nullopt;
 }
@@ -200,6 +205,18 @@ std::optional<glm::vec3> viewerFacing(const Character& character, const Characte
 glm::dmat4 fileToViewerTransform(bvh::UpAxis upAxis, bvh::LengthUnit unit) {
     // The same space pose comparisons use (core/analysis/pose_difference.h).
     return bvh::metresTransform(upAxis, unit);
+}
+
+void setUpAxisOverride(Character& character, std::optional<UpAxisChoice> choice) {
+    character.axes.upAxisOverride = choice;
+}
+
+void setShowAsInFile(Character& character, bool asInFile) {
+    character.axes.showAsInFile = asInFile;
+}
+
+bool takeRememberedUpAxisCheck(Character& character) {
+    return !std::exchange(character.axes.rememberedUpAxisChecked, true);
 }
 
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document) {
@@ -217,38 +234,41 @@ Character makeCharacter(std::shared_ptr<const Clip> clip) {
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const bvh::RestPoseAnalysis& rest = character.clip->summary.restPose;
     const std::optional<bvh::UpAxis> forced =
-        forcedUpAxis(character.upAxisOverride.value_or(upAxis));
+        forcedUpAxis(character.axes.upAxisOverride.value_or(upAxis));
     if (forced && *forced != character.clip->summary.stance.upAxis) {
         // Facing and ground along the user's axis (the loaded frames: a loading file's header
         // alone gives the rest pose).
-        character.stance =
+        character.axes.stance =
             bvh::analyzeStance(character.clip->document.skeleton, character.clip->document.motion,
                                character.clip->translation, rest, forced);
     } else {
-        character.stance = character.clip->summary.stance;
+        character.axes.stance = character.clip->summary.stance;
         if (forced) {
-            character.stance.source = bvh::UpAxisSource::Override;
+            character.axes.stance.source = bvh::UpAxisSource::Override;
         }
     }
-    character.upAxis = character.stance.upAxis;
-    character.unit = resolveUnit(unit, character.stance.unit);
-    character.fileToViewer = fileToViewerTransform(character.upAxis, character.unit);
+    character.axes.upAxis = character.axes.stance.upAxis;
+    character.axes.unit = resolveUnit(unit, character.axes.stance.unit);
+    character.axes.fileToViewer = fileToViewerTransform(character.axes.upAxis, character.axes.unit);
     // The figure's height along the axis in use (the rest pose's extent when nothing moved).
-    const double height = character.stance.height > 0.0 ? character.stance.height : rest.height;
-    character.figureHeightMetres = std::max(height * bvh::metresPerUnit(character.unit), 1e-3);
-    if (character.unit == bvh::LengthUnit::Unknown && height > 0.0) {
+    const double height =
+        character.axes.stance.height > 0.0 ? character.axes.stance.height : rest.height;
+    character.axes.figureHeightMetres =
+        std::max(height * bvh::metresPerUnit(character.axes.unit), 1e-3);
+    if (character.axes.unit == bvh::LengthUnit::Unknown && height > 0.0) {
         // No unit fits: show the figure at human height, so it stands comparably beside others
         // (the info panel says the unit is unknown; the settings can force one).
-        character.fileToViewer =
-            glm::dmat4(glm::dmat3(character.fileToViewer) * (kUnknownUnitHeightMetres / height));
-        character.figureHeightMetres = kUnknownUnitHeightMetres;
+        character.axes.fileToViewer = glm::dmat4(glm::dmat3(character.axes.fileToViewer) *
+                                                 (kUnknownUnitHeightMetres / height));
+        character.axes.figureHeightMetres = kUnknownUnitHeightMetres;
     }
     // On the ground: the contact level along up becomes the viewer's Y = 0.
-    const double metresPerFileUnit = glm::length(glm::dvec3(character.fileToViewer[0]));
-    character.groundLiftMetres =
-        character.stance.needsLift() ? -character.stance.groundLevel * metresPerFileUnit : 0.0;
-    if (!character.showAsInFile) {
-        character.fileToViewer[3][1] = character.groundLiftMetres;
+    const double metresPerFileUnit = glm::length(glm::dvec3(character.axes.fileToViewer[0]));
+    character.axes.groundLiftMetres = character.axes.stance.needsLift()
+                                          ? -character.axes.stance.groundLevel * metresPerFileUnit
+                                          : 0.0;
+    if (!character.axes.showAsInFile) {
+        character.axes.fileToViewer[3][1] = character.axes.groundLiftMetres;
     }
 
     computeRadii(character);
@@ -258,9 +278,9 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     // A loading character: the frames loaded so far.
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const SampleableFrames motion = sampleableFrames(character);
-    character.motionBounds = render::emptyBounds();
-    character.bodyReach = GroundReach{};
-    character.travelReach = GroundReach{};
+    character.axes.motionBounds = render::emptyBounds();
+    character.axes.bodyReach = GroundReach{};
+    character.axes.travelReach = GroundReach{};
     const std::size_t body = bodyRootNode(character);
     const std::uint32_t frames = std::max<std::uint32_t>(motion.count, 1);
     const std::uint32_t stride = std::max<std::uint32_t>(frames / 240, 1);
@@ -275,14 +295,14 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
             body < world.size() ? toViewer(character, world[body].translation) : glm::vec3(0.0f);
         const glm::vec3 ground(root.x, 0.0f, root.z);
         if (frame == 0) {
-            character.startGround = ground;
+            character.axes.startGround = ground;
         }
         for (std::size_t node = 0; node < world.size(); ++node) {
             if (!isStaticRoot(character, node)) {
                 const glm::vec3 point = toViewer(character, world[node].translation);
-                render::include(character.motionBounds, point);
-                character.bodyReach.include(point - ground);
-                character.travelReach.include(point - character.startGround);
+                render::include(character.axes.motionBounds, point);
+                character.axes.bodyReach.include(point - ground);
+                character.axes.travelReach.include(point - character.axes.startGround);
             }
         }
     }
@@ -354,13 +374,15 @@ glm::mat4 Placement::matrix() const {
 }
 
 Placement placementFor(const Character& character, std::span<const bvh::RigidTransform> world) {
-    Placement placement{character.placement, character.heading, character.startGround};
+    Placement placement{character.arrangement.placement, character.arrangement.heading,
+                        character.axes.startGround};
     const std::size_t body = bodyRootNode(character);
-    if (!character.inPlace || body >= world.size()) {
+    if (!character.arrangement.inPlace || body >= world.size()) {
         return placement;
     }
     const glm::vec3 root = toViewer(character, world[body].translation);
-    glm::vec3 travel = turnedAboutUp(root - character.startGround, character.heading);
+    glm::vec3 travel =
+        turnedAboutUp(root - character.axes.startGround, character.arrangement.heading);
     travel.y = 0.0f;
     if (std::isfinite(travel.x) && std::isfinite(travel.z)) {
         placement.offset -= travel;
@@ -391,19 +413,19 @@ Character makeLoadingCharacter(std::string displayName, std::string sourcePath,
     header.motion.frameTimeAssumed = source.motion.frameTimeAssumed;
     Character character =
         makeCharacter(std::move(displayName), std::move(sourcePath), std::move(header));
-    character.load = std::move(load);
-    character.loadFraction = character.load->fraction();
+    character.fileLoad.load = std::move(load);
+    character.fileLoad.fraction = character.fileLoad.load->fraction();
     return character;
 }
 
 bool refreshLoadingCharacter(Character& character) {
-    if (!character.load) {
+    if (!character.fileLoad.load) {
         return false;
     }
-    const std::uint32_t before = character.framesLoaded;
-    character.framesLoaded = character.load->framesLoaded();
-    character.loadFraction = character.load->fraction();
-    if (before > 0 || character.framesLoaded == 0) {
+    const std::uint32_t before = character.fileLoad.framesLoaded;
+    character.fileLoad.framesLoaded = character.fileLoad.load->framesLoaded();
+    character.fileLoad.fraction = character.fileLoad.load->fraction();
+    if (before > 0 || character.fileLoad.framesLoaded == 0) {
         return false;
     }
     // The translation mode is decided from frame 0 (as summarize() does for a whole file).
@@ -427,22 +449,26 @@ bool refreshLoadingCharacter(Character& character) {
 void finishLoadingCharacter(Character& character, bvh::Document document) {
     Character finished =
         makeCharacter(character.clip->displayName, character.clip->sourcePath, std::move(document));
-    finished.color = character.color;
-    finished.visible = character.visible;
+    keepAppearanceOf(finished, character);
     finished.browsed = character.browsed;
-    finished.placement = character.placement;
-    finished.inPlace = character.inPlace;
-    finished.framesPerSecondOverride = character.framesPerSecondOverride;
-    finished.upAxisOverride = character.upAxisOverride;
-    finished.showAsInFile = character.showAsInFile;
+    finished.arrangement.placement = character.arrangement.placement;
+    finished.arrangement.inPlace = character.arrangement.inPlace;
+    finished.playRate.framesPerSecondOverride = character.playRate.framesPerSecondOverride;
+    finished.axes.upAxisOverride = character.axes.upAxisOverride;
+    finished.axes.showAsInFile = character.axes.showAsInFile;
     character = std::move(finished);
 }
 
+void cancelLoad(Character& character) {
+    character.fileLoad.load.reset();
+}
+
 std::uint32_t playableFrameCount(const Character& character) {
-    if (character.live) {
-        return character.liveFrameCount;
+    if (character.liveFeed.frames) {
+        return character.liveFeed.frameCount;
     }
-    return character.load ? character.framesLoaded : character.clip->document.motion.frameCount;
+    return character.fileLoad.load ? character.fileLoad.framesLoaded
+                                   : character.clip->document.motion.frameCount;
 }
 
 double playableDuration(const Character& character) {
@@ -462,7 +488,7 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
     header.motion.frameTime = frameTime;
     Character character =
         makeCharacter(std::move(displayName), std::move(sourcePath), std::move(header));
-    character.live = std::move(frames);
+    character.liveFeed.frames = std::move(frames);
     return character;
 }
 
@@ -486,34 +512,34 @@ bvh::Motion heldFrames(const bvh::live::FrameWindow& window, std::size_t most, d
 } // namespace
 
 bool refreshLiveCharacter(Character& character) {
-    if (!character.live) {
+    if (!character.liveFeed.frames) {
         return false;
     }
-    const bool hadFrames = character.liveFrameCount > 0;
+    const bool hadFrames = character.liveFeed.frameCount > 0;
     const double frameTime = character.clip->document.motion.frameTime;
     bvh::Motion held;
     {
-        const std::lock_guard lock(character.live->mutex);
-        const bvh::live::FrameWindow& window = character.live->window;
-        if (window.empty() || !character.live->started) {
+        const std::lock_guard lock(character.liveFeed.frames->mutex);
+        const bvh::live::FrameWindow& window = character.liveFeed.frames->window;
+        if (window.empty() || !character.liveFeed.frames->started) {
             return false;
         }
-        const std::uint64_t first = character.live->firstNumber;
+        const std::uint64_t first = character.liveFeed.frames->firstNumber;
         // A Motion counts frames in 32 bits: a take longer than that (50 days at 1000 Hz)
         // stops growing on the timeline.
         constexpr std::uint64_t kMostFrames = 0xFFFFFFFFu;
-        character.liveFrameCount =
+        character.liveFeed.frameCount =
             static_cast<std::uint32_t>(std::min(window.endFrame() - first, kMostFrames));
-        character.liveFirstHeldFrame =
+        character.liveFeed.firstHeldFrame =
             static_cast<std::uint32_t>(std::min(window.firstFrame() - first, kMostFrames));
         // How the figure stands is measured from its first frames, then again once a second of
         // them arrived (facing and ground need the figure to move a little).
         const bool secondArrived =
-            !character.liveStanceSettled && window.size() * frameTime >= kLiveStanceSeconds;
+            !character.liveFeed.stanceSettled && window.size() * frameTime >= kLiveStanceSeconds;
         if (hadFrames && !secondArrived) {
             return false;
         }
-        character.liveStanceSettled = secondArrived;
+        character.liveFeed.stanceSettled = secondArrived;
         held = heldFrames(window, 240, frameTime);
     }
     auto clip = std::make_shared<Clip>(*character.clip);

@@ -11,8 +11,15 @@
 // replaces the partial one.
 #pragma once
 
+#include "app/scene/character_appearance.h"
+#include "app/scene/character_arrangement.h"
+#include "app/scene/character_axes.h"
 #include "app/scene/character_body.h"
+#include "app/scene/character_file_load.h"
+#include "app/scene/character_live_feed.h"
+#include "app/scene/character_play_rate.h"
 #include "app/scene/clip.h"
+#include "app/scene/compare_paint.h"
 #include "app/scene/ground_reach.h"
 #include "core/analysis/frame_time_check.h"
 #include "core/analysis/rest_animation_agreement.h"
@@ -20,8 +27,6 @@
 #include "core/analysis/stance.h"
 #include "core/analysis/summary.h"
 #include "core/kinematics/pose.h"
-#include "core/live/frame_window.h"
-#include "core/reader/background_load.h"
 #include "core/reader/document.h"
 #include "render/math/camera.h"
 
@@ -29,7 +34,6 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -40,29 +44,6 @@ namespace bvhscope::viewer {
 // Height at which a figure whose unit cannot be guessed is shown.
 inline constexpr double kUnknownUnitHeightMetres = 1.7;
 
-// What the user chose (the settings' default for new files, or one file's override in the Info
-// panel); Auto takes core's decision from the motion (bvh::Stance). The first three keep their
-// values: settings files store them.
-enum class UpAxisChoice : std::uint8_t {
-    Auto,
-    PositiveY,
-    PositiveZ,
-    NegativeY,
-    NegativeZ,
-    PositiveX,
-    NegativeX
-};
-inline constexpr UpAxisChoice kUpAxisChoices[] = {UpAxisChoice::Auto,      UpAxisChoice::PositiveX,
-                                                  UpAxisChoice::NegativeX, UpAxisChoice::PositiveY,
-                                                  UpAxisChoice::NegativeY, UpAxisChoice::PositiveZ,
-                                                  UpAxisChoice::NegativeZ};
-// The axis a choice forces; nullopt for Auto.
-std::optional<bvh::UpAxis> forcedUpAxis(UpAxisChoice choice);
-UpAxisChoice upAxisChoiceFor(bvh::UpAxis axis);
-// "auto", "+X", "-X", ...
-const char* upAxisChoiceName(UpAxisChoice choice);
-enum class UnitChoice : std::uint8_t { Auto, Millimetre, Centimetre, Metre, Inch };
-
 // One character's pose at one time, in buffers owned by whoever samples it (samplePose). Sized
 // to the character's node count by sampling; kept between samples so sampling allocates nothing.
 struct CharacterPose {
@@ -72,93 +53,40 @@ struct CharacterPose {
     std::vector<bvh::RigidTransform> scratch; // the second frame of a blend
 };
 
-// The frames of a live stream a character shows (app/viewer/live pushes them once per UI frame):
-// the last minutes in a fixed ring (core/live/frame_window.h), read and written under `mutex`.
-// Timeline frame f is the stream's frame number firstNumber + f: numbers keep counting, so a
-// frame the sender skipped is a gap that shows the frame before it, and frames older than the
-// window are no longer scrubbable (sampling them gives the oldest held).
-struct LiveFrames {
-    LiveFrames(std::uint32_t channelCount, double frameTime, double keepSeconds)
-        : window(channelCount, frameTime, keepSeconds) {}
-    mutable std::mutex mutex;
-    bvh::live::FrameWindow window;
-    std::uint64_t firstNumber = 0; // the stream's number of timeline frame 0
-    bool started = false;          // firstNumber is set
-};
-
+// A character is made of parts, each a small struct in its own header with one owner: the module
+// whose functions change it. Anyone reads a part; a write from outside its owner goes through the
+// owner's functions (below and in the part's header) or, from a panel, a command the session
+// applies with them. tools/check_character_parts.py (the `character_parts` CTest) fails on a
+// write to a part outside its owner's files, naming the file and line.
+//
+// Why a check rather than private fields with friends: the owners are free functions over a few
+// files of one module (applyAxes, Scene::arrangeSideBySide, alignStartWith...) and, for the load
+// and the live feed, classes in higher layers that app/scene must not include; friends would list
+// them in every part and turn every read into an accessor. A lexical check, like
+// tools/check_layers.py for includes, keeps reads plain and names the line that breaks the rule.
+// A new per-character feature (retargeting, a live source, an analysis) is one new part with one
+// owner, and one row in the check's table.
 struct Character {
-    // The file and what was analysed about it, shared and never changed (clip.h).
+    // What the clip is: the file and what was analysed about it, shared and never changed
+    // (clip.h); replaced only by the owner of the load and the live feed, as frames arrive.
     std::shared_ptr<const Clip> clip;
+    CharacterPlayRate playRate; // character_play_rate.h; owner: character.cpp
+    // How it is placed.
+    CharacterAxes axes;               // character_axes.h; owner: character.cpp (applyAxes)
+    CharacterArrangement arrangement; // character_arrangement.h; owner: app/scene
+    // How it looks.
+    CharacterAppearance appearance; // character_appearance.h; owner: app/scene
+    // From the folder browser: the next or previous file replaces it. Owner: app/viewer/session
+    // (folder_navigation).
+    bool browsed = false;
+    // Where its frames come from while they still arrive.
+    CharacterFileLoad fileLoad; // character_file_load.h; owner: the loading functions below
+    CharacterLiveFeed liveFeed; // character_live_feed.h; owner: the live functions below
+    // What analyses paint on it.
+    ComparePaint comparePaint; // compare_paint.h; owner: app/viewer/analysis
 
-    bvh::UpAxis upAxis = bvh::UpAxis::PositiveY; // in use (detected or overridden)
-    // How the figure stands with that up axis (clip->summary.stance when Auto; measured along the
-    // override otherwise): facing, contact level, static roots.
-    bvh::Stance stance;
-    // This file's up axis, chosen in its Info panel; nullopt: the settings' default.
-    std::optional<UpAxisChoice> upAxisOverride;
-    // A figure whose contact level is off the grid (bvh::Stance::needsLift) is shown standing on
-    // it, moved by groundLiftMetres along Y, unless the user asks to see it as in the file.
-    bool showAsInFile = false;
-    double groundLiftMetres = 0.0;
-    // The app looked this file up among the remembered up axes (io/remembered_up_axes.h).
-    bool rememberedUpAxisChecked = false;
-    bvh::LengthUnit unit = bvh::LengthUnit::Unknown;
-    glm::dmat4 fileToViewer{1.0}; // rotation to Y up, then scale to metres
-    double figureHeightMetres = 1.7;
-
-    glm::vec4 color{1.0f};
-    bool visible = true;
-    bool browsed = false;      // from the folder browser: the next or previous file replaces it
-    glm::vec3 placement{0.0f}; // added after conversion, to stand characters side by side
-    // Radians about the viewer's up (+Y, counter-clockwise seen from above), turning the figure
-    // about startGround before the placement is added: compare's Align start gives B A's
-    // heading. 0 everywhere else. The file and every export keep the motion.
-    float heading = 0.0f;
-    // Shown in place (Scene::arrangeSideBySide, with several figures): the body root's travel on
-    // the ground since the first frame is taken off for the view (placementFor), so the figure
-    // stays in its slot of the row. The file and every export keep the motion.
-    bool inPlace = false;
-    render::Bounds motionBounds = render::emptyBounds(); // every frame, viewer space, unplaced
-    // The figure's own room (Scene::arrangeSideBySide): every frame's joints relative to its
-    // body root's ground position at that frame, so a walk is as wide as the walker, not the
-    // room; the room its whole motion takes from where that ground position is at the first
-    // frame (startGround), the lane a travelling figure needs. Viewer space, unplaced.
-    GroundReach bodyReach;
-    GroundReach travelReach;
-    glm::vec3 startGround{0.0f};
-    // Per node, in viewer metres at bone thickness 1 (Scene::boneRadius/jointRadius): the
-    // radius of the bone ending at the node and of its joint sphere. They follow the figure's
-    // height, capped by the rest length of the bones that meet there, so a finger is not drawn
-    // as thick as an arm, and a hierarchy of thousands of tiny bones is not a pile of
-    // overlapping fat capsules. Set by applyAxes.
-    std::vector<float> boneRadii;
-    std::vector<float> jointRadii;
-
-    // A playback rate chosen in the viewer instead of the file's Frame Time (never written to
-    // the file; export uses it only when asked). nullopt: the file's rate.
-    std::optional<double> framesPerSecondOverride;
-    // Per node: the colour of the bone ending at it and of its joint (A/B compare paints B's
-    // differences); empty: the character's colour.
-    std::vector<glm::vec4> nodeColors;
-    // The body look's build for this clip as the character stands (character_body.h;
-    // requestBodies); shared with other characters showing the clip the same way. Null until
-    // the body look is asked for.
-    std::shared_ptr<BodyBuild> body;
-
-    // While the file is still being read: the load (destroying it cancels it), and the frames
-    // of it that may be shown, refreshed once per UI frame by refreshLoadingCharacter().
-    std::unique_ptr<bvh::BackgroundLoad> load;
-    std::uint32_t framesLoaded = 0;
-    double loadFraction = 1.0; // 0..1 of the file read
-    bool loading() const { return load != nullptr; }
-
-    // A live stream's character (app/viewer/live): its frames, and the timeline frames they
-    // span (refreshLiveCharacter). The clip holds the stream's skeleton and no frames.
-    std::shared_ptr<LiveFrames> live;
-    std::uint32_t liveFrameCount = 0;     // timeline frames: up to the newest received
-    std::uint32_t liveFirstHeldFrame = 0; // the oldest still in memory (scrubbable from here)
-    bool liveStanceSettled = false;       // measured again after kLiveStanceSeconds of frames
-    bool isLive() const { return live != nullptr; }
+    bool loading() const { return fileLoad.load != nullptr; }
+    bool isLive() const { return liveFeed.frames != nullptr; }
 };
 
 // The Frame Time playback, the timeline and sampling use: 1 / framesPerSecondOverride when set,
@@ -169,6 +97,14 @@ inline constexpr double kMaxOverrideFramesPerSecond = 10000.0;
 // Sets (or with nullopt clears) the override; false, and nothing changes, for a rate that is not
 // finite or outside [kMinOverrideFramesPerSecond, kMaxOverrideFramesPerSecond].
 bool setFramesPerSecondOverride(Character& character, std::optional<double> framesPerSecond);
+
+// [SECTION] The user's choices of how a file stands (CharacterAxes); applyAxes() shows them.
+
+// This file's up axis (nullopt: the settings' default).
+void setUpAxisOverride(Character& character, std::optional<UpAxisChoice> choice);
+void setShowAsInFile(Character& character, bool asInFile);
+// True the first time only: the file is then looked up once among the remembered up axes.
+bool takeRememberedUpAxisCheck(Character& character);
 
 // Builds a character from a loaded document (document.loaded() must be true).
 Character makeCharacter(std::string displayName, std::string sourcePath, bvh::Document document);
@@ -188,6 +124,10 @@ bool refreshLoadingCharacter(Character& character);
 // Colour, visibility and placement stay.
 void finishLoadingCharacter(Character& character, bvh::Document document);
 
+// Cancels the load (its reading thread stops) and frees what it read: the character ends its
+// loading state with the header's clip (no frames) until the caller removes it (a failed load).
+void cancelLoad(Character& character);
+
 // [SECTION] Live characters
 
 // A character for a live stream's skeleton (no frames yet): its clip has the skeleton and frame
@@ -197,8 +137,8 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
                             const bvh::Skeleton& skeleton, double frameTime,
                             std::shared_ptr<LiveFrames> frames);
 
-// Takes the frames pushed since the last call into account (liveFrameCount,
-// liveFirstHeldFrame). Returns true when the first frames arrived (the translation mode is
+// Takes the frames pushed since the last call into account (CharacterLiveFeed::frameCount,
+// firstHeldFrame). Returns true when the first frames arrived (the translation mode is
 // decided from the first frame, the stance measured from them) and again once
 // kLiveStanceSeconds of frames arrived (the stance measured again, now that the figure moved):
 // the caller then applies the axes again (bounds, ground) and frames the figure.
@@ -207,7 +147,7 @@ bool refreshLiveCharacter(Character& character);
 
 // What the timeline may show of a character: every frame, or while loading, the frames loaded
 // so far (at least the duration the header's frame time gives them); a live one, every frame
-// received since it started (liveFrameCount).
+// received since it started (CharacterLiveFeed::frameCount).
 std::uint32_t playableFrameCount(const Character& character);
 double playableDuration(const Character& character);
 
@@ -258,8 +198,8 @@ struct Placement {
 
 // Where a pose of the character, given by its world transforms (file axes and units), is put
 // in the viewer: turned by its heading about startGround, moved by its placement, less, for a
-// character shown in place (Character::inPlace), the body root's ground travel (turned) from
-// startGround. Every drawing of a pose (joints, body, onion skins, trails) applies this, so
+// character shown in place (CharacterArrangement::inPlace), the body root's ground travel (turned)
+// from startGround. Every drawing of a pose (joints, body, onion skins, trails) applies this, so
 // they stay together.
 Placement placementFor(const Character& character, std::span<const bvh::RigidTransform> world);
 

@@ -67,7 +67,7 @@ bool BodyBuild::takeFallbackReport() {
 
 bvh::BodyOptions bodyOptionsFor(const Character& character) {
     bvh::BodyOptions options;
-    options.up = character.upAxis;
+    options.up = character.axes.upAxis;
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         const bvh::NodeIndex parent = skeleton.parents[i];
@@ -83,30 +83,32 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait) {
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
         if (character.loading() || !character.clip) {
-            character.body.reset(); // the finished clip replaces this one: built then
+            character.appearance.body.reset(); // the finished clip replaces this one: built then
             continue;
         }
         const bvh::BodyOptions options = bodyOptionsFor(character);
-        if (character.body && character.body->builds(character.clip.get(), options)) {
+        if (character.appearance.body &&
+            character.appearance.body->builds(character.clip.get(), options)) {
             continue;
         }
-        character.body.reset();
+        character.appearance.body.reset();
         for (std::size_t other = 0; other < c; ++other) {
-            if (characters[other].body &&
-                characters[other].body->builds(character.clip.get(), options)) {
-                character.body = characters[other].body;
+            if (characters[other].appearance.body &&
+                characters[other].appearance.body->builds(character.clip.get(), options)) {
+                character.appearance.body = characters[other].appearance.body;
                 break;
             }
         }
-        if (!character.body) {
-            character.body = BodyBuild::start(character.clip, options, wait);
+        if (!character.appearance.body) {
+            character.appearance.body = BodyBuild::start(character.clip, options, wait);
         }
     }
     std::vector<std::string> fallbacks;
     for (Character& character : characters) {
-        if (character.body && character.body->takeFallbackReport()) {
+        if (character.appearance.body && character.appearance.body->takeFallbackReport()) {
             // The builder's message says why and that capsules are drawn instead.
-            fallbacks.push_back(character.clip->displayName + ": " + character.body->message());
+            fallbacks.push_back(character.clip->displayName + ": " +
+                                character.appearance.body->message());
         }
     }
     return fallbacks;
@@ -114,13 +116,14 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait) {
 
 bool bodiesBuilding(const Scene& scene) {
     return std::ranges::any_of(scene.characters(), [](const Character& character) {
-        return character.body && character.body->state() == BodyBuild::State::Building;
+        return character.appearance.body &&
+               character.appearance.body->state() == BodyBuild::State::Building;
     });
 }
 
 void dropBodies(Scene& scene) {
     for (Character& character : scene.characters()) {
-        character.body.reset();
+        character.appearance.body.reset();
     }
 }
 

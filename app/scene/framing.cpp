@@ -17,7 +17,7 @@ constexpr std::size_t kFollowNodeSamples = 60000;
 int followSampleCount(const Scene& scene) {
     std::size_t nodes = 0;
     for (const Character& character : scene.characters()) {
-        nodes += character.visible ? character.clip->document.skeleton.nodeCount() : 0;
+        nodes += character.appearance.visible ? character.clip->document.skeleton.nodeCount() : 0;
     }
     const std::size_t bounded = kFollowNodeSamples / std::max<std::size_t>(nodes, 1);
     return static_cast<int>(std::clamp<std::size_t>(bounded, 16, kFollowSamples));
@@ -29,7 +29,7 @@ template <typename Visit>
 void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     for (std::size_t c = 0; c < scene.characters().size(); ++c) {
         const std::vector<glm::vec3>* positions = scene.positionsIn(pose, c);
-        if (positions != nullptr && scene.characters()[c].visible) {
+        if (positions != nullptr && scene.characters()[c].appearance.visible) {
             fn(scene.characters()[c], *positions);
         }
     }
@@ -49,7 +49,7 @@ void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose
                          }
                      });
     for (std::size_t c = 0; c < scene.characters().size() && c < pose.characters.size(); ++c) {
-        if (scene.characters()[c].visible) {
+        if (scene.characters()[c].appearance.visible) {
             bodyOutline(scene.characters()[c], pose.characters[c].world, outline);
             for (const glm::vec3& point : outline) {
                 fit.include(point + shift);
@@ -73,7 +73,7 @@ std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing) {
 std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose) {
     static const CharacterPose kNotSampled;
     for (std::size_t i = 0; i < scene.characters().size(); ++i) {
-        if (scene.characters()[i].visible) {
+        if (scene.characters()[i].appearance.visible) {
             const CharacterPose& sampled =
                 i < pose.characters.size() ? pose.characters[i] : kNotSampled;
             return viewerFacing(scene.characters()[i], sampled);

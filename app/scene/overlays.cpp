@@ -19,7 +19,7 @@ glm::vec4 withAlpha(const glm::vec4& color, float alpha) {
 }
 
 bool analysable(const Character& character) {
-    return character.visible && !character.loading() &&
+    return character.appearance.visible && !character.loading() &&
            character.clip->document.motion.frameCount > 0;
 }
 
@@ -52,7 +52,7 @@ void OverlayBuilder::framePositions(const Character& character, std::uint32_t fr
     const Placement placement = placementFor(character, world_);
     for (std::size_t i = 0; i < out.size(); ++i) {
         out[i] = placement.apply(
-            glm::vec3(character.fileToViewer * glm::dvec4(world_[i].translation, 1.0)));
+            glm::vec3(character.axes.fileToViewer * glm::dvec4(world_[i].translation, 1.0)));
     }
 }
 
@@ -71,7 +71,8 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, s
     const auto colorAt = [&](std::int64_t at) {
         const float distance =
             static_cast<float>(std::abs(at - std::int64_t{frame})) / static_cast<float>(window);
-        const glm::vec4 base = at > frame ? futureTint(character.color) : character.color;
+        const glm::vec4 base =
+            at > frame ? futureTint(character.appearance.color) : character.appearance.color;
         return withAlpha(base, 1.0f - 0.9f * std::min(distance, 1.0f));
     };
     glm::vec3 previous{0.0f};
@@ -103,8 +104,9 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
             if (at < 0 || at > last) {
                 continue;
             }
-            const glm::vec4 color =
-                withAlpha(direction > 0 ? futureTint(character.color) : character.color, alpha);
+            const glm::vec4 color = withAlpha(direction > 0 ? futureTint(character.appearance.color)
+                                                            : character.appearance.color,
+                                              alpha);
             framePositions(character, static_cast<std::uint32_t>(at), positions_);
             if (Scene::drawnAsBody(character, look)) {
                 BodyInstance& body = out.ghostBodies.emplace_back();
@@ -141,7 +143,8 @@ OverlayBuilder::footContacts(const Character& character,
     const bvh::Motion& motion = character.clip->document.motion;
     for (const std::unique_ptr<CachedContacts>& entry : cache_) {
         if (entry->motionData == motion.values.data() && entry->frameCount == motion.frameCount &&
-            entry->upAxis == character.upAxis && entry->contactHeight == thresholds.contactHeight &&
+            entry->upAxis == character.axes.upAxis &&
+            entry->contactHeight == thresholds.contactHeight &&
             entry->contactSpeed == thresholds.contactSpeed &&
             entry->slideSpeed == thresholds.slideSpeed) {
             entry->used = true;
@@ -151,16 +154,16 @@ OverlayBuilder::footContacts(const Character& character,
     auto entry = std::make_unique<CachedContacts>();
     entry->motionData = motion.values.data();
     entry->frameCount = motion.frameCount;
-    entry->upAxis = character.upAxis;
+    entry->upAxis = character.axes.upAxis;
     entry->contactHeight = thresholds.contactHeight;
     entry->contactSpeed = thresholds.contactSpeed;
     entry->slideSpeed = thresholds.slideSpeed;
     entry->used = true;
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    entry->contacts.points = bvh::findFootPoints(skeleton, character.upAxis);
+    entry->contacts.points = bvh::findFootPoints(skeleton, character.axes.upAxis);
     entry->contacts.analysis = bvh::analyzeFootContacts(
-        skeleton, motion, character.clip->translation, entry->contacts.points, character.upAxis,
-        character.clip->summary.restPose.height, thresholds);
+        skeleton, motion, character.clip->translation, entry->contacts.points,
+        character.axes.upAxis, character.clip->summary.restPose.height, thresholds);
     cache_.push_back(std::move(entry));
     return cache_.back()->contacts.points.empty() ? nullptr : &cache_.back()->contacts;
 }
@@ -221,7 +224,7 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
                 frame >= contacts->analysis.frameCount) {
                 continue;
             }
-            const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
+            const float radius = 0.045f * static_cast<float>(character.axes.figureHeightMetres);
             for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
                 if (track.contact[frame] == 0) {
                     continue;

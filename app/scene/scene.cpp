@@ -33,7 +33,7 @@ glm::vec4 dimmed(const glm::vec4& color) {
 } // namespace
 
 void Scene::add(Character character) {
-    character.color = kPalette[coloursUsed_++ % std::size(kPalette)];
+    character.appearance.color = kPalette[coloursUsed_++ % std::size(kPalette)];
     characters_.push_back(std::move(character));
     arrangeSideBySide();
 }
@@ -72,26 +72,27 @@ void Scene::arrangeSideBySide() {
     float nextEdge = 0.0f; // along `across`, where the next figure may begin
     float previousHeight = 0.0f;
     for (Character& character : characters_) {
-        character.inPlace = inPlace;
-        const GroundReach& reach = inPlace ? character.bodyReach : character.travelReach;
-        if (reach.empty() || character.motionBounds.empty()) {
-            character.placement = glm::vec3(0.0f);
+        character.arrangement.inPlace = inPlace;
+        const GroundReach& reach = inPlace ? character.axes.bodyReach : character.axes.travelReach;
+        if (reach.empty() || character.axes.motionBounds.empty()) {
+            character.arrangement.placement = glm::vec3(0.0f);
             continue;
         }
-        const float height = static_cast<float>(character.figureHeightMetres);
+        const float height = static_cast<float>(character.axes.figureHeightMetres);
         if (!firstStart) {
-            firstStart = character.startGround;
-            character.placement = glm::vec3(0.0f);
+            firstStart = character.axes.startGround;
+            character.arrangement.placement = glm::vec3(0.0f);
         } else {
             const float gap = kRowGapHeights * std::max(height, previousHeight);
             // The slot: this figure's reach behind its reference ends at nextEdge + gap, on the
             // first figure's line.
             const float slot = nextEdge + gap + reach.towards(-across);
-            character.placement = *firstStart + slot * across - character.startGround;
-            character.placement.y = 0.0f;
+            character.arrangement.placement =
+                *firstStart + slot * across - character.axes.startGround;
+            character.arrangement.placement.y = 0.0f;
         }
-        const float placed =
-            glm::dot(character.startGround + character.placement - *firstStart, across);
+        const float placed = glm::dot(
+            character.axes.startGround + character.arrangement.placement - *firstStart, across);
         nextEdge = placed + reach.towards(across);
         previousHeight = height;
     }
@@ -105,7 +106,7 @@ void Scene::setSeveralInPlace(bool inPlace) {
 glm::vec3 Scene::rowDirection() const {
     float yaw = kRowDefaultYawRadians;
     for (const Character& character : characters_) {
-        if (!character.visible) {
+        if (!character.appearance.visible) {
             continue;
         }
         if (const std::optional<glm::vec3> facing = viewerFacing(character, CharacterPose{})) {
@@ -156,10 +157,10 @@ double Scene::localTime(const Character& character, double timeSeconds, bool loo
 
 render::Bounds Scene::motionBounds(std::size_t index) const {
     render::Bounds bounds = render::emptyBounds();
-    if (index < characters_.size() && !characters_[index].motionBounds.empty()) {
+    if (index < characters_.size() && !characters_[index].axes.motionBounds.empty()) {
         const Character& character = characters_[index];
-        bounds = {character.motionBounds.min + character.placement,
-                  character.motionBounds.max + character.placement};
+        bounds = {character.axes.motionBounds.min + character.arrangement.placement,
+                  character.axes.motionBounds.max + character.arrangement.placement};
     }
     return bounds;
 }
@@ -180,7 +181,7 @@ render::Bounds Scene::poseBounds(const ScenePose& pose) const {
 render::Bounds Scene::motionBounds() const {
     render::Bounds bounds = render::emptyBounds();
     for (std::size_t i = 0; i < characters_.size(); ++i) {
-        if (characters_[i].visible) {
+        if (characters_[i].appearance.visible) {
             render::include(bounds, motionBounds(i));
         }
     }
@@ -204,21 +205,23 @@ double Scene::frameTime(std::optional<std::size_t> selected) const {
 }
 
 float Scene::boneRadius(const Character& character, const SceneLook& look) {
-    return 0.014f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+    return 0.014f * static_cast<float>(character.axes.figureHeightMetres) * look.thickness;
 }
 
 float Scene::jointRadius(const Character& character, const SceneLook& look) {
-    return 0.022f * static_cast<float>(character.figureHeightMetres) * look.thickness;
+    return 0.022f * static_cast<float>(character.axes.figureHeightMetres) * look.thickness;
 }
 
 float Scene::boneRadius(const Character& character, const SceneLook& look, std::size_t node) {
-    return node < character.boneRadii.size() ? character.boneRadii[node] * look.thickness
-                                             : boneRadius(character, look);
+    return node < character.appearance.boneRadii.size()
+               ? character.appearance.boneRadii[node] * look.thickness
+               : boneRadius(character, look);
 }
 
 float Scene::jointRadius(const Character& character, const SceneLook& look, std::size_t node) {
-    return node < character.jointRadii.size() ? character.jointRadii[node] * look.thickness
-                                              : jointRadius(character, look);
+    return node < character.appearance.jointRadii.size()
+               ? character.appearance.jointRadii[node] * look.thickness
+               : jointRadius(character, look);
 }
 
 void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
@@ -265,8 +268,8 @@ void buildJoinedBones(const Character& character, const std::vector<glm::vec3>& 
         const glm::vec3& to = positions[i];
         const float visible = detail.minimumLengthPerDistance * glm::distance(detail.eye, to);
         if (children[i] == 0 || glm::distance(from, to) >= visible) {
-            bones.push_back(
-                {from, Scene::boneRadius(character, look, i), to, 0.0f, character.color});
+            bones.push_back({from, Scene::boneRadius(character, look, i), to, 0.0f,
+                             character.appearance.color});
             segmentStart[i] = i;
         } else {
             segmentStart[i] = start;
@@ -289,12 +292,13 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
             return;
         }
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-        const bool painted = character.nodeColors.size() == skeleton.nodeCount();
+        const bool painted = character.comparePaint.nodeColors.size() == skeleton.nodeCount();
         // A body (buildBodies) replaces the bones and joints; its static links stay as they are.
         const bool asBody = drawnAsBody(character, look);
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const auto node = static_cast<bvh::NodeIndex>(i);
-            const glm::vec4& color = painted ? character.nodeColors[i] : character.color;
+            const glm::vec4& color =
+                painted ? character.comparePaint.nodeColors[i] : character.appearance.color;
             const bool isSelected = selected && selected->character == c && selected->node == node;
             const bvh::NodeIndex parent = skeleton.parents[i];
             const bool staticRoot = isStaticRoot(character, i);
@@ -303,7 +307,7 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                 if (look.staticLinks == StaticLinkStyle::Dashed) {
                     appendDashedLink(positions[static_cast<std::size_t>(parent)], positions[i],
                                      0.35f * boneRadius(character, look),
-                                     static_cast<float>(character.figureHeightMetres),
+                                     static_cast<float>(character.axes.figureHeightMetres),
                                      dimmed(color), bones);
                 }
             } else if (parent != bvh::kNoParent && !asBody) {

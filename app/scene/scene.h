@@ -30,8 +30,8 @@ struct SceneLook {
     float thickness = 1.0f; // multiplies the bone and joint radii
     glm::vec4 selectionColor{1.0f, 0.85f, 0.25f, 1.0f};
     StaticLinkStyle staticLinks = StaticLinkStyle::Hidden; // an offset, not a bone (issue 42)
-    // The body look: characters whose body is ready (Character::body) are drawn and picked as
-    // bodies; the others as capsules.
+    // The body look: characters whose body is ready (CharacterAppearance::body) are drawn and
+    // picked as bodies; the others as capsules.
     bool bodies = false;
 };
 
@@ -86,9 +86,9 @@ public:
     // Stands the characters in a row across the view (rowDirection), all at the first's depth,
     // the first put, each beside the last with a gap (kRowGapHeights of the taller one's
     // height). With two or more characters and severalInPlace(), each is shown in place
-    // (Character::inPlace) and takes the room of its own body across the row (a walk is as wide
-    // as the walker); otherwise each takes a lane as wide as its whole motion across the row, so
-    // travelling figures never walk through each other.
+    // (CharacterArrangement::inPlace) and takes the room of its own body across the row (a walk is
+    // as wide as the walker); otherwise each takes a lane as wide as its whole motion across the
+    // row, so travelling figures never walk through each other.
     void arrangeSideBySide();
     // Several figures shown in place (the default) or travelling in lanes; arranges again.
     void setSeveralInPlace(bool inPlace);
@@ -139,7 +139,7 @@ public:
 
     // Instances for the renderer, from `pose`: bones from each node's parent to
     // the node (End Sites included), joints at every non-End-Site node, in the character's
-    // colour or, where Character::nodeColors is set, the node's. With `detail`: joined bones
+    // colour or, where ComparePaint::nodeColors is set, the node's. With `detail`: joined bones
     // in the character's colour, and no joints.
     void buildInstances(const ScenePose& pose, const std::optional<Selection>& selected,
                         const SceneLook& look, std::vector<render::BoneInstance>& bones,
@@ -168,7 +168,7 @@ public:
     // Radii for one character, from its height.
     static float boneRadius(const Character& character, const SceneLook& look);
     static float jointRadius(const Character& character, const SceneLook& look);
-    // Per node (Character::boneRadii): the bone ending at `node`, and the joint at it.
+    // Per node (CharacterAppearance::boneRadii): the bone ending at `node`, and the joint at it.
     static float boneRadius(const Character& character, const SceneLook& look, std::size_t node);
     static float jointRadius(const Character& character, const SceneLook& look, std::size_t node);
 
@@ -178,7 +178,7 @@ private:
     void forEachShown(const ScenePose& pose, Visit&& fn) const {
         for (std::size_t c = 0; c < characters_.size(); ++c) {
             if (const std::vector<glm::vec3>* positions = positionsIn(pose, c);
-                characters_[c].visible && positions != nullptr) {
+                characters_[c].appearance.visible && positions != nullptr) {
                 fn(c, characters_[c], *positions);
             }
         }

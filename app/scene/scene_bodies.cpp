@@ -16,7 +16,7 @@ namespace {
 // Metres per file unit: the length fileToViewer gives a unit vector (a rotation and a uniform
 // scale).
 float metresPerFileUnit(const Character& character) {
-    return static_cast<float>(glm::length(glm::dvec3(character.fileToViewer[0])));
+    return static_cast<float>(glm::length(glm::dvec3(character.axes.fileToViewer[0])));
 }
 
 } // namespace
@@ -24,31 +24,32 @@ float metresPerFileUnit(const Character& character) {
 void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
                  std::vector<glm::vec3>& out) {
     out.clear();
-    if (!character.body || !character.body->ready()) {
+    if (!character.appearance.body || !character.appearance.body->ready()) {
         return;
     }
-    const bvh::BodyMesh& mesh = *character.body->mesh();
+    const bvh::BodyMesh& mesh = *character.appearance.body->mesh();
     std::vector<bvh::DualQuaternion> skin;
     bvh::bodySkinTransforms(world, mesh.bindWorld, skin);
     out.reserve(mesh.outlineVertices.size());
     const Placement placement = placementFor(character, world);
     for (const std::uint32_t vertex : mesh.outlineVertices) {
         const glm::dvec3 file = bvh::skinVertex(mesh.vertices[vertex], skin, 1.0f);
-        out.push_back(placement.apply(glm::vec3(character.fileToViewer * glm::dvec4(file, 1.0))));
+        out.push_back(
+            placement.apply(glm::vec3(character.axes.fileToViewer * glm::dvec4(file, 1.0))));
     }
 }
 
 bool Scene::drawnAsBody(const Character& character, const SceneLook& look) {
-    return look.bodies && character.body && character.body->ready() &&
-           character.body->mesh()->nodeRadii.size() ==
+    return look.bodies && character.appearance.body && character.appearance.body->ready() &&
+           character.appearance.body->mesh()->nodeRadii.size() ==
                character.clip->document.skeleton.nodeCount();
 }
 
 std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook& look) {
-    if (!character.body || !character.body->ready()) {
+    if (!character.appearance.body || !character.appearance.body->ready()) {
         return {};
     }
-    std::vector<float> radii = character.body->mesh()->nodeRadii;
+    std::vector<float> radii = character.appearance.body->mesh()->nodeRadii;
     const float scale = metresPerFileUnit(character) * look.thickness;
     for (float& radius : radii) {
         radius *= scale;
@@ -58,15 +59,16 @@ std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook&
 
 bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
                      const SceneLook& look, BodyInstance& body) {
-    if (!drawnAsBody(character, look) || world.size() != character.body->bindWorld().size()) {
+    if (!drawnAsBody(character, look) ||
+        world.size() != character.appearance.body->bindWorld().size()) {
         return false;
     }
-    const std::vector<bvh::RigidTransform>& bindWorld = character.body->bindWorld();
-    body.mesh = character.body->mesh();
-    body.model = placementFor(character, world).matrix() * glm::mat4(character.fileToViewer);
+    const std::vector<bvh::RigidTransform>& bindWorld = character.appearance.body->bindWorld();
+    body.mesh = character.appearance.body->mesh();
+    body.model = placementFor(character, world).matrix() * glm::mat4(character.axes.fileToViewer);
     body.thickness = look.thickness;
     body.skin.resize(world.size());
-    body.colors.assign(world.size(), character.color);
+    body.colors.assign(world.size(), character.appearance.color);
     for (std::size_t i = 0; i < world.size(); ++i) {
         const bvh::RigidTransform skin = bvh::skinTransform(world[i], bindWorld[i]);
         body.skin[i] =
@@ -78,29 +80,29 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
 void Scene::buildBodies(const ScenePose& pose, const std::optional<Selection>& selected,
                         const SceneLook& look, std::vector<BodyInstance>& bodies) const {
     std::size_t count = 0;
-    forEachShown(pose,
-                 [&](std::size_t c, const Character& character, const std::vector<glm::vec3>&) {
-                     if (count == bodies.size()) {
-                         bodies.emplace_back();
-                     }
-                     BodyInstance& body = bodies[count];
-                     if (!poseBody(character, pose.characters[c].world, look, body)) {
-                         return;
-                     }
-                     ++count;
-                     // A vertex is moved by the node its bone starts from (BodyVertex's contract),
-                     // so a node's colour is its bones' colour: the selected joint lights its
-                     // bones, as buildInstances does for capsules.
-                     const bool painted = character.nodeColors.size() == body.colors.size();
-                     for (std::size_t i = 0; i < body.colors.size(); ++i) {
-                         if (selected && selected->character == c &&
-                             selected->node == static_cast<bvh::NodeIndex>(i)) {
-                             body.colors[i] = look.selectionColor;
-                         } else if (painted) {
-                             body.colors[i] = character.nodeColors[i];
-                         }
-                     }
-                 });
+    forEachShown(
+        pose, [&](std::size_t c, const Character& character, const std::vector<glm::vec3>&) {
+            if (count == bodies.size()) {
+                bodies.emplace_back();
+            }
+            BodyInstance& body = bodies[count];
+            if (!poseBody(character, pose.characters[c].world, look, body)) {
+                return;
+            }
+            ++count;
+            // A vertex is moved by the node its bone starts from (BodyVertex's contract),
+            // so a node's colour is its bones' colour: the selected joint lights its
+            // bones, as buildInstances does for capsules.
+            const bool painted = character.comparePaint.nodeColors.size() == body.colors.size();
+            for (std::size_t i = 0; i < body.colors.size(); ++i) {
+                if (selected && selected->character == c &&
+                    selected->node == static_cast<bvh::NodeIndex>(i)) {
+                    body.colors[i] = look.selectionColor;
+                } else if (painted) {
+                    body.colors[i] = character.comparePaint.nodeColors[i];
+                }
+            }
+        });
     bodies.resize(count);
 }
 

@@ -18,12 +18,12 @@ std::optional<float> startHeading(const Character& character) {
     std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
     bvh::computeLocalTransforms(skeleton, motion.frame(0), character.clip->translation, local);
     bvh::computeWorldTransforms(skeleton, local, world);
-    const std::optional<glm::dvec3> front =
-        bvh::facingOfPose(skeleton, world, character.upAxis, character.stance.staticRoots);
+    const std::optional<glm::dvec3> front = bvh::facingOfPose(
+        skeleton, world, character.axes.upAxis, character.axes.stance.staticRoots);
     if (!front) {
         return std::nullopt;
     }
-    const glm::dvec3 viewer = glm::dvec3(character.fileToViewer * glm::dvec4(*front, 0.0));
+    const glm::dvec3 viewer = glm::dvec3(character.axes.fileToViewer * glm::dvec4(*front, 0.0));
     if (std::hypot(viewer.x, viewer.z) < 1e-9) {
         return std::nullopt;
     }
@@ -33,16 +33,19 @@ std::optional<float> startHeading(const Character& character) {
 float headingToFace(const Character& moved, const Character& fixed) {
     const std::optional<float> fixedHeading = startHeading(fixed);
     const std::optional<float> movedHeading = startHeading(moved);
-    return fixedHeading && movedHeading ? fixed.heading + *fixedHeading - *movedHeading : 0.0f;
+    return fixedHeading && movedHeading ? fixed.arrangement.heading + *fixedHeading - *movedHeading
+                                        : 0.0f;
 }
 
 void alignStartWith(Character& moved, const Character& fixed) {
-    moved.heading = headingToFace(moved, fixed);
+    moved.arrangement.heading = headingToFace(moved, fixed);
     // The turn is about moved.startGround, so that point only needs moving onto fixed's, placed.
-    const Placement fixedPlacement{fixed.placement, fixed.heading, fixed.startGround};
-    const glm::vec3 target = fixedPlacement.apply(fixed.startGround);
-    moved.placement = glm::vec3(target.x - moved.startGround.x, fixed.placement.y,
-                                target.z - moved.startGround.z);
+    const Placement fixedPlacement{fixed.arrangement.placement, fixed.arrangement.heading,
+                                   fixed.axes.startGround};
+    const glm::vec3 target = fixedPlacement.apply(fixed.axes.startGround);
+    moved.arrangement.placement =
+        glm::vec3(target.x - moved.axes.startGround.x, fixed.arrangement.placement.y,
+                  target.z - moved.axes.startGround.z);
 }
 
 } // namespace bvhscope::viewer

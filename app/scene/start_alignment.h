@@ -9,9 +9,9 @@
 
 namespace bvhscope::viewer {
 
-// The heading (radians about +Y, the convention of Character::heading) the first frame's front
-// points along, 0 meaning +Z; nullopt when the pose does not tell its front (no left and right
-// joints, no head ahead) or there is no frame.
+// The heading (radians about +Y, the convention of CharacterArrangement::heading) the first frame's
+// front points along, 0 meaning +Z; nullopt when the pose does not tell its front (no left and
+// right joints, no head ahead) or there is no frame.
 std::optional<float> startHeading(const Character& character);
 
 // The heading `moved` needs for its first frame to face the way `fixed`'s does as `fixed` is

@@ -24,22 +24,23 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
         const Character& character = characters[i];
         out << "character " << i << " fps " << character.clip->document.motion.framesPerSecond()
             << " inuse " << 1.0 / frameTimeInUse(character) << " override "
-            << (character.framesPerSecondOverride ? 1 : 0) << " duration "
-            << playableDuration(character) << " up " << bvh::upAxisName(character.upAxis)
-            << " placement " << character.placement.x << " " << character.placement.y << " "
-            << character.placement.z << "\n";
+            << (character.playRate.framesPerSecondOverride ? 1 : 0) << " duration "
+            << playableDuration(character) << " up " << bvh::upAxisName(character.axes.upAxis)
+            << " placement " << character.arrangement.placement.x << " "
+            << character.arrangement.placement.y << " " << character.arrangement.placement.z
+            << "\n";
         const bvh::FrameTimeReport& frameTime = character.clip->frameTime;
         out << "frametime " << i << " written "
             << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
             << (frameTime.speed.suspicion ? frameTime.speed.suspicion->suggested.name : "-")
             << "\n";
         // Issue 16: how the file stands (source: motion, anatomy, rest pose or override).
-        out << "stance " << i << " up " << bvh::upAxisName(character.upAxis) << " source "
-            << (character.stance.source == bvh::UpAxisSource::RestPose
+        out << "stance " << i << " up " << bvh::upAxisName(character.axes.upAxis) << " source "
+            << (character.axes.stance.source == bvh::UpAxisSource::RestPose
                     ? "rest-pose"
-                    : std::string(bvh::upAxisSourceName(character.stance.source)))
-            << " lift " << (character.showAsInFile ? 0.0 : character.groundLiftMetres)
-            << " static_roots " << character.stance.staticRoots.size() << "\n";
+                    : std::string(bvh::upAxisSourceName(character.axes.stance.source)))
+            << " lift " << (character.axes.showAsInFile ? 0.0 : character.axes.groundLiftMetres)
+            << " static_roots " << character.axes.stance.staticRoots.size() << "\n";
         const bvh::RestAnimationAgreement& rest = character.clip->restAnimation;
         out << "restcheck " << i << " measured " << (rest.measured ? 1 : 0) << " up "
             << bvh::upAxisName(rest.animationUp) << " disagrees " << (rest.upDisagrees ? 1 : 0)
@@ -76,7 +77,7 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
                      characters[compare.b].clip->document.skeleton.nodeCount());
         out << " matched " << compare.matching.pairs.size() << " of " << nodes << " mean "
             << compare.now.mean << " max " << compare.now.max << " painted "
-            << (characters[compare.b].nodeColors.empty() ? 0 : 1);
+            << (characters[compare.b].comparePaint.nodeColors.empty() ? 0 : 1);
     }
     out << "\n";
 }
@@ -179,7 +180,7 @@ void formatBodies(const ViewerState& state, std::ostream& out) {
     }
     const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const BodyBuild* body = characters[i].body.get();
+        const BodyBuild* body = characters[i].appearance.body.get();
         const char* status = "capsules";
         std::size_t triangles = 0;
         std::size_t bytes = 0;
@@ -233,12 +234,12 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     const std::vector<Character>& characters = state.scene.characters();
     out << "files " << characters.size() << "\n";
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        out << "file " << i << " visible " << (characters[i].visible ? 1 : 0) << " name "
+        out << "file " << i << " visible " << (characters[i].appearance.visible ? 1 : 0) << " name "
             << characters[i].clip->displayName << "\n";
     }
     for (std::size_t i = 0; i < characters.size(); ++i) {
         out << "load " << i << " loading " << (characters[i].loading() ? 1 : 0) << " frames "
-            << playableFrameCount(characters[i]) << " progress " << characters[i].loadFraction
+            << playableFrameCount(characters[i]) << " progress " << characters[i].fileLoad.fraction
             << "\n";
     }
     for (const FileLoads::Waiting& waiting : state.loads.waiting()) {

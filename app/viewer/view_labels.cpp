@@ -23,7 +23,7 @@ std::optional<glm::vec3> labelAnchor(const Character& character,
     for (const glm::vec3& position : *positions) {
         top = position.y > top.y ? position : top;
     }
-    top.y += 0.08f * static_cast<float>(character.figureHeightMetres);
+    top.y += 0.08f * static_cast<float>(character.axes.figureHeightMetres);
     return top;
 }
 
@@ -56,12 +56,12 @@ void drawJointMarks(ViewerState& state, ImDrawList* draw) {
         const Character& character = characters[c];
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, c);
-        if (!character.visible || positions == nullptr) {
+        if (!character.appearance.visible || positions == nullptr) {
             continue;
         }
         const CharacterPose& pose = state.pose.characters[c];
-        const glm::dmat3 toViewer(character.fileToViewer);
-        const float length = 0.08f * static_cast<float>(character.figureHeightMetres);
+        const glm::dmat3 toViewer(character.axes.fileToViewer);
+        const float length = 0.08f * static_cast<float>(character.axes.figureHeightMetres);
         for (std::size_t node = 0; node < positions->size(); ++node) {
             const glm::vec3 origin = (*positions)[node];
             const auto at = toWindow(origin);
@@ -117,7 +117,7 @@ void drawViewLabels(ViewerState& state) {
     std::vector<LayoutRect> placed; // labels drawn so far, padding included
     for (std::size_t i = 0; i < characters.size(); ++i) {
         const Character& character = characters[i];
-        const auto anchor = character.visible
+        const auto anchor = character.appearance.visible
                                 ? labelAnchor(character, state.scene.positionsIn(state.pose, i))
                                 : std::nullopt;
         if (!anchor) {
@@ -152,7 +152,7 @@ void drawViewLabels(ViewerState& state) {
         draw->AddRectFilled(ImVec2(at.x - padding.x, at.y - padding.y),
                             ImVec2(at.x + size.x + padding.x, at.y + size.y + padding.y),
                             IM_COL32(0, 0, 0, 140), 3.0f);
-        const glm::vec4& color = character.color;
+        const glm::vec4& color = character.appearance.color;
         draw->AddText(at,
                       ImGui::ColorConvertFloat4ToU32(ImVec4(std::min(color.r * 1.15f, 1.0f),
                                                             std::min(color.g * 1.15f, 1.0f),

@@ -132,7 +132,7 @@ void appendFiles(std::string& out, const viewer::ViewerState& state) {
             if (channel > 0) {
                 out += ',';
             }
-            appendJsonNumber(out, character.color[channel]);
+            appendJsonNumber(out, character.appearance.color[channel]);
         }
         out += "]}";
     }

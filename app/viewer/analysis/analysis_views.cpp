@@ -21,11 +21,12 @@ const glm::vec4 kRed{0.95f, 0.25f, 0.20f, 1.0f};
 glm::dmat4 comparedFrame(const CompareView& compare, const Character& character,
                          const Character& a) {
     if (!compare.alignStart || &character == &a) {
-        return character.fileToViewer;
+        return character.axes.fileToViewer;
     }
-    const glm::vec3 onto = a.startGround - character.startGround;
-    const Placement aligned{{onto.x, 0.0f, onto.z}, character.heading, character.startGround};
-    return glm::dmat4(aligned.matrix()) * character.fileToViewer;
+    const glm::vec3 onto = a.axes.startGround - character.axes.startGround;
+    const Placement aligned{
+        {onto.x, 0.0f, onto.z}, character.arrangement.heading, character.axes.startGround};
+    return glm::dmat4(aligned.matrix()) * character.axes.fileToViewer;
 }
 
 // World positions in that space: what the eye compares.
@@ -62,7 +63,7 @@ void restoreSideBySide(CompareView& compare, Scene& scene, ScenePose& pose) {
     }
     compare.placementOverridden = false;
     for (Character& character : scene.characters()) {
-        character.heading = 0.0f; // only compare turns a character
+        setHeading(character, 0.0f); // only compare turns a character
     }
     scene.arrangeSideBySide();
     for (std::size_t i = 0; i < scene.characters().size() && i < pose.characters.size(); ++i) {
@@ -119,8 +120,8 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
         std::snprintf(text, sizeof text, "%p %u %.17g %d %.17g|",
                       static_cast<const void*>(character.clip->document.motion.values.data()),
                       character.clip->document.motion.frameCount, frameTimeInUse(character),
-                      static_cast<int>(character.upAxis),
-                      glm::length(glm::dvec3(character.fileToViewer[0]))); // axis and scale
+                      static_cast<int>(character.axes.upAxis),
+                      glm::length(glm::dvec3(character.axes.fileToViewer[0]))); // axis and scale
         return std::string(text);
     };
     const glm::dmat4 frameB = comparedFrame(compare, b, a);
@@ -135,7 +136,7 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
     }
     compare.clipKey = key;
     compare.clip =
-        bvh::compareClips(comparedClip(a, a.fileToViewer), comparedClip(b, frameB),
+        bvh::compareClips(comparedClip(a, a.axes.fileToViewer), comparedClip(b, frameB),
                           compare.matching, interpolation, 600, comparisonOptions(compare, a, b));
 }
 
@@ -148,14 +149,13 @@ void placeCompared(CompareView& compare, Scene& scene, ScenePose& pose) {
         if (compare.alignStart) {
             alignStartWith(b, a);
         } else {
-            b.placement = a.placement;
-            b.heading = 0.0f;
+            standWith(b, a);
         }
         compare.placementOverridden = true;
     } else {
         restoreSideBySide(compare, scene, pose);
         if (compare.alignStart) {
-            b.heading = headingToFace(b, a);
+            setHeading(b, headingToFace(b, a));
             compare.placementOverridden = true;
         }
     }
@@ -166,7 +166,7 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
                    bvh::Interpolation interpolation) {
     std::vector<Character>& characters = scene.characters();
     for (Character& character : characters) {
-        character.nodeColors.clear();
+        character.comparePaint.nodeColors.clear();
     }
     compare.active = false;
     compare.inactiveReason.clear();
@@ -188,7 +188,7 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
     placeCompared(compare, scene, pose);
 
     compare.now = bvh::measurePoseDifference(
-        compare.matching, comparablePositions(a.fileToViewer, pose.characters[compare.a]),
+        compare.matching, comparablePositions(a.axes.fileToViewer, pose.characters[compare.a]),
         comparablePositions(comparedFrame(compare, b, a), pose.characters[compare.b]),
         comparisonOptions(compare, a, b));
     compare.distanceOfNodeA.assign(a.clip->document.skeleton.nodeCount(), -1.0);
@@ -198,11 +198,11 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
         compare.distanceOfNodeA[static_cast<std::size_t>(nodeA)] = compare.now.distances[k];
         compare.distanceOfNodeB[static_cast<std::size_t>(nodeB)] = compare.now.distances[k];
     }
-    compare.redAtMetres = kRedAtFigureFraction * b.figureHeightMetres;
-    b.nodeColors.resize(compare.distanceOfNodeB.size());
-    for (std::size_t i = 0; i < b.nodeColors.size(); ++i) {
+    compare.redAtMetres = kRedAtFigureFraction * b.axes.figureHeightMetres;
+    b.comparePaint.nodeColors.resize(compare.distanceOfNodeB.size());
+    for (std::size_t i = 0; i < b.comparePaint.nodeColors.size(); ++i) {
         const double distance = compare.distanceOfNodeB[i];
-        b.nodeColors[i] =
+        b.comparePaint.nodeColors[i] =
             distance < 0.0 ? unmatchedNodeColor() : differenceColor(distance, compare.redAtMetres);
     }
     updateClipSummary(compare, a, b, interpolation);

@@ -65,7 +65,7 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
     bvh::GltfExportOptions options;
     options.container = *container;
     options.interpolation = settings.interpolation;
-    options.upAxis = character.upAxis;
+    options.upAxis = character.axes.upAxis;
     options.metresPerUnit = shownScale(character);
     options.translation = character.clip->translation;
     std::shared_ptr<const bvh::BodyMesh> body;
@@ -86,8 +86,8 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
     if (written.ok()) {
         char line[160];
         std::snprintf(line, sizeof line, "glTF from up %s at %g m per unit, %llu bytes%s",
-                      std::string(bvh::upAxisName(character.upAxis)).c_str(), options.metresPerUnit,
-                      static_cast<unsigned long long>(written.fileBytes),
+                      std::string(bvh::upAxisName(character.axes.upAxis)).c_str(),
+                      options.metresPerUnit, static_cast<unsigned long long>(written.fileBytes),
                       body ? ", with a body mesh" : "");
         outcome.lines.push_back(line);
     }
@@ -169,7 +169,7 @@ std::string downloadExportPath(const Character& character, ExportFormat format,
 }
 
 double shownScale(const Character& character) {
-    return glm::length(glm::dvec3(character.fileToViewer[0]));
+    return glm::length(glm::dvec3(character.axes.fileToViewer[0]));
 }
 
 std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
@@ -208,14 +208,14 @@ bvh::ConversionRequest exportConversionRequest(const Character& character,
         request.frames = bvh::FrameSpan{settings.firstFrame, settings.lastFrame};
     }
     request.inPlace = settings.inPlace;
-    request.fromUp = character.upAxis;
+    request.fromUp = character.axes.upAxis;
     request.fromUpOrigin = "as shown";
     const bool gltf = settings.format == ExportFormat::Gltf;
     const bool asShown = gltf || settings.axis == ExportAxis::AsShown;
-    if (!gltf && asShown && character.upAxis != bvh::UpAxis::PositiveY) {
+    if (!gltf && asShown && character.axes.upAxis != bvh::UpAxis::PositiveY) {
         request.up = bvh::UpAxis::PositiveY;
     }
-    request.ground = asShown && character.stance.needsLift() && !character.showAsInFile;
+    request.ground = asShown && character.axes.stance.needsLift() && !character.axes.showAsInFile;
     const double factor = settings.scale == ExportScale::Factor             ? settings.scaleFactor
                           : settings.scale == ExportScale::AsShown && !gltf ? shownScale(character)
                                                                             : 1.0;
@@ -265,13 +265,13 @@ ExportOutcome exportCharacter(const Character& character, const ExportSettings& 
         return outcome;
     }
     std::optional<bvh::Motion> retimed; // the motion at the fps override, when asked
-    if (settings.useFramesPerSecondOverride && character.framesPerSecondOverride) {
+    if (settings.useFramesPerSecondOverride && character.playRate.framesPerSecondOverride) {
         retimed = character.clip->document.motion;
-        retimed->frameTime = 1.0 / *character.framesPerSecondOverride;
+        retimed->frameTime = 1.0 / *character.playRate.framesPerSecondOverride;
         retimed->frameTimeAssumed = false;
         outcome.lines.push_back(
-            "Frame Time set to the viewer's " + std::to_string(*character.framesPerSecondOverride) +
-            " fps (the file says " +
+            "Frame Time set to the viewer's " +
+            std::to_string(*character.playRate.framesPerSecondOverride) + " fps (the file says " +
             std::to_string(character.clip->document.motion.framesPerSecond()) + ")");
     }
     const bvh::ConversionOutcome converted = bvh::applyConversionRequest(

@@ -132,12 +132,107 @@ void FileLoads::advance(Scene& scene, std::chrono::milliseconds budget) {
         }
     };
     for (Character& character : scene.characters()) {
-        if (character.load) {
-            step(*character.load);
+        if (character.fileLoad.load) {
+            step(*character.fileLoad.load);
         }
     }
     for (Waiting& waiting : waiting_) {
         step(*waiting.load);
+    }
+}
+
+void FileLoads::markCompleted(const bvh::BackgroundLoad* load, bool failed, bool hadFrames,
+                              LoadTiming::Clock::time_point now) {
+    if (TimingRecord* record = recordOf(load)) {
+        record->timing.header = record->timing.header.value_or(now);
+        record->timing.complete = now;
+        record->timing.failed = failed;
+        record->framesSeen =
+            record->framesSeen || (hadFrames && !failed && !record->timing.firstFrameShown);
+        record->load = nullptr;
+    }
+}
+
+void FileLoads::markFramesSeen(const bvh::BackgroundLoad* load) {
+    if (TimingRecord* record = recordOf(load)) {
+        record->framesSeen = true;
+    }
+}
+
+void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
+                                       const UpdateContext& context, Events& events) {
+    const bvh::BackgroundLoad* load = character.fileLoad.load.get();
+    try {
+        if (!character.fileLoad.load->finished()) {
+            if (refreshLoadingCharacter(character)) {
+                applyAxes(character, context.upAxis, context.unit);
+                events.reshaped = true;
+                markFramesSeen(load);
+            }
+            return;
+        }
+        bvh::Document document = character.fileLoad.load->take();
+        std::vector<std::string> errors = errorLinesOf(character.clip->sourcePath, document);
+        markCompleted(load, !errors.empty(), document.motion.frameCount > 0, context.now);
+        if (!errors.empty()) {
+            events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
+            events.failedCharacters.push_back(index);
+            cancelLoad(character);
+            return;
+        }
+        finishLoadingCharacter(character, std::move(document));
+        applyAxes(character, context.upAxis, context.unit);
+        events.reshaped = true;
+        events.finished = true;
+    } catch (const std::bad_alloc&) {
+        markCompleted(load, true, false, context.now);
+        cancelLoad(character); // cancels a load still running, and frees what it read
+        events.errorLines.push_back(outOfMemoryLine(character.clip->sourcePath));
+        events.failedCharacters.push_back(index);
+    }
+}
+
+void FileLoads::addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+                                   Events& events) {
+    bvh::BackgroundLoad& load = *waiting.load;
+    try {
+        bvh::Document document = load.take();
+        const bool hadFrames = document.motion.frameCount > 0;
+        LoadOutcome outcome = fromDocument(waiting.displayName, waiting.path, std::move(document));
+        markCompleted(&load, !outcome.character.has_value(), hadFrames, context.now);
+        if (!outcome.character) {
+            events.errorLines.insert(events.errorLines.end(), outcome.errorLines.begin(),
+                                     outcome.errorLines.end());
+            return;
+        }
+        applyAxes(*outcome.character, context.upAxis, context.unit);
+        scene.add(std::move(*outcome.character));
+        events.added = true;
+        events.finished = true;
+    } catch (const std::bad_alloc&) {
+        markCompleted(&load, true, false, context.now);
+        events.errorLines.push_back(outOfMemoryLine(waiting.path));
+    }
+}
+
+void FileLoads::addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+                                  Events& events) {
+    bvh::BackgroundLoad& load = *waiting.load;
+    if (TimingRecord* record = recordOf(&load)) {
+        record->timing.header = context.now;
+    }
+    try {
+        Character character =
+            makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
+        if (refreshLoadingCharacter(character)) {
+            markFramesSeen(character.fileLoad.load.get());
+        }
+        applyAxes(character, context.upAxis, context.unit);
+        scene.add(std::move(character));
+        events.added = true;
+    } catch (const std::bad_alloc&) {
+        markCompleted(&load, true, false, context.now);
+        events.errorLines.push_back(outOfMemoryLine(waiting.path));
     }
 }
 
@@ -146,55 +241,14 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
     Events events;
     events.errorLines = std::move(failedStarts_);
     failedStarts_.clear();
-    const auto now = LoadTiming::Clock::now();
-    auto completed = [&](const bvh::BackgroundLoad* load, bool failed, bool hadFrames) {
-        if (TimingRecord* record = recordOf(load)) {
-            record->timing.header = record->timing.header.value_or(now);
-            record->timing.complete = now;
-            record->timing.failed = failed;
-            record->framesSeen =
-                record->framesSeen || (hadFrames && !failed && !record->timing.firstFrameShown);
-            record->load = nullptr;
-        }
-    };
+    const UpdateContext context{upAxis, unit, LoadTiming::Clock::now()};
 
-    // Characters already shown: frames so far, finished documents, failures.
+    // Characters already shown: frames so far, finished documents, failures. Highest index
+    // first (Events::failedCharacters).
     std::vector<Character>& characters = scene.characters();
     for (std::size_t i = characters.size(); i-- > 0;) {
-        Character& character = characters[i];
-        if (!character.loading()) {
-            continue;
-        }
-        const bvh::BackgroundLoad* load = character.load.get();
-        try {
-            if (!character.load->finished()) {
-                if (refreshLoadingCharacter(character)) {
-                    applyAxes(character, upAxis, unit);
-                    events.reshaped = true;
-                    if (TimingRecord* record = recordOf(load)) {
-                        record->framesSeen = true;
-                    }
-                }
-                continue;
-            }
-            bvh::Document document = character.load->take();
-            std::vector<std::string> errors = errorLinesOf(character.clip->sourcePath, document);
-            completed(load, !errors.empty(), document.motion.frameCount > 0);
-            if (!errors.empty()) {
-                events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
-                events.failedCharacters.push_back(i);
-                character.load.reset();
-                continue;
-            }
-            finishLoadingCharacter(character, std::move(document));
-            applyAxes(character, upAxis, unit);
-            events.reshaped = true;
-            events.finished = true;
-        } catch (const std::bad_alloc&) {
-            completed(load, true, false);
-            character.load.reset(); // cancels a load still running, and frees what it read
-            events.errorLines.push_back(outOfMemoryLine(character.clip->sourcePath));
-            events.failedCharacters.push_back(i);
+        if (characters[i].loading()) {
+            updateLoadingCharacter(i, characters[i], context, events);
         }
     }
 
@@ -203,51 +257,16 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
     std::size_t done = 0;
     for (; done < waiting_.size(); ++done) {
         Waiting& waiting = waiting_[done];
-        bvh::BackgroundLoad& load = *waiting.load;
+        const bvh::BackgroundLoad& load = *waiting.load;
         if (load.finished()) {
-            try {
-                bvh::Document document = load.take();
-                const bool hadFrames = document.motion.frameCount > 0;
-                LoadOutcome outcome =
-                    fromDocument(waiting.displayName, waiting.path, std::move(document));
-                completed(&load, !outcome.character.has_value(), hadFrames);
-                if (!outcome.character) {
-                    events.errorLines.insert(events.errorLines.end(), outcome.errorLines.begin(),
-                                             outcome.errorLines.end());
-                    continue;
-                }
-                applyAxes(*outcome.character, upAxis, unit);
-                scene.add(std::move(*outcome.character));
-                events.added = true;
-                events.finished = true;
-            } catch (const std::bad_alloc&) {
-                completed(&load, true, false);
-                events.errorLines.push_back(outOfMemoryLine(waiting.path));
-            }
+            addFinishedWaiting(waiting, scene, context, events);
             continue;
         }
         // A header without a skeleton ends as an error: wait for it.
         if (!load.headerReady() || load.document().skeleton.nodeCount() == 0) {
             break;
         }
-        if (TimingRecord* record = recordOf(&load)) {
-            record->timing.header = now;
-        }
-        try {
-            Character character =
-                makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
-            if (refreshLoadingCharacter(character)) {
-                if (TimingRecord* record = recordOf(character.load.get())) {
-                    record->framesSeen = true;
-                }
-            }
-            applyAxes(character, upAxis, unit);
-            scene.add(std::move(character));
-            events.added = true;
-        } catch (const std::bad_alloc&) {
-            completed(&load, true, false);
-            events.errorLines.push_back(outOfMemoryLine(waiting.path));
-        }
+        addLoadingWaiting(waiting, scene, context, events);
     }
     waiting_.erase(waiting_.begin(), waiting_.begin() + static_cast<std::ptrdiff_t>(done));
     return events;
@@ -264,7 +283,7 @@ bool FileLoads::reading(const Scene& scene) const {
                        [](const Waiting& waiting) { return !waiting.load->finished(); }) ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
                        [](const Character& character) {
-                           return character.load && !character.load->finished();
+                           return character.fileLoad.load && !character.fileLoad.load->finished();
                        });
 }
 

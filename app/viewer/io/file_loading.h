@@ -116,6 +116,26 @@ private:
         bool reported = false;
     };
     TimingRecord* recordOf(const bvh::BackgroundLoad* load);
+    void markCompleted(const bvh::BackgroundLoad* load, bool failed, bool hadFrames,
+                       LoadTiming::Clock::time_point now);
+    void markFramesSeen(const bvh::BackgroundLoad* load);
+
+    // [SECTION] update()'s steps
+    struct UpdateContext {
+        UpAxisChoice upAxis = UpAxisChoice::Auto;
+        UnitChoice unit = UnitChoice::Auto;
+        LoadTiming::Clock::time_point now;
+    };
+    // A character shown while its file loads: its new frames, its finished document, or its
+    // failure (its index goes to Events::failedCharacters).
+    void updateLoadingCharacter(std::size_t index, Character& character,
+                                const UpdateContext& context, Events& events);
+    // A file that finished before its header was seen: its character, or its error lines.
+    void addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+                            Events& events);
+    // A file whose header is ready: shown as a loading character from now on.
+    void addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+                           Events& events);
     // Holds the frame up to kFirstPoseWait for files opened since the last update() to read
     // their header and first rows, so that their first pose is drawn in this frame rather
     // than two or three frames later. Never longer: a slow file shows when it is ready.

@@ -8,7 +8,7 @@ namespace bvhscope::viewer {
 std::optional<std::size_t> characterShowing(const Scene& scene, const LiveFrames* frames) {
     const std::vector<Character>& characters = scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        if (frames != nullptr && characters[i].live.get() == frames) {
+        if (frames != nullptr && characters[i].liveFeed.frames.get() == frames) {
             return i;
         }
     }
@@ -93,9 +93,8 @@ LiveStreams::Events LiveStreams::update(Scene& scene, UpAxisChoice upAxis, UnitC
             applyAxes(character, upAxis, unit);
             if (index) {
                 Character& old = scene.characters()[*index];
-                character.color = old.color;
-                character.visible = old.visible;
-                character.upAxisOverride = old.upAxisOverride;
+                keepAppearanceOf(character, old);
+                setUpAxisOverride(character, old.axes.upAxisOverride);
                 old = std::move(character);
                 events.reshaped = true;
             } else {
@@ -151,7 +150,7 @@ std::optional<double> LiveStreams::nowTime(const Scene& scene) const {
     }
     std::optional<double> newest;
     for (const Character& character : scene.characters()) {
-        if (character.isLive() && character.liveFrameCount > 0) {
+        if (character.isLive() && character.liveFeed.frameCount > 0) {
             newest = std::max(newest.value_or(0.0), playableDuration(character));
         }
     }
@@ -205,7 +204,7 @@ bool LiveStreams::awaitingFirstFrames(const Scene& scene) const {
             continue;
         }
         const std::optional<std::size_t> index = characterShowing(scene, entries_[s].shown.get());
-        if (!index || scene.characters()[*index].liveFrameCount == 0) {
+        if (!index || scene.characters()[*index].liveFeed.frameCount == 0) {
             return true;
         }
     }

@@ -32,10 +32,10 @@ void drawAxisChoice(ExportSettings& settings, const Character& character) {
     ImGui::SameLine(110.0f);
     if (settings.format == ExportFormat::Gltf) {
         ImGui::TextDisabled("%s in the viewer, +Y in glTF: the figure stands as shown",
-                            std::string(bvh::upAxisName(character.upAxis)).c_str());
+                            std::string(bvh::upAxisName(character.axes.upAxis)).c_str());
         return;
     }
-    if (character.upAxis == bvh::UpAxis::PositiveY) {
+    if (character.axes.upAxis == bvh::UpAxis::PositiveY) {
         ImGui::TextDisabled("+Y in the file and as shown: unchanged");
         return;
     }
@@ -44,7 +44,7 @@ void drawAxisChoice(ExportSettings& settings, const Character& character) {
     }
     ImGui::SameLine();
     const std::string inFile =
-        "As in file (" + std::string(bvh::upAxisName(character.upAxis)) + " up)";
+        "As in file (" + std::string(bvh::upAxisName(character.axes.upAxis)) + " up)";
     if (ImGui::RadioButton(inFile.c_str(), settings.axis == ExportAxis::AsInFile)) {
         settings.axis = ExportAxis::AsInFile;
     }
@@ -80,7 +80,7 @@ void drawScaleChoice(ExportSettings& settings, const Character& character) {
     const double shown = shownScale(character);
     char label[96];
     std::snprintf(label, sizeof label, "As shown (x%g, %s to m)", shown,
-                  std::string(bvh::lengthUnitName(character.unit)).c_str());
+                  std::string(bvh::lengthUnitName(character.axes.unit)).c_str());
     if (ImGui::RadioButton(label, settings.scale == ExportScale::AsShown)) {
         settings.scale = ExportScale::AsShown;
     }
@@ -217,10 +217,10 @@ void drawRateRows(ViewerState& state, const Character& character, ExportSettings
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::TextDisabled("(file: %g fps)", character.clip->document.motion.framesPerSecond());
-    if (character.framesPerSecondOverride) {
+    if (character.playRate.framesPerSecondOverride) {
         char label[96];
         std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
-                      *character.framesPerSecondOverride);
+                      *character.playRate.framesPerSecondOverride);
         ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
         recordItemRect(state, "export:use-override");
     }

@@ -113,6 +113,23 @@ void drawPathRow(ViewerState& state) {
     recordItemRect(state, "files:open");
 }
 
+// A file's colour swatch and show/hide checkbox; a change is a command (the appearance's owner
+// applies it).
+void drawAppearanceWidgets(ViewerState& state, std::size_t index, const Character& character) {
+    glm::vec4 color = character.appearance.color;
+    if (ImGui::ColorEdit3("##color", &color.r, ImGuiColorEditFlags_NoInputs)) {
+        state.commands.push(command::SetColor{index, color});
+    }
+    ImGui::SameLine();
+    bool visible = character.appearance.visible;
+    if (ImGui::Checkbox("##visible", &visible)) {
+        state.commands.push(command::SetVisible{index, visible});
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Show or hide");
+    }
+}
+
 } // namespace
 
 void drawFileListPanel(ViewerState& state, float /*scale*/) {
@@ -130,16 +147,11 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
                       listHeight < 2.0f * ImGui::GetFrameHeightWithSpacing()
                           ? ImGuiWindowFlags_NoScrollbar
                           : ImGuiWindowFlags_None);
-    std::vector<Character>& characters = state.scene.characters();
+    const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
-        Character& character = characters[c];
+        const Character& character = characters[c];
         ImGui::PushID(static_cast<int>(c));
-        ImGui::ColorEdit3("##color", &character.color.r, ImGuiColorEditFlags_NoInputs);
-        ImGui::SameLine();
-        ImGui::Checkbox("##visible", &character.visible);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Show or hide");
-        }
+        drawAppearanceWidgets(state, c, character);
         ImGui::SameLine();
         // The name takes what the row leaves beside the remove button, elided so that it reads
         // apart from the other files' (what they share goes first) with the whole name and path in
@@ -188,8 +200,8 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
         if (character.loading()) {
             char overlay[64];
             std::snprintf(overlay, sizeof overlay, "loading: %u frames",
-                          static_cast<unsigned>(character.framesLoaded));
-            ImGui::ProgressBar(static_cast<float>(character.loadFraction), ImVec2(-1.0f, 0.0f),
+                          static_cast<unsigned>(character.fileLoad.framesLoaded));
+            ImGui::ProgressBar(static_cast<float>(character.fileLoad.fraction), ImVec2(-1.0f, 0.0f),
                                overlay);
         }
         ImGui::PopID();

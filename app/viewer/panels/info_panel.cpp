@@ -19,7 +19,7 @@ namespace {
 
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
-    Character& character = state.scene.characters()[index];
+    const Character& character = state.scene.characters()[index];
     ImGui::TextUnformatted("Play at");
     ImGui::SameLine();
     double framesPerSecond = 1.0 / frameTimeInUse(character);
@@ -30,17 +30,17 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     // Applied on Enter: typing "60" must not pass through 6 fps.
     if (ImGui::InputDouble("fps##override", &framesPerSecond, 0.0, 0.0, "%.8g",
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
-        applyFramesPerSecondOverride(state.scene, state.playback, index, framesPerSecond);
+        state.commands.push(command::SetFramesPerSecond{index, framesPerSecond});
     }
     recordItemRect(state, "info:fps");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Playback and the timeline use this rate; the file is not changed.\n"
                           "Export writes the file's Frame Time unless told otherwise.");
     }
-    if (character.framesPerSecondOverride) {
+    if (character.playRate.framesPerSecondOverride) {
         sameLineIfFits(buttonWidth("File's rate"));
         if (ImGui::SmallButton("File's rate")) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index, std::nullopt);
+            state.commands.push(command::SetFramesPerSecond{index, std::nullopt});
         }
         recordItemRect(state, "info:fps-reset");
     }
@@ -49,13 +49,13 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     const bvh::FrameTimeReport& report = character.clip->frameTime;
     if (report.written) {
         const bvh::WrittenCommonRate& written = *report.written;
-        const bool inUse = character.framesPerSecondOverride &&
-                           *character.framesPerSecondOverride == written.rate.framesPerSecond;
+        const bool inUse =
+            character.playRate.framesPerSecondOverride &&
+            *character.playRate.framesPerSecondOverride == written.rate.framesPerSecond;
         const std::string label = "Use exactly " + std::string(written.rate.name) + " fps";
         ImGui::BeginDisabled(inUse);
         if (ImGui::SmallButton(label.c_str())) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index,
-                                         written.rate.framesPerSecond);
+            state.commands.push(command::SetFramesPerSecond{index, written.rate.framesPerSecond});
         }
         ImGui::EndDisabled();
         recordItemRect(state, "info:fix-written");
@@ -67,8 +67,8 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
             sameLineIfFits(buttonWidth(label.c_str()));
         }
         if (ImGui::SmallButton(label.c_str())) {
-            applyFramesPerSecondOverride(state.scene, state.playback, index,
-                                         report.speed.suspicion->suggested.framesPerSecond);
+            state.commands.push(command::SetFramesPerSecond{
+                index, report.speed.suspicion->suggested.framesPerSecond});
         }
         recordItemRect(state, "info:fix-speed");
     }
@@ -96,11 +96,11 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
     }
     ImGui::PopStyleColor();
     if (agreement.upDisagrees) {
-        textWrappedAtSpaces(character.stance.source != bvh::UpAxisSource::Override
+        textWrappedAtSpaces(character.axes.stance.source != bvh::UpAxisSource::Override
                                 ? "Shown %s up, as the animation stands (Up below overrides it "
                                   "for this file; P shows the rest pose)."
                                 : "Shown %s up, as chosen for this file.",
-                            std::string(bvh::upAxisName(character.upAxis)).c_str());
+                            std::string(bvh::upAxisName(character.axes.upAxis)).c_str());
     }
     (void)state;
     if (agreement.scaleDisagrees()) {
@@ -113,7 +113,7 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
 // figure off the ground is shown standing on it.
 void drawStance(ViewerState& state, std::size_t index) {
     const Character& character = state.scene.characters()[index];
-    const UpAxisChoice current = character.upAxisOverride.value_or(state.settings.upAxis);
+    const UpAxisChoice current = character.axes.upAxisOverride.value_or(state.settings.upAxis);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
     const std::string preview =
         current == UpAxisChoice::Auto
@@ -142,17 +142,18 @@ void drawStance(ViewerState& state, std::size_t index) {
             state.commands.push(command::RememberUpAxis{index, remember});
         }
     }
-    const bvh::Stance& stance = character.stance;
+    const bvh::Stance& stance = character.axes.stance;
     if (stance.needsLift()) {
-        const double metres = std::abs(character.groundLiftMetres);
-        const char* verb = character.groundLiftMetres > 0.0 ? "lifted" : "lowered";
-        if (character.showAsInFile) {
+        const double metres = std::abs(character.axes.groundLiftMetres);
+        const char* verb = character.axes.groundLiftMetres > 0.0 ? "lifted" : "lowered";
+        if (character.axes.showAsInFile) {
             textWrappedAtSpaces("Shown as in the file: %s %.2f m from the ground.",
-                                character.groundLiftMetres > 0.0 ? "sunk" : "floating", metres);
+                                character.axes.groundLiftMetres > 0.0 ? "sunk" : "floating",
+                                metres);
         } else {
             textWrappedAtSpaces("Shown %s %.2f m onto the ground.", verb, metres);
         }
-        bool asInFile = character.showAsInFile;
+        bool asInFile = character.axes.showAsInFile;
         if (ImGui::Checkbox("As in the file", &asInFile)) {
             state.commands.push(command::ShowAsInFile{index, asInFile});
         }
@@ -177,6 +178,115 @@ void row(ViewerState& state, const char* label, const char* format, auto... valu
     }
 }
 
+// [SECTION] The facts table
+// What the file is: its name, joints, frames and rate.
+void drawClipFacts(ViewerState& state, const Character& character) {
+    const bvh::DocumentSummary& summary = character.clip->summary;
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextDisabled("File");
+    ImGui::TableNextColumn();
+    recordShownText(state, "info:file",
+                    elidedText(character.clip->displayName, openFileNames(state)));
+    // Near the top, where a short panel still shows it: what the view leaves out.
+    if (character.arrangement.inPlace) {
+        row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
+    }
+    row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
+    if (character.isLive()) { // a live stream: the frames received, and those in memory
+        row(state, "Frames", "%u (%u in memory)", character.liveFeed.frameCount,
+            character.liveFeed.frameCount - character.liveFeed.firstHeldFrame);
+    } else {
+        row(state, "Frames", "%u", summary.framesPresent);
+    }
+    if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
+        row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
+    }
+    if (character.playRate.framesPerSecondOverride) {
+        row(state, "FPS", "%.8g (override; file %.8g)", *character.playRate.framesPerSecondOverride,
+            summary.framesPerSecond);
+    } else {
+        row(state, "FPS", "%.8g%s", summary.framesPerSecond,
+            summary.frameTimeAssumed ? " (assumed)" : "");
+    }
+    row(state, "Duration", "%.3f s", playableDuration(character));
+    row(state, "Channels", "%zu", summary.channels);
+    row(state, "Translation", "%s (%s)",
+        std::string(bvh::translationModeName(character.clip->translation)).c_str(),
+        summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
+}
+
+// How the file stands: up axis, facing, a static root.
+void drawStanceFacts(ViewerState& state, const Character& character, std::size_t index) {
+    const bvh::Stance& stance = character.axes.stance;
+    row(state, "Up axis", "%s (%s; rest pose says %s)",
+        std::string(bvh::upAxisName(character.axes.upAxis)).c_str(),
+        stance.source == bvh::UpAxisSource::Override
+            ? "override"
+            : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
+        std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
+    if (stance.facing) {
+        const glm::dvec3& f = *stance.facing;
+        row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
+            std::string(bvh::facingSourceName(stance.facingSource)).c_str());
+    }
+    if (!stance.staticRoots.empty()) {
+        // Its position in the file: the link to the body is not drawn (it is an offset, not
+        // a bone), so this is where the user reads where it is.
+        const auto root = static_cast<std::size_t>(stance.staticRoots.front());
+        const std::vector<bvh::RigidTransform>* world =
+            index < state.pose.characters.size() ? &state.pose.characters[index].world : nullptr;
+        const glm::dvec3 at =
+            world != nullptr && root < world->size() ? (*world)[root].translation : glm::dvec3(0.0);
+        row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
+            character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
+            state.settings.hideStaticRootLinks ? "hidden" : "dashed");
+    }
+}
+
+// Its size: unit, height, and the count of warnings listed below.
+void drawScaleFacts(ViewerState& state, const Character& character) {
+    row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
+        state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
+    row(state, "Height", "%.2f m%s", character.axes.figureHeightMetres,
+        character.axes.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
+    row(state, "Warnings", "%zu", character.clip->summary.warnings);
+}
+
+void drawFactsTable(ViewerState& state, const Character& character, std::size_t index) {
+    if (!ImGui::BeginTable("facts", 2)) {
+        return;
+    }
+    ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+    drawClipFacts(state, character);
+    drawStanceFacts(state, character, index);
+    drawScaleFacts(state, character);
+    ImGui::EndTable();
+}
+
+// [SECTION] Below the table: the path, the per-file choices, compare and the warnings
+void drawSourcePath(const Character& character) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    if (!character.clip->sourcePath.empty()) {
+        elidedText(character.clip->sourcePath);
+    } else {
+        ImGui::TextWrapped("bundled sample (generated walk cycle)");
+    }
+    ImGui::PopStyleColor();
+}
+
+void drawWarnings(const Character& character) {
+    const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
+                                                                     : character.clip->sourcePath;
+    if (character.clip->summary.warnings > 0 &&
+        ImGui::CollapsingHeader("Warnings", ImGuiTreeNodeFlags_DefaultOpen)) {
+        for (const bvh::Diagnostic& diagnostic : character.clip->document.diagnostics) {
+            ImGui::TextWrapped("%s", bvh::formatDiagnostic(shownPath, diagnostic).c_str());
+        }
+    }
+}
+
 } // namespace
 
 void drawInfoPanel(ViewerState& state) {
@@ -194,84 +304,8 @@ void drawInfoPanel(ViewerState& state) {
     }
     const Character& character = characters[state.infoCharacter];
     const std::size_t index = state.infoCharacter;
-    const bvh::DocumentSummary& summary = character.clip->summary;
-    if (ImGui::BeginTable("facts", 2)) {
-        ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
-        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-        ImGui::TableNextRow();
-        ImGui::TableNextColumn();
-        ImGui::TextDisabled("File");
-        ImGui::TableNextColumn();
-        recordShownText(state, "info:file",
-                        elidedText(character.clip->displayName, openFileNames(state)));
-        // Near the top, where a short panel still shows it: what the view leaves out.
-        if (character.inPlace) {
-            row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
-        }
-        row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
-        if (character.isLive()) { // a live stream: the frames received, and those in memory
-            row(state, "Frames", "%u (%u in memory)", character.liveFrameCount,
-                character.liveFrameCount - character.liveFirstHeldFrame);
-        } else {
-            row(state, "Frames", "%u", summary.framesPresent);
-        }
-        if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
-            row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
-        }
-        if (character.framesPerSecondOverride) {
-            row(state, "FPS", "%.8g (override; file %.8g)", *character.framesPerSecondOverride,
-                summary.framesPerSecond);
-        } else {
-            row(state, "FPS", "%.8g%s", summary.framesPerSecond,
-                summary.frameTimeAssumed ? " (assumed)" : "");
-        }
-        row(state, "Duration", "%.3f s", playableDuration(character));
-        row(state, "Channels", "%zu", summary.channels);
-        row(state, "Translation", "%s (%s)",
-            std::string(bvh::translationModeName(character.clip->translation)).c_str(),
-            summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
-        const bvh::Stance& stance = character.stance;
-        row(state, "Up axis", "%s (%s; rest pose says %s)",
-            std::string(bvh::upAxisName(character.upAxis)).c_str(),
-            stance.source == bvh::UpAxisSource::Override
-                ? "override"
-                : ("from the " + std::string(bvh::upAxisSourceName(stance.source))).c_str(),
-            std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
-        if (stance.facing) {
-            const glm::dvec3& f = *stance.facing;
-            row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
-                std::string(bvh::facingSourceName(stance.facingSource)).c_str());
-        }
-        if (!stance.staticRoots.empty()) {
-            // Its position in the file: the link to the body is not drawn (it is an offset, not
-            // a bone), so this is where the user reads where it is.
-            const auto root = static_cast<std::size_t>(stance.staticRoots.front());
-            const std::vector<bvh::RigidTransform>* world =
-                index < state.pose.characters.size() ? &state.pose.characters[index].world
-                                                     : nullptr;
-            const glm::dvec3 at = world != nullptr && root < world->size()
-                                      ? (*world)[root].translation
-                                      : glm::dvec3(0.0);
-            row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
-                character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
-                state.settings.hideStaticRootLinks ? "hidden" : "dashed");
-        }
-        row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.unit)).c_str(),
-            state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
-        row(state, "Height", "%.2f m%s", character.figureHeightMetres,
-            character.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
-        row(state, "Warnings", "%zu", summary.warnings);
-        ImGui::EndTable();
-    }
-    if (!character.clip->sourcePath.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        elidedText(character.clip->sourcePath);
-        ImGui::PopStyleColor();
-    } else {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("bundled sample (generated walk cycle)");
-        ImGui::PopStyleColor();
-    }
+    drawFactsTable(state, character, index);
+    drawSourcePath(character);
     drawStance(state, index);
     drawFrameRate(state, index);
     drawRestAnimationAgreement(state, character);
@@ -280,14 +314,7 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::CollapsingHeader("Compare", ImGuiTreeNodeFlags_DefaultOpen)) {
         drawCompareSummary(state, index);
     }
-    const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
-                                                                     : character.clip->sourcePath;
-    if (summary.warnings > 0 &&
-        ImGui::CollapsingHeader("Warnings", ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const bvh::Diagnostic& diagnostic : character.clip->document.diagnostics) {
-            ImGui::TextWrapped("%s", bvh::formatDiagnostic(shownPath, diagnostic).c_str());
-        }
-    }
+    drawWarnings(character);
     ImGui::End();
 }
 

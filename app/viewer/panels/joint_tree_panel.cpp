@@ -280,8 +280,9 @@ void drawJointTreePanel(ViewerState& state) {
     const std::vector<Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         ImGui::PushID(static_cast<int>(c));
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(characters[c].color.r, characters[c].color.g,
-                                                    characters[c].color.b, 1.0f));
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(characters[c].appearance.color.r,
+                                                    characters[c].appearance.color.g,
+                                                    characters[c].appearance.color.b, 1.0f));
         // The file's name elided to the header ("###file": the same header whatever is shown).
         const std::string header =
             elideAmongToWidth(characters[c].clip->displayName, fileNames,

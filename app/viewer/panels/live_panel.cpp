@@ -188,11 +188,11 @@ void drawLiveUnheldSpan(const ViewerState& state, ImVec2 origin, float width, fl
     }
     ImDrawList* draw = ImGui::GetWindowDrawList();
     for (const Character& character : state.scene.characters()) {
-        if (!character.isLive() || character.liveFirstHeldFrame == 0) {
+        if (!character.isLive() || character.liveFeed.firstHeldFrame == 0) {
             continue;
         }
         // Frames before the window: on the timeline, no longer in memory (on disk if recorded).
-        const double end = character.liveFirstHeldFrame * frameTimeInUse(character);
+        const double end = character.liveFeed.firstHeldFrame * frameTimeInUse(character);
         const float x = origin.x + static_cast<float>(std::min(end / duration, 1.0)) * width;
         draw->AddRectFilled(origin, ImVec2(x, origin.y + height), IM_COL32(20, 20, 24, 220), 3.0f);
         if (x - origin.x > ImGui::CalcTextSize("not in memory").x + 8.0f) {

@@ -115,9 +115,9 @@ void drawSelectionPanel(ViewerState& state) {
     drawSimilarButton(state, state.selection->character);
     drawSimilarList(state, state.selection->character); // asked for: shown at once, not scrolled to
     // Lengths in the file's own unit where it is known (the values are the file's numbers).
-    const std::string fileUnit = character.unit == bvh::LengthUnit::Unknown
+    const std::string fileUnit = character.axes.unit == bvh::LengthUnit::Unknown
                                      ? std::string("file units")
-                                     : std::string(bvh::lengthUnitName(character.unit));
+                                     : std::string(bvh::lengthUnitName(character.axes.unit));
 
     const bvh::Motion& motion = character.clip->document.motion;
     const std::uint32_t frame = frameAt(character, state.playback.time());

@@ -216,8 +216,9 @@ void drawFileFrames(ViewerState& state, float scale) {
         if (i > 0) {
             sameLineIfFits(ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x);
         }
-        ImGui::TextColored(ImVec4(character.color.r, character.color.g, character.color.b, 1), "%s",
-                           text);
+        ImGui::TextColored(ImVec4(character.appearance.color.r, character.appearance.color.g,
+                                  character.appearance.color.b, 1),
+                           "%s", text);
         recordShownText(state, "timeline:file:" + std::to_string(i), text);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s: frame %u at %.4g fps", character.clip->displayName.c_str(),

@@ -10,6 +10,7 @@
 #include "app/viewer/live/live_address.h"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <variant>
@@ -92,6 +93,24 @@ struct FollowLive {};
 struct StartLiveRecording {};
 struct StopLiveRecording {};
 
+// [SECTION] Issue 43, CHARACTER: a file's look (CharacterAppearance), from the Files panel's
+// colour swatch and checkbox, and its rate (CharacterPlayRate), from the Info panel; the session
+// applies them with the parts' owner functions.
+struct SetColor {
+    std::size_t character = 0;
+    glm::vec4 color{1.0f};
+};
+struct SetVisible {
+    std::size_t character = 0;
+    bool visible = true;
+};
+// One file's playback rate instead of its Frame Time (the Info panel's field and fixes); nullopt:
+// the file's own. A rate out of range (kMinOverrideFramesPerSecond...) is refused, as typed.
+struct SetFramesPerSecond {
+    std::size_t character = 0;
+    std::optional<double> framesPerSecond;
+};
+
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
@@ -102,7 +121,9 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::SetDefaultAxes, command::RemoveSound, command::Export,
                              command::SavePicture, command::StartVideoExport,
                              command::CancelVideoExport, command::ConnectLive, command::FollowLive,
-                             command::StartLiveRecording, command::StopLiveRecording>;
+                             command::StartLiveRecording, command::StopLiveRecording,
+                             // Issue 43, CHARACTER
+                             command::SetColor, command::SetVisible, command::SetFramesPerSecond>;
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

@@ -156,8 +156,7 @@ void placeBrowsedCharacter(SessionState& state, Character character) {
         selectedJoint =
             old.clip->document.skeleton.names[static_cast<std::size_t>(state.selection->node)];
     }
-    character.color = old.color;
-    character.visible = old.visible;
+    keepAppearanceOf(character, old);
     old = std::move(character);
     state.scene.arrangeSideBySide();
     // The view direction stays (the user's), but the new figure is framed: a file standing

@@ -164,16 +164,15 @@ void pollLoads(SessionState& session, std::ostream& err) {
 void applyRememberedUpAxes(SessionState& session) {
     bool changed = false;
     for (Character& character : session.scene.characters()) {
-        if (character.rememberedUpAxisChecked) {
+        if (!takeRememberedUpAxisCheck(character)) {
             continue;
         }
-        character.rememberedUpAxisChecked = true;
-        if (character.upAxisOverride || character.clip->sourcePath.empty()) {
+        if (character.axes.upAxisOverride || character.clip->sourcePath.empty()) {
             continue;
         }
         if (const std::optional<UpAxisChoice> remembered =
                 session.rememberedUpAxes.find(character.clip->sourcePath)) {
-            character.upAxisOverride = *remembered;
+            setUpAxisOverride(character, *remembered);
             applyAxes(character, session.settings.upAxis, session.settings.unit);
             changed = true;
         }
@@ -192,7 +191,7 @@ void applyRememberedUpAxes(SessionState& session) {
 void frameArrivedBodies(SessionState& session) {
     const auto ready = static_cast<std::size_t>(
         std::ranges::count_if(session.scene.characters(), [](const Character& character) {
-            return character.body && character.body->ready();
+            return character.appearance.body && character.appearance.body->ready();
         }));
     if (ready > session.readyBodies && session.follow.framingKept()) {
         session.framing.frameFigures(false);
@@ -372,7 +371,7 @@ void apply(SessionState& session, const command::SetUpAxis& set, float, std::ost
         return;
     }
     Character& character = session.scene.characters()[set.character];
-    character.upAxisOverride = set.choice;
+    setUpAxisOverride(character, set.choice);
     // A remembered file keeps what the user chose now.
     if (!character.clip->sourcePath.empty() &&
         session.rememberedUpAxes.find(character.clip->sourcePath)) {
@@ -387,7 +386,7 @@ void apply(SessionState& session, const command::ShowAsInFile& show, float, std:
         return;
     }
     Character& character = session.scene.characters()[show.character];
-    character.showAsInFile = show.asInFile;
+    setShowAsInFile(character, show.asInFile);
     reapplyAxes(session, character);
 }
 
@@ -401,7 +400,8 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
     }
     if (remember.remember) {
         session.rememberedUpAxes.remember(
-            character.clip->sourcePath, character.upAxisOverride.value_or(session.settings.upAxis));
+            character.clip->sourcePath,
+            character.axes.upAxisOverride.value_or(session.settings.upAxis));
     } else {
         session.rememberedUpAxes.forget(character.clip->sourcePath);
     }
@@ -413,7 +413,7 @@ void apply(SessionState& session, const command::SetDefaultAxes& axes, float, st
     if (axes.upAxis != settings.upAxis) {
         // The default is for files opened from now on: those open keep the axis they show.
         for (Character& character : session.scene.characters()) {
-            character.upAxisOverride = character.upAxisOverride.value_or(settings.upAxis);
+            setUpAxisOverride(character, character.axes.upAxisOverride.value_or(settings.upAxis));
         }
         settings.upAxis = axes.upAxis;
     }
@@ -473,6 +473,25 @@ void apply(SessionState& session, const command::CancelVideoExport&, float, std:
     if (session.videoJob) {
         session.videoJob->cancel();
     }
+}
+
+// [SECTION] A file's look and rate (issue 43, CHARACTER)
+
+void apply(SessionState& session, const command::SetColor& set, float, std::ostream&) {
+    if (set.character < session.scene.characters().size()) {
+        setColor(session.scene.characters()[set.character], set.color);
+    }
+}
+
+void apply(SessionState& session, const command::SetVisible& set, float, std::ostream&) {
+    if (set.character < session.scene.characters().size()) {
+        setVisible(session.scene.characters()[set.character], set.visible);
+    }
+}
+
+void apply(SessionState& session, const command::SetFramesPerSecond& set, float, std::ostream&) {
+    applyFramesPerSecondOverride(session.scene, session.playback, set.character,
+                                 set.framesPerSecond);
 }
 
 // [SECTION] Live streams (live/live_streams.h)

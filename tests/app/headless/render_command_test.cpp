@@ -318,10 +318,10 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
     ASSERT_TRUE(view);
     const viewer::Character& character = view->scene.characters().front();
     const std::vector<bvh::FootPoint> points =
-        bvh::findFootPoints(character.clip->document.skeleton, character.upAxis);
+        bvh::findFootPoints(character.clip->document.skeleton, character.axes.upAxis);
     const bvh::FootContactAnalysis analysis =
         bvh::analyzeFootContacts(character.clip->document.skeleton, character.clip->document.motion,
-                                 character.clip->translation, points, character.upAxis,
+                                 character.clip->translation, points, character.axes.upAxis,
                                  character.clip->summary.restPose.height);
     const float ground = render::gridForBounds(view->scene.motionBounds()).groundHeight;
     int inContact = 0;
@@ -333,7 +333,7 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
         const glm::vec3 foot =
             view->pose.characters.front().viewerPositions[static_cast<std::size_t>(track.node)];
         // The marker's rim, beside the foot (its centre may be hidden by the foot itself).
-        const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
+        const float radius = 0.045f * static_cast<float>(character.axes.figureHeightMetres);
         bool rimSeen = false;
         for (const glm::vec3 offset :
              {glm::vec3(-0.85f * radius, 0, 0), glm::vec3(0.85f * radius, 0, 0),

@@ -56,17 +56,17 @@ TEST(CharacterBody, ABuildIsKeptAndSharedByCharactersOfOneClip) {
     scene.add(makeCharacter(scene.characters()[0].clip)); // another view of the same file
     applyAxes(scene.characters()[1], UpAxisChoice::Auto, UnitChoice::Auto);
     EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
-    const std::shared_ptr<BodyBuild> first = scene.characters()[0].body;
+    const std::shared_ptr<BodyBuild> first = scene.characters()[0].appearance.body;
     ASSERT_TRUE(first && first->ready());
-    EXPECT_EQ(scene.characters()[1].body, first);
+    EXPECT_EQ(scene.characters()[1].appearance.body, first);
     EXPECT_GT(first->mesh()->levels.front().indexCount, 300u);
     requestBodies(scene, BodyBuild::Wait::Yes);
-    EXPECT_EQ(scene.characters()[0].body, first); // nothing changed: kept, not rebuilt
+    EXPECT_EQ(scene.characters()[0].appearance.body, first); // nothing changed: kept, not rebuilt
     // Another up axis is another body.
     applyAxes(scene.characters()[0], UpAxisChoice::PositiveZ, UnitChoice::Auto);
     requestBodies(scene, BodyBuild::Wait::Yes);
-    EXPECT_NE(scene.characters()[0].body, first);
-    EXPECT_EQ(scene.characters()[1].body, first);
+    EXPECT_NE(scene.characters()[0].appearance.body, first);
+    EXPECT_EQ(scene.characters()[1].appearance.body, first);
     EXPECT_FALSE(bodiesBuilding(scene));
 }
 
@@ -76,7 +76,7 @@ TEST(CharacterBody, ABuildIsKeptAndSharedByCharactersOfOneClip) {
 TEST(CharacterBody, SkinDualQuaternionsCarryEveryJointFromRestToPose) {
     Scene scene = sceneWithBody();
     const Character& character = scene.characters()[0];
-    const std::vector<bvh::RigidTransform>& rest = character.body->bindWorld();
+    const std::vector<bvh::RigidTransform>& rest = character.appearance.body->bindWorld();
     ScenePose pose;
     scene.sample(0.5, bvh::Interpolation::Linear, false, pose);
     std::vector<BodyInstance> bodies;
@@ -122,7 +122,8 @@ TEST(CharacterBody, TheSelectedJointsBonesTakeTheSelectionColourAndNoCapsulesAre
     scene.buildBodies(pose, Selection{0, static_cast<bvh::NodeIndex>(knee)}, look, bodies);
     ASSERT_EQ(bodies.size(), 1u);
     for (std::size_t i = 0; i < bodies[0].colors.size(); ++i) {
-        EXPECT_EQ(bodies[0].colors[i], i == knee ? look.selectionColor : character.color) << i;
+        EXPECT_EQ(bodies[0].colors[i], i == knee ? look.selectionColor : character.appearance.color)
+            << i;
     }
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
@@ -185,14 +186,15 @@ TEST(CharacterBody, AStaticRootsLinkGetsNoBody) {
     scene.add(makeCharacter("creature.bvh", "",
                             bvh::parseDocument(bvh::test::creatureFile(walker, {}).text)));
     const Character& character = scene.characters()[0];
-    ASSERT_EQ(character.stance.staticRoots.size(), 1u);
+    ASSERT_EQ(character.axes.stance.staticRoots.size(), 1u);
     const bvh::BodyOptions options = bodyOptionsFor(character);
     ASSERT_EQ(options.excludedBones.size(), 1u);
     const std::size_t link = static_cast<std::size_t>(options.excludedBones[0]);
-    EXPECT_EQ(character.clip->document.skeleton.parents[link], character.stance.staticRoots[0]);
+    EXPECT_EQ(character.clip->document.skeleton.parents[link],
+              character.axes.stance.staticRoots[0]);
     EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
-    ASSERT_TRUE(character.body && character.body->ready());
-    EXPECT_EQ(character.body->mesh()->nodeRadii[link], 0.0f);
+    ASSERT_TRUE(character.appearance.body && character.appearance.body->ready());
+    EXPECT_EQ(character.appearance.body->mesh()->nodeRadii[link], 0.0f);
 
     ScenePose pose;
     scene.sample(3.5, bvh::Interpolation::Nearest, false, pose);
@@ -203,7 +205,7 @@ TEST(CharacterBody, AStaticRootsLinkGetsNoBody) {
     scene.buildInstances(pose, std::nullopt, dashedLinks, bones, joints);
     EXPECT_GT(bones.size(), 10u) << "the link is drawn as dashes";
     EXPECT_TRUE(joints.empty());
-    const glm::vec3 from = pose.characters[0].viewerPositions[character.stance.staticRoots[0]];
+    const glm::vec3 from = pose.characters[0].viewerPositions[character.axes.stance.staticRoots[0]];
     const glm::vec3 to = pose.characters[0].viewerPositions[link];
     const glm::vec3 middle = 0.5f * (from + to);
     const render::Ray down{middle + glm::vec3(0.0f, 3.0f, 0.0f), glm::vec3(0.0f, -1.0f, 0.0f)};
@@ -238,7 +240,7 @@ TEST(CharacterBody, AFallbackIsReportedOnceAndKeepsCapsules) {
     ASSERT_EQ(first.size(), 1u);
     EXPECT_EQ(first[0].rfind("chain.bvh: ", 0), 0u) << first[0];
     EXPECT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
-    EXPECT_EQ(scene.characters()[0].body->state(), BodyBuild::State::Fallback);
+    EXPECT_EQ(scene.characters()[0].appearance.body->state(), BodyBuild::State::Fallback);
     ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     std::vector<BodyInstance> bodies;
@@ -256,7 +258,7 @@ TEST(CharacterBody, ABackgroundBuildFinishesOrIsDroppedCleanly) {
     Scene scene;
     scene.add(test::bundledSample());
     requestBodies(scene, BodyBuild::Wait::No);
-    const std::shared_ptr<BodyBuild> build = scene.characters()[0].body;
+    const std::shared_ptr<BodyBuild> build = scene.characters()[0].appearance.body;
     ASSERT_TRUE(build);
     const auto start = std::chrono::steady_clock::now();
     while (bodiesBuilding(scene) &&
@@ -295,10 +297,10 @@ Scene lyingWalkWithBody() {
 TEST(CharacterBody, ABodyIsBoundInAFrameWhenTheRestPoseLiesAlongAnotherAxis) {
     Scene scene = lyingWalkWithBody();
     const Character& character = scene.characters()[0];
-    ASSERT_TRUE(character.body && character.body->ready());
+    ASSERT_TRUE(character.appearance.body && character.appearance.body->ready());
     ASSERT_TRUE(character.clip->restAnimation.upDisagrees);
-    const std::vector<bvh::RigidTransform>& bind = character.body->bindWorld();
-    EXPECT_EQ(bind.size(), character.body->mesh()->bindWorld.size());
+    const std::vector<bvh::RigidTransform>& bind = character.appearance.body->bindWorld();
+    EXPECT_EQ(bind.size(), character.appearance.body->mesh()->bindWorld.size());
     ScenePose pose;
     scene.sample(25 * character.clip->document.motion.frameTime, bvh::Interpolation::Nearest, false,
                  pose);
@@ -329,11 +331,11 @@ TEST(CharacterBody, FramingHoldsTheWholeBodyNotOnlyItsJoints) {
     render::OrbitCamera camera;
     const glm::vec2 viewport(1280.0f, 720.0f);
     frameFigures(camera, scene, pose, viewport.x / viewport.y, true);
-    const bvh::BodyMesh& mesh = *character.body->mesh();
+    const bvh::BodyMesh& mesh = *character.appearance.body->mesh();
     std::vector<glm::vec3> skinned;
     bvh::skinBody(mesh, pose.characters[0].world, mesh.bindWorld, 1.0f, skinned);
-    const glm::mat4 model =
-        glm::translate(glm::mat4(1.0f), character.placement) * glm::mat4(character.fileToViewer);
+    const glm::mat4 model = glm::translate(glm::mat4(1.0f), character.arrangement.placement) *
+                            glm::mat4(character.axes.fileToViewer);
     float highest = 0.0f;
     for (const glm::vec3& vertex : skinned) {
         const auto pixel =

@@ -72,7 +72,7 @@ TEST(CharacterLoading, TheTimelineCoversOnlyTheFramesLoaded) {
     EXPECT_EQ(playableDuration(character), 0.0);
 
     // As if only three rows were in so far.
-    character.framesLoaded = 3;
+    character.fileLoad.framesLoaded = 3;
     EXPECT_EQ(playableFrameCount(character), 3u);
     EXPECT_DOUBLE_EQ(playableDuration(character), 1.0);
     Scene scene;
@@ -98,17 +98,30 @@ TEST(CharacterLoading, FinishingSwapsTheWholeDocumentInAndKeepsTheLook) {
     Character character =
         makeLoadingCharacter("rising.bvh", file.path.string(), finishedLoad(file.path));
     EXPECT_TRUE(refreshLoadingCharacter(character)); // the first frames arrived
-    EXPECT_EQ(character.framesLoaded, 5u);
+    EXPECT_EQ(character.fileLoad.framesLoaded, 5u);
     EXPECT_FALSE(refreshLoadingCharacter(character));
-    character.color = glm::vec4(0.1f, 0.2f, 0.3f, 1.0f);
-    character.visible = false;
-    bvh::Document document = character.load->take();
+    character.appearance.color = glm::vec4(0.1f, 0.2f, 0.3f, 1.0f);
+    character.appearance.visible = false;
+    bvh::Document document = character.fileLoad.load->take();
     finishLoadingCharacter(character, std::move(document));
     EXPECT_FALSE(character.loading());
     EXPECT_EQ(playableFrameCount(character), 5u);
     EXPECT_DOUBLE_EQ(playableDuration(character), 2.0);
-    EXPECT_EQ(character.color, glm::vec4(0.1f, 0.2f, 0.3f, 1.0f));
-    EXPECT_FALSE(character.visible);
+    EXPECT_EQ(character.appearance.color, glm::vec4(0.1f, 0.2f, 0.3f, 1.0f));
+    EXPECT_FALSE(character.appearance.visible);
+}
+
+TEST(CharacterLoading, CancellingEndsTheLoadAndLeavesTheHeadersRestPose) {
+    const TempFile file(kRisingBvh);
+    Character character =
+        makeLoadingCharacter("rising.bvh", file.path.string(), finishedLoad(file.path));
+    EXPECT_TRUE(refreshLoadingCharacter(character));
+    EXPECT_EQ(playableFrameCount(character), 5u);
+    cancelLoad(character);
+    EXPECT_FALSE(character.loading());
+    EXPECT_EQ(character.fileLoad.load, nullptr);
+    EXPECT_EQ(playableFrameCount(character), 0u); // the header's clip has no frames
+    EXPECT_FALSE(refreshLoadingCharacter(character));
 }
 
 TEST(CharacterLoading, FileLoadsAddsThenFinishesAndReportsFailures) {

@@ -247,8 +247,8 @@ TEST(Framing, AZUpQuadrupedStandsUpInTheViewer) {
     bvh::test::CreatureFileOptions zUp;
     zUp.canonicalToFile = bvh::test::yUpToZUp();
     Character character = characterOf(bvh::test::quadruped(120.0), zUp);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ);
-    EXPECT_EQ(character.stance.source, bvh::UpAxisSource::Motion);
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_EQ(character.axes.stance.source, bvh::UpAxisSource::Motion);
     CharacterPose pose;
     samplePose(character, 0.5, bvh::Interpolation::Nearest, pose);
     float low = 1e9f;
@@ -278,13 +278,13 @@ TEST(Ground, AFloatingFigureIsShownOnTheGridUnlessAskedToShowTheFile) {
     bvh::test::CreatureFileOptions floating;
     floating.fileShift = glm::dvec3(0, 362.0, 0);
     Character character = characterOf(bvh::test::biped(140.0), floating);
-    EXPECT_TRUE(character.stance.needsLift());
-    EXPECT_NEAR(character.groundLiftMetres, -3.62, 0.01);
+    EXPECT_TRUE(character.axes.stance.needsLift());
+    EXPECT_NEAR(character.axes.groundLiftMetres, -3.62, 0.01);
     CharacterPose pose;
     samplePose(character, 1.0, bvh::Interpolation::Nearest, pose);
     EXPECT_NEAR(lowestY(character, pose), 0.0f, 0.02f) << "a planted foot touches the grid";
 
-    character.showAsInFile = true;
+    character.axes.showAsInFile = true;
     applyAxes(character, UpAxisChoice::Auto, UnitChoice::Auto);
     samplePose(character, 1.0, bvh::Interpolation::Nearest, pose);
     EXPECT_NEAR(lowestY(character, pose), 3.62f, 0.02f);
@@ -295,8 +295,8 @@ TEST(Ground, ASunkZUpFigureIsLifted) {
     sunk.canonicalToFile = bvh::test::yUpToZUp();
     sunk.fileShift = glm::dvec3(0, 0, -95.0);
     Character character = characterOf(bvh::test::biped(140.0), sunk);
-    EXPECT_NEAR(character.groundLiftMetres, 0.95, 0.01);
-    EXPECT_NEAR(character.motionBounds.min.y, 0.0f, 0.02f);
+    EXPECT_NEAR(character.axes.groundLiftMetres, 0.95, 0.01);
+    EXPECT_NEAR(character.axes.motionBounds.min.y, 0.0f, 0.02f);
 }
 
 // [SECTION] Static root links
@@ -307,7 +307,7 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
     scene.add(
         characterOf(bvh::test::withStaticRoot(bvh::test::biped(140.0), glm::dvec3(0, 0, -500))));
     const Character& character = scene.characters().front();
-    ASSERT_EQ(character.stance.staticRoots.size(), 1u);
+    ASSERT_EQ(character.axes.stance.staticRoots.size(), 1u);
     ScenePose pose;
     scene.sample(3.5, bvh::Interpolation::Nearest, false, pose); // 9.9 m from the static root
 
@@ -347,24 +347,24 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
 
     // Framing and bounds see the body only.
     EXPECT_GT(scene.poseBounds(pose).min.z, 3.0f);
-    EXPECT_GT(character.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
+    EXPECT_GT(character.axes.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
 }
 
 // [SECTION] The file's own up axis
 
 TEST(UpAxisOverride, OneFilesChoiceWinsOverTheDefaultAndIsMeasuredAlongIt) {
     Character character = characterOf(bvh::test::biped(140.0));
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
-    character.upAxisOverride = UpAxisChoice::NegativeX;
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveY);
+    character.axes.upAxisOverride = UpAxisChoice::NegativeX;
     applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::NegativeX);
-    EXPECT_EQ(character.stance.source, bvh::UpAxisSource::Override);
-    character.upAxisOverride = UpAxisChoice::Auto;
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::NegativeX);
+    EXPECT_EQ(character.axes.stance.source, bvh::UpAxisSource::Override);
+    character.axes.upAxisOverride = UpAxisChoice::Auto;
     applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY) << "this file's auto, not the default";
-    character.upAxisOverride.reset();
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveY) << "this file's auto, not the default";
+    character.axes.upAxisOverride.reset();
     applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ) << "no choice: the settings' default";
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveZ) << "no choice: the settings' default";
 }
 
 } // namespace

@@ -19,8 +19,9 @@ namespace {
 // Viewer-space positions of every node of the scene's character `index` at a whole frame.
 std::vector<glm::vec3> poseAt(const Scene& scene, std::size_t index, std::uint32_t frame) {
     Character copy = makeCharacter("copy", "", scene.characters()[index].clip->document);
-    copy.placement = scene.characters()[index].placement;
-    copy.inPlace = scene.characters()[index].inPlace; // several figures: shown in place
+    copy.arrangement.placement = scene.characters()[index].arrangement.placement;
+    copy.arrangement.inPlace =
+        scene.characters()[index].arrangement.inPlace; // several figures: shown in place
     CharacterPose pose;
     samplePose(copy, frame * copy.clip->document.motion.frameTime, bvh::Interpolation::Nearest,
                pose);
@@ -62,7 +63,7 @@ TEST(Overlays, TheTrailIsTheRootsPathOverTheWindowFadingWithTime) {
         expectNear(overlays.trails[k].start, poseAt(scene, 0, 16 + k)[0]);
         expectNear(overlays.trails[k].end, poseAt(scene, 0, 17 + k)[0]);
     }
-    const glm::vec4 color = scene.characters()[0].color;
+    const glm::vec4 color = scene.characters()[0].appearance.color;
     // Opaque at the current frame, a tenth at the window's ends; the future half is lighter.
     EXPECT_FLOAT_EQ(overlays.trails[3].endColor.a, 1.0f);
     EXPECT_FLOAT_EQ(overlays.trails[0].startColor.a, 0.1f);
@@ -158,7 +159,8 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
         expectNear(firstBone.start, pose[static_cast<std::size_t>(skeleton.parents[1])]);
         expectNear(firstBone.end, pose[1]);
     }
-    EXPECT_FLOAT_EQ(overlays.ghostJoints[0].color.r, character.color.r); // past: its colour
+    EXPECT_FLOAT_EQ(overlays.ghostJoints[0].color.r,
+                    character.appearance.color.r); // past: its colour
     // Near the clip's start the past ghosts that would fall before frame 0 are left out.
     builder.build(scene, sampledAt(scene, timeOf(scene, 7)), std::nullopt, options, SceneLook{},
                   timeOf(scene, 7), overlays);
@@ -182,13 +184,13 @@ TEST(Overlays, ContactMarkersSitOnTheGroundUnderTheFeetAndWarnOfSlides) {
     Scene scene;
     scene.add(makeCharacter("slide.bvh", "", bvh::parseDocument(slideThenStand())));
     const Character& character = scene.characters()[0];
-    ASSERT_EQ(character.unit, bvh::LengthUnit::Centimetre);
+    ASSERT_EQ(character.axes.unit, bvh::LengthUnit::Centimetre);
     OverlayOptions options;
     options.footContacts = true;
     SceneOverlays overlays;
     OverlayBuilder builder;
     const float ground = render::gridForBounds(scene.motionBounds()).groundHeight;
-    const float radius = 0.045f * static_cast<float>(character.figureHeightMetres);
+    const float radius = 0.045f * static_cast<float>(character.axes.figureHeightMetres);
 
     // Frame 4: sliding (30 cm/s over the 17 cm/s threshold).
     ScenePose pose;

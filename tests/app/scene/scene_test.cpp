@@ -14,12 +14,12 @@ namespace {} // namespace
 
 TEST(Scene, BundledSampleLoadsAsACentimetreYUpFigure) {
     const Character character = test::bundledSample();
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
-    EXPECT_EQ(character.unit, bvh::LengthUnit::Centimetre);
-    EXPECT_NEAR(character.figureHeightMetres, 1.65, 0.1);
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveY);
+    EXPECT_EQ(character.axes.unit, bvh::LengthUnit::Centimetre);
+    EXPECT_NEAR(character.axes.figureHeightMetres, 1.65, 0.1);
     // The motion bounds stand on the floor and cover the walk.
-    EXPECT_NEAR(character.motionBounds.min.y, 0.0f, 0.05f);
-    EXPECT_GT(character.motionBounds.size().z, 1.5f);
+    EXPECT_NEAR(character.axes.motionBounds.min.y, 0.0f, 0.05f);
+    EXPECT_GT(character.axes.motionBounds.size().z, 1.5f);
 }
 
 TEST(Scene, ZUpFilesTurnToYUpKeepingHandedness) {
@@ -38,10 +38,10 @@ TEST(Scene, AxisAndUnitOverridesReplaceTheGuess) {
     LoadOutcome outcome = loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) +
                                             "/tests/data/seed_character_studio_example.bvh");
     ASSERT_TRUE(outcome.character.has_value());
-    EXPECT_EQ(outcome.character->upAxis, outcome.character->clip->summary.restPose.upAxis);
+    EXPECT_EQ(outcome.character->axes.upAxis, outcome.character->clip->summary.restPose.upAxis);
     applyAxes(*outcome.character, UpAxisChoice::PositiveZ, UnitChoice::Metre);
-    EXPECT_EQ(outcome.character->upAxis, bvh::UpAxis::PositiveZ);
-    EXPECT_EQ(outcome.character->unit, bvh::LengthUnit::Metre);
+    EXPECT_EQ(outcome.character->axes.upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_EQ(outcome.character->axes.unit, bvh::LengthUnit::Metre);
 }
 
 // The bundled walk faces +Z: the framing looks from yaw 0.5 (its front three-quarters), so the
@@ -58,21 +58,22 @@ TEST(Scene, CharactersStandSideBySideAcrossTheViewWithoutOverlap) {
     EXPECT_NEAR(across.z, -std::sin(0.5f), 1e-3f);
     const glm::vec3 depth(-across.z, 0.0f, across.x); // on the ground, along the view
     const Character& first = scene.characters()[0];
-    EXPECT_EQ(first.placement, glm::vec3(0.0f));
-    const float width = first.bodyReach.towards(across) + first.bodyReach.towards(-across);
+    EXPECT_EQ(first.arrangement.placement, glm::vec3(0.0f));
+    const float width =
+        first.axes.bodyReach.towards(across) + first.axes.bodyReach.towards(-across);
     EXPECT_GT(width, 0.2f);
     EXPECT_LT(width, 1.2f) << "the walker's width, not the 1.5 m it walks";
-    const float gap = kRowGapHeights * static_cast<float>(first.figureHeightMetres);
+    const float gap = kRowGapHeights * static_cast<float>(first.axes.figureHeightMetres);
     for (std::size_t c = 1; c < 3; ++c) {
-        const glm::vec3 step =
-            scene.characters()[c].placement - scene.characters()[c - 1].placement;
+        const glm::vec3 step = scene.characters()[c].arrangement.placement -
+                               scene.characters()[c - 1].arrangement.placement;
         EXPECT_NEAR(glm::dot(step, depth), 0.0f, 1e-4f) << "at the first's depth";
         EXPECT_NEAR(glm::dot(step, across), width + gap, 1e-3f);
     }
-    EXPECT_NE(scene.characters()[0].color, scene.characters()[1].color);
+    EXPECT_NE(scene.characters()[0].appearance.color, scene.characters()[1].appearance.color);
     scene.remove(0);
     EXPECT_EQ(scene.characters().size(), 2u);
-    EXPECT_EQ(scene.characters()[0].placement, glm::vec3(0.0f));
+    EXPECT_EQ(scene.characters()[0].arrangement.placement, glm::vec3(0.0f));
 }
 
 TEST(Scene, InstancesCoverEveryBoneAndJoint) {
@@ -87,7 +88,7 @@ TEST(Scene, InstancesCoverEveryBoneAndJoint) {
     const bvh::Skeleton& skeleton = scene.characters()[0].clip->document.skeleton;
     EXPECT_EQ(bones.size(), 2 * (skeleton.nodeCount() - 1));
     EXPECT_EQ(joints.size(), 2 * skeleton.jointCount());
-    scene.characters()[1].visible = false;
+    scene.characters()[1].appearance.visible = false;
     scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
     EXPECT_EQ(bones.size(), skeleton.nodeCount() - 1);
 }
@@ -144,7 +145,7 @@ TEST(Scene, RadiiFollowTheFigureCappedByTheBonesThatMeet) {
         "JOINT Hand\n{\nOFFSET 0 0.5 0\nCHANNELS 1 Zrotation\n"
         "JOINT Finger\n{\nOFFSET 0 0.02 0\nCHANNELS 1 Zrotation\n"
         "End Site\n{\nOFFSET 0 0.02 0\n}\n}\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n");
-    const float height = static_cast<float>(character.figureHeightMetres);
+    const float height = static_cast<float>(character.axes.figureHeightMetres);
     ASSERT_NEAR(height, 1.04f, 1e-4f);
     const SceneLook look{2.0f, {}};
     // Long bones keep the figure's radius; the finger is a quarter of its length thick.
@@ -226,12 +227,12 @@ TEST(ScenePose, PosesSampledFromOneConstSceneAreIndependent) {
         "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n"
         "0 1 0\n2 1 0\n4 1 -2\n");
     // Shown as in the file (no ground lift), Y up and metres: viewer positions are the file's.
-    character.showAsInFile = true;
+    character.axes.showAsInFile = true;
     applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
     Scene owned;
     owned.add(std::move(character));
-    ASSERT_EQ(owned.characters()[0].placement, glm::vec3(0.0f)); // the first stays put
-    const Scene& scene = owned;                                  // sampling only reads the scene
+    ASSERT_EQ(owned.characters()[0].arrangement.placement, glm::vec3(0.0f)); // the first stays put
+    const Scene& scene = owned; // sampling only reads the scene
 
     const auto expectAt = [](const std::vector<glm::vec3>& positions, const glm::vec3& root,
                              const char* what) {
@@ -278,12 +279,14 @@ TEST(ScenePalette, TwelveFilesGetTwelveDistinguishableColours) {
     for (std::size_t i = 0; i < kCharacterPaletteSize; ++i) {
         for (std::size_t j = i + 1; j < kCharacterPaletteSize; ++j) {
             // Apart by at least 0.25 in RGB: told apart at a glance on the dark background.
-            EXPECT_GT(glm::distance(glm::vec3(characters[i].color), glm::vec3(characters[j].color)),
+            EXPECT_GT(glm::distance(glm::vec3(characters[i].appearance.color),
+                                    glm::vec3(characters[j].appearance.color)),
                       0.25f)
                 << i << " and " << j;
         }
     }
-    EXPECT_EQ(characters[kCharacterPaletteSize].color, characters[0].color); // then again
+    EXPECT_EQ(characters[kCharacterPaletteSize].appearance.color,
+              characters[0].appearance.color); // then again
 }
 
 TEST(SceneUndo, ATakenCharacterGoesBackWhereItWasWithItsColour) {
@@ -295,17 +298,17 @@ TEST(SceneUndo, ATakenCharacterGoesBackWhereItWasWithItsColour) {
         character.clip = std::make_shared<const Clip>(std::move(named));
         scene.add(std::move(character));
     }
-    const glm::vec4 colour = scene.characters()[1].color;
-    const float placement = scene.characters()[2].placement.x;
+    const glm::vec4 colour = scene.characters()[1].appearance.color;
+    const float placement = scene.characters()[2].arrangement.placement.x;
     Character taken = scene.take(1);
     ASSERT_EQ(scene.characters().size(), 2u);
     EXPECT_EQ(scene.characters()[1].clip->displayName, "file2");
-    EXPECT_LT(scene.characters()[1].placement.x, placement) << "moved into the gap";
+    EXPECT_LT(scene.characters()[1].arrangement.placement.x, placement) << "moved into the gap";
     scene.insert(1, std::move(taken));
     ASSERT_EQ(scene.characters().size(), 3u);
     EXPECT_EQ(scene.characters()[1].clip->displayName, "file1");
-    EXPECT_EQ(scene.characters()[1].color, colour);
-    EXPECT_FLOAT_EQ(scene.characters()[2].placement.x, placement);
+    EXPECT_EQ(scene.characters()[1].appearance.color, colour);
+    EXPECT_FLOAT_EQ(scene.characters()[2].arrangement.placement.x, placement);
 }
 
 } // namespace

@@ -79,7 +79,7 @@ TEST(SeveralFigures, ShownInPlaceEachKeepsItsSlotAndNoneReachesAnother) {
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     std::vector<glm::vec3> start;
     for (std::size_t c = 0; c < 3; ++c) {
-        EXPECT_TRUE(scene.characters()[c].inPlace);
+        EXPECT_TRUE(scene.characters()[c].arrangement.inPlace);
         start.push_back(bodyGround(scene, pose, c));
     }
     // 7.9 s in, each has walked 11 m in the file; in the view its body root is where it began,
@@ -89,8 +89,9 @@ TEST(SeveralFigures, ShownInPlaceEachKeepsItsSlotAndNoneReachesAnother) {
         const Character& character = scene.characters()[c];
         EXPECT_LT(glm::distance(bodyGround(scene, pose, c), start[c]), 1e-3f) << c;
         const glm::vec3 offset = placementFor(character, pose.characters[c].world).offset;
-        EXPECT_GT(glm::distance(offset, character.placement), 10.0f) << "11 m taken off";
-        const glm::vec3 foot = glm::vec3(character.fileToViewer *
+        EXPECT_GT(glm::distance(offset, character.arrangement.placement), 10.0f)
+            << "11 m taken off";
+        const glm::vec3 foot = glm::vec3(character.axes.fileToViewer *
                                          glm::dvec4(pose.characters[c].world[5].translation, 1.0)) +
                                offset;
         EXPECT_LT(glm::distance(foot, pose.characters[c].viewerPositions[5]), 1e-4f);
@@ -122,7 +123,7 @@ TEST(SeveralFigures, NeighboursStandTheirReachesAndAGapApart) {
         const float step =
             glm::dot(bodyGround(scene, pose, c) - bodyGround(scene, pose, c - 1), across);
         const float gap =
-            kRowGapHeights * static_cast<float>(scene.characters()[c].figureHeightMetres);
+            kRowGapHeights * static_cast<float>(scene.characters()[c].axes.figureHeightMetres);
         const float least = reach[c - 1].high - reach[c].low + gap;
         EXPECT_GE(step, least - 1e-3f) << c;
         EXPECT_LE(step, least + 0.006f * (reach[c - 1].high - reach[c].low) + 0.01f) << c;
@@ -137,7 +138,7 @@ TEST(SeveralFigures, InLanesEachTravelsAndNoneReachesAnother) {
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const glm::vec3 start = bodyGround(scene, pose, 1);
     scene.sample(7.9, bvh::Interpolation::Nearest, false, pose);
-    EXPECT_FALSE(scene.characters()[1].inPlace);
+    EXPECT_FALSE(scene.characters()[1].arrangement.inPlace);
     EXPECT_GT(glm::distance(bodyGround(scene, pose, 1), start), 10.0f) << "it walks its 11 m";
     expectApartAtEveryFrame(scene);
 }
@@ -145,7 +146,7 @@ TEST(SeveralFigures, InLanesEachTravelsAndNoneReachesAnother) {
 TEST(SeveralFigures, OneFigureAloneTravels) {
     Scene scene;
     scene.add(walkerFacing(glm::dmat3(1.0)));
-    EXPECT_FALSE(scene.characters()[0].inPlace);
+    EXPECT_FALSE(scene.characters()[0].arrangement.inPlace);
     ScenePose pose;
     scene.sample(7.9, bvh::Interpolation::Nearest, false, pose);
     EXPECT_GT(bodyGround(scene, pose, 0).z, 10.0f);

@@ -62,7 +62,8 @@ TEST(FpsOverride, RetimesPlaybackWithoutTouchingTheFile) {
     for (const double refused : {0.0, -30.0, std::nan(""), 1e6}) {
         EXPECT_FALSE(setFramesPerSecondOverride(character, refused)) << refused;
     }
-    EXPECT_EQ(*character.framesPerSecondOverride, 60.0) << "a refused rate changes nothing";
+    EXPECT_EQ(*character.playRate.framesPerSecondOverride, 60.0)
+        << "a refused rate changes nothing";
     ASSERT_TRUE(setFramesPerSecondOverride(character, std::nullopt));
     EXPECT_EQ(frameTimeInUse(character), fileFrameTime);
 }
@@ -84,9 +85,9 @@ TEST(FpsOverride, TheTimelineKeepsItsFrameAndTakesTheNewLength) {
 
 TEST(FpsOverride, SurvivesTheEndOfALoad) {
     Character character = test::bundledSample();
-    character.framesPerSecondOverride = 25.0;
+    character.playRate.framesPerSecondOverride = 25.0;
     finishLoadingCharacter(character, test::bundledSample().clip->document);
-    EXPECT_EQ(character.framesPerSecondOverride, 25.0);
+    EXPECT_EQ(character.playRate.framesPerSecondOverride, 25.0);
 }
 
 TEST(FpsOverride, ExportWritesTheFilesFrameTimeUnlessAsked) {
@@ -123,7 +124,7 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     Scene scene;
     scene.add(test::bundledSample());
     scene.add(test::bundledSample());
-    ASSERT_GT(scene.characters()[1].placement.x, 0.5f) << "side by side at first";
+    ASSERT_GT(scene.characters()[1].arrangement.placement.x, 0.5f) << "side by side at first";
     AnalysisViews views;
     views.compare.enabled = true;
     ScenePose pose;
@@ -138,27 +139,27 @@ TEST(Compare, TheSameFileTwiceDiffersByNothingAndIsPaintedGreen) {
     ASSERT_TRUE(compare.clip.has_value());
     EXPECT_EQ(compare.clip->max, 0.0);
     // Overlay: B stands where A does, and its bones are all the ramp's green.
-    EXPECT_EQ(b.placement, a.placement);
+    EXPECT_EQ(b.arrangement.placement, a.arrangement.placement);
     const std::vector<glm::vec3>& aPositions = pose.characters[0].viewerPositions;
     const std::vector<glm::vec3>& bPositions = pose.characters[1].viewerPositions;
     ASSERT_EQ(bPositions.size(), aPositions.size());
     for (std::size_t i = 0; i < aPositions.size(); ++i) {
         EXPECT_EQ(bPositions[i], aPositions[i]);
     }
-    ASSERT_EQ(b.nodeColors.size(), b.clip->document.skeleton.nodeCount());
-    for (const glm::vec4& color : b.nodeColors) {
+    ASSERT_EQ(b.comparePaint.nodeColors.size(), b.clip->document.skeleton.nodeCount());
+    for (const glm::vec4& color : b.comparePaint.nodeColors) {
         expectSameColor(color, differenceColor(0.0, 1.0));
     }
-    EXPECT_TRUE(a.nodeColors.empty());
+    EXPECT_TRUE(a.comparePaint.nodeColors.empty());
 
     // Side by side again, then off: B moves back and loses its colours.
     views.compare.layout = CompareLayout::SideBySide;
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
-    EXPECT_GT(scene.characters()[1].placement.x, 0.5f);
+    EXPECT_GT(scene.characters()[1].arrangement.placement.x, 0.5f);
     EXPECT_EQ(views.compare.now.max, 0.0) << "placement is not a difference";
     views.compare.enabled = false;
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
-    EXPECT_TRUE(scene.characters()[1].nodeColors.empty());
+    EXPECT_TRUE(scene.characters()[1].comparePaint.nodeColors.empty());
 }
 
 TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
@@ -180,9 +181,9 @@ TEST(Compare, AShiftedTakeDiffersByTheShiftInMetres) {
     EXPECT_NEAR(compare.clip->meanOfMeans, 0.10, 1e-5);
     // Red at 10 % of B's height (1.65 m): 10 cm is 61 % of the way, past yellow.
     const Character& b = scene.characters()[1];
-    EXPECT_NEAR(compare.redAtMetres, 0.1 * b.figureHeightMetres, 1e-12);
-    expectSameColor(b.nodeColors[0], differenceColor(0.10, compare.redAtMetres));
-    EXPECT_GT(b.nodeColors[0].r, b.nodeColors[0].g);
+    EXPECT_NEAR(compare.redAtMetres, 0.1 * b.axes.figureHeightMetres, 1e-12);
+    expectSameColor(b.comparePaint.nodeColors[0], differenceColor(0.10, compare.redAtMetres));
+    EXPECT_GT(b.comparePaint.nodeColors[0].r, b.comparePaint.nodeColors[0].g);
 
     views.compare.relativeToRoot = true;
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
@@ -203,7 +204,7 @@ TEST(Compare, UnrelatedSkeletonsAreRefusedWithAReason) {
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_FALSE(views.compare.active);
     EXPECT_NE(views.compare.inactiveReason.find("joint names match"), std::string::npos);
-    EXPECT_TRUE(scene.characters()[1].nodeColors.empty());
+    EXPECT_TRUE(scene.characters()[1].comparePaint.nodeColors.empty());
 }
 
 TEST(Compare, RemovingAFileKeepsThePairOrEndsIt) {
@@ -275,14 +276,15 @@ TEST(Compare, AlignStartPutsBothFirstFramesOnOnePointAndHeading) {
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     ASSERT_TRUE(views.compare.active);
     const Character& b = scene.characters()[1];
-    EXPECT_NEAR(b.heading, -1.5707963f, 1e-5f); // a quarter turn clockwise seen from above
+    EXPECT_NEAR(b.arrangement.heading, -1.5707963f,
+                1e-5f); // a quarter turn clockwise seen from above
     // Frame 0: B's hips on A's, its left leg to A's side (+X), so every joint coincides.
     const std::vector<glm::vec3>& hipsA = pose.characters[0].viewerPositions;
     const std::vector<glm::vec3>& hipsB = pose.characters[1].viewerPositions;
     for (std::size_t node = 0; node < hipsA.size(); ++node) {
         EXPECT_NEAR(glm::distance(hipsA[node], hipsB[node]), 0.0f, 1e-4f) << node;
     }
-    EXPECT_NEAR(hipsB[0].x - scene.characters()[0].placement.x, 1.0f, 1e-5f);
+    EXPECT_NEAR(hipsB[0].x - scene.characters()[0].arrangement.placement.x, 1.0f, 1e-5f);
     EXPECT_NEAR(views.compare.now.max, 0.0, 1e-5);
     // Frame 1: each stepped 10 cm ahead of itself, so they still coincide, and the whole clip
     // differs by nothing.
@@ -298,7 +300,7 @@ TEST(Compare, AlignStartPutsBothFirstFramesOnOnePointAndHeading) {
     // Without it, B is where its file puts it: 3.16 m from A's hips ((1, 0) to (0, 3)).
     views.compare.alignStart = false;
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
-    EXPECT_EQ(scene.characters()[1].heading, 0.0f);
+    EXPECT_EQ(scene.characters()[1].arrangement.heading, 0.0f);
     scene.sample(0.0, bvh::Interpolation::Linear, false, pose);
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     EXPECT_NEAR(views.compare.now.distances[0], std::sqrt(10.0), 1e-4);
@@ -307,7 +309,7 @@ TEST(Compare, AlignStartPutsBothFirstFramesOnOnePointAndHeading) {
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
     views.compare.enabled = false;
     updateAnalysisViews(views, scene, pose, std::nullopt, bvh::Interpolation::Linear);
-    EXPECT_EQ(scene.characters()[1].heading, 0.0f);
+    EXPECT_EQ(scene.characters()[1].arrangement.heading, 0.0f);
 }
 
 // [SECTION] Rest pose, curves, the animation's up axis
@@ -333,7 +335,7 @@ TEST(RestPose, TheToggleShowsTheOffsets) {
              node = skeleton.parents[static_cast<std::size_t>(node)]) {
             expected += skeleton.offsets[static_cast<std::size_t>(node)];
         }
-        const glm::vec3 viewer = glm::vec3(expected * 0.01) + character.placement;
+        const glm::vec3 viewer = glm::vec3(expected * 0.01) + character.arrangement.placement;
         EXPECT_NEAR(glm::distance(positions[i], viewer), 0.0f, 1e-5f) << skeleton.names[i];
     }
 }
@@ -379,9 +381,9 @@ TEST(AnimationUp, AutoStandsTheFigureAsTheAnimationDoes) {
     Character character = makeCharacter("lying.bvh", "", bvh::parseDocument(text));
     EXPECT_EQ(character.clip->summary.restPose.upAxis, bvh::UpAxis::PositiveZ);
     EXPECT_TRUE(character.clip->restAnimation.upDisagrees);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveY);
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveY);
     applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Auto);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ) << "an explicit choice wins";
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveZ) << "an explicit choice wins";
 }
 
 } // namespace

@@ -32,7 +32,7 @@ glm::dvec3 shownPosition(const Character& character, std::uint32_t frame, std::s
     bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
                                 character.clip->translation, local);
     bvh::computeWorldTransforms(skeleton, local, world);
-    return glm::dvec3(character.fileToViewer * glm::dvec4(world[node].translation, 1.0));
+    return glm::dvec3(character.axes.fileToViewer * glm::dvec4(world[node].translation, 1.0));
 }
 
 void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
@@ -87,7 +87,7 @@ TEST(ExportGltf, GlbAndGltfStandAsTheViewerShowsIt) {
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
     const std::string before = readBytes(input);
     const Character character = openZUp(input);
-    ASSERT_NEAR(character.groundLiftMetres, -0.9, 1e-9);
+    ASSERT_NEAR(character.axes.groundLiftMetres, -0.9, 1e-9);
     for (const char* name : {"walk.glb", "walk.gltf"}) {
         SCOPED_TRACE(name);
         ExportSettings settings =

@@ -253,7 +253,7 @@ TEST(Export, ALiveStreamIsNotExportedButPointsToRecord) {
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
     Character character = openZUp(input);
     // What app/viewer/live gives a stream's character: frames in a window, none in the clip.
-    character.live = std::make_shared<LiveFrames>(9, 0.1, 10.0);
+    character.liveFeed.frames = std::make_shared<LiveFrames>(9, 0.1, 10.0);
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     settings.targetPath = (std::filesystem::path(input).parent_path() / "take.bvh").string();
     const ExportOutcome refused = exportCharacter(character, settings);

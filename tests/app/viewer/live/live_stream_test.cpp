@@ -158,8 +158,8 @@ TEST(LiveStreams, OlderFramesLeaveTheWindowAndSampleAsTheOldestHeld) {
     ASSERT_EQ(scene.characters().size(), 1u);
     const Character& character = scene.characters()[0];
     // The timeline counts every frame since the first (number 100 is timeline frame 0).
-    EXPECT_EQ(character.liveFrameCount, 25u);
-    EXPECT_EQ(character.liveFirstHeldFrame, 15u);
+    EXPECT_EQ(character.liveFeed.frameCount, 25u);
+    EXPECT_EQ(character.liveFeed.firstHeldFrame, 15u);
     EXPECT_FLOAT_EQ(rootHeightAt(character, 24 * 0.5), 24.0f);
     EXPECT_FLOAT_EQ(rootHeightAt(character, 15 * 0.5), 15.0f);
     EXPECT_FLOAT_EQ(rootHeightAt(character, 2 * 0.5), 15.0f); // gone: the oldest held
@@ -175,7 +175,7 @@ TEST(LiveStreams, ANumberGapShowsTheFrameBeforeIt) {
     Scene scene;
     live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
     const Character& character = scene.characters()[0];
-    EXPECT_EQ(character.liveFrameCount, 4u);
+    EXPECT_EQ(character.liveFeed.frameCount, 4u);
     EXPECT_FLOAT_EQ(rootHeightAt(character, 2.0), 5.0f); // frames 1 and 2 never came
     EXPECT_FLOAT_EQ(rootHeightAt(character, 3.0), 8.0f);
 }
@@ -196,7 +196,7 @@ TEST(LiveStreams, AFloodPutsOnlyTheNewestFramesOfAPumpInTheWindow) {
     EXPECT_EQ(status.framesNotShown, count - kMostFramesShownPerPump);
     // The newest is shown; the timeline still counts every frame.
     const Character& character = scene.characters()[0];
-    EXPECT_EQ(character.liveFrameCount, count - 2 * kMostFramesShownPerPump);
+    EXPECT_EQ(character.liveFeed.frameCount, count - 2 * kMostFramesShownPerPump);
     EXPECT_FLOAT_EQ(rootHeightAt(character, playableDuration(character)), float(count - 1));
 }
 
@@ -255,7 +255,7 @@ TEST(LiveStreams, ANewSkeletonReplacesTheCharacterInPlace) {
     ASSERT_EQ(scene.characters().size(), 1u);
     const Character& character = scene.characters()[0];
     EXPECT_EQ(character.clip->document.skeleton.names[0], "Pelvis");
-    EXPECT_EQ(character.liveFrameCount, 1u); // the new take starts at its first frame
+    EXPECT_EQ(character.liveFeed.frameCount, 1u); // the new take starts at its first frame
     EXPECT_FLOAT_EQ(rootHeightAt(character, 0.0), 7.0f);
 }
 
@@ -318,7 +318,7 @@ TEST(LiveStreams, AValueCountOtherThanTheSkeletonsSaysBothNumbersOnce) {
     EXPECT_NE(live.streams()[0]->status().mismatch.find("354"), std::string::npos);
     EXPECT_TRUE(live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto).notices.empty());
     // Nothing drawn from it: no frames came.
-    EXPECT_EQ(scene.characters()[0].liveFrameCount, 0u);
+    EXPECT_EQ(scene.characters()[0].liveFeed.frameCount, 0u);
 }
 
 TEST(LiveStreams, AHostNameLongerThanADnsNameIsRefusedBeforeConnecting) {

@@ -98,7 +98,7 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     ASSERT_EQ(state_.scene.characters().size(), 2u);
     const std::size_t slot = *browsedCharacter(state_.scene);
     EXPECT_EQ(slot, 1u);
-    const glm::vec4 colour = state_.scene.characters()[slot].color;
+    const glm::vec4 colour = state_.scene.characters()[slot].appearance.color;
     const bvh::Skeleton& before = state_.scene.characters()[slot].clip->document.skeleton;
     state_.selection = Selection{slot, before.find("Hips")};
     state_.camera.distance = 7.5f;
@@ -116,7 +116,7 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     EXPECT_EQ(state_.scene.characters()[0].clip->displayName, "seed_cmu_example.bvh"); // stays
     EXPECT_FALSE(state_.scene.characters()[0].browsed);
     const Character& now = state_.scene.characters()[slot];
-    EXPECT_EQ(now.color, colour);
+    EXPECT_EQ(now.appearance.color, colour);
     ASSERT_TRUE(state_.selection.has_value());
     EXPECT_EQ(state_.selection->character, slot);
     EXPECT_EQ(now.clip->document.skeleton.names[static_cast<std::size_t>(state_.selection->node)],

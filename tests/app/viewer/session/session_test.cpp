@@ -55,6 +55,35 @@ protected:
     std::ostringstream err_;
 };
 
+// [SECTION] A file's look (issue 43, CHARACTER): the Files panel's colour and checkbox
+
+TEST_F(Session, SetColorAndSetVisibleChangeOnlyTheFileNamed) {
+    openThree();
+    const glm::vec4 bColor = session_.scene.characters()[1].appearance.color;
+    update({command::SetColor{0, glm::vec4(0.1f, 0.2f, 0.3f, 1.0f)}, command::SetVisible{2, false},
+            command::SetColor{7, glm::vec4(1.0f)}, command::SetVisible{7, false}});
+    const std::vector<Character>& characters = session_.scene.characters();
+    EXPECT_EQ(characters[0].appearance.color, glm::vec4(0.1f, 0.2f, 0.3f, 1.0f));
+    EXPECT_EQ(characters[1].appearance.color, bColor);
+    EXPECT_TRUE(characters[0].appearance.visible);
+    EXPECT_TRUE(characters[1].appearance.visible);
+    EXPECT_FALSE(characters[2].appearance.visible);
+    update({command::SetVisible{2, true}});
+    EXPECT_TRUE(session_.scene.characters()[2].appearance.visible);
+}
+
+TEST_F(Session, SetFramesPerSecondPlaysTheNamedFileAtThatRateAndRefusesOneOutOfRange) {
+    openThree();
+    update({command::SetFramesPerSecond{1, 4.0}, command::SetFramesPerSecond{0, -1.0},
+            command::SetFramesPerSecond{9, 4.0}});
+    const std::vector<Character>& characters = session_.scene.characters();
+    EXPECT_DOUBLE_EQ(frameTimeInUse(characters[1]), 0.25); // 1 / 4 fps
+    EXPECT_DOUBLE_EQ(frameTimeInUse(characters[0]), 1.0);  // the file's Frame Time: refused
+    EXPECT_FALSE(characters[0].playRate.framesPerSecondOverride);
+    update({command::SetFramesPerSecond{1, std::nullopt}});
+    EXPECT_DOUBLE_EQ(frameTimeInUse(session_.scene.characters()[1]), 1.0);
+}
+
 // [SECTION] Remove and undo
 
 TEST_F(Session, RemovingAFileMovesTheIndicesThatPointPastIt) {
@@ -78,13 +107,13 @@ TEST_F(Session, RemovingTheSelectedFileClearsTheSelection) {
 
 TEST_F(Session, UndoPutsTheFileBackWhereItWasAndTheIndicesFollow) {
     openThree();
-    const glm::vec4 colorOfB = session_.scene.characters()[1].color;
+    const glm::vec4 colorOfB = session_.scene.characters()[1].appearance.color;
     session_.selection = Selection{2, 0};
     update({command::Remove{1}});
     ASSERT_EQ(session_.selection->character, 1u);
     update({command::UndoRemove{}});
     EXPECT_EQ(names(), "abc");
-    EXPECT_EQ(session_.scene.characters()[1].color, colorOfB);
+    EXPECT_EQ(session_.scene.characters()[1].appearance.color, colorOfB);
     EXPECT_EQ(session_.selection->character, 2u); // c again
     EXPECT_EQ(session_.infoCharacter, 1u);        // the file put back
     EXPECT_TRUE(session_.removedCharacters.empty());
@@ -191,8 +220,8 @@ TEST_F(Session, AFileTakesTheUpAxisRememberedForItsPath) {
     ASSERT_TRUE(settle());
     ASSERT_EQ(session_.scene.characters().size(), 1u);
     const Character& character = session_.scene.characters().front();
-    EXPECT_EQ(character.upAxisOverride, UpAxisChoice::PositiveZ);
-    EXPECT_EQ(character.upAxis, bvh::UpAxis::PositiveZ);
+    EXPECT_EQ(character.axes.upAxisOverride, UpAxisChoice::PositiveZ);
+    EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::PositiveZ);
 }
 
 TEST_F(Session, RememberingKeepsTheFilesAxisAndForgettingDropsIt) {
@@ -214,12 +243,12 @@ TEST_F(Session, RememberingKeepsTheFilesAxisAndForgettingDropsIt) {
 
 TEST_F(Session, ANewDefaultAxisLeavesTheFilesOpenAsTheyAre) {
     openThree();
-    const bvh::UpAxis before = session_.scene.characters()[0].upAxis;
+    const bvh::UpAxis before = session_.scene.characters()[0].axes.upAxis;
     update({command::SetDefaultAxes{UpAxisChoice::PositiveX, UnitChoice::Auto}});
     EXPECT_EQ(session_.settings.upAxis, UpAxisChoice::PositiveX);
     for (const Character& character : session_.scene.characters()) {
-        EXPECT_EQ(character.upAxis, before);
-        EXPECT_EQ(character.upAxisOverride, UpAxisChoice::Auto);
+        EXPECT_EQ(character.axes.upAxis, before);
+        EXPECT_EQ(character.axes.upAxisOverride, UpAxisChoice::Auto);
     }
 }
 
@@ -235,8 +264,8 @@ TEST_F(Session, EachUpdateSamplesTheLivePoseAtThePlaybackTime) {
     ASSERT_NE(positions, nullptr);
     const Character& character = session_.scene.characters()[0];
     // Unknown unit: shown at 1.7 m, so 15 file units are 15 * scale viewer metres along X.
-    const double scale = glm::length(glm::dvec3(character.fileToViewer[0]));
-    EXPECT_NEAR((*positions)[0].x, 15.0 * scale + character.placement.x, 1e-4);
+    const double scale = glm::length(glm::dvec3(character.axes.fileToViewer[0]));
+    EXPECT_NEAR((*positions)[0].x, 15.0 * scale + character.arrangement.placement.x, 1e-4);
 }
 
 TEST_F(Session, TheRestPoseIsSampledWhenItIsShown) {
@@ -247,7 +276,7 @@ TEST_F(Session, TheRestPoseIsSampledWhenItIsShown) {
     update();
     const std::vector<glm::vec3>* positions = session_.scene.positionsIn(session_.pose, 0);
     ASSERT_NE(positions, nullptr);
-    EXPECT_NEAR((*positions)[0].x, session_.scene.characters()[0].placement.x, 1e-5);
+    EXPECT_NEAR((*positions)[0].x, session_.scene.characters()[0].arrangement.placement.x, 1e-5);
 }
 
 TEST_F(Session, FrameClipFramesEveryFileAndStopsFollowing) {
@@ -303,7 +332,7 @@ float frameThenBuildBody(SessionState& session, const std::function<void()>& upd
 TEST_F(Session, ABodyThatArrivesIsFramedWhileTheCameraIsTheAutomaticOne) {
     const float framed = frameThenBuildBody(
         session_, [&] { update(); }, false);
-    ASSERT_TRUE(session_.scene.characters()[0].body->ready());
+    ASSERT_TRUE(session_.scene.characters()[0].appearance.body->ready());
     // The head adds about 20 cm to a 162 cm figure: the camera steps back to hold it.
     EXPECT_GT(session_.camera.distance, 1.05f * framed);
     EXPECT_TRUE(session_.follow.framingKept());
@@ -312,7 +341,7 @@ TEST_F(Session, ABodyThatArrivesIsFramedWhileTheCameraIsTheAutomaticOne) {
 TEST_F(Session, ABodyThatArrivesLeavesACameraTheUserMoved) {
     const float framed = frameThenBuildBody(
         session_, [&] { update(); }, true);
-    ASSERT_TRUE(session_.scene.characters()[0].body->ready());
+    ASSERT_TRUE(session_.scene.characters()[0].appearance.body->ready());
     EXPECT_FLOAT_EQ(session_.camera.distance, framed);
 }
 

@@ -1,0 +1,20 @@
+#include "app/scene/character_appearance.h"
+
+#include "app/scene/character.h"
+
+namespace bvhscope::viewer {
+
+void setColor(Character& character, const glm::vec4& color) {
+    character.appearance.color = color;
+}
+
+void setVisible(Character& character, bool visible) {
+    character.appearance.visible = visible;
+}
+
+void keepAppearanceOf(Character& character, const Character& replaced) {
+    character.appearance.color = replaced.appearance.color;
+    character.appearance.visible = replaced.appearance.visible;
+}
+
+} // namespace bvhscope::viewer
