@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_options.h"
 
+#include "app/options/option_table.h"
 #include "app/scene/bone_style_names.h"
 
 #include <charconv>
@@ -15,11 +16,14 @@ bool parseInteger(std::string_view text, Integer& value) {
     return error == std::errc() && end == text.data() + text.size() && !text.empty();
 }
 
-bool parseSize(std::string_view text, int& width, int& height) {
+// "WxH" with each side in the range of the setting that keeps it (window_width,
+// window_height), so that a size given for one run is one the settings could keep.
+bool parseWindowSize(std::string_view text, int& width, int& height) {
     const auto x = text.find_first_of("xX");
     return x != std::string_view::npos && parseInteger(text.substr(0, x), width) &&
-           parseInteger(text.substr(x + 1), height) && width >= 64 && height >= 64 &&
-           width <= 16384 && height <= 16384;
+           parseInteger(text.substr(x + 1), height) &&
+           options::inRange(options::kWindowWidth, width) &&
+           options::inRange(options::kWindowHeight, height);
 }
 
 } // namespace
@@ -120,9 +124,11 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
             return false;
         }
     } else if (argument == "--audio-offset") {
-        const std::optional<double> seconds = parseSeconds(value, -3600.0, 3600.0);
+        const options::Option& offset = options::kAudioOffset;
+        const std::optional<double> seconds = parseSeconds(value, *offset.minimum, *offset.maximum);
         if (!seconds) {
-            error = "--audio-offset needs seconds from -3600 to 3600, not " + std::string(value);
+            error = "--audio-offset needs seconds " + options::rangeNumbers(offset) + ", not " +
+                    std::string(value);
             return false;
         }
         options.audioOffsetSeconds = *seconds;
@@ -136,8 +142,10 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     } else {
         int width = 0;
         int height = 0;
-        if (!parseSize(value, width, height)) {
-            error = "--size needs WIDTHxHEIGHT (64 to 16384), not " + std::string(value);
+        if (!parseWindowSize(value, width, height)) {
+            error = "--size needs WIDTHxHEIGHT (width " +
+                    options::rangeText(options::kWindowWidth) + ", height " +
+                    options::rangeText(options::kWindowHeight) + "), not " + std::string(value);
             return false;
         }
         options.width = width;

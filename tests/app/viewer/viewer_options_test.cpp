@@ -118,3 +118,18 @@ TEST(ViewerOptions, BonesOverrideTheLookForThisRun) {
     EXPECT_NE(parse({"--bones", "skin"}).error.find("--bones needs"), std::string::npos);
     EXPECT_FALSE(parse({"--bones"}).error.empty());
 }
+
+// Issue 43: --size's sides are those settings.ini keeps (window_width, window_height).
+TEST(ViewerOptions, TheWindowSizeTakesTheSettingsRanges) {
+    const ParsedViewerOptions smallest = parse({"--size", "320x240"});
+    ASSERT_TRUE(smallest.error.empty()) << smallest.error;
+    EXPECT_EQ(smallest.options.width, 320);
+    EXPECT_EQ(smallest.options.height, 240);
+    EXPECT_TRUE(parse({"--size", "16384x16384"}).error.empty());
+    EXPECT_EQ(parse({"--size", "319x600"}).error,
+              "--size needs WIDTHxHEIGHT (width from 320 to 16384 pixels, height from 240 to "
+              "16384 pixels), not 319x600");
+    EXPECT_FALSE(parse({"--size", "800x16385"}).error.empty());
+    EXPECT_EQ(parse({"a.bvh", "--audio-offset", "86401"}).error,
+              "--audio-offset needs seconds from -86400 to 86400, not 86401");
+}
