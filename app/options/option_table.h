@@ -385,7 +385,7 @@ inline constexpr Option kDockLeftWidth{
     .key = "dock_left_width",
     .type = ValueType::Number,
     .minimum = 0.0,
-    .maximum = 0.6,
+    .maximum = 0.45,
     .step = 0.01,
     .defaultValue = "0",
     .help = "the left column, of the window's width (0: chosen for the window; else from 0.05)"};
@@ -394,7 +394,7 @@ inline constexpr Option kDockRightWidth{
     .key = "dock_right_width",
     .type = ValueType::Number,
     .minimum = 0.0,
-    .maximum = 0.6,
+    .maximum = 0.45,
     .step = 0.01,
     .defaultValue = "0",
     .help = "the right column, of the window's width (0: chosen for the window; else from 0.05)"};

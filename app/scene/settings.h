@@ -34,6 +34,7 @@ struct DockProportions {
     float bottomHeight = 0.0f; // the analysis dock (Browser, Curves, Compare), of the height
     bool leftCollapsed = false;
     bool rightCollapsed = false;
+    bool operator==(const DockProportions&) const = default;
 };
 
 struct ViewerSettings {
@@ -108,6 +109,8 @@ struct ViewerSettings {
     // [SECTION] Browser (issue 39): list or grid, and the grid's cell size (before content scale).
     BrowserView browserView = BrowserView::List;
     int browserCellSize = 128;
+
+    bool operator==(const ViewerSettings&) const = default;
 };
 
 } // namespace bvhscope::viewer

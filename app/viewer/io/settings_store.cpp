@@ -99,6 +99,9 @@ struct Entry {
     const options::Option& option;
     std::function<std::string(const ViewerSettings&)> write;
     std::function<ValueRead(std::string_view, ViewerSettings&)> read;
+    // Brings the field within the option's range (withinTableRanges); empty: any value is one
+    // the option takes.
+    std::function<void(ViewerSettings&)> clamp{};
 };
 
 // `value` into `into`, clamped to [low, high]; the note when it had to be clamped.
@@ -155,6 +158,9 @@ Entry floatEntry(const options::Option& option, float ViewerSettings::*member) {
                     return ValueRead{false, {}};
                 }
                 return clampToOption(option, value, settings.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampToOption(option, settings.*member, settings.*member);
             }};
 }
 
@@ -167,7 +173,20 @@ Entry intEntry(const options::Option& option, int ViewerSettings::*member) {
                     return ValueRead{false, {}};
                 }
                 return clampToOption(option, value, settings.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampToOption(option, settings.*member, settings.*member);
             }};
+}
+
+// 0 or less (the default for the window) gives 0, anything else kSmallestDockFraction to the
+// option's top.
+ValueRead clampDockFraction(const options::Option& option, float value, float& into) {
+    if (value <= 0.0f) {
+        return clampSetting(value, 0.0f, 0.0f, into);
+    }
+    return clampSetting(value, static_cast<float>(options::kSmallestDockFraction),
+                        static_cast<float>(*option.maximum), into);
 }
 
 // A dock size as a fraction of the window: 0 (the default for the window) or
@@ -185,11 +204,10 @@ Entry dockFractionEntry(const options::Option& option, float DockProportions::*m
                 if (!parseFloat(text, value)) {
                     return ValueRead{false, {}};
                 }
-                if (value <= 0.0f) { // 0: the default for the window
-                    return clampSetting(value, 0.0f, 0.0f, settings.dock.*member);
-                }
-                return clampSetting(value, static_cast<float>(options::kSmallestDockFraction),
-                                    static_cast<float>(*option.maximum), settings.dock.*member);
+                return clampDockFraction(option, value, settings.dock.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampDockFraction(option, settings.dock.*member, settings.dock.*member);
             }};
 }
 
@@ -217,6 +235,11 @@ Entry msaaEntry() {
                     return ValueRead{};
                 }
                 return count.read(text, settings);
+            },
+            [count](ViewerSettings& settings) {
+                if (settings.msaaSamples != kAutomaticMsaaSamples) {
+                    count.clamp(settings);
+                }
             }};
 }
 
@@ -269,6 +292,12 @@ Entry colorEntry(const options::Option& option, Vector ViewerSettings::*member) 
                     }
                 }
                 return read;
+            },
+            [member](ViewerSettings& settings) {
+                for (int i = 0; i < kComponents; ++i) {
+                    const float value = (settings.*member)[i];
+                    clampSetting(value, 0.0f, 1.0f, (settings.*member)[i]);
+                }
             }};
 }
 
@@ -427,6 +456,28 @@ SettingsRead readSettings(std::string_view text, std::string_view fileName,
         }
     }
     return read;
+}
+
+ViewerSettings withinTableRanges(ViewerSettings settings) {
+    for (const Entry& entry : entries()) {
+        if (entry.clamp) {
+            entry.clamp(settings);
+        }
+    }
+    return settings;
+}
+
+ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings& before,
+                                    const ViewerSettings& after) {
+    // Field by field through each key's text: exact for every field but floats, which keep the
+    // six digits settings.ini keeps (only two edits in one frame come this way).
+    for (const Entry& entry : entries()) {
+        const std::string changed = entry.write(after);
+        if (changed != entry.write(before)) {
+            entry.read(changed, current);
+        }
+    }
+    return current;
 }
 
 ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {

@@ -36,6 +36,15 @@ SettingsRead readSettings(std::string_view text, std::string_view fileName,
 // readSettings without the warnings (as from a file named settings.ini).
 ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults = {});
 
+// `settings` with every number within its option's range in the table (what a file's line
+// would be clamped to; 0 stays 0 for a dock fraction, as does "auto" for msaa_samples).
+ViewerSettings withinTableRanges(ViewerSettings settings);
+
+// `current` with every field that differs between `before` and `after` taken from `after`
+// (two panels' changes in one frame both kept); the others stay as in `current`.
+ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings& before,
+                                    const ViewerSettings& after);
+
 // No settings file is longer than this; a longer one is not read.
 inline constexpr std::uintmax_t kLargestSettingsFileBytes = std::uintmax_t{1} << 20;
 

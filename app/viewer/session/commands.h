@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/scene/character.h"
+#include "app/scene/settings.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/live/live_address.h"
 
@@ -92,17 +93,27 @@ struct FollowLive {};
 struct StartLiveRecording {};
 struct StopLiveRecording {};
 
+// [SECTION] Issue 43, OPTIONS: a panel's option widgets edit a copy of the settings and push
+// the copy with the settings it started from (panels/settings_edit.h); the session applies what
+// changed between the two within the options table's ranges (io/settings_store.h), the default
+// up axis and unit as SetDefaultAxes does.
+struct ChangeSettings {
+    ViewerSettings before;
+    ViewerSettings after;
+};
+
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
 
-using Command = std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
-                             command::FrameFigures, command::FrameClip, command::ResetCamera,
-                             command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
-                             command::SetDefaultAxes, command::RemoveSound, command::Export,
-                             command::SavePicture, command::StartVideoExport,
-                             command::CancelVideoExport, command::ConnectLive, command::FollowLive,
-                             command::StartLiveRecording, command::StopLiveRecording>;
+using Command =
+    std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
+                 command::FrameFigures, command::FrameClip, command::ResetCamera,
+                 command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
+                 command::SetDefaultAxes, command::RemoveSound, command::Export,
+                 command::SavePicture, command::StartVideoExport, command::CancelVideoExport,
+                 command::ConnectLive, command::FollowLive, command::StartLiveRecording,
+                 command::StopLiveRecording, command::ChangeSettings>;
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

@@ -187,7 +187,7 @@ TEST(SettingsStore, AValueOutOfRangeIsClampedWithALocatedWarning) {
     EXPECT_FALSE(read.settings.showGrid);
     EXPECT_EQ(read.settings.trailFrames, 100000);
     EXPECT_FLOAT_EQ(read.settings.fieldOfViewDegrees, 5.0f);
-    EXPECT_FLOAT_EQ(read.settings.dock.leftWidth, 0.6f);
+    EXPECT_FLOAT_EQ(read.settings.dock.leftWidth, 0.45f);
     EXPECT_FLOAT_EQ(read.settings.selectionColor.g, 1.0f);
     // Columns counted by hand: "trail_frames = " is 15 characters, the value starts at 16;
     // "  field_of_view_degrees=" is 24.
@@ -196,8 +196,8 @@ TEST(SettingsStore, AValueOutOfRangeIsClampedWithALocatedWarning) {
         "using 100000",
         "/path/settings.ini:4:25: warning: field_of_view_degrees 2 is out of range 5 to 150; "
         "using 5",
-        "/path/settings.ini:5:19: warning: dock_left_width 0.9 is out of range 0.05 to 0.6; "
-        "using 0.6",
+        "/path/settings.ini:5:19: warning: dock_left_width 0.9 is out of range 0.05 to 0.45; "
+        "using 0.45",
         "/path/settings.ini:6:19: warning: selection_color 2 is out of range 0 to 1; using 1"};
     EXPECT_EQ(read.warnings, expected);
 }
