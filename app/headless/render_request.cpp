@@ -13,81 +13,6 @@ namespace bvhscope::headless {
 
 namespace {
 
-constexpr std::string_view kHelp =
-    R"(usage: bvhscope render FILE... -o OUT.png [--frame N] [options]
-       bvhscope render FILE... --frames A:B -o out_%05d.png [options]
-       bvhscope render FILE... -o clip.mp4|clip.webm|clip.gif [--frames A:B] [--audio SOUND]
-       bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
-
-Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
-a display: capsule bones (or --bones), joints, ground grid, contact shadow, 4x MSAA, the figure
-framed and standing on the ground.
-On Linux it works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such
-as NVIDIA's); on Windows it draws in a hidden window's OpenGL context.
-Images are PNG, written to a temporary file and renamed into place; never over an input (a
-FILE, the sound of --audio). Several FILEs are drawn together, side by side as the viewer places
-them (or with --layout overlaid), timed by the first file's frames.
-
-  -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
-                         out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
-  --frame N              the frame to draw (0-based, default 0; on a contact sheet, each
-                         file's last frame when it is shorter)
-  --frames A:B           an image per frame from A to B inclusive ("A:" to the end); both
-                         must be frames of FILE
-  --size WxH             image size in pixels (default 1280x720)
-  --no-overlay           no frame / timecode / file name text in the corner
-  --bones capsules|lines|octahedral|body
-                         how bones are drawn (default capsules); body: a smooth surface made
-                         from the skeleton alone (as the viewer's Settings > Bones > Body), or
-                         capsules with a message on stderr where none can be made
-  --camera figure|clip|follow
-                         figure (default for one image and contact sheets): the figure as it
-                         stands at the frame, filling most of the picture; clip ("fixed"): one
-                         framing of the whole clip for every image; follow (default for
-                         --frames and videos): the same distance, aimed at the root each
-                         frame
-  --yaw DEG, --pitch DEG the view direction (default: the figure's front three-quarters, as the
-                         viewer shows it on load, else 28.6; pitch 14.3)
-  --fov DEG              vertical field of view (default 45)
-  --up auto|x|y|z|-x|-y|-z  the file's up axis (default auto: from the motion, as `bvhscope
-                         info` reports it)
-  --unit auto|mm|cm|m|inch  the file's length unit (default auto)
-Analysis overlays (as in the viewer's Settings > Overlays):
-  --trail                the root's path over +/- --trail-frames frames (default 60)
-  --trail-joint NAME     the path of that joint instead (implies --trail)
-  --trail-frames N
-  --ghosts N             N onion-skin poses either side, every --ghost-step frames (default 5)
-  --ghost-step K
-  --contacts             foot contact markers on the ground, sliding feet in red
-  --layout side|overlaid several FILEs side by side (default) or each at its own origin
-Video (-o NAME.mp4, .webm or .gif: the whole clip unless --frames says otherwise):
-  MP4 is H.264 (yuv420p, index at the front) with AAC sound; WebM is VP9 with Opus sound; GIF
-  has one 256-colour palette and no sound. Written through a temporary file; Ctrl+C leaves
-  nothing behind. MP4 and WebM need even --size sides.
-  --fps RATE             frames per second (29.97, 30000/1001; 1/600 to 1000; default: the
-                         capture's rate, which must be in that range), poses interpolated
-                         between frames as playback does. A GIF plays at most 50 fps: a faster
-                         capture keeps every 2nd, 3rd... frame. A video holds at most 1000000
-                         pictures, a sequence at most 1000000 images
-  --crf N                quality, lower is better and larger: H.264 0-51 (default 20), VP9 0-63
-                         (default 32)
-  --audio SOUND|auto     sound to play with the picture (WAV, FLAC, OGG, MP3...), cut to the
-                         frames written; auto: the file with FILE's name and a sound extension
-                         (take12.bvh -> take12.wav), none when there is none
-  --audio-offset SEC     where the capture's frame 0 is in the sound (default 0; negative when
-                         the capture starts before the sound)
-Contact sheet:
-  --contact-sheet DIR    one tile per .bvh file in DIR (sorted by name), each labelled; a file
-                         that does not load gets a tile saying so and its FILE:LINE:COL errors
-                         on stderr; the sheet is still written
-  --columns C            tiles per row (default: about square)
-  --tile WxH             tile size (default 320x240)
-  --help, --version
-Exit status: 0 when every image is written, 1 when a file does not load (a contact sheet is
-still written), an image cannot be written or no OpenGL context can be made, 2 for a bad
-command line.
-)";
-
 template <typename Number>
 bool parseNumber(std::string_view text, Number& value) {
     const char* end = text.data() + text.size();
@@ -530,10 +455,6 @@ std::string readLayout(const cli::ParsedArguments& parsed, RenderRequest& reques
 
 } // namespace
 
-std::string_view renderHelp() {
-    return kHelp;
-}
-
 bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height) {
     const auto x = text.find_first_of("xX");
     int w = 0;
@@ -555,7 +476,7 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
         err << "(see bvhscope render --help)\n";
         return {std::nullopt, cli::kExitUsage};
     }
-    if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
+    if (auto answered = cli::answerHelpOrVersion(*parsed, renderHelp(), out)) {
         return {std::nullopt, *answered};
     }
     // In the order written above; the first usage error is the one reported.

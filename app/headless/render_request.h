@@ -85,7 +85,8 @@ static_assert(*options::kImageSize.minimum == viewer::kMinPictureSide &&
               *options::kImageSize.maximum == kMaxImageSide);
 inline constexpr std::int64_t kMaxSheetPixels = std::int64_t{16384} * 16384;
 
-// The help text of `bvhscope render --help`.
+// The help text of `bvhscope render --help` (render_help.cpp: its options from the options
+// table).
 std::string_view renderHelp();
 
 // Parses the arguments after "render" ("-o X" is taken as "--output X"). On a usage error it

@@ -57,6 +57,7 @@ struct Option {
     std::string_view help{};             // one line
     std::span<const std::string_view> choices{};
     RenderNeed renderNeeds = RenderNeed::Nothing;
+    std::string_view placeholder{}; // --help's word for the value: "DEG", "auto|mm|cm|m|inch"
 };
 
 // [SECTION] Choices
@@ -82,8 +83,11 @@ inline constexpr Option kBoneStyle{
     .commands = kRender | kViewer,
     .type = ValueType::Choice,
     .defaultValue = "capsule",
-    .help = "how bones are drawn (the command lines also take the plurals: capsules, lines)",
-    .choices = kBoneStyleWords};
+    .help =
+        "how bones are drawn, capsules by default; body: a smooth surface made from the skeleton "
+        "alone (capsules, with a message, where none can be made)",
+    .choices = kBoneStyleWords,
+    .placeholder = "capsules|lines|octahedral|body"};
 inline constexpr Option kBoneThickness{.name = "bone_thickness",
                                        .key = "bone_thickness",
                                        .type = ValueType::Number,
@@ -190,7 +194,8 @@ inline constexpr Option kFieldOfView{.name = "field_of_view",
                                      .step = 1.0,
                                      .defaultValue = "45",
                                      .unit = "degrees",
-                                     .help = "vertical field of view"};
+                                     .help = "vertical field of view",
+                                     .placeholder = "DEG"};
 inline constexpr Option kOrbitSensitivity{.name = "orbit_sensitivity",
                                           .key = "orbit_sensitivity",
                                           .type = ValueType::Number,
@@ -212,15 +217,17 @@ inline constexpr Option kFrameOnLoad{.name = "frame_on_load",
                                      .key = "frame_on_load",
                                      .defaultValue = "true",
                                      .help = "frame the figure as it stands when a file opens"};
-inline constexpr Option kYaw{
-    .name = "yaw",
-    .flag = "--yaw",
-    .commands = kRender,
-    .type = ValueType::Number,
-    .minimum = -3600.0,
-    .maximum = 3600.0,
-    .unit = "degrees",
-    .help = "the view's direction around the figure (default: its front three-quarters)"};
+inline constexpr Option kYaw{.name = "yaw",
+                             .flag = "--yaw",
+                             .commands = kRender,
+                             .type = ValueType::Number,
+                             .minimum = -3600.0,
+                             .maximum = 3600.0,
+                             .unit = "degrees",
+                             .help =
+                                 "the view's direction around the figure (default: the figure's "
+                                 "front three-quarters, as the viewer shows it on load, else 28.6)",
+                             .placeholder = "DEG"};
 inline constexpr Option kPitch{.name = "pitch",
                                .flag = "--pitch",
                                .commands = kRender,
@@ -229,7 +236,8 @@ inline constexpr Option kPitch{.name = "pitch",
                                .maximum = 85.0,
                                .defaultValue = "14.3",
                                .unit = "degrees",
-                               .help = "the view's height angle"};
+                               .help = "the view's height angle",
+                               .placeholder = "DEG"};
 inline constexpr Option kCamera{
     .name = "camera",
     .flag = "--camera",
@@ -237,7 +245,8 @@ inline constexpr Option kCamera{
     .type = ValueType::Choice,
     .help = "figure: the figure as it stands; clip: one framing of the whole clip; follow: aimed "
             "at the root each frame (default: figure for images, follow for sequences)",
-    .choices = kCameraWords};
+    .choices = kCameraWords,
+    .placeholder = "figure|clip|follow"};
 
 // [SECTION] Panels
 
@@ -258,7 +267,8 @@ inline constexpr Option kTrailJoint{.name = "trail_joint",
                                     .flag = "--trail-joint",
                                     .commands = kRender,
                                     .type = ValueType::Text,
-                                    .help = "the joint whose path is drawn (implies --trail)"};
+                                    .help = "the joint whose path is drawn (implies --trail)",
+                                    .placeholder = "NAME"};
 inline constexpr Option kTrailFrames{
     .name = "trail_frames",
     .key = "trail_frames",
@@ -269,7 +279,8 @@ inline constexpr Option kTrailFrames{
     .maximum = 100000,
     .defaultValue = "60",
     .unit = "frames",
-    .help = "how far the trail reaches either side of the current frame"};
+    .help = "how far the trail reaches either side of the current frame",
+    .placeholder = "N"};
 inline constexpr Option kShowGhosts{.name = "show_ghosts",
                                     .key = "show_ghosts",
                                     .defaultValue = "false",
@@ -294,7 +305,8 @@ inline constexpr Option kRenderGhosts{
     .minimum = 1,
     .maximum = 50,
     .unit = "poses",
-    .help = "onion-skin poses either side of the frame (turns them on)"};
+    .help = "onion-skin poses either side of the frame (turns them on)",
+    .placeholder = "N"};
 inline constexpr Option kGhostStep{.name = "ghost_step",
                                    .key = "ghost_step",
                                    .flag = "--ghost-step",
@@ -304,7 +316,8 @@ inline constexpr Option kGhostStep{.name = "ghost_step",
                                    .maximum = 100000,
                                    .defaultValue = "5",
                                    .unit = "frames",
-                                   .help = "frames between onion-skin poses"};
+                                   .help = "frames between onion-skin poses",
+                                   .placeholder = "K"};
 inline constexpr Option kGhostOpacity{.name = "ghost_opacity",
                                       .key = "ghost_opacity",
                                       .type = ValueType::Number,
@@ -341,7 +354,8 @@ inline constexpr Option kUpAxis{
     .type = ValueType::Choice,
     .defaultValue = "auto",
     .help = "the file's up axis (auto: from the motion; the command line also takes x, y, z)",
-    .choices = kUpAxisWords};
+    .choices = kUpAxisWords,
+    .placeholder = "auto|x|y|z|-x|-y|-z"};
 inline constexpr Option kUnit{.name = "unit",
                               .key = "unit",
                               .flag = "--unit",
@@ -349,7 +363,8 @@ inline constexpr Option kUnit{.name = "unit",
                               .type = ValueType::Choice,
                               .defaultValue = "auto",
                               .help = "the file's length unit (auto: from the rest pose)",
-                              .choices = kUnitWords};
+                              .choices = kUnitWords,
+                              .placeholder = "auto|mm|cm|m|inch"};
 
 // [SECTION] Window
 
@@ -379,7 +394,8 @@ inline constexpr Option kWindowSize{
     .minimum = 240,
     .maximum = 16384,
     .unit = "pixels",
-    .help = "window size for this run, WxH (width from 320; default: the last size used)"};
+    .help = "window size for this run, WxH (width from 320; default: the last size used)",
+    .placeholder = "WxH"};
 inline constexpr Option kDockLeftWidth{
     .name = "dock_left_width",
     .key = "dock_left_width",
@@ -441,13 +457,17 @@ inline constexpr Option kLiveFormat{
     .type = ValueType::Choice,
     .defaultValue = "auto",
     .help = "a live stream's format (auto: chosen from its first bytes)",
-    .choices = kLiveFormatWords};
-inline constexpr Option kLiveSkeleton{.name = "live_skeleton",
-                                      .key = "live_skeleton",
-                                      .flag = "--skeleton",
-                                      .commands = kViewer,
-                                      .type = ValueType::Text,
-                                      .help = "a BVH whose channels a live stream's values follow"};
+    .choices = kLiveFormatWords,
+    .placeholder = "auto|axis|lines|bvh"};
+inline constexpr Option kLiveSkeleton{
+    .name = "live_skeleton",
+    .key = "live_skeleton",
+    .flag = "--skeleton",
+    .commands = kViewer,
+    .type = ValueType::Text,
+    .help = "a BVH whose channels a live stream's values follow (lines: needed; axis: else the "
+            "built-in 59-joint Axis skeleton)",
+    .placeholder = "FILE"};
 inline constexpr Option kLiveWindowSeconds{
     .name = "live_window_seconds",
     .key = "live_window_seconds",
@@ -512,12 +532,16 @@ inline constexpr Option kFrame{
     .minimum = 0,
     .defaultValue = "0",
     .unit = "frames",
-    .help = "the frame to draw (render) or to open paused at (viewer), 0-based"};
-inline constexpr Option kFrames{.name = "frames",
-                                .flag = "--frames",
-                                .commands = kRender,
-                                .type = ValueType::FrameRange,
-                                .help = "an image per frame from A to B inclusive (A:B, A:, :B)"};
+    .help = "the frame to draw (on a contact sheet, each file's last frame when it is shorter) or, "
+            "in the viewer, to open paused at; 0-based",
+    .placeholder = "N"};
+inline constexpr Option kFrames{
+    .name = "frames",
+    .flag = "--frames",
+    .commands = kRender,
+    .type = ValueType::FrameRange,
+    .help = "an image per frame from A to B inclusive (A: to the end); both must be frames of FILE",
+    .placeholder = "A:B"};
 inline constexpr Option kImageSize{.name = "image_size",
                                    .flag = "--size",
                                    .commands = kRender,
@@ -526,7 +550,8 @@ inline constexpr Option kImageSize{.name = "image_size",
                                    .maximum = 8192,
                                    .defaultValue = "1280x720",
                                    .unit = "pixels",
-                                   .help = "image size, WxH"};
+                                   .help = "image size, WxH",
+                                   .placeholder = "WxH"};
 inline constexpr Option kNoOverlay{.name = "no_overlay",
                                    .flag = "--no-overlay",
                                    .commands = kRender,
@@ -538,7 +563,8 @@ inline constexpr Option kLayout{.name = "layout",
                                 .type = ValueType::Choice,
                                 .defaultValue = "side",
                                 .help = "several FILEs side by side or each at its own origin",
-                                .choices = kLayoutWords};
+                                .choices = kLayoutWords,
+                                .placeholder = "side|overlaid"};
 inline constexpr Option kTile{.name = "tile",
                               .flag = "--tile",
                               .commands = kRender,
@@ -548,7 +574,8 @@ inline constexpr Option kTile{.name = "tile",
                               .defaultValue = "320x240",
                               .unit = "pixels",
                               .help = "a contact sheet's tile size, WxH",
-                              .renderNeeds = RenderNeed::ContactSheet};
+                              .renderNeeds = RenderNeed::ContactSheet,
+                              .placeholder = "WxH"};
 inline constexpr Option kColumns{.name = "columns",
                                  .flag = "--columns",
                                  .commands = kRender,
@@ -557,7 +584,8 @@ inline constexpr Option kColumns{.name = "columns",
                                  .maximum = 1000,
                                  .unit = "tiles",
                                  .help = "a contact sheet's tiles per row (default: about square)",
-                                 .renderNeeds = RenderNeed::ContactSheet};
+                                 .renderNeeds = RenderNeed::ContactSheet,
+                                 .placeholder = "C"};
 
 // [SECTION] Video and sound
 
@@ -572,7 +600,8 @@ inline constexpr Option kCrf{.name = "crf",
                              .help =
                                  "video quality, lower is better and larger: MP4 (H.264) 0 to 51, "
                                  "default 20; WebM (VP9) 0 to 63, default 32",
-                             .renderNeeds = RenderNeed::VideoOutput};
+                             .renderNeeds = RenderNeed::VideoOutput,
+                             .placeholder = "N"};
 inline constexpr Option kFps{
     .name = "fps",
     .flag = "--fps",
@@ -581,26 +610,34 @@ inline constexpr Option kFps{
     .minimum = bvh::kMinVideoFrameRate,
     .maximum = bvh::kMaxVideoFrameRate,
     .unit = "fps",
-    .help = "a video's frames per second, from 1/600 (default: the capture's rate)",
-    .renderNeeds = RenderNeed::VideoOutput};
-inline constexpr Option kAudio{.name = "audio",
-                               .flag = "--audio",
-                               .commands = kRender,
-                               .type = ValueType::Text,
-                               .help = "sound to play with the video, or auto (FILE's name)",
-                               .renderNeeds = RenderNeed::VideoOutput};
-inline constexpr Option kAudioOffset{
-    .name = "audio_offset",
-    .flag = "--audio-offset",
-    .commands = kRender | kViewer,
-    .type = ValueType::Number,
-    .minimum = -86400.0,
-    .maximum = 86400.0,
-    .step = 0.01,
-    .defaultValue = "0",
-    .unit = "seconds",
-    .help = "where the capture's frame 0 is in the sound (render: with --audio)",
-    .renderNeeds = RenderNeed::VideoOutput};
+    .help = "frames per second (29.97, 30000/1001), poses interpolated between frames as playback "
+            "does; default: the capture's rate, which must be in the range",
+    .renderNeeds = RenderNeed::VideoOutput,
+    .placeholder = "RATE"};
+inline constexpr Option kAudio{
+    .name = "audio",
+    .flag = "--audio",
+    .commands = kRender,
+    .type = ValueType::Text,
+    .help = "sound to play with the video (WAV, FLAC, OGG, MP3...), cut to the frames written; "
+            "auto: the file with FILE's name and a sound extension (take12.bvh -> take12.wav), "
+            "none when there is none",
+    .renderNeeds = RenderNeed::VideoOutput,
+    .placeholder = "SOUND|auto"};
+inline constexpr Option kAudioOffset{.name = "audio_offset",
+                                     .flag = "--audio-offset",
+                                     .commands = kRender | kViewer,
+                                     .type = ValueType::Number,
+                                     .minimum = -86400.0,
+                                     .maximum = 86400.0,
+                                     .step = 0.01,
+                                     .defaultValue = "0",
+                                     .unit = "seconds",
+                                     .help =
+                                         "where the capture's frame 0 is in the sound (negative "
+                                         "when the capture starts before it); render: with --audio",
+                                     .renderNeeds = RenderNeed::VideoOutput,
+                                     .placeholder = "SEC"};
 
 // [SECTION] The table
 

@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_options.h"
 
+#include "app/options/option_help.h"
 #include "app/options/option_table.h"
 #include "app/scene/bone_style_names.h"
 
@@ -213,25 +214,10 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
     return parsed;
 }
 
-std::string_view viewerOptionsHelp() {
-    return R"(
-Viewer options:
-  tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
-                         `bvhscope serve`, a BVH relay): the figure at the newest frame, the
-                         last minutes scrubbable, Record / Stop in the Live panel
-  --format auto|axis|lines|bvh
-                         the live stream's format (default auto: chosen from its first bytes)
-  --skeleton FILE        a BVH whose channels the live stream's values follow (lines: needed;
-                         axis: else the built-in 59-joint Axis skeleton)
-  --screenshot OUT.png   render the window once the files are loaded, save it, and exit
-  --frame N              open paused at frame N
-  --size WxH             window size in pixels (default: the last size used)
-  --bones lines|capsules|octahedral|body
-                         how bones are drawn in this run (default: Settings > Bones); body: a
-                         smooth surface made from the skeleton, capsules until it is built
-  --audio-offset SEC     where the captures' frame 0 is in the sound (a sound file given as a
-                         FILE, or found beside a capture: take12.bvh + take12.wav)
-  --state-out FILE       (for tests) write the viewer's state to FILE every frame
+// The viewer's help after its options from the table: the test hooks, what a FOLDER does, the
+// benchmarks, and the mouse and keys.
+constexpr std::string_view kViewerHelpAfterTheTable =
+    R"(  --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --test-pause-after-header MS
                          (for tests) each load waits MS after the file's header
   --test-frame-delay MS
@@ -275,6 +261,38 @@ click selects a joint. Keys: Space play/pause, Left/Right step, Home/End, J/K/L 
 [ and ] mark the range, F frame all, R reset the camera, Page Down/Page Up next/previous file of
 the browsed folder. Drop .bvh files (or a folder) on the window to add them.
 )";
+
+namespace {
+
+// The viewer's options that are in the options table, their entries from it.
+std::string tableEntries(std::initializer_list<std::string_view> flags) {
+    std::string text;
+    for (const std::string_view flag : flags) {
+        text += options::helpEntry(*options::optionWithFlag(flag, options::kViewer));
+    }
+    return text;
+}
+
+std::string composeViewerOptionsHelp() {
+    std::string help = R"(
+Viewer options:
+  tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
+                         `bvhscope serve`, a BVH relay): the figure at the newest frame, the
+                         last minutes scrubbable, Record / Stop in the Live panel
+)";
+    help += tableEntries({"--format", "--skeleton"});
+    help += "  --screenshot OUT.png   render the window once the files are loaded, save it, and "
+            "exit\n";
+    help += tableEntries({"--frame", "--size", "--bones", "--audio-offset"});
+    help += kViewerHelpAfterTheTable;
+    return help;
+}
+
+} // namespace
+
+std::string_view viewerOptionsHelp() {
+    static const std::string kHelp = composeViewerOptionsHelp();
+    return kHelp;
 }
 
 } // namespace bvhscope::viewer

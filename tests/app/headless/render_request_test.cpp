@@ -1,6 +1,7 @@
 // The command line of `bvhscope render`, in-process (no GL is touched before it is valid).
 #include "app/headless/render_command.h"
 #include "app/headless/render_request.h"
+#include "app/options/option_help.h"
 #include "app/options/option_table.h"
 
 #include <charconv>
@@ -342,6 +343,24 @@ TEST(RenderRequest, TheTablesVideoRangesAreTheEncoders) {
               "from " + media::videoFrameRateRange());
     const Parsed mp4 = parseRender({"a.bvh", "-o", "x.mp4", "--crf", "52"});
     EXPECT_NE(mp4.err.find("--crf must be from 0 to 51 for MP4"), std::string::npos) << mp4.err;
+}
+
+// Every render option of the table has its entry in --help, with its range.
+TEST(RenderRequest, HelpHasEveryOptionOfTheTableWithItsRange) {
+    const std::string_view help = renderHelp();
+    for (const options::Option* option : options::kAllOptions) {
+        if ((option->commands & options::kRender) == 0) {
+            continue;
+        }
+        EXPECT_NE(help.find("\n  " + std::string(option->flag)), std::string::npos) << option->flag;
+        if (option->maximum) {
+            EXPECT_NE(help.find(options::helpEntry(*option)), std::string::npos) << option->flag;
+        }
+    }
+    EXPECT_NE(help.find("  --fov DEG              vertical field of view; from 5 to 150 degrees "
+                        "(default 45)\n"),
+              std::string::npos)
+        << help;
 }
 
 } // namespace

@@ -1,3 +1,4 @@
+#include "app/options/option_help.h"
 #include "app/viewer/viewer_options.h"
 
 #include <gtest/gtest.h>
@@ -132,4 +133,17 @@ TEST(ViewerOptions, TheWindowSizeTakesTheSettingsRanges) {
     EXPECT_FALSE(parse({"--size", "800x16385"}).error.empty());
     EXPECT_EQ(parse({"a.bvh", "--audio-offset", "86401"}).error,
               "--audio-offset needs seconds from -86400 to 86400, not 86401");
+}
+
+// The viewer's options that are in the table have their entries in --help from it.
+TEST(ViewerOptions, HelpTakesTheTablesEntries) {
+    const std::string_view help = viewerOptionsHelp();
+    for (const bvhscope::options::Option* option : bvhscope::options::kAllOptions) {
+        if ((option->commands & bvhscope::options::kViewer) != 0) {
+            EXPECT_NE(help.find(bvhscope::options::helpEntry(*option)), std::string::npos)
+                << option->flag;
+        }
+    }
+    EXPECT_NE(help.find("\nViewer options:\n"), std::string::npos);
+    EXPECT_NE(help.find("Mouse: left drag orbits"), std::string::npos); // the rest stays
 }
