@@ -1,6 +1,5 @@
 // The options table's own invariants (app/options/option_table.h): what every reader of it
 // relies on.
-#include "app/options/option_help.h"
 #include "app/options/option_table.h"
 
 #include <gtest/gtest.h>
@@ -99,28 +98,6 @@ TEST(OptionTable, TheRangesIssueFortyThreeFoundDisagreeingAreOne) {
     EXPECT_EQ(*kGhostStep.maximum, 100000);
     EXPECT_EQ(kFieldOfView.flag, "--fov");
     EXPECT_EQ(kFieldOfView.key, "field_of_view_degrees");
-}
-
-// The --help layout tools/generate_cli_docs.py reads: the description at column 25, wrapped at
-// 95, the option alone on its line when it is too long.
-TEST(OptionHelp, EntriesKeepTheHelpLayout) {
-    EXPECT_EQ(helpEntry(kFieldOfView),
-              "  --fov DEG              vertical field of view; from 5 to 150 degrees (default "
-              "45)\n");
-    EXPECT_EQ(helpEntry(kLayout), "  --layout side|overlaid several FILEs side by side or each at "
-                                  "its own origin (default side)\n");
-    const std::string up = helpEntry(kUpAxis);
-    EXPECT_EQ(up.rfind("  --up auto|x|y|z|-x|-y|-z\n" + std::string(25, ' ') + "the file's", 0), 0u)
-        << up;
-    for (const Option* option : kAllOptions) {
-        const std::string entry = option->flag.empty() ? "" : helpEntry(*option);
-        std::size_t start = 0;
-        while (start < entry.size()) {
-            const std::size_t end = entry.find('\n', start);
-            EXPECT_LE(end - start, kHelpWidth) << entry;
-            start = end + 1;
-        }
-    }
 }
 
 } // namespace
