@@ -22,7 +22,10 @@ Settings panel and the command lines all take their ranges and defaults from thi
 
   --json                 a JSON array of objects {"name", "flag", "key", "type", "min",
                          "max", "default", "unit", "help", "step", "choices", "commands",
-                         "needs"} (null where an option has none)
+                         "needs", "max_by_output"} (null where an option has none; "needs":
+                         what render must be asked for first, such as a video output;
+                         "max_by_output": a top that depends on -o's extension, "max" being
+                         the largest)
   --help, --version
 )";
 
@@ -115,6 +118,17 @@ void writeJsonOption(JsonWriter& json, const options::Option& option) {
     const std::vector<std::string_view> commands = commandNames(option);
     writeList(json, "commands", commands);
     textOrNull(json, "needs", options::renderNeedText(option.renderNeeds));
+    json.key("max_by_output");
+    if (option.maximumByOutput.empty()) {
+        json.null();
+    } else {
+        json.beginObject();
+        for (const options::OutputMaximum& each : option.maximumByOutput) {
+            json.key(each.output);
+            writeNumber(json, each.maximum);
+        }
+        json.endObject();
+    }
     json.endObject();
 }
 

@@ -40,6 +40,12 @@ enum class ValueType : std::uint8_t {
 // The command lines that take an option's flag.
 enum CommandMask : std::uint8_t { kNoCommand = 0, kRender = 1, kViewer = 2 };
 
+// A top that depends on the output: render's --crf goes to 51 for MP4 and 63 for WebM.
+struct OutputMaximum {
+    std::string_view output; // the -o extension: "mp4"
+    double maximum = 0.0;
+};
+
 // What render must be asked for before it takes an option (its refusal says so otherwise).
 enum class RenderNeed : std::uint8_t { Nothing, VideoOutput, ContactSheet };
 
@@ -58,6 +64,8 @@ struct Option {
     std::span<const std::string_view> choices{};
     RenderNeed renderNeeds = RenderNeed::Nothing;
     std::string_view placeholder{}; // --help's word for the value: "DEG", "auto|mm|cm|m|inch"
+    // Where the top depends on the output, each output's (`maximum` is the largest of them).
+    std::span<const OutputMaximum> maximumByOutput{};
 };
 
 // [SECTION] Choices
@@ -591,6 +599,8 @@ inline constexpr Option kColumns{.name = "columns",
 
 // The top is the WebM (VP9) quality scale's; H.264 (MP4) stops at kLargestMp4Crf.
 inline constexpr int kLargestMp4Crf = 51;
+inline constexpr std::array<OutputMaximum, 2> kCrfMaximumByOutput{
+    {{"mp4", kLargestMp4Crf}, {"webm", 63}}};
 inline constexpr Option kCrf{.name = "crf",
                              .flag = "--crf",
                              .commands = kRender,
@@ -601,7 +611,8 @@ inline constexpr Option kCrf{.name = "crf",
                                  "video quality, lower is better and larger: MP4 (H.264) 0 to 51, "
                                  "default 20; WebM (VP9) 0 to 63, default 32",
                              .renderNeeds = RenderNeed::VideoOutput,
-                             .placeholder = "N"};
+                             .placeholder = "N",
+                             .maximumByOutput = kCrfMaximumByOutput};
 inline constexpr Option kFps{
     .name = "fps",
     .flag = "--fps",

@@ -57,6 +57,8 @@ TEST(OptionsCommand, JsonListsEveryOptionWithItsFields) {
     EXPECT_TRUE(crf->at("key").is_null());
     EXPECT_EQ(crf->at("max"), 63);
     EXPECT_EQ(crf->at("needs"), "video outputs (-o NAME.mp4, .webm or .gif)");
+    EXPECT_EQ(crf->at("max_by_output"), (nlohmann::json{{"mp4", 51}, {"webm", 63}}));
+    EXPECT_TRUE(fov->at("max_by_output").is_null());
     const nlohmann::json* trail = objectNamed(array, "trail_frames");
     ASSERT_NE(trail, nullptr);
     EXPECT_EQ(trail->at("max").dump(), "100000"); // a whole number, not 1e+05

@@ -341,6 +341,13 @@ TEST(RenderRequest, TheTablesVideoRangesAreTheEncoders) {
     EXPECT_EQ(options::kLargestMp4Crf, media::maximumCrf(media::VideoContainer::Mp4));
     EXPECT_EQ(options::rangeNumbers(options::kFps) + " fps",
               "from " + media::videoFrameRateRange());
+    for (const options::OutputMaximum& each : options::kCrf.maximumByOutput) {
+        const std::string top = options::numberText(each.maximum);
+        const std::string past = options::numberText(each.maximum + 1);
+        const std::string output = "x." + std::string(each.output);
+        EXPECT_TRUE(parseRender({"a.bvh", "-o", output, "--crf", top}).result.request.has_value());
+        EXPECT_EQ(parseRender({"a.bvh", "-o", output, "--crf", past}).result.exitCode, 2);
+    }
     const Parsed mp4 = parseRender({"a.bvh", "-o", "x.mp4", "--crf", "52"});
     EXPECT_NE(mp4.err.find("--crf must be from 0 to 51 for MP4"), std::string::npos) << mp4.err;
 }

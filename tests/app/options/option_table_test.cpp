@@ -46,6 +46,9 @@ TEST(OptionTable, EveryNumericRangeHoldsItsDefault) {
             continue;
         }
         ASSERT_TRUE(option->minimum && option->maximum) << option->name;
+        for (const OutputMaximum& each : option->maximumByOutput) { // "max" is the largest
+            EXPECT_LE(each.maximum, *option->maximum) << option->name << " " << each.output;
+        }
         EXPECT_LE(*option->minimum, *option->maximum) << option->name;
         EXPECT_GT(option->step, 0.0) << option->name;
         const bool numberDefault =
