@@ -19,6 +19,9 @@ int runServe(std::span<const std::string_view> arguments, std::ostream& out, std
 // Takes that move like a given one (issue 39).
 int runSimilar(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 
+// Every user-settable option, readable or as JSON (issue 43: app/options/option_table.h).
+int runOptions(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+
 // Dispatches "bvhscope COMMAND ..." to a subcommand. Returns -1 when arguments[0] is not a
 // subcommand name (the caller then opens the viewer).
 int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out,

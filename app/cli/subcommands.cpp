@@ -17,6 +17,7 @@ void printUsage(std::ostream& out) {
        bvhscope similar TAKE DIR...   the takes of a library ranked by how alike they move
        bvhscope record SOURCE -o OUT  record a live stream (tcp://HOST:PORT) into a BVH file
        bvhscope serve FILE            broadcast a file over TCP as a capture system streams
+       bvhscope options [--json]      every option: settings.ini key, flag, range, default
        bvhscope --help | --version
 
 Run "bvhscope COMMAND --help" for a command's options.
@@ -52,6 +53,9 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     if (command == "serve") {
         return checkOutput(command, runServe(rest, out, err), out, err);
+    }
+    if (command == "options") {
+        return checkOutput(command, runOptions(rest, out, err), out, err);
     }
     if (command == "render" || command == "thumbnail") {
         // The full build dispatches render before this (app/main.cpp); only the GL-free

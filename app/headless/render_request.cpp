@@ -1,5 +1,6 @@
 #include "app/headless/render_request.h"
 
+#include "app/options/option_table.h"
 #include "app/scene/bone_style_names.h"
 
 #include <algorithm>
@@ -11,81 +12,6 @@
 namespace bvhscope::headless {
 
 namespace {
-
-constexpr std::string_view kHelp =
-    R"(usage: bvhscope render FILE... -o OUT.png [--frame N] [options]
-       bvhscope render FILE... --frames A:B -o out_%05d.png [options]
-       bvhscope render FILE... -o clip.mp4|clip.webm|clip.gif [--frames A:B] [--audio SOUND]
-       bvhscope render --contact-sheet DIR -o sheet.png [--frame N] [--columns C] [--tile WxH]
-
-Draws the 3D view of FILE (no panels) the way the viewer shows it on load, without a window or
-a display: capsule bones (or --bones), joints, ground grid, contact shadow, 4x MSAA, the figure
-framed and standing on the ground.
-On Linux it works with no X server (EGL: Mesa's surfaceless platform, else an EGL device such
-as NVIDIA's); on Windows it draws in a hidden window's OpenGL context.
-Images are PNG, written to a temporary file and renamed into place; never over an input (a
-FILE, the sound of --audio). Several FILEs are drawn together, side by side as the viewer places
-them (or with --layout overlaid), timed by the first file's frames.
-
-  -o, --output NAME      the image; for --frames a pattern with one integer conversion, e.g.
-                         out_%05d.png (%d, %i, %u with optional 0 flag and width; %% is '%')
-  --frame N              the frame to draw (0-based, default 0; on a contact sheet, each
-                         file's last frame when it is shorter)
-  --frames A:B           an image per frame from A to B inclusive ("A:" to the end); both
-                         must be frames of FILE
-  --size WxH             image size in pixels (default 1280x720)
-  --no-overlay           no frame / timecode / file name text in the corner
-  --bones capsules|lines|octahedral|body
-                         how bones are drawn (default capsules); body: a smooth surface made
-                         from the skeleton alone (as the viewer's Settings > Bones > Body), or
-                         capsules with a message on stderr where none can be made
-  --camera figure|clip|follow
-                         figure (default for one image and contact sheets): the figure as it
-                         stands at the frame, filling most of the picture; clip ("fixed"): one
-                         framing of the whole clip for every image; follow (default for
-                         --frames and videos): the same distance, aimed at the root each
-                         frame
-  --yaw DEG, --pitch DEG the view direction (default: the figure's front three-quarters, as the
-                         viewer shows it on load, else 28.6; pitch 14.3)
-  --fov DEG              vertical field of view (default 45)
-  --up auto|x|y|z|-x|-y|-z  the file's up axis (default auto: from the motion, as `bvhscope
-                         info` reports it)
-  --unit auto|mm|cm|m|inch  the file's length unit (default auto)
-Analysis overlays (as in the viewer's Settings > Overlays):
-  --trail                the root's path over +/- --trail-frames frames (default 60)
-  --trail-joint NAME     the path of that joint instead (implies --trail)
-  --trail-frames N
-  --ghosts N             N onion-skin poses either side, every --ghost-step frames (default 5)
-  --ghost-step K
-  --contacts             foot contact markers on the ground, sliding feet in red
-  --layout side|overlaid several FILEs side by side (default) or each at its own origin
-Video (-o NAME.mp4, .webm or .gif: the whole clip unless --frames says otherwise):
-  MP4 is H.264 (yuv420p, index at the front) with AAC sound; WebM is VP9 with Opus sound; GIF
-  has one 256-colour palette and no sound. Written through a temporary file; Ctrl+C leaves
-  nothing behind. MP4 and WebM need even --size sides.
-  --fps RATE             frames per second (29.97, 30000/1001; 1/600 to 1000; default: the
-                         capture's rate, which must be in that range), poses interpolated
-                         between frames as playback does. A GIF plays at most 50 fps: a faster
-                         capture keeps every 2nd, 3rd... frame. A video holds at most 1000000
-                         pictures, a sequence at most 1000000 images
-  --crf N                quality, lower is better and larger: H.264 0-51 (default 20), VP9 0-63
-                         (default 32)
-  --audio SOUND|auto     sound to play with the picture (WAV, FLAC, OGG, MP3...), cut to the
-                         frames written; auto: the file with FILE's name and a sound extension
-                         (take12.bvh -> take12.wav), none when there is none
-  --audio-offset SEC     where the capture's frame 0 is in the sound (default 0; negative when
-                         the capture starts before the sound)
-Contact sheet:
-  --contact-sheet DIR    one tile per .bvh file in DIR (sorted by name), each labelled; a file
-                         that does not load gets a tile saying so and its FILE:LINE:COL errors
-                         on stderr; the sheet is still written
-  --columns C            tiles per row (default: about square)
-  --tile WxH             tile size (default 320x240)
-  --help, --version
-Exit status: 0 when every image is written, 1 when a file does not load (a contact sheet is
-still written), an image cannot be written or no OpenGL context can be made, 2 for a bad
-command line.
-)";
 
 template <typename Number>
 bool parseNumber(std::string_view text, Number& value) {
@@ -103,14 +29,57 @@ struct Usage {
     }
 };
 
-// The options only a video takes; the first one given, or empty.
-std::string videoOnlyOption(const cli::ParsedArguments& parsed) {
-    for (const std::string_view name : {"--fps", "--crf", "--audio", "--audio-offset"}) {
-        if (parsed.option(name)) {
-            return std::string(name);
-        }
+// [SECTION] Values from the options table (app/options/option_table.h)
+
+// `option`'s value, when given, into `value` if it is a number within the table's range; the
+// refusal (naming the range), or empty. `value` is left alone when the option is not given.
+template <typename Number>
+std::string readTableNumber(const cli::ParsedArguments& parsed, const options::Option& option,
+                            Number& value) {
+    const auto text = parsed.option(option.flag);
+    if (!text) {
+        return {};
+    }
+    Number read{};
+    if (!parseNumber(*text, read) || !options::inRange(option, static_cast<double>(read))) {
+        return options::refusal(option, *text);
+    }
+    value = read;
+    return {};
+}
+
+// `option`'s "WxH", when given, with both sides in the table's range; the refusal, or empty.
+std::string readTableSize(const cli::ParsedArguments& parsed, const options::Option& option,
+                          int& width, int& height) {
+    const auto text = parsed.option(option.flag);
+    if (text && !parseSize(*text, static_cast<int>(*option.minimum),
+                           static_cast<int>(*option.maximum), width, height)) {
+        return std::string(option.flag) + " must be WxH with sides " + options::rangeText(option) +
+               ", not '" + std::string(*text) + "'";
     }
     return {};
+}
+
+// Where an option is refused because its mode is missing: what it takes there, from the table.
+std::string rangeWhereNeeded(const options::Option& option) {
+    const std::string range = options::rangeText(option);
+    if (range.empty()) {
+        return {};
+    }
+    return ", where " + std::string(option.flag) + " must be " +
+           (option.type == options::ValueType::Size ? "WxH with sides " : "") + range;
+}
+
+// The options only a video takes (the table's RenderNeed::VideoOutput); the first one given,
+// or nullptr.
+const options::Option* videoOnlyOption(const cli::ParsedArguments& parsed) {
+    for (const options::Option* option : options::kAllOptions) {
+        if (option->renderNeeds == options::RenderNeed::VideoOutput &&
+            parsed.option(option->flag)) {
+            return option;
+        }
+    }
+    return nullptr;
 }
 
 // --fps, --crf, --audio, --audio-offset and the size rule of 4:2:0 video; the error, or empty.
@@ -128,8 +97,10 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
             return "--crf is for MP4 and WebM: a GIF's quality is its 256-colour palette";
         }
         const int maximum = media::maximumCrf(container);
-        if (!parseNumber(*text, request.crf) || request.crf < 0 || request.crf > maximum) {
-            return "--crf must be from 0 to " + std::to_string(maximum) + " for " +
+        if (!parseNumber(*text, request.crf) || request.crf < *options::kCrf.minimum ||
+            request.crf > maximum) {
+            return "--crf must be from " + options::numberText(*options::kCrf.minimum) + " to " +
+                   std::to_string(maximum) + " for " +
                    std::string(media::containerName(container)) + ", not '" + std::string(*text) +
                    "'";
         }
@@ -148,10 +119,10 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
             return "--audio-offset needs --audio";
         }
         if (!parseNumber(*text, request.audioOffsetSeconds) ||
-            !std::isfinite(request.audioOffsetSeconds) ||
-            std::abs(request.audioOffsetSeconds) > 24 * 3600.0) {
-            return "--audio-offset must be seconds (within a day), not '" + std::string(*text) +
-                   "'";
+            !options::inRange(options::kAudioOffset, request.audioOffsetSeconds)) {
+            return "--audio-offset must be seconds " +
+                   options::rangeNumbers(options::kAudioOffset) + " (within a day), not '" +
+                   std::string(*text) + "'";
         }
     }
     return {};
@@ -200,8 +171,10 @@ std::string readInputsAndOutput(const cli::ParsedArguments& parsed, RenderReques
         }
         request.input = parsed.positional.front();
         request.comparedInputs.assign(parsed.positional.begin() + 1, parsed.positional.end());
-        if (parsed.option("--columns") || parsed.option("--tile")) {
-            return "--columns and --tile are for --contact-sheet";
+        for (const options::Option* option : {&options::kColumns, &options::kTile}) {
+            if (parsed.option(option->flag)) {
+                return "--columns and --tile are for --contact-sheet" + rangeWhereNeeded(*option);
+            }
         }
     }
     const auto output = parsed.option("--output");
@@ -253,8 +226,10 @@ std::string readVideo(const cli::ParsedArguments& parsed, RenderRequest& request
         }
         return parseVideoOptions(parsed, request);
     }
-    if (const std::string option = videoOnlyOption(parsed); !option.empty()) {
-        return option + " is for video outputs (-o NAME.mp4, .webm or .gif)";
+    if (const options::Option* option = videoOnlyOption(parsed)) {
+        return std::string(option->flag) + " is for " +
+               std::string(options::renderNeedText(option->renderNeeds)) +
+               rangeWhereNeeded(*option);
     }
     return {};
 }
@@ -315,15 +290,13 @@ std::string readOutputName(const cli::ParsedArguments& parsed, RenderRequest& re
 
 // --size (not for a contact sheet) and the even sides 4:2:0 video needs; --tile and --columns.
 std::string readSizes(const cli::ParsedArguments& parsed, RenderRequest& request) {
-    if (const auto text = parsed.option("--size")) {
-        if (request.mode == RenderMode::ContactSheet) {
-            return "a contact sheet's size comes from --tile and --columns";
-        }
-        if (!parseSize(*text, viewer::kMinPictureSide, kMaxImageSide, request.width,
-                       request.height)) {
-            return "--size must be WxH with sides from " + std::to_string(viewer::kMinPictureSide) +
-                   " to " + std::to_string(kMaxImageSide) + ", not '" + std::string(*text) + "'";
-        }
+    if (parsed.option("--size") && request.mode == RenderMode::ContactSheet) {
+        return "a contact sheet's size comes from --tile and --columns";
+    }
+    if (std::string error =
+            readTableSize(parsed, options::kImageSize, request.width, request.height);
+        !error.empty()) {
+        return error;
     }
     if (request.mode == RenderMode::Video && request.container != media::VideoContainer::Gif &&
         (request.width % 2 != 0 || request.height % 2 != 0)) {
@@ -331,18 +304,12 @@ std::string readSizes(const cli::ParsedArguments& parsed, RenderRequest& request
                " needs even sides (4:2:0 colour), not " + std::to_string(request.width) + "x" +
                std::to_string(request.height);
     }
-    if (const auto text = parsed.option("--tile")) {
-        if (!parseSize(*text, 32, kMaxTileSide, request.tileWidth, request.tileHeight)) {
-            return "--tile must be WxH with sides from 32 to " + std::to_string(kMaxTileSide) +
-                   ", not '" + std::string(*text) + "'";
-        }
+    if (std::string error =
+            readTableSize(parsed, options::kTile, request.tileWidth, request.tileHeight);
+        !error.empty()) {
+        return error;
     }
-    if (const auto text = parsed.option("--columns")) {
-        if (!parseNumber(*text, request.columns) || request.columns < 1 || request.columns > 1000) {
-            return "--columns must be from 1 to 1000, not '" + std::string(*text) + "'";
-        }
-    }
-    return {};
+    return readTableNumber(parsed, options::kColumns, request.columns);
 }
 
 // [SECTION] Look and camera
@@ -363,23 +330,18 @@ std::string readCamera(const cli::ParsedArguments& parsed, RenderRequest& reques
         }
     }
     const struct {
-        std::string_view name;
-        float* value;
-        float low, high;
-    } angles[] = {{"--yaw", &request.yawRadians, -3600.0f, 3600.0f},
-                  {"--pitch", &request.pitchRadians, -85.0f, 85.0f},
-                  {"--fov", &request.fieldOfViewRadians, 5.0f, 150.0f}};
+        const options::Option& option;
+        float& radians;
+    } angles[] = {{options::kYaw, request.yawRadians},
+                  {options::kPitch, request.pitchRadians},
+                  {options::kFieldOfView, request.fieldOfViewRadians}};
     for (const auto& angle : angles) {
-        if (const auto text = parsed.option(angle.name)) {
-            float value = 0.0f;
-            if (!parseNumber(*text, value) || !std::isfinite(value) || value < angle.low ||
-                value > angle.high) {
-                return std::string(angle.name) + " must be degrees from " +
-                       std::to_string(static_cast<int>(angle.low)) + " to " +
-                       std::to_string(static_cast<int>(angle.high)) + ", not '" +
-                       std::string(*text) + "'";
-            }
-            *angle.value = value * 3.14159265358979f / 180.0f;
+        float degrees = angle.radians * 180.0f / 3.14159265358979f;
+        if (std::string error = readTableNumber(parsed, angle.option, degrees); !error.empty()) {
+            return error;
+        }
+        if (parsed.option(angle.option.flag)) {
+            angle.radians = degrees * 3.14159265358979f / 180.0f;
         }
     }
     request.yawGiven = parsed.option("--yaw").has_value();
@@ -454,20 +416,12 @@ std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& requ
             return "--trail-joint needs a joint name";
         }
     }
-    const struct {
-        std::string_view name;
-        int* value;
-        int low, high;
-    } counts[] = {{"--trail-frames", &overlays.trailFrames, 1, 100000},
-                  {"--ghosts", &overlays.ghostCount, 1, 50},
-                  {"--ghost-step", &overlays.ghostStep, 1, 100000}};
-    for (const auto& count : counts) {
-        if (const auto text = parsed.option(count.name)) {
-            if (!parseNumber(*text, *count.value) || *count.value < count.low ||
-                *count.value > count.high) {
-                return std::string(count.name) + " must be from " + std::to_string(count.low) +
-                       " to " + std::to_string(count.high) + ", not '" + std::string(*text) + "'";
-            }
+    for (const auto& [option, value] :
+         {std::pair<const options::Option&, int&>{options::kTrailFrames, overlays.trailFrames},
+          {options::kRenderGhosts, overlays.ghostCount},
+          {options::kGhostStep, overlays.ghostStep}}) {
+        if (std::string error = readTableNumber(parsed, option, value); !error.empty()) {
+            return error;
         }
     }
     overlays.ghosts = parsed.option("--ghosts").has_value();
@@ -501,10 +455,6 @@ std::string readLayout(const cli::ParsedArguments& parsed, RenderRequest& reques
 
 } // namespace
 
-std::string_view renderHelp() {
-    return kHelp;
-}
-
 bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height) {
     const auto x = text.find_first_of("xX");
     int w = 0;
@@ -526,7 +476,7 @@ ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, s
         err << "(see bvhscope render --help)\n";
         return {std::nullopt, cli::kExitUsage};
     }
-    if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
+    if (auto answered = cli::answerHelpOrVersion(*parsed, renderHelp(), out)) {
         return {std::nullopt, *answered};
     }
     // In the order written above; the first usage error is the one reported.

@@ -5,6 +5,7 @@
 #include "app/cli/command_line.h"
 #include "app/headless/output_pattern.h"
 #include "app/media/video_format.h"
+#include "app/options/option_table.h"
 #include "app/pictures/picture_size.h"
 #include "app/scene/character.h"
 #include "app/scene/overlays.h"
@@ -78,10 +79,14 @@ struct RenderRequest {
 // Limits on what is drawn, so a typo cannot ask for gigabytes (a picture's side:
 // app/pictures/picture_size.h).
 inline constexpr int kMaxImageSide = viewer::kMaxPictureSide;
-inline constexpr int kMaxTileSide = 2048;
+inline constexpr int kMaxTileSide = static_cast<int>(*options::kTile.maximum);
+// --size's range in the options table is the picture's.
+static_assert(*options::kImageSize.minimum == viewer::kMinPictureSide &&
+              *options::kImageSize.maximum == kMaxImageSide);
 inline constexpr std::int64_t kMaxSheetPixels = std::int64_t{16384} * 16384;
 
-// The help text of `bvhscope render --help`.
+// The help text of `bvhscope render --help` (render_help.cpp: its options from the options
+// table).
 std::string_view renderHelp();
 
 // Parses the arguments after "render" ("-o X" is taken as "--output X"). On a usage error it

@@ -1,7 +1,9 @@
-// What the user can change and keep between runs. Panels edit these plain values;
-// settings_store.h reads and writes them.
+// What the user can change and keep between runs. Each field is an option of the table
+// (app/options/option_table.h: its key, range, default and help); settings_store.h reads and
+// writes them, and panels change them through commands (command::ChangeSettings).
 #pragma once
 
+#include "app/options/option_table.h"
 #include "app/scene/character.h"
 #include "render/math/skeleton_instances.h"
 
@@ -20,8 +22,8 @@ enum class JointMarks { Off, Selection, All };
 // How the Browser shows a folder's takes: rows with their facts, or a grid of thumbnails.
 enum class BrowserView { List, Grid };
 // The grid's cells, square, in pixels before content scale (settings.ini's browser_cell_size).
-inline constexpr int kSmallestBrowserCell = 64;
-inline constexpr int kLargestBrowserCell = 192;
+inline constexpr int kSmallestBrowserCell = static_cast<int>(*options::kBrowserCellSize.minimum);
+inline constexpr int kLargestBrowserCell = static_cast<int>(*options::kBrowserCellSize.maximum);
 
 // What the user keeps (settings.ini). Fractions of the window; 0 means "the default", which
 // depends on the window and content scale (see computeDockLayout), so a first run on a laptop
@@ -32,6 +34,7 @@ struct DockProportions {
     float bottomHeight = 0.0f; // the analysis dock (Browser, Curves, Compare), of the height
     bool leftCollapsed = false;
     bool rightCollapsed = false;
+    bool operator==(const DockProportions&) const = default;
 };
 
 struct ViewerSettings {
@@ -106,6 +109,8 @@ struct ViewerSettings {
     // [SECTION] Browser (issue 39): list or grid, and the grid's cell size (before content scale).
     BrowserView browserView = BrowserView::List;
     int browserCellSize = 128;
+
+    bool operator==(const ViewerSettings&) const = default;
 };
 
 } // namespace bvhscope::viewer

@@ -172,11 +172,19 @@ void stepVideoExport(SessionState& session, SceneDrawer& drawer, std::ostream& e
 
 // settings.ini and the remembered up axes, from the platform's config folder (none for a
 // benchmark, which measures the default look).
-void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path>& configDir) {
+void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path>& configDir,
+                   std::ostream& err) {
     if (!configDir) {
         return;
     }
-    state.settings = loadSettings(*configDir / "settings.ini");
+    SettingsRead settings = loadSettingsWithWarnings(*configDir / "settings.ini");
+    state.settings = settings.settings;
+    // A value skipped or clamped: said on stderr and over the view, not in the modal of files
+    // that did not load (the viewer starts as usual).
+    for (std::string& warning : settings.warnings) {
+        err << warning << "\n";
+        state.notices.post(std::move(warning));
+    }
     std::string problem;
     state.rememberedUpAxes = RememberedUpAxes::load(*configDir / "up_axes.tsv", &problem);
     if (problem.empty()) {
@@ -612,7 +620,7 @@ namespace {
 void prepareSession(RunningViewer& viewer) {
     const ViewerOptions& options = viewer.options;
     ViewerState& state = viewer.state;
-    loadKeptState(state, viewer.configDir);
+    loadKeptState(state, viewer.configDir, viewer.err);
     // --bones is for this run: the kept setting is written back unless the user changes it.
     viewer.keptBoneStyle = state.settings.boneStyle;
     if (options.boneStyle) {

@@ -1,5 +1,7 @@
 #include "app/viewer/viewer_options.h"
 
+#include "app/options/option_help.h"
+#include "app/options/option_table.h"
 #include "app/scene/bone_style_names.h"
 #include "app/viewer/panels/key_bindings.h"
 
@@ -16,11 +18,14 @@ bool parseInteger(std::string_view text, Integer& value) {
     return error == std::errc() && end == text.data() + text.size() && !text.empty();
 }
 
-bool parseSize(std::string_view text, int& width, int& height) {
+// "WxH" with each side in the range of the setting that keeps it (window_width,
+// window_height), so that a size given for one run is one the settings could keep.
+bool parseWindowSize(std::string_view text, int& width, int& height) {
     const auto x = text.find_first_of("xX");
     return x != std::string_view::npos && parseInteger(text.substr(0, x), width) &&
-           parseInteger(text.substr(x + 1), height) && width >= 64 && height >= 64 &&
-           width <= 16384 && height <= 16384;
+           parseInteger(text.substr(x + 1), height) &&
+           options::inRange(options::kWindowWidth, width) &&
+           options::inRange(options::kWindowHeight, height);
 }
 
 } // namespace
@@ -121,9 +126,11 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
             return false;
         }
     } else if (argument == "--audio-offset") {
-        const std::optional<double> seconds = parseSeconds(value, -3600.0, 3600.0);
+        const options::Option& offset = options::kAudioOffset;
+        const std::optional<double> seconds = parseSeconds(value, *offset.minimum, *offset.maximum);
         if (!seconds) {
-            error = "--audio-offset needs seconds from -3600 to 3600, not " + std::string(value);
+            error = "--audio-offset needs seconds " + options::rangeNumbers(offset) + ", not " +
+                    std::string(value);
             return false;
         }
         options.audioOffsetSeconds = *seconds;
@@ -137,8 +144,10 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     } else {
         int width = 0;
         int height = 0;
-        if (!parseSize(value, width, height)) {
-            error = "--size needs WIDTHxHEIGHT (64 to 16384), not " + std::string(value);
+        if (!parseWindowSize(value, width, height)) {
+            error = "--size needs WIDTHxHEIGHT (width " +
+                    options::rangeText(options::kWindowWidth) + ", height " +
+                    options::rangeText(options::kWindowHeight) + "), not " + std::string(value);
             return false;
         }
         options.width = width;
@@ -206,27 +215,10 @@ ParsedViewerOptions parseViewerOptions(std::span<const std::string_view> argumen
     return parsed;
 }
 
-std::string_view viewerOptionsHelp() {
-    // The closing paragraph, the mouse and the keys, is the bindings table's (key_bindings.h),
-    // as wide as the lines above it.
-    static const std::string help = R"(
-Viewer options:
-  tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
-                         `bvhscope serve`, a BVH relay): the figure at the newest frame, the
-                         last minutes scrubbable, Record / Stop in the Live panel
-  --format auto|axis|lines|bvh
-                         the live stream's format (default auto: chosen from its first bytes)
-  --skeleton FILE        a BVH whose channels the live stream's values follow (lines: needed;
-                         axis: else the built-in 59-joint Axis skeleton)
-  --screenshot OUT.png   render the window once the files are loaded, save it, and exit
-  --frame N              open paused at frame N
-  --size WxH             window size in pixels (default: the last size used)
-  --bones lines|capsules|octahedral|body
-                         how bones are drawn in this run (default: Settings > Bones); body: a
-                         smooth surface made from the skeleton, capsules until it is built
-  --audio-offset SEC     where the captures' frame 0 is in the sound (a sound file given as a
-                         FILE, or found beside a capture: take12.bvh + take12.wav)
-  --state-out FILE       (for tests) write the viewer's state to FILE every frame
+// The viewer's help after its options from the table: the test hooks, what a FOLDER does, the
+// benchmarks, and the mouse and keys.
+constexpr std::string_view kViewerHelpAfterTheTable =
+    R"(  --state-out FILE       (for tests) write the viewer's state to FILE every frame
   --test-pause-after-header MS
                          (for tests) each load waits MS after the file's header
   --test-frame-delay MS
@@ -265,8 +257,42 @@ Idle benchmark:
                          moved for a second, then print the CPU time the viewer used in SECONDS
                          of idling (every thread) and the frames it drew meanwhile; then exit
 
-)" + mouseAndKeysHelp(96);
+)";
+
+namespace {
+
+// The viewer's options that are in the options table, their entries from it.
+std::string tableEntries(std::initializer_list<std::string_view> flags) {
+    std::string text;
+    for (const std::string_view flag : flags) {
+        text += options::helpEntry(*options::optionWithFlag(flag, options::kViewer));
+    }
+    return text;
+}
+
+std::string composeViewerOptionsHelp() {
+    std::string help = R"(
+Viewer options:
+  tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
+                         `bvhscope serve`, a BVH relay): the figure at the newest frame, the
+                         last minutes scrubbable, Record / Stop in the Live panel
+)";
+    help += tableEntries({"--format", "--skeleton"});
+    help += "  --screenshot OUT.png   render the window once the files are loaded, save it, and "
+            "exit\n";
+    help += tableEntries({"--frame", "--size", "--bones", "--audio-offset"});
+    help += kViewerHelpAfterTheTable;
+    // The closing paragraph, the mouse and the keys, is the bindings table's (key_bindings.h),
+    // as wide as the lines above it.
+    help += mouseAndKeysHelp(96);
     return help;
+}
+
+} // namespace
+
+std::string_view viewerOptionsHelp() {
+    static const std::string kHelp = composeViewerOptionsHelp();
+    return kHelp;
 }
 
 } // namespace bvhscope::viewer

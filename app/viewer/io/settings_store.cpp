@@ -1,5 +1,6 @@
 #include "app/viewer/io/settings_store.h"
 
+#include "app/options/option_table.h"
 #include "app/platform/writable_directory.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/small_file.h"
@@ -85,98 +86,145 @@ bool parseFloats(std::string_view text, float (&values)[N]) {
 
 // [SECTION] The keys
 
-struct Entry {
-    const char* key;
-    std::function<std::string(const ViewerSettings&)> write;
-    std::function<bool(std::string_view, ViewerSettings&)> read;
+// What reading one value gave: whether it could be read, and the note of a clamp ("5000 is out
+// of range 1 to 1000; using 1000") when it was out of the table's range.
+struct ValueRead {
+    bool readable = true;
+    std::string clamped;
 };
 
+// Every key is an option of the table (app/options/option_table.h): its key, range and
+// default come from there; an Entry binds it to the field that holds it.
+struct Entry {
+    const options::Option& option;
+    std::function<std::string(const ViewerSettings&)> write;
+    std::function<ValueRead(std::string_view, ViewerSettings&)> read;
+    // Brings the field within the option's range (withinTableRanges); empty: any value is one
+    // the option takes.
+    std::function<void(ViewerSettings&)> clamp{};
+};
+
+// `value` into `into`, clamped to [low, high]; the note when it had to be clamped.
+template <typename Number>
+ValueRead clampSetting(Number value, Number low, Number high, Number& into) {
+    into = std::clamp(value, low, high);
+    if (into == value) {
+        return {};
+    }
+    return {true, options::numberText(value) + " is out of range " + options::numberText(low) +
+                      " to " + options::numberText(high) + "; using " + options::numberText(into)};
+}
+
+template <typename Number>
+ValueRead clampToOption(const options::Option& option, Number value, Number& into) {
+    return clampSetting(value, static_cast<Number>(*option.minimum),
+                        static_cast<Number>(*option.maximum), into);
+}
+
 template <typename Enum>
-Entry enumEntry(const char* key, Enum ViewerSettings::*member,
-                std::vector<std::pair<Enum, const char*>> names) {
-    return {key,
-            [member, names](const ViewerSettings& settings) {
-                for (const auto& [value, name] : names) {
-                    if (value == settings.*member) {
-                        return std::string(name);
+Entry enumEntry(const options::Option& option, Enum ViewerSettings::*member,
+                std::vector<Enum> values) {
+    // The table's choices, in the order of `values`.
+    return {option,
+            [&option, member, values](const ViewerSettings& settings) {
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    if (values[i] == settings.*member) {
+                        return std::string(option.choices[i]);
                     }
                 }
-                return std::string(names.front().second);
+                return std::string(option.choices.front());
             },
-            [member, names](std::string_view text, ViewerSettings& settings) {
-                for (const auto& [value, name] : names) {
-                    if (text == name) {
-                        settings.*member = value;
-                        return true;
+            [&option, member, values](std::string_view text, ViewerSettings& settings) {
+                for (std::size_t i = 0; i < values.size(); ++i) {
+                    if (text == option.choices[i]) {
+                        settings.*member = values[i];
+                        return ValueRead{};
                     }
                 }
-                return false;
+                return ValueRead{false, {}};
             }};
 }
 
-Entry floatEntry(const char* key, float ViewerSettings::*member, float low, float high) {
-    return {key,
+Entry floatEntry(const options::Option& option, float ViewerSettings::*member) {
+    return {option,
             [member](const ViewerSettings& settings) {
                 std::ostringstream out;
                 out << settings.*member;
                 return out.str();
             },
-            [member, low, high](std::string_view text, ViewerSettings& settings) {
+            [&option, member](std::string_view text, ViewerSettings& settings) {
                 float value = 0.0f;
                 if (!parseFloat(text, value)) {
-                    return false;
+                    return ValueRead{false, {}};
                 }
-                settings.*member = std::clamp(value, low, high);
-                return true;
+                return clampToOption(option, value, settings.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampToOption(option, settings.*member, settings.*member);
             }};
 }
 
-Entry intEntry(const char* key, int ViewerSettings::*member, int low, int high) {
-    return {key,
+Entry intEntry(const options::Option& option, int ViewerSettings::*member) {
+    return {option,
             [member](const ViewerSettings& settings) { return std::to_string(settings.*member); },
-            [member, low, high](std::string_view text, ViewerSettings& settings) {
+            [&option, member](std::string_view text, ViewerSettings& settings) {
                 int value = 0;
                 if (!parseInt(text, value)) {
-                    return false;
+                    return ValueRead{false, {}};
                 }
-                settings.*member = std::clamp(value, low, high);
-                return true;
+                return clampToOption(option, value, settings.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampToOption(option, settings.*member, settings.*member);
             }};
 }
 
-// A dock size as a fraction of the window: 0 (the default for the window) or 0.05 to 0.6
-// (dock_layout.h clamps each further and keeps every panel inside the window).
-Entry dockFractionEntry(const char* key, float DockProportions::*member) {
-    return {key,
+// 0 or less (the default for the window) gives 0, anything else kSmallestDockFraction to the
+// option's top.
+ValueRead clampDockFraction(const options::Option& option, float value, float& into) {
+    if (value <= 0.0f) {
+        return clampSetting(value, 0.0f, 0.0f, into);
+    }
+    return clampSetting(value, static_cast<float>(options::kSmallestDockFraction),
+                        static_cast<float>(*option.maximum), into);
+}
+
+// A dock size as a fraction of the window: 0 (the default for the window) or
+// kSmallestDockFraction to the table's top (dock_layout.h clamps each further and keeps every
+// panel inside the window).
+Entry dockFractionEntry(const options::Option& option, float DockProportions::*member) {
+    return {option,
             [member](const ViewerSettings& settings) {
                 std::ostringstream out;
                 out << settings.dock.*member;
                 return out.str();
             },
-            [member](std::string_view text, ViewerSettings& settings) {
+            [&option, member](std::string_view text, ViewerSettings& settings) {
                 float value = 0.0f;
-                if (!parseFloat(text, value) || !std::isfinite(value)) {
-                    return false;
+                if (!parseFloat(text, value)) {
+                    return ValueRead{false, {}};
                 }
-                settings.dock.*member = value <= 0.0f ? 0.0f : std::clamp(value, 0.05f, 0.6f);
-                return true;
+                return clampDockFraction(option, value, settings.dock.*member);
+            },
+            [&option, member](ViewerSettings& settings) {
+                clampDockFraction(option, settings.dock.*member, settings.dock.*member);
             }};
 }
 
-Entry dockFlagEntry(const char* key, bool DockProportions::*member) {
-    return {key,
+Entry dockFlagEntry(const options::Option& option, bool DockProportions::*member) {
+    return {option,
             [member](const ViewerSettings& settings) {
                 return std::string(settings.dock.*member ? "true" : "false");
             },
             [member](std::string_view text, ViewerSettings& settings) {
-                return parseBool(text, settings.dock.*member);
+                return ValueRead{parseBool(text, settings.dock.*member), {}};
             }};
 }
 
-// "auto" (kAutomaticMsaaSamples) or a count from 0 to 16.
+// "auto" (kAutomaticMsaaSamples) or a count in the table's range.
 Entry msaaEntry() {
-    const Entry count = intEntry("msaa_samples", &ViewerSettings::msaaSamples, 0, 16);
-    return {count.key,
+    const Entry count = intEntry(options::kMsaaSamples, &ViewerSettings::msaaSamples);
+    return {count.option,
             [count](const ViewerSettings& settings) {
                 return settings.msaaSamples == kAutomaticMsaaSamples ? std::string("auto")
                                                                      : count.write(settings);
@@ -184,40 +232,45 @@ Entry msaaEntry() {
             [count](std::string_view text, ViewerSettings& settings) {
                 if (text == "auto") {
                     settings.msaaSamples = kAutomaticMsaaSamples;
-                    return true;
+                    return ValueRead{};
                 }
                 return count.read(text, settings);
+            },
+            [count](ViewerSettings& settings) {
+                if (settings.msaaSamples != kAutomaticMsaaSamples) {
+                    count.clamp(settings);
+                }
             }};
 }
 
-Entry boolEntry(const char* key, bool ViewerSettings::*member) {
-    return {key,
+Entry boolEntry(const options::Option& option, bool ViewerSettings::*member) {
+    return {option,
             [member](const ViewerSettings& settings) {
                 return std::string(settings.*member ? "true" : "false");
             },
             [member](std::string_view text, ViewerSettings& settings) {
-                return parseBool(text, settings.*member);
+                return ValueRead{parseBool(text, settings.*member), {}};
             }};
 }
 
 // Free text on one line (a host, a path): leading and trailing spaces are not kept, and a value
 // with a line break cannot be stored (it is written empty).
-Entry textEntry(const char* key, std::string ViewerSettings::*member) {
-    return {key,
+Entry textEntry(const options::Option& option, std::string ViewerSettings::*member) {
+    return {option,
             [member](const ViewerSettings& settings) {
                 const std::string& text = settings.*member;
                 return text.find_first_of("\r\n") == std::string::npos ? text : std::string();
             },
             [member](std::string_view text, ViewerSettings& settings) {
                 settings.*member = std::string(text);
-                return true;
+                return ValueRead{};
             }};
 }
 
 template <typename Vector>
-Entry colorEntry(const char* key, Vector ViewerSettings::*member) {
+Entry colorEntry(const options::Option& option, Vector ViewerSettings::*member) {
     constexpr int kComponents = Vector::length();
-    return {key,
+    return {option,
             [member](const ViewerSettings& settings) {
                 std::ostringstream out;
                 for (int i = 0; i < kComponents; ++i) {
@@ -228,99 +281,128 @@ Entry colorEntry(const char* key, Vector ViewerSettings::*member) {
             [member](std::string_view text, ViewerSettings& settings) {
                 float values[kComponents];
                 if (!parseFloats(text, values)) {
-                    return false;
+                    return ValueRead{false, {}};
                 }
+                ValueRead read;
                 for (int i = 0; i < kComponents; ++i) {
-                    (settings.*member)[i] = std::clamp(values[i], 0.0f, 1.0f);
+                    ValueRead component =
+                        clampSetting(values[i], 0.0f, 1.0f, (settings.*member)[i]);
+                    if (read.clamped.empty()) {
+                        read.clamped = std::move(component.clamped);
+                    }
                 }
-                return true;
+                return read;
+            },
+            [member](ViewerSettings& settings) {
+                for (int i = 0; i < kComponents; ++i) {
+                    const float value = (settings.*member)[i];
+                    clampSetting(value, 0.0f, 1.0f, (settings.*member)[i]);
+                }
             }};
 }
 
-const std::vector<Entry>& entries() {
+// The keys in the table's order (a test checks that every option with a key is here).
+std::vector<Entry> makeEntries() {
     using render::BoneStyle;
-    static const std::vector<Entry> kEntries = {
-        enumEntry("bone_style", &ViewerSettings::boneStyle,
-                  {{BoneStyle::Capsule, "capsule"},
-                   {BoneStyle::Octahedral, "octahedral"},
-                   {BoneStyle::Line, "line"},
-                   {BoneStyle::Body, "body"}}),
-        floatEntry("bone_thickness", &ViewerSettings::boneThickness, 0.1f, 5.0f),
-        boolEntry("show_joints", &ViewerSettings::showJoints),
-        boolEntry("show_grid", &ViewerSettings::showGrid),
-        boolEntry("show_shadow", &ViewerSettings::showShadow),
-        boolEntry("show_file_labels", &ViewerSettings::showFileLabels),
-        enumEntry("joint_names", &ViewerSettings::jointNames,
-                  {{JointMarks::Off, "off"},
-                   {JointMarks::Selection, "selection"},
-                   {JointMarks::All, "all"}}),
-        enumEntry("joint_axes", &ViewerSettings::jointAxes,
-                  {{JointMarks::Off, "off"},
-                   {JointMarks::Selection, "selection"},
-                   {JointMarks::All, "all"}}),
-        // Not "hide_static_root_links": every settings file written before issue 42 holds that
-        // key's old default, false, which would keep the dashed link the issue removes.
-        boolEntry("static_root_links_hidden", &ViewerSettings::hideStaticRootLinks),
-        boolEntry("several_figures_in_place", &ViewerSettings::severalFiguresInPlace),
-        colorEntry("background_color", &ViewerSettings::backgroundColor),
-        colorEntry("selection_color", &ViewerSettings::selectionColor),
+    namespace o = options;
+    return {
+        enumEntry(o::kBoneStyle, &ViewerSettings::boneStyle,
+                  {BoneStyle::Capsule, BoneStyle::Octahedral, BoneStyle::Line, BoneStyle::Body}),
+        floatEntry(o::kBoneThickness, &ViewerSettings::boneThickness),
+        boolEntry(o::kShowJoints, &ViewerSettings::showJoints),
+        boolEntry(o::kShowGrid, &ViewerSettings::showGrid),
+        boolEntry(o::kShowShadow, &ViewerSettings::showShadow),
+        boolEntry(o::kShowFileLabels, &ViewerSettings::showFileLabels),
+        enumEntry(o::kJointNames, &ViewerSettings::jointNames,
+                  {JointMarks::Off, JointMarks::Selection, JointMarks::All}),
+        enumEntry(o::kJointAxes, &ViewerSettings::jointAxes,
+                  {JointMarks::Off, JointMarks::Selection, JointMarks::All}),
+        boolEntry(o::kStaticRootLinksHidden, &ViewerSettings::hideStaticRootLinks),
+        boolEntry(o::kSeveralFiguresInPlace, &ViewerSettings::severalFiguresInPlace),
+        colorEntry(o::kBackgroundColor, &ViewerSettings::backgroundColor),
+        colorEntry(o::kSelectionColor, &ViewerSettings::selectionColor),
         msaaEntry(),
-        floatEntry("playback_speed", &ViewerSettings::playbackSpeed, 0.1f, 4.0f),
-        boolEntry("loop", &ViewerSettings::loop),
-        boolEntry("interpolate", &ViewerSettings::interpolate),
-        boolEntry("play_on_open", &ViewerSettings::playOnOpen),
-        floatEntry("field_of_view_degrees", &ViewerSettings::fieldOfViewDegrees, 10.0f, 120.0f),
-        floatEntry("orbit_sensitivity", &ViewerSettings::orbitSensitivity, 0.1f, 5.0f),
-        boolEntry("invert_zoom", &ViewerSettings::invertZoom),
-        boolEntry("follow_selection", &ViewerSettings::followSelection),
-        boolEntry("frame_on_load", &ViewerSettings::frameOnLoad),
-        boolEntry("show_curves", &ViewerSettings::showCurves),
-        boolEntry("show_trails", &ViewerSettings::showTrails),
-        intEntry("trail_frames", &ViewerSettings::trailFrames, 1, 1000),
-        boolEntry("show_ghosts", &ViewerSettings::showGhosts),
-        intEntry("ghost_count", &ViewerSettings::ghostCount, 1, 20),
-        intEntry("ghost_step", &ViewerSettings::ghostStep, 1, 240),
-        floatEntry("ghost_opacity", &ViewerSettings::ghostOpacity, 0.05f, 1.0f),
-        boolEntry("show_foot_contacts", &ViewerSettings::showFootContacts),
-        floatEntry("foot_slide_speed", &ViewerSettings::footSlideSpeed, 0.005f, 1.0f),
-        enumEntry("up_axis", &ViewerSettings::upAxis,
-                  {{UpAxisChoice::Auto, "auto"},
-                   {UpAxisChoice::PositiveY, "+y"},
-                   {UpAxisChoice::PositiveZ, "+z"},
-                   {UpAxisChoice::NegativeY, "-y"},
-                   {UpAxisChoice::NegativeZ, "-z"},
-                   {UpAxisChoice::PositiveX, "+x"},
-                   {UpAxisChoice::NegativeX, "-x"}}),
-        enumEntry("unit", &ViewerSettings::unit,
-                  {{UnitChoice::Auto, "auto"},
-                   {UnitChoice::Millimetre, "mm"},
-                   {UnitChoice::Centimetre, "cm"},
-                   {UnitChoice::Metre, "m"},
-                   {UnitChoice::Inch, "inch"}}),
-        intEntry("window_width", &ViewerSettings::windowWidth, 320, 16384),
-        intEntry("window_height", &ViewerSettings::windowHeight, 240, 16384),
-        dockFractionEntry("dock_left_width", &DockProportions::leftWidth),
-        dockFractionEntry("dock_right_width", &DockProportions::rightWidth),
-        dockFractionEntry("dock_bottom_height", &DockProportions::bottomHeight),
-        dockFlagEntry("dock_left_collapsed", &DockProportions::leftCollapsed),
-        dockFlagEntry("dock_right_collapsed", &DockProportions::rightCollapsed),
-        textEntry("live_host", &ViewerSettings::liveHost),
-        intEntry("live_port", &ViewerSettings::livePort, 1, 65535),
-        enumEntry("live_format", &ViewerSettings::liveFormat,
-                  {{"auto", "auto"}, {"axis", "axis"}, {"lines", "lines"}, {"bvh", "bvh"}}),
-        textEntry("live_skeleton", &ViewerSettings::liveSkeleton),
-        floatEntry("live_window_seconds", &ViewerSettings::liveWindowSeconds, 5.0f, 1800.0f),
-        textEntry("live_record_folder", &ViewerSettings::liveRecordFolder),
-        textEntry("export_folder_bvh", &ViewerSettings::exportFolderBvh),
-        textEntry("export_folder_gltf", &ViewerSettings::exportFolderGltf),
-        textEntry("export_folder_video", &ViewerSettings::exportFolderVideo),
-        textEntry("export_folder_picture", &ViewerSettings::exportFolderPicture),
-        enumEntry("browser_view", &ViewerSettings::browserView,
-                  {{BrowserView::List, "list"}, {BrowserView::Grid, "grid"}}),
-        intEntry("browser_cell_size", &ViewerSettings::browserCellSize, kSmallestBrowserCell,
-                 kLargestBrowserCell),
+        floatEntry(o::kPlaybackSpeed, &ViewerSettings::playbackSpeed),
+        boolEntry(o::kLoop, &ViewerSettings::loop),
+        boolEntry(o::kInterpolate, &ViewerSettings::interpolate),
+        boolEntry(o::kPlayOnOpen, &ViewerSettings::playOnOpen),
+        floatEntry(o::kFieldOfView, &ViewerSettings::fieldOfViewDegrees),
+        floatEntry(o::kOrbitSensitivity, &ViewerSettings::orbitSensitivity),
+        boolEntry(o::kInvertZoom, &ViewerSettings::invertZoom),
+        boolEntry(o::kFollowSelection, &ViewerSettings::followSelection),
+        boolEntry(o::kFrameOnLoad, &ViewerSettings::frameOnLoad),
+        boolEntry(o::kShowCurves, &ViewerSettings::showCurves),
+        boolEntry(o::kShowTrails, &ViewerSettings::showTrails),
+        intEntry(o::kTrailFrames, &ViewerSettings::trailFrames),
+        boolEntry(o::kShowGhosts, &ViewerSettings::showGhosts),
+        intEntry(o::kGhostCount, &ViewerSettings::ghostCount),
+        intEntry(o::kGhostStep, &ViewerSettings::ghostStep),
+        floatEntry(o::kGhostOpacity, &ViewerSettings::ghostOpacity),
+        boolEntry(o::kShowFootContacts, &ViewerSettings::showFootContacts),
+        floatEntry(o::kFootSlideSpeed, &ViewerSettings::footSlideSpeed),
+        enumEntry(o::kUpAxis, &ViewerSettings::upAxis,
+                  {UpAxisChoice::Auto, UpAxisChoice::PositiveY, UpAxisChoice::PositiveZ,
+                   UpAxisChoice::NegativeY, UpAxisChoice::NegativeZ, UpAxisChoice::PositiveX,
+                   UpAxisChoice::NegativeX}),
+        enumEntry(o::kUnit, &ViewerSettings::unit,
+                  {UnitChoice::Auto, UnitChoice::Millimetre, UnitChoice::Centimetre,
+                   UnitChoice::Metre, UnitChoice::Inch}),
+        intEntry(o::kWindowWidth, &ViewerSettings::windowWidth),
+        intEntry(o::kWindowHeight, &ViewerSettings::windowHeight),
+        dockFractionEntry(o::kDockLeftWidth, &DockProportions::leftWidth),
+        dockFractionEntry(o::kDockRightWidth, &DockProportions::rightWidth),
+        dockFractionEntry(o::kDockBottomHeight, &DockProportions::bottomHeight),
+        dockFlagEntry(o::kDockLeftCollapsed, &DockProportions::leftCollapsed),
+        dockFlagEntry(o::kDockRightCollapsed, &DockProportions::rightCollapsed),
+        textEntry(o::kLiveHost, &ViewerSettings::liveHost),
+        intEntry(o::kLivePort, &ViewerSettings::livePort),
+        enumEntry(o::kLiveFormat, &ViewerSettings::liveFormat,
+                  std::vector<std::string>(o::kLiveFormatWords.begin(), o::kLiveFormatWords.end())),
+        textEntry(o::kLiveSkeleton, &ViewerSettings::liveSkeleton),
+        floatEntry(o::kLiveWindowSeconds, &ViewerSettings::liveWindowSeconds),
+        textEntry(o::kLiveRecordFolder, &ViewerSettings::liveRecordFolder),
+        textEntry(o::kExportFolderBvh, &ViewerSettings::exportFolderBvh),
+        textEntry(o::kExportFolderGltf, &ViewerSettings::exportFolderGltf),
+        textEntry(o::kExportFolderVideo, &ViewerSettings::exportFolderVideo),
+        textEntry(o::kExportFolderPicture, &ViewerSettings::exportFolderPicture),
+        enumEntry(o::kBrowserView, &ViewerSettings::browserView,
+                  {BrowserView::List, BrowserView::Grid}),
+        intEntry(o::kBrowserCellSize, &ViewerSettings::browserCellSize),
     };
+}
+
+const std::vector<Entry>& entries() {
+    static const std::vector<Entry> kEntries = makeEntries();
     return kEntries;
+}
+
+// What a value of `option` must look like, for the warning about one that cannot be read.
+std::string expectedValue(const options::Option& option) {
+    switch (option.type) {
+    case options::ValueType::Boolean:
+        return "true or false";
+    case options::ValueType::Integer:
+    case options::ValueType::Number: {
+        std::string expected =
+            (option.type == options::ValueType::Integer ? "a whole number " : "a number ") +
+            options::rangeText(option);
+        for (const std::string_view word : option.choices) {
+            expected += " or " + std::string(word);
+        }
+        return expected;
+    }
+    case options::ValueType::Colour:
+        // As many components as the default has.
+        return std::ranges::count(option.defaultValue, ' ') == 3 ? "R G B A from 0 to 1"
+                                                                 : "R G B from 0 to 1";
+    default:
+        break;
+    }
+    std::string expected = "one of";
+    for (const std::string_view word : option.choices) {
+        expected += " " + std::string(word);
+    }
+    return expected;
 }
 
 } // namespace
@@ -328,7 +410,7 @@ const std::vector<Entry>& entries() {
 std::string serializeSettings(const ViewerSettings& settings) {
     std::string text = "# bvhscope viewer settings (written on exit; edit freely)\n";
     for (const Entry& entry : entries()) {
-        text += entry.key;
+        text += entry.option.key;
         text += " = ";
         text += entry.write(settings);
         text += "\n";
@@ -336,9 +418,12 @@ std::string serializeSettings(const ViewerSettings& settings) {
     return text;
 }
 
-ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {
-    ViewerSettings settings = defaults;
+SettingsRead readSettings(std::string_view text, std::string_view fileName,
+                          const ViewerSettings& defaults) {
+    SettingsRead read{defaults, {}};
+    int lineNumber = 0;
     for (const std::string_view fileLine : bvh::textLines(text)) {
+        ++lineNumber;
         const std::string_view line = trim(fileLine);
         const auto equals = line.find('=');
         if (line.empty() || line.front() == '#' || equals == std::string_view::npos) {
@@ -346,25 +431,69 @@ ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaul
         }
         const std::string_view key = trim(line.substr(0, equals));
         const std::string_view value = trim(line.substr(equals + 1));
-        for (const Entry& entry : entries()) {
-            if (key == entry.key) {
-                ViewerSettings candidate = settings;
-                if (entry.read(value, candidate)) {
-                    settings = candidate;
-                }
-                break;
-            }
+        const auto entry = std::ranges::find_if(
+            entries(), [key](const Entry& candidate) { return candidate.option.key == key; });
+        if (entry == entries().end()) {
+            continue; // an old or unknown key: nothing to say on every start
+        }
+        // The value's column, 1-based (just after the '=' when it is empty).
+        const std::size_t valueOffset =
+            value.empty() ? static_cast<std::size_t>(line.data() + equals + 1 - fileLine.data())
+                          : static_cast<std::size_t>(value.data() - fileLine.data());
+        const std::string where = std::string(fileName) + ":" + std::to_string(lineNumber) + ":" +
+                                  std::to_string(valueOffset + 1) +
+                                  ": warning: " + std::string(key) + " ";
+        ViewerSettings candidate = read.settings;
+        const ValueRead result = entry->read(value, candidate);
+        if (!result.readable) {
+            read.warnings.push_back(where + "'" + std::string(value) + "' is not " +
+                                    expectedValue(entry->option) + "; the line is skipped");
+            continue;
+        }
+        read.settings = candidate;
+        if (!result.clamped.empty()) {
+            read.warnings.push_back(where + result.clamped);
+        }
+    }
+    return read;
+}
+
+ViewerSettings withinTableRanges(ViewerSettings settings) {
+    for (const Entry& entry : entries()) {
+        if (entry.clamp) {
+            entry.clamp(settings);
         }
     }
     return settings;
 }
 
-ViewerSettings loadSettings(const std::filesystem::path& file) {
+ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings& before,
+                                    const ViewerSettings& after) {
+    // Field by field through each key's text: exact for every field but floats, which keep the
+    // six digits settings.ini keeps (only two edits in one frame come this way).
+    for (const Entry& entry : entries()) {
+        const std::string changed = entry.write(after);
+        if (changed != entry.write(before)) {
+            entry.read(changed, current);
+        }
+    }
+    return current;
+}
+
+ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {
+    return readSettings(text, "settings.ini", defaults).settings;
+}
+
+SettingsRead loadSettingsWithWarnings(const std::filesystem::path& file) {
     // Only a regular file of a sane size is read, opened so that it cannot block: a FIFO put
     // there would wait forever for a writer, and a device or a huge file would be read for
     // nothing.
     const bvh::SmallFile read = bvh::readSmallFile(file, kLargestSettingsFileBytes);
-    return read.ok ? parseSettings(read.text) : ViewerSettings{};
+    return read.ok ? readSettings(read.text, bvh::utf8FromPath(file)) : SettingsRead{};
+}
+
+ViewerSettings loadSettings(const std::filesystem::path& file) {
+    return loadSettingsWithWarnings(file).settings;
 }
 
 std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {

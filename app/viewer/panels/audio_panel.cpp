@@ -1,6 +1,7 @@
 #include "app/viewer/panels/audio_panel.h"
 
 #include "app/media/audio_clip.h"
+#include "app/options/option_table.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "core/platform/utf8_path.h"
 
@@ -74,7 +75,10 @@ void drawAudioControls(ViewerState& state, float scale) {
                    ImGui::CalcTextSize("Offset (s)").x);
     ImGui::SetNextItemWidth(offsetWidth);
     float offset = static_cast<float>(track.offsetSeconds);
-    if (ImGui::DragFloat("Offset (s)", &offset, 0.005f, -3600.0f, 3600.0f, "%+.3f")) {
+    // The options table's range, as --audio-offset takes it.
+    if (ImGui::DragFloat("Offset (s)", &offset, 0.005f,
+                         static_cast<float>(*options::kAudioOffset.minimum),
+                         static_cast<float>(*options::kAudioOffset.maximum), "%+.3f")) {
         track.offsetSeconds = offset;
     }
     recordItemRect(state, "audio:offset");

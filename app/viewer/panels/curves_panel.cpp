@@ -5,6 +5,7 @@
 // it (View > Curves, or Selected joint's Show curves; ViewerSettings::showCurves), until closed.
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/settings_edit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -252,7 +253,8 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         return;
     }
     if (!open) {
-        state.settings.showCurves = false;
+        SettingsEdit edit(state);
+        edit.values.showCurves = false;
     }
     const Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;

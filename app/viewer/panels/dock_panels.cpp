@@ -1,8 +1,10 @@
 #include "app/viewer/panels/dock_panels.h"
 
+#include "app/options/option_table.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/key_bindings.h"
 #include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/settings_edit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -194,35 +196,49 @@ void drawSplitters(ViewerState& state, float scale) {
     if (state.panelsHidden || layout.timeline.empty() || layout.compact) {
         return;
     }
-    DockProportions& dock = state.settings.dock;
+    SettingsEdit edit(state);
+    DockProportions& dock = edit.values.dock;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float half = std::round(3.0f * scale);
+    // A column's width as the options table bounds it (dock_left_width, dock_right_width).
+    const auto column = [](const options::Option& option, float fraction) {
+        return std::clamp(fraction, static_cast<float>(options::kSmallestDockFraction),
+                          static_cast<float>(*option.maximum));
+    };
     if (!dock.leftCollapsed) {
-        drawSplitter(
-            state, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y}, false,
-            [&](ImVec2 mouse) { dock.leftWidth = std::clamp(mouse.x / display.x, 0.05f, 0.45f); });
+        drawSplitter(state, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y},
+                     false, [&](ImVec2 mouse) {
+                         dock.leftWidth = column(options::kDockLeftWidth, mouse.x / display.x);
+                     });
     }
     if (!dock.rightCollapsed) {
-        drawSplitter(
-            state, "right", {display.x - layout.rightWidth - half, 0, 2 * half, layout.timeline.y},
-            false, [&](ImVec2 mouse) {
-                dock.rightWidth = std::clamp((display.x - mouse.x) / display.x, 0.05f, 0.45f);
-            });
+        drawSplitter(state, "right",
+                     {display.x - layout.rightWidth - half, 0, 2 * half, layout.timeline.y}, false,
+                     [&](ImVec2 mouse) {
+                         dock.rightWidth =
+                             column(options::kDockRightWidth, (display.x - mouse.x) / display.x);
+                     });
     }
     if (layout.bottomHeight > 0.0f) {
         drawSplitter(state, "bottom",
                      {layout.view.x, layout.view.bottom() - half, layout.view.width, 2 * half},
                      true, [&](ImVec2 mouse) {
+                         // At least 0.10 by dragging; the table's top.
                          dock.bottomHeight =
-                             std::clamp((layout.timeline.y - mouse.y) / display.y, 0.10f, 0.60f);
+                             std::clamp((layout.timeline.y - mouse.y) / display.y, 0.10f,
+                                        static_cast<float>(*options::kDockBottomHeight.maximum));
                      });
     }
 }
 
 void drawDockControls(ViewerState& state, float scale) {
-    drawStrip(state, "Left column", state.layout.leftStrip, ">", state.settings.dock.leftCollapsed);
-    drawStrip(state, "Right column", state.layout.rightStrip, "<",
-              state.settings.dock.rightCollapsed);
+    {
+        SettingsEdit edit(state);
+        drawStrip(state, "Left column", state.layout.leftStrip, ">",
+                  edit.values.dock.leftCollapsed);
+        drawStrip(state, "Right column", state.layout.rightStrip, "<",
+                  edit.values.dock.rightCollapsed);
+    }
     drawCompactTabs(state, scale);
     if (state.panelsHidden && kInBrowser) {
         drawShowPanelsButton(state, scale); // a page may have no keyboard for Tab
@@ -244,7 +260,8 @@ void drawViewMenu(ViewerState& state) {
     if (!open) {
         return;
     }
-    DockProportions& dock = state.settings.dock;
+    SettingsEdit edit(state);
+    DockProportions& dock = edit.values.dock;
     if (ImGui::MenuItem("Hide panels", shortcutHint("hide-panels"), state.panelsHidden)) {
         state.panelsHidden = !state.panelsHidden;
     }
@@ -263,13 +280,12 @@ void drawViewMenu(ViewerState& state) {
         dock = DockProportions{};
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Curves", nullptr, state.settings.showCurves)) {
-        state.settings.showCurves = !state.settings.showCurves;
+    if (ImGui::MenuItem("Curves", nullptr, edit.values.showCurves)) {
+        edit.values.showCurves = !edit.values.showCurves;
     }
     recordItemRect(state, "menu:View>Curves");
-    if (ImGui::MenuItem("Several figures in place", nullptr,
-                        state.settings.severalFiguresInPlace)) {
-        state.settings.severalFiguresInPlace = !state.settings.severalFiguresInPlace;
+    if (ImGui::MenuItem("Several figures in place", nullptr, edit.values.severalFiguresInPlace)) {
+        edit.values.severalFiguresInPlace = !edit.values.severalFiguresInPlace;
     }
     recordItemRect(state, "menu:View>Several figures in place");
     if (ImGui::IsItemHovered()) {

@@ -1,8 +1,10 @@
 #include "app/viewer/panels/folder_panel.h"
 
+#include "app/options/option_table.h"
 #include "app/viewer/panels/folder_grid.h"
 #include "app/viewer/panels/folder_take.h"
 #include "app/viewer/panels/panel_layout.h"
+#include "app/viewer/panels/settings_edit.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -75,7 +77,8 @@ void drawFilterField(ViewerState& state) {
 
 // List or Grid (kept in settings.ini), and the grid's cell size while it shows.
 void drawViewToggle(ViewerState& state, float scale) {
-    ViewerSettings& settings = state.settings;
+    SettingsEdit edit(state);
+    ViewerSettings& settings = edit.values;
     if (ImGui::RadioButton("List", settings.browserView == BrowserView::List)) {
         settings.browserView = BrowserView::List;
     }
@@ -98,7 +101,8 @@ void drawViewToggle(ViewerState& state, float scale) {
                      kLargestBrowserCell, "%d px", ImGuiSliderFlags_AlwaysClamp);
     recordItemRect(state, "browser:cell-size");
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The thumbnails' size in the grid");
+        const std::string_view help = options::kBrowserCellSize.help;
+        ImGui::SetTooltip("%.*s", static_cast<int>(help.size()), help.data());
     }
 }
 

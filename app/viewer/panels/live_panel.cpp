@@ -2,10 +2,12 @@
 // (host, port, format, skeleton file; the answers kept in the settings), and the timeline's live
 // row: Live (back to the newest frame), Record / Stop, and the status line (connected or
 // reconnecting, frames per second, latency, frames dropped or malformed, the last error).
+#include "app/options/option_table.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/settings_edit.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -89,14 +91,13 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
     if (!ImGui::BeginPopupModal(kConnectDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         return;
     }
-    ViewerSettings& settings = state.settings;
+    SettingsEdit edit(state);
+    ViewerSettings& settings = edit.values;
     const float fieldWidth = 320.0f * scale;
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Host", &settings.liveHost);
     ImGui::SetNextItemWidth(fieldWidth);
-    if (ImGui::InputInt("Port", &settings.livePort)) {
-        settings.livePort = std::clamp(settings.livePort, 1, 65535);
-    }
+    ImGui::InputInt("Port", &settings.livePort); // within live_port's range when applied
     ImGui::SetNextItemWidth(fieldWidth);
     if (ImGui::BeginCombo("Format", settings.liveFormat.c_str())) {
         for (const char* format : kFormats) {
@@ -113,7 +114,9 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
     if (ImGui::Button("Connect")) {
         LiveStreamRequest request;
         request.host = settings.liveHost;
-        request.port = static_cast<std::uint16_t>(std::clamp(settings.livePort, 1, 65535));
+        request.port = static_cast<std::uint16_t>(
+            std::clamp(settings.livePort, static_cast<int>(*options::kLivePort.minimum),
+                       static_cast<int>(*options::kLivePort.maximum)));
         request.format = bvh::live::parseStreamFormat(settings.liveFormat)
                              .value_or(bvh::live::StreamFormat::Auto);
         request.skeletonPath = settings.liveSkeleton;
@@ -156,8 +159,11 @@ void drawLiveControls(ViewerState& state, float scale) {
     recordItemRect(state, "timeline:record");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x, 40.0f * scale));
-    ImGui::InputTextWithHint("##takes", "takes folder (default ~/bvhscope-takes)",
-                             &state.settings.liveRecordFolder);
+    {
+        SettingsEdit folder(state);
+        ImGui::InputTextWithHint("##takes", "takes folder (default ~/bvhscope-takes)",
+                                 &folder.values.liveRecordFolder);
+    }
     for (std::size_t i = 0; i < streams.size(); ++i) {
         const LiveStreamStatus status = streams[i]->status();
         const bool problem =

@@ -3,6 +3,7 @@
 // analyses say about it (flips and jitter in its curves, its A/B compare distance).
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/settings_edit.h"
 #include "app/viewer/session/similar_takes.h"
 
 namespace bvhscope::viewer {
@@ -95,7 +96,10 @@ void drawSelectionPanel(ViewerState& state) {
     ImGui::PopStyleColor();
     // Near the top, where a short panel still shows it; the app loop moves the camera target
     // while it is set.
-    ImGui::Checkbox("Camera follows", &state.settings.followSelection);
+    {
+        SettingsEdit edit(state);
+        ImGui::Checkbox("Camera follows", &edit.values.followSelection);
+    }
     recordItemRect(state, "selection:follow");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The camera follows this joint");
@@ -104,7 +108,8 @@ void drawSelectionPanel(ViewerState& state) {
     if (!state.settings.showCurves) {
         sameLineIfFits(buttonWidth("Curves"));
         if (ImGui::SmallButton("Curves")) {
-            state.settings.showCurves = true;
+            SettingsEdit edit(state);
+            edit.values.showCurves = true;
         }
         recordItemRect(state, "selection:curves");
         if (ImGui::IsItemHovered()) {

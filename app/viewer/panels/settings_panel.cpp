@@ -1,8 +1,12 @@
 // Appearance, playback, camera and conversion settings (saved on exit, see settings_store.h).
+// Every widget edits a copy of the settings (settings_edit.h) over its option's range in the
+// options table (app/options/option_table.h), with the option's help as its tooltip.
+#include "app/options/option_table.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/scene/overlays.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/settings_edit.h"
 
 #include <algorithm>
 #include <string>
@@ -11,72 +15,97 @@ namespace bvhscope::viewer {
 
 namespace {
 
-// Trails, ghosts and foot contacts (overlays.h), with the contact statistics of the character
-// the info panel shows.
-void drawOverlaySettings(ViewerState& state) {
+// [SECTION] Widgets over the options table
+
+void optionTooltip(const options::Option& option) {
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%.*s", static_cast<int>(option.help.size()), option.help.data());
+    }
+}
+
+// A slider over the option's whole range.
+void optionSlider(const char* id, const options::Option& option, float& value, const char* format,
+                  ImGuiSliderFlags flags = ImGuiSliderFlags_None) {
+    ImGui::SliderFloat(id, &value, static_cast<float>(*option.minimum),
+                       static_cast<float>(*option.maximum), format, flags);
+    optionTooltip(option);
+}
+
+void optionSlider(const char* id, const options::Option& option, int& value, const char* format,
+                  ImGuiSliderFlags flags = ImGuiSliderFlags_None) {
+    ImGui::SliderInt(id, &value, static_cast<int>(*option.minimum),
+                     static_cast<int>(*option.maximum), format, flags);
+    optionTooltip(option);
+}
+
+void optionCheckbox(const char* label, const options::Option& option, bool& value) {
+    ImGui::Checkbox(label, &value);
+    optionTooltip(option);
+}
+
+// [SECTION] Sections
+
+// The contact statistics of the character the info panel shows.
+void drawContactStatistics(ViewerState& state, const ViewerSettings& settings) {
+    const std::vector<Character>& characters = state.scene.characters();
+    if (!settings.showFootContacts || state.infoCharacter >= characters.size()) {
+        return;
+    }
+    const Character& character = characters[state.infoCharacter];
+    const CharacterFootContacts* contacts =
+        state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
+    if (contacts == nullptr) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s: no feet found or no frames", character.clip->displayName.c_str());
+        ImGui::PopStyleColor();
+        return;
+    }
+    const double frames = std::max<double>(contacts->analysis.frameCount, 1);
+    for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
+        ImGui::TextWrapped(
+            "%s: %.0f%% contact, %u sliding",
+            character.clip->document.skeleton.names[static_cast<std::size_t>(track.node)].c_str(),
+            100.0 * track.contactFrames / frames, track.slidingFrames);
+    }
+}
+
+// Trails, ghosts and foot contacts (overlays.h).
+void drawOverlaySettings(ViewerState& state, ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Overlays")) {
         return;
     }
-    ViewerSettings& settings = state.settings;
     ImGui::PushID("Overlays");
     // Sliders carry their meaning in their text and span the panel: the panel is narrow, and a
     // label beside a slider would be cut.
     const auto fullWidth = [] { ImGui::SetNextItemWidth(-FLT_MIN); };
-    ImGui::Checkbox("Trail", &settings.showTrails);
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The path of the selected joint, or of each root when none is selected");
-    }
+    optionCheckbox("Trail", options::kShowTrails, settings.showTrails);
     fullWidth();
-    ImGui::SliderInt("##trailFrames", &settings.trailFrames, 1, 600, "+/- %d frames",
-                     ImGuiSliderFlags_Logarithmic);
-    ImGui::Checkbox("Ghosts", &settings.showGhosts);
+    optionSlider("##trailFrames", options::kTrailFrames, settings.trailFrames, "+/- %d frames",
+                 ImGuiSliderFlags_Logarithmic);
+    optionCheckbox("Ghosts", options::kShowGhosts, settings.showGhosts);
     fullWidth();
-    ImGui::SliderInt("##ghostCount", &settings.ghostCount, 1, 20, "%d either side");
+    optionSlider("##ghostCount", options::kGhostCount, settings.ghostCount, "%d either side");
     fullWidth();
-    ImGui::SliderInt("##ghostStep", &settings.ghostStep, 1, 120, "every %d frames",
-                     ImGuiSliderFlags_Logarithmic);
+    optionSlider("##ghostStep", options::kGhostStep, settings.ghostStep, "every %d frames",
+                 ImGuiSliderFlags_Logarithmic);
     fullWidth();
-    ImGui::SliderFloat("##ghostOpacity", &settings.ghostOpacity, 0.05f, 1.0f, "opacity %.2f");
-    ImGui::Checkbox("Foot contacts", &settings.showFootContacts);
+    optionSlider("##ghostOpacity", options::kGhostOpacity, settings.ghostOpacity, "opacity %.2f");
+    optionCheckbox("Foot contacts", options::kShowFootContacts, settings.showFootContacts);
     sameLineIfFits(ImGui::CalcTextSize("contact").x);
     ImGui::TextColored(ImVec4(kContactColor.r, kContactColor.g, kContactColor.b, 1.0f), "contact");
     sameLineIfFits(ImGui::CalcTextSize("slide").x);
     ImGui::TextColored(ImVec4(kSlideColor.r, kSlideColor.g, kSlideColor.b, 1.0f), "slide");
     labelAbove("Slides above (heights/s)");
-    ImGui::SliderFloat("##slideSpeed", &settings.footSlideSpeed, 0.005f, 1.0f, "%.3f",
-                       ImGuiSliderFlags_Logarithmic);
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("A foot in contact slides when it moves along the ground faster than "
-                          "this many figure heights per second (0.1 = 17 cm/s for 1.7 m)");
-    }
-    const std::vector<Character>& characters = state.scene.characters();
-    if (settings.showFootContacts && state.infoCharacter < characters.size()) {
-        const Character& character = characters[state.infoCharacter];
-        const CharacterFootContacts* contacts =
-            state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
-        if (contacts == nullptr) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-            ImGui::TextWrapped("%s: no feet found or no frames",
-                               character.clip->displayName.c_str());
-            ImGui::PopStyleColor();
-        } else {
-            const double frames = std::max<double>(contacts->analysis.frameCount, 1);
-            for (const bvh::FootContactTrack& track : contacts->analysis.feet) {
-                ImGui::TextWrapped(
-                    "%s: %.0f%% contact, %u sliding",
-                    character.clip->document.skeleton.names[static_cast<std::size_t>(track.node)]
-                        .c_str(),
-                    100.0 * track.contactFrames / frames, track.slidingFrames);
-            }
-        }
-    }
+    optionSlider("##slideSpeed", options::kFootSlideSpeed, settings.footSlideSpeed, "%.3f",
+                 ImGuiSliderFlags_Logarithmic);
+    drawContactStatistics(state, settings);
     ImGui::PopID();
 }
 
 // Capsules, Octahedral, Lines or Body (a surface built from the skeleton; capsules until it is
 // built). Each choice's rectangle is recorded ("settings:bones", "settings:bones:body"...) for
 // the GUI tests.
-void drawBoneStyleCombo(ViewerState& state) {
+void drawBoneStyleCombo(ViewerState& state, render::BoneStyle& current) {
     using render::BoneStyle;
     const struct {
         BoneStyle style;
@@ -86,7 +115,6 @@ void drawBoneStyleCombo(ViewerState& state) {
                     {BoneStyle::Octahedral, "Octahedral", "settings:bones:octahedral"},
                     {BoneStyle::Line, "Lines", "settings:bones:lines"},
                     {BoneStyle::Body, "Body", "settings:bones:body"}};
-    BoneStyle& current = state.settings.boneStyle;
     const char* preview = kChoices[0].label;
     for (const auto& choice : kChoices) {
         if (choice.style == current) {
@@ -107,124 +135,133 @@ void drawBoneStyleCombo(ViewerState& state) {
     ImGui::EndCombo();
 }
 
+// Off, the selected joint or all joints, for joint names or axes.
+void jointMarksCombo(const char* label, const char* id, const options::Option& option,
+                     JointMarks& marks) {
+    constexpr const char* kJointMarks = "Off\0Selected joint\0All joints\0";
+    int chosen = static_cast<int>(marks);
+    labelAbove(label);
+    if (ImGui::Combo(id, &chosen, kJointMarks)) {
+        marks = static_cast<JointMarks>(chosen);
+    }
+    optionTooltip(option);
+}
+
+// Checkboxes for what is drawn, several to a row where they fit.
+void drawShownThings(ViewerState& state, ViewerSettings& settings) {
+    optionCheckbox("Joints", options::kShowJoints, settings.showJoints);
+    sameLineIfFits(checkboxWidth("Grid"));
+    optionCheckbox("Grid", options::kShowGrid, settings.showGrid);
+    sameLineIfFits(checkboxWidth("Shadow"));
+    optionCheckbox("Shadow", options::kShowShadow, settings.showShadow);
+    sameLineIfFits(checkboxWidth("File names"));
+    ImGui::Checkbox("File names", &settings.showFileLabels);
+    recordItemRect(state, "settings:file-names");
+    optionTooltip(options::kShowFileLabels);
+}
+
+void drawAppearanceSettings(ViewerState& state, ViewerSettings& settings) {
+    if (!ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
+        return;
+    }
+    labelAbove("Bones");
+    drawBoneStyleCombo(state, settings.boneStyle);
+    if (state.bonesOverMeshBudget) {
+        ImGui::TextWrapped("Over %zu bones on screen: drawn as lines, without joints or shadows.",
+                           kMeshBoneBudget);
+    }
+    labelAbove("Thickness");
+    optionSlider("##thickness", options::kBoneThickness, settings.boneThickness, "%.2fx",
+                 ImGuiSliderFlags_Logarithmic);
+    drawShownThings(state, settings);
+    jointMarksCombo("Joint names in the view", "##jointNames", options::kJointNames,
+                    settings.jointNames);
+    jointMarksCombo("Joint axes (X red, Y green, Z blue)", "##jointAxes", options::kJointAxes,
+                    settings.jointAxes);
+    optionCheckbox("Hide static links", options::kStaticRootLinksHidden,
+                   settings.hideStaticRootLinks);
+    ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
+    sameLineIfFits(checkboxWidth("Selection"));
+    ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
+    // Below the table's range, kAutomaticMsaaSamples: 4 on a GPU, none on a software renderer
+    // (render/math/renderer_info.h).
+    const std::string automatic = state.automaticMsaaSamples > 0
+                                      ? "auto: " + std::to_string(state.automaticMsaaSamples)
+                                      : std::string("auto: off");
+    labelAbove("MSAA samples");
+    ImGui::SliderInt("##msaa", &settings.msaaSamples, kAutomaticMsaaSamples,
+                     static_cast<int>(*options::kMsaaSamples.maximum),
+                     settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
+    optionTooltip(options::kMsaaSamples);
+}
+
+// The default for files opened from now on; each open file keeps its own (Info panel). The
+// session changes the open files as command::SetDefaultAxes does.
+void drawAxesSettings(ViewerSettings& settings) {
+    if (!ImGui::CollapsingHeader("Axes and units")) {
+        return;
+    }
+    int upAxis = static_cast<int>(settings.upAxis);
+    labelAbove("Up axis of new files");
+    if (ImGui::Combo("##upAxis", &upAxis, "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
+        settings.upAxis = static_cast<UpAxisChoice>(upAxis);
+    }
+    optionTooltip(options::kUpAxis);
+    int unit = static_cast<int>(settings.unit);
+    labelAbove("Unit");
+    if (ImGui::Combo("##unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
+        settings.unit = static_cast<UnitChoice>(unit);
+    }
+    optionTooltip(options::kUnit);
+}
+
+void drawPlaybackSettings(ViewerSettings& settings) {
+    if (!ImGui::CollapsingHeader("Playback")) {
+        return;
+    }
+    optionCheckbox("Play on open", options::kPlayOnOpen, settings.playOnOpen);
+    optionCheckbox("Interpolate", options::kInterpolate, settings.interpolate);
+    labelAbove("Live window");
+    optionSlider("##livewindow", options::kLiveWindowSeconds, settings.liveWindowSeconds, "%.0f s",
+                 ImGuiSliderFlags_Logarithmic);
+}
+
+void drawCameraSettings(ViewerState& state, ViewerSettings& settings) {
+    if (!ImGui::CollapsingHeader("Camera")) {
+        return;
+    }
+    labelAbove("Field of view");
+    optionSlider("##fov", options::kFieldOfView, settings.fieldOfViewDegrees, "%.0f deg");
+    labelAbove("Orbit speed");
+    optionSlider("##orbit", options::kOrbitSensitivity, settings.orbitSensitivity, "%.2fx");
+    optionCheckbox("Invert zoom", options::kInvertZoom, settings.invertZoom);
+    optionCheckbox("Frame on load", options::kFrameOnLoad, settings.frameOnLoad);
+    optionCheckbox("Follow selection", options::kFollowSelection, settings.followSelection);
+    if (ImGui::Button("Frame figure (F)")) {
+        state.commands.push(command::FrameFigures{});
+    }
+    sameLineIfFits(buttonWidth("Whole clip (A)"));
+    if (ImGui::Button("Whole clip (A)")) {
+        state.commands.push(command::FrameClip{});
+    }
+    sameLineIfFits(buttonWidth("Reset (R)"));
+    if (ImGui::Button("Reset (R)")) {
+        state.commands.push(command::ResetCamera{});
+    }
+}
+
 } // namespace
 
 void drawSettingsPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Settings", state.layout.settings)) {
         return;
     }
-    ViewerSettings& settings = state.settings;
-    if (ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
-        labelAbove("Bones");
-        drawBoneStyleCombo(state);
-        if (state.bonesOverMeshBudget) {
-            ImGui::TextWrapped(
-                "Over %zu bones on screen: drawn as lines, without joints or shadows.",
-                kMeshBoneBudget);
-        }
-        labelAbove("Thickness");
-        ImGui::SliderFloat("##thickness", &settings.boneThickness, 0.1f, 5.0f, "%.2fx",
-                           ImGuiSliderFlags_Logarithmic);
-        ImGui::Checkbox("Joints", &settings.showJoints);
-        sameLineIfFits(checkboxWidth("Grid"));
-        ImGui::Checkbox("Grid", &settings.showGrid);
-        sameLineIfFits(checkboxWidth("Shadow"));
-        ImGui::Checkbox("Shadow", &settings.showShadow);
-        sameLineIfFits(checkboxWidth("File names"));
-        ImGui::Checkbox("File names", &settings.showFileLabels);
-        recordItemRect(state, "settings:file-names");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Each figure's file name above it in the view");
-        }
-        constexpr const char* kJointMarks = "Off\0Selected joint\0All joints\0";
-        int names = static_cast<int>(settings.jointNames);
-        labelAbove("Joint names in the view");
-        if (ImGui::Combo("##jointNames", &names, kJointMarks)) {
-            settings.jointNames = static_cast<JointMarks>(names);
-        }
-        int axes = static_cast<int>(settings.jointAxes);
-        labelAbove("Joint axes (X red, Y green, Z blue)");
-        if (ImGui::Combo("##jointAxes", &axes, kJointMarks)) {
-            settings.jointAxes = static_cast<JointMarks>(axes);
-        }
-        ImGui::Checkbox("Hide static links", &settings.hideStaticRootLinks);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("A root that never moves (at the origin, above the moving hips) is "
-                              "linked to the body by a thin dashed line; hide it instead.");
-        }
-        ImGui::ColorEdit3("Background", &settings.backgroundColor.r, ImGuiColorEditFlags_NoInputs);
-        sameLineIfFits(checkboxWidth("Selection"));
-        ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
-        // -1 is automatic: 4 on a GPU, none on a software renderer (render/math/renderer_info.h).
-        const std::string automatic = state.automaticMsaaSamples > 0
-                                          ? "auto: " + std::to_string(state.automaticMsaaSamples)
-                                          : std::string("auto: off");
-        labelAbove("MSAA samples");
-        ImGui::SliderInt("##msaa", &settings.msaaSamples, kAutomaticMsaaSamples, 8,
-                         settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("auto: 4 samples on a GPU, none on a software renderer");
-        }
-    }
-    drawOverlaySettings(state);
-    if (ImGui::CollapsingHeader("Axes and units")) {
-        // The default for files opened from now on; each open file keeps its own (Info panel).
-        int upAxis = static_cast<int>(settings.upAxis);
-        labelAbove("Up axis of new files");
-        if (ImGui::Combo("##upAxis", &upAxis, "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
-            state.commands.push(
-                command::SetDefaultAxes{static_cast<UpAxisChoice>(upAxis), settings.unit});
-        }
-        int unit = static_cast<int>(settings.unit);
-        labelAbove("Unit");
-        if (ImGui::Combo("##unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
-            state.commands.push(
-                command::SetDefaultAxes{settings.upAxis, static_cast<UnitChoice>(unit)});
-        }
-    }
-    if (ImGui::CollapsingHeader("Playback")) {
-        ImGui::Checkbox("Play on open", &settings.playOnOpen);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Start playing when a file opens");
-        }
-        ImGui::Checkbox("Interpolate", &settings.interpolate);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Blend between frames when the time falls between two");
-        }
-        labelAbove("Live window");
-        ImGui::SliderFloat("##livewindow", &settings.liveWindowSeconds, 5.0f, 1800.0f, "%.0f s",
-                           ImGuiSliderFlags_Logarithmic);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Seconds of a live stream kept in memory to scrub back (streams "
-                              "connected from now on); Record keeps every frame on disk");
-        }
-    }
-    if (ImGui::CollapsingHeader("Camera")) {
-        labelAbove("Field of view");
-        ImGui::SliderFloat("##fov", &settings.fieldOfViewDegrees, 10.0f, 120.0f, "%.0f deg");
-        labelAbove("Orbit speed");
-        ImGui::SliderFloat("##orbit", &settings.orbitSensitivity, 0.1f, 5.0f, "%.2fx");
-        ImGui::Checkbox("Invert zoom", &settings.invertZoom);
-        ImGui::Checkbox("Frame on load", &settings.frameOnLoad);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Frame the figure as it stands when a file opens");
-        }
-        ImGui::Checkbox("Follow selection", &settings.followSelection);
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Keep the selected joint in view as it moves");
-        }
-        if (ImGui::Button("Frame figure (F)")) {
-            state.commands.push(command::FrameFigures{});
-        }
-        sameLineIfFits(buttonWidth("Whole clip (A)"));
-        if (ImGui::Button("Whole clip (A)")) {
-            state.commands.push(command::FrameClip{});
-        }
-        sameLineIfFits(buttonWidth("Reset (R)"));
-        if (ImGui::Button("Reset (R)")) {
-            state.commands.push(command::ResetCamera{});
-        }
-    }
+    SettingsEdit edit(state);
+    drawAppearanceSettings(state, edit.values);
+    drawOverlaySettings(state, edit.values);
+    drawAxesSettings(edit.values);
+    drawPlaybackSettings(edit.values);
+    drawCameraSettings(state, edit.values);
     ImGui::End();
 }
 

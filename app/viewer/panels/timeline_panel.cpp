@@ -1,10 +1,12 @@
 // The timeline: transport buttons, speed, loop, sampling, the rest-pose toggle, a scrub bar
 // with the in/out range and the selected joint's Euler flips and jitter as warning ticks, and
 // the frame number and time.
+#include "app/options/option_table.h"
 #include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/audio_panel.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/settings_edit.h"
 #include "app/viewer/platform/imgui_layer.h"
 
 #include <algorithm>
@@ -252,7 +254,8 @@ void drawSpeedControls(ViewerState& state, float scale) {
         }
         if (ImGui::Button(label)) {
             playback.setSpeed(preset);
-            state.settings.playbackSpeed = preset;
+            SettingsEdit edit(state);
+            edit.values.playbackSpeed = preset;
         }
         if (current) {
             ImGui::PopStyleColor();
@@ -262,14 +265,20 @@ void drawSpeedControls(ViewerState& state, float scale) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(fieldWidth);
     float speed = static_cast<float>(playback.speed());
-    if (ImGui::DragFloat("##speed", &speed, 0.01f, 0.1f, 4.0f, "%.2fx",
-                         ImGuiSliderFlags_AlwaysClamp)) {
+    const options::Option& option = options::kPlaybackSpeed;
+    if (ImGui::DragFloat("##speed", &speed, static_cast<float>(option.step),
+                         static_cast<float>(*option.minimum), static_cast<float>(*option.maximum),
+                         "%.2fx", ImGuiSliderFlags_AlwaysClamp)) {
         playback.setSpeed(speed);
-        state.settings.playbackSpeed = static_cast<float>(playback.speed());
+        SettingsEdit edit(state);
+        edit.values.playbackSpeed = static_cast<float>(playback.speed());
     }
     recordItemRect(state, "timeline:speed");
     if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Drag: 0.01x a pixel; Ctrl+click to type (0.1x to 4x)");
+        ImGui::SetTooltip("Drag: %sx a pixel; Ctrl+click to type (%sx to %sx)",
+                          options::numberText(option.step).c_str(),
+                          options::numberText(*option.minimum).c_str(),
+                          options::numberText(*option.maximum).c_str());
     }
 }
 
@@ -282,7 +291,6 @@ void drawTimelinePanel(ViewerState& state, float scale) {
         return;
     }
     Playback& playback = state.playback;
-    ViewerSettings& settings = state.settings;
 
     // One row of controls on a wide window; on a narrow one they flow onto more rows, and the
     // strip grows to fit them (the layout reads timelineContentHeight).
@@ -307,12 +315,15 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     }
     drawFrameReadout(playback);
     drawSpeedControls(state, scale);
-    sameLineIfFits(checkboxWidth("Loop"));
-    if (ImGui::Checkbox("Loop", &settings.loop)) {
-        playback.setLoop(settings.loop);
+    {
+        SettingsEdit edit(state);
+        sameLineIfFits(checkboxWidth("Loop"));
+        if (ImGui::Checkbox("Loop", &edit.values.loop)) {
+            playback.setLoop(edit.values.loop);
+        }
+        sameLineIfFits(checkboxWidth("Interpolate"));
+        ImGui::Checkbox("Interpolate", &edit.values.interpolate);
     }
-    sameLineIfFits(checkboxWidth("Interpolate"));
-    ImGui::Checkbox("Interpolate", &settings.interpolate);
     sameLineIfFits(checkboxWidth("Rest pose (P)"));
     ImGui::Checkbox("Rest pose (P)", &state.analysis.showRestPose);
     recordItemRect(state, "timeline:restpose");

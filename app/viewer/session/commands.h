@@ -6,6 +6,7 @@
 #pragma once
 
 #include "app/scene/character.h"
+#include "app/scene/settings.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/live/live_address.h"
 
@@ -111,6 +112,15 @@ struct SetFramesPerSecond {
     std::optional<double> framesPerSecond;
 };
 
+// [SECTION] Issue 43, OPTIONS: a panel's option widgets edit a copy of the settings and push
+// the copy with the settings it started from (panels/settings_edit.h); the session applies what
+// changed between the two within the options table's ranges (io/settings_store.h), the default
+// up axis and unit as SetDefaultAxes does.
+struct ChangeSettings {
+    ViewerSettings before;
+    ViewerSettings after;
+};
+
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
@@ -123,7 +133,9 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::CancelVideoExport, command::ConnectLive, command::FollowLive,
                              command::StartLiveRecording, command::StopLiveRecording,
                              // Issue 43, CHARACTER
-                             command::SetColor, command::SetVisible, command::SetFramesPerSecond>;
+                             command::SetColor, command::SetVisible, command::SetFramesPerSecond,
+                             // Issue 43, OPTIONS
+                             command::ChangeSettings>;
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

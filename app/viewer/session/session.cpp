@@ -4,6 +4,7 @@
 #include "app/media/media_features.h"
 #include "app/pictures/text_painter.h"
 #include "app/platform/browser.h"
+#include "app/viewer/io/settings_store.h"
 #include "app/viewer/session/folder_navigation.h"
 #include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"
@@ -549,6 +550,19 @@ void pollLiveStreams(SessionState& session, std::ostream& err) {
         session.scene.arrangeSideBySide();
         session.framing.fileArrived(session.settings.frameOnLoad);
     }
+}
+
+// Issue 43, OPTIONS: what a panel's option widgets changed, within the table's ranges (merged
+// field by field when another change came first this frame); a new default up axis or unit
+// changes the open files as SetDefaultAxes does.
+void apply(SessionState& session, const command::ChangeSettings& change, float viewAspect,
+           std::ostream& err) {
+    ViewerSettings settings = withinTableRanges(
+        change.before == session.settings
+            ? change.after
+            : mergedSettingsChange(session.settings, change.before, change.after));
+    apply(session, command::SetDefaultAxes{settings.upAxis, settings.unit}, viewAspect, err);
+    session.settings = std::move(settings);
 }
 
 } // namespace

@@ -1,7 +1,10 @@
 // The command line of `bvhscope render`, in-process (no GL is touched before it is valid).
 #include "app/headless/render_command.h"
 #include "app/headless/render_request.h"
+#include "app/options/option_help.h"
+#include "app/options/option_table.h"
 
+#include <charconv>
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
@@ -258,6 +261,113 @@ TEST(RenderRequest, BonesChooseTheLookCapsulesByDefault) {
     EXPECT_NE(bad.err.find("--bones must be lines, capsules, octahedral or body, not 'mesh'"),
               std::string::npos)
         << bad.err;
+}
+
+// [SECTION] Every numeric option of the table (issue 43)
+
+// The arguments that put render in the mode an option needs (the table's RenderNeed).
+std::vector<std::string> argumentsFor(const options::Option& option) {
+    switch (option.renderNeeds) {
+    case options::RenderNeed::VideoOutput: // --audio for --audio-offset; WebM for --crf's top
+        return {"a.bvh", "-o", "x.webm", "--audio", "a.wav"};
+    case options::RenderNeed::ContactSheet:
+        return {"--contact-sheet", "dir", "-o", "sheet.png"};
+    case options::RenderNeed::Nothing:
+        break;
+    }
+    return {"a.bvh", "-o", "x.png"};
+}
+
+// A value as written on the command line, every digit kept (-86400.01, not numberText's
+// rounded -86400): "8192x8192" for a size.
+std::string valueText(const options::Option& option, double value) {
+    char buffer[32];
+    const auto written =
+        std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed);
+    const std::string number(buffer, written.ptr);
+    return option.type == options::ValueType::Size ? number + "x" + number : number;
+}
+
+std::vector<const options::Option*> numericRenderOptions() {
+    std::vector<const options::Option*> numeric;
+    for (const options::Option* option : options::kAllOptions) {
+        if ((option->commands & options::kRender) != 0 && option->maximum) {
+            numeric.push_back(option);
+        }
+    }
+    return numeric;
+}
+
+// Both ends of each range are taken, one step past either is refused with exit 2 and a message
+// that names the range, and without its mode the option is refused naming the mode and the
+// range. Built from the table, so no option can be left out.
+TEST(RenderRequest, EveryNumericOptionTakesItsRangeAndRefusesOneStepPast) {
+    const std::vector<const options::Option*> numeric = numericRenderOptions();
+    ASSERT_GE(numeric.size(), 12u);
+    for (const options::Option* option : numeric) {
+        SCOPED_TRACE(std::string(option->flag));
+        const std::string flag(option->flag);
+        for (const double end : {*option->minimum, *option->maximum}) {
+            std::vector<std::string> arguments = argumentsFor(*option);
+            arguments.insert(arguments.end(), {flag, valueText(*option, end)});
+            const Parsed taken = parseRender(arguments);
+            EXPECT_TRUE(taken.result.request.has_value()) << valueText(*option, end) << taken.err;
+        }
+        for (const double past :
+             {*option->minimum - option->step, *option->maximum + option->step}) {
+            std::vector<std::string> arguments = argumentsFor(*option);
+            arguments.insert(arguments.end(), {flag, valueText(*option, past)});
+            const Parsed refused = parseRender(arguments);
+            EXPECT_EQ(refused.result.exitCode, 2) << valueText(*option, past);
+            EXPECT_NE(refused.err.find(options::rangeNumbers(*option)), std::string::npos)
+                << refused.err;
+        }
+        if (option->renderNeeds != options::RenderNeed::Nothing) {
+            const Parsed plain =
+                parseRender({"a.bvh", "-o", "x.png", flag, valueText(*option, *option->maximum)});
+            EXPECT_EQ(plain.result.exitCode, 2);
+            EXPECT_NE(plain.err.find(options::renderNeedText(option->renderNeeds)),
+                      std::string::npos)
+                << plain.err;
+            EXPECT_NE(plain.err.find(options::rangeNumbers(*option)), std::string::npos)
+                << plain.err;
+        }
+    }
+}
+
+// The table's numbers are the ones the video code holds (media/video_format.h).
+TEST(RenderRequest, TheTablesVideoRangesAreTheEncoders) {
+    EXPECT_EQ(*options::kCrf.maximum, media::maximumCrf(media::VideoContainer::WebM));
+    EXPECT_EQ(options::kLargestMp4Crf, media::maximumCrf(media::VideoContainer::Mp4));
+    EXPECT_EQ(options::rangeNumbers(options::kFps) + " fps",
+              "from " + media::videoFrameRateRange());
+    for (const options::OutputMaximum& each : options::kCrf.maximumByOutput) {
+        const std::string top = options::numberText(each.maximum);
+        const std::string past = options::numberText(each.maximum + 1);
+        const std::string output = "x." + std::string(each.output);
+        EXPECT_TRUE(parseRender({"a.bvh", "-o", output, "--crf", top}).result.request.has_value());
+        EXPECT_EQ(parseRender({"a.bvh", "-o", output, "--crf", past}).result.exitCode, 2);
+    }
+    const Parsed mp4 = parseRender({"a.bvh", "-o", "x.mp4", "--crf", "52"});
+    EXPECT_NE(mp4.err.find("--crf must be from 0 to 51 for MP4"), std::string::npos) << mp4.err;
+}
+
+// Every render option of the table has its entry in --help, with its range.
+TEST(RenderRequest, HelpHasEveryOptionOfTheTableWithItsRange) {
+    const std::string_view help = renderHelp();
+    for (const options::Option* option : options::kAllOptions) {
+        if ((option->commands & options::kRender) == 0) {
+            continue;
+        }
+        EXPECT_NE(help.find("\n  " + std::string(option->flag)), std::string::npos) << option->flag;
+        if (option->maximum) {
+            EXPECT_NE(help.find(options::helpEntry(*option)), std::string::npos) << option->flag;
+        }
+    }
+    EXPECT_NE(help.find("  --fov DEG              vertical field of view; from 5 to 150 degrees "
+                        "(default 45)\n"),
+              std::string::npos)
+        << help;
 }
 
 } // namespace

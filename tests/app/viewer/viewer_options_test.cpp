@@ -1,3 +1,4 @@
+#include "app/options/option_help.h"
 #include "app/viewer/viewer_options.h"
 
 #include <gtest/gtest.h>
@@ -117,4 +118,32 @@ TEST(ViewerOptions, BonesOverrideTheLookForThisRun) {
     EXPECT_EQ(bench.options.benchRender->characters, 50);
     EXPECT_NE(parse({"--bones", "skin"}).error.find("--bones needs"), std::string::npos);
     EXPECT_FALSE(parse({"--bones"}).error.empty());
+}
+
+// Issue 43: --size's sides are those settings.ini keeps (window_width, window_height).
+TEST(ViewerOptions, TheWindowSizeTakesTheSettingsRanges) {
+    const ParsedViewerOptions smallest = parse({"--size", "320x240"});
+    ASSERT_TRUE(smallest.error.empty()) << smallest.error;
+    EXPECT_EQ(smallest.options.width, 320);
+    EXPECT_EQ(smallest.options.height, 240);
+    EXPECT_TRUE(parse({"--size", "16384x16384"}).error.empty());
+    EXPECT_EQ(parse({"--size", "319x600"}).error,
+              "--size needs WIDTHxHEIGHT (width from 320 to 16384 pixels, height from 240 to "
+              "16384 pixels), not 319x600");
+    EXPECT_FALSE(parse({"--size", "800x16385"}).error.empty());
+    EXPECT_EQ(parse({"a.bvh", "--audio-offset", "86401"}).error,
+              "--audio-offset needs seconds from -86400 to 86400, not 86401");
+}
+
+// The viewer's options that are in the table have their entries in --help from it.
+TEST(ViewerOptions, HelpTakesTheTablesEntries) {
+    const std::string_view help = viewerOptionsHelp();
+    for (const bvhscope::options::Option* option : bvhscope::options::kAllOptions) {
+        if ((option->commands & bvhscope::options::kViewer) != 0) {
+            EXPECT_NE(help.find(bvhscope::options::helpEntry(*option)), std::string::npos)
+                << option->flag;
+        }
+    }
+    EXPECT_NE(help.find("\nViewer options:\n"), std::string::npos);
+    EXPECT_NE(help.find("Mouse: left drag orbits"), std::string::npos); // the rest stays
 }

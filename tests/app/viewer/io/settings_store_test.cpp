@@ -1,5 +1,7 @@
+#include "app/options/option_table.h"
 #include "app/viewer/io/settings_store.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -147,5 +149,88 @@ TEST(SettingsStore, AFailedSaveSaysWhyAndKeepsTheOldFile) {
     EXPECT_NE(problem.find("cannot create"), std::string::npos) << problem;
     EXPECT_NE(settingsDirectoryProblem(directory / "blocker"), "");
     EXPECT_EQ(settingsDirectoryProblem(directory / "fine"), "");
+    std::filesystem::remove_all(directory);
+}
+
+// Issue 43: every key is an option of the table, written with the table's default.
+TEST(SettingsStore, EveryKeyIsTheTablesWithItsDefault) {
+    const std::string text = serializeSettings(ViewerSettings{});
+    std::size_t keyed = 0;
+    for (const bvhscope::options::Option* option : bvhscope::options::kAllOptions) {
+        if (option->key.empty()) {
+            continue;
+        }
+        ++keyed;
+        const std::string line =
+            "\n" + std::string(option->key) + " = " + std::string(option->defaultValue) + "\n";
+        EXPECT_NE(text.find(line), std::string::npos) << line;
+    }
+    EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '=')), keyed);
+    // Read back and written again, every key gives the same text.
+    EXPECT_EQ(serializeSettings(parseSettings(text)), text);
+    ViewerSettings changed;
+    changed.trailFrames = 100000;
+    changed.fieldOfViewDegrees = 150.0f;
+    changed.liveFormat = "lines";
+    EXPECT_EQ(serializeSettings(parseSettings(serializeSettings(changed))),
+              serializeSettings(changed));
+}
+
+TEST(SettingsStore, AValueOutOfRangeIsClampedWithALocatedWarning) {
+    const SettingsRead read = readSettings("# kept by hand\n"
+                                           "show_grid = false\n"
+                                           "trail_frames = 500000\n"
+                                           "  field_of_view_degrees=2\n"
+                                           "dock_left_width = 0.9\n"
+                                           "selection_color = 1 2 0 1\n",
+                                           "/path/settings.ini");
+    EXPECT_FALSE(read.settings.showGrid);
+    EXPECT_EQ(read.settings.trailFrames, 100000);
+    EXPECT_FLOAT_EQ(read.settings.fieldOfViewDegrees, 5.0f);
+    EXPECT_FLOAT_EQ(read.settings.dock.leftWidth, 0.45f);
+    EXPECT_FLOAT_EQ(read.settings.selectionColor.g, 1.0f);
+    // Columns counted by hand: "trail_frames = " is 15 characters, the value starts at 16;
+    // "  field_of_view_degrees=" is 24.
+    const std::vector<std::string> expected = {
+        "/path/settings.ini:3:16: warning: trail_frames 500000 is out of range 1 to 100000; "
+        "using 100000",
+        "/path/settings.ini:4:25: warning: field_of_view_degrees 2 is out of range 5 to 150; "
+        "using 5",
+        "/path/settings.ini:5:19: warning: dock_left_width 0.9 is out of range 0.05 to 0.45; "
+        "using 0.45",
+        "/path/settings.ini:6:19: warning: selection_color 2 is out of range 0 to 1; using 1"};
+    EXPECT_EQ(read.warnings, expected);
+}
+
+TEST(SettingsStore, AValueThatCannotBeReadIsSkippedWithALocatedWarning) {
+    const SettingsRead read = readSettings("show_grid = maybe\n"
+                                           "old_key_from_before = 1\n"
+                                           "ghost_count = many\n"
+                                           "browser_view = mosaic\n"
+                                           "dock_left_width = 0\n",
+                                           "settings.ini");
+    EXPECT_TRUE(read.settings.showGrid);
+    EXPECT_EQ(read.settings.ghostCount, ViewerSettings{}.ghostCount);
+    EXPECT_EQ(read.settings.browserView, BrowserView::List);
+    const std::vector<std::string> expected = {
+        "settings.ini:1:13: warning: show_grid 'maybe' is not true or false; the line is skipped",
+        "settings.ini:3:15: warning: ghost_count 'many' is not a whole number from 1 to 20 poses; "
+        "the line is skipped",
+        "settings.ini:4:16: warning: browser_view 'mosaic' is not one of list grid; the line is "
+        "skipped"};
+    EXPECT_EQ(read.warnings, expected); // an unknown key and a 0 dock (its default) say nothing
+}
+
+TEST(SettingsStore, ALoadedFilesWarningsNameIt) {
+    const auto directory = std::filesystem::temp_directory_path() /
+                           ("bvhscope-settings-warn-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(directory);
+    std::ofstream(directory / "settings.ini") << "ghost_step = 0\n";
+    const SettingsRead read = loadSettingsWithWarnings(directory / "settings.ini");
+    EXPECT_EQ(read.settings.ghostStep, 1);
+    ASSERT_EQ(read.warnings.size(), 1u);
+    EXPECT_EQ(read.warnings[0], (directory / "settings.ini").string() +
+                                    ":1:14: warning: ghost_step 0 is out of range 1 to 100000; "
+                                    "using 1");
     std::filesystem::remove_all(directory);
 }

@@ -1,0 +1,753 @@
+// The one table of every option a user can set (issue 43): its name, settings.ini key,
+// command-line flag, type, range, default, unit, one-line help and choices. The command lines
+// (`render`, the viewer), settings.ini, the Settings panel's widgets and `bvhscope options`
+// read their ranges, defaults and words from here, so that they cannot disagree.
+//
+// A new option is one entry below, added to kAllOptions, plus the field that holds it (and,
+// for a settings.ini key, the line in app/viewer/io/settings_store.cpp that binds the key to
+// that field). The table depends on nothing but core/model's bounds: app/cli, app/headless,
+// app/scene and app/viewer all read it.
+#pragma once
+
+#include "core/model/output_limits.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace bvhscope::options {
+
+// How an option's value is written. Integer and Number have a range; Size is "WxH", each side
+// in the range; Rate is a frame rate ("30", "29.97", "30000/1001") in the range; Frame is a
+// frame number of the file (from 0; the file decides the top); Colour is "R G B" or "R G B A",
+// each from 0 to 1.
+enum class ValueType : std::uint8_t {
+    Boolean,
+    Integer,
+    Number,
+    Choice,
+    Text,
+    Colour,
+    Size,
+    Rate,
+    Frame,
+    FrameRange
+};
+
+// The command lines that take an option's flag.
+enum CommandMask : std::uint8_t { kNoCommand = 0, kRender = 1, kViewer = 2 };
+
+// A top that depends on the output: render's --crf goes to 51 for MP4 and 63 for WebM.
+struct OutputMaximum {
+    std::string_view output; // the -o extension: "mp4"
+    double maximum = 0.0;
+};
+
+// What render must be asked for before it takes an option (its refusal says so otherwise).
+enum class RenderNeed : std::uint8_t { Nothing, VideoOutput, ContactSheet };
+
+struct Option {
+    std::string_view name{};             // snake_case, unique
+    std::string_view key{};              // settings.ini; empty: not kept
+    std::string_view flag{};             // "--fov"; empty: no flag
+    std::uint8_t commands = kNoCommand;  // which command lines take `flag`
+    ValueType type = ValueType::Boolean; //
+    std::optional<double> minimum{};     // Integer, Number, Size (each side), Rate
+    std::optional<double> maximum{};     //
+    double step = 1.0;                   // the smallest change a widget makes
+    std::string_view defaultValue{};     // as settings.ini writes it; empty: none
+    std::string_view unit{};             // "degrees", "frames"...; empty: none
+    std::string_view help{};             // one line
+    std::span<const std::string_view> choices{};
+    RenderNeed renderNeeds = RenderNeed::Nothing;
+    std::string_view placeholder{}; // --help's word for the value: "DEG", "auto|mm|cm|m|inch"
+    // Where the top depends on the output, each output's (`maximum` is the largest of them).
+    std::span<const OutputMaximum> maximumByOutput{};
+};
+
+// [SECTION] Choices
+
+inline constexpr std::array<std::string_view, 4> kBoneStyleWords{"capsule", "octahedral", "line",
+                                                                 "body"};
+inline constexpr std::array<std::string_view, 3> kJointMarkWords{"off", "selection", "all"};
+inline constexpr std::array<std::string_view, 7> kUpAxisWords{"auto", "+y", "+z", "-y",
+                                                              "-z",   "+x", "-x"};
+inline constexpr std::array<std::string_view, 5> kUnitWords{"auto", "mm", "cm", "m", "inch"};
+inline constexpr std::array<std::string_view, 4> kLiveFormatWords{"auto", "axis", "lines", "bvh"};
+inline constexpr std::array<std::string_view, 2> kBrowserViewWords{"list", "grid"};
+inline constexpr std::array<std::string_view, 3> kCameraWords{"figure", "clip", "follow"};
+inline constexpr std::array<std::string_view, 2> kLayoutWords{"side", "overlaid"};
+inline constexpr std::array<std::string_view, 1> kMsaaWords{"auto"};
+
+// [SECTION] Appearance
+
+inline constexpr Option kBoneStyle{
+    .name = "bone_style",
+    .key = "bone_style",
+    .flag = "--bones",
+    .commands = kRender | kViewer,
+    .type = ValueType::Choice,
+    .defaultValue = "capsule",
+    .help =
+        "how bones are drawn, capsules by default; body: a smooth surface made from the skeleton "
+        "alone (capsules, with a message, where none can be made)",
+    .choices = kBoneStyleWords,
+    .placeholder = "capsules|lines|octahedral|body"};
+inline constexpr Option kBoneThickness{.name = "bone_thickness",
+                                       .key = "bone_thickness",
+                                       .type = ValueType::Number,
+                                       .minimum = 0.1,
+                                       .maximum = 5.0,
+                                       .step = 0.01,
+                                       .defaultValue = "1",
+                                       .unit = "times",
+                                       .help = "bone thickness, a multiple of the default"};
+inline constexpr Option kShowJoints{.name = "show_joints",
+                                    .key = "show_joints",
+                                    .defaultValue = "true",
+                                    .help = "joints drawn as spheres"};
+inline constexpr Option kShowGrid{
+    .name = "show_grid", .key = "show_grid", .defaultValue = "true", .help = "the ground grid"};
+inline constexpr Option kShowShadow{.name = "show_shadow",
+                                    .key = "show_shadow",
+                                    .defaultValue = "true",
+                                    .help = "the contact shadow under each figure"};
+inline constexpr Option kShowFileLabels{.name = "show_file_labels",
+                                        .key = "show_file_labels",
+                                        .defaultValue = "true",
+                                        .help = "each figure's file name above it in the view"};
+inline constexpr Option kJointNames{.name = "joint_names",
+                                    .key = "joint_names",
+                                    .type = ValueType::Choice,
+                                    .defaultValue = "off",
+                                    .help = "which joints show their name in the view",
+                                    .choices = kJointMarkWords};
+inline constexpr Option kJointAxes{.name = "joint_axes",
+                                   .key = "joint_axes",
+                                   .type = ValueType::Choice,
+                                   .defaultValue = "off",
+                                   .help = "which joints show their local axes (X red, Y green, "
+                                           "Z blue)",
+                                   .choices = kJointMarkWords};
+// Not "hide_static_root_links": every settings file written before issue 42 holds that key's
+// old default, false, which would keep the dashed link the issue removes.
+inline constexpr Option kStaticRootLinksHidden{
+    .name = "static_root_links_hidden",
+    .key = "static_root_links_hidden",
+    .defaultValue = "true",
+    .help = "hide the thin dashed link from a root that never moves to the moving body"};
+inline constexpr Option kSeveralFiguresInPlace{
+    .name = "several_figures_in_place",
+    .key = "several_figures_in_place",
+    .defaultValue = "true",
+    .help = "two or more figures shown in place, their travel taken off, else in lanes"};
+inline constexpr Option kBackgroundColor{.name = "background_color",
+                                         .key = "background_color",
+                                         .type = ValueType::Colour,
+                                         .defaultValue = "0.11 0.12 0.14",
+                                         .help = "the view's background, R G B from 0 to 1"};
+inline constexpr Option kSelectionColor{.name = "selection_color",
+                                        .key = "selection_color",
+                                        .type = ValueType::Colour,
+                                        .defaultValue = "1 0.85 0.25 1",
+                                        .help = "the selected joint, R G B A from 0 to 1"};
+inline constexpr Option kMsaaSamples{
+    .name = "msaa_samples",
+    .key = "msaa_samples",
+    .type = ValueType::Integer,
+    .minimum = 0,
+    .maximum = 16,
+    .defaultValue = "auto",
+    .unit = "samples",
+    .help = "multisampling: auto (4 on a GPU, none on a software renderer) or 0 to 16",
+    .choices = kMsaaWords};
+
+// [SECTION] Playback
+
+inline constexpr Option kPlaybackSpeed{.name = "playback_speed",
+                                       .key = "playback_speed",
+                                       .type = ValueType::Number,
+                                       .minimum = 0.1,
+                                       .maximum = 4.0,
+                                       .step = 0.01,
+                                       .defaultValue = "1",
+                                       .unit = "times",
+                                       .help = "playback speed, a multiple of the capture's rate"};
+inline constexpr Option kLoop{.name = "loop",
+                              .key = "loop",
+                              .defaultValue = "true",
+                              .help = "play the clip (or the marked range) over and over"};
+inline constexpr Option kInterpolate{.name = "interpolate",
+                                     .key = "interpolate",
+                                     .defaultValue = "true",
+                                     .help =
+                                         "blend between frames when the time falls between two"};
+inline constexpr Option kPlayOnOpen{.name = "play_on_open",
+                                    .key = "play_on_open",
+                                    .defaultValue = "true",
+                                    .help = "start playing when a file opens"};
+
+// [SECTION] Camera
+
+inline constexpr Option kFieldOfView{.name = "field_of_view",
+                                     .key = "field_of_view_degrees",
+                                     .flag = "--fov",
+                                     .commands = kRender,
+                                     .type = ValueType::Number,
+                                     .minimum = 5.0,
+                                     .maximum = 150.0,
+                                     .step = 1.0,
+                                     .defaultValue = "45",
+                                     .unit = "degrees",
+                                     .help = "vertical field of view",
+                                     .placeholder = "DEG"};
+inline constexpr Option kOrbitSensitivity{.name = "orbit_sensitivity",
+                                          .key = "orbit_sensitivity",
+                                          .type = ValueType::Number,
+                                          .minimum = 0.1,
+                                          .maximum = 5.0,
+                                          .step = 0.01,
+                                          .defaultValue = "1",
+                                          .unit = "times",
+                                          .help = "how far a mouse drag turns the camera"};
+inline constexpr Option kInvertZoom{.name = "invert_zoom",
+                                    .key = "invert_zoom",
+                                    .defaultValue = "false",
+                                    .help = "the wheel zooms the other way"};
+inline constexpr Option kFollowSelection{.name = "follow_selection",
+                                         .key = "follow_selection",
+                                         .defaultValue = "false",
+                                         .help = "keep the selected joint in view as it moves"};
+inline constexpr Option kFrameOnLoad{.name = "frame_on_load",
+                                     .key = "frame_on_load",
+                                     .defaultValue = "true",
+                                     .help = "frame the figure as it stands when a file opens"};
+inline constexpr Option kYaw{.name = "yaw",
+                             .flag = "--yaw",
+                             .commands = kRender,
+                             .type = ValueType::Number,
+                             .minimum = -3600.0,
+                             .maximum = 3600.0,
+                             .unit = "degrees",
+                             .help =
+                                 "the view's direction around the figure (default: the figure's "
+                                 "front three-quarters, as the viewer shows it on load, else 28.6)",
+                             .placeholder = "DEG"};
+inline constexpr Option kPitch{.name = "pitch",
+                               .flag = "--pitch",
+                               .commands = kRender,
+                               .type = ValueType::Number,
+                               .minimum = -85.0,
+                               .maximum = 85.0,
+                               .defaultValue = "14.3",
+                               .unit = "degrees",
+                               .help = "the view's height angle",
+                               .placeholder = "DEG"};
+inline constexpr Option kCamera{
+    .name = "camera",
+    .flag = "--camera",
+    .commands = kRender,
+    .type = ValueType::Choice,
+    .help = "figure: the figure as it stands; clip: one framing of the whole clip; follow: aimed "
+            "at the root each frame (default: figure for images, follow for sequences)",
+    .choices = kCameraWords,
+    .placeholder = "figure|clip|follow"};
+
+// [SECTION] Panels
+
+inline constexpr Option kShowCurves{.name = "show_curves",
+                                    .key = "show_curves",
+                                    .defaultValue = "false",
+                                    .help = "the Curves panel of the selected joint is open"};
+
+// [SECTION] Analysis overlays
+
+inline constexpr Option kShowTrails{.name = "show_trails",
+                                    .key = "show_trails",
+                                    .flag = "--trail",
+                                    .commands = kRender,
+                                    .defaultValue = "false",
+                                    .help = "the selected joint's path, else each root's"};
+inline constexpr Option kTrailJoint{.name = "trail_joint",
+                                    .flag = "--trail-joint",
+                                    .commands = kRender,
+                                    .type = ValueType::Text,
+                                    .help = "the joint whose path is drawn (implies --trail)",
+                                    .placeholder = "NAME"};
+inline constexpr Option kTrailFrames{
+    .name = "trail_frames",
+    .key = "trail_frames",
+    .flag = "--trail-frames",
+    .commands = kRender,
+    .type = ValueType::Integer,
+    .minimum = 1,
+    .maximum = 100000,
+    .defaultValue = "60",
+    .unit = "frames",
+    .help = "how far the trail reaches either side of the current frame",
+    .placeholder = "N"};
+inline constexpr Option kShowGhosts{.name = "show_ghosts",
+                                    .key = "show_ghosts",
+                                    .defaultValue = "false",
+                                    .help = "onion skins: poses before and after the frame"};
+// The viewer's onion skins and render's --ghosts differ in their top on purpose (and in two
+// entries): the viewer draws them every frame of playback, where 20 either side is already a
+// crowd, while one still picture can afford 50 (settings.ini clamped to 20 and render took 50
+// before the table; existing tests hold both).
+inline constexpr Option kGhostCount{.name = "ghost_count",
+                                    .key = "ghost_count",
+                                    .type = ValueType::Integer,
+                                    .minimum = 1,
+                                    .maximum = 20,
+                                    .defaultValue = "3",
+                                    .unit = "poses",
+                                    .help = "onion-skin poses either side in the viewer"};
+inline constexpr Option kRenderGhosts{
+    .name = "ghosts",
+    .flag = "--ghosts",
+    .commands = kRender,
+    .type = ValueType::Integer,
+    .minimum = 1,
+    .maximum = 50,
+    .unit = "poses",
+    .help = "onion-skin poses either side of the frame (turns them on)",
+    .placeholder = "N"};
+inline constexpr Option kGhostStep{.name = "ghost_step",
+                                   .key = "ghost_step",
+                                   .flag = "--ghost-step",
+                                   .commands = kRender,
+                                   .type = ValueType::Integer,
+                                   .minimum = 1,
+                                   .maximum = 100000,
+                                   .defaultValue = "5",
+                                   .unit = "frames",
+                                   .help = "frames between onion-skin poses",
+                                   .placeholder = "K"};
+inline constexpr Option kGhostOpacity{.name = "ghost_opacity",
+                                      .key = "ghost_opacity",
+                                      .type = ValueType::Number,
+                                      .minimum = 0.05,
+                                      .maximum = 1.0,
+                                      .step = 0.01,
+                                      .defaultValue = "0.35",
+                                      .help = "how opaque the onion skins are"};
+inline constexpr Option kShowFootContacts{
+    .name = "show_foot_contacts",
+    .key = "show_foot_contacts",
+    .flag = "--contacts",
+    .commands = kRender,
+    .defaultValue = "false",
+    .help = "foot contact markers on the ground, sliding feet in red"};
+inline constexpr Option kFootSlideSpeed{
+    .name = "foot_slide_speed",
+    .key = "foot_slide_speed",
+    .type = ValueType::Number,
+    .minimum = 0.005,
+    .maximum = 1.0,
+    .step = 0.001,
+    .defaultValue = "0.1",
+    .unit = "heights/s",
+    .help = "a foot in contact slides above this speed (0.1 = 17 cm/s for 1.7 m)"};
+
+// [SECTION] Conversion into the viewer's world
+
+inline constexpr Option kUpAxis{
+    .name = "up_axis",
+    .key = "up_axis",
+    .flag = "--up",
+    .commands = kRender,
+    .type = ValueType::Choice,
+    .defaultValue = "auto",
+    .help = "the file's up axis (auto: from the motion; the command line also takes x, y, z)",
+    .choices = kUpAxisWords,
+    .placeholder = "auto|x|y|z|-x|-y|-z"};
+inline constexpr Option kUnit{.name = "unit",
+                              .key = "unit",
+                              .flag = "--unit",
+                              .commands = kRender,
+                              .type = ValueType::Choice,
+                              .defaultValue = "auto",
+                              .help = "the file's length unit (auto: from the rest pose)",
+                              .choices = kUnitWords,
+                              .placeholder = "auto|mm|cm|m|inch"};
+
+// [SECTION] Window
+
+inline constexpr Option kWindowWidth{.name = "window_width",
+                                     .key = "window_width",
+                                     .type = ValueType::Integer,
+                                     .minimum = 320,
+                                     .maximum = 16384,
+                                     .defaultValue = "1400",
+                                     .unit = "pixels",
+                                     .help = "the first window's width"};
+inline constexpr Option kWindowHeight{.name = "window_height",
+                                      .key = "window_height",
+                                      .type = ValueType::Integer,
+                                      .minimum = 240,
+                                      .maximum = 16384,
+                                      .defaultValue = "860",
+                                      .unit = "pixels",
+                                      .help = "the first window's height"};
+// The viewer's --size: each side in window_width's and window_height's ranges (the JSON gives
+// the smaller minimum; the parser checks each side against its own).
+inline constexpr Option kWindowSize{
+    .name = "window_size",
+    .flag = "--size",
+    .commands = kViewer,
+    .type = ValueType::Size,
+    .minimum = 240,
+    .maximum = 16384,
+    .unit = "pixels",
+    .help = "window size for this run, WxH (width from 320; default: the last size used)",
+    .placeholder = "WxH"};
+inline constexpr Option kDockLeftWidth{
+    .name = "dock_left_width",
+    .key = "dock_left_width",
+    .type = ValueType::Number,
+    .minimum = 0.0,
+    .maximum = 0.45,
+    .step = 0.01,
+    .defaultValue = "0",
+    .help = "the left column, of the window's width (0: chosen for the window; else from 0.05)"};
+inline constexpr Option kDockRightWidth{
+    .name = "dock_right_width",
+    .key = "dock_right_width",
+    .type = ValueType::Number,
+    .minimum = 0.0,
+    .maximum = 0.45,
+    .step = 0.01,
+    .defaultValue = "0",
+    .help = "the right column, of the window's width (0: chosen for the window; else from 0.05)"};
+inline constexpr Option kDockBottomHeight{
+    .name = "dock_bottom_height",
+    .key = "dock_bottom_height",
+    .type = ValueType::Number,
+    .minimum = 0.0,
+    .maximum = 0.6,
+    .step = 0.01,
+    .defaultValue = "0",
+    .help = "the analysis dock, of the window's height (0: chosen for the window; else from "
+            "0.05)"};
+inline constexpr Option kDockLeftCollapsed{.name = "dock_left_collapsed",
+                                           .key = "dock_left_collapsed",
+                                           .defaultValue = "false",
+                                           .help = "the left column is folded away"};
+inline constexpr Option kDockRightCollapsed{.name = "dock_right_collapsed",
+                                            .key = "dock_right_collapsed",
+                                            .defaultValue = "false",
+                                            .help = "the right column is folded away"};
+// The smallest dock fraction other than 0 ("chosen for the window").
+inline constexpr double kSmallestDockFraction = 0.05;
+
+// [SECTION] Live streams
+
+inline constexpr Option kLiveHost{.name = "live_host",
+                                  .key = "live_host",
+                                  .type = ValueType::Text,
+                                  .defaultValue = "127.0.0.1",
+                                  .help = "File > Connect's last host"};
+inline constexpr Option kLivePort{.name = "live_port",
+                                  .key = "live_port",
+                                  .type = ValueType::Integer,
+                                  .minimum = 1,
+                                  .maximum = 65535,
+                                  .defaultValue = "7001",
+                                  .help = "File > Connect's last port (Axis Neuron's default)"};
+inline constexpr Option kLiveFormat{
+    .name = "live_format",
+    .key = "live_format",
+    .flag = "--format",
+    .commands = kViewer,
+    .type = ValueType::Choice,
+    .defaultValue = "auto",
+    .help = "a live stream's format (auto: chosen from its first bytes)",
+    .choices = kLiveFormatWords,
+    .placeholder = "auto|axis|lines|bvh"};
+inline constexpr Option kLiveSkeleton{
+    .name = "live_skeleton",
+    .key = "live_skeleton",
+    .flag = "--skeleton",
+    .commands = kViewer,
+    .type = ValueType::Text,
+    .help = "a BVH whose channels a live stream's values follow (lines: needed; axis: else the "
+            "built-in 59-joint Axis skeleton)",
+    .placeholder = "FILE"};
+inline constexpr Option kLiveWindowSeconds{
+    .name = "live_window_seconds",
+    .key = "live_window_seconds",
+    .type = ValueType::Number,
+    .minimum = 5.0,
+    .maximum = 1800.0,
+    .step = 1.0,
+    .defaultValue = "120",
+    .unit = "seconds",
+    .help = "seconds of a live stream kept in memory to scrub back"};
+inline constexpr Option kLiveRecordFolder{
+    .name = "live_record_folder",
+    .key = "live_record_folder",
+    .type = ValueType::Text,
+    .help = "where Record puts takes (empty: the home folder's bvhscope-takes)"};
+
+// [SECTION] Exports
+
+inline constexpr Option kExportFolderBvh{.name = "export_folder_bvh",
+                                         .key = "export_folder_bvh",
+                                         .type = ValueType::Text,
+                                         .help = "where the last BVH export went"};
+inline constexpr Option kExportFolderGltf{.name = "export_folder_gltf",
+                                          .key = "export_folder_gltf",
+                                          .type = ValueType::Text,
+                                          .help = "where the last glTF export went"};
+inline constexpr Option kExportFolderVideo{.name = "export_folder_video",
+                                           .key = "export_folder_video",
+                                           .type = ValueType::Text,
+                                           .help = "where the last video export went"};
+inline constexpr Option kExportFolderPicture{.name = "export_folder_picture",
+                                             .key = "export_folder_picture",
+                                             .type = ValueType::Text,
+                                             .help = "where the last picture export went"};
+
+// [SECTION] Browser
+
+inline constexpr Option kBrowserView{.name = "browser_view",
+                                     .key = "browser_view",
+                                     .type = ValueType::Choice,
+                                     .defaultValue = "list",
+                                     .help = "the Browser shows rows or a grid of thumbnails",
+                                     .choices = kBrowserViewWords};
+inline constexpr Option kBrowserCellSize{
+    .name = "browser_cell_size",
+    .key = "browser_cell_size",
+    .type = ValueType::Integer,
+    .minimum = 64,
+    .maximum = 192,
+    .step = 8,
+    .defaultValue = "128",
+    .unit = "pixels",
+    .help = "the Browser grid's square cells, before content scale"};
+
+// [SECTION] What render draws
+
+inline constexpr Option kFrame{
+    .name = "frame",
+    .flag = "--frame",
+    .commands = kRender | kViewer,
+    .type = ValueType::Frame,
+    .minimum = 0,
+    .defaultValue = "0",
+    .unit = "frames",
+    .help = "the frame to draw (on a contact sheet, each file's last frame when it is shorter) or, "
+            "in the viewer, to open paused at; 0-based",
+    .placeholder = "N"};
+inline constexpr Option kFrames{
+    .name = "frames",
+    .flag = "--frames",
+    .commands = kRender,
+    .type = ValueType::FrameRange,
+    .help = "an image per frame from A to B inclusive (A: to the end); both must be frames of FILE",
+    .placeholder = "A:B"};
+inline constexpr Option kImageSize{.name = "image_size",
+                                   .flag = "--size",
+                                   .commands = kRender,
+                                   .type = ValueType::Size,
+                                   .minimum = 16,
+                                   .maximum = 8192,
+                                   .defaultValue = "1280x720",
+                                   .unit = "pixels",
+                                   .help = "image size, WxH",
+                                   .placeholder = "WxH"};
+inline constexpr Option kNoOverlay{.name = "no_overlay",
+                                   .flag = "--no-overlay",
+                                   .commands = kRender,
+                                   .defaultValue = "false",
+                                   .help = "no frame / timecode / file name text in the corner"};
+inline constexpr Option kLayout{.name = "layout",
+                                .flag = "--layout",
+                                .commands = kRender,
+                                .type = ValueType::Choice,
+                                .defaultValue = "side",
+                                .help = "several FILEs side by side or each at its own origin",
+                                .choices = kLayoutWords,
+                                .placeholder = "side|overlaid"};
+inline constexpr Option kTile{.name = "tile",
+                              .flag = "--tile",
+                              .commands = kRender,
+                              .type = ValueType::Size,
+                              .minimum = 32,
+                              .maximum = 2048,
+                              .defaultValue = "320x240",
+                              .unit = "pixels",
+                              .help = "a contact sheet's tile size, WxH",
+                              .renderNeeds = RenderNeed::ContactSheet,
+                              .placeholder = "WxH"};
+inline constexpr Option kColumns{.name = "columns",
+                                 .flag = "--columns",
+                                 .commands = kRender,
+                                 .type = ValueType::Integer,
+                                 .minimum = 1,
+                                 .maximum = 1000,
+                                 .unit = "tiles",
+                                 .help = "a contact sheet's tiles per row (default: about square)",
+                                 .renderNeeds = RenderNeed::ContactSheet,
+                                 .placeholder = "C"};
+
+// [SECTION] Video and sound
+
+// The top is the WebM (VP9) quality scale's; H.264 (MP4) stops at kLargestMp4Crf.
+inline constexpr int kLargestMp4Crf = 51;
+inline constexpr std::array<OutputMaximum, 2> kCrfMaximumByOutput{
+    {{"mp4", kLargestMp4Crf}, {"webm", 63}}};
+inline constexpr Option kCrf{.name = "crf",
+                             .flag = "--crf",
+                             .commands = kRender,
+                             .type = ValueType::Integer,
+                             .minimum = 0,
+                             .maximum = 63,
+                             .help =
+                                 "video quality, lower is better and larger: MP4 (H.264) 0 to 51, "
+                                 "default 20; WebM (VP9) 0 to 63, default 32",
+                             .renderNeeds = RenderNeed::VideoOutput,
+                             .placeholder = "N",
+                             .maximumByOutput = kCrfMaximumByOutput};
+inline constexpr Option kFps{
+    .name = "fps",
+    .flag = "--fps",
+    .commands = kRender,
+    .type = ValueType::Rate,
+    .minimum = bvh::kMinVideoFrameRate,
+    .maximum = bvh::kMaxVideoFrameRate,
+    .unit = "fps",
+    .help = "frames per second (29.97, 30000/1001), poses interpolated between frames as playback "
+            "does; default: the capture's rate, which must be in the range",
+    .renderNeeds = RenderNeed::VideoOutput,
+    .placeholder = "RATE"};
+inline constexpr Option kAudio{
+    .name = "audio",
+    .flag = "--audio",
+    .commands = kRender,
+    .type = ValueType::Text,
+    .help = "sound to play with the video (WAV, FLAC, OGG, MP3...), cut to the frames written; "
+            "auto: the file with FILE's name and a sound extension (take12.bvh -> take12.wav), "
+            "none when there is none",
+    .renderNeeds = RenderNeed::VideoOutput,
+    .placeholder = "SOUND|auto"};
+inline constexpr Option kAudioOffset{.name = "audio_offset",
+                                     .flag = "--audio-offset",
+                                     .commands = kRender | kViewer,
+                                     .type = ValueType::Number,
+                                     .minimum = -86400.0,
+                                     .maximum = 86400.0,
+                                     .step = 0.01,
+                                     .defaultValue = "0",
+                                     .unit = "seconds",
+                                     .help =
+                                         "where the capture's frame 0 is in the sound (negative "
+                                         "when the capture starts before it); render: with --audio",
+                                     .renderNeeds = RenderNeed::VideoOutput,
+                                     .placeholder = "SEC"};
+
+// [SECTION] The table
+
+// Every option above, in the order settings.ini writes its keys and `bvhscope options` lists
+// them.
+inline constexpr auto kAllOptions = std::to_array<const Option*>({
+    &kBoneStyle,
+    &kBoneThickness,
+    &kShowJoints,
+    &kShowGrid,
+    &kShowShadow,
+    &kShowFileLabels,
+    &kJointNames,
+    &kJointAxes,
+    &kStaticRootLinksHidden,
+    &kSeveralFiguresInPlace,
+    &kBackgroundColor,
+    &kSelectionColor,
+    &kMsaaSamples,
+    &kPlaybackSpeed,
+    &kLoop,
+    &kInterpolate,
+    &kPlayOnOpen,
+    &kFieldOfView,
+    &kOrbitSensitivity,
+    &kInvertZoom,
+    &kFollowSelection,
+    &kFrameOnLoad,
+    &kShowCurves,
+    &kShowTrails,
+    &kTrailFrames,
+    &kShowGhosts,
+    &kGhostCount,
+    &kRenderGhosts,
+    &kGhostStep,
+    &kGhostOpacity,
+    &kShowFootContacts,
+    &kFootSlideSpeed,
+    &kUpAxis,
+    &kUnit,
+    &kWindowWidth,
+    &kWindowHeight,
+    &kDockLeftWidth,
+    &kDockRightWidth,
+    &kDockBottomHeight,
+    &kDockLeftCollapsed,
+    &kDockRightCollapsed,
+    &kLiveHost,
+    &kLivePort,
+    &kLiveFormat,
+    &kLiveSkeleton,
+    &kLiveWindowSeconds,
+    &kLiveRecordFolder,
+    &kExportFolderBvh,
+    &kExportFolderGltf,
+    &kExportFolderVideo,
+    &kExportFolderPicture,
+    &kBrowserView,
+    &kBrowserCellSize,
+    &kWindowSize,
+    &kYaw,
+    &kPitch,
+    &kCamera,
+    &kTrailJoint,
+    &kFrame,
+    &kFrames,
+    &kImageSize,
+    &kNoOverlay,
+    &kLayout,
+    &kTile,
+    &kColumns,
+    &kCrf,
+    &kFps,
+    &kAudio,
+    &kAudioOffset,
+});
+
+// The option with this settings.ini key, flag (of a command) or name; nullptr when none.
+const Option* optionWithKey(std::string_view key);
+const Option* optionWithFlag(std::string_view flag, CommandMask command);
+
+// [SECTION] Words about an option
+
+// "integer", "number", "boolean", "choice", "text", "colour", "size", "rate", "frame",
+// "frame range".
+std::string_view typeName(ValueType type);
+// A number as the table and its messages write it: "150", "0.35", "-3600".
+std::string numberText(double value);
+// "from 5 to 150" ("from 1/600 to 1000" for a rate; "from 0" without a top); "" without a range.
+std::string rangeNumbers(const Option& option);
+// rangeNumbers and the unit: "from 5 to 150 degrees" (the unit left out when there is none).
+std::string rangeText(const Option& option);
+// Whether `value` is within the option's range (no range: every value).
+bool inRange(const Option& option, double value);
+// The command line's refusal of an out-of-range or unreadable value:
+// "--fov must be from 5 to 150 degrees, not '151'".
+std::string refusal(const Option& option, std::string_view given);
+// What render must be asked for before it takes the option, for its refusal and the JSON:
+// "video outputs (-o NAME.mp4, .webm or .gif)", "--contact-sheet"; "" when nothing.
+std::string_view renderNeedText(RenderNeed need);
+
+} // namespace bvhscope::options

@@ -1,0 +1,37 @@
+// How a panel's option widgets change the settings (issue 43): they edit `values`, a copy taken
+// when the edit begins, and when the edit ends a copy that differs is pushed as
+// command::ChangeSettings, which the session applies within the options table's ranges. So no
+// panel writes the session's settings, and a widget's range is checked in one place.
+//
+//   SettingsEdit edit(state);
+//   ImGui::Checkbox("Grid", &edit.values.showGrid);
+//
+// Edits may overlap or follow each other in one frame: each command carries only what its
+// widgets changed.
+#pragma once
+
+#include "app/viewer/session/viewer_state.h"
+
+namespace bvhscope::viewer {
+
+class SettingsEdit {
+public:
+    explicit SettingsEdit(ViewerState& state)
+        : state_(state), before_(state.settings), values(state.settings) {}
+    ~SettingsEdit() {
+        if (!(values == before_)) {
+            state_.commands.push(command::ChangeSettings{before_, values});
+        }
+    }
+    SettingsEdit(const SettingsEdit&) = delete;
+    SettingsEdit& operator=(const SettingsEdit&) = delete;
+
+private:
+    ViewerState& state_;
+    ViewerSettings before_;
+
+public:
+    ViewerSettings values;
+};
+
+} // namespace bvhscope::viewer
