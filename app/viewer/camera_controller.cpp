@@ -123,10 +123,10 @@ void ViewportInput::handleKeys(ViewerState& state, const std::vector<KeyPress>& 
             state.commands.push(command::ResetCamera{});
             break;
         case GLFW_KEY_PAGE_DOWN: // the folder browser's next file (folder_navigation.h)
-            state.folder.stepRequest += 1;
+            state.commands.push(command::StepTakes{1});
             break;
         case GLFW_KEY_PAGE_UP:
-            state.folder.stepRequest -= 1;
+            state.commands.push(command::StepTakes{-1});
             break;
         case GLFW_KEY_TAB: // every panel hidden: the view takes the whole window
             state.panelsHidden = !state.panelsHidden;

@@ -37,9 +37,13 @@ ImU32 eventColor(bvh::ChannelEventKind kind) {
     return kind == bvh::ChannelEventKind::Jitter ? kJitterColor : kFlipColor;
 }
 
+// Pressed and held still on a plot, nothing more is asked: no command, so the viewer may sleep.
 void seekToFrame(ViewerState& state, const Character& character, double frame) {
-    state.playback.pause();
-    state.playback.seek(frame * frameTimeInUse(character));
+    const Playback& playback = state.playback;
+    const double time = frame * frameTimeInUse(character);
+    if (playback.playing() || std::clamp(time, 0.0, playback.duration()) != playback.time()) {
+        state.commands.push(command::PauseAt{time});
+    }
 }
 
 struct PlotGroup {

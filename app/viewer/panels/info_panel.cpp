@@ -189,11 +189,8 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::End();
         return;
     }
-    if (state.infoCharacter >= characters.size()) {
-        state.infoCharacter = 0;
-    }
-    const Character& character = characters[state.infoCharacter];
-    const std::size_t index = state.infoCharacter;
+    const std::size_t index = state.infoCharacter < characters.size() ? state.infoCharacter : 0;
+    const Character& character = characters[index];
     const bvh::DocumentSummary& summary = character.clip->summary;
     if (ImGui::BeginTable("facts", 2)) {
         ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);

@@ -3,7 +3,6 @@
 // analyses say about it (flips and jitter in its curves, its A/B compare distance).
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
-#include "app/viewer/session/similar_takes.h"
 
 namespace bvhscope::viewer {
 
@@ -44,7 +43,8 @@ void drawAnalysisNotes(ViewerState& state) {
 void drawSimilarButton(ViewerState& state, std::size_t character) {
     sameLineIfFits(buttonWidth("Similar"));
     if (ImGui::SmallButton("Similar")) {
-        showSimilarTakes(state, character); // the Browser shows its ranking while it is open
+        // The Browser shows its ranking while it is open.
+        state.commands.push(command::ShowSimilarTakes{character});
     }
     recordItemRect(state, "selection:similar");
     if (ImGui::IsItemHovered()) {

@@ -5,6 +5,7 @@
 #include "app/pictures/text_painter.h"
 #include "app/platform/browser.h"
 #include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/panel_commands.h"
 #include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"
 
@@ -536,7 +537,16 @@ void pollLiveStreams(SessionState& session, std::ostream& err) {
 
 void applyCommand(SessionState& session, const Command& command, float viewAspect,
                   std::ostream& err) {
-    std::visit([&](const auto& each) { apply(session, each, viewAspect, err); }, command);
+    std::visit(
+        [&](const auto& each) {
+            // The panels' commands (panel_commands.h) need neither the view nor the error stream.
+            if constexpr (requires { apply(session, each); }) {
+                apply(session, each);
+            } else {
+                apply(session, each, viewAspect, err);
+            }
+        },
+        command);
 }
 
 void sampleLivePose(SessionState& session) {
@@ -560,10 +570,11 @@ bool sessionIsMoving(const SessionState& session) {
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();
-    session.live.noticeUserTime(session.playback.time()); // scrubbed away from now?
     for (const Command& command : commands) {
         applyCommand(session, command, frame.viewAspect, err);
     }
+    // Scrubbed or stepped away from now (by a key, or a panel's command just applied)?
+    session.live.noticeUserTime(session.playback.time());
     // View > Several figures in place: the row is arranged again and framed anew.
     if (session.scene.severalInPlace() != session.settings.severalFiguresInPlace) {
         session.scene.setSeveralInPlace(session.settings.severalFiguresInPlace);
