@@ -21,7 +21,7 @@ std::optional<fs::path> recentFoldersFile() {
 
 // The path a save dialog proposes: the dialog's own field.
 std::string saveTarget(const ViewerState& state, Purpose purpose) {
-    return purpose == Purpose::VideoTarget ? state.videoExport.path
+    return purpose == Purpose::VideoTarget ? state.videoExportForm.path
                                            : state.exportDialog.settings.targetPath;
 }
 
@@ -93,8 +93,8 @@ void deliverChosenPaths(ViewerState& state, Purpose purpose,
         state.exportDialog.settings.targetPath = paths.front();
         break;
     case Purpose::VideoTarget:
-        state.videoExport.path = paths.front();
-        state.videoExport.pathEdited = true;
+        state.videoExportForm.path = paths.front();
+        state.videoExportForm.pathEdited = true;
         break;
     case Purpose::OpenFiles:
     case Purpose::OpenFolder:

@@ -338,7 +338,7 @@ void openVideoExportDialog(ViewerState& state) {
     if (kInBrowser || !media::videoAvailable() || state.scene.empty()) { // also Ctrl+Shift+E
         return;
     }
-    VideoExportDialog& video = state.videoExport;
+    VideoExportForm& video = state.videoExportForm;
     video.open = true;
     if (!video.pathEdited) { // the last video's folder, or home (issue 42)
         video.path = exportPathIn(

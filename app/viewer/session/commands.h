@@ -10,6 +10,7 @@
 #include "app/scene/scene.h"
 #include "app/viewer/analysis/analysis_views.h"
 #include "app/viewer/io/export.h"
+#include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/live/live_address.h"
 
 #include <cstddef>
@@ -82,7 +83,9 @@ struct SavePicture {
     int height = 0;
 };
 // File > Export video: start with what the dialog holds, or cancel the export running.
-struct StartVideoExport {};
+struct StartVideoExport {
+    VideoExportForm form;
+};
 struct CancelVideoExport {};
 // File > Connect to live stream... (or tcp://HOST:PORT on the command line): a live character
 // (live/live_streams.h). The dialog's answers are kept in the settings.

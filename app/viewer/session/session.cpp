@@ -244,8 +244,8 @@ void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
 
 // What the dialog and the session hold, as the export's settings: the timeline's range at its
 // frame rate, the view's camera and look, and the label `bvhscope render` stamps.
-VideoExportSettings videoExportSettings(const SessionState& session) {
-    const VideoExportDialog& dialog = session.videoExport;
+VideoExportSettings videoExportSettings(const SessionState& session,
+                                        const VideoExportForm& dialog) {
     VideoExportSettings settings;
     settings.output = bvh::pathFromUtf8(dialog.path);
     settings.container = media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
@@ -282,20 +282,20 @@ VideoExportSettings videoExportSettings(const SessionState& session) {
     return settings;
 }
 
-void startVideoExport(SessionState& session) {
+void startVideoExport(SessionState& session, const VideoExportForm& form) {
     if (session.videoJob) {
         return; // one at a time
     }
-    VideoExportDialog& dialog = session.videoExport;
+    VideoExportProgress& progress = session.videoExport;
     std::string error;
-    session.videoJob = VideoExportJob::start(videoExportSettings(session), error);
-    dialog.failed = !session.videoJob;
+    session.videoJob = VideoExportJob::start(videoExportSettings(session, form), error);
+    progress.failed = !session.videoJob;
     if (session.videoJob) { // the next video starts in this folder (issue 42)
         session.settings.exportFolderVideo =
-            bvh::utf8FromPath(bvh::pathFromUtf8(dialog.path).parent_path());
+            bvh::utf8FromPath(bvh::pathFromUtf8(form.path).parent_path());
     }
-    dialog.message = session.videoJob ? "" : "Cannot export " + dialog.path + ": " + error;
-    dialog.running = session.videoJob != nullptr;
+    progress.message = session.videoJob ? "" : "Cannot export " + form.path + ": " + error;
+    progress.running = session.videoJob != nullptr;
 }
 
 // [SECTION] Camera
@@ -466,8 +466,8 @@ void apply(SessionState& session, const command::SavePicture& picture, float, st
     }
 }
 
-void apply(SessionState& session, const command::StartVideoExport&, float, std::ostream&) {
-    startVideoExport(session);
+void apply(SessionState& session, const command::StartVideoExport& start, float, std::ostream&) {
+    startVideoExport(session, start.form);
 }
 
 void apply(SessionState& session, const command::CancelVideoExport&, float, std::ostream&) {

@@ -116,7 +116,7 @@ struct SessionState {
     std::optional<PictureRequest> pictureRequest;
 
     ExportDialog exportDialog;                // File > Export: its settings and last result
-    VideoExportDialog videoExport;            // File > Export video: its settings and progress
+    VideoExportProgress videoExport;          // File > Export video: its progress and outcome
     std::unique_ptr<VideoExportJob> videoJob; // the export running (stepped by the frame loop)
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines), and whether new

@@ -1,7 +1,8 @@
 // The commands panels push (commands.h, issue 43): each changes the session as the panel did by
 // hand before: the timeline's transport, speed, loop and range; the rest pose; Compare's
 // choices; the joint picked; the Info panel's file; the sound's offset and mute; the Browser's
-// filter, sort and steps. Values out of range (a file removed, no folder open) change nothing.
+// filter, sort and steps; the video export's form. Values out of range (a file removed, no folder
+// open) change nothing.
 #include "app/viewer/session/panel_commands.h"
 #include "app/viewer/session/session.h"
 #include "core/reader/document.h"
@@ -166,6 +167,22 @@ TEST_F(PanelCommands, TheBrowsersCommandsWithoutAFolder) {
     EXPECT_EQ(state_.folder.filterText(), "frames>300");
     push(command::SortTakes{BrowserSort{BrowserColumn::Frames, true}});
     EXPECT_EQ(state_.folder.sort(), (BrowserSort{BrowserColumn::Frames, true}));
+}
+
+// File > Export video sends the dialog's form with the command; the session answers in its
+// progress (an odd width for MP4 is refused before anything is written).
+TEST_F(PanelCommands, AVideoExportStartsFromTheFormItCarries) {
+    VideoExportForm form;
+    form.path = "clips/take.mp4";
+    form.width = 1281;
+    push(command::StartVideoExport{form});
+    EXPECT_EQ(state_.videoJob, nullptr);
+    EXPECT_FALSE(state_.videoExport.running);
+    EXPECT_TRUE(state_.videoExport.failed);
+    EXPECT_EQ(state_.videoExport.message.rfind("Cannot export clips/take.mp4: the size must be", 0),
+              0u)
+        << state_.videoExport.message;
+    EXPECT_TRUE(state_.settings.exportFolderVideo.empty()); // only a started export moves it
 }
 
 // New errors open the popup again after it said it opened; OK clears what it lists.
