@@ -197,6 +197,8 @@ struct ShowTakeRows {
 struct ShowSimilarTakes {
     std::size_t character = 0;
 };
+// The Export dialog's outcome was seen (its OK), or the dialog opened anew: it is forgotten.
+struct DismissExportResult {};
 // The error popup opened with the errors so far (new ones open it again), and its OK: the
 // errors are cleared.
 struct ErrorPopupOpened {};
@@ -226,6 +228,7 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::IncludeSubfolders, command::CloseFolder,
                              command::FilterTakes, command::SortTakes, command::RankTakesLike,
                              command::ShowTakeRows, command::ShowSimilarTakes,
+                             command::DismissExportResult,
                              command::ErrorPopupOpened,
                              command::DismissErrors>;
 // clang-format on

@@ -142,7 +142,11 @@ void apply(SessionState& session, const command::ShowTakeRows& rows) {
     session.folder.setVisibleRows(rows.first, rows.last);
 }
 
-// [SECTION] The error popup
+// [SECTION] The Export dialog's outcome, and the error popup
+
+void apply(SessionState& session, const command::DismissExportResult&) {
+    session.exportDialog.result.reset();
+}
 
 void apply(SessionState& session, const command::ErrorPopupOpened&) {
     session.openErrorPopup = false;

@@ -115,7 +115,7 @@ struct SessionState {
     // File > Save picture: the PNG to write once the scene is drawn (picture_request.h).
     std::optional<PictureRequest> pictureRequest;
 
-    ExportDialog exportDialog;                // File > Export: its settings and last result
+    ExportDialog exportDialog;                // File > Export: the last export's outcome
     VideoExportProgress videoExport;          // File > Export video: its progress and outcome
     std::unique_ptr<VideoExportJob> videoJob; // the export running (stepped by the frame loop)
 

@@ -185,6 +185,13 @@ TEST_F(PanelCommands, AVideoExportStartsFromTheFormItCarries) {
     EXPECT_TRUE(state_.settings.exportFolderVideo.empty()); // only a started export moves it
 }
 
+// The Export dialog's OK (or opening it anew) forgets the last export's outcome.
+TEST_F(PanelCommands, TheExportOutcomeIsDismissed) {
+    state_.exportDialog.result = ExportOutcome{};
+    push(command::DismissExportResult{});
+    EXPECT_FALSE(state_.exportDialog.result.has_value());
+}
+
 // New errors open the popup again after it said it opened; OK clears what it lists.
 TEST_F(PanelCommands, TheErrorPopupOpensOnceAndIsDismissed) {
     state_.errorLines = {"a.bvh:3:1: error: no HIERARCHY"};
