@@ -245,7 +245,7 @@ void drawEventList(ViewerState& state, const Character& character) {
 } // namespace
 
 void drawCurvesPanel(ViewerState& state, float scale) {
-    CurveView& curves = state.analysis.curves;
+    const CurveView& curves = state.analysis.curves;
     const std::vector<Character>& characters = state.scene.characters();
     if (!curves.selection || !state.settings.showCurves ||
         curves.selection->character >= characters.size()) {

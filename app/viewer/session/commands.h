@@ -199,6 +199,11 @@ struct ShowSimilarTakes {
 };
 // The Export dialog's outcome was seen (its OK), or the dialog opened anew: it is forgotten.
 struct DismissExportResult {};
+// The notices were drawn at `seconds` (the UI's clock): the new ones start their time, the faded
+// ones go (notices.h).
+struct NoticesDrawn {
+    double seconds = 0.0;
+};
 // The error popup opened with the errors so far (new ones open it again), and its OK: the
 // errors are cleared.
 struct ErrorPopupOpened {};
@@ -228,7 +233,7 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::IncludeSubfolders, command::CloseFolder,
                              command::FilterTakes, command::SortTakes, command::RankTakesLike,
                              command::ShowTakeRows, command::ShowSimilarTakes,
-                             command::DismissExportResult,
+                             command::DismissExportResult, command::NoticesDrawn,
                              command::ErrorPopupOpened,
                              command::DismissErrors>;
 // clang-format on

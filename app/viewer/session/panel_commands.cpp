@@ -142,10 +142,14 @@ void apply(SessionState& session, const command::ShowTakeRows& rows) {
     session.folder.setVisibleRows(rows.first, rows.last);
 }
 
-// [SECTION] The Export dialog's outcome, and the error popup
+// [SECTION] The Export dialog's outcome, the notices and the error popup
 
 void apply(SessionState& session, const command::DismissExportResult&) {
     session.exportDialog.result.reset();
+}
+
+void apply(SessionState& session, const command::NoticesDrawn& drawn) {
+    session.notices.drawnAt(drawn.seconds);
 }
 
 void apply(SessionState& session, const command::ErrorPopupOpened&) {

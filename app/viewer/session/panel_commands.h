@@ -48,8 +48,9 @@ void apply(SessionState& session, const command::SortTakes& sort);
 void apply(SessionState& session, const command::RankTakesLike& rank);
 void apply(SessionState& session, const command::ShowTakeRows& rows);
 
-// [SECTION] The Export dialog's outcome, and the error popup
+// [SECTION] The Export dialog's outcome, the notices and the error popup
 void apply(SessionState& session, const command::DismissExportResult& dismiss);
+void apply(SessionState& session, const command::NoticesDrawn& drawn);
 void apply(SessionState& session, const command::ErrorPopupOpened& opened);
 void apply(SessionState& session, const command::DismissErrors& dismiss);
 
