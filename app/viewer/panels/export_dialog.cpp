@@ -180,7 +180,7 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     }
 }
 
-void drawFramesRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+void drawFramesRow(const ViewerState& state, const Character& character, ExportSettings& settings) {
     const bvh::Motion& motion = character.clip->document.motion;
     ImGui::TextUnformatted("Frames");
     ImGui::SameLine(110.0f);
@@ -226,7 +226,7 @@ void drawRateRows(ViewerState& state, const Character& character, ExportSettings
 }
 
 // A Character Studio .mnm map read from disk: the page has no disk to read it from.
-void drawRenameRow(ViewerState& state, ExportSettings& settings) {
+void drawRenameRow(const ViewerState& state, ExportSettings& settings) {
     ImGui::TextUnformatted("Rename by");
     ImGui::SameLine(110.0f);
     ImGui::SetNextItemWidth(300.0f);

@@ -8,7 +8,7 @@ namespace bvhscope::viewer {
 
 namespace {
 
-void drawAnalysisNotes(ViewerState& state) {
+void drawAnalysisNotes(const ViewerState& state) {
     const Selection& selection = *state.selection;
     const CurveView& curves = state.analysis.curves;
     if (curves.selection == selection && !curves.events.empty()) {
