@@ -49,10 +49,6 @@ void FolderBrowser::close() {
     entries_.clear();
     entries_.shrink_to_fit();
     current.reset();
-    openRequest.reset();
-    stepRequest = 0;
-    closeRequested = false;
-    includeSubfoldersRequested.reset();
     truncated_ = false;
     subfoldersForLibrary_ = false;
     visibleFirst_ = visibleLast_ = 0;
@@ -212,12 +208,20 @@ std::size_t FolderBrowser::summarizedCount() const {
                       [](const FolderEntry& entry) { return entry.facts.has_value(); }));
 }
 
-void FolderBrowser::setVisibleRows(std::size_t first, std::size_t last) {
+bool FolderBrowser::visibleRowsDiffer(std::size_t first, std::size_t last) const {
     last = std::min(last, shown_.size());
     first = std::min(first, last);
-    if (first == visibleFirst_ && last == visibleLast_ && !visibleEntries_.empty()) {
+    // The same rows count as new while their entries are not taken yet.
+    return first != visibleFirst_ || last != visibleLast_ ||
+           (visibleEntries_.empty() && first < last);
+}
+
+void FolderBrowser::setVisibleRows(std::size_t first, std::size_t last) {
+    if (!visibleRowsDiffer(first, last)) {
         return;
     }
+    last = std::min(last, shown_.size());
+    first = std::min(first, last);
     visibleFirst_ = first;
     visibleLast_ = last;
     visibleEntries_.assign(shown_.begin() + static_cast<std::ptrdiff_t>(first),

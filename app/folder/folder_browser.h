@@ -1,7 +1,8 @@
 // The folder browser's model: the .bvh files of one folder, each with its summary (computed in
 // the background by a SummaryPool), its status and the pose its thumbnail shows, plus which file
-// is shown as the "browsed" character and the requests (open a row, next/previous file) the app
-// loop acts on (folder_navigation.h). No GL and no UI: thumbnails are drawn from the poses by
+// is shown as the "browsed" character and the file loading to replace it. What the user asks of
+// the Browser (open a row, next/previous file, close...) arrives as commands, applied by
+// folder_navigation.h. No GL and no UI: thumbnails are drawn from the poses by
 // folder_thumbnails.h, the panel is folder_panel.h.
 //
 // Memory per file stays small whatever the folder holds: a summary is read within its budget
@@ -122,6 +123,8 @@ public:
     // The rows on screen: display positions [first, last) of shownRows(). Their summaries and
     // thumbnails come first.
     void setVisibleRows(std::size_t first, std::size_t last);
+    // Whether setVisibleRows(first, last) would change them: the panel says so only then.
+    bool visibleRowsDiffer(std::size_t first, std::size_t last) const;
     std::size_t visibleFirst() const { return visibleFirst_; }
     std::size_t visibleLast() const { return visibleLast_; }
     // The entries of those rows, top first.
@@ -134,7 +137,7 @@ public:
     // problems writing it, if any (the Browser works on without the index).
     std::vector<bvh::Diagnostic> storeMotionIndex(const std::filesystem::path& indexFile);
 
-    // [SECTION] Browsing (acted on by updateFolderBrowsing, folder_navigation.h)
+    // [SECTION] Browsing (folder_navigation.h's commands and updateFolderBrowsing)
 
     // The file the browsed character was loaded from.
     std::optional<std::size_t> current;
@@ -146,12 +149,6 @@ public:
         std::unique_ptr<bvh::BackgroundLoad> load; // destroying it cancels it
     };
     std::optional<BrowseLoad> browseLoad;
-
-    // Requests from the panel and the keys.
-    std::optional<std::size_t> openRequest; // show this file as the browsed character
-    int stepRequest = 0;                    // +1 next file, -1 previous (accumulates)
-    bool closeRequested = false;
-    std::optional<bool> includeSubfoldersRequested; // re-list with or without subfolders
 
 private:
     std::optional<std::filesystem::path> folder_;

@@ -21,8 +21,8 @@ std::optional<fs::path> recentFoldersFile() {
 
 // The path a save dialog proposes: the dialog's own field.
 std::string saveTarget(const ViewerState& state, Purpose purpose) {
-    return purpose == Purpose::VideoTarget ? state.videoExport.path
-                                           : state.exportDialog.settings.targetPath;
+    return purpose == Purpose::VideoTarget ? state.videoExportForm.path
+                                           : state.exportForm.settings.targetPath;
 }
 
 FileChooserRequest desktopRequest(const ViewerState& state, Purpose purpose, const Window& window) {
@@ -39,9 +39,9 @@ FileChooserRequest desktopRequest(const ViewerState& state, Purpose purpose, con
         break;
     default: {
         request.kind = FileChooserRequest::Kind::SaveFile;
-        request.title = purpose == Purpose::VideoTarget                            ? "Export video"
-                        : state.exportDialog.settings.format == ExportFormat::Gltf ? "Export glTF"
-                                                                                   : "Export BVH";
+        request.title = purpose == Purpose::VideoTarget                          ? "Export video"
+                        : state.exportForm.settings.format == ExportFormat::Gltf ? "Export glTF"
+                                                                                 : "Export BVH";
         const fs::path target = bvh::pathFromUtf8(saveTarget(state, purpose));
         request.suggestedName = bvh::utf8FromPath(target.filename());
         request.suggestedFolder = bvh::utf8FromPath(target.parent_path());
@@ -90,11 +90,11 @@ void deliverChosenPaths(ViewerState& state, Purpose purpose,
     }
     switch (purpose) {
     case Purpose::ExportTarget:
-        state.exportDialog.settings.targetPath = paths.front();
+        state.exportForm.settings.targetPath = paths.front();
         break;
     case Purpose::VideoTarget:
-        state.videoExport.path = paths.front();
-        state.videoExport.pathEdited = true;
+        state.videoExportForm.path = paths.front();
+        state.videoExportForm.pathEdited = true;
         break;
     case Purpose::OpenFiles:
     case Purpose::OpenFolder:
@@ -130,7 +130,7 @@ void openInWindowChooser(ViewerState& state, Purpose purpose) {
                       target.has_parent_path() ? target.parent_path() : openingFolder(state),
                       bvh::utf8FromPath(target.filename()),
                       purpose == Purpose::ExportTarget &&
-                              state.exportDialog.settings.format == ExportFormat::Bvh
+                              state.exportForm.settings.format == ExportFormat::Bvh
                           ? ChooserFilter::Captures
                           : ChooserFilter::All);
         break;

@@ -271,7 +271,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     for (const std::string& line : state.errorLines) {
         out << "error " << line << "\n";
     }
-    out << "exporttarget " << state.exportDialog.settings.targetPath << "\n";
+    out << "exporttarget " << state.exportForm.settings.targetPath << "\n";
     formatAnalysis(state, out);
     formatFolder(out, state);
     formatLiveStreams(state, out);

@@ -133,39 +133,40 @@ std::string windowTitle(const ViewerState& state) {
 // [SECTION] File > Export video, stepped by the frame loop
 
 // A slice of drawing per UI frame (the export samples its own poses, so the view is untouched),
-// and the progress written back to the dialog; the job ends here when it is done.
+// and the progress written back to the session; the job ends here when it is done.
 void stepVideoExport(SessionState& session, SceneDrawer& drawer, std::ostream& err) {
     std::unique_ptr<VideoExportJob>& job = session.videoJob;
-    VideoExportDialog& dialog = session.videoExport;
-    dialog.running = job != nullptr;
+    VideoExportProgress& progress = session.videoExport;
+    progress.running = job != nullptr;
     if (!job) {
         return;
     }
     // About 40 % of a 60 Hz frame for drawing pictures: the viewer stays responsive.
     job->step(session.scene, session.overlays, drawer, std::chrono::milliseconds(7));
-    dialog.total = job->total();
-    dialog.drawn = job->drawn();
-    dialog.encoded = job->encoded();
+    progress.total = job->total();
+    progress.drawn = job->drawn();
+    progress.encoded = job->encoded();
     switch (job->status()) {
     case VideoExportJob::Status::Running:
         return;
     case VideoExportJob::Status::Done:
-        dialog.failed = false;
-        dialog.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
-                         std::to_string(job->total()) + " frames)";
+        progress.failed = false;
+        progress.message = "Wrote " + bvh::utf8FromPath(job->output()) + " (" +
+                           std::to_string(job->total()) + " frames)";
         break;
     case VideoExportJob::Status::Cancelled:
-        dialog.failed = false;
-        dialog.message = "Cancelled: nothing was written";
+        progress.failed = false;
+        progress.message = "Cancelled: nothing was written";
         break;
     case VideoExportJob::Status::Failed:
-        dialog.failed = true;
-        dialog.message = "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
-        err << "bvhscope: " << dialog.message << "\n";
+        progress.failed = true;
+        progress.message =
+            "Cannot export " + bvh::utf8FromPath(job->output()) + ": " + job->error();
+        err << "bvhscope: " << progress.message << "\n";
         break;
     }
     job.reset();
-    dialog.running = false;
+    progress.running = false;
 }
 
 // [SECTION] What the viewer keeps between runs

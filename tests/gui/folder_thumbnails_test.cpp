@@ -5,10 +5,12 @@
 // poses freed once it is full, and rows back on screen are read and drawn again.
 #include "app/viewer/folder/folder_thumbnails.h"
 #include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/session.h"
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/gui/gl_test_context.h"
 
 #include <gtest/gtest.h>
+#include <sstream>
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
@@ -106,7 +108,8 @@ TEST_F(FolderThumbnailsTest, ClosingTheFolderDeletesEveryTexture) {
     ASSERT_EQ(thumbnails_->textureCount(), 3u);
     const GLuint texture = thumbnails_->texture(1);
     ASSERT_TRUE(glIsTexture(texture));
-    state_.folder.closeRequested = true;
+    std::ostringstream err;
+    applyCommand(state_, command::CloseFolder{}, 1.0f, err); // the Browser's Close folder
     updateFolderBrowsing(state_);
     thumbnails_->update(state_.folder, state_.settings, 32, 100);
     EXPECT_EQ(thumbnails_->textureCount(), 0u);

@@ -127,13 +127,19 @@ struct ExportOutcome {
 // ending in .glb or .gltf and the rename map.
 ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings);
 
-// The dialog's state, kept in the session between frames. Its Export button pushes a
-// command::Export; the session writes the file and puts the outcome in `result`.
-struct ExportDialog {
+// File > Export's form, the dialog's own (UiState::exportForm): what it was opened for and the
+// settings the user edits. Its Export button pushes a command::Export with them.
+struct ExportForm {
     bool openRequested = false; // File > Export... or Ctrl+E: open for state.infoCharacter
     ExportFormat requestedFormat = ExportFormat::Bvh; // with openRequested (Export glTF...)
     std::size_t character = 0;
     ExportSettings settings;
+    bool exported = false; // Export pressed since the dialog opened: the outcome is shown
+};
+
+// The last export's outcome, the session's (SessionState::exportDialog): set when the session
+// applies a command::Export, cleared by command::DismissExportResult.
+struct ExportDialog {
     std::optional<ExportOutcome> result;
 };
 

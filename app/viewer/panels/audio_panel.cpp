@@ -59,7 +59,7 @@ void drawSoundName(const AudioTrack& track, float scale) {
 // A row of its own under the scrub bar (which takes the whole width), flowing onto another
 // when the strip is narrow: nothing is laid out past the window's right edge.
 void drawAudioControls(ViewerState& state, float scale) {
-    AudioTrack& track = state.audio;
+    const AudioTrack& track = state.audio;
     if (!track.loaded() && !track.loading()) {
         return;
     }
@@ -79,7 +79,7 @@ void drawAudioControls(ViewerState& state, float scale) {
     if (ImGui::DragFloat("Offset (s)", &offset, 0.005f,
                          static_cast<float>(*options::kAudioOffset.minimum),
                          static_cast<float>(*options::kAudioOffset.maximum), "%+.3f")) {
-        track.offsetSeconds = offset;
+        state.commands.push(command::SetSoundOffset{offset});
     }
     recordItemRect(state, "audio:offset");
     if (ImGui::IsItemHovered()) {
@@ -87,7 +87,9 @@ void drawAudioControls(ViewerState& state, float scale) {
                           "capture starts after the music. Drag, or double-click to type.");
     }
     sameLineIfFits(checkboxWidth("Mute"));
-    ImGui::Checkbox("Mute", &track.muted);
+    if (bool muted = track.muted; ImGui::Checkbox("Mute", &muted)) {
+        state.commands.push(command::MuteSound{muted});
+    }
     recordItemRect(state, "audio:mute");
     sameLineIfFits(buttonWidth("Remove sound"));
     if (ImGui::Button("Remove sound")) {

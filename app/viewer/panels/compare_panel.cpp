@@ -140,8 +140,7 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
         sameLineIfFits(buttonWidth("Go"));
         ImGui::PushID(static_cast<int>(character));
         if (ImGui::SmallButton("Go")) {
-            state.playback.pause();
-            state.playback.seek(compare.clip->maxTimeSeconds);
+            state.commands.push(command::PauseAt{compare.clip->maxTimeSeconds});
         }
         ImGui::PopID();
     } else {
@@ -151,10 +150,57 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
     }
 }
 
+namespace {
+
+// The choices, edited on a copy of the session's: a change goes to the session as SetCompare.
+command::SetCompare compareChoices(const CompareView& compare) {
+    return {compare.enabled,        compare.a,         compare.b, compare.layout,
+            compare.relativeToRoot, compare.alignStart};
+}
+
+void drawCompareChoices(ViewerState& state) {
+    const command::SetCompare before = compareChoices(state.analysis.compare);
+    command::SetCompare choices = before;
+    ImGui::Checkbox("Compare A with B", &choices.enabled);
+    recordItemRect(state, "compare:enable");
+    drawChoice(state, "A", choices.a, nullptr);
+    drawChoice(state, "B", choices.b, &choices.a);
+    if (ImGui::RadioButton("Overlay", choices.layout == CompareLayout::Overlay)) {
+        choices.layout = CompareLayout::Overlay;
+    }
+    recordItemRect(state, "compare:overlay");
+    sameLineIfFits(checkboxWidth("Side by side"));
+    if (ImGui::RadioButton("Side by side", choices.layout == CompareLayout::SideBySide)) {
+        choices.layout = CompareLayout::SideBySide;
+    }
+    recordItemRect(state, "compare:side");
+    sameLineIfFits(checkboxWidth("Relative to root"));
+    ImGui::Checkbox("Relative to root", &choices.relativeToRoot);
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Compare poses only: each figure's root is moved onto the other's.");
+    }
+    sameLineIfFits(checkboxWidth("Align start"));
+    ImGui::Checkbox("Align start", &choices.alignStart);
+    recordItemRect(state, "compare:align-start");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("B turned and moved so that its first frame stands where A's does, "
+                          "facing the same way (side by side: turned only)");
+    }
+    if (choices != before) {
+        state.commands.push(choices);
+    }
+}
+
+} // namespace
+
 void drawComparePanel(ViewerState& state, float scale) {
     const std::vector<Character>& characters = state.scene.characters();
     if (!state.comparePanelOpen) {
-        state.analysis.compare.enabled = false; // closing the panel ends the comparison
+        if (state.analysis.compare.enabled) { // closing the panel ends the comparison
+            command::SetCompare ended = compareChoices(state.analysis.compare);
+            ended.enabled = false;
+            state.commands.push(ended);
+        }
         return;
     }
     if (characters.size() < 2) {
@@ -163,32 +209,8 @@ void drawComparePanel(ViewerState& state, float scale) {
     if (!beginDockedPanel(state, "Compare", state.layout.compare, 0, &state.comparePanelOpen)) {
         return;
     }
-    CompareView& compare = state.analysis.compare;
-    ImGui::Checkbox("Compare A with B", &compare.enabled);
-    recordItemRect(state, "compare:enable");
-    drawChoice(state, "A", compare.a, nullptr);
-    drawChoice(state, "B", compare.b, &compare.a);
-    if (ImGui::RadioButton("Overlay", compare.layout == CompareLayout::Overlay)) {
-        compare.layout = CompareLayout::Overlay;
-    }
-    recordItemRect(state, "compare:overlay");
-    sameLineIfFits(checkboxWidth("Side by side"));
-    if (ImGui::RadioButton("Side by side", compare.layout == CompareLayout::SideBySide)) {
-        compare.layout = CompareLayout::SideBySide;
-    }
-    recordItemRect(state, "compare:side");
-    sameLineIfFits(checkboxWidth("Relative to root"));
-    ImGui::Checkbox("Relative to root", &compare.relativeToRoot);
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Compare poses only: each figure's root is moved onto the other's.");
-    }
-    sameLineIfFits(checkboxWidth("Align start"));
-    ImGui::Checkbox("Align start", &compare.alignStart);
-    recordItemRect(state, "compare:align-start");
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("B turned and moved so that its first frame stands where A's does, "
-                          "facing the same way (side by side: turned only)");
-    }
+    drawCompareChoices(state);
+    const CompareView& compare = state.analysis.compare;
     ImGui::Separator();
     if (!compare.enabled) {
         ImGui::TextWrapped("Tick Compare: B's bones show how far each joint is from A's, and the "

@@ -38,9 +38,13 @@ ImU32 eventColor(bvh::ChannelEventKind kind) {
     return kind == bvh::ChannelEventKind::Jitter ? kJitterColor : kFlipColor;
 }
 
+// Pressed and held still on a plot, nothing more is asked: no command, so the viewer may sleep.
 void seekToFrame(ViewerState& state, const Character& character, double frame) {
-    state.playback.pause();
-    state.playback.seek(frame * frameTimeInUse(character));
+    const Playback& playback = state.playback;
+    const double time = frame * frameTimeInUse(character);
+    if (playback.playing() || std::clamp(time, 0.0, playback.duration()) != playback.time()) {
+        state.commands.push(command::PauseAt{time});
+    }
 }
 
 struct PlotGroup {
@@ -242,7 +246,7 @@ void drawEventList(ViewerState& state, const Character& character) {
 } // namespace
 
 void drawCurvesPanel(ViewerState& state, float scale) {
-    CurveView& curves = state.analysis.curves;
+    const CurveView& curves = state.analysis.curves;
     const std::vector<Character>& characters = state.scene.characters();
     if (!curves.selection || !state.settings.showCurves ||
         curves.selection->character >= characters.size()) {

@@ -10,7 +10,7 @@ namespace bvhscope::viewer {
 void drawErrorPopup(ViewerState& state) {
     if (state.openErrorPopup) {
         ImGui::OpenPopup("Could not open");
-        state.openErrorPopup = false;
+        state.commands.push(command::ErrorPopupOpened{});
     }
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
@@ -42,7 +42,7 @@ void drawErrorPopup(ViewerState& state) {
         }
         ImGui::SameLine();
         if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-            state.errorLines.clear();
+            state.commands.push(command::DismissErrors{});
             ImGui::CloseCurrentPopup();
         }
         ImGui::EndPopup();

@@ -1,7 +1,7 @@
 // File > Export and Export glTF: their items in the Files panel's File menu, Ctrl+E, the export
 // dialog (one modal over the character being exported, for either format) and the result popup. The
-// dialog edits state.exportDialog; the file is written by the app loop (exportCharacter), never
-// from here.
+// dialog edits its form (state.exportForm); the file is written by the session (exportCharacter),
+// never from here.
 #include "app/media/media_features.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
@@ -181,7 +181,7 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     }
 }
 
-void drawFramesRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+void drawFramesRow(const ViewerState& state, const Character& character, ExportSettings& settings) {
     const bvh::Motion& motion = character.clip->document.motion;
     ImGui::TextUnformatted("Frames");
     ImGui::SameLine(110.0f);
@@ -227,7 +227,7 @@ void drawRateRows(ViewerState& state, const Character& character, ExportSettings
 }
 
 // A Character Studio .mnm map read from disk: the page has no disk to read it from.
-void drawRenameRow(ViewerState& state, ExportSettings& settings) {
+void drawRenameRow(const ViewerState& state, ExportSettings& settings) {
     ImGui::TextUnformatted("Rename by");
     ImGui::SameLine(110.0f);
     ImGui::SetNextItemWidth(300.0f);
@@ -258,7 +258,7 @@ float resultWrapWidth() {
 
 // Returns true when the user dismissed a successful export (the dialog then closes too).
 bool drawResultPopup(ViewerState& state) {
-    ExportDialog& dialog = state.exportDialog;
+    const ExportDialog& dialog = state.exportDialog;
     bool closeDialog = false;
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
     // Always: it fits its contents over its first frames and should stay centred meanwhile.
@@ -300,7 +300,8 @@ bool drawResultPopup(ViewerState& state) {
             const bool ok = result.ok;
             if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
                 closeDialog = ok;
-                dialog.result.reset();
+                state.exportForm.exported = false;
+                state.commands.push(command::DismissExportResult{});
                 ImGui::CloseCurrentPopup();
             } else {
                 recordItemRect(state, ok ? "export:result:ok" : "export:result:failed");
@@ -330,8 +331,8 @@ std::filesystem::path exportLibraryToAvoid(const ViewerState& state) {
 
 void openExportDialog(ViewerState& state, ExportFormat format) {
     if (!state.scene.empty()) {
-        state.exportDialog.openRequested = true;
-        state.exportDialog.requestedFormat = format;
+        state.exportForm.openRequested = true;
+        state.exportForm.requestedFormat = format;
     }
 }
 
@@ -339,7 +340,7 @@ void openVideoExportDialog(ViewerState& state) {
     if (kInBrowser || !media::videoAvailable() || state.scene.empty()) { // also Ctrl+Shift+E
         return;
     }
-    VideoExportDialog& video = state.videoExport;
+    VideoExportForm& video = state.videoExportForm;
     video.open = true;
     if (!video.pathEdited) { // the last video's folder, or home (issue 42)
         video.path = exportPathIn(
@@ -392,58 +393,61 @@ namespace {
 // The dialog opened: for the file Info shows, with the defaults, on the desktop in the folder
 // this kind was last written to (else home).
 void startExportDialog(ViewerState& state) {
-    ExportDialog& dialog = state.exportDialog;
+    ExportForm& form = state.exportForm;
     const std::vector<Character>& characters = state.scene.characters();
-    dialog.openRequested = false;
+    form.openRequested = false;
     if (characters.empty()) {
         return;
     }
-    dialog.character = std::min(state.infoCharacter, characters.size() - 1);
-    dialog.settings = defaultExportSettings(characters[dialog.character], state.playback,
-                                            dialog.requestedFormat, state.downloadsFolder);
+    form.character = std::min(state.infoCharacter, characters.size() - 1);
+    form.settings = defaultExportSettings(characters[form.character], state.playback,
+                                          form.requestedFormat, state.downloadsFolder);
     if (state.downloadsFolder.empty()) {
-        const bool gltf = dialog.requestedFormat == ExportFormat::Gltf;
-        dialog.settings.targetPath =
+        const bool gltf = form.requestedFormat == ExportFormat::Gltf;
+        form.settings.targetPath =
             exportPathIn(startingExportFolder(gltf ? state.settings.exportFolderGltf
                                                    : state.settings.exportFolderBvh,
                                               exportLibraryToAvoid(state)),
-                         characters[dialog.character], gltf ? ".glb" : ".bvh");
+                         characters[form.character], gltf ? ".glb" : ".bvh");
     }
-    dialog.result.reset();
+    form.exported = false;
+    state.commands.push(command::DismissExportResult{}); // an earlier export's
     ImGui::OpenPopup(kDialogName);
 }
 
 } // namespace
 
 void drawExportDialog(ViewerState& state, float scale) {
-    ExportDialog& dialog = state.exportDialog;
+    ExportForm& form = state.exportForm;
     const ImGuiIO& io = ImGui::GetIO();
     // Ctrl+E as ImGui saw it, as well as from the window's keys (key_bindings.h): this one works
     // while a field has the keyboard too.
     if (bindingPressedInImGui("export") && !ImGui::IsPopupOpen(kDialogName)) {
         openExportDialog(state);
     }
-    std::vector<Character>& characters = state.scene.characters();
-    if (dialog.openRequested) {
+    const std::vector<Character>& characters = state.scene.characters();
+    if (form.openRequested) {
         startExportDialog(state);
     }
+    // The outcome of an export pressed since the dialog opened.
+    const bool outcomeShown = form.exported && state.exportDialog.result.has_value();
     const ImVec2 center(io.DisplaySize.x * 0.5f, io.DisplaySize.y * 0.5f);
     ImGui::SetNextWindowPos(center, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(ImVec2(620.0f * scale, 0.0f), ImGuiCond_Appearing);
     const std::string title =
-        (dialog.settings.format == ExportFormat::Gltf ? "Export glTF" : "Export") +
+        (form.settings.format == ExportFormat::Gltf ? "Export glTF" : "Export") +
         std::string(kDialogName);
     if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         return;
     }
     recordItemRect(state, "export:dialog");
-    if (dialog.character >= characters.size()) {
+    if (form.character >= characters.size()) {
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
         return;
     }
-    const Character& character = characters[dialog.character];
-    ExportSettings& settings = dialog.settings;
+    const Character& character = characters[form.character];
+    ExportSettings& settings = form.settings;
 
     ImGui::Text("Export %s", character.clip->displayName.c_str());
     if (!character.clip->sourcePath.empty()) {
@@ -478,19 +482,20 @@ void drawExportDialog(ViewerState& state, float scale) {
     bool close = false;
     ImGui::BeginDisabled(settings.targetPath.empty());
     if (ImGui::Button("Export", ImVec2(120.0f * scale, 0.0f))) {
-        state.commands.push(command::Export{dialog.character, settings});
+        state.commands.push(command::Export{form.character, settings});
+        form.exported = true;
     }
     ImGui::EndDisabled();
     recordItemRect(state, "export:Export");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120.0f * scale, 0.0f)) ||
-        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !dialog.result &&
+        (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !outcomeShown &&
          !state.inWindowChooser.active())) { // Escape there closes the chooser only
         close = true;
     }
     recordItemRect(state, "export:Cancel");
 
-    if (dialog.result && !ImGui::IsPopupOpen(kResultName)) {
+    if (outcomeShown && !ImGui::IsPopupOpen(kResultName)) {
         ImGui::OpenPopup(kResultName);
     }
     if (drawResultPopup(state)) {

@@ -44,7 +44,7 @@ void drawFileMenuBar(ViewerState& state) {
         recordItemRect(state, "menu:File>Open folder");
         if (drawMenuItem(placedMenuItem({"Close folder", "", state.folder.isOpen(), ""},
                                         DesktopOnlyFeature::FolderBrowsing, kInBrowser))) {
-            state.folder.closeRequested = true;
+            state.commands.push(command::CloseFolder{});
         }
         drawLiveMenuItems(state);
         if constexpr (kInBrowser) { // natively a sound arrives with Open or a drop
@@ -166,7 +166,7 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
                               ImGuiSelectableFlags_AllowItemOverlap |
                                   ImGuiSelectableFlags_AllowDoubleClick,
                               ImVec2(nameWidth, 0.0f))) {
-            state.infoCharacter = c;
+            state.commands.push(command::ShowInfo{c});
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
                 state.commands.push(command::Focus{c});
             }

@@ -48,7 +48,7 @@ void drawGridCellLabel(ViewerState& state, const FolderEntry& entry, std::size_t
 // One cell at `at` (its top-left corner): the take at display position `position`.
 void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
                   FolderHoverPlay& hoverPlay, std::size_t position, ImVec2 at, float cell) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     const std::size_t index = folder.shownRows()[position];
     const FolderEntry& entry = folder.entries()[index];
     ImGui::PushID(static_cast<int>(index));
@@ -94,7 +94,7 @@ void keepBrowsedCellInView(const FolderBrowser& folder, std::size_t columns, flo
 
 void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
                     FolderHoverPlay& hoverPlay, float cell) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     if (!ImGui::BeginChild("grid", ImVec2(0.0f, 0.0f), false)) {
         ImGui::EndChild();
         return;
@@ -133,7 +133,7 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
         }
     }
     const GridCells visible = gridCellsOfRows(firstRow, lastRow, columns, count);
-    folder.setVisibleRows(visible.first, visible.last);
+    showTakeRows(state, visible.first, visible.last);
     ImGui::EndChild();
 }
 

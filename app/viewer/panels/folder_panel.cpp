@@ -32,14 +32,14 @@ constexpr float kFilterBesideButtons = 220.0f;
 // While the rows are ranked by likeness (a row's right-click, or Similar in the Selected
 // panel): to which take, and the way back to the name order.
 void drawLikenessLine(ViewerState& state) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     if (!folder.likenessQuery()) {
         return;
     }
     // On the press: the line goes with the ranking, so the release finds no button under it.
     ImGui::SmallButton("Name order");
     if (ImGui::IsItemActivated()) {
-        folder.setSort({});
+        state.commands.push(command::SortTakes{});
     }
     recordItemRect(state, "browser:likeness-clear");
     ImGui::SameLine();
@@ -50,14 +50,14 @@ void drawLikenessLine(ViewerState& state) {
 // The filter field (browser_order.h): applied as it is typed; its syntax in the tooltip, with
 // the first term it did not understand.
 void drawFilterField(ViewerState& state) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     std::array<char, 512> text{};
     const std::string& current = folder.filterText();
     std::copy_n(current.begin(), std::min(current.size(), text.size() - 1), text.begin());
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::InputTextWithHint("##filter", "Filter: words, frames>300, fps:120...", text.data(),
                                  text.size())) {
-        folder.setFilter(text.data());
+        state.commands.push(command::FilterTakes{text.data()});
     }
     recordItemRect(state, "browser:filter");
     const std::string& error = folder.filter().error;
@@ -107,13 +107,13 @@ void drawViewToggle(ViewerState& state, float scale) {
 }
 
 void drawControls(ViewerState& state, float scale) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     elidedText(bvh::utf8FromPath(folder.folder()));
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", bvh::utf8FromPath(folder.folder()).c_str());
     }
     if (ImGui::Button("< Previous")) {
-        folder.stepRequest -= 1;
+        state.commands.push(command::StepTakes{-1});
     }
     recordItemRect(state, "browser:previous");
     if (ImGui::IsItemHovered()) {
@@ -121,7 +121,7 @@ void drawControls(ViewerState& state, float scale) {
     }
     sameLineIfFits(buttonWidth("Next >"));
     if (ImGui::Button("Next >")) {
-        folder.stepRequest += 1;
+        state.commands.push(command::StepTakes{1});
     }
     recordItemRect(state, "browser:next");
     if (ImGui::IsItemHovered()) {
@@ -130,7 +130,7 @@ void drawControls(ViewerState& state, float scale) {
     sameLineIfFits(checkboxWidth("Include subfolders") + 16.0f * scale);
     bool include = folder.includesSubfolders();
     if (ImGui::Checkbox("Include subfolders", &include)) {
-        folder.includeSubfoldersRequested = include;
+        state.commands.push(command::IncludeSubfolders{include});
     }
     recordItemRect(state, "browser:subfolders");
     if (ImGui::IsItemHovered()) {
@@ -138,7 +138,7 @@ void drawControls(ViewerState& state, float scale) {
     }
     sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
     if (ImGui::Button("Close folder")) {
-        folder.closeRequested = true;
+        state.commands.push(command::CloseFolder{});
     }
     sameLineIfFits(checkboxWidth("List") + checkboxWidth("Grid") + 16.0f * scale);
     drawViewToggle(state, scale);
@@ -182,7 +182,7 @@ bool nextCentredCell(float rowHeight) {
 // The take at display position `position` (entry `index`).
 void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
              std::size_t index, std::size_t position, float thumbnail) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     const FolderEntry& entry = folder.entries()[index];
     ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
     ImGui::PushID(static_cast<int>(index));
@@ -234,7 +234,7 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHover
 
 // Header clicks sort (ImGui's sort specs: a click sorts by the column, a second click reverses
 // it). Columns 1-6: File, Joints, Frames, FPS, Duration, Status.
-void applySortSpecs(FolderBrowser& folder) {
+void applySortSpecs(CommandQueue& commands) {
     ImGuiTableSortSpecs* specs = ImGui::TableGetSortSpecs();
     if (specs == nullptr || !specs->SpecsDirty) {
         return;
@@ -245,7 +245,7 @@ void applySortSpecs(FolderBrowser& folder) {
         sort.column = static_cast<BrowserColumn>(std::clamp(spec.ColumnIndex - 1, 0, 5));
         sort.descending = spec.SortDirection == ImGuiSortDirection_Descending;
     }
-    folder.setSort(sort);
+    commands.push(command::SortTakes{sort});
     specs->SpecsDirty = false;
 }
 
@@ -268,7 +268,7 @@ void drawHeaders(ViewerState& state) {
 // The rows the filter keeps, in display order; only those on screen are drawn.
 void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
               float thumbnail) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     const std::vector<std::size_t>& shown = folder.shownRows();
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
     // Keep the browsed file in view when next/previous moved it off screen, or only partly on
@@ -298,11 +298,12 @@ void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHove
                     static_cast<std::size_t>(row), thumbnail);
         }
     }
-    folder.setVisibleRows(first, last);
+    showTakeRows(state, first, last);
 }
 
 // Why nothing is listed, when nothing is: true when it said so.
-bool saidNoTakes(FolderBrowser& folder) {
+bool saidNoTakes(ViewerState& state) {
+    const FolderBrowser& folder = state.folder;
     if (folder.entries().empty()) {
         ImGui::TextDisabled("No .bvh files in this folder%s.",
                             folder.includesSubfolders() ? " or its subfolders" : "");
@@ -310,7 +311,7 @@ bool saidNoTakes(FolderBrowser& folder) {
     }
     if (folder.shownRows().empty()) {
         ImGui::TextDisabled("No take matches the filter.");
-        folder.setVisibleRows(0, 0);
+        showTakeRows(state, 0, 0);
         return true;
     }
     return false;
@@ -318,7 +319,6 @@ bool saidNoTakes(FolderBrowser& folder) {
 
 void drawList(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
               float thumbnail, float scale) {
-    FolderBrowser& folder = state.folder;
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
                                        ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_Sortable;
@@ -373,7 +373,7 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, FolderHove
             fact.width);
     }
     drawHeaders(state);
-    applySortSpecs(folder);
+    applySortSpecs(state.commands);
     drawRows(state, thumbnails, hoverPlay, thumbnail);
     ImGui::EndTable();
 }
@@ -388,12 +388,12 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
     bool open = true;
     if (!beginDockedPanel(state, "Browser", state.layout.browser, 0, &open)) {
         if (!open) {
-            state.folder.closeRequested = true;
+            state.commands.push(command::CloseFolder{});
         }
         return;
     }
     if (!open) {
-        state.folder.closeRequested = true; // the window's close button
+        state.commands.push(command::CloseFolder{}); // the window's close button
     }
     // Rows of pictures up to 64 pixels (the thumbnails are drawn at 96 and shown smaller), as
     // small as it takes for kRowsInView rows under the header in a short dock (a laptop's),
@@ -408,7 +408,7 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
     const float thumbnail =
         std::clamp(std::floor(listHeight / kRowsInView - cellPadding), 24.0f * scale, largest);
     drawControls(state, scale);
-    if (saidNoTakes(state.folder)) {
+    if (saidNoTakes(state)) {
         ImGui::End();
         return;
     }

@@ -14,9 +14,9 @@ const ImVec4 kTakeWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kTakeErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
 void takeItemClicks(ViewerState& state, std::size_t index) {
-    FolderBrowser& folder = state.folder;
+    const FolderBrowser& folder = state.folder;
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
-        folder.rankByLikeness(index); // Similar: takes that move like this one
+        state.commands.push(command::RankTakesLike{index}); // Similar: takes that move like it
     }
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
@@ -24,8 +24,14 @@ void takeItemClicks(ViewerState& state, std::size_t index) {
             // An ordinary character: it stays.
             state.commands.push(command::Open{{bvh::utf8FromPath(folder.entries()[index].path)}});
         } else {
-            folder.openRequest = index;
+            state.commands.push(command::BrowseTake{index});
         }
+    }
+}
+
+void showTakeRows(ViewerState& state, std::size_t first, std::size_t last) {
+    if (state.folder.visibleRowsDiffer(first, last)) {
+        state.commands.push(command::ShowTakeRows{first, last});
     }
 }
 

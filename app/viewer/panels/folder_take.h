@@ -20,6 +20,10 @@ extern const ImVec4 kTakeErrorColor;
 // alike they move to it (Similar). `index` is the take's index in folder.entries().
 void takeItemClicks(ViewerState& state, std::size_t index);
 
+// The list's or grid's rows on screen, display positions [first, last): told to the Browser
+// (command::ShowTakeRows) when they changed, so that an unchanged list lets the viewer sleep.
+void showTakeRows(ViewerState& state, std::size_t first, std::size_t last);
+
 // The take's status (queued, reading, ok, warnings, error, too large, opening) on the current
 // line; a bar `width` wide (ImGui's item width: -1 to the window's edge).
 void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index,

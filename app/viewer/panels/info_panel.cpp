@@ -299,11 +299,8 @@ void drawInfoPanel(ViewerState& state) {
         ImGui::End();
         return;
     }
-    if (state.infoCharacter >= characters.size()) {
-        state.infoCharacter = 0;
-    }
-    const Character& character = characters[state.infoCharacter];
-    const std::size_t index = state.infoCharacter;
+    const std::size_t index = state.infoCharacter < characters.size() ? state.infoCharacter : 0;
+    const Character& character = characters[index];
     drawFactsTable(state, character, index);
     drawSourcePath(character);
     drawStance(state, index);

@@ -126,8 +126,8 @@ void drawCompareDistance(const ViewerState& state, std::size_t character, std::s
 }
 
 void select(ViewerState& state, std::size_t character, std::size_t node) {
-    state.selection = Selection{character, static_cast<bvh::NodeIndex>(node)};
-    state.infoCharacter = character;
+    state.commands.push(
+        command::SelectJoint{Selection{character, static_cast<bvh::NodeIndex>(node)}});
 }
 
 // The hierarchy without recursion (files can nest thousands deep): parents come before

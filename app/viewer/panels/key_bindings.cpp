@@ -93,10 +93,8 @@ std::vector<Shortcut> viewShortcuts() {
         {.keys = {{"reset-camera", plainKey(GLFW_KEY_R), command::ResetCamera{}}},
          .help = "Reset the camera"},
         // The folder browser's next and previous file (session/folder_navigation.h).
-        {.keys = {{"next-file", plainKey(GLFW_KEY_PAGE_DOWN),
-                   [](ViewerState& s) { s.folder.stepRequest += 1; }},
-                  {"previous-file", plainKey(GLFW_KEY_PAGE_UP),
-                   [](ViewerState& s) { s.folder.stepRequest -= 1; }}},
+        {.keys = {{"next-file", plainKey(GLFW_KEY_PAGE_DOWN), command::StepTakes{1}},
+                  {"previous-file", plainKey(GLFW_KEY_PAGE_UP), command::StepTakes{-1}}},
          .help = "Next / previous file of the browsed folder",
          .reach = BindingReach::DesktopOnly},
         // Every panel hidden: the view takes the whole window.

@@ -6,30 +6,26 @@
 #include <algorithm>
 #include <imgui.h>
 #include <string>
+#include <vector>
 
 namespace bvhscope::viewer {
 
-namespace {
-
-constexpr double kShownSeconds = 8.0;
-constexpr double kFadeSeconds = 2.0;
-
-} // namespace
-
 void drawNotices(ViewerState& state, float scale) {
-    std::vector<Notice>& items = state.notices.items;
     if (state.inWindowChooser.active()) {
         return; // it says why it is there itself; the notices wait, their time not started
     }
     const double now = ImGui::GetTime();
-    for (Notice& notice : items) {
-        if (notice.shownSince < 0.0) {
-            notice.shownSince = now;
+    // The session starts their time and drops the faded ones (NoticesDrawn); until it has,
+    // they are drawn as it will hold them.
+    if (state.notices.changeWhenDrawnAt(now)) {
+        state.commands.push(command::NoticesDrawn{now});
+    }
+    std::vector<Notice> items;
+    for (const Notice& notice : state.notices.items) {
+        if (!Notices::fadedOut(notice, now)) {
+            items.push_back({notice.text, notice.shownSince < 0.0 ? now : notice.shownSince});
         }
     }
-    std::erase_if(items, [&](const Notice& notice) {
-        return now - notice.shownSince > kShownSeconds + kFadeSeconds;
-    });
     if (items.empty()) {
         return;
     }
@@ -46,8 +42,8 @@ void drawNotices(ViewerState& state, float scale) {
                                         ImVec2(std::max(width - 2.0f * margin, 1.0f), FLT_MAX));
     const Notice& newest = items.back();
     const double age = now - newest.shownSince;
-    const float alpha =
-        static_cast<float>(std::clamp(1.0 - (age - kShownSeconds) / kFadeSeconds, 0.0, 1.0));
+    const float alpha = static_cast<float>(
+        std::clamp(1.0 - (age - Notices::kShownSeconds) / Notices::kFadeSeconds, 0.0, 1.0));
     ImGui::PushStyleVar(ImGuiStyleVar_Alpha, std::max(alpha, 0.05f));
     constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs |
                                         ImGuiWindowFlags_NoSavedSettings |

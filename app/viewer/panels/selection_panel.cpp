@@ -4,13 +4,12 @@
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
-#include "app/viewer/session/similar_takes.h"
 
 namespace bvhscope::viewer {
 
 namespace {
 
-void drawAnalysisNotes(ViewerState& state) {
+void drawAnalysisNotes(const ViewerState& state) {
     const Selection& selection = *state.selection;
     const CurveView& curves = state.analysis.curves;
     if (curves.selection == selection && !curves.events.empty()) {
@@ -45,7 +44,8 @@ void drawAnalysisNotes(ViewerState& state) {
 void drawSimilarButton(ViewerState& state, std::size_t character) {
     sameLineIfFits(buttonWidth("Similar"));
     if (ImGui::SmallButton("Similar")) {
-        showSimilarTakes(state, character); // the Browser shows its ranking while it is open
+        // The Browser shows its ranking while it is open.
+        state.commands.push(command::ShowSimilarTakes{character});
     }
     recordItemRect(state, "selection:similar");
     if (ImGui::IsItemHovered()) {

@@ -22,7 +22,8 @@ namespace {
 
 // [SECTION] The selected joint's channel events (curves_panel.cpp lists them): red ticks for
 // Euler flips, orange for jitter, along the top of the bar, with a tooltip.
-void drawEventTicks(ViewerState& state, const auto& xOf, ImVec2 origin, float height, float scale) {
+void drawEventTicks(const ViewerState& state, const auto& xOf, ImVec2 origin, float height,
+                    float scale) {
     const CurveView& curves = state.analysis.curves;
     const std::vector<Character>& characters = state.scene.characters();
     if (!curves.selection || curves.selection->character >= characters.size() ||
@@ -60,7 +61,7 @@ void drawEventTicks(ViewerState& state, const auto& xOf, ImVec2 origin, float he
 }
 
 // A reminder over the viewport while the rest pose is shown.
-void drawRestPoseReminder(ViewerState& state, float scale) {
+void drawRestPoseReminder(const ViewerState& state, float scale) {
     if (state.analysis.showRestPose) {
         const char* text = "REST POSE (the OFFSETs, no motion)  -  P to go back";
         const ImVec2 size = ImGui::CalcTextSize(text);
@@ -105,7 +106,7 @@ void drawRulerNumbers(const Playback& playback, const auto& xOf, ImVec2 origin, 
 
 // [SECTION] The scrub bar: drag anywhere on it; the pose follows while dragging.
 void drawScrubBar(ViewerState& state, float scale) {
-    Playback& playback = state.playback;
+    const Playback& playback = state.playback;
     // Room for the ruler's numbers over the ticks.
     const float height = ImGui::GetFontSize() + 12.0f * scale;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -116,7 +117,10 @@ void drawScrubBar(ViewerState& state, float scale) {
     if (ImGui::IsItemActive() && duration > 0.0) {
         const float fraction =
             std::clamp((ImGui::GetIO().MousePos.x - origin.x) / width, 0.0f, 1.0f);
-        playback.seek(fraction * duration);
+        // Held still, the bar asks nothing: no command, so the viewer may sleep.
+        if (const double time = fraction * duration; time != playback.time()) {
+            state.commands.push(command::Seek{time});
+        }
     }
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -151,7 +155,7 @@ void drawScrubBar(ViewerState& state, float scale) {
 
 // In and out frames, flowing after the transport row's items when the strip is wide enough.
 void drawRangeControls(ViewerState& state, float scale) {
-    Playback& playback = state.playback;
+    const Playback& playback = state.playback;
     int range[2] = {static_cast<int>(std::llround(playback.rangeStart() / playback.frameTime())),
                     static_cast<int>(std::llround(playback.rangeEnd() / playback.frameTime()))};
     const float fieldWidth = 130.0f * scale;
@@ -159,23 +163,23 @@ void drawRangeControls(ViewerState& state, float scale) {
                    ImGui::CalcTextSize("Range (frames)").x);
     ImGui::SetNextItemWidth(fieldWidth);
     if (ImGui::DragInt2("Range (frames)", range, 0.5f, 0, static_cast<int>(playback.lastFrame()))) {
-        playback.setRange(playback.timeOfFrame(range[0]),
-                          playback.timeOfFrame(std::max(range[0], range[1])));
+        state.commands.push(command::SetPlaybackRange{
+            playback.timeOfFrame(range[0]), playback.timeOfFrame(std::max(range[0], range[1]))});
     }
     // "[ In" and "Out ]" are one bracket: they move to the next row together (issue 42).
     sameLineIfFits(buttonWidth("[ In") + ImGui::GetStyle().ItemSpacing.x + buttonWidth("Out ]"));
     if (ImGui::Button("[ In")) {
-        playback.markIn();
+        state.commands.push(command::MarkIn{});
     }
     recordItemRect(state, "timeline:in");
     ImGui::SameLine();
     if (ImGui::Button("Out ]")) {
-        playback.markOut();
+        state.commands.push(command::MarkOut{});
     }
     recordItemRect(state, "timeline:out");
     sameLineIfFits(buttonWidth("Full range"));
     if (ImGui::Button("Full range")) {
-        playback.clearRange();
+        state.commands.push(command::FullRange{});
     }
 }
 
@@ -234,7 +238,7 @@ void drawFileFrames(ViewerState& state, float scale) {
 // change; Ctrl+click types a value). Shows the speed in effect (J/K/L shuttle included); only a
 // change made here becomes the speed the user keeps.
 void drawSpeedControls(ViewerState& state, float scale) {
-    Playback& playback = state.playback;
+    const Playback& playback = state.playback;
     constexpr std::pair<const char*, float> kPresets[] = {
         {"0.25x", 0.25f}, {"0.5x", 0.5f}, {"1x", 1.0f}, {"2x", 2.0f}};
     const float fieldWidth = 70.0f * scale;
@@ -253,9 +257,7 @@ void drawSpeedControls(ViewerState& state, float scale) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         }
         if (ImGui::Button(label)) {
-            playback.setSpeed(preset);
-            SettingsEdit edit(state);
-            edit.values.playbackSpeed = preset;
+            state.commands.push(command::SetPlaybackSpeed{preset});
         }
         if (current) {
             ImGui::PopStyleColor();
@@ -269,9 +271,7 @@ void drawSpeedControls(ViewerState& state, float scale) {
     if (ImGui::DragFloat("##speed", &speed, static_cast<float>(option.step),
                          static_cast<float>(*option.minimum), static_cast<float>(*option.maximum),
                          "%.2fx", ImGuiSliderFlags_AlwaysClamp)) {
-        playback.setSpeed(speed);
-        SettingsEdit edit(state);
-        edit.values.playbackSpeed = static_cast<float>(playback.speed());
+        state.commands.push(command::SetPlaybackSpeed{speed});
     }
     recordItemRect(state, "timeline:speed");
     if (ImGui::IsItemHovered()) {
@@ -290,42 +290,44 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     if (!beginDockedPanel(state, "Timeline", state.layout.timeline, ImGuiWindowFlags_NoTitleBar)) {
         return;
     }
-    Playback& playback = state.playback;
+    const Playback& playback = state.playback;
 
     // One row of controls on a wide window; on a narrow one they flow onto more rows, and the
     // strip grows to fit them (the layout reads timelineContentHeight).
     if (ImGui::Button("|<")) {
-        playback.toFirst();
+        state.commands.push(command::ToRangeStart{});
     }
     ImGui::SameLine();
     if (ImGui::Button("<")) {
-        playback.step(-1);
+        state.commands.push(command::StepFrames{-1});
     }
     ImGui::SameLine();
     if (ImGui::Button(playback.playing() ? "Pause" : "Play", ImVec2(60.0f * scale, 0.0f))) {
-        playback.togglePlay();
+        state.commands.push(command::TogglePlay{});
     }
     ImGui::SameLine();
     if (ImGui::Button(">")) {
-        playback.step(1);
+        state.commands.push(command::StepFrames{1});
     }
     ImGui::SameLine();
     if (ImGui::Button(">|")) {
-        playback.toLast();
+        state.commands.push(command::ToRangeEnd{});
     }
     drawFrameReadout(playback);
     drawSpeedControls(state, scale);
+    sameLineIfFits(checkboxWidth("Loop"));
+    if (bool loop = state.settings.loop; ImGui::Checkbox("Loop", &loop)) {
+        state.commands.push(command::SetLoop{loop});
+    }
     {
         SettingsEdit edit(state);
-        sameLineIfFits(checkboxWidth("Loop"));
-        if (ImGui::Checkbox("Loop", &edit.values.loop)) {
-            playback.setLoop(edit.values.loop);
-        }
         sameLineIfFits(checkboxWidth("Interpolate"));
         ImGui::Checkbox("Interpolate", &edit.values.interpolate);
     }
     sameLineIfFits(checkboxWidth("Rest pose (P)"));
-    ImGui::Checkbox("Rest pose (P)", &state.analysis.showRestPose);
+    if (bool restPose = state.analysis.showRestPose; ImGui::Checkbox("Rest pose (P)", &restPose)) {
+        state.commands.push(command::ShowRestPose{restPose});
+    }
     recordItemRect(state, "timeline:restpose");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show the OFFSET rest pose instead of the animation");

@@ -12,7 +12,8 @@
 namespace bvhscope::viewer {
 
 void drawVideoExportPanel(ViewerState& state, float scale) {
-    VideoExportDialog& dialog = state.videoExport;
+    VideoExportForm& dialog = state.videoExportForm;
+    const VideoExportProgress& progress = state.videoExport;
     if (!dialog.open) {
         return;
     }
@@ -27,7 +28,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     ImGui::Text("Frames %lld to %lld (the in/out range), as the view shows them",
                 static_cast<long long>(std::llround(playback.rangeStart() / playback.frameTime())),
                 static_cast<long long>(std::llround(playback.rangeEnd() / playback.frameTime())));
-    ImGui::BeginDisabled(dialog.running);
+    ImGui::BeginDisabled(progress.running);
     std::array<char, 1024> path{};
     std::copy_n(dialog.path.begin(), std::min(dialog.path.size(), path.size() - 1), path.begin());
     ImGui::SetNextItemWidth(320.0f * scale - buttonWidth("Browse...") -
@@ -78,31 +79,30 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     const bool canStart = container.has_value() && !state.scene.empty();
     ImGui::BeginDisabled(!canStart);
     if (ImGui::Button("Export")) {
-        state.commands.push(command::StartVideoExport{});
-        dialog.message.clear();
+        state.commands.push(command::StartVideoExport{dialog}); // it says how it went
     }
     recordItemRect(state, "button:Export video");
     ImGui::EndDisabled();
     ImGui::EndDisabled();
 
-    if (dialog.running) {
+    if (progress.running) {
         const float fraction =
-            dialog.total > 0 ? static_cast<float>(dialog.encoded) / dialog.total : 0.0f;
+            progress.total > 0 ? static_cast<float>(progress.encoded) / progress.total : 0.0f;
         const std::string label =
-            std::to_string(dialog.encoded) + " / " + std::to_string(dialog.total) + " frames";
+            std::to_string(progress.encoded) + " / " + std::to_string(progress.total) + " frames";
         ImGui::ProgressBar(fraction, ImVec2(320.0f * scale, 0.0f), label.c_str());
         if (ImGui::Button("Cancel")) {
             state.commands.push(command::CancelVideoExport{});
         }
         recordItemRect(state, "button:Cancel video");
     }
-    if (!dialog.message.empty()) {
+    if (!progress.message.empty()) {
         const ImVec4 color =
-            dialog.failed ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
+            progress.failed ? ImVec4(1.0f, 0.45f, 0.4f, 1.0f) : ImVec4(0.6f, 0.9f, 0.6f, 1.0f);
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 440.0f * scale);
-        ImGui::TextColored(color, "%s", dialog.message.c_str());
+        ImGui::TextColored(color, "%s", progress.message.c_str());
         ImGui::PopTextWrapPos();
-        recordItemRect(state, dialog.failed ? "video:failed" : "video:message");
+        recordItemRect(state, progress.failed ? "video:failed" : "video:message");
     }
     ImGui::End();
 }

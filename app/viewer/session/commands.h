@@ -5,9 +5,13 @@
 // the commands a user's clicks would push.
 #pragma once
 
+#include "app/folder/browser_order.h"
 #include "app/scene/character.h"
+#include "app/scene/scene.h"
 #include "app/scene/settings.h"
+#include "app/viewer/analysis/analysis_views.h"
 #include "app/viewer/io/export.h"
+#include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/live/live_address.h"
 
 #include <cstddef>
@@ -81,7 +85,9 @@ struct SavePicture {
     int height = 0;
 };
 // File > Export video: start with what the dialog holds, or cancel the export running.
-struct StartVideoExport {};
+struct StartVideoExport {
+    VideoExportForm form;
+};
 struct CancelVideoExport {};
 // File > Connect to live stream... (or tcp://HOST:PORT on the command line): a live character
 // (live/live_streams.h). The dialog's answers are kept in the settings.
@@ -121,10 +127,123 @@ struct ChangeSettings {
     ViewerSettings after;
 };
 
+// [SECTION] Issue 43, COMMANDS: what panels changed in the session by hand before. Applied by
+// panel_commands.h, one function each.
+
+// The timeline's transport: Play/Pause, < and > (one frame), |< and >| (the range's ends), the
+// scrub bar (a time in seconds, clamped to the clip).
+struct TogglePlay {};
+struct StepFrames {
+    int frames = 0;
+};
+struct ToRangeStart {};
+struct ToRangeEnd {};
+struct Seek {
+    double seconds = 0.0;
+};
+// Stop at a time to look at it: a Curves event or a click on a plot, Compare's "Go".
+struct PauseAt {
+    double seconds = 0.0;
+};
+// The speed chosen on the timeline (a preset or the drag field): it is also the speed the
+// settings keep (J/K/L's shuttle is not).
+struct SetPlaybackSpeed {
+    double speed = 1.0;
+};
+// The timeline's Loop, kept in the settings.
+struct SetLoop {
+    bool loop = true;
+};
+// The in and out range: both ends (seconds), "[ In" and "Out ]" at the playback time, or the
+// whole clip.
+struct SetPlaybackRange {
+    double start = 0.0;
+    double end = 0.0;
+};
+struct MarkIn {};
+struct MarkOut {};
+struct FullRange {};
+// The timeline's "Rest pose" checkbox.
+struct ShowRestPose {
+    bool show = false;
+};
+// The Compare panel's choices (analysis_views.h's CompareView); closing the panel ends the
+// comparison (enabled false).
+struct SetCompare {
+    bool enabled = false;
+    std::size_t a = 0;
+    std::size_t b = 1;
+    CompareLayout layout = CompareLayout::Overlay;
+    bool relativeToRoot = false;
+    bool alignStart = false;
+    bool operator==(const SetCompare&) const = default;
+};
+// A joint picked in the joint tree: selected, and its file's facts shown in the Info panel.
+struct SelectJoint {
+    Selection selection;
+};
+// Whose facts the Info panel shows (a click on a file's name).
+struct ShowInfo {
+    std::size_t character = 0;
+};
+// The sound's offset (seconds: where the capture's frame 0 is in the sound) and Mute.
+struct SetSoundOffset {
+    double seconds = 0.0;
+};
+struct MuteSound {
+    bool muted = false;
+};
+// The Browser (folder_navigation.h): show a row's take as the browsed character, step through
+// the shown takes (+n next, -n previous), re-list with or without subfolders, close the folder,
+// filter and sort the rows, rank them by likeness to one take.
+struct BrowseTake {
+    std::size_t entry = 0;
+};
+struct StepTakes {
+    int steps = 0;
+};
+struct IncludeSubfolders {
+    bool include = false;
+};
+struct CloseFolder {};
+struct FilterTakes {
+    std::string text;
+};
+struct SortTakes {
+    BrowserSort sort;
+};
+struct RankTakesLike {
+    std::size_t entry = 0;
+};
+// The Browser's rows on screen, display positions [first, last): their summaries and thumbnails
+// come first (FolderBrowser::setVisibleRows). Pushed only when they change.
+struct ShowTakeRows {
+    std::size_t first = 0;
+    std::size_t last = 0;
+};
+// The Selected panel's Similar: the takes that move like the one `character` shows
+// (similar_takes.h).
+struct ShowSimilarTakes {
+    std::size_t character = 0;
+};
+// The Export dialog's outcome was seen (its OK), or the dialog opened anew: it is forgotten.
+struct DismissExportResult {};
+// The notices were drawn at `seconds` (the UI's clock): the new ones start their time, the faded
+// ones go (notices.h).
+struct NoticesDrawn {
+    double seconds = 0.0;
+};
+// The error popup opened with the errors so far (new ones open it again), and its OK: the
+// errors are cleared.
+struct ErrorPopupOpened {};
+struct DismissErrors {};
+
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
 
+// Each issue's part adds its commands on lines of its own, so that merges stay simple.
+// clang-format off
 using Command = std::variant<command::Open, command::Remove, command::UndoRemove, command::Focus,
                              command::FrameFigures, command::FrameClip, command::ResetCamera,
                              command::SetUpAxis, command::ShowAsInFile, command::RememberUpAxis,
@@ -135,7 +254,22 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              // Issue 43, CHARACTER
                              command::SetColor, command::SetVisible, command::SetFramesPerSecond,
                              // Issue 43, OPTIONS
-                             command::ChangeSettings>;
+                             command::ChangeSettings,
+                             // Issue 43, COMMANDS
+                             command::TogglePlay, command::StepFrames, command::ToRangeStart,
+                             command::ToRangeEnd, command::Seek, command::PauseAt,
+                             command::SetPlaybackSpeed, command::SetLoop,
+                             command::SetPlaybackRange, command::MarkIn, command::MarkOut,
+                             command::FullRange, command::ShowRestPose, command::SetCompare,
+                             command::SelectJoint, command::ShowInfo, command::SetSoundOffset,
+                             command::MuteSound, command::BrowseTake, command::StepTakes,
+                             command::IncludeSubfolders, command::CloseFolder,
+                             command::FilterTakes, command::SortTakes, command::RankTakesLike,
+                             command::ShowTakeRows, command::ShowSimilarTakes,
+                             command::DismissExportResult, command::NoticesDrawn,
+                             command::ErrorPopupOpened,
+                             command::DismissErrors>;
+// clang-format on
 
 // The commands pushed since the session last took them, in order.
 class CommandQueue {

@@ -37,24 +37,6 @@ void rememberSubfolders(SessionState& state, const std::filesystem::path& folder
     }
 }
 
-void openFolder(SessionState& state, const std::filesystem::path& path) {
-    FolderBrowser& folder = state.folder;
-    const std::string error = folder.open(path, rememberedSubfolders(state, path));
-    if (!error.empty()) {
-        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
-        state.openErrorPopup = true;
-        return;
-    }
-    folder.stepRequest = 1; // the first file that loads
-}
-
-void closeFolder(SessionState& state) {
-    state.folder.close();
-    for (Character& character : state.scene.characters()) {
-        character.browsed = false; // stays, as an ordinary character
-    }
-}
-
 void relistFolder(SessionState& state, bool includeSubfolders) {
     FolderBrowser& folder = state.folder;
     const std::filesystem::path path = folder.folder();
@@ -111,32 +93,38 @@ void startBrowseLoad(FolderBrowser& folder, std::size_t entry, int step) {
     folder.browseLoad = std::move(load);
 }
 
-void handleBrowseRequests(FolderBrowser& folder) {
-    if (folder.openRequest) {
-        const std::size_t entry = *folder.openRequest;
-        folder.openRequest.reset();
-        if (entry < folder.entries().size()) {
-            startBrowseLoad(folder, entry, 0);
-        }
+// `steps` files on (+n next, -n previous) from the file shown, or from the one loading to
+// replace it: steps taken while a file loads count from that file (three presses, three files
+// on). The end of the list stops it: no wrapping.
+void stepBrowse(FolderBrowser& folder, int steps) {
+    if (steps == 0) {
+        return;
     }
-    if (folder.stepRequest != 0) {
-        const int step = folder.stepRequest > 0 ? 1 : -1;
-        // Steps taken while a file loads count from that file: three presses, three files on.
-        std::optional<std::size_t> target =
-            folder.browseLoad ? std::optional(folder.browseLoad->entry) : folder.current;
-        std::optional<std::size_t> reached;
-        for (int taken = 0; taken < std::abs(folder.stepRequest); ++taken) {
-            const std::optional<std::size_t> next = nextBrowsable(folder, target, step);
-            if (!next) {
-                break; // the end of the list: no wrapping
-            }
-            target = reached = next;
+    const int step = steps > 0 ? 1 : -1;
+    std::optional<std::size_t> target =
+        folder.browseLoad ? std::optional(folder.browseLoad->entry) : folder.current;
+    std::optional<std::size_t> reached;
+    for (int taken = 0; taken < std::abs(steps); ++taken) {
+        const std::optional<std::size_t> next = nextBrowsable(folder, target, step);
+        if (!next) {
+            break;
         }
-        folder.stepRequest = 0;
-        if (reached) {
-            startBrowseLoad(folder, *reached, step);
-        }
+        target = reached = next;
     }
+    if (reached) {
+        startBrowseLoad(folder, *reached, step);
+    }
+}
+
+void openFolder(SessionState& state, const std::filesystem::path& path) {
+    FolderBrowser& folder = state.folder;
+    const std::string error = folder.open(path, rememberedSubfolders(state, path));
+    if (!error.empty()) {
+        state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
+        state.openErrorPopup = true;
+        return;
+    }
+    stepBrowse(folder, 1); // the first file that loads
 }
 
 // [SECTION] Putting the loaded file in place of the browsed character
@@ -246,18 +234,6 @@ void openPaths(SessionState& state, const std::vector<std::string>& paths) {
 
 void updateFolderBrowsing(SessionState& state) {
     FolderBrowser& folder = state.folder;
-    if (folder.closeRequested) {
-        closeFolder(state);
-        return;
-    }
-    if (folder.includeSubfoldersRequested && folder.isOpen()) {
-        const bool include = *folder.includeSubfoldersRequested;
-        folder.includeSubfoldersRequested.reset();
-        if (include != folder.includesSubfolders()) {
-            rememberSubfolders(state, folder.folder(), include);
-            relistFolder(state, include);
-        }
-    }
     if (!folder.isOpen()) {
         return;
     }
@@ -267,8 +243,36 @@ void updateFolderBrowsing(SessionState& state) {
         // each take, nothing more: not worth a popup (`similar` itself says so).
         folder.storeMotionIndex(*state.motionIndexFile);
     }
-    handleBrowseRequests(folder);
     pollBrowseLoad(state);
+}
+
+// [SECTION] The Browser's commands
+
+void browseTake(SessionState& state, std::size_t entry) {
+    if (state.folder.isOpen() && entry < state.folder.entries().size()) {
+        startBrowseLoad(state.folder, entry, 0);
+    }
+}
+
+void stepTakes(SessionState& state, int steps) {
+    if (state.folder.isOpen()) {
+        stepBrowse(state.folder, steps);
+    }
+}
+
+void includeSubfolders(SessionState& state, bool include) {
+    FolderBrowser& folder = state.folder;
+    if (folder.isOpen() && include != folder.includesSubfolders()) {
+        rememberSubfolders(state, folder.folder(), include);
+        relistFolder(state, include);
+    }
+}
+
+void closeFolder(SessionState& state) {
+    state.folder.close();
+    for (Character& character : state.scene.characters()) {
+        character.browsed = false; // stays, as an ordinary character
+    }
 }
 
 void loadRememberedSubfolders(SessionState& state, const std::filesystem::path& file) {

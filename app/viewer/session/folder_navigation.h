@@ -29,13 +29,26 @@ namespace bvhscope::viewer {
 // A folder that cannot be listed shows its error in the popup.
 void openPaths(SessionState& state, const std::vector<std::string>& paths);
 
-// Once per UI frame, after the loads are polled: acts on the browser's requests (close,
-// re-list, open a row, next/previous), takes finished summaries, and once the file to browse
-// has loaded, puts it in place of the browsed character. A step (next/previous, or opening a
-// folder) skips files known not to load and goes on past one that fails; a clicked file that
-// fails shows its errors in the popup. Closing the folder keeps the browsed character as an
-// ordinary one.
+// Once per UI frame, after the loads are polled: takes finished summaries, and once the file to
+// browse has loaded, puts it in place of the browsed character. A step (next/previous, or
+// opening a folder) skips files known not to load and goes on past one that fails; a clicked
+// file that fails shows its errors in the popup.
 void updateFolderBrowsing(SessionState& state);
+
+// [SECTION] The Browser's commands (commands.h), applied when the session takes them. Each does
+// nothing while no folder is open.
+
+// A row clicked: its take starts loading to replace the browsed character (a take still loading
+// for an earlier click or step is cancelled). An entry past the list is ignored.
+void browseTake(SessionState& state, std::size_t entry);
+// Next (+n) or previous (-n) take, n files on in the order the list shows, skipping takes known
+// not to load; counted from the take loading, if one is.
+void stepTakes(SessionState& state, int steps);
+// Re-lists the folder with or without its subfolders, keeping the take shown, and remembers the
+// choice for this folder.
+void includeSubfolders(SessionState& state, bool include);
+// Closes the folder; the browsed character stays, as an ordinary one.
+void closeFolder(SessionState& state);
 
 // Reads the folders' kept subfolder choices (subfolders.tsv beside settings.ini); a file that
 // cannot be used is left alone and never written over (the choices are then not kept).

@@ -20,6 +20,10 @@ struct Notice {
 struct Notices {
     // A notice already showing is not repeated; the oldest goes beyond kMaxShown.
     static constexpr std::size_t kMaxShown = 4;
+    // Each is shown for kShownSeconds from when it is first drawn, then fades out over
+    // kFadeSeconds and is dropped.
+    static constexpr double kShownSeconds = 8.0;
+    static constexpr double kFadeSeconds = 2.0;
     void post(std::string text) {
         for (const Notice& notice : items) {
             if (notice.text == text) {
@@ -32,6 +36,31 @@ struct Notices {
         }
     }
     bool empty() const { return items.empty(); }
+
+    // Whether `notice` has faded out by `now` (the UI's clock, seconds); one never drawn has not.
+    static bool fadedOut(const Notice& notice, double now) {
+        return notice.shownSince >= 0.0 && now - notice.shownSince > kShownSeconds + kFadeSeconds;
+    }
+    // Drawn at `now` (command::NoticesDrawn): those drawn for the first time start their time,
+    // and those faded out are dropped.
+    void drawnAt(double now) {
+        for (Notice& notice : items) {
+            if (notice.shownSince < 0.0) {
+                notice.shownSince = now;
+            }
+        }
+        std::erase_if(items, [&](const Notice& notice) { return fadedOut(notice, now); });
+    }
+    // Whether drawnAt(now) would change anything (the panel pushes its command only then).
+    bool changeWhenDrawnAt(double now) const {
+        for (const Notice& notice : items) {
+            if (notice.shownSince < 0.0 || fadedOut(notice, now)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     std::vector<Notice> items; // oldest first
 };
 

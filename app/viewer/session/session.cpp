@@ -6,6 +6,7 @@
 #include "app/platform/browser.h"
 #include "app/viewer/io/settings_store.h"
 #include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/panel_commands.h"
 #include "app/viewer/session/picture_request.h"
 #include "core/platform/utf8_path.h"
 
@@ -243,8 +244,8 @@ void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
 
 // What the dialog and the session hold, as the export's settings: the timeline's range at its
 // frame rate, the view's camera and look, and the label `bvhscope render` stamps.
-VideoExportSettings videoExportSettings(const SessionState& session) {
-    const VideoExportDialog& dialog = session.videoExport;
+VideoExportSettings videoExportSettings(const SessionState& session,
+                                        const VideoExportForm& dialog) {
     VideoExportSettings settings;
     settings.output = bvh::pathFromUtf8(dialog.path);
     settings.container = media::videoContainerFor(dialog.path).value_or(media::VideoContainer::Mp4);
@@ -281,20 +282,20 @@ VideoExportSettings videoExportSettings(const SessionState& session) {
     return settings;
 }
 
-void startVideoExport(SessionState& session) {
+void startVideoExport(SessionState& session, const VideoExportForm& form) {
     if (session.videoJob) {
         return; // one at a time
     }
-    VideoExportDialog& dialog = session.videoExport;
+    VideoExportProgress& progress = session.videoExport;
     std::string error;
-    session.videoJob = VideoExportJob::start(videoExportSettings(session), error);
-    dialog.failed = !session.videoJob;
+    session.videoJob = VideoExportJob::start(videoExportSettings(session, form), error);
+    progress.failed = !session.videoJob;
     if (session.videoJob) { // the next video starts in this folder (issue 42)
         session.settings.exportFolderVideo =
-            bvh::utf8FromPath(bvh::pathFromUtf8(dialog.path).parent_path());
+            bvh::utf8FromPath(bvh::pathFromUtf8(form.path).parent_path());
     }
-    dialog.message = session.videoJob ? "" : "Cannot export " + dialog.path + ": " + error;
-    dialog.running = session.videoJob != nullptr;
+    progress.message = session.videoJob ? "" : "Cannot export " + form.path + ": " + error;
+    progress.running = session.videoJob != nullptr;
 }
 
 // [SECTION] Camera
@@ -466,8 +467,8 @@ void apply(SessionState& session, const command::SavePicture& picture, float, st
     }
 }
 
-void apply(SessionState& session, const command::StartVideoExport&, float, std::ostream&) {
-    startVideoExport(session);
+void apply(SessionState& session, const command::StartVideoExport& start, float, std::ostream&) {
+    startVideoExport(session, start.form);
 }
 
 void apply(SessionState& session, const command::CancelVideoExport&, float, std::ostream&) {
@@ -569,7 +570,16 @@ void apply(SessionState& session, const command::ChangeSettings& change, float v
 
 void applyCommand(SessionState& session, const Command& command, float viewAspect,
                   std::ostream& err) {
-    std::visit([&](const auto& each) { apply(session, each, viewAspect, err); }, command);
+    std::visit(
+        [&](const auto& each) {
+            // The panels' commands (panel_commands.h) need neither the view nor the error stream.
+            if constexpr (requires { apply(session, each); }) {
+                apply(session, each);
+            } else {
+                apply(session, each, viewAspect, err);
+            }
+        },
+        command);
 }
 
 void sampleLivePose(SessionState& session) {
@@ -593,10 +603,11 @@ bool sessionIsMoving(const SessionState& session) {
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();
-    session.live.noticeUserTime(session.playback.time()); // scrubbed away from now?
     for (const Command& command : commands) {
         applyCommand(session, command, frame.viewAspect, err);
     }
+    // Scrubbed or stepped away from now (by a key, or a panel's command just applied)?
+    session.live.noticeUserTime(session.playback.time());
     // View > Several figures in place: the row is arranged again and framed anew.
     if (session.scene.severalInPlace() != session.settings.severalFiguresInPlace) {
         session.scene.setSeveralInPlace(session.settings.severalFiguresInPlace);

@@ -115,8 +115,8 @@ struct SessionState {
     // File > Save picture: the PNG to write once the scene is drawn (picture_request.h).
     std::optional<PictureRequest> pictureRequest;
 
-    ExportDialog exportDialog;                // File > Export: its settings and last result
-    VideoExportDialog videoExport;            // File > Export video: its settings and progress
+    ExportDialog exportDialog;                // File > Export: the last export's outcome
+    VideoExportProgress videoExport;          // File > Export video: its progress and outcome
     std::unique_ptr<VideoExportJob> videoJob; // the export running (stepped by the frame loop)
 
     // Problems to show in the error popup ("FILE:LINE:COL: error: ..." lines), and whether new

@@ -7,6 +7,8 @@
 // Panels read all three, edit the UI's and plain settings, and push commands for the rest.
 #pragma once
 
+#include "app/viewer/io/export.h"
+#include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/layout/dock_layout.h"
 #include "app/viewer/session/commands.h"
 #include "app/viewer/session/in_window_chooser.h"
@@ -43,6 +45,10 @@ struct UiState {
         int width = 1920;
         int height = 1080;
     } pictureDialog;
+    // File > Export and File > Export video: what the dialogs hold (sent with command::Export
+    // and command::StartVideoExport).
+    ExportForm exportForm;
+    VideoExportForm videoExportForm;
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
     // and what the open dialog is for.

@@ -1,6 +1,7 @@
 // The Browser's model over its summaries: a file whose hierarchy is beyond the summary's budget
 // is "too large", not an error, and a row whose thumbnail or pose was freed (Evicted, by
-// folder_thumbnails.h) is summarised again once it is on screen, and only then.
+// folder_thumbnails.h) is summarised again once it is on screen, and only then; the rows on
+// screen change only when they differ.
 #include "app/folder/folder_browser.h"
 #include "tests/app/folder/folder_test_support.h"
 
@@ -53,6 +54,25 @@ TEST(FolderBrowser, EvictedRowsAreReadAgainOnceOnScreen) {
     EXPECT_EQ(entries[3].thumbnail, ThumbnailState::Pending);
     EXPECT_EQ(entries[3].status, FileStatus::Warnings);
     EXPECT_EQ(entries[3].facts->summary.joints, 31u);
+}
+
+// The panel tells the Browser its rows on screen only when they changed (so an unchanged list
+// lets the viewer sleep): rows past the list count as its end.
+TEST(FolderBrowser, VisibleRowsDifferOnlyWhenSettingThemWouldChangeThem) {
+    const ScratchFolder folder;
+    folder.fillStandard(); // 4 takes
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), false, 2), "");
+    EXPECT_FALSE(browser.visibleRowsDiffer(0, 0)); // nothing on screen yet
+    EXPECT_FALSE(browser.visibleRowsDiffer(9, 0)); // an empty clip: nothing
+    EXPECT_TRUE(browser.visibleRowsDiffer(0, 2));
+    browser.setVisibleRows(0, 2);
+    EXPECT_FALSE(browser.visibleRowsDiffer(0, 2));
+    EXPECT_TRUE(browser.visibleRowsDiffer(1, 3));
+    browser.setVisibleRows(1, 9);
+    EXPECT_EQ(browser.visibleLast(), 4u);
+    EXPECT_FALSE(browser.visibleRowsDiffer(1, 9)); // past the end: the same rows
+    EXPECT_FALSE(browser.visibleRowsDiffer(1, 4));
 }
 
 TEST(FolderBrowser, AHierarchyBeyondTheSummarysBudgetIsTooLargeNotAnError) {

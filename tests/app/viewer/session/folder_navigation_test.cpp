@@ -4,6 +4,7 @@
 // reported, and closing the folder keeps what is shown.
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/session/folder_navigation.h"
+#include "app/viewer/session/session.h"
 #include "tests/app/folder/folder_test_support.h"
 
 #include <gtest/gtest.h>
@@ -25,8 +26,7 @@ protected:
         return pumpUntil([&] { updateFolderBrowsing(state_); },
                          [&] {
                              const FolderBrowser& folder = state_.folder;
-                             return !folder.browseLoad && !folder.summarizing() &&
-                                    folder.stepRequest == 0 && !folder.openRequest;
+                             return !folder.browseLoad && !folder.summarizing();
                          });
     }
     std::string browsedName() const {
@@ -42,6 +42,12 @@ protected:
         }
         ADD_FAILURE() << "no row " << name;
         return 0;
+    }
+
+    // A command as the session applies it (the Browser's buttons and keys push these).
+    void push(const Command& command) {
+        std::ostringstream err;
+        applyCommand(state_, command, 1.0f, err);
     }
 
     ScratchFolder folder_;
@@ -107,7 +113,7 @@ TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     state_.framing.turnToFront = false;
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
 
-    state_.folder.stepRequest = 1;
+    push(command::StepTakes{1});
     ASSERT_TRUE(settle());
     ASSERT_EQ(state_.scene.characters().size(), 2u);
     EXPECT_EQ(browsedCharacter(state_.scene), slot);
@@ -134,7 +140,7 @@ TEST_F(FolderNavigation, SelectionIsClearedWhenTheNewFileLacksTheJoint) {
     const bvh::Skeleton& skeleton = state_.scene.characters()[slot].clip->document.skeleton;
     ASSERT_NE(skeleton.find("LeftHip"), bvh::kNoParent); // Character Studio's name
     state_.selection = Selection{slot, skeleton.find("LeftHip")};
-    state_.folder.openRequest = row("walk10.bvh"); // CMU: LHipJoint, no LeftHip
+    push(command::BrowseTake{row("walk10.bvh")}); // CMU: LHipJoint, no LeftHip
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "walk10.bvh");
     EXPECT_FALSE(state_.selection.has_value());
@@ -143,20 +149,20 @@ TEST_F(FolderNavigation, SelectionIsClearedWhenTheNewFileLacksTheJoint) {
 TEST_F(FolderNavigation, PlaybackTimeStaysWhenItFitsAndStartsOverWhenNot) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
-    state_.folder.openRequest = row("walk2.bvh"); // 2.17 s
+    push(command::BrowseTake{row("walk2.bvh")}); // 2.17 s
     ASSERT_TRUE(settle());
     ASSERT_EQ(browsedName(), "walk2.bvh");
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
     state_.playback.seek(1.5);
     state_.playback.play();
-    state_.folder.stepRequest = -1; // Walk1.BVH: 0.1 s
+    push(command::StepTakes{-1}); // Walk1.BVH: 0.1 s
     ASSERT_TRUE(settle());
     ASSERT_EQ(browsedName(), "Walk1.BVH");
     EXPECT_EQ(state_.playback.time(), 0.0);
     EXPECT_TRUE(state_.playback.playing());
     state_.playback.setClip(state_.scene.duration(), state_.scene.frameTime());
     state_.playback.seek(0.05);
-    state_.folder.stepRequest = 1; // walk2.bvh again: 0.05 s fits
+    push(command::StepTakes{1}); // walk2.bvh again: 0.05 s fits
     ASSERT_TRUE(settle());
     ASSERT_EQ(browsedName(), "walk2.bvh");
     EXPECT_DOUBLE_EQ(state_.playback.time(), 0.05);
@@ -166,13 +172,13 @@ TEST_F(FolderNavigation, StepsSkipBadFilesAndStopAtTheEnds) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
     ASSERT_EQ(browsedName(), "Walk1.BVH");
-    state_.folder.stepRequest = -1; // only broken.bvh before it: stays
+    push(command::StepTakes{-1}); // only broken.bvh before it: stays
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "Walk1.BVH");
-    state_.folder.stepRequest = 5; // five presses in one frame: as far as the list goes
+    push(command::StepTakes{5}); // five presses in one frame: as far as the list goes
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "walk10.bvh");
-    state_.folder.stepRequest = 1;
+    push(command::StepTakes{1});
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "walk10.bvh");
     EXPECT_FALSE(state_.openErrorPopup);
@@ -184,7 +190,7 @@ TEST_F(FolderNavigation, AStepOntoAFileThatNoLongerLoadsGoesOnPastIt) {
     ASSERT_EQ(browsedName(), "Walk1.BVH");
     // Summarised as fine, broken since: the step finds out when it loads the file.
     folder_.write("walk2.bvh", bvhscope::folder_test::kBrokenBvh);
-    state_.folder.stepRequest = 1;
+    push(command::StepTakes{1});
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "walk10.bvh");
     const FolderEntry& changed = state_.folder.entries()[row("walk2.bvh")];
@@ -200,7 +206,7 @@ TEST_F(FolderNavigation, AStepOntoAFileThatNoLongerLoadsGoesOnPastIt) {
 TEST_F(FolderNavigation, AClickedFileThatFailsShowsItsErrorsAndKeepsTheCharacter) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
-    state_.folder.openRequest = row("broken.bvh");
+    push(command::BrowseTake{row("broken.bvh")});
     ASSERT_TRUE(settle());
     EXPECT_EQ(browsedName(), "Walk1.BVH");
     EXPECT_EQ(state_.folder.current, row("Walk1.BVH"));
@@ -213,7 +219,7 @@ TEST_F(FolderNavigation, ClosingTheFolderKeepsTheCharacterAsAnOrdinaryOne) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
     const std::uint64_t generation = state_.folder.generation();
-    state_.folder.closeRequested = true;
+    push(command::CloseFolder{});
     updateFolderBrowsing(state_);
     EXPECT_FALSE(state_.folder.isOpen());
     EXPECT_TRUE(state_.folder.entries().empty());
@@ -231,7 +237,7 @@ TEST_F(FolderNavigation, ClosingWhileSummarisingCancelsAndReturns) {
     openPaths(state_, {(folder_.path() / "many").string()});
     ASSERT_EQ(state_.folder.entries().size(), 40u);
     updateFolderBrowsing(state_);
-    state_.folder.closeRequested = true;
+    push(command::CloseFolder{});
     updateFolderBrowsing(state_); // joins the pool's threads after cancelling them
     EXPECT_FALSE(state_.folder.isOpen());
     EXPECT_FALSE(state_.folder.summarizing());
@@ -241,7 +247,7 @@ TEST_F(FolderNavigation, ClosingWhileSummarisingCancelsAndReturns) {
 TEST_F(FolderNavigation, IncludingSubfoldersRelistsAndKeepsTheCurrentFile) {
     openPaths(state_, {folder_.path().string()});
     ASSERT_TRUE(settle());
-    state_.folder.includeSubfoldersRequested = true;
+    push(command::IncludeSubfolders{true});
     updateFolderBrowsing(state_);
     ASSERT_TRUE(state_.folder.includesSubfolders());
     ASSERT_EQ(state_.folder.entries().size(), 5u);

@@ -20,5 +20,28 @@ TEST(Notices, ANoticeShowingIsNotRepeatedAndTheOldestGoesBeyondFour) {
     EXPECT_EQ(notices.items.back().text, "e");
 }
 
+// Drawn first at 100 s (the UI's clock): shown until 108 s, faded out by 110 s, then dropped.
+// Nothing changes in between, so the panel pushes no command then.
+TEST(Notices, TimeStartsWhenFirstDrawnAndAFadedNoticeIsDropped) {
+    Notices notices;
+    notices.post("no audio device");
+    EXPECT_TRUE(notices.changeWhenDrawnAt(100.0));
+    notices.drawnAt(100.0);
+    ASSERT_EQ(notices.items.size(), 1u);
+    EXPECT_EQ(notices.items[0].shownSince, 100.0);
+    notices.post("no desktop file chooser");
+    notices.drawnAt(105.0);
+    EXPECT_EQ(notices.items[1].shownSince, 105.0);
+    EXPECT_FALSE(notices.changeWhenDrawnAt(109.9));
+    EXPECT_FALSE(Notices::fadedOut(notices.items[0], 110.0));
+    EXPECT_TRUE(Notices::fadedOut(notices.items[0], 110.5));
+    EXPECT_TRUE(notices.changeWhenDrawnAt(110.5));
+    notices.drawnAt(110.5);
+    ASSERT_EQ(notices.items.size(), 1u);
+    EXPECT_EQ(notices.items[0].text, "no desktop file chooser");
+    notices.drawnAt(116.0);
+    EXPECT_TRUE(notices.empty());
+}
+
 } // namespace
 } // namespace bvhscope::viewer
