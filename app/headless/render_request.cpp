@@ -418,7 +418,7 @@ std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& requ
     }
     for (const auto& [option, value] :
          {std::pair<const options::Option&, int&>{options::kTrailFrames, overlays.trailFrames},
-          {options::kRenderGhosts, overlays.ghostCount},
+          {options::kGhostCount, overlays.ghostCount},
           {options::kGhostStep, overlays.ghostStep}}) {
         if (std::string error = readTableNumber(parsed, option, value); !error.empty()) {
             return error;

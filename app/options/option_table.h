@@ -293,27 +293,20 @@ inline constexpr Option kShowGhosts{.name = "show_ghosts",
                                     .key = "show_ghosts",
                                     .defaultValue = "false",
                                     .help = "onion skins: poses before and after the frame"};
-// The viewer's onion skins and render's --ghosts differ in their top on purpose (and in two
-// entries): the viewer draws them every frame of playback, where 20 either side is already a
-// crowd, while one still picture can afford 50 (settings.ini clamped to 20 and render took 50
-// before the table; existing tests hold both).
-inline constexpr Option kGhostCount{.name = "ghost_count",
-                                    .key = "ghost_count",
-                                    .type = ValueType::Integer,
-                                    .minimum = 1,
-                                    .maximum = 20,
-                                    .defaultValue = "3",
-                                    .unit = "poses",
-                                    .help = "onion-skin poses either side in the viewer"};
-inline constexpr Option kRenderGhosts{
-    .name = "ghosts",
+// One range for the viewer's onion skins and render's --ghosts (settings.ini clamped to 20 and
+// render took 50 before the table): render's scripts keep working, and 50 either side is still
+// cheap to draw (each ghost is one pose of lines or capsules).
+inline constexpr Option kGhostCount{
+    .name = "ghost_count",
+    .key = "ghost_count",
     .flag = "--ghosts",
     .commands = kRender,
     .type = ValueType::Integer,
     .minimum = 1,
     .maximum = 50,
+    .defaultValue = "3",
     .unit = "poses",
-    .help = "onion-skin poses either side of the frame (turns them on)",
+    .help = "onion-skin poses either side of the frame (with --ghosts: turns them on)",
     .placeholder = "N"};
 inline constexpr Option kGhostStep{.name = "ghost_step",
                                    .key = "ghost_step",
@@ -682,7 +675,6 @@ inline constexpr auto kAllOptions = std::to_array<const Option*>({
     &kTrailFrames,
     &kShowGhosts,
     &kGhostCount,
-    &kRenderGhosts,
     &kGhostStep,
     &kGhostOpacity,
     &kShowFootContacts,

@@ -78,7 +78,7 @@ TEST(OptionTable, AChoiceDefaultIsOneOfItsChoices) {
 TEST(OptionTable, RangesAndRefusalsAreWritten) {
     EXPECT_EQ(rangeText(kFieldOfView), "from 5 to 150 degrees");
     EXPECT_EQ(refusal(kFieldOfView, "151"), "--fov must be from 5 to 150 degrees, not '151'");
-    EXPECT_EQ(rangeText(kRenderGhosts), "from 1 to 50 poses");
+    EXPECT_EQ(rangeText(kGhostCount), "from 1 to 50 poses");
     EXPECT_EQ(rangeText(kFps), "from 1/600 to 1000 fps");
     EXPECT_EQ(rangeNumbers(kGhostOpacity), "from 0.05 to 1");
     EXPECT_EQ(rangeText(kFrame), "from 0");

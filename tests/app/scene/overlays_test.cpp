@@ -250,7 +250,7 @@ TEST(Overlays, SettingsPersistAndReachTheOptions) {
     // Out-of-range values are clamped, as every setting is.
     const ViewerSettings clamped = parseSettings("trail_frames = 0\nghost_count = 500\n");
     EXPECT_EQ(clamped.trailFrames, 1);
-    EXPECT_EQ(clamped.ghostCount, 20);
+    EXPECT_EQ(clamped.ghostCount, 50); // one range with render --ghosts (issue 43)
     // Off by default: a new user sees the plain skeleton.
     const OverlayOptions defaults = overlayOptions(ViewerSettings{});
     EXPECT_FALSE(defaults.trails || defaults.ghosts || defaults.footContacts);

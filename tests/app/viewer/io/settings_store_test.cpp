@@ -214,7 +214,7 @@ TEST(SettingsStore, AValueThatCannotBeReadIsSkippedWithALocatedWarning) {
     EXPECT_EQ(read.settings.browserView, BrowserView::List);
     const std::vector<std::string> expected = {
         "settings.ini:1:13: warning: show_grid 'maybe' is not true or false; the line is skipped",
-        "settings.ini:3:15: warning: ghost_count 'many' is not a whole number from 1 to 20 poses; "
+        "settings.ini:3:15: warning: ghost_count 'many' is not a whole number from 1 to 50 poses; "
         "the line is skipped",
         "settings.ini:4:16: warning: browser_view 'mosaic' is not one of list grid; the line is "
         "skipped"};

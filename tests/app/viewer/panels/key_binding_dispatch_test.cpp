@@ -61,14 +61,16 @@ TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
     runKeyBindings(state, {KeyPress{GLFW_KEY_P, GLFW_MOD_CONTROL, false}}, false);
     EXPECT_NE(state.analysis.showRestPose, restPose) << "P acts with Ctrl held, as before";
     pressBinding(state, "next-file");
-    pressBinding(state, "next-file");
     pressBinding(state, "previous-file");
-    EXPECT_EQ(state.folder.stepRequest, 1);
     pressBinding(state, "frame-figures");
     const std::vector<Command> pushed = state.commands.take();
-    ASSERT_EQ(pushed.size(), 1u);
-    EXPECT_TRUE(std::holds_alternative<command::FrameFigures>(pushed.front()));
-    EXPECT_FALSE(std::get<command::FrameFigures>(pushed.front()).turnToFront);
+    ASSERT_EQ(pushed.size(), 3u);
+    ASSERT_TRUE(std::holds_alternative<command::StepTakes>(pushed[0]));
+    EXPECT_EQ(std::get<command::StepTakes>(pushed[0]).steps, 1);
+    ASSERT_TRUE(std::holds_alternative<command::StepTakes>(pushed[1]));
+    EXPECT_EQ(std::get<command::StepTakes>(pushed[1]).steps, -1);
+    ASSERT_TRUE(std::holds_alternative<command::FrameFigures>(pushed[2]));
+    EXPECT_FALSE(std::get<command::FrameFigures>(pushed[2]).turnToFront);
 }
 
 TEST(KeyBindings, TheSheetOpensWithF1OrQuestionMarkNotSlash) {
@@ -86,12 +88,12 @@ TEST(KeyBindings, FileShortcutsOpenTheirDialogsOncePerPress) {
     ViewerState state;
     addCharacter(state);
     pressBinding(state, "export");
-    EXPECT_TRUE(state.exportDialog.openRequested);
-    EXPECT_EQ(state.exportDialog.requestedFormat, ExportFormat::Bvh);
+    EXPECT_TRUE(state.exportForm.openRequested);
+    EXPECT_EQ(state.exportForm.requestedFormat, ExportFormat::Bvh);
     pressBinding(state, "save-picture");
     EXPECT_TRUE(state.pictureDialog.open);
     pressBinding(state, "export-video");
-    EXPECT_EQ(state.videoExport.open, media::videoAvailable());
+    EXPECT_EQ(state.videoExportForm.open, media::videoAvailable());
     // Ctrl+W closes the file Info describes, once however long it is held.
     runKeyBindings(state,
                    {pressFor(bindingNamed("close-file").chord),
@@ -115,12 +117,12 @@ TEST(KeyBindings, DesktopOnlyBindingsDoNothingInThePage) {
     ViewerState state;
     addCharacter(state);
     pressBinding(state, "next-file", true);
-    EXPECT_EQ(state.folder.stepRequest, 0);
+    EXPECT_TRUE(state.commands.take().empty()) << "no Page Down in the page";
     pressBinding(state, "quit", true); // would close the current GLFW window: there is none here
     pressBinding(state, "export-video", true);
-    EXPECT_FALSE(state.videoExport.open);
+    EXPECT_FALSE(state.videoExportForm.open);
     pressBinding(state, "export", true);
-    EXPECT_TRUE(state.exportDialog.openRequested) << "Export is the page's too";
+    EXPECT_TRUE(state.exportForm.openRequested) << "Export is the page's too";
 }
 
 TEST(KeyBindings, ChordsWithAModifierTheyRefuseDoNothing) {
@@ -129,7 +131,7 @@ TEST(KeyBindings, ChordsWithAModifierTheyRefuseDoNothing) {
     runKeyBindings(state, {KeyPress{GLFW_KEY_E, GLFW_MOD_CONTROL | GLFW_MOD_ALT, false}}, false);
     runKeyBindings(state, {KeyPress{GLFW_KEY_S, GLFW_MOD_CONTROL, false}}, false);
     runKeyBindings(state, {KeyPress{GLFW_KEY_W, 0, false}}, false);
-    EXPECT_FALSE(state.exportDialog.openRequested) << "Ctrl+Alt+E is AltGr+E on some layouts";
+    EXPECT_FALSE(state.exportForm.openRequested) << "Ctrl+Alt+E is AltGr+E on some layouts";
     EXPECT_FALSE(state.pictureDialog.open) << "Ctrl+S saves nothing";
     EXPECT_TRUE(state.commands.empty()) << "W alone closes nothing";
 }

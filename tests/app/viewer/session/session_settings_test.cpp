@@ -59,7 +59,7 @@ TEST(SessionSettings, ANewDefaultUpAxisKeepsTheOpenFilesAxes) {
     asked.upAxis = UpAxisChoice::PositiveZ;
     applySettingsChange(session, session.settings, asked);
     EXPECT_EQ(session.settings.upAxis, UpAxisChoice::PositiveZ);
-    EXPECT_EQ(session.scene.characters()[0].upAxisOverride, UpAxisChoice::Auto);
+    EXPECT_EQ(session.scene.characters()[0].axes.upAxisOverride, UpAxisChoice::Auto);
 }
 
 } // namespace
