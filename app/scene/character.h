@@ -38,7 +38,7 @@
 namespace bvhscope::viewer {
 
 // Height at which a figure whose unit cannot be guessed is shown.
-inline constexpr double kUnknownUnitHeightMetres = 1.7;
+using bvh::kUnknownUnitHeightMetres; // core/analysis/stance.h
 
 // What the user chose (the settings' default for new files, or one file's override in the Info
 // panel); Auto takes core's decision from the motion (bvh::Stance). The first three keep their
