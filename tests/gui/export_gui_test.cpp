@@ -21,8 +21,7 @@ protected:
     void SetUp() override {
         BVHSCOPE_REQUIRE_DISPLAY();
         input_ = dir_.path() / "walk.bvh";
-        std::filesystem::copy_file(
-            std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
+        std::filesystem::copy_file(kSample, input_);
         inputBytes_ = readAll(input_);
         viewer_.emplace(
             dir_, std::vector<std::string>{input_.string(), "--frame", "2", "--size", "1200x800"});

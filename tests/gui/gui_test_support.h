@@ -167,6 +167,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 inline bool hasRect(const ViewerStateFile& state, const std::string& name) {
     return state.rects.contains(name);
 }
+// Whether one of the errors the viewer shows holds `text`.
+bool anyErrorMentions(const ViewerStateFile& state, const std::string& text);
 // Whether window point (x, y) lies on a panel (`window:` rects), give or take 6 pixels.
 bool underPanel(const ViewerStateFile& state, float x, float y);
 // A file's bytes as they are ("" when it cannot be read).
@@ -200,6 +202,17 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// The viewer's settings folder for a viewer started in `dir` (ViewerProcess and
+// runViewerToCompletion set XDG_CONFIG_HOME to DIR/config): settings.ini, imgui.ini, the kept
+// lists.
+std::filesystem::path configDirIn(const TempDir& dir);
+// Writes `text` as the file `name` of that folder (made first), as a user's kept file is before
+// the viewer starts; its path.
+std::filesystem::path writeConfigFile(const TempDir& dir, const std::string& name,
+                                      const std::string& text);
+// The state a viewer wrote with --state-out; nullopt when there is none or it does not parse.
+std::optional<ViewerStateFile> readStateFile(const std::filesystem::path& path);
 
 // Where a failed wait leaves its screenshot and state: tests/gui/failures in the build tree,
 // or $BVHSCOPE_TEST_FAILURE_DIR.
