@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <gtest/gtest.h>
 #include <map>
 #include <optional>
 #include <source_location>
@@ -337,6 +338,35 @@ std::optional<ViewerStateFile>
 clickSettledRect(const ViewerProcess& viewer, const std::string& window, const std::string& rect,
                  const Click& how = {},
                  std::source_location where = std::source_location::current());
+// A test of the viewer started on a copy of the bundled sample (walk.bvh in the test's own
+// folder), for what writes beside its input (File > Export, Export glTF): the copy's bytes before
+// the test, to show the input is never written over, the viewer and its window.
+class SampleCopyGui : public testing::Test {
+protected:
+    // Copies the sample, starts the viewer on the copy followed by `arguments`, and waits until
+    // its state passes `started`; a fatal failure (the test body then does not run) when it never
+    // does or the viewer has no window. Call after BVHSCOPE_REQUIRE_DISPLAY in SetUp.
+    void startOnSampleCopy(const std::vector<std::string>& arguments, const StateCheck& started) {
+        input_ = dir_.path() / "walk.bvh";
+        std::filesystem::copy_file(kSample, input_);
+        inputBytes_ = readAll(input_);
+        std::vector<std::string> all{input_.string()};
+        all.insert(all.end(), arguments.begin(), arguments.end());
+        viewer_.emplace(dir_, std::move(all));
+        ASSERT_TRUE(viewer_->waitForState(started).has_value()) << "the viewer did not start";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+    // Clicks a widget once it is there and has settled (clickSettledRect).
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
+
+    TempDir dir_;
+    std::filesystem::path input_;
+    std::string inputBytes_;
+    std::optional<ViewerProcess> viewer_;
+    std::string window_;
+};
+
 // Clicks window point (x, y) with `how` (its fractionX unused); false when xdotool failed.
 bool clickAt(const std::string& window, float x, float y, const Click& how = {});
 
