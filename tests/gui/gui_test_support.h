@@ -10,6 +10,7 @@
 #pragma once
 
 #include "render/math/camera.h"
+#include "tests/support/generated_library.h"
 #include "tests/support/png_pixels.h"
 
 #include <chrono>
@@ -365,6 +366,33 @@ protected:
     std::string inputBytes_;
     std::optional<ViewerProcess> viewer_;
     std::string window_;
+};
+
+// A test of the viewer opened on a generated library (tests/support/generated_library.h: two
+// takes per action and style, in two datasets' subfolders) at 1400x860 from frame 0, as the
+// Browser's library tests start.
+class GeneratedLibraryGui : public testing::Test {
+protected:
+    static constexpr std::size_t kLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
+    // The Browser has listed and summarised every take and shows the first.
+    static bool librarySettled(const ViewerStateFile& state) {
+        return browserLibrarySettled(state, kLibraryTakes);
+    }
+
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        takes_ = bvh::test::writeGeneratedLibrary(dir_.path() / "library", 2);
+        start();
+    }
+    // Starts the viewer on the library (again, after a test ended the last one).
+    void start() {
+        viewer_.emplace(dir_, std::vector<std::string>{(dir_.path() / "library").string(), "--size",
+                                                       "1400x860", "--frame", "0"});
+    }
+
+    TempDir dir_;
+    std::vector<std::filesystem::path> takes_;
+    std::optional<ViewerProcess> viewer_;
 };
 
 // Clicks window point (x, y) with `how` (its fractionX unused); false when xdotool failed.
