@@ -30,7 +30,7 @@ GltfAxes decideGltfAxes(const ConvertRequest& request, const bvh::Skeleton& skel
     const double height =
         stance.height > 0.0 ? stance.height : bvh::analyzeRestPose(skeleton).height;
     if (axes.unit == bvh::LengthUnit::Unknown && height > 0.0 && std::isfinite(height)) {
-        axes.metresPerUnit = kUnknownUnitHeightMetres / height;
+        axes.metresPerUnit = bvh::kUnknownUnitHeightMetres / height;
     }
     return axes;
 }
@@ -51,13 +51,7 @@ std::shared_ptr<const bvh::BodyMesh> bodyForGltf(const ConvertRequest& request,
     options.bindWorld =
         bvh::chooseBodyBindPose(skeleton, converted.motion, translation, agreement).world;
     options.up = axes.upAxis;
-    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
-        const bvh::NodeIndex parent = skeleton.parents[node];
-        if (parent != bvh::kNoParent &&
-            std::ranges::find(axes.staticRoots, parent) != axes.staticRoots.end()) {
-            options.excludedBones.push_back(static_cast<bvh::NodeIndex>(node));
-        }
-    }
+    options.excludedBones = bvh::linksBelowStaticRoots(skeleton, axes.staticRoots);
     bvh::BodyResult body = bvh::buildBody(skeleton, options);
     if (body.mesh == nullptr) {
         err << request.output << ": warning: no body written (" << body.message << ")\n";

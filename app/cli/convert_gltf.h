@@ -13,9 +13,8 @@ namespace bvhscope::cli {
 
 // The clip's up axis for glTF: --up (the axis the conversions gave it), else --from-up, else
 // the stance of the converted clip. Its unit: --unit, else the stance's. A clip no unit fits
-// is scaled to kUnknownUnitHeightMetres tall, as the viewer shows it
-// (app/scene/character.h has the same 1.7 m).
-inline constexpr double kUnknownUnitHeightMetres = 1.7;
+// is scaled to bvh::kUnknownUnitHeightMetres tall (core/analysis/stance.h), as the viewer shows
+// it.
 struct GltfAxes {
     bvh::UpAxis upAxis = bvh::UpAxis::PositiveY;
     bvh::LengthUnit unit = bvh::LengthUnit::Unknown;

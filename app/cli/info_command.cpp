@@ -138,6 +138,107 @@ void printText(std::string_view file, const bvh::Document& document,
     out << "  warnings:        " << summary.warnings << '\n';
 }
 
+// The loaded clip's counts and timing: "joints" to "translation_detected".
+void printJsonClipFields(const bvh::DocumentSummary& summary, JsonWriter& json) {
+    json.key("joints");
+    json.value(static_cast<std::uint64_t>(summary.joints));
+    json.key("end_sites");
+    json.value(static_cast<std::uint64_t>(summary.endSites));
+    json.key("roots");
+    json.beginArray();
+    for (const std::string& name : summary.rootNames) {
+        json.value(name);
+    }
+    json.endArray();
+    json.key("channels");
+    json.value(static_cast<std::uint64_t>(summary.channels));
+    json.key("frames_present");
+    json.value(summary.framesPresent);
+    json.key("frames_declared");
+    if (summary.framesDeclared) {
+        json.value(*summary.framesDeclared);
+    } else {
+        json.null();
+    }
+    json.key("frame_time");
+    json.value(summary.frameTime);
+    json.key("frame_time_assumed");
+    json.value(summary.frameTimeAssumed);
+    json.key("fps");
+    json.value(summary.framesPerSecond);
+    json.key("duration");
+    json.value(summary.durationSeconds);
+    json.key("rotation_orders");
+    json.beginObject();
+    for (const auto& [order, count] : summary.rotationOrders) {
+        json.key(order);
+        json.value(static_cast<std::uint64_t>(count));
+    }
+    json.endObject();
+    json.key("translation");
+    json.value(bvh::translationModeName(summary.translationUsed));
+    json.key("translation_detected");
+    json.value(summary.translationRequested == bvh::TranslationMode::Auto);
+}
+
+// How the clip stands (core/analysis/stance.h) and its unit: "up_axis" to "rest_height".
+void printJsonStanceFields(const bvh::DocumentSummary& summary, JsonWriter& json) {
+    const bvh::Stance& stance = summary.stance;
+    json.key("up_axis");
+    json.value(bvh::upAxisName(stance.upAxis));
+    json.key("up_axis_source");
+    json.value(bvh::upAxisSourceName(stance.source));
+    json.key("rest_pose_up_axis");
+    json.value(bvh::upAxisName(stance.restPoseUp));
+    json.key("up_axis_motion_costs"); // lower: more like up (core/analysis/stance.h)
+    if (stance.motionMeasured) {
+        json.beginObject();
+        for (const bvh::UpAxis axis : bvh::kAllUpAxes) {
+            json.key(bvh::upAxisName(axis));
+            json.value(stance.motionCost[static_cast<std::size_t>(axis)]);
+        }
+        json.endObject();
+    } else {
+        json.null();
+    }
+    json.key("anatomy_up_axis");
+    if (stance.anatomyUp) {
+        json.value(bvh::upAxisName(*stance.anatomyUp));
+    } else {
+        json.null();
+    }
+    json.key("facing");
+    if (stance.facing) {
+        json.beginArray();
+        json.value(stance.facing->x);
+        json.value(stance.facing->y);
+        json.value(stance.facing->z);
+        json.endArray();
+    } else {
+        json.null();
+    }
+    json.key("facing_source");
+    json.value(bvh::facingSourceName(stance.facingSource));
+    json.key("ground_level");
+    json.value(stance.groundLevel);
+    json.key("figure_height");
+    json.value(stance.height);
+    json.key("ground_lift");
+    json.value(stance.needsLift() ? -stance.groundLevel : 0.0);
+    json.key("static_roots");
+    json.beginArray();
+    for (const bvh::NodeIndex root : stance.staticRoots) {
+        json.value(static_cast<std::uint64_t>(root));
+    }
+    json.endArray();
+    json.key("unit");
+    json.value(bvh::lengthUnitName(summary.stance.unit));
+    json.key("rest_pose_unit");
+    json.value(bvh::lengthUnitName(summary.restPose.unit));
+    json.key("rest_height");
+    json.value(summary.restPose.height);
+}
+
 void printJson(std::string_view file, const bvh::Document& document,
                const bvh::DocumentSummary& summary, JsonWriter& json) {
     json.beginObject();
@@ -146,99 +247,8 @@ void printJson(std::string_view file, const bvh::Document& document,
     json.key("loaded");
     json.value(document.loaded());
     if (document.loaded()) {
-        json.key("joints");
-        json.value(static_cast<std::uint64_t>(summary.joints));
-        json.key("end_sites");
-        json.value(static_cast<std::uint64_t>(summary.endSites));
-        json.key("roots");
-        json.beginArray();
-        for (const std::string& name : summary.rootNames) {
-            json.value(name);
-        }
-        json.endArray();
-        json.key("channels");
-        json.value(static_cast<std::uint64_t>(summary.channels));
-        json.key("frames_present");
-        json.value(summary.framesPresent);
-        json.key("frames_declared");
-        if (summary.framesDeclared) {
-            json.value(*summary.framesDeclared);
-        } else {
-            json.null();
-        }
-        json.key("frame_time");
-        json.value(summary.frameTime);
-        json.key("frame_time_assumed");
-        json.value(summary.frameTimeAssumed);
-        json.key("fps");
-        json.value(summary.framesPerSecond);
-        json.key("duration");
-        json.value(summary.durationSeconds);
-        json.key("rotation_orders");
-        json.beginObject();
-        for (const auto& [order, count] : summary.rotationOrders) {
-            json.key(order);
-            json.value(static_cast<std::uint64_t>(count));
-        }
-        json.endObject();
-        json.key("translation");
-        json.value(bvh::translationModeName(summary.translationUsed));
-        json.key("translation_detected");
-        json.value(summary.translationRequested == bvh::TranslationMode::Auto);
-        const bvh::Stance& stance = summary.stance;
-        json.key("up_axis");
-        json.value(bvh::upAxisName(stance.upAxis));
-        json.key("up_axis_source");
-        json.value(bvh::upAxisSourceName(stance.source));
-        json.key("rest_pose_up_axis");
-        json.value(bvh::upAxisName(stance.restPoseUp));
-        json.key("up_axis_motion_costs"); // lower: more like up (core/analysis/stance.h)
-        if (stance.motionMeasured) {
-            json.beginObject();
-            for (const bvh::UpAxis axis : bvh::kAllUpAxes) {
-                json.key(bvh::upAxisName(axis));
-                json.value(stance.motionCost[static_cast<std::size_t>(axis)]);
-            }
-            json.endObject();
-        } else {
-            json.null();
-        }
-        json.key("anatomy_up_axis");
-        if (stance.anatomyUp) {
-            json.value(bvh::upAxisName(*stance.anatomyUp));
-        } else {
-            json.null();
-        }
-        json.key("facing");
-        if (stance.facing) {
-            json.beginArray();
-            json.value(stance.facing->x);
-            json.value(stance.facing->y);
-            json.value(stance.facing->z);
-            json.endArray();
-        } else {
-            json.null();
-        }
-        json.key("facing_source");
-        json.value(bvh::facingSourceName(stance.facingSource));
-        json.key("ground_level");
-        json.value(stance.groundLevel);
-        json.key("figure_height");
-        json.value(stance.height);
-        json.key("ground_lift");
-        json.value(stance.needsLift() ? -stance.groundLevel : 0.0);
-        json.key("static_roots");
-        json.beginArray();
-        for (const bvh::NodeIndex root : stance.staticRoots) {
-            json.value(static_cast<std::uint64_t>(root));
-        }
-        json.endArray();
-        json.key("unit");
-        json.value(bvh::lengthUnitName(summary.stance.unit));
-        json.key("rest_pose_unit");
-        json.value(bvh::lengthUnitName(summary.restPose.unit));
-        json.key("rest_height");
-        json.value(summary.restPose.height);
+        printJsonClipFields(summary, json);
+        printJsonStanceFields(summary, json);
     }
     json.key("warnings");
     json.value(static_cast<std::uint64_t>(summary.warnings));

@@ -5,6 +5,9 @@
 #include "core/model/diagnostic.h"
 #include "core/platform/file_input.h"
 #include "core/platform/utf8_path.h"
+#include "core/reader/header_scan.h"
+#include "core/reader/row_parser.h"
+#include "core/reader/tokenizer.h"
 
 #include <algorithm>
 #include <cctype>
@@ -412,14 +415,6 @@ FileFacts readWholeFileOrThrow(const std::filesystem::path& path, bvh::LoadProgr
 
 namespace {
 
-// Bytes of memory per thing in a header, for HeaderScan's bound: what the reader keeps of each
-// (a node's arrays, its made name and its place; a warning and its message, whose quoted text is
-// at most 40 characters; a joint name's entry in the duplicate-name check; a channel's type and
-// spelling), measured on the reader with hostile headers and rounded up.
-constexpr std::uint64_t kBytesPerNode = 112;
-constexpr std::uint64_t kBytesPerWarning = 144;
-constexpr std::uint64_t kBytesPerJointName = 112;
-constexpr std::uint64_t kBytesPerChannel = 72;
 // While a huge skeleton's simplified figure is built: a transform and a position per node.
 constexpr std::uint64_t kBytesPerPosedNode = 72;
 // The reader's bound on the values of a motion: 2 values (bvh::kMaxValuesPerTextByte in
@@ -428,270 +423,12 @@ constexpr std::uint64_t kValueBytesPerRowByte = 8;
 // Pairs of rows a sampled read takes at most (the stance samples 240 frames).
 constexpr std::uint64_t kMaxSampledPairs = 120;
 
-bool isLineEnd(char c) {
-    return c == '\n' || c == '\r';
+// An upper bound of the memory that reading the scanned header takes, and building a huge
+// skeleton's figure after it: the reader's document, with either the reader's text (the header
+// is read in a prefix that doubles) or the posed positions.
+std::uint64_t headerMemoryBound(const bvh::HeaderScan& scan) {
+    return scan.documentBytes() + std::max(3 * scan.textBytes(), scan.nodes() * kBytesPerPosedNode);
 }
-bool isBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
-}
-char asciiLower(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-// Counts what a header holds without building it, as the reader's tokenizer splits it (runs of
-// non-blank characters, '{' and '}' on their own; a ROOT's or JOINT's name is the rest of its
-// line before any '{'), up to the MOTION keyword. Every count is an upper bound of what the
-// reader keeps: a header the reader refuses part-way is counted on, and every warning the
-// reader could give is counted as given (a joint's name as a duplicate, a value as not finite).
-class HeaderScan {
-public:
-    // Scans the next bytes of the file; false once the MOTION keyword was seen (motionOffset())
-    // or the reader would stop at an error (not HIERARCHY first, a '{' that opens no node, a '}'
-    // that closes none): it reads nothing after that.
-    bool feed(std::string_view bytes) {
-        std::size_t i = 0;
-        if (offset_ == 0 && bytes.starts_with("\xEF\xBB\xBF")) {
-            i = offset_ = 3; // a UTF-8 BOM, which the reader skips
-        }
-        for (; i < bytes.size() && !ended(); ++i, ++offset_) {
-            const char c = bytes[i];
-            if (expect_ == Expect::NameStart) {
-                if (isBlank(c)) {
-                    continue;
-                }
-                if (isLineEnd(c)) {
-                    expect_ = Expect::NameToken; // no name on the line: the next token is it
-                    continue;
-                }
-                expect_ = c == '{' ? Expect::Token : Expect::Name;
-            }
-            if (expect_ == Expect::Name) {
-                if (!isLineEnd(c) && c != '{') {
-                    ++nameLength_; // trailing blanks included: an upper bound
-                    continue;
-                }
-                endName();
-            }
-            const bool delimiter = isBlank(c) || isLineEnd(c) || c == '{' || c == '}';
-            if (delimiter && tokenLength_ > 0) {
-                endToken();
-                if (ended()) {
-                    break;
-                }
-            }
-            if (c == '{' || c == '}') {
-                token_.assign(1, c);
-                tokenLength_ = 1;
-                tokenStart_ = offset_;
-                endToken();
-            } else if (!delimiter) {
-                if (tokenLength_ == 0) {
-                    tokenStart_ = offset_;
-                    token_.clear();
-                }
-                if (token_.size() < kKeptTokenBytes) {
-                    token_ += asciiLower(c); // keywords are ASCII, any case
-                }
-                ++tokenLength_;
-                if (!sawHierarchy_ && !std::string_view("hierarchy").starts_with(token_)) {
-                    // The reader stops at this first word (a binary file, a gigabyte of
-                    // zeros): no need to read to its end.
-                    stopped_ = true;
-                }
-            }
-        }
-        return !ended();
-    }
-    // The end of the file: a token cut by it is one.
-    void finish() {
-        if (tokenLength_ > 0 && !ended()) {
-            endToken();
-        }
-    }
-
-    std::optional<std::uint64_t> motionOffset() const { return motionOffset_; }
-    // The reader stops with an error at or before offset().
-    bool stopped() const { return stopped_; }
-    std::uint64_t offset() const { return offset_; }
-    std::uint64_t nodes() const { return nodes_; }
-    std::uint64_t channels() const { return channels_; }
-    // An upper bound of the memory that reading the header takes, and building a huge
-    // skeleton's figure after it: the reader's document (each weight includes its vector's
-    // regrowth), with either the reader's text (the header is read in a prefix that doubles)
-    // or the posed positions.
-    std::uint64_t memoryBound() const {
-        const std::uint64_t document = nodes_ * kBytesPerNode + nameBytes_ + warningBytes_ +
-                                       joints_ * kBytesPerJointName + channels_ * kBytesPerChannel;
-        const std::uint64_t text = motionOffset_.value_or(offset_);
-        return document + std::max(3 * text, nodes_ * kBytesPerPosedNode);
-    }
-
-private:
-    bool ended() const { return motionOffset_.has_value() || stopped_; }
-
-    enum class Expect { Token, NameStart, Name, NameToken, OffsetValue, ChannelCount, ChannelName };
-    static constexpr std::size_t kKeptTokenBytes = 16; // longer than any keyword or channel name
-    enum Block : std::uint8_t { kEndSite = 1, kHasOffset = 2, kHasChannels = 4 };
-
-    // Of a token in lower case, as token_ keeps it.
-    static bool isStructural(std::string_view token) {
-        for (const std::string_view keyword :
-             {"{", "}", "joint", "end", "endsite", "offset", "channels", "root", "motion"}) {
-            if (token == keyword) {
-                return true;
-            }
-        }
-        return false;
-    }
-    static bool isKnownChannel(std::string_view token) {
-        for (const std::string_view channel :
-             {"xposition", "yposition", "zposition", "xrotation", "yrotation", "zrotation"}) {
-            if (token == channel) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void endToken() {
-        const std::string_view token =
-            tokenLength_ > kKeptTokenBytes ? std::string_view() : std::string_view(token_);
-        const std::uint64_t length = tokenLength_;
-        tokenLength_ = 0;
-        switch (expect_) {
-        case Expect::NameToken:
-            nameLength_ = length;
-            endName();
-            return;
-        case Expect::OffsetValue:
-            // A value with letters may be infinite or not a number: a warning each.
-            if (std::any_of(token_.begin(), token_.end(),
-                            [](char c) { return std::isalpha(static_cast<unsigned char>(c)); })) {
-                warn(length);
-            }
-            if (--offsetValuesLeft_ == 0) {
-                expect_ = Expect::Token;
-            }
-            return;
-        case Expect::ChannelCount:
-            expect_ = Expect::ChannelName;
-            return;
-        case Expect::ChannelName:
-            if (!isStructural(token)) {
-                ++channels_;
-                nameBytes_ += heapBytes(length);
-                if (!isKnownChannel(token)) {
-                    warn(length);
-                }
-                return;
-            }
-            expect_ = Expect::Token;
-            break;
-        case Expect::Token:
-        case Expect::NameStart:
-        case Expect::Name:
-            break;
-        }
-        if (!sawHierarchy_) {
-            sawHierarchy_ = token == "hierarchy";
-            stopped_ = !sawHierarchy_;
-        } else if (token == "{") {
-            stopped_ = !pendingNode_;
-            blocks_.push_back({static_cast<std::uint8_t>(pendingEndSite_ ? kEndSite : 0),
-                               pendingEndSite_ ? madeNameLength_ : lastNameLength_});
-            pendingNode_ = false;
-            pendingEndSite_ = false;
-            expect_ = Expect::Token; // "JOINT{": no name (the reader stops there)
-        } else if (token == "}") {
-            stopped_ = blocks_.empty();
-            if (!blocks_.empty()) {
-                const OpenBlock block = blocks_.back();
-                blocks_.pop_back();
-                if ((block.flags & kHasOffset) == 0) {
-                    warn(block.nameLength);
-                }
-                if ((block.flags & (kEndSite | kHasChannels)) == 0) {
-                    warn(block.nameLength);
-                }
-            }
-        } else if (token == "root" || token == "joint") {
-            ++nodes_;
-            ++joints_;
-            pendingNode_ = true;
-            pendingEndSite_ = false;
-            nameLength_ = 0;
-            expect_ = Expect::NameStart;
-        } else if (token == "end" || token == "endsite") {
-            ++nodes_;
-            // "EndSite_" and up to 128 bytes of its parent's name, then "..." (bvh::endSiteName).
-            const std::uint64_t parentName = blocks_.empty() ? 0 : blocks_.back().nameLength;
-            madeNameLength_ = 8 + std::min<std::uint64_t>(parentName, 128) + 3;
-            nameBytes_ += heapBytes(madeNameLength_);
-            pendingNode_ = true;
-            pendingEndSite_ = true;
-        } else if (token == "offset") {
-            if (!blocks_.empty()) {
-                if ((blocks_.back().flags & kHasOffset) != 0) {
-                    warn(blocks_.back().nameLength); // a second OFFSET
-                }
-                blocks_.back().flags |= kHasOffset;
-            }
-            expect_ = Expect::OffsetValue;
-            offsetValuesLeft_ = 3;
-        } else if (token == "channels") {
-            if (!blocks_.empty()) {
-                blocks_.back().flags |= kHasChannels;
-            }
-            expect_ = Expect::ChannelCount;
-        } else if (token == "motion") {
-            motionOffset_ = tokenStart_; // the end of the hierarchy, or where the reader fails
-        }
-    }
-
-    // What a string of `length` bytes holds outside its object (none within the small-string
-    // room), rounded up as the heap does.
-    static std::uint64_t heapBytes(std::uint64_t length) {
-        return length > 15 ? (length + 1 + 15) / 16 * 16 : 0;
-    }
-    void endName() {
-        nameBytes_ += 2 * heapBytes(nameLength_); // the skeleton's and the duplicate check's
-        lastNameLength_ = nameLength_;
-        expect_ = Expect::Token;
-        warn(nameLength_); // its name may repeat another's, or it may be a JOINT outside a ROOT
-    }
-    // A warning quoting `quoted` bytes of the file: at most 40 characters, each at most 4 bytes
-    // as the message shows it (\xNN).
-    void warn(std::uint64_t quoted) {
-        ++warnings_;
-        warningBytes_ += kBytesPerWarning + 4 * std::min<std::uint64_t>(quoted, 40);
-    }
-
-    struct OpenBlock {
-        std::uint8_t flags = 0;       // Block bits
-        std::uint64_t nameLength = 0; // a joint's, for its End Site's made name
-    };
-    Expect expect_ = Expect::Token;
-    std::string token_;
-    std::uint64_t tokenLength_ = 0;
-    std::uint64_t tokenStart_ = 0;
-    std::uint64_t offset_ = 0;
-    int offsetValuesLeft_ = 0;
-    bool sawHierarchy_ = false;
-    bool stopped_ = false;
-    bool pendingNode_ = false; // a ROOT, JOINT or End Site waits for its '{'
-    bool pendingEndSite_ = false;
-    std::uint64_t nameLength_ = 0;     // of the name being read
-    std::uint64_t lastNameLength_ = 0; // of the last joint named
-    std::vector<OpenBlock> blocks_;
-    std::uint64_t nodes_ = 0;
-    std::uint64_t joints_ = 0;
-    std::uint64_t nameBytes_ = 0;
-    std::uint64_t warnings_ = 0;
-    std::uint64_t warningBytes_ = 0;
-    std::uint64_t madeNameLength_ = 0; // of the End Site waiting for its '{'
-    std::uint64_t channels_ = 0;
-    std::optional<std::uint64_t> motionOffset_;
-};
 
 // The bytes of `file` in [offset, offset + size) (fewer at its end); empty after an error
 // (file.error() then says which).
@@ -705,7 +442,7 @@ std::string readAt(bvh::FileInput& file, std::uint64_t offset, std::uint64_t siz
 // Where a line ends in `text` from `from` (the line end itself), or npos.
 std::size_t lineEndIn(std::string_view text, std::size_t from) {
     const auto end =
-        std::find_if(text.begin() + static_cast<std::ptrdiff_t>(from), text.end(), isLineEnd);
+        std::find_if(text.begin() + static_cast<std::ptrdiff_t>(from), text.end(), bvh::isLineEnd);
     return end == text.end() ? std::string_view::npos : std::size_t(end - text.begin());
 }
 // Past the line end at `end` ("\r\n" is one).
@@ -772,9 +509,9 @@ bool cancelRequested(const bvh::LoadProgress& progress) {
 
 // Scans the header of `file` (`size` bytes) 1 MB at a time until the MOTION keyword, the
 // reader's first error, or a memory bound beyond `budget`; nullopt when cancelled.
-std::optional<HeaderScan> scanHeader(bvh::FileInput& file, std::uint64_t size, std::uint64_t budget,
-                                     bvh::LoadProgress& progress) {
-    HeaderScan scan;
+std::optional<bvh::HeaderScan> scanHeader(bvh::FileInput& file, std::uint64_t size,
+                                          std::uint64_t budget, bvh::LoadProgress& progress) {
+    bvh::HeaderScan scan;
     constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
     std::string chunk;
     for (std::uint64_t offset = 0; offset < size; offset += kChunk) {
@@ -783,7 +520,7 @@ std::optional<HeaderScan> scanHeader(bvh::FileInput& file, std::uint64_t size, s
         }
         chunk = readAt(file, offset, std::min(kChunk, size - offset));
         progress.bytesRead.store(offset + chunk.size(), std::memory_order_relaxed);
-        if (!scan.feed(chunk) || scan.memoryBound() > budget || chunk.empty()) {
+        if (!scan.feed(chunk) || headerMemoryBound(scan) > budget || chunk.empty()) {
             break;
         }
     }
@@ -818,36 +555,6 @@ std::optional<std::size_t> rowsStartIn(std::string_view after) {
     return rowsAt;
 }
 
-// Whether `line` (a line of the rows, from its first byte that is not blank) starts with a
-// word that ends the rows in the reader (row_parser.cpp, stopsAtSectionKeyword): HIERARCHY,
-// ROOT, MOTION, "Frames:", "FrameTime:" or "Frame Time".
-bool startsWithSectionKeyword(std::string_view line) {
-    const auto wordAt = [&](std::size_t from) {
-        const std::size_t end = line.find_first_of(" \t\f\v\r\n", from);
-        return line.substr(from, end == std::string_view::npos ? line.size() - from : end - from);
-    };
-    std::string lower;
-    for (const char c : wordAt(0)) {
-        lower += asciiLower(c);
-    }
-    const std::string_view word = lower;
-    const std::string_view beforeColon = word.substr(0, word.find(':'));
-    if (word == "hierarchy" || word == "root" || word == "motion" || beforeColon == "frames" ||
-        beforeColon == "frametime") {
-        return true;
-    }
-    if (word != "frame") {
-        return false;
-    }
-    const std::size_t next = line.find_first_not_of(" \t\f\v", word.size());
-    if (next == std::string_view::npos) {
-        return false;
-    }
-    const std::string_view time = wordAt(next).substr(0, 4);
-    return time.size() == 4 && asciiLower(time[0]) == 't' && asciiLower(time[1]) == 'i' &&
-           asciiLower(time[2]) == 'm' && asciiLower(time[3]) == 'e';
-}
-
 // The rows of `file` from `from` to `size`, counted as the reader counts frames in rows of
 // numbers: lines that are not blank, up to a line that starts with a section keyword (a line of
 // words only, which the reader skips with a warning, is counted). Reads 1 MB at a time;
@@ -861,7 +568,7 @@ std::optional<std::uint64_t> countRows(bvh::FileInput& file, std::uint64_t from,
     std::string lineStart; // the first bytes of such a line, for the keyword check
     std::string chunk;
     const auto endLine = [&] {
-        if (inRow && startsWithSectionKeyword(lineStart)) {
+        if (inRow && !bvh::sectionKeywordAt(lineStart).empty()) {
             return false;
         }
         rows += inRow ? 1 : 0;
@@ -879,11 +586,11 @@ std::optional<std::uint64_t> countRows(bvh::FileInput& file, std::uint64_t from,
         }
         progress.bytesRead.store(offset + chunk.size(), std::memory_order_relaxed);
         for (const char c : chunk) {
-            if (isLineEnd(c)) {
+            if (bvh::isLineEnd(c)) {
                 if (!endLine()) {
                     return rows;
                 }
-            } else if (inRow || !isBlank(c)) {
+            } else if (inRow || !bvh::isSpaceOrTab(c)) {
                 inRow = true;
                 if (lineStart.size() < kKeywordBytes) {
                     lineStart += c;
@@ -997,11 +704,11 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     }
     const std::uint64_t size = stamp->size;
     progress.bytesTotal.store(size, std::memory_order_relaxed);
-    const std::optional<HeaderScan> scan = scanHeader(file, size, budget, progress);
+    const std::optional<bvh::HeaderScan> scan = scanHeader(file, size, budget, progress);
     if (!scan) {
         return cancelledFacts();
     }
-    if (scan->memoryBound() > budget) {
+    if (headerMemoryBound(*scan) > budget) {
         FileFacts facts =
             refused(shownPath, "the hierarchy is too large for a thumbnail (at least " +
                                    std::to_string(scan->nodes()) + " nodes and " +
@@ -1013,7 +720,7 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     // where it stops with an error (the same error), a header-only file (scanned to its end),
     // or header and rows whose values fit in what is left.
     constexpr std::uint64_t kPastError = 4 << 10;
-    const std::uint64_t left = budget - scan->memoryBound();
+    const std::uint64_t left = budget - headerMemoryBound(*scan);
     const std::optional<std::uint64_t> motion = scan->motionOffset();
     if (scan->stopped()) {
         const std::string text = readAt(file, 0, std::min(size, scan->offset() + kPastError));

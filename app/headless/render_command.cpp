@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -146,17 +147,15 @@ render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::Scene
 
 // [SECTION] Files: an image, a sequence or a video
 
-int renderFiles(const RenderRequest& request, std::ostream& err) {
-    std::vector<fs::path> inputs{bvh::pathFromUtf8(request.input)};
-    for (const std::string& compared : request.comparedInputs) {
-        inputs.push_back(bvh::pathFromUtf8(compared));
-    }
-    viewer::Scene scene;
-    std::vector<ClipTiming> timings;
+// The inputs loaded into `scene` (overlaid as captured with --overlaid, bodies built for
+// --bones body) and their timings into `timings`. False when one does not load: its
+// diagnostics are on `err`.
+bool loadRenderScene(const RenderRequest& request, const std::vector<fs::path>& inputs,
+                     viewer::Scene& scene, std::vector<ClipTiming>& timings, std::ostream& err) {
     for (const fs::path& input : inputs) {
         std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
         if (!character) {
-            return cli::kExitFileError;
+            return false;
         }
         const bvh::Motion& motion = character->clip->document.motion;
         timings.push_back({character->clip->displayName, motion.frameCount, motion.frameTime});
@@ -168,6 +167,85 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         }
     }
     buildBodies(scene, request, err);
+    return true;
+}
+
+// Every output name checked against the inputs and, for a video, the sound it takes (`audio`,
+// resolved here). Empty when all is well, else the problem.
+std::string checkRenderOutputs(const RenderRequest& request, const RenderPlan& plan,
+                               const std::vector<fs::path>& inputs, std::optional<fs::path>& audio,
+                               std::ostream& err) {
+    bvh::InputFiles inputFiles;
+    for (const fs::path& input : inputs) {
+        inputFiles.add(input, inputs.size() == 1 ? "the input file" : "an input file");
+    }
+    if (plan.video) {
+        audio = resolveAudio(request, inputs.front(), err);
+        if (audio) {
+            inputFiles.add(*audio, "the --audio file");
+        }
+    }
+    return checkOutputNames(request, plan, inputFiles);
+}
+
+// The camera of the first picture: the figure's front three-quarters as it stands at the first
+// image unless --yaw was given, framing the motion of the whole clip.
+render::OrbitCamera firstRenderCamera(const viewer::Scene& scene, const RenderRequest& request,
+                                      const RenderPlan& plan, float aspect) {
+    render::OrbitCamera camera = baseCamera(request);
+    if (!request.yawGiven) {
+        viewer::ScenePose pose;
+        scene.sample(static_cast<double>(plan.span.first) * plan.frameTime,
+                     bvh::Interpolation::Nearest, false, pose);
+        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene, pose)) {
+            camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
+        }
+    }
+    render::frameBounds(camera, scene.motionBounds(), aspect);
+    return camera;
+}
+
+using ShotDrawing = std::function<render::Image(const VideoShot&)>;
+
+// Writes the plan's pictures, each drawn by `drawShot`: a video, or PNG files encoded and
+// written on a worker while the next one is drawn. The exit status.
+int writeRenderShots(const RenderRequest& request, const RenderPlan& plan,
+                     const std::optional<fs::path>& audio, const ShotDrawing& drawShot,
+                     std::ostream& err) {
+    std::unique_ptr<VideoOutput> video;
+    if (plan.video) {
+        video = VideoOutput::open(request, *plan.video, audio, drawShot, err);
+        if (!video) {
+            return cli::kExitFileError;
+        }
+    }
+    std::optional<PngSequenceOutput> pictures;
+    if (!video) {
+        pictures.emplace();
+    }
+    for (std::int64_t k = 0; k < plan.pictureCount(); ++k) {
+        render::Image image = drawShot(plan.shot(k));
+        const bool written = video ? video->add(image, err)
+                                   : pictures->add(bvh::pathFromUtf8(outputName(request, plan, k)),
+                                                   std::move(image), err);
+        if (!written) {
+            return cli::kExitFileError; // the same directory will fail again for the next frame
+        }
+    }
+    const bool finished = video ? video->finish(err) : pictures->finish(err);
+    return finished ? cli::kExitOk : cli::kExitFileError;
+}
+
+int renderFiles(const RenderRequest& request, std::ostream& err) {
+    std::vector<fs::path> inputs{bvh::pathFromUtf8(request.input)};
+    for (const std::string& compared : request.comparedInputs) {
+        inputs.push_back(bvh::pathFromUtf8(compared));
+    }
+    viewer::Scene scene;
+    std::vector<ClipTiming> timings;
+    if (!loadRenderScene(request, inputs, scene, timings, err)) {
+        return cli::kExitFileError;
+    }
 
     // What is drawn and written, decided before any picture: the frames, how many pictures
     // (bounded), a video's rate and shots, and every output name checked against the inputs.
@@ -177,25 +255,12 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         err << "bvhscope render: " << planError << '\n';
         return cli::kExitUsage;
     }
-    bvh::InputFiles inputFiles;
-    for (const fs::path& input : inputs) {
-        inputFiles.add(input, inputs.size() == 1 ? "the input file" : "an input file");
-    }
     std::optional<fs::path> audio;
-    if (plan->video) {
-        audio = resolveAudio(request, inputs.front(), err);
-        if (audio) {
-            inputFiles.add(*audio, "the --audio file");
-        }
-    }
-    if (const std::string problem = checkOutputNames(request, *plan, inputFiles);
+    if (const std::string problem = checkRenderOutputs(request, *plan, inputs, audio, err);
         !problem.empty()) {
         err << "bvhscope render: " << problem << '\n';
         return cli::kExitUsage;
     }
-    const double frameTime = plan->frameTime;
-    const std::int64_t lastFrame = plan->lastFrame;
-    const std::string& title = plan->title;
 
     OffscreenRenderer renderer;
     if (const std::string error = renderer.error(); !error.empty()) {
@@ -210,17 +275,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
 
     const float aspect = static_cast<float>(request.width) / static_cast<float>(request.height);
     const CameraMode cameraMode = request.cameraMode();
-    render::OrbitCamera camera = baseCamera(request);
-    viewer::ScenePose pose;
-    if (!request.yawGiven) {
-        // The front three-quarters of the figure as it stands at the first image.
-        scene.sample(static_cast<double>(plan->span.first) * frameTime, bvh::Interpolation::Nearest,
-                     false, pose);
-        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene, pose)) {
-            camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
-        }
-    }
-    render::frameBounds(camera, scene.motionBounds(), aspect);
+    render::OrbitCamera camera = firstRenderCamera(scene, request, *plan, aspect);
     // Follow: one distance and height that keep every figure whole over the clip, aimed at
     // their roots as they move (app/scene/framing.h, as the viewer's follow and video export).
     std::optional<viewer::FollowFraming> follow;
@@ -234,6 +289,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     TextPainter text;
     viewer::OverlayBuilder overlayBuilder;
     viewer::SceneOverlays overlays;
+    viewer::ScenePose pose;
     const auto drawShot = [&](const VideoShot& shot) {
         scene.sample(shot.timeSeconds, interpolation, false, pose);
         if (follow) {
@@ -248,34 +304,12 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         render::Image image = renderer.draw(scene, pose, camera, &overlays, request.boneStyle,
                                             request.width, request.height);
         if (request.frameOverlay) {
-            stampFrameLabel(image, text, frameLabel(title, shot.frame, lastFrame, frameTime));
+            stampFrameLabel(image, text,
+                            frameLabel(plan->title, shot.frame, plan->lastFrame, plan->frameTime));
         }
         return image;
     };
-
-    std::unique_ptr<VideoOutput> video;
-    if (plan->video) {
-        video = VideoOutput::open(request, *plan->video, audio, drawShot, err);
-        if (!video) {
-            return cli::kExitFileError;
-        }
-    }
-    // PNG pictures are encoded and written on a worker while the next one is drawn.
-    std::optional<PngSequenceOutput> pictures;
-    if (!video) {
-        pictures.emplace();
-    }
-    for (std::int64_t k = 0; k < plan->pictureCount(); ++k) {
-        render::Image image = drawShot(plan->shot(k));
-        const bool written = video ? video->add(image, err)
-                                   : pictures->add(bvh::pathFromUtf8(outputName(request, *plan, k)),
-                                                   std::move(image), err);
-        if (!written) {
-            return cli::kExitFileError; // the same directory will fail again for the next frame
-        }
-    }
-    const bool finished = video ? video->finish(err) : pictures->finish(err);
-    return finished ? cli::kExitOk : cli::kExitFileError;
+    return writeRenderShots(request, *plan, audio, drawShot, err);
 }
 
 // [SECTION] A folder: the contact sheet

@@ -5,6 +5,7 @@
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
+#include "core/reader/line_walker.h"
 #include "core/reader/number_scanner.h"
 #include "core/reader/tokenizer.h"
 #include "core/writer/writer.h"
@@ -17,27 +18,6 @@ namespace bvhscope::live {
 namespace {
 
 // [SECTION] Lines of the file's text
-
-// Splits text into lines at LF, CR LF and lone CR, as the reader does.
-class LineWalker {
-public:
-    explicit LineWalker(std::string_view text) : text_(text) {}
-    // The next line without its end, or nullopt at the end of the text.
-    std::optional<std::string_view> next() {
-        if (at_ >= text_.size()) {
-            return std::nullopt;
-        }
-        const std::size_t end = std::min(text_.find_first_of("\r\n", at_), text_.size());
-        const std::string_view line = text_.substr(at_, end - at_);
-        at_ = end + (text_.compare(end, 2, "\r\n") == 0 ? 2 : 1);
-        return line;
-    }
-    std::size_t offset() const { return at_; }
-
-private:
-    std::string_view text_;
-    std::size_t at_ = 0;
-};
 
 std::string_view firstWord(std::string_view line) {
     const auto isBlank = [](char c) { return bvh::live::isValueSeparator(c); };
@@ -85,9 +65,10 @@ struct MotionSplit {
     std::size_t rowsFrom = 0;
 };
 MotionSplit splitAtMotion(std::string_view text) {
-    const std::size_t byteOrderMark = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    const std::size_t byteOrderMark =
+        text.starts_with(bvh::kUtf8ByteOrderMark) ? bvh::kUtf8ByteOrderMark.size() : 0;
     MotionSplit split;
-    LineWalker lines(text.substr(byteOrderMark));
+    bvh::LineWalker lines(text.substr(byteOrderMark));
     std::optional<std::string_view> line;
     while ((line = lines.next()) && !bvh::equalsIgnoringCase(firstWord(*line), "MOTION")) {
         split.hierarchy.append(*line);
@@ -175,7 +156,7 @@ void takeRows(std::string_view rows, const bvh::Document& document, ServedTake& 
     take.rowsFromValues = 0;
     std::vector<float> values;
     std::string valueText;
-    LineWalker lines(rows);
+    bvh::LineWalker lines(rows);
     for (std::uint32_t frame = 0; frame < motion.frameCount; ++frame) {
         const std::span<const float> read = motion.frame(frame);
         std::optional<std::string_view> line = lines.next();

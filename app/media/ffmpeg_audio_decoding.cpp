@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace bvhscope::media {
 
@@ -102,6 +104,163 @@ std::string formatBeyondBounds(int sampleRate, int channels) {
     return {};
 }
 
+// The file's sound stream and its open decoder.
+struct SoundStream {
+    int index = -1;
+    const AVStream* stream = nullptr;
+    CodecContext context;
+};
+
+// Finds the best sound stream of `input` and opens its decoder, holding the format the
+// container states (before a decoder is made for it) and the decoder's own to audio_clip.h's
+// bounds. Empty when open; otherwise why not, as the rest of a sentence after the file's name.
+std::string openSoundStream(FormatInput& input, SoundStream& sound) {
+    if (const int status = avformat_find_stream_info(input.get(), nullptr); status < 0) {
+        return "not a sound file libavformat reads (" + errorText(status) + ")";
+    }
+    const AVCodec* decoder = nullptr;
+    sound.index = av_find_best_stream(input.get(), AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
+    if (sound.index < 0 || decoder == nullptr) {
+        return "no sound stream in this file";
+    }
+    sound.stream = input->streams[sound.index];
+    // What the container says (0: not said; the decoder's values below are checked in any case).
+    const int statedRate = sound.stream->codecpar->sample_rate;
+    const int statedChannels = sound.stream->codecpar->ch_layout.nb_channels;
+    if (std::string beyond = formatBeyondBounds(statedRate > 0 ? statedRate : kAudioSampleRate,
+                                                statedChannels > 0 ? statedChannels : 1);
+        !beyond.empty()) {
+        return beyond;
+    }
+    sound.context = CodecContext(decoder);
+    if (!sound.context ||
+        avcodec_parameters_to_context(sound.context.get(), sound.stream->codecpar) < 0 ||
+        avcodec_open2(sound.context.get(), decoder, nullptr) < 0) {
+        return "cannot decode its sound (" + std::string(decoder->name) + ")";
+    }
+    // The decoder may have read a rate or layout of its own from the stream's header.
+    return formatBeyondBounds(sound.context->sample_rate, sound.context->ch_layout.nb_channels);
+}
+
+// Opens `resampler` from the decoder's format to 48 kHz stereo float (a layout the stream does
+// not name: the default one for its channel count). Empty when open; otherwise why not.
+std::string openStereoResampler(const AVCodecContext& context, Resampler& resampler) {
+    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
+    AVChannelLayout sourceLayout{};
+    av_channel_layout_copy(&sourceLayout, &context.ch_layout);
+    if (sourceLayout.order == AV_CHANNEL_ORDER_UNSPEC) {
+        av_channel_layout_uninit(&sourceLayout);
+        av_channel_layout_default(&sourceLayout, context.ch_layout.nb_channels);
+    }
+    const int status = resampler.open(sourceLayout, context.sample_fmt, context.sample_rate, stereo,
+                                      AV_SAMPLE_FMT_FLT, kAudioSampleRate);
+    av_channel_layout_uninit(&sourceLayout);
+    if (status < 0) {
+        return "cannot convert its sound to 48 kHz (" + errorText(status) + ")";
+    }
+    return {};
+}
+
+// Decoded frames converted to 48 kHz stereo float, in slices of kResampleSliceFrames (`stop`
+// checked between them), into the sink.
+class SoundConversion {
+public:
+    SoundConversion(const AVCodecContext& context, Resampler& resampler, WindowedSink& sink,
+                    std::stop_token stop)
+        : resampler_(resampler), sink_(sink), stop_(std::move(stop)),
+          sampleFormat_(context.sample_fmt), sampleRate_(context.sample_rate),
+          channels_(context.ch_layout.nb_channels),
+          planar_(av_sample_fmt_is_planar(sampleFormat_) != 0),
+          bytesPerSample_(av_get_bytes_per_sample(sampleFormat_)) {}
+
+    // One decoded frame. A frame in another format than the stream began with (a damaged or
+    // chained stream) would be read with the wrong layout: it is left out.
+    void add(const AVFrame* frame) {
+        if (frame->format != sampleFormat_ || frame->ch_layout.nb_channels != channels_ ||
+            (frame->sample_rate > 0 && frame->sample_rate != sampleRate_)) {
+            return;
+        }
+        std::array<const std::uint8_t*, kMaxSoundChannels> planes{};
+        for (int offset = 0; offset < frame->nb_samples && !sink_.done();
+             offset += kResampleSliceFrames) {
+            if (stop_.stop_requested()) {
+                return;
+            }
+            const int count = std::min(kResampleSliceFrames, frame->nb_samples - offset);
+            for (int plane = 0; plane < (planar_ ? channels_ : 1); ++plane) {
+                planes[static_cast<std::size_t>(plane)] =
+                    frame->extended_data[plane] + static_cast<std::ptrdiff_t>(offset) *
+                                                      bytesPerSample_ * (planar_ ? 1 : channels_);
+            }
+            resample(planes.data(), count);
+        }
+    }
+
+    // What the resampler still holds, at the end of the sound.
+    void flush() { resample(nullptr, 0); }
+
+private:
+    void resample(const std::uint8_t* const* in, int frames) {
+        const int capacity = swr_get_out_samples(resampler_.get(), frames);
+        if (capacity <= 0) {
+            return;
+        }
+        converted_.resize(static_cast<std::size_t>(capacity) * kAudioChannels);
+        auto* out = reinterpret_cast<std::uint8_t*>(converted_.data());
+        const int produced = swr_convert(resampler_.get(), &out, capacity,
+                                         const_cast<const std::uint8_t**>(in), frames);
+        if (produced > 0) {
+            sink_.add(converted_.data(), produced);
+        }
+    }
+
+    Resampler& resampler_;
+    WindowedSink& sink_;
+    std::stop_token stop_;
+    AVSampleFormat sampleFormat_;
+    int sampleRate_;
+    int channels_;
+    bool planar_;
+    int bytesPerSample_;
+    std::vector<float> converted_;
+};
+
+// The frames the decoder has ready, converted until the sink is done.
+void drainSoundDecoder(const SoundStream& sound, Frame& frame, SoundConversion& conversion,
+                       const WindowedSink& sink) {
+    while (!sink.done() && avcodec_receive_frame(sound.context.get(), frame.get()) >= 0) {
+        conversion.add(frame.get());
+        av_frame_unref(frame.get());
+    }
+}
+
+// Reads and decodes the sound stream's packets until the sink is done, the file ends or `stop`
+// is requested; then, unless the sink is done or it stopped, flushes the decoder and the
+// resampler. A damaged packet is skipped: the rest of the sound still plays. False when it
+// stopped (the flush then not done).
+bool decodeSoundPackets(FormatInput& input, const SoundStream& sound, SoundConversion& conversion,
+                        const WindowedSink& sink, const std::stop_token& stop) {
+    Packet packet;
+    Frame frame;
+    while (!sink.done() && !stop.stop_requested() &&
+           av_read_frame(input.get(), packet.get()) >= 0) {
+        if (packet->stream_index == sound.index &&
+            avcodec_send_packet(sound.context.get(), packet.get()) >= 0) {
+            drainSoundDecoder(sound, frame, conversion, sink);
+        }
+        av_packet_unref(packet.get());
+    }
+    if (stop.stop_requested()) {
+        return false;
+    }
+    if (!sink.done()) {
+        avcodec_send_packet(sound.context.get(), nullptr);
+        drainSoundDecoder(sound, frame, conversion, sink);
+        conversion.flush();
+    }
+    return true;
+}
+
 // The sound of `window` (in sample frames on the sound's timeline), of which at most
 // `maximumFrames` are kept.
 AudioDecodeResult decode(const fs::path& path, AudioWindowFrames window, std::int64_t maximumFrames,
@@ -118,51 +277,13 @@ AudioDecodeResult decode(const fs::path& path, AudioWindowFrames window, std::in
     if (std::string error = input.open(path, stop); !error.empty()) {
         return failed(error);
     }
-    if (const int status = avformat_find_stream_info(input.get(), nullptr); status < 0) {
-        return failed("not a sound file libavformat reads (" + errorText(status) + ")");
+    SoundStream sound;
+    if (std::string error = openSoundStream(input, sound); !error.empty()) {
+        return failed(error);
     }
-    const AVCodec* decoder = nullptr;
-    const int streamIndex =
-        av_find_best_stream(input.get(), AVMEDIA_TYPE_AUDIO, -1, -1, &decoder, 0);
-    if (streamIndex < 0 || decoder == nullptr) {
-        return failed("no sound stream in this file");
-    }
-    const AVStream* stream = input->streams[streamIndex];
-    // What the container says, before a decoder is made for it (0: not said; the decoder's
-    // values below are checked in any case).
-    const int statedRate = stream->codecpar->sample_rate;
-    const int statedChannels = stream->codecpar->ch_layout.nb_channels;
-    if (std::string beyond = formatBeyondBounds(statedRate > 0 ? statedRate : kAudioSampleRate,
-                                                statedChannels > 0 ? statedChannels : 1);
-        !beyond.empty()) {
-        return failed(beyond);
-    }
-    CodecContext context(decoder);
-    if (!context || avcodec_parameters_to_context(context.get(), stream->codecpar) < 0 ||
-        avcodec_open2(context.get(), decoder, nullptr) < 0) {
-        return failed("cannot decode its sound (" + std::string(decoder->name) + ")");
-    }
-    // The decoder may have read a rate or layout of its own from the stream's header.
-    const int sampleRate = context->sample_rate;
-    const int channels = context->ch_layout.nb_channels;
-    if (std::string beyond = formatBeyondBounds(sampleRate, channels); !beyond.empty()) {
-        return failed(beyond);
-    }
-
-    AVChannelLayout stereo = AV_CHANNEL_LAYOUT_STEREO;
-    AVChannelLayout sourceLayout{};
-    av_channel_layout_copy(&sourceLayout, &context->ch_layout);
-    if (sourceLayout.order == AV_CHANNEL_ORDER_UNSPEC) {
-        av_channel_layout_uninit(&sourceLayout);
-        av_channel_layout_default(&sourceLayout, channels);
-    }
-    const AVSampleFormat sampleFormat = context->sample_fmt;
     Resampler resampler;
-    const int status = resampler.open(sourceLayout, sampleFormat, sampleRate, stereo,
-                                      AV_SAMPLE_FMT_FLT, kAudioSampleRate);
-    av_channel_layout_uninit(&sourceLayout);
-    if (status < 0) {
-        return failed("cannot convert its sound to 48 kHz (" + errorText(status) + ")");
+    if (std::string error = openStereoResampler(*sound.context.get(), resampler); !error.empty()) {
+        return failed(error);
     }
 
     AudioClip clip;
@@ -175,76 +296,16 @@ AudioDecodeResult decode(const fs::path& path, AudioWindowFrames window, std::in
                       std::min(wantFrames, maximumFrames)};
     // As much as the container says the window holds (the whole window, at most the bound,
     // when it says nothing): an honest file is stored without a copy.
-    const std::int64_t expected = std::clamp<std::int64_t>(
-        claimedFrames(input.get(), stream).value_or(sink.capFrames) - sink.skip + kAudioSampleRate,
-        0, sink.capFrames);
+    const std::int64_t expected =
+        std::clamp<std::int64_t>(claimedFrames(input.get(), sound.stream).value_or(sink.capFrames) -
+                                     sink.skip + kAudioSampleRate,
+                                 0, sink.capFrames);
     clip.samples.reserve(static_cast<std::size_t>(expected) * kAudioChannels);
 
-    std::vector<float> converted;
-    auto resample = [&](const std::uint8_t* const* in, int frames) {
-        const int capacity = swr_get_out_samples(resampler.get(), frames);
-        if (capacity <= 0) {
-            return;
-        }
-        converted.resize(static_cast<std::size_t>(capacity) * kAudioChannels);
-        auto* out = reinterpret_cast<std::uint8_t*>(converted.data());
-        const int produced = swr_convert(resampler.get(), &out, capacity,
-                                         const_cast<const std::uint8_t**>(in), frames);
-        if (produced > 0) {
-            sink.add(converted.data(), produced);
-        }
-    };
-    const bool planar = av_sample_fmt_is_planar(sampleFormat) != 0;
-    const int bytesPerSample = av_get_bytes_per_sample(sampleFormat);
-    auto convert = [&](const AVFrame* frame) {
-        // A frame in another format than the stream began with (a damaged or chained stream)
-        // would be read with the wrong layout: it is left out.
-        if (frame->format != sampleFormat || frame->ch_layout.nb_channels != channels ||
-            (frame->sample_rate > 0 && frame->sample_rate != sampleRate)) {
-            return;
-        }
-        std::array<const std::uint8_t*, kMaxSoundChannels> planes{};
-        for (int offset = 0; offset < frame->nb_samples && !sink.done();
-             offset += kResampleSliceFrames) {
-            if (stop.stop_requested()) {
-                return;
-            }
-            const int count = std::min(kResampleSliceFrames, frame->nb_samples - offset);
-            for (int plane = 0; plane < (planar ? channels : 1); ++plane) {
-                planes[static_cast<std::size_t>(plane)] =
-                    frame->extended_data[plane] +
-                    static_cast<std::ptrdiff_t>(offset) * bytesPerSample * (planar ? 1 : channels);
-            }
-            resample(planes.data(), count);
-        }
-    };
-
-    Packet packet;
-    Frame frame;
-    auto drain = [&]() {
-        while (!sink.done() && avcodec_receive_frame(context.get(), frame.get()) >= 0) {
-            convert(frame.get());
-            av_frame_unref(frame.get());
-        }
-    };
-    while (!sink.done() && !stop.stop_requested() &&
-           av_read_frame(input.get(), packet.get()) >= 0) {
-        if (packet->stream_index == streamIndex) {
-            // A damaged packet is skipped: the rest of the sound still plays.
-            if (avcodec_send_packet(context.get(), packet.get()) >= 0) {
-                drain();
-            }
-        }
-        av_packet_unref(packet.get());
-    }
-    if (stop.stop_requested()) {
+    SoundConversion conversion(*sound.context.get(), resampler, sink, stop);
+    if (!decodeSoundPackets(input, sound, conversion, sink, stop)) {
         result.error = name + ": stopped";
         return result;
-    }
-    if (!sink.done()) {
-        avcodec_send_packet(context.get(), nullptr);
-        drain();
-        resample(nullptr, 0);
     }
     result.fileDurationSeconds = static_cast<double>(sink.decodedFrames) / kAudioSampleRate;
     result.truncated = sink.truncated;

@@ -3,19 +3,13 @@
 #include "app/media/ffmpeg_codecs.h"
 
 #include "app/media/media_features.h"
-#include "core/platform/utf8_path.h"
+#include "app/media/no_sound.h"
 
 #include <utility>
 
 namespace bvhscope::media {
 
 namespace {
-
-[[maybe_unused]] AudioDecodeResult noSound(const std::filesystem::path& path) {
-    AudioDecodeResult result;
-    result.error = bvh::utf8FromPath(path) + ": " + std::string(kNoSoundMessage);
-    return result;
-}
 
 class FfmpegCodecs final : public Codecs {
 public:

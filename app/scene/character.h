@@ -42,7 +42,7 @@
 namespace bvhscope::viewer {
 
 // Height at which a figure whose unit cannot be guessed is shown.
-inline constexpr double kUnknownUnitHeightMetres = 1.7;
+using bvh::kUnknownUnitHeightMetres; // core/analysis/stance.h
 
 // One character's pose at one time, in buffers owned by whoever samples it (samplePose). Sized
 // to the character's node count by sampling; kept between samples so sampling allocates nothing.

@@ -2,6 +2,7 @@
 
 #include "app/scene/character.h"
 #include "app/scene/scene.h"
+#include "core/analysis/stance.h"
 #include "core/body/body_bind_pose.h"
 
 #include <algorithm>
@@ -68,13 +69,8 @@ bool BodyBuild::takeFallbackReport() {
 bvh::BodyOptions bodyOptionsFor(const Character& character) {
     bvh::BodyOptions options;
     options.up = character.axes.upAxis;
-    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-        const bvh::NodeIndex parent = skeleton.parents[i];
-        if (parent != bvh::kNoParent && isStaticRoot(character, static_cast<std::size_t>(parent))) {
-            options.excludedBones.push_back(static_cast<bvh::NodeIndex>(i));
-        }
-    }
+    options.excludedBones = bvh::linksBelowStaticRoots(character.clip->document.skeleton,
+                                                       character.axes.stance.staticRoots);
     return options;
 }
 

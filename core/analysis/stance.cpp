@@ -790,4 +790,16 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     return stance;
 }
 
+std::vector<NodeIndex> linksBelowStaticRoots(const Skeleton& skeleton,
+                                             std::span<const NodeIndex> staticRoots) {
+    std::vector<NodeIndex> links;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        const NodeIndex parent = skeleton.parents[node];
+        if (parent != kNoParent && std::ranges::find(staticRoots, parent) != staticRoots.end()) {
+            links.push_back(static_cast<NodeIndex>(node));
+        }
+    }
+    return links;
+}
+
 } // namespace bvh

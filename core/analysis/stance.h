@@ -101,6 +101,9 @@ inline constexpr double kAnatomyWeight = 3.0;
 inline constexpr std::size_t kMinimumFigureNodes = 6;
 inline constexpr double kGroundTolerance = 0.05;
 inline constexpr double kStaticLinkDistance = 0.25; // of the body's size
+// The height a figure whose unit no guess fits (LengthUnit::Unknown) is shown at, and exported
+// at to glTF: a person's, so it stands comparably beside others.
+inline constexpr double kUnknownUnitHeightMetres = 1.7;
 
 struct Stance {
     UpAxis upAxis = UpAxis::PositiveY; // what the viewer, render and thumbnails use
@@ -151,5 +154,11 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
                                        std::span<const RigidTransform> world, UpAxis up,
                                        std::span<const NodeIndex> excluded = {},
                                        FacingSource* source = nullptr);
+
+// The links below `staticRoots` (each node whose parent is one of them, in node order): drawn,
+// they are the long stick from the origin to the figure ([SECTION] Static root links), so the
+// viewer's body and the glTF export's body give them no bone.
+std::vector<NodeIndex> linksBelowStaticRoots(const Skeleton& skeleton,
+                                             std::span<const NodeIndex> staticRoots);
 
 } // namespace bvh

@@ -190,20 +190,19 @@ PoseResult checkPose(const std::array<std::optional<glm::dvec3>, kBiped.size()>&
     return result;
 }
 
-} // namespace
+// [SECTION] Which node is which Biped joint
+struct BipedNodes {
+    std::vector<int> specOfNode;                       // per node: its kBiped index, or -1
+    std::array<NodeIndex, kBiped.size()> nodeOfSpec{}; // per kBiped joint: its node, or kNoParent
+};
 
-std::span<const BipedJoint> bipedHierarchy() {
-    return kBiped;
-}
-
-BipedCheck checkBiped(const Skeleton& skeleton) {
-    BipedCheck check;
+// Matches nodes to kBiped by name (or alternative name), first come first served; a joint
+// that matches none is listed in check.extra.
+BipedNodes matchBipedNodes(const Skeleton& skeleton, BipedCheck& check) {
     const std::size_t nodes = skeleton.nodeCount();
-
-    // [SECTION] Which node is which Biped joint
-    std::vector<int> specOfNode(nodes, -1);
-    std::array<NodeIndex, kBiped.size()> nodeOfSpec;
-    nodeOfSpec.fill(kNoParent);
+    BipedNodes match;
+    match.specOfNode.assign(nodes, -1);
+    match.nodeOfSpec.fill(kNoParent);
     for (std::size_t node = 0; node < nodes; ++node) {
         if (skeleton.isEndSite[node] != 0) {
             continue;
@@ -213,21 +212,26 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
             const bool named = equalsIgnoringCase(skeleton.names[node], joint.name) ||
                                (!joint.alternative.empty() &&
                                 equalsIgnoringCase(skeleton.names[node], joint.alternative));
-            if (named && nodeOfSpec[s] == kNoParent) {
-                nodeOfSpec[s] = static_cast<NodeIndex>(node);
-                specOfNode[node] = static_cast<int>(s);
+            if (named && match.nodeOfSpec[s] == kNoParent) {
+                match.nodeOfSpec[s] = static_cast<NodeIndex>(node);
+                match.specOfNode[node] = static_cast<int>(s);
                 break;
             }
         }
-        if (specOfNode[node] < 0) {
+        if (match.specOfNode[node] < 0) {
             check.extra.push_back(skeleton.names[node]);
         }
     }
+    return match;
+}
 
-    // [SECTION] Parents and End Sites
+// [SECTION] Parents and End Sites: each Biped joint's place, into check.missing and
+// check.misplaced.
+void checkBipedParents(const Skeleton& skeleton, const BipedNodes& match, BipedCheck& check) {
+    const std::size_t nodes = skeleton.nodeCount();
     for (std::size_t s = 0; s < kBiped.size(); ++s) {
         const BipedJoint& joint = kBiped[s];
-        const NodeIndex node = nodeOfSpec[s];
+        const NodeIndex node = match.nodeOfSpec[s];
         if (node == kNoParent) {
             check.missing.push_back(describeSpec(joint));
             continue;
@@ -247,7 +251,7 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
             if (parent == kNoParent) {
                 check.misplaced.push_back(name + ": a ROOT; Biped expects it under " +
                                           expectedText);
-            } else if (specOfNode[static_cast<std::size_t>(parent)] != expected) {
+            } else if (match.specOfNode[static_cast<std::size_t>(parent)] != expected) {
                 check.misplaced.push_back(name + ": child of " +
                                           skeleton.names[static_cast<std::size_t>(parent)] +
                                           "; Biped expects it under " + expectedText);
@@ -266,13 +270,14 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
             }
         }
     }
-    check.hierarchyMatches = check.missing.empty() && check.misplaced.empty();
+}
 
-    // [SECTION] Channel layouts (informational)
+// [SECTION] Channel layouts (informational), into check.channelNotes.
+void noteBipedChannelLayouts(const Skeleton& skeleton, const BipedNodes& match, BipedCheck& check) {
     // Grouped by layout so a file that uses one order throughout gets one line, not seventeen.
     std::map<std::string, std::vector<std::string>> jointsByLayout;
     for (std::size_t s = 0; s < kBiped.size(); ++s) {
-        const NodeIndex node = nodeOfSpec[s];
+        const NodeIndex node = match.nodeOfSpec[s];
         if (node == kNoParent) {
             continue;
         }
@@ -290,16 +295,20 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
         }
         check.channelNotes.push_back(list + ": " + layout);
     }
+}
 
-    // [SECTION] Neutral pose
+// [SECTION] Neutral pose: the rest pose against kPoseChecks, and whether changing the up axis
+// would make it match.
+void checkBipedNeutralPose(const Skeleton& skeleton, const BipedNodes& match, BipedCheck& check) {
+    const std::size_t nodes = skeleton.nodeCount();
     std::vector<RigidTransform> local(nodes);
     std::vector<RigidTransform> world(nodes);
     computeRestTransforms(skeleton, local);
     computeWorldTransforms(skeleton, local, world);
     std::array<std::optional<glm::dvec3>, kBiped.size()> positions;
     for (std::size_t s = 0; s < kBiped.size(); ++s) {
-        if (nodeOfSpec[s] != kNoParent) {
-            positions[s] = world[static_cast<std::size_t>(nodeOfSpec[s])].translation;
+        if (match.nodeOfSpec[s] != kNoParent) {
+            positions[s] = world[static_cast<std::size_t>(match.nodeOfSpec[s])].translation;
         }
     }
     const PoseResult pose = checkPose(positions);
@@ -323,6 +332,21 @@ BipedCheck checkBiped(const Skeleton& skeleton) {
             check.matchesAfterUpAxisChangeFrom = pose.up;
         }
     }
+}
+
+} // namespace
+
+std::span<const BipedJoint> bipedHierarchy() {
+    return kBiped;
+}
+
+BipedCheck checkBiped(const Skeleton& skeleton) {
+    BipedCheck check;
+    const BipedNodes match = matchBipedNodes(skeleton, check);
+    checkBipedParents(skeleton, match, check);
+    check.hierarchyMatches = check.missing.empty() && check.misplaced.empty();
+    noteBipedChannelLayouts(skeleton, match, check);
+    checkBipedNeutralPose(skeleton, match, check);
     return check;
 }
 

@@ -1,7 +1,10 @@
 #include "core/character_studio/mnm.h"
 
+#include "core/model/ascii_case.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
+#include "core/reader/line_walker.h"
+#include "core/reader/tokenizer.h"
 #include "core/writer/writer.h"
 
 #include <algorithm>
@@ -13,18 +16,6 @@ namespace bvh {
 
 namespace {
 
-std::string lowercase(std::string_view text) {
-    std::string result(text);
-    std::ranges::transform(result, result.begin(), [](char c) {
-        return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-    });
-    return result;
-}
-
-bool isSpace(char c) {
-    return c == ' ' || c == '\t' || c == '\f' || c == '\v';
-}
-
 struct Word {
     std::string_view text;
     std::uint32_t column = 0;
@@ -34,11 +25,11 @@ std::vector<Word> splitWords(std::string_view line) {
     std::vector<Word> words;
     std::size_t i = 0;
     while (i < line.size()) {
-        while (i < line.size() && isSpace(line[i])) {
+        while (i < line.size() && isSpaceOrTab(line[i])) {
             ++i;
         }
         const std::size_t start = i;
-        while (i < line.size() && !isSpace(line[i])) {
+        while (i < line.size() && !isSpaceOrTab(line[i])) {
             ++i;
         }
         if (i > start) {
@@ -52,25 +43,17 @@ std::vector<Word> splitWords(std::string_view line) {
 
 MnmFile parseMnm(std::string_view text) {
     MnmFile file;
-    if (text.starts_with("\xEF\xBB\xBF")) {
-        text.remove_prefix(3);
+    if (text.starts_with(kUtf8ByteOrderMark)) {
+        text.remove_prefix(kUtf8ByteOrderMark.size());
     }
     std::set<std::string> bipedNames;
     std::set<std::string> customNames;
     std::uint32_t lineNumber = 0;
-    while (!text.empty()) {
+    // LF, CRLF and CR line ends, as the reader's: the seed was written on Windows.
+    LineWalker lines(text);
+    for (std::optional<std::string_view> next = lines.next(); next; next = lines.next()) {
         ++lineNumber;
-        // LF, CRLF and CR line ends: the seed was written on Windows.
-        const std::size_t end = text.find_first_of("\r\n");
-        const std::string_view line = text.substr(0, end);
-        if (end == std::string_view::npos) {
-            text = {};
-        } else {
-            const std::size_t next =
-                (text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n') ? end + 2
-                                                                                      : end + 1;
-            text.remove_prefix(next);
-        }
+        const std::string_view line = *next;
         const std::vector<Word> words = splitWords(line);
         if (words.empty()) {
             continue;
@@ -84,8 +67,8 @@ MnmFile parseMnm(std::string_view text) {
         }
         MnmEntry entry{std::string(words[0].text), std::string(words.back().text), lineNumber,
                        words[0].column, words.back().column};
-        const bool newBiped = bipedNames.insert(lowercase(entry.bipedName)).second;
-        const bool newCustom = customNames.insert(lowercase(entry.customName)).second;
+        const bool newBiped = bipedNames.insert(asciiLowercase(entry.bipedName)).second;
+        const bool newCustom = customNames.insert(asciiLowercase(entry.customName)).second;
         if (!newBiped || !newCustom) {
             const Word& repeated = newBiped ? words.back() : words[0];
             file.diagnostics.push_back(
@@ -115,7 +98,7 @@ JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,
     const bool toBiped = direction == MnmDirection::CustomToBiped;
     std::map<std::string, const MnmEntry*> bySource; // lowercase source name -> entry
     for (const MnmEntry& entry : mnm.entries) {
-        bySource.emplace(lowercase(toBiped ? entry.customName : entry.bipedName), &entry);
+        bySource.emplace(asciiLowercase(toBiped ? entry.customName : entry.bipedName), &entry);
     }
     JointNameMapping mapping;
     std::set<std::string> used;
@@ -124,7 +107,7 @@ JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,
             continue;
         }
         const std::string& name = skeleton.names[node];
-        const std::string key = lowercase(name);
+        const std::string key = asciiLowercase(name);
         const auto found = bySource.find(key);
         if (found == bySource.end()) {
             mapping.unmapped.push_back(name);
@@ -148,7 +131,7 @@ JointNameMapping mapJointNames(const MnmFile& mnm, const Skeleton& skeleton,
     }
     for (const MnmEntry& entry : mnm.entries) {
         const std::string& source = toBiped ? entry.customName : entry.bipedName;
-        if (!used.contains(lowercase(source))) {
+        if (!used.contains(asciiLowercase(source))) {
             mapping.unused.push_back(source);
         }
     }

@@ -81,6 +81,60 @@ private:
     ConversionOutcome outcome_;
 };
 
+// --frames: keeps the span (planConversionRequest has checked that it starts on a frame; its
+// end is cut to the last frame). False when the step failed (logged).
+bool keepRequestedFrames(const ConversionRequest& request, Pipeline& pipeline) {
+    if (!request.frames) {
+        return true;
+    }
+    const std::int64_t frameCount = pipeline.motion().frameCount;
+    const std::int64_t last =
+        std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
+    const auto first = static_cast<std::uint32_t>(request.frames->first);
+    return pipeline.apply(
+        trimFrames(pipeline.skeleton(), pipeline.motion(), first, static_cast<std::uint32_t>(last)),
+        "frames " + std::to_string(first) + " to " + std::to_string(last) + " kept");
+}
+
+// --mnm: renames the joints by the MNM file (--reverse-mnm: the other way); the file's and the
+// mapping's problems are logged against the MNM file, joints it has no entry for as a warning
+// against the input. False when the file or the mapping has errors or the step failed.
+bool renameJointsByMnm(const ConversionRequest& request, Pipeline& pipeline,
+                       const std::string& inputName) {
+    if (!request.mnmPath) {
+        return true;
+    }
+    const std::string& mnmPath = *request.mnmPath;
+    MnmFile mnm = loadMnm(pathFromUtf8(mnmPath));
+    for (Diagnostic& diagnostic : mnm.diagnostics) {
+        pipeline.problem(mnmPath, std::move(diagnostic), true);
+    }
+    if (hasErrors(mnm.diagnostics)) {
+        return false;
+    }
+    const JointNameMapping mapping = mapJointNames(
+        mnm, pipeline.skeleton(),
+        request.reverseMnm ? MnmDirection::BipedToCustom : MnmDirection::CustomToBiped);
+    for (const Diagnostic& diagnostic : mapping.diagnostics) {
+        pipeline.problem(mnmPath, diagnostic, true);
+    }
+    if (hasErrors(mapping.diagnostics)) {
+        return false;
+    }
+    if (!mapping.unmapped.empty()) {
+        pipeline.problem(inputName,
+                         {Severity::Warning, 0, 0,
+                          std::to_string(mapping.unmapped.size()) +
+                              (mapping.unmapped.size() == 1 ? " joint has" : " joints have") +
+                              " no entry in " + mnmPath +
+                              " and keep their names: " + joinNames(mapping.unmapped)},
+                         false);
+    }
+    return pipeline.apply(renameJoints(pipeline.skeleton(), pipeline.motion(), mapping.renames),
+                          std::to_string(mapping.renames.size()) + " joints renamed by " + mnmPath +
+                              ", " + std::to_string(mapping.unmapped.size()) + " unmapped");
+}
+
 bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const Motion& motion,
               Pipeline& pipeline, const std::string& inputName) {
     const TranslationMode mode = resolveTranslationMode(request.translation, skeleton, motion);
@@ -89,18 +143,8 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
     const UpAxis fromUp = request.fromUp.value_or(
         analyzeStance(skeleton, motion, mode, analyzeRestPose(skeleton)).upAxis);
 
-    if (request.frames) {
-        // planConversionRequest has checked that the span starts on a frame.
-        const std::int64_t frameCount = pipeline.motion().frameCount;
-        const std::int64_t last =
-            std::min(request.frames->last.value_or(frameCount - 1), frameCount - 1);
-        const auto first = static_cast<std::uint32_t>(request.frames->first);
-        if (!pipeline.apply(trimFrames(pipeline.skeleton(), pipeline.motion(), first,
-                                       static_cast<std::uint32_t>(last)),
-                            "frames " + std::to_string(first) + " to " + std::to_string(last) +
-                                " kept")) {
-            return false;
-        }
+    if (!keepRequestedFrames(request, pipeline)) {
+        return false;
     }
     if (request.inPlace &&
         !pipeline.apply(removeRootHorizontalMotion(pipeline.skeleton(), pipeline.motion(), fromUp),
@@ -146,41 +190,7 @@ bool runSteps(const ConversionRequest& request, const Skeleton& skeleton, const 
             "resampled to " + numberText(*request.framesPerSecond) + " fps")) {
         return false;
     }
-    if (request.mnmPath) {
-        const std::string& mnmPath = *request.mnmPath;
-        MnmFile mnm = loadMnm(pathFromUtf8(mnmPath));
-        for (Diagnostic& diagnostic : mnm.diagnostics) {
-            pipeline.problem(mnmPath, std::move(diagnostic), true);
-        }
-        if (hasErrors(mnm.diagnostics)) {
-            return false;
-        }
-        const JointNameMapping mapping = mapJointNames(
-            mnm, pipeline.skeleton(),
-            request.reverseMnm ? MnmDirection::BipedToCustom : MnmDirection::CustomToBiped);
-        for (const Diagnostic& diagnostic : mapping.diagnostics) {
-            pipeline.problem(mnmPath, diagnostic, true);
-        }
-        if (hasErrors(mapping.diagnostics)) {
-            return false;
-        }
-        if (!mapping.unmapped.empty()) {
-            pipeline.problem(inputName,
-                             {Severity::Warning, 0, 0,
-                              std::to_string(mapping.unmapped.size()) +
-                                  (mapping.unmapped.size() == 1 ? " joint has" : " joints have") +
-                                  " no entry in " + mnmPath +
-                                  " and keep their names: " + joinNames(mapping.unmapped)},
-                             false);
-        }
-        if (!pipeline.apply(renameJoints(pipeline.skeleton(), pipeline.motion(), mapping.renames),
-                            std::to_string(mapping.renames.size()) + " joints renamed by " +
-                                mnmPath + ", " + std::to_string(mapping.unmapped.size()) +
-                                " unmapped")) {
-            return false;
-        }
-    }
-    return true;
+    return renameJointsByMnm(request, pipeline, inputName);
 }
 
 } // namespace

@@ -22,25 +22,6 @@ bool parseWholeNumber(std::string_view text, double& value) {
            scanNumber(text.data(), text.data() + text.size(), value) == text.size();
 }
 
-ChannelType channelTypeFromName(std::string_view name) {
-    static constexpr std::array<ChannelType, 6> kKnown = {
-        ChannelType::Xposition, ChannelType::Yposition, ChannelType::Zposition,
-        ChannelType::Xrotation, ChannelType::Yrotation, ChannelType::Zrotation};
-    for (ChannelType type : kKnown) {
-        if (equalsIgnoringCase(name, channelTypeName(type))) {
-            return type;
-        }
-    }
-    return ChannelType::Unknown;
-}
-
-bool isStructuralKeyword(std::string_view text) {
-    return text == "{" || text == "}" || equalsIgnoringCase(text, "JOINT") ||
-           equalsIgnoringCase(text, "End") || equalsIgnoringCase(text, "EndSite") ||
-           equalsIgnoringCase(text, "OFFSET") || equalsIgnoringCase(text, "CHANNELS") ||
-           equalsIgnoringCase(text, "ROOT") || equalsIgnoringCase(text, "MOTION");
-}
-
 // [SECTION] Reader
 
 class HierarchyReader {
@@ -361,6 +342,25 @@ bool HierarchyReader::closeNode(const Token& brace) {
 }
 
 } // namespace
+
+ChannelType channelTypeFromName(std::string_view name) {
+    static constexpr std::array<ChannelType, 6> kKnown = {
+        ChannelType::Xposition, ChannelType::Yposition, ChannelType::Zposition,
+        ChannelType::Xrotation, ChannelType::Yrotation, ChannelType::Zrotation};
+    for (ChannelType type : kKnown) {
+        if (equalsIgnoringCase(name, channelTypeName(type))) {
+            return type;
+        }
+    }
+    return ChannelType::Unknown;
+}
+
+bool isStructuralKeyword(std::string_view text) {
+    return text == "{" || text == "}" || equalsIgnoringCase(text, "JOINT") ||
+           equalsIgnoringCase(text, "End") || equalsIgnoringCase(text, "EndSite") ||
+           equalsIgnoringCase(text, "OFFSET") || equalsIgnoringCase(text, "CHANNELS") ||
+           equalsIgnoringCase(text, "ROOT") || equalsIgnoringCase(text, "MOTION");
+}
 
 HierarchyEnd readHierarchy(Tokenizer& tokens, Document& document, Token& motionKeyword) {
     return HierarchyReader(tokens, document, motionKeyword).read();

@@ -12,6 +12,13 @@ enum class HierarchyEnd : std::uint8_t {
     Failed,     // an error diagnostic was added
 };
 
+// The words that end a CHANNELS list where a channel name is expected: '{', '}', JOINT, End,
+// EndSite, OFFSET, CHANNELS, ROOT and MOTION (any case).
+bool isStructuralKeyword(std::string_view text);
+// The channel a CHANNELS entry names (Xposition ... Zrotation, any case); ChannelType::Unknown
+// for any other word (kept, with a warning).
+ChannelType channelTypeFromName(std::string_view name);
+
 // Appends nodes to document.skeleton / document.nodeLocations in file order. On
 // HierarchyEnd::Motion, `motionKeyword` is the MOTION token.
 HierarchyEnd readHierarchy(Tokenizer& tokens, Document& document, Token& motionKeyword);

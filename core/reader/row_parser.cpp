@@ -324,34 +324,15 @@ RowBlockResult BlockParser::parse() {
 }
 
 bool BlockParser::stopsAtSectionKeyword(const char* p) {
-    const auto wordAt = [this](const char* q) {
-        const char* after = q;
-        while (after != end_ && charClass(*after) == kOther) {
-            ++after;
-        }
-        return std::string_view(q, static_cast<std::size_t>(after - q));
-    };
-    const std::string_view word = wordAt(p);
-    const std::string_view beforeColon = word.substr(0, word.find(':'));
-    bool keyword = equalsIgnoringCase(word, "HIERARCHY") || equalsIgnoringCase(word, "ROOT") ||
-                   equalsIgnoringCase(word, "MOTION") ||
-                   equalsIgnoringCase(beforeColon, "Frames") ||
-                   equalsIgnoringCase(beforeColon, "FrameTime");
-    if (!keyword && equalsIgnoringCase(word, "Frame")) {
-        // "Frame Time:": the next word starts with "Time".
-        const char* q = p + word.size();
-        while (q != end_ && charClass(*q) == kBlank) {
-            ++q;
-        }
-        const std::string_view next = wordAt(q);
-        keyword = next.size() >= 4 && equalsIgnoringCase(next.substr(0, 4), "Time");
+    const std::string_view word =
+        sectionKeywordAt(std::string_view(p, static_cast<std::size_t>(end_ - p)));
+    if (word.empty()) {
+        return false;
     }
-    if (keyword) {
-        result_.stop.reason = RowStopReason::SectionKeyword;
-        result_.stop.offset = static_cast<std::size_t>(p - begin_);
-        result_.stop.keyword.assign(word.substr(0, 44));
-    }
-    return keyword;
+    result_.stop.reason = RowStopReason::SectionKeyword;
+    result_.stop.offset = static_cast<std::size_t>(p - begin_);
+    result_.stop.keyword.assign(word.substr(0, 44));
+    return true;
 }
 
 // The hot loop. `p` is at the first character of a row (not blank, not a line end); returns
@@ -514,6 +495,32 @@ void BlockParser::recordInheritance(bool isFrame) {
 }
 
 } // namespace
+
+std::string_view sectionKeywordAt(std::string_view line) {
+    const auto wordAt = [&](std::size_t from) {
+        std::size_t after = from;
+        while (after < line.size() && charClass(line[after]) == kOther) {
+            ++after;
+        }
+        return line.substr(from, after - from);
+    };
+    const std::string_view word = wordAt(0);
+    const std::string_view beforeColon = word.substr(0, word.find(':'));
+    bool keyword = equalsIgnoringCase(word, "HIERARCHY") || equalsIgnoringCase(word, "ROOT") ||
+                   equalsIgnoringCase(word, "MOTION") ||
+                   equalsIgnoringCase(beforeColon, "Frames") ||
+                   equalsIgnoringCase(beforeColon, "FrameTime");
+    if (!keyword && equalsIgnoringCase(word, "Frame")) {
+        // "Frame Time:": the next word starts with "Time".
+        std::size_t next = word.size();
+        while (next < line.size() && charClass(line[next]) == kBlank) {
+            ++next;
+        }
+        const std::string_view time = wordAt(next);
+        keyword = time.size() >= 4 && equalsIgnoringCase(time.substr(0, 4), "Time");
+    }
+    return keyword ? word : std::string_view();
+}
 
 RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
                              std::uint32_t firstColumn, std::uint32_t channels, float* destination,

@@ -99,6 +99,12 @@ RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
                              std::uint32_t firstColumn, std::uint32_t channels, float* destination,
                              std::uint64_t maxRows = UINT64_MAX);
 
+// The section keyword a line of the rows starts with, where parseRowBlock stops: HIERARCHY,
+// ROOT, MOTION, "Frames:", "FrameTime:" or "Frame Time" (any case). `line` starts at the line's
+// first byte that is not blank and may end anywhere after it (its first bytes are enough). The
+// line's first word when it is one of them; empty otherwise.
+std::string_view sectionKeywordAt(std::string_view line);
+
 // Completes the block's leading rows (`rows`, as parsed) from `previousRow`, the frame before
 // the block.
 void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,

@@ -34,9 +34,9 @@ std::string describeToken(const Token& token) {
 }
 
 Tokenizer::Tokenizer(std::string_view text) : text_(text) {
-    if (text_.starts_with("\xEF\xBB\xBF")) {
-        offset_ = 3;
-        lineStart_ = 3;
+    if (text_.starts_with(kUtf8ByteOrderMark)) {
+        offset_ = kUtf8ByteOrderMark.size();
+        lineStart_ = offset_;
     }
 }
 
@@ -74,8 +74,7 @@ Token Tokenizer::next() {
         ++offset_;
     } else {
         while (offset_ < text_.size()) {
-            char c = text_[offset_];
-            if (isSpaceOrTab(c) || isLineEnd(c) || c == '{' || c == '}') {
+            if (isTokenDelimiter(text_[offset_])) {
                 break;
             }
             ++offset_;

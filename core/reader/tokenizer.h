@@ -87,5 +87,11 @@ inline bool isSpaceOrTab(char c) {
 inline bool isLineEnd(char c) {
     return c == '\n' || c == '\r';
 }
+// Where a token ends: a blank, a line end, or a brace (which is a token of its own).
+inline bool isTokenDelimiter(char c) {
+    return isSpaceOrTab(c) || isLineEnd(c) || c == '{' || c == '}';
+}
+// Skipped at the start of a file.
+inline constexpr std::string_view kUtf8ByteOrderMark = "\xEF\xBB\xBF";
 
 } // namespace bvh

@@ -40,10 +40,8 @@ TEST(BodyGui, ChoosingBodyInTheSettingsBuildsTheBodyAndKeepsTheChoice) {
         EXPECT_EQ(viewer.terminate(), 0);
     }
     // Kept for the next run.
-    std::ifstream settings(dir.path() / "config" / "bvhscope" / "settings.ini");
-    std::ostringstream text;
-    text << settings.rdbuf();
-    EXPECT_NE(text.str().find("bone_style = body"), std::string::npos) << text.str();
+    const std::string text = readAll(configDirIn(dir) / "settings.ini");
+    EXPECT_NE(text.find("bone_style = body"), std::string::npos) << text;
 }
 
 struct BonesShot {
@@ -61,10 +59,7 @@ BonesShot screenshotWithBones(const TempDir& dir, const std::string& bones) {
                                           statePath.string()}),
               0);
     BonesShot shot;
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    shot.state = parseStateFile(text.str());
+    shot.state = readStateFile(statePath);
     auto pixels = test::loadPng(png);
     EXPECT_TRUE(pixels.has_value() && shot.state.has_value());
     if (!pixels || !shot.state) {

@@ -14,12 +14,6 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-constexpr std::size_t kGridLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
-
-bool gridLibrarySettled(const ViewerStateFile& state) {
-    return browserLibrarySettled(state, kGridLibraryTakes);
-}
-
 // The name a cell shows ("shown:browser:cellname:POSITION=TEXT"), or "" when none is recorded.
 std::string cellName(const ViewerStateFile& state, std::size_t position) {
     const std::string prefix = "shown:browser:cellname:" + std::to_string(position) + "=";
@@ -63,20 +57,11 @@ std::size_t cellCount(const ViewerStateFile& state) {
     return cells;
 }
 
-class BrowserGridGui : public testing::Test {
+class BrowserGridGui : public GeneratedLibraryGui {
 protected:
-    void SetUp() override {
-        BVHSCOPE_REQUIRE_DISPLAY();
-        takes_ = bvh::test::writeGeneratedLibrary(dir_.path() / "library", 2);
-        start();
-    }
-    void start() {
-        viewer_.emplace(dir_, std::vector<std::string>{(dir_.path() / "library").string(), "--size",
-                                                       "1400x860", "--frame", "0"});
-    }
     // Clicks Grid and waits for the grid's cells.
     std::optional<ViewerStateFile> showGrid() {
-        if (!viewer_->waitForState(gridLibrarySettled)) {
+        if (!viewer_->waitForState(librarySettled)) {
             ADD_FAILURE() << "the library did not open";
             return std::nullopt;
         }
@@ -90,10 +75,6 @@ protected:
             },
             {"browser:grid", "browser:cell:0"});
     }
-
-    TempDir dir_;
-    std::vector<std::filesystem::path> takes_;
-    std::optional<ViewerProcess> viewer_;
 };
 
 TEST_F(BrowserGridGui, TheGridShowsTheFilteredTakesInTheListsOrderByName) {
@@ -106,7 +87,7 @@ TEST_F(BrowserGridGui, TheGridShowsTheFilteredTakesInTheListsOrderByName) {
     EXPECT_GT(second.x, first.x + first.width * 0.9f);
     // Only the rows of cells on screen are drawn: not all 30 in this short dock.
     EXPECT_GT(cellCount(*grid), 2U);
-    EXPECT_LT(cellCount(*grid), kGridLibraryTakes);
+    EXPECT_LT(cellCount(*grid), kLibraryTakes);
 
     ASSERT_TRUE(clickSettledRect(*viewer_, viewer_->windowId(), "browser:filter"));
     ASSERT_TRUE(xdotool("type --window " + viewer_->windowId() + " --delay 5 'kick'"));
@@ -176,7 +157,7 @@ TEST_F(BrowserGridGui, ACellClickShowsItsTakeAndCtrlClickAddsIt) {
 }
 
 TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
-    const auto first = viewer_->waitForState(gridLibrarySettled);
+    const auto first = viewer_->waitForState(librarySettled);
     ASSERT_TRUE(first.has_value());
     ASSERT_EQ(first->browserView, "list"); // the default
     ASSERT_TRUE(showGrid().has_value());
@@ -197,7 +178,7 @@ TEST_F(BrowserGridGui, TheViewAndCellSizeAreKeptAcrossARestart) {
     start();
     const auto reopened = viewer_->waitForSettledState(
         [](const ViewerStateFile& s) {
-            return gridLibrarySettled(s) && s.rects.contains("browser:cell:0");
+            return librarySettled(s) && s.rects.contains("browser:cell:0");
         },
         {"browser:cell:0"});
     ASSERT_TRUE(reopened.has_value()) << "the grid was not kept";
@@ -245,7 +226,7 @@ TEST_F(BrowserGridGui, TheHoveredCellPlaysItsTakeUntilThePointerLeaves) {
 TEST_F(BrowserGridGui, TheHoveredListRowPlaysItsTakeToo) {
     const auto listed = viewer_->waitForSettledState(
         [](const ViewerStateFile& s) {
-            return gridLibrarySettled(s) && s.rects.contains("browser:row:2");
+            return librarySettled(s) && s.rects.contains("browser:row:2");
         },
         {"browser:row:2"});
     ASSERT_TRUE(listed.has_value()) << "the list did not show row 2";

@@ -105,10 +105,7 @@ TEST(ClippedText, ANonBvhFileSaysWhatItIsInAPopupThatWraps) {
                                           (dir.path() / "shot.png").string(), "--state-out",
                                           state.string()}),
               0);
-    std::ifstream in(state);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto parsed = parseStateFile(text.str());
+    const auto parsed = readStateFile(state);
     ASSERT_TRUE(parsed.has_value());
     ASSERT_EQ(parsed->errors.size(), 1u);
     EXPECT_NE(parsed->errors[0].find("not a BVH file (it looks like a PNG image)"),

@@ -16,29 +16,17 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-class ExportGui : public testing::Test {
+class ExportGui : public SampleCopyGui {
 protected:
     void SetUp() override {
         BVHSCOPE_REQUIRE_DISPLAY();
-        input_ = dir_.path() / "walk.bvh";
-        std::filesystem::copy_file(
-            std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
-        inputBytes_ = readAll(input_);
-        viewer_.emplace(
-            dir_, std::vector<std::string>{input_.string(), "--frame", "2", "--size", "1200x800"});
         // Files load in the background and --frame applies once they have: wait for both, or
         // a key pressed early would mark the range from frame 0.
-        const auto started = viewer_->waitForState([](const ViewerStateFile& state) {
+        startOnSampleCopy({"--frame", "2", "--size", "1200x800"}, [](const ViewerStateFile& state) {
             return hasRect(state, "menu:File") && state.fileNames.size() == 1 && !state.loading &&
                    state.frame == 2;
         });
-        ASSERT_TRUE(started.has_value()) << "the viewer did not start";
-        window_ = viewer_->windowId();
-        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
-
-    // Clicks a widget once it is there and has settled (gui_test_support.h).
-    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
     void openExportDialog() {
         click("menu:File");
@@ -47,12 +35,6 @@ protected:
             return hasRect(state, "export:Export");
         })) << "the export dialog did not open";
     }
-
-    TempDir dir_;
-    std::filesystem::path input_;
-    std::string inputBytes_;
-    std::optional<ViewerProcess> viewer_;
-    std::string window_;
 };
 
 TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {

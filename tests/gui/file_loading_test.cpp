@@ -20,10 +20,8 @@ constexpr double kSampleSeconds = 65 * 0.0333333; // assets/sample_walk.bvh: 66 
 
 // tests/data/seed_cmu_example.bvh (31 nodes, 62 channels) with its rows repeated to `frames`.
 std::filesystem::path writeLargeFile(const TempDir& dir, std::uint32_t frames) {
-    std::ifstream in(std::string(BVHSCOPE_SOURCE_DIR) + "/tests/data/seed_cmu_example.bvh");
-    std::ostringstream text;
-    text << in.rdbuf();
-    const std::string source = text.str();
+    const std::string source =
+        readAll(std::string(BVHSCOPE_SOURCE_DIR) + "/tests/data/seed_cmu_example.bvh");
     const std::size_t frameTime = source.find("Frame Time:");
     const std::size_t rowsStart = source.find('\n', frameTime) + 1;
     std::vector<std::string> rows;

@@ -156,10 +156,7 @@ TEST_F(FolderBrowserGui, ThumbnailsInTheScreenshotShowTheFigure) {
         runViewerToCompletion(dir_, {folder_.path().string(), "--screenshot", png.string(),
                                      "--size", "1400x860", "--state-out", stateFile.string()}),
         0);
-    std::ifstream in(stateFile);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(stateFile);
     ASSERT_TRUE(state.has_value());
     ASSERT_TRUE(settled(*state, 4)) << "the screenshot did not wait for the folder";
     const auto pixels = loadPng(png);

@@ -25,24 +25,14 @@ std::uint32_t littleEndian32(const std::string& bytes, std::size_t at) {
     return value;
 }
 
-class GltfExportGui : public testing::Test {
+class GltfExportGui : public SampleCopyGui {
 protected:
     void SetUp() override {
         BVHSCOPE_REQUIRE_DISPLAY();
-        input_ = dir_.path() / "walk.bvh";
-        std::filesystem::copy_file(
-            std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets" / "sample_walk.bvh", input_);
-        inputBytes_ = readAll(input_);
-        viewer_.emplace(dir_, std::vector<std::string>{input_.string(), "--size", "1280x720"});
-        const auto started = viewer_->waitForState([](const ViewerStateFile& state) {
+        startOnSampleCopy({"--size", "1280x720"}, [](const ViewerStateFile& state) {
             return hasRect(state, "menu:File") && state.fileNames.size() == 1 && !state.loading;
         });
-        ASSERT_TRUE(started.has_value()) << "the viewer did not start";
-        window_ = viewer_->windowId();
-        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
     }
-
-    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
 
     // Kept for a person to look at when BVHSCOPE_GUI_SHOTS names a folder.
     void keepScreenshot(const std::string& tag) {
@@ -53,12 +43,6 @@ protected:
         const std::filesystem::path path = std::filesystem::path(keep) / (tag + ".png");
         EXPECT_TRUE(runCommand("import -window " + window_ + " '" + path.string() + "'"));
     }
-
-    TempDir dir_;
-    std::filesystem::path input_;
-    std::string inputBytes_;
-    std::optional<ViewerProcess> viewer_;
-    std::string window_;
 };
 
 TEST_F(GltfExportGui, ExportsAGlbBesideTheInput) {

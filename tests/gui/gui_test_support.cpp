@@ -761,11 +761,34 @@ bool underPanel(const ViewerStateFile& state, float x, float y) {
     return false;
 }
 
+bool anyErrorMentions(const ViewerStateFile& state, const std::string& text) {
+    return std::ranges::any_of(state.errors, [&](const std::string& error) {
+        return error.find(text) != std::string::npos;
+    });
+}
+
 std::string readAll(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+std::filesystem::path configDirIn(const TempDir& dir) {
+    return dir.path() / "config" / "bvhscope";
+}
+
+std::filesystem::path writeConfigFile(const TempDir& dir, const std::string& name,
+                                      const std::string& text) {
+    const std::filesystem::path folder = configDirIn(dir);
+    std::filesystem::create_directories(folder);
+    const std::filesystem::path file = folder / name;
+    std::ofstream(file, std::ios::binary) << text;
+    return file;
+}
+
+std::optional<ViewerStateFile> readStateFile(const std::filesystem::path& path) {
+    return parseStateFile(readAll(path));
 }
 
 std::string joined(const std::vector<std::string>& lines) {

@@ -10,12 +10,14 @@
 #pragma once
 
 #include "render/math/camera.h"
+#include "tests/support/generated_library.h"
 #include "tests/support/png_pixels.h"
 
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <gtest/gtest.h>
 #include <map>
 #include <optional>
 #include <source_location>
@@ -167,6 +169,8 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text);
 inline bool hasRect(const ViewerStateFile& state, const std::string& name) {
     return state.rects.contains(name);
 }
+// Whether one of the errors the viewer shows holds `text`.
+bool anyErrorMentions(const ViewerStateFile& state, const std::string& text);
 // Whether window point (x, y) lies on a panel (`window:` rects), give or take 6 pixels.
 bool underPanel(const ViewerStateFile& state, float x, float y);
 // A file's bytes as they are ("" when it cannot be read).
@@ -200,6 +204,17 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// The viewer's settings folder for a viewer started in `dir` (ViewerProcess and
+// runViewerToCompletion set XDG_CONFIG_HOME to DIR/config): settings.ini, imgui.ini, the kept
+// lists.
+std::filesystem::path configDirIn(const TempDir& dir);
+// Writes `text` as the file `name` of that folder (made first), as a user's kept file is before
+// the viewer starts; its path.
+std::filesystem::path writeConfigFile(const TempDir& dir, const std::string& name,
+                                      const std::string& text);
+// The state a viewer wrote with --state-out; nullopt when there is none or it does not parse.
+std::optional<ViewerStateFile> readStateFile(const std::filesystem::path& path);
 
 // Where a failed wait leaves its screenshot and state: tests/gui/failures in the build tree,
 // or $BVHSCOPE_TEST_FAILURE_DIR.
@@ -324,6 +339,62 @@ std::optional<ViewerStateFile>
 clickSettledRect(const ViewerProcess& viewer, const std::string& window, const std::string& rect,
                  const Click& how = {},
                  std::source_location where = std::source_location::current());
+// A test of the viewer started on a copy of the bundled sample (walk.bvh in the test's own
+// folder), for what writes beside its input (File > Export, Export glTF): the copy's bytes before
+// the test, to show the input is never written over, the viewer and its window.
+class SampleCopyGui : public testing::Test {
+protected:
+    // Copies the sample, starts the viewer on the copy followed by `arguments`, and waits until
+    // its state passes `started`; a fatal failure (the test body then does not run) when it never
+    // does or the viewer has no window. Call after BVHSCOPE_REQUIRE_DISPLAY in SetUp.
+    void startOnSampleCopy(const std::vector<std::string>& arguments, const StateCheck& started) {
+        input_ = dir_.path() / "walk.bvh";
+        std::filesystem::copy_file(kSample, input_);
+        inputBytes_ = readAll(input_);
+        std::vector<std::string> all{input_.string()};
+        all.insert(all.end(), arguments.begin(), arguments.end());
+        viewer_.emplace(dir_, std::move(all));
+        ASSERT_TRUE(viewer_->waitForState(started).has_value()) << "the viewer did not start";
+        window_ = viewer_->windowId();
+        ASSERT_FALSE(window_.empty()) << "no window found for the viewer";
+    }
+    // Clicks a widget once it is there and has settled (clickSettledRect).
+    void click(const std::string& rect) { ASSERT_TRUE(clickSettledRect(*viewer_, window_, rect)); }
+
+    TempDir dir_;
+    std::filesystem::path input_;
+    std::string inputBytes_;
+    std::optional<ViewerProcess> viewer_;
+    std::string window_;
+};
+
+// A test of the viewer opened on a generated library (tests/support/generated_library.h: two
+// takes per action and style, in two datasets' subfolders) at 1400x860 from frame 0, as the
+// Browser's library tests start.
+class GeneratedLibraryGui : public testing::Test {
+protected:
+    static constexpr std::size_t kLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
+    // The Browser has listed and summarised every take and shows the first.
+    static bool librarySettled(const ViewerStateFile& state) {
+        return browserLibrarySettled(state, kLibraryTakes);
+    }
+
+    void SetUp() override {
+        BVHSCOPE_REQUIRE_DISPLAY();
+        takes_ = bvh::test::writeGeneratedLibrary(dir_.path() / "library", 2);
+        start();
+    }
+    // Starts the viewer on the library (again, after a test ended the last one).
+    void start() {
+        viewer_.emplace(dir_, std::vector<std::string>{(dir_.path() / "library").string(), "--size",
+                                                       "1400x860", "--frame", "0"});
+    }
+
+    TempDir dir_;
+    std::vector<std::filesystem::path> takes_;
+    std::optional<ViewerProcess> viewer_;
+};
+
 // Clicks window point (x, y) with `how` (its fractionX unused); false when xdotool failed.
 bool clickAt(const std::string& window, float x, float y, const Click& how = {});
 

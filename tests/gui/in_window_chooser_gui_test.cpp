@@ -242,9 +242,7 @@ TEST_P(InWindowChooserGui, RecentFoldersAreKeptBetweenRuns) {
 TEST_P(InWindowChooserGui, ExportSavesThroughTheChooserAndNeverOverTheInput) {
     const auto input = takes_ / "walk1.bvh";
     const std::string original = readAll(input);
-    const auto config = dir_.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "export_folder_bvh = " << takes_.string() << "\n";
+    writeConfigFile(dir_, "settings.ini", "export_folder_bvh = " + takes_.string() + "\n");
     start({input.string()});
     click("menu:File");
     click("menu:File>Export");

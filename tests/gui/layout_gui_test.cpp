@@ -54,13 +54,6 @@ void expectDocked(const ViewerStateFile& state, int width, int height, double mi
     EXPECT_GE(view.width * view.height / (static_cast<double>(width) * height), minViewShare);
 }
 
-std::optional<ViewerStateFile> readState(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseStateFile(text.str());
-}
-
 TEST(Layout, CommonScreenSizesDockEveryPanelAndLeaveTheViewTheMost) {
     BVHSCOPE_REQUIRE_DISPLAY();
     struct Size {
@@ -76,7 +69,7 @@ TEST(Layout, CommonScreenSizesDockEveryPanelAndLeaveTheViewTheMost) {
                                               (dir.path() / "shot.png").string(), "--state-out",
                                               state.string()}),
                   0);
-        const auto parsed = readState(state);
+        const auto parsed = readStateFile(state);
         ASSERT_TRUE(parsed.has_value());
         expectDocked(*parsed, size.width, size.height, size.share);
     }
@@ -111,19 +104,17 @@ TEST(Layout, ALayoutKeptOnALargeScreenFitsASmallWindow) {
     const TempDir dir;
     // Wide columns and a tall dock kept from a 4K screen, and the old absolute imgui.ini
     // positions far outside a 1280x720 window: neither may put a panel outside it.
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "dock_left_width = 0.4\ndock_right_width = 0.45\n"
-                                              "dock_bottom_height = 0.6\n";
-    std::ofstream(config / "imgui.ini") << "[Window][Info]\nPos=3500,100\nSize=300,400\n"
-                                           "Collapsed=0\n\n[Window][Timeline]\nPos=0,2000\n"
-                                           "Size=3840,112\nCollapsed=0\n";
+    writeConfigFile(dir, "settings.ini",
+                    "dock_left_width = 0.4\ndock_right_width = 0.45\ndock_bottom_height = 0.6\n");
+    writeConfigFile(dir, "imgui.ini",
+                    "[Window][Info]\nPos=3500,100\nSize=300,400\nCollapsed=0\n\n"
+                    "[Window][Timeline]\nPos=0,2000\nSize=3840,112\nCollapsed=0\n");
     const auto state = dir.path() / "state.txt";
     ASSERT_EQ(runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--screenshot",
                                           (dir.path() / "shot.png").string(), "--state-out",
                                           state.string()}),
               0);
-    const auto parsed = readState(state);
+    const auto parsed = readStateFile(state);
     ASSERT_TRUE(parsed.has_value());
     // The columns shrink together so the view keeps 30 % of the width.
     expectDocked(*parsed, 1280, 720, 0.25);
@@ -194,17 +185,14 @@ TEST(Layout, TheCameraFramesTheFigureInTheViewNotTheWindow) {
     // An off-centre view: the left column collapsed, the right one wide. Framed on the whole
     // window's aspect (as before the docked layout), the walk would run on under the right
     // column and be cut at the view's edge.
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "dock_left_collapsed = true\n"
-                                              "dock_right_width = 0.45\n";
+    writeConfigFile(dir, "settings.ini", "dock_left_collapsed = true\ndock_right_width = 0.45\n");
     const auto state = dir.path() / "state.txt";
     const auto shot = dir.path() / "shot.png";
     ASSERT_EQ(
         runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--frame", "0", "--screenshot",
                                     shot.string(), "--state-out", state.string()}),
         0);
-    const auto parsed = readState(state);
+    const auto parsed = readStateFile(state);
     ASSERT_TRUE(parsed.has_value());
     const Rect view = parsed->rects.at("view");
     ASSERT_LT(view.centerX(), 560.0f) << "the view is not off-centre";
@@ -226,10 +214,8 @@ TEST(Layout, EachFigureIsLabelledWithItsFileNameInTheView) {
     const auto longName = dir.path() / "Character_0042_walk_cycle_take_3_retargeted.bvh";
     std::filesystem::copy_file(kSample, longName);
     auto run = [&](bool labels) -> std::optional<ViewerStateFile> {
-        const auto config = dir.path() / "config" / "bvhscope";
-        std::filesystem::create_directories(config);
-        std::ofstream(config / "settings.ini")
-            << "show_file_labels = " << (labels ? "true" : "false") << "\n";
+        writeConfigFile(dir, "settings.ini",
+                        std::string("show_file_labels = ") + (labels ? "true" : "false") + "\n");
         const auto state = dir.path() / "state.txt";
         if (runViewerToCompletion(dir, {kSample, longName.string(), kSample, "--size", "1280x720",
                                         "--frame", "10", "--screenshot",
@@ -237,7 +223,7 @@ TEST(Layout, EachFigureIsLabelledWithItsFileNameInTheView) {
                                         state.string()}) != 0) {
             return std::nullopt;
         }
-        return readState(state);
+        return readStateFile(state);
     };
     const auto labelled = run(true);
     ASSERT_TRUE(labelled.has_value());
@@ -297,9 +283,7 @@ TEST(Layout, DraggingASplitterResizesAColumnKeptAsAFraction) {
     EXPECT_EQ(viewer->terminate(), 0); // SIGTERM saves the settings
     // A second run with the settings the first one kept (a fresh directory: no stale state).
     const TempDir again;
-    std::filesystem::create_directories(again.path() / "config" / "bvhscope");
-    std::filesystem::copy_file(dir.path() / "config" / "bvhscope" / "settings.ini",
-                               again.path() / "config" / "bvhscope" / "settings.ini");
+    writeConfigFile(again, "settings.ini", readAll(configDirIn(dir) / "settings.ini"));
     viewer.emplace(again, std::vector<std::string>{kSample, "--size", "1280x720"});
     const auto restarted = viewer->waitForState([](const ViewerStateFile& state) {
         return state.windowWidth == 1280 && state.rects.contains("window:Files");
@@ -311,17 +295,15 @@ TEST(Layout, DraggingASplitterResizesAColumnKeptAsAFraction) {
 TEST(Layout, JointNamesAndLocalAxesInTheView) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "joint_names = all\njoint_axes = all\n"
-                                              "show_file_labels = false\n";
+    writeConfigFile(dir, "settings.ini",
+                    "joint_names = all\njoint_axes = all\nshow_file_labels = false\n");
     const auto state = dir.path() / "state.txt";
     const auto shot = dir.path() / "shot.png";
     ASSERT_EQ(
         runViewerToCompletion(dir, {kSample, "--size", "1280x720", "--frame", "10", "--screenshot",
                                     shot.string(), "--state-out", state.string()}),
         0);
-    const auto parsed = readState(state);
+    const auto parsed = readStateFile(state);
     ASSERT_TRUE(parsed.has_value());
     const Rect view = viewRect(*parsed);
     ASSERT_TRUE(parsed->rects.contains("jointname:0:Head"));

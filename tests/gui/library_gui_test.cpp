@@ -17,23 +17,8 @@ using namespace bvhscope::gui_test;
 
 namespace {
 
-constexpr std::size_t kLibraryTakes = bvh::test::generatedLibraryTakeCount(2);
-
-bool librarySettled(const ViewerStateFile& state) {
-    return browserLibrarySettled(state, kLibraryTakes);
-}
-
-class LibraryGui : public testing::Test {
+class LibraryGui : public GeneratedLibraryGui {
 protected:
-    void SetUp() override {
-        BVHSCOPE_REQUIRE_DISPLAY();
-        takes_ = bvh::test::writeGeneratedLibrary(dir_.path() / "library", 2);
-        start();
-    }
-    void start() {
-        viewer_.emplace(dir_, std::vector<std::string>{(dir_.path() / "library").string(), "--size",
-                                                       "1400x860", "--frame", "0"});
-    }
     std::optional<ViewerStateFile> typeInFilter(const std::string& text) {
         const auto aimed = clickSettledRect(*viewer_, viewer_->windowId(), "browser:filter");
         if (!aimed) {
@@ -46,10 +31,6 @@ protected:
             return !s.browserRows.empty() && s.browserRows.size() < kLibraryTakes;
         });
     }
-
-    TempDir dir_;
-    std::vector<std::filesystem::path> takes_;
-    std::optional<ViewerProcess> viewer_;
 };
 
 TEST_F(LibraryGui, ALibraryRootOpensWithItsSubfoldersShowsTheFirstTakeAndKeepsTheChoice) {

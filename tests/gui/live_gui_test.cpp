@@ -145,19 +145,14 @@ TEST(LiveGui, AStreamFromServeIsShownAsItArrives) {
 
     // A screenshot once frames arrived: the figure (orange, the first file's colour) is drawn
     // where the state says the figure projects, and not far from it.
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "show_file_labels = false\n";
+    writeConfigFile(dir, "settings.ini", "show_file_labels = false\n");
     const auto png = dir.path() / "live.png";
     const auto shotState = dir.path() / "shot-state.txt";
     ASSERT_EQ(runViewerToCompletion(dir, {address, "--format", "axis", "--skeleton", kSample,
                                           "--screenshot", png.string(), "--size", "1000x700",
                                           "--state-out", shotState.string()}),
               0);
-    std::ifstream in(shotState);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(shotState);
     ASSERT_TRUE(state.has_value());
     ASSERT_EQ(state->figures.size(), 1u);
     EXPECT_GT(number(liveLine(shotState), "window"), 0);
@@ -190,11 +185,11 @@ TEST(LiveGui, FileConnectToLiveStreamConnectsAndIsRemembered) {
     const ServeProcess serve({kSample, "--port", "0", "--format", "bvh", "--rate", "60", "--loop"});
     ASSERT_GT(serve.port(), 0) << "serve printed no port";
     const TempDir dir;
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
     // The dialog starts from what was kept: this port, the bvh format.
-    std::ofstream(config / "settings.ini")
-        << "live_host = 127.0.0.1\nlive_port = " << serve.port() << "\nlive_format = bvh\n";
+    const auto settingsFile =
+        writeConfigFile(dir, "settings.ini",
+                        "live_host = 127.0.0.1\nlive_port = " + std::to_string(serve.port()) +
+                            "\nlive_format = bvh\n");
     ViewerProcess viewer(dir, {kSample, "--size", "1000x700"});
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());
@@ -213,12 +208,9 @@ TEST(LiveGui, FileConnectToLiveStreamConnectsAndIsRemembered) {
         [](const ViewerStateFile& state) { return state.fileNames.size() == 2; });
     ASSERT_TRUE(both.has_value());
     EXPECT_EQ(viewer.terminate(), 0);
-    std::ifstream in(config / "settings.ini");
-    std::ostringstream kept;
-    kept << in.rdbuf();
-    EXPECT_NE(kept.str().find("live_port = " + std::to_string(serve.port())), std::string::npos)
-        << kept.str();
-    EXPECT_NE(kept.str().find("live_format = bvh"), std::string::npos);
+    const std::string kept = readAll(settingsFile);
+    EXPECT_NE(kept.find("live_port = " + std::to_string(serve.port())), std::string::npos) << kept;
+    EXPECT_NE(kept.find("live_format = bvh"), std::string::npos);
 }
 
 TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {
@@ -227,9 +219,7 @@ TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {
     ASSERT_GT(serve.port(), 0) << "serve printed no port";
     const TempDir dir;
     const auto takes = dir.path() / "takes";
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "live_record_folder = " << takes.string() << "\n";
+    writeConfigFile(dir, "settings.ini", "live_record_folder = " + takes.string() + "\n");
     ViewerProcess viewer(dir,
                          {"tcp://127.0.0.1:" + std::to_string(serve.port()), "--size", "1000x700"});
     const auto statePath = dir.path() / "state.txt";
@@ -315,9 +305,7 @@ TEST(LiveGui, AFileStillBeingWrittenIsFollowed) {
     const auto file = dir.path() / "growing.bvh";
     writeRows(file, text, 0, 10, std::ios::trunc);
     // Paused: a viewer asleep with nothing moving still notices the file growing.
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "play_on_open = false\n";
+    writeConfigFile(dir, "settings.ini", "play_on_open = false\n");
     ViewerProcess viewer(dir, {file.string(), "--size", "1000x700"});
     auto framesAre = [](std::uint32_t count) {
         return [count](const ViewerStateFile& state) {
@@ -370,9 +358,7 @@ void expectPipeRefusedAndSigtermEnds(const TempDir& dir, const std::filesystem::
     const SampleText text = sampleText();
     ASSERT_GE(text.rows.size(), 20u);
     writeRows(file, text, 0, 10, std::ios::trunc);
-    const auto settingsFile = dir.path() / "config" / "bvhscope" / "settings.ini";
-    std::filesystem::create_directories(settingsFile.parent_path());
-    std::ofstream(settingsFile) << "play_on_open = false\n";
+    const auto settingsFile = writeConfigFile(dir, "settings.ini", "play_on_open = false\n");
     ViewerProcess viewer(dir, arguments);
     auto framesAre = [](std::uint32_t count) {
         return [count](const ViewerStateFile& state) {
@@ -405,10 +391,8 @@ void expectPipeRefusedAndSigtermEnds(const TempDir& dir, const std::filesystem::
     }
     // SIGTERM ends it as usual: status 0, the settings saved.
     EXPECT_EQ(viewer.terminate(), 0);
-    std::ifstream in(settingsFile);
-    std::ostringstream kept;
-    kept << in.rdbuf();
-    EXPECT_NE(kept.str().find("window_width"), std::string::npos) << kept.str();
+    const std::string kept = readAll(settingsFile);
+    EXPECT_NE(kept.find("window_width"), std::string::npos) << kept;
 }
 
 TEST(LiveGui, AFollowedFileReplacedByANamedPipeIsRefusedAndSigtermStillEndsTheViewer) {
@@ -439,9 +423,7 @@ TEST(LiveGui, AHostNameOfThousandsOfCharactersIsRefusedAndNeverAbortsTheViewer) 
     // The Connect dialog's host (kept in the settings): refused with an error shown, bounded,
     // and the viewer goes on.
     const TempDir dir;
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "live_host = " << host << "\nlive_port = 1\n";
+    writeConfigFile(dir, "settings.ini", "live_host = " + host + "\nlive_port = 1\n");
     ViewerProcess viewer(dir, {kSample, "--size", "1000x700"});
     const std::string window = viewer.windowId();
     ASSERT_FALSE(window.empty());

@@ -52,12 +52,8 @@ TEST(OpaquePanels, KeptSizesAndACollapsedColumnLookTheSameAsDrawingUnderThem) {
     const TempDir dir;
     // Kept dock sizes, the left column folded to its strip, and an old imgui.ini with panels
     // far from where the docks put them (ignored: panels are docked).
-    const auto configDir = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(configDir);
-    std::ofstream(configDir / "settings.ini") << "dock_left_collapsed = true\n"
-                                                 "dock_right_width = 0.33\n";
-    std::ofstream(configDir / "imgui.ini") << "[Window][Info]\nPos=420,120\nSize=240,200\n"
-                                              "Collapsed=0\n";
+    writeConfigFile(dir, "settings.ini", "dock_left_collapsed = true\ndock_right_width = 0.33\n");
+    writeConfigFile(dir, "imgui.ini", "[Window][Info]\nPos=420,120\nSize=240,200\nCollapsed=0\n");
     EXPECT_EQ(differingPixels(dir), 0);
 }
 

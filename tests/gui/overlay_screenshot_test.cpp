@@ -24,9 +24,7 @@ struct Shot {
 
 // runViewerToCompletion points XDG_CONFIG_HOME at <dir>/config, so each shot gets its own dir.
 Shot screenshot(const TempDir& dir, const std::string& settings) {
-    const auto configDir = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(configDir);
-    std::ofstream(configDir / "settings.ini") << settings;
+    writeConfigFile(dir, "settings.ini", settings);
     const auto png = dir.path() / "shot.png";
     const auto statePath = dir.path() / "state.txt";
     const std::string file = std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh";
@@ -36,10 +34,7 @@ Shot screenshot(const TempDir& dir, const std::string& settings) {
                                           "--state-out", statePath.string()}),
               0);
     shot.pixels = loadPng(png);
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    shot.state = parseStateFile(text.str());
+    shot.state = readStateFile(statePath);
     return shot;
 }
 

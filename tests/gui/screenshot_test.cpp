@@ -29,9 +29,7 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     const auto png = dir.path() / "shot.png";
     const auto statePath = dir.path() / "state.txt";
     // Without the file name over the figure: the rows above it must be background.
-    const auto config = dir.path() / "config" / "bvhscope";
-    std::filesystem::create_directories(config);
-    std::ofstream(config / "settings.ini") << "show_file_labels = false\n";
+    writeConfigFile(dir, "settings.ini", "show_file_labels = false\n");
     ASSERT_EQ(runViewerToCompletion(dir, {file, "--screenshot", png.string(), "--frame",
                                           std::to_string(GetParam().frame), "--size", "1200x800",
                                           "--state-out", statePath.string()}),
@@ -40,10 +38,7 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     ASSERT_TRUE(pixels.has_value());
     EXPECT_EQ(pixels->width, 1200);
     EXPECT_EQ(pixels->height, 800);
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(statePath);
     ASSERT_TRUE(state.has_value());
     EXPECT_EQ(state->frame, GetParam().frame);
 
@@ -128,10 +123,7 @@ TEST(Screenshot, TwentyThousandBoneChainIsOneContinuousLine) {
               0);
     const auto pixels = loadPng(png);
     ASSERT_TRUE(pixels.has_value());
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(statePath);
     ASSERT_TRUE(state.has_value());
     EXPECT_TRUE(state->bonesAsLines);
 

@@ -24,15 +24,6 @@ double secondsToTerminate(ViewerProcess& viewer, int& status) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-bool anyErrorHas(const ViewerStateFile& state, const std::string& part) {
-    for (const std::string& error : state.errors) {
-        if (error.find(part) != std::string::npos) {
-            return true;
-        }
-    }
-    return false;
-}
-
 TEST(SoundTermination, ANamedPipeGivenAsTheSoundIsAnErrorAndSigtermStillExits) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
@@ -42,10 +33,10 @@ TEST(SoundTermination, ANamedPipeGivenAsTheSoundIsAnErrorAndSigtermStillExits) {
     ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
     ViewerProcess viewer(dir, {capture.string(), pipe.string()});
     const auto state = viewer.waitForState([](const ViewerStateFile& s) {
-        return s.fileNames.size() == 1 && !s.loading && anyErrorHas(s, "named pipe");
+        return s.fileNames.size() == 1 && !s.loading && anyErrorMentions(s, "named pipe");
     });
     ASSERT_TRUE(state) << "no \"named pipe\" error in the popup with the capture open";
-    EXPECT_TRUE(anyErrorHas(*state, "snd.wav")) << state->errors.front();
+    EXPECT_TRUE(anyErrorMentions(*state, "snd.wav")) << state->errors.front();
     int status = -1;
     EXPECT_LT(secondsToTerminate(viewer, status), 2.0);
     EXPECT_EQ(status, 0);

@@ -31,10 +31,7 @@ TEST(StanceGui, AFloatingZUpCaptureWithARotatedRootStandsOnTheGridFramedLarge) {
         runViewerToCompletion(dir, {file.string(), "--screenshot", png.string(), "--frame", "60",
                                     "--size", "1200x800", "--state-out", statePath.string()}),
         0);
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(statePath);
     ASSERT_TRUE(state.has_value());
     ASSERT_EQ(state->stances.size(), 1u);
     EXPECT_EQ(state->stances[0].up, "+Z");

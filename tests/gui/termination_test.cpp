@@ -32,9 +32,8 @@ TEST(Termination, SigtermSavesTheSettingsAndExitsCleanly) {
 TEST(Settings, ASavedWindowLargerThanTheScreenFitsIt) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
-    const auto settingsFile = dir.path() / "config" / "bvhscope" / "settings.ini";
-    std::filesystem::create_directories(settingsFile.parent_path());
-    std::ofstream(settingsFile) << "window_width = 99999999\nwindow_height = 99999999\n";
+    const auto settingsFile =
+        writeConfigFile(dir, "settings.ini", "window_width = 99999999\nwindow_height = 99999999\n");
     ViewerProcess viewer(dir, {});
     const auto state =
         viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; });
@@ -44,10 +43,8 @@ TEST(Settings, ASavedWindowLargerThanTheScreenFitsIt) {
     EXPECT_LE(state->windowHeight, 1000);
     EXPECT_GE(state->windowWidth, 320);
     EXPECT_EQ(viewer.terminate(), 0);
-    std::ifstream in(settingsFile);
-    std::ostringstream text;
-    text << in.rdbuf();
-    EXPECT_EQ(text.str().find("window_width = 99999999"), std::string::npos) << text.str();
+    const std::string text = readAll(settingsFile);
+    EXPECT_EQ(text.find("window_width = 99999999"), std::string::npos) << text;
 }
 
 TEST(Settings, ASettingsFolderThatCannotBeWrittenIsSaidInTheViewer) {

@@ -35,10 +35,7 @@ void expectUprightOnTheGrid(const Take& take, int width, int height) {
         runViewerToCompletion(dir, {file.string(), "--screenshot", png.string(), "--frame", "150",
                                     "--size", size, "--state-out", statePath.string()}),
         0);
-    std::ifstream in(statePath);
-    std::ostringstream text;
-    text << in.rdbuf();
-    const auto state = parseStateFile(text.str());
+    const auto state = readStateFile(statePath);
     ASSERT_TRUE(state.has_value());
     ASSERT_EQ(state->stances.size(), 1u);
     EXPECT_EQ(state->stances[0].up, "+Y") << take.fileName;

@@ -4,18 +4,11 @@
 // caller that did not gets.
 #include "app/media/ffmpeg_codecs.h"
 #include "app/media/media_features.h"
-#include "core/platform/utf8_path.h"
+#include "app/media/no_sound.h"
 
 namespace bvhscope::media {
 
 namespace {
-
-// "take 1.wav: this build of bvhscope has no sound (...)", like the FFmpeg decoder's errors.
-AudioDecodeResult noSound(const std::filesystem::path& path) {
-    AudioDecodeResult result;
-    result.error = bvh::utf8FromPath(path) + ": " + std::string(kNoSoundMessage);
-    return result;
-}
 
 class NoCodecs final : public Codecs {
 public:

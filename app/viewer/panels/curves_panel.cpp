@@ -54,6 +54,165 @@ struct PlotGroup {
 };
 
 // [SECTION] One plot: the curves of a group of channels over every frame
+
+// Where a plot lies on screen and the value range it shows: the group's values with 6 % of
+// room above and below (2 units when they are all one value).
+struct PlotArea {
+    ImDrawList* draw = nullptr;
+    ImVec2 origin;
+    ImVec2 end;
+    float width = 0.0f;
+    std::uint32_t frames = 0;
+    float low = 0.0f;
+    float high = 0.0f;
+    float pad = 0.0f;
+    float top = 0.0f;        // where `high` is drawn: 2 pixels inside the plot
+    float plotHeight = 0.0f; // from `high` down to `low`
+
+    float yOf(float value) const { return top + (high - value) / (high - low) * plotHeight; }
+    float xOf(double frame) const {
+        return origin.x +
+               (frames > 1 ? static_cast<float>(frame / double(frames - 1)) : 0.5f) * width;
+    }
+};
+
+PlotArea plotArea(const CurveView& curves, const PlotGroup& group, ImVec2 origin, float width,
+                  float height) {
+    PlotArea area;
+    area.draw = ImGui::GetWindowDrawList();
+    area.origin = origin;
+    area.end = ImVec2(origin.x + width, origin.y + height);
+    area.width = width;
+    area.frames = curves.frameCount;
+    bool first = true;
+    for (const std::size_t k : group.series) {
+        area.low = first ? curves.series[k].minimum : std::min(area.low, curves.series[k].minimum);
+        area.high =
+            first ? curves.series[k].maximum : std::max(area.high, curves.series[k].maximum);
+        first = false;
+    }
+    if (area.high - area.low < 1e-6f) {
+        area.low -= 1.0f;
+        area.high += 1.0f;
+    }
+    area.pad = (area.high - area.low) * 0.06f;
+    area.low -= area.pad;
+    area.high += area.pad;
+    area.top = origin.y + 2.0f;
+    area.plotHeight = height - 4.0f;
+    return area;
+}
+
+// Curves: every point when they fit, else per pixel column the range of its frames.
+void drawPlotCurves(const PlotArea& area, const CurveView& curves, const PlotGroup& group,
+                    float scale) {
+    std::vector<ImVec2> points;
+    for (const std::size_t k : group.series) {
+        const std::vector<float>& values = curves.series[k].values;
+        const ImU32 color = channelColor(curves.series[k].type);
+        points.clear();
+        if (area.frames <= static_cast<std::uint32_t>(area.width * 2.0f)) {
+            for (std::uint32_t f = 0; f < area.frames; ++f) {
+                points.emplace_back(area.xOf(f), area.yOf(values[f]));
+            }
+        } else {
+            const int columns = static_cast<int>(area.width);
+            for (int column = 0; column < columns; ++column) {
+                const auto from =
+                    static_cast<std::uint32_t>(double(column) / columns * area.frames);
+                const auto to = std::max(from + 1, static_cast<std::uint32_t>(
+                                                       double(column + 1) / columns * area.frames));
+                const auto [lo, hi] =
+                    std::minmax_element(values.begin() + from, values.begin() + to);
+                const float x = area.origin.x + static_cast<float>(column) + 0.5f;
+                area.draw->AddLine(ImVec2(x, area.yOf(*lo)), ImVec2(x, area.yOf(*hi) - 1.0f),
+                                   color);
+                points.emplace_back(x, area.yOf(values[from]));
+            }
+        }
+        if (points.size() >= 2) {
+            area.draw->AddPolyline(points.data(), static_cast<int>(points.size()), color, 0,
+                                   1.5f * scale);
+        }
+    }
+}
+
+// Events of these channels: flips as lines, jitter as dots on the curve. The one under the
+// pointer (within 3 pixels, when `hovered`), or null.
+const bvh::ChannelEvent* drawPlotEvents(const PlotArea& area, const CurveView& curves,
+                                        const PlotGroup& group, bool hovered, float mouseX,
+                                        float scale) {
+    const bvh::ChannelEvent* hoveredEvent = nullptr;
+    for (const bvh::ChannelEvent& event : curves.events) {
+        const auto owner = std::ranges::find_if(
+            group.series, [&](std::size_t k) { return curves.series[k].column == event.column; });
+        if (owner == group.series.end()) {
+            continue;
+        }
+        const float x = area.xOf(event.frame);
+        if (event.kind == bvh::ChannelEventKind::Jitter) {
+            const float y = area.yOf(curves.series[*owner].values[event.frame]);
+            area.draw->AddCircle(ImVec2(x, y), 4.0f * scale, kJitterColor, 0, 2.0f);
+        } else {
+            area.draw->AddLine(ImVec2(x, area.origin.y), ImVec2(x, area.end.y), kFlipColor,
+                               1.5f * scale);
+            area.draw->AddTriangleFilled(ImVec2(x - 4.0f * scale, area.origin.y),
+                                         ImVec2(x + 4.0f * scale, area.origin.y),
+                                         ImVec2(x, area.origin.y + 6.0f * scale), kFlipColor);
+        }
+        if (hovered && std::abs(mouseX - x) < 3.0f * scale) {
+            hoveredEvent = &event;
+        }
+    }
+    return hoveredEvent;
+}
+
+// Range labels and the legend, each on a dark plate so a curve passing under it cannot hide it.
+void drawPlotLabels(const PlotArea& area, const CurveView& curves, const PlotGroup& group) {
+    auto plated = [&](ImVec2 at, ImU32 color, const char* text) {
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        area.draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y),
+                                 ImVec2(at.x + size.x + 2.0f, at.y + size.y),
+                                 IM_COL32(24, 26, 30, 215), 2.0f);
+        area.draw->AddText(at, color, text);
+    };
+    char label[64];
+    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(area.high - area.pad),
+                  group.unit);
+    plated(ImVec2(area.origin.x + 4.0f, area.origin.y + 2.0f), IM_COL32(170, 170, 180, 255), label);
+    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(area.low + area.pad),
+                  group.unit);
+    plated(ImVec2(area.origin.x + 4.0f, area.end.y - ImGui::GetTextLineHeight() - 2.0f),
+           IM_COL32(170, 170, 180, 255), label);
+    float legendX = area.end.x - 4.0f;
+    for (auto k = group.series.rbegin(); k != group.series.rend(); ++k) {
+        const std::string name(bvh::channelTypeName(curves.series[*k].type));
+        legendX -= ImGui::CalcTextSize(name.c_str()).x + 8.0f;
+        plated(ImVec2(legendX, area.origin.y + 2.0f), channelColor(curves.series[*k].type),
+               name.c_str());
+    }
+}
+
+// The values of the group's channels at `frame`, and the event under the pointer if any.
+void drawPlotTooltip(const Character& character, const CurveView& curves, const PlotGroup& group,
+                     std::uint32_t frame, const bvh::ChannelEvent* hoveredEvent) {
+    ImGui::BeginTooltip();
+    ImGui::Text("frame %u  (%.3f s)", frame, frame * frameTimeInUse(character));
+    for (const std::size_t k : group.series) {
+        const bvh::ChannelSeries& series = curves.series[k];
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(channelColor(series.type)), "%s %.4f",
+                           std::string(bvh::channelTypeName(series.type)).c_str(),
+                           static_cast<double>(series.values[frame]));
+    }
+    if (hoveredEvent != nullptr) {
+        ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(eventColor(hoveredEvent->kind)),
+                           "%s at frame %u: %+.2f",
+                           std::string(bvh::channelEventKindName(hoveredEvent->kind)).c_str(),
+                           hoveredEvent->frame, hoveredEvent->magnitude);
+    }
+    ImGui::EndTooltip();
+}
+
 void drawPlot(ViewerState& state, const Character& character, const PlotGroup& group, float height,
               float scale) {
     const CurveView& curves = state.analysis.curves;
@@ -73,137 +232,28 @@ void drawPlot(ViewerState& state, const Character& character, const PlotGroup& g
         seekToFrame(state, character, frameUnder(mouse.x));
     }
 
-    ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 end(origin.x + width, origin.y + height);
-    draw->AddRectFilled(origin, end, IM_COL32(30, 32, 38, 255), 3.0f);
-    draw->PushClipRect(origin, end, true);
-
-    float low = 0.0f;
-    float high = 0.0f;
-    bool first = true;
-    for (const std::size_t k : group.series) {
-        low = first ? curves.series[k].minimum : std::min(low, curves.series[k].minimum);
-        high = first ? curves.series[k].maximum : std::max(high, curves.series[k].maximum);
-        first = false;
+    const PlotArea area = plotArea(curves, group, origin, width, height);
+    area.draw->AddRectFilled(area.origin, area.end, IM_COL32(30, 32, 38, 255), 3.0f);
+    area.draw->PushClipRect(area.origin, area.end, true);
+    if (area.low < 0.0f && area.high > 0.0f) {
+        area.draw->AddLine(ImVec2(origin.x, area.yOf(0.0f)), ImVec2(area.end.x, area.yOf(0.0f)),
+                           IM_COL32(80, 84, 95, 255));
     }
-    if (high - low < 1e-6f) {
-        low -= 1.0f;
-        high += 1.0f;
-    }
-    const float pad = (high - low) * 0.06f;
-    low -= pad;
-    high += pad;
-    const float top = origin.y + 2.0f;
-    const float plotHeight = height - 4.0f;
-    auto yOf = [&](float value) { return top + (high - value) / (high - low) * plotHeight; };
-    auto xOf = [&](double frame) {
-        return origin.x +
-               (frames > 1 ? static_cast<float>(frame / double(frames - 1)) : 0.5f) * width;
-    };
-    if (low < 0.0f && high > 0.0f) {
-        draw->AddLine(ImVec2(origin.x, yOf(0.0f)), ImVec2(end.x, yOf(0.0f)),
-                      IM_COL32(80, 84, 95, 255));
-    }
-
-    // Curves: every point when they fit, else per pixel column the range of its frames.
-    std::vector<ImVec2> points;
-    for (const std::size_t k : group.series) {
-        const std::vector<float>& values = curves.series[k].values;
-        const ImU32 color = channelColor(curves.series[k].type);
-        points.clear();
-        if (frames <= static_cast<std::uint32_t>(width * 2.0f)) {
-            for (std::uint32_t f = 0; f < frames; ++f) {
-                points.emplace_back(xOf(f), yOf(values[f]));
-            }
-        } else {
-            const int columns = static_cast<int>(width);
-            for (int column = 0; column < columns; ++column) {
-                const auto from = static_cast<std::uint32_t>(double(column) / columns * frames);
-                const auto to = std::max(
-                    from + 1, static_cast<std::uint32_t>(double(column + 1) / columns * frames));
-                const auto [lo, hi] =
-                    std::minmax_element(values.begin() + from, values.begin() + to);
-                const float x = origin.x + static_cast<float>(column) + 0.5f;
-                draw->AddLine(ImVec2(x, yOf(*lo)), ImVec2(x, yOf(*hi) - 1.0f), color);
-                points.emplace_back(x, yOf(values[from]));
-            }
-        }
-        if (points.size() >= 2) {
-            draw->AddPolyline(points.data(), static_cast<int>(points.size()), color, 0,
-                              1.5f * scale);
-        }
-    }
-
-    // Events of these channels: flips as lines, jitter as dots on the curve.
-    const bvh::ChannelEvent* hoveredEvent = nullptr;
-    for (const bvh::ChannelEvent& event : curves.events) {
-        const auto owner = std::ranges::find_if(
-            group.series, [&](std::size_t k) { return curves.series[k].column == event.column; });
-        if (owner == group.series.end()) {
-            continue;
-        }
-        const float x = xOf(event.frame);
-        if (event.kind == bvh::ChannelEventKind::Jitter) {
-            const float y = yOf(curves.series[*owner].values[event.frame]);
-            draw->AddCircle(ImVec2(x, y), 4.0f * scale, kJitterColor, 0, 2.0f);
-        } else {
-            draw->AddLine(ImVec2(x, origin.y), ImVec2(x, end.y), kFlipColor, 1.5f * scale);
-            draw->AddTriangleFilled(ImVec2(x - 4.0f * scale, origin.y),
-                                    ImVec2(x + 4.0f * scale, origin.y),
-                                    ImVec2(x, origin.y + 6.0f * scale), kFlipColor);
-        }
-        if (hovered && std::abs(mouse.x - x) < 3.0f * scale) {
-            hoveredEvent = &event;
-        }
-    }
-
+    drawPlotCurves(area, curves, group, scale);
+    const bvh::ChannelEvent* hoveredEvent =
+        drawPlotEvents(area, curves, group, hovered, mouse.x, scale);
     // The playhead, at the character's own frame for the current time.
     const double playheadFrame = std::clamp(state.playback.time() / frameTimeInUse(character), 0.0,
                                             double(frames > 0 ? frames - 1 : 0));
-    const float playhead = xOf(playheadFrame);
-    draw->AddLine(ImVec2(playhead, origin.y), ImVec2(playhead, end.y), kPlayheadColor,
-                  2.0f * scale);
-
-    // Range labels and the legend, each on a dark plate so a curve passing under it cannot
-    // hide it.
-    auto plated = [&](ImVec2 at, ImU32 color, const char* text) {
-        const ImVec2 size = ImGui::CalcTextSize(text);
-        draw->AddRectFilled(ImVec2(at.x - 2.0f, at.y), ImVec2(at.x + size.x + 2.0f, at.y + size.y),
-                            IM_COL32(24, 26, 30, 215), 2.0f);
-        draw->AddText(at, color, text);
-    };
-    char label[64];
-    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(high - pad), group.unit);
-    plated(ImVec2(origin.x + 4.0f, origin.y + 2.0f), IM_COL32(170, 170, 180, 255), label);
-    std::snprintf(label, sizeof label, "%.4g %s", static_cast<double>(low + pad), group.unit);
-    plated(ImVec2(origin.x + 4.0f, end.y - ImGui::GetTextLineHeight() - 2.0f),
-           IM_COL32(170, 170, 180, 255), label);
-    float legendX = end.x - 4.0f;
-    for (auto k = group.series.rbegin(); k != group.series.rend(); ++k) {
-        const std::string name(bvh::channelTypeName(curves.series[*k].type));
-        legendX -= ImGui::CalcTextSize(name.c_str()).x + 8.0f;
-        plated(ImVec2(legendX, origin.y + 2.0f), channelColor(curves.series[*k].type),
-               name.c_str());
-    }
-    draw->PopClipRect();
+    const float playhead = area.xOf(playheadFrame);
+    area.draw->AddLine(ImVec2(playhead, area.origin.y), ImVec2(playhead, area.end.y),
+                       kPlayheadColor, 2.0f * scale);
+    drawPlotLabels(area, curves, group);
+    area.draw->PopClipRect();
 
     if (hovered && frames > 0) {
-        const auto frame = static_cast<std::uint32_t>(frameUnder(mouse.x));
-        ImGui::BeginTooltip();
-        ImGui::Text("frame %u  (%.3f s)", frame, frame * frameTimeInUse(character));
-        for (const std::size_t k : group.series) {
-            const bvh::ChannelSeries& series = curves.series[k];
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(channelColor(series.type)), "%s %.4f",
-                               std::string(bvh::channelTypeName(series.type)).c_str(),
-                               static_cast<double>(series.values[frame]));
-        }
-        if (hoveredEvent != nullptr) {
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(eventColor(hoveredEvent->kind)),
-                               "%s at frame %u: %+.2f",
-                               std::string(bvh::channelEventKindName(hoveredEvent->kind)).c_str(),
-                               hoveredEvent->frame, hoveredEvent->magnitude);
-        }
-        ImGui::EndTooltip();
+        drawPlotTooltip(character, curves, group, static_cast<std::uint32_t>(frameUnder(mouse.x)),
+                        hoveredEvent);
     }
 }
 

@@ -1,6 +1,5 @@
 #include "app/viewer/platform/imgui_layer.h"
 
-#include "core/platform/atomic_file.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 
@@ -15,6 +14,7 @@
 #include <imgui_internal.h> // the navigation's pending focus request: no public API tells it
 #include <span>
 #include <string_view>
+#include <vector>
 // imgui's backends load GL themselves; the font texture's filter is set through glad.
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
@@ -158,13 +158,13 @@ std::string ImGuiLayer::saveLayout() const {
     }
     std::size_t size = 0;
     const char* text = ImGui::SaveIniSettingsToMemory(&size);
-    bvh::AtomicFile out(layout_->path);
-    out.write(std::string_view(text, size));
-    if (out.commit()) {
+    const std::vector<bvh::Diagnostic> problems =
+        bvh::writeSmallFile(layout_->path, std::string_view(text, size));
+    if (!bvh::hasErrors(problems)) {
         return "";
     }
     std::string reason = "cannot write " + bvh::utf8FromPath(layout_->path);
-    for (const bvh::Diagnostic& diagnostic : out.diagnostics()) {
+    for (const bvh::Diagnostic& diagnostic : problems) {
         reason = diagnostic.message;
     }
     return reason;

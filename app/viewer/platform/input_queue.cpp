@@ -67,6 +67,173 @@ bool anyDown(const std::array<bool, kInputMouseButtons>& buttons) {
     return false;
 }
 
+// The state the last frame left, which taking events changes (InputQueue's own).
+struct HeldInput {
+    std::bitset<kInputKeyCount>& keysDown;
+    std::array<bool, kInputMouseButtons>& mouseDown;
+    bool& pointerInside;
+    double& pointerX;
+    double& pointerY;
+};
+
+// One frame's taking of queued events by the rules of input_queue.h: what the frame has taken
+// so far, and the events it has taken into `frame`.
+class FrameTaking {
+public:
+    FrameTaking(HeldInput held, bool keyboardHeld, FrameInput& frame)
+        : held_(held), keyboardHeld_(keyboardHeld), frame_(frame) {}
+
+    // Takes `event` into the frame; false when it waits for a later frame (and with it, to
+    // keep the order, every event after it).
+    bool take(const InputEvent& event) {
+        if (keyboardHeld_ &&
+            (event.kind == InputEvent::Kind::Key || event.kind == InputEvent::Kind::Text)) {
+            return false;
+        }
+        switch (event.kind) {
+        case InputEvent::Kind::Key:
+            return takeKey(event);
+        case InputEvent::Kind::Text:
+            return takeText(event);
+        case InputEvent::Kind::MouseButton:
+            return takeMouseButton(event);
+        case InputEvent::Kind::MouseMove:
+            return takeMouseMove(event);
+        case InputEvent::Kind::CursorEnter:
+            return takeCursorEnter(event);
+        case InputEvent::Kind::FocusLost:
+            return takeFocusLost();
+        case InputEvent::Kind::Wheel:
+            return takeWheel(event);
+        }
+        return true;
+    }
+
+private:
+    bool takeKey(const InputEvent& event) {
+        if (!isValidKey(event.code)) {
+            return true; // GLFW_KEY_UNKNOWN: no state to keep, no shortcut to reach
+        }
+        const auto key = static_cast<std::size_t>(event.code);
+        const int mods = event.mods | modsHeld(held_.keysDown);
+        const bool down = event.action != GLFW_RELEASE;
+        if (event.action == GLFW_REPEAT || held_.keysDown[key] == down) {
+            if (down) { // a repeat changes no state; it still steps, scrolls, deletes
+                frame_.presses.push_back(KeyPress{event.code, mods, true});
+            }
+            return true;
+        }
+        const bool modifier = isModifierKey(event.code);
+        const bool typing = !modifier && isTypingKey(event.code) && (mods & kShortcutMods) == 0;
+        const bool editing = !modifier && !typing;
+        // ImGui 1.86 reads the modifiers as the frame leaves them: Ctrl let go after A went
+        // down (xdotool's `key ctrl+a` releases in the order it pressed) would turn the
+        // frame's Ctrl+A into a plain A, which a text field ignores.
+        if ((keysChanged_[key] && !typing) || buttonChanged_ || (editing && textTaken_) ||
+            (modifier && editingKeyPressed_)) {
+            return false;
+        }
+        held_.keysDown[key] = down;
+        keysChanged_[key] = true;
+        editingKeyChanged_ = editingKeyChanged_ || editing;
+        editingKeyPressed_ = editingKeyPressed_ || (editing && down);
+        if (down) {
+            frame_.presses.push_back(KeyPress{event.code, mods, false});
+        }
+        return true;
+    }
+
+    bool takeText(const InputEvent& event) {
+        if (editingKeyChanged_ || buttonChanged_) {
+            return false;
+        }
+        frame_.text.push_back(static_cast<unsigned int>(event.code));
+        textTaken_ = true;
+        return true;
+    }
+
+    bool takeMouseButton(const InputEvent& event) {
+        if (!isValidButton(event.code)) {
+            return true;
+        }
+        const auto button = static_cast<std::size_t>(event.code);
+        const bool down = event.action == GLFW_PRESS;
+        if (held_.mouseDown[button] == down) {
+            return true;
+        }
+        if (buttonsChanged_[button] || pointerMoved_ || wheeled_ || textTaken_) {
+            return false;
+        }
+        held_.mouseDown[button] = down;
+        buttonsChanged_[button] = true;
+        buttonChanged_ = true;
+        return true;
+    }
+
+    bool takeMouseMove(const InputEvent& event) {
+        if (event.x == held_.pointerX && event.y == held_.pointerY && held_.pointerInside) {
+            return true;
+        }
+        if (buttonChanged_ || wheeled_) {
+            return false;
+        }
+        held_.pointerX = event.x;
+        held_.pointerY = event.y;
+        pointerMoved_ = true;
+        // GLFW reports motion over the window, or anywhere while a button is held.
+        held_.pointerInside = held_.pointerInside || !anyDown(held_.mouseDown);
+        return true;
+    }
+
+    bool takeCursorEnter(const InputEvent& event) {
+        if (buttonChanged_ || wheeled_) {
+            return false;
+        }
+        held_.pointerInside = event.action != 0;
+        pointerMoved_ = true;
+        return true;
+    }
+
+    // GLFW releases what is held itself on the desktop; a browser tab that loses focus may not
+    // say so, and a key must not stay down for ever.
+    bool takeFocusLost() {
+        const bool held = held_.keysDown.any() || anyDown(held_.mouseDown);
+        if (held && (keysChanged_.any() || buttonChanged_)) {
+            return false;
+        }
+        if (held) {
+            held_.keysDown.reset();
+            held_.mouseDown.fill(false);
+            buttonChanged_ = true;
+            keysChanged_.set();
+        }
+        return true;
+    }
+
+    bool takeWheel(const InputEvent& event) {
+        if (buttonChanged_) {
+            return false;
+        }
+        frame_.wheelX += static_cast<float>(event.x);
+        frame_.wheelY += static_cast<float>(event.y);
+        wheeled_ = true;
+        return true;
+    }
+
+    HeldInput held_;
+    const bool keyboardHeld_;
+    FrameInput& frame_;
+    // What this frame has taken so far, for the rules (input_queue.h).
+    std::bitset<kInputKeyCount> keysChanged_;
+    std::array<bool, kInputMouseButtons> buttonsChanged_{};
+    bool buttonChanged_ = false;
+    bool pointerMoved_ = false;
+    bool wheeled_ = false;
+    bool textTaken_ = false;
+    bool editingKeyChanged_ = false;
+    bool editingKeyPressed_ = false;
+};
+
 } // namespace
 
 bool KeyPress::ctrl() const {
@@ -108,130 +275,12 @@ void InputQueue::push(const InputEvent& event) {
 }
 
 FrameInput InputQueue::takeFrame(KeyboardHold hold) {
-    const bool keyboardHeld = hold == KeyboardHold::ForTextField;
     FrameInput frame;
-    // What this frame has taken so far, for the rules (input_queue.h).
-    std::bitset<kInputKeyCount> keysChanged;
-    std::array<bool, kInputMouseButtons> buttonsChanged{};
-    bool buttonChanged = false;
-    bool pointerMoved = false;
-    bool wheeled = false;
-    bool textTaken = false;
-    bool editingKeyChanged = false;
-    bool editingKeyPressed = false;
-
+    FrameTaking taking(HeldInput{keysDown_, mouseDown_, pointerInside_, pointerX_, pointerY_},
+                       hold == KeyboardHold::ForTextField, frame);
     std::size_t taken = 0;
-    for (; taken < events_.size(); ++taken) {
-        const InputEvent& event = events_[taken].event;
-        if (keyboardHeld &&
-            (event.kind == InputEvent::Kind::Key || event.kind == InputEvent::Kind::Text)) {
-            break; // this and everything after it wait: the order is kept
-        }
-        bool waits = false;
-        switch (event.kind) {
-        case InputEvent::Kind::Key: {
-            if (!isValidKey(event.code)) {
-                break; // GLFW_KEY_UNKNOWN: no state to keep, no shortcut to reach
-            }
-            const auto key = static_cast<std::size_t>(event.code);
-            const int mods = event.mods | modsHeld(keysDown_);
-            const bool down = event.action != GLFW_RELEASE;
-            if (event.action == GLFW_REPEAT || keysDown_[key] == down) {
-                if (down) { // a repeat changes no state; it still steps, scrolls, deletes
-                    frame.presses.push_back(KeyPress{event.code, mods, true});
-                }
-                break;
-            }
-            const bool modifier = isModifierKey(event.code);
-            const bool typing = !modifier && isTypingKey(event.code) && (mods & kShortcutMods) == 0;
-            const bool editing = !modifier && !typing;
-            // ImGui 1.86 reads the modifiers as the frame leaves them: Ctrl let go after A went
-            // down (xdotool's `key ctrl+a` releases in the order it pressed) would turn the
-            // frame's Ctrl+A into a plain A, which a text field ignores.
-            waits = (keysChanged[key] && !typing) || buttonChanged || (editing && textTaken) ||
-                    (modifier && editingKeyPressed);
-            if (waits) {
-                break;
-            }
-            keysDown_[key] = down;
-            keysChanged[key] = true;
-            editingKeyChanged = editingKeyChanged || editing;
-            editingKeyPressed = editingKeyPressed || (editing && down);
-            if (down) {
-                frame.presses.push_back(KeyPress{event.code, mods, false});
-            }
-            break;
-        }
-        case InputEvent::Kind::Text:
-            waits = editingKeyChanged || buttonChanged;
-            if (!waits) {
-                frame.text.push_back(static_cast<unsigned int>(event.code));
-                textTaken = true;
-            }
-            break;
-        case InputEvent::Kind::MouseButton: {
-            if (!isValidButton(event.code)) {
-                break;
-            }
-            const auto button = static_cast<std::size_t>(event.code);
-            const bool down = event.action == GLFW_PRESS;
-            if (mouseDown_[button] == down) {
-                break;
-            }
-            waits = buttonsChanged[button] || pointerMoved || wheeled || textTaken;
-            if (!waits) {
-                mouseDown_[button] = down;
-                buttonsChanged[button] = true;
-                buttonChanged = true;
-            }
-            break;
-        }
-        case InputEvent::Kind::MouseMove: {
-            if (event.x == pointerX_ && event.y == pointerY_ && pointerInside_) {
-                break;
-            }
-            waits = buttonChanged || wheeled;
-            if (!waits) {
-                pointerX_ = event.x;
-                pointerY_ = event.y;
-                pointerMoved = true;
-                // GLFW reports motion over the window, or anywhere while a button is held.
-                pointerInside_ = pointerInside_ || !anyDown(mouseDown_);
-            }
-            break;
-        }
-        case InputEvent::Kind::CursorEnter:
-            waits = buttonChanged || wheeled;
-            if (!waits) {
-                pointerInside_ = event.action != 0;
-                pointerMoved = true;
-            }
-            break;
-        case InputEvent::Kind::FocusLost: {
-            // GLFW releases what is held itself on the desktop; a browser tab that loses focus
-            // may not say so, and a key must not stay down for ever.
-            const bool held = keysDown_.any() || anyDown(mouseDown_);
-            waits = held && (keysChanged.any() || buttonChanged);
-            if (!waits && held) {
-                keysDown_.reset();
-                mouseDown_.fill(false);
-                buttonChanged = true;
-                keysChanged.set();
-            }
-            break;
-        }
-        case InputEvent::Kind::Wheel:
-            waits = buttonChanged;
-            if (!waits) {
-                frame.wheelX += static_cast<float>(event.x);
-                frame.wheelY += static_cast<float>(event.y);
-                wheeled = true;
-            }
-            break;
-        }
-        if (waits) {
-            break;
-        }
+    while (taken < events_.size() && taking.take(events_[taken].event)) {
+        ++taken;
     }
     for (std::size_t i = 0; i < taken; ++i) {
         applied_ += events_[i].callbacks;

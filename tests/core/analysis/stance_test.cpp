@@ -242,5 +242,24 @@ TEST(StanceFacing, LeftAndRightSpellings) {
     EXPECT_FALSE(facingOfPose(skeleton, world, UpAxis::PositiveY).has_value());
 }
 
+TEST(StanceStaticRootLinks, TheLinksBelowTheStaticRootsAreTheNodesWhoseParentIsOne) {
+    // Nodes in file order: 0 joint_Root, 1 Hips, 2 Leg, 3 its End Site, 4 Spine, 5 its End Site.
+    const Document document = parseDocument("HIERARCHY\n"
+                                            "ROOT joint_Root\n{\n OFFSET 0 0 0\n CHANNELS 0\n"
+                                            " JOINT Hips\n {\n  OFFSET 0 90 0\n  CHANNELS 0\n"
+                                            "  JOINT Leg\n  {\n   OFFSET 0 -45 0\n   CHANNELS 0\n"
+                                            "   End Site\n   {\n    OFFSET 0 -45 0\n   }\n  }\n"
+                                            "  JOINT Spine\n  {\n   OFFSET 0 20 0\n   CHANNELS 0\n"
+                                            "   End Site\n   {\n    OFFSET 0 20 0\n   }\n  }\n"
+                                            " }\n}\nMOTION\nFrames: 0\nFrame Time: 0.01\n");
+    ASSERT_TRUE(document.loaded());
+    ASSERT_EQ(document.skeleton.nodeCount(), 6u);
+    const std::vector<NodeIndex> rootOnly{0};
+    EXPECT_EQ(linksBelowStaticRoots(document.skeleton, rootOnly), std::vector<NodeIndex>{1});
+    const std::vector<NodeIndex> hips{1};
+    EXPECT_EQ(linksBelowStaticRoots(document.skeleton, hips), (std::vector<NodeIndex>{2, 4}));
+    EXPECT_TRUE(linksBelowStaticRoots(document.skeleton, {}).empty());
+}
+
 } // namespace
 } // namespace bvh
