@@ -47,7 +47,8 @@ TEST(KeyBindings, EveryCommandBindingPushesItsCommand) {
         ASSERT_EQ(pushed.size(), 1u) << binding->name;
         EXPECT_EQ(pushed.front().index(), command->index()) << binding->name;
     }
-    EXPECT_EQ(commandBindings, 3) << "A, R and Ctrl+Z push their commands as they are";
+    EXPECT_EQ(commandBindings, 5)
+        << "A, R, Ctrl+Z, Page Down and Page Up push their commands as they are";
 }
 
 TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
