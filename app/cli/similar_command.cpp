@@ -118,7 +118,7 @@ bool listLibrary(const SimilarRequest& request, std::vector<std::filesystem::pat
 }
 
 std::optional<std::filesystem::path> indexFile() {
-    const auto folder = viewer::cacheDirectory();
+    const auto folder = platform::cacheDirectory();
     return folder ? std::optional(*folder / bvh::kMotionIndexFileName) : std::nullopt;
 }
 

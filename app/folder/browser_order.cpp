@@ -7,7 +7,7 @@
 #include <cmath>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 // [SECTION] The filter
 
@@ -230,4 +230,4 @@ std::vector<std::size_t> orderedRows(const std::vector<FolderEntry>& entries,
     return rows;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 struct FolderEntry; // folder_browser.h
 
@@ -71,4 +71,4 @@ std::vector<std::size_t> orderedRows(const std::vector<FolderEntry>& entries,
                                      const BrowserFilter& filter, const BrowserSort& sort,
                                      const std::vector<std::optional<double>>& likeness = {});
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cassert>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 std::string FolderBrowser::open(const std::filesystem::path& folder,
                                 std::optional<bool> chosenSubfolders, unsigned workers) {
@@ -265,4 +265,4 @@ const char* thumbnailStateName(ThumbnailState state) {
     return "?";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 enum class FileStatus : std::uint8_t {
     Queued,   // not read yet
@@ -179,4 +179,4 @@ const char* fileStatusName(FileStatus status);
 // "waiting", "pending", "drawn", "none", "evicted".
 const char* thumbnailStateName(ThumbnailState state);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

@@ -4,7 +4,7 @@
 
 #include "core/platform/bvh_file_listing.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 using bvh::FolderListing;
 using bvh::hasBvhExtension;
@@ -12,4 +12,4 @@ using bvh::kMaxListedFiles;
 using bvh::listBvhFiles;
 using bvh::naturalLess;
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

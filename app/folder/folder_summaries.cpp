@@ -16,7 +16,7 @@
 #include <new>
 #include <unordered_map>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 namespace {
 
@@ -931,4 +931,4 @@ bool SummaryPool::done() const {
     return waiting_ == 0 && finished_.empty();
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

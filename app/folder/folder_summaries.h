@@ -38,7 +38,7 @@
 #include <thread>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::folder {
 
 // Diagnostics kept per file (errors first, then warnings), for the browser's tooltips.
 inline constexpr std::size_t kKeptDiagnostics = 5;
@@ -229,4 +229,4 @@ private:
     std::vector<std::thread> threads_; // owner's thread only
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::folder

@@ -65,37 +65,38 @@ void pasteImage(render::Image& sheet, const render::Image& tile, int x, int y) {
     }
 }
 
-void labelTile(render::Image& tile, const TextPainter& text, const std::string& name,
+void labelTile(render::Image& tile, const pictures::TextPainter& text, const std::string& name,
                const std::string& detail, bool failed) {
     const int scale = std::max(1, tile.height / 360);
     const int line = text.lineHeight(scale);
     const int pad = 3 * scale;
     const int plateHeight = 2 * line + 3 * pad;
-    fillRectangle(tile, 0, tile.height - plateHeight, tile.width, plateHeight,
-                  failed ? Rgba{110, 20, 20, 220} : Rgba{0, 0, 0, 170});
+    pictures::fillRectangle(tile, 0, tile.height - plateHeight, tile.width, plateHeight,
+                            failed ? pictures::Rgba{110, 20, 20, 220}
+                                   : pictures::Rgba{0, 0, 0, 170});
     const int maxWidth = tile.width - 2 * pad;
     text.drawText(tile, pad, tile.height - plateHeight + pad, text.fitText(name, scale, maxWidth),
-                  scale, Rgba{255, 255, 255, 255});
+                  scale, pictures::Rgba{255, 255, 255, 255});
     text.drawText(tile, pad, tile.height - line - pad, text.fitText(detail, scale, maxWidth), scale,
-                  Rgba{200, 205, 215, 255});
+                  pictures::Rgba{200, 205, 215, 255});
     // A one-pixel frame so neighbouring tiles with the same background stay apart.
-    fillRectangle(tile, 0, 0, tile.width, 1, Rgba{0, 0, 0, 255});
-    fillRectangle(tile, 0, 0, 1, tile.height, Rgba{0, 0, 0, 255});
+    pictures::fillRectangle(tile, 0, 0, tile.width, 1, pictures::Rgba{0, 0, 0, 255});
+    pictures::fillRectangle(tile, 0, 0, 1, tile.height, pictures::Rgba{0, 0, 0, 255});
 }
 
-render::Image failedTile(int width, int height, const TextPainter& text, const std::string& name,
-                         const std::string& firstError) {
+render::Image failedTile(int width, int height, const pictures::TextPainter& text,
+                         const std::string& name, const std::string& firstError) {
     render::Image tile;
     tile.width = width;
     tile.height = height;
     tile.rgba.assign(static_cast<std::size_t>(width) * height * 4, 0);
-    fillRectangle(tile, 0, 0, width, height, Rgba{52, 26, 28, 255});
+    pictures::fillRectangle(tile, 0, 0, width, height, pictures::Rgba{52, 26, 28, 255});
     const int scale = std::max(1, height / 360);
     // The big "!" and the verdict in the middle, the error in the label plate.
     const std::string verdict = "does not load";
     text.drawText(tile, (width - text.textWidth(verdict, scale * 2)) / 2,
                   height / 2 - text.lineHeight(scale * 2), verdict, scale * 2,
-                  Rgba{255, 120, 100, 255});
+                  pictures::Rgba{255, 120, 100, 255});
     labelTile(tile, text, name, firstError, true);
     return tile;
 }

@@ -35,11 +35,11 @@ std::vector<std::filesystem::path> bvhFilesIn(const std::filesystem::path& folde
 void pasteImage(render::Image& sheet, const render::Image& tile, int x, int y);
 
 // The label plate at the bottom of a tile: the file name and a detail line.
-void labelTile(render::Image& tile, const TextPainter& text, const std::string& name,
+void labelTile(render::Image& tile, const pictures::TextPainter& text, const std::string& name,
                const std::string& detail, bool failed);
 
 // A tile for a file that did not load: dark red, its name, "does not load" and the first error.
-render::Image failedTile(int width, int height, const TextPainter& text, const std::string& name,
-                         const std::string& firstError);
+render::Image failedTile(int width, int height, const pictures::TextPainter& text,
+                         const std::string& name, const std::string& firstError);
 
 } // namespace bvhscope::headless

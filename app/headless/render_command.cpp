@@ -41,7 +41,7 @@ public:
         if (!context_.ok()) {
             return;
         }
-        drawer_ = std::make_unique<viewer::SceneDrawer>();
+        drawer_ = std::make_unique<pictures::SceneDrawer>();
         target_ = std::make_unique<render::ImageTarget>();
         GLint maxSize = 0;
         glGetIntegerv(GL_MAX_RENDERBUFFER_SIZE, &maxSize);
@@ -56,11 +56,11 @@ public:
     }
     int maxSize() const { return maxSize_; }
 
-    render::Image draw(const viewer::Scene& scene, const viewer::ScenePose& pose,
-                       const render::OrbitCamera& camera, const viewer::SceneOverlays* overlays,
+    render::Image draw(const scene::Scene& scene, const scene::ScenePose& pose,
+                       const render::OrbitCamera& camera, const scene::SceneOverlays* overlays,
                        render::BoneStyle bones, int width, int height) {
         target_->resize(width, height);
-        viewer::SceneDrawOptions options;
+        pictures::SceneDrawOptions options;
         options.boneStyle = bones;
         drawer_->draw(scene, pose, camera, std::nullopt, options, width, height,
                       target_->framebuffer(), overlays);
@@ -69,7 +69,7 @@ public:
 
 private:
     render::HeadlessContext context_;
-    std::unique_ptr<viewer::SceneDrawer> drawer_;
+    std::unique_ptr<pictures::SceneDrawer> drawer_;
     std::unique_ptr<render::ImageTarget> target_;
     int maxSize_ = 0;
 };
@@ -78,8 +78,8 @@ private:
 
 // Loads a file as the viewer does, printing every diagnostic as FILE:LINE:COL. The first error
 // line comes back in `firstError` when it does not load.
-std::optional<viewer::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
-                                               std::ostream& err, std::string* firstError) {
+std::optional<scene::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
+                                              std::ostream& err, std::string* firstError) {
     bvh::Document document = bvh::loadDocument(path, bvh::everyCoreOptions());
     const std::string name = bvh::utf8FromPath(path);
     for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
@@ -94,26 +94,26 @@ std::optional<viewer::Character> loadCharacter(const fs::path& path, const Rende
     if (!document.loaded()) {
         return std::nullopt;
     }
-    viewer::Character character =
-        viewer::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
-    viewer::applyAxes(character, request.upAxis, request.unit);
+    scene::Character character =
+        scene::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
+    scene::applyAxes(character, request.upAxis, request.unit);
     return character;
 }
 
 // --bones body: every character's body built now (render draws once and wants it); one that
 // cannot be made is drawn with capsules, and says why.
-void buildBodies(viewer::Scene& scene, const RenderRequest& request, std::ostream& err) {
+void buildBodies(scene::Scene& scene, const RenderRequest& request, std::ostream& err) {
     if (request.boneStyle != render::BoneStyle::Body) {
         return;
     }
-    for (const std::string& message : viewer::requestBodies(scene, viewer::BodyBuild::Wait::Yes)) {
+    for (const std::string& message : scene::requestBodies(scene, scene::BodyBuild::Wait::Yes)) {
         err << "bvhscope render: " << message << '\n';
     }
 }
 
 // The look the overlays take (ghosts are bodies in the body look).
-viewer::SceneLook sceneLook(const RenderRequest& request) {
-    viewer::SceneLook look;
+scene::SceneLook sceneLook(const RenderRequest& request) {
+    scene::SceneLook look;
     look.bodies = request.boneStyle == render::BoneStyle::Body;
     return look;
 }
@@ -138,10 +138,10 @@ render::OrbitCamera baseCamera(const RenderRequest& request) {
 
 // The camera for the figure in `pose`: its front three-quarters unless --yaw was given, framed
 // to fill the picture.
-render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::ScenePose& pose,
+render::OrbitCamera figureCamera(const scene::Scene& scene, const scene::ScenePose& pose,
                                  const RenderRequest& request, float aspect) {
     render::OrbitCamera camera = baseCamera(request);
-    viewer::frameFigures(camera, scene, pose, aspect, !request.yawGiven);
+    scene::frameFigures(camera, scene, pose, aspect, !request.yawGiven);
     return camera;
 }
 
@@ -151,9 +151,9 @@ render::OrbitCamera figureCamera(const viewer::Scene& scene, const viewer::Scene
 // --bones body) and their timings into `timings`. False when one does not load: its
 // diagnostics are on `err`.
 bool loadRenderScene(const RenderRequest& request, const std::vector<fs::path>& inputs,
-                     viewer::Scene& scene, std::vector<ClipTiming>& timings, std::ostream& err) {
+                     scene::Scene& scene, std::vector<ClipTiming>& timings, std::ostream& err) {
     for (const fs::path& input : inputs) {
-        std::optional<viewer::Character> character = loadCharacter(input, request, err, nullptr);
+        std::optional<scene::Character> character = loadCharacter(input, request, err, nullptr);
         if (!character) {
             return false;
         }
@@ -162,8 +162,8 @@ bool loadRenderScene(const RenderRequest& request, const std::vector<fs::path>& 
         scene.add(std::move(*character));
     }
     if (request.overlaid) {
-        for (viewer::Character& character : scene.characters()) {
-            placeAsCaptured(character); // overlaid as captured, travel included
+        for (scene::Character& character : scene.characters()) {
+            scene::placeAsCaptured(character); // overlaid as captured, travel included
         }
     }
     buildBodies(scene, request, err);
@@ -190,15 +190,15 @@ std::string checkRenderOutputs(const RenderRequest& request, const RenderPlan& p
 
 // The camera of the first picture: the figure's front three-quarters as it stands at the first
 // image unless --yaw was given, framing the motion of the whole clip.
-render::OrbitCamera firstRenderCamera(const viewer::Scene& scene, const RenderRequest& request,
+render::OrbitCamera firstRenderCamera(const scene::Scene& scene, const RenderRequest& request,
                                       const RenderPlan& plan, float aspect) {
     render::OrbitCamera camera = baseCamera(request);
     if (!request.yawGiven) {
-        viewer::ScenePose pose;
+        scene::ScenePose pose;
         scene.sample(static_cast<double>(plan.span.first) * plan.frameTime,
                      bvh::Interpolation::Nearest, false, pose);
-        if (const std::optional<glm::vec3> facing = viewer::sceneFacing(scene, pose)) {
-            camera.yawRadians = viewer::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
+        if (const std::optional<glm::vec3> facing = scene::sceneFacing(scene, pose)) {
+            camera.yawRadians = scene::frontThreeQuarterYaw(*facing).value_or(camera.yawRadians);
         }
     }
     render::frameBounds(camera, scene.motionBounds(), aspect);
@@ -241,7 +241,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     for (const std::string& compared : request.comparedInputs) {
         inputs.push_back(bvh::pathFromUtf8(compared));
     }
-    viewer::Scene scene;
+    scene::Scene scene;
     std::vector<ClipTiming> timings;
     if (!loadRenderScene(request, inputs, scene, timings, err)) {
         return cli::kExitFileError;
@@ -278,25 +278,25 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     render::OrbitCamera camera = firstRenderCamera(scene, request, *plan, aspect);
     // Follow: one distance and height that keep every figure whole over the clip, aimed at
     // their roots as they move (app/scene/framing.h, as the viewer's follow and video export).
-    std::optional<viewer::FollowFraming> follow;
+    std::optional<scene::FollowFraming> follow;
     if (cameraMode == CameraMode::Follow) {
-        follow = viewer::frameFollow(scene, camera, aspect, 0.0, scene.duration());
+        follow = scene::frameFollow(scene, camera, aspect, 0.0, scene.duration());
     }
     // Between frames (a video at another rate) poses are interpolated, as playback does.
     const bvh::Interpolation interpolation =
         plan->interpolated() ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
 
-    TextPainter text;
-    viewer::OverlayBuilder overlayBuilder;
-    viewer::SceneOverlays overlays;
-    viewer::ScenePose pose;
+    pictures::TextPainter text;
+    scene::OverlayBuilder overlayBuilder;
+    scene::SceneOverlays overlays;
+    scene::ScenePose pose;
     const auto drawShot = [&](const VideoShot& shot) {
         scene.sample(shot.timeSeconds, interpolation, false, pose);
         if (follow) {
-            camera = viewer::followCamera(*follow, scene, pose);
+            camera = scene::followCamera(*follow, scene, pose);
         } else if (cameraMode == CameraMode::Figure) {
             render::OrbitCamera framed = camera;
-            viewer::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw
+            scene::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw
             camera = framed;
         }
         overlayBuilder.build(scene, pose, std::nullopt, request.overlays, sceneLook(request),
@@ -304,8 +304,9 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
         render::Image image = renderer.draw(scene, pose, camera, &overlays, request.boneStyle,
                                             request.width, request.height);
         if (request.frameOverlay) {
-            stampFrameLabel(image, text,
-                            frameLabel(plan->title, shot.frame, plan->lastFrame, plan->frameTime));
+            pictures::stampFrameLabel(
+                image, text,
+                pictures::frameLabel(plan->title, shot.frame, plan->lastFrame, plan->frameTime));
         }
         return image;
     };
@@ -348,22 +349,23 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
         err << "bvhscope render: " << problem << '\n';
         return cli::kExitFileError;
     }
-    TextPainter text;
+    pictures::TextPainter text;
     render::Image sheet;
     sheet.width = layout.width();
     sheet.height = layout.height();
     sheet.rgba.assign(static_cast<std::size_t>(sheet.width) * sheet.height * 4, 0);
-    fillRectangle(sheet, 0, 0, sheet.width, sheet.height, Rgba{20, 21, 24, 255});
+    pictures::fillRectangle(sheet, 0, 0, sheet.width, sheet.height,
+                            pictures::Rgba{20, 21, 24, 255});
     const float aspect =
         static_cast<float>(layout.tileWidth) / static_cast<float>(layout.tileHeight);
 
     int status = cli::kExitOk;
-    viewer::OverlayBuilder overlayBuilder;
-    viewer::SceneOverlays overlays;
+    scene::OverlayBuilder overlayBuilder;
+    scene::SceneOverlays overlays;
     for (std::size_t i = 0; i < files.size(); ++i) {
         const std::string name = bvh::utf8FromPath(files[i].filename());
         std::string firstError;
-        std::optional<viewer::Character> character =
+        std::optional<scene::Character> character =
             loadCharacter(files[i], request, err, &firstError);
         render::Image tile;
         if (!character) {
@@ -371,15 +373,15 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             tile = failedTile(layout.tileWidth, layout.tileHeight, text, name,
                               firstError.empty() ? "no skeleton" : firstError);
         } else {
-            viewer::Scene scene;
+            scene::Scene scene;
             scene.add(std::move(*character));
             buildBodies(scene, request, err);
-            const viewer::Character& shown = scene.characters().front();
+            const scene::Character& shown = scene.characters().front();
             const std::int64_t lastFrame =
                 std::max<std::int64_t>(shown.clip->document.motion.frameCount, 1) - 1;
             const std::int64_t frame = std::min(request.frame, lastFrame);
             const double time = static_cast<double>(frame) * shown.clip->document.motion.frameTime;
-            viewer::ScenePose pose;
+            scene::ScenePose pose;
             scene.sample(time, bvh::Interpolation::Nearest, false, pose);
             render::OrbitCamera camera = baseCamera(request);
             if (request.cameraMode() == CameraMode::Clip) {
@@ -391,9 +393,10 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
                                  time, overlays);
             tile = renderer.draw(scene, pose, camera, &overlays, request.boneStyle,
                                  layout.tileWidth, layout.tileHeight);
-            labelTile(tile, text, name,
-                      shortFrameLabel(frame, lastFrame, shown.clip->document.motion.frameTime),
-                      false);
+            labelTile(
+                tile, text, name,
+                pictures::shortFrameLabel(frame, lastFrame, shown.clip->document.motion.frameTime),
+                false);
         }
         pasteImage(sheet, tile, layout.tileX(static_cast<int>(i)),
                    layout.tileY(static_cast<int>(i)));

@@ -356,12 +356,12 @@ std::string readUpAxis(const cli::ParsedArguments& parsed, RenderRequest& reques
     }
     const struct {
         std::string_view name;
-        viewer::UpAxisChoice axis;
-    } axes[] = {{"auto", viewer::UpAxisChoice::Auto},    {"x", viewer::UpAxisChoice::PositiveX},
-                {"+x", viewer::UpAxisChoice::PositiveX}, {"-x", viewer::UpAxisChoice::NegativeX},
-                {"y", viewer::UpAxisChoice::PositiveY},  {"+y", viewer::UpAxisChoice::PositiveY},
-                {"-y", viewer::UpAxisChoice::NegativeY}, {"z", viewer::UpAxisChoice::PositiveZ},
-                {"+z", viewer::UpAxisChoice::PositiveZ}, {"-z", viewer::UpAxisChoice::NegativeZ}};
+        scene::UpAxisChoice axis;
+    } axes[] = {{"auto", scene::UpAxisChoice::Auto},    {"x", scene::UpAxisChoice::PositiveX},
+                {"+x", scene::UpAxisChoice::PositiveX}, {"-x", scene::UpAxisChoice::NegativeX},
+                {"y", scene::UpAxisChoice::PositiveY},  {"+y", scene::UpAxisChoice::PositiveY},
+                {"-y", scene::UpAxisChoice::NegativeY}, {"z", scene::UpAxisChoice::PositiveZ},
+                {"+z", scene::UpAxisChoice::PositiveZ}, {"-z", scene::UpAxisChoice::NegativeZ}};
     std::string lower(*text);
     for (char& c : lower) {
         c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -383,12 +383,12 @@ std::string readUnit(const cli::ParsedArguments& parsed, RenderRequest& request)
     }
     const struct {
         std::string_view name;
-        viewer::UnitChoice unit;
-    } units[] = {{"auto", viewer::UnitChoice::Auto},
-                 {"mm", viewer::UnitChoice::Millimetre},
-                 {"cm", viewer::UnitChoice::Centimetre},
-                 {"m", viewer::UnitChoice::Metre},
-                 {"inch", viewer::UnitChoice::Inch}};
+        scene::UnitChoice unit;
+    } units[] = {{"auto", scene::UnitChoice::Auto},
+                 {"mm", scene::UnitChoice::Millimetre},
+                 {"cm", scene::UnitChoice::Centimetre},
+                 {"m", scene::UnitChoice::Metre},
+                 {"inch", scene::UnitChoice::Inch}};
     bool known = false;
     for (const auto& unit : units) {
         if (*text == unit.name) {
@@ -407,7 +407,7 @@ std::string readUnit(const cli::ParsedArguments& parsed, RenderRequest& request)
 // --trail, --trail-joint (which implies --trail), --trail-frames, --ghosts, --ghost-step and
 // --contacts.
 std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& request) {
-    viewer::OverlayOptions& overlays = request.overlays;
+    scene::OverlayOptions& overlays = request.overlays;
     overlays.trails = parsed.has("--trail");
     if (const auto text = parsed.option("--trail-joint")) {
         overlays.trails = true;
@@ -432,9 +432,9 @@ std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& requ
 // --bones.
 std::string readBones(const cli::ParsedArguments& parsed, RenderRequest& request) {
     if (const auto text = parsed.option("--bones")) {
-        const std::optional<render::BoneStyle> style = viewer::boneStyleNamed(*text);
+        const std::optional<render::BoneStyle> style = scene::boneStyleNamed(*text);
         if (!style) {
-            return "--bones must be " + std::string(viewer::kBoneStyleChoices) + ", not '" +
+            return "--bones must be " + std::string(scene::kBoneStyleChoices) + ", not '" +
                    std::string(*text) + "'";
         }
         request.boneStyle = *style;

@@ -61,9 +61,9 @@ struct RenderRequest {
     float yawRadians = render::OrbitCamera{}.yawRadians; // the viewer's default view
     float pitchRadians = render::OrbitCamera{}.pitchRadians;
     float fieldOfViewRadians = render::OrbitCamera{}.verticalFovRadians;
-    viewer::UpAxisChoice upAxis = viewer::UpAxisChoice::Auto;
-    viewer::UnitChoice unit = viewer::UnitChoice::Auto;
-    viewer::OverlayOptions overlays;
+    scene::UpAxisChoice upAxis = scene::UpAxisChoice::Auto;
+    scene::UnitChoice unit = scene::UnitChoice::Auto;
+    scene::OverlayOptions overlays;
     // Several FILEs (A/B): the files after the first, drawn with it in one picture.
     std::vector<std::string> comparedInputs;
     bool overlaid = false; // --layout overlaid: every file at its own origin (else side by side)
@@ -78,10 +78,10 @@ struct RenderRequest {
 
 // Limits on what is drawn, so a typo cannot ask for gigabytes (a picture's side:
 // app/pictures/picture_size.h).
-inline constexpr int kMaxImageSide = viewer::kMaxPictureSide;
+inline constexpr int kMaxImageSide = pictures::kMaxPictureSide;
 inline constexpr int kMaxTileSide = static_cast<int>(*options::kTile.maximum);
 // --size's range in the options table is the picture's.
-static_assert(*options::kImageSize.minimum == viewer::kMinPictureSide &&
+static_assert(*options::kImageSize.minimum == pictures::kMinPictureSide &&
               *options::kImageSize.maximum == kMaxImageSide);
 inline constexpr std::int64_t kMaxSheetPixels = std::int64_t{16384} * 16384;
 

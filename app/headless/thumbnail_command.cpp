@@ -165,7 +165,7 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
     // up, and one pose, the middle frame) within the thumbnailer's memory bound: a huge
     // hierarchy refused, a long motion sampled, a huge skeleton simplified.
     bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFileForThumbnail(input, progress);
+    folder::FileFacts facts = folder::summarizeFileForThumbnail(input, progress);
     for (const std::string& line : facts.diagnosticLines) {
         err << line << '\n';
     }
@@ -175,13 +175,13 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
         }
         return cli::kExitFileError;
     }
-    viewer::ViewerSettings settings; // the default look, not this user's settings
+    scene::ViewerSettings settings; // the default look, not this user's settings
     settings.boneStyle = request.boneStyle;
-    viewer::ThumbnailScene thumbnail =
-        viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    pictures::ThumbnailScene thumbnail =
+        pictures::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
     if (request.boneStyle == render::BoneStyle::Body) {
         for (const std::string& message :
-             viewer::requestBodies(thumbnail.scene, viewer::BodyBuild::Wait::Yes)) {
+             scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes)) {
             err << "bvhscope thumbnail: " << message << '\n';
         }
     }
@@ -194,13 +194,13 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
     }
     render::Image image;
     {
-        viewer::SceneDrawer drawer; // GL objects die before the context
+        pictures::SceneDrawer drawer; // GL objects die before the context
         if (const std::string error = drawer.error(); !error.empty()) {
             err << "bvhscope thumbnail: " << error << '\n';
             return cli::kExitFileError;
         }
-        viewer::SceneDrawOptions options =
-            viewer::thumbnailDrawOptions(settings, thumbnail, request.size);
+        pictures::SceneDrawOptions options =
+            pictures::thumbnailDrawOptions(settings, thumbnail, request.size);
         options.backgroundColor = glm::vec3(0.0f); // transparent: premultiplied black
         options.backgroundAlpha = 0.0f;
         // 4x MSAA even on a software renderer: a thumbnail is drawn once, and llvmpipe spends
@@ -209,8 +209,8 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
         render::ImageTarget target;
         target.resize(request.size, request.size);
         drawer.draw(thumbnail.scene, thumbnail.pose,
-                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
-                    request.size, request.size, target.framebuffer());
+                    pictures::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt,
+                    options, request.size, request.size, target.framebuffer());
         image = target.readWithAlpha();
     }
     const std::string bytes = render::encodePng(image, render::PngAlpha::Keep);
@@ -319,9 +319,9 @@ ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> argume
         }
     }
     if (const auto text = parsed->option("--bones")) {
-        const std::optional<render::BoneStyle> style = viewer::boneStyleNamed(*text);
+        const std::optional<render::BoneStyle> style = scene::boneStyleNamed(*text);
         if (!style) {
-            return usage.fail("--bones must be " + std::string(viewer::kBoneStyleChoices) +
+            return usage.fail("--bones must be " + std::string(scene::kBoneStyleChoices) +
                               ", not '" + std::string(*text) + "'");
         }
         request.boneStyle = *style;

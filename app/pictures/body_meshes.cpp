@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
 static_assert(sizeof(bvh::BodyVertex) == sizeof(render::SkinnedVertex));
 static_assert(offsetof(bvh::BodyVertex, position) == offsetof(render::SkinnedVertex, position));
@@ -41,9 +41,10 @@ void BodyMeshes::forgetUnused() {
                   [](const std::unique_ptr<Uploaded>& entry) { return entry->source.expired(); });
 }
 
-void BodyMeshes::draws(std::span<const BodyInstance> bodies, std::vector<render::BodyDraw>& out) {
+void BodyMeshes::draws(std::span<const scene::BodyInstance> bodies,
+                       std::vector<render::BodyDraw>& out) {
     out.clear();
-    for (const BodyInstance& body : bodies) {
+    for (const scene::BodyInstance& body : bodies) {
         if (!body.mesh) {
             continue;
         }
@@ -65,4 +66,4 @@ std::size_t BodyMeshes::byteSize() const {
     return bytes;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
 // Uploads `mesh` (the GL context must be current).
 render::BodyMeshGpu uploadBodyMesh(const bvh::BodyMesh& mesh);
@@ -24,7 +24,7 @@ public:
     void forgetUnused();
     // The renderer's draws for `bodies` into `out` (valid while `bodies` and this cache are
     // unchanged), uploading meshes seen for the first time.
-    void draws(std::span<const BodyInstance> bodies, std::vector<render::BodyDraw>& out);
+    void draws(std::span<const scene::BodyInstance> bodies, std::vector<render::BodyDraw>& out);
     // GPU memory held by the uploaded meshes.
     std::size_t byteSize() const;
 
@@ -38,4 +38,4 @@ private:
     std::vector<std::unique_ptr<Uploaded>> uploaded_; // stable addresses for the draws
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

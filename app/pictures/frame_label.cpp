@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-namespace bvhscope::headless {
+namespace bvhscope::pictures {
 
 int timecodeRate(double frameTime) {
     if (!(frameTime > 0.0) || !std::isfinite(frameTime)) {
@@ -52,4 +52,4 @@ std::string shortFrameLabel(std::int64_t frame, std::int64_t lastFrame, double f
            rateLabel(frameTime);
 }
 
-} // namespace bvhscope::headless
+} // namespace bvhscope::pictures

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-namespace bvhscope::headless {
+namespace bvhscope::pictures {
 
 // Frames per second for timecodes: the file's rate rounded to a whole number (0.0333333 s is
 // 30 fps, 0.008333 s is 120 fps), at least 1. Timecodes are non-drop-frame: a 29.97 fps file
@@ -29,4 +29,4 @@ FrameLabel frameLabel(const std::string& fileName, std::int64_t frame, std::int6
 // The short form for contact-sheet tiles: "frame 12 / 64  30 fps".
 std::string shortFrameLabel(std::int64_t frame, std::int64_t lastFrame, double frameTime);
 
-} // namespace bvhscope::headless
+} // namespace bvhscope::pictures

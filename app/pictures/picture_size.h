@@ -3,9 +3,9 @@
 // gigabytes and both refuse the same sizes.
 #pragma once
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
 inline constexpr int kMinPictureSide = 16;
 inline constexpr int kMaxPictureSide = 8192;
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
-SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
+SceneDrawOptions sceneDrawOptions(const scene::ViewerSettings& settings) {
     SceneDrawOptions options;
     options.backgroundColor = settings.backgroundColor;
     options.msaaSamples = settings.msaaSamples;
@@ -14,10 +14,10 @@ SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings) {
     options.boneStyle = settings.boneStyle;
     options.showJoints = settings.showJoints;
     options.showShadow = settings.showShadow;
-    options.look =
-        SceneLook{settings.boneThickness, settings.selectionColor,
-                  settings.hideStaticRootLinks ? StaticLinkStyle::Hidden : StaticLinkStyle::Dashed,
-                  settings.boneStyle == render::BoneStyle::Body};
+    options.look = scene::SceneLook{settings.boneThickness, settings.selectionColor,
+                                    settings.hideStaticRootLinks ? scene::StaticLinkStyle::Hidden
+                                                                 : scene::StaticLinkStyle::Dashed,
+                                    settings.boneStyle == render::BoneStyle::Body};
     return options;
 }
 
@@ -56,9 +56,11 @@ SceneDrawer::SceneDrawer() {
     automaticSamples_ = render::automaticSampleCount(renderer != nullptr ? renderer : "");
 }
 
-void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::OrbitCamera& camera,
-                       const std::optional<Selection>& selected, const SceneDrawOptions& options,
-                       int width, int height, GLuint framebuffer, const SceneOverlays* overlays,
+void SceneDrawer::draw(const scene::Scene& scene, const scene::ScenePose& pose,
+                       const render::OrbitCamera& camera,
+                       const std::optional<scene::Selection>& selected,
+                       const SceneDrawOptions& options, int width, int height, GLuint framebuffer,
+                       const scene::SceneOverlays* overlays,
                        const std::optional<render::PixelRect>& visibleArea,
                        const std::optional<render::PixelRect>& viewRect) {
     const render::PixelRect whole{0, 0, width, height};
@@ -73,8 +75,8 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
         glViewport(0, 0, width, height);
         return;
     }
-    const int samples =
-        options.msaaSamples == kAutomaticMsaaSamples ? automaticSamples_ : options.msaaSamples;
+    const int samples = options.msaaSamples == scene::kAutomaticMsaaSamples ? automaticSamples_
+                                                                            : options.msaaSamples;
     // Straight into the destination when nothing needs resolving: on a software renderer the
     // blit of a whole window costs about as much as drawing the scene.
     const bool offscreen = samples > 1 || !render::hasDepthAndStencil(framebuffer);
@@ -114,16 +116,17 @@ void SceneDrawer::draw(const Scene& scene, const ScenePose& pose, const render::
     glViewport(0, 0, width, height);
 }
 
-render::SkeletonStyle SceneDrawer::drawGridAndFigures(const Scene& scene, const ScenePose& pose,
-                                                      const std::optional<Selection>& selected,
-                                                      const SceneDrawOptions& options,
-                                                      const render::ViewParameters& view) {
+render::SkeletonStyle
+SceneDrawer::drawGridAndFigures(const scene::Scene& scene, const scene::ScenePose& pose,
+                                const std::optional<scene::Selection>& selected,
+                                const SceneDrawOptions& options,
+                                const render::ViewParameters& view) {
     const render::Bounds bounds = scene.motionBounds();
     const render::GridLayout grid = render::gridForBounds(bounds);
     if (options.showGrid) {
         grid_.drawGrid(view, grid, render::GridColors{}, options.backgroundColor);
     }
-    SceneLook look = options.look;
+    scene::SceneLook look = options.look;
     look.bodies = options.boneStyle == render::BoneStyle::Body;
     scene.buildInstances(pose, selected, look, bones_, joints_);
     scene.buildBodies(pose, selected, look, bodies_);
@@ -132,7 +135,7 @@ render::SkeletonStyle SceneDrawer::drawGridAndFigures(const Scene& scene, const 
     style.drawJoints = options.showJoints;
     style.drawShadow = options.showShadow;
     std::size_t bodyNodes = 0;
-    for (const BodyInstance& body : bodies_) {
+    for (const scene::BodyInstance& body : bodies_) {
         bodyNodes += body.skin.size();
     }
     budgetForcedLines_ = bones_.size() + bodyNodes > kMeshBoneBudget;
@@ -142,7 +145,7 @@ render::SkeletonStyle SceneDrawer::drawGridAndFigures(const Scene& scene, const 
         const float visibleLengthPerDistance =
             2.0f * view.minRadiusPerDistance / kMinimumBoneRadiusPixels;
         scene.buildInstances(pose, selected, look, bones_, joints_,
-                             Scene::Detail{view.eyePosition, visibleLengthPerDistance});
+                             scene::Scene::Detail{view.eyePosition, visibleLengthPerDistance});
         style.bones = render::BoneStyle::Line;
         style.drawJoints = false;
         style.drawShadow = false; // a line's shadow is drawn with a capsule
@@ -157,16 +160,18 @@ render::SkeletonStyle SceneDrawer::drawGridAndFigures(const Scene& scene, const 
 
 void SceneDrawer::drawOverlays(const render::ViewParameters& view,
                                const render::PixelRect& viewport,
-                               const render::SkeletonStyle& style, const SceneOverlays& overlays) {
+                               const render::SkeletonStyle& style,
+                               const scene::SceneOverlays& overlays) {
     overlays_.drawDiscs(view, overlays.contactMarkers);
     overlays_.drawLines(view, glm::vec2(viewport.width, viewport.height), overlays.trails);
     render::SkeletonStyle ghostStyle = style;
     ghostStyle.drawShadow = false;
-    bodyMeshes_.draws(budgetForcedLines_ ? std::span<const BodyInstance>{}
-                                         : std::span<const BodyInstance>(overlays.ghostBodies),
+    bodyMeshes_.draws(budgetForcedLines_
+                          ? std::span<const scene::BodyInstance>{}
+                          : std::span<const scene::BodyInstance>(overlays.ghostBodies),
                       ghostBodyDraws_);
     skeletons_.drawTranslucent(view, overlays.ghostBones, overlays.ghostJoints, ghostStyle,
                                ghostBodyDraws_);
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

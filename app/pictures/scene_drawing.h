@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
 // What a picture of the scene shows; the viewer takes it from its settings.
 struct SceneDrawOptions {
@@ -40,9 +40,9 @@ struct SceneDrawOptions {
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     bool showJoints = true;
     bool showShadow = true;
-    SceneLook look;
+    scene::SceneLook look;
 };
-SceneDrawOptions sceneDrawOptions(const ViewerSettings& settings);
+SceneDrawOptions sceneDrawOptions(const scene::ViewerSettings& settings);
 
 // Above this many bones in a picture, bones are drawn as lines, without joints or shadows,
 // whatever the options say: a capsule and a joint sphere are some 600 triangles, and a hierarchy of
@@ -67,9 +67,10 @@ public:
     // panels, opaque_panels.h). With `viewRect` (top-left origin) the camera projects into that
     // rectangle, with its aspect ratio (the viewer's view between its docked panels, so framing
     // puts a figure where it can be seen); without it, into the whole width x height.
-    void draw(const Scene& scene, const ScenePose& pose, const render::OrbitCamera& camera,
-              const std::optional<Selection>& selected, const SceneDrawOptions& options, int width,
-              int height, GLuint framebuffer = 0, const SceneOverlays* overlays = nullptr,
+    void draw(const scene::Scene& scene, const scene::ScenePose& pose,
+              const render::OrbitCamera& camera, const std::optional<scene::Selection>& selected,
+              const SceneDrawOptions& options, int width, int height, GLuint framebuffer = 0,
+              const scene::SceneOverlays* overlays = nullptr,
               const std::optional<render::PixelRect>& visibleArea = std::nullopt,
               const std::optional<render::PixelRect>& viewRect = std::nullopt);
     // GPU memory held by the body meshes uploaded for drawing.
@@ -83,13 +84,14 @@ public:
 private:
     // draw()'s steps. The grid under the figures' bounds and the figures in `pose` (as lines
     // when they are over kMeshBoneBudget); returns the style they were drawn with.
-    render::SkeletonStyle drawGridAndFigures(const Scene& scene, const ScenePose& pose,
-                                             const std::optional<Selection>& selected,
+    render::SkeletonStyle drawGridAndFigures(const scene::Scene& scene,
+                                             const scene::ScenePose& pose,
+                                             const std::optional<scene::Selection>& selected,
                                              const SceneDrawOptions& options,
                                              const render::ViewParameters& view);
     // Contact markers, trails and onion skins, in the figures' style less shadows.
     void drawOverlays(const render::ViewParameters& view, const render::PixelRect& viewport,
-                      const render::SkeletonStyle& style, const SceneOverlays& overlays);
+                      const render::SkeletonStyle& style, const scene::SceneOverlays& overlays);
 
     render::SkeletonRenderer skeletons_;
     render::GridRenderer grid_;
@@ -97,12 +99,12 @@ private:
     render::MultisampleTarget target_;
     std::vector<render::BoneInstance> bones_;
     std::vector<render::BoneInstance> joints_;
-    std::vector<BodyInstance> bodies_; // this frame's, kept for their storage
-    BodyMeshes bodyMeshes_;            // uploaded once per mesh
+    std::vector<scene::BodyInstance> bodies_; // this frame's, kept for their storage
+    BodyMeshes bodyMeshes_;                   // uploaded once per mesh
     std::vector<render::BodyDraw> bodyDraws_;
     std::vector<render::BodyDraw> ghostBodyDraws_;
     bool budgetForcedLines_ = false;
     int automaticSamples_ = 4;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

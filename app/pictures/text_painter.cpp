@@ -4,7 +4,7 @@
 #include <imgui.h>
 #include <string>
 
-namespace bvhscope::headless {
+namespace bvhscope::pictures {
 
 namespace {
 
@@ -172,4 +172,4 @@ void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameL
                   Rgba{210, 215, 225, 255});
 }
 
-} // namespace bvhscope::headless
+} // namespace bvhscope::pictures

@@ -12,7 +12,7 @@
 #include <memory>
 #include <string_view>
 
-namespace bvhscope::headless {
+namespace bvhscope::pictures {
 
 struct Rgba {
     std::uint8_t r = 255, g = 255, b = 255, a = 255;
@@ -49,4 +49,4 @@ void fillRectangle(render::Image& image, int x, int y, int width, int height, Rg
 // (2x at 720 p).
 void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label);
 
-} // namespace bvhscope::headless
+} // namespace bvhscope::pictures

@@ -7,18 +7,18 @@
 #include <numbers>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
-render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose) {
+render::OrbitCamera thumbnailCamera(const scene::Scene& scene, const scene::ScenePose& pose) {
     render::OrbitCamera camera;
     camera.verticalFovRadians = 0.6f; // a little narrower than the view's: less distortion
-    frameFigures(camera, scene, pose, 1.0f, true);
+    scene::frameFigures(camera, scene, pose, 1.0f, true);
     return camera;
 }
 
-ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
-                              const ViewerSettings& settings) {
-    Clip clip = analyzeClip("", "", std::move(pose));
+ThumbnailScene thumbnailScene(bvh::Document pose, const folder::FileFacts* facts,
+                              const scene::ViewerSettings& settings) {
+    scene::Clip clip = scene::analyzeClip("", "", std::move(pose));
     // The pose is one frame from the middle of the clip: read its position channels as the
     // whole file is read (decided from the file's frame 0).
     if (facts != nullptr) {
@@ -39,24 +39,25 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
             clip.summary.stance.staticRoots = std::move(staticRoots);
         }
     }
-    Character character = makeCharacter(std::make_shared<const Clip>(std::move(clip)));
-    applyAxes(character, settings.upAxis, settings.unit);
+    scene::Character character =
+        scene::makeCharacter(std::make_shared<const scene::Clip>(std::move(clip)));
+    scene::applyAxes(character, settings.upAxis, settings.unit);
     ThumbnailScene thumbnail;
     thumbnail.scene.add(std::move(character));
     thumbnail.scene.sample(0.0, bvh::Interpolation::Nearest, false, thumbnail.pose);
     return thumbnail;
 }
 
-SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings) {
+SceneDrawOptions thumbnailDrawOptions(const scene::ViewerSettings& settings) {
     SceneDrawOptions options = sceneDrawOptions(settings);
     options.showGrid = false; // at this size the grid's lines are noise; the shadow grounds it
     // The renderer's own choice, whatever the view's: none on a software renderer, where
     // multisampling costs more than the rest of a small picture, 4 on a GPU.
-    options.msaaSamples = kAutomaticMsaaSamples;
+    options.msaaSamples = scene::kAutomaticMsaaSamples;
     return options;
 }
 
-float thumbnailCoverage(const ThumbnailScene& thumbnail, const SceneLook& look, int size) {
+float thumbnailCoverage(const ThumbnailScene& thumbnail, const scene::SceneLook& look, int size) {
     const render::Bounds bounds = thumbnail.scene.poseBounds(thumbnail.pose);
     if (bounds.empty()) {
         return 0.0f;
@@ -85,7 +86,7 @@ float thumbnailCoverage(const ThumbnailScene& thumbnail, const SceneLook& look, 
     return static_cast<float>(std::min(2.0 * area / (extent * extent), 1e9));
 }
 
-SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings,
+SceneDrawOptions thumbnailDrawOptions(const scene::ViewerSettings& settings,
                                       const ThumbnailScene& thumbnail, int size) {
     SceneDrawOptions options = thumbnailDrawOptions(settings);
     if (thumbnailCoverage(thumbnail, options.look, size) > kMaxThumbnailCoverage) {
@@ -96,4 +97,4 @@ SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings,
     return options;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

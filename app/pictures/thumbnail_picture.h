@@ -10,12 +10,12 @@
 #include "core/reader/document.h"
 #include "render/math/camera.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::pictures {
 
 // The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
 // (as the viewer opens a file: scene/framing.h), framing the pose in `pose` in a
 // square image.
-render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose);
+render::OrbitCamera thumbnailCamera(const scene::Scene& scene, const scene::ScenePose& pose);
 
 // The scene a thumbnail shows, sampled: a file's pose (FileFacts::thumbnailPose, one frame, or
 // a huge skeleton's simplified figure) stood up and scaled as the viewer would show the whole
@@ -23,25 +23,25 @@ render::OrbitCamera thumbnailCamera(const Scene& scene, const ScenePose& pose);
 // axes and unit of `settings`). Shared by the browser and `bvhscope thumbnail`, so the file
 // manager shows what the Browser shows.
 struct ThumbnailScene {
-    Scene scene;
-    ScenePose pose; // its one frame, sampled
+    scene::Scene scene;
+    scene::ScenePose pose; // its one frame, sampled
 };
-ThumbnailScene thumbnailScene(bvh::Document pose, const FileFacts* facts,
-                              const ViewerSettings& settings);
+ThumbnailScene thumbnailScene(bvh::Document pose, const folder::FileFacts* facts,
+                              const scene::ViewerSettings& settings);
 // How a thumbnail is drawn: the look of `settings` without the ground grid.
-SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings);
+SceneDrawOptions thumbnailDrawOptions(const scene::ViewerSettings& settings);
 
 // How many times over the thumbnail's capsules, joint spheres and their shadows would cover a
 // square picture of `size` pixels framing its pose, on average (bones and joints at least the
 // drawer's minimum width). A figure is well under 1 (0.07 to 1.0 over the corpus); a thousand
 // bones fanned out from one place (a root with a thousand End Sites) are tens to hundreds: a
 // software renderer then spends seconds and hundreds of MB shading one pixel again and again.
-float thumbnailCoverage(const ThumbnailScene& thumbnail, const SceneLook& look, int size);
+float thumbnailCoverage(const ThumbnailScene& thumbnail, const scene::SceneLook& look, int size);
 // Above this coverage a thumbnail is drawn with lines, without joints or shadows, as the drawer
 // draws a picture beyond its mesh budget (kMeshBoneBudget): a line covers its length once.
 inline constexpr float kMaxThumbnailCoverage = 6.0f;
 // thumbnailDrawOptions for this thumbnail at `size` pixels: lines above kMaxThumbnailCoverage.
-SceneDrawOptions thumbnailDrawOptions(const ViewerSettings& settings,
+SceneDrawOptions thumbnailDrawOptions(const scene::ViewerSettings& settings,
                                       const ThumbnailScene& thumbnail, int size);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::pictures

@@ -7,7 +7,7 @@
 // flag as a parameter) compiles, and is tested, in the native build too.
 #pragma once
 
-namespace bvhscope {
+namespace bvhscope::platform {
 
 #ifdef __EMSCRIPTEN__
 inline constexpr bool kInBrowser = true;
@@ -18,4 +18,4 @@ inline constexpr bool kInBrowser = false;
 // Shown beside (or over) what the page offers only as a disabled item.
 inline constexpr const char* kDesktopOnly = "in the desktop app only";
 
-} // namespace bvhscope
+} // namespace bvhscope::platform

@@ -13,9 +13,9 @@
 #include <filesystem>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 // nullopt when the platform names no such folder: nothing is then kept between runs.
 std::optional<std::filesystem::path> cacheDirectory();
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

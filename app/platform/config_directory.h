@@ -13,10 +13,10 @@
 #include <filesystem>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 // nullopt when the platform names no such folder (no HOME; no profile): settings are then not
 // kept between runs.
 std::optional<std::filesystem::path> configDirectory();
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

@@ -1,7 +1,7 @@
 // The C library's heap settings for the viewer's frame loop.
 #pragma once
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 // Makes glibc keep freed heap memory for reuse instead of handing it back to the system and
 // faulting it in again on the next frame. Mesa's software renderer (llvmpipe's vertex stage)
@@ -15,4 +15,4 @@ namespace bvhscope::viewer {
 // (generic/heap_tuning.cpp says why).
 void keepFreedHeapForReuse();
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <string>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 // "" when files can be created in `directory` (an empty path is the working directory), else
 // the system's reason ("Permission denied").
 std::string directoryWriteProblem(const std::filesystem::path& directory);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

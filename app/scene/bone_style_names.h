@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 inline constexpr std::string_view kBoneStyleChoices = "lines, capsules, octahedral or body";
 
@@ -45,4 +45,4 @@ inline std::string_view boneStyleName(render::BoneStyle style) {
     return "unknown";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

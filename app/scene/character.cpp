@@ -8,7 +8,7 @@
 #include <glm/gtc/matrix_transform.hpp>
 #include <utility>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -559,4 +559,4 @@ bool refreshLiveCharacter(Character& character) {
     return true;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

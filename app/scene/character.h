@@ -39,7 +39,7 @@
 #include <string>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // Height at which a figure whose unit cannot be guessed is shown.
 using bvh::kUnknownUnitHeightMetres; // core/analysis/stance.h
@@ -206,4 +206,4 @@ Placement placementFor(const Character& character, std::span<const bvh::RigidTra
 // The frame shown at a time: nearest when sampling nearest, the earlier one when blending.
 std::uint32_t frameAt(const Character& character, double timeSeconds);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -2,7 +2,7 @@
 
 #include "app/scene/character.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 void setColor(Character& character, const glm::vec4& color) {
     character.appearance.color = color;
@@ -17,4 +17,4 @@ void keepAppearanceOf(Character& character, const Character& replaced) {
     character.appearance.visible = replaced.appearance.visible;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -11,7 +11,7 @@
 #include <memory>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct Character;
 class BodyBuild;
@@ -38,4 +38,4 @@ void setVisible(Character& character, bool visible);
 // the colour and visibility the user gave the one it replaces.
 void keepAppearanceOf(Character& character, const Character& replaced);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -2,7 +2,7 @@
 
 #include "app/scene/character.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 void setHeading(Character& character, float heading) {
     character.arrangement.heading = heading;
@@ -18,4 +18,4 @@ void placeAsCaptured(Character& character) {
     character.arrangement.inPlace = false;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -8,7 +8,7 @@
 
 #include <glm/vec3.hpp>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct Character;
 
@@ -31,4 +31,4 @@ void standWith(Character& character, const Character& other);
 // Where the file puts it, travel included (an overlaid picture of several files).
 void placeAsCaptured(Character& character);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

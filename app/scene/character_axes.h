@@ -18,7 +18,7 @@
 #include <glm/vec3.hpp>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // What the user chose (the settings' default for new files, or one file's override in the Info
 // panel); Auto takes core's decision from the motion (bvh::Stance). The first three keep their
@@ -70,4 +70,4 @@ struct CharacterAxes {
     glm::vec3 startGround{0.0f};
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 BodyBuild::BodyBuild(std::shared_ptr<const Clip> clip, bvh::BodyOptions options)
     : clip_(std::move(clip)), options_(std::move(options)) {}
@@ -123,4 +123,4 @@ void dropBodies(Scene& scene) {
     }
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

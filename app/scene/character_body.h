@@ -22,7 +22,7 @@
 #include <thread>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct Character;
 class Scene;
@@ -97,4 +97,4 @@ void bodyOutline(const Character& character, std::span<const bvh::RigidTransform
 // Drops every character's build (another look chosen: no thread keeps working for nothing).
 void dropBodies(Scene& scene);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

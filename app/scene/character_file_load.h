@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct CharacterFileLoad {
     std::unique_ptr<bvh::BackgroundLoad> load; // null once the file is read
@@ -19,4 +19,4 @@ struct CharacterFileLoad {
     double fraction = 1.0;                     // 0..1 of the file read
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

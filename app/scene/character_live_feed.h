@@ -12,7 +12,7 @@
 #include <memory>
 #include <mutex>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // The frames of a live stream a character shows (app/viewer/live pushes them once per UI frame):
 // the last minutes in a fixed ring (core/live/frame_window.h), read and written under `mutex`.
@@ -35,4 +35,4 @@ struct CharacterLiveFeed {
     bool stanceSettled = false;         // measured again after kLiveStanceSeconds of frames
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -7,10 +7,10 @@
 
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct CharacterPlayRate {
     std::optional<double> framesPerSecondOverride; // nullopt: the file's rate
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

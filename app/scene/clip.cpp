@@ -1,6 +1,6 @@
 #include "app/scene/clip.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 Clip analyzeClip(std::string displayName, std::string sourcePath, bvh::Document document) {
     Clip clip;
@@ -23,4 +23,4 @@ std::shared_ptr<const Clip> makeClip(std::string displayName, std::string source
         analyzeClip(std::move(displayName), std::move(sourcePath), std::move(document)));
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -15,7 +15,7 @@
 #include <memory>
 #include <string>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct Clip {
     std::string displayName; // the file name ("walk.bvh")
@@ -40,4 +40,4 @@ Clip analyzeClip(std::string displayName, std::string sourcePath, bvh::Document 
 std::shared_ptr<const Clip> makeClip(std::string displayName, std::string sourcePath,
                                      bvh::Document document);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -9,10 +9,10 @@
 #include <glm/vec4.hpp>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct ComparePaint {
     std::vector<glm::vec4> nodeColors; // empty: the character's colour
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

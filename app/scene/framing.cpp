@@ -4,7 +4,7 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -265,4 +265,4 @@ void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const
     lastAnchor_ = *anchor;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

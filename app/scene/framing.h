@@ -16,7 +16,7 @@
 #include <glm/vec3.hpp>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // The yaw (render/math/camera.h) that puts the eye this far to the figure's right of straight
 // in front: the viewer's default view of a figure facing +Z.
@@ -120,4 +120,4 @@ private:
     glm::vec3 velocity_{0.0f};            // the anchor's, smoothed (metres per second)
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

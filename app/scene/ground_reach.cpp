@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numbers>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -47,4 +47,4 @@ float GroundReach::towards(const glm::vec3& direction) const {
     return length * (std::max(a, 0.0f) * along_[below] + std::max(b, 0.0f) * along_[above]);
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <glm/vec3.hpp>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 class GroundReach {
 public:
@@ -32,4 +32,4 @@ private:
     bool empty_ = true;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -239,4 +239,4 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
     }
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

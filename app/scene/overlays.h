@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct OverlayOptions {
     bool trails = false;
@@ -106,4 +106,4 @@ private:
     std::vector<glm::vec3> positions_;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

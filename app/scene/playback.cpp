@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 void Playback::setClip(double durationSeconds, double frameTimeSeconds) {
     const bool rangeWasFull = rangeStart_ <= 0.0 && rangeEnd_ >= duration_;
@@ -103,4 +103,4 @@ void Playback::setRange(double start, double end) {
     rangeEnd_ = std::clamp(end, rangeStart_, duration_);
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

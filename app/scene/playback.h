@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 inline constexpr double kMinSpeed = 0.1;
 inline constexpr double kMaxSpeed = 4.0;
@@ -69,4 +69,4 @@ private:
     double rangeEnd_ = 0.0;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

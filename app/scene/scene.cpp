@@ -5,7 +5,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -371,4 +371,4 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
     return std::nullopt;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -14,7 +14,7 @@
 #include <span>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 struct Selection {
     std::size_t character = 0;
@@ -189,4 +189,4 @@ private:
     bool severalInPlace_ = true;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

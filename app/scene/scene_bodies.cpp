@@ -9,7 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 namespace {
 
@@ -106,4 +106,4 @@ void Scene::buildBodies(const ScenePose& pose, const std::optional<Selection>& s
     bodies.resize(count);
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

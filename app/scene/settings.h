@@ -11,7 +11,7 @@
 #include <glm/vec4.hpp>
 #include <string>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // msaaSamples: the sample count chosen from the renderer (render/math/renderer_info.h).
 inline constexpr int kAutomaticMsaaSamples = -1;
@@ -113,4 +113,4 @@ struct ViewerSettings {
     bool operator==(const ViewerSettings&) const = default;
 };
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <vector>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 std::optional<float> startHeading(const Character& character) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
@@ -48,4 +48,4 @@ void alignStartWith(Character& moved, const Character& fixed) {
                   target.z - moved.axes.startGround.z);
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

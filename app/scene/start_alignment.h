@@ -7,7 +7,7 @@
 
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::scene {
 
 // The heading (radians about +Y, the convention of CharacterArrangement::heading) the first frame's
 // front points along, 0 meaning +Z; nullopt when the pose does not tell its front (no left and
@@ -23,4 +23,4 @@ float headingToFace(const Character& moved, const Character& fixed);
 // only the ground points are matched. Leaves `fixed` alone.
 void alignStartWith(Character& moved, const Character& fixed);
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::scene

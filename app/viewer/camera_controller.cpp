@@ -56,7 +56,8 @@ void ViewportInput::handleMouse(ViewerState& state, const LayoutRect& view) {
         // A click, not the end of an orbit: imgui measures the drag from the press position.
         if (io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 16.0f) {
             const render::Ray ray = render::pixelRay(camera, viewSize, inView);
-            const SceneLook look = sceneDrawOptions(state.settings).look; // bodies too
+            const scene::SceneLook look =
+                pictures::sceneDrawOptions(state.settings).look; // bodies too
             if (const auto picked = state.scene.pick(state.pose, ray, look)) {
                 state.selection = picked;
                 state.infoCharacter = picked->character;

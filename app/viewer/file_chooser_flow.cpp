@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 using Purpose = ViewerState::ChooserPurpose;
 
 std::optional<fs::path> recentFoldersFile() {
-    const std::optional<fs::path> directory = configDirectory();
+    const std::optional<fs::path> directory = platform::configDirectory();
     return directory ? std::optional<fs::path>(*directory / "recent_folders.txt") : std::nullopt;
 }
 
@@ -57,7 +57,7 @@ fs::path openingFolder(const ViewerState& state) {
     if (!recent.empty()) {
         return bvh::pathFromUtf8(recent.front());
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (state.infoCharacter < characters.size() &&
         !characters[state.infoCharacter].clip->sourcePath.empty()) {
         return bvh::pathFromUtf8(characters[state.infoCharacter].clip->sourcePath).parent_path();

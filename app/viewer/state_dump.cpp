@@ -17,18 +17,18 @@ namespace {
 
 // [SECTION] The analysis views (analysis_views.h) and what they found per file
 void formatAnalysis(const ViewerState& state, std::ostream& out) {
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     const AnalysisViews& analysis = state.analysis;
     out << "restpose " << (analysis.showRestPose ? 1 : 0) << "\n";
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const Character& character = characters[i];
+        const scene::Character& character = characters[i];
         out << "character " << i << " fps " << character.clip->document.motion.framesPerSecond()
-            << " inuse " << 1.0 / frameTimeInUse(character) << " override "
+            << " inuse " << 1.0 / scene::frameTimeInUse(character) << " override "
             << (character.playRate.framesPerSecondOverride ? 1 : 0) << " duration "
-            << playableDuration(character) << " up " << bvh::upAxisName(character.axes.upAxis)
-            << " placement " << character.arrangement.placement.x << " "
-            << character.arrangement.placement.y << " " << character.arrangement.placement.z
-            << "\n";
+            << scene::playableDuration(character) << " up "
+            << bvh::upAxisName(character.axes.upAxis) << " placement "
+            << character.arrangement.placement.x << " " << character.arrangement.placement.y << " "
+            << character.arrangement.placement.z << "\n";
         const bvh::FrameTimeReport& frameTime = character.clip->frameTime;
         out << "frametime " << i << " written "
             << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
@@ -83,7 +83,7 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
 }
 
 void formatFolder(std::ostream& out, const ViewerState& state) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     auto index = [](const std::optional<std::size_t>& value) {
         return value ? std::to_string(*value) : std::string("none");
     };
@@ -106,22 +106,24 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
         << index(folder.current) << " opening " << index(opening) << " subfolders "
         << (folder.includesSubfolders() ? 1 : 0) << " busy " << (folder.busy() ? 1 : 0) << "\n";
     for (std::size_t i = 0; i < folder.entries().size(); ++i) {
-        const FolderEntry& entry = folder.entries()[i];
+        const folder::FolderEntry& entry = folder.entries()[i];
         const bvh::DocumentSummary summary =
             entry.facts && entry.facts->loaded ? entry.facts->summary : bvh::DocumentSummary{};
-        out << "folderfile " << i << " status " << fileStatusName(entry.status) << " joints "
-            << summary.joints << " frames " << summary.framesPresent << " fps "
+        out << "folderfile " << i << " status " << folder::fileStatusName(entry.status)
+            << " joints " << summary.joints << " frames " << summary.framesPresent << " fps "
             << (entry.facts && entry.facts->loaded ? summary.framesPerSecond : 0.0) << " duration "
             << summary.durationSeconds << " warnings " << summary.warnings << " thumbnail "
-            << thumbnailStateName(entry.thumbnail) << " name " << entry.name << "\n";
+            << folder::thumbnailStateName(entry.thumbnail) << " name " << entry.name << "\n";
     }
     // Every row the filter keeps, on screen or not, in display order (issue 39's checks).
     const std::vector<std::size_t>& shown = folder.shownRows();
-    out << "browser shown " << shown.size() << " sort " << browserColumnName(folder.sort().column)
+    out << "browser shown " << shown.size() << " sort "
+        << folder::browserColumnName(folder.sort().column)
         << (folder.sort().descending ? " descending" : " ascending") << " library "
         << (folder.subfoldersIncludedForLibrary() ? 1 : 0) << "\n";
-    out << "browser view " << (state.settings.browserView == BrowserView::Grid ? "grid" : "list")
-        << " cell " << state.settings.browserCellSize << "\n";
+    out << "browser view "
+        << (state.settings.browserView == scene::BrowserView::Grid ? "grid" : "list") << " cell "
+        << state.settings.browserCellSize << "\n";
     for (std::size_t row = 0; row < shown.size(); ++row) {
         out << "browser row " << row << " " << bvh::utf8FromPath(folder.entries()[shown[row]].path)
             << "\n";
@@ -131,7 +133,7 @@ void formatFolder(std::ostream& out, const ViewerState& state) {
             << state.browserPlaying->second << "\n";
     }
     for (std::size_t i = 0; i < folder.entries().size(); ++i) {
-        const FolderEntry& entry = folder.entries()[i];
+        const folder::FolderEntry& entry = folder.entries()[i];
         for (const std::string& line :
              entry.facts ? entry.facts->diagnosticLines : std::vector<std::string>{}) {
             out << "folderdiag " << i << " " << line << "\n";
@@ -150,7 +152,7 @@ void formatFigures(const ViewerState& state, std::ostream& out) {
         float left = 1e9f, top = 1e9f, right = -1e9f, bottom = -1e9f;
         bool behind = false;
         for (std::size_t i = 0; i < positions->size(); ++i) {
-            if (isStaticRoot(state.scene.characters()[c], i)) {
+            if (scene::isStaticRoot(state.scene.characters()[c], i)) {
                 continue;
             }
             const std::optional<glm::vec2> pixel = render::projectToPixel(
@@ -174,17 +176,17 @@ void formatFigures(const ViewerState& state, std::ostream& out) {
 // triangles N bytes B" (N: the finest level's; B: the mesh's memory; capsules: the build fell
 // back, or none was asked for).
 void formatBodies(const ViewerState& state, std::ostream& out) {
-    out << "bones " << boneStyleName(state.settings.boneStyle) << "\n";
+    out << "bones " << scene::boneStyleName(state.settings.boneStyle) << "\n";
     if (state.settings.boneStyle != render::BoneStyle::Body) {
         return;
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const BodyBuild* body = characters[i].appearance.body.get();
+        const scene::BodyBuild* body = characters[i].appearance.body.get();
         const char* status = "capsules";
         std::size_t triangles = 0;
         std::size_t bytes = 0;
-        if (body != nullptr && body->state() == BodyBuild::State::Building) {
+        if (body != nullptr && body->state() == scene::BodyBuild::State::Building) {
             status = "building";
         } else if (body != nullptr && body->ready()) {
             status = "ready";
@@ -231,7 +233,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     out << "frame " << state.playback.frame() << " / " << state.playback.lastFrame() << "\n";
     out << "time " << state.playback.time() << " / " << state.playback.duration() << "\n";
     out << "playing " << (state.playback.playing() ? 1 : 0) << "\n";
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     out << "files " << characters.size() << "\n";
     for (std::size_t i = 0; i < characters.size(); ++i) {
         out << "file " << i << " visible " << (characters[i].appearance.visible ? 1 : 0) << " name "
@@ -239,8 +241,8 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     }
     for (std::size_t i = 0; i < characters.size(); ++i) {
         out << "load " << i << " loading " << (characters[i].loading() ? 1 : 0) << " frames "
-            << playableFrameCount(characters[i]) << " progress " << characters[i].fileLoad.fraction
-            << "\n";
+            << scene::playableFrameCount(characters[i]) << " progress "
+            << characters[i].fileLoad.fraction << "\n";
     }
     for (const FileLoads::Waiting& waiting : state.loads.waiting()) {
         out << "waiting " << waiting.load->fraction() << " " << waiting.displayName << "\n";

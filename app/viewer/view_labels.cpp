@@ -14,7 +14,7 @@ namespace bvhscope::viewer {
 namespace {
 
 // The label's anchor: a little above the highest joint of the current pose.
-std::optional<glm::vec3> labelAnchor(const Character& character,
+std::optional<glm::vec3> labelAnchor(const scene::Character& character,
                                      const std::vector<glm::vec3>* positions) {
     if (positions == nullptr || positions->empty()) {
         return std::nullopt;
@@ -27,17 +27,19 @@ std::optional<glm::vec3> labelAnchor(const Character& character,
     return top;
 }
 
-bool marked(JointMarks marks, const std::optional<Selection>& selection, std::size_t character,
-            std::size_t node) {
-    return marks == JointMarks::All ||
-           (marks == JointMarks::Selection && selection && selection->character == character &&
+bool marked(scene::JointMarks marks, const std::optional<scene::Selection>& selection,
+            std::size_t character, std::size_t node) {
+    return marks == scene::JointMarks::All ||
+           (marks == scene::JointMarks::Selection && selection &&
+            selection->character == character &&
             selection->node == static_cast<bvh::NodeIndex>(node));
 }
 
 // Joint names and local axes (Settings > Appearance), for the selected joint or all of them.
 void drawJointMarks(ViewerState& state, ImDrawList* draw) {
-    const ViewerSettings& settings = state.settings;
-    if (settings.jointNames == JointMarks::Off && settings.jointAxes == JointMarks::Off) {
+    const scene::ViewerSettings& settings = state.settings;
+    if (settings.jointNames == scene::JointMarks::Off &&
+        settings.jointAxes == scene::JointMarks::Off) {
         return;
     }
     const LayoutRect& view = state.layout.view;
@@ -51,15 +53,15 @@ void drawJointMarks(ViewerState& state, ImDrawList* draw) {
     };
     const ImU32 axisColors[3] = {IM_COL32(235, 70, 60, 255), IM_COL32(90, 210, 90, 255),
                                  IM_COL32(80, 140, 250, 255)};
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
-        const Character& character = characters[c];
+        const scene::Character& character = characters[c];
         const bvh::Skeleton& skeleton = character.clip->document.skeleton;
         const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, c);
         if (!character.appearance.visible || positions == nullptr) {
             continue;
         }
-        const CharacterPose& pose = state.pose.characters[c];
+        const scene::CharacterPose& pose = state.pose.characters[c];
         const glm::dmat3 toViewer(character.axes.fileToViewer);
         const float length = 0.08f * static_cast<float>(character.axes.figureHeightMetres);
         for (std::size_t node = 0; node < positions->size(); ++node) {
@@ -113,10 +115,10 @@ void drawViewLabels(ViewerState& state) {
         draw->PopClipRect();
         return;
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     std::vector<LayoutRect> placed; // labels drawn so far, padding included
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const Character& character = characters[i];
+        const scene::Character& character = characters[i];
         const auto anchor = character.appearance.visible
                                 ? labelAnchor(character, state.scene.positionsIn(state.pose, i))
                                 : std::nullopt;

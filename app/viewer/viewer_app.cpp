@@ -64,7 +64,8 @@ DockLayout dockLayoutFor(const ViewerState& state, int windowWidth, int windowHe
     request.compareShown = state.comparePanelOpen && state.scene.characters().size() >= 2;
     request.jointSelected = state.selection.has_value();
     // The phone's layout is the page's: a narrow desktop window keeps its columns.
-    request.compact = kInBrowser && wantsCompactLayout(request.windowWidth, scale, state.touchOnly);
+    request.compact =
+        platform::kInBrowser && wantsCompactLayout(request.windowWidth, scale, state.touchOnly);
     request.drawer = state.compactDrawer;
     return computeDockLayout(request, state.settings.dock);
 }
@@ -134,7 +135,7 @@ std::string windowTitle(const ViewerState& state) {
 
 // A slice of drawing per UI frame (the export samples its own poses, so the view is untouched),
 // and the progress written back to the session; the job ends here when it is done.
-void stepVideoExport(SessionState& session, SceneDrawer& drawer, std::ostream& err) {
+void stepVideoExport(SessionState& session, pictures::SceneDrawer& drawer, std::ostream& err) {
     std::unique_ptr<VideoExportJob>& job = session.videoJob;
     VideoExportProgress& progress = session.videoExport;
     progress.running = job != nullptr;
@@ -196,7 +197,7 @@ void loadKeptState(ViewerState& state, const std::optional<std::filesystem::path
         state.openErrorPopup = true;
     }
     loadRememberedSubfolders(state, *configDir / "subfolders.tsv");
-    if (const auto cache = cacheDirectory()) {
+    if (const auto cache = platform::cacheDirectory()) {
         state.motionIndexFile = *cache / bvh::kMotionIndexFileName;
     }
     if (const std::string problem = settingsDirectoryProblem(*configDir); !problem.empty()) {
@@ -226,8 +227,9 @@ void saveKeptState(ViewerState& state, const std::filesystem::path& configDir, c
 
 // The size kept in settings.ini (the default, or a hand-edited one) fitted to the monitor's
 // work area; a size given on the command line (--size), or a benchmark's, is taken as it is.
-std::unique_ptr<Window> openWindow(const ViewerOptions& options, const ViewerSettings& settings,
-                                   bool benchmarking, std::ostream& err) {
+std::unique_ptr<Window> openWindow(const ViewerOptions& options,
+                                   const scene::ViewerSettings& settings, bool benchmarking,
+                                   std::ostream& err) {
     const int width = options.width.value_or(benchmarking ? 1280 : settings.windowWidth);
     const int height = options.height.value_or(benchmarking ? 720 : settings.windowHeight);
     const bool fitToScreen = !options.width && !options.height && !benchmarking;
@@ -295,14 +297,14 @@ private:
     ViewerProbe* probe_;
     std::ostream& err_;
 
-    SceneDrawer drawer_;
+    pictures::SceneDrawer drawer_;
     std::string drawerError_ = drawer_.error();
     FolderThumbnails thumbnails_;
     FolderHoverPlay hoverPlay_; // the hovered Browser cell's take
     FileChooser chooser_;       // joined (its dialog closed) when the viewer ends
     ViewportInput input_;
     ViewShapeWatch viewShape_; // re-frames when a panel opens under the view (view_shape_watch.h)
-    SceneOverlays overlays_;   // rebuilt every frame, kept for its storage
+    scene::SceneOverlays overlays_; // rebuilt every frame, kept for its storage
     std::string title_;
     double lastTime_ = glfwGetTime();
     double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
@@ -352,7 +354,7 @@ bool FrameLoop::awaitFrame() {
 #endif
     const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
                           sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
-                          startupLoadsPending_ || bodiesBuilding(state_.scene) ||
+                          startupLoadsPending_ || scene::bodiesBuilding(state_.scene) ||
                           hoverPlay_.reading() || hoverPlays ||
                           window_.input().pending(); // events a frame left for the next
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
@@ -478,10 +480,10 @@ void FrameLoop::drawInterface() {
 // dropped otherwise; a build that falls back says why, once, on stderr and over the view.
 void FrameLoop::updateBodies() {
     if (state_.settings.boneStyle != render::BoneStyle::Body) {
-        dropBodies(state_.scene);
+        scene::dropBodies(state_.scene);
         return;
     }
-    for (std::string& message : requestBodies(state_.scene, BodyBuild::Wait::No)) {
+    for (std::string& message : scene::requestBodies(state_.scene, scene::BodyBuild::Wait::No)) {
         err_ << "bvhscope: " << message << "\n";
         state_.notices.post(std::move(message));
     }
@@ -489,8 +491,8 @@ void FrameLoop::updateBodies() {
 
 // The 3D view (outside the opaque panels), then the panels over it.
 void FrameLoop::drawScene(const FrameSize& size) {
-    const SceneDrawOptions drawOptions = sceneDrawOptions(state_.settings);
-    OverlayOptions overlayChoices = overlayOptions(state_.settings);
+    const pictures::SceneDrawOptions drawOptions = pictures::sceneDrawOptions(state_.settings);
+    scene::OverlayOptions overlayChoices = scene::overlayOptions(state_.settings);
     overlayChoices.trailWidthPixels *= imgui_.contentScale();
     state_.overlays.build(state_.scene, state_.pose, state_.selection, overlayChoices,
                           drawOptions.look, state_.playback.time(), overlays_);
@@ -563,7 +565,7 @@ bool FrameLoop::step(int& exitCode) {
     drawInterface();
     drawScene(size);
     const bool loading = state_.loads.busy(state_.scene) || state_.folder.browseLoad.has_value() ||
-                         bodiesBuilding(state_.scene) ||
+                         scene::bodiesBuilding(state_.scene) ||
                          state_.live.awaitingFirstFrames(state_.scene);
     const bool layoutSettled =
         dockLayoutFor(state_, size.windowWidth, size.windowHeight, imgui_.contentScale())
@@ -713,14 +715,14 @@ void startPlayback(RunningViewer& viewer) {
 } // namespace
 
 RunningViewerPointer startViewer(const ViewerOptions& options, std::ostream& err) {
-    keepFreedHeapForReuse();
+    platform::keepFreedHeapForReuse();
     RunningViewerPointer viewer(new RunningViewer(options, err));
     viewer->probe = ViewerProbe::attach(viewer->options);
     viewer->benchmarking = viewer->probe && viewer->probe->benchmarking();
     viewer->capturing = viewer->probe && viewer->probe->capturing();
     // The benchmark measures the default look, whatever the user keeps.
     if (!viewer->benchmarking) {
-        viewer->configDir = configDirectory();
+        viewer->configDir = platform::configDirectory();
     }
     prepareSession(*viewer);
     if (!openViewerWindow(*viewer)) {

@@ -95,10 +95,10 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     } else if (argument == "--state-out") {
         options.stateOut = std::string(value);
     } else if (argument == "--bones") {
-        options.boneStyle = boneStyleNamed(value);
+        options.boneStyle = scene::boneStyleNamed(value);
         if (!options.boneStyle) {
-            error =
-                "--bones needs " + std::string(kBoneStyleChoices) + ", not " + std::string(value);
+            error = "--bones needs " + std::string(scene::kBoneStyleChoices) + ", not " +
+                    std::string(value);
             return false;
         }
     } else if (argument == "--bench-render") {

@@ -61,9 +61,9 @@ void printBenchmark(const ViewerOptions::RenderBenchmark& bench, render::BoneSty
                   "GL renderer: %s\n"
                   "frame time (CPU + GPU): median %.3f ms, p99 %.3f ms, min %.3f ms, max %.3f ms\n"
                   "startup to first frame: %.1f ms\n",
-                  bench.file.c_str(), bench.characters, std::string(boneStyleName(bones)).c_str(),
-                  frameMilliseconds.size(), width, height,
-                  renderer != nullptr ? renderer : "(unknown)", summary.median, summary.p99,
+                  bench.file.c_str(), bench.characters,
+                  std::string(scene::boneStyleName(bones)).c_str(), frameMilliseconds.size(), width,
+                  height, renderer != nullptr ? renderer : "(unknown)", summary.median, summary.p99,
                   summary.min, summary.max, firstSwapMilliseconds);
     out << text << std::flush;
 }
@@ -92,14 +92,14 @@ bool ViewerProbe::prepare(ViewerState& state, std::ostream& err) {
         }
         return false;
     }
-    const Character& first = *outcome.character;
+    const scene::Character& first = *outcome.character;
     for (int i = 1; i < bench.characters; ++i) {
-        Character copy =
-            makeCharacter(first.clip->displayName, first.clip->sourcePath, first.clip->document);
-        applyAxes(copy, state.settings.upAxis, state.settings.unit);
+        scene::Character copy = scene::makeCharacter(first.clip->displayName,
+                                                     first.clip->sourcePath, first.clip->document);
+        scene::applyAxes(copy, state.settings.upAxis, state.settings.unit);
         state.scene.add(std::move(copy));
     }
-    applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
+    scene::applyAxes(*outcome.character, state.settings.upAxis, state.settings.unit);
     state.scene.add(std::move(*outcome.character));
     return true;
 }
@@ -220,7 +220,7 @@ bool ViewerProbe::afterPresent(ViewerState& state, int frameNumber,
     }
     // With --bones body, frames count once every body is built and uploaded (a few frames
     // after the last build ends): the benchmark times drawing bodies, not capsules meanwhile.
-    framesSinceBodiesBuilt_ = bodiesBuilding(state.scene) ? 0 : framesSinceBodiesBuilt_ + 1;
+    framesSinceBodiesBuilt_ = scene::bodiesBuilding(state.scene) ? 0 : framesSinceBodiesBuilt_ + 1;
     if (framesSinceBodiesBuilt_ <= kBenchmarkWarmUpFrames) {
         benchmarkFrameMilliseconds_.clear();
         return false;

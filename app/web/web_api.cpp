@@ -116,15 +116,15 @@ std::string_view fileNameOf(std::string_view path) {
 
 void appendFiles(std::string& out, const viewer::ViewerState& state) {
     out += "\"files\":[";
-    const std::vector<viewer::Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     for (std::size_t index = 0; index < characters.size(); ++index) {
-        const viewer::Character& character = characters[index];
+        const scene::Character& character = characters[index];
         out += index == 0 ? "{\"name\":" : ",{\"name\":";
         appendJsonString(out, character.clip->displayName);
         out += ",\"joints\":";
         appendJsonNumber(out, character.clip->document.skeleton.jointCount());
         out += ",\"frames\":";
-        appendJsonNumber(out, viewer::playableFrameCount(character));
+        appendJsonNumber(out, scene::playableFrameCount(character));
         out += ",\"loading\":";
         out += character.loading() ? "true" : "false";
         out += ",\"color\":[";
@@ -155,8 +155,8 @@ void appendMessages(std::string& out, const viewer::ViewerState& state) {
     for (const std::string& line : state.errorLines) {
         appendLine(line);
     }
-    for (const viewer::Character& character : state.scene.characters()) {
-        const viewer::Clip& clip = *character.clip;
+    for (const scene::Character& character : state.scene.characters()) {
+        const scene::Clip& clip = *character.clip;
         const std::string& shownPath = clip.sourcePath.empty() ? clip.displayName : clip.sourcePath;
         for (const bvh::Diagnostic& diagnostic : clip.document.diagnostics) {
             appendLine(bvh::formatDiagnostic(shownPath, diagnostic));
@@ -314,7 +314,7 @@ std::string stateJson(const viewer::ViewerState& state) {
 // `[[name,x,y,z],...]` for every node of the file in `character` at `frame`, or "[]" when the
 // frame is not one of its frames (a file still loading has none to answer for yet). A file with
 // no frames has its rest pose as frame 0, as `bvhscope positions` writes it.
-std::string positionsJson(const viewer::Character& character, std::int64_t frame) {
+std::string positionsJson(const scene::Character& character, std::int64_t frame) {
     const bvh::Document& document = character.clip->document;
     const bvh::Skeleton& skeleton = document.skeleton;
     const bvh::Motion& motion = document.motion;

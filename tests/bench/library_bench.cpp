@@ -47,7 +47,7 @@ void BM_LibrarySummaries(benchmark::State& state) {
     for (auto _ : state) {
         for (const fs::path& take : takes) {
             bvh::LoadProgress progress;
-            benchmark::DoNotOptimize(viewer::summarizeFile(take, progress));
+            benchmark::DoNotOptimize(folder::summarizeFile(take, progress));
         }
     }
     state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(takes.size()));

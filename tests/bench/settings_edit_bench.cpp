@@ -7,7 +7,7 @@
 
 namespace {
 
-using bvhscope::viewer::ViewerSettings;
+using bvhscope::scene::ViewerSettings;
 
 // One SettingsEdit that changes nothing: the before and working copies, and the comparison.
 void BM_SettingsEditUnchanged(benchmark::State& state) {

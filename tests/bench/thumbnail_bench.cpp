@@ -30,10 +30,10 @@ fs::path typicalCapture() {
 
 // The typical capture's thumbnail scene (its summary's pose) with `settings`, as the Browser
 // and `bvhscope thumbnail` build it.
-viewer::ThumbnailScene typicalThumbnail(const viewer::ViewerSettings& settings) {
+pictures::ThumbnailScene typicalThumbnail(const scene::ViewerSettings& settings) {
     bvh::LoadProgress progress;
-    viewer::FileFacts facts = viewer::summarizeFile(typicalCapture(), progress);
-    return viewer::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    folder::FileFacts facts = folder::summarizeFile(typicalCapture(), progress);
+    return pictures::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
 }
 
 fs::path outputImage() {
@@ -95,7 +95,7 @@ void BM_ThumbnailDrawerShaders(benchmark::State& state) {
         return;
     }
     for (auto _ : state) {
-        viewer::SceneDrawer drawer;
+        pictures::SceneDrawer drawer;
         glFinish();
     }
     state.SetLabel(context.renderer());
@@ -106,7 +106,7 @@ void BM_ThumbnailReadFile(benchmark::State& state) {
     const fs::path input = typicalCapture();
     for (auto _ : state) {
         bvh::LoadProgress progress;
-        viewer::FileFacts facts = viewer::summarizeFile(input, progress);
+        folder::FileFacts facts = folder::summarizeFile(input, progress);
         benchmark::DoNotOptimize(facts.thumbnailPose);
     }
     state.SetLabel(input.filename().string() + ", " + std::to_string(fs::file_size(input)) +
@@ -119,23 +119,23 @@ BENCHMARK(BM_ThumbnailReadFile)->Unit(benchmark::kMillisecond)->UseRealTime();
 // code, unless Mesa's shader cache has it) and the read-back.
 void BM_ThumbnailFirstDraw(benchmark::State& state) {
     const int size = static_cast<int>(state.range(0));
-    const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
+    const scene::ViewerSettings settings;
+    const pictures::ThumbnailScene thumbnail = typicalThumbnail(settings);
     for (auto _ : state) {
         render::HeadlessContext context;
         if (!context.ok()) {
             state.SkipWithError(context.error().c_str());
             break;
         }
-        viewer::SceneDrawer drawer;
-        viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
+        pictures::SceneDrawer drawer;
+        pictures::SceneDrawOptions options = pictures::thumbnailDrawOptions(settings);
         options.backgroundAlpha = 0.0f;
         options.msaaSamples = 4;
         render::ImageTarget target;
         target.resize(size, size);
         drawer.draw(thumbnail.scene, thumbnail.pose,
-                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
-                    size, size, target.framebuffer());
+                    pictures::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt,
+                    options, size, size, target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
 }
@@ -150,18 +150,18 @@ void BM_ThumbnailDraw(benchmark::State& state) {
         state.SkipWithError(context.error().c_str());
         return;
     }
-    const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
-    viewer::SceneDrawer drawer;
-    viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
+    const scene::ViewerSettings settings;
+    const pictures::ThumbnailScene thumbnail = typicalThumbnail(settings);
+    pictures::SceneDrawer drawer;
+    pictures::SceneDrawOptions options = pictures::thumbnailDrawOptions(settings);
     options.backgroundAlpha = 0.0f;
     options.msaaSamples = static_cast<int>(state.range(1));
     render::ImageTarget target;
     target.resize(size, size);
     for (auto _ : state) {
         drawer.draw(thumbnail.scene, thumbnail.pose,
-                    viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt, options,
-                    size, size, target.framebuffer());
+                    pictures::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt,
+                    options, size, size, target.framebuffer());
         benchmark::DoNotOptimize(target.readWithAlpha());
     }
     state.SetLabel(std::to_string(options.msaaSamples) + "x MSAA");
@@ -201,11 +201,11 @@ void BM_BrowserThumbnails(benchmark::State& state) {
         state.SkipWithError(context.error().c_str());
         return;
     }
-    const viewer::ViewerSettings settings;
-    const viewer::ThumbnailScene thumbnail = typicalThumbnail(settings);
-    viewer::SceneDrawer drawer;
-    const viewer::SceneDrawOptions options = viewer::thumbnailDrawOptions(settings);
-    const render::OrbitCamera camera = viewer::thumbnailCamera(thumbnail.scene, thumbnail.pose);
+    const scene::ViewerSettings settings;
+    const pictures::ThumbnailScene thumbnail = typicalThumbnail(settings);
+    pictures::SceneDrawer drawer;
+    const pictures::SceneDrawOptions options = pictures::thumbnailDrawOptions(settings);
+    const render::OrbitCamera camera = pictures::thumbnailCamera(thumbnail.scene, thumbnail.pose);
     constexpr int kThumbnails = 16;
     for (auto _ : state) {
         std::vector<render::TextureTarget> targets;

@@ -70,13 +70,13 @@ bool within(double value, double low, double high) {
 
 // What parsing promises before any plan: every size and count within its bound.
 std::string requestViolation(const headless::RenderRequest& request) {
-    if (request.width < viewer::kMinPictureSide || request.height < viewer::kMinPictureSide ||
+    if (request.width < pictures::kMinPictureSide || request.height < pictures::kMinPictureSide ||
         request.width > headless::kMaxImageSide || request.height > headless::kMaxImageSide ||
         request.tileWidth > headless::kMaxTileSide || request.tileHeight > headless::kMaxTileSide ||
         request.columns < 0 || request.columns > 1000) {
         return "render accepted a picture size out of its bounds";
     }
-    const viewer::OverlayOptions& overlays = request.overlays;
+    const scene::OverlayOptions& overlays = request.overlays;
     if (overlays.trailFrames < 1 || overlays.trailFrames > 100000 || overlays.ghostCount > 50 ||
         overlays.ghostStep < 1 || overlays.ghostStep > 100000) {
         return "render accepted an overlay count out of its bounds";

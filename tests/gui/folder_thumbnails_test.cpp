@@ -14,6 +14,7 @@
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;
 

@@ -80,11 +80,11 @@ TEST_F(Interaction, ClickingATreeItemSelectsTheJoint) {
 TEST_F(Interaction, ClickingAJointInTheViewportSelectsIt) {
     viewer::LoadOutcome loaded = viewer::loadBundledSample();
     ASSERT_TRUE(loaded.character.has_value());
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     scene.sample(initial_->time, bvh::Interpolation::Linear, false, pose);
-    const viewer::Character& character = scene.characters().front();
+    const scene::Character& character = scene.characters().front();
     const auto head = static_cast<std::size_t>(character.clip->document.skeleton.find("Head"));
     const auto pixel = projectIntoWindow(*initial_, pose.characters.front().viewerPositions[head]);
     ASSERT_TRUE(pixel.has_value());

@@ -51,14 +51,14 @@ TEST(OverlayScreenshot, GhostsFromTheSavedSettingsAreDrawn) {
     viewer::LoadOutcome loaded =
         viewer::loadCharacterFile(std::string(BVHSCOPE_SOURCE_DIR) + "/assets/sample_walk.bvh");
     ASSERT_TRUE(loaded.character.has_value());
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     int sampled = 0;
     int drawn = 0;
     for (const int frame : {kFrame - kStep, kFrame + kStep}) {
         scene.sample(frame * scene.frameTime(), bvh::Interpolation::Nearest, false, pose);
-        const viewer::Character& character = scene.characters().front();
+        const scene::Character& character = scene.characters().front();
         const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
         for (std::size_t i = 0; i < positions.size(); ++i) {
             if (character.clip->document.skeleton.isEndSite[i] != 0) {

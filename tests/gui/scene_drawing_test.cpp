@@ -14,6 +14,8 @@
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
+using namespace bvhscope::pictures;
+using namespace bvhscope::scene;
 
 namespace {
 

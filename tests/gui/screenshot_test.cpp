@@ -45,11 +45,11 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     // The same character the viewer built, posed at the same time.
     viewer::LoadOutcome loaded = viewer::loadCharacterFile(file);
     ASSERT_TRUE(loaded.character.has_value());
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     scene.sample(state->time, bvh::Interpolation::Linear, false, pose);
-    const viewer::Character& character = scene.characters().front();
+    const scene::Character& character = scene.characters().front();
     const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
 
     int jointsChecked = 0;
@@ -75,7 +75,7 @@ TEST_P(Screenshot, JointsAreDrawnWhereTheyProject) {
     EXPECT_GE(jointsChecked, 8) << "too few joints on screen to judge";
 
     // Background: above the figure, between the side panels.
-    const viewer::ViewerSettings defaults;
+    const scene::ViewerSettings defaults;
     const glm::vec3 background = defaults.backgroundColor * 255.0f;
     for (const int x : {pixels->width / 2 - 100, pixels->width / 2, pixels->width / 2 + 100}) {
         const std::uint8_t* rgb = pixels->at(x, 4);
@@ -129,9 +129,9 @@ TEST(Screenshot, TwentyThousandBoneChainIsOneContinuousLine) {
 
     viewer::LoadOutcome loaded = viewer::loadCharacterFile(file.string());
     ASSERT_TRUE(loaded.character.has_value());
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
     const auto root = projectIntoWindow(*state, positions.front());

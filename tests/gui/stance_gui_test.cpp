@@ -41,9 +41,9 @@ TEST(StanceGui, AFloatingZUpCaptureWithARotatedRootStandsOnTheGridFramedLarge) {
     // The viewer's own character at the shown time, seen through the shown camera.
     viewer::LoadOutcome loaded = viewer::loadCharacterFile(file.string());
     ASSERT_TRUE(loaded.character.has_value());
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     scene.sample(state->time, bvh::Interpolation::Linear, false, pose);
     float top = 1e9f;
     float bottom = -1e9f;

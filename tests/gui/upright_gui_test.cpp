@@ -45,9 +45,9 @@ void expectUprightOnTheGrid(const Take& take, int width, int height) {
     viewer::LoadOutcome loaded = viewer::loadCharacterFile(file.string());
     ASSERT_TRUE(loaded.character.has_value());
     const std::vector<std::string> names = loaded.character->clip->document.skeleton.names;
-    viewer::Scene scene;
+    scene::Scene scene;
     scene.add(std::move(*loaded.character));
-    viewer::ScenePose pose;
+    scene::ScenePose pose;
     scene.sample(state->time, bvh::Interpolation::Linear, false, pose);
     const std::vector<glm::vec3>& points = pose.characters.front().viewerPositions;
     float lowest = 1e9f;

@@ -6,8 +6,8 @@
 // for the per-draw allocations of a software renderer.
 #include "app/platform/heap_tuning.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 void keepFreedHeapForReuse() {}
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

@@ -3,10 +3,10 @@
 
 #include "app/platform/linux/xdg_base_directory.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::optional<std::filesystem::path> cacheDirectory() {
     return xdgBaseDirectory("XDG_CACHE_HOME", ".cache");
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

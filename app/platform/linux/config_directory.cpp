@@ -3,10 +3,10 @@
 
 #include "app/platform/linux/xdg_base_directory.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::optional<std::filesystem::path> configDirectory() {
     return xdgBaseDirectory("XDG_CONFIG_HOME", ".config");
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

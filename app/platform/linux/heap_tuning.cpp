@@ -7,7 +7,7 @@
 #include <malloc.h>
 #endif
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 void keepFreedHeapForReuse() {
 #if defined(__GLIBC__)
@@ -17,4 +17,4 @@ void keepFreedHeapForReuse() {
 #endif
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

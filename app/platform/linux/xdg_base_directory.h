@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <optional>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 inline std::optional<std::filesystem::path> xdgBaseDirectory(const char* variable,
                                                              const char* fallbackUnderHome) {
@@ -23,4 +23,4 @@ inline std::optional<std::filesystem::path> xdgBaseDirectory(const char* variabl
     return std::nullopt;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

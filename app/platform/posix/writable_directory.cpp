@@ -4,7 +4,7 @@
 #include <system_error>
 #include <unistd.h>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::string directoryWriteProblem(const std::filesystem::path& directory) {
     if (::access(directory.empty() ? "." : directory.c_str(), W_OK | X_OK) != 0) {
@@ -13,4 +13,4 @@ std::string directoryWriteProblem(const std::filesystem::path& directory) {
     return "";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

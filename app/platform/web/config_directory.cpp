@@ -3,10 +3,10 @@
 // before the viewer starts and copies back after each save (app/web/web_session.h).
 #include "app/platform/config_directory.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::optional<std::filesystem::path> configDirectory() {
     return std::filesystem::path("/settings");
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

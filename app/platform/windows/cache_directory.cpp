@@ -4,7 +4,7 @@
 
 #include "app/platform/windows/known_folder.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::optional<std::filesystem::path> cacheDirectory() {
     const std::optional<std::filesystem::path> local = knownFolder(FOLDERID_LocalAppData);
@@ -14,4 +14,4 @@ std::optional<std::filesystem::path> cacheDirectory() {
     return *local / L"bvhscope" / L"cache";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

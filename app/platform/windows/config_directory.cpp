@@ -3,7 +3,7 @@
 
 #include "app/platform/windows/known_folder.h"
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::optional<std::filesystem::path> configDirectory() {
     const std::optional<std::filesystem::path> roaming = knownFolder(FOLDERID_RoamingAppData);
@@ -13,4 +13,4 @@ std::optional<std::filesystem::path> configDirectory() {
     return *roaming / L"bvhscope";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

@@ -8,7 +8,7 @@
 #include <shlobj.h>
 #include <windows.h>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 inline std::optional<std::filesystem::path> knownFolder(REFKNOWNFOLDERID id) {
     PWSTR folder = nullptr;
@@ -21,4 +21,4 @@ inline std::optional<std::filesystem::path> knownFolder(REFKNOWNFOLDERID id) {
     return directory;
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

@@ -4,7 +4,7 @@
 #include <system_error>
 #include <windows.h>
 
-namespace bvhscope::viewer {
+namespace bvhscope::platform {
 
 std::string directoryWriteProblem(const std::filesystem::path& directory) {
     const std::filesystem::path probe =
@@ -25,4 +25,4 @@ std::string directoryWriteProblem(const std::filesystem::path& directory) {
     return "";
 }
 
-} // namespace bvhscope::viewer
+} // namespace bvhscope::platform

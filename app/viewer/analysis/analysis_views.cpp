@@ -18,19 +18,20 @@ const glm::vec4 kRed{0.95f, 0.25f, 0.20f, 1.0f};
 // From a character's file into the space A and B are compared in: the viewer's, without the
 // placement that stands them side by side; for B with Align start, turned and moved onto A's
 // start as the overlay shows it (alignStartWith, less A's own placement).
-glm::dmat4 comparedFrame(const CompareView& compare, const Character& character,
-                         const Character& a) {
+glm::dmat4 comparedFrame(const CompareView& compare, const scene::Character& character,
+                         const scene::Character& a) {
     if (!compare.alignStart || &character == &a) {
         return character.axes.fileToViewer;
     }
     const glm::vec3 onto = a.axes.startGround - character.axes.startGround;
-    const Placement aligned{
+    const scene::Placement aligned{
         {onto.x, 0.0f, onto.z}, character.arrangement.heading, character.axes.startGround};
     return glm::dmat4(aligned.matrix()) * character.axes.fileToViewer;
 }
 
 // World positions in that space: what the eye compares.
-std::vector<glm::dvec3> comparablePositions(const glm::dmat4& frame, const CharacterPose& pose) {
+std::vector<glm::dvec3> comparablePositions(const glm::dmat4& frame,
+                                            const scene::CharacterPose& pose) {
     std::vector<glm::dvec3> positions(pose.world.size());
     for (std::size_t i = 0; i < positions.size(); ++i) {
         positions[i] = glm::dvec3(frame * glm::dvec4(pose.world[i].translation, 1.0));
@@ -38,15 +39,15 @@ std::vector<glm::dvec3> comparablePositions(const glm::dmat4& frame, const Chara
     return positions;
 }
 
-bvh::ComparedClip comparedClip(const Character& character, const glm::dmat4& frame) {
+bvh::ComparedClip comparedClip(const scene::Character& character, const glm::dmat4& frame) {
     return {&character.clip->document.skeleton, &character.clip->document.motion,
-            character.clip->translation, frame, frameTimeInUse(character)};
+            character.clip->translation, frame, scene::frameTimeInUse(character)};
 }
 
 // Relative to root measures from each figure's body root: its hips where the file's root is a
 // static link (a `joint_Root` at the origin above the travelling `Hips`; issue 39), else node 0.
-bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const Character& a,
-                                             const Character& b) {
+bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const scene::Character& a,
+                                             const scene::Character& b) {
     bvh::PoseComparisonOptions options;
     options.relativeToRoot = compare.relativeToRoot;
     options.bodyOnly = compare.alignStart; // a static root stays where its take began
@@ -57,23 +58,23 @@ bvh::PoseComparisonOptions comparisonOptions(const CompareView& compare, const C
 
 // [SECTION] A/B compare
 
-void restoreSideBySide(CompareView& compare, Scene& scene, ScenePose& pose) {
+void restoreSideBySide(CompareView& compare, scene::Scene& scene, scene::ScenePose& pose) {
     if (!compare.placementOverridden) {
         return;
     }
     compare.placementOverridden = false;
-    for (Character& character : scene.characters()) {
-        setHeading(character, 0.0f); // only compare turns a character
+    for (scene::Character& character : scene.characters()) {
+        scene::setHeading(character, 0.0f); // only compare turns a character
     }
     scene.arrangeSideBySide();
     for (std::size_t i = 0; i < scene.characters().size() && i < pose.characters.size(); ++i) {
-        placePose(scene.characters()[i], pose.characters[i]);
+        scene::placePose(scene.characters()[i], pose.characters[i]);
     }
 }
 
 // Why A and B cannot be compared now, or "" when they can. Recomputes the matching when the pair
 // changed.
-std::string checkPair(CompareView& compare, const std::vector<Character>& characters) {
+std::string checkPair(CompareView& compare, const std::vector<scene::Character>& characters) {
     if (characters.size() < 2) {
         return "Open a second file to compare with.";
     }
@@ -105,7 +106,7 @@ std::string checkPair(CompareView& compare, const std::vector<Character>& charac
     return {};
 }
 
-void updateClipSummary(CompareView& compare, const Character& a, const Character& b,
+void updateClipSummary(CompareView& compare, const scene::Character& a, const scene::Character& b,
                        bvh::Interpolation interpolation) {
     // The whole-clip summary needs every frame: not while a file loads, nor of a live stream
     // (its frames keep coming; the pose-by-pose comparison still runs).
@@ -115,11 +116,11 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
         return;
     }
     // Everything the summary depends on: the pair, their frames, rates, axes and scales.
-    auto side = [](const Character& character) {
+    auto side = [](const scene::Character& character) {
         char text[160];
         std::snprintf(text, sizeof text, "%p %u %.17g %d %.17g|",
                       static_cast<const void*>(character.clip->document.motion.values.data()),
-                      character.clip->document.motion.frameCount, frameTimeInUse(character),
+                      character.clip->document.motion.frameCount, scene::frameTimeInUse(character),
                       static_cast<int>(character.axes.upAxis),
                       glm::length(glm::dvec3(character.axes.fileToViewer[0]))); // axis and scale
         return std::string(text);
@@ -142,30 +143,30 @@ void updateClipSummary(CompareView& compare, const Character& a, const Character
 
 // B on A (Overlay), or each in its slot (Side by side); with Align start, B turned to face A's
 // way at the first frame and, overlaid, moved so that both start on one ground point.
-void placeCompared(CompareView& compare, Scene& scene, ScenePose& pose) {
-    Character& a = scene.characters()[compare.a];
-    Character& b = scene.characters()[compare.b];
+void placeCompared(CompareView& compare, scene::Scene& scene, scene::ScenePose& pose) {
+    scene::Character& a = scene.characters()[compare.a];
+    scene::Character& b = scene.characters()[compare.b];
     if (compare.layout == CompareLayout::Overlay) {
         if (compare.alignStart) {
-            alignStartWith(b, a);
+            scene::alignStartWith(b, a);
         } else {
-            standWith(b, a);
+            scene::standWith(b, a);
         }
         compare.placementOverridden = true;
     } else {
         restoreSideBySide(compare, scene, pose);
         if (compare.alignStart) {
-            setHeading(b, headingToFace(b, a));
+            scene::setHeading(b, scene::headingToFace(b, a));
             compare.placementOverridden = true;
         }
     }
-    placePose(b, pose.characters[compare.b]);
+    scene::placePose(b, pose.characters[compare.b]);
 }
 
-void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
+void updateCompare(CompareView& compare, scene::Scene& scene, scene::ScenePose& pose,
                    bvh::Interpolation interpolation) {
-    std::vector<Character>& characters = scene.characters();
-    for (Character& character : characters) {
+    std::vector<scene::Character>& characters = scene.characters();
+    for (scene::Character& character : characters) {
         character.comparePaint.nodeColors.clear();
     }
     compare.active = false;
@@ -183,8 +184,8 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
         return; // not sampled since the characters changed: next frame
     }
     compare.active = true;
-    Character& a = characters[compare.a];
-    Character& b = characters[compare.b];
+    scene::Character& a = characters[compare.a];
+    scene::Character& b = characters[compare.b];
     placeCompared(compare, scene, pose);
 
     compare.now = bvh::measurePoseDifference(
@@ -210,9 +211,9 @@ void updateCompare(CompareView& compare, Scene& scene, ScenePose& pose,
 
 // [SECTION] Curves
 
-void updateCurves(CurveView& curves, const Scene& scene,
-                  const std::optional<Selection>& selection) {
-    const std::vector<Character>& characters = scene.characters();
+void updateCurves(CurveView& curves, const scene::Scene& scene,
+                  const std::optional<scene::Selection>& selection) {
+    const std::vector<scene::Character>& characters = scene.characters();
     if (!selection || selection->character >= characters.size()) {
         curves.selection.reset();
         curves.series.clear();
@@ -220,7 +221,7 @@ void updateCurves(CurveView& curves, const Scene& scene,
         curves.valuesData = nullptr;
         return;
     }
-    const Character& character = characters[selection->character];
+    const scene::Character& character = characters[selection->character];
     const bvh::Motion& motion = character.clip->document.motion;
     const float* values = character.loading() ? nullptr : motion.values.data();
     const std::uint32_t frames = character.loading() ? 0 : motion.frameCount;
@@ -254,8 +255,8 @@ glm::vec4 unmatchedNodeColor() {
     return {0.45f, 0.45f, 0.48f, 1.0f};
 }
 
-void updateAnalysisViews(AnalysisViews& views, Scene& scene, ScenePose& pose,
-                         const std::optional<Selection>& selection,
+void updateAnalysisViews(AnalysisViews& views, scene::Scene& scene, scene::ScenePose& pose,
+                         const std::optional<scene::Selection>& selection,
                          bvh::Interpolation interpolation) {
     updateCompare(views.compare, scene, pose, interpolation);
     updateCurves(views.curves, scene, selection);
@@ -288,13 +289,13 @@ void onCharacterInserted(AnalysisViews& views, std::size_t index) {
     compare.matchedA = compare.matchedB = SIZE_MAX;
 }
 
-bool applyFramesPerSecondOverride(Scene& scene, Playback& playback, std::size_t index,
+bool applyFramesPerSecondOverride(scene::Scene& scene, scene::Playback& playback, std::size_t index,
                                   std::optional<double> framesPerSecond) {
     if (index >= scene.characters().size()) {
         return false;
     }
     const std::int64_t frame = playback.frame();
-    if (!setFramesPerSecondOverride(scene.characters()[index], framesPerSecond)) {
+    if (!scene::setFramesPerSecondOverride(scene.characters()[index], framesPerSecond)) {
         return false;
     }
     playback.setClip(scene.duration(), scene.frameTime());

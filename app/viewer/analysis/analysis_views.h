@@ -22,7 +22,7 @@ namespace bvhscope::viewer {
 
 struct CurveView {
     // What the series were computed from; recomputed when any of it changes.
-    std::optional<Selection> selection;
+    std::optional<scene::Selection> selection;
     const float* valuesData = nullptr;
     std::uint32_t frameCount = 0;
 
@@ -81,8 +81,8 @@ struct AnalysisViews {
 // Once per frame, after the live view sampled `pose` (the rest pose instead of the animation
 // when showRestPose): B's placement (re-placing its pose, not sampling it again) and bone
 // colours and the difference numbers, the selected joint's curves.
-void updateAnalysisViews(AnalysisViews& views, Scene& scene, ScenePose& pose,
-                         const std::optional<Selection>& selection,
+void updateAnalysisViews(AnalysisViews& views, scene::Scene& scene, scene::ScenePose& pose,
+                         const std::optional<scene::Selection>& selection,
                          bvh::Interpolation interpolation);
 
 // A character was removed: A/B indices follow the characters that stay (compare ends when A or
@@ -94,7 +94,7 @@ void onCharacterInserted(AnalysisViews& views, std::size_t index);
 // Sets or clears a character's fps override and keeps the timeline coherent: the clip length
 // is updated at once and, when it is the character that numbers the timeline (the first), the
 // current frame stays the current frame. False when the rate is refused (character.h).
-bool applyFramesPerSecondOverride(Scene& scene, Playback& playback, std::size_t index,
+bool applyFramesPerSecondOverride(scene::Scene& scene, scene::Playback& playback, std::size_t index,
                                   std::optional<double> framesPerSecond);
 
 // "2.3 cm", "1.24 m": a distance in the viewer's metres for a label.

@@ -2,14 +2,14 @@
 
 namespace bvhscope::viewer {
 
-SimilarCharacters rankCharactersByLikeness(const Scene& scene, std::size_t query) {
-    const std::vector<Character>& characters = scene.characters();
+SimilarCharacters rankCharactersByLikeness(const scene::Scene& scene, std::size_t query) {
+    const std::vector<scene::Character>& characters = scene.characters();
     if (query >= characters.size()) {
         return {};
     }
     std::vector<bvh::MotionFeatures> features(characters.size());
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const Clip& clip = *characters[i].clip;
+        const scene::Clip& clip = *characters[i].clip;
         features[i] = bvh::computeMotionFeatures(clip.document.skeleton, clip.document.motion,
                                                  clip.translation);
     }
@@ -27,8 +27,8 @@ SimilarCharacters rankCharactersByLikeness(const Scene& scene, std::size_t query
     return result;
 }
 
-bool SimilarCharacters::isFor(const Scene& scene, std::size_t character) const {
-    const std::vector<Character>& characters = scene.characters();
+bool SimilarCharacters::isFor(const scene::Scene& scene, std::size_t character) const {
+    const std::vector<scene::Character>& characters = scene.characters();
     return query == character && character < characters.size() &&
            queryClip.lock() == characters[character].clip;
 }

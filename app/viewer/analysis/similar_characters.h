@@ -20,7 +20,7 @@ namespace bvhscope::viewer {
 // take, a reload) ends it.
 struct SimilarCharacters {
     std::optional<std::size_t> query; // the character compared with
-    std::weak_ptr<const Clip> queryClip;
+    std::weak_ptr<const scene::Clip> queryClip;
     struct Match {
         std::string name; // the character's file name when ranked
         double distance = 0.0;
@@ -29,11 +29,11 @@ struct SimilarCharacters {
     // (no motion yet, a header still loading) are left out.
     std::vector<Match> ranked;
 
-    bool isFor(const Scene& scene, std::size_t character) const;
+    bool isFor(const scene::Scene& scene, std::size_t character) const;
 };
 
 // Ranks every character but `query` by how alike its motion is to `query`'s. Empty when
 // `query` is out of range or its clip has no features (no frames, no usable body size).
-SimilarCharacters rankCharactersByLikeness(const Scene& scene, std::size_t query);
+SimilarCharacters rankCharactersByLikeness(const scene::Scene& scene, std::size_t query);
 
 } // namespace bvhscope::viewer

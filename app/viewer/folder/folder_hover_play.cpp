@@ -23,17 +23,17 @@ bool hoverPlayFileFits(const std::filesystem::path& path) {
 
 // The still thumbnail's camera (its yaw, pitch and field of view, from the first pose), moved
 // back so that every pose of the clip fits: the figure does not jump as it plays.
-render::OrbitCamera hoverPlayCamera(const ThumbnailScene& thumbnail, std::size_t frameCount,
-                                    double frameTime) {
-    ScenePose pose = thumbnail.pose;
-    render::OrbitCamera camera = thumbnailCamera(thumbnail.scene, pose);
-    ViewFit fit(camera, 1.0f);
+render::OrbitCamera hoverPlayCamera(const pictures::ThumbnailScene& thumbnail,
+                                    std::size_t frameCount, double frameTime) {
+    scene::ScenePose pose = thumbnail.pose;
+    render::OrbitCamera camera = pictures::thumbnailCamera(thumbnail.scene, pose);
+    scene::ViewFit fit(camera, 1.0f);
     const std::size_t samples = std::min(frameCount, kHoverFramingSamples);
     for (std::size_t s = 0; s < samples; ++s) {
         const std::size_t frame = samples > 1 ? s * (frameCount - 1) / (samples - 1) : 0;
         thumbnail.scene.sample(static_cast<double>(frame) * frameTime, bvh::Interpolation::Nearest,
                                false, pose);
-        for (const CharacterPose& character : pose.characters) {
+        for (const scene::CharacterPose& character : pose.characters) {
             for (const glm::vec3& point : character.viewerPositions) {
                 fit.include(point);
             }
@@ -45,8 +45,8 @@ render::OrbitCamera hoverPlayCamera(const ThumbnailScene& thumbnail, std::size_t
 
 } // namespace
 
-void FolderHoverPlay::update(const FolderBrowser& browser, FolderThumbnails& thumbnails,
-                             const ViewerSettings& settings, int size, double now) {
+void FolderHoverPlay::update(const folder::FolderBrowser& browser, FolderThumbnails& thumbnails,
+                             const scene::ViewerSettings& settings, int size, double now) {
     const std::optional<Hovered> hovered = hovered_;
     hovered_.reset();
     if (generation_ != browser.generation()) {
@@ -78,7 +78,7 @@ void FolderHoverPlay::update(const FolderBrowser& browser, FolderThumbnails& thu
     redraw(thumbnails.drawer(), settings, size, now);
 }
 
-void FolderHoverPlay::start(const FolderBrowser& browser, Hovered cell, double now) {
+void FolderHoverPlay::start(const folder::FolderBrowser& browser, Hovered cell, double now) {
     take_.reset(); // one take at a time: the previous read is cancelled first
     const std::filesystem::path& path = browser.entries()[cell.index].path;
     Take take;
@@ -92,35 +92,36 @@ void FolderHoverPlay::start(const FolderBrowser& browser, Hovered cell, double n
     take_.emplace(std::move(take));
 }
 
-void FolderHoverPlay::finishRead(const FolderBrowser& browser, const ViewerSettings& settings) {
+void FolderHoverPlay::finishRead(const folder::FolderBrowser& browser,
+                                 const scene::ViewerSettings& settings) {
     bvh::Document document = take_->load->take();
     take_->load.reset();
     if (!document.loaded() || document.motion.frameCount == 0) {
         return; // the still thumbnail stays; the Browser's row already says what is wrong
     }
-    const FolderEntry& entry = browser.entries()[take_->cell.index];
+    const folder::FolderEntry& entry = browser.entries()[take_->cell.index];
     take_->frameCount = document.motion.frameCount;
-    take_->thumbnail.emplace(
-        thumbnailScene(std::move(document), entry.facts ? &*entry.facts : nullptr, settings));
+    take_->thumbnail.emplace(pictures::thumbnailScene(
+        std::move(document), entry.facts ? &*entry.facts : nullptr, settings));
     take_->frameTime = take_->thumbnail->scene.frameTime();
     take_->camera = hoverPlayCamera(*take_->thumbnail, take_->frameCount, take_->frameTime);
 }
 
-void FolderHoverPlay::redraw(SceneDrawer& drawer, const ViewerSettings& settings, int size,
-                             double now) {
+void FolderHoverPlay::redraw(pictures::SceneDrawer& drawer, const scene::ViewerSettings& settings,
+                             int size, double now) {
     Take& take = *take_;
     if (!take.thumbnail || (take.drawn && now - take.lastDrawn < 1.0 / kHoverPlayRedrawHz)) {
         return;
     }
     take.frame = hoverPlayFrame(now - take.started, take.frameTime, take.frameCount);
-    ThumbnailScene& thumbnail = *take.thumbnail;
+    pictures::ThumbnailScene& thumbnail = *take.thumbnail;
     thumbnail.scene.sample(static_cast<double>(take.frame) * take.frameTime,
                            bvh::Interpolation::Nearest, false, thumbnail.pose);
     if (!take.drawn) {
         take.target = render::TextureTarget(size, size);
     }
     drawer.draw(thumbnail.scene, thumbnail.pose, take.camera, std::nullopt,
-                thumbnailDrawOptions(settings, thumbnail, size), size, size,
+                pictures::thumbnailDrawOptions(settings, thumbnail, size), size, size,
                 take.target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     take.drawn = true;

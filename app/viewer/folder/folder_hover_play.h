@@ -29,7 +29,7 @@ namespace bvhscope::viewer {
 inline constexpr double kHoverPlayRedrawHz = 10.0;
 // The largest file played: the rows a summary reads whole (kBrowserSummaryBudget holds the
 // reader's worst case, 8 bytes of values per byte of rows).
-inline constexpr std::uint64_t kHoverPlayMaxFileBytes = kBrowserSummaryBudget / 8;
+inline constexpr std::uint64_t kHoverPlayMaxFileBytes = folder::kBrowserSummaryBudget / 8;
 
 class FolderHoverPlay {
 public:
@@ -41,8 +41,8 @@ public:
     // take, and redraws its texture with the thumbnails' drawer when the clock reached a new
     // redraw. `now`: seconds of a steady clock. Drops everything when the browser's generation
     // changed.
-    void update(const FolderBrowser& browser, FolderThumbnails& thumbnails,
-                const ViewerSettings& settings, int size, double now);
+    void update(const folder::FolderBrowser& browser, FolderThumbnails& thumbnails,
+                const scene::ViewerSettings& settings, int size, double now);
 
     // The playing texture of `index` (rows top first, as FolderThumbnails'), 0 when none.
     GLuint texture(std::size_t index) const;
@@ -65,8 +65,8 @@ private:
     };
     struct Take {
         Hovered cell;
-        std::unique_ptr<bvh::BackgroundLoad> load; // until the file is read
-        std::optional<ThumbnailScene> thumbnail;   // the whole clip, once read
+        std::unique_ptr<bvh::BackgroundLoad> load;         // until the file is read
+        std::optional<pictures::ThumbnailScene> thumbnail; // the whole clip, once read
         render::OrbitCamera camera;
         std::size_t frameCount = 0;
         double frameTime = 0.0;
@@ -77,9 +77,10 @@ private:
         render::TextureTarget target;
     };
 
-    void start(const FolderBrowser& browser, Hovered cell, double now);
-    void finishRead(const FolderBrowser& browser, const ViewerSettings& settings);
-    void redraw(SceneDrawer& drawer, const ViewerSettings& settings, int size, double now);
+    void start(const folder::FolderBrowser& browser, Hovered cell, double now);
+    void finishRead(const folder::FolderBrowser& browser, const scene::ViewerSettings& settings);
+    void redraw(pictures::SceneDrawer& drawer, const scene::ViewerSettings& settings, int size,
+                double now);
 
     std::optional<Hovered> hovered_; // reported since the last update()
     std::optional<Take> take_;

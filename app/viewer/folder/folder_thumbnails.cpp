@@ -15,22 +15,22 @@ std::size_t thumbnailTextureBytes(int size) {
     return static_cast<std::size_t>(size) * static_cast<std::size_t>(size) * 4; // RGBA8
 }
 
-bool isRowOnScreen(const FolderBrowser& browser, std::size_t index) {
+bool isRowOnScreen(const folder::FolderBrowser& browser, std::size_t index) {
     return browser.isEntryOnScreen(index);
 }
 
 } // namespace
 
-void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& settings, int size,
-                              int budget) {
+void FolderThumbnails::update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings,
+                              int size, int budget) {
     if (generation_ != browser.generation()) {
         clear();
         generation_ = browser.generation();
     }
     touchVisible(browser);
-    std::vector<FolderEntry>& entries = browser.entries();
+    std::vector<folder::FolderEntry>& entries = browser.entries();
     for (const std::size_t i : browser.visibleEntries()) {
-        if (budget > 0 && entries[i].thumbnail == ThumbnailState::Pending) {
+        if (budget > 0 && entries[i].thumbnail == folder::ThumbnailState::Pending) {
             makeRoom(browser, thumbnailTextureBytes(size)); // rows on screen are drawn in any case
             draw(entries[i], i, settings, size, true);
             --budget;
@@ -43,13 +43,13 @@ void FolderThumbnails::update(FolderBrowser& browser, const ViewerSettings& sett
     const std::size_t textureBytes = thumbnailTextureBytes(size);
     std::size_t room = bytes_ < cacheBytes_ ? (cacheBytes_ - bytes_) / textureBytes : 0;
     for (std::size_t i = 0; i < entries.size(); ++i) {
-        FolderEntry& entry = entries[i];
-        if (entry.thumbnail != ThumbnailState::Pending || isRowOnScreen(browser, i)) {
+        folder::FolderEntry& entry = entries[i];
+        if (entry.thumbnail != folder::ThumbnailState::Pending || isRowOnScreen(browser, i)) {
             continue;
         }
         if (room == 0) {
             entry.thumbnailPose.reset();
-            entry.thumbnail = ThumbnailState::Evicted;
+            entry.thumbnail = folder::ThumbnailState::Evicted;
             continue;
         }
         --room;
@@ -66,7 +66,7 @@ void FolderThumbnails::clear() {
     bytes_ = 0;
 }
 
-void FolderThumbnails::touchVisible(const FolderBrowser& browser) {
+void FolderThumbnails::touchVisible(const folder::FolderBrowser& browser) {
     const std::vector<std::size_t>& visible = browser.visibleEntries();
     for (auto i = visible.rbegin(); i != visible.rend(); ++i) {
         if (const auto cached = cache_.find(*i); cached != cache_.end()) {
@@ -75,7 +75,7 @@ void FolderThumbnails::touchVisible(const FolderBrowser& browser) {
     }
 }
 
-void FolderThumbnails::makeRoom(FolderBrowser& browser, std::size_t incoming) {
+void FolderThumbnails::makeRoom(folder::FolderBrowser& browser, std::size_t incoming) {
     while (bytes_ + incoming > cacheBytes_ && !recency_.empty()) {
         const std::size_t oldest = recency_.back();
         if (isRowOnScreen(browser, oldest)) {
@@ -85,7 +85,7 @@ void FolderThumbnails::makeRoom(FolderBrowser& browser, std::size_t incoming) {
     }
 }
 
-void FolderThumbnails::evict(FolderEntry& entry, std::size_t index) {
+void FolderThumbnails::evict(folder::FolderEntry& entry, std::size_t index) {
     const auto cached = cache_.find(index);
     if (cached == cache_.end()) {
         return;
@@ -93,14 +93,14 @@ void FolderThumbnails::evict(FolderEntry& entry, std::size_t index) {
     bytes_ -= cached->second.bytes;
     recency_.erase(cached->second.place);
     cache_.erase(cached);
-    if (entry.thumbnail == ThumbnailState::Drawn) {
-        entry.thumbnail = ThumbnailState::Evicted;
+    if (entry.thumbnail == folder::ThumbnailState::Drawn) {
+        entry.thumbnail = folder::ThumbnailState::Evicted;
     }
 }
 
-void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings,
-                            int size, bool onScreen) {
-    const ThumbnailScene thumbnail = thumbnailScene(
+void FolderThumbnails::draw(folder::FolderEntry& entry, std::size_t index,
+                            const scene::ViewerSettings& settings, int size, bool onScreen) {
+    const pictures::ThumbnailScene thumbnail = pictures::thumbnailScene(
         std::move(*entry.thumbnailPose), entry.facts ? &*entry.facts : nullptr, settings);
     entry.thumbnailPose.reset();
     auto [cached, added] = cache_.try_emplace(index);
@@ -116,14 +116,15 @@ void FolderThumbnails::draw(FolderEntry& entry, std::size_t index, const ViewerS
     bytes_ += cached->second.bytes;
     // As `bvhscope thumbnail` draws it: a figure that would cover the picture many times over
     // (a thousand bones fanned out) is drawn with lines.
-    drawer().draw(thumbnail.scene, thumbnail.pose, thumbnailCamera(thumbnail.scene, thumbnail.pose),
-                  std::nullopt, thumbnailDrawOptions(settings, thumbnail, size), size, size,
+    drawer().draw(thumbnail.scene, thumbnail.pose,
+                  pictures::thumbnailCamera(thumbnail.scene, thumbnail.pose), std::nullopt,
+                  pictures::thumbnailDrawOptions(settings, thumbnail, size), size, size,
                   target.framebuffer());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    entry.thumbnail = ThumbnailState::Drawn;
+    entry.thumbnail = folder::ThumbnailState::Drawn;
 }
 
-SceneDrawer& FolderThumbnails::drawer() {
+pictures::SceneDrawer& FolderThumbnails::drawer() {
     if (!drawer_) {
         drawer_.emplace();
     }

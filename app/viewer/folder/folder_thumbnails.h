@@ -60,7 +60,7 @@ public:
     // first, evicting the least recently shown rows off screen to make room; then rows off
     // screen in list order while the cache has room), marks them Drawn and frees their poses.
     // Pending rows off screen beyond the room left have their poses freed (Evicted).
-    void update(FolderBrowser& browser, const ViewerSettings& settings, int size,
+    void update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings, int size,
                 int budget = kThumbnailsPerFrame);
 
     // The texture of an entry's thumbnail for ImGui::Image (rows top first), 0 when none.
@@ -73,7 +73,7 @@ public:
     // The drawer of every Browser picture, built on first use: the hovered cell's playing take
     // (folder_hover_play.h) is drawn with it too, so the Browser compiles its shaders once.
     // Needs a current context.
-    SceneDrawer& drawer();
+    pictures::SceneDrawer& drawer();
     // Shader problems of the drawer (then thumbnails are plain background).
     std::string error() const { return drawer_ ? drawer_->error() : std::string(); }
 
@@ -86,17 +86,17 @@ private:
 
     void clear();
     // Moves the rows on screen to the front of recency_.
-    void touchVisible(const FolderBrowser& browser);
+    void touchVisible(const folder::FolderBrowser& browser);
     // Evicts least recently shown textures off screen until `incoming` more bytes fit, or
     // what is left is on screen (drawn even so: more rows on screen than the cache holds).
-    void makeRoom(FolderBrowser& browser, std::size_t incoming);
-    void evict(FolderEntry& entry, std::size_t index);
+    void makeRoom(folder::FolderBrowser& browser, std::size_t incoming);
+    void evict(folder::FolderEntry& entry, std::size_t index);
     // `onScreen`: the row is shown (most recent) rather than drawn ahead (least recent).
-    void draw(FolderEntry& entry, std::size_t index, const ViewerSettings& settings, int size,
-              bool onScreen);
+    void draw(folder::FolderEntry& entry, std::size_t index, const scene::ViewerSettings& settings,
+              int size, bool onScreen);
 
     std::size_t cacheBytes_;
-    std::optional<SceneDrawer> drawer_;
+    std::optional<pictures::SceneDrawer> drawer_;
     std::uint64_t generation_ = 0;
     std::unordered_map<std::size_t, Cached> cache_; // by entry index
     std::list<std::size_t> recency_;                // entry indices, most recently shown first

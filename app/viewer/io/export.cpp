@@ -19,11 +19,11 @@ namespace bvhscope::viewer {
 namespace {
 
 bool writableDirectory(const std::filesystem::path& directory) {
-    return directoryWriteProblem(directory).empty();
+    return platform::directoryWriteProblem(directory).empty();
 }
 
 // Writes `converted` as BVH; false (with the writer's messages in outcome.lines) on failure.
-bool writeBvh(const Character& character, const ExportSettings& settings,
+bool writeBvh(const scene::Character& character, const ExportSettings& settings,
               const bvh::ConversionOutcome& converted, ExportOutcome& outcome) {
     bvh::WriteOptions options;
     if (!character.clip->sourcePath.empty()) {
@@ -42,7 +42,7 @@ bool writeBvh(const Character& character, const ExportSettings& settings,
 // shown (a Factor scale was applied to the values already, so the figure comes out that much
 // larger than shown). Never over the capture or the rename map, whatever overwriteInput says: a
 // glTF file in their place would lose them.
-bool writeGltf(const Character& character, const ExportSettings& settings,
+bool writeGltf(const scene::Character& character, const ExportSettings& settings,
                const bvh::ConversionOutcome& converted, ExportOutcome& outcome) {
     const std::filesystem::path target = bvh::pathFromUtf8(settings.targetPath);
     const std::optional<bvh::GltfContainer> container = bvh::gltfContainerFor(target);
@@ -70,7 +70,8 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
     options.translation = character.clip->translation;
     std::shared_ptr<const bvh::BodyMesh> body;
     if (settings.body) { // as the viewer builds it: static roots' links get none
-        bvh::BodyResult built = bvh::buildBody(converted.skeleton, bodyOptionsFor(character));
+        bvh::BodyResult built =
+            bvh::buildBody(converted.skeleton, scene::bodyOptionsFor(character));
         body = built.mesh;
         if (body == nullptr) {
             outcome.lines.push_back(settings.targetPath + ": warning: no body written (" +
@@ -96,7 +97,7 @@ bool writeGltf(const Character& character, const ExportSettings& settings,
 
 } // namespace
 
-std::string defaultExportPath(const Character& character, ExportFormat format) {
+std::string defaultExportPath(const scene::Character& character, ExportFormat format) {
     const std::filesystem::path source =
         bvh::pathFromUtf8(character.clip->sourcePath.empty() ? character.clip->displayName
                                                              : character.clip->sourcePath);
@@ -151,7 +152,7 @@ std::filesystem::path startingExportFolder(const std::string& remembered,
     return {};
 }
 
-std::string exportPathIn(const std::filesystem::path& folder, const Character& character,
+std::string exportPathIn(const std::filesystem::path& folder, const scene::Character& character,
                          std::string_view extension) {
     const std::filesystem::path source = bvh::pathFromUtf8(character.clip->displayName);
     std::filesystem::path target = folder / source.stem();
@@ -160,7 +161,7 @@ std::string exportPathIn(const std::filesystem::path& folder, const Character& c
     return bvh::utf8FromPath(target);
 }
 
-std::string downloadExportPath(const Character& character, ExportFormat format,
+std::string downloadExportPath(const scene::Character& character, ExportFormat format,
                                const std::filesystem::path& downloadsFolder) {
     const std::filesystem::path source = bvh::pathFromUtf8(character.clip->displayName);
     std::filesystem::path target = downloadsFolder / source.stem();
@@ -168,23 +169,23 @@ std::string downloadExportPath(const Character& character, ExportFormat format,
     return bvh::utf8FromPath(target);
 }
 
-double shownScale(const Character& character) {
+double shownScale(const scene::Character& character) {
     return glm::length(glm::dvec3(character.axes.fileToViewer[0]));
 }
 
-std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
-                                                    double rangeEnd) {
+std::pair<std::int64_t, std::int64_t> framesInRange(const scene::Character& character,
+                                                    double rangeStart, double rangeEnd) {
     const bvh::Motion& motion = character.clip->document.motion;
     const std::int64_t last = std::max<std::int64_t>(std::int64_t{motion.frameCount} - 1, 0);
-    const double frameTime = frameTimeInUse(character);
+    const double frameTime = scene::frameTimeInUse(character);
     auto frameOf = [&](double time) {
         return std::clamp<std::int64_t>(std::llround(time / frameTime), 0, last);
     };
     return {frameOf(rangeStart), frameOf(std::max(rangeStart, rangeEnd))};
 }
 
-ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
-                                     ExportFormat format,
+ExportSettings defaultExportSettings(const scene::Character& character,
+                                     const scene::Playback& playback, ExportFormat format,
                                      const std::filesystem::path& downloadsFolder) {
     ExportSettings settings;
     settings.format = format;
@@ -200,7 +201,7 @@ ExportSettings defaultExportSettings(const Character& character, const Playback&
     return settings;
 }
 
-bvh::ConversionRequest exportConversionRequest(const Character& character,
+bvh::ConversionRequest exportConversionRequest(const scene::Character& character,
                                                const ExportSettings& settings) {
     bvh::ConversionRequest request;
     const std::int64_t lastFrame = std::int64_t{character.clip->document.motion.frameCount} - 1;
@@ -234,7 +235,7 @@ bvh::ConversionRequest exportConversionRequest(const Character& character,
     return request;
 }
 
-ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings) {
+ExportOutcome exportCharacter(const scene::Character& character, const ExportSettings& settings) {
     ExportOutcome outcome;
     outcome.targetPath = settings.targetPath;
     const std::string inputName = character.clip->sourcePath.empty() ? character.clip->displayName

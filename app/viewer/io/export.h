@@ -68,7 +68,8 @@ struct ExportSettings {
 // source path), `<stem>_export.bvh` in the current directory. When the source's directory cannot be
 // written (a read-only share, a mounted archive), the current directory, else $HOME, else the
 // temporary directory, whichever can.
-std::string defaultExportPath(const Character& character, ExportFormat format = ExportFormat::Bvh);
+std::string defaultExportPath(const scene::Character& character,
+                              ExportFormat format = ExportFormat::Bvh);
 
 // Where a desktop export of a kind starts (issue 42): `remembered` (the folder that kind was last
 // written to, ViewerSettings' exports folders) when it is still a folder that can be written,
@@ -79,28 +80,29 @@ std::filesystem::path startingExportFolder(const std::string& remembered,
                                            const std::filesystem::path& library = {});
 
 // `<folder>/<stem>_export.bvh` (`.glb` for glTF, `.mp4` for video; the stem is the capture's).
-std::string exportPathIn(const std::filesystem::path& folder, const Character& character,
+std::string exportPathIn(const std::filesystem::path& folder, const scene::Character& character,
                          std::string_view extension);
 
 // The page's export (issue 31): `<downloadsFolder>/<stem>_export.bvh` (`.glb` for glTF), the
 // file the browser then offers as a download (SessionState::downloadsFolder).
-std::string downloadExportPath(const Character& character, ExportFormat format,
+std::string downloadExportPath(const scene::Character& character, ExportFormat format,
                                const std::filesystem::path& downloadsFolder);
 
 // The factor taking file units to the viewer's metres (1 for a metre file; for a file of unknown
 // unit the one that shows it at human height).
-double shownScale(const Character& character);
+double shownScale(const scene::Character& character);
 
 // The frames of `character` the timeline's range [rangeStart, rangeEnd] (seconds) covers: the
 // nearest frame to each end, at the frame time in use (an fps override included), clamped to
 // the clip (the viewer holds a shorter clip's last pose).
-std::pair<std::int64_t, std::int64_t> framesInRange(const Character& character, double rangeStart,
-                                                    double rangeEnd);
+std::pair<std::int64_t, std::int64_t> framesInRange(const scene::Character& character,
+                                                    double rangeStart, double rangeEnd);
 
 // The range's frames (in the file's own frames), the file's axes, scale and frame rate, no other
 // conversion, the default path (downloadExportPath when `downloadsFolder` is not empty: the
 // page), overwriting off. For glTF: the scale as shown (factor 1).
-ExportSettings defaultExportSettings(const Character& character, const Playback& playback,
+ExportSettings defaultExportSettings(const scene::Character& character,
+                                     const scene::Playback& playback,
                                      ExportFormat format = ExportFormat::Bvh,
                                      const std::filesystem::path& downloadsFolder = {});
 
@@ -110,7 +112,7 @@ ExportSettings defaultExportSettings(const Character& character, const Playback&
 // fromUp is always the axis the viewer uses, so in-place and the axis change agree with the picture
 // even when the settings override the file's guess. For glTF no axis change (the writer turns
 // the axis in use to +Y), --ground as the viewer shows it, and only a Factor scale.
-bvh::ConversionRequest exportConversionRequest(const Character& character,
+bvh::ConversionRequest exportConversionRequest(const scene::Character& character,
                                                const ExportSettings& settings);
 
 struct ExportOutcome {
@@ -125,7 +127,7 @@ struct ExportOutcome {
 // Converts and writes. Refuses an empty path, a character still loading, and (unless
 // settings.overwriteInput, for BVH) the character's own source file; for glTF also a name not
 // ending in .glb or .gltf and the rename map.
-ExportOutcome exportCharacter(const Character& character, const ExportSettings& settings);
+ExportOutcome exportCharacter(const scene::Character& character, const ExportSettings& settings);
 
 // File > Export's form, the dialog's own (UiState::exportForm): what it was opened for and the
 // settings the user edits. Its Export button pushes a command::Export with them.

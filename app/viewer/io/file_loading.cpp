@@ -40,7 +40,7 @@ LoadOutcome fromDocument(const std::string& displayName, const std::string& path
     LoadOutcome outcome;
     outcome.errorLines = errorLinesOf(path.empty() ? displayName : path, document);
     if (outcome.errorLines.empty()) {
-        outcome.character = makeCharacter(displayName, path, std::move(document));
+        outcome.character = scene::makeCharacter(displayName, path, std::move(document));
     }
     return outcome;
 }
@@ -121,7 +121,7 @@ void FileLoads::waitForFirstPoses() {
     }
 }
 
-void FileLoads::advance(Scene& scene, std::chrono::milliseconds budget) {
+void FileLoads::advance(scene::Scene& scene, std::chrono::milliseconds budget) {
     // In the order opened: the first file streams in first, the rest wait their turn. A load
     // with a thread of its own (native) does nothing here.
     const auto deadline = std::chrono::steady_clock::now() + budget;
@@ -131,7 +131,7 @@ void FileLoads::advance(Scene& scene, std::chrono::milliseconds budget) {
             load.advance(deadline - now);
         }
     };
-    for (Character& character : scene.characters()) {
+    for (scene::Character& character : scene.characters()) {
         if (character.fileLoad.load) {
             step(*character.fileLoad.load);
         }
@@ -159,13 +159,13 @@ void FileLoads::markFramesSeen(const bvh::BackgroundLoad* load) {
     }
 }
 
-void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
+void FileLoads::updateLoadingCharacter(std::size_t index, scene::Character& character,
                                        const UpdateContext& context, Events& events) {
     const bvh::BackgroundLoad* load = character.fileLoad.load.get();
     try {
         if (!character.fileLoad.load->finished()) {
-            if (refreshLoadingCharacter(character)) {
-                applyAxes(character, context.upAxis, context.unit);
+            if (scene::refreshLoadingCharacter(character)) {
+                scene::applyAxes(character, context.upAxis, context.unit);
                 events.reshaped = true;
                 markFramesSeen(load);
             }
@@ -177,23 +177,23 @@ void FileLoads::updateLoadingCharacter(std::size_t index, Character& character,
         if (!errors.empty()) {
             events.errorLines.insert(events.errorLines.end(), errors.begin(), errors.end());
             events.failedCharacters.push_back(index);
-            cancelLoad(character);
+            scene::cancelLoad(character);
             return;
         }
-        finishLoadingCharacter(character, std::move(document));
-        applyAxes(character, context.upAxis, context.unit);
+        scene::finishLoadingCharacter(character, std::move(document));
+        scene::applyAxes(character, context.upAxis, context.unit);
         events.reshaped = true;
         events.finished = true;
     } catch (const std::bad_alloc&) {
         markCompleted(load, true, false, context.now);
-        cancelLoad(character); // cancels a load still running, and frees what it read
+        scene::cancelLoad(character); // cancels a load still running, and frees what it read
         events.errorLines.push_back(outOfMemoryLine(character.clip->sourcePath));
         events.failedCharacters.push_back(index);
     }
 }
 
-void FileLoads::addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
-                                   Events& events) {
+void FileLoads::addFinishedWaiting(Waiting& waiting, scene::Scene& scene,
+                                   const UpdateContext& context, Events& events) {
     bvh::BackgroundLoad& load = *waiting.load;
     try {
         bvh::Document document = load.take();
@@ -205,7 +205,7 @@ void FileLoads::addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateC
                                      outcome.errorLines.end());
             return;
         }
-        applyAxes(*outcome.character, context.upAxis, context.unit);
+        scene::applyAxes(*outcome.character, context.upAxis, context.unit);
         scene.add(std::move(*outcome.character));
         events.added = true;
         events.finished = true;
@@ -215,19 +215,19 @@ void FileLoads::addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateC
     }
 }
 
-void FileLoads::addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
-                                  Events& events) {
+void FileLoads::addLoadingWaiting(Waiting& waiting, scene::Scene& scene,
+                                  const UpdateContext& context, Events& events) {
     bvh::BackgroundLoad& load = *waiting.load;
     if (TimingRecord* record = recordOf(&load)) {
         record->timing.header = context.now;
     }
     try {
-        Character character =
-            makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
-        if (refreshLoadingCharacter(character)) {
+        scene::Character character =
+            scene::makeLoadingCharacter(waiting.displayName, waiting.path, std::move(waiting.load));
+        if (scene::refreshLoadingCharacter(character)) {
             markFramesSeen(character.fileLoad.load.get());
         }
-        applyAxes(character, context.upAxis, context.unit);
+        scene::applyAxes(character, context.upAxis, context.unit);
         scene.add(std::move(character));
         events.added = true;
     } catch (const std::bad_alloc&) {
@@ -236,7 +236,8 @@ void FileLoads::addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateCo
     }
 }
 
-FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit) {
+FileLoads::Events FileLoads::update(scene::Scene& scene, scene::UpAxisChoice upAxis,
+                                    scene::UnitChoice unit) {
     waitForFirstPoses();
     Events events;
     events.errorLines = std::move(failedStarts_);
@@ -245,7 +246,7 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
 
     // Characters already shown: frames so far, finished documents, failures. Highest index
     // first (Events::failedCharacters).
-    std::vector<Character>& characters = scene.characters();
+    std::vector<scene::Character>& characters = scene.characters();
     for (std::size_t i = characters.size(); i-- > 0;) {
         if (characters[i].loading()) {
             updateLoadingCharacter(i, characters[i], context, events);
@@ -272,22 +273,22 @@ FileLoads::Events FileLoads::update(Scene& scene, UpAxisChoice upAxis, UnitChoic
     return events;
 }
 
-bool FileLoads::busy(const Scene& scene) const {
+bool FileLoads::busy(const scene::Scene& scene) const {
     return !waiting_.empty() ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
-                       [](const Character& character) { return character.loading(); });
+                       [](const scene::Character& character) { return character.loading(); });
 }
 
-bool FileLoads::reading(const Scene& scene) const {
+bool FileLoads::reading(const scene::Scene& scene) const {
     return std::any_of(waiting_.begin(), waiting_.end(),
                        [](const Waiting& waiting) { return !waiting.load->finished(); }) ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
-                       [](const Character& character) {
+                       [](const scene::Character& character) {
                            return character.fileLoad.load && !character.fileLoad.load->finished();
                        });
 }
 
-bool FileLoads::onlyStreaming(const Scene& scene) const {
+bool FileLoads::onlyStreaming(const scene::Scene& scene) const {
     return waiting_.empty() && failedStarts_.empty() &&
            std::none_of(timings_.begin(), timings_.end(),
                         [](const TimingRecord& record) { return record.framesSeen; }) &&

@@ -20,7 +20,7 @@
 namespace bvhscope::viewer {
 
 struct LoadOutcome {
-    std::optional<Character> character;
+    std::optional<scene::Character> character;
     std::vector<std::string> errorLines; // every diagnostic when the file failed
 };
 
@@ -75,7 +75,7 @@ public:
     // unit choices) and reports failures. Running out of memory for one file (reading it, or
     // making its character) fails that file only, with an error line: the scene keeps every
     // other character.
-    Events update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit);
+    Events update(scene::Scene& scene, scene::UpAxisChoice upAxis, scene::UnitChoice unit);
 
     // Files whose header is still being read (not yet characters).
     struct Waiting {
@@ -88,18 +88,18 @@ public:
 
     // Once per UI frame, before update(): where loads have no thread of their own (the web
     // page), reads slices of their files for about `budget`; elsewhere nothing.
-    void advance(Scene& scene, std::chrono::milliseconds budget);
+    void advance(scene::Scene& scene, std::chrono::milliseconds budget);
 
     // Every file being read is a character already shown, its first frames drawn: what is left
     // is streaming the rest in.
-    bool onlyStreaming(const Scene& scene) const;
+    bool onlyStreaming(const scene::Scene& scene) const;
 
     // A file is being read: one still waiting for its header, or a loading character.
-    bool busy(const Scene& scene) const;
+    bool busy(const scene::Scene& scene) const;
 
     // Some file has bytes left to read (advance() has work); busy() stays true after that
     // until update() has taken the finished documents.
-    bool reading(const Scene& scene) const;
+    bool reading(const scene::Scene& scene) const;
 
     // After a buffer swap: stamps "first frame shown" for loads whose frames were found
     // loaded by the last update().
@@ -122,19 +122,19 @@ private:
 
     // [SECTION] update()'s steps
     struct UpdateContext {
-        UpAxisChoice upAxis = UpAxisChoice::Auto;
-        UnitChoice unit = UnitChoice::Auto;
+        scene::UpAxisChoice upAxis = scene::UpAxisChoice::Auto;
+        scene::UnitChoice unit = scene::UnitChoice::Auto;
         LoadTiming::Clock::time_point now;
     };
     // A character shown while its file loads: its new frames, its finished document, or its
     // failure (its index goes to Events::failedCharacters).
-    void updateLoadingCharacter(std::size_t index, Character& character,
+    void updateLoadingCharacter(std::size_t index, scene::Character& character,
                                 const UpdateContext& context, Events& events);
     // A file that finished before its header was seen: its character, or its error lines.
-    void addFinishedWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+    void addFinishedWaiting(Waiting& waiting, scene::Scene& scene, const UpdateContext& context,
                             Events& events);
     // A file whose header is ready: shown as a loading character from now on.
-    void addLoadingWaiting(Waiting& waiting, Scene& scene, const UpdateContext& context,
+    void addLoadingWaiting(Waiting& waiting, scene::Scene& scene, const UpdateContext& context,
                            Events& events);
     // Holds the frame up to kFirstPoseWait for files opened since the last update() to read
     // their header and first rows, so that their first pose is drawn in this frame rather

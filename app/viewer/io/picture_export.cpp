@@ -76,11 +76,12 @@ std::string savePicture(unsigned framebuffer, int framebufferWidth, int framebuf
 
 std::string saveDrawnPicture(const std::function<void(unsigned framebuffer)>& draw, int width,
                              int height, const std::filesystem::path& target) {
-    if (width < kMinPictureSide || height < kMinPictureSide || width > kMaxPictureSide ||
-        height > kMaxPictureSide) {
+    if (width < pictures::kMinPictureSide || height < pictures::kMinPictureSide ||
+        width > pictures::kMaxPictureSide || height > pictures::kMaxPictureSide) {
         return bvh::utf8FromPath(target) + ": error: a picture is " +
-               std::to_string(kMinPictureSide) + " to " + std::to_string(kMaxPictureSide) +
-               " pixels a side, not " + std::to_string(width) + " x " + std::to_string(height);
+               std::to_string(pictures::kMinPictureSide) + " to " +
+               std::to_string(pictures::kMaxPictureSide) + " pixels a side, not " +
+               std::to_string(width) + " x " + std::to_string(height);
     }
     render::ImageTarget offscreen;
     offscreen.resize(width, height);

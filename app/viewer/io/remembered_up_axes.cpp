@@ -10,8 +10,8 @@ RememberedUpAxes RememberedUpAxes::parse(std::string_view text) {
     RememberedUpAxes remembered;
     const RememberedPaths kept = RememberedPaths::parse(text);
     for (const auto& [path, name] : kept.byPath()) {
-        for (const UpAxisChoice choice : kUpAxisChoices) {
-            if (name == upAxisChoiceName(choice)) {
+        for (const scene::UpAxisChoice choice : scene::kUpAxisChoices) {
+            if (name == scene::upAxisChoiceName(choice)) {
                 remembered.byPath_[path] = choice;
             }
         }
@@ -36,20 +36,21 @@ bool RememberedUpAxes::save(const std::filesystem::path& file) const {
 RememberedPaths RememberedUpAxes::kept() const {
     RememberedPaths kept;
     for (const auto& [path, choice] : byPath_) {
-        kept.remember(path, std::string(upAxisChoiceName(choice)));
+        kept.remember(path, std::string(scene::upAxisChoiceName(choice)));
     }
     return kept;
 }
 
-std::optional<UpAxisChoice> RememberedUpAxes::find(const std::string& path) const {
+std::optional<scene::UpAxisChoice> RememberedUpAxes::find(const std::string& path) const {
     if (byPath_.empty()) {
         return std::nullopt;
     }
     const auto found = byPath_.find(keyOf(path));
-    return found == byPath_.end() ? std::nullopt : std::optional<UpAxisChoice>(found->second);
+    return found == byPath_.end() ? std::nullopt
+                                  : std::optional<scene::UpAxisChoice>(found->second);
 }
 
-void RememberedUpAxes::remember(const std::string& path, UpAxisChoice choice) {
+void RememberedUpAxes::remember(const std::string& path, scene::UpAxisChoice choice) {
     // A line break in a path would split its line: such a file is not remembered.
     const std::string key = keyOf(path);
     if (!key.empty() && key.find_first_of("\n\r\t") == std::string::npos) {

@@ -37,14 +37,14 @@ public:
     // Creates the directory if needed; false when the file cannot be written.
     bool save(const std::filesystem::path& file) const;
 
-    std::optional<UpAxisChoice> find(const std::string& path) const;
-    void remember(const std::string& path, UpAxisChoice choice);
+    std::optional<scene::UpAxisChoice> find(const std::string& path) const;
+    void remember(const std::string& path, scene::UpAxisChoice choice);
     void forget(const std::string& path);
     bool empty() const { return byPath_.empty(); }
 
 private:
     RememberedPaths kept() const; // the table as written (remembered_paths.h)
-    std::map<std::string, UpAxisChoice> byPath_;
+    std::map<std::string, scene::UpAxisChoice> byPath_;
 };
 
 } // namespace bvhscope::viewer

@@ -97,11 +97,11 @@ struct ValueRead {
 // default come from there; an Entry binds it to the field that holds it.
 struct Entry {
     const options::Option& option;
-    std::function<std::string(const ViewerSettings&)> write;
-    std::function<ValueRead(std::string_view, ViewerSettings&)> read;
+    std::function<std::string(const scene::ViewerSettings&)> write;
+    std::function<ValueRead(std::string_view, scene::ViewerSettings&)> read;
     // Brings the field within the option's range (withinTableRanges); empty: any value is one
     // the option takes.
-    std::function<void(ViewerSettings&)> clamp{};
+    std::function<void(scene::ViewerSettings&)> clamp{};
 };
 
 // `value` into `into`, clamped to [low, high]; the note when it had to be clamped.
@@ -122,11 +122,11 @@ ValueRead clampToOption(const options::Option& option, Number value, Number& int
 }
 
 template <typename Enum>
-Entry enumEntry(const options::Option& option, Enum ViewerSettings::*member,
+Entry enumEntry(const options::Option& option, Enum scene::ViewerSettings::*member,
                 std::vector<Enum> values) {
     // The table's choices, in the order of `values`.
     return {option,
-            [&option, member, values](const ViewerSettings& settings) {
+            [&option, member, values](const scene::ViewerSettings& settings) {
                 for (std::size_t i = 0; i < values.size(); ++i) {
                     if (values[i] == settings.*member) {
                         return std::string(option.choices[i]);
@@ -134,7 +134,7 @@ Entry enumEntry(const options::Option& option, Enum ViewerSettings::*member,
                 }
                 return std::string(option.choices.front());
             },
-            [&option, member, values](std::string_view text, ViewerSettings& settings) {
+            [&option, member, values](std::string_view text, scene::ViewerSettings& settings) {
                 for (std::size_t i = 0; i < values.size(); ++i) {
                     if (text == option.choices[i]) {
                         settings.*member = values[i];
@@ -145,36 +145,38 @@ Entry enumEntry(const options::Option& option, Enum ViewerSettings::*member,
             }};
 }
 
-Entry floatEntry(const options::Option& option, float ViewerSettings::*member) {
+Entry floatEntry(const options::Option& option, float scene::ViewerSettings::*member) {
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 std::ostringstream out;
                 out << settings.*member;
                 return out.str();
             },
-            [&option, member](std::string_view text, ViewerSettings& settings) {
+            [&option, member](std::string_view text, scene::ViewerSettings& settings) {
                 float value = 0.0f;
                 if (!parseFloat(text, value)) {
                     return ValueRead{false, {}};
                 }
                 return clampToOption(option, value, settings.*member);
             },
-            [&option, member](ViewerSettings& settings) {
+            [&option, member](scene::ViewerSettings& settings) {
                 clampToOption(option, settings.*member, settings.*member);
             }};
 }
 
-Entry intEntry(const options::Option& option, int ViewerSettings::*member) {
+Entry intEntry(const options::Option& option, int scene::ViewerSettings::*member) {
     return {option,
-            [member](const ViewerSettings& settings) { return std::to_string(settings.*member); },
-            [&option, member](std::string_view text, ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
+                return std::to_string(settings.*member);
+            },
+            [&option, member](std::string_view text, scene::ViewerSettings& settings) {
                 int value = 0;
                 if (!parseInt(text, value)) {
                     return ValueRead{false, {}};
                 }
                 return clampToOption(option, value, settings.*member);
             },
-            [&option, member](ViewerSettings& settings) {
+            [&option, member](scene::ViewerSettings& settings) {
                 clampToOption(option, settings.*member, settings.*member);
             }};
 }
@@ -192,93 +194,93 @@ ValueRead clampDockFraction(const options::Option& option, float value, float& i
 // A dock size as a fraction of the window: 0 (the default for the window) or
 // kSmallestDockFraction to the table's top (dock_layout.h clamps each further and keeps every
 // panel inside the window).
-Entry dockFractionEntry(const options::Option& option, float DockProportions::*member) {
+Entry dockFractionEntry(const options::Option& option, float scene::DockProportions::*member) {
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 std::ostringstream out;
                 out << settings.dock.*member;
                 return out.str();
             },
-            [&option, member](std::string_view text, ViewerSettings& settings) {
+            [&option, member](std::string_view text, scene::ViewerSettings& settings) {
                 float value = 0.0f;
                 if (!parseFloat(text, value)) {
                     return ValueRead{false, {}};
                 }
                 return clampDockFraction(option, value, settings.dock.*member);
             },
-            [&option, member](ViewerSettings& settings) {
+            [&option, member](scene::ViewerSettings& settings) {
                 clampDockFraction(option, settings.dock.*member, settings.dock.*member);
             }};
 }
 
-Entry dockFlagEntry(const options::Option& option, bool DockProportions::*member) {
+Entry dockFlagEntry(const options::Option& option, bool scene::DockProportions::*member) {
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 return std::string(settings.dock.*member ? "true" : "false");
             },
-            [member](std::string_view text, ViewerSettings& settings) {
+            [member](std::string_view text, scene::ViewerSettings& settings) {
                 return ValueRead{parseBool(text, settings.dock.*member), {}};
             }};
 }
 
 // "auto" (kAutomaticMsaaSamples) or a count in the table's range.
 Entry msaaEntry() {
-    const Entry count = intEntry(options::kMsaaSamples, &ViewerSettings::msaaSamples);
+    const Entry count = intEntry(options::kMsaaSamples, &scene::ViewerSettings::msaaSamples);
     return {count.option,
-            [count](const ViewerSettings& settings) {
-                return settings.msaaSamples == kAutomaticMsaaSamples ? std::string("auto")
-                                                                     : count.write(settings);
+            [count](const scene::ViewerSettings& settings) {
+                return settings.msaaSamples == scene::kAutomaticMsaaSamples ? std::string("auto")
+                                                                            : count.write(settings);
             },
-            [count](std::string_view text, ViewerSettings& settings) {
+            [count](std::string_view text, scene::ViewerSettings& settings) {
                 if (text == "auto") {
-                    settings.msaaSamples = kAutomaticMsaaSamples;
+                    settings.msaaSamples = scene::kAutomaticMsaaSamples;
                     return ValueRead{};
                 }
                 return count.read(text, settings);
             },
-            [count](ViewerSettings& settings) {
-                if (settings.msaaSamples != kAutomaticMsaaSamples) {
+            [count](scene::ViewerSettings& settings) {
+                if (settings.msaaSamples != scene::kAutomaticMsaaSamples) {
                     count.clamp(settings);
                 }
             }};
 }
 
-Entry boolEntry(const options::Option& option, bool ViewerSettings::*member) {
+Entry boolEntry(const options::Option& option, bool scene::ViewerSettings::*member) {
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 return std::string(settings.*member ? "true" : "false");
             },
-            [member](std::string_view text, ViewerSettings& settings) {
+            [member](std::string_view text, scene::ViewerSettings& settings) {
                 return ValueRead{parseBool(text, settings.*member), {}};
             }};
 }
 
 // Free text on one line (a host, a path): leading and trailing spaces are not kept, and a value
 // with a line break cannot be stored (it is written empty).
-Entry textEntry(const options::Option& option, std::string ViewerSettings::*member) {
+Entry textEntry(const options::Option& option, std::string scene::ViewerSettings::*member) {
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 const std::string& text = settings.*member;
                 return text.find_first_of("\r\n") == std::string::npos ? text : std::string();
             },
-            [member](std::string_view text, ViewerSettings& settings) {
+            [member](std::string_view text, scene::ViewerSettings& settings) {
                 settings.*member = std::string(text);
                 return ValueRead{};
             }};
 }
 
 template <typename Vector>
-Entry colorEntry(const options::Option& option, Vector ViewerSettings::*member) {
+Entry colorEntry(const options::Option& option, Vector scene::ViewerSettings::*member) {
     constexpr int kComponents = Vector::length();
     return {option,
-            [member](const ViewerSettings& settings) {
+            [member](const scene::ViewerSettings& settings) {
                 std::ostringstream out;
                 for (int i = 0; i < kComponents; ++i) {
                     out << (i ? " " : "") << (settings.*member)[i];
                 }
                 return out.str();
             },
-            [member](std::string_view text, ViewerSettings& settings) {
+            [member](std::string_view text, scene::ViewerSettings& settings) {
                 float values[kComponents];
                 if (!parseFloats(text, values)) {
                     return ValueRead{false, {}};
@@ -293,7 +295,7 @@ Entry colorEntry(const options::Option& option, Vector ViewerSettings::*member) 
                 }
                 return read;
             },
-            [member](ViewerSettings& settings) {
+            [member](scene::ViewerSettings& settings) {
                 for (int i = 0; i < kComponents; ++i) {
                     const float value = (settings.*member)[i];
                     clampSetting(value, 0.0f, 1.0f, (settings.*member)[i]);
@@ -306,68 +308,70 @@ std::vector<Entry> makeEntries() {
     using render::BoneStyle;
     namespace o = options;
     return {
-        enumEntry(o::kBoneStyle, &ViewerSettings::boneStyle,
+        enumEntry(o::kBoneStyle, &scene::ViewerSettings::boneStyle,
                   {BoneStyle::Capsule, BoneStyle::Octahedral, BoneStyle::Line, BoneStyle::Body}),
-        floatEntry(o::kBoneThickness, &ViewerSettings::boneThickness),
-        boolEntry(o::kShowJoints, &ViewerSettings::showJoints),
-        boolEntry(o::kShowGrid, &ViewerSettings::showGrid),
-        boolEntry(o::kShowShadow, &ViewerSettings::showShadow),
-        boolEntry(o::kShowFileLabels, &ViewerSettings::showFileLabels),
-        enumEntry(o::kJointNames, &ViewerSettings::jointNames,
-                  {JointMarks::Off, JointMarks::Selection, JointMarks::All}),
-        enumEntry(o::kJointAxes, &ViewerSettings::jointAxes,
-                  {JointMarks::Off, JointMarks::Selection, JointMarks::All}),
-        boolEntry(o::kStaticRootLinksHidden, &ViewerSettings::hideStaticRootLinks),
-        boolEntry(o::kSeveralFiguresInPlace, &ViewerSettings::severalFiguresInPlace),
-        colorEntry(o::kBackgroundColor, &ViewerSettings::backgroundColor),
-        colorEntry(o::kSelectionColor, &ViewerSettings::selectionColor),
+        floatEntry(o::kBoneThickness, &scene::ViewerSettings::boneThickness),
+        boolEntry(o::kShowJoints, &scene::ViewerSettings::showJoints),
+        boolEntry(o::kShowGrid, &scene::ViewerSettings::showGrid),
+        boolEntry(o::kShowShadow, &scene::ViewerSettings::showShadow),
+        boolEntry(o::kShowFileLabels, &scene::ViewerSettings::showFileLabels),
+        enumEntry(o::kJointNames, &scene::ViewerSettings::jointNames,
+                  {scene::JointMarks::Off, scene::JointMarks::Selection, scene::JointMarks::All}),
+        enumEntry(o::kJointAxes, &scene::ViewerSettings::jointAxes,
+                  {scene::JointMarks::Off, scene::JointMarks::Selection, scene::JointMarks::All}),
+        boolEntry(o::kStaticRootLinksHidden, &scene::ViewerSettings::hideStaticRootLinks),
+        boolEntry(o::kSeveralFiguresInPlace, &scene::ViewerSettings::severalFiguresInPlace),
+        colorEntry(o::kBackgroundColor, &scene::ViewerSettings::backgroundColor),
+        colorEntry(o::kSelectionColor, &scene::ViewerSettings::selectionColor),
         msaaEntry(),
-        floatEntry(o::kPlaybackSpeed, &ViewerSettings::playbackSpeed),
-        boolEntry(o::kLoop, &ViewerSettings::loop),
-        boolEntry(o::kInterpolate, &ViewerSettings::interpolate),
-        boolEntry(o::kPlayOnOpen, &ViewerSettings::playOnOpen),
-        floatEntry(o::kFieldOfView, &ViewerSettings::fieldOfViewDegrees),
-        floatEntry(o::kOrbitSensitivity, &ViewerSettings::orbitSensitivity),
-        boolEntry(o::kInvertZoom, &ViewerSettings::invertZoom),
-        boolEntry(o::kFollowSelection, &ViewerSettings::followSelection),
-        boolEntry(o::kFrameOnLoad, &ViewerSettings::frameOnLoad),
-        boolEntry(o::kShowCurves, &ViewerSettings::showCurves),
-        boolEntry(o::kShowTrails, &ViewerSettings::showTrails),
-        intEntry(o::kTrailFrames, &ViewerSettings::trailFrames),
-        boolEntry(o::kShowGhosts, &ViewerSettings::showGhosts),
-        intEntry(o::kGhostCount, &ViewerSettings::ghostCount),
-        intEntry(o::kGhostStep, &ViewerSettings::ghostStep),
-        floatEntry(o::kGhostOpacity, &ViewerSettings::ghostOpacity),
-        boolEntry(o::kShowFootContacts, &ViewerSettings::showFootContacts),
-        floatEntry(o::kFootSlideSpeed, &ViewerSettings::footSlideSpeed),
-        enumEntry(o::kUpAxis, &ViewerSettings::upAxis,
-                  {UpAxisChoice::Auto, UpAxisChoice::PositiveY, UpAxisChoice::PositiveZ,
-                   UpAxisChoice::NegativeY, UpAxisChoice::NegativeZ, UpAxisChoice::PositiveX,
-                   UpAxisChoice::NegativeX}),
-        enumEntry(o::kUnit, &ViewerSettings::unit,
-                  {UnitChoice::Auto, UnitChoice::Millimetre, UnitChoice::Centimetre,
-                   UnitChoice::Metre, UnitChoice::Inch}),
-        intEntry(o::kWindowWidth, &ViewerSettings::windowWidth),
-        intEntry(o::kWindowHeight, &ViewerSettings::windowHeight),
-        dockFractionEntry(o::kDockLeftWidth, &DockProportions::leftWidth),
-        dockFractionEntry(o::kDockRightWidth, &DockProportions::rightWidth),
-        dockFractionEntry(o::kDockBottomHeight, &DockProportions::bottomHeight),
-        dockFlagEntry(o::kDockLeftCollapsed, &DockProportions::leftCollapsed),
-        dockFlagEntry(o::kDockRightCollapsed, &DockProportions::rightCollapsed),
-        textEntry(o::kLiveHost, &ViewerSettings::liveHost),
-        intEntry(o::kLivePort, &ViewerSettings::livePort),
-        enumEntry(o::kLiveFormat, &ViewerSettings::liveFormat,
+        floatEntry(o::kPlaybackSpeed, &scene::ViewerSettings::playbackSpeed),
+        boolEntry(o::kLoop, &scene::ViewerSettings::loop),
+        boolEntry(o::kInterpolate, &scene::ViewerSettings::interpolate),
+        boolEntry(o::kPlayOnOpen, &scene::ViewerSettings::playOnOpen),
+        floatEntry(o::kFieldOfView, &scene::ViewerSettings::fieldOfViewDegrees),
+        floatEntry(o::kOrbitSensitivity, &scene::ViewerSettings::orbitSensitivity),
+        boolEntry(o::kInvertZoom, &scene::ViewerSettings::invertZoom),
+        boolEntry(o::kFollowSelection, &scene::ViewerSettings::followSelection),
+        boolEntry(o::kFrameOnLoad, &scene::ViewerSettings::frameOnLoad),
+        boolEntry(o::kShowCurves, &scene::ViewerSettings::showCurves),
+        boolEntry(o::kShowTrails, &scene::ViewerSettings::showTrails),
+        intEntry(o::kTrailFrames, &scene::ViewerSettings::trailFrames),
+        boolEntry(o::kShowGhosts, &scene::ViewerSettings::showGhosts),
+        intEntry(o::kGhostCount, &scene::ViewerSettings::ghostCount),
+        intEntry(o::kGhostStep, &scene::ViewerSettings::ghostStep),
+        floatEntry(o::kGhostOpacity, &scene::ViewerSettings::ghostOpacity),
+        boolEntry(o::kShowFootContacts, &scene::ViewerSettings::showFootContacts),
+        floatEntry(o::kFootSlideSpeed, &scene::ViewerSettings::footSlideSpeed),
+        enumEntry(o::kUpAxis, &scene::ViewerSettings::upAxis,
+                  {scene::UpAxisChoice::Auto, scene::UpAxisChoice::PositiveY,
+                   scene::UpAxisChoice::PositiveZ, scene::UpAxisChoice::NegativeY,
+                   scene::UpAxisChoice::NegativeZ, scene::UpAxisChoice::PositiveX,
+                   scene::UpAxisChoice::NegativeX}),
+        enumEntry(o::kUnit, &scene::ViewerSettings::unit,
+                  {scene::UnitChoice::Auto, scene::UnitChoice::Millimetre,
+                   scene::UnitChoice::Centimetre, scene::UnitChoice::Metre,
+                   scene::UnitChoice::Inch}),
+        intEntry(o::kWindowWidth, &scene::ViewerSettings::windowWidth),
+        intEntry(o::kWindowHeight, &scene::ViewerSettings::windowHeight),
+        dockFractionEntry(o::kDockLeftWidth, &scene::DockProportions::leftWidth),
+        dockFractionEntry(o::kDockRightWidth, &scene::DockProportions::rightWidth),
+        dockFractionEntry(o::kDockBottomHeight, &scene::DockProportions::bottomHeight),
+        dockFlagEntry(o::kDockLeftCollapsed, &scene::DockProportions::leftCollapsed),
+        dockFlagEntry(o::kDockRightCollapsed, &scene::DockProportions::rightCollapsed),
+        textEntry(o::kLiveHost, &scene::ViewerSettings::liveHost),
+        intEntry(o::kLivePort, &scene::ViewerSettings::livePort),
+        enumEntry(o::kLiveFormat, &scene::ViewerSettings::liveFormat,
                   std::vector<std::string>(o::kLiveFormatWords.begin(), o::kLiveFormatWords.end())),
-        textEntry(o::kLiveSkeleton, &ViewerSettings::liveSkeleton),
-        floatEntry(o::kLiveWindowSeconds, &ViewerSettings::liveWindowSeconds),
-        textEntry(o::kLiveRecordFolder, &ViewerSettings::liveRecordFolder),
-        textEntry(o::kExportFolderBvh, &ViewerSettings::exportFolderBvh),
-        textEntry(o::kExportFolderGltf, &ViewerSettings::exportFolderGltf),
-        textEntry(o::kExportFolderVideo, &ViewerSettings::exportFolderVideo),
-        textEntry(o::kExportFolderPicture, &ViewerSettings::exportFolderPicture),
-        enumEntry(o::kBrowserView, &ViewerSettings::browserView,
-                  {BrowserView::List, BrowserView::Grid}),
-        intEntry(o::kBrowserCellSize, &ViewerSettings::browserCellSize),
+        textEntry(o::kLiveSkeleton, &scene::ViewerSettings::liveSkeleton),
+        floatEntry(o::kLiveWindowSeconds, &scene::ViewerSettings::liveWindowSeconds),
+        textEntry(o::kLiveRecordFolder, &scene::ViewerSettings::liveRecordFolder),
+        textEntry(o::kExportFolderBvh, &scene::ViewerSettings::exportFolderBvh),
+        textEntry(o::kExportFolderGltf, &scene::ViewerSettings::exportFolderGltf),
+        textEntry(o::kExportFolderVideo, &scene::ViewerSettings::exportFolderVideo),
+        textEntry(o::kExportFolderPicture, &scene::ViewerSettings::exportFolderPicture),
+        enumEntry(o::kBrowserView, &scene::ViewerSettings::browserView,
+                  {scene::BrowserView::List, scene::BrowserView::Grid}),
+        intEntry(o::kBrowserCellSize, &scene::ViewerSettings::browserCellSize),
     };
 }
 
@@ -407,7 +411,7 @@ std::string expectedValue(const options::Option& option) {
 
 } // namespace
 
-std::string serializeSettings(const ViewerSettings& settings) {
+std::string serializeSettings(const scene::ViewerSettings& settings) {
     std::string text = "# bvhscope viewer settings (written on exit; edit freely)\n";
     for (const Entry& entry : entries()) {
         text += entry.option.key;
@@ -419,7 +423,7 @@ std::string serializeSettings(const ViewerSettings& settings) {
 }
 
 SettingsRead readSettings(std::string_view text, std::string_view fileName,
-                          const ViewerSettings& defaults) {
+                          const scene::ViewerSettings& defaults) {
     SettingsRead read{defaults, {}};
     int lineNumber = 0;
     for (const std::string_view fileLine : bvh::textLines(text)) {
@@ -443,7 +447,7 @@ SettingsRead readSettings(std::string_view text, std::string_view fileName,
         const std::string where = std::string(fileName) + ":" + std::to_string(lineNumber) + ":" +
                                   std::to_string(valueOffset + 1) +
                                   ": warning: " + std::string(key) + " ";
-        ViewerSettings candidate = read.settings;
+        scene::ViewerSettings candidate = read.settings;
         const ValueRead result = entry->read(value, candidate);
         if (!result.readable) {
             read.warnings.push_back(where + "'" + std::string(value) + "' is not " +
@@ -458,7 +462,7 @@ SettingsRead readSettings(std::string_view text, std::string_view fileName,
     return read;
 }
 
-ViewerSettings withinTableRanges(ViewerSettings settings) {
+scene::ViewerSettings withinTableRanges(scene::ViewerSettings settings) {
     for (const Entry& entry : entries()) {
         if (entry.clamp) {
             entry.clamp(settings);
@@ -467,8 +471,9 @@ ViewerSettings withinTableRanges(ViewerSettings settings) {
     return settings;
 }
 
-ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings& before,
-                                    const ViewerSettings& after) {
+scene::ViewerSettings mergedSettingsChange(scene::ViewerSettings current,
+                                           const scene::ViewerSettings& before,
+                                           const scene::ViewerSettings& after) {
     // Field by field through each key's text: exact for every field but floats, which keep the
     // six digits settings.ini keeps (only two edits in one frame come this way).
     for (const Entry& entry : entries()) {
@@ -480,7 +485,7 @@ ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings
     return current;
 }
 
-ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults) {
+scene::ViewerSettings parseSettings(std::string_view text, const scene::ViewerSettings& defaults) {
     return readSettings(text, "settings.ini", defaults).settings;
 }
 
@@ -492,11 +497,11 @@ SettingsRead loadSettingsWithWarnings(const std::filesystem::path& file) {
     return read.ok ? readSettings(read.text, bvh::utf8FromPath(file)) : SettingsRead{};
 }
 
-ViewerSettings loadSettings(const std::filesystem::path& file) {
+scene::ViewerSettings loadSettings(const std::filesystem::path& file) {
     return loadSettingsWithWarnings(file).settings;
 }
 
-std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings) {
+std::string saveSettings(const std::filesystem::path& file, const scene::ViewerSettings& settings) {
     std::error_code error;
     std::filesystem::create_directories(file.parent_path(), error);
     if (error) {
@@ -522,7 +527,7 @@ std::string settingsDirectoryProblem(const std::filesystem::path& directory) {
     if (error) {
         return "cannot create " + bvh::utf8FromPath(directory) + ": " + error.message();
     }
-    if (const std::string problem = directoryWriteProblem(directory); !problem.empty()) {
+    if (const std::string problem = platform::directoryWriteProblem(directory); !problem.empty()) {
         return "cannot write in " + bvh::utf8FromPath(directory) + ": " + problem;
     }
     return "";

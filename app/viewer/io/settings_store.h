@@ -20,30 +20,32 @@
 
 namespace bvhscope::viewer {
 
-std::string serializeSettings(const ViewerSettings& settings);
+std::string serializeSettings(const scene::ViewerSettings& settings);
 
 // The settings read, and a warning for every value skipped or clamped:
 // "FILE:LINE:COL: warning: trail_frames 500000 is out of range 1 to 100000; using 100000",
 // "FILE:LINE:COL: warning: show_grid 'maybe' is not true or false; the line is skipped"
 // (COL: the value's first character, 1-based).
 struct SettingsRead {
-    ViewerSettings settings;
+    scene::ViewerSettings settings;
     std::vector<std::string> warnings;
 };
 // Starts from `defaults` and applies every recognised line; `fileName` begins each warning.
 SettingsRead readSettings(std::string_view text, std::string_view fileName,
-                          const ViewerSettings& defaults = {});
+                          const scene::ViewerSettings& defaults = {});
 // readSettings without the warnings (as from a file named settings.ini).
-ViewerSettings parseSettings(std::string_view text, const ViewerSettings& defaults = {});
+scene::ViewerSettings parseSettings(std::string_view text,
+                                    const scene::ViewerSettings& defaults = {});
 
 // `settings` with every number within its option's range in the table (what a file's line
 // would be clamped to; 0 stays 0 for a dock fraction, as does "auto" for msaa_samples).
-ViewerSettings withinTableRanges(ViewerSettings settings);
+scene::ViewerSettings withinTableRanges(scene::ViewerSettings settings);
 
 // `current` with every field that differs between `before` and `after` taken from `after`
 // (two panels' changes in one frame both kept); the others stay as in `current`.
-ViewerSettings mergedSettingsChange(ViewerSettings current, const ViewerSettings& before,
-                                    const ViewerSettings& after);
+scene::ViewerSettings mergedSettingsChange(scene::ViewerSettings current,
+                                           const scene::ViewerSettings& before,
+                                           const scene::ViewerSettings& after);
 
 // No settings file is longer than this; a longer one is not read.
 inline constexpr std::uintmax_t kLargestSettingsFileBytes = std::uintmax_t{1} << 20;
@@ -52,11 +54,11 @@ inline constexpr std::uintmax_t kLargestSettingsFileBytes = std::uintmax_t{1} <<
 // most kLargestSettingsFileBytes (a FIFO is never opened: that would wait for a writer).
 // The warnings name `file` as given.
 SettingsRead loadSettingsWithWarnings(const std::filesystem::path& file);
-ViewerSettings loadSettings(const std::filesystem::path& file);
+scene::ViewerSettings loadSettings(const std::filesystem::path& file);
 // Creates the directory if needed and replaces the file through a temporary file (a failed save
 // leaves the old one). Returns "" on success, else why it failed ("cannot create DIR: reason",
 // or the write's own message).
-std::string saveSettings(const std::filesystem::path& file, const ViewerSettings& settings);
+std::string saveSettings(const std::filesystem::path& file, const scene::ViewerSettings& settings);
 // "" when `directory` exists (it is created if needed) and can be written, else why not: the
 // viewer says so when it starts, rather than losing the settings silently when it quits.
 std::string settingsDirectoryProblem(const std::filesystem::path& directory);

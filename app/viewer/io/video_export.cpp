@@ -20,11 +20,11 @@ std::optional<media::VideoFramePlan> planVideoExport(const VideoExportSettings& 
 std::unique_ptr<VideoExportJob> VideoExportJob::start(VideoExportSettings settings,
                                                       std::string& error) {
     const bool yuv = settings.container != media::VideoContainer::Gif;
-    if (settings.width < kMinPictureSide || settings.height < kMinPictureSide ||
-        settings.width > kMaxPictureSide || settings.height > kMaxPictureSide ||
+    if (settings.width < pictures::kMinPictureSide || settings.height < pictures::kMinPictureSide ||
+        settings.width > pictures::kMaxPictureSide || settings.height > pictures::kMaxPictureSide ||
         (yuv && (settings.width % 2 != 0 || settings.height % 2 != 0))) {
-        error = "the size must be from " + std::to_string(kMinPictureSide) + " to " +
-                std::to_string(kMaxPictureSide) + " pixels a side" +
+        error = "the size must be from " + std::to_string(pictures::kMinPictureSide) + " to " +
+                std::to_string(pictures::kMaxPictureSide) + " pixels a side" +
                 std::string(yuv ? ", even for MP4 and WebM" : "");
         return nullptr;
     }
@@ -66,13 +66,14 @@ bool VideoExportJob::openEncoder(std::shared_ptr<const media::GifPalette> palett
     return encoder_ != nullptr;
 }
 
-render::Image VideoExportJob::drawPicture(const Scene& scene, OverlayBuilder& overlayBuilder,
-                                          SceneDrawer& drawer, double time) {
+render::Image VideoExportJob::drawPicture(const scene::Scene& scene,
+                                          scene::OverlayBuilder& overlayBuilder,
+                                          pictures::SceneDrawer& drawer, double time) {
     if (!framed_) {
         const float aspect =
             static_cast<float>(settings_.width) / static_cast<float>(settings_.height);
-        follow_ = frameFollow(scene, settings_.camera, aspect, settings_.startSeconds,
-                              settings_.endSeconds);
+        follow_ = scene::frameFollow(scene, settings_.camera, aspect, settings_.startSeconds,
+                                     settings_.endSeconds);
         framed_ = true;
     }
     scene.sample(time, settings_.interpolation, false, pose_);
@@ -80,7 +81,7 @@ render::Image VideoExportJob::drawPicture(const Scene& scene, OverlayBuilder& ov
                          time, overlays_);
     target_.resize(settings_.width, settings_.height);
     const render::OrbitCamera camera =
-        follow_ ? followCamera(*follow_, scene, pose_) : settings_.camera;
+        follow_ ? scene::followCamera(*follow_, scene, pose_) : settings_.camera;
     drawer.draw(scene, pose_, camera, std::nullopt, settings_.drawOptions, settings_.width,
                 settings_.height, target_.framebuffer(), &overlays_);
     render::Image picture = target_.read();
@@ -90,8 +91,8 @@ render::Image VideoExportJob::drawPicture(const Scene& scene, OverlayBuilder& ov
     return picture;
 }
 
-void VideoExportJob::step(const Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
-                          std::chrono::milliseconds budget) {
+void VideoExportJob::step(const scene::Scene& scene, scene::OverlayBuilder& overlayBuilder,
+                          pictures::SceneDrawer& drawer, std::chrono::milliseconds budget) {
     if (status() != Status::Running) {
         return;
     }

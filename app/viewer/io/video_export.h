@@ -41,8 +41,8 @@ struct VideoExportSettings {
     // The view's direction and field of view (yaw, pitch, fovy); target and distance are the
     // video's own (frameFollow over the range at width / height).
     render::OrbitCamera camera;
-    SceneDrawOptions drawOptions;
-    OverlayOptions overlays;
+    pictures::SceneDrawOptions drawOptions;
+    scene::OverlayOptions overlays;
     bvh::Interpolation interpolation = bvh::Interpolation::Linear;
     // The whole sound and where capture time 0 is in it; nullptr: no sound.
     std::shared_ptr<const media::AudioClip> audio;
@@ -69,8 +69,8 @@ public:
     // Draws pictures until `budget` is spent or the encoder's queue is full, each from a pose
     // the job samples into buffers of its own: the scene, and what the viewer shows of it, are
     // not changed. Needs the GL context current.
-    void step(const Scene& scene, OverlayBuilder& overlayBuilder, SceneDrawer& drawer,
-              std::chrono::milliseconds budget);
+    void step(const scene::Scene& scene, scene::OverlayBuilder& overlayBuilder,
+              pictures::SceneDrawer& drawer, std::chrono::milliseconds budget);
     void cancel();
 
     Status status() const;
@@ -82,19 +82,19 @@ public:
 
 private:
     VideoExportJob() = default;
-    render::Image drawPicture(const Scene& scene, OverlayBuilder& overlayBuilder,
-                              SceneDrawer& drawer, double time);
+    render::Image drawPicture(const scene::Scene& scene, scene::OverlayBuilder& overlayBuilder,
+                              pictures::SceneDrawer& drawer, double time);
     bool openEncoder(std::shared_ptr<const media::GifPalette> palette, std::string& error);
 
     VideoExportSettings settings_;
     media::VideoFramePlan plan_;
     std::size_t next_ = 0;
     render::ImageTarget target_;
-    ScenePose pose_; // the export's own: the live view keeps its pose
+    scene::ScenePose pose_; // the export's own: the live view keeps its pose
     // The video's framing, made from the scene at the first picture; nullopt: nothing shown.
-    std::optional<FollowFraming> follow_;
+    std::optional<scene::FollowFraming> follow_;
     bool framed_ = false;
-    SceneOverlays overlays_;
+    scene::SceneOverlays overlays_;
     std::unique_ptr<media::BackgroundEncoder> encoder_;
     std::shared_ptr<media::GifPalette> palette_; // a GIF's, built from sample pictures first
     std::size_t paletteSamples_ = 0;

@@ -133,7 +133,8 @@ float defaultColumnFraction(float windowWidth, float scale) {
     return pixels / windowWidth;
 }
 
-DockLayout computeDockLayout(const DockRequest& request, const DockProportions& proportions) {
+DockLayout computeDockLayout(const DockRequest& request,
+                             const scene::DockProportions& proportions) {
     DockLayout layout;
     const float width = std::floor(std::max(request.windowWidth, 0.0f));
     const float height = std::floor(std::max(request.windowHeight, 0.0f));

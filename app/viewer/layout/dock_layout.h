@@ -113,7 +113,7 @@ inline constexpr float kCompactMaxTimelineFraction = 0.3f;
 // or touch without a keyboard.
 bool wantsCompactLayout(float windowWidth, float scale, bool touchOnly);
 
-DockLayout computeDockLayout(const DockRequest& request, const DockProportions& proportions);
+DockLayout computeDockLayout(const DockRequest& request, const scene::DockProportions& proportions);
 
 // The default fractions for a window (what 0 in DockProportions stands for).
 float defaultColumnFraction(float windowWidth, float scale);

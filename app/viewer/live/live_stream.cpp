@@ -126,8 +126,8 @@ void LiveStream::handleSkeleton(const LiveEvent& event, PumpOutcome& outcome) {
     }
     skeleton_ = event.skeleton;
     frameTime_ = event.frameTime > 0.0 ? event.frameTime : bvh::live::kDefaultLiveFrameTime;
-    frames_ = std::make_shared<LiveFrames>(static_cast<std::uint32_t>(skeleton_->totalChannels()),
-                                           frameTime_, windowSeconds_);
+    frames_ = std::make_shared<scene::LiveFrames>(
+        static_cast<std::uint32_t>(skeleton_->totalChannels()), frameTime_, windowSeconds_);
     outcome.skeletonChanged = true;
 }
 

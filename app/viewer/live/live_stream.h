@@ -89,7 +89,7 @@ public:
 
     const std::string& name() const { return name_; }
     // The frames the character shows; null until the stream's skeleton is known.
-    const std::shared_ptr<LiveFrames>& frames() const { return frames_; }
+    const std::shared_ptr<scene::LiveFrames>& frames() const { return frames_; }
     const std::shared_ptr<const bvh::Skeleton>& skeleton() const { return skeleton_; }
     double frameTime() const { return frameTime_; }
 
@@ -123,7 +123,7 @@ private:
     std::size_t mostFramesShownPerPump_ = kMostFramesShownPerPump;
     std::unique_ptr<bvhscope::live::LiveSource> source_;
     double windowSeconds_;
-    std::shared_ptr<LiveFrames> frames_;
+    std::shared_ptr<scene::LiveFrames> frames_;
     std::shared_ptr<const bvh::Skeleton> skeleton_;
     double frameTime_ = 0.0;
     std::unique_ptr<TakeRecording> recording_;

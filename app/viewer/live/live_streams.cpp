@@ -5,8 +5,9 @@
 
 namespace bvhscope::viewer {
 
-std::optional<std::size_t> characterShowing(const Scene& scene, const LiveFrames* frames) {
-    const std::vector<Character>& characters = scene.characters();
+std::optional<std::size_t> characterShowing(const scene::Scene& scene,
+                                            const scene::LiveFrames* frames) {
+    const std::vector<scene::Character>& characters = scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
         if (frames != nullptr && characters[i].liveFeed.frames.get() == frames) {
             return i;
@@ -18,8 +19,8 @@ std::optional<std::size_t> characterShowing(const Scene& scene, const LiveFrames
 namespace {
 
 // The file character (not live) showing `path`.
-std::optional<std::size_t> fileCharacter(const Scene& scene, const std::string& path) {
-    const std::vector<Character>& characters = scene.characters();
+std::optional<std::size_t> fileCharacter(const scene::Scene& scene, const std::string& path) {
+    const std::vector<scene::Character>& characters = scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
         if (!characters[i].isLive() && !characters[i].loading() &&
             characters[i].clip->sourcePath == path) {
@@ -31,9 +32,9 @@ std::optional<std::size_t> fileCharacter(const Scene& scene, const std::string& 
 
 } // namespace
 
-void LiveStreams::followGrowingFiles(const Scene& scene) {
+void LiveStreams::followGrowingFiles(const scene::Scene& scene) {
     std::vector<std::string> paths;
-    for (const Character& character : scene.characters()) {
+    for (const scene::Character& character : scene.characters()) {
         if (!character.isLive() && !character.loading() && !character.clip->sourcePath.empty()) {
             paths.push_back(character.clip->sourcePath);
         }
@@ -70,7 +71,8 @@ void LiveStreams::add(std::unique_ptr<LiveStream> stream) {
     followingNow_ = true;
 }
 
-LiveStreams::Events LiveStreams::update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit) {
+LiveStreams::Events LiveStreams::update(scene::Scene& scene, scene::UpAxisChoice upAxis,
+                                        scene::UnitChoice unit) {
     Events events;
     for (std::size_t s = 0; s < streams_.size(); ++s) {
         LiveStream& stream = *streams_[s];
@@ -87,14 +89,14 @@ LiveStreams::Events LiveStreams::update(Scene& scene, UpAxisChoice upAxis, UnitC
             index = fileCharacter(scene, stream.sourcePath()); // the file it now follows
         }
         if (outcome.skeletonChanged && stream.frames()) {
-            Character character =
-                makeLiveCharacter(stream.name(), stream.sourcePath(), *stream.skeleton(),
-                                  stream.frameTime(), stream.frames());
-            applyAxes(character, upAxis, unit);
+            scene::Character character =
+                scene::makeLiveCharacter(stream.name(), stream.sourcePath(), *stream.skeleton(),
+                                         stream.frameTime(), stream.frames());
+            scene::applyAxes(character, upAxis, unit);
             if (index) {
-                Character& old = scene.characters()[*index];
-                keepAppearanceOf(character, old);
-                setUpAxisOverride(character, old.axes.upAxisOverride);
+                scene::Character& old = scene.characters()[*index];
+                scene::keepAppearanceOf(character, old);
+                scene::setUpAxisOverride(character, old.axes.upAxisOverride);
                 old = std::move(character);
                 events.reshaped = true;
             } else {
@@ -105,9 +107,9 @@ LiveStreams::Events LiveStreams::update(Scene& scene, UpAxisChoice upAxis, UnitC
             entry.shown = stream.frames();
         }
         if (outcome.framesArrived && index) {
-            Character& character = scene.characters()[*index];
-            if (refreshLiveCharacter(character)) {
-                applyAxes(character, upAxis, unit);
+            scene::Character& character = scene.characters()[*index];
+            if (scene::refreshLiveCharacter(character)) {
+                scene::applyAxes(character, upAxis, unit);
                 events.reshaped = true;
             }
             events.framesArrived = true;
@@ -144,14 +146,14 @@ void LiveStreams::noticeUserTime(double playbackTime) {
     timePut_.reset();
 }
 
-std::optional<double> LiveStreams::nowTime(const Scene& scene) const {
+std::optional<double> LiveStreams::nowTime(const scene::Scene& scene) const {
     if (!followingNow_) {
         return std::nullopt;
     }
     std::optional<double> newest;
-    for (const Character& character : scene.characters()) {
+    for (const scene::Character& character : scene.characters()) {
         if (character.isLive() && character.liveFeed.frameCount > 0) {
-            newest = std::max(newest.value_or(0.0), playableDuration(character));
+            newest = std::max(newest.value_or(0.0), scene::playableDuration(character));
         }
     }
     return newest;
@@ -198,7 +200,7 @@ bool LiveStreams::active() const {
            std::ranges::any_of(streams_, [](const auto& stream) { return stream->busy(); });
 }
 
-bool LiveStreams::awaitingFirstFrames(const Scene& scene) const {
+bool LiveStreams::awaitingFirstFrames(const scene::Scene& scene) const {
     for (std::size_t s = 0; s < streams_.size(); ++s) {
         if (streams_[s]->closed()) {
             continue;

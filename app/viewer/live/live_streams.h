@@ -37,13 +37,13 @@ public:
         bool framesArrived = false; // some timeline grew
         std::vector<std::string> notices;
     };
-    Events update(Scene& scene, UpAxisChoice upAxis, UnitChoice unit);
+    Events update(scene::Scene& scene, scene::UpAxisChoice upAxis, scene::UnitChoice unit);
 
     // Growing files: the files open (not live, not loading) are watched off the UI thread
     // (file_growth_watch.h); one that changed after it was read is followed from then on, its
     // character replaced in place by a live one reading the file as it grows. Call once per UI
     // frame, before update().
-    void followGrowingFiles(const Scene& scene);
+    void followGrowingFiles(const scene::Scene& scene);
 
     // Before the session's update, while following now: waits (at most a stream frame, at
     // most kMostFreshFrameWait) for a fresh frame of the first connected stream, so the pose
@@ -62,7 +62,7 @@ public:
     void noticeUserTime(double playbackTime);
     // The time to show when following: the newest frame of the live characters; nullopt when
     // not following or no live character has frames.
-    std::optional<double> nowTime(const Scene& scene) const;
+    std::optional<double> nowTime(const scene::Scene& scene) const;
     // The time the session put on the playback (for noticeUserTime on the next frame).
     void timePut(double playbackTime) { timePut_ = playbackTime; }
 
@@ -81,12 +81,12 @@ public:
     bool active() const;
     // A stream is open whose character has no frames yet (--screenshot waits for them, as for
     // files still loading).
-    bool awaitingFirstFrames(const Scene& scene) const;
+    bool awaitingFirstFrames(const scene::Scene& scene) const;
     double windowSeconds = kDefaultLiveWindowSeconds; // for streams opened from now on
 
 private:
     struct Entry {
-        std::shared_ptr<LiveFrames> shown; // the frames its character shows (null: none yet)
+        std::shared_ptr<scene::LiveFrames> shown; // the frames its character shows (null: none yet)
     };
     std::unique_ptr<FileGrowthWatch> fileWatch_; // made when a file is first open
     std::vector<std::string> watchedPaths_;
@@ -97,6 +97,7 @@ private:
 };
 
 // The index of the character showing `frames`, if it is in the scene.
-std::optional<std::size_t> characterShowing(const Scene& scene, const LiveFrames* frames);
+std::optional<std::size_t> characterShowing(const scene::Scene& scene,
+                                            const scene::LiveFrames* frames);
 
 } // namespace bvhscope::viewer

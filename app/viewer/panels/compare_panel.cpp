@@ -14,7 +14,7 @@ namespace bvhscope::viewer {
 
 namespace {
 
-std::string characterLabel(const std::vector<Character>& characters, std::size_t index) {
+std::string characterLabel(const std::vector<scene::Character>& characters, std::size_t index) {
     return std::to_string(index + 1) + ": " + characters[index].clip->displayName;
 }
 
@@ -25,7 +25,7 @@ std::string nodeName(const bvh::Skeleton& skeleton, bvh::NodeIndex node) {
 // A combo of the open files; for B, files sharing too few joint names with A are disabled.
 void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
                 const std::size_t* matchWith) {
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     const std::string current =
         chosen < characters.size() ? characterLabel(characters, chosen) : "";
     // The combo takes the row less its label; the file shown in it is elided to fit.
@@ -94,7 +94,7 @@ void drawLegend(const CompareView& compare, float scale) {
 
 void drawCompareSummary(ViewerState& state, std::size_t character) {
     const CompareView& compare = state.analysis.compare;
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!compare.active || (character != compare.a && character != compare.b)) {
         return;
     }
@@ -194,7 +194,7 @@ void drawCompareChoices(ViewerState& state) {
 } // namespace
 
 void drawComparePanel(ViewerState& state, float scale) {
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!state.comparePanelOpen) {
         if (state.analysis.compare.enabled) { // closing the panel ends the comparison
             command::SetCompare ended = compareChoices(state.analysis.compare);

@@ -39,9 +39,9 @@ ImU32 eventColor(bvh::ChannelEventKind kind) {
 }
 
 // Pressed and held still on a plot, nothing more is asked: no command, so the viewer may sleep.
-void seekToFrame(ViewerState& state, const Character& character, double frame) {
-    const Playback& playback = state.playback;
-    const double time = frame * frameTimeInUse(character);
+void seekToFrame(ViewerState& state, const scene::Character& character, double frame) {
+    const scene::Playback& playback = state.playback;
+    const double time = frame * scene::frameTimeInUse(character);
     if (playback.playing() || std::clamp(time, 0.0, playback.duration()) != playback.time()) {
         state.commands.push(command::PauseAt{time});
     }
@@ -194,10 +194,11 @@ void drawPlotLabels(const PlotArea& area, const CurveView& curves, const PlotGro
 }
 
 // The values of the group's channels at `frame`, and the event under the pointer if any.
-void drawPlotTooltip(const Character& character, const CurveView& curves, const PlotGroup& group,
-                     std::uint32_t frame, const bvh::ChannelEvent* hoveredEvent) {
+void drawPlotTooltip(const scene::Character& character, const CurveView& curves,
+                     const PlotGroup& group, std::uint32_t frame,
+                     const bvh::ChannelEvent* hoveredEvent) {
     ImGui::BeginTooltip();
-    ImGui::Text("frame %u  (%.3f s)", frame, frame * frameTimeInUse(character));
+    ImGui::Text("frame %u  (%.3f s)", frame, frame * scene::frameTimeInUse(character));
     for (const std::size_t k : group.series) {
         const bvh::ChannelSeries& series = curves.series[k];
         ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(channelColor(series.type)), "%s %.4f",
@@ -213,8 +214,8 @@ void drawPlotTooltip(const Character& character, const CurveView& curves, const 
     ImGui::EndTooltip();
 }
 
-void drawPlot(ViewerState& state, const Character& character, const PlotGroup& group, float height,
-              float scale) {
+void drawPlot(ViewerState& state, const scene::Character& character, const PlotGroup& group,
+              float height, float scale) {
     const CurveView& curves = state.analysis.curves;
     const std::uint32_t frames = curves.frameCount;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -243,8 +244,9 @@ void drawPlot(ViewerState& state, const Character& character, const PlotGroup& g
     const bvh::ChannelEvent* hoveredEvent =
         drawPlotEvents(area, curves, group, hovered, mouse.x, scale);
     // The playhead, at the character's own frame for the current time.
-    const double playheadFrame = std::clamp(state.playback.time() / frameTimeInUse(character), 0.0,
-                                            double(frames > 0 ? frames - 1 : 0));
+    const double playheadFrame =
+        std::clamp(state.playback.time() / scene::frameTimeInUse(character), 0.0,
+                   double(frames > 0 ? frames - 1 : 0));
     const float playhead = area.xOf(playheadFrame);
     area.draw->AddLine(ImVec2(playhead, area.origin.y), ImVec2(playhead, area.end.y),
                        kPlayheadColor, 2.0f * scale);
@@ -258,7 +260,7 @@ void drawPlot(ViewerState& state, const Character& character, const PlotGroup& g
 }
 
 // [SECTION] The events list: click to jump
-void drawEventList(ViewerState& state, const Character& character) {
+void drawEventList(ViewerState& state, const scene::Character& character) {
     const CurveView& curves = state.analysis.curves;
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     ImGui::BeginChild("events", ImVec2(0.0f, 0.0f), true);
@@ -297,7 +299,7 @@ void drawEventList(ViewerState& state, const Character& character) {
 
 void drawCurvesPanel(ViewerState& state, float scale) {
     const CurveView& curves = state.analysis.curves;
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!curves.selection || !state.settings.showCurves ||
         curves.selection->character >= characters.size()) {
         return;
@@ -310,7 +312,7 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         SettingsEdit edit(state);
         edit.values.showCurves = false;
     }
-    const Character& character = characters[curves.selection->character];
+    const scene::Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const auto node = static_cast<std::size_t>(curves.selection->node);
     ImGui::TextUnformatted(skeleton.isEndSite[node] ? "End Site" : skeleton.names[node].c_str());

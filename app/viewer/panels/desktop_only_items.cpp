@@ -38,7 +38,7 @@ MenuItemText placedMenuItem(MenuItemText native, DesktopOnlyFeature feature, boo
     const std::string id =
         idStart == std::string::npos ? "###" + shown : native.label.substr(idStart);
     MenuItemText placed;
-    placed.label = shown + " (" + kDesktopOnly + ")" + id;
+    placed.label = shown + " (" + platform::kDesktopOnly + ")" + id;
     placed.enabled = false;
     placed.tooltip = "In the desktop app only: " + std::string(desktopOnlyExplanation(feature));
     return placed;

@@ -63,8 +63,8 @@ void drawShortcutSheet(ViewerState& state, float scale) {
             ImGui::TextUnformatted(keys.c_str());
             recordItemRect(state, "shortcuts:" + keys);
             ImGui::TableNextColumn();
-            if (kInBrowser && shortcut.reach == BindingReach::DesktopOnly) {
-                ImGui::TextDisabled("%s (%s)", shortcut.help, kDesktopOnly);
+            if (platform::kInBrowser && shortcut.reach == BindingReach::DesktopOnly) {
+                ImGui::TextDisabled("%s (%s)", shortcut.help, platform::kDesktopOnly);
             } else {
                 ImGui::TextUnformatted(shortcut.help);
             }
@@ -197,7 +197,7 @@ void drawSplitters(ViewerState& state, float scale) {
         return;
     }
     SettingsEdit edit(state);
-    DockProportions& dock = edit.values.dock;
+    scene::DockProportions& dock = edit.values.dock;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float half = std::round(3.0f * scale);
     // A column's width as the options table bounds it (dock_left_width, dock_right_width).
@@ -240,7 +240,7 @@ void drawDockControls(ViewerState& state, float scale) {
                   edit.values.dock.rightCollapsed);
     }
     drawCompactTabs(state, scale);
-    if (state.panelsHidden && kInBrowser) {
+    if (state.panelsHidden && platform::kInBrowser) {
         drawShowPanelsButton(state, scale); // a page may have no keyboard for Tab
     } else if (state.panelsHidden) {
         static const std::string hint =
@@ -261,7 +261,7 @@ void drawViewMenu(ViewerState& state) {
         return;
     }
     SettingsEdit edit(state);
-    DockProportions& dock = edit.values.dock;
+    scene::DockProportions& dock = edit.values.dock;
     if (ImGui::MenuItem("Hide panels", shortcutHint("hide-panels"), state.panelsHidden)) {
         state.panelsHidden = !state.panelsHidden;
     }
@@ -277,7 +277,7 @@ void drawViewMenu(ViewerState& state) {
     }
     recordItemRect(state, "menu:View>Collapse right column");
     if (ImGui::MenuItem("Reset panel sizes", nullptr, false, columns)) {
-        dock = DockProportions{};
+        dock = scene::DockProportions{};
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Curves", nullptr, edit.values.showCurves)) {

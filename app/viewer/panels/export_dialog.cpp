@@ -27,7 +27,7 @@ constexpr const char* kResultName = "Export result";
 
 // [SECTION] Option rows
 
-void drawAxisChoice(ExportSettings& settings, const Character& character) {
+void drawAxisChoice(ExportSettings& settings, const scene::Character& character) {
     ImGui::TextUnformatted("Up axis");
     ImGui::SameLine(110.0f);
     if (settings.format == ExportFormat::Gltf) {
@@ -70,7 +70,7 @@ void drawGltfScaleChoice(ExportSettings& settings) {
     }
 }
 
-void drawScaleChoice(ExportSettings& settings, const Character& character) {
+void drawScaleChoice(ExportSettings& settings, const scene::Character& character) {
     if (settings.format == ExportFormat::Gltf) {
         drawGltfScaleChoice(settings);
         return;
@@ -148,7 +148,8 @@ void drawDownloadNameRow(ViewerState& state, ExportSettings& settings) {
     recordItemRect(state, "export:path");
 }
 
-void drawTargetRow(ViewerState& state, const Character& character, ExportSettings& settings) {
+void drawTargetRow(ViewerState& state, const scene::Character& character,
+                   ExportSettings& settings) {
     if (!state.downloadsFolder.empty()) {
         drawDownloadNameRow(state, settings);
         return;
@@ -181,7 +182,8 @@ void drawTargetRow(ViewerState& state, const Character& character, ExportSetting
     }
 }
 
-void drawFramesRow(const ViewerState& state, const Character& character, ExportSettings& settings) {
+void drawFramesRow(const ViewerState& state, const scene::Character& character,
+                   ExportSettings& settings) {
     const bvh::Motion& motion = character.clip->document.motion;
     ImGui::TextUnformatted("Frames");
     ImGui::SameLine(110.0f);
@@ -208,7 +210,7 @@ void drawFramesRow(const ViewerState& state, const Character& character, ExportS
     }
 }
 
-void drawRateRows(ViewerState& state, const Character& character, ExportSettings& settings) {
+void drawRateRows(ViewerState& state, const scene::Character& character, ExportSettings& settings) {
     ImGui::Checkbox("Resample to", &settings.resample);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(100.0f);
@@ -337,7 +339,8 @@ void openExportDialog(ViewerState& state, ExportFormat format) {
 }
 
 void openVideoExportDialog(ViewerState& state) {
-    if (kInBrowser || !media::videoAvailable() || state.scene.empty()) { // also Ctrl+Shift+E
+    if (platform::kInBrowser || !media::videoAvailable() ||
+        state.scene.empty()) { // also Ctrl+Shift+E
         return;
     }
     VideoExportForm& video = state.videoExportForm;
@@ -361,14 +364,15 @@ void drawExportMenuItems(ViewerState& state) {
     // A build without FFmpeg (media_features.h) shows the item disabled, saying why; the page
     // says the desktop app has it (desktop_only_items.h).
     const bool videoBuilt = media::videoAvailable();
-    MenuItemText video{videoBuilt || kInBrowser ? "Export video..."
-                                                : "Export video... (not in this build)",
+    MenuItemText video{videoBuilt || platform::kInBrowser ? "Export video..."
+                                                          : "Export video... (not in this build)",
                        shortcutHint("export-video"), videoBuilt && !state.scene.empty(), ""};
     if (!videoBuilt) {
         video.tooltip = std::string(media::kNoVideoMessage) +
                         "; export PNG frames with `bvhscope render` instead";
     }
-    if (drawMenuItem(placedMenuItem(video, DesktopOnlyFeature::VideoExport, kInBrowser))) {
+    if (drawMenuItem(
+            placedMenuItem(video, DesktopOnlyFeature::VideoExport, platform::kInBrowser))) {
         openVideoExportDialog(state);
     }
     recordItemRect(state, "menu:File>Export video");
@@ -394,7 +398,7 @@ namespace {
 // this kind was last written to (else home).
 void startExportDialog(ViewerState& state) {
     ExportForm& form = state.exportForm;
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     form.openRequested = false;
     if (characters.empty()) {
         return;
@@ -425,7 +429,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     if (bindingPressedInImGui("export") && !ImGui::IsPopupOpen(kDialogName)) {
         openExportDialog(state);
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (form.openRequested) {
         startExportDialog(state);
     }
@@ -446,7 +450,7 @@ void drawExportDialog(ViewerState& state, float scale) {
         ImGui::EndPopup();
         return;
     }
-    const Character& character = characters[form.character];
+    const scene::Character& character = characters[form.character];
     ExportSettings& settings = form.settings;
 
     ImGui::Text("Export %s", character.clip->displayName.c_str());

@@ -268,7 +268,8 @@ void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
     ImGui::SetCursorPosX(
         std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - needed));
     if (offerBrowse) {
-        ImGui::BeginDisabled(kInBrowser); // the page browses no folders (desktop_only_items.h)
+        ImGui::BeginDisabled(
+            platform::kInBrowser); // the page browses no folders (desktop_only_items.h)
         if (ImGui::Button(browse)) {
             chooser.chooseFolderShown();
         }
@@ -276,7 +277,7 @@ void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
         recordItemRect(state, "chooser:browse-folder");
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             const std::string why =
-                kInBrowser
+                platform::kInBrowser
                     ? "In the desktop app only: " +
                           std::string(desktopOnlyExplanation(DesktopOnlyFeature::FolderBrowsing))
                     : "Open the folder shown in the Browser: its takes one by one";

@@ -31,25 +31,27 @@ void drawFileMenuBar(ViewerState& state) {
     const bool choosing = state.chooserOpen != Purpose::None || state.inWindowChooser.active();
     if (ImGui::BeginMenu("File")) {
         // A page is given files, never folders: "or folder" would promise what it cannot do.
-        const char* openLabel =
-            kInBrowser ? "Open file...###Open file or folder..." : "Open file or folder...";
+        const char* openLabel = platform::kInBrowser ? "Open file...###Open file or folder..."
+                                                     : "Open file or folder...";
         if (ImGui::MenuItem(openLabel, shortcutHint("open-files"), false, !choosing)) {
             state.chooserRequested = Purpose::OpenFiles;
         }
         recordItemRect(state, "menu:File>Open file or folder"); // GUI tests click it
         if (drawMenuItem(placedMenuItem({"Open folder...", "", !choosing, ""},
-                                        DesktopOnlyFeature::FolderBrowsing, kInBrowser))) {
+                                        DesktopOnlyFeature::FolderBrowsing,
+                                        platform::kInBrowser))) {
             state.chooserRequested = Purpose::OpenFolder;
         }
         recordItemRect(state, "menu:File>Open folder");
         if (drawMenuItem(placedMenuItem({"Close folder", "", state.folder.isOpen(), ""},
-                                        DesktopOnlyFeature::FolderBrowsing, kInBrowser))) {
+                                        DesktopOnlyFeature::FolderBrowsing,
+                                        platform::kInBrowser))) {
             state.commands.push(command::CloseFolder{});
         }
         drawLiveMenuItems(state);
-        if constexpr (kInBrowser) { // natively a sound arrives with Open or a drop
+        if constexpr (platform::kInBrowser) { // natively a sound arrives with Open or a drop
             drawMenuItem(placedMenuItem({"Add a sound...", "", false, ""},
-                                        DesktopOnlyFeature::Sound, kInBrowser));
+                                        DesktopOnlyFeature::Sound, platform::kInBrowser));
             recordItemRect(state, "menu:File>Add a sound");
         }
         ImGui::Separator();
@@ -67,7 +69,7 @@ void drawFileMenuBar(ViewerState& state) {
         }
         ImGui::Separator();
         if (drawMenuItem(placedMenuItem({"Quit", shortcutHint("quit"), true, ""},
-                                        DesktopOnlyFeature::Quit, kInBrowser))) {
+                                        DesktopOnlyFeature::Quit, platform::kInBrowser))) {
             // The window's own close: the frame loop ends and the settings are kept.
             glfwSetWindowShouldClose(glfwGetCurrentContext(), GLFW_TRUE);
         }
@@ -115,7 +117,8 @@ void drawPathRow(ViewerState& state) {
 
 // A file's colour swatch and show/hide checkbox; a change is a command (the appearance's owner
 // applies it).
-void drawAppearanceWidgets(ViewerState& state, std::size_t index, const Character& character) {
+void drawAppearanceWidgets(ViewerState& state, std::size_t index,
+                           const scene::Character& character) {
     glm::vec4 color = character.appearance.color;
     if (ImGui::ColorEdit3("##color", &color.r, ImGuiColorEditFlags_NoInputs)) {
         state.commands.push(command::SetColor{index, color});
@@ -147,9 +150,9 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
                       listHeight < 2.0f * ImGui::GetFrameHeightWithSpacing()
                           ? ImGuiWindowFlags_NoScrollbar
                           : ImGuiWindowFlags_None);
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
-        const Character& character = characters[c];
+        const scene::Character& character = characters[c];
         ImGui::PushID(static_cast<int>(c));
         drawAppearanceWidgets(state, c, character);
         ImGui::SameLine();

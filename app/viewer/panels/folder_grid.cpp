@@ -29,7 +29,7 @@ std::string_view gridTakeFileName(std::string_view relativePath) {
 
 // The name under a cell on two lines (gridCellLabel: the action and style of a library's
 // names stay readable), each centred. Recorded as the lines joined.
-void drawGridCellLabel(ViewerState& state, const FolderEntry& entry, std::size_t position,
+void drawGridCellLabel(ViewerState& state, const folder::FolderEntry& entry, std::size_t position,
                        ImVec2 at, float cell) {
     const std::array<std::string, 2> lines =
         gridCellLabel(gridTakeFileName(entry.name), cell, [](std::string_view piece) {
@@ -48,9 +48,9 @@ void drawGridCellLabel(ViewerState& state, const FolderEntry& entry, std::size_t
 // One cell at `at` (its top-left corner): the take at display position `position`.
 void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
                   FolderHoverPlay& hoverPlay, std::size_t position, ImVec2 at, float cell) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     const std::size_t index = folder.shownRows()[position];
-    const FolderEntry& entry = folder.entries()[index];
+    const folder::FolderEntry& entry = folder.entries()[index];
     ImGui::PushID(static_cast<int>(index));
     ImGui::SetCursorScreenPos(at);
     ImGui::Selectable("##cell", folder.current == index, ImGuiSelectableFlags_AllowItemOverlap,
@@ -69,7 +69,8 @@ void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
 
 // Scrolls the browsed take's row of cells into view when Previous/Next (Page Down/Up) or a
 // click elsewhere changed which take is browsed.
-void keepBrowsedCellInView(const FolderBrowser& folder, std::size_t columns, float rowHeight) {
+void keepBrowsedCellInView(const folder::FolderBrowser& folder, std::size_t columns,
+                           float rowHeight) {
     static std::optional<std::size_t> shownCurrent;
     if (folder.current == shownCurrent) {
         return;
@@ -94,7 +95,7 @@ void keepBrowsedCellInView(const FolderBrowser& folder, std::size_t columns, flo
 
 void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
                     FolderHoverPlay& hoverPlay, float cell) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     if (!ImGui::BeginChild("grid", ImVec2(0.0f, 0.0f), false)) {
         ImGui::EndChild();
         return;

@@ -32,7 +32,7 @@ constexpr float kFilterBesideButtons = 220.0f;
 // While the rows are ranked by likeness (a row's right-click, or Similar in the Selected
 // panel): to which take, and the way back to the name order.
 void drawLikenessLine(ViewerState& state) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     if (!folder.likenessQuery()) {
         return;
     }
@@ -50,7 +50,7 @@ void drawLikenessLine(ViewerState& state) {
 // The filter field (browser_order.h): applied as it is typed; its syntax in the tooltip, with
 // the first term it did not understand.
 void drawFilterField(ViewerState& state) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     std::array<char, 512> text{};
     const std::string& current = folder.filterText();
     std::copy_n(current.begin(), std::min(current.size(), text.size() - 1), text.begin());
@@ -63,8 +63,9 @@ void drawFilterField(ViewerState& state) {
     const std::string& error = folder.filter().error;
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::TextUnformatted(kBrowserFilterHelp.data(),
-                               kBrowserFilterHelp.data() + kBrowserFilterHelp.size());
+        ImGui::TextUnformatted(folder::kBrowserFilterHelp.data(),
+                               folder::kBrowserFilterHelp.data() +
+                                   folder::kBrowserFilterHelp.size());
         if (!error.empty()) {
             ImGui::TextColored(kTakeErrorColor, "Not understood: %s", error.c_str());
         }
@@ -78,27 +79,27 @@ void drawFilterField(ViewerState& state) {
 // List or Grid (kept in settings.ini), and the grid's cell size while it shows.
 void drawViewToggle(ViewerState& state, float scale) {
     SettingsEdit edit(state);
-    ViewerSettings& settings = edit.values;
-    if (ImGui::RadioButton("List", settings.browserView == BrowserView::List)) {
-        settings.browserView = BrowserView::List;
+    scene::ViewerSettings& settings = edit.values;
+    if (ImGui::RadioButton("List", settings.browserView == scene::BrowserView::List)) {
+        settings.browserView = scene::BrowserView::List;
     }
     recordItemRect(state, "browser:view-list");
     ImGui::SameLine();
-    if (ImGui::RadioButton("Grid", settings.browserView == BrowserView::Grid)) {
-        settings.browserView = BrowserView::Grid;
+    if (ImGui::RadioButton("Grid", settings.browserView == scene::BrowserView::Grid)) {
+        settings.browserView = scene::BrowserView::Grid;
     }
     recordItemRect(state, "browser:view-grid");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Thumbnails as many a row as fit; hover one for its take's facts");
     }
-    if (settings.browserView != BrowserView::Grid) {
+    if (settings.browserView != scene::BrowserView::Grid) {
         return;
     }
     constexpr float kSliderWidth = 110.0f;
     sameLineIfFits(kSliderWidth * scale);
     ImGui::SetNextItemWidth(kSliderWidth * scale);
-    ImGui::SliderInt("##cell-size", &settings.browserCellSize, kSmallestBrowserCell,
-                     kLargestBrowserCell, "%d px", ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SliderInt("##cell-size", &settings.browserCellSize, scene::kSmallestBrowserCell,
+                     scene::kLargestBrowserCell, "%d px", ImGuiSliderFlags_AlwaysClamp);
     recordItemRect(state, "browser:cell-size");
     if (ImGui::IsItemHovered()) {
         const std::string_view help = options::kBrowserCellSize.help;
@@ -107,7 +108,7 @@ void drawViewToggle(ViewerState& state, float scale) {
 }
 
 void drawControls(ViewerState& state, float scale) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     elidedText(bvh::utf8FromPath(folder.folder()));
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", bvh::utf8FromPath(folder.folder()).c_str());
@@ -182,8 +183,8 @@ bool nextCentredCell(float rowHeight) {
 // The take at display position `position` (entry `index`).
 void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
              std::size_t index, std::size_t position, float thumbnail) {
-    const FolderBrowser& folder = state.folder;
-    const FolderEntry& entry = folder.entries()[index];
+    const folder::FolderBrowser& folder = state.folder;
+    const folder::FolderEntry& entry = folder.entries()[index];
     ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
     ImGui::PushID(static_cast<int>(index));
 
@@ -209,7 +210,7 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHover
         recordShownText(state, "browser:name:" + std::to_string(index), elidedText(entry.name));
     }
 
-    const FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
+    const folder::FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
     if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text("%zu", facts->summary.joints);
     }
@@ -239,10 +240,10 @@ void applySortSpecs(CommandQueue& commands) {
     if (specs == nullptr || !specs->SpecsDirty) {
         return;
     }
-    BrowserSort sort;
+    folder::BrowserSort sort;
     if (specs->SpecsCount > 0) {
         const ImGuiTableColumnSortSpecs& spec = specs->Specs[0];
-        sort.column = static_cast<BrowserColumn>(std::clamp(spec.ColumnIndex - 1, 0, 5));
+        sort.column = static_cast<folder::BrowserColumn>(std::clamp(spec.ColumnIndex - 1, 0, 5));
         sort.descending = spec.SortDirection == ImGuiSortDirection_Descending;
     }
     commands.push(command::SortTakes{sort});
@@ -268,7 +269,7 @@ void drawHeaders(ViewerState& state) {
 // The rows the filter keeps, in display order; only those on screen are drawn.
 void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
               float thumbnail) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     const std::vector<std::size_t>& shown = folder.shownRows();
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
     // Keep the browsed file in view when next/previous moved it off screen, or only partly on
@@ -303,7 +304,7 @@ void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHove
 
 // Why nothing is listed, when nothing is: true when it said so.
 bool saidNoTakes(ViewerState& state) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     if (folder.entries().empty()) {
         ImGui::TextDisabled("No .bvh files in this folder%s.",
                             folder.includesSubfolders() ? " or its subfolders" : "");
@@ -412,7 +413,7 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
         ImGui::End();
         return;
     }
-    if (state.settings.browserView == BrowserView::Grid) {
+    if (state.settings.browserView == scene::BrowserView::Grid) {
         drawFolderGrid(state, thumbnails, hoverPlay,
                        static_cast<float>(state.settings.browserCellSize) * scale);
     } else {

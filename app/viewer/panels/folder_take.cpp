@@ -14,7 +14,7 @@ const ImVec4 kTakeWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kTakeErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
 void takeItemClicks(ViewerState& state, std::size_t index) {
-    const FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = state.folder;
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
         state.commands.push(command::RankTakesLike{index}); // Similar: takes that move like it
     }
@@ -35,38 +35,38 @@ void showTakeRows(ViewerState& state, std::size_t first, std::size_t last) {
     }
 }
 
-void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index,
-                    float width) {
+void drawTakeStatus(const folder::FolderBrowser& folder, const folder::FolderEntry& entry,
+                    std::size_t index, float width) {
     if (folder.browseLoad && folder.browseLoad->entry == index) {
         ImGui::ProgressBar(static_cast<float>(folder.browseLoad->load->fraction()),
                            ImVec2(width, 0.0f), "opening");
         return;
     }
     switch (entry.status) {
-    case FileStatus::Queued:
+    case folder::FileStatus::Queued:
         ImGui::TextDisabled("queued");
         break;
-    case FileStatus::Reading:
+    case folder::FileStatus::Reading:
         ImGui::ProgressBar(static_cast<float>(entry.readFraction), ImVec2(width, 0.0f), "reading");
         break;
-    case FileStatus::Ok:
+    case folder::FileStatus::Ok:
         ImGui::TextColored(kTakeOkColor, "ok");
         break;
-    case FileStatus::Warnings: {
+    case folder::FileStatus::Warnings: {
         const std::size_t warnings = entry.facts ? entry.facts->summary.warnings : 0;
         ImGui::TextColored(kTakeWarningColor, "%zu warning%s", warnings, warnings == 1 ? "" : "s");
         break;
     }
-    case FileStatus::Error:
+    case folder::FileStatus::Error:
         ImGui::TextColored(kTakeErrorColor, "error");
         break;
-    case FileStatus::TooLarge:
+    case folder::FileStatus::TooLarge:
         ImGui::TextColored(kTakeWarningColor, "too large");
         break;
     }
 }
 
-void drawTakeTooltip(const FolderEntry& entry) {
+void drawTakeTooltip(const folder::FolderEntry& entry) {
     ImGui::BeginTooltip();
     ImGui::TextUnformatted(elideMiddleToBytes(bvh::utf8FromPath(entry.path)).c_str());
     if (entry.facts && entry.facts->loaded) {
@@ -94,7 +94,7 @@ void drawTakeTooltip(const FolderEntry& entry) {
     ImGui::EndTooltip();
 }
 
-void takeItemHover(FolderHoverPlay& hoverPlay, const FolderEntry& entry, std::size_t index,
+void takeItemHover(FolderHoverPlay& hoverPlay, const folder::FolderEntry& entry, std::size_t index,
                    std::size_t position) {
     if (ImGui::IsItemHovered()) {
         drawTakeTooltip(entry);
@@ -103,9 +103,9 @@ void takeItemHover(FolderHoverPlay& hoverPlay, const FolderEntry& entry, std::si
 }
 
 bool drawTakePicture(const FolderThumbnails& thumbnails, const FolderHoverPlay& hoverPlay,
-                     const FolderEntry& entry, std::size_t index, float size) {
+                     const folder::FolderEntry& entry, std::size_t index, float size) {
     GLuint texture = hoverPlay.texture(index);
-    if (texture == 0 && entry.thumbnail == ThumbnailState::Drawn) {
+    if (texture == 0 && entry.thumbnail == folder::ThumbnailState::Drawn) {
         texture = thumbnails.texture(index);
     }
     if (texture == 0) {

@@ -26,20 +26,20 @@ void showTakeRows(ViewerState& state, std::size_t first, std::size_t last);
 
 // The take's status (queued, reading, ok, warnings, error, too large, opening) on the current
 // line; a bar `width` wide (ImGui's item width: -1 to the window's edge).
-void drawTakeStatus(const FolderBrowser& folder, const FolderEntry& entry, std::size_t index,
-                    float width);
+void drawTakeStatus(const folder::FolderBrowser& folder, const folder::FolderEntry& entry,
+                    std::size_t index, float width);
 
 // The take's tooltip: its path, facts, diagnostics and what its clicks do.
-void drawTakeTooltip(const FolderEntry& entry);
+void drawTakeTooltip(const folder::FolderEntry& entry);
 
 // After the take's item: when it is hovered, its tooltip, and the hover reported to
 // `hoverPlay` (the take at display `position` plays).
-void takeItemHover(FolderHoverPlay& hoverPlay, const FolderEntry& entry, std::size_t index,
+void takeItemHover(FolderHoverPlay& hoverPlay, const folder::FolderEntry& entry, std::size_t index,
                    std::size_t position);
 
 // The take's picture, `size` x `size` at the cursor: its playing texture while it plays, else its
 // still thumbnail once drawn. False when it has neither (nothing was drawn).
 bool drawTakePicture(const FolderThumbnails& thumbnails, const FolderHoverPlay& hoverPlay,
-                     const FolderEntry& entry, std::size_t index, float size);
+                     const folder::FolderEntry& entry, std::size_t index, float size);
 
 } // namespace bvhscope::viewer

@@ -19,10 +19,10 @@ namespace {
 
 // [SECTION] Frame rate: the override field and the Frame Time findings
 void drawFrameRate(ViewerState& state, std::size_t index) {
-    const Character& character = state.scene.characters()[index];
+    const scene::Character& character = state.scene.characters()[index];
     ImGui::TextUnformatted("Play at");
     ImGui::SameLine();
-    double framesPerSecond = 1.0 / frameTimeInUse(character);
+    double framesPerSecond = 1.0 / scene::frameTimeInUse(character);
     // The field takes what "Play at" and its "fps" label leave, up to what a rate needs.
     const float fpsLabel = ImGui::CalcTextSize("fps").x + ImGui::GetStyle().ItemInnerSpacing.x;
     ImGui::SetNextItemWidth(std::clamp(ImGui::GetContentRegionAvail().x - fpsLabel,
@@ -85,7 +85,7 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
 }
 
 // [SECTION] Rest pose against the animation
-void drawRestAnimationAgreement(const ViewerState& state, const Character& character) {
+void drawRestAnimationAgreement(const ViewerState& state, const scene::Character& character) {
     const bvh::RestAnimationAgreement& agreement = character.clip->restAnimation;
     if (!agreement.disagrees()) {
         return;
@@ -112,16 +112,17 @@ void drawRestAnimationAgreement(const ViewerState& state, const Character& chara
 // The file's own up axis (never a global setting that changes the next file), and whether a
 // figure off the ground is shown standing on it.
 void drawStance(ViewerState& state, std::size_t index) {
-    const Character& character = state.scene.characters()[index];
-    const UpAxisChoice current = character.axes.upAxisOverride.value_or(state.settings.upAxis);
+    const scene::Character& character = state.scene.characters()[index];
+    const scene::UpAxisChoice current =
+        character.axes.upAxisOverride.value_or(state.settings.upAxis);
     ImGui::SetNextItemWidth(ImGui::CalcTextSize("auto (+Y)").x + ImGui::GetFrameHeight() * 2);
     const std::string preview =
-        current == UpAxisChoice::Auto
+        current == scene::UpAxisChoice::Auto
             ? "auto (" + std::string(bvh::upAxisName(character.clip->summary.stance.upAxis)) + ")"
-            : upAxisChoiceName(current);
+            : scene::upAxisChoiceName(current);
     if (ImGui::BeginCombo("Up##file", preview.c_str())) {
-        for (const UpAxisChoice choice : kUpAxisChoices) {
-            if (ImGui::Selectable(upAxisChoiceName(choice), choice == current)) {
+        for (const scene::UpAxisChoice choice : scene::kUpAxisChoices) {
+            if (ImGui::Selectable(scene::upAxisChoiceName(choice), choice == current)) {
                 state.commands.push(command::SetUpAxis{index, choice});
             }
         }
@@ -180,7 +181,7 @@ void row(ViewerState& state, const char* label, const char* format, auto... valu
 
 // [SECTION] The facts table
 // What the file is: its name, joints, frames and rate.
-void drawClipFacts(ViewerState& state, const Character& character) {
+void drawClipFacts(ViewerState& state, const scene::Character& character) {
     const bvh::DocumentSummary& summary = character.clip->summary;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
@@ -209,7 +210,7 @@ void drawClipFacts(ViewerState& state, const Character& character) {
         row(state, "FPS", "%.8g%s", summary.framesPerSecond,
             summary.frameTimeAssumed ? " (assumed)" : "");
     }
-    row(state, "Duration", "%.3f s", playableDuration(character));
+    row(state, "Duration", "%.3f s", scene::playableDuration(character));
     row(state, "Channels", "%zu", summary.channels);
     row(state, "Translation", "%s (%s)",
         std::string(bvh::translationModeName(character.clip->translation)).c_str(),
@@ -217,7 +218,7 @@ void drawClipFacts(ViewerState& state, const Character& character) {
 }
 
 // How the file stands: up axis, facing, a static root.
-void drawStanceFacts(ViewerState& state, const Character& character, std::size_t index) {
+void drawStanceFacts(ViewerState& state, const scene::Character& character, std::size_t index) {
     const bvh::Stance& stance = character.axes.stance;
     row(state, "Up axis", "%s (%s; rest pose says %s)",
         std::string(bvh::upAxisName(character.axes.upAxis)).c_str(),
@@ -245,15 +246,15 @@ void drawStanceFacts(ViewerState& state, const Character& character, std::size_t
 }
 
 // Its size: unit, height, and the count of warnings listed below.
-void drawScaleFacts(ViewerState& state, const Character& character) {
+void drawScaleFacts(ViewerState& state, const scene::Character& character) {
     row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
-        state.settings.unit == UnitChoice::Auto ? " (detected)" : " (override)");
+        state.settings.unit == scene::UnitChoice::Auto ? " (detected)" : " (override)");
     row(state, "Height", "%.2f m%s", character.axes.figureHeightMetres,
         character.axes.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
     row(state, "Warnings", "%zu", character.clip->summary.warnings);
 }
 
-void drawFactsTable(ViewerState& state, const Character& character, std::size_t index) {
+void drawFactsTable(ViewerState& state, const scene::Character& character, std::size_t index) {
     if (!ImGui::BeginTable("facts", 2)) {
         return;
     }
@@ -266,7 +267,7 @@ void drawFactsTable(ViewerState& state, const Character& character, std::size_t 
 }
 
 // [SECTION] Below the table: the path, the per-file choices, compare and the warnings
-void drawSourcePath(const Character& character) {
+void drawSourcePath(const scene::Character& character) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     if (!character.clip->sourcePath.empty()) {
         elidedText(character.clip->sourcePath);
@@ -276,7 +277,7 @@ void drawSourcePath(const Character& character) {
     ImGui::PopStyleColor();
 }
 
-void drawWarnings(const Character& character) {
+void drawWarnings(const scene::Character& character) {
     const std::string shownPath = character.clip->sourcePath.empty() ? character.clip->displayName
                                                                      : character.clip->sourcePath;
     if (character.clip->summary.warnings > 0 &&
@@ -293,14 +294,14 @@ void drawInfoPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Info", state.layout.info)) {
         return;
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (characters.empty()) {
         ImGui::TextWrapped("No file open. Drop .bvh files on the window.");
         ImGui::End();
         return;
     }
     const std::size_t index = state.infoCharacter < characters.size() ? state.infoCharacter : 0;
-    const Character& character = characters[index];
+    const scene::Character& character = characters[index];
     drawFactsTable(state, character, index);
     drawSourcePath(character);
     drawStance(state, index);

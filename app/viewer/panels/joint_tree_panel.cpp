@@ -127,7 +127,7 @@ void drawCompareDistance(const ViewerState& state, std::size_t character, std::s
 
 void select(ViewerState& state, std::size_t character, std::size_t node) {
     state.commands.push(
-        command::SelectJoint{Selection{character, static_cast<bvh::NodeIndex>(node)}});
+        command::SelectJoint{scene::Selection{character, static_cast<bvh::NodeIndex>(node)}});
 }
 
 // The hierarchy without recursion (files can nest thousands deep): parents come before
@@ -277,7 +277,7 @@ void drawJointTreePanel(ViewerState& state) {
     state.widgetRects.rects["tree:indent"] = {0.0f, 0.0f, indent, 0.0f};
     std::size_t deepest = 0;
     const std::vector<std::string> fileNames = openFileNames(state);
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         ImGui::PushID(static_cast<int>(c));
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(characters[c].appearance.color.r,

@@ -70,7 +70,7 @@ const char* shortcutHint(std::string_view name);
 // Runs the binding of each press, in order: the first whose chord matches, skipping a
 // desktop-only one in the page. A repeat of a binding that does not repeat does nothing.
 void runKeyBindings(ViewerState& state, const std::vector<KeyPress>& presses,
-                    bool inBrowser = kInBrowser);
+                    bool inBrowser = platform::kInBrowser);
 
 // Whether a binding named `name` was pressed in this frame as ImGui saw it: its key went down
 // (not a repeat) with its chord's modifiers held. For a shortcut that also acts while a text

@@ -77,7 +77,7 @@ std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
 
 void drawLiveMenuItems(ViewerState& state) {
     if (drawMenuItem(placedMenuItem({"Connect to live stream...", "", true, ""},
-                                    DesktopOnlyFeature::LiveStreams, kInBrowser))) {
+                                    DesktopOnlyFeature::LiveStreams, platform::kInBrowser))) {
         state.liveConnectRequested = true;
     }
     recordItemRect(state, "menu:File>Connect to live stream");
@@ -92,7 +92,7 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
         return;
     }
     SettingsEdit edit(state);
-    ViewerSettings& settings = edit.values;
+    scene::ViewerSettings& settings = edit.values;
     const float fieldWidth = 320.0f * scale;
     ImGui::SetNextItemWidth(fieldWidth);
     ImGui::InputText("Host", &settings.liveHost);
@@ -193,12 +193,12 @@ void drawLiveUnheldSpan(const ViewerState& state, ImVec2 origin, float width, fl
         return;
     }
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    for (const Character& character : state.scene.characters()) {
+    for (const scene::Character& character : state.scene.characters()) {
         if (!character.isLive() || character.liveFeed.firstHeldFrame == 0) {
             continue;
         }
         // Frames before the window: on the timeline, no longer in memory (on disk if recorded).
-        const double end = character.liveFeed.firstHeldFrame * frameTimeInUse(character);
+        const double end = character.liveFeed.firstHeldFrame * scene::frameTimeInUse(character);
         const float x = origin.x + static_cast<float>(std::min(end / duration, 1.0)) * width;
         draw->AddRectFilled(origin, ImVec2(x, origin.y + height), IM_COL32(20, 20, 24, 220), 3.0f);
         if (x - origin.x > ImGui::CalcTextSize("not in memory").x + 8.0f) {

@@ -68,7 +68,7 @@ inline std::string elideAmongToWidth(std::string_view text, std::span<const std:
 // The open files' names as panels show them (for elideAmongToWidth).
 inline std::vector<std::string> openFileNames(const ViewerState& state) {
     std::vector<std::string> names;
-    for (const Character& character : state.scene.characters()) {
+    for (const scene::Character& character : state.scene.characters()) {
         names.push_back(character.clip->displayName);
     }
     return names;

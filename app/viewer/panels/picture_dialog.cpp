@@ -23,7 +23,7 @@ void openPictureDialog(ViewerState& state) {
         return;
     }
     UiState::PictureDialog& dialog = state.pictureDialog;
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     const std::string capture =
         characters.empty()
             ? std::string()
@@ -74,8 +74,8 @@ void drawPictureDialog(ViewerState& state, float scale) {
     int size[2] = {dialog.width, dialog.height};
     ImGui::SetNextItemWidth(200.0f * scale);
     if (ImGui::InputInt2("##size", size)) {
-        dialog.width = std::clamp(size[0], kMinPictureSide, kMaxPictureSide);
-        dialog.height = std::clamp(size[1], kMinPictureSide, kMaxPictureSide);
+        dialog.width = std::clamp(size[0], pictures::kMinPictureSide, pictures::kMaxPictureSide);
+        dialog.height = std::clamp(size[1], pictures::kMinPictureSide, pictures::kMaxPictureSide);
     }
     recordItemRect(state, "picture:size");
     recordShownText(state, "picture:size",

@@ -10,7 +10,7 @@ namespace bvhscope::viewer {
 namespace {
 
 void drawAnalysisNotes(const ViewerState& state) {
-    const Selection& selection = *state.selection;
+    const scene::Selection& selection = *state.selection;
     const CurveView& curves = state.analysis.curves;
     if (curves.selection == selection && !curves.events.empty()) {
         std::size_t flips = 0;
@@ -78,13 +78,13 @@ void drawSelectionPanel(ViewerState& state) {
     if (!beginDockedPanel(state, "Selected joint", state.layout.selection)) {
         return;
     }
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!state.selection || state.selection->character >= characters.size()) {
         ImGui::TextWrapped("Click a joint in the tree or the view.");
         ImGui::End();
         return;
     }
-    const Character& character = characters[state.selection->character];
+    const scene::Character& character = characters[state.selection->character];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     const auto node = static_cast<std::size_t>(state.selection->node);
     elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
@@ -125,7 +125,7 @@ void drawSelectionPanel(ViewerState& state) {
                                      : std::string(bvh::lengthUnitName(character.axes.unit));
 
     const bvh::Motion& motion = character.clip->document.motion;
-    const std::uint32_t frame = frameAt(character, state.playback.time());
+    const std::uint32_t frame = scene::frameAt(character, state.playback.time());
     const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
     if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {
         // The names as wide as they are, the values take the rest: "92.473 cm" on one line in
@@ -157,7 +157,7 @@ void drawSelectionPanel(ViewerState& state) {
     }
     // The pose the view shows (not sampled yet on the frame a file arrives: nothing to say).
     if (state.scene.positionsIn(state.pose, state.selection->character) != nullptr) {
-        const CharacterPose& pose = state.pose.characters[state.selection->character];
+        const scene::CharacterPose& pose = state.pose.characters[state.selection->character];
         const glm::dvec3 local = pose.local[node].translation;
         const glm::dvec3 world = pose.world[node].translation;
         const glm::vec3 viewer = pose.viewerPositions[node];

@@ -28,10 +28,10 @@ public:
 
 private:
     ViewerState& state_;
-    ViewerSettings before_;
+    scene::ViewerSettings before_;
 
 public:
-    ViewerSettings values;
+    scene::ViewerSettings values;
 };
 
 } // namespace bvhscope::viewer

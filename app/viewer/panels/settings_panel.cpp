@@ -46,14 +46,14 @@ void optionCheckbox(const char* label, const options::Option& option, bool& valu
 // [SECTION] Sections
 
 // The contact statistics of the character the info panel shows.
-void drawContactStatistics(ViewerState& state, const ViewerSettings& settings) {
-    const std::vector<Character>& characters = state.scene.characters();
+void drawContactStatistics(ViewerState& state, const scene::ViewerSettings& settings) {
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!settings.showFootContacts || state.infoCharacter >= characters.size()) {
         return;
     }
-    const Character& character = characters[state.infoCharacter];
-    const CharacterFootContacts* contacts =
-        state.overlays.footContacts(character, overlayOptions(settings).contactThresholds);
+    const scene::Character& character = characters[state.infoCharacter];
+    const scene::CharacterFootContacts* contacts =
+        state.overlays.footContacts(character, scene::overlayOptions(settings).contactThresholds);
     if (contacts == nullptr) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextWrapped("%s: no feet found or no frames", character.clip->displayName.c_str());
@@ -70,7 +70,7 @@ void drawContactStatistics(ViewerState& state, const ViewerSettings& settings) {
 }
 
 // Trails, ghosts and foot contacts (overlays.h).
-void drawOverlaySettings(ViewerState& state, ViewerSettings& settings) {
+void drawOverlaySettings(ViewerState& state, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Overlays")) {
         return;
     }
@@ -92,9 +92,12 @@ void drawOverlaySettings(ViewerState& state, ViewerSettings& settings) {
     optionSlider("##ghostOpacity", options::kGhostOpacity, settings.ghostOpacity, "opacity %.2f");
     optionCheckbox("Foot contacts", options::kShowFootContacts, settings.showFootContacts);
     sameLineIfFits(ImGui::CalcTextSize("contact").x);
-    ImGui::TextColored(ImVec4(kContactColor.r, kContactColor.g, kContactColor.b, 1.0f), "contact");
+    ImGui::TextColored(
+        ImVec4(scene::kContactColor.r, scene::kContactColor.g, scene::kContactColor.b, 1.0f),
+        "contact");
     sameLineIfFits(ImGui::CalcTextSize("slide").x);
-    ImGui::TextColored(ImVec4(kSlideColor.r, kSlideColor.g, kSlideColor.b, 1.0f), "slide");
+    ImGui::TextColored(
+        ImVec4(scene::kSlideColor.r, scene::kSlideColor.g, scene::kSlideColor.b, 1.0f), "slide");
     labelAbove("Slides above (heights/s)");
     optionSlider("##slideSpeed", options::kFootSlideSpeed, settings.footSlideSpeed, "%.3f",
                  ImGuiSliderFlags_Logarithmic);
@@ -137,18 +140,18 @@ void drawBoneStyleCombo(ViewerState& state, render::BoneStyle& current) {
 
 // Off, the selected joint or all joints, for joint names or axes.
 void jointMarksCombo(const char* label, const char* id, const options::Option& option,
-                     JointMarks& marks) {
+                     scene::JointMarks& marks) {
     constexpr const char* kJointMarks = "Off\0Selected joint\0All joints\0";
     int chosen = static_cast<int>(marks);
     labelAbove(label);
     if (ImGui::Combo(id, &chosen, kJointMarks)) {
-        marks = static_cast<JointMarks>(chosen);
+        marks = static_cast<scene::JointMarks>(chosen);
     }
     optionTooltip(option);
 }
 
 // Checkboxes for what is drawn, several to a row where they fit.
-void drawShownThings(ViewerState& state, ViewerSettings& settings) {
+void drawShownThings(ViewerState& state, scene::ViewerSettings& settings) {
     optionCheckbox("Joints", options::kShowJoints, settings.showJoints);
     sameLineIfFits(checkboxWidth("Grid"));
     optionCheckbox("Grid", options::kShowGrid, settings.showGrid);
@@ -160,7 +163,7 @@ void drawShownThings(ViewerState& state, ViewerSettings& settings) {
     optionTooltip(options::kShowFileLabels);
 }
 
-void drawAppearanceSettings(ViewerState& state, ViewerSettings& settings) {
+void drawAppearanceSettings(ViewerState& state, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
         return;
     }
@@ -168,7 +171,7 @@ void drawAppearanceSettings(ViewerState& state, ViewerSettings& settings) {
     drawBoneStyleCombo(state, settings.boneStyle);
     if (state.bonesOverMeshBudget) {
         ImGui::TextWrapped("Over %zu bones on screen: drawn as lines, without joints or shadows.",
-                           kMeshBoneBudget);
+                           pictures::kMeshBoneBudget);
     }
     labelAbove("Thickness");
     optionSlider("##thickness", options::kBoneThickness, settings.boneThickness, "%.2fx",
@@ -189,33 +192,34 @@ void drawAppearanceSettings(ViewerState& state, ViewerSettings& settings) {
                                       ? "auto: " + std::to_string(state.automaticMsaaSamples)
                                       : std::string("auto: off");
     labelAbove("MSAA samples");
-    ImGui::SliderInt("##msaa", &settings.msaaSamples, kAutomaticMsaaSamples,
+    ImGui::SliderInt("##msaa", &settings.msaaSamples, scene::kAutomaticMsaaSamples,
                      static_cast<int>(*options::kMsaaSamples.maximum),
-                     settings.msaaSamples == kAutomaticMsaaSamples ? automatic.c_str() : "%d");
+                     settings.msaaSamples == scene::kAutomaticMsaaSamples ? automatic.c_str()
+                                                                          : "%d");
     optionTooltip(options::kMsaaSamples);
 }
 
 // The default for files opened from now on; each open file keeps its own (Info panel). The
 // session changes the open files as command::SetDefaultAxes does.
-void drawAxesSettings(ViewerSettings& settings) {
+void drawAxesSettings(scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Axes and units")) {
         return;
     }
     int upAxis = static_cast<int>(settings.upAxis);
     labelAbove("Up axis of new files");
     if (ImGui::Combo("##upAxis", &upAxis, "Auto (from the motion)\0+Y\0+Z\0-Y\0-Z\0+X\0-X\0")) {
-        settings.upAxis = static_cast<UpAxisChoice>(upAxis);
+        settings.upAxis = static_cast<scene::UpAxisChoice>(upAxis);
     }
     optionTooltip(options::kUpAxis);
     int unit = static_cast<int>(settings.unit);
     labelAbove("Unit");
     if (ImGui::Combo("##unit", &unit, "Auto (rest pose)\0mm\0cm\0m\0inch\0")) {
-        settings.unit = static_cast<UnitChoice>(unit);
+        settings.unit = static_cast<scene::UnitChoice>(unit);
     }
     optionTooltip(options::kUnit);
 }
 
-void drawPlaybackSettings(ViewerSettings& settings) {
+void drawPlaybackSettings(scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Playback")) {
         return;
     }
@@ -226,7 +230,7 @@ void drawPlaybackSettings(ViewerSettings& settings) {
                  ImGuiSliderFlags_Logarithmic);
 }
 
-void drawCameraSettings(ViewerState& state, ViewerSettings& settings) {
+void drawCameraSettings(ViewerState& state, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Camera")) {
         return;
     }

@@ -25,14 +25,14 @@ namespace {
 void drawEventTicks(const ViewerState& state, const auto& xOf, ImVec2 origin, float height,
                     float scale) {
     const CurveView& curves = state.analysis.curves;
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (!curves.selection || curves.selection->character >= characters.size() ||
         curves.events.empty()) {
         return;
     }
-    const Character& character = characters[curves.selection->character];
+    const scene::Character& character = characters[curves.selection->character];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    const double frameTime = frameTimeInUse(character);
+    const double frameTime = scene::frameTimeInUse(character);
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const bool hovered = ImGui::IsItemHovered();
     const float mouseX = ImGui::GetIO().MousePos.x;
@@ -73,7 +73,7 @@ void drawRestPoseReminder(const ViewerState& state, float scale) {
 
 // [SECTION] The ruler's frame numbers, along the top of the scrub bar: every 1, 2 or 5 times a
 // power of ten frames, as often as the widest number leaves room for.
-void drawRulerNumbers(const Playback& playback, const auto& xOf, ImVec2 origin, float width,
+void drawRulerNumbers(const scene::Playback& playback, const auto& xOf, ImVec2 origin, float width,
                       float scale) {
     const std::int64_t lastFrame = playback.lastFrame();
     if (lastFrame <= 0) {
@@ -106,7 +106,7 @@ void drawRulerNumbers(const Playback& playback, const auto& xOf, ImVec2 origin, 
 
 // [SECTION] The scrub bar: drag anywhere on it; the pose follows while dragging.
 void drawScrubBar(ViewerState& state, float scale) {
-    const Playback& playback = state.playback;
+    const scene::Playback& playback = state.playback;
     // Room for the ruler's numbers over the ticks.
     const float height = ImGui::GetFontSize() + 12.0f * scale;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -155,7 +155,7 @@ void drawScrubBar(ViewerState& state, float scale) {
 
 // In and out frames, flowing after the transport row's items when the strip is wide enough.
 void drawRangeControls(ViewerState& state, float scale) {
-    const Playback& playback = state.playback;
+    const scene::Playback& playback = state.playback;
     int range[2] = {static_cast<int>(std::llround(playback.rangeStart() / playback.frameTime())),
                     static_cast<int>(std::llround(playback.rangeEnd() / playback.frameTime()))};
     const float fieldWidth = 130.0f * scale;
@@ -185,7 +185,7 @@ void drawRangeControls(ViewerState& state, float scale) {
 
 // "Frame 12 / 65  0.400 s / 2.167 s" in the monospaced face, so it keeps its width while it
 // counts.
-void drawFrameReadout(const Playback& playback) {
+void drawFrameReadout(const scene::Playback& playback) {
     char text[160];
     std::snprintf(text, sizeof text, "Frame %lld / %lld  %.3f s / %.3f s%s",
                   static_cast<long long>(playback.frame()),
@@ -204,21 +204,22 @@ void drawFrameReadout(const Playback& playback) {
 // Files at other rates or lengths: each one's own frame at the common time (">" marks the
 // selected file, whose frames the timeline steps), flowing onto more rows when they do not fit.
 void drawFileFrames(ViewerState& state, float scale) {
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (characters.size() < 2) {
         return;
     }
     const std::vector<std::string> names = openFileNames(state);
     ImGui::PushFont(monospaceFont());
     for (std::size_t i = 0; i < characters.size(); ++i) {
-        const Character& character = characters[i];
+        const scene::Character& character = characters[i];
         const double local =
-            Scene::localTime(character, state.playback.time(), state.settings.loop);
+            scene::Scene::localTime(character, state.playback.time(), state.settings.loop);
         char text[96];
         std::snprintf(text, sizeof text, "%s%s %u/%u @%.4g", i == state.infoCharacter ? ">" : "",
                       elideAmongToWidth(character.clip->displayName, names, 160.0f * scale).c_str(),
-                      frameAt(character, local), std::max(playableFrameCount(character), 1u) - 1,
-                      1.0 / frameTimeInUse(character));
+                      scene::frameAt(character, local),
+                      std::max(scene::playableFrameCount(character), 1u) - 1,
+                      1.0 / scene::frameTimeInUse(character));
         if (i > 0) {
             sameLineIfFits(ImGui::CalcTextSize(text).x + ImGui::GetStyle().ItemSpacing.x);
         }
@@ -228,7 +229,8 @@ void drawFileFrames(ViewerState& state, float scale) {
         recordShownText(state, "timeline:file:" + std::to_string(i), text);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s: frame %u at %.4g fps", character.clip->displayName.c_str(),
-                              frameAt(character, local), 1.0 / frameTimeInUse(character));
+                              scene::frameAt(character, local),
+                              1.0 / scene::frameTimeInUse(character));
         }
     }
     ImGui::PopFont();
@@ -238,7 +240,7 @@ void drawFileFrames(ViewerState& state, float scale) {
 // change; Ctrl+click types a value). Shows the speed in effect (J/K/L shuttle included); only a
 // change made here becomes the speed the user keeps.
 void drawSpeedControls(ViewerState& state, float scale) {
-    const Playback& playback = state.playback;
+    const scene::Playback& playback = state.playback;
     constexpr std::pair<const char*, float> kPresets[] = {
         {"0.25x", 0.25f}, {"0.5x", 0.5f}, {"1x", 1.0f}, {"2x", 2.0f}};
     const float fieldWidth = 70.0f * scale;
@@ -290,7 +292,7 @@ void drawTimelinePanel(ViewerState& state, float scale) {
     if (!beginDockedPanel(state, "Timeline", state.layout.timeline, ImGuiWindowFlags_NoTitleBar)) {
         return;
     }
-    const Playback& playback = state.playback;
+    const scene::Playback& playback = state.playback;
 
     // One row of controls on a wide window; on a narrow one they flow onto more rows, and the
     // strip grows to fit them (the layout reads timelineContentHeight).

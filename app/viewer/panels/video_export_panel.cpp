@@ -24,7 +24,7 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
         return;
     }
     recordWindowRect(state, "Export video");
-    const Playback& playback = state.playback;
+    const scene::Playback& playback = state.playback;
     ImGui::Text("Frames %lld to %lld (the in/out range), as the view shows them",
                 static_cast<long long>(std::llround(playback.rangeStart() / playback.frameTime())),
                 static_cast<long long>(std::llround(playback.rangeEnd() / playback.frameTime())));
@@ -57,8 +57,8 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     int size[2] = {dialog.width, dialog.height};
     ImGui::SetNextItemWidth(320.0f * scale);
     if (ImGui::InputInt2("Size", size)) {
-        dialog.width = std::clamp(size[0], kMinPictureSide, kMaxPictureSide);
-        dialog.height = std::clamp(size[1], kMinPictureSide, kMaxPictureSide);
+        dialog.width = std::clamp(size[0], pictures::kMinPictureSide, pictures::kMaxPictureSide);
+        dialog.height = std::clamp(size[1], pictures::kMinPictureSide, pictures::kMaxPictureSide);
     }
     if (container && *container != media::VideoContainer::Gif) {
         const int maximum = media::maximumCrf(*container);

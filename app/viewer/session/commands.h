@@ -51,7 +51,7 @@ struct ResetCamera {};
 // One file's up axis, chosen in its Info panel (remembered for its path when it is).
 struct SetUpAxis {
     std::size_t character = 0;
-    UpAxisChoice choice = UpAxisChoice::Auto;
+    scene::UpAxisChoice choice = scene::UpAxisChoice::Auto;
 };
 // Show one file where it stands in the file, off the ground, or standing on the ground.
 struct ShowAsInFile {
@@ -66,8 +66,8 @@ struct RememberUpAxis {
 // The settings' up axis for new files and the unit for all (Settings > Conversion). Files open
 // now keep the axis they show.
 struct SetDefaultAxes {
-    UpAxisChoice upAxis = UpAxisChoice::Auto;
-    UnitChoice unit = UnitChoice::Auto;
+    scene::UpAxisChoice upAxis = scene::UpAxisChoice::Auto;
+    scene::UnitChoice unit = scene::UnitChoice::Auto;
 };
 // Remove the sound.
 struct RemoveSound {};
@@ -123,8 +123,8 @@ struct SetFramesPerSecond {
 // changed between the two within the options table's ranges (io/settings_store.h), the default
 // up axis and unit as SetDefaultAxes does.
 struct ChangeSettings {
-    ViewerSettings before;
-    ViewerSettings after;
+    scene::ViewerSettings before;
+    scene::ViewerSettings after;
 };
 
 // [SECTION] Issue 43, COMMANDS: what panels changed in the session by hand before. Applied by
@@ -180,7 +180,7 @@ struct SetCompare {
 };
 // A joint picked in the joint tree: selected, and its file's facts shown in the Info panel.
 struct SelectJoint {
-    Selection selection;
+    scene::Selection selection;
 };
 // Whose facts the Info panel shows (a click on a file's name).
 struct ShowInfo {
@@ -210,7 +210,7 @@ struct FilterTakes {
     std::string text;
 };
 struct SortTakes {
-    BrowserSort sort;
+    folder::BrowserSort sort;
 };
 struct RankTakesLike {
     std::size_t entry = 0;

@@ -38,7 +38,7 @@ void rememberSubfolders(SessionState& state, const std::filesystem::path& folder
 }
 
 void relistFolder(SessionState& state, bool includeSubfolders) {
-    FolderBrowser& folder = state.folder;
+    folder::FolderBrowser& folder = state.folder;
     const std::filesystem::path path = folder.folder();
     std::optional<std::filesystem::path> currentPath;
     if (folder.current) {
@@ -50,7 +50,7 @@ void relistFolder(SessionState& state, bool includeSubfolders) {
         state.openErrorPopup = true;
         return;
     }
-    const std::vector<FolderEntry>& entries = folder.entries();
+    const std::vector<folder::FolderEntry>& entries = folder.entries();
     for (std::size_t i = 0; currentPath && i < entries.size(); ++i) {
         if (entries[i].path == *currentPath) {
             folder.current = i;
@@ -63,7 +63,7 @@ void relistFolder(SessionState& state, bool includeSubfolders) {
 // The next file after `from` in direction `step`, in the order the list shows (filtered and
 // sorted), that is not known to fail; from nothing, or from a file the filter hides, the first
 // (or last) such file shown.
-std::optional<std::size_t> nextBrowsable(const FolderBrowser& folder,
+std::optional<std::size_t> nextBrowsable(const folder::FolderBrowser& folder,
                                          std::optional<std::size_t> from, int step) {
     const std::vector<std::size_t>& shown = folder.shownRows();
     const auto count = static_cast<std::ptrdiff_t>(shown.size());
@@ -71,7 +71,7 @@ std::optional<std::size_t> nextBrowsable(const FolderBrowser& folder,
     std::ptrdiff_t i = at != shown.end() ? (at - shown.begin()) + step : (step > 0 ? 0 : count - 1);
     for (; i >= 0 && i < count; i += step) {
         const std::size_t entry = shown[static_cast<std::size_t>(i)];
-        if (folder.entries()[entry].status != FileStatus::Error) {
+        if (folder.entries()[entry].status != folder::FileStatus::Error) {
             return entry;
         }
     }
@@ -83,9 +83,9 @@ unsigned browseLoadThreads() {
     return std::clamp(std::thread::hardware_concurrency(), 2u, 5u) - 1;
 }
 
-void startBrowseLoad(FolderBrowser& folder, std::size_t entry, int step) {
+void startBrowseLoad(folder::FolderBrowser& folder, std::size_t entry, int step) {
     folder.browseLoad.reset(); // a file still loading for an earlier request is cancelled
-    FolderBrowser::BrowseLoad load;
+    folder::FolderBrowser::BrowseLoad load;
     load.entry = entry;
     load.step = step;
     load.load =
@@ -96,7 +96,7 @@ void startBrowseLoad(FolderBrowser& folder, std::size_t entry, int step) {
 // `steps` files on (+n next, -n previous) from the file shown, or from the one loading to
 // replace it: steps taken while a file loads count from that file (three presses, three files
 // on). The end of the list stops it: no wrapping.
-void stepBrowse(FolderBrowser& folder, int steps) {
+void stepBrowse(folder::FolderBrowser& folder, int steps) {
     if (steps == 0) {
         return;
     }
@@ -117,7 +117,7 @@ void stepBrowse(FolderBrowser& folder, int steps) {
 }
 
 void openFolder(SessionState& state, const std::filesystem::path& path) {
-    FolderBrowser& folder = state.folder;
+    folder::FolderBrowser& folder = state.folder;
     const std::string error = folder.open(path, rememberedSubfolders(state, path));
     if (!error.empty()) {
         state.errorLines = {bvh::utf8FromPath(path) + ": error: cannot list the folder: " + error};
@@ -129,7 +129,7 @@ void openFolder(SessionState& state, const std::filesystem::path& path) {
 
 // [SECTION] Putting the loaded file in place of the browsed character
 
-void placeBrowsedCharacter(SessionState& state, Character character) {
+void placeBrowsedCharacter(SessionState& state, scene::Character character) {
     character.browsed = true;
     const std::optional<std::size_t> slot = browsedCharacter(state.scene);
     if (!slot) {
@@ -138,13 +138,13 @@ void placeBrowsedCharacter(SessionState& state, Character character) {
         state.framing.fileArrived(state.settings.frameOnLoad);
         return;
     }
-    Character& old = state.scene.characters()[*slot];
+    scene::Character& old = state.scene.characters()[*slot];
     std::optional<std::string> selectedJoint;
     if (state.selection && state.selection->character == *slot) {
         selectedJoint =
             old.clip->document.skeleton.names[static_cast<std::size_t>(state.selection->node)];
     }
-    keepAppearanceOf(character, old);
+    scene::keepAppearanceOf(character, old);
     old = std::move(character);
     state.scene.arrangeSideBySide();
     // The view direction stays (the user's), but the new figure is framed: a file standing
@@ -179,25 +179,25 @@ std::vector<std::string> errorLinesOf(const std::string& path, const bvh::Docume
 }
 
 void pollBrowseLoad(SessionState& state) {
-    FolderBrowser& folder = state.folder;
+    folder::FolderBrowser& folder = state.folder;
     if (!folder.browseLoad || !folder.browseLoad->load->finished()) {
         return;
     }
-    FolderBrowser::BrowseLoad finished = std::move(*folder.browseLoad);
+    folder::FolderBrowser::BrowseLoad finished = std::move(*folder.browseLoad);
     folder.browseLoad.reset();
-    FolderEntry& entry = folder.entries()[finished.entry];
+    folder::FolderEntry& entry = folder.entries()[finished.entry];
     bvh::Document document = finished.load->take();
     const std::string path = bvh::utf8FromPath(entry.path);
     std::vector<std::string> errors = errorLinesOf(path, document);
     if (!errors.empty()) {
         // What the row says now (the file may have changed since it was summarised).
-        FileFacts facts;
+        folder::FileFacts facts;
         facts.diagnosticLines.assign(
-            errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(
-                                                 std::min(errors.size(), kKeptDiagnostics)));
+            errors.begin(), errors.begin() + static_cast<std::ptrdiff_t>(std::min(
+                                                 errors.size(), folder::kKeptDiagnostics)));
         entry.facts = std::move(facts);
-        entry.status = FileStatus::Error;
-        entry.thumbnail = ThumbnailState::None;
+        entry.status = folder::FileStatus::Error;
+        entry.thumbnail = folder::ThumbnailState::None;
         entry.thumbnailPose.reset();
         if (finished.step != 0) {
             if (const auto next = nextBrowsable(folder, finished.entry, finished.step)) {
@@ -209,9 +209,9 @@ void pollBrowseLoad(SessionState& state) {
         }
         return;
     }
-    Character character =
-        makeCharacter(bvh::utf8FromPath(entry.path.filename()), path, std::move(document));
-    applyAxes(character, state.settings.upAxis, state.settings.unit);
+    scene::Character character =
+        scene::makeCharacter(bvh::utf8FromPath(entry.path.filename()), path, std::move(document));
+    scene::applyAxes(character, state.settings.upAxis, state.settings.unit);
     placeBrowsedCharacter(state, std::move(character));
     folder.current = finished.entry;
 }
@@ -233,7 +233,7 @@ void openPaths(SessionState& state, const std::vector<std::string>& paths) {
 }
 
 void updateFolderBrowsing(SessionState& state) {
-    FolderBrowser& folder = state.folder;
+    folder::FolderBrowser& folder = state.folder;
     if (!folder.isOpen()) {
         return;
     }
@@ -261,7 +261,7 @@ void stepTakes(SessionState& state, int steps) {
 }
 
 void includeSubfolders(SessionState& state, bool include) {
-    FolderBrowser& folder = state.folder;
+    folder::FolderBrowser& folder = state.folder;
     if (folder.isOpen() && include != folder.includesSubfolders()) {
         rememberSubfolders(state, folder.folder(), include);
         relistFolder(state, include);
@@ -270,7 +270,7 @@ void includeSubfolders(SessionState& state, bool include) {
 
 void closeFolder(SessionState& state) {
     state.folder.close();
-    for (Character& character : state.scene.characters()) {
+    for (scene::Character& character : state.scene.characters()) {
         character.browsed = false; // stays, as an ordinary character
     }
 }
@@ -288,8 +288,8 @@ void loadRememberedSubfolders(SessionState& state, const std::filesystem::path& 
     }
 }
 
-std::optional<std::size_t> browsedCharacter(const Scene& scene) {
-    const std::vector<Character>& characters = scene.characters();
+std::optional<std::size_t> browsedCharacter(const scene::Scene& scene) {
+    const std::vector<scene::Character>& characters = scene.characters();
     for (std::size_t i = 0; i < characters.size(); ++i) {
         if (characters[i].browsed) {
             return i;
@@ -300,7 +300,7 @@ std::optional<std::size_t> browsedCharacter(const Scene& scene) {
 
 // [SECTION] --print-load-timing
 
-void FolderTimingReport::frameShown(const FolderBrowser& folder, double frameMilliseconds,
+void FolderTimingReport::frameShown(const folder::FolderBrowser& folder, double frameMilliseconds,
                                     std::chrono::steady_clock::time_point now, std::ostream& out) {
     if (!folder.isOpen() || reported_ == folder.generation()) {
         return;

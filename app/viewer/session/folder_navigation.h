@@ -55,7 +55,7 @@ void closeFolder(SessionState& state);
 void loadRememberedSubfolders(SessionState& state, const std::filesystem::path& file);
 
 // The scene index of the browsed character, if one is shown.
-std::optional<std::size_t> browsedCharacter(const Scene& scene);
+std::optional<std::size_t> browsedCharacter(const scene::Scene& scene);
 
 // --print-load-timing for a folder: once its summaries and thumbnails are done, one line with
 // when (ms after its listing) and how many UI frames were drawn meanwhile, the longest of
@@ -63,7 +63,7 @@ std::optional<std::size_t> browsedCharacter(const Scene& scene);
 class FolderTimingReport {
 public:
     // After each frame shown, with its duration.
-    void frameShown(const FolderBrowser& folder, double frameMilliseconds,
+    void frameShown(const folder::FolderBrowser& folder, double frameMilliseconds,
                     std::chrono::steady_clock::time_point now, std::ostream& out);
 
 private:

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 bool passesChooserFilter(std::string_view fileName, ChooserFilter filter) {
     switch (filter) {
     case ChooserFilter::Captures:
-        return hasBvhExtension(fileName);
+        return folder::hasBvhExtension(fileName);
     case ChooserFilter::Sounds:
         return media::isSoundFileName(bvh::pathFromUtf8(fileName));
     case ChooserFilter::All:
@@ -54,7 +54,7 @@ std::vector<ChooserEntry> listChooserFolder(const fs::path& folder, ChooserFilte
         if (a.folder != b.folder) {
             return a.folder;
         }
-        return naturalLess(a.name, b.name);
+        return folder::naturalLess(a.name, b.name);
     });
     return entries;
 }

@@ -78,7 +78,7 @@ void apply(SessionState& session, const command::SetCompare& set) {
 }
 
 void apply(SessionState& session, const command::SelectJoint& select) {
-    const std::vector<Character>& characters = session.scene.characters();
+    const std::vector<scene::Character>& characters = session.scene.characters();
     if (select.selection.character >= characters.size() || select.selection.node < 0 ||
         static_cast<std::size_t>(select.selection.node) >=
             characters[select.selection.character].clip->document.skeleton.nodeCount()) {

@@ -9,7 +9,7 @@
 namespace bvhscope::viewer {
 
 std::filesystem::path picturePath(const SessionState& session) {
-    const std::vector<Character>& characters = session.scene.characters();
+    const std::vector<scene::Character>& characters = session.scene.characters();
     const std::string capture =
         characters.empty()
             ? std::string()

@@ -22,7 +22,7 @@ namespace {
 
 const render::OrbitCamera kDefaultCamera{};
 
-bvh::Interpolation interpolationOf(const ViewerSettings& settings) {
+bvh::Interpolation interpolationOf(const scene::ViewerSettings& settings) {
     return settings.interpolate ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
 }
 
@@ -42,11 +42,11 @@ void showErrors(SessionState& session, const std::vector<std::string>& lines, st
 std::string refusedInPage(const std::string& path) {
     const std::filesystem::path file = bvh::pathFromUtf8(path);
     if (media::isSoundFileName(file)) {
-        return path + ": error: a sound plays with the capture " + kDesktopOnly;
+        return path + ": error: a sound plays with the capture " + platform::kDesktopOnly;
     }
     std::error_code error;
     if (std::filesystem::is_directory(file, error)) {
-        return path + ": error: folders are browsed " + kDesktopOnly;
+        return path + ": error: folders are browsed " + platform::kDesktopOnly;
     }
     return {};
 }
@@ -86,7 +86,7 @@ void findSoundBesideCaptures(SessionState& session) {
         session.audio.loading()) {
         return;
     }
-    for (const Character& character : session.scene.characters()) {
+    for (const scene::Character& character : session.scene.characters()) {
         if (character.clip->sourcePath.empty()) {
             continue;
         }
@@ -105,7 +105,7 @@ void removeCharacter(SessionState& session, std::size_t index, bool undoable) {
         return;
     }
     if (undoable && !session.scene.characters()[index].loading()) {
-        Character taken = session.scene.take(index);
+        scene::Character taken = session.scene.take(index);
         taken.browsed = false; // back as an ordinary file: the browser has moved on
         session.removedCharacters.push_back({index, std::move(taken)});
         if (session.removedCharacters.size() > kUndoableRemovals) {
@@ -165,17 +165,17 @@ void pollLoads(SessionState& session, std::ostream& err) {
 // Files opened (or loaded) since the last frame take the up axis remembered for their path.
 void applyRememberedUpAxes(SessionState& session) {
     bool changed = false;
-    for (Character& character : session.scene.characters()) {
-        if (!takeRememberedUpAxisCheck(character)) {
+    for (scene::Character& character : session.scene.characters()) {
+        if (!scene::takeRememberedUpAxisCheck(character)) {
             continue;
         }
         if (character.axes.upAxisOverride || character.clip->sourcePath.empty()) {
             continue;
         }
-        if (const std::optional<UpAxisChoice> remembered =
+        if (const std::optional<scene::UpAxisChoice> remembered =
                 session.rememberedUpAxes.find(character.clip->sourcePath)) {
-            setUpAxisOverride(character, *remembered);
-            applyAxes(character, session.settings.upAxis, session.settings.unit);
+            scene::setUpAxisOverride(character, *remembered);
+            scene::applyAxes(character, session.settings.upAxis, session.settings.unit);
             changed = true;
         }
     }
@@ -192,7 +192,7 @@ void applyRememberedUpAxes(SessionState& session) {
 // still the automatic one; a camera the user moved (FigureFollow::framingKept) is theirs.
 void frameArrivedBodies(SessionState& session) {
     const auto ready = static_cast<std::size_t>(
-        std::ranges::count_if(session.scene.characters(), [](const Character& character) {
+        std::ranges::count_if(session.scene.characters(), [](const scene::Character& character) {
             return character.appearance.body && character.appearance.body->ready();
         }));
     if (ready > session.readyBodies && session.follow.framingKept()) {
@@ -202,8 +202,8 @@ void frameArrivedBodies(SessionState& session) {
 }
 
 // After one file's axes or ground changed: it stands anew, and is framed from its front.
-void reapplyAxes(SessionState& session, Character& character) {
-    applyAxes(character, session.settings.upAxis, session.settings.unit);
+void reapplyAxes(SessionState& session, scene::Character& character) {
+    scene::applyAxes(character, session.settings.upAxis, session.settings.unit);
     session.scene.arrangeSideBySide();
     session.framing.frameFigures(true);
 }
@@ -235,7 +235,7 @@ void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
             }
         }
     }
-    const Playback& playback = session.playback;
+    const scene::Playback& playback = session.playback;
     session.audioPlayer.update(session.audio, playback.playing(), playback.reverse(),
                                playback.speed(), playback.time(), wallSeconds);
 }
@@ -256,8 +256,8 @@ VideoExportSettings videoExportSettings(const SessionState& session,
     settings.endSeconds = session.playback.rangeEnd();
     settings.frameTime = session.playback.frameTime();
     settings.camera = session.camera;
-    settings.drawOptions = sceneDrawOptions(session.settings);
-    settings.overlays = overlayOptions(session.settings);
+    settings.drawOptions = pictures::sceneDrawOptions(session.settings);
+    settings.overlays = scene::overlayOptions(session.settings);
     settings.interpolation = interpolationOf(session.settings);
     if (dialog.withSound && session.audio.loaded()) {
         settings.audio = session.audio.clip();
@@ -266,17 +266,17 @@ VideoExportSettings videoExportSettings(const SessionState& session,
     if (dialog.label) {
         // The label `bvhscope render` stamps, timed by the timeline's frames.
         std::string title;
-        for (const Character& character : session.scene.characters()) {
+        for (const scene::Character& character : session.scene.characters()) {
             title += (title.empty() ? "" : " + ") + character.clip->displayName;
         }
         const double frameTime = settings.frameTime;
         const std::int64_t lastFrame = session.playback.lastFrame();
-        auto painter = std::make_shared<headless::TextPainter>();
+        auto painter = std::make_shared<pictures::TextPainter>();
         settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
                                                                    double time) {
             const std::int64_t frame = std::llround(time / frameTime);
-            headless::stampFrameLabel(image, *painter,
-                                      headless::frameLabel(title, frame, lastFrame, frameTime));
+            pictures::stampFrameLabel(image, *painter,
+                                      pictures::frameLabel(title, frame, lastFrame, frameTime));
         };
     }
     return settings;
@@ -314,7 +314,8 @@ void frameRequested(SessionState& session, float aspect) {
     } else if (framing.figures) {
         // The camera projects into the docked view rectangle alone, so its aspect is all
         // framing needs.
-        frameFigures(session.camera, session.scene, session.pose, aspect, framing.turnToFront);
+        scene::frameFigures(session.camera, session.scene, session.pose, aspect,
+                            framing.turnToFront);
         session.follow.start(session.camera, session.scene, session.pose, aspect);
     }
     framing = FramingRequest{};
@@ -372,8 +373,8 @@ void apply(SessionState& session, const command::SetUpAxis& set, float, std::ost
     if (set.character >= session.scene.characters().size()) {
         return;
     }
-    Character& character = session.scene.characters()[set.character];
-    setUpAxisOverride(character, set.choice);
+    scene::Character& character = session.scene.characters()[set.character];
+    scene::setUpAxisOverride(character, set.choice);
     // A remembered file keeps what the user chose now.
     if (!character.clip->sourcePath.empty() &&
         session.rememberedUpAxes.find(character.clip->sourcePath)) {
@@ -387,8 +388,8 @@ void apply(SessionState& session, const command::ShowAsInFile& show, float, std:
     if (show.character >= session.scene.characters().size()) {
         return;
     }
-    Character& character = session.scene.characters()[show.character];
-    setShowAsInFile(character, show.asInFile);
+    scene::Character& character = session.scene.characters()[show.character];
+    scene::setShowAsInFile(character, show.asInFile);
     reapplyAxes(session, character);
 }
 
@@ -396,7 +397,7 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
     if (remember.character >= session.scene.characters().size() || !session.rememberedUpAxesFile) {
         return;
     }
-    const Character& character = session.scene.characters()[remember.character];
+    const scene::Character& character = session.scene.characters()[remember.character];
     if (character.clip->sourcePath.empty()) {
         return;
     }
@@ -411,18 +412,19 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
 }
 
 void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream&) {
-    ViewerSettings& settings = session.settings;
+    scene::ViewerSettings& settings = session.settings;
     if (axes.upAxis != settings.upAxis) {
         // The default is for files opened from now on: those open keep the axis they show.
-        for (Character& character : session.scene.characters()) {
-            setUpAxisOverride(character, character.axes.upAxisOverride.value_or(settings.upAxis));
+        for (scene::Character& character : session.scene.characters()) {
+            scene::setUpAxisOverride(character,
+                                     character.axes.upAxisOverride.value_or(settings.upAxis));
         }
         settings.upAxis = axes.upAxis;
     }
     if (axes.unit != settings.unit) {
         settings.unit = axes.unit;
-        for (Character& character : session.scene.characters()) {
-            applyAxes(character, settings.upAxis, settings.unit);
+        for (scene::Character& character : session.scene.characters()) {
+            scene::applyAxes(character, settings.upAxis, settings.unit);
         }
         session.scene.arrangeSideBySide();
         session.framing.frameFigures(true);
@@ -481,13 +483,13 @@ void apply(SessionState& session, const command::CancelVideoExport&, float, std:
 
 void apply(SessionState& session, const command::SetColor& set, float, std::ostream&) {
     if (set.character < session.scene.characters().size()) {
-        setColor(session.scene.characters()[set.character], set.color);
+        scene::setColor(session.scene.characters()[set.character], set.color);
     }
 }
 
 void apply(SessionState& session, const command::SetVisible& set, float, std::ostream&) {
     if (set.character < session.scene.characters().size()) {
-        setVisible(session.scene.characters()[set.character], set.visible);
+        scene::setVisible(session.scene.characters()[set.character], set.visible);
     }
 }
 
@@ -558,7 +560,7 @@ void pollLiveStreams(SessionState& session, std::ostream& err) {
 // changes the open files as SetDefaultAxes does.
 void apply(SessionState& session, const command::ChangeSettings& change, float viewAspect,
            std::ostream& err) {
-    ViewerSettings settings = withinTableRanges(
+    scene::ViewerSettings settings = withinTableRanges(
         change.before == session.settings
             ? change.after
             : mergedSettingsChange(session.settings, change.before, change.after));

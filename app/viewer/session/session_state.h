@@ -61,26 +61,26 @@ struct FramingRequest {
 // A file removed by the user, kept for Ctrl+Z with its frames.
 struct RemovedCharacter {
     std::size_t index = 0;
-    Character character;
+    scene::Character character;
 };
 
 struct SessionState {
-    Scene scene;
+    scene::Scene scene;
     // The live view's pose, sampled once per frame (at the playback time, or the rest pose):
     // what the view, picking, labels, framing and the panels read. Exports, thumbnails and the
     // command line sample into buffers of their own.
-    ScenePose pose;
-    FileLoads loads;      // files still being read (see file_loading.h)
-    LiveStreams live;     // live streams and their characters (live/live_streams.h)
-    FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
-    Playback playback;
-    ViewerSettings settings;
+    scene::ScenePose pose;
+    FileLoads loads;              // files still being read (see file_loading.h)
+    LiveStreams live;             // live streams and their characters (live/live_streams.h)
+    folder::FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
+    scene::Playback playback;
+    scene::ViewerSettings settings;
     render::OrbitCamera camera;
-    FigureFollow follow;
-    std::optional<Selection> selection;
-    std::size_t infoCharacter = 0; // whose facts the info panel shows
-    OverlayBuilder overlays;       // trails, ghosts, foot contacts (cached analyses)
-    AnalysisViews analysis;        // curves, A/B compare, rest pose (analysis_views.h)
+    scene::FigureFollow follow;
+    std::optional<scene::Selection> selection;
+    std::size_t infoCharacter = 0;  // whose facts the info panel shows
+    scene::OverlayBuilder overlays; // trails, ghosts, foot contacts (cached analyses)
+    AnalysisViews analysis;         // curves, A/B compare, rest pose (analysis_views.h)
     // Files removed by the user, most recent last, for Ctrl+Z (a few: each holds its frames).
     std::vector<RemovedCharacter> removedCharacters;
     // Up axes remembered per file, and where they are kept (nullopt: not persisted).
@@ -104,11 +104,11 @@ struct SessionState {
     // [SECTION] The page (issue 31, app/platform/browser.h)
     // The page's rules: a sound or a folder opened is refused with a message (no codecs, no
     // threads to decode or list with), where the desktop plays or browses it.
-    bool inPage = kInBrowser;
+    bool inPage = platform::kInBrowser;
     // Where the page writes exports and pictures for the browser to download (MEMFS; the page
     // script deletes each file once offered). Empty on the desktop: files go where the user
     // chose, and nothing is offered.
-    std::filesystem::path downloadsFolder = kInBrowser ? "/downloads" : "";
+    std::filesystem::path downloadsFolder = platform::kInBrowser ? "/downloads" : "";
     // Files written under downloadsFolder since the frame loop last offered them: it hands
     // them to offerDownload (platform/download.h, offerDownloads) and clears the list.
     std::vector<std::filesystem::path> downloadsReady;

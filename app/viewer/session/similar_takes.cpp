@@ -11,13 +11,13 @@ namespace {
 
 // The folder's row of the file `sourcePath` names (compared as the motion index keys paths:
 // absolute and lexically normal); nullopt for a file outside the folder or the bundled sample.
-std::optional<std::size_t> folderEntryOfFile(const FolderBrowser& folder,
+std::optional<std::size_t> folderEntryOfFile(const folder::FolderBrowser& folder,
                                              const std::string& sourcePath) {
     if (!folder.isOpen() || sourcePath.empty()) {
         return std::nullopt;
     }
     const std::string key = bvh::motionIndexKey(bvh::pathFromUtf8(sourcePath));
-    const std::vector<FolderEntry>& entries = folder.entries();
+    const std::vector<folder::FolderEntry>& entries = folder.entries();
     for (std::size_t i = 0; i < entries.size(); ++i) {
         if (bvh::motionIndexKey(entries[i].path) == key) {
             return i;
@@ -29,7 +29,7 @@ std::optional<std::size_t> folderEntryOfFile(const FolderBrowser& folder,
 } // namespace
 
 SimilarShownIn showSimilarTakes(SessionState& state, std::size_t character) {
-    const std::vector<Character>& characters = state.scene.characters();
+    const std::vector<scene::Character>& characters = state.scene.characters();
     if (character >= characters.size()) {
         return SimilarShownIn::Nothing;
     }

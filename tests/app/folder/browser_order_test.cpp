@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
 
 namespace {
 

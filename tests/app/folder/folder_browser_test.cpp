@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
 using bvhscope::folder_test::millionJointHierarchy;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;

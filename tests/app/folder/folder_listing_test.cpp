@@ -7,6 +7,7 @@
 #include <vector>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
 using bvhscope::folder_test::ScratchFolder;
 
 namespace {

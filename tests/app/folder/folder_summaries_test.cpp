@@ -32,6 +32,7 @@
 #endif
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
 using bvhscope::folder_test::millionJointHierarchy;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;

@@ -23,8 +23,8 @@ namespace fs = std::filesystem;
 // figure as it stands there from its front three-quarters (app/scene/framing.h), or with
 // `--camera clip` the whole clip from the default view.
 struct ExpectedView {
-    viewer::Scene scene;
-    viewer::ScenePose pose; // the scene at `frame`
+    scene::Scene scene;
+    scene::ScenePose pose; // the scene at `frame`
     render::OrbitCamera camera;
     glm::vec2 viewport;
 };
@@ -46,7 +46,7 @@ std::unique_ptr<ExpectedView> expectedView(const std::string& file, int frame, i
     if (framing == Framing::Clip) {
         render::frameBounds(view->camera, view->scene.motionBounds(), aspect);
     } else {
-        viewer::frameFigures(view->camera, view->scene, view->pose, aspect, true);
+        scene::frameFigures(view->camera, view->scene, view->pose, aspect, true);
     }
     return view;
 }
@@ -79,7 +79,7 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
 
     const auto view = expectedView(file, GetParam().frame, 800, 450, Framing::Figure);
     ASSERT_TRUE(view);
-    const viewer::Character& character = view->scene.characters().front();
+    const scene::Character& character = view->scene.characters().front();
     const std::vector<glm::vec3>& positions = view->pose.characters.front().viewerPositions;
     int checked = 0;
     float top = 1e9f;
@@ -107,7 +107,7 @@ TEST_P(RenderImage, JointsAreDrawnWhereTheyProjectAndBackgroundElsewhere) {
     EXPECT_GE(bottom - top, 0.35f * 450.0f) << "the figure is " << bottom - top << " px tall";
 
     // Above the figure: the background colour, exactly as the viewer clears.
-    const glm::vec3 background = viewer::ViewerSettings{}.backgroundColor * 255.0f;
+    const glm::vec3 background = scene::ViewerSettings{}.backgroundColor * 255.0f;
     for (const int x : {3, 400, 796}) {
         const std::uint8_t* rgb = pixels->at(x, 2);
         EXPECT_NEAR(rgb[0], background.r, 2.0f) << "x " << x;
@@ -281,7 +281,7 @@ TEST(RenderOverlays, GhostsAreDrawnWhereTheirPosesProject) {
     for (const int frame : {kFrame - kStep, kFrame + kStep}) {
         view->scene.sample(frame * view->scene.frameTime(), bvh::Interpolation::Nearest, false,
                            view->pose);
-        const viewer::Character& character = view->scene.characters().front();
+        const scene::Character& character = view->scene.characters().front();
         const std::vector<glm::vec3>& positions = view->pose.characters.front().viewerPositions;
         int sampled = 0;
         int drawn = 0;
@@ -316,7 +316,7 @@ TEST(RenderOverlays, ContactMarkersLieUnderTheFeetInContact) {
     ASSERT_TRUE(images.plain && images.overlaid);
     const auto view = expectedView(file, kFrame, 800, 450);
     ASSERT_TRUE(view);
-    const viewer::Character& character = view->scene.characters().front();
+    const scene::Character& character = view->scene.characters().front();
     const std::vector<bvh::FootPoint> points =
         bvh::findFootPoints(character.clip->document.skeleton, character.axes.upAxis);
     const bvh::FootContactAnalysis analysis =

@@ -60,11 +60,11 @@ TEST(RenderRequest, CameraModesAndSignedUpAxes) {
         ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
         EXPECT_EQ(parsed.result.request->cameraMode(), mode) << word;
     }
-    for (const auto& [word, axis] : {std::pair{"-x", viewer::UpAxisChoice::NegativeX},
-                                     std::pair{"X", viewer::UpAxisChoice::PositiveX},
-                                     std::pair{"-Y", viewer::UpAxisChoice::NegativeY},
-                                     std::pair{"-z", viewer::UpAxisChoice::NegativeZ},
-                                     std::pair{"auto", viewer::UpAxisChoice::Auto}}) {
+    for (const auto& [word, axis] : {std::pair{"-x", scene::UpAxisChoice::NegativeX},
+                                     std::pair{"X", scene::UpAxisChoice::PositiveX},
+                                     std::pair{"-Y", scene::UpAxisChoice::NegativeY},
+                                     std::pair{"-z", scene::UpAxisChoice::NegativeZ},
+                                     std::pair{"auto", scene::UpAxisChoice::Auto}}) {
         const Parsed parsed = parseRender({"walk.bvh", "--up", word, "-o", "x.png"});
         ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
         EXPECT_EQ(parsed.result.request->upAxis, axis) << word;
@@ -90,8 +90,8 @@ TEST(RenderRequest, SequencesAndOptions) {
     EXPECT_EQ(request.camera, CameraMode::Follow);
     EXPECT_TRUE(request.yawGiven);
     EXPECT_NEAR(request.yawRadians, 1.5707963f, 1e-6f);
-    EXPECT_EQ(request.upAxis, viewer::UpAxisChoice::PositiveZ);
-    EXPECT_EQ(request.unit, viewer::UnitChoice::Centimetre);
+    EXPECT_EQ(request.upAxis, scene::UpAxisChoice::PositiveZ);
+    EXPECT_EQ(request.unit, scene::UnitChoice::Centimetre);
     EXPECT_TRUE(request.overlays.trails);
     EXPECT_EQ(request.overlays.trailJoint, "LeftFoot");
     EXPECT_EQ(request.overlays.trailFrames, 30);

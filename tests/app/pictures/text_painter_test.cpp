@@ -29,7 +29,7 @@ int litPixels(const render::Image& image, int x0, int y0, int x1, int y1, int le
 }
 
 TEST(TextPainter, MeasuresTheFixedWidthFont) {
-    const TextPainter text;
+    const pictures::TextPainter text;
     EXPECT_EQ(text.lineHeight(1), 13);
     EXPECT_EQ(text.lineHeight(3), 39);
     EXPECT_EQ(text.textWidth("abcd", 1), 4 * 7); // ProggyClean advances 7 px
@@ -41,9 +41,9 @@ TEST(TextPainter, MeasuresTheFixedWidthFont) {
 }
 
 TEST(TextPainter, DrawsInsideItsBoxOnly) {
-    const TextPainter text;
+    const pictures::TextPainter text;
     render::Image image = blackImage(200, 60);
-    text.drawText(image, 10, 20, "Frame 12", 2, Rgba{255, 255, 255, 255});
+    text.drawText(image, 10, 20, "Frame 12", 2, pictures::Rgba{255, 255, 255, 255});
     const int width = text.textWidth("Frame 12", 2);
     const int height = text.lineHeight(2);
     EXPECT_GT(litPixels(image, 10, 20, 10 + width, 20 + height), 100);
@@ -51,15 +51,15 @@ TEST(TextPainter, DrawsInsideItsBoxOnly) {
     EXPECT_EQ(litPixels(image, 0, 0, 10, 60), 0);
     EXPECT_EQ(litPixels(image, 10 + width + 1, 0, 200, 60), 0);
     // Clipped at the edges, never written outside the image.
-    text.drawText(image, 190, 55, "WWWW", 3, Rgba{255, 255, 255, 255});
-    text.drawText(image, -30, -10, "WWWW", 3, Rgba{255, 255, 255, 255});
+    text.drawText(image, 190, 55, "WWWW", 3, pictures::Rgba{255, 255, 255, 255});
+    text.drawText(image, -30, -10, "WWWW", 3, pictures::Rgba{255, 255, 255, 255});
     // Bytes that are not UTF-8 are drawn as the fallback glyph, not skipped or crashed on.
     EXPECT_EQ(text.textWidth("a\xff"
                              "b",
                              1),
               3 * 7);
     render::Image fallback = blackImage(20, 20);
-    text.drawText(fallback, 2, 2, "\xff", 1, Rgba{255, 255, 255, 255});
+    text.drawText(fallback, 2, 2, "\xff", 1, pictures::Rgba{255, 255, 255, 255});
     EXPECT_GT(litPixels(fallback, 0, 0, 20, 20), 5) << "the fallback glyph is drawn";
 }
 

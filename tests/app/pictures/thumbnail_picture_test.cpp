@@ -22,25 +22,26 @@ bvh::Document fan(int children) {
 }
 
 TEST(ThumbnailDrawOptions, TheRendererChoosesTheSamplesWhateverTheView) {
-    ViewerSettings settings;
+    scene::ViewerSettings settings;
     settings.msaaSamples = 8;
     settings.showGrid = true;
-    const SceneDrawOptions options = thumbnailDrawOptions(settings);
-    EXPECT_EQ(options.msaaSamples, kAutomaticMsaaSamples);
+    const pictures::SceneDrawOptions options = pictures::thumbnailDrawOptions(settings);
+    EXPECT_EQ(options.msaaSamples, scene::kAutomaticMsaaSamples);
     EXPECT_FALSE(options.showGrid);
 }
 
 TEST(ThumbnailDrawOptions, AFigureCoveringThePictureManyTimesIsDrawnWithLines) {
-    const ViewerSettings settings;
-    const ThumbnailScene few = thumbnailScene(fan(3), nullptr, settings);
-    const ThumbnailScene many = thumbnailScene(fan(2000), nullptr, settings);
-    const SceneDrawOptions fewOptions = thumbnailDrawOptions(settings, few, 96);
-    const SceneDrawOptions manyOptions = thumbnailDrawOptions(settings, many, 96);
+    const scene::ViewerSettings settings;
+    const pictures::ThumbnailScene few = pictures::thumbnailScene(fan(3), nullptr, settings);
+    const pictures::ThumbnailScene many = pictures::thumbnailScene(fan(2000), nullptr, settings);
+    const pictures::SceneDrawOptions fewOptions = pictures::thumbnailDrawOptions(settings, few, 96);
+    const pictures::SceneDrawOptions manyOptions =
+        pictures::thumbnailDrawOptions(settings, many, 96);
     EXPECT_EQ(fewOptions.boneStyle, settings.boneStyle);
     EXPECT_EQ(manyOptions.boneStyle, render::BoneStyle::Line);
     EXPECT_FALSE(manyOptions.showJoints);
     EXPECT_FALSE(manyOptions.showShadow);
-    EXPECT_EQ(manyOptions.msaaSamples, kAutomaticMsaaSamples);
+    EXPECT_EQ(manyOptions.msaaSamples, scene::kAutomaticMsaaSamples);
 }
 
 } // namespace

@@ -13,7 +13,7 @@ TEST(HeapTuning, FreedBlocksStayInTheHeapForTheNextFrame) {
 #if !defined(__GLIBC__) || defined(__SANITIZE_ADDRESS__)
     GTEST_SKIP() << "glibc's own allocator only (sanitizers replace it)";
 #else
-    keepFreedHeapForReuse();
+    platform::keepFreedHeapForReuse();
     // A per-frame block the size llvmpipe's vertex stage takes (a few hundred KB) and larger:
     // served from the heap, not mapped on its own (glibc starts mapping at 128 KB), and the
     // heap keeps the space when it is freed (glibc starts trimming at 128 KB free).

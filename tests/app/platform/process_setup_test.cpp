@@ -18,7 +18,7 @@ TEST(Utf8Arguments, ViewsAndPointersAreTheSameArgumentsWithoutTheProgramName) {
         argv.push_back(argument.data());
     }
     argv.push_back(nullptr);
-    const Utf8Arguments arguments(static_cast<int>(given.size()), argv.data());
+    const platform::Utf8Arguments arguments(static_cast<int>(given.size()), argv.data());
     ASSERT_EQ(arguments.views().size(), arguments.pointers().size());
     for (std::size_t i = 0; i < arguments.views().size(); ++i) {
         EXPECT_EQ(arguments.views()[i], std::string_view(arguments.pointers()[i]));
@@ -30,7 +30,7 @@ TEST(Utf8Arguments, TheProgramNameIsNeverAnArgument) {
     char* argv[] = {program, nullptr};
     // On Windows the arguments come from this test process's own command line, whatever argv
     // says; on POSIX from argv. Either way the program's name is never among them.
-    const std::vector<std::string> arguments = utf8CommandLineArguments(1, argv);
+    const std::vector<std::string> arguments = platform::utf8CommandLineArguments(1, argv);
     for (const std::string& argument : arguments) {
         EXPECT_EQ(argument.find("bvhscope"), std::string::npos) << argument;
     }

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

@@ -19,6 +19,7 @@
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

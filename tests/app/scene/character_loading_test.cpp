@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

@@ -5,6 +5,7 @@
 #include <numbers>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

@@ -13,6 +13,7 @@
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

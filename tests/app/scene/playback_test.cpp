@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-using bvhscope::viewer::Playback;
+using bvhscope::scene::Playback;
 
 namespace {
 
@@ -57,9 +57,9 @@ TEST(Playback, StepsAndJumpsClampToTheClip) {
 TEST(Playback, SpeedStaysInRange) {
     Playback playback = clip();
     playback.setSpeed(100.0);
-    EXPECT_EQ(playback.speed(), bvhscope::viewer::kMaxSpeed);
+    EXPECT_EQ(playback.speed(), bvhscope::scene::kMaxSpeed);
     playback.setSpeed(0.0);
-    EXPECT_EQ(playback.speed(), bvhscope::viewer::kMinSpeed);
+    EXPECT_EQ(playback.speed(), bvhscope::scene::kMinSpeed);
 }
 
 TEST(Playback, JklShuttle) {

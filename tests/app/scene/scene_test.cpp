@@ -9,6 +9,7 @@
 
 using namespace bvhscope;
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {} // namespace
 

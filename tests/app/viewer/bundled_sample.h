@@ -9,7 +9,7 @@
 
 namespace bvhscope::viewer::test {
 
-inline Character bundledSample() {
+inline scene::Character bundledSample() {
     LoadOutcome outcome = loadBundledSample();
     EXPECT_TRUE(outcome.errorLines.empty());
     return std::move(*outcome.character);

@@ -14,14 +14,14 @@ TEST(CacheDirectory, FollowsXdgCacheHomeThenHome) {
     const SavedVariable home("HOME");
     setenv("XDG_CACHE_HOME", "/tmp/xdg-cache", 1);
     setenv("HOME", "/home/someone", 1);
-    EXPECT_EQ(cacheDirectory(), std::filesystem::path("/tmp/xdg-cache/bvhscope"));
+    EXPECT_EQ(platform::cacheDirectory(), std::filesystem::path("/tmp/xdg-cache/bvhscope"));
     // A relative XDG_CACHE_HOME is invalid by the specification and ignored.
     setenv("XDG_CACHE_HOME", "relative/cache", 1);
-    EXPECT_EQ(cacheDirectory(), std::filesystem::path("/home/someone/.cache/bvhscope"));
+    EXPECT_EQ(platform::cacheDirectory(), std::filesystem::path("/home/someone/.cache/bvhscope"));
     unsetenv("XDG_CACHE_HOME");
-    EXPECT_EQ(cacheDirectory(), std::filesystem::path("/home/someone/.cache/bvhscope"));
+    EXPECT_EQ(platform::cacheDirectory(), std::filesystem::path("/home/someone/.cache/bvhscope"));
     unsetenv("HOME");
-    EXPECT_EQ(cacheDirectory(), std::nullopt) << "nowhere to keep the index";
+    EXPECT_EQ(platform::cacheDirectory(), std::nullopt) << "nowhere to keep the index";
 }
 
 } // namespace

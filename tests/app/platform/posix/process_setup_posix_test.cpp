@@ -16,7 +16,7 @@ TEST(Utf8ArgumentsPosix, ArgvBytesPassThroughUnchanged) {
         argv.push_back(argument.data());
     }
     argv.push_back(nullptr);
-    EXPECT_EQ(utf8CommandLineArguments(static_cast<int>(given.size()), argv.data()),
+    EXPECT_EQ(platform::utf8CommandLineArguments(static_cast<int>(given.size()), argv.data()),
               std::vector<std::string>(given.begin() + 1, given.end()));
 }
 

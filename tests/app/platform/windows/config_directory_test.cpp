@@ -14,7 +14,7 @@ TEST(ConfigDirectory, IsBvhscopeInTheRoamingAppDataFolder) {
     ASSERT_TRUE(SUCCEEDED(SHGetKnownFolderPath(FOLDERID_RoamingAppData, 0, nullptr, &roaming)));
     const std::filesystem::path expected = std::filesystem::path(roaming) / L"bvhscope";
     CoTaskMemFree(roaming);
-    const auto directory = configDirectory();
+    const auto directory = platform::configDirectory();
     ASSERT_TRUE(directory.has_value());
     EXPECT_EQ(*directory, expected);
     EXPECT_TRUE(directory->is_absolute());

@@ -15,7 +15,7 @@ TEST(Utf8ArgumentsWindows, TheProcessCommandLineDecidesNotArgv) {
     char program[] = "bvhscope";
     char ansi[] = "Zo? take.bvh";
     char* argv[] = {program, ansi, nullptr};
-    const std::vector<std::string> arguments = utf8CommandLineArguments(2, argv);
+    const std::vector<std::string> arguments = platform::utf8CommandLineArguments(2, argv);
     // This test executable's own arguments (gtest flags, or none), as the CRT split them.
     ASSERT_EQ(arguments.size(), static_cast<std::size_t>(__argc - 1));
     for (int i = 1; i < __argc; ++i) {

@@ -165,7 +165,7 @@ TEST_F(AudioDevice, PlaybackAndTheAudioClockStayTogetherAtOneTimes) {
     AudioPlayer player;
     player.setClip(track.clip());
     ASSERT_TRUE(player.available()) << player.unavailableReason();
-    Playback playback;
+    scene::Playback playback;
     playback.setClip(4.0, 1.0 / 30.0);
     playback.seek(0.5);
     playback.play();

@@ -25,7 +25,7 @@ using namespace export_test;
 
 // Where the viewer draws node `node` at `frame`: core's world position through fileToViewer
 // (turned, scaled, and lifted onto the ground by groundLiftMetres along Y).
-glm::dvec3 shownPosition(const Character& character, std::uint32_t frame, std::size_t node) {
+glm::dvec3 shownPosition(const scene::Character& character, std::uint32_t frame, std::size_t node) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
     std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
@@ -44,7 +44,7 @@ void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
 TEST(ExportGltf, DefaultsAreAGlbBesideTheCaptureAsShown) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     const ExportSettings settings =
         defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
     EXPECT_EQ(settings.format, ExportFormat::Gltf);
@@ -63,7 +63,7 @@ TEST(ExportGltf, DefaultsAreAGlbBesideTheCaptureAsShown) {
 TEST(ExportGltf, ABodyMeshIsWrittenWhenAskedFor) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings =
         defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
     settings.targetPath = (directory.path() / "plain.gltf").string();
@@ -86,7 +86,7 @@ TEST(ExportGltf, GlbAndGltfStandAsTheViewerShowsIt) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
     const std::string before = readBytes(input);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ASSERT_NEAR(character.axes.groundLiftMetres, -0.9, 1e-9);
     for (const char* name : {"walk.glb", "walk.gltf"}) {
         SCOPED_TRACE(name);
@@ -118,7 +118,7 @@ TEST(ExportGltf, GlbAndGltfStandAsTheViewerShowsIt) {
 TEST(ExportGltf, AFactorScalesTheFigureAsShownAndStepKeysAreKept) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings =
         defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
     settings.scale = ExportScale::Factor;
@@ -141,7 +141,7 @@ TEST(ExportGltf, NeverWritesOverTheInputEvenWhenOverwritingIsTicked) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.gltf", kZUpCentimetres);
     const std::string before = readBytes(input);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings =
         defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
     settings.targetPath = input;
@@ -163,7 +163,7 @@ TEST(ExportGltf, NeverWritesOverTheInputEvenWhenOverwritingIsTicked) {
 TEST(ExportGltf, ANameThatIsNotGlbOrGltfIsRefused) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings =
         defaultExportSettings(character, timelineFor(character), ExportFormat::Gltf);
     settings.targetPath = (directory.path() / "walk_export.bvh").string();

@@ -33,11 +33,11 @@ std::vector<glm::dvec3> worldPositions(const bvh::Document& document, std::uint3
 }
 
 // A clip that is only a name and a path (what the export path is made from).
-std::shared_ptr<const Clip> namedClip(std::string displayName, std::string sourcePath) {
-    Clip clip;
+std::shared_ptr<const scene::Clip> namedClip(std::string displayName, std::string sourcePath) {
+    scene::Clip clip;
     clip.displayName = std::move(displayName);
     clip.sourcePath = std::move(sourcePath);
-    return std::make_shared<const Clip>(std::move(clip));
+    return std::make_shared<const scene::Clip>(std::move(clip));
 }
 
 void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
@@ -48,7 +48,7 @@ void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
 
 TEST(Export, DefaultPathIsBesideTheSourceAndNeverTheInput) {
     TemporaryDirectory directory;
-    Character character;
+    scene::Character character;
     character.clip = namedClip("walk.bvh", (directory.path() / "walk.bvh").string());
     EXPECT_EQ(defaultExportPath(character), (directory.path() / "walk_export.bvh").string());
     character.clip = namedClip("walk.bvh", ""); // the bundled sample
@@ -84,7 +84,7 @@ TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
     std::filesystem::create_directories(last.path() / "takes");
     EXPECT_EQ(startingExportFolder((last.path() / "takes").string(), last.path()), home.path());
     EXPECT_EQ(startingExportFolder(last.path().string(), last.path() / "takes"), last.path());
-    Character character;
+    scene::Character character;
     character.clip = namedClip("walk.bvh", "/library/takes/walk.bvh");
     EXPECT_EQ(exportPathIn(home.path(), character, ".glb"),
               (home.path() / "walk_export.glb").string());
@@ -92,7 +92,7 @@ TEST(Export, StartsInTheKindsLastFolderElseHomeNeverInTheLibrary) {
 }
 
 TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {
-    Character character;
+    scene::Character character;
     character.clip = namedClip("walk.bvh", "/no/such/archive/mount/walk.bvh");
     EXPECT_EQ(defaultExportPath(character),
               (std::filesystem::current_path() / "walk_export.bvh").string());
@@ -100,8 +100,8 @@ TEST(Export, DefaultPathLeavesADirectoryThatCannotBeWritten) {
 
 TEST(Export, TheDefaultsKeepTheFilesAxesAndScale) {
     TemporaryDirectory directory;
-    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
-    Playback playback = timelineFor(character);
+    const scene::Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    scene::Playback playback = timelineFor(character);
     playback.setRange(0.1, 0.3);
     const ExportSettings settings = defaultExportSettings(character, playback);
     EXPECT_EQ(settings.axis, ExportAxis::AsInFile);
@@ -117,8 +117,8 @@ TEST(Export, TheDefaultsKeepTheFilesAxesAndScale) {
 
 TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
     TemporaryDirectory directory;
-    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
-    Playback playback = timelineFor(character);
+    const scene::Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    scene::Playback playback = timelineFor(character);
     playback.setRange(0.1, 0.3); // timeline in/out: frames 1 to 3
 
     ExportSettings settings = defaultExportSettings(character, playback);
@@ -147,7 +147,7 @@ TEST(Export, WhatIsShownMapsToTrimUpAxisAndScale) {
 
 TEST(Export, AsInFileAndTheWholeClipMeanNoConversion) {
     TemporaryDirectory directory;
-    const Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
+    const scene::Character character = openZUp(directory.write("walk.bvh", kZUpCentimetres));
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     EXPECT_EQ(settings.firstFrame, 0);
     EXPECT_EQ(settings.lastFrame, 4);
@@ -180,9 +180,9 @@ TEST(Export, AYUpMetreFileAsShownIsUnchanged) {
     TemporaryDirectory directory;
     bvh::Document document = bvh::loadDocument(directory.write("y.bvh", kZUpCentimetres));
     ASSERT_TRUE(document.loaded());
-    Character character =
-        makeCharacter("y.bvh", (directory.path() / "y.bvh").string(), std::move(document));
-    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
+    scene::Character character =
+        scene::makeCharacter("y.bvh", (directory.path() / "y.bvh").string(), std::move(document));
+    scene::applyAxes(character, scene::UpAxisChoice::PositiveY, scene::UnitChoice::Metre);
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     settings.axis = ExportAxis::AsShown;
     settings.scale = ExportScale::AsShown;
@@ -196,8 +196,8 @@ TEST(Export, WritesTheRangeAsShownAndLeavesTheInputAlone) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
     const std::string before = readBytes(input);
-    const Character character = openZUp(input);
-    Playback playback = timelineFor(character);
+    const scene::Character character = openZUp(input);
+    scene::Playback playback = timelineFor(character);
     playback.setRange(0.1, 0.3);
 
     ExportSettings settings = defaultExportSettings(character, playback);
@@ -231,7 +231,7 @@ TEST(Export, RefusesTheInputFileUnlessAskedAndReportsWhy) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
     const std::string before = readBytes(input);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     settings.targetPath = input;
     const ExportOutcome refused = exportCharacter(character, settings);
@@ -251,9 +251,9 @@ TEST(Export, RefusesTheInputFileUnlessAskedAndReportsWhy) {
 TEST(Export, ALiveStreamIsNotExportedButPointsToRecord) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    Character character = openZUp(input);
+    scene::Character character = openZUp(input);
     // What app/viewer/live gives a stream's character: frames in a window, none in the clip.
-    character.liveFeed.frames = std::make_shared<LiveFrames>(9, 0.1, 10.0);
+    character.liveFeed.frames = std::make_shared<scene::LiveFrames>(9, 0.1, 10.0);
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     settings.targetPath = (std::filesystem::path(input).parent_path() / "take.bvh").string();
     const ExportOutcome refused = exportCharacter(character, settings);
@@ -267,7 +267,7 @@ TEST(Export, ALiveStreamIsNotExportedButPointsToRecord) {
 TEST(Export, AConversionErrorIsReportedWithTheFileName) {
     TemporaryDirectory directory;
     const std::string input = directory.write("walk.bvh", kZUpCentimetres);
-    const Character character = openZUp(input);
+    const scene::Character character = openZUp(input);
     ExportSettings settings = defaultExportSettings(character, timelineFor(character));
     settings.mnmPath = (directory.path() / "missing.mnm").string();
     const ExportOutcome outcome = exportCharacter(character, settings);

@@ -72,16 +72,16 @@ inline std::string readBytes(const std::string& path) {
 
 // The file opened as the viewer does, with the settings forcing Z up and centimetres (the
 // override path; the guess agrees on this file).
-inline Character openZUp(const std::string& path) {
+inline scene::Character openZUp(const std::string& path) {
     bvh::Document document = bvh::loadDocument(path);
     EXPECT_TRUE(document.loaded());
-    Character character = makeCharacter("walk.bvh", path, std::move(document));
-    applyAxes(character, UpAxisChoice::PositiveZ, UnitChoice::Centimetre);
+    scene::Character character = scene::makeCharacter("walk.bvh", path, std::move(document));
+    scene::applyAxes(character, scene::UpAxisChoice::PositiveZ, scene::UnitChoice::Centimetre);
     return character;
 }
 
-inline Playback timelineFor(const Character& character) {
-    Playback playback;
+inline scene::Playback timelineFor(const scene::Character& character) {
+    scene::Playback playback;
     playback.setClip(character.clip->document.motion.duration(),
                      character.clip->document.motion.frameTime);
     return playback;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

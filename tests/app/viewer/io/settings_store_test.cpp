@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 TEST(SettingsStore, RoundTripsEveryValue) {
     ViewerSettings settings;

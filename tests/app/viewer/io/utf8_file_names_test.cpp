@@ -82,13 +82,13 @@ TEST_F(Utf8FileNames, ADroppedFileLoadsInTheBackgroundAsTheViewerDoes) {
     const bool done = folder_test::pumpUntil(
         [&] {
             const FileLoads::Events events =
-                state.loads.update(state.scene, UpAxisChoice::Auto, UnitChoice::Auto);
+                state.loads.update(state.scene, scene::UpAxisChoice::Auto, scene::UnitChoice::Auto);
             ASSERT_TRUE(events.errorLines.empty()) << events.errorLines.front();
         },
         [&] { return !state.loads.busy(state.scene) && !state.scene.empty(); });
     ASSERT_TRUE(done);
     ASSERT_EQ(state.scene.characters().size(), 1u);
-    const Character& character = state.scene.characters().front();
+    const scene::Character& character = state.scene.characters().front();
     EXPECT_EQ(character.clip->displayName, "take 1.bvh");
     EXPECT_EQ(character.clip->sourcePath, captureText);
     EXPECT_EQ(character.clip->document.motion.frameCount, 2u);
@@ -117,12 +117,12 @@ TEST_F(Utf8FileNames, TheSoundBesideItAndTheExportNameFollowTheName) {
 
 TEST_F(Utf8FileNames, RememberedUpAxesAreKeyedByTheSameText) {
     RememberedUpAxes remembered;
-    remembered.remember(captureText, UpAxisChoice::PositiveZ);
+    remembered.remember(captureText, scene::UpAxisChoice::PositiveZ);
     const auto found = remembered.find(captureText);
     ASSERT_TRUE(found.has_value());
-    EXPECT_EQ(*found, UpAxisChoice::PositiveZ);
+    EXPECT_EQ(*found, scene::UpAxisChoice::PositiveZ);
     const RememberedUpAxes reread = RememberedUpAxes::parse(remembered.serialize());
-    EXPECT_EQ(reread.find(captureText), UpAxisChoice::PositiveZ);
+    EXPECT_EQ(reread.find(captureText), scene::UpAxisChoice::PositiveZ);
 }
 
 } // namespace

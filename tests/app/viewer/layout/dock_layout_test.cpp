@@ -9,6 +9,7 @@
 #include <vector>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

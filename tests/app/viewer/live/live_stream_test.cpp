@@ -14,6 +14,7 @@
 #include <thread>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 using bvhscope::live::LiveClock;
 using bvhscope::live::LiveEvent;
 

@@ -29,7 +29,7 @@ void setUpClip(ViewerState& state) {
     state.playback.setClip(3.0, 1.0);
 }
 void addCharacter(ViewerState& state) {
-    state.scene.add(makeCharacter("slide.bvh", "", bvh::parseDocument(test::kSlide)));
+    state.scene.add(scene::makeCharacter("slide.bvh", "", bvh::parseDocument(test::kSlide)));
     setUpClip(state);
 }
 

@@ -12,6 +12,8 @@
 #include <sstream>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
+using namespace bvhscope::scene;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;
 

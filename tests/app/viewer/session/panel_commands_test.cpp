@@ -11,6 +11,8 @@
 #include <sstream>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
+using namespace bvhscope::scene;
 
 namespace {
 

@@ -9,6 +9,7 @@
 #include <sstream>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 
 namespace {
 

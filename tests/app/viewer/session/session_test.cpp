@@ -14,6 +14,7 @@
 #include <string>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::scene;
 using bvhscope::folder_test::kBrokenBvh;
 using bvhscope::folder_test::pumpUntil;
 using bvhscope::folder_test::ScratchFolder;

@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 using namespace bvhscope::viewer;
+using namespace bvhscope::folder;
+using namespace bvhscope::scene;
 
 namespace {
 

@@ -16,7 +16,8 @@ TEST(SettingsStore, ASettingsFileThatIsAFifoIsNeverOpened) {
                            ("bvhscope-settings-fifo-" + std::to_string(::getpid()));
     std::filesystem::create_directories(directory);
     ASSERT_EQ(::mkfifo((directory / "settings.ini").c_str(), 0600), 0);
-    EXPECT_EQ(loadSettings(directory / "settings.ini").msaaSamples, ViewerSettings{}.msaaSamples);
+    EXPECT_EQ(loadSettings(directory / "settings.ini").msaaSamples,
+              scene::ViewerSettings{}.msaaSamples);
     std::filesystem::remove_all(directory);
 }
 
