@@ -1,6 +1,6 @@
 #include "app/options/option_help.h"
-#include "app/viewer/viewer_options.h"
 #include "app/viewer/panels/key_bindings.h"
+#include "app/viewer/viewer_options.h"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,8 @@
 // HeaderScan counts a header by the reader's own rules (tokenizer.h, hierarchy_reader.h): the
 // same nodes and channels as the reader builds, wherever the file is cut into pieces, and it
 // stops where the reader stops.
-#include "core/reader/header_scan.h"
-
 #include "core/reader/document.h"
+#include "core/reader/header_scan.h"
 
 #include <gtest/gtest.h>
 #include <string>

@@ -1,7 +1,6 @@
 // Lines as the reader counts them (core/reader/line_walker.h), for the MNM name maps and the
 // served take.
 #include "core/reader/line_walker.h"
-
 #include "core/reader/row_parser.h"
 
 #include <gtest/gtest.h>
