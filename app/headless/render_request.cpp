@@ -54,8 +54,8 @@ std::string readTableSize(const cli::ParsedArguments& parsed, const options::Opt
     const auto text = parsed.option(option.flag);
     if (text && !parseSize(*text, static_cast<int>(*option.minimum),
                            static_cast<int>(*option.maximum), width, height)) {
-        return std::string(option.flag) + " must be WxH with sides " + options::rangeText(option) +
-               ", not '" + std::string(*text) + "'";
+        return std::string(option.flag) + " must be WxH (or N for a square) with sides " +
+               options::rangeText(option) + ", not '" + std::string(*text) + "'";
     }
     return {};
 }
@@ -456,12 +456,14 @@ std::string readLayout(const cli::ParsedArguments& parsed, RenderRequest& reques
 } // namespace
 
 bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height) {
+    // "WxH", or one number N for a square N x N picture.
     const auto x = text.find_first_of("xX");
     int w = 0;
     int h = 0;
-    if (x == std::string_view::npos || !parseNumber(text.substr(0, x), w) ||
-        !parseNumber(text.substr(x + 1), h) || w < minimum || h < minimum || w > maximum ||
-        h > maximum) {
+    const bool read = x == std::string_view::npos
+                          ? parseNumber(text, w) && parseNumber(text, h)
+                          : parseNumber(text.substr(0, x), w) && parseNumber(text.substr(x + 1), h);
+    if (!read || w < minimum || h < minimum || w > maximum || h > maximum) {
         return false;
     }
     width = w;

@@ -99,7 +99,7 @@ struct ParsedRender {
 ParsedRender parseRenderArguments(std::span<const std::string_view> arguments, std::ostream& out,
                                   std::ostream& err);
 
-// "WxH" with both sides in [minimum, maximum].
+// "WxH", or "N" for a square N x N, with both sides in [minimum, maximum].
 bool parseSize(std::string_view text, int minimum, int maximum, int& width, int& height);
 
 } // namespace bvhscope::headless

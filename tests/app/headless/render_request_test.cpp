@@ -115,6 +115,25 @@ TEST(RenderRequest, ContactSheet) {
     EXPECT_EQ(request.frame, 12);
 }
 
+// One number is a square: --size 512 is 512x512, --tile 96 is 96x96; the range holds for it too.
+TEST(RenderRequest, ASizeOfOneNumberIsASquare) {
+    const Parsed image = parseRender({"a.bvh", "-o", "x.png", "--size", "512"});
+    ASSERT_TRUE(image.result.request.has_value()) << image.err;
+    EXPECT_EQ(image.result.request->width, 512);
+    EXPECT_EQ(image.result.request->height, 512);
+    const Parsed sheet =
+        parseRender({"--contact-sheet", "corpus", "-o", "sheet.png", "--tile", "96"});
+    ASSERT_TRUE(sheet.result.request.has_value()) << sheet.err;
+    EXPECT_EQ(sheet.result.request->tileWidth, 96);
+    EXPECT_EQ(sheet.result.request->tileHeight, 96);
+    const Parsed past = parseRender({"a.bvh", "-o", "x.png", "--size", "8193"});
+    EXPECT_FALSE(past.result.request.has_value());
+    EXPECT_EQ(past.result.exitCode, cli::kExitUsage);
+    EXPECT_NE(past.err.find("--size must be WxH (or N for a square) with sides from 16 to 8192"),
+              std::string::npos)
+        << past.err;
+}
+
 TEST(RenderRequest, ASingleFrameRangeMayUseAPlainName) {
     const Parsed parsed = parseRender({"walk.bvh", "--frames", "7", "-o", "seven.png"});
     ASSERT_TRUE(parsed.result.request.has_value()) << parsed.err;
