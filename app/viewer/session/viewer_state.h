@@ -4,7 +4,8 @@
 // - UiState: what the interface alone keeps (the layout, which panels and dialogs are open);
 // - ProbeState: what the probe reads for tests and benchmarks (--state-out), filled only while
 //   one is attached.
-// Panels read all three, edit the UI's and plain settings, and push commands for the rest.
+// Panels read all three and edit only the UI's; the session's fields, settings included
+// (command::ChangeSettings), change through the commands they push.
 #pragma once
 
 #include "app/viewer/io/export.h"
