@@ -37,11 +37,17 @@ TEST(Idle, WithTheBrowserOpenAPausedViewerStillDrawsNoFrames) {
     const TempDir dir;
     const ScratchFolder takes;
     takes.fillStandard();
+    // The pointer goes to the screen's far corner, off the 900x600 window: a Browser cell under
+    // a pointer that an earlier test left there plays its take, as it should, 10 pictures a
+    // second. The Browser's motion index goes to the test's own cache folder, never the user's.
+    const std::string pointerAway = "eval $(xdotool getdisplaygeometry --shell) && "
+                                    "xdotool mousemove $((WIDTH - 1)) $((HEIGHT - 1)) && ";
     // A viewer that never settles never starts measuring: `timeout` bounds the test.
-    const std::string command = "XDG_CONFIG_HOME='" + (dir.path() / "config").string() +
-                                "' timeout 60 '" + BVHSCOPE_EXECUTABLE +
-                                "' --size 900x600 --bench-idle 2 '" + takes.path().string() +
-                                "' 2>/dev/null";
+    const std::string command = pointerAway + "XDG_CONFIG_HOME='" +
+                                (dir.path() / "config").string() + "' XDG_CACHE_HOME='" +
+                                (dir.path() / "cache").string() + "' timeout 60 '" +
+                                BVHSCOPE_EXECUTABLE + "' --size 900x600 --bench-idle 2 '" +
+                                takes.path().string() + "' 2>/dev/null";
     const std::optional<std::string> output = runCommand(command);
     ASSERT_TRUE(output) << "the viewer failed";
     const std::regex line(R"(bench-idle: ([0-9.]+) s paused: .* (\d+) frames drawn)");
