@@ -1,0 +1,157 @@
+// Retargeting pairs whose answer is known (issue 40): the same figure renamed and reordered,
+// scaled, or with its rest pose turned per bone, and a round trip through another figure.
+#include "core/retarget/retarget.h"
+#include "tests/core/retarget/retarget_test_rigs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+using namespace retarget_test;
+
+struct Retargeted {
+    RetargetResult result;
+    Figure target;
+};
+
+Retargeted retargetFigure(const Figure& source, const Motion& motion, Figure target) {
+    const RigRoles sourceRoles = findRigRoles(source.skeleton);
+    const RigRoles targetRoles = findRigRoles(target.skeleton);
+    const JointMap map = matchJointsByRole(sourceRoles, targetRoles);
+    const Motion noFrames;
+    RetargetResult result = retargetMotion({source.skeleton, motion, sourceRoles},
+                                           {target.skeleton, noFrames, targetRoles}, map);
+    return {std::move(result), std::move(target)};
+}
+
+double largestDistance(const std::array<glm::dvec3, kFigureJoints>& a,
+                       const std::array<glm::dvec3, kFigureJoints>& b, double scale = 1.0) {
+    double largest = 0.0;
+    for (std::size_t j = 0; j < kFigureJoints; ++j) {
+        largest = std::max(largest, glm::length(a[j] * scale - b[j]));
+    }
+    return largest;
+}
+
+TEST(Retarget, OntoItsOwnSkeletonRenamedAndReorderedGivesTheOriginalPositions) {
+    const Figure source = buildFigure({});
+    const Motion motion = figureMotion(source, 60);
+    FigureOptions renamed;
+    renamed.names = bandaiNamcoNames();
+    renamed.reverseChildren = true;
+    renamed.rotationOrder = "XYZ";
+    const Retargeted out = retargetFigure(source, motion, buildFigure(renamed));
+    ASSERT_TRUE(out.result.ok());
+    // OUT is TARGET's hierarchy exactly.
+    EXPECT_EQ(out.result.skeleton.names, out.target.skeleton.names);
+    EXPECT_EQ(out.result.skeleton.offsets, out.target.skeleton.offsets);
+    EXPECT_EQ(out.result.skeleton.channels, out.target.skeleton.channels);
+    EXPECT_EQ(out.result.motion.frameCount, 60u);
+    EXPECT_DOUBLE_EQ(out.result.motion.frameTime, motion.frameTime);
+    EXPECT_NEAR(out.result.rootScale, 1.0, 1e-12);
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        EXPECT_LT(largestDistance(figurePositions(source, motion, f),
+                                  figurePositions(out.target, out.result.motion, f)),
+                  1e-3)
+            << "frame " << f;
+    }
+}
+
+TEST(Retarget, OntoAScaledCopyKeepsBoneDirectionsAndScalesTheRootPath) {
+    const Figure source = buildFigure({});
+    const Motion motion = figureMotion(source, 40);
+    FigureOptions scaled;
+    scaled.names = cmuNames();
+    scaled.scale = 1.3;
+    const Retargeted out = retargetFigure(source, motion, buildFigure(scaled));
+    ASSERT_TRUE(out.result.ok());
+    EXPECT_NEAR(out.result.rootScale, 1.3, 1e-12);
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        // Every position is 1.3 times the source's: the same directions, a 1.3x root path.
+        EXPECT_LT(largestDistance(figurePositions(source, motion, f),
+                                  figurePositions(out.target, out.result.motion, f), 1.3),
+                  1e-3)
+            << "frame " << f;
+    }
+}
+
+glm::dquat perBoneTurn(std::size_t joint) {
+    const double j = static_cast<double>(joint);
+    const glm::dvec3 axis = glm::normalize(glm::dvec3(std::sin(j), std::cos(2.0 * j), 0.5));
+    return glm::angleAxis(glm::radians(10.0 + 7.0 * static_cast<double>(joint % 5)), axis);
+}
+
+TEST(Retarget, OntoACopyWithItsRestPoseTurnedPerBoneGivesTheSamePositions) {
+    const Figure source = buildFigure({});
+    const Motion motion = figureMotion(source, 40);
+    FigureOptions turned;
+    turned.names = smplNames();
+    turned.rotationOrder = "YXZ";
+    turned.restTurn = perBoneTurn;
+    const Retargeted out = retargetFigure(source, motion, buildFigure(turned));
+    ASSERT_TRUE(out.result.ok());
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        EXPECT_LT(largestDistance(figurePositions(source, motion, f),
+                                  figurePositions(out.target, out.result.motion, f)),
+                  1e-3)
+            << "frame " << f;
+    }
+}
+
+// An A-pose figure with other proportions: arms 40 degrees down, legs 0.9 of the length.
+glm::dquat aPoseTurn(std::size_t joint) {
+    if (joint == 6 || joint == 10) {
+        const double down = joint == 6 ? -40.0 : 40.0;
+        return glm::angleAxis(glm::radians(down), glm::dvec3(0.0, 0.0, 1.0));
+    }
+    return glm::dquat(1.0, 0.0, 0.0, 0.0);
+}
+
+TEST(Retarget, ARoundTripThroughAnAPoseFigureComesBackWithinThreePercentOfTheHeight) {
+    const Figure a = buildFigure({});
+    const Motion motion = figureMotion(a, 60);
+    FigureOptions b;
+    b.names = secondLifeNames();
+    b.scale = 0.9;
+    b.rotationOrder = "XZY";
+    b.restTurn = aPoseTurn;
+    const Retargeted there = retargetFigure(a, motion, buildFigure(b));
+    ASSERT_TRUE(there.result.ok());
+    const Retargeted back = retargetFigure(there.target, there.result.motion, buildFigure({}));
+    ASSERT_TRUE(back.result.ok());
+    const double height = 90.0 + 45.0 + 15.0; // hips, spine to head, head's End Site
+    double worst = 0.0;
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        worst =
+            std::max(worst, largestDistance(figurePositions(a, motion, f),
+                                            figurePositions(back.target, back.result.motion, f)));
+    }
+    EXPECT_LT(worst / height, 0.03);
+}
+
+TEST(Retarget, FiguresWithoutHipsAreRefusedNamingTheRolesFound) {
+    const Figure source = buildFigure({});
+    JointNames plain;
+    for (std::size_t j = 0; j < kFigureJoints; ++j) {
+        plain[j] = "joint" + std::to_string(j);
+    }
+    FigureOptions unnamed;
+    unnamed.names = plain;
+    const Retargeted out = retargetFigure(source, figureMotion(source, 2), buildFigure(unnamed));
+    ASSERT_FALSE(out.result.ok());
+    const std::string& message = out.result.diagnostics.front().message;
+    EXPECT_NE(message.find("no hips matched"), std::string::npos) << message;
+    EXPECT_NE(message.find("in the source: hips, spine, neck, head, clavicle, upper arm"),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("in the target: none"), std::string::npos) << message;
+    EXPECT_TRUE(out.result.motion.values.empty());
+}
+
+} // namespace
+} // namespace bvh
