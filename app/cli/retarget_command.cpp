@@ -129,9 +129,9 @@ int retargetLoaded(const RetargetRequest& request, const bvh::Document& source,
     if (!request.output) {
         return kExitOk;
     }
-    const bvh::RetargetResult result =
-        bvh::retargetMotion({source.skeleton, source.motion, sourceRoles},
-                            {target.skeleton, target.motion, targetRoles}, map);
+    const bvh::RetargetResult result = bvh::retargetMotion(
+        {source.skeleton, source.motion, sourceRoles},
+        {target.skeleton, target.motion, targetRoles}, map, {.lockFeet = request.lockFeet});
     for (const bvh::Diagnostic& diagnostic : result.diagnostics) {
         err << "bvhscope retarget: "
             << (diagnostic.severity == bvh::Severity::Error ? "error: " : "warning: ")

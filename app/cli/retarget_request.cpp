@@ -28,6 +28,10 @@ TARGET's.
                           automatic matches; a name that is no joint is FILE:LINE:COL: error
   --frames A:B            retarget frames A to B of SOURCE (inclusive, 0-based; "A:" and ":B"
                           leave an end open)
+  --feet lock|free        lock (default): where a source foot is planted (the foot-contact
+                          analysis of `bvhscope info`), the target's leg bends to keep its foot
+                          in place, blended in and out over 0.1 s at the contact's ends; free:
+                          every joint only follows its source joint
   --print-map             print each target joint, its source joint and the role matched (-o
                           may then be left out)
   --overwrite             allow OUT to be SOURCE (still replaced atomically); OUT is never
@@ -51,7 +55,8 @@ ParsedRetarget parseRetargetArguments(std::span<const std::string_view> argument
         argument = argument == "-o" ? "--output" : argument;
     }
     const auto parsed = parseArguments(
-        normalized, {{"--onto", "--output", "--map", "--frames"}, {"--overwrite", "--print-map"}},
+        normalized,
+        {{"--onto", "--output", "--map", "--frames", "--feet"}, {"--overwrite", "--print-map"}},
         err);
     if (!parsed) {
         return {std::nullopt, kExitUsage};
@@ -83,6 +88,12 @@ ParsedRetarget parseRetargetArguments(std::span<const std::string_view> argument
     }
     if (const auto map = parsed->option("--map")) {
         request.map = std::string(*map);
+    }
+    if (const auto feet = parsed->option("--feet")) {
+        if (*feet != "lock" && *feet != "free") {
+            return usage("--feet takes lock or free, not '" + std::string(*feet) + "'");
+        }
+        request.lockFeet = *feet == "lock";
     }
     if (const auto frames = parsed->option("--frames")) {
         request.frames = parseFrameRange(*frames);

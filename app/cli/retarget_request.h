@@ -23,6 +23,7 @@ struct RetargetRequest {
     std::string framesText; // --frames as given, for messages
     bool overwrite = false;
     bool printMap = false;
+    bool lockFeet = true;                   // --feet lock (default) or free
     std::optional<bvh::GltfContainer> gltf; // OUT ending in .glb or .gltf
 };
 

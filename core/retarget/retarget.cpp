@@ -2,6 +2,7 @@
 
 #include "core/kinematics/euler.h"
 #include "core/kinematics/pose.h"
+#include "core/retarget/foot_lock.h"
 #include "core/retarget/node_slot.h"
 #include "core/retarget/retarget_alignment.h"
 
@@ -89,6 +90,7 @@ struct RetargetPlan {
     NodeIndex targetHips = kNoParent;
     NodeIndex carrier = kNoParent;
     double rootScale = 1.0;
+    FootLockPlan footLock;
 };
 
 // The target's hips world position for the source's hips at `sourceHips` (source axes): the
@@ -190,8 +192,9 @@ void warnAboutJoints(const RetargetPlan& plan, std::vector<Diagnostic>& diagnost
 }
 
 RetargetPlan planRetarget(const RetargetSide& source, const RetargetSide& target,
-                          const JointMap& map) {
-    RetargetPlan plan{source.skeleton, target.skeleton, map, {}, {}, {}, {}, {}, {}, {}, {}, 1.0};
+                          const JointMap& map, const RetargetOptions& options) {
+    RetargetPlan plan{
+        source.skeleton, target.skeleton, map, {}, {}, {}, {}, {}, {}, {}, {}, 1.0, {}};
     plan.sourcePose = retarget_detail::referencePoseOf(source.skeleton, source.motion);
     plan.targetPose = retarget_detail::referencePoseOf(target.skeleton, target.motion);
     plan.alignment = retarget_detail::alignReferencePoses(source.skeleton, plan.sourcePose,
@@ -207,6 +210,11 @@ RetargetPlan planRetarget(const RetargetSide& source, const RetargetSide& target
     plan.carrier = travelCarrier(target.skeleton, plan.targetHips);
     if (source.roles.legLength > 0.0 && target.roles.legLength > 0.0) {
         plan.rootScale = target.roles.legLength / source.roles.legLength;
+    }
+    if (options.lockFeet) {
+        plan.footLock = planFootLock(source.skeleton, source.motion, plan.sourcePose.translation,
+                                     plan.sourcePose.upAxis, plan.sourcePose.height,
+                                     target.skeleton, target.roles, map);
     }
     return plan;
 }
@@ -241,13 +249,13 @@ std::optional<Diagnostic> checkRetargetMatch(const RigRoles& source, const RigRo
 }
 
 RetargetResult retargetMotion(const RetargetSide& source, const RetargetSide& target,
-                              const JointMap& map) {
+                              const JointMap& map, const RetargetOptions& options) {
     RetargetResult result;
     if (const auto problem = checkRetargetMatch(source.roles, target.roles, map)) {
         result.diagnostics.push_back(*problem);
         return result;
     }
-    const RetargetPlan plan = planRetarget(source, target, map);
+    const RetargetPlan plan = planRetarget(source, target, map, options);
     warnAboutJoints(plan, result.diagnostics);
     result.rootScale = plan.rootScale;
     result.skeleton = target.skeleton;
@@ -262,11 +270,16 @@ RetargetResult retargetMotion(const RetargetSide& source, const RetargetSide& ta
     std::vector<RigidTransform> targetLocal(target.skeleton.nodeCount());
     std::vector<RigidTransform> targetWorld(target.skeleton.nodeCount());
     std::vector<glm::dvec3> previous(target.skeleton.nodeCount(), glm::dvec3(0.0));
+    std::vector<glm::dvec3> planted;
     for (std::uint32_t frame = 0; frame < out.frameCount; ++frame) {
         computeLocalTransforms(source.skeleton, source.motion.frame(frame),
                                plan.sourcePose.translation, sourceLocal);
         computeWorldTransforms(source.skeleton, sourceLocal, sourceWorld);
         poseTarget(plan, sourceWorld, targetLocal, targetWorld);
+        if (!plan.footLock.legs.empty()) {
+            computeWorldTransforms(target.skeleton, targetLocal, targetWorld);
+            lockFeet(target.skeleton, plan.footLock, frame, planted, targetLocal, targetWorld);
+        }
         writeRow(
             plan, targetLocal, previous,
             std::span(out.values).subspan(std::size_t{frame} * out.channelCount, out.channelCount));

@@ -10,6 +10,8 @@
 // - the hips' travel is the source's scaled by the ratio of leg lengths (which also converts the
 //   unit), turned from the source's up axis to the target's; its height above the ground keeps
 //   the target's proportion;
+// - where a source foot is planted, the target's leg is bent to hold its foot in place
+//   (foot_lock.h) unless options.lockFeet is false;
 // - each joint's Euler angles are derived again in its own channel order (core/kinematics
 //   euler), continuous from frame to frame.
 // Pure; never throws or prints: problems are diagnostics (no place in a file: line 0).
@@ -53,8 +55,14 @@ struct RetargetSide {
     const RigRoles& roles;
 };
 
+struct RetargetOptions {
+    // Feet planted in the source stay planted (foot_lock.h); false: each joint only follows
+    // its source joint (`--feet free`).
+    bool lockFeet = true;
+};
+
 // Requires checkRetargetMatch to have passed (an Error otherwise).
 RetargetResult retargetMotion(const RetargetSide& source, const RetargetSide& target,
-                              const JointMap& map);
+                              const JointMap& map, const RetargetOptions& options = {});
 
 } // namespace bvh

@@ -132,6 +132,8 @@ ReferencePose referencePoseOf(const Skeleton& skeleton, const Motion& motion) {
     const RestPoseAnalysis rest = analyzeRestPose(skeleton);
     const Stance stance = analyzeStance(skeleton, motion, pose.translation, rest);
     pose.up = upVectorOf(stance.upAxis);
+    pose.upAxis = stance.upAxis;
+    pose.height = stance.height;
     pose.local.resize(skeleton.nodeCount());
     pose.world.resize(skeleton.nodeCount());
     pose.fromFirstFrame =

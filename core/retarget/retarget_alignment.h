@@ -4,6 +4,7 @@
 // Internal to core/retarget (retarget.cpp); pure, never throws or prints.
 #pragma once
 
+#include "core/analysis/rest_pose_analysis.h"
 #include "core/kinematics/pose.h"
 #include "core/model/motion.h"
 #include "core/model/skeleton.h"
@@ -22,6 +23,8 @@ struct ReferencePose {
     std::vector<RigidTransform> local;
     std::vector<RigidTransform> world;
     glm::dvec3 up{0.0, 1.0, 0.0}; // the file's up axis as a unit vector (stance.h)
+    UpAxis upAxis = UpAxis::PositiveY;
+    double height = 0.0; // the stance's figure height, file units
     bool fromFirstFrame = false;
 };
 ReferencePose referencePoseOf(const Skeleton& skeleton, const Motion& motion);

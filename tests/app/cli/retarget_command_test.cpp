@@ -50,8 +50,9 @@ FigureOptions bandaiNamcoRig(double scale = 1.0) {
 
 TEST(RetargetCommand, WritesTheTargetsHierarchyWithTheSourcesFramesAtItsSize) {
     RetargetFiles files(bandaiNamcoRig(1.3));
-    const auto result =
-        run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "-o", files.output});
+    // Feet free: the positions are then exactly the source's at 1.3 times the size.
+    const auto result = run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "-o",
+                                          files.output, "--feet", "free"});
     ASSERT_EQ(result.status, kExitOk) << result.err;
     EXPECT_NE(result.out.find("(21 joints matched, root travel x1.3)"), std::string::npos)
         << result.out;
@@ -157,6 +158,11 @@ TEST(RetargetCommand, WritesGltfThroughTheExport) {
 
 TEST(RetargetCommand, NeedsATargetAndAnOutput) {
     EXPECT_EQ(run(runRetarget, {"take.bvh", "-o", "out.bvh"}).status, kExitUsage);
+    const auto feet =
+        run(runRetarget, {"take.bvh", "--onto", "rig.bvh", "-o", "out.bvh", "--feet", "stuck"});
+    EXPECT_EQ(feet.status, kExitUsage);
+    EXPECT_NE(feet.err.find("--feet takes lock or free, not 'stuck'"), std::string::npos)
+        << feet.err;
     EXPECT_EQ(run(runRetarget, {"take.bvh", "--onto", "rig.bvh"}).status, kExitUsage);
 }
 

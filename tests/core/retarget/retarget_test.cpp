@@ -19,13 +19,15 @@ struct Retargeted {
     Figure target;
 };
 
+// Feet free: these pairs test the alignment alone (foot_lock_test.cpp tests the lock).
 Retargeted retargetFigure(const Figure& source, const Motion& motion, Figure target) {
     const RigRoles sourceRoles = findRigRoles(source.skeleton);
     const RigRoles targetRoles = findRigRoles(target.skeleton);
     const JointMap map = matchJointsByRole(sourceRoles, targetRoles);
     const Motion noFrames;
     RetargetResult result = retargetMotion({source.skeleton, motion, sourceRoles},
-                                           {target.skeleton, noFrames, targetRoles}, map);
+                                           {target.skeleton, noFrames, targetRoles}, map,
+                                           RetargetOptions{.lockFeet = false});
     return {std::move(result), std::move(target)};
 }
 
