@@ -1,11 +1,15 @@
 #include "app/cli/retarget_request.h"
 
+#include "app/options/option_help.h"
+#include "app/options/option_table.h"
 #include "core/platform/utf8_path.h"
+
+#include <algorithm>
 
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kRetargetHelp =
+constexpr std::string_view kRetargetIntro =
     R"(usage: bvhscope retarget SOURCE --onto TARGET -o OUT [options]
 
 Puts SOURCE's motion on TARGET's skeleton. OUT is TARGET's hierarchy exactly (its joints, their
@@ -22,30 +26,38 @@ then turns in the world as its source bone turns from its rest pose, so a T-pose
 A-pose target. The hips' travel is scaled by the ratio of leg lengths; up axis and unit are
 TARGET's.
 
-  --onto TARGET           the skeleton to put the motion on (required)
-  -o OUT, --output OUT    the file to write (.bvh, .glb or .gltf)
-  --map FILE              `target source` lines (an MNM file's two columns) that override the
-                          automatic matches; a name that is no joint is FILE:LINE:COL: error
-  --frames A:B            retarget frames A to B of SOURCE (inclusive, 0-based; "A:" and ":B"
-                          leave an end open)
-  --feet lock|free        lock (default): where a source foot is planted (the foot-contact
-                          analysis of `bvhscope info`), the target's leg bends to keep its foot
-                          in place, blended in and out over 0.1 s at the contact's ends; free:
-                          every joint only follows its source joint
-  --print-map             print each target joint, its source joint and the role matched (-o
-                          may then be left out)
-  --overwrite             allow OUT to be SOURCE (still replaced atomically); OUT is never
-                          TARGET or the --map file
-  --help, --version
+)";
+
+constexpr std::string_view kRetargetExit = R"(  --help, --version
 Exit status: 0 when done, 1 when a file cannot be read, the map names a missing joint or OUT
 cannot be written, 2 for a bad command line or a pair without hips or with fewer than 5 roles
 matched (the message names the roles found on both sides).
 )";
 
+// The options' entries come from the options table where it has them (issue 43).
+std::string buildRetargetHelp() {
+    using options::helpEntry;
+    return std::string(kRetargetIntro) + helpEntry(options::kRetargetOnto) +
+           helpEntry("-o, --output OUT", "the file to write: .bvh, or .glb or .gltf for glTF") +
+           helpEntry(options::kRetargetMap) +
+           helpEntry("--frames A:B", "retarget frames A to B of SOURCE (inclusive, 0-based; "
+                                     "\"A:\" and \":B\" leave an end open, \"N\" is one frame)") +
+           helpEntry(options::kRetargetFeet) + helpEntry(options::kRetargetPrintMap) +
+           helpEntry("--overwrite", "allow OUT to be SOURCE (still replaced atomically); OUT is "
+                                    "never TARGET or the --map file") +
+           std::string(kRetargetExit);
+}
+
+bool isFeetWord(std::string_view word) {
+    const auto& words = options::kRetargetFeet.choices;
+    return std::find(words.begin(), words.end(), word) != words.end();
+}
+
 } // namespace
 
 std::string_view retargetHelp() {
-    return kRetargetHelp;
+    static const std::string help = buildRetargetHelp();
+    return help;
 }
 
 ParsedRetarget parseRetargetArguments(std::span<const std::string_view> arguments,
@@ -54,14 +66,16 @@ ParsedRetarget parseRetargetArguments(std::span<const std::string_view> argument
     for (std::string_view& argument : normalized) {
         argument = argument == "-o" ? "--output" : argument;
     }
-    const auto parsed = parseArguments(
-        normalized,
-        {{"--onto", "--output", "--map", "--frames", "--feet"}, {"--overwrite", "--print-map"}},
-        err);
+    const auto parsed =
+        parseArguments(normalized,
+                       {{options::kRetargetOnto.flag, "--output", options::kRetargetMap.flag,
+                         "--frames", options::kRetargetFeet.flag},
+                        {"--overwrite", options::kRetargetPrintMap.flag}},
+                       err);
     if (!parsed) {
         return {std::nullopt, kExitUsage};
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kRetargetHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, retargetHelp(), out)) {
         return {std::nullopt, *answered};
     }
     RetargetRequest request;
@@ -90,7 +104,7 @@ ParsedRetarget parseRetargetArguments(std::span<const std::string_view> argument
         request.map = std::string(*map);
     }
     if (const auto feet = parsed->option("--feet")) {
-        if (*feet != "lock" && *feet != "free") {
+        if (!isFeetWord(*feet)) {
             return usage("--feet takes lock or free, not '" + std::string(*feet) + "'");
         }
         request.lockFeet = *feet == "lock";

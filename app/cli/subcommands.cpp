@@ -11,8 +11,8 @@ void printUsage(std::ostream& out) {
        bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
        bvhscope positions FILE        world positions of every joint as CSV
        bvhscope convert IN OUT        trim, resample, scale, re-axis, re-order, rename; write BVH
-       bvhscope retarget SRC --onto TARGET -o OUT
-                                      SRC's motion on TARGET's skeleton (BVH or glTF)
+       bvhscope retarget SRC -o OUT   SRC's motion on another skeleton (--onto RIG),
+                                      joints matched by role; BVH or glTF
        bvhscope render FILE -o OUT    PNG images of the 3D view without a display, sequences,
                                       contact sheets of a folder, analysis overlays
        bvhscope thumbnail IN OUT.png  the file manager's thumbnail of a file (its middle pose)

@@ -1,6 +1,8 @@
 // bvhscope retarget (issue 40): OUT is TARGET's hierarchy with SOURCE's frames, the map it uses,
 // and every refusal with its exit status and message.
 #include "app/cli/commands.h"
+#include "app/options/option_help.h"
+#include "app/options/option_table.h"
 #include "core/reader/document.h"
 #include "core/writer/writer.h"
 #include "tests/app/cli/cli_test_support.h"
@@ -154,6 +156,20 @@ TEST(RetargetCommand, WritesGltfThroughTheExport) {
         run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "-o", output});
     ASSERT_EQ(result.status, kExitOk) << result.err;
     EXPECT_EQ(fileBytes(output).substr(0, 4), "glTF");
+}
+
+TEST(RetargetCommand, HelpListsEveryRetargetOptionOfTheOptionsTable) {
+    const auto result = run(runRetarget, {"--help"});
+    ASSERT_EQ(result.status, kExitOk);
+    int listed = 0;
+    for (const options::Option* option : options::kAllOptions) {
+        if ((option->commands & options::kRetarget) != 0) {
+            EXPECT_NE(result.out.find(options::helpEntry(*option)), std::string::npos)
+                << option->name;
+            ++listed;
+        }
+    }
+    EXPECT_EQ(listed, 4);
 }
 
 TEST(RetargetCommand, NeedsATargetAndAnOutput) {
