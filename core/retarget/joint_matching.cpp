@@ -1,44 +1,58 @@
 #include "core/retarget/joint_matching.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <tuple>
 
 namespace bvh {
 namespace {
 
-bool sameSlot(const RigJointRole& a, const RigJointRole& b) {
-    return a.role == b.role && a.side == b.side && a.finger == b.finger &&
-           a.fingerJoint == b.fingerJoint;
+// The source's joints by what tells them apart: chains (spine, neck) as (share, node) in
+// order along the chain; every other role by its slot. Built once, so matching is n log n.
+struct SourceIndex {
+    std::map<RigRole, std::vector<std::pair<double, NodeIndex>>> chains;
+    std::map<std::tuple<RigRole, RigSide, std::string, int>, NodeIndex> slots;
+};
+
+bool isChainRole(RigRole role) {
+    return role == RigRole::Spine || role == RigRole::Neck;
 }
 
-// The source joint of a chain (spine, neck) whose part of the chain holds `share`: the last one
-// starting at or before it.
-NodeIndex chainJointAt(const RigRoles& source, RigRole role, double share) {
-    NodeIndex best = kNoParent;
-    double bestStart = -1.0;
+SourceIndex indexSource(const RigRoles& source) {
+    SourceIndex index;
     for (std::size_t node = 0; node < source.joints.size(); ++node) {
         const RigJointRole& joint = source.joints[node];
-        if (joint.role != role) {
-            continue;
-        }
-        const bool starts = joint.chainShare <= share + 1e-9;
-        if ((starts && joint.chainShare > bestStart) || best == kNoParent) {
-            best = static_cast<NodeIndex>(node);
-            bestStart = starts ? joint.chainShare : -1.0;
+        const auto n = static_cast<NodeIndex>(node);
+        if (isChainRole(joint.role)) {
+            index.chains[joint.role].emplace_back(joint.chainShare, n);
+        } else if (joint.role != RigRole::None) {
+            index.slots.try_emplace({joint.role, joint.side, joint.finger, joint.fingerJoint}, n);
         }
     }
-    return best;
+    for (auto& [role, chain] : index.chains) {
+        std::stable_sort(chain.begin(), chain.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    return index;
 }
 
-NodeIndex sourceFor(const RigRoles& source, const RigJointRole& target) {
-    if (target.role == RigRole::Spine || target.role == RigRole::Neck) {
-        return chainJointAt(source, target.role, target.chainShare);
-    }
-    for (std::size_t node = 0; node < source.joints.size(); ++node) {
-        if (sameSlot(source.joints[node], target)) {
-            return static_cast<NodeIndex>(node);
+// A chain's source joint whose part of the chain holds `share`: the last one starting at or
+// before it (the first one when none does).
+NodeIndex sourceFor(const SourceIndex& index, const RigJointRole& target) {
+    if (isChainRole(target.role)) {
+        const auto chain = index.chains.find(target.role);
+        if (chain == index.chains.end()) {
+            return kNoParent;
         }
+        const auto& joints = chain->second;
+        auto after = std::upper_bound(joints.begin(), joints.end(), target.chainShare + 1e-9,
+                                      [](double share, const auto& j) { return share < j.first; });
+        return after == joints.begin() ? joints.front().second : std::prev(after)->second;
     }
-    return kNoParent;
+    const auto slot =
+        index.slots.find({target.role, target.side, target.finger, target.fingerJoint});
+    return slot == index.slots.end() ? kNoParent : slot->second;
 }
 
 Diagnostic missingJoint(std::uint32_t line, std::uint32_t column, const std::string& name,
@@ -58,12 +72,13 @@ JointMap matchJointsByRole(const RigRoles& source, const RigRoles& target) {
     JointMap map;
     map.sourceOf.assign(target.joints.size(), kNoParent);
     map.why.assign(target.joints.size(), std::string());
+    const SourceIndex index = indexSource(source);
     for (std::size_t node = 0; node < target.joints.size(); ++node) {
         const RigJointRole& role = target.joints[node];
         if (role.role == RigRole::None) {
             continue;
         }
-        map.sourceOf[node] = sourceFor(source, role);
+        map.sourceOf[node] = sourceFor(index, role);
         if (map.sourceOf[node] != kNoParent) {
             map.why[node] = describeRigJointRole(role);
         }

@@ -4,6 +4,7 @@
 #include "core/analysis/stance.h"
 #include "core/retarget/node_slot.h"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -12,15 +13,32 @@
 namespace bvh::retarget_detail {
 namespace {
 
-bool isBelow(const Skeleton& skeleton, NodeIndex ancestor, NodeIndex node) {
-    for (NodeIndex up = skeleton.parents[nodeSlot(node)]; up != kNoParent;
-         up = skeleton.parents[nodeSlot(up)]) {
-        if (up == ancestor) {
-            return true;
+// Children per node, and where each node's subtree ends: nodes are in depth-first order, so a
+// subtree is the run [node, subtreeEnd[node]). Linear, whatever the depth.
+struct Tree {
+    std::vector<std::vector<NodeIndex>> children;
+    std::vector<std::size_t> subtreeEnd;
+
+    explicit Tree(const Skeleton& skeleton)
+        : children(skeleton.nodeCount()), subtreeEnd(skeleton.nodeCount()) {
+        for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+            subtreeEnd[node] = node + 1;
+            if (skeleton.parents[node] != kNoParent) {
+                children[nodeSlot(skeleton.parents[node])].push_back(static_cast<NodeIndex>(node));
+            }
+        }
+        for (std::size_t node = skeleton.nodeCount(); node-- > 0;) {
+            const NodeIndex parent = skeleton.parents[node];
+            if (parent != kNoParent) {
+                subtreeEnd[nodeSlot(parent)] =
+                    std::max(subtreeEnd[nodeSlot(parent)], subtreeEnd[node]);
+            }
         }
     }
-    return false;
-}
+    bool isBelow(NodeIndex ancestor, NodeIndex node) const {
+        return node > ancestor && nodeSlot(node) < subtreeEnd[nodeSlot(ancestor)];
+    }
+};
 
 glm::dvec3 upVectorOf(UpAxis axis) {
     glm::dvec3 up(0.0);
@@ -36,22 +54,31 @@ struct DirectionPairs {
 
 // Towards each child joint whose source lies below the joint's source; without any, towards
 // the mean of all children (End Sites included) on each side.
-DirectionPairs directionPairs(const Skeleton& source, const ReferencePose& sourcePose,
-                              const Skeleton& target, const ReferencePose& targetPose,
-                              const JointMap& map, NodeIndex t, const glm::dquat& toTarget) {
+struct AlignmentInputs {
+    const ReferencePose& sourcePose;
+    const ReferencePose& targetPose;
+    const JointMap& map;
+    Tree sourceTree;
+    Tree targetTree;
+    glm::dquat toTarget;
+};
+
+DirectionPairs directionPairs(const AlignmentInputs& in, NodeIndex t) {
+    const ReferencePose& sourcePose = in.sourcePose;
+    const ReferencePose& targetPose = in.targetPose;
+    const JointMap& map = in.map;
+    const glm::dquat& toTarget = in.toTarget;
     const NodeIndex s = map.sourceOf[nodeSlot(t)];
     const glm::dvec3 tOrigin = targetPose.world[nodeSlot(t)].translation;
     const glm::dvec3 sOrigin = sourcePose.world[nodeSlot(s)].translation;
     DirectionPairs pairs;
     glm::dvec3 targetMean(0.0);
     glm::dvec3 sourceMean(0.0);
-    for (std::size_t c = 0; c < target.nodeCount(); ++c) {
-        if (target.parents[c] != t) {
-            continue;
-        }
+    for (const NodeIndex child : in.targetTree.children[nodeSlot(t)]) {
+        const std::size_t c = nodeSlot(child);
         targetMean += targetPose.world[c].translation - tOrigin;
         const NodeIndex sc = map.sourceOf[c];
-        if (sc != kNoParent && isBelow(source, s, sc)) {
+        if (sc != kNoParent && in.sourceTree.isBelow(s, sc)) {
             pairs.target.push_back(targetPose.world[c].translation - tOrigin);
             pairs.source.push_back(toTarget *
                                    (sourcePose.world[nodeSlot(sc)].translation - sOrigin));
@@ -60,10 +87,8 @@ DirectionPairs directionPairs(const Skeleton& source, const ReferencePose& sourc
     if (!pairs.target.empty()) {
         return pairs;
     }
-    for (std::size_t c = 0; c < source.nodeCount(); ++c) {
-        if (source.parents[c] == s) {
-            sourceMean += sourcePose.world[c].translation - sOrigin;
-        }
+    for (const NodeIndex child : in.sourceTree.children[nodeSlot(s)]) {
+        sourceMean += sourcePose.world[nodeSlot(child)].translation - sOrigin;
     }
     pairs.target.push_back(targetMean);
     pairs.source.push_back(toTarget * sourceMean);
@@ -154,6 +179,8 @@ Alignment alignReferencePoses(const Skeleton& source, const ReferencePose& sourc
     Alignment alignment;
     alignment.sourceToTarget = shortestTurn(sourcePose.up, targetPose.up);
     alignment.boneTurn.assign(target.nodeCount(), glm::dquat(1.0, 0.0, 0.0, 0.0));
+    const AlignmentInputs inputs{sourcePose,   targetPose,   map,
+                                 Tree(source), Tree(target), alignment.sourceToTarget};
     for (std::size_t t = 0; t < target.nodeCount(); ++t) {
         const NodeIndex parent = target.parents[t];
         const glm::dquat parentTurn = parent == kNoParent ? glm::dquat(1.0, 0.0, 0.0, 0.0)
@@ -162,9 +189,7 @@ Alignment alignReferencePoses(const Skeleton& source, const ReferencePose& sourc
             alignment.boneTurn[t] = parentTurn;
             continue;
         }
-        const DirectionPairs pairs =
-            directionPairs(source, sourcePose, target, targetPose, map, static_cast<NodeIndex>(t),
-                           alignment.sourceToTarget);
+        const DirectionPairs pairs = directionPairs(inputs, static_cast<NodeIndex>(t));
         alignment.boneTurn[t] = turnFor(pairs, parentTurn);
     }
     return alignment;

@@ -38,13 +38,30 @@ bool isAncestorOf(const Skeleton& skeleton, NodeIndex ancestor, NodeIndex node) 
     return false;
 }
 
-NodeIndex commonAncestorOf(const Skeleton& skeleton, NodeIndex a, NodeIndex b) {
-    for (NodeIndex up = a; up != kNoParent; up = skeleton.parents[nodeSlot(up)]) {
-        if (isAncestorOf(skeleton, up, b)) {
-            return up;
-        }
+std::size_t depthOf(const Skeleton& skeleton, NodeIndex node) {
+    std::size_t depth = 0;
+    for (NodeIndex up = skeleton.parents[nodeSlot(node)]; up != kNoParent;
+         up = skeleton.parents[nodeSlot(up)]) {
+        ++depth;
     }
-    return kNoParent;
+    return depth;
+}
+
+// Linear in the depth, so a hostile chain of a million joints costs a million steps.
+NodeIndex commonAncestorOf(const Skeleton& skeleton, NodeIndex a, NodeIndex b) {
+    std::size_t depthA = depthOf(skeleton, a);
+    std::size_t depthB = depthOf(skeleton, b);
+    for (; depthA > depthB; --depthA) {
+        a = skeleton.parents[nodeSlot(a)];
+    }
+    for (; depthB > depthA; --depthB) {
+        b = skeleton.parents[nodeSlot(b)];
+    }
+    while (a != b) {
+        a = skeleton.parents[nodeSlot(a)];
+        b = skeleton.parents[nodeSlot(b)];
+    }
+    return a;
 }
 
 // The nodes after `ancestor` down to `node` (included), in that order.

@@ -157,3 +157,63 @@ TEST(Retarget, FiguresWithoutHipsAreRefusedNamingTheRolesFound) {
 
 } // namespace
 } // namespace bvh
+
+namespace bvh {
+namespace {
+
+// A figure whose spine is `spineJoints` long (a hostile file): matching and alignment are
+// linear in the joints, so this finishes at once instead of after ~10^10 steps.
+Skeleton longSpineFigure(std::size_t spineJoints) {
+    Skeleton s;
+    const auto add = [&s](const std::string& name, NodeIndex parent, glm::dvec3 offset) {
+        s.names.push_back(name);
+        s.parents.push_back(parent);
+        s.offsets.push_back(offset);
+        s.isEndSite.push_back(0);
+        s.channelBegin.push_back(static_cast<std::uint32_t>(s.channels.size()));
+        s.channelCount.push_back(3);
+        for (const ChannelType type :
+             {ChannelType::Zrotation, ChannelType::Xrotation, ChannelType::Yrotation}) {
+            s.channels.push_back(type);
+            s.channelNames.emplace_back(channelTypeName(type));
+        }
+        return static_cast<NodeIndex>(s.names.size() - 1);
+    };
+    const NodeIndex hips = add("Hips", kNoParent, {0, 90, 0});
+    NodeIndex chest = hips;
+    for (std::size_t i = 0; i < spineJoints; ++i) {
+        chest = add("Spine" + std::to_string(i), chest, {0, 45.0 / spineJoints, 0});
+    }
+    add("Head", add("Neck", chest, {0, 5, 0}), {0, 10, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s0 = side > 0 ? "Left" : "Right";
+        add(s0 + "Hand",
+            add(s0 + "ForeArm", add(s0 + "Arm", chest, {side * 15, 0, 0}), {side * 28, 0, 0}),
+            {side * 25, 0, 0});
+        add(s0 + "Foot", add(s0 + "Leg", add(s0 + "UpLeg", hips, {side * 9, 0, 0}), {0, -42, 0}),
+            {0, -40, 0});
+    }
+    return s;
+}
+
+TEST(RetargetBounds, AHundredThousandJointSpineIsMatchedAlongItsLength) {
+    const Skeleton target = longSpineFigure(100000);
+    const RigRoles targetRoles = findRigRoles(target);
+    const Figure source = buildFigure({});
+    const RigRoles sourceRoles = findRigRoles(source.skeleton);
+    const JointMap map = matchJointsByRole(sourceRoles, targetRoles);
+    // The first 40 % of the long spine follows the source's Spine, the rest its Spine1.
+    EXPECT_EQ(map.sourceOf[1], source.node[1]);
+    EXPECT_EQ(map.sourceOf[39000], source.node[1]);
+    EXPECT_EQ(map.sourceOf[51000], source.node[2]);
+    EXPECT_EQ(map.sourceOf[100000], source.node[2]);
+    const Motion motion = figureMotion(source, 2);
+    const Motion noFrames;
+    const RetargetResult result = retargetMotion({source.skeleton, motion, sourceRoles},
+                                                 {target, noFrames, targetRoles}, map);
+    ASSERT_TRUE(result.ok());
+    EXPECT_EQ(result.motion.frameCount, 2u);
+}
+
+} // namespace
+} // namespace bvh
