@@ -9,6 +9,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
+#include <numbers>
 
 namespace bvh::retarget_detail {
 namespace {
@@ -141,7 +142,7 @@ glm::dquat shortestTurn(const glm::dvec3& from, const glm::dvec3& to) {
         if (glm::length(axis) < 1e-6) {
             axis = glm::cross(from, glm::dvec3(0.0, 1.0, 0.0));
         }
-        return glm::angleAxis(M_PI, glm::normalize(axis));
+        return glm::angleAxis(std::numbers::pi, glm::normalize(axis));
     }
     const glm::dvec3 axis = glm::cross(from, to);
     return glm::normalize(glm::dquat(1.0 + cosine, axis.x, axis.y, axis.z));
