@@ -7,6 +7,7 @@
 // core/retarget; pure, never throws or prints.
 #pragma once
 
+#include "core/analysis/rest_pose_analysis.h"
 #include "core/kinematics/pose.h"
 #include "core/model/motion.h"
 #include "core/model/skeleton.h"

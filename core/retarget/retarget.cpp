@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <optional>
 
 namespace bvh {
