@@ -1,5 +1,6 @@
 // bvhscope retarget (issue 40): OUT is TARGET's hierarchy with SOURCE's frames, the map it uses,
 // and every refusal with its exit status and message.
+#include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/options/option_help.h"
 #include "app/options/option_table.h"
