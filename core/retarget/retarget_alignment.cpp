@@ -2,6 +2,7 @@
 
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/analysis/stance.h"
+#include "core/retarget/best_fit_rotation.h"
 #include "core/retarget/node_slot.h"
 
 #include <algorithm>
@@ -76,11 +77,20 @@ DirectionPairs directionPairs(const AlignmentInputs& in, NodeIndex t) {
     glm::dvec3 targetMean(0.0);
     glm::dvec3 sourceMean(0.0);
     for (const NodeIndex child : in.targetTree.children[nodeSlot(t)]) {
-        const std::size_t c = nodeSlot(child);
-        targetMean += targetPose.world[c].translation - tOrigin;
-        const NodeIndex sc = map.sourceOf[c];
-        if (sc != kNoParent && in.sourceTree.isBelow(s, sc)) {
-            pairs.target.push_back(targetPose.world[c].translation - tOrigin);
+        targetMean += targetPose.world[nodeSlot(child)].translation - tOrigin;
+    }
+    // The nearest matched joints below t, through unmatched ones (CMU's LHipJoint between the
+    // hips and the thighs): each is visited once, from its nearest matched ancestor only.
+    std::vector<NodeIndex> pending(in.targetTree.children[nodeSlot(t)]);
+    while (!pending.empty()) {
+        const NodeIndex below = pending.back();
+        pending.pop_back();
+        const NodeIndex sc = map.sourceOf[nodeSlot(below)];
+        if (sc == kNoParent) {
+            const auto& next = in.targetTree.children[nodeSlot(below)];
+            pending.insert(pending.end(), next.begin(), next.end());
+        } else if (in.sourceTree.isBelow(s, sc)) {
+            pairs.target.push_back(targetPose.world[nodeSlot(below)].translation - tOrigin);
             pairs.source.push_back(toTarget *
                                    (sourcePose.world[nodeSlot(sc)].translation - sOrigin));
         }
@@ -112,16 +122,16 @@ std::optional<glm::dmat3> frameOf(const glm::dvec3& first, const glm::dvec3& sec
     return glm::dmat3(a, b, glm::cross(a, b));
 }
 
-// The turn that takes the target directions onto the source ones: exact for two independent
-// directions (a hips with both thighs, a chest with its neck and collars); the shortest turn
-// after the parent's for one; the parent's for none.
+// The turn that takes the target directions onto the source ones: the best fit over them all
+// when two are independent (a hips with its spine and both thighs, a chest with its neck and
+// collars); the shortest turn after the parent's for one; the parent's for none.
 glm::dquat turnFor(const DirectionPairs& pairs, const glm::dquat& parentTurn) {
     for (std::size_t i = 0; i < pairs.target.size(); ++i) {
         for (std::size_t j = i + 1; j < pairs.target.size(); ++j) {
-            const auto targetFrame = frameOf(pairs.target[i], pairs.target[j]);
-            const auto sourceFrame = frameOf(pairs.source[i], pairs.source[j]);
-            if (usable(pairs.target[i]) && usable(pairs.source[i]) && targetFrame && sourceFrame) {
-                return glm::normalize(glm::quat_cast(*sourceFrame * glm::transpose(*targetFrame)));
+            if (usable(pairs.target[i]) && usable(pairs.source[i]) &&
+                frameOf(pairs.target[i], pairs.target[j]) &&
+                frameOf(pairs.source[i], pairs.source[j])) {
+                return bestFitRotation(pairs.target, pairs.source);
             }
         }
     }
