@@ -1,5 +1,6 @@
 // Retargeting pairs whose answer is known (issue 40): the same figure renamed and reordered,
 // scaled, or with its rest pose turned per bone, and a round trip through another figure.
+#include "core/kinematics/euler.h"
 #include "core/retarget/retarget.h"
 #include "tests/core/retarget/retarget_test_rigs.h"
 
@@ -213,6 +214,64 @@ TEST(RetargetBounds, AHundredThousandJointSpineIsMatchedAlongItsLength) {
                                                  {target, noFrames, targetRoles}, map);
     ASSERT_TRUE(result.ok());
     EXPECT_EQ(result.motion.frameCount, 2u);
+}
+
+} // namespace
+} // namespace bvh
+
+namespace bvh {
+namespace {
+
+// The figure lying along -X at rest (Rokoko's Mixamo preset, Bandai Namco-like), its motion's root
+// rotation standing it up: the same world positions as the upright figure.
+TEST(Retarget, ASourceWhoseRestPoseDisagreesWithItsMotionIsComparedAtFrameZero) {
+    const Figure upright = buildFigure({});
+    const Motion motion = figureMotion(upright, 40);
+    const glm::dquat lie = glm::angleAxis(glm::radians(90.0), glm::dvec3(0.0, 0.0, 1.0));
+    FigureOptions lyingOptions;
+    lyingOptions.restTurn = [&](std::size_t joint) {
+        return joint == 0 ? lie : glm::dquat(1.0, 0.0, 0.0, 0.0);
+    };
+    const Figure lying = buildFigure(lyingOptions);
+    // The root turns by R * lie^-1 and every other joint by lie * R_joint * lie^-1 (its axes lie
+    // down too): every world position stays the upright one's.
+    Motion lyingMotion = motion;
+    const EulerOrder order = *parseEulerOrder("ZXY");
+    const Skeleton& s = lying.skeleton;
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        float* row = lyingMotion.values.data() + std::size_t{f} * motion.channelCount;
+        for (std::size_t node = 0; node < s.nodeCount(); ++node) {
+            if (s.isEndSite[node] != 0) {
+                continue;
+            }
+            float* rotation = row + s.channelBegin[node] + (node == 0 ? 3 : 0);
+            const glm::dvec3 angles(rotation[0], rotation[1], rotation[2]);
+            const glm::dquat q = eulerToQuaternion(order, angles);
+            const glm::dquat turned =
+                node == 0 ? q * glm::inverse(lie) : lie * q * glm::inverse(lie);
+            const glm::dvec3 written = quaternionToEuler(order, turned, angles);
+            for (int i = 0; i < 3; ++i) {
+                rotation[i] = static_cast<float>(written[i]);
+            }
+        }
+    }
+    ASSERT_LT(largestDistance(figurePositions(upright, motion, 7),
+                              figurePositions(lying, lyingMotion, 7)),
+              1e-3);
+    const Retargeted out = retargetFigure(lying, lyingMotion, buildFigure({}));
+    ASSERT_TRUE(out.result.ok());
+    const auto warned = std::find_if(
+        out.result.diagnostics.begin(), out.result.diagnostics.end(), [](const Diagnostic& d) {
+            return d.message.find("source's rest pose disagrees with its motion") !=
+                   std::string::npos;
+        });
+    EXPECT_NE(warned, out.result.diagnostics.end());
+    for (std::uint32_t f = 0; f < motion.frameCount; ++f) {
+        EXPECT_LT(largestDistance(figurePositions(upright, motion, f),
+                                  figurePositions(out.target, out.result.motion, f)),
+                  1e-2)
+            << "frame " << f;
+    }
 }
 
 } // namespace
