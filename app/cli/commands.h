@@ -13,6 +13,8 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
 int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runPositions(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runConvert(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
+// One capture's motion on another skeleton (issue 40).
+int runRetarget(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 // Live streams (issue 28): record one into BVH files; broadcast a file as one.
 int runRecord(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 int runServe(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);

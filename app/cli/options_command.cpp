@@ -38,6 +38,9 @@ std::vector<std::string_view> commandNames(const options::Option& option) {
     if ((option.commands & options::kViewer) != 0) {
         names.emplace_back("viewer");
     }
+    if ((option.commands & options::kRetarget) != 0) {
+        names.emplace_back("retarget");
+    }
     return names;
 }
 

@@ -11,6 +11,8 @@ void printUsage(std::ostream& out) {
        bvhscope check FILE...         every problem as FILE:LINE:COL: error|warning: message
        bvhscope positions FILE        world positions of every joint as CSV
        bvhscope convert IN OUT        trim, resample, scale, re-axis, re-order, rename; write BVH
+       bvhscope retarget SRC -o OUT   SRC's motion on another skeleton (--onto RIG),
+                                      joints matched by role; BVH or glTF
        bvhscope render FILE -o OUT    PNG images of the 3D view without a display, sequences,
                                       contact sheets of a folder, analysis overlays
        bvhscope thumbnail IN OUT.png  the file manager's thumbnail of a file (its middle pose)
@@ -44,6 +46,9 @@ int runSubcommand(std::span<const std::string_view> arguments, std::ostream& out
     }
     if (command == "convert") {
         return checkOutput(command, runConvert(rest, out, err), out, err);
+    }
+    if (command == "retarget") {
+        return checkOutput(command, runRetarget(rest, out, err), out, err);
     }
     if (command == "record") {
         return checkOutput(command, runRecord(rest, out, err), out, err);

@@ -38,7 +38,7 @@ enum class ValueType : std::uint8_t {
 };
 
 // The command lines that take an option's flag.
-enum CommandMask : std::uint8_t { kNoCommand = 0, kRender = 1, kViewer = 2 };
+enum CommandMask : std::uint8_t { kNoCommand = 0, kRender = 1, kViewer = 2, kRetarget = 4 };
 
 // A top that depends on the output: render's --crf goes to 51 for MP4 and 63 for WebM.
 struct OutputMaximum {
@@ -643,6 +643,42 @@ inline constexpr Option kAudioOffset{.name = "audio_offset",
                                      .renderNeeds = RenderNeed::VideoOutput,
                                      .placeholder = "SEC"};
 
+// [SECTION] Retargeting (`bvhscope retarget`, issue 40): command-line only, no settings.ini key.
+
+inline constexpr std::array<std::string_view, 2> kFeetWords{"lock", "free"};
+inline constexpr Option kRetargetOnto{.name = "retarget_onto",
+                                      .flag = "--onto",
+                                      .commands = kRetarget,
+                                      .type = ValueType::Text,
+                                      .help = "the skeleton to put the motion on (required)",
+                                      .placeholder = "TARGET"};
+inline constexpr Option kRetargetMap{
+    .name = "retarget_map",
+    .flag = "--map",
+    .commands = kRetarget,
+    .type = ValueType::Text,
+    .help = "`target source` lines (an MNM file's two columns) that override the automatic "
+            "matches; a name that is no joint is FILE:LINE:COL: error",
+    .placeholder = "FILE"};
+inline constexpr Option kRetargetFeet{
+    .name = "retarget_feet",
+    .flag = "--feet",
+    .commands = kRetarget,
+    .type = ValueType::Choice,
+    .defaultValue = "lock",
+    .help = "lock: where a source foot is planted (the foot-contact analysis), the target's leg "
+            "bends to keep its foot in place, blended in and out over 0.1 s at the contact's "
+            "ends; free: every joint only follows its source joint",
+    .choices = kFeetWords,
+    .placeholder = "lock|free"};
+inline constexpr Option kRetargetPrintMap{
+    .name = "retarget_print_map",
+    .flag = "--print-map",
+    .commands = kRetarget,
+    .defaultValue = "false",
+    .help = "print each target joint, its source joint and the role matched (-o may then be "
+            "left out)"};
+
 // [SECTION] The table
 
 // Every option above, in the order settings.ini writes its keys and `bvhscope options` lists
@@ -716,6 +752,10 @@ inline constexpr auto kAllOptions = std::to_array<const Option*>({
     &kFps,
     &kAudio,
     &kAudioOffset,
+    &kRetargetOnto,
+    &kRetargetMap,
+    &kRetargetFeet,
+    &kRetargetPrintMap,
 });
 
 // The option with this settings.ini key, flag (of a command) or name; nullptr when none.

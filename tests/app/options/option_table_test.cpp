@@ -26,7 +26,7 @@ TEST(OptionTable, NamesKeysAndFlagsAreUnique) {
             EXPECT_TRUE(keys.insert(option->key).second) << option->key;
         }
         EXPECT_EQ(option->flag.empty(), option->commands == kNoCommand) << option->name;
-        for (const int command : {kRender, kViewer}) {
+        for (const int command : {kRender, kViewer, kRetarget}) {
             if ((option->commands & command) != 0) {
                 EXPECT_TRUE(flags.insert({option->flag, command}).second) << option->flag;
             }
