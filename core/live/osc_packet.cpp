@@ -226,12 +226,18 @@ std::size_t readOscPacket(std::span<const std::uint8_t> datagram, std::vector<Os
                           OscCounters& counters) {
     ++counters.datagrams;
     const std::size_t before = messages.size();
+    const std::uint64_t truncatedBefore = counters.truncated;
     if (isBundle(datagram)) {
         readBundle(datagram, 1, true, messages, counters);
     } else if (datagram.size() % 4 != 0) {
         ++counters.truncated; // an OSC packet is a multiple of 4 bytes
     } else {
         readMessage(datagram, false, messages, counters);
+    }
+    if (counters.truncated != truncatedBefore) {
+        // A datagram cut short is dropped whole: half a frame's bones would mix with the last.
+        counters.messages -= messages.size() - before;
+        messages.resize(before);
     }
     return messages.size() - before;
 }

@@ -9,8 +9,9 @@
 // end. What cannot be read is counted and dropped, never a crash: a message cut short (a string
 // with no NUL, an argument past the end, an element size past the end or not a multiple of 4) is
 // `truncated`; a type tag this reader does not know (its size is then unknown) is
-// `unknownTypeTag`; bundles nested deeper than kMostBundleDepth are `tooDeep`. A bad element
-// inside a bundle drops that element only; its well-formed siblings are kept.
+// `unknownTypeTag`; bundles nested deeper than kMostBundleDepth are `tooDeep`. A datagram cut
+// short anywhere is dropped whole (its messages would be part of a frame); a message of an
+// unknown type tag or a bundle too deep drops that element only, its siblings are kept.
 //
 // Arguments of the types i, f, s (and S), b are kept; h, t, d (8 bytes), c, r, m (4 bytes) and
 // T, F, N, I, [, ] (no bytes) are stepped over and kept as their tag only, so a message that
