@@ -89,9 +89,6 @@ void DatagramSource::publishCounters() {
         status.otherSenderDatagrams = otherSenderDatagrams_;
         status.otherSender = otherSender_;
         status.waitingFor = sender_.empty() ? status.waitingFor : decoder_->waitingFor();
-        if (!decoder_->problem().empty()) {
-            status.lastError = decoder_->problem();
-        }
     });
 }
 

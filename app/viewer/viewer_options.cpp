@@ -83,6 +83,10 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     ViewerOptions& options = state.options;
     if (argument == "--format") {
         const std::optional<bvh::live::StreamFormat> format = bvh::live::parseStreamFormat(value);
+        if (value == "vmc") {
+            error = "--format vmc: give the address vmc://[BIND_ADDRESS][:PORT] instead";
+            return false;
+        }
         if (!format) {
             error = "--format needs auto, axis, lines or bvh, not " + std::string(value);
             return false;

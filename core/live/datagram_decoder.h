@@ -55,8 +55,6 @@ public:
     // Increments whenever skeleton() becomes another skeleton.
     virtual std::uint32_t skeletonGeneration() const = 0;
     virtual double frameTime() const = 0;
-    // The last problem in words, "" when none.
-    virtual const std::string& problem() const = 0;
     // What the decoder waits for before it gives frames ("" when it gives them), for a status
     // line: "waiting for a complete frame".
     virtual std::string waitingFor() const = 0;

@@ -24,7 +24,6 @@ public:
     const Skeleton* skeleton() const override { return frames_.skeleton(); }
     std::uint32_t skeletonGeneration() const override { return frames_.skeletonGeneration(); }
     double frameTime() const override { return frames_.frameTime(); }
-    const std::string& problem() const override { return frames_.problem(); }
     std::string waitingFor() const override;
     DatagramCounters counters() const override;
 
