@@ -2,7 +2,6 @@
 
 #include "core/live/frame_decoder.h"
 #include "core/live/rotation_values.h"
-#include "core/live/sender_rate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,11 +62,10 @@ void VmcFrames::add(const VmcPose& pose, double arrivalSeconds, std::vector<Live
         frames.push_back(std::move(frame));
         return;
     }
-    held_.push_back(std::move(frame));
-    senderStamps_.push_back(pose.senderTime.value_or(-1.0));
-    arrivalStamps_.push_back(arrivalSeconds);
-    if (held_.size() == kRateFrames) {
-        release(frames);
+    if (rate_.hold(std::move(frame), pose.senderTime, arrivalSeconds)) {
+        frameTime_ = rate_.frameTime(kDefaultLiveFrameTime);
+        ready_ = true;
+        rate_.release(frames, nextNumber_);
     }
 }
 
@@ -122,9 +120,7 @@ void VmcFrames::buildSkeleton() {
     if (built_) {
         problem_ = "the sender's skeleton changed: a new take";
         if (!ready_) {
-            held_.clear(); // frames of the skeleton before: restart the rate's frames
-            senderStamps_.clear();
-            arrivalStamps_.clear();
+            rate_.clear(); // frames of the skeleton before: measure again with the new one
         }
     }
     skeleton_ = Skeleton{};
@@ -179,23 +175,6 @@ LiveFrame VmcFrames::frameValues() {
     }
     frame.valueText = valueTextOf(frame.values);
     return frame;
-}
-
-void VmcFrames::release(std::vector<LiveFrame>& frames) {
-    const bool senderTimed = std::all_of(senderStamps_.begin(), senderStamps_.end(),
-                                         [](double stamp) { return stamp >= 0.0; });
-    frameTime_ = frameTimeFromStamps(senderTimed ? senderStamps_ : arrivalStamps_);
-    if (frameTime_ <= 0.0) {
-        frameTime_ = kDefaultLiveFrameTime;
-    }
-    ready_ = true;
-    for (LiveFrame& frame : held_) {
-        frame.number = nextNumber_++;
-        frames.push_back(std::move(frame));
-    }
-    held_.clear();
-    senderStamps_.clear();
-    arrivalStamps_.clear();
 }
 
 } // namespace bvh::live

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "core/live/live_frame.h"
+#include "core/live/sender_rate.h"
 #include "core/live/vmc_assembler.h"
 #include "core/model/skeleton.h"
 
@@ -35,7 +36,7 @@ namespace bvh::live {
 class VmcFrames {
 public:
     // Frames held to measure the rate before the skeleton is given (bounded: the held frames).
-    static constexpr std::size_t kRateFrames = 10;
+    static constexpr std::size_t kRateFrames = RateMeasure::kFrames;
 
     // Takes one pose that arrived at `arrivalSeconds` (any steady clock); appends the frames
     // ready to `frames` (numbered from 0, on across skeleton changes).
@@ -48,7 +49,7 @@ public:
     // "" or the last change in words ("the sender's skeleton changed: a new take").
     const std::string& problem() const { return problem_; }
     // Frames held for the rate (at most kRateFrames), for a status line: "waiting".
-    std::size_t heldFrames() const { return held_.size(); }
+    std::size_t heldFrames() const { return rate_.held(); }
 
 private:
     void accumulate(const VmcPose& pose);
@@ -56,7 +57,6 @@ private:
     bool skeletonDiffers() const;
     void buildSkeleton();
     LiveFrame frameValues();
-    void release(std::vector<LiveFrame>& frames);
 
     // The latest of each bone and of the root, as sent (Unity space).
     std::array<std::optional<UnityTransform>, kUnityHumanoidBones> bones_;
@@ -72,9 +72,7 @@ private:
     double frameTime_ = 0.0;
     std::string problem_;
     std::vector<glm::dvec3> lastDegrees_; // per skeleton node, for continuous angles
-    std::vector<LiveFrame> held_;
-    std::vector<double> senderStamps_;
-    std::vector<double> arrivalStamps_;
+    RateMeasure rate_;
     std::uint64_t nextNumber_ = 0;
 };
 
