@@ -130,6 +130,10 @@ void DatagramSource::run() {
         }
         publishCounters();
     }
+    // Stopping: what is held (the first frames, waiting for the rate) belongs to the take.
+    decoder_->endOfInput();
+    stepFrames(LiveClock::now());
+    publishCounters();
 }
 
 } // namespace bvhscope::live

@@ -43,8 +43,8 @@ public:
     virtual std::string_view formatName() const = 0; // "vmc"
     // Reads one datagram (any bytes).
     virtual void read(std::span<const std::uint8_t> datagram) = 0;
-    // The sender went quiet: a frame that waits for a closing message is given by the next
-    // step().
+    // The sender went quiet (or the source stops): a frame that waits for a closing message,
+    // and frames held to measure the rate, are given by the next steps.
     virtual void endOfInput() = 0;
     // Takes one frame's step of what was read: appends the frames it completes (none while the
     // skeleton is not known yet, several when held frames are released). False when nothing

@@ -21,13 +21,20 @@ void VmcDecoder::endOfInput() {
     for (VmcPose& pose : ready_) {
         waiting_.push_back(std::move(pose));
     }
+    releaseHeld_ = true;
 }
 
 bool VmcDecoder::step(double arrivalSeconds, std::vector<LiveFrame>& frames) {
-    if (waiting_.empty()) {
-        return false;
-    }
     const std::size_t before = frames.size();
+    if (waiting_.empty()) {
+        if (!releaseHeld_) {
+            return false;
+        }
+        releaseHeld_ = false;
+        frames_.releaseHeld(frames);
+        framesGiven_ += frames.size() - before;
+        return true;
+    }
     frames_.add(waiting_.front(), arrivalSeconds, frames);
     waiting_.pop_front();
     framesGiven_ += frames.size() - before;

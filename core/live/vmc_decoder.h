@@ -34,6 +34,7 @@ private:
     std::vector<OscMessage> messages_;
     std::vector<VmcPose> ready_;
     std::deque<VmcPose> waiting_;
+    bool releaseHeld_ = false; // the sender went quiet: give the held frames at the next step
     std::uint64_t framesGiven_ = 0;
 };
 

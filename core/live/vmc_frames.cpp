@@ -63,10 +63,17 @@ void VmcFrames::add(const VmcPose& pose, double arrivalSeconds, std::vector<Live
         return;
     }
     if (rate_.hold(std::move(frame), pose.senderTime, arrivalSeconds)) {
-        frameTime_ = rate_.frameTime(kDefaultLiveFrameTime);
-        ready_ = true;
-        rate_.release(frames, nextNumber_);
+        releaseHeld(frames);
     }
+}
+
+void VmcFrames::releaseHeld(std::vector<LiveFrame>& frames) {
+    if (ready_ || rate_.held() == 0) {
+        return;
+    }
+    frameTime_ = rate_.frameTime(kDefaultLiveFrameTime);
+    ready_ = true;
+    rate_.release(frames, nextNumber_);
 }
 
 void VmcFrames::accumulate(const VmcPose& pose) {

@@ -42,7 +42,12 @@ public:
     // ready to `frames` (numbered from 0, on across skeleton changes).
     void add(const VmcPose& pose, double arrivalSeconds, std::vector<LiveFrame>& frames);
 
-    // Null until the first complete frame has been followed by kRateFrames - 1 more.
+    // The sender went quiet: frames held for the rate are given now, at the rate their stamps
+    // give so far (a take of a few frames is a take too).
+    void releaseHeld(std::vector<LiveFrame>& frames);
+
+    // Null until the first complete frame has been followed by kRateFrames - 1 more (or the
+    // sender went quiet after it).
     const Skeleton* skeleton() const { return ready_ ? &skeleton_ : nullptr; }
     std::uint32_t skeletonGeneration() const { return generation_; }
     double frameTime() const { return frameTime_; }

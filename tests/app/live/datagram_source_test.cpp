@@ -107,6 +107,17 @@ TEST(DatagramSourceTest, VmcFramesArriveWithTheSendersRateAndPoseBundledOrNot) {
     }
 }
 
+TEST(DatagramSourceTest, ASingleFrameIsGivenOnceTheSenderGoesQuiet) {
+    auto source = openVmc();
+    source->start();
+    VmcSender sender(source->port());
+    sendFrames(*source, sender, bvh::live::test::leftArmLowered(), 1, VmcPacking::Bundle);
+    const Collected got = collectUntil(*source, framesAtLeast(1));
+    ASSERT_EQ(got.frames().size(), 1u);
+    ASSERT_EQ(got.count(LiveEvent::Kind::Skeleton), 1u);
+    expectLeftArmLowered(*got.events[1].skeleton, got.frames()[0]->frame);
+}
+
 TEST(DatagramSourceTest, HostileDatagramsAreCountedAndDroppedAndTheStreamGoesOn) {
     auto source = openVmc(4096);
     source->start();

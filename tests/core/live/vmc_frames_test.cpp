@@ -81,6 +81,16 @@ TEST(VmcFramesTest, HoldsFramesUntilTheRateIsKnownThenTakesTheSendersRate) {
     EXPECT_NEAR(receiver.builder.frameTime(), 1.0 / 60.0, 1e-5);
 }
 
+TEST(VmcFramesTest, ASenderThatGoesQuietGetsItsFewFramesAtTheirRate) {
+    VmcReceiver receiver;
+    sendPoses(receiver, test::restPose(), 3, VmcPacking::Bundle);
+    EXPECT_TRUE(receiver.frames.empty());
+    receiver.builder.releaseHeld(receiver.frames);
+    ASSERT_NE(receiver.builder.skeleton(), nullptr);
+    EXPECT_EQ(receiver.frames.size(), 3u);
+    EXPECT_NEAR(receiver.builder.frameTime(), 1.0 / 60.0, 1e-5);
+}
+
 TEST(VmcFramesTest, WithoutTStampsTheRateIsTheArrivalRate) {
     VmcReceiver receiver;
     for (std::size_t i = 0; i < VmcFrames::kRateFrames; ++i) {
