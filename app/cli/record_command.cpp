@@ -1,4 +1,4 @@
-// bvhscope record: record a live stream (tcp://HOST:PORT, vmc://[BIND][:PORT]) into BVH files
+// bvhscope record: record a live stream (tcp://HOST:PORT, vmc:// or mocopi://) into BVH files
 // while it arrives (app/live/tcp_client_source.h or datagram_source.h feeding
 // app/live/take_recorder.h).
 #include "app/cli/command_line.h"
@@ -28,7 +28,9 @@ the digits the sender wrote. SOURCE is tcp://HOST:PORT (Axis Neuron and Axis Stu
 on port 7001; `bvhscope serve` too), or vmc://[BIND_ADDRESS][:PORT] to receive the VMC protocol
 over UDP (VSeeFace, VirtualMotionCapture, XR Animator...; port 39539 by default): Unity's
 humanoid skeleton and bone names, in metres, at the rate of the sender's time stamps; the
-first sender is recorded, datagrams from others are counted and left out. Ends after --duration or --frames, or on Ctrl+C (or
+first sender is recorded, datagrams from others are counted and left out; or
+mocopi://[BIND_ADDRESS][:PORT] for Sony mocopi's own UDP format (port 12351 by default): its
+27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or --frames, or on Ctrl+C (or
 SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
 reconnects with back-off and keeps recording in the same file (the gap is reported here);
 --split starts OUT-2.bvh, OUT-3.bvh... for each new connection. A take holds one skeleton at
@@ -64,7 +66,7 @@ Exit status: 0 when frames were recorded, 1 when none arrived or a file could no
 
 struct RecordRequest {
     live::HostAndPort source;
-    std::optional<live::DatagramAddress> datagramSource; // set for vmc://
+    std::optional<live::DatagramAddress> datagramSource; // set for vmc:// and mocopi://
     std::string sourceText;                              // as messages name it
     std::string output;
     std::optional<std::string> skeleton;
@@ -109,7 +111,8 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
                                      : std::nullopt;
         if (!hostAndPort) {
             err << "bvhscope record: " << source
-                << " is not a source: give tcp://HOST:PORT or vmc://[BIND_ADDRESS][:PORT]\n";
+                << " is not a source: give tcp://HOST:PORT, vmc://[BIND_ADDRESS][:PORT] or "
+                   "mocopi://[BIND_ADDRESS][:PORT]\n";
             return std::nullopt;
         }
         request.source = *hostAndPort;
@@ -128,7 +131,7 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
         request.format = *known;
     }
     if (request.datagramSource) {
-        // A VMC sender names its bones and stamps its frames: nothing to say about either.
+        // A VMC or mocopi sender names its bones and stamps its frames: nothing to say.
         for (const std::string_view name : {"--skeleton", "--format", "--rate"}) {
             if (parsed.option(name)) {
                 err << "bvhscope record: " << name << " is not used for " << source

@@ -1,11 +1,13 @@
 #include "app/live/datagram_address.h"
 
+#include "core/live/mocopi_decoder.h"
 #include "core/live/vmc_decoder.h"
 
 namespace bvhscope::live {
 namespace {
 
 constexpr std::string_view kVmcScheme = "vmc://";
+constexpr std::string_view kMocopiScheme = "mocopi://";
 // A DNS name has at most 253 characters; an address literal fewer.
 constexpr std::size_t kMostBindAddressBytes = 253;
 
@@ -14,22 +16,24 @@ constexpr std::size_t kMostBindAddressBytes = 253;
 std::string DatagramAddress::text() const {
     const std::string host = bindAddress.empty() ? std::string("0.0.0.0") : bindAddress;
     const bool bracketed = host.find(':') != std::string::npos;
-    return std::string(kVmcScheme) + (bracketed ? "[" + host + "]" : host) + ":" +
-           std::to_string(port);
+    const std::string_view scheme = format == DatagramFormat::Vmc ? kVmcScheme : kMocopiScheme;
+    return std::string(scheme) + (bracketed ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
 bool isDatagramAddress(std::string_view text) {
-    return text.starts_with(kVmcScheme);
+    return text.starts_with(kVmcScheme) || text.starts_with(kMocopiScheme);
 }
 
 std::optional<DatagramAddress> parseDatagramAddress(std::string_view text, std::string& error) {
     if (!isDatagramAddress(text)) {
-        error = "not a datagram address: give vmc://[BIND_ADDRESS][:PORT]";
+        error = "not a datagram address: give vmc:// or mocopi://[BIND_ADDRESS][:PORT]";
         return std::nullopt;
     }
     DatagramAddress address;
-    address.port = kVmcDefaultPort;
-    std::string_view rest = text.substr(kVmcScheme.size());
+    const bool vmc = text.starts_with(kVmcScheme);
+    address.format = vmc ? DatagramFormat::Vmc : DatagramFormat::Mocopi;
+    address.port = vmc ? kVmcDefaultPort : kMocopiDefaultPort;
+    std::string_view rest = text.substr(vmc ? kVmcScheme.size() : kMocopiScheme.size());
     std::string_view portText;
     if (rest.starts_with('[')) {
         const std::size_t close = rest.find(']');
@@ -71,8 +75,13 @@ std::optional<DatagramAddress> parseDatagramAddress(std::string_view text, std::
 
 std::unique_ptr<DatagramSource> openDatagramSource(const DatagramAddress& address,
                                                    std::string& error) {
-    return DatagramSource::open(std::make_unique<bvh::live::VmcDecoder>(), address.bindAddress,
-                                address.port, error);
+    std::unique_ptr<bvh::live::DatagramDecoder> decoder;
+    if (address.format == DatagramFormat::Vmc) {
+        decoder = std::make_unique<bvh::live::VmcDecoder>();
+    } else {
+        decoder = std::make_unique<bvh::live::MocopiDecoder>();
+    }
+    return DatagramSource::open(std::move(decoder), address.bindAddress, address.port, error);
 }
 
 } // namespace bvhscope::live

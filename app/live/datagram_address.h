@@ -1,6 +1,7 @@
 // The addresses of live sources that listen for UDP datagrams: `vmc://[BIND_ADDRESS][:PORT]`
-// (the VMC protocol, port 39539 by default), read the same by `bvhscope record` and the
-// viewer (its command line and File > Connect).
+// (the VMC protocol, port 39539 by default) and `mocopi://[BIND_ADDRESS][:PORT]` (Sony
+// mocopi's own format, port 12351), read the same by `bvhscope record` and the viewer (its
+// command line and File > Connect).
 #pragma once
 
 #include "app/live/datagram_source.h"
@@ -13,7 +14,7 @@
 
 namespace bvhscope::live {
 
-enum class DatagramFormat { Vmc };
+enum class DatagramFormat { Vmc, Mocopi };
 
 struct DatagramAddress {
     DatagramFormat format = DatagramFormat::Vmc;
@@ -25,11 +26,13 @@ struct DatagramAddress {
 
 // The VMC protocol's port, as VirtualMotionCapture and VSeeFace send to by default.
 inline constexpr std::uint16_t kVmcDefaultPort = 39539;
+// The port the mocopi app sends to by default.
+inline constexpr std::uint16_t kMocopiDefaultPort = 12351;
 
-// Whether `text` starts with a datagram scheme ("vmc://").
+// Whether `text` starts with a datagram scheme ("vmc://", "mocopi://").
 bool isDatagramAddress(std::string_view text);
 
-// `vmc://`, `vmc://:39540`, `vmc://127.0.0.1`, `vmc://[::1]:39540`: nullopt with the reason in
+// `vmc://`, `vmc://:39540`, `mocopi://127.0.0.1`, `vmc://[::1]:39540`: nullopt with the reason in
 // `error` for a port outside 1..65535, an unclosed bracket or anything after the port.
 std::optional<DatagramAddress> parseDatagramAddress(std::string_view text, std::string& error);
 

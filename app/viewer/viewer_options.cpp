@@ -83,8 +83,9 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     ViewerOptions& options = state.options;
     if (argument == "--format") {
         const std::optional<bvh::live::StreamFormat> format = bvh::live::parseStreamFormat(value);
-        if (value == "vmc") {
-            error = "--format vmc: give the address vmc://[BIND_ADDRESS][:PORT] instead";
+        if (value == "vmc" || value == "mocopi") {
+            error = "--format " + std::string(value) + ": give the address " + std::string(value) +
+                    "://[BIND_ADDRESS][:PORT] instead";
             return false;
         }
         if (!format) {

@@ -37,6 +37,11 @@ double RateMeasure::frameTime(double fallback) const {
     return frameTime > 0.0 ? frameTime : fallback;
 }
 
+double RateMeasure::arrivalFrameTime(double fallback) const {
+    const double frameTime = frameTimeFromStamps(arrivalStamps_);
+    return frameTime > 0.0 ? frameTime : fallback;
+}
+
 void RateMeasure::release(std::vector<LiveFrame>& frames, std::uint64_t& nextNumber) {
     for (LiveFrame& frame : frames_) {
         frame.number = nextNumber++;

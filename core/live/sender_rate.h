@@ -29,6 +29,8 @@ public:
     // The sender's step when every held frame had a sender stamp and it advanced, else the
     // arrivals' step, else `fallback`.
     double frameTime(double fallback) const;
+    // The arrivals' step alone, else `fallback`.
+    double arrivalFrameTime(double fallback) const;
     // Appends the held frames, numbered from `nextNumber` on, and forgets them.
     void release(std::vector<LiveFrame>& frames, std::uint64_t& nextNumber);
     void clear();

@@ -1,7 +1,8 @@
 // What the viewer connects to for a live stream (issue 28): `tcp://HOST:PORT` on its command
 // line or in File > Connect to live stream..., with the stream's format and, for streams that
-// carry none, the skeleton file; or `vmc://[BIND_ADDRESS][:PORT]` (issue 41): the VMC protocol
-// received over UDP (app/live/datagram_address.h), which names its own bones.
+// carry none, the skeleton file; or `vmc://[BIND_ADDRESS][:PORT]` and
+// `mocopi://[BIND_ADDRESS][:PORT]` (issue 41): the VMC protocol and Sony mocopi's format
+// received over UDP (app/live/datagram_address.h), which name their own bones.
 #pragma once
 
 #include "app/live/datagram_address.h"
@@ -37,14 +38,14 @@ inline constexpr std::size_t kMostHostNameBytes = 253;
 // in `error` (for the Connect dialog's host, which parseLiveAddress does not read).
 bool checkLiveHost(std::string_view host, std::string& error);
 
-// True for an argument that names a live stream rather than a file ("tcp://" or "vmc://" at its
-// start).
+// True for an argument that names a live stream rather than a file ("tcp://", "vmc://" or
+// "mocopi://" at its start).
 bool isLiveAddress(std::string_view argument);
 
 // `tcp://HOST:PORT` (an IPv6 host in brackets: tcp://[::1]:7001) into `request`'s host and
-// port; `vmc://[BIND_ADDRESS][:PORT]` into its `datagram`. A missing host or one longer than
-// kMostHostNameBytes, a port outside 1..65535 or anything after the port is refused with the reason
-// in `error` (which quotes an address longer than any valid one shortened:
+// port; `vmc://` or `mocopi://[BIND_ADDRESS][:PORT]` into its `datagram`. A missing host or one
+// longer than kMostHostNameBytes, a port outside 1..65535 or anything after the port is refused
+// with the reason in `error` (which quotes an address longer than any valid one shortened:
 // core/model/diagnostic.h's quotedForMessage).
 bool parseLiveAddress(std::string_view text, LiveStreamRequest& request, std::string& error);
 

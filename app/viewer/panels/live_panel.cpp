@@ -21,7 +21,7 @@ namespace bvhscope::viewer {
 namespace {
 
 constexpr const char* kConnectDialog = "Connect to live stream";
-constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh", "vmc"};
+constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh", "vmc", "mocopi"};
 
 // What the stream's connection is, in the status line. A followed file is "following" while it
 // is read and "not readable" while its name holds nothing that can be (missing, a named pipe):
@@ -121,8 +121,8 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
     ImGui::InputTextWithHint("Skeleton", "BVH file (lines: needed; axis: built-in)",
                              &settings.liveSkeleton);
     ImGui::TextDisabled("Axis Neuron / Axis Studio broadcast on port 7001 by default.");
-    ImGui::TextDisabled("vmc: listens for VMC senders on UDP (Host: the address to listen on, "
-                        "0.0.0.0 for all; port 39539 by default).");
+    ImGui::TextDisabled("vmc, mocopi: listen on UDP (Host: the address to listen on, 0.0.0.0 for "
+                        "all; VMC's port is 39539, mocopi's 12351).");
     if (ImGui::Button("Connect")) {
         LiveStreamRequest request;
         request.host = settings.liveHost;

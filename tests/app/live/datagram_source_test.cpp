@@ -1,10 +1,13 @@
 // The VMC receiver over real UDP on 127.0.0.1: datagrams from the project's own encoder
 // (core/live/vmc_writer.h), poses whose answer is known, hostile datagrams, a second sender.
+#include "app/live/datagram_address.h"
 #include "app/live/datagram_source.h"
+#include "core/live/mocopi_decoder.h"
 #include "core/live/osc_writer.h"
 #include "core/live/vmc_decoder.h"
 #include "core/live/vmc_writer.h"
 #include "tests/app/live/live_io_test_support.h"
+#include "tests/core/live/mocopi_test_body.h"
 #include "tests/core/live/vmc_test_avatar.h"
 
 #include <gtest/gtest.h>
@@ -174,6 +177,50 @@ TEST(DatagramSourceTest, ASecondSenderIsCountedAndNotMixedIn) {
     const LiveStatus status = source->status();
     EXPECT_EQ(status.otherSenderDatagrams, 5u);
     EXPECT_TRUE(status.otherSender.starts_with("127.0.0.1:")) << status.otherSender;
+}
+
+TEST(DatagramSourceTest, MocopiFramesWaitForTheSkeletonThenArriveWithTheSentPose) {
+    std::string error;
+    live::DatagramAddress address;
+    address.format = live::DatagramFormat::Mocopi;
+    address.bindAddress = "127.0.0.1";
+    address.port = 0;
+    auto source = live::openDatagramSource(address, error);
+    ASSERT_NE(source, nullptr) << error;
+    source->start();
+    VmcSender sender(source->port()); // a UDP sender: the bytes are mocopi's here
+    std::uint64_t sent = 0;
+    const auto sendFrame = [&](std::uint32_t i) {
+        bvh::live::MocopiFramePacket frame = bvh::live::test::mocopiKnownPose(i, 20 * i);
+        frame.unixSeconds = 1.7e9 + 0.02 * i;
+        sender.send(bvh::live::writeMocopiFrame(frame));
+        waitForDatagrams(*source, ++sent);
+    };
+    sendFrame(0);
+    sendFrame(1);
+    EXPECT_NE(source->status().waitingFor.find("2 frames waiting for the skeleton"),
+              std::string::npos)
+        << source->status().waitingFor;
+    sender.send(bvh::live::writeMocopiSkeleton(bvh::live::test::mocopiSkeleton()));
+    waitForDatagrams(*source, ++sent);
+    for (std::uint32_t i = 2; i < 30; ++i) {
+        sendFrame(i);
+    }
+    const Collected got = collectUntil(*source, framesAtLeast(30));
+    ASSERT_EQ(got.frames().size(), 30u);
+    ASSERT_EQ(got.events[1].kind, LiveEvent::Kind::Skeleton);
+    const bvh::Skeleton& skeleton = *got.events[1].skeleton;
+    EXPECT_NEAR(got.events[1].frameTime, 0.02, 1e-6);
+    EXPECT_EQ(skeleton.names[0], "root");
+    for (const LiveEvent* frame : got.frames()) {
+        const auto at = bvh::live::test::worldPositions(skeleton, frame->frame.values);
+        bvh::live::test::expectNearPosition(bvh::live::test::positionOf(skeleton, at, "l_hand"),
+                                            {0.15, 0.7, 0});
+        bvh::live::test::expectNearPosition(bvh::live::test::positionOf(skeleton, at, "l_foot"),
+                                            {0.1, 0.45, -0.4});
+    }
+    EXPECT_EQ(source->status().format, "mocopi");
+    EXPECT_EQ(source->status().datagrams.dropped(), 0u);
 }
 
 TEST(DatagramSourceTest, APortInUseIsRefusedWithTheReason) {

@@ -113,12 +113,6 @@ void expectNotMirrored(const Skeleton& skeleton, const std::vector<glm::dvec3>& 
               0.0);
 }
 
-void expectNear(const glm::dvec3& actual, const glm::dvec3& expected) {
-    EXPECT_NEAR(actual.x, expected.x, 1e-4);
-    EXPECT_NEAR(actual.y, expected.y, 1e-4);
-    EXPECT_NEAR(actual.z, expected.z, 1e-4);
-}
-
 TEST(VmcFramesTest, ALoweredLeftArmIsTheFiguresLeftArmLowered) {
     for (VmcPacking packing : {VmcPacking::Bundle, VmcPacking::Messages}) {
         VmcReceiver receiver;
@@ -127,9 +121,9 @@ TEST(VmcFramesTest, ALoweredLeftArmIsTheFiguresLeftArmLowered) {
         const Skeleton& skeleton = *receiver.builder.skeleton();
         const auto at = test::worldPositions(skeleton, receiver.frames.back().values);
         // By hand: the shoulder at Unity (-0.2, 1.5, 0), the arm (0.55 m) straight down; X negated.
-        expectNear(test::positionOf(skeleton, at, "LeftUpperArm"), {0.2, 1.5, 0});
-        expectNear(test::positionOf(skeleton, at, "LeftHand"), {0.2, 0.95, 0});
-        expectNear(test::positionOf(skeleton, at, "RightHand"), {-0.75, 1.5, 0});
+        test::expectNearPosition(test::positionOf(skeleton, at, "LeftUpperArm"), {0.2, 1.5, 0});
+        test::expectNearPosition(test::positionOf(skeleton, at, "LeftHand"), {0.2, 0.95, 0});
+        test::expectNearPosition(test::positionOf(skeleton, at, "RightHand"), {-0.75, 1.5, 0});
         expectNotMirrored(skeleton, at);
     }
 }
@@ -139,10 +133,10 @@ TEST(VmcFramesTest, ABentLeftKneePutsTheLeftFootBehind) {
     sendPoses(receiver, test::leftKneeBent(), VmcFrames::kRateFrames, VmcPacking::Messages);
     const Skeleton& skeleton = *receiver.builder.skeleton();
     const auto at = test::worldPositions(skeleton, receiver.frames.back().values);
-    expectNear(test::positionOf(skeleton, at, "LeftLowerLeg"), {0.1, 0.5, 0});
-    expectNear(test::positionOf(skeleton, at, "LeftFoot"), {0.1, 0.5, -0.45});
-    expectNear(test::positionOf(skeleton, at, "LeftToes"), {0.1, 0.38, -0.5});
-    expectNear(test::positionOf(skeleton, at, "RightFoot"), {-0.1, 0.05, 0});
+    test::expectNearPosition(test::positionOf(skeleton, at, "LeftLowerLeg"), {0.1, 0.5, 0});
+    test::expectNearPosition(test::positionOf(skeleton, at, "LeftFoot"), {0.1, 0.5, -0.45});
+    test::expectNearPosition(test::positionOf(skeleton, at, "LeftToes"), {0.1, 0.38, -0.5});
+    test::expectNearPosition(test::positionOf(skeleton, at, "RightFoot"), {-0.1, 0.05, 0});
     expectNotMirrored(skeleton, at);
 }
 
@@ -155,7 +149,7 @@ TEST(VmcFramesTest, TheRootTransformAndTheV21OffsetPlaceTheFigure) {
     const Skeleton& skeleton = *receiver.builder.skeleton();
     const auto at = test::worldPositions(skeleton, receiver.frames.back().values);
     // Unity: (1, 0, 2) less the offset (1, 0, 0), plus Hips' (0, 1, 0) turned about Y.
-    expectNear(test::positionOf(skeleton, at, "Hips"), {0, 1, 2});
+    test::expectNearPosition(test::positionOf(skeleton, at, "Hips"), {0, 1, 2});
     // Unity's +90 about Y turns +Z (forward) to +X; negated, the figure faces -X.
     const glm::dvec3 forward =
         test::positionOf(skeleton, at, "LeftToes") - test::positionOf(skeleton, at, "LeftFoot");

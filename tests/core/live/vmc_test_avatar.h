@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
+#include <gtest/gtest.h>
 #include <numbers>
 #include <span>
 #include <string_view>
@@ -98,6 +99,14 @@ inline std::vector<glm::dvec3> worldPositions(const Skeleton& skeleton,
 inline glm::dvec3 positionOf(const Skeleton& skeleton, const std::vector<glm::dvec3>& positions,
                              std::string_view name) {
     return positions[static_cast<std::size_t>(skeleton.find(name))];
+}
+
+// Each coordinate within `tolerance` (metres).
+inline void expectNearPosition(const glm::dvec3& actual, const glm::dvec3& expected,
+                               double tolerance = 1e-4) {
+    EXPECT_NEAR(actual.x, expected.x, tolerance);
+    EXPECT_NEAR(actual.y, expected.y, tolerance);
+    EXPECT_NEAR(actual.z, expected.z, tolerance);
 }
 
 } // namespace bvh::live::test

@@ -35,6 +35,11 @@ TEST(LiveAddress, ParsesVmcAddressesWithTheDefaultPort) {
     ASSERT_TRUE(parseLiveAddress("vmc://[::1]", request, error)) << error;
     EXPECT_EQ(request.address(), "vmc://[::1]:39539");
     EXPECT_TRUE(isLiveAddress("vmc://"));
+    ASSERT_TRUE(parseLiveAddress("mocopi://", request, error)) << error;
+    EXPECT_EQ(request.address(), "mocopi://0.0.0.0:12351");
+    ASSERT_TRUE(parseLiveAddress("mocopi://192.168.1.5:12352", request, error)) << error;
+    EXPECT_EQ(request.datagram->format, bvhscope::live::DatagramFormat::Mocopi);
+    EXPECT_EQ(request.address(), "mocopi://192.168.1.5:12352");
     for (const char* bad :
          {"vmc://:0", "vmc://:65536", "vmc://host:", "vmc://[::1", "vmc://[::1]x"}) {
         EXPECT_FALSE(parseLiveAddress(bad, request, error)) << bad;
