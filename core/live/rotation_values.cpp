@@ -1,5 +1,6 @@
 #include "core/live/rotation_values.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <glm/gtc/quaternion.hpp>
