@@ -1,7 +1,10 @@
 #include "core/live/mocopi_fields.h"
 
+#include "core/live/rotation_values.h"
+
 #include <bit>
 #include <cmath>
+#include <glm/gtc/quaternion.hpp>
 
 namespace bvh::live {
 
@@ -61,6 +64,10 @@ Status readTransform(std::span<const std::uint8_t> payload, MocopiTransform& tra
     }
     transform.rotation = glm::dquat(values[3], values[0], values[1], values[2]); // w first
     transform.position = {values[4], values[5], values[6]};
+    if (!usableTransform(transform.position, transform.rotation)) {
+        return MocopiRead::Malformed;
+    }
+    transform.rotation = glm::normalize(transform.rotation); // a sender's length is not a scale
     return kOk;
 }
 

@@ -39,6 +39,14 @@ glm::dvec3 zxyDegrees(const glm::dquat& rotation, const glm::dvec3& reference) {
             nearestTurn(degrees.z, reference.z)};
 }
 
+bool usableTransform(const glm::dvec3& position, const glm::dquat& rotation) {
+    const double length = glm::length(rotation);
+    const bool positionWithin = std::abs(position.x) <= kMostLivePositionMetres &&
+                                std::abs(position.y) <= kMostLivePositionMetres &&
+                                std::abs(position.z) <= kMostLivePositionMetres;
+    return std::isfinite(length) && length > 1e-6 && positionWithin;
+}
+
 std::string valueTextOf(std::span<const float> values) {
     std::string text;
     char buffer[32];

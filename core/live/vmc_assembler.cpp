@@ -1,6 +1,9 @@
 #include "core/live/vmc_assembler.h"
 
+#include "core/live/rotation_values.h"
+
 #include <cmath>
+#include <glm/gtc/quaternion.hpp>
 
 namespace bvh::live {
 namespace {
@@ -97,11 +100,26 @@ void VmcAssembler::readRoot(const OscMessage& message) {
         ++(read == FloatsRead::NonFinite ? counters_.nonFinite : counters_.malformed);
         return;
     }
-    pending_.root = transformFrom(values);
-    if (count == 13) {
-        pending_.rootScale = {values[7], values[8], values[9]};
-        pending_.rootOffset = {values[10], values[11], values[12]};
+    UnityTransform root = transformFrom(values);
+    if (!usableTransform(root.position, root.rotation)) {
+        ++counters_.malformed;
+        return;
     }
+    root.rotation = glm::normalize(root.rotation);
+    if (count == 13) {
+        const glm::dvec3 scale{values[7], values[8], values[9]};
+        const glm::dvec3 offset{values[10], values[11], values[12]};
+        // A scale outside 1/1000..1000 or an offset past the position bound is no avatar's.
+        const auto scaleWithin = [](double value) { return value >= 1e-3 && value <= 1e3; };
+        if (!scaleWithin(scale.x) || !scaleWithin(scale.y) || !scaleWithin(scale.z) ||
+            !usableTransform(offset, root.rotation)) {
+            ++counters_.malformed;
+            return;
+        }
+        pending_.rootScale = scale;
+        pending_.rootOffset = offset;
+    }
+    pending_.root = root;
 }
 
 void VmcAssembler::readBone(const OscMessage& message) {
@@ -116,7 +134,13 @@ void VmcAssembler::readBone(const OscMessage& message) {
         ++counters_.unknownBones;
         return;
     }
-    pending_.bones[*bone] = transformFrom(values);
+    UnityTransform transform = transformFrom(values);
+    if (!usableTransform(transform.position, transform.rotation)) {
+        ++counters_.malformed;
+        return;
+    }
+    transform.rotation = glm::normalize(transform.rotation);
+    pending_.bones[*bone] = transform;
 }
 
 void VmcAssembler::readTime(const OscMessage& message, std::vector<VmcPose>& frames) {

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace {
@@ -20,9 +21,10 @@ void checkFrames(const bvh::live::DatagramDecoder& decoder,
             std::fprintf(stderr, "a frame without its skeleton's channel count\n");
             std::abort();
         }
-        for (float value : frame.values) {
-            if (!std::isfinite(value)) {
-                std::fprintf(stderr, "a value that is not finite\n");
+        for (std::size_t i = 0; i < frame.values.size(); ++i) {
+            if (!std::isfinite(frame.values[i])) {
+                std::fprintf(stderr, "%s: value %zu of a frame is not finite\n",
+                             std::string(decoder.formatName()).c_str(), i);
                 std::abort();
             }
         }

@@ -3,6 +3,7 @@
 #include "core/live/vmc_writer.h"
 #include "tests/core/live/vmc_test_avatar.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <limits>
 
@@ -184,14 +185,28 @@ TEST(VmcFramesTest, BadMessagesAreCountedAndDropped) {
     receiver.receive(writeOscMessage("/VMC/Ext/Bone/Pos", unknown));
     receiver.receive(writeOscMessage("/VMC/Ext/Bone/Pos", std::vector{oscString("Hips")}));
     receiver.receive(writeOscMessage("/VMC/Ext/Blend/Val", std::vector{oscString("A")}));
+    // No rotation (a zero quaternion), and a quaternion of length 1e19 (found by fuzzing: its
+    // square scaled positions past a float's range).
+    std::vector<OscArgument> zero = unknown;
+    zero[0] = oscString("Hips");
+    zero[7] = oscFloat(0);
+    receiver.receive(writeOscMessage("/VMC/Ext/Bone/Pos", zero));
+    std::vector<OscArgument> huge = zero;
+    huge[7] = oscFloat(1e19f);
+    receiver.receive(writeOscMessage("/VMC/Ext/Bone/Pos", huge));
     const VmcCounters& counters = receiver.assembler.counters();
     EXPECT_EQ(counters.nonFinite, 1u);
     EXPECT_EQ(counters.unknownBones, 1u);
-    EXPECT_EQ(counters.malformed, 1u);
+    EXPECT_EQ(counters.malformed, 2u); // the bone without floats; the zero quaternion
     EXPECT_EQ(counters.ignoredMessages, 1u);
     // The stream goes on unharmed.
     sendPoses(receiver, test::leftArmLowered(), VmcFrames::kRateFrames, VmcPacking::Bundle);
-    EXPECT_EQ(receiver.frames.size(), VmcFrames::kRateFrames);
+    ASSERT_EQ(receiver.frames.size(), VmcFrames::kRateFrames);
+    for (const LiveFrame& frame : receiver.frames) {
+        for (float value : frame.values) {
+            ASSERT_TRUE(std::isfinite(value));
+        }
+    }
 }
 
 TEST(VmcFramesTest, UnbundledFramesEndAtOkAndTakeTheTThatFollows) {
