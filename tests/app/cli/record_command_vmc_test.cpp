@@ -3,9 +3,11 @@
 #include "app/cli/command_line.h"
 #include "app/live/socket.h"
 #include "app/live/stop_request.h"
+#include "core/live/mocopi_fields.h"
 #include "core/live/vmc_writer.h"
 #include "core/reader/document.h"
 #include "tests/app/cli/cli_test_support.h"
+#include "tests/core/live/mocopi_test_body.h"
 #include "tests/core/live/vmc_test_avatar.h"
 
 #include <atomic>
@@ -75,6 +77,55 @@ TEST(RecordCommandVmc, RecordsEveryFrameAtTheSendersRateWithThePoseSent) {
         EXPECT_NEAR(hand.y, 0.95, 0.032);
         EXPECT_NEAR(hand.z, 0.0, 0.032);
     }
+}
+
+// As a replay of a device's two datagrams: its skeleton, then one frame. The take holds that
+// frame once the device goes quiet, even though no rate could be measured from it.
+TEST(RecordCommandVmc, AMocopiSkeletonAndOneFrameMakeATakeOfOneFrame) {
+    const test::TemporaryDirectory directory;
+    const std::uint16_t port = freeUdpPort();
+    const std::string take = directory.pathText("take.bvh");
+    std::atomic<bool> done{false};
+    test::CommandResult result;
+    std::thread recording([&] {
+        result = run(runRecord,
+                     {"mocopi://127.0.0.1:" + std::to_string(port), "-o", take, "--frames", "1"});
+        done = true;
+    });
+    std::string error;
+    const live::Socket sender = live::connectUdp("127.0.0.1", port, error);
+    ASSERT_TRUE(sender.valid()) << error;
+    const auto send = [&](const std::vector<std::uint8_t>& datagram) {
+        live::sendSome(sender, std::string_view(reinterpret_cast<const char*>(datagram.data()),
+                                                datagram.size()));
+    };
+    // Replayed every 0.5 s of the clock, as a device that repeats them would, until recorded
+    // (the first replays may come before the recorder listens).
+    const auto start = std::chrono::steady_clock::now();
+    for (int replay = 0; !done && replay < 40; ++replay) {
+        while (!done &&
+               std::chrono::steady_clock::now() < start + replay * std::chrono::milliseconds(500)) {
+            std::this_thread::yield();
+        }
+        send(bvh::live::writeMocopiSkeleton(bvh::live::test::mocopiSkeleton()));
+        send(bvh::live::writeMocopiFrame(bvh::live::test::mocopiKnownPose(7, 140)));
+    }
+    if (!done) {
+        live::requestStop();
+    }
+    recording.join();
+    live::clearStopRequest();
+    ASSERT_EQ(result.status, kExitOk) << result.err;
+    const bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(take));
+    ASSERT_TRUE(document.loaded());
+    ASSERT_EQ(document.motion.frameCount, 1u);
+    const bvh::Skeleton& skeleton = document.skeleton;
+    EXPECT_EQ(skeleton.nodeCount(), 27u);
+    const auto at = bvh::live::test::worldPositions(skeleton, document.motion.frame(0));
+    bvh::live::test::expectNearPosition(bvh::live::test::positionOf(skeleton, at, "l_hand"),
+                                        {0.15, 0.7, 0}, 0.032);
+    bvh::live::test::expectNearPosition(bvh::live::test::positionOf(skeleton, at, "l_foot"),
+                                        {0.1, 0.45, -0.4}, 0.032);
 }
 
 TEST(RecordCommandVmc, APortInUseExitsOneWithTheReason) {
