@@ -1,7 +1,9 @@
-// bvhscope record: record a live stream (tcp://HOST:PORT) into BVH files while it arrives
-// (app/live/tcp_client_source.h feeding app/live/take_recorder.h).
+// bvhscope record: record a live stream (tcp://HOST:PORT, vmc:// or mocopi://) into BVH files
+// while it arrives (app/live/tcp_client_source.h or datagram_source.h feeding
+// app/live/take_recorder.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/live/datagram_address.h"
 #include "app/live/stop_request.h"
 #include "app/live/take_recorder.h"
 #include "app/live/tcp_client_source.h"
@@ -23,7 +25,12 @@ constexpr std::string_view kRecordHelp =
 
 Records a live stream into a BVH file while it arrives: every frame received, in order, with
 the digits the sender wrote. SOURCE is tcp://HOST:PORT (Axis Neuron and Axis Studio broadcast
-on port 7001; `bvhscope serve` too). Ends after --duration or --frames, or on Ctrl+C (or
+on port 7001; `bvhscope serve` too), or vmc://[BIND_ADDRESS][:PORT] to receive the VMC protocol
+over UDP (VSeeFace, VirtualMotionCapture, XR Animator...; port 39539 by default): Unity's
+humanoid skeleton and bone names, in metres, at the rate of the sender's time stamps; the
+first sender is recorded, datagrams from others are counted and left out; or
+mocopi://[BIND_ADDRESS][:PORT] for Sony mocopi's own UDP format (port 12351 by default): its
+27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or --frames, or on Ctrl+C (or
 SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
 reconnects with back-off and keeps recording in the same file (the gap is reported here);
 --split starts OUT-2.bvh, OUT-3.bvh... for each new connection. A take holds one skeleton at
@@ -59,6 +66,8 @@ Exit status: 0 when frames were recorded, 1 when none arrived or a file could no
 
 struct RecordRequest {
     live::HostAndPort source;
+    std::optional<live::DatagramAddress> datagramSource; // set for vmc:// and mocopi://
+    std::string sourceText;                              // as messages name it
     std::string output;
     std::optional<std::string> skeleton;
     bvh::live::StreamFormat format = bvh::live::StreamFormat::Auto;
@@ -88,14 +97,27 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
     }
     constexpr std::string_view scheme = "tcp://";
     const std::string_view source = parsed.positional.front();
-    const auto hostAndPort = source.starts_with(scheme)
-                                 ? live::parseHostAndPort(source.substr(scheme.size()))
-                                 : std::nullopt;
-    if (!hostAndPort) {
-        err << "bvhscope record: " << source << " is not a source: give tcp://HOST:PORT\n";
-        return std::nullopt;
+    if (live::isDatagramAddress(source)) {
+        std::string error;
+        request.datagramSource = live::parseDatagramAddress(source, error);
+        if (!request.datagramSource) {
+            err << "bvhscope record: " << source << ": " << error << '\n';
+            return std::nullopt;
+        }
+        request.sourceText = request.datagramSource->text();
+    } else {
+        const auto hostAndPort = source.starts_with(scheme)
+                                     ? live::parseHostAndPort(source.substr(scheme.size()))
+                                     : std::nullopt;
+        if (!hostAndPort) {
+            err << "bvhscope record: " << source
+                << " is not a source: give tcp://HOST:PORT, vmc://[BIND_ADDRESS][:PORT] or "
+                   "mocopi://[BIND_ADDRESS][:PORT]\n";
+            return std::nullopt;
+        }
+        request.source = *hostAndPort;
+        request.sourceText = hostAndPort->host + ":" + std::to_string(hostAndPort->port);
     }
-    request.source = *hostAndPort;
     request.output = std::string(*output);
     if (const auto skeleton = parsed.option("--skeleton")) {
         request.skeleton = std::string(*skeleton);
@@ -107,6 +129,16 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
             return std::nullopt;
         }
         request.format = *known;
+    }
+    if (request.datagramSource) {
+        // A VMC or mocopi sender names its bones and stamps its frames: nothing to say.
+        for (const std::string_view name : {"--skeleton", "--format", "--rate"}) {
+            if (parsed.option(name)) {
+                err << "bvhscope record: " << name << " is not used for " << source
+                    << " (the sender names its bones and its time stamps give the rate)\n";
+                return std::nullopt;
+            }
+        }
     }
     if (request.format == bvh::live::StreamFormat::Lines && !request.skeleton) {
         err << "bvhscope record: a lines stream needs --skeleton FILE (its rows carry no "
@@ -215,7 +247,29 @@ void printNotes(std::vector<std::string>& notes, std::ostream& err) {
 struct Reported {
     std::uint64_t skipped = 0;
     std::uint64_t preambleLines = 0;
+    std::uint64_t droppedDatagrams = 0;
+    std::uint64_t otherSenderDatagrams = 0;
 };
+
+// "dropped 3 datagrams (...)" and "another sender ... is also sending" for a datagram source,
+// when the counts changed since the last report.
+void reportDatagrams(const live::LiveStatus& status, Reported& reported, std::ostream& err) {
+    const bvh::live::DatagramCounters& counts = status.datagrams;
+    if (counts.dropped() != reported.droppedDatagrams) {
+        reported.droppedDatagrams = counts.dropped();
+        err << "bvhscope record: dropped " << counts.dropped() << " datagrams so far ("
+            << counts.truncated << " truncated, " << counts.oversized << " oversized, "
+            << counts.unknownTags << " of unknown type tags, " << counts.nonFinite
+            << " NaN or inf, " << counts.malformed << " malformed, " << counts.unknownBones
+            << " of unknown bones)\n";
+    }
+    if (status.otherSenderDatagrams != reported.otherSenderDatagrams) {
+        reported.otherSenderDatagrams = status.otherSenderDatagrams;
+        err << "bvhscope record: another sender (" << status.otherSender
+            << ") is also sending to this port: " << status.otherSenderDatagrams
+            << " of its datagrams left out of the take\n";
+    }
+}
 
 // "skipped 2 lines before the stream's first header or data line" when `auto` skipped a
 // preamble (a banner) since the last report.
@@ -232,6 +286,7 @@ void reportPreamble(const live::LiveStatus& status, Reported& reported, std::ost
 // "; skipped 3 malformed lines (...)" when the decoder skipped anything since the last report.
 void reportSkipped(const live::LiveStatus& status, Reported& reported, std::ostream& err) {
     reportPreamble(status, reported, err);
+    reportDatagrams(status, reported, err);
     std::uint64_t& skippedReported = reported.skipped;
     const bvh::live::DecodeCounters& counters = status.counters;
     const std::uint64_t skipped =
@@ -264,6 +319,9 @@ void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& o
         << status.connections << (status.connections == 1 ? " connection" : " connections") << ", "
         << status.framesDropped << " frames dropped, " << status.counters.malformedLines
         << " malformed lines";
+    if (status.datagrams.datagrams > 0) {
+        out << ", " << status.datagrams.dropped() << " datagrams dropped";
+    }
     if (status.skeletonChanges > 0) {
         out << ", " << status.skeletonChanges << " new skeleton"
             << (status.skeletonChanges == 1 ? " or frame time" : "s or frame times")
@@ -358,17 +416,28 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
         return *status;
     }
     live::catchStopRequests();
-    live::TcpClientSource source({request->source.host, request->source.port, request->format,
-                                  std::move(std::get<bvh::live::DecoderOptions>(decoder))});
+    std::unique_ptr<live::LiveSource> source;
+    if (request->datagramSource) {
+        std::string error;
+        source = live::openDatagramSource(*request->datagramSource, error);
+        if (!source) {
+            err << "bvhscope record: " << error << '\n';
+            return kExitFileError;
+        }
+    } else {
+        source = std::make_unique<live::TcpClientSource>(
+            live::TcpSourceOptions{request->source.host, request->source.port, request->format,
+                                   std::move(std::get<bvh::live::DecoderOptions>(decoder))});
+    }
     live::TakeRecorder recorder(files);
-    source.start();
-    const RecordOutcome outcome = recordUntilDone(source, recorder, *request, err);
-    source.stop();
+    source->start();
+    const RecordOutcome outcome = recordUntilDone(*source, recorder, *request, err);
+    source->stop();
     std::vector<std::string> notes;
     if (!outcome.failed && !request->frames) {
         // Frames already received when the take ended are part of it.
         std::vector<live::LiveEvent> events;
-        source.take(events, std::chrono::milliseconds(0));
+        source->take(events, std::chrono::milliseconds(0));
         for (const live::LiveEvent& event : events) {
             if (!recorder.handle(event, notes)) {
                 break;
@@ -377,13 +446,12 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     }
     const bool finished = recorder.finish(notes);
     printNotes(notes, err);
-    const live::LiveStatus status = source.status();
+    const live::LiveStatus status = source->status();
     Reported reported;
     reportSkipped(status, reported, err);
     printClosingLine(recorder, outcome, status, out);
     if (recorder.framesRecorded() == 0 && !outcome.failed) {
-        err << "bvhscope record: no frames arrived from " << request->source.host << ":"
-            << request->source.port
+        err << "bvhscope record: no frames arrived from " << request->sourceText
             << (status.lastError.empty() ? "" : " (" + status.lastError + ")")
             << "; nothing written\n";
         return kExitFileError;

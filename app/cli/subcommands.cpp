@@ -17,7 +17,8 @@ void printUsage(std::ostream& out) {
                                       contact sheets of a folder, analysis overlays
        bvhscope thumbnail IN OUT.png  the file manager's thumbnail of a file (its middle pose)
        bvhscope similar TAKE DIR...   the takes of a library ranked by how alike they move
-       bvhscope record SOURCE -o OUT  record a live stream (tcp://HOST:PORT) into a BVH file
+       bvhscope record SOURCE -o OUT  record a live stream (tcp://, vmc://, mocopi://) into a
+                                      BVH file
        bvhscope serve FILE            broadcast a file over TCP as a capture system streams
        bvhscope options [--json]      every option: settings.ini key, flag, range, default
        bvhscope --help | --version

@@ -14,6 +14,7 @@
 // kept, and counted (LiveStatus::framesDropped). Events other than frames are never dropped.
 #pragma once
 
+#include "core/live/datagram_decoder.h"
 #include "core/live/live_frame.h"
 #include "core/live/stream_decoder.h"
 #include "core/model/skeleton.h"
@@ -69,6 +70,13 @@ struct LiveStatus {
     // a new take in a recorder, and a new character in the viewer (0 while the stream keeps one
     // skeleton at one rate). A viewer shows it ("the skeleton changed 2 times: 3 takes").
     std::uint32_t skeletonChanges = 0;
+    // Datagram sources (VMC, mocopi): what was read and dropped, by the reason.
+    bvh::live::DatagramCounters datagrams;
+    // Datagrams from senders other than the one in use, not mixed into the take; the last one.
+    std::uint64_t otherSenderDatagrams = 0;
+    std::string otherSender;
+    // What the source waits for before it gives frames ("" when it gives them).
+    std::string waitingFor;
 };
 
 // Whether two skeletons are the same for a take: the same joints, names, offsets and channels.
@@ -117,6 +125,10 @@ protected:
     void publishDecoded(const bvh::live::StreamDecoder& decoder,
                         std::vector<bvh::live::LiveFrame>& frames, std::uint32_t connection,
                         LiveClock::time_point receivedAt);
+    // Publishes a Skeleton event for the frames that follow, counting it in the status (and as
+    // a change when it or its frame time differs from the last one published).
+    void publishSkeleton(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
+                         std::uint32_t connection);
     // The next skeleton the decoder gives is published even if it is the same object (a file
     // rewritten from the start, a new connection).
     void forgetPublishedSkeleton() { publishedSkeleton_ = nullptr; }

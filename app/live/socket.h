@@ -1,4 +1,4 @@
-// TCP sockets for live streams, the small interface that app/live/posix/socket.cpp (BSD
+// TCP and UDP sockets for live streams, the small interface that app/live/posix/socket.cpp (BSD
 // sockets) and app/live/windows/socket.cpp (Winsock 2) implement.
 //
 // Every socket this hands out is non-blocking: reads and writes return what they could do at
@@ -96,6 +96,31 @@ struct SocketWait {
 // Waits until one of `sockets` is ready or `timeout` passes. Returns the number ready (0 on a
 // timeout). An interrupted wait (a signal) returns 0 early: callers loop on their own clock.
 int waitForSockets(std::span<SocketWait> sockets, std::chrono::milliseconds timeout);
+
+// [SECTION] UDP: the devices that send datagrams (VMC, mocopi)
+
+// A UDP socket bound to `bindAddress` ("" for every IPv4 interface) and `port` (0: any free
+// one), to receive datagrams. Without SO_REUSEADDR: a port another program holds is refused
+// ("address already in use"), so two receivers never split one sender's datagrams.
+struct DatagramSocket {
+    Socket socket;
+    std::uint16_t port = 0; // the port actually bound
+};
+std::optional<DatagramSocket> bindUdp(std::string_view bindAddress, std::uint16_t port,
+                                      std::string& error);
+
+// A UDP socket connected to HOST:PORT, to send datagrams: each sendSome is one datagram.
+Socket connectUdp(std::string_view host, std::uint16_t port, std::string& error);
+
+struct DatagramResult {
+    IoStatus status = IoStatus::WouldBlock; // Progress, WouldBlock or Failed (never Closed)
+    std::size_t bytes = 0;
+    bool oversized = false; // longer than the buffer: the rest was lost, drop it
+    std::string sender;     // "ADDRESS:PORT"
+    std::string error;
+};
+// One waiting datagram into `buffer`.
+DatagramResult receiveDatagram(const Socket& socket, std::span<char> buffer);
 
 // "HOST:PORT" into its parts; a bracketed IPv6 address "[::1]:7001" too. nullopt when the port
 // is missing or not 1-65535 (0 is allowed when `allowZeroPort`).

@@ -76,7 +76,9 @@ inline constexpr std::array<std::string_view, 3> kJointMarkWords{"off", "selecti
 inline constexpr std::array<std::string_view, 7> kUpAxisWords{"auto", "+y", "+z", "-y",
                                                               "-z",   "+x", "-x"};
 inline constexpr std::array<std::string_view, 5> kUnitWords{"auto", "mm", "cm", "m", "inch"};
-inline constexpr std::array<std::string_view, 4> kLiveFormatWords{"auto", "axis", "lines", "bvh"};
+// "vmc" and "mocopi" are File > Connect's only: on the command line the address's scheme says it.
+inline constexpr std::array<std::string_view, 6> kLiveFormatWords{"auto", "axis", "lines",
+                                                                  "bvh",  "vmc",  "mocopi"};
 inline constexpr std::array<std::string_view, 2> kBrowserViewWords{"list", "grid"};
 inline constexpr std::array<std::string_view, 3> kCameraWords{"figure", "clip", "follow"};
 inline constexpr std::array<std::string_view, 2> kLayoutWords{"side", "overlaid"};
@@ -457,7 +459,8 @@ inline constexpr Option kLiveFormat{
     .commands = kViewer,
     .type = ValueType::Choice,
     .defaultValue = "auto",
-    .help = "a live stream's format (auto: chosen from its first bytes)",
+    .help = "a live stream's format (auto: chosen from its first bytes; vmc and mocopi, in File > "
+            "Connect: listen over UDP on Host and Port)",
     .choices = kLiveFormatWords,
     .placeholder = "auto|axis|lines|bvh"};
 inline constexpr Option kLiveSkeleton{

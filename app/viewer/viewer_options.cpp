@@ -83,6 +83,11 @@ bool applyOptionValue(std::string_view argument, std::string_view value, OptionS
     ViewerOptions& options = state.options;
     if (argument == "--format") {
         const std::optional<bvh::live::StreamFormat> format = bvh::live::parseStreamFormat(value);
+        if (value == "vmc" || value == "mocopi") {
+            error = "--format " + std::string(value) + ": give the address " + std::string(value) +
+                    "://[BIND_ADDRESS][:PORT] instead";
+            return false;
+        }
         if (!format) {
             error = "--format needs auto, axis, lines or bvh, not " + std::string(value);
             return false;
@@ -276,6 +281,11 @@ Viewer options:
   tcp://HOST:PORT        show a live stream (Axis Neuron / Axis Studio "BVH broadcasting",
                          `bvhscope serve`, a BVH relay): the figure at the newest frame, the
                          last minutes scrubbable, Record / Stop in the Live panel
+  vmc://[BIND_ADDRESS][:PORT]
+                         listen for the VMC protocol over UDP (VSeeFace, VirtualMotionCapture,
+                         XR Animator...; port 39539 by default): Unity's humanoid skeleton
+  mocopi://[BIND_ADDRESS][:PORT]
+                         listen for Sony mocopi's own UDP format (port 12351 by default)
 )";
     help += tableEntries({"--format", "--skeleton"});
     help += "  --screenshot OUT.png   render the window once the files are loaded, save it, and "

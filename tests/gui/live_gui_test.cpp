@@ -1,8 +1,12 @@
 // Live capture in the real viewer (issue 28): a stream from `bvhscope serve` shown as it
 // arrives (frames counted, the frame advancing, the figure's pixels in a screenshot), and a BVH
 // file followed while it is written (rows appended, a partial line waiting, a rewrite reloaded).
+#include "app/live/socket.h"
+#include "core/live/vmc_writer.h"
+#include "tests/core/live/vmc_test_avatar.h"
 #include "tests/gui/gui_test_support.h"
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -211,6 +215,74 @@ TEST(LiveGui, FileConnectToLiveStreamConnectsAndIsRemembered) {
     const std::string kept = readAll(settingsFile);
     EXPECT_NE(kept.find("live_port = " + std::to_string(serve.port())), std::string::npos) << kept;
     EXPECT_NE(kept.find("live_format = bvh"), std::string::npos);
+}
+
+// A VMC sender on its own thread: a frame every 1/60 s of the clock, as a device sends, until
+// destroyed.
+class VmcSenderThread {
+public:
+    explicit VmcSenderThread(std::uint16_t port) {
+        std::string error;
+        socket_ = bvhscope::live::connectUdp("127.0.0.1", port, error);
+        thread_ = std::thread([this] {
+            bvh::live::VmcPose pose = bvh::live::test::leftArmLowered();
+            const auto start = std::chrono::steady_clock::now();
+            for (int frame = 0; !stop_; ++frame) {
+                while (!stop_ && std::chrono::steady_clock::now() <
+                                     start + frame * std::chrono::microseconds(16667)) {
+                    std::this_thread::yield();
+                }
+                pose.senderTime = frame / 60.0;
+                const auto datagram =
+                    bvh::live::writeVmcFrame(pose, bvh::live::VmcPacking::Bundle)[0];
+                bvhscope::live::sendSome(
+                    socket_, std::string_view(reinterpret_cast<const char*>(datagram.data()),
+                                              datagram.size()));
+            }
+        });
+    }
+    ~VmcSenderThread() {
+        stop_ = true;
+        thread_.join();
+    }
+    VmcSenderThread(const VmcSenderThread&) = delete;
+    VmcSenderThread& operator=(const VmcSenderThread&) = delete;
+
+private:
+    bvhscope::live::Socket socket_;
+    std::atomic<bool> stop_{false};
+    std::thread thread_;
+};
+
+TEST(LiveGui, FileConnectListensForVmcOnTheHostAndPortGiven) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    std::uint16_t port = 0;
+    {
+        std::string error;
+        const auto probe = bvhscope::live::bindUdp("127.0.0.1", 0, error);
+        ASSERT_TRUE(probe) << error;
+        port = probe->port;
+    }
+    const TempDir dir;
+    const auto settingsFile = writeConfigFile(
+        dir, "settings.ini",
+        "live_host = 127.0.0.1\nlive_port = " + std::to_string(port) + "\nlive_format = vmc\n");
+    ViewerProcess viewer(dir, {kSample, "--size", "1000x700"});
+    const std::string window = viewer.windowId();
+    ASSERT_FALSE(window.empty());
+    EXPECT_TRUE(clickSettledRect(viewer, window, "menu:File"));
+    EXPECT_TRUE(clickSettledRect(viewer, window, "menu:File>Connect to live stream"));
+    EXPECT_TRUE(clickSettledRect(viewer, window, "live:connect"));
+    const VmcSenderThread sender(port);
+    const auto statePath = dir.path() / "state.txt";
+    const auto arriving = waitForLive(statePath, [](const auto& fields) {
+        return number(fields, "connected") == 1 && number(fields, "received") >= 20;
+    });
+    EXPECT_GE(number(arriving, "received"), 20);
+    EXPECT_EQ(arriving.count("name") ? arriving.at("name") : "",
+              "vmc://127.0.0.1:" + std::to_string(port));
+    EXPECT_EQ(viewer.terminate(), 0);
+    EXPECT_NE(readAll(settingsFile).find("live_format = vmc"), std::string::npos);
 }
 
 TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {

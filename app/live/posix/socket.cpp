@@ -11,6 +11,7 @@
 #include <netinet/tcp.h>
 #include <poll.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <vector>
 
@@ -40,10 +41,11 @@ struct AddressList {
 };
 
 // Resolves host and port; "" on success, else why not.
-std::string resolve(std::string_view host, std::uint16_t port, bool passive, AddressList& list) {
+std::string resolve(std::string_view host, std::uint16_t port, bool passive, AddressList& list,
+                    int socketType = SOCK_STREAM) {
     addrinfo hints{};
     hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_socktype = socketType;
     hints.ai_flags = passive ? AI_PASSIVE : 0;
     const std::string hostText(host);
     const std::string portText = std::to_string(port);
@@ -220,6 +222,79 @@ int waitForSockets(std::span<SocketWait> sockets, std::chrono::milliseconds time
         sockets[i].broken = (happened & (POLLERR | POLLHUP | POLLNVAL)) != 0;
     }
     return ready > 0 ? ready : 0;
+}
+
+// [SECTION] UDP
+
+std::optional<DatagramSocket> bindUdp(std::string_view bindAddress, std::uint16_t port,
+                                      std::string& error) {
+    startSockets();
+    AddressList addresses;
+    const std::string_view host = bindAddress.empty() ? "0.0.0.0" : bindAddress;
+    if (error = resolve(host, port, true, addresses, SOCK_DGRAM); !error.empty()) {
+        return std::nullopt;
+    }
+    for (const addrinfo* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
+        Socket socket(::socket(entry->ai_family, entry->ai_socktype | SOCK_CLOEXEC, 0));
+        if (!socket.valid() || ::bind(fd(socket), entry->ai_addr, entry->ai_addrlen) != 0 ||
+            !makeNonBlocking(fd(socket))) {
+            error = errorText(errno);
+            continue;
+        }
+        sockaddr_storage bound{};
+        socklen_t length = sizeof bound;
+        ::getsockname(fd(socket), reinterpret_cast<sockaddr*>(&bound), &length);
+        const std::uint16_t boundPort =
+            bound.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6&>(bound).sin6_port)
+                                        : ntohs(reinterpret_cast<sockaddr_in&>(bound).sin_port);
+        error.clear();
+        return DatagramSocket{std::move(socket), boundPort};
+    }
+    return std::nullopt;
+}
+
+Socket connectUdp(std::string_view host, std::uint16_t port, std::string& error) {
+    startSockets();
+    AddressList addresses;
+    if (error = resolve(host, port, false, addresses, SOCK_DGRAM); !error.empty()) {
+        return {};
+    }
+    for (const addrinfo* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
+        Socket socket(::socket(entry->ai_family, entry->ai_socktype | SOCK_CLOEXEC, 0));
+        if (!socket.valid() || !makeNonBlocking(fd(socket)) ||
+            ::connect(fd(socket), entry->ai_addr, entry->ai_addrlen) != 0) {
+            error = errorText(errno);
+            continue;
+        }
+        error.clear();
+        return socket;
+    }
+    return {};
+}
+
+DatagramResult receiveDatagram(const Socket& socket, std::span<char> buffer) {
+    sockaddr_storage address{};
+    iovec part{buffer.data(), buffer.size()};
+    msghdr message{};
+    message.msg_name = &address;
+    message.msg_namelen = sizeof address;
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    const ssize_t received = ::recvmsg(fd(socket), &message, 0);
+    DatagramResult result;
+    if (received < 0) {
+        if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR || errno == ECONNREFUSED) {
+            return result; // ECONNREFUSED: an ICMP answer to an earlier send, not this socket's
+        }
+        result.status = IoStatus::Failed;
+        result.error = errorText(errno);
+        return result;
+    }
+    result.status = IoStatus::Progress;
+    result.bytes = static_cast<std::size_t>(received);
+    result.oversized = (message.msg_flags & MSG_TRUNC) != 0;
+    result.sender = peerName(address);
+    return result;
 }
 
 } // namespace bvhscope::live

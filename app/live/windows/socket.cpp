@@ -68,11 +68,12 @@ struct AddressList {
     }
 };
 
-std::string resolve(std::string_view host, std::uint16_t port, bool passive, AddressList& list) {
+std::string resolve(std::string_view host, std::uint16_t port, bool passive, AddressList& list,
+                    int socketType = SOCK_STREAM) {
     ADDRINFOW hints{};
     hints.ai_family = AF_UNSPEC;
-    hints.ai_socktype = SOCK_STREAM;
-    hints.ai_protocol = IPPROTO_TCP;
+    hints.ai_socktype = socketType;
+    hints.ai_protocol = socketType == SOCK_DGRAM ? IPPROTO_UDP : IPPROTO_TCP;
     hints.ai_flags = passive ? AI_PASSIVE : 0;
     const std::wstring hostText = wide(host);
     const std::wstring portText = std::to_wstring(port);
@@ -266,6 +267,94 @@ int waitForSockets(std::span<SocketWait> sockets, std::chrono::milliseconds time
         sockets[i].broken = (happened & (POLLERR | POLLHUP | POLLNVAL)) != 0;
     }
     return ready > 0 ? ready : 0;
+}
+
+// [SECTION] UDP
+
+std::optional<DatagramSocket> bindUdp(std::string_view bindAddress, std::uint16_t port,
+                                      std::string& error) {
+    if (error = startSockets(); !error.empty()) {
+        return std::nullopt;
+    }
+    AddressList addresses;
+    const std::string_view host = bindAddress.empty() ? "0.0.0.0" : bindAddress;
+    if (error = resolve(host, port, true, addresses, SOCK_DGRAM); !error.empty()) {
+        return std::nullopt;
+    }
+    for (const ADDRINFOW* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
+        Socket socket(toNative(::socket(entry->ai_family, entry->ai_socktype, entry->ai_protocol)));
+        if (!socket.valid()) {
+            error = errorText(::WSAGetLastError());
+            continue;
+        }
+        // Windows lets a second socket take a port SO_REUSEADDR'd by the first; exclusive use
+        // refuses it as POSIX does.
+        const BOOL yes = TRUE;
+        ::setsockopt(handleOf(socket), SOL_SOCKET, SO_EXCLUSIVEADDRUSE,
+                     reinterpret_cast<const char*>(&yes), sizeof yes);
+        if (::bind(handleOf(socket), entry->ai_addr, static_cast<int>(entry->ai_addrlen)) != 0 ||
+            !makeNonBlocking(handleOf(socket))) {
+            error = errorText(::WSAGetLastError());
+            continue;
+        }
+        sockaddr_storage bound{};
+        int length = sizeof bound;
+        ::getsockname(handleOf(socket), reinterpret_cast<sockaddr*>(&bound), &length);
+        const std::uint16_t boundPort =
+            bound.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6&>(bound).sin6_port)
+                                        : ntohs(reinterpret_cast<sockaddr_in&>(bound).sin_port);
+        error.clear();
+        return DatagramSocket{std::move(socket), boundPort};
+    }
+    return std::nullopt;
+}
+
+Socket connectUdp(std::string_view host, std::uint16_t port, std::string& error) {
+    if (error = startSockets(); !error.empty()) {
+        return {};
+    }
+    AddressList addresses;
+    if (error = resolve(host, port, false, addresses, SOCK_DGRAM); !error.empty()) {
+        return {};
+    }
+    for (const ADDRINFOW* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
+        Socket socket(toNative(::socket(entry->ai_family, entry->ai_socktype, entry->ai_protocol)));
+        if (!socket.valid() || !makeNonBlocking(handleOf(socket)) ||
+            ::connect(handleOf(socket), entry->ai_addr, static_cast<int>(entry->ai_addrlen)) != 0) {
+            error = errorText(::WSAGetLastError());
+            continue;
+        }
+        error.clear();
+        return socket;
+    }
+    return {};
+}
+
+DatagramResult receiveDatagram(const Socket& socket, std::span<char> buffer) {
+    sockaddr_storage address{};
+    int length = sizeof address;
+    const int received =
+        ::recvfrom(handleOf(socket), buffer.data(), static_cast<int>(buffer.size()), 0,
+                   reinterpret_cast<sockaddr*>(&address), &length);
+    DatagramResult result;
+    if (received == SOCKET_ERROR) {
+        const int problem = ::WSAGetLastError();
+        if (problem == WSAEMSGSIZE) { // the buffer is full, the rest of the datagram is lost
+            result.status = IoStatus::Progress;
+            result.bytes = buffer.size();
+            result.oversized = true;
+            result.sender = peerName(address);
+        } else if (problem != WSAEWOULDBLOCK && problem != WSAECONNRESET) {
+            // WSAECONNRESET: an ICMP answer to an earlier send, not this socket's failure.
+            result.status = IoStatus::Failed;
+            result.error = errorText(problem);
+        }
+        return result;
+    }
+    result.status = IoStatus::Progress;
+    result.bytes = static_cast<std::size_t>(received);
+    result.sender = peerName(address);
+    return result;
 }
 
 } // namespace bvhscope::live

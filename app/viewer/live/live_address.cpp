@@ -35,13 +35,23 @@ bool checkLiveHost(std::string_view host, std::string& error) {
 }
 
 bool isLiveAddress(std::string_view argument) {
-    return argument.substr(0, kScheme.size()) == kScheme;
+    return argument.substr(0, kScheme.size()) == kScheme ||
+           bvhscope::live::isDatagramAddress(argument);
 }
 
 bool parseLiveAddress(std::string_view text, LiveStreamRequest& request, std::string& error) {
     const std::string shown = addressForMessage(text);
+    if (bvhscope::live::isDatagramAddress(text)) {
+        std::string problem;
+        request.datagram = bvhscope::live::parseDatagramAddress(text, problem);
+        if (!request.datagram) {
+            error = shown + ": " + problem;
+        }
+        return request.datagram.has_value();
+    }
     if (!isLiveAddress(text)) {
-        error = shown + " is not a live stream: give tcp://HOST:PORT";
+        error =
+            shown + " is not a live stream: give tcp://HOST:PORT or vmc://[BIND_ADDRESS][:PORT]";
         return false;
     }
     std::string_view rest = text.substr(kScheme.size());

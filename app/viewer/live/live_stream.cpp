@@ -299,6 +299,17 @@ LiveStreamStatus LiveStream::status() const {
 
 std::unique_ptr<LiveStream> openLiveStream(const LiveStreamRequest& request, double windowSeconds,
                                            std::string& error) {
+    if (request.datagram) {
+        if (!request.skeletonPath.empty()) {
+            error = request.address() + " names its own bones: it takes no skeleton file";
+            return nullptr;
+        }
+        auto source = bvhscope::live::openDatagramSource(*request.datagram, error);
+        if (!source) {
+            return nullptr;
+        }
+        return std::make_unique<LiveStream>(request.address(), std::move(source), windowSeconds);
+    }
     if (!checkLiveHost(request.host, error)) {
         return nullptr;
     }

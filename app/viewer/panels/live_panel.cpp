@@ -21,7 +21,7 @@ namespace bvhscope::viewer {
 namespace {
 
 constexpr const char* kConnectDialog = "Connect to live stream";
-constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh"};
+constexpr const char* kFormats[] = {"auto", "axis", "lines", "bvh", "vmc", "mocopi"};
 
 // What the stream's connection is, in the status line. A followed file is "following" while it
 // is read and "not readable" while its name holds nothing that can be (missing, a named pipe):
@@ -53,7 +53,8 @@ std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
         status.source.framesPerSecond, status.latencyMilliseconds,
         static_cast<unsigned long long>(status.framesReceived),
         static_cast<unsigned long long>(status.source.framesDropped + status.framesNotShown),
-        static_cast<unsigned long long>(counters.malformedLines + counters.overlongLines));
+        static_cast<unsigned long long>(counters.malformedLines + counters.overlongLines +
+                                        status.source.datagrams.dropped()));
     std::string line =
         elideToWidth(elideMiddleToBytes(status.name, kMostDrawnTextBytes / 4), nameWidth) + " " +
         connectionWord(status.source.connection, status.followsFile) + numbers;
@@ -64,6 +65,15 @@ std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
     if (const std::uint32_t changes = status.source.skeletonChanges; changes > 0) {
         line +=
             "  skeleton changed " + std::to_string(changes) + (changes == 1 ? " time" : " times");
+    }
+    if (!status.source.waitingFor.empty()) {
+        line += "  " + status.source.waitingFor;
+    }
+    // A second device sending to a VMC port: its datagrams are left out, and said so.
+    if (status.source.otherSenderDatagrams > 0) {
+        line += "  another sender (" + status.source.otherSender +
+                ") is also sending: " + std::to_string(status.source.otherSenderDatagrams) +
+                " datagrams ignored";
     }
     if (!status.mismatch.empty()) {
         line += "  " + status.mismatch;
@@ -111,15 +121,21 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
     ImGui::InputTextWithHint("Skeleton", "BVH file (lines: needed; axis: built-in)",
                              &settings.liveSkeleton);
     ImGui::TextDisabled("Axis Neuron / Axis Studio broadcast on port 7001 by default.");
+    ImGui::TextDisabled("vmc, mocopi: listen on UDP (Host: the address to listen on, 0.0.0.0 for "
+                        "all; VMC's port is 39539, mocopi's 12351).");
     if (ImGui::Button("Connect")) {
         LiveStreamRequest request;
         request.host = settings.liveHost;
         request.port = static_cast<std::uint16_t>(
             std::clamp(settings.livePort, static_cast<int>(*options::kLivePort.minimum),
                        static_cast<int>(*options::kLivePort.maximum)));
+        if (settings.liveFormat == "vmc") {
+            request.datagram = bvhscope::live::DatagramAddress{bvhscope::live::DatagramFormat::Vmc,
+                                                               settings.liveHost, request.port};
+        }
         request.format = bvh::live::parseStreamFormat(settings.liveFormat)
                              .value_or(bvh::live::StreamFormat::Auto);
-        request.skeletonPath = settings.liveSkeleton;
+        request.skeletonPath = request.datagram ? std::string() : settings.liveSkeleton;
         state.commands.push(command::ConnectLive{request});
         ImGui::CloseCurrentPopup();
     }

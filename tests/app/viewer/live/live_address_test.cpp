@@ -20,6 +20,33 @@ TEST(LiveAddress, ParsesHostAndPort) {
     EXPECT_EQ(request.port, 9);
 }
 
+TEST(LiveAddress, ParsesVmcAddressesWithTheDefaultPort) {
+    LiveStreamRequest request;
+    std::string error;
+    ASSERT_TRUE(parseLiveAddress("vmc://", request, error)) << error;
+    ASSERT_TRUE(request.datagram.has_value());
+    EXPECT_EQ(request.datagram->bindAddress, "");
+    EXPECT_EQ(request.datagram->port, 39539);
+    EXPECT_EQ(request.address(), "vmc://0.0.0.0:39539");
+    ASSERT_TRUE(parseLiveAddress("vmc://127.0.0.1:40000", request, error)) << error;
+    EXPECT_EQ(request.address(), "vmc://127.0.0.1:40000");
+    ASSERT_TRUE(parseLiveAddress("vmc://:39540", request, error)) << error;
+    EXPECT_EQ(request.address(), "vmc://0.0.0.0:39540");
+    ASSERT_TRUE(parseLiveAddress("vmc://[::1]", request, error)) << error;
+    EXPECT_EQ(request.address(), "vmc://[::1]:39539");
+    EXPECT_TRUE(isLiveAddress("vmc://"));
+    ASSERT_TRUE(parseLiveAddress("mocopi://", request, error)) << error;
+    EXPECT_EQ(request.address(), "mocopi://0.0.0.0:12351");
+    ASSERT_TRUE(parseLiveAddress("mocopi://192.168.1.5:12352", request, error)) << error;
+    EXPECT_EQ(request.datagram->format, bvhscope::live::DatagramFormat::Mocopi);
+    EXPECT_EQ(request.address(), "mocopi://192.168.1.5:12352");
+    for (const char* bad :
+         {"vmc://:0", "vmc://:65536", "vmc://host:", "vmc://[::1", "vmc://[::1]x"}) {
+        EXPECT_FALSE(parseLiveAddress(bad, request, error)) << bad;
+        EXPECT_NE(error.find(bad), std::string::npos) << error;
+    }
+}
+
 TEST(LiveAddress, RefusesWhatIsNotHostAndPort) {
     LiveStreamRequest request;
     std::string error;
@@ -79,6 +106,9 @@ TEST(ViewerLiveOptions, RefusesBadFormatsAndOptionsWithoutAStream) {
     EXPECT_NE(parse({"tcp://h:1", "--format", "osc"}).error.find("--format"), std::string::npos);
     EXPECT_NE(parse({"walk.bvh", "--skeleton", "s.bvh"}).error.find("tcp://"), std::string::npos);
     EXPECT_NE(parse({"tcp://h:99999"}).error.find("port"), std::string::npos);
+    EXPECT_NE(parse({"vmc://", "--format", "vmc"}).error.find("give the address vmc://"),
+              std::string::npos);
+    EXPECT_TRUE(parse({"vmc://:39540"}).options.liveStreams.at(0).datagram.has_value());
     const std::string longHost = "tcp://" + std::string(17'000, 'a') + ":1";
     EXPECT_NE(parse({longHost}).error.find("more than the 253"), std::string::npos);
     // After --, a name that looks like a stream is a file.

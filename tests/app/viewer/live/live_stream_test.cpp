@@ -4,7 +4,9 @@
 #include "app/scene/character.h"
 #include "app/scene/scene.h"
 #include "app/viewer/live/live_streams.h"
+#include "core/live/vmc_writer.h"
 #include "core/reader/document.h"
+#include "tests/core/live/vmc_test_avatar.h"
 
 #include <atomic>
 #include <chrono>
@@ -333,6 +335,55 @@ TEST(LiveStreams, AHostNameLongerThanADnsNameIsRefusedBeforeConnecting) {
     EXPECT_NE(error.find("more than the 253"), std::string::npos) << error.substr(0, 300);
     EXPECT_LT(error.size(), 300u);
     EXPECT_TRUE(live.streams().empty());
+}
+
+TEST(LiveStreams, AVmcStreamIsAUnityHumanoidWithItsLeftArmLoweredOnItsLeft) {
+    std::uint16_t port = 0;
+    {
+        std::string error;
+        const auto probe = bvhscope::live::bindUdp("127.0.0.1", 0, error);
+        ASSERT_TRUE(probe) << error;
+        port = probe->port;
+    }
+    LiveStreams live;
+    LiveStreamRequest request;
+    std::string error;
+    ASSERT_TRUE(parseLiveAddress("vmc://127.0.0.1:" + std::to_string(port), request, error));
+    ASSERT_TRUE(live.open(request, error)) << error;
+    const bvhscope::live::Socket sender = bvhscope::live::connectUdp("127.0.0.1", port, error);
+    ASSERT_TRUE(sender.valid()) << error;
+    Scene scene;
+    bvh::live::VmcPose pose = bvh::live::test::leftArmLowered();
+    // One frame sent per update until the character holds 20 (bounded by a deadline).
+    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    for (int frame = 0; std::chrono::steady_clock::now() < giveUp; ++frame) {
+        pose.senderTime = frame / 30.0;
+        const auto datagram = bvh::live::writeVmcFrame(pose, bvh::live::VmcPacking::Bundle)[0];
+        bvhscope::live::sendSome(
+            sender,
+            std::string_view(reinterpret_cast<const char*>(datagram.data()), datagram.size()));
+        live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
+        if (!scene.characters().empty() && playableFrameCount(scene.characters()[0]) >= 20) {
+            break;
+        }
+    }
+    ASSERT_EQ(scene.characters().size(), 1u);
+    const Character& character = scene.characters()[0];
+    ASSERT_GE(playableFrameCount(character), 20u);
+    EXPECT_EQ(character.clip->displayName, "vmc://127.0.0.1:" + std::to_string(port));
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    CharacterPose sampled;
+    samplePose(character, 0.0, bvh::Interpolation::Nearest, sampled);
+    const auto at = [&](const char* name) {
+        return sampled.world[static_cast<std::size_t>(skeleton.find(name))].translation;
+    };
+    // Whatever the view's units: the left hand hangs below its shoulder, on the figure's left
+    // (up x forward, for a right-handed figure facing its toes).
+    EXPECT_LT(at("LeftHand").y, at("LeftUpperArm").y - 0.5 * (at("Head").y - at("Hips").y));
+    const glm::dvec3 up = glm::dvec3(at("Head") - at("Hips"));
+    const glm::dvec3 forward = glm::dvec3(at("RightToes") - at("RightFoot"));
+    EXPECT_GT(glm::dot(glm::dvec3(at("LeftHand") - at("RightHand")), glm::cross(up, forward)), 0.0);
+    EXPECT_EQ(live.streams().at(0)->status().source.format, "vmc");
 }
 
 TEST(LiveStreams, AFollowedFileSaysSoInItsStatus) {
