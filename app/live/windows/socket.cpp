@@ -94,6 +94,15 @@ std::string peerName(const sockaddr_storage& address) {
     return std::string(host) + ":" + service;
 }
 
+// The port a bound socket got (the one asked for, or the system's choice for port 0).
+std::uint16_t boundPortOf(const Socket& socket) {
+    sockaddr_storage bound{};
+    int length = sizeof bound;
+    ::getsockname(handleOf(socket), reinterpret_cast<sockaddr*>(&bound), &length);
+    return bound.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6&>(bound).sin6_port)
+                                       : ntohs(reinterpret_cast<sockaddr_in&>(bound).sin_port);
+}
+
 } // namespace
 
 std::string startSockets() {
@@ -140,12 +149,7 @@ std::optional<Listener> listenTcp(std::string_view bindAddress, std::uint16_t po
             error = errorText(::WSAGetLastError());
             continue;
         }
-        sockaddr_storage bound{};
-        int length = sizeof bound;
-        ::getsockname(handleOf(socket), reinterpret_cast<sockaddr*>(&bound), &length);
-        const std::uint16_t boundPort =
-            bound.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6&>(bound).sin6_port)
-                                        : ntohs(reinterpret_cast<sockaddr_in&>(bound).sin_port);
+        const std::uint16_t boundPort = boundPortOf(socket);
         error.clear();
         return Listener{std::move(socket), boundPort};
     }
@@ -297,12 +301,7 @@ std::optional<DatagramSocket> bindUdp(std::string_view bindAddress, std::uint16_
             error = errorText(::WSAGetLastError());
             continue;
         }
-        sockaddr_storage bound{};
-        int length = sizeof bound;
-        ::getsockname(handleOf(socket), reinterpret_cast<sockaddr*>(&bound), &length);
-        const std::uint16_t boundPort =
-            bound.ss_family == AF_INET6 ? ntohs(reinterpret_cast<sockaddr_in6&>(bound).sin6_port)
-                                        : ntohs(reinterpret_cast<sockaddr_in&>(bound).sin_port);
+        const std::uint16_t boundPort = boundPortOf(socket);
         error.clear();
         return DatagramSocket{std::move(socket), boundPort};
     }
