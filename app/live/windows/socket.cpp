@@ -20,6 +20,12 @@ NativeSocket toNative(SOCKET socket) {
 }
 
 std::string errorText(int code) {
+    // Said as POSIX says it, so that a port another program holds reads the same on every
+    // system ("Address already in use"): Windows' own text ("Only one usage of each socket
+    // address ... is normally permitted") does not say it plainly, and Wine has none.
+    if (code == WSAEADDRINUSE) {
+        return "Address already in use";
+    }
     wchar_t* text = nullptr;
     const DWORD length = ::FormatMessageW(
         FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
