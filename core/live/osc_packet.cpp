@@ -35,6 +35,9 @@ public:
     }
     // A NUL-terminated string padded to 4 bytes; false when the NUL or the padding is missing.
     bool readString(std::string& text) {
+        if (left() == 0) { // nothing to search (and an empty span's data() may be null)
+            return false;
+        }
         const auto* start = bytes_.data() + at_;
         const void* nul = std::memchr(start, 0, left());
         if (nul == nullptr) {

@@ -37,7 +37,8 @@ struct RetargetFiles {
         : target(buildFigure(targetOptions)) {
         sourcePath =
             directory.write("take.bvh", bvh::formatBvh(source.skeleton, figureMotion(source, 30)));
-        targetPath = directory.write("rig.bvh", bvh::formatBvh(target.skeleton, bvh::Motion{}));
+        targetPath =
+            directory.write("rig.bvh", bvh::formatBvh(target.skeleton, figureMotion(target, 0)));
         output = (directory.path() / "out.bvh").string();
     }
 };
