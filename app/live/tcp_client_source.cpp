@@ -73,6 +73,8 @@ void TcpClientSource::run() {
             status.connection = LiveStatus::Connection::Connected;
             status.connections = connections;
             status.reconnectAttempts = 0;
+            // The sender is back: "cannot connect ... refused" is history, not the state.
+            status.lastError.clear();
         });
         LiveEvent connected;
         connected.kind = LiveEvent::Kind::Connected;

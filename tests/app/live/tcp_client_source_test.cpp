@@ -137,6 +137,44 @@ TEST(TcpClientSource, RetriesWhileNothingListensAndSaysWhy) {
     source.stop(); // within the back-off's sleep: returns at once
 }
 
+// The status says what is, not what was (issue 41): once the sender listens again, the
+// connection's "cannot connect ... refused" is gone from it.
+TEST(TcpClientSource, TheLastErrorIsClearedOnceTheSenderIsBack) {
+    std::uint16_t port = 0;
+    {
+        std::string error;
+        std::optional<Listener> listener = listenTcp("127.0.0.1", 0, error);
+        ASSERT_TRUE(listener) << error;
+        port = listener->port;
+    }
+    TcpClientSource source(linesFrom(port));
+    source.start();
+    auto giveUp = std::chrono::steady_clock::now() + 10s;
+    while (source.status().lastError.empty() && std::chrono::steady_clock::now() < giveUp) {
+        std::this_thread::sleep_for(10ms);
+    }
+    ASSERT_NE(source.status().lastError.find("cannot connect to 127.0.0.1:"), std::string::npos);
+    std::string error;
+    std::optional<Listener> listener = listenTcp("127.0.0.1", port, error);
+    ASSERT_TRUE(listener) << error;
+    giveUp = std::chrono::steady_clock::now() + 10s;
+    std::string peer;
+    Socket accepted;
+    while (!accepted.valid() && std::chrono::steady_clock::now() < giveUp) {
+        accepted = acceptConnection(listener->socket, peer);
+        std::this_thread::sleep_for(10ms);
+    }
+    ASSERT_TRUE(accepted.valid()) << "the source did not come back";
+    while (source.status().connection != LiveStatus::Connection::Connected &&
+           std::chrono::steady_clock::now() < giveUp) {
+        std::this_thread::sleep_for(10ms);
+    }
+    const LiveStatus status = source.status();
+    EXPECT_EQ(status.connection, LiveStatus::Connection::Connected);
+    EXPECT_EQ(status.lastError, "");
+    source.stop();
+}
+
 // [SECTION] Hostile senders: nothing crashes, memory stays bounded, good frames are kept.
 
 #ifdef __linux__
