@@ -100,6 +100,26 @@ std::string peerName(const sockaddr_storage& address) {
     return std::string(host) + ":" + service;
 }
 
+// A socket of `entry`'s kind bound to its address for this process alone, or an invalid one
+// with the reason's WSAGetLastError code in `failure` (read before the socket is closed). Windows'
+// SO_REUSEADDR would let a second program take a port in use, so SO_EXCLUSIVEADDRUSE refuses it as
+// POSIX does; a port in TIME_WAIT can be bound again without SO_REUSEADDR there.
+Socket boundExclusively(const ADDRINFOW& entry, int& failure) {
+    Socket socket(toNative(::socket(entry.ai_family, entry.ai_socktype, entry.ai_protocol)));
+    if (!socket.valid()) {
+        failure = ::WSAGetLastError();
+        return socket;
+    }
+    const BOOL exclusive = TRUE;
+    ::setsockopt(handleOf(socket), SOL_SOCKET, SO_EXCLUSIVEADDRUSE,
+                 reinterpret_cast<const char*>(&exclusive), sizeof exclusive);
+    if (::bind(handleOf(socket), entry.ai_addr, static_cast<int>(entry.ai_addrlen)) != 0) {
+        failure = ::WSAGetLastError();
+        return Socket();
+    }
+    return socket;
+}
+
 // The port a bound socket got (the one asked for, or the system's choice for port 0).
 std::uint16_t boundPortOf(const Socket& socket) {
     sockaddr_storage bound{};
@@ -140,18 +160,13 @@ std::optional<Listener> listenTcp(std::string_view bindAddress, std::uint16_t po
         return std::nullopt;
     }
     for (const ADDRINFOW* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
-        Socket socket(toNative(::socket(entry->ai_family, entry->ai_socktype, entry->ai_protocol)));
+        int failure = 0;
+        Socket socket = boundExclusively(*entry, failure);
         if (!socket.valid()) {
-            error = errorText(::WSAGetLastError());
+            error = errorText(failure);
             continue;
         }
-        // Windows' SO_REUSEADDR would let a second server steal a port in use; a port in
-        // TIME_WAIT can be bound again without it there.
-        const BOOL exclusive = TRUE;
-        ::setsockopt(handleOf(socket), SOL_SOCKET, SO_EXCLUSIVEADDRUSE,
-                     reinterpret_cast<const char*>(&exclusive), sizeof exclusive);
-        if (::bind(handleOf(socket), entry->ai_addr, static_cast<int>(entry->ai_addrlen)) != 0 ||
-            ::listen(handleOf(socket), 16) != 0 || !makeNonBlocking(handleOf(socket))) {
+        if (::listen(handleOf(socket), 16) != 0 || !makeNonBlocking(handleOf(socket))) {
             error = errorText(::WSAGetLastError());
             continue;
         }
@@ -292,18 +307,13 @@ std::optional<DatagramSocket> bindUdp(std::string_view bindAddress, std::uint16_
         return std::nullopt;
     }
     for (const ADDRINFOW* entry = addresses.first; entry != nullptr; entry = entry->ai_next) {
-        Socket socket(toNative(::socket(entry->ai_family, entry->ai_socktype, entry->ai_protocol)));
+        int failure = 0;
+        Socket socket = boundExclusively(*entry, failure);
         if (!socket.valid()) {
-            error = errorText(::WSAGetLastError());
+            error = errorText(failure);
             continue;
         }
-        // Windows lets a second socket take a port SO_REUSEADDR'd by the first; exclusive use
-        // refuses it as POSIX does.
-        const BOOL yes = TRUE;
-        ::setsockopt(handleOf(socket), SOL_SOCKET, SO_EXCLUSIVEADDRUSE,
-                     reinterpret_cast<const char*>(&yes), sizeof yes);
-        if (::bind(handleOf(socket), entry->ai_addr, static_cast<int>(entry->ai_addrlen)) != 0 ||
-            !makeNonBlocking(handleOf(socket))) {
+        if (!makeNonBlocking(handleOf(socket))) {
             error = errorText(::WSAGetLastError());
             continue;
         }

@@ -115,14 +115,16 @@ TEST(TcpClientSource, EveryConnectionGivesItsOwnSkeletonBeforeItsFrames) {
     EXPECT_EQ(status.skeletonChanges, 2u);
 }
 
+// A port that was free a moment ago and that nothing listens on now (0 when none was had).
+std::uint16_t portNobodyListensOn() {
+    std::string error;
+    const std::optional<Listener> listener = listenTcp("127.0.0.1", 0, error);
+    return listener ? listener->port : 0;
+}
+
 TEST(TcpClientSource, RetriesWhileNothingListensAndSaysWhy) {
-    std::uint16_t port = 0;
-    {
-        std::string error;
-        std::optional<Listener> listener = listenTcp("127.0.0.1", 0, error);
-        ASSERT_TRUE(listener) << error;
-        port = listener->port;
-    }
+    const std::uint16_t port = portNobodyListensOn();
+    ASSERT_NE(port, 0);
     TcpClientSource source(linesFrom(port));
     source.start();
     const auto giveUp = std::chrono::steady_clock::now() + 10s;
@@ -140,13 +142,8 @@ TEST(TcpClientSource, RetriesWhileNothingListensAndSaysWhy) {
 // The status says what is, not what was (issue 41): once the sender listens again, the
 // connection's "cannot connect ... refused" is gone from it.
 TEST(TcpClientSource, TheLastErrorIsClearedOnceTheSenderIsBack) {
-    std::uint16_t port = 0;
-    {
-        std::string error;
-        std::optional<Listener> listener = listenTcp("127.0.0.1", 0, error);
-        ASSERT_TRUE(listener) << error;
-        port = listener->port;
-    }
+    const std::uint16_t port = portNobodyListensOn();
+    ASSERT_NE(port, 0);
     TcpClientSource source(linesFrom(port));
     source.start();
     auto giveUp = std::chrono::steady_clock::now() + 10s;
