@@ -38,7 +38,21 @@ enum class ValueType : std::uint8_t {
 };
 
 // The command lines that take an option's flag.
-enum CommandMask : std::uint8_t { kNoCommand = 0, kRender = 1, kViewer = 2, kRetarget = 4 };
+// Each subcommand has its bit, so that one option (such as --frames) can belong to several.
+enum CommandMask : std::uint16_t {
+    kNoCommand = 0,
+    kRender = 1U << 0U,
+    kViewer = 1U << 1U,
+    kRetarget = 1U << 2U,
+    kConvert = 1U << 3U,
+    kPositions = 1U << 4U,
+    kInfo = 1U << 5U,
+    kCheck = 1U << 6U,
+    kThumbnail = 1U << 7U,
+    kSimilar = 1U << 8U,
+    kServe = 1U << 9U,
+    kRecord = 1U << 10U
+};
 
 // A top that depends on the output: render's --crf goes to 51 for MP4 and 63 for WebM.
 struct OutputMaximum {
@@ -53,7 +67,7 @@ struct Option {
     std::string_view name{};             // snake_case, unique
     std::string_view key{};              // settings.ini; empty: not kept
     std::string_view flag{};             // "--fov"; empty: no flag
-    std::uint8_t commands = kNoCommand;  // which command lines take `flag`
+    std::uint16_t commands = kNoCommand; // which command lines take `flag`
     ValueType type = ValueType::Boolean; //
     std::optional<double> minimum{};     // Integer, Number, Size (each side), Rate
     std::optional<double> maximum{};     //
