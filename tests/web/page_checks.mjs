@@ -10,7 +10,8 @@
 //      lines in state().messages; a missing URL and a file over the page's size limit give
 //      messages naming them;
 //   g. a 300 MiB capture (generated and served by URL: a DataTransfer of that size would be
-//      built inside the page's own heap first) loads while the tab keeps answering within 1 s;
+//      built inside the page's own heap first) loads while the tab keeps answering: no task of
+//      the page's over 1 s, and probes answered while it loads;
 //   h-k. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name, every
 //      open() settling with its own error, six held ?url= captures, the size message;
 //   l-n. the paused page sleeps, and input, playing and a resize wake it (sleep_checks.mjs);
@@ -463,11 +464,25 @@ async function reportLoadTiming(page, name, capture, openMs) {
   return timing;
 }
 
+// The page's answer is judged by its own longest task (Chromium's Long Tasks API: every task of
+// 50 ms or more on the page's main thread, with its duration), not by how long this process
+// waits for a round trip: on a loaded machine node and the DevTools pipe starve too, and a
+// probe's latency then measures them. The probes' latencies are printed as a figure. The check
+// also asks that probes were answered while the file was still loading, so a page that read the
+// whole file in one task, then answered, fails however fast the machine.
 async function checkStaysResponsive(page, name, capture) {
   await page.evaluate((url) => {
+    window.longestTaskMs = 0;
+    window.longTaskObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+      }
+    });
+    window.longTaskObserver.observe({ type: 'longtask' });
     window.largeLoad = window.bvhscope.open(url).catch((error) => error);
   }, `generated/${name}`);
   const latencies = [];
+  let answeredWhileLoading = 0;
   const deadline = Date.now() + 240000;
   let loaded = false;
   while (!loaded && Date.now() < deadline) {
@@ -477,13 +492,24 @@ async function checkStaysResponsive(page, name, capture) {
     const current = await state(page);
     loaded = Boolean(loadedFile(current, name)) ||
              current.messages.some((line) => line.startsWith(`${name}:`));
+    if (answered === 1 && !loaded) ++answeredWhileLoading;
     await sleep(100);
   }
-  const worst = Math.max(...latencies);
-  check(loaded && worst < 1000,
-        `g. while ${name} (${round(capture.size / 2 ** 20, 0)} MiB) loads, the tab answers ` +
-        `${latencies.length} probes, the slowest in ${worst} ms (under 1000)` +
+  const longestTaskMs = await page.evaluate(() => {
+    window.longTaskObserver.takeRecords().forEach((entry) => {
+      window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+    });
+    window.longTaskObserver.disconnect();
+    return window.longestTaskMs;
+  });
+  check(loaded && longestTaskMs < 1000 && answeredWhileLoading >= 2,
+        `g. while ${name} (${round(capture.size / 2 ** 20, 0)} MiB) loads, the tab answers: ` +
+        `its longest task ${round(longestTaskMs, 0)} ms (under 1000), ${answeredWhileLoading} ` +
+        `probes answered while it loaded (at least 2)` +
         `${loaded ? '' : '; it did not finish loading in 240 s'}`);
+  figure(`${name}: ${latencies.length} probes of the tab while it loads, the slowest answered ` +
+         `in ${Math.max(...latencies)} ms, the median in ${median(latencies)} ms ` +
+         `(round trips through DevTools; the page's longest task ${round(longestTaskMs, 0)} ms)`);
   if (loaded) {
     const current = await state(page);
     check(Boolean(loadedFile(current, name)) &&
