@@ -1,6 +1,7 @@
 // The page around the viewer: configures emscripten's global `Module` before bvhscope.js runs,
 // brings files into MEMFS (drop, the file input, ?url=), keeps the settings in local storage,
-// turns exports into downloads, and offers window.bvhscope = {state(), positions(), open()}.
+// turns exports into downloads, and offers window.bvhscope = {state(), positions(), open()}
+// (and holdLoadsForTests(), for the page's own checks).
 //
 // MEMFS layout shared with the C++ side (app/web/web_api.cpp, app/web/web_entry.cpp):
 //   /files/NAME   a capture's bytes; the viewer opens it by the relative NAME (its working
@@ -336,6 +337,7 @@
     viewerReady = true;
     fitCanvasToWindow(); // the window may have changed size while the viewer started
     tellTouchOnly();
+    tellLoadsHeld();
     loadingText.remove();
     readyWaiters.splice(0).forEach((resolve) => resolve());
   }
@@ -359,6 +361,8 @@
       items: viewer.items ?? {},
       camera: viewer.camera ?? null,
       panelsHidden: Boolean(viewer.panelsHidden),
+      // URLs being fetched, and those waiting for a slot (kParallelFetches).
+      fetches: { running: fetchesRunning, queued: fetchWaiters.length },
       canvas: [canvas.width, canvas.height],
       ready: viewerReady,
     };
@@ -416,6 +420,22 @@
       throw openFailure(outcome.error, state());
     }
     return whenOpened(outcome.name);
+  }
+
+  // Test-only, for the page's checks (tests/web/open_checks.mjs); nothing in the page calls it.
+  // While held, the viewer stops every load once its header is read, and state() lists the
+  // file as loading and held; released, they read on. A check can so act while a file is known
+  // to be loading, however fast the machine reads it. Set before the viewer runs, it applies
+  // once it does.
+  let loadsHeldForTests = false;
+  function holdLoadsForTests(hold) {
+    loadsHeldForTests = Boolean(hold);
+    tellLoadsHeld();
+  }
+  function tellLoadsHeld() {
+    if (viewerReady) {
+      Module._bvhscope_web_hold_loads(loadsHeldForTests ? 1 : 0);
+    }
   }
 
   // [SECTION] Settings in local storage
@@ -757,7 +777,7 @@
     }
   });
 
-  window.bvhscope = { state, positions, open };
+  window.bvhscope = { state, positions, open, holdLoadsForTests };
 
   pollViewerReady();
   // ?url=a.bvh&url=b.bvh: fetched once the viewer runs (kParallelFetches at a time), opened in

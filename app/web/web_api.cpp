@@ -127,6 +127,11 @@ void appendFiles(std::string& out, const viewer::ViewerState& state) {
         appendJsonNumber(out, scene::playableFrameCount(character));
         out += ",\"loading\":";
         out += character.loading() ? "true" : "false";
+        // Stopped after its header by the checks' hold (bvhscope_web_hold_loads).
+        out += ",\"held\":";
+        out += character.loading() && state.loads.heldAfterHeader(*character.fileLoad.load)
+                   ? "true"
+                   : "false";
         out += ",\"color\":[";
         for (int channel = 0; channel < 3; ++channel) {
             if (channel > 0) {
@@ -371,7 +376,7 @@ std::string positionsAnswer;
 
 using bvhscope::web::viewerState;
 
-// JSON: {"files":[{"name","joints","frames","loading","color":[r,g,b]}],"frame",
+// JSON: {"files":[{"name","joints","frames","loading","held","color":[r,g,b]}],"frame",
 // "messages":[...],"frameMs","loads":[{"name","headerMs","firstPoseMs","totalMs","failed"}],
 // "busy","commandsPending","asleep","framesDrawn","camera":{"distance","yaw","pitch","target"},
 // "panelsHidden","layout":{"files","joints",
@@ -456,6 +461,18 @@ extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_set_fetching(int fetching) {
 extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_set_touch_only(int touchOnly) {
     if (bvhscope::viewer::ViewerState* state = viewerState(); state != nullptr) {
         state->touchOnly = touchOnly != 0;
+        bvhscope::viewer::wakePageFrames();
+    }
+}
+
+// Test-only (the page's checks, through window.bvhscope.holdLoadsForTests; nothing a user
+// sees calls it): 1 holds every load the page reads once its header is read (state() then
+// lists the file as loading and held), so a check can act while a file is known to be
+// loading, whatever the machine's speed; 0 lets them all read on.
+extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_hold_loads(int hold) {
+    if (bvhscope::viewer::ViewerState* state = viewerState(); state != nullptr) {
+        state->loads.holdAfterHeaderForTests(hold != 0);
+        // The next frame restarts the reading (web_entry.cpp's stepFrame) once released.
         bvhscope::viewer::wakePageFrames();
     }
 }

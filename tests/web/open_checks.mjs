@@ -1,6 +1,7 @@
 // The page's open() and ?url= against hostile timing (issue 45), each in a fresh page:
-//   h. a file opened while another of the same name still loads: both load, each under a name
-//      of its own, and neither reads "changed while it was being read";
+//   h. a file opened while another of the same name still loads (held after its header by the
+//      page's test hold): both load, each under a name of its own, and neither reads "changed
+//      while it was being read";
 //   i. every open() settles with its own outcome: a 404, then a malformed capture (whose
 //      messages used to land before the page's and were never seen), then a sound the page
 //      refuses, then a good capture;
@@ -26,38 +27,67 @@ export async function openUrl(page, url, timeoutMs = 120000) {
 const loadedFile = (current, name) =>
   current.files.find((file) => file.name === name && !file.loading);
 
-// h: `same_name.bvh` (tens of MB, so its load lasts) and, while it loads, a small capture served
-// as `again/same_name.bvh`.
+// Whether `name` is listed loading, stopped after its header by holdLoadsForTests.
+const heldFile = (current, name) =>
+  current.files.find((file) => file.name === name && file.loading && file.held);
+
+// Whether the second open of `same_name.bvh` shows in `current`, under whatever name: a second
+// file of that name, a finished load, a message.
+const secondOfOneNameShows = (current) =>
+  current.files.filter((file) => file.name.startsWith('same_name')).length >= 2 ||
+  current.loads.some((load) => load.name.startsWith('same_name')) ||
+  current.messages.some((line) => line.includes('same_name'));
+
+// h: `same_name.bvh`, held by the page after its header (holdLoadsForTests, so its load lasts
+// however fast the page reads), and meanwhile a smaller capture served as
+// `again/same_name.bvh`; both are then let go.
 async function checkLoadsOfOneName(context, generated) {
   const { check, openPage, waitForState } = context;
   const page = await openPage('');
   try {
-    const big = generated.get('same_name.bvh');
-    const small = generated.get('again/same_name.bvh');
+    const first = generated.get('same_name.bvh');
+    const second = generated.get('again/same_name.bvh');
     await page.evaluate(() => {
-      window.firstOfOneName = window.bvhscope.open('generated/same_name.bvh').then(
+      window.bvhscope.holdLoadsForTests(true);
+      window.openSettled = (url) => window.bvhscope.open(url).then(
         (state) => ({ state, error: null }), (error) => ({ state: error.state, error: error.message }));
+      window.loadsOfOneName = [window.openSettled('generated/same_name.bvh')];
     });
-    const whileLoading = await waitForState(
-      page, (s) => s.files.some((file) => file.name === 'same_name.bvh' && file.loading) ||
-                   Boolean(loadedFile(s, 'same_name.bvh')),
-      'same_name.bvh to start loading', 60000, 20);
-    const stillLoading = !loadedFile(whileLoading, 'same_name.bvh');
-    const second = await openUrl(page, 'generated/again/same_name.bvh');
-    const first = await page.evaluate(() => window.firstOfOneName);
+    // Held, or failed: a load that ends is listed under loads.
+    const firstHeld = await waitForState(
+      page, (s) => Boolean(heldFile(s, 'same_name.bvh')) ||
+                   s.loads.some((load) => load.name === 'same_name.bvh'),
+      'same_name.bvh to be held after its header', 60000).catch(() => null);
+    await page.evaluate(() => {
+      window.loadsOfOneName.push(window.openSettled('generated/again/same_name.bvh'));
+    });
+    const bothThere = await waitForState(page, secondOfOneNameShows,
+                                         'again/same_name.bvh to show in the state', 60000)
+      .catch(() => null);
+    await page.evaluate(() => window.bvhscope.holdLoadsForTests(false));
+    const [firstOpened, secondOpened] = await page.evaluate((limit) => Promise.race([
+      Promise.all(window.loadsOfOneName),
+      new Promise((resolve) => setTimeout(() => resolve([{ error: 'it never settled' },
+                                                         { error: 'it never settled' }]), limit)),
+    ]), 120000);
     const current = await page.evaluate(() => window.bvhscope.state());
     const firstFile = loadedFile(current, 'same_name.bvh');
     const secondFile = loadedFile(current, 'same_name (2).bvh');
     const changed = current.messages.filter((line) => line.includes('changed while'));
-    check(stillLoading && first.error === null && second.error === null &&
-            firstFile?.frames === big.frameCount && secondFile?.frames === small.frameCount &&
+    const bothHeld = Boolean(bothThere && heldFile(bothThere, 'same_name.bvh') &&
+                             heldFile(bothThere, 'same_name (2).bvh'));
+    const firstWasHeld = Boolean(firstHeld && heldFile(firstHeld, 'same_name.bvh'));
+    check(firstWasHeld && bothHeld &&
+            firstOpened.error === null && secondOpened.error === null &&
+            firstFile?.frames === first.frameCount && secondFile?.frames === second.frameCount &&
             changed.length === 0,
-          `h. same_name.bvh (${big.frameCount} frames) opened again while it loads: both load, ` +
-          `as same_name.bvh (${firstFile?.frames} frames) and same_name (2).bvh ` +
-          `(${secondFile?.frames} of ${small.frameCount})` +
-          `${stillLoading ? '' : '; the first had finished before the second came'}` +
-          `${first.error ? `; the first: ${first.error}` : ''}` +
-          `${second.error ? `; the second: ${second.error}` : ''}` +
+          `h. same_name.bvh (${first.frameCount} frames), held after its header, opened again: ` +
+          `both are held (${bothHeld ? 'yes' : `no: ${JSON.stringify(bothThere?.files)}`}), ` +
+          `then both load, as same_name.bvh (${firstFile?.frames} frames) and same_name (2).bvh ` +
+          `(${secondFile?.frames} of ${second.frameCount})` +
+          `${firstWasHeld ? '' : '; the first was never held loading'}` +
+          `${firstOpened.error ? `; the first: ${firstOpened.error}` : ''}` +
+          `${secondOpened.error ? `; the second: ${secondOpened.error}` : ''}` +
           `${changed.length ? `; ${JSON.stringify(changed)}` : ''}`);
     const memfs = await page.evaluate(() => {
       const fs = window.Module.FS ?? window.FS;
@@ -66,6 +96,8 @@ async function checkLoadsOfOneName(context, generated) {
     check(memfs.length === 0,
           `h. the bytes of finished loads leave MEMFS: /files holds ${JSON.stringify(memfs)}`);
   } finally {
+    // Never leaves a load held, whatever failed above.
+    await page.evaluate(() => window.bvhscope.holdLoadsForTests(false)).catch(() => {});
     await page.close();
   }
 }
@@ -114,11 +146,12 @@ async function checkHeldStartUrls(context, held) {
   try {
     const started = await waitForState(page, (s) => s.ready, 'the viewer to start', 30000)
       .then(() => true, () => false);
-    // Let the page take what it would while they are held, then count.
-    const deadline = Date.now() + 2000;
-    while (Date.now() < deadline && held.waiting < 2) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    // Every capture fetching or queued for a slot (the page's state), and the server holding
+    // each one fetched: none can start now until they are let go, so the count is final.
+    const accounted = await waitForState(
+      page, (s) => s.fetches.running + s.fetches.queued === names.length &&
+                   held.waiting >= s.fetches.running,
+      `the ${names.length} ?url= fetches to run or queue`, 30000).catch(() => null);
     const mostWaiting = held.mostWaiting;
     const beforeRuntime = held.firstRequestAt !== null &&
                           (held.wasmRequestedAt === null ||
@@ -128,10 +161,12 @@ async function checkHeldStartUrls(context, held) {
       page, (s) => names.every((name) => loadedFile(s, name)), 'the six held captures', 60000)
       .then((s) => s, () => null);
     const order = loaded ? loaded.files.map((file) => file.name).join(', ') : '';
-    check(started && mostWaiting >= 1 && mostWaiting <= 2 && !beforeRuntime &&
-            loaded !== null && order === names.join(', '),
+    check(started && accounted !== null && mostWaiting >= 1 && mostWaiting <= 2 &&
+            !beforeRuntime && loaded !== null && order === names.join(', '),
           `j. with ${names.length} ?url= captures held by the server, the page starts ` +
-          `(${started ? 'yes' : 'no, not in 30 s'}), fetches at most 2 at once (${mostWaiting}), ` +
+          `(${started ? 'yes' : 'no, not in 30 s'}), fetches at most 2 at once (${mostWaiting}; ` +
+          `${accounted ? `${accounted.fetches.running} fetching, ${accounted.fetches.queued} ` +
+            'queued' : 'the six never all ran or queued'}), ` +
           `none before bvhscope.wasm (${beforeRuntime ? 'one did' : 'none did'}), and once let go ` +
           `loads them in order: ${loaded ? order : 'they did not all load'}`);
   } finally {

@@ -10,7 +10,8 @@
 //      lines in state().messages; a missing URL and a file over the page's size limit give
 //      messages naming them;
 //   g. a 300 MiB capture (generated and served by URL: a DataTransfer of that size would be
-//      built inside the page's own heap first) loads while the tab keeps answering within 1 s;
+//      built inside the page's own heap first) loads while the tab keeps answering: no task of
+//      the page's over 1 s, and probes answered while it loads;
 //   h-k. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name, every
 //      open() settling with its own error, six held ?url= captures, the size message;
 //   l-n. the paused page sleeps, and input, playing and a resize wake it (sleep_checks.mjs);
@@ -285,9 +286,11 @@ async function checkPicture(browser, origin, captures) {
     if (!shown) {
       await openUrl(page, `captures/${sampleName}`);
     }
-    await waitForState(page, (s) => loadedFile(s, sampleName), sampleName);
-    await sleep(1500); // framing settles, the settings are saved once (every 2 s)
-    const current = await state(page);
+    const loaded = await waitForState(page, (s) => loadedFile(s, sampleName), sampleName);
+    // Framing is done in the frame the file arrives in (no camera animation): a few frames
+    // drawn after it was seen loaded show it framed.
+    const current = await waitForState(page, (s) => s.framesDrawn >= loaded.framesDrawn + 3,
+                                       'frames after the sample loaded', 20000);
     const shot = await page.screenshot({ type: 'png' });
     const shotFile = path.join(outDir, 'web_sample_walk.png');
     await writeFile(shotFile, shot);
@@ -301,8 +304,9 @@ async function checkPicture(browser, origin, captures) {
           `at least a quarter (${shotFile})`);
     checkLayout(current, measured);
 
-    await sleep(1000);
-    const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+    // The page saves the settings every 2 s: waited for, up to ten times that.
+    const stored = await waitForLocalStorage(page, ['bvhscope/settings.ini',
+                                                    'bvhscope/imgui.ini'], 20000);
     check(stored.includes('bvhscope/settings.ini') && stored.includes('bvhscope/imgui.ini'),
           `the settings are kept in local storage: ${JSON.stringify(stored)}`);
     await checkSettingsRestored(browser, origin);
@@ -313,9 +317,11 @@ async function checkPicture(browser, origin, captures) {
     const before = (await state(page)).files.length;
     await dropFiles(page, Array.from({ length: 9 }, (_, copy) =>
       ({ name: `sample_walk_${copy + 2}.bvh`, text: sampleText })));
-    await waitForState(page, (s) => s.files.length === before + 9 &&
+    const tenLoaded = await waitForState(page, (s) => s.files.length === before + 9 &&
                                     s.files.every((f) => !f.loading), 'nine more characters');
-    await sleep(1000);
+    // Measured once the frames after the loads (framing, the first draws) are past.
+    await waitForState(page, (s) => s.framesDrawn >= tenLoaded.framesDrawn + 10,
+                       'frames with ten characters', 20000);
     const ten = await measureFrameTimes(page, 2000);
     figure(`frame time on SwiftShader, ${before} character(s): ${round(one.viewer, 2)} ms in ` +
            'the viewer ' +
@@ -327,6 +333,19 @@ async function checkPicture(browser, origin, captures) {
   } finally {
     await page.close();
   }
+}
+
+// The page's local storage keys, sorted, once they include every one of `keys` (or, after
+// timeoutMs, as they are).
+async function waitForLocalStorage(page, keys, timeoutMs) {
+  const storedKeys = () => page.evaluate(() => Object.keys(localStorage).sort());
+  const deadline = Date.now() + timeoutMs;
+  let stored = await storedKeys();
+  while (!keys.every((key) => stored.includes(key)) && Date.now() < deadline) {
+    await sleep(100);
+    stored = await storedKeys();
+  }
+  return stored;
 }
 
 // A page opened later finds the settings the last one kept, in /settings, before the viewer
@@ -362,8 +381,10 @@ async function checkDownload(page) {
     window.Module.bvhscopeDownload('/downloads/exported.bvh');
     return fs.analyzePath('/downloads/exported.bvh').exists;
   }, text);
+  // Polled until it arrives; 20 s bounds a download that never comes.
   let arrived = null;
-  for (let attempt = 0; attempt < 50 && arrived === null; ++attempt) {
+  const deadline = Date.now() + 20000;
+  while (arrived === null && Date.now() < deadline) {
     await sleep(100);
     arrived = await readFile(path.join(folder, 'exported.bvh'), 'utf8').catch(() => null);
   }
@@ -443,11 +464,25 @@ async function reportLoadTiming(page, name, capture, openMs) {
   return timing;
 }
 
+// The page's answer is judged by its own longest task (Chromium's Long Tasks API: every task of
+// 50 ms or more on the page's main thread, with its duration), not by how long this process
+// waits for a round trip: on a loaded machine node and the DevTools pipe starve too, and a
+// probe's latency then measures them. The probes' latencies are printed as a figure. The check
+// also asks that probes were answered while the file was still loading, so a page that read the
+// whole file in one task, then answered, fails however fast the machine.
 async function checkStaysResponsive(page, name, capture) {
   await page.evaluate((url) => {
+    window.longestTaskMs = 0;
+    window.longTaskObserver = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+      }
+    });
+    window.longTaskObserver.observe({ type: 'longtask' });
     window.largeLoad = window.bvhscope.open(url).catch((error) => error);
   }, `generated/${name}`);
   const latencies = [];
+  let answeredWhileLoading = 0;
   const deadline = Date.now() + 240000;
   let loaded = false;
   while (!loaded && Date.now() < deadline) {
@@ -457,13 +492,24 @@ async function checkStaysResponsive(page, name, capture) {
     const current = await state(page);
     loaded = Boolean(loadedFile(current, name)) ||
              current.messages.some((line) => line.startsWith(`${name}:`));
+    if (answered === 1 && !loaded) ++answeredWhileLoading;
     await sleep(100);
   }
-  const worst = Math.max(...latencies);
-  check(loaded && worst < 1000,
-        `g. while ${name} (${round(capture.size / 2 ** 20, 0)} MiB) loads, the tab answers ` +
-        `${latencies.length} probes, the slowest in ${worst} ms (under 1000)` +
+  const longestTaskMs = await page.evaluate(() => {
+    window.longTaskObserver.takeRecords().forEach((entry) => {
+      window.longestTaskMs = Math.max(window.longestTaskMs, entry.duration);
+    });
+    window.longTaskObserver.disconnect();
+    return window.longestTaskMs;
+  });
+  check(loaded && longestTaskMs < 1000 && answeredWhileLoading >= 2,
+        `g. while ${name} (${round(capture.size / 2 ** 20, 0)} MiB) loads, the tab answers: ` +
+        `its longest task ${round(longestTaskMs, 0)} ms (under 1000), ${answeredWhileLoading} ` +
+        `probes answered while it loaded (at least 2)` +
         `${loaded ? '' : '; it did not finish loading in 240 s'}`);
+  figure(`${name}: ${latencies.length} probes of the tab while it loads, the slowest answered ` +
+         `in ${Math.max(...latencies)} ms, the median in ${median(latencies)} ms ` +
+         `(round trips through DevTools; the page's longest task ${round(longestTaskMs, 0)} ms)`);
   if (loaded) {
     const current = await state(page);
     check(Boolean(loadedFile(current, name)) &&
@@ -493,9 +539,9 @@ async function generatedCaptures(samplePath) {
     ['large_300mib.bvh', ofBytes(300 * 2 ** 20)],
     ['huge.bvh', ofBytes(1.1 * 2 ** 30)], // refused by its Content-Length: never sent whole
     ['just_over.bvh', ofBytes(2 ** 30 + 2 * 2 ** 20)], // 1.002 GiB: refused the same way
-    // Large enough that its load outlasts the check's polling on a loaded machine (40 MB could
-    // be read whole between two polls once the page read at near-native speed).
-    ['same_name.bvh', ofBytes(200e6)],
+    // Held after its header while the second comes (holdLoadsForTests): its size does not
+    // matter; a few MB has rows to read once let go.
+    ['same_name.bvh', ofBytes(2e6)],
     ['again/same_name.bvh', generatedCapture(header, frameTimeLine, rows, 10)],
     ['tone.wav', rawFile(Buffer.from('RIFF\0\0\0\0WAVE'))],
   ]);

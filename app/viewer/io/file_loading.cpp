@@ -101,6 +101,24 @@ FileLoads::TimingRecord* FileLoads::recordOf(const bvh::BackgroundLoad* load) {
     return nullptr;
 }
 
+bool FileLoads::heldAfterHeader(const bvh::BackgroundLoad& load) const {
+#ifdef BVHSCOPE_STEPPED_BACKGROUND_LOAD
+    return holdAfterHeader_ && load.headerReady() && !load.finished();
+#else
+    (void)load;
+    return false; // the load's thread reads on
+#endif
+}
+
+void FileLoads::advanceLoad(bvh::BackgroundLoad& load,
+                            std::chrono::steady_clock::duration budget) const {
+    if (load.finished() || heldAfterHeader(load)) {
+        return;
+    }
+    // Held: one step, the header (a longer budget would go on into the rows).
+    load.advance(holdAfterHeader_ ? std::chrono::steady_clock::duration::zero() : budget);
+}
+
 void FileLoads::waitForFirstPoses() {
     // About two thirds of a frame on a software renderer: a load reads its header and first
     // rows (a 256 KB block, bvh::ParseOptions::firstBlockBytes) in a few ms from the page cache.
@@ -113,9 +131,9 @@ void FileLoads::waitForFirstPoses() {
         waiting.openedThisFrame = false;
         bvh::BackgroundLoad& load = *waiting.load;
         while (!load.finished() && !(load.headerReady() && load.framesLoaded() > 0) &&
-               std::chrono::steady_clock::now() < deadline) {
+               !heldAfterHeader(load) && std::chrono::steady_clock::now() < deadline) {
             // Read here where no thread reads it (the page); else wait for the thread.
-            load.advance(deadline - std::chrono::steady_clock::now());
+            advanceLoad(load, deadline - std::chrono::steady_clock::now());
             std::this_thread::sleep_for(std::chrono::microseconds(200));
         }
     }
@@ -127,8 +145,8 @@ void FileLoads::advance(scene::Scene& scene, std::chrono::milliseconds budget) {
     const auto deadline = std::chrono::steady_clock::now() + budget;
     auto step = [&](bvh::BackgroundLoad& load) {
         const auto now = std::chrono::steady_clock::now();
-        if (!load.finished() && now < deadline) {
-            load.advance(deadline - now);
+        if (now < deadline) {
+            advanceLoad(load, deadline - now);
         }
     };
     for (scene::Character& character : scene.characters()) {
@@ -280,11 +298,15 @@ bool FileLoads::busy(const scene::Scene& scene) const {
 }
 
 bool FileLoads::reading(const scene::Scene& scene) const {
+    // A held load has nothing for advance() to do.
+    const auto readsOn = [this](const bvh::BackgroundLoad& load) {
+        return !load.finished() && !heldAfterHeader(load);
+    };
     return std::any_of(waiting_.begin(), waiting_.end(),
-                       [](const Waiting& waiting) { return !waiting.load->finished(); }) ||
+                       [&](const Waiting& waiting) { return readsOn(*waiting.load); }) ||
            std::any_of(scene.characters().begin(), scene.characters().end(),
-                       [](const scene::Character& character) {
-                           return character.fileLoad.load && !character.fileLoad.load->finished();
+                       [&](const scene::Character& character) {
+                           return character.fileLoad.load && readsOn(*character.fileLoad.load);
                        });
 }
 

@@ -58,6 +58,13 @@ public:
     void open(const std::string& path);
     // Test hook: loads started from now on wait this long between the header and the rows.
     void pauseAfterHeaderForTests(std::chrono::milliseconds pause) { pauseAfterHeader_ = pause; }
+    // Test hook of the web page's checks (bvhscope_web_hold_loads), where the caller's advance()
+    // does the reading: while on, a load reads its header and then nothing more until the hold
+    // is turned off, so a check can act while a file is known to be loading. A load with a
+    // thread of its own (native) is not held.
+    void holdAfterHeaderForTests(bool hold) { holdAfterHeader_ = hold; }
+    // Whether that hold stops `load` now: its header read, its rows not all.
+    bool heldAfterHeader(const bvh::BackgroundLoad& load) const;
 
     // What happened during one update().
     struct Events {
@@ -140,11 +147,14 @@ private:
     // their header and first rows, so that their first pose is drawn in this frame rather
     // than two or three frames later. Never longer: a slow file shows when it is ready.
     void waitForFirstPoses();
+    // Reads `load` for about `budget`; under the test hold, its header alone.
+    void advanceLoad(bvh::BackgroundLoad& load, std::chrono::steady_clock::duration budget) const;
 
     std::vector<Waiting> waiting_;
     std::vector<std::string> failedStarts_; // error lines of loads open() could not start
     std::vector<TimingRecord> timings_;
     std::chrono::milliseconds pauseAfterHeader_{0};
+    bool holdAfterHeader_ = false;
 };
 
 } // namespace bvhscope::viewer
