@@ -50,6 +50,7 @@ struct UiState {
     // and command::StartVideoExport).
     ExportForm exportForm;
     VideoExportForm videoExportForm;
+    std::string retargetMapPath; // the Retarget map window's "Save map" file (issue 40)
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
     // and what the open dialog is for.
