@@ -3,6 +3,7 @@
 // skeleton with the source's frames (what core/retarget makes of the pair), coloured like the
 // target; an edited row makes it again in its place; a pair without hips is refused with the
 // command line's message; a saved map reads back to the same motion.
+#include "app/viewer/io/export.h"
 #include "app/viewer/session/session.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -183,6 +184,33 @@ TEST_F(RetargetSession, ASavedMapReadsBackToTheSameMotionAndNeverReplacesAnInput
         << session_.retargeting.lastMessage;
     std::ifstream rig(rigPath);
     EXPECT_EQ(std::string(std::istreambuf_iterator<char>(rig), {}), "the rig's bytes");
+}
+
+// File > Export writes it like any file: the rig's hierarchy with the take's frames, as BVH and
+// as glTF.
+TEST_F(RetargetSession, ExportsLikeAnyFile) {
+    const ScratchFolder folder;
+    openPair(bipedRig());
+    update({command::Retarget{0, 1}});
+    ASSERT_TRUE(settle());
+    ExportSettings bvhExport;
+    bvhExport.targetPath = bvh::utf8FromPath(folder.path() / "out.bvh");
+    bvhExport.lastFrame = kSourceFrames - 1;
+    update({command::Export{2, bvhExport}});
+    ASSERT_TRUE(session_.exportDialog.result.has_value());
+    EXPECT_TRUE(session_.exportDialog.result->ok) << session_.exportDialog.result->lines.front();
+    const bvh::Document written = bvh::loadDocument(folder.path() / "out.bvh");
+    ASSERT_TRUE(written.loaded());
+    EXPECT_EQ(written.skeleton.names, shown(1).skeleton.names);
+    EXPECT_EQ(written.motion.frameCount, kSourceFrames);
+
+    ExportSettings gltfExport = bvhExport;
+    gltfExport.format = ExportFormat::Gltf;
+    gltfExport.targetPath = bvh::utf8FromPath(folder.path() / "out.glb");
+    update({command::Export{2, gltfExport}});
+    ASSERT_TRUE(session_.exportDialog.result.has_value());
+    EXPECT_TRUE(session_.exportDialog.result->ok) << session_.exportDialog.result->lines.front();
+    EXPECT_GT(std::filesystem::file_size(folder.path() / "out.glb"), 0u);
 }
 
 } // namespace
