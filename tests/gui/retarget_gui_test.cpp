@@ -181,6 +181,25 @@ TEST_F(RetargetGui, TheContextMenuRetargetsEditsAndSavesTheMap) {
     EXPECT_EQ(bvh::loadDocument(out).motion.frameCount, kTakeFrames);
 }
 
+// The joint tree's file header has the same menu.
+TEST_F(RetargetGui, TheJointTreesFileMenuRetargetsToo) {
+    FigureOptions biped;
+    biped.names = bipedNames();
+    ASSERT_NO_FATAL_FAILURE(start(biped));
+    ASSERT_NO_FATAL_FAILURE(click("shown:tree:file:1=rig.bvh", Click::ofButton(3)));
+    ASSERT_NO_FATAL_FAILURE(click("files:retarget-onto:1"));
+    ASSERT_NO_FATAL_FAILURE(click("files:retarget:1:0"));
+    const auto made = viewer_->waitForState(
+        [](const ViewerStateFile& state) {
+            return state.fileNames.size() == 3 && retargetIdle(state) &&
+                   retargetedIn(state, 2).has_value();
+        },
+        ViewerProcess::kStateTimeout, "the rig's pose on the take's skeleton");
+    ASSERT_TRUE(made.has_value());
+    EXPECT_EQ(made->fileNames[2], "rig onto take.bvh");
+    EXPECT_EQ(retargetedIn(*made, 2)->frames, 1u); // the rig's one frame
+}
+
 TEST_F(RetargetGui, APairWithoutHipsIsRefusedInTheMessageLine) {
     FigureOptions bones;
     for (std::size_t j = 0; j < kFigureJoints; ++j) {
