@@ -56,10 +56,12 @@ std::optional<std::size_t> indexShowing(const scene::Scene& scene, const scene::
 // A finished build's clip as a character: in place of the one its record shows (an edited map),
 // or new, beside the others, coloured like its target. False when there is nowhere to show it
 // (its character was removed meanwhile).
-bool showRetargeted(SessionState& session, RetargetedCharacter& record,
-                    const RetargetBuild& build) {
-    scene::Character fresh = scene::makeCharacter(build.result());
-    scene::applyAxes(fresh, session.settings.upAxis, session.settings.unit);
+bool showRetargeted(SessionState& session, RetargetedCharacter& record, RetargetBuild& build) {
+    scene::Character fresh = build.takeCharacter();
+    if (session.settings.upAxis != scene::UpAxisChoice::Auto ||
+        session.settings.unit != scene::UnitChoice::Auto) {
+        scene::applyAxes(fresh, session.settings.upAxis, session.settings.unit);
+    }
     scene::Scene& scene = session.scene;
     if (const std::shared_ptr<const scene::Clip> shown = record.result.lock()) {
         const std::optional<std::size_t> index = indexShowing(scene, shown.get());
@@ -81,7 +83,7 @@ bool showRetargeted(SessionState& session, RetargetedCharacter& record,
     return true;
 }
 
-void finishRetarget(SessionState& session, const RetargetBuild& build, std::ostream& err) {
+void finishRetarget(SessionState& session, RetargetBuild& build, std::ostream& err) {
     RetargetedCharacter* record = session.retargeting.findId(build.record());
     if (record == nullptr || build.generation() != record->generation) {
         return; // a newer map is on its way

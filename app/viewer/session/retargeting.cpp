@@ -43,6 +43,7 @@ void RetargetBuild::run() {
         document.declaredFrameCount = document.motion.frameCount;
         document.hasMotionSection = true;
         result_ = scene::makeClip(retargetedName(source, target), "", std::move(document));
+        character_ = scene::makeCharacter(result_);
     }
     done_.store(true, std::memory_order_release);
 }

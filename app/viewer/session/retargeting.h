@@ -9,6 +9,7 @@
 // was closed. The session applies the commands (retarget_commands.h); panels only read this.
 #pragma once
 
+#include "app/scene/character.h"
 #include "app/scene/clip.h"
 #include "core/retarget/joint_matching.h"
 #include "core/retarget/rig_roles.h"
@@ -50,6 +51,9 @@ public:
     // Once done: the retargeted clip (named "SOURCE onto TARGET", no path), or why there is none.
     const std::shared_ptr<const scene::Clip>& result() const { return result_; }
     const std::string& error() const { return error_; }
+    // Once done with a result: its character, made on the thread with the automatic up axis and
+    // unit (its bounds over every frame, the costly part), taken once.
+    scene::Character takeCharacter() { return std::move(character_); }
 
 private:
     RetargetBuild(RetargetInputs inputs, std::uint64_t record, std::uint64_t generation);
@@ -59,6 +63,7 @@ private:
     std::uint64_t record_ = 0;
     std::uint64_t generation_ = 0;
     std::shared_ptr<const scene::Clip> result_;
+    scene::Character character_;
     std::string error_;
     std::atomic<bool> done_{false};
     // Last: destroyed first, so the thread is joined before what it writes goes.
