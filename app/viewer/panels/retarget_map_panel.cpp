@@ -85,18 +85,19 @@ std::string defaultMapPath(const RetargetedCharacter& record, const scene::Clip&
 }
 
 void drawSaveRow(ViewerState& state, const RetargetedCharacter& record, std::size_t character) {
-    if (state.retargetMapPath.empty()) {
-        state.retargetMapPath = defaultMapPath(record, *state.scene.characters()[character].clip);
+    UiState::RetargetMapForm& form = state.retargetMapForm;
+    if (form.record != record.id) {
+        form = {record.id, defaultMapPath(record, *state.scene.characters()[character].clip)};
     }
     const float buttonWidth = ImGui::CalcTextSize("Save map").x +
                               2.0f * ImGui::GetStyle().FramePadding.x +
                               ImGui::GetStyle().ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - buttonWidth, 1.0f));
-    ImGui::InputText("##mappath", &state.retargetMapPath);
+    ImGui::InputText("##mappath", &form.path);
     recordItemRect(state, "retarget:path");
     ImGui::SameLine();
     if (ImGui::Button("Save map")) {
-        state.commands.push(command::SaveRetargetMap{character, state.retargetMapPath});
+        state.commands.push(command::SaveRetargetMap{character, form.path});
     }
     recordItemRect(state, "retarget:save");
 }

@@ -139,6 +139,8 @@ void apply(SessionState& session, const command::Retarget& retarget, float, std:
     if (!canRetarget(session, inputs, inputs.map, err)) {
         return;
     }
+    session.notices.post("Retargeting " + source.clip->displayName + " onto " +
+                         target.clip->displayName + "...");
     Retargeting& retargeting = session.retargeting;
     const std::uint64_t id = retargeting.nextId++;
     retargeting.running.push_back(RetargetBuild::start(inputs, id, 1));
