@@ -3,11 +3,11 @@
 #include "app/cli/commands.h"
 #include "app/cli/convert_gltf.h"
 #include "app/cli/retarget_request.h"
-#include "core/character_studio/mnm.h"
 #include "core/conversions/conversions.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
+#include "core/retarget/joint_map_file.h"
 #include "core/retarget/retarget.h"
 #include "core/writer/writer.h"
 
@@ -56,28 +56,12 @@ bool applyMapFile(const RetargetRequest& request, const bvh::Skeleton& source,
     if (!request.map) {
         return true;
     }
-    const bvh::MnmFile file = bvh::loadMnm(bvh::pathFromUtf8(*request.map));
+    const bvh::JointMapFile file = bvh::loadJointMapFile(bvh::pathFromUtf8(*request.map));
     const std::vector<bvh::Diagnostic> problems = bvh::applyJointMapFile(file, source, target, map);
     for (const bvh::Diagnostic& problem : problems) {
         err << bvh::formatDiagnostic(*request.map, problem) << '\n';
     }
     return !bvh::hasErrors(problems);
-}
-
-void printMap(const bvh::Skeleton& source, const bvh::Skeleton& target, const bvh::JointMap& map,
-              std::ostream& out) {
-    for (std::size_t node = 0; node < target.nodeCount(); ++node) {
-        if (target.isEndSite[node] != 0) {
-            continue;
-        }
-        const bvh::NodeIndex from = map.sourceOf[node];
-        out << target.names[node] << '\t'
-            << (from == bvh::kNoParent ? std::string("-")
-                                       : source.names[static_cast<std::size_t>(from)])
-            << '\t'
-            << (from == bvh::kNoParent ? "unmatched: keeps its rest rotation" : map.why[node])
-            << '\n';
-    }
 }
 
 int writeRetargeted(const RetargetRequest& request, const bvh::RetargetResult& result,
@@ -124,7 +108,7 @@ int retargetLoaded(const RetargetRequest& request, const bvh::Document& source,
         return kExitUsage;
     }
     if (request.printMap) {
-        printMap(source.skeleton, target.skeleton, map, out);
+        out << bvh::formatJointMapFile(source.skeleton, target.skeleton, map);
     }
     if (!request.output) {
         return kExitOk;

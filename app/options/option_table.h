@@ -674,8 +674,9 @@ inline constexpr Option kRetargetMap{
     .flag = "--map",
     .commands = kRetarget,
     .type = ValueType::Text,
-    .help = "`target source` lines (an MNM file's two columns) that override the automatic "
-            "matches; a name that is no joint is FILE:LINE:COL: error",
+    .help = "`TARGET SOURCE` lines that override the automatic matches (- as SOURCE: none; "
+            "\"quoted names\" may hold spaces, \\\" a quote; # starts a comment); a name "
+            "that is no joint is FILE:LINE:COL: error",
     .placeholder = "FILE"};
 inline constexpr Option kRetargetFeet{
     .name = "retarget_feet",
@@ -693,8 +694,8 @@ inline constexpr Option kRetargetPrintMap{
     .flag = "--print-map",
     .commands = kRetarget,
     .defaultValue = "false",
-    .help = "print each target joint, its source joint and the role matched (-o may then be "
-            "left out)"};
+    .help = "print the map used, as a --map file: each target joint, its source joint and, "
+            "as a # comment, the role matched (-o may then be left out)"};
 
 // [SECTION] The table
 

@@ -5,6 +5,7 @@
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdio>
 #include <fstream>
 #include <optional>
@@ -220,6 +221,48 @@ void formatLiveStreams(const ViewerState& state, std::ostream& out) {
     }
 }
 
+// FNV-1a of the motion's values, as their bits: a test compares a character's motion with one it
+// computes, without the state carrying every value.
+std::uint64_t motionDigest(const bvh::Motion& motion) {
+    std::uint64_t digest = 14695981039346656037ull;
+    for (const float value : motion.values) {
+        digest = (digest ^ std::bit_cast<std::uint32_t>(value)) * 1099511628211ull;
+    }
+    return digest;
+}
+
+// Retargeting (issue 40): "retargeting busy 0|1", then per retargeted file "retargeted INDEX
+// joints J frames F motion DIGEST source NAME target NAME", per target joint "retargetmap INDEX
+// TARGET<TAB>SOURCE" (- for none), and "retargetmessage TEXT" (the last thing it said).
+void formatRetargets(const ViewerState& state, std::ostream& out) {
+    out << "retargeting busy " << (state.retargeting.busy() ? 1 : 0) << "\n";
+    const std::vector<scene::Character>& characters = state.scene.characters();
+    for (std::size_t i = 0; i < characters.size(); ++i) {
+        const RetargetedCharacter* record = state.retargeting.find(characters[i].clip.get());
+        if (record == nullptr) {
+            continue;
+        }
+        const bvh::Document& document = characters[i].clip->document;
+        const bvh::Skeleton& source = record->inputs.source->document.skeleton;
+        out << "retargeted " << i << " joints " << document.skeleton.jointCount() << " frames "
+            << document.motion.frameCount << " motion " << motionDigest(document.motion)
+            << " source " << record->inputs.source->displayName << " target "
+            << record->inputs.target->displayName << "\n";
+        for (std::size_t node = 0; node < document.skeleton.nodeCount(); ++node) {
+            if (document.skeleton.isEndSite[node] != 0) {
+                continue;
+            }
+            const bvh::NodeIndex from = record->shownMap.sourceOf[node];
+            out << "retargetmap " << i << " " << document.skeleton.names[node] << "\t"
+                << (from == bvh::kNoParent ? "-" : source.names[static_cast<std::size_t>(from)])
+                << "\n";
+        }
+    }
+    if (!state.retargeting.lastMessage.empty()) {
+        out << "retargetmessage " << state.retargeting.lastMessage << "\n";
+    }
+}
+
 } // namespace
 
 std::string formatState(const ViewerState& state, int windowWidth, int windowHeight) {
@@ -277,6 +320,7 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
     formatAnalysis(state, out);
     formatFolder(out, state);
     formatLiveStreams(state, out);
+    formatRetargets(state, out);
     for (const std::string& finding : state.clippedText) {
         out << "clipped " << finding << "\n";
     }

@@ -16,6 +16,7 @@
 #include "app/viewer/panels/folder_panel.h"
 #include "app/viewer/panels/opaque_panels.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/retarget_panels.h"
 #include "app/viewer/platform/console.h"
 #include "app/viewer/platform/download.h"
 #include "app/viewer/platform/file_chooser.h"
@@ -108,6 +109,7 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, FolderHo
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
+    drawRetargetMapPanel(state, scale);
     drawFolderPanel(state, thumbnails, hoverPlay, thumbnailPixels, scale);
     drawSplitters(state, scale); // over the panels' edges
     drawErrorPopup(state);

@@ -55,12 +55,6 @@ NodeIndex sourceFor(const SourceIndex& index, const RigJointRole& target) {
     return slot == index.slots.end() ? kNoParent : slot->second;
 }
 
-Diagnostic missingJoint(std::uint32_t line, std::uint32_t column, const std::string& name,
-                        const char* side) {
-    return Diagnostic{Severity::Error, line, column,
-                      "no joint " + quotedForMessage(name) + " in the " + side + " skeleton"};
-}
-
 } // namespace
 
 std::size_t JointMap::matchedCount() const {
@@ -84,29 +78,6 @@ JointMap matchJointsByRole(const RigRoles& source, const RigRoles& target) {
         }
     }
     return map;
-}
-
-std::vector<Diagnostic> applyJointMapFile(const MnmFile& file, const Skeleton& source,
-                                          const Skeleton& target, JointMap& map) {
-    std::vector<Diagnostic> diagnostics = file.diagnostics;
-    for (const MnmEntry& entry : file.entries) {
-        const NodeIndex targetJoint = target.find(entry.bipedName);
-        const NodeIndex sourceJoint = source.find(entry.customName);
-        if (targetJoint == kNoParent || target.isEndSite[static_cast<std::size_t>(targetJoint)]) {
-            diagnostics.push_back(
-                missingJoint(entry.line, entry.bipedColumn, entry.bipedName, "target"));
-            continue;
-        }
-        if (sourceJoint == kNoParent || source.isEndSite[static_cast<std::size_t>(sourceJoint)]) {
-            diagnostics.push_back(
-                missingJoint(entry.line, entry.customColumn, entry.customName, "source"));
-            continue;
-        }
-        const auto node = static_cast<std::size_t>(targetJoint);
-        map.sourceOf[node] = sourceJoint;
-        map.why[node] = "map line " + std::to_string(entry.line);
-    }
-    return diagnostics;
 }
 
 } // namespace bvh

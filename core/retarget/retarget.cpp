@@ -243,7 +243,8 @@ std::optional<Diagnostic> checkRetargetMatch(const RigRoles& source, const RigRo
     }
     const std::string why = !hipsMatched
                                 ? "no hips matched"
-                                : "only " + std::to_string(shared) + " roles matched (at least " +
+                                : "only " + std::to_string(shared) +
+                                      (shared == 1 ? " role" : " roles") + " matched (at least " +
                                       std::to_string(kMinimumRetargetRoles) + " needed)";
     return retargetError(why + "; roles found in the source: " + joinedNames(source.roleNames()) +
                          "; in the target: " + joinedNames(target.roleNames()));

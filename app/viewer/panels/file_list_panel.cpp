@@ -8,6 +8,7 @@
 #include "app/viewer/panels/key_bindings.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/retarget_panels.h"
 
 #include <GLFW/glfw3.h>
 #include <algorithm>
@@ -190,6 +191,7 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
             if (ImGui::MenuItem("Remove", kUndoes.c_str())) {
                 state.commands.push(command::Remove{c});
             }
+            drawRetargetOntoMenu(state, c);
             ImGui::EndPopup();
         }
         ImGui::SameLine();

@@ -3,6 +3,7 @@
 // A/B compare runs, A's and B's joints show their distance to the other's, right-aligned.
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
+#include "app/viewer/panels/retarget_panels.h"
 
 #include <algorithm>
 #include <cctype>
@@ -296,6 +297,10 @@ void drawJointTreePanel(ViewerState& state) {
                         std::string_view(header).substr(0, header.size() - 7)); // "###file"
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", characters[c].clip->displayName.c_str());
+        }
+        if (ImGui::BeginPopupContextItem("##file")) { // the file's own menu (issue 40)
+            drawRetargetOntoMenu(state, c);
+            ImGui::EndPopup();
         }
         if (open) {
             if (filter.empty()) {

@@ -13,6 +13,7 @@
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/live/live_address.h"
+#include "core/model/skeleton.h"
 
 #include <cstddef>
 #include <optional>
@@ -238,6 +239,26 @@ struct NoticesDrawn {
 struct ErrorPopupOpened {};
 struct DismissErrors {};
 
+// [SECTION] Issue 40, RETARGET: the Files panel's "Retarget onto" and the Retarget map panel
+// (session/retarget_commands.h).
+// `source`'s motion on `target`'s skeleton, as a new character beside them.
+struct Retarget {
+    std::size_t source = 0;
+    std::size_t target = 0;
+};
+// A retargeted character's map row: `targetJoint` driven by `sourceJoint` (kNoParent: none, it
+// keeps its rest rotation); the character is made again from the edited map.
+struct SetRetargetSource {
+    std::size_t character = 0;
+    bvh::NodeIndex targetJoint = 0;
+    bvh::NodeIndex sourceJoint = bvh::kNoParent;
+};
+// "Save map...": a retargeted character's map as a `retarget --map` file at `path` (UTF-8).
+struct SaveRetargetMap {
+    std::size_t character = 0;
+    std::string path;
+};
+
 } // namespace bvhscope::viewer::command
 
 namespace bvhscope::viewer {
@@ -268,7 +289,10 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::ShowTakeRows, command::ShowSimilarTakes,
                              command::DismissExportResult, command::NoticesDrawn,
                              command::ErrorPopupOpened,
-                             command::DismissErrors>;
+                             command::DismissErrors,
+                             // Issue 40, RETARGET
+                             command::Retarget, command::SetRetargetSource,
+                             command::SaveRetargetMap>;
 // clang-format on
 
 // The commands pushed since the session last took them, in order.

@@ -8,6 +8,7 @@
 #include "app/viewer/session/folder_navigation.h"
 #include "app/viewer/session/panel_commands.h"
 #include "app/viewer/session/picture_request.h"
+#include "app/viewer/session/retarget_commands.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
@@ -596,8 +597,8 @@ void sampleLivePose(SessionState& session) {
 bool sessionIsMoving(const SessionState& session) {
     const FramingRequest& framing = session.framing;
     return session.playback.playing() || session.loads.busy(session.scene) ||
-           session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
-           framing.resetCamera || framing.clip || framing.figures ||
+           session.retargeting.busy() || session.folder.busy() || session.audio.loading() ||
+           session.videoJob != nullptr || framing.resetCamera || framing.clip || framing.figures ||
            !session.notices.empty() || // a notice fades
            session.live.active();      // frames may arrive any time
 }
@@ -616,6 +617,7 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
         session.framing.frameFigures(false);
     }
     pollLoads(session, err);
+    pollRetargets(session, err);
     pollLiveStreams(session, err);
     updateFolderBrowsing(session);
     applyRememberedUpAxes(session);

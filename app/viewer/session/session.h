@@ -5,7 +5,8 @@
 //
 // One frame of the session, in order (updateSession):
 //   1. the frame's commands, in the order they were pushed;
-//   2. files that finished loading (or failed), the folder being browsed, remembered up axes,
+//   2. files that finished loading (or failed), retargetings made (retarget_commands.h), the
+//      folder being browsed, remembered up axes,
 //      bodies that arrived from their background builds;
 //   3. the playback clock, then the sound kept with it;
 //   4. the live pose, sampled once (the playback time, or the rest pose);

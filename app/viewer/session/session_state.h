@@ -19,6 +19,7 @@
 #include "app/viewer/io/video_export_dialog.h"
 #include "app/viewer/live/live_streams.h"
 #include "app/viewer/session/notices.h"
+#include "app/viewer/session/retargeting.h"
 #include "render/math/camera.h"
 
 #include <cstddef>
@@ -71,6 +72,7 @@ struct SessionState {
     // command line sample into buffers of their own.
     scene::ScenePose pose;
     FileLoads loads;              // files still being read (see file_loading.h)
+    Retargeting retargeting;      // retargeted characters and those being made (issue 40)
     LiveStreams live;             // live streams and their characters (live/live_streams.h)
     folder::FolderBrowser folder; // the folder being browsed (see folder_navigation.h)
     scene::Playback playback;

@@ -50,6 +50,12 @@ struct UiState {
     // and command::StartVideoExport).
     ExportForm exportForm;
     VideoExportForm videoExportForm;
+    // The Retarget map window's "Save map" file, for the retargeted character `record`
+    // (RetargetedCharacter::id; another one starts from its own default).
+    struct RetargetMapForm {
+        std::uint64_t record = 0;
+        std::string path;
+    } retargetMapForm;
 
     // The desktop's file chooser (platform/file_chooser.h): what a menu or button asked for,
     // and what the open dialog is for.

@@ -86,11 +86,62 @@ TEST(RetargetCommand, PrintsTheMapWithEachMatchsRole) {
     const auto result =
         run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "--print-map"});
     ASSERT_EQ(result.status, kExitOk) << result.err;
-    EXPECT_NE(result.out.find("Hips\tmixamorig:Hips\thips\n"), std::string::npos) << result.out;
-    EXPECT_NE(result.out.find("UpperLeg_L\tmixamorig:LeftUpLeg\tleft thigh\n"), std::string::npos)
+    EXPECT_NE(result.out.find("Hips\tmixamorig:Hips\t# hips\n"), std::string::npos) << result.out;
+    EXPECT_NE(result.out.find("UpperLeg_L\tmixamorig:LeftUpLeg\t# left thigh\n"), std::string::npos)
         << result.out;
-    EXPECT_NE(result.out.find("Chest\tmixamorig:Spine1\tspine 0.43\n"), std::string::npos)
+    EXPECT_NE(result.out.find("Chest\tmixamorig:Spine1\t# spine 0.43\n"), std::string::npos)
         << result.out;
+    EXPECT_FALSE(std::filesystem::exists(files.output));
+}
+
+// The printed map is a --map file: fed back, it retargets to the same bytes, Character Studio's
+// names with spaces included (quoted); an edited line changes the result.
+TEST(RetargetCommand, ThePrintedMapReadBackRetargetsToTheSameBytes) {
+    FigureOptions biped;
+    biped.names = bipedNames();
+    RetargetFiles files(biped);
+    const auto printed =
+        run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "--print-map"});
+    ASSERT_EQ(printed.status, kExitOk) << printed.err;
+    EXPECT_NE(printed.out.find("\"Bip01 L Thigh\"\tmixamorig:LeftUpLeg\t# left thigh\n"),
+              std::string::npos)
+        << printed.out;
+    const std::string map = files.directory.write("printed.map", printed.out);
+    const std::string mapped = (files.directory.path() / "mapped.bvh").string();
+    const auto automatic =
+        run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "-o", files.output});
+    const auto fromMap = run(
+        runRetarget, {files.sourcePath, "--onto", files.targetPath, "--map", map, "-o", mapped});
+    ASSERT_EQ(automatic.status, kExitOk) << automatic.err;
+    ASSERT_EQ(fromMap.status, kExitOk) << fromMap.err;
+    EXPECT_EQ(fileBytes(mapped), fileBytes(files.output));
+
+    // The left forearm driven by nothing: it keeps its rest rotation, so the output differs.
+    std::string edited = printed.out;
+    const std::string forearm = "\"Bip01 L Forearm\"\tmixamorig:LeftForeArm";
+    ASSERT_NE(edited.find(forearm), std::string::npos);
+    edited.replace(edited.find(forearm), forearm.size(), "\"Bip01 L Forearm\" -");
+    const std::string editedMap = files.directory.write("edited.map", edited);
+    const auto fromEdited = run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "--map",
+                                              editedMap, "-o", mapped});
+    ASSERT_EQ(fromEdited.status, kExitOk) << fromEdited.err;
+    EXPECT_NE(fileBytes(mapped), fileBytes(files.output));
+}
+
+TEST(RetargetCommand, ReportsAnUnclosedQuoteAndAQuotedNameThatIsNoJoint) {
+    FigureOptions biped;
+    biped.names = bipedNames();
+    RetargetFiles files(biped);
+    const std::string map = files.directory.write(
+        "names.map", "\"Bip01 L Thigh mixamorig:LeftUpLeg\n\"Bip01 L Thig\" mixamorig:Hips\n");
+    const auto result = run(runRetarget, {files.sourcePath, "--onto", files.targetPath, "--map",
+                                          map, "-o", files.output});
+    EXPECT_EQ(result.status, kExitFileError);
+    EXPECT_NE(result.err.find(map + ":1:1: error: unclosed quote"), std::string::npos)
+        << result.err;
+    EXPECT_NE(result.err.find(map + ":2:1: error: no joint 'Bip01 L Thig' in the target skeleton"),
+              std::string::npos)
+        << result.err;
     EXPECT_FALSE(std::filesystem::exists(files.output));
 }
 

@@ -1,6 +1,7 @@
 // Retargeting pairs whose answer is known (issue 40): the same figure renamed and reordered,
 // scaled, or with its rest pose turned per bone, and a round trip through another figure.
 #include "core/kinematics/euler.h"
+#include "core/reader/document.h"
 #include "core/retarget/retarget.h"
 #include "tests/core/retarget/retarget_test_rigs.h"
 
@@ -195,6 +196,30 @@ Skeleton longSpineFigure(std::size_t spineJoints) {
             {0, -40, 0});
     }
     return s;
+}
+
+// Hips alone (a three-joint chain has no hands or feet to find the others from): one role
+// shared, too few, said in the singular.
+TEST(Retarget, APairSharingFewerThanFiveRolesIsRefusedCountingThem) {
+    const Figure source = buildFigure({});
+    const Document chain = parseDocument("HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 6 "
+                                         "Xposition Yposition Zposition Zrotation Xrotation "
+                                         "Yrotation\n JOINT Spine\n {\n  OFFSET 0 10 0\n  "
+                                         "CHANNELS 3 Zrotation Xrotation Yrotation\n  End Site\n"
+                                         "  {\n   OFFSET 0 10 0\n  }\n }\n}\nMOTION\nFrames: 1\n"
+                                         "Frame Time: 0.1\n0 90 0 0 0 0 0 0 0\n");
+    ASSERT_TRUE(chain.loaded());
+    const RigRoles sourceRoles = findRigRoles(source.skeleton);
+    const RigRoles targetRoles = findRigRoles(chain.skeleton);
+    const auto problem =
+        checkRetargetMatch(sourceRoles, targetRoles, matchJointsByRole(sourceRoles, targetRoles));
+    ASSERT_TRUE(problem.has_value());
+    EXPECT_NE(problem->message.find("only 1 role matched (at least 5 needed); roles found in the "
+                                    "source: hips, spine"),
+              std::string::npos)
+        << problem->message;
+    EXPECT_NE(problem->message.find("; in the target: hips"), std::string::npos)
+        << problem->message;
 }
 
 TEST(RetargetBounds, AHundredThousandJointSpineIsMatchedAlongItsLength) {

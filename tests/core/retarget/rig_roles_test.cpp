@@ -1,5 +1,6 @@
 // Joint roles across naming schemes: the same figure spelled as each capture tool spells it gets
 // the same roles, from its hands, feet and head and the topology between them.
+#include "core/retarget/joint_map_file.h"
 #include "core/retarget/joint_matching.h"
 #include "core/retarget/rig_roles.h"
 #include "tests/core/retarget/retarget_test_rigs.h"
@@ -74,7 +75,8 @@ TEST(JointMatching, AMapFileOverridesMatchesAndLocatesMissingJoints) {
     other.names = bandaiNamcoNames();
     const Figure target = buildFigure(other);
     JointMap map = matchJointsByRole(findRigRoles(source.skeleton), findRigRoles(target.skeleton));
-    const MnmFile file = parseMnm("Chest mixamorig:Spine\n  Nope mixamorig:Hips\nHead  Missing\n");
+    const JointMapFile file =
+        parseJointMapFile("Chest mixamorig:Spine\n  Nope mixamorig:Hips\nHead  Missing\n");
     const std::vector<Diagnostic> problems =
         applyJointMapFile(file, source.skeleton, target.skeleton, map);
     ASSERT_EQ(problems.size(), 2u);
