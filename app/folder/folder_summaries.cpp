@@ -260,7 +260,13 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath, std::siz
         document = firstNodesOf(document, kFullyAnalysedNodes);
         facts.analysedInPart = true;
     }
-    facts.summary = bvh::summarize(document, translation, analysisFrames);
+    // The stance and the similarity features pose their frames in one pass, each frame once; a
+    // sampled read's rows are pairs far apart: no speeds to measure.
+    if (rowsPaired) {
+        facts.summary = bvh::summarize(document, translation, analysisFrames);
+    } else {
+        facts.summary = bvh::summarize(document, translation, analysisFrames, facts.motionFeatures);
+    }
     facts.summary.translationRequested = bvh::TranslationMode::Auto;
     if (facts.analysedInPart) {
         facts.summary.joints = whole.joints;
@@ -269,10 +275,6 @@ FileFacts factsOf(bvh::Document document, const std::string& shownPath, std::siz
         facts.summary.jointsWithPositionChannels = whole.jointsWithPositionChannels;
         facts.summary.warnings = whole.warnings;
         facts.summary.errors = whole.errors;
-    }
-    if (!rowsPaired) { // a sampled read's rows are pairs far apart: no speeds to measure
-        facts.motionFeatures =
-            bvh::computeMotionFeatures(document.skeleton, document.motion, translation);
     }
     if (!facts.thumbnailPose) {
         facts.thumbnailPose = thumbnailPoseOf(document, facts.thumbnailFrame);
@@ -507,18 +509,22 @@ bool cancelRequested(const bvh::LoadProgress& progress) {
     return progress.cancelRequested.load(std::memory_order_relaxed);
 }
 
-// Scans the header of `file` (`size` bytes) 1 MB at a time until the MOTION keyword, the
-// reader's first error, or a memory bound beyond `budget`; nullopt when cancelled.
+// Scans the header of `file` (`size` bytes) until the MOTION keyword, the reader's first error,
+// or a memory bound beyond `budget`; nullopt when cancelled. The first read is 16 KB, each next
+// one twice the last, up to 1 MB: a take's header is a few KB, and reading a 60 KB take whole
+// here, before the reader reads it again, cost the Browser's summaries 5 % (issue 44).
 std::optional<bvh::HeaderScan> scanHeader(bvh::FileInput& file, std::uint64_t size,
                                           std::uint64_t budget, bvh::LoadProgress& progress) {
     bvh::HeaderScan scan;
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 20;
+    constexpr std::uint64_t kFirstChunk = std::uint64_t{16} << 10;
+    constexpr std::uint64_t kLargestChunk = std::uint64_t{1} << 20;
     std::string chunk;
-    for (std::uint64_t offset = 0; offset < size; offset += kChunk) {
+    for (std::uint64_t offset = 0, length = kFirstChunk; offset < size;
+         offset += length, length = std::min(2 * length, kLargestChunk)) {
         if (cancelRequested(progress)) {
             return std::nullopt;
         }
-        chunk = readAt(file, offset, std::min(kChunk, size - offset));
+        chunk = readAt(file, offset, std::min(length, size - offset));
         progress.bytesRead.store(offset + chunk.size(), std::memory_order_relaxed);
         if (!scan.feed(chunk) || headerMemoryBound(scan) > budget || chunk.empty()) {
             break;
@@ -689,6 +695,33 @@ FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& 
     return facts;
 }
 
+// A file of at most kSmallFileBytes (a take of a library: a few seconds) read whole through
+// the file already open and parsed from memory: what readWholeFileOrThrow gives, without
+// opening the file again and reading it in blocks (issue 44: opening every file twice cost the
+// Browser's summaries 3 %). Nullopt for a larger file, or when the read does not give `size`
+// bytes (readWholeFileOrThrow then says what went wrong).
+constexpr std::uint64_t kSmallFileBytes = std::uint64_t{1} << 20;
+std::optional<FileFacts> readSmallFileOrThrow(bvh::FileInput& file, std::uint64_t size,
+                                              const std::filesystem::path& path,
+                                              bvh::LoadProgress& progress,
+                                              std::size_t analysisFrames) {
+    if (size > kSmallFileBytes) {
+        return std::nullopt;
+    }
+    const std::string text = readAt(file, 0, size);
+    if (text.size() != size || !file.error().empty()) {
+        return std::nullopt;
+    }
+    progress.bytesRead.store(size, std::memory_order_relaxed);
+    bvh::ParseOptions options;
+    options.threads = 1; // the pool's threads are the parallelism
+    bvh::Document document = bvh::parseDocument(text, options); // nothing half-read is kept
+    if (cancelRequested(progress)) {
+        return cancelledFacts();
+    }
+    return factsOf(std::move(document), bvh::utf8FromPath(path), analysisFrames);
+}
+
 FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
                             std::uint64_t budget, SampledRows counting,
                             std::size_t analysisFrames) {
@@ -727,6 +760,10 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
         return factsOf(bvh::parseDocument(text), shownPath, analysisFrames);
     }
     if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
+        if (std::optional<FileFacts> facts =
+                readSmallFileOrThrow(file, size, path, progress, analysisFrames)) {
+            return std::move(*facts);
+        }
         file.close();
         return readWholeFileOrThrow(path, progress, analysisFrames);
     }

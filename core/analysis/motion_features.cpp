@@ -237,17 +237,10 @@ struct SignalSums {
     }
 };
 
-// The sampled poses: world positions of the role nodes per sample.
-struct RoleTrack {
-    std::vector<std::array<glm::dvec3, kBodyRoleCount>> samples;
-    double secondsPerSample = 0.0;
-};
-
-RoleTrack sampleRoles(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
-                      const BodyRoles& roles) {
-    RoleTrack track;
-    // About kFeatureSampleRate samples a second, at most kMaxFeatureSamples, and at most some
-    // four million node transforms in all for skeletons of thousands of nodes.
+// The frames sampled: about kFeatureSampleRate a second, at most kMaxFeatureSamples, and at
+// most some four million node transforms in all for skeletons of thousands of nodes.
+std::vector<std::uint32_t> featureFrames(const Skeleton& skeleton, const Motion& motion,
+                                         double& secondsPerSample) {
     const double framesPerSample =
         std::max(1.0, std::round(motion.framesPerSecond() / kFeatureSampleRate));
     std::size_t step = static_cast<std::size_t>(framesPerSample);
@@ -256,20 +249,13 @@ RoleTrack sampleRoles(const Skeleton& skeleton, const Motion& motion, Translatio
         std::clamp<std::size_t>((std::size_t{4} << 20) / nodes, 2, kMaxFeatureSamples);
     const std::size_t frames = motion.frameCount;
     step = std::max(step, (frames + maxSamples - 1) / maxSamples);
-    track.secondsPerSample = static_cast<double>(step) * motion.frameTime;
-    // A plan: the channel layout decoded once and the angles' sines in one batch per sample.
-    const ForwardKinematicsPlan plan(skeleton, translation);
-    std::vector<RigidTransform> world(skeleton.nodeCount());
+    secondsPerSample = static_cast<double>(step) * motion.frameTime;
+    std::vector<std::uint32_t> sampled;
+    sampled.reserve((frames + step - 1) / step);
     for (std::size_t frame = 0; frame < frames; frame += step) {
-        plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
-        auto& sample = track.samples.emplace_back();
-        for (std::size_t role = 0; role < kBodyRoleCount; ++role) {
-            const NodeIndex node = roles.nodes[role];
-            sample[role] = node == kNoParent ? glm::dvec3(0.0)
-                                             : world[static_cast<std::size_t>(node)].translation;
-        }
+        sampled.push_back(static_cast<std::uint32_t>(frame));
     }
-    return track;
+    return sampled;
 }
 
 const glm::dvec3& rolePosition(const std::array<glm::dvec3, kBodyRoleCount>& sample,
@@ -280,7 +266,8 @@ const glm::dvec3& rolePosition(const std::array<glm::dvec3, kBodyRoleCount>& sam
 // Up from the feet to the head over the samples, snapped to the nearest axis (captures are
 // axis-aligned; a bow or a lean must not tilt it); the rest pose's guess without those joints
 // or when they disagree over the clip.
-glm::dvec3 upDirection(const Skeleton& skeleton, const BodyRoles& roles, const RoleTrack& track) {
+glm::dvec3 upDirection(const Skeleton& skeleton, const BodyRoles& roles,
+                       const MotionRoleSamples& track) {
     if (roles.has(BodyRole::Head) && roles.has(BodyRole::LeftFoot) &&
         roles.has(BodyRole::RightFoot)) {
         glm::dvec3 mean(0.0);
@@ -398,21 +385,38 @@ bool motionMatchesSkeleton(const Skeleton& skeleton, const Motion& motion) {
 
 } // namespace
 
-MotionFeatures computeMotionFeatures(const Skeleton& skeleton, const Motion& motion,
-                                     TranslationMode translation) {
+MotionFeatureSampling::MotionFeatureSampling(const Skeleton& skeleton, const Motion& motion,
+                                             TranslationMode translation) {
     if (!motionMatchesSkeleton(skeleton, motion) || translation == TranslationMode::Auto) {
+        return;
+    }
+    roles_ = findBodyRoles(skeleton);
+    if (!roles_.has(BodyRole::Hips)) {
+        return;
+    }
+    bodySize_ = roleBodySize(skeleton, roles_);
+    if (!(bodySize_ > 0.0) || !std::isfinite(bodySize_)) {
+        return;
+    }
+    request_.frames = featureFrames(skeleton, motion, track_.secondsPerSample);
+    track_.samples.resize(request_.frames.size());
+    request_.take = [this](std::size_t index, std::span<const RigidTransform> world) {
+        auto& sample = track_.samples[index];
+        for (std::size_t role = 0; role < kBodyRoleCount; ++role) {
+            const NodeIndex node = roles_.nodes[role];
+            sample[role] = node == kNoParent ? glm::dvec3(0.0)
+                                             : world[static_cast<std::size_t>(node)].translation;
+        }
+    };
+}
+
+MotionFeatures MotionFeatureSampling::features(const Skeleton& skeleton) const {
+    if (request_.frames.empty()) {
         return {};
     }
-    const BodyRoles roles = findBodyRoles(skeleton);
-    if (!roles.has(BodyRole::Hips)) {
-        return {};
-    }
-    const double size = roleBodySize(skeleton, roles);
-    if (!(size > 0.0) || !std::isfinite(size)) {
-        return {};
-    }
-    const RoleTrack track = sampleRoles(skeleton, motion, translation, roles);
-    const FrameContext context{upDirection(skeleton, roles, track), size, track.secondsPerSample};
+    const MotionRoleSamples& track = track_;
+    const FrameContext context{upDirection(skeleton, roles_, track), bodySize_,
+                               track.secondsPerSample};
     std::array<SignalSums, kMotionSignalCount> sums{};
     glm::dvec3 forwardBefore = glm::cross(glm::dvec3(1.0, 0.0, 0.0), context.up);
     if (glm::length(forwardBefore) < 0.5) {
@@ -426,7 +430,18 @@ MotionFeatures computeMotionFeatures(const Skeleton& skeleton, const Motion& mot
         addRootSignals(sums, context, sample, before, forward, i > 0 ? forwardBefore : forward);
         forwardBefore = forward;
     }
-    return summariseSignals(sums, presentRoleBits(roles));
+    return summariseSignals(sums, presentRoleBits(roles_));
+}
+
+MotionFeatures computeMotionFeatures(const Skeleton& skeleton, const Motion& motion,
+                                     TranslationMode translation) {
+    MotionFeatureSampling sampling(skeleton, motion, translation);
+    if (!sampling.request().frames.empty()) {
+        FramePoseRequest* const request = &sampling.request();
+        poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion,
+                            std::span(&request, 1));
+    }
+    return sampling.features(skeleton);
 }
 
 // [SECTION] Comparing

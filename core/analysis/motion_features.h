@@ -30,6 +30,7 @@
 // Pure; never throws or prints. Cost: one forward-kinematics pass per sample.
 #pragma once
 
+#include "core/analysis/frame_poses.h"
 #include "core/kinematics/pose.h"
 #include "core/model/motion.h"
 #include "core/model/skeleton.h"
@@ -37,6 +38,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <glm/vec3.hpp>
 #include <span>
 #include <vector>
 
@@ -81,6 +83,35 @@ struct MotionFeatures {
 // not match the skeleton.
 MotionFeatures computeMotionFeatures(const Skeleton& skeleton, const Motion& motion,
                                      TranslationMode translation);
+
+// The world positions of the role nodes per sampled frame (0 for a role the skeleton lacks).
+struct MotionRoleSamples {
+    std::vector<std::array<glm::dvec3, kBodyRoleCount>> samples;
+    double secondsPerSample = 0.0;
+};
+
+// computeMotionFeatures in two steps, so that the frames it samples can be posed in one pass
+// with another analysis's (frame_poses.h; summarize() in summary.h poses the stance's with
+// them): request() names the frames (none when the clip gives no features), and features()
+// gives computeMotionFeatures' result once each of them was posed. Keep the object in place
+// while its request is posed: the request writes into it.
+class MotionFeatureSampling {
+public:
+    MotionFeatureSampling(const Skeleton& skeleton, const Motion& motion,
+                          TranslationMode translation);
+    MotionFeatureSampling(const MotionFeatureSampling&) = delete;
+    MotionFeatureSampling& operator=(const MotionFeatureSampling&) = delete;
+
+    FramePoseRequest& request() { return request_; }
+    // `skeleton`: the constructor's.
+    MotionFeatures features(const Skeleton& skeleton) const;
+
+private:
+    BodyRoles roles_;
+    double bodySize_ = 0.0;
+    MotionRoleSamples track_;
+    FramePoseRequest request_;
+};
 
 // [SECTION] Comparing
 // Each feature is scaled by how much it varies over the takes compared (its standard deviation

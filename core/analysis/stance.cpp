@@ -1,5 +1,6 @@
 #include "core/analysis/stance.h"
 
+#include "core/analysis/frame_poses.h"
 #include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
 #include "core/kinematics/forward_kinematics_plan.h"
@@ -128,49 +129,75 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sampledFrames(const Motion&
     return frames;
 }
 
-SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
-                         TranslationMode translation, std::size_t maxFrames) {
-    const std::size_t n = skeleton.nodeCount();
-    const auto frames = sampledFrames(motion, maxFrames);
-    // Every frame named once, in order: where each one's pose will sit in the pool.
-    std::vector<std::uint32_t> distinct;
-    distinct.reserve(2 * frames.size());
-    for (const auto& [frame, neighbour] : frames) {
-        distinct.push_back(frame);
-        distinct.push_back(neighbour);
+// The stance's request for its sampled frames and their neighbours (sampledFrames), each posed
+// once into `poses` (its positions and root rotations, frame 0's world transforms); finish()
+// then points each sample at its poses.
+class StancePoseSampling {
+public:
+    StancePoseSampling(std::size_t nodes, const Motion& motion, std::size_t maxFrames)
+        : nodes_(nodes), frames_(sampledFrames(motion, maxFrames)) {
+        // Every frame named once, in order: where each one's pose will sit in the pool.
+        std::vector<std::uint32_t>& distinct = request_.frames;
+        distinct.reserve(2 * frames_.size());
+        for (const auto& [frame, neighbour] : frames_) {
+            distinct.push_back(frame);
+            distinct.push_back(neighbour);
+        }
+        std::ranges::sort(distinct);
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        poses_.positions.resize(distinct.size() * nodes_);
+        rootRotations_.resize(distinct.size());
+        request_.take = [this](std::size_t d, std::span<const RigidTransform> world) {
+            for (std::size_t i = 0; i < nodes_; ++i) {
+                poses_.positions[d * nodes_ + i] = world[i].translation;
+            }
+            rootRotations_[d] = world[0].rotation;
+            if (d == 0) {
+                poses_.firstWorld.assign(world.begin(), world.begin() + nodes_); // frame 0
+            }
+        };
     }
-    std::ranges::sort(distinct);
-    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    StancePoseSampling(const StancePoseSampling&) = delete; // the request points at this
+    StancePoseSampling& operator=(const StancePoseSampling&) = delete;
 
-    SampledPoses poses;
-    poses.positions.resize(distinct.size() * n);
-    std::vector<glm::dquat> rootRotations(distinct.size());
-    const ForwardKinematicsPlan plan(skeleton, translation);
-    std::vector<RigidTransform> world(n);
-    for (std::size_t d = 0; d < distinct.size(); ++d) {
-        plan.computeWorldTransformsOfRow(motion.frame(distinct[d]), world);
-        for (std::size_t i = 0; i < n; ++i) {
-            poses.positions[d * n + i] = world[i].translation;
+    FramePoseRequest& request() { return request_; }
+
+    // Once every requested frame was posed.
+    SampledPoses finish() {
+        const std::vector<std::uint32_t>& distinct = request_.frames;
+        auto slot = [&](std::uint32_t frame) {
+            return static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
+                                            distinct.begin());
+        };
+        auto pose = [&](std::size_t index) {
+            return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
+        };
+        for (const auto& [frame, neighbour] : frames_) {
+            const std::size_t at = slot(frame);
+            poses_.at.push_back(pose(at));
+            poses_.rootRotation.push_back(rootRotations_[at]);
+            poses_.next.push_back(pose(slot(neighbour)));
         }
-        rootRotations[d] = world[0].rotation;
-        if (d == 0) {
-            poses.firstWorld = world; // frame 0, the first sample
-        }
+        return std::move(poses_);
     }
-    auto slot = [&](std::uint32_t frame) {
-        return static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
-                                        distinct.begin());
-    };
-    auto pose = [&](std::size_t index) {
-        return SampledPoses::Pose(poses.positions.data() + index * n, n);
-    };
-    for (const auto& [frame, neighbour] : frames) {
-        const std::size_t at = slot(frame);
-        poses.at.push_back(pose(at));
-        poses.rootRotation.push_back(rootRotations[at]);
-        poses.next.push_back(pose(slot(neighbour)));
-    }
-    return poses;
+
+private:
+    std::size_t nodes_ = 0;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> frames_;
+    FramePoseRequest request_;
+    SampledPoses poses_;
+    std::vector<glm::dquat> rootRotations_;
+};
+
+// The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
+SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
+                         TranslationMode translation, std::size_t maxFrames,
+                         std::span<FramePoseRequest* const> alsoPose) {
+    StancePoseSampling sampling(skeleton.nodeCount(), motion, maxFrames);
+    std::vector<FramePoseRequest*> requests(alsoPose.begin(), alsoPose.end());
+    requests.push_back(&sampling.request());
+    poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, requests);
+    return sampling.finish();
 }
 
 // [SECTION] Static root links
@@ -709,7 +736,7 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
 
 Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
                      const RestPoseAnalysis& rest, std::optional<UpAxis> forcedUp,
-                     std::size_t maxFrames) {
+                     std::size_t maxFrames, std::span<FramePoseRequest* const> alsoPose) {
     Stance stance;
     stance.restPoseUp = rest.upAxis;
     stance.upAxis = forcedUp.value_or(rest.upAxis);
@@ -721,8 +748,11 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
 
     SampledPoses poses;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
-        poses = samplePoses(skeleton, motion, translation, maxFrames);
+        poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);
     } else {
+        if (motionUsable(skeleton, motion, translation) && !alsoPose.empty()) {
+            poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, alsoPose);
+        }
         // The rest pose alone: one "frame" with no movement.
         std::vector<RigidTransform> local(n);
         std::vector<RigidTransform> world(n);

@@ -59,6 +59,7 @@
 // Pure; never throws or prints.
 #pragma once
 
+#include "core/analysis/frame_poses.h"
 #include "core/analysis/rest_pose_analysis.h"
 #include "core/kinematics/pose.h"
 #include "core/model/motion.h"
@@ -143,9 +144,12 @@ struct Stance {
 
 // `forcedUp`: the user's choice (source Override); facing and ground are then measured along
 // it. Up to `maxFrames` evenly spaced frames are sampled (each with its next frame, for speeds).
+// `alsoPose`: other analyses' frames (frame_poses.h), posed in the same pass as the stance's,
+// each frame once; they are posed only when the motion can be (frames whose rows hold the
+// skeleton's channels, `translation` resolved), else their `take` is never called.
 Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
                      const RestPoseAnalysis& rest, std::optional<UpAxis> forcedUp = std::nullopt,
-                     std::size_t maxFrames = 240);
+                     std::size_t maxFrames = 240, std::span<FramePoseRequest* const> alsoPose = {});
 
 // The front of one pose (world transforms of every node, file axes) seen with `up`, from joint
 // names (left x up) or the head ahead of the root; nullopt when neither says. `excluded` nodes

@@ -4,8 +4,10 @@
 
 namespace bvh {
 
-DocumentSummary summarize(const Document& document, TranslationMode requested,
-                          std::size_t stanceFrames) {
+namespace {
+
+// What summarize() counts and reads from the document, without the rest pose and the stance.
+DocumentSummary summaryCounts(const Document& document, TranslationMode requested) {
     const Skeleton& skeleton = document.skeleton;
     const Motion& motion = document.motion;
     DocumentSummary summary;
@@ -40,11 +42,33 @@ DocumentSummary summarize(const Document& document, TranslationMode requested,
     }
     summary.translationRequested = requested;
     summary.translationUsed = resolveTranslationMode(requested, skeleton, motion);
-    summary.restPose = analyzeRestPose(skeleton);
-    summary.stance = analyzeStance(skeleton, motion, summary.translationUsed, summary.restPose,
-                                   std::nullopt, stanceFrames);
     summary.warnings = countWarnings(document.diagnostics);
     summary.errors = document.diagnostics.size() - summary.warnings;
+    return summary;
+}
+
+} // namespace
+
+DocumentSummary summarize(const Document& document, TranslationMode requested,
+                          std::size_t stanceFrames) {
+    DocumentSummary summary = summaryCounts(document, requested);
+    summary.restPose = analyzeRestPose(document.skeleton);
+    summary.stance = analyzeStance(document.skeleton, document.motion, summary.translationUsed,
+                                   summary.restPose, std::nullopt, stanceFrames);
+    return summary;
+}
+
+DocumentSummary summarize(const Document& document, TranslationMode requested,
+                          std::size_t stanceFrames, MotionFeatures& features) {
+    DocumentSummary summary = summaryCounts(document, requested);
+    summary.restPose = analyzeRestPose(document.skeleton);
+    MotionFeatureSampling sampling(document.skeleton, document.motion, summary.translationUsed);
+    FramePoseRequest* const request = &sampling.request();
+    const std::size_t requests = request->frames.empty() ? 0 : 1;
+    summary.stance =
+        analyzeStance(document.skeleton, document.motion, summary.translationUsed, summary.restPose,
+                      std::nullopt, stanceFrames, std::span(&request, requests));
+    features = sampling.features(document.skeleton);
     return summary;
 }
 

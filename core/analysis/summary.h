@@ -1,6 +1,7 @@
 // The facts about a loaded file that `bvhscope info` and the viewer's info panel show.
 #pragma once
 
+#include "core/analysis/motion_features.h"
 #include "core/analysis/rest_pose_analysis.h"
 #include "core/analysis/stance.h"
 #include "core/kinematics/pose.h"
@@ -42,5 +43,12 @@ struct DocumentSummary {
 // preview that needs only up and facing (the Browser's summaries of a whole library).
 DocumentSummary summarize(const Document& document, TranslationMode requested,
                           std::size_t stanceFrames = 240);
+
+// summarize(), and the clip's motion features (computeMotionFeatures with the translation mode
+// the summary uses) into `features`, in one pass over the frames: a frame both sample is posed
+// once (the Browser's summary of each take of a library, issue 44). Both results are the same
+// as the separate calls', to the bit.
+DocumentSummary summarize(const Document& document, TranslationMode requested,
+                          std::size_t stanceFrames, MotionFeatures& features);
 
 } // namespace bvh

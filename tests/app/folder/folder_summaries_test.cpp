@@ -7,6 +7,7 @@
 // samples a motion too long to read whole around its middle.
 #include "app/folder/folder_summaries.h"
 #include "core/analysis/summary.h"
+#include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/support/synthetic_clips.h"
@@ -346,6 +347,59 @@ TEST(ThumbnailRead, AnOrdinaryFileIsReadAsTheBrowserReadsIt) {
         if (browser.thumbnailPose) {
             EXPECT_EQ(thumbnail.thumbnailPose->motion.values, browser.thumbnailPose->motion.values);
         }
+    }
+}
+
+// A small file is read whole through the file the header scan opened and parsed from memory,
+// and its stance and similarity features are measured in one pass over its frames: the facts
+// are, to the bit, those of the reader's streamed load with the stance (the Browser's 16
+// frames) and the features measured apart (issue 44).
+TEST(BrowserRead, ASmallFileGivesTheStreamedLoadsFactsToTheBit) {
+    const ScratchFolder folder;
+    const std::filesystem::path walk = bvhscope::folder_test::sourceFile("assets/sample_walk.bvh");
+    std::ifstream in(walk, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string crlf = std::regex_replace(text, std::regex("\n"), "\r\n");
+    for (const std::filesystem::path& path :
+         {walk, folder.write("bom.bvh", "\xEF\xBB\xBF" + text), folder.write("crlf.bvh", crlf),
+          folder.copy("tests/data/seed_cmu_example.bvh", "cmu.bvh"),
+          folder.copy("tests/data/seed_character_studio_example.bvh", "cs.bvh"),
+          folder.write("short.bvh", text.substr(0, text.size() - 40)),
+          folder.write("broken.bvh", bvhscope::folder_test::kBrokenBvh)}) {
+        const FileFacts facts = summarize(path);
+        const bvh::Document document = bvh::loadDocument(path);
+        const bvh::TranslationMode translation = bvh::resolveTranslationMode(
+            bvh::TranslationMode::Auto, document.skeleton, document.motion);
+        const bvh::DocumentSummary expected = bvh::summarize(document, translation, 16);
+        std::vector<std::string> lines;
+        for (const bvh::Severity severity : {bvh::Severity::Error, bvh::Severity::Warning}) {
+            for (const bvh::Diagnostic& diagnostic : document.diagnostics) {
+                if (diagnostic.severity == severity && lines.size() < kKeptDiagnostics) {
+                    lines.push_back(bvh::formatDiagnostic(bvh::utf8FromPath(path), diagnostic));
+                }
+            }
+        }
+        EXPECT_EQ(facts.loaded, document.loaded()) << path;
+        EXPECT_EQ(facts.diagnosticLines, lines) << path;
+        EXPECT_EQ(facts.summary.framesPresent, expected.framesPresent) << path;
+        EXPECT_EQ(facts.summary.warnings, expected.warnings) << path;
+        if (!document.loaded()) {
+            continue;
+        }
+        const bvh::Stance& stance = facts.summary.stance;
+        EXPECT_EQ(stance.framesSampled, expected.stance.framesSampled) << path;
+        EXPECT_EQ(stance.upAxis, expected.stance.upAxis) << path;
+        EXPECT_EQ(stance.motionCost, expected.stance.motionCost) << path;
+        EXPECT_EQ(stance.facing, expected.stance.facing) << path;
+        EXPECT_EQ(stance.groundLevel, expected.stance.groundLevel) << path;
+        EXPECT_EQ(stance.height, expected.stance.height) << path;
+        EXPECT_EQ(facts.motionFeatures,
+                  bvh::computeMotionFeatures(document.skeleton, document.motion, translation))
+            << path;
+        ASSERT_TRUE(facts.thumbnailPose.has_value());
+        EXPECT_EQ(facts.thumbnailPose->motion.values,
+                  std::vector<float>(document.motion.frame(facts.thumbnailFrame).begin(),
+                                     document.motion.frame(facts.thumbnailFrame).end()));
     }
 }
 

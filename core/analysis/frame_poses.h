@@ -1,0 +1,37 @@
+// One forward-kinematics pass over the frames several analyses sample from a clip.
+//
+// The stance (stance.h) and the motion features (motion_features.h) each sample frames of the
+// same clip; the Browser's summary of a take runs both (issue 44: a library of 3 000 takes). A
+// FramePoseRequest names the frames one analysis wants; posePoseRequests poses every frame any
+// request names once, in increasing frame order, and hands its world transforms to each request
+// that names it. The results are the analyses' own, to the bit: a frame's world transforms do
+// not depend on which other frames are posed.
+//
+// Pure; never throws (but std::bad_alloc) or prints.
+#pragma once
+
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/model/motion.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+namespace bvh {
+
+struct FramePoseRequest {
+    // Increasing, distinct, each below the motion's frame count.
+    std::vector<std::uint32_t> frames;
+    // Called once per frame, in order: `index` into `frames`, and the world transforms of every
+    // node of the plan's skeleton at that frame (valid during the call only).
+    std::function<void(std::size_t index, std::span<const RigidTransform> world)> take;
+};
+
+// Poses the union of the requests' frames with `plan` (built for the skeleton `motion` animates,
+// whose rows it reads), each frame once.
+void poseRequestedFrames(const ForwardKinematicsPlan& plan, const Motion& motion,
+                         std::span<FramePoseRequest* const> requests);
+
+} // namespace bvh

@@ -1,0 +1,129 @@
+#include "core/analysis/frame_poses.h"
+#include "core/analysis/motion_features.h"
+#include "core/analysis/summary.h"
+#include "core/reader/document.h"
+#include "tests/support/generated_library.h"
+
+#include <gtest/gtest.h>
+#include <string>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+using test::generatedTake;
+using test::generatedVariation;
+
+Document generatedDocument(std::uint32_t index) {
+    const char* action = test::kGeneratedActions[index % test::kGeneratedActions.size()];
+    Document document = parseDocument(generatedTake(action, "normal", generatedVariation(index)));
+    EXPECT_TRUE(document.loaded());
+    return document;
+}
+
+// Per request, the (index, frame, root translation x) each call got.
+struct Received {
+    std::vector<std::size_t> indices;
+    std::vector<double> rootX;
+};
+
+FramePoseRequest recordingRequest(std::vector<std::uint32_t> frames, Received& received) {
+    FramePoseRequest request;
+    request.frames = std::move(frames);
+    request.take = [&received](std::size_t index, std::span<const RigidTransform> world) {
+        received.indices.push_back(index);
+        received.rootX.push_back(world[1].translation.x); // the travelling Hips
+    };
+    return request;
+}
+
+TEST(FramePoses, EachFrameOfTheUnionIsPosedOnceAndGivenToEveryRequestNamingIt) {
+    const Document document = generatedDocument(0); // 30 fps, more than 20 frames
+    ASSERT_GT(document.motion.frameCount, 20u);
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    Received first;
+    Received second;
+    FramePoseRequest a = recordingRequest({0, 3, 10, 20}, first);
+    FramePoseRequest b = recordingRequest({3, 4, 20}, second);
+    std::size_t posed = 0;
+    FramePoseRequest counter; // names every frame of both: counts the poses
+    counter.frames = {0, 3, 4, 10, 20};
+    counter.take = [&posed](std::size_t, std::span<const RigidTransform>) { ++posed; };
+    FramePoseRequest* const requests[] = {&a, &b, &counter};
+    poseRequestedFrames(plan, document.motion, requests);
+
+    EXPECT_EQ(posed, 5u);
+    EXPECT_EQ(first.indices, (std::vector<std::size_t>{0, 1, 2, 3}));
+    EXPECT_EQ(second.indices, (std::vector<std::size_t>{0, 1, 2}));
+    // The transforms handed over are the frame's own, to the bit.
+    std::vector<RigidTransform> world(plan.nodeCount());
+    const auto rootXAt = [&](std::uint32_t frame) {
+        plan.computeWorldTransformsOfRow(document.motion.frame(frame), world);
+        return world[1].translation.x;
+    };
+    EXPECT_EQ(first.rootX, (std::vector<double>{rootXAt(0), rootXAt(3), rootXAt(10), rootXAt(20)}));
+    EXPECT_EQ(second.rootX, (std::vector<double>{rootXAt(3), rootXAt(4), rootXAt(20)}));
+    EXPECT_NE(rootXAt(0), rootXAt(20)); // the take travels: the frames are told apart
+}
+
+TEST(FramePoses, NoRequestsOrNoFramesPoseNothing) {
+    const Document document = generatedDocument(1);
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    Received received;
+    FramePoseRequest empty = recordingRequest({}, received);
+    FramePoseRequest* const requests[] = {&empty};
+    poseRequestedFrames(plan, document.motion, requests);
+    poseRequestedFrames(plan, document.motion, {});
+    EXPECT_TRUE(received.indices.empty());
+}
+
+void expectSameStance(const Stance& a, const Stance& b) {
+    EXPECT_EQ(a.upAxis, b.upAxis);
+    EXPECT_EQ(a.source, b.source);
+    EXPECT_EQ(a.framesSampled, b.framesSampled);
+    EXPECT_EQ(a.motionCost, b.motionCost);
+    EXPECT_EQ(a.motionMargin, b.motionMargin);
+    EXPECT_EQ(a.anatomyUp, b.anatomyUp);
+    EXPECT_EQ(a.facing, b.facing);
+    EXPECT_EQ(a.groundLevel, b.groundLevel);
+    EXPECT_EQ(a.height, b.height);
+    EXPECT_EQ(a.unit, b.unit);
+    EXPECT_EQ(a.staticRoots, b.staticRoots);
+}
+
+// The Browser's one pass gives what the stance and the features give apart, to the bit, at
+// 30, 60 and 120 fps, Y-up and Z-up, for the preview's 16 frames and Info's 240.
+TEST(FramePoses, OneSummaryPassGivesTheSeparateStanceAndFeaturesToTheBit) {
+    for (std::uint32_t index = 0; index < 12; ++index) {
+        const Document document = generatedDocument(index);
+        for (const std::size_t stanceFrames : {std::size_t{16}, std::size_t{240}}) {
+            SCOPED_TRACE("take " + std::to_string(index) + ", " + std::to_string(stanceFrames) +
+                         " frames");
+            MotionFeatures together;
+            const DocumentSummary both =
+                summarize(document, TranslationMode::Auto, stanceFrames, together);
+            const DocumentSummary alone = summarize(document, TranslationMode::Auto, stanceFrames);
+            const MotionFeatures apart =
+                computeMotionFeatures(document.skeleton, document.motion, alone.translationUsed);
+            EXPECT_FALSE(apart.empty());
+            EXPECT_EQ(together, apart);
+            expectSameStance(both.stance, alone.stance);
+        }
+    }
+}
+
+TEST(FramePoses, OneSummaryPassOfAFileWithoutFramesHasNoFeatures) {
+    const Document document = parseDocument("HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 3 "
+                                            "Xposition Yposition Zposition\n End Site\n {\n  "
+                                            "OFFSET 0 1 0\n }\n}\nMOTION\nFrames: 0\nFrame Time: "
+                                            "0.033333\n");
+    ASSERT_TRUE(document.loaded());
+    MotionFeatures features;
+    features.present = 1; // overwritten
+    const DocumentSummary summary = summarize(document, TranslationMode::Auto, 16, features);
+    EXPECT_TRUE(features.empty());
+    EXPECT_EQ(summary.stance.framesSampled, 0u);
+}
+
+} // namespace
+} // namespace bvh
