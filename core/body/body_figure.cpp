@@ -1,6 +1,7 @@
 #include "core/body/body_figure.h"
 
 #include "core/analysis/stance.h"
+#include "core/body/body_girdles.h"
 #include "core/body/body_roles.h"
 #include "core/kinematics/pose.h"
 
@@ -35,7 +36,7 @@ constexpr float kTorsoWidthRatio = 1.5f;
 RoleSize roleSize(BoneRole role) {
     switch (role) {
     case BoneRole::Trunk:
-        return {1e9f, 0.075f, 1.0f}; // the torso's thickness is not its bones'
+        return {1e9f, 0.082f, 1.0f}; // the torso's thickness is not its bones'
     case BoneRole::Neck:
         return {1e9f, 0.035f, 0.9f};
     case BoneRole::Shoulder:
@@ -49,7 +50,7 @@ RoleSize roleSize(BoneRole role) {
     case BoneRole::Finger:
         return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
     case BoneRole::Thigh:
-        return {0.2f, 0.06f, 0.75f};
+        return {0.24f, 0.06f, 0.75f};
     case BoneRole::Shin:
         return {0.13f, 0.042f, 0.7f};
     case BoneRole::Foot:
@@ -93,6 +94,12 @@ constexpr double kZeroLength = 1e-4;
 // do not say (a foot joint with an End Site straight below it).
 constexpr float kSoleLength = 0.09f;
 constexpr float kShortFoot = 0.06f;
+// A hand reaches this far from the wrist (17 cm of a human, of its height).
+constexpr float kHandLength = 0.09f;
+// A long limb's end (a wrist, an ankle) is at least this share of the limb's radius at its top.
+constexpr float kLimbEndShare = 0.6f;
+// An ankle stands about this high above the sole (8 cm of a human, of its height).
+constexpr float kAnkleHeight = 0.05f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 constexpr float kPalmThinnest = 0.009f;
@@ -106,6 +113,11 @@ glm::dvec3 upVector(UpAxis up) {
 glm::vec3 anyPerpendicular(const glm::vec3& d) {
     const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
     return glm::normalize(glm::cross(d, other));
+}
+
+bool isLongLimb(BoneRole role) {
+    return role == BoneRole::UpperArm || role == BoneRole::Forearm || role == BoneRole::Thigh ||
+           role == BoneRole::Shin;
 }
 
 bool isExcludedBone(const BodyOptions& options, std::size_t node) {
@@ -165,43 +177,65 @@ struct FigureBuilder {
                            points[static_cast<std::size_t>(skeleton.parents[child])]);
     }
 
-    float startRadius(BoneRole role, float length, std::size_t child) const {
+    // The radius where the bone to `child` (of `length`) starts and, in `end`, where it ends.
+    // Long limbs (upper arm, forearm, thigh, shin) taper over their whole run of bones
+    // (roleRun): MakeHuman splits a thigh into upperleg01 and upperleg02, and each half
+    // tapering on its own made a string of beads.
+    float startRadius(BoneRole role, float length, std::size_t child, float* end = nullptr,
+                      float* runStart = nullptr) const {
         const RoleSize size = roleSize(role);
+        float radius = 0.0f;
         if (role == BoneRole::Unknown) {
             const float cap =
                 (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
-            if (leafCount[child] >= kUnknownBarrelLeaves) {
-                return std::min(kUnknownBarrelPerLength * length,
-                                std::max(cap, kUnknownBarrelRadius * capScale));
+            radius = leafCount[child] >= kUnknownBarrelLeaves
+                         ? std::min(kUnknownBarrelPerLength * length,
+                                    std::max(cap, kUnknownBarrelRadius * capScale))
+                         : std::min(size.perLength * length, cap);
+        } else {
+            // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
+            const RolePlace place =
+                isLongLimb(role) ? roleRun(role, length, child) : RolePlace{length, 0.0f};
+            const float full = std::min(size.perLength * place.run, size.cap * capScale);
+            const float perRun = (1.0f - size.taper) / place.run;
+            if (end != nullptr) {
+                *end = full * (1.0f - perRun * (place.before + length));
             }
-            return std::min(size.perLength * length, cap);
+            if (runStart != nullptr) {
+                *runStart = full;
+            }
+            return full * (1.0f - perRun * place.before);
         }
-        // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
-        const bool limb = role == BoneRole::UpperArm || role == BoneRole::Forearm ||
-                          role == BoneRole::Thigh || role == BoneRole::Shin;
-        const float measured = limb ? roleRunLength(role, length, child) : length;
-        return std::min(size.perLength * measured, size.cap * capScale);
+        if (end != nullptr) {
+            *end = radius * size.taper;
+        }
+        return radius;
     }
 
-    // The length of the run of bones of one role the bone to `child` (of `length`) belongs to:
-    // MakeHuman splits a thigh into upperleg01 and upperleg02, a forearm into lowerarm01 and
-    // 02, and a limb is as thick as the whole limb, not as half of it.
-    float roleRunLength(BoneRole role, float length, std::size_t child) const {
-        float run = length;
+    struct RolePlace {
+        float run;    // the length of the run of bones of one role
+        float before; // of it, before the bone's start
+    };
+
+    // The run of bones of one role the bone to `child` (of `length`) belongs to, and where in it
+    // the bone starts.
+    RolePlace roleRun(BoneRole role, float length, std::size_t child) const {
+        RolePlace place{length, 0.0f};
         for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
              skeleton.parents[node] != kNoParent;) {
             const auto above = static_cast<std::size_t>(skeleton.parents[node]);
             if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
                 break;
             }
-            run += boneLength(node);
+            place.before += boneLength(node);
             node = above;
         }
+        place.run += place.before;
         for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
             node = static_cast<std::size_t>(longestChild[node]);
-            run += boneLength(node);
+            place.run += boneLength(node);
         }
-        return run;
+        return place;
     }
 
     void addBone(std::size_t child) {
@@ -215,9 +249,18 @@ struct FigureBuilder {
             roles[child] == BoneRole::Inner) {
             return; // inside the head's ellipsoid or the chest
         }
-        const float length = boneLength(child);
-        const float r0 = startRadius(role, length, child);
-        float r1 = r0 * roleSize(role).taper;
+        float length = boneLength(child);
+        glm::vec3 end = points[child];
+        // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
+        // long all the same, along that bone.
+        if (role == BoneRole::Hand && longestChild[child] == kNoParent &&
+            length < kHandLength * capScale) {
+            end = points[parent] + (end - points[parent]) * (kHandLength * capScale / length);
+            length = kHandLength * capScale;
+        }
+        float r1 = 0.0f;
+        float runStart = 0.0f;
+        const float r0 = startRadius(role, length, child, &r1, &runStart);
         const NodeIndex next = longestChild[child];
         // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
         // front legs leave it, rather than narrowing to the neck's thickness.
@@ -227,10 +270,15 @@ struct FigureBuilder {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
             r1 =
                 std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
+            // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
+            // forearm and shin taper to a point.
+            if (isLongLimb(role)) {
+                r1 = std::max(r1, kLimbEndShare * runStart);
+            }
         }
         // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
         // rises until its sphere rests on the lowest joint's level.
-        glm::vec3 end = points[child];
         const float sink = r1 - (glm::dot(end, up) - lowest);
         if (sink > 0.0f && sink < 0.5f * length) {
             end += up * sink;
@@ -406,6 +454,36 @@ struct FigureBuilder {
         figure.volumes.push_back(nose);
     }
 
+    // The end of the run of `role` bones that starts at `node` (an upper arm split in two ends
+    // at the elbow).
+    glm::vec3 endOfRun(std::size_t node, BoneRole role) const {
+        while (roles[node] == role && longestChild[node] != kNoParent) {
+            node = static_cast<std::size_t>(longestChild[node]);
+        }
+        return points[node];
+    }
+
+    // A deltoid or a hip's mass where an upper arm or a thigh leaves the body (body_girdles.h),
+    // blending with the bone into its joint and the limb's first bone. Both move with the limb:
+    // a hip's mass bound to the pelvis (one mass with the trunk) stretched Dance captures'
+    // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
+    void addLimbRoot(std::size_t node) {
+        const NodeIndex parent = skeleton.parents[node];
+        const bool arm = roles[node] == BoneRole::UpperArm;
+        if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[node] ||
+            longestChild[node] == kNoParent) {
+            return;
+        }
+        const glm::vec3 end = endOfRun(node, roles[node]);
+        BodyVolume volume = arm ? makeDeltoid(points[node], end, capScale)
+                                : makeHipMass(points[node], end, facing, capScale);
+        volume.joint = static_cast<NodeIndex>(node);
+        volume.startJoint = jointOf[static_cast<std::size_t>(parent)];
+        volume.endJoint = jointOf[node];
+        volume.radiusNode = static_cast<NodeIndex>(node);
+        figure.volumes.push_back(volume);
+    }
+
     // A sole forward of an ankle whose own bones do not reach forward.
     void addSole(std::size_t ankle) {
         if (!facing) {
@@ -424,12 +502,17 @@ struct FigureBuilder {
         if (reach >= kShortFoot * capScale) {
             return;
         }
-        // The sole rests on the lowest joint's level (the ground in the rest pose), never below.
+        // The sole rests on the lowest joint's level (the ground in the rest pose), never below,
+        // and never farther below the ankle than a foot is tall: a foot raised in the bind
+        // frame (body_bind_pose.h) keeps its sole under the ankle, not a piece on the ground.
         const float heelRadius = 0.028f * capScale;
         const float toeRadius = 0.022f * capScale;
         const float height = glm::dot(points[ankle], up) - lowest;
-        const glm::vec3 heel = points[ankle] - up * std::max(height - heelRadius, 0.0f);
-        const glm::vec3 toes = points[ankle] - up * std::max(height - toeRadius, 0.0f) +
+        const float tallest = kAnkleHeight * capScale;
+        const glm::vec3 heel =
+            points[ankle] - up * std::clamp(height - heelRadius, 0.0f, tallest - heelRadius);
+        const glm::vec3 toes = points[ankle] -
+                               up * std::clamp(height - toeRadius, 0.0f, tallest - toeRadius) +
                                *facing * (kSoleLength * capScale);
         BodyVolume sole = makeRoundCone(heel, toes, heelRadius, toeRadius);
         sole.blend = 0.5f * sole.radiusB;
@@ -637,6 +720,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (builder.roles[i] == BoneRole::Hand && parentRole != BoneRole::Hand) {
             builder.addPalm(i);
+        }
+        if (builder.roles[i] == BoneRole::UpperArm || builder.roles[i] == BoneRole::Thigh) {
+            builder.addLimbRoot(i);
         }
     }
     if (builder.figure.volumes.empty()) {
