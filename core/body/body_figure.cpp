@@ -393,6 +393,23 @@ struct FigureBuilder {
         return length > 0.0f && std::abs(glm::dot(fromRoot, up)) < 0.7f * length;
     }
 
+    // The longest bone from `node` within about 30 degrees of `direction` (a face rig's
+    // HeadTop among its jaw, eyes and lips: the skull's height); 0 when none.
+    float boneAlong(std::size_t node, const glm::vec3& direction) const {
+        float longest = 0.0f;
+        for (std::size_t i = node + 1; i < points.size(); ++i) {
+            if (skeleton.parents[i] != static_cast<NodeIndex>(node) || hasBone[i] == 0) {
+                continue;
+            }
+            const glm::vec3 bone = points[i] - points[node];
+            const float length = glm::length(bone);
+            if (glm::dot(bone, direction) > 0.85f * length) {
+                longest = std::max(longest, length);
+            }
+        }
+        return longest;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -413,6 +430,8 @@ struct FigureBuilder {
             length = headBoneLength >= kHeadMarkerLength * capScale ? headBoneLength : length;
         } else if (neck != kNoParent && hasBone[head] != 0) {
             direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
+            const float crown = boneAlong(head, direction);
+            length = crown >= kHeadMarkerLength * capScale ? crown : length;
         }
         length = std::clamp(length, kHeadLengthMin * capScale, kHeadLengthMax * capScale);
         const glm::vec3 centre = points[head] + direction * (0.5f * length);
