@@ -120,6 +120,16 @@ bool isLongLimb(BoneRole role) {
            role == BoneRole::Shin;
 }
 
+// The roles a leg's first joint may have: its bone is a thigh, a shin (a crab's "leg0_knee")
+// or a foot.
+bool isLegRole(BoneRole role) {
+    return role == BoneRole::Thigh || role == BoneRole::Shin || role == BoneRole::Foot;
+}
+
+// A joint that this many legs leave is a many-legged body (a crab's), not a pelvis (two) or a
+// quadruped's chest or hips (two each).
+constexpr std::uint32_t kManyLegs = 4;
+
 bool isExcludedBone(const BodyOptions& options, std::size_t node) {
     return std::find(options.excludedBones.begin(), options.excludedBones.end(),
                      static_cast<NodeIndex>(node)) != options.excludedBones.end();
@@ -166,6 +176,8 @@ struct FigureBuilder {
     std::vector<NodeIndex> longestChild;
     std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
     std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
+    std::vector<std::uint8_t> legHub; // per node: kManyLegs legs or more leave it (a crab's body)
+    std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
@@ -241,9 +253,18 @@ struct FigureBuilder {
     void addBone(std::size_t child) {
         const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
         // A hand's bones to the fingers' roots lie in the palm (addPalm): finger-thin.
-        const BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
-                                  ? BoneRole::Finger
-                                  : roles[parent];
+        BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
+                            ? BoneRole::Finger
+                            : roles[parent];
+        // A many-legged body's bones to its legs are the legs' first segments, each as thick as
+        // the others (its shell is addShell's), not trunk-thick slabs.
+        if (legHub[parent] != 0 && isLegRole(roles[child])) {
+            role = BoneRole::Unknown;
+        }
+        // Its eyes (a bone to a Face joint) sit on the shell: no trunk-thick ball over it.
+        if (legHub[parent] != 0 && roles[child] == BoneRole::Face) {
+            return;
+        }
         // A bone to or from a joint inside another part's mass lies inside that mass too.
         if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
             roles[child] == BoneRole::Inner) {
@@ -251,6 +272,9 @@ struct FigureBuilder {
         }
         float length = boneLength(child);
         glm::vec3 end = points[child];
+        // A many-legged body's legs are as thick as each other: sized by their mean length.
+        const float sizingLength =
+            role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
         // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
         // long all the same, along that bone.
         if (role == BoneRole::Hand && longestChild[child] == kNoParent &&
@@ -260,7 +284,7 @@ struct FigureBuilder {
         }
         float r1 = 0.0f;
         float runStart = 0.0f;
-        const float r0 = startRadius(role, length, child, &r1, &runStart);
+        const float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
         const NodeIndex next = longestChild[child];
         // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
         // front legs leave it, rather than narrowing to the neck's thickness.
@@ -662,6 +686,42 @@ struct FigureBuilder {
             facing = glm::normalize(glm::vec3(*front));
         }
         measureTorsoWidth();
+        findLegHubs();
+    }
+
+    void findLegHubs() {
+        std::vector<std::uint32_t> legs(points.size(), 0);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
+                ++legs[static_cast<std::size_t>(parent)];
+            }
+        }
+        legHub.assign(points.size(), 0);
+        hubLegLength.assign(points.size(), 0.0f);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            legHub[i] = legs[i] >= kManyLegs ? 1 : 0;
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
+                const auto hub = static_cast<std::size_t>(parent);
+                hubLegLength[hub] += boneLength(i) / static_cast<float>(legs[hub]);
+            }
+        }
+    }
+
+    // A shell over the joint many legs leave (body_girdles.h), one mass with the legs' roots.
+    void addShell(std::size_t hub) {
+        std::vector<glm::vec3> legJoints;
+        for (std::size_t i = hub + 1; i < points.size(); ++i) {
+            if (skeleton.parents[i] == static_cast<NodeIndex>(hub) && hasBone[i] != 0 &&
+                isLegRole(roles[i])) {
+                legJoints.push_back(points[i]);
+            }
+        }
+        BodyVolume shell = makeShell(points[hub], legJoints, up);
+        attach(shell, hub, hub);
+        shell.radiusNode = static_cast<NodeIndex>(hub);
+        figure.volumes.push_back(shell);
     }
 
     // Whether the bone from `node` to its longest child points down within about 35 degrees.
@@ -707,8 +767,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},   {},  {},
-                          {},       {},      {}, {}, {}, 1.0f, 0.0f, 1.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {}, {}, {},   {},   {},  {},
+                          {},       {},      {}, {}, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
@@ -742,6 +802,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (builder.roles[i] == BoneRole::UpperArm || builder.roles[i] == BoneRole::Thigh) {
             builder.addLimbRoot(i);
+        }
+        if (builder.legHub[i] != 0) {
+            builder.addShell(i);
         }
     }
     if (builder.figure.volumes.empty()) {

@@ -4,6 +4,7 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -19,6 +20,11 @@ constexpr float kLongestShareOfLimb = 0.35f;
 // Where the ellipsoid's centre lies down the limb, of its half-length: over the joint, a little
 // towards the limb, so that the shape's top stays at the joint's height.
 constexpr float kCentreDownLimb = 0.35f;
+// A shell reaches this share of the way to the legs' first joints; it is at least this share as
+// long as it is wide, and this share as thick as it is long.
+constexpr float kShellReach = 0.55f;
+constexpr float kShellLeastRound = 0.6f;
+constexpr float kShellFlatness = 0.6f;
 // How far behind the hip joint a hip's mass sits, of its radius.
 constexpr float kHipBehind = 0.25f;
 
@@ -44,7 +50,52 @@ BodyVolume limbRootEllipsoid(const glm::vec3& joint, const glm::vec3& end, float
     return volume;
 }
 
+// The direction in the plane perpendicular to `up` along which `offsets` spread most (the
+// principal axis of their second moments, by power iteration).
+glm::vec3 widestSpread(std::span<const glm::vec3> offsets, const glm::vec3& up) {
+    // Not along an axis of symmetry, which is an eigenvector too (a crab's legs, mirrored,
+    // would keep it there however much wider they spread the other way).
+    const glm::vec3 first = perpendicularTo(up);
+    glm::vec3 axis = glm::normalize(first + 0.37f * glm::cross(up, first));
+    for (int round = 0; round < 16; ++round) {
+        glm::vec3 next(0.0f);
+        for (const glm::vec3& d : offsets) {
+            next += d * glm::dot(d, axis);
+        }
+        next -= up * glm::dot(next, up);
+        if (!(glm::length(next) > 0.0f)) {
+            break;
+        }
+        axis = glm::normalize(next);
+    }
+    return axis;
+}
+
 } // namespace
+
+BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
+                     const glm::vec3& up) {
+    std::vector<glm::vec3> offsets;
+    for (const glm::vec3& joint : legJoints) {
+        const glm::vec3 d = joint - hub;
+        offsets.push_back(d - up * glm::dot(d, up));
+    }
+    const glm::vec3 across = widestSpread(offsets, up);
+    const glm::vec3 along = glm::cross(up, across);
+    float wide = 0.0f;
+    float long_ = 0.0f;
+    for (const glm::vec3& d : offsets) {
+        wide = std::max(wide, std::abs(glm::dot(d, across)));
+        long_ = std::max(long_, std::abs(glm::dot(d, along)));
+    }
+    const float semiWide = kShellReach * wide;
+    const float semiLong = std::max(kShellReach * long_, kShellLeastRound * semiWide);
+    const glm::mat3 axes = glm::transpose(glm::mat3(across, along, up));
+    BodyVolume shell =
+        makeEllipsoid(hub, axes, glm::vec3(semiWide, semiLong, kShellFlatness * semiLong));
+    shell.blend = 0.5f * shell.radii.z;
+    return shell;
+}
 
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow, float scale) {
     return limbRootEllipsoid(shoulder, elbow, kDeltoidRadius * scale, kDeltoidLength * scale,

@@ -10,6 +10,7 @@
 
 #include <glm/vec3.hpp>
 #include <optional>
+#include <span>
 
 namespace bvh {
 
@@ -22,5 +23,11 @@ BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow, float 
 // side.
 BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
                        const std::optional<glm::vec3>& facing, float scale);
+
+// A many-legged body's shell (a crab's carapace): a flattened ellipsoid centred on the joint the
+// legs leave (`hub`), spread over the plane perpendicular to `up` along the legs' first joints
+// (`legJoints`), reaching about half way to them, and a third as thick as it is narrow.
+BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
+                     const glm::vec3& up);
 
 } // namespace bvh

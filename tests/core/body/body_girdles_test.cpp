@@ -5,6 +5,7 @@
 #include "core/body/body_figure.h"
 #include "core/body/body_girdles.h"
 #include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <glm/geometric.hpp>
@@ -155,6 +156,38 @@ TEST(BodyFigureEnds, ARaisedFootKeepsItsSoleUnderItsAnkle) {
             EXPECT_LT(glm::length(volume.b - ankle), 0.11f) << side;
         }
         EXPECT_GE(soles, 1u) << side;
+    }
+}
+
+// test::crab: a body 35 above the ground, eight legs leaving it to knees 70 to each side (spread
+// 90 along Z), 240 wide in all (the figure's size).
+TEST(BodyGirdles, ACrabGetsAFlattenedShellOverItsLegRootsAndEvenLegs) {
+    const Skeleton skeleton = parseDocument(test::creatureFile(test::crab(0.5), {}).text).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    std::vector<const BodyVolume*> shells;
+    std::vector<const BodyVolume*> legs;
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == 0) {
+            shells.push_back(&volume);
+        } else if (volume.joint == 0) {
+            legs.push_back(&volume);
+        }
+    }
+    ASSERT_EQ(shells.size(), 1u);
+    ASSERT_EQ(legs.size(), 8u); // the eyes' bone lies in the shell
+    const BodyVolume& shell = *shells[0];
+    // Flattened: its vertical semi-axis (the third, along +Y) well under its two horizontal ones.
+    EXPECT_NEAR(std::abs(shell.axes[1][2]), 1.0f, 1e-4f); // axes[column][row]
+    EXPECT_LT(shell.radii.z, 0.7f * std::min(shell.radii.x, shell.radii.y));
+    // Reaching about half way (0.55) to the knees across: 0.55 * 70 / 240 of the figure.
+    EXPECT_NEAR(std::max(shell.radii.x, shell.radii.y), 0.55f * 70.0f / 240.0f, 0.02f);
+    // Every leg as thick as the others, and far thinner than a trunk (0.082 of the figure).
+    for (const BodyVolume* leg : legs) {
+        EXPECT_FLOAT_EQ(leg->radiusA, legs[0]->radiusA);
+        EXPECT_FLOAT_EQ(leg->radiusB, legs[0]->radiusB);
+        EXPECT_EQ(leg->shape, BodyVolume::Shape::RoundCone);
+        EXPECT_LT(leg->radiusA, 0.05f);
     }
 }
 
