@@ -79,6 +79,10 @@ constexpr float kUnknownTrunkRadius = 0.08f;
 constexpr float kUnknownBarrelPerLength = 0.35f;
 constexpr float kUnknownBarrelRadius = 0.11f;
 constexpr float kUnknownBarrelLeaves = 3.0f;
+// An unnamed figure's head is this many times as long as its barrel is thick; the tip of a
+// chain this far above the ground (of the figure's size) is no foot.
+constexpr float kHeadPerBarrel = 1.3f;
+constexpr float kOffTheGround = 0.15f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
@@ -178,6 +182,8 @@ struct FigureBuilder {
     std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
     std::vector<std::uint8_t> legHub; // per node: kManyLegs legs or more leave it (a crab's body)
     std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
+    std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
+    NodeIndex topologyHead = kNoParent; // an unnamed figure's head (findUnnamedHead)
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
@@ -256,6 +262,7 @@ struct FigureBuilder {
         BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
                             ? BoneRole::Finger
                             : roles[parent];
+        role = boneRole[child] != BoneRole::Unknown ? boneRole[child] : role;
         // A many-legged body's bones to its legs are the legs' first segments, each as thick as
         // the others (its shell is addShell's), not trunk-thick slabs.
         if (legHub[parent] != 0 && isLegRole(roles[child])) {
@@ -687,6 +694,66 @@ struct FigureBuilder {
         }
         measureTorsoWidth();
         findLegHubs();
+        findUnnamedHead();
+    }
+
+    // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the
+    // barrel's far end (the end away from the root) whose tip stays off the ground is its neck;
+    // with two bones or more, the joint before the tip is the head (topologyHead) and the last
+    // bone a trunk or a snout, tapering like a tail.
+    void findUnnamedHead() {
+        boneRole.assign(points.size(), BoneRole::Unknown);
+        const bool named = std::any_of(roles.begin(), roles.end(),
+                                       [](BoneRole role) { return role != BoneRole::Unknown; });
+        for (std::size_t end = 0; end < points.size() && !named; ++end) {
+            const NodeIndex from = skeleton.parents[end];
+            const bool barrelEnd = from != kNoParent && hasBone[end] != 0 &&
+                                   leafCount[end] >= kUnknownBarrelLeaves &&
+                                   skeleton.parents[static_cast<std::size_t>(from)] == kNoParent;
+            for (std::size_t c = end + 1; barrelEnd && c < points.size(); ++c) {
+                if (skeleton.parents[c] == static_cast<NodeIndex>(end) && hasBone[c] != 0 &&
+                    leafCount[c] == 1.0f) {
+                    markNeckChain(c);
+                }
+            }
+        }
+    }
+
+    void markNeckChain(std::size_t first) {
+        std::vector<std::size_t> chain{first};
+        while (longestChild[chain.back()] != kNoParent) {
+            chain.push_back(static_cast<std::size_t>(longestChild[chain.back()]));
+        }
+        if (chain.size() < 3 || glm::dot(points[chain.back()], up) - lowest < kOffTheGround) {
+            return; // a leg, or a neck with no head on it
+        }
+        for (std::size_t k = 0; k + 1 < chain.size(); ++k) {
+            boneRole[chain[k]] = BoneRole::Neck;
+        }
+        boneRole[chain.back()] = BoneRole::Tail;
+        topologyHead = static_cast<NodeIndex>(chain[chain.size() - 2]);
+    }
+
+    // The head topologyHead says: an ellipsoid along the neck's last bone, as large as the
+    // barrel is thick.
+    void addTopologyHead() {
+        if (topologyHead == kNoParent) {
+            return;
+        }
+        const auto head = static_cast<std::size_t>(topologyHead);
+        const glm::vec3 neck =
+            points[head] - points[static_cast<std::size_t>(skeleton.parents[head])];
+        const glm::vec3 direction = glm::normalize(neck);
+        const float length = kHeadPerBarrel * kUnknownBarrelRadius * capScale;
+        const glm::vec3 side = anyPerpendicular(direction);
+        const glm::mat3 axes =
+            glm::transpose(glm::mat3(direction, side, glm::cross(direction, side)));
+        BodyVolume skull = makeEllipsoid(points[head] + direction * (0.25f * length), axes,
+                                         glm::vec3(0.55f, 0.45f, 0.45f) * length);
+        skull.blend = 0.2f * length;
+        attach(skull, head, head);
+        skull.radiusNode = topologyHead;
+        figure.volumes.push_back(skull);
     }
 
     void findLegHubs() {
@@ -767,8 +834,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {}, {},   {},   {},  {},
-                          {},       {},      {}, {}, {}, {}, 1.0f, 0.0f, 1.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {},   {},   {},  {},
+                          {},       {},      {}, {}, kNoParent, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
@@ -805,6 +872,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (builder.legHub[i] != 0) {
             builder.addShell(i);
+        }
+        if (static_cast<NodeIndex>(i) == builder.topologyHead) {
+            builder.addTopologyHead();
         }
     }
     if (builder.figure.volumes.empty()) {

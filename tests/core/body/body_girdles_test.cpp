@@ -2,6 +2,7 @@
 // each hip joint, wider than the limb they start; a forearm that keeps a wrist before a hand
 // bone that is only a marker, and that hand a hand long; a foot raised in the bind pose keeps its
 // sole under its ankle.
+#include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
 #include "core/body/body_girdles.h"
 #include "core/reader/document.h"
@@ -189,6 +190,55 @@ TEST(BodyGirdles, ACrabGetsAFlattenedShellOverItsLegRootsAndEvenLegs) {
         EXPECT_EQ(leg->shape, BodyVolume::Shape::RoundCone);
         EXPECT_LT(leg->radiusA, 0.05f);
     }
+}
+
+// test::quadruped, an elephant with no anatomical names: b0 (pelvis) to b1 (chest) is its
+// barrel, b1 to b2 to b3 its neck, b3 its skull, the bone from b3 to the End Site its trunk, and
+// b7 to b18 its legs (three nodes each: hip, foot, End Site).
+TEST(BodyFigureUnnamed, AQuadrupedGetsAHeadOnItsNeckAndATrunkApartFromItsLegs) {
+    const Skeleton skeleton =
+        parseDocument(test::creatureFile(test::quadruped(1.0), {}).text).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const NodeIndex skull = nodeNamed(skeleton, "b3");
+    const BodyVolume* head = nullptr;
+    for (const BodyVolume& volume : figure.volumes) {
+        head =
+            volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == skull ? &volume : head;
+    }
+    ASSERT_NE(head, nullptr);
+    // 1.3 times the barrel's 0.11 long, wider than the neck (0.035).
+    EXPECT_NEAR(head->radii.x, 0.55f * 1.3f * 0.11f, 1e-5f);
+    EXPECT_GT(head->radii.y, 1.5f * 0.035f);
+    const BodyResult body = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(body.mesh, nullptr) << body.message;
+    // A leg's bones move from its hip and foot nodes (b7, b8, b10, b11...): no vertex of the head
+    // or the trunk follows them.
+    std::vector<NodeIndex> legs;
+    for (const int hip : {7, 10, 13, 16}) {
+        legs.push_back(nodeNamed(skeleton, "b" + std::to_string(hip)));
+        legs.push_back(nodeNamed(skeleton, "b" + std::to_string(hip + 1)));
+    }
+    std::size_t trunkVertices = 0;
+    for (const BodyVertex& vertex : body.mesh->vertices) {
+        bool onTrunk = false;
+        for (std::size_t k = 0; k < 4; ++k) {
+            onTrunk = onTrunk || (vertex.weights[k] > 0.0f && vertex.joints[k] == skull);
+        }
+        if (!onTrunk) {
+            continue;
+        }
+        ++trunkVertices;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (vertex.weights[k] > 0.0f) {
+                EXPECT_EQ(
+                    std::find(legs.begin(), legs.end(), static_cast<NodeIndex>(vertex.joints[k])),
+                    legs.end())
+                    << "a head or trunk vertex weighted to a leg's node " << vertex.joints[k];
+            }
+        }
+    }
+    EXPECT_GT(trunkVertices, 100u);
 }
 
 } // namespace
