@@ -279,9 +279,6 @@ struct FigureBuilder {
         }
         float length = boneLength(child);
         glm::vec3 end = points[child];
-        // A many-legged body's legs are as thick as each other: sized by their mean length.
-        const float sizingLength =
-            role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
         // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
         // long all the same, along that bone.
         if (role == BoneRole::Hand && longestChild[child] == kNoParent &&
@@ -289,6 +286,9 @@ struct FigureBuilder {
             end = points[parent] + (end - points[parent]) * (kHandLength * capScale / length);
             length = kHandLength * capScale;
         }
+        // A many-legged body's legs are as thick as each other: sized by their mean length.
+        const float sizingLength =
+            role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
         float r1 = 0.0f;
         float runStart = 0.0f;
         const float r0 = startRadius(role, sizingLength, child, &r1, &runStart);

@@ -36,6 +36,8 @@ TEST(BodyFigureEnds, AForearmKeepsAWristBeforeAMarkerHand) {
     // A hand 0.09 of the figure's height long, along the marker (down).
     EXPECT_NEAR(glm::length(palm->b - palm->a), 0.09f, 1e-4f);
     EXPECT_LT(palm->b.y, palm->a.y);
+    // As thick as a hand that long: the Hand role's cap, 0.025 of the figure (0.35 of 0.09 above).
+    EXPECT_NEAR(palm->radiusA, 0.025f, 1e-5f);
 }
 
 // Standing on the right foot, the left thigh held forward level, the shin hanging: the left
