@@ -153,6 +153,35 @@ std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Moti
 
 } // namespace
 
+bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
+                        std::span<const RigidTransform> rest) {
+    const std::size_t n = skeleton.nodeCount();
+    if (!framesFitSkeleton(skeleton, motion) || rest.size() != n) {
+        return false;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(n);
+    plan.computeWorldTransformsOfRow(motion.frame(0), world);
+    glm::dvec3 low(std::numeric_limits<double>::max());
+    glm::dvec3 high(-std::numeric_limits<double>::max());
+    double worst = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        low = glm::min(low, rest[i].translation);
+        high = glm::max(high, rest[i].translation);
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent == kNoParent) {
+            continue;
+        }
+        const auto p = static_cast<std::size_t>(parent);
+        const double posed = glm::length(world[i].translation - world[p].translation);
+        const double atRest = glm::length(rest[i].translation - rest[p].translation);
+        worst = std::max(worst, std::abs(posed - atRest));
+    }
+    const glm::dvec3 extent = high - low;
+    const double size = std::max({extent.x, extent.y, extent.z});
+    return size > 0.0 && worst > kResizedBone * size; // false for a NaN too
+}
+
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation) {
     if (!framesFitSkeleton(skeleton, motion)) {
@@ -189,7 +218,8 @@ BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
     if (translation == TranslationMode::Auto) {
         return pose;
     }
-    if (agreement.measured && agreement.disagrees()) {
+    if ((agreement.measured && agreement.disagrees()) ||
+        motionResizesBones(skeleton, motion, translation, pose.world)) {
         pose.frame = frameClosestToRestShape(skeleton, motion, translation);
     } else {
         pose.frame = bindFrameForArms(skeleton, motion, translation, pose.world);

@@ -58,10 +58,20 @@ inline constexpr double kArmsAgainstTrunk = 0.11;
 std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
                                                TranslationMode translation);
 
+// Whether the motion's first frame gives some bone a length other than its OFFSET's, by more
+// than kResizedBone of the figure's size (`rest`: the rest pose's world transforms): position
+// channels on joints below the root that do not repeat the OFFSETs (MakeHuman's Blender export,
+// whose T-pose frame stretches shins by a fifth of the figure). A body made in such a rest pose
+// stretches and folds wherever it is skinned into the motion.
+bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
+                        std::span<const RigidTransform> rest);
+inline constexpr double kResizedBone = 0.02;
+
 // The frame closest to the rest pose's shape when `agreement` says the rest pose and the
-// animation disagree; else, when the rest pose hangs the arms against the trunk
-// (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand farther from it than at rest;
-// else the rest pose (and always with TranslationMode::Auto or no frames).
+// animation disagree or the motion resizes bones (motionResizesBones); else, when the rest pose
+// hangs the arms against the trunk (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand
+// farther from it than at rest; else the rest pose (and always with TranslationMode::Auto or no
+// frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);

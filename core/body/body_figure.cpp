@@ -1,6 +1,7 @@
 #include "core/body/body_figure.h"
 
 #include "core/analysis/stance.h"
+#include "core/body/body_girdles.h"
 #include "core/body/body_roles.h"
 #include "core/kinematics/pose.h"
 
@@ -35,7 +36,7 @@ constexpr float kTorsoWidthRatio = 1.5f;
 RoleSize roleSize(BoneRole role) {
     switch (role) {
     case BoneRole::Trunk:
-        return {1e9f, 0.075f, 1.0f}; // the torso's thickness is not its bones'
+        return {1e9f, 0.082f, 1.0f}; // the torso's thickness is not its bones'
     case BoneRole::Neck:
         return {1e9f, 0.035f, 0.9f};
     case BoneRole::Shoulder:
@@ -49,7 +50,7 @@ RoleSize roleSize(BoneRole role) {
     case BoneRole::Finger:
         return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
     case BoneRole::Thigh:
-        return {0.2f, 0.06f, 0.75f};
+        return {0.24f, 0.06f, 0.75f};
     case BoneRole::Shin:
         return {0.13f, 0.042f, 0.7f};
     case BoneRole::Foot:
@@ -78,6 +79,10 @@ constexpr float kUnknownTrunkRadius = 0.08f;
 constexpr float kUnknownBarrelPerLength = 0.35f;
 constexpr float kUnknownBarrelRadius = 0.11f;
 constexpr float kUnknownBarrelLeaves = 3.0f;
+// An unnamed figure's head is this many times as long as its barrel is thick; the tip of a
+// chain this far above the ground (of the figure's size) is no foot.
+constexpr float kHeadPerBarrel = 1.3f;
+constexpr float kOffTheGround = 0.15f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
@@ -93,6 +98,12 @@ constexpr double kZeroLength = 1e-4;
 // do not say (a foot joint with an End Site straight below it).
 constexpr float kSoleLength = 0.09f;
 constexpr float kShortFoot = 0.06f;
+// A hand reaches this far from the wrist (17 cm of a human, of its height).
+constexpr float kHandLength = 0.09f;
+// A long limb's end (a wrist, an ankle) is at least this share of the limb's radius at its top.
+constexpr float kLimbEndShare = 0.6f;
+// An ankle stands about this high above the sole (8 cm of a human, of its height).
+constexpr float kAnkleHeight = 0.05f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 constexpr float kPalmThinnest = 0.009f;
@@ -107,6 +118,21 @@ glm::vec3 anyPerpendicular(const glm::vec3& d) {
     const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
     return glm::normalize(glm::cross(d, other));
 }
+
+bool isLongLimb(BoneRole role) {
+    return role == BoneRole::UpperArm || role == BoneRole::Forearm || role == BoneRole::Thigh ||
+           role == BoneRole::Shin;
+}
+
+// The roles a leg's first joint may have: its bone is a thigh, a shin (a crab's "leg0_knee")
+// or a foot.
+bool isLegRole(BoneRole role) {
+    return role == BoneRole::Thigh || role == BoneRole::Shin || role == BoneRole::Foot;
+}
+
+// A joint that this many legs leave is a many-legged body (a crab's), not a pelvis (two) or a
+// quadruped's chest or hips (two each).
+constexpr std::uint32_t kManyLegs = 4;
 
 bool isExcludedBone(const BodyOptions& options, std::size_t node) {
     return std::find(options.excludedBones.begin(), options.excludedBones.end(),
@@ -154,6 +180,10 @@ struct FigureBuilder {
     std::vector<NodeIndex> longestChild;
     std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
     std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
+    std::vector<std::uint8_t> legHub; // per node: kManyLegs legs or more leave it (a crab's body)
+    std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
+    std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
+    NodeIndex topologyHead = kNoParent; // an unnamed figure's head (findUnnamedHead)
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
@@ -165,59 +195,103 @@ struct FigureBuilder {
                            points[static_cast<std::size_t>(skeleton.parents[child])]);
     }
 
-    float startRadius(BoneRole role, float length, std::size_t child) const {
+    // The radius where the bone to `child` (of `length`) starts and, in `end`, where it ends.
+    // Long limbs (upper arm, forearm, thigh, shin) taper over their whole run of bones
+    // (roleRun): MakeHuman splits a thigh into upperleg01 and upperleg02, and each half
+    // tapering on its own made a string of beads.
+    float startRadius(BoneRole role, float length, std::size_t child, float* end = nullptr,
+                      float* runStart = nullptr) const {
         const RoleSize size = roleSize(role);
+        float radius = 0.0f;
         if (role == BoneRole::Unknown) {
             const float cap =
                 (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
-            if (leafCount[child] >= kUnknownBarrelLeaves) {
-                return std::min(kUnknownBarrelPerLength * length,
-                                std::max(cap, kUnknownBarrelRadius * capScale));
+            radius = leafCount[child] >= kUnknownBarrelLeaves
+                         ? std::min(kUnknownBarrelPerLength * length,
+                                    std::max(cap, kUnknownBarrelRadius * capScale))
+                         : std::min(size.perLength * length, cap);
+        } else {
+            // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
+            const RolePlace place =
+                isLongLimb(role) ? roleRun(role, length, child) : RolePlace{length, 0.0f};
+            const float full = std::min(size.perLength * place.run, size.cap * capScale);
+            const float perRun = (1.0f - size.taper) / place.run;
+            if (end != nullptr) {
+                *end = full * (1.0f - perRun * (place.before + length));
             }
-            return std::min(size.perLength * length, cap);
+            if (runStart != nullptr) {
+                *runStart = full;
+            }
+            return full * (1.0f - perRun * place.before);
         }
-        // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
-        const bool limb = role == BoneRole::UpperArm || role == BoneRole::Forearm ||
-                          role == BoneRole::Thigh || role == BoneRole::Shin;
-        const float measured = limb ? roleRunLength(role, length, child) : length;
-        return std::min(size.perLength * measured, size.cap * capScale);
+        if (end != nullptr) {
+            *end = radius * size.taper;
+        }
+        return radius;
     }
 
-    // The length of the run of bones of one role the bone to `child` (of `length`) belongs to:
-    // MakeHuman splits a thigh into upperleg01 and upperleg02, a forearm into lowerarm01 and
-    // 02, and a limb is as thick as the whole limb, not as half of it.
-    float roleRunLength(BoneRole role, float length, std::size_t child) const {
-        float run = length;
+    struct RolePlace {
+        float run;    // the length of the run of bones of one role
+        float before; // of it, before the bone's start
+    };
+
+    // The run of bones of one role the bone to `child` (of `length`) belongs to, and where in it
+    // the bone starts.
+    RolePlace roleRun(BoneRole role, float length, std::size_t child) const {
+        RolePlace place{length, 0.0f};
         for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
              skeleton.parents[node] != kNoParent;) {
             const auto above = static_cast<std::size_t>(skeleton.parents[node]);
             if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
                 break;
             }
-            run += boneLength(node);
+            place.before += boneLength(node);
             node = above;
         }
+        place.run += place.before;
         for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
             node = static_cast<std::size_t>(longestChild[node]);
-            run += boneLength(node);
+            place.run += boneLength(node);
         }
-        return run;
+        return place;
     }
 
     void addBone(std::size_t child) {
         const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
         // A hand's bones to the fingers' roots lie in the palm (addPalm): finger-thin.
-        const BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
-                                  ? BoneRole::Finger
-                                  : roles[parent];
+        BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
+                            ? BoneRole::Finger
+                            : roles[parent];
+        role = boneRole[child] != BoneRole::Unknown ? boneRole[child] : role;
+        // A many-legged body's bones to its legs are the legs' first segments, each as thick as
+        // the others (its shell is addShell's), not trunk-thick slabs.
+        if (legHub[parent] != 0 && isLegRole(roles[child])) {
+            role = BoneRole::Unknown;
+        }
+        // Its eyes (a bone to a Face joint) sit on the shell: no trunk-thick ball over it.
+        if (legHub[parent] != 0 && roles[child] == BoneRole::Face) {
+            return;
+        }
         // A bone to or from a joint inside another part's mass lies inside that mass too.
         if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
             roles[child] == BoneRole::Inner) {
             return; // inside the head's ellipsoid or the chest
         }
-        const float length = boneLength(child);
-        const float r0 = startRadius(role, length, child);
-        float r1 = r0 * roleSize(role).taper;
+        float length = boneLength(child);
+        glm::vec3 end = points[child];
+        // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
+        // long all the same, along that bone.
+        if (role == BoneRole::Hand && longestChild[child] == kNoParent &&
+            length < kHandLength * capScale) {
+            end = points[parent] + (end - points[parent]) * (kHandLength * capScale / length);
+            length = kHandLength * capScale;
+        }
+        // A many-legged body's legs are as thick as each other: sized by their mean length.
+        const float sizingLength =
+            role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
+        float r1 = 0.0f;
+        float runStart = 0.0f;
+        const float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
         const NodeIndex next = longestChild[child];
         // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
         // front legs leave it, rather than narrowing to the neck's thickness.
@@ -227,10 +301,15 @@ struct FigureBuilder {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
             r1 =
                 std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
+            // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
+            // forearm and shin taper to a point.
+            if (isLongLimb(role)) {
+                r1 = std::max(r1, kLimbEndShare * runStart);
+            }
         }
         // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
         // rises until its sphere rests on the lowest joint's level.
-        glm::vec3 end = points[child];
         const float sink = r1 - (glm::dot(end, up) - lowest);
         if (sink > 0.0f && sink < 0.5f * length) {
             end += up * sink;
@@ -345,6 +424,23 @@ struct FigureBuilder {
         return length > 0.0f && std::abs(glm::dot(fromRoot, up)) < 0.7f * length;
     }
 
+    // The longest bone from `node` within about 30 degrees of `direction` (a face rig's
+    // HeadTop among its jaw, eyes and lips: the skull's height); 0 when none.
+    float boneAlong(std::size_t node, const glm::vec3& direction) const {
+        float longest = 0.0f;
+        for (std::size_t i = node + 1; i < points.size(); ++i) {
+            if (skeleton.parents[i] != static_cast<NodeIndex>(node) || hasBone[i] == 0) {
+                continue;
+            }
+            const glm::vec3 bone = points[i] - points[node];
+            const float length = glm::length(bone);
+            if (glm::dot(bone, direction) > 0.85f * length) {
+                longest = std::max(longest, length);
+            }
+        }
+        return longest;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -365,6 +461,8 @@ struct FigureBuilder {
             length = headBoneLength >= kHeadMarkerLength * capScale ? headBoneLength : length;
         } else if (neck != kNoParent && hasBone[head] != 0) {
             direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
+            const float crown = boneAlong(head, direction);
+            length = crown >= kHeadMarkerLength * capScale ? crown : length;
         }
         length = std::clamp(length, kHeadLengthMin * capScale, kHeadLengthMax * capScale);
         const glm::vec3 centre = points[head] + direction * (0.5f * length);
@@ -406,6 +504,36 @@ struct FigureBuilder {
         figure.volumes.push_back(nose);
     }
 
+    // The end of the run of `role` bones that starts at `node` (an upper arm split in two ends
+    // at the elbow).
+    glm::vec3 endOfRun(std::size_t node, BoneRole role) const {
+        while (roles[node] == role && longestChild[node] != kNoParent) {
+            node = static_cast<std::size_t>(longestChild[node]);
+        }
+        return points[node];
+    }
+
+    // A deltoid or a hip's mass where an upper arm or a thigh leaves the body (body_girdles.h),
+    // blending with the bone into its joint and the limb's first bone. Both move with the limb:
+    // a hip's mass bound to the pelvis (one mass with the trunk) stretched Dance captures'
+    // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
+    void addLimbRoot(std::size_t node) {
+        const NodeIndex parent = skeleton.parents[node];
+        const bool arm = roles[node] == BoneRole::UpperArm;
+        if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[node] ||
+            longestChild[node] == kNoParent) {
+            return;
+        }
+        const glm::vec3 end = endOfRun(node, roles[node]);
+        BodyVolume volume = arm ? makeDeltoid(points[node], end, capScale)
+                                : makeHipMass(points[node], end, facing, capScale);
+        volume.joint = static_cast<NodeIndex>(node);
+        volume.startJoint = jointOf[static_cast<std::size_t>(parent)];
+        volume.endJoint = jointOf[node];
+        volume.radiusNode = static_cast<NodeIndex>(node);
+        figure.volumes.push_back(volume);
+    }
+
     // A sole forward of an ankle whose own bones do not reach forward.
     void addSole(std::size_t ankle) {
         if (!facing) {
@@ -424,12 +552,17 @@ struct FigureBuilder {
         if (reach >= kShortFoot * capScale) {
             return;
         }
-        // The sole rests on the lowest joint's level (the ground in the rest pose), never below.
+        // The sole rests on the lowest joint's level (the ground in the rest pose), never below,
+        // and never farther below the ankle than a foot is tall: a foot raised in the bind
+        // frame (body_bind_pose.h) keeps its sole under the ankle, not a piece on the ground.
         const float heelRadius = 0.028f * capScale;
         const float toeRadius = 0.022f * capScale;
         const float height = glm::dot(points[ankle], up) - lowest;
-        const glm::vec3 heel = points[ankle] - up * std::max(height - heelRadius, 0.0f);
-        const glm::vec3 toes = points[ankle] - up * std::max(height - toeRadius, 0.0f) +
+        const float tallest = kAnkleHeight * capScale;
+        const glm::vec3 heel =
+            points[ankle] - up * std::clamp(height - heelRadius, 0.0f, tallest - heelRadius);
+        const glm::vec3 toes = points[ankle] -
+                               up * std::clamp(height - toeRadius, 0.0f, tallest - toeRadius) +
                                *facing * (kSoleLength * capScale);
         BodyVolume sole = makeRoundCone(heel, toes, heelRadius, toeRadius);
         sole.blend = 0.5f * sole.radiusB;
@@ -560,6 +693,102 @@ struct FigureBuilder {
             facing = glm::normalize(glm::vec3(*front));
         }
         measureTorsoWidth();
+        findLegHubs();
+        findUnnamedHead();
+    }
+
+    // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the
+    // barrel's far end (the end away from the root) whose tip stays off the ground is its neck;
+    // with two bones or more, the joint before the tip is the head (topologyHead) and the last
+    // bone a trunk or a snout, tapering like a tail.
+    void findUnnamedHead() {
+        boneRole.assign(points.size(), BoneRole::Unknown);
+        const bool named = std::any_of(roles.begin(), roles.end(),
+                                       [](BoneRole role) { return role != BoneRole::Unknown; });
+        for (std::size_t end = 0; end < points.size() && !named; ++end) {
+            const NodeIndex from = skeleton.parents[end];
+            const bool barrelEnd = from != kNoParent && hasBone[end] != 0 &&
+                                   leafCount[end] >= kUnknownBarrelLeaves &&
+                                   skeleton.parents[static_cast<std::size_t>(from)] == kNoParent;
+            for (std::size_t c = end + 1; barrelEnd && c < points.size(); ++c) {
+                if (skeleton.parents[c] == static_cast<NodeIndex>(end) && hasBone[c] != 0 &&
+                    leafCount[c] == 1.0f) {
+                    markNeckChain(c);
+                }
+            }
+        }
+    }
+
+    void markNeckChain(std::size_t first) {
+        std::vector<std::size_t> chain{first};
+        while (longestChild[chain.back()] != kNoParent) {
+            chain.push_back(static_cast<std::size_t>(longestChild[chain.back()]));
+        }
+        if (chain.size() < 3 || glm::dot(points[chain.back()], up) - lowest < kOffTheGround) {
+            return; // a leg, or a neck with no head on it
+        }
+        for (std::size_t k = 0; k + 1 < chain.size(); ++k) {
+            boneRole[chain[k]] = BoneRole::Neck;
+        }
+        boneRole[chain.back()] = BoneRole::Tail;
+        topologyHead = static_cast<NodeIndex>(chain[chain.size() - 2]);
+    }
+
+    // The head topologyHead says: an ellipsoid along the neck's last bone, as large as the
+    // barrel is thick.
+    void addTopologyHead() {
+        if (topologyHead == kNoParent) {
+            return;
+        }
+        const auto head = static_cast<std::size_t>(topologyHead);
+        const glm::vec3 neck =
+            points[head] - points[static_cast<std::size_t>(skeleton.parents[head])];
+        const glm::vec3 direction = glm::normalize(neck);
+        const float length = kHeadPerBarrel * kUnknownBarrelRadius * capScale;
+        const glm::vec3 side = anyPerpendicular(direction);
+        const glm::mat3 axes =
+            glm::transpose(glm::mat3(direction, side, glm::cross(direction, side)));
+        BodyVolume skull = makeEllipsoid(points[head] + direction * (0.25f * length), axes,
+                                         glm::vec3(0.55f, 0.45f, 0.45f) * length);
+        skull.blend = 0.2f * length;
+        attach(skull, head, head);
+        skull.radiusNode = topologyHead;
+        figure.volumes.push_back(skull);
+    }
+
+    void findLegHubs() {
+        std::vector<std::uint32_t> legs(points.size(), 0);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
+                ++legs[static_cast<std::size_t>(parent)];
+            }
+        }
+        legHub.assign(points.size(), 0);
+        hubLegLength.assign(points.size(), 0.0f);
+        for (std::size_t i = 0; i < points.size(); ++i) {
+            legHub[i] = legs[i] >= kManyLegs ? 1 : 0;
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
+                const auto hub = static_cast<std::size_t>(parent);
+                hubLegLength[hub] += boneLength(i) / static_cast<float>(legs[hub]);
+            }
+        }
+    }
+
+    // A shell over the joint many legs leave (body_girdles.h), one mass with the legs' roots.
+    void addShell(std::size_t hub) {
+        std::vector<glm::vec3> legJoints;
+        for (std::size_t i = hub + 1; i < points.size(); ++i) {
+            if (skeleton.parents[i] == static_cast<NodeIndex>(hub) && hasBone[i] != 0 &&
+                isLegRole(roles[i])) {
+                legJoints.push_back(points[i]);
+            }
+        }
+        BodyVolume shell = makeShell(points[hub], legJoints, up);
+        attach(shell, hub, hub);
+        shell.radiusNode = static_cast<NodeIndex>(hub);
+        figure.volumes.push_back(shell);
     }
 
     // Whether the bone from `node` to its longest child points down within about 35 degrees.
@@ -605,8 +834,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {}, {},   {},   {},  {},
-                          {},       {},      {}, {}, {}, 1.0f, 0.0f, 1.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {},   {},   {},  {},
+                          {},       {},      {}, {}, kNoParent, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
@@ -637,6 +866,15 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (builder.roles[i] == BoneRole::Hand && parentRole != BoneRole::Hand) {
             builder.addPalm(i);
+        }
+        if (builder.roles[i] == BoneRole::UpperArm || builder.roles[i] == BoneRole::Thigh) {
+            builder.addLimbRoot(i);
+        }
+        if (builder.legHub[i] != 0) {
+            builder.addShell(i);
+        }
+        if (static_cast<NodeIndex>(i) == builder.topologyHead) {
+            builder.addTopologyHead();
         }
     }
     if (builder.figure.volumes.empty()) {

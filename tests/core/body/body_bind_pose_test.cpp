@@ -81,6 +81,40 @@ TEST(BodyBindPose, ARestPoseTheAnimationAgreesWithIsTheBindPose) {
     }
 }
 
+// MakeHuman's Blender export: position channels on joints below the root. A leg whose shin
+// the motion makes `shinInMotion` long where its OFFSET says 40 (a 100-tall figure).
+std::string resizedShinText(double shinInMotion) {
+    return "HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
+           "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+           "  JOINT Spine\n  {\n    OFFSET 0 10 0\n    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+           "    End Site\n    {\n      OFFSET 0 40 0\n    }\n  }\n"
+           "  JOINT Knee\n  {\n    OFFSET 0 -10 0\n"
+           "    CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+           "    End Site\n    {\n      OFFSET 0 -40 0\n    }\n  }\n}\n"
+           "MOTION\nFrames: 2\nFrame Time: 0.04\n"
+           "0 50 0 0 0 0 0 0 0 0 " +
+           std::to_string(-shinInMotion) + " 0 0 0 0\n" + "0 50 0 0 0 0 0 0 0 0 " +
+           std::to_string(-shinInMotion) + " 0 0 20 0\n";
+}
+
+TEST(BodyBindPose, AMotionThatResizesBonesIsBoundInAFrame) {
+    // The knee's position channel puts it 30 below the hips in the motion, 10 at rest: 20 of a
+    // 60-tall rest figure, over kResizedBone.
+    const AnalysedClip resized = analysedClip(resizedShinText(30.0));
+    const BodyBindPose pose = chooseBodyBindPose(resized.document.skeleton, resized.document.motion,
+                                                 resized.translation, resized.agreement);
+    ASSERT_TRUE(pose.frame.has_value());
+    EXPECT_EQ(*pose.frame, 0u); // frame 1 bends the knee: farther from the rest pose's shape
+    // The knee (node 3) as far below the hips as the motion puts it: 30, or 40 where the file's
+    // translations read as added to the OFFSETs.
+    EXPECT_GE(pose.world[0].translation.y - pose.world[3].translation.y, 30.0 - 1e-9);
+    // Repeating the OFFSET keeps the rest pose.
+    const AnalysedClip same = analysedClip(resizedShinText(10.0));
+    EXPECT_FALSE(chooseBodyBindPose(same.document.skeleton, same.document.motion, same.translation,
+                                    same.agreement)
+                     .frame.has_value());
+}
+
 TEST(BodyBindPose, NoFramesMeansTheRestPose) {
     AnalysedClip clip = analysedClip(test::mixamoBipedText());
     clip.document.motion = Motion{};

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <limits>
 
 namespace bvh {
 namespace {
@@ -184,6 +185,34 @@ TEST(BodyBuilder, AFaceRigStaysAHead) {
     EXPECT_LT(mesh.boundsMax.z, 2.0f + 20.0f);
     EXPECT_LT(mesh.boundsMax.y, 178.0f + 26.0f);
     EXPECT_LT(mesh.boundsMax.x, 18.0f);
+}
+
+// The widest |x| of the mesh's vertices between heights `low` and `high`, in bands `step` tall:
+// per band, the largest; of the bands, the smallest (`narrowest`) or the largest.
+float halfWidthOfBands(const BodyMesh& mesh, float low, float high, float step, bool narrowest) {
+    float result = narrowest ? std::numeric_limits<float>::max() : 0.0f;
+    for (float y = low; y < high; y += step) {
+        float widest = 0.0f;
+        for (const BodyVertex& vertex : mesh.vertices) {
+            if (vertex.position.y >= y && vertex.position.y < y + step) {
+                widest = std::max(widest, std::abs(vertex.position.x));
+            }
+        }
+        result = narrowest ? std::min(result, widest) : std::max(result, widest);
+    }
+    return result;
+}
+
+TEST(BodyBuilder, AFaceRigsNeckIsNarrowerThanItsHead) {
+    // The neck joint at y = 168, the head's at 178, its top at 198: the neck's narrowest band
+    // (between the chest's top and the head joint) well under the head's widest (its upper half).
+    const Skeleton skeleton = parseSkeleton(test::faceRigText());
+    const BodyResult result = buildBody(skeleton, testOptions());
+    ASSERT_NE(result.mesh, nullptr) << result.message;
+    const float neck = halfWidthOfBands(*result.mesh, 166.0f, 180.0f, 1.0f, true);
+    const float head = halfWidthOfBands(*result.mesh, 184.0f, 196.0f, 1.0f, false);
+    EXPECT_GT(head, 5.0f);
+    EXPECT_LT(neck, 0.7f * head) << "neck " << neck << " cm, head " << head << " cm";
 }
 
 TEST(BodyBuilder, ExcludedStaticLinksGetNoBody) {

@@ -2,6 +2,7 @@
 // (an arm resting on the torso lifts off it cleanly), radii follow the bones' lengths (a hand or
 // an unnamed chain is no balloon), heads show their front and feet rest on the ground.
 #include "core/body/body_builder.h"
+#include "core/body/body_figure.h"
 #include "core/body/body_grid.h"
 #include "core/body/body_mesh_checks.h"
 #include "core/body/body_skinning.h"
@@ -303,7 +304,12 @@ TEST(BodyShape, APalmReachesAlongMetacarpalsToTheFingersRoots) {
 
 TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
     // MakeHuman's thighs are upperleg01 and upperleg02, half as long each: the thigh is as thick
-    // as a one-bone thigh, not half as thick.
+    // as a one-bone thigh, not half as thick, and tapers once over its whole length rather than
+    // once per bone (a string of beads).
+    struct Thigh {
+        float atHip = 0.0f, atMiddle = 0.0f, atKnee = 0.0f;
+        float secondStart = 0.0f; // where the second bone of a split thigh starts
+    };
     const auto legs = [](bool split) {
         test::BvhTextBuilder b;
         const int hips = b.add("Hips", -1, {0, 100, 0});
@@ -320,18 +326,39 @@ TEST(BodyShape, ALimbSplitInTwoBonesIsAsThickAsAWholeOne) {
             b.endSite(b.add("foot" + s, shin, {0, -44, 0}), {0, -4, 12});
         }
         const Skeleton skeleton = parseDocument(b.text()).skeleton;
-        const BodyResult result = buildBody(skeleton, BodyOptions{});
-        EXPECT_NE(result.mesh, nullptr) << result.message;
-        // The thigh's radius where it meets the knee: the bone that ends at lowerleg01.L.
-        const auto knee = std::find(skeleton.names.begin(), skeleton.names.end(), "lowerleg01.L");
-        return result.mesh
-                   ? result.mesh->nodeRadii[static_cast<std::size_t>(knee - skeleton.names.begin())]
-                   : 0.0f;
+        const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+        const auto node = [&](const char* name) {
+            return static_cast<NodeIndex>(
+                std::find(skeleton.names.begin(), skeleton.names.end(), name) -
+                skeleton.names.begin());
+        };
+        // The thigh's round cones, from the hip joint (upperleg01.L) down to lowerleg01.L.
+        Thigh thigh;
+        for (const BodyVolume& volume : figure.volumes) {
+            if (volume.shape != BodyVolume::Shape::RoundCone) {
+                continue;
+            }
+            if (volume.joint == node("upperleg01.L")) {
+                thigh.atHip = volume.radiusA;
+                thigh.atMiddle = volume.radiusB;
+            }
+            if (volume.radiusNode == node("lowerleg01.L")) {
+                thigh.atKnee = volume.radiusB;
+                thigh.secondStart = volume.radiusA;
+            }
+        }
+        return thigh;
     };
-    const float whole = legs(false);
-    const float split = legs(true);
-    EXPECT_GT(whole, 5.0f);
-    EXPECT_NEAR(split, whole, 0.1f * whole);
+    const Thigh whole = legs(false);
+    const Thigh split = legs(true);
+    EXPECT_GT(whole.atHip, 0.04f);
+    EXPECT_NEAR(split.atHip, whole.atHip, 1e-5f);
+    EXPECT_NEAR(split.atKnee, whole.atKnee, 1e-5f);
+    // Where upperleg02 starts, the split thigh is between its hip's and knee's radii.
+    EXPECT_LT(split.atMiddle, split.atHip - 1e-4f);
+    EXPECT_GT(split.atMiddle, split.atKnee + 1e-4f);
+    // ... and upperleg02 goes on from there: no bead.
+    EXPECT_NEAR(split.secondStart, split.atMiddle, 1e-5f);
 }
 
 TEST(BodyShape, ArmsAreAsThickAsAPersonsAtTheShoulderAndElbow) {

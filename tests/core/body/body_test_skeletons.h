@@ -184,8 +184,9 @@ inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = 
 // A 183 cm biped whose arms hang straight down beside the chest (as bvhio's and mocapbank's rest
 // poses do): shoulders (the upper arms' roots) 18 cm from the spine at y = 145, elbows at
 // y = 117, wrists at y = 92, 9.2 cm from the hips' joint to the thigh at (9, 94); the head joint
-// at y = 162, its End Site `headEnd` cm above it; the feet's End Sites at y = 1.
-inline BvhTextBuilder armsDownBiped(double headEnd = 21.0) {
+// at y = 162, its End Site `headEnd` cm above it; the hands' End Sites `handEnd` cm below the
+// wrists; the feet's End Sites at y = 1.
+inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0) {
     BvhTextBuilder b;
     const int hips = b.add("Hips", -1, {0, 100, 0});
     const int spine = b.add("Spine", hips, {0, 10, 0});
@@ -200,7 +201,7 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0) {
         const int arm = b.add(prefix + "Arm", shoulder, {side * 12, 0, 0});
         const int forearm = b.add(prefix + "ForeArm", arm, {0, -28, 0});
         const int hand = b.add(prefix + "Hand", forearm, {0, -25, 0});
-        b.endSite(hand, {0, -8, 0});
+        b.endSite(hand, {0, -handEnd, 0});
         const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
         const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
         const int foot = b.add(prefix + "Foot", leg, {0, -42, -1});

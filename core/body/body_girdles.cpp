@@ -1,0 +1,111 @@
+#include "core/body/body_girdles.h"
+
+#include <algorithm>
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/matrix.hpp>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+// Of a 1.75 m human: a deltoid reaches about 10 cm round the shoulder joint and 12 cm along the
+// arm; a hip's mass 14 cm round the hip joint (the buttock and the hip's side) and 16 cm along
+// the thigh. Neither reaches past this share of its limb (a short arm keeps a small one).
+constexpr float kDeltoidRadius = 0.06f;
+constexpr float kDeltoidLength = 0.07f;
+constexpr float kHipRadius = 0.08f;
+constexpr float kHipLength = 0.09f;
+constexpr float kLongestShareOfLimb = 0.35f;
+// Where the ellipsoid's centre lies down the limb, of its half-length: over the joint, a little
+// towards the limb, so that the shape's top stays at the joint's height.
+constexpr float kCentreDownLimb = 0.35f;
+// A shell reaches this share of the way to the legs' first joints; it is at least this share as
+// long as it is wide, and this share as thick as it is long.
+constexpr float kShellReach = 0.55f;
+constexpr float kShellLeastRound = 0.6f;
+constexpr float kShellFlatness = 0.6f;
+// How far behind the hip joint a hip's mass sits, of its radius.
+constexpr float kHipBehind = 0.25f;
+
+glm::vec3 perpendicularTo(const glm::vec3& d) {
+    const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    return glm::normalize(glm::cross(d, other));
+}
+
+// An ellipsoid of half-length `along` on the axis from `joint` towards `end` and radius
+// `across` around it, its centre kCentreDownLimb of its half-length down the limb.
+BodyVolume limbRootEllipsoid(const glm::vec3& joint, const glm::vec3& end, float across,
+                             float along, const glm::vec3& shift) {
+    const glm::vec3 limb = end - joint;
+    const float limbLength = glm::length(limb);
+    const glm::vec3 axis = limbLength > 0.0f ? limb / limbLength : glm::vec3(0, 1, 0);
+    const float halfLength = std::min(along, kLongestShareOfLimb * limbLength);
+    const float radius = std::min(across, halfLength);
+    const glm::vec3 side = perpendicularTo(axis);
+    const glm::mat3 axes = glm::transpose(glm::mat3(axis, side, glm::cross(axis, side)));
+    BodyVolume volume = makeEllipsoid(joint + axis * (kCentreDownLimb * halfLength) + shift, axes,
+                                      glm::vec3(halfLength, radius, radius));
+    volume.blend = 0.5f * radius;
+    return volume;
+}
+
+// The direction in the plane perpendicular to `up` along which `offsets` spread most (the
+// principal axis of their second moments, by power iteration).
+glm::vec3 widestSpread(std::span<const glm::vec3> offsets, const glm::vec3& up) {
+    // Not along an axis of symmetry, which is an eigenvector too (a crab's legs, mirrored,
+    // would keep it there however much wider they spread the other way).
+    const glm::vec3 first = perpendicularTo(up);
+    glm::vec3 axis = glm::normalize(first + 0.37f * glm::cross(up, first));
+    for (int round = 0; round < 16; ++round) {
+        glm::vec3 next(0.0f);
+        for (const glm::vec3& d : offsets) {
+            next += d * glm::dot(d, axis);
+        }
+        next -= up * glm::dot(next, up);
+        if (!(glm::length(next) > 0.0f)) {
+            break;
+        }
+        axis = glm::normalize(next);
+    }
+    return axis;
+}
+
+} // namespace
+
+BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
+                     const glm::vec3& up) {
+    std::vector<glm::vec3> offsets;
+    for (const glm::vec3& joint : legJoints) {
+        const glm::vec3 d = joint - hub;
+        offsets.push_back(d - up * glm::dot(d, up));
+    }
+    const glm::vec3 across = widestSpread(offsets, up);
+    const glm::vec3 along = glm::cross(up, across);
+    float wide = 0.0f;
+    float long_ = 0.0f;
+    for (const glm::vec3& d : offsets) {
+        wide = std::max(wide, std::abs(glm::dot(d, across)));
+        long_ = std::max(long_, std::abs(glm::dot(d, along)));
+    }
+    const float semiWide = kShellReach * wide;
+    const float semiLong = std::max(kShellReach * long_, kShellLeastRound * semiWide);
+    const glm::mat3 axes = glm::transpose(glm::mat3(across, along, up));
+    BodyVolume shell =
+        makeEllipsoid(hub, axes, glm::vec3(semiWide, semiLong, kShellFlatness * semiLong));
+    shell.blend = 0.5f * shell.radii.z;
+    return shell;
+}
+
+BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow, float scale) {
+    return limbRootEllipsoid(shoulder, elbow, kDeltoidRadius * scale, kDeltoidLength * scale,
+                             glm::vec3(0.0f));
+}
+
+BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
+                       const std::optional<glm::vec3>& facing, float scale) {
+    const glm::vec3 behind = facing ? -*facing * (kHipBehind * kHipRadius * scale) : glm::vec3(0);
+    return limbRootEllipsoid(hip, knee, kHipRadius * scale, kHipLength * scale, behind);
+}
+
+} // namespace bvh

@@ -1,0 +1,33 @@
+// The shapes where a biped's limbs meet its torso: a deltoid over each shoulder and a hip's mass
+// (the gluteal) over each hip joint, so that shoulders and hips read as shoulders and hips
+// rather than sticks leaving a tube, and the figure has a human's breadth there.
+// Sizes are fractions of the figure's height (the builder's normalised space), scaled by
+// `scale` (BodyFigure's capScale), and bounded by the limb's own length so that a short limb
+// does not get a balloon.
+#pragma once
+
+#include "core/body/body_volumes.h"
+
+#include <glm/vec3.hpp>
+#include <optional>
+#include <span>
+
+namespace bvh {
+
+// An ellipsoid over the shoulder joint, elongated along the upper arm (`elbow` is the end of
+// the upper arm's run of bones), reaching a little past the arm's round cone on every side.
+BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow, float scale);
+
+// An ellipsoid over the hip joint, elongated along the thigh (`knee` ends its run of bones),
+// set a little behind the joint where the figure's facing is known: the buttock and the hip's
+// side.
+BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
+                       const std::optional<glm::vec3>& facing, float scale);
+
+// A many-legged body's shell (a crab's carapace): a flattened ellipsoid centred on the joint the
+// legs leave (`hub`), spread over the plane perpendicular to `up` along the legs' first joints
+// (`legJoints`), reaching about half way to them, and a third as thick as it is narrow.
+BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
+                     const glm::vec3& up);
+
+} // namespace bvh

@@ -1,0 +1,141 @@
+// The figure's volumes (core/body/body_figure.cpp, issue 38): a forearm that keeps a wrist before
+// a hand bone that is only a marker, and that hand a hand long; a foot raised in the bind pose
+// keeps its sole under its ankle; an unnamed quadruped's neck, head and trunk.
+#include "core/body/body_builder.h"
+#include "core/body/body_figure.h"
+#include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <algorithm>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+using test::boneVolume;
+using test::nodeNamed;
+using test::normalised;
+
+TEST(BodyFigureEnds, AForearmKeepsAWristBeforeAMarkerHand) {
+    // The hands' End Sites a centimetre below the wrists (Bandai Namco's).
+    const Skeleton skeleton = parseDocument(test::armsDownBiped(21.0, 1.0).text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    const NodeIndex forearm = nodeNamed(skeleton, "LeftForeArm");
+    const NodeIndex hand = nodeNamed(skeleton, "LeftHand");
+    const BodyVolume* lower = boneVolume(figure, forearm, hand);
+    ASSERT_NE(lower, nullptr);
+    EXPECT_GE(lower->radiusB, 0.59f * lower->radiusA);
+    const BodyVolume* palm = nullptr;
+    for (const BodyVolume& volume : figure.volumes) {
+        palm = volume.joint == hand ? &volume : palm;
+    }
+    ASSERT_NE(palm, nullptr);
+    // A hand 0.09 of the figure's height long, along the marker (down).
+    EXPECT_NEAR(glm::length(palm->b - palm->a), 0.09f, 1e-4f);
+    EXPECT_LT(palm->b.y, palm->a.y);
+    // As thick as a hand that long: the Hand role's cap, 0.025 of the figure (0.35 of 0.09 above).
+    EXPECT_NEAR(palm->radiusA, 0.025f, 1e-5f);
+}
+
+// Standing on the right foot, the left thigh held forward level, the shin hanging: the left
+// ankle 51 cm above the ground. The foot's End Sites lie straight below the ankles, so each foot
+// gets a sole.
+std::string oneFootRaisedText() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 25, 0});
+    const int chest = b.add("Chest", spine, {0, 20, 0});
+    const int neck = b.add("Neck", chest, {0, 17, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 21, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(prefix + "Shoulder", chest, {side * 6, 10, 0});
+        const int arm = b.add(prefix + "Arm", shoulder, {side * 12, 0, 0});
+        const int forearm = b.add(prefix + "ForeArm", arm, {side * 28, 0, 0});
+        const int hand = b.add(prefix + "Hand", forearm, {side * 25, 0, 0});
+        b.endSite(hand, {side * 18, 0, 0});
+        const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
+        const int leg =
+            b.add(prefix + "Leg", upLeg, side > 0 ? glm::dvec3(0, 0, 44) : glm::dvec3(0, -44, 0));
+        const int foot = b.add(prefix + "Foot", leg, {0, -42, 0});
+        b.endSite(foot, {0, -7, 0});
+    }
+    return b.text();
+}
+
+TEST(BodyFigureEnds, ARaisedFootKeepsItsSoleUnderItsAnkle) {
+    const Skeleton skeleton = parseDocument(oneFootRaisedText()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    for (const std::string side : {"Left", "Right"}) {
+        const NodeIndex foot = nodeNamed(skeleton, side + "Foot");
+        const glm::vec3 ankle = normalised(figure, foot);
+        std::size_t soles = 0;
+        for (const BodyVolume& volume : figure.volumes) {
+            if (volume.joint != foot) {
+                continue;
+            }
+            ++soles;
+            // No deeper than an ankle is tall (0.05), forward by a foot's length (0.09).
+            EXPECT_LT(glm::length(volume.a - ankle), 0.06f) << side;
+            EXPECT_LT(glm::length(volume.b - ankle), 0.11f) << side;
+        }
+        EXPECT_GE(soles, 1u) << side;
+    }
+}
+
+// test::quadruped, an elephant with no anatomical names: b0 (pelvis) to b1 (chest) is its
+// barrel, b1 to b2 to b3 its neck, b3 its skull, the bone from b3 to the End Site its trunk, and
+// b7 to b18 its legs (three nodes each: hip, foot, End Site).
+TEST(BodyFigureUnnamed, AQuadrupedGetsAHeadOnItsNeckAndATrunkApartFromItsLegs) {
+    const Skeleton skeleton =
+        parseDocument(test::creatureFile(test::quadruped(1.0), {}).text).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const NodeIndex skull = nodeNamed(skeleton, "b3");
+    const BodyVolume* head = nullptr;
+    for (const BodyVolume& volume : figure.volumes) {
+        head =
+            volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == skull ? &volume : head;
+    }
+    ASSERT_NE(head, nullptr);
+    // 1.3 times the barrel's 0.11 long, wider than the neck (0.035).
+    EXPECT_NEAR(head->radii.x, 0.55f * 1.3f * 0.11f, 1e-5f);
+    EXPECT_GT(head->radii.y, 1.5f * 0.035f);
+    const BodyResult body = buildBody(skeleton, BodyOptions{});
+    ASSERT_NE(body.mesh, nullptr) << body.message;
+    // A leg's bones move from its hip and foot nodes (b7, b8, b10, b11...): no vertex of the head
+    // or the trunk follows them.
+    std::vector<NodeIndex> legs;
+    for (const int hip : {7, 10, 13, 16}) {
+        legs.push_back(nodeNamed(skeleton, "b" + std::to_string(hip)));
+        legs.push_back(nodeNamed(skeleton, "b" + std::to_string(hip + 1)));
+    }
+    std::size_t trunkVertices = 0;
+    for (const BodyVertex& vertex : body.mesh->vertices) {
+        bool onTrunk = false;
+        for (std::size_t k = 0; k < 4; ++k) {
+            onTrunk = onTrunk || (vertex.weights[k] > 0.0f && vertex.joints[k] == skull);
+        }
+        if (!onTrunk) {
+            continue;
+        }
+        ++trunkVertices;
+        for (std::size_t k = 0; k < 4; ++k) {
+            if (vertex.weights[k] > 0.0f) {
+                EXPECT_EQ(
+                    std::find(legs.begin(), legs.end(), static_cast<NodeIndex>(vertex.joints[k])),
+                    legs.end())
+                    << "a head or trunk vertex weighted to a leg's node " << vertex.joints[k];
+            }
+        }
+    }
+    EXPECT_GT(trunkVertices, 100u);
+}
+
+} // namespace
+} // namespace bvh
