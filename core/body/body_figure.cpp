@@ -87,6 +87,9 @@ constexpr float kOffTheGround = 0.15f;
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
 constexpr float kHeadLengthDefault = 0.12f;
+// A face rig's head grows at most this much to hold its face joints, which stay this far inside.
+constexpr float kHeadGrowth = 1.5f;
+constexpr float kFaceMargin = 1.05f;
 // A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
 constexpr float kHeadMarkerLength = 0.03f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
@@ -104,6 +107,9 @@ constexpr float kHandLength = 0.09f;
 constexpr float kLimbEndShare = 0.6f;
 // An ankle stands about this high above the sole (8 cm of a human, of its height).
 constexpr float kAnkleHeight = 0.05f;
+// A chest's rounded top ends this share of its depth below the neck's root, so the neck shows
+// above the shoulders' line rather than inside the chest.
+constexpr float kChestTopBelowNeck = 0.8f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 constexpr float kPalmThinnest = 0.009f;
@@ -299,8 +305,12 @@ struct FigureBuilder {
         if (next != kNoParent && !barrel && roles[child] != BoneRole::Face &&
             roles[child] != BoneRole::Head) {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
-            r1 =
-                std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
+            // thickness made chest and neck one long cone under the head (a bottle).
+            if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
+                r1 = std::min(
+                    r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            }
             // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
             // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
             // forearm and shin taper to a point.
@@ -310,6 +320,11 @@ struct FigureBuilder {
         }
         // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
         // rises until its sphere rests on the lowest joint's level.
+        // Its rounded top ends just above the neck's root, not a chest's depth up the neck.
+        if (role == BoneRole::Trunk && roles[child] == BoneRole::Neck) {
+            end -= (end - points[parent]) *
+                   (std::min(kChestTopBelowNeck * r1, 0.5f * length) / std::max(length, 1e-9f));
+        }
         const float sink = r1 - (glm::dot(end, up) - lowest);
         if (sink > 0.0f && sink < 0.5f * length) {
             end += up * sink;
@@ -441,6 +456,55 @@ struct FigureBuilder {
         return longest;
     }
 
+    // The face joints below `head` (jaw, lips, eyelids, MakeHuman's temporalis and levator), in
+    // the skull's `axes` from the head joint. End Sites are left out (an eye's aim reaches far
+    // ahead of the face), and so is a crown marker beyond the skull's top (`crownAt`, a face
+    // rig's HeadTop).
+    std::vector<glm::vec3> faceJoints(std::size_t head, const glm::mat3& axes,
+                                      float crownAt) const {
+        std::vector<glm::vec3> joints;
+        std::vector<std::uint8_t> below(points.size(), 0);
+        below[head] = 1;
+        for (std::size_t i = head + 1; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent || below[static_cast<std::size_t>(parent)] == 0) {
+                continue;
+            }
+            below[i] = 1;
+            const glm::vec3 local = axes * (points[i] - points[head]);
+            if (skeleton.isEndSite[i] == 0 && local.x <= crownAt) {
+                joints.push_back(local);
+            }
+        }
+        return joints;
+    }
+
+    // A face rig's head (its skull's `axes`, `semiAxes`) placed over its face joints (the face
+    // lies ahead of and below the head joint) and grown, up to kHeadGrowth, until they lie
+    // inside it; returns its centre in those axes, from the head joint.
+    glm::vec3 fitHeadToFace(std::size_t head, const glm::mat3& axes, glm::vec3& semiAxes) const {
+        const std::vector<glm::vec3> joints = faceJoints(head, axes, 2.0f * semiAxes.x);
+        glm::vec3 low(0.0f);
+        glm::vec3 high(0.0f);
+        for (const glm::vec3& joint : joints) {
+            low = glm::min(low, joint);
+            high = glm::max(high, joint);
+        }
+        // Along the skull's axis the centre stays between a chin hanging below the head joint
+        // (0.15 of its height above it) and a skull sitting on it; across, within 0.8 of the
+        // semi-axis, so the head joint stays inside.
+        const glm::vec3 middle = 0.5f * (low + high);
+        const glm::vec3 centre(std::clamp(middle.x, 0.27f * semiAxes.x, 0.91f * semiAxes.x),
+                               std::clamp(middle.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y),
+                               std::clamp(middle.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z));
+        float reach = 0.0f; // the farthest joint, in the ellipsoid's own measure (1: on it)
+        for (const glm::vec3& joint : joints) {
+            reach = std::max(reach, glm::length((joint - centre) / semiAxes));
+        }
+        semiAxes *= std::clamp(kFaceMargin * reach, 1.0f, kHeadGrowth);
+        return centre;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -464,8 +528,11 @@ struct FigureBuilder {
             const float crown = boneAlong(head, direction);
             length = crown >= kHeadMarkerLength * capScale ? crown : length;
         }
-        length = std::clamp(length, kHeadLengthMin * capScale, kHeadLengthMax * capScale);
-        const glm::vec3 centre = points[head] + direction * (0.5f * length);
+        // A face rig's head is a whole head however short its crown bone (MakeHuman's special06
+        // reaches 7 % of the height): never smaller than a plain head.
+        const float least = bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
+        length = std::clamp(length, least * capScale, kHeadLengthMax * capScale);
+        glm::vec3 centre = points[head] + direction * (0.5f * length);
         glm::vec3 front = anyPerpendicular(direction);
         // A head lying along the ground (a quadruped's, along its neck) looks where it points:
         // it gets a snout whether or not the pose says which way the figure faces.
@@ -484,7 +551,11 @@ struct FigureBuilder {
         }
         const glm::vec3 side = glm::cross(direction, front);
         const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
-        BodyVolume skull = makeEllipsoid(centre, axes, glm::vec3(0.55f, 0.45f, 0.4f) * length);
+        glm::vec3 semiAxes = glm::vec3(0.55f, 0.45f, 0.4f) * length;
+        if (bones > 1) {
+            centre = points[head] + glm::transpose(axes) * fitHeadToFace(head, axes, semiAxes);
+        }
+        BodyVolume skull = makeEllipsoid(centre, axes, semiAxes);
         skull.blend = 0.2f * length;
         attach(skull, head, head);
         skull.radiusNode = child;
