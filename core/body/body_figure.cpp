@@ -10,7 +10,9 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+#include <glm/vec2.hpp>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace bvh {
@@ -83,6 +85,13 @@ constexpr float kUnknownBarrelLeaves = 3.0f;
 // chain this far above the ground (of the figure's size) is no foot.
 constexpr float kHeadPerBarrel = 1.3f;
 constexpr float kOffTheGround = 0.15f;
+// A quadruped's neck, of its barrel's radius: where it leaves the barrel and at the head (an
+// elephant's or a horse's neck is about half as thick as its barrel); its tail where it leaves
+// the barrel and at its tip.
+constexpr float kNeckPerBarrel = 0.6f;
+constexpr float kNeckAtHeadPerBarrel = 0.45f;
+constexpr float kTailPerBarrel = 0.25f;
+constexpr float kTailTipPerBarrel = 0.08f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
@@ -190,6 +199,9 @@ struct FigureBuilder {
     std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
     std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
     NodeIndex topologyHead = kNoParent; // an unnamed figure's head (findUnnamedHead)
+    // Per node: the radii (start, end) of the bone to it in a quadruped's neck or tail sized from
+    // its barrel (sizeFromBarrel); zero elsewhere.
+    std::vector<glm::vec2> chainBone;
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
@@ -297,13 +309,17 @@ struct FigureBuilder {
             role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
         float r1 = 0.0f;
         float runStart = 0.0f;
-        const float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+        float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+        if (chainBone[child].x > 0.0f) {
+            r0 = chainBone[child].x;
+            r1 = chainBone[child].y;
+        }
         const NodeIndex next = longestChild[child];
         // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
         // front legs leave it, rather than narrowing to the neck's thickness.
         const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
-        if (next != kNoParent && !barrel && roles[child] != BoneRole::Face &&
-            roles[child] != BoneRole::Head) {
+        if (next != kNoParent && !barrel && chainBone[child].x == 0.0f &&
+            roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
             // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
             // thickness made chest and neck one long cone under the head (a bottle).
@@ -774,6 +790,7 @@ struct FigureBuilder {
     // bone a trunk or a snout, tapering like a tail.
     void findUnnamedHead() {
         boneRole.assign(points.size(), BoneRole::Unknown);
+        chainBone.assign(points.size(), glm::vec2(0.0f));
         const bool named = std::any_of(roles.begin(), roles.end(),
                                        [](BoneRole role) { return role != BoneRole::Unknown; });
         for (std::size_t end = 0; end < points.size() && !named; ++end) {
@@ -786,6 +803,69 @@ struct FigureBuilder {
                     leafCount[c] == 1.0f) {
                     markNeckChain(c);
                 }
+            }
+            if (barrelEnd && topologyHead != kNoParent) {
+                sizeFromBarrel(end);
+                break; // one barrel, one neck
+            }
+        }
+    }
+
+    // The chain of single bones from `first` to its tip: its nodes, `first` and its parent
+    // (the chain's root) included.
+    std::vector<std::size_t> chainFrom(std::size_t first) const {
+        std::vector<std::size_t> chain{static_cast<std::size_t>(skeleton.parents[first]), first};
+        while (longestChild[chain.back()] != kNoParent) {
+            chain.push_back(static_cast<std::size_t>(longestChild[chain.back()]));
+        }
+        return chain;
+    }
+
+    // Radii of the bones along `chain` (chainBone) from `start` at its root to `end` at node
+    // `last` (an index into chain), by the length run.
+    void taperChain(std::span<const std::size_t> chain, std::size_t last, float start, float end) {
+        float run = 0.0f;
+        for (std::size_t k = 1; k <= last; ++k) {
+            run += boneLength(chain[k]);
+        }
+        float along = 0.0f;
+        float before = start;
+        for (std::size_t k = 1; k <= last; ++k) {
+            along += boneLength(chain[k]);
+            const float after = run > 0.0f ? start + (end - start) * (along / run) : start;
+            chainBone[chain[k]] = glm::vec2(before, after);
+            before = after;
+        }
+    }
+
+    // A quadruped's neck and tail sized from its barrel (the bone to `barrelEnd`), not a
+    // human's: the neck leaves the barrel kNeckPerBarrel as thick and narrows towards the head;
+    // a tail (a chain of single bones from the barrel's other end whose tip stays off the
+    // ground) leaves it kTailPerBarrel as thick and tapers to its tip.
+    void sizeFromBarrel(std::size_t barrelEnd) {
+        const float barrel = startRadius(BoneRole::Unknown, boneLength(barrelEnd), barrelEnd);
+        const auto head = static_cast<std::size_t>(topologyHead);
+        for (std::size_t c = barrelEnd + 1; c < points.size(); ++c) {
+            if (skeleton.parents[c] != static_cast<NodeIndex>(barrelEnd) || leafCount[c] != 1.0f) {
+                continue;
+            }
+            const std::vector<std::size_t> chain = chainFrom(c);
+            const auto at = std::find(chain.begin(), chain.end(), head);
+            if (at != chain.end()) {
+                taperChain(chain, static_cast<std::size_t>(at - chain.begin()),
+                           kNeckPerBarrel * barrel, kNeckAtHeadPerBarrel * barrel);
+            }
+        }
+        const auto root = static_cast<std::size_t>(skeleton.parents[barrelEnd]);
+        for (std::size_t c = root + 1; c < points.size(); ++c) {
+            if (skeleton.parents[c] != static_cast<NodeIndex>(root) || hasBone[c] == 0 ||
+                leafCount[c] != 1.0f) {
+                continue;
+            }
+            const std::vector<std::size_t> chain = chainFrom(c);
+            if (glm::dot(points[chain.back()], up) - lowest >= kOffTheGround) {
+                taperChain(chain, chain.size() - 1, kTailPerBarrel * barrel,
+                           kTailTipPerBarrel * barrel);
             }
         }
     }
@@ -905,8 +985,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {},   {},   {},  {},
-                          {},       {},      {}, {}, kNoParent, {}, {}, 1.0f, 0.0f, 1.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {}, {},   {},   {},
+                          {},       {},      {}, {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;
