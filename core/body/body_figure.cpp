@@ -10,7 +10,9 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+#include <glm/vec2.hpp>
 #include <optional>
+#include <span>
 #include <string>
 
 namespace bvh {
@@ -83,10 +85,20 @@ constexpr float kUnknownBarrelLeaves = 3.0f;
 // chain this far above the ground (of the figure's size) is no foot.
 constexpr float kHeadPerBarrel = 1.3f;
 constexpr float kOffTheGround = 0.15f;
+// A quadruped's neck, of its barrel's radius: where it leaves the barrel and at the head (an
+// elephant's or a horse's neck is about half as thick as its barrel); its tail where it leaves
+// the barrel and at its tip.
+constexpr float kNeckPerBarrel = 0.6f;
+constexpr float kNeckAtHeadPerBarrel = 0.45f;
+constexpr float kTailPerBarrel = 0.25f;
+constexpr float kTailTipPerBarrel = 0.08f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 constexpr float kHeadLengthMin = 0.07f;
 constexpr float kHeadLengthMax = 0.16f;
 constexpr float kHeadLengthDefault = 0.12f;
+// A face rig's head grows at most this much to hold its face joints, which stay this far inside.
+constexpr float kHeadGrowth = 1.5f;
+constexpr float kFaceMargin = 1.05f;
 // A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
 constexpr float kHeadMarkerLength = 0.03f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
@@ -104,6 +116,9 @@ constexpr float kHandLength = 0.09f;
 constexpr float kLimbEndShare = 0.6f;
 // An ankle stands about this high above the sole (8 cm of a human, of its height).
 constexpr float kAnkleHeight = 0.05f;
+// A chest's rounded top ends this share of its depth below the neck's root, so the neck shows
+// above the shoulders' line rather than inside the chest.
+constexpr float kChestTopBelowNeck = 0.8f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 constexpr float kPalmThinnest = 0.009f;
@@ -184,6 +199,9 @@ struct FigureBuilder {
     std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
     std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
     NodeIndex topologyHead = kNoParent; // an unnamed figure's head (findUnnamedHead)
+    // Per node: the radii (start, end) of the bone to it in a quadruped's neck or tail sized from
+    // its barrel (sizeFromBarrel); zero elsewhere.
+    std::vector<glm::vec2> chainBone;
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
@@ -291,16 +309,24 @@ struct FigureBuilder {
             role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
         float r1 = 0.0f;
         float runStart = 0.0f;
-        const float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+        float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+        if (chainBone[child].x > 0.0f) {
+            r0 = chainBone[child].x;
+            r1 = chainBone[child].y;
+        }
         const NodeIndex next = longestChild[child];
         // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
         // front legs leave it, rather than narrowing to the neck's thickness.
         const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
-        if (next != kNoParent && !barrel && roles[child] != BoneRole::Face &&
-            roles[child] != BoneRole::Head) {
+        if (next != kNoParent && !barrel && chainBone[child].x == 0.0f &&
+            roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
             const float nextLength = boneLength(static_cast<std::size_t>(next));
-            r1 =
-                std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
+            // thickness made chest and neck one long cone under the head (a bottle).
+            if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
+                r1 = std::min(
+                    r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+            }
             // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
             // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
             // forearm and shin taper to a point.
@@ -310,6 +336,11 @@ struct FigureBuilder {
         }
         // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
         // rises until its sphere rests on the lowest joint's level.
+        // Its rounded top ends just above the neck's root, not a chest's depth up the neck.
+        if (role == BoneRole::Trunk && roles[child] == BoneRole::Neck) {
+            end -= (end - points[parent]) *
+                   (std::min(kChestTopBelowNeck * r1, 0.5f * length) / std::max(length, 1e-9f));
+        }
         const float sink = r1 - (glm::dot(end, up) - lowest);
         if (sink > 0.0f && sink < 0.5f * length) {
             end += up * sink;
@@ -441,6 +472,55 @@ struct FigureBuilder {
         return longest;
     }
 
+    // The face joints below `head` (jaw, lips, eyelids, MakeHuman's temporalis and levator), in
+    // the skull's `axes` from the head joint. End Sites are left out (an eye's aim reaches far
+    // ahead of the face), and so is a crown marker beyond the skull's top (`crownAt`, a face
+    // rig's HeadTop).
+    std::vector<glm::vec3> faceJoints(std::size_t head, const glm::mat3& axes,
+                                      float crownAt) const {
+        std::vector<glm::vec3> joints;
+        std::vector<std::uint8_t> below(points.size(), 0);
+        below[head] = 1;
+        for (std::size_t i = head + 1; i < points.size(); ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent == kNoParent || below[static_cast<std::size_t>(parent)] == 0) {
+                continue;
+            }
+            below[i] = 1;
+            const glm::vec3 local = axes * (points[i] - points[head]);
+            if (skeleton.isEndSite[i] == 0 && local.x <= crownAt) {
+                joints.push_back(local);
+            }
+        }
+        return joints;
+    }
+
+    // A face rig's head (its skull's `axes`, `semiAxes`) placed over its face joints (the face
+    // lies ahead of and below the head joint) and grown, up to kHeadGrowth, until they lie
+    // inside it; returns its centre in those axes, from the head joint.
+    glm::vec3 fitHeadToFace(std::size_t head, const glm::mat3& axes, glm::vec3& semiAxes) const {
+        const std::vector<glm::vec3> joints = faceJoints(head, axes, 2.0f * semiAxes.x);
+        glm::vec3 low(0.0f);
+        glm::vec3 high(0.0f);
+        for (const glm::vec3& joint : joints) {
+            low = glm::min(low, joint);
+            high = glm::max(high, joint);
+        }
+        // Along the skull's axis the centre stays between a chin hanging below the head joint
+        // (0.15 of its height above it) and a skull sitting on it; across, within 0.8 of the
+        // semi-axis, so the head joint stays inside.
+        const glm::vec3 middle = 0.5f * (low + high);
+        const glm::vec3 centre(std::clamp(middle.x, 0.27f * semiAxes.x, 0.91f * semiAxes.x),
+                               std::clamp(middle.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y),
+                               std::clamp(middle.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z));
+        float reach = 0.0f; // the farthest joint, in the ellipsoid's own measure (1: on it)
+        for (const glm::vec3& joint : joints) {
+            reach = std::max(reach, glm::length((joint - centre) / semiAxes));
+        }
+        semiAxes *= std::clamp(kFaceMargin * reach, 1.0f, kHeadGrowth);
+        return centre;
+    }
+
     void addHead(std::size_t head) {
         const NodeIndex child = longestChild[head];
         glm::vec3 direction = up;
@@ -464,8 +544,11 @@ struct FigureBuilder {
             const float crown = boneAlong(head, direction);
             length = crown >= kHeadMarkerLength * capScale ? crown : length;
         }
-        length = std::clamp(length, kHeadLengthMin * capScale, kHeadLengthMax * capScale);
-        const glm::vec3 centre = points[head] + direction * (0.5f * length);
+        // A face rig's head is a whole head however short its crown bone (MakeHuman's special06
+        // reaches 7 % of the height): never smaller than a plain head.
+        const float least = bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
+        length = std::clamp(length, least * capScale, kHeadLengthMax * capScale);
+        glm::vec3 centre = points[head] + direction * (0.5f * length);
         glm::vec3 front = anyPerpendicular(direction);
         // A head lying along the ground (a quadruped's, along its neck) looks where it points:
         // it gets a snout whether or not the pose says which way the figure faces.
@@ -484,7 +567,11 @@ struct FigureBuilder {
         }
         const glm::vec3 side = glm::cross(direction, front);
         const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
-        BodyVolume skull = makeEllipsoid(centre, axes, glm::vec3(0.55f, 0.45f, 0.4f) * length);
+        glm::vec3 semiAxes = glm::vec3(0.55f, 0.45f, 0.4f) * length;
+        if (bones > 1) {
+            centre = points[head] + glm::transpose(axes) * fitHeadToFace(head, axes, semiAxes);
+        }
+        BodyVolume skull = makeEllipsoid(centre, axes, semiAxes);
         skull.blend = 0.2f * length;
         attach(skull, head, head);
         skull.radiusNode = child;
@@ -703,6 +790,7 @@ struct FigureBuilder {
     // bone a trunk or a snout, tapering like a tail.
     void findUnnamedHead() {
         boneRole.assign(points.size(), BoneRole::Unknown);
+        chainBone.assign(points.size(), glm::vec2(0.0f));
         const bool named = std::any_of(roles.begin(), roles.end(),
                                        [](BoneRole role) { return role != BoneRole::Unknown; });
         for (std::size_t end = 0; end < points.size() && !named; ++end) {
@@ -715,6 +803,69 @@ struct FigureBuilder {
                     leafCount[c] == 1.0f) {
                     markNeckChain(c);
                 }
+            }
+            if (barrelEnd && topologyHead != kNoParent) {
+                sizeFromBarrel(end);
+                break; // one barrel, one neck
+            }
+        }
+    }
+
+    // The chain of single bones from `first` to its tip: its nodes, `first` and its parent
+    // (the chain's root) included.
+    std::vector<std::size_t> chainFrom(std::size_t first) const {
+        std::vector<std::size_t> chain{static_cast<std::size_t>(skeleton.parents[first]), first};
+        while (longestChild[chain.back()] != kNoParent) {
+            chain.push_back(static_cast<std::size_t>(longestChild[chain.back()]));
+        }
+        return chain;
+    }
+
+    // Radii of the bones along `chain` (chainBone) from `start` at its root to `end` at node
+    // `last` (an index into chain), by the length run.
+    void taperChain(std::span<const std::size_t> chain, std::size_t last, float start, float end) {
+        float run = 0.0f;
+        for (std::size_t k = 1; k <= last; ++k) {
+            run += boneLength(chain[k]);
+        }
+        float along = 0.0f;
+        float before = start;
+        for (std::size_t k = 1; k <= last; ++k) {
+            along += boneLength(chain[k]);
+            const float after = run > 0.0f ? start + (end - start) * (along / run) : start;
+            chainBone[chain[k]] = glm::vec2(before, after);
+            before = after;
+        }
+    }
+
+    // A quadruped's neck and tail sized from its barrel (the bone to `barrelEnd`), not a
+    // human's: the neck leaves the barrel kNeckPerBarrel as thick and narrows towards the head;
+    // a tail (a chain of single bones from the barrel's other end whose tip stays off the
+    // ground) leaves it kTailPerBarrel as thick and tapers to its tip.
+    void sizeFromBarrel(std::size_t barrelEnd) {
+        const float barrel = startRadius(BoneRole::Unknown, boneLength(barrelEnd), barrelEnd);
+        const auto head = static_cast<std::size_t>(topologyHead);
+        for (std::size_t c = barrelEnd + 1; c < points.size(); ++c) {
+            if (skeleton.parents[c] != static_cast<NodeIndex>(barrelEnd) || leafCount[c] != 1.0f) {
+                continue;
+            }
+            const std::vector<std::size_t> chain = chainFrom(c);
+            const auto at = std::find(chain.begin(), chain.end(), head);
+            if (at != chain.end()) {
+                taperChain(chain, static_cast<std::size_t>(at - chain.begin()),
+                           kNeckPerBarrel * barrel, kNeckAtHeadPerBarrel * barrel);
+            }
+        }
+        const auto root = static_cast<std::size_t>(skeleton.parents[barrelEnd]);
+        for (std::size_t c = root + 1; c < points.size(); ++c) {
+            if (skeleton.parents[c] != static_cast<NodeIndex>(root) || hasBone[c] == 0 ||
+                leafCount[c] != 1.0f) {
+                continue;
+            }
+            const std::vector<std::size_t> chain = chainFrom(c);
+            if (glm::dot(points[chain.back()], up) - lowest >= kOffTheGround) {
+                taperChain(chain, chain.size() - 1, kTailPerBarrel * barrel,
+                           kTailTipPerBarrel * barrel);
             }
         }
     }
@@ -834,8 +985,8 @@ struct FigureBuilder {
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {},   {},   {},  {},
-                          {},       {},      {}, {}, kNoParent, {}, {}, 1.0f, 0.0f, 1.0f};
+    FigureBuilder builder{skeleton, options, {}, {}, {},        {}, {}, {}, {},   {},   {},
+                          {},       {},      {}, {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

@@ -1,6 +1,7 @@
 // The figure's volumes (core/body/body_figure.cpp, issue 38): a forearm that keeps a wrist before
 // a hand bone that is only a marker, and that hand a hand long; a foot raised in the bind pose
-// keeps its sole under its ankle; an unnamed quadruped's neck, head and trunk.
+// keeps its sole under its ankle; an unnamed quadruped's neck, head and trunk, its neck and tail
+// sized from its barrel.
 #include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
 #include "core/reader/document.h"
@@ -135,6 +136,50 @@ TEST(BodyFigureUnnamed, AQuadrupedGetsAHeadOnItsNeckAndATrunkApartFromItsLegs) {
         }
     }
     EXPECT_GT(trunkVertices, 100u);
+}
+
+TEST(BodyFigureUnnamed, AQuadrupedsNeckAndTailAreSizedFromItsBarrel) {
+    // b0 the pelvis, b1 the chest (the barrel between them), b2 and b3 the neck to the skull, b5
+    // the tail from the pelvis (test::quadruped).
+    const Skeleton skeleton =
+        parseDocument(test::creatureFile(test::quadruped(1.0), {}).text).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const NodeIndex pelvis = nodeNamed(skeleton, "b0");
+    const NodeIndex chest = nodeNamed(skeleton, "b1");
+    const NodeIndex neck = nodeNamed(skeleton, "b2");
+    const NodeIndex skull = nodeNamed(skeleton, "b3");
+    const BodyVolume* barrel = boneVolume(figure, pelvis, chest);
+    const BodyVolume* neckRoot = boneVolume(figure, chest, neck);
+    const BodyVolume* neckTop = boneVolume(figure, neck, skull);
+    ASSERT_NE(barrel, nullptr);
+    ASSERT_NE(neckRoot, nullptr);
+    ASSERT_NE(neckTop, nullptr);
+    const float girth = barrel->radiusA;
+    // The neck leaves the barrel 0.6 as thick and narrows to 0.45 of it at the head, a taper
+    // without a step at the joint between its bones.
+    EXPECT_NEAR(neckRoot->radiusA, 0.6f * girth, 1e-4f);
+    EXPECT_NEAR(neckTop->radiusB, 0.45f * girth, 1e-4f);
+    EXPECT_NEAR(neckRoot->radiusB, neckTop->radiusA, 1e-5f);
+    EXPECT_GT(neckTop->radiusA, neckTop->radiusB);
+    // The head stays wider than the neck it sits on.
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == skull) {
+            EXPECT_GT(std::min(volume.radii.y, volume.radii.z), neckTop->radiusB);
+        }
+    }
+    // The tail leaves the barrel a quarter as thick and tapers to 0.08 of it at its tip.
+    const NodeIndex tail = nodeNamed(skeleton, "b5");
+    const BodyVolume* tailRoot = boneVolume(figure, pelvis, tail);
+    ASSERT_NE(tailRoot, nullptr);
+    EXPECT_NEAR(tailRoot->radiusA, 0.25f * girth, 1e-4f);
+    float tip = tailRoot->radiusB;
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.joint == tail && volume.shape == BodyVolume::Shape::RoundCone) {
+            tip = volume.radiusB;
+        }
+    }
+    EXPECT_NEAR(tip, 0.08f * girth, 1e-4f);
 }
 
 } // namespace
