@@ -258,12 +258,13 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     }
 }
 
-// BodyMesh::outlineVertices: the coarsest level's vertices, each once.
+// BodyMesh::outlineVertices: the finest level's vertices, each once. (The coarsest level's
+// stood within its simplification error of the surface, and framing then cut a deltoid's or a
+// sole's last pixels.)
 void listOutlineVertices(BodyMesh& mesh) {
-    const BodyDetailLevel& coarsest = mesh.levels.back();
+    const BodyDetailLevel& finest = mesh.levels.front();
     std::vector<std::uint8_t> seen(mesh.vertices.size(), 0);
-    for (std::uint32_t i = coarsest.firstIndex; i < coarsest.firstIndex + coarsest.indexCount;
-         ++i) {
+    for (std::uint32_t i = finest.firstIndex; i < finest.firstIndex + finest.indexCount; ++i) {
         const std::uint32_t vertex = mesh.indices[i];
         if (seen[vertex] == 0) {
             seen[vertex] = 1;

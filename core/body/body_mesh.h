@@ -40,9 +40,8 @@ struct BodyMesh {
     // Per skeleton node: the volume radius of the bone ending at the node (file units), 0 where
     // none (picking).
     std::vector<float> nodeRadii;
-    // The coarsest level's vertices, each once: posed, they hold the body to within that
-    // level's simplification error (5 % of the extent), at a tenth of the vertices' cost
-    // (framing fits them, so nothing of the body is cut off).
+    // The finest level's vertices, each once: posed, they are the drawn body's outline, so that
+    // framing, which fits them, cuts nothing off (at most 4 000 vertices skinned per framing).
     std::vector<std::uint32_t> outlineVertices;
     // Per skeleton node: its world transform in the pose the body is made and bound in (file
     // units). Skin transforms are taken against it: S = world · inverse(bindWorld).
