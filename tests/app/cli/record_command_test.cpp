@@ -187,7 +187,7 @@ TEST(ServeCommand, RefusesBadCommandLinesAndFilesThatDoNotLoad) {
     } cases[] = {
         {{}, kExitUsage, "give one FILE to serve"},
         {{file, "--port", "70000"}, kExitUsage, "--port 70000 is not a port"},
-        {{file, "--format", "auto"}, kExitUsage, "is not axis, lines or bvh"},
+        {{file, "--format", "auto"}, kExitUsage, "is not axis, lines, bvh, vmc or mocopi"},
         {{file, "--rate", "0"}, kExitUsage, "--rate 0 is not a rate"},
         {{file, "--rate", "nan"}, kExitUsage, "--rate nan is not a rate"},
         {{file, "--line-end", "lfcr"}, kExitUsage, "is not lf, crlf or cr"},
