@@ -21,7 +21,7 @@ namespace {
 
 constexpr std::string_view kRecordHelp =
     R"(usage: bvhscope record SOURCE -o OUT.bvh [--skeleton FILE] [--format auto|axis|lines|bvh]
-                       [--duration SEC | --frames N] [--split]
+                       [--rate HZ] [--duration SEC | --frames N] [--split]
 
 Records a live stream into a BVH file while it arrives: every frame received, in order, with
 the digits the sender wrote. SOURCE is tcp://HOST:PORT (Axis Neuron and Axis Studio broadcast
@@ -52,9 +52,12 @@ Status and problems go to standard error; bad lines are counted and skipped.
                          the stream's format; auto (default) chooses from its first line
                          that is a header keyword or data, skipping up to 8 lines before it
                          (a banner)
-  --rate HZ              the frame rate written for axis and lines streams, which do not say
-                         theirs: the --skeleton file's, else 120; from 1/3600 to 1000000, the
-                         Frame Times a BVH file holds
+  --rate HZ              the rate the sender should send at: a warning when frames arrive
+                         more than 5 % off it. Axis and lines streams do not say their rate:
+                         their takes have the rate the frames arrive at, measured over the
+                         last 4 s (the median interval), and this one (else the --skeleton
+                         file's, else 120) only until enough frames came to measure it; from
+                         1/3600 to 1000000, the Frame Times a BVH file holds
   --duration SEC         stop after SEC seconds (from the start of the command)
   --frames N             stop after N frames
   --split                a new file for each connection after the first
@@ -131,11 +134,12 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
         request.format = *known;
     }
     if (request.datagramSource) {
-        // A VMC or mocopi sender names its bones and stamps its frames: nothing to say.
-        for (const std::string_view name : {"--skeleton", "--format", "--rate"}) {
+        // A VMC or mocopi sender names its bones and says its format (--rate is the rate
+        // expected: a warning when the stamps say another).
+        for (const std::string_view name : {"--skeleton", "--format"}) {
             if (parsed.option(name)) {
                 err << "bvhscope record: " << name << " is not used for " << source
-                    << " (the sender names its bones and its time stamps give the rate)\n";
+                    << " (the sender names its bones)\n";
                 return std::nullopt;
             }
         }
@@ -308,15 +312,44 @@ struct RecordOutcome {
     std::string endedBy;
 };
 
+// How far the rate received may be from --rate before a warning: 5 %.
+constexpr double kMostRateDeviation = 0.05;
+
+// Says once, when frames arrive (or are stamped) more than kMostRateDeviation off --rate.
+void warnAboutRate(const live::TakeRecorder& recorder, const RecordRequest& request, bool& warned,
+                   std::ostream& err) {
+    const double frameTime = recorder.receivedFrameTime();
+    // Until arrivals have measured a rate, receivedFrameTime() is --rate's: no warning.
+    if (warned || !request.rate || frameTime <= 0.0) {
+        return;
+    }
+    const double received = 1.0 / frameTime;
+    if (std::abs(received - *request.rate) <= kMostRateDeviation * *request.rate) {
+        return;
+    }
+    warned = true;
+    err << "bvhscope record: warning: frames come at " << received << " fps"
+        << (recorder.rateMeasured() ? " (measured from their arrivals)" : " (the sender's rate)")
+        << ", not the " << *request.rate
+        << " fps of --rate; the take is written at the rate they come at\n";
+}
+
 // "recorded 120 frames in 2 files (ended by ...; ...)": the frames in the files (not those lost
 // to a failed write), what was not written and why, and each take kept under another name.
 void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& outcome,
                       const live::LiveStatus& status, std::ostream& out) {
     const std::uint64_t frames = recorder.framesRecorded();
     const std::size_t files = recorder.filesWritten().size();
+    const double frameTime = recorder.takeFrameTime();
     out << "recorded " << frames << (frames == 1 ? " frame" : " frames") << " in " << files
-        << (files == 1 ? " file" : " files") << " (ended by " << outcome.endedBy << "; "
-        << status.connections << (status.connections == 1 ? " connection" : " connections") << ", "
+        << (files == 1 ? " file" : " files");
+    if (frameTime > 0.0) {
+        out << ", " << static_cast<double>(frames) * frameTime << " s at " << 1.0 / frameTime
+            << " fps" << (recorder.rateMeasured() ? " (measured from the arrivals)" : "")
+            << (files > 1 ? " in the last take" : "");
+    }
+    out << " (ended by " << outcome.endedBy << "; " << status.connections
+        << (status.connections == 1 ? " connection" : " connections") << ", "
         << status.framesDropped << " frames dropped, " << status.counters.malformedLines
         << " malformed lines";
     if (status.datagrams.datagrams > 0) {
@@ -340,7 +373,7 @@ void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& o
 }
 
 RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& recorder,
-                              const RecordRequest& request, std::ostream& err) {
+                              const RecordRequest& request, bool& rateWarned, std::ostream& err) {
     using Clock = live::LiveClock;
     const Clock::time_point start = Clock::now();
     Clock::time_point lastFlush = start;
@@ -376,6 +409,7 @@ RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& reco
                 return {true, "an error"};
             }
             reportSkipped(source.status(), reported, err);
+            warnAboutRate(recorder, request, rateWarned, err);
         }
     }
 }
@@ -431,7 +465,8 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     }
     live::TakeRecorder recorder(files);
     source->start();
-    const RecordOutcome outcome = recordUntilDone(*source, recorder, *request, err);
+    bool rateWarned = false;
+    const RecordOutcome outcome = recordUntilDone(*source, recorder, *request, rateWarned, err);
     source->stop();
     std::vector<std::string> notes;
     if (!outcome.failed && !request->frames) {
@@ -444,6 +479,7 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
             }
         }
     }
+    warnAboutRate(recorder, *request, rateWarned, err);
     const bool finished = recorder.finish(notes);
     printNotes(notes, err);
     const live::LiveStatus status = source->status();

@@ -173,16 +173,17 @@ void LiveSource::publishSkeletonIfChanged(const bvh::live::StreamDecoder& decode
     publishedGeneration_ = decoder.skeletonGeneration();
     publishedConnection_ = connection;
     publishSkeleton(std::make_shared<const bvh::Skeleton>(*skeleton), decoder.frameTime(),
-                    connection);
+                    decoder.frameTimeFromSender(), connection);
 }
 
 void LiveSource::publishSkeleton(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
-                                 std::uint32_t connection) {
+                                 bool frameTimeFromSender, std::uint32_t connection) {
     LiveEvent event;
     event.kind = LiveEvent::Kind::Skeleton;
     event.connection = connection;
     event.skeleton = std::move(skeleton);
     event.frameTime = frameTime;
+    event.frameTimeFromSender = frameTimeFromSender;
     const bool changed = lastPublished_ && (!sameSkeleton(*lastPublished_, *event.skeleton) ||
                                             lastFrameTime_ != event.frameTime);
     lastPublished_ = event.skeleton;

@@ -47,6 +47,10 @@ struct LiveEvent {
     std::string text;
     std::shared_ptr<const bvh::Skeleton> skeleton;
     double frameTime = 0.0;
+    // Skeleton: whether frameTime is the sender's (a BVH header's, VMC's T, mocopi's time);
+    // else it is a rate given or assumed here, and consumers measure the rate from arrivals
+    // (core/live/arrival_rate.h).
+    bool frameTimeFromSender = false;
     bvh::live::LiveFrame frame;
     LiveClock::time_point receivedAt; // when the bytes that completed the frame were read
 };
@@ -128,7 +132,7 @@ protected:
     // Publishes a Skeleton event for the frames that follow, counting it in the status (and as
     // a change when it or its frame time differs from the last one published).
     void publishSkeleton(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
-                         std::uint32_t connection);
+                         bool frameTimeFromSender, std::uint32_t connection);
     // The next skeleton the decoder gives is published even if it is the same object (a file
     // rewritten from the start, a new connection).
     void forgetPublishedSkeleton() { publishedSkeleton_ = nullptr; }

@@ -9,28 +9,42 @@ void ArrivalRate::add(double arrivalSeconds, std::size_t frames) {
     if (frames == 0) {
         return;
     }
-    if (lastArrival_ && arrivalSeconds > *lastArrival_) {
-        const double perFrame = (arrivalSeconds - *lastArrival_) / static_cast<double>(frames);
-        for (std::size_t frame = 0; frame < frames; ++frame) {
-            steps_.push_back({arrivalSeconds, perFrame});
-        }
+    if (read_ && arrivalSeconds <= read_->arrival) {
+        read_->frames += frames; // more frames of the same read
+        return;
     }
-    if (!lastArrival_ || arrivalSeconds > *lastArrival_) {
-        lastArrival_ = arrivalSeconds;
+    if (read_) {
+        appendSteps(*read_, steps_);
     }
+    const double interval = read_ ? arrivalSeconds - read_->arrival : 0.0;
+    read_ = Read{arrivalSeconds, interval, frames};
     while (!steps_.empty() && (steps_.size() > kMostSamples ||
                                steps_.front().arrival < arrivalSeconds - kWindowSeconds)) {
         steps_.pop_front();
     }
 }
 
+void ArrivalRate::appendSteps(const Read& read, std::deque<Step>& steps) {
+    if (read.interval <= 0.0) {
+        return; // the first read: no interval before it
+    }
+    const double perFrame = read.interval / static_cast<double>(read.frames);
+    for (std::size_t frame = 0; frame < std::min(read.frames, kMostSamples); ++frame) {
+        steps.push_back({read.arrival, perFrame});
+    }
+}
+
 std::optional<double> ArrivalRate::frameTime() const {
-    if (steps_.size() < kLeastSamples) {
+    std::deque<Step> steps = steps_;
+    if (read_) {
+        appendSteps(*read_, steps);
+    }
+    if (steps.size() < kLeastSamples) {
         return std::nullopt;
     }
     std::vector<double> seconds;
-    seconds.reserve(steps_.size());
-    for (const Step& step : steps_) {
+    seconds.reserve(steps.size());
+    for (const Step& step : steps) {
         seconds.push_back(step.seconds);
     }
     const auto middle = seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2);
@@ -40,7 +54,7 @@ std::optional<double> ArrivalRate::frameTime() const {
 
 void ArrivalRate::clear() {
     steps_.clear();
-    lastArrival_.reset();
+    read_.reset();
 }
 
 } // namespace bvh::live

@@ -28,6 +28,8 @@ public:
     static constexpr std::size_t kLeastSamples = 8;
 
     // `frames` frames completed by a read at `arrivalSeconds` (not earlier than the last read's).
+    // Calls with the same time are one read (a consumer that gets frames one by one, each with
+    // the time of the read that completed it).
     void add(double arrivalSeconds, std::size_t frames);
     // Seconds per frame: the median step over the window; nullopt before kLeastSamples steps.
     std::optional<double> frameTime() const;
@@ -39,8 +41,16 @@ private:
         double arrival = 0.0; // when the read came
         double seconds = 0.0; // its interval per frame
     };
-    std::deque<Step> steps_;
-    std::optional<double> lastArrival_;
+    struct Read {
+        double arrival = 0.0;
+        double interval = 0.0; // since the read before (0 for the first)
+        std::size_t frames = 0;
+    };
+    // The read's interval per frame, once for each of its frames.
+    static void appendSteps(const Read& read, std::deque<Step>& steps);
+
+    std::deque<Step> steps_;   // of the reads before the last
+    std::optional<Read> read_; // the last read, still taking frames of the same time
 };
 
 } // namespace bvh::live

@@ -27,10 +27,14 @@ bool RateMeasure::hold(LiveFrame frame, std::optional<double> senderSeconds,
     return frames_.size() >= kFrames;
 }
 
+bool RateMeasure::senderStamped() const {
+    return std::all_of(senderStamps_.begin(), senderStamps_.end(),
+                       [](double stamp) { return stamp >= 0.0; }) &&
+           frameTimeFromStamps(senderStamps_) > 0.0;
+}
+
 double RateMeasure::frameTime(double fallback) const {
-    const bool senderStamped = std::all_of(senderStamps_.begin(), senderStamps_.end(),
-                                           [](double stamp) { return stamp >= 0.0; });
-    double frameTime = senderStamped ? frameTimeFromStamps(senderStamps_) : 0.0;
+    double frameTime = senderStamped() ? frameTimeFromStamps(senderStamps_) : 0.0;
     if (frameTime <= 0.0) {
         frameTime = frameTimeFromStamps(arrivalStamps_);
     }

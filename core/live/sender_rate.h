@@ -29,6 +29,9 @@ public:
     // The sender's step when every held frame had a sender stamp and it advanced, else the
     // arrivals' step, else `fallback`.
     double frameTime(double fallback) const;
+    // Whether frameTime() is the sender's step (every held frame stamped, and the stamps
+    // advanced).
+    bool senderStamped() const;
     // The arrivals' step alone, else `fallback`.
     double arrivalFrameTime(double fallback) const;
     // Appends the held frames, numbered from `nextNumber` on, and forgets them.

@@ -35,6 +35,17 @@ TEST(ArrivalRate, FramesThatArriveTogetherShareTheirReadsInterval) {
     EXPECT_NEAR(*rate.frameTime(), 0.01, 1e-12);
 }
 
+TEST(ArrivalRate, FramesGivenOneByOneWithTheirReadsTimeAreOneRead) {
+    // A consumer sees each frame as an event stamped with the read that completed it.
+    ArrivalRate rate;
+    for (int read = 0; read < 40; ++read) {
+        for (int frame = 0; frame < 3; ++frame) {
+            rate.add(read * 0.03, 1);
+        }
+    }
+    EXPECT_NEAR(*rate.frameTime(), 0.01, 1e-12);
+}
+
 TEST(ArrivalRate, AStallAndTheBurstAfterItDoNotMoveTheMedian) {
     ArrivalRate rate;
     double at = 0.0;
