@@ -3,6 +3,7 @@
 // app/live/take_recorder.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/live_command_options.h"
 #include "app/live/datagram_address.h"
 #include "app/live/stop_request.h"
 #include "app/live/take_recorder.h"
@@ -19,7 +20,7 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kRecordHelp =
+constexpr std::string_view kRecordUsage =
     R"(usage: bvhscope record SOURCE -o OUT.bvh [--skeleton FILE] [--format auto|axis|lines|bvh]
                        [--rate HZ] [--duration SEC | --frames N] [--split]
 
@@ -30,8 +31,8 @@ over UDP (VSeeFace, VirtualMotionCapture, XR Animator...; port 39539 by default)
 humanoid skeleton and bone names, in metres, at the rate of the sender's time stamps; the
 first sender is recorded, datagrams from others are counted and left out; or
 mocopi://[BIND_ADDRESS][:PORT] for Sony mocopi's own UDP format (port 12351 by default): its
-27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or --frames, or on Ctrl+C (or
-SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
+27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or
+--frames, or on Ctrl+C (or SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
 reconnects with back-off and keeps recording in the same file (the gap is reported here);
 --split starts OUT-2.bvh, OUT-3.bvh... for each new connection. A take holds one skeleton at
 one frame time: a connection or a header with another skeleton, or another Frame Time, starts
@@ -41,31 +42,22 @@ appears at OUT during the take is kept, and the take goes to the next free name 
 write that fails (a full disk) ends the recording at once; the take keeps the frames written.
 Status and problems go to standard error; bad lines are counted and skipped.
 
-  -o, --output OUT.bvh   the take; an existing file is kept unless --overwrite, and only a
-                         regular file is ever written over (never a directory, a device, a
-                         FIFO or a socket)
-  --skeleton FILE        a BVH file whose channels the stream's values follow (its frames are
-                         not used): needed for lines, optional for axis (else the built-in
-                         59-joint Axis Neuron skeleton, with or without displacement, chosen
-                         by the value count), ignored for bvh (the stream sends its header)
-  --format auto|axis|lines|bvh
-                         the stream's format; auto (default) chooses from its first line
-                         that is a header keyword or data, skipping up to 8 lines before it
-                         (a banner)
-  --rate HZ              the rate the sender should send at: a warning when frames arrive
-                         more than 5 % off it. Axis and lines streams do not say their rate:
-                         their takes have the rate the frames arrive at, measured over the
-                         last 4 s (the median interval), and this one (else the --skeleton
-                         file's, else 120) only until enough frames came to measure it; from
-                         1/3600 to 1000000, the Frame Times a BVH file holds
-  --duration SEC         stop after SEC seconds (from the start of the command)
-  --frames N             stop after N frames
-  --split                a new file for each connection after the first
-  --overwrite            replace an existing OUT.bvh once the take ends
-  --help, --version
+)";
+
+constexpr std::string_view kRecordExitStatus = R"(  --help, --version
 Exit status: 0 when frames were recorded, 1 when none arrived or a file could not be written,
 2 for a bad command line.
 )";
+
+// record --help: the prose above, the options from the table (app/options/option_table.h).
+std::string recordHelp() {
+    return std::string(kRecordUsage) +
+           liveCommandHelpEntries(options::kRecord,
+                                  {"--output", "--skeleton", "--format", "--rate", "--duration",
+                                   "--frames", "--split", "--overwrite"},
+                                  {"--output", "-o"}) +
+           std::string(kRecordExitStatus);
+}
 
 struct RecordRequest {
     live::HostAndPort source;
@@ -80,16 +72,6 @@ struct RecordRequest {
     bool split = false;
     bool overwrite = false;
 };
-
-std::optional<double> positiveNumber(std::string_view text) {
-    double value = 0;
-    const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (problem != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) ||
-        value <= 0) {
-        return std::nullopt;
-    }
-    return value;
-}
 
 std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::ostream& err) {
     RecordRequest request;
@@ -128,7 +110,8 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
     if (const auto format = parsed.option("--format")) {
         const auto known = bvh::live::parseStreamFormat(*format);
         if (!known) {
-            err << "bvhscope record: --format " << *format << " is not auto, axis, lines or bvh\n";
+            err << "bvhscope record: --format " << *format << " is not "
+                << choicesInWords(options::kRecordFormat) << '\n';
             return std::nullopt;
         }
         request.format = *known;
@@ -149,33 +132,25 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
                "skeleton)\n";
         return std::nullopt;
     }
-    for (const std::string_view name : {"--rate", "--duration"}) {
-        if (const auto text = parsed.option(name)) {
-            const std::optional<double> value = positiveNumber(*text);
-            if (!value) {
-                err << "bvhscope record: " << name << " " << *text << " is not a number above 0\n";
-                return std::nullopt;
-            }
-            (name == "--rate" ? request.rate : request.duration) = value;
-        }
-    }
     // The take's Frame Time is 1 / rate: outside the reader's range it would read back as an
-    // assumed 30 fps (core/model/output_limits.h), so it is refused before connecting.
-    if (request.rate && !bvh::isWritableFrameRate(*request.rate)) {
-        err << "bvhscope record: --rate " << *parsed.option("--rate")
-            << " is outside the frame rates a BVH file holds: from 1/3600 (a frame an hour) to "
-               "1000000 (a frame a microsecond)\n";
-        return std::nullopt;
-    }
-    if (const auto frames = parsed.option("--frames")) {
-        std::uint64_t value = 0;
-        const auto [end, problem] =
-            std::from_chars(frames->data(), frames->data() + frames->size(), value);
-        if (problem != std::errc{} || end != frames->data() + frames->size() || value == 0) {
-            err << "bvhscope record: --frames " << *frames << " is not a count above 0\n";
+    // assumed 30 fps (core/model/output_limits.h), so the table's range is the frame rates a BVH
+    // file holds, refused before connecting.
+    for (const options::Option* option :
+         {&options::kRecordRate, &options::kRecordDuration, &options::kRecordFrames}) {
+        double value = 0.0;
+        if (const std::string refused = readLiveOptionNumber(parsed, *option, value);
+            !refused.empty()) {
+            err << "bvhscope record: " << refused << '\n';
             return std::nullopt;
         }
-        request.frames = value;
+        if (!parsed.option(option->flag)) {
+            continue;
+        }
+        if (option == &options::kRecordFrames) {
+            request.frames = static_cast<std::uint64_t>(value);
+        } else {
+            (option == &options::kRecordRate ? request.rate : request.duration) = value;
+        }
     }
     if (request.duration && request.frames) {
         err << "bvhscope record: give --duration or --frames, not both\n";
@@ -421,15 +396,11 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     for (std::string_view& argument : normalized) {
         argument = argument == "-o" ? "--output" : argument;
     }
-    auto parsed =
-        parseArguments(normalized,
-                       {{"--output", "--skeleton", "--format", "--rate", "--duration", "--frames"},
-                        {"--split", "--overwrite"}},
-                       err);
+    auto parsed = parseArguments(normalized, liveCommandArguments(options::kRecord), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kRecordHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, recordHelp(), out)) {
         return *answered;
     }
     const std::optional<RecordRequest> request = recordRequest(*parsed, err);
