@@ -24,6 +24,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -106,6 +107,12 @@ public:
     // Returns how many were added.
     std::size_t take(std::vector<LiveEvent>& events, std::chrono::milliseconds wait);
     LiveStatus status() const;
+    // Whether events wait to be taken.
+    bool hasEvents() const;
+    // `wake` is called (on the source's thread, no lock held) when events come into an empty
+    // queue, so that a consumer asleep between takes (the viewer, waiting for input) wakes for
+    // them and sleeps while a connection sends nothing. Thread-safe; empty for none.
+    void setWake(std::function<void()> wake);
 
 protected:
     // The receiver, on the source's thread: returns when stopping() or when the input is over
@@ -153,6 +160,7 @@ private:
     std::condition_variable ready_;
     std::condition_variable taken_; // signalled by take(): room in the queue
     std::deque<LiveEvent> queue_;
+    std::function<void()> consumerWake_; // under mutex_
     std::size_t queuedFrameBytes_ = 0;
     LiveStatus status_;
     std::vector<double> latencies_; // ring of the last kLatencySamples
