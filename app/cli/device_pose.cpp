@@ -74,6 +74,42 @@ void addSideRole(CaptureSide& side, const bvh::RigJointRole& role, NodeIndex nod
     }
 }
 
+// The nodes from `node` up to the root, `node` first.
+std::vector<NodeIndex> ancestry(const bvh::Skeleton& skeleton, NodeIndex node) {
+    std::vector<NodeIndex> chain;
+    for (; node != kNoParent; node = skeleton.parents[static_cast<std::size_t>(node)]) {
+        chain.push_back(node);
+    }
+    return chain;
+}
+
+// A figure whose legs hang from a "Hips" joint beside the spine, both under the root
+// (MakeHuman: Root > Spine1..3 and Root > Hips > legs), has no spine from its hips (the feet's
+// common ancestor) to its chest (the hands'). Then the device's hips are the joint both hang
+// from, and its spine the path from there to the chest.
+void spineBesideTheHips(const bvh::Skeleton& skeleton, CaptureRoles& capture) {
+    const NodeIndex leftHand = capture.sides[0].hand;
+    const NodeIndex rightHand = capture.sides[1].hand;
+    if (!capture.spine.empty() || capture.hips == kNoParent || leftHand == kNoParent ||
+        rightHand == kNoParent) {
+        return;
+    }
+    const std::vector<NodeIndex> left = ancestry(skeleton, leftHand);
+    const std::vector<NodeIndex> right = ancestry(skeleton, rightHand);
+    const auto chest = std::find_first_of(left.begin(), left.end(), right.begin(), right.end());
+    const std::vector<NodeIndex> hips = ancestry(skeleton, capture.hips);
+    if (chest == left.end()) {
+        return;
+    }
+    const std::vector<NodeIndex> chestUp(chest, left.end());
+    const auto top = std::find_first_of(chestUp.begin(), chestUp.end(), hips.begin(), hips.end());
+    if (top == chestUp.end() || top == chestUp.begin()) {
+        return;
+    }
+    capture.hips = *top;
+    capture.spine.assign(std::make_reverse_iterator(top), chestUp.rend());
+}
+
 CaptureRoles captureRoles(const bvh::Skeleton& skeleton) {
     const bvh::RigRoles roles = bvh::findRigRoles(skeleton);
     CaptureRoles capture;
@@ -101,6 +137,7 @@ CaptureRoles captureRoles(const bvh::Skeleton& skeleton) {
     for (const auto& [share, node] : neck) {
         capture.neck.push_back(node);
     }
+    spineBesideTheHips(skeleton, capture);
     return capture;
 }
 
