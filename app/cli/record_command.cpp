@@ -3,6 +3,7 @@
 // app/live/take_recorder.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/live_command_options.h"
 #include "app/live/datagram_address.h"
 #include "app/live/stop_request.h"
 #include "app/live/take_recorder.h"
@@ -19,9 +20,9 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kRecordHelp =
+constexpr std::string_view kRecordUsage =
     R"(usage: bvhscope record SOURCE -o OUT.bvh [--skeleton FILE] [--format auto|axis|lines|bvh]
-                       [--duration SEC | --frames N] [--split]
+                       [--rate HZ] [--duration SEC | --frames N] [--split]
 
 Records a live stream into a BVH file while it arrives: every frame received, in order, with
 the digits the sender wrote. SOURCE is tcp://HOST:PORT (Axis Neuron and Axis Studio broadcast
@@ -30,8 +31,8 @@ over UDP (VSeeFace, VirtualMotionCapture, XR Animator...; port 39539 by default)
 humanoid skeleton and bone names, in metres, at the rate of the sender's time stamps; the
 first sender is recorded, datagrams from others are counted and left out; or
 mocopi://[BIND_ADDRESS][:PORT] for Sony mocopi's own UDP format (port 12351 by default): its
-27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or --frames, or on Ctrl+C (or
-SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
+27 joints named as Sony names them, at the rate of its time stamps. Ends after --duration or
+--frames, or on Ctrl+C (or SIGTERM), and leaves OUT.bvh with the right `Frames:` count. When the sender goes away it
 reconnects with back-off and keeps recording in the same file (the gap is reported here);
 --split starts OUT-2.bvh, OUT-3.bvh... for each new connection. A take holds one skeleton at
 one frame time: a connection or a header with another skeleton, or another Frame Time, starts
@@ -41,28 +42,22 @@ appears at OUT during the take is kept, and the take goes to the next free name 
 write that fails (a full disk) ends the recording at once; the take keeps the frames written.
 Status and problems go to standard error; bad lines are counted and skipped.
 
-  -o, --output OUT.bvh   the take; an existing file is kept unless --overwrite, and only a
-                         regular file is ever written over (never a directory, a device, a
-                         FIFO or a socket)
-  --skeleton FILE        a BVH file whose channels the stream's values follow (its frames are
-                         not used): needed for lines, optional for axis (else the built-in
-                         59-joint Axis Neuron skeleton, with or without displacement, chosen
-                         by the value count), ignored for bvh (the stream sends its header)
-  --format auto|axis|lines|bvh
-                         the stream's format; auto (default) chooses from its first line
-                         that is a header keyword or data, skipping up to 8 lines before it
-                         (a banner)
-  --rate HZ              the frame rate written for axis and lines streams, which do not say
-                         theirs: the --skeleton file's, else 120; from 1/3600 to 1000000, the
-                         Frame Times a BVH file holds
-  --duration SEC         stop after SEC seconds (from the start of the command)
-  --frames N             stop after N frames
-  --split                a new file for each connection after the first
-  --overwrite            replace an existing OUT.bvh once the take ends
-  --help, --version
+)";
+
+constexpr std::string_view kRecordExitStatus = R"(  --help, --version
 Exit status: 0 when frames were recorded, 1 when none arrived or a file could not be written,
 2 for a bad command line.
 )";
+
+// record --help: the prose above, the options from the table (app/options/option_table.h).
+std::string recordHelp() {
+    return std::string(kRecordUsage) +
+           liveCommandHelpEntries(options::kRecord,
+                                  {"--output", "--skeleton", "--format", "--rate", "--duration",
+                                   "--frames", "--split", "--overwrite"},
+                                  {"--output", "-o"}) +
+           std::string(kRecordExitStatus);
+}
 
 struct RecordRequest {
     live::HostAndPort source;
@@ -77,16 +72,6 @@ struct RecordRequest {
     bool split = false;
     bool overwrite = false;
 };
-
-std::optional<double> positiveNumber(std::string_view text) {
-    double value = 0;
-    const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (problem != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) ||
-        value <= 0) {
-        return std::nullopt;
-    }
-    return value;
-}
 
 std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::ostream& err) {
     RecordRequest request;
@@ -125,17 +110,19 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
     if (const auto format = parsed.option("--format")) {
         const auto known = bvh::live::parseStreamFormat(*format);
         if (!known) {
-            err << "bvhscope record: --format " << *format << " is not auto, axis, lines or bvh\n";
+            err << "bvhscope record: --format " << *format << " is not "
+                << choicesInWords(options::kRecordFormat) << '\n';
             return std::nullopt;
         }
         request.format = *known;
     }
     if (request.datagramSource) {
-        // A VMC or mocopi sender names its bones and stamps its frames: nothing to say.
-        for (const std::string_view name : {"--skeleton", "--format", "--rate"}) {
+        // A VMC or mocopi sender names its bones and says its format (--rate is the rate
+        // expected: a warning when the stamps say another).
+        for (const std::string_view name : {"--skeleton", "--format"}) {
             if (parsed.option(name)) {
                 err << "bvhscope record: " << name << " is not used for " << source
-                    << " (the sender names its bones and its time stamps give the rate)\n";
+                    << " (the sender names its bones)\n";
                 return std::nullopt;
             }
         }
@@ -145,33 +132,25 @@ std::optional<RecordRequest> recordRequest(const ParsedArguments& parsed, std::o
                "skeleton)\n";
         return std::nullopt;
     }
-    for (const std::string_view name : {"--rate", "--duration"}) {
-        if (const auto text = parsed.option(name)) {
-            const std::optional<double> value = positiveNumber(*text);
-            if (!value) {
-                err << "bvhscope record: " << name << " " << *text << " is not a number above 0\n";
-                return std::nullopt;
-            }
-            (name == "--rate" ? request.rate : request.duration) = value;
-        }
-    }
     // The take's Frame Time is 1 / rate: outside the reader's range it would read back as an
-    // assumed 30 fps (core/model/output_limits.h), so it is refused before connecting.
-    if (request.rate && !bvh::isWritableFrameRate(*request.rate)) {
-        err << "bvhscope record: --rate " << *parsed.option("--rate")
-            << " is outside the frame rates a BVH file holds: from 1/3600 (a frame an hour) to "
-               "1000000 (a frame a microsecond)\n";
-        return std::nullopt;
-    }
-    if (const auto frames = parsed.option("--frames")) {
-        std::uint64_t value = 0;
-        const auto [end, problem] =
-            std::from_chars(frames->data(), frames->data() + frames->size(), value);
-        if (problem != std::errc{} || end != frames->data() + frames->size() || value == 0) {
-            err << "bvhscope record: --frames " << *frames << " is not a count above 0\n";
+    // assumed 30 fps (core/model/output_limits.h), so the table's range is the frame rates a BVH
+    // file holds, refused before connecting.
+    for (const options::Option* option :
+         {&options::kRecordRate, &options::kRecordDuration, &options::kRecordFrames}) {
+        double value = 0.0;
+        if (const std::string refused = readLiveOptionNumber(parsed, *option, value);
+            !refused.empty()) {
+            err << "bvhscope record: " << refused << '\n';
             return std::nullopt;
         }
-        request.frames = value;
+        if (!parsed.option(option->flag)) {
+            continue;
+        }
+        if (option == &options::kRecordFrames) {
+            request.frames = static_cast<std::uint64_t>(value);
+        } else {
+            (option == &options::kRecordRate ? request.rate : request.duration) = value;
+        }
     }
     if (request.duration && request.frames) {
         err << "bvhscope record: give --duration or --frames, not both\n";
@@ -308,15 +287,44 @@ struct RecordOutcome {
     std::string endedBy;
 };
 
+// How far the rate received may be from --rate before a warning: 5 %.
+constexpr double kMostRateDeviation = 0.05;
+
+// Says once, when frames arrive (or are stamped) more than kMostRateDeviation off --rate.
+void warnAboutRate(const live::TakeRecorder& recorder, const RecordRequest& request, bool& warned,
+                   std::ostream& err) {
+    const double frameTime = recorder.receivedFrameTime();
+    // Until arrivals have measured a rate, receivedFrameTime() is --rate's: no warning.
+    if (warned || !request.rate || frameTime <= 0.0) {
+        return;
+    }
+    const double received = 1.0 / frameTime;
+    if (std::abs(received - *request.rate) <= kMostRateDeviation * *request.rate) {
+        return;
+    }
+    warned = true;
+    err << "bvhscope record: warning: frames come at " << received << " fps"
+        << (recorder.rateMeasured() ? " (measured from their arrivals)" : " (the sender's rate)")
+        << ", not the " << *request.rate
+        << " fps of --rate; the take is written at the rate they come at\n";
+}
+
 // "recorded 120 frames in 2 files (ended by ...; ...)": the frames in the files (not those lost
 // to a failed write), what was not written and why, and each take kept under another name.
 void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& outcome,
                       const live::LiveStatus& status, std::ostream& out) {
     const std::uint64_t frames = recorder.framesRecorded();
     const std::size_t files = recorder.filesWritten().size();
+    const double frameTime = recorder.takeFrameTime();
     out << "recorded " << frames << (frames == 1 ? " frame" : " frames") << " in " << files
-        << (files == 1 ? " file" : " files") << " (ended by " << outcome.endedBy << "; "
-        << status.connections << (status.connections == 1 ? " connection" : " connections") << ", "
+        << (files == 1 ? " file" : " files");
+    if (frameTime > 0.0) {
+        out << ", " << static_cast<double>(frames) * frameTime << " s at " << 1.0 / frameTime
+            << " fps" << (recorder.rateMeasured() ? " (measured from the arrivals)" : "")
+            << (files > 1 ? " in the last take" : "");
+    }
+    out << " (ended by " << outcome.endedBy << "; " << status.connections
+        << (status.connections == 1 ? " connection" : " connections") << ", "
         << status.framesDropped << " frames dropped, " << status.counters.malformedLines
         << " malformed lines";
     if (status.datagrams.datagrams > 0) {
@@ -340,7 +348,7 @@ void printClosingLine(const live::TakeRecorder& recorder, const RecordOutcome& o
 }
 
 RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& recorder,
-                              const RecordRequest& request, std::ostream& err) {
+                              const RecordRequest& request, bool& rateWarned, std::ostream& err) {
     using Clock = live::LiveClock;
     const Clock::time_point start = Clock::now();
     Clock::time_point lastFlush = start;
@@ -376,6 +384,7 @@ RecordOutcome recordUntilDone(live::LiveSource& source, live::TakeRecorder& reco
                 return {true, "an error"};
             }
             reportSkipped(source.status(), reported, err);
+            warnAboutRate(recorder, request, rateWarned, err);
         }
     }
 }
@@ -387,15 +396,11 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     for (std::string_view& argument : normalized) {
         argument = argument == "-o" ? "--output" : argument;
     }
-    auto parsed =
-        parseArguments(normalized,
-                       {{"--output", "--skeleton", "--format", "--rate", "--duration", "--frames"},
-                        {"--split", "--overwrite"}},
-                       err);
+    auto parsed = parseArguments(normalized, liveCommandArguments(options::kRecord), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kRecordHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, recordHelp(), out)) {
         return *answered;
     }
     const std::optional<RecordRequest> request = recordRequest(*parsed, err);
@@ -431,7 +436,8 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
     }
     live::TakeRecorder recorder(files);
     source->start();
-    const RecordOutcome outcome = recordUntilDone(*source, recorder, *request, err);
+    bool rateWarned = false;
+    const RecordOutcome outcome = recordUntilDone(*source, recorder, *request, rateWarned, err);
     source->stop();
     std::vector<std::string> notes;
     if (!outcome.failed && !request->frames) {
@@ -444,6 +450,7 @@ int runRecord(std::span<const std::string_view> arguments, std::ostream& out, st
             }
         }
     }
+    warnAboutRate(recorder, *request, rateWarned, err);
     const bool finished = recorder.finish(notes);
     printNotes(notes, err);
     const live::LiveStatus status = source->status();

@@ -2,7 +2,10 @@
 // tests, demos and feeding other tools (app/live/broadcast_server.h, app/live/served_take.h).
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/live_command_options.h"
+#include "app/cli/serve_datagrams.h"
 #include "app/live/broadcast_server.h"
+#include "app/live/datagram_address.h"
 #include "app/live/served_take.h"
 #include "app/live/stop_request.h"
 #include "core/platform/utf8_path.h"
@@ -14,9 +17,10 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kServeHelp =
+constexpr std::string_view kServeUsage =
     R"(usage: bvhscope serve FILE [--port P] [--bind ADDR] [--format axis|lines|bvh] [--rate HZ] [--loop]
                       [--max-clients N]
+       bvhscope serve FILE --format vmc|mocopi [--to HOST:PORT] [--rate HZ] [--loop]
 
 Broadcasts FILE's frames over TCP as a capture system streams a take: to every client that
 connects, at the file's frame rate (or --rate). The take starts when the first client connects,
@@ -28,31 +32,38 @@ Each frame is sent as the values the reader read: with the file's own digits whe
 exactly those values, else with the fewest digits that read back the same. A file without a
 usable Frame Time is sent at the reader's 30 fps, and the header sent says so.
 
+With --format vmc or mocopi, FILE is sent over UDP to one receiver as those devices send it:
+VMC (VSeeFace, VirtualMotionCapture...): a bundle a frame of /VMC/Ext/Root/Pos, a
+/VMC/Ext/Bone/Pos for each Unity humanoid bone a joint of FILE plays (found by the joints' roles,
+whatever their names; the joints that play none are named, not sent), /VMC/Ext/T and
+/VMC/Ext/OK, in Unity's space and metres; mocopi: its 27-joint skeleton (again every second),
+then a frame datagram each frame. FILE needs hips, a spine, a head, arms and legs.
+
 Frames that cannot go out in time (more than 1 s late, as formatting or even the fastest client
 is slower than the rate) are skipped and counted. A client that falls 4 MiB (or 4 frames, if more)
 behind the fastest, or takes nothing for 10 s, is disconnected; the others never wait for it.
 
-  --port P               the TCP port, 7001 by default (Axis Neuron's); 0 for any free one
-  --bind ADDR            the address to listen on: 127.0.0.1 by default (this machine only);
-                         0.0.0.0 or :: for every network
-  --format axis|lines|bvh
-                         axis: Axis Neuron's broadcast, "0 NAME v1 ... vN ||" with NUL bytes
-                         and CR LF as its senders write them; lines: one row per line; bvh
-                         (default): the file's header (to every client when it connects),
-                         then one row per line
-  --rate HZ              frames a second, instead of the file's frame rate (up to 1000000);
-                         the header sent keeps the file's Frame Time
-  --loop                 start again at the first frame after the last, until stopped
-  --line-end lf|crlf|cr  how lines end: CR LF for axis, LF otherwise by default
-  --max-clients N        clients at once, 1 to 1000 (64 by default); more are refused
-  --help, --version
-Exit status: 0 when the take was served (or stopped), 1 when FILE does not load or the port
-cannot be opened, 2 for a bad command line.
 )";
 
-// kServeHelp states these in words.
+constexpr std::string_view kServeExitStatus = R"(  --help, --version
+Exit status: 0 when the take was served (or stopped), 1 when FILE does not load, lacks a joint
+vmc or mocopi needs, or the port cannot be opened, 2 for a bad command line (a --to host that
+does not resolve too).
+)";
+
+// serve --help: the prose above, the options from the table (app/options/option_table.h).
+std::string serveHelp() {
+    return std::string(kServeUsage) +
+           liveCommandHelpEntries(options::kServe,
+                                  {"--port", "--bind", "--format", "--rate", "--loop", "--line-end",
+                                   "--max-clients", "--to"}) +
+           std::string(kServeExitStatus);
+}
+
+// The help and the options table state these in words.
 static_assert(live::ServerLimits::kDefaultMaxClients == 64 &&
               live::ServerLimits::kMostClients == 1000 &&
+              *options::kServeMaxClients.maximum == live::ServerLimits::kMostClients &&
               live::ServerLimits::kDefaultMaxQueuedBytes == std::size_t{4} << 20 &&
               live::ServerLimits::kDefaultStallTimeout == std::chrono::seconds(10));
 
@@ -75,26 +86,94 @@ struct ServeRequest {
     std::size_t maxClients = live::ServerLimits::kDefaultMaxClients;
 };
 
+// --rate into `rate` when given; false (said) when it is not a rate.
+bool readServeRate(const ParsedArguments& parsed, std::optional<double>& rate, std::ostream& err) {
+    double value = 0.0;
+    if (const std::string refused = readLiveOptionNumber(parsed, options::kServeRate, value);
+        !refused.empty()) {
+        err << "bvhscope serve: " << refused << '\n';
+        return false;
+    }
+    if (parsed.option("--rate")) {
+        rate = value;
+    }
+    return true;
+}
+
+// The device formats (UDP, to one receiver) by name.
+std::optional<DeviceFormat> deviceFormat(const ParsedArguments& parsed) {
+    const auto format = parsed.option("--format");
+    if (format == "vmc") {
+        return DeviceFormat::Vmc;
+    }
+    if (format == "mocopi") {
+        return DeviceFormat::Mocopi;
+    }
+    return std::nullopt;
+}
+
+// `serve FILE --format vmc|mocopi [--to HOST:PORT] [--rate HZ] [--loop]`: the TCP server's
+// options do not apply.
+std::optional<DatagramServeRequest> datagramServeRequest(const ParsedArguments& parsed,
+                                                         DeviceFormat format, std::ostream& err) {
+    DatagramServeRequest request;
+    request.format = format;
+    if (parsed.positional.size() != 1) {
+        err << "bvhscope serve: give one FILE to serve (see --help)\n";
+        return std::nullopt;
+    }
+    request.input = parsed.positional.front();
+    for (const std::string_view tcpOnly : {"--port", "--bind", "--line-end", "--max-clients"}) {
+        if (parsed.option(tcpOnly)) {
+            err << "bvhscope serve: " << tcpOnly << " is for the TCP formats (axis, lines, bvh); "
+                << deviceFormatName(format) << " is sent to one receiver: use --to HOST:PORT\n";
+            return std::nullopt;
+        }
+    }
+    request.host = "127.0.0.1";
+    request.port = format == DeviceFormat::Vmc ? live::kVmcDefaultPort : live::kMocopiDefaultPort;
+    if (const auto to = parsed.option("--to")) {
+        const std::optional<live::HostAndPort> destination = live::parseHostAndPort(*to);
+        if (!destination) {
+            err << "bvhscope serve: --to " << *to
+                << " is not HOST:PORT (a port from 1 to 65535 is needed)\n";
+            return std::nullopt;
+        }
+        request.host = destination->host;
+        request.port = destination->port;
+    }
+    if (!readServeRate(parsed, request.rate, err)) {
+        return std::nullopt;
+    }
+    request.loop = parsed.has("--loop");
+    return request;
+}
+
 std::optional<ServeRequest> serveRequest(const ParsedArguments& parsed, std::ostream& err) {
     ServeRequest request;
     if (parsed.positional.size() != 1) {
         err << "bvhscope serve: give one FILE to serve (see --help)\n";
         return std::nullopt;
     }
+    if (parsed.option("--to")) {
+        err << "bvhscope serve: --to is for --format vmc or mocopi; the TCP formats are served "
+               "to the clients that connect (--port, --bind)\n";
+        return std::nullopt;
+    }
     request.input = parsed.positional.front();
     request.bind = std::string(parsed.option("--bind").value_or("127.0.0.1"));
-    if (const auto port = parsed.option("--port")) {
-        const std::optional<std::uint16_t> parsedPort = live::parsePort(*port, true);
-        if (!parsedPort) {
-            err << "bvhscope serve: --port " << *port << " is not a port (0 to 65535)\n";
-            return std::nullopt;
-        }
-        request.port = *parsedPort;
+    double port = request.port;
+    if (const std::string refused = readLiveOptionNumber(parsed, options::kServePort, port);
+        !refused.empty()) {
+        err << "bvhscope serve: " << refused << '\n';
+        return std::nullopt;
     }
+    request.port = static_cast<std::uint16_t>(port);
     if (const auto format = parsed.option("--format")) {
         const auto known = bvh::live::parseStreamFormat(*format);
         if (!known || *known == bvh::live::StreamFormat::Auto) {
-            err << "bvhscope serve: --format " << *format << " is not axis, lines or bvh\n";
+            err << "bvhscope serve: --format " << *format << " is not "
+                << choicesInWords(options::kServeFormat) << '\n';
             return std::nullopt;
         }
         request.format = *known;
@@ -102,39 +181,27 @@ std::optional<ServeRequest> serveRequest(const ParsedArguments& parsed, std::ost
     request.lineEnd =
         request.format == bvh::live::StreamFormat::Axis ? live::LineEnd::CrLf : live::LineEnd::Lf;
     if (const auto lineEnd = parsed.option("--line-end")) {
-        if (*lineEnd == "lf" || *lineEnd == "crlf" || *lineEnd == "cr") {
+        if (isChoiceOf(options::kServeLineEnd, *lineEnd)) {
             request.lineEnd = *lineEnd == "lf"     ? live::LineEnd::Lf
                               : *lineEnd == "crlf" ? live::LineEnd::CrLf
                                                    : live::LineEnd::Cr;
         } else {
-            err << "bvhscope serve: --line-end " << *lineEnd << " is not lf, crlf or cr\n";
+            err << "bvhscope serve: --line-end " << *lineEnd << " is not "
+                << choicesInWords(options::kServeLineEnd) << '\n';
             return std::nullopt;
         }
     }
-    if (const auto rate = parsed.option("--rate")) {
-        double value = 0;
-        const auto [end, problem] =
-            std::from_chars(rate->data(), rate->data() + rate->size(), value);
-        if (problem != std::errc{} || end != rate->data() + rate->size() || !std::isfinite(value) ||
-            value <= 0 || value > 1e6) {
-            err << "bvhscope serve: --rate " << *rate
-                << " is not a rate above 0 and up to 1000000\n";
-            return std::nullopt;
-        }
-        request.rate = value;
+    if (!readServeRate(parsed, request.rate, err)) {
+        return std::nullopt;
     }
-    if (const auto clients = parsed.option("--max-clients")) {
-        std::size_t value = 0;
-        const auto [end, problem] =
-            std::from_chars(clients->data(), clients->data() + clients->size(), value);
-        if (problem != std::errc{} || end != clients->data() + clients->size() || value < 1 ||
-            value > live::ServerLimits::kMostClients) {
-            err << "bvhscope serve: --max-clients " << *clients << " is not a number from 1 to "
-                << live::ServerLimits::kMostClients << '\n';
-            return std::nullopt;
-        }
-        request.maxClients = value;
+    double clients = static_cast<double>(request.maxClients);
+    if (const std::string refused =
+            readLiveOptionNumber(parsed, options::kServeMaxClients, clients);
+        !refused.empty()) {
+        err << "bvhscope serve: " << refused << '\n';
+        return std::nullopt;
     }
+    request.maxClients = static_cast<std::size_t>(clients);
     request.loop = parsed.has("--loop");
     return request;
 }
@@ -318,15 +385,17 @@ void reportServed(const ServeProgress& progress, const live::ServerCounts& count
 } // namespace
 
 int runServe(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
-    auto parsed = parseArguments(
-        arguments,
-        {{"--port", "--bind", "--format", "--rate", "--line-end", "--max-clients"}, {"--loop"}},
-        err);
+    auto parsed = parseArguments(arguments, liveCommandArguments(options::kServe), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kServeHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, serveHelp(), out)) {
         return *answered;
+    }
+    if (const std::optional<DeviceFormat> device = deviceFormat(*parsed)) {
+        const std::optional<DatagramServeRequest> request =
+            datagramServeRequest(*parsed, *device, err);
+        return request ? serveDatagrams(*request, out, err) : kExitUsage;
     }
     const std::optional<ServeRequest> request = serveRequest(*parsed, err);
     if (!request) {

@@ -76,7 +76,7 @@ void DatagramSource::stepFrames(LiveClock::time_point readAt) {
         if (skeleton != nullptr && decoder_->skeletonGeneration() != publishedGeneration_) {
             publishedGeneration_ = decoder_->skeletonGeneration();
             publishSkeleton(std::make_shared<const bvh::Skeleton>(*skeleton), decoder_->frameTime(),
-                            connection_);
+                            decoder_->frameTimeFromSender(), connection_);
         }
         publishFrames(frames_, readAt);
     }

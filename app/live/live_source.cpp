@@ -62,12 +62,29 @@ bool LiveSource::waitForQueueRoom() {
     return !stopping();
 }
 
+bool LiveSource::hasEvents() const {
+    std::lock_guard lock(mutex_);
+    return !queue_.empty();
+}
+
+void LiveSource::setWake(std::function<void()> wake) {
+    std::lock_guard lock(mutex_);
+    consumerWake_ = std::move(wake);
+}
+
 void LiveSource::publish(LiveEvent event) {
+    std::function<void()> wake;
     {
         std::lock_guard lock(mutex_);
+        if (queue_.empty()) {
+            wake = consumerWake_;
+        }
         queue_.push_back(std::move(event));
     }
     ready_.notify_one();
+    if (wake) {
+        wake();
+    }
 }
 
 void LiveSource::countFrameRate(std::size_t frames, LiveClock::time_point now) {
@@ -85,8 +102,12 @@ void LiveSource::publishFrames(std::vector<bvh::live::LiveFrame>& frames,
     if (frames.empty()) {
         return;
     }
+    std::function<void()> wake;
     {
         std::lock_guard lock(mutex_);
+        if (queue_.empty()) {
+            wake = consumerWake_;
+        }
         for (bvh::live::LiveFrame& frame : frames) {
             const std::size_t bytes = frameBytes(frame);
             if (queuedFrameBytes_ + bytes > kMostQueuedBytes) {
@@ -104,6 +125,9 @@ void LiveSource::publishFrames(std::vector<bvh::live::LiveFrame>& frames,
     }
     frames.clear();
     ready_.notify_one();
+    if (wake) {
+        wake();
+    }
 }
 
 std::size_t LiveSource::take(std::vector<LiveEvent>& events, std::chrono::milliseconds wait) {
@@ -173,16 +197,17 @@ void LiveSource::publishSkeletonIfChanged(const bvh::live::StreamDecoder& decode
     publishedGeneration_ = decoder.skeletonGeneration();
     publishedConnection_ = connection;
     publishSkeleton(std::make_shared<const bvh::Skeleton>(*skeleton), decoder.frameTime(),
-                    connection);
+                    decoder.frameTimeFromSender(), connection);
 }
 
 void LiveSource::publishSkeleton(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
-                                 std::uint32_t connection) {
+                                 bool frameTimeFromSender, std::uint32_t connection) {
     LiveEvent event;
     event.kind = LiveEvent::Kind::Skeleton;
     event.connection = connection;
     event.skeleton = std::move(skeleton);
     event.frameTime = frameTime;
+    event.frameTimeFromSender = frameTimeFromSender;
     const bool changed = lastPublished_ && (!sameSkeleton(*lastPublished_, *event.skeleton) ||
                                             lastFrameTime_ != event.frameTime);
     lastPublished_ = event.skeleton;

@@ -24,6 +24,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -47,6 +48,10 @@ struct LiveEvent {
     std::string text;
     std::shared_ptr<const bvh::Skeleton> skeleton;
     double frameTime = 0.0;
+    // Skeleton: whether frameTime is the sender's (a BVH header's, VMC's T, mocopi's time);
+    // else it is a rate given or assumed here, and consumers measure the rate from arrivals
+    // (core/live/arrival_rate.h).
+    bool frameTimeFromSender = false;
     bvh::live::LiveFrame frame;
     LiveClock::time_point receivedAt; // when the bytes that completed the frame were read
 };
@@ -102,6 +107,12 @@ public:
     // Returns how many were added.
     std::size_t take(std::vector<LiveEvent>& events, std::chrono::milliseconds wait);
     LiveStatus status() const;
+    // Whether events wait to be taken.
+    bool hasEvents() const;
+    // `wake` is called (on the source's thread, no lock held) when events come into an empty
+    // queue, so that a consumer asleep between takes (the viewer, waiting for input) wakes for
+    // them and sleeps while a connection sends nothing. Thread-safe; empty for none.
+    void setWake(std::function<void()> wake);
 
 protected:
     // The receiver, on the source's thread: returns when stopping() or when the input is over
@@ -128,7 +139,7 @@ protected:
     // Publishes a Skeleton event for the frames that follow, counting it in the status (and as
     // a change when it or its frame time differs from the last one published).
     void publishSkeleton(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
-                         std::uint32_t connection);
+                         bool frameTimeFromSender, std::uint32_t connection);
     // The next skeleton the decoder gives is published even if it is the same object (a file
     // rewritten from the start, a new connection).
     void forgetPublishedSkeleton() { publishedSkeleton_ = nullptr; }
@@ -149,6 +160,7 @@ private:
     std::condition_variable ready_;
     std::condition_variable taken_; // signalled by take(): room in the queue
     std::deque<LiveEvent> queue_;
+    std::function<void()> consumerWake_; // under mutex_
     std::size_t queuedFrameBytes_ = 0;
     LiveStatus status_;
     std::vector<double> latencies_; // ring of the last kLatencySamples

@@ -190,6 +190,7 @@ bool TakeRecorder::handle(const LiveEvent& event, std::vector<std::string>& note
             notes.push_back("connected to " + event.text);
         }
         framesInConnection_ = 0;
+        arrivals_.clear(); // the time between two connections is no frame's step
         return true;
     case LiveEvent::Kind::Disconnected:
         disconnectedAt_ = LiveClock::now();
@@ -211,6 +212,7 @@ bool TakeRecorder::handleSkeleton(const LiveEvent& event, std::vector<std::strin
     }
     skeleton_ = event.skeleton;
     frameTime_ = event.frameTime;
+    measureRate_ = !event.frameTimeFromSender;
     if (writer_) {
         if (const std::string change =
                 takeChange(*takeSkeleton_, takeFrameTime_, *skeleton_, frameTime_);
@@ -241,6 +243,10 @@ bool TakeRecorder::handleFrame(const LiveEvent& event, std::vector<std::string>&
     }
     if (writer_->append(event.frame)) {
         ++framesInConnection_;
+        if (measureRate_) {
+            arrivals_.add(
+                std::chrono::duration<double>(event.receivedAt.time_since_epoch()).count(), 1);
+        }
         return true;
     }
     if (!writer_->good()) { // a write failed: the recording stops here
@@ -257,7 +263,25 @@ bool TakeRecorder::handleFrame(const LiveEvent& event, std::vector<std::string>&
     return true;
 }
 
+double TakeRecorder::receivedFrameTime() const {
+    if (measureRate_) {
+        if (const std::optional<double> measured = arrivals_.frameTime()) {
+            return *measured;
+        }
+    }
+    return frameTime_;
+}
+
+void TakeRecorder::writeMeasuredRate() {
+    if (writer_ && measureRate_) {
+        if (const std::optional<double> measured = arrivals_.frameTime()) {
+            writer_->setFrameTime(*measured);
+        }
+    }
+}
+
 bool TakeRecorder::flush(std::vector<std::string>& notes) {
+    writeMeasuredRate();
     if (writer_ && !writer_->flush()) {
         reportWriterProblems(notes);
         return false;
@@ -266,6 +290,7 @@ bool TakeRecorder::flush(std::vector<std::string>& notes) {
 }
 
 void TakeRecorder::flush() {
+    writeMeasuredRate();
     if (writer_) {
         writer_->flush();
     }
@@ -275,8 +300,10 @@ bool TakeRecorder::finish(std::vector<std::string>& notes) {
     if (!writer_) {
         return true;
     }
+    writeMeasuredRate();
     const std::filesystem::path partial = writer_->path();
     const bool written = writer_->finish();
+    lastTakeFrameTime_ = writer_->frameTime();
     reportWriterProblems(notes);
     const std::uint64_t frames = writer_->framesWritten();
     const bool holdsItsRows = writer_->holdsItsRows();

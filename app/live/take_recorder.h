@@ -24,6 +24,12 @@
 // reported. A frame whose value count is not the take's skeleton's is not written, and counted
 // (framesRefused(), said in the notes the first time in a take).
 //
+// Rate: a take's Frame Time is the sender's where the stream says it (LiveEvent's
+// frameTimeFromSender: a BVH header, VMC's T, mocopi's time). Otherwise (Axis, lines) it is
+// measured from the frames' arrival times (LiveEvent::receivedAt; core/live/arrival_rate.h) and
+// written over the take's `Frame Time:` at each flush and at the end; the rate given with the
+// skeleton stays only while too few frames have arrived to measure one.
+//
 // A write that fails (a full disk) ends the recording at once: handle() returns false with the
 // reason, and framesRecorded() counts only the frames in the files. The take, cut back to its last
 // complete row with `Frames:` saying so, is still renamed into place.
@@ -33,6 +39,7 @@
 #pragma once
 
 #include "app/live/live_source.h"
+#include "core/live/arrival_rate.h"
 #include "core/live/take_writer.h"
 
 #include <filesystem>
@@ -89,6 +96,13 @@ public:
     const std::vector<std::filesystem::path>& filesWritten() const { return filesWritten_; }
     // Takes kept under the next free name because their name was taken at the end.
     const std::vector<RenamedTake>& renamedTakes() const { return renamedTakes_; }
+    // The rate frames arrive at, seconds per frame: the sender's, or measured from the
+    // arrivals of the last seconds; 0 before any skeleton.
+    double receivedFrameTime() const;
+    // Whether receivedFrameTime() is measured from arrivals (the stream does not say its rate).
+    bool rateMeasured() const { return measureRate_; }
+    // The Frame Time of the take being written, or of the last one finished; 0 before any.
+    double takeFrameTime() const { return writer_ ? writer_->frameTime() : lastTakeFrameTime_; }
     // The partial file being written, if any.
     std::optional<std::filesystem::path> currentPartialFile() const;
 
@@ -106,8 +120,13 @@ private:
     std::filesystem::path targetFor(std::uint32_t fileNumber) const;
 
     TakeRecorderOptions options_;
+    void writeMeasuredRate();
+
     std::shared_ptr<const bvh::Skeleton> skeleton_; // the stream's, for the frames that follow
     double frameTime_ = 0.0;
+    bool measureRate_ = false; // the stream does not say its rate: arrivals_ measure it
+    bvh::live::ArrivalRate arrivals_;
+    double lastTakeFrameTime_ = 0.0;
     std::shared_ptr<const bvh::Skeleton> takeSkeleton_; // the current file's
     double takeFrameTime_ = 0.0;
     std::unique_ptr<bvh::live::TakeWriter> writer_;

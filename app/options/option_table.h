@@ -697,6 +697,161 @@ inline constexpr Option kRetargetPrintMap{
     .help = "print the map used, as a --map file: each target joint, its source joint and, "
             "as a # comment, the role matched (-o may then be left out)"};
 
+// [SECTION] Live streams served and recorded (`bvhscope serve`, `bvhscope record`, issue 41):
+// command-line only, no settings.ini key.
+
+inline constexpr std::array<std::string_view, 5> kServeFormatWords{"axis", "lines", "bvh", "vmc",
+                                                                   "mocopi"};
+inline constexpr std::array<std::string_view, 3> kLineEndWords{"lf", "crlf", "cr"};
+inline constexpr std::array<std::string_view, 4> kRecordFormatWords{"auto", "axis", "lines", "bvh"};
+// The frame rates a BVH file holds (1 / kLongestFrameTime .. 1 / kShortestFrameTime): a take
+// recorded at any rate outside reads back as an assumed 30 fps.
+inline constexpr double kLeastStreamRate = 1.0 / 3600.0;
+inline constexpr double kMostStreamRate = 1000000.0;
+inline constexpr Option kServePort{.name = "serve_port",
+                                   .flag = "--port",
+                                   .commands = kServe,
+                                   .type = ValueType::Integer,
+                                   .minimum = 0.0,
+                                   .maximum = 65535.0,
+                                   .defaultValue = "7001",
+                                   .help =
+                                       "the TCP port (7001 is Axis Neuron's); 0 for any free one",
+                                   .placeholder = "P"};
+inline constexpr Option kServeBind{
+    .name = "serve_bind",
+    .flag = "--bind",
+    .commands = kServe,
+    .type = ValueType::Text,
+    .defaultValue = "127.0.0.1",
+    .help = "the address to listen on: 127.0.0.1 for this machine only, 0.0.0.0 or :: for every "
+            "network",
+    .placeholder = "ADDR"};
+inline constexpr Option kServeFormat{
+    .name = "serve_format",
+    .flag = "--format",
+    .commands = kServe,
+    .type = ValueType::Choice,
+    .defaultValue = "bvh",
+    .help =
+        "axis: Axis Neuron's broadcast, \"0 NAME v1 ... vN ||\" with NUL bytes and CR LF as its "
+        "senders write them; lines: one row per line; bvh: the file's header (to every client "
+        "when it connects), then one row per line; vmc, mocopi: UDP datagrams to --to, as "
+        "those devices send them",
+    .choices = kServeFormatWords,
+    .placeholder = "axis|lines|bvh|vmc|mocopi"};
+inline constexpr Option kServeRate{.name = "serve_rate",
+                                   .flag = "--rate",
+                                   .commands = kServe,
+                                   .type = ValueType::Number,
+                                   .minimum = kLeastStreamRate,
+                                   .maximum = kMostStreamRate,
+                                   .unit = "frames a second",
+                                   .help = "the rate frames go out at, instead of the file's (the "
+                                           "header sent keeps the file's Frame Time)",
+                                   .placeholder = "HZ"};
+inline constexpr Option kServeLoop{
+    .name = "serve_loop",
+    .flag = "--loop",
+    .commands = kServe,
+    .defaultValue = "false",
+    .help = "start again at the first frame after the last, until stopped"};
+inline constexpr Option kServeLineEnd{.name = "serve_line_end",
+                                      .flag = "--line-end",
+                                      .commands = kServe,
+                                      .type = ValueType::Choice,
+                                      .help = "how lines end: CR LF for axis, LF otherwise by "
+                                              "default",
+                                      .choices = kLineEndWords,
+                                      .placeholder = "lf|crlf|cr"};
+inline constexpr Option kServeMaxClients{.name = "serve_max_clients",
+                                         .flag = "--max-clients",
+                                         .commands = kServe,
+                                         .type = ValueType::Integer,
+                                         .minimum = 1.0,
+                                         .maximum = 1000.0,
+                                         .defaultValue = "64",
+                                         .help = "clients at once; more are refused",
+                                         .placeholder = "N"};
+inline constexpr Option kServeTo{
+    .name = "serve_to",
+    .flag = "--to",
+    .commands = kServe,
+    .type = ValueType::Text,
+    .help = "vmc and mocopi: where the datagrams go; 127.0.0.1:39539 (vmc) or 127.0.0.1:12351 "
+            "(mocopi) by default",
+    .placeholder = "HOST:PORT"};
+inline constexpr Option kRecordOutput{
+    .name = "record_output",
+    .flag = "--output",
+    .commands = kRecord,
+    .type = ValueType::Text,
+    .help = "the take; an existing file is kept unless --overwrite, and only a regular file is "
+            "ever written over (never a directory, a device, a FIFO or a socket)",
+    .placeholder = "OUT.bvh"};
+inline constexpr Option kRecordSkeleton{
+    .name = "record_skeleton",
+    .flag = "--skeleton",
+    .commands = kRecord,
+    .type = ValueType::Text,
+    .help = "a BVH file whose channels the stream's values follow (its frames are not used): "
+            "needed for lines, optional for axis (else the built-in 59-joint Axis Neuron "
+            "skeleton, with or without displacement, chosen by the value count), ignored for bvh "
+            "(the stream sends its header)",
+    .placeholder = "FILE"};
+inline constexpr Option kRecordFormat{
+    .name = "record_format",
+    .flag = "--format",
+    .commands = kRecord,
+    .type = ValueType::Choice,
+    .defaultValue = "auto",
+    .help = "the stream's format; auto chooses from its first line that is a header keyword or "
+            "data, skipping up to 8 lines before it (a banner)",
+    .choices = kRecordFormatWords,
+    .placeholder = "auto|axis|lines|bvh"};
+inline constexpr Option kRecordRate{
+    .name = "record_rate",
+    .flag = "--rate",
+    .commands = kRecord,
+    .type = ValueType::Number,
+    .minimum = kLeastStreamRate,
+    .maximum = kMostStreamRate,
+    .unit = "frames a second",
+    .help = "the rate the sender should send at: a warning when frames come more than 5 % off "
+            "it. Axis and lines streams do not say their rate: their takes have the rate the "
+            "frames arrive at (the median interval over the last 4 s), and this one (else the "
+            "--skeleton file's, else 120) only until enough frames came to measure it",
+    .placeholder = "HZ"};
+inline constexpr Option kRecordDuration{.name = "record_duration",
+                                        .flag = "--duration",
+                                        .commands = kRecord,
+                                        .type = ValueType::Number,
+                                        .minimum = 0.001,
+                                        .maximum = 31622400.0,
+                                        .unit = "seconds",
+                                        .help = "stop after SEC seconds (from the start of the "
+                                                "command)",
+                                        .placeholder = "SEC"};
+inline constexpr Option kRecordFrames{.name = "record_frames",
+                                      .flag = "--frames",
+                                      .commands = kRecord,
+                                      .type = ValueType::Integer,
+                                      .minimum = 1.0,
+                                      .maximum = 4294967295.0,
+                                      .help = "stop after N frames (a take holds 4294967295 at "
+                                              "most)",
+                                      .placeholder = "N"};
+inline constexpr Option kRecordSplit{.name = "record_split",
+                                     .flag = "--split",
+                                     .commands = kRecord,
+                                     .defaultValue = "false",
+                                     .help = "a new file for each connection after the first"};
+inline constexpr Option kRecordOverwrite{.name = "record_overwrite",
+                                         .flag = "--overwrite",
+                                         .commands = kRecord,
+                                         .defaultValue = "false",
+                                         .help = "replace an existing OUT.bvh once the take ends"};
+
 // [SECTION] The table
 
 // Every option above, in the order settings.ini writes its keys and `bvhscope options` lists
@@ -774,6 +929,22 @@ inline constexpr auto kAllOptions = std::to_array<const Option*>({
     &kRetargetMap,
     &kRetargetFeet,
     &kRetargetPrintMap,
+    &kServePort,
+    &kServeBind,
+    &kServeFormat,
+    &kServeRate,
+    &kServeLoop,
+    &kServeLineEnd,
+    &kServeMaxClients,
+    &kServeTo,
+    &kRecordOutput,
+    &kRecordSkeleton,
+    &kRecordFormat,
+    &kRecordRate,
+    &kRecordDuration,
+    &kRecordFrames,
+    &kRecordSplit,
+    &kRecordOverwrite,
 });
 
 // The option with this settings.ini key, flag (of a command) or name; nullptr when none.

@@ -680,6 +680,11 @@ bool openViewerWindow(RunningViewer& viewer) {
     updateLayout(state, windowWidth, windowHeight, viewer.imgui->contentScale());
     viewer.loop = std::make_unique<FrameLoop>(viewer.options, state, *viewer.window, *viewer.imgui,
                                               viewer.probe.get(), viewer.err);
+#ifndef __EMSCRIPTEN__
+    // A live stream's events wake the loop asleep in glfwWaitEventsTimeout: a connection that
+    // sends nothing costs no frames, and its next frame is drawn at once.
+    state.live.setWake([] { glfwPostEmptyEvent(); });
+#endif
     if (!viewer.loop->shaderError().empty()) {
         viewer.err << "bvhscope: shader error: " << viewer.loop->shaderError() << "\n";
         return false;

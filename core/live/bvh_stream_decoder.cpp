@@ -100,6 +100,7 @@ LineOutcome BvhStreamDecoder::rateLine(std::string_view line) {
     if (frameTime != frameTime_) {
         // A new rate is a new take for a recorder: published like a new skeleton.
         frameTime_ = frameTime;
+        frameTimeFromSender_ = true;
         ++generation_;
     }
     return LineOutcome::Skipped;
@@ -141,6 +142,7 @@ LineOutcome BvhStreamDecoder::finishHeader() {
     skeleton_ = std::move(document.skeleton);
     frameTime_ =
         document.motion.frameTimeAssumed ? kDefaultLiveFrameTime : document.motion.frameTime;
+    frameTimeFromSender_ = !document.motion.frameTimeAssumed;
     ++generation_;
     mismatch_.reset();
     problem_.clear();

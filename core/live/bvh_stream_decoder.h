@@ -28,6 +28,7 @@ public:
     LineOutcome decodeLine(std::string_view line, LiveFrame& frame) override;
     const Skeleton* skeleton() const override { return skeleton_ ? &*skeleton_ : nullptr; }
     double frameTime() const override { return frameTime_; }
+    bool frameTimeFromSender() const override { return frameTimeFromSender_; }
     std::size_t expectedValueCount() const override;
     std::optional<CountMismatch> mismatch() const override { return mismatch_; }
     const std::string& problem() const override { return problem_; }
@@ -46,6 +47,7 @@ private:
     bool sawMotion_ = false;
     std::optional<Skeleton> skeleton_;
     double frameTime_ = kDefaultLiveFrameTime;
+    bool frameTimeFromSender_ = false; // the header's Frame Time was usable
     std::optional<CountMismatch> mismatch_;
     std::string problem_;
     std::uint32_t generation_ = 0;

@@ -55,6 +55,9 @@ public:
     // Increments whenever skeleton() becomes another skeleton.
     virtual std::uint32_t skeletonGeneration() const = 0;
     virtual double frameTime() const = 0;
+    // Whether frameTime() came from the sender's time stamps (VMC's T, mocopi's time), not
+    // from the arrivals of the first frames: a consumer goes on measuring the others.
+    virtual bool frameTimeFromSender() const = 0;
     // What the decoder waits for before it gives frames ("" when it gives them), for a status
     // line: "waiting for a complete frame".
     virtual std::string waitingFor() const = 0;

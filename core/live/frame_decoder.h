@@ -40,6 +40,9 @@ public:
     virtual const Skeleton* skeleton() const = 0;
     // Seconds per frame: the header's for `bvh`, else the one given (or 1/120 s when none).
     virtual double frameTime() const = 0;
+    // Whether frameTime() is the sender's (a `bvh` header's usable Frame Time), not a rate
+    // given or assumed here: a consumer measures the others from arrivals (arrival_rate.h).
+    virtual bool frameTimeFromSender() const { return false; }
     // The values a frame must have, 0 while not known yet.
     virtual std::size_t expectedValueCount() const = 0;
     // Set by the last CountChanged: both numbers.

@@ -136,8 +136,10 @@ void MocopiDecoder::releaseHeld(std::vector<LiveFrame>& frames) {
         return;
     }
     frameTime_ = rate_.frameTime(kDefaultLiveFrameTime);
+    frameTimeFromSender_ = rate_.senderStamped();
     if (frameTime_ < 0.001 || frameTime_ > 1.0) {
         frameTime_ = rate_.arrivalFrameTime(kDefaultLiveFrameTime); // `time` was not in ms
+        frameTimeFromSender_ = false;
     }
     ready_ = true;
     rate_.release(frames, nextNumber_);

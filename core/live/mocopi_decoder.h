@@ -33,6 +33,7 @@ public:
     const Skeleton* skeleton() const override { return ready_ ? &skeleton_ : nullptr; }
     std::uint32_t skeletonGeneration() const override { return generation_; }
     double frameTime() const override { return frameTime_; }
+    bool frameTimeFromSender() const override { return frameTimeFromSender_; }
     std::string waitingFor() const override;
     DatagramCounters counters() const override { return counters_; }
 
@@ -54,6 +55,7 @@ private:
     bool releaseHeld_ = false;
     std::uint32_t generation_ = 0;
     double frameTime_ = 0.0;
+    bool frameTimeFromSender_ = false;
     RateMeasure rate_;
     std::uint64_t nextNumber_ = 0;
 };

@@ -13,8 +13,13 @@
 
 namespace bvh::live {
 
-// Seconds per frame from increasing `stamps` (seconds): the median of the positive steps between
-// consecutive ones; 0 when there are none (fewer than two stamps, or no stamp advanced).
+// The coarsest stamps a sender writes: whole milliseconds (mocopi's `time`).
+inline constexpr double kStampQuantumSeconds = 0.001;
+
+// Seconds per frame from increasing `stamps` (seconds): the mean of the positive steps between
+// consecutive ones that are near their median (within 1.5 ms or a quarter of it), so that
+// millisecond stamps give 1/120 s, not 8 or 9 ms, and a lost frame's double step does not count;
+// 0 when there are none (fewer than two stamps, or no stamp advanced).
 double frameTimeFromStamps(std::span<const double> stamps);
 
 // The first frames of a take, held until their stamps give its frame time (a take's Frame Time
@@ -29,6 +34,9 @@ public:
     // The sender's step when every held frame had a sender stamp and it advanced, else the
     // arrivals' step, else `fallback`.
     double frameTime(double fallback) const;
+    // Whether frameTime() is the sender's step (every held frame stamped, and the stamps
+    // advanced).
+    bool senderStamped() const;
     // The arrivals' step alone, else `fallback`.
     double arrivalFrameTime(double fallback) const;
     // Appends the held frames, numbered from `nextNumber` on, and forgets them.

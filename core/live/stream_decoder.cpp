@@ -135,6 +135,10 @@ std::uint32_t StreamDecoder::skeletonGeneration() const {
     return generationBase_ + (decoder_ ? decoder_->skeletonGeneration() : 0);
 }
 
+bool StreamDecoder::frameTimeFromSender() const {
+    return decoder_ != nullptr && decoder_->frameTimeFromSender();
+}
+
 double StreamDecoder::frameTime() const {
     if (decoder_) {
         return decoder_->frameTime();

@@ -46,6 +46,8 @@ public:
     // counts its own generations from 0 again). Never repeats for the life of the decoder.
     std::uint32_t skeletonGeneration() const;
     double frameTime() const;
+    // See FrameDecoder::frameTimeFromSender; false while no format is chosen.
+    bool frameTimeFromSender() const;
     std::size_t expectedValueCount() const;
     std::optional<CountMismatch> mismatch() const;
     // The last problem in words ("" when none): a header error, a count mismatch, ...

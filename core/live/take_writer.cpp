@@ -14,6 +14,7 @@ namespace bvh::live {
 namespace {
 
 constexpr std::string_view kFramesLine = "\nFrames: 0\n";
+constexpr std::string_view kFrameTimeLine = "\nFrame Time: ";
 
 std::string quotedPath(const std::filesystem::path& path) {
     return "'" + utf8FromPath(path) + "'";
@@ -24,6 +25,16 @@ std::string quotedPath(const std::filesystem::path& path) {
 std::string framesField(std::uint64_t frames) {
     std::string field = std::to_string(frames);
     field.resize(kFramesFieldWidth, ' ');
+    return field;
+}
+
+// The frame time in the fewest digits that read back the same, then spaces up to
+// kFrameTimeFieldWidth: rewritten in place when a measured rate changes (setFrameTime).
+std::string frameTimeField(double frameTime) {
+    char buffer[kFrameTimeFieldWidth];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, frameTime);
+    std::string field(buffer, result.ptr);
+    field.resize(kFrameTimeFieldWidth, ' ');
     return field;
 }
 
@@ -123,6 +134,16 @@ bool TakeWriter::writeHeader(const Skeleton& skeleton, const Motion& empty) {
     }
     const std::size_t fieldAt = framesLine + kFramesLine.size() - 2; // the "0"
     header.replace(fieldAt, 1, framesField(0));
+    const std::size_t frameTimeLine = header.rfind(kFrameTimeLine);
+    const std::size_t frameTimeEnd = header.find('\n', frameTimeLine + 1);
+    if (frameTimeLine == std::string::npos || frameTimeEnd == std::string::npos) {
+        fail("cannot record to " + quotedPath(path_) + ": the writer wrote no 'Frame Time:' line");
+        return false;
+    }
+    frameTimeFieldOffset_ = frameTimeLine + kFrameTimeLine.size();
+    header.replace(frameTimeFieldOffset_, frameTimeEnd - frameTimeFieldOffset_,
+                   frameTimeField(empty.frameTime));
+    writtenFrameTime_ = wantedFrameTime_ = empty.frameTime;
     const FileOutput::Written written = sink_->append(header);
     if (!written.error.empty()) {
         fail("cannot write " + quotedPath(path_) + ": " + written.error);
@@ -180,6 +201,15 @@ bool TakeWriter::flush() {
         fail("cannot write " + quotedPath(path_) + ": " + error);
         return false;
     }
+    if (wantedFrameTime_ != writtenFrameTime_) {
+        if (const std::string error =
+                sink_->writeAt(frameTimeFieldOffset_, frameTimeField(wantedFrameTime_));
+            !error.empty()) {
+            fail("cannot write " + quotedPath(path_) + ": " + error);
+            return false;
+        }
+        writtenFrameTime_ = wantedFrameTime_;
+    }
     framesSinceFlush_ = 0;
     return true;
 }
@@ -224,6 +254,14 @@ void TakeWriter::keepOnlyCompleteRows(std::size_t pendingBytesWritten, const std
          std::to_string(framesInFile_) + (framesInFile_ == 1 ? " frame" : " frames") +
          " written before (" + std::to_string(framesLost_) + " not written)" +
          (repair.empty() ? "" : "; and its frame count could not be corrected: " + repair));
+}
+
+bool TakeWriter::setFrameTime(double frameTime) {
+    if (!(frameTime >= kShortestFrameTime && frameTime <= kLongestFrameTime)) {
+        return false;
+    }
+    wantedFrameTime_ = frameTime;
+    return true;
 }
 
 std::string TakeWriter::writeFrameCount() {

@@ -6,8 +6,9 @@
 // count can be rewritten in place without moving the rows. Rows are appended as the sender wrote
 // them (LiveFrame::valueText: the digits sent, unchanged), one per line, LF ended. Every
 // kFlushInterval seconds of frames (frame time based: no clock here), every kMostPendingBytes of
-// rows and on flush() the rows go to the operating system and `Frames:` is rewritten; finish()
-// does the same and closes.
+// rows and on flush() the rows go to the operating system and `Frames:` is rewritten (and
+// `Frame Time:`, padded the same way, when setFrameTime changed it); finish() does the same and
+// closes.
 //
 // After a kill the file ends at a row boundary or in the middle of the row being written, and
 // `Frames:` may count fewer rows than the file holds: the reader takes the rows present and warns
@@ -47,6 +48,9 @@ namespace bvh::live {
 
 // Digits the `Frames:` field has room for: a Motion counts frames in 32 bits (10 digits).
 inline constexpr std::size_t kFramesFieldWidth = 10;
+// Characters the `Frame Time:` field has room for: the shortest text of any double (at most
+// 24), spaces after.
+inline constexpr std::size_t kFrameTimeFieldWidth = 24;
 // Seconds of frames between two flushes.
 inline constexpr double kFlushInterval = 1.0;
 // Bytes of rows held before they go to the system, whatever the frame rate: 1 MiB, so a
@@ -99,6 +103,12 @@ public:
     // Hands the rows so far to the operating system and rewrites `Frames:`: call it on a timer,
     // so that a slow stream is on disk too. Returns good().
     bool flush();
+    // The take's frame time from now on, for a rate measured while the take arrives (a stream
+    // that does not say its rate): written over the `Frame Time:` field (padded to
+    // kFrameTimeFieldWidth, so nothing moves) at the next flush() or finish(). False, nothing
+    // changed, for a frame time a BVH file cannot hold (kShortestFrameTime..kLongestFrameTime).
+    bool setFrameTime(double frameTime);
+    double frameTime() const { return wantedFrameTime_; }
     // Last flush, then closes. Returns good(). Call at most once; append() does nothing after.
     bool finish();
 
@@ -129,6 +139,9 @@ private:
     std::unique_ptr<TakeSink> sink_;
     std::uint32_t channelCount_ = 0;
     std::uint64_t framesFieldOffset_ = 0;
+    std::uint64_t frameTimeFieldOffset_ = 0;
+    double writtenFrameTime_ = 0.0; // in the file's `Frame Time:` field
+    double wantedFrameTime_ = 0.0;  // setFrameTime's, written at the next flush
     std::uint64_t bytesInFile_ = 0; // every byte the sink took, all of them complete rows
     std::uint64_t framesInFile_ = 0;
     std::uint64_t framesWritten_ = 0;

@@ -24,6 +24,7 @@ public:
     const Skeleton* skeleton() const override { return frames_.skeleton(); }
     std::uint32_t skeletonGeneration() const override { return frames_.skeletonGeneration(); }
     double frameTime() const override { return frames_.frameTime(); }
+    bool frameTimeFromSender() const override { return frames_.frameTimeFromSender(); }
     std::string waitingFor() const override;
     DatagramCounters counters() const override;
 

@@ -72,6 +72,7 @@ void VmcFrames::releaseHeld(std::vector<LiveFrame>& frames) {
         return;
     }
     frameTime_ = rate_.frameTime(kDefaultLiveFrameTime);
+    frameTimeFromSender_ = rate_.senderStamped();
     ready_ = true;
     rate_.release(frames, nextNumber_);
 }

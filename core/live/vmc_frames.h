@@ -51,6 +51,8 @@ public:
     const Skeleton* skeleton() const { return ready_ ? &skeleton_ : nullptr; }
     std::uint32_t skeletonGeneration() const { return generation_; }
     double frameTime() const { return frameTime_; }
+    // Whether frameTime() came from the sender's T stamps (else from arrivals).
+    bool frameTimeFromSender() const { return frameTimeFromSender_; }
     // "" or the last change in words ("the sender's skeleton changed: a new take").
     const std::string& problem() const { return problem_; }
     // Frames held for the rate (at most kRateFrames), for a status line: "waiting".
@@ -75,6 +77,7 @@ private:
     bool ready_ = false;                     // the rate is measured: skeleton() is given
     std::uint32_t generation_ = 0;
     double frameTime_ = 0.0;
+    bool frameTimeFromSender_ = false;
     std::string problem_;
     std::vector<glm::dvec3> lastDegrees_; // per skeleton node, for continuous angles
     RateMeasure rate_;

@@ -285,6 +285,53 @@ TEST(LiveGui, FileConnectListensForVmcOnTheHostAndPortGiven) {
     EXPECT_NE(readAll(settingsFile).find("live_format = vmc"), std::string::npos);
 }
 
+// A connection that sends nothing lets the viewer sleep (issue 41): its frame counter stands
+// still while the sender is connected and silent, and moves once data comes (the source wakes
+// the viewer, which waits for events).
+TEST(LiveGui, ASilentConnectionLetsTheViewerSleepUntilDataComes) {
+    BVHSCOPE_REQUIRE_DISPLAY();
+    std::string error;
+    const auto listener = bvhscope::live::listenTcp("127.0.0.1", 0, error);
+    ASSERT_TRUE(listener) << error;
+    const TempDir dir;
+    ViewerProcess viewer(dir, {"tcp://127.0.0.1:" + std::to_string(listener->port), "--format",
+                               "bvh", "--size", "1000x700"});
+    const auto statePath = dir.path() / "state.txt";
+    // The viewer connects; the test accepts and sends nothing.
+    bvhscope::live::SocketWait wait{listener->socket.native(), true};
+    ASSERT_EQ(bvhscope::live::waitForSockets(std::span(&wait, 1), std::chrono::seconds(20)), 1);
+    std::string peer;
+    const bvhscope::live::Socket connection =
+        bvhscope::live::acceptConnection(listener->socket, peer);
+    ASSERT_TRUE(connection.valid());
+    const auto asleep = viewer.waitForState(
+        [&](const ViewerStateFile& state) {
+            return state.idle && number(liveLine(statePath), "connected") == 1;
+        },
+        std::chrono::seconds(20), "asleep while connected");
+    ASSERT_TRUE(asleep.has_value());
+    // Silent for 1.5 s (five of the viewer's idle wake-ups): no frame drawn.
+    EXPECT_FALSE(
+        viewer.pollState([&](const ViewerStateFile& state) { return state.drawn > asleep->drawn; },
+                         std::chrono::milliseconds(1500)));
+    // Data comes: drawn at once, frames received.
+    const std::string_view take = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\n"
+                                  "CHANNELS 3 Xposition Yposition Zposition\nEnd Site\n{\n"
+                                  "OFFSET 0 1 0\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.01\n"
+                                  "0 0 0\n1 0 0\n2 0 0\n";
+    EXPECT_EQ(bvhscope::live::sendSome(connection, take).bytes, take.size()); // a few bytes
+    const auto woken = viewer.waitForState(
+        [&](const ViewerStateFile& state) {
+            return state.drawn > asleep->drawn && number(liveLine(statePath), "received") >= 3;
+        },
+        std::chrono::seconds(20), "drawn once data came");
+    ASSERT_TRUE(woken.has_value());
+    // The sender goes quiet again (still connected): asleep again.
+    ASSERT_TRUE(viewer.waitForState(
+        [&](const ViewerStateFile& state) { return state.idle && state.drawn > woken->drawn; },
+        std::chrono::seconds(20), "asleep again once frames stopped"));
+}
+
 TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const ServeProcess serve({kSample, "--port", "0", "--format", "bvh", "--rate", "60", "--loop"});

@@ -64,8 +64,15 @@ bool LiveStream::busy() const {
     // A status not shown yet (a followed file that became unreadable, or readable again)
     // wakes the viewer: the status line never says what no longer holds.
     const bool statusChanged = now.connection != lastSourceStatus_.connection ||
-                               now.lastError != lastSourceStatus_.lastError;
-    return sourcePath_.empty() || now.framesPerSecond > 0.0 || statusChanged;
+                               now.lastError != lastSourceStatus_.lastError ||
+                               now.reconnectAttempts != lastSourceStatus_.reconnectAttempts;
+    return source_->hasEvents() || now.framesPerSecond > 0.0 || statusChanged;
+}
+
+void LiveStream::setWake(std::function<void()> wake) {
+    if (source_) {
+        source_->setWake(std::move(wake));
+    }
 }
 
 LiveStream::PumpOutcome LiveStream::pump() {
@@ -126,6 +133,7 @@ void LiveStream::handleSkeleton(const LiveEvent& event, PumpOutcome& outcome) {
     }
     skeleton_ = event.skeleton;
     frameTime_ = event.frameTime > 0.0 ? event.frameTime : bvh::live::kDefaultLiveFrameTime;
+    frameTimeFromSender_ = event.frameTimeFromSender;
     frames_ = std::make_shared<scene::LiveFrames>(
         static_cast<std::uint32_t>(skeleton_->totalChannels()), frameTime_, windowSeconds_);
     outcome.skeletonChanged = true;
@@ -243,7 +251,7 @@ bool LiveStream::startRecording(const std::filesystem::path& folder, std::string
         return false;
     }
     recording_ = std::make_unique<TakeRecording>(takeFileName(folder, std::time(nullptr)),
-                                                 skeleton_, frameTime_);
+                                                 skeleton_, frameTime_, frameTimeFromSender_);
     return true;
 }
 

@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -105,11 +106,15 @@ public:
     // Stops the source and any recording; the window stays for the character.
     void close();
     bool closed() const { return source_ == nullptr; }
-    // Frames may come any moment, so the viewer keeps drawing: a network stream while open (an
-    // operator watches it), a followed file while it grew in the last two seconds (a file that
-    // stopped growing lets the viewer sleep; its next rows wake it within half a second), and
-    // any stream whose status changed since the last pump (so that it is shown).
+    // Whether the viewer keeps drawing for this stream: while events wait to be taken, while
+    // frames came in the last two seconds (a network stream, or a followed file that grows),
+    // and when its status changed since the last pump (so that it is shown). A connection that
+    // sends nothing, or a file that stopped growing, lets the viewer sleep: the source wakes it
+    // when events come (setWake), a followed file's next rows within half a second (the viewer's
+    // idle wake).
     bool busy() const;
+    // Forwards to the source: `wake` is called when events come to a viewer that may sleep.
+    void setWake(std::function<void()> wake);
 
     LiveStreamStatus status() const;
 
@@ -126,6 +131,7 @@ private:
     std::shared_ptr<scene::LiveFrames> frames_;
     std::shared_ptr<const bvh::Skeleton> skeleton_;
     double frameTime_ = 0.0;
+    bool frameTimeFromSender_ = false; // else a take measures the rate from arrivals
     std::unique_ptr<TakeRecording> recording_;
     std::vector<std::filesystem::path> takesWritten_;
     std::uint64_t framesReceived_ = 0;

@@ -65,7 +65,15 @@ bool LiveStreams::open(const LiveStreamRequest& request, std::string& error) {
     return true;
 }
 
+void LiveStreams::setWake(std::function<void()> wake) {
+    wake_ = std::move(wake);
+    for (const std::unique_ptr<LiveStream>& stream : streams_) {
+        stream->setWake(wake_);
+    }
+}
+
 void LiveStreams::add(std::unique_ptr<LiveStream> stream) {
+    stream->setWake(wake_);
     streams_.push_back(std::move(stream));
     entries_.push_back({});
     followingNow_ = true;
@@ -198,6 +206,13 @@ void LiveStreams::closeAll() {
 bool LiveStreams::active() const {
     return (fileWatch_ && fileWatch_->anyChanged()) ||
            std::ranges::any_of(streams_, [](const auto& stream) { return stream->busy(); });
+}
+
+bool LiveStreams::pinsPlayback(const scene::Scene& scene) const {
+    return followingNow_ && !streams_.empty() &&
+           std::ranges::all_of(scene.characters(), [](const scene::Character& character) {
+               return character.isLive();
+           });
 }
 
 bool LiveStreams::awaitingFirstFrames(const scene::Scene& scene) const {

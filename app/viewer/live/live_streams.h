@@ -15,6 +15,7 @@
 #include "app/viewer/live/live_stream.h"
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -29,6 +30,9 @@ public:
     // retried with back-off, and the status says so.
     bool open(const LiveStreamRequest& request, std::string& error);
     // Any source (tests use scripted ones).
+    // Called from a source's thread when a stream's events come to a viewer that sleeps while
+    // nothing arrives (glfwPostEmptyEvent): set once, given to every stream opened.
+    void setWake(std::function<void()> wake);
     void add(std::unique_ptr<LiveStream> stream);
 
     struct Events {
@@ -79,6 +83,9 @@ public:
     // A stream is busy (LiveStream::busy), or a file open was seen growing: the viewer keeps
     // drawing (or wakes from sleep within half a second).
     bool active() const;
+    // Whether the playback time is the live edge's alone (following now, and every character a
+    // live one, or none yet): playing then moves nothing until frames come.
+    bool pinsPlayback(const scene::Scene& scene) const;
     // A stream is open whose character has no frames yet (--screenshot waits for them, as for
     // files still loading).
     bool awaitingFirstFrames(const scene::Scene& scene) const;
@@ -88,6 +95,7 @@ private:
     struct Entry {
         std::shared_ptr<scene::LiveFrames> shown; // the frames its character shows (null: none yet)
     };
+    std::function<void()> wake_;
     std::unique_ptr<FileGrowthWatch> fileWatch_; // made when a file is first open
     std::vector<std::string> watchedPaths_;
     std::vector<std::unique_ptr<LiveStream>> streams_;

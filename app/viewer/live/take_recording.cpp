@@ -14,11 +14,13 @@ namespace bvhscope::viewer {
 using bvhscope::live::LiveEvent;
 
 TakeRecording::TakeRecording(std::filesystem::path output,
-                             std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime)
+                             std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
+                             bool frameTimeFromSender)
     : output_(std::move(output)) {
-    thread_ = std::thread([this, skeleton = std::move(skeleton), frameTime]() mutable {
-        run(std::move(skeleton), frameTime);
-    });
+    thread_ = std::thread(
+        [this, skeleton = std::move(skeleton), frameTime, frameTimeFromSender]() mutable {
+            run(std::move(skeleton), frameTime, frameTimeFromSender);
+        });
 }
 
 TakeRecording::~TakeRecording() {
@@ -59,13 +61,15 @@ std::vector<std::string> TakeRecording::takeNotes() {
     return std::exchange(notes_, {});
 }
 
-void TakeRecording::run(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime) {
+void TakeRecording::run(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
+                        bool frameTimeFromSender) {
     bvhscope::live::TakeRecorder recorder({output_});
     std::vector<std::string> notes;
     LiveEvent first;
     first.kind = LiveEvent::Kind::Skeleton;
     first.skeleton = std::move(skeleton);
     first.frameTime = frameTime;
+    first.frameTimeFromSender = frameTimeFromSender; // else measured from the frames' arrivals
     bool good = recorder.handle(first, notes);
     std::deque<LiveEvent> batch;
     auto lastFlush = std::chrono::steady_clock::now();

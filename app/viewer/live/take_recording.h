@@ -29,9 +29,11 @@ public:
     // About 60 s of frames at 1000 Hz: what the disk may lag behind before frames are dropped.
     static constexpr std::size_t kMostQueuedFrames = 60000;
 
-    // Starts writing `output` (it must not exist: see takeFileName) for frames of `skeleton`.
+    // Starts writing `output` (it must not exist: see takeFileName) for frames of `skeleton`
+    // at `frameTime`: the sender's when `frameTimeFromSender`, else measured from the frames'
+    // arrivals as they come (app/live/take_recorder.h).
     TakeRecording(std::filesystem::path output, std::shared_ptr<const bvh::Skeleton> skeleton,
-                  double frameTime);
+                  double frameTime, bool frameTimeFromSender);
     ~TakeRecording();
     TakeRecording(const TakeRecording&) = delete;
     TakeRecording& operator=(const TakeRecording&) = delete;
@@ -49,7 +51,8 @@ public:
     std::vector<std::string> takeNotes();
 
 private:
-    void run(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime);
+    void run(std::shared_ptr<const bvh::Skeleton> skeleton, double frameTime,
+             bool frameTimeFromSender);
 
     std::filesystem::path output_;
     std::mutex mutex_;

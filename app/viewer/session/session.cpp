@@ -596,11 +596,15 @@ void sampleLivePose(SessionState& session) {
 
 bool sessionIsMoving(const SessionState& session) {
     const FramingRequest& framing = session.framing;
-    return session.playback.playing() || session.loads.busy(session.scene) ||
-           session.retargeting.busy() || session.folder.busy() || session.audio.loading() ||
-           session.videoJob != nullptr || framing.resetCamera || framing.clip || framing.figures ||
-           !session.notices.empty() || // a notice fades
-           session.live.active();      // frames may arrive any time
+    // Playing while the time is the live edge's alone moves nothing by itself: new frames do.
+    const bool playbackMoves =
+        session.playback.playing() && !session.live.pinsPlayback(session.scene);
+    const bool noticeFades = !session.notices.empty();
+    const bool liveFramesMayCome = session.live.active();
+    return playbackMoves || session.loads.busy(session.scene) || session.retargeting.busy() ||
+           session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
+           framing.resetCamera || framing.clip || framing.figures || noticeFades ||
+           liveFramesMayCome;
 }
 
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,

@@ -128,6 +128,62 @@ TEST(RecordCommandVmc, AMocopiSkeletonAndOneFrameMakeATakeOfOneFrame) {
                                         {0.1, 0.45, -0.4}, 0.032);
 }
 
+// Records 20 frames a VMC sender stamps 1/64 s apart (sent as fast as the recorder takes them:
+// the stamps, not the arrivals, are the rate) with `--rate expected`.
+test::CommandResult recordSixtyFourHertz(const std::string& expected, const std::string& take) {
+    const std::uint16_t port = freeUdpPort();
+    std::atomic<bool> done{false};
+    test::CommandResult result;
+    std::thread recording([&] {
+        result = run(runRecord, {"vmc://127.0.0.1:" + std::to_string(port), "-o", take, "--frames",
+                                 "20", "--rate", expected});
+        done = true;
+    });
+    std::string error;
+    const live::Socket sender = live::connectUdp("127.0.0.1", port, error);
+    EXPECT_TRUE(sender.valid()) << error;
+    bvh::live::VmcPose pose = bvh::live::test::leftArmLowered();
+    // A frame every millisecond by the clock until recorded (the first ones may come before the
+    // recorder listens); 20 s at most.
+    const auto start = std::chrono::steady_clock::now();
+    for (int frame = 0; !done && frame < 20000; ++frame) {
+        while (std::chrono::steady_clock::now() < start + frame * std::chrono::milliseconds(1)) {
+            std::this_thread::yield();
+        }
+        pose.senderTime = frame / 64.0; // exact in a float
+        const auto datagram = bvh::live::writeVmcFrame(pose, bvh::live::VmcPacking::Bundle)[0];
+        live::sendSome(sender, std::string_view(reinterpret_cast<const char*>(datagram.data()),
+                                                datagram.size()));
+    }
+    if (!done) {
+        live::requestStop();
+    }
+    recording.join();
+    live::clearStopRequest();
+    return result;
+}
+
+TEST(RecordCommandVmc, WarnsOnceWhenTheSendersRateIsMoreThanFivePercentOffTheRateGiven) {
+    const test::TemporaryDirectory directory;
+    const test::CommandResult off = recordSixtyFourHertz("60", directory.pathText("off.bvh"));
+    ASSERT_EQ(off.status, kExitOk) << off.err;
+    const std::string warning = "bvhscope record: warning: frames come at 64 fps (the sender's "
+                                "rate), not the 60 fps of --rate; the take is written at the rate "
+                                "they come at";
+    EXPECT_NE(off.err.find(warning), std::string::npos) << off.err;
+    EXPECT_EQ(off.err.find(warning), off.err.rfind(warning)) << off.err; // once
+    // The closing line: frames, duration and rate.
+    EXPECT_NE(off.out.find("recorded 20 frames in 1 file, 0.3125 s at 64 fps (ended by"),
+              std::string::npos)
+        << off.out;
+    EXPECT_EQ(bvh::loadDocument(bvh::pathFromUtf8(directory.pathText("off.bvh"))).motion.frameTime,
+              1.0 / 64.0);
+
+    const test::CommandResult near = recordSixtyFourHertz("62", directory.pathText("near.bvh"));
+    ASSERT_EQ(near.status, kExitOk) << near.err;
+    EXPECT_EQ(near.err.find("warning: frames come at"), std::string::npos) << near.err; // 3 % off
+}
+
 TEST(RecordCommandVmc, APortInUseExitsOneWithTheReason) {
     const test::TemporaryDirectory directory;
     std::string error;
@@ -154,7 +210,7 @@ TEST(RecordCommandVmc, RefusesBadAddressesAndOptionsVmcDoesNotUse) {
         {{"vmc://[::1", "-o", out}, "needs its closing ]"},
         {{"vmc://127.0.0.1:", "-o", out}, "no port after ':'"},
         {{"vmc://", "-o", out, "--format", "bvh"}, "--format is not used for vmc://"},
-        {{"vmc://", "-o", out, "--rate", "60"}, "--rate is not used for vmc://"},
+        {{"vmc://", "-o", out, "--skeleton", out}, "--skeleton is not used for vmc://"},
     };
     for (const auto& [arguments, message] : cases) {
         const test::CommandResult result = run(runRecord, arguments);

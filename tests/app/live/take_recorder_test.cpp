@@ -75,6 +75,59 @@ protected:
     const bvh::Skeleton nine_ = test::nineValueSkeleton();
 };
 
+// Frames of a stream that does not say its rate (an Axis broadcast announced as 120 Hz), each
+// stamped with the time it arrived: `hertz` a second, two a read, from `start`.
+std::vector<LiveEvent> framesArrivingAt(double hertz, int count, LiveClock::time_point start) {
+    std::vector<LiveEvent> events;
+    for (int i = 0; i < count; ++i) {
+        LiveEvent event = frame("1 2 3 4 5 6 7 8 9", static_cast<std::uint64_t>(i));
+        const int read = i / 2; // TCP joined each pair of writes
+        event.receivedAt = start + std::chrono::duration_cast<LiveClock::duration>(
+                                       std::chrono::duration<double>(2 * read / hertz));
+        events.push_back(std::move(event));
+    }
+    return events;
+}
+
+TEST_F(TakeRecorderTest, ATakeOfAStreamWithoutItsRateHasTheRateItsFramesArrivedAt) {
+    const std::filesystem::path output = directory_ / "take.bvh";
+    TakeRecorder recorder({.output = output});
+    ASSERT_TRUE(feed(recorder, {connected(1), skeleton(nine_, 1.0 / 120.0)}));
+    ASSERT_TRUE(feed(recorder, framesArrivingAt(98.0, 300, LiveClock::time_point{})));
+    EXPECT_TRUE(recorder.rateMeasured());
+    EXPECT_NEAR(recorder.receivedFrameTime(), 1.0 / 98.0, 1e-9);
+    std::vector<std::string> notes;
+    ASSERT_TRUE(recorder.finish(notes));
+    EXPECT_NEAR(recorder.takeFrameTime(), 1.0 / 98.0, 1e-9);
+    const bvh::Document written = bvh::loadDocument(output);
+    ASSERT_TRUE(written.loaded());
+    EXPECT_EQ(written.motion.frameCount, 300u);
+    EXPECT_NEAR(written.motion.frameTime, 1.0 / 98.0, 1e-9); // not the 1/120 announced
+}
+
+TEST_F(TakeRecorderTest, ATakeWithTheSendersRateKeepsItWhateverTheArrivals) {
+    const std::filesystem::path output = directory_ / "take.bvh";
+    TakeRecorder recorder({.output = output});
+    LiveEvent header = skeleton(nine_, 0.01);
+    header.frameTimeFromSender = true; // a BVH stream's Frame Time
+    ASSERT_TRUE(feed(recorder, {connected(1), header}));
+    ASSERT_TRUE(feed(recorder, framesArrivingAt(98.0, 300, LiveClock::time_point{})));
+    EXPECT_FALSE(recorder.rateMeasured());
+    std::vector<std::string> notes;
+    ASSERT_TRUE(recorder.finish(notes));
+    EXPECT_EQ(bvh::loadDocument(output).motion.frameTime, 0.01);
+}
+
+TEST_F(TakeRecorderTest, TooFewArrivalsToMeasureKeepTheRateGiven) {
+    const std::filesystem::path output = directory_ / "take.bvh";
+    TakeRecorder recorder({.output = output});
+    ASSERT_TRUE(feed(recorder, {connected(1), skeleton(nine_, 1.0 / 120.0)}));
+    ASSERT_TRUE(feed(recorder, framesArrivingAt(98.0, 4, LiveClock::time_point{})));
+    std::vector<std::string> notes;
+    ASSERT_TRUE(recorder.finish(notes));
+    EXPECT_EQ(bvh::loadDocument(output).motion.frameTime, 1.0 / 120.0);
+}
+
 TEST_F(TakeRecorderTest, WritesToAPartialFileAndRenamesItWhenTheTakeEnds) {
     const std::filesystem::path output = directory_ / "take.bvh";
     TakeRecorder recorder({.output = output});

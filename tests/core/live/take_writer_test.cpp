@@ -39,8 +39,8 @@ TEST_F(TakeWriterTest, WritesTheTokensAsSentAndTheFrameCountAtTheEnd) {
     EXPECT_EQ(writer.framesWritten(), 3u);
 
     const std::string text = contents(path);
-    EXPECT_NE(text.find("Frames: 3         \nFrame Time: 0.01\n" + smallRow(0) + "\n" +
-                        smallRow(1) + "\n" + smallRow(2) + "\n"),
+    EXPECT_NE(text.find("Frames: 3         \nFrame Time: 0.01" + std::string(20, ' ') + "\n" +
+                        smallRow(0) + "\n" + smallRow(1) + "\n" + smallRow(2) + "\n"),
               std::string::npos)
         << text;
     const Document document = loadDocument(path);
@@ -49,6 +49,33 @@ TEST_F(TakeWriterTest, WritesTheTokensAsSentAndTheFrameCountAtTheEnd) {
     EXPECT_EQ(document.declaredFrameCount, 3);
     EXPECT_EQ(document.motion.frameCount, 3u);
     EXPECT_EQ(document.motion.frame(2)[8], test::smallValue(2, 8));
+}
+
+// A rate measured while the take arrives (an Axis stream that does not say its rate) replaces the
+// Frame Time written at the start, in place: the rows do not move, the file reads back at it.
+TEST_F(TakeWriterTest, AMeasuredFrameTimeIsWrittenOverTheFirstOneInPlace) {
+    const auto path = directory_ / "take.bvh";
+    TakeWriter writer(path, test::smallSkeleton(), 1.0 / 120.0);
+    ASSERT_TRUE(writer.good());
+    EXPECT_TRUE(writer.append(smallFrame(0)));
+    EXPECT_TRUE(writer.flush());
+    const std::size_t bytesBefore = contents(path).size();
+    EXPECT_FALSE(writer.setFrameTime(0.0));    // not a frame time a file holds
+    EXPECT_FALSE(writer.setFrameTime(7200.0)); // over an hour
+    EXPECT_TRUE(writer.setFrameTime(0.0102));
+    EXPECT_EQ(writer.frameTime(), 0.0102);
+    EXPECT_TRUE(writer.flush());
+    EXPECT_EQ(contents(path).size(), bytesBefore);
+    EXPECT_TRUE(writer.append(smallFrame(1)));
+    EXPECT_TRUE(writer.setFrameTime(1.0 / 98.0));
+    EXPECT_TRUE(writer.finish());
+    const Document document = loadDocument(path);
+    ASSERT_TRUE(document.loaded());
+    EXPECT_TRUE(document.diagnostics.empty()) << document.diagnostics.front().message;
+    EXPECT_EQ(document.motion.frameTime, 1.0 / 98.0);
+    EXPECT_FALSE(document.motion.frameTimeAssumed);
+    EXPECT_EQ(document.motion.frameCount, 2u);
+    EXPECT_EQ(document.motion.frame(1)[8], test::smallValue(1, 8));
 }
 
 TEST_F(TakeWriterTest, RefusesAnExistingFileAndFramesOfAnotherCount) {

@@ -235,12 +235,33 @@ TEST(LiveStreams, LatencyIsMeasuredFromReadToPoseSampled) {
     EXPECT_LT(status.latencyMilliseconds, 5000.0);
 }
 
+// A connection that sends nothing lets the viewer sleep (issue 41); the next event wakes it
+// (once, as it comes into an empty queue) and keeps it drawing while frames come.
+TEST(LiveStreams, AnOpenStreamThatSendsNothingLetsTheViewerSleepAndItsEventsWakeIt) {
+    LiveStreams live;
+    std::atomic<int> wakes{0};
+    live.setWake([&] { ++wakes; });
+    ScriptedSource* source = nullptr;
+    live.add(scriptedStream({skeletonEvent(risingSkeleton(), 0.5)}, 60.0, &source));
+    Scene scene;
+    live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
+    EXPECT_FALSE(live.active()); // connected, silent
+    EXPECT_EQ(wakes.load(), 0);  // the skeleton came before the wake was given
+    LiveEvent frame = frameEvent(0, {1.0f});
+    frame.receivedAt = LiveClock::now();
+    source->inject(frame);
+    EXPECT_EQ(wakes.load(), 1);
+    source->inject(frame); // the queue is not empty: no second wake
+    EXPECT_EQ(wakes.load(), 1);
+    EXPECT_TRUE(live.active()); // events to take
+}
+
 TEST(LiveStreams, RemovingTheCharacterClosesItsStream) {
     LiveStreams live;
     live.add(scriptedStream({skeletonEvent(risingSkeleton(), 0.5), frameEvent(0, {1.0f})}));
     Scene scene;
     live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
-    ASSERT_TRUE(live.active());
+    ASSERT_FALSE(live.streams()[0]->closed());
     scene.remove(0);
     live.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
     EXPECT_FALSE(live.active());
