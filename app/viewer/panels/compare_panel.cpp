@@ -92,7 +92,7 @@ void drawLegend(const CompareView& compare, float scale) {
 
 } // namespace
 
-void drawCompareSummary(ViewerState& state, std::size_t character) {
+void drawCompareSummary(const ViewerState& state, CommandQueue& commands, std::size_t character) {
     const CompareView& compare = state.analysis.compare;
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (!compare.active || (character != compare.a && character != compare.b)) {
@@ -140,7 +140,7 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
         sameLineIfFits(buttonWidth("Go"));
         ImGui::PushID(static_cast<int>(character));
         if (ImGui::SmallButton("Go")) {
-            state.commands.push(command::PauseAt{compare.clip->maxTimeSeconds});
+            commands.push(command::PauseAt{compare.clip->maxTimeSeconds});
         }
         ImGui::PopID();
     } else {
@@ -220,7 +220,7 @@ void drawComparePanel(ViewerState& state, float scale) {
         ImGui::TextWrapped("%s", compare.inactiveReason.c_str());
         ImGui::PopStyleColor();
     } else {
-        drawCompareSummary(state, compare.a);
+        drawCompareSummary(state, state.commands, compare.a);
         drawLegend(compare, scale);
     }
     ImGui::End();
