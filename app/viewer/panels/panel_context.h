@@ -4,9 +4,9 @@
 // PanelContext cannot write a session field or the interface's state: the compiler says so.
 //
 // Panels move to it one at a time: each keeps its entry in panels.h, taking the ViewerState
-// the frame loop has, and draws from PanelContext::of(state). Those that still take the
-// ViewerState itself are listed in the notes; a panel whose widgets keep state of their
-// own (an open section, a text being typed) keeps it in a struct of its own, not in the session.
+// the frame loop has, and draws from PanelContext::of(state); what the interface itself keeps
+// (a panel's open/closed state, its measured height) the panel returns, and its entry stores.
+// The panels not moved yet still draw from the ViewerState itself.
 #pragma once
 
 #include "app/viewer/session/commands.h"
