@@ -1,13 +1,15 @@
 #include "app/cli/check_biped.h"
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
+#include "app/cli/table_arguments.h"
+#include "app/options/option_help.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kCheckHelp = R"(usage: bvhscope check FILE...
+constexpr std::string_view kCheckIntro = R"(usage: bvhscope check FILE...
        bvhscope check --biped FILE...
 
 Reads each BVH file and prints every problem found as
@@ -15,28 +17,36 @@ Reads each BVH file and prints every problem found as
 then one summary line. Warnings mean the file loads (with the repair the message names);
 errors mean it does not.
 
-  --quiet       print only errors and the summary
-  --biped       instead, report whether each file fits Character Studio Biped's BVH import:
-                its required hierarchy (missing, misplaced, extra joints) and its neutral
-                pose in the file's axes (+Y up, facing +Z, left on +X, as seed 001's example;
-                3ds Max shows it +Z up, facing -Y); exit status 1 when a file does not fit
-  --help, --version
+)";
+
+constexpr std::string_view kCheckExitStatus = R"(  --help, --version
 Exit status: 0 when every file loads (warnings allowed), 1 when any has an error or the output
 cannot be written, 2 for a bad command line.
 )";
 
+// The prose above and every check option's entry from the options table.
+std::string_view checkHelp() {
+    static const std::string kHelp = [] {
+        std::string help(kCheckIntro);
+        help += options::helpEntries(options::kCheck, {"--quiet", "--biped"});
+        help += options::unlistedHelpEntries(options::kCheck, help);
+        return help + std::string(kCheckExitStatus);
+    }();
+    return kHelp;
+}
+
 } // namespace
 
 int runCheck(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
-    auto parsed = parseArguments(arguments, {{}, {"--quiet", "--biped"}}, err);
+    auto parsed = parseArguments(arguments, tableArgumentSpec(options::kCheck), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kCheckHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, checkHelp(), out)) {
         return *answered;
     }
     if (parsed->positional.empty()) {
-        err << "bvhscope check: no file given\n" << kCheckHelp;
+        err << "bvhscope check: no file given\n" << checkHelp();
         return kExitUsage;
     }
     if (parsed->has("--biped")) {

@@ -1,5 +1,7 @@
 #include "app/cli/command_line.h"
 
+#include "app/options/option_table.h"
+
 #include <algorithm>
 #include <charconv>
 
@@ -118,7 +120,7 @@ std::optional<bvh::TranslationMode> translationOption(const ParsedArguments& arg
     bvh::TranslationMode mode = bvh::TranslationMode::Auto;
     if (auto text = arguments.option("--translation")) {
         if (!bvh::parseTranslationMode(*text, mode)) {
-            err << "--translation must be absolute, additive or auto, not '" << *text << "'\n";
+            err << options::choiceRefusal(options::kTranslation, *text) << '\n';
             return std::nullopt;
         }
     }

@@ -1,16 +1,19 @@
 #include "app/cli/convert_request.h"
 
+#include "app/cli/table_arguments.h"
+#include "app/options/option_help.h"
 #include "core/model/output_limits.h"
 #include "core/platform/utf8_path.h"
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cmath>
 
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kConvertHelp = R"(usage: bvhscope convert IN OUT [options]
+constexpr std::string_view kConvertIntro = R"(usage: bvhscope convert IN OUT [options]
 
 Reads the BVH file IN, applies the conversions asked for (in the order listed here) and writes
 OUT: tab-indented, every number with the digits that read back to the same value, `Frames:`
@@ -29,51 +32,26 @@ as `bvhscope info` decides them (a clip no unit fits is scaled to 1.7 m tall, as
 shows it); --from-up (or --up, the axis the conversion gave it) and --unit override them. The
 root stays where the file puts it unless --ground is given.
 
-  --frames A:B            keep frames A to B (inclusive, 0-based; "A:" and ":B" leave an end
-                          open, "N" is one frame); both must be frames of IN
-  --in-place              remove the root's horizontal travel: its position along the two
-                          horizontal axes stays at frame 0's, its height is kept (horizontal
-                          means across the file's own up axis, see --from-up)
-  --up y|z                re-express the clip with Y or Z up: every world position is rotated,
-                          each joint keeps its rotation order. Y-up to Z-up is a quarter turn
-                          about X: a figure facing +Z then faces -Y, its left hand stays on +X.
-                          Character Studio Biped reads BVH files Y-up (seed 001's example): a
-                          Z-up file facing -Y needs --up y
-  --from-up AXIS          the file's current up axis (y, z, -y, -z, x, -x) for --in-place and
-                          --up; default: decided from the motion (as `bvhscope info` shows)
-  --ground                move the root along up so the figure's contact level over the clip
-                          is the ground (0), as the viewer shows a sunk or floating capture;
-                          without it the file's values are kept
-  --scale S               multiply every offset and position channel by S (0.01: cm to m);
-                          refused when a value would leave the float range or a value other
-                          than 0 would become 0
-  --rotation-order ORDER  rewrite the rotations of every three-axis joint in ORDER (ZXY, XYZ,
-                          ...), keeping each pose and each curve continuous
-  --fps F                 resample to F frames per second over the same duration (slerp on
-                          rotations, lerp on positions); F from 1/3600 to 1000000, the Frame
-                          Times a BVH file holds, and at most 134217728 values (frames x
-                          channels, 512 MiB) written
-  --mnm FILE              rename joints with a Character Studio marker name file (.mnm): the
-                          file's names (right column) become Biped's (left column); joints with
-                          no entry are listed as a warning
-  --reverse               with --mnm: Biped's names become the file's
-  --translation MODE      absolute, additive or auto (default): how position channels combine
-                          with OFFSET; the output keeps that meaning
-  --overwrite             allow OUT to be IN (it is still replaced atomically); refused
-                          otherwise, and OUT is never the --mnm file. Not to be confused with
-                          --in-place, the root-motion change
-  --unit auto|mm|cm|m|inch
-                          glTF: the file's length unit (default auto)
-  --interpolation linear|step
-                          glTF: how players go from one frame to the next (default linear)
-  --body                  glTF: add the skeleton's body (the viewer's Body look, made from the
-                          rest pose) as a skinned mesh, so viewers that only draw meshes show
-                          a figure; a skeleton too large or without bones gets none (a warning)
-  --help, --version
+)";
+
+constexpr std::string_view kConvertExitStatus = R"(  --help, --version
 Exit status: 0 when OUT is written, 1 when IN or the name map cannot be read, a conversion
 fails or OUT cannot be written, 2 for a bad command line (a --frames range past IN's frames, a
 resample past the bound and an OUT that is an input included).
 )";
+
+// The prose above and every convert option's entry from the options table, the conversions in
+// the order they are applied.
+std::string composeConvertHelp() {
+    std::string help(kConvertIntro);
+    help += options::helpEntries(
+        options::kConvert, {"--frames", "--in-place", "--up", "--from-up", "--ground", "--scale",
+                            "--rotation-order", "--fps", "--mnm", "--reverse", "--translation",
+                            "--overwrite", "--unit", "--interpolation", "--body"});
+    help += options::unlistedHelpEntries(options::kConvert, help);
+    help += kConvertExitStatus;
+    return help;
+}
 
 std::optional<double> parsePositiveNumber(std::string_view text) {
     double value = 0.0;
@@ -131,26 +109,26 @@ std::string extensionOnlyName(const std::string& output) {
 // OUT's format from its name, and the options only glTF takes; the usage error, or empty.
 std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& request) {
     request.gltf = bvh::gltfContainerFor(bvh::pathFromUtf8(request.output));
-    if (auto text = parsed.option("--unit")) {
-        static constexpr std::pair<std::string_view, std::optional<bvh::LengthUnit>> kUnits[] = {
-            {"auto", std::nullopt},
-            {"mm", bvh::LengthUnit::Millimetre},
-            {"cm", bvh::LengthUnit::Centimetre},
-            {"m", bvh::LengthUnit::Metre},
-            {"inch", bvh::LengthUnit::Inch}};
-        const auto* found =
-            std::ranges::find(kUnits, *text, [](const auto& unit) { return unit.first; });
-        if (found == std::end(kUnits)) {
-            return "--unit must be auto, mm, cm, m or inch, not '" + std::string(*text) + "'";
-        }
-        request.unit = found->second;
+    // In the order of the table's words (options::kUnitWords): auto, mm, cm, m, inch.
+    static constexpr std::array<std::optional<bvh::LengthUnit>, options::kUnitWords.size()> kUnits{
+        std::nullopt, bvh::LengthUnit::Millimetre, bvh::LengthUnit::Centimetre,
+        bvh::LengthUnit::Metre, bvh::LengthUnit::Inch};
+    std::optional<std::size_t> unit;
+    if (std::string error = readTableChoice(parsed, options::kUnit, unit); !error.empty()) {
+        return error;
     }
-    if (auto text = parsed.option("--interpolation")) {
-        if (*text != "linear" && *text != "step") {
-            return "--interpolation must be linear or step, not '" + std::string(*text) + "'";
-        }
+    if (unit) {
+        request.unit = kUnits[*unit];
+    }
+    // options::kInterpolationWords: linear, step.
+    std::optional<std::size_t> interpolation;
+    if (std::string error = readTableChoice(parsed, options::kConvertInterpolation, interpolation);
+        !error.empty()) {
+        return error;
+    }
+    if (interpolation) {
         request.interpolation =
-            *text == "step" ? bvh::GltfInterpolation::Step : bvh::GltfInterpolation::Linear;
+            *interpolation == 1 ? bvh::GltfInterpolation::Step : bvh::GltfInterpolation::Linear;
     }
     request.body = parsed.has("--body");
     if (!request.gltf && request.body) {
@@ -189,20 +167,22 @@ std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) 
     if (auto text = parsed.option("--up")) {
         request.up = parseAxis(*text, true);
         if (!request.up) {
-            return "--up must be y or z, not '" + std::string(*text) + "'";
+            return options::choiceRefusal(options::kConvertUp, *text);
         }
     }
     if (auto text = parsed.option("--from-up")) {
         request.fromUp = parseAxis(*text, false);
         if (!request.fromUp) {
-            return "--from-up must be one of y, z, x, -y, -z, -x, not '" + std::string(*text) + "'";
+            return options::choiceRefusal(options::kConvertFromUp, *text);
         }
     }
-    if (auto text = parsed.option("--scale")) {
-        request.scale = parsePositiveNumber(*text);
-        if (!request.scale) {
-            return "--scale must be a positive number, not '" + std::string(*text) + "'";
+    if (parsed.option("--scale")) {
+        double scale = 0.0;
+        if (std::string error = readTableNumber(parsed, options::kConvertScale, scale);
+            !error.empty()) {
+            return error;
         }
+        request.scale = scale;
     }
     if (auto text = parsed.option("--rotation-order")) {
         request.rotationOrder = bvh::parseEulerOrder(*text);
@@ -215,9 +195,12 @@ std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) 
         // The written Frame Time is 1 / F: outside the reader's bounds it would be read back as
         // an assumed 30 fps (core/model/output_limits.h).
         request.framesPerSecond = parsePositiveNumber(*text);
-        if (!request.framesPerSecond || !bvh::isWritableFrameRate(*request.framesPerSecond)) {
-            return "--fps must be from 1/3600 (a frame an hour) to 1000000 (a frame a "
-                   "microsecond), the Frame Times a BVH file holds, not '" +
+        const options::Option& fps = options::kConvertFps;
+        if (!request.framesPerSecond || !options::inRange(fps, *request.framesPerSecond) ||
+            !bvh::isWritableFrameRate(*request.framesPerSecond)) {
+            return "--fps must be from " + options::rateText(*fps.minimum) +
+                   " (a frame an hour) to " + options::rateText(*fps.maximum) +
+                   " (a frame a microsecond), the Frame Times a BVH file holds, not '" +
                    std::string(*text) + "'";
         }
     }
@@ -240,20 +223,17 @@ std::string readRequest(const ParsedArguments& parsed, ConvertRequest& request) 
 } // namespace
 
 std::string_view convertHelp() {
-    return kConvertHelp;
+    static const std::string kHelp = composeConvertHelp();
+    return kHelp;
 }
 
 ParsedConvert parseConvertArguments(std::span<const std::string_view> arguments, std::ostream& out,
                                     std::ostream& err) {
-    auto parsed = parseArguments(arguments,
-                                 {{"--frames", "--up", "--from-up", "--scale", "--rotation-order",
-                                   "--fps", "--mnm", "--translation", "--unit", "--interpolation"},
-                                  {"--in-place", "--ground", "--reverse", "--overwrite", "--body"}},
-                                 err);
+    auto parsed = parseArguments(arguments, tableArgumentSpec(options::kConvert), err);
     if (!parsed) {
         return {std::nullopt, kExitUsage};
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kConvertHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, convertHelp(), out)) {
         return {std::nullopt, *answered};
     }
     ConvertRequest request;

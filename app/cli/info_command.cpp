@@ -1,6 +1,8 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
+#include "app/cli/table_arguments.h"
+#include "app/options/option_help.h"
 #include "core/analysis/summary.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -15,7 +17,8 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kInfoHelp = R"(usage: bvhscope info [--json] [--translation MODE] FILE...
+constexpr std::string_view kInfoIntro =
+    R"(usage: bvhscope info [--json] [--translation MODE] FILE...
 
 Prints what each BVH file holds: joints, end sites, roots, channels, frames (declared and
 present), frame time, fps, duration, rotation orders, translation mode, the up axis the viewer
@@ -23,25 +26,23 @@ and `render` use with where it came from (the motion, name anatomy or the rest p
 rest pose's own guess, the facing direction, the contact level (and how far the viewer moves a
 sunk or floating figure onto the ground), static roots, the unit, and the number of warnings.
 
-  --json                 one JSON object per file (an array when several files are given):
-                         file, loaded, warnings and diagnostics always; when loaded, joints,
-                         end_sites, roots, channels, frames_present, frames_declared,
-                         frame_time, frame_time_assumed, fps, duration, rotation_orders,
-                         translation, translation_detected, up_axis, up_axis_source,
-                         rest_pose_up_axis, up_axis_motion_costs, anatomy_up_axis, facing,
-                         facing_source, ground_level, figure_height, ground_lift,
-                         static_roots, unit, rest_pose_unit, rest_height.
-                         null means unknown: frames_declared (no valid 'Frames:' count),
-                         up_axis_motion_costs (no motion to measure), anatomy_up_axis (no
-                         head or feet by name), facing (no front found); ground_level,
-                         figure_height and ground_lift when the figure's world positions
-                         are not finite (a warning says where). The reader keeps
-                         frame_time, fps, duration and rest_height finite: never null
-  --translation MODE     absolute, additive or auto (default): how position channels are read
-  --help, --version
+)";
+
+constexpr std::string_view kInfoExitStatus = R"(  --help, --version
 Exit status: 0 when every file loads, 1 when any has an error or the output cannot be written,
 2 for a bad command line.
 )";
+
+// The prose above and every info option's entry from the options table.
+std::string_view infoHelp() {
+    static const std::string kHelp = [] {
+        std::string help(kInfoIntro);
+        help += options::helpEntries(options::kInfo, {"--json", "--translation"});
+        help += options::unlistedHelpEntries(options::kInfo, help);
+        return help + std::string(kInfoExitStatus);
+    }();
+    return kHelp;
+}
 
 std::string rotationOrderList(const bvh::DocumentSummary& summary) {
     if (summary.rotationOrders.empty()) {
@@ -264,11 +265,11 @@ void printJson(std::string_view file, const bvh::Document& document,
 } // namespace
 
 int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
-    auto parsed = parseArguments(arguments, {{"--translation"}, {"--json"}}, err);
+    auto parsed = parseArguments(arguments, tableArgumentSpec(options::kInfo), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kInfoHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, infoHelp(), out)) {
         return *answered;
     }
     auto translation = translationOption(*parsed, err);
@@ -276,7 +277,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
         return kExitUsage;
     }
     if (parsed->positional.empty()) {
-        err << "bvhscope info: no file given\n" << kInfoHelp;
+        err << "bvhscope info: no file given\n" << infoHelp();
         return kExitUsage;
     }
     const bool json = parsed->has("--json");

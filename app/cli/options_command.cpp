@@ -22,7 +22,8 @@ Settings panel and the command lines all take their ranges and defaults from thi
 
   --json                 a JSON array of objects {"name", "flag", "key", "type", "min",
                          "max", "default", "unit", "help", "step", "choices", "commands",
-                         "needs", "max_by_output"} (null where an option has none; "needs":
+                         "needs", "max_by_output", "min_excluded"} (null where an option has
+                         none; "min_excluded": true where "min" itself is refused; "needs":
                          what render must be asked for first, such as a video output;
                          "max_by_output": a top that depends on -o's extension, "max" being
                          the largest)
@@ -32,14 +33,10 @@ Settings panel and the command lines all take their ranges and defaults from thi
 // The command lines that take the option's flag, as words.
 std::vector<std::string_view> commandNames(const options::Option& option) {
     std::vector<std::string_view> names;
-    if ((option.commands & options::kRender) != 0) {
-        names.emplace_back("render");
-    }
-    if ((option.commands & options::kViewer) != 0) {
-        names.emplace_back("viewer");
-    }
-    if ((option.commands & options::kRetarget) != 0) {
-        names.emplace_back("retarget");
+    for (const options::CommandName& command : options::kCommandNames) {
+        if ((option.commands & command.command) != 0) {
+            names.push_back(command.name);
+        }
     }
     return names;
 }
@@ -110,6 +107,8 @@ void writeJsonOption(JsonWriter& json, const options::Option& option) {
     json.value(options::typeName(option.type));
     numberOrNull(json, "min", option.minimum);
     numberOrNull(json, "max", option.maximum);
+    json.key("min_excluded");
+    json.value(option.minimumExcluded);
     writeDefault(json, option);
     textOrNull(json, "unit", option.unit);
     json.key("help");

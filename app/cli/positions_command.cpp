@@ -2,6 +2,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/positions_csv.h"
 #include "app/cli/standard_output.h"
+#include "app/cli/table_arguments.h"
+#include "app/options/option_help.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -13,7 +15,7 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kPositionsHelp =
+constexpr std::string_view kPositionsIntro =
     R"(usage: bvhscope positions FILE [--frames A:B] [--translation MODE]
 
 Writes the world position of every joint and End Site as CSV on standard output:
@@ -21,26 +23,35 @@ Writes the world position of every joint and End Site as CSV on standard output:
 one row per node per frame, in file order, End Sites named EndSite_<parent name>, in the
 file's own units and axes. Each number has the fewest digits that read back to the same float.
 
-  --frames A:B         inclusive 0-based frame range; "A:" and ":B" leave an end open,
-                       "N" is a single frame; both must be frames of FILE (default: every
-                       frame; the rest pose when the file has no frames, written as frame 0)
-  --translation MODE   absolute, additive or auto (default): how position channels are read
-  --help, --version
+)";
+
+constexpr std::string_view kPositionsExitStatus = R"(  --help, --version
 Coordinates that are not finite floats (a chain beyond the float range) are written as inf,
 -inf or nan, never without a warning on standard error that names the first.
 Exit status: 0 on success, 1 when the file does not load or the output cannot be written, 2 for
 a bad command line.
 )";
 
+// The prose above and every positions option's entry from the options table.
+std::string_view positionsHelp() {
+    static const std::string kHelp = [] {
+        std::string help(kPositionsIntro);
+        help += options::helpEntries(options::kPositions, {"--frames", "--translation"});
+        help += options::unlistedHelpEntries(options::kPositions, help);
+        return help + std::string(kPositionsExitStatus);
+    }();
+    return kHelp;
+}
+
 } // namespace
 
 int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
                  std::ostream& err) {
-    auto parsed = parseArguments(arguments, {{"--frames", "--translation"}, {}}, err);
+    auto parsed = parseArguments(arguments, tableArgumentSpec(options::kPositions), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kPositionsHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, positionsHelp(), out)) {
         return *answered;
     }
     auto translation = translationOption(*parsed, err);
@@ -48,7 +59,7 @@ int runPositions(std::span<const std::string_view> arguments, std::ostream& out,
         return kExitUsage;
     }
     if (parsed->positional.size() != 1) {
-        err << "bvhscope positions: exactly one FILE is needed\n" << kPositionsHelp;
+        err << "bvhscope positions: exactly one FILE is needed\n" << positionsHelp();
         return kExitUsage;
     }
     FrameRange range;

@@ -4,6 +4,8 @@
 #include "app/cli/command_line.h"
 #include "app/cli/commands.h"
 #include "app/cli/json_writer.h"
+#include "app/cli/table_arguments.h"
+#include "app/options/option_help.h"
 #include "app/platform/cache_directory.h"
 #include "core/analysis/motion_index.h"
 #include "core/platform/bvh_file_listing.h"
@@ -20,7 +22,7 @@
 namespace bvhscope::cli {
 namespace {
 
-constexpr std::string_view kSimilarHelp = R"(usage: bvhscope similar TAKE DIR... [--top N] [--json]
+constexpr std::string_view kSimilarIntro = R"(usage: bvhscope similar TAKE DIR... [--top N] [--json]
 
 Ranks the takes in each DIR (and its subfolders; a DIR may also be a .bvh file) by how alike
 their motion is to TAKE's, best first, and prints one line per take, TAKE itself left out:
@@ -32,15 +34,24 @@ What each take's motion is like is kept in the cache folder ($XDG_CACHE_HOME/bvh
 ~/.cache/bvhscope; the local application data folder on Windows), keyed by path, size and
 modification time, so a later query reads only the takes that changed.
 
-  --top N       print only the N nearest takes
-  --json        one JSON object: {"query", "takes": [{"path", "distance"}], "skipped":
-                [{"path", "error"}]}
-  --no-cache    neither read nor write the cache
-  --help, --version
+)";
+
+constexpr std::string_view kSimilarExitStatus = R"(  --help, --version
 Takes that do not load, or have no motion, are not ranked: each gets a line on standard error.
 Exit status: 0 when TAKE loads (even if no take is ranked), 1 when it does not or a DIR cannot
 be listed, 2 for a bad command line.
 )";
+
+// The prose above and every similar option's entry from the options table.
+std::string_view similarHelp() {
+    static const std::string kHelp = [] {
+        std::string help(kSimilarIntro);
+        help += options::helpEntries(options::kSimilar, {"--top", "--json", "--no-cache"});
+        help += options::unlistedHelpEntries(options::kSimilar, help);
+        return help + std::string(kSimilarExitStatus);
+    }();
+    return kHelp;
+}
 
 struct SimilarRequest {
     std::filesystem::path query;
@@ -59,7 +70,7 @@ std::filesystem::path absoluteLexical(const std::filesystem::path& path) {
 std::optional<SimilarRequest> parseSimilarRequest(const ParsedArguments& parsed,
                                                   std::ostream& err) {
     if (parsed.positional.size() < 2) {
-        err << "bvhscope similar: give a take and at least one folder\n" << kSimilarHelp;
+        err << "bvhscope similar: give a take and at least one folder\n" << similarHelp();
         return std::nullopt;
     }
     SimilarRequest request;
@@ -67,15 +78,14 @@ std::optional<SimilarRequest> parseSimilarRequest(const ParsedArguments& parsed,
     for (std::size_t i = 1; i < parsed.positional.size(); ++i) {
         request.places.push_back(bvh::pathFromUtf8(parsed.positional[i]));
     }
-    if (const auto top = parsed.option("--top")) {
-        std::size_t value = 0;
-        const auto [end, error] = std::from_chars(top->data(), top->data() + top->size(), value);
-        if (error != std::errc{} || end != top->data() + top->size() || value == 0) {
-            err << "bvhscope similar: --top takes a whole number of takes, at least 1, not '"
-                << *top << "'\n";
+    if (parsed.option("--top")) {
+        std::size_t top = 0;
+        if (const std::string error = readTableNumber(parsed, options::kSimilarTop, top);
+            !error.empty()) {
+            err << "bvhscope similar: " << error << '\n';
             return std::nullopt;
         }
-        request.top = value;
+        request.top = top;
     }
     request.json = parsed.has("--json");
     request.useCache = !parsed.has("--no-cache");
@@ -226,11 +236,11 @@ int runSimilarRequest(const SimilarRequest& request, std::ostream& out, std::ost
 } // namespace
 
 int runSimilar(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err) {
-    auto parsed = parseArguments(arguments, {{"--top"}, {"--json", "--no-cache"}}, err);
+    auto parsed = parseArguments(arguments, tableArgumentSpec(options::kSimilar), err);
     if (!parsed) {
         return kExitUsage;
     }
-    if (auto answered = answerHelpOrVersion(*parsed, kSimilarHelp, out)) {
+    if (auto answered = answerHelpOrVersion(*parsed, similarHelp(), out)) {
         return *answered;
     }
     const auto request = parseSimilarRequest(*parsed, err);

@@ -50,29 +50,9 @@ still written), an image cannot be written or no OpenGL context can be made, 2 f
 command line.
 )";
 
-// The table's entries for these flags, in this order.
+// The table's entries for these render flags, in this order.
 std::string entries(std::initializer_list<std::string_view> flags) {
-    std::string text;
-    for (const std::string_view flag : flags) {
-        text += options::helpEntry(*options::optionWithFlag(flag, options::kRender));
-    }
-    return text;
-}
-
-// Every render option of the table not listed in a section above, so that a new one is in the
-// help as soon as it is in the table.
-std::string unlistedEntries(std::string_view listed) {
-    std::string text;
-    for (const options::Option* option : options::kAllOptions) {
-        const std::string entry = "  " + std::string(option->flag) + " ";
-        const std::string alone = "  " + std::string(option->flag) + "\n";
-        if ((option->commands & options::kRender) != 0 &&
-            listed.find(entry) == std::string_view::npos &&
-            listed.find(alone) == std::string_view::npos) {
-            text += options::helpEntry(*option);
-        }
-    }
-    return text.empty() ? text : "More options:\n" + text;
+    return options::helpEntries(options::kRender, flags);
 }
 
 std::string composeRenderHelp() {
@@ -86,7 +66,12 @@ std::string composeRenderHelp() {
     help += entries({"--fps", "--crf", "--audio", "--audio-offset"});
     help += kSheetProse;
     help += entries({"--columns", "--tile"});
-    help += unlistedEntries(help);
+    // Every render option of the table not listed above, so that a new one is in the help as
+    // soon as it is in the table.
+    if (const std::string more = options::unlistedHelpEntries(options::kRender, help);
+        !more.empty()) {
+        help += "More options:\n" + more;
+    }
     help += kExitStatus;
     return help;
 }

@@ -1,5 +1,6 @@
 #include "app/headless/render_request.h"
 
+#include "app/cli/table_arguments.h"
 #include "app/options/option_table.h"
 #include "app/scene/bone_style_names.h"
 
@@ -13,13 +14,6 @@ namespace bvhscope::headless {
 
 namespace {
 
-template <typename Number>
-bool parseNumber(std::string_view text, Number& value) {
-    const char* end = text.data() + text.size();
-    const auto result = std::from_chars(text.data(), end, value);
-    return !text.empty() && result.ec == std::errc() && result.ptr == end;
-}
-
 // Reports one usage error the way every subcommand does.
 struct Usage {
     std::ostream& err;
@@ -31,22 +25,7 @@ struct Usage {
 
 // [SECTION] Values from the options table (app/options/option_table.h)
 
-// `option`'s value, when given, into `value` if it is a number within the table's range; the
-// refusal (naming the range), or empty. `value` is left alone when the option is not given.
-template <typename Number>
-std::string readTableNumber(const cli::ParsedArguments& parsed, const options::Option& option,
-                            Number& value) {
-    const auto text = parsed.option(option.flag);
-    if (!text) {
-        return {};
-    }
-    Number read{};
-    if (!parseNumber(*text, read) || !options::inRange(option, static_cast<double>(read))) {
-        return options::refusal(option, *text);
-    }
-    value = read;
-    return {};
-}
+using cli::readTableNumber;
 
 // `option`'s "WxH", when given, with both sides in the table's range; the refusal, or empty.
 std::string readTableSize(const cli::ParsedArguments& parsed, const options::Option& option,
@@ -97,7 +76,7 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
             return "--crf is for MP4 and WebM: a GIF's quality is its 256-colour palette";
         }
         const int maximum = media::maximumCrf(container);
-        if (!parseNumber(*text, request.crf) || request.crf < *options::kCrf.minimum ||
+        if (!cli::parseWholeNumber(*text, request.crf) || request.crf < *options::kCrf.minimum ||
             request.crf > maximum) {
             return "--crf must be from " + options::numberText(*options::kCrf.minimum) + " to " +
                    std::to_string(maximum) + " for " +
@@ -118,7 +97,7 @@ std::string parseVideoOptions(const cli::ParsedArguments& parsed, RenderRequest&
         if (!parsed.option("--audio")) {
             return "--audio-offset needs --audio";
         }
-        if (!parseNumber(*text, request.audioOffsetSeconds) ||
+        if (!cli::parseWholeNumber(*text, request.audioOffsetSeconds) ||
             !options::inRange(options::kAudioOffset, request.audioOffsetSeconds)) {
             return "--audio-offset must be seconds " +
                    options::rangeNumbers(options::kAudioOffset) + " (within a day), not '" +
@@ -138,14 +117,9 @@ std::optional<cli::ParsedArguments> parseOptions(std::span<const std::string_vie
             argument = "--output";
         }
     }
-    const cli::ArgumentSpec spec{
-        {"--output",       "--frame",        "--frames", "--size",       "--camera",
-         "--yaw",          "--pitch",        "--fov",    "--up",         "--unit",
-         "--trail-joint",  "--trail-frames", "--ghosts", "--ghost-step", "--contact-sheet",
-         "--columns",      "--tile",         "--fps",    "--crf",        "--audio",
-         "--audio-offset", "--layout",       "--bones"},
-        {"--no-overlay", "--trail", "--contacts"}};
-    return cli::parseArguments(normalized, spec, err);
+    // The table's render options, and the two that name files rather than set an option.
+    return cli::parseArguments(
+        normalized, cli::tableArgumentSpec(options::kRender, {"--output", "--contact-sheet"}), err);
 }
 
 // Each read* function below takes its options from `parsed` into `request` and returns the usage
@@ -188,7 +162,7 @@ std::string readInputsAndOutput(const cli::ParsedArguments& parsed, RenderReques
 // --frame N, or --frames A:B, which makes a sequence.
 std::string readFrames(const cli::ParsedArguments& parsed, RenderRequest& request) {
     if (const auto text = parsed.option("--frame")) {
-        if (!parseNumber(*text, request.frame) || request.frame < 0) {
+        if (!cli::parseWholeNumber(*text, request.frame) || request.frame < 0) {
             return "--frame must be a frame number >= 0, not '" + std::string(*text) + "'";
         }
         if (parsed.option("--frames")) {
@@ -461,8 +435,9 @@ bool parseSize(std::string_view text, int minimum, int maximum, int& width, int&
     int w = 0;
     int h = 0;
     const bool read = x == std::string_view::npos
-                          ? parseNumber(text, w) && parseNumber(text, h)
-                          : parseNumber(text.substr(0, x), w) && parseNumber(text.substr(x + 1), h);
+                          ? cli::parseWholeNumber(text, w) && cli::parseWholeNumber(text, h)
+                          : cli::parseWholeNumber(text.substr(0, x), w) &&
+                                cli::parseWholeNumber(text.substr(x + 1), h);
     if (!read || w < minimum || h < minimum || w > maximum || h > maximum) {
         return false;
     }

@@ -1,7 +1,9 @@
 #include "app/headless/thumbnail_command.h"
 
 #include "app/cli/command_line.h"
+#include "app/cli/table_arguments.h"
 #include "app/folder/folder_summaries.h"
+#include "app/options/option_help.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/pictures/thumbnail_picture.h"
 #include "app/scene/bone_style_names.h"
@@ -29,7 +31,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kHelp =
+constexpr std::string_view kThumbnailIntro =
     R"(usage: bvhscope thumbnail [--size N] [--bones STYLE] INPUT OUTPUT.png
 
 The file manager's thumbnailer (installed as bvhscope.thumbnailer): draws the representative
@@ -39,12 +41,9 @@ RGBA PNG of N x N pixels. Shows no window (on Linux it needs no display either: 
 is written to a temporary file and renamed into place; never over INPUT.
 
   INPUT                  a path, or a file:// URI (percent-escapes decoded)
-  -s, --size N           the image's side in pixels, 16 to 1024 (default 256)
-  --timeout SECONDS      give up (exit 1, no image) after this long (default 20)
-  --bones capsules|lines|octahedral|body
-                         how bones are drawn (default capsules); body: a smooth surface made
-                         from the skeleton alone, or capsules where none can be made
-  --help, --version
+)";
+
+constexpr std::string_view kThumbnailExitStatus = R"(  --help, --version
 Exit status: 0 when the image is written; 1 when INPUT does not load (its FILE:LINE:COL errors
 on stderr), no OpenGL context can be made, OUTPUT cannot be written or the time ran out; 2 for
 a bad command line.
@@ -264,25 +263,27 @@ std::optional<std::string> localPathFromArgument(std::string_view argument) {
 }
 
 std::string_view thumbnailHelp() {
+    static const std::string kHelp = [] {
+        std::string help(kThumbnailIntro);
+        help += options::helpEntries(options::kThumbnail, {"--size", "--timeout", "--bones"});
+        help += options::unlistedHelpEntries(options::kThumbnail, help);
+        return help + std::string(kThumbnailExitStatus);
+    }();
     return kHelp;
 }
 
 ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> arguments,
                                         std::ostream& out, std::ostream& err) {
     const Usage usage{err};
-    std::vector<std::string_view> normalized(arguments.begin(), arguments.end());
-    for (std::string_view& argument : normalized) {
-        if (argument == "-s") {
-            argument = "--size";
-        }
-    }
-    const cli::ArgumentSpec spec{{"--size", "--timeout", "--bones"}, {}};
-    const auto parsed = cli::parseArguments(normalized, spec, err);
+    const std::vector<std::string_view> normalized =
+        cli::withTableFlags(arguments, options::kThumbnail);
+    const auto parsed =
+        cli::parseArguments(normalized, cli::tableArgumentSpec(options::kThumbnail), err);
     if (!parsed) {
         err << "(see bvhscope thumbnail --help)\n";
         return {std::nullopt, cli::kExitUsage};
     }
-    if (auto answered = cli::answerHelpOrVersion(*parsed, kHelp, out)) {
+    if (auto answered = cli::answerHelpOrVersion(*parsed, thumbnailHelp(), out)) {
         return {std::nullopt, *answered};
     }
     if (parsed->positional.size() != 2) {
@@ -299,23 +300,11 @@ ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> argume
     }
     request.input = *input;
     request.output = *output;
-    if (const auto text = parsed->option("--size")) {
-        const char* end = text->data() + text->size();
-        const auto result = std::from_chars(text->data(), end, request.size);
-        if (result.ec != std::errc() || result.ptr != end || request.size < 16 ||
-            request.size > kMaxThumbnailSize) {
-            return usage.fail("--size must be from 16 to " + std::to_string(kMaxThumbnailSize) +
-                              " pixels, not '" + std::string(*text) + "'");
-        }
-    }
-    if (const auto text = parsed->option("--timeout")) {
-        const char* end = text->data() + text->size();
-        const auto result = std::from_chars(text->data(), end, request.timeoutSeconds);
-        if (result.ec != std::errc() || result.ptr != end ||
-            !std::isfinite(request.timeoutSeconds) || request.timeoutSeconds <= 0.0 ||
-            request.timeoutSeconds > 3600.0) {
-            return usage.fail("--timeout must be seconds from 0 to 3600, not '" +
-                              std::string(*text) + "'");
+    for (const std::string& error :
+         {cli::readTableNumber(*parsed, options::kThumbnailSize, request.size),
+          cli::readTableNumber(*parsed, options::kThumbnailTimeout, request.timeoutSeconds)}) {
+        if (!error.empty()) {
+            return usage.fail(error);
         }
     }
     if (const auto text = parsed->option("--bones")) {

@@ -12,6 +12,7 @@
 // cover the picture many times over is drawn with lines (thumbnailDrawOptions).
 #pragma once
 
+#include "app/options/option_table.h"
 #include "render/math/skeleton_instances.h"
 
 #include <optional>
@@ -22,7 +23,8 @@
 
 namespace bvhscope::headless {
 
-inline constexpr int kMaxThumbnailSize = 1024; // the spec's largest (xx-large)
+// The options table's --size range (the spec's largest, xx-large, is the top).
+inline constexpr int kMaxThumbnailSize = static_cast<int>(*options::kThumbnailSize.maximum);
 inline constexpr int kDefaultThumbnailSize = 256;
 inline constexpr double kDefaultThumbnailTimeoutSeconds = 20.0;
 

@@ -1,5 +1,6 @@
 #include "app/options/option_help.h"
 
+#include <cassert>
 #include <sstream>
 #include <vector>
 
@@ -20,9 +21,9 @@ bool placeholderNames(std::string_view placeholder, std::string_view word) {
     return false;
 }
 
-// The help, the range and the default: what the option's entry says.
-std::string describe(const Option& option) {
-    std::string text(option.help);
+// The help (`command`'s words), the range and the default: what the option's entry says.
+std::string describe(const Option& option, CommandMask command) {
+    std::string text(helpFor(option, command));
     if (option.maximum) {
         text += "; " + rangeText(option);
     }
@@ -78,12 +79,35 @@ std::string helpEntry(std::string_view names, std::string_view description) {
     return entry + "\n";
 }
 
-std::string helpEntry(const Option& option) {
-    std::string names(option.flag);
+std::string helpEntry(const Option& option, CommandMask command) {
+    std::string names = flagNames(option);
     if (!option.placeholder.empty()) {
         names += " " + std::string(option.placeholder);
     }
-    return helpEntry(names, describe(option));
+    return helpEntry(names, describe(option, command));
+}
+
+std::string helpEntries(CommandMask command, std::initializer_list<std::string_view> flags) {
+    std::string text;
+    for (const std::string_view flag : flags) {
+        const Option* option = optionWithFlag(flag, command);
+        assert(option != nullptr && "helpEntries: every flag listed is the command's in the table");
+        text += helpEntry(*option, command);
+    }
+    return text;
+}
+
+std::string unlistedHelpEntries(CommandMask command, std::string_view listed) {
+    std::string text;
+    for (const Option* option : kAllOptions) {
+        const std::string entry = "  " + flagNames(*option) + " ";
+        const std::string alone = "  " + flagNames(*option) + "\n";
+        if ((option->commands & command) != 0 && listed.find(entry) == std::string_view::npos &&
+            listed.find(alone) == std::string_view::npos) {
+            text += helpEntry(*option, command);
+        }
+    }
+    return text;
 }
 
 } // namespace bvhscope::options

@@ -6,6 +6,7 @@
 
 #include "app/options/option_table.h"
 
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -17,8 +18,15 @@ inline constexpr std::size_t kHelpWidth = 95;
 
 // "  --fov DEG              vertical field of view, from 5 to 150 degrees (default 45)\n":
 // the option's help, its range and its default; its choices are the placeholder when it has
-// none of its own ("auto|mm|cm|m|inch").
-std::string helpEntry(const Option& option);
+// none of its own ("auto|mm|cm|m|inch"). `command`'s own words where the option has them
+// (Option::helpByCommand); the alias before the flag ("-s, --size N").
+std::string helpEntry(const Option& option, CommandMask command = kNoCommand);
+// The entries of `command`'s options with these flags, in this order (each must be in the table
+// for `command`).
+std::string helpEntries(CommandMask command, std::initializer_list<std::string_view> flags);
+// The entries of `command`'s options that `listed` (the help composed so far) has no entry for,
+// in the table's order: a new option is in the command's --help as soon as it is in the table.
+std::string unlistedHelpEntries(CommandMask command, std::string_view listed);
 // Any entry: `names` ("-o, --output NAME") and `description`, laid out as helpEntry does.
 std::string helpEntry(std::string_view names, std::string_view description);
 

@@ -58,9 +58,6 @@ std::string numberText(double value) {
     return out.str();
 }
 
-namespace {
-
-// A rate below one a second as the fraction users write (1/600), else as numberText.
 std::string rateText(double value) {
     if (value > 0.0 && value < 1.0) {
         const double denominator = std::round(1.0 / value);
@@ -71,12 +68,17 @@ std::string rateText(double value) {
     return numberText(value);
 }
 
-} // namespace
-
 std::string rangeNumbers(const Option& option) {
     const auto textOf = option.type == ValueType::Rate ? rateText : numberText;
-    if (!option.minimum || !option.maximum) {
-        return option.minimum ? "from " + textOf(*option.minimum) : std::string();
+    if (!option.minimum) {
+        return {};
+    }
+    if (option.minimumExcluded) {
+        const std::string above = "more than " + textOf(*option.minimum);
+        return option.maximum ? above + ", up to " + textOf(*option.maximum) : above;
+    }
+    if (!option.maximum) {
+        return "from " + textOf(*option.minimum);
     }
     return "from " + textOf(*option.minimum) + " to " + textOf(*option.maximum);
 }
@@ -91,8 +93,41 @@ std::string rangeText(const Option& option) {
 }
 
 bool inRange(const Option& option, double value) {
-    return !std::isnan(value) && (!option.minimum || value >= *option.minimum) &&
-           (!option.maximum || value <= *option.maximum);
+    const bool aboveMinimum = !option.minimum || value > *option.minimum ||
+                              (!option.minimumExcluded && value == *option.minimum);
+    return !std::isnan(value) && aboveMinimum && (!option.maximum || value <= *option.maximum);
+}
+
+std::string_view helpFor(const Option& option, CommandMask command) {
+    for (const CommandWords& words : option.helpByCommand) {
+        if (words.command == command) {
+            return words.help;
+        }
+    }
+    return option.help;
+}
+
+std::string flagNames(const Option& option) {
+    if (option.alias.empty()) {
+        return std::string(option.flag);
+    }
+    return std::string(option.alias) + ", " + std::string(option.flag);
+}
+
+std::string choiceList(const Option& option) {
+    std::string list;
+    for (std::size_t i = 0; i < option.choices.size(); ++i) {
+        if (i > 0) {
+            list += i + 1 == option.choices.size() ? " or " : ", ";
+        }
+        list += option.choices[i];
+    }
+    return list;
+}
+
+std::string choiceRefusal(const Option& option, std::string_view given) {
+    return std::string(option.flag) + " must be " + choiceList(option) + ", not '" +
+           std::string(given) + "'";
 }
 
 std::string refusal(const Option& option, std::string_view given) {

@@ -63,6 +63,30 @@ struct OutputMaximum {
 // What render must be asked for before it takes an option (its refusal says so otherwise).
 enum class RenderNeed : std::uint8_t { Nothing, VideoOutput, ContactSheet };
 
+// One command line's words for an option whose flag means the same on several (--frames: render
+// draws those frames, convert keeps them). Where a command has none, its --help says `help`.
+struct CommandWords {
+    CommandMask command = kNoCommand;
+    std::string_view help{};
+};
+
+// Each command line's bit and the name `bvhscope options` gives it, in the order it lists them.
+struct CommandName {
+    CommandMask command = kNoCommand;
+    std::string_view name{};
+};
+inline constexpr std::array<CommandName, 11> kCommandNames{{{kRender, "render"},
+                                                            {kViewer, "viewer"},
+                                                            {kRetarget, "retarget"},
+                                                            {kConvert, "convert"},
+                                                            {kPositions, "positions"},
+                                                            {kInfo, "info"},
+                                                            {kCheck, "check"},
+                                                            {kThumbnail, "thumbnail"},
+                                                            {kSimilar, "similar"},
+                                                            {kServe, "serve"},
+                                                            {kRecord, "record"}}};
+
 struct Option {
     std::string_view name{};             // snake_case, unique
     std::string_view key{};              // settings.ini; empty: not kept
@@ -80,6 +104,12 @@ struct Option {
     std::string_view placeholder{}; // --help's word for the value: "DEG", "auto|mm|cm|m|inch"
     // Where the top depends on the output, each output's (`maximum` is the largest of them).
     std::span<const OutputMaximum> maximumByOutput{};
+    // A command line's own words for the option (helpFor); `help` for every other one.
+    std::span<const CommandWords> helpByCommand{};
+    // A one-letter spelling the command lines also take ("-s" for thumbnail's --size).
+    std::string_view alias{};
+    // The range excludes `minimum` itself: "more than 0" (a timeout, a scale factor).
+    bool minimumExcluded = false;
 };
 
 // [SECTION] Choices
@@ -104,7 +134,7 @@ inline constexpr Option kBoneStyle{
     .name = "bone_style",
     .key = "bone_style",
     .flag = "--bones",
-    .commands = kRender | kViewer,
+    .commands = kRender | kViewer | kThumbnail,
     .type = ValueType::Choice,
     .defaultValue = "capsule",
     .help =
@@ -373,15 +403,18 @@ inline constexpr Option kUpAxis{
     .help = "the file's up axis (auto: from the motion; the command line also takes x, y, z)",
     .choices = kUpAxisWords,
     .placeholder = "auto|x|y|z|-x|-y|-z"};
+inline constexpr std::array<CommandWords, 1> kUnitWordsOfConvert{
+    {{kConvert, "glTF: the file's length unit (auto: from the rest pose)"}}};
 inline constexpr Option kUnit{.name = "unit",
                               .key = "unit",
                               .flag = "--unit",
-                              .commands = kRender,
+                              .commands = kRender | kConvert,
                               .type = ValueType::Choice,
                               .defaultValue = "auto",
                               .help = "the file's length unit (auto: from the rest pose)",
                               .choices = kUnitWords,
-                              .placeholder = "auto|mm|cm|m|inch"};
+                              .placeholder = "auto|mm|cm|m|inch",
+                              .helpByCommand = kUnitWordsOfConvert};
 
 // [SECTION] Window
 
@@ -553,13 +586,21 @@ inline constexpr Option kFrame{
     .help = "the frame to draw (on a contact sheet, each file's last frame when it is shorter) or, "
             "in the viewer, to open paused at; 0-based",
     .placeholder = "N"};
+inline constexpr std::array<CommandWords, 2> kFramesWords{
+    {{kConvert, "keep frames A to B (inclusive, 0-based; \"A:\" and \":B\" leave an end open, "
+                "\"N\" is one frame); both must be frames of IN"},
+     {kPositions,
+      "inclusive 0-based frame range; \"A:\" and \":B\" leave an end open, \"N\" is a single "
+      "frame; both must be frames of FILE (default: every frame; the rest pose when the file has "
+      "no frames, written as frame 0)"}}};
 inline constexpr Option kFrames{
     .name = "frames",
     .flag = "--frames",
-    .commands = kRender,
+    .commands = kRender | kConvert | kPositions,
     .type = ValueType::FrameRange,
     .help = "an image per frame from A to B inclusive (A: to the end); both must be frames of FILE",
-    .placeholder = "A:B"};
+    .placeholder = "A:B",
+    .helpByCommand = kFramesWords};
 inline constexpr Option kImageSize{.name = "image_size",
                                    .flag = "--size",
                                    .commands = kRender,
@@ -852,6 +893,219 @@ inline constexpr Option kRecordOverwrite{.name = "record_overwrite",
                                          .defaultValue = "false",
                                          .help = "replace an existing OUT.bvh once the take ends"};
 
+// [SECTION] The file tools (`convert`, `positions`, `info`, `check`, `thumbnail`, `similar`):
+// command-line only, no settings.ini key. A flag two tools share with one meaning is one entry
+// with both bits (--frames, --unit, --translation, --json, --bones); one that means something
+// else on another command line is its own entry (convert's --up is the axis to turn the clip
+// to, render's the axis the file has; convert's --fps is a BVH Frame Time, render's a video's).
+
+inline constexpr std::array<std::string_view, 3> kTranslationModeWords{"absolute", "additive",
+                                                                       "auto"};
+inline constexpr std::array<CommandWords, 1> kTranslationWordsOfConvert{
+    {{kConvert, "absolute, additive or auto (default): how position channels combine with "
+                "OFFSET; the output keeps that meaning"}}};
+inline constexpr Option kTranslation{
+    .name = "translation",
+    .flag = "--translation",
+    .commands = kConvert | kPositions | kInfo,
+    .type = ValueType::Choice,
+    .defaultValue = "auto",
+    .help = "absolute, additive or auto (default): how position channels are read",
+    .choices = kTranslationModeWords,
+    .placeholder = "MODE",
+    .helpByCommand = kTranslationWordsOfConvert};
+inline constexpr std::array<CommandWords, 1> kJsonWordsOfSimilar{
+    {{kSimilar, "one JSON object: {\"query\", \"takes\": [{\"path\", \"distance\"}], "
+                "\"skipped\": [{\"path\", \"error\"}]}"}}};
+inline constexpr Option kJson{
+    .name = "json",
+    .flag = "--json",
+    .commands = kInfo | kSimilar,
+    .defaultValue = "false",
+    .help =
+        "one JSON object per file (an array when several files are given): file, loaded, "
+        "warnings and diagnostics always; when loaded, joints, end_sites, roots, channels, "
+        "frames_present, frames_declared, frame_time, frame_time_assumed, fps, duration, "
+        "rotation_orders, translation, translation_detected, up_axis, up_axis_source, "
+        "rest_pose_up_axis, up_axis_motion_costs, anatomy_up_axis, facing, facing_source, "
+        "ground_level, figure_height, ground_lift, static_roots, unit, rest_pose_unit, "
+        "rest_height. null means unknown: frames_declared (no valid 'Frames:' count), "
+        "up_axis_motion_costs (no motion to measure), anatomy_up_axis (no head or feet by name), "
+        "facing (no front found); ground_level, figure_height and ground_lift when the figure's "
+        "world positions are not finite (a warning says where). The reader keeps frame_time, "
+        "fps, duration and rest_height finite: never null",
+    .helpByCommand = kJsonWordsOfSimilar};
+
+inline constexpr Option kConvertInPlace{
+    .name = "convert_in_place",
+    .flag = "--in-place",
+    .commands = kConvert,
+    .defaultValue = "false",
+    .help = "remove the root's horizontal travel: its position along the two horizontal axes "
+            "stays at frame 0's, its height is kept (horizontal means across the file's own up "
+            "axis, see --from-up)"};
+inline constexpr std::array<std::string_view, 2> kConvertUpWords{"y", "z"};
+inline constexpr Option kConvertUp{
+    .name = "convert_up",
+    .flag = "--up",
+    .commands = kConvert,
+    .type = ValueType::Choice,
+    .help = "re-express the clip with Y or Z up: every world position is rotated, each joint "
+            "keeps its rotation order. Y-up to Z-up is a quarter turn about X: a figure facing +Z "
+            "then faces -Y, its left hand stays on +X. Character Studio Biped reads BVH files "
+            "Y-up (seed 001's example): a Z-up file facing -Y needs --up y",
+    .choices = kConvertUpWords,
+    .placeholder = "y|z"};
+inline constexpr std::array<std::string_view, 6> kConvertFromUpWords{"y",  "z", "-y",
+                                                                     "-z", "x", "-x"};
+inline constexpr Option kConvertFromUp{
+    .name = "convert_from_up",
+    .flag = "--from-up",
+    .commands = kConvert,
+    .type = ValueType::Choice,
+    .help = "the file's current up axis (y, z, -y, -z, x, -x) for --in-place and --up; default: "
+            "decided from the motion (as `bvhscope info` shows)",
+    .choices = kConvertFromUpWords,
+    .placeholder = "AXIS"};
+inline constexpr Option kConvertGround{
+    .name = "convert_ground",
+    .flag = "--ground",
+    .commands = kConvert,
+    .defaultValue = "false",
+    .help = "move the root along up so the figure's contact level over the clip is the ground "
+            "(0), as the viewer shows a sunk or floating capture; without it the file's values "
+            "are kept"};
+// The top only keeps a typo's exponent out (a double's range, not the float's: the conversion
+// itself refuses, naming the first value, a scale that takes a value out of the float range).
+inline constexpr Option kConvertScale{
+    .name = "convert_scale",
+    .flag = "--scale",
+    .commands = kConvert,
+    .type = ValueType::Number,
+    .minimum = 0.0,
+    .maximum = 1e300,
+    .unit = "times",
+    .help = "multiply every offset and position channel by S (0.01: cm to m); refused when a "
+            "value would leave the float range or a value other than 0 would become 0",
+    .placeholder = "S",
+    .minimumExcluded = true};
+inline constexpr Option kConvertRotationOrder{
+    .name = "convert_rotation_order",
+    .flag = "--rotation-order",
+    .commands = kConvert,
+    .type = ValueType::Text,
+    .help = "rewrite the rotations of every three-axis joint in ORDER (ZXY, XYZ, ...), keeping "
+            "each pose and each curve continuous",
+    .placeholder = "ORDER"};
+// The rates whose Frame Time (1 / rate) the reader accepts (core/model/motion.h: 1 microsecond
+// to 1 hour), so the file written reads back at that rate (bvh::isWritableFrameRate).
+inline constexpr Option kConvertFps{
+    .name = "convert_fps",
+    .flag = "--fps",
+    .commands = kConvert,
+    .type = ValueType::Rate,
+    .minimum = 1.0 / 3600.0,
+    .maximum = 1000000.0,
+    .unit = "fps",
+    .help = "resample to F frames per second over the same duration (slerp on rotations, lerp on "
+            "positions): the Frame Times a BVH file holds, and at most 134217728 values (frames "
+            "x channels, 512 MiB) written",
+    .placeholder = "F"};
+inline constexpr Option kConvertMnm{
+    .name = "convert_mnm",
+    .flag = "--mnm",
+    .commands = kConvert,
+    .type = ValueType::Text,
+    .help = "rename joints with a Character Studio marker name file (.mnm): the file's names "
+            "(right column) become Biped's (left column); joints with no entry are listed as a "
+            "warning",
+    .placeholder = "FILE"};
+inline constexpr Option kConvertReverse{.name = "convert_reverse",
+                                        .flag = "--reverse",
+                                        .commands = kConvert,
+                                        .defaultValue = "false",
+                                        .help = "with --mnm: Biped's names become the file's"};
+inline constexpr Option kConvertOverwrite{
+    .name = "convert_overwrite",
+    .flag = "--overwrite",
+    .commands = kConvert,
+    .defaultValue = "false",
+    .help = "allow OUT to be IN (it is still replaced atomically); refused otherwise, and OUT is "
+            "never the --mnm file. Not to be confused with --in-place, the root-motion change"};
+inline constexpr std::array<std::string_view, 2> kInterpolationWords{"linear", "step"};
+inline constexpr Option kConvertInterpolation{.name = "convert_interpolation",
+                                              .flag = "--interpolation",
+                                              .commands = kConvert,
+                                              .type = ValueType::Choice,
+                                              .defaultValue = "linear",
+                                              .help =
+                                                  "glTF: how players go from one frame to the next",
+                                              .choices = kInterpolationWords,
+                                              .placeholder = "linear|step"};
+inline constexpr Option kConvertBody{
+    .name = "convert_body",
+    .flag = "--body",
+    .commands = kConvert,
+    .defaultValue = "false",
+    .help = "glTF: add the skeleton's body (the viewer's Body look, made from the rest pose) as a "
+            "skinned mesh, so viewers that only draw meshes show a figure; a skeleton too large "
+            "or without bones gets none (a warning)"};
+
+inline constexpr Option kCheckQuiet{.name = "check_quiet",
+                                    .flag = "--quiet",
+                                    .commands = kCheck,
+                                    .defaultValue = "false",
+                                    .help = "print only errors and the summary"};
+inline constexpr Option kCheckBiped{
+    .name = "check_biped",
+    .flag = "--biped",
+    .commands = kCheck,
+    .defaultValue = "false",
+    .help = "instead, report whether each file fits Character Studio Biped's BVH import: its "
+            "required hierarchy (missing, misplaced, extra joints) and its neutral pose in the "
+            "file's axes (+Y up, facing +Z, left on +X, as seed 001's example; 3ds Max shows it "
+            "+Z up, facing -Y); exit status 1 when a file does not fit"};
+
+// The freedesktop thumbnail spec's largest size (xx-large) is the top.
+inline constexpr Option kThumbnailSize{.name = "thumbnail_size",
+                                       .flag = "--size",
+                                       .commands = kThumbnail,
+                                       .type = ValueType::Integer,
+                                       .minimum = 16,
+                                       .maximum = 1024,
+                                       .defaultValue = "256",
+                                       .unit = "pixels",
+                                       .help = "the image's side",
+                                       .placeholder = "N",
+                                       .alias = "-s"};
+inline constexpr Option kThumbnailTimeout{.name = "thumbnail_timeout",
+                                          .flag = "--timeout",
+                                          .commands = kThumbnail,
+                                          .type = ValueType::Number,
+                                          .minimum = 0.0,
+                                          .maximum = 3600.0,
+                                          .defaultValue = "20",
+                                          .unit = "seconds",
+                                          .help = "give up (exit 1, no image) after this long",
+                                          .placeholder = "SECONDS",
+                                          .minimumExcluded = true};
+
+// The top is a sanity bound (a million takes); a larger --top than the library prints all.
+inline constexpr Option kSimilarTop{.name = "similar_top",
+                                    .flag = "--top",
+                                    .commands = kSimilar,
+                                    .type = ValueType::Integer,
+                                    .minimum = 1,
+                                    .maximum = 1000000,
+                                    .unit = "takes",
+                                    .help = "print only the N nearest takes",
+                                    .placeholder = "N"};
+inline constexpr Option kSimilarNoCache{.name = "similar_no_cache",
+                                        .flag = "--no-cache",
+                                        .commands = kSimilar,
+                                        .defaultValue = "false",
+                                        .help = "neither read nor write the cache"};
+
 // [SECTION] The table
 
 // Every option above, in the order settings.ini writes its keys and `bvhscope options` lists
@@ -945,6 +1199,26 @@ inline constexpr auto kAllOptions = std::to_array<const Option*>({
     &kRecordFrames,
     &kRecordSplit,
     &kRecordOverwrite,
+    &kTranslation,
+    &kJson,
+    &kConvertInPlace,
+    &kConvertUp,
+    &kConvertFromUp,
+    &kConvertGround,
+    &kConvertScale,
+    &kConvertRotationOrder,
+    &kConvertFps,
+    &kConvertMnm,
+    &kConvertReverse,
+    &kConvertOverwrite,
+    &kConvertInterpolation,
+    &kConvertBody,
+    &kCheckQuiet,
+    &kCheckBiped,
+    &kThumbnailSize,
+    &kThumbnailTimeout,
+    &kSimilarTop,
+    &kSimilarNoCache,
 });
 
 // The option with this settings.ini key, flag (of a command) or name; nullptr when none.
@@ -953,12 +1227,25 @@ const Option* optionWithFlag(std::string_view flag, CommandMask command);
 
 // [SECTION] Words about an option
 
+// What `command`'s --help says the option does: its helpByCommand words for that command, else
+// `help`.
+std::string_view helpFor(const Option& option, CommandMask command);
+// The option's flag, and its alias before it when it has one: "-s, --size".
+std::string flagNames(const Option& option);
+// "linear or step", "auto, mm, cm, m or inch": the choices as a refusal lists them.
+std::string choiceList(const Option& option);
+// A choice's refusal: "--interpolation must be linear or step, not 'cubic'".
+std::string choiceRefusal(const Option& option, std::string_view given);
+
 // "integer", "number", "boolean", "choice", "text", "colour", "size", "rate", "frame",
 // "frame range".
 std::string_view typeName(ValueType type);
 // A number as the table and its messages write it: "150", "0.35", "-3600".
 std::string numberText(double value);
-// "from 5 to 150" ("from 1/600 to 1000" for a rate; "from 0" without a top); "" without a range.
+// A rate as users write it: below one a second as a fraction ("1/600"), else as numberText.
+std::string rateText(double value);
+// "from 5 to 150" ("from 1/600 to 1000" for a rate; "from 0" without a top; "more than 0" and
+// "more than 0, up to 3600" where the minimum is excluded); "" without a range.
 std::string rangeNumbers(const Option& option);
 // rangeNumbers and the unit: "from 5 to 150 degrees" (the unit left out when there is none).
 std::string rangeText(const Option& option);

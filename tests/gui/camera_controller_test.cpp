@@ -1,10 +1,12 @@
 // The transport keys of the viewport (app/viewer/camera_controller.h), driven in-process with
-// GLFW key codes: no window is needed.
+// GLFW key codes and the session applying what they push: no window is needed.
 #include "app/viewer/camera_controller.h"
+#include "app/viewer/session/session.h"
 
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <initializer_list>
+#include <sstream>
 #include <variant>
 #include <vector>
 
@@ -20,6 +22,17 @@ std::vector<KeyPress> presses(std::initializer_list<int> keys) {
     return pressed;
 }
 
+// The keys push commands (the bindings table); the session applies them, as the frame loop does
+// next. Keys in, then what they asked for applied.
+void handleKeysAndApply(ViewportInput& input, ViewerState& state,
+                        const std::vector<KeyPress>& keys) {
+    input.handleKeys(state, keys);
+    std::ostringstream err;
+    for (const Command& command : state.commands.take()) {
+        applyCommand(state, command, 1.0f, err);
+    }
+}
+
 // A 10 s clip at 10 fps, playing at the user's speed.
 void setUpClip(ViewerState& state, float userSpeed) {
     state.playback.setClip(10.0, 0.1);
@@ -31,17 +44,17 @@ TEST(ViewportKeys, ShuttleSpeedsAreTransientAndNeverBecomeTheSavedSpeed) {
     ViewerState state;
     setUpClip(state, 0.5f);
     ViewportInput input;
-    input.handleKeys(state, presses({GLFW_KEY_L, GLFW_KEY_L, GLFW_KEY_L}));
+    handleKeysAndApply(input, state, presses({GLFW_KEY_L, GLFW_KEY_L, GLFW_KEY_L}));
     EXPECT_TRUE(state.playback.playing());
     EXPECT_FALSE(state.playback.reverse());
     EXPECT_DOUBLE_EQ(state.playback.speed(), 4.0); // 1x, then twice, then twice again
     EXPECT_FLOAT_EQ(state.settings.playbackSpeed, 0.5f) << "the shuttle changed the kept speed";
 
-    input.handleKeys(state, presses({GLFW_KEY_K}));
+    handleKeysAndApply(input, state, presses({GLFW_KEY_K}));
     EXPECT_FALSE(state.playback.playing());
     EXPECT_DOUBLE_EQ(state.playback.speed(), 0.5) << "K did not return to the user's speed";
 
-    input.handleKeys(state, presses({GLFW_KEY_J, GLFW_KEY_J}));
+    handleKeysAndApply(input, state, presses({GLFW_KEY_J, GLFW_KEY_J}));
     EXPECT_TRUE(state.playback.reverse());
     EXPECT_DOUBLE_EQ(state.playback.speed(), 2.0);
     EXPECT_FLOAT_EQ(state.settings.playbackSpeed, 0.5f);
@@ -51,11 +64,12 @@ TEST(ViewportKeys, StepAndRangeKeys) {
     ViewerState state;
     setUpClip(state, 1.0f);
     ViewportInput input;
-    input.handleKeys(state, presses({GLFW_KEY_RIGHT, GLFW_KEY_RIGHT, GLFW_KEY_RIGHT}));
+    handleKeysAndApply(input, state, presses({GLFW_KEY_RIGHT, GLFW_KEY_RIGHT, GLFW_KEY_RIGHT}));
     EXPECT_EQ(state.playback.frame(), 3);
-    input.handleKeys(state, presses({GLFW_KEY_LEFT_BRACKET, GLFW_KEY_END}));
+    handleKeysAndApply(input, state, presses({GLFW_KEY_LEFT_BRACKET, GLFW_KEY_END}));
     EXPECT_EQ(state.playback.frame(), state.playback.lastFrame());
-    input.handleKeys(state, presses({GLFW_KEY_LEFT, GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_HOME}));
+    handleKeysAndApply(input, state,
+                       presses({GLFW_KEY_LEFT, GLFW_KEY_RIGHT_BRACKET, GLFW_KEY_HOME}));
     EXPECT_NEAR(state.playback.rangeStart(), 0.3, 1e-9);
     EXPECT_NEAR(state.playback.rangeEnd(), 9.9, 1e-9);
     EXPECT_EQ(state.playback.frame(), 3) << "Home goes to the range's first frame";

@@ -14,6 +14,6 @@ void drawCurvesPanel(ViewerState& state, float scale);
 // A/B compare (compare_panel.cpp). Drawn while two or more files are open.
 void drawComparePanel(ViewerState& state, float scale);
 // The compare numbers for the Info panel when it shows A or B.
-void drawCompareSummary(ViewerState& state, std::size_t character);
+void drawCompareSummary(const ViewerState& state, CommandQueue& commands, std::size_t character);
 
 } // namespace bvhscope::viewer

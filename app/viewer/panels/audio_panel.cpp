@@ -2,6 +2,7 @@
 
 #include "app/media/audio_clip.h"
 #include "app/options/option_table.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "core/platform/utf8_path.h"
 
@@ -58,7 +59,8 @@ void drawSoundName(const AudioTrack& track, float scale) {
 
 // A row of its own under the scrub bar (which takes the whole width), flowing onto another
 // when the strip is narrow: nothing is laid out past the window's right edge.
-void drawAudioControls(ViewerState& state, float scale) {
+void drawAudioControls(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const AudioTrack& track = state.audio;
     if (!track.loaded() && !track.loading()) {
         return;
@@ -69,7 +71,7 @@ void drawAudioControls(ViewerState& state, float scale) {
     }
     ImGui::AlignTextToFramePadding();
     drawSoundName(track, scale);
-    recordItemRect(state, "audio:name");
+    recordItemRect(panel.rects, "audio:name");
     const float offsetWidth = 110.0f * scale;
     sameLineIfFits(offsetWidth + ImGui::GetStyle().ItemInnerSpacing.x +
                    ImGui::CalcTextSize("Offset (s)").x);
@@ -79,29 +81,29 @@ void drawAudioControls(ViewerState& state, float scale) {
     if (ImGui::DragFloat("Offset (s)", &offset, 0.005f,
                          static_cast<float>(*options::kAudioOffset.minimum),
                          static_cast<float>(*options::kAudioOffset.maximum), "%+.3f")) {
-        state.commands.push(command::SetSoundOffset{offset});
+        panel.commands.push(command::SetSoundOffset{offset});
     }
-    recordItemRect(state, "audio:offset");
+    recordItemRect(panel.rects, "audio:offset");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Where the capture's frame 0 is in the sound: positive when the "
                           "capture starts after the music. Drag, or double-click to type.");
     }
     sameLineIfFits(checkboxWidth("Mute"));
     if (bool muted = track.muted; ImGui::Checkbox("Mute", &muted)) {
-        state.commands.push(command::MuteSound{muted});
+        panel.commands.push(command::MuteSound{muted});
     }
-    recordItemRect(state, "audio:mute");
+    recordItemRect(panel.rects, "audio:mute");
     sameLineIfFits(buttonWidth("Remove sound"));
     if (ImGui::Button("Remove sound")) {
-        state.commands.push(command::RemoveSound{});
+        panel.commands.push(command::RemoveSound{});
     }
-    recordItemRect(state, "audio:remove");
+    recordItemRect(panel.rects, "audio:remove");
     const std::string reason = state.audioPlayer.unavailableReason();
     if (!reason.empty()) {
         const char* silent = "(silent: no audio device)";
         sameLineIfFits(ImGui::CalcTextSize(silent).x);
         ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%s", silent);
-        recordItemRect(state, "audio:silent");
+        recordItemRect(panel.rects, "audio:silent");
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", reason.c_str());
         }

@@ -3,6 +3,7 @@
 // is no audio device. Dear ImGui; called by the timeline panel.
 #pragma once
 
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <imgui.h>
@@ -15,6 +16,6 @@ void drawWaveform(const AudioTrack& track, ImVec2 origin, float width, float hei
                   double duration);
 // The sound's controls on rows of their own, wrapped to the panel; nothing without a sound
 // (or a load in progress).
-void drawAudioControls(ViewerState& state, float scale);
+void drawAudioControls(PanelContext& panel, float scale);
 
 } // namespace bvhscope::viewer

@@ -3,6 +3,7 @@
 // green to red at 10 % of B's height, with a legend); the joint tree shows the distances; the
 // numbers are in the viewer's metres (what is on screen).
 #include "app/viewer/panels/analysis_panels.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/text_colors.h"
 
@@ -23,8 +24,9 @@ std::string nodeName(const bvh::Skeleton& skeleton, bvh::NodeIndex node) {
 }
 
 // A combo of the open files; for B, files sharing too few joint names with A are disabled.
-void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
+void drawChoice(PanelContext& panel, const char* label, std::size_t& chosen,
                 const std::size_t* matchWith) {
+    const ViewerState& state = panel.state;
     const std::vector<scene::Character>& characters = state.scene.characters();
     const std::string current =
         chosen < characters.size() ? characterLabel(characters, chosen) : "";
@@ -56,7 +58,7 @@ void drawChoice(ViewerState& state, const char* label, std::size_t& chosen,
         }
         ImGui::EndCombo();
     }
-    recordItemRect(state, std::string("compare:") + label);
+    recordItemRect(panel.rects, std::string("compare:") + label);
 }
 
 void drawLegend(const CompareView& compare, float scale) {
@@ -92,7 +94,7 @@ void drawLegend(const CompareView& compare, float scale) {
 
 } // namespace
 
-void drawCompareSummary(ViewerState& state, std::size_t character) {
+void drawCompareSummary(const ViewerState& state, CommandQueue& commands, std::size_t character) {
     const CompareView& compare = state.analysis.compare;
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (!compare.active || (character != compare.a && character != compare.b)) {
@@ -140,7 +142,7 @@ void drawCompareSummary(ViewerState& state, std::size_t character) {
         sameLineIfFits(buttonWidth("Go"));
         ImGui::PushID(static_cast<int>(character));
         if (ImGui::SmallButton("Go")) {
-            state.commands.push(command::PauseAt{compare.clip->maxTimeSeconds});
+            commands.push(command::PauseAt{compare.clip->maxTimeSeconds});
         }
         ImGui::PopID();
     } else {
@@ -158,22 +160,23 @@ command::SetCompare compareChoices(const CompareView& compare) {
             compare.relativeToRoot, compare.alignStart};
 }
 
-void drawCompareChoices(ViewerState& state) {
+void drawCompareChoices(PanelContext& panel) {
+    const ViewerState& state = panel.state;
     const command::SetCompare before = compareChoices(state.analysis.compare);
     command::SetCompare choices = before;
     ImGui::Checkbox("Compare A with B", &choices.enabled);
-    recordItemRect(state, "compare:enable");
-    drawChoice(state, "A", choices.a, nullptr);
-    drawChoice(state, "B", choices.b, &choices.a);
+    recordItemRect(panel.rects, "compare:enable");
+    drawChoice(panel, "A", choices.a, nullptr);
+    drawChoice(panel, "B", choices.b, &choices.a);
     if (ImGui::RadioButton("Overlay", choices.layout == CompareLayout::Overlay)) {
         choices.layout = CompareLayout::Overlay;
     }
-    recordItemRect(state, "compare:overlay");
+    recordItemRect(panel.rects, "compare:overlay");
     sameLineIfFits(checkboxWidth("Side by side"));
     if (ImGui::RadioButton("Side by side", choices.layout == CompareLayout::SideBySide)) {
         choices.layout = CompareLayout::SideBySide;
     }
-    recordItemRect(state, "compare:side");
+    recordItemRect(panel.rects, "compare:side");
     sameLineIfFits(checkboxWidth("Relative to root"));
     ImGui::Checkbox("Relative to root", &choices.relativeToRoot);
     if (ImGui::IsItemHovered()) {
@@ -181,35 +184,35 @@ void drawCompareChoices(ViewerState& state) {
     }
     sameLineIfFits(checkboxWidth("Align start"));
     ImGui::Checkbox("Align start", &choices.alignStart);
-    recordItemRect(state, "compare:align-start");
+    recordItemRect(panel.rects, "compare:align-start");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("B turned and moved so that its first frame stands where A's does, "
                           "facing the same way (side by side: turned only)");
     }
     if (choices != before) {
-        state.commands.push(choices);
+        panel.commands.push(choices);
     }
 }
 
-} // namespace
-
-void drawComparePanel(ViewerState& state, float scale) {
+// The panel, from what it may read and change (panel_context.h); whether it stays open (its
+// close button).
+bool drawCompare(PanelContext panel, float scale) {
+    const ViewerState& state = panel.state;
     const std::vector<scene::Character>& characters = state.scene.characters();
-    if (!state.comparePanelOpen) {
+    bool open = state.comparePanelOpen;
+    if (!open) {
         if (state.analysis.compare.enabled) { // closing the panel ends the comparison
             command::SetCompare ended = compareChoices(state.analysis.compare);
             ended.enabled = false;
-            state.commands.push(ended);
+            panel.commands.push(ended);
         }
-        return;
+        return false;
     }
-    if (characters.size() < 2) {
-        return;
+    if (characters.size() < 2 ||
+        !beginDockedPanel(panel.rects, "Compare", state.layout.compare, 0, &open)) {
+        return open;
     }
-    if (!beginDockedPanel(state, "Compare", state.layout.compare, 0, &state.comparePanelOpen)) {
-        return;
-    }
-    drawCompareChoices(state);
+    drawCompareChoices(panel);
     const CompareView& compare = state.analysis.compare;
     ImGui::Separator();
     if (!compare.enabled) {
@@ -220,10 +223,18 @@ void drawComparePanel(ViewerState& state, float scale) {
         ImGui::TextWrapped("%s", compare.inactiveReason.c_str());
         ImGui::PopStyleColor();
     } else {
-        drawCompareSummary(state, compare.a);
+        drawCompareSummary(state, panel.commands, compare.a);
         drawLegend(compare, scale);
     }
     ImGui::End();
+    return open;
+}
+
+} // namespace
+
+// Whether the panel is open is the interface's own state: its close button changes it here.
+void drawComparePanel(ViewerState& state, float scale) {
+    state.comparePanelOpen = drawCompare(PanelContext::of(state), scale);
 }
 
 } // namespace bvhscope::viewer

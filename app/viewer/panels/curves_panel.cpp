@@ -3,6 +3,7 @@
 // dots) marked, and the list of those events. Clicking or dragging in a plot seeks (and
 // pauses); clicking an event jumps to it. Shown while a joint is selected and the user asked for
 // it (View > Curves, or Selected joint's Show curves; ViewerSettings::showCurves), until closed.
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
@@ -39,11 +40,12 @@ ImU32 eventColor(bvh::ChannelEventKind kind) {
 }
 
 // Pressed and held still on a plot, nothing more is asked: no command, so the viewer may sleep.
-void seekToFrame(ViewerState& state, const scene::Character& character, double frame) {
+void seekToFrame(PanelContext& panel, const scene::Character& character, double frame) {
+    const ViewerState& state = panel.state;
     const scene::Playback& playback = state.playback;
     const double time = frame * scene::frameTimeInUse(character);
     if (playback.playing() || std::clamp(time, 0.0, playback.duration()) != playback.time()) {
-        state.commands.push(command::PauseAt{time});
+        panel.commands.push(command::PauseAt{time});
     }
 }
 
@@ -214,15 +216,15 @@ void drawPlotTooltip(const scene::Character& character, const CurveView& curves,
     ImGui::EndTooltip();
 }
 
-void drawPlot(ViewerState& state, const scene::Character& character, const PlotGroup& group,
+void drawPlot(PanelContext& panel, const scene::Character& character, const PlotGroup& group,
               float height, float scale) {
+    const ViewerState& state = panel.state;
     const CurveView& curves = state.analysis.curves;
     const std::uint32_t frames = curves.frameCount;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 40.0f);
     ImGui::InvisibleButton(group.id, ImVec2(width, height));
-    state.widgetRects.rects[std::string("curves:plot:") + group.id] = {origin.x, origin.y, width,
-                                                                       height};
+    panel.rects.rects[std::string("curves:plot:") + group.id] = {origin.x, origin.y, width, height};
     const bool hovered = ImGui::IsItemHovered();
     const ImVec2 mouse = ImGui::GetIO().MousePos;
     auto frameUnder = [&](float x) {
@@ -230,7 +232,7 @@ void drawPlot(ViewerState& state, const scene::Character& character, const PlotG
         return std::round(fraction * static_cast<float>(frames > 1 ? frames - 1 : 0));
     };
     if (ImGui::IsItemActive() && frames > 0) {
-        seekToFrame(state, character, frameUnder(mouse.x));
+        seekToFrame(panel, character, frameUnder(mouse.x));
     }
 
     const PlotArea area = plotArea(curves, group, origin, width, height);
@@ -260,7 +262,8 @@ void drawPlot(ViewerState& state, const scene::Character& character, const PlotG
 }
 
 // [SECTION] The events list: click to jump
-void drawEventList(ViewerState& state, const scene::Character& character) {
+void drawEventList(PanelContext& panel, const scene::Character& character) {
+    const ViewerState& state = panel.state;
     const CurveView& curves = state.analysis.curves;
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     ImGui::BeginChild("events", ImVec2(0.0f, 0.0f), true);
@@ -281,23 +284,22 @@ void drawEventList(ViewerState& state, const scene::Character& character) {
         ImGui::PushStyleColor(ImGuiCol_Text,
                               ImGui::ColorConvertU32ToFloat4(eventColor(event.kind)));
         if (ImGui::Selectable(text, state.playback.frame() == std::int64_t{event.frame})) {
-            seekToFrame(state, character, event.frame);
+            seekToFrame(panel, character, event.frame);
         }
         ImGui::PopStyleColor();
         ImGui::PopID();
         if (k < 20) {
             const ImVec2 min = ImGui::GetItemRectMin();
             const ImVec2 size = ImGui::GetItemRectSize();
-            state.widgetRects.rects["curves:event:" + std::to_string(k)] = {min.x, min.y, size.x,
-                                                                            size.y};
+            panel.rects.rects["curves:event:" + std::to_string(k)] = {min.x, min.y, size.x, size.y};
         }
     }
     ImGui::EndChild();
 }
 
-} // namespace
-
-void drawCurvesPanel(ViewerState& state, float scale) {
+// The panel, from what it may read and change (panel_context.h).
+void drawJointCurves(PanelContext panel, float scale) {
+    const ViewerState& state = panel.state;
     const CurveView& curves = state.analysis.curves;
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (!curves.selection || !state.settings.showCurves ||
@@ -305,11 +307,11 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         return;
     }
     bool open = true;
-    if (!beginDockedPanel(state, "Curves", state.layout.curves, 0, &open)) {
+    if (!beginDockedPanel(panel.rects, "Curves", state.layout.curves, 0, &open)) {
         return;
     }
     if (!open) {
-        SettingsEdit edit(state);
+        SettingsEdit edit(state.settings, panel.commands);
         edit.values.showCurves = false;
     }
     const scene::Character& character = characters[curves.selection->character];
@@ -381,12 +383,18 @@ void drawCurvesPanel(ViewerState& state, float scale) {
         ImGui::GetContentRegionAvail().y - listHeight - spacing * static_cast<float>(groups.size());
     const float plotHeight = std::max(50.0f * scale, available / static_cast<float>(groups.size()));
     for (const PlotGroup* group : groups) {
-        drawPlot(state, character, *group, plotHeight, scale);
+        drawPlot(panel, character, *group, plotHeight, scale);
     }
     if (!curves.events.empty()) {
-        drawEventList(state, character);
+        drawEventList(panel, character);
     }
     ImGui::End();
+}
+
+} // namespace
+
+void drawCurvesPanel(ViewerState& state, float scale) {
+    drawJointCurves(PanelContext::of(state), scale);
 }
 
 } // namespace bvhscope::viewer

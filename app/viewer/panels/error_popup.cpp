@@ -1,5 +1,6 @@
 // The modal that lists a bad file's FILE:LINE:COL diagnostics.
 #include "app/viewer/layout/text_elision.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panels.h"
 
 #include <algorithm>
@@ -7,10 +8,14 @@
 
 namespace bvhscope::viewer {
 
-void drawErrorPopup(ViewerState& state) {
+namespace {
+
+// The modal, from what it may read and change (panel_context.h).
+void drawCouldNotOpen(PanelContext panel) {
+    const ViewerState& state = panel.state;
     if (state.openErrorPopup) {
         ImGui::OpenPopup("Could not open");
-        state.commands.push(command::ErrorPopupOpened{});
+        panel.commands.push(command::ErrorPopupOpened{});
     }
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
@@ -42,11 +47,17 @@ void drawErrorPopup(ViewerState& state) {
         }
         ImGui::SameLine();
         if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
-            state.commands.push(command::DismissErrors{});
+            panel.commands.push(command::DismissErrors{});
             ImGui::CloseCurrentPopup();
         }
         ImGui::EndPopup();
     }
+}
+
+} // namespace
+
+void drawErrorPopup(ViewerState& state) {
+    drawCouldNotOpen(PanelContext::of(state));
 }
 
 } // namespace bvhscope::viewer

@@ -3,6 +3,7 @@
 // with a one-click fix; the rest pose disagreeing with the animation), the per-file fps override
 // and the A/B compare numbers.
 #include "app/viewer/panels/analysis_panels.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/text_colors.h"
@@ -18,7 +19,8 @@ namespace bvhscope::viewer {
 namespace {
 
 // [SECTION] Frame rate: the override field and the Frame Time findings
-void drawFrameRate(ViewerState& state, std::size_t index) {
+void drawFrameRate(PanelContext& panel, std::size_t index) {
+    const ViewerState& state = panel.state;
     const scene::Character& character = state.scene.characters()[index];
     ImGui::TextUnformatted("Play at");
     ImGui::SameLine();
@@ -30,9 +32,9 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     // Applied on Enter: typing "60" must not pass through 6 fps.
     if (ImGui::InputDouble("fps##override", &framesPerSecond, 0.0, 0.0, "%.8g",
                            ImGuiInputTextFlags_EnterReturnsTrue)) {
-        state.commands.push(command::SetFramesPerSecond{index, framesPerSecond});
+        panel.commands.push(command::SetFramesPerSecond{index, framesPerSecond});
     }
-    recordItemRect(state, "info:fps");
+    recordItemRect(panel.rects, "info:fps");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Playback and the timeline use this rate; the file is not changed.\n"
                           "Export writes the file's Frame Time unless told otherwise.");
@@ -40,9 +42,9 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
     if (character.playRate.framesPerSecondOverride) {
         sameLineIfFits(buttonWidth("File's rate"));
         if (ImGui::SmallButton("File's rate")) {
-            state.commands.push(command::SetFramesPerSecond{index, std::nullopt});
+            panel.commands.push(command::SetFramesPerSecond{index, std::nullopt});
         }
-        recordItemRect(state, "info:fps-reset");
+        recordItemRect(panel.rects, "info:fps-reset");
     }
 
     // The fixes first (the panel is short; they must be in view), the explanations after.
@@ -55,10 +57,10 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
         const std::string label = "Use exactly " + std::string(written.rate.name) + " fps";
         ImGui::BeginDisabled(inUse);
         if (ImGui::SmallButton(label.c_str())) {
-            state.commands.push(command::SetFramesPerSecond{index, written.rate.framesPerSecond});
+            panel.commands.push(command::SetFramesPerSecond{index, written.rate.framesPerSecond});
         }
         ImGui::EndDisabled();
-        recordItemRect(state, "info:fix-written");
+        recordItemRect(panel.rects, "info:fix-written");
     }
     if (report.speed.suspicion) {
         const std::string label =
@@ -67,10 +69,10 @@ void drawFrameRate(ViewerState& state, std::size_t index) {
             sameLineIfFits(buttonWidth(label.c_str()));
         }
         if (ImGui::SmallButton(label.c_str())) {
-            state.commands.push(command::SetFramesPerSecond{
+            panel.commands.push(command::SetFramesPerSecond{
                 index, report.speed.suspicion->suggested.framesPerSecond});
         }
-        recordItemRect(state, "info:fix-speed");
+        recordItemRect(panel.rects, "info:fix-speed");
     }
     if (report.speed.suspicion) {
         ImGui::PushStyleColor(ImGuiCol_Text, kWarningTextColor);
@@ -111,7 +113,8 @@ void drawRestAnimationAgreement(const ViewerState& state, const scene::Character
 // [SECTION] Up axis and ground, per file
 // The file's own up axis (never a global setting that changes the next file), and whether a
 // figure off the ground is shown standing on it.
-void drawStance(ViewerState& state, std::size_t index) {
+void drawStance(PanelContext& panel, std::size_t index) {
+    const ViewerState& state = panel.state;
     const scene::Character& character = state.scene.characters()[index];
     const scene::UpAxisChoice current =
         character.axes.upAxisOverride.value_or(state.settings.upAxis);
@@ -123,7 +126,7 @@ void drawStance(ViewerState& state, std::size_t index) {
     if (ImGui::BeginCombo("Up##file", preview.c_str())) {
         for (const scene::UpAxisChoice choice : scene::kUpAxisChoices) {
             if (ImGui::Selectable(scene::upAxisChoiceName(choice), choice == current)) {
-                state.commands.push(command::SetUpAxis{index, choice});
+                panel.commands.push(command::SetUpAxis{index, choice});
             }
         }
         ImGui::EndCombo();
@@ -140,7 +143,7 @@ void drawStance(ViewerState& state, std::size_t index) {
             ImGui::SetTooltip("Keep this file's up axis (by its path) for the next time it opens");
         }
         if (toggled) {
-            state.commands.push(command::RememberUpAxis{index, remember});
+            panel.commands.push(command::RememberUpAxis{index, remember});
         }
     }
     const bvh::Stance& stance = character.axes.stance;
@@ -156,7 +159,7 @@ void drawStance(ViewerState& state, std::size_t index) {
         }
         bool asInFile = character.axes.showAsInFile;
         if (ImGui::Checkbox("As in the file", &asInFile)) {
-            state.commands.push(command::ShowAsInFile{index, asInFile});
+            panel.commands.push(command::ShowAsInFile{index, asInFile});
         }
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Show the figure where the file puts it, off the ground");
@@ -167,60 +170,62 @@ void drawStance(ViewerState& state, std::size_t index) {
 // A fact: its name, and its value wrapped to the column at its spaces (a narrow column wraps,
 // never cuts, and never breaks a number). Each line is recorded for --state-out as
 // "shown:info:LABEL:LINE=TEXT".
-void row(ViewerState& state, const char* label, const char* format, auto... values) {
+void row(PanelContext& panel, const char* label, const char* format, auto... values) {
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextDisabled("%s", label);
     ImGui::TableNextColumn();
     const std::vector<std::string> lines = textWrappedAtSpaces(format, values...);
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        state.widgetRects.rects["shown:info:" + std::string(label) + ":" + std::to_string(i) + "=" +
-                                lines[i]] = {};
+        panel.rects.rects["shown:info:" + std::string(label) + ":" + std::to_string(i) + "=" +
+                          lines[i]] = {};
     }
 }
 
 // [SECTION] The facts table
 // What the file is: its name, joints, frames and rate.
-void drawClipFacts(ViewerState& state, const scene::Character& character) {
+void drawClipFacts(PanelContext& panel, const scene::Character& character) {
+    const ViewerState& state = panel.state;
     const bvh::DocumentSummary& summary = character.clip->summary;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
     ImGui::TextDisabled("File");
     ImGui::TableNextColumn();
-    recordShownText(state, "info:file",
+    recordShownText(panel.rects, "info:file",
                     elidedText(character.clip->displayName, openFileNames(state)));
     // Near the top, where a short panel still shows it: what the view leaves out.
     if (character.arrangement.inPlace) {
-        row(state, "Root motion", "%s", "in place (travel hidden; View menu)");
+        row(panel, "Root motion", "%s", "in place (travel hidden; View menu)");
     }
-    row(state, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
+    row(panel, "Joints", "%zu (+%zu end sites)", summary.joints, summary.endSites);
     if (character.isLive()) { // a live stream: the frames received, and those in memory
-        row(state, "Frames", "%u (%u in memory)", character.liveFeed.frameCount,
+        row(panel, "Frames", "%u (%u in memory)", character.liveFeed.frameCount,
             character.liveFeed.frameCount - character.liveFeed.firstHeldFrame);
     } else {
-        row(state, "Frames", "%u", summary.framesPresent);
+        row(panel, "Frames", "%u", summary.framesPresent);
     }
     if (summary.framesDeclared && *summary.framesDeclared != summary.framesPresent) {
-        row(state, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
+        row(panel, "Declared", "%lld", static_cast<long long>(*summary.framesDeclared));
     }
     if (character.playRate.framesPerSecondOverride) {
-        row(state, "FPS", "%.8g (override; file %.8g)", *character.playRate.framesPerSecondOverride,
+        row(panel, "FPS", "%.8g (override; file %.8g)", *character.playRate.framesPerSecondOverride,
             summary.framesPerSecond);
     } else {
-        row(state, "FPS", "%.8g%s", summary.framesPerSecond,
+        row(panel, "FPS", "%.8g%s", summary.framesPerSecond,
             summary.frameTimeAssumed ? " (assumed)" : "");
     }
-    row(state, "Duration", "%.3f s", scene::playableDuration(character));
-    row(state, "Channels", "%zu", summary.channels);
-    row(state, "Translation", "%s (%s)",
+    row(panel, "Duration", "%.3f s", scene::playableDuration(character));
+    row(panel, "Channels", "%zu", summary.channels);
+    row(panel, "Translation", "%s (%s)",
         std::string(bvh::translationModeName(character.clip->translation)).c_str(),
         summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
 }
 
 // How the file stands: up axis, facing, a static root.
-void drawStanceFacts(ViewerState& state, const scene::Character& character, std::size_t index) {
+void drawStanceFacts(PanelContext& panel, const scene::Character& character, std::size_t index) {
+    const ViewerState& state = panel.state;
     const bvh::Stance& stance = character.axes.stance;
-    row(state, "Up axis", "%s (%s; rest pose says %s)",
+    row(panel, "Up axis", "%s (%s; rest pose says %s)",
         std::string(bvh::upAxisName(character.axes.upAxis)).c_str(),
         stance.source == bvh::UpAxisSource::Override
             ? "override"
@@ -228,7 +233,7 @@ void drawStanceFacts(ViewerState& state, const scene::Character& character, std:
         std::string(bvh::upAxisName(stance.restPoseUp)).c_str());
     if (stance.facing) {
         const glm::dvec3& f = *stance.facing;
-        row(state, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
+        row(panel, "Facing", "(%.2f, %.2f, %.2f) in the file (%s)", f.x, f.y, f.z,
             std::string(bvh::facingSourceName(stance.facingSource)).c_str());
     }
     if (!stance.staticRoots.empty()) {
@@ -239,30 +244,31 @@ void drawStanceFacts(ViewerState& state, const scene::Character& character, std:
             index < state.pose.characters.size() ? &state.pose.characters[index].world : nullptr;
         const glm::dvec3 at =
             world != nullptr && root < world->size() ? (*world)[root].translation : glm::dvec3(0.0);
-        row(state, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
+        row(panel, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
             character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
             state.settings.hideStaticRootLinks ? "hidden" : "dashed");
     }
 }
 
 // Its size: unit, height, and the count of warnings listed below.
-void drawScaleFacts(ViewerState& state, const scene::Character& character) {
-    row(state, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
+void drawScaleFacts(PanelContext& panel, const scene::Character& character) {
+    const ViewerState& state = panel.state;
+    row(panel, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
         state.settings.unit == scene::UnitChoice::Auto ? " (detected)" : " (override)");
-    row(state, "Height", "%.2f m%s", character.axes.figureHeightMetres,
+    row(panel, "Height", "%.2f m%s", character.axes.figureHeightMetres,
         character.axes.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
-    row(state, "Warnings", "%zu", character.clip->summary.warnings);
+    row(panel, "Warnings", "%zu", character.clip->summary.warnings);
 }
 
-void drawFactsTable(ViewerState& state, const scene::Character& character, std::size_t index) {
+void drawFactsTable(PanelContext& panel, const scene::Character& character, std::size_t index) {
     if (!ImGui::BeginTable("facts", 2)) {
         return;
     }
     ImGui::TableSetupColumn("fact", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
-    drawClipFacts(state, character);
-    drawStanceFacts(state, character, index);
-    drawScaleFacts(state, character);
+    drawClipFacts(panel, character);
+    drawStanceFacts(panel, character, index);
+    drawScaleFacts(panel, character);
     ImGui::EndTable();
 }
 
@@ -288,10 +294,10 @@ void drawWarnings(const scene::Character& character) {
     }
 }
 
-} // namespace
-
-void drawInfoPanel(ViewerState& state) {
-    if (!beginDockedPanel(state, "Info", state.layout.info)) {
+// The panel, from what it may read and change (panel_context.h).
+void drawFileInfo(PanelContext panel) {
+    const ViewerState& state = panel.state;
+    if (!beginDockedPanel(panel.rects, "Info", state.layout.info)) {
         return;
     }
     const std::vector<scene::Character>& characters = state.scene.characters();
@@ -302,18 +308,24 @@ void drawInfoPanel(ViewerState& state) {
     }
     const std::size_t index = state.infoCharacter < characters.size() ? state.infoCharacter : 0;
     const scene::Character& character = characters[index];
-    drawFactsTable(state, character, index);
+    drawFactsTable(panel, character, index);
     drawSourcePath(character);
-    drawStance(state, index);
-    drawFrameRate(state, index);
+    drawStance(panel, index);
+    drawFrameRate(panel, index);
     drawRestAnimationAgreement(state, character);
     if (state.analysis.compare.active &&
         (index == state.analysis.compare.a || index == state.analysis.compare.b) &&
         ImGui::CollapsingHeader("Compare", ImGuiTreeNodeFlags_DefaultOpen)) {
-        drawCompareSummary(state, index);
+        drawCompareSummary(state, panel.commands, index);
     }
     drawWarnings(character);
     ImGui::End();
+}
+
+} // namespace
+
+void drawInfoPanel(ViewerState& state) {
+    drawFileInfo(PanelContext::of(state));
 }
 
 } // namespace bvhscope::viewer

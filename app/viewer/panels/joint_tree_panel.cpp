@@ -1,6 +1,7 @@
 // The joint hierarchy of every character, collapsible, with a search box. Clicking selects the
 // joint (highlighted in the viewport); a pick in the viewport opens the tree down to it. While
 // A/B compare runs, A's and B's joints show their distance to the other's, right-aligned.
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/retarget_panels.h"
@@ -30,11 +31,11 @@ std::string nodeLabel(const bvh::Skeleton& skeleton, std::size_t node) {
     return skeleton.isEndSite[node] ? "End Site" : skeleton.names[node];
 }
 
-void recordRect(ViewerState& state, std::size_t character, const bvh::Skeleton& skeleton,
+void recordRect(PanelContext& panel, std::size_t character, const bvh::Skeleton& skeleton,
                 std::size_t node) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
-    state.widgetRects.rects["tree:" + std::to_string(character) + ":" + skeleton.names[node]] = {
+    panel.rects.rects["tree:" + std::to_string(character) + ":" + skeleton.names[node]] = {
         min.x, min.y, max.x - min.x, max.y - min.y};
 }
 
@@ -126,15 +127,16 @@ void drawCompareDistance(const ViewerState& state, std::size_t character, std::s
         ImGui::ColorConvertFloat4ToU32(ImVec4(color.r, color.g, color.b, 1.0f)), text.c_str());
 }
 
-void select(ViewerState& state, std::size_t character, std::size_t node) {
-    state.commands.push(
+void select(PanelContext& panel, std::size_t character, std::size_t node) {
+    panel.commands.push(
         command::SelectJoint{scene::Selection{character, static_cast<bvh::NodeIndex>(node)}});
 }
 
 // The hierarchy without recursion (files can nest thousands deep): parents come before
 // children, so one pass with a stack of open tree nodes draws it. Returns how deep the deepest
 // row drawn is (0: the roots).
-std::size_t drawHierarchy(ViewerState& state, std::size_t characterIndex) {
+std::size_t drawHierarchy(PanelContext& panel, std::size_t characterIndex) {
+    const ViewerState& state = panel.state;
     const bvh::Skeleton& skeleton =
         state.scene.characters()[characterIndex].clip->document.skeleton;
     const std::size_t count = skeleton.nodeCount();
@@ -205,15 +207,16 @@ std::size_t drawHierarchy(ViewerState& state, std::size_t characterIndex) {
             ImGui::SetTooltip("%s", label.c_str());
         }
         ImGui::PopID();
-        recordRect(state, characterIndex, skeleton, i);
+        recordRect(panel, characterIndex, skeleton, i);
         if (shown != label) {
-            recordShownText(state, "tree:" + std::to_string(characterIndex) + ":" + label, shown);
+            recordShownText(panel.rects, "tree:" + std::to_string(characterIndex) + ":" + label,
+                            shown);
         }
         drawCompareDistance(state, characterIndex, i,
                             ImGui::GetItemRectMin().x + ImGui::GetTreeNodeToLabelSpacing() +
                                 ImGui::CalcTextSize(shown.c_str()).x);
         if (ImGui::IsItemClicked() && !ImGui::IsItemToggledOpen()) {
-            select(state, characterIndex, i);
+            select(panel, characterIndex, i);
         }
         if (selected && reveal) {
             ImGui::SetScrollHereY(0.5f);
@@ -230,7 +233,8 @@ std::size_t drawHierarchy(ViewerState& state, std::size_t characterIndex) {
     return deepest;
 }
 
-void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std::string& filter) {
+void drawSearchResults(PanelContext& panel, std::size_t characterIndex, const std::string& filter) {
+    const ViewerState& state = panel.state;
     const bvh::Skeleton& skeleton =
         state.scene.characters()[characterIndex].clip->document.skeleton;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -243,20 +247,20 @@ void drawSearchResults(ViewerState& state, std::size_t characterIndex, const std
         const std::string shown =
             fittedLabel(skeleton.names[i], {}, compareDistanceText(state, characterIndex, i), 0.0f);
         if (ImGui::Selectable(shown.c_str(), selected)) {
-            select(state, characterIndex, i);
+            select(panel, characterIndex, i);
         }
         ImGui::PopID();
-        recordRect(state, characterIndex, skeleton, i);
+        recordRect(panel, characterIndex, skeleton, i);
         drawCompareDistance(state, characterIndex, i,
                             ImGui::GetItemRectMin().x + ImGui::CalcTextSize(shown.c_str()).x);
     }
 }
 
-} // namespace
-
-void drawJointTreePanel(ViewerState& state) {
-    if (!beginDockedPanel(state, "Joints", state.layout.joints)) {
-        return;
+// The panel, from what it may read and change (panel_context.h); whether it was drawn.
+bool drawJointTree(PanelContext panel) {
+    const ViewerState& state = panel.state;
+    if (!beginDockedPanel(panel.rects, "Joints", state.layout.joints)) {
+        return false;
     }
     static std::string filter;
     ImGui::SetNextItemWidth(-1.0f);
@@ -275,7 +279,7 @@ void drawJointTreePanel(ViewerState& state) {
                              static_cast<float>(deepestShown),
                          ImGui::GetFontSize() * 0.5f, ImGui::GetStyle().IndentSpacing);
     ImGui::PushStyleVar(ImGuiStyleVar_IndentSpacing, indent);
-    state.widgetRects.rects["tree:indent"] = {0.0f, 0.0f, indent, 0.0f};
+    panel.rects.rects["tree:indent"] = {0.0f, 0.0f, indent, 0.0f};
     std::size_t deepest = 0;
     const std::vector<std::string> fileNames = openFileNames(state);
     const std::vector<scene::Character>& characters = state.scene.characters();
@@ -293,7 +297,7 @@ void drawJointTreePanel(ViewerState& state) {
             "###file";
         const bool open = ImGui::CollapsingHeader(header.c_str(), ImGuiTreeNodeFlags_DefaultOpen);
         ImGui::PopStyleColor();
-        recordShownText(state, "tree:file:" + std::to_string(c),
+        recordShownText(panel.rects, "tree:file:" + std::to_string(c),
                         std::string_view(header).substr(0, header.size() - 7)); // "###file"
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", characters[c].clip->displayName.c_str());
@@ -304,18 +308,28 @@ void drawJointTreePanel(ViewerState& state) {
         }
         if (open) {
             if (filter.empty()) {
-                deepest = std::max(deepest, drawHierarchy(state, c));
+                deepest = std::max(deepest, drawHierarchy(panel, c));
             } else {
-                drawSearchResults(state, c, filter);
+                drawSearchResults(panel, c, filter);
             }
         }
         ImGui::PopID();
     }
     deepestShown = deepest;
     ImGui::PopStyleVar();
-    state.revealSelectionInTree = false;
     ImGui::EndChild();
     ImGui::End();
+    return true;
+}
+
+} // namespace
+
+// The viewport's pick is revealed once the tree has been drawn with it (a collapsed column
+// keeps it until the tree shows again): the interface's own request, consumed here.
+void drawJointTreePanel(ViewerState& state) {
+    if (drawJointTree(PanelContext::of(state))) {
+        state.revealSelectionInTree = false;
+    }
 }
 
 } // namespace bvhscope::viewer

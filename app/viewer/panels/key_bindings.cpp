@@ -32,50 +32,32 @@ KeyBinding onPress(const char* name, KeyChord chord, KeyRun run) {
     return KeyBinding{name, chord, std::move(run), false};
 }
 
+// The timeline's transport pushes the same commands (timeline_panel.cpp).
 std::vector<Shortcut> playbackShortcuts() {
     return {
-        {.keys = {{"play", plainKey(GLFW_KEY_SPACE),
-                   [](ViewerState& s) { s.playback.togglePlay(); }}},
+        {.keys = {{"play", plainKey(GLFW_KEY_SPACE), command::TogglePlay{}}},
          .help = "Play or pause"},
         {.keys = {{"previous-frame", plainKey(GLFW_KEY_LEFT),
-                   [](ViewerState& s) {
-                       s.playback.pause();
-                       s.playback.step(-1);
-                   }},
+                   command::StepFrames{.frames = -1, .pause = true}},
                   {"next-frame", plainKey(GLFW_KEY_RIGHT),
-                   [](ViewerState& s) {
-                       s.playback.pause();
-                       s.playback.step(1);
-                   }}},
+                   command::StepFrames{.frames = 1, .pause = true}}},
          .help = "Previous / next frame"},
-        {.keys = {{"first-frame", plainKey(GLFW_KEY_HOME),
-                   [](ViewerState& s) { s.playback.toFirst(); }},
-                  {"last-frame", plainKey(GLFW_KEY_END),
-                   [](ViewerState& s) { s.playback.toLast(); }}},
+        {.keys = {{"first-frame", plainKey(GLFW_KEY_HOME), command::ToRangeStart{}},
+                  {"last-frame", plainKey(GLFW_KEY_END), command::ToRangeEnd{}}},
          .help = "First / last frame"},
-        {.keys = {{"shuttle-backward", plainKey(GLFW_KEY_J),
-                   [](ViewerState& s) { s.playback.shuttleBackward(); }},
-                  // The shuttle's speeds are transient: stopping returns to the user's speed.
-                  {"shuttle-stop", plainKey(GLFW_KEY_K),
-                   [](ViewerState& s) {
-                       s.playback.shuttleStop();
-                       s.playback.setSpeed(s.settings.playbackSpeed);
-                   }},
-                  {"shuttle-forward", plainKey(GLFW_KEY_L),
-                   [](ViewerState& s) { s.playback.shuttleForward(); }}},
+        {.keys = {{"shuttle-backward", plainKey(GLFW_KEY_J), command::ShuttleBackward{}},
+                  {"shuttle-stop", plainKey(GLFW_KEY_K), command::ShuttleStop{}},
+                  {"shuttle-forward", plainKey(GLFW_KEY_L), command::ShuttleForward{}}},
          .help = "Shuttle backward / stop / forward"},
-        {.keys = {{"mark-in", plainKey(GLFW_KEY_LEFT_BRACKET),
-                   [](ViewerState& s) { s.playback.markIn(); }},
-                  {"mark-out", plainKey(GLFW_KEY_RIGHT_BRACKET),
-                   [](ViewerState& s) { s.playback.markOut(); }}},
+        {.keys = {{"mark-in", plainKey(GLFW_KEY_LEFT_BRACKET), command::MarkIn{}},
+                  {"mark-out", plainKey(GLFW_KEY_RIGHT_BRACKET), command::MarkOut{}}},
          .help = "Mark in / out"},
     };
 }
 
 std::vector<Shortcut> viewShortcuts() {
     return {
-        {.keys = {{"rest-pose", plainKey(GLFW_KEY_P),
-                   [](ViewerState& s) { s.analysis.showRestPose = !s.analysis.showRestPose; }}},
+        {.keys = {{"rest-pose", plainKey(GLFW_KEY_P), command::ToggleRestPose{}}},
          .help = "Rest pose on or off"},
         // Also while following: distance and height anew, still following.
         {.keys = {{"frame-figures", plainKey(GLFW_KEY_F),

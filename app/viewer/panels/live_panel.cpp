@@ -147,7 +147,8 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
     ImGui::EndPopup();
 }
 
-void drawLiveControls(ViewerState& state, float scale) {
+void drawLiveControls(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const std::vector<std::unique_ptr<LiveStream>>& streams = state.live.streams();
     if (streams.empty()) {
         return;
@@ -157,26 +158,26 @@ void drawLiveControls(ViewerState& state, float scale) {
         ImGui::BeginDisabled();
     }
     if (ImGui::Button("Live")) {
-        state.commands.push(command::FollowLive{});
+        panel.commands.push(command::FollowLive{});
     }
     if (following) {
         ImGui::EndDisabled();
     }
-    recordItemRect(state, "timeline:live");
+    recordItemRect(panel.rects, "timeline:live");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
         ImGui::SetTooltip(following ? "Showing the newest frame" : "Back to the newest frame");
     }
     ImGui::SameLine();
     const bool recording = state.live.recording();
     if (ImGui::Button(recording ? "Stop" : "Record", ImVec2(70.0f * scale, 0.0f))) {
-        state.commands.push(recording ? Command{command::StopLiveRecording{}}
+        panel.commands.push(recording ? Command{command::StopLiveRecording{}}
                                       : Command{command::StartLiveRecording{}});
     }
-    recordItemRect(state, "timeline:record");
+    recordItemRect(panel.rects, "timeline:record");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x, 40.0f * scale));
     {
-        SettingsEdit folder(state);
+        SettingsEdit folder(state.settings, panel.commands);
         ImGui::InputTextWithHint("##takes", "takes folder (default ~/bvhscope-takes)",
                                  &folder.values.liveRecordFolder);
     }
@@ -196,7 +197,7 @@ void drawLiveControls(ViewerState& state, float scale) {
         if (problem) {
             ImGui::PopStyleColor();
         }
-        recordShownText(state, "live:status:" + std::to_string(i), shown);
+        recordShownText(panel.rects, "live:status:" + std::to_string(i), shown);
         if (shown.size() != line.size() && ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", line.c_str());
         }

@@ -1,5 +1,6 @@
 // Notices (session/notices.h) over the bottom of the 3D view: each shown for kShownSeconds,
 // then faded out over kFadeSeconds and dropped. Click-through: they never take the mouse.
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -10,7 +11,11 @@
 
 namespace bvhscope::viewer {
 
-void drawNotices(ViewerState& state, float scale) {
+namespace {
+
+// The notices, from what they may read and change (panel_context.h).
+void drawFadingNotices(PanelContext panel, float scale) {
+    const ViewerState& state = panel.state;
     if (state.inWindowChooser.active()) {
         return; // it says why it is there itself; the notices wait, their time not started
     }
@@ -18,7 +23,7 @@ void drawNotices(ViewerState& state, float scale) {
     // The session starts their time and drops the faded ones (NoticesDrawn); until it has,
     // they are drawn as it will hold them.
     if (state.notices.changeWhenDrawnAt(now)) {
-        state.commands.push(command::NoticesDrawn{now});
+        panel.commands.push(command::NoticesDrawn{now});
     }
     std::vector<Notice> items;
     for (const Notice& notice : state.notices.items) {
@@ -59,12 +64,18 @@ void drawNotices(ViewerState& state, float scale) {
                 shown.front() = static_cast<char>(shown.front() - 'a' + 'A');
             }
             ImGui::TextUnformatted(shown.c_str());
-            recordItemRect(state, "notice:" + notice.text);
+            recordItemRect(panel.rects, "notice:" + notice.text);
         }
         ImGui::PopTextWrapPos();
     }
     ImGui::End();
     ImGui::PopStyleVar();
+}
+
+} // namespace
+
+void drawNotices(ViewerState& state, float scale) {
+    drawFadingNotices(PanelContext::of(state), scale);
 }
 
 } // namespace bvhscope::viewer

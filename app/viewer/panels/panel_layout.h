@@ -24,17 +24,20 @@ inline constexpr ImGuiWindowFlags kDockedPanelFlags =
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 // Remembers the current window's rectangle (for --state-out: tests skip pixels under panels).
-inline void recordWindowRect(ViewerState& state, const char* name) {
+inline void recordWindowRect(WidgetRects& rects, const char* name) {
     const ImVec2 position = ImGui::GetWindowPos();
     const ImVec2 size = ImGui::GetWindowSize();
-    state.widgetRects.rects[std::string("window:") + name] = {position.x, position.y, size.x,
-                                                              size.y};
+    rects.rects[std::string("window:") + name] = {position.x, position.y, size.x, size.y};
+}
+// The panels still drawn from the ViewerState itself (panel_context.h) record through it.
+inline void recordWindowRect(ViewerState& state, const char* name) {
+    recordWindowRect(state.widgetRects, name);
 }
 
 // Begins the panel `name` at `rect`. False (and nothing to End) when the rectangle is empty
 // (the column is collapsed, or Tab hid the panels) or the window is not drawn; otherwise the
 // caller draws the content and calls ImGui::End. `open`, when given, adds a close button.
-inline bool beginDockedPanel(ViewerState& state, const char* name, const LayoutRect& rect,
+inline bool beginDockedPanel(WidgetRects& rects, const char* name, const LayoutRect& rect,
                              ImGuiWindowFlags flags = 0, bool* open = nullptr) {
     if (rect.empty()) {
         return false;
@@ -45,8 +48,12 @@ inline bool beginDockedPanel(ViewerState& state, const char* name, const LayoutR
         ImGui::End();
         return false;
     }
-    recordWindowRect(state, name);
+    recordWindowRect(rects, name);
     return true;
+}
+inline bool beginDockedPanel(ViewerState& state, const char* name, const LayoutRect& rect,
+                             ImGuiWindowFlags flags = 0, bool* open = nullptr) {
+    return beginDockedPanel(state.widgetRects, name, rect, flags, open);
 }
 
 // `text` elided in the middle to `width` pixels of the current font (layout/text_elision.h).
@@ -140,16 +147,22 @@ inline void labelAbove(const char* label) {
 }
 
 // Records the last item's rectangle under `name` (for --state-out).
-inline void recordItemRect(ViewerState& state, const std::string& name) {
+inline void recordItemRect(WidgetRects& rects, const std::string& name) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 size = ImGui::GetItemRectSize();
-    state.widgetRects.rects[name] = {min.x, min.y, size.x, size.y};
+    rects.rects[name] = {min.x, min.y, size.x, size.y};
+}
+inline void recordItemRect(ViewerState& state, const std::string& name) {
+    recordItemRect(state.widgetRects, name);
 }
 
 // Records the last item's rectangle with the text it shows, as "shown:NAME=TEXT" (for
 // --state-out: tests read what an elided name became).
+inline void recordShownText(WidgetRects& rects, const std::string& name, std::string_view shown) {
+    recordItemRect(rects, "shown:" + name + "=" + std::string(shown));
+}
 inline void recordShownText(ViewerState& state, const std::string& name, std::string_view shown) {
-    recordItemRect(state, "shown:" + name + "=" + std::string(shown));
+    recordShownText(state.widgetRects, name, shown);
 }
 
 // After a path field (InputText) not being edited: a path too long for it shows its end, where

@@ -2,6 +2,7 @@
 // none touches GL or files (requests go through ViewerState for the app loop).
 #pragma once
 
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <imgui.h>
@@ -41,7 +42,7 @@ void drawNotices(ViewerState& state, float scale);
 // part of the timeline no longer in memory, shaded.
 void drawLiveMenuItems(ViewerState& state);
 void drawLiveConnectDialog(ViewerState& state, float scale);
-void drawLiveControls(ViewerState& state, float scale);
+void drawLiveControls(PanelContext& panel, float scale);
 void drawLiveUnheldSpan(const ViewerState& state, ImVec2 origin, float width, float height,
                         double duration);
 

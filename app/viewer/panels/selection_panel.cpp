@@ -1,6 +1,7 @@
 // The selected joint: its channels' values at the current frame, its local and world
 // position (file units and axes), where it is in the viewer (metres, Y up), and what the
 // analyses say about it (flips and jitter in its curves, its A/B compare distance).
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
@@ -41,13 +42,13 @@ void drawAnalysisNotes(const ViewerState& state) {
 // Similar: the takes that move like this one, in the Browser when it holds the file, else the
 // other files open (listed by drawSimilarList). On the line of Camera follows and Curves, where
 // a short panel still shows it.
-void drawSimilarButton(ViewerState& state, std::size_t character) {
+void drawSimilarButton(PanelContext& panel, std::size_t character) {
     sameLineIfFits(buttonWidth("Similar"));
     if (ImGui::SmallButton("Similar")) {
         // The Browser shows its ranking while it is open.
-        state.commands.push(command::ShowSimilarTakes{character});
+        panel.commands.push(command::ShowSimilarTakes{character});
     }
-    recordItemRect(state, "selection:similar");
+    recordItemRect(panel.rects, "selection:similar");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Rank the takes by how alike they move to this one: the Browser's "
                           "folder when it holds this file, else the other files open");
@@ -55,9 +56,9 @@ void drawSimilarButton(ViewerState& state, std::size_t character) {
 }
 
 // The other files open, nearest first, while the ranking is of this character's clip.
-void drawSimilarList(ViewerState& state, std::size_t character) {
-    const SimilarCharacters& similar = state.analysis.similar;
-    if (!similar.isFor(state.scene, character)) {
+void drawSimilarList(PanelContext& panel, std::size_t character) {
+    const SimilarCharacters& similar = panel.state.analysis.similar;
+    if (!similar.isFor(panel.state.scene, character)) {
         return;
     }
     if (similar.ranked.empty()) {
@@ -67,66 +68,19 @@ void drawSimilarList(ViewerState& state, std::size_t character) {
     ImGui::TextDisabled("Moving most like it:");
     for (std::size_t i = 0; i < similar.ranked.size(); ++i) {
         elidedText(std::to_string(i + 1) + ". " + similar.ranked[i].name);
-        recordItemRect(state, "selection:similar:" + std::to_string(i));
+        recordItemRect(panel.rects, "selection:similar:" + std::to_string(i));
     }
     ImGui::Separator();
 }
 
-} // namespace
-
-void drawSelectionPanel(ViewerState& state) {
-    if (!beginDockedPanel(state, "Selected joint", state.layout.selection)) {
-        return;
-    }
-    const std::vector<scene::Character>& characters = state.scene.characters();
-    if (!state.selection || state.selection->character >= characters.size()) {
-        ImGui::TextWrapped("Click a joint in the tree or the view.");
-        ImGui::End();
-        return;
-    }
-    const scene::Character& character = characters[state.selection->character];
+// The joint's channels and their values at the playback time, in the file's unit `fileUnit`.
+void drawChannelValues(PanelContext& panel, const scene::Character& character, std::size_t node,
+                       const std::string& fileUnit) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    const auto node = static_cast<std::size_t>(state.selection->node);
-    elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    elidedText(character.clip->displayName, openFileNames(state));
-    if (skeleton.parents[node] != bvh::kNoParent) {
-        elidedText("parent: " + skeleton.names[static_cast<std::size_t>(skeleton.parents[node])]);
-    }
-    ImGui::PopStyleColor();
-    // Near the top, where a short panel still shows it; the app loop moves the camera target
-    // while it is set.
-    {
-        SettingsEdit edit(state);
-        ImGui::Checkbox("Camera follows", &edit.values.followSelection);
-    }
-    recordItemRect(state, "selection:follow");
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("The camera follows this joint");
-    }
-    // Curves open only when asked (issue 42): selecting a joint takes no room from the view.
-    if (!state.settings.showCurves) {
-        sameLineIfFits(buttonWidth("Curves"));
-        if (ImGui::SmallButton("Curves")) {
-            SettingsEdit edit(state);
-            edit.values.showCurves = true;
-        }
-        recordItemRect(state, "selection:curves");
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip(
-                "This joint's channels over the clip, under the view (View > Curves)");
-        }
-    }
-    drawSimilarButton(state, state.selection->character);
-    drawSimilarList(state, state.selection->character); // asked for: shown at once, not scrolled to
-    // Lengths in the file's own unit where it is known (the values are the file's numbers).
-    const std::string fileUnit = character.axes.unit == bvh::LengthUnit::Unknown
-                                     ? std::string("file units")
-                                     : std::string(bvh::lengthUnitName(character.axes.unit));
-
     const bvh::Motion& motion = character.clip->document.motion;
-    const std::uint32_t frame = scene::frameAt(character, state.playback.time());
-    const std::span<const bvh::ChannelType> channels = skeleton.channelsOf(state.selection->node);
+    const std::uint32_t frame = scene::frameAt(character, panel.state.playback.time());
+    const std::span<const bvh::ChannelType> channels =
+        skeleton.channelsOf(static_cast<bvh::NodeIndex>(node));
     if (!channels.empty() && ImGui::BeginTable("channels", 2, ImGuiTableFlags_RowBg)) {
         // The names as wide as they are, the values take the rest: "92.473 cm" on one line in
         // a 170-pixel column.
@@ -151,10 +105,65 @@ void drawSelectionPanel(ViewerState& state) {
             } else {
                 ImGui::TextDisabled("no frames");
             }
-            recordItemRect(state, "selection:channel:" + std::to_string(k));
+            recordItemRect(panel.rects, "selection:channel:" + std::to_string(k));
         }
         ImGui::EndTable();
     }
+}
+
+// The panel, from what it may read and change (panel_context.h).
+void drawSelectedJoint(PanelContext panel) {
+    const ViewerState& state = panel.state;
+    if (!beginDockedPanel(panel.rects, "Selected joint", state.layout.selection)) {
+        return;
+    }
+    const std::vector<scene::Character>& characters = state.scene.characters();
+    if (!state.selection || state.selection->character >= characters.size()) {
+        ImGui::TextWrapped("Click a joint in the tree or the view.");
+        ImGui::End();
+        return;
+    }
+    const scene::Character& character = characters[state.selection->character];
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    const auto node = static_cast<std::size_t>(state.selection->node);
+    elidedText(skeleton.isEndSite[node] ? std::string_view("End Site") : skeleton.names[node]);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    elidedText(character.clip->displayName, openFileNames(state));
+    if (skeleton.parents[node] != bvh::kNoParent) {
+        elidedText("parent: " + skeleton.names[static_cast<std::size_t>(skeleton.parents[node])]);
+    }
+    ImGui::PopStyleColor();
+    // Near the top, where a short panel still shows it; the app loop moves the camera target
+    // while it is set.
+    {
+        SettingsEdit edit(state.settings, panel.commands);
+        ImGui::Checkbox("Camera follows", &edit.values.followSelection);
+    }
+    recordItemRect(panel.rects, "selection:follow");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("The camera follows this joint");
+    }
+    // Curves open only when asked (issue 42): selecting a joint takes no room from the view.
+    if (!state.settings.showCurves) {
+        sameLineIfFits(buttonWidth("Curves"));
+        if (ImGui::SmallButton("Curves")) {
+            SettingsEdit edit(state.settings, panel.commands);
+            edit.values.showCurves = true;
+        }
+        recordItemRect(panel.rects, "selection:curves");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "This joint's channels over the clip, under the view (View > Curves)");
+        }
+    }
+    drawSimilarButton(panel, state.selection->character);
+    drawSimilarList(panel, state.selection->character); // asked for: shown at once, not scrolled to
+    // Lengths in the file's own unit where it is known (the values are the file's numbers).
+    const std::string fileUnit = character.axes.unit == bvh::LengthUnit::Unknown
+                                     ? std::string("file units")
+                                     : std::string(bvh::lengthUnitName(character.axes.unit));
+
+    drawChannelValues(panel, character, node, fileUnit);
     // The pose the view shows (not sampled yet on the frame a file arrives: nothing to say).
     if (state.scene.positionsIn(state.pose, state.selection->character) != nullptr) {
         const scene::CharacterPose& pose = state.pose.characters[state.selection->character];
@@ -173,6 +182,12 @@ void drawSelectionPanel(ViewerState& state) {
     }
     drawAnalysisNotes(state);
     ImGui::End();
+}
+
+} // namespace
+
+void drawSelectionPanel(ViewerState& state) {
+    drawSelectedJoint(PanelContext::of(state));
 }
 
 } // namespace bvhscope::viewer

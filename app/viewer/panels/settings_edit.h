@@ -3,8 +3,8 @@
 // command::ChangeSettings, which the session applies within the options table's ranges. So no
 // panel writes the session's settings, and a widget's range is checked in one place.
 //
-//   SettingsEdit edit(state);
-//   ImGui::Checkbox("Grid", &edit.values.showGrid);
+//   SettingsEdit edit(state);  // or, from a PanelContext: edit(panel.state.settings,
+//   panel.commands) ImGui::Checkbox("Grid", &edit.values.showGrid);
 //
 // Edits may overlap or follow each other in one frame: each command carries only what its
 // widgets changed.
@@ -16,18 +16,19 @@ namespace bvhscope::viewer {
 
 class SettingsEdit {
 public:
-    explicit SettingsEdit(ViewerState& state)
-        : state_(state), before_(state.settings), values(state.settings) {}
+    SettingsEdit(const scene::ViewerSettings& settings, CommandQueue& commands)
+        : commands_(commands), before_(settings), values(settings) {}
+    explicit SettingsEdit(ViewerState& state) : SettingsEdit(state.settings, state.commands) {}
     ~SettingsEdit() {
         if (!(values == before_)) {
-            state_.commands.push(command::ChangeSettings{before_, values});
+            commands_.push(command::ChangeSettings{before_, values});
         }
     }
     SettingsEdit(const SettingsEdit&) = delete;
     SettingsEdit& operator=(const SettingsEdit&) = delete;
 
 private:
-    ViewerState& state_;
+    CommandQueue& commands_;
     scene::ViewerSettings before_;
 
 public:

@@ -4,6 +4,7 @@
 #include "app/options/option_table.h"
 #include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/audio_panel.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -105,21 +107,22 @@ void drawRulerNumbers(const scene::Playback& playback, const auto& xOf, ImVec2 o
 }
 
 // [SECTION] The scrub bar: drag anywhere on it; the pose follows while dragging.
-void drawScrubBar(ViewerState& state, float scale) {
+void drawScrubBar(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const scene::Playback& playback = state.playback;
     // Room for the ruler's numbers over the ticks.
     const float height = ImGui::GetFontSize() + 12.0f * scale;
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const float width = std::max(ImGui::GetContentRegionAvail().x, 10.0f);
     ImGui::InvisibleButton("##scrub", ImVec2(width, height));
-    state.widgetRects.rects["timeline"] = {origin.x, origin.y, width, height};
+    panel.rects.rects["timeline"] = {origin.x, origin.y, width, height};
     const double duration = playback.duration();
     if (ImGui::IsItemActive() && duration > 0.0) {
         const float fraction =
             std::clamp((ImGui::GetIO().MousePos.x - origin.x) / width, 0.0f, 1.0f);
         // Held still, the bar asks nothing: no command, so the viewer may sleep.
         if (const double time = fraction * duration; time != playback.time()) {
-            state.commands.push(command::Seek{time});
+            panel.commands.push(command::Seek{time});
         }
     }
 
@@ -154,7 +157,8 @@ void drawScrubBar(ViewerState& state, float scale) {
 }
 
 // In and out frames, flowing after the transport row's items when the strip is wide enough.
-void drawRangeControls(ViewerState& state, float scale) {
+void drawRangeControls(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const scene::Playback& playback = state.playback;
     int range[2] = {static_cast<int>(std::llround(playback.rangeStart() / playback.frameTime())),
                     static_cast<int>(std::llround(playback.rangeEnd() / playback.frameTime()))};
@@ -163,23 +167,23 @@ void drawRangeControls(ViewerState& state, float scale) {
                    ImGui::CalcTextSize("Range (frames)").x);
     ImGui::SetNextItemWidth(fieldWidth);
     if (ImGui::DragInt2("Range (frames)", range, 0.5f, 0, static_cast<int>(playback.lastFrame()))) {
-        state.commands.push(command::SetPlaybackRange{
+        panel.commands.push(command::SetPlaybackRange{
             playback.timeOfFrame(range[0]), playback.timeOfFrame(std::max(range[0], range[1]))});
     }
     // "[ In" and "Out ]" are one bracket: they move to the next row together (issue 42).
     sameLineIfFits(buttonWidth("[ In") + ImGui::GetStyle().ItemSpacing.x + buttonWidth("Out ]"));
     if (ImGui::Button("[ In")) {
-        state.commands.push(command::MarkIn{});
+        panel.commands.push(command::MarkIn{});
     }
-    recordItemRect(state, "timeline:in");
+    recordItemRect(panel.rects, "timeline:in");
     ImGui::SameLine();
     if (ImGui::Button("Out ]")) {
-        state.commands.push(command::MarkOut{});
+        panel.commands.push(command::MarkOut{});
     }
-    recordItemRect(state, "timeline:out");
+    recordItemRect(panel.rects, "timeline:out");
     sameLineIfFits(buttonWidth("Full range"));
     if (ImGui::Button("Full range")) {
-        state.commands.push(command::FullRange{});
+        panel.commands.push(command::FullRange{});
     }
 }
 
@@ -203,7 +207,8 @@ void drawFrameReadout(const scene::Playback& playback) {
 
 // Files at other rates or lengths: each one's own frame at the common time (">" marks the
 // selected file, whose frames the timeline steps), flowing onto more rows when they do not fit.
-void drawFileFrames(ViewerState& state, float scale) {
+void drawFileFrames(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (characters.size() < 2) {
         return;
@@ -226,7 +231,7 @@ void drawFileFrames(ViewerState& state, float scale) {
         ImGui::TextColored(ImVec4(character.appearance.color.r, character.appearance.color.g,
                                   character.appearance.color.b, 1),
                            "%s", text);
-        recordShownText(state, "timeline:file:" + std::to_string(i), text);
+        recordShownText(panel.rects, "timeline:file:" + std::to_string(i), text);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s: frame %u at %.4g fps", character.clip->displayName.c_str(),
                               scene::frameAt(character, local),
@@ -239,7 +244,8 @@ void drawFileFrames(ViewerState& state, float scale) {
 // The speed: presets beside a drag field whose pixels are hundredths (a short drag is a small
 // change; Ctrl+click types a value). Shows the speed in effect (J/K/L shuttle included); only a
 // change made here becomes the speed the user keeps.
-void drawSpeedControls(ViewerState& state, float scale) {
+void drawSpeedControls(PanelContext& panel, float scale) {
+    const ViewerState& state = panel.state;
     const scene::Playback& playback = state.playback;
     constexpr std::pair<const char*, float> kPresets[] = {
         {"0.25x", 0.25f}, {"0.5x", 0.5f}, {"1x", 1.0f}, {"2x", 2.0f}};
@@ -259,12 +265,12 @@ void drawSpeedControls(ViewerState& state, float scale) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         }
         if (ImGui::Button(label)) {
-            state.commands.push(command::SetPlaybackSpeed{preset});
+            panel.commands.push(command::SetPlaybackSpeed{preset});
         }
         if (current) {
             ImGui::PopStyleColor();
         }
-        recordItemRect(state, std::string("timeline:speed:") + label);
+        recordItemRect(panel.rects, std::string("timeline:speed:") + label);
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(fieldWidth);
@@ -273,9 +279,9 @@ void drawSpeedControls(ViewerState& state, float scale) {
     if (ImGui::DragFloat("##speed", &speed, static_cast<float>(option.step),
                          static_cast<float>(*option.minimum), static_cast<float>(*option.maximum),
                          "%.2fx", ImGuiSliderFlags_AlwaysClamp)) {
-        state.commands.push(command::SetPlaybackSpeed{speed});
+        panel.commands.push(command::SetPlaybackSpeed{speed});
     }
-    recordItemRect(state, "timeline:speed");
+    recordItemRect(panel.rects, "timeline:speed");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Drag: %sx a pixel; Ctrl+click to type (%sx to %sx)",
                           options::numberText(option.step).c_str(),
@@ -284,65 +290,77 @@ void drawSpeedControls(ViewerState& state, float scale) {
     }
 }
 
-} // namespace
-
-void drawTimelinePanel(ViewerState& state, float scale) {
+// The panel, from what it may read and change (panel_context.h); the height its content
+// needed, when it was drawn.
+std::optional<float> drawTransport(PanelContext panel, float scale) {
+    const ViewerState& state = panel.state;
     drawRestPoseReminder(state, scale);
     // No title bar: the strip's controls say what it is, and the view gets the height.
-    if (!beginDockedPanel(state, "Timeline", state.layout.timeline, ImGuiWindowFlags_NoTitleBar)) {
-        return;
+    if (!beginDockedPanel(panel.rects, "Timeline", state.layout.timeline,
+                          ImGuiWindowFlags_NoTitleBar)) {
+        return std::nullopt;
     }
     const scene::Playback& playback = state.playback;
 
     // One row of controls on a wide window; on a narrow one they flow onto more rows, and the
     // strip grows to fit them (the layout reads timelineContentHeight).
     if (ImGui::Button("|<")) {
-        state.commands.push(command::ToRangeStart{});
+        panel.commands.push(command::ToRangeStart{});
     }
     ImGui::SameLine();
     if (ImGui::Button("<")) {
-        state.commands.push(command::StepFrames{-1});
+        panel.commands.push(command::StepFrames{-1});
     }
     ImGui::SameLine();
     if (ImGui::Button(playback.playing() ? "Pause" : "Play", ImVec2(60.0f * scale, 0.0f))) {
-        state.commands.push(command::TogglePlay{});
+        panel.commands.push(command::TogglePlay{});
     }
     ImGui::SameLine();
     if (ImGui::Button(">")) {
-        state.commands.push(command::StepFrames{1});
+        panel.commands.push(command::StepFrames{1});
     }
     ImGui::SameLine();
     if (ImGui::Button(">|")) {
-        state.commands.push(command::ToRangeEnd{});
+        panel.commands.push(command::ToRangeEnd{});
     }
     drawFrameReadout(playback);
-    drawSpeedControls(state, scale);
+    drawSpeedControls(panel, scale);
     sameLineIfFits(checkboxWidth("Loop"));
     if (bool loop = state.settings.loop; ImGui::Checkbox("Loop", &loop)) {
-        state.commands.push(command::SetLoop{loop});
+        panel.commands.push(command::SetLoop{loop});
     }
     {
-        SettingsEdit edit(state);
+        SettingsEdit edit(state.settings, panel.commands);
         sameLineIfFits(checkboxWidth("Interpolate"));
         ImGui::Checkbox("Interpolate", &edit.values.interpolate);
     }
     sameLineIfFits(checkboxWidth("Rest pose (P)"));
     if (bool restPose = state.analysis.showRestPose; ImGui::Checkbox("Rest pose (P)", &restPose)) {
-        state.commands.push(command::ShowRestPose{restPose});
+        panel.commands.push(command::ShowRestPose{restPose});
     }
-    recordItemRect(state, "timeline:restpose");
+    recordItemRect(panel.rects, "timeline:restpose");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show the OFFSET rest pose instead of the animation");
     }
-    drawFileFrames(state, scale);
-    drawRangeControls(state, scale);
-    drawLiveControls(state, scale);
-    drawScrubBar(state, scale);
-    drawAudioControls(state, scale);
-    // The height the content needs: the layout gives the strip that much from the next frame.
-    state.timelineContentHeight = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y +
-                                  ImGui::GetStyle().WindowPadding.y;
+    drawFileFrames(panel, scale);
+    drawRangeControls(panel, scale);
+    drawLiveControls(panel, scale);
+    drawScrubBar(panel, scale);
+    drawAudioControls(panel, scale);
+    const float contentHeight = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y +
+                                ImGui::GetStyle().WindowPadding.y;
     ImGui::End();
+    return contentHeight;
+}
+
+} // namespace
+
+// The height the content needs is the interface's own measure: the layout gives the strip that
+// much from the next frame.
+void drawTimelinePanel(ViewerState& state, float scale) {
+    if (const std::optional<float> height = drawTransport(PanelContext::of(state), scale)) {
+        state.timelineContentHeight = *height;
+    }
 }
 
 } // namespace bvhscope::viewer

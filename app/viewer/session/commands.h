@@ -134,8 +134,10 @@ struct ChangeSettings {
 // The timeline's transport: Play/Pause, < and > (one frame), |< and >| (the range's ends), the
 // scrub bar (a time in seconds, clamped to the clip).
 struct TogglePlay {};
+// `pause`: stop playing first, as Left and Right do (the timeline's < and > step only).
 struct StepFrames {
     int frames = 0;
+    bool pause = false;
 };
 struct ToRangeStart {};
 struct ToRangeEnd {};
@@ -164,10 +166,16 @@ struct SetPlaybackRange {
 struct MarkIn {};
 struct MarkOut {};
 struct FullRange {};
-// The timeline's "Rest pose" checkbox.
+// J/K/L (scene/playback.h): L plays forward (again: twice as fast), J backwards; K pauses and
+// returns to the speed the settings keep, since the shuttle's speeds are transient.
+struct ShuttleForward {};
+struct ShuttleBackward {};
+struct ShuttleStop {};
+// The timeline's "Rest pose" checkbox; P turns it over.
 struct ShowRestPose {
     bool show = false;
 };
+struct ToggleRestPose {};
 // The Compare panel's choices (analysis_views.h's CompareView); closing the panel ends the
 // comparison (enabled false).
 struct SetCompare {
@@ -292,7 +300,10 @@ using Command = std::variant<command::Open, command::Remove, command::UndoRemove
                              command::DismissErrors,
                              // Issue 40, RETARGET
                              command::Retarget, command::SetRetargetSource,
-                             command::SaveRetargetMap>;
+                             command::SaveRetargetMap,
+                             // Issue 43, OPT43: the playback keys
+                             command::ShuttleForward, command::ShuttleBackward,
+                             command::ShuttleStop, command::ToggleRestPose>;
 // clang-format on
 
 // The commands pushed since the session last took them, in order.

@@ -12,6 +12,9 @@ void apply(SessionState& session, const command::TogglePlay&) {
 }
 
 void apply(SessionState& session, const command::StepFrames& step) {
+    if (step.pause) {
+        session.playback.pause();
+    }
     session.playback.step(step.frames);
 }
 
@@ -59,10 +62,27 @@ void apply(SessionState& session, const command::FullRange&) {
     session.playback.clearRange();
 }
 
+void apply(SessionState& session, const command::ShuttleForward&) {
+    session.playback.shuttleForward();
+}
+
+void apply(SessionState& session, const command::ShuttleBackward&) {
+    session.playback.shuttleBackward();
+}
+
+void apply(SessionState& session, const command::ShuttleStop&) {
+    session.playback.shuttleStop();
+    session.playback.setSpeed(session.settings.playbackSpeed);
+}
+
 // [SECTION] What is shown
 
 void apply(SessionState& session, const command::ShowRestPose& show) {
     session.analysis.showRestPose = show.show;
+}
+
+void apply(SessionState& session, const command::ToggleRestPose&) {
+    session.analysis.showRestPose = !session.analysis.showRestPose;
 }
 
 // The choices only: whether the comparison is active, and what it measured, are worked out by

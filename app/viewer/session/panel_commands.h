@@ -26,9 +26,13 @@ void apply(SessionState& session, const command::SetPlaybackRange& range);
 void apply(SessionState& session, const command::MarkIn& markIn);
 void apply(SessionState& session, const command::MarkOut& markOut);
 void apply(SessionState& session, const command::FullRange& fullRange);
+void apply(SessionState& session, const command::ShuttleForward& forward);
+void apply(SessionState& session, const command::ShuttleBackward& backward);
+void apply(SessionState& session, const command::ShuttleStop& stop);
 
 // [SECTION] What is shown: the rest pose, A/B compare, the selected joint, the Info panel's file
 void apply(SessionState& session, const command::ShowRestPose& show);
+void apply(SessionState& session, const command::ToggleRestPose& toggle);
 void apply(SessionState& session, const command::SetCompare& compare);
 void apply(SessionState& session, const command::SelectJoint& select);
 void apply(SessionState& session, const command::ShowInfo& show);

@@ -92,6 +92,57 @@ TEST(OptionTable, RangesAndRefusalsAreWritten) {
     EXPECT_TRUE(inRange(kLiveHost, 1e300)); // no range: every value
 }
 
+// Every command line's flags (kCommandNames: each bit once) name one option each, so that
+// optionWithFlag finds the one a subcommand parses; a flag two commands share is one entry.
+TEST(OptionTable, EachCommandsFlagsAreUniqueAndSharedFlagsAreOneEntry) {
+    std::uint16_t bits = 0;
+    for (const CommandName& command : kCommandNames) {
+        EXPECT_EQ(bits & command.command, 0) << command.name;
+        bits |= command.command;
+        std::set<std::string_view> flags;
+        for (const Option* option : kAllOptions) {
+            if ((option->commands & command.command) != 0) {
+                EXPECT_TRUE(flags.insert(option->flag).second)
+                    << command.name << " " << option->flag;
+                EXPECT_EQ(optionWithFlag(option->flag, command.command), option);
+            }
+        }
+    }
+    EXPECT_EQ(optionWithFlag("--frames", kConvert), &kFrames);
+    EXPECT_EQ(optionWithFlag("--frames", kPositions), &kFrames);
+    EXPECT_EQ(optionWithFlag("--unit", kConvert), &kUnit);
+    EXPECT_EQ(optionWithFlag("--bones", kThumbnail), &kBoneStyle);
+    EXPECT_EQ(optionWithFlag("--up", kConvert), &kConvertUp) << "another meaning than render's";
+    EXPECT_EQ(optionWithFlag("--fps", kConvert), &kConvertFps);
+    EXPECT_EQ(optionWithFlag("--size", kThumbnail), &kThumbnailSize);
+    EXPECT_EQ(optionWithFlag("--json", kInfo), optionWithFlag("--json", kSimilar));
+}
+
+TEST(OptionTable, EachCommandHasItsOwnWordsWhereItSharesAFlag) {
+    EXPECT_EQ(helpFor(kFrames, kRender), kFrames.help);
+    EXPECT_NE(helpFor(kFrames, kConvert), kFrames.help);
+    EXPECT_EQ(helpFor(kFrames, kConvert).substr(0, 19), "keep frames A to B ");
+    EXPECT_EQ(helpFor(kTranslation, kInfo), kTranslation.help);
+    EXPECT_EQ(flagNames(kThumbnailSize), "-s, --size");
+    EXPECT_EQ(flagNames(kFieldOfView), "--fov");
+}
+
+TEST(OptionTable, AnExcludedMinimumAndChoicesAreWritten) {
+    EXPECT_EQ(rangeText(kThumbnailTimeout), "more than 0, up to 3600 seconds");
+    EXPECT_EQ(refusal(kThumbnailTimeout, "0"),
+              "--timeout must be more than 0, up to 3600 seconds, not '0'");
+    EXPECT_FALSE(inRange(kThumbnailTimeout, 0.0));
+    EXPECT_TRUE(inRange(kThumbnailTimeout, 0.001));
+    EXPECT_TRUE(inRange(kThumbnailTimeout, 3600.0));
+    EXPECT_FALSE(inRange(kConvertScale, 0.0));
+    EXPECT_EQ(rangeNumbers(kConvertFps), "from 1/3600 to 1000000");
+    EXPECT_EQ(choiceList(kUnit), "auto, mm, cm, m or inch");
+    EXPECT_EQ(choiceRefusal(kConvertInterpolation, "cubic"),
+              "--interpolation must be linear or step, not 'cubic'");
+    EXPECT_EQ(choiceRefusal(kTranslation, "x"),
+              "--translation must be absolute, additive or auto, not 'x'");
+}
+
 // One range per option across the surfaces the issue found disagreeing.
 TEST(OptionTable, TheRangesIssueFortyThreeFoundDisagreeingAreOne) {
     EXPECT_EQ(*kTrailFrames.minimum, 1);

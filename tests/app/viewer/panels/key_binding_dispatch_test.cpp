@@ -3,6 +3,7 @@
 // the page, driven with GLFW key codes and no window; and the chords as ImGui sees them.
 #include "app/media/media_features.h"
 #include "app/viewer/panels/key_bindings.h"
+#include "app/viewer/session/session.h"
 #include "core/reader/document.h"
 #include "tests/app/viewer/panels/key_binding_test_support.h"
 #include "tests/app/viewer/session/slide_capture.h"
@@ -10,6 +11,7 @@
 #include <GLFW/glfw3.h>
 #include <gtest/gtest.h>
 #include <imgui.h>
+#include <sstream>
 #include <variant>
 #include <vector>
 
@@ -22,6 +24,14 @@ using binding_test::pressFor;
 
 void pressBinding(ViewerState& state, std::string_view name, bool inBrowser = false) {
     runKeyBindings(state, {pressFor(bindingNamed(name).chord)}, inBrowser);
+}
+
+// What the frame loop does next: the session applies the commands the keys pushed.
+void applyPushed(ViewerState& state) {
+    std::ostringstream err;
+    for (const Command& command : state.commands.take()) {
+        applyCommand(state, command, 1.0f, err);
+    }
 }
 
 // A 3 s clip at 1 fps, or the same with one character in the scene.
@@ -47,8 +57,69 @@ TEST(KeyBindings, EveryCommandBindingPushesItsCommand) {
         ASSERT_EQ(pushed.size(), 1u) << binding->name;
         EXPECT_EQ(pushed.front().index(), command->index()) << binding->name;
     }
-    EXPECT_EQ(commandBindings, 5)
-        << "A, R, Ctrl+Z, Page Down and Page Up push their commands as they are";
+    EXPECT_EQ(commandBindings, 16) << "A, R, Ctrl+Z, Page Down, Page Up, P and the 10 playback "
+                                      "keys push their commands as they are";
+}
+
+// The playback keys push the commands the timeline's transport pushes (timeline_panel.cpp),
+// and nothing changes until the session applies them.
+TEST(KeyBindings, PlaybackKeysPushTheTimelinesCommands) {
+    ViewerState state;
+    setUpClip(state);
+    for (const char* name :
+         {"play", "previous-frame", "next-frame", "first-frame", "last-frame", "shuttle-backward",
+          "shuttle-stop", "shuttle-forward", "mark-in", "mark-out", "rest-pose"}) {
+        pressBinding(state, name);
+    }
+    EXPECT_FALSE(state.playback.playing()) << "Space is a command: nothing played yet";
+    const std::vector<Command> pushed = state.commands.take();
+    ASSERT_EQ(pushed.size(), 11u);
+    EXPECT_TRUE(std::holds_alternative<command::TogglePlay>(pushed[0]));
+    ASSERT_TRUE(std::holds_alternative<command::StepFrames>(pushed[1]));
+    EXPECT_EQ(std::get<command::StepFrames>(pushed[1]).frames, -1);
+    EXPECT_TRUE(std::get<command::StepFrames>(pushed[1]).pause);
+    ASSERT_TRUE(std::holds_alternative<command::StepFrames>(pushed[2]));
+    EXPECT_EQ(std::get<command::StepFrames>(pushed[2]).frames, 1);
+    EXPECT_TRUE(std::get<command::StepFrames>(pushed[2]).pause);
+    EXPECT_TRUE(std::holds_alternative<command::ToRangeStart>(pushed[3]));
+    EXPECT_TRUE(std::holds_alternative<command::ToRangeEnd>(pushed[4]));
+    EXPECT_TRUE(std::holds_alternative<command::ShuttleBackward>(pushed[5]));
+    EXPECT_TRUE(std::holds_alternative<command::ShuttleStop>(pushed[6]));
+    EXPECT_TRUE(std::holds_alternative<command::ShuttleForward>(pushed[7]));
+    EXPECT_TRUE(std::holds_alternative<command::MarkIn>(pushed[8]));
+    EXPECT_TRUE(std::holds_alternative<command::MarkOut>(pushed[9]));
+    EXPECT_TRUE(std::holds_alternative<command::ToggleRestPose>(pushed[10]));
+}
+
+// Applied, they do what the keys did when they changed playback themselves: Right pauses and
+// steps, L twice plays at twice the speed, K stops and returns to the settings' speed.
+TEST(KeyBindings, PlaybackKeysDoWhatTheySayOnceApplied) {
+    ViewerState state;
+    setUpClip(state);
+    state.settings.playbackSpeed = 0.5f;
+    pressBinding(state, "play");
+    applyPushed(state);
+    EXPECT_TRUE(state.playback.playing());
+    pressBinding(state, "next-frame");
+    applyPushed(state);
+    EXPECT_FALSE(state.playback.playing()) << "Right pauses";
+    EXPECT_EQ(state.playback.frame(), 1);
+    pressBinding(state, "last-frame");
+    applyPushed(state);
+    EXPECT_EQ(state.playback.frame(), 3);
+    pressBinding(state, "mark-out");
+    pressBinding(state, "first-frame");
+    applyPushed(state);
+    EXPECT_EQ(state.playback.frame(), 0);
+    pressBinding(state, "shuttle-forward");
+    pressBinding(state, "shuttle-forward");
+    applyPushed(state);
+    EXPECT_TRUE(state.playback.playing());
+    EXPECT_DOUBLE_EQ(state.playback.speed(), 2.0);
+    pressBinding(state, "shuttle-stop");
+    applyPushed(state);
+    EXPECT_FALSE(state.playback.playing());
+    EXPECT_DOUBLE_EQ(state.playback.speed(), 0.5);
 }
 
 TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
@@ -60,6 +131,7 @@ TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
     EXPECT_FALSE(state.panelsHidden);
     const bool restPose = state.analysis.showRestPose;
     runKeyBindings(state, {KeyPress{GLFW_KEY_P, GLFW_MOD_CONTROL, false}}, false);
+    applyPushed(state);
     EXPECT_NE(state.analysis.showRestPose, restPose) << "P acts with Ctrl held, as before";
     pressBinding(state, "next-file");
     pressBinding(state, "previous-file");
@@ -111,6 +183,7 @@ TEST(KeyBindings, RepeatsRunTheKeysThatRepeat) {
     setUpClip(state);
     const KeyChord right = bindingNamed("next-frame").chord;
     runKeyBindings(state, {pressFor(right), pressFor(right, true), pressFor(right, true)}, false);
+    applyPushed(state);
     EXPECT_EQ(state.playback.frame(), 3) << "a held Right steps on";
 }
 
