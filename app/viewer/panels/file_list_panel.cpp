@@ -191,7 +191,7 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
             if (ImGui::MenuItem("Remove", kUndoes.c_str())) {
                 state.commands.push(command::Remove{c});
             }
-            drawRetargetOntoMenu(state, c);
+            drawRetargetOntoMenu(PanelContext::of(state), c);
             ImGui::EndPopup();
         }
         ImGui::SameLine();

@@ -303,7 +303,7 @@ bool drawJointTree(PanelContext panel) {
             ImGui::SetTooltip("%s", characters[c].clip->displayName.c_str());
         }
         if (ImGui::BeginPopupContextItem("##file")) { // the file's own menu (issue 40)
-            drawRetargetOntoMenu(state, c);
+            drawRetargetOntoMenu(panel, c);
             ImGui::EndPopup();
         }
         if (open) {

@@ -104,10 +104,10 @@ void drawSaveRow(ViewerState& state, const RetargetedCharacter& record, std::siz
 
 } // namespace
 
-void drawRetargetOntoMenu(ViewerState& state, std::size_t source) {
-    const std::vector<scene::Character>& characters = state.scene.characters();
+void drawRetargetOntoMenu(const PanelContext& panel, std::size_t source) {
+    const std::vector<scene::Character>& characters = panel.state.scene.characters();
     const bool open = ImGui::BeginMenu("Retarget onto", characters.size() >= 2);
-    recordItemRect(state, "files:retarget-onto:" + std::to_string(source));
+    recordItemRect(panel.rects, "files:retarget-onto:" + std::to_string(source));
     if (!open) {
         return;
     }
@@ -119,9 +119,9 @@ void drawRetargetOntoMenu(ViewerState& state, std::size_t source) {
         const std::string label = skeleton.clip->displayName + "##" + std::to_string(target);
         if (ImGui::MenuItem(label.c_str(), nullptr, false,
                             !skeleton.loading() && !skeleton.isLive())) {
-            state.commands.push(command::Retarget{source, target});
+            panel.commands.push(command::Retarget{source, target});
         }
-        recordItemRect(state,
+        recordItemRect(panel.rects,
                        "files:retarget:" + std::to_string(source) + ":" + std::to_string(target));
     }
     ImGui::EndMenu();

@@ -3,6 +3,7 @@
 // commands (commands.h's "Issue 40, RETARGET"); they change nothing of the session themselves.
 #pragma once
 
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/session/viewer_state.h"
 
 #include <cstddef>
@@ -11,7 +12,7 @@ namespace bvhscope::viewer {
 
 // A submenu of the other open files: the one chosen becomes the skeleton `source`'s motion is
 // put on (command::Retarget). Files still loading and live streams are shown disabled.
-void drawRetargetOntoMenu(ViewerState& state, std::size_t source);
+void drawRetargetOntoMenu(const PanelContext& panel, std::size_t source);
 
 // While the Info panel's file is a retargeted one: each target joint with its source joint (a
 // combo of the source's joints, or "none") and the role it was matched by; a change makes the
