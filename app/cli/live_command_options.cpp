@@ -1,23 +1,15 @@
 #include "app/cli/live_command_options.h"
 
+#include "app/cli/table_arguments.h"
 #include "app/options/option_help.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 namespace bvhscope::cli {
 
 ArgumentSpec liveCommandArguments(options::CommandMask command) {
-    ArgumentSpec spec;
-    for (const options::Option* option : options::kAllOptions) {
-        if ((option->commands & command) == 0) {
-            continue;
-        }
-        (option->type == options::ValueType::Boolean ? spec.flags : spec.valueOptions)
-            .push_back(option->flag);
-    }
-    return spec;
+    return tableArgumentSpec(command);
 }
 
 std::string liveCommandHelpEntries(options::CommandMask command,
@@ -33,22 +25,11 @@ std::string liveCommandHelpEntries(options::CommandMask command,
                                      option.help)
                 : options::helpEntry(option);
     }
-    for (const options::Option* option : options::kAllOptions) {
-        if ((option->commands & command) != 0 &&
-            std::find(flags.begin(), flags.end(), option->flag) == flags.end()) {
-            text += options::helpEntry(*option);
-        }
-    }
-    return text;
+    return text + options::unlistedHelpEntries(command, text);
 }
 
 std::string choicesInWords(const options::Option& option) {
-    std::string text;
-    for (std::size_t i = 0; i < option.choices.size(); ++i) {
-        text += i == 0 ? "" : i + 1 == option.choices.size() ? " or " : ", ";
-        text += option.choices[i];
-    }
-    return text;
+    return options::choiceList(option);
 }
 
 bool isChoiceOf(const options::Option& option, std::string_view word) {
@@ -57,19 +38,15 @@ bool isChoiceOf(const options::Option& option, std::string_view word) {
 
 std::string readLiveOptionNumber(const ParsedArguments& parsed, const options::Option& option,
                                  double& value) {
-    const auto text = parsed.option(option.flag);
-    if (!text) {
-        return {};
+    double read = value;
+    std::string refused = readTableNumber(parsed, option, read);
+    if (refused.empty() && option.type == options::ValueType::Integer && read != std::floor(read)) {
+        refused = options::refusal(option, *parsed.option(option.flag));
     }
-    double read = 0.0;
-    const auto [end, problem] = std::from_chars(text->data(), text->data() + text->size(), read);
-    const bool whole = option.type != options::ValueType::Integer || read == std::floor(read);
-    if (problem != std::errc{} || end != text->data() + text->size() || !std::isfinite(read) ||
-        !whole || !options::inRange(option, read)) {
-        return options::refusal(option, *text);
+    if (refused.empty()) {
+        value = read;
     }
-    value = read;
-    return {};
+    return refused;
 }
 
 } // namespace bvhscope::cli
