@@ -1,0 +1,181 @@
+// One volume per bone with length, sized by its role, and the masses where arms and legs leave the
+// body (deltoids, hips).
+#include "core/body/body_figure_builder.h"
+#include "core/body/body_girdles.h"
+
+namespace bvh::body_figure_detail {
+
+float FigureBuilder::boneLength(std::size_t child) const {
+    return glm::length(points[child] - points[static_cast<std::size_t>(skeleton.parents[child])]);
+}
+
+float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child, float* end,
+                                 float* runStart) const {
+    const RoleSize size = roleSize(role);
+    float radius = 0.0f;
+    if (role == BoneRole::Unknown) {
+        const float cap =
+            (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
+        radius = leafCount[child] >= kUnknownBarrelLeaves
+                     ? std::min(kUnknownBarrelPerLength * length,
+                                std::max(cap, kUnknownBarrelRadius * capScale))
+                     : std::min(size.perLength * length, cap);
+    } else {
+        // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
+        const RolePlace place =
+            isLongLimb(role) ? roleRun(role, length, child) : RolePlace{length, 0.0f};
+        const float full = std::min(size.perLength * place.run, size.cap * capScale);
+        const float perRun = (1.0f - size.taper) / place.run;
+        if (end != nullptr) {
+            *end = full * (1.0f - perRun * (place.before + length));
+        }
+        if (runStart != nullptr) {
+            *runStart = full;
+        }
+        return full * (1.0f - perRun * place.before);
+    }
+    if (end != nullptr) {
+        *end = radius * size.taper;
+    }
+    return radius;
+}
+
+FigureBuilder::RolePlace FigureBuilder::roleRun(BoneRole role, float length,
+                                                std::size_t child) const {
+    RolePlace place{length, 0.0f};
+    for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
+         skeleton.parents[node] != kNoParent;) {
+        const auto above = static_cast<std::size_t>(skeleton.parents[node]);
+        if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
+            break;
+        }
+        place.before += boneLength(node);
+        node = above;
+    }
+    place.run += place.before;
+    for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
+        node = static_cast<std::size_t>(longestChild[node]);
+        place.run += boneLength(node);
+    }
+    return place;
+}
+
+void FigureBuilder::addBone(std::size_t child) {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    // A hand's bones to the fingers' roots lie in the palm (addPalm): finger-thin.
+    BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
+                        ? BoneRole::Finger
+                        : roles[parent];
+    role = boneRole[child] != BoneRole::Unknown ? boneRole[child] : role;
+    // A many-legged body's bones to its legs are the legs' first segments, each as thick as
+    // the others (its shell is addShell's), not trunk-thick slabs.
+    if (legHub[parent] != 0 && isLegRole(roles[child])) {
+        role = BoneRole::Unknown;
+    }
+    // Its eyes (a bone to a Face joint) sit on the shell: no trunk-thick ball over it.
+    if (legHub[parent] != 0 && roles[child] == BoneRole::Face) {
+        return;
+    }
+    // A bone to or from a joint inside another part's mass lies inside that mass too.
+    if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
+        roles[child] == BoneRole::Inner) {
+        return; // inside the head's ellipsoid or the chest
+    }
+    float length = boneLength(child);
+    glm::vec3 end = points[child];
+    // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
+    // long all the same, along that bone.
+    if (role == BoneRole::Hand && longestChild[child] == kNoParent &&
+        length < kHandLength * capScale) {
+        end = points[parent] + (end - points[parent]) * (kHandLength * capScale / length);
+        length = kHandLength * capScale;
+    }
+    // A many-legged body's legs are as thick as each other: sized by their mean length.
+    const float sizingLength =
+        role == BoneRole::Unknown && legHub[parent] != 0 ? hubLegLength[parent] : length;
+    float r1 = 0.0f;
+    float runStart = 0.0f;
+    float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+    if (chainBone[child].x > 0.0f) {
+        r0 = chainBone[child].x;
+        r1 = chainBone[child].y;
+    }
+    const NodeIndex next = longestChild[child];
+    // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
+    // front legs leave it, rather than narrowing to the neck's thickness.
+    const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
+    if (next != kNoParent && !barrel && chainBone[child].x == 0.0f &&
+        roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
+        const float nextLength = boneLength(static_cast<std::size_t>(next));
+        // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
+        // thickness made chest and neck one long cone under the head (a bottle).
+        if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
+            r1 =
+                std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+        }
+        // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
+        // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
+        // forearm and shin taper to a point.
+        if (isLongLimb(role)) {
+            r1 = std::max(r1, kLimbEndShare * runStart);
+        }
+    }
+    // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
+    // rises until its sphere rests on the lowest joint's level.
+    // Its rounded top ends just above the neck's root, not a chest's depth up the neck.
+    if (role == BoneRole::Trunk && roles[child] == BoneRole::Neck) {
+        end -= (end - points[parent]) *
+               (std::min(kChestTopBelowNeck * r1, 0.5f * length) / std::max(length, 1e-9f));
+    }
+    const float sink = r1 - (glm::dot(end, up) - lowest);
+    if (sink > 0.0f && sink < 0.5f * length) {
+        end += up * sink;
+    }
+    BodyVolume volume =
+        role == BoneRole::Trunk && facing
+            ? makeEllipticCone(points[parent], end, r0, r1, glm::cross(up, *facing), torsoWidth)
+            : makeRoundCone(points[parent], end, r0, r1);
+    volume.blend = 0.6f * std::min(volume.radiusA, volume.radiusB);
+    // A trunk is one mass with its neck and collars however its bones branch, a hand one
+    // with its fingers.
+    if (role == BoneRole::Trunk || role == BoneRole::Neck || role == BoneRole::Shoulder) {
+        volume.mass = kTrunkMass;
+    } else if (role == BoneRole::Hand || role == BoneRole::Finger) {
+        volume.mass = handOf[parent];
+    }
+    attach(volume, parent, child);
+    volume.radiusNode = static_cast<NodeIndex>(child);
+    figure.volumes.push_back(volume);
+}
+
+void FigureBuilder::attach(BodyVolume& volume, std::size_t start, std::size_t end) const {
+    volume.joint = static_cast<NodeIndex>(start);
+    volume.startJoint = jointOf[start];
+    volume.endJoint = jointOf[end];
+}
+
+glm::vec3 FigureBuilder::endOfRun(std::size_t node, BoneRole role) const {
+    while (roles[node] == role && longestChild[node] != kNoParent) {
+        node = static_cast<std::size_t>(longestChild[node]);
+    }
+    return points[node];
+}
+
+void FigureBuilder::addLimbRoot(std::size_t node) {
+    const NodeIndex parent = skeleton.parents[node];
+    const bool arm = roles[node] == BoneRole::UpperArm;
+    if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[node] ||
+        longestChild[node] == kNoParent) {
+        return;
+    }
+    const glm::vec3 end = endOfRun(node, roles[node]);
+    BodyVolume volume = arm ? makeDeltoid(points[node], end, capScale)
+                            : makeHipMass(points[node], end, facing, capScale);
+    volume.joint = static_cast<NodeIndex>(node);
+    volume.startJoint = jointOf[static_cast<std::size_t>(parent)];
+    volume.endJoint = jointOf[node];
+    volume.radiusNode = static_cast<NodeIndex>(node);
+    figure.volumes.push_back(volume);
+}
+
+} // namespace bvh::body_figure_detail

@@ -1,0 +1,304 @@
+// The parts of the figure builder behind makeBodyFigure (body_figure.h), shared by the files that
+// make its volumes: the sizes (fractions of the figure's size), the helpers they share and the
+// builder. Its member functions live in body_figure.cpp (measuring, topology, the torso's width),
+// body_figure_bones.cpp (one volume per bone, limb roots), body_figure_extremities.cpp (palms and
+// soles), body_figure_head.cpp (heads, face rigs) and body_figure_unnamed.cpp (an unnamed
+// figure's head, neck and tail; many-legged shells). Internal to core/body.
+#pragma once
+
+#include "core/body/body_figure.h"
+#include "core/body/body_roles.h"
+#include "core/kinematics/pose.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace bvh::body_figure_detail {
+
+// [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
+// Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
+// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm in
+// radius at its top, an upper arm 7 cm at the shoulder (the deltoid) and 5.5 cm at the elbow, a
+// finger 7 mm, a torso 13 cm.
+struct RoleSize {
+    float perLength; // radius per unit of bone length
+    float cap;       // the largest radius, of the figure's size
+    float taper;     // radius at the bone's end / at its start
+};
+
+// A torso is wider across the shoulders and hips than it is deep, front to back: its cross-section
+// an ellipse this many times as wide as deep (a round one thick enough to outweigh the limbs
+// made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
+// facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
+inline constexpr float kTorsoWidthRatio = 1.5f;
+
+inline RoleSize roleSize(BoneRole role) {
+    switch (role) {
+    case BoneRole::Trunk:
+        return {1e9f, 0.082f, 1.0f}; // the torso's thickness is not its bones'
+    case BoneRole::Neck:
+        return {1e9f, 0.035f, 0.9f};
+    case BoneRole::Shoulder:
+        return {0.4f, 0.04f, 0.9f};
+    case BoneRole::UpperArm:
+        return {0.26f, 0.04f, 0.8f};
+    case BoneRole::Forearm:
+        return {0.22f, 0.034f, 0.75f};
+    case BoneRole::Hand:
+        return {0.35f, 0.025f, 0.8f}; // a palm and fingers in one where no finger bones say
+    case BoneRole::Finger:
+        return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
+    case BoneRole::Thigh:
+        return {0.24f, 0.06f, 0.75f};
+    case BoneRole::Shin:
+        return {0.13f, 0.042f, 0.7f};
+    case BoneRole::Foot:
+        return {0.3f, 0.03f, 0.8f};
+    case BoneRole::Toe:
+        return {0.3f, 0.025f, 0.8f};
+    case BoneRole::Tail:
+        return {0.15f, 0.04f, 0.7f};
+    case BoneRole::Head:
+    case BoneRole::Face:
+    case BoneRole::Inner:
+    case BoneRole::Unknown:
+        break;
+    }
+    // Unnamed bones stay thin, an eighth of their length: a radius the figure's size allows
+    // (0.06 of it) would swallow a short chain of a few joints in one balloon.
+    return {0.12f, 0.06f, 0.8f};
+}
+
+// Unnamed bones: thick where most of the figure hangs below them (a trunk carries all the
+// leaves: 9.5 % of the figure's size, a quadruped's barrel), thin towards the leaves.
+inline constexpr float kUnknownBaseRadius = 0.015f;
+inline constexpr float kUnknownTrunkRadius = 0.08f;
+// An unnamed bone that carries three limbs or more (a quadruped's pelvis to chest) is a barrel,
+// about two thirds as thick as it is long, not a stick an eighth of its length.
+inline constexpr float kUnknownBarrelPerLength = 0.35f;
+inline constexpr float kUnknownBarrelRadius = 0.11f;
+inline constexpr float kUnknownBarrelLeaves = 3.0f;
+// An unnamed figure's head is this many times as long as its barrel is thick; the tip of a
+// chain this far above the ground (of the figure's size) is no foot.
+inline constexpr float kHeadPerBarrel = 1.3f;
+inline constexpr float kOffTheGround = 0.15f;
+// A quadruped's neck, of its barrel's radius: where it leaves the barrel and at the head (an
+// elephant's or a horse's neck is about half as thick as its barrel); its tail where it leaves
+// the barrel and at its tip.
+inline constexpr float kNeckPerBarrel = 0.6f;
+inline constexpr float kNeckAtHeadPerBarrel = 0.45f;
+inline constexpr float kTailPerBarrel = 0.25f;
+inline constexpr float kTailTipPerBarrel = 0.08f;
+// A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
+inline constexpr float kHeadLengthMin = 0.07f;
+inline constexpr float kHeadLengthMax = 0.16f;
+inline constexpr float kHeadLengthDefault = 0.12f;
+// A face rig's head grows at most this much to hold its face joints, which stay this far inside.
+inline constexpr float kHeadGrowth = 1.5f;
+inline constexpr float kFaceMargin = 1.05f;
+// A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
+inline constexpr float kHeadMarkerLength = 0.03f;
+// A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
+// caps scale by this much when the skeleton names hands or fingers but no trunk, leg or head.
+inline constexpr float kPartOfFigureScale = 8.0f;
+// Bones shorter than this (of the figure's size) are coincident joints: no volume.
+inline constexpr double kZeroLength = 1e-4;
+// Soles reach this far forward of an ankle (a human foot, of its height), for feet whose bones
+// do not say (a foot joint with an End Site straight below it).
+inline constexpr float kSoleLength = 0.09f;
+inline constexpr float kShortFoot = 0.06f;
+// A hand reaches this far from the wrist (17 cm of a human, of its height).
+inline constexpr float kHandLength = 0.09f;
+// A long limb's end (a wrist, an ankle) is at least this share of the limb's radius at its top.
+inline constexpr float kLimbEndShare = 0.6f;
+// An ankle stands about this high above the sole (8 cm of a human, of its height).
+inline constexpr float kAnkleHeight = 0.05f;
+// A chest's rounded top ends this share of its depth below the neck's root, so the neck shows
+// above the shoulders' line rather than inside the chest.
+inline constexpr float kChestTopBelowNeck = 0.8f;
+// A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
+// samples.
+inline constexpr float kPalmThinnest = 0.009f;
+
+inline glm::dvec3 upVector(UpAxis up) {
+    glm::dvec3 vector(0.0);
+    vector[upAxisIndex(up)] = static_cast<double>(upAxisSign(up));
+    return vector;
+}
+
+inline glm::vec3 anyPerpendicular(const glm::vec3& d) {
+    const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
+    return glm::normalize(glm::cross(d, other));
+}
+
+inline bool isLongLimb(BoneRole role) {
+    return role == BoneRole::UpperArm || role == BoneRole::Forearm || role == BoneRole::Thigh ||
+           role == BoneRole::Shin;
+}
+
+// The roles a leg's first joint may have: its bone is a thigh, a shin (a crab's "leg0_knee")
+// or a foot.
+inline bool isLegRole(BoneRole role) {
+    return role == BoneRole::Thigh || role == BoneRole::Shin || role == BoneRole::Foot;
+}
+
+// A joint that this many legs leave is a many-legged body (a crab's), not a pelvis (two) or a
+// quadruped's chest or hips (two each).
+inline constexpr std::uint32_t kManyLegs = 4;
+
+inline bool isExcludedBone(const BodyOptions& options, std::size_t node) {
+    return std::find(options.excludedBones.begin(), options.excludedBones.end(),
+                     static_cast<NodeIndex>(node)) != options.excludedBones.end();
+}
+
+// [SECTION] The builder
+// One figure's state while its volumes are made: the pose it is made in, normalised points, each
+// node's role and place in the topology. makeBodyFigure fills it in order: measure,
+// describeTopology, then one volume per bone and the parts (heads, palms, soles, limb roots,
+// shells).
+struct RestFigure {
+    std::vector<glm::dvec3> positions; // file units
+    std::vector<RigidTransform> world;
+};
+
+struct FigureBuilder {
+    const Skeleton& skeleton;
+    const BodyOptions& options;
+    BodyFigure figure;
+    RestFigure rest;
+    std::vector<glm::vec3> points; // normalised
+    std::vector<BoneRole> roles;
+    std::vector<std::uint8_t> hasBone; // per node: a bone with length ends at it
+    std::vector<float> leafShare;
+    std::vector<float> leafCount; // per node: the figure's leaves at or below it
+    std::vector<NodeIndex> longestChild;
+    std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
+    std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
+    std::vector<std::uint8_t> legHub; // per node: kManyLegs legs or more leave it (a crab's body)
+    std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
+    std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
+    NodeIndex topologyHead = kNoParent; // an unnamed figure's head (findUnnamedHead)
+    // Per node: the radii (start, end) of the bone to it in a quadruped's neck or tail sized from
+    // its barrel (sizeFromBarrel); zero elsewhere.
+    std::vector<glm::vec2> chainBone;
+    glm::vec3 up{0.0f, 1.0f, 0.0f};
+    std::optional<glm::vec3> facing;
+    float capScale = 1.0f;
+    float lowest = 0.0f;     // along up
+    float torsoWidth = 1.0f; // the torso's width over its depth (measureTorsoWidth)
+
+    float boneLength(std::size_t child) const;
+
+    // The radius where the bone to `child` (of `length`) starts and, in `end`, where it ends.
+    // Long limbs (upper arm, forearm, thigh, shin) taper over their whole run of bones
+    // (roleRun): MakeHuman splits a thigh into upperleg01 and upperleg02, and each half
+    // tapering on its own made a string of beads.
+    float startRadius(BoneRole role, float length, std::size_t child, float* end = nullptr,
+                      float* runStart = nullptr) const;
+
+    struct RolePlace {
+        float run;    // the length of the run of bones of one role
+        float before; // of it, before the bone's start
+    };
+
+    // The run of bones of one role the bone to `child` (of `length`) belongs to, and where in it
+    // the bone starts.
+    RolePlace roleRun(BoneRole role, float length, std::size_t child) const;
+
+    void addBone(std::size_t child);
+
+    void attach(BodyVolume& volume, std::size_t start, std::size_t end) const;
+
+    // A palm: a flattened ellipsoid from the wrist to the knuckles (the finger bones' roots,
+    // the thumb left out), about a third as thick as it is wide, so a hand reads as a hand and
+    // not a mitten or, on a hand alone, a balloon.
+    void addPalm(std::size_t hand);
+
+    // Whether the head joint lies more ahead of (or beside) the figure's root than above it: a
+    // quadruped's, not a biped's or a face rig's.
+    bool headAheadOfRoot(std::size_t head) const;
+
+    // The longest bone from `node` within about 30 degrees of `direction` (a face rig's
+    // HeadTop among its jaw, eyes and lips: the skull's height); 0 when none.
+    float boneAlong(std::size_t node, const glm::vec3& direction) const;
+
+    // The face joints below `head` (jaw, lips, eyelids, MakeHuman's temporalis and levator), in
+    // the skull's `axes` from the head joint. End Sites are left out (an eye's aim reaches far
+    // ahead of the face), and so is a crown marker beyond the skull's top (`crownAt`, a face
+    // rig's HeadTop).
+    std::vector<glm::vec3> faceJoints(std::size_t head, const glm::mat3& axes, float crownAt) const;
+
+    // A face rig's head (its skull's `axes`, `semiAxes`) placed over its face joints (the face
+    // lies ahead of and below the head joint) and grown, up to kHeadGrowth, until they lie
+    // inside it; returns its centre in those axes, from the head joint.
+    glm::vec3 fitHeadToFace(std::size_t head, const glm::mat3& axes, glm::vec3& semiAxes) const;
+
+    void addHead(std::size_t head);
+
+    // The end of the run of `role` bones that starts at `node` (an upper arm split in two ends
+    // at the elbow).
+    glm::vec3 endOfRun(std::size_t node, BoneRole role) const;
+
+    // A deltoid or a hip's mass where an upper arm or a thigh leaves the body (body_girdles.h),
+    // blending with the bone into its joint and the limb's first bone. Both move with the limb:
+    // a hip's mass bound to the pelvis (one mass with the trunk) stretched Dance captures'
+    // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
+    void addLimbRoot(std::size_t node);
+
+    // A sole forward of an ankle whose own bones do not reach forward.
+    void addSole(std::size_t ankle);
+
+    bool measure();
+
+    void describeTopology();
+
+    // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the
+    // barrel's far end (the end away from the root) whose tip stays off the ground is its neck;
+    // with two bones or more, the joint before the tip is the head (topologyHead) and the last
+    // bone a trunk or a snout, tapering like a tail.
+    void findUnnamedHead();
+
+    // The chain of single bones from `first` to its tip: its nodes, `first` and its parent
+    // (the chain's root) included.
+    std::vector<std::size_t> chainFrom(std::size_t first) const;
+
+    // Radii of the bones along `chain` (chainBone) from `start` at its root to `end` at node
+    // `last` (an index into chain), by the length run.
+    void taperChain(std::span<const std::size_t> chain, std::size_t last, float start, float end);
+
+    // A quadruped's neck and tail sized from its barrel (the bone to `barrelEnd`), not a
+    // human's: the neck leaves the barrel kNeckPerBarrel as thick and narrows towards the head;
+    // a tail (a chain of single bones from the barrel's other end whose tip stays off the
+    // ground) leaves it kTailPerBarrel as thick and tapers to its tip.
+    void sizeFromBarrel(std::size_t barrelEnd);
+
+    void markNeckChain(std::size_t first);
+
+    // The head topologyHead says: an ellipsoid along the neck's last bone, as large as the
+    // barrel is thick.
+    void addTopologyHead();
+
+    void findLegHubs();
+
+    // A shell over the joint many legs leave (body_girdles.h), one mass with the legs' roots.
+    void addShell(std::size_t hub);
+
+    // Whether the bone from `node` to its longest child points down within about 35 degrees.
+    bool hangsAlongTrunk(std::size_t node) const;
+
+    // kTorsoWidthRatio, narrowed so that the torso's sides stay off upper arms that hang beside
+    // it in the bind pose (bvhio's rest pose), whose roots it measures across the facing: such
+    // arms would otherwise lie inside the torso and tear from it when they rise. Arms held out
+    // (a T-pose, an A-pose) leave the torso only at the shoulder, which blends with it.
+    void measureTorsoWidth();
+};
+
+} // namespace bvh::body_figure_detail
