@@ -492,6 +492,33 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
     return character;
 }
 
+void setLiveRate(Character& character, double frameTime, LiveRateOrigin origin) {
+    if (!character.isLive() || !std::isfinite(frameTime) || !(frameTime > 0.0)) {
+        return;
+    }
+    auto clip = std::make_shared<Clip>(*character.clip);
+    clip->document.motion.frameTime = frameTime;
+    clip->document.motion.frameTimeAssumed = origin == LiveRateOrigin::Assumed;
+    clip->summary.framesPerSecond = 1.0 / frameTime;
+    clip->summary.frameTimeAssumed = origin == LiveRateOrigin::Assumed;
+    character.clip = std::move(clip);
+    character.liveFeed.rateOrigin = origin;
+}
+
+const char* frameRateNote(const Character& character) {
+    if (character.isLive()) {
+        switch (character.liveFeed.rateOrigin) {
+        case LiveRateOrigin::Measured:
+            return " (measured)";
+        case LiveRateOrigin::Assumed:
+            return " (assumed)";
+        case LiveRateOrigin::Sender:
+            return "";
+        }
+    }
+    return character.clip->summary.frameTimeAssumed ? " (assumed)" : "";
+}
+
 namespace {
 
 // Up to `most` evenly spaced frames of the window, oldest first, as a Motion (for the stance).

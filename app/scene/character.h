@@ -145,6 +145,15 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
 inline constexpr double kLiveStanceSeconds = 1.0;
 bool refreshLiveCharacter(Character& character);
 
+// The live character plays at `frameTime` from now on, which comes from `origin` (issue 41: a
+// rate measured from the frames' arrivals replaces an assumed one). Its timeline frames keep
+// their numbers; their times scale. Ignores a frame time that is not finite and positive.
+void setLiveRate(Character& character, double frameTime, LiveRateOrigin origin);
+// What the Info panel writes after the rate: " (measured)" for a live rate measured from arrivals,
+// " (assumed)" for an assumed one (a file without a usable Frame Time, a live stream before its
+// rate is known), "" for a rate the file or the sender stated.
+const char* frameRateNote(const Character& character);
+
 // What the timeline may show of a character: every frame, or while loading, the frames loaded
 // so far (at least the duration the header's frame time gives them); a live one, every frame
 // received since it started (CharacterLiveFeed::frameCount).

@@ -28,11 +28,16 @@ struct LiveFrames {
     bool started = false;          // firstNumber is set
 };
 
+// Where a live character's rate comes from (app/viewer/live/live_stream_rate.h): the sender's
+// time stamps, the frames' arrival times, or neither (a --skeleton file's rate or 1/120 s).
+enum class LiveRateOrigin { Sender, Measured, Assumed };
+
 struct CharacterLiveFeed {
     std::shared_ptr<LiveFrames> frames; // null: not a live character
     std::uint32_t frameCount = 0;       // timeline frames: up to the newest received
     std::uint32_t firstHeldFrame = 0;   // the oldest still in memory (scrubbable from here)
     bool stanceSettled = false;         // measured again after kLiveStanceSeconds of frames
+    LiveRateOrigin rateOrigin = LiveRateOrigin::Assumed;
 };
 
 } // namespace bvhscope::scene

@@ -182,12 +182,18 @@ std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose)
 
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
                                          float aspect, double startSeconds, double endSeconds) {
+    return frameFollow(scene, camera, aspect, startSeconds, endSeconds, kFollowSamples);
+}
+
+std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
+                                         float aspect, double startSeconds, double endSeconds,
+                                         int mostSamples) {
     FollowFraming framing{camera, glm::vec3(0.0f)};
     ViewFit fit(camera, aspect);
     ScenePose pose;
     const double span =
         std::isfinite(endSeconds - startSeconds) ? std::max(endSeconds - startSeconds, 0.0) : 0.0;
-    const int samples = followSampleCount(scene);
+    const int samples = std::clamp(followSampleCount(scene), 2, std::max(mostSamples, 2));
     const double step = span / static_cast<double>(samples - 1);
     for (int k = 0; k < samples; ++k) {
         scene.sample(startSeconds + step * k, bvh::Interpolation::Nearest, false, pose);
@@ -223,6 +229,8 @@ void FigureFollow::start(render::OrbitCamera& camera, const Scene& scene, const 
     userMoved_ = false;
     lastAnchor_ = anchor;
     velocity_ = glm::vec3(0.0f);
+    offsetVelocity_ = glm::vec3(0.0f);
+    distanceVelocity_ = 0.0f;
     if (framing) {
         offset_ = framing->offsetFromAnchor;
         camera.distance = framing->camera.distance;
@@ -263,6 +271,53 @@ void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const
     target.y = wanted.y;
     camera.target = target;
     lastAnchor_ = *anchor;
+}
+
+// [SECTION] Keeping a live figure framed
+
+float dampTowards(float current, float goal, float& velocity, float smoothSeconds,
+                  float stepSeconds) {
+    if (!std::isfinite(current) || !std::isfinite(goal) || !(stepSeconds > 0.0f)) {
+        velocity = 0.0f;
+        return std::isfinite(goal) ? goal : current;
+    }
+    const float omega = 2.0f / std::max(smoothSeconds, 1e-3f);
+    const float x = omega * stepSeconds;
+    const float decay = 1.0f / (1.0f + x + 0.48f * x * x + 0.235f * x * x * x);
+    const float change = current - goal;
+    const float pull = (velocity + omega * change) * stepSeconds;
+    velocity = (velocity - omega * pull) * decay;
+    return goal + (change + pull) * decay;
+}
+
+void FigureFollow::keepLiveFraming(render::OrbitCamera& camera, const Scene& scene, float aspect,
+                                   double startSeconds, double endSeconds, double elapsedSeconds) {
+    if (!framingKept()) {
+        return;
+    }
+    const std::optional<FollowFraming> framing =
+        frameFollow(scene, camera, aspect, startSeconds, endSeconds, kLiveSamples);
+    if (!framing) {
+        return;
+    }
+    const float seconds = static_cast<float>(std::clamp(elapsedSeconds, 0.0, 0.25));
+    // Widening is at once: the fit moves as continuously as the figure does, and a spring behind
+    // it would let a figure that stretches leave the view (a raised arm, a first stride). The
+    // framing is taken whole then (distance and offset belong together). Narrowing is slow: a
+    // stride that ends is no reason to swing the camera in.
+    if (framing->camera.distance >= camera.distance) {
+        camera.distance = framing->camera.distance;
+        offset_ = framing->offsetFromAnchor;
+        distanceVelocity_ = 0.0f;
+        offsetVelocity_ = glm::vec3(0.0f);
+        return;
+    }
+    camera.distance = dampTowards(camera.distance, framing->camera.distance, distanceVelocity_,
+                                  kLiveNarrowSeconds, seconds);
+    for (int axis = 0; axis < 3; ++axis) {
+        offset_[axis] = dampTowards(offset_[axis], framing->offsetFromAnchor[axis],
+                                    offsetVelocity_[axis], kLiveNarrowSeconds, seconds);
+    }
 }
 
 } // namespace bvhscope::scene

@@ -89,6 +89,10 @@ struct FollowFraming {
 // shown.
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
                                          float aspect, double startSeconds, double endSeconds);
+// The same with at most `mostSamples` times (at least 2): the live view refits every UI frame.
+std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
+                                         float aspect, double startSeconds, double endSeconds,
+                                         int mostSamples);
 // The camera of `framing` for the figures in `pose`: its target at their anchor plus the offset.
 render::OrbitCamera followCamera(const FollowFraming& framing, const Scene& scene,
                                  const ScenePose& pose);
@@ -111,6 +115,20 @@ public:
     // apart from the follow's own moves: then a change of the view's shape re-frames.
     void noteUserMoved() { userMoved_ = true; }
     bool framingKept() const { return active_ && !userMoved_; }
+    // A live figure (issue 41): its clip grows while it is shown, so the framing start() made
+    // from its first frames does not hold a walk, a crouch or a jump that comes later. Called
+    // each UI frame while following now, before update(): frames the figures over
+    // [startSeconds, endSeconds] (the recent frames, relative to their anchor, as frameFollow)
+    // and moves the kept offset and the camera's distance towards that framing with a
+    // critically damped spring (no overshoot, no jitter) when the framing narrows, in about
+    // kLiveNarrowSeconds; a framing that widens is taken as it comes (it moves as continuously as
+    // the figure), so a figure that stretches never leaves the view. Does nothing once the user
+    // moved the camera (framingKept() false).
+    static constexpr double kLiveWindowSeconds = 2.0;
+    static constexpr float kLiveNarrowSeconds = 0.8f;
+    static constexpr int kLiveSamples = 24;
+    void keepLiveFraming(render::OrbitCamera& camera, const Scene& scene, float aspect,
+                         double startSeconds, double endSeconds, double elapsedSeconds);
 
 private:
     bool active_ = false;
@@ -118,6 +136,14 @@ private:
     glm::vec3 offset_{0.0f};
     std::optional<glm::vec3> lastAnchor_; // at the last update: the anchor's velocity from it
     glm::vec3 velocity_{0.0f};            // the anchor's, smoothed (metres per second)
+    glm::vec3 offsetVelocity_{0.0f};      // keepLiveFraming's springs (per second)
+    float distanceVelocity_ = 0.0f;
 };
+
+// One step of a critically damped spring from `current` towards `goal`, reaching it in about
+// `smoothSeconds` without overshoot; `velocity` is the spring's state. Exact for a still goal
+// whatever the step (the usual Padé form of exp), so frame rate does not change the path much.
+float dampTowards(float current, float goal, float& velocity, float smoothSeconds,
+                  float stepSeconds);
 
 } // namespace bvhscope::scene

@@ -134,6 +134,7 @@ void LiveStream::handleSkeleton(const LiveEvent& event, PumpOutcome& outcome) {
     skeleton_ = event.skeleton;
     frameTime_ = event.frameTime > 0.0 ? event.frameTime : bvh::live::kDefaultLiveFrameTime;
     frameTimeFromSender_ = event.frameTimeFromSender;
+    rate_.reset(frameTime_, frameTimeFromSender_);
     frames_ = std::make_shared<scene::LiveFrames>(
         static_cast<std::uint32_t>(skeleton_->totalChannels()), frameTime_, windowSeconds_);
     outcome.skeletonChanged = true;
@@ -173,6 +174,10 @@ void LiveStream::pushNewestFrames(std::vector<LiveEvent>& events, PumpOutcome& o
         if (event.kind != LiveEvent::Kind::Frame) {
             continue;
         }
+        // Every frame of this skeleton counts for the rate, shown or not.
+        const double arrival =
+            std::chrono::duration<double>(event.receivedAt.time_since_epoch()).count();
+        outcome.rateChanged = rate_.add(arrival, 1) || outcome.rateChanged;
         if (skip > 0) {
             --skip;
             continue;
@@ -288,7 +293,7 @@ LiveStreamStatus LiveStream::status() const {
     if (frames_) {
         std::lock_guard lock(frames_->mutex);
         status.windowFrames = frames_->window.size();
-        status.windowSeconds = static_cast<double>(frames_->window.capacity()) * frameTime_;
+        status.windowSeconds = static_cast<double>(frames_->window.capacity()) * rate_.frameTime();
     }
     status.latencyMilliseconds = median(latencies_);
     status.latencySamples = latencies_.size();

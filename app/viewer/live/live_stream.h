@@ -13,6 +13,7 @@
 #include "app/live/live_source.h"
 #include "app/scene/character.h"
 #include "app/viewer/live/live_address.h"
+#include "app/viewer/live/live_stream_rate.h"
 #include "app/viewer/live/take_recording.h"
 
 #include <chrono>
@@ -75,6 +76,7 @@ public:
     struct PumpOutcome {
         bool skeletonChanged = false; // frames() is new, for skeleton(): a new character
         bool framesArrived = false;   // frames were put into the window
+        bool rateChanged = false;     // rate() has a new frame time or origin
         std::vector<std::string> notices;
     };
     // Once per UI frame (see above). `now` is the UI's clock, for the latency.
@@ -92,7 +94,9 @@ public:
     // The frames the character shows; null until the stream's skeleton is known.
     const std::shared_ptr<scene::LiveFrames>& frames() const { return frames_; }
     const std::shared_ptr<const bvh::Skeleton>& skeleton() const { return skeleton_; }
-    double frameTime() const { return frameTime_; }
+    // The rate the character plays at: the sender's, measured from arrivals, or assumed.
+    double frameTime() const { return rate_.frameTime(); }
+    const LiveStreamRate& rate() const { return rate_; }
 
     // Record: a new take file in `folder` (created if needed), named by the date and time.
     // False with the reason in `error` when the skeleton is not known yet or the folder cannot
@@ -132,6 +136,7 @@ private:
     std::shared_ptr<const bvh::Skeleton> skeleton_;
     double frameTime_ = 0.0;
     bool frameTimeFromSender_ = false; // else a take measures the rate from arrivals
+    LiveStreamRate rate_;              // what the character plays at
     std::unique_ptr<TakeRecording> recording_;
     std::vector<std::filesystem::path> takesWritten_;
     std::uint64_t framesReceived_ = 0;

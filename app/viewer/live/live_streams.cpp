@@ -100,6 +100,7 @@ LiveStreams::Events LiveStreams::update(scene::Scene& scene, scene::UpAxisChoice
             scene::Character character =
                 scene::makeLiveCharacter(stream.name(), stream.sourcePath(), *stream.skeleton(),
                                          stream.frameTime(), stream.frames());
+            scene::setLiveRate(character, stream.frameTime(), stream.rate().origin());
             scene::applyAxes(character, upAxis, unit);
             if (index) {
                 scene::Character& old = scene.characters()[*index];
@@ -113,6 +114,11 @@ LiveStreams::Events LiveStreams::update(scene::Scene& scene, scene::UpAxisChoice
                 events.added = true;
             }
             entry.shown = stream.frames();
+        }
+        if (outcome.rateChanged && index && stream.frames()) {
+            scene::setLiveRate(scene.characters()[*index], stream.frameTime(),
+                               stream.rate().origin());
+            events.framesArrived = true; // the timeline's length changed
         }
         if (outcome.framesArrived && index) {
             scene::Character& character = scene.characters()[*index];

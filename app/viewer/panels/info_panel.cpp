@@ -211,8 +211,7 @@ void drawClipFacts(PanelContext& panel, const scene::Character& character) {
         row(panel, "FPS", "%.8g (override; file %.8g)", *character.playRate.framesPerSecondOverride,
             summary.framesPerSecond);
     } else {
-        row(panel, "FPS", "%.8g%s", summary.framesPerSecond,
-            summary.frameTimeAssumed ? " (assumed)" : "");
+        row(panel, "FPS", "%.8g%s", summary.framesPerSecond, scene::frameRateNote(character));
     }
     row(panel, "Duration", "%.3f s", scene::playableDuration(character));
     row(panel, "Channels", "%zu", summary.channels);

@@ -322,8 +322,14 @@ void frameRequested(SessionState& session, float aspect) {
     framing = FramingRequest{};
 }
 
-void followFigures(SessionState& session, double wallSeconds) {
+void followFigures(SessionState& session, double wallSeconds, float aspect) {
     if (!session.settings.followSelection) {
+        // A live figure's clip grows: the framing is kept for its recent frames (issue 41).
+        if (const std::optional<double> now = session.live.nowTime(session.scene)) {
+            session.follow.keepLiveFraming(
+                session.camera, session.scene, aspect,
+                std::max(0.0, *now - scene::FigureFollow::kLiveWindowSeconds), *now, wallSeconds);
+        }
         session.follow.update(session.camera, session.scene, session.pose, wallSeconds);
         return;
     }
@@ -644,7 +650,7 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
     updateAnalysisViews(session.analysis, session.scene, session.pose, session.selection,
                         interpolationOf(session.settings));
     frameRequested(session, frame.viewAspect);
-    followFigures(session, frame.wallSeconds);
+    followFigures(session, frame.wallSeconds, frame.viewAspect);
 }
 
 } // namespace bvhscope::viewer

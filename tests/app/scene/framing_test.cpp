@@ -115,6 +115,74 @@ TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
     EXPECT_EQ(camera.target, stopped);
 }
 
+// [SECTION] A live figure kept framed (issue 41)
+
+// Hand-derived: a critically damped spring from 0 to a goal of 1 with smoothing time 0.5 s
+// (omega = 4 per second) stands at 1 - (1 + omega t) e^(-omega t): 1 - 3 e^-2 = 0.594 after
+// 0.5 s, 1 - 9 e^-8 = 0.997 after 2 s; it rises steadily and never passes the goal.
+TEST(DampTowards, IsACriticallyDampedSpringThatNeverOvershoots) {
+    float value = 0.0f;
+    float velocity = 0.0f;
+    float last = value;
+    for (int step = 1; step <= 120; ++step) {
+        value = dampTowards(value, 1.0f, velocity, 0.5f, 1.0f / 60.0f);
+        EXPECT_GE(value, last) << "step " << step;
+        EXPECT_LE(value, 1.0f) << "step " << step;
+        last = value;
+        if (step == 30) {
+            EXPECT_NEAR(value, 1.0f - 3.0f * std::exp(-2.0f), 0.01f);
+        }
+    }
+    EXPECT_NEAR(value, 1.0f - 9.0f * std::exp(-8.0f), 0.005f);
+    // Bad input never makes a NaN camera: a NaN goal keeps the value, a zero step takes the goal.
+    float kept = 2.0f;
+    EXPECT_EQ(dampTowards(kept, std::nanf(""), velocity, 0.5f, 0.1f), 2.0f);
+    EXPECT_EQ(dampTowards(kept, 3.0f, velocity, 0.5f, 0.0f), 3.0f);
+    EXPECT_EQ(velocity, 0.0f);
+}
+
+// The camera framed too close for what the figure does now (as a live figure's first frames
+// leave it) takes the framing of the recent frames at once; one framed too far narrows to it
+// smoothly (no step over a tenth of the way, no overshoot); a user's zoom stops both.
+TEST(Framing, TheLiveFramingWidensAtOnceNarrowsSmoothlyAndYieldsToTheUser) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+    ScenePose pose;
+    scene.sample(4.0, bvh::Interpolation::Nearest, false, pose);
+    render::OrbitCamera camera;
+    frameFigures(camera, scene, pose, kAspect, true);
+    FigureFollow follow;
+    follow.start(camera, scene, pose, kAspect);
+    const double from = 4.0 - FigureFollow::kLiveWindowSeconds;
+    const std::optional<FollowFraming> recent =
+        frameFollow(scene, camera, kAspect, from, 4.0, FigureFollow::kLiveSamples);
+    ASSERT_TRUE(recent.has_value());
+    const float fitted = recent->camera.distance;
+
+    camera.distance = 0.5f * fitted;
+    follow.keepLiveFraming(camera, scene, kAspect, from, 4.0, 1.0 / 60.0);
+    EXPECT_EQ(camera.distance, fitted);
+    follow.update(camera, scene, pose, 1.0 / 60.0);
+    EXPECT_TRUE(insideView(pose, camera));
+
+    camera.distance = 2.0f * fitted;
+    float last = camera.distance;
+    for (int step = 1; step <= 180; ++step) {
+        follow.keepLiveFraming(camera, scene, kAspect, from, 4.0, 1.0 / 60.0);
+        EXPECT_LE(camera.distance, last) << "step " << step;
+        EXPECT_GE(camera.distance, fitted) << "step " << step;
+        EXPECT_LE(last - camera.distance, 0.1f * fitted) << "a jump at step " << step;
+        last = camera.distance;
+    }
+    // 0.8 s of smoothing (omega 2.5): 1 - (1 + 7.5) e^-7.5 of the way after 3 s.
+    EXPECT_NEAR(camera.distance, fitted, 0.01f * fitted);
+
+    follow.noteUserMoved();
+    camera.distance = 1.0f;
+    follow.keepLiveFraming(camera, scene, kAspect, from, 4.0, 1.0 / 60.0);
+    EXPECT_EQ(camera.distance, 1.0f) << "the user's zoom is kept";
+}
+
 // [SECTION] Tight framing (issue 25: the figure stays in the picture)
 
 // Hand-derived: a 90-degree field of view (tan 45 = 1), a square view, the whole view filled.
