@@ -37,6 +37,7 @@ NOT_YET_CONVERTED = {
     "dock_panels.h": {"drawDockControls", "drawSplitters", "drawViewMenu"},
     "dock_panels.cpp": {"drawDockControls", "drawSplitters", "drawViewMenu"},
     "error_popup.cpp": {"drawErrorPopup"},
+    "file_chooser_panel.cpp": {"drawInWindowChooser"},
     "folder_panel.h": {"drawFolderPanel"},
     "folder_panel.cpp": {"drawFolderPanel"},
     "info_panel.cpp": {"drawInfoPanel"},
@@ -69,9 +70,6 @@ NOT_YET_CONVERTED = {
     "export_dialog.cpp": {"drawDownloadNameRow", "drawTargetRow", "drawRateRows",
                           "drawResultPopup", "openExportDialog", "openVideoExportDialog",
                           "drawExportMenuItems", "startExportDialog", "drawExportDialog"},
-    "file_chooser_panel.cpp": {"drawLocationRow", "drawTypedField", "drawRecentFolders",
-                               "drawEntries", "drawFilterRow", "drawButtons",
-                               "drawChooserContents", "drawInWindowChooser"},
     "file_list_panel.cpp": {"drawFileMenuBar", "drawPathRow", "drawAppearanceWidgets",
                             "drawFileListPanel"},
 }
