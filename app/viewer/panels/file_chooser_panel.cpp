@@ -346,9 +346,11 @@ void drawChooserContents(PanelContext& panel, InWindowChooser& chooser, float sc
     drawButtons(panel, chooser, scale);
 }
 
+} // namespace
+
 // The chooser is the interface's own, given mutably apart from the state it reads.
-void drawChooserDialog(PanelContext panel, InWindowChooser& chooser, float scale,
-                       bool insideExportDialog) {
+void drawInWindowChooser(PanelContext panel, InWindowChooser& chooser, float scale,
+                         bool insideExportDialog) {
     // The Export dialog is a modal: a chooser for it must open on top of it, from inside it.
     if (panel.state.inWindowPurpose == Purpose::None ||
         (panel.state.inWindowPurpose == Purpose::ExportTarget) != insideExportDialog) {
@@ -378,10 +380,8 @@ void drawChooserDialog(PanelContext panel, InWindowChooser& chooser, float scale
     ImGui::EndPopup();
 }
 
-} // namespace
-
 void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog) {
-    drawChooserDialog(PanelContext::of(state), state.inWindowChooser, scale, insideExportDialog);
+    drawInWindowChooser(PanelContext::of(state), state.inWindowChooser, scale, insideExportDialog);
 }
 
 } // namespace bvhscope::viewer

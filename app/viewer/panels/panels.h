@@ -35,6 +35,9 @@ void drawVideoExportPanel(ViewerState& state, float scale);
 // The Export dialog calls it from inside itself (`insideExportDialog`), as a modal over a modal
 // must be opened; every other purpose is drawn by the top-level call.
 void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog = false);
+// The same from a PanelContext and the chooser it is given (the Export dialog's own call).
+void drawInWindowChooser(PanelContext panel, InWindowChooser& chooser, float scale,
+                         bool insideExportDialog);
 // Notices (session/notices.h) over the bottom of the view, fading.
 void drawNotices(ViewerState& state, float scale);
 // Live streams (live_panel.cpp): File > Connect to live stream... and its dialog; the timeline's
