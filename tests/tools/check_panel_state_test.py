@@ -39,15 +39,15 @@ class PanelStateTest(unittest.TestCase):
         with tempfile.TemporaryDirectory() as root:
             folder = os.path.join(root, checker.PANELS)
             os.makedirs(folder)
-            with open(os.path.join(folder, "settings_panel.cpp"), "w", encoding="utf-8") as f:
+            with open(os.path.join(folder, "info_panel.cpp"), "w", encoding="utf-8") as f:
                 f.write("void drawNew(ViewerState& state) {}\n")
             for name in checker.NOT_YET_CONVERTED:
-                if name != "settings_panel.cpp":
+                if name != "info_panel.cpp":
                     open(os.path.join(folder, name), "w", encoding="utf-8").close()
             messages = checker.problems(root)
-            self.assertIn("app/viewer/panels/settings_panel.cpp:1: drawNew takes a mutable "
+            self.assertIn("app/viewer/panels/info_panel.cpp:1: drawNew takes a mutable "
                           "ViewerState& (draw from a PanelContext, issue 43)", messages)
-            self.assertIn("app/viewer/panels/settings_panel.cpp: drawSettingsPanel no longer "
+            self.assertIn("app/viewer/panels/info_panel.cpp: drawInfoPanel no longer "
                           "takes a mutable ViewerState&: remove it from NOT_YET_CONVERTED",
                           messages)
 

@@ -299,8 +299,8 @@ ViewMenuChoice drawViewMenuItems(PanelContext panel) {
 
 } // namespace
 
-void drawSplitters(ViewerState& state, float scale) {
-    drawDockSplitters(PanelContext::of(state), scale);
+void drawSplitters(PanelContext panel, float scale) {
+    drawDockSplitters(panel, scale);
 }
 
 // The controls draw from a PanelContext; what they change of the interface's own state (the

@@ -423,9 +423,9 @@ void drawFolderBrowser(PanelContext panel, const FolderThumbnails& thumbnails,
 
 } // namespace
 
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
+void drawFolderPanel(PanelContext panel, const FolderThumbnails& thumbnails,
                      FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
-    drawFolderBrowser(PanelContext::of(state), thumbnails, hoverPlay, thumbnailPixels, scale);
+    drawFolderBrowser(panel, thumbnails, hoverPlay, thumbnailPixels, scale);
 }
 
 } // namespace bvhscope::viewer

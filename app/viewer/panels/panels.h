@@ -17,7 +17,7 @@ void drawJointTreePanel(ViewerState& state);
 void drawSelectionPanel(ViewerState& state);
 void drawInfoPanel(ViewerState& state);
 void drawFileListPanel(ViewerState& state, float scale);
-void drawSettingsPanel(ViewerState& state);
+void drawSettingsPanel(PanelContext panel);
 void drawErrorPopup(ViewerState& state);
 // File > Export and File > Export video: their items in the File menu (drawn by the Files
 // panel), what they do (also Ctrl+E and Ctrl+Shift+E), and the export dialog.
@@ -28,7 +28,7 @@ void drawExportDialog(ViewerState& state, float scale);
 // File > Save picture... (Ctrl+Shift+S; panels/picture_dialog.cpp): on the desktop a dialog for
 // the file and the size; in the page a download at once.
 void openPictureDialog(ViewerState& state);
-void drawPictureDialog(ViewerState& state, float scale);
+void drawPictureDialog(PanelContext panel, UiState::PictureDialog& dialog, float scale);
 // File > Export video: file, size, quality, sound; progress and Cancel while it runs.
 void drawVideoExportPanel(ViewerState& state, float scale);
 // The viewer's own file chooser (session/in_window_chooser.h) while one is asked for, as a modal.

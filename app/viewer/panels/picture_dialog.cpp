@@ -110,8 +110,8 @@ void openPictureDialog(ViewerState& state) {
     openPictureForm(PanelContext::of(state), state.pictureDialog);
 }
 
-void drawPictureDialog(ViewerState& state, float scale) {
-    drawPictureForm(PanelContext::of(state), state.pictureDialog, scale);
+void drawPictureDialog(PanelContext panel, UiState::PictureDialog& dialog, float scale) {
+    drawPictureForm(panel, dialog, scale);
 }
 
 } // namespace bvhscope::viewer

@@ -258,7 +258,9 @@ void drawCameraSettings(CommandQueue& commands, scene::ViewerSettings& settings)
     }
 }
 
-void drawSettingsContents(PanelContext panel) {
+} // namespace
+
+void drawSettingsPanel(PanelContext panel) {
     if (!beginDockedPanel(panel.rects, "Settings", panel.state.layout.settings)) {
         return;
     }
@@ -269,12 +271,6 @@ void drawSettingsContents(PanelContext panel) {
     drawPlaybackSettings(edit.values);
     drawCameraSettings(panel.commands, edit.values);
     ImGui::End();
-}
-
-} // namespace
-
-void drawSettingsPanel(ViewerState& state) {
-    drawSettingsContents(PanelContext::of(state));
 }
 
 } // namespace bvhscope::viewer
