@@ -1,5 +1,7 @@
-// The viewer's ImGui panels. Each draws one window from the shared ViewerState and edits it;
-// none touches GL or files (requests go through ViewerState for the app loop).
+// The viewer's ImGui panels. Each draws one window from a PanelContext (panel_context.h): the
+// state to read, the commands it pushes, the rectangles it records; a form or other state only
+// the interface keeps is given on its own. None touches GL or files. The entries still taking
+// the ViewerState are listed in tools/check_panel_state.py (a CTest), until they are converted.
 #pragma once
 
 #include "app/viewer/panels/panel_context.h"
