@@ -133,6 +133,32 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
 
 // [SECTION] Foot contacts
 
+OverlayBuilder::CachedContacts*
+OverlayBuilder::cachedContacts(const Character& character,
+                               const bvh::FootContactThresholds& thresholds) const {
+    const bvh::Motion& motion = character.clip->document.motion;
+    for (const std::unique_ptr<CachedContacts>& entry : cache_) {
+        if (entry->motionData == motion.values.data() && entry->frameCount == motion.frameCount &&
+            entry->upAxis == character.axes.upAxis &&
+            entry->contactHeight == thresholds.contactHeight &&
+            entry->contactSpeed == thresholds.contactSpeed &&
+            entry->slideSpeed == thresholds.slideSpeed) {
+            return entry.get();
+        }
+    }
+    return nullptr;
+}
+
+const CharacterFootContacts*
+OverlayBuilder::keptFootContacts(const Character& character,
+                                 const bvh::FootContactThresholds& thresholds) const {
+    if (character.loading()) {
+        return nullptr;
+    }
+    const CachedContacts* entry = cachedContacts(character, thresholds);
+    return entry == nullptr || entry->contacts.points.empty() ? nullptr : &entry->contacts;
+}
+
 const CharacterFootContacts*
 OverlayBuilder::footContacts(const Character& character,
                              const bvh::FootContactThresholds& thresholds) {
@@ -141,15 +167,9 @@ OverlayBuilder::footContacts(const Character& character,
         return nullptr;
     }
     const bvh::Motion& motion = character.clip->document.motion;
-    for (const std::unique_ptr<CachedContacts>& entry : cache_) {
-        if (entry->motionData == motion.values.data() && entry->frameCount == motion.frameCount &&
-            entry->upAxis == character.axes.upAxis &&
-            entry->contactHeight == thresholds.contactHeight &&
-            entry->contactSpeed == thresholds.contactSpeed &&
-            entry->slideSpeed == thresholds.slideSpeed) {
-            entry->used = true;
-            return entry->contacts.points.empty() ? nullptr : &entry->contacts;
-        }
+    if (CachedContacts* kept = cachedContacts(character, thresholds)) {
+        kept->used = true;
+        return kept->contacts.points.empty() ? nullptr : &kept->contacts;
     }
     auto entry = std::make_unique<CachedContacts>();
     entry->motionData = motion.values.data();

@@ -82,6 +82,12 @@ public:
     // when it has no frames or no foot points.
     const CharacterFootContacts* footContacts(const Character& character,
                                               const bvh::FootContactThresholds& thresholds);
+    // The analysis footContacts() computed and keeps, without computing one: nullptr also when
+    // none is kept for this clip and these thresholds. For readers given a const builder (the
+    // viewer's panels; the session keeps the analysis its Settings panel shows).
+    const CharacterFootContacts*
+    keptFootContacts(const Character& character,
+                     const bvh::FootContactThresholds& thresholds) const;
 
 private:
     struct CachedContacts {
@@ -92,6 +98,9 @@ private:
         bool used = false;
         CharacterFootContacts contacts;
     };
+    // The cached entry for this clip and these thresholds, or nullptr.
+    CachedContacts* cachedContacts(const Character& character,
+                                   const bvh::FootContactThresholds& thresholds) const;
     // Viewer-space (placed) positions of every node of `character` at a whole frame.
     void framePositions(const Character& character, std::uint32_t frame,
                         std::vector<glm::vec3>& out);

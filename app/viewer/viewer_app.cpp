@@ -105,18 +105,18 @@ void drawPanels(ViewerState& state, const FolderThumbnails& thumbnails, FolderHo
     drawJointTreePanel(state);
     drawInfoPanel(state);
     drawSelectionPanel(state);
-    drawSettingsPanel(state);
+    drawSettingsPanel(PanelContext::of(state));
     drawTimelinePanel(state, scale);
     drawCurvesPanel(state, scale);
     drawComparePanel(state, scale);
     drawRetargetMapPanel(state, scale);
-    drawFolderPanel(state, thumbnails, hoverPlay, thumbnailPixels, scale);
-    drawSplitters(state, scale); // over the panels' edges
+    drawFolderPanel(PanelContext::of(state), thumbnails, hoverPlay, thumbnailPixels, scale);
+    drawSplitters(PanelContext::of(state), scale); // over the panels' edges
     drawErrorPopup(state);
     drawExportDialog(state, scale);
     drawLiveConnectDialog(state, scale);
     drawVideoExportPanel(state, scale);
-    drawPictureDialog(state, scale);
+    drawPictureDialog(PanelContext::of(state), state.pictureDialog, scale);
     drawInWindowChooser(state, scale); // the Export dialog draws its own, nested in it
     drawNotices(state, scale);
 }

@@ -3,6 +3,7 @@
 #include "app/options/option_table.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/key_bindings.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/settings_edit.h"
 
@@ -10,7 +11,9 @@
 #include <cmath>
 #include <imgui.h>
 #include <iterator>
+#include <optional>
 #include <string>
+#include <utility>
 
 namespace bvhscope::viewer {
 
@@ -19,13 +22,13 @@ namespace {
 constexpr const char* kShortcutSheet = "Keyboard shortcuts";
 
 // A collapsed column: a narrow strip with one button that expands it again.
-void drawStrip(ViewerState& state, const char* name, const LayoutRect& rect, const char* arrow,
+void drawStrip(WidgetRects& rects, const char* name, const LayoutRect& rect, const char* arrow,
                bool& collapsed) {
     if (rect.empty()) {
         return;
     }
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(2.0f, 4.0f));
-    const bool shown = beginDockedPanel(state, name, rect, ImGuiWindowFlags_NoTitleBar);
+    const bool shown = beginDockedPanel(rects, name, rect, ImGuiWindowFlags_NoTitleBar);
     ImGui::PopStyleVar();
     if (!shown) {
         return;
@@ -33,16 +36,16 @@ void drawStrip(ViewerState& state, const char* name, const LayoutRect& rect, con
     if (ImGui::Button(arrow, ImVec2(-1.0f, 0.0f))) {
         collapsed = false;
     }
-    recordItemRect(state, std::string(name) + ":expand");
+    recordItemRect(rects, std::string(name) + ":expand");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show the column again");
     }
     ImGui::End();
 }
 
-void drawShortcutSheet(ViewerState& state, float scale) {
-    if (state.shortcutsRequested) {
-        state.shortcutsRequested = false;
+// `requested`: F1, ? or View > Keyboard shortcuts asked for it since the last frame.
+void drawShortcutSheet(WidgetRects& rects, bool requested, float scale) {
+    if (requested) {
         ImGui::OpenPopup(kShortcutSheet);
     }
     const ImGuiIO& io = ImGui::GetIO();
@@ -53,7 +56,7 @@ void drawShortcutSheet(ViewerState& state, float scale) {
     if (!ImGui::BeginPopupModal(kShortcutSheet, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         return;
     }
-    recordItemRect(state, "shortcuts:sheet");
+    recordItemRect(rects, "shortcuts:sheet");
     if (ImGui::BeginTable("##shortcuts", 2,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingFixedFit)) {
         for (const Shortcut& shortcut : shortcutTable()) {
@@ -61,7 +64,7 @@ void drawShortcutSheet(ViewerState& state, float scale) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(keys.c_str());
-            recordItemRect(state, "shortcuts:" + keys);
+            recordItemRect(rects, "shortcuts:" + keys);
             ImGui::TableNextColumn();
             if (platform::kInBrowser && shortcut.reach == BindingReach::DesktopOnly) {
                 ImGui::TextDisabled("%s (%s)", shortcut.help, platform::kDesktopOnly);
@@ -81,7 +84,7 @@ void drawShortcutSheet(ViewerState& state, float scale) {
 // A splitter: a thin invisible window over the edge between two docks (above the panels,
 // which never come to the front), dragged to move the edge. `drag` gets the mouse position.
 template <typename Drag>
-void drawSplitter(ViewerState& state, const char* name, const LayoutRect& rect, bool horizontal,
+void drawSplitter(WidgetRects& rects, const char* name, const LayoutRect& rect, bool horizontal,
                   const Drag& drag) {
     if (rect.empty()) {
         return;
@@ -103,7 +106,7 @@ void drawSplitter(ViewerState& state, const char* name, const LayoutRect& rect, 
         if (ImGui::IsItemActive()) {
             drag(ImGui::GetIO().MousePos);
         }
-        recordItemRect(state, std::string("splitter:") + name);
+        recordItemRect(rects, std::string("splitter:") + name);
     }
     ImGui::End();
     ImGui::PopStyleVar(2);
@@ -123,18 +126,20 @@ constexpr CompactTab kCompactTabs[] = {{"Files", CompactDrawer::Files},
 
 // One button per panel across the row; tapping a tab opens its panel in the drawer, tapping the
 // lit one closes it. Buttons act when let go, so a held touch neither repeats nor cancels.
-void drawCompactTabs(ViewerState& state, float scale) {
-    const LayoutRect& rect = state.layout.tabs;
+// Returns the drawer a tap chose (None: closed), nullopt without a tap.
+std::optional<CompactDrawer> drawCompactTabs(PanelContext& panel, float scale) {
+    const LayoutRect& rect = panel.state.layout.tabs;
+    std::optional<CompactDrawer> chosen;
     if (rect.empty()) {
-        return;
+        return chosen;
     }
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4.0f * scale, 4.0f * scale));
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(4.0f * scale, 0.0f));
-    const bool shown = beginDockedPanel(state, "Panels", rect,
+    const bool shown = beginDockedPanel(panel.rects, "Panels", rect,
                                         ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoScrollbar);
     ImGui::PopStyleVar(2);
     if (!shown) {
-        return;
+        return chosen;
     }
     constexpr float kTabCount = static_cast<float>(std::size(kCompactTabs));
     const ImVec2 available = ImGui::GetContentRegionAvail();
@@ -144,23 +149,26 @@ void drawCompactTabs(ViewerState& state, float scale) {
         if (&tab != kCompactTabs) {
             ImGui::SameLine();
         }
-        const bool lit = state.compactDrawer == tab.drawer;
+        const bool lit = panel.state.compactDrawer == tab.drawer;
         if (lit) {
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
         }
         if (ImGui::Button(tab.label, size)) {
-            state.compactDrawer = lit ? CompactDrawer::None : tab.drawer;
+            chosen = lit ? CompactDrawer::None : tab.drawer;
         }
         if (lit) {
             ImGui::PopStyleColor();
         }
-        recordItemRect(state, std::string("tabs:") + tab.label);
+        recordItemRect(panel.rects, std::string("tabs:") + tab.label);
     }
     ImGui::End();
+    return chosen;
 }
 
 // While View > Hide panels holds in the page: a button in the view's corner brings them back.
-void drawShowPanelsButton(ViewerState& state, float scale) {
+// Returns whether it was pressed.
+bool drawShowPanelsButton(WidgetRects& rects, float scale) {
+    bool pressed = false;
     const char* label = "Show panels";
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const ImVec2 padding(12.0f * scale, 10.0f * scale);
@@ -178,25 +186,34 @@ void drawShowPanelsButton(ViewerState& state, float scale) {
         ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
     if (ImGui::Begin("##show panels", nullptr, kFlags)) {
         if (ImGui::Button(label, ImVec2(-1.0f, -1.0f))) {
-            state.panelsHidden = false;
+            pressed = true;
         }
-        recordItemRect(state, "panels:show");
+        recordItemRect(rects, "panels:show");
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("Show the panels again (%s)", shortcutHint("hide-panels"));
         }
     }
     ImGui::End();
     ImGui::PopStyleVar(2);
+    return pressed;
 }
 
-} // namespace
+// The "Tab: show the panels" hint in the view's corner while Tab hid them (the desktop).
+void drawHiddenPanelsHint(float scale) {
+    static const std::string hint = std::string(shortcutHint("hide-panels")) + ": show the panels";
+    const ImVec2 size = ImGui::CalcTextSize(hint.c_str());
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::GetBackgroundDrawList()->AddText(
+        ImVec2(display.x - size.x - 8.0f * scale, display.y - size.y - 6.0f * scale),
+        IM_COL32(200, 200, 200, 160), hint.c_str());
+}
 
-void drawSplitters(ViewerState& state, float scale) {
-    const DockLayout& layout = state.layout;
-    if (state.panelsHidden || layout.timeline.empty() || layout.compact) {
+void drawDockSplitters(PanelContext panel, float scale) {
+    const DockLayout& layout = panel.state.layout;
+    if (panel.state.panelsHidden || layout.timeline.empty() || layout.compact) {
         return;
     }
-    SettingsEdit edit(state);
+    SettingsEdit edit(panel.state.settings, panel.commands);
     scene::DockProportions& dock = edit.values.dock;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     const float half = std::round(3.0f * scale);
@@ -206,13 +223,13 @@ void drawSplitters(ViewerState& state, float scale) {
                           static_cast<float>(*option.maximum));
     };
     if (!dock.leftCollapsed) {
-        drawSplitter(state, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y},
+        drawSplitter(panel.rects, "left", {layout.leftWidth - half, 0, 2 * half, layout.timeline.y},
                      false, [&](ImVec2 mouse) {
                          dock.leftWidth = column(options::kDockLeftWidth, mouse.x / display.x);
                      });
     }
     if (!dock.rightCollapsed) {
-        drawSplitter(state, "right",
+        drawSplitter(panel.rects, "right",
                      {display.x - layout.rightWidth - half, 0, 2 * half, layout.timeline.y}, false,
                      [&](ImVec2 mouse) {
                          dock.rightWidth =
@@ -220,7 +237,7 @@ void drawSplitters(ViewerState& state, float scale) {
                      });
     }
     if (layout.bottomHeight > 0.0f) {
-        drawSplitter(state, "bottom",
+        drawSplitter(panel.rects, "bottom",
                      {layout.view.x, layout.view.bottom() - half, layout.view.width, 2 * half},
                      true, [&](ImVec2 mouse) {
                          // At least 0.10 by dragging; the table's top.
@@ -231,27 +248,83 @@ void drawSplitters(ViewerState& state, float scale) {
     }
 }
 
+// What the View menu chose of the interface's own state; its entry applies it.
+struct ViewMenuChoice {
+    bool togglePanels = false;
+    bool toggleCompare = false;
+    bool showShortcuts = false;
+};
+
+ViewMenuChoice drawViewMenuItems(PanelContext panel) {
+    const ViewerState& state = panel.state;
+    ViewMenuChoice choice;
+    SettingsEdit edit(state.settings, panel.commands);
+    scene::DockProportions& dock = edit.values.dock;
+    choice.togglePanels =
+        ImGui::MenuItem("Hide panels", shortcutHint("hide-panels"), state.panelsHidden);
+    recordItemRect(panel.rects, "menu:View>Hide panels");
+    // The compact layout (a phone) has no columns to collapse or resize.
+    const bool columns = !state.layout.compact;
+    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed, columns)) {
+        dock.leftCollapsed = !dock.leftCollapsed;
+    }
+    recordItemRect(panel.rects, "menu:View>Collapse left column");
+    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed, columns)) {
+        dock.rightCollapsed = !dock.rightCollapsed;
+    }
+    recordItemRect(panel.rects, "menu:View>Collapse right column");
+    if (ImGui::MenuItem("Reset panel sizes", nullptr, false, columns)) {
+        dock = scene::DockProportions{};
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Curves", nullptr, edit.values.showCurves)) {
+        edit.values.showCurves = !edit.values.showCurves;
+    }
+    recordItemRect(panel.rects, "menu:View>Curves");
+    if (ImGui::MenuItem("Several figures in place", nullptr, edit.values.severalFiguresInPlace)) {
+        edit.values.severalFiguresInPlace = !edit.values.severalFiguresInPlace;
+    }
+    recordItemRect(panel.rects, "menu:View>Several figures in place");
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Two or more files: each figure walks on the spot in its place in the "
+                          "row (its travel hidden, for the view only), or travels in a lane as "
+                          "wide as its motion");
+    }
+    choice.toggleCompare = ImGui::MenuItem("Compare two files", nullptr, state.comparePanelOpen,
+                                           state.scene.characters().size() >= 2);
+    ImGui::Separator();
+    choice.showShortcuts = ImGui::MenuItem("Keyboard shortcuts", shortcutHint("shortcut-sheet"));
+    return choice;
+}
+
+} // namespace
+
+void drawSplitters(PanelContext panel, float scale) {
+    drawDockSplitters(panel, scale);
+}
+
+// The controls draw from a PanelContext; what they change of the interface's own state (the
+// drawer, the hidden panels, the sheet's request) comes back here, the one place that keeps it.
 void drawDockControls(ViewerState& state, float scale) {
+    PanelContext panel = PanelContext::of(state);
     {
-        SettingsEdit edit(state);
-        drawStrip(state, "Left column", state.layout.leftStrip, ">",
+        SettingsEdit edit(state.settings, panel.commands);
+        drawStrip(panel.rects, "Left column", state.layout.leftStrip, ">",
                   edit.values.dock.leftCollapsed);
-        drawStrip(state, "Right column", state.layout.rightStrip, "<",
+        drawStrip(panel.rects, "Right column", state.layout.rightStrip, "<",
                   edit.values.dock.rightCollapsed);
     }
-    drawCompactTabs(state, scale);
-    if (state.panelsHidden && platform::kInBrowser) {
-        drawShowPanelsButton(state, scale); // a page may have no keyboard for Tab
-    } else if (state.panelsHidden) {
-        static const std::string hint =
-            std::string(shortcutHint("hide-panels")) + ": show the panels";
-        const ImVec2 size = ImGui::CalcTextSize(hint.c_str());
-        const ImVec2 display = ImGui::GetIO().DisplaySize;
-        ImGui::GetBackgroundDrawList()->AddText(
-            ImVec2(display.x - size.x - 8.0f * scale, display.y - size.y - 6.0f * scale),
-            IM_COL32(200, 200, 200, 160), hint.c_str());
+    if (const std::optional<CompactDrawer> drawer = drawCompactTabs(panel, scale)) {
+        state.compactDrawer = *drawer;
     }
-    drawShortcutSheet(state, scale);
+    if (state.panelsHidden && platform::kInBrowser) {
+        if (drawShowPanelsButton(panel.rects, scale)) { // a page may have no keyboard for Tab
+            state.panelsHidden = false;
+        }
+    } else if (state.panelsHidden) {
+        drawHiddenPanelsHint(scale);
+    }
+    drawShortcutSheet(panel.rects, std::exchange(state.shortcutsRequested, false), scale);
 }
 
 void drawViewMenu(ViewerState& state) {
@@ -260,45 +333,14 @@ void drawViewMenu(ViewerState& state) {
     if (!open) {
         return;
     }
-    SettingsEdit edit(state);
-    scene::DockProportions& dock = edit.values.dock;
-    if (ImGui::MenuItem("Hide panels", shortcutHint("hide-panels"), state.panelsHidden)) {
+    const ViewMenuChoice choice = drawViewMenuItems(PanelContext::of(state));
+    if (choice.togglePanels) {
         state.panelsHidden = !state.panelsHidden;
     }
-    recordItemRect(state, "menu:View>Hide panels");
-    // The compact layout (a phone) has no columns to collapse or resize.
-    const bool columns = !state.layout.compact;
-    if (ImGui::MenuItem("Collapse left column", nullptr, dock.leftCollapsed, columns)) {
-        dock.leftCollapsed = !dock.leftCollapsed;
-    }
-    recordItemRect(state, "menu:View>Collapse left column");
-    if (ImGui::MenuItem("Collapse right column", nullptr, dock.rightCollapsed, columns)) {
-        dock.rightCollapsed = !dock.rightCollapsed;
-    }
-    recordItemRect(state, "menu:View>Collapse right column");
-    if (ImGui::MenuItem("Reset panel sizes", nullptr, false, columns)) {
-        dock = scene::DockProportions{};
-    }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Curves", nullptr, edit.values.showCurves)) {
-        edit.values.showCurves = !edit.values.showCurves;
-    }
-    recordItemRect(state, "menu:View>Curves");
-    if (ImGui::MenuItem("Several figures in place", nullptr, edit.values.severalFiguresInPlace)) {
-        edit.values.severalFiguresInPlace = !edit.values.severalFiguresInPlace;
-    }
-    recordItemRect(state, "menu:View>Several figures in place");
-    if (ImGui::IsItemHovered()) {
-        ImGui::SetTooltip("Two or more files: each figure walks on the spot in its place in the "
-                          "row (its travel hidden, for the view only), or travels in a lane as "
-                          "wide as its motion");
-    }
-    if (ImGui::MenuItem("Compare two files", nullptr, state.comparePanelOpen,
-                        state.scene.characters().size() >= 2)) {
+    if (choice.toggleCompare) {
         state.comparePanelOpen = !state.comparePanelOpen;
     }
-    ImGui::Separator();
-    if (ImGui::MenuItem("Keyboard shortcuts", shortcutHint("shortcut-sheet"))) {
+    if (choice.showShortcuts) {
         state.shortcutsRequested = true;
     }
     ImGui::EndMenu();

@@ -4,6 +4,7 @@
 // shortcut sheet (F1 or ?): every row of the bindings table (key_bindings.h).
 #pragma once
 
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/session/viewer_state.h"
 
 namespace bvhscope::viewer {
@@ -15,7 +16,7 @@ void drawDockControls(ViewerState& state, float scale);
 
 // The edges between the columns, the view and the analysis dock, dragged to resize the docks
 // (the new sizes are kept as fractions of the window). Call after the panels: on top of them.
-void drawSplitters(ViewerState& state, float scale);
+void drawSplitters(PanelContext panel, float scale);
 
 // The View menu, inside a menu bar (the Files panel's): hide panels, collapse columns, Compare,
 // shortcuts.

@@ -134,7 +134,7 @@ void drawInterpolationChoice(ExportSettings& settings) {
 
 // The page: the file's name only. It is written into the downloads folder, which the user never
 // sees, and arrives as a browser download (no chooser: the browser decides where it goes).
-void drawDownloadNameRow(ViewerState& state, ExportSettings& settings) {
+void drawDownloadNameRow(PanelContext& panel, ExportSettings& settings) {
     ImGui::TextUnformatted("Download as");
     ImGui::SameLine(110.0f);
     std::string name = bvh::utf8FromPath(bvh::pathFromUtf8(settings.targetPath).filename());
@@ -143,34 +143,37 @@ void drawDownloadNameRow(ViewerState& state, ExportSettings& settings) {
         // A name only: whatever folder is typed, the file stays in the downloads folder.
         const std::filesystem::path typed = bvh::pathFromUtf8(name).filename();
         settings.targetPath =
-            typed.empty() ? std::string() : bvh::utf8FromPath(state.downloadsFolder / typed);
+            typed.empty() ? std::string() : bvh::utf8FromPath(panel.state.downloadsFolder / typed);
     }
-    recordItemRect(state, "export:path");
+    recordItemRect(panel.rects, "export:path");
 }
 
-void drawTargetRow(ViewerState& state, const scene::Character& character,
+// Returns whether Browse... asked for a chooser (the entry keeps the request).
+bool drawTargetRow(PanelContext& panel, const scene::Character& character,
                    ExportSettings& settings) {
+    const ViewerState& state = panel.state;
+    bool browse = false;
     if (!state.downloadsFolder.empty()) {
-        drawDownloadNameRow(state, settings);
-        return;
+        drawDownloadNameRow(panel, settings);
+        return browse;
     }
     ImGui::TextUnformatted("Save as");
     ImGui::SameLine(110.0f);
     ImGui::SetNextItemWidth(-(buttonWidth("Browse...") + ImGui::GetStyle().ItemSpacing.x));
     ImGui::InputText("##target", &settings.targetPath);
-    recordItemRect(state, "export:path");
+    recordItemRect(panel.rects, "export:path");
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
-        recordItemRect(state, "export:path (typing)");
+        recordItemRect(panel.rects, "export:path (typing)");
     }
-    showPathEndWhenIdle(state, "export:path", settings.targetPath);
+    showPathEndWhenIdle(panel.rects, "export:path", settings.targetPath);
     ImGui::SameLine();
     ImGui::BeginDisabled(state.chooserOpen != ViewerState::ChooserPurpose::None);
     if (ImGui::Button("Browse...")) {
         // The desktop's save dialog, or the viewer's own (drawn over this one).
-        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
+        browse = true;
     }
     ImGui::EndDisabled();
-    recordItemRect(state, "export:browse");
+    recordItemRect(panel.rects, "export:browse");
     if (!character.clip->sourcePath.empty() && settings.targetPath == character.clip->sourcePath) {
         const bool gltf = settings.format == ExportFormat::Gltf;
         ImGui::TextColored(ImVec4(1.0f, 0.75f, 0.3f, 1.0f),
@@ -180,6 +183,7 @@ void drawTargetRow(ViewerState& state, const scene::Character& character,
                                                        "unless \"Overwrite the input file\" is "
                                                        "ticked.");
     }
+    return browse;
 }
 
 void drawFramesRow(const ViewerState& state, const scene::Character& character,
@@ -210,7 +214,8 @@ void drawFramesRow(const ViewerState& state, const scene::Character& character,
     }
 }
 
-void drawRateRows(ViewerState& state, const scene::Character& character, ExportSettings& settings) {
+void drawRateRows(PanelContext& panel, const scene::Character& character,
+                  ExportSettings& settings) {
     ImGui::Checkbox("Resample to", &settings.resample);
     ImGui::SameLine();
     ImGui::SetNextItemWidth(100.0f);
@@ -224,7 +229,7 @@ void drawRateRows(ViewerState& state, const scene::Character& character, ExportS
         std::snprintf(label, sizeof label, "Write the viewer's %g fps as the Frame Time",
                       *character.playRate.framesPerSecondOverride);
         ImGui::Checkbox(label, &settings.useFramesPerSecondOverride);
-        recordItemRect(state, "export:use-override");
+        recordItemRect(panel.rects, "export:use-override");
     }
 }
 
@@ -259,7 +264,8 @@ float resultWrapWidth() {
 }
 
 // Returns true when the user dismissed a successful export (the dialog then closes too).
-bool drawResultPopup(ViewerState& state) {
+bool drawResultPopup(PanelContext& panel, ExportForm& form) {
+    const ViewerState& state = panel.state;
     const ExportDialog& dialog = state.exportDialog;
     bool closeDialog = false;
     const ImVec2 center(ImGui::GetIO().DisplaySize.x * 0.5f, ImGui::GetIO().DisplaySize.y * 0.5f);
@@ -288,7 +294,7 @@ bool drawResultPopup(ViewerState& state) {
             ImGui::Separator();
             for (const std::string& line : result.lines) {
                 ImGui::TextWrapped("%s", elideMiddleToBytes(line).c_str());
-                recordItemRect(state, "export:result:line");
+                recordItemRect(panel.rects, "export:result:line");
             }
             ImGui::Separator();
             if (ImGui::Button("Copy")) {
@@ -302,17 +308,17 @@ bool drawResultPopup(ViewerState& state) {
             const bool ok = result.ok;
             if (ImGui::Button("OK") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
                 closeDialog = ok;
-                state.exportForm.exported = false;
-                state.commands.push(command::DismissExportResult{});
+                form.exported = false;
+                panel.commands.push(command::DismissExportResult{});
                 ImGui::CloseCurrentPopup();
             } else {
-                recordItemRect(state, ok ? "export:result:ok" : "export:result:failed");
+                recordItemRect(panel.rects, ok ? "export:result:ok" : "export:result:failed");
             }
         } else {
             ImGui::CloseCurrentPopup();
         }
         ImGui::PopTextWrapPos();
-        recordWindowRect(state, "export-result");
+        recordWindowRect(panel.rects, "export-result");
         ImGui::EndPopup();
     }
     return closeDialog;
@@ -331,11 +337,20 @@ std::filesystem::path exportLibraryToAvoid(const ViewerState& state) {
 
 } // namespace
 
-void openExportDialog(ViewerState& state, ExportFormat format) {
+namespace {
+
+// The dialog opens on the next draw, for `format`, when there is a file to export.
+void requestExportDialog(const ViewerState& state, ExportForm& form, ExportFormat format) {
     if (!state.scene.empty()) {
-        state.exportForm.openRequested = true;
-        state.exportForm.requestedFormat = format;
+        form.openRequested = true;
+        form.requestedFormat = format;
     }
+}
+
+} // namespace
+
+void openExportDialog(ViewerState& state, ExportFormat format) {
+    requestExportDialog(state, state.exportForm, format);
 }
 
 void openVideoExportDialog(ViewerState& state) {
@@ -356,11 +371,11 @@ void drawExportMenuItems(ViewerState& state) {
     if (ImGui::MenuItem("Export...", shortcutHint("export"), false, !state.scene.empty())) {
         openExportDialog(state);
     }
-    recordItemRect(state, "menu:File>Export");
+    recordItemRect(state.widgetRects, "menu:File>Export");
     if (ImGui::MenuItem("Export glTF...", nullptr, false, !state.scene.empty())) {
         openExportDialog(state, ExportFormat::Gltf);
     }
-    recordItemRect(state, "menu:File>Export glTF");
+    recordItemRect(state.widgetRects, "menu:File>Export glTF");
     // A build without FFmpeg (media_features.h) shows the item disabled, saying why; the page
     // says the desktop app has it (desktop_only_items.h).
     const bool videoBuilt = media::videoAvailable();
@@ -375,7 +390,7 @@ void drawExportMenuItems(ViewerState& state) {
             placedMenuItem(video, DesktopOnlyFeature::VideoExport, platform::kInBrowser))) {
         openVideoExportDialog(state);
     }
-    recordItemRect(state, "menu:File>Export video");
+    recordItemRect(state.widgetRects, "menu:File>Export video");
     // The view as a PNG: in the page a download at once, on the desktop a dialog for the file
     // and the size (picture_dialog.cpp).
     const bool page = !state.downloadsFolder.empty();
@@ -383,7 +398,7 @@ void drawExportMenuItems(ViewerState& state) {
                         shortcutHint("save-picture"))) {
         openPictureDialog(state);
     }
-    recordItemRect(state, "menu:File>Save picture");
+    recordItemRect(state.widgetRects, "menu:File>Save picture");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(page ? "The view as shown, at the frame shown, as a PNG download"
                                : "The view as shown, at the frame shown, as a PNG file");
@@ -396,8 +411,8 @@ namespace {
 
 // The dialog opened: for the file Info shows, with the defaults, on the desktop in the folder
 // this kind was last written to (else home).
-void startExportDialog(ViewerState& state) {
-    ExportForm& form = state.exportForm;
+void startExportDialog(PanelContext& panel, ExportForm& form) {
+    const ViewerState& state = panel.state;
     const std::vector<scene::Character>& characters = state.scene.characters();
     form.openRequested = false;
     if (characters.empty()) {
@@ -415,23 +430,24 @@ void startExportDialog(ViewerState& state) {
                          characters[form.character], gltf ? ".glb" : ".bvh");
     }
     form.exported = false;
-    state.commands.push(command::DismissExportResult{}); // an earlier export's
+    panel.commands.push(command::DismissExportResult{}); // an earlier export's
     ImGui::OpenPopup(kDialogName);
 }
 
-} // namespace
-
-void drawExportDialog(ViewerState& state, float scale) {
-    ExportForm& form = state.exportForm;
+// The form and the chooser are the interface's own, given mutably apart from the state it reads.
+// Returns whether Browse... asked for the desktop's chooser.
+bool drawExportForm(PanelContext panel, ExportForm& form, InWindowChooser& chooser, float scale) {
+    const ViewerState& state = panel.state;
+    bool browse = false;
     const ImGuiIO& io = ImGui::GetIO();
     // Ctrl+E as ImGui saw it, as well as from the window's keys (key_bindings.h): this one works
     // while a field has the keyboard too.
     if (bindingPressedInImGui("export") && !ImGui::IsPopupOpen(kDialogName)) {
-        openExportDialog(state);
+        requestExportDialog(state, form, ExportFormat::Bvh);
     }
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (form.openRequested) {
-        startExportDialog(state);
+        startExportDialog(panel, form);
     }
     // The outcome of an export pressed since the dialog opened.
     const bool outcomeShown = form.exported && state.exportDialog.result.has_value();
@@ -442,13 +458,13 @@ void drawExportDialog(ViewerState& state, float scale) {
         (form.settings.format == ExportFormat::Gltf ? "Export glTF" : "Export") +
         std::string(kDialogName);
     if (!ImGui::BeginPopupModal(title.c_str(), nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        return;
+        return browse;
     }
-    recordItemRect(state, "export:dialog");
+    recordItemRect(panel.rects, "export:dialog");
     if (form.character >= characters.size()) {
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
-        return;
+        return browse;
     }
     const scene::Character& character = characters[form.character];
     ExportSettings& settings = form.settings;
@@ -459,11 +475,11 @@ void drawExportDialog(ViewerState& state, float scale) {
     }
     ImGui::Separator();
 
-    drawTargetRow(state, character, settings);
+    browse = drawTargetRow(panel, character, settings);
     drawFramesRow(state, character, settings);
     drawAxisChoice(settings, character);
     drawScaleChoice(settings, character);
-    drawRateRows(state, character, settings);
+    drawRateRows(panel, character, settings);
     if (settings.format == ExportFormat::Bvh) { // glTF keeps quaternions: no Euler order
         drawRotationOrderChoice(settings);
     }
@@ -473,7 +489,7 @@ void drawExportDialog(ViewerState& state, float scale) {
     if (settings.format == ExportFormat::Gltf) {
         drawInterpolationChoice(settings);
         ImGui::Checkbox("Body mesh", &settings.body);
-        recordItemRect(state, "export:body");
+        recordItemRect(panel.rects, "export:body");
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("The figure's body as a skinned mesh, as `convert --body` writes "
                               "it: viewers that draw only meshes then show a figure");
@@ -486,30 +502,39 @@ void drawExportDialog(ViewerState& state, float scale) {
     bool close = false;
     ImGui::BeginDisabled(settings.targetPath.empty());
     if (ImGui::Button("Export", ImVec2(120.0f * scale, 0.0f))) {
-        state.commands.push(command::Export{form.character, settings});
+        panel.commands.push(command::Export{form.character, settings});
         form.exported = true;
     }
     ImGui::EndDisabled();
-    recordItemRect(state, "export:Export");
+    recordItemRect(panel.rects, "export:Export");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(120.0f * scale, 0.0f)) ||
         (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)) && !outcomeShown &&
          !state.inWindowChooser.active())) { // Escape there closes the chooser only
         close = true;
     }
-    recordItemRect(state, "export:Cancel");
+    recordItemRect(panel.rects, "export:Cancel");
 
     if (outcomeShown && !ImGui::IsPopupOpen(kResultName)) {
         ImGui::OpenPopup(kResultName);
     }
-    if (drawResultPopup(state)) {
+    if (drawResultPopup(panel, form)) {
         close = true;
     }
-    drawInWindowChooser(state, scale, true);
+    drawInWindowChooser(panel, chooser, scale, true);
     if (close) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
+    return browse;
+}
+
+} // namespace
+
+void drawExportDialog(ViewerState& state, float scale) {
+    if (drawExportForm(PanelContext::of(state), state.exportForm, state.inWindowChooser, scale)) {
+        state.chooserRequested = ViewerState::ChooserPurpose::ExportTarget;
+    }
 }
 
 } // namespace bvhscope::viewer

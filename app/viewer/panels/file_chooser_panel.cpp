@@ -6,6 +6,7 @@
 // typed filters the list as it is typed and selects the first match; Tab completes it.
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "core/platform/utf8_path.h"
@@ -78,14 +79,14 @@ bool handleNavigationKeys(InWindowChooser& chooser, bool typedWasEmpty, int rows
 }
 
 // The folder shown, with Up; the whole path in the tooltip when it is elided.
-void drawLocationRow(ViewerState& state, InWindowChooser& chooser) {
+void drawLocationRow(PanelContext& panel, InWindowChooser& chooser) {
     const bool atRoot = !chooser.folder().has_relative_path();
     ImGui::BeginDisabled(atRoot);
     if (ImGui::Button("Up")) {
         chooser.toParent();
     }
     ImGui::EndDisabled();
-    recordItemRect(state, "chooser:up");
+    recordItemRect(panel.rects, "chooser:up");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The parent folder (Backspace)");
     }
@@ -93,7 +94,7 @@ void drawLocationRow(ViewerState& state, InWindowChooser& chooser) {
     ImGui::AlignTextToFramePadding();
     const std::string folder = bvh::utf8FromPath(chooser.folder());
     elidedText(folder);
-    recordItemRect(state, "chooser:folder:" + folder);
+    recordItemRect(panel.rects, "chooser:folder:" + folder);
 }
 
 // Tab in the path field: the typed name completed (InWindowChooser::completion).
@@ -111,7 +112,7 @@ int completeTypedName(ImGuiInputTextCallbackData* data) {
 }
 
 // The field that keeps the keyboard: a path to go to or open, or the name to save as.
-void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
+void drawTypedField(PanelContext& panel, InWindowChooser& chooser) {
     const bool saving = chooser.mode() == Mode::SaveFile;
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(saving ? "Name" : "Path");
@@ -142,13 +143,13 @@ void drawTypedField(ViewerState& state, InWindowChooser& chooser) {
     if (entered) {
         chooser.accept();
     }
-    recordItemRect(state, "chooser:typed");
+    recordItemRect(panel.rects, "chooser:typed");
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
-        recordItemRect(state, "chooser:typed (typing)");
+        recordItemRect(panel.rects, "chooser:typed (typing)");
     }
 }
 
-void drawRecentFolders(ViewerState& state, InWindowChooser& chooser) {
+void drawRecentFolders(PanelContext& panel, InWindowChooser& chooser) {
     ImGui::TextDisabled("Recent folders");
     const std::vector<std::string>& folders = chooser.recent.folders();
     if (folders.empty()) {
@@ -168,7 +169,7 @@ void drawRecentFolders(ViewerState& state, InWindowChooser& chooser) {
             chooser.showFolder(path);
         }
         ImGui::PopID();
-        recordItemRect(state, "chooser:recent:" + std::to_string(i));
+        recordItemRect(panel.rects, "chooser:recent:" + std::to_string(i));
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip("%s", shown[i].c_str());
         }
@@ -177,11 +178,11 @@ void drawRecentFolders(ViewerState& state, InWindowChooser& chooser) {
 
 // The folder's entries, folders first; only the visible rows are drawn (a folder of thousands
 // of takes stays quick). `scrollToSelection` after the keyboard moved it.
-void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSelection) {
+void drawEntries(PanelContext& panel, InWindowChooser& chooser, bool scrollToSelection) {
     const std::vector<ChooserEntry>& entries = chooser.entries();
     if (!chooser.error().empty()) {
         ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.4f, 1.0f), "%s", chooser.error().c_str());
-        recordItemRect(state, "chooser:error");
+        recordItemRect(panel.rects, "chooser:error");
     }
     if (entries.empty() && chooser.error().empty()) {
         const bool typingAhead = !chooser.typed.empty() && chooser.mode() != Mode::SaveFile;
@@ -191,7 +192,7 @@ void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSele
                                     ? "This folder is empty."
                                     : "Nothing here passes the filter (see Show, below).";
         ImGui::TextDisabled("%s", why.c_str());
-        recordItemRect(state, "chooser:empty:" + why);
+        recordItemRect(panel.rects, "chooser:empty:" + why);
     }
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
     if (scrollToSelection && chooser.selected()) {
@@ -227,9 +228,9 @@ void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSele
                 ImGui::PopStyleColor();
             }
             ImGui::PopID();
-            recordItemRect(state, "chooser:entry:" + label);
+            recordItemRect(panel.rects, "chooser:entry:" + label);
             if (chooser.selected() == index) {
-                recordItemRect(state, "chooser:selected:" + label);
+                recordItemRect(panel.rects, "chooser:selected:" + label);
             }
         }
     }
@@ -238,7 +239,7 @@ void drawEntries(ViewerState& state, InWindowChooser& chooser, bool scrollToSele
     }
 }
 
-void drawFilterRow(ViewerState& state, InWindowChooser& chooser) {
+void drawFilterRow(PanelContext& panel, InWindowChooser& chooser) {
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("Show");
     static constexpr std::array<std::pair<const char*, ChooserFilter>, 3> kFilters = {{
@@ -251,12 +252,12 @@ void drawFilterRow(ViewerState& state, InWindowChooser& chooser) {
         if (ImGui::RadioButton(label, chooser.filter() == filter)) {
             chooser.setFilter(filter);
         }
-        recordItemRect(state, std::string("chooser:filter:") + label);
+        recordItemRect(panel.rects, std::string("chooser:filter:") + label);
     }
 }
 
 // Open / Save / Cancel at the right; OpenFiles also offers the folder shown for the Browser.
-void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
+void drawButtons(PanelContext& panel, InWindowChooser& chooser, float scale) {
     const float width = 110.0f * scale;
     const float spacing = ImGui::GetStyle().ItemSpacing.x;
     const char* browse = "Browse this folder";
@@ -274,7 +275,7 @@ void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
             chooser.chooseFolderShown();
         }
         ImGui::EndDisabled();
-        recordItemRect(state, "chooser:browse-folder");
+        recordItemRect(panel.rects, "chooser:browse-folder");
         if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
             const std::string why =
                 platform::kInBrowser
@@ -288,15 +289,15 @@ void drawButtons(ViewerState& state, InWindowChooser& chooser, float scale) {
     if (ImGui::Button(acceptLabel(chooser.mode()), ImVec2(width, 0.0f))) {
         chooser.accept();
     }
-    recordItemRect(state, "chooser:accept");
+    recordItemRect(panel.rects, "chooser:accept");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(width, 0.0f)) || keyPressed(ImGuiKey_Escape)) {
         chooser.cancel();
     }
-    recordItemRect(state, "chooser:cancel");
+    recordItemRect(panel.rects, "chooser:cancel");
 }
 
-void drawChooserContents(ViewerState& state, InWindowChooser& chooser, float scale) {
+void drawChooserContents(PanelContext& panel, InWindowChooser& chooser, float scale) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
     const bool typedWasEmpty = chooser.typed.empty();
@@ -312,13 +313,13 @@ void drawChooserContents(ViewerState& state, InWindowChooser& chooser, float sca
         chooser.accept(); // the field hands the keyboard back the frame after a click
     }
 
-    if (!state.desktopChooserProblem.empty()) {
+    if (!panel.state.desktopChooserProblem.empty()) {
         ImGui::TextDisabled("The desktop offers no file chooser (%s): this is bvhscope's own.",
-                            state.desktopChooserProblem.c_str());
-        recordItemRect(state, "chooser:why");
+                            panel.state.desktopChooserProblem.c_str());
+        recordItemRect(panel.rects, "chooser:why");
     }
-    drawLocationRow(state, chooser);
-    drawTypedField(state, chooser);
+    drawLocationRow(panel, chooser);
+    drawTypedField(panel, chooser);
     if (chooser.mode() == Mode::SaveFile && !chooser.typed.empty()) {
         const std::vector<ChooserEntry>& entries = chooser.entries();
         const bool replaces =
@@ -334,26 +335,27 @@ void drawChooserContents(ViewerState& state, InWindowChooser& chooser, float sca
     const float recentWidth =
         std::clamp(ImGui::GetContentRegionAvail().x * 0.26f, 120.0f * scale, 260.0f * scale);
     ImGui::BeginChild("##recent", ImVec2(recentWidth, listHeight), true);
-    drawRecentFolders(state, chooser);
+    drawRecentFolders(panel, chooser);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##entries", ImVec2(0.0f, listHeight), true);
-    drawEntries(state, chooser, moved);
+    drawEntries(panel, chooser, moved);
     ImGui::EndChild();
-    recordItemRect(state, "chooser:list");
-    drawFilterRow(state, chooser);
-    drawButtons(state, chooser, scale);
+    recordItemRect(panel.rects, "chooser:list");
+    drawFilterRow(panel, chooser);
+    drawButtons(panel, chooser, scale);
 }
 
 } // namespace
 
-void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog) {
+// The chooser is the interface's own, given mutably apart from the state it reads.
+void drawInWindowChooser(PanelContext panel, InWindowChooser& chooser, float scale,
+                         bool insideExportDialog) {
     // The Export dialog is a modal: a chooser for it must open on top of it, from inside it.
-    if (state.inWindowPurpose == Purpose::None ||
-        (state.inWindowPurpose == Purpose::ExportTarget) != insideExportDialog) {
+    if (panel.state.inWindowPurpose == Purpose::None ||
+        (panel.state.inWindowPurpose == Purpose::ExportTarget) != insideExportDialog) {
         return;
     }
-    InWindowChooser& chooser = state.inWindowChooser;
     if (chooser.active() && !ImGui::IsPopupOpen(kChooserId)) {
         ImGui::OpenPopup(kChooserId);
     }
@@ -363,19 +365,23 @@ void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialo
     ImGui::SetNextWindowPos(ImVec2(display.x * 0.5f, display.y * 0.5f), ImGuiCond_Always,
                             ImVec2(0.5f, 0.5f));
     ImGui::SetNextWindowSize(size, ImGuiCond_Always);
-    if (!ImGui::BeginPopupModal(titleFor(state.inWindowPurpose), nullptr,
+    if (!ImGui::BeginPopupModal(titleFor(panel.state.inWindowPurpose), nullptr,
                                 ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                     ImGuiWindowFlags_NoSavedSettings)) {
         return;
     }
-    recordWindowRect(state, "chooser");
+    recordWindowRect(panel.rects, "chooser");
     if (chooser.active()) {
-        drawChooserContents(state, chooser, scale);
+        drawChooserContents(panel, chooser, scale);
     }
     if (!chooser.active()) { // chosen or cancelled: the frame loop delivers it
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
+}
+
+void drawInWindowChooser(ViewerState& state, float scale, bool insideExportDialog) {
+    drawInWindowChooser(PanelContext::of(state), state.inWindowChooser, scale, insideExportDialog);
 }
 
 } // namespace bvhscope::viewer

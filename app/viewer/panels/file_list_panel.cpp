@@ -6,6 +6,7 @@
 #include "app/viewer/panels/desktop_only_items.h"
 #include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/key_bindings.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/retarget_panels.h"
@@ -84,7 +85,7 @@ void drawFileMenuBar(ViewerState& state) {
 
 // The path field and Open, kept at the panel's bottom whatever the number of files (the list
 // above scrolls): typing a path works without any chooser.
-void drawPathRow(ViewerState& state) {
+void drawPathRow(PanelContext& panel) {
     static std::string path;
     const float openWidth = buttonWidth("Open") + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - openWidth, 1.0f));
@@ -99,9 +100,9 @@ void drawPathRow(ViewerState& state) {
     }
     const bool entered = ImGui::InputTextWithHint("##path", hint.c_str(), &path,
                                                   ImGuiInputTextFlags_EnterReturnsTrue);
-    recordItemRect(state, "files:path");
+    recordItemRect(panel.rects, "files:path");
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
-        recordItemRect(state, "files:path (typing)");
+        recordItemRect(panel.rects, "files:path (typing)");
     }
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip(media::soundAvailable()
@@ -110,28 +111,113 @@ void drawPathRow(ViewerState& state) {
     }
     ImGui::SameLine();
     if ((ImGui::Button("Open") || entered) && !path.empty()) {
-        state.commands.push(command::Open{{path}});
+        panel.commands.push(command::Open{{path}});
         path.clear();
     }
-    recordItemRect(state, "files:open");
+    recordItemRect(panel.rects, "files:open");
 }
 
 // A file's colour swatch and show/hide checkbox; a change is a command (the appearance's owner
 // applies it).
-void drawAppearanceWidgets(ViewerState& state, std::size_t index,
+void drawAppearanceWidgets(PanelContext& panel, std::size_t index,
                            const scene::Character& character) {
     glm::vec4 color = character.appearance.color;
     if (ImGui::ColorEdit3("##color", &color.r, ImGuiColorEditFlags_NoInputs)) {
-        state.commands.push(command::SetColor{index, color});
+        panel.commands.push(command::SetColor{index, color});
     }
     ImGui::SameLine();
     bool visible = character.appearance.visible;
     if (ImGui::Checkbox("##visible", &visible)) {
-        state.commands.push(command::SetVisible{index, visible});
+        panel.commands.push(command::SetVisible{index, visible});
     }
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Show or hide");
     }
+}
+
+// One open file's row: its look, its name (a click shows its facts, a double-click frames it),
+// its context menu (Focus, Remove, Retarget onto) and its remove button, and its load's progress.
+void drawFileRow(PanelContext& panel, std::size_t c, const scene::Character& character) {
+    const ViewerState& state = panel.state;
+    ImGui::PushID(static_cast<int>(c));
+    drawAppearanceWidgets(panel, c, character);
+    ImGui::SameLine();
+    // The name takes what the row leaves beside the remove button, elided so that it reads
+    // apart from the other files' (what they share goes first) with the whole name and path in
+    // a tooltip. Double-click frames the figure; the context menu has Focus and Remove too.
+    const float removeWidth = ImGui::CalcTextSize("x").x + 2.0f * ImGui::GetStyle().FramePadding.x +
+                              ImGui::GetStyle().ItemSpacing.x;
+    const float nameWidth = std::max(ImGui::GetContentRegionAvail().x - removeWidth, 1.0f);
+    const std::string name =
+        elideAmongToWidth(character.clip->displayName, openFileNames(state), nameWidth);
+    if (ImGui::Selectable(name.c_str(), state.infoCharacter == c,
+                          ImGuiSelectableFlags_AllowItemOverlap |
+                              ImGuiSelectableFlags_AllowDoubleClick,
+                          ImVec2(nameWidth, 0.0f))) {
+        panel.commands.push(command::ShowInfo{c});
+        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+            panel.commands.push(command::Focus{c});
+        }
+    }
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("%s\n%s%s", character.clip->displayName.c_str(),
+                          character.clip->sourcePath.c_str(),
+                          character.browsed ? "\nFrom the folder browser: Page Down/Page Up "
+                                              "show the next/previous file in its place"
+                                            : "");
+    }
+    recordItemRect(panel.rects, "files:name:" + std::to_string(c));
+    if (ImGui::BeginPopupContextItem("##file")) {
+        if (ImGui::MenuItem("Focus (double-click)")) {
+            panel.commands.push(command::Focus{c});
+        }
+        static const std::string kUndoes = std::string(shortcutHint("undo-remove")) + " undoes";
+        if (ImGui::MenuItem("Remove", kUndoes.c_str())) {
+            panel.commands.push(command::Remove{c});
+        }
+        drawRetargetOntoMenu(panel, c);
+        ImGui::EndPopup();
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x")) {
+        panel.commands.push(command::Remove{c}); // a load still running is cancelled
+    }
+    recordItemRect(panel.rects, "files:remove:" + std::to_string(c));
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetTooltip("Remove (Ctrl+Z brings it back)");
+    }
+    if (character.loading()) {
+        char overlay[64];
+        std::snprintf(overlay, sizeof overlay, "loading: %u frames",
+                      static_cast<unsigned>(character.fileLoad.framesLoaded));
+        ImGui::ProgressBar(static_cast<float>(character.fileLoad.fraction), ImVec2(-1.0f, 0.0f),
+                           overlay);
+    }
+    ImGui::PopID();
+}
+
+// The open files, the loads still reading their headers, and "Compare two files...": returns
+// whether that was pressed (the interface keeps the Compare panel open).
+bool drawFileRows(PanelContext panel) {
+    const ViewerState& state = panel.state;
+    bool compare = false;
+    const std::vector<scene::Character>& characters = state.scene.characters();
+    for (std::size_t c = 0; c < characters.size(); ++c) {
+        drawFileRow(panel, c, characters[c]);
+    }
+    for (const FileLoads::Waiting& waiting : state.loads.waiting()) {
+        ImGui::TextDisabled("%s", waiting.displayName.c_str());
+        ImGui::ProgressBar(static_cast<float>(waiting.load->fraction()), ImVec2(-1.0f, 0.0f),
+                           "reading the header");
+    }
+    if (characters.empty() && state.loads.waiting().empty()) {
+        ImGui::TextDisabled("Drop .bvh files here.");
+    }
+    if (characters.size() >= 2 && !state.comparePanelOpen) {
+        compare = ImGui::SmallButton("Compare two files...");
+        recordItemRect(panel.rects, "files:compare");
+    }
+    return compare;
 }
 
 } // namespace
@@ -151,83 +237,13 @@ void drawFileListPanel(ViewerState& state, float /*scale*/) {
                       listHeight < 2.0f * ImGui::GetFrameHeightWithSpacing()
                           ? ImGuiWindowFlags_NoScrollbar
                           : ImGuiWindowFlags_None);
-    const std::vector<scene::Character>& characters = state.scene.characters();
-    for (std::size_t c = 0; c < characters.size(); ++c) {
-        const scene::Character& character = characters[c];
-        ImGui::PushID(static_cast<int>(c));
-        drawAppearanceWidgets(state, c, character);
-        ImGui::SameLine();
-        // The name takes what the row leaves beside the remove button, elided so that it reads
-        // apart from the other files' (what they share goes first) with the whole name and path in
-        // a tooltip. Double-click frames the figure; the context menu has Focus and Remove too.
-        const float removeWidth = ImGui::CalcTextSize("x").x +
-                                  2.0f * ImGui::GetStyle().FramePadding.x +
-                                  ImGui::GetStyle().ItemSpacing.x;
-        const float nameWidth = std::max(ImGui::GetContentRegionAvail().x - removeWidth, 1.0f);
-        const std::string name =
-            elideAmongToWidth(character.clip->displayName, openFileNames(state), nameWidth);
-        if (ImGui::Selectable(name.c_str(), state.infoCharacter == c,
-                              ImGuiSelectableFlags_AllowItemOverlap |
-                                  ImGuiSelectableFlags_AllowDoubleClick,
-                              ImVec2(nameWidth, 0.0f))) {
-            state.commands.push(command::ShowInfo{c});
-            if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
-                state.commands.push(command::Focus{c});
-            }
-        }
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("%s\n%s%s", character.clip->displayName.c_str(),
-                              character.clip->sourcePath.c_str(),
-                              character.browsed ? "\nFrom the folder browser: Page Down/Page Up "
-                                                  "show the next/previous file in its place"
-                                                : "");
-        }
-        recordItemRect(state, "files:name:" + std::to_string(c));
-        if (ImGui::BeginPopupContextItem("##file")) {
-            if (ImGui::MenuItem("Focus (double-click)")) {
-                state.commands.push(command::Focus{c});
-            }
-            static const std::string kUndoes = std::string(shortcutHint("undo-remove")) + " undoes";
-            if (ImGui::MenuItem("Remove", kUndoes.c_str())) {
-                state.commands.push(command::Remove{c});
-            }
-            drawRetargetOntoMenu(PanelContext::of(state), c);
-            ImGui::EndPopup();
-        }
-        ImGui::SameLine();
-        if (ImGui::SmallButton("x")) {
-            state.commands.push(command::Remove{c}); // a load still running is cancelled
-        }
-        recordItemRect(state, "files:remove:" + std::to_string(c));
-        if (ImGui::IsItemHovered()) {
-            ImGui::SetTooltip("Remove (Ctrl+Z brings it back)");
-        }
-        if (character.loading()) {
-            char overlay[64];
-            std::snprintf(overlay, sizeof overlay, "loading: %u frames",
-                          static_cast<unsigned>(character.fileLoad.framesLoaded));
-            ImGui::ProgressBar(static_cast<float>(character.fileLoad.fraction), ImVec2(-1.0f, 0.0f),
-                               overlay);
-        }
-        ImGui::PopID();
-    }
-    for (const FileLoads::Waiting& waiting : state.loads.waiting()) {
-        ImGui::TextDisabled("%s", waiting.displayName.c_str());
-        ImGui::ProgressBar(static_cast<float>(waiting.load->fraction()), ImVec2(-1.0f, 0.0f),
-                           "reading the header");
-    }
-    if (characters.empty() && state.loads.waiting().empty()) {
-        ImGui::TextDisabled("Drop .bvh files here.");
-    }
-    if (characters.size() >= 2 && !state.comparePanelOpen) {
-        if (ImGui::SmallButton("Compare two files...")) {
-            state.comparePanelOpen = true;
-        }
-        recordItemRect(state, "files:compare");
+    if (drawFileRows(PanelContext::of(state))) {
+        state.comparePanelOpen = true;
     }
     ImGui::EndChild();
     ImGui::Separator();
-    drawPathRow(state);
+    PanelContext panel = PanelContext::of(state);
+    drawPathRow(panel);
     ImGui::End();
 }
 

@@ -29,7 +29,7 @@ std::string_view gridTakeFileName(std::string_view relativePath) {
 
 // The name under a cell on two lines (gridCellLabel: the action and style of a library's
 // names stay readable), each centred. Recorded as the lines joined.
-void drawGridCellLabel(ViewerState& state, const folder::FolderEntry& entry, std::size_t position,
+void drawGridCellLabel(PanelContext& panel, const folder::FolderEntry& entry, std::size_t position,
                        ImVec2 at, float cell) {
     const std::array<std::string, 2> lines =
         gridCellLabel(gridTakeFileName(entry.name), cell, [](std::string_view piece) {
@@ -42,28 +42,29 @@ void drawGridCellLabel(ViewerState& state, const folder::FolderEntry& entry, std
         ImGui::TextUnformatted(line.c_str());
         y += ImGui::GetTextLineHeight();
     }
-    recordShownText(state, "browser:cellname:" + std::to_string(position), lines[0] + lines[1]);
+    recordShownText(panel.rects, "browser:cellname:" + std::to_string(position),
+                    lines[0] + lines[1]);
 }
 
 // One cell at `at` (its top-left corner): the take at display position `position`.
-void drawGridCell(ViewerState& state, const FolderThumbnails& thumbnails,
+void drawGridCell(PanelContext& panel, const FolderThumbnails& thumbnails,
                   FolderHoverPlay& hoverPlay, std::size_t position, ImVec2 at, float cell) {
-    const folder::FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = panel.state.folder;
     const std::size_t index = folder.shownRows()[position];
     const folder::FolderEntry& entry = folder.entries()[index];
     ImGui::PushID(static_cast<int>(index));
     ImGui::SetCursorScreenPos(at);
     ImGui::Selectable("##cell", folder.current == index, ImGuiSelectableFlags_AllowItemOverlap,
                       ImVec2(cell, cell + kGridLabelLines * ImGui::GetTextLineHeight()));
-    takeItemClicks(state, index);
-    recordItemRect(state, "browser:cell:" + std::to_string(position));
+    takeItemClicks(panel, index);
+    recordItemRect(panel.rects, "browser:cell:" + std::to_string(position));
     takeItemHover(hoverPlay, entry, index, position);
     ImGui::SetCursorScreenPos(at);
     if (!drawTakePicture(thumbnails, hoverPlay, entry, index, cell)) {
         ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + (cell - ImGui::GetFrameHeight()) * 0.5f));
         drawTakeStatus(folder, entry, index, cell);
     }
-    drawGridCellLabel(state, entry, position, at, cell);
+    drawGridCellLabel(panel, entry, position, at, cell);
     ImGui::PopID();
 }
 
@@ -93,16 +94,16 @@ void keepBrowsedCellInView(const folder::FolderBrowser& folder, std::size_t colu
 
 } // namespace
 
-void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
+void drawFolderGrid(PanelContext& panel, const FolderThumbnails& thumbnails,
                     FolderHoverPlay& hoverPlay, float cell) {
-    const folder::FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = panel.state.folder;
     if (!ImGui::BeginChild("grid", ImVec2(0.0f, 0.0f), false)) {
         ImGui::EndChild();
         return;
     }
     const ImVec2 origin = ImGui::GetWindowPos();
     const ImVec2 size = ImGui::GetWindowSize();
-    state.widgetRects.rects["browser:grid"] = {origin.x, origin.y, size.x, size.y};
+    panel.rects.rects["browser:grid"] = {origin.x, origin.y, size.x, size.y};
     const ImGuiStyle& style = ImGui::GetStyle();
     const std::size_t count = folder.shownRows().size();
     const std::size_t columns =
@@ -124,7 +125,7 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
                 gridCellsOfRows(static_cast<std::size_t>(row), row + 1U, columns, count);
             for (std::size_t position = cells.first; position < cells.last; ++position) {
                 const float column = static_cast<float>(position - cells.first);
-                drawGridCell(state, thumbnails, hoverPlay, position,
+                drawGridCell(panel, thumbnails, hoverPlay, position,
                              ImVec2(rowStart.x + column * (cell + style.ItemSpacing.x), rowStart.y),
                              cell);
             }
@@ -134,7 +135,7 @@ void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
         }
     }
     const GridCells visible = gridCellsOfRows(firstRow, lastRow, columns, count);
-    showTakeRows(state, visible.first, visible.last);
+    showTakeRows(panel, visible.first, visible.last);
     ImGui::EndChild();
 }
 

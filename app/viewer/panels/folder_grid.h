@@ -9,12 +9,12 @@
 
 #include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/session/viewer_state.h"
+#include "app/viewer/panels/panel_context.h"
 
 namespace bvhscope::viewer {
 
 // The hovered cell is reported to `hoverPlay`, and shows its playing texture once drawn.
-void drawFolderGrid(ViewerState& state, const FolderThumbnails& thumbnails,
+void drawFolderGrid(PanelContext& panel, const FolderThumbnails& thumbnails,
                     FolderHoverPlay& hoverPlay, float cell);
 
 } // namespace bvhscope::viewer

@@ -31,17 +31,17 @@ constexpr float kFilterBesideButtons = 220.0f;
 
 // While the rows are ranked by likeness (a row's right-click, or Similar in the Selected
 // panel): to which take, and the way back to the name order.
-void drawLikenessLine(ViewerState& state) {
-    const folder::FolderBrowser& folder = state.folder;
+void drawLikenessLine(PanelContext& panel) {
+    const folder::FolderBrowser& folder = panel.state.folder;
     if (!folder.likenessQuery()) {
         return;
     }
     // On the press: the line goes with the ranking, so the release finds no button under it.
     ImGui::SmallButton("Name order");
     if (ImGui::IsItemActivated()) {
-        state.commands.push(command::SortTakes{});
+        panel.commands.push(command::SortTakes{});
     }
-    recordItemRect(state, "browser:likeness-clear");
+    recordItemRect(panel.rects, "browser:likeness-clear");
     ImGui::SameLine();
     const std::string& name = folder.entries()[*folder.likenessQuery()].name;
     elidedText("Moving like " + name + ", most alike first");
@@ -49,17 +49,17 @@ void drawLikenessLine(ViewerState& state) {
 
 // The filter field (browser_order.h): applied as it is typed; its syntax in the tooltip, with
 // the first term it did not understand.
-void drawFilterField(ViewerState& state) {
-    const folder::FolderBrowser& folder = state.folder;
+void drawFilterField(PanelContext& panel) {
+    const folder::FolderBrowser& folder = panel.state.folder;
     std::array<char, 512> text{};
     const std::string& current = folder.filterText();
     std::copy_n(current.begin(), std::min(current.size(), text.size() - 1), text.begin());
     ImGui::SetNextItemWidth(-1.0f);
     if (ImGui::InputTextWithHint("##filter", "Filter: words, frames>300, fps:120...", text.data(),
                                  text.size())) {
-        state.commands.push(command::FilterTakes{text.data()});
+        panel.commands.push(command::FilterTakes{text.data()});
     }
-    recordItemRect(state, "browser:filter");
+    recordItemRect(panel.rects, "browser:filter");
     const std::string& error = folder.filter().error;
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -77,18 +77,18 @@ void drawFilterField(ViewerState& state) {
 }
 
 // List or Grid (kept in settings.ini), and the grid's cell size while it shows.
-void drawViewToggle(ViewerState& state, float scale) {
-    SettingsEdit edit(state);
+void drawViewToggle(PanelContext& panel, float scale) {
+    SettingsEdit edit(panel.state.settings, panel.commands);
     scene::ViewerSettings& settings = edit.values;
     if (ImGui::RadioButton("List", settings.browserView == scene::BrowserView::List)) {
         settings.browserView = scene::BrowserView::List;
     }
-    recordItemRect(state, "browser:view-list");
+    recordItemRect(panel.rects, "browser:view-list");
     ImGui::SameLine();
     if (ImGui::RadioButton("Grid", settings.browserView == scene::BrowserView::Grid)) {
         settings.browserView = scene::BrowserView::Grid;
     }
-    recordItemRect(state, "browser:view-grid");
+    recordItemRect(panel.rects, "browser:view-grid");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Thumbnails as many a row as fit; hover one for its take's facts");
     }
@@ -100,51 +100,51 @@ void drawViewToggle(ViewerState& state, float scale) {
     ImGui::SetNextItemWidth(kSliderWidth * scale);
     ImGui::SliderInt("##cell-size", &settings.browserCellSize, scene::kSmallestBrowserCell,
                      scene::kLargestBrowserCell, "%d px", ImGuiSliderFlags_AlwaysClamp);
-    recordItemRect(state, "browser:cell-size");
+    recordItemRect(panel.rects, "browser:cell-size");
     if (ImGui::IsItemHovered()) {
         const std::string_view help = options::kBrowserCellSize.help;
         ImGui::SetTooltip("%.*s", static_cast<int>(help.size()), help.data());
     }
 }
 
-void drawControls(ViewerState& state, float scale) {
-    const folder::FolderBrowser& folder = state.folder;
+void drawControls(PanelContext& panel, float scale) {
+    const folder::FolderBrowser& folder = panel.state.folder;
     elidedText(bvh::utf8FromPath(folder.folder()));
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("%s", bvh::utf8FromPath(folder.folder()).c_str());
     }
     if (ImGui::Button("< Previous")) {
-        state.commands.push(command::StepTakes{-1});
+        panel.commands.push(command::StepTakes{-1});
     }
-    recordItemRect(state, "browser:previous");
+    recordItemRect(panel.rects, "browser:previous");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The previous file replaces the browsed character (Page Up)");
     }
     sameLineIfFits(buttonWidth("Next >"));
     if (ImGui::Button("Next >")) {
-        state.commands.push(command::StepTakes{1});
+        panel.commands.push(command::StepTakes{1});
     }
-    recordItemRect(state, "browser:next");
+    recordItemRect(panel.rects, "browser:next");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("The next file replaces the browsed character (Page Down)");
     }
     sameLineIfFits(checkboxWidth("Include subfolders") + 16.0f * scale);
     bool include = folder.includesSubfolders();
     if (ImGui::Checkbox("Include subfolders", &include)) {
-        state.commands.push(command::IncludeSubfolders{include});
+        panel.commands.push(command::IncludeSubfolders{include});
     }
-    recordItemRect(state, "browser:subfolders");
+    recordItemRect(panel.rects, "browser:subfolders");
     if (ImGui::IsItemHovered()) {
         ImGui::SetTooltip("Remembered for this folder");
     }
     sameLineIfFits(buttonWidth("Close folder") + 16.0f * scale);
     if (ImGui::Button("Close folder")) {
-        state.commands.push(command::CloseFolder{});
+        panel.commands.push(command::CloseFolder{});
     }
     sameLineIfFits(checkboxWidth("List") + checkboxWidth("Grid") + 16.0f * scale);
-    drawViewToggle(state, scale);
+    drawViewToggle(panel, scale);
     sameLineIfFits(kFilterBesideButtons * scale);
-    drawFilterField(state);
+    drawFilterField(panel);
     const std::size_t count = folder.entries().size();
     // "3 076 files" or, filtered, "12 of 3 076 files".
     std::string files = std::to_string(count) + " files";
@@ -164,7 +164,7 @@ void drawControls(ViewerState& state, float scale) {
                            folder.listingTruncated() ? ", list truncated" : "");
     }
     ImGui::PopStyleColor();
-    drawLikenessLine(state);
+    drawLikenessLine(panel);
 }
 
 // [SECTION] One row
@@ -181,9 +181,9 @@ bool nextCentredCell(float rowHeight) {
 }
 
 // The take at display position `position` (entry `index`).
-void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+void drawRow(PanelContext& panel, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
              std::size_t index, std::size_t position, float thumbnail) {
-    const folder::FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = panel.state.folder;
     const folder::FolderEntry& entry = folder.entries()[index];
     ImGui::TableNextRow(ImGuiTableRowFlags_None, thumbnail);
     ImGui::PushID(static_cast<int>(index));
@@ -194,20 +194,21 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHover
     ImGui::Selectable("##row", isCurrent,
                       ImGuiSelectableFlags_SpanAllColumns | ImGuiSelectableFlags_AllowItemOverlap,
                       ImVec2(0.0f, thumbnail));
-    takeItemClicks(state, index);
-    recordItemRect(state, "browser:row:" + std::to_string(index));
+    takeItemClicks(panel, index);
+    recordItemRect(panel.rects, "browser:row:" + std::to_string(index));
     takeItemHover(hoverPlay, entry, index, position);
     ImGui::SetCursorScreenPos(cell);
     if (!drawTakePicture(thumbnails, hoverPlay, entry, index, thumbnail)) {
         ImGui::Dummy(ImVec2(thumbnail, thumbnail));
     }
-    recordItemRect(state, "browser:thumb:" + std::to_string(index));
+    recordItemRect(panel.rects, "browser:thumb:" + std::to_string(index));
 
     // The path relative to the folder, whole where the column allows, else cut in the middle:
     // a library's names carry the action and style in their middle
     // ("dataset-1_kick_angry_001.bvh"), which a cut of what neighbours share would drop.
     if (nextCentredCell(thumbnail)) {
-        recordShownText(state, "browser:name:" + std::to_string(index), elidedText(entry.name));
+        recordShownText(panel.rects, "browser:name:" + std::to_string(index),
+                        elidedText(entry.name));
     }
 
     const folder::FileFacts* facts = entry.facts && entry.facts->loaded ? &*entry.facts : nullptr;
@@ -216,7 +217,7 @@ void drawRow(ViewerState& state, const FolderThumbnails& thumbnails, FolderHover
     }
     if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text("%u", facts->summary.framesPresent);
-        recordItemRect(state, "browser:frames:" + std::to_string(index));
+        recordItemRect(panel.rects, "browser:frames:" + std::to_string(index));
     }
     if (nextCentredCell(thumbnail) && facts) {
         ImGui::Text(facts->summary.frameTimeAssumed ? "%.4g?" : "%.4g",
@@ -252,7 +253,7 @@ void applySortSpecs(CommandQueue& commands) {
 
 // The header row as TableHeadersRow draws it, each header's rect recorded for tests that click
 // them: browser:header:File, browser:header:Frames...
-void drawHeaders(ViewerState& state) {
+void drawHeaders(PanelContext& panel) {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
     for (int column = 0; column < ImGui::TableGetColumnCount(); ++column) {
         if (!ImGui::TableSetColumnIndex(column)) {
@@ -262,14 +263,14 @@ void drawHeaders(ViewerState& state) {
         ImGui::PushID(column);
         ImGui::TableHeader(name);
         ImGui::PopID();
-        recordItemRect(state, std::string("browser:header:") + name);
+        recordItemRect(panel.rects, std::string("browser:header:") + name);
     }
 }
 
 // The rows the filter keeps, in display order; only those on screen are drawn.
-void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+void drawRows(PanelContext& panel, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
               float thumbnail) {
-    const folder::FolderBrowser& folder = state.folder;
+    const folder::FolderBrowser& folder = panel.state.folder;
     const std::vector<std::size_t>& shown = folder.shownRows();
     const float rowHeight = thumbnail + 2.0f * ImGui::GetStyle().CellPadding.y;
     // Keep the browsed file in view when next/previous moved it off screen, or only partly on
@@ -295,16 +296,16 @@ void drawRows(ViewerState& state, const FolderThumbnails& thumbnails, FolderHove
         first = std::min(first, static_cast<std::size_t>(clipper.DisplayStart));
         last = std::max(last, static_cast<std::size_t>(clipper.DisplayEnd));
         for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
-            drawRow(state, thumbnails, hoverPlay, shown[static_cast<std::size_t>(row)],
+            drawRow(panel, thumbnails, hoverPlay, shown[static_cast<std::size_t>(row)],
                     static_cast<std::size_t>(row), thumbnail);
         }
     }
-    showTakeRows(state, first, last);
+    showTakeRows(panel, first, last);
 }
 
 // Why nothing is listed, when nothing is: true when it said so.
-bool saidNoTakes(ViewerState& state) {
-    const folder::FolderBrowser& folder = state.folder;
+bool saidNoTakes(PanelContext& panel) {
+    const folder::FolderBrowser& folder = panel.state.folder;
     if (folder.entries().empty()) {
         ImGui::TextDisabled("No .bvh files in this folder%s.",
                             folder.includesSubfolders() ? " or its subfolders" : "");
@@ -312,13 +313,13 @@ bool saidNoTakes(ViewerState& state) {
     }
     if (folder.shownRows().empty()) {
         ImGui::TextDisabled("No take matches the filter.");
-        showTakeRows(state, 0, 0);
+        showTakeRows(panel, 0, 0);
         return true;
     }
     return false;
 }
 
-void drawList(ViewerState& state, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
+void drawList(PanelContext& panel, const FolderThumbnails& thumbnails, FolderHoverPlay& hoverPlay,
               float thumbnail, float scale) {
     constexpr ImGuiTableFlags kFlags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg |
                                        ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
@@ -373,28 +374,26 @@ void drawList(ViewerState& state, const FolderThumbnails& thumbnails, FolderHove
                 (shown ? ImGuiTableColumnFlags_None : ImGuiTableColumnFlags_Disabled),
             fact.width);
     }
-    drawHeaders(state);
-    applySortSpecs(state.commands);
-    drawRows(state, thumbnails, hoverPlay, thumbnail);
+    drawHeaders(panel);
+    applySortSpecs(panel.commands);
+    drawRows(panel, thumbnails, hoverPlay, thumbnail);
     ImGui::EndTable();
 }
 
-} // namespace
-
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
-                     FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
-    if (!state.folder.isOpen()) {
+void drawFolderBrowser(PanelContext panel, const FolderThumbnails& thumbnails,
+                       FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
+    if (!panel.state.folder.isOpen()) {
         return;
     }
     bool open = true;
-    if (!beginDockedPanel(state, "Browser", state.layout.browser, 0, &open)) {
+    if (!beginDockedPanel(panel.rects, "Browser", panel.state.layout.browser, 0, &open)) {
         if (!open) {
-            state.commands.push(command::CloseFolder{});
+            panel.commands.push(command::CloseFolder{});
         }
         return;
     }
     if (!open) {
-        state.commands.push(command::CloseFolder{}); // the window's close button
+        panel.commands.push(command::CloseFolder{}); // the window's close button
     }
     // Rows of pictures up to 64 pixels (the thumbnails are drawn at 96 and shown smaller), as
     // small as it takes for kRowsInView rows under the header in a short dock (a laptop's),
@@ -408,18 +407,25 @@ void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
     const float largest = std::min(static_cast<float>(thumbnailPixels), 64.0f * scale);
     const float thumbnail =
         std::clamp(std::floor(listHeight / kRowsInView - cellPadding), 24.0f * scale, largest);
-    drawControls(state, scale);
-    if (saidNoTakes(state)) {
+    drawControls(panel, scale);
+    if (saidNoTakes(panel)) {
         ImGui::End();
         return;
     }
-    if (state.settings.browserView == scene::BrowserView::Grid) {
-        drawFolderGrid(state, thumbnails, hoverPlay,
-                       static_cast<float>(state.settings.browserCellSize) * scale);
+    if (panel.state.settings.browserView == scene::BrowserView::Grid) {
+        drawFolderGrid(panel, thumbnails, hoverPlay,
+                       static_cast<float>(panel.state.settings.browserCellSize) * scale);
     } else {
-        drawList(state, thumbnails, hoverPlay, thumbnail, scale);
+        drawList(panel, thumbnails, hoverPlay, thumbnail, scale);
     }
     ImGui::End();
+}
+
+} // namespace
+
+void drawFolderPanel(PanelContext panel, const FolderThumbnails& thumbnails,
+                     FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale) {
+    drawFolderBrowser(panel, thumbnails, hoverPlay, thumbnailPixels, scale);
 }
 
 } // namespace bvhscope::viewer

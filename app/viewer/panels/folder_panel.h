@@ -13,7 +13,7 @@
 
 namespace bvhscope::viewer {
 
-void drawFolderPanel(ViewerState& state, const FolderThumbnails& thumbnails,
+void drawFolderPanel(PanelContext panel, const FolderThumbnails& thumbnails,
                      FolderHoverPlay& hoverPlay, int thumbnailPixels, float scale);
 
 } // namespace bvhscope::viewer

@@ -13,25 +13,25 @@ const ImVec4 kTakeOkColor{0.55f, 0.85f, 0.45f, 1.0f};
 const ImVec4 kTakeWarningColor{0.95f, 0.80f, 0.30f, 1.0f};
 const ImVec4 kTakeErrorColor{1.0f, 0.45f, 0.40f, 1.0f};
 
-void takeItemClicks(ViewerState& state, std::size_t index) {
-    const folder::FolderBrowser& folder = state.folder;
+void takeItemClicks(PanelContext& panel, std::size_t index) {
+    const folder::FolderBrowser& folder = panel.state.folder;
     if (ImGui::IsItemClicked(ImGuiMouseButton_Right)) {
-        state.commands.push(command::RankTakesLike{index}); // Similar: takes that move like it
+        panel.commands.push(command::RankTakesLike{index}); // Similar: takes that move like it
     }
     // On the press, not the release: Ctrl is read while it is surely held.
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         if (ImGui::GetIO().KeyCtrl) {
             // An ordinary character: it stays.
-            state.commands.push(command::Open{{bvh::utf8FromPath(folder.entries()[index].path)}});
+            panel.commands.push(command::Open{{bvh::utf8FromPath(folder.entries()[index].path)}});
         } else {
-            state.commands.push(command::BrowseTake{index});
+            panel.commands.push(command::BrowseTake{index});
         }
     }
 }
 
-void showTakeRows(ViewerState& state, std::size_t first, std::size_t last) {
-    if (state.folder.visibleRowsDiffer(first, last)) {
-        state.commands.push(command::ShowTakeRows{first, last});
+void showTakeRows(PanelContext& panel, std::size_t first, std::size_t last) {
+    if (panel.state.folder.visibleRowsDiffer(first, last)) {
+        panel.commands.push(command::ShowTakeRows{first, last});
     }
 }
 

@@ -4,7 +4,7 @@
 
 #include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
-#include "app/viewer/session/viewer_state.h"
+#include "app/viewer/panels/panel_context.h"
 
 #include <cstddef>
 #include <imgui.h>
@@ -18,11 +18,11 @@ extern const ImVec4 kTakeErrorColor;
 // After the take's item (a row's Selectable, a cell's): a click shows the take in place of the
 // browsed one, Ctrl+click opens it as another character, a right-click ranks the takes by how
 // alike they move to it (Similar). `index` is the take's index in folder.entries().
-void takeItemClicks(ViewerState& state, std::size_t index);
+void takeItemClicks(PanelContext& panel, std::size_t index);
 
 // The list's or grid's rows on screen, display positions [first, last): told to the Browser
 // (command::ShowTakeRows) when they changed, so that an unchanged list lets the viewer sleep.
-void showTakeRows(ViewerState& state, std::size_t first, std::size_t last);
+void showTakeRows(PanelContext& panel, std::size_t first, std::size_t last);
 
 // The take's status (queued, reading, ok, warnings, error, too large, opening) on the current
 // line; a bar `width` wide (ImGui's item width: -1 to the window's edge).

@@ -61,13 +61,7 @@ std::vector<Shortcut> viewShortcuts() {
          .help = "Rest pose on or off"},
         // Also while following: distance and height anew, still following.
         {.keys = {{"frame-figures", plainKey(GLFW_KEY_F),
-                   [](ViewerState& s) {
-                       s.commands.push(command::FrameFigures{});
-                       if (!s.scene.empty()) { // said, as the picture may not change at all
-                           s.notices.post(
-                               "Framed: the camera follows the figures (A: the whole clip)");
-                       }
-                   }}},
+                   command::FrameFigures{.sayFramed = true}}},
          .help = "Frame every figure"},
         // The whole clip: a travelling figure becomes small.
         {.keys = {{"frame-clip", plainKey(GLFW_KEY_A), command::FrameClip{}}},

@@ -5,6 +5,7 @@
 #include "app/options/option_table.h"
 #include "app/platform/browser.h"
 #include "app/viewer/panels/desktop_only_items.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
@@ -15,6 +16,7 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 #include <string>
+#include <utility>
 
 namespace bvhscope::viewer {
 
@@ -83,25 +85,16 @@ std::string statusLine(const LiveStreamStatus& status, float nameWidth) {
     return elideMiddleToBytes(line);
 }
 
-} // namespace
-
-void drawLiveMenuItems(ViewerState& state) {
-    if (drawMenuItem(placedMenuItem({"Connect to live stream...", "", true, ""},
-                                    DesktopOnlyFeature::LiveStreams, platform::kInBrowser))) {
-        state.liveConnectRequested = true;
-    }
-    recordItemRect(state, "menu:File>Connect to live stream");
-}
-
-void drawLiveConnectDialog(ViewerState& state, float scale) {
-    if (state.liveConnectRequested) {
+// The dialog's answers are kept in the settings (SettingsEdit); `requested`: the menu item asked
+// for it since the last frame.
+void drawConnectDialog(PanelContext panel, bool requested, float scale) {
+    if (requested) {
         ImGui::OpenPopup(kConnectDialog);
-        state.liveConnectRequested = false;
     }
     if (!ImGui::BeginPopupModal(kConnectDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
         return;
     }
-    SettingsEdit edit(state);
+    SettingsEdit edit(panel.state.settings, panel.commands);
     scene::ViewerSettings& settings = edit.values;
     const float fieldWidth = 320.0f * scale;
     ImGui::SetNextItemWidth(fieldWidth);
@@ -136,15 +129,32 @@ void drawLiveConnectDialog(ViewerState& state, float scale) {
         request.format = bvh::live::parseStreamFormat(settings.liveFormat)
                              .value_or(bvh::live::StreamFormat::Auto);
         request.skeletonPath = request.datagram ? std::string() : settings.liveSkeleton;
-        state.commands.push(command::ConnectLive{request});
+        panel.commands.push(command::ConnectLive{request});
         ImGui::CloseCurrentPopup();
     }
-    recordItemRect(state, "live:connect");
+    recordItemRect(panel.rects, "live:connect");
     ImGui::SameLine();
     if (ImGui::Button("Cancel")) {
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();
+}
+
+} // namespace
+
+// The menu item only asks for the dialog: the interface keeps the request until the dialog
+// opens on the next frame.
+void drawLiveMenuItems(ViewerState& state) {
+    if (drawMenuItem(placedMenuItem({"Connect to live stream...", "", true, ""},
+                                    DesktopOnlyFeature::LiveStreams, platform::kInBrowser))) {
+        state.liveConnectRequested = true;
+    }
+    recordItemRect(state.widgetRects, "menu:File>Connect to live stream");
+}
+
+void drawLiveConnectDialog(ViewerState& state, float scale) {
+    drawConnectDialog(PanelContext::of(state), std::exchange(state.liveConnectRequested, false),
+                      scale);
 }
 
 void drawLiveControls(PanelContext& panel, float scale) {

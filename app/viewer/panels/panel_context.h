@@ -3,10 +3,11 @@
 // update) and the rectangles of what it drew (for --state-out). A panel drawn from a
 // PanelContext cannot write a session field or the interface's state: the compiler says so.
 //
-// Panels move to it one at a time: each keeps its entry in panels.h, taking the ViewerState
-// the frame loop has, and draws from PanelContext::of(state); what the interface itself keeps
-// (a panel's open/closed state, its measured height) the panel returns, and its entry stores.
-// The panels not moved yet still draw from the ViewerState itself.
+// Panels move to it one at a time. An entry the frame loop calls takes a PanelContext, and the
+// form it edits (a dialog's fields) as a reference of its own; an entry that still takes the
+// ViewerState draws from PanelContext::of(state), and stores what the panel returns of the
+// interface's own state (open/closed, a measured height, a chooser or sheet asked for).
+// tools/check_panel_state.py lists the functions that still take a mutable ViewerState&.
 #pragma once
 
 #include "app/viewer/session/commands.h"

@@ -168,7 +168,7 @@ inline void recordShownText(ViewerState& state, const std::string& name, std::st
 // After a path field (InputText) not being edited: a path too long for it shows its end, where
 // the file's name and extension are (an export's extension chooses its format), over the
 // field's own text, which ImGui shows from the start. Recorded as "shown:NAME=TEXT".
-inline void showPathEndWhenIdle(ViewerState& state, const std::string& name,
+inline void showPathEndWhenIdle(WidgetRects& rects, const std::string& name,
                                 std::string_view path) {
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
@@ -196,7 +196,11 @@ inline void showPathEndWhenIdle(ViewerState& state, const std::string& name,
             ImGui::SetTooltip("%.*s", static_cast<int>(path.size()), path.data());
         }
     }
-    recordShownText(state, name, shown);
+    recordShownText(rects, name, shown);
+}
+inline void showPathEndWhenIdle(ViewerState& state, const std::string& name,
+                                std::string_view path) {
+    showPathEndWhenIdle(state.widgetRects, name, path);
 }
 
 } // namespace bvhscope::viewer

@@ -6,6 +6,7 @@
 #include "app/pictures/picture_size.h"
 #include "app/viewer/io/export.h"
 #include "app/viewer/io/picture_export.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "core/platform/utf8_path.h"
@@ -17,12 +18,17 @@
 
 namespace bvhscope::viewer {
 
-void openPictureDialog(ViewerState& state) {
+namespace {
+
+// The dialog's form (UiState::PictureDialog) is the panel's own: it is given mutably, apart from
+// the state it reads. The folder the next picture starts in is the session's, set when it
+// applies command::SavePicture.
+void openPictureForm(PanelContext panel, UiState::PictureDialog& dialog) {
+    const ViewerState& state = panel.state;
     if (!state.downloadsFolder.empty()) {
-        state.commands.push(command::SavePicture{}); // the page: a download, at once
+        panel.commands.push(command::SavePicture{}); // the page: a download, at once
         return;
     }
-    UiState::PictureDialog& dialog = state.pictureDialog;
     const std::vector<scene::Character>& characters = state.scene.characters();
     const std::string capture =
         characters.empty()
@@ -34,8 +40,8 @@ void openPictureDialog(ViewerState& state) {
     dialog.open = true;
 }
 
-void drawPictureDialog(ViewerState& state, float scale) {
-    UiState::PictureDialog& dialog = state.pictureDialog;
+void drawPictureForm(PanelContext panel, UiState::PictureDialog& dialog, float scale) {
+    const ViewerState& state = panel.state;
     if (!dialog.open) {
         return;
     }
@@ -45,15 +51,15 @@ void drawPictureDialog(ViewerState& state, float scale) {
         ImGui::End();
         return;
     }
-    recordWindowRect(state, "Save picture");
+    recordWindowRect(panel.rects, "Save picture");
     ImGui::TextUnformatted("The view as drawn at the frame shown, without the panels (PNG)");
     ImGui::SetNextItemWidth(420.0f * scale);
     ImGui::InputText("File", &dialog.path);
-    recordItemRect(state, "picture:path");
+    recordItemRect(panel.rects, "picture:path");
     if (ImGui::IsItemActive()) { // for --state-out: GUI tests type once it has the keyboard
-        recordItemRect(state, "picture:path (typing)");
+        recordItemRect(panel.rects, "picture:path (typing)");
     }
-    showPathEndWhenIdle(state, "picture:path", dialog.path);
+    showPathEndWhenIdle(panel.rects, "picture:path", dialog.path);
     const LayoutRect& view = state.layout.view;
     const int viewWidth =
         static_cast<int>(std::lround(view.width * ImGui::GetIO().DisplayFramebufferScale.x));
@@ -64,11 +70,11 @@ void drawPictureDialog(ViewerState& state, float scale) {
     if (ImGui::RadioButton(viewLabel.c_str(), dialog.viewSize)) {
         dialog.viewSize = true;
     }
-    recordItemRect(state, "picture:view-size");
+    recordItemRect(panel.rects, "picture:view-size");
     if (ImGui::RadioButton("This size", !dialog.viewSize)) {
         dialog.viewSize = false;
     }
-    recordItemRect(state, "picture:chosen-size");
+    recordItemRect(panel.rects, "picture:chosen-size");
     ImGui::SameLine();
     ImGui::BeginDisabled(dialog.viewSize);
     int size[2] = {dialog.width, dialog.height};
@@ -77,28 +83,35 @@ void drawPictureDialog(ViewerState& state, float scale) {
         dialog.width = std::clamp(size[0], pictures::kMinPictureSide, pictures::kMaxPictureSide);
         dialog.height = std::clamp(size[1], pictures::kMinPictureSide, pictures::kMaxPictureSide);
     }
-    recordItemRect(state, "picture:size");
-    recordShownText(state, "picture:size",
+    recordItemRect(panel.rects, "picture:size");
+    recordShownText(panel.rects, "picture:size",
                     std::to_string(dialog.width) + "x" + std::to_string(dialog.height));
     ImGui::EndDisabled();
     const bool named = !bvh::pathFromUtf8(dialog.path).filename().empty();
     ImGui::BeginDisabled(!named);
     if (ImGui::Button("Save", ImVec2(110.0f * scale, 0.0f))) {
-        state.commands.push(command::SavePicture{dialog.path, dialog.viewSize ? 0 : dialog.width,
+        panel.commands.push(command::SavePicture{dialog.path, dialog.viewSize ? 0 : dialog.width,
                                                  dialog.viewSize ? 0 : dialog.height});
-        // The next picture starts where this one went.
-        state.settings.exportFolderPicture =
-            bvh::utf8FromPath(bvh::pathFromUtf8(dialog.path).parent_path());
         dialog.open = false;
     }
     ImGui::EndDisabled();
-    recordItemRect(state, "picture:save");
+    recordItemRect(panel.rects, "picture:save");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", ImVec2(110.0f * scale, 0.0f))) {
         dialog.open = false;
     }
-    recordItemRect(state, "picture:cancel");
+    recordItemRect(panel.rects, "picture:cancel");
     ImGui::End();
+}
+
+} // namespace
+
+void openPictureDialog(ViewerState& state) {
+    openPictureForm(PanelContext::of(state), state.pictureDialog);
+}
+
+void drawPictureDialog(PanelContext panel, UiState::PictureDialog& dialog, float scale) {
+    drawPictureForm(panel, dialog, scale);
 }
 
 } // namespace bvhscope::viewer

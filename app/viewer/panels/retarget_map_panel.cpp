@@ -1,3 +1,4 @@
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/retarget_panels.h"
 #include "app/viewer/panels/text_colors.h"
@@ -16,14 +17,14 @@ std::string sourceJointName(const bvh::Skeleton& source, bvh::NodeIndex node) {
 }
 
 // One row's combo: "none", then every joint of the source; a choice pushes SetRetargetSource.
-void drawSourceChoice(ViewerState& state, const RetargetedCharacter& record, std::size_t character,
+void drawSourceChoice(PanelContext& panel, const RetargetedCharacter& record, std::size_t character,
                       std::size_t row) {
     const bvh::Skeleton& source = record.inputs.source->document.skeleton;
     const bvh::Skeleton& target = record.inputs.target->document.skeleton;
     const bvh::NodeIndex chosen = record.inputs.map.sourceOf[row];
     ImGui::SetNextItemWidth(-FLT_MIN);
     const bool open = ImGui::BeginCombo("##source", sourceJointName(source, chosen).c_str());
-    recordItemRect(state, "retarget:row:" + target.names[row]);
+    recordItemRect(panel.rects, "retarget:row:" + target.names[row]);
     if (!open) {
         return;
     }
@@ -34,15 +35,15 @@ void drawSourceChoice(ViewerState& state, const RetargetedCharacter& record, std
         }
         const std::string name = sourceJointName(source, node);
         if (ImGui::Selectable(name.c_str(), node == chosen) && node != chosen) {
-            state.commands.push(
+            panel.commands.push(
                 command::SetRetargetSource{character, static_cast<bvh::NodeIndex>(row), node});
         }
-        recordItemRect(state, "retarget:choice:" + name);
+        recordItemRect(panel.rects, "retarget:choice:" + name);
     }
     ImGui::EndCombo();
 }
 
-void drawMapTable(ViewerState& state, const RetargetedCharacter& record, std::size_t character) {
+void drawMapTable(PanelContext& panel, const RetargetedCharacter& record, std::size_t character) {
     const bvh::Skeleton& target = record.inputs.target->document.skeleton;
     const ImGuiTableFlags flags =
         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_ScrollY;
@@ -66,7 +67,7 @@ void drawMapTable(ViewerState& state, const RetargetedCharacter& record, std::si
         ImGui::TableNextColumn();
         ImGui::TextUnformatted(target.names[row].c_str());
         ImGui::TableNextColumn();
-        drawSourceChoice(state, record, character, row);
+        drawSourceChoice(panel, record, character, row);
         ImGui::TableNextColumn();
         const bool matched = record.inputs.map.sourceOf[row] != bvh::kNoParent;
         ImGui::TextDisabled("%s", matched ? record.inputs.map.why[row].c_str() : "rest rotation");
@@ -84,22 +85,23 @@ std::string defaultMapPath(const RetargetedCharacter& record, const scene::Clip&
     return bvh::utf8FromPath(folder / name) + ".map";
 }
 
-void drawSaveRow(ViewerState& state, const RetargetedCharacter& record, std::size_t character) {
-    UiState::RetargetMapForm& form = state.retargetMapForm;
+// `form`: the panel's own, given mutably apart from the state it reads.
+void drawSaveRow(PanelContext& panel, UiState::RetargetMapForm& form,
+                 const RetargetedCharacter& record, std::size_t character) {
     if (form.record != record.id) {
-        form = {record.id, defaultMapPath(record, *state.scene.characters()[character].clip)};
+        form = {record.id, defaultMapPath(record, *panel.state.scene.characters()[character].clip)};
     }
     const float buttonWidth = ImGui::CalcTextSize("Save map").x +
                               2.0f * ImGui::GetStyle().FramePadding.x +
                               ImGui::GetStyle().ItemSpacing.x;
     ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x - buttonWidth, 1.0f));
     ImGui::InputText("##mappath", &form.path);
-    recordItemRect(state, "retarget:path");
+    recordItemRect(panel.rects, "retarget:path");
     ImGui::SameLine();
     if (ImGui::Button("Save map")) {
-        state.commands.push(command::SaveRetargetMap{character, form.path});
+        panel.commands.push(command::SaveRetargetMap{character, form.path});
     }
-    recordItemRect(state, "retarget:save");
+    recordItemRect(panel.rects, "retarget:save");
 }
 
 } // namespace
@@ -127,7 +129,10 @@ void drawRetargetOntoMenu(const PanelContext& panel, std::size_t source) {
     ImGui::EndMenu();
 }
 
-void drawRetargetMapPanel(ViewerState& state, float scale) {
+namespace {
+
+void drawRetargetMap(PanelContext panel, UiState::RetargetMapForm& form, float scale) {
+    const ViewerState& state = panel.state;
     const std::vector<scene::Character>& characters = state.scene.characters();
     const std::size_t character = state.infoCharacter;
     const RetargetedCharacter* record =
@@ -148,7 +153,7 @@ void drawRetargetMapPanel(ViewerState& state, float scale) {
         ImGui::End();
         return;
     }
-    recordWindowRect(state, "retarget");
+    recordWindowRect(panel.rects, "retarget");
     ImGui::TextWrapped("%s: each joint of %s and the joint of %s that drives it.",
                        characters[character].clip->displayName.c_str(),
                        record->inputs.target->displayName.c_str(),
@@ -156,9 +161,15 @@ void drawRetargetMapPanel(ViewerState& state, float scale) {
     if (record->inputs.map.sourceOf != record->shownMap.sourceOf) {
         ImGui::TextColored(kWarningTextColor, "Retargeting with the edited map...");
     }
-    drawMapTable(state, *record, character);
-    drawSaveRow(state, *record, character);
+    drawMapTable(panel, *record, character);
+    drawSaveRow(panel, form, *record, character);
     ImGui::End();
+}
+
+} // namespace
+
+void drawRetargetMapPanel(ViewerState& state, float scale) {
+    drawRetargetMap(PanelContext::of(state), state.retargetMapForm, scale);
 }
 
 } // namespace bvhscope::viewer

@@ -4,6 +4,7 @@
 #include "app/options/option_table.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/scene/overlays.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 #include "app/viewer/panels/settings_edit.h"
@@ -45,15 +46,18 @@ void optionCheckbox(const char* label, const options::Option& option, bool& valu
 
 // [SECTION] Sections
 
-// The contact statistics of the character the info panel shows.
-void drawContactStatistics(ViewerState& state, const scene::ViewerSettings& settings) {
+// The contact statistics of the character the info panel shows, as the session analysed them
+// (keepShownFootContacts in session.cpp) with the settings in force: an edit shows from the next
+// frame.
+void drawContactStatistics(const ViewerState& state) {
+    const scene::ViewerSettings& settings = state.settings;
     const std::vector<scene::Character>& characters = state.scene.characters();
     if (!settings.showFootContacts || state.infoCharacter >= characters.size()) {
         return;
     }
     const scene::Character& character = characters[state.infoCharacter];
-    const scene::CharacterFootContacts* contacts =
-        state.overlays.footContacts(character, scene::overlayOptions(settings).contactThresholds);
+    const scene::CharacterFootContacts* contacts = state.overlays.keptFootContacts(
+        character, scene::overlayOptions(settings).contactThresholds);
     if (contacts == nullptr) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
         ImGui::TextWrapped("%s: no feet found or no frames", character.clip->displayName.c_str());
@@ -70,7 +74,7 @@ void drawContactStatistics(ViewerState& state, const scene::ViewerSettings& sett
 }
 
 // Trails, ghosts and foot contacts (overlays.h).
-void drawOverlaySettings(ViewerState& state, scene::ViewerSettings& settings) {
+void drawOverlaySettings(const ViewerState& state, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Overlays")) {
         return;
     }
@@ -101,14 +105,14 @@ void drawOverlaySettings(ViewerState& state, scene::ViewerSettings& settings) {
     labelAbove("Slides above (heights/s)");
     optionSlider("##slideSpeed", options::kFootSlideSpeed, settings.footSlideSpeed, "%.3f",
                  ImGuiSliderFlags_Logarithmic);
-    drawContactStatistics(state, settings);
+    drawContactStatistics(state);
     ImGui::PopID();
 }
 
 // Capsules, Octahedral, Lines or Body (a surface built from the skeleton; capsules until it is
 // built). Each choice's rectangle is recorded ("settings:bones", "settings:bones:body"...) for
 // the GUI tests.
-void drawBoneStyleCombo(ViewerState& state, render::BoneStyle& current) {
+void drawBoneStyleCombo(WidgetRects& rects, render::BoneStyle& current) {
     using render::BoneStyle;
     const struct {
         BoneStyle style;
@@ -125,7 +129,7 @@ void drawBoneStyleCombo(ViewerState& state, render::BoneStyle& current) {
         }
     }
     const bool open = ImGui::BeginCombo("##bones", preview);
-    recordItemRect(state, "settings:bones");
+    recordItemRect(rects, "settings:bones");
     if (!open) {
         return;
     }
@@ -133,7 +137,7 @@ void drawBoneStyleCombo(ViewerState& state, render::BoneStyle& current) {
         if (ImGui::Selectable(choice.label, choice.style == current)) {
             current = choice.style;
         }
-        recordItemRect(state, choice.rect);
+        recordItemRect(rects, choice.rect);
     }
     ImGui::EndCombo();
 }
@@ -151,7 +155,7 @@ void jointMarksCombo(const char* label, const char* id, const options::Option& o
 }
 
 // Checkboxes for what is drawn, several to a row where they fit.
-void drawShownThings(ViewerState& state, scene::ViewerSettings& settings) {
+void drawShownThings(WidgetRects& rects, scene::ViewerSettings& settings) {
     optionCheckbox("Joints", options::kShowJoints, settings.showJoints);
     sameLineIfFits(checkboxWidth("Grid"));
     optionCheckbox("Grid", options::kShowGrid, settings.showGrid);
@@ -159,24 +163,24 @@ void drawShownThings(ViewerState& state, scene::ViewerSettings& settings) {
     optionCheckbox("Shadow", options::kShowShadow, settings.showShadow);
     sameLineIfFits(checkboxWidth("File names"));
     ImGui::Checkbox("File names", &settings.showFileLabels);
-    recordItemRect(state, "settings:file-names");
+    recordItemRect(rects, "settings:file-names");
     optionTooltip(options::kShowFileLabels);
 }
 
-void drawAppearanceSettings(ViewerState& state, scene::ViewerSettings& settings) {
+void drawAppearanceSettings(PanelContext& panel, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Appearance", ImGuiTreeNodeFlags_DefaultOpen)) {
         return;
     }
     labelAbove("Bones");
-    drawBoneStyleCombo(state, settings.boneStyle);
-    if (state.bonesOverMeshBudget) {
+    drawBoneStyleCombo(panel.rects, settings.boneStyle);
+    if (panel.state.bonesOverMeshBudget) {
         ImGui::TextWrapped("Over %zu bones on screen: drawn as lines, without joints or shadows.",
                            pictures::kMeshBoneBudget);
     }
     labelAbove("Thickness");
     optionSlider("##thickness", options::kBoneThickness, settings.boneThickness, "%.2fx",
                  ImGuiSliderFlags_Logarithmic);
-    drawShownThings(state, settings);
+    drawShownThings(panel.rects, settings);
     jointMarksCombo("Joint names in the view", "##jointNames", options::kJointNames,
                     settings.jointNames);
     jointMarksCombo("Joint axes (X red, Y green, Z blue)", "##jointAxes", options::kJointAxes,
@@ -188,8 +192,8 @@ void drawAppearanceSettings(ViewerState& state, scene::ViewerSettings& settings)
     ImGui::ColorEdit3("Selection", &settings.selectionColor.r, ImGuiColorEditFlags_NoInputs);
     // Below the table's range, kAutomaticMsaaSamples: 4 on a GPU, none on a software renderer
     // (render/math/renderer_info.h).
-    const std::string automatic = state.automaticMsaaSamples > 0
-                                      ? "auto: " + std::to_string(state.automaticMsaaSamples)
+    const std::string automatic = panel.state.automaticMsaaSamples > 0
+                                      ? "auto: " + std::to_string(panel.state.automaticMsaaSamples)
                                       : std::string("auto: off");
     labelAbove("MSAA samples");
     ImGui::SliderInt("##msaa", &settings.msaaSamples, scene::kAutomaticMsaaSamples,
@@ -230,7 +234,7 @@ void drawPlaybackSettings(scene::ViewerSettings& settings) {
                  ImGuiSliderFlags_Logarithmic);
 }
 
-void drawCameraSettings(ViewerState& state, scene::ViewerSettings& settings) {
+void drawCameraSettings(CommandQueue& commands, scene::ViewerSettings& settings) {
     if (!ImGui::CollapsingHeader("Camera")) {
         return;
     }
@@ -242,30 +246,30 @@ void drawCameraSettings(ViewerState& state, scene::ViewerSettings& settings) {
     optionCheckbox("Frame on load", options::kFrameOnLoad, settings.frameOnLoad);
     optionCheckbox("Follow selection", options::kFollowSelection, settings.followSelection);
     if (ImGui::Button("Frame figure (F)")) {
-        state.commands.push(command::FrameFigures{});
+        commands.push(command::FrameFigures{});
     }
     sameLineIfFits(buttonWidth("Whole clip (A)"));
     if (ImGui::Button("Whole clip (A)")) {
-        state.commands.push(command::FrameClip{});
+        commands.push(command::FrameClip{});
     }
     sameLineIfFits(buttonWidth("Reset (R)"));
     if (ImGui::Button("Reset (R)")) {
-        state.commands.push(command::ResetCamera{});
+        commands.push(command::ResetCamera{});
     }
 }
 
 } // namespace
 
-void drawSettingsPanel(ViewerState& state) {
-    if (!beginDockedPanel(state, "Settings", state.layout.settings)) {
+void drawSettingsPanel(PanelContext panel) {
+    if (!beginDockedPanel(panel.rects, "Settings", panel.state.layout.settings)) {
         return;
     }
-    SettingsEdit edit(state);
-    drawAppearanceSettings(state, edit.values);
-    drawOverlaySettings(state, edit.values);
+    SettingsEdit edit(panel.state.settings, panel.commands);
+    drawAppearanceSettings(panel, edit.values);
+    drawOverlaySettings(panel.state, edit.values);
     drawAxesSettings(edit.values);
     drawPlaybackSettings(edit.values);
-    drawCameraSettings(state, edit.values);
+    drawCameraSettings(panel.commands, edit.values);
     ImGui::End();
 }
 

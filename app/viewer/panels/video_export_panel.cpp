@@ -2,6 +2,7 @@
 // sound, then a progress bar with Cancel while the viewer keeps running.
 #include "app/media/video_format.h"
 #include "app/pictures/picture_size.h"
+#include "app/viewer/panels/panel_context.h"
 #include "app/viewer/panels/panel_layout.h"
 #include "app/viewer/panels/panels.h"
 
@@ -11,19 +12,24 @@
 
 namespace bvhscope::viewer {
 
-void drawVideoExportPanel(ViewerState& state, float scale) {
-    VideoExportForm& dialog = state.videoExportForm;
+namespace {
+
+// The dialog's form is the panel's own, given mutably apart from the state it reads. Returns
+// whether Browse... asked for a chooser (the entry keeps the request, as the interface's).
+bool drawVideoExportForm(PanelContext panel, VideoExportForm& dialog, float scale) {
+    const ViewerState& state = panel.state;
     const VideoExportProgress& progress = state.videoExport;
+    bool browse = false;
     if (!dialog.open) {
-        return;
+        return browse;
     }
     ImGui::SetNextWindowPos(ImVec2(280.0f * scale, 60.0f * scale), ImGuiCond_FirstUseEver);
     if (!ImGui::Begin("Export video", &dialog.open,
                       ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::End();
-        return;
+        return browse;
     }
-    recordWindowRect(state, "Export video");
+    recordWindowRect(panel.rects, "Export video");
     const scene::Playback& playback = state.playback;
     ImGui::Text("Frames %lld to %lld (the in/out range), as the view shows them",
                 static_cast<long long>(std::llround(playback.rangeStart() / playback.frameTime())),
@@ -37,17 +43,17 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
         dialog.path = path.data();
         dialog.pathEdited = true;
     }
-    recordItemRect(state, "video:path");
-    showPathEndWhenIdle(state, "video:path", dialog.path);
+    recordItemRect(panel.rects, "video:path");
+    showPathEndWhenIdle(panel.rects, "video:path", dialog.path);
     ImGui::SameLine();
     // The desktop's save dialog, or the viewer's own where there is none.
     using Purpose = ViewerState::ChooserPurpose;
     ImGui::BeginDisabled(state.chooserOpen != Purpose::None || state.inWindowChooser.active());
     if (ImGui::Button("Browse...")) {
-        state.chooserRequested = Purpose::VideoTarget;
+        browse = true;
     }
     ImGui::EndDisabled();
-    recordItemRect(state, "video:browse");
+    recordItemRect(panel.rects, "video:browse");
     ImGui::SameLine();
     ImGui::TextUnformatted("File");
     const auto container = media::videoContainerFor(dialog.path);
@@ -79,9 +85,9 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
     const bool canStart = container.has_value() && !state.scene.empty();
     ImGui::BeginDisabled(!canStart);
     if (ImGui::Button("Export")) {
-        state.commands.push(command::StartVideoExport{dialog}); // it says how it went
+        panel.commands.push(command::StartVideoExport{dialog}); // it says how it went
     }
-    recordItemRect(state, "button:Export video");
+    recordItemRect(panel.rects, "button:Export video");
     ImGui::EndDisabled();
     ImGui::EndDisabled();
 
@@ -92,9 +98,9 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
             std::to_string(progress.encoded) + " / " + std::to_string(progress.total) + " frames";
         ImGui::ProgressBar(fraction, ImVec2(320.0f * scale, 0.0f), label.c_str());
         if (ImGui::Button("Cancel")) {
-            state.commands.push(command::CancelVideoExport{});
+            panel.commands.push(command::CancelVideoExport{});
         }
-        recordItemRect(state, "button:Cancel video");
+        recordItemRect(panel.rects, "button:Cancel video");
     }
     if (!progress.message.empty()) {
         const ImVec4 color =
@@ -102,9 +108,18 @@ void drawVideoExportPanel(ViewerState& state, float scale) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 440.0f * scale);
         ImGui::TextColored(color, "%s", progress.message.c_str());
         ImGui::PopTextWrapPos();
-        recordItemRect(state, progress.failed ? "video:failed" : "video:message");
+        recordItemRect(panel.rects, progress.failed ? "video:failed" : "video:message");
     }
     ImGui::End();
+    return browse;
+}
+
+} // namespace
+
+void drawVideoExportPanel(ViewerState& state, float scale) {
+    if (drawVideoExportForm(PanelContext::of(state), state.videoExportForm, scale)) {
+        state.chooserRequested = ViewerState::ChooserPurpose::VideoTarget;
+    }
 }
 
 } // namespace bvhscope::viewer

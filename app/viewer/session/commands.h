@@ -41,9 +41,11 @@ struct Focus {
     std::size_t character = 0;
 };
 // Frame the figures as they stand (F; after a file opens, from their front three-quarters),
-// and follow them from there.
+// and follow them from there. `sayFramed`: a notice says so when there are figures (F), as the
+// picture may not change at all.
 struct FrameFigures {
     bool turnToFront = false;
+    bool sayFramed = false;
 };
 // Frame the whole clip of every visible file, and stop following (A).
 struct FrameClip {};

@@ -366,6 +366,9 @@ void apply(SessionState& session, const command::Focus& focus, float aspect, std
 
 void apply(SessionState& session, const command::FrameFigures& frame, float, std::ostream&) {
     session.framing.frameFigures(frame.turnToFront);
+    if (frame.sayFramed && !session.scene.empty()) {
+        session.notices.post("Framed: the camera follows the figures (A: the whole clip)");
+    }
 }
 
 void apply(SessionState& session, const command::FrameClip&, float, std::ostream&) {
@@ -471,6 +474,9 @@ void apply(SessionState& session, const command::SavePicture& picture, float, st
         session.pictureRequest =
             PictureRequest{bvh::pathFromUtf8(picture.target), sized ? picture.width : 0,
                            sized ? picture.height : 0};
+        // The next picture starts where this one went.
+        session.settings.exportFolderPicture =
+            bvh::utf8FromPath(bvh::pathFromUtf8(picture.target).parent_path());
     } else if (!session.downloadsFolder.empty()) {
         session.pictureRequest = PictureRequest{picturePath(session)};
     }
@@ -613,6 +619,21 @@ bool sessionIsMoving(const SessionState& session) {
            liveFramesMayCome;
 }
 
+namespace {
+
+// The foot contacts of the file the Info panel describes, analysed and kept while they are shown:
+// the Settings panel reads them from the const overlay builder (OverlayBuilder's build keeps
+// only what a frame asked for, and a hidden file is not drawn).
+void keepShownFootContacts(SessionState& session) {
+    const std::vector<scene::Character>& characters = session.scene.characters();
+    if (session.settings.showFootContacts && session.infoCharacter < characters.size()) {
+        session.overlays.footContacts(characters[session.infoCharacter],
+                                      scene::overlayOptions(session.settings).contactThresholds);
+    }
+}
+
+} // namespace
+
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();
@@ -651,6 +672,7 @@ void updateSession(SessionState& session, std::vector<Command> commands, const S
                         interpolationOf(session.settings));
     frameRequested(session, frame.viewAspect);
     followFigures(session, frame.wallSeconds, frame.viewAspect);
+    keepShownFootContacts(session);
 }
 
 } // namespace bvhscope::viewer

@@ -226,6 +226,24 @@ TEST(Overlays, ContactMarkersSitOnTheGroundUnderTheFeetAndWarnOfSlides) {
     EXPECT_EQ(second->analysis.feet[0].slidingFrames, 0u);
 }
 
+// A const builder's readers see what was analysed, never start an analysis themselves.
+TEST(Overlays, KeptFootContactsAreOnlyThoseAlreadyAnalysed) {
+    Scene scene;
+    scene.add(makeCharacter("slide.bvh", "", bvh::parseDocument(slideThenStand())));
+    const Character& character = scene.characters()[0];
+    OverlayBuilder builder;
+    const bvh::FootContactThresholds thresholds;
+    const OverlayBuilder& reader = builder;
+    EXPECT_EQ(reader.keptFootContacts(character, thresholds), nullptr);
+    EXPECT_EQ(reader.keptFootContacts(character, thresholds), nullptr) << "still not analysed";
+    const CharacterFootContacts* analysed = builder.footContacts(character, thresholds);
+    ASSERT_NE(analysed, nullptr);
+    EXPECT_EQ(reader.keptFootContacts(character, thresholds), analysed);
+    bvh::FootContactThresholds lenient;
+    lenient.slideSpeed = 1.0;
+    EXPECT_EQ(reader.keptFootContacts(character, lenient), nullptr) << "other thresholds";
+}
+
 // [SECTION] Settings
 
 TEST(Overlays, SettingsPersistAndReachTheOptions) {

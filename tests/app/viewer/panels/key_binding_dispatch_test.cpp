@@ -57,7 +57,7 @@ TEST(KeyBindings, EveryCommandBindingPushesItsCommand) {
         ASSERT_EQ(pushed.size(), 1u) << binding->name;
         EXPECT_EQ(pushed.front().index(), command->index()) << binding->name;
     }
-    EXPECT_EQ(commandBindings, 16) << "A, R, Ctrl+Z, Page Down, Page Up, P and the 10 playback "
+    EXPECT_EQ(commandBindings, 17) << "F, A, R, Ctrl+Z, Page Down, Page Up, P and the 10 playback "
                                       "keys push their commands as they are";
 }
 
@@ -144,6 +144,23 @@ TEST(KeyBindings, ViewKeysChangeWhatTheySay) {
     EXPECT_EQ(std::get<command::StepTakes>(pushed[1]).steps, -1);
     ASSERT_TRUE(std::holds_alternative<command::FrameFigures>(pushed[2]));
     EXPECT_FALSE(std::get<command::FrameFigures>(pushed[2]).turnToFront);
+}
+
+// F says it framed, from the session (a panel or key posts nothing itself): once there are
+// figures, never over an empty view.
+TEST(KeyBindings, FrameFiguresSaysSoOnlyWithFigures) {
+    ViewerState empty;
+    pressBinding(empty, "frame-figures");
+    applyPushed(empty);
+    EXPECT_TRUE(empty.notices.empty());
+    ViewerState state;
+    addCharacter(state);
+    pressBinding(state, "frame-figures");
+    ASSERT_TRUE(state.notices.empty()) << "the key only pushes its command";
+    applyPushed(state);
+    ASSERT_EQ(state.notices.items.size(), 1u);
+    EXPECT_EQ(state.notices.items[0].text,
+              "Framed: the camera follows the figures (A: the whole clip)");
 }
 
 TEST(KeyBindings, TheSheetOpensWithF1OrQuestionMarkNotSlash) {

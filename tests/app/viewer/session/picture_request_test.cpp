@@ -107,6 +107,20 @@ TEST_F(PageSession, OnTheDesktopSavePictureWithoutATargetAsksForNothing) {
     EXPECT_TRUE(session_.errorLines.empty());
 }
 
+// The dialog names its file; the session asks for that picture and keeps its folder for the
+// next one (the dialog itself writes no setting).
+TEST_F(PageSession, ANamedPictureKeepsItsFolderForTheNext) {
+    session_.downloadsFolder.clear();
+    addTake();
+    const std::filesystem::path target =
+        std::filesystem::path("pictures") / "shots" / "take-frame-0.png";
+    update({command::SavePicture{bvh::utf8FromPath(target), 640, 360}});
+    ASSERT_TRUE(session_.pictureRequest.has_value());
+    EXPECT_EQ(session_.pictureRequest->target, target);
+    EXPECT_EQ(session_.pictureRequest->width, 640);
+    EXPECT_EQ(session_.settings.exportFolderPicture, bvh::utf8FromPath(target.parent_path()));
+}
+
 // [SECTION] Export as a download
 
 TEST_F(PageSession, ExportWritesIntoTheDownloadsFolderAndQueuesTheDownload) {

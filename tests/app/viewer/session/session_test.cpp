@@ -7,6 +7,7 @@
 #include "tests/app/folder/folder_test_support.h"
 #include "tests/app/viewer/session/slide_capture.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/support/bvh_texts.h"
 
 #include <functional>
 #include <gtest/gtest.h>
@@ -306,6 +307,31 @@ TEST_F(Session, ResetCameraKeepsTheFieldOfView) {
     update({command::ResetCamera{}});
     EXPECT_FLOAT_EQ(session_.camera.verticalFovRadians, 1.0f);
     EXPECT_TRUE(session_.follow.active()); // reset, then framed and followed
+}
+
+// [SECTION] Foot contacts shown in the Settings panel
+
+// The Settings panel reads the Info file's contact analysis from the overlay builder without
+// computing it: the session keeps it analysed while contacts are shown, hidden files included
+// (the view's overlays analyse only the files drawn).
+TEST_F(Session, TheInfoFilesFootContactsAreKeptWhileShown) {
+    std::string standing = std::string(bvh::test::kFeetAndHeadHierarchy) +
+                           "Frames: 3\nFrame Time: 0.0333333333\n0 90 0\n0 90 0\n0 90 0\n";
+    session_.scene.add(slideCharacter("a"));
+    session_.scene.add(makeCharacter("feet", "", bvh::parseDocument(standing)));
+    const OverlayOptions options = overlayOptions(session_.settings);
+    const Character& feet = session_.scene.characters()[1];
+    update({command::ShowInfo{1}, command::SetVisible{1, false}});
+    EXPECT_EQ(session_.overlays.keptFootContacts(feet, options.contactThresholds), nullptr)
+        << "not shown: nothing analysed";
+    ViewerSettings shown = session_.settings;
+    shown.showFootContacts = true;
+    update({command::ChangeSettings{session_.settings, shown}});
+    const CharacterFootContacts* contacts = session_.overlays.keptFootContacts(
+        session_.scene.characters()[1], overlayOptions(session_.settings).contactThresholds);
+    ASSERT_NE(contacts, nullptr);
+    EXPECT_EQ(contacts->analysis.feet.size(), 2u);
+    EXPECT_EQ(contacts->analysis.frameCount, 3u);
 }
 
 // [SECTION] The body look
