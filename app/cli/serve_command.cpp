@@ -71,9 +71,6 @@ static_assert(live::ServerLimits::kDefaultMaxClients == 64 &&
 // frames due beyond it go out in the next batch, so what the server holds does not grow with the
 // rate.
 constexpr std::size_t kMostBatchBytes = std::size_t{1} << 20;
-// Frames due longer ago than this are skipped (counted) rather than formatted: a scheduler that
-// wakes late sends what it missed, but a rate the formatting cannot hold never builds a backlog.
-constexpr double kMostLatenessSeconds = 1.0;
 
 struct ServeRequest {
     std::string input;
@@ -235,7 +232,7 @@ void reportEvents(const std::vector<live::ServerEvent>& events, std::ostream& er
 struct ServeProgress {
     std::uint64_t position = 0;      // frames of the take gone by (past its end when looping)
     std::uint64_t framesSent = 0;    // formatted and broadcast
-    std::uint64_t framesSkipped = 0; // more than kMostLatenessSeconds late: never formatted
+    std::uint64_t framesSkipped = 0; // more than kMostServeLatenessSeconds late: never formatted
     std::uint64_t framesUnheard = 0; // gone by while no client was connected: not formatted
 };
 
@@ -248,7 +245,7 @@ void noteSkipped(std::uint64_t until, ServeProgress& progress, double rate, std:
         err << "bvhscope serve: frames cannot go out at " << rate
             << " Hz (formatting them, or sending them to even the fastest client, is slower); "
                "frames more than "
-            << kMostLatenessSeconds << " s late are skipped and counted\n";
+            << kMostServeLatenessSeconds << " s late are skipped and counted\n";
     }
     progress.framesSkipped += until - progress.position;
     progress.position = until;
@@ -266,7 +263,7 @@ std::size_t longestFrameBytes(const live::ServedTake& take) {
 
 // Formats and broadcasts the frames due by `elapsed` seconds into the take (`due` of them in
 // all): at most `batchBytes` at once, and no more than even the fastest client can take without
-// being dropped. Frames due more than kMostLatenessSeconds ago are skipped; with no client
+// being dropped. Frames due more than kMostServeLatenessSeconds ago are skipped; with no client
 // connected nothing is formatted. Returns false when the fastest client had no room for the
 // next frame (it went nowhere: the caller waits for the clients).
 bool sendDueFrames(live::BroadcastServer& server, const live::ServedTake& take,
@@ -278,7 +275,7 @@ bool sendDueFrames(live::BroadcastServer& server, const live::ServedTake& take,
         progress.position = due;
         return true;
     }
-    const double lateBefore = (elapsed - kMostLatenessSeconds) * rate;
+    const double lateBefore = (elapsed - kMostServeLatenessSeconds) * rate;
     noteSkipped(std::min(due, lateBefore > 0 ? static_cast<std::uint64_t>(lateBefore) : 0),
                 progress, rate, err);
     const std::size_t maxQueued = server.limits().maxQueuedBytes;
@@ -347,11 +344,6 @@ ServeProgress serveFrames(live::BroadcastServer& server, const live::ServedTake&
     }
     server.closeAll();
     return progress;
-}
-
-// "1 frame", "2 frames".
-std::string countOf(std::uint64_t count, std::string_view thing) {
-    return std::to_string(count) + ' ' + std::string(thing) + (count == 1 ? "" : "s");
 }
 
 // The closing lines: frames sent, and what was skipped, refused or dropped on the way.

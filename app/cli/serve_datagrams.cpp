@@ -16,8 +16,6 @@
 namespace bvhscope::cli {
 namespace {
 
-// Frames due longer ago than this are skipped rather than sent (as TCP serve does).
-constexpr double kMostLatenessSecondsForDatagrams = 1.0;
 // The longest sleep between two checks for a stop request.
 constexpr std::chrono::milliseconds kLongestDatagramWait(50);
 // Joints named in the "not sent" line, at most.
@@ -137,7 +135,7 @@ DatagramProgress sendFrames(FrameSender& sender) {
             std::this_thread::sleep_for(std::min<Clock::duration>(due - now, kLongestDatagramWait));
             continue;
         }
-        if (std::chrono::duration<double>(now - due).count() > kMostLatenessSecondsForDatagrams) {
+        if (std::chrono::duration<double>(now - due).count() > kMostServeLatenessSeconds) {
             ++progress.framesSkipped;
         } else {
             sender.send(position, progress);
@@ -147,25 +145,21 @@ DatagramProgress sendFrames(FrameSender& sender) {
     return progress;
 }
 
-std::string countOfThings(std::uint64_t count, std::string_view thing) {
-    return std::to_string(count) + ' ' + std::string(thing) + (count == 1 ? "" : "s");
-}
-
 void reportDatagramsSent(const DatagramProgress& progress, const DatagramServeRequest& request,
                          std::ostream& err) {
-    err << "bvhscope serve: sent " << countOfThings(progress.framesSent, "frame") << " in "
-        << countOfThings(progress.datagramsSent, "datagram") << " to " << request.host << ':'
+    err << "bvhscope serve: sent " << countOf(progress.framesSent, "frame") << " in "
+        << countOf(progress.datagramsSent, "datagram") << " to " << request.host << ':'
         << request.port << '\n';
     if (progress.framesSkipped > 0) {
-        err << "bvhscope serve: skipped " << countOfThings(progress.framesSkipped, "frame")
+        err << "bvhscope serve: skipped " << countOf(progress.framesSkipped, "frame")
             << " more than 1 s late\n";
     }
     if (progress.refused > 0) {
-        err << "bvhscope serve: " << countOfThings(progress.refused, "datagram") << " refused ("
+        err << "bvhscope serve: " << countOf(progress.refused, "datagram") << " refused ("
             << progress.lastError << "): nothing was listening there then\n";
     }
     if (progress.unsent > 0) {
-        err << "bvhscope serve: " << countOfThings(progress.unsent, "datagram")
+        err << "bvhscope serve: " << countOf(progress.unsent, "datagram")
             << " not sent: the socket's buffer stayed full\n";
     }
 }
@@ -175,7 +169,7 @@ void reportUnmapped(const DevicePoser& poser, DeviceFormat format, std::ostream&
     if (joints.empty()) {
         return;
     }
-    err << "bvhscope serve: " << countOfThings(joints.size(), "joint") << " with no "
+    err << "bvhscope serve: " << countOf(joints.size(), "joint") << " with no "
         << (format == DeviceFormat::Vmc ? "Unity humanoid" : "mocopi")
         << " bone, not sent (the bones below them keep their rest offsets):";
     for (std::size_t joint = 0; joint < std::min(joints.size(), kMostUnmappedNamed); ++joint) {
@@ -188,6 +182,10 @@ void reportUnmapped(const DevicePoser& poser, DeviceFormat format, std::ostream&
 }
 
 } // namespace
+
+std::string countOf(std::uint64_t count, std::string_view thing) {
+    return std::to_string(count) + ' ' + std::string(thing) + (count == 1 ? "" : "s");
+}
 
 const char* deviceFormatName(DeviceFormat format) {
     return format == DeviceFormat::Vmc ? "vmc" : "mocopi";

@@ -18,6 +18,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace bvhscope::cli {
 
@@ -31,6 +32,14 @@ struct DatagramServeRequest {
     std::optional<double> rate; // frames a second; the capture's when not given
     bool loop = false;
 };
+
+// Frames due longer ago than this are skipped (counted) rather than sent, by every `serve`:
+// a scheduler that wakes late sends what it missed, but a rate the sending cannot hold never
+// builds a backlog.
+inline constexpr double kMostServeLatenessSeconds = 1.0;
+
+// "1 frame", "2 frames": the closing lines' counts, TCP and UDP alike.
+std::string countOf(std::uint64_t count, std::string_view thing);
 
 // "vmc", "mocopi".
 const char* deviceFormatName(DeviceFormat format);
