@@ -165,18 +165,32 @@ public:
     // Once every requested frame was posed.
     SampledPoses finish() {
         const std::vector<std::uint32_t>& distinct = request_.frames;
-        auto slot = [&](std::uint32_t frame) {
-            return static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
-                                            distinct.begin());
+        // The samples' frames increase, and so do their neighbours' (but where the neighbour
+        // turns from speedStep after to speedStep before, near the end): each is found by
+        // walking on from the last one found, a binary search only when it lies behind.
+        auto slotFrom = [&](std::size_t& cursor, std::uint32_t frame) {
+            if (cursor >= distinct.size() || distinct[cursor] > frame) {
+                cursor = static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
+                                                  distinct.begin());
+            }
+            while (distinct[cursor] < frame) {
+                ++cursor;
+            }
+            return cursor;
         };
         auto pose = [&](std::size_t index) {
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
+        poses_.at.reserve(frames_.size());
+        poses_.next.reserve(frames_.size());
+        poses_.rootRotation.reserve(frames_.size());
+        std::size_t atCursor = 0;
+        std::size_t nextCursor = 0;
         for (const auto& [frame, neighbour] : frames_) {
-            const std::size_t at = slot(frame);
+            const std::size_t at = slotFrom(atCursor, frame);
             poses_.at.push_back(pose(at));
             poses_.rootRotation.push_back(rootRotations_[at]);
-            poses_.next.push_back(pose(slot(neighbour)));
+            poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
         return std::move(poses_);
     }
@@ -313,11 +327,23 @@ std::vector<double> meanSpeedsOf(const SampledPoses& poses, std::span<const std:
     return meanSpeeds;
 }
 
+// A point's height along a signed file axis: its coordinate on that axis, negated for a
+// negative one. The same value as glm::dot with upAxisVector (the other terms are zeros) for
+// any finite point, at a third of the cost: the stance takes it for every node of every sample
+// along all six axes.
+struct AxisHeight {
+    int component = 1;
+    double sign = 1.0;
+
+    explicit AxisHeight(UpAxis axis) : component(upAxisIndex(axis)), sign(upAxisSign(axis)) {}
+    double of(const glm::dvec3& point) const { return sign * point[component]; }
+};
+
 // How many leaves reach the floor along `up`: those whose 10th percentile height (the element at
 // that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The element
 // at rank r is at most the limit exactly when more than r heights are: a count, with no sort.
 std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_t> leaves,
-                           const glm::dvec3& up, double floor, double bodySize) {
+                           const AxisHeight& up, double floor, double bodySize) {
     const std::size_t samples = poses.at.size();
     const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(samples - 1) + 0.5);
     const double limit = floor + 0.03 * bodySize;
@@ -325,7 +351,7 @@ std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_
     for (const std::size_t leaf : leaves) {
         std::size_t below = 0;
         for (const SampledPoses::Pose& pose : poses.at) {
-            below += glm::dot(pose[leaf], up) <= limit ? 1 : 0;
+            below += up.of(pose[leaf]) <= limit ? 1 : 0;
         }
         ends += below > rank ? 1 : 0;
     }
@@ -341,32 +367,39 @@ struct LowestNodes {
 
 LowestNodes lowestNodes(const SampledPoses& poses, std::span<const std::uint8_t> counted) {
     LowestNodes lowest;
-    std::array<glm::dvec3, 6> ups;
     for (const UpAxis axis : kAllUpAxes) {
         const auto a = static_cast<std::size_t>(axis);
-        ups[a] = upAxisVector(axis);
         lowest.height[a].resize(poses.at.size());
         lowest.node[a].resize(poses.at.size());
     }
     for (std::size_t s = 0; s < poses.at.size(); ++s) {
-        std::array<double, 6> low;
-        low.fill(std::numeric_limits<double>::max());
-        std::array<std::size_t, 6> node{};
+        // Per file axis, the lowest and highest coordinate: the lowest along +axis and -axis.
+        glm::dvec3 low(std::numeric_limits<double>::max());
+        glm::dvec3 high(-std::numeric_limits<double>::max());
+        std::array<std::size_t, 3> lowNode{};
+        std::array<std::size_t, 3> highNode{};
         for (std::size_t i = 0; i < counted.size(); ++i) {
             if (counted[i] == 0) {
                 continue;
             }
-            for (std::size_t a = 0; a < ups.size(); ++a) {
-                const double height = glm::dot(poses.at[s][i], ups[a]);
-                if (height < low[a]) {
-                    low[a] = height;
-                    node[a] = i;
+            const glm::dvec3& point = poses.at[s][i];
+            for (int c = 0; c < 3; ++c) {
+                if (point[c] < low[c]) {
+                    low[c] = point[c];
+                    lowNode[static_cast<std::size_t>(c)] = i;
+                }
+                if (-point[c] < -high[c]) {
+                    high[c] = point[c];
+                    highNode[static_cast<std::size_t>(c)] = i;
                 }
             }
         }
-        for (std::size_t a = 0; a < ups.size(); ++a) {
-            lowest.height[a][s] = low[a];
-            lowest.node[a][s] = node[a];
+        for (const UpAxis axis : kAllUpAxes) {
+            const auto a = static_cast<std::size_t>(axis);
+            const int c = upAxisIndex(axis);
+            const bool positive = upAxisSign(axis) > 0.0;
+            lowest.height[a][s] = positive ? low[c] : -high[c];
+            lowest.node[a][s] = (positive ? lowNode : highNode)[static_cast<std::size_t>(c)];
         }
     }
     return lowest;
@@ -387,20 +420,19 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
     LowestNodes lowest = lowestNodes(poses, counted);
     std::vector<double> lowSpeeds(samples);
     for (const UpAxis axis : kAllUpAxes) {
-        const glm::dvec3 up = upAxisVector(axis);
+        const AxisHeight up(axis);
         std::vector<double>& lows = lowest.height[static_cast<std::size_t>(axis)];
         const std::vector<std::size_t>& lowNodes = lowest.node[static_cast<std::size_t>(axis)];
         for (std::size_t s = 0; s < samples; ++s) {
             lowSpeeds[s] = glm::distance(poses.at[s][lowNodes[s]], poses.next[s][lowNodes[s]]);
         }
-        // In place: nth_element leaves the sample whole, only reordered, for the next one.
-        const double spread =
-            (percentileInPlace(lows, 0.8) - percentileInPlace(lows, 0.2)) / bodySize;
+        // In place: nth_element leaves the sample whole, only reordered.
+        const auto [upper, lower, floor] = percentilesInPlace(lows, {0.8, 0.2, 0.1});
+        const double spread = (upper - lower) / bodySize;
         const double stillness =
             moving ? std::min(percentileInPlace(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
-        const double floor = percentileInPlace(lows, 0.1);
         const std::size_t ends = endsOnTheFloor(poses, leaves, up, floor, bodySize);
         const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
@@ -610,15 +642,20 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
 
 // [SECTION] Ground
 void measureGround(Stance& stance, std::span<const SampledPoses::Pose> poses) {
-    const glm::dvec3 up = upAxisVector(stance.upAxis);
+    const AxisHeight up(stance.upAxis);
     std::vector<double> lows;
     std::vector<double> heights;
+    lows.reserve(poses.size());
+    heights.reserve(poses.size());
+    const std::vector<std::uint8_t> counted =
+        poses.empty() ? std::vector<std::uint8_t>{}
+                      : countedNodes(poses.front().size(), stance.staticRoots);
     for (const auto& pose : poses) {
         double low = std::numeric_limits<double>::max();
         double high = -std::numeric_limits<double>::max();
         for (std::size_t i = 0; i < pose.size(); ++i) {
-            if (!isExcluded(stance.staticRoots, i)) {
-                const double height = glm::dot(pose[i], up);
+            if (counted[i] != 0) {
+                const double height = up.of(pose[i]);
                 low = std::min(low, height);
                 high = std::max(high, height);
             }
@@ -628,9 +665,10 @@ void measureGround(Stance& stance, std::span<const SampledPoses::Pose> poses) {
             heights.push_back(high - low);
         }
     }
-    stance.groundLevel = percentile(lows, 0.1);
-    stance.height = percentile(heights, 0.5);
-    stance.unit = guessLengthUnit(percentile(heights, 0.9));
+    stance.groundLevel = percentileInPlace(lows, 0.1);
+    const auto [tallest, middle] = percentilesInPlace(heights, {0.9, 0.5});
+    stance.height = middle;
+    stance.unit = guessLengthUnit(tallest);
 }
 
 } // namespace
