@@ -4,6 +4,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <cassert>
 #include <cstddef>
 #include <span>
 #include <utility>
@@ -23,6 +25,28 @@ inline double percentileInPlace(std::span<double> values, double fraction) {
                                          fraction * static_cast<double>(values.size() - 1) + 0.5);
     std::nth_element(values.begin(), at, values.end());
     return *at;
+}
+
+// Several percentiles of one sample, each the value percentileInPlace gives: `fractions` in
+// decreasing order, each looked for among the elements at or below the one found before (they
+// are the smallest of the sample), so later searches cover less of it. Reorders `values`.
+template <std::size_t N>
+std::array<double, N> percentilesInPlace(std::span<double> values, const double (&fractions)[N]) {
+    std::array<double, N> found{};
+    if (values.empty()) {
+        return found;
+    }
+    auto end = values.end();
+    for (std::size_t i = 0; i < N; ++i) {
+        assert((i == 0 || fractions[i] <= fractions[i - 1]) && "fractions must decrease");
+        const auto at =
+            values.begin() + static_cast<std::ptrdiff_t>(
+                                 fractions[i] * static_cast<double>(values.size() - 1) + 0.5);
+        std::nth_element(values.begin(), at, end);
+        found[i] = *at;
+        end = at + 1;
+    }
+    return found;
 }
 
 inline double percentile(std::vector<double> values, double fraction) {

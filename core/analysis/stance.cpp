@@ -165,18 +165,32 @@ public:
     // Once every requested frame was posed.
     SampledPoses finish() {
         const std::vector<std::uint32_t>& distinct = request_.frames;
-        auto slot = [&](std::uint32_t frame) {
-            return static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
-                                            distinct.begin());
+        // The samples' frames increase, and so do their neighbours' (but where the neighbour
+        // turns from speedStep after to speedStep before, near the end): each is found by
+        // walking on from the last one found, a binary search only when it lies behind.
+        auto slotFrom = [&](std::size_t& cursor, std::uint32_t frame) {
+            if (cursor >= distinct.size() || distinct[cursor] > frame) {
+                cursor = static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
+                                                  distinct.begin());
+            }
+            while (distinct[cursor] < frame) {
+                ++cursor;
+            }
+            return cursor;
         };
         auto pose = [&](std::size_t index) {
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
+        poses_.at.reserve(frames_.size());
+        poses_.next.reserve(frames_.size());
+        poses_.rootRotation.reserve(frames_.size());
+        std::size_t atCursor = 0;
+        std::size_t nextCursor = 0;
         for (const auto& [frame, neighbour] : frames_) {
-            const std::size_t at = slot(frame);
+            const std::size_t at = slotFrom(atCursor, frame);
             poses_.at.push_back(pose(at));
             poses_.rootRotation.push_back(rootRotations_[at]);
-            poses_.next.push_back(pose(slot(neighbour)));
+            poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
         return std::move(poses_);
     }
@@ -248,25 +262,65 @@ std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIn
     return counted;
 }
 
-// The body's size: the median over the samples of its bounding box's diagonal.
-double bodySizeOf(std::span<const SampledPoses::Pose> poses, std::span<const NodeIndex> excluded) {
-    if (poses.empty()) {
-        return 0.0;
+// Per sample, the lowest and the highest coordinate of the counted nodes along each file axis,
+// and the nodes that hold them: the body's bounding box, the lowest node along each of the six
+// signed axes (the highest along +X is the lowest along -X) and the ground's range along up,
+// all from one pass over the poses.
+struct Extremes {
+    std::vector<glm::dvec3> low;
+    std::vector<glm::dvec3> high;
+    std::vector<std::array<std::size_t, 3>> lowNode;
+    std::vector<std::array<std::size_t, 3>> highNode;
+
+    std::size_t samples() const { return low.size(); }
+    // The height along `axis` of sample s's lowest counted node (the largest double without one).
+    double lowestAlong(UpAxis axis, std::size_t s) const {
+        const int c = upAxisIndex(axis);
+        return upAxisSign(axis) > 0.0 ? low[s][c] : -high[s][c];
     }
-    const std::vector<std::uint8_t> counted = countedNodes(poses.front().size(), excluded);
-    std::vector<double> sizes;
-    sizes.reserve(poses.size());
-    for (const SampledPoses::Pose& pose : poses) {
-        glm::dvec3 low(std::numeric_limits<double>::max());
-        glm::dvec3 high(-std::numeric_limits<double>::max());
-        for (std::size_t i = 0; i < pose.size(); ++i) {
-            if (counted[i] != 0) {
-                low = glm::min(low, pose[i]);
-                high = glm::max(high, pose[i]);
+    std::size_t lowestNodeAlong(UpAxis axis, std::size_t s) const {
+        const auto c = static_cast<std::size_t>(upAxisIndex(axis));
+        return upAxisSign(axis) > 0.0 ? lowNode[s][c] : highNode[s][c];
+    }
+};
+
+Extremes extremesOf(std::span<const SampledPoses::Pose> poses,
+                    std::span<const std::uint8_t> counted) {
+    Extremes extremes;
+    extremes.low.assign(poses.size(), glm::dvec3(std::numeric_limits<double>::max()));
+    extremes.high.assign(poses.size(), glm::dvec3(-std::numeric_limits<double>::max()));
+    extremes.lowNode.resize(poses.size());
+    extremes.highNode.resize(poses.size());
+    for (std::size_t s = 0; s < poses.size(); ++s) {
+        glm::dvec3& low = extremes.low[s];
+        glm::dvec3& high = extremes.high[s];
+        for (std::size_t i = 0; i < counted.size(); ++i) {
+            if (counted[i] == 0) {
+                continue;
+            }
+            const glm::dvec3& point = poses[s][i];
+            for (int c = 0; c < 3; ++c) {
+                if (point[c] < low[c]) {
+                    low[c] = point[c];
+                    extremes.lowNode[s][static_cast<std::size_t>(c)] = i;
+                }
+                if (high[c] < point[c]) {
+                    high[c] = point[c];
+                    extremes.highNode[s][static_cast<std::size_t>(c)] = i;
+                }
             }
         }
-        if (low.x <= high.x) {
-            sizes.push_back(glm::length(high - low));
+    }
+    return extremes;
+}
+
+// The body's size: the median over the samples of its bounding box's diagonal.
+double bodySizeOf(const Extremes& extremes) {
+    std::vector<double> sizes;
+    sizes.reserve(extremes.samples());
+    for (std::size_t s = 0; s < extremes.samples(); ++s) {
+        if (extremes.low[s].x <= extremes.high[s].x) {
+            sizes.push_back(glm::length(extremes.high[s] - extremes.low[s]));
         }
     }
     return percentileInPlace(sizes, 0.5);
@@ -313,11 +367,23 @@ std::vector<double> meanSpeedsOf(const SampledPoses& poses, std::span<const std:
     return meanSpeeds;
 }
 
+// A point's height along a signed file axis: its coordinate on that axis, negated for a
+// negative one. The same value as glm::dot with upAxisVector (the other terms are zeros) for
+// any finite point, at a third of the cost: the stance takes it for every node of every sample
+// along all six axes.
+struct AxisHeight {
+    int component = 1;
+    double sign = 1.0;
+
+    explicit AxisHeight(UpAxis axis) : component(upAxisIndex(axis)), sign(upAxisSign(axis)) {}
+    double of(const glm::dvec3& point) const { return sign * point[component]; }
+};
+
 // How many leaves reach the floor along `up`: those whose 10th percentile height (the element at
 // that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The element
 // at rank r is at most the limit exactly when more than r heights are: a count, with no sort.
 std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_t> leaves,
-                           const glm::dvec3& up, double floor, double bodySize) {
+                           const AxisHeight& up, double floor, double bodySize) {
     const std::size_t samples = poses.at.size();
     const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(samples - 1) + 0.5);
     const double limit = floor + 0.03 * bodySize;
@@ -325,82 +391,42 @@ std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_
     for (const std::size_t leaf : leaves) {
         std::size_t below = 0;
         for (const SampledPoses::Pose& pose : poses.at) {
-            below += glm::dot(pose[leaf], up) <= limit ? 1 : 0;
+            below += up.of(pose[leaf]) <= limit ? 1 : 0;
         }
         ends += below > rank ? 1 : 0;
     }
     return ends;
 }
 
-// Per sample and axis of kAllUpAxes, the lowest counted node along that axis and its height,
-// found in one pass over each pose for all six axes.
-struct LowestNodes {
-    std::array<std::vector<double>, 6> height;
-    std::array<std::vector<std::size_t>, 6> node;
-};
-
-LowestNodes lowestNodes(const SampledPoses& poses, std::span<const std::uint8_t> counted) {
-    LowestNodes lowest;
-    std::array<glm::dvec3, 6> ups;
-    for (const UpAxis axis : kAllUpAxes) {
-        const auto a = static_cast<std::size_t>(axis);
-        ups[a] = upAxisVector(axis);
-        lowest.height[a].resize(poses.at.size());
-        lowest.node[a].resize(poses.at.size());
-    }
-    for (std::size_t s = 0; s < poses.at.size(); ++s) {
-        std::array<double, 6> low;
-        low.fill(std::numeric_limits<double>::max());
-        std::array<std::size_t, 6> node{};
-        for (std::size_t i = 0; i < counted.size(); ++i) {
-            if (counted[i] == 0) {
-                continue;
-            }
-            for (std::size_t a = 0; a < ups.size(); ++a) {
-                const double height = glm::dot(poses.at[s][i], ups[a]);
-                if (height < low[a]) {
-                    low[a] = height;
-                    node[a] = i;
-                }
-            }
-        }
-        for (std::size_t a = 0; a < ups.size(); ++a) {
-            lowest.height[a][s] = low[a];
-            lowest.node[a][s] = node[a];
-        }
-    }
-    return lowest;
-}
-
+// `extremes` and `counted`: of the poses' nodes that are not static roots (`excluded`).
 MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
+                        const Extremes& extremes, std::span<const std::uint8_t> counted,
                         std::span<const NodeIndex> excluded, double bodySize) {
     MotionCosts costs;
     const std::size_t samples = poses.at.size();
     if (samples == 0 || !(bodySize > 0.0)) {
         return costs;
     }
-    const std::vector<std::uint8_t> counted = countedNodes(poses.at[0].size(), excluded);
     const double referenceSpeed = percentile(meanSpeedsOf(poses, counted), 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
     const std::vector<std::size_t> leaves = leavesOf(skeleton, excluded);
-    LowestNodes lowest = lowestNodes(poses, counted);
+    std::vector<double> lows(samples);
     std::vector<double> lowSpeeds(samples);
     for (const UpAxis axis : kAllUpAxes) {
-        const glm::dvec3 up = upAxisVector(axis);
-        std::vector<double>& lows = lowest.height[static_cast<std::size_t>(axis)];
-        const std::vector<std::size_t>& lowNodes = lowest.node[static_cast<std::size_t>(axis)];
+        const AxisHeight up(axis);
         for (std::size_t s = 0; s < samples; ++s) {
-            lowSpeeds[s] = glm::distance(poses.at[s][lowNodes[s]], poses.next[s][lowNodes[s]]);
+            const std::size_t lowest = extremes.lowestNodeAlong(axis, s);
+            lows[s] = extremes.lowestAlong(axis, s);
+            lowSpeeds[s] = glm::distance(poses.at[s][lowest], poses.next[s][lowest]);
         }
-        // In place: nth_element leaves the sample whole, only reordered, for the next one.
-        const double spread =
-            (percentileInPlace(lows, 0.8) - percentileInPlace(lows, 0.2)) / bodySize;
+        // In place: nth_element leaves the sample whole, only reordered.
+        const auto [upper, lower, floor] = percentilesInPlace(lows, {0.8, 0.2, 0.1});
+        const double spread = (upper - lower) / bodySize;
         const double stillness =
             moving ? std::min(percentileInPlace(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
-        const double floor = percentileInPlace(lows, 0.1);
         const std::size_t ends = endsOnTheFloor(poses, leaves, up, floor, bodySize);
         const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
@@ -609,28 +635,24 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
 }
 
 // [SECTION] Ground
-void measureGround(Stance& stance, std::span<const SampledPoses::Pose> poses) {
-    const glm::dvec3 up = upAxisVector(stance.upAxis);
+// `extremes`: of the nodes that are not static roots.
+void measureGround(Stance& stance, const Extremes& extremes) {
     std::vector<double> lows;
     std::vector<double> heights;
-    for (const auto& pose : poses) {
-        double low = std::numeric_limits<double>::max();
-        double high = -std::numeric_limits<double>::max();
-        for (std::size_t i = 0; i < pose.size(); ++i) {
-            if (!isExcluded(stance.staticRoots, i)) {
-                const double height = glm::dot(pose[i], up);
-                low = std::min(low, height);
-                high = std::max(high, height);
-            }
-        }
+    lows.reserve(extremes.samples());
+    heights.reserve(extremes.samples());
+    for (std::size_t s = 0; s < extremes.samples(); ++s) {
+        const double low = extremes.lowestAlong(stance.upAxis, s);
+        const double high = -extremes.lowestAlong(oppositeUpAxis(stance.upAxis), s);
         if (low <= high) {
             lows.push_back(low);
             heights.push_back(high - low);
         }
     }
-    stance.groundLevel = percentile(lows, 0.1);
-    stance.height = percentile(heights, 0.5);
-    stance.unit = guessLengthUnit(percentile(heights, 0.9));
+    stance.groundLevel = percentileInPlace(lows, 0.1);
+    const auto [tallest, middle] = percentilesInPlace(heights, {0.9, 0.5});
+    stance.height = middle;
+    stance.unit = guessLengthUnit(tallest);
 }
 
 } // namespace
@@ -768,18 +790,26 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     }
     stance.framesSampled = motionUsable(skeleton, motion, translation) ? poses.at.size() : 0;
 
-    const double roughSize = bodySizeOf(poses.at, {});
+    // Every node's extremes give the rough size that finds static roots; without any (nearly
+    // every file) they are the figure's own: not measured twice.
+    std::vector<std::uint8_t> counted = countedNodes(n, {});
+    Extremes extremes = extremesOf(poses.at, counted);
+    const double roughSize = bodySizeOf(extremes);
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
-    // Without static roots the size is the rough one: not measured twice.
-    const double bodySize =
-        stance.staticRoots.empty() ? roughSize : bodySizeOf(poses.at, stance.staticRoots);
+    double bodySize = roughSize;
+    if (!stance.staticRoots.empty()) {
+        counted = countedNodes(n, stance.staticRoots);
+        extremes = extremesOf(poses.at, counted);
+        bodySize = bodySizeOf(extremes);
+    }
 
     // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
-    const std::size_t counted = n - stance.staticRoots.size();
+    const std::size_t countedCount = n - stance.staticRoots.size();
     if (!forcedUp && stance.framesSampled > 0) {
-        const MotionCosts costs = counted >= kMinimumFigureNodes
-                                      ? motionCosts(skeleton, poses, stance.staticRoots, bodySize)
-                                      : MotionCosts{};
+        const MotionCosts costs =
+            countedCount >= kMinimumFigureNodes
+                ? motionCosts(skeleton, poses, extremes, counted, stance.staticRoots, bodySize)
+                : MotionCosts{};
         const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses);
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);
@@ -787,7 +817,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
     }
 
-    measureGround(stance, poses.at);
+    measureGround(stance, extremes);
     if (upAxisIndex(rest.upAxis) == upAxisIndex(stance.upAxis) &&
         rest.unit != LengthUnit::Unknown) {
         stance.unit = rest.unit;
