@@ -3,6 +3,7 @@
 #include "core/platform/huge_pages.h"
 #include "core/reader/number_scanner.h"
 #include "core/reader/parsing_crew.h"
+#include "core/reader/position_range.h"
 #include "core/reader/row_parser.h"
 
 #include <algorithm>
@@ -284,6 +285,7 @@ struct RowBlock {
         std::uint64_t linesBefore = 0; // lines of the block before this piece
         std::uint64_t rowsBefore = 0;  // lines that are not blank (rows at the most) before it
         RowBlockResult result;
+        std::vector<float> largestPositions; // of its rows, per RowStream::positionColumns_
     };
     std::string_view text; // empty: no rows left
     std::uint32_t firstLine = 0;
@@ -360,7 +362,7 @@ private:
                 }
             }
             const std::string_view piece = text.substr(start, end - start);
-            block.pieces.push_back({piece, block.lines, block.rowBound, {}});
+            block.pieces.push_back({piece, block.lines, block.rowBound, {}, {}});
             const LineCounts counts = countLinesAndRows(piece);
             block.lines += counts.lines;
             block.rowBound += counts.rows;
@@ -410,7 +412,9 @@ public:
           storage_(document.motion.values, channels_, options.motionLock),
           declaredFrames_(document.declaredFrameCount), threads_(parsingThreads(options.threads)),
           totalBytes_(totalBytes),
-          motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0) {}
+          motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0),
+          positionColumns_(positionColumns(document.skeleton)),
+          largestPositions_(positionColumns_.size(), 0.0f) {}
 
     // Places `block` after the rows merged so far, with nothing else under way (the first
     // block, or one that could not be placed ahead): makes room for its rows, reallocating
@@ -425,7 +429,7 @@ public:
         placed.roomRows = block.rowBound;
         if (rows_ + block.rowBound > limit) {
             block.pieces.resize(1);
-            block.pieces.front() = {block.text, 0, 0, {}};
+            block.pieces.front() = {block.text, 0, 0, {}, {}};
             placed.maxRows = limit - rows_;
             placed.roomRows = placed.maxRows + 1;
         }
@@ -486,6 +490,9 @@ public:
                 inheritPreviousFrame(piece.result, final - channels_, final, channels_);
             }
             issues_.append(std::move(piece.result.issues), rows_);
+            for (std::size_t i = 0; i < piece.largestPositions.size(); ++i) {
+                largestPositions_[i] = std::max(largestPositions_[i], piece.largestPositions[i]);
+            }
             rows_ += rows;
             if (piece.result.stop.reason != RowStopReason::None) {
                 // The text from here on is not rows: the pieces after this one are dropped.
@@ -514,6 +521,16 @@ public:
     void finish(Document& document) {
         storage_.finish(rows_);
         issues_.appendDiagnostics(document.diagnostics, channels_);
+    }
+
+    // The largest magnitude of each channel over the rows merged (position channels only, the
+    // others 0), for warnAboutUnboundedPositions.
+    std::vector<double> largestChannelValues() const {
+        std::vector<double> largest(channels_, 0.0);
+        for (std::size_t i = 0; i < positionColumns_.size(); ++i) {
+            largest[positionColumns_[i]] = largestPositions_[i];
+        }
+        return largest;
     }
 
 private:
@@ -575,10 +592,15 @@ private:
         job.roomEnd = room.first + room.second;
         job.parsePiece = [this, &block, &placed](std::size_t index) {
             RowBlock::Piece& piece = block.pieces[index];
+            float* const rows = placed.rows + piece.rowsBefore * channels_;
             piece.result = parseRowBlock(
                 piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
-                index == 0 ? block.firstColumn : 1, channels_,
-                placed.rows + piece.rowsBefore * channels_, placed.maxRows);
+                index == 0 ? block.firstColumn : 1, channels_, rows, placed.maxRows);
+            // Values a row takes from the frame before the piece are 0 here: that frame's own
+            // values count for them.
+            piece.largestPositions.assign(positionColumns_.size(), 0.0f);
+            raiseToLargestMagnitudes(rows, piece.result.rows, channels_, positionColumns_,
+                                     piece.largestPositions);
         };
         placed.placed = true;
         crew.add(job);
@@ -595,6 +617,8 @@ private:
     std::uint64_t linesSeen_ = 0;
     std::uint64_t bytesSeen_ = 0;
     RowIssueLog issues_;
+    std::vector<std::uint32_t> positionColumns_;
+    std::vector<float> largestPositions_; // per position column, over the rows merged
 };
 
 } // namespace motion_rows
@@ -725,7 +749,7 @@ void MotionRowsReader::cancel() {
     state_->ended = true;
 }
 
-void MotionRowsReader::finish() {
+std::vector<double> MotionRowsReader::finish() {
     State& state = *state_;
     state.crew.abandon(); // a block placed ahead of rows that ended is not parsed further
     Document& document = state.document;
@@ -798,15 +822,17 @@ void MotionRowsReader::finish() {
         document.diagnostics.push_back({Severity::Warning, state.declaredCountAt.line,
                                         state.declaredCountAt.column, std::move(message)});
     }
+    // Frames cut at the count limit were gathered too: those kept are scanned instead.
+    return rows == stream.rows() ? stream.largestChannelValues() : largestChannelValues(document);
 }
 
-void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
-                    SourceLocation declaredCountAt, Document& document,
-                    const ParseOptions& options) {
+std::vector<double> readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                                   SourceLocation declaredCountAt, Document& document,
+                                   const ParseOptions& options) {
     MotionRowsReader rows(source, line, column, declaredCountAt, document, options);
     while (rows.step()) {
     }
-    rows.finish();
+    return rows.finish();
 }
 
 } // namespace bvh
