@@ -447,8 +447,9 @@ public:
 
     // Places `next` right after the room of `current`, which is still being parsed, when the
     // capacity of the values holds its rows and the estimate asks for no more (values move only
-    // while nothing is parsed): the crew populates its room at once, and open() lets its pieces
-    // be taken. Otherwise false, and place() takes it once `current` is merged.
+    // while nothing is parsed): the crew populates its room at once, grows the values over it,
+    // and takes its pieces once those of `current` are taken. Otherwise false, and place()
+    // takes it once `current` is merged.
     bool placeAhead(RowBlock& next, PlacedBlock& placed, const PlacedBlock& current,
                     ParsingCrew& crew) {
         count(next);
