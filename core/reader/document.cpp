@@ -111,10 +111,14 @@ std::optional<MotionRowsStart> readDocumentHeader(TextSource& source, Document& 
 
 namespace {
 
-void readDocument(TextSource& source, Document& document, const ParseOptions& options) {
+// Returns what readMotionRows returns (empty when no rows were read).
+std::vector<double> readDocument(TextSource& source, Document& document,
+                                 const ParseOptions& options) {
     if (const std::optional<MotionRowsStart> rows = readDocumentHeader(source, document, options)) {
-        readMotionRows(source, rows->line, rows->column, rows->declaredCountAt, document, options);
+        return readMotionRows(source, rows->line, rows->column, rows->declaredCountAt, document,
+                              options);
     }
+    return {};
 }
 
 } // namespace
@@ -127,9 +131,9 @@ void dropIfFailed(Document& document) {
     }
 }
 
-void checkReadDocument(Document& document) {
+void checkReadDocument(Document& document, std::span<const double> largestChannelValues) {
     if (document.loaded()) {
-        warnAboutUnboundedPositions(document);
+        warnAboutUnboundedPositions(document, largestChannelValues);
     }
     sortByPlace(document.diagnostics);
 }
@@ -150,8 +154,9 @@ namespace {
 // mid-read, rows beyond the memory bound. A load that another thread watches
 // (options.motionLock) is emptied by its owner once the load has finished
 // (BackgroundLoad::take), not while that thread may still read it.
-void finish(Document& document, const ParseOptions& options) {
-    checkReadDocument(document);
+void finish(Document& document, const ParseOptions& options,
+            std::span<const double> largestChannelValues) {
+    checkReadDocument(document, largestChannelValues);
     if (options.motionLock == nullptr) {
         dropIfFailed(document);
     }
@@ -162,8 +167,7 @@ void finish(Document& document, const ParseOptions& options) {
 Document parseDocument(std::string_view text, const ParseOptions& options) {
     Document document;
     MemorySource source(text);
-    readDocument(source, document, options);
-    finish(document, options);
+    finish(document, options, readDocument(source, document, options));
     return document;
 }
 
@@ -174,8 +178,7 @@ void loadDocumentInto(Document& document, const std::filesystem::path& path,
         document.diagnostics.push_back({Severity::Error, 0, 0, source.error()});
         return;
     }
-    readDocument(source, document, options);
-    finish(document, options);
+    finish(document, options, readDocument(source, document, options));
 }
 
 ParseOptions everyCoreOptions() {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 namespace bvh {
 
@@ -25,8 +26,9 @@ std::optional<MotionRowsStart> readDocumentHeader(TextSource& source, Document& 
                                                   const ParseOptions& options);
 
 // The checks of a whole document once it is read, and its diagnostics in the order of the text.
-// A document with an error keeps what it read: dropIfFailed empties it.
-void checkReadDocument(Document& document);
+// A document with an error keeps what it read: dropIfFailed empties it. `largestChannelValues`:
+// what readMotionRows (MotionRowsReader::finish) returned; empty when no rows were read.
+void checkReadDocument(Document& document, std::span<const double> largestChannelValues);
 
 // What a load that ran out of memory (std::bad_alloc) ends as: what was read is released first,
 // so that the message can be made, and the one error says so.

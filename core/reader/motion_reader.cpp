@@ -2,9 +2,12 @@
 
 #include "core/platform/huge_pages.h"
 #include "core/reader/number_scanner.h"
+#include "core/reader/parsing_crew.h"
+#include "core/reader/position_range.h"
 #include "core/reader/row_parser.h"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstdint>
@@ -152,8 +155,11 @@ Token readMotionHeader(Tokenizer& tokens, const Token& motionKeyword, Document& 
 // The rows are read in blocks of whole lines. Each block is cut into pieces at line ends, and
 // the pieces are parsed on 1..N threads, each into the rows its lines would fill if every line
 // were a frame; merging them in order moves the rows down over blank and wordy lines and fills
-// in the values a piece's first rows took from the frame before it. While the pieces of one
-// block are parsed, the main thread reads the next block, then joins the parsing.
+// in the values a piece's first rows took from the frame before it. A crew of threads
+// (parsing_crew.h) parses the pieces of two blocks at a time: while the pieces of one block are
+// parsed, the main thread reads the next block and places it after the first one's room; the
+// others go on to its pieces as soon as the first block's are taken, while the main thread
+// merges the first block and publishes its frames.
 
 // Named rather than anonymous: MotionRowsReader::State (below) holds these types, and a type
 // with external linkage may not have members of internal-linkage types (GCC's
@@ -172,6 +178,8 @@ public:
     std::uint64_t capacityRows() const {
         return channels_ == 0 ? 0 : values_.capacity() / channels_;
     }
+
+    float* data() { return values_.data(); }
 
     // Room for `rows` rows in all (reallocating to `capacityRows` if that is not enough); returns
     // the start of the storage.
@@ -207,17 +215,6 @@ public:
         }
     }
 
-    // The bytes that growing to `rows` rows within the capacity would touch for the first time
-    // (empty when the capacity does not hold them): the room RoomPopulation prepares.
-    std::pair<char*, std::size_t> untouchedUpTo(std::uint64_t rows) const {
-        const std::uint64_t needed = rows * channels_;
-        if (values_.size() >= needed || values_.capacity() < needed) {
-            return {nullptr, 0};
-        }
-        return {reinterpret_cast<char*>(values_.data() + values_.size()),
-                (needed - values_.size()) * sizeof(float)};
-    }
-
     // Keeps `rows` rows. The capacity is not shrunk: that would copy every value while both
     // copies are held, and the capacity beyond the rows was never touched, so it costs address
     // space, not memory.
@@ -242,57 +239,6 @@ private:
     std::vector<float>& values_;
     std::uint32_t channels_;
     std::mutex* lock_;
-};
-
-// The room of the next block's rows, populated (see populateForWriting) in huge-page chunks by
-// the parsing threads, a chunk before each piece they take once the room is published, so that
-// the kernel's zeroing of fresh pages is shared by every thread: growing the value vector over
-// that room afterwards (it value-initialises) then writes zeros over present pages at memory
-// speed instead of taking every page fault on one thread.
-class RoomPopulation {
-public:
-    // Called once, while the threads may already be running work().
-    void publish(std::pair<char*, std::size_t> room) {
-        if (room.second == 0) {
-            return;
-        }
-        const auto start = reinterpret_cast<std::uintptr_t>(room.first);
-        firstChunk_ = start & ~(kHugePageBytes - 1);
-        begin_ = room.first;
-        end_ = room.first + room.second;
-        chunks_.store((start + room.second - firstChunk_ + kHugePageBytes - 1) / kHugePageBytes,
-                      std::memory_order_release);
-    }
-
-    // Populates one chunk; false when none is left (or before publish()).
-    bool workOne() {
-        const std::size_t chunks = chunks_.load(std::memory_order_acquire);
-        if (next_.load(std::memory_order_relaxed) >= chunks) {
-            return false;
-        }
-        const std::size_t index = next_.fetch_add(1);
-        if (index >= chunks) {
-            return false;
-        }
-        char* const chunkStart = reinterpret_cast<char*>(firstChunk_ + index * kHugePageBytes);
-        char* const from = std::max(chunkStart, begin_);
-        char* const to = std::min(chunkStart + kHugePageBytes, end_);
-        populateForWriting(from, static_cast<std::size_t>(to - from));
-        return true;
-    }
-
-    // Populates chunks until none are left; returns at once before publish().
-    void work() {
-        while (workOne()) {
-        }
-    }
-
-private:
-    std::uintptr_t firstChunk_ = 0;
-    char* begin_ = nullptr;
-    char* end_ = nullptr;
-    std::atomic<std::size_t> chunks_{0};
-    std::atomic<std::size_t> next_{0};
 };
 
 // Where the next block of whole lines ends: after the last line end within the first
@@ -339,6 +285,7 @@ struct RowBlock {
         std::uint64_t linesBefore = 0; // lines of the block before this piece
         std::uint64_t rowsBefore = 0;  // lines that are not blank (rows at the most) before it
         RowBlockResult result;
+        std::vector<float> largestPositions; // of its rows, per RowStream::positionColumns_
     };
     std::string_view text; // empty: no rows left
     std::uint32_t firstLine = 0;
@@ -347,6 +294,7 @@ struct RowBlock {
     std::uint64_t rowBound = 0;      // lines that are not blank: the rows the block can hold
     std::uint64_t consumedAfter = 0; // bytes of the source up to the end of this block
     std::vector<Piece> pieces;
+    bool counted = false; // its lines and bytes are in the row estimate (RowStream::count)
 };
 
 // Takes blocks of whole lines from the source, reading as needed.
@@ -414,7 +362,7 @@ private:
                 }
             }
             const std::string_view piece = text.substr(start, end - start);
-            block.pieces.push_back({piece, block.lines, block.rowBound, {}});
+            block.pieces.push_back({piece, block.lines, block.rowBound, {}, {}});
             const LineCounts counts = countLinesAndRows(piece);
             block.lines += counts.lines;
             block.rowBound += counts.rows;
@@ -428,6 +376,16 @@ private:
     std::size_t pieceBytes_;
     std::uint32_t line_;
     std::uint32_t column_;
+};
+
+// Where a block's rows go while they are parsed, and its share of the crew's work.
+struct PlacedBlock {
+    CrewJob job;
+    float* rows = nullptr;      // where its first row is parsed into
+    std::uint64_t firstRow = 0; // that row's index
+    std::uint64_t roomRows = 0; // the rows it may fill
+    std::uint64_t maxRows = UINT64_MAX;
+    bool placed = false; // handed to the crew, not merged yet
 };
 
 // The threads that parse rows (ParseOptions::threads). The web page is built without pthreads
@@ -454,94 +412,88 @@ public:
           storage_(document.motion.values, channels_, options.motionLock),
           declaredFrames_(document.declaredFrameCount), threads_(parsingThreads(options.threads)),
           totalBytes_(totalBytes),
-          motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0) {}
+          motionBytes_(totalBytes > motionStart ? totalBytes - motionStart : 0),
+          positionColumns_(positionColumns(document.skeleton)),
+          largestPositions_(positionColumns_.size(), 0.0f) {}
 
-    // Parses `block`. Once the other threads have started, this one calls `readNext` (which
-    // returns the next block, or nullptr at the end) and makes room for that block's rows,
-    // then joins the parsing.
-    template <typename ReadNext>
-    void parseBlock(RowBlock& block, ReadNext&& readNext) {
-        linesSeen_ += block.rowBound;
-        bytesSeen_ += block.text.size();
+    // Places `block` after the rows merged so far, with nothing else under way (the first
+    // block, or one that could not be placed ahead): makes room for its rows, reallocating
+    // the values if the estimate has outgrown them, and hands it to the crew, open.
+    void place(RowBlock& block, PlacedBlock& placed, ParsingCrew& crew) {
+        count(block);
+        crew.abandon(); // nothing may run while the values move (an earlier room's last chunk)
         // The memory bound (see rowLimit): a block whose lines could exceed it is parsed as one
         // piece that stops at the limit, into room for the limit and one spare row.
         const std::uint64_t limit = rowLimit();
-        const bool limited = rows_ + block.rowBound > limit;
-        std::uint64_t maxRows = UINT64_MAX;
-        std::uint64_t roomRows = block.rowBound;
-        if (limited) {
+        placed.maxRows = UINT64_MAX;
+        placed.roomRows = block.rowBound;
+        if (rows_ + block.rowBound > limit) {
             block.pieces.resize(1);
-            block.pieces.front() = {block.text, 0, 0, {}};
-            maxRows = limit - rows_;
-            roomRows = maxRows + 1;
+            block.pieces.front() = {block.text, 0, 0, {}, {}};
+            placed.maxRows = limit - rows_;
+            placed.roomRows = placed.maxRows + 1;
         }
-        const Estimate estimate = estimateRows(block);
+        const Estimate estimate = estimateRows(block, rows_);
         if (rows_ == 0 || estimate.rows > storage_.capacityRows()) {
             // At the first block, and once if the estimate falls short.
-            storage_.reserveRows(std::max(estimate.room, rows_ + roomRows));
+            storage_.reserveRows(std::max(estimate.room, rows_ + placed.roomRows));
         }
-        float* const base = storage_.ensureRows(rows_ + roomRows, estimate.room);
-        float* const blockRows = base + rows_ * channels_;
+        float* const base = storage_.ensureRows(rows_ + placed.roomRows, estimate.room);
+        placed.firstRow = rows_;
+        placed.rows = base + rows_ * channels_;
+        placed.job.prepare = nullptr;
+        hand(block, placed, crew, {nullptr, 0});
+    }
 
-        std::atomic<std::size_t> nextPiece{0};
-        // Once the next block's room is published, its chunks go before the pieces left: a
-        // chunk (2 MiB of page zeroing, a few ms on the VMs measured) taken last would keep
-        // the other threads waiting at the join, a piece (bytesPerThread / 16) hardly.
-        RoomPopulation nextRoom;
-        auto parsePieces = [&] {
-            for (;;) {
-                if (nextRoom.workOne()) {
-                    continue;
-                }
-                const std::size_t index = nextPiece.fetch_add(1);
-                if (index >= block.pieces.size()) {
-                    return;
-                }
-                RowBlock::Piece& piece = block.pieces[index];
-                piece.result = parseRowBlock(
-                    piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
-                    index == 0 ? block.firstColumn : 1, channels_,
-                    blockRows + piece.rowsBefore * channels_, maxRows);
-            }
-        };
-        auto work = [&] {
-            parsePieces();
-            nextRoom.work();
-        };
-        std::vector<std::thread> workers;
-        const std::size_t helpers = std::min<std::size_t>(threads_ - 1, block.pieces.size() - 1);
-        for (std::size_t i = 0; i < helpers; ++i) {
-            try {
-                workers.emplace_back(work);
-            } catch (const std::system_error&) {
-                break; // no thread to be had: this one parses the rest
-            }
+    // Places `next` right after the room of `current`, which is still being parsed, when the
+    // capacity of the values holds its rows and the estimate asks for no more (values move only
+    // while nothing is parsed): the crew populates its room at once, grows the values over it,
+    // and takes its pieces once those of `current` are taken. Otherwise false, and place()
+    // takes it once `current` is merged.
+    bool placeAhead(RowBlock& next, PlacedBlock& placed, const PlacedBlock& current,
+                    ParsingCrew& crew) {
+        count(next);
+        if (current.maxRows != UINT64_MAX) {
+            return false; // the rows end at the memory bound
         }
-        // The next block's rows go after this block's lines at the most.
-        const RowBlock* const next = readNext();
-        const std::uint64_t nextRoomRows = next ? rows_ + roomRows + next->rowBound : 0;
-        if (next) {
-            nextRoom.publish(storage_.untouchedUpTo(nextRoomRows));
+        const std::uint64_t firstRow = current.firstRow + current.roomRows;
+        const std::uint64_t end = firstRow + next.rowBound;
+        const std::uint64_t capacity = storage_.capacityRows();
+        if (end > rowLimit() || end > capacity || estimateRows(next, firstRow).rows > capacity) {
+            return false;
         }
-        work();
-        for (std::thread& worker : workers) {
-            worker.join();
-        }
-        if (next) {
-            storage_.growWithinCapacity(nextRoomRows);
-        }
+        placed.maxRows = UINT64_MAX;
+        placed.roomRows = next.rowBound;
+        placed.firstRow = firstRow;
+        placed.rows = storage_.data() + firstRow * channels_;
+        // The values grow over this room only once the crew has populated it: see CrewJob. The
+        // rows below are still being written meanwhile, and growing within the capacity leaves
+        // them where they are.
+        placed.job.prepare = [this, end] { storage_.growWithinCapacity(end); };
+        hand(next, placed, crew,
+             {reinterpret_cast<char*>(placed.rows), next.rowBound * channels_ * sizeof(float)});
+        return true;
+    }
 
+    // Moves the rows of a parsed block down to the end of the rows merged so far, fills in what
+    // its first rows take from the frame before, and keeps its issues. Blocks placed after it
+    // may be parsed meanwhile: its rows only move down, never into their room.
+    void merge(RowBlock& block, const PlacedBlock& placed) {
+        float* const base = storage_.data();
         for (RowBlock::Piece& piece : block.pieces) {
-            const float* const placed = blockRows + piece.rowsBefore * channels_;
+            const float* const parsed = placed.rows + piece.rowsBefore * channels_;
             float* const final = base + rows_ * channels_;
             const std::uint64_t rows = piece.result.rows;
-            if (final != placed && rows > 0 && channels_ > 0) {
-                std::memmove(final, placed, rows * channels_ * sizeof(float));
+            if (final != parsed && rows > 0 && channels_ > 0) {
+                std::memmove(final, parsed, rows * channels_ * sizeof(float));
             }
             if (rows_ > 0 && !piece.result.inheritedRows.empty()) {
                 inheritPreviousFrame(piece.result, final - channels_, final, channels_);
             }
             issues_.append(std::move(piece.result.issues), rows_);
+            for (std::size_t i = 0; i < piece.largestPositions.size(); ++i) {
+                largestPositions_[i] = std::max(largestPositions_[i], piece.largestPositions[i]);
+            }
             rows_ += rows;
             if (piece.result.stop.reason != RowStopReason::None) {
                 // The text from here on is not rows: the pieces after this one are dropped.
@@ -572,6 +524,16 @@ public:
         issues_.appendDiagnostics(document.diagnostics, channels_);
     }
 
+    // The largest magnitude of each channel over the rows merged (position channels only, the
+    // others 0), for warnAboutUnboundedPositions.
+    std::vector<double> largestChannelValues() const {
+        std::vector<double> largest(channels_, 0.0);
+        for (std::size_t i = 0; i < positionColumns_.size(); ++i) {
+            largest[positionColumns_[i]] = largestPositions_[i];
+        }
+        return largest;
+    }
+
 private:
     struct Estimate {
         std::uint64_t rows; // the rows the text holds by the lines per byte seen so far
@@ -586,10 +548,11 @@ private:
     // estimate (within the same bound), so that rows getting shorter further on (a capture
     // ending in a rest pose of zeros) need no reallocation: room never touched is address
     // space, not memory, while a reallocation holds the values twice as it copies them.
-    Estimate estimateRows(const RowBlock& block) const {
+    // `rowsBefore`: the row the block is placed at.
+    Estimate estimateRows(const RowBlock& block, std::uint64_t rowsBefore) const {
         // Never beyond the memory bound: the rows past it are an error, not frames.
         const std::uint64_t limit = rowLimit() == UINT64_MAX ? UINT64_MAX : rowLimit() + 1;
-        const std::uint64_t placed = std::min(rows_ + block.rowBound, limit);
+        const std::uint64_t placed = std::min(rowsBefore + block.rowBound, limit);
         const std::uint64_t left =
             totalBytes_ > block.consumedAfter ? totalBytes_ - block.consumedAfter : 0;
         if (channels_ == 0 || left == 0) {
@@ -612,6 +575,38 @@ private:
         return {rows, std::max(rows, std::min({2 * rows, fitting, limit}))};
     }
 
+    // Adds the block's lines and bytes to what the row estimate and the memory bound go by,
+    // once.
+    void count(RowBlock& block) {
+        if (!block.counted) {
+            block.counted = true;
+            linesSeen_ += block.rowBound;
+            bytesSeen_ += block.text.size();
+        }
+    }
+
+    void hand(RowBlock& block, PlacedBlock& placed, ParsingCrew& crew,
+              std::pair<char*, std::size_t> room) {
+        CrewJob& job = placed.job;
+        job.pieces = block.pieces.size();
+        job.roomBegin = room.first;
+        job.roomEnd = room.first + room.second;
+        job.parsePiece = [this, &block, &placed](std::size_t index) {
+            RowBlock::Piece& piece = block.pieces[index];
+            float* const rows = placed.rows + piece.rowsBefore * channels_;
+            piece.result = parseRowBlock(
+                piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
+                index == 0 ? block.firstColumn : 1, channels_, rows, placed.maxRows);
+            // Values a row takes from the frame before the piece are 0 here: that frame's own
+            // values count for them.
+            piece.largestPositions.assign(positionColumns_.size(), 0.0f);
+            raiseToLargestMagnitudes(rows, piece.result.rows, channels_, positionColumns_,
+                                     piece.largestPositions);
+        };
+        placed.placed = true;
+        crew.add(job);
+    }
+
     std::uint32_t channels_;
     MotionStorage storage_;
     std::optional<std::int64_t> declaredFrames_;
@@ -623,20 +618,25 @@ private:
     std::uint64_t linesSeen_ = 0;
     std::uint64_t bytesSeen_ = 0;
     RowIssueLog issues_;
+    std::vector<std::uint32_t> positionColumns_;
+    std::vector<float> largestPositions_; // per position column, over the rows merged
 };
 
 } // namespace motion_rows
 
 // The loop of readMotionRows, one block per step(), for a caller that runs the steps between
-// frames (SteppedLoad). Each step parses one block, publishes its frames and reads the next.
-// `stream` is initialised before `reader`: the block sizes depend on its thread count.
+// frames (SteppedLoad). Each step reads the next block and places it ahead, finishes the
+// parsing of the current one, merges it and publishes its frames; the crew may go on parsing
+// the next block between steps. `stream` is initialised before `reader`: the block sizes depend
+// on its thread count. `crew` is destroyed first: its threads parse into the blocks.
 struct MotionRowsReader::State {
     State(TextSource& source, std::uint32_t line, std::uint32_t column,
           SourceLocation declaredCountAt, Document& document, const ParseOptions& options)
         : source(source), document(document), options(options), declaredCountAt(declaredCountAt),
           stream(document, options, source.totalBytes(), source.consumedBytes()),
           reader(source, std::max<std::size_t>(options.firstBlockBytes, 64), blockBytes(),
-                 pieceBytes(), line, column) {}
+                 pieceBytes(), line, column),
+          crew(stream.threads()) {}
 
     std::size_t bytesPerThread() const {
         return std::max<std::size_t>(options.blockBytesPerThread, 64);
@@ -660,7 +660,11 @@ struct MotionRowsReader::State {
     SourceLocation declaredCountAt;
     motion_rows::RowStream stream;
     motion_rows::BlockReader reader;
-    motion_rows::RowBlock next;
+    // Two blocks take turns: the current one (`current`) and the next, each with its place.
+    std::array<motion_rows::RowBlock, 2> blocks;
+    std::array<motion_rows::PlacedBlock, 2> placed;
+    std::size_t current = 0;
+    ParsingCrew crew;
     bool firstBlock = true;
     bool failed = false;
     bool ended = false; // no more steps: the rows, the text or the load ended
@@ -670,10 +674,10 @@ MotionRowsReader::MotionRowsReader(TextSource& source, std::uint32_t line, std::
                                    SourceLocation declaredCountAt, Document& document,
                                    const ParseOptions& options)
     : state_(std::make_unique<State>(source, line, column, declaredCountAt, document, options)) {
-    if (!state_->reader.take(state_->next)) {
+    if (!state_->reader.take(state_->blocks[0])) {
         state_->readFailed();
     }
-    state_->ended = state_->failed || state_->next.text.empty();
+    state_->ended = state_->failed || state_->blocks[0].text.empty();
 }
 
 MotionRowsReader::~MotionRowsReader() = default;
@@ -684,34 +688,45 @@ bool MotionRowsReader::step() {
         return false;
     }
     LoadProgress* const progress = state.options.progress;
-    motion_rows::RowBlock current = std::move(state.next);
+    motion_rows::RowStream& stream = state.stream;
+    motion_rows::RowBlock& current = state.blocks[state.current];
+    motion_rows::PlacedBlock& currentPlace = state.placed[state.current];
+    motion_rows::RowBlock& next = state.blocks[1 - state.current];
+    motion_rows::PlacedBlock& nextPlace = state.placed[1 - state.current];
+    if (!currentPlace.placed) {
+        stream.place(current, currentPlace, state.crew);
+    }
+    // The first (short) block's frames are published before the next block is read: reading
+    // it into fresh memory costs more than parsing the first one, and a viewer is waiting for
+    // the first pose. Otherwise the next block is read (over the text of the block before the
+    // current one, merged in the last step) while the crew parses the current one.
     bool nextRead = true;
-    bool nextTaken = false;
-    state.stream.parseBlock(current, [&]() -> const motion_rows::RowBlock* {
-        // The first (short) block's frames are published before the next block is read:
-        // reading it into fresh memory costs more than parsing the first one, and a viewer
-        // is waiting for the first pose.
-        if (state.firstBlock && progress) {
-            return nullptr;
+    const bool nextTaken = !(state.firstBlock && progress);
+    if (nextTaken) {
+        nextRead = state.reader.take(next);
+        if (nextRead && !next.text.empty()) {
+            stream.placeAhead(next, nextPlace, currentPlace, state.crew);
         }
-        nextTaken = true;
-        nextRead = state.reader.take(state.next);
-        return nextRead && !state.next.text.empty() ? &state.next : nullptr;
-    });
+    }
+    state.crew.complete(currentPlace.job);
+    stream.merge(current, currentPlace);
+    state.crew.retire(currentPlace.job);
+    currentPlace.placed = false;
     if (progress) {
         progress->bytesRead.store(current.consumedAfter, std::memory_order_relaxed);
-        progress->framesLoaded.store(
-            static_cast<std::uint32_t>(std::min<std::uint64_t>(
-                state.stream.rows(), std::numeric_limits<std::uint32_t>::max())),
-            std::memory_order_release);
+        progress->framesLoaded.store(static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                                         stream.rows(), std::numeric_limits<std::uint32_t>::max())),
+                                     std::memory_order_release);
     }
     state.firstBlock = false;
     state.ended = true;
-    if (state.stream.stop().reason != RowStopReason::None) {
-        return false; // the rest of the text is not read
+    if (stream.stop().reason != RowStopReason::None) {
+        state.crew.abandon(); // the rest of the text is not read, nor the next block parsed
+        nextPlace.placed = false;
+        return false;
     }
     if (!nextTaken) {
-        nextRead = state.reader.take(state.next);
+        nextRead = state.reader.take(next);
     }
     if (!nextRead) {
         state.readFailed();
@@ -721,11 +736,13 @@ bool MotionRowsReader::step() {
         cancel();
         return false;
     }
-    state.ended = state.next.text.empty();
+    state.current = 1 - state.current;
+    state.ended = next.text.empty();
     return !state.ended;
 }
 
 void MotionRowsReader::cancel() {
+    state_->crew.abandon();
     if (!state_->failed) {
         state_->document.diagnostics.push_back({Severity::Error, 0, 0, "loading was cancelled"});
         state_->failed = true;
@@ -733,8 +750,9 @@ void MotionRowsReader::cancel() {
     state_->ended = true;
 }
 
-void MotionRowsReader::finish() {
+std::vector<double> MotionRowsReader::finish() {
     State& state = *state_;
+    state.crew.abandon(); // a block placed ahead of rows that ended is not parsed further
     Document& document = state.document;
     const ParseOptions& options = state.options;
     motion_rows::RowStream& stream = state.stream;
@@ -805,15 +823,17 @@ void MotionRowsReader::finish() {
         document.diagnostics.push_back({Severity::Warning, state.declaredCountAt.line,
                                         state.declaredCountAt.column, std::move(message)});
     }
+    // Frames cut at the count limit were gathered too: those kept are scanned instead.
+    return rows == stream.rows() ? stream.largestChannelValues() : largestChannelValues(document);
 }
 
-void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
-                    SourceLocation declaredCountAt, Document& document,
-                    const ParseOptions& options) {
+std::vector<double> readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                                   SourceLocation declaredCountAt, Document& document,
+                                   const ParseOptions& options) {
     MotionRowsReader rows(source, line, column, declaredCountAt, document, options);
     while (rows.step()) {
     }
-    rows.finish();
+    return rows.finish();
 }
 
 } // namespace bvh

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace bvh {
 
@@ -30,9 +31,11 @@ inline constexpr std::uint64_t kRepairAllowanceValues = std::uint64_t{1} << 20;
 // keyword (HIERARCHY, ROOT, MOTION, "Frames:", "Frame Time:") ends the rows with a warning, and
 // the text after it is not read. Errors: completed rows beyond kMaxValuesPerTextByte, I/O
 // errors and cancellation. `declaredCountAt`: where readMotionHeader said the count stands.
-void readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
-                    SourceLocation declaredCountAt, Document& document,
-                    const ParseOptions& options);
+// Returns the largest magnitude of each channel over the frames loaded (position channels only,
+// the others 0), for warnAboutUnboundedPositions.
+std::vector<double> readMotionRows(TextSource& source, std::uint32_t line, std::uint32_t column,
+                                   SourceLocation declaredCountAt, Document& document,
+                                   const ParseOptions& options);
 
 // readMotionRows one block of rows at a time: `while (rows.step()) {} rows.finish();` is
 // readMotionRows, for a caller that must return between blocks (a page with no threads loads
@@ -55,7 +58,8 @@ public:
     // still follows. What options.progress->cancelRequested does at the end of a step.
     void cancel();
     // The checks after the last row: the declared count, a file that changed, the memory bound.
-    void finish();
+    // Returns what readMotionRows returns.
+    std::vector<double> finish();
 
 private:
     struct State;

@@ -8,30 +8,51 @@
 
 namespace bvh {
 
-void warnAboutUnboundedPositions(Document& document) {
-    const Skeleton& skeleton = document.skeleton;
+std::vector<std::uint32_t> positionColumns(const Skeleton& skeleton) {
+    std::vector<std::uint32_t> columns;
+    for (std::uint32_t column = 0; column < skeleton.totalChannels(); ++column) {
+        if (isPosition(skeleton.channels[column])) {
+            columns.push_back(column);
+        }
+    }
+    return columns;
+}
+
+void raiseToLargestMagnitudes(const float* rows, std::uint64_t rowCount, std::uint32_t channels,
+                              std::span<const std::uint32_t> columns, std::span<float> largest) {
+    for (std::uint64_t row = 0; row < rowCount; ++row) {
+        const float* const values = rows + row * channels;
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            largest[i] = std::max(largest[i], std::abs(values[columns[i]]));
+        }
+    }
+}
+
+std::vector<double> largestChannelValues(const Document& document) {
     const Motion& motion = document.motion;
+    std::vector<double> largest(document.skeleton.totalChannels(), 0.0);
+    if (motion.channelCount != largest.size()) {
+        return largest;
+    }
+    const std::vector<std::uint32_t> columns = positionColumns(document.skeleton);
+    std::vector<float> largestPositions(columns.size(), 0.0f);
+    raiseToLargestMagnitudes(motion.values.data(), motion.frameCount, motion.channelCount, columns,
+                             largestPositions);
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        largest[columns[i]] = largestPositions[i];
+    }
+    return largest;
+}
+
+void warnAboutUnboundedPositions(Document& document, std::span<const double> largestValue) {
+    const Skeleton& skeleton = document.skeleton;
     const std::size_t nodes = skeleton.nodeCount();
     if (nodes == 0 || document.nodeLocations.size() != nodes) {
         return;
     }
-    // The largest magnitude of each position channel over every frame.
-    std::vector<double> largestValue(skeleton.totalChannels(), 0.0);
-    std::vector<std::uint32_t> positionColumns;
-    for (std::uint32_t column = 0; column < skeleton.totalChannels(); ++column) {
-        if (isPosition(skeleton.channels[column])) {
-            positionColumns.push_back(column);
-        }
-    }
-    if (!positionColumns.empty() && motion.channelCount == skeleton.totalChannels()) {
-        for (std::uint32_t frame = 0; frame < motion.frameCount; ++frame) {
-            const std::span<const float> row = motion.frame(frame);
-            for (const std::uint32_t column : positionColumns) {
-                largestValue[column] =
-                    std::max(largestValue[column], std::abs(static_cast<double>(row[column])));
-            }
-        }
-    }
+    const auto largestOf = [&](std::uint32_t column) {
+        return column < largestValue.size() ? largestValue[column] : 0.0;
+    };
     // How far from the origin each node can be: its parent's reach, plus its offset, plus its
     // position channels (read as absolute or additive, the sum bounds both).
     std::vector<double> reach(nodes, 0.0);
@@ -46,7 +67,7 @@ void warnAboutUnboundedPositions(Document& document) {
         for (std::uint32_t column = begin; column < begin + skeleton.channelCount[node]; ++column) {
             const int axis = channelAxis(skeleton.channels[column]);
             if (isPosition(skeleton.channels[column])) {
-                channels[axis] = std::max(channels[axis], largestValue[column]);
+                channels[axis] = std::max(channels[axis], largestOf(column));
             }
         }
         const glm::dvec3& offset = skeleton.offsets[node];

@@ -8,7 +8,10 @@
 
 #include "core/reader/document.h"
 
+#include <cstdint>
 #include <limits>
+#include <span>
+#include <vector>
 
 namespace bvh {
 
@@ -20,7 +23,22 @@ inline constexpr double kLargestSafeWorldCoordinate =
 // Adds a warning, at the node, for each node whose world positions can exceed
 // kLargestSafeWorldCoordinate while its parent's cannot: the length of its offsets and position
 // channels summed from its root, over every frame (rotations do not change lengths). Ten are
-// listed, the others counted in one more warning. One pass over the position columns.
-void warnAboutUnboundedPositions(Document& document);
+// listed, the others counted in one more warning. `largestValue`: the largest magnitude of each
+// channel over every frame, as the reader gathers it while it parses (only the position
+// channels are read; empty: no frames).
+void warnAboutUnboundedPositions(Document& document, std::span<const double> largestValue);
+
+// The largest magnitude of each channel over every frame of the document (position channels
+// only, the others 0): one pass over the position columns.
+std::vector<double> largestChannelValues(const Document& document);
+
+// The columns of a frame that hold position channels.
+std::vector<std::uint32_t> positionColumns(const Skeleton& skeleton);
+
+// Raises largest[i] to the largest magnitude of column columns[i] over `rowCount` rows of
+// `channels` values each: what the reader does for each piece of rows while they are still in
+// the cache of the thread that parsed them, rather than in a pass over every frame afterwards.
+void raiseToLargestMagnitudes(const float* rows, std::uint64_t rowCount, std::uint32_t channels,
+                              std::span<const std::uint32_t> columns, std::span<float> largest);
 
 } // namespace bvh

@@ -83,12 +83,13 @@ void SteppedLoad::readHeader() {
 }
 
 void SteppedLoad::endLoad() {
+    std::vector<double> largestChannelValues;
     if (rows_) {
-        rows_->finish();
+        largestChannelValues = rows_->finish();
     }
     rows_.reset();
     source_.reset();
-    checkReadDocument(document_);
+    checkReadDocument(document_, largestChannelValues);
     phase_ = Phase::Finished;
 }
 

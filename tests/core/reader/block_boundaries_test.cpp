@@ -281,5 +281,84 @@ TEST(Document, CancelledLoadIsAnErrorAndKeepsNothing) {
     EXPECT_EQ(document.skeleton.nodeCount(), 0u);
 }
 
+// [SECTION] Blocks placed ahead
+// The next block is placed after the current block's room and parsed while the current one is
+// finished. Rows that fall short of a block's room (lines of words) move the next block's rows
+// down; rows that end (a section keyword) drop the block placed ahead; an estimate that outgrows
+// the values (rows that get much shorter) places the next block only once the current one is
+// merged. None of it may show in the document.
+
+// `rows` rows of 6 channels, row k's first value k; a line of words after every 7th row; the
+// first `longRows` rows written with long numbers, the rest as short ones; a second file's
+// HIERARCHY after row `keywordRow` (none when it is past the rows).
+std::string capturePlacedAhead(int rows, int longRows, int keywordRow) {
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1 0\n}\n}\n"
+                       "MOTION\nFrames: 5\nFrame Time: 0.01\n";
+    for (int row = 0; row < rows; ++row) {
+        text += std::to_string(row);
+        for (int channel = 1; channel < 6; ++channel) {
+            text += row < longRows ? " -" + std::to_string(100 + channel) + ".0000012345" : " 7";
+        }
+        text += '\n';
+        if (row % 7 == 0) {
+            text += "a line of words\n";
+        }
+        if (row == keywordRow) {
+            text += "HIERARCHY\nROOT Second\n{\n}\n";
+        }
+    }
+    return text;
+}
+
+void expectSameDocumentOnEveryThreadCountAndBlock(const std::string& text) {
+    const Document reference = parseDocument(text);
+    const auto path = std::filesystem::temp_directory_path() /
+                      ("bvhscope_placed_ahead_" + std::to_string(::getpid()) + ".bvh");
+    std::ofstream(path, std::ios::binary) << text;
+    for (unsigned threads : {2u, 3u}) {
+        for (std::size_t block : {64u, 113u, 1000u}) {
+            SCOPED_TRACE("threads " + std::to_string(threads) + ", block " + std::to_string(block));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = block;
+            options.firstBlockBytes = block;
+            expectSameRowsAndDiagnostics(reference, parseDocument(text, options));
+            expectSameRowsAndDiagnostics(reference, loadDocument(path, options));
+        }
+    }
+    std::filesystem::remove(path);
+}
+
+TEST(BlocksPlacedAhead, LinesOfWordsBetweenTheRowsMoveTheNextBlocksRowsDown) {
+    const std::string text = capturePlacedAhead(600, 600, 600);
+    const Document reference = parseDocument(text);
+    ASSERT_EQ(reference.motion.frameCount, 600u);
+    for (std::uint32_t frame = 0; frame < 600; ++frame) {
+        ASSERT_EQ(reference.motion.frame(frame)[0], static_cast<float>(frame));
+    }
+    expectSameDocumentOnEveryThreadCountAndBlock(text);
+}
+
+TEST(BlocksPlacedAhead, RowsEndingAtASecondFileDropTheBlockPlacedAhead) {
+    const std::string text = capturePlacedAhead(600, 600, 321);
+    const Document reference = parseDocument(text);
+    ASSERT_EQ(reference.motion.frameCount, 322u);
+    ASSERT_NE(test::findDiagnostic(reference, Severity::Warning, "'HIERARCHY' after the rows"),
+              nullptr);
+    expectSameDocumentOnEveryThreadCountAndBlock(text);
+}
+
+TEST(BlocksPlacedAhead, RowsGettingShorterGrowTheValuesBetweenBlocks) {
+    // 40 rows of about 90 bytes, then 2 000 of about 14: the rows per byte of the first blocks
+    // size the values for far fewer rows than come, and a 'Frames: 5' is not believed.
+    const std::string text = capturePlacedAhead(2040, 40, 2040);
+    const Document reference = parseDocument(text);
+    ASSERT_EQ(reference.motion.frameCount, 2040u);
+    EXPECT_EQ(reference.motion.frame(2039)[0], 2039.0f);
+    EXPECT_EQ(reference.motion.frame(39)[5], -105.0000012345f);
+    expectSameDocumentOnEveryThreadCountAndBlock(text);
+}
+
 } // namespace
 } // namespace bvh

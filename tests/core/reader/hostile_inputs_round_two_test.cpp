@@ -124,6 +124,56 @@ TEST(HostileInputsRoundTwo, PositionValuesBeyondRangeAreReported) {
         << describeDiagnostics(document);
 }
 
+// kTwoJointBvh's skeleton, its Spine 3e38 above the root, with 400 rows; the root's Y position
+// is 1e38 in row `farRow` only (none when past the rows). Row farRow + 1 lacks its last eight
+// values (a short row): it takes them, 1e38 included, from row farRow. A second file's HIERARCHY
+// follows row `keywordRow` (none when past the rows).
+std::string rowsWithOneFarPosition(int farRow, int keywordRow) {
+    std::string text(kTwoJointBvh.substr(0, kTwoJointBvh.find("MOTION")));
+    text.replace(text.find("OFFSET 0 10 0"), 13, "OFFSET 0 3e38 0");
+    text += "MOTION\nFrames: 400\nFrame Time: 0.01\n";
+    for (int row = 0; row < 400; ++row) {
+        text += row == farRow + 1 ? "1\n"
+                : row == farRow   ? "1 1e38 3 4 5 6 7 8 9\n"
+                                  : "1 2 3 4 5 6 7 8 9\n";
+        if (row == keywordRow) {
+            text += "HIERARCHY\n";
+        }
+    }
+    return text;
+}
+
+TEST(HostileInputsRoundTwo, PositionsBeyondRangeAreFoundInAnyBlockOnAnyThreadCount) {
+    // The largest positions are gathered piece by piece as the rows are parsed: a far position
+    // in any row, or taken by a short row from the row before it, counts; one after the rows
+    // end does not.
+    for (unsigned threads : {1u, 2u, 3u}) {
+        for (std::size_t block : {std::size_t{64}, std::size_t{200}, std::size_t{4} << 20}) {
+            SCOPED_TRACE(std::to_string(threads) + " threads, block " + std::to_string(block));
+            ParseOptions options;
+            options.threads = threads;
+            options.blockBytesPerThread = block;
+            options.firstBlockBytes = block;
+            for (const int farRow : {0, 137, 398}) {
+                const Document document =
+                    parseDocument(rowsWithOneFarPosition(farRow, 400), options);
+                ASSERT_TRUE(document.loaded()) << describeDiagnostics(document);
+                EXPECT_NE(findDiagnostic(document, Severity::Warning,
+                                         "world positions of 'Spine' can reach"),
+                          nullptr)
+                    << "far row " << farRow << describeDiagnostics(document);
+            }
+            const Document afterTheRows = parseDocument(rowsWithOneFarPosition(300, 250), options);
+            ASSERT_TRUE(afterTheRows.loaded());
+            EXPECT_EQ(afterTheRows.motion.frameCount, 251u);
+            EXPECT_EQ(findDiagnostic(afterTheRows, Severity::Warning, "world positions"), nullptr)
+                << describeDiagnostics(afterTheRows);
+            const Document nowhere = parseDocument(rowsWithOneFarPosition(400, 400), options);
+            EXPECT_EQ(findDiagnostic(nowhere, Severity::Warning, "world positions"), nullptr);
+        }
+    }
+}
+
 TEST(HostileInputsRoundTwo, RowValuesBeyondFloatAreToldApartFromNaN) {
     std::string text(kTwoJointBvh);
     text.replace(text.find("10 20 30"), 2, "1e39");
