@@ -177,9 +177,29 @@ struct JointWeight {
     float weight = 0.0f;
 };
 
+// The neighbour table of the last brick a vertex was in: the surface's vertices come brick row
+// by brick row, so most share their predecessor's (listing it for each vertex cost as much as
+// the distance itself on a 1000-joint rig).
+class BrickNeighbours {
+public:
+    const BodyNeighbourTable& of(std::span<const BodyVolume> volumes,
+                                 std::span<const std::uint32_t> candidates) {
+        if (candidates.data() != listed_.data() || candidates.size() != listed_.size()) {
+            listBodyNeighbours(volumes, candidates, table_);
+            listed_ = candidates;
+        }
+        return table_;
+    }
+
+private:
+    std::span<const std::uint32_t> listed_;
+    BodyNeighbourTable table_;
+};
+
 void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, const glm::vec3& p,
-                    BodyVertex& vertex, glm::vec3& axisPoint) {
+                    BrickNeighbours& brickNeighbours, BodyVertex& vertex, glm::vec3& axisPoint) {
     const std::span<const std::uint32_t> candidates = grid.volumesNear(p);
+    const BodyNeighbourTable& neighbours = brickNeighbours.of(volumes, candidates);
     const float step = 0.5f * grid.cell;
     float nearestDistance = kBodyFarOutside;
     std::uint32_t nearest = candidates.empty() ? 0 : candidates[0];
@@ -211,8 +231,9 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     for (int axis = 0; axis < 3; ++axis) {
         glm::vec3 offset(0.0f);
         offset[axis] = step;
-        gradient[axis] = bodyDistance(volumes, candidates, p + offset, kBodyFarOutside, gap) -
-                         bodyDistance(volumes, candidates, p - offset, kBodyFarOutside, gap);
+        gradient[axis] =
+            bodyDistance(volumes, candidates, p + offset, kBodyFarOutside, gap, &neighbours) -
+            bodyDistance(volumes, candidates, p - offset, kBodyFarOutside, gap, &neighbours);
     }
     axisPoint = volumes.empty() ? p : volumes[nearest].nearestAxisPoint(p);
     const float gradientLength = glm::length(gradient);
@@ -320,13 +341,15 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     mesh->vertices.resize(used);
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
+    BrickNeighbours brickNeighbours;
     for (std::size_t v = 0; v < surface.positions.size(); ++v) {
         if (remap[v] == ~0u) {
             continue;
         }
         BodyVertex& vertex = mesh->vertices[remap[v]];
         glm::vec3 axisPoint;
-        describeVertex(figure.volumes, grid, surface.positions[v], vertex, axisPoint);
+        describeVertex(figure.volumes, grid, surface.positions[v], brickNeighbours, vertex,
+                       axisPoint);
         const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
         vertex.position = glm::vec3(position);
         vertex.axisPoint = glm::vec3(figure.centre + glm::dvec3(axisPoint) * figure.size);

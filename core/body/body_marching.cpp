@@ -11,6 +11,7 @@ std::vector<float> sampleBodyDistance(std::span<const BodyVolume> volumes, const
     std::vector<float> distance(grid.sampleCount(), kBodyFarOutside);
     const std::size_t nx = static_cast<std::size_t>(grid.samplesX);
     const std::size_t ny = static_cast<std::size_t>(grid.samplesY);
+    BodyNeighbourTable neighbours; // one brick's, reused
     for (int bz = 0; bz < grid.bricksZ; ++bz) {
         if (stop.stop_requested()) {
             return {};
@@ -26,6 +27,7 @@ std::vector<float> sampleBodyDistance(std::span<const BodyVolume> volumes, const
                 if (near.empty()) {
                     continue;
                 }
+                listBodyNeighbours(volumes, near, neighbours);
                 const int z1 = std::min((bz + 1) * kBodyBrickSamples, grid.samplesZ);
                 const int y1 = std::min((by + 1) * kBodyBrickSamples, grid.samplesY);
                 const int x1 = std::min((bx + 1) * kBodyBrickSamples, grid.samplesX);
@@ -37,7 +39,7 @@ std::vector<float> sampleBodyDistance(std::span<const BodyVolume> volumes, const
                                      nx * (static_cast<std::size_t>(y) +
                                            ny * static_cast<std::size_t>(z))] =
                                 bodyDistance(volumes, near, p, kBodyFarOutside,
-                                             kBodyGapInCells * grid.cell);
+                                             kBodyGapInCells * grid.cell, &neighbours);
                         }
                     }
                 }

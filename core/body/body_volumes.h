@@ -8,6 +8,7 @@
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 #include <span>
+#include <vector>
 
 namespace bvh {
 
@@ -75,15 +76,42 @@ inline bool areHierarchyNeighbours(const BodyVolume& a, const BodyVolume& b) {
            a.endJoint == b.startJoint || a.endJoint == b.endJoint;
 }
 
+// The smooth union of the volumes (indices into `volumes`, their signed distances at one point in
+// `distances`, `nearest` the index of the least). Each volume is blended with its hierarchy
+// neighbours in a chain of smoothMins over its own blend width, nearest first, a neighbour
+// counting no nearer than a quarter width below the volume (it does not blend what lies far
+// below it: that neighbour's own chain does); the union is the least of the chains. A chain's
+// depth below its nearest link is kept up to half its width and saturates towards three quarters
+// beyond, so the union lies less than one blend width below the nearest volume however many
+// volumes overlap (a run of short spine bones, coincident pelvis bones: the blends of blends
+// sank without bound and broke the pruning, which made the field jump). It is continuous (one
+// width per chain: links at one distance give one chain whichever comes first) and does not
+// depend on the volumes' order. Chains that cannot reach below the least found so far (their
+// volume more than a quarter and their possible depth above it) are not evaluated.
+//
+// `neighbours`: listBodyNeighbours' table for `indices`, or null to find the neighbours here
+// (the same result, more slowly: a brick's samples share one table).
+struct BodyNeighbourTable {
+    // The neighbours of indices[k]: positions[start[k] .. start[k + 1]), positions in `indices`.
+    std::vector<std::uint32_t> start;
+    std::vector<std::uint32_t> positions;
+};
+void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                        BodyNeighbourTable& table);
+float boundedSmoothUnion(std::span<const BodyVolume> volumes,
+                         std::span<const std::uint32_t> indices, std::span<const float> distances,
+                         std::size_t nearest, const BodyNeighbourTable* neighbours = nullptr);
+
 // The body's signed distance at p over the given volumes (indices into `volumes`); `far` when the
-// list is empty. Each volume is smoothly united with its hierarchy neighbours (a pair blends over
-// the later volume's width); other volumes only meet by a hard union, and where the nearest
+// list is empty. Volumes are smoothly united with their hierarchy neighbours (boundedSmoothUnion);
+// other volumes only meet by a hard union, and where the nearest
 // volume and the nearest non-neighbour lie within `gap` of each other with no common neighbour
 // nearer to bridge them (an arm resting on the torso in the rest pose), the point is outside:
 // two surfaces a gap apart about the bisector, so skinning moves them apart without stretching
 // a sheet. Volumes whose axes run inside each other stay one mass.
 // Volumes of one mass (BodyVolume::mass) or both below the grid keep none: a hard union.
 float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-                   const glm::vec3& p, float far, float gap);
+                   const glm::vec3& p, float far, float gap,
+                   const BodyNeighbourTable* neighbours = nullptr);
 
 } // namespace bvh

@@ -210,6 +210,41 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0)
     return b;
 }
 
+// A MakeHuman-like biped (Y up, centimetres, about 160 cm tall, arms half down): its root's
+// three bones (pelvis.L, pelvis.R, spine05) end at one point 8 cm in front of it, five short
+// spine bones (6 to 15 cm) run up from there, and the neck is three short bones. The class of
+// rig whose overlapping volumes sank a smooth union built of blends of blends.
+inline BvhTextBuilder shortSpineBiped() {
+    BvhTextBuilder b;
+    const int root = b.add("root", -1, {0, 95, 0});
+    const glm::dvec3 pelvisEnd{0, 0.4, 7.9};
+    int spine = b.add("spine05", root, pelvisEnd);
+    const glm::dvec3 spineBones[4] = {{0, 8, -3.9}, {0, 6.7, 1.6}, {0, 7.6, 0.2}, {0, 14.6, -1.1}};
+    for (int k = 0; k < 4; ++k) {
+        spine = b.add("spine0" + std::to_string(4 - k), spine, spineBones[k]);
+    }
+    int neck = b.add("neck01", spine, {0, 17.6, 2.4});
+    neck = b.add("neck02", neck, {0, 3.4, 0.2});
+    neck = b.add("neck03", neck, {0, 4.0, 0});
+    const int head = b.add("head", neck, {0, 3.7, 0});
+    b.endSite(head, {0, 20, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string suffix = side > 0 ? ".L" : ".R";
+        const int pelvis = b.add("pelvis" + suffix, root, pelvisEnd);
+        const int thigh = b.add("upperleg01" + suffix, pelvis, {side * 10, -1, -1});
+        const int knee = b.add("lowerleg01" + suffix, thigh, {side * 2, -40, 1});
+        const int foot = b.add("foot" + suffix, knee, {side * 1, -42, -1});
+        b.endSite(foot, {0, -4, 14});
+        const int clavicle = b.add("clavicle" + suffix, spine, {side * 2.3, 10.5, 4.1});
+        const int shoulder = b.add("shoulder01" + suffix, clavicle, {side * 7.7, 1.7, 0});
+        const int arm = b.add("upperarm01" + suffix, shoulder, {side * 11.5, -8.7, -0.3});
+        const int forearm = b.add("lowerarm01" + suffix, arm, {side * 18, -20, 0});
+        const int wrist = b.add("wrist" + suffix, forearm, {side * 15, -16, 0});
+        b.endSite(wrist, {side * 6, -6, 0});
+    }
+    return b;
+}
+
 inline std::string mixamoBipedText(double scale = 1.0) {
     return mixamoBiped(scale).text();
 }

@@ -1,13 +1,15 @@
-// The body's volumes: the elliptic cone's distance against hand-derived values, and the torso
-// that makeBodyFigure builds from it (wider than deep where the arms leave room, round where
-// they hang beside it).
+// The body's volumes: the elliptic cone's distance against hand-derived values, the torso that
+// makeBodyFigure builds from it (wider than deep where the arms leave room, round where they hang
+// beside it), and the smooth union's bound and continuity where many volumes overlap.
 #include "core/body/body_figure.h"
+#include "core/body/body_grid.h"
 #include "core/body/body_roles.h"
 #include "core/body/body_volumes.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -86,6 +88,206 @@ TEST(BodyVolumes, ArmsHangingBesideTheTorsoKeepItOffThem) {
     ASSERT_GE(spine.size(), 3u);
     for (const BodyVolume& volume : spine) {
         EXPECT_EQ(volume.shape, BodyVolume::Shape::RoundCone);
+    }
+}
+
+// Three round cones of blend 0.4 along X, all from one joint (coincident bones: MakeHuman's
+// root to pelvis.L, pelvis.R and spine05), as neighbours.
+std::vector<BodyVolume> coincidentCones(int count) {
+    std::vector<BodyVolume> cones;
+    for (int k = 0; k < count; ++k) {
+        BodyVolume cone = makeRoundCone(glm::vec3(0.0f), glm::vec3(1.0f, 0.0f, 0.0f), 0.5f, 0.5f);
+        cone.blend = 0.4f;
+        cone.startJoint = 0;
+        cone.endJoint = 1 + k;
+        cones.push_back(cone);
+    }
+    return cones;
+}
+
+TEST(BodyVolumes, CoincidentVolumesSinkTheUnionByLessThanABlendWidthHoweverMany) {
+    // On the surface of every cone (distance 0 each), x the chain's depth: one pair is the
+    // polynomial smooth minimum, 0.4^2 / (4 x 0.4) = 0.1 deep; a third cone blends with that,
+    // 0.1 + 0.3^2 / 1.6 = 0.15625. Past half the width (0.2) the depth saturates towards three
+    // quarters of it, 0.3 - 0.1 exp(-(x - 0.2) / 0.1): the chain of 8 cones, x = 0.269157, sinks
+    // 0.249921; of 40, x = 0.364894, 0.280775. A chain of blends sank without bound.
+    const std::pair<int, float> expected[] = {
+        {2, -0.1f}, {3, -0.15625f}, {8, -0.249921f}, {40, -0.280775f}};
+    for (const auto& [count, depth] : expected) {
+        const std::vector<BodyVolume> cones = coincidentCones(count);
+        std::vector<std::uint32_t> indices;
+        for (int k = 0; k < count; ++k) {
+            indices.push_back(static_cast<std::uint32_t>(k));
+        }
+        const glm::vec3 onSurface(0.5f, 0.5f, 0.0f);
+        EXPECT_NEAR(bodyDistance(cones, indices, onSurface, kBodyFarOutside, 0.0f), depth, 1e-5f)
+            << count << " cones";
+        // The same in any order.
+        std::reverse(indices.begin(), indices.end());
+        EXPECT_NEAR(bodyDistance(cones, indices, onSurface, kBodyFarOutside, 0.0f), depth, 1e-5f)
+            << count << " cones, reversed";
+    }
+}
+
+TEST(BodyVolumes, AVolumeAboveTwoOfItsNeighboursDoesNotBlendThemTogether) {
+    // A bone (joints 0-1) above the point, its child (1-2) at 0 and its sibling (0-3) at 0.05: the
+    // child and the sibling are not neighbours, and the bone counts them no nearer than a quarter
+    // of its width (0.1) below itself, so it cannot blend them together through its own chain.
+    std::vector<BodyVolume> cones = coincidentCones(3);
+    cones[1].startJoint = 1;
+    cones[1].endJoint = 2;
+    cones[2].startJoint = 0;
+    cones[2].endJoint = 3;
+    const std::array<std::uint32_t, 3> indices = {0, 1, 2};
+    ASSERT_FALSE(areHierarchyNeighbours(cones[1], cones[2]));
+    // At 0.5, beyond its width (0.4) of the child: nothing blends; the union is the child's 0.
+    const std::array<float, 3> far = {0.5f, 0.0f, 0.05f};
+    EXPECT_NEAR(boundedSmoothUnion(cones, indices, far, 1), 0.0f, 1e-6f);
+    // At 0.3 the child blends with the bone: 0 - (0.4 - 0.3)^2 / 1.6 = -0.00625. The bone's own
+    // chain counts both at 0.2 and stays above 0 (chained from the bone as they were, the sibling
+    // blended with the child: -0.0801).
+    const std::array<float, 3> nearer = {0.3f, 0.0f, 0.05f};
+    EXPECT_NEAR(boundedSmoothUnion(cones, indices, nearer, 1), -0.00625f, 1e-6f);
+}
+
+// The field's steepest slope about [from, to]: the interval halved `rounds` times, each time
+// keeping the half over which the field changes most. A continuous field's slope stays within
+// its Lipschitz bound; a jump's doubles with every halving.
+float steepestSlope(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    float gap, glm::vec3 from, glm::vec3 to, int rounds) {
+    const auto field = [&](const glm::vec3& p) {
+        return bodyDistance(volumes, indices, p, kBodyFarOutside, gap);
+    };
+    float low = field(from);
+    float high = field(to);
+    for (int round = 0; round < rounds; ++round) {
+        const glm::vec3 middle = 0.5f * (from + to);
+        const float value = field(middle);
+        if (std::abs(value - low) > std::abs(high - value)) {
+            to = middle;
+            high = value;
+        } else {
+            from = middle;
+            low = value;
+        }
+    }
+    return std::abs(high - low) / glm::length(to - from);
+}
+
+TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentPelvisBones) {
+    const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    BodyGrid grid;
+    std::string problem;
+    ASSERT_TRUE(
+        planBodyGrid(figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20, grid, problem))
+        << problem;
+    glm::vec3 low(1e30f);
+    glm::vec3 high(-1e30f);
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.mass == kTrunkMass) {
+            low = glm::min(low, volume.boundsMin);
+            high = glm::max(high, volume.boundsMax);
+        }
+    }
+    std::vector<std::uint32_t> all(figure.volumes.size());
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        all[k] = static_cast<std::uint32_t>(k);
+    }
+    // The union alone, without the gap kept between volumes that are not neighbours (a wall
+    // that opens where the two lie within the gap of each other, by design a step).
+    const float gap = 0.0f;
+    const float step = 0.05f * grid.cell;
+    // Signed distances change at most about 1 per unit (the ellipsoid's estimate a little more);
+    // 20 leaves room for that and none for a jump, whose slope after ten halvings is over 1000
+    // times its size in cells.
+    constexpr float kMostSlope = 20.0f;
+    int lines = 0;
+    int steep = 0;
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3;
+        const int w = (axis + 2) % 3;
+        for (int a = 1; a < 8; ++a) {
+            for (int b = 1; b < 8; ++b) {
+                glm::vec3 p = low;
+                p[u] += (high[u] - low[u]) * static_cast<float>(a) / 8.0f;
+                p[w] += (high[w] - low[w]) * static_cast<float>(b) / 8.0f;
+                ++lines;
+                float previous = bodyDistance(figure.volumes, all, p, kBodyFarOutside, gap);
+                for (float t = low[axis] + step; t <= high[axis]; t += step) {
+                    glm::vec3 q = p;
+                    q[axis] = t;
+                    const float value = bodyDistance(figure.volumes, all, q, kBodyFarOutside, gap);
+                    if (std::abs(value - previous) > 2.0f * step) {
+                        ++steep;
+                        glm::vec3 before = q;
+                        before[axis] = t - step;
+                        ASSERT_LE(steepestSlope(figure.volumes, all, gap, before, q, 10),
+                                  kMostSlope)
+                            << "at (" << q.x << ", " << q.y << ", " << q.z << ") along axis "
+                            << axis << ": " << previous << " then " << value;
+                    }
+                    previous = value;
+                }
+            }
+        }
+    }
+    EXPECT_EQ(lines, 147);
+    RecordProperty("steep steps", steep);
+}
+
+// The body's outermost surface from `centre` along `direction` (normalised space), within
+// `reach`: marched in from `reach` to the first inside sample, then bisected.
+float outermostRadius(const BodyFigure& figure, std::span<const std::uint32_t> all, float gap,
+                      const glm::vec3& centre, const glm::vec3& direction, float reach) {
+    const auto field = [&](float r) {
+        return bodyDistance(figure.volumes, all, centre + r * direction, kBodyFarOutside, gap);
+    };
+    constexpr float kMarch = 1e-3f;
+    float inside = reach;
+    while (inside > 0.0f && field(inside) > 0.0f) {
+        inside -= kMarch;
+    }
+    float outside = inside + kMarch;
+    for (int round = 0; round < 30; ++round) {
+        const float middle = 0.5f * (inside + outside);
+        (field(middle) > 0.0f ? outside : inside) = middle;
+    }
+    return inside;
+}
+
+TEST(BodyVolumes, TheBellyOfShortSpineBonesAndCoincidentPelvisBonesHasNoFold) {
+    const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    BodyGrid grid;
+    std::string problem;
+    ASSERT_TRUE(
+        planBodyGrid(figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20, grid, problem))
+        << problem;
+    std::vector<std::uint32_t> all(figure.volumes.size());
+    for (std::size_t k = 0; k < all.size(); ++k) {
+        all[k] = static_cast<std::uint32_t>(k);
+    }
+    const float gap = kBodyGapInCells * grid.cell;
+    // The torso's front and back, every millimetre from below the root (95 cm) to the neck
+    // (140 cm), 2 cm in front of the spine's line. A smooth belly's profile changes by about a
+    // millimetre per millimetre of height at its steepest (1.3 here); the blends of blends sank
+    // the surface where the pelvis bones meet the spine and it stepped out by 4 mm over 1 mm.
+    for (const float side : {1.0f, -1.0f}) {
+        float previous = -1.0f;
+        float steepest = 0.0f;
+        for (int millimetre = 900; millimetre <= 1400; ++millimetre) {
+            const glm::dvec3 onSpine(0.0, 0.1 * millimetre, 2.0);
+            const glm::vec3 centre((onSpine - figure.centre) / figure.size);
+            const float radius =
+                outermostRadius(figure, all, gap, centre, glm::vec3(0.0f, 0.0f, side), 0.3f) *
+                static_cast<float>(figure.size);
+            if (previous >= 0.0f) {
+                steepest = std::max(steepest, std::abs(radius - previous));
+            }
+            previous = radius;
+        }
+        EXPECT_LT(steepest, 0.2f) << (side > 0.0f ? "front" : "back") << ", cm per mm of height";
     }
 }
 
