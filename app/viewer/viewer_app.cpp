@@ -349,6 +349,9 @@ constexpr std::size_t kKeptLoadTimings = 100;
 // 1366x768 window costs 15-30 ms of CPU, as much as 20 summaries, and drawn as fast as it could
 // the interface took as much of a 2-core machine as the summaries it showed (issue 44).
 [[maybe_unused]] constexpr double kBrowserWorkFrameSeconds = 0.25;
+// Meanwhile, with no thumbnail to draw, the loop looks this often whether the last summary is in
+// (the pool has no way to wake the window's wait), so the complete list is shown within 20 ms.
+[[maybe_unused]] constexpr double kBrowserWorkPollSeconds = 0.02;
 
 } // namespace
 
@@ -433,10 +436,15 @@ void FrameLoop::awaitBrowserWorkFrame() {
         }
         if (thumbnails_.update(state_.folder, state_.settings, thumbnailPixels(),
                                kThumbnailsPerSlowFrame) == 0) {
-            glfwWaitEventsTimeout(due - now);
-            return;
+            const double waitFrom = glfwGetTime();
+            const double wait = std::clamp(due - waitFrom, 0.0, kBrowserWorkPollSeconds);
+            glfwWaitEventsTimeout(wait);
+            if (glfwGetTime() - waitFrom < wait * 0.95) {
+                return; // woken by an event
+            }
+        } else {
+            glfwPollEvents();
         }
-        glfwPollEvents();
         if (window_.input().pending() || glfwWindowShouldClose(window_.handle())) {
             return;
         }
