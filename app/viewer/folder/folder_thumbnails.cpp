@@ -42,8 +42,10 @@ int FolderThumbnails::update(folder::FolderBrowser& browser, const scene::Viewer
     // than a few thumbnails a frame are drawn, and a folder of 20 000 files held 20 000 poses
     // (150 MB) while its first thumbnails were drawn. They are drawn once every summary is in:
     // the list's columns (what sorting and filtering read) are what the user waits for, and on
-    // a software renderer the drawing took a third of the machine the summaries needed.
-    const bool drawAhead = !browser.summarizing();
+    // a software renderer the drawing took a third of the machine the summaries needed. Until
+    // the panel has said which rows are on screen (the first frame), no row is known to be off
+    // it: the first rows are drawn, as they will be on screen.
+    const bool drawAhead = !browser.summarizing() || browser.visibleEntries().empty();
     const std::size_t textureBytes = thumbnailTextureBytes(size);
     std::size_t room = bytes_ < cacheBytes_ ? (cacheBytes_ - bytes_) / textureBytes : 0;
     for (std::size_t i = 0; i < entries.size(); ++i) {
