@@ -1,5 +1,6 @@
 #include "app/folder/folder_summaries.h"
 
+#include "app/folder/background_priority.h"
 #include "core/analysis/motion_index.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
@@ -791,7 +792,7 @@ FileFacts summarizeFileForThumbnail(const std::filesystem::path& path,
 }
 
 unsigned defaultSummaryWorkers(unsigned hardwareThreads) {
-    return std::clamp(hardwareThreads, 2u, 5u) - 1;
+    return std::clamp(hardwareThreads, 1u, 4u);
 }
 
 // [SECTION] The pool
@@ -921,6 +922,7 @@ std::optional<std::size_t> SummaryPool::takeNextLocked() {
 }
 
 void SummaryPool::work() {
+    lowerCurrentThreadPriority(); // the interface's frames first (background_priority.h)
     for (;;) {
         bvh::LoadProgress progress;
         std::size_t index = 0;

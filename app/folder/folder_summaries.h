@@ -16,7 +16,9 @@
 // to sample and draw at a size that shows a few hundred pixels across.
 //
 // SummaryPool summarises a list of files on a few long-lived threads (never a thread per file):
-// one thread fewer than the hardware has, so a core stays with the UI, and at most four. Each
+// one per core, at most four, each below the interface's priority (background_priority.h): the
+// viewer redraws a few times a second while the Browser's work is all that moves, so the frames
+// need little of a core, and what they need they get first. Each
 // thread reads one file at a time (a one-thread parse), so at most `workers` summaries, each
 // within its budget, exist at once. Destroying the pool cancels the files being read and waits
 // for its threads.
@@ -146,7 +148,7 @@ bvh::Document simplifiedFigure(const bvh::Skeleton& skeleton, std::span<const fl
                                std::uint32_t cellsAcross = 512);
 
 // Threads a pool uses on a machine with `hardwareThreads` (std::thread::hardware_concurrency,
-// 0 when unknown): one fewer, at least 1, at most 4.
+// 0 when unknown): one per core, at least 1, at most 4.
 unsigned defaultSummaryWorkers(unsigned hardwareThreads);
 
 class SummaryPool {

@@ -286,6 +286,10 @@ public:
 
 private:
     bool awaitFrame();
+#ifndef __EMSCRIPTEN__
+    void awaitBrowserWorkFrame();
+#endif
+    int thumbnailPixels() const;
     bool readInput(FrameSize& size);
     void afterStartupLoads();
     void drawInterface();
@@ -310,6 +314,7 @@ private:
     std::string title_;
     double lastTime_ = glfwGetTime();
     double lastFrameMilliseconds_ = 0.0; // the thumbnails' budget follows it
+    double lastFrameBegan_ = 0.0;        // glfwGetTime() (awaitBrowserWorkFrame)
     int framesDrawn_ = 0;
     std::vector<LoadTiming> completedTimings_;
     // Files from the command line are framed, and --frame applied, once they are loaded.
@@ -338,6 +343,15 @@ constexpr std::size_t kKeptLoadTimings = 100;
 // The page's frame interval while a file is read and the user does nothing (awaitFrame): four
 // pictures a second show the file coming in; the rest of the time is the reader's.
 [[maybe_unused]] constexpr double kReadingRedrawSeconds = 0.25;
+// The desktop viewer's frame interval while the Browser's summaries and thumbnails are all that
+// moves and no input came for kSettleSeconds (awaitBrowserWorkFrame): the list fills in four
+// times a second, as the page shows a file coming in. On a software renderer one frame of a
+// 1366x768 window costs 15-30 ms of CPU, as much as 20 summaries, and drawn as fast as it could
+// the interface took as much of a 2-core machine as the summaries it showed (issue 44).
+[[maybe_unused]] constexpr double kBrowserWorkFrameSeconds = 0.25;
+// Meanwhile, with no thumbnail to draw, the loop looks this often whether the last summary is in
+// (the pool has no way to wake the window's wait), so the complete list is shown within 20 ms.
+[[maybe_unused]] constexpr double kBrowserWorkPollSeconds = 0.02;
 
 } // namespace
 
@@ -354,15 +368,23 @@ bool FrameLoop::awaitFrame() {
 #else
     const bool hoverPlays = false; // the wait below wakes for its next picture
 #endif
-    const bool mustDraw = (probe_ != nullptr && !probe_->allowsSleep()) ||
-                          sessionIsMoving(state_) || !state_.commands.empty() || chooser_.busy() ||
-                          startupLoadsPending_ || scene::bodiesBuilding(state_.scene) ||
-                          hoverPlay_.reading() || hoverPlays ||
-                          window_.input().pending(); // events a frame left for the next
+    const bool foregroundMoves =
+        sessionMovesBesidesBrowserWork(state_) || !state_.commands.empty() || chooser_.busy() ||
+        startupLoadsPending_ || scene::bodiesBuilding(state_.scene) || hoverPlay_.reading() ||
+        hoverPlays || window_.input().pending(); // events a frame left for the next
+    if (foregroundMoves) {
+        lastActivity_ = now;
+    }
+    const bool browserWorks = state_.folder.busy();
+#ifndef __EMSCRIPTEN__
+    if (browserWorks && now - lastActivity_ >= kSettleSeconds) {
+        awaitBrowserWorkFrame();
+        return true;
+    }
+#endif
+    const bool mustDraw =
+        foregroundMoves || browserWorks || (probe_ != nullptr && !probe_->allowsSleep());
     if (mustDraw || now - lastActivity_ < kSettleSeconds) {
-        if (mustDraw) {
-            lastActivity_ = now;
-        }
 #ifdef __EMSCRIPTEN__
         return pageDrawsNow(now);
 #else
@@ -394,6 +416,45 @@ bool FrameLoop::awaitFrame() {
     lastActivity_ = woke;
     return true;
 #endif
+}
+
+#ifndef __EMSCRIPTEN__
+// Until kBrowserWorkFrameSeconds after the last frame began, the main thread draws the pending
+// thumbnails (a slow frame's budget at a time, between which it looks for events) and then
+// waits for events; any event ends the wait at once, so input is answered as fast as before.
+// The summaries finished meanwhile are taken too, so their thumbnails need not wait for a frame,
+// and the frame comes at once when the last summary or thumbnail is in.
+void FrameLoop::awaitBrowserWorkFrame() {
+    // A hovered cell that plays keeps its own pictures' times (folder_hover_play.h).
+    const double due = std::min(lastFrameBegan_ + kBrowserWorkFrameSeconds,
+                                hoverPlay_.nextRedraw().value_or(lastFrameBegan_ + 1.0));
+    for (double now = glfwGetTime(); now < due; now = glfwGetTime()) {
+        const bool summarizing = state_.folder.summarizing();
+        state_.folder.update();
+        if (summarizing != state_.folder.summarizing() || !state_.folder.busy()) {
+            return;
+        }
+        if (thumbnails_.update(state_.folder, state_.settings, thumbnailPixels(),
+                               kThumbnailsPerSlowFrame) == 0) {
+            const double waitFrom = glfwGetTime();
+            const double wait = std::clamp(due - waitFrom, 0.0, kBrowserWorkPollSeconds);
+            glfwWaitEventsTimeout(wait);
+            if (glfwGetTime() - waitFrom < wait * 0.95) {
+                return; // woken by an event
+            }
+        } else {
+            glfwPollEvents();
+        }
+        if (window_.input().pending() || glfwWindowShouldClose(window_.handle())) {
+            return;
+        }
+    }
+}
+
+#endif
+
+int FrameLoop::thumbnailPixels() const {
+    return static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
 }
 
 #ifdef __EMSCRIPTEN__
@@ -459,13 +520,12 @@ void FrameLoop::drawInterface() {
     if (!io.WantCaptureKeyboard) {
         input_.handleKeys(state_, input.presses);
     }
-    const int thumbnailPixels =
-        static_cast<int>(std::lround(kThumbnailSize * imgui_.contentScale()));
-    thumbnails_.update(state_.folder, state_.settings, thumbnailPixels,
+    const int pixels = thumbnailPixels();
+    thumbnails_.update(state_.folder, state_.settings, pixels,
                        thumbnailBudget(lastFrameMilliseconds_));
-    drawPanels(state_, thumbnails_, hoverPlay_, thumbnailPixels, imgui_.contentScale());
+    drawPanels(state_, thumbnails_, hoverPlay_, pixels, imgui_.contentScale());
     // The hovered cell's take, read and redrawn after the panels reported the hover.
-    hoverPlay_.update(state_.folder, thumbnails_, state_.settings, thumbnailPixels, glfwGetTime());
+    hoverPlay_.update(state_.folder, thumbnails_, state_.settings, pixels, glfwGetTime());
     if (const auto playing = hoverPlay_.playing()) {
         state_.browserPlaying = std::pair(playing->position, playing->frame);
     } else {
@@ -536,6 +596,7 @@ bool FrameLoop::step(int& exitCode) {
     }
     // Input
     const auto frameStart = std::chrono::steady_clock::now();
+    lastFrameBegan_ = glfwGetTime();
     FrameSize size;
     if (!readInput(size)) {
         return true;

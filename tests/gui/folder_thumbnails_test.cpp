@@ -104,6 +104,36 @@ TEST_F(FolderThumbnailsTest, AFewAreDrawnPerCallRowsOnScreenFirst) {
     EXPECT_FALSE(state_.folder.busy());
 }
 
+// While a summary is still to come, only rows on screen are drawn: the list's columns come
+// before thumbnails nobody sees yet. Rows off screen are drawn ahead once every summary is in,
+// or while no row is on screen (the first frame, before the panel has laid out its rows).
+TEST_F(FolderThumbnailsTest, RowsOffScreenWaitForTheLastSummary) {
+    std::vector<FolderEntry>& entries = state_.folder.entries();
+    ASSERT_EQ(entries[3].thumbnail, ThumbnailState::Pending);
+    // walk10.bvh back on screen without its pose: the browser asks for it to be read again.
+    entries[3].thumbnailPose.reset();
+    entries[3].thumbnail = ThumbnailState::Evicted;
+    state_.folder.setVisibleRows(3, 4);
+    state_.folder.update();
+    ASSERT_TRUE(state_.folder.summarizing()); // until update() takes the summary read again
+    EXPECT_EQ(thumbnails_->update(state_.folder, state_.settings, 32, 100), 0);
+    EXPECT_EQ(thumbnails_->textureCount(), 0u);
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Pending);
+    EXPECT_EQ(entries[2].thumbnail, ThumbnailState::Pending);
+    state_.folder.setVisibleRows(0, 0); // no row on screen: the first rows are drawn
+    EXPECT_EQ(thumbnails_->update(state_.folder, state_.settings, 32, 1), 1);
+    EXPECT_EQ(entries[1].thumbnail, ThumbnailState::Drawn);
+    state_.folder.setVisibleRows(3, 4);
+    EXPECT_EQ(thumbnails_->update(state_.folder, state_.settings, 32, 100), 0);
+    EXPECT_EQ(entries[2].thumbnail, ThumbnailState::Pending);
+    ASSERT_TRUE(
+        pumpUntil([&] { state_.folder.update(); }, [&] { return !state_.folder.summarizing(); }));
+    EXPECT_EQ(entries[3].thumbnail, ThumbnailState::Pending);
+    EXPECT_EQ(thumbnails_->update(state_.folder, state_.settings, 32, 100), 2);
+    EXPECT_EQ(thumbnails_->textureCount(), 3u);
+    EXPECT_FALSE(state_.folder.busy());
+}
+
 TEST_F(FolderThumbnailsTest, ClosingTheFolderDeletesEveryTexture) {
     thumbnails_->update(state_.folder, state_.settings, 32, 100);
     ASSERT_EQ(thumbnails_->textureCount(), 3u);

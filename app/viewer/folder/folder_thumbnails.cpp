@@ -21,8 +21,9 @@ bool isRowOnScreen(const folder::FolderBrowser& browser, std::size_t index) {
 
 } // namespace
 
-void FolderThumbnails::update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings,
-                              int size, int budget) {
+int FolderThumbnails::update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings,
+                             int size, int budget) {
+    const int given = budget;
     if (generation_ != browser.generation()) {
         clear();
         generation_ = browser.generation();
@@ -39,7 +40,12 @@ void FolderThumbnails::update(folder::FolderBrowser& browser, const scene::Viewe
     // Rows off screen, in list order: drawn ahead into the room the cache has left, and as many
     // poses kept as that room holds. The other poses are freed: summaries arrive far faster
     // than a few thumbnails a frame are drawn, and a folder of 20 000 files held 20 000 poses
-    // (150 MB) while its first thumbnails were drawn.
+    // (150 MB) while its first thumbnails were drawn. They are drawn once every summary is in:
+    // the list's columns (what sorting and filtering read) are what the user waits for, and on
+    // a software renderer the drawing took a third of the machine the summaries needed. Until
+    // the panel has said which rows are on screen (the first frame), no row is known to be off
+    // it: the first rows are drawn, as they will be on screen.
+    const bool drawAhead = !browser.summarizing() || browser.visibleEntries().empty();
     const std::size_t textureBytes = thumbnailTextureBytes(size);
     std::size_t room = bytes_ < cacheBytes_ ? (cacheBytes_ - bytes_) / textureBytes : 0;
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -53,11 +59,12 @@ void FolderThumbnails::update(folder::FolderBrowser& browser, const scene::Viewe
             continue;
         }
         --room;
-        if (budget > 0) {
+        if (budget > 0 && drawAhead) {
             draw(entry, i, settings, size, false);
             --budget;
         }
     }
+    return given - std::max(budget, 0);
 }
 
 void FolderThumbnails::clear() {

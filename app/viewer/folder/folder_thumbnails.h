@@ -57,11 +57,13 @@ public:
 
     // Drops every texture when the browser's generation changed, then draws up to `budget`
     // pending thumbnails of `size` x `size` pixels with the look of `settings` (rows on screen
-    // first, evicting the least recently shown rows off screen to make room; then rows off
-    // screen in list order while the cache has room), marks them Drawn and frees their poses.
-    // Pending rows off screen beyond the room left have their poses freed (Evicted).
-    void update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings, int size,
-                int budget = kThumbnailsPerFrame);
+    // first, evicting the least recently shown rows off screen to make room; then, once no
+    // summary is still to come or while no row is on screen, rows off screen in list order
+    // while the cache has room), marks them Drawn and frees their poses.
+    // Pending rows off screen beyond the room left have their poses freed (Evicted). Returns
+    // how many it drew.
+    int update(folder::FolderBrowser& browser, const scene::ViewerSettings& settings, int size,
+               int budget = kThumbnailsPerFrame);
 
     // The texture of an entry's thumbnail for ImGui::Image (rows top first), 0 when none.
     GLuint texture(std::size_t entry) const;

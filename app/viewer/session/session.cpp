@@ -607,6 +607,10 @@ void sampleLivePose(SessionState& session) {
 }
 
 bool sessionIsMoving(const SessionState& session) {
+    return sessionMovesBesidesBrowserWork(session) || session.folder.busy();
+}
+
+bool sessionMovesBesidesBrowserWork(const SessionState& session) {
     const FramingRequest& framing = session.framing;
     // Playing while the time is the live edge's alone moves nothing by itself: new frames do.
     const bool playbackMoves =
@@ -614,9 +618,9 @@ bool sessionIsMoving(const SessionState& session) {
     const bool noticeFades = !session.notices.empty();
     const bool liveFramesMayCome = session.live.active();
     return playbackMoves || session.loads.busy(session.scene) || session.retargeting.busy() ||
-           session.folder.busy() || session.audio.loading() || session.videoJob != nullptr ||
-           framing.resetCamera || framing.clip || framing.figures || noticeFades ||
-           liveFramesMayCome;
+           session.folder.browseLoad.has_value() || session.audio.loading() ||
+           session.videoJob != nullptr || framing.resetCamera || framing.clip || framing.figures ||
+           noticeFades || liveFramesMayCome;
 }
 
 namespace {

@@ -45,6 +45,11 @@ void sampleLivePose(SessionState& session);
 // being decoded, a video being exported, camera work pending. While it does not, a frame would
 // draw what the last one drew, and the viewer sleeps until an event comes.
 bool sessionIsMoving(const SessionState& session);
+// The same, leaving out the Browser's background work (its summaries and thumbnails; a browsed
+// file loading still counts): while that work is all that moves, the viewer redraws a few
+// times a second instead of every frame (viewer_app.cpp), so the summaries and the
+// thumbnails get the machine.
+bool sessionMovesBesidesBrowserWork(const SessionState& session);
 
 // Ctrl+Z brings back this many of the last files removed (each keeps its frames in memory).
 inline constexpr std::size_t kUndoableRemovals = 8;

@@ -5,6 +5,7 @@
 // on its first nodes and shown as a simplified figure; the thumbnailer's read gives what
 // summarizeFile gives for ordinary files, refuses a hierarchy beyond its budget unread and
 // samples a motion too long to read whole around its middle.
+#include "app/folder/background_priority.h"
 #include "app/folder/folder_summaries.h"
 #include "core/analysis/summary.h"
 #include "core/platform/utf8_path.h"
@@ -22,10 +23,15 @@
 #include <gtest/gtest.h>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 #if defined(__linux__)
 #include <cstring>
 #include <sys/wait.h>
@@ -143,11 +149,11 @@ TEST(FolderSummaries, ARequestedCancelEndsAsCancelled) {
     EXPECT_FALSE(facts.thumbnailPose.has_value());
 }
 
-TEST(FolderSummaries, DefaultWorkersLeaveACoreForTheInterface) {
+TEST(FolderSummaries, DefaultWorkersAreOnePerCoreAndAtMostFour) {
     EXPECT_EQ(defaultSummaryWorkers(0), 1u); // unknown
     EXPECT_EQ(defaultSummaryWorkers(1), 1u);
-    EXPECT_EQ(defaultSummaryWorkers(2), 1u);
-    EXPECT_EQ(defaultSummaryWorkers(3), 2u);
+    EXPECT_EQ(defaultSummaryWorkers(2), 2u); // every core: the UI redraws rarely meanwhile
+    EXPECT_EQ(defaultSummaryWorkers(3), 3u);
     EXPECT_EQ(defaultSummaryWorkers(5), 4u);
     EXPECT_EQ(defaultSummaryWorkers(64), 4u);
 }
@@ -681,6 +687,28 @@ TEST(SummaryPool, NeverRunsMoreSummariesThanItsWorkers) {
         EXPECT_EQ(finished.count(i), 1u) << "file " << i;
     }
 }
+
+#ifdef __linux__
+// The interface's frames come first: each pool thread runs at a nice value kBackgroundNiceSteps
+// above the thread that made the pool (Linux keeps one per thread).
+TEST(SummaryPool, ThreadsRunBelowTheInterfacesPriority) {
+    const int ownNice = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+    std::mutex mutex;
+    std::vector<int> seen;
+    SummaryPool pool(fakeFiles(4), 2, [&](const std::filesystem::path&, bvh::LoadProgress&) {
+        const int nice = getpriority(PRIO_PROCESS, static_cast<id_t>(gettid()));
+        const std::lock_guard lock(mutex);
+        seen.push_back(nice);
+        return FileFacts{};
+    });
+    ASSERT_TRUE(pumpUntil([&] { pool.takeFinished(); }, [&] { return pool.done(); }));
+    ASSERT_EQ(seen.size(), 4u);
+    for (const int nice : seen) {
+        EXPECT_EQ(nice, std::min(ownNice + kBackgroundNiceSteps, 19));
+    }
+    EXPECT_EQ(getpriority(PRIO_PROCESS, static_cast<id_t>(gettid())), ownNice); // not the caller
+}
+#endif
 
 TEST(SummaryPool, StartsNoMoreThreadsThanFiles) {
     Gate gate; // held: a thread that finished its file would end, and no longer count

@@ -96,6 +96,34 @@ TEST_F(FolderNavigation, SummariesFillEveryRow) {
     EXPECT_TRUE(state_.folder.busy()); // thumbnails are still to draw (folder_thumbnails.h)
 }
 
+// The frame loop redraws a few times a second while the Browser's summaries and thumbnails are
+// all that moves (viewer_app.cpp): that work moves the session, but not "besides" it; a browsed
+// file loading does.
+TEST_F(FolderNavigation, TheBrowsersBackgroundWorkIsToldApartFromWhatElseMoves) {
+    openPaths(state_, {folder_.path().string()});
+    ASSERT_TRUE(settle());
+    state_.framing = {};
+    state_.notices = {};
+    ASSERT_TRUE(state_.folder.busy()); // thumbnails still to draw
+    EXPECT_TRUE(sessionIsMoving(state_));
+    EXPECT_FALSE(sessionMovesBesidesBrowserWork(state_));
+    push(command::StepTakes{1});
+    ASSERT_TRUE(state_.folder.browseLoad.has_value());
+    EXPECT_TRUE(sessionMovesBesidesBrowserWork(state_));
+    ASSERT_TRUE(settle());
+    state_.framing = {};
+    state_.notices = {};
+    for (FolderEntry& entry : state_.folder.entries()) {
+        if (entry.thumbnail == ThumbnailState::Pending) {
+            entry.thumbnailPose.reset();
+            entry.thumbnail = ThumbnailState::Drawn; // as FolderThumbnails leaves them
+        }
+    }
+    EXPECT_FALSE(state_.folder.busy());
+    EXPECT_FALSE(sessionIsMoving(state_));
+    EXPECT_FALSE(sessionMovesBesidesBrowserWork(state_));
+}
+
 TEST_F(FolderNavigation, NextReplacesTheBrowsedCharacterInPlace) {
     LoadOutcome byHand = loadCharacterFile(
         bvhscope::folder_test::sourceFile("tests/data/seed_cmu_example.bvh").string());

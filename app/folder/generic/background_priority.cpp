@@ -1,0 +1,7 @@
+#include "app/folder/background_priority.h"
+
+namespace bvhscope::folder {
+
+void lowerCurrentThreadPriority() {}
+
+} // namespace bvhscope::folder
