@@ -580,10 +580,37 @@ bool refreshLiveCharacter(Character& character) {
                                                         clip->document.skeleton, firstFrame);
         clip->summary.translationUsed = clip->translation;
     }
-    clip->summary.stance = bvh::analyzeStance(clip->document.skeleton, held, clip->translation,
-                                              clip->summary.restPose);
+    if (!hadFrames) {
+        // A few frames do not tell up from the way the figure moves (a walk's first steps read
+        // as rising along the walk): the first placement stands on the rest pose's up axis, and
+        // the second measure moves it only when it differs materially (settledLiveStance).
+        clip->summary.stance =
+            bvh::analyzeStance(clip->document.skeleton, held, clip->translation,
+                               clip->summary.restPose, clip->summary.restPose.upAxis);
+        clip->summary.stance.source = bvh::UpAxisSource::RestPose;
+    } else {
+        clip->summary.stance = settledLiveStance(
+            clip->summary.stance, bvh::analyzeStance(clip->document.skeleton, held,
+                                                     clip->translation, clip->summary.restPose));
+    }
     character.clip = std::move(clip);
     return true;
+}
+
+bvh::Stance settledLiveStance(const bvh::Stance& provisional, bvh::Stance measured) {
+    const double height = std::max(provisional.height, measured.height);
+    const bool sameAxes =
+        measured.upAxis == provisional.upAxis && measured.unit == provisional.unit;
+    const bool sameGround = std::abs(measured.groundLevel - provisional.groundLevel) <=
+                            kLivePlacementTolerance * height;
+    const bool sameHeight =
+        std::abs(measured.height - provisional.height) <= kLivePlacementTolerance * height;
+    // The height scales a figure of unknown unit (applyAxes): then it places the figure too.
+    if (sameAxes && sameGround && (sameHeight || provisional.unit != bvh::LengthUnit::Unknown)) {
+        measured.groundLevel = provisional.groundLevel;
+        measured.height = provisional.height;
+    }
+    return measured;
 }
 
 } // namespace bvhscope::scene
