@@ -545,6 +545,7 @@ bool refreshLiveCharacter(Character& character) {
     const bool hadFrames = character.liveFeed.frameCount > 0;
     const double frameTime = character.clip->document.motion.frameTime;
     bvh::Motion held;
+    bool secondArrived = false;
     {
         const std::lock_guard lock(character.liveFeed.frames->mutex);
         const bvh::live::FrameWindow& window = character.liveFeed.frames->window;
@@ -561,7 +562,7 @@ bool refreshLiveCharacter(Character& character) {
             static_cast<std::uint32_t>(std::min(window.firstFrame() - first, kMostFrames));
         // How the figure stands is measured from its first frames, then again once a second of
         // them arrived (facing and ground need the figure to move a little).
-        const bool secondArrived =
+        secondArrived =
             !character.liveFeed.stanceSettled && window.size() * frameTime >= kLiveStanceSeconds;
         if (hadFrames && !secondArrived) {
             return false;
@@ -580,7 +581,7 @@ bool refreshLiveCharacter(Character& character) {
                                                         clip->document.skeleton, firstFrame);
         clip->summary.translationUsed = clip->translation;
     }
-    if (!hadFrames) {
+    if (!hadFrames && !secondArrived) {
         // A few frames do not tell up from the way the figure moves (a walk's first steps read
         // as rising along the walk): the first placement stands on the rest pose's up axis, and
         // the second measure moves it only when it differs materially (settledLiveStance).
@@ -589,9 +590,11 @@ bool refreshLiveCharacter(Character& character) {
                                clip->summary.restPose, clip->summary.restPose.upAxis);
         clip->summary.stance.source = bvh::UpAxisSource::RestPose;
     } else {
-        clip->summary.stance = settledLiveStance(
-            clip->summary.stance, bvh::analyzeStance(clip->document.skeleton, held,
-                                                     clip->translation, clip->summary.restPose));
+        const bvh::Stance measured = bvh::analyzeStance(clip->document.skeleton, held,
+                                                        clip->translation, clip->summary.restPose);
+        // A first second already there (a growing file's rows written so far) is measured whole.
+        clip->summary.stance =
+            hadFrames ? settledLiveStance(clip->summary.stance, measured) : measured;
     }
     character.clip = std::move(clip);
     return true;

@@ -129,3 +129,15 @@ TEST(LiveStance, TheSecondMeasurePlacesAnewOnlyWhenItDiffersMaterially) {
     measured.height = 118.0;
     EXPECT_EQ(settledLiveStance(provisional, measured).height, 117.0);
 }
+
+// A growing file followed with more than a second written already: measured whole at once (the
+// motion decides, as for a file opened), and not again.
+TEST(LiveStance, AFirstSecondAlreadyThereIsMeasuredWholeAtOnce) {
+    LiveWalk walk;
+    walk.pushUpTo(130);
+    ASSERT_TRUE(refreshLiveCharacter(walk.character));
+    EXPECT_TRUE(walk.character.liveFeed.stanceSettled);
+    EXPECT_NE(walk.character.clip->summary.stance.source, bvh::UpAxisSource::RestPose);
+    walk.pushUpTo(200);
+    EXPECT_FALSE(refreshLiveCharacter(walk.character));
+}
