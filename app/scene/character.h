@@ -141,7 +141,8 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
 // firstHeldFrame). Returns true when the first frames arrived (the translation mode is
 // decided from the first frame, the stance measured from them) and again once
 // kLiveStanceSeconds of frames arrived (the stance measured again, now that the figure moved):
-// the caller then applies the axes again (bounds, ground) and frames the figure.
+// the caller then applies the axes again (bounds, ground); it frames the figure after the first
+// frames, and after the second measure lets the follow glide (viewer::LiveStreams, restood).
 inline constexpr double kLiveStanceSeconds = 1.0;
 bool refreshLiveCharacter(Character& character);
 // The first measure stands the figure on its rest pose's up axis (a few frames of a walk do not
