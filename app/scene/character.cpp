@@ -545,6 +545,7 @@ bool refreshLiveCharacter(Character& character) {
     const bool hadFrames = character.liveFeed.frameCount > 0;
     const double frameTime = character.clip->document.motion.frameTime;
     bvh::Motion held;
+    bool secondArrived = false;
     {
         const std::lock_guard lock(character.liveFeed.frames->mutex);
         const bvh::live::FrameWindow& window = character.liveFeed.frames->window;
@@ -561,7 +562,7 @@ bool refreshLiveCharacter(Character& character) {
             static_cast<std::uint32_t>(std::min(window.firstFrame() - first, kMostFrames));
         // How the figure stands is measured from its first frames, then again once a second of
         // them arrived (facing and ground need the figure to move a little).
-        const bool secondArrived =
+        secondArrived =
             !character.liveFeed.stanceSettled && window.size() * frameTime >= kLiveStanceSeconds;
         if (hadFrames && !secondArrived) {
             return false;
@@ -580,10 +581,39 @@ bool refreshLiveCharacter(Character& character) {
                                                         clip->document.skeleton, firstFrame);
         clip->summary.translationUsed = clip->translation;
     }
-    clip->summary.stance = bvh::analyzeStance(clip->document.skeleton, held, clip->translation,
-                                              clip->summary.restPose);
+    if (!hadFrames && !secondArrived) {
+        // A few frames do not tell up from the way the figure moves (a walk's first steps read
+        // as rising along the walk): the first placement stands on the rest pose's up axis, and
+        // the second measure moves it only when it differs materially (settledLiveStance).
+        clip->summary.stance =
+            bvh::analyzeStance(clip->document.skeleton, held, clip->translation,
+                               clip->summary.restPose, clip->summary.restPose.upAxis);
+        clip->summary.stance.source = bvh::UpAxisSource::RestPose;
+    } else {
+        const bvh::Stance measured = bvh::analyzeStance(clip->document.skeleton, held,
+                                                        clip->translation, clip->summary.restPose);
+        // A first second already there (a growing file's rows written so far) is measured whole.
+        clip->summary.stance =
+            hadFrames ? settledLiveStance(clip->summary.stance, measured) : measured;
+    }
     character.clip = std::move(clip);
     return true;
+}
+
+bvh::Stance settledLiveStance(const bvh::Stance& provisional, bvh::Stance measured) {
+    const double height = std::max(provisional.height, measured.height);
+    const bool sameAxes =
+        measured.upAxis == provisional.upAxis && measured.unit == provisional.unit;
+    const bool sameGround = std::abs(measured.groundLevel - provisional.groundLevel) <=
+                            kLivePlacementTolerance * height;
+    const bool sameHeight =
+        std::abs(measured.height - provisional.height) <= kLivePlacementTolerance * height;
+    // The height scales a figure of unknown unit (applyAxes): then it places the figure too.
+    if (sameAxes && sameGround && (sameHeight || provisional.unit != bvh::LengthUnit::Unknown)) {
+        measured.groundLevel = provisional.groundLevel;
+        measured.height = provisional.height;
+    }
+    return measured;
 }
 
 } // namespace bvhscope::scene

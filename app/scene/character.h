@@ -141,9 +141,18 @@ Character makeLiveCharacter(std::string displayName, std::string sourcePath,
 // firstHeldFrame). Returns true when the first frames arrived (the translation mode is
 // decided from the first frame, the stance measured from them) and again once
 // kLiveStanceSeconds of frames arrived (the stance measured again, now that the figure moved):
-// the caller then applies the axes again (bounds, ground) and frames the figure.
+// the caller then applies the axes again (bounds, ground); it frames the figure after the first
+// frames, and after the second measure lets the follow glide (viewer::LiveStreams, restood).
 inline constexpr double kLiveStanceSeconds = 1.0;
 bool refreshLiveCharacter(Character& character);
+// The first measure stands the figure on its rest pose's up axis (a few frames of a walk do not
+// tell up); the second, `measured` once the figure moved, keeps the first's placement (up axis,
+// unit, ground level and height) unless it differs materially: another up axis or unit, or a
+// ground or height off by more than kLivePlacementTolerance of the figure's height. A figure
+// that a few frames placed well then never moves on the ground when its stance is refined; one
+// placed wrongly is placed anew at once (and the camera glides to it: FigureFollow).
+inline constexpr double kLivePlacementTolerance = 0.05;
+bvh::Stance settledLiveStance(const bvh::Stance& provisional, bvh::Stance measured);
 
 // The live character plays at `frameTime` from now on, which comes from `origin` (issue 41: a
 // rate measured from the frames' arrivals replaces an assumed one). Its timeline frames keep

@@ -227,6 +227,7 @@ void FigureFollow::start(render::OrbitCamera& camera, const Scene& scene, const 
         anchor ? frameFollow(scene, camera, aspect, 0.0, scene.duration()) : std::nullopt;
     active_ = framing.has_value();
     userMoved_ = false;
+    placementChanged_ = false;
     lastAnchor_ = anchor;
     velocity_ = glm::vec3(0.0f);
     offsetVelocity_ = glm::vec3(0.0f);
@@ -249,6 +250,10 @@ void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const
     }
     const glm::vec3 wanted = *anchor + offset_;
     const float seconds = static_cast<float>(std::clamp(elapsedSeconds, 0.0, 0.25));
+    if (placementChanged_ && lastAnchor_) {
+        lastAnchor_ = *anchor; // a jump of the anchor that is neither motion nor a seek
+    }
+    placementChanged_ = false;
     const float moved = lastAnchor_ ? glm::distance(*anchor, *lastAnchor_) : 0.0f;
     // A seek or a loop back to the start (more than a quarter of the distance at once) is taken
     // at once; so is the first update.

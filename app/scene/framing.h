@@ -114,6 +114,10 @@ public:
     // pan stops the follow). framingKept() is true while the camera is as start() left it
     // apart from the follow's own moves: then a change of the view's shape re-frames.
     void noteUserMoved() { userMoved_ = true; }
+    // The figures were placed anew where they stand (a live figure's stance measured again):
+    // the next update() glides the target to the moved anchor, as it follows a walk, where a
+    // jump of the anchor is otherwise taken as a seek (a cut).
+    void notePlacementChanged() { placementChanged_ = true; }
     bool framingKept() const { return active_ && !userMoved_; }
     // A live figure (issue 41): its clip grows while it is shown, so the framing start() made
     // from its first frames does not hold a walk, a crouch or a jump that comes later. Called
@@ -133,6 +137,7 @@ public:
 private:
     bool active_ = false;
     bool userMoved_ = false;
+    bool placementChanged_ = false;
     glm::vec3 offset_{0.0f};
     std::optional<glm::vec3> lastAnchor_; // at the last update: the anchor's velocity from it
     glm::vec3 velocity_{0.0f};            // the anchor's, smoothed (metres per second)

@@ -3,6 +3,7 @@
 // file followed while it is written (rows appended, a partial line waiting, a rewrite reloaded).
 #include "app/live/socket.h"
 #include "core/live/vmc_writer.h"
+#include "tests/app/scene/live_walk_clip.h"
 #include "tests/core/live/vmc_test_avatar.h"
 #include "tests/gui/gui_test_support.h"
 
@@ -13,6 +14,7 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <fstream>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <map>
 #include <optional>
@@ -570,90 +572,133 @@ TEST(LiveGui, AHostNameOfThousandsOfCharactersIsRefusedAndNeverAbortsTheViewer) 
 
 namespace {
 
-// A figure that walks 8 m along +Z in 6 s (centimetres, 120 Hz), its legs and arms swinging,
-// and raises both arms over its head from 2.5 s to 3.5 s: the live view must keep all of it.
-std::string farWalkingFigure() {
-    std::ostringstream out;
-    out << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\n"
-           "CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n";
-    auto chain = [&](const char* name, const char* offset, const std::string& rest) {
-        out << "JOINT " << name << "\n{\nOFFSET " << offset
-            << "\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
-            << rest << "}\n";
-    };
-    const std::string end = "End Site\n{\nOFFSET 0 -8 0\n}\n";
-    std::string leftLeg = "JOINT LeftLeg\n{\nOFFSET 0 -42 0\nCHANNELS 3 Zrotation Xrotation "
-                          "Yrotation\n" +
-                          end + "}\n";
-    std::string rightLeg = leftLeg;
-    rightLeg.replace(rightLeg.find("Left"), 4, "Right");
-    chain("LeftUpLeg", "9 -4 0", leftLeg);
-    chain("RightUpLeg", "-9 -4 0", rightLeg);
-    const std::string head = "JOINT Head\n{\nOFFSET 0 10 0\nCHANNELS 3 Zrotation Xrotation "
-                             "Yrotation\nEnd Site\n{\nOFFSET 0 18 0\n}\n}\n";
-    std::string arms;
-    for (const char* side : {"Left", "Right"}) {
-        const bool left = std::string(side) == "Left";
-        arms += std::string("JOINT ") + side + "Arm\n{\nOFFSET " + (left ? "18" : "-18") +
-                " 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nJOINT " + side +
-                "ForeArm\n{\nOFFSET 0 -28 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n" + end +
-                "}\n}\n";
+// A capture system already running when the viewer connects: a BVH stream (the file's header,
+// then its rows) whose first `burst` rows go out at once when start() is called (what a viewer
+// busy for a tenth of a second finds queued), then one row each 1/120 s. The first UI frames
+// then see a few frames of a walk at once: too few to tell up from the motion.
+class BvhBurstSender {
+public:
+    BvhBurstSender(std::string text, int burst) : text_(std::move(text)), burst_(burst) {
+        std::string error;
+        if (auto listener = bvhscope::live::listenTcp("127.0.0.1", 0, error)) {
+            port_ = listener->port;
+            thread_ = std::thread([this, l = std::move(*listener)] { serve(l.socket); });
+        }
     }
-    chain("Spine", "0 10 0",
-          "JOINT Chest\n{\nOFFSET 0 25 0\nCHANNELS 3 Zrotation Xrotation "
-          "Yrotation\n" +
-              head + arms + "}\n");
-    out << "}\nMOTION\n";
-    constexpr int kFrames = 720;
-    out << "Frames: " << kFrames << "\nFrame Time: 0.0083333\n";
-    constexpr double kPi = 3.14159265358979;
-    for (int f = 0; f < kFrames; ++f) {
-        const double t = f / 120.0;
-        const double swing = 30.0 * std::sin(2.0 * kPi * t);
-        const double raise = t < 2.5 ? 0.0 : t < 3.5 ? 170.0 * std::sin(kPi * (t - 2.5)) : 0.0;
-        out << "0 " << 56.0 + 3.0 * std::cos(4.0 * kPi * t) << ' ' << 800.0 * t / 6.0 << " 0 0 0";
-        out << ' ' << "0 " << swing << " 0 0 " << std::max(0.0, -swing) << " 0"; // left leg
-        out << ' ' << "0 " << -swing << " 0 0 " << std::max(0.0, swing) << " 0"; // right leg
-        out << " 0 0 0 0 0 0 0 0 0";                                             // spine..head
-        out << ' ' << raise << ' ' << -swing * 0.6 << " 0 0 0 0";                // left arm
-        out << ' ' << -raise << ' ' << swing * 0.6 << " 0 0 0 0\n";              // right arm
+    ~BvhBurstSender() {
+        stop_ = true;
+        go_ = true;
+        if (thread_.joinable()) {
+            thread_.join();
+        }
     }
-    return out.str();
+    BvhBurstSender(const BvhBurstSender&) = delete;
+    BvhBurstSender& operator=(const BvhBurstSender&) = delete;
+    int port() const { return port_; }
+    void start() { go_ = true; }
+
+private:
+    // Sends all of `bytes` (waiting while the socket's buffer is full); false once it failed.
+    bool sendAll(const bvhscope::live::Socket& socket, std::string_view bytes) {
+        while (!bytes.empty() && !stop_) {
+            const bvhscope::live::IoResult result = bvhscope::live::sendSome(socket, bytes);
+            if (result.status == bvhscope::live::IoStatus::Progress) {
+                bytes.remove_prefix(result.bytes);
+            } else if (result.status == bvhscope::live::IoStatus::WouldBlock) {
+                bvhscope::live::SocketWait wait{socket.native(), false, true};
+                bvhscope::live::waitForSockets(std::span(&wait, 1), std::chrono::milliseconds(50));
+            } else {
+                return false;
+            }
+        }
+        return true;
+    }
+    void serve(const bvhscope::live::Socket& listener) {
+        bvhscope::live::Socket client;
+        std::string peer;
+        while (!stop_ && !client.valid()) {
+            bvhscope::live::SocketWait wait{listener.native(), true};
+            if (bvhscope::live::waitForSockets(std::span(&wait, 1), std::chrono::milliseconds(50)) >
+                0) {
+                client = bvhscope::live::acceptConnection(listener, peer);
+            }
+        }
+        const std::size_t motion = text_.find("Frame Time:");
+        std::size_t row = text_.find('\n', motion) + 1;
+        if (!sendAll(client, std::string_view(text_).substr(0, row))) {
+            return;
+        }
+        while (!go_) { // the sender's own pace, not a test's wait
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
+        const auto begun = std::chrono::steady_clock::now();
+        for (int frame = 0; !stop_ && row < text_.size(); ++frame) {
+            if (frame >= burst_) {
+                std::this_thread::sleep_until(begun +
+                                              (frame - burst_) * std::chrono::microseconds(8333));
+            }
+            const std::size_t next = text_.find('\n', row) + 1;
+            if (!sendAll(client, std::string_view(text_).substr(row, next - row))) {
+                return;
+            }
+            row = next;
+        }
+    }
+
+    std::string text_;
+    int burst_ = 0;
+    int port_ = 0;
+    std::atomic<bool> go_{false};
+    std::atomic<bool> stop_{false};
+    std::thread thread_;
+};
+
+// How far the camera's target moved between two states, apart from the figure's walk: the
+// target minus the figure's root on the ground.
+float cameraStepAgainstFigure(const ViewerStateFile& state, const ViewerStateFile& previous) {
+    const float dx =
+        (state.camera.target.x - state.rootX) - (previous.camera.target.x - previous.rootX);
+    const float dy = state.camera.target.y - previous.camera.target.y;
+    const float dz =
+        (state.camera.target.z - state.rootZ) - (previous.camera.target.z - previous.rootZ);
+    return std::sqrt(dx * dx + dy * dy + dz * dz);
 }
 
-float distanceBetween(const bvhscope::render::OrbitCamera& a,
-                      const bvhscope::render::OrbitCamera& b) {
-    const float dx = a.target.x - b.target.x;
-    const float dy = a.target.y - b.target.y;
-    const float dz = a.target.z - b.target.z;
-    return std::sqrt(dx * dx + dy * dy + dz * dz);
+// farWalkingFigure's root in metres at `frame`, as the file places it (walking along +Z).
+float walkingRootY(std::int64_t frame) {
+    return 0.01f * (56.0f + 3.0f * std::cos(4.0f * 3.14159265f * frame / 120.0f));
+}
+float walkingRootZ(std::int64_t frame) {
+    return 0.01f * 800.0f * frame / 720.0f;
 }
 
 } // namespace
 
 // Issue 41: "Streaming a CMU walk at 120 Hz, the head left the top of the view 3 times in 20
-// samples". While a live figure walks 8 m and raises its arms, every state written shows all its
-// joints inside the 3D view, and the camera glides: between two samples its target and distance
-// move at most 6 % of the distance per frame drawn (a walk at 1.3 m/s moves the figure about
-// 1 % of a 4 m distance per frame at 30 frames a second).
+// samples". While a live figure walks 8 m and raises its arms, every state written from the first
+// frame shown shows all its joints inside the 3D view; the figure is never placed anew (its root
+// where the file puts it, plus one fixed placement); and the camera glides: between two samples,
+// its target (apart from the walk) and distance move at most 6 % of the distance per frame drawn
+// (or per 1/30 s of the stream, on a machine too loaded to draw that often), and its direction
+// does not turn. Issue 41's closing note: in the first second the stance, from a
+// few frames, stood the walk on its side, and at 1 s it was placed anew with a cut of the camera
+// (5.96 -> 1.90 m at once). The sender starts once the viewer draws, so the first second is seen,
+// with a tenth of a second of frames at once, as from a capture already running.
 TEST(LiveGui, TheLiveViewKeepsAWalkingPerformerWholeAndGlides) {
     BVHSCOPE_REQUIRE_DISPLAY();
     const TempDir dir;
-    const auto walk = dir.path() / "far_walk.bvh";
-    { std::ofstream(walk) << farWalkingFigure(); }
-    const ServeProcess serve({walk.string(), "--port", "0", "--format", "bvh", "--rate", "120"});
-    ASSERT_GT(serve.port(), 0) << "serve printed no port";
-    ViewerProcess viewer(dir, {"tcp://127.0.0.1:" + std::to_string(serve.port()), "--format", "bvh",
-                               "--size", "1000x700"});
+    BvhBurstSender sender(bvhscope::live_test::farWalkingFigure(), 12);
+    ASSERT_GT(sender.port(), 0);
+    ViewerProcess viewer(dir, {"tcp://127.0.0.1:" + std::to_string(sender.port()), "--format",
+                               "bvh", "--size", "1000x700"});
+    ASSERT_TRUE(viewer.waitForState([](const ViewerStateFile& s) { return s.drawn >= 1; }));
+    sender.start();
     const auto statePath = dir.path() / "state.txt";
-    // From 1.5 s on: at 1 s the viewer measures how the figure stands again and places it anew
-    // (refreshLiveCharacter), which moves the figure, and the camera with it, at once.
-    const auto arriving = waitForLive(
-        statePath, [](const auto& fields) { return number(fields, "received") >= 180; });
-    ASSERT_GE(number(arriving, "received"), 180);
     std::optional<ViewerStateFile> previous;
+    std::optional<glm::vec3> placement; // the root minus where the file puts it
     int samples = 0;
-    while (samples < 400 && number(liveLine(statePath), "received") < 700) {
+    int samplesInFirstSecond = 0;
+    while (samples < 600 && number(liveLine(statePath), "received") < 700) {
         const auto state = viewer.waitForState(
             [&](const ViewerStateFile& s) {
                 return !s.figures.empty() && (!previous || s.drawn > previous->drawn);
@@ -661,6 +706,7 @@ TEST(LiveGui, TheLiveViewKeepsAWalkingPerformerWholeAndGlides) {
             std::chrono::seconds(10), "a new frame drawn while the figure walks");
         ASSERT_TRUE(state.has_value());
         ++samples;
+        samplesInFirstSecond += state->frame < 120 ? 1 : 0;
         const Rect view = viewRect(*state);
         const ViewerStateFile::Figure& figure = state->figures.front();
         EXPECT_FALSE(figure.behindEye);
@@ -672,23 +718,35 @@ TEST(LiveGui, TheLiveViewKeepsAWalkingPerformerWholeAndGlides) {
         EXPECT_LE(figure.right, view.x + view.width) << "sample " << samples;
         EXPECT_LE(figure.bottom, view.y + view.height) << "sample " << samples;
         EXPECT_TRUE(state->following && state->followFramingKept);
+        const glm::vec3 placed(state->rootX, state->rootY - walkingRootY(state->frame),
+                               state->rootZ - walkingRootZ(state->frame));
+        // Once frames are shown (the skeleton's rest pose stands in before them). 2 cm: a frame's
+        // stride (1.1 cm) for a pose sampled between frames.
+        if (!state->loads.empty() && state->loads.front().frames > 0) {
+            placement = placement.value_or(placed);
+            EXPECT_LE(glm::distance(placed, *placement), 0.02f)
+                << "the figure was placed anew at sample " << samples << " frame " << state->frame;
+        }
         if (previous) {
-            const float frames = static_cast<float>(state->drawn - previous->drawn);
+            // Per frame drawn, or per 1/30 s of the stream shown when a loaded machine drew
+            // fewer (4 of its frames at 120 Hz): a glide, not a cut, over a slow frame.
+            const float frames =
+                std::max(static_cast<float>(state->drawn - previous->drawn),
+                         static_cast<float>(state->frame - previous->frame) / 4.0f);
             const float bound = 0.06f * frames * state->camera.distance;
-            EXPECT_LE(distanceBetween(state->camera, previous->camera), bound)
-                << "the camera jumped at sample " << samples << " from "
-                << previous->camera.distance << " yaw " << previous->camera.yawRadians << " to "
-                << state->camera.distance << " yaw " << state->camera.yawRadians << " frame "
-                << state->frame;
+            const std::string jumped = "the camera jumped at sample " + std::to_string(samples) +
+                                       " from " + std::to_string(previous->camera.distance) +
+                                       " to " + std::to_string(state->camera.distance) + " frame " +
+                                       std::to_string(state->frame);
+            EXPECT_LE(cameraStepAgainstFigure(*state, *previous), bound) << jumped;
             EXPECT_LE(std::abs(state->camera.distance - previous->camera.distance), bound)
-                << "the camera jumped at sample " << samples << " from "
-                << previous->camera.distance << " yaw " << previous->camera.yawRadians << " to "
-                << state->camera.distance << " yaw " << state->camera.yawRadians << " frame "
-                << state->frame;
+                << jumped;
+            EXPECT_NEAR(state->camera.yawRadians, previous->camera.yawRadians, 1e-4f) << jumped;
         }
         previous = state;
     }
     EXPECT_GE(samples, 20) << "too few samples while the figure walked";
+    EXPECT_GE(samplesInFirstSecond, 5) << "too few samples in the stream's first second";
     // It did walk: the camera went with it (8 m; at least half of it seen here).
     EXPECT_GT(number(liveLine(statePath), "received"), 600);
 }

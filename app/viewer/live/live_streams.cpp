@@ -122,9 +122,10 @@ LiveStreams::Events LiveStreams::update(scene::Scene& scene, scene::UpAxisChoice
         }
         if (outcome.framesArrived && index) {
             scene::Character& character = scene.characters()[*index];
+            const bool firstFrames = character.liveFeed.frameCount == 0;
             if (scene::refreshLiveCharacter(character)) {
                 scene::applyAxes(character, upAxis, unit);
-                events.reshaped = true;
+                (firstFrames ? events.reshaped : events.restood) = true;
             }
             events.framesArrived = true;
         }

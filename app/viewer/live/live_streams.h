@@ -36,8 +36,11 @@ public:
     void add(std::unique_ptr<LiveStream> stream);
 
     struct Events {
-        bool added = false;         // a live character was added to the scene
-        bool reshaped = false;      // a live character stood up (its first frames)
+        bool added = false;    // a live character was added to the scene
+        bool reshaped = false; // a live character stood up (its first frames)
+        // A live character shown already was placed again (its stance measured once it
+        // moved: refreshLiveCharacter): no new framing, the follow glides to it.
+        bool restood = false;
         bool framesArrived = false; // some timeline grew
         std::vector<std::string> notices;
     };

@@ -565,6 +565,9 @@ void pollLiveStreams(SessionState& session, std::ostream& err) {
     if (events.added || events.reshaped) {
         session.scene.arrangeSideBySide();
         session.framing.fileArrived(session.settings.frameOnLoad);
+    } else if (events.restood) { // a new framing would be a cut in the first second's glide
+        session.scene.arrangeSideBySide();
+        session.follow.notePlacementChanged();
     }
 }
 

@@ -2,9 +2,12 @@
 // through the axes' owner functions and shown by applyAxes.
 #include "app/scene/character.h"
 #include "core/reader/document.h"
+#include "tests/app/scene/live_walk_clip.h"
 #include "tests/app/viewer/session/slide_capture.h"
 
 #include <gtest/gtest.h>
+#include <memory>
+#include <span>
 
 using namespace bvhscope::viewer;
 using namespace bvhscope::scene;
@@ -39,4 +42,102 @@ TEST(CharacterAxes, TheRememberedUpAxisIsLookedUpOnce) {
     EXPECT_TRUE(takeRememberedUpAxisCheck(character));
     EXPECT_FALSE(takeRememberedUpAxisCheck(character));
     EXPECT_FALSE(takeRememberedUpAxisCheck(character));
+}
+
+// [SECTION] A live character's stance (issue 41's closing note)
+
+namespace {
+
+// A live character for the walk of live_walk_clip.h, and its frames pushed up to `frames`.
+struct LiveWalk {
+    bvh::Document document = bvh::parseDocument(bvhscope::live_test::farWalkingFigure());
+    double frameTime = document.motion.frameTime;
+    std::shared_ptr<LiveFrames> frames =
+        std::make_shared<LiveFrames>(document.motion.channelCount, frameTime, 60.0);
+    Character character = makeLiveCharacter("live", "", document.skeleton, frameTime, frames);
+    std::uint32_t pushed = 0;
+
+    void pushUpTo(std::uint32_t count) {
+        const std::lock_guard lock(frames->mutex);
+        frames->started = true;
+        const std::size_t width = document.motion.channelCount;
+        for (; pushed < count; ++pushed) {
+            frames->window.push(
+                pushed,
+                std::span<const float>(document.motion.values).subspan(pushed * width, width));
+        }
+    }
+};
+
+} // namespace
+
+TEST(LiveStance, AWalksFirstFramesStandOnTheRestPoseAndTheSecondMeasureKeepsItsPlacement) {
+    LiveWalk walk;
+    walk.pushUpTo(12); // a tenth of a second: the walk moves along +Z more than it rises
+    ASSERT_TRUE(refreshLiveCharacter(walk.character));
+    applyAxes(walk.character, UpAxisChoice::Auto, UnitChoice::Auto);
+    EXPECT_EQ(walk.character.axes.upAxis, bvh::UpAxis::PositiveY) << "the rest pose's up";
+    EXPECT_EQ(walk.character.axes.stance.source, bvh::UpAxisSource::RestPose);
+    // What the motion of these frames alone says: another axis (the first second's defect).
+    bvh::Motion twelve = walk.document.motion;
+    twelve.frameCount = 12;
+    twelve.values.resize(12 * twelve.channelCount);
+    EXPECT_NE(bvh::analyzeStance(walk.document.skeleton, twelve, walk.character.clip->translation,
+                                 walk.character.clip->summary.restPose)
+                  .upAxis,
+              bvh::UpAxis::PositiveY);
+    const glm::dmat4 placed = walk.character.axes.fileToViewer;
+
+    walk.pushUpTo(130); // past kLiveStanceSeconds: measured again, the figure has moved
+    ASSERT_TRUE(refreshLiveCharacter(walk.character));
+    applyAxes(walk.character, UpAxisChoice::Auto, UnitChoice::Auto);
+    EXPECT_TRUE(walk.character.liveFeed.stanceSettled);
+    EXPECT_EQ(walk.character.axes.upAxis, bvh::UpAxis::PositiveY);
+    EXPECT_EQ(walk.character.axes.fileToViewer, placed) << "the figure stays where it stood";
+    walk.pushUpTo(200);
+    EXPECT_FALSE(refreshLiveCharacter(walk.character)) << "measured twice, no more";
+}
+
+// Hand-made stances: the first measure's placement is kept within 5 % of the figure's height.
+TEST(LiveStance, TheSecondMeasurePlacesAnewOnlyWhenItDiffersMaterially) {
+    bvh::Stance provisional;
+    provisional.upAxis = bvh::UpAxis::PositiveY;
+    provisional.unit = bvh::LengthUnit::Centimetre;
+    provisional.groundLevel = -54.0;
+    provisional.height = 117.0;
+    bvh::Stance measured = provisional;
+    measured.groundLevel = -51.0; // 3 cm: under 5 % of 117 cm (5.85)
+    measured.height = 120.0;
+    measured.facing = glm::dvec3(0.0, 0.0, 1.0);
+    bvh::Stance settled = settledLiveStance(provisional, measured);
+    EXPECT_EQ(settled.groundLevel, -54.0);
+    EXPECT_EQ(settled.height, 117.0);
+    EXPECT_EQ(settled.facing, measured.facing) << "what does not place the figure is refined";
+
+    measured.groundLevel = -47.0; // 7 cm: over 5 % of 120 cm (6)
+    EXPECT_EQ(settledLiveStance(provisional, measured).groundLevel, -47.0);
+
+    measured.groundLevel = -54.0;
+    measured.upAxis = bvh::UpAxis::PositiveZ;
+    EXPECT_EQ(settledLiveStance(provisional, measured).upAxis, bvh::UpAxis::PositiveZ);
+
+    // Of unknown unit, the height scales the figure: 20 % more is taken.
+    provisional.unit = measured.unit = bvh::LengthUnit::Unknown;
+    measured.upAxis = provisional.upAxis;
+    measured.height = 140.4;
+    EXPECT_EQ(settledLiveStance(provisional, measured).height, 140.4);
+    measured.height = 118.0;
+    EXPECT_EQ(settledLiveStance(provisional, measured).height, 117.0);
+}
+
+// A growing file followed with more than a second written already: measured whole at once (the
+// motion decides, as for a file opened), and not again.
+TEST(LiveStance, AFirstSecondAlreadyThereIsMeasuredWholeAtOnce) {
+    LiveWalk walk;
+    walk.pushUpTo(130);
+    ASSERT_TRUE(refreshLiveCharacter(walk.character));
+    EXPECT_TRUE(walk.character.liveFeed.stanceSettled);
+    EXPECT_NE(walk.character.clip->summary.stance.source, bvh::UpAxisSource::RestPose);
+    walk.pushUpTo(200);
+    EXPECT_FALSE(refreshLiveCharacter(walk.character));
 }

@@ -117,6 +117,47 @@ TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
 
 // [SECTION] A live figure kept framed (issue 41)
 
+// A live figure placed anew where it stands (its stance measured again: the anchor jumps 1.5 m)
+// is glided to, not cut to as a seek is: the first 1/30 s step moves the target a fraction of
+// the way (half the way in 0.15 s: 1 - 2^(-1/4.5) = 14 %), and after a second 2^(-1/0.15) = 1 %
+// of it remains.
+TEST(Framing, AFigurePlacedAnewIsGlidedToNotCutTo) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+    ScenePose pose;
+    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
+    render::OrbitCamera camera;
+    frameFigures(camera, scene, pose, kAspect, true);
+    FigureFollow follow;
+    follow.start(camera, scene, pose, kAspect);
+    const glm::vec3 framed = camera.target;
+    const float step = 1.0f / 30.0f;
+    follow.update(camera, scene, pose, step);
+    ASSERT_EQ(camera.target, framed) << "a figure standing still";
+
+    ScenePose moved = pose;
+    for (glm::vec3& point : moved.characters.front().viewerPositions) {
+        point.x += 1.5f;
+    }
+    const std::optional<glm::vec3> anchor = followAnchor(scene, moved);
+    ASSERT_TRUE(anchor.has_value());
+    follow.notePlacementChanged();
+    follow.update(camera, scene, moved, step);
+    const float first = camera.target.x - framed.x;
+    EXPECT_NEAR(first, 1.5f * (1.0f - std::exp2(-step / 0.15f)), 1e-3f);
+    for (int k = 1; k < 30; ++k) {
+        follow.update(camera, scene, moved, step);
+    }
+    EXPECT_NEAR(camera.target.x - framed.x, 1.5f, 0.05f);
+
+    // Without the note, the same jump is a seek: taken at once.
+    FigureFollow seek;
+    render::OrbitCamera cut = camera;
+    seek.start(cut, scene, pose, kAspect);
+    seek.update(cut, scene, moved, step);
+    EXPECT_NEAR(cut.target.x - framed.x, 1.5f, 1e-2f);
+}
+
 // Hand-derived: a critically damped spring from 0 to a goal of 1 with smoothing time 0.5 s
 // (omega = 4 per second) stands at 1 - (1 + omega t) e^(-omega t): 1 - 3 e^-2 = 0.594 after
 // 0.5 s, 1 - 9 e^-8 = 0.997 after 2 s; it rises steadily and never passes the goal.
