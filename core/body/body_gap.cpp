@@ -8,8 +8,13 @@
 namespace bvh {
 namespace {
 
-// How far behind the farther of a pair a common neighbour bridges it no more, of the gap.
-constexpr float kBridgeFadeOfGap = 1.0f;
+// How far behind the farther of a pair a volume joined to both bridges it no more, in gaps: a
+// wide fade keeps the wall's slope low (a quarter gap made it 30 where the distances' is 1).
+constexpr float kBridgeFadeOfGap = 2.0f;
+// How far above the nearest volume the nearer of a pair keeps no wall, in gaps: the wall is the
+// nearest volume's (with its nearest non-neighbour, as it was), faded out rather than switched
+// when another becomes the nearest.
+constexpr float kNearestFadeOfGap = 0.5f;
 
 // The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
 // Ericson's closest points of two segments.
@@ -52,18 +57,40 @@ float gapAxisDistance(const BodyVolume& one, const BodyVolume& two) {
 // so that which pairs count cannot jump). Neighbours blend instead; volumes of one mass (trunk
 // bones, a hand's parts, fingers below the grid) and volumes whose axes run inside each other
 // (bones along one line, as abstract trees have) keep none: a wall would hollow them out.
+bool areJoined(const BodyVolume& one, const BodyVolume& two) {
+    return areHierarchyNeighbours(one, two) || (one.mass != kNoMass && one.mass == two.mass) ||
+           (one.belowGrid && two.belowGrid);
+}
+
 bool keepsGap(const BodyVolume& one, const BodyVolume& two) {
-    if (areHierarchyNeighbours(one, two) || (one.mass != kNoMass && one.mass == two.mass) ||
-        (one.belowGrid && two.belowGrid)) {
-        return false;
-    }
-    return gapAxisDistance(one, two) > std::min(one.largestRadius(), two.largestRadius());
+    return !areJoined(one, two) &&
+           gapAxisDistance(one, two) > std::min(one.largestRadius(), two.largestRadius());
 }
 
 // 0 at or below 0, 1 at or above 1, smooth (C1) between.
 float smoothRamp(float x) {
     const float t = std::clamp(x, 0.0f, 1.0f);
     return t * t * (3.0f - 2.0f * t);
+}
+
+// The pair's weight `start` lowered by the volumes joined to both i and j (j the farther): 0
+// where one is nearer than j, rising smoothly to `start` as it falls `fade` behind.
+float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    std::span<const float> distances, std::size_t i, std::size_t j, float start,
+                    float fade) {
+    float weight = start;
+    const float farther = distances[j];
+    for (std::size_t k = 0; k < indices.size() && weight > 0.0f; ++k) {
+        if (k == i || k == j || !(distances[k] < farther + fade)) {
+            continue;
+        }
+        const float bridged = smoothRamp((distances[k] - farther) / fade);
+        if (bridged < weight && !keepsGap(volumes[indices[k]], volumes[indices[i]]) &&
+            !keepsGap(volumes[indices[k]], volumes[indices[j]])) {
+            weight = bridged;
+        }
+    }
+    return weight;
 }
 
 } // namespace
@@ -73,53 +100,56 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
     if (!(gap > 0.0f) || union_ >= gap) {
         return union_; // every pair's wall lies at most `gap` above `least`, so below the union
     }
-    // A pair's wall rises above the union only if d_i + d_j < gap + 2 least - union_, so each of
-    // its volumes lies below gap + least - union_; a bridge lies at most a fade further.
+    // A pair's wall rises above the union only if d_i + d_j < gap + 2 least - union_ (pairSum):
+    // both lie below pairSum - least, the nearer below half pairSum.
     const float fade = kBridgeFadeOfGap * gap;
-    const float pairLimit = gap + least - union_;
-    const float bridgeLimit = pairLimit + fade;
-    constexpr std::size_t kStackNear = 32;
-    std::array<std::uint32_t, kStackNear> onStack;
-    std::vector<std::uint32_t> onHeap;
+    const float nearestFade = kNearestFadeOfGap * gap;
+    const float pairSum = gap + 2.0f * least - union_;
+    const float nearerLimit = std::min(least + nearestFade, 0.5f * pairSum);
+    constexpr std::size_t kMostListed = 32;
+    std::array<std::uint32_t, kMostListed> listed;
     std::size_t count = 0;
+    NodeIndex mass = kNoMass; // the candidates' one mass, if they all have one
+    bool oneMass = true;
     for (std::size_t k = 0; k < indices.size(); ++k) {
-        if (distances[k] < bridgeLimit) {
-            if (count == kStackNear) {
-                onHeap.assign(onStack.begin(), onStack.end());
+        if (distances[k] < pairSum - least) {
+            if (count < kMostListed) {
+                listed[count] = static_cast<std::uint32_t>(k);
             }
-            if (count >= kStackNear) {
-                onHeap.push_back(static_cast<std::uint32_t>(k));
-            } else {
-                onStack[count] = static_cast<std::uint32_t>(k);
-            }
+            const NodeIndex itsMass = volumes[indices[k]].mass;
+            oneMass = oneMass && itsMass != kNoMass && (count == 0 || itsMass == mass);
+            mass = itsMass;
             ++count;
         }
     }
-    const std::span<const std::uint32_t> near =
-        count > kStackNear ? std::span<const std::uint32_t>(onHeap)
-                           : std::span<const std::uint32_t>(onStack).first(count);
+    // No pair: most points inside one volume, where a second lies far, or inside the trunk.
+    if (count < 2 || oneMass) {
+        return union_;
+    }
+    // Beyond the list's room (a crowd of bones near one point), every volume is a candidate.
+    const auto candidate = [&](std::size_t at) {
+        return count <= kMostListed ? static_cast<std::size_t>(listed[at]) : at;
+    };
+    const std::size_t candidates = count <= kMostListed ? count : indices.size();
     float wall = union_;
-    for (std::size_t x = 0; x < near.size(); ++x) {
-        const std::size_t i = near[x];
-        if (!(distances[i] < pairLimit)) {
+    for (std::size_t x = 0; x < candidates; ++x) {
+        const std::size_t i = candidate(x);
+        if (!(distances[i] < nearerLimit)) {
             continue;
         }
+        // i is the nearer of the pair, within a fade of the nearest volume: farther, another
+        // volume is the nearest and its own pairs make the wall.
+        const float nearer = smoothRamp(1.0f - (distances[i] - least) / nearestFade);
         const BodyVolume& one = volumes[indices[i]];
-        for (std::size_t y = x + 1; y < near.size(); ++y) {
-            const std::size_t j = near[y];
+        for (std::size_t y = 0; y < candidates; ++y) {
+            const std::size_t j = candidate(y);
             const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
-            if (!(pairWall > wall) || !keepsGap(one, volumes[indices[j]])) {
+            // The cheap bound first: most pairs cannot raise the wall.
+            if (!(union_ + nearer * (pairWall - union_) > wall) || distances[j] < distances[i] ||
+                (distances[j] == distances[i] && j <= i) || !keepsGap(one, volumes[indices[j]])) {
                 continue;
             }
-            const float farther = std::max(distances[i], distances[j]);
-            float weight = 1.0f;
-            for (const std::uint32_t k : near) {
-                if (k != i && k != j && distances[k] < farther + fade &&
-                    !keepsGap(volumes[indices[k]], one) &&
-                    !keepsGap(volumes[indices[k]], volumes[indices[j]])) {
-                    weight = std::min(weight, smoothRamp((distances[k] - farther) / fade));
-                }
-            }
+            const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade);
             wall = std::max(wall, union_ + weight * (pairWall - union_));
         }
     }
