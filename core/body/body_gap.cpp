@@ -143,10 +143,13 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
         const BodyVolume& one = volumes[indices[i]];
         for (std::size_t y = 0; y < candidates; ++y) {
             const std::size_t j = candidate(y);
+            if (distances[j] < distances[i] || (distances[j] == distances[i] && j <= i)) {
+                continue; // the pair is counted from j, or j is i
+            }
             const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
             // The cheap bound first: most pairs cannot raise the wall.
-            if (!(union_ + nearer * (pairWall - union_) > wall) || distances[j] < distances[i] ||
-                (distances[j] == distances[i] && j <= i) || !keepsGap(one, volumes[indices[j]])) {
+            if (!(union_ + nearer * (pairWall - union_) > wall) ||
+                !keepsGap(one, volumes[indices[j]])) {
                 continue;
             }
             const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade);
