@@ -59,11 +59,16 @@ bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
         }
     }
     grid.cell = cell;
-    grid.origin =
-        low - glm::vec3(0.5f * largestBlend) - glm::vec3(static_cast<float>(kMarginCells) * cell);
     grid.samplesX = static_cast<int>(std::ceil(extent.x / cell)) + 2 * kMarginCells + 1;
     grid.samplesY = static_cast<int>(std::ceil(extent.y / cell)) + 2 * kMarginCells + 1;
     grid.samplesZ = static_cast<int>(std::ceil(extent.z / cell)) + 2 * kMarginCells + 1;
+    // Centred on the volumes (at least the margin on every side): a figure symmetric about a
+    // plane through its centre along an axis is sampled at mirrored points, so both of its sides
+    // get one surface. From its low corner, the samples fell a fraction of a cell differently on
+    // each side, and the body's two shoulders came out unlike each other.
+    const glm::vec3 span =
+        cell * glm::vec3(grid.samplesX - 1, grid.samplesY - 1, grid.samplesZ - 1);
+    grid.origin = 0.5f * (low + high) - 0.5f * span;
     grid.bricksX = (grid.samplesX + kBodyBrickSamples - 1) / kBodyBrickSamples;
     grid.bricksY = (grid.samplesY + kBodyBrickSamples - 1) / kBodyBrickSamples;
     grid.bricksZ = (grid.samplesZ + kBodyBrickSamples - 1) / kBodyBrickSamples;

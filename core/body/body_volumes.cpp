@@ -1,5 +1,7 @@
 #include "core/body/body_volumes.h"
 
+#include "core/body/body_gap.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -123,10 +125,12 @@ float ellipsoidDistance(const BodyVolume& v, const glm::vec3& p) {
     const glm::vec3 scaled = local / v.radii;
     const float k0 = glm::length(scaled);
     const float k1 = glm::length(local / (v.radii * v.radii));
+    const float least = std::min({v.radii.x, v.radii.y, v.radii.z});
     if (!(k1 > 0.0f)) {
-        return -std::min({v.radii.x, v.radii.y, v.radii.z});
+        return -least;
     }
-    return k0 * (k0 - 1.0f) / k1;
+    // As the elliptic cone's: no deeper than the least semi-axis, continuous at the centre.
+    return std::max(k0 * (k0 - 1.0f) / k1, -least);
 }
 
 // The ellipsoid's estimate about the axis's nearest point, whose depth is the cone's radius there
@@ -143,7 +147,10 @@ float ellipticConeDistance(const BodyVolume& v, const glm::vec3& p) {
     if (!(k1 > 0.0f)) {
         return -depth;
     }
-    return k0 * (k0 - 1.0f) / k1;
+    // No point lies deeper than the cone's depth (its least radius there). Near the axis the
+    // estimate itself depends on the direction (down to radii.x times the depth across): it
+    // jumped there, and the gap's wall, measured from the nearest volume, jumped with it.
+    return std::max(k0 * (k0 - 1.0f) / k1, -depth);
 }
 
 } // namespace
@@ -161,43 +168,6 @@ float signedDistance(const BodyVolume& volume, const glm::vec3& p) {
 }
 
 namespace {
-
-// The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
-// Ericson's closest points of two segments.
-float axisDistance(const BodyVolume& one, const BodyVolume& two) {
-    const glm::vec3 d1 = one.b - one.a;
-    const glm::vec3 d2 = two.b - two.a;
-    const glm::vec3 r = one.a - two.a;
-    const float a = glm::dot(d1, d1);
-    const float e = glm::dot(d2, d2);
-    const float f = glm::dot(d2, r);
-    float s = 0.0f;
-    float t = 0.0f;
-    if (a <= 1e-12f && e <= 1e-12f) {
-        return glm::length(r);
-    }
-    if (a <= 1e-12f) {
-        t = std::clamp(f / e, 0.0f, 1.0f);
-    } else {
-        const float c = glm::dot(d1, r);
-        if (e <= 1e-12f) {
-            s = std::clamp(-c / a, 0.0f, 1.0f);
-        } else {
-            const float b = glm::dot(d1, d2);
-            const float denominator = a * e - b * b;
-            s = denominator > 1e-12f ? std::clamp((b * f - c * e) / denominator, 0.0f, 1.0f) : 0.0f;
-            t = (b * s + f) / e;
-            if (t < 0.0f) {
-                t = 0.0f;
-                s = std::clamp(-c / a, 0.0f, 1.0f);
-            } else if (t > 1.0f) {
-                t = 1.0f;
-                s = std::clamp((b - c) / a, 0.0f, 1.0f);
-            }
-        }
-    }
-    return glm::length(one.a + d1 * s - (two.a + d2 * t));
-}
 
 // How far a volume's chain of blends may sink below the nearest of its links, in the volume's
 // blend width: as deep as the chain sinks up to kChainLinearDepth, then ever more slowly towards
@@ -354,40 +324,8 @@ float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uin
     const float distance =
         std::min(far, boundedSmoothUnion(volumes, indices, std::span(distances, indices.size()),
                                          nearest, neighbours));
-    if (!(gap > 0.0f) || distance >= gap) {
-        return distance; // the wall below would lie under gap, below the distance
-    }
-    const BodyVolume& first = volumes[indices[nearest]];
-    std::size_t rival = indices.size();
-    for (std::size_t k = 0; k < indices.size(); ++k) {
-        if (k != nearest && !areHierarchyNeighbours(first, volumes[indices[k]]) &&
-            (rival == indices.size() || distances[k] < distances[rival])) {
-            rival = k;
-        }
-    }
-    if (rival == indices.size() || distances[rival] - distances[nearest] >= gap) {
-        return distance;
-    }
-    const BodyVolume& second = volumes[indices[rival]];
-    // Volumes of one mass (trunk bones, a hand's parts, fingers below the grid) and volumes
-    // whose axes run inside each other (bones along one line, as abstract trees have) keep no
-    // gap: a wall would hollow them out.
-    const bool oneMass = (first.mass != kNoMass && first.mass == second.mass) ||
-                         (first.belowGrid && second.belowGrid);
-    if (oneMass ||
-        axisDistance(first, second) <= std::min(first.largestRadius(), second.largestRadius())) {
-        return distance;
-    }
-    // A common neighbour nearer than the rival (a shoulder between the arm and the chest)
-    // bridges them: one surface at the joint, and a gap again below it (the armpit).
-    for (std::size_t k = 0; k < indices.size(); ++k) {
-        const BodyVolume& bridge = volumes[indices[k]];
-        if (k != nearest && k != rival && distances[k] < distances[rival] &&
-            areHierarchyNeighbours(bridge, first) && areHierarchyNeighbours(bridge, second)) {
-            return distance;
-        }
-    }
-    return std::max(distance, gap - (distances[rival] - distances[nearest]));
+    return gapWall(volumes, indices, std::span(distances, indices.size()), distances[nearest],
+                   distance, gap);
 }
 
 } // namespace bvh

@@ -104,12 +104,12 @@ float boundedSmoothUnion(std::span<const BodyVolume> volumes,
 
 // The body's signed distance at p over the given volumes (indices into `volumes`); `far` when the
 // list is empty. Volumes are smoothly united with their hierarchy neighbours (boundedSmoothUnion);
-// other volumes only meet by a hard union, and where the nearest
-// volume and the nearest non-neighbour lie within `gap` of each other with no common neighbour
-// nearer to bridge them (an arm resting on the torso in the rest pose), the point is outside:
-// two surfaces a gap apart about the bisector, so skinning moves them apart without stretching
-// a sheet. Volumes whose axes run inside each other stay one mass.
-// Volumes of one mass (BodyVolume::mass) or both below the grid keep none: a hard union.
+// other volumes only meet by a hard union, and where two that are not neighbours lie within `gap`
+// of each other with nothing nearer to bridge them (an arm resting on the torso in the rest
+// pose), the point is outside: two surfaces a gap apart about the bisector, so skinning moves them
+// apart without stretching a sheet (gapWall, body_gap.h: continuous, so the surface does not
+// crumple where the wall begins). Volumes of one mass (BodyVolume::mass), both below the grid, or
+// whose axes run inside each other keep none.
 float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                    const glm::vec3& p, float far, float gap,
                    const BodyNeighbourTable* neighbours = nullptr);

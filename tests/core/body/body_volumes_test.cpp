@@ -6,6 +6,7 @@
 #include "core/body/body_roles.h"
 #include "core/body/body_volumes.h"
 #include "core/reader/document.h"
+#include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -150,30 +151,6 @@ TEST(BodyVolumes, AVolumeAboveTwoOfItsNeighboursDoesNotBlendThemTogether) {
     EXPECT_NEAR(boundedSmoothUnion(cones, indices, nearer, 1), -0.00625f, 1e-6f);
 }
 
-// The field's steepest slope about [from, to]: the interval halved `rounds` times, each time
-// keeping the half over which the field changes most. A continuous field's slope stays within
-// its Lipschitz bound; a jump's doubles with every halving.
-float steepestSlope(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-                    float gap, glm::vec3 from, glm::vec3 to, int rounds) {
-    const auto field = [&](const glm::vec3& p) {
-        return bodyDistance(volumes, indices, p, kBodyFarOutside, gap);
-    };
-    float low = field(from);
-    float high = field(to);
-    for (int round = 0; round < rounds; ++round) {
-        const glm::vec3 middle = 0.5f * (from + to);
-        const float value = field(middle);
-        if (std::abs(value - low) > std::abs(high - value)) {
-            to = middle;
-            high = value;
-        } else {
-            from = middle;
-            low = value;
-        }
-    }
-    return std::abs(high - low) / glm::length(to - from);
-}
-
 TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentPelvisBones) {
     const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
     const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
@@ -222,7 +199,7 @@ TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentP
                         ++steep;
                         glm::vec3 before = q;
                         before[axis] = t - step;
-                        ASSERT_LE(steepestSlope(figure.volumes, all, gap, before, q, 10),
+                        ASSERT_LE(test::steepestSlope(figure.volumes, all, gap, before, q, 10),
                                   kMostSlope)
                             << "at (" << q.x << ", " << q.y << ", " << q.z << ") along axis "
                             << axis << ": " << previous << " then " << value;

@@ -1,0 +1,162 @@
+#include "core/body/body_gap.h"
+
+#include <algorithm>
+#include <array>
+#include <glm/geometric.hpp>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+// How far behind the farther of a pair a volume joined to both bridges it no more, in gaps: a
+// wide fade keeps the wall's slope low (a quarter gap made it 30 where the distances' is 1).
+constexpr float kBridgeFadeOfGap = 2.0f;
+// How far above the nearest volume the nearer of a pair keeps no wall, in gaps: the wall is the
+// nearest volume's (with its nearest non-neighbour, as it was), faded out rather than switched
+// when another becomes the nearest.
+constexpr float kNearestFadeOfGap = 0.5f;
+
+// The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
+// Ericson's closest points of two segments.
+float gapAxisDistance(const BodyVolume& one, const BodyVolume& two) {
+    const glm::vec3 d1 = one.b - one.a;
+    const glm::vec3 d2 = two.b - two.a;
+    const glm::vec3 r = one.a - two.a;
+    const float a = glm::dot(d1, d1);
+    const float e = glm::dot(d2, d2);
+    const float f = glm::dot(d2, r);
+    float s = 0.0f;
+    float t = 0.0f;
+    if (a <= 1e-12f && e <= 1e-12f) {
+        return glm::length(r);
+    }
+    if (a <= 1e-12f) {
+        t = std::clamp(f / e, 0.0f, 1.0f);
+    } else {
+        const float c = glm::dot(d1, r);
+        if (e <= 1e-12f) {
+            s = std::clamp(-c / a, 0.0f, 1.0f);
+        } else {
+            const float b = glm::dot(d1, d2);
+            const float denominator = a * e - b * b;
+            s = denominator > 1e-12f ? std::clamp((b * f - c * e) / denominator, 0.0f, 1.0f) : 0.0f;
+            t = (b * s + f) / e;
+            if (t < 0.0f) {
+                t = 0.0f;
+                s = std::clamp(-c / a, 0.0f, 1.0f);
+            } else if (t > 1.0f) {
+                t = 1.0f;
+                s = std::clamp((b - c) / a, 0.0f, 1.0f);
+            }
+        }
+    }
+    return glm::length(one.a + d1 * s - (two.a + d2 * t));
+}
+
+// Whether two volumes keep a gap between them at all (a property of the pair, never of the point,
+// so that which pairs count cannot jump). Neighbours blend instead; volumes of one mass (trunk
+// bones, a hand's parts, fingers below the grid) and volumes whose axes run inside each other
+// (bones along one line, as abstract trees have) keep none: a wall would hollow them out.
+bool areJoined(const BodyVolume& one, const BodyVolume& two) {
+    return areHierarchyNeighbours(one, two) || (one.mass != kNoMass && one.mass == two.mass) ||
+           (one.belowGrid && two.belowGrid);
+}
+
+bool keepsGap(const BodyVolume& one, const BodyVolume& two) {
+    return !areJoined(one, two) &&
+           gapAxisDistance(one, two) > std::min(one.largestRadius(), two.largestRadius());
+}
+
+// 0 at or below 0, 1 at or above 1, smooth (C1) between.
+float smoothRamp(float x) {
+    const float t = std::clamp(x, 0.0f, 1.0f);
+    return t * t * (3.0f - 2.0f * t);
+}
+
+// The pair's weight `start` lowered by the volumes joined to both i and j (j the farther): 0
+// where one is nearer than j, rising smoothly to `start` as it falls `fade` behind.
+float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    std::span<const float> distances, std::size_t i, std::size_t j, float start,
+                    float fade) {
+    float weight = start;
+    const float farther = distances[j];
+    for (std::size_t k = 0; k < indices.size() && weight > 0.0f; ++k) {
+        if (k == i || k == j || !(distances[k] < farther + fade)) {
+            continue;
+        }
+        const float bridged = smoothRamp((distances[k] - farther) / fade);
+        if (bridged < weight && !keepsGap(volumes[indices[k]], volumes[indices[i]]) &&
+            !keepsGap(volumes[indices[k]], volumes[indices[j]])) {
+            weight = bridged;
+        }
+    }
+    return weight;
+}
+
+} // namespace
+
+float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+              std::span<const float> distances, float least, float union_, float gap) {
+    if (!(gap > 0.0f) || union_ >= gap) {
+        return union_; // every pair's wall lies at most `gap` above `least`, so below the union
+    }
+    // A pair's wall rises above the union only if d_i + d_j < gap + 2 least - union_ (pairSum):
+    // both lie below pairSum - least, the nearer below half pairSum.
+    const float fade = kBridgeFadeOfGap * gap;
+    const float nearestFade = kNearestFadeOfGap * gap;
+    const float pairSum = gap + 2.0f * least - union_;
+    const float nearerLimit = std::min(least + nearestFade, 0.5f * pairSum);
+    constexpr std::size_t kMostListed = 32;
+    std::array<std::uint32_t, kMostListed> listed;
+    std::size_t count = 0;
+    NodeIndex mass = kNoMass; // the candidates' one mass, if they all have one
+    bool oneMass = true;
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        if (distances[k] < pairSum - least) {
+            if (count < kMostListed) {
+                listed[count] = static_cast<std::uint32_t>(k);
+            }
+            const NodeIndex itsMass = volumes[indices[k]].mass;
+            oneMass = oneMass && itsMass != kNoMass && (count == 0 || itsMass == mass);
+            mass = itsMass;
+            ++count;
+        }
+    }
+    // No pair: most points inside one volume, where a second lies far, or inside the trunk.
+    if (count < 2 || oneMass) {
+        return union_;
+    }
+    // Beyond the list's room (a crowd of bones near one point), every volume is a candidate.
+    const auto candidate = [&](std::size_t at) {
+        return count <= kMostListed ? static_cast<std::size_t>(listed[at]) : at;
+    };
+    const std::size_t candidates = count <= kMostListed ? count : indices.size();
+    float wall = union_;
+    for (std::size_t x = 0; x < candidates; ++x) {
+        const std::size_t i = candidate(x);
+        if (!(distances[i] < nearerLimit)) {
+            continue;
+        }
+        // i is the nearer of the pair, within a fade of the nearest volume: farther, another
+        // volume is the nearest and its own pairs make the wall.
+        const float nearer = smoothRamp(1.0f - (distances[i] - least) / nearestFade);
+        const BodyVolume& one = volumes[indices[i]];
+        for (std::size_t y = 0; y < candidates; ++y) {
+            const std::size_t j = candidate(y);
+            if (distances[j] < distances[i] || (distances[j] == distances[i] && j <= i)) {
+                continue; // the pair is counted from j, or j is i
+            }
+            const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
+            // The cheap bound first: most pairs cannot raise the wall.
+            if (!(union_ + nearer * (pairWall - union_) > wall) ||
+                !keepsGap(one, volumes[indices[j]])) {
+                continue;
+            }
+            const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade);
+            wall = std::max(wall, union_ + weight * (pairWall - union_));
+        }
+    }
+    return wall;
+}
+
+} // namespace bvh

@@ -1,0 +1,32 @@
+// The gap kept between volumes that are not hierarchy neighbours (an arm resting on the torso in
+// the rest pose), so that skinning moves the two surfaces apart without stretching a sheet
+// between them. bodyDistance raises the smooth union to this wall where it lies above it.
+#pragma once
+
+#include "core/body/body_volumes.h"
+
+#include <span>
+
+namespace bvh {
+
+// The wall at one point: the highest, over pairs of volumes (i, j) that keep a gap (not
+// neighbours, not of one mass, not both below the grid, their axes not inside each other), of
+//     union_ + t_ij * (gap - (d_i - least) - (d_j - least) - union_),
+// a slab `gap` wide about their bisector where the two are the nearest (with i the nearest:
+// gap - (d_j - d_i), the wall the old rule kept), continuous wherever the nearest volume or the
+// nearest non-neighbour changes. t_ij in [0, 1] is the product of two smooth fades: the nearer of
+// the two must lie within half a gap of the nearest volume (farther, another volume is the nearest
+// and its pairs make the wall), and a volume k joined to both (a neighbour, one mass with it, or
+// running inside it: a deltoid between the chest and the arm, the pelvis's bone between the
+// spine and a thigh) bridges them: 0 where k is nearer than the farther of the two, rising to 1
+// as k falls two gaps behind it. Where no pair qualifies the wall is `union_` itself.
+//
+// `distances`: the volumes' signed distances at the point (positions in `indices`), `least` the
+// least of them, `union_` the smooth union there. The result never lies below `union_`, changes
+// at most a few times as fast as the distances do wherever the union does not jump (a Lipschitz
+// field: no jump for the marching or the normals to crumple on), and equals `union_` wherever
+// union_ >= gap.
+float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+              std::span<const float> distances, float least, float union_, float gap);
+
+} // namespace bvh
