@@ -32,6 +32,21 @@ bvh::test::CreatureFileOptions travellingOptions() {
     return options;
 }
 
+// A travelling walker sampled at `seconds`, framed there and followed from there on.
+struct FollowedWalker {
+    Scene scene;
+    ScenePose pose;
+    render::OrbitCamera camera;
+    FigureFollow follow;
+
+    explicit FollowedWalker(double seconds) {
+        scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
+        scene.sample(seconds, bvh::Interpolation::Nearest, false, pose);
+        frameFigures(camera, scene, pose, kAspect, true);
+        follow.start(camera, scene, pose, kAspect);
+    }
+};
+
 // The figure's height on screen as a fraction of the view: its nodes' projected extent.
 float screenHeightFraction(const Scene& scene, const ScenePose& pose,
                            const render::OrbitCamera& camera) {
@@ -83,14 +98,8 @@ TEST(Framing, ATravellingClipIsFramedAtTheCurrentFrameNotAsAWhole) {
 }
 
 TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
-    Scene scene;
-    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
-    ScenePose pose;
-    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
-    render::OrbitCamera camera;
-    frameFigures(camera, scene, pose, kAspect, true);
-    FigureFollow follow;
-    follow.start(camera, scene, pose, kAspect);
+    FollowedWalker walker(0.0);
+    auto& [scene, pose, camera, follow] = walker;
     ASSERT_TRUE(follow.active());
     EXPECT_TRUE(follow.framingKept());
     const float framedDistance = camera.distance;
@@ -122,14 +131,8 @@ TEST(Framing, FollowKeepsATravellingFigureInViewAndItsSize) {
 // the way (half the way in 0.15 s: 1 - 2^(-1/4.5) = 14 %), and after a second 2^(-1/0.15) = 1 %
 // of it remains.
 TEST(Framing, AFigurePlacedAnewIsGlidedToNotCutTo) {
-    Scene scene;
-    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
-    ScenePose pose;
-    scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
-    render::OrbitCamera camera;
-    frameFigures(camera, scene, pose, kAspect, true);
-    FigureFollow follow;
-    follow.start(camera, scene, pose, kAspect);
+    FollowedWalker walker(0.0);
+    auto& [scene, pose, camera, follow] = walker;
     const glm::vec3 framed = camera.target;
     const float step = 1.0f / 30.0f;
     follow.update(camera, scene, pose, step);
@@ -186,14 +189,8 @@ TEST(DampTowards, IsACriticallyDampedSpringThatNeverOvershoots) {
 // leave it) takes the framing of the recent frames at once; one framed too far narrows to it
 // smoothly (no step over a tenth of the way, no overshoot); a user's zoom stops both.
 TEST(Framing, TheLiveFramingWidensAtOnceNarrowsSmoothlyAndYieldsToTheUser) {
-    Scene scene;
-    scene.add(characterOf(bvh::test::biped(425.0), travellingOptions()));
-    ScenePose pose;
-    scene.sample(4.0, bvh::Interpolation::Nearest, false, pose);
-    render::OrbitCamera camera;
-    frameFigures(camera, scene, pose, kAspect, true);
-    FigureFollow follow;
-    follow.start(camera, scene, pose, kAspect);
+    FollowedWalker walker(4.0);
+    auto& [scene, pose, camera, follow] = walker;
     const double from = 4.0 - FigureFollow::kLiveWindowSeconds;
     const std::optional<FollowFraming> recent =
         frameFollow(scene, camera, kAspect, from, 4.0, FigureFollow::kLiveSamples);

@@ -1,14 +1,19 @@
 // Probing the body's signed distance (bodyDistance) for jumps, for the body tests.
 #pragma once
 
+#include "core/body/body_figure.h"
 #include "core/body/body_grid.h"
 #include "core/body/body_volumes.h"
+#include "core/reader/document.h"
 
 #include <cmath>
 #include <cstdint>
 #include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
+#include <gtest/gtest.h>
 #include <span>
+#include <string>
+#include <vector>
 
 namespace bvh::test {
 
@@ -35,6 +40,30 @@ inline float steepestSlope(std::span<const BodyVolume> volumes,
         }
     }
     return std::abs(high - low) / glm::length(to - from);
+}
+
+// A figure's volumes made from a BVH text, its grid planned as the builder plans it (a failed
+// plan fails the calling test), and the index of every volume.
+struct PlannedFigure {
+    Skeleton skeleton;
+    BodyFigure figure;
+    BodyGrid grid;
+    std::vector<std::uint32_t> all; // every volume
+};
+
+inline PlannedFigure planFigure(const std::string& text) {
+    PlannedFigure planned;
+    planned.skeleton = parseDocument(text).skeleton;
+    planned.figure = makeBodyFigure(planned.skeleton, BodyOptions{});
+    std::string problem;
+    EXPECT_TRUE(planBodyGrid(planned.figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20,
+                             planned.grid, problem))
+        << problem;
+    planned.all.resize(planned.figure.volumes.size());
+    for (std::size_t k = 0; k < planned.all.size(); ++k) {
+        planned.all[k] = static_cast<std::uint32_t>(k);
+    }
+    return planned;
 }
 
 } // namespace bvh::test

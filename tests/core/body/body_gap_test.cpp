@@ -21,28 +21,6 @@
 namespace bvh {
 namespace {
 
-struct PlannedFigure {
-    Skeleton skeleton;
-    BodyFigure figure;
-    BodyGrid grid;
-    std::vector<std::uint32_t> all; // every volume
-};
-
-PlannedFigure planFigure(const std::string& text) {
-    PlannedFigure planned;
-    planned.skeleton = parseDocument(text).skeleton;
-    planned.figure = makeBodyFigure(planned.skeleton, BodyOptions{});
-    std::string problem;
-    EXPECT_TRUE(planBodyGrid(planned.figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20,
-                             planned.grid, problem))
-        << problem;
-    planned.all.resize(planned.figure.volumes.size());
-    for (std::size_t k = 0; k < planned.all.size(); ++k) {
-        planned.all[k] = static_cast<std::uint32_t>(k);
-    }
-    return planned;
-}
-
 // The three generated bipeds, each symmetric about x = 0 (left +X): a Mixamo T-pose, arms
 // hanging beside the chest, and MakeHuman's short spine bones over coincident pelvis bones.
 struct SymmetricBiped {
@@ -66,7 +44,7 @@ std::vector<SymmetricBiped> symmetricBipeds() {
 
 TEST(BodyGap, ASymmetricBipedsFieldIsMirrorSymmetric) {
     for (const SymmetricBiped& biped : symmetricBipeds()) {
-        const PlannedFigure planned = planFigure(biped.text);
+        const test::PlannedFigure planned = test::planFigure(biped.text);
         const BodyFigure& figure = planned.figure;
         const float gap = kBodyGapInCells * planned.grid.cell;
         // The plane x = 0 of the file, in the figure's normalised space.
@@ -94,7 +72,7 @@ TEST(BodyGap, ASymmetricBipedIsSampledAtMirroredPoints) {
     // one surface. Laid from the grid's low corner, Mixamo's samples fell 0.4 cells apart from
     // their mirror images, and only one side of the chest crumpled on the gap's jump.
     for (const SymmetricBiped& biped : symmetricBipeds()) {
-        const PlannedFigure planned = planFigure(biped.text);
+        const test::PlannedFigure planned = test::planFigure(biped.text);
         const BodyGrid& grid = planned.grid;
         const float mirrorX = static_cast<float>(-planned.figure.centre.x / planned.figure.size);
         const float last = grid.origin.x + grid.cell * static_cast<float>(grid.samplesX - 1);
@@ -131,7 +109,7 @@ TEST(BodyGap, TheFieldHasNoJumpThroughTheShouldersAndTheGroin) {
     // little more).
     constexpr float kMostSlope = 20.0f;
     for (const SymmetricBiped& biped : symmetricBipeds()) {
-        const PlannedFigure planned = planFigure(biped.text);
+        const test::PlannedFigure planned = test::planFigure(biped.text);
         const BodyFigure& figure = planned.figure;
         const float gap = kBodyGapInCells * planned.grid.cell;
         const float step = 0.05f * planned.grid.cell;

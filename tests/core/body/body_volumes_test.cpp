@@ -152,13 +152,10 @@ TEST(BodyVolumes, AVolumeAboveTwoOfItsNeighboursDoesNotBlendThemTogether) {
 }
 
 TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentPelvisBones) {
-    const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
-    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
-    BodyGrid grid;
-    std::string problem;
-    ASSERT_TRUE(
-        planBodyGrid(figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20, grid, problem))
-        << problem;
+    const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped().text());
+    const BodyFigure& figure = planned.figure;
+    const BodyGrid& grid = planned.grid;
+    const std::vector<std::uint32_t>& all = planned.all;
     glm::vec3 low(1e30f);
     glm::vec3 high(-1e30f);
     for (const BodyVolume& volume : figure.volumes) {
@@ -166,10 +163,6 @@ TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentP
             low = glm::min(low, volume.boundsMin);
             high = glm::max(high, volume.boundsMax);
         }
-    }
-    std::vector<std::uint32_t> all(figure.volumes.size());
-    for (std::size_t k = 0; k < all.size(); ++k) {
-        all[k] = static_cast<std::uint32_t>(k);
     }
     // The union alone, without the gap kept between volumes that are not neighbours (a wall
     // that opens where the two lie within the gap of each other, by design a step).
@@ -234,17 +227,10 @@ float outermostRadius(const BodyFigure& figure, std::span<const std::uint32_t> a
 }
 
 TEST(BodyVolumes, TheBellyOfShortSpineBonesAndCoincidentPelvisBonesHasNoFold) {
-    const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
-    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
-    BodyGrid grid;
-    std::string problem;
-    ASSERT_TRUE(
-        planBodyGrid(figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20, grid, problem))
-        << problem;
-    std::vector<std::uint32_t> all(figure.volumes.size());
-    for (std::size_t k = 0; k < all.size(); ++k) {
-        all[k] = static_cast<std::uint32_t>(k);
-    }
+    const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped().text());
+    const BodyFigure& figure = planned.figure;
+    const BodyGrid& grid = planned.grid;
+    const std::vector<std::uint32_t>& all = planned.all;
     const float gap = kBodyGapInCells * grid.cell;
     // The torso's front and back, every millimetre from below the root (95 cm) to the neck
     // (140 cm), 2 cm in front of the spine's line. A smooth belly's profile changes by about a
