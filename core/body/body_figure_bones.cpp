@@ -100,6 +100,13 @@ void FigureBuilder::addBone(std::size_t child) {
         r0 = chainBone[child].x;
         r1 = chainBone[child].y;
     }
+    // An upright head's neck narrows over its run towards the head it carries, to a little over
+    // half the head's width where it meets it: a neck as thick as the head made one cone.
+    if (role == BoneRole::Neck && chainBone[child].x == 0.0f) {
+        const float runStart = r0;
+        r0 = std::min(r0, neckRadiusAt(parent, runStart));
+        r1 = std::min(r1, neckRadiusAt(child, runStart));
+    }
     const NodeIndex next = longestChild[child];
     // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
     // front legs leave it, rather than narrowing to the neck's thickness.

@@ -101,6 +101,14 @@ inline constexpr float kTailTipPerBarrel = 0.08f;
 inline constexpr float kHeadLengthMin = 0.07f;
 inline constexpr float kHeadLengthMax = 0.16f;
 inline constexpr float kHeadLengthDefault = 0.12f;
+// The neck chain left below a head that reaches down a long one (of the figure's size, 7 cm of
+// a person; CMU's chain starts inside the chest, where the chest's top hides it); a neck's
+// diameter where it meets the head, of the head's width (a person's neck is about 0.065 of the
+// height wide, the head 0.09 wide and 0.13 tall).
+inline constexpr float kShortestNeck = 0.04f;
+inline constexpr float kNeckPerHeadWidth = 0.6f;
+// A head's width, of its length (its ellipsoid's narrowest semi-axis, twice).
+inline constexpr float kHeadWidthPerLength = 0.8f;
 // A face rig's head grows at most this much to hold its face joints, which stay this far inside.
 inline constexpr float kHeadGrowth = 1.5f;
 inline constexpr float kFaceMargin = 1.05f;
@@ -240,6 +248,24 @@ struct FigureBuilder {
     // lies ahead of and below the head joint) and grown, up to kHeadGrowth, until they lie
     // inside it; returns its centre in those axes, from the head joint.
     glm::vec3 fitHeadToFace(std::size_t head, const glm::mat3& axes, glm::vec3& semiAxes) const;
+
+    // The skull of the head joint `head`: the way it points, its length (of the figure's size),
+    // how far of it hangs below the head joint down the neck, and how many bones leave the head.
+    struct HeadSpan {
+        glm::vec3 direction;
+        float length;
+        float below;
+        std::size_t bones;
+    };
+    HeadSpan headSpan(std::size_t head) const;
+
+    // The length of the chain of neck bones that ends at `head`.
+    float neckRunBelow(std::size_t head) const;
+
+    // The radius of a neck bone's end at `child` (of the neck's run, starting `runStart` thick):
+    // the neck narrows over its run towards the head it carries, to kNeckPerHeadWidth of the
+    // head's width where it meets it.
+    float neckRadiusAt(std::size_t child, float runStart) const;
 
     void addHead(std::size_t head);
 

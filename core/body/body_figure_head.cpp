@@ -75,34 +75,83 @@ glm::vec3 FigureBuilder::fitHeadToFace(std::size_t head, const glm::mat3& axes,
     return centre;
 }
 
-void FigureBuilder::addHead(std::size_t head) {
+float FigureBuilder::neckRunBelow(std::size_t head) const {
+    float run = 0.0f;
+    for (std::size_t node = head; skeleton.parents[node] != kNoParent;) {
+        const auto parent = static_cast<std::size_t>(skeleton.parents[node]);
+        if (roles[parent] != BoneRole::Neck) {
+            break;
+        }
+        run += hasBone[node] != 0 ? boneLength(node) : 0.0f;
+        node = parent;
+    }
+    return run;
+}
+
+FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     const NodeIndex child = longestChild[head];
-    glm::vec3 direction = up;
-    float length = kHeadLengthDefault * capScale;
+    HeadSpan span{up, kHeadLengthDefault * capScale, 0.0f, 0};
     const NodeIndex neck = skeleton.parents[head];
     // A face rig's longest bone from the head (a jaw, an eye's aim, MakeHuman's temporalis)
     // does not say where the skull goes: with several bones leaving the head, the neck does.
-    std::size_t bones = 0;
     for (std::size_t i = head + 1; i < points.size(); ++i) {
-        bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
+        span.bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
     }
     // A bone far shorter than any head (Bandai Namco's and LAFAN1's head End Site, a
     // centimetre long) is a marker: it says where the skull points, not how large it is.
-    if (child != kNoParent && bones == 1) {
+    if (child != kNoParent && span.bones == 1) {
         const glm::vec3 bone = points[static_cast<std::size_t>(child)] - points[head];
-        direction = glm::normalize(bone);
+        span.direction = glm::normalize(bone);
         const float headBoneLength = glm::length(bone);
-        length = headBoneLength >= kHeadMarkerLength * capScale ? headBoneLength : length;
+        if (headBoneLength >= kHeadMarkerLength * capScale) {
+            span.length = headBoneLength;
+            // A short crown bone over a long neck chain (CMU's: the head joint at the skull's
+            // base, 0.07 of the height below the crown, over a neck of 0.14) is the skull's
+            // top only: the head reaches down the neck to a head's length, leaving a neck.
+            // Not a quadruped's head, which lies ahead along its neck.
+            const float room =
+                headAheadOfRoot(head) ? 0.0f : neckRunBelow(head) - kShortestNeck * capScale;
+            span.below =
+                std::clamp(kHeadLengthDefault * capScale - span.length, 0.0f, std::max(room, 0.0f));
+            span.length += span.below;
+        }
     } else if (neck != kNoParent && hasBone[head] != 0) {
-        direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
-        const float crown = boneAlong(head, direction);
-        length = crown >= kHeadMarkerLength * capScale ? crown : length;
+        span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
+        const float crown = boneAlong(head, span.direction);
+        span.length = crown >= kHeadMarkerLength * capScale ? crown : span.length;
     }
     // A face rig's head is a whole head however short its crown bone (MakeHuman's special06
     // reaches 7 % of the height): never smaller than a plain head.
-    const float least = bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
-    length = std::clamp(length, least * capScale, kHeadLengthMax * capScale);
-    glm::vec3 centre = points[head] + direction * (0.5f * length);
+    const float least = span.bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
+    span.length = std::clamp(span.length, least * capScale, kHeadLengthMax * capScale);
+    return span;
+}
+
+float FigureBuilder::neckRadiusAt(std::size_t child, float runStart) const {
+    float toHead = 0.0f;
+    std::size_t node = child;
+    while (roles[node] == BoneRole::Neck && longestChild[node] != kNoParent) {
+        node = static_cast<std::size_t>(longestChild[node]);
+        toHead += boneLength(node);
+    }
+    // A head ahead of the figure (a quadruped's) hangs on a neck of its own kind.
+    if (roles[node] != BoneRole::Head || headAheadOfRoot(node)) {
+        return runStart;
+    }
+    const float headWidth = kHeadWidthPerLength * headSpan(node).length;
+    const float atHead =
+        std::min(runStart * roleSize(BoneRole::Neck).taper, 0.5f * kNeckPerHeadWidth * headWidth);
+    const float run = neckRunBelow(node);
+    return run > 0.0f ? atHead + (runStart - atHead) * std::min(toHead / run, 1.0f) : atHead;
+}
+
+void FigureBuilder::addHead(std::size_t head) {
+    const NodeIndex child = longestChild[head];
+    const HeadSpan span = headSpan(head);
+    const glm::vec3 direction = span.direction;
+    const float length = span.length;
+    const std::size_t bones = span.bones;
+    glm::vec3 centre = points[head] + direction * (0.5f * length - span.below);
     glm::vec3 front = anyPerpendicular(direction);
     // A head lying along the ground (a quadruped's, along its neck) looks where it points:
     // it gets a snout whether or not the pose says which way the figure faces.
@@ -121,7 +170,7 @@ void FigureBuilder::addHead(std::size_t head) {
     }
     const glm::vec3 side = glm::cross(direction, front);
     const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
-    glm::vec3 semiAxes = glm::vec3(0.55f, 0.45f, 0.4f) * length;
+    glm::vec3 semiAxes = glm::vec3(0.55f, 0.45f, 0.5f * kHeadWidthPerLength) * length;
     if (bones > 1) {
         centre = points[head] + glm::transpose(axes) * fitHeadToFace(head, axes, semiAxes);
     }

@@ -3,7 +3,10 @@
 // head and however short its crown bone; the chest keeps its girth up to the neck's root.
 #include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
+#include "core/body/body_grid.h"
+#include "core/body/body_volumes.h"
 #include "core/reader/document.h"
+#include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_test_skeletons.h"
 
@@ -161,6 +164,79 @@ TEST(BodyHead, AMakeHumanHeadWithAShortCrownIsAWholeHeadAroundItsFace) {
     expectAHeadShape(*parts.skull, figureHeight(figure), 0.17f);
     expectFaceJointsInside(skeleton, figure, parts);
     expectANeckUnderTheHead(skeleton, figure, parts, "spine01", "neck02");
+}
+
+// A CMU-like biped (the cgspeed conversion's offsets, Y up, facing +Z): Neck on Spine1 with no
+// offset, Neck1 1.75 up, Head 1.76 up and its End Site 1.77 up, so the head joint sits at the
+// skull's base and the neck chain is twice the head bone.
+std::string cmuLikeBipedText() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 17, 0});
+    const int spine = b.add("Spine", hips, {0, 2.04, -0.19});
+    const int spine1 = b.add("Spine1", spine, {0, 2.05, -0.04});
+    const int neck = b.add("Neck", spine1, {0, 0, 0});
+    const int neck1 = b.add("Neck1", neck, {0, 1.75, 0.17});
+    const int head = b.add("Head", neck1, {0, 1.76, -0.12});
+    b.endSite(head, {0, 1.77, -0.06});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(s + "Shoulder", spine1, {0, 0, 0});
+        const int arm = b.add(s + "Arm", shoulder, {side * 3.36, 1.2, -0.31});
+        const int forearm = b.add(s + "ForeArm", arm, {side * 4.98, 0, 0});
+        const int hand = b.add(s + "Hand", forearm, {side * 3.48, 0, 0});
+        b.endSite(hand, {side * 1.5, 0, 0});
+        const int hipJoint = b.add(s.substr(0, 1) + "HipJoint", hips, {0, 0, 0});
+        const int upLeg = b.add(s + "UpLeg", hipJoint, {side * 1.36, -1.8, 0.84});
+        const int leg = b.add(s + "Leg", upLeg, {side * 2.54, -6.98, 0});
+        const int foot = b.add(s + "Foot", leg, {side * 2.57, -7.06, 0});
+        const int toe = b.add(s + "ToeBase", foot, {0, -0.39, 2.3});
+        b.endSite(toe, {0, 0, 1.2});
+    }
+    return b.text();
+}
+
+// How far from `centre` the body's surface lies along `direction` (normalised units): where its
+// distance field first turns from inside to outside, by bisection.
+float surfaceReach(const test::PlannedFigure& planned, const glm::vec3& centre,
+                   const glm::vec3& direction) {
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    const auto inside = [&](float reach) {
+        return bodyDistance(planned.figure.volumes, planned.all, centre + reach * direction,
+                            kBodyFarOutside, gap) < 0.0f;
+    };
+    float low = 0.0f;
+    float high = 0.3f;
+    for (int step = 1; step <= 300; ++step) { // the first way out
+        if (!inside(0.001f * static_cast<float>(step))) {
+            high = 0.001f * static_cast<float>(step);
+            break;
+        }
+        low = 0.001f * static_cast<float>(step);
+    }
+    for (int round = 0; round < 20; ++round) {
+        const float middle = 0.5f * (low + high);
+        (inside(middle) ? low : high) = middle;
+    }
+    return low;
+}
+
+TEST(BodyHead, AHeadOnALongNeckChainIsAHeadOnANeckNarrowerThanIt) {
+    const test::PlannedFigure planned = test::planFigure(cmuLikeBipedText());
+    const Skeleton& skeleton = planned.skeleton;
+    const HeadParts parts = headOf(skeleton, planned.figure, "Head");
+    ASSERT_NE(parts.skull, nullptr);
+    // The surface's width across the skull's centre, side to side (+X).
+    const glm::vec3 skullCentre = parts.skull->a;
+    const float headWidth = surfaceReach(planned, skullCentre, {1, 0, 0}) +
+                            surfaceReach(planned, skullCentre, {-1, 0, 0});
+    EXPECT_GE(headWidth / figureHeight(planned.figure), 0.075f) << "a thumb, not a head";
+    // The neck's last bone, where it meets the head: narrower than the skull across (its
+    // largest semi-axis across the skull's height), not one cone with it.
+    const BodyVolume* neck = boneVolume(planned.figure, nodeNamed(skeleton, "Neck1"), parts.head);
+    ASSERT_NE(neck, nullptr);
+    const float skullAcross = std::max(parts.skull->radii.y, parts.skull->radii.z);
+    EXPECT_LT(neck->radiusB, 0.75f * skullAcross) << "head and neck one cone";
+    EXPECT_LE(neck->radiusB, neck->radiusA) << "a neck widening towards the head";
 }
 
 } // namespace
