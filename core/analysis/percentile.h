@@ -13,6 +13,11 @@
 
 namespace bvh {
 
+// The rank round(fraction x (n - 1)) in a sample of n > 0 values.
+inline std::ptrdiff_t percentileRank(std::size_t n, double fraction) {
+    return static_cast<std::ptrdiff_t>(fraction * static_cast<double>(n - 1) + 0.5);
+}
+
 // The element at rank round(fraction x (n - 1)) of `values` once sorted (no interpolation),
 // found in linear time; 0 for an empty sample. `fraction` is in [0, 1].
 // As percentile below, reordering `values` instead of copying them: for a caller that takes
@@ -21,8 +26,7 @@ inline double percentileInPlace(std::span<double> values, double fraction) {
     if (values.empty()) {
         return 0.0;
     }
-    const auto at = values.begin() + static_cast<std::ptrdiff_t>(
-                                         fraction * static_cast<double>(values.size() - 1) + 0.5);
+    const auto at = values.begin() + percentileRank(values.size(), fraction);
     std::nth_element(values.begin(), at, values.end());
     return *at;
 }
@@ -39,9 +43,7 @@ std::array<double, N> percentilesInPlace(std::span<double> values, const double 
     auto end = values.end();
     for (std::size_t i = 0; i < N; ++i) {
         assert((i == 0 || fractions[i] <= fractions[i - 1]) && "fractions must decrease");
-        const auto at =
-            values.begin() + static_cast<std::ptrdiff_t>(
-                                 fractions[i] * static_cast<double>(values.size() - 1) + 0.5);
+        const auto at = values.begin() + percentileRank(values.size(), fractions[i]);
         std::nth_element(values.begin(), at, end);
         found[i] = *at;
         end = at + 1;
