@@ -69,8 +69,6 @@ private:
     std::string ownProblem_;
     std::uint32_t generationBase_ = 0; // generations of the decoders before reset()
     std::uint64_t nextFrameNumber_ = 0;
-    std::uint64_t splitterOverlongSeen_ = 0;
-    std::uint64_t splitterPartialSeen_ = 0;
     DecodeCounters counters_;
     LiveFrame scratch_;
 };
