@@ -433,6 +433,13 @@ int runServe(std::span<const std::string_view> arguments, std::ostream& out, std
         << " as " << bvh::live::streamFormatName(request->format)
         << (request->loop ? ", looping" : "")
         << "; the take starts when the first client connects\n";
+    if (request->format == bvh::live::StreamFormat::Axis && !take->axisLayoutDifference.empty()) {
+        // An Axis broadcast carries no skeleton: receivers read the values on Axis Neuron's own.
+        err << "bvhscope serve: warning: " << request->input
+            << " is not laid out as Axis Neuron broadcasts (" << take->axisLayoutDifference
+            << "): give receivers this file's skeleton (--skeleton " << request->input
+            << "); given none, they read an Axis stream on Axis Neuron's own skeleton\n";
+    }
     if (take->rowsFromValues > 0) {
         err << "bvhscope serve: " << countOf(take->rowsFromValues, "frame")
             << " sent as the values read, not as the file's lines (lines the reader mended or "

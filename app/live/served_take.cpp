@@ -1,5 +1,7 @@
 #include "app/live/served_take.h"
 
+#include "core/live/axis_skeleton.h"
+#include "core/live/axis_skeleton.h"
 #include "core/live/stream_text.h"
 #include "core/live/value_row.h"
 #include "core/platform/small_file.h"
@@ -197,6 +199,7 @@ std::optional<ServedTake> loadServedTake(const std::filesystem::path& path,
     take.frameTime = document.motion.frameTime;
     take.frameTimeAssumed = document.motion.frameTimeAssumed;
     take.valueCount = document.motion.channelCount;
+    take.axisLayoutDifference = bvh::live::axisLayoutDifference(document.skeleton);
     // One token on an Axis line: no blanks, line ends or other control bytes, no '|'.
     for (const char c : bvh::utf8FromPath(path.stem())) {
         const auto byte = static_cast<unsigned char>(c);

@@ -41,6 +41,9 @@ struct ServedTake {
     std::size_t valueCount = 0;
     std::size_t rowsFromValues = 0; // frames sent as the values read, not as the file's line
     std::string avatarName;         // the Axis stream's avatar name: the file's stem, spaces as '_'
+    // Where the file's skeleton differs from the one an Axis receiver assumes when it is given
+    // none (bvh::live::axisLayoutDifference); empty when they agree.
+    std::string axisLayoutDifference;
 
     std::size_t frameCount() const { return rowStarts.empty() ? 0 : rowStarts.size() - 1; }
     std::string_view row(std::size_t frame) const;

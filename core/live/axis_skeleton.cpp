@@ -1,7 +1,11 @@
 #include "core/live/axis_skeleton.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace bvh::live {
 
@@ -125,6 +129,66 @@ std::optional<Skeleton> axisSkeletonForValueCount(std::size_t valueCount) {
         return axisSkeleton(false);
     }
     return std::nullopt;
+}
+
+namespace {
+
+std::vector<NodeIndex> jointsInOrder(const Skeleton& skeleton) {
+    std::vector<NodeIndex> joints;
+    for (std::size_t node = 0; node < skeleton.nodeCount(); ++node) {
+        if (skeleton.isEndSite[node] == 0) {
+            joints.push_back(static_cast<NodeIndex>(node));
+        }
+    }
+    return joints;
+}
+
+bool sameNameCaseAside(std::string_view a, std::string_view b) {
+    return std::ranges::equal(a, b, [](char x, char y) {
+        return std::tolower(static_cast<unsigned char>(x)) ==
+               std::tolower(static_cast<unsigned char>(y));
+    });
+}
+
+std::string channelsInWords(std::span<const ChannelType> channels) {
+    std::string words;
+    for (const ChannelType channel : channels) {
+        words += words.empty() ? "" : " ";
+        words += channelTypeName(channel);
+    }
+    return words.empty() ? "no channels" : words;
+}
+
+} // namespace
+
+std::string axisLayoutDifference(const Skeleton& skeleton) {
+    const std::optional<Skeleton> builtIn = axisSkeletonForValueCount(skeleton.totalChannels());
+    if (!builtIn) {
+        return std::to_string(skeleton.totalChannels()) +
+               " values a frame, where Axis Neuron sends 354 (with displacement) or 180";
+    }
+    const std::vector<NodeIndex> joints = jointsInOrder(skeleton);
+    const std::vector<NodeIndex> axisJoints = jointsInOrder(*builtIn);
+    const std::size_t common = std::min(joints.size(), axisJoints.size());
+    for (std::size_t i = 0; i < common; ++i) {
+        const auto node = static_cast<std::size_t>(joints[i]);
+        const auto axisNode = static_cast<std::size_t>(axisJoints[i]);
+        const std::string where = "joint " + std::to_string(i + 1) + ", " + skeleton.names[node];
+        if (!sameNameCaseAside(skeleton.names[node], builtIn->names[axisNode])) {
+            return where + ", where Axis Neuron sends " + builtIn->names[axisNode];
+        }
+        const auto channels = skeleton.channelsOf(joints[i]);
+        const auto axisChannels = builtIn->channelsOf(axisJoints[i]);
+        if (!std::ranges::equal(channels, axisChannels)) {
+            return where + ": " + channelsInWords(channels) + " where Axis Neuron sends " +
+                   channelsInWords(axisChannels);
+        }
+    }
+    if (joints.size() != axisJoints.size()) {
+        return std::to_string(joints.size()) + " joints, where Axis Neuron sends " +
+               std::to_string(axisJoints.size());
+    }
+    return {};
 }
 
 } // namespace bvh::live

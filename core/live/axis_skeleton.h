@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace bvh::live {
 
@@ -25,5 +26,13 @@ inline constexpr std::size_t kAxisValuesWithoutDisplacement = 180;
 Skeleton axisSkeleton(bool withDisplacement);
 // The built-in skeleton whose channel count is `valueCount` (354 or 180), else nullopt.
 std::optional<Skeleton> axisSkeletonForValueCount(std::size_t valueCount);
+
+// Where `skeleton` differs from the built-in skeleton that a receiver given no skeleton reads an
+// Axis stream of the same value count on, in words ("joint 3, RightFoot: Xrotation Yrotation
+// Zrotation where Axis Neuron sends Yrotation Xrotation Zrotation"); empty when they agree. The
+// values are matched to joints by their order alone, so joints must come in the same order, with
+// the same names (case aside) and the same channels; offsets and End Sites are not compared (a
+// receiver draws its own skeleton's offsets, and End Sites carry no values).
+std::string axisLayoutDifference(const Skeleton& skeleton);
 
 } // namespace bvh::live

@@ -138,6 +138,14 @@ TEST_F(ServeProcessTest, AxisFramesCarryTheAvatarNulBytesAndCrLfAndTheTakeEnds) 
                       "3 3 3 ||\r\n"sv);
     EXPECT_EQ(server->waitForExit(), 0); // after the last frame, without --loop
     EXPECT_NE(server->err().find("sent 3 frames"), std::string::npos) << server->err();
+    // Three values a frame are no Axis Neuron skeleton: receivers must be given the file's.
+    EXPECT_NE(server->err().find("warning: " + (directory_ / "served.bvh").string() +
+                                 " is not laid out as Axis Neuron broadcasts (3 values a frame, "
+                                 "where Axis Neuron sends 354 (with displacement) or 180): give "
+                                 "receivers this file's skeleton (--skeleton " +
+                                 (directory_ / "served.bvh").string() + ")"),
+              std::string::npos)
+        << server->err();
 }
 
 TEST_F(ServeProcessTest, RowsCutOddlyArriveAsTheFramesTheReaderRead) {

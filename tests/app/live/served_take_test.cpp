@@ -1,4 +1,6 @@
 #include "app/live/served_take.h"
+#include "core/live/axis_skeleton.h"
+#include "core/writer/writer.h"
 #include "tests/app/live/live_io_test_support.h"
 #include "tests/support/scratch_directory.h"
 
@@ -53,6 +55,26 @@ TEST_F(ServedTakeTest, KeepsTheFilesHeaderAndDigits) {
     EXPECT_EQ(take->row(0), "0.100000 90.5 -1e-3 0 0 0 1 2 3");
     EXPECT_EQ(take->row(2), "0.3 92 0 11 21 31 7 8 9");
     EXPECT_EQ(take->avatarName, "walk_take");
+}
+
+// An Axis stream carries no skeleton, so `serve --format axis` warns about a file that a
+// receiver given none would read on Axis Neuron's skeleton wrongly.
+TEST_F(ServedTakeTest, SaysWhereTheSkeletonDiffersFromAxisNeuronsBroadcast) {
+    std::vector<bvh::Diagnostic> diagnostics;
+    const bvh::Skeleton axis = bvh::live::axisSkeleton(false);
+    bvh::Motion motion;
+    motion.channelCount = static_cast<std::uint32_t>(axis.totalChannels());
+    motion.frameCount = 1;
+    motion.frameTime = 1.0 / 120.0;
+    motion.values.assign(axis.totalChannels(), 0.0F);
+    const auto asAxis =
+        loadServedTake(write("axis.bvh", bvh::formatBvh(axis, motion)), diagnostics);
+    ASSERT_TRUE(asAxis);
+    EXPECT_EQ(asAxis->axisLayoutDifference, "");
+    const auto nineValues = loadServedTake(write("nine.bvh", test::kNineValueBvh), diagnostics);
+    ASSERT_TRUE(nineValues);
+    EXPECT_EQ(nineValues->axisLayoutDifference,
+              "9 values a frame, where Axis Neuron sends 354 (with displacement) or 180");
 }
 
 TEST_F(ServedTakeTest, FormatsAxisFramesWithNulBytesAndCrLf) {

@@ -63,5 +63,44 @@ TEST(AxisSkeleton, IsWritableAndReadsBackTheSame) {
     }
 }
 
+TEST(AxisLayoutDifference, IsEmptyForBothBuiltInVariants) {
+    EXPECT_EQ(axisLayoutDifference(axisSkeleton(true)), "");
+    EXPECT_EQ(axisLayoutDifference(axisSkeleton(false)), "");
+}
+
+// Perception Neuron files written with "XYZ" rotations (the corpus has one) are 354 values a
+// frame too; read on the built-in skeleton's Y X Z order, every joint turns the wrong way.
+TEST(AxisLayoutDifference, NamesTheFirstJointWhoseRotationOrderDiffers) {
+    Skeleton skeleton = axisSkeleton(true);
+    const auto leftLeg = static_cast<std::size_t>(skeleton.find("LeftLeg"));
+    const std::size_t begin = skeleton.channelBegin[leftLeg];
+    std::swap(skeleton.channels[begin + 3], skeleton.channels[begin + 4]);
+    // Hips, RightUpLeg, RightLeg, RightFoot, (End Site), LeftUpLeg, LeftLeg: the sixth joint.
+    EXPECT_EQ(axisLayoutDifference(skeleton),
+              "joint 6, LeftLeg: Xposition Yposition Zposition Xrotation Yrotation Zrotation where "
+              "Axis Neuron sends Xposition Yposition Zposition Yrotation Xrotation Zrotation");
+}
+
+TEST(AxisLayoutDifference, NamesAJointInAnotherPlaceAndAcceptsOtherCase) {
+    Skeleton skeleton = axisSkeleton(false);
+    skeleton.names[0] = "HIPS";
+    EXPECT_EQ(axisLayoutDifference(skeleton), "");
+    std::swap(skeleton.names[1], skeleton.names[static_cast<std::size_t>(skeleton.find("Spine"))]);
+    EXPECT_EQ(axisLayoutDifference(skeleton), "joint 2, Spine, where Axis Neuron sends RightUpLeg");
+}
+
+TEST(AxisLayoutDifference, SaysWhenTheValueCountIsNeitherVariant) {
+    Skeleton skeleton = axisSkeleton(false);
+    // The last joint's last channel gone: End Sites come after it and own no columns.
+    skeleton.channels.pop_back();
+    std::size_t last = skeleton.nodeCount() - 1;
+    while (skeleton.channelCount[last] == 0) {
+        --last;
+    }
+    skeleton.channelCount[last] -= 1;
+    EXPECT_EQ(axisLayoutDifference(skeleton),
+              "179 values a frame, where Axis Neuron sends 354 (with displacement) or 180");
+}
+
 } // namespace
 } // namespace bvh::live
