@@ -385,14 +385,33 @@
 
   // Resolves with state() once the file opened under `name` shows loaded; rejects once the
   // viewer failed it (its load timing says so) or, idle with nothing under that name, did not
-  // open it (a sound or a folder in the page): with the viewer's lines about it.
+  // open it (a sound or a folder in the page): with the viewer's lines about it. Looked at after
+  // every step of the viewer (Module.bvhscopeStepped), so it settles in the frame that took the
+  // file rather than a poll or a frame later (on a software renderer the next frame can be
+  // 100 ms away), and every kOpenPollMilliseconds while the viewer sleeps.
+  const kOpenPollMilliseconds = 100;
+  const openWatchers = new Set();
+  function lookAtOpens() {
+    if (openWatchers.size === 0) {
+      return;
+    }
+    const now = state();
+    for (const watcher of [...openWatchers]) {
+      watcher(now);
+    }
+  }
   function whenOpened(name) {
     return new Promise((resolve, reject) => {
-      const watch = () => {
-        const now = state();
+      let timer = null;
+      const settle = (how, value) => {
+        openWatchers.delete(watch);
+        clearTimeout(timer);
+        how(value);
+      };
+      const watch = (now) => {
         const file = now.files.find((listed) => listed.name === name);
         if (file && !file.loading) {
-          resolve(now);
+          settle(resolve, now);
           return;
         }
         const failed = now.loads.some((load) => load.name === name && load.failed);
@@ -400,13 +419,18 @@
                           !now.loads.some((load) => load.name === name);
         if (failed || untouched) {
           const lines = now.messages.filter((line) => line.startsWith(`${name}:`));
-          reject(openFailure(lines.length > 0 ? lines.join('\n') :
-                             `${name}: error: the viewer did not open it`, now));
-          return;
+          settle(reject, openFailure(lines.length > 0 ? lines.join('\n') :
+                                     `${name}: error: the viewer did not open it`, now));
         }
-        setTimeout(watch, 20);
       };
-      watch();
+      const poll = () => {
+        watch(state());
+        if (openWatchers.has(watch)) {
+          timer = setTimeout(poll, kOpenPollMilliseconds);
+        }
+      };
+      openWatchers.add(watch);
+      poll();
     });
   }
 
@@ -763,6 +787,8 @@
     bvhscopeDownload: download,
     // Called by the viewer while a file it opened has bytes left to read.
     bvhscopeReadLoads: pumpLoads,
+    // Called by the viewer after each animation frame's step.
+    bvhscopeStepped: lookAtOpens,
     // Called by main() when the viewer cannot start (no WebGL2 context).
     bvhscopeFailed: () => {
       loadingText.textContent = 'bvhscope could not start: this browser gave it no WebGL2.';
