@@ -775,6 +775,96 @@
   });
   setInterval(saveSettings, kSaveEveryMilliseconds);
 
+  // [SECTION] WebGL state the page answers itself
+  //
+  // Dear ImGui's OpenGL backend saves the GL state it changes before each draw of the panels and
+  // restores it after (glGetIntegerv). In Chrome most of that state is known in the page, but
+  // the scissor box and the blend settings are asked of the GPU process, which answers only once
+  // it has done every command sent before: the whole frame's 3D view, rasterised by SwiftShader
+  // where there is no GPU. The frame then held the page's thread for 25-100 ms (1.4 s in 21
+  // frames measured by the open() trace; tests/web/open_trace.mjs), so the GPU process's drawing
+  // stood in the reading's way instead of running beside it. Those values are the ones the page
+  // set last, so they are kept here as they are set, and the GPU process is asked only for a
+  // value never set (its first query) and after a lost context.
+  // The factors kept (WebGL refuses some combinations of the constant ones: those are asked).
+  const kBlendFactors = new Set([0, 1, 0x0300, 0x0301, 0x0302, 0x0303, 0x0304, 0x0305, 0x0306,
+                                 0x0307, 0x0308]);
+  const kBlendEquations = new Set([0x8006, 0x800A, 0x800B, 0x8007, 0x8008]);
+  const kScissorBox = 0x0C10;
+  const kBlendParameters = { srcRgb: 0x80C9, dstRgb: 0x80C8, srcAlpha: 0x80CB, dstAlpha: 0x80CA,
+                             equationRgb: 0x8009, equationAlpha: 0x883D };
+
+  function shadowGlQueriesThatWaitForTheGpu() {
+    const proto = globalThis.WebGL2RenderingContext?.prototype;
+    if (!proto) {
+      return;
+    }
+    const shadows = new WeakMap(); // context -> Map(parameter -> value)
+    const shadowOf = (gl) => {
+      if (gl.canvas !== canvas) {
+        return null;
+      }
+      let shadow = shadows.get(gl);
+      if (!shadow) {
+        shadow = new Map();
+        shadows.set(gl, shadow);
+        canvas.addEventListener('webglcontextlost', () => shadow.clear());
+      }
+      return shadow;
+    };
+    // Wraps `method` so that, after it ran with `args` known to be accepted (`kept`),
+    // `values(args)` gives the [parameter, value] pairs it set. With other arguments (which GL may
+    // refuse, leaving the state as it was) those parameters are forgotten, and asked again when
+    // next queried; a lost context forgets everything.
+    const wrapSetter = (method, kept, values) => {
+      const original = proto[method];
+      proto[method] = function setState(...args) {
+        original.apply(this, args);
+        const shadow = shadowOf(this);
+        if (shadow) {
+          const known = !this.isContextLost() && kept(args);
+          for (const [parameter, value] of values(args)) {
+            if (known) {
+              shadow.set(parameter, value);
+            } else {
+              shadow.delete(parameter);
+            }
+          }
+        }
+      };
+    };
+    const factors = (list) => list.every((value) => kBlendFactors.has(value));
+    const equations = (list) => list.every((value) => kBlendEquations.has(value));
+    const b = kBlendParameters;
+    wrapSetter('scissor', ([, , width, height]) => width >= 0 && height >= 0 &&
+                                                   Number.isInteger(width + height),
+               ([x, y, width, height]) => [[kScissorBox, [x | 0, y | 0, width | 0, height | 0]]]);
+    wrapSetter('blendFunc', factors, ([source, destination]) => [
+      [b.srcRgb, source], [b.srcAlpha, source], [b.dstRgb, destination],
+      [b.dstAlpha, destination]]);
+    wrapSetter('blendFuncSeparate', factors, ([srcRgb, dstRgb, srcAlpha, dstAlpha]) => [
+      [b.srcRgb, srcRgb], [b.dstRgb, dstRgb], [b.srcAlpha, srcAlpha], [b.dstAlpha, dstAlpha]]);
+    wrapSetter('blendEquation', equations, ([mode]) => [
+      [b.equationRgb, mode], [b.equationAlpha, mode]]);
+    wrapSetter('blendEquationSeparate', equations, ([rgb, alpha]) => [
+      [b.equationRgb, rgb], [b.equationAlpha, alpha]]);
+    const shadowed = new Set([kScissorBox, ...Object.values(kBlendParameters)]);
+    const originalGetParameter = proto.getParameter;
+    proto.getParameter = function getParameter(parameter) {
+      const shadow = shadowed.has(parameter) ? shadowOf(this) : null;
+      if (!shadow || this.isContextLost()) {
+        return originalGetParameter.call(this, parameter);
+      }
+      if (!shadow.has(parameter)) {
+        const value = originalGetParameter.call(this, parameter);
+        shadow.set(parameter, parameter === kScissorBox ? Array.from(value) : value);
+      }
+      const value = shadow.get(parameter);
+      return parameter === kScissorBox ? new Int32Array(value) : value;
+    };
+  }
+  shadowGlQueriesThatWaitForTheGpu();
+
   // [SECTION] Module and the API
 
   window.Module = {

@@ -16,7 +16,8 @@
 //      every open() settling with its own error, six held ?url= captures, the size message, the
 //      Open applied in the call;
 //   l-n. the paused page sleeps, and input, playing and a resize wake it (sleep_checks.mjs);
-//   p-t. the page on a 390x844 touch phone (phone_checks.mjs).
+//   p-t. the page on a 390x844 touch phone (phone_checks.mjs);
+//   u. the WebGL state the page answers without waiting for the GPU process (gl_state_checks.mjs).
 // It prints the figures the README quotes: load times (and open() of 100 000 frames against
 // `bvhscope check`, BVHSCOPE_WEB_OPEN_RUNS times, 5 by default, with where its time went:
 // open_trace.mjs), frame times with 1 and 10 characters, the paused page's CPU; and checks that
@@ -29,11 +30,12 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
-import { nativeCheckLines, nativeCheckSeconds, nativeCounts, nativePositions } from './native.mjs';
+import { nativeCheckLines, nativeCheckTimes, nativeCounts, nativePositions } from './native.mjs';
 import { checkOpening, openUrl } from './open_checks.mjs';
+import { checkGlStateAnswers } from './gl_state_checks.mjs';
 import { describeBreakdown, installOpenTrace, traceViewer, tracedOpen } from './open_trace.mjs';
 import { checkPhone } from './phone_checks.mjs';
-import { checkSleeping } from './sleep_checks.mjs';
+import { checkSleeping, treeCpuSeconds } from './sleep_checks.mjs';
 import { measureScreenshot } from './screenshot_pixels.mjs';
 import { generatedCapture, HeldCaptures, startServer } from './static_server.mjs';
 
@@ -447,12 +449,17 @@ async function compareOpenWithNative(browser, origin, name, capture) {
   const file = path.join(outDir, name);
   await writeFile(file, Buffer.concat([...capture.chunks()]));
   const ratios = [];
+  const breakdowns = [];
   try {
     for (let run = 0; run < kOpenRuns; ++run) {
       const page = await openPage(browser, origin, '', installOpenTrace);
       try {
         await traceViewer(page);
+        const browserPid = browser.process()?.pid;
+        const cpuBefore = browserPid ? await treeCpuSeconds(browserPid) : NaN;
         const traced = await tracedOpen(page, `generated/${name}`);
+        const browserCpuMs = 1000 * ((browserPid ? await treeCpuSeconds(browserPid) : NaN) -
+                                     cpuBefore);
         check(Boolean(loadedFile(traced.state, name)) &&
                 loadedFile(traced.state, name).frames === capture.frameCount,
               `${name} loads whole by URL (run ${run + 1})`);
@@ -467,12 +474,17 @@ async function compareOpenWithNative(browser, origin, name, capture) {
         await page.keyboard.press('k');
         await waitForState(page, (s) => s.asleep, 'the page to pause and sleep', 10000)
           .catch(() => null);
-        const native = median([0, 1, 2].map(() => nativeCheckSeconds(bvhscope, file) * 1000));
+        const nativeRuns = [0, 1, 2].map(() => nativeCheckTimes(bvhscope, file));
+        const native = median(nativeRuns.map((times) => times.wallSeconds * 1000));
+        const nativeCpuMs = median(nativeRuns.map((times) => times.cpuSeconds * 1000));
         ratios.push(traced.openMs / native);
+        breakdowns.push(traced);
         figure(`${name} run ${run + 1}: bvhscope check natively ${round(native)} ms; the page ` +
                `reads at ${round((100 * native) / timing.totalMs, 0)} % of the native speed; ` +
                `open() to loaded ${round(traced.openMs, 0)} ms, ` +
-               `${round(traced.openMs / native, 2)}x native check: ${describeBreakdown(traced)}`);
+               `${round(traced.openMs / native, 2)}x native check: ${describeBreakdown(traced)}; ` +
+               `CPU: the browser's processes ${round(browserCpuMs, 0)} ms during open() (the ` +
+               `server's not included), native check ${round(nativeCpuMs, 0)} ms`);
       } finally {
         await page.close();
       }
@@ -481,8 +493,12 @@ async function compareOpenWithNative(browser, origin, name, capture) {
     await rm(file, { force: true });
   }
   if (ratios.length > 0) {
+    const spanMedians = breakdowns[0].spans.map((span, index) =>
+      `${span.name} ${round(median(breakdowns.map((traced) => traced.spans[index].ms)), 0)}`);
     figure(`${name}: open() to loaded over ${ratios.length} runs, ` +
-           `${round(Math.min(...ratios), 2)}-${round(Math.max(...ratios), 2)}x native check`);
+           `${round(Math.min(...ratios), 2)}-${round(Math.max(...ratios), 2)}x native check; ` +
+           `median ms: ${spanMedians.join(', ')}; whole open() ` +
+           `${round(median(breakdowns.map((traced) => traced.openMs)), 0)}`);
   }
 }
 
@@ -628,6 +644,7 @@ async function main() {
     if (wanted('sleep')) await checkSleeping(context);
     if (wanted('phone')) await checkPhone(context, outDir);
     if (wanted('large')) await checkLargeLoads(browser, server.origin, generated);
+    if (wanted('large')) await checkGlStateAnswers(context);
     if (wanted('opening')) await checkOpening(context, captures, generated, held);
   } catch (error) {
     check(false, `the checks ran to the end: ${error.stack ?? error}`);
