@@ -835,19 +835,20 @@
     };
     const factors = (list) => list.every((value) => kBlendFactors.has(value));
     const equations = (list) => list.every((value) => kBlendEquations.has(value));
-    const b = kBlendParameters;
+    const blend = kBlendParameters;
     wrapSetter('scissor', ([, , width, height]) => width >= 0 && height >= 0 &&
                                                    Number.isInteger(width + height),
                ([x, y, width, height]) => [[kScissorBox, [x | 0, y | 0, width | 0, height | 0]]]);
     wrapSetter('blendFunc', factors, ([source, destination]) => [
-      [b.srcRgb, source], [b.srcAlpha, source], [b.dstRgb, destination],
-      [b.dstAlpha, destination]]);
+      [blend.srcRgb, source], [blend.srcAlpha, source], [blend.dstRgb, destination],
+      [blend.dstAlpha, destination]]);
     wrapSetter('blendFuncSeparate', factors, ([srcRgb, dstRgb, srcAlpha, dstAlpha]) => [
-      [b.srcRgb, srcRgb], [b.dstRgb, dstRgb], [b.srcAlpha, srcAlpha], [b.dstAlpha, dstAlpha]]);
+      [blend.srcRgb, srcRgb], [blend.dstRgb, dstRgb], [blend.srcAlpha, srcAlpha],
+      [blend.dstAlpha, dstAlpha]]);
     wrapSetter('blendEquation', equations, ([mode]) => [
-      [b.equationRgb, mode], [b.equationAlpha, mode]]);
+      [blend.equationRgb, mode], [blend.equationAlpha, mode]]);
     wrapSetter('blendEquationSeparate', equations, ([rgb, alpha]) => [
-      [b.equationRgb, rgb], [b.equationAlpha, alpha]]);
+      [blend.equationRgb, rgb], [blend.equationAlpha, alpha]]);
     const shadowed = new Set([kScissorBox, ...Object.values(kBlendParameters)]);
     const originalGetParameter = proto.getParameter;
     proto.getParameter = function getParameter(parameter) {
