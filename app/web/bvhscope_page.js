@@ -385,14 +385,33 @@
 
   // Resolves with state() once the file opened under `name` shows loaded; rejects once the
   // viewer failed it (its load timing says so) or, idle with nothing under that name, did not
-  // open it (a sound or a folder in the page): with the viewer's lines about it.
+  // open it (a sound or a folder in the page): with the viewer's lines about it. Looked at after
+  // every step of the viewer (Module.bvhscopeStepped), so it settles in the frame that took the
+  // file rather than a poll or a frame later (on a software renderer the next frame can be
+  // 100 ms away), and every kOpenPollMilliseconds while the viewer sleeps.
+  const kOpenPollMilliseconds = 100;
+  const openWatchers = new Set();
+  function lookAtOpens() {
+    if (openWatchers.size === 0) {
+      return;
+    }
+    const now = state();
+    for (const watcher of [...openWatchers]) {
+      watcher(now);
+    }
+  }
   function whenOpened(name) {
     return new Promise((resolve, reject) => {
-      const watch = () => {
-        const now = state();
+      let timer = null;
+      const settle = (how, value) => {
+        openWatchers.delete(watch);
+        clearTimeout(timer);
+        how(value);
+      };
+      const watch = (now) => {
         const file = now.files.find((listed) => listed.name === name);
         if (file && !file.loading) {
-          resolve(now);
+          settle(resolve, now);
           return;
         }
         const failed = now.loads.some((load) => load.name === name && load.failed);
@@ -400,13 +419,18 @@
                           !now.loads.some((load) => load.name === name);
         if (failed || untouched) {
           const lines = now.messages.filter((line) => line.startsWith(`${name}:`));
-          reject(openFailure(lines.length > 0 ? lines.join('\n') :
-                             `${name}: error: the viewer did not open it`, now));
-          return;
+          settle(reject, openFailure(lines.length > 0 ? lines.join('\n') :
+                                     `${name}: error: the viewer did not open it`, now));
         }
-        setTimeout(watch, 20);
       };
-      watch();
+      const poll = () => {
+        watch(state());
+        if (openWatchers.has(watch)) {
+          timer = setTimeout(poll, kOpenPollMilliseconds);
+        }
+      };
+      openWatchers.add(watch);
+      poll();
     });
   }
 
@@ -751,6 +775,97 @@
   });
   setInterval(saveSettings, kSaveEveryMilliseconds);
 
+  // [SECTION] WebGL state the page answers itself
+  //
+  // Dear ImGui's OpenGL backend saves the GL state it changes before each draw of the panels and
+  // restores it after (glGetIntegerv). In Chrome most of that state is known in the page, but
+  // the scissor box and the blend settings are asked of the GPU process, which answers only once
+  // it has done every command sent before: the whole frame's 3D view, rasterised by SwiftShader
+  // where there is no GPU. The frame then held the page's thread for 25-100 ms (1.4 s in 21
+  // frames measured by the open() trace; tests/web/open_trace.mjs), so the GPU process's drawing
+  // stood in the reading's way instead of running beside it. Those values are the ones the page
+  // set last, so they are kept here as they are set, and the GPU process is asked only for a
+  // value never set (its first query) and after a lost context.
+  // The factors kept (WebGL refuses some combinations of the constant ones: those are asked).
+  const kBlendFactors = new Set([0, 1, 0x0300, 0x0301, 0x0302, 0x0303, 0x0304, 0x0305, 0x0306,
+                                 0x0307, 0x0308]);
+  const kBlendEquations = new Set([0x8006, 0x800A, 0x800B, 0x8007, 0x8008]);
+  const kScissorBox = 0x0C10;
+  const kBlendParameters = { srcRgb: 0x80C9, dstRgb: 0x80C8, srcAlpha: 0x80CB, dstAlpha: 0x80CA,
+                             equationRgb: 0x8009, equationAlpha: 0x883D };
+
+  function shadowGlQueriesThatWaitForTheGpu() {
+    const proto = globalThis.WebGL2RenderingContext?.prototype;
+    if (!proto) {
+      return;
+    }
+    const shadows = new WeakMap(); // context -> Map(parameter -> value)
+    const shadowOf = (gl) => {
+      if (gl.canvas !== canvas) {
+        return null;
+      }
+      let shadow = shadows.get(gl);
+      if (!shadow) {
+        shadow = new Map();
+        shadows.set(gl, shadow);
+        canvas.addEventListener('webglcontextlost', () => shadow.clear());
+      }
+      return shadow;
+    };
+    // Wraps `method` so that, after it ran with `args` known to be accepted (`kept`),
+    // `values(args)` gives the [parameter, value] pairs it set. With other arguments (which GL may
+    // refuse, leaving the state as it was) those parameters are forgotten, and asked again when
+    // next queried; a lost context forgets everything.
+    const wrapSetter = (method, kept, values) => {
+      const original = proto[method];
+      proto[method] = function setState(...args) {
+        original.apply(this, args);
+        const shadow = shadowOf(this);
+        if (shadow) {
+          const known = !this.isContextLost() && kept(args);
+          for (const [parameter, value] of values(args)) {
+            if (known) {
+              shadow.set(parameter, value);
+            } else {
+              shadow.delete(parameter);
+            }
+          }
+        }
+      };
+    };
+    const factors = (list) => list.every((value) => kBlendFactors.has(value));
+    const equations = (list) => list.every((value) => kBlendEquations.has(value));
+    const blend = kBlendParameters;
+    wrapSetter('scissor', ([, , width, height]) => width >= 0 && height >= 0 &&
+                                                   Number.isInteger(width + height),
+               ([x, y, width, height]) => [[kScissorBox, [x | 0, y | 0, width | 0, height | 0]]]);
+    wrapSetter('blendFunc', factors, ([source, destination]) => [
+      [blend.srcRgb, source], [blend.srcAlpha, source], [blend.dstRgb, destination],
+      [blend.dstAlpha, destination]]);
+    wrapSetter('blendFuncSeparate', factors, ([srcRgb, dstRgb, srcAlpha, dstAlpha]) => [
+      [blend.srcRgb, srcRgb], [blend.dstRgb, dstRgb], [blend.srcAlpha, srcAlpha],
+      [blend.dstAlpha, dstAlpha]]);
+    wrapSetter('blendEquation', equations, ([mode]) => [
+      [blend.equationRgb, mode], [blend.equationAlpha, mode]]);
+    wrapSetter('blendEquationSeparate', equations, ([rgb, alpha]) => [
+      [blend.equationRgb, rgb], [blend.equationAlpha, alpha]]);
+    const shadowed = new Set([kScissorBox, ...Object.values(kBlendParameters)]);
+    const originalGetParameter = proto.getParameter;
+    proto.getParameter = function getParameter(parameter) {
+      const shadow = shadowed.has(parameter) ? shadowOf(this) : null;
+      if (!shadow || this.isContextLost()) {
+        return originalGetParameter.call(this, parameter);
+      }
+      if (!shadow.has(parameter)) {
+        const value = originalGetParameter.call(this, parameter);
+        shadow.set(parameter, parameter === kScissorBox ? Array.from(value) : value);
+      }
+      const value = shadow.get(parameter);
+      return parameter === kScissorBox ? new Int32Array(value) : value;
+    };
+  }
+  shadowGlQueriesThatWaitForTheGpu();
+
   // [SECTION] Module and the API
 
   window.Module = {
@@ -763,6 +878,8 @@
     bvhscopeDownload: download,
     // Called by the viewer while a file it opened has bytes left to read.
     bvhscopeReadLoads: pumpLoads,
+    // Called by the viewer after each animation frame's step.
+    bvhscopeStepped: lookAtOpens,
     // Called by main() when the viewer cannot start (no WebGL2 context).
     bvhscopeFailed: () => {
       loadingText.textContent = 'bvhscope could not start: this browser gave it no WebGL2.';

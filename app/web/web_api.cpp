@@ -10,6 +10,7 @@
 // the same float. So the page and the command line print the same numbers for the same frame.
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/platform/page_frames.h"
+#include "app/viewer/session/session.h"
 #include "app/viewer/session/viewer_state.h"
 #include "app/web/web_session.h"
 #include "core/kinematics/forward_kinematics_plan.h"
@@ -22,6 +23,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <iostream>
 #include <optional>
 #include <span>
 #include <string>
@@ -402,9 +404,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* bvhscope_web_positions(int fileIndex
     return bvhscope::web::positionsAnswer.c_str();
 }
 
-// Pushes the viewer's Open command for newline-separated names under /files (the working
-// directory), as a drop of those files would. Returns how many names were pushed; -1 before the
+// Opens newline-separated names under /files (the working directory) with the viewer's Open
+// command, as a drop of those files would. Returns how many names were opened; -1 before the
 // viewer exists.
+//
+// The command is applied at once, and the reading starts in the next task: waiting for the
+// next animation frame to apply it cost 20-70 ms on a software renderer, where a frame is only
+// granted once the GPU process has drawn the last one (the open() trace of the page checks,
+// tests/web/open_trace.mjs). Only when commands are already waiting (input of this frame) is it
+// queued behind them, so commands keep their order.
 extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_open(const char* newlineSeparatedNames) {
     bvhscope::viewer::ViewerState* state = viewerState();
     if (state == nullptr || newlineSeparatedNames == nullptr) {
@@ -412,10 +420,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_open(const char* newlineSeparat
     }
     std::vector<std::string> names = bvhscope::web::linesOf(newlineSeparatedNames);
     const int count = static_cast<int>(names.size());
-    if (count > 0) {
-        state->commands.push(bvhscope::viewer::command::Open{std::move(names)});
-        bvhscope::viewer::wakePageFrames(); // the next frame applies the command
+    if (count == 0) {
+        return 0;
     }
+    bvhscope::viewer::command::Open open{std::move(names)};
+    if (state->commands.empty()) {
+        // Open's apply does not use the view's aspect (only framing commands do).
+        constexpr float kAnyAspect = 1.0f;
+        bvhscope::viewer::applyCommand(*state, open, kAnyAspect, std::cerr);
+        if (state->loads.reading(state->scene)) {
+            bvhscope::viewer::keepPageReading();
+        }
+    } else {
+        state->commands.push(std::move(open));
+    }
+    bvhscope::viewer::wakePageFrames(); // the next frame shows it
     return count;
 }
 

@@ -36,6 +36,13 @@ void stepFrame() {
     if (gViewer != nullptr) {
         viewer::stepViewer(*gViewer);
         removeReadFiles();
+        // The page's open() calls look at the state a frame left (bvhscope_page.js): a file
+        // shows loaded once a frame took it, and the call settles then, not a poll later.
+        EM_ASM({
+            if (Module.bvhscopeStepped) {
+                Module.bvhscopeStepped();
+            }
+        });
         // A file opened in this frame is read between frames from now on.
         if (const viewer::ViewerState& state = viewer::viewerStateOf(*gViewer);
             state.loads.reading(state.scene)) {

@@ -1,6 +1,7 @@
 // What the native build says about a capture: `bvhscope positions`, `info` and `check`, run as
 // a user would run them, for the page's answers to be compared with.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 function run(bvhscope, args, cwd) {
@@ -45,9 +46,26 @@ export function nativeCheckLines(bvhscope, file) {
   return `${stdout}\n${stderr}`.split('\n').filter((line) => diagnostic.test(line));
 }
 
-// Seconds `bvhscope check FILE` takes (the parse the page's load times are compared with).
-export function nativeCheckSeconds(bvhscope, file) {
+// CPU seconds (user + system) of the children this process has waited for, from /proc (in
+// 10 ms ticks).
+function waitedChildrenCpuSeconds() {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100; // cutime, cstime in USER_HZ
+}
+
+// {wallSeconds, cpuSeconds} of one `bvhscope check FILE` (the parse the page's load times are
+// compared with); cpuSeconds NaN without /proc.
+export function nativeCheckTimes(bvhscope, file) {
+  let cpuBefore = NaN;
+  try {
+    cpuBefore = waitedChildrenCpuSeconds();
+  } catch {
+    // no /proc: wall time alone
+  }
   const started = process.hrtime.bigint();
   run(bvhscope, ['check', file]);
-  return Number(process.hrtime.bigint() - started) / 1e9;
+  const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuSeconds = Number.isNaN(cpuBefore) ? NaN : waitedChildrenCpuSeconds() - cpuBefore;
+  return { wallSeconds, cpuSeconds };
 }

@@ -8,7 +8,10 @@
 //   j. six ?url= captures whose server holds every response: the page starts all the same
 //      (they are fetched once the runtime runs, at most 2 at a time, so bvhscope.js and .wasm
 //      find a free connection), then loads all six in order once they are let go;
-//   k. a capture just over the size limit is refused with sizes whose figures differ.
+//   k. a capture just over the size limit is refused with sizes whose figures differ;
+//   o. the page's Open (what open(), a drop and the file picker hand files over with) is applied
+//      in the call: before it returns the file is being read, with no command left for a frame.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // window.bvhscope.open(url) in the page, settled: {state, error} (error: the rejection's
@@ -193,11 +196,39 @@ async function checkSizeMessage(context) {
   }
 }
 
-// Runs h, i, j and k. `context`: {check, openPage(query), openPageUnready(query),
+// o: the Open applied in the call. Waiting for the next animation frame to apply it cost 20-70
+// ms of each open() on a software renderer (tests/web/open_trace.mjs).
+async function checkOpenAppliedAtOnce(context, captures) {
+  const { check, openPage, waitForState } = context;
+  const name = 'applied_at_once.bvh';
+  const text = await readFile(captures.sample, 'utf8');
+  const page = await openPage('');
+  try {
+    const [before, after] = await page.evaluate((fileName, contents) => {
+      (window.Module.FS ?? window.FS).writeFile(`/files/${fileName}`, contents);
+      const framesBefore = window.bvhscope.state().framesDrawn;
+      window.Module.ccall('bvhscope_web_open', 'number', ['string'], [fileName]);
+      return [framesBefore, window.bvhscope.state()];
+    }, name, text);
+    const loaded = await waitForState(page, (s) => Boolean(loadedFile(s, name)),
+                                      `${name} to load`, 20000).catch(() => null);
+    check(after.busy && !after.commandsPending && after.framesDrawn === before &&
+            Boolean(loaded) && loadedFile(loaded, name).frames > 0,
+          `o. the page's Open of ${name} is applied in the call: right after it, in the same ` +
+          `task, the file is being read (busy ${after.busy}, a command left for a frame ` +
+          `${after.commandsPending}, frames drawn meanwhile ${after.framesDrawn - before}), and ` +
+          `it loads (${loaded ? `${loadedFile(loaded, name).frames} frames` : 'not in 20 s'})`);
+  } finally {
+    await page.close();
+  }
+}
+
+// Runs h, i, j, k and o. `context`: {check, openPage(query), openPageUnready(query),
 // waitForState(page, done, what, timeoutMs, pollMs), nativeCheckLines(file)}.
 export async function checkOpening(context, captures, generated, held) {
   await checkEveryOpenSettles(context, captures);
   await checkLoadsOfOneName(context, generated);
   await checkSizeMessage(context);
   await checkHeldStartUrls(context, held);
+  await checkOpenAppliedAtOnce(context, captures);
 }

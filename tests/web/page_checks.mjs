@@ -12,12 +12,16 @@
 //   g. a 300 MiB capture (generated and served by URL: a DataTransfer of that size would be
 //      built inside the page's own heap first) loads while the tab keeps answering: no task of
 //      the page's over 1 s, and probes answered while it loads;
-//   h-k. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name, every
-//      open() settling with its own error, six held ?url= captures, the size message;
+//   h-k, o. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name,
+//      every open() settling with its own error, six held ?url= captures, the size message, the
+//      Open applied in the call;
 //   l-n. the paused page sleeps, and input, playing and a resize wake it (sleep_checks.mjs);
-//   p-t. the page on a 390x844 touch phone (phone_checks.mjs).
+//   p-t. the page on a 390x844 touch phone (phone_checks.mjs);
+//   u. the WebGL state the page answers without waiting for the GPU process (gl_state_checks.mjs).
 // It prints the figures the README quotes: load times (and open() of 100 000 frames against
-// `bvhscope check`), frame times with 1 and 10 characters, the paused page's CPU.
+// `bvhscope check`, BVHSCOPE_WEB_OPEN_RUNS times, 5 by default, with where its time went:
+// open_trace.mjs), frame times with 1 and 10 characters, the paused page's CPU; and checks that
+// open() answers in the frame that takes the finished file.
 // BVHSCOPE_WEB_CHECKS=numbers,picture,sleep,phone,large,opening runs only the groups named.
 //
 // usage: node page_checks.mjs WEB_DIR BVHSCOPE OUT_DIR CAPTURE...
@@ -26,10 +30,12 @@ import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
-import { nativeCheckLines, nativeCheckSeconds, nativeCounts, nativePositions } from './native.mjs';
+import { nativeCheckLines, nativeCheckTimes, nativeCounts, nativePositions } from './native.mjs';
 import { checkOpening, openUrl } from './open_checks.mjs';
+import { checkGlStateAnswers } from './gl_state_checks.mjs';
+import { describeBreakdown, installOpenTrace, traceViewer, tracedOpen } from './open_trace.mjs';
 import { checkPhone } from './phone_checks.mjs';
-import { checkSleeping } from './sleep_checks.mjs';
+import { checkSleeping, treeCpuSeconds } from './sleep_checks.mjs';
 import { measureScreenshot } from './screenshot_pixels.mjs';
 import { generatedCapture, HeldCaptures, startServer } from './static_server.mjs';
 
@@ -418,26 +424,86 @@ function checkLayout(current, measured) {
         `${round(measured.contrast.timeline)} and ${round(measured.contrast.joints)}, over 8)`);
 }
 
-// g, and load times: 2 MB, 100 000 frames, 300 MiB, each by URL in a fresh page.
+// g, and load times: 2 MB and 300 MiB by URL in one page; open() of 100 000 frames against
+// native `check`, each run in a fresh page.
 async function checkLargeLoads(browser, origin, generated) {
   const page = await openPage(browser, origin, '');
   try {
-    for (const name of ['two_megabytes.bvh', 'frames_100000.bvh']) {
-      const openedAt = Date.now();
-      const after = (await openUrl(page, `generated/${name}`)).state;
-      const openMs = Date.now() - openedAt;
-      check(Boolean(loadedFile(after, name)), `${name} loads by URL`);
-      await reportLoadTiming(page, name, generated.get(name), openMs);
-    }
+    const name = 'two_megabytes.bvh';
+    const after = (await openUrl(page, `generated/${name}`)).state;
+    check(Boolean(loadedFile(after, name)), `${name} loads by URL`);
+    await reportLoadTiming(page, name, generated.get(name));
     await checkStaysResponsive(page, 'large_300mib.bvh', generated.get('large_300mib.bvh'));
   } finally {
     await page.close();
   }
+  await compareOpenWithNative(browser, origin, 'frames_100000.bvh',
+                              generated.get('frames_100000.bvh'));
 }
 
-// `openMs`, when given: the wall time from open(url) to the file shown loaded (fetch, copy into
-// the page, reading, the frame that shows it), as a user waits for it.
-async function reportLoadTiming(page, name, capture, openMs) {
+// open() of `name` to loaded (fetch, hand-over, reading, the frame that shows it: what a user
+// waits for), against `bvhscope check` on the same bytes, in the same run, kOpenRuns times,
+// each in a fresh page playing the sample; with where the time went (open_trace.mjs).
+const kOpenRuns = Number(process.env.BVHSCOPE_WEB_OPEN_RUNS ?? 5);
+async function compareOpenWithNative(browser, origin, name, capture) {
+  const file = path.join(outDir, name);
+  await writeFile(file, Buffer.concat([...capture.chunks()]));
+  const ratios = [];
+  const breakdowns = [];
+  try {
+    for (let run = 0; run < kOpenRuns; ++run) {
+      const page = await openPage(browser, origin, '', installOpenTrace);
+      try {
+        await traceViewer(page);
+        const browserPid = browser.process()?.pid;
+        const cpuBefore = browserPid ? await treeCpuSeconds(browserPid) : NaN;
+        const traced = await tracedOpen(page, `generated/${name}`);
+        const browserCpuMs = 1000 * ((browserPid ? await treeCpuSeconds(browserPid) : NaN) -
+                                     cpuBefore);
+        check(Boolean(loadedFile(traced.state, name)) &&
+                loadedFile(traced.state, name).frames === capture.frameCount,
+              `${name} loads whole by URL (run ${run + 1})`);
+        // The frame that takes the finished file answers open(): no poll, no frame after it.
+        const tail = traced.spans.find((span) => span.name === 'tail');
+        check(tail.frames <= 1,
+              `open() of ${name} answers in the frame that takes the finished file: ` +
+              `${tail.frames} animation frames between the last reading slice and the answer ` +
+              `(at most 1; run ${run + 1})`);
+        const timing = await reportLoadTiming(page, name, capture);
+        // The page paused and asleep: its playing sample would take a core from `check`.
+        await page.keyboard.press('k');
+        await waitForState(page, (s) => s.asleep, 'the page to pause and sleep', 10000)
+          .catch(() => null);
+        const nativeRuns = [0, 1, 2].map(() => nativeCheckTimes(bvhscope, file));
+        const native = median(nativeRuns.map((times) => times.wallSeconds * 1000));
+        const nativeCpuMs = median(nativeRuns.map((times) => times.cpuSeconds * 1000));
+        ratios.push(traced.openMs / native);
+        breakdowns.push(traced);
+        figure(`${name} run ${run + 1}: bvhscope check natively ${round(native)} ms; the page ` +
+               `reads at ${round((100 * native) / timing.totalMs, 0)} % of the native speed; ` +
+               `open() to loaded ${round(traced.openMs, 0)} ms, ` +
+               `${round(traced.openMs / native, 2)}x native check: ${describeBreakdown(traced)}; ` +
+               `CPU: the browser's processes ${round(browserCpuMs, 0)} ms during open() (the ` +
+               `server's not included), native check ${round(nativeCpuMs, 0)} ms`);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await rm(file, { force: true });
+  }
+  if (ratios.length > 0) {
+    const spanMedians = breakdowns[0].spans.map((span, index) =>
+      `${span.name} ${round(median(breakdowns.map((traced) => traced.spans[index].ms)), 0)}`);
+    figure(`${name}: open() to loaded over ${ratios.length} runs, ` +
+           `${round(Math.min(...ratios), 2)}-${round(Math.max(...ratios), 2)}x native check; ` +
+           `median ms: ${spanMedians.join(', ')}; whole open() ` +
+           `${round(median(breakdowns.map((traced) => traced.openMs)), 0)}`);
+  }
+}
+
+// The load's own timing (header, first pose, all read: the viewer's clock), as a figure.
+async function reportLoadTiming(page, name, capture) {
   const timing = (await waitForState(page, (s) => s.loads.some((l) => l.name === name),
                                      `${name}'s load timing`)).loads.find((l) => l.name === name);
   const megabytes = capture.size / 1e6;
@@ -445,22 +511,6 @@ async function reportLoadTiming(page, name, capture, openMs) {
          `${round(timing.headerMs)} ms, first pose shown ${round(timing.firstPoseMs)} ms, ` +
          `all read ${round(timing.totalMs)} ms ` +
          `(${round(megabytes / (timing.totalMs / 1000))} MB/s)`);
-  if (capture.frameCount === 100000) {
-    const file = path.join(outDir, name);
-    await writeFile(file, Buffer.concat([...capture.chunks()]));
-    // The median of three runs (the first may find the file outside the page cache), with the
-    // page paused and asleep: its playing sample would take a core from `check` on this VM.
-    await page.keyboard.press('k');
-    await waitForState(page, (s) => s.asleep, 'the page to pause and sleep', 10000)
-      .catch(() => null);
-    const native = median([0, 1, 2].map(() => nativeCheckSeconds(bvhscope, file) * 1000));
-    await page.keyboard.press('Space');
-    await rm(file, { force: true });
-    figure(`${name}: bvhscope check natively ${round(native)} ms; the page reads at ` +
-           `${round((100 * native) / timing.totalMs, 0)} % of the native speed` +
-           (openMs === undefined ? '' : `; open() to loaded takes ${openMs} ms, ` +
-            `${round(openMs / native, 2)}x native check's wall time`));
-  }
   return timing;
 }
 
@@ -594,6 +644,7 @@ async function main() {
     if (wanted('sleep')) await checkSleeping(context);
     if (wanted('phone')) await checkPhone(context, outDir);
     if (wanted('large')) await checkLargeLoads(browser, server.origin, generated);
+    if (wanted('large')) await checkGlStateAnswers(context);
     if (wanted('opening')) await checkOpening(context, captures, generated, held);
   } catch (error) {
     check(false, `the checks ran to the end: ${error.stack ?? error}`);

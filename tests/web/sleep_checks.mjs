@@ -30,7 +30,7 @@ export async function countAnimationFrames(page) {
 const rafRequests = (page) => page.evaluate(() => window.rafRequests);
 
 // CPU seconds (user + system) of `pid` and every process below it, from /proc.
-async function treeCpuSeconds(pid) {
+export async function treeCpuSeconds(pid) {
   const ticksPerSecond = 100; // USER_HZ on Linux
   let total = 0;
   const pending = [pid];
