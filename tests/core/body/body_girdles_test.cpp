@@ -114,8 +114,9 @@ TEST(BodyGirdles, ACrabGetsAFlattenedShellOverItsLegRootsAndEvenLegs) {
 }
 
 // A shoulder carries the trunk's top into the arm (issue 38): on the CMU-like biped (arms held
-// out), the body's surface straight above each shoulder joint reaches at most a quarter of the
-// upper arm's radius above the arm's top line; a ball 1.5 times the arm stood half of it above.
+// out), the body's surface straight above each shoulder joint reaches at most 0.3 of the upper
+// arm's radius above the arm's top line (the deltoid's 0.15 and the blends'); a ball 1.5 times
+// the arm stood 0.46 of it above.
 TEST(BodyGirdles, ACmuLikeShoulderIsNoBallAboveTheArm) {
     const test::PlannedFigure planned = test::planFigure(test::cmuLikeBipedText());
     for (const std::string side : {"Left", "Right"}) {
@@ -125,7 +126,7 @@ TEST(BodyGirdles, ACmuLikeShoulderIsNoBallAboveTheArm) {
         ASSERT_NE(upperArm, nullptr) << side;
         const float above = test::surfaceReach(planned, normalised(planned.figure, arm), {0, 1, 0});
         EXPECT_GT(above, upperArm->radiusA) << side << ": the arm's top line is cut";
-        EXPECT_LT(above, 1.25f * upperArm->radiusA) << side << ": a ball over the shoulder";
+        EXPECT_LT(above, 1.3f * upperArm->radiusA) << side << ": a ball over the shoulder";
     }
 }
 
