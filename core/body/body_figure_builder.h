@@ -145,10 +145,6 @@ inline constexpr float kChestTopBelowNeck = 0.8f;
 inline constexpr float kLongestTrunkCut = 0.5f;
 inline constexpr float kLongestTrunkCutUnderHead = 0.75f;
 inline constexpr float kUprightTrunk = 0.7f;
-// A head whose skeleton leaves less than kShortestNeck between the shoulder line and the head
-// joint (PyMO's) reaches down to leave this share of that run as its neck: a head of a head's
-// size on a short neck rather than a small head on a long one.
-inline constexpr float kLeastNeckShare = 0.5f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 inline constexpr float kPalmThinnest = 0.009f;
@@ -304,9 +300,8 @@ struct FigureBuilder {
     void addNeckOverTrunk(std::size_t parent, std::size_t head, const glm::vec3& trunkTop);
 
     // How far an upright skull may reach down below its head joint: to kShortestNeck above the
-    // shoulder line (or kLeastNeckShare of the way there, where the skeleton leaves less), or,
-    // on a figure without arms, to kShortestNeck above the neck chain's start. Zero for a
-    // quadruped's head.
+    // shoulder line or, on a figure without a shoulder line, above the neck chain's start. Zero
+    // for a quadruped's head.
     // `crownLength`: the skull's span above the head joint.
     float headRoomBelow(std::size_t head, float crownLength) const;
 

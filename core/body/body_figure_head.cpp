@@ -108,10 +108,12 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
             // A short crown bone over a long neck chain (CMU's: the head joint at the skull's
             // base, 0.07 of the height below the crown, over a neck of 0.14) is the skull's
             // top only: the head reaches down the neck to a head's length, leaving a neck.
+            // Where the neck leaves no room for all of it (PyMO's, with no neck joint), the rest
+            // rises past the crown bone's end: a head of a head's size on a neck.
             // Not a quadruped's head, which lies ahead along its neck.
-            span.below = std::clamp(kHeadLengthDefault * capScale - span.length, 0.0f,
-                                    headRoomBelow(head, span.length));
-            span.length += span.below;
+            const float wanted = std::max(kHeadLengthDefault * capScale - span.length, 0.0f);
+            span.below = std::min(wanted, headRoomBelow(head, span.length));
+            span.length += headAheadOfRoot(head) ? span.below : wanted;
         }
     } else if (neck != kNoParent && hasBone[head] != 0) {
         span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);

@@ -71,12 +71,10 @@ float FigureBuilder::headRoomBelow(std::size_t head, float crownLength) const {
     if (!(aboveShoulders > 0.0f)) {
         return std::max(neckRunBelow(head) - kShortestNeck * capScale, 0.0f);
     }
-    // The neck keeps its length where the skeleton leaves room for one, and a share of the way
-    // from the shoulders to the head joint where it does not: the head stays a head. The skull's
-    // ellipsoid reaches kSkullOvershoot of its length past the span's ends.
-    const float neck = std::min(kShortestNeck * capScale, kLeastNeckShare * aboveShoulders);
-    return std::max(
-        (aboveShoulders - neck - kSkullOvershoot * crownLength) / (1.0f + kSkullOvershoot), 0.0f);
+    // The skull's ellipsoid reaches kSkullOvershoot of its length past the span's ends (its
+    // length: the crown, what it reaches down and what rises past the crown, kHeadLengthDefault).
+    const float length = std::max(crownLength, kHeadLengthDefault * capScale);
+    return std::max(aboveShoulders - kShortestNeck * capScale - kSkullOvershoot * length, 0.0f);
 }
 
 } // namespace bvh::body_figure_detail
