@@ -131,6 +131,7 @@ void FigureBuilder::describeTopology() {
         facing = glm::normalize(glm::vec3(*front));
     }
     measureTorsoWidth();
+    measureShoulderLine();
     findLegHubs();
     findUnnamedHead();
 }
@@ -200,9 +201,9 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
-    body_figure_detail::FigureBuilder builder{skeleton, options, {}, {},   {},   {},  {}, {},
-                                              {},       {},      {}, {},   {},   {},  {}, kNoParent,
-                                              {},       {},      {}, 1.0f, 0.0f, 1.0f};
+    body_figure_detail::FigureBuilder builder{
+        skeleton, options, {}, {},        {}, {}, {}, {},   {},   {},   {},          {},
+        {},       {},      {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f, std::nullopt};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

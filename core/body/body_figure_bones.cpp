@@ -3,6 +3,8 @@
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_girdles.h"
 
+#include <limits>
+
 namespace bvh::body_figure_detail {
 
 float FigureBuilder::boneLength(std::size_t child) const {
@@ -127,21 +129,26 @@ void FigureBuilder::addBone(std::size_t child) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }
     }
+    // A trunk's rounded top ends at the shoulder line, below the neck's root (trunkEnd).
+    if (role == BoneRole::Trunk) {
+        end = trunkEnd(parent, child, r1);
+    }
     // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
     // rises until its sphere rests on the lowest joint's level.
-    // Its rounded top ends just above the neck's root, not a chest's depth up the neck.
-    if (role == BoneRole::Trunk && roles[child] == BoneRole::Neck) {
-        end -= (end - points[parent]) *
-               (std::min(kChestTopBelowNeck * r1, 0.5f * length) / std::max(length, 1e-9f));
-    }
     const float sink = r1 - (glm::dot(end, up) - lowest);
     if (sink > 0.0f && sink < 0.5f * length) {
         end += up * sink;
     }
-    BodyVolume volume =
-        role == BoneRole::Trunk && facing
-            ? makeEllipticCone(points[parent], end, r0, r1, glm::cross(up, *facing), torsoWidth)
-            : makeRoundCone(points[parent], end, r0, r1);
+    BodyVolume volume = makeRoundCone(points[parent], end, r0, r1);
+    if (role == BoneRole::Trunk && facing) {
+        volume = makeEllipticCone(points[parent], end, r0, r1, glm::cross(up, *facing), torsoWidth);
+    } else if (role == BoneRole::Shoulder && facing && shoulderLine) {
+        // A shoulder girdle (pectoral, trapezius and scapula round the collar bone) is deeper,
+        // front to back, than it is tall: it fills the shoulder's front and back between the
+        // chest's top and an arm held out without standing above the arm. (In front of arms
+        // hanging beside the chest it opened a notch: the gap kept from the arm.)
+        volume = makeEllipticCone(points[parent], end, r0, r1, *facing, kShoulderDepthRatio);
+    }
     volume.blend = 0.6f * std::min(volume.radiusA, volume.radiusB);
     // A trunk is one mass with its neck and collars however its bones branch, a hand one
     // with its fingers.
@@ -153,6 +160,9 @@ void FigureBuilder::addBone(std::size_t child) {
     attach(volume, parent, child);
     volume.radiusNode = static_cast<NodeIndex>(child);
     figure.volumes.push_back(volume);
+    if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
+        addNeckOverTrunk(parent, child, end);
+    }
 }
 
 void FigureBuilder::attach(BodyVolume& volume, std::size_t start, std::size_t end) const {
@@ -176,7 +186,14 @@ void FigureBuilder::addLimbRoot(std::size_t node) {
         return;
     }
     const glm::vec3 end = endOfRun(node, roles[node]);
-    BodyVolume volume = arm ? makeDeltoid(points[node], end, capScale)
+    const auto next = static_cast<std::size_t>(longestChild[node]);
+    // An arm hanging beside the chest in the bind pose keeps a deltoid as large as the figure
+    // allows: it bridges the chest and the arm, whose gap (body_gap.h) otherwise opens a notch
+    // under the collar.
+    const float armRadius = hangsAlongTrunk(node)
+                                ? std::numeric_limits<float>::max()
+                                : startRadius(BoneRole::UpperArm, boneLength(next), next);
+    BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, armRadius)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);
     volume.startJoint = jointOf[static_cast<std::size_t>(parent)];

@@ -2,8 +2,9 @@
 // make its volumes: the sizes (fractions of the figure's size), the helpers they share and the
 // builder. Its member functions live in body_figure.cpp (measuring, topology, the torso's width),
 // body_figure_bones.cpp (one volume per bone, limb roots), body_figure_extremities.cpp (palms and
-// soles), body_figure_head.cpp (heads, face rigs) and body_figure_unnamed.cpp (an unnamed
-// figure's head, neck and tail; many-legged shells). Internal to core/body.
+// soles), body_figure_head.cpp (heads, face rigs), body_figure_neck.cpp (the trunk's top, necks)
+// and body_figure_unnamed.cpp (an unnamed figure's head, neck and tail; many-legged shells).
+// Internal to core/body.
 #pragma once
 
 #include "core/body/body_figure.h"
@@ -39,6 +40,9 @@ struct RoleSize {
 // made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
 // facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
 inline constexpr float kTorsoWidthRatio = 1.5f;
+// A collar bone's volume (the shoulder girdle) is this many times as deep, front to back, as it
+// is tall: at 1.5 a crease stayed where CMU's chest front meets the arm.
+inline constexpr float kShoulderDepthRatio = 2.0f;
 
 inline RoleSize roleSize(BoneRole role) {
     switch (role) {
@@ -107,6 +111,8 @@ inline constexpr float kHeadLengthDefault = 0.12f;
 // height wide, the head 0.09 wide and 0.13 tall).
 inline constexpr float kShortestNeck = 0.04f;
 inline constexpr float kNeckPerHeadWidth = 0.6f;
+// A skull's ellipsoid reaches this share of its span's length past each end of it.
+inline constexpr float kSkullOvershoot = 0.05f;
 // A head's width, of its length (its ellipsoid's narrowest semi-axis, twice).
 inline constexpr float kHeadWidthPerLength = 0.8f;
 // A face rig's head grows at most this much to hold its face joints, which stay this far inside.
@@ -132,6 +138,13 @@ inline constexpr float kAnkleHeight = 0.05f;
 // A chest's rounded top ends this share of its depth below the neck's root, so the neck shows
 // above the shoulders' line rather than inside the chest.
 inline constexpr float kChestTopBelowNeck = 0.8f;
+// An upright trunk's rounded top ends at the shoulder line (the arms' roots): above it, the
+// shoulders slope into the arms and the neck shows. A trunk bone gives up at most this share of
+// its length for it, or this share when it runs into the head (PyMO's spine to head, where a
+// neck takes its place); a bone rising this steeply (the cosine to up) is upright.
+inline constexpr float kLongestTrunkCut = 0.5f;
+inline constexpr float kLongestTrunkCutUnderHead = 0.75f;
+inline constexpr float kUprightTrunk = 0.7f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 inline constexpr float kPalmThinnest = 0.009f;
@@ -200,8 +213,9 @@ struct FigureBuilder {
     glm::vec3 up{0.0f, 1.0f, 0.0f};
     std::optional<glm::vec3> facing;
     float capScale = 1.0f;
-    float lowest = 0.0f;     // along up
-    float torsoWidth = 1.0f; // the torso's width over its depth (measureTorsoWidth)
+    float lowest = 0.0f;               // along up
+    float torsoWidth = 1.0f;           // the torso's width over its depth (measureTorsoWidth)
+    std::optional<float> shoulderLine; // along up: the arms' roots (measureShoulderLine)
 
     float boneLength(std::size_t child) const;
 
@@ -268,6 +282,28 @@ struct FigureBuilder {
     float neckRadiusAt(std::size_t child, float runStart) const;
 
     void addHead(std::size_t head);
+
+    // [SECTION] The trunk's top and the neck (body_figure_neck.cpp)
+    // shoulderLine: the mean height of the arms' roots (the first upper arm joints), on a figure
+    // whose arms are held out in the bind pose (a T-pose, an A-pose); none on a figure without
+    // arms or with an arm hanging along the trunk, whose chest and shoulders keep their shape.
+    void measureShoulderLine();
+
+    // Where the trunk bone from `parent` to `child`, `endRadius` thick at its end, ends: short
+    // of a neck's root (kChestTopBelowNeck), and on an upright bone so that its rounded top
+    // stays at the shoulder line (each within kLongestTrunkCut of its length).
+    glm::vec3 trunkEnd(std::size_t parent, std::size_t child, float endRadius) const;
+
+    // A neck from a trunk bone's `trunkTop` to the head joint `head` it ran into (PyMO has no
+    // neck joint): a neck's thickness, narrowing to the head (neckRadiusAt). Nothing when
+    // `head` is no upright head.
+    void addNeckOverTrunk(std::size_t parent, std::size_t head, const glm::vec3& trunkTop);
+
+    // How far an upright skull may reach down below its head joint: to kShortestNeck above the
+    // shoulder line or, on a figure without a shoulder line, above the neck chain's start. Zero
+    // for a quadruped's head.
+    // `crownLength`: the skull's span above the head joint.
+    float headRoomBelow(std::size_t head, float crownLength) const;
 
     // The end of the run of `role` bones that starts at `node` (an upper arm split in two ends
     // at the elbow).

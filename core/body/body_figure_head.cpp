@@ -108,12 +108,12 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
             // A short crown bone over a long neck chain (CMU's: the head joint at the skull's
             // base, 0.07 of the height below the crown, over a neck of 0.14) is the skull's
             // top only: the head reaches down the neck to a head's length, leaving a neck.
+            // Where the neck leaves no room for all of it (PyMO's, with no neck joint), the rest
+            // rises past the crown bone's end: a head of a head's size on a neck.
             // Not a quadruped's head, which lies ahead along its neck.
-            const float room =
-                headAheadOfRoot(head) ? 0.0f : neckRunBelow(head) - kShortestNeck * capScale;
-            span.below =
-                std::clamp(kHeadLengthDefault * capScale - span.length, 0.0f, std::max(room, 0.0f));
-            span.length += span.below;
+            const float wanted = std::max(kHeadLengthDefault * capScale - span.length, 0.0f);
+            span.below = std::min(wanted, headRoomBelow(head, span.length));
+            span.length += headAheadOfRoot(head) ? span.below : wanted;
         }
     } else if (neck != kNoParent && hasBone[head] != 0) {
         span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
@@ -138,11 +138,16 @@ float FigureBuilder::neckRadiusAt(std::size_t child, float runStart) const {
     if (roles[node] != BoneRole::Head || headAheadOfRoot(node)) {
         return runStart;
     }
-    const float headWidth = kHeadWidthPerLength * headSpan(node).length;
+    const HeadSpan span = headSpan(node);
+    const float headWidth = kHeadWidthPerLength * span.length;
     const float atHead =
         std::min(runStart * roleSize(BoneRole::Neck).taper, 0.5f * kNeckPerHeadWidth * headWidth);
-    const float run = neckRunBelow(node);
-    return run > 0.0f ? atHead + (runStart - atHead) * std::min(toHead / run, 1.0f) : atHead;
+    // It is that narrow where the skull's bottom meets it, and within the skull.
+    const float run = neckRunBelow(node) - span.below;
+    const float toSkull = toHead - span.below;
+    return run > 0.0f && toSkull > 0.0f
+               ? atHead + (runStart - atHead) * std::min(toSkull / run, 1.0f)
+               : atHead;
 }
 
 void FigureBuilder::addHead(std::size_t head) {
@@ -170,7 +175,8 @@ void FigureBuilder::addHead(std::size_t head) {
     }
     const glm::vec3 side = glm::cross(direction, front);
     const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
-    glm::vec3 semiAxes = glm::vec3(0.55f, 0.45f, 0.5f * kHeadWidthPerLength) * length;
+    glm::vec3 semiAxes =
+        glm::vec3(0.5f + kSkullOvershoot, 0.45f, 0.5f * kHeadWidthPerLength) * length;
     if (bones > 1) {
         centre = points[head] + glm::transpose(axes) * fitHeadToFace(head, axes, semiAxes);
     }

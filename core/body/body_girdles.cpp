@@ -17,6 +17,11 @@ constexpr float kDeltoidLength = 0.07f;
 constexpr float kHipRadius = 0.08f;
 constexpr float kHipLength = 0.09f;
 constexpr float kLongestShareOfLimb = 0.35f;
+// A deltoid is at most this many times as thick as the upper arm where it starts front to back
+// (it wraps the shoulder's front and back, where the arm meets the chest), and this many times
+// across: a shoulder that carries the trunk's top into the arm, not a ball standing above both.
+constexpr float kDeltoidPerArmRadius = 1.5f;
+constexpr float kDeltoidAboveArm = 1.15f;
 // Where the ellipsoid's centre lies down the limb, of its half-length: over the joint, a little
 // towards the limb, so that the shape's top stays at the joint's height.
 constexpr float kCentreDownLimb = 0.35f;
@@ -34,19 +39,27 @@ glm::vec3 perpendicularTo(const glm::vec3& d) {
 }
 
 // An ellipsoid of half-length `along` on the axis from `joint` towards `end` and radius
-// `across` around it, its centre kCentreDownLimb of its half-length down the limb.
+// `across` around it, its centre kCentreDownLimb of its half-length down the limb; `deepAcross`
+// along `deep` where `deep` (a direction, or zero) is not along the limb.
 BodyVolume limbRootEllipsoid(const glm::vec3& joint, const glm::vec3& end, float across,
-                             float along, const glm::vec3& shift) {
+                             float along, const glm::vec3& shift, const glm::vec3& deep = {},
+                             float deepAcross = 0.0f) {
     const glm::vec3 limb = end - joint;
     const float limbLength = glm::length(limb);
     const glm::vec3 axis = limbLength > 0.0f ? limb / limbLength : glm::vec3(0, 1, 0);
     const float halfLength = std::min(along, kLongestShareOfLimb * limbLength);
     const float radius = std::min(across, halfLength);
-    const glm::vec3 side = perpendicularTo(axis);
+    glm::vec3 side = perpendicularTo(axis);
+    float sideRadius = radius;
+    const glm::vec3 deepSide = deep - axis * glm::dot(deep, axis);
+    if (glm::length(deepSide) > 0.3f * glm::length(deep)) {
+        side = glm::normalize(deepSide);
+        sideRadius = std::min(deepAcross, halfLength);
+    }
     const glm::mat3 axes = glm::transpose(glm::mat3(axis, side, glm::cross(axis, side)));
     BodyVolume volume = makeEllipsoid(joint + axis * (kCentreDownLimb * halfLength) + shift, axes,
-                                      glm::vec3(halfLength, radius, radius));
-    volume.blend = 0.5f * radius;
+                                      glm::vec3(halfLength, sideRadius, radius));
+    volume.blend = 0.5f * std::min(radius, sideRadius);
     return volume;
 }
 
@@ -97,9 +110,12 @@ BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
     return shell;
 }
 
-BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow, float scale) {
-    return limbRootEllipsoid(shoulder, elbow, kDeltoidRadius * scale, kDeltoidLength * scale,
-                             glm::vec3(0.0f));
+BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
+                       const std::optional<glm::vec3>& facing, float scale, float armRadius) {
+    const float across = std::min(kDeltoidRadius * scale, kDeltoidAboveArm * armRadius);
+    const float deep = std::min(kDeltoidRadius * scale, kDeltoidPerArmRadius * armRadius);
+    return limbRootEllipsoid(shoulder, elbow, across, kDeltoidLength * scale, glm::vec3(0.0f),
+                             facing.value_or(glm::vec3(0.0f)), deep);
 }
 
 BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,

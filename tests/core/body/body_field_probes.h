@@ -66,4 +66,29 @@ inline PlannedFigure planFigure(const std::string& text) {
     return planned;
 }
 
+// How far from `centre` the body's surface lies along `direction` (normalised units): where its
+// distance field first turns from inside to outside, by bisection.
+inline float surfaceReach(const PlannedFigure& planned, const glm::vec3& centre,
+                          const glm::vec3& direction) {
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    const auto inside = [&](float reach) {
+        return bodyDistance(planned.figure.volumes, planned.all, centre + reach * direction,
+                            kBodyFarOutside, gap) < 0.0f;
+    };
+    float low = 0.0f;
+    float high = 0.3f;
+    for (int step = 1; step <= 300; ++step) { // the first way out
+        if (!inside(0.001f * static_cast<float>(step))) {
+            high = 0.001f * static_cast<float>(step);
+            break;
+        }
+        low = 0.001f * static_cast<float>(step);
+    }
+    for (int round = 0; round < 20; ++round) {
+        const float middle = 0.5f * (low + high);
+        (inside(middle) ? low : high) = middle;
+    }
+    return low;
+}
+
 } // namespace bvh::test

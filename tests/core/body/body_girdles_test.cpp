@@ -4,6 +4,7 @@
 #include "core/body/body_girdles.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_test_skeletons.h"
 
@@ -18,17 +19,29 @@ using test::nodeNamed;
 using test::normalised;
 
 TEST(BodyGirdles, ADeltoidIsAnEllipsoidAlongTheArmOverTheShoulder) {
-    // Half-length min(0.07, 0.35 * 0.3) = 0.07, radius 0.06, centred 0.35 * 0.07 down the arm.
-    const BodyVolume deltoid = makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), 1.0f);
+    // An arm along +X, 0.04 thick at the shoulder, on a figure facing +Z: half-length
+    // min(0.07, 0.35 * 0.3) = 0.07, centred 0.35 * 0.07 down the arm; 1.5 * 0.04 = 0.06 front to
+    // back (along +Z), 1.15 * 0.04 = 0.046 up and down.
+    const std::optional<glm::vec3> facing = glm::vec3(0.0f, 0.0f, 1.0f);
+    const BodyVolume deltoid =
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), facing, 1.0f, 0.04f);
     ASSERT_EQ(deltoid.shape, BodyVolume::Shape::Ellipsoid);
     EXPECT_NEAR(deltoid.a.x, 0.35f * 0.07f, 1e-6f);
     EXPECT_NEAR(deltoid.radii.x, 0.07f, 1e-6f);
-    EXPECT_NEAR(deltoid.radii.y, 0.06f, 1e-6f);
-    EXPECT_NEAR(signedDistance(deltoid, glm::vec3(0.35f * 0.07f, 0.06f, 0.0f)), 0.0f, 1e-6f);
+    const glm::vec3 centre = deltoid.a;
+    EXPECT_NEAR(signedDistance(deltoid, centre + glm::vec3(0.0f, 0.046f, 0.0f)), 0.0f, 1e-6f);
+    EXPECT_NEAR(signedDistance(deltoid, centre + glm::vec3(0.0f, 0.0f, 0.06f)), 0.0f, 1e-6f);
+    // A thick arm's stays within the figure's size (0.06 of it); with no facing, round.
+    const BodyVolume thick =
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), std::nullopt, 1.0f, 0.1f);
+    EXPECT_NEAR(thick.radii.y, 0.06f, 1e-6f);
+    EXPECT_NEAR(thick.radii.z, 0.06f, 1e-6f);
     // A short arm (0.1) keeps a small one: at most 0.035 long and as thick.
-    const BodyVolume small = makeDeltoid(glm::vec3(0.0f), glm::vec3(0.1f, 0.0f, 0.0f), 1.0f);
+    const BodyVolume small =
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.1f, 0.0f, 0.0f), facing, 1.0f, 0.04f);
     EXPECT_NEAR(small.radii.x, 0.035f, 1e-6f);
     EXPECT_NEAR(small.radii.y, 0.035f, 1e-6f);
+    EXPECT_NEAR(small.radii.z, 0.035f, 1e-6f);
 }
 
 TEST(BodyGirdles, AHipsMassSitsBehindTheHipJoint) {
@@ -97,6 +110,23 @@ TEST(BodyGirdles, ACrabGetsAFlattenedShellOverItsLegRootsAndEvenLegs) {
         EXPECT_FLOAT_EQ(leg->radiusB, legs[0]->radiusB);
         EXPECT_EQ(leg->shape, BodyVolume::Shape::RoundCone);
         EXPECT_LT(leg->radiusA, 0.05f);
+    }
+}
+
+// A shoulder carries the trunk's top into the arm (issue 38): on the CMU-like biped (arms held
+// out), the body's surface straight above each shoulder joint reaches at most 0.3 of the upper
+// arm's radius above the arm's top line (the deltoid's 0.15 and the blends'); a ball 1.5 times
+// the arm stood 0.46 of it above.
+TEST(BodyGirdles, ACmuLikeShoulderIsNoBallAboveTheArm) {
+    const test::PlannedFigure planned = test::planFigure(test::cmuLikeBipedText());
+    for (const std::string side : {"Left", "Right"}) {
+        const NodeIndex arm = nodeNamed(planned.skeleton, side + "Arm");
+        const BodyVolume* upperArm =
+            boneVolume(planned.figure, arm, nodeNamed(planned.skeleton, side + "ForeArm"));
+        ASSERT_NE(upperArm, nullptr) << side;
+        const float above = test::surfaceReach(planned, normalised(planned.figure, arm), {0, 1, 0});
+        EXPECT_GT(above, upperArm->radiusA) << side << ": the arm's top line is cut";
+        EXPECT_LT(above, 1.3f * upperArm->radiusA) << side << ": a ball over the shoulder";
     }
 }
 

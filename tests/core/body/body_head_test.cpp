@@ -20,6 +20,7 @@ namespace {
 using test::boneVolume;
 using test::nodeNamed;
 using test::normalised;
+using test::surfaceReach;
 
 // A MakeHuman-like face rig, 173 cm, Y up, facing +Z: the head joint at the top of the neck,
 // its crown bone (special06) 12.7 cm up, the face's helpers ahead of and below it (the jaw, the
@@ -166,62 +167,8 @@ TEST(BodyHead, AMakeHumanHeadWithAShortCrownIsAWholeHeadAroundItsFace) {
     expectANeckUnderTheHead(skeleton, figure, parts, "spine01", "neck02");
 }
 
-// A CMU-like biped (the cgspeed conversion's offsets, Y up, facing +Z): Neck on Spine1 with no
-// offset, Neck1 1.75 up, Head 1.76 up and its End Site 1.77 up, so the head joint sits at the
-// skull's base and the neck chain is twice the head bone.
-std::string cmuLikeBipedText() {
-    test::BvhTextBuilder b;
-    const int hips = b.add("Hips", -1, {0, 17, 0});
-    const int spine = b.add("Spine", hips, {0, 2.04, -0.19});
-    const int spine1 = b.add("Spine1", spine, {0, 2.05, -0.04});
-    const int neck = b.add("Neck", spine1, {0, 0, 0});
-    const int neck1 = b.add("Neck1", neck, {0, 1.75, 0.17});
-    const int head = b.add("Head", neck1, {0, 1.76, -0.12});
-    b.endSite(head, {0, 1.77, -0.06});
-    for (const double side : {1.0, -1.0}) {
-        const std::string s = side > 0 ? "Left" : "Right";
-        const int shoulder = b.add(s + "Shoulder", spine1, {0, 0, 0});
-        const int arm = b.add(s + "Arm", shoulder, {side * 3.36, 1.2, -0.31});
-        const int forearm = b.add(s + "ForeArm", arm, {side * 4.98, 0, 0});
-        const int hand = b.add(s + "Hand", forearm, {side * 3.48, 0, 0});
-        b.endSite(hand, {side * 1.5, 0, 0});
-        const int hipJoint = b.add(s.substr(0, 1) + "HipJoint", hips, {0, 0, 0});
-        const int upLeg = b.add(s + "UpLeg", hipJoint, {side * 1.36, -1.8, 0.84});
-        const int leg = b.add(s + "Leg", upLeg, {side * 2.54, -6.98, 0});
-        const int foot = b.add(s + "Foot", leg, {side * 2.57, -7.06, 0});
-        const int toe = b.add(s + "ToeBase", foot, {0, -0.39, 2.3});
-        b.endSite(toe, {0, 0, 1.2});
-    }
-    return b.text();
-}
-
-// How far from `centre` the body's surface lies along `direction` (normalised units): where its
-// distance field first turns from inside to outside, by bisection.
-float surfaceReach(const test::PlannedFigure& planned, const glm::vec3& centre,
-                   const glm::vec3& direction) {
-    const float gap = kBodyGapInCells * planned.grid.cell;
-    const auto inside = [&](float reach) {
-        return bodyDistance(planned.figure.volumes, planned.all, centre + reach * direction,
-                            kBodyFarOutside, gap) < 0.0f;
-    };
-    float low = 0.0f;
-    float high = 0.3f;
-    for (int step = 1; step <= 300; ++step) { // the first way out
-        if (!inside(0.001f * static_cast<float>(step))) {
-            high = 0.001f * static_cast<float>(step);
-            break;
-        }
-        low = 0.001f * static_cast<float>(step);
-    }
-    for (int round = 0; round < 20; ++round) {
-        const float middle = 0.5f * (low + high);
-        (inside(middle) ? low : high) = middle;
-    }
-    return low;
-}
-
 TEST(BodyHead, AHeadOnALongNeckChainIsAHeadOnANeckNarrowerThanIt) {
-    const test::PlannedFigure planned = test::planFigure(cmuLikeBipedText());
+    const test::PlannedFigure planned = test::planFigure(test::cmuLikeBipedText());
     const Skeleton& skeleton = planned.skeleton;
     const HeadParts parts = headOf(skeleton, planned.figure, "Head");
     ASSERT_NE(parts.skull, nullptr);
@@ -237,6 +184,85 @@ TEST(BodyHead, AHeadOnALongNeckChainIsAHeadOnANeckNarrowerThanIt) {
     const float skullAcross = std::max(parts.skull->radii.y, parts.skull->radii.z);
     EXPECT_LT(neck->radiusB, 0.75f * skullAcross) << "head and neck one cone";
     EXPECT_LE(neck->radiusB, neck->radiusA) << "a neck widening towards the head";
+}
+
+// The height (along Y) where the body's surface ends going up from `from` (normalised).
+float surfaceTop(const test::PlannedFigure& planned, const glm::vec3& from) {
+    return from.y + surfaceReach(planned, from, {0, 1, 0});
+}
+
+// On the CMU-like biped the neck chain (Neck on Spine1, 3.5 to the head joint, 0.14 of the
+// height) is long enough for a neck: the trunk's top ends at the shoulder line (the arms' roots),
+// and between it and the head's bottom a neck shows, thinner than the head and the chest.
+TEST(BodyHead, ACmuLikeNeckShowsBetweenTheTrunksTopAndTheHead) {
+    const test::PlannedFigure planned = test::planFigure(test::cmuLikeBipedText());
+    const Skeleton& skeleton = planned.skeleton;
+    const BodyFigure& figure = planned.figure;
+    const HeadParts parts = headOf(skeleton, figure, "Head");
+    ASSERT_NE(parts.skull, nullptr);
+    const float height = figureHeight(figure);
+    const float shoulderLine = 0.5f * (normalised(figure, nodeNamed(skeleton, "LeftArm")).y +
+                                       normalised(figure, nodeNamed(skeleton, "RightArm")).y);
+    const float headBottom = parts.skull->a.y - parts.skull->radii.x;
+    // The trunk's top, in front of the neck: within 0.025 of the height of the shoulder line
+    // (the collars' and the blends' rounding), not a chest's depth above the chest's joint
+    // (0.038 above the line before, the neck's root hidden inside).
+    const glm::vec3 chest = normalised(figure, nodeNamed(skeleton, "Spine1"));
+    const glm::vec3 chestMiddle = 0.5f * (chest + normalised(figure, nodeNamed(skeleton, "Spine")));
+    const float trunkTop = surfaceTop(planned, chestMiddle + glm::vec3(0.0f, 0.0f, 0.045f));
+    EXPECT_LT(trunkTop - shoulderLine, 0.025f * height) << "the chest covers the neck's base";
+    EXPECT_GE((headBottom - shoulderLine) / height, 0.035f) << "no neck between shoulders and head";
+    // Around the neck's mid-height, front to back (side to side runs into the shoulders' slope):
+    // well under the head's depth and the chest's.
+    const auto depth = [&](const glm::vec3& at) {
+        return surfaceReach(planned, at, {0, 0, 1}) + surfaceReach(planned, at, {0, 0, -1});
+    };
+    const glm::vec3 neckMiddle(chest.x, 0.5f * (shoulderLine + headBottom), chest.z);
+    const float neckDepth = depth(neckMiddle);
+    EXPECT_LT(neckDepth, 0.8f * depth(parts.skull->a)) << "a neck as thick as the head";
+    EXPECT_LT(neckDepth, 0.6f * depth(chestMiddle)) << "a neck as thick as the chest";
+    // Just below the head, side to side: narrower than the head (0.75 of its width).
+    const glm::vec3 belowHead(parts.skull->a.x, headBottom - 0.01f, parts.skull->a.z);
+    const float headWidth = surfaceReach(planned, parts.skull->a, {1, 0, 0}) +
+                            surfaceReach(planned, parts.skull->a, {-1, 0, 0});
+    EXPECT_LT(surfaceReach(planned, belowHead, {1, 0, 0}) +
+                  surfaceReach(planned, belowHead, {-1, 0, 0}),
+              0.75f * headWidth);
+}
+
+// PyMO's sample walk has no neck joint and a head bone 0.075 of the height: its head is still a
+// head (0.12 of the height tall, 0.096 wide), on a neck, not the spine's thumb.
+TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {
+    const test::PlannedFigure planned = test::planFigure(test::pymoLikeBipedText());
+    const HeadParts parts = headOf(planned.skeleton, planned.figure, "Head");
+    ASSERT_NE(parts.skull, nullptr);
+    const float height = figureHeight(planned.figure);
+    const glm::vec3 centre = parts.skull->a;
+    const float width =
+        surfaceReach(planned, centre, {1, 0, 0}) + surfaceReach(planned, centre, {-1, 0, 0});
+    EXPECT_GE(width / height, 0.08f) << "a small head";
+    EXPECT_LE(width / height, 0.11f);
+    EXPECT_GE(2.0f * parts.skull->radii.x / height, 0.11f);
+    // The spine's bone no longer runs into the head as a trunk: it stops at the shoulders' line
+    // (its rounded top within 0.01 of the height above the arms' roots), and a neck narrower
+    // than the head carries the head.
+    const Skeleton& skeleton = planned.skeleton;
+    const NodeIndex spine = nodeNamed(skeleton, "Spine");
+    const float shoulderLine = normalised(planned.figure, nodeNamed(skeleton, "LeftArm")).y;
+    int pieces = 0;
+    for (const BodyVolume& volume : planned.figure.volumes) {
+        if (volume.joint != spine || volume.radiusNode != parts.head) {
+            continue;
+        }
+        ++pieces;
+        if (volume.shape == BodyVolume::Shape::EllipticCone) { // the trunk
+            EXPECT_LT(volume.b.y + volume.radiusB, shoulderLine + 0.01f * height);
+        } else { // the neck
+            EXPECT_LT(2.0f * volume.radiusB, 0.75f * width);
+            EXPECT_NEAR(volume.b.y, normalised(planned.figure, parts.head).y, 1e-5f);
+        }
+    }
+    EXPECT_EQ(pieces, 2) << "a trunk and a neck from the spine to the head";
 }
 
 } // namespace

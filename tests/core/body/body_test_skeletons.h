@@ -341,4 +341,57 @@ inline std::string thousandJointRigText() {
     return b.text();
 }
 
+// A CMU-like biped (the cgspeed conversion's offsets, Y up, facing +Z): Neck on Spine1 with no
+// offset, Neck1 1.75 up, Head 1.76 up and its End Site 1.77 up, so the head joint sits at the
+// skull's base and the neck chain is twice the head bone.
+inline std::string cmuLikeBipedText() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 17, 0});
+    const int spine = b.add("Spine", hips, {0, 2.04, -0.19});
+    const int spine1 = b.add("Spine1", spine, {0, 2.05, -0.04});
+    const int neck = b.add("Neck", spine1, {0, 0, 0});
+    const int neck1 = b.add("Neck1", neck, {0, 1.75, 0.17});
+    const int head = b.add("Head", neck1, {0, 1.76, -0.12});
+    b.endSite(head, {0, 1.77, -0.06});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(s + "Shoulder", spine1, {0, 0, 0});
+        const int arm = b.add(s + "Arm", shoulder, {side * 3.36, 1.2, -0.31});
+        const int forearm = b.add(s + "ForeArm", arm, {side * 4.98, 0, 0});
+        const int hand = b.add(s + "Hand", forearm, {side * 3.48, 0, 0});
+        b.endSite(hand, {side * 1.5, 0, 0});
+        const int hipJoint = b.add(s.substr(0, 1) + "HipJoint", hips, {0, 0, 0});
+        const int upLeg = b.add(s + "UpLeg", hipJoint, {side * 1.36, -1.8, 0.84});
+        const int leg = b.add(s + "Leg", upLeg, {side * 2.54, -6.98, 0});
+        const int foot = b.add(s + "Foot", leg, {side * 2.57, -7.06, 0});
+        const int toe = b.add(s + "ToeBase", foot, {0, -0.39, 2.3});
+        b.endSite(toe, {0, 0, 1.2});
+    }
+    return b.text();
+}
+
+// A PyMO-like biped (its sample walk's offsets, Y up, facing +Z, 60.5 tall): no neck joint, the
+// spine's bone runs straight into the head joint 3.9 above the shoulders' line, and the head's
+// bone is 4.5 long (0.075 of the height).
+inline std::string pymoLikeBipedText() {
+    BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 35.4, 0});
+    const int spine = b.add("Spine", hips, {0, 8.47, 0});
+    b.endSite(b.add("Head", spine, {0, 13.82, 0}), {0, 4.53, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(s + "Shoulder", spine, {0, 9.96, 0});
+        const int arm = b.add(s + "Arm", shoulder, {side * 7.31, 0, 0});
+        const int forearm = b.add(s + "ForeArm", arm, {side * 10.71, 0, 0});
+        const int hand = b.add(s + "Hand", forearm, {side * 8.5, 0, 0});
+        b.endSite(hand, {side * 3.94, 0, 0});
+        const int upLeg = b.add(s + "UpLeg", hips, {side * 4.03, 0, 0});
+        const int leg = b.add(s + "Leg", upLeg, {0, -16.79, 0});
+        const int foot = b.add(s + "Foot", leg, {0, -15.49, 0});
+        const int toe = b.add(s + "ToeBase", foot, {0, -1.45, 5.42});
+        b.endSite(toe, {0, 0, 2.95});
+    }
+    return b.text();
+}
+
 } // namespace bvh::test

@@ -1,0 +1,80 @@
+// The top of an upright figure's trunk and the neck above it: the trunk's rounded top ends at the
+// shoulder line, so that a neck shows between the shoulders and the head however the skeleton
+// cuts its neck chain (CMU's starts inside the chest, PyMO's has none).
+#include "core/body/body_figure_builder.h"
+
+namespace bvh::body_figure_detail {
+
+void FigureBuilder::measureShoulderLine() {
+    float sum = 0.0f;
+    int count = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (roles[i] == BoneRole::UpperArm && parent != kNoParent &&
+            roles[static_cast<std::size_t>(parent)] != BoneRole::UpperArm &&
+            longestChild[i] != kNoParent) {
+            // Arms hanging beside the chest in the bind pose lie against its top's sides: with
+            // the top lowered, the gap kept between the chest and the arm (body_gap.h) opened
+            // a notch under the collar there. Such a figure keeps its chest's top.
+            if (hangsAlongTrunk(i)) {
+                return;
+            }
+            sum += glm::dot(points[i], up);
+            ++count;
+        }
+    }
+    if (count > 0) {
+        shoulderLine = sum / static_cast<float>(count);
+    }
+}
+
+glm::vec3 FigureBuilder::trunkEnd(std::size_t parent, std::size_t child, float endRadius) const {
+    const glm::vec3 bone = points[child] - points[parent];
+    const float length = glm::length(bone);
+    // A chest ending at the neck's root stops short of it whatever the arms say.
+    float cut = roles[child] == BoneRole::Neck
+                    ? std::min(kChestTopBelowNeck * endRadius, kLongestTrunkCut * length)
+                    : 0.0f;
+    const float rise = glm::dot(bone, up) / length;
+    if (shoulderLine && rise > kUprightTrunk) {
+        const float over = glm::dot(points[child], up) + endRadius - *shoulderLine;
+        // A trunk bone that runs into the head (PyMO's spine to head) gives way to a neck
+        // (addNeckOverTrunk): it may stop well short of its end.
+        const float most =
+            (roles[child] == BoneRole::Head ? kLongestTrunkCutUnderHead : kLongestTrunkCut) *
+            length;
+        cut = std::max(cut, std::min(over / rise, most));
+    }
+    return points[child] - bone * (cut / length);
+}
+
+void FigureBuilder::addNeckOverTrunk(std::size_t parent, std::size_t head,
+                                     const glm::vec3& trunkTop) {
+    if (roles[head] != BoneRole::Head || headAheadOfRoot(head) ||
+        glm::length(points[head] - trunkTop) < kZeroLength) {
+        return;
+    }
+    const float start = roleSize(BoneRole::Neck).cap * capScale;
+    BodyVolume neck = makeRoundCone(trunkTop, points[head], start, neckRadiusAt(head, start));
+    neck.blend = 0.6f * std::min(neck.radiusA, neck.radiusB);
+    neck.mass = kTrunkMass;
+    attach(neck, parent, head);
+    neck.radiusNode = static_cast<NodeIndex>(head);
+    figure.volumes.push_back(neck);
+}
+
+float FigureBuilder::headRoomBelow(std::size_t head, float crownLength) const {
+    if (headAheadOfRoot(head)) {
+        return 0.0f; // a quadruped's head lies ahead along its neck
+    }
+    const float aboveShoulders = shoulderLine ? glm::dot(points[head], up) - *shoulderLine : -1.0f;
+    if (!(aboveShoulders > 0.0f)) {
+        return std::max(neckRunBelow(head) - kShortestNeck * capScale, 0.0f);
+    }
+    // The skull's ellipsoid reaches kSkullOvershoot of its length past the span's ends (its
+    // length: the crown, what it reaches down and what rises past the crown, kHeadLengthDefault).
+    const float length = std::max(crownLength, kHeadLengthDefault * capScale);
+    return std::max(aboveShoulders - kShortestNeck * capScale - kSkullOvershoot * length, 0.0f);
+}
+
+} // namespace bvh::body_figure_detail
