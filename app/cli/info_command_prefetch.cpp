@@ -18,45 +18,74 @@ DocumentPrefetch::~DocumentPrefetch() {
         const std::scoped_lock lock(mutex_);
         stopping_ = true;
     }
-    changed_.notify_all();
+    roomForReader_.notify_one();
     reader_.join();
+}
+
+namespace {
+
+std::size_t frameBytes(const bvh::Document& document) {
+    return document.motion.values.size() * sizeof(float);
+}
+
+} // namespace
+
+bool DocumentPrefetch::full() const {
+    return waiting_.size() >= ahead_ || (waitingBytes_ >= kMaxWaitingBytes && !waiting_.empty());
+}
+
+bool DocumentPrefetch::drained() const {
+    return waiting_.size() <= ahead_ / 2 && waitingBytes_ <= kMaxWaitingBytes / 2;
 }
 
 void DocumentPrefetch::readAll() {
     for (const std::string& file : files_) {
+        std::deque<bvh::Document> finished;
         {
             std::unique_lock lock(mutex_);
-            changed_.wait(lock, [this] { return stopping_ || waiting_.size() < ahead_; });
+            if (full()) {
+                roomForReader_.wait(lock, [this] { return stopping_ || drained(); });
+            }
             if (stopping_) {
                 return;
             }
+            finished.swap(finished_);
         }
+        finished.clear();
         try {
             bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file), options_);
             const std::scoped_lock lock(mutex_);
+            waitingBytes_ += frameBytes(document);
             waiting_.push_back(std::move(document));
             mostWaiting_ = std::max(mostWaiting_, waiting_.size());
         } catch (...) { // std::bad_alloc: handed to next(), which rethrows it in order
             const std::scoped_lock lock(mutex_);
             failure_ = std::current_exception();
-            changed_.notify_all();
+        }
+        documentReady_.notify_one();
+        if (failure_ != nullptr) { // written by this thread only
             return;
         }
-        changed_.notify_all();
     }
 }
 
-bvh::Document DocumentPrefetch::next() {
+const bvh::Document& DocumentPrefetch::next() {
     std::unique_lock lock(mutex_);
-    changed_.wait(lock, [this] { return !waiting_.empty() || failure_ != nullptr; });
+    finished_.push_back(std::move(current_));
+    current_ = bvh::Document{};
+    documentReady_.wait(lock, [this] { return !waiting_.empty() || failure_ != nullptr; });
     if (waiting_.empty()) {
         std::rethrow_exception(failure_);
     }
-    bvh::Document document = std::move(waiting_.front());
+    current_ = std::move(waiting_.front());
     waiting_.pop_front();
+    waitingBytes_ -= frameBytes(current_);
+    const bool wakeReader = drained();
     lock.unlock();
-    changed_.notify_all();
-    return document;
+    if (wakeReader) {
+        roomForReader_.notify_one();
+    }
+    return current_;
 }
 
 std::size_t DocumentPrefetch::mostWaiting() const {

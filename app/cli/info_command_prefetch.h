@@ -4,8 +4,10 @@
 // the two overlap on two cores; `check`, whose whole cost is parsing, has nothing to overlap.
 //
 // Documents come out in argument order, each exactly as loadDocument gives it (diagnostics
-// included), so output, messages and exit codes do not change. At most `ahead` documents wait
-// loaded: memory holds those, the one being read and the one being analysed.
+// included), so output, messages and exit codes do not change. Memory holds the documents that
+// wait loaded (at most kMaxWaiting, and past one of them at most kMaxWaitingBytes of frames),
+// the one being read and the one being analysed. A reader that filled the queue sleeps until
+// half of it was taken: woken for every document, it cost a thread switch per small take.
 #pragma once
 
 #include "core/reader/document.h"
@@ -23,33 +25,45 @@ namespace bvhscope::cli {
 
 class DocumentPrefetch {
 public:
-    static constexpr std::size_t kDefaultAhead = 2;
+    static constexpr std::size_t kMaxWaiting = 8;
+    static constexpr std::size_t kMaxWaitingBytes = std::size_t{64} << 20;
 
-    // Starts reading `files` (UTF-8 paths, kept by the caller until destruction) in order.
+    // Starts reading `files` (UTF-8 paths, kept by the caller until destruction) in order, at
+    // most `ahead` (1 or more) documents ahead.
     DocumentPrefetch(std::span<const std::string> files, bvh::ParseOptions options,
-                     std::size_t ahead = kDefaultAhead);
+                     std::size_t ahead = kMaxWaiting);
     // Stops reading (the document being read is finished, those after it are not started) and
     // waits for the reader.
     ~DocumentPrefetch();
     DocumentPrefetch(const DocumentPrefetch&) = delete;
     DocumentPrefetch& operator=(const DocumentPrefetch&) = delete;
 
-    // The next file's document, in argument order, waiting until it is read. Called at most
-    // once per file. Rethrows what the reader threw (std::bad_alloc) in the file's place.
-    bvh::Document next();
+    // The next file's document, in argument order, waiting until it is read; valid until the
+    // next call or destruction. Called at most once per file. Rethrows what the reader threw
+    // (std::bad_alloc) in the file's place.
+    const bvh::Document& next();
 
     // The most documents that ever waited loaded at once (at most `ahead`).
     std::size_t mostWaiting() const;
 
 private:
     void readAll();
+    bool full() const;    // the reader waits: `ahead_` documents, or the bytes, wait
+    bool drained() const; // the reader may go on: half of those were taken
 
     std::span<const std::string> files_;
     bvh::ParseOptions options_;
     std::size_t ahead_;
     mutable std::mutex mutex_;
-    std::condition_variable changed_;
+    std::condition_variable roomForReader_;
+    std::condition_variable documentReady_;
     std::deque<bvh::Document> waiting_;
+    std::size_t waitingBytes_ = 0; // of the frames of `waiting_`
+    // The document next() handed out last, then freed on the reader thread: its memory came
+    // from the reader's malloc arena, and freed here it made that arena give pages back to the
+    // system that the reader's next parse faulted in again (three page faults a take).
+    bvh::Document current_;
+    std::deque<bvh::Document> finished_;
     std::exception_ptr failure_; // what stopped the reader, after the documents before it
     std::size_t mostWaiting_ = 0;
     bool stopping_ = false;
