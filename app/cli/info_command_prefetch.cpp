@@ -9,9 +9,9 @@
 namespace bvhscope::cli {
 
 DocumentPrefetch::DocumentPrefetch(std::span<const std::string> files, bvh::ParseOptions options,
-                                   std::size_t ahead)
+                                   std::size_t ahead, std::size_t aheadBytes)
     : files_(files), options_(std::move(options)), ahead_(std::max<std::size_t>(ahead, 1)),
-      reader_([this] { readAll(); }) {}
+      aheadBytes_(aheadBytes), reader_([this] { readAll(); }) {}
 
 DocumentPrefetch::~DocumentPrefetch() {
     {
@@ -31,11 +31,11 @@ std::size_t frameBytes(const bvh::Document& document) {
 } // namespace
 
 bool DocumentPrefetch::full() const {
-    return waiting_.size() >= ahead_ || (waitingBytes_ >= kMaxWaitingBytes && !waiting_.empty());
+    return waiting_.size() >= ahead_ || (waitingBytes_ >= aheadBytes_ && !waiting_.empty());
 }
 
 bool DocumentPrefetch::drained() const {
-    return waiting_.size() <= ahead_ / 2 && waitingBytes_ <= kMaxWaitingBytes / 2;
+    return waiting_.size() <= ahead_ / 2 && waitingBytes_ <= aheadBytes_ / 2;
 }
 
 void DocumentPrefetch::readAll() {

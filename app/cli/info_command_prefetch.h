@@ -29,9 +29,10 @@ public:
     static constexpr std::size_t kMaxWaitingBytes = std::size_t{64} << 20;
 
     // Starts reading `files` (UTF-8 paths, kept by the caller until destruction) in order, at
-    // most `ahead` (1 or more) documents ahead.
+    // most `ahead` (1 or more) documents ahead, and past one of them at most `aheadBytes` of
+    // frames (the motion's floats).
     DocumentPrefetch(std::span<const std::string> files, bvh::ParseOptions options,
-                     std::size_t ahead = kMaxWaiting);
+                     std::size_t ahead = kMaxWaiting, std::size_t aheadBytes = kMaxWaitingBytes);
     // Stops reading (the document being read is finished, those after it are not started) and
     // waits for the reader.
     ~DocumentPrefetch();
@@ -54,6 +55,7 @@ private:
     std::span<const std::string> files_;
     bvh::ParseOptions options_;
     std::size_t ahead_;
+    std::size_t aheadBytes_;
     mutable std::mutex mutex_;
     std::condition_variable roomForReader_;
     std::condition_variable documentReady_;

@@ -73,5 +73,21 @@ TEST(DocumentPrefetch, StopsReadingWhenTheCallerGivesUp) {
     EXPECT_LE(prefetch.mostWaiting(), 2U);
 }
 
+// Past one document, the frames that wait are bounded too (a list of million-frame captures):
+// with room for less than one take's frames, one waits at a time.
+TEST(DocumentPrefetch, BigDocumentsWaitOneAtATime) {
+    test::TemporaryDirectory directory;
+    const std::vector<std::string> files = numberedFiles(directory, 20);
+    DocumentPrefetch prefetch(files, bvh::ParseOptions{}, 8, 8); // a take holds 72 bytes
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (prefetch.mostWaiting() < 1 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::yield();
+    }
+    for (int i = 0; i < 20; ++i) {
+        expectDocumentOf(prefetch.next(), i);
+    }
+    EXPECT_EQ(prefetch.mostWaiting(), 1U);
+}
+
 } // namespace
 } // namespace bvhscope::cli
