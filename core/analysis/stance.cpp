@@ -182,10 +182,14 @@ public:
         // The extremes of the samples' own frames (not of their neighbours only): a long clip
         // has as many neighbours as samples, and their extremes are never read.
         extremes_.resize(distinct.size());
+        // The samples' frames increase: one walk finds them all.
         sampled_.assign(distinct.size(), 0);
+        std::size_t slot = 0;
         for (const auto& [frame, neighbour] : frames_) {
-            sampled_[static_cast<std::size_t>(std::ranges::lower_bound(distinct, frame) -
-                                              distinct.begin())] = 1;
+            while (distinct[slot] < frame) {
+                ++slot;
+            }
+            sampled_[slot] = 1;
         }
         request_.take = [this](std::size_t d, std::span<const RigidTransform> world) {
             glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
