@@ -6,8 +6,10 @@
 // Documents come out in argument order, each exactly as loadDocument gives it (diagnostics
 // included), so output, messages and exit codes do not change. Memory holds the documents that
 // wait loaded (at most kMaxWaiting, and past one of them at most kMaxWaitingBytes of frames),
-// the one being read and the one being analysed. A reader that filled the queue sleeps until
-// half of it was taken: woken for every document, it cost a thread switch per small take.
+// the one being read, the one being analysed, and analysed ones the reader has yet to free
+// (fewer than kMaxWaiting; on 4 takes of 100 000 frames, peak memory is 98 MB against 60 MB
+// read one at a time). A reader that filled the queue sleeps until half of it was taken: woken
+// for every document, it cost a thread switch per small take.
 #pragma once
 
 #include "core/reader/document.h"
