@@ -3,6 +3,7 @@
 #include "core/analysis/frame_poses.h"
 #include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
+#include "core/analysis/pose_extremes.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
@@ -92,6 +93,33 @@ std::uint32_t speedStep(const Motion& motion) {
     return static_cast<std::uint32_t>(std::clamp(frames, 1.0, largest));
 }
 
+// Pose storage kept per thread between analyses. `info` over a library and the Browser's
+// summary workers analyse take after take, and a fresh buffer per take (over 128 KiB for a
+// 21-node rig at 240 samples: an mmap, its pages faulted in and zeroed, an munmap) cost more
+// system time than the stance's percentiles. A buffer over kKeptPoseBytes (a rig of thousands
+// of joints) is freed as before rather than held by the thread.
+constexpr std::size_t kKeptPoseBytes = std::size_t{8} << 20;
+
+std::vector<glm::dvec3>& keptPoseBuffer() {
+    thread_local std::vector<glm::dvec3> kept;
+    return kept;
+}
+
+// A buffer of `count` positions (their values unspecified until written).
+std::vector<glm::dvec3> borrowPoseBuffer(std::size_t count) {
+    std::vector<glm::dvec3> buffer;
+    buffer.swap(keptPoseBuffer());
+    buffer.resize(count); // zeroes only what the kept buffer lacked
+    return buffer;
+}
+
+void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
+    const std::size_t capacity = buffer.capacity();
+    if (capacity * sizeof(glm::dvec3) <= kKeptPoseBytes && capacity > keptPoseBuffer().capacity()) {
+        buffer.swap(keptPoseBuffer());
+    }
+}
+
 // The poses of the sampled frames, each with the frame speedStep later (earlier near the end),
 // as world positions per node. Each frame's pose is computed once, however many samples name
 // it: a clip of a few hundred frames has most of its sampled frames' neighbours among the
@@ -104,12 +132,16 @@ struct SampledPoses {
     std::vector<Pose> next;
     std::vector<glm::dquat> rootRotation;
     std::vector<RigidTransform> firstWorld;
+    // Per sample, the extremes of every node of `at` (extremesOfPose with no exclusion),
+    // taken while each pose was fresh from forward kinematics; empty where not taken.
+    std::vector<PoseExtremes> atExtremes;
 
     SampledPoses() = default;
     SampledPoses(SampledPoses&&) = default;
     SampledPoses& operator=(SampledPoses&&) = default;
     SampledPoses(const SampledPoses&) = delete;
     SampledPoses& operator=(const SampledPoses&) = delete;
+    ~SampledPoses() { returnPoseBuffer(positions); }
 };
 
 // The sampled frames and their neighbours: frame s * frameCount / samples, and speedStep later.
@@ -145,11 +177,27 @@ public:
         }
         std::ranges::sort(distinct);
         distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-        poses_.positions.resize(distinct.size() * nodes_);
+        poses_.positions = borrowPoseBuffer(distinct.size() * nodes_);
         rootRotations_.resize(distinct.size());
+        // The extremes of the samples' own frames (not of their neighbours only): a long clip
+        // has as many neighbours as samples, and their extremes are never read.
+        extremes_.resize(distinct.size());
+        // The samples' frames increase: one walk finds them all.
+        sampled_.assign(distinct.size(), 0);
+        std::size_t slot = 0;
+        for (const auto& [frame, neighbour] : frames_) {
+            while (distinct[slot] < frame) {
+                ++slot;
+            }
+            sampled_[slot] = 1;
+        }
         request_.take = [this](std::size_t d, std::span<const RigidTransform> world) {
+            glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
             for (std::size_t i = 0; i < nodes_; ++i) {
-                poses_.positions[d * nodes_ + i] = world[i].translation;
+                pose[i] = world[i].translation;
+            }
+            if (sampled_[d] != 0) {
+                extremes_[d] = extremesOfPose(std::span<const glm::dvec3>(pose, nodes_));
             }
             rootRotations_[d] = world[0].rotation;
             if (d == 0) {
@@ -182,6 +230,7 @@ public:
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
         poses_.at.reserve(frames_.size());
+        poses_.atExtremes.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
         poses_.rootRotation.reserve(frames_.size());
         std::size_t atCursor = 0;
@@ -189,6 +238,7 @@ public:
         for (const auto& [frame, neighbour] : frames_) {
             const std::size_t at = slotFrom(atCursor, frame);
             poses_.at.push_back(pose(at));
+            poses_.atExtremes.push_back(extremes_[at]);
             poses_.rootRotation.push_back(rootRotations_[at]);
             poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
@@ -201,6 +251,8 @@ private:
     FramePoseRequest request_;
     SampledPoses poses_;
     std::vector<glm::dquat> rootRotations_;
+    std::vector<PoseExtremes> extremes_; // per distinct frame, where sampled_
+    std::vector<std::uint8_t> sampled_;  // per distinct frame: 1 where a sample's own frame
 };
 
 // The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
@@ -262,54 +314,29 @@ std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIn
     return counted;
 }
 
-// Per sample, the lowest and the highest coordinate of the counted nodes along each file axis,
-// and the nodes that hold them: the body's bounding box, the lowest node along each of the six
-// signed axes (the highest along +X is the lowest along -X) and the ground's range along up,
-// all from one pass over the poses.
+// Per sample, the extremes of the counted nodes (pose_extremes.h): the body's bounding box, the
+// lowest node along each of the six signed axes and the ground's range along up.
 struct Extremes {
-    std::vector<glm::dvec3> low;
-    std::vector<glm::dvec3> high;
-    std::vector<std::array<std::size_t, 3>> lowNode;
-    std::vector<std::array<std::size_t, 3>> highNode;
+    std::vector<PoseExtremes> of; // per sample
 
-    std::size_t samples() const { return low.size(); }
+    std::size_t samples() const { return of.size(); }
     // The height along `axis` of sample s's lowest counted node (the largest double without one).
     double lowestAlong(UpAxis axis, std::size_t s) const {
         const int c = upAxisIndex(axis);
-        return upAxisSign(axis) > 0.0 ? low[s][c] : -high[s][c];
+        return upAxisSign(axis) > 0.0 ? of[s].low[c] : -of[s].high[c];
     }
     std::size_t lowestNodeAlong(UpAxis axis, std::size_t s) const {
         const auto c = static_cast<std::size_t>(upAxisIndex(axis));
-        return upAxisSign(axis) > 0.0 ? lowNode[s][c] : highNode[s][c];
+        return upAxisSign(axis) > 0.0 ? of[s].lowNode[c] : of[s].highNode[c];
     }
 };
 
 Extremes extremesOf(std::span<const SampledPoses::Pose> poses,
                     std::span<const std::uint8_t> counted) {
     Extremes extremes;
-    extremes.low.assign(poses.size(), glm::dvec3(std::numeric_limits<double>::max()));
-    extremes.high.assign(poses.size(), glm::dvec3(-std::numeric_limits<double>::max()));
-    extremes.lowNode.resize(poses.size());
-    extremes.highNode.resize(poses.size());
-    for (std::size_t s = 0; s < poses.size(); ++s) {
-        glm::dvec3& low = extremes.low[s];
-        glm::dvec3& high = extremes.high[s];
-        for (std::size_t i = 0; i < counted.size(); ++i) {
-            if (counted[i] == 0) {
-                continue;
-            }
-            const glm::dvec3& point = poses[s][i];
-            for (int c = 0; c < 3; ++c) {
-                if (point[c] < low[c]) {
-                    low[c] = point[c];
-                    extremes.lowNode[s][static_cast<std::size_t>(c)] = i;
-                }
-                if (high[c] < point[c]) {
-                    high[c] = point[c];
-                    extremes.highNode[s][static_cast<std::size_t>(c)] = i;
-                }
-            }
-        }
+    extremes.of.reserve(poses.size());
+    for (const SampledPoses::Pose& pose : poses) {
+        extremes.of.push_back(extremesOfPose(pose, counted));
     }
     return extremes;
 }
@@ -319,8 +346,8 @@ double bodySizeOf(const Extremes& extremes) {
     std::vector<double> sizes;
     sizes.reserve(extremes.samples());
     for (std::size_t s = 0; s < extremes.samples(); ++s) {
-        if (extremes.low[s].x <= extremes.high[s].x) {
-            sizes.push_back(glm::length(extremes.high[s] - extremes.low[s]));
+        if (extremes.of[s].low.x <= extremes.of[s].high.x) {
+            sizes.push_back(glm::length(extremes.of[s].high - extremes.of[s].low));
         }
     }
     return percentileInPlace(sizes, 0.5);
@@ -793,7 +820,12 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     // Every node's extremes give the rough size that finds static roots; without any (nearly
     // every file) they are the figure's own: not measured twice.
     std::vector<std::uint8_t> counted = countedNodes(n, {});
-    Extremes extremes = extremesOf(poses.at, counted);
+    Extremes extremes;
+    if (poses.atExtremes.size() == poses.at.size()) {
+        extremes.of = std::move(poses.atExtremes); // taken in the pose pass
+    } else {
+        extremes = extremesOf(poses.at, counted);
+    }
     const double roughSize = bodySizeOf(extremes);
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
     double bodySize = roughSize;

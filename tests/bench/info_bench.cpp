@@ -17,11 +17,14 @@ namespace {
 
 constexpr std::size_t kTakeFrames = 290;
 
+// `takes` copies of the take in one command line: with more than one, info reads the next file
+// while it analyses this one (app/cli/info_command_prefetch.h).
 void runCommandOnTake(benchmark::State& state, std::vector<std::string_view> arguments,
                       int (*command)(std::span<const std::string_view>, std::ostream&,
-                                     std::ostream&)) {
+                                     std::ostream&),
+                      std::size_t takes = 1) {
     const std::string file = largeCaptureFile(kTakeFrames).string();
-    arguments.push_back(file);
+    arguments.insert(arguments.end(), takes, file);
     for (auto _ : state) {
         std::ostringstream out;
         std::ostringstream err;
@@ -31,7 +34,7 @@ void runCommandOnTake(benchmark::State& state, std::vector<std::string_view> arg
         }
         benchmark::DoNotOptimize(out.str().size());
     }
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * takes));
     state.SetLabel(std::to_string(kTakeFrames) + " frames of " + largeCaptureSource());
 }
 
@@ -44,6 +47,25 @@ void BM_InfoJsonTake(benchmark::State& state) {
     runCommandOnTake(state, {"--json"}, bvhscope::cli::runInfo);
 }
 BENCHMARK(BM_InfoJsonTake)->Unit(benchmark::kMicrosecond);
+
+// 64 takes per command: wall time per take (items_per_second) and the CPU of every thread.
+constexpr std::size_t kLibraryTakes = 64;
+
+void BM_CheckLibraryOfTakes(benchmark::State& state) {
+    runCommandOnTake(state, {"--quiet"}, bvhscope::cli::runCheck, kLibraryTakes);
+}
+BENCHMARK(BM_CheckLibraryOfTakes)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
+
+void BM_InfoJsonLibraryOfTakes(benchmark::State& state) {
+    runCommandOnTake(state, {"--json"}, bvhscope::cli::runInfo, kLibraryTakes);
+}
+BENCHMARK(BM_InfoJsonLibraryOfTakes)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->MeasureProcessCPUTime();
 
 } // namespace
 } // namespace bvh::bench

@@ -87,5 +87,54 @@ TEST(InfoCommand, UsageErrors) {
     EXPECT_EQ(version.out.rfind("bvhscope ", 0), 0u);
 }
 
+// Many files are read ahead on a second thread (info_command_prefetch.h) while each is analysed:
+// the output is still each file's own, in argument order, with a file that fails to parse and
+// a missing one in the middle: the text and the messages are the single-file runs' joined, the
+// JSON array holds the single-file objects in order, and the run fails.
+TEST(InfoCommand, ManyFilesPrintEachFileAsAloneInArgumentOrder) {
+    test::TemporaryDirectory directory;
+    std::vector<std::string> files;
+    for (int i = 0; i < 12; ++i) {
+        std::string text(test::kChainBvh);
+        text.replace(text.find("Hips"), 4, "Root" + std::to_string(i));
+        const std::string name = "take" + std::to_string(i) + ".bvh";
+        if (i == 4) {
+            text = "HIERARCHY\nROOT Hips\n{\n";
+        }
+        files.push_back(i == 8 ? directory.pathText(name) : directory.write(name, text));
+    }
+    std::string text;
+    std::string messages;
+    std::vector<std::string> objects;
+    for (const std::string& file : files) {
+        const auto alone = run(runInfo, {file});
+        if (!alone.out.empty()) {
+            text += (text.empty() ? "" : "\n") + alone.out;
+        }
+        messages += alone.err;
+        const auto json = run(runInfo, {"--json", file});
+        ASSERT_EQ(json.out.back(), '\n');
+        objects.push_back(json.out.substr(0, json.out.size() - 1));
+    }
+    std::vector<std::string> arguments = files;
+    const auto together = run(runInfo, arguments);
+    EXPECT_EQ(together.status, 1);
+    EXPECT_EQ(together.out, text);
+    EXPECT_EQ(together.err, messages);
+    EXPECT_NE(messages.find(files[4] + ":4:1: error:"), std::string::npos) << messages;
+    EXPECT_NE(messages.find(files[8] + ": error:"), std::string::npos) << messages;
+
+    arguments.insert(arguments.begin(), "--json");
+    const auto json = run(runInfo, arguments);
+    EXPECT_EQ(json.status, 1);
+    EXPECT_EQ(json.err, messages);
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < objects.size(); ++i) {
+        const std::size_t at = json.out.find(objects[i], from);
+        ASSERT_NE(at, std::string::npos) << "file " << i << " missing or out of order";
+        from = at + objects[i].size();
+    }
+}
+
 } // namespace
 } // namespace bvhscope::cli

@@ -17,6 +17,8 @@
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <utility>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -87,6 +89,43 @@ TEST(StanceSample, SixteenFramesStandAndFaceAwkwardTakesAsTwoHundredFortyDo) {
             }
             expectSameDiscreteAnswers(take, up);
         }
+    }
+}
+
+// The stance keeps its pose buffer per thread between analyses (`info` over a library): what
+// one take leaves in it never shows in the next. Takes of different lengths, analysed in one
+// order and then the other, give the same answers to the bit.
+TEST(StanceSample, AnalysesInARowOnOneThreadAgreeInAnyOrder) {
+    std::vector<Document> documents;
+    for (const auto& [kind, frames] :
+         {std::pair{AwkwardKind::TurningWalk, 2400}, std::pair{AwkwardKind::Jumps, 480},
+          std::pair{AwkwardKind::Crawl, 90}}) {
+        AwkwardTake take;
+        take.kind = kind;
+        take.frames = frames;
+        documents.push_back(parseDocument(test::awkwardFile(take)));
+        ASSERT_TRUE(documents.back().loaded());
+    }
+    auto stanceOf = [](const Document& document) {
+        const TranslationMode mode =
+            resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
+        return analyzeStance(document.skeleton, document.motion, mode,
+                             analyzeRestPose(document.skeleton));
+    };
+    std::vector<Stance> forward;
+    for (const Document& document : documents) {
+        forward.push_back(stanceOf(document));
+    }
+    for (std::size_t i = documents.size(); i-- > 0;) {
+        SCOPED_TRACE("take " + std::to_string(i));
+        const Stance again = stanceOf(documents[i]);
+        EXPECT_EQ(again.upAxis, forward[i].upAxis);
+        EXPECT_EQ(again.source, forward[i].source);
+        EXPECT_EQ(again.motionCost, forward[i].motionCost);
+        EXPECT_EQ(again.groundLevel, forward[i].groundLevel);
+        EXPECT_EQ(again.height, forward[i].height);
+        EXPECT_EQ(again.facing, forward[i].facing);
+        EXPECT_EQ(again.unit, forward[i].unit);
     }
 }
 

@@ -1,0 +1,33 @@
+// The extremes of one pose: per file axis, the lowest and highest coordinate of its nodes and
+// the node that holds each. The stance (stance.h) takes them for every sampled pose: its body
+// size, its lowest node along each of the six signed axes (the highest along +X is the lowest
+// along -X) and its ground all come from them.
+//
+// Pure; never throws or prints.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <glm/vec3.hpp>
+#include <limits>
+#include <span>
+
+namespace bvh {
+
+struct PoseExtremes {
+    // Without a counted node (or where no coordinate compares below the largest double, NaN),
+    // low stays the largest double, high its negation, and the nodes 0.
+    glm::dvec3 low{std::numeric_limits<double>::max()};
+    glm::dvec3 high{-std::numeric_limits<double>::max()};
+    // Per axis, the first node in node order that holds the extreme (ties: the lower index).
+    std::array<std::size_t, 3> lowNode{};
+    std::array<std::size_t, 3> highNode{};
+};
+
+// The extremes of `pose` (one position per node) over the nodes whose `counted` entry is not 0;
+// an empty `counted` counts every node, else counted.size() == pose.size().
+PoseExtremes extremesOfPose(std::span<const glm::dvec3> pose,
+                            std::span<const std::uint8_t> counted = {});
+
+} // namespace bvh

@@ -1,0 +1,114 @@
+// extremesOfPose: per file axis, the lowest and highest coordinate of the counted nodes and the
+// first node that holds each, checked against the plain definition (a scan that compares every
+// node with every other) on generated poses full of ties, with NaN, and with excluded nodes.
+#include "core/analysis/pose_extremes.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+// The definition: the smallest counted value (NaN never is), held first by the lowest index.
+PoseExtremes extremesByDefinition(const std::vector<glm::dvec3>& pose,
+                                  const std::vector<std::uint8_t>& counted) {
+    PoseExtremes expected;
+    for (int c = 0; c < 3; ++c) {
+        const auto axis = static_cast<std::size_t>(c);
+        for (std::size_t node = 0; node < pose.size(); ++node) {
+            if (!counted.empty() && counted[node] == 0) {
+                continue;
+            }
+            bool lowest = !std::isnan(pose[node][c]);
+            bool highest = lowest;
+            for (std::size_t other = 0; other < pose.size(); ++other) {
+                if (!counted.empty() && counted[other] == 0) {
+                    continue;
+                }
+                const double value = pose[other][c];
+                lowest =
+                    lowest && !(value < pose[node][c]) && !(other < node && value == pose[node][c]);
+                highest = highest && !(value > pose[node][c]) &&
+                          !(other < node && value == pose[node][c]);
+            }
+            if (lowest) {
+                expected.low[c] = pose[node][c];
+                expected.lowNode[axis] = node;
+            }
+            if (highest) {
+                expected.high[c] = pose[node][c];
+                expected.highNode[axis] = node;
+            }
+        }
+    }
+    return expected;
+}
+
+void expectSame(const PoseExtremes& found, const PoseExtremes& expected) {
+    for (int c = 0; c < 3; ++c) {
+        const auto axis = static_cast<std::size_t>(c);
+        EXPECT_EQ(found.low[c], expected.low[c]) << "axis " << c;
+        EXPECT_EQ(found.high[c], expected.high[c]) << "axis " << c;
+        EXPECT_EQ(found.lowNode[axis], expected.lowNode[axis]) << "axis " << c;
+        EXPECT_EQ(found.highNode[axis], expected.highNode[axis]) << "axis " << c;
+    }
+}
+
+TEST(PoseExtremes, TiesGoToTheFirstNode) {
+    const std::vector<glm::dvec3> pose{{1, 5, 0}, {0, 5, 2}, {0, 7, 2}, {3, 7, -1}};
+    const PoseExtremes extremes = extremesOfPose(pose);
+    EXPECT_EQ(extremes.low, glm::dvec3(0, 5, -1));
+    EXPECT_EQ(extremes.high, glm::dvec3(3, 7, 2));
+    EXPECT_EQ(extremes.lowNode, (std::array<std::size_t, 3>{1, 0, 3}));
+    EXPECT_EQ(extremes.highNode, (std::array<std::size_t, 3>{3, 2, 1}));
+}
+
+TEST(PoseExtremes, ExcludedNodesAndNaNNeverHoldAnExtreme) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<glm::dvec3> pose{{-9, 9, 9}, {nan, 1, 1}, {2, nan, 3}, {4, 2, nan}};
+    const std::vector<std::uint8_t> counted{0, 1, 1, 1};
+    const PoseExtremes extremes = extremesOfPose(pose, counted);
+    EXPECT_EQ(extremes.low, glm::dvec3(2, 1, 1));
+    EXPECT_EQ(extremes.high, glm::dvec3(4, 2, 3));
+    EXPECT_EQ(extremes.lowNode, (std::array<std::size_t, 3>{2, 1, 1}));
+    EXPECT_EQ(extremes.highNode, (std::array<std::size_t, 3>{3, 3, 2}));
+}
+
+TEST(PoseExtremes, NothingCountedLeavesTheEmptyExtremes) {
+    const std::vector<glm::dvec3> pose{{1, 2, 3}};
+    const PoseExtremes extremes = extremesOfPose(pose, std::vector<std::uint8_t>{0});
+    EXPECT_EQ(extremes.low, glm::dvec3(std::numeric_limits<double>::max()));
+    EXPECT_EQ(extremes.high, glm::dvec3(-std::numeric_limits<double>::max()));
+    EXPECT_EQ(extremes.lowNode, (std::array<std::size_t, 3>{}));
+    EXPECT_EQ(extremesOfPose({}).highNode, (std::array<std::size_t, 3>{}));
+}
+
+// Coordinates from a few values, so most extremes are tied, and some NaN; every node counted
+// and a random half.
+TEST(PoseExtremes, MatchesTheDefinitionOnGeneratedPoses) {
+    std::mt19937 random(44);
+    std::uniform_int_distribution<int> level(-3, 3);
+    std::uniform_int_distribution<int> nodes(1, 40);
+    std::bernoulli_distribution rare(0.03);
+    std::bernoulli_distribution half(0.5);
+    for (int trial = 0; trial < 500; ++trial) {
+        std::vector<glm::dvec3> pose(static_cast<std::size_t>(nodes(random)));
+        std::vector<std::uint8_t> counted(pose.size());
+        for (std::size_t node = 0; node < pose.size(); ++node) {
+            for (int c = 0; c < 3; ++c) {
+                pose[node][c] =
+                    rare(random) ? std::numeric_limits<double>::quiet_NaN() : 0.25 * level(random);
+            }
+            counted[node] = half(random) ? 1 : 0;
+        }
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        expectSame(extremesOfPose(pose), extremesByDefinition(pose, {}));
+        expectSame(extremesOfPose(pose, counted), extremesByDefinition(pose, counted));
+    }
+}
+
+} // namespace
+} // namespace bvh
