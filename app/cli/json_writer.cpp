@@ -98,11 +98,28 @@ std::size_t utf8SequenceLength(std::string_view text, std::size_t i) {
     return length;
 }
 
+// A byte written as itself inside a JSON string: printable ASCII other than '"' and '\\'.
+bool isPlainJsonByte(unsigned char c) {
+    return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
 } // namespace
 
 void JsonWriter::writeString(std::string_view text) {
     out_ << '"';
     for (std::size_t i = 0; i < text.size(); ++i) {
+        // A run of bytes that go out as they are, in one write: names and paths are mostly that,
+        // and a write per byte to a stdio-synced std::cout costs a call each.
+        std::size_t plainEnd = i;
+        while (plainEnd < text.size() &&
+               isPlainJsonByte(static_cast<unsigned char>(text[plainEnd]))) {
+            ++plainEnd;
+        }
+        if (plainEnd > i) {
+            out_.write(text.data() + i, static_cast<std::streamsize>(plainEnd - i));
+            i = plainEnd - 1;
+            continue;
+        }
         const auto c = static_cast<unsigned char>(text[i]);
         if (c == '"' || c == '\\') {
             out_ << '\\' << static_cast<char>(c);
