@@ -8,4 +8,8 @@ void adviseHugePages(void*, std::size_t) {}
 
 void populateForWriting(void*, std::size_t) {}
 
+void FreshPageFiller::populate(void*, std::size_t) {
+    static_cast<void>(slowNanosecondsPerByte_);
+}
+
 } // namespace bvh
