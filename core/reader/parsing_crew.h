@@ -35,6 +35,9 @@ struct CrewJob {
     // The room its rows will fill, populated before its pieces are taken (empty: none).
     char* roomBegin = nullptr;
     char* roomEnd = nullptr;
+    // The end of the allocation the room lies in (roomEnd or later): the rooms after this one
+    // follow it there, and FreshPageFiller may advise small pages up to it.
+    char* regionEnd = nullptr;
     // Called once the room is populated, before any piece is taken, on the thread that
     // populated its last chunk (at once in add() when there is no room), never on two threads
     // at once: what makes the room ready for the rows (the value vector grows over it).

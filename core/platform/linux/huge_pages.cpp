@@ -52,12 +52,24 @@ void populateForWriting(void* data, std::size_t bytes) {
 #endif
 }
 
-void FreshPageFiller::populate(void* data, std::size_t bytes) {
+void FreshPageFiller::adviseSmallPages(void* from, void* to) {
+    const auto start = reinterpret_cast<std::uintptr_t>(from);
+    const auto end = reinterpret_cast<std::uintptr_t>(to);
+    const std::lock_guard<std::mutex> lock(advising_);
+    if (start >= advisedFrom_ && start < advisedTo_) {
+        return;
+    }
+    const auto [alignedStart, length] = wholeSmallPages(from, end > start ? end - start : 0);
+    if (length > 0) {
+        ::madvise(reinterpret_cast<void*>(alignedStart), length, MADV_NOHUGEPAGE);
+    }
+    advisedFrom_ = start;
+    advisedTo_ = end;
+}
+
+void FreshPageFiller::populate(void* data, std::size_t bytes, void* regionEnd) {
     if (usesSmallPages()) {
-        const auto [start, length] = wholeSmallPages(data, bytes);
-        if (length > 0) {
-            ::madvise(reinterpret_cast<void*>(start), length, MADV_NOHUGEPAGE);
-        }
+        adviseSmallPages(data, regionEnd);
         populateForWriting(data, bytes);
         return;
     }
@@ -72,6 +84,7 @@ void FreshPageFiller::populate(void* data, std::size_t bytes) {
     if (static_cast<double>(spent) >
         slowNanosecondsPerByte_ * static_cast<double>(kHugePageBytes)) {
         smallPages_.store(true, std::memory_order_relaxed);
+        adviseSmallPages(static_cast<char*>(data) + bytes, regionEnd);
     }
 }
 

@@ -157,28 +157,33 @@ bool residentAndZero(const std::uint8_t* bytes, std::size_t length) {
 }
 
 // A whole huge page that costs more than the filler's bound turns the chunks after it to small
-// pages (a bound of 0: any cost is more). The slow chunk keeps what it got.
+// pages (a bound of 0: any cost is more), the whole rest of the region at once. The slow chunk
+// keeps what it got.
 TEST(HugePagesLinux, AFillerTurnsToSmallPagesAfterASlowHugePage) {
     if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) {
         GTEST_SKIP() << "this kernel has no transparent huge pages";
     }
     const AdvisedHugePages memory;
     ASSERT_NE(memory.mapped, MAP_FAILED);
+    std::uint8_t* const regionEnd = memory.base + 4 * kHugePageBytes;
     FreshPageFiller filler(0.0);
     // A part of a huge page says nothing about huge pages.
-    filler.populate(memory.base + 4096, 8192);
+    filler.populate(memory.base + 4096, 8192, regionEnd);
     EXPECT_FALSE(filler.usesSmallPages());
-    filler.populate(memory.base + kHugePageBytes, kHugePageBytes);
+    EXPECT_TRUE(advisedForHugePages(memory.base + 2 * kHugePageBytes));
+
+    filler.populate(memory.base + kHugePageBytes, kHugePageBytes, regionEnd);
     EXPECT_TRUE(filler.usesSmallPages());
     EXPECT_TRUE(advisedForHugePages(memory.base + kHugePageBytes));
     EXPECT_TRUE(residentAndZero(memory.base + kHugePageBytes, kHugePageBytes));
-
-    filler.populate(memory.base + 2 * kHugePageBytes, kHugePageBytes);
     EXPECT_FALSE(advisedForHugePages(memory.base + 2 * kHugePageBytes));
+    EXPECT_FALSE(advisedForHugePages(regionEnd - 1));
+    EXPECT_FALSE(residentAndZero(memory.base + 2 * kHugePageBytes, 4096)) << "advised only";
+
+    filler.populate(memory.base + 2 * kHugePageBytes, kHugePageBytes, regionEnd);
     EXPECT_EQ(hugePageKilobytesAt(memory.base + 2 * kHugePageBytes), 0u)
         << "small pages, none of them huge";
     EXPECT_TRUE(residentAndZero(memory.base + 2 * kHugePageBytes, kHugePageBytes));
-    EXPECT_TRUE(advisedForHugePages(memory.base + 3 * kHugePageBytes)) << "not populated yet";
 }
 
 // Huge pages cheaper than the bound stay huge pages.
@@ -190,7 +195,8 @@ TEST(HugePagesLinux, AFillerKeepsHugePagesThatAreFast) {
     ASSERT_NE(memory.mapped, MAP_FAILED);
     FreshPageFiller filler(1.0e9);
     for (std::size_t page = 0; page < 4; ++page) {
-        filler.populate(memory.base + page * kHugePageBytes, kHugePageBytes);
+        filler.populate(memory.base + page * kHugePageBytes, kHugePageBytes,
+                        memory.base + 4 * kHugePageBytes);
     }
     EXPECT_FALSE(filler.usesSmallPages());
     EXPECT_TRUE(advisedForHugePages(memory.base + 3 * kHugePageBytes));
