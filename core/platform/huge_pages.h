@@ -44,10 +44,12 @@ void populateForWriting(void* data, std::size_t bytes);
 // huge page made of one is backed again by the host 4 KiB at a time: 4.5 ms of system time
 // for such a huge page, 0.09 ms for one the host still backs, and a steady 0.6-0.75 ms for the
 // same 2 MiB in small pages either way. The kernel hands out the blocks it has not reported
-// first, so a load meets the slow ones last and then all at once (populating 366 MiB right
-// after another program had filled and freed 750 MB: the first chunks 0.09 ms each, the rest
-// 4.7 ms, 0.78-0.86 s in all against 0.11-0.14 s in small pages). So the first huge page that
-// costs more than `slowNanosecondsPerByte` turns the rest of the load to small pages. The time
+// first, so a load meets the slow ones together, in a run (populating 366 MiB right after
+// another program had filled and freed 750 MB: tens of chunks at 0.09 ms, then runs of 36-40
+// at 4.5-4.8 ms; 0.6-0.86 s in all when the host had taken most back, against 0.11-0.14 s in
+// small pages). So the first huge page that costs more than `slowNanosecondsPerByte` turns the
+// rest of the load to small pages: a run of slow ones costs far more than small pages where
+// huge ones would have been fast again after it. The time
 // is the populating thread's CPU time, so a thread that waits for a core is not taken for a
 // slow page. The rest of the region is advised for small pages at once (one madvise per
 // region): advice changes the mapping under the process's memory-map lock, which waits for
