@@ -13,7 +13,10 @@
 // (SeLockMemoryPrivilege), which ordinary users do not hold; macOS has no equivalent either.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <mutex>
 
 namespace bvh {
 
@@ -32,5 +35,52 @@ void adviseHugePages(void* data, std::size_t bytes);
 // Advice only: where the system has no such call (Windows, older kernels) nothing happens, and
 // the first write takes the faults as before.
 void populateForWriting(void* data, std::size_t bytes);
+
+// Populates fresh memory advised for huge pages (adviseHugePages), chunk by chunk, on any
+// threads, and turns to small pages for the chunks to come after a huge page proves slow.
+//
+// Why: where a virtual machine hands free memory back to its host (free page reporting, as on
+// the Firecracker VMs measured), the guest's free 2 MiB blocks are what is handed back, and a
+// huge page made of one is backed again by the host 4 KiB at a time: 4.5 ms of system time
+// for such a huge page, 0.09 ms for one the host still backs, and a steady 0.6-0.75 ms for the
+// same 2 MiB in small pages either way. The kernel hands out the blocks it has not reported
+// first, so a load meets the slow ones together, in a run (populating 366 MiB right after
+// another program had filled and freed 750 MB: tens of chunks at 0.09 ms, then runs of 36-40
+// at 4.5-4.8 ms; 0.6-0.86 s in all when the host had taken most back, against 0.11-0.14 s in
+// small pages). So the first huge page that costs more than `slowNanosecondsPerByte` turns the
+// rest of the load to small pages: a run of slow ones costs far more than small pages where
+// huge ones would have been fast again after it. The time
+// is the populating thread's CPU time, so a thread that waits for a core is not taken for a
+// slow page. The rest of the region is advised for small pages at once (one madvise per
+// region): advice changes the mapping under the process's memory-map lock, which waits for
+// every population under way, so advice chunk by chunk had the threads take turns (measured:
+// 0.45 s for a load that takes 0.35 s).
+class FreshPageFiller {
+public:
+    // 0.5 ns per byte: 1 ms per huge page, above small pages' 0.6-0.75 ms and far below the
+    // 4.5 ms of one the host backs again.
+    static constexpr double kSlowHugePageNanosecondsPerByte = 0.5;
+
+    explicit FreshPageFiller(double slowNanosecondsPerByte = kSlowHugePageNanosecondsPerByte)
+        : slowNanosecondsPerByte_(slowNanosecondsPerByte) {}
+
+    // populateForWriting, with small pages once a huge page was slow (Linux: madvise
+    // MADV_NOHUGEPAGE from there to `regionEnd`, the end of the allocation [data, data + bytes)
+    // lies in, once per region). Only whole huge pages are timed. Thread-safe; the same
+    // conditions as populateForWriting. Elsewhere nothing happens.
+    void populate(void* data, std::size_t bytes, void* regionEnd);
+    // Whether the chunks populated from now on get small pages.
+    bool usesSmallPages() const { return smallPages_.load(std::memory_order_relaxed); }
+
+private:
+    // Advises small pages for [from, to) unless the last range advised holds `from`.
+    void adviseSmallPages(void* from, void* to);
+
+    double slowNanosecondsPerByte_;
+    std::atomic<bool> smallPages_{false};
+    std::mutex advising_;
+    std::uintptr_t advisedFrom_ = 0; // the last range advised for small pages, under advising_
+    std::uintptr_t advisedTo_ = 0;
+};
 
 } // namespace bvh

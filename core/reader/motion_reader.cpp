@@ -180,6 +180,8 @@ public:
     }
 
     float* data() { return values_.data(); }
+    // The end of the allocation: where the rooms of later blocks end at most.
+    float* capacityEnd() { return values_.data() + values_.capacity(); }
 
     // Room for `rows` rows in all (reallocating to `capacityRows` if that is not enough); returns
     // the start of the storage.
@@ -591,6 +593,7 @@ private:
         job.pieces = block.pieces.size();
         job.roomBegin = room.first;
         job.roomEnd = room.first + room.second;
+        job.regionEnd = reinterpret_cast<char*>(storage_.capacityEnd());
         job.parsePiece = [this, &block, &placed](std::size_t index) {
             RowBlock::Piece& piece = block.pieces[index];
             float* const rows = placed.rows + piece.rowsBefore * channels_;

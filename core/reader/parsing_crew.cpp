@@ -1,7 +1,5 @@
 #include "core/reader/parsing_crew.h"
 
-#include "core/platform/huge_pages.h"
-
 #include <algorithm>
 #include <system_error>
 #include <utility>
@@ -78,7 +76,8 @@ void ParsingCrew::populate(const Task& task) {
     char* const chunkStart = reinterpret_cast<char*>(job.firstChunk + task.index * kHugePageBytes);
     char* const from = std::max(chunkStart, job.roomBegin);
     char* const to = std::min(chunkStart + kHugePageBytes, job.roomEnd);
-    populateForWriting(from, static_cast<std::size_t>(to - from));
+    pages_.populate(from, static_cast<std::size_t>(to - from),
+                    std::max(job.regionEnd, job.roomEnd));
 }
 
 void ParsingCrew::runUnlocked(const Task& task, std::unique_lock<std::mutex>& lock) {

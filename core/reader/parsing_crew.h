@@ -10,8 +10,11 @@
 // The room a block's rows will fill is populated (populateForWriting) in huge-page chunks before
 // its pieces are taken, by whichever threads are free: the kernel's zeroing of fresh pages,
 // as much CPU as the parsing on the virtual machines measured, is shared by every core too, and
-// the block's pieces can be taken as soon as the last chunk is done, whoever did it.
+// the block's pieces can be taken as soon as the last chunk is done, whoever did it. The chunks
+// of one load share a FreshPageFiller, which turns to small pages where huge pages prove slow.
 #pragma once
+
+#include "core/platform/huge_pages.h"
 
 #include <condition_variable>
 #include <cstddef>
@@ -32,6 +35,9 @@ struct CrewJob {
     // The room its rows will fill, populated before its pieces are taken (empty: none).
     char* roomBegin = nullptr;
     char* roomEnd = nullptr;
+    // The end of the allocation the room lies in (roomEnd or later): the rooms after this one
+    // follow it there, and FreshPageFiller may advise small pages up to it.
+    char* regionEnd = nullptr;
     // Called once the room is populated, before any piece is taken, on the thread that
     // populated its last chunk (at once in add() when there is no room), never on two threads
     // at once: what makes the room ready for the rows (the value vector grows over it).
@@ -97,6 +103,7 @@ private:
     bool stopping_ = false;
     std::exception_ptr failure_;
     std::vector<std::thread> helpers_;
+    FreshPageFiller pages_; // every room of the load
 };
 
 } // namespace bvh

@@ -8,4 +8,12 @@ void adviseHugePages(void*, std::size_t) {}
 
 void populateForWriting(void*, std::size_t) {}
 
+void FreshPageFiller::adviseSmallPages(void*, void*) {}
+
+void FreshPageFiller::populate(void*, std::size_t, void*) {
+    static_cast<void>(slowNanosecondsPerByte_);
+    static_cast<void>(advisedFrom_);
+    static_cast<void>(advisedTo_);
+}
+
 } // namespace bvh

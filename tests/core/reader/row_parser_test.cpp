@@ -2,7 +2,9 @@
 // stops at them and the Browser's row count (app/folder/folder_summaries.cpp) does.
 #include "core/reader/row_parser.h"
 
+#include <charconv>
 #include <gtest/gtest.h>
+#include <string>
 #include <vector>
 
 namespace bvh {
@@ -37,6 +39,88 @@ TEST(RowParserSectionKeywords, TheRowsStopThere) {
     EXPECT_EQ(result.stop.reason, RowStopReason::SectionKeyword);
     EXPECT_EQ(result.stop.keyword, "Frame");
     EXPECT_EQ(result.stop.offset, block.find("Frame"));
+}
+
+} // namespace
+} // namespace bvh
+
+namespace bvh {
+namespace {
+
+// The row loop steps from value to value by the bytes before the first blank or line end,
+// found apart from the number's own scan (row_parser.cpp, bytesBeforeControlOrSpace). Every
+// length the fast path takes (1 to 16 characters: a sign, 14 digits and a point), ending in
+// the first word or the second, before every separator a row can hold, must give the values
+// std::from_chars gives, in their columns, with nothing reported.
+TEST(RowParserValueSteps, EveryFastPathLengthBeforeEverySeparator) {
+    const std::vector<std::string> numbers = {"7",
+                                              "-7",
+                                              "12",
+                                              "-1.5",
+                                              "3.25",
+                                              "-12.34",
+                                              "123.456",
+                                              "-12.3456",
+                                              "1234.5678",
+                                              "-1234.56789",
+                                              "12345.678901",
+                                              "-1234567.8901",
+                                              "0.0000001",
+                                              "-0.00000012",
+                                              "1234567.1234567",
+                                              "-1234567.1234567",
+                                              ".5",
+                                              "-5."};
+    const std::vector<std::string> separators = {" ", "\t", "\f", "\v", "  ", " \t "};
+    const std::vector<std::string> lineEnds = {"\n", "\r\n", "\r", " \n", "\t\r\n"};
+    for (const std::string& separator : separators) {
+        for (const std::string& lineEnd : lineEnds) {
+            // Two rows of every number, so each is read in the middle of a block, far from
+            // its end (the last bytes of a block take the slow path).
+            std::string block;
+            for (int row = 0; row < 2; ++row) {
+                for (std::size_t i = 0; i < numbers.size(); ++i) {
+                    block += numbers[i] + (i + 1 < numbers.size() ? separator : lineEnd);
+                }
+            }
+            block += std::string(40, '0') + lineEnd; // a row the last bytes fall in
+            const auto channels = static_cast<std::uint32_t>(numbers.size());
+            std::vector<float> rows(4 * channels, -99.0f);
+            const RowBlockResult result = parseRowBlock(block, 1, 1, channels, rows.data());
+            ASSERT_EQ(result.rows, 3u);
+            for (std::size_t i = 0; i < numbers.size(); ++i) {
+                float expected = 0.0f;
+                const std::string& text = numbers[i];
+                std::from_chars(text.data(), text.data() + text.size(), expected);
+                EXPECT_EQ(rows[i], expected) << text << " before " << int(separator[0]);
+                EXPECT_EQ(rows[channels + i], expected) << text << " in the second row";
+            }
+            // The third row: one value, the rest completed from the row before and reported.
+            EXPECT_EQ(rows[2 * channels], 0.0f);
+        }
+    }
+}
+
+// A byte of 0x80 or more, or a control byte, right after a number is not a separator: the
+// token is one bad value, as before the step was found apart from the scan.
+TEST(RowParserValueSteps, ControlAndHighBytesAfterANumberAreNotSeparators) {
+    const std::string block =
+        std::string("1.5 2.25\x01 -3.5 4\xC3\xA9 5.5 6.75\n") + "0.000000000 0.000000000 0 0 0 0\n";
+    std::vector<float> rows(3 * 6, -99.0f);
+    const RowBlockResult result = parseRowBlock(block, 1, 1, 6, rows.data());
+    ASSERT_EQ(result.rows, 2u);
+    EXPECT_EQ(rows[0], 1.5f);
+    EXPECT_EQ(rows[1], 0.0f) << "not a number: the frame before's value (0 here)";
+    EXPECT_EQ(rows[2], -3.5f);
+    EXPECT_EQ(rows[3], 0.0f);
+    EXPECT_EQ(rows[4], 5.5f);
+    EXPECT_EQ(rows[5], 6.75f);
+    std::vector<Diagnostic> diagnostics;
+    result.issues.appendDiagnostics(diagnostics, 6);
+    ASSERT_EQ(diagnostics.size(), 2u);
+    EXPECT_EQ(diagnostics[0].column, 5u);
+    EXPECT_EQ(diagnostics[1].column, 16u);
+    EXPECT_NE(diagnostics[0].message.find("'2.25\\x01' is not a number"), std::string::npos);
 }
 
 } // namespace

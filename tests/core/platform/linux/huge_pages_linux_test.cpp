@@ -64,6 +64,26 @@ std::optional<std::string> mappingFlagsAt(const void* address) {
     return std::nullopt;
 }
 
+// The kilobytes of huge pages /proc/self/smaps gives the mapping that holds `address`.
+std::optional<std::size_t> hugePageKilobytesAt(const void* address) {
+    const auto at = reinterpret_cast<std::uintptr_t>(address);
+    std::ifstream smaps("/proc/self/smaps");
+    std::string line;
+    bool inside = false;
+    while (std::getline(smaps, line)) {
+        std::uintptr_t start = 0;
+        std::uintptr_t end = 0;
+        char dash = 0;
+        std::istringstream range(line);
+        if (range >> std::hex >> start >> dash >> end && dash == '-') {
+            inside = at >= start && at < end;
+        } else if (inside && line.starts_with("AnonHugePages:")) {
+            return std::stoul(line.substr(14));
+        }
+    }
+    return std::nullopt;
+}
+
 bool advisedForHugePages(const void* address) {
     const std::optional<std::string> flags = mappingFlagsAt(address);
     return flags && flags->find(" hg ") != std::string::npos;
@@ -96,6 +116,91 @@ TEST(HugePagesLinux, OnlyTheWholeHugePagesOfARangeAreAdvised) {
     EXPECT_TRUE(advisedForHugePages(base + 3 * kHugePageBytes - 1));
     EXPECT_FALSE(advisedForHugePages(base + 3 * kHugePageBytes));
     ::munmap(mapped, kMapped);
+}
+
+// Four huge pages, advised for huge pages, at a huge-page boundary: {mapping, base}.
+struct AdvisedHugePages {
+    void* mapped = nullptr;
+    std::uint8_t* base = nullptr;
+    static constexpr std::size_t kMapped = 5 * kHugePageBytes;
+
+    AdvisedHugePages() {
+        mapped =
+            ::mmap(nullptr, kMapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        const auto start = reinterpret_cast<std::uintptr_t>(mapped);
+        base =
+            reinterpret_cast<std::uint8_t*>((start + kHugePageBytes - 1) & ~(kHugePageBytes - 1));
+        adviseHugePages(base, 4 * kHugePageBytes);
+    }
+    ~AdvisedHugePages() { ::munmap(mapped, kMapped); }
+    AdvisedHugePages(const AdvisedHugePages&) = delete;
+    AdvisedHugePages& operator=(const AdvisedHugePages&) = delete;
+};
+
+bool residentAndZero(const std::uint8_t* bytes, std::size_t length) {
+    const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    std::vector<unsigned char> resident(length / page);
+    if (::mincore(const_cast<std::uint8_t*>(bytes), length, resident.data()) != 0) {
+        return false;
+    }
+    for (const unsigned char flags : resident) {
+        if ((flags & 1) == 0) {
+            return false;
+        }
+    }
+    for (std::size_t i = 0; i < length; ++i) {
+        if (bytes[i] != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// A whole huge page that costs more than the filler's bound turns the chunks after it to small
+// pages (a bound of 0: any cost is more), the whole rest of the region at once. The slow chunk
+// keeps what it got.
+TEST(HugePagesLinux, AFillerTurnsToSmallPagesAfterASlowHugePage) {
+    if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) {
+        GTEST_SKIP() << "this kernel has no transparent huge pages";
+    }
+    const AdvisedHugePages memory;
+    ASSERT_NE(memory.mapped, MAP_FAILED);
+    std::uint8_t* const regionEnd = memory.base + 4 * kHugePageBytes;
+    FreshPageFiller filler(0.0);
+    // A part of a huge page says nothing about huge pages.
+    filler.populate(memory.base + 4096, 8192, regionEnd);
+    EXPECT_FALSE(filler.usesSmallPages());
+    EXPECT_TRUE(advisedForHugePages(memory.base + 2 * kHugePageBytes));
+
+    filler.populate(memory.base + kHugePageBytes, kHugePageBytes, regionEnd);
+    EXPECT_TRUE(filler.usesSmallPages());
+    EXPECT_TRUE(advisedForHugePages(memory.base + kHugePageBytes));
+    EXPECT_TRUE(residentAndZero(memory.base + kHugePageBytes, kHugePageBytes));
+    EXPECT_FALSE(advisedForHugePages(memory.base + 2 * kHugePageBytes));
+    EXPECT_FALSE(advisedForHugePages(regionEnd - 1));
+    EXPECT_FALSE(residentAndZero(memory.base + 2 * kHugePageBytes, 4096)) << "advised only";
+
+    filler.populate(memory.base + 2 * kHugePageBytes, kHugePageBytes, regionEnd);
+    EXPECT_EQ(hugePageKilobytesAt(memory.base + 2 * kHugePageBytes), 0u)
+        << "small pages, none of them huge";
+    EXPECT_TRUE(residentAndZero(memory.base + 2 * kHugePageBytes, kHugePageBytes));
+}
+
+// Huge pages cheaper than the bound stay huge pages.
+TEST(HugePagesLinux, AFillerKeepsHugePagesThatAreFast) {
+    if (!std::filesystem::exists("/sys/kernel/mm/transparent_hugepage")) {
+        GTEST_SKIP() << "this kernel has no transparent huge pages";
+    }
+    const AdvisedHugePages memory;
+    ASSERT_NE(memory.mapped, MAP_FAILED);
+    FreshPageFiller filler(1.0e9);
+    for (std::size_t page = 0; page < 4; ++page) {
+        filler.populate(memory.base + page * kHugePageBytes, kHugePageBytes,
+                        memory.base + 4 * kHugePageBytes);
+    }
+    EXPECT_FALSE(filler.usesSmallPages());
+    EXPECT_TRUE(advisedForHugePages(memory.base + 3 * kHugePageBytes));
+    EXPECT_TRUE(residentAndZero(memory.base, 4 * kHugePageBytes));
 }
 
 } // namespace
