@@ -15,10 +15,7 @@ double browserWorkFrameDue(const BrowserWorkFrame& frame) {
 }
 
 bool browserWorkPacingApplies(const ViewerActivity& activity, double settleSeconds) {
-    if (activity.now - activity.lastActivity >= settleSeconds) {
-        return true;
-    }
-    return activity.now - activity.lastInput >= settleSeconds &&
+    return activity.now - activity.lastActivity >= settleSeconds ||
            activity.framesSinceActivity >= kSettleFramesAfterWork;
 }
 

@@ -21,10 +21,10 @@ inline constexpr double kBrowserWorkFrameSeconds = 0.25;
 // While summaries come and nothing on screen changed, the count of files summarised is redrawn
 // this often.
 inline constexpr double kSummariesHeartbeatSeconds = 1.0;
-// After activity that was not the user's input (a load done, a command, the hovered take read),
-// ImGui settles in a few frames: the Browser's pacing starts after this many, rather than after
-// the half second of frames the viewer draws after input (a popup fits its contents, a hover
-// lights up).
+// After activity (a load done, a command, the hovered take read), ImGui settles in a few frames
+// (a popup fits its contents, a hover lights up): the Browser's pacing starts after this many,
+// rather than after the half second of frames the viewer otherwise draws, as fast as the
+// renderer goes. Input events are not activity here: each wakes a frame of its own, at once.
 inline constexpr int kSettleFramesAfterWork = 4;
 
 struct BrowserWorkFrame {
@@ -42,14 +42,13 @@ double browserWorkFrameDue(const BrowserWorkFrame& frame);
 
 struct ViewerActivity {
     double now = 0.0;
-    double lastActivity = 0.0;   // the last input, command, load or change that drew frames
-    double lastInput = 0.0;      // the last input event
+    double lastActivity = 0.0;   // the last command, load or change that drew frames
     int framesSinceActivity = 0; // frames drawn since lastActivity
 };
 
-// Whether the Browser's pacing applies now: `settleSeconds` after the last activity, or, when
-// the user gave no input for `settleSeconds`, once kSettleFramesAfterWork frames were drawn
-// since the last activity.
+// Whether the Browser's pacing applies now: once kSettleFramesAfterWork frames were drawn since
+// the last activity, or `settleSeconds` after it (when no frame could be drawn: a minimised
+// window).
 bool browserWorkPacingApplies(const ViewerActivity& activity, double settleSeconds);
 
 } // namespace bvhscope::folder

@@ -39,11 +39,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <cstdint>
 #include <filesystem>
 #include <glad/gl.h>
 #include <imgui.h>
-#include <limits>
 #include <optional>
 
 namespace bvhscope::viewer {
@@ -323,11 +321,8 @@ private:
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
     double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
-    int framesAtActivity_ = 0;            // framesDrawn_ then
 #ifndef __EMSCRIPTEN__
-    // When input events last came (awaitFrame), and the input queue's received() then.
-    double lastWindowInput_ = -std::numeric_limits<double>::infinity();
-    std::uint64_t windowInputsSeen_ = 0;
+    int framesAtActivity_ = 0; // framesDrawn_ at lastActivity_ (the Browser's pacing)
 #endif
 #ifdef __EMSCRIPTEN__
     bool pageDrawsNow(double now);
@@ -379,16 +374,13 @@ bool FrameLoop::awaitFrame() {
         hoverPlays || window_.input().pending(); // events a frame left for the next
     if (foregroundMoves) {
         lastActivity_ = now;
+#ifndef __EMSCRIPTEN__
         framesAtActivity_ = framesDrawn_;
+#endif
     }
     const bool browserWorks = state_.folder.busy();
 #ifndef __EMSCRIPTEN__
-    if (window_.input().received() != windowInputsSeen_) {
-        windowInputsSeen_ = window_.input().received();
-        lastWindowInput_ = now;
-    }
-    const folder::ViewerActivity activity{now, lastActivity_, lastWindowInput_,
-                                          framesDrawn_ - framesAtActivity_};
+    const folder::ViewerActivity activity{now, lastActivity_, framesDrawn_ - framesAtActivity_};
     if (browserWorks && folder::browserWorkPacingApplies(activity, kSettleSeconds)) {
         awaitBrowserWorkFrame();
         return true;

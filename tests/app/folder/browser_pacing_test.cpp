@@ -1,7 +1,7 @@
 // When the viewer draws while only the Browser works (browser_pacing.h): while summaries come,
 // a frame a heartbeat apart unless a row on screen changed, a playing hovered cell no faster
 // than a changed row; once they are in, the usual pace; and the pacing starts a few frames after
-// work that was not input, but only half a second after input.
+// a command or a load, not after half a second of frames.
 #include "app/folder/browser_pacing.h"
 
 #include <gtest/gtest.h>
@@ -39,22 +39,22 @@ TEST(BrowserPacing, APlayingCellWhileSummariesComeIsRedrawnAtAChangedRowsPace) {
     EXPECT_DOUBLE_EQ(browserWorkFrameDue(frame), 11.0);
 }
 
-TEST(BrowserPacing, AppliesAFewFramesAfterWorkButHalfASecondAfterInput) {
+TEST(BrowserPacing, AppliesAFewFramesAfterWorkNotHalfASecondLater) {
     constexpr double kSettle = 0.5;
     ViewerActivity activity;
     activity.now = 20.0;
     activity.lastActivity = 19.9; // a command, a load done
-    activity.lastInput = 10.0;
     activity.framesSinceActivity = kSettleFramesAfterWork - 1;
     EXPECT_FALSE(browserWorkPacingApplies(activity, kSettle)); // ImGui still settling
     activity.framesSinceActivity = kSettleFramesAfterWork;
     EXPECT_TRUE(browserWorkPacingApplies(activity, kSettle));
 
-    activity.lastInput = 19.8; // the user moved: every frame for half a second
-    activity.framesSinceActivity = 100;
+    activity.framesSinceActivity = 0; // no frame could be drawn (minimised): half a second
     EXPECT_FALSE(browserWorkPacingApplies(activity, kSettle));
-    activity.now = 20.4;
-    EXPECT_TRUE(browserWorkPacingApplies(activity, kSettle)); // both half a second ago
+    activity.now = 20.3;
+    EXPECT_FALSE(browserWorkPacingApplies(activity, kSettle));
+    activity.now = 20.45;
+    EXPECT_TRUE(browserWorkPacingApplies(activity, kSettle));
 }
 
 } // namespace
