@@ -194,6 +194,19 @@ bool FolderBrowser::isEntryOnScreen(std::size_t entry) const {
            visibleEntries_.end();
 }
 
+FolderBrowser::OnScreenProgress FolderBrowser::onScreenProgress() const {
+    OnScreenProgress progress;
+    progress.entries = visibleEntries_;
+    for (const std::size_t i : visibleEntries_) {
+        const FolderEntry& entry = entries_[i];
+        progress.summarised += entry.facts.has_value() ? 1 : 0;
+        progress.thumbnailsSettled +=
+            entry.thumbnail == ThumbnailState::Drawn || entry.thumbnail == ThumbnailState::None ? 1
+                                                                                                : 0;
+    }
+    return progress;
+}
+
 bool FolderBrowser::busy() const {
     return summarizing() || browseLoad.has_value() ||
            std::any_of(entries_.begin(), entries_.end(), [](const FolderEntry& entry) {

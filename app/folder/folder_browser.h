@@ -130,6 +130,16 @@ public:
     // The entries of those rows, top first.
     const std::vector<std::size_t>& visibleEntries() const { return visibleEntries_; }
     bool isEntryOnScreen(std::size_t entry) const;
+    // What the rows on screen show of their files: which entries, how many are summarised and
+    // how many have their thumbnail settled (drawn, or nothing to draw). Two values differ when
+    // a frame would show something new there (the viewer's pacing: browser_pacing.h).
+    struct OnScreenProgress {
+        std::vector<std::size_t> entries;
+        std::size_t summarised = 0;
+        std::size_t thumbnailsSettled = 0;
+        bool operator==(const OnScreenProgress&) const = default;
+    };
+    OnScreenProgress onScreenProgress() const;
 
     // Once every summary is in, puts each take's motion features (with its size and time) in
     // the motion index kept at `indexFile` (core/analysis/motion_index.h): `bvhscope similar` on

@@ -1,7 +1,6 @@
 #include "app/folder/folder_summaries.h"
 
 #include "app/folder/background_priority.h"
-#include "core/analysis/motion_index.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/file_input.h"
@@ -14,7 +13,9 @@
 #include <cctype>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <memory>
 #include <new>
+#include <string_view>
 #include <unordered_map>
 
 namespace bvhscope::folder {
@@ -315,12 +316,8 @@ FileFacts orOutOfMemory(const std::filesystem::path& path, Summarize&& summarize
 
 FileFacts summarizeFile(const std::filesystem::path& path, bvh::LoadProgress& progress) {
     return orOutOfMemory(path, [&] {
-        // Stamped before the read: a file changed meanwhile is read again by the next query.
-        const std::optional<bvh::FileStamp> stamp = bvh::takeStamp(path);
-        FileFacts facts = readWithinOrThrow(path, progress, kBrowserSummaryBudget,
-                                            SampledRows::Counted, kPreviewAnalysisFrames);
-        facts.stamp = stamp;
-        return facts;
+        return readWithinOrThrow(path, progress, kBrowserSummaryBudget, SampledRows::Counted,
+                                 kPreviewAnalysisFrames);
     });
 }
 
@@ -696,24 +693,42 @@ FileFacts readSampledOrThrow(bvh::FileInput& file, const std::filesystem::path& 
     return facts;
 }
 
-// A file of at most kSmallFileBytes (a take of a library: a few seconds) read whole through
-// the file already open and parsed from memory: what readWholeFileOrThrow gives, without
-// opening the file again and reading it in blocks (issue 44: opening every file twice cost the
-// Browser's summaries 3 %). Nullopt for a larger file, or when the read does not give `size`
-// bytes (readWholeFileOrThrow then says what went wrong).
+// A file of at most kSmallFileBytes (a take of a library: a few seconds) is read whole with one
+// read through the file already open, into memory that is not zeroed first; its header is
+// scanned and the reader parses it from there: what readWholeFileOrThrow gives, without opening
+// the file again, reading its header twice or reading it in blocks (issue 44: opening every
+// file twice cost the Browser's summaries 3 %).
 constexpr std::uint64_t kSmallFileBytes = std::uint64_t{1} << 20;
-std::optional<FileFacts> readSmallFileOrThrow(bvh::FileInput& file, std::uint64_t size,
-                                              const std::filesystem::path& path,
-                                              bvh::LoadProgress& progress,
-                                              std::size_t analysisFrames) {
+struct SmallFileText {
+    std::unique_ptr<char[]> bytes;
+    std::size_t size = 0;
+    std::string_view view() const { return {bytes.get(), size}; }
+};
+// Nullopt for a larger file, or when the read does not give `size` bytes (the blocks' read then
+// says what went wrong).
+std::optional<SmallFileText> readSmallFile(bvh::FileInput& file, std::uint64_t size) {
     if (size > kSmallFileBytes) {
         return std::nullopt;
     }
-    const std::string text = readAt(file, 0, size);
-    if (text.size() != size || !file.error().empty()) {
+    SmallFileText text{std::make_unique_for_overwrite<char[]>(size), size};
+    if (file.readAt(0, text.bytes.get(), text.size) != static_cast<std::int64_t>(size) ||
+        !file.error().empty()) {
         return std::nullopt;
     }
-    progress.bytesRead.store(size, std::memory_order_relaxed);
+    return text;
+}
+
+// scanHeader's scan of a file already in memory.
+bvh::HeaderScan scanHeaderIn(std::string_view text) {
+    bvh::HeaderScan scan;
+    scan.feed(text);
+    scan.finish();
+    return scan;
+}
+
+FileFacts readSmallFileOrThrow(std::string_view text, const std::filesystem::path& path,
+                               bvh::LoadProgress& progress, std::size_t analysisFrames) {
+    progress.bytesRead.store(text.size(), std::memory_order_relaxed);
     bvh::ParseOptions options;
     options.threads = 1; // the pool's threads are the parallelism
     bvh::Document document = bvh::parseDocument(text, options); // nothing half-read is kept
@@ -723,22 +738,15 @@ std::optional<FileFacts> readSmallFileOrThrow(bvh::FileInput& file, std::uint64_
     return factsOf(std::move(document), bvh::utf8FromPath(path), analysisFrames);
 }
 
-FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
-                            std::uint64_t budget, SampledRows counting,
-                            std::size_t analysisFrames) {
+FileFacts readOpenFileWithinOrThrow(bvh::FileInput& file, std::uint64_t size,
+                                    const std::filesystem::path& path, bvh::LoadProgress& progress,
+                                    std::uint64_t budget, SampledRows counting,
+                                    std::size_t analysisFrames) {
     const std::string shownPath = bvh::utf8FromPath(path);
-    // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
-    // says why. Everything is read through this one open file: opening the name again could
-    // find a named pipe put there since, and wait in open() for a writer (issue 45).
-    bvh::FileInput file;
-    const std::optional<bvh::FileStamp> stamp =
-        file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
-    if (!stamp) {
-        return readWholeFileOrThrow(path, progress, analysisFrames);
-    }
-    const std::uint64_t size = stamp->size;
     progress.bytesTotal.store(size, std::memory_order_relaxed);
-    const std::optional<bvh::HeaderScan> scan = scanHeader(file, size, budget, progress);
+    const std::optional<SmallFileText> small = readSmallFile(file, size);
+    const std::optional<bvh::HeaderScan> scan =
+        small ? scanHeaderIn(small->view()) : scanHeader(file, size, budget, progress);
     if (!scan) {
         return cancelledFacts();
     }
@@ -757,13 +765,14 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     const std::uint64_t left = budget - headerMemoryBound(*scan);
     const std::optional<std::uint64_t> motion = scan->motionOffset();
     if (scan->stopped()) {
-        const std::string text = readAt(file, 0, std::min(size, scan->offset() + kPastError));
+        const std::uint64_t shown = std::min(size, scan->offset() + kPastError);
+        const std::string text =
+            small ? std::string(small->view().substr(0, shown)) : readAt(file, 0, shown);
         return factsOf(bvh::parseDocument(text), shownPath, analysisFrames);
     }
     if (!motion || (size - *motion) * kValueBytesPerRowByte <= left) {
-        if (std::optional<FileFacts> facts =
-                readSmallFileOrThrow(file, size, path, progress, analysisFrames)) {
-            return std::move(*facts);
+        if (small) {
+            return readSmallFileOrThrow(small->view(), path, progress, analysisFrames);
         }
         file.close();
         return readWholeFileOrThrow(path, progress, analysisFrames);
@@ -779,6 +788,26 @@ FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress
     }
     return readSampledOrThrow(file, path, *motion, *motion + *rowsAt, size, left, counting,
                               progress, analysisFrames);
+}
+
+FileFacts readWithinOrThrow(const std::filesystem::path& path, bvh::LoadProgress& progress,
+                            std::uint64_t budget, SampledRows counting,
+                            std::size_t analysisFrames) {
+    // Refuses what is not a regular file without blocking (a pipe, a device): the reader then
+    // says why. Everything is read through this one open file: opening the name again could
+    // find a named pipe put there since, and wait in open() for a writer (issue 45).
+    bvh::FileInput file;
+    const std::optional<bvh::FileStamp> stamp =
+        file.open(path) ? file.stamp() : std::optional<bvh::FileStamp>();
+    if (!stamp) {
+        return readWholeFileOrThrow(path, progress, analysisFrames);
+    }
+    FileFacts facts = readOpenFileWithinOrThrow(file, stamp->size, path, progress, budget, counting,
+                                                analysisFrames);
+    // Stamped when opened, before the read: a file changed meanwhile is read again by the next
+    // query of the motion index (the stamp bvh::takeStamp takes, without opening it again).
+    facts.stamp = stamp;
+    return facts;
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "app/viewer/viewer_app.h"
 
+#include "app/folder/browser_pacing.h"
 #include "app/platform/browser.h"
 #include "app/platform/cache_directory.h"
 #include "app/platform/config_directory.h"
@@ -320,6 +321,9 @@ private:
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
     double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
+#ifndef __EMSCRIPTEN__
+    int framesAtActivity_ = 0; // framesDrawn_ at lastActivity_ (the Browser's pacing)
+#endif
 #ifdef __EMSCRIPTEN__
     bool pageDrawsNow(double now);
     double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
@@ -343,12 +347,8 @@ constexpr std::size_t kKeptLoadTimings = 100;
 // The page's frame interval while a file is read and the user does nothing (awaitFrame): four
 // pictures a second show the file coming in; the rest of the time is the reader's.
 [[maybe_unused]] constexpr double kReadingRedrawSeconds = 0.25;
-// The desktop viewer's frame interval while the Browser's summaries and thumbnails are all that
-// moves and no input came for kSettleSeconds (awaitBrowserWorkFrame): the list fills in four
-// times a second, as the page shows a file coming in. On a software renderer one frame of a
-// 1366x768 window costs 15-30 ms of CPU, as much as 20 summaries, and drawn as fast as it could
-// the interface took as much of a 2-core machine as the summaries it showed (issue 44).
-[[maybe_unused]] constexpr double kBrowserWorkFrameSeconds = 0.25;
+// While the Browser's summaries and thumbnails are all that moves and the user does nothing,
+// frames come at folder::browserWorkFrameDue's times (browser_pacing.h, awaitBrowserWorkFrame).
 // Meanwhile, with no thumbnail to draw, the loop looks this often whether the last summary is in
 // (the pool has no way to wake the window's wait), so the complete list is shown within 20 ms.
 [[maybe_unused]] constexpr double kBrowserWorkPollSeconds = 0.02;
@@ -374,10 +374,14 @@ bool FrameLoop::awaitFrame() {
         hoverPlays || window_.input().pending(); // events a frame left for the next
     if (foregroundMoves) {
         lastActivity_ = now;
+#ifndef __EMSCRIPTEN__
+        framesAtActivity_ = framesDrawn_;
+#endif
     }
     const bool browserWorks = state_.folder.busy();
 #ifndef __EMSCRIPTEN__
-    if (browserWorks && now - lastActivity_ >= kSettleSeconds) {
+    const folder::ViewerActivity activity{now, lastActivity_, framesDrawn_ - framesAtActivity_};
+    if (browserWorks && folder::browserWorkPacingApplies(activity, kSettleSeconds)) {
         awaitBrowserWorkFrame();
         return true;
     }
@@ -414,30 +418,34 @@ bool FrameLoop::awaitFrame() {
         return false; // the timeout: nothing happened
     }
     lastActivity_ = woke;
+    framesAtActivity_ = framesDrawn_;
     return true;
 #endif
 }
 
 #ifndef __EMSCRIPTEN__
-// Until kBrowserWorkFrameSeconds after the last frame began, the main thread draws the pending
-// thumbnails (a slow frame's budget at a time, between which it looks for events) and then
-// waits for events; any event ends the wait at once, so input is answered as fast as before.
-// The summaries finished meanwhile are taken too, so their thumbnails need not wait for a frame,
-// and the frame comes at once when the last summary or thumbnail is in.
+// Until the next frame is due (browser_pacing.h: sooner once a row on screen changed), the main
+// thread draws the pending thumbnails (a slow frame's budget at a time, between which it looks
+// for events) and then waits for events; any event ends the wait at once, so input is answered
+// as fast as before. The summaries finished meanwhile are taken too, so their thumbnails need
+// not wait for a frame, and the frame comes at once when the last summary or thumbnail is in.
 void FrameLoop::awaitBrowserWorkFrame() {
-    // A hovered cell that plays keeps its own pictures' times (folder_hover_play.h).
-    const double due = std::min(lastFrameBegan_ + kBrowserWorkFrameSeconds,
-                                hoverPlay_.nextRedraw().value_or(lastFrameBegan_ + 1.0));
-    for (double now = glfwGetTime(); now < due; now = glfwGetTime()) {
-        const bool summarizing = state_.folder.summarizing();
+    folder::BrowserWorkFrame frame{lastFrameBegan_, state_.folder.summarizing(), false,
+                                   hoverPlay_.nextRedraw()};
+    const folder::FolderBrowser::OnScreenProgress shown = state_.folder.onScreenProgress();
+    for (double now = glfwGetTime(); now < folder::browserWorkFrameDue(frame);
+         now = glfwGetTime()) {
         state_.folder.update();
-        if (summarizing != state_.folder.summarizing() || !state_.folder.busy()) {
+        if (frame.summarizing != state_.folder.summarizing() || !state_.folder.busy()) {
             return;
         }
-        if (thumbnails_.update(state_.folder, state_.settings, thumbnailPixels(),
-                               kThumbnailsPerSlowFrame) == 0) {
+        const int drawn = thumbnails_.update(state_.folder, state_.settings, thumbnailPixels(),
+                                             kThumbnailsPerSlowFrame);
+        frame.onScreenChanged = frame.onScreenChanged || state_.folder.onScreenProgress() != shown;
+        if (drawn == 0) {
             const double waitFrom = glfwGetTime();
-            const double wait = std::clamp(due - waitFrom, 0.0, kBrowserWorkPollSeconds);
+            const double wait = std::clamp(folder::browserWorkFrameDue(frame) - waitFrom, 0.0,
+                                           kBrowserWorkPollSeconds);
             glfwWaitEventsTimeout(wait);
             if (glfwGetTime() - waitFrom < wait * 0.95) {
                 return; // woken by an event

@@ -57,6 +57,33 @@ TEST(FolderBrowser, EvictedRowsAreReadAgainOnceOnScreen) {
     EXPECT_EQ(entries[3].facts->summary.joints, 31u);
 }
 
+// The viewer's frames wait for a change on screen while summaries come (browser_pacing.h): the
+// rows on screen, their summaries and settled thumbnails, and nothing of rows off screen.
+TEST(FolderBrowser, OnScreenProgressCountsOnlyTheRowsOnScreen) {
+    const ScratchFolder folder;
+    folder.fillStandard(); // broken.bvh, Walk1.BVH, walk2.bvh, walk10.bvh
+    FolderBrowser browser;
+    ASSERT_EQ(browser.open(folder.path(), false, 2), "");
+    browser.setVisibleRows(0, 2);
+    ASSERT_TRUE(settle(browser));
+    const FolderBrowser::OnScreenProgress settled = browser.onScreenProgress();
+    EXPECT_EQ(settled.entries, (std::vector<std::size_t>{0, 1}));
+    EXPECT_EQ(settled.summarised, 2u);
+    EXPECT_EQ(settled.thumbnailsSettled, 1u); // broken.bvh has none to draw; Walk1 is pending
+
+    std::vector<FolderEntry>& entries = browser.entries();
+    entries[3].thumbnail = ThumbnailState::Drawn; // off screen, as FolderThumbnails draws ahead
+    EXPECT_EQ(browser.onScreenProgress(), settled);
+    entries[1].thumbnail = ThumbnailState::Drawn;
+    EXPECT_EQ(browser.onScreenProgress().thumbnailsSettled, 2u);
+    EXPECT_NE(browser.onScreenProgress(), settled);
+
+    const FolderBrowser::OnScreenProgress drawn = browser.onScreenProgress();
+    browser.setVisibleRows(1, 3);
+    EXPECT_NE(browser.onScreenProgress(), drawn);
+    EXPECT_EQ(browser.onScreenProgress().entries, (std::vector<std::size_t>{1, 2}));
+}
+
 // The panel tells the Browser its rows on screen only when they changed (so an unchanged list
 // lets the viewer sleep): rows past the list count as its end.
 TEST(FolderBrowser, VisibleRowsDifferOnlyWhenSettingThemWouldChangeThem) {
