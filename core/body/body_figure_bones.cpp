@@ -81,6 +81,9 @@ void FigureBuilder::addBone(std::size_t child) {
         roles[child] == BoneRole::Inner) {
         return; // inside the head's ellipsoid or the chest
     }
+    if (madeBySibling(child, role)) {
+        return;
+    }
     float length = boneLength(child);
     glm::vec3 end = points[child];
     // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
@@ -155,6 +158,17 @@ void FigureBuilder::addBone(std::size_t child) {
     figure.volumes.push_back(volume);
 }
 
+bool FigureBuilder::madeBySibling(std::size_t child, BoneRole role) {
+    if (role != BoneRole::Trunk) {
+        return false; // the collars' bulge where they leave the chest together shapes shoulders
+    }
+    const auto made = static_cast<std::uint8_t>(1 + static_cast<int>(role));
+    std::uint8_t& madeHere = endMade[static_cast<std::size_t>(jointOf[child])];
+    const bool already = madeHere == made;
+    madeHere = made;
+    return already;
+}
+
 void FigureBuilder::attach(BodyVolume& volume, std::size_t start, std::size_t end) const {
     volume.joint = static_cast<NodeIndex>(start);
     volume.startJoint = jointOf[start];
@@ -168,18 +182,26 @@ glm::vec3 FigureBuilder::endOfRun(std::size_t node, BoneRole role) const {
     return points[node];
 }
 
-void FigureBuilder::addLimbRoot(std::size_t node) {
-    const NodeIndex parent = skeleton.parents[node];
-    const bool arm = roles[node] == BoneRole::UpperArm;
-    if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[node] ||
-        longestChild[node] == kNoParent) {
+void FigureBuilder::addLimbRoot(std::size_t first) {
+    const NodeIndex parent = skeleton.parents[first];
+    const bool arm = roles[first] == BoneRole::UpperArm;
+    if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[first] ||
+        longestChild[first] == kNoParent) {
         return;
     }
+    // A limb whose first joint sits on its parent's (CMU's LHipJoint, on the hips) starts where
+    // its first bone ends: a mass round the pelvis's centre filled the crotch between the two
+    // thighs, whose gap then cut a notch up into it.
+    const auto next = static_cast<std::size_t>(longestChild[first]);
+    const std::size_t node =
+        hasBone[first] == 0 && roles[next] == roles[first] && longestChild[next] != kNoParent
+            ? next
+            : first;
     const glm::vec3 end = endOfRun(node, roles[node]);
     BodyVolume volume = arm ? makeDeltoid(points[node], end, capScale)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);
-    volume.startJoint = jointOf[static_cast<std::size_t>(parent)];
+    volume.startJoint = jointOf[static_cast<std::size_t>(skeleton.parents[node])];
     volume.endJoint = jointOf[node];
     volume.radiusNode = static_cast<NodeIndex>(node);
     figure.volumes.push_back(volume);
