@@ -272,6 +272,21 @@ float torsoExtentAt(const test::PlannedFigure& planned, float gap, double y, dou
     return (ahead + behind) * static_cast<float>(figure.size);
 }
 
+// The widest and deepest of a figure's torso (width, depth, in file units) over heights `low`
+// to `high` (file units), through the line x = 0, z = `z`.
+glm::vec2 largestTorsoExtent(const test::PlannedFigure& planned, double low, double high,
+                             double z) {
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    glm::vec2 largest(0.0f);
+    for (int step = 0; step <= 32; ++step) {
+        const double y = low + (high - low) * step / 32.0;
+        largest =
+            glm::max(largest, glm::vec2(torsoExtentAt(planned, gap, y, z, glm::vec3(1, 0, 0)),
+                                        torsoExtentAt(planned, gap, y, z, glm::vec3(0, 0, 1))));
+    }
+    return largest;
+}
+
 TEST(BodyVolumes, AMakeHumanLikeFiguresHipsAreAboutAsLargeAsItsChest) {
     // The widest and deepest of the hips (from 5 cm below the thighs' roots, at y = 94.4, to
     // 10 cm above) against those of the chest below the armpits (y = 110 to 122: higher, the
@@ -280,19 +295,8 @@ TEST(BodyVolumes, AMakeHumanLikeFiguresHipsAreAboutAsLargeAsItsChest) {
     // back and up, and its three coincident pelvis bones, sinking the union three times, made
     // hips 1.08 times as wide and 1.26 times as deep as the chest: a nappy.
     const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped().text());
-    const float gap = kBodyGapInCells * planned.grid.cell;
-    const glm::vec3 across(1.0f, 0.0f, 0.0f);
-    const glm::vec3 front(0.0f, 0.0f, 1.0f);
-    glm::vec2 hips(0.0f); // width, depth
-    for (double y = 89.0; y <= 105.0; y += 0.5) {
-        hips = glm::max(hips, glm::vec2(torsoExtentAt(planned, gap, y, 4.0, across),
-                                        torsoExtentAt(planned, gap, y, 4.0, front)));
-    }
-    glm::vec2 chest(0.0f);
-    for (double y = 110.0; y <= 122.0; y += 0.5) {
-        chest = glm::max(chest, glm::vec2(torsoExtentAt(planned, gap, y, 4.0, across),
-                                          torsoExtentAt(planned, gap, y, 4.0, front)));
-    }
+    const glm::vec2 hips = largestTorsoExtent(planned, 89.0, 105.0, 4.0);
+    const glm::vec2 chest = largestTorsoExtent(planned, 110.0, 122.0, 4.0);
     RecordProperty("hips width (cm)", std::to_string(hips.x));
     RecordProperty("hips depth (cm)", std::to_string(hips.y));
     RecordProperty("chest width (cm)", std::to_string(chest.x));
@@ -302,6 +306,35 @@ TEST(BodyVolumes, AMakeHumanLikeFiguresHipsAreAboutAsLargeAsItsChest) {
     EXPECT_GE(hips.x, 0.8f * chest.x) << hips.x << " cm wide hips, " << chest.x << " cm chest";
     // A person's buttocks are about as deep as the chest.
     EXPECT_LE(hips.y, 1.2f * chest.y) << hips.y << " cm deep hips, " << chest.y << " cm chest";
+}
+
+TEST(BodyVolumes, MixamoAndCmuLikeFiguresHipsAreAboutAsWideAsTheirChest) {
+    // As above, on a Mixamo T-pose (thighs' roots at y = 94: hips 89 to 104, chest 115 to 130)
+    // and a CMU-like biped (about 7 cm a unit; thighs' roots at y = 15.2, on zero-length joints
+    // at the hips: hips 14.5 to 16.6, chest 18 to 20.5), both through the line z = 0.
+    struct Rig {
+        const char* name;
+        std::string text;
+        double hipsLow, hipsHigh, chestLow, chestHigh;
+    };
+    const Rig rigs[] = {{"mixamo", test::mixamoBipedText(), 89.0, 104.0, 115.0, 130.0},
+                        {"cmu-like", test::cmuLikeBiped().text(), 14.5, 16.6, 18.0, 20.5}};
+    for (const Rig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const glm::vec2 hips = largestTorsoExtent(planned, rig.hipsLow, rig.hipsHigh, 0.0);
+        const glm::vec2 chest = largestTorsoExtent(planned, rig.chestLow, rig.chestHigh, 0.0);
+        RecordProperty(std::string(rig.name) + " hips over chest",
+                       std::to_string(hips.x / chest.x) + " wide, " +
+                           std::to_string(hips.y / chest.y) + " deep");
+        // A torso (a quarter of the figure's size wide), not the line between two arms.
+        EXPECT_GT(chest.x, 0.2f * static_cast<float>(planned.figure.size)) << rig.name;
+        EXPECT_LE(hips.x, 1.1f * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_GE(hips.x, 0.8f * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_LE(hips.y, 1.2f * chest.y)
+            << rig.name << ": " << hips.y << " deep hips, " << chest.y << " chest";
+    }
 }
 
 } // namespace
