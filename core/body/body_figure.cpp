@@ -68,12 +68,7 @@ void FigureBuilder::describeTopology() {
             longestChild[p] = static_cast<NodeIndex>(i);
         }
     }
-    jointOf.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        const NodeIndex parent = skeleton.parents[i];
-        const bool merged = parent != kNoParent && hasBone[i] == 0 && !isExcludedBone(options, i);
-        jointOf[i] = merged ? jointOf[static_cast<std::size_t>(parent)] : static_cast<NodeIndex>(i);
-    }
+    mergeJoints();
     handOf.assign(n, kNoMass);
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];
@@ -134,6 +129,38 @@ void FigureBuilder::describeTopology() {
     measureShoulderLine();
     findLegHubs();
     findUnnamedHead();
+}
+
+void FigureBuilder::mergeJoints() {
+    const std::size_t n = skeleton.nodeCount();
+    jointOf.resize(n);
+    // Per node: its latest child with a bone, and per child the sibling with a bone before it.
+    std::vector<NodeIndex> lastChild(n, kNoParent);
+    std::vector<NodeIndex> previousSibling(n, kNoParent);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        const bool excluded = isExcludedBone(options, i);
+        jointOf[i] = static_cast<NodeIndex>(i);
+        if (parent == kNoParent || excluded) {
+            continue;
+        }
+        const auto p = static_cast<std::size_t>(parent);
+        if (hasBone[i] == 0) {
+            jointOf[i] = jointOf[p];
+            continue;
+        }
+        for (NodeIndex sibling = lastChild[p]; sibling != kNoParent;
+             sibling = previousSibling[static_cast<std::size_t>(sibling)]) {
+            const auto s = static_cast<std::size_t>(sibling);
+            if (glm::length(points[s] - points[i]) <= static_cast<float>(kZeroLength)) {
+                jointOf[i] = jointOf[s];
+                break;
+            }
+        }
+        previousSibling[i] = lastChild[p];
+        lastChild[p] = static_cast<NodeIndex>(i);
+    }
+    endMade.assign(n, 0);
 }
 
 bool FigureBuilder::hangsAlongTrunk(std::size_t node) const {
@@ -202,8 +229,8 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
     body_figure_detail::FigureBuilder builder{
-        skeleton, options, {}, {},        {}, {}, {}, {},   {},   {},   {},          {},
-        {},       {},      {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f, std::nullopt};
+        skeleton, options, {}, {},        {}, {}, {}, {},   {},   {},   {},           {},
+        {},       {},      {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f, std::nullopt, {}};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

@@ -83,6 +83,9 @@ void FigureBuilder::addBone(std::size_t child) {
         roles[child] == BoneRole::Inner) {
         return; // inside the head's ellipsoid or the chest
     }
+    if (madeBySibling(child, role)) {
+        return;
+    }
     float length = boneLength(child);
     glm::vec3 end = points[child];
     // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
@@ -165,6 +168,17 @@ void FigureBuilder::addBone(std::size_t child) {
     }
 }
 
+bool FigureBuilder::madeBySibling(std::size_t child, BoneRole role) {
+    if (role != BoneRole::Trunk) {
+        return false; // the collars' bulge where they leave the chest together shapes shoulders
+    }
+    const auto made = static_cast<std::uint8_t>(1 + static_cast<int>(role));
+    std::uint8_t& madeHere = endMade[static_cast<std::size_t>(jointOf[child])];
+    const bool already = madeHere == made;
+    madeHere = made;
+    return already;
+}
+
 void FigureBuilder::attach(BodyVolume& volume, std::size_t start, std::size_t end) const {
     volume.joint = static_cast<NodeIndex>(start);
     volume.startJoint = jointOf[start];
@@ -178,13 +192,21 @@ glm::vec3 FigureBuilder::endOfRun(std::size_t node, BoneRole role) const {
     return points[node];
 }
 
-void FigureBuilder::addLimbRoot(std::size_t node) {
-    const NodeIndex parent = skeleton.parents[node];
-    const bool arm = roles[node] == BoneRole::UpperArm;
-    if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[node] ||
-        longestChild[node] == kNoParent) {
+void FigureBuilder::addLimbRoot(std::size_t first) {
+    const NodeIndex parent = skeleton.parents[first];
+    const bool arm = roles[first] == BoneRole::UpperArm;
+    if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[first] ||
+        longestChild[first] == kNoParent) {
         return;
     }
+    // A limb whose first joint sits on its parent's (CMU's LHipJoint, on the hips) starts where
+    // its first bone ends: a mass round the pelvis's centre filled the crotch between the two
+    // thighs, whose gap then cut a notch up into it.
+    const auto second = static_cast<std::size_t>(longestChild[first]);
+    const std::size_t node =
+        hasBone[first] == 0 && roles[second] == roles[first] && longestChild[second] != kNoParent
+            ? second
+            : first;
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
     // An arm hanging beside the chest in the bind pose keeps a deltoid as large as the figure
@@ -196,7 +218,7 @@ void FigureBuilder::addLimbRoot(std::size_t node) {
     BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, armRadius)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);
-    volume.startJoint = jointOf[static_cast<std::size_t>(parent)];
+    volume.startJoint = jointOf[static_cast<std::size_t>(skeleton.parents[node])];
     volume.endJoint = jointOf[node];
     volume.radiusNode = static_cast<NodeIndex>(node);
     figure.volumes.push_back(volume);

@@ -201,8 +201,11 @@ struct FigureBuilder {
     std::vector<float> leafShare;
     std::vector<float> leafCount; // per node: the figure's leaves at or below it
     std::vector<NodeIndex> longestChild;
-    std::vector<NodeIndex> jointOf; // per node: itself, or its parent's when its bone has no length
-    std::vector<NodeIndex> handOf;  // per node: the first Hand node at or above it, or kNoMass
+    // Per node: itself, or its parent's when its bone has no length, or that of an earlier sibling
+    // its bone ends at the same point as (MakeHuman's pelvis.L, pelvis.R and spine05): volumes
+    // touching one joint are neighbours (BodyVolume::startJoint).
+    std::vector<NodeIndex> jointOf;
+    std::vector<NodeIndex> handOf;    // per node: the first Hand node at or above it, or kNoMass
     std::vector<std::uint8_t> legHub; // per node: kManyLegs legs or more leave it (a crab's body)
     std::vector<float> hubLegLength;  // per node: the mean length of the bones to its legs
     std::vector<BoneRole> boneRole;   // per node: its incoming bone's role, where not its parent's
@@ -216,6 +219,10 @@ struct FigureBuilder {
     float lowest = 0.0f;               // along up
     float torsoWidth = 1.0f;           // the torso's width over its depth (measureTorsoWidth)
     std::optional<float> shoulderLine; // along up: the arms' roots (measureShoulderLine)
+    // Per joint (jointOf): 1 + the role of the bone volume made ending there, 0 for none. A trunk
+    // bone from the same parent to the same point is the same volume: made once, since every
+    // coincident copy sank the smooth union deeper (a bulge round MakeHuman's pelvis).
+    std::vector<std::uint8_t> endMade;
 
     float boneLength(std::size_t child) const;
 
@@ -236,6 +243,10 @@ struct FigureBuilder {
     RolePlace roleRun(BoneRole role, float length, std::size_t child) const;
 
     void addBone(std::size_t child);
+
+    // Whether a sibling's trunk bone to the same point (endMade) already made the volume of the
+    // trunk bone to `child` (of `role`); records it otherwise.
+    bool madeBySibling(std::size_t child, BoneRole role);
 
     void attach(BodyVolume& volume, std::size_t start, std::size_t end) const;
 
@@ -321,6 +332,9 @@ struct FigureBuilder {
     bool measure();
 
     void describeTopology();
+
+    // jointOf and endMade, after hasBone.
+    void mergeJoints();
 
     // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the
     // barrel's far end (the end away from the root) whose tip stays off the ground is its neck;

@@ -69,7 +69,12 @@ float FigureBuilder::headRoomBelow(std::size_t head, float crownLength) const {
     }
     const float aboveShoulders = shoulderLine ? glm::dot(points[head], up) - *shoulderLine : -1.0f;
     if (!(aboveShoulders > 0.0f)) {
-        return std::max(neckRunBelow(head) - kShortestNeck * capScale, 0.0f);
+        // With no arms to say where the shoulders are and no neck joint, the head sits on a
+        // trunk bone: it reaches down along that bone (at most half of it) rather than rising
+        // past the crown bone's end, which would stand the body taller than its skeleton.
+        const float run = neckRunBelow(head);
+        const float below = run > 0.0f ? run : 0.5f * boneLength(head);
+        return std::max(below - kShortestNeck * capScale, 0.0f);
     }
     // The skull's ellipsoid reaches kSkullOvershoot of its length past the span's ends (its
     // length: the crown, what it reaches down and what rises past the crown, kHeadLengthDefault).

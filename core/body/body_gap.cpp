@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <glm/geometric.hpp>
+#include <limits>
 #include <vector>
 
 namespace bvh {
@@ -73,22 +74,55 @@ float smoothRamp(float x) {
     return t * t * (3.0f - 2.0f * t);
 }
 
-// The pair's weight `start` lowered by the volumes joined to both i and j (j the farther): 0
-// where one is nearer than j, rising smoothly to `start` as it falls `fade` behind.
+// How far k is at the point as a bridge between i and j: its own distance where it is joined to
+// both; where i and j are cousins, the first bones of two limbs that leave one joint (the
+// thighs, leaving the pelvis by its two hip bones or hip masses), with k the bone before one of
+// them, the farther of k and the nearest bone before the other (`other`, within `reach`) from
+// that joint: limbs meet where the part they leave is, so the gap between the thighs stops at
+// the crotch instead of cutting a notch up into the pelvis. An arm keeps its gap from the chest
+// beside it (its bones descend from the chest's: no cousins). Otherwise none (the largest
+// float).
+float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                     std::span<const float> distances, std::size_t i, std::size_t j, std::size_t k,
+                     float reach) {
+    const BodyVolume& bridge = volumes[indices[k]];
+    const BodyVolume& one = volumes[indices[i]];
+    const BodyVolume& two = volumes[indices[j]];
+    if (!keepsGap(bridge, one) && !keepsGap(bridge, two)) {
+        return distances[k];
+    }
+    const float none = std::numeric_limits<float>::max();
+    if (bridge.endJoint != one.startJoint && bridge.endJoint != two.startJoint) {
+        return none;
+    }
+    const NodeIndex farStart = bridge.endJoint == one.startJoint ? two.startJoint : one.startJoint;
+    float best = none;
+    for (std::size_t other = 0; other < indices.size(); ++other) {
+        const BodyVolume& second = volumes[indices[other]];
+        if (other != k && distances[other] < reach && distances[other] < best &&
+            second.startJoint == bridge.startJoint && second.endJoint == farStart &&
+            farStart != bridge.startJoint) {
+            best = distances[other];
+        }
+    }
+    return std::max(distances[k], best);
+}
+
+// The pair's weight `start` lowered by the volumes that join i and j (j the farther,
+// bridgeDistance): 0 where one is nearer than j, rising smoothly to `start` as it falls `fade`
+// behind.
 float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                     std::span<const float> distances, std::size_t i, std::size_t j, float start,
                     float fade) {
     float weight = start;
     const float farther = distances[j];
     for (std::size_t k = 0; k < indices.size() && weight > 0.0f; ++k) {
-        if (k == i || k == j || !(distances[k] < farther + fade)) {
+        if (k == i || k == j || !(distances[k] < farther + fade) ||
+            !(smoothRamp((distances[k] - farther) / fade) < weight)) {
             continue;
         }
-        const float bridged = smoothRamp((distances[k] - farther) / fade);
-        if (bridged < weight && !keepsGap(volumes[indices[k]], volumes[indices[i]]) &&
-            !keepsGap(volumes[indices[k]], volumes[indices[j]])) {
-            weight = bridged;
-        }
+        const float through = bridgeDistance(volumes, indices, distances, i, j, k, farther + fade);
+        weight = std::min(weight, smoothRamp((through - farther) / fade));
     }
     return weight;
 }

@@ -74,16 +74,24 @@ BodyVolume makeEllipticCone(const glm::vec3& a, const glm::vec3& b, float radius
     const glm::vec3 axis = along / length;
     const glm::vec3 side = across - axis * glm::dot(across, axis);
     const float sideLength = glm::length(side);
-    if (!(sideLength > 1e-3f * glm::length(across))) {
+    // The width fades out as the axis turns towards `across`, whose part across the axis then
+    // points anywhere (a pelvis-to-hip bone a few degrees off the hips' line was widened front
+    // to back and up, into a pot belly with a fold at its top).
+    const float sine = sideLength / glm::length(across);
+    const float fade = std::clamp((sine - kEllipticWidthFadeStart) /
+                                      (kEllipticWidthFadeEnd - kEllipticWidthFadeStart),
+                                  0.0f, 1.0f);
+    const float ratio = 1.0f + (widthRatio - 1.0f) * fade * fade * (3.0f - 2.0f * fade);
+    if (!(ratio > 1.0f)) {
         return volume; // `across` runs along the axis: no width to give
     }
     volume.shape = BodyVolume::Shape::EllipticCone;
     const glm::vec3 width = side / sideLength;
     const glm::vec3 depth = glm::cross(axis, width);
     volume.axes = glm::transpose(glm::mat3(width, depth, axis)); // rows: width, depth, axis
-    volume.radii = glm::vec3(widthRatio, 1.0f, 1.0f);
-    const glm::vec3 reachA(widthRatio * volume.radiusA);
-    const glm::vec3 reachB(widthRatio * volume.radiusB);
+    volume.radii = glm::vec3(ratio, 1.0f, 1.0f);
+    const glm::vec3 reachA(ratio * volume.radiusA);
+    const glm::vec3 reachB(ratio * volume.radiusB);
     volume.boundsMin = glm::min(a - reachA, b - reachB);
     volume.boundsMax = glm::max(a + reachA, b + reachB);
     return volume;
@@ -171,11 +179,14 @@ namespace {
 
 // How far a volume's chain of blends may sink below the nearest of its links, in the volume's
 // blend width: as deep as the chain sinks up to kChainLinearDepth, then ever more slowly towards
-// kChainMostDepth, however many neighbours overlap there. (Three quarters: a MakeHuman belly,
-// five short spine bones over three coincident pelvis bones, is as round as a Mixamo one; a
-// half left it dented. Deeper costs build time: chains that deep must be evaluated.)
-constexpr float kChainLinearDepth = 0.5f;
-constexpr float kChainMostDepth = 0.75f;
+// kChainMostDepth, however many neighbours overlap there. A chain sinks about as deep as one
+// blend of two volumes (a quarter width) and little more: the union is the least of the chains,
+// so a chain that sinks deeper than those beside it (four volumes meeting at a joint: the
+// spine's top, the neck and the collars) stands out of the surface with a fold where it gives
+// way to the others. (Three quarters made MakeHuman's belly round only while its three
+// coincident pelvis bones were three volumes; the figure now makes them one.)
+constexpr float kChainLinearDepth = 0.25f;
+constexpr float kChainMostDepth = 0.375f;
 // A neighbour counts no nearer than this many widths below the chain's volume.
 constexpr float kChainLinkFloor = 0.25f;
 

@@ -53,7 +53,12 @@ struct BodyVolume {
 BodyVolume makeRoundCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB);
 BodyVolume makeEllipsoid(const glm::vec3& centre, const glm::mat3& axes, const glm::vec3& radii);
 // An elliptic cone from a to b, `widthRatio` (>= 1) times as wide along `across` (made
-// perpendicular to the axis; the cone stays round when it cannot be) as it is deep.
+// perpendicular to the axis) as it is deep. The width is full while the axis lies at least
+// 60 degrees from `across` (the sine kEllipticWidthFadeEnd), fades smoothly to none at 30 degrees
+// (kEllipticWidthFadeStart), and the cone is round below: a bone along the hips' line (a pelvis
+// to a hip joint) is round, whichever way it tilts.
+inline constexpr float kEllipticWidthFadeStart = 0.5f;
+inline constexpr float kEllipticWidthFadeEnd = 0.866f;
 BodyVolume makeEllipticCone(const glm::vec3& a, const glm::vec3& b, float radiusA, float radiusB,
                             const glm::vec3& across, float widthRatio);
 

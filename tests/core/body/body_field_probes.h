@@ -91,4 +91,50 @@ inline float surfaceReach(const PlannedFigure& planned, const glm::vec3& centre,
     return low;
 }
 
+// The body's outermost surface from `centre` along `direction` (normalised space), within
+// `reach`: marched in from `reach` to the first inside sample, then bisected.
+inline float outermostRadius(const BodyFigure& figure, std::span<const std::uint32_t> all,
+                             float gap, const glm::vec3& centre, const glm::vec3& direction,
+                             float reach) {
+    const auto field = [&](float r) {
+        return bodyDistance(figure.volumes, all, centre + r * direction, kBodyFarOutside, gap);
+    };
+    constexpr float kMarch = 1e-3f;
+    float inside = reach;
+    while (inside > 0.0f && field(inside) > 0.0f) {
+        inside -= kMarch;
+    }
+    float outside = inside + kMarch;
+    for (int round = 0; round < 30; ++round) {
+        const float middle = 0.5f * (inside + outside);
+        (field(middle) > 0.0f ? outside : inside) = middle;
+    }
+    return inside;
+}
+
+// The body's surface from `centre` (inside it) outward along `direction`: the first point within
+// `reach` where the field turns positive, marched out a thousandth of the figure at a time and
+// then bisected; `reach` when none. Unlike outermostRadius it stops at the first surface (a
+// torso's side, not an arm beyond it).
+inline float firstExit(const BodyFigure& figure, std::span<const std::uint32_t> all, float gap,
+                       const glm::vec3& centre, const glm::vec3& direction, float reach) {
+    const auto field = [&](float r) {
+        return bodyDistance(figure.volumes, all, centre + r * direction, kBodyFarOutside, gap);
+    };
+    constexpr float kMarch = 1e-3f;
+    float inside = 0.0f;
+    while (inside < reach && field(inside + kMarch) <= 0.0f) {
+        inside += kMarch;
+    }
+    if (!(inside < reach)) {
+        return reach;
+    }
+    float outside = inside + kMarch;
+    for (int round = 0; round < 30; ++round) {
+        const float middle = 0.5f * (inside + outside);
+        (field(middle) > 0.0f ? outside : inside) = middle;
+    }
+    return inside;
+}
+
 } // namespace bvh::test

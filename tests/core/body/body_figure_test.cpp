@@ -182,5 +182,33 @@ TEST(BodyFigureUnnamed, AQuadrupedsNeckAndTailAreSizedFromItsBarrel) {
     EXPECT_NEAR(tip, 0.08f * girth, 1e-4f);
 }
 
+TEST(BodyFigure, SiblingBonesToOnePointMakeOneVolumeThatJoinsWhatLeavesIt) {
+    // MakeHuman's root has three bones to one point (pelvis.L, pelvis.R, spine05): three
+    // coincident volumes sank the smooth union there (a bulge), and the spine and each thigh
+    // blended with one of them only (a fold where the others met them).
+    const Skeleton skeleton = parseDocument(test::shortSpineBiped().text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const NodeIndex root = test::nodeNamed(skeleton, "root");
+    std::vector<const BodyVolume*> fromRoot;
+    for (const BodyVolume& volume : figure.volumes) {
+        if (volume.joint == root && volume.shape != BodyVolume::Shape::Ellipsoid) {
+            fromRoot.push_back(&volume);
+        }
+    }
+    ASSERT_EQ(fromRoot.size(), 1u);
+    const BodyVolume& pelvis = *fromRoot.front();
+    for (const char* name : {"spine04", "upperleg01.L", "upperleg01.R"}) {
+        const NodeIndex node = test::nodeNamed(skeleton, name);
+        const auto bone = std::find_if(
+            figure.volumes.begin(), figure.volumes.end(), [&](const BodyVolume& volume) {
+                return volume.radiusNode == node && volume.shape != BodyVolume::Shape::Ellipsoid;
+            });
+        ASSERT_NE(bone, figure.volumes.end()) << name;
+        // The bone from that point on is the pelvis's hierarchy neighbour: the two blend.
+        EXPECT_TRUE(areHierarchyNeighbours(pelvis, *bone)) << name;
+    }
+}
+
 } // namespace
 } // namespace bvh

@@ -21,8 +21,9 @@
 namespace bvh {
 namespace {
 
-// The three generated bipeds, each symmetric about x = 0 (left +X): a Mixamo T-pose, arms
-// hanging beside the chest, and MakeHuman's short spine bones over coincident pelvis bones.
+// The generated bipeds, each symmetric about x = 0 (left +X), facing +Z: a Mixamo T-pose, arms
+// hanging beside the chest, MakeHuman's short spine bones over coincident pelvis bones, and CMU's
+// thighs and shoulders on zero-length joints.
 struct SymmetricBiped {
     const char* name;
     std::string text;
@@ -39,7 +40,10 @@ std::vector<SymmetricBiped> symmetricBipeds() {
              {"LeftArm", "RightArm", "LeftUpLeg", "RightUpLeg"}},
             {"makehuman-like",
              test::shortSpineBiped().text(),
-             {"upperarm01.L", "upperarm01.R", "upperleg01.L", "upperleg01.R"}}};
+             {"upperarm01.L", "upperarm01.R", "upperleg01.L", "upperleg01.R"}},
+            {"cmu-like",
+             test::cmuLikeBiped().text(),
+             {"LeftArm", "RightArm", "LeftUpLeg", "RightUpLeg"}}};
 }
 
 TEST(BodyGap, ASymmetricBipedsFieldIsMirrorSymmetric) {
@@ -154,6 +158,46 @@ TEST(BodyGap, TheFieldHasNoJumpThroughTheShouldersAndTheGroin) {
         }
         EXPECT_LE(steepest, kMostSlope) << biped.name << " at (" << steepestAt.x << ", "
                                         << steepestAt.y << ", " << steepestAt.z << ")";
+    }
+}
+
+TEST(BodyGap, TheCrotchHasNoNotch) {
+    // The body's front and back along the line between the thighs' roots (the hip joints), every
+    // 1/500 of the way: a crotch is a smooth saddle there. The gap between the thighs cut a slit
+    // up into CMU's pelvis, 3 % of the figure's size deep over 0.5 % of it across (a slope of
+    // about 7); a smooth surface's depth changes by at most about 1 per unit across here.
+    constexpr float kMostSlope = 1.5f;
+    for (const SymmetricBiped& biped : symmetricBipeds()) {
+        const test::PlannedFigure planned = test::planFigure(biped.text);
+        const BodyFigure& figure = planned.figure;
+        const float gap = kBodyGapInCells * planned.grid.cell;
+        const glm::vec3 left =
+            test::normalised(figure, test::nodeNamed(planned.skeleton, biped.joints[2]));
+        const glm::vec3 right =
+            test::normalised(figure, test::nodeNamed(planned.skeleton, biped.joints[3]));
+        for (const float side : {1.0f, -1.0f}) {
+            constexpr int kSteps = 500;
+            float previous = 0.0f;
+            float steepest = 0.0f;
+            float steepestAt = 0.0f;
+            for (int step = 0; step <= kSteps; ++step) {
+                const float t = static_cast<float>(step) / kSteps;
+                const glm::vec3 centre = left + t * (right - left);
+                const float depth = test::outermostRadius(figure, planned.all, gap, centre,
+                                                          glm::vec3(0.0f, 0.0f, side), 0.3f);
+                if (step > 0) {
+                    const float slope =
+                        std::abs(depth - previous) / (glm::length(right - left) / kSteps);
+                    if (slope > steepest) {
+                        steepest = slope;
+                        steepestAt = t;
+                    }
+                }
+                previous = depth;
+            }
+            EXPECT_LE(steepest, kMostSlope) << biped.name << (side > 0.0f ? ", front" : ", back")
+                                            << " at " << steepestAt << " of the way";
+        }
     }
 }
 

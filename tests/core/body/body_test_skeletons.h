@@ -245,6 +245,40 @@ inline BvhTextBuilder shortSpineBiped() {
     return b;
 }
 
+// A CMU-like biped (Y up, CMU's units, about 25 tall, arms out, legs splayed as in CMU's rest
+// pose), symmetric about x = 0: the hips' children LHipJoint, RHipJoint and LowerBack sit on the
+// hips (zero-length bones), so each thigh's first bone runs from the pelvis's middle to its hip
+// joint, LeftUpLeg; the shoulders, on the chest's top, likewise.
+inline BvhTextBuilder cmuLikeBiped() {
+    BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 17, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int hipJoint = b.add(side > 0 ? "LHipJoint" : "RHipJoint", hips, {0, 0, 0});
+        const int upLeg = b.add(prefix + "UpLeg", hipJoint, {side * 1.35, -1.8, 0.84});
+        const int leg = b.add(prefix + "Leg", upLeg, {side * 2.5, -6.9, 0});
+        const int foot = b.add(prefix + "Foot", leg, {side * 2.55, -7.05, 0});
+        const int toe = b.add(prefix + "ToeBase", foot, {side * 0.16, -0.44, 2.34});
+        b.endSite(toe, {0, 0, 1.2});
+    }
+    const int lowerBack = b.add("LowerBack", hips, {0, 0, 0});
+    const int spine = b.add("Spine", lowerBack, {0, 2.04, -0.19});
+    const int spine1 = b.add("Spine1", spine, {0, 2.05, -0.04});
+    const int neck = b.add("Neck", spine1, {0, 0, 0});
+    const int neck1 = b.add("Neck1", neck, {0, 1.75, 0.17});
+    const int head = b.add("Head", neck1, {0, 1.76, -0.12});
+    b.endSite(head, {0, 1.77, -0.06});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(prefix + "Shoulder", spine1, {0, 0, 0});
+        const int arm = b.add(prefix + "Arm", shoulder, {side * 3.3, 1.3, -0.35});
+        const int forearm = b.add(prefix + "ForeArm", arm, {side * 5.1, 0, 0});
+        const int hand = b.add(prefix + "Hand", forearm, {side * 3.46, 0, 0});
+        b.endSite(hand, {side * 1.3, 0, 0});
+    }
+    return b;
+}
+
 inline std::string mixamoBipedText(double scale = 1.0) {
     return mixamoBiped(scale).text();
 }

@@ -12,7 +12,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
 #include <gtest/gtest.h>
 
 namespace bvh {
@@ -49,6 +51,30 @@ TEST(BodyVolumes, AnEllipticConeWithNoWidthToGiveStaysRound) {
     const BodyVolume unwidened = makeEllipticCone(glm::vec3(0.0f), glm::vec3(0.0f, 10.0f, 0.0f),
                                                   2.0f, 2.0f, glm::vec3(1.0f, 0.0f, 0.0f), 1.0f);
     EXPECT_EQ(unwidened.shape, BodyVolume::Shape::RoundCone);
+}
+
+TEST(BodyVolumes, AnEllipticConeAlongItsWidthIsRoundWhicheverWayItTilts) {
+    // A bone 2 degrees off `across` (a pelvis to a hip joint) was widened along what is left of
+    // `across`: an arbitrary direction across it, front to back on MakeHuman (a pot belly).
+    const auto alongTilted = [](float degrees) {
+        const float radians = glm::radians(degrees);
+        return makeEllipticCone(glm::vec3(0.0f),
+                                10.0f * glm::vec3(std::cos(radians), std::sin(radians), 0.0f), 2.0f,
+                                2.0f, glm::vec3(1.0f, 0.0f, 0.0f), 1.5f);
+    };
+    for (const float degrees : {0.5f, 2.0f, 10.0f, 29.0f}) {
+        EXPECT_EQ(alongTilted(degrees).shape, BodyVolume::Shape::RoundCone) << degrees;
+    }
+    // At 45 degrees (a sine of 0.707) part of the width: 1 + 0.5 * smoothstep(0.566) = 1.2991.
+    const BodyVolume half = alongTilted(45.0f);
+    ASSERT_EQ(half.shape, BodyVolume::Shape::EllipticCone);
+    const float s = (std::sqrt(0.5f) - kEllipticWidthFadeStart) /
+                    (kEllipticWidthFadeEnd - kEllipticWidthFadeStart);
+    EXPECT_NEAR(half.radii.x, 1.0f + 0.5f * s * s * (3.0f - 2.0f * s), 1e-5f);
+    EXPECT_NEAR(half.radii.x, 1.2991f, 1e-3f);
+    // From 60 degrees on, all of it.
+    EXPECT_FLOAT_EQ(alongTilted(61.0f).radii.x, 1.5f);
+    EXPECT_FLOAT_EQ(alongTilted(90.0f).radii.x, 1.5f);
 }
 
 // The trunk's bones up the spine (Hips to Spine, Spine to Spine1...), as the figure built them.
@@ -109,11 +135,12 @@ std::vector<BodyVolume> coincidentCones(int count) {
 TEST(BodyVolumes, CoincidentVolumesSinkTheUnionByLessThanABlendWidthHoweverMany) {
     // On the surface of every cone (distance 0 each), x the chain's depth: one pair is the
     // polynomial smooth minimum, 0.4^2 / (4 x 0.4) = 0.1 deep; a third cone blends with that,
-    // 0.1 + 0.3^2 / 1.6 = 0.15625. Past half the width (0.2) the depth saturates towards three
-    // quarters of it, 0.3 - 0.1 exp(-(x - 0.2) / 0.1): the chain of 8 cones, x = 0.269157, sinks
-    // 0.249921; of 40, x = 0.364894, 0.280775. A chain of blends sank without bound.
+    // x = 0.1 + 0.3^2 / 1.6 = 0.15625. Past a quarter of the width (0.1) the depth saturates
+    // towards three eighths of it, 0.15 - 0.05 exp(-(x - 0.1) / 0.05): three cones sink 0.133767;
+    // 8 cones, x = 0.269157, 0.148303; 40, x = 0.364894, 0.149750. A chain of blends sank without
+    // bound.
     const std::pair<int, float> expected[] = {
-        {2, -0.1f}, {3, -0.15625f}, {8, -0.249921f}, {40, -0.280775f}};
+        {2, -0.1f}, {3, -0.133767f}, {8, -0.148303f}, {40, -0.149750f}};
     for (const auto& [count, depth] : expected) {
         const std::vector<BodyVolume> cones = coincidentCones(count);
         std::vector<std::uint32_t> indices;
@@ -206,26 +233,6 @@ TEST(BodyVolumes, TheSmoothUnionIsContinuousThroughShortSpineBonesAndCoincidentP
     RecordProperty("steep steps", steep);
 }
 
-// The body's outermost surface from `centre` along `direction` (normalised space), within
-// `reach`: marched in from `reach` to the first inside sample, then bisected.
-float outermostRadius(const BodyFigure& figure, std::span<const std::uint32_t> all, float gap,
-                      const glm::vec3& centre, const glm::vec3& direction, float reach) {
-    const auto field = [&](float r) {
-        return bodyDistance(figure.volumes, all, centre + r * direction, kBodyFarOutside, gap);
-    };
-    constexpr float kMarch = 1e-3f;
-    float inside = reach;
-    while (inside > 0.0f && field(inside) > 0.0f) {
-        inside -= kMarch;
-    }
-    float outside = inside + kMarch;
-    for (int round = 0; round < 30; ++round) {
-        const float middle = 0.5f * (inside + outside);
-        (field(middle) > 0.0f ? outside : inside) = middle;
-    }
-    return inside;
-}
-
 TEST(BodyVolumes, TheBellyOfShortSpineBonesAndCoincidentPelvisBonesHasNoFold) {
     const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped().text());
     const BodyFigure& figure = planned.figure;
@@ -243,7 +250,7 @@ TEST(BodyVolumes, TheBellyOfShortSpineBonesAndCoincidentPelvisBonesHasNoFold) {
             const glm::dvec3 onSpine(0.0, 0.1 * millimetre, 2.0);
             const glm::vec3 centre((onSpine - figure.centre) / figure.size);
             const float radius =
-                outermostRadius(figure, all, gap, centre, glm::vec3(0.0f, 0.0f, side), 0.3f) *
+                test::outermostRadius(figure, all, gap, centre, glm::vec3(0.0f, 0.0f, side), 0.3f) *
                 static_cast<float>(figure.size);
             if (previous >= 0.0f) {
                 steepest = std::max(steepest, std::abs(radius - previous));
@@ -251,6 +258,82 @@ TEST(BodyVolumes, TheBellyOfShortSpineBonesAndCoincidentPelvisBonesHasNoFold) {
             previous = radius;
         }
         EXPECT_LT(steepest, 0.2f) << (side > 0.0f ? "front" : "back") << ", cm per mm of height";
+    }
+}
+
+// The torso's extent along `axis` (its two sides' first surfaces out from the point (0, y, z)
+// in file units), in file units.
+float torsoExtentAt(const test::PlannedFigure& planned, float gap, double y, double z,
+                    const glm::vec3& axis) {
+    const BodyFigure& figure = planned.figure;
+    const glm::vec3 centre((glm::dvec3(0.0, y, z) - figure.centre) / figure.size);
+    const float ahead = test::firstExit(figure, planned.all, gap, centre, axis, 0.4f);
+    const float behind = test::firstExit(figure, planned.all, gap, centre, -axis, 0.4f);
+    return (ahead + behind) * static_cast<float>(figure.size);
+}
+
+// The widest and deepest of a figure's torso (width, depth, in file units) over heights `low`
+// to `high` (file units), through the line x = 0, z = `z`.
+glm::vec2 largestTorsoExtent(const test::PlannedFigure& planned, double low, double high,
+                             double z) {
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    glm::vec2 largest(0.0f);
+    for (int step = 0; step <= 32; ++step) {
+        const double y = low + (high - low) * step / 32.0;
+        largest =
+            glm::max(largest, glm::vec2(torsoExtentAt(planned, gap, y, z, glm::vec3(1, 0, 0)),
+                                        torsoExtentAt(planned, gap, y, z, glm::vec3(0, 0, 1))));
+    }
+    return largest;
+}
+
+TEST(BodyVolumes, AMakeHumanLikeFiguresHipsAreAboutAsLargeAsItsChest) {
+    // The widest and deepest of the hips (from 5 cm below the thighs' roots, at y = 94.4, to
+    // 10 cm above) against those of the chest below the armpits (y = 110 to 122: higher, the
+    // gap kept to the arms' roots takes the chest's sides), through the line 4 cm in front of
+    // the root, where the spine runs. Its bones from the pelvis to the hips, widened front to
+    // back and up, and its three coincident pelvis bones, sinking the union three times, made
+    // hips 1.08 times as wide and 1.26 times as deep as the chest: a nappy.
+    const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped().text());
+    const glm::vec2 hips = largestTorsoExtent(planned, 89.0, 105.0, 4.0);
+    const glm::vec2 chest = largestTorsoExtent(planned, 110.0, 122.0, 4.0);
+    RecordProperty("hips width (cm)", std::to_string(hips.x));
+    RecordProperty("hips depth (cm)", std::to_string(hips.y));
+    RecordProperty("chest width (cm)", std::to_string(chest.x));
+    RecordProperty("chest depth (cm)", std::to_string(chest.y));
+    EXPECT_GT(chest.x, 40.0f); // a torso: 1.5 times 2 x 0.082 of 172.6 cm is 42.5 cm
+    EXPECT_LE(hips.x, 1.1f * chest.x) << hips.x << " cm wide hips, " << chest.x << " cm chest";
+    EXPECT_GE(hips.x, 0.8f * chest.x) << hips.x << " cm wide hips, " << chest.x << " cm chest";
+    // A person's buttocks are about as deep as the chest.
+    EXPECT_LE(hips.y, 1.2f * chest.y) << hips.y << " cm deep hips, " << chest.y << " cm chest";
+}
+
+TEST(BodyVolumes, MixamoAndCmuLikeFiguresHipsAreAboutAsWideAsTheirChest) {
+    // As above, on a Mixamo T-pose (thighs' roots at y = 94: hips 89 to 104, chest 115 to 130)
+    // and a CMU-like biped (about 7 cm a unit; thighs' roots at y = 15.2, on zero-length joints
+    // at the hips: hips 14.5 to 16.6, chest 18 to 20.5), both through the line z = 0.
+    struct Rig {
+        const char* name;
+        std::string text;
+        double hipsLow, hipsHigh, chestLow, chestHigh;
+    };
+    const Rig rigs[] = {{"mixamo", test::mixamoBipedText(), 89.0, 104.0, 115.0, 130.0},
+                        {"cmu-like", test::cmuLikeBiped().text(), 14.5, 16.6, 18.0, 20.5}};
+    for (const Rig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const glm::vec2 hips = largestTorsoExtent(planned, rig.hipsLow, rig.hipsHigh, 0.0);
+        const glm::vec2 chest = largestTorsoExtent(planned, rig.chestLow, rig.chestHigh, 0.0);
+        RecordProperty(std::string(rig.name) + " hips over chest",
+                       std::to_string(hips.x / chest.x) + " wide, " +
+                           std::to_string(hips.y / chest.y) + " deep");
+        // A torso (a quarter of the figure's size wide), not the line between two arms.
+        EXPECT_GT(chest.x, 0.2f * static_cast<float>(planned.figure.size)) << rig.name;
+        EXPECT_LE(hips.x, 1.1f * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_GE(hips.x, 0.8f * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_LE(hips.y, 1.2f * chest.y)
+            << rig.name << ": " << hips.y << " deep hips, " << chest.y << " chest";
     }
 }
 
