@@ -710,7 +710,9 @@ std::optional<SmallFileText> readSmallFile(bvh::FileInput& file, std::uint64_t s
     if (size > kSmallFileBytes) {
         return std::nullopt;
     }
-    SmallFileText text{std::make_unique_for_overwrite<char[]>(size), size};
+    // Not zeroed: the read fills it (std::make_unique_for_overwrite, which says so, is missing
+    // from the web build's libc++ 14).
+    SmallFileText text{std::unique_ptr<char[]>(new char[size]), static_cast<std::size_t>(size)};
     if (file.readAt(0, text.bytes.get(), text.size) != static_cast<std::int64_t>(size) ||
         !file.error().empty()) {
         return std::nullopt;
