@@ -390,5 +390,36 @@ TEST(BodyVolumes, BiovisionAndSecondLifeFiguresHaveLegsUnderHipsAsWideAsTheirChe
     }
 }
 
+TEST(BodyVolumes, ArmsHangingAtRestHaveShouldersNoWiderThanTheArm) {
+    // Arms hanging beside the trunk in the bind pose (bvhio's rest pose, Biovision captures
+    // standing at rest): the shoulder's surface outside the arm, from the shoulder joint down a
+    // third of the upper arm, reaches at most 1.3 times the upper arm's radius (0.04 of the
+    // figure) from the arm's axis (1.23 times, as built). Its deltoid as wide as the figure
+    // allowed (0.06) stood out 1.4 times as far: a ball beside the chest.
+    struct Rig {
+        const char* name;
+        std::string text;
+        glm::dvec3 shoulder; // the left upper arm's root
+        double upperArm;     // its length, straight down
+    };
+    const Rig rigs[] = {
+        {"biovision", test::biovisionBiped(test::RestArms::Down).text(), {19, 145, 0}, 28.0},
+        {"mixamo", test::armsDownBiped().text(), {18, 145, 0}, 28.0}};
+    for (const Rig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const BodyFigure& figure = planned.figure;
+        const float gap = kBodyGapInCells * planned.grid.cell;
+        float widest = 0.0f;
+        for (int step = 0; step <= 10; ++step) {
+            const glm::dvec3 onAxis = rig.shoulder - glm::dvec3(0, rig.upperArm * step / 30.0, 0);
+            const glm::vec3 centre((onAxis - figure.centre) / figure.size);
+            widest = std::max(widest, test::firstExit(figure, planned.all, gap, centre,
+                                                      glm::vec3(1, 0, 0), 0.3f));
+        }
+        RecordProperty(std::string(rig.name) + " shoulder reach", std::to_string(widest));
+        EXPECT_LE(widest, 1.3f * 0.04f) << rig.name;
+    }
+}
+
 } // namespace
 } // namespace bvh
