@@ -65,7 +65,11 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
         }
         for (std::size_t i = 0; i < n; ++i) {
             const NodeIndex parent = skeleton.parents[i];
-            if (parent != kNoParent && roles[static_cast<std::size_t>(parent)] == BoneRole::Trunk) {
+            // Hands hanging against the thighs fuse with the hips as much as with the trunk
+            // (and Biovision's "LeftHip", once read as a trunk bone, starts the thigh).
+            const BoneRole from =
+                parent == kNoParent ? BoneRole::Unknown : roles[static_cast<std::size_t>(parent)];
+            if (from == BoneRole::Trunk || from == BoneRole::Thigh) {
                 nearest = std::min(nearest, pointSegmentDistance(
                                                 world[arm].translation,
                                                 world[static_cast<std::size_t>(parent)].translation,

@@ -43,8 +43,8 @@ std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, con
                                                    TranslationMode translation);
 
 // How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's
-// bones in `world`, of the figure's size (its joints' largest extent); infinity when there is
-// nothing to measure (no arms, no trunk, a NaN).
+// and the thighs' bones in `world`, of the figure's size (its joints' largest extent); infinity
+// when there is nothing to measure (no arms, no trunk, a NaN).
 double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
 
 // A rest pose whose arms come nearer the trunk than this (the body's torso radius and a forearm's

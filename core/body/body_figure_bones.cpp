@@ -209,13 +209,15 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
             : first;
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
-    // An arm hanging beside the chest in the bind pose keeps a deltoid as large as the figure
-    // allows: it bridges the chest and the arm, whose gap (body_gap.h) otherwise opens a notch
-    // under the collar.
-    const float armRadius = hangsAlongTrunk(node)
-                                ? std::numeric_limits<float>::max()
-                                : startRadius(BoneRole::UpperArm, boneLength(next), next);
-    BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, armRadius)
+    // An arm hanging beside the chest in the bind pose keeps a deltoid as deep, front to back,
+    // as the figure allows: it bridges the chest and the arm, whose gap (body_gap.h) otherwise
+    // opens a notch under the collar. Sideways it stays within reach of the arm's own radius,
+    // as every arm's does: as wide as the figure allows it stood out as a ball beside a chest
+    // narrowed to the room between the arms (measureTorsoWidth).
+    const float armRadius = startRadius(BoneRole::UpperArm, boneLength(next), next);
+    const DeltoidArm deltoidArm{armRadius, hangsAlongTrunk(node) ? std::numeric_limits<float>::max()
+                                                                 : armRadius};
+    BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, deltoidArm)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);
     volume.startJoint = jointOf[static_cast<std::size_t>(skeleton.parents[node])];

@@ -111,9 +111,9 @@ BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
 }
 
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
-                       const std::optional<glm::vec3>& facing, float scale, float armRadius) {
-    const float across = std::min(kDeltoidRadius * scale, kDeltoidAboveArm * armRadius);
-    const float deep = std::min(kDeltoidRadius * scale, kDeltoidPerArmRadius * armRadius);
+                       const std::optional<glm::vec3>& facing, float scale, DeltoidArm arm) {
+    const float across = std::min(kDeltoidRadius * scale, kDeltoidAboveArm * arm.across);
+    const float deep = std::min(kDeltoidRadius * scale, kDeltoidPerArmRadius * arm.deep);
     return limbRootEllipsoid(shoulder, elbow, across, kDeltoidLength * scale, glm::vec3(0.0f),
                              facing.value_or(glm::vec3(0.0f)), deep);
 }

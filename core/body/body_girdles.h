@@ -14,12 +14,18 @@
 
 namespace bvh {
 
+// The upper arm's radius at the shoulder that bounds a deltoid: `across` its reach sideways
+// (all round where the figure's facing is unknown), `deep` its reach front and back.
+struct DeltoidArm {
+    float across;
+    float deep;
+};
+
 // An ellipsoid over the shoulder joint, elongated along the upper arm (`elbow` is the end of
-// the upper arm's run of bones), reaching a little past the arm's round cone (`armRadius` thick
-// at the shoulder) on every side, and further front and back where the figure's `facing` is
-// known (not along the arm).
+// the upper arm's run of bones), reaching a little past the arm's round cone (`arm`) on every
+// side, and further front and back where the figure's `facing` is known (not along the arm).
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
-                       const std::optional<glm::vec3>& facing, float scale, float armRadius);
+                       const std::optional<glm::vec3>& facing, float scale, DeltoidArm arm);
 
 // An ellipsoid over the hip joint, elongated along the thigh (`knee` ends its run of bones),
 // set a little behind the joint where the figure's facing is known: the buttock and the hip's

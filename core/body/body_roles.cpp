@@ -1,5 +1,6 @@
 #include "core/body/body_roles.h"
 
+#include "core/analysis/joint_side.h"
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
@@ -76,8 +77,39 @@ BoneRole roleFromName(std::string_view rawName) {
     return BoneRole::Unknown;
 }
 
+namespace {
+
+// Names say where a bone starts, and rigs name that joint differently: "LeftHip" (Biovision,
+// Motion Analysis) and "mHipLeft" (Second Life) start the thigh, where "hip" alone is the
+// pelvis; a "LeftShoulder" whose bone ends at the elbow (Biovision after "LeftCollar", Second
+// Life's "mShoulderLeft") is the upper arm, where Mixamo's and CMU's end at the arm's root.
+BoneRole roleInPlace(const Skeleton& skeleton, std::size_t node, BoneRole named,
+                     const std::vector<BoneRole>& namedRoles) {
+    if (named == BoneRole::Trunk && sideOf(skeleton.names[node]) != Side::None &&
+        asciiLowercase(skeleton.names[node]).find("hip") != std::string::npos) {
+        return BoneRole::Thigh;
+    }
+    if (named == BoneRole::Shoulder) {
+        for (std::size_t child = node + 1; child < skeleton.nodeCount(); ++child) {
+            if (skeleton.parents[child] == static_cast<NodeIndex>(node) &&
+                namedRoles[child] == BoneRole::Forearm) {
+                return BoneRole::UpperArm;
+            }
+        }
+    }
+    return named;
+}
+
+} // namespace
+
 std::vector<BoneRole> classifyBoneRoles(const Skeleton& skeleton) {
     const std::size_t n = skeleton.nodeCount();
+    std::vector<BoneRole> namedRoles(n, BoneRole::Unknown);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (skeleton.isEndSite[i] == 0) {
+            namedRoles[i] = roleFromName(skeleton.names[i]);
+        }
+    }
     std::vector<BoneRole> roles(n, BoneRole::Unknown);
     std::vector<std::uint8_t> belowHead(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
@@ -89,8 +121,8 @@ std::vector<BoneRole> classifyBoneRoles(const Skeleton& skeleton) {
         if (skeleton.isEndSite[i] != 0) {
             continue; // no bone leaves an End Site
         }
-        const BoneRole named = roleFromName(skeleton.names[i]);
-        roles[i] = parentIsHead ? BoneRole::Face : named;
+        roles[i] =
+            parentIsHead ? BoneRole::Face : roleInPlace(skeleton, i, namedRoles[i], namedRoles);
     }
     return roles;
 }

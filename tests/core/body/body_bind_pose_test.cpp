@@ -5,6 +5,7 @@
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/body/body_bind_pose.h"
 #include "core/body/body_builder.h"
+#include "core/body/body_roles.h"
 #include "core/body/body_skinning.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
@@ -189,10 +190,26 @@ TEST(BodyBindPose, ArmClearanceIsTheNearestElbowOrWristToTheTrunksBones) {
     std::vector<RigidTransform> rest(local.size());
     computeRestTransforms(clip.document.skeleton, local);
     computeWorldTransforms(clip.document.skeleton, local, rest);
-    // The wrist at (18, 92) to the hips' bone to the thigh, ending at (9, 94): sqrt(85) cm, of
-    // the figure's 182 cm (from the feet's End Sites at y = 1 to the head's at 183).
-    EXPECT_NEAR(armClearance(clip.document.skeleton, rest), std::sqrt(85.0) / 182.0, 1e-9);
+    // The wrist at (18, 92) to the thigh, from (9, 94) straight down: 9 cm, of the figure's
+    // 182 cm (from the feet's End Sites at y = 1 to the head's at 183).
+    EXPECT_NEAR(armClearance(clip.document.skeleton, rest), 9.0 / 182.0, 1e-9);
     EXPECT_LT(armClearance(clip.document.skeleton, rest), kArmsAgainstTrunk);
+}
+
+TEST(BodyBindPose, ArmClearanceCountsTheThighsWhateverTheirJointsAreNamed) {
+    // Biovision names the thigh's joint "LeftHip" (the bone it starts); Mixamo "LeftUpLeg". A
+    // hand hanging against either thigh fuses with the hips all the same: test::biovisionBiped's
+    // wrist at (19, 92) lies 9 cm from the thigh, from (10, 95) down, and sqrt(90) cm from the
+    // hips' bone to it; of the figure's 176 cm (y = 1 to 177).
+    const Skeleton skeleton =
+        parseDocument(test::biovisionBiped(test::RestArms::Down).text()).skeleton;
+    ASSERT_EQ(classifyBoneRoles(skeleton)[static_cast<std::size_t>(skeleton.find("LeftHip"))],
+              BoneRole::Thigh);
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> rest(local.size());
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, rest);
+    EXPECT_NEAR(armClearance(skeleton, rest), 9.0 / 176.0, 1e-9);
 }
 
 TEST(BodyBindPose, ArmsHangingAgainstTheTrunkAreBoundInTheFrameThatFreesThem) {

@@ -24,7 +24,7 @@ TEST(BodyGirdles, ADeltoidIsAnEllipsoidAlongTheArmOverTheShoulder) {
     // back (along +Z), 1.15 * 0.04 = 0.046 up and down.
     const std::optional<glm::vec3> facing = glm::vec3(0.0f, 0.0f, 1.0f);
     const BodyVolume deltoid =
-        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), facing, 1.0f, 0.04f);
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), facing, 1.0f, {0.04f, 0.04f});
     ASSERT_EQ(deltoid.shape, BodyVolume::Shape::Ellipsoid);
     EXPECT_NEAR(deltoid.a.x, 0.35f * 0.07f, 1e-6f);
     EXPECT_NEAR(deltoid.radii.x, 0.07f, 1e-6f);
@@ -33,12 +33,12 @@ TEST(BodyGirdles, ADeltoidIsAnEllipsoidAlongTheArmOverTheShoulder) {
     EXPECT_NEAR(signedDistance(deltoid, centre + glm::vec3(0.0f, 0.0f, 0.06f)), 0.0f, 1e-6f);
     // A thick arm's stays within the figure's size (0.06 of it); with no facing, round.
     const BodyVolume thick =
-        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), std::nullopt, 1.0f, 0.1f);
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f), std::nullopt, 1.0f, {0.1f, 0.1f});
     EXPECT_NEAR(thick.radii.y, 0.06f, 1e-6f);
     EXPECT_NEAR(thick.radii.z, 0.06f, 1e-6f);
     // A short arm (0.1) keeps a small one: at most 0.035 long and as thick.
     const BodyVolume small =
-        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.1f, 0.0f, 0.0f), facing, 1.0f, 0.04f);
+        makeDeltoid(glm::vec3(0.0f), glm::vec3(0.1f, 0.0f, 0.0f), facing, 1.0f, {0.04f, 0.04f});
     EXPECT_NEAR(small.radii.x, 0.035f, 1e-6f);
     EXPECT_NEAR(small.radii.y, 0.035f, 1e-6f);
     EXPECT_NEAR(small.radii.z, 0.035f, 1e-6f);

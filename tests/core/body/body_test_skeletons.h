@@ -279,6 +279,73 @@ inline BvhTextBuilder cmuLikeBiped() {
     return b;
 }
 
+// How a biped whose joints are named after the bones they start holds its arms at rest.
+enum class RestArms { Out, Down };
+
+// A Biovision-named biped (BVH's original spelling, Motion Analysis' and many mocap houses'):
+// Hips, Chest, Neck, Head; LeftCollar to LeftShoulder (the upper arm's root) to LeftElbow to
+// LeftWrist; LeftHip (the thigh's root) to LeftKnee to LeftAnkle. About 175 cm tall, Y up, facing
+// +Z: shoulders 19 cm from the spine at y = 145, hips 10 cm from it at y = 95, the head joint at
+// y = 157 under a 20 cm skull. The arms are held out along X, or hang down beside the trunk with
+// the elbows at y = 117 and the wrists at y = 92, 19 cm from the spine.
+inline BvhTextBuilder biovisionBiped(RestArms arms = RestArms::Out) {
+    BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 97, 0});
+    const int chest = b.add("Chest", hips, {0, 20, 0});
+    const int neck = b.add("Neck", chest, {0, 30, 0});
+    const int head = b.add("Head", neck, {0, 10, 1});
+    b.endSite(head, {0, 20, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int collar = b.add(prefix + "Collar", chest, {side * 3, 26, 0});
+        const int shoulder = b.add(prefix + "Shoulder", collar, {side * 16, 2, 0});
+        const glm::dvec3 upper =
+            arms == RestArms::Out ? glm::dvec3(side * 28, 0, 0) : glm::dvec3(0, -28, 0);
+        const glm::dvec3 lower =
+            arms == RestArms::Out ? glm::dvec3(side * 25, 0, 0) : glm::dvec3(0, -25, 0);
+        const int elbow = b.add(prefix + "Elbow", shoulder, upper);
+        const int wrist = b.add(prefix + "Wrist", elbow, lower);
+        b.endSite(wrist,
+                  arms == RestArms::Out ? glm::dvec3(side * 17, 0, 0) : glm::dvec3(0, -17, 0));
+        const int hip = b.add(prefix + "Hip", hips, {side * 10, -2, 0});
+        const int knee = b.add(prefix + "Knee", hip, {0, -44, 0});
+        const int ankle = b.add(prefix + "Ankle", knee, {0, -43, -1});
+        b.endSite(ankle, {0, -7, 15});
+    }
+    return b;
+}
+
+// A Second Life-named biped (the Bento skeleton's body, avatar_skeleton.xml's joints and
+// positions in centimetres, Y up, facing +Z, arms out along X): mPelvis, mTorso, mChest, mNeck,
+// mHead; mCollarLeft to mShoulderLeft (the upper arm's root) to mElbowLeft to mWristLeft;
+// mHipLeft (the thigh's root) to mKneeLeft to mAnkleLeft to mFootLeft to mToeLeft. About 180 cm
+// tall: shoulders 16.4 cm from the spine at y = 152.1, hips 12.7 cm from it at y = 102.6.
+inline BvhTextBuilder secondLifeBiped() {
+    BvhTextBuilder b;
+    const int pelvis = b.add("mPelvis", -1, {0, 106.7, 0});
+    const int torso = b.add("mTorso", pelvis, {0, 8.4, 0});
+    const int chest = b.add("mChest", torso, {0, 20.5, -1.5});
+    const int neck = b.add("mNeck", chest, {0, 25.1, -1});
+    const int head = b.add("mHead", neck, {0, 7.6, 0});
+    const int skull = b.add("mSkull", head, {0, 7.9, 0});
+    b.endSite(skull, {0, 3.3, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string suffix = side > 0 ? "Left" : "Right";
+        const int collar = b.add("mCollar" + suffix, chest, {side * 8.5, 16.5, -2.1});
+        const int shoulder = b.add("mShoulder" + suffix, collar, {side * 7.9, 0, 0});
+        const int elbow = b.add("mElbow" + suffix, shoulder, {side * 24.8, 0, 0});
+        const int wrist = b.add("mWrist" + suffix, elbow, {side * 20.5, 0, 0});
+        b.endSite(wrist, {side * 10, 0, 0});
+        const int hip = b.add("mHip" + suffix, pelvis, {side * 12.7, -4.1, 3.4});
+        const int knee = b.add("mKnee" + suffix, hip, {side * -4.6, -49.1, -0.1});
+        const int ankle = b.add("mAnkle" + suffix, knee, {side * 0.1, -46.8, -2.9});
+        const int foot = b.add("mFoot" + suffix, ankle, {0, -6.1, 11.2});
+        const int toe = b.add("mToe" + suffix, foot, {0, 0, 10.9});
+        b.endSite(toe, {0, 0, 2});
+    }
+    return b;
+}
+
 inline std::string mixamoBipedText(double scale = 1.0) {
     return mixamoBiped(scale).text();
 }

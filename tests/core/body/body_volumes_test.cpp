@@ -337,5 +337,89 @@ TEST(BodyVolumes, MixamoAndCmuLikeFiguresHipsAreAboutAsWideAsTheirChest) {
     }
 }
 
+TEST(BodyVolumes, BiovisionAndSecondLifeFiguresHaveLegsUnderHipsAsWideAsTheirChest) {
+    // Rigs whose joint names say the bone they start: Biovision's "LeftHip" and Second Life's
+    // "mHipLeft" start the thigh. Read as trunk bones, each thigh was a torso-thick bag from the
+    // pelvis to the knee, 0.28 (Biovision) and 0.30 (Second Life) of the figure across half way
+    // down, under hips 1.28 and 1.38 times as wide as the chest: a nappy. Hips from 5 cm below the
+    // thighs' roots to 10 cm above, the chest from 10 cm above the hips' top to 10 cm below the
+    // shoulders, through the line z = 0; the thigh's girth half way down it. Second Life's hip
+    // joints sit wider apart (12.7 cm from the spine, 7 % of its height, against Biovision's and
+    // Mixamo's 5 %): its hips may be a little wider.
+    struct Rig {
+        const char* name;
+        std::string text;
+        double hipsLow, hipsHigh, chestLow, chestHigh;
+        glm::dvec3 midThigh; // half way from the thigh's root to the knee
+        float widestHips;    // of the chest's width
+    };
+    const Rig rigs[] = {
+        {"biovision", test::biovisionBiped().text(), 90.0, 105.0, 115.0, 135.0, {10, 73, 0}, 1.1f},
+        {"second life",
+         test::secondLifeBiped().text(),
+         97.6,
+         112.6,
+         122.6,
+         142.0,
+         {10.4, 78, 3.35},
+         1.15f}};
+    for (const Rig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const glm::vec2 hips = largestTorsoExtent(planned, rig.hipsLow, rig.hipsHigh, 0.0);
+        const glm::vec2 chest = largestTorsoExtent(planned, rig.chestLow, rig.chestHigh, 0.0);
+        RecordProperty(std::string(rig.name) + " hips over chest",
+                       std::to_string(hips.x / chest.x) + " wide, " +
+                           std::to_string(hips.y / chest.y) + " deep");
+        EXPECT_GT(chest.x, 0.2f * static_cast<float>(planned.figure.size)) << rig.name;
+        EXPECT_LE(hips.x, rig.widestHips * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_GE(hips.x, 0.8f * chest.x)
+            << rig.name << ": " << hips.x << " wide hips, " << chest.x << " chest";
+        EXPECT_LE(hips.y, 1.2f * chest.y)
+            << rig.name << ": " << hips.y << " deep hips, " << chest.y << " chest";
+        // A thigh half way down is a thigh: at most 0.14 of the figure across (a person's is
+        // about 0.1), not the torso's 0.16 or more.
+        const float gap = kBodyGapInCells * planned.grid.cell;
+        const BodyFigure& figure = planned.figure;
+        const glm::vec3 centre((rig.midThigh - figure.centre) / figure.size);
+        const float across =
+            test::firstExit(figure, planned.all, gap, centre, glm::vec3(1, 0, 0), 0.4f) +
+            test::firstExit(figure, planned.all, gap, centre, glm::vec3(-1, 0, 0), 0.4f);
+        RecordProperty(std::string(rig.name) + " thigh across", std::to_string(across));
+        EXPECT_LE(across, 0.14f) << rig.name;
+    }
+}
+
+TEST(BodyVolumes, ArmsHangingAtRestHaveShouldersNoWiderThanTheArm) {
+    // Arms hanging beside the trunk in the bind pose (bvhio's rest pose, Biovision captures
+    // standing at rest): the shoulder's surface outside the arm, from the shoulder joint down a
+    // third of the upper arm, reaches at most 1.3 times the upper arm's radius (0.04 of the
+    // figure) from the arm's axis (1.23 times, as built). Its deltoid as wide as the figure
+    // allowed (0.06) stood out 1.4 times as far: a ball beside the chest.
+    struct Rig {
+        const char* name;
+        std::string text;
+        glm::dvec3 shoulder; // the left upper arm's root
+        double upperArm;     // its length, straight down
+    };
+    const Rig rigs[] = {
+        {"biovision", test::biovisionBiped(test::RestArms::Down).text(), {19, 145, 0}, 28.0},
+        {"mixamo", test::armsDownBiped().text(), {18, 145, 0}, 28.0}};
+    for (const Rig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const BodyFigure& figure = planned.figure;
+        const float gap = kBodyGapInCells * planned.grid.cell;
+        float widest = 0.0f;
+        for (int step = 0; step <= 10; ++step) {
+            const glm::dvec3 onAxis = rig.shoulder - glm::dvec3(0, rig.upperArm * step / 30.0, 0);
+            const glm::vec3 centre((onAxis - figure.centre) / figure.size);
+            widest = std::max(widest, test::firstExit(figure, planned.all, gap, centre,
+                                                      glm::vec3(1, 0, 0), 0.3f));
+        }
+        RecordProperty(std::string(rig.name) + " shoulder reach", std::to_string(widest));
+        EXPECT_LE(widest, 1.3f * 0.04f) << rig.name;
+    }
+}
+
 } // namespace
 } // namespace bvh
