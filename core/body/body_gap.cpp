@@ -193,4 +193,83 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
     return wall;
 }
 
+namespace {
+
+// The position in `indices` of the bone before volume `limb` (ending where it starts), the nearest
+// the point if several (a hip bone and a hip mass); indices.size() if none is near.
+std::size_t boneBefore(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                       std::span<const float> distances, std::size_t limb) {
+    const BodyVolume& one = volumes[indices[limb]];
+    std::size_t found = indices.size();
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        const BodyVolume& bone = volumes[indices[k]];
+        if (k != limb && bone.endJoint == one.startJoint && bone.startJoint != one.startJoint &&
+            (found == indices.size() || distances[k] < distances[found])) {
+            found = k;
+        }
+    }
+    return found;
+}
+
+// The bones before a limb, nearest first: two levels, so that limbs leaving a joint through a
+// short bone each (Poser's and Daz's buttocks between the hip and a thigh) are found as cousins.
+constexpr std::size_t kBridgeLevels = 2;
+struct LimbChain {
+    std::array<std::size_t, kBridgeLevels> bones{};
+    std::size_t count = 0;
+};
+
+LimbChain limbChain(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    std::span<const float> distances, std::size_t limb) {
+    LimbChain chain;
+    std::size_t at = limb;
+    while (chain.count < kBridgeLevels) {
+        at = boneBefore(volumes, indices, distances, at);
+        if (at == indices.size()) {
+            break;
+        }
+        chain.bones[chain.count++] = at;
+    }
+    return chain;
+}
+
+} // namespace
+
+LimbBridgeWeight limbBridgeWeight(std::span<const BodyVolume> volumes,
+                                  std::span<const std::uint32_t> indices,
+                                  std::span<const float> distances, std::size_t nearest,
+                                  float width) {
+    LimbBridgeWeight best;
+    if (!(width > 0.0f) || nearest >= indices.size()) {
+        return best;
+    }
+    const LimbChain chain = limbChain(volumes, indices, distances, nearest);
+    if (chain.count == 0) {
+        return best;
+    }
+    const BodyVolume& one = volumes[indices[nearest]];
+    const float least = distances[nearest];
+    for (std::size_t j = 0; j < indices.size(); ++j) {
+        const float closeness = smoothRamp(1.0f - (distances[j] - least) / width);
+        if (j == nearest || !(closeness > best.share) || !keepsGap(one, volumes[indices[j]])) {
+            continue;
+        }
+        const LimbChain other = limbChain(volumes, indices, distances, j);
+        for (std::size_t a = 0; a < chain.count; ++a) {
+            const BodyVolume& mine = volumes[indices[chain.bones[a]]];
+            for (std::size_t b = 0; b < other.count; ++b) {
+                if (volumes[indices[other.bones[b]]].startJoint != mine.startJoint) {
+                    continue;
+                }
+                const float bridge = std::max(distances[chain.bones[a]], distances[other.bones[b]]);
+                const float share = closeness * smoothRamp(1.0f - (bridge - distances[j]) / width);
+                if (share > best.share) {
+                    best = {mine.startJoint, share};
+                }
+            }
+        }
+    }
+    return best;
+}
+
 } // namespace bvh

@@ -29,4 +29,29 @@ namespace bvh {
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
               std::span<const float> distances, float least, float union_, float gap);
 
+// The joint two limbs leave (the pelvis between two thighs, a chest between two front legs) and
+// the share of a surface point's weight it takes there: the point lies where the two limbs meet
+// below that joint (the crotch the gap wall bridges), and a triangle there whose corners follow
+// one limb each stretches by the whole distance the limbs move apart (legs spread 90 degrees:
+// 8 times its length under linear blending). Weighted to the joint both limbs turn about, the
+// crotch moves half as far from either, and spreads that over twice the width.
+//
+// `nearest`: the position in `indices` of the nearest volume i (a limb's first bone). The limbs
+// are i and a volume j that keeps a gap from it (as gapWall's pairs) and is its cousin: one of
+// the bones before each (ending where it starts; two levels up, for rigs whose thighs leave the
+// hip through a short buttock bone, as Poser's and Daz's) starts at one joint, which the share
+// goes to. share = r(1 - (d_j - d_i) / `width`) * r(1 - (d_b - d_j) / `width`), r a smooth ramp
+// from 0 to 1 and d_b the farther of the two bones that leave that joint: 1 on the limbs'
+// bisector close to the bones they leave, none on a limb's far side or down the limbs where they
+// only run side by side (thighs touching to the knees keep their own weights); the largest over
+// the j. {kNoParent, 0} where no such pair lies near.
+struct LimbBridgeWeight {
+    NodeIndex joint = kNoParent;
+    float share = 0.0f;
+};
+LimbBridgeWeight limbBridgeWeight(std::span<const BodyVolume> volumes,
+                                  std::span<const std::uint32_t> indices,
+                                  std::span<const float> distances, std::size_t nearest,
+                                  float width);
+
 } // namespace bvh

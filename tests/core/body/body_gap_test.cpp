@@ -201,5 +201,55 @@ TEST(BodyGap, TheCrotchHasNoNotch) {
     }
 }
 
+// Two thighs (joints 1 and 2 to 3 and 4) leaving a pelvis (joint 0) by two hip bones along X,
+// every volume 0.05 thick, the thighs 0.2 apart: volumes at hand-derived distances.
+std::vector<BodyVolume> twoLimbsLeavingAJoint() {
+    const auto bone = [](glm::vec3 a, glm::vec3 b, NodeIndex start, NodeIndex end) {
+        BodyVolume volume = makeRoundCone(a, b, 0.05f, 0.05f);
+        volume.joint = start;
+        volume.startJoint = start;
+        volume.endJoint = end;
+        return volume;
+    };
+    return {bone({0.0f, 0.0f, 0.0f}, {0.1f, 0.0f, 0.0f}, 0, 1),
+            bone({0.0f, 0.0f, 0.0f}, {-0.1f, 0.0f, 0.0f}, 0, 2),
+            bone({0.1f, 0.0f, 0.0f}, {0.1f, -0.4f, 0.0f}, 1, 3),
+            bone({-0.1f, 0.0f, 0.0f}, {-0.1f, -0.4f, 0.0f}, 2, 4),
+            // An arm hanging beside the left thigh, from a shoulder (5) on a chest (6).
+            bone({0.3f, 0.3f, 0.0f}, {0.3f, 0.1f, 0.0f}, 6, 5),
+            bone({0.3f, 0.1f, 0.0f}, {0.2f, -0.3f, 0.0f}, 5, 7)};
+}
+
+LimbBridgeWeight limbBridgeAt(const std::vector<BodyVolume>& volumes, glm::vec3 p,
+                              std::size_t nearest) {
+    std::vector<std::uint32_t> indices;
+    std::vector<float> distances;
+    for (std::uint32_t k = 0; k < volumes.size(); ++k) {
+        indices.push_back(k);
+        distances.push_back(signedDistance(volumes[k], p));
+    }
+    return limbBridgeWeight(volumes, indices, distances, nearest, 0.1f);
+}
+
+TEST(BodyGap, TheCrotchBetweenTwoLimbsIsWeightedToTheJointTheyLeave) {
+    const std::vector<BodyVolume> volumes = twoLimbsLeavingAJoint();
+    // On the bisector below the pelvis: both thighs and both hip bones 0.05 away. All of it.
+    const LimbBridgeWeight crotch = limbBridgeAt(volumes, {0.0f, -0.1f, 0.0f}, 2);
+    EXPECT_EQ(crotch.joint, 0);
+    EXPECT_NEAR(crotch.share, 1.0f, 1e-5f);
+    // Beside it: the left thigh 0.03 away, the right 0.07, the farther hip bone
+    // sqrt(0.0404) - 0.05; r(x) = x^2 (3 - 2x), share = r(1 - 0.04 / 0.1) * r(1 - (0.150998 -
+    // 0.07) / 0.1) = 0.648 * 0.094601.
+    const LimbBridgeWeight beside = limbBridgeAt(volumes, {0.02f, -0.2f, 0.0f}, 2);
+    EXPECT_EQ(beside.joint, 0);
+    EXPECT_NEAR(beside.share, 0.648f * 0.094601f, 1e-4f);
+    // Down where the thighs only run side by side (the hip bones 0.3 away), and between the arm
+    // and the thigh it hangs against (no bone before both starts at one joint): none.
+    EXPECT_EQ(limbBridgeAt(volumes, {0.0f, -0.35f, 0.0f}, 2).share, 0.0f);
+    const LimbBridgeWeight armAndThigh = limbBridgeAt(volumes, {0.15f, -0.25f, 0.0f}, 2);
+    EXPECT_EQ(armAndThigh.joint, kNoParent);
+    EXPECT_EQ(armAndThigh.share, 0.0f);
+}
+
 } // namespace
 } // namespace bvh
