@@ -3,6 +3,8 @@
 #include "core/reader/row_parser.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -121,6 +123,39 @@ TEST(RowParserValueSteps, ControlAndHighBytesAfterANumberAreNotSeparators) {
     EXPECT_EQ(diagnostics[0].column, 5u);
     EXPECT_EQ(diagnostics[1].column, 16u);
     EXPECT_NE(diagnostics[0].message.find("'2.25\\x01' is not a number"), std::string::npos);
+}
+
+// Values on a float midpoint (ties to the even float) in the middle of rows: the row loop's
+// multiplying scan hands them to the exact path, and every value is from_chars' float.
+TEST(RowParserValueSteps, FloatMidpointsInRowsRoundAsFromChars) {
+    std::string block;
+    std::vector<std::string> numbers;
+    for (int exponent = 15; exponent <= 23; ++exponent) { // 14 digits at most: the fast path
+        for (int k = 0; k < 8; ++k) {
+            const double midpoint =
+                std::ldexp(1.0, exponent) + (k * 977 % 4096 + 0.5) * std::ldexp(1.0, exponent - 23);
+            char text[48];
+            const int length = std::snprintf(text, sizeof text, "%.*f", 24 - exponent,
+                                             k % 2 == 0 ? midpoint : -midpoint);
+            numbers.emplace_back(text, static_cast<std::size_t>(length));
+        }
+    }
+    const auto channels = static_cast<std::uint32_t>(numbers.size());
+    for (int row = 0; row < 3; ++row) {
+        for (const std::string& number : numbers) {
+            block += number + " ";
+        }
+        block += "\n";
+    }
+    std::vector<float> rows(4 * channels, -99.0f);
+    const RowBlockResult result = parseRowBlock(block, 1, 1, channels, rows.data());
+    ASSERT_EQ(result.rows, 3u);
+    for (std::size_t i = 0; i < 3 * numbers.size(); ++i) {
+        const std::string& number = numbers[i % numbers.size()];
+        float expected = 0.0f;
+        std::from_chars(number.data(), number.data() + number.size(), expected);
+        ASSERT_EQ(rows[i], expected) << number;
+    }
 }
 
 } // namespace
