@@ -158,5 +158,66 @@ TEST(RowParserValueSteps, FloatMidpointsInRowsRoundAsFromChars) {
     }
 }
 
+// countLinesAndRows against a byte-by-byte reading of the rule: a line ends at a LF, a CR LF
+// (once) or a lone CR; it holds a row when a byte other than a blank or a line end is in it.
+// Texts of every length up to 300 (past memchr's vector steps), from an alphabet dense in line
+// ends, blanks and CR LF pairs.
+LineCounts lineCountsByteByByte(std::string_view text) {
+    LineCounts counts;
+    bool holding = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool lineEnd =
+            c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+        if (lineEnd) {
+            ++counts.lines;
+            counts.rows += holding ? 1 : 0;
+            holding = false;
+        } else if (c != ' ' && c != '\t' && c != '\f' && c != '\v' && c != '\r') {
+            holding = true;
+        }
+    }
+    if (!text.empty() && text.back() != '\n' && text.back() != '\r') {
+        ++counts.lines;
+    }
+    counts.rows += holding ? 1 : 0;
+    return counts;
+}
+
+TEST(RowParserLineCounts, EveryLengthAndLineEndAsByteByByte) {
+    const std::string alphabet = std::string("1 \t\r\n\v\f-x\0\x80\xff", 12);
+    std::uint64_t state = 12345;
+    for (std::size_t length = 0; length <= 300; ++length) {
+        for (int round = 0; round < 40; ++round) {
+            std::string text(length, ' ');
+            for (char& c : text) {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                c = alphabet[(state >> 33) % alphabet.size()];
+            }
+            const LineCounts expected = lineCountsByteByByte(text);
+            const LineCounts counted = countLinesAndRows(text);
+            ASSERT_EQ(counted.lines, expected.lines) << length << " " << round;
+            ASSERT_EQ(counted.rows, expected.rows) << length << " " << round;
+            ASSERT_EQ(countLines(text), expected.lines);
+        }
+    }
+    // Rows of CMU's shape with CR LF ends and blank lines, and a CR LF pair at every position
+    // around 64.
+    std::string rows;
+    for (int row = 0; row < 50; ++row) {
+        rows += std::string(static_cast<std::size_t>(row % 7), ' ') + "1.5 -2.25\r\n";
+        rows += row % 3 == 0 ? " \t\r\n" : "";
+    }
+    EXPECT_EQ(countLinesAndRows(rows).rows, 50u);
+    EXPECT_EQ(countLinesAndRows(rows).lines, lineCountsByteByByte(rows).lines);
+    for (std::size_t cut = 60; cut < 70; ++cut) {
+        std::string text(cut, '7');
+        text[cut - 1] = '\r';
+        text += "\n9";
+        EXPECT_EQ(countLinesAndRows(text).lines, 2u) << cut;
+        EXPECT_EQ(countLinesAndRows(text).rows, 2u) << cut;
+    }
+}
+
 } // namespace
 } // namespace bvh
