@@ -151,6 +151,25 @@ inline constexpr double kSignedPowersOfTen[2][16] = {
     {-1e0, -1e1, -1e2, -1e3, -1e4, -1e5, -1e6, -1e7, -1e8, -1e9, -1e10, -1e11, -1e12, -1e13, -1e14,
      -1e15}};
 
+// Their reciprocals, rounded to double: for the row loop's multiplication (WordDecimalResult).
+inline constexpr double kSignedInversePowersOfTen[2][16] = {
+    {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10, 1e-11, 1e-12, 1e-13, 1e-14,
+     1e-15},
+    {-1e0, -1e-1, -1e-2, -1e-3, -1e-4, -1e-5, -1e-6, -1e-7, -1e-8, -1e-9, -1e-10, -1e-11, -1e-12,
+     -1e-13, -1e-14, -1e-15}};
+
+// What scanWordDecimal's value is.
+enum class WordDecimalResult : std::uint8_t {
+    // The correctly rounded double (one division of exact operands).
+    Double,
+    // Within two units in the last place of it (one multiplication by the rounded reciprocal:
+    // two roundings of relative size 2^-53 each), for a caller that wants the float: its
+    // static_cast<float> is the correctly rounded float unless isNearFloatMidpoint. A division
+    // costs the row loop more than the rest of a value's scan (measured), a multiplication
+    // almost nothing.
+    NearDouble,
+};
+
 // Bytes scanWordDecimal reads from `first`: a sign and two words.
 inline constexpr std::ptrdiff_t kWordDecimalSlack = 17;
 
@@ -160,7 +179,9 @@ inline constexpr std::ptrdiff_t kWordDecimalSlack = 17;
 // at least 1e-14 in magnitude (a normal float): static_cast<float> of it is the correctly
 // rounded float unless isFloatMidpoint. Returns the characters read, or 0 (value untouched)
 // for any other shape. The character after the number is not looked at: the caller must see a
-// separator there, not an exponent ("1.5e-3") or more text.
+// separator there, not an exponent ("1.5e-3") or more text. `result` says how near the value is
+// (WordDecimalResult::NearDouble: the row loop's).
+template <WordDecimalResult result = WordDecimalResult::Double>
 BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) {
     if constexpr (std::endian::native != std::endian::little) {
         return 0;
@@ -215,8 +236,12 @@ BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) 
         }
         significand = leadingDigitsValue(low, integerBits);
     }
-    value = static_cast<double>(static_cast<std::int64_t>(significand)) /
-            kSignedPowersOfTen[negative][decimals];
+    const auto exact = static_cast<double>(static_cast<std::int64_t>(significand));
+    if constexpr (result == WordDecimalResult::NearDouble) {
+        value = exact * kSignedInversePowersOfTen[negative][decimals];
+    } else {
+        value = exact / kSignedPowersOfTen[negative][decimals];
+    }
     return negative + (lengthBits >> 3);
 }
 
@@ -226,6 +251,16 @@ BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) 
 inline bool isFloatMidpoint(double value) {
     const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
     return (bits & ((std::uint64_t{1} << 29) - 1)) == (std::uint64_t{1} << 28);
+}
+
+// Whether a float midpoint may lie within two units in the last place of `value` (a normal
+// float's magnitude, or 0), on either side, which would make the float it rounds to differ from
+// the one the exact value rounds to. The test allows four units: a value just above a power of
+// two has an exact value that may lie below it, where units are half as large.
+inline bool isNearFloatMidpoint(double value) {
+    const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+    const std::uint64_t belowFloatUnit = bits & ((std::uint64_t{1} << 29) - 1);
+    return belowFloatUnit - ((std::uint64_t{1} << 28) - 4) <= 8;
 }
 
 // The same, and left to from_chars as well: subnormal and overflowing floats.

@@ -378,12 +378,12 @@ const char* BlockParser::readRow(const char* p) {
         std::size_t used = 0;
         std::size_t length = 0;
         if (end_ - p > detail::kWordDecimalSlack) [[likely]] {
-            used = detail::scanWordDecimal(p, value);
+            used = detail::scanWordDecimal<detail::WordDecimalResult::NearDouble>(p, value);
             length = bytesBeforeControlOrSpace(p); // == used below (see there)
         }
         std::uint8_t next = kOther;
-        if (used != 0 && !detail::isFloatMidpoint(value) && (next = charClass(p[used])) != kOther)
-            [[likely]] {
+        if (used != 0 && !detail::isNearFloatMidpoint(value) &&
+            (next = charClass(p[used])) != kOther) [[likely]] {
             if (cursor.next != row + channels_) {
                 *cursor.next++ = static_cast<float>(value);
             } else {

@@ -1,5 +1,6 @@
 #include "core/reader/number_scanner.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -211,6 +212,83 @@ TEST(NumberScanner, SixteenBytePathKeepsTheSignOfZeroAndRoundsMidpointsLikeFromC
             expectSameAsFromChars(std::string(text, static_cast<std::size_t>(length)), " ");
         }
     }
+}
+
+// The row loop's scan multiplies by the reciprocal power of ten (WordDecimalResult::NearDouble)
+// and keeps the float of it unless isNearFloatMidpoint: every decimal of the path must then give
+// from_chars' float, and a decimal on a float midpoint (where the multiplication's error could
+// round the other way) must be flagged for the exact path.
+float nearDoubleFloat(const std::string& text, bool& flagged) {
+    const std::string padded = text + " " + std::string(32, '0');
+    double value = 0.0;
+    const std::size_t used =
+        detail::scanWordDecimal<detail::WordDecimalResult::NearDouble>(padded.data(), value);
+    EXPECT_EQ(used, text.size()) << text;
+    flagged = detail::isNearFloatMidpoint(value);
+    return static_cast<float>(value);
+}
+
+float fromCharsFloat(const std::string& text) {
+    float expected = 0.0f;
+    std::from_chars(text.data(), text.data() + text.size(), expected);
+    return expected;
+}
+
+TEST(NumberScannerNearDouble, FloatMidpointsAreFlaggedForTheExactPath) {
+    // Floats in [2^e, 2^(e+1)) are 2^(e-23) apart: 15 <= e <= 23 keeps their midpoints within
+    // the path's 14 digits, 7 before the point.
+    int unflagged = 0;
+    for (int exponent = 15; exponent <= 23; ++exponent) {
+        for (int k = 0; k < 400; ++k) {
+            const double midpoint = std::ldexp(1.0, exponent) +
+                                    (k * 7919 % 4096 + 0.5) * std::ldexp(1.0, exponent - 23);
+            for (const double signedMidpoint : {midpoint, -midpoint}) {
+                char text[48];
+                const int length =
+                    std::snprintf(text, sizeof text, "%.*f", 24 - exponent, signedMidpoint);
+                bool flagged = false;
+                const float value = nearDoubleFloat(std::string(text, length), flagged);
+                unflagged += flagged ? 0 : 1;
+                EXPECT_TRUE(flagged || value == fromCharsFloat(text)) << text;
+            }
+        }
+    }
+    EXPECT_EQ(unflagged, 0) << "every midpoint within 2 ulps of the product is flagged";
+}
+
+TEST(NumberScannerNearDouble, EveryUnflaggedValueIsFromCharsFloat) {
+    // Every digit count and point position of the path (1 to 14 digits, at most 7 before the
+    // point), digits from a fixed sequence, both signs.
+    std::uint64_t state = 0x9E3779B97F4A7C15ull;
+    int flaggedCount = 0;
+    int checked = 0;
+    for (int round = 0; round < 4000; ++round) {
+        for (int digits = 1; digits <= 14; ++digits) {
+            for (int integerDigits = 0; integerDigits <= std::min(digits, 7); ++integerDigits) {
+                std::string text = round % 2 == 0 ? "" : "-";
+                for (int i = 0; i < digits; ++i) {
+                    state = state * 6364136223846793005ull + 1442695040888963407ull;
+                    if (i == integerDigits && integerDigits < digits) {
+                        text += '.';
+                    }
+                    text += static_cast<char>('0' + (state >> 59) % 10);
+                }
+                if (integerDigits == digits) {
+                    text += digits < 7 ? "." : "";
+                }
+                bool flagged = false;
+                const float value = nearDoubleFloat(text, flagged);
+                flaggedCount += flagged ? 1 : 0;
+                ++checked;
+                if (!flagged) {
+                    ASSERT_EQ(std::bit_cast<std::uint32_t>(value),
+                              std::bit_cast<std::uint32_t>(fromCharsFloat(text)))
+                        << text;
+                }
+            }
+        }
+    }
+    EXPECT_LT(flaggedCount, checked / 1000) << "the exact path stays rare";
 }
 
 } // namespace

@@ -3,6 +3,8 @@
 #include "core/reader/row_parser.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -121,6 +123,100 @@ TEST(RowParserValueSteps, ControlAndHighBytesAfterANumberAreNotSeparators) {
     EXPECT_EQ(diagnostics[0].column, 5u);
     EXPECT_EQ(diagnostics[1].column, 16u);
     EXPECT_NE(diagnostics[0].message.find("'2.25\\x01' is not a number"), std::string::npos);
+}
+
+// Values on a float midpoint (ties to the even float) in the middle of rows: the row loop's
+// multiplying scan hands them to the exact path, and every value is from_chars' float.
+TEST(RowParserValueSteps, FloatMidpointsInRowsRoundAsFromChars) {
+    std::string block;
+    std::vector<std::string> numbers;
+    for (int exponent = 15; exponent <= 23; ++exponent) { // 14 digits at most: the fast path
+        for (int k = 0; k < 8; ++k) {
+            const double midpoint =
+                std::ldexp(1.0, exponent) + (k * 977 % 4096 + 0.5) * std::ldexp(1.0, exponent - 23);
+            char text[48];
+            const int length = std::snprintf(text, sizeof text, "%.*f", 24 - exponent,
+                                             k % 2 == 0 ? midpoint : -midpoint);
+            numbers.emplace_back(text, static_cast<std::size_t>(length));
+        }
+    }
+    const auto channels = static_cast<std::uint32_t>(numbers.size());
+    for (int row = 0; row < 3; ++row) {
+        for (const std::string& number : numbers) {
+            block += number + " ";
+        }
+        block += "\n";
+    }
+    std::vector<float> rows(4 * channels, -99.0f);
+    const RowBlockResult result = parseRowBlock(block, 1, 1, channels, rows.data());
+    ASSERT_EQ(result.rows, 3u);
+    for (std::size_t i = 0; i < 3 * numbers.size(); ++i) {
+        const std::string& number = numbers[i % numbers.size()];
+        float expected = 0.0f;
+        std::from_chars(number.data(), number.data() + number.size(), expected);
+        ASSERT_EQ(rows[i], expected) << number;
+    }
+}
+
+// countLinesAndRows against a byte-by-byte reading of the rule: a line ends at a LF, a CR LF
+// (once) or a lone CR; it holds a row when a byte other than a blank or a line end is in it.
+// Texts of every length up to 300 (past memchr's vector steps), from an alphabet dense in line
+// ends, blanks and CR LF pairs.
+LineCounts lineCountsByteByByte(std::string_view text) {
+    LineCounts counts;
+    bool holding = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool lineEnd =
+            c == '\n' || (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'));
+        if (lineEnd) {
+            ++counts.lines;
+            counts.rows += holding ? 1 : 0;
+            holding = false;
+        } else if (c != ' ' && c != '\t' && c != '\f' && c != '\v' && c != '\r') {
+            holding = true;
+        }
+    }
+    if (!text.empty() && text.back() != '\n' && text.back() != '\r') {
+        ++counts.lines;
+    }
+    counts.rows += holding ? 1 : 0;
+    return counts;
+}
+
+TEST(RowParserLineCounts, EveryLengthAndLineEndAsByteByByte) {
+    const std::string alphabet = std::string("1 \t\r\n\v\f-x\0\x80\xff", 12);
+    std::uint64_t state = 12345;
+    for (std::size_t length = 0; length <= 300; ++length) {
+        for (int round = 0; round < 40; ++round) {
+            std::string text(length, ' ');
+            for (char& c : text) {
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                c = alphabet[(state >> 33) % alphabet.size()];
+            }
+            const LineCounts expected = lineCountsByteByByte(text);
+            const LineCounts counted = countLinesAndRows(text);
+            ASSERT_EQ(counted.lines, expected.lines) << length << " " << round;
+            ASSERT_EQ(counted.rows, expected.rows) << length << " " << round;
+            ASSERT_EQ(countLines(text), expected.lines);
+        }
+    }
+    // Rows of CMU's shape with CR LF ends and blank lines, and a CR LF pair at every position
+    // around 64.
+    std::string rows;
+    for (int row = 0; row < 50; ++row) {
+        rows += std::string(static_cast<std::size_t>(row % 7), ' ') + "1.5 -2.25\r\n";
+        rows += row % 3 == 0 ? " \t\r\n" : "";
+    }
+    EXPECT_EQ(countLinesAndRows(rows).rows, 50u);
+    EXPECT_EQ(countLinesAndRows(rows).lines, lineCountsByteByByte(rows).lines);
+    for (std::size_t cut = 60; cut < 70; ++cut) {
+        std::string text(cut, '7');
+        text[cut - 1] = '\r';
+        text += "\n9";
+        EXPECT_EQ(countLinesAndRows(text).lines, 2u) << cut;
+        EXPECT_EQ(countLinesAndRows(text).rows, 2u) << cut;
+    }
 }
 
 } // namespace
