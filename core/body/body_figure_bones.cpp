@@ -62,7 +62,7 @@ FigureBuilder::RolePlace FigureBuilder::roleRun(BoneRole role, float length,
     return place;
 }
 
-void FigureBuilder::addBone(std::size_t child) {
+std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     // A hand's bones to the fingers' roots lie in the palm (addPalm): finger-thin.
     BoneRole role = roles[parent] == BoneRole::Hand && roles[child] == BoneRole::Finger
@@ -76,16 +76,23 @@ void FigureBuilder::addBone(std::size_t child) {
     }
     // Its eyes (a bone to a Face joint) sit on the shell: no trunk-thick ball over it.
     if (legHub[parent] != 0 && roles[child] == BoneRole::Face) {
-        return;
+        return std::nullopt;
     }
     // A bone to or from a joint inside another part's mass lies inside that mass too.
     if (role == BoneRole::Face || role == BoneRole::Head || role == BoneRole::Inner ||
         roles[child] == BoneRole::Inner) {
-        return; // inside the head's ellipsoid or the chest
+        return std::nullopt; // inside the head's ellipsoid or the chest
     }
-    if (madeBySibling(child, role)) {
+    return role;
+}
+
+void FigureBuilder::addBone(std::size_t child) {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    const std::optional<BoneRole> sizedAs = volumeRole(child);
+    if (!sizedAs || madeBySibling(child, *sizedAs)) {
         return;
     }
+    const BoneRole role = *sizedAs;
     float length = boneLength(child);
     glm::vec3 end = points[child];
     // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand

@@ -242,6 +242,9 @@ struct FigureBuilder {
     // the bone starts.
     RolePlace roleRun(BoneRole role, float length, std::size_t child) const;
 
+    // The role the bone to `child` is sized as, or nullopt where it makes no volume (inside the
+    // head, the chest or a many-legged body's shell).
+    std::optional<BoneRole> volumeRole(std::size_t child) const;
     void addBone(std::size_t child);
 
     // Whether a sibling's trunk bone to the same point (endMade) already made the volume of the
