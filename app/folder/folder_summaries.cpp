@@ -710,7 +710,9 @@ std::optional<SmallFileText> readSmallFile(bvh::FileInput& file, std::uint64_t s
     if (size > kSmallFileBytes) {
         return std::nullopt;
     }
-    SmallFileText text{std::make_unique_for_overwrite<char[]>(size), size};
+    // At most kSmallFileBytes: fits a size_t on every target (the page's is 32 bits).
+    const auto count = static_cast<std::size_t>(size);
+    SmallFileText text{std::make_unique_for_overwrite<char[]>(count), count};
     if (file.readAt(0, text.bytes.get(), text.size) != static_cast<std::int64_t>(size) ||
         !file.error().empty()) {
         return std::nullopt;

@@ -24,6 +24,7 @@
 #include <exception>
 #include <functional>
 #include <iterator>
+#include <memory>
 #include <string>
 #include <system_error>
 #include <type_traits>
@@ -35,6 +36,12 @@ template <class To, class From>
 requires(sizeof(To) == sizeof(From) && is_trivially_copyable_v<To> &&
          is_trivially_copyable_v<From>) constexpr To bit_cast(const From& from) noexcept {
     return __builtin_bit_cast(To, from);
+}
+
+// std::make_unique_for_overwrite of an array (libc++ 16): its elements default-initialised.
+template <class T>
+requires is_unbounded_array_v<T> unique_ptr<T> make_unique_for_overwrite(size_t count) {
+    return unique_ptr<T>(new remove_extent_t<T>[count]);
 }
 
 // [SECTION] std::ranges algorithms (with projections), over whole ranges.
