@@ -7,19 +7,19 @@ namespace bvh {
 
 // [SECTION] StreamedText
 
-void StreamedText::append(std::span<const char> bytes) {
-    if (ended() || bytes.empty()) {
+void StreamedText::append(std::vector<char> piece) {
+    if (ended() || piece.empty()) {
         return;
     }
-    pieces_.emplace_back(bytes.begin(), bytes.end());
     // Only the last line feed matters: the search stops at the first one from the end.
-    for (std::size_t i = bytes.size(); i-- > 0;) {
-        if (bytes[i] == '\n') {
+    for (std::size_t i = piece.size(); i-- > 0;) {
+        if (piece[i] == '\n') {
             lineEnd_ = arrived_ + i + 1;
             break;
         }
     }
-    arrived_ += bytes.size();
+    arrived_ += piece.size();
+    pieces_.push_back(std::move(piece));
 }
 
 void StreamedText::close() {

@@ -30,8 +30,11 @@ public:
 
     // [SECTION] The sender's side
 
-    // Appends the next piece (copied). Ignored once the text has ended.
-    void append(std::span<const char> bytes);
+    // Appends the next piece. Ignored once the text has ended.
+    void append(std::vector<char> piece);
+    void append(std::span<const char> bytes) {
+        append(std::vector<char>(bytes.begin(), bytes.end()));
+    }
     // Every byte has arrived.
     void close();
     // The text will not arrive (a failed or cancelled download, a size refused once it was
