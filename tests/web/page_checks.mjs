@@ -501,7 +501,10 @@ async function compareOpenWithNative(browser, origin, name, capture) {
       `${span.name} ${round(median(breakdowns.map((traced) => traced.spans[index].ms)), 0)}`);
     figure(`${name}: open() to loaded over ${ratios.length} runs, ` +
            `${round(Math.min(...ratios), 2)}-${round(Math.max(...ratios), 2)}x native check; ` +
-           `median ms: ${spanMedians.join(', ')}; whole open() ` +
+           `median ms: ${spanMedians.join(', ')}; body ` +
+           `${round(median(breakdowns.map((traced) => traced.body.ms)), 0)} (reading after its ` +
+           `end ${round(median(breakdowns.map((traced) => traced.body.readingAfterMs)), 0)}); ` +
+           'whole open() ' +
            `${round(median(breakdowns.map((traced) => traced.openMs)), 0)}`);
   }
 }

@@ -132,13 +132,16 @@ export class HeldCaptures {
 }
 
 // Bodies (name -> {bytes, heldAfter, endAfter, withLength}) served at /pieces/NAME as a slow or
-// broken server sends them: the first `heldAfter` bytes, then nothing until release(name), then
-// the rest up to `endAfter` bytes (all when absent), where a shorter body is cut by closing the
-// connection. `withLength` false sends no Content-Length (chunked). Counts the bytes sent.
+// broken server sends them: the bytes up to each offset of `heldAfter` (one offset, or several in
+// increasing order), each time then nothing until release(name), then the rest up to `endAfter`
+// bytes (all when absent), where a shorter body is cut by closing the connection. `withLength`
+// false sends no Content-Length (chunked). A release given before its hold is reached lets the
+// hold pass. Counts the bytes sent.
 export class PiecedBodies {
   constructor(bodies) {
     this.bodies = bodies;
-    this.releases = new Map();
+    this.granted = new Map(); // name -> releases given
+    this.waiters = new Map(); // name -> resolve of the hold waiting
     this.sent = new Map();
   }
 
@@ -147,8 +150,15 @@ export class PiecedBodies {
   }
 
   release(name) {
-    this.releases.get(name)?.();
-    this.releases.set(name, null);
+    this.granted.set(name, (this.granted.get(name) ?? 0) + 1);
+    this.waiters.get(name)?.();
+  }
+
+  async passHold(name, index) {
+    while ((this.granted.get(name) ?? 0) <= index) {
+      await new Promise((resolve) => this.waiters.set(name, resolve));
+    }
+    this.waiters.delete(name);
   }
 
   async serve(response, name) {
@@ -156,14 +166,16 @@ export class PiecedBodies {
       this.bodies.get(name);
     response.writeHead(200, { 'Content-Type': mimeTypeOf(name), 'Cache-Control': 'no-store',
                               ...(withLength ? { 'Content-Length': bytes.length } : {}) });
-    const first = Math.min(heldAfter, endAfter);
-    response.write(bytes.subarray(0, first));
-    this.sent.set(name, first);
-    if (first < endAfter && this.releases.get(name) !== null) {
-      await new Promise((resolve) => this.releases.set(name, resolve));
+    const holds = [heldAfter].flat().filter((offset) => offset < endAfter);
+    let sent = 0;
+    for (const [index, offset] of holds.entries()) {
+      await new Promise((resolve) => response.write(bytes.subarray(sent, offset), resolve));
+      sent = offset;
+      this.sent.set(name, sent);
+      await this.passHold(name, index);
     }
-    if (endAfter > first) {
-      await new Promise((resolve) => response.write(bytes.subarray(first, endAfter), resolve));
+    if (endAfter > sent) {
+      await new Promise((resolve) => response.write(bytes.subarray(sent, endAfter), resolve));
       this.sent.set(name, endAfter);
     }
     if (endAfter < bytes.length) {

@@ -1,11 +1,12 @@
 // The page reads a download while it arrives (issue 44, item 2: app/web/web_streams.cpp), each
 // check in a fresh page, the server sending pieces when the check lets it (PiecedBodies):
-//   u. a body held after its first part: the file shows loading with frames while the rest is
-//      held, then ends identical to the same capture loaded whole (frames, positions);
-//   v. a body cut mid-line once it shows (the connection closed short of its Content-Length):
+//   v. a body sent slowly, held at a quarter, a half and three quarters: the file shows loading
+//      with more frames at each hold, then ends identical to the same capture loaded whole
+//      (frames, positions);
+//   w. a body cut mid-line once it shows (the connection closed short of its Content-Length):
 //      open() rejects with an error at the line and column where it stopped, and the viewer
 //      keeps the files it had before;
-//   w. a body with no Content-Length loads whole.
+//   x. a body with no Content-Length loads whole.
 import { openUrl } from './open_checks.mjs';
 
 const loadedFile = (current, name) =>
@@ -14,11 +15,13 @@ const loadedFile = (current, name) =>
 // The bodies the server sends in pieces, made from `capture` (a generatedCapture()).
 export function piecedBodies(capture) {
   const bytes = Buffer.concat([...capture.chunks()]);
-  const half = bytes.indexOf('\n', Math.floor(bytes.length / 2)) + 1;
+  const lineAfter = (fraction) => bytes.indexOf('\n', Math.floor(bytes.length * fraction)) + 1;
+  const half = lineAfter(1 / 2);
   // Into the middle of a row: 5 bytes past a line feed near two thirds of the body.
   const cut = bytes.indexOf('\n', Math.floor((bytes.length * 2) / 3)) + 1 + 5;
   return new Map([
-    ['held.bvh', { bytes, heldAfter: half }],
+    // Held mid-row at each quarter: the page may show only the whole lines before it.
+    ['held.bvh', { bytes, heldAfter: [lineAfter(1 / 4) + 3, half + 3, lineAfter(3 / 4) + 3] }],
     // Held 5 bytes into a row, then cut 5 bytes into another.
     ['cut.bvh', { bytes, heldAfter: half + 5, endAfter: cut }],
     ['no_length.bvh', { bytes, withLength: false }],
@@ -41,7 +44,8 @@ function positionAfter(bytes, count) {
 const positionsOf = (page, fileIndex, frame) =>
   page.evaluate((index, at) => window.bvhscope.positions(index, at), fileIndex, frame);
 
-// u: held after half its body, then let go; compared with the same bytes loaded whole.
+// v: held at each quarter, let go once the file shows more frames; compared with the same bytes
+// loaded whole.
 async function checkShownWhileArriving(context, pieced, frameCount) {
   const { check, openPage, waitForState } = context;
   const page = await openPage('');
@@ -51,12 +55,20 @@ async function checkShownWhileArriving(context, pieced, frameCount) {
       window.heldOpen = window.bvhscope.open('pieces/held.bvh').then(
         () => null, (error) => error.message);
     });
-    const partial = await waitForState(
-      page, (s) => s.files.some((file) => file.name === 'held.bvh' && file.frames > 0),
-      'held.bvh to show frames while the rest of it is held', 60000).catch(() => null);
-    const shown = partial?.files.find((file) => file.name === 'held.bvh');
-    const stillLoading = Boolean(shown?.loading);
-    pieced.release('held.bvh');
+    // Frames shown at each hold, while still loading (0 when it did not show more).
+    const shownAtHolds = [];
+    for (const _ of [pieced.bodies.get('held.bvh').heldAfter].flat()) {
+      const after = shownAtHolds[shownAtHolds.length - 1] ?? 0;
+      const partial = await waitForState(
+        page, (s) => s.files.some((file) => file.name === 'held.bvh' && file.loading &&
+                                            file.frames > after),
+        `held.bvh to show more than ${after} frames while the rest is held`, 60000)
+        .catch(() => null);
+      shownAtHolds.push(partial?.files.find((file) => file.name === 'held.bvh')?.frames ?? 0);
+      pieced.release('held.bvh');
+    }
+    const progressive = shownAtHolds.every((frames, at) =>
+      frames > (shownAtHolds[at - 1] ?? 0) && frames < frameCount);
     const error = await page.evaluate(() => window.heldOpen);
     const current = await page.evaluate(() => window.bvhscope.state());
     const index = current.files.findIndex((file) => file.name === 'held.bvh');
@@ -69,20 +81,21 @@ async function checkShownWhileArriving(context, pieced, frameCount) {
       samePositions = streamed !== '[]' &&
                       streamed === JSON.stringify(await positionsOf(page, wholeIndex, frame));
     }
-    check(whole.error === null && stillLoading && shown.frames < frameCount && error === null &&
+    check(whole.error === null && progressive && error === null &&
             loadedFile(current, 'held.bvh')?.frames === frameCount && samePositions,
-          `u. a body held after its first half shows while it arrives (${shown?.frames} of ` +
-          `${frameCount} frames, ${stillLoading ? 'still loading' : 'not loading'}), then ` +
+          `v. a body held at each quarter shows more while it arrives (${shownAtHolds.join(', ')} ` +
+          `of ${frameCount} frames, loading), then ` +
           `loads whole (${loadedFile(current, 'held.bvh')?.frames} frames${error ? `: ${error}` :
             ''}) with the positions of the same bytes loaded whole at frames ` +
           `${frames.join(', ')} (${samePositions ? 'equal' : 'they differ'})`);
   } finally {
-    pieced.release('held.bvh');
+    // Every hold let go, whatever failed: the server's response ends.
+    for (const _ of [pieced.bodies.get('held.bvh').heldAfter].flat()) pieced.release('held.bvh');
     await page.close();
   }
 }
 
-// v: cut mid-line, once the file shows (held after its first half, then sent on to the cut).
+// w: cut mid-line, once the file shows (held after its first half, then sent on to the cut).
 async function checkCutShort(context, pieced) {
   const { check, openPage, waitForState } = context;
   const page = await openPage('');
@@ -110,7 +123,7 @@ async function checkCutShort(context, pieced) {
     const expected = expectedFor(arrived);
     check(before.error === null && shown && arrived >= heldAfter && arrived <= endAfter &&
             error === expected && filesAfter === filesBefore,
-          `v. a body cut mid-line (${heldAfter} to ${endAfter} bytes sent), shown while it ` +
+          `w. a body cut mid-line (${heldAfter} to ${endAfter} bytes sent), shown while it ` +
           `arrived (${shown ? 'yes' : 'no'}), rejects open() with ${JSON.stringify(expected)}: ` +
           `${JSON.stringify(error)}; the viewer keeps what it had: ${filesAfter} (before: ` +
           `${filesBefore})`);
@@ -120,14 +133,14 @@ async function checkCutShort(context, pieced) {
   }
 }
 
-// w: no Content-Length.
+// x: no Content-Length.
 async function checkWithoutLength(context, frameCount) {
   const { check, openPage } = context;
   const page = await openPage('');
   try {
     const opened = await openUrl(page, 'pieces/no_length.bvh', 60000);
     check(opened.error === null && loadedFile(opened.state, 'no_length.bvh')?.frames === frameCount,
-          `w. a body with no Content-Length loads whole: ` +
+          `x. a body with no Content-Length loads whole: ` +
           `${opened.error ?? `${loadedFile(opened.state, 'no_length.bvh')?.frames} frames of ` +
             `${frameCount}`}`);
   } finally {
@@ -135,7 +148,7 @@ async function checkWithoutLength(context, frameCount) {
   }
 }
 
-// Runs u, v and w. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
+// Runs v, w and x. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
 // piecedBodies(capture).
 export async function checkStreaming(context, pieced, frameCount) {
   await checkShownWhileArriving(context, pieced, frameCount);
