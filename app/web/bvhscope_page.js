@@ -4,11 +4,11 @@
 // (and holdLoadsForTests(), for the page's own checks).
 //
 // MEMFS layout shared with the C++ side (app/web/web_api.cpp, app/web/web_entry.cpp):
-//   /files/NAME   a capture's bytes; the viewer opens it by the relative NAME (its working
-//                 directory is /files), so messages read "NAME:LINE:COL: error: ..." as
-//                 `bvhscope check NAME` prints them. Every load gets a NAME of its own (the
-//                 file's name, then "NAME (2).bvh"...), and the viewer deletes the file once it
-//                 has read it;
+//   /files/NAME   the name a capture is opened by; the viewer's working directory is /files,
+//                 so messages read "NAME:LINE:COL: error: ..." as `bvhscope check NAME` prints
+//                 them. Every load gets a NAME of its own (the file's name, then
+//                 "NAME (2).bvh"...). Its bytes are not written there: they stream into the
+//                 viewer's load of NAME as they arrive (app/web/web_streams.cpp);
 //   /settings/    settings.ini, imgui.ini, up_axes.tsv, mirrored in localStorage under
 //                 "bvhscope/<file name>";
 //   /downloads/   exports, handed to Module.bvhscopeDownload(path) and removed once offered.
@@ -131,47 +131,125 @@
     }
   }
 
-  // A response body read in chunks; throws a PageError when it is refused: by its
-  // Content-Length before any of it is read, or once more than kMaxFileBytes arrived (a server
-  // may give no length).
-  // With a length, the chunks are copied into place as they arrive, so no single step copies
-  // the whole file (300 MB at once would hold the page for a noticeable moment).
-  async function readResponse(name, response) {
-    const declared = Number(response.headers.get('Content-Length'));
-    const knownLength = Number.isFinite(declared) && declared > 0;
-    if (knownLength && declared > kMaxFileBytes) {
-      response.body?.cancel();
-      refuseIfTooLarge(name, declared);
+  // [SECTION] Streaming bodies into the viewer
+  //
+  // A body is read while it arrives (app/web/web_streams.cpp): each piece goes into a streamed
+  // text of the viewer's, whose load parses what has arrived between frames, so an open costs
+  // about the longer of the download and the parse rather than their sum, and no copy of the
+  // whole body is made. The load sees whole lines only until the body ends, so the result is that
+  // of the whole file, to the bit, however the pieces fall.
+
+  // The body's reads (64 KB in chromium) are gathered into pieces of this size in the wasm heap,
+  // handed to the viewer whole: one call per megabyte rather than per read, and one copy.
+  const kStreamPieceBytes = 1 << 20;
+  // A piece not yet full is handed over once no read came for this long, so a slow download
+  // shows as it comes.
+  const kStreamPieceWaitMilliseconds = 20;
+
+  // Gathers the bytes given to add() into pieces of stream `id` (web_streams.cpp).
+  class StreamPieces {
+    constructor(id) {
+      this.id = id;
+      this.pointer = 0;
+      this.filled = 0;
+      this.timer = null;
     }
-    if (!response.body) {
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      refuseIfTooLarge(name, bytes.byteLength);
-      return bytes;
+
+    // Copies `bytes` in; false when the heap had no room for a piece.
+    add(bytes) {
+      let offset = 0;
+      while (offset < bytes.byteLength) {
+        if (this.pointer === 0) {
+          this.pointer = Module._bvhscope_web_stream_piece(this.id, kStreamPieceBytes);
+          if (this.pointer === 0) {
+            return false;
+          }
+        }
+        const count = Math.min(kStreamPieceBytes - this.filled, bytes.byteLength - offset);
+        // Read at each call: the heap's buffer changes when it grows.
+        (Module.HEAPU8 ?? runtime('HEAPU8')).set(bytes.subarray(offset, offset + count),
+                                                  this.pointer + this.filled);
+        this.filled += count;
+        offset += count;
+        if (this.filled === kStreamPieceBytes) {
+          this.commit();
+        }
+      }
+      clearTimeout(this.timer);
+      this.timer = this.filled > 0 ? setTimeout(() => this.commit(), kStreamPieceWaitMilliseconds)
+                                   : null;
+      return true;
     }
-    const reader = response.body.getReader();
-    let bytes = new Uint8Array(knownLength ? declared : 1 << 20);
+
+    commit() {
+      clearTimeout(this.timer);
+      this.timer = null;
+      if (this.pointer !== 0) {
+        Module._bvhscope_web_stream_commit(this.id, this.filled);
+        this.pointer = 0;
+        this.filled = 0;
+      }
+    }
+
+    // The stream ends: `failure` null when every byte arrived.
+    end(failure) {
+      clearTimeout(this.timer);
+      if (failure === null) {
+        this.commit();
+      }
+      runtime('ccall')('bvhscope_web_stream_end', null, ['number', 'string'], [this.id, failure]);
+      this.pointer = 0;
+    }
+  }
+
+  // Reads `reader` (a ReadableStream's reader) into stream `id` to its end, with `declared`
+  // (0 when unknown) the size announced. A body that grows past kMaxFileBytes (a server may give
+  // no length), a failed read or a full heap ends the stream with the error, which the viewer
+  // reports as the load's ("NAME: error: ..."); a body that ends short of `declared` is an error
+  // where the text stopped ("NAME:LINE:COL: error: ...", core/reader/streamed_text.h). Never
+  // throws.
+  async function pumpBody(id, reader, declared) {
+    const pieces = new StreamPieces(id);
     let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        break;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) {
+          pieces.end(null);
+          return;
+        }
+        total += value.byteLength;
+        if (total > kMaxFileBytes) {
+          reader.cancel();
+          const [size, limit] = formatBytesApart(Math.max(total, declared), kMaxFileBytes);
+          pieces.end(`the file is over ${size}, larger than the ${limit} the page can open`);
+          return;
+        }
+        if (!pieces.add(value)) {
+          reader.cancel();
+          pieces.end('out of memory while downloading; the file was closed');
+          return;
+        }
       }
-      if (total + value.byteLength > kMaxFileBytes) {
-        reader.cancel();
-        refuseIfTooLarge(name, total + value.byteLength);
+    } catch (error) {
+      if (declared > 0 && total < declared) {
+        // A connection closed short of its Content-Length (what a browser reports as a network
+        // error): the text ends here, and its load fails at the line and column where it
+        // stopped, which says more than "network error".
+        pieces.end(null);
+      } else {
+        pieces.end(`the download failed after ${total} bytes: ${error?.message ?? error}`);
       }
-      if (total + value.byteLength > bytes.byteLength) {
-        // No length given (or a wrong one): grow by doubling.
-        const needed = total + value.byteLength;
-        const grown = new Uint8Array(
-          Math.min(kMaxFileBytes, Math.max(2 * bytes.byteLength, needed)));
-        grown.set(bytes.subarray(0, total));
-        bytes = grown;
-      }
-      bytes.set(value, total);
-      total += value.byteLength;
     }
-    return total === bytes.byteLength ? bytes : bytes.slice(0, total);
+  }
+
+  // A body that is already whole (a response without a stream): one piece.
+  function streamOfBytes(bytes) {
+    let given = false;
+    return {
+      read: async () => (given ? { done: true } : ((given = true), { done: false, value: bytes })),
+      cancel: () => {},
+    };
   }
 
   // Names given under /files in this page: each load gets one of its own. Two loads of one name
@@ -205,41 +283,63 @@
     }
   }
 
-  // Reads each source ({name, label, read: async (name) => Uint8Array, throwing a PageError
-  // when refused}) into /files once the viewer runs (so the page's own files are fetched
-  // first), then asks the viewer to open those that arrived, in the order given, as one drop
-  // would. Resolves with one {name, error} per source: the name it was given under /files, and
-  // the page's message when it could not be read (null when it was handed to the viewer).
+  // Opens each source ({name, label, start: async (name, opened) => void}) once the viewer runs
+  // (so the page's own files are fetched first), in the order given, as one drop would, each
+  // as soon as its body starts and every source before it was opened or refused. A source's
+  // start() throws a PageError when it is refused before any of it is read (a failed fetch, a
+  // refused size); once accepted it calls `opened(declaredBytes)`, which opens it in the viewer
+  // and resolves with the stream id its body goes into, and returns once the body has ended.
+  // Resolves with one {name, error} per source: the name it was given under /files, and the
+  // page's message when it was refused (null when it was handed to the viewer).
   async function openSources(sources) {
     pendingReads += sources.length;
-    let outcomes;
     try {
       await whenViewerReady();
       tellFetching();
-      outcomes = await Promise.all(sources.map(async (source) => {
+      let turn = Promise.resolve();
+      return await Promise.all(sources.map((source) => {
         const name = nameOfItsOwn(source.name);
-        try {
-          const bytes = await source.read(name);
-          // canOwn: MEMFS keeps this buffer rather than copying it (a copy of 300 MB would hold
-          // the page for a noticeable moment).
-          runtime('FS').writeFile(`/files/${name}`, bytes, { canOwn: true });
-          return { name, error: null };
-        } catch (error) {
-          const message = error instanceof PageError ? error.message :
-            `${source.label ?? name}: error: cannot be read: ${error?.message ?? error}`;
-          reportPageMessage(message);
-          return { name, error: message };
-        }
+        const previous = turn;
+        let passTurn;
+        turn = new Promise((resolve) => { passTurn = resolve; });
+        let counted = true; // in pendingReads: not yet handed to the viewer
+        const uncount = () => {
+          if (counted) {
+            counted = false;
+            --pendingReads;
+            tellFetching();
+          }
+        };
+        return (async () => {
+          try {
+            await source.start(name, async (declared) => {
+              await previous;
+              const id = runtime('ccall')('bvhscope_web_stream_begin', 'number',
+                                          ['string', 'number'], [name, declared]);
+              if (id === 0) {
+                throw new PageError(`${name}: error: out of memory; the file was not opened`);
+              }
+              pushOpen([name]);
+              // From now on the viewer's load says how it goes (state().busy).
+              uncount();
+              passTurn();
+              return id;
+            });
+            return { name, error: null };
+          } catch (error) {
+            const message = error instanceof PageError ? error.message :
+              `${source.label ?? name}: error: cannot be read: ${error?.message ?? error}`;
+            reportPageMessage(message);
+            return { name, error: message };
+          } finally {
+            passTurn();
+            uncount();
+          }
+        })();
       }));
     } finally {
-      pendingReads -= sources.length;
       tellFetching();
     }
-    const names = outcomes.filter((outcome) => outcome.error === null).map((o) => o.name);
-    if (names.length > 0) {
-      pushOpen(names);
-    }
-    return outcomes;
   }
 
   // While files are fetched and copied in, the viewer draws a few frames a second: a page
@@ -287,9 +387,13 @@
     }
     return openSources(files.map((file) => ({
       name: file.name,
-      read: async (name) => {
+      // A File is read as it is parsed too: its stream() where the browser has it.
+      start: async (name, opened) => {
         refuseIfTooLarge(name, file.size);
-        return new Uint8Array(await file.arrayBuffer());
+        const id = await opened(file.size);
+        const reader = typeof file.stream === 'function' ? file.stream().getReader() :
+          streamOfBytes(new Uint8Array(await file.arrayBuffer()));
+        await pumpBody(id, reader, file.size);
       },
     })));
   }
@@ -299,7 +403,7 @@
       name: nameOfUrl(url),
       label: url,
       // The connection is held until the whole body is read: so is the slot.
-      read: (name) => withFetchSlot(async () => {
+      start: (name, opened) => withFetchSlot(async () => {
         let response;
         try {
           response = await fetch(url);
@@ -311,7 +415,19 @@
           throw new PageError(`${url}: error: HTTP ${response.status}` +
                               `${response.statusText ? ' ' + response.statusText : ''}`);
         }
-        return readResponse(name, response);
+        // Refused by its Content-Length before any of it is read; without one, once more than
+        // kMaxFileBytes arrived (pumpBody). A compressed body's length is not the text's.
+        const encoded = (response.headers.get('Content-Encoding') ?? 'identity') !== 'identity';
+        const length = Number(response.headers.get('Content-Length'));
+        const declared = !encoded && Number.isFinite(length) && length > 0 ? length : 0;
+        if (declared > kMaxFileBytes) {
+          response.body?.cancel();
+          refuseIfTooLarge(name, declared);
+        }
+        const id = await opened(declared);
+        const reader = response.body ? response.body.getReader() :
+          streamOfBytes(new Uint8Array(await response.arrayBuffer()));
+        await pumpBody(id, reader, declared);
       }),
     };
   }

@@ -440,8 +440,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_open(const char* newlineSeparat
 
 // Reads the open files for about `milliseconds` (between animation frames: the page calls this
 // from its own task queue while it returns 1, so a large file streams in at the parser's speed
-// rather than one slice per drawn frame). 1 while a file has bytes left to read; once none has,
-// the next animation frame is asked for, to show what was read.
+// rather than one slice per drawn frame). 1 while a file has bytes it can read now; once none
+// has bytes left (downloads included), the next animation frame is asked for, to show what was
+// read.
 extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds) {
     bvhscope::viewer::ViewerState* state = viewerState();
     if (state == nullptr) {
@@ -449,10 +450,14 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds)
     }
     state->loads.advance(state->scene, std::chrono::milliseconds(std::max(milliseconds, 1)));
     bvhscope::web::removeReadFiles();
-    if (state->loads.reading(state->scene)) {
+    if (state->loads.readableNow(state->scene)) {
         return 1;
     }
-    bvhscope::viewer::wakePageFrames();
+    // A download waiting for its next piece: that piece starts the reading again
+    // (bvhscope_web_stream_append); the frames go on at the reading pace meanwhile.
+    if (!state->loads.reading(state->scene)) {
+        bvhscope::viewer::wakePageFrames();
+    }
     return 0;
 }
 

@@ -130,6 +130,9 @@ int main() {
         return 1;
     }
     bvhscope::web::gViewer = viewer.get();
+    // The page's downloads are read while they arrive (web_streams.cpp).
+    bvhscope::viewer::viewerStateOf(*viewer).loads.readStreamedTextsFrom(
+        bvhscope::web::takeStreamedText);
     // The page script follows the window's size (resize, orientationchange, the visual
     // viewport) and calls bvhscope_web_resize.
     emscripten_set_main_loop(bvhscope::web::stepFrame, 0, EM_TRUE);

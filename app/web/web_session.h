@@ -5,6 +5,8 @@
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/session/viewer_state.h"
 
+#include <memory>
+#include <string>
 #include <vector>
 
 namespace bvhscope::web {
@@ -24,6 +26,9 @@ const std::vector<viewer::LoadTiming>& completedLoadTimings();
 // (bvhscope_page.js), so the bytes of a finished load are never read again. Called after each
 // step of the loads.
 void removeReadFiles();
+// The download the page is feeding under `path` (web_streams.cpp), handed over once: the
+// viewer's load of `path` reads it as it arrives. Null when `path` is not one.
+std::shared_ptr<bvh::StreamedText> takeStreamedText(const std::string& path);
 // Sets the viewer's window (and so the canvas) to `width` x `height` CSS pixels, at least 1x1.
 void resizeWindow(int width, int height);
 

@@ -35,6 +35,7 @@
 namespace bvh {
 
 class SteppedLoad;
+class StreamedText;
 
 class BackgroundLoad {
 public:
@@ -74,6 +75,14 @@ public:
     // After finished(): the document, moved out (the load is then empty). A failed load
     // (out of memory included: an error diagnostic says so) holds diagnostics only.
     Document take();
+
+#ifdef BVHSCOPE_STEPPED_BACKGROUND_LOAD
+    // Stepped only: reads `text` while it arrives (a download in the page; SteppedLoad's
+    // streamed load); `path` names it in messages.
+    BackgroundLoad(std::filesystem::path path, std::shared_ptr<StreamedText> text);
+    // Stepped only: advance() can do nothing until more of a streamed text arrives.
+    bool waitingForText() const;
+#endif
 
 private:
     std::filesystem::path path_;

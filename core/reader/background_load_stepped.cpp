@@ -12,7 +12,14 @@ BackgroundLoad::BackgroundLoad(std::filesystem::path path, unsigned /*threads*/,
     : path_(std::move(path)),
       steps_(std::make_unique<SteppedLoad>(path_, std::move(onHeaderReady))) {}
 
+BackgroundLoad::BackgroundLoad(std::filesystem::path path, std::shared_ptr<StreamedText> text)
+    : path_(std::move(path)), steps_(std::make_unique<SteppedLoad>(path_, std::move(text))) {}
+
 BackgroundLoad::~BackgroundLoad() = default;
+
+bool BackgroundLoad::waitingForText() const {
+    return steps_->waitingForText();
+}
 
 bool BackgroundLoad::headerReady() const {
     return steps_->headerReady();

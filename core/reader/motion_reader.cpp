@@ -744,6 +744,10 @@ bool MotionRowsReader::step() {
     return !state.ended;
 }
 
+std::uint32_t MotionRowsReader::lineAfterRows() const {
+    return state_->reader.line();
+}
+
 void MotionRowsReader::cancel() {
     state_->crew.abandon();
     if (!state_->failed) {

@@ -60,6 +60,8 @@ public:
     // The checks after the last row: the declared count, a file that changed, the memory bound.
     // Returns what readMotionRows returns.
     std::vector<double> finish();
+    // The line after the last block read (the last line, when the text ended inside it).
+    std::uint32_t lineAfterRows() const;
 
 private:
     struct State;

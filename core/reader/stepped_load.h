@@ -6,9 +6,16 @@
 // The result is loadDocument(path) with one thread, to the bit: the same values, counts and
 // diagnostics, errors included (a missing file, a file that changes between steps, a cancelled
 // load). Running out of memory (std::bad_alloc) ends the load as BackgroundLoad's does.
+//
+// A load of a StreamedText (core/reader/streamed_text.h: a download) reads the text while it
+// arrives: a step runs only once enough has arrived for it (waitingForText() says when not), and
+// the result is that of the whole text, to the bit. A text that fails ends the load with its
+// message; one that ends short of its declared size is an error at the position where it
+// stopped ("the download stopped after N of M bytes").
 #pragma once
 
 #include "core/reader/document.h"
+#include "core/reader/document_reading.h"
 
 #include <chrono>
 #include <cstddef>
@@ -16,11 +23,14 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace bvh {
 
 class FileSource;
 class MotionRowsReader;
+class StreamedSource;
+class StreamedText;
 
 // How much text one step parses. A 1 MB block of rows is read and parsed in about 1.5 ms
 // natively and 2 ms in WebAssembly (BM_SteppedLoad; node 20), so a frame that gives the load a
@@ -37,6 +47,9 @@ public:
     // advance() that reads the header, right after headerReady() turns true.
     explicit SteppedLoad(std::filesystem::path path, std::function<void()> onHeaderReady = {},
                          LoadStepSizes sizes = {});
+    // Reads `text` as it arrives; `path` only names it.
+    SteppedLoad(std::filesystem::path path, std::shared_ptr<StreamedText> text,
+                std::function<void()> onHeaderReady = {}, LoadStepSizes sizes = {});
     ~SteppedLoad();
     SteppedLoad(const SteppedLoad&) = delete;
     SteppedLoad& operator=(const SteppedLoad&) = delete;
@@ -44,8 +57,12 @@ public:
     const std::filesystem::path& path() const { return path_; }
 
     // Does one step (the header, or one block of rows) and more until `budget` has passed or
-    // the load has finished; a zero budget is one step a call. Returns finished().
+    // the load has finished; a zero budget is one step a call. Returns finished(). A streamed
+    // load stops early while waitingForText().
     bool advance(std::chrono::steady_clock::duration budget);
+    // A streamed load that cannot step until more of its text arrives (or it ends): advance()
+    // does nothing now. Always false for a file.
+    bool waitingForText() const;
 
     // The skeleton, Frame Time and declared frame count of document() are final.
     bool headerReady() const { return headerReady_; }
@@ -72,6 +89,11 @@ private:
 
     void step();
     void readHeader();
+    // Starts the rows once the header is read (a streamed load: once a line of them is there).
+    void startRows();
+    // Where a streamed text that ended short stopped: the line the rows reached, or (the header
+    // unfinished) the line feeds of the text so far; the column after its last byte.
+    SourceLocation endOfStreamedText() const;
     // Finishes the rows (if they were started), checks the document and releases the text.
     void endLoad();
 
@@ -80,8 +102,13 @@ private:
     LoadProgress progress_; // read between steps: no other thread touches it
     ParseOptions options_;  // its onHeaderReady and progress point into this load
     // What a load in progress holds: released when it ends (the text buffers are a few MB).
-    std::unique_ptr<FileSource> source_;
+    std::unique_ptr<TextSource> source_;
     std::unique_ptr<MotionRowsReader> rows_;
+    // A streamed load's text, and its source (source_ too) while the load runs.
+    std::shared_ptr<StreamedText> streamedText_;
+    StreamedSource* streamedSource_ = nullptr;
+    std::uint64_t headerTriedAtBytes_ = 0;     // bytes ahead when the header last starved
+    std::optional<MotionRowsStart> rowsStart_; // the header read, the rows not started
     std::function<void()> onHeaderReady_;
     Phase phase_ = Phase::Header;
     bool headerReady_ = false;

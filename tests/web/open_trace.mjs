@@ -1,13 +1,15 @@
 // Where an open() of the page spends its time (issue 44: the page reading 100 000 frames),
 // measured inside the page with performance.now() and printed by the `large` check:
 //   fetch        open() called to the response's headers (the request, the server's first byte);
-//   body         the headers to the body's last byte (what the page does with each piece included);
-//   hand-over    the body's end to the viewer's Open (copies into the page's file system);
+//   hand-over    the headers to the viewer's Open (the body streams into the load from then on);
 //   to reading   the Open to the first slice of reading (the frame that applies it);
-//   reading      the first slice to the last (slices, and the frames drawn between them);
+//   reading      the first slice to the last (slices, the frames drawn between them, and waits
+//                for the body's next piece);
 //   tail         the last slice to open() resolving (the frame that takes the finished file,
 //                and open()'s own wait for it);
-// with the animation frames run in each span and what they cost, and the reading slices' time.
+// with the animation frames run in each span and what they cost, and the reading slices' time;
+// and beside them, overlapping reading, the body: the headers to its last byte, and how much of
+// the reading came after that last byte (the parse trailing the download).
 // The page is not changed for it: installOpenTrace() wraps the browser's functions before the
 // page's scripts run (fetch, stream reads, requestAnimationFrame), and traceOpen() wraps the
 // viewer's exports once it runs.
@@ -81,7 +83,8 @@ export async function traceViewer(page) {
 }
 
 // Opens `url` in `page` (traceViewer() done) and resolves with {openMs, spans: [{name, ms,
-// frames, frameMs}], slicesMs, state}: open()'s wall time inside the page and its breakdown.
+// frames, frameMs}], body: {ms, readingAfterMs}, slicesMs, state}: open()'s wall time inside
+// the page and its breakdown.
 export async function tracedOpen(page, url) {
   return page.evaluate(async (address) => {
     const trace = window.openTrace;
@@ -100,16 +103,18 @@ export async function tracedOpen(page, url) {
     const lastSlice = readingSlices.length > 0 ?
       readingSlices[readingSlices.length - 1][0] + readingSlices[readingSlices.length - 1][1] :
       firstSlice;
-    const bounds = [['fetch', called, response], ['body', response, bodyEnd],
-                    ['hand-over', bodyEnd, opened], ['to reading', opened, firstSlice],
-                    ['reading', firstSlice, lastSlice], ['tail', lastSlice, resolved]];
+    const bounds = [['fetch', called, response], ['hand-over', response, opened],
+                    ['to reading', opened, firstSlice], ['reading', firstSlice, lastSlice],
+                    ['tail', lastSlice, resolved]];
     const spans = bounds.map(([name, from, to]) => {
       const frames = trace.frames.filter(([start]) => start >= from && start < to);
       return { name, ms: to - from, frames: frames.length,
                frameMs: frames.reduce((sum, [, duration]) => sum + duration, 0) };
     });
     const slicesMs = readingSlices.reduce((sum, [, duration]) => sum + duration, 0);
-    return { openMs: resolved - called, spans, slicesMs, slices: readingSlices.length, state };
+    const body = { ms: bodyEnd - response, readingAfterMs: Math.max(0, lastSlice - bodyEnd) };
+    return { openMs: resolved - called, spans, body, slicesMs, slices: readingSlices.length,
+             state };
   }, url);
 }
 
@@ -118,5 +123,7 @@ export function describeBreakdown(traced) {
   const round = (value) => Number(value).toFixed(0);
   return traced.spans.map((span) => `${span.name} ${round(span.ms)} ms` +
     (span.frames > 0 ? ` (${span.frames} frames, ${round(span.frameMs)} ms drawing)` : ''))
-    .join(', ') + `; ${traced.slices} reading slices, ${round(traced.slicesMs)} ms in them`;
+    .join(', ') + `; ${traced.slices} reading slices, ${round(traced.slicesMs)} ms in them; ` +
+    `body ${round(traced.body.ms)} ms, reading went on ${round(traced.body.readingAfterMs)} ms ` +
+    'after its last byte';
 }

@@ -15,6 +15,8 @@
 //   h-k, o. open() and ?url= under hostile timing (open_checks.mjs): two loads of one name,
 //      every open() settling with its own error, six held ?url= captures, the size message, the
 //      Open applied in the call;
+//   v-x. a download read while it arrives: shown while held, cut mid-line, no Content-Length
+//      (stream_checks.mjs);
 //   l-n. the paused page sleeps, and input, playing and a resize wake it (sleep_checks.mjs);
 //   p-t. the page on a 390x844 touch phone (phone_checks.mjs);
 //   u. the WebGL state the page answers without waiting for the GPU process (gl_state_checks.mjs).
@@ -22,7 +24,8 @@
 // `bvhscope check`, BVHSCOPE_WEB_OPEN_RUNS times, 5 by default, with where its time went:
 // open_trace.mjs), frame times with 1 and 10 characters, the paused page's CPU; and checks that
 // open() answers in the frame that takes the finished file.
-// BVHSCOPE_WEB_CHECKS=numbers,picture,sleep,phone,large,opening runs only the groups named.
+// BVHSCOPE_WEB_CHECKS=numbers,picture,sleep,phone,large,opening,streaming runs only
+// the groups named.
 //
 // usage: node page_checks.mjs WEB_DIR BVHSCOPE OUT_DIR CAPTURE...
 // Exit status 0 when every check passed, 1 otherwise.
@@ -37,7 +40,8 @@ import { describeBreakdown, installOpenTrace, traceViewer, tracedOpen } from './
 import { checkPhone } from './phone_checks.mjs';
 import { checkSleeping, treeCpuSeconds } from './sleep_checks.mjs';
 import { measureScreenshot } from './screenshot_pixels.mjs';
-import { generatedCapture, HeldCaptures, startServer } from './static_server.mjs';
+import { checkStreaming, piecedBodies } from './stream_checks.mjs';
+import { generatedCapture, HeldCaptures, PiecedBodies, startServer } from './static_server.mjs';
 
 const [webDir, bvhscope, outDir, ...captureFiles] = process.argv.slice(2);
 const kWidth = 1280;
@@ -497,7 +501,10 @@ async function compareOpenWithNative(browser, origin, name, capture) {
       `${span.name} ${round(median(breakdowns.map((traced) => traced.spans[index].ms)), 0)}`);
     figure(`${name}: open() to loaded over ${ratios.length} runs, ` +
            `${round(Math.min(...ratios), 2)}-${round(Math.max(...ratios), 2)}x native check; ` +
-           `median ms: ${spanMedians.join(', ')}; whole open() ` +
+           `median ms: ${spanMedians.join(', ')}; body ` +
+           `${round(median(breakdowns.map((traced) => traced.body.ms)), 0)} (reading after its ` +
+           `end ${round(median(breakdowns.map((traced) => traced.body.readingAfterMs)), 0)}); ` +
+           'whole open() ' +
            `${round(median(breakdowns.map((traced) => traced.openMs)), 0)}`);
   }
 }
@@ -594,6 +601,8 @@ async function generatedCaptures(samplePath) {
     ['same_name.bvh', ofBytes(2e6)],
     ['again/same_name.bvh', generatedCapture(header, frameTimeLine, rows, 10)],
     ['tone.wav', rawFile(Buffer.from('RIFF\0\0\0\0WAVE'))],
+    // Sent in pieces (stream_checks.mjs): a few MB, so that its first half has rows to show.
+    ['streamed.bvh', generatedCapture(header, frameTimeLine, rows, 20000)],
   ]);
 }
 
@@ -618,7 +627,9 @@ async function main() {
   const served = new Map(captureFiles.map((file) => [path.basename(file), file]));
   const held = new HeldCaptures(new Map(Array.from({ length: 6 }, (_, index) =>
     [`slow${index + 1}.bvh`, captures.warning])));
-  const server = await startServer(webDir, served, generated, held);
+  const streamed = generated.get('streamed.bvh');
+  const pieced = new PiecedBodies(piecedBodies(streamed));
+  const server = await startServer(webDir, served, generated, held, pieced);
   const browser = await puppeteer.launch({
     executablePath: process.env.BVHSCOPE_CHROMIUM || '/usr/bin/chromium',
     headless: true,
@@ -646,6 +657,7 @@ async function main() {
     if (wanted('large')) await checkLargeLoads(browser, server.origin, generated);
     if (wanted('large')) await checkGlStateAnswers(context);
     if (wanted('opening')) await checkOpening(context, captures, generated, held);
+    if (wanted('streaming')) await checkStreaming(context, pieced, streamed.frameCount);
   } catch (error) {
     check(false, `the checks ran to the end: ${error.stack ?? error}`);
   } finally {

@@ -131,10 +131,68 @@ export class HeldCaptures {
   }
 }
 
+// Bodies (name -> {bytes, heldAfter, endAfter, withLength}) served at /pieces/NAME as a slow or
+// broken server sends them: the bytes up to each offset of `heldAfter` (one offset, or several in
+// increasing order), each time then nothing until release(name), then the rest up to `endAfter`
+// bytes (all when absent), where a shorter body is cut by closing the connection. `withLength`
+// false sends no Content-Length (chunked). A release given before its hold is reached lets the
+// hold pass. Counts the bytes sent.
+export class PiecedBodies {
+  constructor(bodies) {
+    this.bodies = bodies;
+    this.granted = new Map(); // name -> releases given
+    this.waiters = new Map(); // name -> resolve of the hold waiting
+    this.sent = new Map();
+  }
+
+  has(name) {
+    return this.bodies.has(name);
+  }
+
+  release(name) {
+    this.granted.set(name, (this.granted.get(name) ?? 0) + 1);
+    this.waiters.get(name)?.();
+  }
+
+  async passHold(name, index) {
+    while ((this.granted.get(name) ?? 0) <= index) {
+      await new Promise((resolve) => this.waiters.set(name, resolve));
+    }
+    this.waiters.delete(name);
+  }
+
+  async serve(response, name) {
+    const { bytes, heldAfter = bytes.length, endAfter = bytes.length, withLength = true } =
+      this.bodies.get(name);
+    response.writeHead(200, { 'Content-Type': mimeTypeOf(name), 'Cache-Control': 'no-store',
+                              ...(withLength ? { 'Content-Length': bytes.length } : {}) });
+    const holds = [heldAfter].flat().filter((offset) => offset < endAfter);
+    let sent = 0;
+    for (const [index, offset] of holds.entries()) {
+      await new Promise((resolve) => response.write(bytes.subarray(sent, offset), resolve));
+      sent = offset;
+      this.sent.set(name, sent);
+      await this.passHold(name, index);
+    }
+    if (endAfter > sent) {
+      await new Promise((resolve) => response.write(bytes.subarray(sent, endAfter), resolve));
+      this.sent.set(name, endAfter);
+    }
+    if (endAfter < bytes.length) {
+      // Cut: the connection closes short of the length, after what was written has gone out.
+      response.socket?.end();
+    } else {
+      response.end();
+    }
+  }
+}
+
 // Serves webDir at /, captures (name -> file) at /captures/NAME, generated captures
-// (name -> generatedCapture()) at /generated/NAME and `held` (a HeldCaptures, optional) at
-// /slow/NAME on 127.0.0.1 at a free port. Resolves with {origin, close()}.
-export async function startServer(webDir, captures, generated, held = new HeldCaptures(new Map())) {
+// (name -> generatedCapture()) at /generated/NAME, `held` (a HeldCaptures, optional) at
+// /slow/NAME and `pieced` (a PiecedBodies, optional) at /pieces/NAME on 127.0.0.1 at a free
+// port. Resolves with {origin, close()}.
+export async function startServer(webDir, captures, generated, held = new HeldCaptures(new Map()),
+                                  pieced = new PiecedBodies(new Map())) {
   const server = http.createServer((request, response) => {
     const url = new URL(request.url, 'http://localhost');
     const pathname = decodeURIComponent(url.pathname);
@@ -147,6 +205,8 @@ export async function startServer(webDir, captures, generated, held = new HeldCa
       sendFile(response, captures.get(name));
     } else if (top === 'slow' && held.has(name)) {
       held.serve(response, name).catch(() => response.destroy());
+    } else if (top === 'pieces' && pieced.has(name)) {
+      pieced.serve(response, name).catch(() => response.destroy());
     } else if (top === 'generated' && generated.has(name)) {
       sendGenerated(response, generated.get(name)).catch(() => response.destroy());
     } else {

@@ -70,8 +70,17 @@ void FileLoads::open(const std::string& path) {
     try {
         // Rows are parsed on every core: while a file loads the UI only redraws its progress,
         // so a core left to it would mostly stand idle (the window still gets its turns).
-        auto load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), bvh::kEveryCore,
-                                                          std::move(afterHeader));
+        std::unique_ptr<bvh::BackgroundLoad> load;
+#ifdef BVHSCOPE_STEPPED_BACKGROUND_LOAD
+        if (std::shared_ptr<bvh::StreamedText> text =
+                streamedTexts_ ? streamedTexts_(path) : nullptr) {
+            load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), std::move(text));
+        }
+#endif
+        if (!load) {
+            load = std::make_unique<bvh::BackgroundLoad>(bvh::pathFromUtf8(path), bvh::kEveryCore,
+                                                         std::move(afterHeader));
+        }
         record.load = load.get();
         timings_.push_back(std::move(record));
         waiting_.push_back({displayNameOf(path), path, std::move(load)});
@@ -110,9 +119,18 @@ bool FileLoads::heldAfterHeader(const bvh::BackgroundLoad& load) const {
 #endif
 }
 
+bool FileLoads::canAdvance(const bvh::BackgroundLoad& load) const {
+#ifdef BVHSCOPE_STEPPED_BACKGROUND_LOAD
+    if (load.waitingForText()) {
+        return false;
+    }
+#endif
+    return !load.finished() && !heldAfterHeader(load);
+}
+
 void FileLoads::advanceLoad(bvh::BackgroundLoad& load,
                             std::chrono::steady_clock::duration budget) const {
-    if (load.finished() || heldAfterHeader(load)) {
+    if (!canAdvance(load)) {
         return;
     }
     // Held: one step, the header (a longer budget would go on into the rows).
@@ -130,8 +148,8 @@ void FileLoads::waitForFirstPoses() {
         }
         waiting.openedThisFrame = false;
         bvh::BackgroundLoad& load = *waiting.load;
-        while (!load.finished() && !(load.headerReady() && load.framesLoaded() > 0) &&
-               !heldAfterHeader(load) && std::chrono::steady_clock::now() < deadline) {
+        while (canAdvance(load) && !(load.headerReady() && load.framesLoaded() > 0) &&
+               std::chrono::steady_clock::now() < deadline) {
             // Read here where no thread reads it (the page); else wait for the thread.
             advanceLoad(load, deadline - std::chrono::steady_clock::now());
             std::this_thread::sleep_for(std::chrono::microseconds(200));
@@ -307,6 +325,15 @@ bool FileLoads::reading(const scene::Scene& scene) const {
            std::any_of(scene.characters().begin(), scene.characters().end(),
                        [&](const scene::Character& character) {
                            return character.fileLoad.load && readsOn(*character.fileLoad.load);
+                       });
+}
+
+bool FileLoads::readableNow(const scene::Scene& scene) const {
+    return std::any_of(waiting_.begin(), waiting_.end(),
+                       [&](const Waiting& waiting) { return canAdvance(*waiting.load); }) ||
+           std::any_of(scene.characters().begin(), scene.characters().end(),
+                       [&](const scene::Character& character) {
+                           return character.fileLoad.load && canAdvance(*character.fileLoad.load);
                        });
 }
 

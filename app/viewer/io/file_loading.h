@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -56,6 +57,12 @@ public:
     // Starts reading `path` on a background thread. A load that cannot start (no thread, no
     // memory) is reported by the next update() as a failed load.
     void open(const std::string& path);
+    // The page (app/web): the text a path opened from now on names when it is a download still
+    // arriving, read as it arrives (core/reader/streamed_text.h); null for a file. Only loads
+    // with no thread of their own (BVHSCOPE_STEPPED_BACKGROUND_LOAD) read streamed texts.
+    using StreamedTextLookup =
+        std::function<std::shared_ptr<bvh::StreamedText>(const std::string& path)>;
+    void readStreamedTextsFrom(StreamedTextLookup lookup) { streamedTexts_ = std::move(lookup); }
     // Test hook: loads started from now on wait this long between the header and the rows.
     void pauseAfterHeaderForTests(std::chrono::milliseconds pause) { pauseAfterHeader_ = pause; }
     // Test hook of the web page's checks (bvhscope_web_hold_loads), where the caller's advance()
@@ -104,9 +111,12 @@ public:
     // A file is being read: one still waiting for its header, or a loading character.
     bool busy(const scene::Scene& scene) const;
 
-    // Some file has bytes left to read (advance() has work); busy() stays true after that
-    // until update() has taken the finished documents.
+    // Some file has bytes left to read (a download may still have to bring them); busy() stays
+    // true after that until update() has taken the finished documents.
     bool reading(const scene::Scene& scene) const;
+    // Some file has bytes advance() can read now: reading(), less the downloads waiting for
+    // their next piece.
+    bool readableNow(const scene::Scene& scene) const;
 
     // After a buffer swap: stamps "first frame shown" for loads whose frames were found
     // loaded by the last update().
@@ -147,12 +157,15 @@ private:
     // their header and first rows, so that their first pose is drawn in this frame rather
     // than two or three frames later. Never longer: a slow file shows when it is ready.
     void waitForFirstPoses();
+    // Whether advance() can read `load` now: not finished, not held, not waiting for a download.
+    bool canAdvance(const bvh::BackgroundLoad& load) const;
     // Reads `load` for about `budget`; under the test hold, its header alone.
     void advanceLoad(bvh::BackgroundLoad& load, std::chrono::steady_clock::duration budget) const;
 
     std::vector<Waiting> waiting_;
     std::vector<std::string> failedStarts_; // error lines of loads open() could not start
     std::vector<TimingRecord> timings_;
+    StreamedTextLookup streamedTexts_;
     std::chrono::milliseconds pauseAfterHeader_{0};
     bool holdAfterHeader_ = false;
 };

@@ -1,6 +1,7 @@
 // Loading in steps on the caller's thread (the web page has no threads): whatever the budget
 // and the block sizes, the result is loadDocument's with one thread, to the bit.
 #include "core/reader/stepped_load.h"
+#include "core/reader/streamed_text.h"
 #include "tests/core/test_support.h"
 
 #include <algorithm>
@@ -11,6 +12,10 @@
 #include <fstream>
 #include <functional>
 #include <gtest/gtest.h>
+#include <iterator>
+#include <memory>
+#include <random>
+#include <span>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -371,6 +376,193 @@ TEST(SteppedLoad, AFailedLoadKeepsWhatItReadUntilTake) {
               static_cast<float>(frames - 1));
     EXPECT_FALSE(load.take().loaded());
     std::filesystem::remove(path);
+}
+
+// [SECTION] Streamed texts: a download read while it arrives
+
+std::string contentsOf(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Feeds `text` to a streamed load in pieces of the sizes `pieceSize` gives, stepping the load
+// (`budget`) after every piece as the page does, then ends the text (close, or fail with
+// `failure`). Bounded: a load that neither finishes nor waits fails the test.
+struct StreamedRun {
+    Document document;
+    std::vector<std::uint32_t> framesAfterPieces; // frames loaded after each piece
+    bool waitedForText = false;                   // the load stopped for more text at least once
+};
+
+StreamedRun loadStreamed(std::string_view text, std::uint64_t declared,
+                         const std::function<std::size_t()>& pieceSize,
+                         std::chrono::nanoseconds budget, LoadStepSizes sizes = {},
+                         std::size_t stopAt = std::string_view::npos,
+                         const char* failure = nullptr) {
+    auto streamed = std::make_shared<StreamedText>(declared);
+    SteppedLoad load("f.bvh", streamed, {}, sizes);
+    StreamedRun run;
+    const auto stepUntilWaiting = [&] {
+        for (int call = 0; call < 1'000'000 && !load.finished() && !load.waitingForText(); ++call) {
+            load.advance(budget);
+        }
+        run.waitedForText = run.waitedForText || load.waitingForText();
+    };
+    const std::size_t end = std::min(stopAt, text.size());
+    for (std::size_t at = 0; at < end;) {
+        const std::size_t size = std::min(std::max<std::size_t>(pieceSize(), 1), end - at);
+        streamed->append(std::span<const char>(text.data() + at, size));
+        at += size;
+        stepUntilWaiting();
+        run.framesAfterPieces.push_back(load.framesLoaded());
+    }
+    if (failure != nullptr) {
+        streamed->fail(failure);
+    } else {
+        streamed->close();
+    }
+    for (int call = 0; call < 1'000'000 && !load.advance(budget); ++call) {
+        EXPECT_FALSE(load.waitingForText()) << "a load whose text ended still waits for more";
+    }
+    EXPECT_TRUE(load.finished());
+    run.document = load.take();
+    return run;
+}
+
+std::function<std::size_t()> fixedPieces(std::size_t size) {
+    return [size] { return size; };
+}
+
+// Piece sizes from 1 byte to 64 KB, the same for every run (a network's are as uneven).
+std::function<std::size_t()> unevenPieces(unsigned seed) {
+    auto engine = std::make_shared<std::mt19937>(seed);
+    return [engine] {
+        const int bits = std::uniform_int_distribution<int>(0, 16)(*engine);
+        return std::uniform_int_distribution<std::size_t>(1, std::size_t{1} << bits)(*engine);
+    };
+}
+
+void expectStreamedEqualsOneShot(const std::filesystem::path& path) {
+    SCOPED_TRACE(path.string());
+    const Document oneShot = loadDocument(path, oneThread());
+    const std::string text = contentsOf(path);
+    expectSameAsOneShot(loadStreamed(text, text.size(), fixedPieces(1 << 16), 0ns).document,
+                        oneShot);
+    // No Content-Length: the same.
+    expectSameAsOneShot(loadStreamed(text, 0, unevenPieces(7), 1h).document, oneShot);
+    // Small pieces and tiny blocks: boundaries of both in nearly every line.
+    expectSameAsOneShot(loadStreamed(text, text.size(), unevenPieces(11), 0ns, {64, 200}).document,
+                        oneShot);
+    if (text.size() < 40000) {
+        expectSameAsOneShot(loadStreamed(text, text.size(), fixedPieces(1), 0ns).document, oneShot);
+    }
+}
+
+TEST(SteppedLoadStreamed, EqualsTheOneShotLoadOnTheTestDataAndTheSample) {
+    std::vector<std::filesystem::path> files =
+        bvhFilesUnder(std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "tests" / "data");
+    const auto assets = bvhFilesUnder(std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "assets");
+    files.insert(files.end(), assets.begin(), assets.end());
+    ASSERT_GE(files.size(), 3u);
+    for (const auto& path : files) {
+        expectStreamedEqualsOneShot(path);
+    }
+}
+
+TEST(SteppedLoadStreamed, EqualsTheOneShotLoadOnRowsWithEveryFault) {
+    const auto path = writeFaultyCapture("streamed_faulty.bvh");
+    expectStreamedEqualsOneShot(path);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoadStreamed, FramesShowWhileTheTextArrivesAndTheLoadWaitsBetweenPieces) {
+    const auto path = writeSteppedCapture("streamed_progressive.bvh", 300000);
+    const std::string text = contentsOf(path);
+    const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(256 << 10), 0ns);
+    EXPECT_TRUE(run.waitedForText);
+    ASSERT_GE(run.framesAfterPieces.size(), 10u);
+    // Every piece after the first few adds frames: the rows are read as they come.
+    const std::uint32_t halfway = run.framesAfterPieces[run.framesAfterPieces.size() / 2];
+    EXPECT_GT(halfway, 100000u);
+    EXPECT_LT(halfway, 300000u);
+    EXPECT_TRUE(std::is_sorted(run.framesAfterPieces.begin(), run.framesAfterPieces.end()));
+    expectSameAsOneShot(run.document, loadDocument(path, oneThread()));
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoadStreamed, ATextCutShortMidLineIsAnErrorWhereItStopped) {
+    const auto path = writeSteppedCapture("streamed_cut.bvh", 1000);
+    const std::string text = contentsOf(path);
+    // Line 13 is "Frame Time: 0.01"; row k is on line 14 + k. Cut 3 bytes into row 500.
+    const std::size_t rowStart = text.find("\n500 0.5") + 1;
+    const StreamedRun run =
+        loadStreamed(text, text.size(), fixedPieces(4096), 0ns, {}, rowStart + 3);
+    EXPECT_FALSE(run.document.loaded());
+    std::vector<std::string> errors;
+    for (const Diagnostic& diagnostic : run.document.diagnostics) {
+        if (diagnostic.severity == Severity::Error) {
+            errors.push_back(formatDiagnostic("f.bvh", diagnostic));
+        }
+    }
+    ASSERT_EQ(errors.size(), 1u) << test::describeDiagnostics(run.document);
+    EXPECT_EQ(errors[0], "f.bvh:514:4: error: the download ended after " +
+                             std::to_string(rowStart + 3) + " of " + std::to_string(text.size()) +
+                             " bytes (the response was cut short); nothing was loaded");
+    EXPECT_TRUE(run.document.motion.values.empty());
+}
+
+TEST(SteppedLoadStreamed, ATextCutShortAtALineEndIsAnErrorOnTheNextLine) {
+    const auto path = writeSteppedCapture("streamed_cut_line.bvh", 1000);
+    const std::string text = contentsOf(path);
+    const std::size_t rowStart = text.find("\n500 0.5") + 1;
+    const StreamedRun run = loadStreamed(text, text.size(), unevenPieces(3), 0ns, {}, rowStart);
+    const Diagnostic* error = test::findDiagnostic(run.document, Severity::Error, "cut short");
+    ASSERT_NE(error, nullptr) << test::describeDiagnostics(run.document);
+    EXPECT_EQ(error->line, 514u);
+    EXPECT_EQ(error->column, 1u);
+}
+
+TEST(SteppedLoadStreamed, ATextCutShortInTheHeaderIsAnErrorWhereItStopped) {
+    const auto path = writeSteppedCapture("streamed_cut_header.bvh", 10);
+    const std::string text = contentsOf(path);
+    const std::size_t cut = text.find("End Site") + 3; // line 6, column 4
+    const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(5), 0ns, {}, cut);
+    EXPECT_FALSE(run.document.loaded());
+    const Diagnostic* error = test::findDiagnostic(run.document, Severity::Error, "cut short");
+    ASSERT_NE(error, nullptr) << test::describeDiagnostics(run.document);
+    EXPECT_EQ(error->line, 6u);
+    EXPECT_EQ(error->column, 4u);
+}
+
+TEST(SteppedLoadStreamed, AFailedDownloadEndsWithItsMessageAlone) {
+    const auto path = writeSteppedCapture("streamed_failed.bvh", 300000);
+    const std::string text = contentsOf(path);
+    const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(1 << 16), 0ns, {},
+                                         text.size() / 2, "the connection was reset");
+    EXPECT_GT(run.framesAfterPieces.back(), 0u); // it was showing frames when it failed
+    EXPECT_FALSE(run.document.loaded());
+    ASSERT_EQ(run.document.diagnostics.size(), 1u) << test::describeDiagnostics(run.document);
+    EXPECT_EQ(formatDiagnostic("f.bvh", run.document.diagnostics.front()),
+              "f.bvh: error: the connection was reset");
+    EXPECT_TRUE(run.document.motion.values.empty());
+}
+
+TEST(SteppedLoadStreamed, NothingArrivedYetMeansWaitingNotReading) {
+    auto streamed = std::make_shared<StreamedText>();
+    SteppedLoad load("f.bvh", streamed);
+    EXPECT_TRUE(load.waitingForText());
+    EXPECT_FALSE(load.advance(1h)); // returns at once
+    EXPECT_FALSE(load.headerReady());
+    const std::string half = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\n";
+    streamed->append(std::span<const char>(half.data(), half.size()));
+    EXPECT_FALSE(load.waitingForText());
+    EXPECT_FALSE(load.advance(1h)); // tries the header, needs more
+    EXPECT_TRUE(load.waitingForText());
+    EXPECT_FALSE(load.headerReady());
+    EXPECT_TRUE(load.document().diagnostics.empty()); // a try leaves nothing behind
+    streamed->close();
+    EXPECT_TRUE(load.advance(1h));
+    EXPECT_FALSE(load.take().loaded()); // an unfinished hierarchy, as in a file
 }
 
 } // namespace

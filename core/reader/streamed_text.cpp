@@ -1,0 +1,110 @@
+#include "core/reader/streamed_text.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace bvh {
+
+// [SECTION] StreamedText
+
+void StreamedText::append(std::vector<char> piece) {
+    if (ended() || piece.empty()) {
+        return;
+    }
+    // Only the last line feed matters: the search stops at the first one from the end.
+    for (std::size_t i = piece.size(); i-- > 0;) {
+        if (piece[i] == '\n') {
+            lineEnd_ = arrived_ + i + 1;
+            break;
+        }
+    }
+    arrived_ += piece.size();
+    pieces_.push_back(std::move(piece));
+}
+
+void StreamedText::close() {
+    if (!ended()) {
+        closed_ = true;
+    }
+}
+
+void StreamedText::fail(std::string message) {
+    if (!ended()) {
+        failure_ = std::move(message);
+        pieces_.clear(); // nothing more is read: the memory goes now
+        takenOfFront_ = 0;
+        lineEnd_ = taken_;
+    }
+}
+
+std::size_t StreamedText::take(char* into, std::size_t most) {
+    const std::size_t wanted =
+        static_cast<std::size_t>(std::min<std::uint64_t>(most, readableBytes()));
+    std::size_t copied = 0;
+    while (copied < wanted) {
+        std::vector<char>& front = pieces_.front();
+        const std::size_t count = std::min(wanted - copied, front.size() - takenOfFront_);
+        std::memcpy(into + copied, front.data() + takenOfFront_, count);
+        copied += count;
+        takenOfFront_ += count;
+        if (takenOfFront_ == front.size()) {
+            pieces_.pop_front();
+            takenOfFront_ = 0;
+        }
+    }
+    taken_ += copied;
+    return copied;
+}
+
+std::uint32_t StreamedText::columnAfterEnd() const {
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(arrived_ - lineEnd_ + 1, UINT32_MAX));
+}
+
+// [SECTION] StreamedSource
+
+bool StreamedSource::readMore(std::size_t bytes) {
+    starved_ = false;
+    if (complete()) {
+        return true;
+    }
+    const std::size_t readable =
+        static_cast<std::size_t>(std::min<std::uint64_t>(bytes, text_->readableBytes()));
+    if (readable == 0 && readingRows_ && !available().empty()) {
+        // The rows top up a block when they can: what is there ends with a whole line (only
+        // whole lines are readable before the end), which is a block of its own.
+        return true;
+    }
+    if (readable == 0) {
+        // Not an I/O error: SteppedLoad retries the header once more has arrived, and never
+        // lets a row step run without a whole line ahead (StreamedSource::lineAhead).
+        starved_ = true;
+        error_ = "more text was needed before it arrived";
+        return false;
+    }
+    const std::size_t kept = current().size() - begin_;
+    if (begin_ > 0) {
+        // Move the unconsumed tail to the other buffer; the consumed text stays readable.
+        TextBuffer& from = current();
+        TextBuffer& to = buffers_[1 - currentBuffer_];
+        to.reserve(kept + readable, 0);
+        if (kept > 0) {
+            std::memcpy(to.data(), from.data() + begin_, kept);
+        }
+        to.setSize(kept);
+        currentBuffer_ = 1 - currentBuffer_;
+        begin_ = 0;
+    } else {
+        current().reserve(kept + readable, kept);
+    }
+    TextBuffer& buffer = current();
+    const std::size_t got = text_->take(buffer.data() + kept, readable);
+    buffer.setSize(kept + got);
+    return true;
+}
+
+void StreamedSource::consume(std::size_t bytes) {
+    begin_ += bytes;
+    consumed_ += bytes;
+}
+
+} // namespace bvh

@@ -1,0 +1,157 @@
+// The page reads a download while it arrives (issue 44, item 2: app/web/web_streams.cpp), each
+// check in a fresh page, the server sending pieces when the check lets it (PiecedBodies):
+//   v. a body sent slowly, held at a quarter, a half and three quarters: the file shows loading
+//      with more frames at each hold, then ends identical to the same capture loaded whole
+//      (frames, positions);
+//   w. a body cut mid-line once it shows (the connection closed short of its Content-Length):
+//      open() rejects with an error at the line and column where it stopped, and the viewer
+//      keeps the files it had before;
+//   x. a body with no Content-Length loads whole.
+import { openUrl } from './open_checks.mjs';
+
+const loadedFile = (current, name) =>
+  current.files.find((file) => file.name === name && !file.loading);
+
+// The bodies the server sends in pieces, made from `capture` (a generatedCapture()).
+export function piecedBodies(capture) {
+  const bytes = Buffer.concat([...capture.chunks()]);
+  const lineAfter = (fraction) => bytes.indexOf('\n', Math.floor(bytes.length * fraction)) + 1;
+  const half = lineAfter(1 / 2);
+  // Into the middle of a row: 5 bytes past a line feed near two thirds of the body.
+  const cut = bytes.indexOf('\n', Math.floor((bytes.length * 2) / 3)) + 1 + 5;
+  return new Map([
+    // Held mid-row at each quarter: the page may show only the whole lines before it.
+    ['held.bvh', { bytes, heldAfter: [lineAfter(1 / 4) + 3, half + 3, lineAfter(3 / 4) + 3] }],
+    // Held 5 bytes into a row, then cut 5 bytes into another.
+    ['cut.bvh', { bytes, heldAfter: half + 5, endAfter: cut }],
+    ['no_length.bvh', { bytes, withLength: false }],
+    ['whole.bvh', { bytes }],
+  ]);
+}
+
+// LINE:COL just after the first `count` bytes of `bytes`, as the reader numbers them.
+function positionAfter(bytes, count) {
+  const text = bytes.subarray(0, count);
+  let line = 1;
+  let lineStart = 0;
+  for (let at = text.indexOf(10); at !== -1; at = text.indexOf(10, at + 1)) {
+    ++line;
+    lineStart = at + 1;
+  }
+  return `${line}:${count - lineStart + 1}`;
+}
+
+const positionsOf = (page, fileIndex, frame) =>
+  page.evaluate((index, at) => window.bvhscope.positions(index, at), fileIndex, frame);
+
+// v: held at each quarter, let go once the file shows more frames; compared with the same bytes
+// loaded whole.
+async function checkShownWhileArriving(context, pieced, frameCount) {
+  const { check, openPage, waitForState } = context;
+  const page = await openPage('');
+  try {
+    const whole = await openUrl(page, 'pieces/whole.bvh', 60000);
+    await page.evaluate(() => {
+      window.heldOpen = window.bvhscope.open('pieces/held.bvh').then(
+        () => null, (error) => error.message);
+    });
+    // Frames shown at each hold, while still loading (0 when it did not show more).
+    const shownAtHolds = [];
+    for (const _ of [pieced.bodies.get('held.bvh').heldAfter].flat()) {
+      const after = shownAtHolds[shownAtHolds.length - 1] ?? 0;
+      const partial = await waitForState(
+        page, (s) => s.files.some((file) => file.name === 'held.bvh' && file.loading &&
+                                            file.frames > after),
+        `held.bvh to show more than ${after} frames while the rest is held`, 60000)
+        .catch(() => null);
+      shownAtHolds.push(partial?.files.find((file) => file.name === 'held.bvh')?.frames ?? 0);
+      pieced.release('held.bvh');
+    }
+    const progressive = shownAtHolds.every((frames, at) =>
+      frames > (shownAtHolds[at - 1] ?? 0) && frames < frameCount);
+    const error = await page.evaluate(() => window.heldOpen);
+    const current = await page.evaluate(() => window.bvhscope.state());
+    const index = current.files.findIndex((file) => file.name === 'held.bvh');
+    const wholeIndex = current.files.findIndex((file) => file.name === 'whole.bvh');
+    const frames = [0, Math.floor(frameCount / 2), frameCount - 1];
+    let samePositions = index >= 0 && wholeIndex >= 0;
+    for (const frame of frames) {
+      if (!samePositions) break;
+      const streamed = JSON.stringify(await positionsOf(page, index, frame));
+      samePositions = streamed !== '[]' &&
+                      streamed === JSON.stringify(await positionsOf(page, wholeIndex, frame));
+    }
+    check(whole.error === null && progressive && error === null &&
+            loadedFile(current, 'held.bvh')?.frames === frameCount && samePositions,
+          `v. a body held at each quarter shows more while it arrives (${shownAtHolds.join(', ')} ` +
+          `of ${frameCount} frames, loading), then ` +
+          `loads whole (${loadedFile(current, 'held.bvh')?.frames} frames${error ? `: ${error}` :
+            ''}) with the positions of the same bytes loaded whole at frames ` +
+          `${frames.join(', ')} (${samePositions ? 'equal' : 'they differ'})`);
+  } finally {
+    // Every hold let go, whatever failed: the server's response ends.
+    for (const _ of [pieced.bodies.get('held.bvh').heldAfter].flat()) pieced.release('held.bvh');
+    await page.close();
+  }
+}
+
+// w: cut mid-line, once the file shows (held after its first half, then sent on to the cut).
+async function checkCutShort(context, pieced) {
+  const { check, openPage, waitForState } = context;
+  const page = await openPage('');
+  try {
+    const before = await openUrl(page, 'pieces/whole.bvh', 60000);
+    const filesBefore = JSON.stringify(before.state.files.map((file) => file.name));
+    const { bytes, heldAfter, endAfter } = pieced.bodies.get('cut.bvh');
+    // The page reports the text it read: a browser may drop what it had buffered, not yet
+    // read, when the connection closes early, so the end lies between the hold and the cut.
+    const expectedFor = (arrived) => `cut.bvh:${positionAfter(bytes, arrived)}: error: the ` +
+      `download ended after ${arrived} of ${bytes.length} bytes (the response was cut short); ` +
+      'nothing was loaded';
+    await page.evaluate(() => {
+      window.cutOpen = window.bvhscope.open('pieces/cut.bvh').then(
+        () => null, (error) => error.message);
+    });
+    const shown = await waitForState(
+      page, (s) => s.files.some((file) => file.name === 'cut.bvh' && file.frames > 0),
+      'cut.bvh to show frames before it is cut', 60000).then(() => true, () => false);
+    pieced.release('cut.bvh');
+    const error = await page.evaluate(() => window.cutOpen);
+    const current = await page.evaluate(() => window.bvhscope.state());
+    const filesAfter = JSON.stringify(current.files.map((file) => file.name));
+    const arrived = Number(/ended after (\d+) of/.exec(error ?? '')?.[1]);
+    const expected = expectedFor(arrived);
+    check(before.error === null && shown && arrived >= heldAfter && arrived <= endAfter &&
+            error === expected && filesAfter === filesBefore,
+          `w. a body cut mid-line (${heldAfter} to ${endAfter} bytes sent), shown while it ` +
+          `arrived (${shown ? 'yes' : 'no'}), rejects open() with ${JSON.stringify(expected)}: ` +
+          `${JSON.stringify(error)}; the viewer keeps what it had: ${filesAfter} (before: ` +
+          `${filesBefore})`);
+  } finally {
+    pieced.release('cut.bvh');
+    await page.close();
+  }
+}
+
+// x: no Content-Length.
+async function checkWithoutLength(context, frameCount) {
+  const { check, openPage } = context;
+  const page = await openPage('');
+  try {
+    const opened = await openUrl(page, 'pieces/no_length.bvh', 60000);
+    check(opened.error === null && loadedFile(opened.state, 'no_length.bvh')?.frames === frameCount,
+          `x. a body with no Content-Length loads whole: ` +
+          `${opened.error ?? `${loadedFile(opened.state, 'no_length.bvh')?.frames} frames of ` +
+            `${frameCount}`}`);
+  } finally {
+    await page.close();
+  }
+}
+
+// Runs v, w and x. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
+// piecedBodies(capture).
+export async function checkStreaming(context, pieced, frameCount) {
+  await checkShownWhileArriving(context, pieced, frameCount);
+  await checkCutShort(context, pieced);
+  await checkWithoutLength(context, frameCount);
+}
