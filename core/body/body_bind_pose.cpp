@@ -84,6 +84,10 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
 
 namespace {
 
+// How far a held pose moves some joint from the rest pose, of the rest figure's reach from its
+// root, to be a pose of its own (below: the rest pose written out, rounded).
+constexpr double kHeldPoseMoves = 1e-6;
+
 bool framesFitSkeleton(const Skeleton& skeleton, const Motion& motion) {
     return motion.frameCount != 0 && skeleton.nodeCount() != 0 &&
            motion.channelCount == skeleton.totalChannels() &&
@@ -153,6 +157,47 @@ std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Moti
     std::vector<RigidTransform> world(skeleton.nodeCount());
     plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*frame)), world);
     return armClearance(skeleton, world) > restClearance ? frame : std::nullopt;
+}
+
+// Whether the motion holds one pose: every frame's row the same, all finite (a pose file, as
+// MakeHuman's poses are, one frame each). Its body is never seen in another pose, so it is made in
+// that one: made in a rest pose the frame does not take (MakeHuman's A-pose under its T-pose
+// frame), the skin between the chest and the arms raised out of it crumpled.
+bool motionHoldsOnePose(const Skeleton& skeleton, const Motion& motion) {
+    if (!framesFitSkeleton(skeleton, motion)) {
+        return false;
+    }
+    const std::span<const float> first = motion.frame(0);
+    if (!std::ranges::all_of(first, [](float value) { return std::isfinite(value); })) {
+        return false;
+    }
+    for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
+        if (!std::ranges::equal(motion.frame(frame), first)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// Frame 0 when the motion holds one pose (motionHoldsOnePose) that moves some joint from where the
+// rest pose (`rest`) puts it; nullopt otherwise (a rest pose written out as its one frame stays
+// the rest pose).
+std::optional<std::size_t> heldPoseFrame(const Skeleton& skeleton, const Motion& motion,
+                                         TranslationMode translation,
+                                         std::span<const RigidTransform> rest) {
+    if (!motionHoldsOnePose(skeleton, motion) || rest.size() != skeleton.nodeCount()) {
+        return std::nullopt;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    plan.computeWorldTransformsOfRow(motion.frame(0), world);
+    double extent = 0.0;
+    double moved = 0.0;
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        extent = std::max(extent, glm::length(rest[i].translation - rest[0].translation));
+        moved = std::max(moved, glm::length(world[i].translation - rest[i].translation));
+    }
+    return moved > kHeldPoseMoves * extent ? std::optional<std::size_t>(0) : std::nullopt;
 }
 
 } // namespace
@@ -225,6 +270,9 @@ BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
     if ((agreement.measured && agreement.disagrees()) ||
         motionResizesBones(skeleton, motion, translation, pose.world)) {
         pose.frame = frameClosestToRestShape(skeleton, motion, translation);
+    } else if (const std::optional<std::size_t> held =
+                   heldPoseFrame(skeleton, motion, translation, pose.world)) {
+        pose.frame = held;
     } else {
         pose.frame = bindFrameForArms(skeleton, motion, translation, pose.world);
     }

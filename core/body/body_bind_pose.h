@@ -68,10 +68,11 @@ bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, Translat
 inline constexpr double kResizedBone = 0.02;
 
 // The frame closest to the rest pose's shape when `agreement` says the rest pose and the
-// animation disagree or the motion resizes bones (motionResizesBones); else, when the rest pose
-// hangs the arms against the trunk (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand
-// farther from it than at rest; else the rest pose (and always with TranslationMode::Auto or no
-// frames).
+// animation disagree or the motion resizes bones (motionResizesBones); else frame 0 when the
+// motion holds one pose other than the rest pose (every frame the same finite row: a pose
+// file, never seen in another pose); else, when the rest pose hangs the arms against the trunk
+// (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand farther from it than at rest; else the
+// rest pose (and always with TranslationMode::Auto or no frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);

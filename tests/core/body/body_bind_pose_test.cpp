@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 
 namespace bvh {
 namespace {
@@ -230,6 +231,81 @@ TEST(BodyBindPose, ArmsBoundWhereTheyStandClearHoldWhenTheyHangAgain) {
     const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
                                                  clip.translation, clip.agreement);
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
+}
+
+// test::mixamoBiped without fingers (a T-pose rest) under `frames` copies of one pose with the
+// upper arms 50 degrees down: an A-pose, as MakeHuman's pose files hold under their own rest pose.
+// `lift` raises the arms back by that much in the last frame.
+std::string stillArmsDownText(int frames, double lift = 0.0) {
+    const test::BvhTextBuilder b = test::mixamoBiped(1.0, {.prefix = "", .fingers = false});
+    const auto left = static_cast<std::size_t>(b.indexOf("LeftArm"));
+    const auto right = static_cast<std::size_t>(b.indexOf("RightArm"));
+    std::vector<test::BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
+    for (std::size_t f = 0; f < rows.size(); ++f) {
+        const double down = 50.0 - (f + 1 == rows.size() ? lift : 0.0);
+        rows[f].rootPosition = {0.0, 100.0, 0.0};
+        rows[f].rotations.assign(std::max(left, right) + 1, glm::dvec3(0.0));
+        rows[f].rotations[left] = {-down, 0.0, 0.0};
+        rows[f].rotations[right] = {down, 0.0, 0.0};
+    }
+    return b.text(rows);
+}
+
+// How far the body bound in `bind` moves its farthest vertex when posed at `frame`, file units.
+double largestSkinMove(const AnalysedClip& clip, const std::vector<RigidTransform>& bind,
+                       std::uint32_t frame) {
+    BodyOptions options;
+    options.bindWorld = bind;
+    options.maxSamples = std::size_t{1} << 18;
+    const BodyResult body = buildBody(clip.document.skeleton, options);
+    EXPECT_NE(body.mesh, nullptr) << body.message;
+    if (body.mesh == nullptr) {
+        return 0.0;
+    }
+    std::vector<glm::vec3> unposed;
+    skinBody(*body.mesh, body.mesh->bindWorld, body.mesh->bindWorld, 1.0f, unposed);
+    std::vector<glm::vec3> posed;
+    skinBody(*body.mesh, bindTestWorldAt(clip, frame), body.mesh->bindWorld, 1.0f, posed);
+    double largest = 0.0;
+    for (std::size_t i = 0; i < posed.size() && i < unposed.size(); ++i) {
+        largest = std::max(largest, static_cast<double>(glm::length(posed[i] - unposed[i])));
+    }
+    return largest;
+}
+
+TEST(BodyBindPose, AMotionHoldingOnePoseIsBoundInIt) {
+    // Made in the T-pose and skinned into the A-pose, the skin between the chest and the arms
+    // moved by the arms' swing (MakeHuman's pose files crumpled there); made in the frame, the
+    // body is shown as it was made: no vertex moves (a float's rounding on a 180 cm figure).
+    for (const int frames : {1, 3}) {
+        const AnalysedClip clip = analysedClip(stillArmsDownText(frames));
+        ASSERT_FALSE(clip.agreement.disagrees());
+        const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                     clip.translation, clip.agreement);
+        ASSERT_EQ(pose.frame, std::optional<std::size_t>(0)) << frames << " frames";
+        EXPECT_LT(largestSkinMove(clip, pose.world, 0), 1e-3) << frames << " frames";
+    }
+    // The measure sees the swing: bound in the rest pose, the hands move by tens of centimetres.
+    const AnalysedClip clip = analysedClip(stillArmsDownText(1));
+    const BodyBindPose rest =
+        chooseBodyBindPose(clip.document.skeleton, Motion{}, clip.translation, clip.agreement);
+    EXPECT_GT(largestSkinMove(clip, rest.world, 0), 10.0);
+}
+
+TEST(BodyBindPose, AMotionThatMovesOrHasNoNumberIsNotHeldAsOnePose) {
+    // Its last frame lifts the arms 10 degrees: a motion, bound at rest where its arms stand
+    // clear (as ARestPoseTheAnimationAgreesWithIsTheBindPose).
+    const AnalysedClip moving = analysedClip(stillArmsDownText(3, 10.0));
+    EXPECT_FALSE(chooseBodyBindPose(moving.document.skeleton, moving.document.motion,
+                                    moving.translation, moving.agreement)
+                     .frame.has_value());
+    // A pose with a NaN channel is no pose to make a body in.
+    AnalysedClip broken = analysedClip(stillArmsDownText(1));
+    ASSERT_FALSE(broken.document.motion.values.empty());
+    broken.document.motion.values[1] = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_FALSE(chooseBodyBindPose(broken.document.skeleton, broken.document.motion,
+                                    broken.translation, broken.agreement)
+                     .frame.has_value());
 }
 
 } // namespace
