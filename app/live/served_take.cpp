@@ -1,7 +1,6 @@
 #include "app/live/served_take.h"
 
 #include "core/live/axis_skeleton.h"
-#include "core/live/axis_skeleton.h"
 #include "core/live/stream_text.h"
 #include "core/live/value_row.h"
 #include "core/platform/small_file.h"
