@@ -81,29 +81,12 @@ bool StreamedSource::readMore(std::size_t bytes) {
         error_ = "more text was needed before it arrived";
         return false;
     }
-    const std::size_t kept = current().size() - begin_;
-    if (begin_ > 0) {
-        // Move the unconsumed tail to the other buffer; the consumed text stays readable.
-        TextBuffer& from = current();
-        TextBuffer& to = buffers_[1 - currentBuffer_];
-        to.reserve(kept + readable, 0);
-        if (kept > 0) {
-            std::memcpy(to.data(), from.data() + begin_, kept);
-        }
-        to.setSize(kept);
-        currentBuffer_ = 1 - currentBuffer_;
-        begin_ = 0;
-    } else {
-        current().reserve(kept + readable, kept);
-    }
-    TextBuffer& buffer = current();
-    const std::size_t got = text_->take(buffer.data() + kept, readable);
-    buffer.setSize(kept + got);
+    buffers_.appended(text_->take(buffers_.makeRoom(readable), readable));
     return true;
 }
 
 void StreamedSource::consume(std::size_t bytes) {
-    begin_ += bytes;
+    buffers_.consume(bytes);
     consumed_ += bytes;
 }
 

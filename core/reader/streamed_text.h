@@ -80,9 +80,7 @@ class StreamedSource final : public TextSource {
 public:
     explicit StreamedSource(std::shared_ptr<StreamedText> text) : text_(std::move(text)) {}
 
-    std::string_view available() const override {
-        return std::string_view(current().data() + begin_, current().size() - begin_);
-    }
+    std::string_view available() const override { return buffers_.unconsumed(); }
     bool complete() const override { return text_->ended() && text_->readableBytes() == 0; }
     bool readMore(std::size_t bytes) override;
     void consume(std::size_t bytes) override;
@@ -97,20 +95,15 @@ public:
     // Whether a step that needs one more whole line (or the end) can run without starving:
     // bytes not consumed, or bytes readable, or the end.
     bool lineAhead() const {
-        return begin_ < current().size() || text_->readableBytes() > 0 || text_->ended();
+        return !available().empty() || text_->readableBytes() > 0 || text_->ended();
     }
     // Bytes not consumed plus bytes readable.
     std::uint64_t bytesAhead() const { return available().size() + text_->readableBytes(); }
     const StreamedText& text() const { return *text_; }
 
 private:
-    TextBuffer& current() { return buffers_[currentBuffer_]; }
-    const TextBuffer& current() const { return buffers_[currentBuffer_]; }
-
     std::shared_ptr<StreamedText> text_;
-    std::array<TextBuffer, 2> buffers_;
-    std::size_t currentBuffer_ = 0;
-    std::size_t begin_ = 0; // consumed bytes at the start of the current buffer
+    TurnTakingBuffers buffers_;
     std::uint64_t consumed_ = 0;
     bool starved_ = false;
     bool readingRows_ = false;

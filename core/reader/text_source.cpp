@@ -57,10 +57,7 @@ void TextBuffer::reserve(std::size_t capacity, std::size_t keep) {
     capacity_ = capacity;
 }
 
-bool FileSource::readMore(std::size_t bytes) {
-    if (atEnd_) {
-        return true;
-    }
+char* TurnTakingBuffers::makeRoom(std::size_t bytes) {
     const std::size_t kept = current().size() - begin_;
     if (begin_ > 0) {
         // Move the unconsumed tail to the other buffer; the consumed text stays readable.
@@ -76,14 +73,20 @@ bool FileSource::readMore(std::size_t bytes) {
     } else {
         current().reserve(kept + bytes, kept);
     }
-    TextBuffer& buffer = current();
-    std::size_t filled = kept;
-    const std::size_t wanted = kept + bytes;
-    while (filled < wanted) {
-        const std::int64_t got = file_.read(buffer.data() + filled, wanted - filled);
+    return current().data() + kept;
+}
+
+bool FileSource::readMore(std::size_t bytes) {
+    if (atEnd_) {
+        return true;
+    }
+    char* room = buffers_.makeRoom(bytes);
+    std::size_t filled = 0;
+    while (filled < bytes) {
+        const std::int64_t got = file_.read(room + filled, bytes - filled);
         if (got < 0) {
             error_ = file_.error();
-            buffer.setSize(filled);
+            buffers_.appended(filled);
             return false;
         }
         if (got == 0) {
@@ -93,12 +96,12 @@ bool FileSource::readMore(std::size_t bytes) {
         filled += static_cast<std::size_t>(got);
         read_ += static_cast<std::uint64_t>(got);
     }
-    buffer.setSize(filled);
+    buffers_.appended(filled);
     return true;
 }
 
 void FileSource::consume(std::size_t bytes) {
-    begin_ += bytes;
+    buffers_.consume(bytes);
     consumed_ += bytes;
 }
 

@@ -79,6 +79,28 @@ private:
     std::size_t capacity_ = 0;
 };
 
+// Two buffers that take turns, for a source read block by block: makeRoom() puts the unconsumed
+// tail at the start of the other buffer and makes room after it, so a block handed out (and
+// consumed) stays where it is while it is parsed.
+class TurnTakingBuffers {
+public:
+    std::string_view unconsumed() const {
+        return std::string_view(current().data() + begin_, current().size() - begin_);
+    }
+    void consume(std::size_t bytes) { begin_ += bytes; }
+    // Where `bytes` more go, after the unconsumed tail; appended() says how many did.
+    char* makeRoom(std::size_t bytes);
+    void appended(std::size_t bytes) { current().setSize(current().size() + bytes); }
+
+private:
+    TextBuffer& current() { return buffers_[currentBuffer_]; }
+    const TextBuffer& current() const { return buffers_[currentBuffer_]; }
+
+    std::array<TextBuffer, 2> buffers_;
+    std::size_t currentBuffer_ = 0;
+    std::size_t begin_ = 0; // consumed bytes at the start of the current buffer
+};
+
 // Reads a regular file through FileInput (core/platform/file_input.h). Two buffers take turns:
 // readMore() after a consume() puts the unconsumed tail at the start of the other buffer and reads
 // after it, so the consumed block in the first stays intact while it is parsed (see
@@ -90,9 +112,7 @@ public:
     FileSource& operator=(const FileSource&) = delete;
 
     bool open(const std::filesystem::path& path);
-    std::string_view available() const override {
-        return std::string_view(current().data() + begin_, current().size() - begin_);
-    }
+    std::string_view available() const override { return buffers_.unconsumed(); }
     bool complete() const override { return atEnd_; }
     bool readMore(std::size_t bytes) override;
     void consume(std::size_t bytes) override;
@@ -101,13 +121,8 @@ public:
     bool verifyUnchanged() override;
 
 private:
-    TextBuffer& current() { return buffers_[currentBuffer_]; }
-    const TextBuffer& current() const { return buffers_[currentBuffer_]; }
-
     FileInput file_;
-    std::array<TextBuffer, 2> buffers_;
-    std::size_t currentBuffer_ = 0;
-    std::size_t begin_ = 0; // consumed bytes at the start of the current buffer
+    TurnTakingBuffers buffers_;
     std::uint64_t size_ = 0;
     std::uint64_t read_ = 0;
     std::uint64_t consumed_ = 0;
