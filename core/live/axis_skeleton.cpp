@@ -1,8 +1,9 @@
 #include "core/live/axis_skeleton.h"
 
+#include "core/model/ascii_case.h"
+
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <span>
 #include <string>
 #include <vector>
@@ -144,10 +145,8 @@ std::vector<NodeIndex> jointsInOrder(const Skeleton& skeleton) {
 }
 
 bool sameNameCaseAside(std::string_view a, std::string_view b) {
-    return std::ranges::equal(a, b, [](char x, char y) {
-        return std::tolower(static_cast<unsigned char>(x)) ==
-               std::tolower(static_cast<unsigned char>(y));
-    });
+    return std::ranges::equal(
+        a, b, [](char x, char y) { return asciiLowercase(x) == asciiLowercase(y); });
 }
 
 std::string channelsInWords(std::span<const ChannelType> channels) {
