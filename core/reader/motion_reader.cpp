@@ -590,24 +590,61 @@ private:
     void hand(RowBlock& block, PlacedBlock& placed, ParsingCrew& crew,
               std::pair<char*, std::size_t> room) {
         CrewJob& job = placed.job;
-        job.pieces = block.pieces.size();
+        // Pieces are parsed two at a time, side by side (parseRowBlockPair), except a block
+        // that stops at the row limit (one piece).
+        const bool paired = placed.maxRows == UINT64_MAX;
+        job.pieces = paired ? (block.pieces.size() + 1) / 2 : block.pieces.size();
         job.roomBegin = room.first;
         job.roomEnd = room.first + room.second;
         job.regionEnd = reinterpret_cast<char*>(storage_.capacityEnd());
-        job.parsePiece = [this, &block, &placed](std::size_t index) {
-            RowBlock::Piece& piece = block.pieces[index];
-            float* const rows = placed.rows + piece.rowsBefore * channels_;
-            piece.result = parseRowBlock(
-                piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
-                index == 0 ? block.firstColumn : 1, channels_, rows, placed.maxRows);
-            // Values a row takes from the frame before the piece are 0 here: that frame's own
-            // values count for them.
-            piece.largestPositions.assign(positionColumns_.size(), 0.0f);
-            raiseToLargestMagnitudes(rows, piece.result.rows, channels_, positionColumns_,
-                                     piece.largestPositions);
+        job.parsePiece = [this, &block, &placed, paired](std::size_t index) {
+            if (!paired) {
+                parsePiece(block, placed, index);
+            } else if (2 * index + 1 == block.pieces.size()) {
+                parsePiece(block, placed, 2 * index);
+            } else {
+                parsePiecePair(block, placed, 2 * index);
+            }
         };
         placed.placed = true;
         crew.add(job);
+    }
+
+    float* piecesRows(const RowBlock::Piece& piece, const PlacedBlock& placed) const {
+        return placed.rows + piece.rowsBefore * channels_;
+    }
+
+    void parsePiece(RowBlock& block, const PlacedBlock& placed, std::size_t index) {
+        RowBlock::Piece& piece = block.pieces[index];
+        piece.result = parseRowBlock(
+            piece.text, static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
+            index == 0 ? block.firstColumn : 1, channels_, piecesRows(piece, placed),
+            placed.maxRows);
+        gatherLargestPositions(piece, placed);
+    }
+
+    // Pieces `first` and the one after it, side by side.
+    void parsePiecePair(RowBlock& block, const PlacedBlock& placed, std::size_t first) {
+        std::array<RowBlockInput, 2> inputs;
+        for (std::size_t i = 0; i < 2; ++i) {
+            const RowBlock::Piece& piece = block.pieces[first + i];
+            inputs[i] = {piece.text,
+                         static_cast<std::uint32_t>(block.firstLine + piece.linesBefore),
+                         first + i == 0 ? block.firstColumn : 1, piecesRows(piece, placed)};
+        }
+        std::array<RowBlockResult, 2> results = parseRowBlockPair(inputs, channels_);
+        for (std::size_t i = 0; i < 2; ++i) {
+            block.pieces[first + i].result = std::move(results[i]);
+            gatherLargestPositions(block.pieces[first + i], placed);
+        }
+    }
+
+    // Values a row takes from the frame before the piece are 0 here: that frame's own values
+    // count for them.
+    void gatherLargestPositions(RowBlock::Piece& piece, const PlacedBlock& placed) const {
+        piece.largestPositions.assign(positionColumns_.size(), 0.0f);
+        raiseToLargestMagnitudes(piecesRows(piece, placed), piece.result.rows, channels_,
+                                 positionColumns_, piece.largestPositions);
     }
 
     std::uint32_t channels_;
@@ -645,11 +682,12 @@ struct MotionRowsReader::State {
         return std::max<std::size_t>(options.blockBytesPerThread, 64);
     }
     std::size_t blockBytes() const { return bytesPerThread() * stream.threads(); }
-    // One piece per block on one thread; on more, pieces small enough that the threads finish
-    // a block at nearly the same time.
+    // Pieces are parsed two at a time (RowStream::hand): two per block on one thread; on more,
+    // pieces small enough that the threads finish a block at nearly the same time (16 pairs a
+    // thread).
     std::size_t pieceBytes() const {
-        return stream.threads() > 1 ? std::max<std::size_t>(bytesPerThread() / 16, 1)
-                                    : blockBytes();
+        return std::max<std::size_t>(
+            stream.threads() > 1 ? bytesPerThread() / 32 : (blockBytes() + 1) / 2, 1);
     }
 
     void readFailed() {

@@ -263,6 +263,19 @@ inline std::size_t bytesBeforeControlOrSpace(const char* p) {
                     : 8 + (static_cast<std::size_t>(std::countr_zero(high)) >> 3);
 }
 
+// Where a walk over the rows is: the row being read and the position in it. Kept apart from
+// BlockParser so that the walks of two blocks read side by side (parseRowBlockPair) stay in
+// registers of one loop.
+struct RowWalk {
+    const char* p = nullptr; // the next value, or the line end (block end) after the row
+    // Where the row's next value goes, and the channels left for it: negative after the row's
+    // last channel (minus the values beyond it). The loop keeps these two alone, no row end.
+    float* next = nullptr;
+    std::int64_t left = 0;
+    const char* rowStart = nullptr;
+    float* row = nullptr;
+};
+
 class BlockParser {
 public:
     BlockParser(std::string_view block, std::uint32_t channels, float* destination,
@@ -270,26 +283,35 @@ public:
         : begin_(block.data()), end_(block.data() + block.size()), channels_(channels),
           destination_(destination), maxRows_(maxRows) {}
 
+    // Reads every row of the block.
     RowBlockResult parse();
+    // Puts `walk` at the block's first row. False when there is none (or a section keyword
+    // comes first).
+    bool start(RowWalk& walk) { return startRowFrom(begin_, walk); }
+    // One value of the row (see readValue below). False once the row ended.
+    BVH_ALWAYS_INLINE bool readValue(RowWalk& walk);
+    // Completes the row `walk` ended and puts it at the next one. False when the rows ended.
+    bool nextRow(RowWalk& walk) { return !finishRow(walk) && startRowFrom(walk.p, walk); }
+    RowBlockResult take() { return std::move(result_); }
 
 private:
-    // Where the current row's values go: the next free slot, and how many values came after
-    // the row's last channel.
-    struct RowCursor {
-        float* next;
-        std::uint32_t extra;
-    };
     struct TokenEnd {
         const char* position;
-        RowCursor cursor;
+        float* next;
+        std::int64_t left;
     };
 
-    const char* readRow(const char* p);
+    // From `p` on, finds the next row (skipping blanks and line ends) and starts `walk` at it.
+    // False at the block end or a section keyword (result_.stop set).
+    bool startRowFrom(const char* p, RowWalk& walk);
+    // Counts the row `walk` ended (or reports a line of words); true when the row limit stops
+    // the rows there.
+    bool finishRow(const RowWalk& walk);
     // At a line that starts with a letter: true (and result_.stop set) when it starts with a
     // section keyword.
     BVH_COLD bool stopsAtSectionKeyword(const char* p);
-    // The cold paths of readRow, out of line to keep its loop small.
-    BVH_COLD TokenEnd readUncommonToken(const char* p, float* row, RowCursor cursor);
+    // The cold paths of readValue, out of line to keep its loop small.
+    BVH_COLD TokenEnd readUncommonToken(const char* p, const RowWalk& walk);
     BVH_COLD void completeShortRow(float* row, std::uint32_t filled, const char* rowStart);
     BVH_COLD void addIssue(RowIssueKind kind, const char* at, std::uint32_t values = 0,
                            std::string token = {}) {
@@ -321,30 +343,28 @@ private:
 };
 
 RowBlockResult BlockParser::parse() {
-    const char* p = begin_;
-    while (p != end_) {
-        if (charClass(*p) != kOther) {
-            ++p; // blanks and line ends between rows
-            continue;
-        }
-        // Digits, signs and dots are all below 'A': one comparison a row keeps keywords out.
-        if (static_cast<unsigned char>(*p) >= 'A' && stopsAtSectionKeyword(p)) [[unlikely]] {
-            break;
-        }
-        const char* const rowStart = p;
-        p = readRow(p);
-        if (result_.rows > maxRows_) [[unlikely]] {
-            // The row went to the spare row after the limit: it is not kept.
-            result_.rows = maxRows_;
-            for (std::uint64_t& inherited : result_.inheritedRows) {
-                inherited = std::min(inherited, maxRows_);
-            }
-            result_.stop.reason = RowStopReason::RowLimit;
-            result_.stop.offset = static_cast<std::size_t>(rowStart - begin_);
-            break;
+    RowWalk walk;
+    for (bool more = start(walk); more; more = nextRow(walk)) {
+        while (readValue(walk)) {
         }
     }
-    return std::move(result_);
+    return take();
+}
+
+bool BlockParser::startRowFrom(const char* p, RowWalk& walk) {
+    while (p != end_ && charClass(*p) != kOther) {
+        ++p; // blanks and line ends between rows
+    }
+    // Digits, signs and dots are all below 'A': one comparison a row keeps keywords out.
+    if (p == end_ || (static_cast<unsigned char>(*p) >= 'A' && stopsAtSectionKeyword(p)))
+        [[unlikely]] {
+        return false;
+    }
+    float* const row = destination_ + result_.rows * channels_;
+    walk = {p, row, channels_, p, row};
+    glued_ = false;
+    words_ = 0;
+    return true;
 }
 
 bool BlockParser::stopsAtSectionKeyword(const char* p) {
@@ -359,69 +379,69 @@ bool BlockParser::stopsAtSectionKeyword(const char* p) {
     return true;
 }
 
-// The hot loop. `p` is at the first character of a row (not blank, not a line end); returns
-// the position of the line end that closes the row (or the block end). Per value: scan a
-// plain decimal followed by a blank or a line end, store it, skip the blanks. Every other
-// token (exponents, long numbers, NaN, words, numbers run together, the last bytes of the
-// block) goes to readUncommonToken. Line and column are never tracked here: an issue records
-// its offset and RowIssueLog::locate derives them once the block is done.
-const char* BlockParser::readRow(const char* p) {
-    const char* const rowStart = p;
-    float* const row = destination_ + result_.rows * channels_;
-    RowCursor cursor{row, 0};
-    glued_ = false;
-    words_ = 0;
-    for (;;) {
-        // The word scanner reads kWordDecimalSlack bytes; one more is read after the blank
-        // that follows the value.
-        double value = 0.0;
-        std::size_t used = 0;
-        std::size_t length = 0;
-        if (end_ - p > detail::kWordDecimalSlack) [[likely]] {
-            used = detail::scanWordDecimal<detail::WordDecimalResult::NearDouble>(p, value);
-            length = bytesBeforeControlOrSpace(p); // == used below (see there)
+// The hot loop's body: reads the value at walk.p (inside a row: not blank, not a line end) and
+// the blanks after it. True with walk.p at the next value; false with walk.p at the line end
+// that closes the row (or the block end). The common case: a plain decimal followed by one
+// blank, then the next value. Every other token (exponents, long numbers, NaN, words, numbers
+// run together, the last bytes of the block) goes to readUncommonToken. Line and column are
+// never tracked here: an issue records its offset and RowIssueLog::locate derives them once the
+// block is done.
+bool BlockParser::readValue(RowWalk& walk) {
+    const char* p = walk.p;
+    // The word scanner reads kWordDecimalSlack bytes; one more is read after the blank
+    // that follows the value.
+    double value = 0.0;
+    std::size_t used = 0;
+    std::size_t length = 0;
+    if (end_ - p > detail::kWordDecimalSlack) [[likely]] {
+        used = detail::scanWordDecimal<detail::WordDecimalResult::NearDouble>(p, value);
+        length = bytesBeforeControlOrSpace(p); // == used below (see there)
+    }
+    std::uint8_t next = kOther;
+    if (used != 0 && !detail::isNearFloatMidpoint(value) && (next = charClass(p[used])) != kOther)
+        [[likely]] {
+        if (walk.left > 0) {
+            *walk.next++ = static_cast<float>(value);
         }
-        std::uint8_t next = kOther;
-        if (used != 0 && !detail::isNearFloatMidpoint(value) &&
-            (next = charClass(p[used])) != kOther) [[likely]] {
-            if (cursor.next != row + channels_) {
-                *cursor.next++ = static_cast<float>(value);
-            } else {
-                ++cursor.extra;
-            }
-            p += length;
-            if (next == kBlank && charClass(p[1]) == kOther) {
-                ++p; // the common case: one blank, then the next value
-                continue;
-            }
-        } else {
-            const TokenEnd token = readUncommonToken(p, row, cursor);
-            p = token.position;
-            cursor = token.cursor;
-            if (p == end_) {
-                break;
-            }
-            next = charClass(*p);
+        --walk.left;
+        p += length;
+        if (next == kBlank && charClass(p[1]) == kOther) {
+            walk.p = p + 1; // the common case: one blank, then the next value
+            return true;
         }
-        // `p` is at the blank or line end after the value.
-        if (next == kLineEnd) {
-            break;
+    } else {
+        const TokenEnd token = readUncommonToken(p, walk);
+        p = token.position;
+        walk.next = token.next;
+        walk.left = token.left;
+        if (p == end_) {
+            walk.p = p;
+            return false;
         }
+        next = charClass(*p);
+    }
+    // `p` is at the blank or line end after the value.
+    if (next != kLineEnd) {
         do {
             ++p;
         } while (p != end_ && (next = charClass(*p)) == kBlank);
-        if (p == end_ || next == kLineEnd) {
-            break;
-        }
     }
-    const auto filled = static_cast<std::uint32_t>(cursor.next - row);
-    if (filled + cursor.extra == words_) [[unlikely]] {
+    walk.p = p;
+    return p != end_ && next != kLineEnd;
+}
+
+bool BlockParser::finishRow(const RowWalk& walk) {
+    const char* const rowStart = walk.rowStart;
+    float* const row = walk.row;
+    const auto filled = static_cast<std::uint32_t>(walk.next - row);
+    const auto extra = static_cast<std::uint32_t>(walk.left < 0 ? -walk.left : 0);
+    if (filled + extra == words_) [[unlikely]] {
         // A line with no number at all (a footer, a stray word) is not a frame.
         addIssue(RowIssueKind::WordsOnly, rowStart, 0,
                  pendingWords_.empty() ? std::string() : std::move(pendingWords_.front().token));
         pendingWords_.clear();
         recordInheritance(false);
-        return p;
+        return false;
     }
     if (!pendingWords_.empty()) [[unlikely]] {
         for (RowIssue& issue : pendingWords_) {
@@ -432,14 +452,24 @@ const char* BlockParser::readRow(const char* p) {
     if (filled < channels_) [[unlikely]] {
         completeShortRow(row, filled, rowStart);
     }
-    if (cursor.extra > 0) [[unlikely]] {
-        addIssue(RowIssueKind::LongRow, rowStart, channels_ + cursor.extra);
+    if (extra > 0) [[unlikely]] {
+        addIssue(RowIssueKind::LongRow, rowStart, channels_ + extra);
     }
     if (!borrowedColumns_.empty()) [[unlikely]] {
         recordInheritance(true);
     }
     ++result_.rows;
-    return p;
+    if (result_.rows > maxRows_) [[unlikely]] {
+        // The row went to the spare row after the limit: it is not kept.
+        result_.rows = maxRows_;
+        for (std::uint64_t& inherited : result_.inheritedRows) {
+            inherited = std::min(inherited, maxRows_);
+        }
+        result_.stop.reason = RowStopReason::RowLimit;
+        result_.stop.offset = static_cast<std::size_t>(rowStart - begin_);
+        return true;
+    }
+    return false;
 }
 
 // A token of any shape, read up to the blank, line end or block end after it: numbers the
@@ -447,7 +477,10 @@ const char* BlockParser::readRow(const char* p) {
 // (the same), and numbers run together ("0.0-7.5": read as separate values, reported once per
 // row). A number followed by anything but a sign ("12,5", "1.5.5", "3deg") is one bad value,
 // not a number and a word: a token never becomes two columns unless a sign starts the second.
-BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, RowCursor cursor) {
+BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, const RowWalk& walk) {
+    float* const row = walk.row;
+    float* next = walk.next;
+    std::int64_t left = walk.left;
     const auto tokenEndFrom = [this](const char* q) {
         while (q != end_ && charClass(*q) == kOther) {
             ++q;
@@ -483,15 +516,14 @@ BlockParser::TokenEnd BlockParser::readUncommonToken(const char* p, float* row, 
                 addIssue(RowIssueKind::GluedNumbers, after);
             }
         }
-        if (cursor.next != row + channels_) {
-            const auto column = static_cast<std::uint32_t>(cursor.next - row);
-            *cursor.next++ = usable ? value : borrow(column);
-        } else {
-            ++cursor.extra;
+        if (left > 0) {
+            const auto column = static_cast<std::uint32_t>(next - row);
+            *next++ = usable ? value : borrow(column);
         }
+        --left;
         p += used;
         if (p == end_ || charClass(*p) != kOther) {
-            return {p, cursor};
+            return {p, next, left};
         }
     }
 }
@@ -550,10 +582,11 @@ std::string_view sectionKeywordAt(std::string_view line) {
     return keyword ? word : std::string_view();
 }
 
-RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
-                             std::uint32_t firstColumn, std::uint32_t channels, float* destination,
-                             std::uint64_t maxRows) {
-    RowBlockResult result = BlockParser(block, channels, destination, maxRows).parse();
+namespace {
+
+// Sets the line and column of the block's issues and of its stop from their offsets.
+void locateInBlock(RowBlockResult& result, std::string_view block, std::uint32_t firstLine,
+                   std::uint32_t firstColumn) {
     result.issues.locate(block, firstLine, firstColumn);
     if (result.stop.reason != RowStopReason::None) {
         const LineEnds ends = lineEndsIn(block, 0, result.stop.offset);
@@ -561,7 +594,55 @@ RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
         result.stop.column = static_cast<std::uint32_t>(result.stop.offset - ends.lastEnd) +
                              (ends.count == 0 ? firstColumn : 1);
     }
+}
+
+// Reads the rows of both parsers, one value of each in turn, until one of them ends, then the
+// other's alone. A value's scan waits on the step to it, which waits on the scan before (the
+// length of the number): one block's values form one chain of dependent operations, and
+// taking turns gives the processor two independent chains to overlap.
+void parseSideBySide(BlockParser& first, BlockParser& second) {
+    RowWalk firstWalk;
+    RowWalk secondWalk;
+    bool firstMore = first.start(firstWalk);
+    bool secondMore = second.start(secondWalk);
+    while (firstMore && secondMore) {
+        if (!first.readValue(firstWalk)) {
+            firstMore = first.nextRow(firstWalk);
+        }
+        if (!second.readValue(secondWalk)) {
+            secondMore = second.nextRow(secondWalk);
+        }
+    }
+    const auto finish = [](BlockParser& parser, RowWalk& walk, bool more) {
+        for (; more; more = parser.nextRow(walk)) {
+            while (parser.readValue(walk)) {
+            }
+        }
+    };
+    finish(first, firstWalk, firstMore);
+    finish(second, secondWalk, secondMore);
+}
+
+} // namespace
+
+RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
+                             std::uint32_t firstColumn, std::uint32_t channels, float* destination,
+                             std::uint64_t maxRows) {
+    RowBlockResult result = BlockParser(block, channels, destination, maxRows).parse();
+    locateInBlock(result, block, firstLine, firstColumn);
     return result;
+}
+
+std::array<RowBlockResult, 2> parseRowBlockPair(const std::array<RowBlockInput, 2>& blocks,
+                                                std::uint32_t channels) {
+    BlockParser first(blocks[0].text, channels, blocks[0].destination, UINT64_MAX);
+    BlockParser second(blocks[1].text, channels, blocks[1].destination, UINT64_MAX);
+    parseSideBySide(first, second);
+    std::array<RowBlockResult, 2> results{first.take(), second.take()};
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        locateInBlock(results[i], blocks[i].text, blocks[i].firstLine, blocks[i].firstColumn);
+    }
+    return results;
 }
 
 void inheritPreviousFrame(const RowBlockResult& block, const float* previousRow, float* rows,

@@ -99,6 +99,21 @@ RowBlockResult parseRowBlock(std::string_view block, std::uint32_t firstLine,
                              std::uint32_t firstColumn, std::uint32_t channels, float* destination,
                              std::uint64_t maxRows = UINT64_MAX);
 
+// One of the blocks parseRowBlockPair reads: its text, where its first byte is in the file, and
+// where its rows go (as parseRowBlock's arguments).
+struct RowBlockInput {
+    std::string_view text;
+    std::uint32_t firstLine = 1;
+    std::uint32_t firstColumn = 1;
+    float* destination = nullptr;
+};
+
+// parseRowBlock of two blocks (no row limit), on the calling thread, one value of each in turn:
+// the two scans overlap in the processor, so the pair takes less time than the blocks one after
+// the other. The results are those of parseRowBlock on each block.
+std::array<RowBlockResult, 2> parseRowBlockPair(const std::array<RowBlockInput, 2>& blocks,
+                                                std::uint32_t channels);
+
 // The section keyword a line of the rows starts with, where parseRowBlock stops: HIERARCHY,
 // ROOT, MOTION, "Frames:", "FrameTime:" or "Frame Time" (any case). `line` starts at the line's
 // first byte that is not blank and may end anywhere after it (its first bytes are enough). The
