@@ -5,6 +5,7 @@
 #include "core/body/body_grid.h"
 #include "core/body/body_marching.h"
 #include "core/body/body_mesh_checks.h"
+#include "core/body/body_mesh_normals.h"
 #include "core/body/body_weights.h"
 
 #include <algorithm>
@@ -295,19 +296,15 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
             distances.push_back(all[k]);
         }
     }
-    glm::vec3 gradient(0.0f);
     const float gap = kBodyGapInCells * grid.cell;
-    for (int axis = 0; axis < 3; ++axis) {
-        glm::vec3 offset(0.0f);
-        offset[axis] = step;
-        gradient[axis] =
-            bodyDistance(volumes, candidates, p + offset, kBodyFarOutside, gap, &neighbours) -
-            bodyDistance(volumes, candidates, p - offset, kBodyFarOutside, gap, &neighbours);
-    }
     axisPoint = volumes.empty() ? p : volumes[nearest].nearestAxisPoint(p);
-    const float gradientLength = glm::length(gradient);
-    vertex.normal =
-        gradientLength > 0.0f ? gradient / gradientLength : glm::normalize(p - axisPoint);
+    const glm::vec3 away = p - axisPoint;
+    const float awayLength = glm::length(away);
+    vertex.normal = bodySurfaceNormal(
+        [&](const glm::vec3& at) {
+            return bodyDistance(volumes, candidates, at, kBodyFarOutside, gap, &neighbours);
+        },
+        p, grid.cell, awayLength > 0.0f ? away / awayLength : glm::vec3(0.0f, 1.0f, 0.0f));
     assignVertexWeights(volumes, near, distances, nearestDistance, grid.cell, vertex);
     if (vertex.weights[0] <= 0.0f) {
         vertex.joints[0] =

@@ -1,0 +1,217 @@
+#include "core/body/body_builder.h"
+#include "core/body/body_mesh_normals.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_field_probes.h"
+#include "tests/core/body/body_test_skeletons.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace bvh {
+namespace {
+
+float degreesBetween(const glm::vec3& a, const glm::vec3& b) {
+    return glm::degrees(
+        std::acos(std::clamp(glm::dot(glm::normalize(a), glm::normalize(b)), -1.0f, 1.0f)));
+}
+
+glm::vec3 tiltedAboutY(float degrees) {
+    const float r = glm::radians(degrees);
+    return {std::sin(r), 0.0f, std::cos(r)};
+}
+
+constexpr float kCell = 0.01f;
+const glm::vec3 kUp(0.0f, 0.0f, 1.0f);
+
+TEST(BodyMeshNormals, TheWideShareIsFullUpTo20DegreesAndNoneFrom45) {
+    EXPECT_FLOAT_EQ(bodyNormalWideShare(1.0f), 1.0f);
+    EXPECT_FLOAT_EQ(bodyNormalWideShare(std::cos(glm::radians(19.0f))), 1.0f);
+    EXPECT_FLOAT_EQ(bodyNormalWideShare(std::cos(glm::radians(46.0f))), 0.0f);
+    EXPECT_FLOAT_EQ(bodyNormalWideShare(-1.0f), 0.0f);
+    EXPECT_NEAR(bodyNormalWideShare(0.5f * (kBodyNormalWideFullCosine + kBodyNormalWideNoneCosine)),
+                0.5f, 1e-5f);
+}
+
+// Spheres the size of a torso (12 cells across) and of a wrist (3 cells): the wide stencil's
+// normal points out from the centre, within half a degree on the torso and within 4 on the wrist
+// (a central difference as wide as the sphere leans a little towards the nearest axis).
+TEST(BodyMeshNormals, ARoundLimbsNormalPointsStraightOut) {
+    const glm::vec3 centre(0.1f, 0.2f, 0.3f);
+    for (const float cells : {6.0f, 1.5f}) {
+        const float radius = cells * kCell;
+        const auto sphere = [&](const glm::vec3& p) { return glm::length(p - centre) - radius; };
+        for (const glm::vec3 direction :
+             {glm::vec3(1, 0, 0), glm::vec3(0, -1, 0), glm::normalize(glm::vec3(1, 2, 3)),
+              glm::normalize(glm::vec3(-3, 1, -1))}) {
+            const glm::vec3 normal =
+                bodySurfaceNormal(sphere, centre + radius * direction, kCell, kUp);
+            EXPECT_LT(degreesBetween(normal, direction), cells > 3.0f ? 0.5f : 4.0f) << cells;
+        }
+    }
+}
+
+// A crease: two planes tilted 8 degrees either way about Y, united (the surface z = |x| tan 8,
+// a valley as where two spine bones' volumes meet). The narrow stencil jumps from -8 to +8
+// degrees at the crease; the wide one (h = 1.5 cells) turns through it: at x (under h) its
+// x slope is -2 x sin 8 over a z slope of 2 h cos 8, so tan(tilt) = (x / h) tan 8: 2.68 degrees
+// at half a cell, 5.35 at one, the plane's 8 from 1.5.
+TEST(BodyMeshNormals, ACreaseTurnsTheNormalGraduallyAcrossTheWideStencil) {
+    const glm::vec3 right = tiltedAboutY(-8.0f); // the plane for x > 0
+    const glm::vec3 left = tiltedAboutY(8.0f);
+    const auto valley = [&](const glm::vec3& p) {
+        return std::min(glm::dot(p, right), glm::dot(p, left));
+    };
+    const float tan8 = std::tan(glm::radians(8.0f));
+    const auto tiltAt = [&](float cells) {
+        const float x = cells * kCell;
+        const glm::vec3 normal =
+            bodySurfaceNormal(valley, glm::vec3(x, 0.0f, x * tan8), kCell, kUp);
+        EXPECT_NEAR(normal.y, 0.0f, 1e-6f);
+        return glm::degrees(std::atan2(-normal.x, normal.z));
+    };
+    EXPECT_NEAR(tiltAt(0.0f), 0.0f, 0.01f);
+    EXPECT_NEAR(tiltAt(0.5f), glm::degrees(std::atan(tan8 / 3.0f)), 0.05f);
+    EXPECT_NEAR(tiltAt(1.0f), glm::degrees(std::atan(2.0f * tan8 / 3.0f)), 0.05f);
+    EXPECT_NEAR(tiltAt(2.0f), 8.0f, 0.05f);
+    EXPECT_NEAR(tiltAt(-1.0f), -glm::degrees(std::atan(2.0f * tan8 / 3.0f)), 0.05f);
+}
+
+// Where the wide stencil reaches something the narrow one does not (another limb across a gap),
+// and the two disagree by more than 45 degrees, the narrow gradient is the normal: here the
+// field is z within a cell of the point and x beyond, so the wide stencil sees only +X.
+TEST(BodyMeshNormals, AWideGradientThatDisagreesIsNotUsed) {
+    const auto field = [](const glm::vec3& p) {
+        const glm::vec3 a = glm::abs(p);
+        return std::max({a.x, a.y, a.z}) < kCell ? p.z : p.x;
+    };
+    EXPECT_LT(
+        degreesBetween(centralGradient(field, glm::vec3(0.0f), 1.5f * kCell), glm::vec3(1, 0, 0)),
+        1e-3f);
+    EXPECT_LT(degreesBetween(bodySurfaceNormal(field, glm::vec3(0.0f), kCell, kUp), kUp), 1e-3f);
+}
+
+// Where the field is flat the fallback is the normal.
+TEST(BodyMeshNormals, AFlatFieldGivesTheFallback) {
+    const auto flat = [](const glm::vec3&) { return 0.25f; };
+    const glm::vec3 fallback(0.0f, 1.0f, 0.0f);
+    EXPECT_EQ(bodySurfaceNormal(flat, glm::vec3(0.0f), kCell, fallback), fallback);
+}
+
+// The built body's shading normals, on the generated Mixamo-like biped at the default grid.
+class BodyMeshNormalsOfABiped : public ::testing::TestWithParam<test::BipedStyle> {
+protected:
+    void SetUp() override {
+        const std::string text = test::mixamoBiped(1.0, GetParam()).text();
+        const Skeleton skeleton = parseDocument(text).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        mesh_ = result.mesh;
+        planned_ = test::planFigure(text);
+    }
+    std::span<const std::uint32_t> finest() const {
+        return std::span(mesh_->indices)
+            .subspan(mesh_->levels[0].firstIndex, mesh_->levels[0].indexCount);
+    }
+    std::shared_ptr<const BodyMesh> mesh_;
+    test::PlannedFigure planned_;
+};
+
+// The wide stencil spreads creases; it never turns a normal away from the surface: on every
+// vertex the normal lies within 30 degrees of the field's own gradient there, and on 93 % within
+// 15 (central differences on the signed distance, a quarter and half a cell apart), where the
+// field has one direction (fingers and toes, which the builder thickens to the grid, are meshed
+// from another field than the plain figure's).
+TEST_P(BodyMeshNormalsOfABiped, EveryNormalFollowsTheFieldsGradient) {
+    const BodyFigure& figure = planned_.figure;
+    const float gap = kBodyGapInCells * planned_.grid.cell;
+    const float step = 0.5f * planned_.grid.cell;
+    const auto field = [&](const glm::vec3& p) {
+        return bodyDistance(figure.volumes, planned_.all, p, kBodyFarOutside, gap);
+    };
+    // The builder thickens volumes thinner than 0.75 cells (fingers, toes) and blends them over
+    // 2.5 cells (body_builder.cpp): within 3 cells of one, its field is not the plain figure's.
+    const auto nearThickened = [&](const glm::vec3& p) {
+        return std::any_of(figure.volumes.begin(), figure.volumes.end(), [&](const BodyVolume& v) {
+            return v.shape == BodyVolume::Shape::RoundCone &&
+                   std::min(v.radiusA, v.radiusB) < 0.75f * planned_.grid.cell &&
+                   signedDistance(v, p) < 3.0f * planned_.grid.cell;
+        });
+    };
+    std::size_t compared = 0;
+    std::size_t within15 = 0;
+    float worst = 0.0f;
+    for (const BodyVertex& vertex : mesh_->vertices) {
+        const glm::vec3 p = glm::vec3((glm::dvec3(vertex.position) - figure.centre) / figure.size);
+        if (std::abs(field(p)) > 0.5f * planned_.grid.cell || nearThickened(p)) {
+            continue;
+        }
+        const glm::vec3 gradient = centralGradient(field, p, step);
+        // Where the field bends within the step (a gap wall's ridge, where the smooth union
+        // gives way to the hard one), its gradient has no one direction to compare with.
+        if (glm::length(gradient) < 1e-6f ||
+            degreesBetween(gradient, centralGradient(field, p, 0.5f * step)) > 5.0f) {
+            continue;
+        }
+        ++compared;
+        const float off = degreesBetween(vertex.normal, gradient);
+        worst = std::max(worst, off);
+        within15 += off < 15.0f ? 1 : 0;
+    }
+    EXPECT_GT(compared, mesh_->vertices.size() / 2);
+    // Where a limb meets the torso or the nose the head, the normal leans towards the neighbour
+    // surface by up to 24 degrees; 95 % of vertices keep within 15.
+    EXPECT_LT(worst, 30.0f);
+    EXPECT_GE(within15, compared * 93 / 100) << within15 << " of " << compared;
+}
+
+// Where the surface is smooth (the torso's front and back, away from the arms, the neck and the
+// hips' gaps), each vertex's normal agrees with the mean of its neighbours' (area-weighted): a
+// crease or blotch is a vertex whose normal differs from all around it. With normals over half a
+// cell, the spine's creases left vertices 9 degrees (with fingers) and 12 (without) off their
+// ring; over the wide stencil, 5.
+TEST_P(BodyMeshNormalsOfABiped, TheTorsosNormalsAgreeWithTheirNeighbours) {
+    const std::span<const std::uint32_t> indices = finest();
+    std::vector<glm::vec3> ringSums(mesh_->vertices.size(), glm::vec3(0.0f));
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+        const glm::vec3& a = mesh_->vertices[indices[t]].position;
+        const glm::vec3& b = mesh_->vertices[indices[t + 1]].position;
+        const glm::vec3& c = mesh_->vertices[indices[t + 2]].position;
+        const float area = 0.5f * glm::length(glm::cross(b - a, c - a));
+        for (std::size_t k = 0; k < 3; ++k) {
+            for (std::size_t other = 1; other < 3; ++other) {
+                ringSums[indices[t + k]] +=
+                    area * mesh_->vertices[indices[t + (k + other) % 3]].normal;
+            }
+        }
+    }
+    std::size_t torso = 0;
+    float worst = 0.0f;
+    for (std::size_t v = 0; v < mesh_->vertices.size(); ++v) {
+        const glm::vec3& p = mesh_->vertices[v].position;
+        // The torso from the hips (100 cm) to below the collars (135 cm), the middle 20 cm
+        // across: the arms leave it at x = +-18.
+        if (p.y < 100.0f || p.y > 132.0f || std::abs(p.x) > 10.0f ||
+            glm::length(ringSums[v]) == 0.0f) {
+            continue;
+        }
+        ++torso;
+        worst = std::max(worst, degreesBetween(mesh_->vertices[v].normal, ringSums[v]));
+    }
+    EXPECT_GT(torso, 40u);
+    EXPECT_LT(worst, 6.0f);
+}
+
+test::BipedStyle withFingers(bool fingers) {
+    test::BipedStyle style;
+    style.fingers = fingers;
+    return style;
+}
+
+INSTANTIATE_TEST_SUITE_P(WithAndWithoutFingers, BodyMeshNormalsOfABiped,
+                         ::testing::Values(withFingers(true), withFingers(false)));
+
+} // namespace
+} // namespace bvh
