@@ -167,6 +167,12 @@ inline constexpr float kPalmEdgePerFinger = 1.3f;
 // A finger joint less than 1 / kPalmJointReach as far from the wrist as the next joint of its
 // chain lies inside the palm.
 inline constexpr float kPalmJointReach = 2.0f;
+// An unnamed hand (unnamedHandJoint): this many fingers at least and at most; each finger's
+// direction from the wrist within about 70 degrees (the cosine) of their mean; the longest
+// finger at most this many times the shortest.
+inline constexpr glm::vec<2, std::uint32_t> kUnnamedHandFingers{4, 5};
+inline constexpr float kUnnamedFingerFan = 0.35f;
+inline constexpr float kUnnamedFingerLengths = 2.5f;
 // A finger root nearer the wrist than this share of the other roots' median distance is a
 // thumb's (Mixamo's Thumb1, MakeHuman's finger1-1, Character Studio's Finger0).
 inline constexpr float kThumbRootShare = 0.6f;
@@ -300,6 +306,15 @@ struct FigureBuilder {
     // root's radius to kFingerTipShare of it at the tip) or runs through the palm to a
     // finger's root (that root's radius); nullopt for other bones.
     std::optional<glm::vec2> fingerBoneRadii(std::size_t child) const;
+
+    // A skeleton whose names say nothing that is one chain (a forearm, or none) to a wrist
+    // that 4 or 5 chains of 2 to 5 bones leave one way (kUnnamedFingerFan), alike in length
+    // (kUnnamedFingerLengths): a hand (a glove's capture). Its wrist, else nullopt.
+    std::optional<std::size_t> unnamedHandJoint() const;
+
+    // On a hand unnamedHandJoint finds: its roles, as if named (Forearm, Hand, Finger), so that
+    // it gets a palm and fingers and is sized as a hand (capScale).
+    void readUnnamedHand();
 
     // A palm: an elliptic slab from the wrist to the knuckles (the finger roots, the thumb left
     // out), as wide as the fingers' roots reach and kPalmThicknessPerWidth as thick, so a hand

@@ -7,6 +7,7 @@
 #include "tests/core/body/body_hand_skeletons.h"
 
 #include <algorithm>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <numeric>
@@ -16,8 +17,8 @@ namespace {
 
 using test::HandNaming;
 
-constexpr HandNaming kNamedHands[] = {HandNaming::Mixamo, HandNaming::Neuron, HandNaming::MakeHuman,
-                                      HandNaming::Numbered};
+constexpr HandNaming kHands[] = {HandNaming::Mixamo, HandNaming::Neuron, HandNaming::MakeHuman,
+                                 HandNaming::Numbered};
 
 // Whether `p` lies inside the closed mesh: the parity of its triangles crossed by a ray from p
 // along +Y (Moller-Trumbore).
@@ -73,7 +74,7 @@ NodeIndex fingerJoint(const Skeleton& skeleton, HandNaming naming, int finger, i
 }
 
 TEST(BodyHand, AFingerIsAboutFourTenthsOfItsProximalPhalanxAcross) {
-    for (const HandNaming naming : kNamedHands) {
+    for (const HandNaming naming : kHands) {
         const Skeleton skeleton =
             parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
         const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
@@ -108,7 +109,7 @@ TEST(BodyHand, AFingerIsAboutFourTenthsOfItsProximalPhalanxAcross) {
 
 TEST(BodyHand, APalmIsAboutAThirdAsThickAsItIsWideUpToTheKnuckles) {
     // Fingers along -X, the palm flat in XZ: the knuckles at x = -8 to -9.2 cm, 5.7 cm apart.
-    for (const HandNaming naming : kNamedHands) {
+    for (const HandNaming naming : kHands) {
         const Skeleton skeleton =
             parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
         const BodyResult result = buildBody(skeleton, BodyOptions{});
@@ -129,7 +130,7 @@ TEST(BodyHand, APalmIsAboutAThirdAsThickAsItIsWideUpToTheKnuckles) {
 }
 
 TEST(BodyHand, FingersTheSkeletonHoldsApartStayApartAndTheHandIsOnePiece) {
-    for (const HandNaming naming : kNamedHands) {
+    for (const HandNaming naming : kHands) {
         const Skeleton skeleton =
             parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
         const BodyResult result = buildBody(skeleton, BodyOptions{});
@@ -153,6 +154,42 @@ TEST(BodyHand, FingersTheSkeletonHoldsApartStayApartAndTheHandIsOnePiece) {
         }
         EXPECT_EQ(meshPieces(*result.mesh), 1u) << static_cast<int>(naming);
     }
+}
+
+bool hasPalm(const BodyFigure& figure) {
+    return std::any_of(figure.volumes.begin(), figure.volumes.end(), [](const BodyVolume& v) {
+        return v.shape == BodyVolume::Shape::EllipticCone;
+    });
+}
+
+TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
+    const auto figureOf = [](const std::string& text) {
+        return makeBodyFigure(parseDocument(text).skeleton, BodyOptions{});
+    };
+    EXPECT_TRUE(hasPalm(figureOf(test::handRigText(test::handZUp(HandNaming::Unnamed)))));
+    // A star: five chains of three bones leaving the root every 72 degrees, no hand.
+    test::BvhTextBuilder star;
+    const int root = star.add("J0", -1, {0, 0, 0});
+    for (int k = 0; k < 5; ++k) {
+        const double angle = 2.0 * 3.14159265358979 * k / 5.0;
+        const glm::dvec3 step(4.0 * std::cos(angle), 0.0, 4.0 * std::sin(angle));
+        int joint = star.add("J" + std::to_string(k + 1) + "_1", root, step);
+        for (int j = 2; j <= 3; ++j) {
+            joint = star.add("J" + std::to_string(k + 1) + "_" + std::to_string(j), joint, step);
+        }
+        star.endSite(joint, step);
+    }
+    EXPECT_FALSE(hasPalm(figureOf(star.text())));
+    // A hand whose fingers branch (a chain splits in two) is no hand either.
+    test::BvhTextBuilder forked;
+    const int wrist = forked.add("J0", -1, {0, 0, 0});
+    for (int k = 0; k < 4; ++k) {
+        const int first =
+            forked.add("J" + std::to_string(k + 1) + "_1", wrist, {8.0, 0.0, 2.0 * k - 3.0});
+        forked.endSite(forked.add("J" + std::to_string(k + 1) + "_a", first, {4, 0, 0}), {2, 0, 0});
+        forked.endSite(forked.add("J" + std::to_string(k + 1) + "_b", first, {4, 0, 1}), {2, 0, 0});
+    }
+    EXPECT_FALSE(hasPalm(figureOf(forked.text())));
 }
 
 } // namespace
