@@ -155,7 +155,7 @@ inline constexpr float kPalmThinnest = 0.009f;
 // a fifth of the spacing between two like fingers) and under kFingerCap of the figure's size.
 inline constexpr float kFingerWidthPerLength = 0.225f;
 inline constexpr float kThumbThickness = 1.2f;
-inline constexpr float kFingerTipShare = 0.7f;
+inline constexpr float kFingerTipShare = 0.8f;
 inline constexpr float kFingerSpacingShare = 0.4f;
 inline constexpr float kFingerCap = 0.01f;
 inline constexpr float kPalmThicknessPerWidth = 0.33f;
@@ -163,16 +163,10 @@ inline constexpr float kPalmThicknessPerWidth = 0.33f;
 inline constexpr float kPalmWristShare = 0.85f;
 // A palm reaches this many finger radii beyond its outer knuckles (a hand 8.5 cm wide over
 // knuckles 5.7 cm apart).
-inline constexpr float kPalmEdgePerFinger = 1.3f;
+inline constexpr float kPalmEdgePerFinger = 1.5f;
 // A finger joint less than 1 / kPalmJointReach as far from the wrist as the next joint of its
 // chain lies inside the palm.
 inline constexpr float kPalmJointReach = 2.0f;
-// An unnamed hand (unnamedHandJoint): this many fingers at least and at most; each finger's
-// direction from the wrist within about 70 degrees (the cosine) of their mean; the longest
-// finger at most this many times the shortest.
-inline constexpr glm::vec<2, std::uint32_t> kUnnamedHandFingers{4, 5};
-inline constexpr float kUnnamedFingerFan = 0.35f;
-inline constexpr float kUnnamedFingerLengths = 2.5f;
 // A finger root nearer the wrist than this share of the other roots' median distance is a
 // thumb's (Mixamo's Thumb1, MakeHuman's finger1-1, Character Studio's Finger0).
 inline constexpr float kThumbRootShare = 0.6f;
@@ -307,9 +301,8 @@ struct FigureBuilder {
     // finger's root (that root's radius); nullopt for other bones.
     std::optional<glm::vec2> fingerBoneRadii(std::size_t child) const;
 
-    // A skeleton whose names say nothing that is one chain (a forearm, or none) to a wrist
-    // that 4 or 5 chains of 2 to 5 bones leave one way (kUnnamedFingerFan), alike in length
-    // (kUnnamedFingerLengths): a hand (a glove's capture). Its wrist, else nullopt.
+    // A skeleton whose names say nothing that is a hand by its shape (core/analysis/hand_fan.h:
+    // a glove's capture): its wrist, else nullopt.
     std::optional<std::size_t> unnamedHandJoint() const;
 
     // On a hand unnamedHandJoint finds: its roles, as if named (Forearm, Hand, Finger), so that

@@ -1,11 +1,11 @@
 // The ends of limbs whose bones alone do not shape them: a palm where fingers fan out, a sole
 // forward of an ankle.
+#include "core/analysis/hand_fan.h"
 #include "core/body/body_figure_builder.h"
 #include "core/model/ascii_case.h"
 
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
-#include <limits>
 #include <span>
 #include <string>
 
@@ -227,78 +227,13 @@ void FigureBuilder::addPalm(std::size_t hand) {
     figure.volumes.push_back(palm);
 }
 
-namespace {
-
-// The nodes of a skeleton's one tree below `node`, with `node` (parent-before-child order).
-std::size_t subtreeEnd(const Skeleton& skeleton, std::size_t node) {
-    std::size_t end = node + 1;
-    while (end < skeleton.nodeCount() && skeleton.parents[end] != kNoParent &&
-           static_cast<std::size_t>(skeleton.parents[end]) >= node) {
-        ++end;
-    }
-    return end;
-}
-
-} // namespace
-
 std::optional<std::size_t> FigureBuilder::unnamedHandJoint() const {
-    const std::size_t n = points.size();
-    if (n == 0 || skeleton.parents[0] != kNoParent || subtreeEnd(skeleton, 0) != n ||
-        std::any_of(roles.begin(), roles.end(),
+    if (std::any_of(roles.begin(), roles.end(),
                     [](BoneRole role) { return role != BoneRole::Unknown; })) {
-        return std::nullopt; // named, or more than one tree
+        return std::nullopt; // names say what it is
     }
-    std::vector<std::uint32_t> children(n, 0);
-    for (std::size_t i = 1; i < n; ++i) {
-        ++children[static_cast<std::size_t>(skeleton.parents[i])];
-    }
-    // The wrist: the first joint down the chain from the root that branches.
-    std::size_t hand = 0;
-    while (children[hand] == 1) {
-        hand = hand + 1; // a chain: the only child follows its parent
-    }
-    if (children[hand] < kUnnamedHandFingers.x || children[hand] > kUnnamedHandFingers.y) {
-        return std::nullopt;
-    }
-    glm::vec3 fan(0.0f);
-    std::vector<glm::vec3> directions;
-    float shortest = std::numeric_limits<float>::max();
-    float longest = 0.0f;
-    for (std::size_t i = hand + 1; i < n; ++i) {
-        if (children[i] > 1) {
-            return std::nullopt; // a finger is one chain
-        }
-        if (static_cast<std::size_t>(skeleton.parents[i]) != hand) {
-            continue;
-        }
-        std::size_t tip = i;
-        float length = glm::length(points[i] - points[hand]);
-        int bones = 1;
-        for (; children[tip] == 1; ++bones) {
-            length += boneLength(tip + 1);
-            tip = tip + 1;
-        }
-        const glm::vec3 reach = points[tip] - points[hand];
-        if (bones < 2 || bones > 5 || !(glm::length(reach) > static_cast<float>(kZeroLength))) {
-            return std::nullopt; // no finger: a stick, or a long tentacle
-        }
-        directions.push_back(glm::normalize(reach));
-        fan += directions.back();
-        shortest = std::min(shortest, length);
-        longest = std::max(longest, length);
-    }
-    // Fingers leave the wrist one way (a thumb up to about 70 degrees from the rest), unlike a
-    // star's or a crab's legs, and are alike in length (a thumb about half the longest).
-    if (!(glm::length(fan) > 0.0f) || longest > kUnnamedFingerLengths * shortest) {
-        return std::nullopt;
-    }
-    fan = glm::normalize(fan);
-    for (const glm::vec3& direction : directions) {
-        if (glm::dot(direction, fan) < kUnnamedFingerFan) {
-            return std::nullopt;
-        }
-    }
-    return hand;
+    const std::optional<HandFan> hand = findHandFan(skeleton, rest.positions);
+    return hand ? std::optional<std::size_t>(static_cast<std::size_t>(hand->wrist)) : std::nullopt;
 }
 
 void FigureBuilder::readUnnamedHand() {

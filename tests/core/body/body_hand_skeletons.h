@@ -7,6 +7,7 @@
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <array>
+#include <cmath>
 #include <glm/mat3x3.hpp>
 #include <string>
 
@@ -141,6 +142,32 @@ inline std::string handRigText(const HandLayout& layout) {
         }
     }
     return b.text();
+}
+
+// No hand: five unnamed chains of three bones leaving the root every 72 degrees (a star).
+inline std::string starRigText() {
+    BvhTextBuilder star;
+    const int root = star.add("J0", -1, {0, 0, 0});
+    for (int k = 0; k < 5; ++k) {
+        const double angle = 2.0 * 3.14159265358979 * k / 5.0;
+        const glm::dvec3 step(4.0 * std::cos(angle), 0.0, 4.0 * std::sin(angle));
+        int joint = star.add("S" + std::to_string(k) + "a", root, step);
+        joint = star.add("S" + std::to_string(k) + "b", joint, step);
+        star.endSite(joint, step);
+    }
+    return star.text();
+}
+
+// No hand either: four unnamed chains leaving a root one way, each forking in two.
+inline std::string forkedFanText() {
+    BvhTextBuilder forked;
+    const int wrist = forked.add("J0", -1, {0, 0, 0});
+    for (int k = 0; k < 4; ++k) {
+        const int first = forked.add("F" + std::to_string(k), wrist, {8.0, 0.0, 2.0 * k - 3.0});
+        forked.endSite(forked.add("F" + std::to_string(k) + "a", first, {4, 0, 0}), {2, 0, 0});
+        forked.endSite(forked.add("F" + std::to_string(k) + "b", first, {4, 0, 1}), {2, 0, 0});
+    }
+    return forked.text();
 }
 
 } // namespace bvh::test

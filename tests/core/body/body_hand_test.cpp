@@ -167,29 +167,8 @@ TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
         return makeBodyFigure(parseDocument(text).skeleton, BodyOptions{});
     };
     EXPECT_TRUE(hasPalm(figureOf(test::handRigText(test::handZUp(HandNaming::Unnamed)))));
-    // A star: five chains of three bones leaving the root every 72 degrees, no hand.
-    test::BvhTextBuilder star;
-    const int root = star.add("J0", -1, {0, 0, 0});
-    for (int k = 0; k < 5; ++k) {
-        const double angle = 2.0 * 3.14159265358979 * k / 5.0;
-        const glm::dvec3 step(4.0 * std::cos(angle), 0.0, 4.0 * std::sin(angle));
-        int joint = star.add("J" + std::to_string(k + 1) + "_1", root, step);
-        for (int j = 2; j <= 3; ++j) {
-            joint = star.add("J" + std::to_string(k + 1) + "_" + std::to_string(j), joint, step);
-        }
-        star.endSite(joint, step);
-    }
-    EXPECT_FALSE(hasPalm(figureOf(star.text())));
-    // A hand whose fingers branch (a chain splits in two) is no hand either.
-    test::BvhTextBuilder forked;
-    const int wrist = forked.add("J0", -1, {0, 0, 0});
-    for (int k = 0; k < 4; ++k) {
-        const int first =
-            forked.add("J" + std::to_string(k + 1) + "_1", wrist, {8.0, 0.0, 2.0 * k - 3.0});
-        forked.endSite(forked.add("J" + std::to_string(k + 1) + "_a", first, {4, 0, 0}), {2, 0, 0});
-        forked.endSite(forked.add("J" + std::to_string(k + 1) + "_b", first, {4, 0, 1}), {2, 0, 0});
-    }
-    EXPECT_FALSE(hasPalm(figureOf(forked.text())));
+    EXPECT_FALSE(hasPalm(figureOf(test::starRigText())));
+    EXPECT_FALSE(hasPalm(figureOf(test::forkedFanText())));
 }
 
 } // namespace
