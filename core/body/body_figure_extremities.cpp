@@ -34,8 +34,10 @@ FigureBuilder::HandFingers FigureBuilder::handFingers(std::size_t hand) const {
     std::sort(sorted.begin(), sorted.end());
     const float median = sorted.empty() ? 0.0f : sorted[sorted.size() / 2];
     for (std::size_t k = 0; k < fingers.roots.size(); ++k) {
-        const bool named =
-            asciiLowercase(skeleton.names[fingers.knuckles[k]]).find("thumb") != std::string::npos;
+        const auto namedThumb = [this](std::size_t node) {
+            return asciiLowercase(skeleton.names[node]).find("thumb") != std::string::npos;
+        };
+        const bool named = namedThumb(fingers.roots[k]) || namedThumb(fingers.knuckles[k]);
         fingers.thumbs.push_back(named || reach[k] < kThumbRootShare * median ? 1 : 0);
     }
     for (std::size_t k = 0; k < fingers.roots.size(); ++k) {
@@ -127,7 +129,8 @@ std::optional<glm::vec2> FigureBuilder::fingerBoneRadii(std::size_t child) const
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     std::size_t root = parent;
     if (roles[parent] == BoneRole::Finger) {
-        while (roles[static_cast<std::size_t>(skeleton.parents[root])] == BoneRole::Finger) {
+        while (skeleton.parents[root] != kNoParent &&
+               roles[static_cast<std::size_t>(skeleton.parents[root])] == BoneRole::Finger) {
             root = static_cast<std::size_t>(skeleton.parents[root]);
         }
     } else if (roles[parent] == BoneRole::Hand) {
