@@ -171,5 +171,26 @@ TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
     EXPECT_FALSE(hasPalm(figureOf(test::forkedFanText())));
 }
 
+TEST(BodyHand, AFingerAtTheSkeletonsRootIsAFingerWithoutAHand) {
+    // A finger cut from a hand: its first joint is the root, no hand above it.
+    test::BvhTextBuilder b;
+    int joint = b.add("RightHandIndex1", -1, {0, 0, 0});
+    joint = b.add("RightHandIndex2", joint, {-4.2, 0, 0});
+    joint = b.add("RightHandIndex3", joint, {-2.5, 0, 0});
+    b.endSite(joint, {-2.0, 0, 0});
+    const Skeleton skeleton = parseDocument(b.text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const BodyVolume* proximal =
+        test::boneVolume(figure, test::nodeNamed(skeleton, "RightHandIndex1"),
+                         test::nodeNamed(skeleton, "RightHandIndex2"));
+    ASSERT_NE(proximal, nullptr);
+    // At most 0.45 of its 4.2 cm across (less where the figure's size caps it: a finger alone
+    // is a hand's size), tapering towards the tip.
+    EXPECT_GT(proximal->radiusA, 0.0f);
+    EXPECT_LE(2.0f * proximal->radiusA / glm::length(proximal->b - proximal->a), 0.4501f);
+    EXPECT_LT(proximal->radiusB, proximal->radiusA);
+}
+
 } // namespace
 } // namespace bvh
