@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/frame_poses.h"
+#include "core/analysis/hand_fan.h"
 #include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
 #include "core/analysis/pose_extremes.h"
@@ -41,6 +42,8 @@ std::string_view facingSourceName(FacingSource source) {
         return "head ahead of the root";
     case FacingSource::Travel:
         return "travel direction";
+    case FacingSource::HandBack:
+        return "back of the hand";
     case FacingSource::None:
         break;
     }
@@ -685,6 +688,38 @@ void measureGround(Stance& stance, const Extremes& extremes) {
 } // namespace
 
 // [SECTION] Facing
+namespace {
+
+// A hand alone (hand_fan.h) faces the way the back of the hand does, seen with `up`: the view
+// then shows the hand, not its edge. nullopt for other skeletons or a hand lying flat.
+std::optional<glm::dvec3> handBackFacing(const Skeleton& skeleton,
+                                         std::span<const RigidTransform> world,
+                                         const glm::dvec3& up, FacingSource* source) {
+    if (world.size() != skeleton.nodeCount()) {
+        return std::nullopt;
+    }
+    std::vector<glm::dvec3> positions(world.size());
+    for (std::size_t i = 0; i < world.size(); ++i) {
+        positions[i] = world[i].translation;
+    }
+    const std::optional<HandFan> hand = findHandFan(skeleton, positions);
+    const std::optional<glm::dvec3> back =
+        hand ? handBackDirection(*hand, positions) : std::nullopt;
+    if (!back) {
+        return std::nullopt;
+    }
+    const glm::dvec3 level = horizontal(*back, up);
+    if (!(glm::length(level) > 0.5)) {
+        return std::nullopt;
+    }
+    if (source != nullptr) {
+        *source = FacingSource::HandBack;
+    }
+    return glm::normalize(level);
+}
+
+} // namespace
+
 std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
                                        std::span<const RigidTransform> world, UpAxis upAxis,
                                        std::span<const NodeIndex> excluded, FacingSource* source) {
@@ -779,6 +814,9 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
             }
             return glm::normalize(ahead);
         }
+    }
+    if (landmarks.heads.empty() && landmarks.feet.empty() && excluded.empty()) {
+        return handBackFacing(skeleton, world, up, source);
     }
     return std::nullopt;
 }

@@ -78,7 +78,7 @@ namespace bvh {
 enum class UpAxisSource : std::uint8_t { Motion, Anatomy, RestPose, Override };
 std::string_view upAxisSourceName(UpAxisSource source); // "motion", "anatomy", "rest pose", ...
 
-enum class FacingSource : std::uint8_t { None, LeftRight, HeadAhead, Travel };
+enum class FacingSource : std::uint8_t { None, LeftRight, HeadAhead, Travel, HandBack };
 std::string_view facingSourceName(FacingSource source); // "none", "left and right joints", ...
 
 // The six signed axes in UpAxis order, for iterating.

@@ -69,6 +69,7 @@ void FigureBuilder::describeTopology() {
         }
     }
     mergeJoints();
+    readUnnamedHand();
     handOf.assign(n, kNoMass);
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];

@@ -119,11 +119,17 @@ void FigureBuilder::addBone(std::size_t child) {
         r0 = std::min(r0, neckRadiusAt(parent, runStart));
         r1 = std::min(r1, neckRadiusAt(child, runStart));
     }
+    // Fingers and the bones through a palm to them are sized by their hand (fingerBoneRadii).
+    const std::optional<glm::vec2> finger = fingerBoneRadii(child);
+    if (finger) {
+        r0 = finger->x;
+        r1 = finger->y;
+    }
     const NodeIndex next = longestChild[child];
     // A barrel keeps its girth to its far end (a quadruped's chest), where the neck and the
     // front legs leave it, rather than narrowing to the neck's thickness.
     const bool barrel = role == BoneRole::Unknown && leafCount[child] >= kUnknownBarrelLeaves;
-    if (next != kNoParent && !barrel && chainBone[child].x == 0.0f &&
+    if (next != kNoParent && !barrel && chainBone[child].x == 0.0f && !finger &&
         roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
         const float nextLength = boneLength(static_cast<std::size_t>(next));
         // A chest keeps its girth up to where the neck leaves it: tapering to the neck's

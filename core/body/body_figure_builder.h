@@ -148,6 +148,28 @@ inline constexpr float kUprightTrunk = 0.7f;
 // A palm's least half-thickness (of the figure's size): under a grid cell it would fall between
 // samples.
 inline constexpr float kPalmThinnest = 0.009f;
+// A hand's proportions: a proximal phalanx is about 0.45 of its length across (a radius 0.225
+// of it), a thumb a fifth thicker than that; a finger tapers to kFingerTipShare of its root's
+// radius at the tip; a palm is kPalmThicknessPerWidth as thick as it is wide. A finger's radius
+// stays under kFingerSpacingShare of the distance to the nearest other finger's knuckle (a gap of
+// a fifth of the spacing between two like fingers) and under kFingerCap of the figure's size.
+inline constexpr float kFingerWidthPerLength = 0.225f;
+inline constexpr float kThumbThickness = 1.2f;
+inline constexpr float kFingerTipShare = 0.8f;
+inline constexpr float kFingerSpacingShare = 0.4f;
+inline constexpr float kFingerCap = 0.01f;
+inline constexpr float kPalmThicknessPerWidth = 0.33f;
+// A palm's thickness (and width) at the wrist, of its thickness at the knuckles.
+inline constexpr float kPalmWristShare = 0.85f;
+// A palm reaches this many finger radii beyond its outer knuckles (a hand 8.5 cm wide over
+// knuckles 5.7 cm apart).
+inline constexpr float kPalmEdgePerFinger = 1.5f;
+// A finger joint less than 1 / kPalmJointReach as far from the wrist as the next joint of its
+// chain lies inside the palm.
+inline constexpr float kPalmJointReach = 2.0f;
+// A finger root nearer the wrist than this share of the other roots' median distance is a
+// thumb's (Mixamo's Thumb1, MakeHuman's finger1-1, Character Studio's Finger0).
+inline constexpr float kThumbRootShare = 0.6f;
 
 inline glm::dvec3 upVector(UpAxis up) {
     glm::dvec3 vector(0.0);
@@ -253,9 +275,43 @@ struct FigureBuilder {
 
     void attach(BodyVolume& volume, std::size_t start, std::size_t end) const;
 
-    // A palm: a flattened ellipsoid from the wrist to the knuckles (the finger bones' roots,
-    // the thumb left out), about a third as thick as it is wide, so a hand reads as a hand and
-    // not a mitten or, on a hand alone, a balloon.
+    // [SECTION] Hands (body_figure_extremities.cpp)
+    // A hand's fingers: each finger's root (its first Finger joint, the knuckle; a thumb's
+    // near the wrist), which are thumbs, and each root's radius (fingerRootRadius).
+    struct HandFingers {
+        std::vector<std::size_t> roots;
+        std::vector<std::size_t> knuckles; // per root (fingerKnuckle)
+        std::vector<std::uint8_t> thumbs;
+        std::vector<float> radii;
+    };
+    HandFingers handFingers(std::size_t hand) const;
+
+    // Where the finger from `root` leaves the palm: the first joint of its chain from which
+    // the next is no more than kPalmJointReach times as far from the wrist `hand` (Perception
+    // Neuron's InHandIndex lies a third of the way to the knuckle, its Index1 at it).
+    std::size_t fingerKnuckle(std::size_t root, std::size_t hand) const;
+
+    // A finger's radius at its knuckle: kFingerWidthPerLength of its first bone (a thumb
+    // kThumbThickness as thick), at most kFingerSpacingShare of the way to the nearest other
+    // finger's root, so fingers the skeleton spreads stay apart.
+    float fingerRootRadius(const HandFingers& fingers, std::size_t k) const;
+
+    // The radii (start, end) of the bone to `child` when it is a finger's (tapering from its
+    // root's radius to kFingerTipShare of it at the tip) or runs through the palm to a
+    // finger's root (that root's radius); nullopt for other bones.
+    std::optional<glm::vec2> fingerBoneRadii(std::size_t child) const;
+
+    // A skeleton whose names say nothing that is a hand by its shape (core/analysis/hand_fan.h:
+    // a glove's capture): its wrist, else nullopt.
+    std::optional<std::size_t> unnamedHandJoint() const;
+
+    // On a hand unnamedHandJoint finds: its roles, as if named (Forearm, Hand, Finger), so that
+    // it gets a palm and fingers and is sized as a hand (capScale).
+    void readUnnamedHand();
+
+    // A palm: an elliptic slab from the wrist to the knuckles (the finger roots, the thumb left
+    // out), as wide as the fingers' roots reach and kPalmThicknessPerWidth as thick, so a hand
+    // reads as a hand and not a mitten or, on a hand alone, a paper fan.
     void addPalm(std::size_t hand);
 
     // Whether the head joint lies more ahead of (or beside) the figure's root than above it: a

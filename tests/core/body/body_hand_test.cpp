@@ -1,0 +1,196 @@
+// Hands: fingers of a finger's proportions, a palm as thick as a hand, fingers apart where the
+// skeleton spreads them, and the hand one piece, on hand-only rigs however they are named.
+#include "core/body/body_builder.h"
+#include "core/body/body_figure.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_hand_skeletons.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+#include <numeric>
+
+namespace bvh {
+namespace {
+
+using test::HandNaming;
+
+constexpr HandNaming kHands[] = {HandNaming::Mixamo, HandNaming::Neuron, HandNaming::MakeHuman,
+                                 HandNaming::Numbered};
+
+// Whether `p` lies inside the closed mesh: the parity of its triangles crossed by a ray from p
+// along +Y (Moller-Trumbore).
+bool insideMesh(const BodyMesh& mesh, const glm::vec3& p) {
+    const glm::vec3 ray(0.0f, 1.0f, 0.0f);
+    int crossings = 0;
+    const std::uint32_t end = mesh.levels.front().firstIndex + mesh.levels.front().indexCount;
+    for (std::uint32_t t = mesh.levels.front().firstIndex; t + 2 < end; t += 3) {
+        const glm::vec3 a = mesh.vertices[mesh.indices[t]].position;
+        const glm::vec3 e1 = mesh.vertices[mesh.indices[t + 1]].position - a;
+        const glm::vec3 e2 = mesh.vertices[mesh.indices[t + 2]].position - a;
+        const glm::vec3 h = glm::cross(ray, e2);
+        const float det = glm::dot(e1, h);
+        if (std::abs(det) < 1e-12f) {
+            continue;
+        }
+        const glm::vec3 s = p - a;
+        const float u = glm::dot(s, h) / det;
+        const glm::vec3 q = glm::cross(s, e1);
+        const float v = glm::dot(ray, q) / det;
+        crossings += u >= 0.0f && v >= 0.0f && u + v <= 1.0f && glm::dot(e2, q) / det > 0.0f;
+    }
+    return crossings % 2 == 1;
+}
+
+// The number of pieces of the finest level (triangles joined by shared vertices).
+std::size_t meshPieces(const BodyMesh& mesh) {
+    std::vector<std::uint32_t> parent(mesh.vertices.size());
+    std::iota(parent.begin(), parent.end(), 0u);
+    const auto find = [&parent](std::uint32_t v) {
+        while (parent[v] != v) {
+            v = parent[v] = parent[parent[v]];
+        }
+        return v;
+    };
+    const BodyDetailLevel& level = mesh.levels.front();
+    std::vector<std::uint8_t> used(mesh.vertices.size(), 0);
+    for (std::uint32_t t = level.firstIndex; t < level.firstIndex + level.indexCount; ++t) {
+        used[mesh.indices[t]] = 1;
+        const std::uint32_t first = mesh.indices[t - (t - level.firstIndex) % 3];
+        parent[find(mesh.indices[t])] = find(first);
+    }
+    std::size_t pieces = 0;
+    for (std::uint32_t v = 0; v < parent.size(); ++v) {
+        pieces += used[v] != 0 && find(v) == v ? 1 : 0;
+    }
+    return pieces;
+}
+
+// The hand's joint named for `finger` (0 thumb .. 4 little) and `phalanx` (1..3).
+NodeIndex fingerJoint(const Skeleton& skeleton, HandNaming naming, int finger, int phalanx) {
+    return test::nodeNamed(skeleton, test::handFingerJointName(naming, finger, phalanx));
+}
+
+TEST(BodyHand, AFingerIsAboutFourTenthsOfItsProximalPhalanxAcross) {
+    for (const HandNaming naming : kHands) {
+        const Skeleton skeleton =
+            parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
+        const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+        ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+        const NodeIndex knuckle = fingerJoint(skeleton, naming, 2, 1);
+        const NodeIndex next = fingerJoint(skeleton, naming, 2, 2);
+        const BodyVolume* proximal = test::boneVolume(figure, knuckle, next);
+        ASSERT_NE(proximal, nullptr) << static_cast<int>(naming);
+        // The little finger's proximal phalanx is 3.4 cm long: 0.45 of that across at the
+        // knuckle, tapering towards the tip.
+        const BodyVolume* little = test::boneVolume(figure, fingerJoint(skeleton, naming, 4, 1),
+                                                    fingerJoint(skeleton, naming, 4, 2));
+        ASSERT_NE(little, nullptr) << static_cast<int>(naming);
+        EXPECT_NEAR(2.0f * little->radiusA / glm::length(little->b - little->a), 0.45f, 0.01f)
+            << static_cast<int>(naming);
+        EXPECT_LT(little->radiusB, little->radiusA);
+        // The middle finger's (4.6 cm) would be 2.07 cm across, more than 0.8 of the 1.94 cm
+        // to the nearest knuckle (the ring finger's): it keeps a fifth of that as a gap.
+        const BodyVolume* middle = test::boneVolume(figure, fingerJoint(skeleton, naming, 2, 1),
+                                                    fingerJoint(skeleton, naming, 2, 2));
+        ASSERT_NE(middle, nullptr);
+        const float spacing =
+            glm::length(test::normalised(figure, fingerJoint(skeleton, naming, 3, 1)) - middle->a);
+        EXPECT_NEAR(2.0f * middle->radiusA, 0.8f * spacing, 1e-4f) << static_cast<int>(naming);
+        // The thumb (its first bone 3.3 cm) is thicker than the little finger (3.4 cm).
+        const BodyVolume* thumb = test::boneVolume(figure, fingerJoint(skeleton, naming, 0, 1),
+                                                   fingerJoint(skeleton, naming, 0, 2));
+        ASSERT_NE(thumb, nullptr);
+        EXPECT_GT(thumb->radiusA, 1.1f * little->radiusA) << static_cast<int>(naming);
+    }
+}
+
+TEST(BodyHand, APalmIsAboutAThirdAsThickAsItIsWideUpToTheKnuckles) {
+    // Fingers along -X, the palm flat in XZ: the knuckles at x = -8 to -9.2 cm, 5.7 cm apart.
+    for (const HandNaming naming : kHands) {
+        const Skeleton skeleton =
+            parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        // Halfway along the palm and near the knuckles, from the little finger's side to the
+        // index's (2.9 cm wider than the knuckles' 5.7 cm spread), 2.2 to 3.2 cm thick.
+        for (const float x : {-4.5f, -7.0f}) {
+            const std::string at =
+                std::to_string(x) + ", naming " + std::to_string(static_cast<int>(naming));
+            EXPECT_TRUE(insideMesh(*result.mesh, {x, 0.0f, -3.6f})) << at;
+            EXPECT_TRUE(insideMesh(*result.mesh, {x, 0.0f, 2.2f})) << at;
+            EXPECT_TRUE(insideMesh(*result.mesh, {x, -1.1f, -0.5f})) << at;
+            EXPECT_TRUE(insideMesh(*result.mesh, {x, 1.1f, -0.5f})) << at;
+            EXPECT_FALSE(insideMesh(*result.mesh, {x, -1.6f, -0.5f})) << at;
+            EXPECT_FALSE(insideMesh(*result.mesh, {x, 1.6f, -0.5f})) << at;
+        }
+    }
+}
+
+TEST(BodyHand, FingersTheSkeletonHoldsApartStayApartAndTheHandIsOnePiece) {
+    for (const HandNaming naming : kHands) {
+        const Skeleton skeleton =
+            parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        const std::vector<RigidTransform>& world = result.mesh->bindWorld;
+        // Between each two neighbouring fingers' middle joints (2 cm apart) lies no body; on the
+        // joints themselves, the fingers do.
+        for (int finger = 1; finger < 4; ++finger) {
+            for (int phalanx = 2; phalanx <= 3; ++phalanx) {
+                const auto a =
+                    static_cast<std::size_t>(fingerJoint(skeleton, naming, finger, phalanx));
+                const auto b =
+                    static_cast<std::size_t>(fingerJoint(skeleton, naming, finger + 1, phalanx));
+                const glm::vec3 pa(world[a].translation);
+                const glm::vec3 pb(world[b].translation);
+                EXPECT_TRUE(insideMesh(*result.mesh, pa)) << finger << " " << phalanx;
+                EXPECT_FALSE(insideMesh(*result.mesh, 0.5f * (pa + pb)))
+                    << "fingers " << finger << " and " << finger + 1 << " fused at phalanx "
+                    << phalanx << ", naming " << static_cast<int>(naming);
+            }
+        }
+        EXPECT_EQ(meshPieces(*result.mesh), 1u) << static_cast<int>(naming);
+    }
+}
+
+bool hasPalm(const BodyFigure& figure) {
+    return std::any_of(figure.volumes.begin(), figure.volumes.end(), [](const BodyVolume& v) {
+        return v.shape == BodyVolume::Shape::EllipticCone;
+    });
+}
+
+TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
+    const auto figureOf = [](const std::string& text) {
+        return makeBodyFigure(parseDocument(text).skeleton, BodyOptions{});
+    };
+    EXPECT_TRUE(hasPalm(figureOf(test::handRigText(test::handZUp(HandNaming::Unnamed)))));
+    EXPECT_FALSE(hasPalm(figureOf(test::starRigText())));
+    EXPECT_FALSE(hasPalm(figureOf(test::forkedFanText())));
+}
+
+TEST(BodyHand, AFingerAtTheSkeletonsRootIsAFingerWithoutAHand) {
+    // A finger cut from a hand: its first joint is the root, no hand above it.
+    test::BvhTextBuilder b;
+    int joint = b.add("RightHandIndex1", -1, {0, 0, 0});
+    joint = b.add("RightHandIndex2", joint, {-4.2, 0, 0});
+    joint = b.add("RightHandIndex3", joint, {-2.5, 0, 0});
+    b.endSite(joint, {-2.0, 0, 0});
+    const Skeleton skeleton = parseDocument(b.text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const BodyVolume* proximal =
+        test::boneVolume(figure, test::nodeNamed(skeleton, "RightHandIndex1"),
+                         test::nodeNamed(skeleton, "RightHandIndex2"));
+    ASSERT_NE(proximal, nullptr);
+    // At most 0.45 of its 4.2 cm across (less where the figure's size caps it: a finger alone
+    // is a hand's size), tapering towards the tip.
+    EXPECT_GT(proximal->radiusA, 0.0f);
+    EXPECT_LE(2.0f * proximal->radiusA / glm::length(proximal->b - proximal->a), 0.4501f);
+    EXPECT_LT(proximal->radiusB, proximal->radiusA);
+}
+
+} // namespace
+} // namespace bvh
