@@ -180,7 +180,11 @@ void FigureBuilder::addBone(std::size_t child) {
     if (sink > 0.0f && sink < 0.5f * length) {
         end += up * sink;
     }
-    addBoneVolumes(role, child, end, glm::vec2(r0, r1), bulgeAt(role, sizingLength, child, end));
+    // A long limb's bone that goes on from another of its run (MakeHuman's upperleg02) meets it
+    // on a sphere of one radius: blended as widely as a joint, they swelled into a ring there.
+    const bool continuesRun = isLongLimb(role) && roleRun(role, sizingLength, child).before > 0.0f;
+    addBoneVolumes(role, child, end, glm::vec2(r0, r1), continuesRun ? kLimbPieceBlend : 0.6f,
+                   bulgeAt(role, sizingLength, child, end));
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }
@@ -211,11 +215,12 @@ FigureBuilder::bulgeAt(BoneRole role, float length, std::size_t child, const glm
 }
 
 void FigureBuilder::addBoneVolumes(BoneRole role, std::size_t child, const glm::vec3& end,
-                                   glm::vec2 radii, const std::optional<Bulge>& bulge) {
+                                   glm::vec2 radii, float blend,
+                                   const std::optional<Bulge>& bulge) {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const glm::vec3 from = points[parent];
     if (!bulge) {
-        figure.volumes.push_back(boneVolume(role, child, from, end, radii, 0.6f));
+        figure.volumes.push_back(boneVolume(role, child, from, end, radii, blend));
         return;
     }
     const glm::vec3 at = from + (end - from) * bulge->share;

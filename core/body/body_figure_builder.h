@@ -312,9 +312,10 @@ struct FigureBuilder {
                                  const glm::vec3& end) const;
 
     // The volumes of the bone to `child` (sized as `role`) to `end`, `radii` thick at its ends:
-    // one, or two about its bulge. Both are moved by the bone's joint.
+    // one blending over `blend` of its radius, or two about its bulge (blending over its own).
+    // Both are moved by the bone's joint.
     void addBoneVolumes(BoneRole role, std::size_t child, const glm::vec3& end, glm::vec2 radii,
-                        const std::optional<Bulge>& bulge);
+                        float blend, const std::optional<Bulge>& bulge);
 
     // One volume of the bone to `child` from `from` to `to`: a round cone, or an elliptic one for
     // a torso or a shoulder girdle, blending over `blend` of its radius.
