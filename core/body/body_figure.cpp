@@ -127,6 +127,7 @@ void FigureBuilder::describeTopology() {
         facing = glm::normalize(glm::vec3(*front));
     }
     measureTorsoWidth();
+    measureTorsoSpan();
     measureShoulderLine();
     findLegHubs();
     findUnnamedHead();
@@ -197,6 +198,46 @@ void FigureBuilder::measureTorsoWidth() {
     }
 }
 
+void FigureBuilder::measureTorsoSpan() {
+    // The mean level of each limb's roots: a root is a limb's first joint (its parent another
+    // role's), whatever the rig calls it.
+    glm::vec2 sum(0.0f);
+    glm::vec2 count(0.0f);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[i]) {
+            continue;
+        }
+        const int limb = roles[i] == BoneRole::Thigh ? 0 : roles[i] == BoneRole::UpperArm ? 1 : -1;
+        if (limb >= 0) {
+            sum[limb] += glm::dot(points[i], up);
+            count[limb] += 1.0f;
+        }
+    }
+    if (count.x == 0.0f || count.y == 0.0f) {
+        return;
+    }
+    const glm::vec2 span = sum / count;
+    if (span.y - span.x >= kUprightTorsoSpan) {
+        torsoSpan = span;
+    }
+}
+
+float FigureBuilder::trunkShare(const glm::vec3& point) const {
+    if (!torsoSpan) {
+        return 1.0f;
+    }
+    const float along = (glm::dot(point, up) - torsoSpan->x) / (torsoSpan->y - torsoSpan->x);
+    const auto ease = [](float from, float to, float t) {
+        const float s = std::clamp(t, 0.0f, 1.0f);
+        return from + (to - from) * s * s * (3.0f - 2.0f * s);
+    };
+    if (along < kWaistAt) {
+        return ease(kHipsShare, kWaistShare, along / kWaistAt);
+    }
+    return ease(kWaistShare, 1.0f, (along - kWaistAt) / (kChestAt - kWaistAt));
+}
+
 } // namespace bvh::body_figure_detail
 
 namespace bvh {
@@ -230,8 +271,9 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
     body_figure_detail::FigureBuilder builder{
-        skeleton, options, {}, {},        {}, {}, {}, {},   {},   {},   {},           {},
-        {},       {},      {}, kNoParent, {}, {}, {}, 1.0f, 0.0f, 1.0f, std::nullopt, {}};
+        skeleton, options, {},   {},   {},           {},           {},        {}, {},
+        {},       {},      {},   {},   {},           {},           kNoParent, {}, {},
+        {},       1.0f,    0.0f, 1.0f, std::nullopt, std::nullopt, {}};
     if (!restPositions(skeleton, options, builder.rest)) {
         builder.figure.problem = "the skeleton's offsets are not finite numbers";
         return builder.figure;

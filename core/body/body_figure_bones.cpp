@@ -27,14 +27,13 @@ float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child,
         const RolePlace place =
             isLongLimb(role) ? roleRun(role, length, child) : RolePlace{length, 0.0f};
         const float full = std::min(size.perLength * place.run, size.cap * capScale);
-        const float perRun = (1.0f - size.taper) / place.run;
         if (end != nullptr) {
-            *end = full * (1.0f - perRun * (place.before + length));
+            *end = limbRadiusAt(role, full, (place.before + length) / place.run);
         }
         if (runStart != nullptr) {
             *runStart = full;
         }
-        return full * (1.0f - perRun * place.before);
+        return limbRadiusAt(role, full, place.before / place.run);
     }
     if (end != nullptr) {
         *end = radius * size.taper;
@@ -60,6 +59,34 @@ FigureBuilder::RolePlace FigureBuilder::roleRun(BoneRole role, float length,
         place.run += boneLength(node);
     }
     return place;
+}
+
+float FigureBuilder::limbRadiusAt(BoneRole role, float full, float along) {
+    const float taper = roleSize(role).taper;
+    if (!isLongLimb(role)) {
+        return full * (1.0f - (1.0f - taper) * along); // a finger's, a toe's, a tail's bone
+    }
+    const LimbProfile profile = limbProfile(role);
+    const float t = std::clamp(along, 0.0f, 1.0f);
+    if (t < profile.at) {
+        return full * (profile.start + (1.0f - profile.start) * t / profile.at);
+    }
+    return full * (1.0f - (1.0f - taper) * (t - profile.at) / (1.0f - profile.at));
+}
+
+std::optional<float> FigureBuilder::limbBulgeAt(BoneRole role, float length,
+                                                std::size_t child) const {
+    const LimbProfile profile = limbProfile(role);
+    if (!isLongLimb(role) || !(profile.at > 0.0f)) {
+        return std::nullopt;
+    }
+    const RolePlace place = roleRun(role, length, child);
+    const float share = (profile.at * place.run - place.before) / length;
+    // Within a tenth of the bone's ends the joint's own sphere is the bulge.
+    if (!(share > 0.1f && share < 0.9f)) {
+        return std::nullopt;
+    }
+    return share;
 }
 
 std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
@@ -111,6 +138,9 @@ void FigureBuilder::addBone(std::size_t child) {
     if (chainBone[child].x > 0.0f) {
         r0 = chainBone[child].x;
         r1 = chainBone[child].y;
+    } else if (role == BoneRole::Trunk) { // narrower at the waist than at the chest and hips
+        r0 *= trunkShare(points[parent]);
+        r1 *= trunkShare(points[child]);
     }
     // An upright head's neck narrows over its run towards the head it carries, to a little over
     // half the head's width where it meets it: a neck as thick as the head made one cone.
@@ -140,8 +170,9 @@ void FigureBuilder::addBone(std::size_t child) {
         }
         // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
         // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
-        // forearm and shin taper to a point.
-        if (isLongLimb(role)) {
+        // forearm and shin taper to a point. A thigh or an upper arm ends as thin as the shin or
+        // forearm it meets (a knee, an elbow): thicker, it stood out as a bead.
+        if (isLongLimb(role) && !(isLongLimb(roles[child]) && roles[child] != role)) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }
     }
@@ -155,17 +186,71 @@ void FigureBuilder::addBone(std::size_t child) {
     if (sink > 0.0f && sink < 0.5f * length) {
         end += up * sink;
     }
-    BodyVolume volume = makeRoundCone(points[parent], end, r0, r1);
+    // A long limb's bone that goes on from another of its run (MakeHuman's upperleg02) meets it
+    // on a sphere of one radius: blended as widely as a joint, they swelled into a ring there.
+    const bool continuesRun = isLongLimb(role) && roleRun(role, sizingLength, child).before > 0.0f;
+    addBoneVolumes(role, child, end, glm::vec2(r0, r1), continuesRun ? kLimbPieceBlend : 0.6f,
+                   bulgeAt(role, sizingLength, child, end));
+    if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
+        addNeckOverTrunk(parent, child, end);
+    }
+}
+
+std::optional<FigureBuilder::Bulge>
+FigureBuilder::bulgeAt(BoneRole role, float length, std::size_t child, const glm::vec3& end) const {
+    const glm::vec3 from = points[static_cast<std::size_t>(skeleton.parents[child])];
+    if (role == BoneRole::Trunk && torsoSpan) {
+        // The chest's fullest (kChestAt of the torso's height) inside a long trunk bone
+        // (Biovision's one from the hips to the neck): a cone from the waist to the neck alone
+        // put the widest at the shoulders' line, and the chest narrowed to the waist below it.
+        const float chest = torsoSpan->x + kChestAt * (torsoSpan->y - torsoSpan->x);
+        const float rise = glm::dot(end - from, up);
+        const float share = std::abs(rise) > 0.0f ? (chest - glm::dot(from, up)) / rise : -1.0f;
+        if (!(share > 0.1f && share < 0.9f)) {
+            return std::nullopt;
+        }
+        return Bulge{share, roleSize(role).cap * capScale, 0.6f};
+    }
+    const std::optional<float> share = limbBulgeAt(role, length, child);
+    if (!share) {
+        return std::nullopt;
+    }
+    float fullest = 0.0f;
+    startRadius(role, length, child, nullptr, &fullest);
+    return Bulge{*share, fullest, kLimbPieceBlend};
+}
+
+void FigureBuilder::addBoneVolumes(BoneRole role, std::size_t child, const glm::vec3& end,
+                                   glm::vec2 radii, float blend,
+                                   const std::optional<Bulge>& bulge) {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    const glm::vec3 from = points[parent];
+    if (!bulge) {
+        figure.volumes.push_back(boneVolume(role, child, from, end, radii, blend));
+        return;
+    }
+    const glm::vec3 at = from + (end - from) * bulge->share;
+    const float fullest = std::max({bulge->radius, radii.x, radii.y});
+    figure.volumes.push_back(
+        boneVolume(role, child, from, at, glm::vec2(radii.x, fullest), bulge->blend));
+    figure.volumes.push_back(
+        boneVolume(role, child, at, end, glm::vec2(fullest, radii.y), bulge->blend));
+}
+
+BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm::vec3& from,
+                                     const glm::vec3& to, glm::vec2 radii, float blend) const {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    BodyVolume volume = makeRoundCone(from, to, radii.x, radii.y);
     if (role == BoneRole::Trunk && facing) {
-        volume = makeEllipticCone(points[parent], end, r0, r1, glm::cross(up, *facing), torsoWidth);
+        volume = makeEllipticCone(from, to, radii.x, radii.y, glm::cross(up, *facing), torsoWidth);
     } else if (role == BoneRole::Shoulder && facing && shoulderLine) {
         // A shoulder girdle (pectoral, trapezius and scapula round the collar bone) is deeper,
         // front to back, than it is tall: it fills the shoulder's front and back between the
         // chest's top and an arm held out without standing above the arm. (In front of arms
         // hanging beside the chest it opened a notch: the gap kept from the arm.)
-        volume = makeEllipticCone(points[parent], end, r0, r1, *facing, kShoulderDepthRatio);
+        volume = makeEllipticCone(from, to, radii.x, radii.y, *facing, kShoulderDepthRatio);
     }
-    volume.blend = 0.6f * std::min(volume.radiusA, volume.radiusB);
+    volume.blend = blend * std::min(volume.radiusA, volume.radiusB);
     // A trunk is one mass with its neck and collars however its bones branch, a hand one
     // with its fingers.
     if (role == BoneRole::Trunk || role == BoneRole::Neck || role == BoneRole::Shoulder) {
@@ -175,10 +260,7 @@ void FigureBuilder::addBone(std::size_t child) {
     }
     attach(volume, parent, child);
     volume.radiusNode = static_cast<NodeIndex>(child);
-    figure.volumes.push_back(volume);
-    if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
-        addNeckOverTrunk(parent, child, end);
-    }
+    return volume;
 }
 
 bool FigureBuilder::madeBySibling(std::size_t child, BoneRole role) {

@@ -26,13 +26,16 @@ namespace bvh::body_figure_detail {
 
 // [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
 // Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
-// role (a long spine bone does not make a barrel). Human proportions: a thigh about 9 cm in
-// radius at its top, an upper arm 7 cm at the shoulder (the deltoid) and 5.5 cm at the elbow, a
-// finger 7 mm, a torso 13 cm.
+// role (a long spine bone does not make a barrel). A long limb's radius is that of its fullest
+// section (limbProfile): of a person's height, across, a thigh 0.10 at its top, a calf 0.068, an
+// upper arm 0.064 below the deltoid and a forearm 0.05 below the elbow (anatomical tables give
+// 0.09-0.10, 0.065, 0.055 and 0.045; a little fuller here, since the body's silhouette must hold
+// twice the capsules' area), each from its bone's length: a thigh is about 0.245 of the height, a
+// shin 0.24, an upper arm 0.17 and a forearm 0.14. A finger 7 mm, a torso 13 cm.
 struct RoleSize {
     float perLength; // radius per unit of bone length
     float cap;       // the largest radius, of the figure's size
-    float taper;     // radius at the bone's end / at its start
+    float taper;     // radius at the bone's end / at its start (long limbs: limbProfile)
 };
 
 // A torso is wider across the shoulders and hips than it is deep, front to back: its cross-section
@@ -40,6 +43,19 @@ struct RoleSize {
 // made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
 // facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
 inline constexpr float kTorsoWidthRatio = 1.5f;
+// An upright biped's torso along its height (trunkShare): its trunk bones' radii, of the chest's,
+// where the thighs leave it (the hips), at the waist (kWaistAt of the way from the thighs' roots
+// to the upper arms') and from kChestAt up (the armpits), smoothly between: a person's waist is
+// about 0.8 of the chest's width and the belly flatter in profile than the chest, the hips about
+// as wide as the chest. One radius for every trunk bone made a sack, as wide and as deep at the
+// belly as at the chest.
+inline constexpr float kHipsShare = 0.9f;
+inline constexpr float kWaistShare = 0.85f;
+inline constexpr float kWaistAt = 0.4f;
+inline constexpr float kChestAt = 0.72f;
+// Upper arms' roots at least this far above the thighs' (of the figure's size) make an upright
+// torso; a lying biped, a quadruped or a crab keeps one trunk radius.
+inline constexpr float kUprightTorsoSpan = 0.15f;
 // A collar bone's volume (the shoulder girdle) is this many times as deep, front to back, as it
 // is tall: at 1.5 a crease stayed where CMU's chest front meets the arm.
 inline constexpr float kShoulderDepthRatio = 2.0f;
@@ -53,17 +69,17 @@ inline RoleSize roleSize(BoneRole role) {
     case BoneRole::Shoulder:
         return {0.4f, 0.04f, 0.9f};
     case BoneRole::UpperArm:
-        return {0.26f, 0.04f, 0.8f};
+        return {0.25f, 0.042f, 0.66f};
     case BoneRole::Forearm:
-        return {0.22f, 0.034f, 0.75f};
+        return {0.22f, 0.032f, 0.72f};
     case BoneRole::Hand:
         return {0.35f, 0.025f, 0.8f}; // a palm and fingers in one where no finger bones say
     case BoneRole::Finger:
         return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
     case BoneRole::Thigh:
-        return {0.24f, 0.06f, 0.75f};
+        return {0.25f, 0.062f, 0.5f};
     case BoneRole::Shin:
-        return {0.13f, 0.042f, 0.7f};
+        return {0.16f, 0.042f, 0.6f};
     case BoneRole::Foot:
         return {0.3f, 0.03f, 0.8f};
     case BoneRole::Toe:
@@ -79,6 +95,32 @@ inline RoleSize roleSize(BoneRole role) {
     // Unnamed bones stay thin, an eighth of their length: a radius the figure's size allows
     // (0.06 of it) would swallow a short chain of a few joints in one balloon.
     return {0.12f, 0.06f, 0.8f};
+}
+
+// A long limb's radius along its run of bones (roleRun), of its fullest (roleSize): `start` at
+// its top, `fullest` at `at` of the way down and RoleSize::taper at its end. A shin bulges at the
+// calf, a third of the way down, from a knee about 0.055 of a person's height across to an ankle
+// 0.04; a forearm below the elbow, from an elbow 0.045 to a wrist 0.036. A thigh and an upper
+// arm taper from their top (a thigh 0.10 across to a knee 0.058: linear, as a person's).
+struct LimbProfile {
+    float start; // at the run's top
+    float at;    // where the fullest section lies, of the run
+};
+
+// The blend width of the two pieces of a bone split at its limb's fullest section, of their
+// radius: the smooth union swells where two volumes meet by a quarter of the width, a ridge round
+// the calf at the usual 0.6. The joints at their ends blend over their neighbours' widths.
+inline constexpr float kLimbPieceBlend = 0.3f;
+
+inline LimbProfile limbProfile(BoneRole role) {
+    switch (role) {
+    case BoneRole::Shin:
+        return {0.84f, 0.3f};
+    case BoneRole::Forearm:
+        return {0.88f, 0.22f};
+    default:
+        return {1.0f, 0.0f};
+    }
 }
 
 // Unnamed bones: thick where most of the figure hangs below them (a trunk carries all the
@@ -241,6 +283,9 @@ struct FigureBuilder {
     float lowest = 0.0f;               // along up
     float torsoWidth = 1.0f;           // the torso's width over its depth (measureTorsoWidth)
     std::optional<float> shoulderLine; // along up: the arms' roots (measureShoulderLine)
+    // An upright biped's torso along up: the thighs' roots' level (x) and the upper arms' (y)
+    // (measureTorsoSpan); none for other figures.
+    std::optional<glm::vec2> torsoSpan;
     // Per joint (jointOf): 1 + the role of the bone volume made ending there, 0 for none. A trunk
     // bone from the same parent to the same point is the same volume: made once, since every
     // coincident copy sank the smooth union deeper (a bulge round MakeHuman's pelvis).
@@ -260,6 +305,13 @@ struct FigureBuilder {
         float before; // of it, before the bone's start
     };
 
+    // A long limb's radius `along` its run (of the run's length `run`), its fullest `full`.
+    static float limbRadiusAt(BoneRole role, float full, float along);
+
+    // Where the bone to `child` (of `length`, sized as `role`) holds the fullest section of its
+    // limb (limbProfile) strictly inside it: its share of the bone's length; nullopt elsewhere.
+    std::optional<float> limbBulgeAt(BoneRole role, float length, std::size_t child) const;
+
     // The run of bones of one role the bone to `child` (of `length`) belongs to, and where in it
     // the bone starts.
     RolePlace roleRun(BoneRole role, float length, std::size_t child) const;
@@ -268,6 +320,29 @@ struct FigureBuilder {
     // head, the chest or a many-legged body's shell).
     std::optional<BoneRole> volumeRole(std::size_t child) const;
     void addBone(std::size_t child);
+
+    // Where a bone's volume is split in two round its fullest section, since a bone's one cone
+    // could only taper: a calf's or a forearm's bulge (limbBulgeAt), a chest's fullest inside a
+    // trunk bone. `share` of the bone's length, `radius` there, the pieces' blend width of their
+    // radius.
+    struct Bulge {
+        float share;
+        float radius;
+        float blend;
+    };
+    std::optional<Bulge> bulgeAt(BoneRole role, float length, std::size_t child,
+                                 const glm::vec3& end) const;
+
+    // The volumes of the bone to `child` (sized as `role`) to `end`, `radii` thick at its ends:
+    // one blending over `blend` of its radius, or two about its bulge (blending over its own).
+    // Both are moved by the bone's joint.
+    void addBoneVolumes(BoneRole role, std::size_t child, const glm::vec3& end, glm::vec2 radii,
+                        float blend, const std::optional<Bulge>& bulge);
+
+    // One volume of the bone to `child` from `from` to `to`: a round cone, or an elliptic one for
+    // a torso or a shoulder girdle, blending over `blend` of its radius.
+    BodyVolume boneVolume(BoneRole role, std::size_t child, const glm::vec3& from,
+                          const glm::vec3& to, glm::vec2 radii, float blend) const;
 
     // Whether a sibling's trunk bone to the same point (endMade) already made the volume of the
     // trunk bone to `child` (of `role`); records it otherwise.
@@ -434,6 +509,14 @@ struct FigureBuilder {
     // arms would otherwise lie inside the torso and tear from it when they rise. Arms held out
     // (a T-pose, an A-pose) leave the torso only at the shoulder, which blends with it.
     void measureTorsoWidth();
+
+    // torsoSpan, where upper arms and thighs leave the trunk and the arms' roots stand
+    // kUprightTorsoSpan or more above the thighs'.
+    void measureTorsoSpan();
+
+    // A trunk bone's radius at `point`, of the trunk's (roleSize): kHipsShare at the thighs' roots
+    // and below, kWaistShare at the waist, 1 from the chest (kChestAt) up; 1 without a torsoSpan.
+    float trunkShare(const glm::vec3& point) const;
 };
 
 } // namespace bvh::body_figure_detail

@@ -1,0 +1,178 @@
+// A biped of a person's proportions (issue 38): limbs that taper from a full thigh to the knee,
+// bulge at the calf and narrow to the ankle, arms from the shoulder to the wrist; a torso widest
+// at the chest, narrower at the waist, with hips about as wide as the chest. Widths are of the
+// body's surface, across and front to back, as fractions of the figure's height, on every
+// generated biped (body_proportions_rigs.h).
+#include "core/body/body_figure.h"
+#include "core/body/body_grid.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_field_probes.h"
+#include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_proportions_rigs.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <glm/geometric.hpp>
+#include <gtest/gtest.h>
+#include <string>
+
+namespace bvh {
+namespace {
+
+// The surface's width across a limb or the torso and its depth front to back (+Z, every rig's
+// facing), of the figure's height.
+struct Section {
+    float across = 0.0f;
+    float depth = 0.0f;
+};
+
+class ProportionProbe {
+public:
+    explicit ProportionProbe(const test::ProportionRig& rig)
+        : rig_(rig), planned_(test::planFigure(rig.text)) {
+        float low = 1e30f;
+        float high = -1e30f;
+        for (std::size_t i = 0; i < planned_.skeleton.nodeCount(); ++i) {
+            const float y = test::normalised(planned_.figure, static_cast<NodeIndex>(i)).y;
+            low = std::min(low, y);
+            high = std::max(high, y);
+        }
+        height_ = high - low;
+    }
+
+    glm::vec3 at(const std::string& name) const {
+        return test::normalised(planned_.figure, test::nodeNamed(planned_.skeleton, name));
+    }
+
+    // The section across the bone from joint `from` to joint `to`, `share` of the way along it:
+    // across it perpendicular to the facing, and along the facing.
+    Section limb(const std::string& from, const std::string& to, float share) const {
+        const glm::vec3 a = at(from);
+        const glm::vec3 b = at(to);
+        const glm::vec3 axis = glm::normalize(b - a);
+        const glm::vec3 front = glm::normalize(glm::vec3(0, 0, 1) - axis * axis.z);
+        return section(a + share * (b - a), glm::cross(axis, front), front);
+    }
+
+    // The torso's section at `share` of the way from the thighs' roots up to the upper arms'.
+    Section torso(float share) const {
+        const float shoulders = 0.5f * (at(rig_.shoulder).y + at(rig_.rightShoulder).y);
+        const float hips = 0.5f * (at(rig_.hip).y + at(rig_.rightHip).y);
+        return section(spineAt(hips + share * (shoulders - hips)), glm::vec3(1, 0, 0),
+                       glm::vec3(0, 0, 1));
+    }
+
+private:
+    // The spine's point at height `y`, between the spine joints below and above it; below its
+    // first joint (thighs' roots below the hips' joint), straight below that joint.
+    glm::vec3 spineAt(float y) const {
+        const glm::vec3 first = at(rig_.spine.front());
+        if (y <= first.y) {
+            return {first.x, y, first.z};
+        }
+        for (std::size_t k = 0; k + 1 < rig_.spine.size(); ++k) {
+            const glm::vec3 a = at(rig_.spine[k]);
+            const glm::vec3 b = at(rig_.spine[k + 1]);
+            if (y >= std::min(a.y, b.y) && y <= std::max(a.y, b.y) && a.y != b.y) {
+                return a + (b - a) * ((y - a.y) / (b.y - a.y));
+            }
+        }
+        ADD_FAILURE() << rig_.name << ": no spine bone at " << y;
+        return first;
+    }
+
+    Section section(const glm::vec3& centre, const glm::vec3& across,
+                    const glm::vec3& front) const {
+        const float gap = kBodyGapInCells * planned_.grid.cell;
+        const auto exit = [&](const glm::vec3& direction) {
+            return test::firstExit(planned_.figure, planned_.all, gap, centre, direction, 0.3f);
+        };
+        return {(exit(across) + exit(-across)) / height_, (exit(front) + exit(-front)) / height_};
+    }
+
+    test::ProportionRig rig_;
+    test::PlannedFigure planned_;
+    float height_ = 1.0f;
+};
+
+struct LimbSections {
+    Section thigh, knee, calf, ankle, upperArm, elbow, forearm, wrist;
+};
+
+// Each limb's sections where a person's are measured: a thigh a third of the way down (below
+// the crotch), the knee and the elbow at their joints, the calf and the forearm's fullest near
+// the top of their bones, the ankle and the wrist near their ends, an upper arm below the deltoid.
+LimbSections limbSections(const test::ProportionRig& rig, const ProportionProbe& probe) {
+    return {probe.limb(rig.hip, rig.knee, 0.35f),      probe.limb(rig.hip, rig.knee, 1.0f),
+            probe.limb(rig.knee, rig.ankle, 0.3f),     probe.limb(rig.knee, rig.ankle, 0.9f),
+            probe.limb(rig.shoulder, rig.elbow, 0.4f), probe.limb(rig.shoulder, rig.elbow, 1.0f),
+            probe.limb(rig.elbow, rig.wrist, 0.2f),    probe.limb(rig.elbow, rig.wrist, 0.9f)};
+}
+
+std::string describe(const char* name, const Section& section) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%s %.3f x %.3f", name, section.across, section.depth);
+    return text;
+}
+
+// Before limbProfile a limb was one cone per role: the calf thinner than the knee (0.055 of the
+// Mixamo-like figure's height against 0.076), the forearm thinner than the elbow (0.056 against
+// 0.070) and the elbow nearly as thick as the upper arm.
+TEST(BodyProportions, LimbsTaperLikeAPersonsWithACalfAndAForearmBelowTheJoint) {
+    for (const test::ProportionRig& rig : test::proportionRigs()) {
+        const ProportionProbe probe(rig);
+        const LimbSections l = limbSections(rig, probe);
+        SCOPED_TRACE(rig.name + ": " + describe("thigh", l.thigh) + ", " +
+                     describe("knee", l.knee) + ", " + describe("calf", l.calf) + ", " +
+                     describe("ankle", l.ankle) + ", " + describe("upper arm", l.upperArm) + ", " +
+                     describe("elbow", l.elbow) + ", " + describe("forearm", l.forearm) + ", " +
+                     describe("wrist", l.wrist));
+        // A thigh as full as a person's (0.09-0.10 of the height across at its top), front to
+        // back a third of the way down, where no hip's mass and no other thigh reach.
+        EXPECT_GE(l.thigh.depth, 0.08f);
+        EXPECT_LT(l.thigh.depth, 0.16f);
+        // The calf bulges below the knee and narrows to the ankle.
+        EXPECT_GT(l.calf.across, 1.03f * l.knee.across);
+        EXPECT_LT(l.ankle.across, 0.75f * l.calf.across);
+        EXPECT_LT(l.knee.across, 0.85f * l.thigh.depth);
+        // The arm tapers from the upper arm to the elbow, front to back (across, an arm hanging
+        // beside the chest is cut by the gap kept from it), and the forearm swells below it.
+        EXPECT_LT(l.elbow.depth, 0.76f * l.upperArm.depth);
+        EXPECT_GE(l.forearm.depth, l.elbow.depth);
+        EXPECT_LT(l.upperArm.depth, 0.1f);
+    }
+}
+
+// Before trunkShare every trunk bone had one radius: the waist as wide as the chest and the hips
+// (0.282 of the Mixamo-like figure's height against 0.283 and 0.275), a sack.
+TEST(BodyProportions, TheTorsoNarrowsAtTheWaistBetweenTheChestAndTheHips) {
+    for (const test::ProportionRig& rig : test::proportionRigs()) {
+        const ProportionProbe probe(rig);
+        const Section chest = probe.torso(0.7f);
+        const Section waist = probe.torso(0.35f);
+        const Section hips = probe.torso(0.0f);
+        SCOPED_TRACE(rig.name + ": " + describe("chest", chest) + ", " + describe("waist", waist) +
+                     ", " + describe("hips", hips));
+        EXPECT_LT(waist.across, chest.across);
+        EXPECT_LT(waist.across, 0.92f * hips.across);
+        // Hips about as wide as the chest: neither a ball below the waist nor a wedge.
+        EXPECT_GT(hips.across, 0.9f * chest.across);
+        EXPECT_LT(hips.across, 1.4f * chest.across);
+    }
+}
+
+// A lying biped (no upright torso: a Bandai Namco rest pose) keeps one trunk radius along its
+// spine, as quadrupeds and crabs do.
+TEST(BodyProportions, AFigureWithoutAnUprightTorsoKeepsOneTrunkRadius) {
+    const test::BipedStyle lying{"mixamorig:", false, 1};
+    const Skeleton skeleton = parseDocument(test::mixamoBiped(1.0, lying).text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    const BodyVolume* spine = test::boneVolume(figure, test::nodeNamed(skeleton, "mixamorig:Spine"),
+                                               test::nodeNamed(skeleton, "mixamorig:Spine1"));
+    ASSERT_NE(spine, nullptr);
+    EXPECT_FLOAT_EQ(spine->radiusA, spine->radiusB);
+}
+
+} // namespace
+} // namespace bvh
