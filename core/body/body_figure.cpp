@@ -129,6 +129,7 @@ void FigureBuilder::describeTopology() {
     measureShoulderLine();
     findLegHubs();
     findUnnamedHead();
+    findNamedQuadruped();
 }
 
 void FigureBuilder::mergeJoints() {
@@ -270,6 +271,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (static_cast<NodeIndex>(i) == builder.topologyHead) {
             builder.addTopologyHead();
+        }
+        if (static_cast<NodeIndex>(i) == builder.barrelTo) {
+            builder.addBarrel();
         }
     }
     if (builder.figure.volumes.empty()) {
