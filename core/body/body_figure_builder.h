@@ -190,6 +190,9 @@ inline bool isLegRole(BoneRole role) {
 // A joint that this many legs leave is a many-legged body (a crab's), not a pelvis (two) or a
 // quadruped's chest or hips (two each).
 inline constexpr std::uint32_t kManyLegs = 4;
+// Unnamed chains that reach the ground make a many-legged body from this many (an insect's six,
+// a crab's or a spider's eight): four from one joint may be a quadruped's, drawn as a barrel.
+inline constexpr std::uint32_t kManyUnnamedLegs = 6;
 // A many-legged body's legs (a crab's, a spider's) are this share of their length thick at the
 // top, tapering to this share of that at the tip, whatever their names say: each as thick as
 // its length makes it, not as a human's shin. Its claws (unnamed chains leaving the body whose
@@ -444,9 +447,14 @@ struct FigureBuilder {
     // bones): thin and tapering like a snout, not left out.
     void markHangingTrunk(std::size_t head, float headHalfHeight);
 
-    // legHub and hubLegLength; every leg hub's limbs sized (sizeHubLimbs). It starts boneRole
+    // legHub (kManyLegs named legs, or kManyUnnamedLegs legs named or not), legStart and
+    // hubLegLength; every leg hub's limbs sized (sizeHubLimbs). It starts boneRole
     // and chainBone, which findUnnamedHead adds to.
     void findLegHubs();
+
+    // Whether the bone to `node` starts an unnamed leg: an unnamed chain of single bones from an
+    // unnamed joint whose tip reaches the ground.
+    bool startsUnnamedLeg(std::size_t node) const;
 
     // The mean length of the legs' chains from `hub`.
     float meanLegRun(std::size_t hub) const;
@@ -470,6 +478,8 @@ struct FigureBuilder {
 
     // A quadruped's barrel (sizeFromBarrel, findNamedQuadruped): its pelvis and chest joints
     // (kNoParent for none) and its radius; addBarrel makes it.
+    // Per node: the bone to it starts a leg of a leg hub (named, or unnamed: startsUnnamedLeg).
+    std::vector<std::uint8_t> legStart{};
     NodeIndex barrelFrom = kNoParent;
     NodeIndex barrelTo = kNoParent;
     float barrelRadius = 0.0f;

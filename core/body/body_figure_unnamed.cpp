@@ -197,25 +197,46 @@ float FigureBuilder::taperLegs(std::span<const std::vector<std::size_t>> legs) {
     return mean;
 }
 
+bool FigureBuilder::startsUnnamedLeg(std::size_t node) const {
+    const NodeIndex parent = skeleton.parents[node];
+    if (parent == kNoParent || roles[node] != BoneRole::Unknown ||
+        roles[static_cast<std::size_t>(parent)] != BoneRole::Unknown || leafCount[node] != 1.0f) {
+        return false;
+    }
+    const std::vector<std::size_t> chain = chainFrom(node);
+    return glm::dot(points[chain.back()], up) - lowest < kOffTheGround;
+}
+
 void FigureBuilder::findLegHubs() {
     boneRole.assign(points.size(), BoneRole::Unknown);
     chainBone.assign(points.size(), glm::vec2(0.0f));
+    legStart.assign(points.size(), 0);
+    std::vector<std::uint32_t> named(points.size(), 0);
     std::vector<std::uint32_t> legs(points.size(), 0);
     for (std::size_t i = 0; i < points.size(); ++i) {
         const NodeIndex parent = skeleton.parents[i];
-        if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
-            ++legs[static_cast<std::size_t>(parent)];
+        if (parent == kNoParent || hasBone[i] == 0) {
+            continue;
         }
+        const bool namedLeg = isLegRole(roles[i]);
+        legStart[i] = namedLeg || startsUnnamedLeg(i) ? 1 : 0;
+        named[static_cast<std::size_t>(parent)] += namedLeg ? 1 : 0;
+        legs[static_cast<std::size_t>(parent)] += legStart[i];
     }
     legHub.assign(points.size(), 0);
     hubLegLength.assign(points.size(), 0.0f);
     for (std::size_t i = 0; i < points.size(); ++i) {
-        legHub[i] = legs[i] >= kManyLegs ? 1 : 0;
+        legHub[i] = named[i] >= kManyLegs || legs[i] >= kManyUnnamedLegs ? 1 : 0;
         const NodeIndex parent = skeleton.parents[i];
-        if (parent != kNoParent && hasBone[i] != 0 && isLegRole(roles[i])) {
+        if (parent != kNoParent && legStart[i] != 0) {
             const auto hub = static_cast<std::size_t>(parent);
             hubLegLength[hub] += boneLength(i) / static_cast<float>(legs[hub]);
         }
+    }
+    for (std::size_t i = 0; i < points.size(); ++i) { // a leg of no hub is none
+        const NodeIndex parent = skeleton.parents[i];
+        legStart[i] = legStart[i] != 0 && parent != kNoParent &&
+                      legHub[static_cast<std::size_t>(parent)] != 0;
     }
     for (std::size_t hub = 0; hub < points.size(); ++hub) {
         if (legHub[hub] != 0) {
@@ -228,15 +249,10 @@ float FigureBuilder::meanLegRun(std::size_t hub) const {
     float total = 0.0f;
     std::size_t legs = 0;
     for (std::size_t c = hub + 1; c < points.size(); ++c) {
-        if (skeleton.parents[c] != static_cast<NodeIndex>(hub) || hasBone[c] == 0 ||
-            !isLegRole(roles[c])) {
-            continue;
+        if (skeleton.parents[c] == static_cast<NodeIndex>(hub) && legStart[c] != 0) {
+            total += chainRun(chainFrom(c));
+            ++legs;
         }
-        const std::vector<std::size_t> chain = chainFrom(c);
-        for (std::size_t k = 1; k < chain.size(); ++k) {
-            total += boneLength(chain[k]);
-        }
-        ++legs;
     }
     return legs > 0 ? total / static_cast<float>(legs) : 0.0f;
 }
@@ -248,12 +264,8 @@ void FigureBuilder::sizeHubLimbs(std::size_t hub) {
             continue;
         }
         const std::vector<std::size_t> chain = chainFrom(c);
-        float run = 0.0f;
-        for (std::size_t k = 1; k < chain.size(); ++k) {
-            run += boneLength(chain[k]);
-        }
-        if (isLegRole(roles[c])) {
-            const float top = kManyLegTopPerLength * run;
+        if (legStart[c] != 0) {
+            const float top = kManyLegTopPerLength * chainRun(chain);
             taperChain(chain, 1, chain.size() - 1, top, kManyLegTipShare * top);
         } else if (roles[c] == BoneRole::Unknown && leafCount[c] == 1.0f &&
                    glm::dot(points[chain.back()], up) - lowest >= kOffTheGround) {
@@ -266,8 +278,7 @@ void FigureBuilder::sizeHubLimbs(std::size_t hub) {
 void FigureBuilder::addShell(std::size_t hub) {
     std::vector<glm::vec3> legJoints;
     for (std::size_t i = hub + 1; i < points.size(); ++i) {
-        if (skeleton.parents[i] == static_cast<NodeIndex>(hub) && hasBone[i] != 0 &&
-            isLegRole(roles[i])) {
+        if (skeleton.parents[i] == static_cast<NodeIndex>(hub) && legStart[i] != 0) {
             legJoints.push_back(points[i]);
         }
     }

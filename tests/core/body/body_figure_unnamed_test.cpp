@@ -27,6 +27,15 @@ std::string quadrupedText() {
     return test::creatureFile(test::quadruped(1.0), {}).text;
 }
 
+// test::crab with no names: node i is "n<i>" (the body n0, its legs' first joints n3, n6 ... n24).
+std::string unnamedCrabText() {
+    test::Creature crab = test::crab(0.5);
+    for (std::size_t i = 0; i < crab.nodes.size(); ++i) {
+        crab.nodes[i].name = crab.nodes[i].endSite ? crab.nodes[i].name : "n" + std::to_string(i);
+    }
+    return test::creatureFile(crab, {}).text;
+}
+
 const BodyVolume* ellipsoidAt(const BodyFigure& figure, NodeIndex joint) {
     for (const BodyVolume& volume : figure.volumes) {
         if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == joint) {
@@ -178,9 +187,11 @@ TEST(BodyFigureUnnamed, AQuadrupedsLegsTaperAndMatch) {
     }
 }
 
-// A many-legged body's legs, each as thick as its length makes it (at most 0.05 of it: test::crab's
-// were planks 0.06 of their length thick, the carapace crab's unnamed coxae thinner than its
-// named femurs) and within 20 % of each other; the carapace crab's claws thicker than its legs.
+// A many-legged body's legs (named, or unnamed chains to the ground: the unnamed crab's were
+// sized by the figure's leaves before), each as thick as its length makes it (at most 0.05 of it:
+// test::crab's were planks 0.06 of their length thick, the carapace crab's unnamed coxae thinner
+// than its named femurs) and within 20 % of each other; the carapace crab's claws thicker than its
+// legs.
 TEST(BodyFigureUnnamed, ManyLeggedBodiesHaveEvenLegsAndThickerClaws) {
     struct Case {
         std::string text;
@@ -195,6 +206,7 @@ TEST(BodyFigureUnnamed, ManyLeggedBodiesHaveEvenLegsAndThickerClaws) {
           "RightLeg4"}},
         {test::spider().text(),
          {"leg_l1", "leg_l2", "leg_l3", "leg_l4", "leg_r1", "leg_r2", "leg_r3", "leg_r4"}},
+        {unnamedCrabText(), {"n3", "n6", "n9", "n12", "n15", "n18", "n21", "n24"}},
     };
     for (const Case& rig : rigs) {
         const Skeleton skeleton = parseDocument(rig.text).skeleton;
@@ -229,17 +241,18 @@ TEST(BodyFigureUnnamed, ManyLeggedBodiesHaveEvenLegsAndThickerClaws) {
 }
 
 // The carapace crab's legs leave its root 22 to each side, at z from -21 to 15; the spider's 4
-// to each side of legs about 64 long. Each shell spans its legs' roots (the crab's reached half
-// way to them before) and a spider's is at least a quarter of its legs' length wide each side;
-// flattened, under half as thick as it is long.
+// to each side of legs about 64 long; the unnamed crab's 70 (no shell at all before). Each shell
+// spans its legs' roots (the crab's reached half way to them before) and a spider's is at least a
+// quarter of its legs' length wide each side; flattened, under half as thick as it is long.
 TEST(BodyFigureUnnamed, AShellSpansItsLegsRoots) {
     struct Case {
         std::string text;
         const char* hub;
         float halfWidth; // centimetres
     };
-    for (const Case& rig : {Case{test::carapaceCrab().text(), "Carapace", 22.0f},
-                            Case{test::spider().text(), "Body", 15.0f}}) {
+    for (const Case& rig :
+         {Case{test::carapaceCrab().text(), "Carapace", 22.0f},
+          Case{test::spider().text(), "Body", 15.0f}, Case{unnamedCrabText(), "n0", 70.0f}}) {
         const Skeleton skeleton = parseDocument(rig.text).skeleton;
         const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
         ASSERT_TRUE(figure.problem.empty()) << figure.problem;
