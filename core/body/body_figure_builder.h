@@ -101,7 +101,7 @@ inline constexpr float kOffTheGround = 0.15f;
 // or snout and tail shares of the head's height or the barrel's radius; its legs a share of
 // their length thick at the top, tapering to a share of that at the foot.
 inline constexpr float kBarrelPerLegLength = 0.3f;
-inline constexpr float kBarrelPerBarrelLength = 0.35f;
+inline constexpr float kBarrelPerBarrelLength = 0.4f;
 inline constexpr float kHeadPerBarrelLength = 0.45f;
 inline constexpr float kQuadrupedHeadHalfHeight = 0.3f; // of its length
 inline constexpr float kQuadrupedHeadHalfWidth = 0.27f;
