@@ -420,6 +420,11 @@ struct FigureBuilder {
     // the top, tapering to kLegFootShare of that at the foot; returns their mean length.
     float taperLegs(std::span<const std::vector<std::size_t>> legs);
 
+    // The legs' joints inside the barrel (a hip under a dog's chest) counted as the joint their
+    // leg leaves (jointOf): the bones from them are the barrel's neighbours and blend into it,
+    // where a gap kept from it creased the barrel round the leg's top.
+    void joinLegRootsToBarrel(std::span<const std::vector<std::size_t>> legs);
+
     // A quadruped whose joints are named (body_figure_quadruped.cpp): its trunk's nodes from
     // the root (the longest run of trunk bones), their length end to end, and its legs (the
     // chains of single bones from the trunk's nodes that stand on the ground, by chainFrom).

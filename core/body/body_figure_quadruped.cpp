@@ -97,6 +97,7 @@ void FigureBuilder::findNamedQuadruped() {
     barrelFrom = static_cast<NodeIndex>(quadruped.trunk.front());
     barrelTo = static_cast<NodeIndex>(quadruped.trunk.back());
     barrelRadius = barrel;
+    joinLegRootsToBarrel(quadruped.legs);
     const float headHalfHeight = kQuadrupedHeadHalfHeight * kHeadPerBarrelLength * quadruped.length;
     for (std::size_t c = quadruped.trunk.back() + 1; c < points.size(); ++c) {
         if (skeleton.parents[c] != static_cast<NodeIndex>(quadruped.trunk.back()) ||

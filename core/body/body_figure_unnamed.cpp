@@ -95,6 +95,7 @@ void FigureBuilder::sizeFromBarrel(std::size_t barrelEnd) {
     barrelFrom = skeleton.parents[barrelEnd];
     barrelTo = static_cast<NodeIndex>(barrelEnd);
     barrelRadius = barrel;
+    joinLegRootsToBarrel(legs);
     const auto head = static_cast<std::size_t>(topologyHead);
     const float headHeight = 2.0f * kQuadrupedHeadHalfHeight * unnamedHeadLength();
     for (std::size_t c = barrelEnd + 1; c < points.size(); ++c) {
@@ -184,6 +185,24 @@ void FigureBuilder::addBarrel() {
     attach(barrel, root, end);
     barrel.radiusNode = barrelTo;
     figure.volumes.push_back(barrel);
+}
+
+void FigureBuilder::joinLegRootsToBarrel(std::span<const std::vector<std::size_t>> legs) {
+    const glm::vec3 from = points[static_cast<std::size_t>(barrelFrom)];
+    const glm::vec3 to = points[static_cast<std::size_t>(barrelTo)];
+    const glm::vec3 axis = to - from;
+    const float length2 = glm::dot(axis, axis);
+    for (const std::vector<std::size_t>& leg : legs) {
+        for (std::size_t k = 1; k + 1 < leg.size(); ++k) {
+            const glm::vec3 p = points[leg[k]];
+            const float t = length2 > 0.0f ? glm::dot(p - from, axis) / length2 : 0.0f;
+            const glm::vec3 nearest = from + axis * std::clamp(t, 0.0f, 1.0f);
+            if (glm::length(p - nearest) >= barrelRadius) {
+                break;
+            }
+            jointOf[leg[k]] = jointOf[leg[0]];
+        }
+    }
 }
 
 float FigureBuilder::taperLegs(std::span<const std::vector<std::size_t>> legs) {

@@ -187,6 +187,33 @@ TEST(BodyFigureUnnamed, AQuadrupedsLegsTaperAndMatch) {
     }
 }
 
+// Where a leg leaves the barrel the body is one piece: test::quadruped's front left leg (its hip
+// b7 at (30, 140, 150), 10 below the chest and inside the barrel) has no crease round its top.
+// On lines straight up its sides, 0.6 of its radius off its axis (ahead, behind and outside),
+// from 40 below the hip into the barrel, every point lies inside the body; a gap kept between the
+// barrel and the leg's bone below the hip (not neighbours) cut a notch there before.
+TEST(BodyFigureUnnamed, AQuadrupedsLegLeavesItsBarrelWithoutACrease) {
+    const test::PlannedFigure planned = test::planFigure(quadrupedText());
+    const NodeIndex hip = nodeNamed(planned.skeleton, "b7");
+    const BodyVolume* leg =
+        test::boneVolume(planned.figure, hip, nodeNamed(planned.skeleton, "b8"));
+    ASSERT_NE(leg, nullptr);
+    const glm::vec3 top = normalised(planned.figure, hip);
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    const float below = 40.0f / static_cast<float>(planned.figure.size);
+    for (const glm::vec3 side : {glm::vec3(1, 0, 0), glm::vec3(0, 0, 1), glm::vec3(0, 0, -1)}) {
+        float most = -1.0f;
+        for (int step = 0; step <= 100; ++step) {
+            const glm::vec3 p =
+                top + side * (0.6f * leg->radiusA) +
+                glm::vec3(0, 1, 0) * (below * (0.01f * static_cast<float>(step) - 1.0f) * 1.5f);
+            most = std::max(
+                most, bodyDistance(planned.figure.volumes, planned.all, p, kBodyFarOutside, gap));
+        }
+        EXPECT_LT(most, 0.0f) << side.x << " " << side.z;
+    }
+}
+
 // A many-legged body's legs (named, or unnamed chains to the ground: the unnamed crab's were
 // sized by the figure's leaves before), each as thick as its length makes it (at most 0.05 of it:
 // test::crab's were planks 0.06 of their length thick, the carapace crab's unnamed coxae thinner
