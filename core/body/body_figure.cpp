@@ -131,6 +131,7 @@ void FigureBuilder::describeTopology() {
     measureShoulderLine();
     findLegHubs();
     findUnnamedHead();
+    findNamedQuadruped();
 }
 
 void FigureBuilder::mergeJoints() {
@@ -313,6 +314,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
         }
         if (static_cast<NodeIndex>(i) == builder.topologyHead) {
             builder.addTopologyHead();
+        }
+        if (static_cast<NodeIndex>(i) == builder.barrelTo) {
+            builder.addBarrel();
         }
     }
     if (builder.figure.volumes.empty()) {

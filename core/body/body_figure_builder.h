@@ -2,8 +2,9 @@
 // make its volumes: the sizes (fractions of the figure's size), the helpers they share and the
 // builder. Its member functions live in body_figure.cpp (measuring, topology, the torso's width),
 // body_figure_bones.cpp (one volume per bone, limb roots), body_figure_extremities.cpp (palms and
-// soles), body_figure_head.cpp (heads, face rigs), body_figure_neck.cpp (the trunk's top, necks)
-// and body_figure_unnamed.cpp (an unnamed figure's head, neck and tail; many-legged shells).
+// soles), body_figure_head.cpp (heads, face rigs), body_figure_neck.cpp (the trunk's top, necks),
+// body_figure_unnamed.cpp (an unnamed figure's head, neck and tail; many-legged shells) and
+// body_figure_quadruped.cpp (named quadrupeds).
 // Internal to core/body.
 #pragma once
 
@@ -132,17 +133,32 @@ inline constexpr float kUnknownTrunkRadius = 0.08f;
 inline constexpr float kUnknownBarrelPerLength = 0.35f;
 inline constexpr float kUnknownBarrelRadius = 0.11f;
 inline constexpr float kUnknownBarrelLeaves = 3.0f;
-// An unnamed figure's head is this many times as long as its barrel is thick; the tip of a
-// chain this far above the ground (of the figure's size) is no foot.
-inline constexpr float kHeadPerBarrel = 1.3f;
+// The tip of a chain this far above the ground (of the figure's size) is no foot.
 inline constexpr float kOffTheGround = 0.15f;
-// A quadruped's neck, of its barrel's radius: where it leaves the barrel and at the head (an
-// elephant's or a horse's neck is about half as thick as its barrel); its tail where it leaves
-// the barrel and at its tip.
-inline constexpr float kNeckPerBarrel = 0.6f;
-inline constexpr float kNeckAtHeadPerBarrel = 0.45f;
-inline constexpr float kTailPerBarrel = 0.25f;
-inline constexpr float kTailTipPerBarrel = 0.08f;
+// A quadruped's shape from its skeleton's proportions (sizeFromBarrel, findNamedQuadruped): its
+// barrel's radius a share of its legs' mean length (a horse's or an elephant's chest and belly
+// are about three quarters as deep as its front legs are long) but no more than a share of the
+// barrel's length (a barrel, not a ball); its head a share of the barrel bone's length (a horse's
+// head is about 0.4 of its body's length), its neck from the barrel to the head and its trunk
+// or snout and tail shares of the head's height or the barrel's radius; its legs a share of
+// their length thick at the top, tapering to a share of that at the foot.
+inline constexpr float kBarrelPerLegLength = 0.3f;
+inline constexpr float kBarrelPerBarrelLength = 0.4f;
+inline constexpr float kHeadPerBarrelLength = 0.45f;
+inline constexpr float kQuadrupedHeadHalfHeight = 0.3f; // of its length
+inline constexpr float kQuadrupedHeadHalfWidth = 0.27f;
+inline constexpr float kNeckPerBarrel = 0.45f;
+inline constexpr float kNeckAtHeadPerHeadHeight = 0.75f;
+inline constexpr float kSnoutPerHeadHeight = 0.55f;
+inline constexpr float kSnoutTipPerHeadHeight = 0.25f;
+inline constexpr float kTailPerBarrel = 0.15f;
+inline constexpr float kTailTipPerBarrel = 0.05f;
+inline constexpr float kLegTopPerLength = 0.1f;
+inline constexpr float kLegFootShare = 0.5f;
+// The barrel's rounded ends reach this share of its radius past the pelvis and the chest (a
+// whole radius made a sausage), at most this share of the barrel bone's length in from them.
+inline constexpr float kBarrelEndPastJoint = 0.5f;
+inline constexpr float kBarrelEndInset = 0.25f;
 // A head about 13 % of a standing figure's height; its ellipsoid's semi-axes per head length.
 inline constexpr float kHeadLengthMin = 0.07f;
 inline constexpr float kHeadLengthMax = 0.16f;
@@ -238,6 +254,19 @@ inline bool isLegRole(BoneRole role) {
 // A joint that this many legs leave is a many-legged body (a crab's), not a pelvis (two) or a
 // quadruped's chest or hips (two each).
 inline constexpr std::uint32_t kManyLegs = 4;
+// Unnamed chains that reach the ground make a many-legged body from this many (an insect's six,
+// a crab's or a spider's eight): four from one joint may be a quadruped's, drawn as a barrel.
+inline constexpr std::uint32_t kManyUnnamedLegs = 6;
+// A many-legged body's legs (a crab's, a spider's) are this share of their length thick at the
+// top, tapering to this share of that at the tip, whatever their names say: each as thick as
+// its length makes it, not as a human's shin. Its claws (unnamed chains leaving the body whose
+// tips stay off the ground) are thicker than its legs, and its shell at least this share of
+// its legs' mean length wide each side.
+inline constexpr float kManyLegTopPerLength = 0.045f;
+inline constexpr float kManyLegTipShare = 0.6f;
+inline constexpr float kClawPerLegTop = 1.7f;
+inline constexpr float kClawTipPerLegTop = 1.0f;
+inline constexpr float kShellPerLegRun = 0.25f;
 
 inline bool isExcludedBone(const BodyOptions& options, std::size_t node) {
     return std::find(options.excludedBones.begin(), options.excludedBones.end(),
@@ -418,6 +447,10 @@ struct FigureBuilder {
     };
     HeadSpan headSpan(std::size_t head) const;
 
+    // A named quadruped's head (namedQuadruped): kHeadPerBarrelLength of its trunk long, on its
+    // neck rather than down it; `span` as headSpan found it otherwise.
+    HeadSpan quadrupedHeadSpan(std::size_t head, HeadSpan span) const;
+
     // The length of the chain of neck bones that ends at `head`.
     float neckRunBelow(std::size_t head) const;
 
@@ -472,33 +505,102 @@ struct FigureBuilder {
 
     // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the
     // barrel's far end (the end away from the root) whose tip stays off the ground is its neck;
-    // with two bones or more, the joint before the tip is the head (topologyHead) and the last
-    // bone a trunk or a snout, tapering like a tail.
+    // with two bones or more, its highest joint short of the tip is the head (topologyHead) and
+    // the bones beyond it a trunk or a snout (an elephant's trunk of several bones hangs from
+    // the head, below it), tapering like a tail.
     void findUnnamedHead();
 
     // The chain of single bones from `first` to its tip: its nodes, `first` and its parent
     // (the chain's root) included.
     std::vector<std::size_t> chainFrom(std::size_t first) const;
 
-    // Radii of the bones along `chain` (chainBone) from `start` at its root to `end` at node
-    // `last` (an index into chain), by the length run.
-    void taperChain(std::span<const std::size_t> chain, std::size_t last, float start, float end);
+    // Radii of the bones to chain[first] .. chain[last] (chainBone) from `start` where the first
+    // starts to `end` where the last ends, by the length run.
+    void taperChain(std::span<const std::size_t> chain, std::size_t first, std::size_t last,
+                    float start, float end);
 
-    // A quadruped's neck and tail sized from its barrel (the bone to `barrelEnd`), not a
-    // human's: the neck leaves the barrel kNeckPerBarrel as thick and narrows towards the head;
-    // a tail (a chain of single bones from the barrel's other end whose tip stays off the
-    // ground) leaves it kTailPerBarrel as thick and tapers to its tip.
+    // The barrel's far end: topologyHead's ancestor whose parent is the root.
+    std::size_t barrelEndOf(std::size_t head) const;
+
+    // The unnamed head's length: kHeadPerBarrelLength of the barrel bone's.
+    float unnamedHeadLength() const;
+
+    // The chains of single bones leaving the barrel's ends (the bone to `barrelEnd`) whose tips
+    // reach the ground: its legs, by their chain.
+    std::vector<std::vector<std::size_t>> barrelLegs(std::size_t barrelEnd) const;
+
+    // A quadruped sized from its skeleton's proportions, not a human's: a barrel as thick as
+    // its legs are long allow (kBarrelPerLegLength), a neck that leaves it kNeckPerBarrel as
+    // thick and narrows to the head, a trunk or snout beyond the head and a tail (a chain of
+    // single bones from the barrel's other end whose tip stays off the ground) thin and
+    // tapering, legs that taper from kLegTopPerLength of their length at the top.
     void sizeFromBarrel(std::size_t barrelEnd);
 
     void markNeckChain(std::size_t first);
 
-    // The head topologyHead says: an ellipsoid along the neck's last bone, as large as the
-    // barrel is thick.
+    // The head topologyHead says: an ellipsoid along the neck's last bone, unnamedHeadLength
+    // long, longer than it is high or wide.
     void addTopologyHead();
 
+    // A quadruped's barrel from barrelFrom to barrelTo, barrelRadius thick (the trunk's own
+    // bone volumes left out): a round cone whose ends reach kBarrelEndPastJoint of its radius
+    // past the pelvis and the chest.
+    void addBarrel();
+
+    // A quadruped's legs (chains by chainFrom), each kLegTopPerLength of its length thick at
+    // the top, tapering to kLegFootShare of that at the foot; returns their mean length.
+    float taperLegs(std::span<const std::vector<std::size_t>> legs);
+
+    // The legs' joints inside the barrel (a hip under a dog's chest) counted as the joint their
+    // leg leaves (jointOf): the bones from them are the barrel's neighbours and blend into it,
+    // where a gap kept from it creased the barrel round the leg's top.
+    void joinLegRootsToBarrel(std::span<const std::vector<std::size_t>> legs);
+
+    // A quadruped whose joints are named (body_figure_quadruped.cpp): its trunk's nodes from
+    // the root (the longest run of trunk bones), their length end to end, and its legs (the
+    // chains of single bones from the trunk's nodes that stand on the ground, by chainFrom).
+    struct NamedQuadruped {
+        std::vector<std::size_t> trunk;
+        float length = 0.0f;
+        std::vector<std::vector<std::size_t>> legs;
+    };
+
+    // The named quadruped this figure is: a trunk along the ground, not up, with four legs or
+    // more standing under it (each tip at least kStandingLegDrop of its length below its root);
+    // no legs when it is none (a biped, a biped lying in its rest pose, an unnamed figure).
+    NamedQuadruped namedQuadruped() const;
+
+    // The length of the bones along `chain` (chainFrom's: its root first).
+    float chainRun(std::span<const std::size_t> chain) const;
+
+    // A named quadruped sized as an unnamed one is (sizeFromBarrel): its trunk bones a barrel,
+    // its legs tapering, its neck narrowing to the head, a trunk hanging from its head
+    // (markHangingTrunk).
+    void findNamedQuadruped();
+
+    // The chains of single bones from a quadruped's `head` whose tips hang more than two of the
+    // head's half-heights below it (an elephant's trunk, which names put under the head as face
+    // bones): thin and tapering like a snout, not left out.
+    void markHangingTrunk(std::size_t head, float headHalfHeight);
+
+    // legHub (kManyLegs named legs, or kManyUnnamedLegs legs named or not), legStart and
+    // hubLegLength; every leg hub's limbs sized (sizeHubLimbs). It starts boneRole
+    // and chainBone, which findUnnamedHead adds to.
     void findLegHubs();
 
-    // A shell over the joint many legs leave (body_girdles.h), one mass with the legs' roots.
+    // Whether the bone to `node` starts an unnamed leg: an unnamed chain of single bones from an
+    // unnamed joint whose tip reaches the ground.
+    bool startsUnnamedLeg(std::size_t node) const;
+
+    // The mean length of the legs' chains from `hub`.
+    float meanLegRun(std::size_t hub) const;
+
+    // A many-legged body's legs, each kManyLegTopPerLength of its own length thick at the top
+    // and tapering, and its claws kClawPerLegTop as thick as a leg of the mean length.
+    void sizeHubLimbs(std::size_t hub);
+
+    // A shell over the joint many legs leave (body_girdles.h), one mass with the legs' roots,
+    // at least kShellPerLegRun of the legs' mean length wide each side.
     void addShell(std::size_t hub);
 
     // Whether the bone from `node` to its longest child points down within about 35 degrees.
@@ -517,6 +619,14 @@ struct FigureBuilder {
     // A trunk bone's radius at `point`, of the trunk's (roleSize): kHipsShare at the thighs' roots
     // and below, kWaistShare at the waist, 1 from the chest (kChestAt) up; 1 without a torsoSpan.
     float trunkShare(const glm::vec3& point) const;
+
+    // A quadruped's barrel (sizeFromBarrel, findNamedQuadruped): its pelvis and chest joints
+    // (kNoParent for none) and its radius; addBarrel makes it.
+    // Per node: the bone to it starts a leg of a leg hub (named, or unnamed: startsUnnamedLeg).
+    std::vector<std::uint8_t> legStart{};
+    NodeIndex barrelFrom = kNoParent;
+    NodeIndex barrelTo = kNoParent;
+    float barrelRadius = 0.0f;
 };
 
 } // namespace bvh::body_figure_detail

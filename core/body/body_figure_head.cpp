@@ -124,6 +124,22 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     // reaches 7 % of the height): never smaller than a plain head.
     const float least = span.bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
     span.length = std::clamp(span.length, least * capScale, kHeadLengthMax * capScale);
+    return headAheadOfRoot(head) ? quadrupedHeadSpan(head, span) : span;
+}
+
+FigureBuilder::HeadSpan FigureBuilder::quadrupedHeadSpan(std::size_t head, HeadSpan span) const {
+    const NamedQuadruped quadruped = namedQuadruped();
+    const NodeIndex neck = skeleton.parents[head];
+    if (quadruped.legs.empty() || neck == kNoParent) {
+        return span;
+    }
+    span.length = kHeadPerBarrelLength * quadruped.length;
+    span.below = 0.0f;
+    // A head whose only bone is a hanging trunk (markHangingTrunk) points along its neck.
+    const NodeIndex child = longestChild[head];
+    if (child == kNoParent || boneRole[static_cast<std::size_t>(child)] == BoneRole::Tail) {
+        span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
+    }
     return span;
 }
 

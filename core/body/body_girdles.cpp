@@ -25,11 +25,12 @@ constexpr float kDeltoidAboveArm = 1.15f;
 // Where the ellipsoid's centre lies down the limb, of its half-length: over the joint, a little
 // towards the limb, so that the shape's top stays at the joint's height.
 constexpr float kCentreDownLimb = 0.35f;
-// A shell reaches this share of the way to the legs' first joints; it is at least this share as
-// long as it is wide, and this share as thick as it is long.
-constexpr float kShellReach = 0.55f;
+// A shell reaches this share of the way to the legs' first joints (it spans them: at 0.55 a
+// crab's was lost among its legs); it is at least this share as long as it is wide, and this
+// share as thick as it is long.
+constexpr float kShellReach = 1.0f;
 constexpr float kShellLeastRound = 0.6f;
-constexpr float kShellFlatness = 0.6f;
+constexpr float kShellFlatness = 0.45f;
 // How far behind the hip joint a hip's mass sits, of its radius.
 constexpr float kHipBehind = 0.25f;
 
@@ -87,7 +88,7 @@ glm::vec3 widestSpread(std::span<const glm::vec3> offsets, const glm::vec3& up) 
 } // namespace
 
 BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
-                     const glm::vec3& up) {
+                     const glm::vec3& up, float leastHalfWidth) {
     std::vector<glm::vec3> offsets;
     for (const glm::vec3& joint : legJoints) {
         const glm::vec3 d = joint - hub;
@@ -101,7 +102,7 @@ BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
         wide = std::max(wide, std::abs(glm::dot(d, across)));
         long_ = std::max(long_, std::abs(glm::dot(d, along)));
     }
-    const float semiWide = kShellReach * wide;
+    const float semiWide = std::max(kShellReach * wide, leastHalfWidth);
     const float semiLong = std::max(kShellReach * long_, kShellLeastRound * semiWide);
     const glm::mat3 axes = glm::transpose(glm::mat3(across, along, up));
     BodyVolume shell =

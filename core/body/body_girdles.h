@@ -35,8 +35,9 @@ BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
 
 // A many-legged body's shell (a crab's carapace): a flattened ellipsoid centred on the joint the
 // legs leave (`hub`), spread over the plane perpendicular to `up` along the legs' first joints
-// (`legJoints`), reaching about half way to them, and a third as thick as it is narrow.
+// (`legJoints`), spanning them and at least `leastHalfWidth` wide each side (a spider's legs
+// leave its body close to its centre), and a little under half as thick as it is long.
 BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
-                     const glm::vec3& up);
+                     const glm::vec3& up, float leastHalfWidth);
 
 } // namespace bvh

@@ -5,6 +5,7 @@
 // ../shared/corpus is present, its captures.
 #include "app/cli/command_line.h"
 #include "tests/app/cli/cli_test_support.h"
+#include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_test_skeletons.h"
 #include "tests/core/gltf/gltf_reading.h"
@@ -152,6 +153,22 @@ TEST(ConvertGltfBody, CorpusCapturesHoldUnderLinearBlending) {
                       << hold.worstRatio << "x\n";
             EXPECT_GE(hold.worstShare, kHeldShareRequired) << file;
         }
+    }
+}
+
+// Animals walking (issue 38): the elephant-like quadruped (a barrel, a trunk) and the crab (a
+// shell over eight legs) of creature_clips.h, their walks with planted feet.
+TEST(ConvertGltfBody, AQuadrupedAndACrabWalkingHoldUnderLinearBlending) {
+    const std::pair<const char*, bvh::test::Creature> animals[] = {
+        {"quadruped.bvh", bvh::test::quadruped(100.0)}, {"crab.bvh", bvh::test::crab(50.0)}};
+    for (const auto& [name, creature] : animals) {
+        TemporaryDirectory directory;
+        const std::string input = directory.write(name, bvh::test::creatureFile(creature, {}).text);
+        BodyHold hold;
+        ASSERT_TRUE(measureConvertedBody(directory, input, hold)) << name;
+        std::cout << name << ": " << 100.0 * hold.worstShare << " % within 4x, worst edge "
+                  << hold.worstRatio << "x\n";
+        EXPECT_GE(hold.worstShare, kHeldShareRequired) << name;
     }
 }
 

@@ -104,8 +104,10 @@ TEST(BodyFigureUnnamed, AQuadrupedGetsAHeadOnItsNeckAndATrunkApartFromItsLegs) {
             volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == skull ? &volume : head;
     }
     ASSERT_NE(head, nullptr);
-    // 1.3 times the barrel's 0.11 long, wider than the neck (0.035).
-    EXPECT_NEAR(head->radii.x, 0.55f * 1.3f * 0.11f, 1e-5f);
+    // 0.45 times as long as the barrel bone (b0 to b1), wider than a human's neck (0.035).
+    const float barrelLength = glm::length(normalised(figure, nodeNamed(skeleton, "b1")) -
+                                           normalised(figure, nodeNamed(skeleton, "b0")));
+    EXPECT_NEAR(head->radii.x, 0.5f * 0.45f * barrelLength, 1e-5f);
     EXPECT_GT(head->radii.y, 1.5f * 0.035f);
     const BodyResult body = buildBody(skeleton, BodyOptions{});
     ASSERT_NE(body.mesh, nullptr) << body.message;
@@ -156,10 +158,14 @@ TEST(BodyFigureUnnamed, AQuadrupedsNeckAndTailAreSizedFromItsBarrel) {
     ASSERT_NE(neckRoot, nullptr);
     ASSERT_NE(neckTop, nullptr);
     const float girth = barrel->radiusA;
-    // The neck leaves the barrel 0.6 as thick and narrows to 0.45 of it at the head, a taper
-    // without a step at the joint between its bones.
-    EXPECT_NEAR(neckRoot->radiusA, 0.6f * girth, 1e-4f);
-    EXPECT_NEAR(neckTop->radiusB, 0.45f * girth, 1e-4f);
+    // The head 0.45 of the barrel bone long and 0.6 of that high; the neck leaves the barrel
+    // 0.45 as thick (or half the head's height) and narrows to 0.75 of the head's half-height
+    // at the head, a taper without a step at the joint between its bones.
+    const float barrelLength =
+        glm::length(test::normalised(figure, chest) - test::normalised(figure, pelvis));
+    const float halfHeight = 0.3f * 0.45f * barrelLength;
+    EXPECT_NEAR(neckRoot->radiusA, std::max(0.45f * girth, halfHeight), 1e-4f);
+    EXPECT_NEAR(neckTop->radiusB, 0.75f * halfHeight, 1e-4f);
     EXPECT_NEAR(neckRoot->radiusB, neckTop->radiusA, 1e-5f);
     EXPECT_GT(neckTop->radiusA, neckTop->radiusB);
     // The head stays wider than the neck it sits on.
@@ -168,18 +174,18 @@ TEST(BodyFigureUnnamed, AQuadrupedsNeckAndTailAreSizedFromItsBarrel) {
             EXPECT_GT(std::min(volume.radii.y, volume.radii.z), neckTop->radiusB);
         }
     }
-    // The tail leaves the barrel a quarter as thick and tapers to 0.08 of it at its tip.
+    // The tail leaves the barrel 0.15 as thick and tapers to 0.05 of it at its tip.
     const NodeIndex tail = nodeNamed(skeleton, "b5");
     const BodyVolume* tailRoot = boneVolume(figure, pelvis, tail);
     ASSERT_NE(tailRoot, nullptr);
-    EXPECT_NEAR(tailRoot->radiusA, 0.25f * girth, 1e-4f);
+    EXPECT_NEAR(tailRoot->radiusA, 0.15f * girth, 1e-4f);
     float tip = tailRoot->radiusB;
     for (const BodyVolume& volume : figure.volumes) {
         if (volume.joint == tail && volume.shape == BodyVolume::Shape::RoundCone) {
             tip = volume.radiusB;
         }
     }
-    EXPECT_NEAR(tip, 0.08f * girth, 1e-4f);
+    EXPECT_NEAR(tip, 0.05f * girth, 1e-4f);
 }
 
 TEST(BodyFigure, SiblingBonesToOnePointMakeOneVolumeThatJoinsWhatLeavesIt) {
