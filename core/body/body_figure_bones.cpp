@@ -211,6 +211,11 @@ FigureBuilder::bulgeAt(BoneRole role, float length, std::size_t child, const glm
         }
         return Bulge{share, roleSize(role).cap * capScale, 0.6f};
     }
+    // The calf's and the forearm's bulge is a person's: an upright biped's (a torsoSpan), on
+    // limbs its roles size (a quadruped's or a many-legged body's legs taper by their chain).
+    if (!torsoSpan || chainBone[child].x > 0.0f) {
+        return std::nullopt;
+    }
     const std::optional<float> share = limbBulgeAt(role, length, child);
     if (!share) {
         return std::nullopt;
