@@ -547,16 +547,23 @@ ViewerProcess::waitForInputApplied(const ViewerStateFile& before, std::uint64_t 
 }
 
 std::string ViewerProcess::windowId() const {
-    const auto output = runCommand("xdotool search --sync --onlyvisible --pid " +
-                                   std::to_string(pid_) + " 2>/dev/null | head -n 1");
-    if (!output) {
-        return {};
-    }
-    std::string id = *output;
-    while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) {
-        id.pop_back();
-    }
-    return id;
+    // `xdotool search` walks every window on the display; when another test's window (ctest
+    // runs GUI tests side by side on one Xvfb) is destroyed between its listing and its query,
+    // Xlib's BadWindow ends xdotool with nothing printed. So it is asked again until it names
+    // the viewer's window, or the viewer has exited, within a deadline.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    do {
+        const auto output = runCommand("xdotool search --sync --onlyvisible --pid " +
+                                       std::to_string(pid_) + " 2>/dev/null | head -n 1");
+        std::string id = output.value_or(std::string());
+        while (!id.empty() && (id.back() == '\n' || id.back() == ' ')) {
+            id.pop_back();
+        }
+        if (!id.empty() || kill(pid_, 0) != 0) {
+            return id;
+        }
+    } while (std::chrono::steady_clock::now() < deadline);
+    return {};
 }
 
 int runViewerToCompletion(const TempDir& dir, std::vector<std::string> arguments) {

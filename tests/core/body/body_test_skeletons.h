@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <glm/vec3.hpp>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -135,6 +136,13 @@ struct BipedStyle {
     // rest pose), -1 along -X (LAFAN1's); their motion stands them up.
     int restQuarterTurns = 0;
 };
+
+// For gtest's value-parameterised tests: without it gtest prints the struct's bytes, padding
+// included, and valgrind reports a read of uninitialised memory.
+inline void PrintTo(const BipedStyle& style, std::ostream* out) {
+    *out << "{prefix \"" << style.prefix << "\", fingers " << style.fingers << ", quarter turns "
+         << style.restQuarterTurns << "}";
+}
 
 // 65 joints, like Mixamo's characters (fewer without fingers): about 180 cm tall, arms out
 // along X, unless `style` turns the rest pose.
