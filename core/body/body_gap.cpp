@@ -68,12 +68,6 @@ bool keepsGap(const BodyVolume& one, const BodyVolume& two) {
            gapAxisDistance(one, two) > std::min(one.largestRadius(), two.largestRadius());
 }
 
-// 0 at or below 0, 1 at or above 1, smooth (C1) between.
-float smoothRamp(float x) {
-    const float t = std::clamp(x, 0.0f, 1.0f);
-    return t * t * (3.0f - 2.0f * t);
-}
-
 // How far k is at the point as a bridge between i and j: its own distance where it is joined to
 // both; where i and j are cousins, the first bones of two limbs that leave one joint (the
 // thighs, leaving the pelvis by its two hip bones or hip masses), with k the bone before one of

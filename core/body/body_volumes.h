@@ -66,6 +66,12 @@ BodyVolume makeEllipticCone(const glm::vec3& a, const glm::vec3& b, float radius
 // ellipsoid and the elliptic cone, which is exact on their surfaces).
 float signedDistance(const BodyVolume& volume, const glm::vec3& p);
 
+// 0 at or below 0, 1 at or above 1, smooth (C1) between.
+inline float smoothRamp(float x) {
+    const float t = x < 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x);
+    return t * t * (3.0f - 2.0f * t);
+}
+
 // Polynomial smooth minimum (Quilez): min(a, b) rounded over a width k; exactly min when
 // |a - b| >= k, so volumes farther apart than k do not touch each other's distance.
 inline float smoothMin(float a, float b, float k) {
@@ -91,8 +97,10 @@ inline bool areHierarchyNeighbours(const BodyVolume& a, const BodyVolume& b) {
 // volumes overlap (a run of short spine bones, coincident pelvis bones: the blends of blends
 // sank without bound and broke the pruning, which made the field jump). It is continuous (one
 // width per chain: links at one distance give one chain whichever comes first) and does not
-// depend on the volumes' order. Chains that cannot reach below the least found so far (their
-// volume more than a quarter and their possible depth above it) are not evaluated.
+// depend on the volumes' order. A neighbour that continues the volume straight along one limb
+// counts up to a width higher (continuingLinkRaise). Chains that cannot reach below the least
+// found so far (their volume more than a quarter and their possible depth above it) are not
+// evaluated.
 //
 // `neighbours`: listBodyNeighbours' table for `indices`, or null to find the neighbours here
 // (the same result, more slowly: a brick's samples share one table).
@@ -100,7 +108,14 @@ struct BodyNeighbourTable {
     // The neighbours of indices[k]: positions[start[k] .. start[k + 1]), positions in `indices`.
     std::vector<std::uint32_t> start;
     std::vector<std::uint32_t> positions;
+    std::vector<float> raises; // continuingLinkRaise of each (indices[k], positions' volume)
 };
+// How far (in blend widths, 0 to 1) a neighbour's distance is raised in a volume's chain: 1 where
+// the two are round cones of one limb that continue each other straight through their joint
+// (their smooth union would bead the joint; raised by a width it is their exact union), fading
+// to 0, the full blend that fills a crease, as the bones bend, their radii step apart at the
+// joint, or their ends part. Symmetric.
+float continuingLinkRaise(const BodyVolume& a, const BodyVolume& b);
 void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                         BodyNeighbourTable& table);
 float boundedSmoothUnion(std::span<const BodyVolume> volumes,
