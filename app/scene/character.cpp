@@ -496,6 +496,8 @@ void setLiveRate(Character& character, double frameTime, LiveRateOrigin origin) 
     if (!character.isLive() || !std::isfinite(frameTime) || !(frameTime > 0.0)) {
         return;
     }
+    // The Frame Time check stays the one made for the feed's first rate, as it always was.
+    (void)character.clip->frameTime();
     auto clip = std::make_shared<Clip>(*character.clip);
     clip->document.motion.frameTime = frameTime;
     clip->document.motion.frameTimeAssumed = origin == LiveRateOrigin::Assumed;

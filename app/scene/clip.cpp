@@ -9,12 +9,16 @@ Clip analyzeClip(std::string displayName, std::string sourcePath, bvh::Document 
     clip.document = std::move(document);
     clip.summary = bvh::summarize(clip.document, bvh::TranslationMode::Auto);
     clip.translation = clip.summary.translationUsed;
-    const bvh::Skeleton& skeleton = clip.document.skeleton;
-    const bvh::Motion& motion = clip.document.motion;
-    clip.frameTime = bvh::checkFrameTime(skeleton, motion, clip.translation, clip.summary.restPose);
-    clip.restAnimation =
-        bvh::compareRestWithAnimation(skeleton, motion, clip.translation, clip.summary.restPose);
+    clip.restAnimation = bvh::compareRestWithAnimation(clip.document.skeleton, clip.document.motion,
+                                                       clip.translation, clip.summary.restPose);
     return clip;
+}
+
+const bvh::FrameTimeReport& Clip::frameTime() const {
+    return frameTime_.get([this] {
+        return bvh::checkFrameTime(document.skeleton, document.motion, translation,
+                                   summary.restPose);
+    });
 }
 
 std::shared_ptr<const Clip> makeClip(std::string displayName, std::string sourcePath,

@@ -30,7 +30,7 @@ void formatAnalysis(const ViewerState& state, std::ostream& out) {
             << bvh::upAxisName(character.axes.upAxis) << " placement "
             << character.arrangement.placement.x << " " << character.arrangement.placement.y << " "
             << character.arrangement.placement.z << "\n";
-        const bvh::FrameTimeReport& frameTime = character.clip->frameTime;
+        const bvh::FrameTimeReport& frameTime = character.clip->frameTime();
         out << "frametime " << i << " written "
             << (frameTime.written ? frameTime.written->rate.name : "-") << " suspicion "
             << (frameTime.speed.suspicion ? frameTime.speed.suspicion->suggested.name : "-")

@@ -340,9 +340,6 @@ namespace {
 // signal does not end GLFW's wait). True when a frame should be drawn now.
 constexpr double kSettleSeconds = 0.5;
 constexpr double kIdleWakeSeconds = 0.5;
-// A load with no thread of its own (the page's) reads for this long per frame: the page stays
-// at 60 Hz while a large file streams in.
-constexpr std::chrono::milliseconds kLoadSliceBudget{8};
 constexpr std::size_t kKeptLoadTimings = 100;
 // The page's frame interval while a file is read and the user does nothing (awaitFrame): four
 // pictures a second show the file coming in; the rest of the time is the reader's.
@@ -621,8 +618,9 @@ bool FrameLoop::step(int& exitCode) {
     }
     state_.camera.verticalFovRadians = glm::radians(state_.settings.fieldOfViewDegrees);
     state_.live.awaitFreshFrame(); // the live figure drawn at the frame just read
-    // Loads without a thread of their own (the page) read a slice of their file per frame.
-    state_.loads.advance(state_.scene, kLoadSliceBudget);
+    // Loads without a thread of their own (the page's) are read in the page's own tasks between
+    // frames (app/web: bvhscope_web_advance_loads), not here: the task that reads a file's last
+    // byte takes it, so the file is loaded before a frame has to be drawn.
     updateSession(state_, state_.commands.take(),
                   SessionFrame{aspect, std::min(now - lastTime_, 0.25)}, err_);
     lastTime_ = now;

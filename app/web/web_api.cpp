@@ -134,6 +134,10 @@ void appendFiles(std::string& out, const viewer::ViewerState& state) {
         out += character.loading() && state.loads.heldAfterHeader(*character.fileLoad.load)
                    ? "true"
                    : "false";
+        // Whether its Frame Time was checked: only the Info panel shows that, so a file shows
+        // loaded first and the first frame that draws the panel checks it (scene/clip.h).
+        out += ",\"frameTimeChecked\":";
+        out += character.clip->frameTimeChecked() ? "true" : "false";
         out += ",\"color\":[";
         for (int channel = 0; channel < 3; ++channel) {
             if (channel > 0) {
@@ -378,7 +382,8 @@ std::string positionsAnswer;
 
 using bvhscope::web::viewerState;
 
-// JSON: {"files":[{"name","joints","frames","loading","held","color":[r,g,b]}],"frame",
+// JSON: {"files":[{"name","joints","frames","loading","held","frameTimeChecked","color":[r,g,b]}],
+// "frame",
 // "messages":[...],"frameMs","loads":[{"name","headerMs","firstPoseMs","totalMs","failed"}],
 // "busy","commandsPending","asleep","framesDrawn","camera":{"distance","yaw","pitch","target"},
 // "panelsHidden","layout":{"files","joints",
@@ -441,8 +446,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_open(const char* newlineSeparat
 // Reads the open files for about `milliseconds` (between animation frames: the page calls this
 // from its own task queue while it returns 1, so a large file streams in at the parser's speed
 // rather than one slice per drawn frame). 1 while a file has bytes it can read now; once none
-// has bytes left (downloads included), the next animation frame is asked for, to show what was
-// read.
+// has bytes left (downloads included), the finished files are taken at once (the state says
+// loaded, and open() settles, without waiting for a frame to be drawn) and the next animation
+// frame is asked for, to show them.
 extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds) {
     bvhscope::viewer::ViewerState* state = viewerState();
     if (state == nullptr) {
@@ -456,6 +462,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds)
     // A download waiting for its next piece: that piece starts the reading again
     // (bvhscope_web_stream_append); the frames go on at the reading pace meanwhile.
     if (!state->loads.reading(state->scene)) {
+        if (state->loads.busy(state->scene)) {
+            bvhscope::viewer::takeFinishedLoads(*state, std::cerr);
+            bvhscope::web::tellPageStepped();
+        }
         bvhscope::viewer::wakePageFrames();
     }
     return 0;

@@ -38,11 +38,7 @@ void stepFrame() {
         removeReadFiles();
         // The page's open() calls look at the state a frame left (bvhscope_page.js): a file
         // shows loaded once a frame took it, and the call settles then, not a poll later.
-        EM_ASM({
-            if (Module.bvhscopeStepped) {
-                Module.bvhscopeStepped();
-            }
-        });
+        tellPageStepped();
         // A file opened in this frame is read between frames from now on.
         if (const viewer::ViewerState& state = viewer::viewerStateOf(*gViewer);
             state.loads.reading(state.scene)) {
@@ -71,6 +67,14 @@ double lastFrameMilliseconds() {
 
 const std::vector<viewer::LoadTiming>& completedLoadTimings() {
     return gViewer != nullptr ? viewer::completedLoadTimingsOf(*gViewer) : kNoTimings;
+}
+
+void tellPageStepped() {
+    EM_ASM({
+        if (Module.bvhscopeStepped) {
+            Module.bvhscopeStepped();
+        }
+    });
 }
 
 void resizeWindow(int width, int height) {

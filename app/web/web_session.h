@@ -29,6 +29,9 @@ void removeReadFiles();
 // The download the page is feeding under `path` (web_streams.cpp), handed over once: the
 // viewer's load of `path` reads it as it arrives. Null when `path` is not one.
 std::shared_ptr<bvh::StreamedText> takeStreamedText(const std::string& path);
+// Tells the page script (Module.bvhscopeStepped) that the viewer's state may have changed: its
+// open() calls look whether their files loaded, so each settles when its file is taken.
+void tellPageStepped();
 // Sets the viewer's window (and so the canvas) to `width` x `height` CSS pixels, at least 1x1.
 void resizeWindow(int width, int height);
 

@@ -5,9 +5,10 @@
 //   to reading   the Open to the first slice of reading (the frame that applies it);
 //   reading      the first slice to the last (slices, the frames drawn between them, and waits
 //                for the body's next piece);
-//   tail         the last slice to open() resolving (the frame that takes the finished file,
-//                and open()'s own wait for it);
-// with the animation frames run in each span and what they cost, and the reading slices' time;
+//   tail         the last slice to open() resolving (the last slice itself takes the finished
+//                file, so this is open()'s own wait for it);
+// with the animation frames run in each span and what they cost, and the reading slices' time
+// (and the last one's: it reads the body's end and takes the finished file);
 // and beside them, overlapping reading, the body: the headers to its last byte, and how much of
 // the reading came after that last byte (the parse trailing the download).
 // The page is not changed for it: installOpenTrace() wraps the browser's functions before the
@@ -113,8 +114,9 @@ export async function tracedOpen(page, url) {
     });
     const slicesMs = readingSlices.reduce((sum, [, duration]) => sum + duration, 0);
     const body = { ms: bodyEnd - response, readingAfterMs: Math.max(0, lastSlice - bodyEnd) };
+    const lastSliceMs = readingSlices.length > 0 ? readingSlices[readingSlices.length - 1][1] : 0;
     return { openMs: resolved - called, spans, body, slicesMs, slices: readingSlices.length,
-             state };
+             lastSliceMs, state };
   }, url);
 }
 
@@ -123,7 +125,8 @@ export function describeBreakdown(traced) {
   const round = (value) => Number(value).toFixed(0);
   return traced.spans.map((span) => `${span.name} ${round(span.ms)} ms` +
     (span.frames > 0 ? ` (${span.frames} frames, ${round(span.frameMs)} ms drawing)` : ''))
-    .join(', ') + `; ${traced.slices} reading slices, ${round(traced.slicesMs)} ms in them; ` +
+    .join(', ') + `; ${traced.slices} reading slices, ${round(traced.slicesMs)} ms in them ` +
+    `(the last, which takes the finished file, ${round(traced.lastSliceMs)} ms); ` +
     `body ${round(traced.body.ms)} ms, reading went on ${round(traced.body.readingAfterMs)} ms ` +
     'after its last byte';
 }

@@ -100,8 +100,8 @@ public:
     };
     const std::vector<Waiting>& waiting() const { return waiting_; }
 
-    // Once per UI frame, before update(): where loads have no thread of their own (the web
-    // page), reads slices of their files for about `budget`; elsewhere nothing.
+    // Where loads have no thread of their own (the web page, between its frames), reads slices
+    // of their files for about `budget`; elsewhere nothing.
     void advance(scene::Scene& scene, std::chrono::milliseconds budget);
 
     // Every file being read is a character already shown, its first frames drawn: what is left

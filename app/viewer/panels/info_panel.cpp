@@ -48,7 +48,7 @@ void drawFrameRate(PanelContext& panel, std::size_t index) {
     }
 
     // The fixes first (the panel is short; they must be in view), the explanations after.
-    const bvh::FrameTimeReport& report = character.clip->frameTime;
+    const bvh::FrameTimeReport& report = character.clip->frameTime();
     if (report.written) {
         const bvh::WrittenCommonRate& written = *report.written;
         const bool inUse =

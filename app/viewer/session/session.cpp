@@ -641,6 +641,15 @@ void keepShownFootContacts(SessionState& session) {
 
 } // namespace
 
+void takeFinishedLoads(SessionState& session, std::ostream& err) {
+    const std::size_t before = session.scene.characters().size();
+    pollLoads(session, err);
+    // updateSession frames what its own frame added; these were added before it.
+    if (session.scene.characters().size() > before && session.settings.frameOnLoad) {
+        session.framing.frameFigures(true);
+    }
+}
+
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err) {
     const std::size_t before = session.scene.characters().size();

@@ -33,6 +33,12 @@ struct SessionFrame {
 void updateSession(SessionState& session, std::vector<Command> commands, const SessionFrame& frame,
                    std::ostream& err);
 
+// Takes the files that finished loading (or failed) now, as step 2 of updateSession does, and
+// asks for files added so to be framed. The page (app/web) calls it from the reading task that
+// read the last byte, so the state says loaded without waiting for the next animation frame
+// (on a software renderer, one frame's drawing); that frame then shows them.
+void takeFinishedLoads(SessionState& session, std::ostream& err);
+
 // One command, as updateSession applies it (framing is gathered in session.framing).
 void applyCommand(SessionState& session, const Command& command, float viewAspect,
                   std::ostream& err);

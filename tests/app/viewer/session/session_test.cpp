@@ -164,6 +164,43 @@ TEST_F(Session, AnOpenedFileArrivesAsTheInfoPanelsFile) {
     EXPECT_TRUE(session_.errorLines.empty());
 }
 
+// The page's reading task takes a file the moment its last byte is read (takeFinishedLoads),
+// before any frame: the file is loaded, the Info panel's, and framed from its front by the
+// next frame's camera work, as a frame's own update would have done.
+TEST_F(Session, TakingFinishedLoadsOutsideAFrameLoadsAndFramesTheFile) {
+    ScratchFolder folder;
+    const auto path = folder.write("slide.bvh", kSlide);
+    openThree();
+    session_.settings.frameOnLoad = true;
+    // Opened as the Open command does, but read to its end before any update sees it.
+    session_.loads.open(bvh::utf8FromPath(path));
+    ASSERT_TRUE(pumpUntil([] {}, [&] { return !session_.loads.reading(session_.scene); }));
+    ASSERT_TRUE(session_.scene.characters().size() == 3u && !session_.framing.figures);
+    takeFinishedLoads(session_, err_);
+    EXPECT_FALSE(session_.loads.busy(session_.scene));
+    ASSERT_EQ(session_.scene.characters().size(), 4u);
+    EXPECT_FALSE(session_.scene.characters().back().loading());
+    EXPECT_EQ(session_.scene.characters().back().clip->document.motion.frameCount, 3u);
+    EXPECT_EQ(session_.infoCharacter, 3u);
+    EXPECT_TRUE(session_.framing.figures);
+    EXPECT_TRUE(session_.framing.turnToFront);
+    EXPECT_TRUE(session_.errorLines.empty());
+}
+
+TEST_F(Session, TakingAFailedLoadOutsideAFrameReportsItAtItsPosition) {
+    ScratchFolder folder;
+    const auto path = folder.write("broken.bvh", kBrokenBvh);
+    openThree();
+    update({command::Open{{bvh::utf8FromPath(path)}}});
+    ASSERT_TRUE(pumpUntil([] {}, [&] { return !session_.loads.reading(session_.scene); }));
+    takeFinishedLoads(session_, err_);
+    EXPECT_FALSE(session_.loads.busy(session_.scene));
+    EXPECT_EQ(names(), "abc");
+    ASSERT_FALSE(session_.errorLines.empty());
+    EXPECT_NE(session_.errorLines.front().find("broken.bvh:5:3: error:"), std::string::npos)
+        << session_.errorLines.front();
+}
+
 TEST_F(Session, AFileThatFailsIsReportedAndWhatWasOpenStays) {
     ScratchFolder folder;
     const auto path = folder.write("broken.bvh", kBrokenBvh);
