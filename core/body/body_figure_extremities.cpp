@@ -267,21 +267,34 @@ void FigureBuilder::addSole(std::size_t ankle) {
         }
         reach = std::max(reach, glm::dot(points[i] - points[ankle], *facing));
     }
+    const float heelRadius = 0.028f * capScale;
+    const float toeRadius = 0.022f * capScale;
+    // A foot whose bones reach forward gets a sole too, rigid with the ankle, its front ending
+    // at the ball (the foot bone's end): the toes bend beyond it, and a sole reaching past the
+    // ball stretched its skin there when they did.
+    float soleLength = kSoleLength * capScale;
     if (reach >= kShortFoot * capScale) {
-        return;
+        const NodeIndex ball = longestChild[ankle];
+        if (ball == kNoParent) {
+            return;
+        }
+        const float ballReach =
+            glm::dot(points[static_cast<std::size_t>(ball)] - points[ankle], *facing);
+        if (ballReach < kShortFoot * capScale) {
+            return;
+        }
+        soleLength = ballReach - toeRadius;
     }
     // The sole rests on the lowest joint's level (the ground in the rest pose), never below,
     // and never farther below the ankle than a foot is tall: a foot raised in the bind
     // frame (body_bind_pose.h) keeps its sole under the ankle, not a piece on the ground.
-    const float heelRadius = 0.028f * capScale;
-    const float toeRadius = 0.022f * capScale;
     const float height = glm::dot(points[ankle], up) - lowest;
     const float tallest = kAnkleHeight * capScale;
     const glm::vec3 heel =
         points[ankle] - up * std::clamp(height - heelRadius, 0.0f, tallest - heelRadius);
     const glm::vec3 toes = points[ankle] -
                            up * std::clamp(height - toeRadius, 0.0f, tallest - toeRadius) +
-                           *facing * (kSoleLength * capScale);
+                           *facing * soleLength;
     BodyVolume sole = makeRoundCone(heel, toes, heelRadius, toeRadius);
     sole.blend = 0.5f * sole.radiusB;
     attach(sole, ankle, ankle);
