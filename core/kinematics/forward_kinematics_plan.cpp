@@ -91,6 +91,15 @@ using PlanLaneWorld = ForwardKinematicsPlan::LaneWorld;
 // loops over the lanes. No contraction into FMA (this file is built with -ffp-contract=off).
 using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double))));
 
+// As in degree_trig.cpp, the per-node lane arithmetic is compiled for SSE2 (every x86-64) and
+// AVX2 (a vector of four lanes per instruction), the loader picking one for the CPU: the same
+// IEEE operations either way (no FMA), so the same bits.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
+#define BVHSCOPE_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define BVHSCOPE_LANE_CLONES
+#endif
+
 // GCC notes that a 32-byte vector passed by value has another ABI with AVX than without: it
 // never crosses a call here (the functions below that take or return one are internal to this
 // file and inlined).
@@ -114,6 +123,7 @@ inline void storeLanes(double (&lanes)[kPlanLanes], LaneVector v) {
 // and the quaternion product, operation for operation, so that each lane's bits are those of
 // the one-frame path. `localRotation` null: the node has no rotation channels and takes its
 // parent's world rotation as is.
+BVHSCOPE_LANE_CLONES
 void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLanes],
                        const double (*localRotation)[kPlanLanes], PlanLaneWorld& world) {
     const LaneVector pw = loadLanes(parent.rotation[0]);
@@ -152,6 +162,7 @@ void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLa
 
 // composeAxisRotations (pose_kernels.h) in every lane, the same expressions: a, b, c are the
 // node's three angles, each one row of kPlanLanes in `sines` and `cosines`.
+BVHSCOPE_LANE_CLONES
 void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*sines)[kPlanLanes],
                               const double (*cosines)[kPlanLanes],
                               double (&rotation)[4][kPlanLanes]) {
