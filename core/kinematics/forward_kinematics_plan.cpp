@@ -183,6 +183,15 @@ void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*s
     storeLanes(rotation[1 + layout.rotationAxes[2]], cacb * sc + sign * (sasb * cc));
 }
 
+// Half of one channel's angle in every lane (0.5 * row[column], as the one-frame path), four
+// floats converted and halved as one vector: a loop over the lanes was a tenth of the stance.
+void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows, std::uint32_t column,
+                      double (&halfAngles)[kPlanLanes]) {
+    static_assert(kPlanLanes == 4, "one initializer per lane");
+    const LaneVector angles = {rows[0][column], rows[1][column], rows[2][column], rows[3][column]};
+    storeLanes(halfAngles, 0.5 * angles);
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
@@ -232,10 +241,7 @@ void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> 
                 batchEnd = std::min(next + kBatch, rotationColumns_.size());
                 const std::size_t count = (batchEnd - batchBegin) * kLanes;
                 for (std::size_t i = 0; i < batchEnd - batchBegin; ++i) {
-                    const std::uint32_t column = rotationColumns_[batchBegin + i];
-                    for (std::size_t k = 0; k < kLanes; ++k) {
-                        halfAngles[i][k] = 0.5 * rows[k][column];
-                    }
+                    gatherHalfAngles(rows, rotationColumns_[batchBegin + i], halfAngles[i]);
                 }
                 sinCosDegrees(std::span<const double>(&halfAngles[0][0], count),
                               std::span<double>(&sines[0][0], count),
