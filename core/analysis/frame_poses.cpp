@@ -1,34 +1,73 @@
 #include "core/analysis/frame_poses.h"
 
 #include <algorithm>
-#include <limits>
+#include <array>
+#include <iterator>
 
 namespace bvh {
 
+namespace {
+
+// Every frame any request names, once, in increasing order: the requests' own lists (each
+// increasing, by contract) merged, never sorted.
+std::vector<std::uint32_t> unionOfRequestedFrames(std::span<FramePoseRequest* const> requests) {
+    std::vector<std::uint32_t> frames;
+    std::vector<std::uint32_t> merged;
+    for (const FramePoseRequest* request : requests) {
+        merged.clear();
+        merged.reserve(frames.size() + request->frames.size());
+        std::ranges::set_union(frames, request->frames, std::back_inserter(merged));
+        frames.swap(merged);
+    }
+    return frames;
+}
+
+// Hands `world`, the pose of `frame`, to each request whose next frame it is. `next` holds per
+// request the index of its next frame: the requests are walked side by side.
+void handOutPose(std::uint32_t frame, std::span<const RigidTransform> world,
+                 std::span<FramePoseRequest* const> requests, std::span<std::size_t> next) {
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+        FramePoseRequest& request = *requests[r];
+        if (next[r] < request.frames.size() && request.frames[next[r]] == frame) {
+            request.take(next[r], world);
+            ++next[r];
+        }
+    }
+}
+
+} // namespace
+
 void poseRequestedFrames(const ForwardKinematicsPlan& plan, const Motion& motion,
                          std::span<FramePoseRequest* const> requests) {
-    // Per request, the index of its next frame: the requests are walked side by side.
+    const std::vector<std::uint32_t> frames = unionOfRequestedFrames(requests);
     std::vector<std::size_t> next(requests.size(), 0);
-    std::vector<RigidTransform> world(plan.nodeCount());
-    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-    for (;;) {
-        std::uint32_t frame = kNone;
-        for (std::size_t r = 0; r < requests.size(); ++r) {
-            if (next[r] < requests[r]->frames.size()) {
-                frame = std::min(frame, requests[r]->frames[next[r]]);
+    const std::size_t nodes = plan.nodeCount();
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    // Whole groups of kLanes frames are posed together (equal to the bit to one by one, and
+    // faster); the rest, and a skeleton without channels (empty rows), one frame at a time.
+    std::vector<RigidTransform> worlds(kLanes * nodes);
+    std::size_t f = 0;
+    if (plan.channelCount() > 0) {
+        std::vector<ForwardKinematicsPlan::LaneWorld> scratch(nodes);
+        std::array<RigidTransform*, kLanes> outputs{};
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            outputs[k] = worlds.data() + k * nodes;
+        }
+        std::array<const float*, kLanes> rows{};
+        for (; f + kLanes <= frames.size(); f += kLanes) {
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                rows[k] = motion.frame(frames[f + k]).data();
+            }
+            plan.computeWorldTransformsOfRows(rows, outputs, scratch);
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                handOutPose(frames[f + k], std::span(outputs[k], nodes), requests, next);
             }
         }
-        if (frame == kNone) {
-            return;
-        }
-        plan.computeWorldTransformsOfRow(motion.frame(frame), world);
-        for (std::size_t r = 0; r < requests.size(); ++r) {
-            FramePoseRequest& request = *requests[r];
-            if (next[r] < request.frames.size() && request.frames[next[r]] == frame) {
-                request.take(next[r], world);
-                ++next[r];
-            }
-        }
+    }
+    const std::span<RigidTransform> world(worlds.data(), nodes);
+    for (; f < frames.size(); ++f) {
+        plan.computeWorldTransformsOfRow(motion.frame(frames[f]), world);
+        handOutPose(frames[f], world, requests, next);
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace bvh {
 
@@ -77,6 +78,219 @@ void ForwardKinematicsPlan::evaluate(const float* row, std::span<RigidTransform>
         result.rotation = plan.layout.rotation == detail::RotationLayout::None
                               ? parentWorld.rotation
                               : parentWorld.rotation * rotation;
+    }
+}
+
+namespace {
+
+constexpr std::size_t kPlanLanes = ForwardKinematicsPlan::kLanes;
+using PlanLaneWorld = ForwardKinematicsPlan::LaneWorld;
+
+// One double per lane, in a GCC/Clang vector: each operator is the IEEE operation on every lane
+// (two SSE2 instructions for four lanes), which the loop vectorizer did not find on its own for
+// loops over the lanes. No contraction into FMA (this file is built with -ffp-contract=off).
+using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double))));
+
+// As in degree_trig.cpp, the per-node lane arithmetic is compiled for SSE2 (every x86-64) and
+// AVX2 (a vector of four lanes per instruction), the loader picking one for the CPU: the same
+// IEEE operations either way (no FMA), so the same bits.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
+#define BVHSCOPE_LANE_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define BVHSCOPE_LANE_CLONES
+#endif
+
+// GCC notes that a 32-byte vector passed by value has another ABI with AVX than without: it
+// never crosses a call here (the functions below that take or return one are internal to this
+// file and inlined).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+inline LaneVector loadLanes(const double (&lanes)[kPlanLanes]) {
+    LaneVector v;
+    std::memcpy(&v, lanes, sizeof v);
+    return v;
+}
+
+inline void storeLanes(double (&lanes)[kPlanLanes], LaneVector v) {
+    std::memcpy(lanes, &v, sizeof v);
+}
+
+// world = parentWorld * local in every lane, written out as glm computes parentWorld.rotation *
+// local.translation (v + ((uv * w) + uuv) * 2 with uv = cross(q.xyz, v), uuv = cross(q.xyz, uv))
+// and the quaternion product, operation for operation, so that each lane's bits are those of
+// the one-frame path. `localRotation` null: the node has no rotation channels and takes its
+// parent's world rotation as is.
+BVHSCOPE_LANE_CLONES
+void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLanes],
+                       const double (*localRotation)[kPlanLanes], PlanLaneWorld& world) {
+    const LaneVector pw = loadLanes(parent.rotation[0]);
+    const LaneVector px = loadLanes(parent.rotation[1]);
+    const LaneVector py = loadLanes(parent.rotation[2]);
+    const LaneVector pz = loadLanes(parent.rotation[3]);
+    const LaneVector tx = loadLanes(t[0]);
+    const LaneVector ty = loadLanes(t[1]);
+    const LaneVector tz = loadLanes(t[2]);
+    const LaneVector uvx = py * tz - ty * pz;
+    const LaneVector uvy = pz * tx - tz * px;
+    const LaneVector uvz = px * ty - tx * py;
+    const LaneVector uuvx = py * uvz - uvy * pz;
+    const LaneVector uuvy = pz * uvx - uvz * px;
+    const LaneVector uuvz = px * uvy - uvx * py;
+    storeLanes(world.translation[0],
+               loadLanes(parent.translation[0]) + (tx + ((uvx * pw) + uuvx) * 2.0));
+    storeLanes(world.translation[1],
+               loadLanes(parent.translation[1]) + (ty + ((uvy * pw) + uuvy) * 2.0));
+    storeLanes(world.translation[2],
+               loadLanes(parent.translation[2]) + (tz + ((uvz * pw) + uuvz) * 2.0));
+    if (localRotation == nullptr) {
+        std::copy(&parent.rotation[0][0], &parent.rotation[0][0] + 4 * kPlanLanes,
+                  &world.rotation[0][0]);
+        return;
+    }
+    const LaneVector qw = loadLanes(localRotation[0]);
+    const LaneVector qx = loadLanes(localRotation[1]);
+    const LaneVector qy = loadLanes(localRotation[2]);
+    const LaneVector qz = loadLanes(localRotation[3]);
+    storeLanes(world.rotation[0], pw * qw - px * qx - py * qy - pz * qz);
+    storeLanes(world.rotation[1], pw * qx + px * qw + py * qz - pz * qy);
+    storeLanes(world.rotation[2], pw * qy + py * qw + pz * qx - px * qz);
+    storeLanes(world.rotation[3], pw * qz + pz * qw + px * qy - py * qx);
+}
+
+// composeAxisRotations (pose_kernels.h) in every lane, the same expressions: a, b, c are the
+// node's three angles, each one row of kPlanLanes in `sines` and `cosines`.
+BVHSCOPE_LANE_CLONES
+void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*sines)[kPlanLanes],
+                              const double (*cosines)[kPlanLanes],
+                              double (&rotation)[4][kPlanLanes]) {
+    const double sign = layout.cyclicSign;
+    const LaneVector sa = loadLanes(sines[0]);
+    const LaneVector ca = loadLanes(cosines[0]);
+    const LaneVector sb = loadLanes(sines[1]);
+    const LaneVector cb = loadLanes(cosines[1]);
+    const LaneVector sc = loadLanes(sines[2]);
+    const LaneVector cc = loadLanes(cosines[2]);
+    const LaneVector cacb = ca * cb;
+    const LaneVector sasb = sa * sb;
+    const LaneVector sacb = sa * cb;
+    const LaneVector casb = ca * sb;
+    storeLanes(rotation[0], cacb * cc - sign * (sasb * sc));
+    storeLanes(rotation[1 + layout.rotationAxes[0]], sacb * cc + sign * (casb * sc));
+    storeLanes(rotation[1 + layout.rotationAxes[1]], casb * cc - sign * (sacb * sc));
+    storeLanes(rotation[1 + layout.rotationAxes[2]], cacb * sc + sign * (sasb * cc));
+}
+
+// Half of one channel's angle in every lane (0.5 * row[column], as the one-frame path), four
+// floats converted and halved as one vector: a loop over the lanes was a tenth of the stance.
+void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows, std::uint32_t column,
+                      double (&halfAngles)[kPlanLanes]) {
+    static_assert(kPlanLanes == 4, "one initializer per lane");
+    const LaneVector angles = {rows[0][column], rows[1][column], rows[2][column], rows[3][column]};
+    storeLanes(halfAngles, 0.5 * angles);
+}
+
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+} // namespace
+
+void ForwardKinematicsPlan::localRotationLanes(const Node& plan,
+                                               std::span<const float* const, kLanes> rows,
+                                               const double (*sines)[kLanes],
+                                               const double (*cosines)[kLanes],
+                                               double (&rotation)[4][kLanes]) const {
+    if (plan.layout.rotation == detail::RotationLayout::ThreeAxes) {
+        composeAxisRotationLanes(plan.layout, sines, cosines, rotation);
+        return;
+    }
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        const glm::dquat q = plan.layout.rotation == detail::RotationLayout::Other
+                                 ? detail::applyRotationChannels(plan.layout, channels_, rows[k])
+                                 : glm::dquat(1.0, 0.0, 0.0, 0.0);
+        rotation[0][k] = q.w;
+        rotation[1][k] = q.x;
+        rotation[2][k] = q.y;
+        rotation[3][k] = q.z;
+    }
+}
+
+template <bool kAbsolute>
+void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
+                                          std::span<RigidTransform* const, kLanes> worlds,
+                                          LaneWorld* lanes) const {
+    // As evaluate: sines and cosines in batches of whole nodes, here of every lane (one row of
+    // kLanes per angle).
+    constexpr std::size_t kBatch = 48; // angles per lane, a multiple of 3
+    double halfAngles[kBatch][kLanes];
+    double sines[kBatch][kLanes];
+    double cosines[kBatch][kLanes];
+    std::size_t batchBegin = 0;
+    std::size_t batchEnd = 0;
+    std::size_t next = 0;
+
+    for (std::size_t node = 0; node < nodes_.size(); ++node) {
+        const Node& plan = nodes_[node];
+        std::size_t angle = 0; // the node's first angle in the batch
+        if (plan.layout.rotation == detail::RotationLayout::ThreeAxes) {
+            if (next == batchEnd) {
+                batchBegin = next;
+                batchEnd = std::min(next + kBatch, rotationColumns_.size());
+                const std::size_t count = (batchEnd - batchBegin) * kLanes;
+                for (std::size_t i = 0; i < batchEnd - batchBegin; ++i) {
+                    gatherHalfAngles(rows, rotationColumns_[batchBegin + i], halfAngles[i]);
+                }
+                sinCosDegrees(std::span<const double>(&halfAngles[0][0], count),
+                              std::span<double>(&sines[0][0], count),
+                              std::span<double>(&cosines[0][0], count));
+            }
+            angle = next - batchBegin;
+            next += 3;
+        }
+        double translation[3][kLanes];
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const glm::dvec3 t =
+                detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
+            translation[0][k] = t.x;
+            translation[1][k] = t.y;
+            translation[2][k] = t.z;
+        }
+        double rotation[4][kLanes];
+        const bool rotates = plan.layout.rotation != detail::RotationLayout::None;
+        if (rotates || plan.parent == kNoParent) {
+            localRotationLanes(plan, rows, sines + angle, cosines + angle, rotation);
+        }
+        LaneWorld& world = lanes[node];
+        if (plan.parent == kNoParent) {
+            std::copy(&translation[0][0], &translation[0][0] + 3 * kLanes,
+                      &world.translation[0][0]);
+            std::copy(&rotation[0][0], &rotation[0][0] + 4 * kLanes, &world.rotation[0][0]);
+        } else {
+            composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)], translation,
+                              rotates ? rotation : nullptr, world);
+        }
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            RigidTransform& result = worlds[k][node];
+            result.translation = glm::dvec3(world.translation[0][k], world.translation[1][k],
+                                            world.translation[2][k]);
+            result.rotation = glm::dquat(world.rotation[0][k], world.rotation[1][k],
+                                         world.rotation[2][k], world.rotation[3][k]);
+        }
+    }
+}
+
+void ForwardKinematicsPlan::computeWorldTransformsOfRows(
+    std::span<const float* const, kLanes> rows, std::span<RigidTransform* const, kLanes> worlds,
+    std::span<LaneWorld> scratch) const {
+    assert(!channels_.empty() && "rows of a skeleton with channels");
+    assert(scratch.size() >= nodes_.size() && "one scratch entry per node");
+    if (absolute_) {
+        evaluateLanes<true>(rows, worlds, scratch.data());
+    } else {
+        evaluateLanes<false>(rows, worlds, scratch.data());
     }
 }
 

@@ -72,6 +72,24 @@ public:
     void computeWorldTransformsOfRow(std::span<const float> row,
                                      std::span<RigidTransform> world) const;
 
+    // How many frames computeWorldTransformsOfRows poses at once.
+    static constexpr std::size_t kLanes = 4;
+    // One node's world transform in each of kLanes frames, component by component, so that the
+    // same operation on every frame is one loop (two SSE2 instructions). Scratch for
+    // computeWorldTransformsOfRows, one per node; rotation holds w, x, y, z.
+    struct LaneWorld {
+        double translation[3][kLanes];
+        double rotation[4][kLanes];
+    };
+    // As computeWorldTransformsOfRow on each of kLanes rows, with results equal to it to the
+    // bit (zeros' signs included: the same operations in the same order per frame), but the
+    // frames' independent chains of products and polynomials overlap. Each row holds every
+    // channel (channelCount() > 0), each worlds[k] has room for nodeCount() transforms, and
+    // scratch.size() >= nodeCount(). For many frames of one clip (frame_poses.h).
+    void computeWorldTransformsOfRows(std::span<const float* const, kLanes> rows,
+                                      std::span<RigidTransform* const, kLanes> worlds,
+                                      std::span<LaneWorld> scratch) const;
+
 private:
     struct Node {
         detail::NodeLayout layout;
@@ -81,6 +99,16 @@ private:
     // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
     template <bool kAbsolute, bool kWorld>
     void evaluate(const float* row, std::span<RigidTransform> out) const;
+    // World transforms of kLanes non-empty rows into `lanes`, copied out to `worlds`.
+    template <bool kAbsolute>
+    void evaluateLanes(std::span<const float* const, kLanes> rows,
+                       std::span<RigidTransform* const, kLanes> worlds, LaneWorld* lanes) const;
+    // One node's local rotation in every lane (w, x, y, z rows), from its rows' channels and the
+    // batch of sines and cosines (`sines` and `cosines` at the node's first angle, one row of
+    // kLanes per angle).
+    void localRotationLanes(const Node& plan, std::span<const float* const, kLanes> rows,
+                            const double (*sines)[kLanes], const double (*cosines)[kLanes],
+                            double (&rotation)[4][kLanes]) const;
 
     std::vector<Node> nodes_;
     // The columns of every three-axis rotation, node by node in declared order: the angles

@@ -7,6 +7,7 @@
 #include "core/reader/document.h"
 #include "tests/bench/bench_inputs.h"
 
+#include <array>
 #include <benchmark/benchmark.h>
 #include <cmath>
 #include <vector>
@@ -19,11 +20,12 @@ const Document& captureDocument() {
     return document;
 }
 
-void countPoses(benchmark::State& state, const Skeleton& skeleton) {
-    state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * skeleton.nodeCount()));
-    state.counters["joints_per_second"] =
-        benchmark::Counter(static_cast<double>(state.iterations() * skeleton.jointCount()),
-                           benchmark::Counter::kIsRate);
+void countPoses(benchmark::State& state, const Skeleton& skeleton,
+                std::size_t posesPerIteration = 1) {
+    const std::size_t poses = state.iterations() * posesPerIteration;
+    state.SetItemsProcessed(static_cast<std::int64_t>(poses * skeleton.nodeCount()));
+    state.counters["joints_per_second"] = benchmark::Counter(
+        static_cast<double>(poses * skeleton.jointCount()), benchmark::Counter::kIsRate);
     state.SetLabel(std::to_string(skeleton.nodeCount()) + " nodes, " +
                    std::to_string(skeleton.jointCount()) + " joints");
 }
@@ -82,6 +84,35 @@ void BM_ForwardKinematicsPlanWorldOfRow(benchmark::State& state) {
     countPoses(state, skeleton);
 }
 BENCHMARK(BM_ForwardKinematicsPlanWorldOfRow);
+
+// Four frames at once (ForwardKinematicsPlan::computeWorldTransformsOfRows, what the stance's
+// and the similarity features' sampled frames take): items per node and frame, as above.
+void BM_ForwardKinematicsPlanWorldOfRows(benchmark::State& state) {
+    const Document& document = captureDocument();
+    const Skeleton& skeleton = document.skeleton;
+    const Motion& motion = document.motion;
+    const ForwardKinematicsPlan plan(skeleton, detectTranslationMode(skeleton, motion));
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<RigidTransform> worlds(kLanes * n);
+    std::vector<ForwardKinematicsPlan::LaneWorld> scratch(n);
+    std::array<RigidTransform*, kLanes> outputs{};
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        outputs[k] = worlds.data() + k * n;
+    }
+    std::array<const float*, kLanes> rows{};
+    std::uint32_t frame = 0;
+    for (auto _ : state) {
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            rows[k] = motion.frame(frame).data();
+            frame = frame + 1 == motion.frameCount ? 0 : frame + 1;
+        }
+        plan.computeWorldTransformsOfRows(rows, outputs, scratch);
+        benchmark::DoNotOptimize(worlds.data());
+    }
+    countPoses(state, skeleton, kLanes);
+}
+BENCHMARK(BM_ForwardKinematicsPlanWorldOfRows);
 
 void BM_SampleInterpolated(benchmark::State& state) {
     const Document& document = captureDocument();

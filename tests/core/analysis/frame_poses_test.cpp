@@ -4,6 +4,7 @@
 #include "core/reader/document.h"
 #include "tests/support/generated_library.h"
 
+#include <cstring>
 #include <gtest/gtest.h>
 #include <string>
 #include <vector>
@@ -64,6 +65,67 @@ TEST(FramePoses, EachFrameOfTheUnionIsPosedOnceAndGivenToEveryRequestNamingIt) {
     EXPECT_EQ(first.rootX, (std::vector<double>{rootXAt(0), rootXAt(3), rootXAt(10), rootXAt(20)}));
     EXPECT_EQ(second.rootX, (std::vector<double>{rootXAt(3), rootXAt(4), rootXAt(20)}));
     EXPECT_NE(rootXAt(0), rootXAt(20)); // the take travels: the frames are told apart
+}
+
+// Frames are posed kLanes at a time and the rest one by one: for unions of every size from one
+// frame to past two groups (and two requests whose frames interleave), every pose handed over is
+// the frame's own to the bit, in order.
+TEST(FramePoses, UnionsOfAnySizeHandOverEachFramesOwnPoseToTheBit) {
+    const Document document = generatedDocument(2);
+    ASSERT_GT(document.motion.frameCount, 30u);
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    const std::size_t n = plan.nodeCount();
+    std::vector<RigidTransform> expected(n);
+    for (std::uint32_t size = 1; size <= 2 * ForwardKinematicsPlan::kLanes + 3; ++size) {
+        std::vector<std::uint32_t> odd;
+        std::vector<std::uint32_t> even;
+        for (std::uint32_t i = 0; i < size; ++i) {
+            (i % 2 == 0 ? even : odd).push_back(3 * i + 1);
+        }
+        std::vector<std::uint32_t> seen;
+        std::size_t mismatches = 0;
+        auto checking = [&](std::vector<std::uint32_t> frames) {
+            FramePoseRequest request;
+            request.frames = std::move(frames);
+            request.take = [&, names = request.frames](std::size_t index,
+                                                       std::span<const RigidTransform> world) {
+                seen.push_back(names[index]);
+                plan.computeWorldTransformsOfRow(document.motion.frame(names[index]), expected);
+                mismatches +=
+                    std::memcmp(expected.data(), world.data(), n * sizeof(RigidTransform)) != 0;
+            };
+            return request;
+        };
+        FramePoseRequest a = checking(even);
+        FramePoseRequest b = checking(odd);
+        FramePoseRequest* const requests[] = {&a, &b};
+        poseRequestedFrames(plan, document.motion, requests);
+        EXPECT_EQ(mismatches, 0u) << size << " frames";
+        ASSERT_EQ(seen.size(), size);
+        for (std::uint32_t i = 0; i < size; ++i) {
+            EXPECT_EQ(seen[i], 3 * i + 1) << size << " frames";
+        }
+    }
+}
+
+// A skeleton without channels has empty rows (the reader gives it no frames; a Motion built in
+// memory may have some): every frame is the rest pose.
+TEST(FramePoses, ASkeletonWithoutChannelsIsPosedAtRest) {
+    const Document document = parseDocument("HIERARCHY\nROOT A\n{\nOFFSET 1 2 3\nCHANNELS 0\n"
+                                            "JOINT B\n{\nOFFSET 0 4 0\nCHANNELS 0\n}\n}\n");
+    ASSERT_TRUE(document.loaded());
+    Motion motion;
+    motion.frameCount = 6;
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    std::vector<glm::dvec3> tips;
+    FramePoseRequest request;
+    request.frames = {0, 1, 2, 3, 4, 5};
+    request.take = [&](std::size_t, std::span<const RigidTransform> world) {
+        tips.push_back(world[1].translation);
+    };
+    FramePoseRequest* const requests[] = {&request};
+    poseRequestedFrames(plan, motion, requests);
+    EXPECT_EQ(tips, std::vector<glm::dvec3>(6, glm::dvec3(1.0, 6.0, 3.0)));
 }
 
 TEST(FramePoses, NoRequestsOrNoFramesPoseNothing) {

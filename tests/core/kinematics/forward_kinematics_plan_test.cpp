@@ -7,7 +7,9 @@
 #include "core/reader/document.h"
 #include "tests/core/test_support.h"
 
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <glm/ext/quaternion_trigonometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -252,6 +254,53 @@ TEST_F(LayoutZoo, AnglesBeyondTheFastPathAndNaNAgree) {
     for (const RigidTransform& transform : world) {
         EXPECT_TRUE(std::isfinite(transform.translation.x));
         EXPECT_NEAR(glm::length(transform.rotation), 1.0, 1e-12);
+    }
+}
+
+// Equal to the bit, zeros' signs and NaN payloads included.
+::testing::AssertionResult identicalTransforms(std::span<const RigidTransform> expected,
+                                               std::span<const RigidTransform> actual) {
+    for (std::size_t node = 0; node < expected.size(); ++node) {
+        if (std::memcmp(&expected[node], &actual[node], sizeof(RigidTransform)) != 0) {
+            return ::testing::AssertionFailure()
+                   << "node " << node << " differs: translation x " << expected[node].translation.x
+                   << " vs " << actual[node].translation.x;
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
+// computeWorldTransformsOfRows (kLanes frames at once) against computeWorldTransformsOfRow on
+// each of the same rows: every layout of the zoo (every rotation order, nodes without rotation
+// channels, Other layouts, more than one batch of sines), both translation modes, different
+// rows in every lane, angles past the fast path and NaN.
+TEST_F(LayoutZoo, FramesPosedTogetherEqualFramesPosedAloneToTheBit) {
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    std::vector<std::vector<float>> rows = randomRows(12 * static_cast<int>(kLanes));
+    rows[1][3] = 3.0e12F;
+    rows[2][10] = -1.0e10F;
+    rows[5][10] = std::numeric_limits<float>::quiet_NaN();
+    std::fill(rows[6].begin(), rows[6].end(), -0.0F);
+    const std::size_t n = document_.skeleton.nodeCount();
+    for (TranslationMode mode : {TranslationMode::Absolute, TranslationMode::Additive}) {
+        const ForwardKinematicsPlan plan(document_.skeleton, mode);
+        std::vector<ForwardKinematicsPlan::LaneWorld> scratch(n);
+        std::vector<RigidTransform> together(kLanes * n);
+        std::vector<RigidTransform> alone(n);
+        for (std::size_t first = 0; first < rows.size(); first += kLanes) {
+            std::array<const float*, kLanes> lanes{};
+            std::array<RigidTransform*, kLanes> worlds{};
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                lanes[k] = rows[first + k].data();
+                worlds[k] = together.data() + k * n;
+            }
+            plan.computeWorldTransformsOfRows(lanes, worlds, scratch);
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                plan.computeWorldTransformsOfRow(rows[first + k], alone);
+                ASSERT_TRUE(identicalTransforms(alone, std::span(worlds[k], n)))
+                    << "row " << first + k;
+            }
+        }
     }
 }
 
