@@ -16,7 +16,9 @@ std::vector<std::uint32_t> unionOfRequestedFrames(std::span<FramePoseRequest* co
     for (const FramePoseRequest* request : requests) {
         merged.clear();
         merged.reserve(frames.size() + request->frames.size());
-        std::ranges::set_union(frames, request->frames, std::back_inserter(merged));
+        // std::set_union, not std::ranges': the page's libc++ 14 has no ranges::set_union.
+        std::set_union(frames.begin(), frames.end(), request->frames.begin(), request->frames.end(),
+                       std::back_inserter(merged));
         frames.swap(merged);
     }
     return frames;
