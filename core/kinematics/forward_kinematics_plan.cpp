@@ -100,21 +100,23 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 #define BVHSCOPE_LANE_CLONES
 #endif
 
-// GCC notes that a 32-byte vector passed by value has another ABI with AVX than without: it
-// never crosses a call here (the functions below that take or return one are internal to this
-// file and inlined).
+// A 32-byte vector passed or returned by value goes in registers in the AVX2 clones and in
+// memory in the default code (GCC's -Wpsabi note), so loadLanes and storeLanes must be inlined
+// into each clone, never called across that boundary: always_inline holds at -O0 too (the
+// sanitizer build), where a call returned garbage lanes (no rotation, and a "load of null
+// pointer" from UBSan). With them inlined no such vector crosses a call, so the note is off.
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
-inline LaneVector loadLanes(const double (&lanes)[kPlanLanes]) {
+[[gnu::always_inline]] inline LaneVector loadLanes(const double (&lanes)[kPlanLanes]) {
     LaneVector v;
     std::memcpy(&v, lanes, sizeof v);
     return v;
 }
 
-inline void storeLanes(double (&lanes)[kPlanLanes], LaneVector v) {
+[[gnu::always_inline]] inline void storeLanes(double (&lanes)[kPlanLanes], LaneVector v) {
     std::memcpy(lanes, &v, sizeof v);
 }
 
