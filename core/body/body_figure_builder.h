@@ -418,9 +418,19 @@ struct FigureBuilder {
     // reads as a hand and not a mitten or, on a hand alone, a paper fan.
     void addPalm(std::size_t hand);
 
-    // Whether the head joint lies more ahead of (or beside) the figure's root than above it: a
-    // quadruped's, not a biped's or a face rig's.
-    bool headAheadOfRoot(std::size_t head) const;
+    // The half-width where the bone volume made to `node` ends (a forearm's at the wrist); none
+    // before one is made. A hand's volumes start no wider: wider, a bump showed at every wrist.
+    std::optional<float> boneEndRadius(std::size_t node) const;
+
+    // Whether the head joint lies more ahead of (or beside) the trunk's base (trunkBaseBelow)
+    // than above it: a quadruped's, not a biped's or a face rig's.
+    bool headAheadOfTrunkBase(std::size_t head) const;
+
+    // The trunk's base under `head`: its topmost ancestor that two or more joints leave (the
+    // hips, where the legs and the spine part), else the skeleton's root. A root joint above it
+    // that the motion leaves behind (Bandai Namco's joint_Root stays at the origin while the
+    // hips walk metres away) says nothing about where the body stands.
+    std::size_t trunkBaseBelow(std::size_t head) const;
 
     // The longest bone from `node` within about 30 degrees of `direction` (a face rig's
     // HeadTop among its jaw, eyes and lips: the skull's height); 0 when none.

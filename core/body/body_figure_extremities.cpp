@@ -6,6 +6,7 @@
 
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+#include <limits>
 #include <span>
 #include <string>
 
@@ -209,7 +210,13 @@ void FigureBuilder::addPalm(std::size_t hand) {
     const float halfWidth =
         std::max(0.5f * spread + kPalmEdgePerFinger * meanRadius, 0.35f * length);
     const float depth = std::max(kPalmThicknessPerWidth * halfWidth, kPalmThinnest);
-    const float wristDepth = kPalmWristShare * depth;
+    // Its width over its depth holds from the wrist to the knuckles: a wrist no wider than the
+    // forearm's end is a thinner one too.
+    float wristDepth = kPalmWristShare * depth;
+    if (const std::optional<float> forearm = boneEndRadius(hand)) {
+        const float blend = 0.5f * depth;
+        wristDepth = std::min(wristDepth, std::max(*forearm - blend, 0.0f) * depth / halfWidth);
+    }
     BodyVolume palm = makeEllipticCone(points[hand] + forward * (0.5f * wristDepth),
                                        knuckles - forward * (0.5f * depth), wristDepth, depth,
                                        across, halfWidth / depth);
@@ -228,6 +235,26 @@ void FigureBuilder::addPalm(std::size_t hand) {
     }
     palm.radiusNode = static_cast<NodeIndex>(fingers.knuckles[middle]);
     figure.volumes.push_back(palm);
+}
+
+std::optional<float> FigureBuilder::boneEndRadius(std::size_t node) const {
+    // A bone may be made of pieces (a forearm's bulge, then its run to the wrist): the piece
+    // ending nearest the joint ends there.
+    const BodyVolume* last = nullptr;
+    float nearest = std::numeric_limits<float>::max();
+    for (const BodyVolume& volume : figure.volumes) {
+        const float away = glm::length(volume.b - points[node]);
+        if (volume.radiusNode == static_cast<NodeIndex>(node) &&
+            volume.shape != BodyVolume::Shape::Ellipsoid && away < nearest) {
+            last = &volume;
+            nearest = away;
+        }
+    }
+    if (last == nullptr) {
+        return std::nullopt;
+    }
+    return last->shape == BodyVolume::Shape::EllipticCone ? last->radiusB * last->radii.x
+                                                          : last->radiusB;
 }
 
 std::optional<std::size_t> FigureBuilder::unnamedHandJoint() const {

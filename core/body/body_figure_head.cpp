@@ -7,14 +7,30 @@
 
 namespace bvh::body_figure_detail {
 
-bool FigureBuilder::headAheadOfRoot(std::size_t head) const {
-    std::size_t root = head;
-    while (skeleton.parents[root] != kNoParent) {
-        root = static_cast<std::size_t>(skeleton.parents[root]);
+std::size_t FigureBuilder::trunkBaseBelow(std::size_t head) const {
+    std::vector<std::uint8_t> joints(points.size(), 0); // per node: joints leaving it, up to 2
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent != kNoParent && skeleton.isEndSite[i] == 0) {
+            std::uint8_t& count = joints[static_cast<std::size_t>(parent)];
+            count = static_cast<std::uint8_t>(std::min(count + 1, 2));
+        }
     }
-    const glm::vec3 fromRoot = points[head] - points[root];
-    const float length = glm::length(fromRoot);
-    return length > 0.0f && std::abs(glm::dot(fromRoot, up)) < 0.7f * length;
+    std::size_t base = head;
+    std::size_t node = head;
+    while (skeleton.parents[node] != kNoParent) {
+        node = static_cast<std::size_t>(skeleton.parents[node]);
+        if (joints[node] >= 2) {
+            base = node;
+        }
+    }
+    return base == head ? node : base;
+}
+
+bool FigureBuilder::headAheadOfTrunkBase(std::size_t head) const {
+    const glm::vec3 fromBase = points[head] - points[trunkBaseBelow(head)];
+    const float length = glm::length(fromBase);
+    return length > 0.0f && std::abs(glm::dot(fromBase, up)) < 0.7f * length;
 }
 
 float FigureBuilder::boneAlong(std::size_t node, const glm::vec3& direction) const {
@@ -113,7 +129,7 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
             // Not a quadruped's head, which lies ahead along its neck.
             const float wanted = std::max(kHeadLengthDefault * capScale - span.length, 0.0f);
             span.below = std::min(wanted, headRoomBelow(head, span.length));
-            span.length += headAheadOfRoot(head) ? span.below : wanted;
+            span.length += headAheadOfTrunkBase(head) ? span.below : wanted;
         }
     } else if (neck != kNoParent && hasBone[head] != 0) {
         span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
@@ -124,7 +140,7 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     // reaches 7 % of the height): never smaller than a plain head.
     const float least = span.bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
     span.length = std::clamp(span.length, least * capScale, kHeadLengthMax * capScale);
-    return headAheadOfRoot(head) ? quadrupedHeadSpan(head, span) : span;
+    return headAheadOfTrunkBase(head) ? quadrupedHeadSpan(head, span) : span;
 }
 
 FigureBuilder::HeadSpan FigureBuilder::quadrupedHeadSpan(std::size_t head, HeadSpan span) const {
@@ -151,7 +167,7 @@ float FigureBuilder::neckRadiusAt(std::size_t child, float runStart) const {
         toHead += boneLength(node);
     }
     // A head ahead of the figure (a quadruped's) hangs on a neck of its own kind.
-    if (roles[node] != BoneRole::Head || headAheadOfRoot(node)) {
+    if (roles[node] != BoneRole::Head || headAheadOfTrunkBase(node)) {
         return runStart;
     }
     const HeadSpan span = headSpan(node);
@@ -178,7 +194,7 @@ void FigureBuilder::addHead(std::size_t head) {
     // it gets a snout whether or not the pose says which way the figure faces.
     // Only on a figure whose head is ahead of its root rather than above it: a biped bound
     // in a frame where it looks down (body_bind_pose.h) keeps an upright head.
-    const bool figureLies = headAheadOfRoot(head);
+    const bool figureLies = headAheadOfTrunkBase(head);
     const bool horizontal = figureLies && std::abs(glm::dot(direction, up)) < 0.6f;
     const bool knowsFront = facing.has_value() || horizontal;
     const bool lying =

@@ -50,7 +50,7 @@ glm::vec3 FigureBuilder::trunkEnd(std::size_t parent, std::size_t child, float e
 
 void FigureBuilder::addNeckOverTrunk(std::size_t parent, std::size_t head,
                                      const glm::vec3& trunkTop) {
-    if (roles[head] != BoneRole::Head || headAheadOfRoot(head) ||
+    if (roles[head] != BoneRole::Head || headAheadOfTrunkBase(head) ||
         glm::length(points[head] - trunkTop) < kZeroLength) {
         return;
     }
@@ -64,7 +64,7 @@ void FigureBuilder::addNeckOverTrunk(std::size_t parent, std::size_t head,
 }
 
 float FigureBuilder::headRoomBelow(std::size_t head, float crownLength) const {
-    if (headAheadOfRoot(head)) {
+    if (headAheadOfTrunkBase(head)) {
         return 0.0f; // a quadruped's head lies ahead along its neck
     }
     const float aboveShoulders = shoulderLine ? glm::dot(points[head], up) - *shoulderLine : -1.0f;
