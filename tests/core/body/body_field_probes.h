@@ -66,6 +66,15 @@ inline PlannedFigure planFigure(const std::string& text) {
     return planned;
 }
 
+// The body's distance field (normalised units, with the builder's gap) at a point given in the
+// file's units, centimetres for the generated rigs: positive outside.
+inline float fieldAtCentimetres(const PlannedFigure& planned, const glm::vec3& centimetres) {
+    const glm::vec3 p =
+        glm::vec3((glm::dvec3(centimetres) - planned.figure.centre) / planned.figure.size);
+    return bodyDistance(planned.figure.volumes, planned.all, p, kBodyFarOutside,
+                        kBodyGapInCells * planned.grid.cell);
+}
+
 // How far from `centre` the body's surface lies along `direction` (normalised units): where its
 // distance field first turns from inside to outside, by bisection.
 inline float surfaceReach(const PlannedFigure& planned, const glm::vec3& centre,

@@ -21,12 +21,6 @@ namespace {
 using test::nodeNamed;
 using test::normalised;
 
-float fieldAtCentimetres(const test::PlannedFigure& planned, const glm::vec3& at) {
-    const glm::vec3 p = glm::vec3((glm::dvec3(at) - planned.figure.centre) / planned.figure.size);
-    return bodyDistance(planned.figure.volumes, planned.all, p, kBodyFarOutside,
-                        kBodyGapInCells * planned.grid.cell);
-}
-
 // The horse's front legs leave its chest (Spine2, 115 up at z = 105) at 95 up; the elephant's
 // its chest (Bip01 Spine1, 200 up at z = 150) at 150. Half way along the trunk the body is at
 // least 0.6 of that deep (a human's torso, 0.43 and 0.33 of it, before) and no deeper than the
@@ -69,8 +63,8 @@ TEST(BodyFigureQuadruped, ANamedElephantsTrunkHangsFromItsHeadApartFromItsLegs) 
                                                 nodeNamed(skeleton, "Bip01 Spine1"));
     ASSERT_NE(barrel, nullptr);
     EXPECT_LT(trunk->radiusA, barrel->radiusA / 3.0f);
-    EXPECT_GT(fieldAtCentimetres(planned, {17.5f, 110.0f, 190.0f}), 0.0f);
-    EXPECT_GT(fieldAtCentimetres(planned, {0.0f, 22.0f, 230.0f}), 0.0f);
+    EXPECT_GT(test::fieldAtCentimetres(planned, {17.5f, 110.0f, 190.0f}), 0.0f);
+    EXPECT_GT(test::fieldAtCentimetres(planned, {0.0f, 22.0f, 230.0f}), 0.0f);
     const BodyVolume* skull = nullptr;
     for (const BodyVolume& volume : planned.figure.volumes) {
         skull =

@@ -76,13 +76,6 @@ Girth girthAt(const test::PlannedFigure& planned, const glm::vec3& centre) {
                 test::surfaceReach(planned, centre, {-1, 0, 0})};
 }
 
-float fieldAt(const test::PlannedFigure& planned, const glm::vec3& centimetres) {
-    const glm::vec3 p =
-        glm::vec3((glm::dvec3(centimetres) - planned.figure.centre) / planned.figure.size);
-    return bodyDistance(planned.figure.volumes, planned.all, p, kBodyFarOutside,
-                        kBodyGapInCells * planned.grid.cell);
-}
-
 // test::quadruped (an elephant 300 long): b0 the pelvis (0, 150, 0), b1 the chest (0, 155, 150),
 // the front hips 140 up. test::unnamedElephant: j0 the pelvis (0, 190, 0), j1 the chest
 // (0, 200, 150), the front hips 150 up. A barrel about three quarters as deep as the front legs
@@ -142,8 +135,8 @@ TEST(BodyFigureUnnamed, AQuadrupedsHeadIsSizedByItsBodysLength) {
 // barrel's radius or less where it leaves the head.
 TEST(BodyFigureUnnamed, AnElephantsTrunkStaysApartFromItsLegsAndTheGround) {
     const test::PlannedFigure planned = test::planFigure(test::unnamedElephant().text());
-    EXPECT_GT(fieldAt(planned, {17.5f, 110.0f, 190.0f}), 0.0f);
-    EXPECT_GT(fieldAt(planned, {0.0f, 22.0f, 230.0f}), 0.0f);
+    EXPECT_GT(test::fieldAtCentimetres(planned, {17.5f, 110.0f, 190.0f}), 0.0f);
+    EXPECT_GT(test::fieldAtCentimetres(planned, {0.0f, 22.0f, 230.0f}), 0.0f);
     const Skeleton& skeleton = planned.skeleton;
     const BodyVolume* barrel =
         test::boneVolume(planned.figure, nodeNamed(skeleton, "j0"), nodeNamed(skeleton, "j1"));
