@@ -557,6 +557,13 @@ struct FigureBuilder {
     // past the pelvis and the chest.
     void addBarrel();
 
+    // Takes the barrel from `from` to `to` (barrelFrom, barrelTo: addBarrel makes it) over
+    // `legs`, which taperLegs sizes: kBarrelPerLegLength of their mean length thick, at most
+    // kBarrelPerBarrelLength of its `length`, or an unnamed trunk bone's radius with no legs;
+    // the legs' roots inside it join it (joinLegRootsToBarrel). Returns barrelRadius.
+    float takeBarrel(NodeIndex from, std::size_t to, float length,
+                     std::span<const std::vector<std::size_t>> legs);
+
     // A quadruped's legs (chains by chainFrom), each kLegTopPerLength of its length thick at
     // the top, tapering to kLegFootShare of that at the foot; returns their mean length.
     float taperLegs(std::span<const std::vector<std::size_t>> legs);

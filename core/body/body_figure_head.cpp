@@ -108,6 +108,7 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     const NodeIndex child = longestChild[head];
     HeadSpan span{up, kHeadLengthDefault * capScale, 0.0f, 0};
     const NodeIndex neck = skeleton.parents[head];
+    const bool ahead = headAheadOfTrunkBase(head);
     // A face rig's longest bone from the head (a jaw, an eye's aim, MakeHuman's temporalis)
     // does not say where the skull goes: with several bones leaving the head, the neck does.
     for (std::size_t i = head + 1; i < points.size(); ++i) {
@@ -129,7 +130,7 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
             // Not a quadruped's head, which lies ahead along its neck.
             const float wanted = std::max(kHeadLengthDefault * capScale - span.length, 0.0f);
             span.below = std::min(wanted, headRoomBelow(head, span.length));
-            span.length += headAheadOfTrunkBase(head) ? span.below : wanted;
+            span.length += ahead ? span.below : wanted;
         }
     } else if (neck != kNoParent && hasBone[head] != 0) {
         span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
@@ -140,7 +141,7 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     // reaches 7 % of the height): never smaller than a plain head.
     const float least = span.bones > 1 ? kHeadLengthDefault : kHeadLengthMin;
     span.length = std::clamp(span.length, least * capScale, kHeadLengthMax * capScale);
-    return headAheadOfTrunkBase(head) ? quadrupedHeadSpan(head, span) : span;
+    return ahead ? quadrupedHeadSpan(head, span) : span;
 }
 
 FigureBuilder::HeadSpan FigureBuilder::quadrupedHeadSpan(std::size_t head, HeadSpan span) const {

@@ -86,18 +86,13 @@ void FigureBuilder::findNamedQuadruped() {
     if (quadruped.legs.empty()) {
         return;
     }
-    const float legRun = taperLegs(quadruped.legs);
-    const float barrel =
-        std::min(kBarrelPerLegLength * legRun, kBarrelPerBarrelLength * quadruped.length);
+    const float barrel = takeBarrel(static_cast<NodeIndex>(quadruped.trunk.front()),
+                                    quadruped.trunk.back(), quadruped.length, quadruped.legs);
     // One barrel from the pelvis to the chest (addBarrel), not a round cone per spine bone, each
     // rounded a barrel's radius past its ends (an egg on a dog's short back).
     for (std::size_t k = 1; k < quadruped.trunk.size(); ++k) {
         boneRole[quadruped.trunk[k]] = BoneRole::Inner;
     }
-    barrelFrom = static_cast<NodeIndex>(quadruped.trunk.front());
-    barrelTo = static_cast<NodeIndex>(quadruped.trunk.back());
-    barrelRadius = barrel;
-    joinLegRootsToBarrel(quadruped.legs);
     const float headHalfHeight = kQuadrupedHeadHalfHeight * kHeadPerBarrelLength * quadruped.length;
     for (std::size_t c = quadruped.trunk.back() + 1; c < points.size(); ++c) {
         if (skeleton.parents[c] != static_cast<NodeIndex>(quadruped.trunk.back()) ||

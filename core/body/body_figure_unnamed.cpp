@@ -85,17 +85,9 @@ std::vector<std::vector<std::size_t>> FigureBuilder::barrelLegs(std::size_t barr
 }
 
 void FigureBuilder::sizeFromBarrel(std::size_t barrelEnd) {
-    const std::vector<std::vector<std::size_t>> legs = barrelLegs(barrelEnd);
-    const float legLength = taperLegs(legs);
-    const float length = boneLength(barrelEnd);
-    const float barrel =
-        legs.empty() ? startRadius(BoneRole::Unknown, length, barrelEnd)
-                     : std::min(kBarrelPerLegLength * legLength, kBarrelPerBarrelLength * length);
+    const float barrel = takeBarrel(skeleton.parents[barrelEnd], barrelEnd, boneLength(barrelEnd),
+                                    barrelLegs(barrelEnd));
     boneRole[barrelEnd] = BoneRole::Inner; // addBarrel makes it
-    barrelFrom = skeleton.parents[barrelEnd];
-    barrelTo = static_cast<NodeIndex>(barrelEnd);
-    barrelRadius = barrel;
-    joinLegRootsToBarrel(legs);
     const auto head = static_cast<std::size_t>(topologyHead);
     const float headHeight = 2.0f * kQuadrupedHeadHalfHeight * unnamedHeadLength();
     for (std::size_t c = barrelEnd + 1; c < points.size(); ++c) {
@@ -203,6 +195,18 @@ void FigureBuilder::joinLegRootsToBarrel(std::span<const std::vector<std::size_t
             jointOf[leg[k]] = jointOf[leg[0]];
         }
     }
+}
+
+float FigureBuilder::takeBarrel(NodeIndex from, std::size_t to, float length,
+                                std::span<const std::vector<std::size_t>> legs) {
+    const float legLength = taperLegs(legs);
+    barrelRadius = legs.empty()
+                       ? startRadius(BoneRole::Unknown, boneLength(to), to)
+                       : std::min(kBarrelPerLegLength * legLength, kBarrelPerBarrelLength * length);
+    barrelFrom = from;
+    barrelTo = static_cast<NodeIndex>(to);
+    joinLegRootsToBarrel(legs);
+    return barrelRadius;
 }
 
 float FigureBuilder::taperLegs(std::span<const std::vector<std::size_t>> legs) {
