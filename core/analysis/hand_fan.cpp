@@ -1,27 +1,17 @@
 #include "core/analysis/hand_fan.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <glm/geometric.hpp>
 #include <limits>
 
 namespace bvh {
 namespace {
 
-// Per node, its number of children (End Sites included).
-std::vector<std::size_t> childCounts(const Skeleton& skeleton) {
-    std::vector<std::size_t> children(skeleton.nodeCount(), 0);
-    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
-        if (skeleton.parents[i] != kNoParent) {
-            ++children[static_cast<std::size_t>(skeleton.parents[i])];
-        }
-    }
-    return children;
-}
-
 // The first node from the root that does not continue a single chain; nullopt when the skeleton
 // is not one tree in parent-before-child order.
 std::optional<std::size_t> firstBranch(const Skeleton& skeleton,
-                                       const std::vector<std::size_t>& children) {
+                                       const std::vector<std::uint32_t>& children) {
     for (std::size_t i = 1; i < skeleton.nodeCount(); ++i) {
         if (skeleton.parents[i] == kNoParent ||
             static_cast<std::size_t>(skeleton.parents[i]) >= i) {
@@ -43,7 +33,7 @@ std::optional<HandFan> findHandFan(const Skeleton& skeleton,
     if (n == 0 || positions.size() != n) {
         return std::nullopt;
     }
-    const std::vector<std::size_t> children = childCounts(skeleton);
+    const std::vector<std::uint32_t> children = skeleton.childCounts();
     const std::optional<std::size_t> wrist = firstBranch(skeleton, children);
     if (!wrist || children[*wrist] < kHandFewestFingers || children[*wrist] > kHandMostFingers) {
         return std::nullopt;

@@ -15,12 +15,7 @@ namespace {
 // while the chain has not yet branched: Bandai's joint_Root and Hips).
 std::vector<std::uint8_t> jointsAboveFirstBranch(const Skeleton& skeleton) {
     const std::size_t n = skeleton.nodeCount();
-    std::vector<std::uint32_t> children(n, 0);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (skeleton.parents[i] != kNoParent) {
-            ++children[static_cast<std::size_t>(skeleton.parents[i])];
-        }
-    }
+    const std::vector<std::uint32_t> children = skeleton.childCounts();
     std::vector<std::uint8_t> above(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];

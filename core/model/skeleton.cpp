@@ -54,6 +54,16 @@ std::vector<NodeIndex> Skeleton::roots() const {
     return result;
 }
 
+std::vector<std::uint32_t> Skeleton::childCounts() const {
+    std::vector<std::uint32_t> counts(parents.size(), 0);
+    for (const NodeIndex parent : parents) {
+        if (parent != kNoParent) {
+            ++counts[static_cast<std::size_t>(parent)];
+        }
+    }
+    return counts;
+}
+
 std::string Skeleton::rotationOrder(NodeIndex node) const {
     std::string order;
     for (ChannelType type : channelsOf(node)) {

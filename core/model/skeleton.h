@@ -72,6 +72,8 @@ struct Skeleton {
     std::size_t jointCount() const;
     std::size_t endSiteCount() const { return nodeCount() - jointCount(); }
     std::vector<NodeIndex> roots() const;
+    // Per node, how many nodes (End Sites included) have it as their parent.
+    std::vector<std::uint32_t> childCounts() const;
     std::span<const ChannelType> channelsOf(NodeIndex node) const {
         return std::span(channels).subspan(channelBegin[static_cast<std::size_t>(node)],
                                            channelCount[static_cast<std::size_t>(node)]);
