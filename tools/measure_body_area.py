@@ -3,7 +3,9 @@
 
 For each BVH file: `bvhscope render FILE --size 640x480 --no-overlay --bones capsules|body`, then
 in each picture the largest 8-connected piece of the characters' orange (red over blue by more
-than 40, red over 60: tests/app/headless/render_body_test.cpp's warmBody). Prints, tab-separated:
+than 40, red over 60: tests/app/headless/render_body_test.cpp's warmBody; and green over blue by
+more than 12, which leaves out the ground's red X axis: its green and blue are equal, so where it
+passes under the feet it no longer joins the figure's piece). Prints, tab-separated:
 the file's name, the body's piece over the capsules' (goal: at least 2), the body piece's height
 over the capsules' (goal: about 1), and both pieces in pixels.
 
@@ -58,10 +60,15 @@ def read_png(path):
     return width, height, step, rows
 
 
+def is_character(red, green, blue):
+    """The characters' orange, lit or shaded, and not the ground's red axis line."""
+    return red > blue + 40 and red > 60 and green > blue + 12
+
+
 def largest_piece(path):
     """(pixels, top row, bottom row) of the largest 8-connected piece of warm pixels."""
     width, height, step, rows = read_png(path)
-    warm = [[r[x * step] > r[x * step + 2] + 40 and r[x * step] > 60 for x in range(width)] for r in rows]
+    warm = [[is_character(r[x * step], r[x * step + 1], r[x * step + 2]) for x in range(width)] for r in rows]
     seen = [[False] * width for _ in range(height)]
     best = (0, 0, 0)
     for y in range(height):
