@@ -460,7 +460,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_advance_loads(int milliseconds)
         return 1;
     }
     // A download waiting for its next piece: that piece starts the reading again
-    // (bvhscope_web_stream_append); the frames go on at the reading pace meanwhile.
+    // (bvhscope_web_stream_commit); the frames go on at the reading pace meanwhile.
     if (!state->loads.reading(state->scene)) {
         if (state->loads.busy(state->scene)) {
             bvhscope::viewer::takeFinishedLoads(*state, std::cerr);
