@@ -269,8 +269,8 @@ inline std::size_t bytesBeforeControlOrSpace(const char* p) {
 // is bounded beforehand by the bytes left, kFastStepReach and kFastStepAdvance), no count of
 // the row's channels (the run stops before the row's last channel) and the walk's pointers in
 // registers. The first value that is not of that shape ends the run, unread, for readValue.
-// Against readValue alone: 11 % fewer instructions a value (callgrind), 4-5 % less parsing
-// time, the same whether the values are separated by spaces or tabs.
+// Against readValue alone: parsing 12 % faster, whether the values are separated by spaces or
+// by tabs.
 
 // Bytes a fast step reads from its value's first byte (scanWordDecimal reads
 // kWordDecimalSlack; the separator check reads up to the byte after the blank), and the most
@@ -307,13 +307,15 @@ BVH_ALWAYS_INLINE bool takeFastStep(const char*& p, float* out) {
     double value = 0.0;
     const std::size_t used =
         detail::scanWordDecimal<detail::WordDecimalResult::NearDouble>(p, value);
-    const std::size_t length = bytesBeforeControlOrSpace(p); // == used when the step is taken
+    // The step is the scanner's length, not bytesBeforeControlOrSpace's as in readValue: here
+    // the instructions that length would add cost more than the longer chain from one value to
+    // the next (parsing 8 % faster without it, measured).
     if (used == 0 || detail::isNearFloatMidpoint(value) || charClass(p[used]) != kBlank ||
-        static_cast<unsigned char>(p[length + 1]) <= ' ') [[unlikely]] {
+        static_cast<unsigned char>(p[used + 1]) <= ' ') [[unlikely]] {
         return false;
     }
     *out = static_cast<float>(value);
-    p += length + 1;
+    p += used + 1;
     return true;
 }
 
