@@ -188,9 +188,13 @@ BVH_ALWAYS_INLINE std::size_t scanWordDecimal(const char* first, double& value) 
     if constexpr (std::endian::native != std::endian::little) {
         return 0;
     }
-    const unsigned negative = *first == '-' ? 1 : 0;
+    // Both words are loaded and one is chosen, so that the loads do not wait on the sign: the
+    // row loop's next value waits on this scan's length.
+    const std::uint64_t atFirst = loadEightBytes(first);
+    const std::uint64_t afterFirst = loadEightBytes(first + 1);
+    const unsigned negative = (atFirst & 0xFF) == '-' ? 1 : 0;
     const char* const p = first + negative;
-    const std::uint64_t low = loadEightBytes(p);
+    const std::uint64_t low = negative != 0 ? afterFirst : atFirst;
     const std::uint64_t lowNonDigits = nonDigitBytes(low);
     if (lowNonDigits == 0) {
         return 0; // eight or more integer digits

@@ -101,6 +101,45 @@ void BM_ParseDocumentCrlf(benchmark::State& state) {
 }
 BENCHMARK(BM_ParseDocumentCrlf)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// The rows of the large capture rewritten by `rewrite(out, c, numberHasPoint)`, called for each
+// byte after the "Frame Time" line (numberHasPoint: whether the token before `c` holds a point).
+template <typename Rewrite>
+std::string rewrittenRows(Rewrite rewrite) {
+    const std::string& text = largeCapture(kFrames);
+    const std::size_t rows = text.find('\n', text.find("Frame Time")) + 1;
+    std::string out = text.substr(0, rows);
+    out.reserve(text.size() + text.size() / 4);
+    bool hasPoint = false;
+    for (std::size_t i = rows; i < text.size(); ++i) {
+        const char c = text[i];
+        rewrite(out, c, hasPoint);
+        hasPoint = c == ' ' || c == '\n' ? false : hasPoint || c == '.';
+    }
+    return out;
+}
+
+// The same rows with tabs between the values: the row loop's fast steps must take them as
+// they take spaces.
+void BM_ParseDocumentTabs(benchmark::State& state) {
+    static const std::string text = rewrittenRows(
+        [](std::string& out, char c, bool /*hasPoint*/) { out += c == ' ' ? '\t' : c; });
+    parseText(state, text);
+}
+BENCHMARK(BM_ParseDocumentTabs)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// The same rows with six decimals ("-12.345678", as most exporters print), eight significant
+// digits in the longer values.
+void BM_ParseDocumentSixDecimals(benchmark::State& state) {
+    static const std::string text = rewrittenRows([](std::string& out, char c, bool hasPoint) {
+        if ((c == ' ' || c == '\n') && hasPoint) {
+            out += "25";
+        }
+        out += c;
+    });
+    parseText(state, text);
+}
+BENCHMARK(BM_ParseDocumentSixDecimals)->Arg(1)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void BM_LoadDocumentFromFile(benchmark::State& state) {
     const auto path = largeCaptureFile(kFrames);
     const auto bytes = std::filesystem::file_size(path);
