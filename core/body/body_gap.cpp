@@ -16,6 +16,9 @@ constexpr float kBridgeFadeOfGap = 2.0f;
 // nearest volume's (with its nearest non-neighbour, as it was), faded out rather than switched
 // when another becomes the nearest.
 constexpr float kNearestFadeOfGap = 0.5f;
+// A limb's root mass lies along a trunk volume whose axis is within this cosine of the limb's
+// (about 35 degrees, as FigureBuilder::hangsAlongTrunk's arms).
+constexpr float kMassAlongTrunk = 0.8f;
 
 // The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
 // Ericson's closest points of two segments.
@@ -68,6 +71,53 @@ bool keepsGap(const BodyVolume& one, const BodyVolume& two) {
            gapAxisDistance(one, two) > std::min(one.largestRadius(), two.largestRadius());
 }
 
+// Whether two volumes lie over one bone: the same two joints, in either order.
+bool spansSameJoints(const BodyVolume& one, const BodyVolume& two) {
+    return one.startJoint != one.endJoint &&
+           ((one.startJoint == two.startJoint && one.endJoint == two.endJoint) ||
+            (one.startJoint == two.endJoint && one.endJoint == two.startJoint));
+}
+
+// Whether the ellipsoid `mass` (a limb's root, its first axis along the limb) lies along the
+// trunk volume `trunk` (within about 35 degrees of its axis): an arm hanging beside the chest.
+bool liesAlong(const BodyVolume& mass, const BodyVolume& trunk) {
+    const glm::vec3 limb(mass.axes[0][0], mass.axes[1][0], mass.axes[2][0]);
+    const glm::vec3 axis = trunk.b - trunk.a;
+    const float length = glm::length(axis);
+    return length > 0.0f && std::abs(glm::dot(limb, axis)) >= kMassAlongTrunk * length;
+}
+
+// When `one` is a mass set round a bone's joint rather than along the bone (an ellipsoid given
+// the bone's two joints: a deltoid over the collar's bone, a hip's mass over the pelvis's) and
+// that bone is a trunk volume, as `two` is: the bone's volume; else null. Such a mass sits on the
+// trunk as its bone does, and keeps no gap wall from it (keepsGapAmong): on a chest of several
+// cones (a long spine bone split at the chest) the wall kept between the deltoid and the cones
+// its bone does not touch cut a crumpled notch into the upper back (the bundled walk's), and on
+// Bandai-style rigs, whose collar bone is thin, a slit at the back of the shoulder. The arm's own
+// bones keep their gap from the chest (the deltoid bridges nothing more, bridgeDistance): an arm
+// resting on the torso still rises without a sheet. Over every volume, not the point's
+// candidates: a brick the deltoid reaches but its bone does not would otherwise keep the wall, a
+// jump at the brick's edge.
+const BodyVolume* boneUnder(std::span<const BodyVolume> volumes, const BodyVolume& one,
+                            const BodyVolume& two) {
+    if (one.shape != BodyVolume::Shape::Ellipsoid || one.startJoint == one.endJoint ||
+        one.mass != kNoMass || two.mass != kTrunkMass || !liesAlong(one, two)) {
+        return nullptr;
+    }
+    const auto bone = std::find_if(volumes.begin(), volumes.end(), [&](const BodyVolume& v) {
+        return &v != &one && v.mass == two.mass && spansSameJoints(v, one);
+    });
+    return bone == volumes.end() ? nullptr : &*bone;
+}
+
+// keepsGap, unless either is one mass with the other through the bone it spans (`volumes`: the
+// whole figure's).
+bool keepsGapAmong(std::span<const BodyVolume> volumes, const BodyVolume& one,
+                   const BodyVolume& two) {
+    return keepsGap(one, two) && boneUnder(volumes, one, two) == nullptr &&
+           boneUnder(volumes, two, one) == nullptr;
+}
+
 // How far k is at the point as a bridge between i and j: its own distance where it is joined to
 // both; where i and j are cousins, the first bones of two limbs that leave one joint (the
 // thighs, leaving the pelvis by its two hip bones or hip masses), with k the bone before one of
@@ -82,10 +132,24 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
     const BodyVolume& bridge = volumes[indices[k]];
     const BodyVolume& one = volumes[indices[i]];
     const BodyVolume& two = volumes[indices[j]];
+    const float none = std::numeric_limits<float>::max();
+    // A mass on the trunk through its bone (boneUnder) bridges its limb and any trunk volume
+    // through that bone alone, as far as both reach: a deltoid over a hanging arm bridged the arm
+    // to the chest's cones it touches but not to the others beside them (a long spine bone split
+    // at the chest), and the arm's wall switched on and off between them, a crumpled notch.
+    const bool trunkTwo = two.mass == kTrunkMass;
+    const BodyVolume* bone = boneUnder(volumes, bridge, trunkTwo ? two : one);
+    if (bone != nullptr && !keepsGap(bridge, trunkTwo ? one : two)) {
+        for (std::size_t m = 0; m < indices.size(); ++m) {
+            if (&volumes[indices[m]] == bone) {
+                return distances[m] < reach ? std::max(distances[k], distances[m]) : none;
+            }
+        }
+        return none;
+    }
     if (!keepsGap(bridge, one) && !keepsGap(bridge, two)) {
         return distances[k];
     }
-    const float none = std::numeric_limits<float>::max();
     if (bridge.endJoint != one.startJoint && bridge.endJoint != two.startJoint) {
         return none;
     }
@@ -177,7 +241,7 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
             const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
             // The cheap bound first: most pairs cannot raise the wall.
             if (!(union_ + nearer * (pairWall - union_) > wall) ||
-                !keepsGap(one, volumes[indices[j]])) {
+                !keepsGapAmong(volumes, one, volumes[indices[j]])) {
                 continue;
             }
             const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade);
