@@ -199,6 +199,14 @@ float saturatedDepth(float x, float linear, float most) {
     return most - room * std::exp(-(x - linear) / room);
 }
 
+// How far below its volume a chain of `links` links over `blend` can sink at most: its links
+// count at most kChainLinkFloor widths below the volume, and each sinks it at most a quarter width
+// further, up to kChainMostDepth (boundedSmoothUnion prunes the chains that cannot reach below).
+float chainSink(float blend, float links) {
+    const float deepest = kChainLinkFloor + std::min(kChainMostDepth, 0.25f * links);
+    return deepest * blend;
+}
+
 // How much of a blend width a neighbour's link is raised by where the two volumes are one limb's
 // consecutive bones that continue each other: the smooth minimum of two equally near volumes
 // sinks a quarter width below both, a bead round a straight elbow, knee or wrist (the Mixamo-like
@@ -363,14 +371,18 @@ void listBodyNeighboursByPairs(std::span<const BodyVolume> volumes,
 // a few dozen); beyond, it groups them by joint.
 constexpr std::size_t kNeighbourPairsUpTo = 48;
 
-} // namespace
-
-void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-                        BodyNeighbourTable& table) {
-    if (indices.size() <= kNeighbourPairsUpTo) {
-        listBodyNeighboursByPairs(volumes, indices, table);
-        return;
+// BodyNeighbourTable::sinks, from the listed neighbours.
+void listChainSinks(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    BodyNeighbourTable& table) {
+    table.sinks.resize(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        table.sinks[k] = chainSink(volumes[indices[k]].blend,
+                                   static_cast<float>(table.start[k + 1] - table.start[k]));
     }
+}
+
+void listBodyNeighboursByJoints(std::span<const BodyVolume> volumes,
+                                std::span<const std::uint32_t> indices, BodyNeighbourTable& table) {
     // Hierarchy neighbours share a joint (areHierarchyNeighbours): group the volumes by the
     // joints they touch rather than test every pair (a brick of a 1000-joint rig lists hundreds
     // of volumes: the pairs cost a seventh of its build). The table is the same: each volume's
@@ -417,6 +429,18 @@ void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std
     }
 }
 
+} // namespace
+
+void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                        BodyNeighbourTable& table) {
+    if (indices.size() <= kNeighbourPairsUpTo) {
+        listBodyNeighboursByPairs(volumes, indices, table);
+    } else {
+        listBodyNeighboursByJoints(volumes, indices, table);
+    }
+    listChainSinks(volumes, indices, table);
+}
+
 float boundedSmoothUnion(std::span<const BodyVolume> volumes,
                          std::span<const std::uint32_t> indices, std::span<const float> distances,
                          std::size_t nearest, const BodyNeighbourTable* table) {
@@ -447,12 +471,10 @@ float boundedSmoothUnion(std::span<const BodyVolume> volumes,
         // sinks at most kChainMostDepth widths below them: farther up, it cannot be the least.
         // Each link sinks the chain at most a quarter width below what it had reached, so a
         // volume with few neighbours (a limb's bone: two) sinks less than kChainMostDepth.
-        const float blend = volumes[indices[i]].blend;
-        const float links = table != nullptr
-                                ? static_cast<float>(table->start[i + 1] - table->start[i])
-                                : 4.0f * kChainMostDepth;
-        const float deepest = kChainLinkFloor + std::min(kChainMostDepth, 0.25f * links);
-        if (i != nearest && distances[i] - deepest * blend < distance) {
+        const float below = table != nullptr
+                                ? table->sinks[i]
+                                : chainSink(volumes[indices[i]].blend, 4.0f * kChainMostDepth);
+        if (i != nearest && distances[i] - below < distance) {
             distance = std::min(distance, chainOf(i));
         }
     }

@@ -1,7 +1,8 @@
 // listBodyNeighbours (core/body/body_volumes.h): the table of hierarchy neighbours a brick's
 // samples share. It groups volumes by joint beyond a few dozen and tests every pair below; both
 // must give the table its definition gives: for each volume, every other volume sharing a joint
-// with it (areHierarchyNeighbours), in increasing position, each with its continuingLinkRaise.
+// with it (areHierarchyNeighbours), in increasing position, each with its continuingLinkRaise, and
+// how far below it its chain can sink.
 #include "core/body/body_volumes.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_test_skeletons.h"
@@ -29,6 +30,11 @@ BodyNeighbourTable definedNeighbours(std::span<const BodyVolume> volumes,
             }
         }
         table.start.push_back(static_cast<std::uint32_t>(table.positions.size()));
+        // A chain's links lie at most a quarter width below its volume, and each sinks it a
+        // quarter width further, three eighths at most (boundedSmoothUnion).
+        const auto links = static_cast<float>(table.start[k + 1] - table.start[k]);
+        table.sinks.push_back((0.25f + std::min(0.375f, 0.25f * links)) *
+                              volumes[indices[k]].blend);
     }
     return table;
 }
@@ -41,6 +47,7 @@ void expectDefinedNeighbours(std::span<const BodyVolume> volumes,
     EXPECT_EQ(listed.start, defined.start) << indices.size() << " volumes";
     EXPECT_EQ(listed.positions, defined.positions) << indices.size() << " volumes";
     EXPECT_EQ(listed.raises, defined.raises) << indices.size() << " volumes";
+    EXPECT_EQ(listed.sinks, defined.sinks) << indices.size() << " volumes";
 }
 
 // A thousand-joint rig's volumes: all of them (grouped by joint), runs of a few dozen (pairs),
