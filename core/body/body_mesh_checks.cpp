@@ -1,5 +1,6 @@
 #include "core/body/body_mesh_checks.h"
 
+#include "core/body/body_edge_sort.h"
 #include "core/body/body_mesh.h"
 
 #include <algorithm>
@@ -31,7 +32,7 @@ bool isClosedSurface(std::span<const std::uint32_t> indices) {
             directed.push_back(std::uint64_t{v[k]} << 32 | v[(k + 1) % 3]);
         }
     }
-    std::sort(directed.begin(), directed.end());
+    sortEdgeKeys(directed);
     if (std::adjacent_find(directed.begin(), directed.end()) != directed.end()) {
         return false; // an edge used twice in one direction: not oriented, or more than two faces
     }
@@ -40,7 +41,7 @@ bool isClosedSurface(std::span<const std::uint32_t> indices) {
     std::vector<std::uint64_t> reversed(directed.size());
     std::transform(directed.begin(), directed.end(), reversed.begin(),
                    [](std::uint64_t edge) { return (edge << 32) | (edge >> 32); });
-    std::sort(reversed.begin(), reversed.end());
+    sortEdgeKeys(reversed);
     return reversed == directed;
 }
 

@@ -1,5 +1,7 @@
 #include "core/body/body_weights.h"
 
+#include "core/body/body_edge_sort.h"
+
 #include <algorithm>
 #include <array>
 #include <glm/geometric.hpp>
@@ -112,7 +114,7 @@ Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> 
             edges.push_back(b << 32 | a);
         }
     }
-    std::sort(edges.begin(), edges.end());
+    sortEdgeKeys(edges);
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     Neighbours neighbours;
     neighbours.first.assign(vertexCount + 1, 0);
