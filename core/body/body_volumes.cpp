@@ -487,7 +487,7 @@ float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uin
         return far;
     }
     constexpr std::size_t kStackVolumes = 64;
-    std::array<float, kStackVolumes> onStack{};
+    std::array<float, kStackVolumes> onStack; // (every one used is written first: no zeroing)
     std::vector<float> onHeap;
     float* distances = onStack.data();
     if (indices.size() > kStackVolumes) {
