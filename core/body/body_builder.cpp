@@ -224,10 +224,11 @@ void keepStrongestWeights(std::vector<JointWeight>& joints, BodyVertex& vertex) 
 // Weights from the nearest volume and its neighbours `near` (at `distances`; the nearest at
 // nearestDistance): each falls from 1 to 0 as its volume lies farther behind the nearest, over
 // kWeightFalloff of its radius (and at least a cell). All zero when none is left.
+// `joints`: scratch, reused from vertex to vertex.
 void assignVertexWeights(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> near,
                          std::span<const float> distances, float nearestDistance, float cell,
-                         BodyVertex& vertex) {
-    std::vector<JointWeight> joints;
+                         std::vector<JointWeight>& joints, BodyVertex& vertex) {
+    joints.clear();
     for (std::size_t k = 0; k < near.size(); ++k) {
         const BodyVolume& volume = volumes[near[k]];
         const float width = std::max(kWeightFalloff * volume.largestRadius(), cell);
@@ -250,11 +251,13 @@ void assignVertexWeights(std::span<const BodyVolume> volumes, std::span<const st
 
 // Gives `bridge.joint` its share of the vertex's weights (body_gap.h's limbBridgeWeight), the
 // other joints the rest in proportion.
-void shareWithLimbBridge(const LimbBridgeWeight& bridge, BodyVertex& vertex) {
+// `joints`: scratch.
+void shareWithLimbBridge(const LimbBridgeWeight& bridge, std::vector<JointWeight>& joints,
+                         BodyVertex& vertex) {
     if (bridge.joint == kNoParent || !(bridge.share > 0.0f)) {
         return;
     }
-    std::vector<JointWeight> joints{{bridge.joint, bridge.share}};
+    joints.assign(1, {bridge.joint, bridge.share});
     for (std::size_t k = 0; k < 4 && vertex.weights[k] > 0.0f; ++k) {
         const float rest = vertex.weights[k] * (1.0f - bridge.share);
         if (static_cast<NodeIndex>(vertex.joints[k]) == bridge.joint) {
@@ -266,14 +269,25 @@ void shareWithLimbBridge(const LimbBridgeWeight& bridge, BodyVertex& vertex) {
     keepStrongestWeights(joints, vertex);
 }
 
+// What describeVertex reuses from one vertex to the next (a body has thousands): its brick's
+// neighbour table and room for the distances and weights.
+struct VertexScratch {
+    BrickNeighbours brickNeighbours;
+    std::vector<float> all;
+    std::vector<std::uint32_t> near;
+    std::vector<float> distances;
+    std::vector<JointWeight> joints;
+};
+
 void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, const glm::vec3& p,
-                    BrickNeighbours& brickNeighbours, BodyVertex& vertex, glm::vec3& axisPoint) {
+                    VertexScratch& scratch, BodyVertex& vertex, glm::vec3& axisPoint) {
     const std::span<const std::uint32_t> candidates = grid.volumesNear(p);
-    const BodyNeighbourTable& neighbours = brickNeighbours.of(volumes, candidates);
+    const BodyNeighbourTable& neighbours = scratch.brickNeighbours.of(volumes, candidates);
     const float step = 0.5f * grid.cell;
     float nearestDistance = kBodyFarOutside;
     std::uint32_t nearest = candidates.empty() ? 0 : candidates[0];
-    std::vector<float> all(candidates.size());
+    std::vector<float>& all = scratch.all;
+    all.resize(candidates.size());
     for (std::size_t k = 0; k < candidates.size(); ++k) {
         all[k] = signedDistance(volumes[candidates[k]], p);
         if (all[k] < nearestDistance) {
@@ -284,8 +298,10 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
     // Weights come from the nearest volume and those of its hierarchy neighbours within their
     // blend (and a step) of it: never from a volume the rest pose merely touches (an arm resting
     // on the hip), which would tear the surface when the arm rises.
-    std::vector<std::uint32_t> near;
-    std::vector<float> distances;
+    std::vector<std::uint32_t>& near = scratch.near;
+    std::vector<float>& distances = scratch.distances;
+    near.clear();
+    distances.clear();
     for (std::size_t k = 0; k < candidates.size(); ++k) {
         const BodyVolume& volume = volumes[candidates[k]];
         const float width = std::max(kWeightFalloff * volume.largestRadius(), grid.cell);
@@ -305,7 +321,8 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
             return bodyDistance(volumes, candidates, at, kBodyFarOutside, gap, &neighbours);
         },
         p, grid.cell, awayLength > 0.0f ? away / awayLength : glm::vec3(0.0f, 1.0f, 0.0f));
-    assignVertexWeights(volumes, near, distances, nearestDistance, grid.cell, vertex);
+    assignVertexWeights(volumes, near, distances, nearestDistance, grid.cell, scratch.joints,
+                        vertex);
     if (vertex.weights[0] <= 0.0f) {
         vertex.joints[0] =
             static_cast<std::uint16_t>(std::max<NodeIndex>(volumes[nearest].joint, 0));
@@ -315,7 +332,8 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
         std::find(candidates.begin(), candidates.end(), nearest) - candidates.begin());
     const float bridgeWidth =
         std::max(kLimbBridgeWidth * volumes[nearest].largestRadius(), grid.cell);
-    shareWithLimbBridge(limbBridgeWeight(volumes, candidates, all, nearestAt, bridgeWidth), vertex);
+    shareWithLimbBridge(limbBridgeWeight(volumes, candidates, all, nearestAt, bridgeWidth),
+                        scratch.joints, vertex);
 }
 
 // BodyMesh::outlineVertices: the finest level's vertices, each once. (The coarsest level's
@@ -380,15 +398,14 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     mesh->vertices.resize(used);
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
-    BrickNeighbours brickNeighbours;
+    VertexScratch scratch;
     for (std::size_t v = 0; v < surface.positions.size(); ++v) {
         if (remap[v] == ~0u) {
             continue;
         }
         BodyVertex& vertex = mesh->vertices[remap[v]];
         glm::vec3 axisPoint;
-        describeVertex(figure.volumes, grid, surface.positions[v], brickNeighbours, vertex,
-                       axisPoint);
+        describeVertex(figure.volumes, grid, surface.positions[v], scratch, vertex, axisPoint);
         const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
         vertex.position = glm::vec3(position);
         vertex.axisPoint = glm::vec3(figure.centre + glm::dvec3(axisPoint) * figure.size);

@@ -389,6 +389,11 @@ struct FigureBuilder {
         std::vector<float> radii;
     };
     HandFingers handFingers(std::size_t hand) const;
+    // handFingers(hand), made once per hand: every finger bone asks for its hand's
+    // (fingerBoneRadii), and a hand's scan of its subtree, names and radii cost a 5-finger hand's
+    // bones 15 times over.
+    const HandFingers& fingersOfHand(std::size_t hand) const;
+    mutable std::vector<std::optional<HandFingers>> handFingersMade{}; // per node, fingersOfHand
 
     // Where the finger from `root` leaves the palm: the first joint of its chain from which
     // the next is no more than kPalmJointReach times as far from the wrist `hand` (Perception

@@ -47,6 +47,17 @@ FigureBuilder::HandFingers FigureBuilder::handFingers(std::size_t hand) const {
     return fingers;
 }
 
+const FigureBuilder::HandFingers& FigureBuilder::fingersOfHand(std::size_t hand) const {
+    if (handFingersMade.size() != points.size()) {
+        handFingersMade.assign(points.size(), std::nullopt);
+    }
+    std::optional<HandFingers>& made = handFingersMade[hand];
+    if (!made) {
+        made = handFingers(hand);
+    }
+    return *made;
+}
+
 std::size_t FigureBuilder::fingerKnuckle(std::size_t root, std::size_t hand) const {
     std::size_t node = root;
     for (NodeIndex next = longestChild[node];
@@ -143,9 +154,9 @@ std::optional<glm::vec2> FigureBuilder::fingerBoneRadii(std::size_t child) const
     } else {
         return std::nullopt;
     }
-    const HandFingers fingers = handOf[root] == kNoMass
-                                    ? HandFingers{{root}, {root}, {0}, {}}
-                                    : handFingers(static_cast<std::size_t>(handOf[root]));
+    const HandFingers alone{{root}, {root}, {0}, {}};
+    const HandFingers& fingers =
+        handOf[root] == kNoMass ? alone : fingersOfHand(static_cast<std::size_t>(handOf[root]));
     const auto at = std::find(fingers.roots.begin(), fingers.roots.end(), root);
     if (at == fingers.roots.end()) {
         return std::nullopt;
@@ -175,7 +186,7 @@ std::optional<glm::vec2> FigureBuilder::fingerBoneRadii(std::size_t child) const
 }
 
 void FigureBuilder::addPalm(std::size_t hand) {
-    const HandFingers fingers = handFingers(hand);
+    const HandFingers& fingers = fingersOfHand(hand);
     glm::vec3 knuckles(0.0f);
     std::vector<glm::vec3> roots;
     float meanRadius = 0.0f;

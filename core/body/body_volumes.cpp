@@ -199,6 +199,14 @@ float saturatedDepth(float x, float linear, float most) {
     return most - room * std::exp(-(x - linear) / room);
 }
 
+// How far below its volume a chain of `links` links over `blend` can sink at most: its links
+// count at most kChainLinkFloor widths below the volume, and each sinks it at most a quarter width
+// further, up to kChainMostDepth (boundedSmoothUnion prunes the chains that cannot reach below).
+float chainSink(float blend, float links) {
+    const float deepest = kChainLinkFloor + std::min(kChainMostDepth, 0.25f * links);
+    return deepest * blend;
+}
+
 // How much of a blend width a neighbour's link is raised by where the two volumes are one limb's
 // consecutive bones that continue each other: the smooth minimum of two equally near volumes
 // sinks a quarter width below both, a bead round a straight elbow, knee or wrist (the Mixamo-like
@@ -309,8 +317,41 @@ float boundedChain(std::span<const BodyVolume> volumes, std::span<const std::uin
 
 } // namespace
 
-void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-                        BodyNeighbourTable& table) {
+namespace {
+
+// The volumes (positions in a list) that touch one joint, in increasing position.
+struct JointMembers {
+    std::span<const std::pair<NodeIndex, std::uint32_t>> members;
+};
+
+// Appends to `out`, in increasing position, the positions in `one` or `two` (both increasing)
+// other than `self`, each once.
+void mergeJointMembers(JointMembers one, JointMembers two, std::uint32_t self,
+                       std::vector<std::uint32_t>& out) {
+    std::size_t i = 0;
+    std::size_t j = 0;
+    bool any = false;
+    std::uint32_t last = 0;
+    while (i < one.members.size() || j < two.members.size()) {
+        std::uint32_t next;
+        if (j == two.members.size() ||
+            (i < one.members.size() && one.members[i].second <= two.members[j].second)) {
+            next = one.members[i++].second;
+        } else {
+            next = two.members[j++].second;
+        }
+        // (A volume sharing both joints with `self` is in both lists: once.)
+        if (next != self && (!any || next != last)) {
+            out.push_back(next);
+            any = true;
+            last = next;
+        }
+    }
+}
+
+// listBodyNeighbours by testing every pair: quicker than grouping for a few volumes.
+void listBodyNeighboursByPairs(std::span<const BodyVolume> volumes,
+                               std::span<const std::uint32_t> indices, BodyNeighbourTable& table) {
     table.start.assign(indices.size() + 1, 0);
     table.positions.clear();
     table.raises.clear();
@@ -324,6 +365,80 @@ void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std
         }
         table.start[k + 1] = static_cast<std::uint32_t>(table.positions.size());
     }
+}
+
+// Up to this many volumes, listBodyNeighbours tests every pair (a 65-joint human's bricks list
+// a few dozen); beyond, it groups them by joint.
+constexpr std::size_t kNeighbourPairsUpTo = 48;
+
+// BodyNeighbourTable::sinks, from the listed neighbours.
+void listChainSinks(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                    BodyNeighbourTable& table) {
+    table.sinks.resize(indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        table.sinks[k] = chainSink(volumes[indices[k]].blend,
+                                   static_cast<float>(table.start[k + 1] - table.start[k]));
+    }
+}
+
+void listBodyNeighboursByJoints(std::span<const BodyVolume> volumes,
+                                std::span<const std::uint32_t> indices, BodyNeighbourTable& table) {
+    // Hierarchy neighbours share a joint (areHierarchyNeighbours): group the volumes by the
+    // joints they touch rather than test every pair (a brick of a 1000-joint rig lists hundreds
+    // of volumes: the pairs cost a seventh of its build). The table is the same: each volume's
+    // neighbours in increasing position.
+    std::vector<std::pair<NodeIndex, std::uint32_t>> byJoint;
+    byJoint.reserve(2 * indices.size());
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        const BodyVolume& volume = volumes[indices[k]];
+        byJoint.emplace_back(volume.startJoint, static_cast<std::uint32_t>(k));
+        if (volume.endJoint != volume.startJoint) {
+            byJoint.emplace_back(volume.endJoint, static_cast<std::uint32_t>(k));
+        }
+    }
+    std::sort(byJoint.begin(), byJoint.end());
+    // Each volume's run of byJoint for its start joint and for its end joint.
+    std::vector<JointMembers> startMembers(indices.size());
+    std::vector<JointMembers> endMembers(indices.size());
+    for (std::size_t begin = 0; begin < byJoint.size();) {
+        std::size_t end = begin + 1;
+        while (end < byJoint.size() && byJoint[end].first == byJoint[begin].first) {
+            ++end;
+        }
+        const JointMembers run{std::span(byJoint).subspan(begin, end - begin)};
+        for (std::size_t e = begin; e < end; ++e) {
+            const std::uint32_t k = byJoint[e].second;
+            (volumes[indices[k]].startJoint == byJoint[e].first ? startMembers : endMembers)[k] =
+                run;
+        }
+        begin = end;
+    }
+    table.start.assign(indices.size() + 1, 0);
+    table.positions.clear();
+    table.raises.clear();
+    for (std::size_t k = 0; k < indices.size(); ++k) {
+        const BodyVolume& volume = volumes[indices[k]];
+        const std::size_t first = table.positions.size();
+        mergeJointMembers(startMembers[k], endMembers[k], static_cast<std::uint32_t>(k),
+                          table.positions);
+        for (std::size_t n = first; n < table.positions.size(); ++n) {
+            table.raises.push_back(
+                continuingLinkRaise(volume, volumes[indices[table.positions[n]]]));
+        }
+        table.start[k + 1] = static_cast<std::uint32_t>(table.positions.size());
+    }
+}
+
+} // namespace
+
+void listBodyNeighbours(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                        BodyNeighbourTable& table) {
+    if (indices.size() <= kNeighbourPairsUpTo) {
+        listBodyNeighboursByPairs(volumes, indices, table);
+    } else {
+        listBodyNeighboursByJoints(volumes, indices, table);
+    }
+    listChainSinks(volumes, indices, table);
 }
 
 float boundedSmoothUnion(std::span<const BodyVolume> volumes,
@@ -356,12 +471,10 @@ float boundedSmoothUnion(std::span<const BodyVolume> volumes,
         // sinks at most kChainMostDepth widths below them: farther up, it cannot be the least.
         // Each link sinks the chain at most a quarter width below what it had reached, so a
         // volume with few neighbours (a limb's bone: two) sinks less than kChainMostDepth.
-        const float blend = volumes[indices[i]].blend;
-        const float links = table != nullptr
-                                ? static_cast<float>(table->start[i + 1] - table->start[i])
-                                : 4.0f * kChainMostDepth;
-        const float deepest = kChainLinkFloor + std::min(kChainMostDepth, 0.25f * links);
-        if (i != nearest && distances[i] - deepest * blend < distance) {
+        const float below = table != nullptr
+                                ? table->sinks[i]
+                                : chainSink(volumes[indices[i]].blend, 4.0f * kChainMostDepth);
+        if (i != nearest && distances[i] - below < distance) {
             distance = std::min(distance, chainOf(i));
         }
     }
@@ -374,7 +487,7 @@ float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uin
         return far;
     }
     constexpr std::size_t kStackVolumes = 64;
-    std::array<float, kStackVolumes> onStack{};
+    std::array<float, kStackVolumes> onStack; // (every one used is written first: no zeroing)
     std::vector<float> onHeap;
     float* distances = onStack.data();
     if (indices.size() > kStackVolumes) {

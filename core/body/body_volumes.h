@@ -109,6 +109,9 @@ struct BodyNeighbourTable {
     std::vector<std::uint32_t> start;
     std::vector<std::uint32_t> positions;
     std::vector<float> raises; // continuingLinkRaise of each (indices[k], positions' volume)
+    // Per indices[k]: how far below the volume its chain can sink (its blend times the floor and
+    // depth its neighbours allow), which boundedSmoothUnion prunes by.
+    std::vector<float> sinks;
 };
 // How far (in blend widths, 0 to 1) a neighbour's distance is raised in a volume's chain: 1 where
 // the two are round cones of one limb that continue each other straight through their joint

@@ -1,8 +1,11 @@
 #include "core/body/body_weights.h"
 
+#include "core/body/body_edge_sort.h"
+
 #include <algorithm>
 #include <array>
 #include <glm/geometric.hpp>
+#include <span>
 #include <vector>
 
 namespace bvh {
@@ -29,30 +32,64 @@ Influences influencesOf(const BodyVertex& vertex) {
     return influences;
 }
 
-void addInfluences(std::vector<Influence>& sum, const Influences& influences, float scale) {
-    for (const Influence& influence : influences) {
-        if (influence.weight <= 0.0f) {
-            continue;
-        }
-        const auto same = std::find_if(
-            sum.begin(), sum.end(), [&](const Influence& i) { return i.joint == influence.joint; });
-        if (same != sum.end()) {
-            same->weight += scale * influence.weight;
-        } else {
-            sum.push_back({influence.joint, scale * influence.weight});
+// Influences summed by joint, in the order their joints first come: a slot per joint finds a
+// joint's sum at once (a ring's neighbours bring 4 influences each, smoothed 8 times over).
+class InfluenceSum {
+public:
+    void add(const Influences& influences, float scale) {
+        for (const Influence& influence : influences) {
+            if (influence.weight <= 0.0f) {
+                continue;
+            }
+            if (influence.joint >= slots_.size()) {
+                slots_.resize(std::size_t{influence.joint} + 1, kNoSlot);
+            }
+            std::uint32_t& slot = slots_[influence.joint];
+            if (slot != kNoSlot) {
+                sum_[slot].weight += scale * influence.weight;
+            } else {
+                slot = static_cast<std::uint32_t>(sum_.size());
+                sum_.push_back({influence.joint, scale * influence.weight});
+            }
         }
     }
-}
+    std::span<const Influence> sum() const { return sum_; }
+    void clear() {
+        for (const Influence& influence : sum_) {
+            slots_[influence.joint] = kNoSlot;
+        }
+        sum_.clear();
+    }
 
-// The 4 largest of `sum`, descending, normalised to sum 1.
-Influences strongest(std::vector<Influence>& sum) {
-    std::sort(sum.begin(), sum.end(),
-              [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+private:
+    static constexpr std::uint32_t kNoSlot = ~0u;
+    std::vector<std::uint32_t> slots_; // per joint: its place in sum_
+    std::vector<Influence> sum_;
+};
+
+// The 4 largest of `sum`, descending (equal weights in the order `sum` lists them), normalised to
+// sum 1. A vertex's ring sums a handful of joints, smoothed 8 times over: picking 4 as they come
+// costs less than sorting them all (which gives the same 4 in the same order).
+Influences strongest(std::span<const Influence> sum) {
     Influences kept{};
+    std::size_t count = 0;
+    for (const Influence& influence : sum) {
+        std::size_t at = count;
+        while (at > 0 && kept[at - 1].weight < influence.weight) {
+            --at;
+        }
+        if (at == kept.size()) {
+            continue;
+        }
+        for (std::size_t k = std::min(count, kept.size() - 1); k > at; --k) {
+            kept[k] = kept[k - 1];
+        }
+        kept[at] = influence;
+        count = std::min(count + 1, kept.size());
+    }
     float total = 0.0f;
-    for (std::size_t k = 0; k < std::min<std::size_t>(4, sum.size()); ++k) {
-        kept[k] = sum[k];
-        total += sum[k].weight;
+    for (std::size_t k = 0; k < count; ++k) {
+        total += kept[k].weight;
     }
     for (Influence& influence : kept) {
         influence.weight = total > 0.0f ? influence.weight / total : 0.0f;
@@ -77,7 +114,7 @@ Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> 
             edges.push_back(b << 32 | a);
         }
     }
-    std::sort(edges.begin(), edges.end());
+    sortEdgeKeys(edges);
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     Neighbours neighbours;
     neighbours.first.assign(vertexCount + 1, 0);
@@ -131,13 +168,36 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
             }
         }
     }
-    std::vector<std::vector<Influence>> sums(influences.size());
+    // Each group's members in increasing order (a counting sort by group), summed in that order.
+    std::vector<std::uint32_t> group(parent.size());
+    std::vector<std::uint32_t> firstMember(parent.size() + 1, 0);
     for (std::uint32_t v = 0; v < parent.size(); ++v) {
-        addInfluences(sums[groupOf(parent, v)], influences[v], 1.0f);
+        group[v] = groupOf(parent, v);
+        ++firstMember[group[v] + 1];
     }
+    for (std::size_t g = 0; g < parent.size(); ++g) {
+        firstMember[g + 1] += firstMember[g];
+    }
+    std::vector<std::uint32_t> members(parent.size());
+    std::vector<std::uint32_t> filled(firstMember.begin(), firstMember.end() - 1);
     for (std::uint32_t v = 0; v < parent.size(); ++v) {
-        std::vector<Influence> sum = sums[groupOf(parent, v)];
-        influences[v] = strongest(sum);
+        members[filled[group[v]]++] = v;
+    }
+    InfluenceSum sum;
+    for (std::size_t g = 0; g < parent.size(); ++g) {
+        const std::span<const std::uint32_t> of =
+            std::span(members).subspan(firstMember[g], firstMember[g + 1] - firstMember[g]);
+        if (of.empty()) {
+            continue;
+        }
+        sum.clear();
+        for (const std::uint32_t v : of) {
+            sum.add(influences[v], 1.0f);
+        }
+        const Influences welded = strongest(sum.sum());
+        for (const std::uint32_t v : of) {
+            influences[v] = welded;
+        }
     }
 }
 
@@ -163,22 +223,32 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     for (std::size_t n = 0; n < lengths.size(); ++n) {
         coupling[n] = 1.0f / (lengths[n] + kShortestCoupledLength * meanLength);
     }
+    // Each vertex keeps half its own weights and shares the other half among its neighbours by
+    // their coupling; fixed over the rounds.
+    std::vector<float> ownShare(count, 1.0f);
+    std::vector<float> neighbourShare(coupling.size());
+    for (std::size_t v = 0; v < count; ++v) {
+        const std::uint32_t begin = neighbours.first[v];
+        const std::uint32_t end = neighbours.first[v + 1];
+        float total = 0.0f;
+        for (std::uint32_t n = begin; n < end; ++n) {
+            total += coupling[n];
+        }
+        ownShare[v] = total > 0.0f ? 0.5f : 1.0f;
+        for (std::uint32_t n = begin; n < end; ++n) {
+            neighbourShare[n] = 0.5f * coupling[n] / total;
+        }
+    }
     std::vector<Influences> next(count);
-    std::vector<Influence> sum;
+    InfluenceSum sum;
     for (int round = 0; round < rounds; ++round) {
         for (std::size_t v = 0; v < count; ++v) {
-            const std::uint32_t begin = neighbours.first[v];
-            const std::uint32_t end = neighbours.first[v + 1];
-            float total = 0.0f;
-            for (std::uint32_t n = begin; n < end; ++n) {
-                total += coupling[n];
-            }
             sum.clear();
-            addInfluences(sum, current[v], total > 0.0f ? 0.5f : 1.0f);
-            for (std::uint32_t n = begin; n < end; ++n) {
-                addInfluences(sum, current[neighbours.list[n]], 0.5f * coupling[n] / total);
+            sum.add(current[v], ownShare[v]);
+            for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
+                sum.add(current[neighbours.list[n]], neighbourShare[n]);
             }
-            next[v] = strongest(sum);
+            next[v] = strongest(sum.sum());
         }
         current.swap(next);
     }
