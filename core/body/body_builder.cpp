@@ -279,8 +279,10 @@ struct VertexScratch {
     std::vector<JointWeight> joints;
 };
 
-void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, const glm::vec3& p,
-                    VertexScratch& scratch, BodyVertex& vertex, glm::vec3& axisPoint) {
+// `sampled`: the distance the surface was marched from, for the normals' wide gradient.
+void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
+                    const BodySampledField& sampled, const glm::vec3& p, VertexScratch& scratch,
+                    BodyVertex& vertex, glm::vec3& axisPoint) {
     const std::span<const std::uint32_t> candidates = grid.volumesNear(p);
     const BodyNeighbourTable& neighbours = scratch.brickNeighbours.of(volumes, candidates);
     const float step = 0.5f * grid.cell;
@@ -320,7 +322,7 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid, c
         [&](const glm::vec3& at) {
             return bodyDistance(volumes, candidates, at, kBodyFarOutside, gap, &neighbours);
         },
-        p, grid.cell, awayLength > 0.0f ? away / awayLength : glm::vec3(0.0f, 1.0f, 0.0f));
+        sampled, p, awayLength > 0.0f ? away / awayLength : glm::vec3(0.0f, 1.0f, 0.0f));
     assignVertexWeights(volumes, near, distances, nearestDistance, grid.cell, scratch.joints,
                         vertex);
     if (vertex.weights[0] <= 0.0f) {
@@ -399,13 +401,16 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     VertexScratch scratch;
+    const BodySampledField sampled{distance,    grid.samplesX, grid.samplesY,  grid.samplesZ,
+                                   grid.origin, grid.cell,     kBodyFarOutside};
     for (std::size_t v = 0; v < surface.positions.size(); ++v) {
         if (remap[v] == ~0u) {
             continue;
         }
         BodyVertex& vertex = mesh->vertices[remap[v]];
         glm::vec3 axisPoint;
-        describeVertex(figure.volumes, grid, surface.positions[v], scratch, vertex, axisPoint);
+        describeVertex(figure.volumes, grid, sampled, surface.positions[v], scratch, vertex,
+                       axisPoint);
         const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
         vertex.position = glm::vec3(position);
         vertex.axisPoint = glm::vec3(figure.centre + glm::dvec3(axisPoint) * figure.size);
