@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <limits>
 #include <vector>
@@ -19,6 +20,13 @@ constexpr float kNearestFadeOfGap = 0.5f;
 // A limb's root mass lies along a trunk volume whose axis is within this cosine of the limb's
 // (about 35 degrees, as FigureBuilder::hangsAlongTrunk's arms).
 constexpr float kMassAlongTrunk = 0.8f;
+// The armpit's folds (armpitFold): skin joins a hanging upper arm to the chest in front and behind,
+// in full from this share of the deltoid's depth before and behind its centre; there the
+// deltoid bridges its arm and the trunk this share of its half-length farther down the arm.
+// (Half the half-length lowered the slot's top below the deltoid's edge, so the walk's pit went;
+// 0.6 and more stretched 12 edges of an arm resting on the torso as it rose.)
+constexpr float kFoldWidthOfDepth = 0.5f;
+constexpr float kFoldReachOfLength = 0.5f;
 
 // The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
 // Ericson's closest points of two segments.
@@ -87,6 +95,13 @@ bool liesAlong(const BodyVolume& mass, const BodyVolume& trunk) {
     return length > 0.0f && std::abs(glm::dot(limb, axis)) >= kMassAlongTrunk * length;
 }
 
+// Whether `volume` is a mass set round a bone's joint rather than along the bone: an ellipsoid
+// given the bone's two joints, of no mass (a deltoid, a hip's mass).
+bool isMassOverBone(const BodyVolume& volume) {
+    return volume.shape == BodyVolume::Shape::Ellipsoid && volume.startJoint != volume.endJoint &&
+           volume.mass == kNoMass;
+}
+
 // When `one` is a mass set round a bone's joint rather than along the bone (an ellipsoid given
 // the bone's two joints: a deltoid over the collar's bone, a hip's mass over the pelvis's) and
 // that bone is a trunk volume, as `two` is: the bone's volume; else null. Such a mass sits on the
@@ -100,14 +115,35 @@ bool liesAlong(const BodyVolume& mass, const BodyVolume& trunk) {
 // jump at the brick's edge.
 const BodyVolume* boneUnder(std::span<const BodyVolume> volumes, const BodyVolume& one,
                             const BodyVolume& two) {
-    if (one.shape != BodyVolume::Shape::Ellipsoid || one.startJoint == one.endJoint ||
-        one.mass != kNoMass || two.mass != kTrunkMass || !liesAlong(one, two)) {
+    if (!isMassOverBone(one) || two.mass != kTrunkMass || !liesAlong(one, two)) {
         return nullptr;
     }
     const auto bone = std::find_if(volumes.begin(), volumes.end(), [&](const BodyVolume& v) {
         return &v != &one && v.mass == two.mass && spansSameJoints(v, one);
     });
     return bone == volumes.end() ? nullptr : &*bone;
+}
+
+// How far the point `p` lies before or behind the deltoid `mass` (its second axis points the
+// figure's facing where known, makeDeltoid; either sign serves): 0 on the plane through its
+// centre and its long axis, rising to 1 at kFoldWidthOfDepth of its depth from it, where a
+// person's anterior and posterior armpit folds join the upper arm to the chest. Without them the
+// slot that the arm's gap wall keeps from the chest ran up to the deltoid front to back,
+// narrower than a grid cell at its top, and the marching left a one-cell hole there showing the
+// lit inside of the arm (the bundled walk's shoulder in its default view). The slot stays open
+// below and along that plane (the armpit's hollow), so that a raised arm still leaves the chest
+// without a sheet.
+float armpitFold(const BodyVolume& mass, const glm::vec3& p) {
+    const glm::vec3 facing(mass.axes[0][1], mass.axes[1][1], mass.axes[2][1]);
+    const float off = std::abs(glm::dot(p - mass.a, facing));
+    const float width = kFoldWidthOfDepth * mass.radii.y;
+    return width > 0.0f ? smoothRamp(off / width) : 1.0f;
+}
+
+// The most armpitFold lowers a bridge's distance through `mass` (bridgeDistance): a bound for
+// skipping the volumes that cannot bridge a pair.
+float mostFold(const BodyVolume& mass) {
+    return isMassOverBone(mass) ? kFoldReachOfLength * mass.radii.x : 0.0f;
 }
 
 // keepsGap, unless either is one mass with the other through the bone it spans (`volumes`: the
@@ -128,7 +164,7 @@ bool keepsGapAmong(std::span<const BodyVolume> volumes, const BodyVolume& one,
 // float).
 float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                      std::span<const float> distances, std::size_t i, std::size_t j, std::size_t k,
-                     float reach) {
+                     float reach, const glm::vec3& p) {
     const BodyVolume& bridge = volumes[indices[k]];
     const BodyVolume& one = volumes[indices[i]];
     const BodyVolume& two = volumes[indices[j]];
@@ -142,7 +178,10 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
     if (bone != nullptr && !keepsGap(bridge, trunkTwo ? one : two)) {
         for (std::size_t m = 0; m < indices.size(); ++m) {
             if (&volumes[indices[m]] == bone) {
-                return distances[m] < reach ? std::max(distances[k], distances[m]) : none;
+                // Before and behind, the folds carry the bridge farther down the arm (armpitFold).
+                const float fold = armpitFold(bridge, p) * kFoldReachOfLength * bridge.radii.x;
+                const float through = std::max(distances[k], distances[m]) - fold;
+                return through < reach ? through : none;
             }
         }
         return none;
@@ -171,15 +210,17 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
 // behind.
 float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                     std::span<const float> distances, std::size_t i, std::size_t j, float start,
-                    float fade) {
+                    float fade, const glm::vec3& p) {
     float weight = start;
     const float farther = distances[j];
     for (std::size_t k = 0; k < indices.size() && weight > 0.0f; ++k) {
-        if (k == i || k == j || !(distances[k] < farther + fade) ||
-            !(smoothRamp((distances[k] - farther) / fade) < weight)) {
+        const float least = distances[k] - mostFold(volumes[indices[k]]);
+        if (k == i || k == j || !(least < farther + fade) ||
+            !(smoothRamp((least - farther) / fade) < weight)) {
             continue;
         }
-        const float through = bridgeDistance(volumes, indices, distances, i, j, k, farther + fade);
+        const float through =
+            bridgeDistance(volumes, indices, distances, i, j, k, farther + fade, p);
         weight = std::min(weight, smoothRamp((through - farther) / fade));
     }
     return weight;
@@ -188,7 +229,8 @@ float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::ui
 } // namespace
 
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-              std::span<const float> distances, float least, float union_, float gap) {
+              std::span<const float> distances, float least, float union_, float gap,
+              const glm::vec3& p) {
     if (!(gap > 0.0f) || union_ >= gap) {
         return union_; // every pair's wall lies at most `gap` above `least`, so below the union
     }
@@ -244,7 +286,7 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
                 !keepsGapAmong(volumes, one, volumes[indices[j]])) {
                 continue;
             }
-            const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade);
+            const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade, p);
             wall = std::max(wall, union_ + weight * (pairWall - union_));
         }
     }

@@ -19,7 +19,10 @@ namespace bvh {
 // and its pairs make the wall), and a volume k joined to both (a neighbour, one mass with it, or
 // running inside it: a deltoid between the chest and the arm, the pelvis's bone between the
 // spine and a thigh) bridges them: 0 where k is nearer than the farther of the two, rising to 1
-// as k falls two gaps behind it. Where no pair qualifies the wall is `union_` itself.
+// as k falls two gaps behind it. Where no pair qualifies the wall is `union_` itself. A deltoid
+// over an arm that hangs along the trunk bridges the arm and the trunk farther down the arm
+// before and behind the plane through its centre and the arm (the armpit's folds, by the point
+// `p`'s distance from that plane): the slot between them opens only below and along that plane.
 //
 // `distances`: the volumes' signed distances at the point (positions in `indices`), `least` the
 // least of them, `union_` the smooth union there. The result never lies below `union_`, changes
@@ -27,7 +30,8 @@ namespace bvh {
 // field: no jump for the marching or the normals to crumple on), and equals `union_` wherever
 // union_ >= gap.
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
-              std::span<const float> distances, float least, float union_, float gap);
+              std::span<const float> distances, float least, float union_, float gap,
+              const glm::vec3& p);
 
 // The joint two limbs leave (the pelvis between two thighs, a chest between two front legs) and
 // the share of a surface point's weight it takes there: the point lies where the two limbs meet

@@ -505,7 +505,7 @@ float bodyDistance(std::span<const BodyVolume> volumes, std::span<const std::uin
         std::min(far, boundedSmoothUnion(volumes, indices, std::span(distances, indices.size()),
                                          nearest, neighbours));
     return gapWall(volumes, indices, std::span(distances, indices.size()), distances[nearest],
-                   distance, gap);
+                   distance, gap, p);
 }
 
 } // namespace bvh
