@@ -101,22 +101,15 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 #endif
 
 // A 32-byte vector passed or returned by value goes in registers in the AVX2 clones and in
-// memory in the default code (GCC's -Wpsabi note), so loadLanes and storeLanes must be inlined
-// into each clone, never called across that boundary: always_inline holds at -O0 too (the
-// sanitizer build), where a call returned garbage lanes (no rotation, and a "load of null
-// pointer" from UBSan). With them inlined no such vector crosses a call, so the note is off.
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpsabi"
-#endif
+// memory in the default code (GCC's -Wpsabi note; Clang refuses such a call in the default code
+// outright), so no lane vector crosses a call: lanes are read with __builtin_bit_cast (a
+// builtin, not a call) and written by storeLanes, which takes the vector by reference and is
+// inlined into each clone at every optimisation level (at -O0, the sanitizer build, a call that
+// returned a vector by value gave garbage lanes: no rotation, and a "load of null pointer" from
+// UBSan).
+#define BVHSCOPE_LANES_OF(array) __builtin_bit_cast(LaneVector, array)
 
-[[gnu::always_inline]] inline LaneVector loadLanes(const double (&lanes)[kPlanLanes]) {
-    LaneVector v;
-    std::memcpy(&v, lanes, sizeof v);
-    return v;
-}
-
-[[gnu::always_inline]] inline void storeLanes(double (&lanes)[kPlanLanes], LaneVector v) {
+[[gnu::always_inline]] inline void storeLanes(double (&lanes)[kPlanLanes], const LaneVector& v) {
     std::memcpy(lanes, &v, sizeof v);
 }
 
@@ -128,13 +121,13 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 BVHSCOPE_LANE_CLONES
 void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLanes],
                        const double (*localRotation)[kPlanLanes], PlanLaneWorld& world) {
-    const LaneVector pw = loadLanes(parent.rotation[0]);
-    const LaneVector px = loadLanes(parent.rotation[1]);
-    const LaneVector py = loadLanes(parent.rotation[2]);
-    const LaneVector pz = loadLanes(parent.rotation[3]);
-    const LaneVector tx = loadLanes(t[0]);
-    const LaneVector ty = loadLanes(t[1]);
-    const LaneVector tz = loadLanes(t[2]);
+    const LaneVector pw = BVHSCOPE_LANES_OF(parent.rotation[0]);
+    const LaneVector px = BVHSCOPE_LANES_OF(parent.rotation[1]);
+    const LaneVector py = BVHSCOPE_LANES_OF(parent.rotation[2]);
+    const LaneVector pz = BVHSCOPE_LANES_OF(parent.rotation[3]);
+    const LaneVector tx = BVHSCOPE_LANES_OF(t[0]);
+    const LaneVector ty = BVHSCOPE_LANES_OF(t[1]);
+    const LaneVector tz = BVHSCOPE_LANES_OF(t[2]);
     const LaneVector uvx = py * tz - ty * pz;
     const LaneVector uvy = pz * tx - tz * px;
     const LaneVector uvz = px * ty - tx * py;
@@ -142,20 +135,20 @@ void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLa
     const LaneVector uuvy = pz * uvx - uvz * px;
     const LaneVector uuvz = px * uvy - uvx * py;
     storeLanes(world.translation[0],
-               loadLanes(parent.translation[0]) + (tx + ((uvx * pw) + uuvx) * 2.0));
+               BVHSCOPE_LANES_OF(parent.translation[0]) + (tx + ((uvx * pw) + uuvx) * 2.0));
     storeLanes(world.translation[1],
-               loadLanes(parent.translation[1]) + (ty + ((uvy * pw) + uuvy) * 2.0));
+               BVHSCOPE_LANES_OF(parent.translation[1]) + (ty + ((uvy * pw) + uuvy) * 2.0));
     storeLanes(world.translation[2],
-               loadLanes(parent.translation[2]) + (tz + ((uvz * pw) + uuvz) * 2.0));
+               BVHSCOPE_LANES_OF(parent.translation[2]) + (tz + ((uvz * pw) + uuvz) * 2.0));
     if (localRotation == nullptr) {
         std::copy(&parent.rotation[0][0], &parent.rotation[0][0] + 4 * kPlanLanes,
                   &world.rotation[0][0]);
         return;
     }
-    const LaneVector qw = loadLanes(localRotation[0]);
-    const LaneVector qx = loadLanes(localRotation[1]);
-    const LaneVector qy = loadLanes(localRotation[2]);
-    const LaneVector qz = loadLanes(localRotation[3]);
+    const LaneVector qw = BVHSCOPE_LANES_OF(localRotation[0]);
+    const LaneVector qx = BVHSCOPE_LANES_OF(localRotation[1]);
+    const LaneVector qy = BVHSCOPE_LANES_OF(localRotation[2]);
+    const LaneVector qz = BVHSCOPE_LANES_OF(localRotation[3]);
     storeLanes(world.rotation[0], pw * qw - px * qx - py * qy - pz * qz);
     storeLanes(world.rotation[1], pw * qx + px * qw + py * qz - pz * qy);
     storeLanes(world.rotation[2], pw * qy + py * qw + pz * qx - px * qz);
@@ -169,12 +162,12 @@ void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*s
                               const double (*cosines)[kPlanLanes],
                               double (&rotation)[4][kPlanLanes]) {
     const double sign = layout.cyclicSign;
-    const LaneVector sa = loadLanes(sines[0]);
-    const LaneVector ca = loadLanes(cosines[0]);
-    const LaneVector sb = loadLanes(sines[1]);
-    const LaneVector cb = loadLanes(cosines[1]);
-    const LaneVector sc = loadLanes(sines[2]);
-    const LaneVector cc = loadLanes(cosines[2]);
+    const LaneVector sa = BVHSCOPE_LANES_OF(sines[0]);
+    const LaneVector ca = BVHSCOPE_LANES_OF(cosines[0]);
+    const LaneVector sb = BVHSCOPE_LANES_OF(sines[1]);
+    const LaneVector cb = BVHSCOPE_LANES_OF(cosines[1]);
+    const LaneVector sc = BVHSCOPE_LANES_OF(sines[2]);
+    const LaneVector cc = BVHSCOPE_LANES_OF(cosines[2]);
     const LaneVector cacb = ca * cb;
     const LaneVector sasb = sa * sb;
     const LaneVector sacb = sa * cb;
@@ -194,9 +187,7 @@ void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows, std::uint3
     storeLanes(halfAngles, 0.5 * angles);
 }
 
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
+#undef BVHSCOPE_LANES_OF
 
 } // namespace
 
