@@ -37,6 +37,11 @@ constexpr float kThickenedBlendInCells = 2.5f;
 // Skinning weights fall from the nearest volume's to zero over this part of a volume's radius
 // (and at least a cell), so a joint bends over the width of the limb.
 constexpr float kWeightFalloff = 0.6f;
+// On bones thickened to the grid (weightFalloff), a bone's weight also falls to zero over this
+// share of its length beyond its axis' ends: a fist of a full-body biped (fingers curled 60 to 110
+// degrees at each joint) then keeps every edge within 4x under linear blending; 0.4 and 0.75
+// left edges at 5x, and 0.6 let dual quaternions stretch edges 18x at 110 degrees.
+constexpr float kThickenedBoneFalloff = 0.5f;
 // Rounds of smoothing the weights along the surface (body_weights.h): enough that where two
 // bones' volumes meet, the change of weights spreads over a few triangles.
 constexpr int kWeightSmoothingRounds = 8;
@@ -221,18 +226,56 @@ void keepStrongestWeights(std::vector<JointWeight>& joints, BodyVertex& vertex) 
     }
 }
 
-// Weights from the nearest volume and its neighbours `near` (at `distances`; the nearest at
-// nearestDistance): each falls from 1 to 0 as its volume lies farther behind the nearest, over
-// kWeightFalloff of its radius (and at least a cell). All zero when none is left.
+// How far p lies beyond the ends of a round cone's axis, measured along it (0 beside the axis).
+float beyondAxisEnds(const BodyVolume& volume, const glm::vec3& p) {
+    const glm::vec3 axis = volume.b - volume.a;
+    const float length = glm::length(axis);
+    if (!(length > 0.0f)) {
+        return 0.0f;
+    }
+    const float along = glm::dot(p - volume.a, axis) / length;
+    return std::max({0.0f, -along, along - length});
+}
+
+// A bone thickened to the grid (a finger, a toe on a full-body figure): its radius is the grid's,
+// often more than its length, not its own.
+bool isThickenedBone(const BodyVolume& volume) {
+    return volume.belowGrid && volume.shape == BodyVolume::Shape::RoundCone;
+}
+
+// How far behind the nearest volume (`nearestVolume`, at nearestDistance) a volume at `distance`
+// lies, as a share of its weight's falloff (0: as near, 1 or more: no weight). On thickened bones
+// the distances to a chain's bones differ by a fraction of a cell a few centimetres above their
+// axes (the surface of a fused hand), so phalanges of one finger all got nearly equal weights and
+// curling pulled each vertex three ways (a fist's shards); there a bone also falls off with how
+// far p lies beyond its axis' ends, over half its length, as a rigger paints along a finger.
+float weightFalloff(const BodyVolume& volume, float distance, const BodyVolume& nearestVolume,
+                    float nearestDistance, float cell, const glm::vec3& p) {
+    const float width = std::max(kWeightFalloff * volume.largestRadius(), cell);
+    float behind = (distance - nearestDistance) / width;
+    if (isThickenedBone(nearestVolume) && isThickenedBone(volume)) {
+        const float length = glm::length(volume.b - volume.a);
+        const float beyond = beyondAxisEnds(volume, p) - beyondAxisEnds(nearestVolume, p);
+        if (length > 0.0f) {
+            behind = std::max(behind, beyond / (kThickenedBoneFalloff * length));
+        }
+    }
+    return std::clamp(behind, 0.0f, 1.0f);
+}
+
+// Weights from the nearest volume (`nearest`) and its neighbours `near` (at `distances`; the
+// nearest at nearestDistance): each falls from 1 to 0 as its volume lies farther behind the
+// nearest (weightFalloff). All zero when none is left.
 // `joints`: scratch, reused from vertex to vertex.
 void assignVertexWeights(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> near,
-                         std::span<const float> distances, float nearestDistance, float cell,
+                         std::span<const float> distances, std::uint32_t nearest,
+                         float nearestDistance, float cell, const glm::vec3& p,
                          std::vector<JointWeight>& joints, BodyVertex& vertex) {
     joints.clear();
     for (std::size_t k = 0; k < near.size(); ++k) {
         const BodyVolume& volume = volumes[near[k]];
-        const float width = std::max(kWeightFalloff * volume.largestRadius(), cell);
-        const float s = std::clamp((distances[k] - nearestDistance) / width, 0.0f, 1.0f);
+        const float s =
+            weightFalloff(volume, distances[k], volumes[nearest], nearestDistance, cell, p);
         const float weight = 1.0f - s * s * (3.0f - 2.0f * s);
         if (weight <= 0.0f) {
             continue;
@@ -323,8 +366,8 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
             return bodyDistance(volumes, candidates, at, kBodyFarOutside, gap, &neighbours);
         },
         sampled, p, awayLength > 0.0f ? away / awayLength : glm::vec3(0.0f, 1.0f, 0.0f));
-    assignVertexWeights(volumes, near, distances, nearestDistance, grid.cell, scratch.joints,
-                        vertex);
+    assignVertexWeights(volumes, near, distances, nearest, nearestDistance, grid.cell, p,
+                        scratch.joints, vertex);
     if (vertex.weights[0] <= 0.0f) {
         vertex.joints[0] =
             static_cast<std::uint16_t>(std::max<NodeIndex>(volumes[nearest].joint, 0));
