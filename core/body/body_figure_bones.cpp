@@ -292,6 +292,13 @@ glm::vec3 FigureBuilder::endOfRun(std::size_t node, BoneRole role) const {
     return points[node];
 }
 
+bool FigureBuilder::crossesToLimb(std::size_t first, std::size_t second) const {
+    const glm::vec3 across = points[second] - points[first];
+    const glm::vec3 down = endOfRun(second, roles[second]) - points[second];
+    const float lengths = glm::length(across) * glm::length(down);
+    return lengths > 0.0f && glm::dot(across, down) < kLimbRootCrossing * lengths;
+}
+
 void FigureBuilder::addLimbRoot(std::size_t first) {
     const NodeIndex parent = skeleton.parents[first];
     const bool arm = roles[first] == BoneRole::UpperArm;
@@ -299,14 +306,16 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
         longestChild[first] == kNoParent) {
         return;
     }
-    // A limb whose first joint sits on its parent's (CMU's LHipJoint, on the hips) starts where
-    // its first bone ends: a mass round the pelvis's centre filled the crotch between the two
-    // thighs, whose gap then cut a notch up into it.
+    // A limb whose first bone lies inside the trunk starts where that bone ends: its first joint
+    // sits on its parent's (CMU's LHipJoint, on the hips) or, for a thigh, the bone crosses the
+    // pelvis sideways from its middle to the hip joint (MakeHuman's __UpLeg_R to UpLeg_R). A mass
+    // round the pelvis's centre filled the crotch; and, touching only the pelvis's joints, it was
+    // no hierarchy neighbour of the thigh's own bone below the hip joint, so the gap kept between
+    // the two (body_gap.h) cut a notch into the top of the thigh's inner side.
     const auto second = static_cast<std::size_t>(longestChild[first]);
-    const std::size_t node =
-        hasBone[first] == 0 && roles[second] == roles[first] && longestChild[second] != kNoParent
-            ? second
-            : first;
+    const bool continued = roles[second] == roles[first] && longestChild[second] != kNoParent;
+    const bool insideTrunk = hasBone[first] == 0 || (!arm && crossesToLimb(first, second));
+    const std::size_t node = continued && insideTrunk ? second : first;
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
     // An arm hanging beside the chest in the bind pose keeps a deltoid as deep, front to back,

@@ -44,6 +44,9 @@ struct RoleSize {
 // made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
 // facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
 inline constexpr float kTorsoWidthRatio = 1.5f;
+// The cosine of the turn (60 degrees) past which a limb's first bone crosses the trunk to the
+// limb (FigureBuilder::crossesToLimb).
+inline constexpr float kLimbRootCrossing = 0.5f;
 // An upright biped's torso along its height (trunkShare): its trunk bones' radii, of the chest's,
 // where the thighs leave it (the hips), at the waist (kWaistAt of the way from the thighs' roots
 // to the upper arms') and from kChestAt up (the armpits), smoothly between: a person's waist is
@@ -507,6 +510,11 @@ struct FigureBuilder {
     // a hip's mass bound to the pelvis (one mass with the trunk) stretched Dance captures'
     // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
     void addLimbRoot(std::size_t node);
+
+    // Whether the bone from `first` to `second` (a limb's first) turns more than 60 degrees
+    // (kLimbRootCrossing) from the rest of the limb's run below `second`: a bone across the
+    // pelvis to the hip joint, not a bone of the leg.
+    bool crossesToLimb(std::size_t first, std::size_t second) const;
 
     // A sole forward of an ankle whose own bones do not reach forward.
     void addSole(std::size_t ankle);
