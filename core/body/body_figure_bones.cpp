@@ -329,7 +329,19 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
     BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, deltoidArm)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);
-    volume.startJoint = jointOf[static_cast<std::size_t>(skeleton.parents[node])];
+    const auto collar = static_cast<std::size_t>(skeleton.parents[node]);
+    volume.startJoint = jointOf[collar];
+    // A deltoid over an arm hanging beside the chest covers the chest's top behind and before the
+    // collar, which without a shoulder line (measureShoulderLine) is a thin round cone there:
+    // the deltoid met the chest's own cones by a hard union, a crease from beside the neck down
+    // towards the armpit across the upper back (Bandai Namco's takes, whose collar leaves the
+    // chest high up). Started at the collar's root on the chest, it blends with the chest as the
+    // collar does, a trapezius from the neck to the shoulder.
+    const NodeIndex chest = skeleton.parents[collar];
+    if (arm && hangsAlongTrunk(node) && roles[collar] == BoneRole::Shoulder && chest != kNoParent &&
+        roles[static_cast<std::size_t>(chest)] == BoneRole::Trunk) {
+        volume.startJoint = jointOf[static_cast<std::size_t>(chest)];
+    }
     volume.endJoint = jointOf[node];
     volume.radiusNode = static_cast<NodeIndex>(node);
     figure.volumes.push_back(volume);

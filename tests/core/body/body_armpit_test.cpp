@@ -46,8 +46,11 @@ float deltoidBottom(const test::PlannedFigure& planned, const char* collarName,
     const NodeIndex collar = planned.skeleton.find(collarName);
     const NodeIndex arm = planned.skeleton.find(armName);
     for (const BodyVolume& v : planned.figure.volumes) {
-        const bool overShoulder = (v.startJoint == collar && v.endJoint == arm) ||
-                                  (v.startJoint == arm && v.endJoint == collar);
+        // (A deltoid over a hanging arm starts at the collar's root on the chest, which it
+        // blends with: body_figure_bones.cpp's addLimbRoot.)
+        const bool overShoulder =
+            v.endJoint == arm &&
+            (v.startJoint == collar || v.startJoint == planned.skeleton.parents[collar]);
         if (v.shape == BodyVolume::Shape::Ellipsoid && overShoulder) {
             const glm::vec3 axis(v.axes[0][0], v.axes[1][0], v.axes[2][0]);
             const glm::vec3 bottom = v.a + axis * v.radii.x;
