@@ -51,10 +51,10 @@ struct PlannedFigure {
     std::vector<std::uint32_t> all; // every volume
 };
 
-inline PlannedFigure planFigure(const std::string& text) {
+inline PlannedFigure planFigure(const std::string& text, const BodyOptions& options = {}) {
     PlannedFigure planned;
     planned.skeleton = parseDocument(text).skeleton;
-    planned.figure = makeBodyFigure(planned.skeleton, BodyOptions{});
+    planned.figure = makeBodyFigure(planned.skeleton, options);
     std::string problem;
     EXPECT_TRUE(planBodyGrid(planned.figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20,
                              planned.grid, problem))

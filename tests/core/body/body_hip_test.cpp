@@ -20,20 +20,9 @@ namespace {
 
 // The rig's figure in its rest pose, Z up, its grid planned as the builder plans it.
 test::PlannedFigure planZUp(const std::string& text) {
-    test::PlannedFigure planned;
-    planned.skeleton = parseDocument(text).skeleton;
     BodyOptions options;
     options.up = UpAxis::PositiveZ;
-    planned.figure = makeBodyFigure(planned.skeleton, options);
-    std::string problem;
-    EXPECT_TRUE(planBodyGrid(planned.figure.volumes, std::size_t{1} << 20, std::size_t{64} << 20,
-                             planned.grid, problem))
-        << problem;
-    planned.all.resize(planned.figure.volumes.size());
-    for (std::size_t k = 0; k < planned.all.size(); ++k) {
-        planned.all[k] = static_cast<std::uint32_t>(k);
-    }
-    return planned;
+    return test::planFigure(text, options);
 }
 
 // The ellipsoid (a hip's mass, on this rig) moved by `joint`, or null.
