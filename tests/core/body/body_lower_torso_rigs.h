@@ -38,16 +38,20 @@ inline std::vector<LowerTorsoRig> lowerTorsoRigs() {
     };
 }
 
-// The rig's body figure, made in the pose its animation agrees with (the rest pose, or for a
-// lying rest pose the frame closest to its shape), as the viewer and `render` make it.
-inline BodyFigure boundLowerTorsoFigure(const Skeleton& skeleton, const Motion& motion) {
+// The options that make the rig's body figure in the pose its animation agrees with (the rest
+// pose, or for a lying rest pose the frame closest to its shape), as the viewer and `render`
+// make it.
+inline BodyOptions lowerTorsoBindOptions(const std::string& text) {
+    const Document document = parseDocument(text);
+    const Skeleton& skeleton = document.skeleton;
+    const Motion& motion = document.motion;
     const TranslationMode translation =
         resolveTranslationMode(TranslationMode::Auto, skeleton, motion);
     const RestAnimationAgreement agreement =
         compareRestWithAnimation(skeleton, motion, translation, analyzeRestPose(skeleton));
     BodyOptions options;
     options.bindWorld = chooseBodyBindPose(skeleton, motion, translation, agreement).world;
-    return makeBodyFigure(skeleton, options);
+    return options;
 }
 
 } // namespace bvh::test

@@ -9,9 +9,9 @@
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_proportions_rigs.h"
+#include "tests/core/body/body_surface_sections.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <string>
@@ -21,24 +21,13 @@ namespace {
 
 // The surface's width across a limb or the torso and its depth front to back (+Z, every rig's
 // facing), of the figure's height.
-struct Section {
-    float across = 0.0f;
-    float depth = 0.0f;
-};
+using Section = test::SurfaceSection;
 
 class ProportionProbe {
 public:
     explicit ProportionProbe(const test::ProportionRig& rig)
-        : rig_(rig), planned_(test::planFigure(rig.text)) {
-        float low = 1e30f;
-        float high = -1e30f;
-        for (std::size_t i = 0; i < planned_.skeleton.nodeCount(); ++i) {
-            const float y = test::normalised(planned_.figure, static_cast<NodeIndex>(i)).y;
-            low = std::min(low, y);
-            high = std::max(high, y);
-        }
-        height_ = high - low;
-    }
+        : rig_(rig), planned_(test::planFigure(rig.text)),
+          height_(test::jointHeightSpan(planned_)) {}
 
     glm::vec3 at(const std::string& name) const {
         return test::normalised(planned_.figure, test::nodeNamed(planned_.skeleton, name));
@@ -83,11 +72,7 @@ private:
 
     Section section(const glm::vec3& centre, const glm::vec3& across,
                     const glm::vec3& front) const {
-        const float gap = kBodyGapInCells * planned_.grid.cell;
-        const auto exit = [&](const glm::vec3& direction) {
-            return test::firstExit(planned_.figure, planned_.all, gap, centre, direction, 0.3f);
-        };
-        return {(exit(across) + exit(-across)) / height_, (exit(front) + exit(-front)) / height_};
+        return test::surfaceSection(planned_, height_, centre, across, front);
     }
 
     test::ProportionRig rig_;
@@ -109,12 +94,6 @@ LimbSections limbSections(const test::ProportionRig& rig, const ProportionProbe&
             probe.limb(rig.elbow, rig.wrist, 0.2f),    probe.limb(rig.elbow, rig.wrist, 0.9f)};
 }
 
-std::string describe(const char* name, const Section& section) {
-    char text[64];
-    std::snprintf(text, sizeof text, "%s %.3f x %.3f", name, section.across, section.depth);
-    return text;
-}
-
 // Before limbProfile a limb was one cone per role: the calf thinner than the knee (0.055 of the
 // Mixamo-like figure's height against 0.076), the forearm thinner than the elbow (0.056 against
 // 0.070) and the elbow nearly as thick as the upper arm.
@@ -122,11 +101,14 @@ TEST(BodyProportions, LimbsTaperLikeAPersonsWithACalfAndAForearmBelowTheJoint) {
     for (const test::ProportionRig& rig : test::proportionRigs()) {
         const ProportionProbe probe(rig);
         const LimbSections l = limbSections(rig, probe);
-        SCOPED_TRACE(rig.name + ": " + describe("thigh", l.thigh) + ", " +
-                     describe("knee", l.knee) + ", " + describe("calf", l.calf) + ", " +
-                     describe("ankle", l.ankle) + ", " + describe("upper arm", l.upperArm) + ", " +
-                     describe("elbow", l.elbow) + ", " + describe("forearm", l.forearm) + ", " +
-                     describe("wrist", l.wrist));
+        SCOPED_TRACE(rig.name + ": " + test::describeSection("thigh", l.thigh) + ", " +
+                     test::describeSection("knee", l.knee) + ", " +
+                     test::describeSection("calf", l.calf) + ", " +
+                     test::describeSection("ankle", l.ankle) + ", " +
+                     test::describeSection("upper arm", l.upperArm) + ", " +
+                     test::describeSection("elbow", l.elbow) + ", " +
+                     test::describeSection("forearm", l.forearm) + ", " +
+                     test::describeSection("wrist", l.wrist));
         // A thigh as full as a person's (0.09-0.10 of the height across at its top), front to
         // back a third of the way down, where no hip's mass and no other thigh reach.
         EXPECT_GE(l.thigh.depth, 0.08f);
@@ -151,8 +133,9 @@ TEST(BodyProportions, TheTorsoNarrowsAtTheWaistBetweenTheChestAndTheHips) {
         const Section chest = probe.torso(0.7f);
         const Section waist = probe.torso(0.35f);
         const Section hips = probe.torso(0.0f);
-        SCOPED_TRACE(rig.name + ": " + describe("chest", chest) + ", " + describe("waist", waist) +
-                     ", " + describe("hips", hips));
+        SCOPED_TRACE(rig.name + ": " + test::describeSection("chest", chest) + ", " +
+                     test::describeSection("waist", waist) + ", " +
+                     test::describeSection("hips", hips));
         EXPECT_LT(waist.across, chest.across);
         EXPECT_LT(waist.across, 0.92f * hips.across);
         // Hips about as wide as the chest: neither a ball below the waist nor a wedge.
