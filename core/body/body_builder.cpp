@@ -226,6 +226,12 @@ void keepStrongestWeights(std::vector<JointWeight>& joints, BodyVertex& vertex) 
     }
 }
 
+// How far behind the nearest volume a volume's weight falls to zero (kWeightFalloff of its
+// radius, at least a cell).
+float weightFalloffWidth(const BodyVolume& volume, float cell) {
+    return std::max(kWeightFalloff * volume.largestRadius(), cell);
+}
+
 // How far p lies beyond the ends of a round cone's axis, measured along it (0 beside the axis).
 float beyondAxisEnds(const BodyVolume& volume, const glm::vec3& p) {
     const glm::vec3 axis = volume.b - volume.a;
@@ -251,8 +257,7 @@ bool isThickenedBone(const BodyVolume& volume) {
 // far p lies beyond its axis' ends, over half its length, as a rigger paints along a finger.
 float weightFalloff(const BodyVolume& volume, float distance, const BodyVolume& nearestVolume,
                     float nearestDistance, float cell, const glm::vec3& p) {
-    const float width = std::max(kWeightFalloff * volume.largestRadius(), cell);
-    float behind = (distance - nearestDistance) / width;
+    float behind = (distance - nearestDistance) / weightFalloffWidth(volume, cell);
     if (isThickenedBone(nearestVolume) && isThickenedBone(volume)) {
         const float length = glm::length(volume.b - volume.a);
         const float beyond = beyondAxisEnds(volume, p) - beyondAxisEnds(nearestVolume, p);
@@ -349,7 +354,7 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
     distances.clear();
     for (std::size_t k = 0; k < candidates.size(); ++k) {
         const BodyVolume& volume = volumes[candidates[k]];
-        const float width = std::max(kWeightFalloff * volume.largestRadius(), grid.cell);
+        const float width = weightFalloffWidth(volume, grid.cell);
         const bool related =
             candidates[k] == nearest || areHierarchyNeighbours(volumes[nearest], volume);
         if (related && all[k] < nearestDistance + std::max(volume.blend + 2.0f * step, width)) {
