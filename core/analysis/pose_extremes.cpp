@@ -44,4 +44,29 @@ PoseExtremes extremesOfPose(std::span<const glm::dvec3> pose,
     return extremes;
 }
 
+PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose) {
+    PoseExtremes extremes;
+    for (std::size_t node = 1; node < pose.size(); ++node) {
+        takeNode(extremes, pose[node], node);
+    }
+    return extremes;
+}
+
+PoseExtremes withFirstNode(const glm::dvec3& first, const PoseExtremes& afterFirst) {
+    PoseExtremes extremes;
+    takeNode(extremes, first, 0);
+    for (int c = 0; c < 3; ++c) {
+        const auto axis = static_cast<std::size_t>(c);
+        if (afterFirst.low[c] < extremes.low[c]) {
+            extremes.low[c] = afterFirst.low[c];
+            extremes.lowNode[axis] = afterFirst.lowNode[axis];
+        }
+        if (extremes.high[c] < afterFirst.high[c]) {
+            extremes.high[c] = afterFirst.high[c];
+            extremes.highNode[axis] = afterFirst.highNode[axis];
+        }
+    }
+    return extremes;
+}
+
 } // namespace bvh

@@ -30,4 +30,14 @@ struct PoseExtremes {
 PoseExtremes extremesOfPose(std::span<const glm::dvec3> pose,
                             std::span<const std::uint8_t> counted = {});
 
+// The extremes of `pose` without its first node (nodes 1 to n - 1, named by their index in
+// `pose`): the figure's own extremes where node 0 is a static root (a `joint_Root` at the
+// origin above the moving hips), the most common static root by far.
+PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose);
+
+// extremesOfPose of a whole pose, to the bit and the node, from its first node's position and
+// extremesAfterFirstNode of it: node 0 holds an extreme where no later node lies strictly
+// beyond it (the first of a tie), as the fold over every node in order gives.
+PoseExtremes withFirstNode(const glm::dvec3& first, const PoseExtremes& afterFirst);
+
 } // namespace bvh

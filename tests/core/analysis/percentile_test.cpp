@@ -3,7 +3,10 @@
 // buffer, as the stance takes them, agree with copies.
 #include "core/analysis/percentile.h"
 
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
+#include <random>
 
 namespace bvh {
 namespace {
@@ -56,6 +59,45 @@ TEST(Percentile, SeveralAtOnceAreEachTheSameAsOneAtATime) {
     EXPECT_EQ(percentilesInPlace(none, {0.9, 0.5}), (std::array<double, 2>{0.0, 0.0}));
     std::vector<double> one{7.0};
     EXPECT_EQ(percentilesInPlace(one, {0.9, 0.1}), (std::array<double, 2>{7.0, 7.0}));
+}
+
+// detail::selectRank (quickselect without branches on the data) leaves what std::nth_element
+// leaves: the same value at the rank, none greater before it, none less after it. Samples like
+// the stance's (a drifting series), with long runs of equal values (a planted foot's zero
+// speeds), all equal, sorted both ways, and past the selection's stack scratch (512 values).
+TEST(Percentile, SelectRankLeavesWhatNthElementLeaves) {
+    std::mt19937 random(46);
+    std::normal_distribution<double> noise(0.0, 1.0);
+    std::uniform_int_distribution<int> sizes(1, 700);
+    std::uniform_int_distribution<int> kinds(0, 4);
+    for (int trial = 0; trial < 400; ++trial) {
+        const auto n = static_cast<std::size_t>(sizes(random));
+        const int kind = kinds(random);
+        std::vector<double> values(n);
+        double drift = 0.0;
+        for (std::size_t i = 0; i < n; ++i) {
+            drift += 0.1 * noise(random);
+            values[i] = kind == 0   ? drift + noise(random)
+                        : kind == 1 ? (noise(random) < 0.5 ? 0.0 : std::round(noise(random)))
+                        : kind == 2 ? 3.0
+                        : kind == 3 ? static_cast<double>(i)
+                                    : static_cast<double>(n - i);
+        }
+        const std::size_t rank = std::uniform_int_distribution<std::size_t>(0, n - 1)(random);
+        std::vector<double> expected = values;
+        std::nth_element(expected.begin(), expected.begin() + static_cast<std::ptrdiff_t>(rank),
+                         expected.end());
+        detail::selectRank(values, rank);
+        SCOPED_TRACE("trial " + std::to_string(trial) + ", kind " + std::to_string(kind));
+        ASSERT_EQ(values[rank], expected[rank]);
+        for (std::size_t i = 0; i < n; ++i) {
+            ASSERT_TRUE(i < rank ? !(values[rank] < values[i]) : !(values[i] < values[rank]))
+                << "element " << i << " on the wrong side of rank " << rank;
+        }
+        std::ranges::sort(values);
+        std::ranges::sort(expected);
+        ASSERT_EQ(values, expected); // reordered, nothing lost
+    }
 }
 
 } // namespace

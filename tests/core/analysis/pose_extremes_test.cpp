@@ -110,5 +110,43 @@ TEST(PoseExtremes, MatchesTheDefinitionOnGeneratedPoses) {
     }
 }
 
+// The stance takes a pose's extremes without node 0 (a static root's figure) and those of the
+// whole pose from them and node 0: both are the definition's, on poses whose ties and NaN often
+// fall on node 0.
+TEST(PoseExtremes, WithoutTheFirstNodeAndWithItAgainMatchTheDefinition) {
+    std::mt19937 random(45);
+    std::uniform_int_distribution<int> level(-2, 2);
+    std::uniform_int_distribution<int> nodes(1, 30);
+    std::bernoulli_distribution rare(0.05);
+    for (int trial = 0; trial < 500; ++trial) {
+        std::vector<glm::dvec3> pose(static_cast<std::size_t>(nodes(random)));
+        for (glm::dvec3& point : pose) {
+            for (int c = 0; c < 3; ++c) {
+                point[c] =
+                    rare(random) ? std::numeric_limits<double>::quiet_NaN() : 0.5 * level(random);
+            }
+        }
+        std::vector<std::uint8_t> afterFirst(pose.size(), 1);
+        afterFirst[0] = 0;
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        const PoseExtremes rest = extremesAfterFirstNode(pose);
+        expectSame(rest, extremesByDefinition(pose, afterFirst));
+        expectSame(withFirstNode(pose[0], rest), extremesByDefinition(pose, {}));
+    }
+}
+
+TEST(PoseExtremes, NodeZeroKeepsATieAndLosesToAStrictlyLowerNode) {
+    const std::vector<glm::dvec3> pose{{0, 5, 1}, {0, 4, 2}, {-1, 6, 1}};
+    const PoseExtremes rest = extremesAfterFirstNode(pose);
+    EXPECT_EQ(rest.lowNode, (std::array<std::size_t, 3>{2, 1, 2}));
+    const PoseExtremes whole = withFirstNode(pose[0], rest);
+    EXPECT_EQ(whole.low, glm::dvec3(-1, 4, 1));
+    EXPECT_EQ(whole.lowNode, (std::array<std::size_t, 3>{2, 1, 0}));  // z: 1 at node 0 first
+    EXPECT_EQ(whole.highNode, (std::array<std::size_t, 3>{0, 2, 1})); // x: 0 at node 0 first
+    const PoseExtremes alone = extremesAfterFirstNode(std::vector<glm::dvec3>{{1, 2, 3}});
+    EXPECT_EQ(alone.low, glm::dvec3(std::numeric_limits<double>::max()));
+    EXPECT_EQ(withFirstNode({1, 2, 3}, alone).high, glm::dvec3(1, 2, 3));
+}
+
 } // namespace
 } // namespace bvh
