@@ -343,8 +343,27 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
         volume.startJoint = jointOf[static_cast<std::size_t>(chest)];
     }
     volume.endJoint = jointOf[node];
+    if (!arm) {
+        volume.reachJoint = thighJointReached(node, volume);
+    }
     volume.radiusNode = static_cast<NodeIndex>(node);
     figure.volumes.push_back(volume);
+}
+
+NodeIndex FigureBuilder::thighJointReached(std::size_t hip, const BodyVolume& mass) const {
+    // How far down the thigh the mass blends: its lowest point and its blend width beyond, and
+    // the next bone's rounded start above its joint, no wider than the mass.
+    const glm::vec3 axis(mass.axes[0][0], mass.axes[1][0], mass.axes[2][0]);
+    const float reach = glm::dot(mass.a - points[hip], axis) + mass.radii.x + mass.blend +
+                        std::min(mass.radii.y, mass.radii.z);
+    NodeIndex reached = kNoParent;
+    for (auto node = static_cast<std::size_t>(longestChild[hip]);
+         roles[node] == roles[hip] && longestChild[node] != kNoParent &&
+         glm::dot(points[node] - points[hip], axis) < reach;
+         node = static_cast<std::size_t>(longestChild[node])) {
+        reached = jointOf[node];
+    }
+    return reached;
 }
 
 } // namespace bvh::body_figure_detail

@@ -511,6 +511,13 @@ struct FigureBuilder {
     // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
     void addLimbRoot(std::size_t node);
 
+    // The last joint of the thigh's run of bones from the hip joint `hip` (a thigh split into
+    // bones along one line: MakeHuman's upperleg02) that the hip's `mass` reaches, the bones into
+    // and out of which it blends with (BodyVolume::reachJoint); kNoParent for a thigh of one bone
+    // or a split the mass does not reach. (One joint: a mass blends with every bone of a run split
+    // in up to three within its reach.)
+    NodeIndex thighJointReached(std::size_t hip, const BodyVolume& mass) const;
+
     // Whether the bone from `first` to `second` (a limb's first) turns more than 60 degrees
     // (kLimbRootCrossing) from the rest of the limb's run below `second`: a bone across the
     // pelvis to the hip joint, not a bone of the leg.

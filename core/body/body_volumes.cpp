@@ -349,6 +349,18 @@ void mergeJointMembers(JointMembers one, JointMembers two, std::uint32_t self,
     }
 }
 
+// Appends to `table` indices[k]'s neighbours, in increasing position, by testing every volume.
+void appendNeighboursByPairs(std::span<const BodyVolume> volumes,
+                             std::span<const std::uint32_t> indices, std::size_t k,
+                             BodyNeighbourTable& table) {
+    for (std::size_t j = 0; j < indices.size(); ++j) {
+        if (j != k && areHierarchyNeighbours(volumes[indices[k]], volumes[indices[j]])) {
+            table.positions.push_back(static_cast<std::uint32_t>(j));
+            table.raises.push_back(continuingLinkRaise(volumes[indices[k]], volumes[indices[j]]));
+        }
+    }
+}
+
 // listBodyNeighbours by testing every pair: quicker than grouping for a few volumes.
 void listBodyNeighboursByPairs(std::span<const BodyVolume> volumes,
                                std::span<const std::uint32_t> indices, BodyNeighbourTable& table) {
@@ -356,13 +368,7 @@ void listBodyNeighboursByPairs(std::span<const BodyVolume> volumes,
     table.positions.clear();
     table.raises.clear();
     for (std::size_t k = 0; k < indices.size(); ++k) {
-        for (std::size_t j = 0; j < indices.size(); ++j) {
-            if (j != k && areHierarchyNeighbours(volumes[indices[k]], volumes[indices[j]])) {
-                table.positions.push_back(static_cast<std::uint32_t>(j));
-                table.raises.push_back(
-                    continuingLinkRaise(volumes[indices[k]], volumes[indices[j]]));
-            }
-        }
+        appendNeighboursByPairs(volumes, indices, k, table);
         table.start[k + 1] = static_cast<std::uint32_t>(table.positions.size());
     }
 }
@@ -395,6 +401,10 @@ void listBodyNeighboursByJoints(std::span<const BodyVolume> volumes,
         if (volume.endJoint != volume.startJoint) {
             byJoint.emplace_back(volume.endJoint, static_cast<std::uint32_t>(k));
         }
+        if (volume.reachJoint != kNoParent && volume.reachJoint != volume.startJoint &&
+            volume.reachJoint != volume.endJoint) {
+            byJoint.emplace_back(volume.reachJoint, static_cast<std::uint32_t>(k));
+        }
     }
     std::sort(byJoint.begin(), byJoint.end());
     // Each volume's run of byJoint for its start joint and for its end joint.
@@ -408,8 +418,11 @@ void listBodyNeighboursByJoints(std::span<const BodyVolume> volumes,
         const JointMembers run{std::span(byJoint).subspan(begin, end - begin)};
         for (std::size_t e = begin; e < end; ++e) {
             const std::uint32_t k = byJoint[e].second;
-            (volumes[indices[k]].startJoint == byJoint[e].first ? startMembers : endMembers)[k] =
-                run;
+            if (volumes[indices[k]].startJoint == byJoint[e].first) {
+                startMembers[k] = run;
+            } else if (volumes[indices[k]].endJoint == byJoint[e].first) {
+                endMembers[k] = run;
+            }
         }
         begin = end;
     }
@@ -418,6 +431,12 @@ void listBodyNeighboursByJoints(std::span<const BodyVolume> volumes,
     table.raises.clear();
     for (std::size_t k = 0; k < indices.size(); ++k) {
         const BodyVolume& volume = volumes[indices[k]];
+        // A volume with a third joint (a hip's mass: a few per figure) tests every volume.
+        if (volume.reachJoint != kNoParent) {
+            appendNeighboursByPairs(volumes, indices, k, table);
+            table.start[k + 1] = static_cast<std::uint32_t>(table.positions.size());
+            continue;
+        }
         const std::size_t first = table.positions.size();
         mergeJointMembers(startMembers[k], endMembers[k], static_cast<std::uint32_t>(k),
                           table.positions);

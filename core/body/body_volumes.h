@@ -36,6 +36,12 @@ struct BodyVolume {
     // neighbours (a bone, its parent bone, its children, its siblings), the only ones that blend.
     NodeIndex startJoint = kNoParent;
     NodeIndex endJoint = kNoParent;
+    // A third joint a mass over a limb's root touches (kNoParent: none): a hip's mass reaches
+    // down its thigh past the first bone of a thigh split into bones along one line (MakeHuman's
+    // upperleg01 and upperleg02), so it touches the joint where the segment's last bone starts
+    // and blends with the bones into and out of it. Without it the mass met the next bone by a
+    // hard union, a crease round the thigh's top where the mass ends.
+    NodeIndex reachJoint = kNoParent;
     // Volumes of one mass keep no gap between them (bodyDistance): the trunk's (however its
     // bones branch: MakeHuman's pelvis bones, breasts; with its neck and collars) are
     // kTrunkMass, one hand's (palm, fingers) the hand's node; kNoMass: none.
@@ -81,10 +87,18 @@ inline float smoothMin(float a, float b, float k) {
     return h > 0.0f ? m - h * h * 0.25f / k : m;
 }
 
-// Whether two volumes touch the same joint (see startJoint): only these blend and share weights.
+// Whether `volume` touches `joint` (kNoParent touches nothing).
+inline bool touchesJoint(const BodyVolume& volume, NodeIndex joint) {
+    return joint != kNoParent &&
+           (volume.startJoint == joint || volume.endJoint == joint || volume.reachJoint == joint);
+}
+
+// Whether two volumes touch the same joint (see startJoint, reachJoint): only these blend and
+// share weights.
 inline bool areHierarchyNeighbours(const BodyVolume& a, const BodyVolume& b) {
     return a.startJoint == b.startJoint || a.startJoint == b.endJoint ||
-           a.endJoint == b.startJoint || a.endJoint == b.endJoint;
+           a.endJoint == b.startJoint || a.endJoint == b.endJoint ||
+           touchesJoint(b, a.reachJoint) || touchesJoint(a, b.reachJoint);
 }
 
 // The smooth union of the volumes (indices into `volumes`, their signed distances at one point in

@@ -3,17 +3,22 @@
 // over the hip joint. Over the pelvis's middle the mass was no hierarchy neighbour of the thigh's
 // bone below the hip joint, and the gap kept between the two cut a notch into the top of the
 // thigh's inner side (makehuman_walk1: its surface 0.012 of the figure's size from the thigh's
-// axis, whose radius there is 0.05).
+// axis, whose radius there is 0.05). And a thigh split in bones along one line (MakeHuman's
+// default rig) is joined to its hip's mass as a thigh of one bone is.
 #include "core/body/body_grid.h"
 #include "core/body/body_volumes.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_hip_rigs.h"
+#include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <string>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -74,6 +79,67 @@ TEST(BodyHip, AThighCrossingThePelvisIsFullOnItsInnerSideBelowTheHip) {
         const float reach =
             test::firstExit(planned.figure, planned.all, gap, centre, glm::normalize(inward), 0.2f);
         EXPECT_GE(reach, 0.7f * std::min(radius, room)) << "at " << along << " of the thigh";
+    }
+}
+
+// The surface's reach from a thigh's axis over its top, from `hip` to `knee`: along each of eight
+// directions round the axis (`front` the figure's facing), at every hundredth of the way from
+// the hip to 0.6 of the thigh (where the hip's mass ends), in normalised units.
+std::vector<std::array<float, 8>> thighTopReach(const test::PlannedFigure& planned,
+                                                const glm::vec3& hip, const glm::vec3& knee,
+                                                const glm::vec3& front) {
+    const float gap = kBodyGapInCells * planned.grid.cell;
+    const glm::vec3 axis = glm::normalize(knee - hip);
+    const glm::vec3 ahead = glm::normalize(front - axis * glm::dot(front, axis));
+    const glm::vec3 side = glm::cross(axis, ahead);
+    std::vector<std::array<float, 8>> reach;
+    for (int step = 2; step <= 60; ++step) {
+        const glm::vec3 centre = hip + 0.01f * static_cast<float>(step) * (knee - hip);
+        std::array<float, 8>& around = reach.emplace_back();
+        for (std::size_t turn = 0; turn < around.size(); ++turn) {
+            const float angle = 0.785398f * static_cast<float>(turn);
+            const glm::vec3 direction = std::cos(angle) * ahead + std::sin(angle) * side;
+            around[turn] =
+                test::firstExit(planned.figure, planned.all, gap, centre, direction, 0.3f);
+        }
+    }
+    return reach;
+}
+
+// MakeHuman's default rig splits each thigh in two bones along one line (upperleg01 a fifth of
+// the way to upperleg02, then to the knee). Its hip's mass reaches past the split: joined only to
+// the first bone, it met the second by a hard union, and the surface over the thigh's top lay up
+// to 0.0124 of the figure (a quarter of the thigh's radius) inside the one-bone thigh's: a notch
+// round the thigh where the mass ends. Blended with both bones, the split thigh's surface is the
+// one bone's, a little fuller where the mass meets both (each adds its blend). (On the side
+// towards the other thigh the gap between the thighs decides, not the mass.)
+TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
+    const test::PlannedFigure whole = test::planFigure(test::shortSpineBiped().text());
+    const test::PlannedFigure split = test::planFigure(test::shortSpineBiped(0.2).text());
+    const auto at = [](const test::PlannedFigure& planned, const std::string& name) {
+        return test::normalised(planned.figure, test::nodeNamed(planned.skeleton, name));
+    };
+    const auto profile = [&](const test::PlannedFigure& planned) {
+        return thighTopReach(planned, at(planned, "upperleg01.R"), at(planned, "lowerleg01.R"),
+                             glm::vec3(0, 0, 1));
+    };
+    const std::vector<std::array<float, 8>> one = profile(whole);
+    const std::vector<std::array<float, 8>> two = profile(split);
+    const BodyVolume* thigh =
+        test::boneVolume(whole.figure, test::nodeNamed(whole.skeleton, "upperleg01.R"),
+                         test::nodeNamed(whole.skeleton, "lowerleg01.R"));
+    ASSERT_NE(thigh, nullptr);
+    constexpr std::size_t kTowardsOtherThigh = 6; // +X, from the right thigh
+    for (std::size_t k = 0; k < one.size(); ++k) {
+        for (std::size_t turn = 0; turn < 8; ++turn) {
+            if (turn == kTowardsOtherThigh) {
+                continue;
+            }
+            SCOPED_TRACE("at " + std::to_string(0.02f + 0.01f * static_cast<float>(k)) +
+                         " of the thigh, direction " + std::to_string(turn));
+            EXPECT_GT(two[k][turn], one[k][turn] - 0.002f);
+            EXPECT_LT(two[k][turn], one[k][turn] + 0.1f * thigh->radiusA);
+        }
     }
 }
 

@@ -221,8 +221,10 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0)
 // A MakeHuman-like biped (Y up, centimetres, about 160 cm tall, arms half down): its root's
 // three bones (pelvis.L, pelvis.R, spine05) end at one point 8 cm in front of it, five short
 // spine bones (6 to 15 cm) run up from there, and the neck is three short bones. The class of
-// rig whose overlapping volumes sank a smooth union built of blends of blends.
-inline BvhTextBuilder shortSpineBiped() {
+// rig whose overlapping volumes sank a smooth union built of blends of blends. With a
+// `thighSplit` (0 to 1), each thigh is two bones along one line, upperleg01 to upperleg02 that
+// share of the way to the knee and upperleg02 to the knee, as MakeHuman's default rig has them.
+inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0) {
     BvhTextBuilder b;
     const int root = b.add("root", -1, {0, 95, 0});
     const glm::dvec3 pelvisEnd{0, 0.4, 7.9};
@@ -240,7 +242,10 @@ inline BvhTextBuilder shortSpineBiped() {
         const std::string suffix = side > 0 ? ".L" : ".R";
         const int pelvis = b.add("pelvis" + suffix, root, pelvisEnd);
         const int thigh = b.add("upperleg01" + suffix, pelvis, {side * 10, -1, -1});
-        const int knee = b.add("lowerleg01" + suffix, thigh, {side * 2, -40, 1});
+        const glm::dvec3 thighBone{side * 2, -40, 1};
+        const int split =
+            thighSplit > 0.0 ? b.add("upperleg02" + suffix, thigh, thighSplit * thighBone) : thigh;
+        const int knee = b.add("lowerleg01" + suffix, split, (1.0 - thighSplit) * thighBone);
         const int foot = b.add("foot" + suffix, knee, {side * 1, -42, -1});
         b.endSite(foot, {0, -4, 14});
         const int clavicle = b.add("clavicle" + suffix, spine, {side * 2.3, 10.5, 4.1});

@@ -92,5 +92,32 @@ TEST(BodyVolumesNeighbours, SharedJointsCountOnceWhateverTheirKind) {
     EXPECT_EQ(std::count(of3.begin(), of3.end(), 5u), 1);
 }
 
+// A third joint (BodyVolume::reachJoint: a hip's mass over a thigh split in bones along one
+// line) joins its volume to every volume touching that joint, and them to it, grouped or not:
+// some volumes of 60 reach a joint two further on, one the joint it starts at.
+TEST(BodyVolumesNeighbours, AThirdJointJoinsAsTheStartAndEndDo) {
+    std::vector<BodyVolume> volumes;
+    for (int k = 0; k < 60; ++k) {
+        BodyVolume volume =
+            makeRoundCone(glm::vec3(0.0f, static_cast<float>(k), 0.0f),
+                          glm::vec3(0.0f, static_cast<float>(k + 1), 0.0f), 0.3f, 0.3f);
+        volume.startJoint = static_cast<NodeIndex>(k / 3);
+        volume.endJoint = static_cast<NodeIndex>(k / 3 + 1);
+        volume.reachJoint = k % 11 == 0   ? static_cast<NodeIndex>(k / 3 + 3)
+                            : k % 13 == 0 ? volume.startJoint
+                                          : kNoParent;
+        volumes.push_back(volume);
+    }
+    std::vector<std::uint32_t> indices(volumes.size());
+    std::iota(indices.begin(), indices.end(), 0u);
+    expectDefinedNeighbours(volumes, indices);
+    expectDefinedNeighbours(volumes, std::span(indices).first(40));
+    // Volume 11 (joints 3 and 4) reaches joint 6, which volumes 15 to 20 touch; none of them
+    // touches 3 or 4.
+    EXPECT_TRUE(areHierarchyNeighbours(volumes[11], volumes[18]));
+    EXPECT_TRUE(areHierarchyNeighbours(volumes[18], volumes[11]));
+    EXPECT_FALSE(areHierarchyNeighbours(volumes[12], volumes[18]));
+}
+
 } // namespace
 } // namespace bvh
