@@ -4,6 +4,7 @@
 
 #include "core/analysis/stance.h"
 #include "core/body/body_figure_builder.h"
+#include "core/body/body_gap.h"
 #include "core/kinematics/pose.h"
 
 #include <limits>
@@ -322,6 +323,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) 
     if (builder.figure.volumes.empty()) {
         builder.figure.problem = "no bone has any length";
     }
+    linkBonesUnder(builder.figure.volumes);
     builder.figure.bindWorld = std::move(builder.rest.world);
     return builder.figure;
 }

@@ -18,7 +18,7 @@ struct BodyFigure {
     // File units = centre + normalised * size.
     glm::dvec3 centre{0.0};
     double size = 1.0;
-    std::vector<BodyVolume> volumes;       // normalised space
+    std::vector<BodyVolume> volumes;       // normalised space, linked (linkBonesUnder)
     std::vector<RigidTransform> bindWorld; // per node: the pose the volumes stand in, file units
     std::string problem;                   // non-empty: no body can be made (for the user)
 };

@@ -102,26 +102,22 @@ bool isMassOverBone(const BodyVolume& volume) {
            volume.mass == kNoMass;
 }
 
-// When `one` is a mass set round a bone's joint rather than along the bone (an ellipsoid given
-// the bone's two joints: a deltoid over the collar's bone, a hip's mass over the pelvis's) and
-// that bone is a trunk volume, as `two` is: the bone's volume; else null. Such a mass sits on the
-// trunk as its bone does, and keeps no gap wall from it (keepsGapAmong): on a chest of several
-// cones (a long spine bone split at the chest) the wall kept between the deltoid and the cones
-// its bone does not touch cut a crumpled notch into the upper back (the bundled walk's), and on
-// Bandai-style rigs, whose collar bone is thin, a slit at the back of the shoulder. The arm's own
-// bones keep their gap from the chest (the deltoid bridges nothing more, bridgeDistance): an arm
-// resting on the torso still rises without a sheet. Over every volume, not the point's
-// candidates: a brick the deltoid reaches but its bone does not would otherwise keep the wall, a
+// When `one` is a mass set round a bone's joint rather than along the bone (a deltoid over the
+// collar's bone, a hip's mass over the pelvis's: linkBonesUnder) and that bone is a trunk volume,
+// as `two` is, and the mass lies along `two`: the bone's volume (its position in the figure's
+// volumes); else kNoVolume. Such a mass sits on the trunk as its bone does, and keeps no gap wall
+// from it (keepsGapAmong): on a chest of several cones (a long spine bone split at the chest) the
+// wall kept between the deltoid and the cones its bone does not touch cut a crumpled notch into
+// the upper back (the bundled walk's), and on Bandai-style rigs, whose collar bone is thin, a slit
+// at the back of the shoulder. The arm's own bones keep their gap from the chest (the deltoid
+// bridges nothing more, bridgeDistance): an arm resting on the torso still rises without a sheet.
+// The bone is found over every volume, not the point's candidates (linkBonesUnder, once per
+// figure): a brick the deltoid reaches but its bone does not would otherwise keep the wall, a
 // jump at the brick's edge.
-const BodyVolume* boneUnder(std::span<const BodyVolume> volumes, const BodyVolume& one,
-                            const BodyVolume& two) {
-    if (!isMassOverBone(one) || two.mass != kTrunkMass || !liesAlong(one, two)) {
-        return nullptr;
-    }
-    const auto bone = std::find_if(volumes.begin(), volumes.end(), [&](const BodyVolume& v) {
-        return &v != &one && v.mass == two.mass && spansSameJoints(v, one);
-    });
-    return bone == volumes.end() ? nullptr : &*bone;
+std::uint32_t boneUnder(const BodyVolume& one, const BodyVolume& two) {
+    return one.boneUnder != kNoVolume && two.mass == kTrunkMass && liesAlong(one, two)
+               ? one.boneUnder
+               : kNoVolume;
 }
 
 // How far the point `p` lies before or behind the deltoid `mass` (its second axis points the
@@ -146,12 +142,10 @@ float mostFold(const BodyVolume& mass) {
     return isMassOverBone(mass) ? kFoldReachOfLength * mass.radii.x : 0.0f;
 }
 
-// keepsGap, unless either is one mass with the other through the bone it spans (`volumes`: the
-// whole figure's).
-bool keepsGapAmong(std::span<const BodyVolume> volumes, const BodyVolume& one,
-                   const BodyVolume& two) {
-    return keepsGap(one, two) && boneUnder(volumes, one, two) == nullptr &&
-           boneUnder(volumes, two, one) == nullptr;
+// keepsGap, unless either is one mass with the other through the bone it spans.
+bool keepsGapAmong(const BodyVolume& one, const BodyVolume& two) {
+    return keepsGap(one, two) && boneUnder(one, two) == kNoVolume &&
+           boneUnder(two, one) == kNoVolume;
 }
 
 // How far k is at the point as a bridge between i and j: its own distance where it is joined to
@@ -174,10 +168,10 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
     // to the chest's cones it touches but not to the others beside them (a long spine bone split
     // at the chest), and the arm's wall switched on and off between them, a crumpled notch.
     const bool trunkTwo = two.mass == kTrunkMass;
-    const BodyVolume* bone = boneUnder(volumes, bridge, trunkTwo ? two : one);
-    if (bone != nullptr && !keepsGap(bridge, trunkTwo ? one : two)) {
+    const std::uint32_t bone = boneUnder(bridge, trunkTwo ? two : one);
+    if (bone != kNoVolume && !keepsGap(bridge, trunkTwo ? one : two)) {
         for (std::size_t m = 0; m < indices.size(); ++m) {
-            if (&volumes[indices[m]] == bone) {
+            if (indices[m] == bone) {
                 // Before and behind, the folds carry the bridge farther down the arm (armpitFold).
                 const float fold = armpitFold(bridge, p) * kFoldReachOfLength * bridge.radii.x;
                 const float through = std::max(distances[k], distances[m]) - fold;
@@ -227,6 +221,23 @@ float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::ui
 }
 
 } // namespace
+
+void linkBonesUnder(std::span<BodyVolume> volumes) {
+    for (std::size_t k = 0; k < volumes.size(); ++k) {
+        BodyVolume& mass = volumes[k];
+        mass.boneUnder = kNoVolume;
+        if (!isMassOverBone(mass)) {
+            continue;
+        }
+        for (std::size_t bone = 0; bone < volumes.size(); ++bone) {
+            if (bone != k && volumes[bone].mass == kTrunkMass &&
+                spansSameJoints(volumes[bone], mass)) {
+                mass.boneUnder = static_cast<std::uint32_t>(bone);
+                break;
+            }
+        }
+    }
+}
 
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
               std::span<const float> distances, float least, float union_, float gap,
@@ -283,7 +294,7 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
             const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
             // The cheap bound first: most pairs cannot raise the wall.
             if (!(union_ + nearer * (pairWall - union_) > wall) ||
-                !keepsGapAmong(volumes, one, volumes[indices[j]])) {
+                !keepsGapAmong(one, volumes[indices[j]])) {
                 continue;
             }
             const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade, p);

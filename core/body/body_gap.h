@@ -9,6 +9,14 @@
 
 namespace bvh {
 
+// Sets every volume's boneUnder (body_volumes.h) from the figure's whole list, once its volumes
+// are made (none is added, removed or moved after): for a mass set round a bone's joint rather
+// than along the bone (an ellipsoid given the bone's two joints, of no mass: a deltoid over the
+// collar's bone, a hip's mass over the pelvis's), the first trunk volume over that bone, its two
+// joints in either order; kNoVolume for every other volume. Found once per figure, so that the
+// field's evaluations (gapWall, millions per build) search for none.
+void linkBonesUnder(std::span<BodyVolume> volumes);
+
 // The wall at one point: the highest, over pairs of volumes (i, j) that keep a gap (not
 // neighbours, not of one mass, not both below the grid, their axes not inside each other), of
 //     union_ + t_ij * (gap - (d_i - least) - (d_j - least) - union_),
@@ -24,11 +32,11 @@ namespace bvh {
 // before and behind the plane through its centre and the arm (the armpit's folds, by the point
 // `p`'s distance from that plane): the slot between them opens only below and along that plane.
 //
-// `distances`: the volumes' signed distances at the point (positions in `indices`), `least` the
-// least of them, `union_` the smooth union there. The result never lies below `union_`, changes
-// at most a few times as fast as the distances do wherever the union does not jump (a Lipschitz
-// field: no jump for the marching or the normals to crumple on), and equals `union_` wherever
-// union_ >= gap.
+// `volumes`: the figure's, linked (linkBonesUnder). `distances`: the volumes' signed distances at
+// the point (positions in `indices`), `least` the least of them, `union_` the smooth union there.
+// The result never lies below `union_`, changes at most a few times as fast as the distances do
+// wherever the union does not jump (a Lipschitz field: no jump for the marching or the normals to
+// crumple on), and equals `union_` wherever union_ >= gap.
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
               std::span<const float> distances, float least, float union_, float gap,
               const glm::vec3& p);

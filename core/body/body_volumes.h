@@ -5,6 +5,7 @@
 
 #include "core/model/skeleton.h"
 
+#include <cstdint>
 #include <glm/mat3x3.hpp>
 #include <glm/vec3.hpp>
 #include <span>
@@ -14,6 +15,8 @@ namespace bvh {
 
 inline constexpr NodeIndex kNoMass = -1;
 inline constexpr NodeIndex kTrunkMass = -2;
+// No volume: a BodyVolume::boneUnder that names none.
+inline constexpr std::uint32_t kNoVolume = ~std::uint32_t{0};
 
 struct BodyVolume {
     enum class Shape : std::uint8_t { RoundCone, Ellipsoid, EllipticCone };
@@ -46,6 +49,10 @@ struct BodyVolume {
     // bones branch: MakeHuman's pelvis bones, breasts; with its neck and collars) are
     // kTrunkMass, one hand's (palm, fingers) the hand's node; kNoMass: none.
     NodeIndex mass = kNoMass;
+    // A mass set round a bone's joint (a deltoid, a hip's mass) over a trunk bone: that bone's
+    // volume, by its position in the figure's volumes, which this one lies in (linkBonesUnder,
+    // body_gap.h, once the figure's volumes are made); kNoVolume otherwise.
+    std::uint32_t boneUnder = kNoVolume;
     // Thickened to the grid's least radius: detail finer than the gap, which two such volumes
     // (fingers side by side, toes) do not keep between them (they would vanish in it).
     bool belowGrid = false;

@@ -7,6 +7,7 @@
 #include "core/body/body_marching.h"
 #include "core/body/body_volumes.h"
 #include "core/reader/document.h"
+#include "tests/core/body/body_back_rigs.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_test_skeletons.h"
@@ -44,6 +45,59 @@ std::vector<SymmetricBiped> symmetricBipeds() {
             {"cmu-like",
              test::cmuLikeBiped().text(),
              {"LeftArm", "RightArm", "LeftUpLeg", "RightUpLeg"}}};
+}
+
+// The volume a mass set round `joint`'s bone (an ellipsoid ending at it: a deltoid, a hip's mass)
+// sits on, by its position in the figure's volumes (BodyVolume::boneUnder); kNoVolume where the
+// figure has no such mass.
+std::uint32_t boneUnderMassAt(const test::PlannedFigure& planned, const char* joint) {
+    const NodeIndex node = test::nodeNamed(planned.skeleton, joint);
+    for (const BodyVolume& volume : planned.figure.volumes) {
+        if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.endJoint == node &&
+            volume.startJoint != node) {
+            return volume.boneUnder;
+        }
+    }
+    return kNoVolume;
+}
+
+// The position in the figure's volumes of the bone from `from` to `to`'s volume.
+std::uint32_t boneAt(const test::PlannedFigure& planned, const char* from, const char* to) {
+    const BodyVolume* bone =
+        test::boneVolume(planned.figure, test::nodeNamed(planned.skeleton, from),
+                         test::nodeNamed(planned.skeleton, to));
+    return bone == nullptr ? kNoVolume
+                           : static_cast<std::uint32_t>(bone - planned.figure.volumes.data());
+}
+
+TEST(BodyGap, AMassOverATrunkBoneKnowsThatBonesVolume) {
+    // Found once per figure (linkBonesUnder), not at each of the field's evaluations. Collars
+    // under the neck (Character Studio's Biped): each deltoid spans its collar's bone, a trunk
+    // volume, and each hip's mass the pelvis's bone from the hips to the thigh.
+    const test::PlannedFigure neck = test::planFigure(test::hangingArmsWalkBiped(true).text());
+    for (const char* side : {"Left", "Right"}) {
+        const std::string collar = std::string(side) + "Shoulder";
+        const std::string arm = std::string(side) + "Arm";
+        const std::string thigh = std::string(side) + "UpLeg";
+        EXPECT_NE(boneAt(neck, collar.c_str(), arm.c_str()), kNoVolume) << side;
+        EXPECT_EQ(boneUnderMassAt(neck, arm.c_str()), boneAt(neck, collar.c_str(), arm.c_str()))
+            << side;
+        EXPECT_NE(boneAt(neck, "Hips", thigh.c_str()), kNoVolume) << side;
+        EXPECT_EQ(boneUnderMassAt(neck, thigh.c_str()), boneAt(neck, "Hips", thigh.c_str()))
+            << side;
+    }
+    // Collars under the chest: a deltoid over a hanging arm starts at the chest's joint (a
+    // trapezius, addLimbRoot) and spans no bone.
+    const test::PlannedFigure chest = test::planFigure(test::hangingArmsWalkBiped().text());
+    EXPECT_EQ(boneUnderMassAt(chest, "LeftArm"), kNoVolume);
+    EXPECT_EQ(boneUnderMassAt(chest, "RightArm"), kNoVolume);
+    EXPECT_NE(boneUnderMassAt(chest, "LeftUpLeg"), kNoVolume);
+    // Every other volume names none.
+    std::size_t linked = 0;
+    for (const BodyVolume& volume : neck.figure.volumes) {
+        linked += volume.boneUnder != kNoVolume ? 1 : 0;
+    }
+    EXPECT_EQ(linked, 4u);
 }
 
 TEST(BodyGap, ASymmetricBipedsFieldIsMirrorSymmetric) {
