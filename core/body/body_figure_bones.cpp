@@ -3,8 +3,6 @@
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_girdles.h"
 
-#include <limits>
-
 namespace bvh::body_figure_detail {
 
 float FigureBuilder::boneLength(std::size_t child) const {
@@ -176,6 +174,9 @@ void FigureBuilder::addBone(std::size_t child) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }
     }
+    if (role == BoneRole::Shoulder) {
+        r0 = collarStartRadius(child, r0);
+    }
     // A trunk's rounded top ends at the shoulder line, below the neck's root (trunkEnd).
     if (role == BoneRole::Trunk) {
         end = trunkEnd(parent, child, r1);
@@ -194,6 +195,20 @@ void FigureBuilder::addBone(std::size_t child) {
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }
+}
+
+float FigureBuilder::collarStartRadius(std::size_t child, float start) const {
+    const NodeIndex next = longestChild[child];
+    if (roles[child] != BoneRole::UpperArm || next == kNoParent || !hangsAlongTrunk(child)) {
+        return start;
+    }
+    const auto elbow = static_cast<std::size_t>(next);
+    const float arm = startRadius(BoneRole::UpperArm, boneLength(elbow), elbow);
+    // Rising no more steeply than kTrapeziusSlope from the shoulder's top over the collar's
+    // length: on a short collar (Bandai Namco's, whose arm leaves the chest 12 cm from the spine)
+    // the full thickness stood as a hump over the neck's root, hiding the neck from behind.
+    const float slope = arm + kTrapeziusSlope * boneLength(child);
+    return std::max(start, std::min(kTrapeziusPerArm * arm, slope));
 }
 
 std::optional<FigureBuilder::Bulge>
@@ -318,14 +333,10 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
     const std::size_t node = continued && insideTrunk ? second : first;
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
-    // An arm hanging beside the chest in the bind pose keeps a deltoid as deep, front to back,
-    // as the figure allows: it bridges the chest and the arm, whose gap (body_gap.h) otherwise
-    // opens a notch under the collar. Sideways it stays within reach of the arm's own radius,
-    // as every arm's does: as wide as the figure allows it stood out as a ball beside a chest
-    // narrowed to the room between the arms (measureTorsoWidth).
-    const float armRadius = startRadius(BoneRole::UpperArm, boneLength(next), next);
-    const DeltoidArm deltoidArm{armRadius, hangsAlongTrunk(node) ? std::numeric_limits<float>::max()
-                                                                 : armRadius};
+    // A deltoid is sized from its arm's own radius, and an arm hanging beside the chest in the
+    // bind pose gets one that keeps to the shoulder's outline (makeDeltoid).
+    const DeltoidArm deltoidArm{startRadius(BoneRole::UpperArm, boneLength(next), next),
+                                hangsAlongTrunk(node)};
     BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, deltoidArm)
                             : makeHipMass(points[node], end, facing, capScale);
     volume.joint = static_cast<NodeIndex>(node);

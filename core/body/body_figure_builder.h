@@ -63,6 +63,13 @@ inline constexpr float kUprightTorsoSpan = 0.15f;
 // A collar bone's volume (the shoulder girdle) is this many times as deep, front to back, as it
 // is tall: at 1.5 a crease stayed where CMU's chest front meets the arm.
 inline constexpr float kShoulderDepthRatio = 2.0f;
+// Over an arm hanging beside the chest (no shoulder line: measureShoulderLine) a collar bone
+// starts this many times as thick as the upper arm at the shoulder: the trapezius, which from
+// behind carries the shoulder's line down from the neck to the deltoid at a person's slope
+// (about 20 degrees on the bundled walk). A collar as thin as its length makes it left a saddle
+// between the neck and a shoulder standing 1.7 cm higher: two puffs beside the neck.
+inline constexpr float kTrapeziusPerArm = 1.7f;
+inline constexpr float kTrapeziusSlope = 0.6f; // tan 31 degrees
 
 inline RoleSize roleSize(BoneRole role) {
     switch (role) {
@@ -352,6 +359,12 @@ struct FigureBuilder {
     // head, the chest or a many-legged body's shell).
     std::optional<BoneRole> volumeRole(std::size_t child) const;
     void addBone(std::size_t child);
+
+    // The radius where a collar's bone to `child` (`start` thick as its role sizes it) starts:
+    // before an arm hanging beside the chest in the bind pose, a trapezius kTrapeziusPerArm times
+    // the upper arm's radius, so that the shoulder's line falls from the neck to the deltoid;
+    // `start` elsewhere.
+    float collarStartRadius(std::size_t child, float start) const;
 
     // Where a bone's volume is split in two round its fullest section, since a bone's one cone
     // could only taper: a calf's or a forearm's bulge (limbBulgeAt), a chest's fullest inside a

@@ -22,6 +22,17 @@ constexpr float kLongestShareOfLimb = 0.35f;
 // across: a shoulder that carries the trunk's top into the arm, not a ball standing above both.
 constexpr float kDeltoidPerArmRadius = 1.5f;
 constexpr float kDeltoidAboveArm = 1.15f;
+// Over an arm that hangs beside the chest the deltoid's sides are the shoulder's outline seen
+// from in front and behind: sized like an arm held out's (or, front to back, as deep as the
+// figure allowed) it was a ball wider than the upper arm below it, standing out of the chest's
+// outline (the bundled walk's shoulders reached 1.46 times as far out from the arm's axis as the
+// upper arm half way down, and were 1.7 times as deep). Sideways it reaches no farther than the
+// arm's own sphere at the joint (a person's deltoid is about 1.2 times as wide as the upper arm
+// half way down, as the arm's own taper makes it); front to back a little past it, so that it
+// still bridges the arm and the chest before and behind the armpit (body_gap.cpp's folds). The
+// walk's shoulder is now 1.34 times as wide as the upper arm half way down and 1.42 as deep.
+constexpr float kHangingDeltoidAcross = 1.0f;
+constexpr float kHangingDeltoidDeep = 1.1f;
 // Where the ellipsoid's centre lies down the limb, of its half-length: over the joint, a little
 // towards the limb, so that the shape's top stays at the joint's height.
 constexpr float kCentreDownLimb = 0.35f;
@@ -113,8 +124,10 @@ BodyVolume makeShell(const glm::vec3& hub, std::span<const glm::vec3> legJoints,
 
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
                        const std::optional<glm::vec3>& facing, float scale, DeltoidArm arm) {
-    const float across = std::min(kDeltoidRadius * scale, kDeltoidAboveArm * arm.across);
-    const float deep = std::min(kDeltoidRadius * scale, kDeltoidPerArmRadius * arm.deep);
+    const float acrossPerArm = arm.hangs ? kHangingDeltoidAcross : kDeltoidAboveArm;
+    const float deepPerArm = arm.hangs ? kHangingDeltoidDeep : kDeltoidPerArmRadius;
+    const float across = std::min(kDeltoidRadius * scale, acrossPerArm * arm.radius);
+    const float deep = std::min(kDeltoidRadius * scale, deepPerArm * arm.radius);
     return limbRootEllipsoid(shoulder, elbow, across, kDeltoidLength * scale, glm::vec3(0.0f),
                              facing.value_or(glm::vec3(0.0f)), deep);
 }

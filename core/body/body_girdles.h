@@ -14,16 +14,18 @@
 
 namespace bvh {
 
-// The upper arm's radius at the shoulder that bounds a deltoid: `across` its reach sideways
-// (all round where the figure's facing is unknown), `deep` its reach front and back.
+// The upper arm a deltoid is sized from: its radius at the shoulder, and whether it hangs beside
+// the chest in the bind pose (FigureBuilder::hangsAlongTrunk).
 struct DeltoidArm {
-    float across;
-    float deep;
+    float radius;
+    bool hangs;
 };
 
 // An ellipsoid over the shoulder joint, elongated along the upper arm (`elbow` is the end of
-// the upper arm's run of bones), reaching a little past the arm's round cone (`arm`) on every
-// side, and further front and back where the figure's `facing` is known (not along the arm).
+// the upper arm's run of bones), sized from the arm's own radius: on an arm held out, reaching a
+// little past the arm's round cone on every side and further front and back where the figure's
+// `facing` is known (not along the arm); on an arm that hangs, within the arm's outline sideways
+// and a little past it front and back, where it bridges the chest and the arm.
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
                        const std::optional<glm::vec3>& facing, float scale, DeltoidArm arm);
 
