@@ -253,9 +253,9 @@ inline constexpr float kThenarWidthRatio = 1.8f;
 // The web between the thumb and the index finger reaches the palm's edge kThumbWebAlong of the
 // way to the knuckles, kThumbWebAcross of its half-width out; kThumbWebThickness of the thumb's
 // and the palm's thickness thick at its ends.
-inline constexpr float kThumbWebAlong = 0.75f;
+inline constexpr float kThumbWebAlong = 0.8f;
 inline constexpr float kThumbWebAcross = 0.8f;
-inline constexpr float kThumbWebThickness = 0.6f;
+inline constexpr float kThumbWebThickness = 0.75f;
 // The skin between two fingers reaches this share of their first bone past the knuckles (the
 // palm's far end; at least half its thickness).
 inline constexpr float kPalmWebShare = 0.4f;
