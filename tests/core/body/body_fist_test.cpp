@@ -1,7 +1,7 @@
-// A full-body hand curling into a fist (body_fist_rigs.h): its fused palm-and-fingers surface
-// folds with the fingers, every frame measured, under linear blending (glTF viewers: every edge
-// within 4x) and dual quaternions (the viewer and the CPU path: less stretched than before, not
-// yet within 4x) (issue 38).
+// A full-body hand curling into a fist (body_fist_rigs.h), and a hand on its own closing: the
+// full-body hand's fused palm-and-fingers surface folds with the fingers, every frame measured,
+// under linear blending (glTF viewers: every edge within 4x) and dual quaternions (the viewer and
+// the CPU path: less stretched than before, not yet within 4x) (issue 38).
 #include "core/body/body_builder.h"
 #include "core/body/body_skinning.h"
 #include "core/kinematics/forward_kinematics_plan.h"
@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <gtest/gtest.h>
+#include <utility>
 #include <vector>
 
 namespace bvh {
@@ -97,6 +98,23 @@ TEST(BodyFist, AFullBodyFistHoldsEveryEdgeWithin4xUnderLinearBlending) {
         const FistStretch stretch = curlingFistStretch(degrees);
         EXPECT_LT(stretch.linear, 4.0) << degrees << " degrees";
         EXPECT_EQ(stretch.linearHeld, 1.0) << degrees << " degrees";
+    }
+}
+
+TEST(BodyFist, AHandOnItsOwnClosingStretchesFewEdgesUnderLinearBlending) {
+    // A hand the grid resolves (a hand-only capture; its heel, the thumb's ball and web moved by
+    // the thumb's root), as a glTF viewer shows it while its fingers close and its thumb turns.
+    // Not yet the 99.9 % within 4x that issue 38 asks of a hand: 99.88 % at 45 degrees a joint
+    // (worst edge 7.4x) and 99.15 % at 90 (14x); with the slab alone for a palm (the thumb's
+    // and the fingertips' sizes of this change kept) 99.82 % and 99.12 %. This guards the gain
+    // until the fingers' roots blend into the palm as the full-body fist's do.
+    const std::pair<double, double> heldAt[] = {{45.0, 0.9985}, {90.0, 0.9913}};
+    for (const auto& [degrees, held] : heldAt) {
+        const Document document = parseDocument(test::movingHandText(kFistFrames, degrees));
+        ASSERT_TRUE(document.loaded());
+        const BodyResult body = buildBody(document.skeleton, BodyOptions{});
+        ASSERT_NE(body.mesh, nullptr) << body.message;
+        EXPECT_GE(fistStretch(document, *body.mesh).linearHeld, held) << degrees << " degrees";
     }
 }
 
