@@ -495,6 +495,12 @@ struct FigureBuilder {
     // thumb.
     void addThenar(std::size_t hand, const PalmShape& shape);
 
+    // Whether the bones from `node` are a resolved hand's thumb past its web (from the joint
+    // after the thumb's first bone beyond the palm): they keep a gap from the palm and the other
+    // fingers, being of no mass with them. Lying against the palm's edge, a thumb fused with it
+    // tore that edge when it turned (linear blending: edges 7x their length).
+    bool beyondThumbWeb(std::size_t node) const;
+
     // The half-width where the bone volume made to `node` ends (a forearm's at the wrist); none
     // before one is made. A hand's volumes start no wider: wider, a bump showed at every wrist.
     std::optional<float> boneEndRadius(std::size_t node) const;

@@ -335,7 +335,7 @@ void FigureBuilder::addThenar(std::size_t hand, const PalmShape& shape) {
                                          radius, shape.across, kThenarWidthRatio);
     thenar.blend = 0.5f * shape.depth;
     thenar.mass = static_cast<NodeIndex>(hand);
-    attach(thenar, hand, knuckle);
+    attach(thenar, hand, static_cast<std::size_t>(next));
     thenar.joint = static_cast<NodeIndex>(knuckle);
     figure.volumes.push_back(thenar);
     // The web between the thumb and the index finger: from the thumb's joint there to the
@@ -346,9 +346,30 @@ void FigureBuilder::addThenar(std::size_t hand, const PalmShape& shape) {
                                    kThumbWebThickness * radius, kThumbWebThickness * shape.depth);
     web.blend = 0.5f * shape.depth;
     web.mass = static_cast<NodeIndex>(hand);
-    attach(web, hand, knuckle);
+    attach(web, hand, static_cast<std::size_t>(next));
     web.joint = static_cast<NodeIndex>(knuckle);
     figure.volumes.push_back(web);
+}
+
+bool FigureBuilder::beyondThumbWeb(std::size_t node) const {
+    if (handOf[node] == kNoMass || roles[node] != BoneRole::Finger) {
+        return false;
+    }
+    const auto hand = static_cast<std::size_t>(handOf[node]);
+    const std::optional<PalmShape> shape = palmShape(hand);
+    if (!shape || !shape->resolved || !shape->thumb) {
+        return false;
+    }
+    const std::size_t knuckle = fingersOfHand(hand).knuckles[*shape->thumb];
+    // The thumb's joints past its first beyond the palm (the web's end) down to the tip.
+    for (NodeIndex at = skeleton.parents[node];
+         at != kNoParent && at != static_cast<NodeIndex>(hand);
+         at = skeleton.parents[static_cast<std::size_t>(at)]) {
+        if (at == static_cast<NodeIndex>(knuckle)) {
+            return true;
+        }
+    }
+    return false;
 }
 
 std::optional<float> FigureBuilder::boneEndRadius(std::size_t node) const {
