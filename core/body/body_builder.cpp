@@ -31,8 +31,6 @@ constexpr float kCoarserErrors[] = {0.02f, 0.05f};
 // The signed distance's cost cap (volumes times samples, brick by brick): a 65-joint human needs
 // about 2 million, a thousand-joint rig a few tens of millions; beyond this the body falls back.
 constexpr std::size_t kMaxDistanceEvaluations = std::size_t{64} << 20;
-// Volumes thinner than this many cells would vanish between samples or break into beads.
-constexpr float kMinimumRadiusInCells = 0.75f;
 constexpr float kThickenedBlendInCells = 2.5f;
 // Skinning weights fall from the nearest volume's to zero over this part of a volume's radius
 // (and at least a cell), so a joint bends over the width of the limb.

@@ -276,7 +276,7 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
     if (role == BoneRole::Trunk || role == BoneRole::Neck || role == BoneRole::Shoulder) {
         volume.mass = kTrunkMass;
     } else if (role == BoneRole::Hand || role == BoneRole::Finger) {
-        volume.mass = handOf[parent];
+        volume.mass = beyondThumbWeb(parent) ? kNoMass : handOf[parent];
     }
     attach(volume, parent, child);
     volume.radiusNode = static_cast<NodeIndex>(child);

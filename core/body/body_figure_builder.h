@@ -217,13 +217,15 @@ inline constexpr float kUprightTrunk = 0.7f;
 // samples.
 inline constexpr float kPalmThinnest = 0.009f;
 // A hand's proportions: a proximal phalanx is about 0.45 of its length across (a radius 0.225
-// of it), a thumb a fifth thicker than that; a finger tapers to kFingerTipShare of its root's
-// radius at the tip; a palm is kPalmThicknessPerWidth as thick as it is wide. A finger's radius
-// stays under kFingerSpacingShare of the distance to the nearest other finger's knuckle (a gap of
-// a fifth of the spacing between two like fingers) and under kFingerCap of the figure's size.
+// of it), a thumb about a third thicker for the length of its first bone (its metacarpal, which
+// rigs start near the wrist: a thumb is 2.2 cm across where an index finger is 1.9); a finger
+// tapers to kFingerTipShare of its root's radius at the tip (a fingertip is about 1.6 cm across); a
+// palm is kPalmThicknessPerWidth as thick as it is wide. A finger's radius stays under
+// kFingerSpacingShare of the distance to the nearest other finger's knuckle (a gap of a fifth of
+// the spacing between two like fingers) and under kFingerCap of the figure's size.
 inline constexpr float kFingerWidthPerLength = 0.225f;
-inline constexpr float kThumbThickness = 1.2f;
-inline constexpr float kFingerTipShare = 0.8f;
+inline constexpr float kThumbThickness = 1.35f;
+inline constexpr float kFingerTipShare = 0.85f;
 inline constexpr float kFingerSpacingShare = 0.4f;
 inline constexpr float kFingerCap = 0.01f;
 inline constexpr float kPalmThicknessPerWidth = 0.33f;
@@ -232,9 +234,41 @@ inline constexpr float kPalmWristShare = 0.85f;
 // A palm reaches this many finger radii beyond its outer knuckles (a hand 8.5 cm wide over
 // knuckles 5.7 cm apart).
 inline constexpr float kPalmEdgePerFinger = 1.5f;
+// ... and at least this many times as wide as they are apart (fingers the skeleton sets close
+// together, thinner than a finger: the hand keeps its width).
+inline constexpr float kPalmWidthPerSpread = 1.5f;
 // A finger joint less than 1 / kPalmJointReach as far from the wrist as the next joint of its
 // chain lies inside the palm.
 inline constexpr float kPalmJointReach = 2.0f;
+// A palm's slab starts this share of the way to the knuckles; before it, the heel: an ellipsoid
+// kPalmHeelLength of the palm's length half-long reaching kPalmHeelPast of it behind the wrist,
+// kPalmHeelWidth of the palm's half-width wide and kPalmHeelThickness of its half-thickness
+// thick, its centre kPalmHeelBelow of that towards the palm's side: a hand's heel (thenar and
+// hypothenar) is about 6.5 cm across and 3.5 cm thick where the palm is 8.5 cm by 3 cm.
+inline constexpr float kPalmSlabStart = 0.35f;
+inline constexpr float kPalmHeelLength = 0.3f;
+inline constexpr float kPalmHeelPast = 0.1f;
+inline constexpr float kPalmHeelWidth = 1.0f;
+inline constexpr float kPalmHeelThickness = 1.15f;
+inline constexpr float kPalmHeelBelow = 0.3f;
+// The thenar starts kThenarAlong of the palm's length from the wrist, kThenarAcross of its
+// half-width towards the thumb, kThenarThickness of its half-thickness thick.
+inline constexpr float kThenarAlong = 0.3f;
+inline constexpr float kThenarAcross = 0.45f;
+inline constexpr float kThenarThickness = 0.9f;
+inline constexpr float kThenarWidthRatio = 1.8f;
+// The web between the thumb and the index finger reaches the palm's edge kThumbWebAlong of the
+// way to the knuckles, kThumbWebAcross of its half-width out; kThumbWebThickness of the thumb's
+// and the palm's thickness thick at its ends.
+inline constexpr float kThumbWebAlong = 0.8f;
+inline constexpr float kThumbWebAcross = 0.8f;
+inline constexpr float kThumbWebThickness = 0.75f;
+// The skin between two fingers reaches this share of their first bone past the knuckles (the
+// palm's far end; at least half its thickness).
+inline constexpr float kPalmWebShare = 0.4f;
+// A thumb's root farther than this share of the palm's half-thickness from the knuckles' plane
+// says which side is the palm's.
+inline constexpr float kPalmSideShare = 0.25f;
 // A finger root nearer the wrist than this share of the other roots' median distance is a
 // thumb's (Mixamo's Thumb1, MakeHuman's finger1-1, Character Studio's Finger0).
 inline constexpr float kThumbRootShare = 0.6f;
@@ -434,10 +468,51 @@ struct FigureBuilder {
     // it gets a palm and fingers and is sized as a hand (capScale).
     void readUnnamedHand();
 
-    // A palm: an elliptic slab from the wrist to the knuckles (the finger roots, the thumb left
-    // out), as wide as the fingers' roots reach and kPalmThicknessPerWidth as thick, so a hand
-    // reads as a hand and not a mitten or, on a hand alone, a paper fan.
+    // A palm's frame and size (palmShape): from the wrist along `forward` to the knuckles' mean
+    // (the thumb's left out) `length` away, `across` them (their widest spread), `palmSide` the
+    // side the thumb's root lies on (zero where it lies in the knuckles' plane or there is no
+    // thumb); its half-width and half-thickness at the knuckles; the thumb's and the middle
+    // (farthest) finger's index in the hand's fingers.
+    struct PalmShape {
+        glm::vec3 wrist{0.0f};
+        glm::vec3 forward{0.0f};
+        glm::vec3 across{0.0f};
+        glm::vec3 palmSide{0.0f};
+        float length = 0.0f;
+        float halfWidth = 0.0f;
+        float depth = 0.0f;
+        float web = 0.0f; // how far past the knuckles it reaches
+        // Whether the grid resolves its fingers (their mean radius at least kMinimumRadiusInCells
+        // of kBodyCellOfFigure): only then has it a heel, a thumb's ball and webs.
+        bool resolved = false;
+        std::optional<std::size_t> thumb;
+        std::size_t middle = 0;
+    };
+    // None without a fan of two fingers or more (the hand bone's cone is the hand).
+    std::optional<PalmShape> palmShape(std::size_t hand) const;
+
+    // A palm: an elliptic slab to the knuckles (the finger roots, the thumb left out), as wide
+    // as the fingers' roots reach and kPalmThicknessPerWidth as thick, its near end rounded by the
+    // heel (addPalmHeel), so a hand reads as a hand and not a mitten or, on a hand alone, a
+    // paper fan.
     void addPalm(std::size_t hand);
+
+    // The heel of the hand: an ellipsoid over the palm's near half, from a little behind the
+    // wrist, rounded seen from the back, kPalmHeelThickness as thick as the palm and set towards
+    // its palm side; no wider than a forearm that ends at the wrist.
+    void addPalmHeel(std::size_t hand, const PalmShape& shape);
+
+    // The ball of the thumb (thenar): an elliptic cone from the heel's thumb side to the thumb's
+    // first joint beyond its root, wider across the palm than thick, and the web from that joint
+    // to the palm's edge by the index finger, both moved by the thumb's root. Nothing without a
+    // thumb.
+    void addThenar(std::size_t hand, const PalmShape& shape);
+
+    // Whether the bones from `node` are a resolved hand's thumb past its web (from the joint
+    // after the thumb's first bone beyond the palm): they keep a gap from the palm and the other
+    // fingers, being of no mass with them. Lying against the palm's edge, a thumb fused with it
+    // tore that edge when it turned (linear blending: edges 7x their length).
+    bool beyondThumbWeb(std::size_t node) const;
 
     // The half-width where the bone volume made to `node` ends (a forearm's at the wrist); none
     // before one is made. A hand's volumes start no wider: wider, a bump showed at every wrist.

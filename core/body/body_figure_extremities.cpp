@@ -2,6 +2,7 @@
 // forward of an ankle.
 #include "core/analysis/hand_fan.h"
 #include "core/body/body_figure_builder.h"
+#include "core/body/body_grid.h"
 #include "core/model/ascii_case.h"
 
 #include <glm/mat3x3.hpp>
@@ -185,42 +186,78 @@ std::optional<glm::vec2> FigureBuilder::fingerBoneRadii(std::size_t child) const
                      radius * (1.0f - perRun * (before + length)));
 }
 
-void FigureBuilder::addPalm(std::size_t hand) {
+std::optional<FigureBuilder::PalmShape> FigureBuilder::palmShape(std::size_t hand) const {
     const HandFingers& fingers = fingersOfHand(hand);
+    PalmShape shape;
+    shape.wrist = points[hand];
     glm::vec3 knuckles(0.0f);
     std::vector<glm::vec3> roots;
     float meanRadius = 0.0f;
-    std::optional<glm::vec3> thumb;
+    float farthest = -1.0f;
     for (std::size_t k = 0; k < fingers.roots.size(); ++k) {
         const glm::vec3& root = points[fingers.knuckles[k]];
         if (fingers.thumbs[k] != 0) {
-            thumb = root;
+            shape.thumb = k;
             continue;
         }
         roots.push_back(root);
         knuckles += root;
         meanRadius += fingers.radii[k];
+        const NodeIndex next = longestChild[fingers.knuckles[k]];
+        if (next != kNoParent) {
+            shape.web += boneLength(static_cast<std::size_t>(next));
+        }
+        if (glm::length(root - shape.wrist) > farthest) {
+            farthest = glm::length(root - shape.wrist);
+            shape.middle = k;
+        }
     }
     if (roots.size() < 2) {
-        return; // no fan of fingers: the hand bone's cone is the hand
+        return std::nullopt; // no fan of fingers: the hand bone's cone is the hand
     }
     knuckles /= static_cast<float>(roots.size());
     meanRadius /= static_cast<float>(roots.size());
-    const glm::vec3 reach = knuckles - points[hand];
-    const float length = glm::length(reach);
-    if (!(length > static_cast<float>(kZeroLength))) {
+    shape.web *= kPalmWebShare / static_cast<float>(roots.size());
+    shape.length = glm::length(knuckles - shape.wrist);
+    if (!(shape.length > static_cast<float>(kZeroLength))) {
+        return std::nullopt;
+    }
+    shape.forward = (knuckles - shape.wrist) / shape.length;
+    const std::optional<glm::vec3> thumb =
+        shape.thumb ? std::optional<glm::vec3>(points[fingers.knuckles[*shape.thumb]])
+                    : std::nullopt;
+    const auto [across, spread] = palmAcrossKnuckles(
+        roots, shape.forward, thumb ? *thumb - shape.wrist : shape.forward, shape.length);
+    shape.across = across;
+    // A hand whose fingers the grid thickens (a full-body figure's, cells of about 2.5 cm) is
+    // one paddle with them whatever its palm's shape: its heel, the thumb's ball and the webs are
+    // finer than a cell. Given them, such a fist's curling fingers stretched edges 7x to 10x
+    // under dual quaternions instead of 6x, and no picture showed them.
+    shape.resolved = meanRadius >= kMinimumRadiusInCells * kBodyCellOfFigure;
+    // As wide as the outer fingers' sides at the knuckles and a little more (the palm's edge
+    // beyond the index and little fingers), kPalmThicknessPerWidth as thick.
+    shape.halfWidth = std::max({0.5f * spread + kPalmEdgePerFinger * meanRadius,
+                                shape.resolved ? 0.5f * kPalmWidthPerSpread * spread : 0.0f,
+                                0.35f * shape.length});
+    shape.depth = std::max(kPalmThicknessPerWidth * shape.halfWidth, kPalmThinnest);
+    shape.web = std::max(shape.resolved ? shape.web : 0.0f, 0.5f * shape.depth);
+    // The palm's side is the one the thumb's root lies on: a thumb leaves the hand below the
+    // plane of the knuckles (its metacarpal lies in front of the others').
+    const glm::vec3 normal = glm::normalize(glm::cross(shape.forward, shape.across));
+    const float below = thumb ? glm::dot(*thumb - shape.wrist, normal) : 0.0f;
+    if (std::abs(below) > kPalmSideShare * shape.depth) {
+        shape.palmSide = below > 0.0f ? normal : -normal;
+    }
+    return shape;
+}
+
+void FigureBuilder::addPalm(std::size_t hand) {
+    const std::optional<PalmShape> shape = palmShape(hand);
+    if (!shape) {
         return;
     }
-    const glm::vec3 forward = reach / length;
-    const auto [across, spread] =
-        palmAcrossKnuckles(roots, forward, thumb ? *thumb - points[hand] : forward, length);
-    // As wide as the outer fingers' sides at the knuckles and a little more (the palm's edge
-    // beyond the index and little fingers), kPalmThicknessPerWidth as thick; a little narrower
-    // and thinner at the wrist. It reaches half its thickness past the knuckles (the web
-    // between the fingers).
-    const float halfWidth =
-        std::max(0.5f * spread + kPalmEdgePerFinger * meanRadius, 0.35f * length);
-    const float depth = std::max(kPalmThicknessPerWidth * halfWidth, kPalmThinnest);
+    const float depth = shape->depth;
+    const float halfWidth = shape->halfWidth;
     // Its width over its depth holds from the wrist to the knuckles: a wrist no wider than the
     // forearm's end is a thinner one too.
     float wristDepth = kPalmWristShare * depth;
@@ -228,24 +265,111 @@ void FigureBuilder::addPalm(std::size_t hand) {
         const float blend = 0.5f * depth;
         wristDepth = std::min(wristDepth, std::max(*forearm - blend, 0.0f) * depth / halfWidth);
     }
-    BodyVolume palm = makeEllipticCone(points[hand] + forward * (0.5f * wristDepth),
-                                       knuckles - forward * (0.5f * depth), wristDepth, depth,
-                                       across, halfWidth / depth);
+    // A slab from the heel's middle to the knuckles, reaching past them to the web between the
+    // fingers (PalmShape::web); the heel (addPalmHeel) rounds its near end.
+    const glm::vec3 knuckles = shape->wrist + shape->forward * shape->length;
+    const float start = shape->resolved ? kPalmSlabStart * shape->length : 0.0f;
+    BodyVolume palm =
+        makeEllipticCone(shape->wrist + shape->forward * std::max(start, 0.5f * wristDepth),
+                         knuckles + shape->forward * (shape->web - depth), wristDepth, depth,
+                         shape->across, halfWidth / depth);
     palm.blend = 0.5f * depth;
     palm.mass = static_cast<NodeIndex>(hand);
     attach(palm, hand, hand);
-    // Picking: the palm is the volume of the bone to the middle knuckle, the farthest.
-    std::size_t middle = 0;
-    for (std::size_t k = 0; k < fingers.roots.size(); ++k) {
-        if (fingers.thumbs[k] == 0 &&
-            (fingers.thumbs[middle] != 0 ||
-             glm::length(points[fingers.knuckles[k]] - points[hand]) >
-                 glm::length(points[fingers.knuckles[middle]] - points[hand]))) {
-            middle = k;
+    palm.radiusNode = static_cast<NodeIndex>(fingersOfHand(hand).knuckles[shape->middle]);
+    figure.volumes.push_back(palm);
+    if (shape->resolved) {
+        addPalmHeel(hand, *shape);
+        addThenar(hand, *shape);
+    }
+}
+
+void FigureBuilder::addPalmHeel(std::size_t hand, const PalmShape& shape) {
+    // The heel of the hand (the thenar and hypothenar pads over the carpal bones) is rounded seen
+    // from the back and thicker than the palm towards the palm's side: an ellipsoid over the
+    // palm's near half, its far end inside the slab.
+    const float halfLength = kPalmHeelLength * shape.length;
+    float halfWidth = kPalmHeelWidth * shape.halfWidth;
+    float thickness = kPalmHeelThickness * shape.depth;
+    // Where a forearm ends at the wrist, the heel is no wider than the forearm (less the
+    // blend): wider, a bump showed at every wrist of a full-body figure.
+    if (const std::optional<float> forearm = boneEndRadius(hand)) {
+        const float room = std::max(*forearm - 0.5f * shape.depth, 0.0f);
+        halfWidth = std::min(halfWidth, room);
+        thickness = std::min(thickness, room);
+    }
+    const glm::vec3 centre = shape.wrist +
+                             shape.forward * (halfLength - kPalmHeelPast * shape.length) +
+                             shape.palmSide * (kPalmHeelBelow * shape.depth);
+    const glm::vec3 normal = glm::normalize(glm::cross(shape.forward, shape.across));
+    const glm::mat3 axes = glm::transpose(glm::mat3(shape.across, normal, shape.forward));
+    BodyVolume heel = makeEllipsoid(centre, axes, glm::vec3(halfWidth, thickness, halfLength));
+    heel.blend = 0.5f * shape.depth;
+    heel.mass = static_cast<NodeIndex>(hand);
+    attach(heel, hand, hand);
+    figure.volumes.push_back(heel);
+}
+
+void FigureBuilder::addThenar(std::size_t hand, const PalmShape& shape) {
+    if (!shape.thumb) {
+        return;
+    }
+    const HandFingers& fingers = fingersOfHand(hand);
+    const std::size_t knuckle = fingers.knuckles[*shape.thumb];
+    const NodeIndex next = longestChild[knuckle];
+    if (next == kNoParent || roles[static_cast<std::size_t>(next)] != BoneRole::Finger) {
+        return;
+    }
+    // The ball of the thumb: from the heel's thumb side, on the palm's side, to the end of the
+    // thumb's first bone beyond the palm (its metacarpal), as thick as the thumb there. It
+    // moves with the thumb's root, so the thumb leaves the palm at its side with its muscle,
+    // not from the middle of the heel as a stick.
+    const glm::vec3 thumbSide = points[knuckle] - shape.wrist;
+    const float side = glm::dot(thumbSide, shape.across) < 0.0f ? -1.0f : 1.0f;
+    const glm::vec3 base = shape.wrist + shape.forward * (kThenarAlong * shape.length) +
+                           shape.across * (side * kThenarAcross * shape.halfWidth) +
+                           shape.palmSide * (kPalmHeelBelow * shape.depth);
+    const float radius = fingers.radii[*shape.thumb];
+    const float thickness = std::max(kThenarThickness * shape.depth, radius);
+    BodyVolume thenar = makeEllipticCone(base, points[static_cast<std::size_t>(next)], thickness,
+                                         radius, shape.across, kThenarWidthRatio);
+    thenar.blend = 0.5f * shape.depth;
+    thenar.mass = static_cast<NodeIndex>(hand);
+    attach(thenar, hand, static_cast<std::size_t>(next));
+    thenar.joint = static_cast<NodeIndex>(knuckle);
+    figure.volumes.push_back(thenar);
+    // The web between the thumb and the index finger: from the thumb's joint there to the
+    // palm's edge at the knuckles, thinner than the palm.
+    const glm::vec3 edge = shape.wrist + shape.forward * (kThumbWebAlong * shape.length) +
+                           shape.across * (side * kThumbWebAcross * shape.halfWidth);
+    BodyVolume web = makeRoundCone(points[static_cast<std::size_t>(next)], edge,
+                                   kThumbWebThickness * radius, kThumbWebThickness * shape.depth);
+    web.blend = 0.5f * shape.depth;
+    web.mass = static_cast<NodeIndex>(hand);
+    attach(web, hand, static_cast<std::size_t>(next));
+    web.joint = static_cast<NodeIndex>(knuckle);
+    figure.volumes.push_back(web);
+}
+
+bool FigureBuilder::beyondThumbWeb(std::size_t node) const {
+    if (handOf[node] == kNoMass || roles[node] != BoneRole::Finger) {
+        return false;
+    }
+    const auto hand = static_cast<std::size_t>(handOf[node]);
+    const std::optional<PalmShape> shape = palmShape(hand);
+    if (!shape || !shape->resolved || !shape->thumb) {
+        return false;
+    }
+    const std::size_t knuckle = fingersOfHand(hand).knuckles[*shape->thumb];
+    // The thumb's joints past its first beyond the palm (the web's end) down to the tip.
+    for (NodeIndex at = skeleton.parents[node];
+         at != kNoParent && at != static_cast<NodeIndex>(hand);
+         at = skeleton.parents[static_cast<std::size_t>(at)]) {
+        if (at == static_cast<NodeIndex>(knuckle)) {
+            return true;
         }
     }
-    palm.radiusNode = static_cast<NodeIndex>(fingers.knuckles[middle]);
-    figure.volumes.push_back(palm);
+    return false;
 }
 
 std::optional<float> FigureBuilder::boneEndRadius(std::size_t node) const {

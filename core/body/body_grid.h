@@ -48,6 +48,10 @@ inline constexpr float kBodyFarOutside = 1.0f;
 // (radius 3 cm) with 3 cells and keeps a 65-joint build well under 50 ms.
 inline constexpr float kBodyCellOfFigure = 0.0145f;
 
+// Volumes thinner than this many cells would vanish between samples or break into beads: they
+// are thickened to it (the builder's thickenThinVolumes).
+inline constexpr float kMinimumRadiusInCells = 0.75f;
+
 // The gap kept between volumes that are not hierarchy neighbours (bodyDistance), in cells. Two
 // cells would be wider than any tetrahedron edge (up to sqrt(3) cells), so marching could never
 // join the two sides; 1.4 still separates them nearly everywhere (an arm resting on the torso

@@ -122,7 +122,7 @@ inline int addHandPalmJoint(BvhTextBuilder& b, const HandLayout& layout, int wri
 }
 
 // One right hand laid out by `layout`: the wrist is the root, at the origin.
-inline std::string handRigText(const HandLayout& layout) {
+inline BvhTextBuilder handRig(const HandLayout& layout) {
     BvhTextBuilder b;
     const auto place = [&layout](const glm::dvec3& v) { return layout.axes * v * layout.scale; };
     const int wrist = b.add(handRootName(layout.naming), -1, glm::dvec3(0.0));
@@ -141,7 +141,11 @@ inline std::string handRigText(const HandLayout& layout) {
             }
         }
     }
-    return b.text();
+    return b;
+}
+
+inline std::string handRigText(const HandLayout& layout) {
+    return handRig(layout).text();
 }
 
 // No hand: five unnamed chains of three bones leaving the root every 72 degrees (a star).

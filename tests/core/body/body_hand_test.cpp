@@ -156,6 +156,75 @@ TEST(BodyHand, FingersTheSkeletonHoldsApartStayApartAndTheHandIsOnePiece) {
     }
 }
 
+// How far the mesh reaches from `from` (inside it) along the unit `direction`: the last of steps
+// of `step` that stays inside.
+float reachAlong(const BodyMesh& mesh, const glm::vec3& from, const glm::vec3& direction,
+                 float step = 0.05f) {
+    float reach = 0.0f;
+    while (reach < 30.0f && insideMesh(mesh, from + (reach + step) * direction)) {
+        reach += step;
+    }
+    return reach;
+}
+
+// The hand rig's own frame (body_hand_skeletons.h, handAlongMinusX): `along` cm from the wrist
+// towards the fingers (-X), `across` towards the thumb's side (+Z), `back` towards the back of
+// the hand (+Y; the palm faces -Y, where the thumb's root sits).
+glm::vec3 inHand(float along, float back, float across) {
+    return {-along, back, across};
+}
+
+// The knuckles' mean (thumb left out) lies 8.75 cm from the wrist and 0.5 cm towards the
+// little finger; the palm's thickness is measured through that line.
+constexpr float kPalmLength = 8.75f;
+constexpr float kPalmMiddle = -0.5f;
+
+TEST(BodyHand, TheHeelOfThePalmIsThickerThanItsKnucklesTowardsThePalm) {
+    for (const HandNaming naming : kHands) {
+        SCOPED_TRACE(static_cast<int>(naming));
+        const BodyResult result =
+            buildBody(parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton,
+                      BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        const auto thickness = [&](float along, float back) {
+            const glm::vec3 centre = inHand(along, 0.0f, kPalmMiddle);
+            return reachAlong(*result.mesh, centre, {0.0f, back, 0.0f});
+        };
+        // A hand's heel (thenar and hypothenar pads) is about 3.5 cm thick where the palm is 3
+        // cm at the knuckles; the pads stand out on the palm's side, not the back. (A slab of
+        // one thickness was 2.4 cm at the heel against 2.6 cm at the knuckles, as much on the
+        // back as on the palm's side.)
+        const float heelPalm = thickness(0.3f * kPalmLength, -1.0f);
+        const float heelBack = thickness(0.3f * kPalmLength, 1.0f);
+        const float knucklesPalm = thickness(0.8f * kPalmLength, -1.0f);
+        const float knucklesBack = thickness(0.8f * kPalmLength, 1.0f);
+        EXPECT_GT(heelPalm + heelBack, 1.1f * (knucklesPalm + knucklesBack));
+        EXPECT_GT(heelPalm, 1.2f * heelBack);
+    }
+}
+
+TEST(BodyHand, TheThumbLeavesThePalmAtItsSideWithItsBall) {
+    for (const HandNaming naming : kHands) {
+        SCOPED_TRACE(static_cast<int>(naming));
+        const Skeleton skeleton =
+            parseDocument(test::handRigText(test::handAlongMinusX(naming))).skeleton;
+        const BodyResult result = buildBody(skeleton, BodyOptions{});
+        ASSERT_NE(result.mesh, nullptr) << result.message;
+        const std::vector<RigidTransform>& world = result.mesh->bindWorld;
+        const glm::vec3 root(
+            world[static_cast<std::size_t>(fingerJoint(skeleton, naming, 0, 1))].translation);
+        const glm::vec3 next(
+            world[static_cast<std::size_t>(fingerJoint(skeleton, naming, 0, 2))].translation);
+        // Halfway between the thumb's first bone and the palm's middle line the ball of the
+        // thumb stands out on the palm's side (-Y) over a centimetre, as the thenar does; the
+        // palm's slab alone reached 0.6 cm there.
+        const glm::vec3 ball = 0.5f * (root + next);
+        const glm::vec3 between = 0.5f * (ball + inHand(-ball.x, 0.0f, kPalmMiddle));
+        ASSERT_TRUE(insideMesh(*result.mesh, between));
+        EXPECT_GT(reachAlong(*result.mesh, between, {0.0f, -1.0f, 0.0f}), 1.0f);
+    }
+}
+
 bool hasPalm(const BodyFigure& figure) {
     return std::any_of(figure.volumes.begin(), figure.volumes.end(), [](const BodyVolume& v) {
         return v.shape == BodyVolume::Shape::EllipticCone;
