@@ -2,7 +2,8 @@
 """Sweeps the body look over variants of captures, as issue 38's outside checks would meet them.
 
 Each input BVH is rewritten in variants an unseen capture may come in (units, up axis, a rest pose
-lying along +-X or +-Z while the motion stands in +Y, no root position, 6 or 3 channels a joint,
+lying along +-X or +-Z while the motion stands in +Y, no root position, a still root on the
+ground over hips played in place, 6 or 3 channels a joint,
 the joint names of Daz, Second Life, MakeHuman, Bandai Namco and LAFAN1, a hundred face helpers
 under the head, large motions: arms raised overhead, deep knee bends, kicks), each with the same
 world motion up to the change it names. For every variant: `bvhscope convert --body` to a .glb,
@@ -271,6 +272,25 @@ def root_without_position(bvh):
     return True
 
 
+def ground_root(bvh):
+    """A still root on the ground over the old one, which keeps its first frame's place and
+    plays in place (Unreal's `root`, Unity's `Reference` over the hips of an in-place take)."""
+    columns = position_columns(bvh.nodes[0])
+    if columns is None:
+        return False
+    hips = bvh.nodes[0]
+    hips.offset = [bvh.rows[0][c] for c in columns]
+    drop_columns(bvh, lambda index, c: index != 0 or not c.endswith("position"))
+    for node in bvh.nodes:
+        node.parent += 1
+    bvh.nodes.insert(0, Node("Root", -1, [0.0, 0.0, 0.0],
+                             ["Xposition", "Yposition", "Zposition", "Zrotation", "Xrotation",
+                              "Yrotation"]))
+    hips.parent = 0
+    bvh.rows = [[0.0] * 6 + row for row in bvh.rows]
+    return True
+
+
 def three_channels(bvh):
     if not any(position_columns(n) for n in bvh.nodes[1:]):
         return False
@@ -492,6 +512,7 @@ VARIANTS = {
     "lying_nz": [turn_rest(axis_matrix(0, -90), False)],
     "root_no_position": [root_without_position],
     "six_channels": [six_channels],
+    "ground_root": [ground_root],
     "three_channels": [three_channels],
     "daz_names": [rename_joints("daz")],
     "sl_names": [rename_joints("sl")],
