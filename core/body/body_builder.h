@@ -34,7 +34,8 @@ struct BodyOptions {
     // soles are.
     UpAxis up = UpAxis::PositiveY;
     // Nodes whose incoming bone gets no body: static links to a fixed root (Stance::staticRoots'
-    // children), whose link would otherwise be a long limb from the origin to the figure.
+    // children), whose link would otherwise be a long limb from the origin to the figure. The
+    // links from a root on the ground to the hips are left out too (body_ground_links.h).
     std::vector<NodeIndex> excludedBones;
     // The pose to make and bind the body in (body_bind_pose.h): world transforms per node, file
     // units. Empty: the OFFSET rest pose.

@@ -5,6 +5,7 @@
 #include "core/analysis/stance.h"
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_gap.h"
+#include "core/body/body_ground_links.h"
 #include "core/kinematics/pose.h"
 
 #include <limits>
@@ -271,15 +272,25 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
 
 } // namespace
 
-BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& options) {
+BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested) {
+    body_figure_detail::RestFigure rest;
+    if (!restPositions(skeleton, requested, rest)) {
+        BodyFigure figure;
+        figure.problem = "the skeleton's offsets are not finite numbers";
+        return figure;
+    }
+    // A root's link to the hips from the ground gets no bone, as a static root's gets none
+    // (body_ground_links.h).
+    BodyOptions options = requested;
+    for (const NodeIndex link :
+         linksFromGroundRoots(skeleton, rest.positions, body_figure_detail::upVector(options.up))) {
+        options.excludedBones.push_back(link);
+    }
     body_figure_detail::FigureBuilder builder{
         skeleton, options, {},   {},   {},           {},           {},        {}, {},
         {},       {},      {},   {},   {},           {},           kNoParent, {}, {},
         {},       1.0f,    0.0f, 1.0f, std::nullopt, std::nullopt, {}};
-    if (!restPositions(skeleton, options, builder.rest)) {
-        builder.figure.problem = "the skeleton's offsets are not finite numbers";
-        return builder.figure;
-    }
+    builder.rest = std::move(rest);
     if (!builder.measure()) {
         return builder.figure;
     }
