@@ -264,7 +264,9 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
         volume.mass = handOf[parent];
     }
     attach(volume, parent, child);
-    // A mass's bones keep no gap among them, so a run of them joins nothing more.
+    // A mass's bones keep no gap among them, so a run of them joins nothing more. (Given to the
+    // trunk's bones too, runs moved an arms-down biped's upper back, 16 cm behind the shoulders,
+    // up to 0.7 cm with its arms rising, where nothing of the chest may follow them.)
     if (volume.mass == kNoMass) {
         volume.runStartJoint = runStartJoint(parent, child);
     }
