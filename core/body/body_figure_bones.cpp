@@ -279,6 +279,12 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
         volume.mass = beyondThumbWeb(parent) ? kNoMass : handOf[parent];
     }
     attach(volume, parent, child);
+    // A mass's bones keep no gap among them, so a run of them joins nothing more. (Given to the
+    // trunk's bones too, runs moved an arms-down biped's upper back, 16 cm behind the shoulders,
+    // up to 0.7 cm with its arms rising, where nothing of the chest may follow them.)
+    if (volume.mass == kNoMass) {
+        volume.runStartJoint = runStartJoint(parent, child);
+    }
     volume.radiusNode = static_cast<NodeIndex>(child);
     return volume;
 }
@@ -375,6 +381,24 @@ NodeIndex FigureBuilder::thighJointReached(std::size_t hip, const BodyVolume& ma
         reached = jointOf[node];
     }
     return reached;
+}
+
+NodeIndex FigureBuilder::runStartJoint(std::size_t start, std::size_t end) const {
+    const glm::vec3 along = points[end] - points[start];
+    const float length = glm::length(along);
+    std::size_t node = start;
+    for (NodeIndex parent = skeleton.parents[node]; length > 0.0f && parent != kNoParent;
+         parent = skeleton.parents[node]) {
+        const auto before = static_cast<std::size_t>(parent);
+        const glm::vec3 bone = points[node] - points[before];
+        // A zero-length bone joins one joint (jointOf) and bends nothing.
+        if (roles[before] != roles[start] ||
+            glm::dot(bone, along) < kRunAlignment * glm::length(bone) * length) {
+            break;
+        }
+        node = before;
+    }
+    return jointOf[node];
 }
 
 } // namespace bvh::body_figure_detail

@@ -605,6 +605,11 @@ struct FigureBuilder {
     // or a split the mass does not reach. (One joint: a mass blends with every bone of a run split
     // in up to three within its reach.)
     NodeIndex thighJointReached(std::size_t hip, const BodyVolume& mass) const;
+    // The joint where the straight run of bones through the bone from `start` to `end` begins
+    // (BodyVolume::runStartJoint): up through the bones before `start` while each has its role
+    // and runs within kRunAlignment (body_volumes.h) of this bone's direction; jointOf[start] for a
+    // bone that starts its limb or leaves it at an angle.
+    NodeIndex runStartJoint(std::size_t start, std::size_t end) const;
 
     // Whether the bone from `first` to `second` (a limb's first) turns more than 60 degrees
     // (kLimbRootCrossing) from the rest of the limb's run below `second`: a bone across the

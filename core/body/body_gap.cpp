@@ -142,6 +142,15 @@ float mostFold(const BodyVolume& mass) {
     return isMassOverBone(mass) ? kFoldReachOfLength * mass.radii.x : 0.0f;
 }
 
+// Whether `bridge` is joined to `limb` (keepsGap) or to the joint its straight run of bones
+// starts at (runStart): a volume joined to an unsplit limb's bone at its root (a deltoid, a
+// collar) joins every bone of the split limb (MakeHuman's upperarm01 and upperarm02) alike, so
+// that the arm's gap from the chest is bridged as far from that volume as the one bone's is.
+bool joinsRun(const BodyVolume& bridge, const BodyVolume& limb) {
+    return !keepsGap(bridge, limb) ||
+           (limb.runStartJoint != kNoParent && touchesJoint(bridge, limb.runStartJoint));
+}
+
 // keepsGap, unless either is one mass with the other through the bone it spans.
 bool keepsGapAmong(const BodyVolume& one, const BodyVolume& two) {
     return keepsGap(one, two) && boneUnder(one, two) == kNoVolume &&
@@ -169,7 +178,7 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
     // at the chest), and the arm's wall switched on and off between them, a crumpled notch.
     const bool trunkTwo = two.mass == kTrunkMass;
     const std::uint32_t bone = boneUnder(bridge, trunkTwo ? two : one);
-    if (bone != kNoVolume && !keepsGap(bridge, trunkTwo ? one : two)) {
+    if (bone != kNoVolume && joinsRun(bridge, trunkTwo ? one : two)) {
         for (std::size_t m = 0; m < indices.size(); ++m) {
             if (indices[m] == bone) {
                 // Before and behind, the folds carry the bridge farther down the arm (armpitFold).
@@ -180,13 +189,14 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
         }
         return none;
     }
-    if (!keepsGap(bridge, one) && !keepsGap(bridge, two)) {
+    if (joinsRun(bridge, one) && joinsRun(bridge, two)) {
         return distances[k];
     }
-    if (bridge.endJoint != one.startJoint && bridge.endJoint != two.startJoint) {
+    // Limbs split into bones along one line are cousins from every bone of the run (runStart).
+    if (bridge.endJoint != runStart(one) && bridge.endJoint != runStart(two)) {
         return none;
     }
-    const NodeIndex farStart = bridge.endJoint == one.startJoint ? two.startJoint : one.startJoint;
+    const NodeIndex farStart = bridge.endJoint == runStart(one) ? runStart(two) : runStart(one);
     float best = none;
     for (std::size_t other = 0; other < indices.size(); ++other) {
         const BodyVolume& second = volumes[indices[other]];
@@ -306,15 +316,16 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
 
 namespace {
 
-// The position in `indices` of the bone before volume `limb` (ending where it starts), the nearest
-// the point if several (a hip bone and a hip mass); indices.size() if none is near.
+// The position in `indices` of the bone before volume `limb`'s straight run (ending where the run
+// starts, runStart: a split thigh's second bone has its pelvis bone before it, as one bone has),
+// the nearest the point if several (a hip bone and a hip mass); indices.size() if none is near.
 std::size_t boneBefore(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                        std::span<const float> distances, std::size_t limb) {
-    const BodyVolume& one = volumes[indices[limb]];
+    const NodeIndex start = runStart(volumes[indices[limb]]);
     std::size_t found = indices.size();
     for (std::size_t k = 0; k < indices.size(); ++k) {
         const BodyVolume& bone = volumes[indices[k]];
-        if (k != limb && bone.endJoint == one.startJoint && bone.startJoint != one.startJoint &&
+        if (k != limb && bone.endJoint == start && bone.startJoint != start &&
             (found == indices.size() || distances[k] < distances[found])) {
             found = k;
         }

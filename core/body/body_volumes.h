@@ -45,6 +45,13 @@ struct BodyVolume {
     // and blends with the bones into and out of it. Without it the mass met the next bone by a
     // hard union, a crease round the thigh's top where the mass ends.
     NodeIndex reachJoint = kNoParent;
+    // Where the straight run of bones this bone ends belongs to starts (kNoParent: at
+    // startJoint): a limb split into bones along one line (MakeHuman's upperleg01 and upperleg02,
+    // upperarm01 and upperarm02, a forearm's twist bones) is one limb to what joins two limbs
+    // (body_gap.h: the crotch between the thighs, its weights), so every bone of the run meets
+    // the other limb as the unsplit limb's one bone does. Without it the second bone of a split
+    // thigh kept its gap wall from the other thigh up into the crotch.
+    NodeIndex runStartJoint = kNoParent;
     // Volumes of one mass keep no gap between them (bodyDistance): the trunk's (however its
     // bones branch: MakeHuman's pelvis bones, breasts; with its neck and collars) are
     // kTrunkMass, one hand's (palm, fingers) the hand's node; kNoMass: none.
@@ -98,6 +105,16 @@ inline float smoothMin(float a, float b, float k) {
 inline bool touchesJoint(const BodyVolume& volume, NodeIndex joint) {
     return joint != kNoParent &&
            (volume.startJoint == joint || volume.endJoint == joint || volume.reachJoint == joint);
+}
+
+// Bones of one role whose directions lie within this cosine (about 15 degrees) continue one
+// straight limb (BodyVolume::runStartJoint): MakeHuman's split thigh and upper arm lie within 4
+// degrees, a bent knee or elbow between two bones of one role (a crab's leg) far beyond.
+inline constexpr float kRunAlignment = 0.966f;
+
+// The joint the volume's straight run of bones starts at (BodyVolume::runStartJoint).
+inline NodeIndex runStart(const BodyVolume& volume) {
+    return volume.runStartJoint != kNoParent ? volume.runStartJoint : volume.startJoint;
 }
 
 // Whether two volumes touch the same joint (see startJoint, reachJoint): only these blend and

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <string>
 
 namespace bvh {
 namespace {
@@ -214,6 +215,32 @@ TEST(BodyFigure, SiblingBonesToOnePointMakeOneVolumeThatJoinsWhatLeavesIt) {
         // The bone from that point on is the pelvis's hierarchy neighbour: the two blend.
         EXPECT_TRUE(areHierarchyNeighbours(pelvis, *bone)) << name;
     }
+}
+
+// A limb split into bones along one line is one run from its first joint (BodyVolume::
+// runStartJoint): MakeHuman's upperleg02, upperarm02 and lowerarm02 continue the bone before them.
+// A knee or an elbow (another role) and a bone across the pelvis to the thigh start their own.
+TEST(BodyFigureRuns, BonesAlongOneLineOfOneLimbShareTheRunsStart) {
+    const Skeleton skeleton = parseDocument(test::shortSpineBiped(0.2, 0.3, 0.5).text()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    const auto volume = [&](const std::string& from, const std::string& to) {
+        const BodyVolume* found =
+            boneVolume(figure, nodeNamed(skeleton, from), nodeNamed(skeleton, to));
+        EXPECT_NE(found, nullptr) << from << " to " << to;
+        return found == nullptr ? BodyVolume{} : *found;
+    };
+    const BodyVolume thigh = volume("upperleg01.L", "upperleg02.L");
+    const BodyVolume thighRest = volume("upperleg02.L", "lowerleg01.L");
+    EXPECT_NE(thighRest.startJoint, thigh.startJoint);
+    EXPECT_EQ(runStart(thighRest), thigh.startJoint);
+    EXPECT_EQ(runStart(thigh), thigh.startJoint);
+    const BodyVolume shin = volume("lowerleg01.L", "foot.L");
+    EXPECT_EQ(runStart(shin), shin.startJoint);
+    const BodyVolume arm = volume("upperarm01.R", "upperarm02.R");
+    EXPECT_EQ(runStart(volume("upperarm02.R", "lowerarm01.R")), arm.startJoint);
+    const BodyVolume forearm = volume("lowerarm01.R", "lowerarm02.R");
+    EXPECT_EQ(runStart(forearm), forearm.startJoint);
+    EXPECT_EQ(runStart(volume("lowerarm02.R", "wrist.R")), forearm.startJoint);
 }
 
 } // namespace

@@ -4,7 +4,6 @@
 // the CPU path: less stretched than before, not yet within 4x) (issue 38).
 #include "core/body/body_builder.h"
 #include "core/body/body_skinning.h"
-#include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_fist_rigs.h"
 #include "tests/core/body/body_stretch.h"
@@ -18,32 +17,6 @@ namespace bvh {
 namespace {
 
 constexpr int kFistFrames = 31;
-
-std::vector<RigidTransform> fistWorldAt(const Document& document, std::uint32_t frame) {
-    const TranslationMode mode =
-        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
-    const ForwardKinematicsPlan plan(document.skeleton, mode);
-    std::vector<RigidTransform> world(document.skeleton.nodeCount());
-    plan.computeWorldTransformsOfRow(document.motion.frame(frame), world);
-    return world;
-}
-
-// `vertex` moved by its joints' skin transforms blended linearly (as glTF viewers skin).
-glm::dvec3 linearlySkinnedVertex(const BodyVertex& vertex, std::span<const RigidTransform> world,
-                                 std::span<const RigidTransform> bind) {
-    glm::dvec3 sum(0.0);
-    for (std::size_t k = 0; k < 4; ++k) {
-        if (!(vertex.weights[k] > 0.0f)) {
-            continue;
-        }
-        const std::size_t joint = vertex.joints[k];
-        const glm::dvec3 local = glm::inverse(bind[joint].rotation) *
-                                 (glm::dvec3(vertex.position) - bind[joint].translation);
-        sum += static_cast<double>(vertex.weights[k]) *
-               (world[joint].rotation * local + world[joint].translation);
-    }
-    return sum;
-}
 
 // The most any finest-level triangle edge stretches (posed over bind length) over every frame
 // of the fist, skinned linearly and by dual quaternions.
@@ -65,9 +38,9 @@ FistStretch fistStretch(const Document& document, const BodyMesh& mesh) {
     std::vector<glm::dvec3> posed(bind.size());
     std::vector<glm::vec3> dq;
     for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
-        const std::vector<RigidTransform> world = fistWorldAt(document, frame);
+        const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
         for (std::size_t v = 0; v < posed.size(); ++v) {
-            posed[v] = linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
+            posed[v] = test::linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
         }
         const test::EdgeStretch linear = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
         result.linear = std::max(result.linear, linear.worstRatio);

@@ -143,5 +143,43 @@ TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
     }
 }
 
+// The crotch of a thigh split in two bones along one line (MakeHuman's upperleg01 and upperleg02,
+// the split a fifth to a half of the way down): the two thighs are bridged below the pelvis as
+// thighs of one bone are. Bridged only from the bones before each thigh's first bone, the second
+// bones kept their gap wall up into the crotch: it ended at 0.39 of the thigh instead of 0.42, its
+// inner side two of the thigh's radii inside the one bone's there.
+TEST(BodyHip, AThighSplitInTwoBonesMeetsTheOtherThighAsOneBoneDoes) {
+    const test::PlannedFigure whole = test::planFigure(test::shortSpineBiped().text());
+    const auto at = [](const test::PlannedFigure& planned, const std::string& name) {
+        return test::normalised(planned.figure, test::nodeNamed(planned.skeleton, name));
+    };
+    const auto profile = [&](const test::PlannedFigure& planned) {
+        return thighTopReach(planned, at(planned, "upperleg01.R"), at(planned, "lowerleg01.R"),
+                             glm::vec3(0, 0, 1));
+    };
+    const std::vector<std::array<float, 8>> one = profile(whole);
+    const BodyVolume* thigh =
+        test::boneVolume(whole.figure, test::nodeNamed(whole.skeleton, "upperleg01.R"),
+                         test::nodeNamed(whole.skeleton, "lowerleg01.R"));
+    ASSERT_NE(thigh, nullptr);
+    constexpr std::size_t kTowardsOtherThigh = 6; // +X, from the right thigh
+    for (const double split : {0.2, 0.35, 0.5}) {
+        const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped(split).text());
+        const std::vector<std::array<float, 8>> two = profile(planned);
+        for (std::size_t k = 0; k < one.size(); ++k) {
+            SCOPED_TRACE("split at " + std::to_string(split) + ", at " +
+                         std::to_string(0.02f + 0.01f * static_cast<float>(k)) + " of the thigh");
+            // The crotch ends where the one bone's does (the reach falls from across the crotch,
+            // 0.18, to the thigh's own, 0.06, at 0.42 of the thigh; on main it fell at 0.39 to
+            // 0.40, two radii short), and the split joint adds no more than a fifth of a radius
+            // (its blend, as on the thigh's other sides).
+            EXPECT_GT(two[k][kTowardsOtherThigh],
+                      one[k][kTowardsOtherThigh] - 0.1f * thigh->radiusA);
+            EXPECT_LT(two[k][kTowardsOtherThigh],
+                      one[k][kTowardsOtherThigh] + 0.25f * thigh->radiusA);
+        }
+    }
+}
+
 } // namespace
 } // namespace bvh

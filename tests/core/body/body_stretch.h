@@ -3,11 +3,17 @@
 // at 4x). Counted per triangle edge, as a viewer draws them.
 #pragma once
 
+#include "core/body/body_mesh.h"
+#include "core/kinematics/forward_kinematics_plan.h"
+#include "core/reader/document.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 #include <span>
+#include <vector>
 
 namespace bvh::test {
 
@@ -44,6 +50,35 @@ inline EdgeStretch measureEdgeStretch(std::span<const glm::dvec3> bind,
         }
     }
     return result;
+}
+
+// The world transforms of `document`'s skeleton at `frame`, its translations resolved as the
+// viewer resolves them.
+inline std::vector<RigidTransform> worldAtFrame(const Document& document, std::uint32_t frame) {
+    const TranslationMode mode =
+        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
+    const ForwardKinematicsPlan plan(document.skeleton, mode);
+    std::vector<RigidTransform> world(document.skeleton.nodeCount());
+    plan.computeWorldTransformsOfRow(document.motion.frame(frame), world);
+    return world;
+}
+
+// `vertex` moved by its joints' skin transforms blended linearly (as glTF viewers skin).
+inline glm::dvec3 linearlySkinnedVertex(const BodyVertex& vertex,
+                                        std::span<const RigidTransform> world,
+                                        std::span<const RigidTransform> bind) {
+    glm::dvec3 sum(0.0);
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (!(vertex.weights[k] > 0.0f)) {
+            continue;
+        }
+        const std::size_t joint = vertex.joints[k];
+        const glm::dvec3 local = glm::inverse(bind[joint].rotation) *
+                                 (glm::dvec3(vertex.position) - bind[joint].translation);
+        sum += static_cast<double>(vertex.weights[k]) *
+               (world[joint].rotation * local + world[joint].translation);
+    }
+    return sum;
 }
 
 } // namespace bvh::test

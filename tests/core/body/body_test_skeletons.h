@@ -223,8 +223,11 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0)
 // spine bones (6 to 15 cm) run up from there, and the neck is three short bones. The class of
 // rig whose overlapping volumes sank a smooth union built of blends of blends. With a
 // `thighSplit` (0 to 1), each thigh is two bones along one line, upperleg01 to upperleg02 that
-// share of the way to the knee and upperleg02 to the knee, as MakeHuman's default rig has them.
-inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0) {
+// share of the way to the knee and upperleg02 to the knee, as MakeHuman's default rig has them;
+// `armSplit` splits each upper arm so (upperarm01 to upperarm02), and `forearmSplit` each
+// forearm (lowerarm01 to lowerarm02, a twist bone).
+inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0, double armSplit = 0.0,
+                                      double forearmSplit = 0.0) {
     BvhTextBuilder b;
     const int root = b.add("root", -1, {0, 95, 0});
     const glm::dvec3 pelvisEnd{0, 0.4, 7.9};
@@ -251,8 +254,15 @@ inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0) {
         const int clavicle = b.add("clavicle" + suffix, spine, {side * 2.3, 10.5, 4.1});
         const int shoulder = b.add("shoulder01" + suffix, clavicle, {side * 7.7, 1.7, 0});
         const int arm = b.add("upperarm01" + suffix, shoulder, {side * 11.5, -8.7, -0.3});
-        const int forearm = b.add("lowerarm01" + suffix, arm, {side * 18, -20, 0});
-        const int wrist = b.add("wrist" + suffix, forearm, {side * 15, -16, 0});
+        const glm::dvec3 armBone{side * 18, -20, 0};
+        const int armEnd =
+            armSplit > 0.0 ? b.add("upperarm02" + suffix, arm, armSplit * armBone) : arm;
+        const int forearm = b.add("lowerarm01" + suffix, armEnd, (1.0 - armSplit) * armBone);
+        const glm::dvec3 forearmBone{side * 15, -16, 0};
+        const int forearmEnd =
+            forearmSplit > 0.0 ? b.add("lowerarm02" + suffix, forearm, forearmSplit * forearmBone)
+                               : forearm;
+        const int wrist = b.add("wrist" + suffix, forearmEnd, (1.0 - forearmSplit) * forearmBone);
         b.endSite(wrist, {side * 6, -6, 0});
     }
     return b;
