@@ -267,9 +267,14 @@ std::optional<std::size_t> heldPoseFrame(const Skeleton& skeleton, const Motion&
     return moved > kHeldPoseMoves * extent ? std::optional<std::size_t>(0) : std::nullopt;
 }
 
+// Arms this far from the trunk stand clear of it in a frame taken for one that hangs them: the
+// frames next to one that hangs them, which barely clear kArmsAgainstTrunk, are the same pose on
+// the arms' way down (a take that lowers them from overhead tore at 99.7 % of edges bound there).
+constexpr double kArmsClearOfTrunk = 2.0 * kArmsAgainstTrunk;
+
 // The frame (of up to kBindFrameCandidates evenly spaced ones) closest to the rest pose's shape,
-// as frameClosestToRestShape; with `limbsClear`, of those that lay no limbs against each other
-// (limbsAgainstEachOther), nullopt where none does.
+// as frameClosestToRestShape; with `limbsClear`, of those whose arms stand kArmsClearOfTrunk from
+// the trunk and whose legs stand apart (kLegsTogether), nullopt where none does.
 std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation, bool limbsClear) {
     if (!framesFitSkeleton(skeleton, motion)) {
@@ -293,7 +298,8 @@ std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, con
         }
         if (limbsClear) {
             plan.computeWorldTransformsOfRow(row, world);
-            if (limbsAgainstEachOther(skeleton, world)) {
+            if (armClearance(skeleton, world) < kArmsClearOfTrunk ||
+                legClearance(skeleton, world) < kLegsTogether) {
                 continue;
             }
         }

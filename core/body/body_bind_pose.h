@@ -84,9 +84,10 @@ bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, Translat
 inline constexpr double kResizedBone = 0.02;
 
 // The frame closest to the rest pose's shape when `agreement` says the rest pose and the
-// animation disagree or the motion resizes bones (motionResizesBones), or the closest frame
-// that lays no limbs against each other (limbsAgainstEachOther) where that frame lays limbs
-// against each other that the rest pose holds clear; else frame 0 when the motion holds one pose
+// animation disagree or the motion resizes bones (motionResizesBones), or, where that frame
+// lays limbs against each other (limbsAgainstEachOther) that the rest pose holds clear, the
+// closest frame whose arms stand twice kArmsAgainstTrunk from the trunk and whose legs stand
+// apart (when one does); else frame 0 when the motion holds one pose
 // other than the rest pose (every frame the same finite row: a pose file, never seen in another
 // pose); else, when the rest pose lays limbs against each other, frameFreeingTheArms if its arms
 // stand farther from the trunk than at rest or its legs apart where the rest pose's are together;
