@@ -42,14 +42,14 @@ inline constexpr std::size_t kBindFrameCandidates = 240;
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation);
 
-// How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's
-// and the thighs' bones in `world`, of the figure's size (its joints' largest extent); infinity
-// when there is nothing to measure (no arms, no trunk, a NaN).
+// How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's,
+// the thighs' and the shins' bones in `world`, of the figure's size (its joints' largest
+// extent); infinity when there is nothing to measure (no arms, no trunk, a NaN).
 double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
 
-// How near a leg's knee, ankle and toes (joints below its BoneRole::Thigh ones) come to another
-// leg's bones (from Thigh, Shin, Foot and Toe joints), of
-// the figure's size as armClearance; infinity with fewer than two legs or a NaN.
+// How near a leg's knee, ankle and toes (its joints below its BoneRole::Thigh ones) come to
+// another leg's bones (from its Thigh, Shin, Foot and Toe joints), of the figure's size as
+// armClearance; infinity with fewer than two legs or a NaN.
 double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
 
 // Legs nearer each other than this (about 5 cm of a standing human: less than a thigh's
@@ -87,11 +87,11 @@ inline constexpr double kResizedBone = 0.02;
 // animation disagree or the motion resizes bones (motionResizesBones), or, where that frame
 // lays limbs against each other (limbsAgainstEachOther) that the rest pose holds clear, the
 // closest frame whose arms stand twice kArmsAgainstTrunk from the trunk and whose legs stand
-// apart (when one does); else frame 0 when the motion holds one pose
-// other than the rest pose (every frame the same finite row: a pose file, never seen in another
-// pose); else, when the rest pose lays limbs against each other, frameFreeingTheArms if its arms
-// stand farther from the trunk than at rest or its legs apart where the rest pose's are together;
-// else the rest pose (and always with TranslationMode::Auto or no frames).
+// apart (when one does); else frame 0 when the motion holds one pose other than the rest pose
+// (every frame the same finite row: a pose file, never seen in another pose); else, when the
+// rest pose lays limbs against each other, frameFreeingTheArms if its arms stand farther from
+// the trunk than at rest or its legs apart where the rest pose's are together; else the rest
+// pose (and always with TranslationMode::Auto or no frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);
