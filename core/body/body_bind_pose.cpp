@@ -37,14 +37,8 @@ double pointSegmentDistance(const glm::dvec3& p, const glm::dvec3& a, const glm:
     return glm::length(p - (a + t * ab));
 }
 
-} // namespace
-
-double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
-    const std::size_t n = skeleton.nodeCount();
-    if (world.size() != n || n == 0) {
-        return std::numeric_limits<double>::infinity();
-    }
-    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+// The figure's size: its joints' largest extent along an axis.
+double figureSize(std::span<const RigidTransform> world) {
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     for (const RigidTransform& joint : world) {
@@ -52,7 +46,68 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
         high = glm::max(high, joint.translation);
     }
     const glm::dvec3 extent = high - low;
-    const double size = std::max({extent.x, extent.y, extent.z});
+    return std::max({extent.x, extent.y, extent.z});
+}
+
+bool isLegRole(BoneRole role) {
+    return role == BoneRole::Thigh || role == BoneRole::Shin || role == BoneRole::Foot ||
+           role == BoneRole::Toe;
+}
+
+} // namespace
+
+double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const std::size_t n = skeleton.nodeCount();
+    if (world.size() != n || n == 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    // Per node: the leg its bone (from its parent to it) belongs to, by the leg's first joint
+    // (a Thigh, Shin, Foot or Toe joint under no other leg's); n where the bone is no leg's.
+    std::vector<std::size_t> leg(n, n);
+    std::vector<std::size_t> legOfJoint(n, n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        const std::size_t p = parent == kNoParent ? n : static_cast<std::size_t>(parent);
+        // Everything below a leg's first joint is that leg's, whatever its role (MakeHuman's
+        // metatarsals, unnamed, carry toes).
+        if (p != n && legOfJoint[p] != n) {
+            legOfJoint[i] = legOfJoint[p];
+            leg[i] = legOfJoint[p];
+        } else if (isLegRole(roles[i])) {
+            legOfJoint[i] = i;
+        }
+    }
+    // From the knees down (a leg's joints past its thigh bones) to the other legs' bones: the
+    // thighs meet at the crotch (CMU's LHipJoint and RHipJoint start at the hips' joint).
+    double nearest = std::numeric_limits<double>::infinity();
+    for (std::size_t point = 0; point < n; ++point) {
+        if (leg[point] == n || roles[point] == BoneRole::Thigh) {
+            continue;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            if (leg[i] == n || leg[i] == leg[point]) {
+                continue;
+            }
+            const auto p = static_cast<std::size_t>(skeleton.parents[i]);
+            nearest =
+                std::min(nearest, pointSegmentDistance(world[point].translation,
+                                                       world[p].translation, world[i].translation));
+        }
+    }
+    const double size = figureSize(world);
+    // Not a number (a NaN channel), no size or fewer than two legs: nothing measured.
+    return size > 0.0 && std::isfinite(nearest) ? nearest / size
+                                                : std::numeric_limits<double>::infinity();
+}
+
+double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const std::size_t n = skeleton.nodeCount();
+    if (world.size() != n || n == 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const double size = figureSize(world);
     double nearest = std::numeric_limits<double>::infinity();
     for (std::size_t arm = 0; arm < n; ++arm) {
         if (roles[arm] != BoneRole::Forearm && roles[arm] != BoneRole::Hand) {
@@ -61,10 +116,12 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
         for (std::size_t i = 0; i < n; ++i) {
             const NodeIndex parent = skeleton.parents[i];
             // Hands hanging against the thighs fuse with the hips as much as with the trunk
-            // (and Biovision's "LeftHip", once read as a trunk bone, starts the thigh).
+            // (and Biovision's "LeftHip", once read as a trunk bone, starts the thigh); a rest
+            // pose whose limbs all hang straight down from where they start (Rokoko's, turned
+            // upright) lays the elbows against the shins.
             const BoneRole from =
                 parent == kNoParent ? BoneRole::Unknown : roles[static_cast<std::size_t>(parent)];
-            if (from == BoneRole::Trunk || from == BoneRole::Thigh) {
+            if (from == BoneRole::Trunk || from == BoneRole::Thigh || from == BoneRole::Shin) {
                 nearest = std::min(nearest, pointSegmentDistance(
                                                 world[arm].translation,
                                                 world[static_cast<std::size_t>(parent)].translation,
@@ -109,6 +166,11 @@ double restShapeDistance(const Skeleton& skeleton, std::span<const std::uint8_t>
 
 } // namespace
 
+bool limbsAgainstEachOther(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    return armClearance(skeleton, world) < kArmsAgainstTrunk ||
+           legClearance(skeleton, world) < kLegsTogether;
+}
+
 std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
                                                TranslationMode translation) {
     if (!framesFitSkeleton(skeleton, motion)) {
@@ -119,13 +181,20 @@ std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const M
     const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
     std::optional<std::size_t> best;
     double bestClearance = -1.0;
+    bool bestLegsApart = false;
     for (std::size_t k = 0; k < candidates; ++k) {
         const std::size_t frame = candidateFrame(motion, k, candidates);
         plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
         const double clearance = armClearance(skeleton, world);
+        // A frame whose legs stand apart wins over one that crosses them or kicks one along the
+        // other, whatever its arms do: legs fused in the bind shape tear as the arms would.
+        const bool legsApart = !(legClearance(skeleton, world) < kLegsTogether);
         // Infinite (nothing measured, a NaN channel) never wins; the first frame wins ties.
-        if (std::isfinite(clearance) && clearance > bestClearance) {
+        if (std::isfinite(clearance) &&
+            ((legsApart && !bestLegsApart) ||
+             (legsApart == bestLegsApart && clearance > bestClearance))) {
             bestClearance = clearance;
+            bestLegsApart = legsApart;
             best = frame;
         }
     }
@@ -134,14 +203,14 @@ std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const M
 
 namespace {
 
-// The bind frame for a rest pose the animation agrees with: where the rest pose hangs the arms
-// against the trunk, frameFreeingTheArms if its arms stand farther from it; nullopt: the rest
-// pose.
+// The bind frame for a rest pose (`current`) the animation agrees with that lays limbs against
+// each other (limbsAgainstEachOther): frameFreeingTheArms if it frees them (its arms stand
+// farther from the trunk, or its legs apart where `current`'s are together); nullopt: keep the
+// rest pose.
 std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Motion& motion,
                                             TranslationMode translation,
-                                            std::span<const RigidTransform> rest) {
-    const double restClearance = armClearance(skeleton, rest);
-    if (!(restClearance < kArmsAgainstTrunk)) {
+                                            std::span<const RigidTransform> current) {
+    if (!limbsAgainstEachOther(skeleton, current)) {
         return std::nullopt;
     }
     const std::optional<std::size_t> frame = frameFreeingTheArms(skeleton, motion, translation);
@@ -151,7 +220,10 @@ std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Moti
     const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*frame)), world);
-    return armClearance(skeleton, world) > restClearance ? frame : std::nullopt;
+    const bool freesArms = armClearance(skeleton, world) > armClearance(skeleton, current);
+    const bool freesLegs = legClearance(skeleton, current) < kLegsTogether &&
+                           !(legClearance(skeleton, world) < kLegsTogether);
+    return freesArms || freesLegs ? frame : std::nullopt;
 }
 
 // Whether the motion holds one pose: every frame's row the same, all finite (a pose file, as
@@ -195,6 +267,71 @@ std::optional<std::size_t> heldPoseFrame(const Skeleton& skeleton, const Motion&
     return moved > kHeldPoseMoves * extent ? std::optional<std::size_t>(0) : std::nullopt;
 }
 
+// Arms this far from the trunk stand clear of it in a frame taken for one that hangs them: the
+// frames next to one that hangs them, which barely clear kArmsAgainstTrunk, are the same pose on
+// the arms' way down (a take that lowers them from overhead tore at 99.7 % of edges bound there).
+constexpr double kArmsClearOfTrunk = 2.0 * kArmsAgainstTrunk;
+
+// The frame (of up to kBindFrameCandidates evenly spaced ones) closest to the rest pose's shape,
+// as frameClosestToRestShape; with `limbsClear`, of those whose arms stand kArmsClearOfTrunk from
+// the trunk and whose legs stand apart (kLegsTogether), nullopt where none does.
+std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, const Motion& motion,
+                                                   TranslationMode translation, bool limbsClear) {
+    if (!framesFitSkeleton(skeleton, motion)) {
+        return std::nullopt;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    const std::vector<std::uint8_t> turnsWholeFigure = jointsAboveFirstBranch(skeleton);
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> world(limbsClear ? skeleton.nodeCount() : 0);
+    const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
+    std::optional<std::size_t> best;
+    double bestScore = std::numeric_limits<double>::infinity();
+    for (std::size_t k = 0; k < candidates; ++k) {
+        const std::size_t frame = candidateFrame(motion, k, candidates);
+        const std::span<const float> row = motion.frame(static_cast<std::uint32_t>(frame));
+        plan.computeLocalTransforms(row, local);
+        const double score = restShapeDistance(skeleton, turnsWholeFigure, local);
+        // Not a number (a NaN channel) never wins; the first frame wins ties.
+        if (!(score < bestScore)) {
+            continue;
+        }
+        if (limbsClear) {
+            plan.computeWorldTransformsOfRow(row, world);
+            if (armClearance(skeleton, world) < kArmsClearOfTrunk ||
+                legClearance(skeleton, world) < kLegsTogether) {
+                continue;
+            }
+        }
+        bestScore = score;
+        best = frame;
+    }
+    return best;
+}
+
+// `closest` (the frame closest to the rest pose's shape), or the closest frame that lays no limbs
+// against each other where `closest` does and the rest pose (`rest`) does not: the closest frame
+// measured on rotations can still hang the arms a rest pose holds out (a motion that raises and
+// lowers them), and a body made there tears when they rise. A rest pose that hangs them itself
+// (Bandai Namco's) keeps its closest frame: the armpits it fuses are its shape.
+std::optional<std::size_t> freerThanTheRestPose(const Skeleton& skeleton, const Motion& motion,
+                                                TranslationMode translation,
+                                                std::span<const RigidTransform> rest,
+                                                std::optional<std::size_t> closest) {
+    if (!closest || limbsAgainstEachOther(skeleton, rest)) {
+        return closest;
+    }
+    const ForwardKinematicsPlan plan(skeleton, translation);
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*closest)), world);
+    if (!limbsAgainstEachOther(skeleton, world)) {
+        return closest;
+    }
+    const std::optional<std::size_t> clear =
+        closestFrameToRestShape(skeleton, motion, translation, true);
+    return clear ? clear : closest;
+}
+
 } // namespace
 
 bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
@@ -228,26 +365,7 @@ bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, Translat
 
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation) {
-    if (!framesFitSkeleton(skeleton, motion)) {
-        return std::nullopt;
-    }
-    const ForwardKinematicsPlan plan(skeleton, translation);
-    const std::vector<std::uint8_t> turnsWholeFigure = jointsAboveFirstBranch(skeleton);
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
-    std::optional<std::size_t> best;
-    double bestScore = std::numeric_limits<double>::infinity();
-    for (std::size_t k = 0; k < candidates; ++k) {
-        const std::size_t frame = candidateFrame(motion, k, candidates);
-        plan.computeLocalTransforms(motion.frame(static_cast<std::uint32_t>(frame)), local);
-        const double score = restShapeDistance(skeleton, turnsWholeFigure, local);
-        // Not a number (a NaN channel) never wins; the first frame wins ties.
-        if (score < bestScore) {
-            bestScore = score;
-            best = frame;
-        }
-    }
-    return best;
+    return closestFrameToRestShape(skeleton, motion, translation, false);
 }
 
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
@@ -265,6 +383,7 @@ BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
     if ((agreement.measured && agreement.disagrees()) ||
         motionResizesBones(skeleton, motion, translation, pose.world)) {
         pose.frame = frameClosestToRestShape(skeleton, motion, translation);
+        pose.frame = freerThanTheRestPose(skeleton, motion, translation, pose.world, pose.frame);
     } else if (const std::optional<std::size_t> held =
                    heldPoseFrame(skeleton, motion, translation, pose.world)) {
         pose.frame = held;

@@ -42,10 +42,25 @@ inline constexpr std::size_t kBindFrameCandidates = 240;
 std::optional<std::size_t> frameClosestToRestShape(const Skeleton& skeleton, const Motion& motion,
                                                    TranslationMode translation);
 
-// How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's
-// and the thighs' bones in `world`, of the figure's size (its joints' largest extent); infinity
-// when there is nothing to measure (no arms, no trunk, a NaN).
+// How near the arms' elbows and wrists (BoneRole::Forearm and Hand joints) come to the trunk's,
+// the thighs' and the shins' bones in `world`, of the figure's size (its joints' largest
+// extent); infinity when there is nothing to measure (no arms, no trunk, a NaN).
 double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
+
+// How near a leg's knee, ankle and toes (its joints below its BoneRole::Thigh ones) come to
+// another leg's bones (from its Thigh, Shin, Foot and Toe joints), of the figure's size as
+// armClearance; infinity with fewer than two legs or a NaN.
+double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
+
+// Legs nearer each other than this (about 5 cm of a standing human: less than a thigh's
+// radius) are one leg in a body made there, torn when they part. Legs standing together in a
+// rest pose keep the knees and ankles farther apart than this; a rest pose written with every
+// bone along one axis (Rokoko's, turned upright) lays one leg inside the other.
+inline constexpr double kLegsTogether = 0.03;
+
+// Whether `world` lays the arms against the trunk or the legs (kArmsAgainstTrunk) or the legs
+// against each other (kLegsTogether).
+bool limbsAgainstEachOther(const Skeleton& skeleton, std::span<const RigidTransform> world);
 
 // A rest pose whose arms come nearer the trunk than this (the body's torso radius and a forearm's
 // together: about 19 cm of a standing human) hangs them against it: a body made there fuses the
@@ -53,8 +68,9 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
 inline constexpr double kArmsAgainstTrunk = 0.11;
 
 // The frame (of up to kBindFrameCandidates evenly spaced ones) whose arms stand farthest from the
-// trunk (armClearance): binding where they merely clear it (kArmsAgainstTrunk) still leaves
-// sheets under linear blending on the corpus' arms-down rigs. nullopt as frameClosestToRestShape.
+// trunk (armClearance) among those whose legs stand apart (kLegsTogether; among all when none
+// does): binding where they merely clear it (kArmsAgainstTrunk) still leaves sheets under
+// linear blending on the corpus' arms-down rigs. nullopt as frameClosestToRestShape.
 std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
                                                TranslationMode translation);
 
@@ -68,11 +84,14 @@ bool motionResizesBones(const Skeleton& skeleton, const Motion& motion, Translat
 inline constexpr double kResizedBone = 0.02;
 
 // The frame closest to the rest pose's shape when `agreement` says the rest pose and the
-// animation disagree or the motion resizes bones (motionResizesBones); else frame 0 when the
-// motion holds one pose other than the rest pose (every frame the same finite row: a pose
-// file, never seen in another pose); else, when the rest pose hangs the arms against the trunk
-// (kArmsAgainstTrunk), frameFreeingTheArms if its arms stand farther from it than at rest; else the
-// rest pose (and always with TranslationMode::Auto or no frames).
+// animation disagree or the motion resizes bones (motionResizesBones), or, where that frame
+// lays limbs against each other (limbsAgainstEachOther) that the rest pose holds clear, the
+// closest frame whose arms stand twice kArmsAgainstTrunk from the trunk and whose legs stand
+// apart (when one does); else frame 0 when the motion holds one pose other than the rest pose
+// (every frame the same finite row: a pose file, never seen in another pose); else, when the
+// rest pose lays limbs against each other, frameFreeingTheArms if its arms stand farther from
+// the trunk than at rest or its legs apart where the rest pose's are together; else the rest
+// pose (and always with TranslationMode::Auto or no frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);

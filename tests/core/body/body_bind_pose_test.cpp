@@ -308,5 +308,126 @@ TEST(BodyBindPose, AMotionThatMovesOrHasNoNumberIsNotHeldAsOnePose) {
                      .frame.has_value());
 }
 
+// A rest pose standing upright but crumpled, as Rokoko's turned upright: every limb hangs
+// straight down from where it starts, the shoulders sunk to the knees' height and both legs
+// along one line. Hips at y = 100, the head's End Site at 182, the feet's at 1: 181 tall. The
+// upper arms hang at x = +-9 from y = 55, the elbows at 27 and the wrists at 7; the legs run
+// from (0, 94) to the knees at (0, 50) and the ankles at (0, 8). Over kBindTestWalkFrames
+// frames the shoulders swing the arms out by 60 * sin(pi * f / 60) degrees and the thighs
+// part by 10 * sin(pi * f / 60) degrees each: the rest pose at the first and last frame.
+test::BvhTextBuilder crumpledBiped() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    const int spine = b.add("Spine", hips, {0, 10, 0});
+    const int spine1 = b.add("Spine1", spine, {0, 12, 0});
+    const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
+    const int neck = b.add("Neck", spine2, {0, 17, 0});
+    const int head = b.add("Head", neck, {0, 10, 0});
+    b.endSite(head, {0, 20, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 9, -70, 0});
+        const int arm = b.add(prefix + "Arm", shoulder, {0, -10, 0});
+        const int forearm = b.add(prefix + "ForeArm", arm, {0, -28, 0});
+        const int hand = b.add(prefix + "Hand", forearm, {0, -20, 0});
+        b.endSite(hand, {0, -5, 0});
+        const int upLeg = b.add(prefix + "UpLeg", hips, {0, -6, 0});
+        const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
+        const int foot = b.add(prefix + "Foot", leg, {0, -42, 0});
+        b.endSite(foot, {0, -7, 5});
+    }
+    return b;
+}
+
+std::string crumpledUnfoldingText() {
+    const test::BvhTextBuilder b = crumpledBiped();
+    std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
+    for (int f = 0; f < kBindTestWalkFrames; ++f) {
+        const double wave = std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 100.0, 0.0};
+        row.rotations.assign(32, glm::dvec3(0.0));
+        for (const double side : {1.0, -1.0}) {
+            const std::string prefix = side > 0 ? "Left" : "Right";
+            row.rotations[static_cast<std::size_t>(b.indexOf(prefix + "Shoulder"))] = {
+                side * 60.0 * wave, 0.0, 0.0};
+            row.rotations[static_cast<std::size_t>(b.indexOf(prefix + "UpLeg"))] = {
+                side * 10.0 * wave, 0.0, 0.0};
+        }
+    }
+    return b.text(rows);
+}
+
+std::vector<RigidTransform> restWorld(const Skeleton& skeleton) {
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> rest(local.size());
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, rest);
+    return rest;
+}
+
+TEST(BodyBindPose, ACrumpledRestPoseLaysTheElbowsOnTheShinsAndOneLegInTheOther) {
+    const AnalysedClip clip = analysedClip(crumpledUnfoldingText());
+    ASSERT_TRUE(clip.document.loaded());
+    const std::vector<RigidTransform> rest = restWorld(clip.document.skeleton);
+    // The elbow at (9, 27) lies 9 from the shin's line x = 0; the wrist at (9, 7), sqrt(82) from
+    // the ankle at (0, 8). Each knee lies on the other thigh.
+    EXPECT_NEAR(armClearance(clip.document.skeleton, rest), 9.0 / 181.0, 1e-9);
+    EXPECT_NEAR(legClearance(clip.document.skeleton, rest), 0.0, 1e-9);
+    EXPECT_TRUE(limbsAgainstEachOther(clip.document.skeleton, rest));
+    // A T-pose standing with its legs apart is clear.
+    const Skeleton tpose = parseDocument(test::mixamoBipedText()).skeleton;
+    EXPECT_FALSE(limbsAgainstEachOther(tpose, restWorld(tpose)));
+}
+
+TEST(BodyBindPose, ACrumpledRestPoseIsBoundWhereTheMotionUnfoldsIt) {
+    const AnalysedClip clip = analysedClip(crumpledUnfoldingText());
+    ASSERT_FALSE(clip.agreement.disagrees()) << "it stands in +Y, in centimetres, as its motion";
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    // Frame 30 swings the arms farthest from the shins and parts the legs most.
+    ASSERT_EQ(pose.frame, std::optional<std::size_t>(30));
+    EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
+}
+
+// test::armsDownBiped (its hands against the thighs at rest) over kBindTestWalkFrames frames that
+// raise the arms overhead by 150 * sin(pi * f / 60) degrees, and, where they pass the T-pose and
+// stand clearest of the trunk (frames 6 to 18 and 42 to 54), swing the left thigh 24 degrees
+// across, its knee onto the right thigh (the left hip at x = 9, the knee 44 below it at
+// x = 9 - 44 sin 24 = -8.9, the right thigh at x = -9): a kick across under raised arms.
+std::string armsOverheadLegsCrossingText() {
+    const test::BvhTextBuilder b = test::armsDownBiped();
+    std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
+    for (int f = 0; f < kBindTestWalkFrames; ++f) {
+        const double raise = 150.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 100.0, 0.0};
+        row.rotations.assign(64, glm::dvec3(0.0));
+        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
+        if ((f >= 6 && f <= 18) || (f >= 42 && f <= 54)) {
+            row.rotations[static_cast<std::size_t>(b.indexOf("LeftUpLeg"))] = {-24.0, 0.0, 0.0};
+        }
+    }
+    return b.text(rows);
+}
+
+TEST(BodyBindPose, HandsOnTheHipsAreBoundWhereTheArmsRiseAndTheLegsStandApart) {
+    const AnalysedClip clip = analysedClip(armsOverheadLegsCrossingText());
+    ASSERT_FALSE(clip.agreement.disagrees());
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    ASSERT_TRUE(pose.frame.has_value());
+    // The crossed frames lay the left knee on the right thigh; the arms stand clearest at frame
+    // 12 (88 degrees), where a bind pose measured on the arms alone was taken.
+    EXPECT_LT(legClearance(clip.document.skeleton, bindTestWorldAt(clip, 12)), kLegsTogether);
+    EXPECT_TRUE(*pose.frame < 6 || (*pose.frame > 18 && *pose.frame < 42) || *pose.frame > 54)
+        << "bound at frame " << *pose.frame;
+    EXPECT_GE(legClearance(clip.document.skeleton, pose.world), kLegsTogether);
+    EXPECT_GT(armClearance(clip.document.skeleton, pose.world),
+              armClearance(clip.document.skeleton, restWorld(clip.document.skeleton)));
+    EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
+}
+
 } // namespace
 } // namespace bvh
