@@ -281,8 +281,10 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
     attach(volume, parent, child);
     // A mass's bones keep no gap among them, so a run of them joins nothing more. (Given to the
     // trunk's bones too, runs moved an arms-down biped's upper back, 16 cm behind the shoulders,
-    // up to 0.7 cm with its arms rising, where nothing of the chest may follow them.)
-    if (volume.mass == kNoMass) {
+    // up to 0.7 cm with its arms rising, where nothing of the chest may follow them. A thumb
+    // past its web keeps its gap from the palm's web, which touches the thumb's run start: with
+    // a run, a hand closing on its own stretched 0.7 % of its edges past 4x.)
+    if (volume.mass == kNoMass && role != BoneRole::Hand && role != BoneRole::Finger) {
         volume.runStartJoint = runStartJoint(parent, child);
     }
     volume.radiusNode = static_cast<NodeIndex>(child);
