@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <glm/geometric.hpp>
 #include <iterator>
 #include <limits>
@@ -763,6 +764,64 @@ std::optional<glm::dvec3> handBackFacing(const Skeleton& skeleton,
     return glm::normalize(level);
 }
 
+// The sums of left and right places of side-named joints: per depth along a side's chain (1:
+// where it starts, the hip or the clavicle; 2: the joint after it), and the face's apart. The
+// starts stay put on the pelvis and the chest while hands and feet swing, so they are used
+// first. A face rig's helpers under the head name sides too (eyelid.L, oris03.R): a hundred of
+// them outvoted the two hips and two clavicles, and a face's sides are only its own, so they
+// count only where no limb names one.
+struct SideSums {
+    struct Sides {
+        glm::dvec3 left{0.0};
+        glm::dvec3 right{0.0};
+        std::size_t lefts = 0;
+        std::size_t rights = 0;
+    };
+    Sides byDepth[3]; // the chains' starts, the joints after them, the face's
+};
+
+SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> world,
+                  std::span<const NodeIndex> excluded) {
+    const std::size_t n = std::min(skeleton.nodeCount(), world.size());
+    std::vector<std::uint8_t> inFace(n, 0); // below a head (findBodyLandmarks)
+    for (const NodeIndex head : findBodyLandmarks(skeleton).heads) {
+        if (static_cast<std::size_t>(head) < n) {
+            inFace[static_cast<std::size_t>(head)] = 2; // the head itself is no part of its face
+        }
+    }
+    SideSums sums;
+    std::vector<int> sideDepth(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        const auto parentIndex = static_cast<std::size_t>(parent);
+        const bool parentKnown = parent != kNoParent && parentIndex < i;
+        if (parentKnown && inFace[i] == 0 && inFace[parentIndex] != 0) {
+            inFace[i] = 1;
+        }
+        if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0) {
+            continue;
+        }
+        const Side side = sideOf(skeleton.names[i]);
+        if (side == Side::None) {
+            continue;
+        }
+        const bool continues = parentKnown && sideOf(skeleton.names[parentIndex]) == side;
+        sideDepth[i] = continues ? sideDepth[parentIndex] + 1 : 1;
+        if (sideDepth[i] > 2 && inFace[i] != 1) {
+            continue;
+        }
+        SideSums::Sides& sides = sums.byDepth[inFace[i] == 1 ? 2 : sideDepth[i] - 1];
+        if (side == Side::Left) {
+            sides.left += world[i].translation;
+            ++sides.lefts;
+        } else {
+            sides.right += world[i].translation;
+            ++sides.rights;
+        }
+    }
+    return sums;
+}
+
 } // namespace
 
 std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
@@ -772,51 +831,18 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
     const std::size_t n = std::min(skeleton.nodeCount(), world.size());
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
-    // Per depth along a side's chain (1: where it starts, the hip or the clavicle; 2: the joint
-    // after it), the sums of left and right places. The starts stay put on the pelvis and the
-    // chest while hands and feet swing, so they are used first.
-    struct Sides {
-        glm::dvec3 left{0.0};
-        glm::dvec3 right{0.0};
-        std::size_t lefts = 0;
-        std::size_t rights = 0;
-    };
-    Sides byDepth[2];
-    std::vector<int> sideDepth(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
-        if (isExcluded(excluded, i)) {
-            continue;
-        }
-        low = glm::min(low, world[i].translation);
-        high = glm::max(high, world[i].translation);
-        if (skeleton.isEndSite[i] != 0) {
-            continue;
-        }
-        const Side side = sideOf(skeleton.names[i]);
-        if (side == Side::None) {
-            continue;
-        }
-        const NodeIndex parent = skeleton.parents[i];
-        const bool continues = parent != kNoParent && static_cast<std::size_t>(parent) < i &&
-                               sideOf(skeleton.names[static_cast<std::size_t>(parent)]) == side;
-        sideDepth[i] = continues ? sideDepth[static_cast<std::size_t>(parent)] + 1 : 1;
-        if (sideDepth[i] > 2) {
-            continue;
-        }
-        Sides& sides = byDepth[sideDepth[i] - 1];
-        if (side == Side::Left) {
-            sides.left += world[i].translation;
-            ++sides.lefts;
-        } else {
-            sides.right += world[i].translation;
-            ++sides.rights;
+        if (!isExcluded(excluded, i)) {
+            low = glm::min(low, world[i].translation);
+            high = glm::max(high, world[i].translation);
         }
     }
+    const SideSums sums = sumSides(skeleton, world, excluded);
     if (!(low.x <= high.x)) {
         return std::nullopt;
     }
     const double size = glm::length(high - low);
-    for (const Sides& sides : byDepth) {
+    for (const SideSums::Sides& sides : sums.byDepth) {
         if (sides.lefts == 0 || sides.rights == 0) {
             continue;
         }

@@ -242,6 +242,47 @@ TEST(StanceFacing, LeftAndRightSpellings) {
     EXPECT_FALSE(facingOfPose(skeleton, world, UpAxis::PositiveY).has_value());
 }
 
+// A face rig's helpers under the head name sides too, and outnumber the limbs: 120 of them
+// (oris00.L...) on a head turned to look along +X, over hips whose left is +X (the front +Z).
+// The sides are read from the hips; before, the face's 120 outvoted them and the figure faced
+// where its face looked, +X.
+TEST(StanceFacing, AFaceRigsHelpersDoNotOutvoteTheLimbs) {
+    Skeleton skeleton;
+    std::vector<RigidTransform> world;
+    const auto add = [&](const std::string& name, NodeIndex parent, glm::dvec3 at) {
+        skeleton.names.push_back(name);
+        skeleton.parents.push_back(parent);
+        skeleton.offsets.push_back(glm::dvec3(0));
+        skeleton.isEndSite.push_back(0);
+        skeleton.channelBegin.push_back(0);
+        skeleton.channelCount.push_back(0);
+        world.emplace_back().translation = at;
+        return static_cast<NodeIndex>(skeleton.names.size() - 1);
+    };
+    const NodeIndex hips = add("Hips", kNoParent, {0, 100, 0});
+    add("LeftUpLeg", hips, {10, 95, 0});
+    add("RightUpLeg", hips, {-10, 95, 0});
+    const NodeIndex head = add("Head", add("Spine", hips, {0, 130, 0}), {0, 165, 0});
+    for (int k = 0; k < 120; ++k) {
+        // The face looks along +X, so its left lies along -Z.
+        const double side = k % 2 == 0 ? 1.0 : -1.0;
+        add("oris" + std::to_string(k / 2) + (side > 0 ? ".L" : ".R"), head,
+            {8, 165 + 0.1 * k, -side * (2 + 0.05 * k)});
+    }
+    FacingSource source = FacingSource::None;
+    const std::optional<glm::dvec3> facing =
+        facingOfPose(skeleton, world, UpAxis::PositiveY, {}, &source);
+    ASSERT_TRUE(facing.has_value());
+    EXPECT_GT(facing->z, 0.99) << "the figure faces where its face looks, not its hips";
+    EXPECT_EQ(source, FacingSource::LeftRight);
+    // A face on its own (no limb names a side) still says where it looks.
+    skeleton.names[1] = "UpLeg1";
+    skeleton.names[2] = "UpLeg2";
+    const std::optional<glm::dvec3> faceAlone = facingOfPose(skeleton, world, UpAxis::PositiveY);
+    ASSERT_TRUE(faceAlone.has_value());
+    EXPECT_GT(faceAlone->x, 0.99);
+}
+
 TEST(StanceStaticRootLinks, TheLinksBelowTheStaticRootsAreTheNodesWhoseParentIsOne) {
     // Nodes in file order: 0 joint_Root, 1 Hips, 2 Leg, 3 its End Site, 4 Spine, 5 its End Site.
     const Document document = parseDocument("HIERARCHY\n"

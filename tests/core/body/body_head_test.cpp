@@ -230,6 +230,47 @@ TEST(BodyHead, ACmuLikeNeckShowsBetweenTheTrunksTopAndTheHead) {
               0.75f * headWidth);
 }
 
+// The CMU-like biped (25.6 units tall, its head joint at the skull's base) with a face rig of a
+// real face's size hung on its head, placed in centimetres of a 1.75 m person from the head
+// joint: the eyes 3.5 up and 9 ahead, the brows, the nose's tip 11.5 ahead, the lips, the jaw's
+// tip (the chin) 7.5 below and 8.5 ahead, the cheeks, the temples, and the ears 7.5 to either
+// side (wider than a plain head: without growing, the ears poke out of it).
+std::string cmuLikeBipedWithARealFaceText() {
+    test::BvhTextBuilder b;
+    const int head = test::addCmuLikeBiped(b);
+    constexpr double unitsPerCentimetre = 25.6 / 175.0;
+    const auto helper = [&](const std::string& name, int parent, glm::dvec3 centimetres) {
+        const int joint = b.add(name, parent, centimetres * unitsPerCentimetre);
+        b.endSite(joint, glm::dvec3(0, 0, 0.5) * unitsPerCentimetre);
+        return joint;
+    };
+    const int jaw = helper("jaw", head, {0, -0.5, 1});
+    helper("jaw_tip", jaw, {0, -7, 7.5});
+    helper("nose_tip", head, {0, 1, 11.5});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? ".L" : ".R";
+        helper("eye" + s, head, {side * 3.2, 3.5, 9});
+        helper("brow" + s, head, {side * 4, 6, 10});
+        helper("cheek" + s, head, {side * 5, 0.5, 7.5});
+        helper("temporalis01" + s, head, {side * 6.5, 5, 3});
+        helper("ear" + s, head, {side * 7.5, 1.5, 0});
+        helper("oris03" + s, jaw, {side * 2.5, -2, 9});
+    }
+    return b.text();
+}
+
+// Where a face's helpers spread wider than a plain head (the ears 15 cm apart, the chin a jaw's
+// length below the skull's base), the head holds them all, and is still a head's shape: not
+// taller than a large head (0.16 of the height), and narrower than it is tall.
+TEST(BodyHead, AFullBodyFaceRigsHeadHoldsAFaceOfARealFacesSize) {
+    const Skeleton skeleton = parseDocument(cmuLikeBipedWithARealFaceText()).skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    const HeadParts parts = headOf(skeleton, figure, "Head");
+    ASSERT_NE(parts.skull, nullptr);
+    expectAHeadShape(*parts.skull, figureHeight(figure), 0.16f);
+    expectFaceJointsInside(skeleton, figure, parts);
+}
+
 // PyMO's sample walk has no neck joint and a head bone 0.075 of the height: its head is still a
 // head (0.12 of the height tall, 0.096 wide), on a neck, not the spine's thumb.
 TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {

@@ -467,9 +467,9 @@ inline std::string thousandJointRigText() {
 
 // A CMU-like biped (the cgspeed conversion's offsets, Y up, facing +Z): Neck on Spine1 with no
 // offset, Neck1 1.75 up, Head 1.76 up and its End Site 1.77 up, so the head joint sits at the
-// skull's base and the neck chain is twice the head bone.
-inline std::string cmuLikeBipedText() {
-    test::BvhTextBuilder b;
+// skull's base and the neck chain is twice the head bone. Written into `b`; returns the head's
+// index, for a face to hang on it.
+inline int addCmuLikeBiped(test::BvhTextBuilder& b) {
     const int hips = b.add("Hips", -1, {0, 17, 0});
     const int spine = b.add("Spine", hips, {0, 2.04, -0.19});
     const int spine1 = b.add("Spine1", spine, {0, 2.05, -0.04});
@@ -491,6 +491,12 @@ inline std::string cmuLikeBipedText() {
         const int toe = b.add(s + "ToeBase", foot, {0, -0.39, 2.3});
         b.endSite(toe, {0, 0, 1.2});
     }
+    return head;
+}
+
+inline std::string cmuLikeBipedText() {
+    test::BvhTextBuilder b;
+    addCmuLikeBiped(b);
     return b.text();
 }
 
