@@ -27,21 +27,14 @@ struct FistStretch {
 };
 
 FistStretch fistStretch(const Document& document, const BodyMesh& mesh) {
-    const BodyDetailLevel& level = mesh.levels.front();
-    const std::span<const std::uint32_t> indices(mesh.indices.data() + level.firstIndex,
-                                                 level.indexCount);
-    std::vector<glm::dvec3> bind(mesh.vertices.size());
-    for (std::size_t v = 0; v < bind.size(); ++v) {
-        bind[v] = mesh.vertices[v].position;
-    }
+    const std::span<const std::uint32_t> indices = test::finestTriangles(mesh);
+    const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
     FistStretch result;
-    std::vector<glm::dvec3> posed(bind.size());
+    std::vector<glm::dvec3> posed;
     std::vector<glm::vec3> dq;
     for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
         const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
-        for (std::size_t v = 0; v < posed.size(); ++v) {
-            posed[v] = test::linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
-        }
+        test::linearlySkinned(mesh, world, posed);
         const test::EdgeStretch linear = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
         result.linear = std::max(result.linear, linear.worstRatio);
         result.linearHeld = std::min(result.linearHeld, linear.heldShare());

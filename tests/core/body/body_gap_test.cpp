@@ -326,19 +326,12 @@ ClipStretch linearStretchOverClip(const std::string& text) {
         return result;
     }
     const BodyMesh& mesh = *body.mesh;
-    const BodyDetailLevel& level = mesh.levels.front();
-    const std::span<const std::uint32_t> indices(mesh.indices.data() + level.firstIndex,
-                                                 level.indexCount);
-    std::vector<glm::dvec3> bind(mesh.vertices.size());
-    for (std::size_t v = 0; v < bind.size(); ++v) {
-        bind[v] = mesh.vertices[v].position;
-    }
-    std::vector<glm::dvec3> posed(bind.size());
+    const std::span<const std::uint32_t> indices = test::finestTriangles(mesh);
+    const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
+    std::vector<glm::dvec3> posed;
     for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
         const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
-        for (std::size_t v = 0; v < posed.size(); ++v) {
-            posed[v] = test::linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
-        }
+        test::linearlySkinned(mesh, world, posed);
         const test::EdgeStretch stretch = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
         result.worst = std::max(result.worst, stretch.worstRatio);
         result.mostOver4x = std::max(result.mostOver4x, stretch.stretched);

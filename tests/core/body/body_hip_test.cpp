@@ -106,6 +106,20 @@ std::vector<std::array<float, 8>> thighTopReach(const test::PlannedFigure& plann
     return reach;
 }
 
+// thighTopReach of the right thigh of a shortSpineBiped (test::shortSpineBiped), upward +Z.
+std::vector<std::array<float, 8>> rightThighTopReach(const test::PlannedFigure& planned) {
+    const auto at = [&](const std::string& name) {
+        return test::normalised(planned.figure, test::nodeNamed(planned.skeleton, name));
+    };
+    return thighTopReach(planned, at("upperleg01.R"), at("lowerleg01.R"), glm::vec3(0, 0, 1));
+}
+
+// The volume of a shortSpineBiped's right thigh bone (its first, when the thigh is split).
+const BodyVolume* rightThigh(const test::PlannedFigure& planned) {
+    return test::boneVolume(planned.figure, test::nodeNamed(planned.skeleton, "upperleg01.R"),
+                            test::nodeNamed(planned.skeleton, "lowerleg01.R"));
+}
+
 // MakeHuman's default rig splits each thigh in two bones along one line (upperleg01 a fifth of
 // the way to upperleg02, then to the knee). Its hip's mass reaches past the split: joined only to
 // the first bone, it met the second by a hard union, and the surface over the thigh's top lay up
@@ -116,18 +130,9 @@ std::vector<std::array<float, 8>> thighTopReach(const test::PlannedFigure& plann
 TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
     const test::PlannedFigure whole = test::planFigure(test::shortSpineBiped().text());
     const test::PlannedFigure split = test::planFigure(test::shortSpineBiped(0.2).text());
-    const auto at = [](const test::PlannedFigure& planned, const std::string& name) {
-        return test::normalised(planned.figure, test::nodeNamed(planned.skeleton, name));
-    };
-    const auto profile = [&](const test::PlannedFigure& planned) {
-        return thighTopReach(planned, at(planned, "upperleg01.R"), at(planned, "lowerleg01.R"),
-                             glm::vec3(0, 0, 1));
-    };
-    const std::vector<std::array<float, 8>> one = profile(whole);
-    const std::vector<std::array<float, 8>> two = profile(split);
-    const BodyVolume* thigh =
-        test::boneVolume(whole.figure, test::nodeNamed(whole.skeleton, "upperleg01.R"),
-                         test::nodeNamed(whole.skeleton, "lowerleg01.R"));
+    const std::vector<std::array<float, 8>> one = rightThighTopReach(whole);
+    const std::vector<std::array<float, 8>> two = rightThighTopReach(split);
+    const BodyVolume* thigh = rightThigh(whole);
     ASSERT_NE(thigh, nullptr);
     constexpr std::size_t kTowardsOtherThigh = 6; // +X, from the right thigh
     for (std::size_t k = 0; k < one.size(); ++k) {
@@ -150,22 +155,13 @@ TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
 // inner side two of the thigh's radii inside the one bone's there.
 TEST(BodyHip, AThighSplitInTwoBonesMeetsTheOtherThighAsOneBoneDoes) {
     const test::PlannedFigure whole = test::planFigure(test::shortSpineBiped().text());
-    const auto at = [](const test::PlannedFigure& planned, const std::string& name) {
-        return test::normalised(planned.figure, test::nodeNamed(planned.skeleton, name));
-    };
-    const auto profile = [&](const test::PlannedFigure& planned) {
-        return thighTopReach(planned, at(planned, "upperleg01.R"), at(planned, "lowerleg01.R"),
-                             glm::vec3(0, 0, 1));
-    };
-    const std::vector<std::array<float, 8>> one = profile(whole);
-    const BodyVolume* thigh =
-        test::boneVolume(whole.figure, test::nodeNamed(whole.skeleton, "upperleg01.R"),
-                         test::nodeNamed(whole.skeleton, "lowerleg01.R"));
+    const std::vector<std::array<float, 8>> one = rightThighTopReach(whole);
+    const BodyVolume* thigh = rightThigh(whole);
     ASSERT_NE(thigh, nullptr);
     constexpr std::size_t kTowardsOtherThigh = 6; // +X, from the right thigh
     for (const double split : {0.2, 0.35, 0.5}) {
         const test::PlannedFigure planned = test::planFigure(test::shortSpineBiped(split).text());
-        const std::vector<std::array<float, 8>> two = profile(planned);
+        const std::vector<std::array<float, 8>> two = rightThighTopReach(planned);
         for (std::size_t k = 0; k < one.size(); ++k) {
             SCOPED_TRACE("split at " + std::to_string(split) + ", at " +
                          std::to_string(0.02f + 0.01f * static_cast<float>(k)) + " of the thigh");

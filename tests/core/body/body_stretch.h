@@ -81,4 +81,28 @@ inline glm::dvec3 linearlySkinnedVertex(const BodyVertex& vertex,
     return sum;
 }
 
+// The finest level's triangles of `mesh`.
+inline std::span<const std::uint32_t> finestTriangles(const BodyMesh& mesh) {
+    const BodyDetailLevel& level = mesh.levels.front();
+    return {mesh.indices.data() + level.firstIndex, level.indexCount};
+}
+
+// Every vertex of `mesh` where its bind pose puts it.
+inline std::vector<glm::dvec3> bindPositions(const BodyMesh& mesh) {
+    std::vector<glm::dvec3> bind(mesh.vertices.size());
+    for (std::size_t v = 0; v < bind.size(); ++v) {
+        bind[v] = mesh.vertices[v].position;
+    }
+    return bind;
+}
+
+// Every vertex of `mesh` skinned linearly by `world` (linearlySkinnedVertex), into `posed`.
+inline void linearlySkinned(const BodyMesh& mesh, std::span<const RigidTransform> world,
+                            std::vector<glm::dvec3>& posed) {
+    posed.resize(mesh.vertices.size());
+    for (std::size_t v = 0; v < posed.size(); ++v) {
+        posed[v] = linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
+    }
+}
+
 } // namespace bvh::test
