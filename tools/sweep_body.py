@@ -178,9 +178,10 @@ def position_columns(node):
     return [found[a] for a in range(3)] if len(found) == 3 else None
 
 
-def map_rotations(bvh, change):
-    """Every joint's rotation in every row replaced by change(node index, matrix); False when a
-    joint has other than three rotation channels."""
+def map_rotations(bvh, change, partial=False):
+    """Every joint's rotation in every row replaced by change(node index, matrix, frame); False
+    when a joint has other than three rotation channels, unless `partial` (such joints are left
+    as they are)."""
     starts = bvh.columns()
     layouts = []
     for node in bvh.nodes:
@@ -188,16 +189,16 @@ def map_rotations(bvh, change):
             layouts.append(None)
             continue
         layout = rotation_columns(node)
-        if layout is None:
+        if layout is None and not partial:
             return False
         layouts.append(layout)
-    for row in bvh.rows:
+    for frame, row in enumerate(bvh.rows):
         for index, layout in enumerate(layouts):
             if layout is None:
                 continue
             order, columns = layout
             at = [starts[index] + c for c in columns]
-            m = change(index, euler_matrix(order, [row[c] for c in at]))
+            m = change(index, euler_matrix(order, [row[c] for c in at]), frame)
             for c, angle in zip(at, matrix_euler(order, m)):
                 row[c] = angle
     return True
@@ -229,7 +230,7 @@ def turn_rest(turn, world_too):
         back = transpose(turn)
         root = 0
 
-        def rotate(index, m):
+        def rotate(index, m, _frame):
             if index == root:
                 return mul(mul(turn, m), back) if world_too else mul(m, back)
             return mul(mul(turn, m), back)
@@ -461,10 +462,10 @@ def big_motion(bvh):
         bvh.rows = [list(bvh.rows[0]) for _ in range(60)]
         count = 60
 
-    def extra(index, m):
+    def extra(index, m, frame):
         node = bvh.nodes[index]
         found = canonical_role(node.name)
-        phase = extra.frame / max(1, count - 1) * 4.0 * math.pi
+        phase = frame / max(1, count - 1) * 4.0 * math.pi
         if found is None:
             lower = node.name.lower()
             if re.match(r"^(.*:)?(spine|chest|abdomen|torso)\d*$", lower):
@@ -484,20 +485,7 @@ def big_motion(bvh):
             return mul(m, axis_matrix(0, 65.0 * (1 - math.cos(phase))))
         return m
 
-    extra.frame = 0
-    starts = bvh.columns()
-    layouts = [None if n.end else rotation_columns(n) for n in bvh.nodes]
-    for f, row in enumerate(bvh.rows):
-        extra.frame = f
-        for index, layout in enumerate(layouts):
-            if layout is None:
-                continue
-            order, columns = layout
-            at = [starts[index] + c for c in columns]
-            m = extra(index, euler_matrix(order, [row[c] for c in at]))
-            for c, angle in zip(at, matrix_euler(order, m)):
-                row[c] = angle
-    return True
+    return map_rotations(bvh, extra, partial=True)
 
 
 VARIANTS = {
