@@ -512,7 +512,7 @@ ViewerProcess::waitForSettledState(const StateCheck& accept, const std::vector<s
     std::optional<ViewerStateFile> candidate; // accepted, caught up, rects unchanged since
     do {
         if (std::optional<ViewerStateFile> state = readState()) {
-            if (accept(*state) && state->inputCaughtUp() && state->inputReceived >= inputSent_) {
+            if (accept(*state) && state->inputCaughtUp() && state->inputReceived >= inputFloor_) {
                 if (state->idle) {
                     return state;
                 }
@@ -655,7 +655,7 @@ std::optional<ViewerStateFile> clickSettledRect(const ViewerProcess& viewer,
     }
     // GLFW reports a press and a release of a button, one scroll step of the wheel (4 to 7).
     const bool wheel = how.button >= 4 && how.button <= 7;
-    viewer.noteInputSent(static_cast<std::uint64_t>(how.repeat) * (wheel ? 1 : 2));
+    viewer.noteInputSent(*state, static_cast<std::uint64_t>(how.repeat) * (wheel ? 1 : 2));
     return state;
 }
 

@@ -13,6 +13,7 @@
 #include "tests/support/generated_library.h"
 #include "tests/support/png_pixels.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -266,9 +267,16 @@ public:
     // The X window id (xdotool search --pid).
     std::string windowId() const;
     // Says that a test sent the viewer `events` more input events (a click is a press and a
-    // release): a settled state is one that has received and applied at least all of them, so
-    // the next click aims by a layout that the last one has already changed.
-    void noteInputSent(std::uint64_t events) const { inputSent_ += events; }
+    // release) after it read `before`: a settled state is one that has received and applied at
+    // least `events` more than `before` had, so the next click aims by a layout that the last
+    // one has already changed. Counted from `before`, not as a running total of the test's
+    // clicks: the viewer also counts the pointer's moves and crossings, so a total of presses
+    // and releases is reached by a state written before the last click arrived (a viewer that
+    // went idle with a menu open then looked settled, and the next click landed as a new panel
+    // appeared and took ImGui's focus, dropping the held button).
+    void noteInputSent(const ViewerStateFile& before, std::uint64_t events) const {
+        inputFloor_ = std::max(inputFloor_, before.inputReceived + events);
+    }
     // Sends SIGTERM and waits for the viewer to end (at most `timeout`, then SIGKILL): its
     // exit status, or -1 when a signal ended it.
     int terminate(std::chrono::milliseconds timeout = std::chrono::seconds(15));
@@ -282,7 +290,7 @@ private:
 
     pid_t pid_ = -1;
     std::filesystem::path statePath_;
-    mutable std::uint64_t inputSent_ = 0; // noteInputSent
+    mutable std::uint64_t inputFloor_ = 0; // noteInputSent: the input a settled state has
 };
 
 // Runs the viewer to a screenshot in a private X server of `screen` ("2000x1200") whose Xft.dpi
