@@ -19,9 +19,13 @@
 namespace bvhscope::viewer {
 
 // Flags every docked panel has: placed and sized by the layout only.
+// NoFocusOnAppearing: in ImGui 1.86 a window that appears takes the focus and clears the
+// active item, so a panel opening between a press and its release in another panel (a slow
+// frame) cancelled that click.
 inline constexpr ImGuiWindowFlags kDockedPanelFlags =
     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus |
+    ImGuiWindowFlags_NoFocusOnAppearing;
 
 // Remembers the current window's rectangle (for --state-out: tests skip pixels under panels).
 inline void recordWindowRect(WidgetRects& rects, const char* name) {
