@@ -44,6 +44,19 @@ struct RoleSize {
 // made a pot belly). Its width lies along the shoulders' and hips' line, across the figure's
 // facing; a trunk bone along that line (a pelvis to a hip joint) stays round.
 inline constexpr float kTorsoWidthRatio = 1.5f;
+// Upper arms that hang beside the trunk in the bind pose have their roots at least about this far
+// either side of their midpoint (of the figure's size) on a rig spaced as a person (a humerus's
+// head is about 0.1 of the height from the spine; the generated arms-down biped's 0.098). Rigs
+// whose shoulder joints sit closer (Bandai Namco's, 0.072 either side) get arms whose volumes
+// stand out from their bones by kHangingArmSpreadPerShortfall times the shortfall
+// (FigureBuilder::spreadArms), Bandai's to 0.11: hanging arms angle out from the shoulder past
+// the hips, so a person's elbows and hands hang farther out than the joint. On the joints
+// themselves such an arm lay inside the chest and the waist, the gap kept between them
+// (body_gap.h) carved both into slabs (a forearm 4 cm deep, a waist 0.09 of the height across),
+// the figure was a third narrower than a person across the arms, and a walk seen from behind,
+// arms over the trunk, drew 1.9 times the capsules' area (2.12 so).
+inline constexpr float kHangingArmHalfSpan = 0.095f;
+inline constexpr float kHangingArmSpreadPerShortfall = 1.65f;
 // The cosine of the turn (60 degrees) past which a limb's first bone crosses the trunk to the
 // limb (FigureBuilder::crossesToLimb).
 inline constexpr float kLimbRootCrossing = 0.5f;
@@ -736,10 +749,21 @@ struct FigureBuilder {
     // Whether the bone from `node` to its longest child points down within about 35 degrees.
     bool hangsAlongTrunk(std::size_t node) const;
 
+    // Whether `node` is an upper arm's first joint (its parent another role's) whose arm hangs
+    // along the trunk in the bind pose.
+    bool hangingArmRoot(std::size_t node) const;
+
+    // Moves the volumes of every arm with an armSpread by it, but for its deltoid: the arm's
+    // surface follows its bones rigidly, offset in the bind pose as a person's flesh is from a
+    // narrow rig's joints, and the deltoid over the joint bridges it to the chest.
+    void spreadArms();
+
     // kTorsoWidthRatio, narrowed so that the torso's sides stay off upper arms that hang beside
     // it in the bind pose (bvhio's rest pose), whose roots it measures across the facing: such
     // arms would otherwise lie inside the torso and tear from it when they rise. Arms held out
-    // (a T-pose, an A-pose) leave the torso only at the shoulder, which blends with it.
+    // (a T-pose, an A-pose) leave the torso only at the shoulder, which blends with it. Hanging
+    // arms whose roots stand closer than kHangingArmHalfSpan either side of their midpoint get
+    // armSpread, and the torso the room that leaves.
     void measureTorsoWidth();
 
     // torsoSpan, where upper arms and thighs leave the trunk and the arms' roots stand
@@ -757,6 +781,9 @@ struct FigureBuilder {
     NodeIndex barrelFrom = kNoParent;
     NodeIndex barrelTo = kNoParent;
     float barrelRadius = 0.0f;
+    // Per node: how far the volumes of the hanging arm it belongs to stand out from its bones,
+    // across the facing (measureTorsoWidth, kHangingArmHalfSpan); zero elsewhere.
+    std::vector<glm::vec3> armSpread{};
 };
 
 } // namespace bvh::body_figure_detail

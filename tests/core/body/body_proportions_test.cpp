@@ -10,6 +10,7 @@
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_proportions_rigs.h"
 #include "tests/core/body/body_surface_sections.h"
+#include "tests/core/body/body_upper_back_rigs.h"
 
 #include <algorithm>
 #include <glm/geometric.hpp>
@@ -70,6 +71,27 @@ private:
         return first;
     }
 
+public:
+    // The arm's section at the height of the point `share` of the way from joint `from` to
+    // `to`, wherever its surface stands beside its bones: from the body's outermost surface on
+    // the arm's side (+X for the left) in to the first gap, and front to back through the middle
+    // of that; `outer` is the outermost surface's distance from the spine, all of the height.
+    Section armAt(const std::string& from, const std::string& to, float share, float& outer) const {
+        const glm::vec3 bone = at(from) + share * (at(to) - at(from));
+        const glm::vec3 spine = spineAt(bone.y);
+        const glm::vec3 side(bone.x > spine.x ? 1.0f : -1.0f, 0.0f, 0.0f);
+        const float gap = kBodyGapInCells * planned_.grid.cell;
+        const glm::vec3 level(spine.x, bone.y, bone.z);
+        const float reach =
+            test::outermostRadius(planned_.figure, planned_.all, gap, level, side, 0.5f * height_);
+        const glm::vec3 edge = level + (reach - 1e-3f) * side;
+        const float across =
+            test::firstExit(planned_.figure, planned_.all, gap, edge, -side, 0.3f) + 1e-3f;
+        outer = reach / height_;
+        return section(edge - 0.5f * across * side, side, glm::vec3(0, 0, 1));
+    }
+
+private:
     Section section(const glm::vec3& centre, const glm::vec3& across,
                     const glm::vec3& front) const {
         return test::surfaceSection(planned_, height_, centre, across, front);
@@ -155,6 +177,55 @@ TEST(BodyProportions, AFigureWithoutAnUprightTorsoKeepsOneTrunkRadius) {
                                                test::nodeNamed(skeleton, "mixamorig:Spine1"));
     ASSERT_NE(spine, nullptr);
     EXPECT_FLOAT_EQ(spine->radiusA, spine->radiusB);
+}
+
+} // namespace
+} // namespace bvh
+
+namespace bvh {
+namespace {
+
+// Bandai Namco's skeleton hangs its arms from shoulder joints 12.4 cm either side of the spine,
+// where a person's stand about 18 cm out (body_upper_back_rigs.h). On its joints the arms lay
+// against the trunk and the gap kept between them (body_gap.h) carved both: a waist 0.094 of the
+// height across between forearms 0.040 across and 0.051 deep, the arms' outer surface 0.115 of
+// the height from the spine at the upper arm and 0.106 at the forearm (a person's about 0.13 to
+// 0.14: 0.26 to 0.28 across the deltoids), and a walk seen from behind drew under twice the
+// capsules' area.
+TEST(BodyProportions, ArmsHangingFromNarrowShouldersStandBesideATorsoOfAPersonsWidth) {
+    const test::ProportionRig rig{"Bandai",
+                                  test::bandaiHangingArmsBiped().text(),
+                                  "UpperArm_L",
+                                  "LowerArm_L",
+                                  "Hand_L",
+                                  "UpperLeg_L",
+                                  "LowerLeg_L",
+                                  "Foot_L",
+                                  "UpperArm_R",
+                                  "UpperLeg_R",
+                                  {"Hips", "Spine", "Chest", "Neck"}};
+    const ProportionProbe probe(rig);
+    const Section waist = probe.torso(0.35f);
+    for (const char* side : {"_L", "_R"}) {
+        float upperOuter = 0.0f;
+        float forearmOuter = 0.0f;
+        probe.armAt(std::string("UpperArm") + side, std::string("LowerArm") + side, 0.4f,
+                    upperOuter);
+        const Section forearm = probe.armAt(std::string("LowerArm") + side,
+                                            std::string("Hand") + side, 0.2f, forearmOuter);
+        SCOPED_TRACE(std::string(side) + ": " + test::describeSection("waist", waist) + ", " +
+                     test::describeSection("forearm", forearm) + ", outer " +
+                     std::to_string(upperOuter) + " / " + std::to_string(forearmOuter));
+        // A waist about 0.15 of a person's height across, forearms round, not slabs (about 0.05
+        // across), the arms standing out beside the trunk as far as a person's.
+        EXPECT_GT(waist.across, 0.11f);
+        EXPECT_GT(forearm.across, 0.045f);
+        EXPECT_GT(forearm.depth, 0.055f);
+        EXPECT_GT(upperOuter, 0.125f);
+        EXPECT_GT(forearmOuter, 0.125f);
+        EXPECT_LT(upperOuter, 0.17f);
+        EXPECT_LT(forearmOuter, 0.17f);
+    }
 }
 
 } // namespace
