@@ -213,7 +213,6 @@ void ForwardKinematicsPlan::localRotationLanes(const Node& plan,
 
 template <bool kAbsolute>
 void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
-                                          std::span<RigidTransform* const, kLanes> worlds,
                                           LaneWorld* lanes) const {
     // As evaluate: sines and cosines in batches of whole nodes, here of every lane (one row of
     // kLanes per angle).
@@ -243,13 +242,21 @@ void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> 
             angle = next - batchBegin;
             next += 3;
         }
+        // Only roots (and the odd joint) have position channels: the others' local translation
+        // is their OFFSET in every frame, written without reading the rows.
         double translation[3][kLanes];
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            const glm::dvec3 t =
-                detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
-            translation[0][k] = t.x;
-            translation[1][k] = t.y;
-            translation[2][k] = t.z;
+        if (plan.layout.hasPositions) {
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                const glm::dvec3 t =
+                    detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
+                translation[0][k] = t.x;
+                translation[1][k] = t.y;
+                translation[2][k] = t.z;
+            }
+        } else {
+            for (int axis = 0; axis < 3; ++axis) {
+                std::fill_n(translation[axis], kLanes, plan.offset[axis]);
+            }
         }
         double rotation[4][kLanes];
         const bool rotates = plan.layout.rotation != detail::RotationLayout::None;
@@ -265,25 +272,39 @@ void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> 
             composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)], translation,
                               rotates ? rotation : nullptr, world);
         }
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            RigidTransform& result = worlds[k][node];
-            result.translation = glm::dvec3(world.translation[0][k], world.translation[1][k],
-                                            world.translation[2][k]);
-            result.rotation = glm::dquat(world.rotation[0][k], world.rotation[1][k],
-                                         world.rotation[2][k], world.rotation[3][k]);
-        }
+    }
+}
+
+void ForwardKinematicsPlan::computeWorldLanesOfRows(std::span<const float* const, kLanes> rows,
+                                                    std::span<LaneWorld> lanes) const {
+    assert(!channels_.empty() && "rows of a skeleton with channels");
+    assert(lanes.size() >= nodes_.size() && "one lane entry per node");
+    if (absolute_) {
+        evaluateLanes<true>(rows, lanes.data());
+    } else {
+        evaluateLanes<false>(rows, lanes.data());
+    }
+}
+
+void ForwardKinematicsPlan::laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
+                                           std::span<RigidTransform> world) {
+    assert(lane < kLanes && world.size() >= lanes.size() && "one transform per node");
+    for (std::size_t node = 0; node < lanes.size(); ++node) {
+        const LaneWorld& from = lanes[node];
+        RigidTransform& result = world[node];
+        result.translation = glm::dvec3(from.translation[0][lane], from.translation[1][lane],
+                                        from.translation[2][lane]);
+        result.rotation = glm::dquat(from.rotation[0][lane], from.rotation[1][lane],
+                                     from.rotation[2][lane], from.rotation[3][lane]);
     }
 }
 
 void ForwardKinematicsPlan::computeWorldTransformsOfRows(
     std::span<const float* const, kLanes> rows, std::span<RigidTransform* const, kLanes> worlds,
     std::span<LaneWorld> scratch) const {
-    assert(!channels_.empty() && "rows of a skeleton with channels");
-    assert(scratch.size() >= nodes_.size() && "one scratch entry per node");
-    if (absolute_) {
-        evaluateLanes<true>(rows, worlds, scratch.data());
-    } else {
-        evaluateLanes<false>(rows, worlds, scratch.data());
+    computeWorldLanesOfRows(rows, scratch);
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        laneTransforms(scratch.first(nodes_.size()), k, std::span(worlds[k], nodes_.size()));
     }
 }
 

@@ -89,6 +89,14 @@ public:
     void computeWorldTransformsOfRows(std::span<const float* const, kLanes> rows,
                                       std::span<RigidTransform* const, kLanes> worlds,
                                       std::span<LaneWorld> scratch) const;
+    // The same poses left in `lanes` only (lanes[node]: the node's world transform in every
+    // frame, lane k from rows[k]; lanes.size() >= nodeCount()), for a caller that reads part of
+    // each pose: writing kLanes whole poses out and reading them back cost the stance more than
+    // composing them. laneTransforms gives one lane's pose as computeWorldTransformsOfRow would.
+    void computeWorldLanesOfRows(std::span<const float* const, kLanes> rows,
+                                 std::span<LaneWorld> lanes) const;
+    static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
+                               std::span<RigidTransform> world);
 
 private:
     struct Node {
@@ -99,10 +107,9 @@ private:
     // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
     template <bool kAbsolute, bool kWorld>
     void evaluate(const float* row, std::span<RigidTransform> out) const;
-    // World transforms of kLanes non-empty rows into `lanes`, copied out to `worlds`.
+    // World transforms of kLanes non-empty rows into `lanes`.
     template <bool kAbsolute>
-    void evaluateLanes(std::span<const float* const, kLanes> rows,
-                       std::span<RigidTransform* const, kLanes> worlds, LaneWorld* lanes) const;
+    void evaluateLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
     // One node's local rotation in every lane (w, x, y, z rows), from its rows' channels and the
     // batch of sines and cosines (`sines` and `cosines` at the node's first angle, one row of
     // kLanes per angle).
