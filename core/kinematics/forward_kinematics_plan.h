@@ -107,9 +107,11 @@ private:
     // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
     template <bool kAbsolute, bool kWorld>
     void evaluate(const float* row, std::span<RigidTransform> out) const;
-    // World transforms of kLanes non-empty rows into `lanes`.
+    // World transforms of kLanes non-empty rows into `lanes`; the two modes' entry points.
     template <bool kAbsolute>
     void evaluateLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
+    void evaluateAbsoluteLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
+    void evaluateAdditiveLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
     // One node's local rotation in every lane (w, x, y, z rows), from its rows' channels and the
     // batch of sines and cosines (`sines` and `cosines` at the node's first angle, one row of
     // kLanes per angle).
