@@ -76,7 +76,8 @@ public:
     static constexpr std::size_t kLanes = 4;
     // One node's world transform in each of kLanes frames, component by component, so that the
     // same operation on every frame is one loop (two SSE2 instructions). Scratch for
-    // computeWorldTransformsOfRows, one per node; rotation holds w, x, y, z.
+    // computeWorldTransformsOfRows and the result of computeWorldLanesOfRows, one per node;
+    // rotation holds w, x, y, z.
     struct LaneWorld {
         double translation[3][kLanes];
         double rotation[4][kLanes];
@@ -91,8 +92,9 @@ public:
                                       std::span<LaneWorld> scratch) const;
     // The same poses left in `lanes` only (lanes[node]: the node's world transform in every
     // frame, lane k from rows[k]; lanes.size() >= nodeCount()), for a caller that reads part of
-    // each pose: writing kLanes whole poses out and reading them back cost the stance more than
-    // composing them. laneTransforms gives one lane's pose as computeWorldTransformsOfRow would.
+    // each pose: writing kLanes whole poses out for the stance to copy its positions back was a
+    // fifth of the cost of composing them. laneTransforms gives one lane's pose as
+    // computeWorldTransformsOfRow would.
     void computeWorldLanesOfRows(std::span<const float* const, kLanes> rows,
                                  std::span<LaneWorld> lanes) const;
     static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
