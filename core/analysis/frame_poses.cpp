@@ -37,6 +37,47 @@ void handOutPose(std::uint32_t frame, std::span<const RigidTransform> world,
     }
 }
 
+// Hands a group of kLanes frames posed together (`lanes`) to each request that names any: to
+// `take`, frame by frame in frame order across the requests, each frame written out of its lane
+// once whichever requests name it; then whole to each request with takeLanes. `indices`:
+// scratch, one per request.
+void handOutLanes(const std::uint32_t* frames,
+                  std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                  std::span<FramePoseRequest* const> requests, std::span<std::size_t> next,
+                  std::span<FramePoseRequest::LaneIndices> indices,
+                  std::span<RigidTransform> worlds) {
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    constexpr std::size_t kNot = FramePoseRequest::kNotRequested;
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+        const std::vector<std::uint32_t>& named = requests[r]->frames;
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const bool names = next[r] < named.size() && named[next[r]] == frames[k];
+            indices[r][k] = names ? next[r]++ : kNot;
+        }
+    }
+    const std::size_t nodes = lanes.size();
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        bool written = false;
+        const std::span<RigidTransform> world = worlds.subspan(k * nodes, nodes);
+        for (std::size_t r = 0; r < requests.size(); ++r) {
+            if (indices[r][k] == kNot || requests[r]->takeLanes) {
+                continue;
+            }
+            if (!written) {
+                ForwardKinematicsPlan::laneTransforms(lanes, k, world);
+                written = true;
+            }
+            requests[r]->take(indices[r][k], world);
+        }
+    }
+    for (std::size_t r = 0; r < requests.size(); ++r) {
+        const bool any = std::ranges::any_of(indices[r], [](std::size_t i) { return i != kNot; });
+        if (any && requests[r]->takeLanes) {
+            requests[r]->takeLanes(lanes, indices[r]);
+        }
+    }
+}
+
 } // namespace
 
 void poseRequestedFrames(const ForwardKinematicsPlan& plan, const Motion& motion,
@@ -50,20 +91,15 @@ void poseRequestedFrames(const ForwardKinematicsPlan& plan, const Motion& motion
     std::vector<RigidTransform> worlds(kLanes * nodes);
     std::size_t f = 0;
     if (plan.channelCount() > 0) {
-        std::vector<ForwardKinematicsPlan::LaneWorld> scratch(nodes);
-        std::array<RigidTransform*, kLanes> outputs{};
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            outputs[k] = worlds.data() + k * nodes;
-        }
+        std::vector<ForwardKinematicsPlan::LaneWorld> lanes(nodes);
+        std::vector<FramePoseRequest::LaneIndices> indices(requests.size());
         std::array<const float*, kLanes> rows{};
         for (; f + kLanes <= frames.size(); f += kLanes) {
             for (std::size_t k = 0; k < kLanes; ++k) {
                 rows[k] = motion.frame(frames[f + k]).data();
             }
-            plan.computeWorldTransformsOfRows(rows, outputs, scratch);
-            for (std::size_t k = 0; k < kLanes; ++k) {
-                handOutPose(frames[f + k], std::span(outputs[k], nodes), requests, next);
-            }
+            plan.computeWorldLanesOfRows(rows, lanes);
+            handOutLanes(frames.data() + f, lanes, requests, next, indices, worlds);
         }
     }
     const std::span<RigidTransform> world(worlds.data(), nodes);

@@ -13,6 +13,7 @@
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/motion.h"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -27,6 +28,16 @@ struct FramePoseRequest {
     // Called once per frame, in order: `index` into `frames`, and the world transforms of every
     // node of the plan's skeleton at that frame (valid during the call only).
     std::function<void(std::size_t index, std::span<const RigidTransform> world)> take;
+    // Optional: where frames are posed ForwardKinematicsPlan::kLanes at once, called instead of
+    // `take` once per such group that holds any of `frames`, with every node's world transforms
+    // in lanes (valid during the call only) and per lane the index into `frames` of its frame,
+    // or kNotRequested. The frames posed one by one still go to `take`. For an analysis that
+    // reads part of each pose (the stance: positions), so that no whole pose is written out.
+    static constexpr std::size_t kNotRequested = ~std::size_t{0};
+    using LaneIndices = std::array<std::size_t, ForwardKinematicsPlan::kLanes>;
+    std::function<void(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                       const LaneIndices& indices)>
+        takeLanes;
 };
 
 // Poses the union of the requests' frames with `plan` (built for the skeleton `motion` animates,

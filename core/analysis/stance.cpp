@@ -229,13 +229,16 @@ public:
                 pose[i] = world[i].translation;
             }
             if (sampled_[d] != 0) {
-                afterFirst_[d] = extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_));
-                extremes_[d] = withFirstNode(pose[0], afterFirst_[d]);
+                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
             }
             rootRotations_[d] = world[0].rotation;
             if (d == 0) {
                 poses_.firstWorld.assign(world.begin(), world.begin() + nodes_); // frame 0
             }
+        };
+        request_.takeLanes = [this](std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                                    const FramePoseRequest::LaneIndices& indices) {
+            takeLanes(lanes, indices);
         };
     }
     StancePoseSampling(const StancePoseSampling&) = delete; // the request points at this
@@ -281,6 +284,41 @@ public:
     }
 
 private:
+    // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
+    // withFirstNode).
+    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst) {
+        afterFirst_[d] = afterFirst;
+        extremes_[d] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
+    }
+
+    // The frames of a group posed together: their positions and root rotations read from the
+    // lanes, whole transforms written out for frame 0 only (facing).
+    void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                   const FramePoseRequest::LaneIndices& indices) {
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            const std::size_t d = indices[k];
+            if (d == FramePoseRequest::kNotRequested) {
+                continue;
+            }
+            glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
+            for (std::size_t i = 0; i < nodes_; ++i) {
+                const ForwardKinematicsPlan::LaneWorld& node = lanes[i];
+                pose[i] = glm::dvec3(node.translation[0][k], node.translation[1][k],
+                                     node.translation[2][k]);
+            }
+            if (sampled_[d] != 0) {
+                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
+            }
+            const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
+            rootRotations_[d] = glm::dquat(root.rotation[0][k], root.rotation[1][k],
+                                           root.rotation[2][k], root.rotation[3][k]);
+            if (d == 0) { // frame 0
+                poses_.firstWorld.resize(nodes_);
+                ForwardKinematicsPlan::laneTransforms(lanes, k, poses_.firstWorld);
+            }
+        }
+    }
+
     std::size_t nodes_ = 0;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> frames_;
     FramePoseRequest request_;
@@ -513,8 +551,9 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
 
 // findBodyLandmarks, with the neck standing in for a head that is not named (video2bvh's CMU-like
 // skeleton ends at Neck1) and hooves and paws for feet.
-BodyLandmarks headAndFeet(const Skeleton& skeleton) {
-    BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+// `named`: findBodyLandmarks(skeleton).
+BodyLandmarks headAndFeet(const Skeleton& skeleton, BodyLandmarks named) {
+    BodyLandmarks landmarks = std::move(named);
     if (landmarks.feet.empty()) { // animal rigs
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const std::string name = asciiLowercase(skeleton.names[i]);
@@ -583,8 +622,9 @@ std::vector<std::pair<std::size_t, std::size_t>> legsOf(const Skeleton& skeleton
 // crouch and on four legs alike, where the head of an animal is well ahead of its feet; the
 // head says more than the legs when sitting. nullopt without a foot, or with neither a head nor
 // a leg.
-std::optional<glm::dvec3> anatomyDirection(const Skeleton& skeleton, const SampledPoses& poses) {
-    const BodyLandmarks landmarks = headAndFeet(skeleton);
+std::optional<glm::dvec3> anatomyDirection(const Skeleton& skeleton, const SampledPoses& poses,
+                                           const BodyLandmarks& named) {
+    const BodyLandmarks landmarks = headAndFeet(skeleton, named);
     const auto legs = legsOf(skeleton, landmarks);
     if (landmarks.feet.empty() || (landmarks.heads.empty() && legs.empty()) || poses.at.empty()) {
         return std::nullopt;
@@ -781,10 +821,10 @@ struct SideSums {
 };
 
 SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> world,
-                  std::span<const NodeIndex> excluded) {
+                  std::span<const NodeIndex> excluded, const BodyLandmarks& landmarks) {
     const std::size_t n = std::min(skeleton.nodeCount(), world.size());
     std::vector<std::uint8_t> inFace(n, 0); // below a head (findBodyLandmarks)
-    for (const NodeIndex head : findBodyLandmarks(skeleton).heads) {
+    for (const NodeIndex head : landmarks.heads) {
         if (static_cast<std::size_t>(head) < n) {
             inFace[static_cast<std::size_t>(head)] = 2; // the head itself is no part of its face
         }
@@ -824,9 +864,15 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
 
 } // namespace
 
-std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
-                                       std::span<const RigidTransform> world, UpAxis upAxis,
-                                       std::span<const NodeIndex> excluded, FacingSource* source) {
+namespace {
+
+// facingOfPose, with `landmarks` = findBodyLandmarks(skeleton): the stance finds them once for
+// its anatomy and its facing (with the rest pose's, that was four searches of every name).
+std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
+                                              std::span<const RigidTransform> world, UpAxis upAxis,
+                                              std::span<const NodeIndex> excluded,
+                                              FacingSource* source,
+                                              const BodyLandmarks& landmarks) {
     const glm::dvec3 up = upAxisVector(upAxis);
     const std::size_t n = std::min(skeleton.nodeCount(), world.size());
     glm::dvec3 low(std::numeric_limits<double>::max());
@@ -837,7 +883,7 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
             high = glm::max(high, world[i].translation);
         }
     }
-    const SideSums sums = sumSides(skeleton, world, excluded);
+    const SideSums sums = sumSides(skeleton, world, excluded, landmarks);
     if (!(low.x <= high.x)) {
         return std::nullopt;
     }
@@ -855,7 +901,6 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
             return glm::normalize(glm::cross(lateral, up));
         }
     }
-    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
     const std::vector<NodeIndex> roots = skeleton.roots();
     auto root = std::ranges::find_if(roots, [&](NodeIndex node) {
         return !isExcluded(excluded, static_cast<std::size_t>(node));
@@ -892,6 +937,15 @@ std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
     return std::nullopt;
 }
 
+} // namespace
+
+std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
+                                       std::span<const RigidTransform> world, UpAxis upAxis,
+                                       std::span<const NodeIndex> excluded, FacingSource* source) {
+    return facingWithLandmarks(skeleton, world, upAxis, excluded, source,
+                               findBodyLandmarks(skeleton));
+}
+
 Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
                      const RestPoseAnalysis& rest, std::optional<UpAxis> forcedUp,
                      std::size_t maxFrames, std::span<FramePoseRequest* const> alsoPose) {
@@ -904,6 +958,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         return stance;
     }
 
+    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
     SampledPoses poses;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
         poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);
@@ -952,7 +1007,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
             countedCount >= kMinimumFigureNodes
                 ? motionCosts(skeleton, poses, extremes, counted, stance.staticRoots, bodySize)
                 : MotionCosts{};
-        const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses);
+        const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses, landmarks);
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);
         }
@@ -968,8 +1023,8 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     }
 
     FacingSource facingSource = FacingSource::None;
-    stance.facing =
-        facingOfPose(skeleton, poses.firstWorld, stance.upAxis, stance.staticRoots, &facingSource);
+    stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
+                                        stance.staticRoots, &facingSource, landmarks);
     if (!stance.facing && poses.at.size() >= 2) {
         // Creatures without names: they walk forward (most of them).
         const std::size_t body = stance.staticRoots.empty() ? 0 : [&] {

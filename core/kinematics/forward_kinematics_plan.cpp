@@ -91,9 +91,10 @@ using PlanLaneWorld = ForwardKinematicsPlan::LaneWorld;
 // loops over the lanes. No contraction into FMA (this file is built with -ffp-contract=off).
 using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double))));
 
-// As in degree_trig.cpp, the per-node lane arithmetic is compiled for SSE2 (every x86-64) and
-// AVX2 (a vector of four lanes per instruction), the loader picking one for the CPU: the same
-// IEEE operations either way (no FMA), so the same bits.
+// As in degree_trig.cpp, the node loop over four frames (evaluateLanes, with the lane helpers
+// below always inlined into it) is compiled for SSE2 (every x86-64) and AVX2 (a vector of four
+// lanes per instruction), the loader picking one for the CPU: the same IEEE operations either
+// way (no FMA), so the same bits.
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
 #define BVHSCOPE_LANE_CLONES __attribute__((target_clones("avx2", "default")))
 #else
@@ -118,9 +119,10 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 // and the quaternion product, operation for operation, so that each lane's bits are those of
 // the one-frame path. `localRotation` null: the node has no rotation channels and takes its
 // parent's world rotation as is.
-BVHSCOPE_LANE_CLONES
-void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLanes],
-                       const double (*localRotation)[kPlanLanes], PlanLaneWorld& world) {
+[[gnu::always_inline]] inline void composeWorldLanes(const PlanLaneWorld& parent,
+                                                     const double (&t)[3][kPlanLanes],
+                                                     const double (*localRotation)[kPlanLanes],
+                                                     PlanLaneWorld& world) {
     const LaneVector pw = BVHSCOPE_LANES_OF(parent.rotation[0]);
     const LaneVector px = BVHSCOPE_LANES_OF(parent.rotation[1]);
     const LaneVector py = BVHSCOPE_LANES_OF(parent.rotation[2]);
@@ -157,10 +159,10 @@ void composeWorldLanes(const PlanLaneWorld& parent, const double (&t)[3][kPlanLa
 
 // composeAxisRotations (pose_kernels.h) in every lane, the same expressions: a, b, c are the
 // node's three angles, each one row of kPlanLanes in `sines` and `cosines`.
-BVHSCOPE_LANE_CLONES
-void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*sines)[kPlanLanes],
-                              const double (*cosines)[kPlanLanes],
-                              double (&rotation)[4][kPlanLanes]) {
+[[gnu::always_inline]] inline void composeAxisRotationLanes(const detail::NodeLayout& layout,
+                                                            const double (*sines)[kPlanLanes],
+                                                            const double (*cosines)[kPlanLanes],
+                                                            double (&rotation)[4][kPlanLanes]) {
     const double sign = layout.cyclicSign;
     const LaneVector sa = BVHSCOPE_LANES_OF(sines[0]);
     const LaneVector ca = BVHSCOPE_LANES_OF(cosines[0]);
@@ -180,8 +182,9 @@ void composeAxisRotationLanes(const detail::NodeLayout& layout, const double (*s
 
 // Half of one channel's angle in every lane (0.5 * row[column], as the one-frame path), four
 // floats converted and halved as one vector: a loop over the lanes was a tenth of the stance.
-void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows, std::uint32_t column,
-                      double (&halfAngles)[kPlanLanes]) {
+[[gnu::always_inline]] inline void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows,
+                                                    std::uint32_t column,
+                                                    double (&halfAngles)[kPlanLanes]) {
     static_assert(kPlanLanes == 4, "one initializer per lane");
     const LaneVector angles = {rows[0][column], rows[1][column], rows[2][column], rows[3][column]};
     storeLanes(halfAngles, 0.5 * angles);
@@ -191,11 +194,9 @@ void gatherHalfAngles(std::span<const float* const, kPlanLanes> rows, std::uint3
 
 } // namespace
 
-void ForwardKinematicsPlan::localRotationLanes(const Node& plan,
-                                               std::span<const float* const, kLanes> rows,
-                                               const double (*sines)[kLanes],
-                                               const double (*cosines)[kLanes],
-                                               double (&rotation)[4][kLanes]) const {
+[[gnu::always_inline]] inline void ForwardKinematicsPlan::localRotationLanes(
+    const Node& plan, std::span<const float* const, kLanes> rows, const double (*sines)[kLanes],
+    const double (*cosines)[kLanes], double (&rotation)[4][kLanes]) const {
     if (plan.layout.rotation == detail::RotationLayout::ThreeAxes) {
         composeAxisRotationLanes(plan.layout, sines, cosines, rotation);
         return;
@@ -212,9 +213,9 @@ void ForwardKinematicsPlan::localRotationLanes(const Node& plan,
 }
 
 template <bool kAbsolute>
-void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
-                                          std::span<RigidTransform* const, kLanes> worlds,
-                                          LaneWorld* lanes) const {
+[[gnu::always_inline]] inline void
+ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
+                                     LaneWorld* lanes) const {
     // As evaluate: sines and cosines in batches of whole nodes, here of every lane (one row of
     // kLanes per angle).
     constexpr std::size_t kBatch = 48; // angles per lane, a multiple of 3
@@ -243,13 +244,21 @@ void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> 
             angle = next - batchBegin;
             next += 3;
         }
+        // Only roots (and the odd joint) have position channels: the others' local translation
+        // is their OFFSET in every frame, written without reading the rows.
         double translation[3][kLanes];
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            const glm::dvec3 t =
-                detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
-            translation[0][k] = t.x;
-            translation[1][k] = t.y;
-            translation[2][k] = t.z;
+        if (plan.layout.hasPositions) {
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                const glm::dvec3 t =
+                    detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
+                translation[0][k] = t.x;
+                translation[1][k] = t.y;
+                translation[2][k] = t.z;
+            }
+        } else {
+            for (int axis = 0; axis < 3; ++axis) {
+                std::fill_n(translation[axis], kLanes, plan.offset[axis]);
+            }
         }
         double rotation[4][kLanes];
         const bool rotates = plan.layout.rotation != detail::RotationLayout::None;
@@ -265,25 +274,54 @@ void ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> 
             composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)], translation,
                               rotates ? rotation : nullptr, world);
         }
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            RigidTransform& result = worlds[k][node];
-            result.translation = glm::dvec3(world.translation[0][k], world.translation[1][k],
-                                            world.translation[2][k]);
-            result.rotation = glm::dquat(world.rotation[0][k], world.rotation[1][k],
-                                         world.rotation[2][k], world.rotation[3][k]);
-        }
+    }
+}
+
+// The node loop with every lane helper inlined, compiled for SSE2 and AVX2 (each helper was
+// its own clone: a call through the loader's choice per node and helper, the lanes passed in
+// memory). Not templates: Clang 14 leaves a template's clones unresolved.
+BVHSCOPE_LANE_CLONES
+void ForwardKinematicsPlan::evaluateAbsoluteLanes(std::span<const float* const, kLanes> rows,
+                                                  LaneWorld* lanes) const {
+    evaluateLanes<true>(rows, lanes);
+}
+
+BVHSCOPE_LANE_CLONES
+void ForwardKinematicsPlan::evaluateAdditiveLanes(std::span<const float* const, kLanes> rows,
+                                                  LaneWorld* lanes) const {
+    evaluateLanes<false>(rows, lanes);
+}
+
+void ForwardKinematicsPlan::computeWorldLanesOfRows(std::span<const float* const, kLanes> rows,
+                                                    std::span<LaneWorld> lanes) const {
+    assert(!channels_.empty() && "rows of a skeleton with channels");
+    assert(lanes.size() >= nodes_.size() && "one lane entry per node");
+    if (absolute_) {
+        evaluateAbsoluteLanes(rows, lanes.data());
+    } else {
+        evaluateAdditiveLanes(rows, lanes.data());
+    }
+}
+
+void ForwardKinematicsPlan::laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
+                                           std::span<RigidTransform> world) {
+    assert(lane < kLanes && world.size() >= lanes.size() && "one transform per node");
+    for (std::size_t node = 0; node < lanes.size(); ++node) {
+        const LaneWorld& from = lanes[node];
+        RigidTransform& result = world[node];
+        result.translation = glm::dvec3(from.translation[0][lane], from.translation[1][lane],
+                                        from.translation[2][lane]);
+        result.rotation = glm::dquat(from.rotation[0][lane], from.rotation[1][lane],
+                                     from.rotation[2][lane], from.rotation[3][lane]);
     }
 }
 
 void ForwardKinematicsPlan::computeWorldTransformsOfRows(
     std::span<const float* const, kLanes> rows, std::span<RigidTransform* const, kLanes> worlds,
     std::span<LaneWorld> scratch) const {
-    assert(!channels_.empty() && "rows of a skeleton with channels");
-    assert(scratch.size() >= nodes_.size() && "one scratch entry per node");
-    if (absolute_) {
-        evaluateLanes<true>(rows, worlds, scratch.data());
-    } else {
-        evaluateLanes<false>(rows, worlds, scratch.data());
+    computeWorldLanesOfRows(rows, scratch);
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        laneTransforms(scratch.first(nodes_.size()), k, std::span(worlds[k], nodes_.size()));
     }
 }
 

@@ -76,7 +76,8 @@ public:
     static constexpr std::size_t kLanes = 4;
     // One node's world transform in each of kLanes frames, component by component, so that the
     // same operation on every frame is one loop (two SSE2 instructions). Scratch for
-    // computeWorldTransformsOfRows, one per node; rotation holds w, x, y, z.
+    // computeWorldTransformsOfRows and the result of computeWorldLanesOfRows, one per node;
+    // rotation holds w, x, y, z.
     struct LaneWorld {
         double translation[3][kLanes];
         double rotation[4][kLanes];
@@ -89,6 +90,15 @@ public:
     void computeWorldTransformsOfRows(std::span<const float* const, kLanes> rows,
                                       std::span<RigidTransform* const, kLanes> worlds,
                                       std::span<LaneWorld> scratch) const;
+    // The same poses left in `lanes` only (lanes[node]: the node's world transform in every
+    // frame, lane k from rows[k]; lanes.size() >= nodeCount()), for a caller that reads part of
+    // each pose: writing kLanes whole poses out for the stance to copy its positions back was a
+    // fifth of the cost of composing them. laneTransforms gives one lane's pose as
+    // computeWorldTransformsOfRow would.
+    void computeWorldLanesOfRows(std::span<const float* const, kLanes> rows,
+                                 std::span<LaneWorld> lanes) const;
+    static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
+                               std::span<RigidTransform> world);
 
 private:
     struct Node {
@@ -99,10 +109,11 @@ private:
     // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
     template <bool kAbsolute, bool kWorld>
     void evaluate(const float* row, std::span<RigidTransform> out) const;
-    // World transforms of kLanes non-empty rows into `lanes`, copied out to `worlds`.
+    // World transforms of kLanes non-empty rows into `lanes`; the two modes' entry points.
     template <bool kAbsolute>
-    void evaluateLanes(std::span<const float* const, kLanes> rows,
-                       std::span<RigidTransform* const, kLanes> worlds, LaneWorld* lanes) const;
+    void evaluateLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
+    void evaluateAbsoluteLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
+    void evaluateAdditiveLanes(std::span<const float* const, kLanes> rows, LaneWorld* lanes) const;
     // One node's local rotation in every lane (w, x, y, z rows), from its rows' channels and the
     // batch of sines and cosines (`sines` and `cosines` at the node's first angle, one row of
     // kLanes per angle).

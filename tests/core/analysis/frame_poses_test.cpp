@@ -108,6 +108,58 @@ TEST(FramePoses, UnionsOfAnySizeHandOverEachFramesOwnPoseToTheBit) {
     }
 }
 
+// A request with takeLanes gets each group of kLanes frames posed together once, with the index
+// of each of its frames in its lane (kNotRequested in a lane that holds another request's
+// frame), and the frames posed one by one (past the last whole group) through `take`; a
+// request without takeLanes beside it still gets whole poses. Every position is its frame's own
+// to the bit.
+TEST(FramePoses, LaneTakersGetWholeGroupsAndOneByOneFramesThroughTake) {
+    const Document document = generatedDocument(3);
+    ASSERT_GT(document.motion.frameCount, 20u);
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    const std::size_t n = plan.nodeCount();
+    std::vector<RigidTransform> expected(n);
+    auto tipOf = [&](std::uint32_t frame) { // the last node's place at `frame`, posed alone
+        plan.computeWorldTransformsOfRow(document.motion.frame(frame), expected);
+        return expected[n - 1].translation;
+    };
+    std::vector<std::vector<std::size_t>> groups; // per takeLanes call, its lanes' indices
+    std::vector<std::size_t> single;              // the indices `take` got
+    std::size_t mismatches = 0;
+    FramePoseRequest lanes;
+    lanes.frames = {1, 2, 4, 5, 6, 9, 10}; // with `whole`'s: 1 2 3 4 | 5 6 7 9 | 10
+    lanes.takeLanes = [&](std::span<const ForwardKinematicsPlan::LaneWorld> world,
+                          const FramePoseRequest::LaneIndices& indices) {
+        groups.emplace_back(indices.begin(), indices.end());
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            if (indices[k] != FramePoseRequest::kNotRequested) {
+                const glm::dvec3 tip(world[n - 1].translation[0][k], world[n - 1].translation[1][k],
+                                     world[n - 1].translation[2][k]);
+                mismatches += tip != tipOf(lanes.frames[indices[k]]) ? 1 : 0;
+            }
+        }
+    };
+    lanes.take = [&](std::size_t index, std::span<const RigidTransform> world) {
+        single.push_back(index);
+        mismatches += world[n - 1].translation != tipOf(lanes.frames[index]) ? 1 : 0;
+    };
+    Received whole;
+    FramePoseRequest plain = recordingRequest({3, 7}, whole);
+    FramePoseRequest* const requests[] = {&lanes, &plain};
+    poseRequestedFrames(plan, document.motion, requests);
+
+    constexpr std::size_t kNot = FramePoseRequest::kNotRequested;
+    EXPECT_EQ(groups, (std::vector<std::vector<std::size_t>>{{0, 1, kNot, 2}, {3, 4, kNot, 5}}));
+    EXPECT_EQ(single, std::vector<std::size_t>{6});
+    EXPECT_EQ(mismatches, 0u);
+    EXPECT_EQ(whole.indices, (std::vector<std::size_t>{0, 1}));
+    std::vector<RigidTransform> world(n);
+    plan.computeWorldTransformsOfRow(document.motion.frame(7), world);
+    ASSERT_EQ(whole.rootX.size(), 2u);
+    EXPECT_EQ(whole.rootX[1], world[1].translation.x);
+}
+
 // A skeleton without channels has empty rows (the reader gives it no frames; a Motion built in
 // memory may have some): every frame is the rest pose.
 TEST(FramePoses, ASkeletonWithoutChannelsIsPosedAtRest) {

@@ -304,6 +304,43 @@ TEST_F(LayoutZoo, FramesPosedTogetherEqualFramesPosedAloneToTheBit) {
     }
 }
 
+// computeWorldLanesOfRows leaves kLanes poses in the lanes only. A root that moves along X and
+// turns about Z, with a child one unit up it: at root x = k and a turn of 90k degrees (lane
+// k), the child stands at (k, 0, 0) + Rz(90k) (0, 1, 0) = (0, 1, 0), (0, 0, 0), (2, -1, 0),
+// (4, 0, 0), and, without channels, turns with its parent. laneTransforms reads each lane out
+// as computeWorldTransformsOfRow poses its row, to the bit.
+TEST(ForwardKinematicsPlan, LanesHoldEachFramesPoseAndReadOutAsOneFramesPose) {
+    const Document document = parseDocument("HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 4 "
+                                            "Xposition Yposition Zposition Zrotation\nJOINT B\n"
+                                            "{\nOFFSET 0 1 0\nCHANNELS 0\n}\n}\nMOTION\n"
+                                            "Frames: 0\nFrame Time: 0.1\n");
+    ASSERT_TRUE(document.loaded());
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Absolute);
+    std::array<std::array<float, 4>, kLanes> rows{};
+    std::array<const float*, kLanes> lanes{};
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        rows[k] = {static_cast<float>(k), 0.0F, 0.0F, 90.0F * static_cast<float>(k)};
+        lanes[k] = rows[k].data();
+    }
+    std::vector<ForwardKinematicsPlan::LaneWorld> world(plan.nodeCount());
+    plan.computeWorldLanesOfRows(lanes, world);
+    const glm::dvec3 expected[kLanes] = {{0, 1, 0}, {0, 0, 0}, {2, -1, 0}, {4, 0, 0}};
+    std::vector<RigidTransform> out(plan.nodeCount());
+    std::vector<RigidTransform> alone(plan.nodeCount());
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        for (int axis = 0; axis < 3; ++axis) {
+            EXPECT_NEAR(world[1].translation[axis][k], expected[k][axis], 1e-12) << "lane " << k;
+        }
+        for (int component = 0; component < 4; ++component) {
+            EXPECT_EQ(world[1].rotation[component][k], world[0].rotation[component][k]);
+        }
+        ForwardKinematicsPlan::laneTransforms(world, k, out);
+        plan.computeWorldTransformsOfRow(rows[k], alone);
+        EXPECT_TRUE(identicalTransforms(alone, out)) << "lane " << k;
+    }
+}
+
 TEST(ForwardKinematicsPlan, OutlivesItsSkeletonAndCopies) {
     const ForwardKinematicsPlan empty;
     EXPECT_EQ(empty.nodeCount(), 0u);
