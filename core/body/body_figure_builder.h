@@ -199,6 +199,15 @@ inline constexpr float kHeadWidthPerLength = 0.8f;
 // A face rig's head grows at most this much to hold its face joints, which stay this far inside.
 inline constexpr float kHeadGrowth = 1.5f;
 inline constexpr float kFaceMargin = 1.05f;
+// A face rig's joints this share of the skull's half-height below its centre or lower (a chin,
+// lips, a tongue ahead of the skull's bottom) are its jaw's, held by an ellipsoid of their own
+// at least this share of the head's length thick: an ellipsoid skull grown to hold a chin ahead
+// of its bottom stands a third taller than a head.
+inline constexpr float kJawLine = 0.6f;
+// A jaw is narrower than the skull: face joints below its line farther to the side (a face's
+// sides, its cheeks) are the skull's to hold, which a jaw that wide stood out of as lobes.
+inline constexpr float kJawHalfWidth = 0.6f;
+inline constexpr float kJawLeastPerHeadLength = 0.12f;
 // A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
 inline constexpr float kHeadMarkerLength = 0.03f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
@@ -542,8 +551,14 @@ struct FigureBuilder {
     std::size_t trunkBaseBelow(std::size_t head) const;
 
     // The longest bone from `node` within about 30 degrees of `direction` (a face rig's
-    // HeadTop among its jaw, eyes and lips: the skull's height); 0 when none.
-    float boneAlong(std::size_t node, const glm::vec3& direction) const;
+    // HeadTop among its jaw, eyes and lips: the skull's height), by its child; kNoParent when none.
+    NodeIndex boneAlong(std::size_t node, const glm::vec3& direction) const;
+
+    // The bone from `head` (which `bones` bones leave) that says where the skull goes and how
+    // tall it is: its only bone, else the longest along the neck's last bone (a face rig's
+    // HeadTop, MakeHuman's special06 among its jaw, eyes and temporalis), by its child;
+    // kNoParent when none (a head that ends its chain, a face rig without a crown bone).
+    NodeIndex crownBone(std::size_t head, std::size_t bones) const;
 
     // The face joints below `head` (jaw, lips, eyelids, MakeHuman's temporalis and levator), in
     // the skull's `axes` from the head joint. End Sites are left out (an eye's aim reaches far
@@ -551,18 +566,54 @@ struct FigureBuilder {
     // rig's HeadTop).
     std::vector<glm::vec3> faceJoints(std::size_t head, const glm::mat3& axes, float crownAt) const;
 
-    // A face rig's head (its skull's `axes`, `semiAxes`) placed over its face joints (the face
-    // lies ahead of and below the head joint) and grown, up to kHeadGrowth, until they lie
-    // inside it; returns its centre in those axes, from the head joint.
-    glm::vec3 fitHeadToFace(std::size_t head, const glm::mat3& axes, glm::vec3& semiAxes) const;
+    // A face rig's joints (faceJoints, in the skull's axes from the head joint) split between
+    // the skull and the jaw: the jaw's lie below `jawLine` (kJawLine under the skull's `centre`)
+    // and within kJawHalfWidth of its half-width of its middle (a chin, lips, a tongue); the
+    // others (cheeks, ears, a face's sides) are the skull's. A lying head has no jaw.
+    struct FaceSplit {
+        std::vector<glm::vec3> skull;
+        std::vector<glm::vec3> jaw;
+        float jawLine = 0.0f;
+    };
+    static FaceSplit splitJaw(std::span<const glm::vec3> joints, const glm::vec3& centre,
+                              const glm::vec3& semiAxes, bool lying);
+
+    // A face rig's skull (`semiAxes`, in its axes from the head joint) over its `joints`
+    // (splitJaw's skull joints): from `centre`, where the crown and the neck put it (headSpan),
+    // moved ahead towards the face and grown, up to kHeadGrowth, until they lie inside it;
+    // returns its centre. For face joints beyond the skull's box (withinSkullBox): a face larger
+    // than the skull the skeleton says.
+    static glm::vec3 fitHeadToFace(std::span<const glm::vec3> joints, glm::vec3 centre,
+                                   glm::vec3& semiAxes);
+
+    // The jaw under a face rig's skull (`centre`, `semiAxes` in its axes): an ellipsoid (its
+    // centre `a` and `radii`, in those axes) over the face joints below `jawLine` (a chin, lips,
+    // a tongue ahead of the skull's bottom), reaching up to that line, at least
+    // kJawLeastPerHeadLength of the head's `length` thick and no larger than the skull; none
+    // when they lie inside the skull.
+    static std::optional<BodyVolume> jawUnder(std::span<const glm::vec3> joints, float jawLine,
+                                              const glm::vec3& centre, const glm::vec3& semiAxes,
+                                              float length);
+
+    // Whether `joints` lie within the box round the ellipsoid of `semiAxes` at `centre`: the
+    // room a skull of that size takes, its narrowing ends and corners included.
+    static bool withinSkullBox(std::span<const glm::vec3> joints, const glm::vec3& centre,
+                               const glm::vec3& semiAxes);
+
+    // The farthest of `joints` from `centre`, in the measure of the ellipsoid of `semiAxes` (1:
+    // on it).
+    static float faceReach(std::span<const glm::vec3> joints, const glm::vec3& centre,
+                           const glm::vec3& semiAxes);
 
     // The skull of the head joint `head`: the way it points, its length (of the figure's size),
-    // how far of it hangs below the head joint down the neck, and how many bones leave the head.
+    // how far of it hangs below the head joint down the neck, how many bones leave the head, and
+    // how far its crown bone (crownBone) reaches along it (0: none).
     struct HeadSpan {
         glm::vec3 direction;
         float length;
         float below;
         std::size_t bones;
+        float crown = 0.0f;
     };
     HeadSpan headSpan(std::size_t head) const;
 

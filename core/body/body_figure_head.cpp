@@ -4,6 +4,7 @@
 
 #include <glm/mat3x3.hpp>
 #include <glm/matrix.hpp>
+#include <limits>
 
 namespace bvh::body_figure_detail {
 
@@ -33,19 +34,32 @@ bool FigureBuilder::headAheadOfTrunkBase(std::size_t head) const {
     return length > 0.0f && std::abs(glm::dot(fromBase, up)) < 0.7f * length;
 }
 
-float FigureBuilder::boneAlong(std::size_t node, const glm::vec3& direction) const {
-    float longest = 0.0f;
+NodeIndex FigureBuilder::boneAlong(std::size_t node, const glm::vec3& direction) const {
+    NodeIndex longest = kNoParent;
+    float longestLength = 0.0f;
     for (std::size_t i = node + 1; i < points.size(); ++i) {
         if (skeleton.parents[i] != static_cast<NodeIndex>(node) || hasBone[i] == 0) {
             continue;
         }
         const glm::vec3 bone = points[i] - points[node];
         const float length = glm::length(bone);
-        if (glm::dot(bone, direction) > 0.85f * length) {
-            longest = std::max(longest, length);
+        if (glm::dot(bone, direction) > 0.85f * length && length > longestLength) {
+            longest = static_cast<NodeIndex>(i);
+            longestLength = length;
         }
     }
     return longest;
+}
+
+NodeIndex FigureBuilder::crownBone(std::size_t head, std::size_t bones) const {
+    if (bones == 1) {
+        return longestChild[head];
+    }
+    const NodeIndex neck = skeleton.parents[head];
+    if (bones == 0 || neck == kNoParent || hasBone[head] == 0) {
+        return kNoParent;
+    }
+    return boneAlong(head, glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]));
 }
 
 std::vector<glm::vec3> FigureBuilder::faceJoints(std::size_t head, const glm::mat3& axes,
@@ -67,28 +81,80 @@ std::vector<glm::vec3> FigureBuilder::faceJoints(std::size_t head, const glm::ma
     return joints;
 }
 
-glm::vec3 FigureBuilder::fitHeadToFace(std::size_t head, const glm::mat3& axes,
-                                       glm::vec3& semiAxes) const {
-    const std::vector<glm::vec3> joints = faceJoints(head, axes, 2.0f * semiAxes.x);
+bool FigureBuilder::withinSkullBox(std::span<const glm::vec3> joints, const glm::vec3& centre,
+                                   const glm::vec3& semiAxes) {
+    return std::all_of(joints.begin(), joints.end(), [&](const glm::vec3& joint) {
+        const glm::vec3 d = glm::abs(joint - centre) / semiAxes;
+        return std::max({d.x, d.y, d.z}) <= 1.0f;
+    });
+}
+
+float FigureBuilder::faceReach(std::span<const glm::vec3> joints, const glm::vec3& centre,
+                               const glm::vec3& semiAxes) {
+    float reach = 0.0f;
+    for (const glm::vec3& joint : joints) {
+        reach = std::max(reach, glm::length((joint - centre) / semiAxes));
+    }
+    return reach;
+}
+
+FigureBuilder::FaceSplit FigureBuilder::splitJaw(std::span<const glm::vec3> joints,
+                                                 const glm::vec3& centre, const glm::vec3& semiAxes,
+                                                 bool lying) {
+    FaceSplit split;
+    // A lying head's face lies ahead of it, not below: it has no jaw.
+    split.jawLine = lying ? -std::numeric_limits<float>::max() : centre.x - kJawLine * semiAxes.x;
+    for (const glm::vec3& joint : joints) {
+        const bool jaw =
+            joint.x < split.jawLine && std::abs(joint.z - centre.z) <= kJawHalfWidth * semiAxes.z;
+        (jaw ? split.jaw : split.skull).push_back(joint);
+    }
+    return split;
+}
+
+glm::vec3 FigureBuilder::fitHeadToFace(std::span<const glm::vec3> joints, glm::vec3 centre,
+                                       glm::vec3& semiAxes) {
     glm::vec3 low(0.0f);
     glm::vec3 high(0.0f);
     for (const glm::vec3& joint : joints) {
         low = glm::min(low, joint);
         high = glm::max(high, joint);
     }
-    // Along the skull's axis the centre stays between a chin hanging below the head joint
-    // (0.15 of its height above it) and a skull sitting on it; across, within 0.8 of the
-    // semi-axis, so the head joint stays inside.
+    // Across, the centre moves towards the face (ahead of the head joint), within 0.8 of the
+    // semi-axis, so the head joint stays inside; along the skull, down towards a face that hangs
+    // lower than the skull the crown and the neck put (headSpan), by at most half its
+    // half-height, never up. It grows alike along and across (an ovoid still), up to
+    // kHeadGrowth. Holding its chin too, ahead of its bottom, a head stood a third taller than a
+    // head (MakeHuman's, 0.17 of the height) and hid the neck: the chin is the jaw's (jawUnder).
     const glm::vec3 middle = 0.5f * (low + high);
-    const glm::vec3 centre(std::clamp(middle.x, 0.27f * semiAxes.x, 0.91f * semiAxes.x),
-                           std::clamp(middle.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y),
-                           std::clamp(middle.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z));
-    float reach = 0.0f; // the farthest joint, in the ellipsoid's own measure (1: on it)
-    for (const glm::vec3& joint : joints) {
-        reach = std::max(reach, glm::length((joint - centre) / semiAxes));
-    }
-    semiAxes *= std::clamp(kFaceMargin * reach, 1.0f, kHeadGrowth);
+    centre.x = std::clamp(middle.x, centre.x - 0.5f * semiAxes.x, centre.x);
+    centre.y = std::clamp(middle.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y);
+    centre.z = std::clamp(middle.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z);
+    semiAxes *= std::clamp(kFaceMargin * faceReach(joints, centre, semiAxes), 1.0f, kHeadGrowth);
     return centre;
+}
+
+std::optional<BodyVolume> FigureBuilder::jawUnder(std::span<const glm::vec3> joints, float jawLine,
+                                                  const glm::vec3& centre,
+                                                  const glm::vec3& semiAxes, float length) {
+    if (faceReach(joints, centre, semiAxes) * kFaceMargin <= 1.0f) {
+        return std::nullopt; // inside the skull
+    }
+    glm::vec3 low(std::numeric_limits<float>::max());
+    glm::vec3 high(-std::numeric_limits<float>::max());
+    for (const glm::vec3& joint : joints) {
+        low = glm::min(low, joint);
+        high = glm::max(high, joint);
+    }
+    // Up to the jaw's line, so that it reaches into the skull rather than hanging under it.
+    high.x = std::max(high.x, jawLine);
+    const glm::vec3 middle = 0.5f * (low + high);
+    glm::vec3 radii = glm::max(0.5f * (high - low), glm::vec3(kJawLeastPerHeadLength * length));
+    radii *= std::max(kFaceMargin * faceReach(joints, middle, radii), 1.0f);
+    BodyVolume volume;
+    volume.a = middle;
+    volume.radii = glm::min(radii, semiAxes);
+    return volume;
 }
 
 float FigureBuilder::neckRunBelow(std::size_t head) const {
@@ -105,21 +171,23 @@ float FigureBuilder::neckRunBelow(std::size_t head) const {
 }
 
 FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
-    const NodeIndex child = longestChild[head];
     HeadSpan span{up, kHeadLengthDefault * capScale, 0.0f, 0};
     const NodeIndex neck = skeleton.parents[head];
     const bool ahead = headAheadOfTrunkBase(head);
-    // A face rig's longest bone from the head (a jaw, an eye's aim, MakeHuman's temporalis)
-    // does not say where the skull goes: with several bones leaving the head, the neck does.
     for (std::size_t i = head + 1; i < points.size(); ++i) {
         span.bones += skeleton.parents[i] == static_cast<NodeIndex>(head) && hasBone[i] != 0;
     }
+    // A face rig's helpers (a jaw, an eye's aim, MakeHuman's temporalis) say nothing of where
+    // the skull goes: its crown bone does, found among them as a lone head bone is. With 120
+    // helpers the skull sat on its head joint (none of it below), its neck a neck shorter.
+    const NodeIndex crown = crownBone(head, span.bones);
     // A bone far shorter than any head (Bandai Namco's and LAFAN1's head End Site, a
     // centimetre long) is a marker: it says where the skull points, not how large it is.
-    if (child != kNoParent && span.bones == 1) {
-        const glm::vec3 bone = points[static_cast<std::size_t>(child)] - points[head];
+    if (crown != kNoParent) {
+        const glm::vec3 bone = points[static_cast<std::size_t>(crown)] - points[head];
         span.direction = glm::normalize(bone);
         const float headBoneLength = glm::length(bone);
+        span.crown = headBoneLength;
         if (headBoneLength >= kHeadMarkerLength * capScale) {
             span.length = headBoneLength;
             // A short crown bone over a long neck chain (CMU's: the head joint at the skull's
@@ -134,8 +202,12 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
         }
     } else if (neck != kNoParent && hasBone[head] != 0) {
         span.direction = glm::normalize(points[head] - points[static_cast<std::size_t>(neck)]);
-        const float crown = boneAlong(head, span.direction);
-        span.length = crown >= kHeadMarkerLength * capScale ? crown : span.length;
+        // Face joints but no crown bone (eyes alone leave Daz's and Poser's heads): the face
+        // hangs ahead of a head joint at the skull's base, and the skull reaches down the neck
+        // as under a short crown bone, as far as it leaves room (on three.js's pirouette as far
+        // as the eyes had placed it). A head joint that no bone leaves says nothing of it.
+        const bool faceOnly = span.bones > 0 && !ahead;
+        span.below = faceOnly ? std::min(span.length, headRoomBelow(head, 0.0f)) : 0.0f;
     }
     // A face rig's head is a whole head however short its crown bone (MakeHuman's special06
     // reaches 7 % of the height): never smaller than a plain head.
@@ -210,14 +282,37 @@ void FigureBuilder::addHead(std::size_t head) {
     const glm::mat3 axes = glm::transpose(glm::mat3(direction, front, side));
     glm::vec3 semiAxes =
         glm::vec3(0.5f + kSkullOvershoot, 0.45f, 0.5f * kHeadWidthPerLength) * length;
+    std::optional<BodyVolume> jaw;
     if (bones > 1) {
-        centre = points[head] + glm::transpose(axes) * fitHeadToFace(head, axes, semiAxes);
+        // The crown bone's end tops the skull, which reaches past it (kSkullOvershoot): joints
+        // level with it are the skull's top, not a face to hold.
+        const float crownAt =
+            span.crown >= kHeadMarkerLength * capScale ? 0.99f * span.crown : 2.0f * semiAxes.x;
+        const std::vector<glm::vec3> joints = faceJoints(head, axes, crownAt);
+        glm::vec3 local(0.5f * length - span.below, 0.0f, 0.0f);
+        // Helpers within the skull's box (120 face joints about a CMU head joint at the skull's
+        // base, where the ellipsoid narrows) change neither its place nor its size: they moved
+        // the skull down by 0.02 of the height and grew it by a fifth, over the neck.
+        if (!withinSkullBox(joints, local, semiAxes)) {
+            const FaceSplit split = splitJaw(joints, local, semiAxes, lying);
+            local = fitHeadToFace(split.skull, local, semiAxes);
+            centre = points[head] + glm::transpose(axes) * local;
+            jaw = jawUnder(split.jaw, split.jawLine, local, semiAxes, length);
+        }
     }
     BodyVolume skull = makeEllipsoid(centre, axes, semiAxes);
     skull.blend = 0.2f * length;
     attach(skull, head, head);
     skull.radiusNode = child;
     figure.volumes.push_back(skull);
+    if (jaw) {
+        BodyVolume chin =
+            makeEllipsoid(points[head] + glm::transpose(axes) * jaw->a, axes, jaw->radii);
+        chin.blend = 0.5f * std::min({jaw->radii.x, jaw->radii.y, jaw->radii.z});
+        attach(chin, head, head);
+        chin.radiusNode = child;
+        figure.volumes.push_back(chin);
+    }
     if (!knowsFront) {
         return; // nothing says which way it looks: a plain head
     }

@@ -8,8 +8,11 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_head_rigs.h"
+#include "tests/core/body/body_surface_sections.h"
 #include "tests/core/body/body_test_skeletons.h"
 
+#include <algorithm>
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
 #include <gtest/gtest.h>
@@ -52,8 +55,11 @@ std::string makeHumanLikeFaceRigText() {
     return b.text();
 }
 
+// The head's skull (its largest ellipsoid) and every ellipsoid on the head joint (the skull, a
+// face rig's jaw, the nose).
 struct HeadParts {
     const BodyVolume* skull = nullptr;
+    std::vector<const BodyVolume*> ellipsoids;
     NodeIndex head = kNoParent;
 };
 
@@ -61,9 +67,11 @@ HeadParts headOf(const Skeleton& skeleton, const BodyFigure& figure, const char*
     HeadParts parts;
     parts.head = nodeNamed(skeleton, headName);
     for (const BodyVolume& volume : figure.volumes) {
-        if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == parts.head &&
-            (parts.skull == nullptr || volume.radii.x > parts.skull->radii.x)) {
-            parts.skull = &volume;
+        if (volume.shape == BodyVolume::Shape::Ellipsoid && volume.joint == parts.head) {
+            parts.ellipsoids.push_back(&volume);
+            if (parts.skull == nullptr || volume.radii.x > parts.skull->radii.x) {
+                parts.skull = &volume;
+            }
         }
     }
     return parts;
@@ -103,7 +111,11 @@ void expectFaceJointsInside(const Skeleton& skeleton, const BodyFigure& figure,
             continue;
         }
         ++checked;
-        EXPECT_TRUE(insideEllipsoid(*parts.skull, normalised(figure, static_cast<NodeIndex>(i))))
+        // In the skull or, for a chin, lips or a tongue below the skull ahead of its bottom, in
+        // the jaw under it.
+        const glm::vec3 at = normalised(figure, static_cast<NodeIndex>(i));
+        EXPECT_TRUE(std::any_of(parts.ellipsoids.begin(), parts.ellipsoids.end(),
+                                [&](const BodyVolume* part) { return insideEllipsoid(*part, at); }))
             << name << " pokes out of the head";
     }
     EXPECT_GE(checked, 5);
@@ -165,6 +177,16 @@ TEST(BodyHead, AMakeHumanHeadWithAShortCrownIsAWholeHeadAroundItsFace) {
     expectAHeadShape(*parts.skull, figureHeight(figure), 0.17f);
     expectFaceJointsInside(skeleton, figure, parts);
     expectANeckUnderTheHead(skeleton, figure, parts, "spine01", "neck02");
+    // A head's height, chin included (the skull and its jaw, along Y): 0.13 of a person's. The
+    // chin (the tongue, 8 cm below the head joint and 10 ahead, at the skull's bottom) is the
+    // jaw's to hold: grown alike to hold it, the skull stood 0.17 of the height.
+    float bottom = 1e9f;
+    float top = -1e9f;
+    for (const BodyVolume* part : parts.ellipsoids) {
+        bottom = std::min(bottom, part->a.y - part->radii.x);
+        top = std::max(top, part->a.y + part->radii.x);
+    }
+    EXPECT_LE((top - bottom) / figureHeight(figure), 0.145f) << "a head grown round its chin";
 }
 
 TEST(BodyHead, AHeadOnALongNeckChainIsAHeadOnANeckNarrowerThanIt) {
@@ -305,6 +327,54 @@ TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {
     }
     EXPECT_EQ(pieces, 2) << "a trunk and a neck from the spine to the head";
 }
+
+// A rig and the same rig with 120 face helpers on its head (addFaceHelpers, within the skull), as
+// face rigs hang them: `size` the head's first bone, for the helpers' spread.
+struct HelperRig {
+    const char* name;
+    test::BvhTextBuilder builder;
+    const char* head;
+    double size;
+};
+
+void PrintTo(const HelperRig& rig, std::ostream* out) {
+    *out << rig.name;
+}
+
+class BodyHeadHelpers : public testing::TestWithParam<HelperRig> {};
+
+// Helper joints are no part of the head's size or place: with 120 of them under the head, the
+// head's widest section, its lowest point and the neck's narrowest section are those of the rig
+// without them, within a grid cell. A head with several bones took its skull from the neck's
+// line, none of it below the head joint, and grew to hold the helpers: on the CMU-like biped it
+// sat 0.03 of the height lower, a quarter wider, and the neck under it was gone.
+TEST_P(BodyHeadHelpers, FaceHelpersChangeNeitherTheHeadNorTheNeck) {
+    const HelperRig& rig = GetParam();
+    test::BvhTextBuilder withHelpers = rig.builder;
+    ASSERT_GE(withHelpers.indexOf(rig.head), 0);
+    addFaceHelpers(withHelpers, withHelpers.indexOf(rig.head), rig.size);
+    const test::PlannedFigure plain = test::planFigure(rig.builder.text());
+    const test::PlannedFigure helped = test::planFigure(withHelpers.text());
+    const NodeIndex head = nodeNamed(plain.skeleton, rig.head);
+    const float height = test::jointHeightSpan(plain);
+    // Below the head joint by a tenth of the height: the neck's band, whichever the arms say.
+    const float neckFrom = normalised(plain.figure, head).y - 0.1f * height;
+    const test::HeadAndNeck without = test::measureHeadAndNeck(plain, head, neckFrom);
+    const test::HeadAndNeck with =
+        test::measureHeadAndNeck(helped, nodeNamed(helped.skeleton, rig.head), neckFrom);
+    const float cell = plain.grid.cell;
+    EXPECT_NEAR(with.headBottom, without.headBottom, cell) << "the head moved";
+    EXPECT_NEAR(with.headAcross * height, without.headAcross * height, cell) << "wider";
+    EXPECT_NEAR(with.headDepth * height, without.headDepth * height, cell) << "deeper";
+    EXPECT_NEAR(with.neckAcross * height, without.neckAcross * height, cell) << "another neck";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BodyHeadRigs, BodyHeadHelpers,
+    testing::Values(HelperRig{"CmuLike", test::cmuLikeBiped(), "Head", 1.77},
+                    HelperRig{"Mixamo", test::mixamoBiped(), "mixamorig:Head", 20.0},
+                    HelperRig{"MakeHuman", test::makeHumanLikeBiped(), "head", 12.7}),
+    [](const testing::TestParamInfo<HelperRig>& info) { return std::string(info.param.name); });
 
 } // namespace
 } // namespace bvh
