@@ -10,7 +10,8 @@
 // the least share of edges within 4x over the frames (percent) and that frame, the most
 // stretched edge (posed over bind length) and its frame, and how many frames fall under 99.9 %.
 // With WORST > 0, then the WORST most stretched edges at the frame with the least share: their
-// stretch, bind length, and the joint with the most weight at either end (where the tear is).
+// stretch, bind length, and every joint with weight at either end, heaviest first (where the
+// tear is, and which bones' blend makes it: an elbow on the waist shows an arm and the hips).
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/gltf/gltf_reading.h"
 
@@ -50,8 +51,9 @@ std::vector<std::size_t> framesToMeasure(std::size_t count, std::size_t most) {
     return frames;
 }
 
-// The node name of the joint with the most weight on `vertex`.
-std::string heaviestJoint(const tinygltf::Model& model, std::size_t vertex) {
+// The node names and weights of the joints that move `vertex`, as the file lists them (the body
+// writes them heaviest first).
+std::string vertexJoints(const tinygltf::Model& model, std::size_t vertex) {
     const auto skinned = std::find_if(model.nodes.begin(), model.nodes.end(),
                                       [](const tinygltf::Node& n) { return n.skin >= 0; });
     const tinygltf::Primitive& primitive =
@@ -60,14 +62,19 @@ std::string heaviestJoint(const tinygltf::Model& model, std::size_t vertex) {
         bvh::test::accessorUnsignedShorts(model, primitive.attributes.at("JOINTS_0"));
     const std::vector<float> weights =
         bvh::test::accessorFloats(model, primitive.attributes.at("WEIGHTS_0"));
-    std::size_t best = 0;
-    for (std::size_t k = 1; k < 4; ++k) {
-        best = weights[vertex * 4 + k] > weights[vertex * 4 + best] ? k : best;
+    std::string out;
+    for (std::size_t k = 0; k < 4; ++k) {
+        if (!(weights[vertex * 4 + k] > 0.0f)) {
+            continue;
+        }
+        const int node = model.skins.at(static_cast<std::size_t>(skinned->skin))
+                             .joints.at(joints[vertex * 4 + k]);
+        char weight[32];
+        std::snprintf(weight, sizeof weight, " %.2f", weights[vertex * 4 + k]);
+        out += (out.empty() ? "" : ", ") + model.nodes.at(static_cast<std::size_t>(node)).name +
+               weight;
     }
-    const int node = model.skins.at(static_cast<std::size_t>(skinned->skin))
-                         .joints.at(joints[vertex * 4 + best]);
-    return model.nodes.at(static_cast<std::size_t>(node)).name + " " +
-           std::to_string(weights[vertex * 4 + best]);
+    return out;
 }
 
 void printWorstEdges(const tinygltf::Model& model, double seconds, std::size_t count) {
@@ -91,8 +98,8 @@ void printWorstEdges(const tinygltf::Model& model, double seconds, std::size_t c
         const auto [a, b] = edges[e].second;
         const glm::dvec3 at = mesh.bind[a];
         std::printf("  %.1fx at (%.3g %.3g %.3g), bind %.3g: %s / %s\n", edges[e].first, at.x, at.y,
-                    at.z, glm::length(mesh.bind[a] - mesh.bind[b]), heaviestJoint(model, a).c_str(),
-                    heaviestJoint(model, b).c_str());
+                    at.z, glm::length(mesh.bind[a] - mesh.bind[b]), vertexJoints(model, a).c_str(),
+                    vertexJoints(model, b).c_str());
     }
 }
 

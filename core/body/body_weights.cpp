@@ -201,9 +201,82 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
     }
 }
 
+// A weight under this share blends nothing far (the last ring a smoothing round reaches).
+constexpr float kFarBlendLeastWeight = 0.02f;
+// How many parents up a joint still counts as the other's ancestor: CMU's thigh hangs from the
+// hips through LHipJoint, a zero-length bone.
+constexpr int kFarBlendGenerations = 3;
+
+// The position in `parents` of `joint`'s ancestor `ancestor` within kFarBlendGenerations, counted
+// from 1; 0 where it is none.
+int generationsBelow(std::span<const NodeIndex> parents, std::size_t joint, std::size_t ancestor) {
+    for (int generation = 1; generation <= kFarBlendGenerations; ++generation) {
+        const NodeIndex parent = parents[joint];
+        if (parent == kNoParent) {
+            return 0;
+        }
+        joint = static_cast<std::size_t>(parent);
+        if (joint == ancestor) {
+            return generation;
+        }
+    }
+    return 0;
+}
+
+// Whether `vertex`'s weights blend far from the joint they turn about (FarBlendSmoothing).
+bool blendsFar(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::vec3& position,
+               const Influences& influences) {
+    const std::size_t heaviest = influences[0].joint;
+    const std::size_t joints = std::min(far.parents.size(), mesh.bindWorld.size());
+    if (heaviest >= joints) {
+        return false;
+    }
+    for (std::size_t k = 1; k < influences.size(); ++k) {
+        const std::size_t other = influences[k].joint;
+        if (influences[k].weight < kFarBlendLeastWeight || other >= joints || other == heaviest) {
+            continue;
+        }
+        std::size_t lower = other;
+        if (generationsBelow(far.parents, heaviest, other) > 0) {
+            lower = heaviest;
+        } else if (generationsBelow(far.parents, other, heaviest) == 0) {
+            return true; // a limb and the trunk, or two limbs, blended where they touch
+        }
+        // The lower bone's radius: the trunk's, several times a limb's, would let a thigh's
+        // weight reach far up the belly.
+        const float radius = lower < mesh.nodeRadii.size() ? mesh.nodeRadii[lower] : 0.0f;
+        const glm::vec3 pivot(mesh.bindWorld[lower].translation);
+        if (radius > 0.0f && glm::length(position - pivot) > far.reach * radius) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Per vertex: whether it or an edge neighbour blends far (blendsFar).
+void markFarBlends(const BodyMesh& mesh, const FarBlendSmoothing& far, const Neighbours& neighbours,
+                   std::span<const Influences> current, std::vector<std::uint8_t>& marked) {
+    const std::size_t count = current.size();
+    std::vector<std::uint8_t> own(count);
+    for (std::size_t v = 0; v < count; ++v) {
+        own[v] = blendsFar(mesh, far, mesh.vertices[v].position, current[v]) ? 1 : 0;
+    }
+    marked = own;
+    for (std::size_t v = 0; v < count; ++v) {
+        for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1] && marked[v] == 0;
+             ++n) {
+            marked[v] = own[neighbours.list[n]];
+        }
+        if (v < far.held.size() && far.held[v] != 0) {
+            marked[v] = 0;
+        }
+    }
+}
+
 } // namespace
 
-void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds) {
+void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
+                       const FarBlendSmoothing* far) {
     const std::size_t count = mesh.vertices.size();
     const Neighbours neighbours = neighboursOf(count, indices);
     std::vector<Influences> current(count);
@@ -241,8 +314,17 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     }
     std::vector<Influences> next(count);
     InfluenceSum sum;
-    for (int round = 0; round < rounds; ++round) {
+    std::vector<std::uint8_t> farBlends;
+    const int allRounds = far != nullptr ? std::max(rounds, far->rounds) : rounds;
+    for (int round = 0; round < allRounds; ++round) {
+        if (round >= rounds) {
+            markFarBlends(mesh, *far, neighbours, current, farBlends);
+        }
         for (std::size_t v = 0; v < count; ++v) {
+            if (round >= rounds && farBlends[v] == 0) {
+                next[v] = current[v];
+                continue;
+            }
             sum.clear();
             sum.add(current[v], ownShare[v]);
             for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {

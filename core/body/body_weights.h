@@ -9,16 +9,40 @@
 #pragma once
 
 #include "core/body/body_mesh.h"
+#include "core/model/skeleton.h"
 
 #include <cstdint>
 #include <span>
 
 namespace bvh {
 
+// Where a limb lay against the trunk in the bind pose (an elbow on the waist, a kicked thigh
+// along the belly), their surfaces are one, and smoothing blends them there, far from the joint
+// the two bones turn about. Under linear blending a vertex a distance r from that joint whose
+// weights differ from its neighbour's by dw moves dw * 2 sin(angle / 2) * r away from it, so there
+// the change of weights must spread over many more edges than at a knee or an elbow, where r is
+// about the limb's radius (and where spreading it wider thins the joint as it bends).
+// A vertex blends far when its heaviest joint d and another joint j holding 2 % of its weight or
+// more are neither an ancestor of the other within 3 generations (an arm and the hips) nor within
+// `reach` times the lower one's radius (mesh.nodeRadii) of its bind position (mesh.bindWorld),
+// the joint they turn about. Joints without a radius blend near.
+struct FarBlendSmoothing {
+    std::span<const NodeIndex> parents; // per node: its parent, kNoParent for a root
+    float reach = 0.0f;
+    int rounds = 0; // rounds in all, at and next to far blends
+    // Per vertex (or empty: none): vertices never smoothed past the first rounds. On fingers
+    // thickened to the grid, a fist's phalanges blended so far along each other that dual
+    // quaternions stretched its edges 12x at 110 degrees (6x after 8 rounds).
+    std::span<const std::uint8_t> held;
+};
+
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
 // `mesh`): `rounds` rounds, each averaging a vertex's weights with its edge neighbours' mean
 // (half and half, neighbours by inverse distance), then gives the ends of edges under a tenth of
 // the mean edge one set of weights; keeps the 4 largest, in descending order, summing to 1.
-void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds);
+// With `far`, the vertices that blend far (FarBlendSmoothing) and their edge neighbours go on
+// smoothing up to far->rounds rounds, the others keeping their weights (still neighbours).
+void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
+                       const FarBlendSmoothing* far = nullptr);
 
 } // namespace bvh

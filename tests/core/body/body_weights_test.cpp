@@ -1,9 +1,13 @@
 // Weights smoothed along the surface (core/body/body_weights.h): a step of weights between two
 // bones spreads over the edges around it, vertices a sliver apart end with the same weights, and
-// weights never reach a part of the mesh no edge leads to.
+// weights never reach a part of the mesh no edge leads to; blends far from the joint their bones
+// turn about spread over more edges.
 #include "core/body/body_weights.h"
 
+#include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -94,6 +98,71 @@ TEST(BodyWeights, VerticesCloseTogetherEndWithNearlyTheSameWeights) {
     for (const std::uint16_t joint : {1, 2}) {
         EXPECT_NEAR(weightOf(mesh.vertices[8], joint), weightOf(mesh.vertices[10], joint), 1e-6f);
         EXPECT_NEAR(weightOf(mesh.vertices[9], joint), weightOf(mesh.vertices[11], joint), 1e-6f);
+    }
+}
+
+// The largest change of joint 2's weight between neighbouring columns of a stepStrip.
+float steepestStep(const BodyMesh& mesh, std::size_t columns) {
+    float steepest = 0.0f;
+    for (std::size_t x = 1; x < columns; ++x) {
+        steepest = std::max(steepest, std::abs(weightOf(mesh.vertices[2 * x], 2) -
+                                               weightOf(mesh.vertices[2 * x - 2], 2)));
+    }
+    return steepest;
+}
+
+// stepStrip(40)'s joints 1 and 2 bound at (`pivotX`, 0, 0) with radius `radius` (node 0 is the
+// root), joint 2 under joint 1 where `related`, else beside it under the root.
+struct FarBlendStrip {
+    BodyMesh mesh;
+    std::vector<NodeIndex> parents;
+};
+
+FarBlendStrip farBlendStrip(bool related, float pivotX, float radius) {
+    FarBlendStrip strip{stepStrip(40, false), {kNoParent, 0, related ? 1 : 0}};
+    strip.mesh.bindWorld.assign(3, RigidTransform{});
+    strip.mesh.nodeRadii.assign(3, radius);
+    for (RigidTransform& joint : strip.mesh.bindWorld) {
+        joint.translation = glm::dvec3(pivotX, 0.0, 0.0);
+    }
+    return strip;
+}
+
+TEST(BodyWeights, ABlendFarFromItsJointSpreadsOverMoreEdges) {
+    // Joints 1 and 2 beside each other (an elbow and the hips it rested on): 20 rounds where 8
+    // stop, so the steepest step between columns falls from 0.24 to 0.16: under linear blending
+    // the edges there stretch two thirds as much.
+    FarBlendStrip plain = farBlendStrip(false, 20.0f, 1.0f);
+    smoothBodyWeights(plain.mesh, plain.mesh.indices, 8);
+    FarBlendStrip far = farBlendStrip(false, 20.0f, 1.0f);
+    const FarBlendSmoothing wide{far.parents, 2.5f, 20, {}};
+    smoothBodyWeights(far.mesh, far.mesh.indices, 8, &wide);
+    EXPECT_GT(steepestStep(plain.mesh, 40), 0.22f);
+    EXPECT_LT(steepestStep(far.mesh, 40), 0.17f);
+    // Still from 0 at one end to 1 at the other.
+    EXPECT_LT(weightOf(far.mesh.vertices[0], 2), 0.01f);
+    EXPECT_GT(weightOf(far.mesh.vertices[78], 2), 0.99f);
+    // Joint 2 under joint 1, the step 30 units from where they turn, 10 radii: as far.
+    FarBlendStrip child = farBlendStrip(true, 50.0f, 1.0f);
+    smoothBodyWeights(child.mesh, child.mesh.indices, 8, &wide);
+    EXPECT_LT(steepestStep(child.mesh, 40), 0.17f);
+}
+
+TEST(BodyWeights, ABlendNearItsJointOrOnHeldVerticesStopsAfterTheFirstRounds) {
+    FarBlendStrip plain = farBlendStrip(true, 20.0f, 10.0f);
+    smoothBodyWeights(plain.mesh, plain.mesh.indices, 8);
+    // Joint 2 under joint 1, turning at the step, whose whole spread lies within 2.5 radii.
+    FarBlendStrip near = farBlendStrip(true, 20.0f, 10.0f);
+    const FarBlendSmoothing wide{near.parents, 2.5f, 20, {}};
+    smoothBodyWeights(near.mesh, near.mesh.indices, 8, &wide);
+    // Beside each other, but every vertex held (on fingers thickened to the grid).
+    FarBlendStrip held = farBlendStrip(false, 20.0f, 1.0f);
+    const std::vector<std::uint8_t> all(held.mesh.vertices.size(), 1);
+    const FarBlendSmoothing holding{held.parents, 2.5f, 20, all};
+    smoothBodyWeights(held.mesh, held.mesh.indices, 8, &holding);
+    for (std::size_t v = 0; v < plain.mesh.vertices.size(); ++v) {
+        EXPECT_EQ(weightOf(near.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
+        EXPECT_EQ(weightOf(held.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
     }
 }
 
