@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <span>
 #include <vector>
 
 namespace bvh {
@@ -163,6 +164,83 @@ TEST(BodyWeights, ABlendNearItsJointOrOnHeldVerticesStopsAfterTheFirstRounds) {
     for (std::size_t v = 0; v < plain.mesh.vertices.size(); ++v) {
         EXPECT_EQ(weightOf(near.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
         EXPECT_EQ(weightOf(held.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
+    }
+}
+
+// A strip of quads along X as stepStrip's, cut into bands `widths` columns wide, weighted
+// wholly by joints 1, 2, ... in turn.
+BodyMesh bandStrip(std::span<const int> widths) {
+    int columns = 0;
+    for (const int width : widths) {
+        columns += width;
+    }
+    BodyMesh mesh = stepStrip(columns, false);
+    std::size_t v = 0;
+    for (std::size_t band = 0; band < widths.size(); ++band) {
+        for (int k = 0; k < 2 * widths[band]; ++k, ++v) {
+            mesh.vertices[v].joints[0] = static_cast<std::uint16_t>(band + 1);
+        }
+    }
+    return mesh;
+}
+
+// Where along a chain of joints 1..`joints` a vertex lies by its weights: the weighted mean of
+// its joints' numbers. Under linear blending a vertex on a chain of short bones, turned a little
+// at each joint, moves as the chain does there; the largest change of it between neighbouring
+// columns of a bandStrip is where the strip stretches most.
+float steepestChainStep(const BodyMesh& mesh, std::size_t columns, std::uint16_t joints) {
+    const auto along = [&](const BodyVertex& vertex) {
+        float mean = 0.0f;
+        for (std::uint16_t joint = 1; joint <= joints; ++joint) {
+            mean += static_cast<float>(joint) * weightOf(vertex, joint);
+        }
+        return mean;
+    };
+    float steepest = 0.0f;
+    for (std::size_t x = 1; x < columns; ++x) {
+        for (std::size_t y = 0; y < 2; ++y) {
+            steepest = std::max(steepest, std::abs(along(mesh.vertices[2 * x + y]) -
+                                                   along(mesh.vertices[2 * x - 2 + y])));
+        }
+    }
+    return steepest;
+}
+
+TEST(BodyWeights, AJointBeyondTheFourStrongestGivesItsWeightToItsChainNeighbour) {
+    // One chain banded along the strip as Perception Neuron's trunk is: a pelvis 8 columns long,
+    // four spine bones of 2, a chest of 8. Smoothed 8 rounds, a vertex's ring sums five or more
+    // of them and keeps 4. Dropped and renormalised, the kept set switched across an edge and the
+    // vertex's place along the chain jumped there; the dropped joint's weight folded into its
+    // kept chain neighbour, which turns almost as it does, it moves less.
+    const std::vector<int> widths = {8, 2, 2, 2, 2, 8};
+    const std::size_t columns = 24;
+    std::vector<NodeIndex> chain = {kNoParent};
+    std::vector<NodeIndex> siblings = {kNoParent};
+    for (NodeIndex joint = 1; joint <= 6; ++joint) {
+        chain.push_back(joint - 1);
+        siblings.push_back(0);
+    }
+    BodyMesh plain = bandStrip(widths);
+    smoothBodyWeights(plain, plain.indices, 8);
+    BodyMesh folded = bandStrip(widths);
+    const FarBlendSmoothing along{chain, 2.5f, 8, {}};
+    smoothBodyWeights(folded, folded.indices, 8, &along);
+    const float plainStep = steepestChainStep(plain, columns, 6);
+    const float foldedStep = steepestChainStep(folded, columns, 6);
+    // Measured: the steepest step falls from 0.547 to 0.520 of a joint (on main, where both
+    // renormalised, they were equal).
+    EXPECT_GT(plainStep, 0.54f);
+    EXPECT_LT(foldedStep, 0.525f);
+    // Bones beside each other under one root (limbs from the pelvis) lie on no one line: their
+    // weights are dropped as before.
+    BodyMesh beside = bandStrip(widths);
+    const FarBlendSmoothing apart{siblings, 2.5f, 8, {}};
+    smoothBodyWeights(beside, beside.indices, 8, &apart);
+    for (std::size_t v = 0; v < plain.vertices.size(); ++v) {
+        for (std::uint16_t joint = 1; joint <= 6; ++joint) {
+            EXPECT_EQ(weightOf(beside.vertices[v], joint), weightOf(plain.vertices[v], joint))
+                << v << " " << joint;
+        }
     }
 }
 
