@@ -67,10 +67,142 @@ private:
     std::vector<Influence> sum_;
 };
 
+// How many parents up a joint still counts as the other's ancestor: CMU's thigh hangs from the
+// hips through LHipJoint, a zero-length bone.
+constexpr int kFarBlendGenerations = 3;
+
+// The position in `parents` of `joint`'s ancestor `ancestor` within kFarBlendGenerations, counted
+// from 1; 0 where it is none.
+int generationsBelow(std::span<const NodeIndex> parents, std::size_t joint, std::size_t ancestor) {
+    for (int generation = 1; generation <= kFarBlendGenerations; ++generation) {
+        const NodeIndex parent = parents[joint];
+        if (parent == kNoParent) {
+            return 0;
+        }
+        joint = static_cast<std::size_t>(parent);
+        if (joint == ancestor) {
+            return generation;
+        }
+    }
+    return 0;
+}
+
+// Where a kept influence's joint is `joint`'s ancestor or descendant within
+// kFarBlendGenerations (the nearest, an ancestor first): its place in `kept`; kept.size() if
+// none.
+std::size_t chainNeighbour(std::span<const NodeIndex> parents, std::size_t joint,
+                           const Influences& kept, std::size_t count) {
+    std::size_t best = kept.size();
+    int bestGenerations = kFarBlendGenerations + 1;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t other = kept[k].joint;
+        if (joint >= parents.size() || other >= parents.size()) {
+            continue;
+        }
+        const int up = generationsBelow(parents, joint, other);
+        const int down = generationsBelow(parents, other, joint);
+        if (up > 0 && up < bestGenerations) {
+            best = k;
+            bestGenerations = up;
+        } else if (down > 0 && down < bestGenerations) {
+            best = k;
+            bestGenerations = down;
+        }
+    }
+    return best;
+}
+
+// Where strongest() folds dropped weights (foldDropped): along `parents` (with each node's
+// `depths`, counted from its root), except at `held` vertices (a fist's thickened phalanges,
+// FarBlendSmoothing::held), whose weights must stay with their own bone: folded into the next
+// phalanx, a fist's curl pulled them three ways (20x at 110 degrees).
+struct Folding {
+    std::span<const NodeIndex> parents;
+    std::vector<int> depths;
+    std::span<const std::uint8_t> held;
+    bool at(std::size_t vertex) const {
+        return !parents.empty() && !(vertex < held.size() && held[vertex] != 0);
+    }
+};
+
+// Per node: its number of ancestors.
+std::vector<int> depthsOf(std::span<const NodeIndex> parents) {
+    std::vector<int> depths(parents.size(), 0);
+    for (std::size_t node = 0; node < parents.size(); ++node) {
+        for (NodeIndex up = parents[node];
+             up != kNoParent && depths[node] <= static_cast<int>(parents.size());
+             up = parents[static_cast<std::size_t>(up)]) {
+            ++depths[node];
+        }
+    }
+    return depths;
+}
+
+// Whether the first `count` of `kept` and `joint` all lie on one line of descent (each an
+// ancestor of the next): a spine's bones, not a thigh beside the pelvis.
+bool onOneLine(const Folding& folding, const Influences& kept, std::size_t count,
+               std::size_t joint) {
+    const std::size_t nodes = folding.parents.size();
+    if (joint >= nodes) {
+        return false;
+    }
+    std::size_t deepest = joint;
+    int shallowest = folding.depths[joint];
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t other = kept[k].joint;
+        if (other >= nodes) {
+            return false;
+        }
+        deepest = folding.depths[other] > folding.depths[deepest] ? other : deepest;
+        shallowest = std::min(shallowest, folding.depths[other]);
+    }
+    std::size_t met = 0;
+    for (std::size_t node = deepest;;) {
+        met += node == joint ? 1 : 0;
+        for (std::size_t k = 0; k < count; ++k) {
+            met += node == kept[k].joint ? 1 : 0;
+        }
+        const NodeIndex up = folding.parents[node];
+        if (folding.depths[node] <= shallowest || up == kNoParent) {
+            break;
+        }
+        node = static_cast<std::size_t>(up);
+    }
+    return met == count + 1;
+}
+
+// Adds each influence of `sum` missing from the first `count` of `kept` to its chain neighbour
+// there (chainNeighbour) where it and they lie on one line of descent (onOneLine); then
+// restores descending order.
+void foldDropped(std::span<const Influence> sum, const Folding& folding, Influences& kept,
+                 std::size_t count) {
+    for (const Influence& influence : sum) {
+        const auto end = kept.begin() + static_cast<std::ptrdiff_t>(count);
+        if (std::find_if(kept.begin(), end,
+                         [&](const Influence& k) { return k.joint == influence.joint; }) != end ||
+            !onOneLine(folding, kept, count, influence.joint)) {
+            continue;
+        }
+        const std::size_t to = chainNeighbour(folding.parents, influence.joint, kept, count);
+        if (to < count) {
+            kept[to].weight += influence.weight;
+        }
+    }
+    std::stable_sort(kept.begin(), kept.begin() + static_cast<std::ptrdiff_t>(count),
+                     [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
+}
+
 // The 4 largest of `sum`, descending (equal weights in the order `sum` lists them), normalised to
 // sum 1. A vertex's ring sums a handful of joints, smoothed 8 times over: picking 4 as they come
 // costs less than sorting them all (which gives the same 4 in the same order).
-Influences strongest(std::span<const Influence> sum) {
+// With `folding`, a dropped joint's weight goes to its kept chain neighbour (foldDropped) rather
+// than to all four by renormalising. On a spine of many short bones (Perception Neuron's
+// Hips and four spine bones over 44 cm) the four kept switch from {Hips, Spine, Spine1, Spine2}
+// to {Spine .. Spine3} across one edge of the flank: renormalised, Hips fell from 0.32 to 0 and
+// Spine3 rose to 0.21 there, and under linear blending that edge stretched 4.6x. Folded into
+// Spine, which moves almost as Hips does, the weight changes by the small difference of their
+// motions.
+Influences strongest(std::span<const Influence> sum, const Folding* folding = nullptr) {
     Influences kept{};
     std::size_t count = 0;
     for (const Influence& influence : sum) {
@@ -86,6 +218,9 @@ Influences strongest(std::span<const Influence> sum) {
         }
         kept[at] = influence;
         count = std::min(count + 1, kept.size());
+    }
+    if (folding != nullptr && sum.size() > count) {
+        foldDropped(sum, *folding, kept, count);
     }
     float total = 0.0f;
     for (std::size_t k = 0; k < count; ++k) {
@@ -156,7 +291,7 @@ std::uint32_t groupOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
 // Vertices joined by edges shorter than `shortest` take one set of weights, their group's mean:
 // such an edge (a sliver simplification left) then never stretches, whatever the pose.
 void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& neighbours,
-                       std::span<const float> lengths, float shortest) {
+                       std::span<const float> lengths, float shortest, const Folding& folding) {
     std::vector<std::uint32_t> parent(influences.size());
     for (std::uint32_t v = 0; v < parent.size(); ++v) {
         parent[v] = v;
@@ -194,7 +329,7 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
         for (const std::uint32_t v : of) {
             sum.add(influences[v], 1.0f);
         }
-        const Influences welded = strongest(sum.sum());
+        const Influences welded = strongest(sum.sum(), folding.at(of.front()) ? &folding : nullptr);
         for (const std::uint32_t v : of) {
             influences[v] = welded;
         }
@@ -203,26 +338,6 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
 
 // A weight under this share blends nothing far (the last ring a smoothing round reaches).
 constexpr float kFarBlendLeastWeight = 0.02f;
-// How many parents up a joint still counts as the other's ancestor: CMU's thigh hangs from the
-// hips through LHipJoint, a zero-length bone.
-constexpr int kFarBlendGenerations = 3;
-
-// The position in `parents` of `joint`'s ancestor `ancestor` within kFarBlendGenerations, counted
-// from 1; 0 where it is none.
-int generationsBelow(std::span<const NodeIndex> parents, std::size_t joint, std::size_t ancestor) {
-    for (int generation = 1; generation <= kFarBlendGenerations; ++generation) {
-        const NodeIndex parent = parents[joint];
-        if (parent == kNoParent) {
-            return 0;
-        }
-        joint = static_cast<std::size_t>(parent);
-        if (joint == ancestor) {
-            return generation;
-        }
-    }
-    return 0;
-}
-
 // Whether `vertex`'s weights blend far from the joint they turn about (FarBlendSmoothing).
 bool blendsFar(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::vec3& position,
                const Influences& influences) {
@@ -315,6 +430,8 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     std::vector<Influences> next(count);
     InfluenceSum sum;
     std::vector<std::uint8_t> farBlends;
+    const Folding folding =
+        far != nullptr ? Folding{far->parents, depthsOf(far->parents), far->held} : Folding{};
     const int allRounds = far != nullptr ? std::max(rounds, far->rounds) : rounds;
     for (int round = 0; round < allRounds; ++round) {
         if (round >= rounds) {
@@ -330,11 +447,11 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
             for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
                 sum.add(current[neighbours.list[n]], neighbourShare[n]);
             }
-            next[v] = strongest(sum.sum());
+            next[v] = strongest(sum.sum(), folding.at(v) ? &folding : nullptr);
         }
         current.swap(next);
     }
-    weldCloseVertices(current, neighbours, lengths, kWeldedLength * meanLength);
+    weldCloseVertices(current, neighbours, lengths, kWeldedLength * meanLength, folding);
     for (std::size_t v = 0; v < count; ++v) {
         for (std::size_t k = 0; k < 4; ++k) {
             mesh.vertices[v].joints[k] = current[v][k].joint;

@@ -41,7 +41,11 @@ struct FarBlendSmoothing {
 // (half and half, neighbours by inverse distance), then gives the ends of edges under a tenth of
 // the mean edge one set of weights; keeps the 4 largest, in descending order, summing to 1.
 // With `far`, the vertices that blend far (FarBlendSmoothing) and their edge neighbours go on
-// smoothing up to far->rounds rounds, the others keeping their weights (still neighbours).
+// smoothing up to far->rounds rounds, the others keeping their weights (still neighbours); and
+// where a joint beyond the 4 largest and the 4 kept all lie on one line of descent (a spine of
+// many short bones), it gives its weight to the nearest kept ancestor or descendant within 3
+// generations rather than to all four (far->held vertices excepted), so the weights stay
+// continuous where the kept set changes.
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
                        const FarBlendSmoothing* far = nullptr);
 

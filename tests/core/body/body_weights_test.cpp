@@ -2,11 +2,17 @@
 // bones spreads over the edges around it, vertices a sliver apart end with the same weights, and
 // weights never reach a part of the mesh no edge leads to; blends far from the joint their bones
 // turn about spread over more edges.
+#include "core/body/body_builder.h"
 #include "core/body/body_weights.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <span>
+#include <string>
 #include <vector>
 
 namespace bvh {
@@ -164,6 +170,151 @@ TEST(BodyWeights, ABlendNearItsJointOrOnHeldVerticesStopsAfterTheFirstRounds) {
         EXPECT_EQ(weightOf(near.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
         EXPECT_EQ(weightOf(held.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
     }
+}
+
+// A strip of quads along X as stepStrip's, cut into bands `widths` columns wide, weighted
+// wholly by joints 1, 2, ... in turn.
+BodyMesh bandStrip(std::span<const int> widths) {
+    int columns = 0;
+    for (const int width : widths) {
+        columns += width;
+    }
+    BodyMesh mesh = stepStrip(columns, false);
+    std::size_t v = 0;
+    for (std::size_t band = 0; band < widths.size(); ++band) {
+        for (int k = 0; k < 2 * widths[band]; ++k, ++v) {
+            mesh.vertices[v].joints[0] = static_cast<std::uint16_t>(band + 1);
+        }
+    }
+    return mesh;
+}
+
+// Where along a chain of joints 1..`joints` a vertex lies by its weights: the weighted mean of
+// its joints' numbers. Under linear blending a vertex on a chain of short bones, turned a little
+// at each joint, moves as the chain does there; the largest change of it between neighbouring
+// columns of a bandStrip is where the strip stretches most.
+float steepestChainStep(const BodyMesh& mesh, std::size_t columns, std::uint16_t joints) {
+    const auto along = [&](const BodyVertex& vertex) {
+        float mean = 0.0f;
+        for (std::uint16_t joint = 1; joint <= joints; ++joint) {
+            mean += static_cast<float>(joint) * weightOf(vertex, joint);
+        }
+        return mean;
+    };
+    float steepest = 0.0f;
+    for (std::size_t x = 1; x < columns; ++x) {
+        for (std::size_t y = 0; y < 2; ++y) {
+            steepest = std::max(steepest, std::abs(along(mesh.vertices[2 * x + y]) -
+                                                   along(mesh.vertices[2 * x - 2 + y])));
+        }
+    }
+    return steepest;
+}
+
+TEST(BodyWeights, AJointBeyondTheFourStrongestGivesItsWeightToItsChainNeighbour) {
+    // One chain banded along the strip as Perception Neuron's trunk is: a pelvis 8 columns long,
+    // four spine bones of 2, a chest of 8. Smoothed 8 rounds, a vertex's ring sums five or more
+    // of them and keeps 4. Dropped and renormalised, the kept set switched across an edge and the
+    // vertex's place along the chain jumped there; the dropped joint's weight folded into its
+    // kept chain neighbour, which turns almost as it does, it moves less.
+    const std::vector<int> widths = {8, 2, 2, 2, 2, 8};
+    const std::size_t columns = 24;
+    std::vector<NodeIndex> chain = {kNoParent};
+    std::vector<NodeIndex> siblings = {kNoParent};
+    for (NodeIndex joint = 1; joint <= 6; ++joint) {
+        chain.push_back(joint - 1);
+        siblings.push_back(0);
+    }
+    BodyMesh plain = bandStrip(widths);
+    smoothBodyWeights(plain, plain.indices, 8);
+    BodyMesh folded = bandStrip(widths);
+    const FarBlendSmoothing along{chain, 2.5f, 8, {}};
+    smoothBodyWeights(folded, folded.indices, 8, &along);
+    const float plainStep = steepestChainStep(plain, columns, 6);
+    const float foldedStep = steepestChainStep(folded, columns, 6);
+    // Measured: the steepest step falls from 0.547 to 0.520 of a joint (on main, where both
+    // renormalised, they were equal).
+    EXPECT_GT(plainStep, 0.54f);
+    EXPECT_LT(foldedStep, 0.525f);
+    // Bones beside each other under one root (limbs from the pelvis) lie on no one line: their
+    // weights are dropped as before.
+    BodyMesh beside = bandStrip(widths);
+    const FarBlendSmoothing apart{siblings, 2.5f, 8, {}};
+    smoothBodyWeights(beside, beside.indices, 8, &apart);
+    for (std::size_t v = 0; v < plain.vertices.size(); ++v) {
+        for (std::uint16_t joint = 1; joint <= 6; ++joint) {
+            EXPECT_EQ(weightOf(beside.vertices[v], joint), weightOf(plain.vertices[v], joint))
+                << v << " " << joint;
+        }
+    }
+}
+
+// A Perception Neuron-like biped (Hips and four spine bones over 44 cm, arms out along X) over
+// `frames` frames: each spine joint bent forward, sideways and twisted up to 12 degrees, in
+// turn and together, as a dancer's trunk moves.
+std::string manySpineBonesText(int frames) {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 100, 0});
+    int parent = hips;
+    for (const char* name : {"Spine", "Spine1", "Spine2", "Spine3"}) {
+        parent = b.add(name, parent, {0, 11, 0});
+    }
+    const int neck = b.add("Neck", parent, {0, 12, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 20, 0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string prefix = side > 0 ? "Left" : "Right";
+        const int shoulder = b.add(prefix + "Shoulder", parent, {side * 5, 8, 0});
+        const int arm = b.add(prefix + "Arm", shoulder, {side * 13, 0, 0});
+        const int forearm = b.add(prefix + "ForeArm", arm, {side * 28, 0, 0});
+        const int hand = b.add(prefix + "Hand", forearm, {side * 25, 0, 0});
+        b.endSite(hand, {side * 18, 0, 0});
+        const int upLeg = b.add(prefix + "UpLeg", hips, {side * 9, -6, 0});
+        const int leg = b.add(prefix + "Leg", upLeg, {0, -44, 0});
+        const int foot = b.add(prefix + "Foot", leg, {0, -42, -1});
+        b.endSite(foot, {0, -7, 13});
+    }
+    std::vector<test::BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
+    for (int f = 0; f < frames; ++f) {
+        const double phase = 2.0 * 3.14159265358979 * f / std::max(frames - 1, 1);
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 95.0, 0.0};
+        row.rotations.assign(static_cast<std::size_t>(b.indexOf("RightFoot")) + 1, glm::dvec3(0.0));
+        for (int k = 0; k < 4; ++k) {
+            const std::string name = k == 0 ? "Spine" : "Spine" + std::to_string(k);
+            const double at = phase + 0.8 * k;
+            // Z, X, Y degrees (BvhTextBuilder's channels).
+            row.rotations[static_cast<std::size_t>(b.indexOf(name))] = {
+                12.0 * std::sin(at), 12.0 * std::cos(at), 12.0 * std::sin(2.0 * at)};
+        }
+    }
+    return b.text(rows);
+}
+
+// Under linear blending (glTF viewers), as issue 38's outside check poses `convert --body`.
+TEST(BodyWeights, ManyShortSpineBonesBentAndTwistedHoldUnderLinearBlending) {
+    constexpr int kFrames = 24;
+    const Document document = parseDocument(manySpineBonesText(kFrames));
+    ASSERT_TRUE(document.loaded());
+    const BodyResult body = buildBody(document.skeleton, BodyOptions{});
+    ASSERT_NE(body.mesh, nullptr) << body.message;
+    const BodyMesh& mesh = *body.mesh;
+    const std::span<const std::uint32_t> indices = test::finestTriangles(mesh);
+    const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
+    std::vector<glm::dvec3> posed;
+    double worst = 0.0;
+    double leastHeld = 1.0;
+    for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
+        test::linearlySkinned(mesh, test::worldAtFrame(document, frame), posed);
+        const test::EdgeStretch stretch = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
+        worst = std::max(worst, stretch.worstRatio);
+        leastHeld = std::min(leastHeld, stretch.heldShare());
+    }
+    // Measured: 2.08x at worst; 2.29x where a joint dropped from a vertex's 4 strongest was
+    // renormalised away (the kept set switching from {Hips .. Spine2} to {Spine .. Spine3} across
+    // an edge of the flank). At 25 degrees: 3.57x, and 3.66x renormalised.
+    EXPECT_GT(leastHeld, 0.999);
+    EXPECT_LT(worst, 2.2);
 }
 
 } // namespace
