@@ -101,6 +101,34 @@ double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
                                                 : std::numeric_limits<double>::infinity();
 }
 
+double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const std::size_t n = skeleton.nodeCount();
+    if (world.size() != n || n == 0) {
+        return std::numeric_limits<double>::infinity();
+    }
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    double nearest = std::numeric_limits<double>::infinity();
+    for (std::size_t knee = 0; knee < n; ++knee) {
+        const NodeIndex kneeParent = skeleton.parents[knee];
+        if (kneeParent == kNoParent ||
+            roles[static_cast<std::size_t>(kneeParent)] != BoneRole::Thigh) {
+            continue;
+        }
+        for (std::size_t i = 0; i < n; ++i) {
+            const NodeIndex parent = skeleton.parents[i];
+            if (parent != kNoParent && roles[static_cast<std::size_t>(parent)] == BoneRole::Trunk) {
+                nearest = std::min(nearest, pointSegmentDistance(
+                                                world[knee].translation,
+                                                world[static_cast<std::size_t>(parent)].translation,
+                                                world[i].translation));
+            }
+        }
+    }
+    const double size = figureSize(world);
+    return size > 0.0 && std::isfinite(nearest) ? nearest / size
+                                                : std::numeric_limits<double>::infinity();
+}
+
 double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> world) {
     const std::size_t n = skeleton.nodeCount();
     if (world.size() != n || n == 0) {
@@ -132,6 +160,13 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
     // Not a number (a NaN channel) or no size: nothing measured.
     return size > 0.0 && std::isfinite(nearest) ? nearest / size
                                                 : std::numeric_limits<double>::infinity();
+}
+
+double limbFreedom(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const double arms = armClearance(skeleton, world) / kArmsAgainstTrunk;
+    // Arms not measured (none, a NaN channel) leave the frame unmeasured, whatever its knees do.
+    return std::isfinite(arms) ? std::min(arms, kneeClearance(skeleton, world) / kKneesAgainstTrunk)
+                               : arms;
 }
 
 namespace {
@@ -171,6 +206,38 @@ bool limbsAgainstEachOther(const Skeleton& skeleton, std::span<const RigidTransf
            legClearance(skeleton, world) < kLegsTogether;
 }
 
+namespace {
+
+// The frame freeing the limbs most (limbFreedom) replaces the one freeing the arms most only when
+// it frees them more than this many times as well: frames within a tenth of each other are the
+// same shape to the body, and a capture whose knees never rise along the trunk keeps the frame
+// its arms chose (CMU's jumping jacks, whose knees come within a tenth of the figure of the
+// trunk in every frame, as the hips' bones stand).
+constexpr double kFreerByFar = 1.1;
+
+// The best candidate so far by one measure: frames whose legs stand apart first, then the largest
+// measure; infinite (nothing measured, a NaN channel) never wins; the first frame wins ties.
+struct FreestFrame {
+    std::optional<std::size_t> frame;
+    double measure = -1.0;
+    double freedom = -1.0;
+    bool legsApart = false;
+
+    void offer(std::size_t candidate, double candidateMeasure, double candidateFreedom,
+               bool candidateLegsApart) {
+        if (std::isfinite(candidateMeasure) &&
+            ((candidateLegsApart && !legsApart) ||
+             (candidateLegsApart == legsApart && candidateMeasure > measure))) {
+            frame = candidate;
+            measure = candidateMeasure;
+            freedom = candidateFreedom;
+            legsApart = candidateLegsApart;
+        }
+    }
+};
+
+} // namespace
+
 std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
                                                TranslationMode translation) {
     if (!framesFitSkeleton(skeleton, motion)) {
@@ -179,26 +246,23 @@ std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const M
     const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
-    std::optional<std::size_t> best;
-    double bestClearance = -1.0;
-    bool bestLegsApart = false;
+    FreestFrame freestArms;
+    FreestFrame freestLimbs;
     for (std::size_t k = 0; k < candidates; ++k) {
         const std::size_t frame = candidateFrame(motion, k, candidates);
         plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
-        const double clearance = armClearance(skeleton, world);
+        const double arms = armClearance(skeleton, world);
+        const double freedom = limbFreedom(skeleton, world);
         // A frame whose legs stand apart wins over one that crosses them or kicks one along the
         // other, whatever its arms do: legs fused in the bind shape tear as the arms would.
         const bool legsApart = !(legClearance(skeleton, world) < kLegsTogether);
-        // Infinite (nothing measured, a NaN channel) never wins; the first frame wins ties.
-        if (std::isfinite(clearance) &&
-            ((legsApart && !bestLegsApart) ||
-             (legsApart == bestLegsApart && clearance > bestClearance))) {
-            bestClearance = clearance;
-            bestLegsApart = legsApart;
-            best = frame;
-        }
+        freestArms.offer(frame, arms, freedom, legsApart);
+        freestLimbs.offer(frame, freedom, freedom, legsApart);
     }
-    return best;
+    return freestLimbs.legsApart == freestArms.legsApart &&
+                   freestLimbs.freedom > kFreerByFar * freestArms.freedom
+               ? freestLimbs.frame
+               : freestArms.frame;
 }
 
 namespace {
@@ -220,7 +284,7 @@ std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Moti
     const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*frame)), world);
-    const bool freesArms = armClearance(skeleton, world) > armClearance(skeleton, current);
+    const bool freesArms = limbFreedom(skeleton, world) > limbFreedom(skeleton, current);
     const bool freesLegs = legClearance(skeleton, current) < kLegsTogether &&
                            !(legClearance(skeleton, world) < kLegsTogether);
     return freesArms || freesLegs ? frame : std::nullopt;

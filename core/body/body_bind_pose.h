@@ -67,10 +67,30 @@ bool limbsAgainstEachOther(const Skeleton& skeleton, std::span<const RigidTransf
 // arms with the torso and the hands with the hips, and tears when they rise.
 inline constexpr double kArmsAgainstTrunk = 0.11;
 
+// The nearest knee (a thigh bone's far joint) to the trunk's bones, of the figure's size;
+// infinite when nothing is measured (no thighs or trunk, a NaN channel).
+double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> world);
+
+// A knee nearer the trunk's bones than this (about 8 cm of a standing human: inside the belly's
+// or the chest's radius) is a thigh raised along the trunk: a body made there fuses the thigh
+// with the belly, whose vertices take the thigh's weights and stretch several times over when
+// the thigh hangs again under linear blending (a jumping jack's kick bound at 99.5 % of edges
+// within 4x). A hanging knee stands a thigh's length (about a quarter of the figure) from the
+// hips, and still counts, at five times this, beside arms that clear the trunk twice over.
+inline constexpr double kKneesAgainstTrunk = 0.045;
+
+// How freely `world` holds the limbs off the trunk, in multiples of the distances that fuse them
+// with it: the arms' clearance (armClearance) over kArmsAgainstTrunk, or, where less, the knees'
+// (kneeClearance) over kKneesAgainstTrunk. Infinite when the arms measure nothing.
+double limbFreedom(const Skeleton& skeleton, std::span<const RigidTransform> world);
+
 // The frame (of up to kBindFrameCandidates evenly spaced ones) whose arms stand farthest from the
 // trunk (armClearance) among those whose legs stand apart (kLegsTogether; among all when none
 // does): binding where they merely clear it (kArmsAgainstTrunk) still leaves sheets under
-// linear blending on the corpus' arms-down rigs. nullopt as frameClosestToRestShape.
+// linear blending on the corpus' arms-down rigs. Unless, of the same legs, another frame frees
+// the limbs (limbFreedom: the knees as well) a tenth more: that one then, since a knee against
+// the trunk tears the belly as arms against it tear the flanks. nullopt as
+// frameClosestToRestShape.
 std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const Motion& motion,
                                                TranslationMode translation);
 

@@ -429,5 +429,69 @@ TEST(BodyBindPose, HandsOnTheHipsAreBoundWhereTheArmsRiseAndTheLegsStandApart) {
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
 }
 
+// armsRaisingText's arms, the left thigh raised forward 176 degrees from hanging and 12 in while
+// the arms stand clearest of the trunk (frames 24 to 36), the shin folded back 150: the left knee
+// at the chest, on the spine's plane, the thigh along the belly: a jumping jack's kick.
+std::string armsRaisingKneeUpText() {
+    const test::BvhTextBuilder b = test::armsDownBiped();
+    std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
+    for (int f = 0; f < kBindTestWalkFrames; ++f) {
+        const double raise = 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 100.0, 0.0};
+        row.rotations.assign(64, glm::dvec3(0.0));
+        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
+        if (f >= 24 && f <= 36) {
+            row.rotations[static_cast<std::size_t>(b.indexOf("LeftUpLeg"))] = {12.0, -176.0, 0.0};
+            row.rotations[static_cast<std::size_t>(b.indexOf("LeftLeg"))] = {0.0, 150.0, 0.0};
+        }
+    }
+    return b.text(rows);
+}
+
+TEST(BodyBindPose, KneeClearanceIsTheNearestKneeToTheTrunksBones) {
+    const AnalysedClip clip = analysedClip(armsRaisingKneeUpText());
+    ASSERT_TRUE(clip.document.loaded());
+    const Skeleton& skeleton = clip.document.skeleton;
+    const std::vector<RigidTransform> world = bindTestWorldAt(clip, 30);
+    const auto at = [&](const char* name) {
+        return world[static_cast<std::size_t>(skeleton.find(name))].translation;
+    };
+    // The raised knee, measured from the joints themselves: the nearest trunk bone is the spine
+    // the knee stands in front of, once the thigh runs along the belly.
+    const glm::dvec3 knee = at("LeftLeg");
+    // Turned 176 degrees forward and 12 in, the thigh's 44 cm put the knee 44 cos 4 cos 12 = 42.93
+    // cm above the hip joint, within 2 cm of the spine's plane and 4 cm before it.
+    EXPECT_GT(knee.y - at("LeftUpLeg").y, 42.9);
+    EXPECT_LT(std::abs(knee.x), 2.0);
+    EXPECT_LT(std::abs(knee.z), 4.0);
+    EXPECT_LT(kneeClearance(skeleton, world), kKneesAgainstTrunk);
+    // Hanging, the knee stands a thigh's length below the hips: far clear.
+    EXPECT_GT(kneeClearance(skeleton, bindTestWorldAt(clip, 10)), 4.0 * kKneesAgainstTrunk);
+}
+
+TEST(BodyBindPose, AKneeRaisedToTheChestIsNotBoundWhereTheArmsStandClearest) {
+    const AnalysedClip clip = analysedClip(armsRaisingKneeUpText());
+    ASSERT_FALSE(clip.agreement.disagrees());
+    const Skeleton& skeleton = clip.document.skeleton;
+    const BodyBindPose pose =
+        chooseBodyBindPose(skeleton, clip.document.motion, clip.translation, clip.agreement);
+    ASSERT_TRUE(pose.frame.has_value());
+    // Measured on the arms alone, frame 30 (70 degrees) was taken, its thigh along the belly.
+    EXPECT_GT(armClearance(skeleton, bindTestWorldAt(clip, 30)),
+              armClearance(skeleton, bindTestWorldAt(clip, 23)));
+    EXPECT_TRUE(*pose.frame < 24 || *pose.frame > 36) << "bound at frame " << *pose.frame;
+    EXPECT_GE(kneeClearance(skeleton, pose.world), kKneesAgainstTrunk);
+    // Of the frames whose knees hang, the one whose arms stand clearest: 65 degrees at frames 23
+    // and 37.
+    EXPECT_NEAR(armClearance(skeleton, pose.world),
+                armClearance(skeleton, bindTestWorldAt(clip, 23)), 1e-9);
+    // The raised frames tear wherever the body is bound; bound among them, the hanging frames
+    // tear as well.
+    EXPECT_GT(worstHeldEdgeShare(clip, pose.world),
+              worstHeldEdgeShare(clip, bindTestWorldAt(clip, 30)));
+}
+
 } // namespace
 } // namespace bvh
