@@ -170,8 +170,7 @@ TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
 // test::armsDownBiped over kBindTestWalkFrames frames, its upper arms raised sideways by
 // 70 * sin(pi * f / 60) degrees: hanging against the trunk (its rest pose) at the first and last
 // frame, furthest from it at frame 30.
-std::string armsRaisingText() {
-    const test::BvhTextBuilder b = test::armsDownBiped();
+std::vector<test::BvhTextBuilder::Frame> armsRaisingRows(const test::BvhTextBuilder& b) {
     std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
     for (int f = 0; f < kBindTestWalkFrames; ++f) {
         const double raise = 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
@@ -181,7 +180,12 @@ std::string armsRaisingText() {
         row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
         row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
     }
-    return b.text(rows);
+    return rows;
+}
+
+std::string armsRaisingText() {
+    const test::BvhTextBuilder b = test::armsDownBiped();
+    return b.text(armsRaisingRows(b));
 }
 
 TEST(BodyBindPose, ArmClearanceIsTheNearestElbowOrWristToTheTrunksBones) {
@@ -434,18 +438,10 @@ TEST(BodyBindPose, HandsOnTheHipsAreBoundWhereTheArmsRiseAndTheLegsStandApart) {
 // at the chest, on the spine's plane, the thigh along the belly: a jumping jack's kick.
 std::string armsRaisingKneeUpText() {
     const test::BvhTextBuilder b = test::armsDownBiped();
-    std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
-    for (int f = 0; f < kBindTestWalkFrames; ++f) {
-        const double raise = 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
-        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
-        row.rootPosition = {0.0, 100.0, 0.0};
-        row.rotations.assign(64, glm::dvec3(0.0));
-        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
-        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
-        if (f >= 24 && f <= 36) {
-            row.rotations[static_cast<std::size_t>(b.indexOf("LeftUpLeg"))] = {12.0, -176.0, 0.0};
-            row.rotations[static_cast<std::size_t>(b.indexOf("LeftLeg"))] = {0.0, 150.0, 0.0};
-        }
+    std::vector<test::BvhTextBuilder::Frame> rows = armsRaisingRows(b);
+    for (std::size_t f = 24; f <= 36; ++f) {
+        rows[f].rotations[static_cast<std::size_t>(b.indexOf("LeftUpLeg"))] = {12.0, -176.0, 0.0};
+        rows[f].rotations[static_cast<std::size_t>(b.indexOf("LeftLeg"))] = {0.0, 150.0, 0.0};
     }
     return b.text(rows);
 }
