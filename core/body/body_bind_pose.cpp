@@ -162,11 +162,21 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
                                                 : std::numeric_limits<double>::infinity();
 }
 
-double limbFreedom(const Skeleton& skeleton, std::span<const RigidTransform> world) {
-    const double arms = armClearance(skeleton, world) / kArmsAgainstTrunk;
+namespace {
+
+// limbFreedom from the arms' clearance (armClearance) already measured in `world`.
+double limbFreedomWithArms(const Skeleton& skeleton, std::span<const RigidTransform> world,
+                           double armsClearance) {
+    const double arms = armsClearance / kArmsAgainstTrunk;
     // Arms not measured (none, a NaN channel) leave the frame unmeasured, whatever its knees do.
     return std::isfinite(arms) ? std::min(arms, kneeClearance(skeleton, world) / kKneesAgainstTrunk)
                                : arms;
+}
+
+} // namespace
+
+double limbFreedom(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    return limbFreedomWithArms(skeleton, world, armClearance(skeleton, world));
 }
 
 namespace {
@@ -252,7 +262,7 @@ std::optional<std::size_t> frameFreeingTheArms(const Skeleton& skeleton, const M
         const std::size_t frame = candidateFrame(motion, k, candidates);
         plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(frame)), world);
         const double arms = armClearance(skeleton, world);
-        const double freedom = limbFreedom(skeleton, world);
+        const double freedom = limbFreedomWithArms(skeleton, world, arms);
         // A frame whose legs stand apart wins over one that crosses them or kicks one along the
         // other, whatever its arms do: legs fused in the bind shape tear as the arms would.
         const bool legsApart = !(legClearance(skeleton, world) < kLegsTogether);
