@@ -308,35 +308,14 @@ TEST(BodyGap, TheCrotchBetweenTwoLimbsIsWeightedToTheJointTheyLeave) {
     EXPECT_EQ(armAndThigh.share, 0.0f);
 }
 
-// The worst stretch (posed over bind length) of any finest-level triangle edge over every frame
-// of a clip, skinned linearly as glTF viewers skin `convert --body`'s mesh, and the most edges
-// over 4x in one frame.
-struct ClipStretch {
-    double worst = 0.0;
-    std::size_t mostOver4x = 0;
-};
-
-ClipStretch linearStretchOverClip(const std::string& text) {
+// test::linearStretchOverFrames of the body built for the clip `text`.
+test::ClipStretch linearStretchOverClip(const std::string& text) {
     const Document document = parseDocument(text);
     EXPECT_TRUE(document.loaded());
     const BodyResult body = buildBody(document.skeleton, BodyOptions{});
     EXPECT_NE(body.mesh, nullptr) << body.message;
-    ClipStretch result;
-    if (body.mesh == nullptr) {
-        return result;
-    }
-    const BodyMesh& mesh = *body.mesh;
-    const std::span<const std::uint32_t> indices = test::finestTriangles(mesh);
-    const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
-    std::vector<glm::dvec3> posed;
-    for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
-        const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
-        test::linearlySkinned(mesh, world, posed);
-        const test::EdgeStretch stretch = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
-        result.worst = std::max(result.worst, stretch.worstRatio);
-        result.mostOver4x = std::max(result.mostOver4x, stretch.stretched);
-    }
-    return result;
+    return body.mesh == nullptr ? test::ClipStretch{}
+                                : test::linearStretchOverFrames(document, *body.mesh);
 }
 
 // Limbs split into bones along one line (MakeHuman's upperleg01 and upperleg02, upperarm01 and
@@ -347,7 +326,8 @@ ClipStretch linearStretchOverClip(const std::string& text) {
 // three limbs split 4.16x (2), a thigh split at a fifth 5.32x (6).
 TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
     constexpr int kFrames = 25;
-    const ClipStretch whole = linearStretchOverClip(test::splitLimbWalkText(kFrames, 0, 0, 0));
+    const test::ClipStretch whole =
+        linearStretchOverClip(test::splitLimbWalkText(kFrames, 0, 0, 0));
     EXPECT_EQ(whole.mostOver4x, 0u);
     EXPECT_LT(whole.worst, 4.0);
     struct Split {
@@ -363,7 +343,7 @@ TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
                               Split{0.3, 0.45, 0.5, asWhole, 0}, Split{0.2, 0.0, 0.0, 4.8, 2}}) {
         SCOPED_TRACE("thigh " + std::to_string(split.thigh) + ", arm " + std::to_string(split.arm) +
                      ", forearm " + std::to_string(split.forearm));
-        const ClipStretch stretch = linearStretchOverClip(
+        const test::ClipStretch stretch = linearStretchOverClip(
             test::splitLimbWalkText(kFrames, split.thigh, split.arm, split.forearm));
         EXPECT_LE(stretch.mostOver4x, split.mostOver4x);
         EXPECT_LT(stretch.worst, split.worst);

@@ -7,6 +7,7 @@
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <glm/geometric.hpp>
@@ -103,6 +104,30 @@ inline void linearlySkinned(const BodyMesh& mesh, std::span<const RigidTransform
     for (std::size_t v = 0; v < posed.size(); ++v) {
         posed[v] = linearlySkinnedVertex(mesh.vertices[v], world, mesh.bindWorld);
     }
+}
+
+// Over every frame of `document`'s motion, `mesh`'s finest triangles skinned linearly (as glTF
+// viewers skin `convert --body`'s mesh): the worst edge's stretch (posed over bind length), the
+// most edges over 4x in one frame, and the least share of edges within 4x.
+struct ClipStretch {
+    double worst = 0.0;
+    std::size_t mostOver4x = 0;
+    double leastHeld = 1.0;
+};
+
+inline ClipStretch linearStretchOverFrames(const Document& document, const BodyMesh& mesh) {
+    const std::span<const std::uint32_t> indices = finestTriangles(mesh);
+    const std::vector<glm::dvec3> bind = bindPositions(mesh);
+    std::vector<glm::dvec3> posed;
+    ClipStretch result;
+    for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
+        linearlySkinned(mesh, worldAtFrame(document, frame), posed);
+        const EdgeStretch stretch = measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
+        result.worst = std::max(result.worst, stretch.worstRatio);
+        result.mostOver4x = std::max(result.mostOver4x, stretch.stretched);
+        result.leastHeld = std::min(result.leastHeld, stretch.heldShare());
+    }
+    return result;
 }
 
 } // namespace bvh::test
