@@ -862,10 +862,6 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
     return sums;
 }
 
-} // namespace
-
-namespace {
-
 // facingOfPose, with `landmarks` = findBodyLandmarks(skeleton): the stance finds them once for
 // its anatomy and its facing (with the rest pose's, that was four searches of every name).
 std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
