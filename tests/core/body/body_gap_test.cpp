@@ -308,6 +308,56 @@ TEST(BodyGap, TheCrotchBetweenTwoLimbsIsWeightedToTheJointTheyLeave) {
     EXPECT_EQ(armAndThigh.share, 0.0f);
 }
 
+// A round cone 0.05 thick over the bone from joint `start` to `end`, moved by node `joint`.
+BodyVolume boneMovedBy(glm::vec3 a, glm::vec3 b, NodeIndex joint, NodeIndex start, NodeIndex end) {
+    BodyVolume volume = makeRoundCone(a, b, 0.05f, 0.05f);
+    volume.joint = joint;
+    volume.startJoint = start;
+    volume.endJoint = end;
+    return volume;
+}
+
+TEST(BodyGap, AnArmHangingFromTheChestMakesNoCrotchWithTheChest) {
+    // A Poser-style trunk (hip 0, abdomen 1, chest 2, neck 3) and a shoulder's mass (collar 4 to
+    // shoulder 5, moved by the shoulder, as a deltoid is) hanging from the chest by the collar's
+    // bone. The abdomen's bone comes before both the chest's cone and, a level farther, the
+    // shoulder's mass: the two part at its end, the chest, whose node moves both the chest's cone
+    // and the collar's bone. The arm hangs from the chest; no crotch lies between them. Before,
+    // the point below the shoulder (the chest's cone 0.01 deep, the abdomen's bone sqrt(0.008) -
+    // 0.05 away, the shoulder's mass sqrt(0.0065) - 0.05) passed r(0.594) * r(0.912) = 0.64 of its
+    // weight to the abdomen, and the armpit's edges of three.js's pirouette stretched 4x.
+    const std::vector<BodyVolume> volumes = {
+        boneMovedBy({0.0f, 0.0f, 0.0f}, {0.0f, 0.1f, 0.0f}, 0, 0, 1),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.0f, 0.2f, 0.0f}, 1, 1, 2),
+        boneMovedBy({0.0f, 0.2f, 0.0f}, {0.0f, 0.4f, 0.0f}, 2, 2, 3),
+        boneMovedBy({0.0f, 0.2f, 0.0f}, {0.08f, 0.35f, 0.0f}, 2, 2, 4),
+        boneMovedBy({0.08f, 0.35f, 0.0f}, {0.2f, 0.35f, 0.0f}, 5, 4, 5),
+        boneMovedBy({0.2f, 0.35f, 0.0f}, {0.5f, 0.35f, 0.0f}, 5, 5, 6)};
+    for (const std::size_t nearest : {std::size_t{2}, std::size_t{4}}) {
+        const LimbBridgeWeight pit = limbBridgeAt(volumes, {0.04f, 0.28f, 0.0f}, nearest);
+        EXPECT_EQ(pit.joint, kNoParent) << "nearest " << nearest;
+        EXPECT_EQ(pit.share, 0.0f) << "nearest " << nearest;
+    }
+}
+
+TEST(BodyGap, TheGroinBetweenTheBellyAndAThighIsWeightedToTheNodeAboveBoth) {
+    // MakeHuman's hips: the root's bone (root 0 to spine05 1) comes before both the belly's cone
+    // (spine05 to spine04 2, moved by spine05) and, a level farther, a thigh (3 to the knee 4)
+    // through its pelvis bone, which starts where spine05 does but is moved by pelvis.L (7), a
+    // sibling of spine05. Two nodes move the two volumes leaving the shared bone's end, so the
+    // groin turns about the node above them, the root's. At (0.08, 0.16): the belly 0.03 away,
+    // the thigh sqrt(0.0085) - 0.05 = 0.042195, the root's bone 0.05: share = r(1 - 0.012195 /
+    // 0.1) * r(1 - 0.007805 / 0.1) = r(0.878046) * r(0.921954) = 0.959011 * 0.982677.
+    const std::vector<BodyVolume> volumes = {
+        boneMovedBy({0.0f, 0.0f, 0.0f}, {0.0f, 0.1f, 0.0f}, 0, 0, 1),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.0f, 0.3f, 0.0f}, 1, 1, 2),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.15f, 0.1f, 0.0f}, 7, 1, 3),
+        boneMovedBy({0.15f, 0.1f, 0.0f}, {0.15f, -0.3f, 0.0f}, 3, 3, 4)};
+    const LimbBridgeWeight groin = limbBridgeAt(volumes, {0.08f, 0.16f, 0.0f}, 1);
+    EXPECT_EQ(groin.joint, 0);
+    EXPECT_NEAR(groin.share, 0.959011f * 0.982677f, 1e-4f);
+}
+
 // test::linearStretchOverFrames of the body built for the clip `text`.
 test::ClipStretch linearStretchOverClip(const std::string& text) {
     const Document document = parseDocument(text);
