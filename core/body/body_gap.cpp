@@ -355,6 +355,48 @@ LimbChain limbChain(std::span<const BodyVolume> volumes, std::span<const std::ui
     return chain;
 }
 
+// One limb's bone at one level of its limbChain: `limb`, the limb's position in the indices, and
+// `level`, the bone's in the chain.
+struct ChainBone {
+    std::size_t limb;
+    const LimbChain& chain;
+    std::size_t level;
+    // The volume that leaves the end of the bone at `level` on the way to the limb: the bone one
+    // level nearer the limb, or the limb itself.
+    std::size_t leaving() const { return level == 0 ? limb : chain.bones[level - 1]; }
+};
+
+// The node the crotch between two limbs turns about, where `mine` and `theirs`, the bones before
+// them, start at one joint; kNoParent where they do not, or where one limb hangs from the other
+// (that node moves one of them: no crotch lies between them). Bones leaving one joint apart (the
+// hip bones before two thighs) part there: their start's node, as the pelvis. One bone in both
+// chains (the trunk's bone before both of MakeHuman's pelvis bones; the abdomen's before a chest's
+// cone and, a level farther, before a deltoid hanging from that chest by its collar) parts them
+// at its end, where one volume leaves it towards each limb: where one node moves both (the chest:
+// its cone and the collar's bone), about that node; where two do (MakeHuman's spine05 and
+// pelvis.L, siblings), about the node above them, the shared bone's. So a chest's cone and the
+// deltoid or arm hanging from that chest are no crotch: given to the abdomen, the side of a
+// Poser-style chest under a T-posed arm (hip, abdomen, chest, rCollar, rShldr) took 0.9 of its
+// weight from the abdomen up to the armpit, and the armpit's edges, blending the abdomen with the
+// upper arm, stretched 4x as the arm rose and fell (three.js's pirouette); given to the chest,
+// still 4x, the chest's weight pulled up the arm's underside.
+NodeIndex partingJoint(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
+                       const ChainBone& mine, const ChainBone& theirs) {
+    const BodyVolume& one = volumes[indices[mine.chain.bones[mine.level]]];
+    const BodyVolume& two = volumes[indices[theirs.chain.bones[theirs.level]]];
+    if (one.startJoint != two.startJoint) {
+        return kNoParent;
+    }
+    NodeIndex joint = one.startJoint;
+    if (one.endJoint == two.endJoint) {
+        const NodeIndex towardsMine = volumes[indices[mine.leaving()]].joint;
+        joint = towardsMine == volumes[indices[theirs.leaving()]].joint ? towardsMine : joint;
+    }
+    const bool hangs =
+        joint == volumes[indices[mine.limb]].joint || joint == volumes[indices[theirs.limb]].joint;
+    return hangs ? kNoParent : joint;
+}
+
 } // namespace
 
 LimbBridgeWeight limbBridgeWeight(std::span<const BodyVolume> volumes,
@@ -378,15 +420,16 @@ LimbBridgeWeight limbBridgeWeight(std::span<const BodyVolume> volumes,
         }
         const LimbChain other = limbChain(volumes, indices, distances, j);
         for (std::size_t a = 0; a < chain.count; ++a) {
-            const BodyVolume& mine = volumes[indices[chain.bones[a]]];
             for (std::size_t b = 0; b < other.count; ++b) {
-                if (volumes[indices[other.bones[b]]].startJoint != mine.startJoint) {
+                const NodeIndex joint =
+                    partingJoint(volumes, indices, {nearest, chain, a}, {j, other, b});
+                if (joint == kNoParent) {
                     continue;
                 }
                 const float bridge = std::max(distances[chain.bones[a]], distances[other.bones[b]]);
                 const float share = closeness * smoothRamp(1.0f - (bridge - distances[j]) / width);
                 if (share > best.share) {
-                    best = {mine.startJoint, share};
+                    best = {joint, share};
                 }
             }
         }

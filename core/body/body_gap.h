@@ -51,12 +51,15 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
 // `nearest`: the position in `indices` of the nearest volume i (a limb's first bone). The limbs
 // are i and a volume j that keeps a gap from it (as gapWall's pairs) and is its cousin: one of
 // the bones before each (ending where it starts; two levels up, for rigs whose thighs leave the
-// hip through a short buttock bone, as Poser's and Daz's) starts at one joint, which the share
-// goes to. share = r(1 - (d_j - d_i) / `width`) * r(1 - (d_b - d_j) / `width`), r a smooth ramp
-// from 0 to 1 and d_b the farther of the two bones that leave that joint: 1 on the limbs'
-// bisector close to the bones they leave, none on a limb's far side or down the limbs where they
-// only run side by side (thighs touching to the knees keep their own weights); the largest over
-// the j. {kNoParent, 0} where no such pair lies near.
+// hip through a short buttock bone, as Poser's and Daz's) starts at one joint, whose node the
+// share goes to; where one bone comes before both, the node that moves both volumes leaving its
+// end towards the two limbs, or else that bone's. None where that node moves i or j: one limb
+// hangs from the other (a chest's cone and an arm or a deltoid hanging from that chest by its
+// collar), and no crotch lies between them. share = r(1 - (d_j - d_i) / `width`) * r(1 - (d_b -
+// d_j) / `width`), r a smooth ramp from 0 to 1 and d_b the farther of the two bones that leave that
+// joint: 1 on the limbs' bisector close to the bones they leave, none on a limb's far side or down
+// the limbs where they only run side by side (thighs touching to the knees keep their own weights);
+// the largest over the j. {kNoParent, 0} where no such pair lies near.
 struct LimbBridgeWeight {
     NodeIndex joint = kNoParent;
     float share = 0.0f;

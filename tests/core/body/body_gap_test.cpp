@@ -308,6 +308,56 @@ TEST(BodyGap, TheCrotchBetweenTwoLimbsIsWeightedToTheJointTheyLeave) {
     EXPECT_EQ(armAndThigh.share, 0.0f);
 }
 
+// A round cone 0.05 thick over the bone from joint `start` to `end`, moved by node `joint`.
+BodyVolume boneMovedBy(glm::vec3 a, glm::vec3 b, NodeIndex joint, NodeIndex start, NodeIndex end) {
+    BodyVolume volume = makeRoundCone(a, b, 0.05f, 0.05f);
+    volume.joint = joint;
+    volume.startJoint = start;
+    volume.endJoint = end;
+    return volume;
+}
+
+TEST(BodyGap, AnArmHangingFromTheChestMakesNoCrotchWithTheChest) {
+    // A Poser-style trunk (hip 0, abdomen 1, chest 2, neck 3) and a shoulder's mass (collar 4 to
+    // shoulder 5, moved by the shoulder, as a deltoid is) hanging from the chest by the collar's
+    // bone. The abdomen's bone comes before both the chest's cone and, a level farther, the
+    // shoulder's mass: the two part at its end, the chest, whose node moves both the chest's cone
+    // and the collar's bone. The arm hangs from the chest; no crotch lies between them. Before,
+    // the point below the shoulder (the chest's cone 0.01 deep, the abdomen's bone sqrt(0.008) -
+    // 0.05 away, the shoulder's mass sqrt(0.0065) - 0.05) passed r(0.594) * r(0.912) = 0.64 of its
+    // weight to the abdomen, and the armpit's edges of three.js's pirouette stretched 4x.
+    const std::vector<BodyVolume> volumes = {
+        boneMovedBy({0.0f, 0.0f, 0.0f}, {0.0f, 0.1f, 0.0f}, 0, 0, 1),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.0f, 0.2f, 0.0f}, 1, 1, 2),
+        boneMovedBy({0.0f, 0.2f, 0.0f}, {0.0f, 0.4f, 0.0f}, 2, 2, 3),
+        boneMovedBy({0.0f, 0.2f, 0.0f}, {0.08f, 0.35f, 0.0f}, 2, 2, 4),
+        boneMovedBy({0.08f, 0.35f, 0.0f}, {0.2f, 0.35f, 0.0f}, 5, 4, 5),
+        boneMovedBy({0.2f, 0.35f, 0.0f}, {0.5f, 0.35f, 0.0f}, 5, 5, 6)};
+    for (const std::size_t nearest : {std::size_t{2}, std::size_t{4}}) {
+        const LimbBridgeWeight pit = limbBridgeAt(volumes, {0.04f, 0.28f, 0.0f}, nearest);
+        EXPECT_EQ(pit.joint, kNoParent) << "nearest " << nearest;
+        EXPECT_EQ(pit.share, 0.0f) << "nearest " << nearest;
+    }
+}
+
+TEST(BodyGap, TheGroinBetweenTheBellyAndAThighIsWeightedToTheNodeAboveBoth) {
+    // MakeHuman's hips: the root's bone (root 0 to spine05 1) comes before both the belly's cone
+    // (spine05 to spine04 2, moved by spine05) and, a level farther, a thigh (3 to the knee 4)
+    // through its pelvis bone, which starts where spine05 does but is moved by pelvis.L (7), a
+    // sibling of spine05. Two nodes move the two volumes leaving the shared bone's end, so the
+    // groin turns about the node above them, the root's. At (0.08, 0.16): the belly 0.03 away,
+    // the thigh sqrt(0.0085) - 0.05 = 0.042195, the root's bone 0.05: share = r(1 - 0.012195 /
+    // 0.1) * r(1 - 0.007805 / 0.1) = r(0.878046) * r(0.921954) = 0.959011 * 0.982677.
+    const std::vector<BodyVolume> volumes = {
+        boneMovedBy({0.0f, 0.0f, 0.0f}, {0.0f, 0.1f, 0.0f}, 0, 0, 1),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.0f, 0.3f, 0.0f}, 1, 1, 2),
+        boneMovedBy({0.0f, 0.1f, 0.0f}, {0.15f, 0.1f, 0.0f}, 7, 1, 3),
+        boneMovedBy({0.15f, 0.1f, 0.0f}, {0.15f, -0.3f, 0.0f}, 3, 3, 4)};
+    const LimbBridgeWeight groin = limbBridgeAt(volumes, {0.08f, 0.16f, 0.0f}, 1);
+    EXPECT_EQ(groin.joint, 0);
+    EXPECT_NEAR(groin.share, 0.959011f * 0.982677f, 1e-4f);
+}
+
 // test::linearStretchOverFrames of the body built for the clip `text`.
 test::ClipStretch linearStretchOverClip(const std::string& text) {
     const Document document = parseDocument(text);
@@ -316,6 +366,48 @@ test::ClipStretch linearStretchOverClip(const std::string& text) {
     EXPECT_NE(body.mesh, nullptr) << body.message;
     return body.mesh == nullptr ? test::ClipStretch{}
                                 : test::linearStretchOverFrames(document, *body.mesh);
+}
+
+// A Poser-style biped (hip, abdomen, chest, rCollar, rShldr, rButtock, rThigh: three.js's
+// pirouette's skeleton, in centimetres) in its T-pose, its arms falling to its sides and rising
+// above the shoulders over `frames` frames, the sides mirrored.
+std::string poserArmsRaisingText(int frames) {
+    test::BvhTextBuilder b;
+    const int hip = b.add("hip", -1, {0.0, 0.0, 0.0});
+    const int abdomen = b.add("abdomen", hip, {0.0, 20.69, -0.73});
+    const int chest = b.add("chest", abdomen, {0.0, 11.70, -0.49});
+    const int neck = b.add("neck", chest, {0.0, 22.19, -2.19});
+    const int head = b.add("head", neck, {-0.24, 7.07, 1.22});
+    b.endSite(head, {0.0, 12.0, 0.0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? "l" : "r";
+        const int collar = b.add(s + "Collar", chest, {side * 2.68, 19.26, -4.88});
+        const int shoulder = b.add(s + "Shldr", collar, {side * 8.78, -1.95, 1.46});
+        const int forearm = b.add(s + "ForeArm", shoulder, {side * 28.17, -1.71, 0.49});
+        const int hand = b.add(s + "Hand", forearm, {side * 22.59, 0.77, 7.07});
+        b.endSite(hand, {side * 8.0, 0.0, 0.0});
+    }
+    for (const double side : {1.0, -1.0}) {
+        const std::string s = side > 0 ? "l" : "r";
+        const int buttock = b.add(s + "Buttock", hip, {side * 8.78, 4.35, 1.22});
+        const int thigh = b.add(s + "Thigh", buttock, {0.0, -1.71, -2.19});
+        const int shin = b.add(s + "Shin", thigh, {0.0, -36.82, 0.73});
+        const int foot = b.add(s + "Foot", shin, {side * 0.73, -45.11, -5.12});
+        b.endSite(foot, {side * 1.12, -3.70, 12.10});
+    }
+    std::vector<test::BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
+    for (int f = 0; f < frames; ++f) {
+        const double t = frames > 1 ? static_cast<double>(f) / (frames - 1) : 0.0;
+        // Z degrees: from held out down 85 beside the chest, back, and up 60 above the shoulder
+        // (the left arm's sign flipped).
+        const double down = (t < 0.5 ? 85.0 : 60.0) * std::sin(2.0 * 3.14159265358979 * t);
+        test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
+        row.rootPosition = {0.0, 100.0, 0.0};
+        row.rotations.assign(static_cast<std::size_t>(b.indexOf("rFoot")) + 1, glm::dvec3(0.0));
+        row.rotations[static_cast<std::size_t>(b.indexOf("lShldr"))] = {-down, 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("rShldr"))] = {down, 0.0, 0.0};
+    }
+    return b.text(rows);
 }
 
 // Limbs split into bones along one line (MakeHuman's upperleg01 and upperleg02, upperarm01 and
@@ -348,6 +440,18 @@ TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
         EXPECT_LE(stretch.mostOver4x, split.mostOver4x);
         EXPECT_LT(stretch.worst, split.worst);
     }
+}
+
+// The chest's side under a T-posed arm keeps the chest's weight, not the abdomen's (no crotch
+// between the chest's cone and the arm hanging from that chest, as AnArmHangingFromTheChest-
+// MakesNoCrotchWithTheChest checks), so the armpit holds under linear blending as the arm falls
+// 85 degrees and rises 60 above the shoulder: 2.57x at worst. With the abdomen's weight there
+// (0.9 on the chest's side under the arm), the worst edge stretched 3.30x (and 4.07x, 4 edges
+// past 4x, with the arm swung on to 115 degrees, across the hip).
+TEST(BodyGap, APoserStyleArmFallingAndRisingFromATPoseHoldsAtTheArmpit) {
+    const test::ClipStretch stretch = linearStretchOverClip(poserArmsRaisingText(25));
+    EXPECT_EQ(stretch.mostOver4x, 0u);
+    EXPECT_LT(stretch.worst, 3.0);
 }
 
 } // namespace
