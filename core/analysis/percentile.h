@@ -41,13 +41,38 @@ std::size_t partitionWithoutBranches(double* values, std::size_t count, double* 
     return first;
 }
 
+// A pivot for looking for the element at `rank` among `count` > 16 values: of nine values spread
+// over them, sorted, the one at the rank's place (rounded down) where the rank lies in the upper
+// half, else the one after it. Partitioning by it sets apart most of the side of the rank where
+// more values lie in one pass (for the 80th percentile, about the lowest 70 %), where the median
+// of three sets apart about half whichever rank is sought; the next round cuts from the other
+// side. Over the stance's percentiles that partitions about a sixth fewer values (nine and
+// fifteen values were measured: fifteen cost more to sort than they saved). Any value of the
+// range is a correct pivot (a NaN that the sort leaves in place included), only a slower one
+// where the sample misleads.
+inline double pivotTowards(const double* values, std::size_t count, std::size_t rank) {
+    constexpr std::size_t kSample = 9;
+    std::array<double, kSample> sample;
+    for (std::size_t i = 0; i < kSample; ++i) {
+        sample[i] = values[i * (count - 1) / (kSample - 1)];
+    }
+    for (std::size_t i = 1; i < kSample; ++i) { // insertion sort
+        for (std::size_t j = i; j > 0 && sample[j] < sample[j - 1]; --j) {
+            std::swap(sample[j], sample[j - 1]);
+        }
+    }
+    const std::size_t place = rank * (kSample - 1) / (count - 1);
+    const bool upper = 2 * rank >= count;
+    return sample[upper ? place : std::min(place + 1, kSample - 1)];
+}
+
 // Reorders `values` as std::nth_element does: the element at `rank` once sorted comes to
-// `rank`, none before it is greater and none after it is less. Quickselect on the median of
-// three, partitioned without branches (partitionWithoutBranches); a range whose pivot is its
-// smallest value first sets apart the values equal to it, so runs of equal values (a planted
-// foot's zero speeds) always shrink the range; after more rounds than a fair pivot needs, the
-// rest is left to std::nth_element, so no input is quadratic. The value found compares equal to
-// std::nth_element's (only the sign of a zero among equal zeros may differ).
+// `rank`, none before it is greater and none after it is less. Quickselect on a pivot from a
+// sample (pivotTowards), partitioned without branches (partitionWithoutBranches); a range whose
+// pivot is its smallest value first sets apart the values equal to it, so runs of equal values
+// (a planted foot's zero speeds) always shrink the range; after more rounds than a fair pivot
+// needs, the rest is left to std::nth_element, so no input is quadratic. The value found compares
+// equal to std::nth_element's (only the sign of a zero among equal zeros may differ).
 inline void selectRank(std::span<double> values, std::size_t rank) {
     assert(rank < values.size() && "the rank of an element of the sample");
     constexpr std::size_t kStackScratch = 512; // the stance's samples: 240 values
@@ -62,10 +87,7 @@ inline void selectRank(std::span<double> values, std::size_t rank) {
     std::size_t count = values.size();
     std::size_t rounds = 2 * static_cast<std::size_t>(std::bit_width(count));
     for (; count > 16 && rounds > 0; --rounds) {
-        const double a = begin[0];
-        const double b = begin[count / 2];
-        const double c = begin[count - 1];
-        const double pivot = std::max(std::min(a, b), std::min(std::max(a, b), c));
+        const double pivot = pivotTowards(begin, count, rank);
         const std::size_t below = partitionWithoutBranches(begin, count, scratch,
                                                            [pivot](double v) { return v < pivot; });
         if (rank < below) {

@@ -16,6 +16,7 @@
 #include <glm/geometric.hpp>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <tuple>
@@ -111,17 +112,25 @@ std::vector<glm::dvec3>& keptPoseBuffer() {
     return kept;
 }
 
-// A buffer of `count` positions (their values unspecified until written).
+// A buffer of at least `count` positions (their values unspecified until written). The kept
+// buffer is as long as it is large (returnPoseBuffer), so a take no larger than the largest
+// before it zeroes and copies nothing; resizing it to each take's length zeroed the difference
+// whenever a take was longer than the one before (half of them in a library), and copied the
+// previous take's positions when it grew.
 std::vector<glm::dvec3> borrowPoseBuffer(std::size_t count) {
     std::vector<glm::dvec3> buffer;
     buffer.swap(keptPoseBuffer());
-    buffer.resize(count); // zeroes only what the kept buffer lacked
+    if (buffer.size() < count) {
+        buffer.clear(); // nothing to carry into the larger allocation
+        buffer.resize(count);
+    }
     return buffer;
 }
 
 void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
     const std::size_t capacity = buffer.capacity();
     if (capacity * sizeof(glm::dvec3) <= kKeptPoseBytes && capacity > keptPoseBuffer().capacity()) {
+        buffer.resize(capacity); // no reallocation: zeroes the slack once
         buffer.swap(keptPoseBuffer());
     }
 }
@@ -490,12 +499,13 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         lowest.resize(samples);
     }
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
+    const bool everyNode = countedNodes == counted.size(); // no static root: most files
     std::vector<double> distances(counted.size());
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
-        double sum = 0.0;
+        double sum = 0.0; // in node order, whichever nodes count
         for (std::size_t i = 0; i < counted.size(); ++i) {
-            if (counted[i] != 0) {
+            if (everyNode || counted[i] != 0) {
                 sum += distances[i];
             }
         }
@@ -513,23 +523,25 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
 // (countAtMost, two per instruction) instead of reaching into every sample's pose once per axis.
 struct LeafCoordinates {
     std::size_t samples = 0;
-    std::vector<double> values; // [(leaf * 3 + component) * samples + sample]
+    std::size_t leaves = 0;
+    // [(leaf * 3 + component) * samples + sample], every one written before it is read: not
+    // zeroed first (on a rig with a hundred finger tips that was a third of the gathering).
+    std::unique_ptr<double[]> values;
 
-    LeafCoordinates(const SampledPoses& poses, std::span<const std::size_t> leaves)
-        : samples(poses.at.size()), values(leaves.size() * 3 * poses.at.size()) {
+    LeafCoordinates(const SampledPoses& poses, std::span<const std::size_t> leafNodes)
+        : samples(poses.at.size()), leaves(leafNodes.size()),
+          values(new double[leafNodes.size() * 3 * poses.at.size()]) {
         for (std::size_t s = 0; s < samples; ++s) {
-            for (std::size_t j = 0; j < leaves.size(); ++j) {
-                const glm::dvec3& point = poses.at[s][leaves[j]];
+            for (std::size_t j = 0; j < leaves; ++j) {
+                const glm::dvec3& point = poses.at[s][leafNodes[j]];
                 for (int c = 0; c < 3; ++c) {
                     values[(j * 3 + static_cast<std::size_t>(c)) * samples + s] = point[c];
                 }
             }
         }
     }
-    std::size_t leaves() const { return samples == 0 ? 0 : values.size() / (3 * samples); }
     std::span<const double> of(std::size_t leaf, int component) const {
-        return std::span(values).subspan((leaf * 3 + static_cast<std::size_t>(component)) * samples,
-                                         samples);
+        return {values.get() + (leaf * 3 + static_cast<std::size_t>(component)) * samples, samples};
     }
 };
 
@@ -545,7 +557,7 @@ std::size_t endsOnTheFloor(const LeafCoordinates& leaves, UpAxis axis, double fl
     const int component = upAxisIndex(axis);
     const bool positive = upAxisSign(axis) > 0.0;
     std::size_t ends = 0;
-    for (std::size_t leaf = 0; leaf < leaves.leaves(); ++leaf) {
+    for (std::size_t leaf = 0; leaf < leaves.leaves; ++leaf) {
         const std::span<const double> values = leaves.of(leaf, component);
         const std::size_t below =
             positive ? countAtMost(values, limit) : countAtLeast(values, -limit);
