@@ -504,9 +504,13 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
-        for (std::size_t i = 0; i < counted.size(); ++i) {
-            if (everyNode || counted[i] != 0) {
-                sum += distances[i];
+        if (everyNode) {
+            for (const double distance : distances) {
+                sum += distance;
+            }
+        } else {
+            for (std::size_t i = 0; i < counted.size(); ++i) {
+                sum += counted[i] != 0 ? distances[i] : 0.0; // + 0.0 changes no sum of distances
             }
         }
         speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
