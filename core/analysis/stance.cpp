@@ -220,25 +220,26 @@ public:
         distinct = distinctFrames(frames_);
         poses_.positions = borrowPoseBuffer(distinct.size() * nodes_);
         rootRotations_.resize(distinct.size());
-        // The extremes of the samples' own frames (not of their neighbours only): a long clip
-        // has as many neighbours as samples, and their extremes are never read.
-        extremes_.resize(distinct.size());
-        afterFirst_.resize(distinct.size());
-        // The samples' frames increase: one walk finds them all.
-        sampled_.assign(distinct.size(), 0);
+        // The extremes of the samples' own frames (not of their neighbours only: a long clip
+        // has as many neighbours as samples, and their extremes are never read), written in
+        // sample order where each frame is posed. The samples' frames increase strictly (at
+        // most one sample per frame): one walk finds them all.
+        poses_.atExtremes.resize(frames_.size());
+        poses_.atExtremesAfterFirst.resize(frames_.size());
+        sampleAt_.assign(distinct.size(), kNoSample);
         std::size_t slot = 0;
-        for (const auto& [frame, neighbour] : frames_) {
-            while (distinct[slot] < frame) {
+        for (std::size_t sample = 0; sample < frames_.size(); ++sample) {
+            while (distinct[slot] < frames_[sample].first) {
                 ++slot;
             }
-            sampled_[slot] = 1;
+            sampleAt_[slot] = sample;
         }
         request_.take = [this](std::size_t d, std::span<const RigidTransform> world) {
             glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
             for (std::size_t i = 0; i < nodes_; ++i) {
                 pose[i] = world[i].translation;
             }
-            if (sampled_[d] != 0) {
+            if (sampleAt_[d] != kNoSample) {
                 keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
             }
             rootRotations_[d] = world[0].rotation;
@@ -276,8 +277,6 @@ public:
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
         poses_.at.reserve(frames_.size());
-        poses_.atExtremes.reserve(frames_.size());
-        poses_.atExtremesAfterFirst.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
         poses_.rootRotation.reserve(frames_.size());
         std::size_t atCursor = 0;
@@ -285,8 +284,6 @@ public:
         for (const auto& [frame, neighbour] : frames_) {
             const std::size_t at = slotFrom(atCursor, frame);
             poses_.at.push_back(pose(at));
-            poses_.atExtremes.push_back(extremes_[at]);
-            poses_.atExtremesAfterFirst.push_back(afterFirst_[at]);
             poses_.rootRotation.push_back(rootRotations_[at]);
             poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
@@ -297,8 +294,9 @@ private:
     // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
     // withFirstNode).
     void keepExtremes(std::size_t d, const PoseExtremes& afterFirst) {
-        afterFirst_[d] = afterFirst;
-        extremes_[d] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
+        const std::size_t sample = sampleAt_[d];
+        poses_.atExtremesAfterFirst[sample] = afterFirst;
+        poses_.atExtremes[sample] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
     }
 
     // The frames of a group posed together: their positions and root rotations read from the
@@ -307,7 +305,7 @@ private:
     void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                    const FramePoseRequest::LaneIndices& indices) {
         const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
-            return d != FramePoseRequest::kNotRequested && sampled_[d] != 0;
+            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
         });
         std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> laneExtremes;
         if (anySampled) {
@@ -324,7 +322,7 @@ private:
                 pose[i] = glm::dvec3(node.translation[0][k], node.translation[1][k],
                                      node.translation[2][k]);
             }
-            if (sampled_[d] != 0) {
+            if (sampleAt_[d] != kNoSample) {
                 keepExtremes(d, laneExtremes[k]);
             }
             const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
@@ -342,9 +340,9 @@ private:
     FramePoseRequest request_;
     SampledPoses poses_;
     std::vector<glm::dquat> rootRotations_;
-    std::vector<PoseExtremes> extremes_;   // per distinct frame, where sampled_
-    std::vector<PoseExtremes> afterFirst_; // the same without node 0
-    std::vector<std::uint8_t> sampled_;    // per distinct frame: 1 where a sample's own frame
+    // Per distinct frame, the sample whose own frame it is, or kNoSample.
+    static constexpr std::size_t kNoSample = ~std::size_t{0};
+    std::vector<std::size_t> sampleAt_;
 };
 
 // The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
