@@ -44,12 +44,13 @@ std::size_t partitionWithoutBranches(double* values, std::size_t count, double* 
 // A pivot for looking for the element at `rank` among `count` > 16 values: of eight values spread
 // over them, sorted, the one at the rank's place (rounded down) where the rank lies in the upper
 // half, else the one after it. Partitioning by it sets apart most of the side of the rank where
-// more values lie in one pass (for the 80th percentile, about the lowest 70 %), where the median
-// of three sets apart about half whichever rank is sought; the next round cuts from the other
-// side. The sample is sorted by a network of minima and maxima (Batcher's odd-even merge sort,
-// 19 exchanges), without a branch on the data: sorted by insertion, its mispredicted branches
-// cost more time than the passes saved. Any value of the range is a correct pivot, only a
-// slower one where the sample misleads.
+// more values lie in one pass (for the 80th percentile, about the lowest two thirds), where the
+// median of three sets apart about half whichever rank is sought; the next round cuts from the
+// other side. The sample is sorted by a network of minima and maxima (Batcher's odd-even merge
+// sort, 19 exchanges), without a branch on the data: sorted by insertion, its mispredicted
+// branches cost more time than the passes saved. Any value of the range but NaN is a correct
+// pivot, only a slower one where the sample misleads (values holding NaN have no order to
+// select in, for std::nth_element either).
 inline double pivotTowards(const double* values, std::size_t count, std::size_t rank) {
     constexpr std::size_t kSample = 8;
     static constexpr std::uint8_t kNetwork[19][2] = {
