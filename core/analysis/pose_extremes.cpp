@@ -1,6 +1,10 @@
 #include "core/analysis/pose_extremes.h"
 
+#include "core/kinematics/vector_clones.h"
+
+#include <bit>
 #include <cassert>
+#include <cstring>
 
 namespace bvh {
 
@@ -48,6 +52,67 @@ PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose) {
     PoseExtremes extremes;
     for (std::size_t node = 1; node < pose.size(); ++node) {
         takeNode(extremes, pose[node], node);
+    }
+    return extremes;
+}
+
+namespace {
+
+constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+// One double, or one 64-bit node index or comparison mask (all ones where true), per lane.
+using LaneDoubles = double __attribute__((vector_size(kLanes * sizeof(double))));
+using LaneMask = std::int64_t __attribute__((vector_size(kLanes * sizeof(std::int64_t))));
+
+// `into` becomes `take` in the lanes where `mask` is set, bit for bit. By reference and always
+// inlined (vector_clones.h).
+[[gnu::always_inline]] inline void chooseLanes(LaneMask& into, const LaneMask& mask,
+                                               const LaneMask& take) {
+    into = (take & mask) | (into & ~mask);
+}
+
+} // namespace
+
+// Compiled for SSE2 and AVX2 (vector_clones.h): with AVX2 each comparison and choice covers the
+// four lanes.
+BVHSCOPE_VECTOR_CLONES
+std::array<PoseExtremes, kLanes>
+extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes) {
+    // takeNode's strict comparisons, as masks: a later node replaces an extreme only where it
+    // lies strictly beyond it (the first of a tie stays; NaN compares false). The values are
+    // kept as their bits, so that choosing one is the same masking as choosing a node.
+    LaneMask low[3];
+    LaneMask high[3];
+    LaneMask lowNode[3] = {};
+    LaneMask highNode[3] = {};
+    for (int c = 0; c < 3; ++c) {
+        low[c] = LaneMask{} + std::bit_cast<std::int64_t>(std::numeric_limits<double>::max());
+        high[c] = LaneMask{} + std::bit_cast<std::int64_t>(-std::numeric_limits<double>::max());
+    }
+    for (std::size_t node = 1; node < lanes.size(); ++node) {
+        const LaneMask index = LaneMask{} + static_cast<std::int64_t>(node);
+#pragma GCC unroll 3 // so that the twelve running extremes stay in registers
+        for (int c = 0; c < 3; ++c) {
+            LaneDoubles point;
+            std::memcpy(&point, lanes[node].translation[c], sizeof point);
+            const LaneMask bits = __builtin_bit_cast(LaneMask, point);
+            const LaneMask below = point < __builtin_bit_cast(LaneDoubles, low[c]);
+            const LaneMask above = __builtin_bit_cast(LaneDoubles, high[c]) < point;
+            chooseLanes(low[c], below, bits);
+            chooseLanes(high[c], above, bits);
+            chooseLanes(lowNode[c], below, index);
+            chooseLanes(highNode[c], above, index);
+        }
+    }
+    std::array<PoseExtremes, kLanes> extremes{};
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        PoseExtremes& lane = extremes[k];
+        for (int c = 0; c < 3; ++c) {
+            const auto axis = static_cast<std::size_t>(c);
+            lane.low[c] = std::bit_cast<double>(low[c][k]);
+            lane.high[c] = std::bit_cast<double>(high[c][k]);
+            lane.lowNode[axis] = static_cast<std::size_t>(lowNode[c][k]);
+            lane.highNode[axis] = static_cast<std::size_t>(highNode[c][k]);
+        }
     }
     return extremes;
 }

@@ -6,6 +6,8 @@
 // Pure; never throws or prints.
 #pragma once
 
+#include "core/kinematics/forward_kinematics_plan.h"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +36,14 @@ PoseExtremes extremesOfPose(std::span<const glm::dvec3> pose,
 // `pose`): the figure's own extremes where node 0 is a static root (a `joint_Root` at the
 // origin above the moving hips), the most common static root by far.
 PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose);
+
+// extremesAfterFirstNode of each of the ForwardKinematicsPlan::kLanes poses held in `lanes`
+// (lanes[node]: the node's world transform in every lane, as computeWorldLanesOfRows leaves
+// them), to the bit and the node, read where forward kinematics left them: the lanes of a
+// coordinate sit side by side, so two frames are compared per instruction, where copying each
+// pose out first and folding it node by node was a third of handing the poses to the stance.
+std::array<PoseExtremes, ForwardKinematicsPlan::kLanes>
+extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes);
 
 // extremesOfPose of a whole pose, to the bit and the node, from its first node's position and
 // extremesAfterFirstNode of it: node 0 holds an extreme where no later node lies strictly

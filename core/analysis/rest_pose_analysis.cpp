@@ -81,10 +81,6 @@ int upAxisSign(UpAxis axis) {
 
 namespace {
 
-bool nameContains(const std::string& name, std::string_view word) {
-    return asciiLowercase(name).find(word) != std::string::npos;
-}
-
 UpAxis makeUpAxis(int axis, int sign) {
     static constexpr UpAxis kPositive[3] = {UpAxis::PositiveX, UpAxis::PositiveY,
                                             UpAxis::PositiveZ};
@@ -119,11 +115,15 @@ BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
         if (skeleton.isEndSite[i] != 0) {
             continue;
         }
-        const std::string& name = skeleton.names[i];
-        if (nameContains(name, "head") && !nameContains(name, "end")) {
+        // Folded once per name, not once per word looked for (every `info` and summary of a
+        // take finds the landmarks twice: for the rest pose and for the stance).
+        const std::string name = asciiLowercase(skeleton.names[i]);
+        auto contains = [&name](std::string_view word) {
+            return name.find(word) != std::string::npos;
+        };
+        if (contains("head") && !contains("end")) {
             landmarks.heads.push_back(static_cast<NodeIndex>(i));
-        } else if (nameContains(name, "foot") || nameContains(name, "ankle") ||
-                   nameContains(name, "toe")) {
+        } else if (contains("foot") || contains("ankle") || contains("toe")) {
             landmarks.feet.push_back(static_cast<NodeIndex>(i));
         }
     }

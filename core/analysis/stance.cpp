@@ -4,6 +4,7 @@
 #include "core/analysis/hand_fan.h"
 #include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
+#include "core/analysis/pose_distances.h"
 #include "core/analysis/pose_extremes.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
@@ -15,6 +16,7 @@
 #include <glm/geometric.hpp>
 #include <iterator>
 #include <limits>
+#include <memory>
 #include <span>
 #include <string>
 #include <tuple>
@@ -110,17 +112,25 @@ std::vector<glm::dvec3>& keptPoseBuffer() {
     return kept;
 }
 
-// A buffer of `count` positions (their values unspecified until written).
+// A buffer of at least `count` positions (their values unspecified until written). The kept
+// buffer is as long as it is large (returnPoseBuffer), so a take no larger than the largest
+// before it zeroes and copies nothing; resizing it to each take's length zeroed the difference
+// whenever a take was longer than the one before (about half of a library in no order of
+// length), and copied the previous take's positions when it grew.
 std::vector<glm::dvec3> borrowPoseBuffer(std::size_t count) {
     std::vector<glm::dvec3> buffer;
     buffer.swap(keptPoseBuffer());
-    buffer.resize(count); // zeroes only what the kept buffer lacked
+    if (buffer.size() < count) {
+        buffer.clear(); // nothing to carry into the larger allocation
+        buffer.resize(count);
+    }
     return buffer;
 }
 
 void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
     const std::size_t capacity = buffer.capacity();
     if (capacity * sizeof(glm::dvec3) <= kKeptPoseBytes && capacity > keptPoseBuffer().capacity()) {
+        buffer.resize(capacity); // no reallocation: zeroes the slack once
         buffer.swap(keptPoseBuffer());
     }
 }
@@ -210,25 +220,26 @@ public:
         distinct = distinctFrames(frames_);
         poses_.positions = borrowPoseBuffer(distinct.size() * nodes_);
         rootRotations_.resize(distinct.size());
-        // The extremes of the samples' own frames (not of their neighbours only): a long clip
-        // has as many neighbours as samples, and their extremes are never read.
-        extremes_.resize(distinct.size());
-        afterFirst_.resize(distinct.size());
-        // The samples' frames increase: one walk finds them all.
-        sampled_.assign(distinct.size(), 0);
+        // The extremes of the samples' own frames (not of their neighbours only: a long clip
+        // has as many neighbours as samples, and their extremes are never read), written in
+        // sample order where each frame is posed. The samples' frames increase strictly (at
+        // most one sample per frame): one walk finds them all.
+        poses_.atExtremes.resize(frames_.size());
+        poses_.atExtremesAfterFirst.resize(frames_.size());
+        sampleAt_.assign(distinct.size(), kNoSample);
         std::size_t slot = 0;
-        for (const auto& [frame, neighbour] : frames_) {
-            while (distinct[slot] < frame) {
+        for (std::size_t sample = 0; sample < frames_.size(); ++sample) {
+            while (distinct[slot] < frames_[sample].first) {
                 ++slot;
             }
-            sampled_[slot] = 1;
+            sampleAt_[slot] = sample;
         }
         request_.take = [this](std::size_t d, std::span<const RigidTransform> world) {
             glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
             for (std::size_t i = 0; i < nodes_; ++i) {
                 pose[i] = world[i].translation;
             }
-            if (sampled_[d] != 0) {
+            if (sampleAt_[d] != kNoSample) {
                 keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
             }
             rootRotations_[d] = world[0].rotation;
@@ -266,8 +277,6 @@ public:
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
         poses_.at.reserve(frames_.size());
-        poses_.atExtremes.reserve(frames_.size());
-        poses_.atExtremesAfterFirst.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
         poses_.rootRotation.reserve(frames_.size());
         std::size_t atCursor = 0;
@@ -275,8 +284,6 @@ public:
         for (const auto& [frame, neighbour] : frames_) {
             const std::size_t at = slotFrom(atCursor, frame);
             poses_.at.push_back(pose(at));
-            poses_.atExtremes.push_back(extremes_[at]);
-            poses_.atExtremesAfterFirst.push_back(afterFirst_[at]);
             poses_.rootRotation.push_back(rootRotations_[at]);
             poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
@@ -287,14 +294,23 @@ private:
     // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
     // withFirstNode).
     void keepExtremes(std::size_t d, const PoseExtremes& afterFirst) {
-        afterFirst_[d] = afterFirst;
-        extremes_[d] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
+        const std::size_t sample = sampleAt_[d];
+        poses_.atExtremesAfterFirst[sample] = afterFirst;
+        poses_.atExtremes[sample] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
     }
 
     // The frames of a group posed together: their positions and root rotations read from the
-    // lanes, whole transforms written out for frame 0 only (facing).
+    // lanes, the sampled ones' extremes taken from the lanes (every lane at once), whole
+    // transforms written out for frame 0 only (facing).
     void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                    const FramePoseRequest::LaneIndices& indices) {
+        const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
+            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
+        });
+        std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> laneExtremes;
+        if (anySampled) {
+            laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
+        }
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
             if (d == FramePoseRequest::kNotRequested) {
@@ -306,8 +322,8 @@ private:
                 pose[i] = glm::dvec3(node.translation[0][k], node.translation[1][k],
                                      node.translation[2][k]);
             }
-            if (sampled_[d] != 0) {
-                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
+            if (sampleAt_[d] != kNoSample) {
+                keepExtremes(d, laneExtremes[k]);
             }
             const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
             rootRotations_[d] = glm::dquat(root.rotation[0][k], root.rotation[1][k],
@@ -324,9 +340,9 @@ private:
     FramePoseRequest request_;
     SampledPoses poses_;
     std::vector<glm::dquat> rootRotations_;
-    std::vector<PoseExtremes> extremes_;   // per distinct frame, where sampled_
-    std::vector<PoseExtremes> afterFirst_; // the same without node 0
-    std::vector<std::uint8_t> sampled_;    // per distinct frame: 1 where a sample's own frame
+    // Per distinct frame, the sample whose own frame it is, or kNoSample.
+    static constexpr std::size_t kNoSample = ~std::size_t{0};
+    std::vector<std::size_t> sampleAt_;
 };
 
 // The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
@@ -463,50 +479,91 @@ std::vector<std::size_t> leavesOf(const Skeleton& skeleton, std::span<const Node
     return leaves;
 }
 
-// The mean distance the counted nodes travel from each sample to its neighbour.
-std::vector<double> meanSpeedsOf(const SampledPoses& poses, std::span<const std::uint8_t> counted) {
-    std::vector<double> meanSpeeds;
-    meanSpeeds.reserve(poses.at.size());
-    for (std::size_t s = 0; s < poses.at.size(); ++s) {
-        double sum = 0.0;
-        std::size_t nodes = 0;
-        for (std::size_t i = 0; i < counted.size(); ++i) {
-            if (counted[i] != 0) {
-                sum += glm::distance(poses.at[s][i], poses.next[s][i]);
-                ++nodes;
-            }
-        }
-        meanSpeeds.push_back(nodes > 0 ? sum / double(nodes) : 0.0);
-    }
-    return meanSpeeds;
-}
-
-// A point's height along a signed file axis: its coordinate on that axis, negated for a
-// negative one. The same value as glm::dot with upAxisVector (the other terms are zeros) for
-// any finite point, at a third of the cost: the stance takes it for every node of every sample
-// along all six axes.
-struct AxisHeight {
-    int component = 1;
-    double sign = 1.0;
-
-    explicit AxisHeight(UpAxis axis) : component(upAxisIndex(axis)), sign(upAxisSign(axis)) {}
-    double of(const glm::dvec3& point) const { return sign * point[component]; }
+// Per sample, how far the nodes move to its neighbour: the mean over the counted nodes (the
+// reference speed) and, per signed axis (index: static_cast<std::size_t>(UpAxis)), the distance
+// of the lowest counted node along it. Each node's distance is measured once per sample
+// (nodeDistances, four nodes at a time); the lowest nodes' speeds measured theirs again.
+struct SampleSpeeds {
+    std::vector<double> mean;
+    std::array<std::vector<double>, 6> lowest;
 };
 
-// How many leaves reach the floor along `up`: those whose 10th percentile height (the element at
-// that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The element
-// at rank r is at most the limit exactly when more than r heights are: a count, with no sort.
-std::size_t endsOnTheFloor(const SampledPoses& poses, std::span<const std::size_t> leaves,
-                           const AxisHeight& up, double floor, double bodySize) {
+SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
+                      std::span<const std::uint8_t> counted) {
     const std::size_t samples = poses.at.size();
-    const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(samples - 1) + 0.5);
-    const double limit = floor + 0.03 * bodySize;
-    std::size_t ends = 0;
-    for (const std::size_t leaf : leaves) {
-        std::size_t below = 0;
-        for (const SampledPoses::Pose& pose : poses.at) {
-            below += up.of(pose[leaf]) <= limit ? 1 : 0;
+    SampleSpeeds speeds;
+    speeds.mean.resize(samples);
+    for (std::vector<double>& lowest : speeds.lowest) {
+        lowest.resize(samples);
+    }
+    const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
+    const bool everyNode = countedNodes == counted.size(); // no static root: most files
+    std::vector<double> distances(counted.size());
+    for (std::size_t s = 0; s < samples; ++s) {
+        nodeDistances(poses.at[s], poses.next[s], distances);
+        double sum = 0.0; // in node order, whichever nodes count
+        if (everyNode) {
+            for (const double distance : distances) {
+                sum += distance;
+            }
+        } else {
+            for (std::size_t i = 0; i < counted.size(); ++i) {
+                sum += counted[i] != 0 ? distances[i] : 0.0; // + 0.0 changes no sum of distances
+            }
         }
+        speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
+        for (const UpAxis axis : kAllUpAxes) {
+            speeds.lowest[static_cast<std::size_t>(axis)][s] =
+                distances[extremes.lowestNodeAlong(axis, s)];
+        }
+    }
+    return speeds;
+}
+
+// The leaves' coordinates over the samples: per leaf and file axis, one run of every sample's
+// value, so that each signed axis counts a leaf's heights in one pass over a contiguous run
+// (countAtMost, two per instruction) instead of reaching into every sample's pose once per axis.
+struct LeafCoordinates {
+    std::size_t samples = 0;
+    std::size_t leaves = 0;
+    // [(leaf * 3 + component) * samples + sample], every one written before it is read: not
+    // zeroed first (over the 178 takes of the README's figures zeroing cost 4 M instructions,
+    // twice the gathering: rigs with dozens of finger tips).
+    std::unique_ptr<double[]> values;
+
+    LeafCoordinates(const SampledPoses& poses, std::span<const std::size_t> leafNodes)
+        : samples(poses.at.size()), leaves(leafNodes.size()),
+          values(new double[leafNodes.size() * 3 * poses.at.size()]) {
+        for (std::size_t s = 0; s < samples; ++s) {
+            for (std::size_t j = 0; j < leaves; ++j) {
+                const glm::dvec3& point = poses.at[s][leafNodes[j]];
+                for (int c = 0; c < 3; ++c) {
+                    values[(j * 3 + static_cast<std::size_t>(c)) * samples + s] = point[c];
+                }
+            }
+        }
+    }
+    std::span<const double> of(std::size_t leaf, int component) const {
+        return {values.get() + (leaf * 3 + static_cast<std::size_t>(component)) * samples, samples};
+    }
+};
+
+// How many leaves reach the floor along `axis`: those whose 10th percentile height (the element
+// at that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The
+// element at rank r is at most the limit exactly when more than r heights are: a count, with no
+// sort. A height along a negative axis is the coordinate negated, and -v <= limit exactly when
+// v >= -limit (NaN neither).
+std::size_t endsOnTheFloor(const LeafCoordinates& leaves, UpAxis axis, double floor,
+                           double bodySize) {
+    const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(leaves.samples - 1) + 0.5);
+    const double limit = floor + 0.03 * bodySize;
+    const int component = upAxisIndex(axis);
+    const bool positive = upAxisSign(axis) > 0.0;
+    std::size_t ends = 0;
+    for (std::size_t leaf = 0; leaf < leaves.leaves; ++leaf) {
+        const std::span<const double> values = leaves.of(leaf, component);
+        const std::size_t below =
+            positive ? countAtMost(values, limit) : countAtLeast(values, -limit);
         ends += below > rank ? 1 : 0;
     }
     return ends;
@@ -521,19 +578,18 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
     if (samples == 0 || !(bodySize > 0.0)) {
         return costs;
     }
-    const double referenceSpeed = percentile(meanSpeedsOf(poses, counted), 0.5);
+    SampleSpeeds speeds = speedsOf(poses, extremes, counted);
+    const double referenceSpeed = percentileInPlace(speeds.mean, 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
     const std::vector<std::size_t> leaves = leavesOf(skeleton, excluded);
+    const LeafCoordinates leafCoordinates(poses, leaves);
     std::vector<double> lows(samples);
-    std::vector<double> lowSpeeds(samples);
     for (const UpAxis axis : kAllUpAxes) {
-        const AxisHeight up(axis);
         for (std::size_t s = 0; s < samples; ++s) {
-            const std::size_t lowest = extremes.lowestNodeAlong(axis, s);
             lows[s] = extremes.lowestAlong(axis, s);
-            lowSpeeds[s] = glm::distance(poses.at[s][lowest], poses.next[s][lowest]);
         }
+        std::vector<double>& lowSpeeds = speeds.lowest[static_cast<std::size_t>(axis)];
         // In place: nth_element leaves the sample whole, only reordered.
         const auto [upper, lower, floor] = percentilesInPlace(lows, {0.8, 0.2, 0.1});
         const double spread = (upper - lower) / bodySize;
@@ -541,7 +597,7 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
             moving ? std::min(percentileInPlace(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
-        const std::size_t ends = endsOnTheFloor(poses, leaves, up, floor, bodySize);
+        const std::size_t ends = endsOnTheFloor(leafCoordinates, axis, floor, bodySize);
         const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }

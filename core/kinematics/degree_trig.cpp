@@ -1,17 +1,12 @@
 #include "core/kinematics/degree_trig.h"
 
+#include "core/kinematics/vector_clones.h"
+
 #include <cassert>
 
-// On x86-64 the loop is compiled twice, for SSE2 (every x86-64) and AVX2 (four doubles per
-// instruction), and the loader picks one for the CPU (an ifunc): the FK benchmark's 93 angles
-// per pose take 330 ns with SSE2 and 180 ns with AVX2. FMA is not enabled and this file is
-// built with -ffp-contract=off (core/CMakeLists.txt), so both clones perform the same IEEE
-// operations and give the same bits as the scalar sinCosDegrees.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
-#define BVHSCOPE_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define BVHSCOPE_VECTOR_CLONES
-#endif
+// On x86-64 the loop is compiled for SSE2 and AVX2 (vector_clones.h): the FK benchmark's 93
+// angles per pose take 330 ns with SSE2 and 180 ns with AVX2, with the same bits as the scalar
+// sinCosDegrees.
 
 namespace bvh {
 namespace {

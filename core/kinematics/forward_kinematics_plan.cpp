@@ -2,6 +2,7 @@
 
 #include "core/kinematics/degree_trig.h"
 #include "core/kinematics/pose_kernels.h"
+#include "core/kinematics/vector_clones.h"
 
 #include <algorithm>
 #include <cassert>
@@ -92,14 +93,8 @@ using PlanLaneWorld = ForwardKinematicsPlan::LaneWorld;
 using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double))));
 
 // As in degree_trig.cpp, the node loop over four frames (evaluateLanes, with the lane helpers
-// below always inlined into it) is compiled for SSE2 (every x86-64) and AVX2 (a vector of four
-// lanes per instruction), the loader picking one for the CPU: the same IEEE operations either
-// way (no FMA), so the same bits.
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
-#define BVHSCOPE_LANE_CLONES __attribute__((target_clones("avx2", "default")))
-#else
-#define BVHSCOPE_LANE_CLONES
-#endif
+// below always inlined into it) is compiled for SSE2 and AVX2 (a vector of four lanes per
+// instruction; vector_clones.h): the same IEEE operations either way, so the same bits.
 
 // A 32-byte vector passed or returned by value goes in registers in the AVX2 clones and in
 // memory in the default code (GCC's -Wpsabi note; Clang refuses such a call in the default code
@@ -280,13 +275,13 @@ ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
 // The node loop with every lane helper inlined, compiled for SSE2 and AVX2 (each helper was
 // its own clone: a call through the loader's choice per node and helper, the lanes passed in
 // memory). Not templates: Clang 14 leaves a template's clones unresolved.
-BVHSCOPE_LANE_CLONES
+BVHSCOPE_VECTOR_CLONES
 void ForwardKinematicsPlan::evaluateAbsoluteLanes(std::span<const float* const, kLanes> rows,
                                                   LaneWorld* lanes) const {
     evaluateLanes<true>(rows, lanes);
 }
 
-BVHSCOPE_LANE_CLONES
+BVHSCOPE_VECTOR_CLONES
 void ForwardKinematicsPlan::evaluateAdditiveLanes(std::span<const float* const, kLanes> rows,
                                                   LaneWorld* lanes) const {
     evaluateLanes<false>(rows, lanes);

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <limits>
 #include <random>
 
 namespace bvh {
@@ -97,6 +98,45 @@ TEST(Percentile, SelectRankLeavesWhatNthElementLeaves) {
         std::ranges::sort(values);
         std::ranges::sort(expected);
         ASSERT_EQ(values, expected); // reordered, nothing lost
+    }
+}
+
+// countAtMost and countAtLeast: NaN counts for neither, a zero of either sign is at most and at
+// least 0, the last odd value (past the pairs) counts too.
+TEST(Percentile, CountsAtMostAndAtLeastALimit) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::vector<double> values{3, 1, nan, 2, 2, 5, -0.0}; // seven: the last one alone
+    EXPECT_EQ(countAtMost(values, 2.0), 4u);                    // 1, 2, 2, -0
+    EXPECT_EQ(countAtLeast(values, 2.0), 4u);                   // 3, 2, 2, 5
+    EXPECT_EQ(countAtMost(values, 0.0), 1u);                    // -0
+    EXPECT_EQ(countAtLeast(values, 0.0), 6u);                   // all but NaN
+    EXPECT_EQ(countAtMost(values, -1.0), 0u);
+    EXPECT_EQ(countAtLeast(values, 5.5), 0u);
+    EXPECT_EQ(countAtMost(std::span(values).first(1), 3.0), 1u);
+    EXPECT_EQ(countAtMost({}, 3.0), 0u);
+}
+
+// The stance's test of a percentile against a limit: the element at rank r is at most the limit
+// exactly when more than r values are, on samples with many ties.
+TEST(Percentile, ACountAnswersWhetherARankIsAtMostALimit) {
+    std::mt19937 random(46);
+    std::uniform_int_distribution<int> level(-6, 6);
+    std::uniform_int_distribution<std::size_t> sizes(1, 41);
+    for (int trial = 0; trial < 300; ++trial) {
+        std::vector<double> values(sizes(random));
+        for (double& value : values) {
+            value = 0.5 * level(random);
+        }
+        const double limit = 0.5 * level(random);
+        const auto rank = static_cast<std::size_t>(percentileRank(values.size(), 0.1));
+        std::vector<double> copy = values;
+        const bool atMost = percentileInPlace(copy, 0.1) <= limit;
+        EXPECT_EQ(countAtMost(values, limit) > rank, atMost) << "trial " << trial;
+        std::vector<double> negated(values.size());
+        std::ranges::transform(values, negated.begin(), [](double v) { return -v; });
+        std::vector<double> negatedCopy = negated;
+        EXPECT_EQ(countAtLeast(values, -limit) > rank, percentileInPlace(negatedCopy, 0.1) <= limit)
+            << "trial " << trial;
     }
 }
 

@@ -148,5 +148,60 @@ TEST(PoseExtremes, NodeZeroKeepsATieAndLosesToAStrictlyLowerNode) {
     EXPECT_EQ(withFirstNode({1, 2, 3}, alone).high, glm::dvec3(1, 2, 3));
 }
 
+// The stance takes each sampled pose's extremes where forward kinematics left four frames side
+// by side (ForwardKinematicsPlan::LaneWorld): each lane's are those of its own pose without
+// node 0, to the bit and the node, on poses full of ties and NaN.
+TEST(PoseExtremes, FromTheLanesOfFourFramesAreEachFramesOwn) {
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    std::mt19937 random(47);
+    std::uniform_int_distribution<int> level(-2, 2);
+    std::uniform_int_distribution<int> nodes(1, 30);
+    std::bernoulli_distribution rare(0.05);
+    for (int trial = 0; trial < 300; ++trial) {
+        std::vector<ForwardKinematicsPlan::LaneWorld> lanes(
+            static_cast<std::size_t>(nodes(random)));
+        std::vector<std::vector<glm::dvec3>> poses(kLanes, std::vector<glm::dvec3>(lanes.size()));
+        for (std::size_t node = 0; node < lanes.size(); ++node) {
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                for (int c = 0; c < 3; ++c) {
+                    const double value = rare(random) ? std::numeric_limits<double>::quiet_NaN()
+                                                      : 0.5 * level(random);
+                    lanes[node].translation[c][k] = value;
+                    poses[k][node][c] = value;
+                }
+            }
+        }
+        const auto found = extremesAfterFirstNodeOfLanes(lanes);
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            expectSame(found[k], extremesAfterFirstNode(poses[k]));
+        }
+    }
+}
+
+// Worked by hand: three nodes in two frames (lanes 0 and 1; lanes 2 and 3 keep node 0 alone).
+TEST(PoseExtremes, FromTheLanesByHand) {
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(3, ForwardKinematicsPlan::LaneWorld{});
+    const double inLane0[3][3] = {{-9, -9, -9}, {1, 2, 3}, {1, 0, 4}}; // [node][axis]
+    const double inLane1[3][3] = {{9, 9, 9}, {5, -1, 0}, {4, -1, 7}};
+    for (std::size_t node = 0; node < 3; ++node) {
+        for (int c = 0; c < 3; ++c) {
+            lanes[node].translation[c][0] = inLane0[node][c];
+            lanes[node].translation[c][1] = inLane1[node][c];
+        }
+    }
+    const auto found = extremesAfterFirstNodeOfLanes(lanes);
+    EXPECT_EQ(found[0].low, glm::dvec3(1, 0, 3)); // node 0's -9 is not counted
+    EXPECT_EQ(found[0].lowNode, (std::array<std::size_t, 3>{1, 2, 1})); // x: a tie, node 1 first
+    EXPECT_EQ(found[0].high, glm::dvec3(1, 2, 4));
+    EXPECT_EQ(found[0].highNode, (std::array<std::size_t, 3>{1, 1, 2}));
+    EXPECT_EQ(found[1].low, glm::dvec3(4, -1, 0));
+    EXPECT_EQ(found[1].lowNode, (std::array<std::size_t, 3>{2, 1, 1}));
+    EXPECT_EQ(found[1].high, glm::dvec3(5, -1, 7));
+    EXPECT_EQ(found[1].highNode, (std::array<std::size_t, 3>{1, 1, 2}));
+    EXPECT_EQ(found[2].low, glm::dvec3(0)); // zero-initialized lanes: every node at the origin
+    EXPECT_EQ(found[2].lowNode, (std::array<std::size_t, 3>{1, 1, 1}));
+}
+
 } // namespace
 } // namespace bvh
