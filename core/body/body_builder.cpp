@@ -6,6 +6,7 @@
 #include "core/body/body_marching.h"
 #include "core/body/body_mesh_checks.h"
 #include "core/body/body_mesh_normals.h"
+#include "core/body/body_roles.h"
 #include "core/body/body_weights.h"
 
 #include <algorithm>
@@ -424,6 +425,16 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
                         scratch.joints, vertex);
 }
 
+// Per node: 1 where its bones are the trunk's (FarBlendSmoothing::trunk).
+std::vector<std::uint8_t> trunkBones(const Skeleton& skeleton) {
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    std::vector<std::uint8_t> trunk(roles.size(), 0);
+    for (std::size_t node = 0; node < roles.size(); ++node) {
+        trunk[node] = roles[node] == BoneRole::Trunk ? 1 : 0;
+    }
+    return trunk;
+}
+
 // BodyMesh::outlineVertices: the finest level's vertices, each once. (The coarsest level's
 // stood within its simplification error of the surface, and framing then cut a deltoid's or a
 // sole's last pixels.)
@@ -517,7 +528,9 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         }
     }
     const BodyDetailLevel& finest = mesh->levels.front();
-    const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened};
+    const std::vector<std::uint8_t> trunk = trunkBones(skeleton);
+    const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened,
+                                trunk};
     smoothBodyWeights(
         *mesh,
         std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),

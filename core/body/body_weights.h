@@ -34,6 +34,9 @@ struct FarBlendSmoothing {
     // thickened to the grid, a fist's phalanges blended so far along each other that dual
     // quaternions stretched its edges 12x at 110 degrees (6x after 8 rounds).
     std::span<const std::uint8_t> held;
+    // Per node (or empty: none): whether its bones are the trunk's (body_roles' Trunk), a spine
+    // whose joints bend a little each, so that a vertex's motion follows its place along them.
+    std::span<const std::uint8_t> trunk;
 };
 
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
@@ -45,7 +48,10 @@ struct FarBlendSmoothing {
 // where a joint beyond the 4 largest and the 4 kept all lie on one line of descent (a spine of
 // many short bones), it gives its weight to the nearest kept ancestor or descendant within 3
 // generations rather than to all four (far->held vertices excepted), so the weights stay
-// continuous where the kept set changes.
+// continuous where the kept set changes. On a line of trunk bones (far->trunk) it keeps the
+// line's two ends and shares each middle bone it drops between the kept bones on either side;
+// in the last of the first `rounds`, held vertices fold too, and joints off the kept ones' line
+// fold into a kept ancestor, so that the skin's weights never drop a phalanx its parent carries.
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
                        const FarBlendSmoothing* far = nullptr);
 

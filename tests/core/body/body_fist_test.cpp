@@ -59,10 +59,12 @@ FistStretch curlingFistStretch(double degrees) {
 TEST(BodyFist, AFullBodyFistHoldsEveryEdgeWithin4xUnderLinearBlending) {
     // What a glTF viewer shows of `convert --body`: with the phalanges' weights taken from the
     // distance to each bone's surface alone, edges stretched 4.98x (0.008 % over 4x) from 60
-    // degrees a joint on.
+    // degrees a joint on. With a dropped joint renormalised away in the last round (the thumb's
+    // tip fused to the index finger, body_weights.cpp's foldDropped), 3.70x, and 3.40x to 4.02x
+    // with 2 % more or fewer triangles; folded into its kept ancestor, 3.39x, 3.45x to 3.53x.
     for (const double degrees : {60.0, 90.0, 110.0}) {
         const FistStretch stretch = curlingFistStretch(degrees);
-        EXPECT_LT(stretch.linear, 4.0) << degrees << " degrees";
+        EXPECT_LT(stretch.linear, 3.6) << degrees << " degrees";
         EXPECT_EQ(stretch.linearHeld, 1.0) << degrees << " degrees";
     }
 }
