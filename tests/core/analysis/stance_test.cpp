@@ -145,29 +145,13 @@ TEST(Stance, AStaticRootFarFromTheMovingHipsIsListedAndIgnored) {
     EXPECT_TRUE(analyze(test::biped(140.0), {}).stance.staticRoots.empty());
 }
 
-// A biped marking time with its hips held still (every node moved by the hips' travel from
-// frame 0): what a take written with rotations only below the root, or played in place, keeps.
-test::Creature withStillHips(test::Creature inner) {
-    auto innerPose = inner.pose;
-    inner.pose = [innerPose](double t, std::vector<glm::dvec3>& p) {
-        std::vector<glm::dvec3> first(p.size());
-        innerPose(0.0, first);
-        innerPose(t, p);
-        const glm::dvec3 travel = p[0] - first[0];
-        for (glm::dvec3& node : p) {
-            node -= travel;
-        }
-    };
-    return inner;
-}
-
 TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {
     // Unity's `Reference`, Unreal's `root`, Bandai's `joint_Root` over hips without position
     // channels: nothing moves to tell the link from a bone. 10 under the feet, counted it would
     // set the ground there and make the figure 200 tall (and its capsules as fat), drawing a
     // bone from the floor up between the legs.
-    const Analyzed a =
-        analyze(test::withStaticRoot(withStillHips(test::biped(0.0)), glm::dvec3(0, -10, 0)), {});
+    const Analyzed a = analyze(
+        test::withStaticRoot(test::withStillHips(test::biped(0.0)), glm::dvec3(0, -10, 0)), {});
     EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
     EXPECT_NEAR(a.stance.groundLevel, 0.0, 0.5);
     EXPECT_NEAR(a.stance.height, 190.0, 5.0);
@@ -175,9 +159,9 @@ TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {
     EXPECT_EQ(a.stance.staticRoots[0], 0);
     // The same root where the hips are (a link inside the figure), or the still hips as the
     // root (three children), is no static root.
-    EXPECT_TRUE(analyze(test::withStaticRoot(withStillHips(test::biped(0.0)), {0, 95, 0}), {})
+    EXPECT_TRUE(analyze(test::withStaticRoot(test::withStillHips(test::biped(0.0)), {0, 95, 0}), {})
                     .stance.staticRoots.empty());
-    EXPECT_TRUE(analyze(withStillHips(test::biped(0.0)), {}).stance.staticRoots.empty());
+    EXPECT_TRUE(analyze(test::withStillHips(test::biped(0.0)), {}).stance.staticRoots.empty());
 }
 
 TEST(Stance, ASunkFigureIsLiftedAndAFloatingOneLowered) {
