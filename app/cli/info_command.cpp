@@ -96,7 +96,9 @@ std::string staticRootText(const bvh::Stance& stance, const bvh::Skeleton& skele
     for (const bvh::NodeIndex root : stance.staticRoots) {
         text += (text.empty() ? "" : ", ") + skeleton.names[static_cast<std::size_t>(root)];
     }
-    return text + " (never moves, far from its moving child: drawn as a thin dashed link)";
+    return text +
+           " (never moves, far from its moving child or on the ground under still hips: drawn as a "
+           "thin dashed link)";
 }
 
 void printText(std::string_view file, const bvh::Document& document,

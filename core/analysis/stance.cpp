@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/frame_poses.h"
+#include "core/analysis/ground_root.h"
 #include "core/analysis/hand_fan.h"
 #include "core/analysis/joint_side.h"
 #include "core/analysis/percentile.h"
@@ -392,6 +393,40 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         }
     }
     return roots;
+}
+
+// A root that never moves, on the ground under its one child far above it, whose child does not
+// move away from it either (findStaticRoots leaves it): Unity's `Reference`, Unreal's `root`,
+// Bandai Namco's `joint_Root` above hips that carry no translation (a take played in place, or
+// written with rotations only below the root). Nothing moves to tell its link from a bone, so
+// where it lies along up does (ground_root.h), in at least half the samples (a crouch may take
+// the feet under a root that stays where the hips were written). Told once up is decided:
+// counted until then, the floor it marks is a fair cue to up (a quadruped played in place has
+// little else). Appended to stance.staticRoots; true if any.
+bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
+                    double bodySize) {
+    const glm::dvec3 up = upAxisVector(stance.upAxis);
+    bool added = false;
+    for (const NodeIndex root : skeleton.roots()) {
+        const NodeIndex child = branchingOnlyChild(skeleton, root);
+        if (child == kNoParent || isExcluded(stance.staticRoots, static_cast<std::size_t>(root))) {
+            continue;
+        }
+        const auto r = static_cast<std::size_t>(root);
+        const auto c = static_cast<std::size_t>(child);
+        std::size_t onGround = 0;
+        bool still = true;
+        for (const auto& pose : poses.at) {
+            still = still && glm::distance(pose[r], poses.at[0][r]) <= 1e-4 * bodySize &&
+                    glm::distance(pose[c], pose[r]) >= kStaticLinkDistance * bodySize;
+            onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
+        }
+        if (poses.at.size() >= 2 && still && 2 * onGround >= poses.at.size()) {
+            stance.staticRoots.push_back(root);
+            added = true;
+        }
+    }
+    return added;
 }
 
 // The nodes that count (1) and the excluded ones (0), looked up once instead of per node and
@@ -989,6 +1024,35 @@ std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
     return std::nullopt;
 }
 
+// The clip's front (Stance::facing and facingSource) once up and the static roots are known: from
+// the first pose's names or head, else, for creatures without names, their travel.
+void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
+                   const BodyLandmarks& landmarks, double bodySize, Stance& stance) {
+    const std::size_t n = skeleton.nodeCount();
+    FacingSource facingSource = FacingSource::None;
+    stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
+                                        stance.staticRoots, &facingSource, landmarks);
+    if (!stance.facing && poses.at.size() >= 2) {
+        // Creatures without names: they walk forward (most of them).
+        const std::size_t body = stance.staticRoots.empty() ? 0 : [&] {
+            for (std::size_t i = 0; i < n; ++i) {
+                if (skeleton.parents[i] != kNoParent &&
+                    isExcluded(stance.staticRoots, static_cast<std::size_t>(skeleton.parents[i]))) {
+                    return i;
+                }
+            }
+            return std::size_t{0};
+        }();
+        const glm::dvec3 travel =
+            horizontal(poses.at.back()[body] - poses.at.front()[body], upAxisVector(stance.upAxis));
+        if (glm::length(travel) > 0.5 * bodySize) {
+            stance.facing = glm::normalize(travel);
+            facingSource = FacingSource::Travel;
+        }
+    }
+    stance.facingSource = facingSource;
+}
+
 } // namespace
 
 std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
@@ -1046,10 +1110,13 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     const double roughSize = bodySizeOf(extremes);
     stance.staticRoots = findStaticRoots(skeleton, poses, roughSize);
     double bodySize = roughSize;
-    if (!stance.staticRoots.empty()) {
+    const auto leaveOutStaticRoots = [&] {
         counted = countedNodes(n, stance.staticRoots);
         extremes = figureExtremes(poses, counted, stance.staticRoots);
         bodySize = bodySizeOf(extremes);
+    };
+    if (!stance.staticRoots.empty()) {
+        leaveOutStaticRoots();
     }
 
     // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
@@ -1065,6 +1132,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         }
         decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
     }
+    if (addGroundRoots(skeleton, poses, stance, bodySize)) {
+        leaveOutStaticRoots();
+    }
 
     measureGround(stance, extremes);
     if (upAxisIndex(rest.upAxis) == upAxisIndex(stance.upAxis) &&
@@ -1074,28 +1144,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         stance.unit = rest.unit;
     }
 
-    FacingSource facingSource = FacingSource::None;
-    stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
-                                        stance.staticRoots, &facingSource, landmarks);
-    if (!stance.facing && poses.at.size() >= 2) {
-        // Creatures without names: they walk forward (most of them).
-        const std::size_t body = stance.staticRoots.empty() ? 0 : [&] {
-            for (std::size_t i = 0; i < n; ++i) {
-                if (skeleton.parents[i] != kNoParent &&
-                    isExcluded(stance.staticRoots, static_cast<std::size_t>(skeleton.parents[i]))) {
-                    return i;
-                }
-            }
-            return std::size_t{0};
-        }();
-        const glm::dvec3 travel =
-            horizontal(poses.at.back()[body] - poses.at.front()[body], upAxisVector(stance.upAxis));
-        if (glm::length(travel) > 0.5 * bodySize) {
-            stance.facing = glm::normalize(travel);
-            facingSource = FacingSource::Travel;
-        }
-    }
-    stance.facingSource = facingSource;
+    measureFacing(skeleton, poses, landmarks, bodySize, stance);
     return stance;
 }
 

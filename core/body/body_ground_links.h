@@ -1,11 +1,14 @@
 // A root on the ground under the figure: Bandai Namco's `joint_Root`, Unreal's `root`, Unity's
 // `Reference` sit at the floor with the hips a leg's length above them. In a take that travels,
 // the root stays at the origin and the hips move away (Stance::staticRoots, whose links the callers
-// leave out); in a take played in place, nothing tells the link apart from a bone, and a trunk
-// volume from the floor to the hips (the root's name reads as the trunk) wraps both legs in one
-// column: the legs move inside it and tear it, and the figure reads as a dress.
+// leave out); in a take played in place, nothing moves to tell the link apart from a bone, and
+// a trunk volume from the floor to the hips (the root's name reads as the trunk) wraps both legs
+// in one column: the legs move inside it and tear it, and the figure reads as a dress.
 //
-// Such a link carries no mass: the body leaves it out. Pure; never throws or prints.
+// Such a link carries no mass: the body leaves it out, found where the root lies in the pose the
+// body is made in (core/analysis/ground_root.h; the stance lists the same roots as static when
+// they never move, so capsules, the ground and framing leave them out too). Pure; never throws
+// or prints.
 #pragma once
 
 #include "core/model/skeleton.h"
@@ -15,13 +18,6 @@
 #include <vector>
 
 namespace bvh {
-
-// A root lies on the ground when, along `up`, it is no higher than the lowest of the other
-// joints plus this share of the figure's height ...
-inline constexpr double kGroundRootLevel = 0.1;
-// ... and its one child, where the figure branches (the hips, with the legs and the spine), stands
-// at least this share of the figure's height above it.
-inline constexpr double kGroundRootRise = 0.3;
 
 // The nodes whose incoming bone is such a link (in node order): the one child of each root that
 // lies on the ground. `positions`: per node, the pose the body is made in; `up`: unit vector.

@@ -457,6 +457,32 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
     EXPECT_GT(character.axes.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
 }
 
+// Unity's `Reference` on the floor under hips played in place, here 10 cm under the soles
+// (bvh::Stance's static roots): no capsule from the floor up between the legs, the ground at the
+// soles, and the bones as thick as the figure's own height makes them.
+TEST(StaticRootLink, ARootOnTheGroundUnderStillHipsDrawsNoBoneNorSetsTheGround) {
+    Scene scene;
+    scene.add(characterOf(bvh::test::withStaticRoot(bvh::test::withStillHips(bvh::test::biped(0.0)),
+                                                    glm::dvec3(0, -10, 0))));
+    const Character& character = scene.characters().front();
+    EXPECT_NEAR(character.axes.figureHeightMetres, 1.92, 0.03) << "the soles to the head";
+    EXPECT_NEAR(character.axes.groundLiftMetres, 0.0, 0.01) << "the soles on the ground";
+    ScenePose pose;
+    scene.sample(0.5, bvh::Interpolation::Nearest, false, pose);
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    scene.buildInstances(pose, std::nullopt, SceneLook{}, bones, joints);
+    const glm::vec3 root = pose.characters[0].viewerPositions[0];
+    ASSERT_GT(bones.size(), 5u);
+    for (const render::BoneInstance& bone : bones) {
+        EXPECT_GT(std::min(glm::distance(bone.start, root), glm::distance(bone.end, root)), 1e-3f)
+            << "no bone from the root on the floor";
+    }
+    for (const render::BoneInstance& joint : joints) {
+        EXPECT_GT(glm::distance(joint.start, root), 1e-3f) << "nor its joint";
+    }
+}
+
 // [SECTION] The file's own up axis
 
 TEST(UpAxisOverride, OneFilesChoiceWinsOverTheDefaultAndIsMeasuredAlongIt) {

@@ -208,6 +208,22 @@ inline Creature withStaticRoot(Creature inner, glm::dvec3 at = glm::dvec3(0.0)) 
     return creature;
 }
 
+// The creature with its root held where it is at frame 0 (every node moved back by the root's
+// travel): what a take written with rotations only below the root, or played in place, keeps.
+inline Creature withStillHips(Creature inner) {
+    auto innerPose = inner.pose;
+    inner.pose = [innerPose](double t, std::vector<glm::dvec3>& p) {
+        std::vector<glm::dvec3> first(p.size());
+        innerPose(0.0, first);
+        innerPose(t, p);
+        const glm::dvec3 travel = p[0] - first[0];
+        for (glm::dvec3& node : p) {
+            node -= travel;
+        }
+    };
+    return inner;
+}
+
 struct CreatureFileOptions {
     // Canonical (Y up, facing +Z) to file axes, a proper rotation: identity for a Y-up file.
     glm::dmat3 canonicalToFile{1.0};

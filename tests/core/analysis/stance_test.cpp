@@ -145,6 +145,25 @@ TEST(Stance, AStaticRootFarFromTheMovingHipsIsListedAndIgnored) {
     EXPECT_TRUE(analyze(test::biped(140.0), {}).stance.staticRoots.empty());
 }
 
+TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {
+    // Unity's `Reference`, Unreal's `root`, Bandai's `joint_Root` over hips without position
+    // channels: nothing moves to tell the link from a bone. 10 under the feet, counted it would
+    // set the ground there and make the figure 200 tall (and its capsules as fat), drawing a
+    // bone from the floor up between the legs.
+    const Analyzed a = analyze(
+        test::withStaticRoot(test::withStillHips(test::biped(0.0)), glm::dvec3(0, -10, 0)), {});
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_NEAR(a.stance.groundLevel, 0.0, 0.5);
+    EXPECT_NEAR(a.stance.height, 190.0, 5.0);
+    ASSERT_EQ(a.stance.staticRoots.size(), 1u);
+    EXPECT_EQ(a.stance.staticRoots[0], 0);
+    // The same root where the hips are (a link inside the figure), or the still hips as the
+    // root (three children), is no static root.
+    EXPECT_TRUE(analyze(test::withStaticRoot(test::withStillHips(test::biped(0.0)), {0, 95, 0}), {})
+                    .stance.staticRoots.empty());
+    EXPECT_TRUE(analyze(test::withStillHips(test::biped(0.0)), {}).stance.staticRoots.empty());
+}
+
 TEST(Stance, ASunkFigureIsLiftedAndAFloatingOneLowered) {
     CreatureFileOptions sunk;
     sunk.canonicalToFile = test::yUpToZUp();
