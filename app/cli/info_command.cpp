@@ -97,8 +97,9 @@ std::string staticRootText(const bvh::Stance& stance, const bvh::Skeleton& skele
         text += (text.empty() ? "" : ", ") + skeleton.names[static_cast<std::size_t>(root)];
     }
     return text +
-           " (never moves, far from its moving child or on the ground under still hips: drawn as a "
-           "thin dashed link)";
+           " (never moves, far from its moving child or on the ground under still hips: left out "
+           "of the ground, the height and the framing; its link to the body is hidden unless "
+           "static_root_links_hidden is false)";
 }
 
 void printText(std::string_view file, const bvh::Document& document,
