@@ -243,8 +243,10 @@ TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
 TEST(BodyHand, AStillRootAtTheWristLeavesTheHandAsItIs) {
     // A "Root" (a trunk's name) at the wrist starts no bone: the hand keeps its own fingers'
     // thickness and its palm. Counted as a trunk, it made the hand part of a full figure, its
-    // fingers capped to a quarter (0.38 of the middle finger's 1.55 cm across).
-    for (const HandNaming naming : kHands) {
+    // fingers capped to a quarter (0.38 of the middle finger's 1.55 cm across); an unnamed hand
+    // was no hand at all.
+    for (const HandNaming naming : {HandNaming::Mixamo, HandNaming::Neuron, HandNaming::MakeHuman,
+                                    HandNaming::Numbered, HandNaming::Unnamed}) {
         const auto middleAcross = [naming](bool underRoot) {
             const Skeleton skeleton =
                 parseDocument(test::handRigText(test::handAlongMinusX(naming), underRoot)).skeleton;
