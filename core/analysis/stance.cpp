@@ -495,6 +495,7 @@ double bodySizeOf(const Extremes& extremes) {
 struct MotionCosts {
     bool measured = false;
     std::array<double, 6> cost{};
+    std::array<std::size_t, 6> ends{}; // endsOnTheFloor per axis
 };
 
 // Leaves: End Sites and joints without children, the ends that touch a floor.
@@ -633,6 +634,7 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
         const std::size_t ends = endsOnTheFloor(leafCoordinates, axis, floor, bodySize);
+        costs.ends[static_cast<std::size_t>(axis)] = ends;
         const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
@@ -786,6 +788,31 @@ std::pair<UpAxis, double> cheapestAxis(const MotionCosts& costs) {
     return {best, second - bestCost};
 }
 
+// Where the motion is not decisive, the floor most ends reach (at least kManyEndsOnTheFloor:
+// a crab's eight leg tips, a quadruped's hooves), of the axes close to the cheapest (`close`)
+// or, where the cheapest axis's opposite is as cheap (`best`: a trunk held in place, still at
+// both sides while the planted feet slide under it), of any. A floor's opposite is the top of the
+// figure: an axis whose opposite is close too is no floor (a still T-pose's hands at both sides).
+// nullopt where no axis stands out.
+std::optional<UpAxis> floorOfMostEnds(const MotionCosts& costs, UpAxis best, const auto& close) {
+    const bool heldInPlace = close(oppositeUpAxis(best));
+    std::optional<UpAxis> most;
+    std::size_t mostEnds = kManyEndsOnTheFloor - 1;
+    bool tied = false;
+    for (const UpAxis axis : kAllUpAxes) {
+        const std::size_t ends = costs.ends[static_cast<std::size_t>(axis)];
+        if (!(close(axis) || heldInPlace) || close(oppositeUpAxis(axis)) || ends < mostEnds) {
+            continue;
+        }
+        tied = ends == mostEnds && most.has_value();
+        if (ends > mostEnds) {
+            most = axis;
+            mostEnds = ends;
+        }
+    }
+    return tied ? std::nullopt : most;
+}
+
 // See [SECTION] Up axis in stance.h: a consistent anatomy decides; a weak one is weighed with
 // the motion; without one, the motion, then the rest pose carried by the root, then the rest
 // pose. `carried`: restUpCarriedByRoot.
@@ -832,6 +859,8 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
     };
     if (motionDecisive) {
         choose(best, UpAxisSource::Motion);
+    } else if (const std::optional<UpAxis> floor = floorOfMostEnds(costs, best, close)) {
+        choose(*floor, UpAxisSource::Motion);
     } else if (close(carried)) {
         choose(carried, UpAxisSource::RestPose);
     } else if (close(stance.restPoseUp)) {

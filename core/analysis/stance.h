@@ -33,7 +33,9 @@
 // anatomy (a cartwheel, a roll) is weighed with the motion: cost - kAnatomyWeight x the
 // anatomy's share along the axis. Without anatomy (unnamed rigs, animals with plain bone
 // names) the motion decides; a clip too still to say leaves several axes close, and among them
-// the rest pose's up carried by the root's rotation or the rest pose's own guess decides
+// the floor that most ends reach, at least kManyEndsOnTheFloor (a crab's or a quadruped's, also
+// where the trunk is held in place and its sides are as still as its floor), or else the rest
+// pose's up carried by the root's rotation or the rest pose's own guess decides
 // (UpAxisSource::RestPose). Without frames, or for a chain of fewer than kMinimumFigureNodes
 // nodes, the rest pose decides. A whole clip lying on the floor (all of it) therefore stands
 // up on its feet: captures are upright far more often than they lie down.
@@ -92,6 +94,10 @@ UpAxis oppositeUpAxis(UpAxis axis);
 
 inline constexpr double kDecisiveMargin = 0.3;
 inline constexpr double kSingleEndPenalty = 0.5;
+// Where the motion is not decisive, the floor that at least this many ends reach, more than any
+// other's, is up (a many-legged creature's floor; stance.cpp's floorOfMostEnds says which
+// axes compete).
+inline constexpr std::size_t kManyEndsOnTheFloor = 3;
 // The anatomy's direction over the clip (feet to head, feet up the legs; unit vectors averaged
 // over the sampled frames): decisive when its share along its nearest axis is at least
 // kStrongAnatomy; weighed against the motion (cost - kAnatomyWeight x its share along the axis)

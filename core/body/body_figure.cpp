@@ -100,12 +100,18 @@ void FigureBuilder::describeTopology() {
     for (std::size_t i = 0; i < n; ++i) {
         leafShare[i] = total > 0.0f ? leaves[i] / total : 0.0f;
     }
+    // A joint's role makes the figure a body only where a bone leaves it: a "Root" at a glove's
+    // wrist (a still root written over a hand-only take) starts no bone, and left the hand sized
+    // as part of a full figure (fingers an eighth as thick, a box for a palm).
     bool handParts = false;
     bool bodyParts = false;
-    for (const BoneRole role : roles) {
+    for (std::size_t i = 0; i < n; ++i) {
+        const BoneRole role = roles[i];
         handParts = handParts || role == BoneRole::Hand || role == BoneRole::Finger;
-        bodyParts = bodyParts || role == BoneRole::Trunk || role == BoneRole::Thigh ||
-                    role == BoneRole::Shin || role == BoneRole::Head || role == BoneRole::Neck;
+        bodyParts = bodyParts ||
+                    (longestChild[i] != kNoParent &&
+                     (role == BoneRole::Trunk || role == BoneRole::Thigh ||
+                      role == BoneRole::Shin || role == BoneRole::Head || role == BoneRole::Neck));
     }
     capScale = handParts && !bodyParts ? kPartOfFigureScale : 1.0f;
     // A lone "Root" or "body" among unnamed joints is no torso: its thickness would come from

@@ -393,9 +393,12 @@ std::optional<float> FigureBuilder::boneEndRadius(std::size_t node) const {
 }
 
 std::optional<std::size_t> FigureBuilder::unnamedHandJoint() const {
-    if (std::any_of(roles.begin(), roles.end(),
-                    [](BoneRole role) { return role != BoneRole::Unknown; })) {
-        return std::nullopt; // names say what it is
+    // Names say what it is, where a bone leaves the joint they name: a "Root" at the wrist (a
+    // still root over a glove's take) names nothing of the hand.
+    for (std::size_t i = 0; i < roles.size(); ++i) {
+        if (roles[i] != BoneRole::Unknown && longestChild[i] != kNoParent) {
+            return std::nullopt;
+        }
     }
     const std::optional<HandFan> hand = findHandFan(skeleton, rest.positions);
     return hand ? std::optional<std::size_t>(static_cast<std::size_t>(hand->wrist)) : std::nullopt;

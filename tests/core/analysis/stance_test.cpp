@@ -70,6 +70,37 @@ TEST(Stance, ACrabWiderThanTallStandsOnItsLegTips) {
     EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
 }
 
+TEST(Stance, ACrabPlayedInPlaceStandsOnItsLegTips) {
+    // Its body held still, the crab's sides (its knees, still on the body) are as still as its
+    // planted tips, which now slide: the motion is not decisive, and its cheapest axis was a
+    // side (+Z). Its eight tips still come down to one floor.
+    const Analyzed a = analyze(test::withStillHips(test::crab(60.0)), {});
+    EXPECT_LT(a.stance.motionMargin, kDecisiveMargin);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+}
+
+TEST(Stance, AQuadrupedPlayedInPlaceStandsOnItsHooves) {
+    // Its barrel held still, its sides (the still hips and shoulders) are as still as the
+    // hooves that slide under it; its four hooves still come down to one floor.
+    const Analyzed a = analyze(test::withStillHips(test::quadruped(120.0)), {});
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+}
+
+TEST(Stance, ACrabThatBarelyMovesStandsOnItsLegTips) {
+    // Frozen in its first pose and sliding 2 cm: every axis costs the same, and the rest pose's
+    // longest extent (+X, 240 wide) laid it on its side.
+    test::Creature crab = test::crab(0.0);
+    crab.pose = [pose = crab.pose](double t, std::vector<glm::dvec3>& p) {
+        pose(0.0, p);
+        for (glm::dvec3& node : p) {
+            node.x += 0.5 * t;
+        }
+    };
+    const Analyzed a = analyze(crab, {});
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveX);
+    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+}
+
 TEST(Stance, AZUpFigureWithARotatedRootStandsOnZ) {
     // The OFFSETs stand on +Y (turned by -90 about X from the file's Z-up frame 0); the root's
     // rotation turns them back in every frame, so the animation stands on +Z.

@@ -121,11 +121,13 @@ inline int addHandPalmJoint(BvhTextBuilder& b, const HandLayout& layout, int wri
     return b.add(name, wrist, place(part));
 }
 
-// One right hand laid out by `layout`: the wrist is the root, at the origin.
-inline BvhTextBuilder handRig(const HandLayout& layout) {
+// One right hand laid out by `layout`: the wrist is the root, at the origin, or (`underRoot`) the
+// one child of a "Root" at the same place, as a still root written over a glove's take puts it.
+inline BvhTextBuilder handRig(const HandLayout& layout, bool underRoot = false) {
     BvhTextBuilder b;
     const auto place = [&layout](const glm::dvec3& v) { return layout.axes * v * layout.scale; };
-    const int wrist = b.add(handRootName(layout.naming), -1, glm::dvec3(0.0));
+    const int top = underRoot ? b.add("Root", -1, glm::dvec3(0.0)) : -1;
+    const int wrist = b.add(handRootName(layout.naming), top, glm::dvec3(0.0));
     for (int f = 0; f < 5; ++f) {
         const HandFingerShape& shape = kHandFingers[static_cast<std::size_t>(f)];
         glm::dvec3 toKnuckle(shape.knuckleAlong, shape.below, shape.across);
@@ -144,8 +146,8 @@ inline BvhTextBuilder handRig(const HandLayout& layout) {
     return b;
 }
 
-inline std::string handRigText(const HandLayout& layout) {
-    return handRig(layout).text();
+inline std::string handRigText(const HandLayout& layout, bool underRoot = false) {
+    return handRig(layout, underRoot).text();
 }
 
 // No hand: five unnamed chains of three bones leaving the root every 72 degrees (a star).

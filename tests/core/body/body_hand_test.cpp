@@ -240,6 +240,28 @@ TEST(BodyHand, OnlyAnUnnamedRigShapedLikeAHandGetsAPalm) {
     EXPECT_FALSE(hasPalm(figureOf(test::forkedFanText())));
 }
 
+TEST(BodyHand, AStillRootAtTheWristLeavesTheHandAsItIs) {
+    // A "Root" (a trunk's name) at the wrist starts no bone: the hand keeps its own fingers'
+    // thickness and its palm. Counted as a trunk, it made the hand part of a full figure, its
+    // fingers capped to a quarter (0.38 of the middle finger's 1.55 cm across); an unnamed hand
+    // was no hand at all.
+    for (const HandNaming naming : {HandNaming::Mixamo, HandNaming::Neuron, HandNaming::MakeHuman,
+                                    HandNaming::Numbered, HandNaming::Unnamed}) {
+        const auto middleAcross = [naming](bool underRoot) {
+            const Skeleton skeleton =
+                parseDocument(test::handRigText(test::handAlongMinusX(naming), underRoot)).skeleton;
+            const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+            EXPECT_TRUE(hasPalm(figure)) << static_cast<int>(naming) << " " << underRoot;
+            const BodyVolume* middle = test::boneVolume(figure, fingerJoint(skeleton, naming, 2, 1),
+                                                        fingerJoint(skeleton, naming, 2, 2));
+            return middle != nullptr ? 2.0f * middle->radiusA * figure.size : 0.0f;
+        };
+        const float alone = middleAcross(false);
+        EXPECT_GT(alone, 1.0f) << static_cast<int>(naming);
+        EXPECT_NEAR(middleAcross(true), alone, 1e-3f * alone) << static_cast<int>(naming);
+    }
+}
+
 TEST(BodyHand, AFingerAtTheSkeletonsRootIsAFingerWithoutAHand) {
     // A finger cut from a hand: its first joint is the root, no hand above it.
     test::BvhTextBuilder b;
