@@ -207,19 +207,6 @@ void foldDropped(std::span<const Influence> sum, const Folding& folding, bool he
                      [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
 }
 
-// Whether `ancestor` is `joint`'s ancestor `generations` parents up.
-bool isAncestorAt(std::span<const NodeIndex> parents, std::size_t joint, std::size_t ancestor,
-                  int generations) {
-    for (int generation = 0; generation < generations; ++generation) {
-        const NodeIndex up = parents[joint];
-        if (up == kNoParent) {
-            return false;
-        }
-        joint = static_cast<std::size_t>(up);
-    }
-    return joint == ancestor;
-}
-
 // The most joints keepSpineEnds looks at: a vertex's ring sums a handful.
 constexpr std::size_t kMostSpineJoints = 16;
 
@@ -259,8 +246,8 @@ bool keepSpineEnds(std::span<const Influence> sum, const Folding& folding, Influ
               [&](const Influence& a, const Influence& b) { return depth(a) < depth(b); });
     for (std::size_t k = 1; k < size; ++k) {
         const int generations = depth(line[k]) - depth(line[k - 1]);
-        if (generations < 1 || generations > kFarBlendGenerations ||
-            !isAncestorAt(folding.parents, line[k].joint, line[k - 1].joint, generations)) {
+        if (generations < 1 ||
+            generationsBelow(folding.parents, line[k].joint, line[k - 1].joint) != generations) {
             return false;
         }
     }
