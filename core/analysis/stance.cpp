@@ -371,7 +371,7 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         for (const auto& pose : poses.at) {
             rootSpread = std::max(rootSpread, glm::distance(pose[r], poses.at[0][r]));
         }
-        if (rootSpread > 1e-4 * bodySize) {
+        if (rootSpread > kStillRootDrift * bodySize) {
             continue;
         }
         bool farMovingChild = false;
@@ -417,7 +417,7 @@ bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance&
         std::size_t onGround = 0;
         bool still = true;
         for (const auto& pose : poses.at) {
-            still = still && glm::distance(pose[r], poses.at[0][r]) <= 1e-4 * bodySize &&
+            still = still && glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
                     glm::distance(pose[c], pose[r]) >= kStaticLinkDistance * bodySize;
             onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
         }
@@ -518,7 +518,7 @@ std::vector<std::size_t> leavesOf(const Skeleton& skeleton, std::span<const Node
 // Per sample, how far the nodes move to its neighbour: the mean over the counted nodes (the
 // reference speed) and, per signed axis (index: static_cast<std::size_t>(UpAxis)), the distance
 // of the lowest counted node along it. Each node's distance is measured once per sample
-// (nodeDistances, four nodes at a time); the lowest nodes' speeds measured theirs again.
+// (nodeDistances, four nodes at a time) and serves both.
 struct SampleSpeeds {
     std::vector<double> mean;
     std::array<std::vector<double>, 6> lowest;

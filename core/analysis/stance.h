@@ -111,6 +111,9 @@ inline constexpr double kAnatomyWeight = 3.0;
 inline constexpr std::size_t kMinimumFigureNodes = 6;
 inline constexpr double kGroundTolerance = 0.05;
 inline constexpr double kStaticLinkDistance = 0.25; // of the body's size
+// A root that strays no farther than this share of the body's size from where it starts never
+// moves (findStaticRoots, and the ground roots told after up).
+inline constexpr double kStillRootDrift = 1e-4;
 // The height a figure whose unit no guess fits (LengthUnit::Unknown) is shown at, and exported
 // at to glTF: a person's, so it stands comparably beside others.
 inline constexpr double kUnknownUnitHeightMetres = 1.7;
