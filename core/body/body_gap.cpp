@@ -230,6 +230,22 @@ float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::ui
     return weight;
 }
 
+// How far under the union's surface (union_ + depth >= 0) a pair's slot reaches where the pair's
+// weight (bridgedWeight) is `weight`: gap * w / (1 - w), no depth where a volume bridges the pair
+// (w = 0), every depth where none does (w = 1). It is the depth at which the old blend of the
+// union and the pair's wall, union_ + w * (pairWall - union_), crossed zero on the bisector
+// (pairWall = gap there), so the slot reaches where it did. But the blend's floor was half union,
+// half wall, two fields sloping opposite ways across the slot: where a thin bone bridged a pair
+// by half (MakeHuman's shoulder01 under a T-posed arm, w = 0.5 along the whole armpit) the blend
+// lay within a tenth of a cell of zero from the arm's underside to the chest's side (the field
+// along x = 0.105, z = 0.289 of makehuman_tpose_173j: -0.003 to +0.003 over 4 cells), a floor
+// the marching cut into notches, flecks and spikes. The union raised by a depth is an offset of
+// the union's own surface: the floor lies parallel to the skin, and the slot is the full pair's
+// wall wide wherever it is open.
+float slotDepth(float weight, float gap) {
+    return weight < 1.0f ? gap * weight / (1.0f - weight) : std::numeric_limits<float>::max();
+}
+
 } // namespace
 
 void linkBonesUnder(std::span<BodyVolume> volumes) {
@@ -302,13 +318,14 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
                 continue; // the pair is counted from j, or j is i
             }
             const float pairWall = gap + 2.0f * least - distances[i] - distances[j];
-            // The cheap bound first: most pairs cannot raise the wall.
-            if (!(union_ + nearer * (pairWall - union_) > wall) ||
+            // The cheap bound first: most pairs cannot raise the wall (slotDepth grows with the
+            // weight, which is at most `nearer`).
+            if (!(std::min(pairWall, union_ + slotDepth(nearer, gap)) > wall) ||
                 !keepsGapAmong(one, volumes[indices[j]])) {
                 continue;
             }
             const float weight = bridgedWeight(volumes, indices, distances, i, j, nearer, fade, p);
-            wall = std::max(wall, union_ + weight * (pairWall - union_));
+            wall = std::max(wall, std::min(pairWall, union_ + slotDepth(weight, gap)));
         }
     }
     return wall;

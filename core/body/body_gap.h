@@ -19,14 +19,17 @@ void linkBonesUnder(std::span<BodyVolume> volumes);
 
 // The wall at one point: the highest, over pairs of volumes (i, j) that keep a gap (not
 // neighbours, not of one mass, not both below the grid, their axes not inside each other), of
-//     union_ + t_ij * (gap - (d_i - least) - (d_j - least) - union_),
-// a slab `gap` wide about their bisector where the two are the nearest (with i the nearest:
-// gap - (d_j - d_i), the wall the old rule kept), continuous wherever the nearest volume or the
-// nearest non-neighbour changes. t_ij in [0, 1] is the product of two smooth fades: the nearer of
-// the two must lie within half a gap of the nearest volume (farther, another volume is the nearest
-// and its pairs make the wall), and a volume k joined to both (a neighbour, one mass with it, or
-// running inside it: a deltoid between the chest and the arm, the pelvis's bone between the
-// spine and a thigh) bridges them: 0 where k is nearer than the farther of the two, rising to 1
+//     min(wall_ij, union_ + gap * t_ij / (1 - t_ij)),
+//     wall_ij = gap - (d_i - least) - (d_j - least),
+// wall_ij a slab `gap` wide about their bisector where the two are the nearest (with i the
+// nearest: gap - (d_j - d_i), the wall the old rule kept), continuous wherever the nearest volume
+// or the nearest non-neighbour changes: the slot is the slab, cut from the union's surface down to
+// the depth gap * t / (1 - t) (none at t = 0, through the whole union at t = 1; body_gap.cpp's
+// slotDepth), its floor parallel to the skin. t_ij in [0, 1] is the product of two smooth fades:
+// the nearer of the two must lie within half a gap of the nearest volume (farther, another volume
+// is the nearest and its pairs make the wall), and a volume k joined to both (a neighbour, one mass
+// with it, or running inside it: a deltoid between the chest and the arm, the pelvis's bone between
+// the spine and a thigh) bridges them: 0 where k is nearer than the farther of the two, rising to 1
 // as k falls two gaps behind it. Where no pair qualifies the wall is `union_` itself. A deltoid
 // over an arm that hangs along the trunk bridges the arm and the trunk farther down the arm
 // before and behind the plane through its centre and the arm (the armpit's folds, by the point
@@ -34,9 +37,10 @@ void linkBonesUnder(std::span<BodyVolume> volumes);
 //
 // `volumes`: the figure's, linked (linkBonesUnder). `distances`: the volumes' signed distances at
 // the point (positions in `indices`), `least` the least of them, `union_` the smooth union there.
-// The result never lies below `union_`, changes at most a few times as fast as the distances do
-// wherever the union does not jump (a Lipschitz field: no jump for the marching or the normals to
-// crumple on), and equals `union_` wherever union_ >= gap.
+// The result never lies below `union_`, is continuous wherever the union is (no jump for the
+// marching or the normals to crumple on), changes at most a few times as fast as the distances do
+// near the union's surface (a slot's floor deep under it, where t nears 1, is steeper: the
+// depth's slope grows as 1 / (1 - t)^2), and equals `union_` wherever union_ >= gap.
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
               std::span<const float> distances, float least, float union_, float gap,
               const glm::vec3& p);
