@@ -5,6 +5,20 @@
 
 namespace bvh::body_figure_detail {
 
+namespace {
+
+// An elbow's or a knee's radius, where the upper limb's taper ends at `upperEnd` and the lower
+// limb's profile starts at `lowerStart`: both sides take the thinner, so the two meet on one
+// sphere and the joint shows, at most, as a slight narrowing. Each side at its own radius stood
+// out of the other: a thicker upper end as a bead; a thicker lower start (MakeHuman's forearm
+// started at 46 mm out of an upper arm tapering to 40, its shin at 55 out of a thigh tapering
+// to 50) as a collar that the blend rounded into a bead rising 3 mm before the knee.
+float limbJointRadius(float upperEnd, float lowerStart) {
+    return std::min(upperEnd, lowerStart);
+}
+
+} // namespace
+
 float FigureBuilder::boneLength(std::size_t child) const {
     return glm::length(points[child] - points[static_cast<std::size_t>(skeleton.parents[child])]);
 }
@@ -133,6 +147,17 @@ void FigureBuilder::addBone(std::size_t child) {
     float r1 = 0.0f;
     float runStart = 0.0f;
     float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
+    // A forearm or a shin starts as thick as the upper arm or thigh it goes on from ends
+    // (limbJointRadius).
+    const NodeIndex above = skeleton.parents[parent];
+    if (isLongLimb(role) && above != kNoParent &&
+        isLongLimb(roles[static_cast<std::size_t>(above)]) &&
+        roles[static_cast<std::size_t>(above)] != role &&
+        longestChild[parent] == static_cast<NodeIndex>(child)) {
+        float upperEnd = r0;
+        startRadius(roles[static_cast<std::size_t>(above)], boneLength(parent), parent, &upperEnd);
+        r0 = limbJointRadius(upperEnd, r0);
+    }
     if (chainBone[child].x > 0.0f) {
         r0 = chainBone[child].x;
         r1 = chainBone[child].y;
@@ -160,16 +185,18 @@ void FigureBuilder::addBone(std::size_t child) {
     if (next != kNoParent && !barrel && chainBone[child].x == 0.0f && !finger &&
         roles[child] != BoneRole::Face && roles[child] != BoneRole::Head) {
         const float nextLength = boneLength(static_cast<std::size_t>(next));
-        // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
-        // thickness made chest and neck one long cone under the head (a bottle).
-        if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
-            r1 =
-                std::min(r1, startRadius(roles[child], nextLength, static_cast<std::size_t>(next)));
+        const float nextStart =
+            startRadius(roles[child], nextLength, static_cast<std::size_t>(next));
+        if (isLongLimb(role) && isLongLimb(roles[child]) && roles[child] != role) {
+            r1 = limbJointRadius(r1, nextStart); // an elbow, a knee
+        } else if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
+            // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
+            // thickness made chest and neck one long cone under the head (a bottle).
+            r1 = std::min(r1, nextStart);
         }
         // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
         // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
-        // forearm and shin taper to a point. A thigh or an upper arm ends as thin as the shin or
-        // forearm it meets (a knee, an elbow): thicker, it stood out as a bead.
+        // forearm and shin taper to a point.
         if (isLongLimb(role) && !(isLongLimb(roles[child]) && roles[child] != role)) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }

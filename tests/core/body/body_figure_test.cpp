@@ -1,12 +1,14 @@
 // The figure's volumes (core/body/body_figure.cpp, issue 38): a forearm that keeps a wrist before
 // a hand bone that is only a marker, and that hand a hand long; a foot raised in the bind pose
 // keeps its sole under its ankle; an unnamed quadruped's neck, head and trunk, its neck and tail
-// sized from its barrel.
+// sized from its barrel; arms and legs, whole or split into bones along one line, that taper
+// without a bead at the knee or the elbow.
 #include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_limb_profiles.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -241,6 +243,42 @@ TEST(BodyFigureRuns, BonesAlongOneLineOfOneLimbShareTheRunsStart) {
     const BodyVolume forearm = volume("lowerarm01.R", "lowerarm02.R");
     EXPECT_EQ(runStart(forearm), forearm.startJoint);
     EXPECT_EQ(runStart(volume("lowerarm02.R", "wrist.R")), forearm.startJoint);
+}
+
+// A MakeHuman-like biped's left arm and leg, whole and split into bones along one line
+// (upperarm02, lowerarm02, upperleg02), straight at rest: measured every 2 mm round each bone's
+// line (body_limb_profiles.h), an upper arm and a thigh only narrow from their middle (below the
+// deltoid and the hip's mass) to the elbow and the knee; a forearm and a shin widen from the joint
+// to their muscle, then only narrow to the wrist and the ankle (up to where the hand's and the
+// foot's volumes begin). Before, the thigh ended 50 mm thick against the shin's 56.5 mm start: a
+// collar rising 3.2 mm (3.6 split) before the knee.
+TEST(BodyFigureRuns, ArmsAndLegsWholeOrSplitTaperWithoutBeads) {
+    constexpr float kTolerance = 0.5f; // mm
+    struct Limb {
+        const char* top;
+        const char* joint;
+        const char* end;
+        float lowerLast; // of the lower bone's way, before the hand or foot
+    };
+    const Limb limbs[] = {{"upperarm01.L", "lowerarm01.L", "wrist.L", 0.75f},
+                          {"upperleg01.L", "lowerleg01.L", "foot.L", 0.85f}};
+    for (const glm::dvec3 split :
+         {glm::dvec3(0.0), glm::dvec3(0.3, 0.45, 0.5), glm::dvec3(0.2, 0.3, 0.5)}) {
+        const test::PlannedFigure planned =
+            test::planFigure(test::shortSpineBiped(split.x, split.y, split.z).text());
+        for (const Limb& limb : limbs) {
+            SCOPED_TRACE(std::string(limb.top) + ", split " + std::to_string(split.x) + " " +
+                         std::to_string(split.y) + " " + std::to_string(split.z));
+            const std::vector<float> upper =
+                test::limbRadiiMillimetres(planned, limb.top, limb.joint, 0.5f, 1.0f);
+            EXPECT_LT(test::largestRise(upper), kTolerance);
+            const std::vector<float> lower =
+                test::limbRadiiMillimetres(planned, limb.joint, limb.end, 0.0f, limb.lowerLast);
+            const auto peak = std::max_element(lower.begin(), lower.end());
+            EXPECT_LT(test::largestFall(std::vector<float>(lower.begin(), peak + 1)), kTolerance);
+            EXPECT_LT(test::largestRise(std::vector<float>(peak, lower.end())), kTolerance);
+        }
+    }
 }
 
 } // namespace
