@@ -196,32 +196,14 @@ std::size_t candidateFrame(const Motion& motion, std::size_t k, std::size_t cand
     return candidates == 1 ? 0 : k * (motion.frameCount - 1) / (candidates - 1);
 }
 
-// The reach of each joint's turn: the farthest any node below it lies from it in `rest` (a turn
-// by an angle moves that node about the angle times this far). 0 for end sites.
-std::vector<double> turnReaches(const Skeleton& skeleton, std::span<const RigidTransform> rest) {
-    std::vector<double> reach(skeleton.nodeCount(), 0.0);
-    for (std::size_t i = 0; i < reach.size(); ++i) {
-        for (NodeIndex a = skeleton.parents[i]; a != kNoParent; a = skeleton.parents[a]) {
-            const auto ancestor = static_cast<std::size_t>(a);
-            reach[ancestor] = std::max(
-                reach[ancestor], glm::length(rest[i].translation - rest[ancestor].translation));
-        }
-    }
-    return reach;
-}
-
-// How far a frame's shape is from the rest pose's: over the joints that do not only turn the whole
-// figure, each local rotation's angle squared times the joint's reach (turnReaches), summed. The
-// reach weighs a shoulder carrying an arm over a finger's joint; the square makes one limb turned
-// far (arms hanging 80 degrees below a T-pose, whose armpits tear when they rise overhead) count
-// for more than several turned a little (a crouch's knees and spine).
+// How far a frame's shape is from the rest pose's: the sum of the joints' local rotation angles,
+// leaving out those that only turn the whole figure.
 double restShapeDistance(const Skeleton& skeleton, std::span<const std::uint8_t> turnsWholeFigure,
-                         std::span<const double> reaches, std::span<const RigidTransform> local) {
+                         std::span<const RigidTransform> local) {
     double score = 0.0;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         if (turnsWholeFigure[i] == 0 && skeleton.isEndSite[i] == 0) {
-            const double angle = rotationAngle(local[i].rotation);
-            score += reaches[i] * angle * angle;
+            score += rotationAngle(local[i].rotation);
         }
     }
     return score;
@@ -375,10 +357,6 @@ std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, con
     const ForwardKinematicsPlan plan(skeleton, translation);
     const std::vector<std::uint8_t> turnsWholeFigure = jointsAboveFirstBranch(skeleton);
     std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> rest(skeleton.nodeCount());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, rest);
-    const std::vector<double> reaches = turnReaches(skeleton, rest);
     std::vector<RigidTransform> world(limbsClear ? skeleton.nodeCount() : 0);
     const std::size_t candidates = std::min<std::size_t>(motion.frameCount, kBindFrameCandidates);
     std::optional<std::size_t> best;
@@ -387,7 +365,7 @@ std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, con
         const std::size_t frame = candidateFrame(motion, k, candidates);
         const std::span<const float> row = motion.frame(static_cast<std::uint32_t>(frame));
         plan.computeLocalTransforms(row, local);
-        const double score = restShapeDistance(skeleton, turnsWholeFigure, reaches, local);
+        const double score = restShapeDistance(skeleton, turnsWholeFigure, local);
         // Not a number (a NaN channel) never wins; the first frame wins ties.
         if (!(score < bestScore)) {
             continue;

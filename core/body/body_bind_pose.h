@@ -9,11 +9,9 @@
 // A body made in such a rest pose and skinned into the motion is dragged across the figure.
 // There the body is bound in the frame of the motion whose shape is closest to the rest pose's
 // (its limbs as spread as the animation allows, which keeps arms apart from the torso), measured
-// on the bones: each joint's local rotation angle squared, times how far the bones it carries
-// reach, summed, leaving out the joints above the skeleton's first branch (a root and a hips
-// that only turn the whole figure, as the motion that stands a lying rest pose up does). The
-// square and the reach make the arms hanging at a jumping jack's start (whose armpits stretch when
-// they rise overhead) farther from a T-pose than its landing's bent knees and back.
+// on the bones: the sum of the joints' local rotation angles, leaving out the joints above the
+// skeleton's first branch (a root and a hips that only turn the whole figure, as the motion
+// that stands a lying rest pose up does).
 //
 // Pure; never throws or prints.
 #pragma once

@@ -167,40 +167,6 @@ TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
 }
 
-// The least share of the finest triangles' edges within 4x their bind length over every frame of
-// `clip`, skinned linearly (as glTF viewers skin `convert --body`'s mesh) from a body bound in
-// `bind`.
-double leastLinearlyHeldShare(const AnalysedClip& clip, const std::vector<RigidTransform>& bind) {
-    BodyOptions options;
-    options.bindWorld = bind;
-    options.maxSamples = std::size_t{1} << 18;
-    const BodyResult body = buildBody(clip.document.skeleton, options);
-    EXPECT_NE(body.mesh, nullptr) << body.message;
-    return body.mesh == nullptr
-               ? 0.0
-               : test::linearStretchOverFrames(clip.document, *body.mesh).leastHeld;
-}
-
-// Two jumping jacks whose rest pose lies along +X (test::lyingBipedJumpingJackText). Summed plainly
-// over the joints, the arms hanging 60 degrees at frame 0 (120 degrees) are nearer the T-pose
-// than the landing's bent knees, thighs and back (180), and a body bound there loses edges at the
-// armpits when the arms rise 120 degrees overhead; squared and weighed by their reach, the hanging
-// arms are farther, and the body is bound with them half raised.
-TEST(BodyBindPose, AJumpingJackIsBoundWithItsArmsOutNotHanging) {
-    const AnalysedClip clip = analysedClip(test::lyingBipedJumpingJackText(kBindTestWalkFrames));
-    ASSERT_TRUE(clip.agreement.upDisagrees) << "the jacks stand in +Y, the rest pose lies in +X";
-    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
-                                                 clip.translation, clip.agreement);
-    ASSERT_TRUE(pose.frame.has_value());
-    // The arms 60 cos(4 pi t) degrees below the T-pose's line: within 35 of it (frame 5: 30, the
-    // knees bent 25 of their 50 there).
-    const double t = static_cast<double>(*pose.frame) / (kBindTestWalkFrames - 1);
-    EXPECT_LE(60.0 * std::abs(std::cos(4.0 * 3.14159265358979 * t)), 35.0) << *pose.frame;
-    // Bound there, 99.987 % of the edges within 4x at the worst frame; 99.958 % bound at frame 0.
-    EXPECT_GE(leastLinearlyHeldShare(clip, pose.world), 0.9998);
-    EXPECT_LT(leastLinearlyHeldShare(clip, bindTestWorldAt(clip, 0)), 0.9998);
-}
-
 // test::armsDownBiped over kBindTestWalkFrames frames, its upper arms raised sideways by
 // 70 * sin(pi * f / 60) degrees: hanging against the trunk (its rest pose) at the first and last
 // frame, furthest from it at frame 30.

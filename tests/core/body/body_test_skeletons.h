@@ -411,40 +411,6 @@ inline std::string lyingBipedWalkText(int frames,
     return b.text(rows);
 }
 
-// lyingBipedWalkText's figure doing two jumping jacks over `frames` frames, its rest pose lying
-// along +X: the upper arms 60 * cos(4 pi t) degrees below the T-pose's line (60 down at the first,
-// middle and last frames, 60 up at the quarters), the knees bent 50 degrees, the thighs raised 25
-// and the two spine bones bent 15 where the arms cross the T-pose's line (the landing), straight
-// where the arms stand furthest from it. Arms hanging (frame 0) are nearer the rest pose's shape on
-// the summed joint angles than the landing's crouch, yet a body bound there stretches its armpits
-// when they rise overhead.
-inline std::string lyingBipedJumpingJackText(int frames) {
-    const BvhTextBuilder b = mixamoBiped(1.0, {"mixamorig:", true, 1});
-    std::vector<BvhTextBuilder::Frame> rows(static_cast<std::size_t>(frames));
-    for (int f = 0; f < frames; ++f) {
-        const double t = frames > 1 ? static_cast<double>(f) / (frames - 1) : 0.0;
-        const double phase = 4.0 * 3.14159265358979 * t;
-        BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
-        row.rootPosition = {0.0, 95.0, 0.0};
-        row.rotations.assign(200, glm::dvec3(0.0));
-        const auto set = [&](const std::string& name, glm::dvec3 zxy) {
-            row.rotations[static_cast<std::size_t>(b.indexOf("mixamorig:" + name))] = zxy;
-        };
-        const double armDown = 60.0 * std::cos(phase);
-        const double crouch = 1.0 - std::abs(std::cos(phase));
-        set("Hips", {90.0, 0.0, 0.0});
-        set("LeftArm", {-armDown, 0.0, 0.0});
-        set("RightArm", {armDown, 0.0, 0.0});
-        set("LeftUpLeg", {0.0, 0.0, 25.0 * crouch});
-        set("RightUpLeg", {0.0, 0.0, 25.0 * crouch});
-        set("LeftLeg", {0.0, 0.0, -50.0 * crouch});
-        set("RightLeg", {0.0, 0.0, -50.0 * crouch});
-        set("Spine", {0.0, 0.0, 15.0 * crouch});
-        set("Spine1", {0.0, 0.0, 15.0 * crouch});
-    }
-    return b.text(rows);
-}
-
 // A right hand on its own: the wrist at the origin, fingers along -X.
 inline std::string handAloneText() {
     BvhTextBuilder b;
