@@ -230,6 +230,22 @@ TEST(BodyBindPose, ArmsHangingAgainstTheTrunkAreBoundInTheFrameThatFreesThem) {
     }
 }
 
+// The same rest pose and motion, the rest pose read as lying along another axis than the motion
+// (CMU's arms-down rest pose written lying along X, as Bandai Namco's and LAFAN1's lie): the
+// frame closest to its shape (frame 0) hangs the arms as the rest pose does, and a body bound
+// there tore when the arms rose; the motion frees them most at frame 30, as where it agrees.
+TEST(BodyBindPose, ArmsHangingInARestPoseTheMotionDisagreesWithAreBoundWhereTheMotionFreesThem) {
+    AnalysedClip clip = analysedClip(armsRaisingText());
+    clip.agreement.measured = true;
+    clip.agreement.upDisagrees = true;
+    ASSERT_EQ(
+        frameClosestToRestShape(clip.document.skeleton, clip.document.motion, clip.translation),
+        std::optional<std::size_t>(0));
+    const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
+                                                 clip.translation, clip.agreement);
+    EXPECT_EQ(pose.frame, std::optional<std::size_t>(30));
+}
+
 TEST(BodyBindPose, ArmsBoundWhereTheyStandClearHoldWhenTheyHangAgain) {
     const AnalysedClip clip = analysedClip(armsRaisingText());
     const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
