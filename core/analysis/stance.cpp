@@ -649,8 +649,8 @@ std::size_t endsOnTheFloor(const LeafCoordinates& leaves, const FigureEnds& ends
     return count;
 }
 
-// `extremes` and `counted`: of the poses' nodes that vote (neither static roots nor riders);
-// `ends`: the figure's (endsOf).
+// `extremes`: the figure's, static roots left out; `counted`: the nodes whose speeds make the
+// mean (neither static roots nor riders); `ends`: the figure's (endsOf).
 MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
                         std::span<const std::uint8_t> counted, const FigureEnds& ends,
                         double bodySize) {
@@ -686,10 +686,11 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
     return costs;
 }
 
-// The motion's costs, voted by the nodes that are neither static roots nor riders
-// (riding_joints.h; `extremes` and `counted`: without the static roots). A chain of fewer than
-// kMinimumFigureNodes of them is no figure, whatever rides on it: how its ends move says nothing
-// about gravity (no costs).
+// The motion's costs, the mean speed taken over the nodes that are neither static roots nor
+// riders (riding_joints.h; `extremes` and `counted`: without the static roots). The riders stay
+// in the extremes: where they lead or trail the figure (a tail held still) they are its shape.
+// A chain of fewer than kMinimumFigureNodes nodes that do not ride is no figure, whatever rides
+// on it: how its ends move says nothing about gravity (no costs).
 MotionCosts motionVote(const Skeleton& skeleton, const Motion& motion, const SampledPoses& poses,
                        const Extremes& extremes, std::span<const std::uint8_t> counted,
                        std::span<const NodeIndex> staticRoots, double bodySize) {
@@ -705,7 +706,7 @@ MotionCosts motionVote(const Skeleton& skeleton, const Motion& motion, const Sam
     for (std::size_t i = 0; i < voters.size(); ++i) {
         voters[i] = riding.rides[i] != 0 ? 0 : voters[i];
     }
-    return motionCosts(poses, extremesOf(poses.at, voters), voters, ends, bodySize);
+    return motionCosts(poses, extremes, voters, ends, bodySize);
 }
 
 // findBodyLandmarks, with the neck standing in for a head that is not named (video2bvh's CMU-like
