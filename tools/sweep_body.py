@@ -142,6 +142,19 @@ def apply(a, v):
     return [sum(a[i][k] * v[k] for k in range(3)) for i in range(3)]
 
 
+def turn_between(a, b):
+    """The rotation matrix taking unit vector a to unit vector b by the shortest arc (a half turn
+    about X where they are opposite)."""
+    c = sum(x * y for x, y in zip(a, b))
+    if c < -1.0 + 1e-9:
+        return axis_matrix(0, 180)
+    v = [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+    k = 1.0 / (1.0 + c)
+    return [[v[0] * v[0] * k + c, v[0] * v[1] * k - v[2], v[0] * v[2] * k + v[1]],
+            [v[1] * v[0] * k + v[2], v[1] * v[1] * k + c, v[1] * v[2] * k - v[0]],
+            [v[2] * v[0] * k - v[1], v[2] * v[1] * k + v[0], v[2] * v[2] * k + c]]
+
+
 def euler_matrix(order, angles):
     m = [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
     for axis, angle in zip(order, angles):
@@ -406,7 +419,11 @@ def rename_joints(style):
 
 
 def face_helpers(bvh):
-    """120 helper joints under the head, within its skull, named as face rigs name them."""
+    """120 helper joints under the head, within its skull, named as face rigs name them. The skull
+    is laid out along the signed axis nearest the neck-to-head bone (else the head's first
+    child): the capture's up at the head in its rest pose, so a Z-up capture or one whose rest
+    pose lies down gets them inside its head too, as a real face rig has them, not in a cloud
+    beside it (a Y-up capture gets them as before)."""
     heads = [i for i, n in enumerate(bvh.nodes) if not n.end and "head" in n.name.lower()
              and "top" not in n.name.lower()]
     if not heads:
@@ -414,17 +431,24 @@ def face_helpers(bvh):
     head = heads[0]
     child = next((n for n in bvh.nodes if n.parent == head), None)
     size = math.sqrt(sum(v * v for v in child.offset)) if child else 10.0
+    along = bvh.nodes[head].offset if any(bvh.nodes[head].offset) else (
+        child.offset if child else [0.0, 1.0, 0.0])
+    axis = max(range(3), key=lambda i: abs(along[i]))
+    up = [0.0, 0.0, 0.0]
+    up[axis] = 1.0 if along[axis] > 0 else -1.0
+    turn = turn_between([0.0, 1.0, 0.0], up)
     words = ["temporalis", "oris", "orbicularis", "levator", "depressor", "zygomatic",
              "masseter", "nasalis", "mentalis", "risorius", "buccinator", "procerus"]
     starts_at = len(bvh.nodes)
     for k in range(120):
         angle = 0.37 * k
-        offset = [0.4 * size * math.sin(angle), 0.3 * size + 0.3 * size * math.cos(1.3 * angle),
-                  0.4 * size]
+        # Laid out with +Y up the skull: sides along X, the face ahead along Z.
+        offset = apply(turn, [0.4 * size * math.sin(angle),
+                              0.3 * size + 0.3 * size * math.cos(1.3 * angle), 0.4 * size])
         side = ".L" if k % 2 else ".R"
         bvh.nodes.append(Node(f"{words[k % len(words)]}{k // len(words):02d}{side}", head, offset,
                               ["Zrotation", "Xrotation", "Yrotation"]))
-        bvh.nodes.append(Node(None, len(bvh.nodes) - 1, [0.0, 0.0, 0.05 * size], []))
+        bvh.nodes.append(Node(None, len(bvh.nodes) - 1, apply(turn, [0.0, 0.0, 0.05 * size]), []))
     # The helpers come after the rest in the file, as children of the head: the parser needs
     # children written inside their parent, so the new nodes are moved to follow the head's.
     moved = bvh.nodes[starts_at:]

@@ -7,6 +7,7 @@
 #include "core/analysis/percentile.h"
 #include "core/analysis/pose_distances.h"
 #include "core/analysis/pose_extremes.h"
+#include "core/analysis/riding_joints.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
@@ -498,7 +499,17 @@ struct MotionCosts {
     std::array<std::size_t, 6> ends{}; // endsOnTheFloor per axis
 };
 
-// Leaves: End Sites and joints without children, the ends that touch a floor.
+// The ends that touch a floor: End Sites and joints without children (leaves), each in a group
+// that reaches a floor as one end. A leaf is its own group, except that everything riding on one
+// joint (riding_joints.h: a face rig's helpers with the head's own End Site, fingers held still
+// under a hand) is one end, the joint's.
+struct FigureEnds {
+    std::vector<std::size_t> leaves;
+    std::vector<std::size_t> group; // per leaf, 0 .. groups - 1
+    std::size_t groups = 0;
+};
+
+// Leaves: End Sites and joints without children.
 std::vector<std::size_t> leavesOf(const Skeleton& skeleton, std::span<const NodeIndex> excluded) {
     std::vector<std::uint8_t> hasChild(skeleton.nodeCount(), 0);
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -513,6 +524,36 @@ std::vector<std::size_t> leavesOf(const Skeleton& skeleton, std::span<const Node
         }
     }
     return leaves;
+}
+
+// The figure's leaves but the `excluded` roots', grouped as FigureEnds says.
+FigureEnds endsOf(const Skeleton& skeleton, std::span<const NodeIndex> excluded,
+                  const RidingJoints& riding) {
+    FigureEnds ends;
+    ends.leaves = leavesOf(skeleton, excluded);
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<std::uint8_t> carriesRiders(n, 0);
+    for (std::size_t i = 0; i < n && riding.count > 0; ++i) {
+        if (riding.rides[i] != 0) {
+            carriesRiders[static_cast<std::size_t>(riding.anchor[i])] = 1;
+        }
+    }
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> groupOfNode(n, kNone);
+    for (const std::size_t leaf : ends.leaves) {
+        const NodeIndex parent = skeleton.parents[leaf];
+        std::size_t key = leaf;
+        if (riding.count > 0 && riding.rides[leaf] != 0) {
+            key = static_cast<std::size_t>(riding.anchor[leaf]);
+        } else if (parent != kNoParent && carriesRiders[static_cast<std::size_t>(parent)] != 0) {
+            key = static_cast<std::size_t>(parent);
+        }
+        if (groupOfNode[key] == kNone) {
+            groupOfNode[key] = ends.groups++;
+        }
+        ends.group.push_back(groupOfNode[key]);
+    }
+    return ends;
 }
 
 // Per sample, how far the nodes move to its neighbour: the mean over the counted nodes (the
@@ -584,31 +625,35 @@ struct LeafCoordinates {
     }
 };
 
-// How many leaves reach the floor along `axis`: those whose 10th percentile height (the element
-// at that rank, as percentile() picks it) is within 3 % of the body's size of `floor`. The
-// element at rank r is at most the limit exactly when more than r heights are: a count, with no
-// sort. A height along a negative axis is the coordinate negated, and -v <= limit exactly when
-// v >= -limit (NaN neither).
-std::size_t endsOnTheFloor(const LeafCoordinates& leaves, UpAxis axis, double floor,
-                           double bodySize) {
+// How many ends reach the floor along `axis`: the groups (FigureEnds) with a leaf whose 10th
+// percentile height (the element at that rank, as percentile() picks it) is within 3 % of the
+// body's size of `floor`. The element at rank r is at most the limit exactly when more than r
+// heights are: a count, with no sort. A height along a negative axis is the coordinate negated,
+// and -v <= limit exactly when v >= -limit (NaN neither).
+std::size_t endsOnTheFloor(const LeafCoordinates& leaves, const FigureEnds& ends, UpAxis axis,
+                           double floor, double bodySize) {
     const auto rank = static_cast<std::size_t>(0.1 * static_cast<double>(leaves.samples - 1) + 0.5);
     const double limit = floor + 0.03 * bodySize;
     const int component = upAxisIndex(axis);
     const bool positive = upAxisSign(axis) > 0.0;
-    std::size_t ends = 0;
+    std::vector<std::uint8_t> reached(ends.groups, 0);
+    std::size_t count = 0;
     for (std::size_t leaf = 0; leaf < leaves.leaves; ++leaf) {
         const std::span<const double> values = leaves.of(leaf, component);
         const std::size_t below =
             positive ? countAtMost(values, limit) : countAtLeast(values, -limit);
-        ends += below > rank ? 1 : 0;
+        std::uint8_t& group = reached[ends.group[leaf]];
+        count += below > rank && group == 0 ? 1 : 0;
+        group = below > rank ? 1 : group;
     }
-    return ends;
+    return count;
 }
 
-// `extremes` and `counted`: of the poses' nodes that are not static roots (`excluded`).
-MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
-                        const Extremes& extremes, std::span<const std::uint8_t> counted,
-                        std::span<const NodeIndex> excluded, double bodySize) {
+// `extremes`: the figure's, static roots left out; `counted`: the nodes whose speeds make the
+// mean (neither static roots nor riders); `ends`: the figure's (endsOf).
+MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
+                        std::span<const std::uint8_t> counted, const FigureEnds& ends,
+                        double bodySize) {
     MotionCosts costs;
     const std::size_t samples = poses.at.size();
     if (samples == 0 || !(bodySize > 0.0)) {
@@ -618,8 +663,7 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
     const double referenceSpeed = percentileInPlace(speeds.mean, 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
-    const std::vector<std::size_t> leaves = leavesOf(skeleton, excluded);
-    const LeafCoordinates leafCoordinates(poses, leaves);
+    const LeafCoordinates leafCoordinates(poses, ends.leaves);
     std::vector<double> lows(samples);
     for (const UpAxis axis : kAllUpAxes) {
         for (std::size_t s = 0; s < samples; ++s) {
@@ -633,13 +677,36 @@ MotionCosts motionCosts(const Skeleton& skeleton, const SampledPoses& poses,
             moving ? std::min(percentileInPlace(lowSpeeds, 0.5) / referenceSpeed, 3.0) : 1.0;
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
-        const std::size_t ends = endsOnTheFloor(leafCoordinates, axis, floor, bodySize);
-        costs.ends[static_cast<std::size_t>(axis)] = ends;
-        const double singleEnd = ends <= 1 && leaves.size() >= 3 ? kSingleEndPenalty : 0.0;
+        const std::size_t onTheFloor = endsOnTheFloor(leafCoordinates, ends, axis, floor, bodySize);
+        costs.ends[static_cast<std::size_t>(axis)] = onTheFloor;
+        const double singleEnd = onTheFloor <= 1 && ends.groups >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
     costs.measured = moving;
     return costs;
+}
+
+// The motion's costs, the mean speed taken over the nodes that are neither static roots nor
+// riders (riding_joints.h; `extremes` and `counted`: without the static roots). The riders stay
+// in the extremes: where they lead or trail the figure (a tail held still) they are its shape.
+// A chain of fewer than kMinimumFigureNodes nodes that do not ride is no figure, whatever rides
+// on it: how its ends move says nothing about gravity (no costs).
+MotionCosts motionVote(const Skeleton& skeleton, const Motion& motion, const SampledPoses& poses,
+                       const Extremes& extremes, std::span<const std::uint8_t> counted,
+                       std::span<const NodeIndex> staticRoots, double bodySize) {
+    const RidingJoints riding = findRidingJoints(skeleton, motion, poses.at[0], bodySize);
+    if (skeleton.nodeCount() - staticRoots.size() - riding.count < kMinimumFigureNodes) {
+        return {};
+    }
+    const FigureEnds ends = endsOf(skeleton, staticRoots, riding);
+    if (riding.count == 0) {
+        return motionCosts(poses, extremes, counted, ends, bodySize);
+    }
+    std::vector<std::uint8_t> voters(counted.begin(), counted.end());
+    for (std::size_t i = 0; i < voters.size(); ++i) {
+        voters[i] = riding.rides[i] != 0 ? 0 : voters[i];
+    }
+    return motionCosts(poses, extremes, voters, ends, bodySize);
 }
 
 // findBodyLandmarks, with the neck standing in for a head that is not named (video2bvh's CMU-like
@@ -1148,13 +1215,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         leaveOutStaticRoots();
     }
 
-    // A chain of a few nodes is no figure: how its ends move says nothing about gravity.
-    const std::size_t countedCount = n - stance.staticRoots.size();
     if (!forcedUp && stance.framesSampled > 0) {
         const MotionCosts costs =
-            countedCount >= kMinimumFigureNodes
-                ? motionCosts(skeleton, poses, extremes, counted, stance.staticRoots, bodySize)
-                : MotionCosts{};
+            motionVote(skeleton, motion, poses, extremes, counted, stance.staticRoots, bodySize);
         const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses, landmarks);
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);

@@ -19,7 +19,11 @@
 //   A floor is reached by several (two feet, four hooves, a crab's legs); the top of a figure
 //   often by one (the head): a single end adds kSingleEndPenalty.
 // The cost of an axis is stillness + 2 x spread (+ the penalty); the motion's cheapest axis
-// is decisive when every other axis costs at least kDecisiveMargin more.
+// is decisive when every other axis costs at least kDecisiveMargin more. Joints that ride on the
+// joint above them (riding_joints.h: a face rig's hundred still helpers under the head, fingers
+// held still) carry no mass and do not vote: they count neither in the mean speed nor in the
+// node count below (kMinimumFigureNodes), and all that rides on one joint is one end, that
+// joint's (they stay in the figure's extremes: a tail held still still trails it).
 // Motion alone misleads on captures a person plainly calls upright: a body hanging from a
 // headset (SlimeVR: ROOT HMD) whose feet are the far end of every chain and slide and jitter
 // with the head, an idle whose steadiest extreme is a hand or the head, a solver's noise on a

@@ -109,9 +109,11 @@ inline constexpr double kResizedBone = 0.02;
 // closest frame whose arms stand twice kArmsAgainstTrunk from the trunk and whose legs stand
 // apart (when one does); else frame 0 when the motion holds one pose other than the rest pose
 // (every frame the same finite row: a pose file, never seen in another pose); else, when the
-// rest pose lays limbs against each other, frameFreeingTheArms if its arms stand farther from
-// the trunk than at rest or its legs apart where the rest pose's are together; else the rest
-// pose (and always with TranslationMode::Auto or no frames).
+// rest pose lays limbs against each other, the frame closest to the rest pose's shape where that
+// frame lays none and no frame frees the limbs far more (a walk's swing, not a raise), else
+// frameFreeingTheArms, if its arms stand farther from the trunk than at rest or its legs apart
+// where the rest pose's are together; else the rest pose (and always with TranslationMode::Auto
+// or no frames).
 BodyBindPose chooseBodyBindPose(const Skeleton& skeleton, const Motion& motion,
                                 TranslationMode translation,
                                 const RestAnimationAgreement& agreement);

@@ -36,11 +36,8 @@ bool neverChanges(const Skeleton& skeleton, const Motion& motion, std::size_t no
         if (path == TrackPath::Rotation ? !isRotation(type) : !isPosition(type)) {
             continue;
         }
-        const float first = motion.values[column];
-        for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
-            if (motion.values[std::size_t{frame} * motion.channelCount + column] != first) {
-                return false;
-            }
+        if (!motion.columnNeverChanges(column)) {
+            return false;
         }
     }
     return true;

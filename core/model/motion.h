@@ -28,6 +28,16 @@ struct Motion {
         return std::span(values).subspan(std::size_t{index} * channelCount, channelCount);
     }
     double framesPerSecond() const { return 1.0 / frameTime; }
+    // True when every frame holds the first frame's value in `column` (no frames: true).
+    bool columnNeverChanges(std::uint32_t column) const {
+        const std::size_t count = std::size_t{frameCount} * channelCount;
+        for (std::size_t at = channelCount + std::size_t{column}; at < count; at += channelCount) {
+            if (values[at] != values[column]) {
+                return false;
+            }
+        }
+        return true;
+    }
     // Time of the last frame; a one-frame clip lasts 0 s.
     double duration() const { return frameCount > 1 ? (frameCount - 1) * frameTime : 0.0; }
 };

@@ -2,6 +2,7 @@
 #include "core/analysis/summary.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/analysis/face_helper_clips.h"
 
 #include <gtest/gtest.h>
 
@@ -247,6 +248,33 @@ TEST(Stance, AStillClipFallsBackOnAnatomy) {
     const Analyzed a = analyze(test::biped(0.0), options);
     EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);
     EXPECT_EQ(a.stance.source, UpAxisSource::Anatomy);
+}
+
+// A face rig's helpers (120 under the head, held still within its skull) ride on the head and
+// do not vote on up. Without them pybvh's rotation_first_root fixture is a test chain that the
+// rest pose stands up (+Y); with them it was counted a figure of 246 nodes whose mean speed and
+// whose ends were the head's, and the motion laid it along +X. With a right leg it is a figure
+// of eight nodes, and the helpers leave its stance as it was (before, +Z became +X).
+TEST(Stance, AFaceRigsStillHelpersDoNotDecideUp) {
+    const auto stanceOf = [](const Document& document) {
+        return analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                             analyzeRestPose(document.skeleton));
+    };
+    for (const bool rightLeg : {false, true}) {
+        const Document bare = parseDocument(test::tinyFigureWithFaceHelpers(0, rightLeg));
+        const Document helped = parseDocument(test::tinyFigureWithFaceHelpers(120, rightLeg));
+        ASSERT_TRUE(bare.loaded() && helped.loaded());
+        ASSERT_EQ(helped.skeleton.nodeCount(), bare.skeleton.nodeCount() + 240);
+        const Stance without = stanceOf(bare);
+        const Stance with = stanceOf(helped);
+        EXPECT_EQ(with.upAxis, without.upAxis) << "right leg: " << rightLeg;
+        EXPECT_EQ(with.source, without.source) << "right leg: " << rightLeg;
+        EXPECT_EQ(with.motionMeasured, without.motionMeasured);
+        if (!rightLeg) {
+            EXPECT_EQ(with.upAxis, UpAxis::PositiveY);
+            EXPECT_EQ(with.source, UpAxisSource::RestPose);
+        }
+    }
 }
 
 TEST(Stance, SummaryCarriesTheStance) {

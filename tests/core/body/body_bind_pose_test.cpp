@@ -167,20 +167,35 @@ TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
 }
 
+std::vector<RigidTransform> restWorld(const Skeleton& skeleton) {
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> rest(local.size());
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, rest);
+    return rest;
+}
+
 // test::armsDownBiped over kBindTestWalkFrames frames, its upper arms raised sideways by
-// 70 * sin(pi * f / 60) degrees: hanging against the trunk (its rest pose) at the first and last
-// frame, furthest from it at frame 30.
-std::vector<test::BvhTextBuilder::Frame> armsRaisingRows(const test::BvhTextBuilder& b) {
+// raise(f) degrees at frame f.
+template <typename Raise>
+std::vector<test::BvhTextBuilder::Frame> armsRaisedRows(const test::BvhTextBuilder& b,
+                                                        Raise raise) {
     std::vector<test::BvhTextBuilder::Frame> rows(kBindTestWalkFrames);
     for (int f = 0; f < kBindTestWalkFrames; ++f) {
-        const double raise = 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1));
         test::BvhTextBuilder::Frame& row = rows[static_cast<std::size_t>(f)];
         row.rootPosition = {0.0, 100.0, 0.0};
         row.rotations.assign(64, glm::dvec3(0.0));
-        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise, 0.0, 0.0};
-        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise, 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("LeftArm"))] = {raise(f), 0.0, 0.0};
+        row.rotations[static_cast<std::size_t>(b.indexOf("RightArm"))] = {-raise(f), 0.0, 0.0};
     }
     return rows;
+}
+
+// Raised by 70 * sin(pi * f / 60) degrees: hanging against the trunk (its rest pose) at the
+// first and last frame, furthest from it at frame 30.
+std::vector<test::BvhTextBuilder::Frame> armsRaisingRows(const test::BvhTextBuilder& b) {
+    return armsRaisedRows(
+        b, [](int f) { return 70.0 * std::sin(3.14159265358979 * f / (kBindTestWalkFrames - 1)); });
 }
 
 std::string armsRaisingText() {
@@ -244,6 +259,27 @@ TEST(BodyBindPose, ArmsHangingInARestPoseTheMotionDisagreesWithAreBoundWhereTheM
     const BodyBindPose pose = chooseBodyBindPose(clip.document.skeleton, clip.document.motion,
                                                  clip.translation, clip.agreement);
     EXPECT_EQ(pose.frame, std::optional<std::size_t>(30));
+}
+
+// A walk holds out in every frame the arms its rest pose hugs to the trunk, and swings them:
+// raised by 25 + 5 cos(2 pi f / 60) degrees, least (20) at frame 30, most (30) at frames 0 and
+// 60. The frame closest to the rest pose's shape, 30, holds them clear of the trunk, and the
+// swing frees them less than kRaisedNotSwung times more: bound there, not where they swing out
+// furthest (frame 0 before).
+TEST(BodyBindPose, ArmsTheMotionHoldsOutInEveryFrameAreBoundNearestTheRestShape) {
+    const test::BvhTextBuilder b = test::armsDownBiped();
+    const AnalysedClip clip = analysedClip(b.text(armsRaisedRows(b, [](int f) {
+        return 25.0 + 5.0 * std::cos(2.0 * 3.14159265358979 * f / (kBindTestWalkFrames - 1));
+    })));
+    ASSERT_FALSE(clip.agreement.disagrees());
+    const Skeleton& skeleton = clip.document.skeleton;
+    ASSERT_LT(armClearance(skeleton, restWorld(skeleton)), kArmsAgainstTrunk);
+    const BodyBindPose pose =
+        chooseBodyBindPose(skeleton, clip.document.motion, clip.translation, clip.agreement);
+    EXPECT_EQ(pose.frame, std::optional<std::size_t>(30));
+    EXPECT_GE(armClearance(skeleton, pose.world), kArmsAgainstTrunk);
+    EXPECT_LT(armClearance(skeleton, pose.world), armClearance(skeleton, bindTestWorldAt(clip, 0)));
+    EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
 }
 
 TEST(BodyBindPose, ArmsBoundWhereTheyStandClearHoldWhenTheyHangAgain) {
@@ -376,14 +412,6 @@ std::string crumpledUnfoldingText() {
         }
     }
     return b.text(rows);
-}
-
-std::vector<RigidTransform> restWorld(const Skeleton& skeleton) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> rest(local.size());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, rest);
-    return rest;
 }
 
 TEST(BodyBindPose, ACrumpledRestPoseLaysTheElbowsOnTheShinsAndOneLegInTheOther) {

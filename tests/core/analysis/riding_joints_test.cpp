@@ -1,0 +1,93 @@
+#include "core/analysis/riding_joints.h"
+#include "core/kinematics/pose.h"
+#include "core/reader/document.h"
+#include "tests/core/analysis/face_helper_clips.h"
+
+#include <gtest/gtest.h>
+
+namespace bvh {
+namespace {
+
+std::vector<glm::dvec3> restPositions(const Skeleton& skeleton) {
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> world(skeleton.nodeCount());
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, world);
+    std::vector<glm::dvec3> positions;
+    for (const RigidTransform& transform : world) {
+        positions.push_back(transform.translation);
+    }
+    return positions;
+}
+
+// The figure: Hips at 0, Head at 18, its End Site at 22, the leg's End Site at -14: 36 tall.
+constexpr double kBodySize = 36.0;
+
+void holdStill(Document& document, NodeIndex node) {
+    Motion& motion = document.motion;
+    const auto n = static_cast<std::size_t>(node);
+    for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
+        for (std::uint32_t c = 0; c < document.skeleton.channelCount[n]; ++c) {
+            const std::uint32_t column = document.skeleton.channelBegin[n] + c;
+            motion.values[std::size_t{frame} * motion.channelCount + column] =
+                motion.values[column];
+        }
+    }
+}
+
+TEST(RidingJoints, AFaceRigsStillHelpersRideOnTheHeadWithTheirEndSites) {
+    const Document document = parseDocument(test::tinyFigureWithFaceHelpers(120));
+    ASSERT_TRUE(document.loaded());
+    const Skeleton& skeleton = document.skeleton;
+    const RidingJoints riding =
+        findRidingJoints(skeleton, document.motion, restPositions(skeleton), kBodySize);
+    EXPECT_EQ(riding.count, 240u) << "120 helpers and their 120 End Sites";
+    const NodeIndex head = skeleton.find("Head");
+    ASSERT_NE(head, kNoParent);
+    for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
+        const bool helper = skeleton.parents[i] == head && skeleton.isEndSite[i] == 0;
+        const bool helpersEnd =
+            skeleton.parents[i] != kNoParent &&
+            skeleton.parents[static_cast<std::size_t>(skeleton.parents[i])] == head &&
+            skeleton.isEndSite[i] != 0;
+        EXPECT_EQ(riding.rides[i] != 0, helper || helpersEnd) << skeleton.names[i];
+        EXPECT_EQ(riding.anchor[i], helper || helpersEnd ? head : static_cast<NodeIndex>(i));
+    }
+}
+
+TEST(RidingJoints, NothingRidesWhereNoJointMovesAgainstItsParent) {
+    // The root still travels and turns; every other joint is held: a frozen figure, whose still
+    // joints are the figure itself.
+    Document document = parseDocument(test::tinyFigureWithFaceHelpers(120));
+    ASSERT_TRUE(document.loaded());
+    for (const char* name : {"Spine", "Head", "LeftLeg"}) {
+        holdStill(document, document.skeleton.find(name));
+    }
+    const RidingJoints riding = findRidingJoints(document.skeleton, document.motion,
+                                                 restPositions(document.skeleton), kBodySize);
+    EXPECT_EQ(riding.count, 0u);
+    EXPECT_TRUE(riding.rides.empty());
+}
+
+TEST(RidingJoints, AStillJointRidesOnlyWithAStillSubtreeWithinReach) {
+    // The spine held still while the head under it moves: the spine carries the head, it does
+    // not ride. The leg held still reaches 14.1 from the hips (its End Site at 2, -14, 0): over a
+    // third of the 36 tall figure, a limb, not a rider; on a body 60 across, within its quarter,
+    // it would ride as a finger held still does.
+    Document document = parseDocument(test::tinyFigureWithFaceHelpers(0));
+    ASSERT_TRUE(document.loaded());
+    const Skeleton& skeleton = document.skeleton;
+    holdStill(document, skeleton.find("Spine"));
+    holdStill(document, skeleton.find("LeftLeg"));
+    const std::vector<glm::dvec3> rest = restPositions(skeleton);
+    EXPECT_EQ(findRidingJoints(skeleton, document.motion, rest, kBodySize).count, 0u);
+    const RidingJoints riding = findRidingJoints(skeleton, document.motion, rest, 60.0);
+    const auto leg = static_cast<std::size_t>(skeleton.find("LeftLeg"));
+    EXPECT_EQ(riding.count, 2u) << "the leg and its End Site";
+    EXPECT_EQ(riding.rides[static_cast<std::size_t>(skeleton.find("Spine"))], 0);
+    EXPECT_EQ(riding.rides[leg], 1);
+    EXPECT_EQ(riding.anchor[leg], skeleton.find("Hips"));
+}
+
+} // namespace
+} // namespace bvh
