@@ -165,6 +165,9 @@ void FigureBuilder::addBone(std::size_t child) {
         r0 *= trunkShare(points[parent]);
         r1 *= trunkShare(points[child]);
     }
+    if (role == BoneRole::Trunk && crossesInsideTrunk(child, sizingLength, r0)) {
+        return;
+    }
     // An upright head's neck narrows over its run towards the head it carries, to a little over
     // half the head's width where it meets it: a neck as thick as the head made one cone.
     if (role == BoneRole::Neck && chainBone[child].x == 0.0f) {
@@ -222,6 +225,19 @@ void FigureBuilder::addBone(std::size_t child) {
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }
+}
+
+bool FigureBuilder::crossesInsideTrunk(std::size_t child, float length, float radius) const {
+    const glm::vec3 bone =
+        points[child] - points[static_cast<std::size_t>(skeleton.parents[child])];
+    if (!torsoSpan || !facing || chainBone[child].x > 0.0f || !(length < radius)) {
+        return false;
+    }
+    // Front to back only: a bone along the hips' line (a hip to a thigh's root) is the pelvis's
+    // width, and one that rises is the spine.
+    const glm::vec3 across = glm::cross(up, *facing);
+    return std::abs(glm::dot(bone, up)) < kAcrossTrunkRise * length &&
+           std::abs(glm::dot(bone, across)) < kAcrossTrunkRise * length;
 }
 
 float FigureBuilder::collarStartRadius(std::size_t child, float start) const {

@@ -73,6 +73,9 @@ inline constexpr float kChestAt = 0.72f;
 // Upper arms' roots at least this far above the thighs' (of the figure's size) make an upright
 // torso; a lying biped, a quadruped or a crab keeps one trunk radius.
 inline constexpr float kUprightTorsoSpan = 0.15f;
+// The sine of 30 degrees: a trunk bone within it of the plane across `up` (and of the one across
+// the hips' line) runs front to back through the torso (FigureBuilder::crossesInsideTrunk).
+inline constexpr float kAcrossTrunkRise = 0.5f;
 // A collar bone's volume (the shoulder girdle) is this many times as deep, front to back, as it
 // is tall: at 1.5 a crease stayed where CMU's chest front meets the arm.
 inline constexpr float kShoulderDepthRatio = 2.0f;
@@ -799,6 +802,13 @@ struct FigureBuilder {
 
     // Whether the bone from `node` to its longest child points down within about 35 degrees.
     bool hangsAlongTrunk(std::size_t node) const;
+    // Whether a trunk bone of `length`, sized `radius` at its start, runs front to back through
+    // an upright torso (more than 60 degrees from up and from the hips' line: kAcrossTrunkRise)
+    // and is shorter than the trunk is deep: MakeHuman's root, 8 cm behind its spine's base, to
+    // its pelvis and spine05. Both its ends lie inside the spine's first volume: addBone gives it
+    // none. Sized as the trunk and lying backwards, it stood out behind the hips as a ball (from
+    // behind, a nappy) reaching past the chest's back.
+    bool crossesInsideTrunk(std::size_t child, float length, float radius) const;
 
     // Whether `node` is an upper arm's first joint (its parent another role's) whose arm hangs
     // along the trunk in the bind pose.
