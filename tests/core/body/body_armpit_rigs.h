@@ -1,12 +1,12 @@
-// A MakeHuman-like biped held in a T-pose, for the armpit's tests (body_armpit_test.cpp): Y up,
-// facing +Z, left +X, MakeHuman's units (decimetres: 17 tall).
+// Bipeds held in a T-pose, for the armpit's tests (body_armpit_test.cpp): Y up, facing +Z, left +X.
 #pragma once
 
 #include "tests/core/body/body_test_skeletons.h"
 
 namespace bvh::test {
 
-// MakeHuman's default skeleton (makehuman_tpose_173j's body, without its fingers, toes and face)
+// MakeHuman's default skeleton (makehuman_tpose_173j's body, without its fingers, toes and face),
+// in MakeHuman's units (decimetres: 17 tall),
 // in the T-pose its motion holds: five spine bones, a clavicle and a shoulder bone on each side
 // leaving the chest (spine01) 1 up and 0.4 forward, upper arms split in two along one line
 // (upperarm01, upperarm02) held out level at the height of the chest's top, breasts leaving
@@ -50,6 +50,72 @@ inline BvhTextBuilder makeHumanTPoseBiped() {
     for (const double side : {1.0, -1.0}) {
         const int breast = b.add(side > 0 ? "breast.L" : "breast.R", spine02, {0, 1.456, -0.109});
         b.endSite(breast, {side * 1.026, -0.26, 1.691});
+    }
+    return b;
+}
+
+// A Poser-style biped held in a T-pose (three.js's pirouette, threejs_pirouette's skeleton with
+// its eyes): Y up, facing +Z, left +X, inches. hip, abdomen, chest, then on each side a short
+// collar (lCollar, 9 wide) leaving the chest's top 4.9 behind its axis, and the arm (lShldr) held
+// out level from there, its deltoid lying across the trunk, not along it; hands with two-bone
+// fingers, thighs leaving the hip through a short buttock bone.
+inline BvhTextBuilder poserTPoseBiped() {
+    BvhTextBuilder b;
+    const int hip = b.add("hip", -1, {0, 0, 0});
+    const int abdomen = b.add("abdomen", hip, {0, 20.6881, -0.73152});
+    const int chest = b.add("chest", abdomen, {0, 11.7043, -0.48768});
+    const int neck = b.add("neck", chest, {0, 22.1894, -2.19456});
+    const int head = b.add("head", neck, {-0.24384, 7.07133, 1.2192});
+    for (const double side : {-1.0, 1.0}) {
+        const int eye = b.add(side > 0 ? "leftEye" : "rightEye", head,
+                              {side > 0 ? 4.14528 : -3.6576, 8.04674, 8.04672});
+        b.endSite(eye, {1, 0, 0});
+    }
+    for (const double side : {-1.0, 1.0}) {
+        const std::string s = side > 0 ? "l" : "r";
+        const int collar = b.add(s + "Collar", chest, {side * 2.68224, 19.2634, -4.8768});
+        const int shoulder = b.add(s + "Shldr", collar, {side * 8.77824, -1.95073, 1.46304});
+        const int forearm = b.add(s + "ForeArm", shoulder, {side * 28.1742, -1.7115, 0.48768});
+        const int hand = b.add(s + "Hand", forearm, {side * 22.5879, 0.773209, 7.07136});
+        const struct {
+            const char* name;
+            glm::dvec3 first, second, end;
+        } fingers[] = {
+            {"Thumb",
+             {1.2192, -0.487915, 3.41376},
+             {3.37035, -0.52449, 3.41376},
+             {1.78271, -1.18214, 1.43049}},
+            {"Index",
+             {7.75947, 0.938293, 5.60832},
+             {2.54057, -0.884171, 1.56538},
+             {1.62519, -0.234802, 1.16502}},
+            {"Mid",
+             {8.24714, 1.18213, 3.41376},
+             {3.10165, -0.590103, 1.0647},
+             {2.48547, -0.328903, 0.83742}},
+            {"Ring",
+             {8.82822, 0.546677, 1.51678},
+             {2.60934, -0.819778, -0.0198488},
+             {2.33842, -0.294052, 0.168128}},
+            {"Pinky",
+             {8.27202, -0.0477905, -0.4584},
+             {1.82734, -0.647385, -0.700984},
+             {1.69225, -0.51767, -0.607171}},
+        };
+        const glm::dvec3 mirror(side, 1, 1);
+        for (const auto& finger : fingers) {
+            const int one = b.add(s + finger.name + "1", hand, mirror * finger.first);
+            const int two = b.add(s + finger.name + "2", one, mirror * finger.second);
+            b.endSite(two, mirror * finger.end);
+        }
+    }
+    for (const double side : {-1.0, 1.0}) {
+        const std::string s = side > 0 ? "l" : "r";
+        const int buttock = b.add(s + "Buttock", hip, {side * 8.77824, 4.35084, 1.2192});
+        const int thigh = b.add(s + "Thigh", buttock, {0, -1.70687, -2.19456});
+        const int shin = b.add(s + "Shin", thigh, {0, -36.8199, 0.73152});
+        const int foot = b.add(s + "Foot", shin, {side * -0.73152, -45.1104, -5.12064});
+        b.endSite(foot, {side * 1.1221, -3.69964, 12.103});
     }
     return b;
 }

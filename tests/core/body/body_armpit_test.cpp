@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
+#include <initializer_list>
 #include <map>
 #include <utility>
 
@@ -183,6 +184,26 @@ int foldedTrianglesNear(const BodyMesh& mesh, const glm::vec3& centre, float rad
     return count;
 }
 
+// The triangles folded more than 110 degrees on a neighbour (foldedTrianglesNear) within `radius`
+// (file units) of the first joint of each arm in `arms`, on the body built from `text`'s rest pose.
+int foldedNearArmRoots(const std::string& text, std::initializer_list<const char*> arms,
+                       float radius) {
+    const Skeleton skeleton = parseDocument(text).skeleton;
+    const BodyResult body = buildBody(skeleton, BodyOptions{});
+    EXPECT_NE(body.mesh, nullptr) << body.message;
+    int folded = 0;
+    for (const char* arm : arms) {
+        const NodeIndex joint = skeleton.find(arm);
+        EXPECT_NE(joint, kNoParent) << arm;
+        if (body.mesh == nullptr || joint == kNoParent) {
+            return -1;
+        }
+        const glm::vec3 shoulder(body.mesh->bindWorld[static_cast<std::size_t>(joint)].translation);
+        folded += foldedTrianglesNear(*body.mesh, shoulder, radius, 110.0f);
+    }
+    return folded;
+}
+
 TEST(BodyArmpit, AT_PosedArmMeetsTheChestWithoutNotchesFlecksOrSpikes) {
     // MakeHuman's T-pose (issue 38's "torn shoulder"): the upper arm starts inside the chest's
     // cone, and only the thin shoulder bone bridges the gap wall kept between the arm and the
@@ -194,18 +215,29 @@ TEST(BodyArmpit, AT_PosedArmMeetsTheChestWithoutNotchesFlecksOrSpikes) {
     // The slot cut to a depth under the union's surface (body_gap.cpp's slotDepth) has a floor
     // parallel to the skin: 28 (28 and 0), most of them the edges where the slot opens under the
     // left arm.
-    const std::string text = test::makeHumanTPoseBiped().text();
-    const Skeleton skeleton = parseDocument(text).skeleton;
-    const BodyResult body = buildBody(skeleton, BodyOptions{});
-    ASSERT_NE(body.mesh, nullptr) << body.message;
-    int folded = 0;
-    for (const char* arm : {"upperarm01.L", "upperarm01.R"}) {
-        const NodeIndex joint = skeleton.find(arm);
-        ASSERT_NE(joint, kNoParent) << arm;
-        const glm::vec3 shoulder(body.mesh->bindWorld[static_cast<std::size_t>(joint)].translation);
-        folded += foldedTrianglesNear(*body.mesh, shoulder, 1.5f, 110.0f);
-    }
+    const int folded = foldedNearArmRoots(test::makeHumanTPoseBiped().text(),
+                                          {"upperarm01.L", "upperarm01.R"}, 1.5f);
+    EXPECT_GE(folded, 0);
     EXPECT_LE(folded, 32);
+}
+
+TEST(BodyArmpit, AT_APoserTPosedArmMeetsTheChestWithoutMoreFolds) {
+    // A regression guard, not yet a fix (issue 38's torn shoulder on three.js's pirouette, seen
+    // from behind). A Poser-style chest (hip, abdomen, chest, lCollar, lShldr) with its arms held
+    // out: the deltoid does not lie along the trunk (body_gap.cpp's liesAlong), so it keeps a gap
+    // wall from the chest's top cone, and the armpit's slot between the arm and the chest hands
+    // over to that wall where the deltoid becomes the nearest volume. Neither is whole there:
+    // the arm's slot fades with its nearness (0.74 -> 0.20) as the deltoid's, bridged by the thin
+    // collar bone, is at 0.36, and the field along x = 17.3, z = -8.2 (in the armpit's back, from
+    // the chest's side up to the arm) dips from 0.72 cells to 0.07 at y = 43.36 and rises again to
+    // 0.50: a slot thinner than a tenth of a cell, which the marching cuts into flaps. 31
+    // triangles within 15 inches of the arms' first joints fold back more than 110 degrees (23
+    // left, 8 right), as the pirouette shows (its left worse than its right); the bound leaves
+    // a tenth for changes elsewhere, and a fix of the handover lowers it.
+    const int folded =
+        foldedNearArmRoots(test::poserTPoseBiped().text(), {"lShldr", "rShldr"}, 15.0f);
+    EXPECT_GE(folded, 0);
+    EXPECT_LE(folded, 34);
 }
 
 } // namespace
