@@ -37,13 +37,31 @@ double pointSegmentDistance(const glm::dvec3& p, const glm::dvec3& a, const glm:
     return glm::length(p - (a + t * ab));
 }
 
-// The figure's size: its joints' largest extent along an axis.
-double figureSize(std::span<const RigidTransform> world) {
+// Per node: whether it only carries the whole figure (jointsAboveFirstBranch), where some joint
+// does not: a still root at the origin of a take that walks away from it (Bandai Namco's
+// joint_Root with no position channels) and its link to the hips are no part of the body. As
+// part of it, a walk three metres long was the figure's size, and the link, passing the hanging
+// hands at the hips, was the trunk bone nearest them: every clearance read a third of itself.
+std::vector<std::uint8_t> wholeFigureCarriers(const Skeleton& skeleton) {
+    std::vector<std::uint8_t> carriers = jointsAboveFirstBranch(skeleton);
+    if (std::ranges::find(carriers, std::uint8_t{0}) == carriers.end()) {
+        std::ranges::fill(carriers, std::uint8_t{0});
+    }
+    return carriers;
+}
+
+// The figure's size: its joints' largest extent along an axis, leaving out the joints that only
+// carry it (wholeFigureCarriers).
+double figureSize(const Skeleton& skeleton, std::span<const RigidTransform> world) {
+    const std::vector<std::uint8_t> carriers = wholeFigureCarriers(skeleton);
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
-    for (const RigidTransform& joint : world) {
-        low = glm::min(low, joint.translation);
-        high = glm::max(high, joint.translation);
+    for (std::size_t i = 0; i < world.size() && i < carriers.size(); ++i) {
+        if (carriers[i] != 0) {
+            continue;
+        }
+        low = glm::min(low, world[i].translation);
+        high = glm::max(high, world[i].translation);
     }
     const glm::dvec3 extent = high - low;
     return std::max({extent.x, extent.y, extent.z});
@@ -95,7 +113,7 @@ double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
                                                        world[p].translation, world[i].translation));
         }
     }
-    const double size = figureSize(world);
+    const double size = figureSize(skeleton, world);
     // Not a number (a NaN channel), no size or fewer than two legs: nothing measured.
     return size > 0.0 && std::isfinite(nearest) ? nearest / size
                                                 : std::numeric_limits<double>::infinity();
@@ -107,6 +125,7 @@ double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> w
         return std::numeric_limits<double>::infinity();
     }
     const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const std::vector<std::uint8_t> carriers = wholeFigureCarriers(skeleton);
     double nearest = std::numeric_limits<double>::infinity();
     for (std::size_t knee = 0; knee < n; ++knee) {
         const NodeIndex kneeParent = skeleton.parents[knee];
@@ -116,7 +135,8 @@ double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> w
         }
         for (std::size_t i = 0; i < n; ++i) {
             const NodeIndex parent = skeleton.parents[i];
-            if (parent != kNoParent && roles[static_cast<std::size_t>(parent)] == BoneRole::Trunk) {
+            if (parent != kNoParent && carriers[i] == 0 &&
+                roles[static_cast<std::size_t>(parent)] == BoneRole::Trunk) {
                 nearest = std::min(nearest, pointSegmentDistance(
                                                 world[knee].translation,
                                                 world[static_cast<std::size_t>(parent)].translation,
@@ -124,7 +144,7 @@ double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> w
             }
         }
     }
-    const double size = figureSize(world);
+    const double size = figureSize(skeleton, world);
     return size > 0.0 && std::isfinite(nearest) ? nearest / size
                                                 : std::numeric_limits<double>::infinity();
 }
@@ -135,7 +155,8 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
         return std::numeric_limits<double>::infinity();
     }
     const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
-    const double size = figureSize(world);
+    const std::vector<std::uint8_t> carriers = wholeFigureCarriers(skeleton);
+    const double size = figureSize(skeleton, world);
     double nearest = std::numeric_limits<double>::infinity();
     for (std::size_t arm = 0; arm < n; ++arm) {
         if (roles[arm] != BoneRole::Forearm && roles[arm] != BoneRole::Hand) {
@@ -149,7 +170,8 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
             // upright) lays the elbows against the shins.
             const BoneRole from =
                 parent == kNoParent ? BoneRole::Unknown : roles[static_cast<std::size_t>(parent)];
-            if (from == BoneRole::Trunk || from == BoneRole::Thigh || from == BoneRole::Shin) {
+            if (carriers[i] == 0 &&
+                (from == BoneRole::Trunk || from == BoneRole::Thigh || from == BoneRole::Shin)) {
                 nearest = std::min(nearest, pointSegmentDistance(
                                                 world[arm].translation,
                                                 world[static_cast<std::size_t>(parent)].translation,

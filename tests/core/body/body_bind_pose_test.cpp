@@ -216,6 +216,49 @@ TEST(BodyBindPose, ArmClearanceIsTheNearestElbowOrWristToTheTrunksBones) {
     EXPECT_LT(armClearance(clip.document.skeleton, rest), kArmsAgainstTrunk);
 }
 
+// armsDownBiped under a still root (Bandai Namco's joint_Root, no position channels) `hipsAway`
+// in front of the hips and 100 below them, as a take that walks away from it leaves it.
+std::vector<RigidTransform> armsDownUnderAStillRoot(double hipsAway, Skeleton& skeleton) {
+    test::BvhTextBuilder b;
+    const int root = b.add("joint_Root", -1, {0, 0, 0});
+    const test::BvhTextBuilder body = test::armsDownBiped();
+    const AnalysedClip bodyClip = analysedClip(body.text());
+    const Skeleton& bodySkeleton = bodyClip.document.skeleton;
+    std::vector<int> index(bodySkeleton.nodeCount(), -1);
+    for (std::size_t i = 0; i < bodySkeleton.nodeCount(); ++i) {
+        const NodeIndex parent = bodySkeleton.parents[i];
+        glm::dvec3 offset = bodySkeleton.offsets[i];
+        if (parent == kNoParent) {
+            offset.z += hipsAway;
+        }
+        const int under = parent == kNoParent ? root : index[static_cast<std::size_t>(parent)];
+        if (bodySkeleton.isEndSite[i] != 0) {
+            b.endSite(under, offset);
+        } else {
+            index[i] = b.add(bodySkeleton.names[i], under, offset);
+        }
+    }
+    skeleton = parseDocument(b.text()).skeleton;
+    std::vector<RigidTransform> local(skeleton.nodeCount());
+    std::vector<RigidTransform> world(local.size());
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, world);
+    return world;
+}
+
+TEST(BodyBindPose, AStillRootFarFromTheFigureDoesNotSizeIt) {
+    Skeleton near;
+    Skeleton far;
+    const std::vector<RigidTransform> nearWorld = armsDownUnderAStillRoot(0.0, near);
+    const std::vector<RigidTransform> farWorld = armsDownUnderAStillRoot(300.0, far);
+    // The wrist 9 cm from the thigh of a figure 182 cm tall (ArmClearanceIsTheNearest...), with
+    // the root 300 cm away as with it under the hips: sized by the root and measured to its
+    // link to the hips, a fifth of that.
+    EXPECT_NEAR(armClearance(near, nearWorld), 9.0 / 182.0, 1e-9);
+    EXPECT_NEAR(armClearance(far, farWorld), 9.0 / 182.0, 1e-9);
+    EXPECT_NEAR(kneeClearance(far, farWorld), kneeClearance(near, nearWorld), 1e-9);
+}
+
 TEST(BodyBindPose, ArmClearanceCountsTheThighsWhateverTheirJointsAreNamed) {
     // Biovision names the thigh's joint "LeftHip" (the bone it starts); Mixamo "LeftUpLeg". A
     // hand hanging against either thigh fuses with the hips all the same: test::biovisionBiped's
