@@ -125,6 +125,20 @@ std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
     return role;
 }
 
+float FigureBuilder::lowerLimbStartRadius(BoneRole role, std::size_t child, float r0) const {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    const NodeIndex above = skeleton.parents[parent];
+    if (!isLongLimb(role) || above == kNoParent ||
+        !isLongLimb(roles[static_cast<std::size_t>(above)]) ||
+        roles[static_cast<std::size_t>(above)] == role ||
+        longestChild[parent] != static_cast<NodeIndex>(child)) {
+        return r0;
+    }
+    float upperEnd = r0;
+    startRadius(roles[static_cast<std::size_t>(above)], boneLength(parent), parent, &upperEnd);
+    return limbJointRadius(upperEnd, r0);
+}
+
 void FigureBuilder::addBone(std::size_t child) {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const std::optional<BoneRole> sizedAs = volumeRole(child);
@@ -147,17 +161,7 @@ void FigureBuilder::addBone(std::size_t child) {
     float r1 = 0.0f;
     float runStart = 0.0f;
     float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
-    // A forearm or a shin starts as thick as the upper arm or thigh it goes on from ends
-    // (limbJointRadius).
-    const NodeIndex above = skeleton.parents[parent];
-    if (isLongLimb(role) && above != kNoParent &&
-        isLongLimb(roles[static_cast<std::size_t>(above)]) &&
-        roles[static_cast<std::size_t>(above)] != role &&
-        longestChild[parent] == static_cast<NodeIndex>(child)) {
-        float upperEnd = r0;
-        startRadius(roles[static_cast<std::size_t>(above)], boneLength(parent), parent, &upperEnd);
-        r0 = limbJointRadius(upperEnd, r0);
-    }
+    r0 = lowerLimbStartRadius(role, child, r0);
     if (chainBone[child].x > 0.0f) {
         r0 = chainBone[child].x;
         r1 = chainBone[child].y;

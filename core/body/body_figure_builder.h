@@ -417,6 +417,10 @@ struct FigureBuilder {
     // The role the bone to `child` is sized as, or nullopt where it makes no volume (inside the
     // head, the chest or a many-legged body's shell).
     std::optional<BoneRole> volumeRole(std::size_t child) const;
+    // A forearm's or a shin's start radius `r0`, as thick as the upper arm or thigh it goes on
+    // from ends where that is thinner (limbJointRadius): the knee and elbow one sphere, not a
+    // collar; `r0` for any other bone.
+    float lowerLimbStartRadius(BoneRole role, std::size_t child, float r0) const;
     void addBone(std::size_t child);
 
     // The radius where a collar's bone to `child` (`start` thick as its role sizes it) starts:
