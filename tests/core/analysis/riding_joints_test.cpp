@@ -1,24 +1,12 @@
 #include "core/analysis/riding_joints.h"
-#include "core/kinematics/pose.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/face_helper_clips.h"
+#include "tests/support/rest_positions.h"
 
 #include <gtest/gtest.h>
 
 namespace bvh {
 namespace {
-
-std::vector<glm::dvec3> restPositions(const Skeleton& skeleton) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(skeleton.nodeCount());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
-    std::vector<glm::dvec3> positions;
-    for (const RigidTransform& transform : world) {
-        positions.push_back(transform.translation);
-    }
-    return positions;
-}
 
 // The figure: Hips at 0, Head at 18, its End Site at 22, the leg's End Site at -14: 36 tall.
 constexpr double kBodySize = 36.0;
@@ -40,7 +28,7 @@ TEST(RidingJoints, AFaceRigsStillHelpersRideOnTheHeadWithTheirEndSites) {
     ASSERT_TRUE(document.loaded());
     const Skeleton& skeleton = document.skeleton;
     const RidingJoints riding =
-        findRidingJoints(skeleton, document.motion, restPositions(skeleton), kBodySize);
+        findRidingJoints(skeleton, document.motion, test::restPositions(skeleton), kBodySize);
     EXPECT_EQ(riding.count, 240u) << "120 helpers and their 120 End Sites";
     const NodeIndex head = skeleton.find("Head");
     ASSERT_NE(head, kNoParent);
@@ -64,7 +52,7 @@ TEST(RidingJoints, NothingRidesWhereNoJointMovesAgainstItsParent) {
         holdStill(document, document.skeleton.find(name));
     }
     const RidingJoints riding = findRidingJoints(document.skeleton, document.motion,
-                                                 restPositions(document.skeleton), kBodySize);
+                                                 test::restPositions(document.skeleton), kBodySize);
     EXPECT_EQ(riding.count, 0u);
     EXPECT_TRUE(riding.rides.empty());
 }
@@ -79,7 +67,7 @@ TEST(RidingJoints, AStillJointRidesOnlyWithAStillSubtreeWithinReach) {
     const Skeleton& skeleton = document.skeleton;
     holdStill(document, skeleton.find("Spine"));
     holdStill(document, skeleton.find("LeftLeg"));
-    const std::vector<glm::dvec3> rest = restPositions(skeleton);
+    const std::vector<glm::dvec3> rest = test::restPositions(skeleton);
     EXPECT_EQ(findRidingJoints(skeleton, document.motion, rest, kBodySize).count, 0u);
     const RidingJoints riding = findRidingJoints(skeleton, document.motion, rest, 60.0);
     const auto leg = static_cast<std::size_t>(skeleton.find("LeftLeg"));

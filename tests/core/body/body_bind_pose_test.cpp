@@ -239,11 +239,7 @@ std::vector<RigidTransform> armsDownUnderAStillRoot(double hipsAway, Skeleton& s
         }
     }
     skeleton = parseDocument(b.text()).skeleton;
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(local.size());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
-    return world;
+    return restWorld(skeleton);
 }
 
 TEST(BodyBindPose, AStillRootFarFromTheFigureDoesNotSizeIt) {

@@ -2,10 +2,10 @@
 // hips gets no volume, so the legs stand apart instead of inside one column from the floor.
 #include "core/body/body_builder.h"
 #include "core/body/body_ground_links.h"
-#include "core/kinematics/pose.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_ground_root_rigs.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/support/rest_positions.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -13,45 +13,33 @@
 namespace bvh {
 namespace {
 
-std::vector<glm::dvec3> groundRigRestPositions(const Skeleton& skeleton) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(skeleton.nodeCount());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
-    std::vector<glm::dvec3> positions;
-    for (const RigidTransform& transform : world) {
-        positions.push_back(transform.translation);
-    }
-    return positions;
-}
-
 TEST(BodyGroundLinks, ARootOnTheGroundUnderTheHipsLinksToThem) {
     const Document document = parseDocument(test::groundRootWalkText(2));
     ASSERT_TRUE(document.loaded());
     const Skeleton& skeleton = document.skeleton;
     const std::vector<NodeIndex> links =
-        linksFromGroundRoots(skeleton, groundRigRestPositions(skeleton), {0.0, 1.0, 0.0});
+        linksFromGroundRoots(skeleton, test::restPositions(skeleton), {0.0, 1.0, 0.0});
     ASSERT_EQ(links.size(), 1u);
     EXPECT_EQ(skeleton.names[static_cast<std::size_t>(links[0])], "Hips");
     // Seen with Z up, the same rig lies: the root is no lower than the rest, and nothing is left
     // out.
     EXPECT_TRUE(
-        linksFromGroundRoots(skeleton, groundRigRestPositions(skeleton), {0.0, 0.0, 1.0}).empty());
+        linksFromGroundRoots(skeleton, test::restPositions(skeleton), {0.0, 0.0, 1.0}).empty());
 }
 
 TEST(BodyGroundLinks, HipsAtTheRootAndARootAtTheHipsAreNoGroundLinks) {
     // Mixamo's hips are the root, with the legs and the spine as children.
     const Document mixamo = parseDocument(test::mixamoBipedText());
     ASSERT_TRUE(mixamo.loaded());
-    EXPECT_TRUE(linksFromGroundRoots(mixamo.skeleton, groundRigRestPositions(mixamo.skeleton),
-                                     {0.0, 1.0, 0.0})
-                    .empty());
+    EXPECT_TRUE(
+        linksFromGroundRoots(mixamo.skeleton, test::restPositions(mixamo.skeleton), {0.0, 1.0, 0.0})
+            .empty());
     // A root at the hips' height over them (an "Armature" above the hips) is inside the figure.
     const Document raised = parseDocument(test::groundRootWalkText(2, 95.0));
     ASSERT_TRUE(raised.loaded());
-    EXPECT_TRUE(linksFromGroundRoots(raised.skeleton, groundRigRestPositions(raised.skeleton),
-                                     {0.0, 1.0, 0.0})
-                    .empty());
+    EXPECT_TRUE(
+        linksFromGroundRoots(raised.skeleton, test::restPositions(raised.skeleton), {0.0, 1.0, 0.0})
+            .empty());
 }
 
 // Between the shins, 10 to 45 above the ground, there is air: no triangle of the finest level
