@@ -51,9 +51,8 @@ std::vector<std::uint8_t> wholeFigureCarriers(const Skeleton& skeleton) {
 }
 
 // The figure's size: its joints' largest extent along an axis, leaving out the joints that only
-// carry it (wholeFigureCarriers).
-double figureSize(const Skeleton& skeleton, std::span<const RigidTransform> world) {
-    const std::vector<std::uint8_t> carriers = wholeFigureCarriers(skeleton);
+// carry it (`carriers`: wholeFigureCarriers).
+double figureSize(std::span<const std::uint8_t> carriers, std::span<const RigidTransform> world) {
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     for (std::size_t i = 0; i < world.size() && i < carriers.size(); ++i) {
@@ -113,7 +112,7 @@ double legClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
                                                        world[p].translation, world[i].translation));
         }
     }
-    const double size = figureSize(skeleton, world);
+    const double size = figureSize(wholeFigureCarriers(skeleton), world);
     // Not a number (a NaN channel), no size or fewer than two legs: nothing measured.
     return size > 0.0 && std::isfinite(nearest) ? nearest / size
                                                 : std::numeric_limits<double>::infinity();
@@ -144,7 +143,7 @@ double kneeClearance(const Skeleton& skeleton, std::span<const RigidTransform> w
             }
         }
     }
-    const double size = figureSize(skeleton, world);
+    const double size = figureSize(carriers, world);
     return size > 0.0 && std::isfinite(nearest) ? nearest / size
                                                 : std::numeric_limits<double>::infinity();
 }
@@ -156,7 +155,7 @@ double armClearance(const Skeleton& skeleton, std::span<const RigidTransform> wo
     }
     const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
     const std::vector<std::uint8_t> carriers = wholeFigureCarriers(skeleton);
-    const double size = figureSize(skeleton, world);
+    const double size = figureSize(carriers, world);
     double nearest = std::numeric_limits<double>::infinity();
     for (std::size_t arm = 0; arm < n; ++arm) {
         if (roles[arm] != BoneRole::Forearm && roles[arm] != BoneRole::Hand) {
@@ -305,31 +304,27 @@ namespace {
 // far more (mocapbank's: 1.02 and 2.59, its neutral arms a hair off the trunk).
 constexpr double kRaisedNotSwung = 1.5;
 
-// The bind frame for a rest pose (`current`) the animation agrees with that lays limbs against
-// each other (limbsAgainstEachOther): the frame closest to the rest pose's shape where that frame
-// lays none and the motion only swings the limbs (kRaisedNotSwung): the motion's own version of
-// the rest pose, as a walk holds out the arms its rest pose hugs to the trunk; else
+// The frame that frees the limbs a pose (`current`) lays against each other
+// (limbsAgainstEachOther): the frame closest to the rest pose's shape (`closest`) where that
+// frame lays none and the motion only swings the limbs (kRaisedNotSwung): the motion's own
+// version of the rest pose, as a walk holds out the arms its rest pose hugs to the trunk; else
 // frameFreeingTheArms; either if it frees them (its arms stand farther from the trunk, or its legs
-// apart where `current`'s are together); nullopt: keep the rest pose. Bound at the frame freeing
-// the arms most, a walk was bound mid-stride, arms swung out, and its body came out 6 % smaller
+// apart where `current`'s are together); nullopt: keep `current`. Bound at the frame freeing the
+// arms most, a walk was bound mid-stride, arms swung out, and its body came out 6 % smaller
 // (bvhio's test take) than bound by the rest pose's shape.
-std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Motion& motion,
-                                            TranslationMode translation,
-                                            std::span<const RigidTransform> current) {
-    if (!limbsAgainstEachOther(skeleton, current)) {
-        return std::nullopt;
-    }
+std::optional<std::size_t> frameFreeingTheLimbsOf(const Skeleton& skeleton, const Motion& motion,
+                                                  TranslationMode translation,
+                                                  std::span<const RigidTransform> current,
+                                                  std::size_t closest) {
     const std::optional<std::size_t> freest = frameFreeingTheArms(skeleton, motion, translation);
-    const std::optional<std::size_t> closest =
-        frameClosestToRestShape(skeleton, motion, translation);
-    if (!freest || !closest) {
+    if (!freest) {
         return std::nullopt;
     }
     const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*freest)), world);
     const double freestFreedom = limbFreedom(skeleton, world);
-    plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*closest)), world);
+    plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(closest)), world);
     std::optional<std::size_t> frame = closest;
     if (limbsAgainstEachOther(skeleton, world) ||
         !(freestFreedom <= kRaisedNotSwung * limbFreedom(skeleton, world))) {
@@ -340,6 +335,20 @@ std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Moti
     const bool freesLegs = legClearance(skeleton, current) < kLegsTogether &&
                            !(legClearance(skeleton, world) < kLegsTogether);
     return freesArms || freesLegs ? frame : std::nullopt;
+}
+
+// The bind frame for a rest pose (`current`) the animation agrees with: where it lays limbs
+// against each other, frameFreeingTheLimbsOf it; nullopt: keep the rest pose.
+std::optional<std::size_t> bindFrameForArms(const Skeleton& skeleton, const Motion& motion,
+                                            TranslationMode translation,
+                                            std::span<const RigidTransform> current) {
+    if (!limbsAgainstEachOther(skeleton, current)) {
+        return std::nullopt;
+    }
+    const std::optional<std::size_t> closest =
+        frameClosestToRestShape(skeleton, motion, translation);
+    return closest ? frameFreeingTheLimbsOf(skeleton, motion, translation, current, *closest)
+                   : std::nullopt;
 }
 
 // Whether the motion holds one pose: every frame's row the same, all finite (a pose file, as
@@ -430,8 +439,8 @@ std::optional<std::size_t> closestFrameToRestShape(const Skeleton& skeleton, con
 // (a motion that raises and lowers them), and a body made there tears when they rise. Of a rest
 // pose (`rest`) that holds them clear, the closest frame that lays none against each other; of
 // one that hangs them itself (CMU's arms-down rest pose, Bandai Namco's), the frame that frees
-// them most (bindFrameForArms, as for a rest pose the motion agrees with): bound with its arms
-// down, a jumping jack whose rest pose lies along X kept 99.75 % of its edges within 4x.
+// them most (frameFreeingTheLimbsOf, as for a rest pose the motion agrees with): bound with its
+// arms down, a jumping jack whose rest pose lies along X kept 99.75 % of its edges within 4x.
 std::optional<std::size_t> freerThanTheRestPose(const Skeleton& skeleton, const Motion& motion,
                                                 TranslationMode translation,
                                                 std::span<const RigidTransform> rest,
@@ -442,13 +451,13 @@ std::optional<std::size_t> freerThanTheRestPose(const Skeleton& skeleton, const 
     const ForwardKinematicsPlan plan(skeleton, translation);
     std::vector<RigidTransform> world(skeleton.nodeCount());
     plan.computeWorldTransformsOfRow(motion.frame(static_cast<std::uint32_t>(*closest)), world);
-    if (limbsAgainstEachOther(skeleton, rest)) {
-        const std::optional<std::size_t> freer =
-            bindFrameForArms(skeleton, motion, translation, world);
-        return freer ? freer : closest;
-    }
     if (!limbsAgainstEachOther(skeleton, world)) {
         return closest;
+    }
+    if (limbsAgainstEachOther(skeleton, rest)) {
+        const std::optional<std::size_t> freer =
+            frameFreeingTheLimbsOf(skeleton, motion, translation, world, *closest);
+        return freer ? freer : closest;
     }
     const std::optional<std::size_t> clear =
         closestFrameToRestShape(skeleton, motion, translation, true);
