@@ -27,6 +27,19 @@ constexpr float kMassAlongTrunk = 0.8f;
 // 0.6 and more stretched 12 edges of an arm resting on the torso as it rose.)
 constexpr float kFoldWidthOfDepth = 0.5f;
 constexpr float kFoldReachOfLength = 0.5f;
+// Where a pair overlaps, a volume joined to both bridges it as it falls behind this depth under
+// their surfaces, in gaps, however deep the point lies in both (bridgedWeight): deeper in, the
+// slot would be cut through flesh the pair shares, and a bridge had to reach the overlap's
+// depth, which no thin one does. Every deltoid's centre lies inside the chest's top cone (a tenth
+// of its long radius in), and beside a T-posed arm the wall kept between them cut through both,
+// its weight lowered only to 0.4 to 0.8 by the chest's cone towards the collar, 0.7 to 1 cell
+// outside (threejs_pirouette's left shoulder at x = 15.5, y = 45: the field 1.3 cells outside
+// where the union is 1.7 inside); the marching tore the slot's end there into flaps. Measured
+// from the surfaces themselves (0) an arm hanging beside the chest fused with it (the arms-down
+// biped's chest 0.26 across where its hips are 0.17) and a Poser arm falling from a T-pose
+// stretched its armpit 3.28x; from 0.15 to 0.5 gap the Mixamo T-pose's lit chest bent 1.23 % of
+// its pixels (0.91 % before); from 0.75 the MakeHuman T-pose's armpit folded more than before.
+constexpr float kOverlapBridgeDepthOfGap = 0.6f;
 
 // The distance between two volumes' axes (segments; an ellipsoid's is its centre), after
 // Ericson's closest points of two segments.
@@ -211,12 +224,14 @@ float bridgeDistance(std::span<const BodyVolume> volumes, std::span<const std::u
 
 // The pair's weight `start` lowered by the volumes that join i and j (j the farther,
 // bridgeDistance): 0 where one is nearer than j, rising smoothly to `start` as it falls `fade`
-// behind.
+// behind; inside both of the pair, behind kOverlapBridgeDepthOfGap under their surfaces rather
+// than behind j's depth.
 float bridgedWeight(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
                     std::span<const float> distances, std::size_t i, std::size_t j, float start,
                     float fade, const glm::vec3& p) {
     float weight = start;
-    const float farther = distances[j];
+    const float farther =
+        std::max(distances[j], -kOverlapBridgeDepthOfGap * fade / kBridgeFadeOfGap);
     for (std::size_t k = 0; k < indices.size() && weight > 0.0f; ++k) {
         const float least = distances[k] - mostFold(volumes[indices[k]]);
         if (k == i || k == j || !(least < farther + fade) ||

@@ -454,5 +454,56 @@ TEST(BodyGap, APoserStyleArmFallingAndRisingFromATPoseHoldsAtTheArmpit) {
     EXPECT_LT(stretch.worst, 3.0);
 }
 
+// A chest (joints 0 to 1, along Y, radius 0.1), a collar (1 to 2, radius 0.025) and a limb held out
+// from it (2 to 3, along X, radius 0.05) whose root sinks into the chest's top, as every deltoid's
+// centre lies inside the chest's top cone; the collar is a neighbour of both, the chest and the
+// limb of neither. The gap is 0.01, so bridges fade over 0.02.
+std::vector<BodyVolume> aLimbSunkIntoAChest() {
+    const auto bone = [](glm::vec3 a, glm::vec3 b, float radius, NodeIndex start, NodeIndex end) {
+        BodyVolume volume = makeRoundCone(a, b, radius, radius);
+        volume.joint = start;
+        volume.startJoint = start;
+        volume.endJoint = end;
+        return volume;
+    };
+    return {bone({0.0f, 0.0f, 0.0f}, {0.0f, 0.4f, 0.0f}, 0.1f, 0, 1),
+            bone({0.0f, 0.4f, 0.0f}, {0.1f, 0.4f, 0.0f}, 0.025f, 1, 2),
+            bone({0.1f, 0.4f, 0.0f}, {0.4f, 0.4f, 0.0f}, 0.05f, 2, 3)};
+}
+
+// gapWall at `p` over the union of the hard minimum (the volumes blend nowhere).
+float hardGapWallAt(const std::vector<BodyVolume>& volumes, glm::vec3 p, float gap) {
+    std::vector<std::uint32_t> indices;
+    std::vector<float> distances;
+    for (std::uint32_t k = 0; k < volumes.size(); ++k) {
+        indices.push_back(k);
+        distances.push_back(signedDistance(volumes[k], p));
+    }
+    const float least = *std::min_element(distances.begin(), distances.end());
+    return gapWall(volumes, indices, distances, least, least, gap, p);
+}
+
+TEST(BodyGap, NoSlotIsCutInsideAnOverlapThatAJoinedVolumeBridgesAtTheSkin) {
+    constexpr float kGap = 0.01f;
+    const std::vector<BodyVolume> volumes = aLimbSunkIntoAChest();
+    // Inside both, 0.01 in the chest and 0.018 in the limb (their axes 0.09 and 0.032 away), the
+    // collar 0.005 outside (0.03 from its axis). Measured from the chest's depth the collar lay
+    // 0.015 behind the pair, three quarters of the fade (0.02), weight 0.84: the slot reached
+    // 0.054 under the union, and the pair's wall, 0.01 + 2 * -0.018 + 0.018 + 0.01 = +0.002, cut
+    // through the flesh they share, as at the back of three.js's pirouette's T-posed armpit.
+    // Measured from 0.6 gap under their surfaces (-0.006), the collar lies 0.011 behind, weight
+    // 0.575: the slot reaches 0.0135 under the union, to -0.0049, and the point stays inside.
+    const glm::vec3 shared(0.09f, 0.37f, 0.0f);
+    EXPECT_NEAR(signedDistance(volumes[0], shared), -0.01f, 1e-5f);
+    EXPECT_NEAR(signedDistance(volumes[1], shared), 0.005f, 1e-5f);
+    EXPECT_NEAR(signedDistance(volumes[2], shared), -0.0184f, 1e-3f);
+    EXPECT_NEAR(hardGapWallAt(volumes, shared, kGap), -0.0049f, 5e-4f);
+    // Outside both, in the armpit under the limb beside the chest (0.008 and 0.007 from them) and
+    // far from the collar (0.033), the slot stays whole: the pair's wall,
+    // 0.01 + 2 * 0.007 - 0.007 - 0.008 = +0.009, above the union (0.007).
+    const glm::vec3 armpit(0.108f, 0.343f, 0.0f);
+    EXPECT_NEAR(hardGapWallAt(volumes, armpit, kGap), 0.009f, 2e-4f);
+}
+
 } // namespace
 } // namespace bvh
