@@ -5,20 +5,6 @@
 
 namespace bvh::body_figure_detail {
 
-namespace {
-
-// An elbow's or a knee's radius, where the upper limb's taper ends at `upperEnd` and the lower
-// limb's profile starts at `lowerStart`: both sides take the thinner, so the two meet on one
-// sphere and the joint shows, at most, as a slight narrowing. Each side at its own radius stood
-// out of the other: a thicker upper end as a bead; a thicker lower start (MakeHuman's forearm
-// started at 46 mm out of an upper arm tapering to 40, its shin at 55 out of a thigh tapering
-// to 50) as a collar that the blend rounded into a bead rising 3 mm before the knee.
-float limbJointRadius(float upperEnd, float lowerStart) {
-    return std::min(upperEnd, lowerStart);
-}
-
-} // namespace
-
 float FigureBuilder::boneLength(std::size_t child) const {
     return glm::length(points[child] - points[static_cast<std::size_t>(skeleton.parents[child])]);
 }
@@ -38,14 +24,16 @@ float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child,
         // Fingers, toes and tails taper joint by joint: only the long limbs count as one.
         const RolePlace place =
             isLongLimb(role) ? roleRun(role, length, child) : RolePlace{length, 0.0f};
-        const float full = std::min(size.perLength * place.run, size.cap * capScale);
+        const float full = runFullRadius(role, place.run);
+        const glm::vec2 ends =
+            isLongLimb(role) ? limbEnds(role, place, full) : glm::vec2(full, full * size.taper);
         if (end != nullptr) {
-            *end = limbRadiusAt(role, full, (place.before + length) / place.run);
+            *end = glm::mix(ends.x, ends.y, (place.before + length) / place.run);
         }
         if (runStart != nullptr) {
             *runStart = full;
         }
-        return limbRadiusAt(role, full, place.before / place.run);
+        return glm::mix(ends.x, ends.y, place.before / place.run);
     }
     if (end != nullptr) {
         *end = radius * size.taper;
@@ -56,49 +44,60 @@ float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child,
 FigureBuilder::RolePlace FigureBuilder::roleRun(BoneRole role, float length,
                                                 std::size_t child) const {
     RolePlace place{length, 0.0f};
-    for (std::size_t node = static_cast<std::size_t>(skeleton.parents[child]);
-         skeleton.parents[node] != kNoParent;) {
+    place.top = static_cast<std::size_t>(skeleton.parents[child]);
+    for (std::size_t node = place.top; skeleton.parents[node] != kNoParent;) {
         const auto above = static_cast<std::size_t>(skeleton.parents[node]);
         if (roles[above] != role || longestChild[above] != static_cast<NodeIndex>(node)) {
             break;
         }
         place.before += boneLength(node);
         node = above;
+        place.top = node;
     }
     place.run += place.before;
-    for (std::size_t node = child; roles[node] == role && longestChild[node] != kNoParent;) {
-        node = static_cast<std::size_t>(longestChild[node]);
-        place.run += boneLength(node);
+    place.last = child;
+    while (roles[place.last] == role && longestChild[place.last] != kNoParent) {
+        place.last = static_cast<std::size_t>(longestChild[place.last]);
+        place.run += boneLength(place.last);
     }
     return place;
 }
 
-float FigureBuilder::limbRadiusAt(BoneRole role, float full, float along) {
-    const float taper = roleSize(role).taper;
-    if (!isLongLimb(role)) {
-        return full * (1.0f - (1.0f - taper) * along); // a finger's, a toe's, a tail's bone
-    }
-    const LimbProfile profile = limbProfile(role);
-    const float t = std::clamp(along, 0.0f, 1.0f);
-    if (t < profile.at) {
-        return full * (profile.start + (1.0f - profile.start) * t / profile.at);
-    }
-    return full * (1.0f - (1.0f - taper) * (t - profile.at) / (1.0f - profile.at));
+float FigureBuilder::runFullRadius(BoneRole role, float run) const {
+    const RoleSize size = roleSize(role);
+    return std::min(size.perLength * run, size.cap * capScale);
 }
 
-std::optional<float> FigureBuilder::limbBulgeAt(BoneRole role, float length,
-                                                std::size_t child) const {
-    const LimbProfile profile = limbProfile(role);
-    if (!isLongLimb(role) || !(profile.at > 0.0f)) {
+glm::vec2 FigureBuilder::limbEnds(BoneRole role, const RolePlace& place, float full) const {
+    glm::vec2 ends(full, full * roleSize(role).taper);
+    // Going on into another long limb (a thigh into its shin), the run ends where that one starts.
+    const NodeIndex next = longestChild[place.last];
+    const BoneRole after = roles[place.last];
+    if (next != kNoParent && after != role && isLongLimb(after)) {
+        const auto first = static_cast<std::size_t>(next);
+        const float nextFull = runFullRadius(after, roleRun(after, boneLength(first), first).run);
+        ends.y = std::min(limbJointShare(after) * nextFull, full);
+    }
+    // Going on from another (a shin from its thigh), it starts at the joint's radius too.
+    if (const std::optional<BoneRole> before = limbAbove(role, place)) {
+        const float previousFull =
+            runFullRadius(*before, roleRun(*before, boneLength(place.top), place.top).run);
+        ends.x = std::min(limbJointShare(role) * full, previousFull);
+    }
+    return ends;
+}
+
+std::optional<BoneRole> FigureBuilder::limbAbove(BoneRole role, const RolePlace& place) const {
+    const NodeIndex above = skeleton.parents[place.top];
+    if (above == kNoParent) {
         return std::nullopt;
     }
-    const RolePlace place = roleRun(role, length, child);
-    const float share = (profile.at * place.run - place.before) / length;
-    // Within a tenth of the bone's ends the joint's own sphere is the bulge.
-    if (!(share > 0.1f && share < 0.9f)) {
+    const BoneRole before = roles[static_cast<std::size_t>(above)];
+    if (before == role || !isLongLimb(before) ||
+        longestChild[static_cast<std::size_t>(above)] != static_cast<NodeIndex>(place.top)) {
         return std::nullopt;
     }
-    return share;
+    return before;
 }
 
 std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
@@ -125,20 +124,6 @@ std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
     return role;
 }
 
-float FigureBuilder::lowerLimbStartRadius(BoneRole role, std::size_t child, float r0) const {
-    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
-    const NodeIndex above = skeleton.parents[parent];
-    if (!isLongLimb(role) || above == kNoParent ||
-        !isLongLimb(roles[static_cast<std::size_t>(above)]) ||
-        roles[static_cast<std::size_t>(above)] == role ||
-        longestChild[parent] != static_cast<NodeIndex>(child)) {
-        return r0;
-    }
-    float upperEnd = r0;
-    startRadius(roles[static_cast<std::size_t>(above)], boneLength(parent), parent, &upperEnd);
-    return limbJointRadius(upperEnd, r0);
-}
-
 void FigureBuilder::addBone(std::size_t child) {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const std::optional<BoneRole> sizedAs = volumeRole(child);
@@ -161,7 +146,6 @@ void FigureBuilder::addBone(std::size_t child) {
     float r1 = 0.0f;
     float runStart = 0.0f;
     float r0 = startRadius(role, sizingLength, child, &r1, &runStart);
-    r0 = lowerLimbStartRadius(role, child, r0);
     if (chainBone[child].x > 0.0f) {
         r0 = chainBone[child].x;
         r1 = chainBone[child].y;
@@ -194,9 +178,9 @@ void FigureBuilder::addBone(std::size_t child) {
         const float nextLength = boneLength(static_cast<std::size_t>(next));
         const float nextStart =
             startRadius(roles[child], nextLength, static_cast<std::size_t>(next));
-        if (isLongLimb(role) && isLongLimb(roles[child]) && roles[child] != role) {
-            r1 = limbJointRadius(r1, nextStart); // an elbow, a knee
-        } else if (!(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
+        // (An elbow's and a knee's radius is already the one both limbs share: limbEnds.)
+        const bool limbJoint = isLongLimb(role) && isLongLimb(roles[child]) && roles[child] != role;
+        if (!limbJoint && !(role == BoneRole::Trunk && roles[child] == BoneRole::Neck)) {
             // A chest keeps its girth up to where the neck leaves it: tapering to the neck's
             // thickness made chest and neck one long cone under the head (a bottle).
             r1 = std::min(r1, nextStart);
@@ -204,7 +188,7 @@ void FigureBuilder::addBone(std::size_t child) {
         // A long limb ends no thinner than a wrist or an ankle, whatever follows it: a hand
         // or toe bone that is only a marker (Bandai Namco's, a centimetre long) made the
         // forearm and shin taper to a point.
-        if (isLongLimb(role) && !(isLongLimb(roles[child]) && roles[child] != role)) {
+        if (isLongLimb(role) && !limbJoint) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }
     }
@@ -221,11 +205,15 @@ void FigureBuilder::addBone(std::size_t child) {
     if (sink > 0.0f && sink < 0.5f * length) {
         end += up * sink;
     }
-    // A long limb's bone that goes on from another of its run (MakeHuman's upperleg02) meets it
-    // on a sphere of one radius: blended as widely as a joint, they swelled into a ring there.
-    const bool continuesRun = isLongLimb(role) && roleRun(role, sizingLength, child).before > 0.0f;
+    // A long limb's bone that goes on from another of its run (MakeHuman's upperleg02) or from
+    // another long limb (a shin, a forearm) meets it on a sphere of one radius: blended as widely
+    // as a joint, they swelled into a ring there, and a forearm's wide blend with the hand's
+    // first volume beaded the wrist (6 % over the hard union on the Mixamo-like biped).
+    const RolePlace place = isLongLimb(role) ? roleRun(role, sizingLength, child) : RolePlace{};
+    const bool continuesRun =
+        isLongLimb(role) && (place.before > 0.0f || limbAbove(role, place).has_value());
     addBoneVolumes(role, child, end, glm::vec2(r0, r1), continuesRun ? kLimbPieceBlend : 0.6f,
-                   bulgeAt(role, sizingLength, child, end));
+                   bulgeAt(role, child, end));
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }
@@ -258,8 +246,8 @@ float FigureBuilder::collarStartRadius(std::size_t child, float start) const {
     return std::max(start, std::min(kTrapeziusPerArm * arm, slope));
 }
 
-std::optional<FigureBuilder::Bulge>
-FigureBuilder::bulgeAt(BoneRole role, float length, std::size_t child, const glm::vec3& end) const {
+std::optional<FigureBuilder::Bulge> FigureBuilder::bulgeAt(BoneRole role, std::size_t child,
+                                                           const glm::vec3& end) const {
     const glm::vec3 from = points[static_cast<std::size_t>(skeleton.parents[child])];
     if (role == BoneRole::Trunk && torsoSpan) {
         // The chest's fullest (kChestAt of the torso's height) inside a long trunk bone
@@ -273,18 +261,7 @@ FigureBuilder::bulgeAt(BoneRole role, float length, std::size_t child, const glm
         }
         return Bulge{share, roleSize(role).cap * capScale, 0.6f};
     }
-    // The calf's and the forearm's bulge is a person's: an upright biped's (a torsoSpan), on
-    // limbs its roles size (a quadruped's or a many-legged body's legs taper by their chain).
-    if (!torsoSpan || chainBone[child].x > 0.0f) {
-        return std::nullopt;
-    }
-    const std::optional<float> share = limbBulgeAt(role, length, child);
-    if (!share) {
-        return std::nullopt;
-    }
-    float fullest = 0.0f;
-    startRadius(role, length, child, nullptr, &fullest);
-    return Bulge{*share, fullest, kLimbPieceBlend};
+    return std::nullopt;
 }
 
 void FigureBuilder::addBoneVolumes(BoneRole role, std::size_t child, const glm::vec3& end,

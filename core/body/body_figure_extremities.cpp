@@ -373,7 +373,7 @@ bool FigureBuilder::beyondThumbWeb(std::size_t node) const {
 }
 
 std::optional<float> FigureBuilder::boneEndRadius(std::size_t node) const {
-    // A bone may be made of pieces (a forearm's bulge, then its run to the wrist): the piece
+    // A bone may be made of pieces (a trunk bone split at the chest's fullest): the piece
     // ending nearest the joint ends there.
     const BodyVolume* last = nullptr;
     float nearest = std::numeric_limits<float>::max();

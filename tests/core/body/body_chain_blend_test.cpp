@@ -113,7 +113,10 @@ TEST(BodyChainBlend, SiblingsStepsPartedEndsAndMassesKeepTheFullBlend) {
 // x = 18, elbow 46, wrist 71. Its surface above and in front of the axis, every 0.5 cm from
 // x = 34 (past the shoulder's blend) to `last`, against the reach of the volumes' exact (hard)
 // union (the largest relative difference, and where): the smooth union beaded the elbow by 15 %
-// (0.151 at x = 46.5 cm).
+// (0.151 at x = 46.5 cm), and the two cones of the forearm's bulge met in a ring 6.5 % over them
+// (x = 50.5 cm; this test skipped the bulge then). Tapering over its whole length, the forearm now
+// meets the hand's volume at a shallower angle, which the hand's blend fills 2.3 % over the hard
+// union 2 cm before the wrist (1.5 % before, 0.5 mm there).
 float worstBeadAlongTheLeftArm(bool fingers, float last, float& worstAt) {
     test::BipedStyle style;
     style.fingers = fingers;
@@ -133,17 +136,8 @@ float worstBeadAlongTheLeftArm(bool fingers, float last, float& worstAt) {
         }
         return inside;
     };
-    // The forearm's fullest point (limbProfile: a share of the way from elbow to wrist) is a
-    // crest where the bone's two cones meet, rounded outwards on purpose by their narrow blend
-    // (their surfaces are nearly parallel, so the rounding spans about 4 cm either side): not a
-    // joint, so not measured here. The elbow (46 cm) and the wrist (71 cm) are.
-    const float crest =
-        46.0f + body_figure_detail::limbProfile(BoneRole::Forearm).at * (71.0f - 46.0f);
     float worst = 0.0f;
     for (float x = 34.0f; x <= last; x += 0.5f) {
-        if (std::abs(x - crest) < 4.5f) {
-            continue;
-        }
         const glm::vec3 centre =
             glm::vec3((glm::dvec3(x, 147.0, 0.0) - figure.centre) / figure.size);
         for (const glm::vec3 direction : {glm::vec3(0, 1, 0), glm::vec3(0, 0, 1)}) {
@@ -164,7 +158,7 @@ TEST(BodyChainBlend, AStraightArmKeepsItsRadiusThroughElbowAndWrist) {
     // keeps its blend: an ellipsoid) begins.
     for (const auto& [fingers, last] : {std::pair{false, 78.0f}, std::pair{true, 71.0f}}) {
         float at = 0.0f;
-        EXPECT_LT(worstBeadAlongTheLeftArm(fingers, last, at), 0.02f)
+        EXPECT_LT(worstBeadAlongTheLeftArm(fingers, last, at), 0.025f)
             << "at x = " << at << " cm, fingers " << fingers;
     }
 }

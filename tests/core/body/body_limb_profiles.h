@@ -55,10 +55,4 @@ inline float largestRise(const std::vector<float>& radii) {
     return rise;
 }
 
-// The most the radii fall from one sample to any later one: 0 for a limb that only widens.
-inline float largestFall(const std::vector<float>& radii) {
-    std::vector<float> reversed(radii.rbegin(), radii.rend());
-    return largestRise(reversed);
-}
-
 } // namespace bvh::test

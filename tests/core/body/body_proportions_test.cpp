@@ -118,8 +118,12 @@ LimbSections limbSections(const test::ProportionRig& rig, const ProportionProbe&
 
 // Before limbProfile a limb was one cone per role: the calf thinner than the knee (0.055 of the
 // Mixamo-like figure's height against 0.076), the forearm thinner than the elbow (0.056 against
-// 0.070) and the elbow nearly as thick as the upper arm.
-TEST(BodyProportions, LimbsTaperLikeAPersonsWithACalfAndAForearmBelowTheJoint) {
+// 0.070) and the elbow nearly as thick as the upper arm. Then the calf and the forearm each bulged
+// below a knee and an elbow pinched to the thigh's and the upper arm's thin ends: a knot at every
+// joint (the calf 1.26 to 1.42 times the knee across, the forearm 1.18 to 1.23 times the elbow).
+// A person's arm tapers from the deltoid to the wrist, the forearm thickest just below the elbow,
+// and a leg from the thigh's top to the ankle, the calf fuller than the ankle.
+TEST(BodyProportions, LimbsTaperFromTheirTopThroughTheKneeAndTheElbow) {
     for (const test::ProportionRig& rig : test::proportionRigs()) {
         const ProportionProbe probe(rig);
         const LimbSections l = limbSections(rig, probe);
@@ -135,14 +139,20 @@ TEST(BodyProportions, LimbsTaperLikeAPersonsWithACalfAndAForearmBelowTheJoint) {
         // back a third of the way down, where no hip's mass and no other thigh reach.
         EXPECT_GE(l.thigh.depth, 0.08f);
         EXPECT_LT(l.thigh.depth, 0.16f);
-        // The calf bulges below the knee and narrows to the ankle.
-        EXPECT_GT(l.calf.across, 1.03f * l.knee.across);
-        EXPECT_LT(l.ankle.across, 0.75f * l.calf.across);
+        // The leg narrows from the thigh to the knee and on to the ankle: the calf (a third of
+        // the way down) nearly as full as the knee but no fuller (a person's calf muscle, 0.068
+        // of the height across against the knee's 0.06, lies behind the shin: a cone of its own
+        // round the bone stood out as a bead), the ankle a good deal thinner (0.045).
         EXPECT_LT(l.knee.across, 0.85f * l.thigh.depth);
-        // The arm tapers from the upper arm to the elbow, front to back (across, an arm hanging
-        // beside the chest is cut by the gap kept from it), and the forearm swells below it.
+        EXPECT_LE(l.calf.across, l.knee.across);
+        EXPECT_GT(l.calf.across, 0.8f * l.knee.across);
+        EXPECT_LT(l.ankle.across, 0.8f * l.calf.across);
+        // So does the arm, front to back (across, an arm hanging beside the chest is cut by the
+        // gap kept from it): from the upper arm to the elbow, and the forearm thickest just below
+        // the elbow (0.045 of a person's height, the upper arm 0.055), no bead past it.
         EXPECT_LT(l.elbow.depth, 0.76f * l.upperArm.depth);
-        EXPECT_GE(l.forearm.depth, l.elbow.depth);
+        EXPECT_LE(l.forearm.depth, l.elbow.depth);
+        EXPECT_GT(l.forearm.depth, 0.85f * l.elbow.depth);
         EXPECT_LT(l.upperArm.depth, 0.1f);
     }
 }
