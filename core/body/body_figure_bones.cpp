@@ -226,6 +226,9 @@ void FigureBuilder::addBone(std::size_t child) {
     const bool continuesRun = isLongLimb(role) && roleRun(role, sizingLength, child).before > 0.0f;
     addBoneVolumes(role, child, end, glm::vec2(r0, r1), continuesRun ? kLimbPieceBlend : 0.6f,
                    bulgeAt(role, sizingLength, child, end));
+    if (role == BoneRole::Trunk) {
+        flattenChestTop(parent, child, figure.volumes.back());
+    }
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
 #include <vector>
 
 namespace bvh {
@@ -142,14 +143,22 @@ float ellipsoidDistance(const BodyVolume& v, const glm::vec3& p) {
 }
 
 // The ellipsoid's estimate about the axis's nearest point, whose depth is the cone's radius there
-// and whose width is radii.x times that: an elliptic cylinder between two half-ellipsoids.
+// and whose width is radii.x times that: an elliptic cylinder between two half-ellipsoids. The one
+// past b is radii.z of the depth high over the axis, rising to the full depth's height with the
+// square of the distance from the axis (of the section's): its rim and its sides are the
+// half-ellipsoid's.
 float ellipticConeDistance(const BodyVolume& v, const glm::vec3& p) {
     const glm::vec3 ba = v.b - v.a;
     const float l2 = glm::dot(ba, ba);
     const float t = l2 > 0.0f ? std::clamp(glm::dot(p - v.a, ba) / l2, 0.0f, 1.0f) : 0.0f;
     const float depth = v.radiusA + t * (v.radiusB - v.radiusA);
     const glm::vec3 local = v.axes * (p - (v.a + t * ba));
-    const glm::vec3 radii = depth * v.radii;
+    float cap = 1.0f;
+    if (local.z > 0.0f && v.radii.z < 1.0f) {
+        const glm::vec2 across(local.x / (depth * v.radii.x), local.y / (depth * v.radii.y));
+        cap = v.radii.z + (1.0f - v.radii.z) * std::min(glm::dot(across, across), 1.0f);
+    }
+    const glm::vec3 radii = depth * glm::vec3(v.radii.x, v.radii.y, cap);
     const float k0 = glm::length(local / radii);
     const float k1 = glm::length(local / (radii * radii));
     if (!(k1 > 0.0f)) {
