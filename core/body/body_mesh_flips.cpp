@@ -1,12 +1,12 @@
 #include "core/body/body_mesh_flips.h"
 
+#include "core/body/body_edge_sort.h"
 #include "core/body/body_mesh.h"
 #include "core/body/body_mesh_checks.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
-#include <numbers>
 #include <utility>
 
 namespace bvh {
@@ -14,6 +14,10 @@ namespace bvh {
 namespace {
 
 constexpr std::uint32_t kNoTwin = ~0u;
+// twins' keys: a vertex index in 21 bits, a half-edge's in 22 (a finest level has some 24 000
+// half-edges and half as many vertices; a larger mesh is left as it is).
+constexpr int kVertexBits = 21;
+constexpr int kHalfEdgeBits = 22;
 // A vertex with more triangles round it than this is left as it is (the ring walk's bound).
 constexpr int kLongestRing = 64;
 
@@ -26,20 +30,29 @@ std::uint32_t previous(std::uint32_t h) {
 }
 
 // Per half-edge h (corner h of the index list, running from indices[h] to the next corner of
-// its triangle): the half-edge running back along it, kNoTwin where none does.
+// its triangle): the half-edge running back along it, kNoTwin where none does or where more than
+// two triangles share the edge. Keys of the edge's lower and higher vertex and h, radix-sorted
+// (sortEdgeKeys): the two half-edges of an edge come out next to each other.
 std::vector<std::uint32_t> twins(std::span<const std::uint32_t> indices) {
-    std::vector<std::pair<std::uint64_t, std::uint32_t>> directed(indices.size());
+    std::vector<std::uint64_t> keys(indices.size());
     for (std::uint32_t h = 0; h < indices.size(); ++h) {
-        directed[h] = {std::uint64_t{indices[h]} << 32 | indices[next(h)], h};
+        const std::uint64_t low = std::min(indices[h], indices[next(h)]);
+        const std::uint64_t high = std::max(indices[h], indices[next(h)]);
+        keys[h] = low << (kVertexBits + kHalfEdgeBits) | high << kHalfEdgeBits | h;
     }
-    std::sort(directed.begin(), directed.end());
+    sortEdgeKeys(keys);
     std::vector<std::uint32_t> twin(indices.size(), kNoTwin);
-    for (std::uint32_t h = 0; h < indices.size(); ++h) {
-        const std::uint64_t back = std::uint64_t{indices[next(h)]} << 32 | indices[h];
-        const auto found = std::lower_bound(directed.begin(), directed.end(),
-                                            std::make_pair(back, std::uint32_t{0}));
-        if (found != directed.end() && found->first == back) {
-            twin[h] = found->second;
+    const auto edge = [](std::uint64_t key) { return key >> kHalfEdgeBits; };
+    const auto half = [](std::uint64_t key) {
+        return static_cast<std::uint32_t>(key & ((std::uint64_t{1} << kHalfEdgeBits) - 1));
+    };
+    for (std::size_t k = 0; k + 1 < keys.size(); ++k) {
+        const bool pair = edge(keys[k]) == edge(keys[k + 1]);
+        const bool alone = (k == 0 || edge(keys[k - 1]) != edge(keys[k])) &&
+                           (k + 2 == keys.size() || edge(keys[k + 2]) != edge(keys[k]));
+        if (pair && alone) {
+            twin[half(keys[k])] = half(keys[k + 1]);
+            twin[half(keys[k + 1])] = half(keys[k]);
         }
     }
     return twin;
@@ -72,27 +85,27 @@ glm::vec3 faceNormal(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c)
     return length > 0.0f ? n / length : glm::vec3(0.0f);
 }
 
-float angleAt(const glm::vec3& corner, const glm::vec3& one, const glm::vec3& other) {
-    const glm::vec3 u = glm::normalize(one - corner);
-    const glm::vec3 v = glm::normalize(other - corner);
-    return std::acos(std::clamp(glm::dot(u, v), -1.0f, 1.0f));
-}
-
-// Whether the quad a, d, b, c (triangles (a, b, c) and (b, a, d)) is better split along c-d.
+// Whether the quad a, d, b, c (triangles (a, b, c) and (b, a, d)) is better split along c-d:
+// the angles facing a-b, at c and d, add up to more than half a turn (a margin keeps four
+// points on one circle, a regular grid's squares, from flipping back and forth), the sign of
+// sin(alpha + beta) = sin alpha cos beta + cos alpha sin beta, each scaled by the positive
+// |u| |v| of its corner; and the quad is flat both ways.
 bool rounderAcross(const glm::vec3& a, const glm::vec3& b, const glm::vec3& c, const glm::vec3& d) {
+    constexpr float kMargin = 1e-3f; // radians
+    const glm::vec3 ca = a - c, cb = b - c, da = a - d, db = b - d;
+    const float cosC = glm::dot(ca, cb), sinC = glm::length(glm::cross(ca, cb));
+    const float cosD = glm::dot(da, db), sinD = glm::length(glm::cross(da, db));
+    const float scale = glm::length(ca) * glm::length(cb) * glm::length(da) * glm::length(db);
+    if (!(sinC * cosD + cosC * sinD < -kMargin * scale)) {
+        return false;
+    }
     const float flat = std::cos(glm::radians(kFlatFlipDegrees));
     const glm::vec3 n1 = faceNormal(a, b, c);
     const glm::vec3 n2 = faceNormal(b, a, d);
     const glm::vec3 n3 = faceNormal(a, d, c);
     const glm::vec3 n4 = faceNormal(c, d, b);
-    if (!(glm::dot(n1, n2) > flat) || !(glm::dot(n3, n4) > flat) ||
-        !(glm::dot(n3, n1 + n2) > 0.0f) || !(glm::dot(n4, n1 + n2) > 0.0f)) {
-        return false;
-    }
-    // A margin keeps four points on one circle (a regular grid's squares) from flipping back
-    // and forth.
-    constexpr float kMargin = 1e-3f;
-    return angleAt(c, a, b) + angleAt(d, a, b) > std::numbers::pi_v<float> + kMargin;
+    return glm::dot(n1, n2) > flat && glm::dot(n3, n4) > flat && glm::dot(n3, n1 + n2) > 0.0f &&
+           glm::dot(n4, n1 + n2) > 0.0f;
 }
 
 // Rewrites triangles (a, b, c) at h and (b, a, d) at its twin g as (a, d, c) and (c, d, b), and
@@ -124,6 +137,10 @@ void flip(std::span<std::uint32_t> indices, std::vector<std::uint32_t>& twin, st
 std::size_t flipToRounderTriangles(std::span<const glm::vec3> positions,
                                    std::span<std::uint32_t> indices, int rounds,
                                    const MayFlip& mayFlip) {
+    if (indices.size() >= (std::size_t{1} << kHalfEdgeBits) ||
+        positions.size() >= (std::size_t{1} << kVertexBits)) {
+        return 0;
+    }
     std::vector<std::uint32_t> twin = twins(indices);
     std::size_t flips = 0;
     for (int round = 0; round < rounds; ++round) {
