@@ -31,7 +31,11 @@ void main() {
     vec3 ambient = mix(vec3(0.30, 0.28, 0.26), vec3(0.45, 0.50, 0.58), 0.5 + 0.5 * normal.y);
     vec3 halfway = normalize(uLightDirection + toEye);
     float specular = pow(max(dot(normal, halfway), 0.0), 32.0) * 0.25;
-    float rim = pow(1.0 - max(dot(normal, toEye), 0.0), 3.0) * 0.15;
+    // Where the normal meets the eye head on (the front of a round body, a sphere's middle) the
+    // dot of two unit vectors rounds past 1: pow of the negative 1 - dot is undefined in GLSL
+    // (NaN on Mesa, written as a black pixel). Clamped, and cubed by products, which are defined.
+    float away = 1.0 - clamp(dot(normal, toEye), 0.0, 1.0);
+    float rim = away * away * away * 0.15;
     vec3 color = vColor.rgb * (ambient + 0.75 * diffuse) + vec3(specular + rim);
     fragColor = vec4(color, vColor.a);
 }

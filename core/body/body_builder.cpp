@@ -5,6 +5,7 @@
 #include "core/body/body_grid.h"
 #include "core/body/body_marching.h"
 #include "core/body/body_mesh_checks.h"
+#include "core/body/body_mesh_flips.h"
 #include "core/body/body_mesh_normals.h"
 #include "core/body/body_roles.h"
 #include "core/body/body_weights.h"
@@ -535,6 +536,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         *mesh,
         std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),
         kWeightSmoothingRounds, &far);
+    roundFinestLevel(*mesh);
     listOutlineVertices(*mesh);
     return {std::move(mesh), {}};
 }

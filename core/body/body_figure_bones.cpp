@@ -214,6 +214,9 @@ void FigureBuilder::addBone(std::size_t child) {
         isLongLimb(role) && (place.before > 0.0f || limbAbove(role, place).has_value());
     addBoneVolumes(role, child, end, glm::vec2(r0, r1), continuesRun ? kLimbPieceBlend : 0.6f,
                    bulgeAt(role, child, end));
+    if (role == BoneRole::Trunk) {
+        flattenChestTop(parent, child, figure.volumes.back());
+    }
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }

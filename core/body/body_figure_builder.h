@@ -235,6 +235,16 @@ inline constexpr float kAnkleHeight = 0.05f;
 // A chest's rounded top ends this share of its depth below the neck's root, so the neck shows
 // above the shoulders' line rather than inside the chest.
 inline constexpr float kChestTopBelowNeck = 0.8f;
+// An upright chest's rounded top under the neck rises this share of the chest's depth over its
+// end about the neck (BodyVolume's flatter cap), the half-ellipsoid's towards its rim. As high as
+// the chest is deep (0.08 of the figure's height) it rose from the shoulder line to the chin (the
+// head's lowest point, 0.04-0.065 over it) round the neck's root and hid the neck, front and
+// side; narrowing the chest's end instead thinned its sides under the arms (a seam at the armpit).
+// Lower in the middle only, the cut end keeps its full section and its sides: the neck shows
+// between the shoulders and the head. (Lowered to the rim, 0.6 of the depth stretched a
+// Poser-like armpit moving its arm 3.3x against 2.6x, and 0.5 an edge of three.js's pirouette
+// past 4x; lowered in the middle only, 0.5 also stretched that armpit 3.3x.)
+inline constexpr float kChestTopHeight = 0.4f;
 // An upright trunk's rounded top ends at the shoulder line (the arms' roots): above it, the
 // shoulders slope into the arms and the neck shows. A trunk bone gives up at most this share of
 // its length for it, or this share when it runs into the head (PyMO's spine to head, where a
@@ -651,6 +661,12 @@ struct FigureBuilder {
     // of a neck's root (kChestTopBelowNeck), and on an upright bone so that its rounded top
     // stays at the shoulder line (each within kLongestTrunkCut of its length).
     glm::vec3 trunkEnd(std::size_t parent, std::size_t child, float endRadius) const;
+
+    // Flattens the rounded top of `top`, the last volume of the trunk bone from `parent` to
+    // `child`, to kChestTopHeight of its depth where that bone is an upright chest under the neck
+    // (or under the head, PyMO's) of a figure with a shoulder line. A round cone (a figure that
+    // does not say which way it faces) becomes an elliptic cone as round.
+    void flattenChestTop(std::size_t parent, std::size_t child, BodyVolume& top) const;
 
     // A neck from a trunk bone's `trunkTop` to the head joint `head` it ran into (PyMO has no
     // neck joint): a neck's thickness, narrowing to the head (neckRadiusAt). Nothing when

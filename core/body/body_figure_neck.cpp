@@ -48,6 +48,26 @@ glm::vec3 FigureBuilder::trunkEnd(std::size_t parent, std::size_t child, float e
     return points[child] - bone * (cut / length);
 }
 
+void FigureBuilder::flattenChestTop(std::size_t parent, std::size_t child, BodyVolume& top) const {
+    const glm::vec3 bone = top.b - top.a;
+    const float length = glm::length(bone);
+    const bool underNeck = roles[child] == BoneRole::Neck || roles[child] == BoneRole::Head;
+    if (!shoulderLine || !underNeck || top.shape == BodyVolume::Shape::Ellipsoid ||
+        !(length > 0.0f) ||
+        glm::dot(points[child] - points[parent], up) <=
+            kUprightTrunk * glm::length(points[child] - points[parent])) {
+        return;
+    }
+    if (top.shape == BodyVolume::Shape::RoundCone) {
+        const glm::vec3 axis = bone / length;
+        const glm::vec3 width = anyPerpendicular(axis);
+        top.shape = BodyVolume::Shape::EllipticCone;
+        top.axes = glm::transpose(glm::mat3(width, glm::cross(axis, width), axis));
+        top.radii = glm::vec3(1.0f);
+    }
+    top.radii.z = kChestTopHeight;
+}
+
 void FigureBuilder::addNeckOverTrunk(std::size_t parent, std::size_t head,
                                      const glm::vec3& trunkTop) {
     if (roles[head] != BoneRole::Head || headAheadOfTrunkBase(head) ||

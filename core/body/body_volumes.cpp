@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/vec2.hpp>
 #include <vector>
 
 namespace bvh {
@@ -142,23 +143,42 @@ float ellipsoidDistance(const BodyVolume& v, const glm::vec3& p) {
 }
 
 // The ellipsoid's estimate about the axis's nearest point, whose depth is the cone's radius there
-// and whose width is radii.x times that: an elliptic cylinder between two half-ellipsoids.
+// and whose width is radii.x times that: an elliptic cylinder between two half-ellipsoids. The one
+// past b is radii.z of the depth high over the axis, rising to the full depth's height with the
+// square of the distance from the axis (of the section's): its rim and its sides are the
+// half-ellipsoid's.
 float ellipticConeDistance(const BodyVolume& v, const glm::vec3& p) {
     const glm::vec3 ba = v.b - v.a;
     const float l2 = glm::dot(ba, ba);
     const float t = l2 > 0.0f ? std::clamp(glm::dot(p - v.a, ba) / l2, 0.0f, 1.0f) : 0.0f;
     const float depth = v.radiusA + t * (v.radiusB - v.radiusA);
     const glm::vec3 local = v.axes * (p - (v.a + t * ba));
-    const glm::vec3 radii = depth * v.radii;
+    // A flattened top (radii.z < 1) is the cap past the end, `cap` of the depth high over the
+    // axis and whole at its rim; where the point is measured from the end itself (t == 1), not
+    // from a point along the axis, whose `local` lies across it up to rounding: there a local
+    // a hair along the axis took the cap's height for the nearest side's.
+    const bool flattened = v.radii.z < 1.0f;
+    const float beyondEnd = l2 > 0.0f ? glm::dot(p - v.b, ba) / std::sqrt(l2) : 0.0f;
+    float cap = 1.0f;
+    if (flattened) {
+        const glm::vec2 across(local.x / (depth * v.radii.x), local.y / (depth * v.radii.y));
+        cap = v.radii.z + (1.0f - v.radii.z) * std::min(glm::dot(across, across), 1.0f);
+    }
+    const glm::vec3 radii =
+        depth * glm::vec3(v.radii.x, v.radii.y, flattened && beyondEnd > 0.0f ? cap : 1.0f);
     const float k0 = glm::length(local / radii);
     const float k1 = glm::length(local / (radii * radii));
-    if (!(k1 > 0.0f)) {
-        return -depth;
-    }
     // No point lies deeper than the cone's depth (its least radius there). Near the axis the
     // estimate itself depends on the direction (down to radii.x times the depth across): it
     // jumped there, and the gap's wall, measured from the nearest volume, jumped with it.
-    return std::max(k0 * (k0 - 1.0f) / k1, -depth);
+    float distance = k1 > 0.0f ? std::max(k0 * (k0 - 1.0f) / k1, -depth) : -depth;
+    if (flattened && distance < 0.0f) {
+        // Nor deeper than the flattened top lies above it: just below the end the cross section
+        // alone said a whole depth deep, past the end the cap said its lower height, a step of
+        // the difference (a slope of 30 through a chest's top under the neck).
+        distance = std::max(distance, beyondEnd - depth * cap);
+    }
+    return distance;
 }
 
 } // namespace

@@ -27,7 +27,9 @@ struct BodyVolume {
     // Ellipsoid: centre `a`, semi-axes `radii` along the rows of `axes`.
     // EllipticCone: a round cone from a to b whose cross-section is an ellipse, radiusA/radiusB
     // deep (along the second row of `axes`) and radii.x times as wide (along the first row),
-    // closed by half-ellipsoids: a torso wider than it is deep.
+    // closed by half-ellipsoids: a torso wider than it is deep. The one past b, with radii.z < 1,
+    // is flatter in the middle: over the axis it reaches radii.z of the depth there, towards its
+    // rim as far as a half-ellipsoid (a chest's top under the neck, body_figure_neck.cpp).
     glm::mat3 axes{1.0f};
     glm::vec3 radii{1.0f};
     // The width of the smooth union where this volume joins what came before it.

@@ -43,6 +43,38 @@ TEST(BodyVolumes, AnEllipticConeIsWideAcrossAndDeepFrontToBack) {
     EXPECT_FLOAT_EQ(cone.boundsMax.x, 3.0f);
 }
 
+// A chest's top under the neck (kChestTopHeight): the cap past b is 0.4 of the depth high over
+// the axis (0.8 here), the half-ellipsoid's height times 0.4 + 0.6 r^2 at r of the way to the rim
+// (at r = 0.8 across, 0.784 of 1.2), and as wide as the cone at its end; the cap past a is whole.
+TEST(BodyVolumes, AnEllipticConesFlatterCapIsLowInTheMiddleAndWholeAtItsRim) {
+    BodyVolume cone = uprightEllipticCone();
+    cone.radii.z = 0.4f;
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(0.0f, 10.8f, 0.0f)), 0.0f, 1e-5f);
+    // Where the half-ellipsoid's top was: (2.5)(1.5)/(3.125) = 1.2 outside.
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(0.0f, 12.0f, 0.0f)), 1.2f, 1e-5f);
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(2.4f, 10.0f + 0.784f * 1.2f, 0.0f)), 0.0f, 1e-5f);
+    EXPECT_GT(signedDistance(cone, glm::vec3(2.4f, 11.19f, 0.0f)), 0.1f);
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(3.0f, 10.0f, 0.0f)), 0.0f, 1e-5f);
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(0.0f, 10.0f, 2.0f)), 0.0f, 1e-5f);
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(0.0f, -2.0f, 0.0f)), 0.0f, 1e-5f);
+}
+
+// Below the cone's end the nearest surface is the flattened top (0.8 above the end on the axis),
+// not the sides a whole depth (2) away: the cross section alone said -2 up to the end, the cap
+// -0.8 just past it, a jump that made the body's field 30 times as steep as a distance there.
+TEST(BodyVolumes, AFlatterCapIsAsDeepFromBelowItsEndAsFromAboveIt) {
+    BodyVolume cone = uprightEllipticCone();
+    cone.radii.z = 0.4f;
+    EXPECT_NEAR(signedDistance(cone, glm::vec3(0.0f, 9.5f, 0.0f)), -1.3f, 1e-5f);
+    constexpr float kStep = 0.01f;
+    float previous = signedDistance(cone, glm::vec3(0.0f, 8.0f, 0.0f));
+    for (float y = 8.0f + kStep; y <= 11.0f; y += kStep) {
+        const float value = signedDistance(cone, glm::vec3(0.0f, y, 0.0f));
+        EXPECT_LE(std::abs(value - previous), 1.01f * kStep) << "at y " << y;
+        previous = value;
+    }
+}
+
 TEST(BodyVolumes, AnEllipticConeWithNoWidthToGiveStaysRound) {
     const BodyVolume along = makeEllipticCone(glm::vec3(0.0f), glm::vec3(0.0f, 10.0f, 0.0f), 2.0f,
                                               2.0f, glm::vec3(0.0f, 1.0f, 0.0f), 1.5f);

@@ -1,7 +1,8 @@
 // The skinned body draw (render/draw/body_renderer.h through SkeletonRenderer), offscreen through
 // the headless context: a hand-made square tube of two bones along X, from x = -1 to 1, drawn
 // where its vertices are, moved by its nodes' dual quaternions, thickened, shadowed, coloured
-// per node, translucent, mirrored, and mixed with capsule bones in one call.
+// per node, translucent, mirrored, and mixed with capsule bones in one call; and a square lit
+// head on, where the shading's rounding must not turn a pixel black.
 #include "render/draw/body_mesh_gpu.h"
 #include "render/draw/skeleton_renderer.h"
 #include "render/math/skinned_mesh.h"
@@ -424,6 +425,42 @@ TEST_F(BodyDrawing, LevelsNamingMissingVerticesAreDropped) {
     mesh.levels[0].indexCount += 3; // past the end
     mesh.levels.resize(1);
     EXPECT_FALSE(upload(mesh));
+}
+
+// A square centred on the line of sight, each corner's normal straight at the eye: the corners lie
+// equally far from it, so the normal blended between them points at the eye from every point of
+// the square, as a round body's front does where its normal meets the eye. The lit shading's dot
+// of the normal and the direction to the eye is 1 there, give or take a rounding.
+TEST_F(BodyDrawing, ASurfaceFacingTheEyeHeadOnIsLitNotBlack) {
+    int black = 0;
+    int lit = 0;
+    for (const float distance : {3.0f, 3.5f, 4.0f, 5.0f}) {
+        camera_.distance = distance;
+        const glm::vec3 eye = eyePosition(camera_);
+        std::vector<SkinnedVertex> vertices;
+        for (const glm::vec2 corner : {glm::vec2(-0.5f, -0.5f), glm::vec2(0.5f, -0.5f),
+                                       glm::vec2(0.5f, 0.5f), glm::vec2(-0.5f, 0.5f)}) {
+            SkinnedVertex vertex;
+            vertex.position = {corner.x, corner.y, 0.0f};
+            vertex.normal = glm::normalize(eye - vertex.position);
+            vertex.weights = {1.0f, 0.0f, 0.0f, 0.0f};
+            vertices.push_back(vertex);
+        }
+        const std::vector<std::uint32_t> indices = {0, 1, 2, 0, 2, 3};
+        const std::vector<SkinnedMeshLevel> levels = {{0, 6}};
+        const BodyMeshGpu square = BodyMeshGpu::upload(vertices, indices, levels,
+                                                       {-0.5f, -0.5f, 0.0f}, {0.5f, 0.5f, 0.0f});
+        ASSERT_TRUE(square);
+        // A NaN colour is written as 0: pure black, unlike the lit square or the grey around it.
+        const Image image = drawn(body(square, white_), 0.5f);
+        for (std::size_t i = 0; i < image.rgba.size(); i += 4) {
+            const std::uint8_t* pixel = &image.rgba[i];
+            black += pixel[0] == 0 && pixel[1] == 0 && pixel[2] == 0 ? 1 : 0;
+            lit += brightest(pixel) > 160 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(lit, 4 * 15 * 15);
+    EXPECT_EQ(black, 0);
 }
 
 } // namespace
