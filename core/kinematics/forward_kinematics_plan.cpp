@@ -30,36 +30,35 @@ ForwardKinematicsPlan::ForwardKinematicsPlan(const Skeleton& skeleton, Translati
 
 namespace {
 
-// Per column of `motion`, the OR over `frames` of its bits XOR the first frame's: 0 exactly where
-// the column holds the same bits in every one of them (not merely equal values: -0 and +0 have
-// sines of different signs). Row by row, eight columns an operation: a still column is read in
-// every frame whichever way, and a column at a time (each read a row apart, until one differs)
-// cost three times as much (13.5 M instructions against 4.3 M over the 178 takes of the
-// README's `info --json` figures).
+// Per column of `motion`, ORs into `changes` its bits XOR those of frame `first`, over `frames`:
+// 0 stays exactly where the column holds frame `first`'s bits in every one of them (not merely
+// equal values: -0 and +0 have sines of different signs). Row by row, eight columns an
+// operation: a still column is read in every frame whichever way, and a column at a time (each
+// read a row apart, until one differs) cost three times as much (13.5 M instructions against
+// 4.3 M over the 178 takes of the README's `info --json` figures).
 BVHSCOPE_VECTOR_CLONES
-void columnChanges(const Motion& motion, std::span<const std::uint32_t> frames,
-                   std::span<std::uint32_t> changes) {
+void orColumnChanges(const Motion& motion, std::uint32_t first,
+                     std::span<const std::uint32_t> frames, std::span<std::uint32_t> changes) {
     using Eight = std::uint32_t __attribute__((vector_size(8 * sizeof(std::uint32_t))));
     constexpr std::size_t kWidth = 8;
     const std::size_t stride = motion.channelCount;
     const std::size_t whole = stride / kWidth * kWidth;
-    const float* const first = motion.values.data() + frames[0] * stride;
-    std::fill(changes.begin(), changes.end(), 0U);
-    for (const std::uint32_t frame : frames.subspan(1)) {
+    const float* const firstRow = motion.values.data() + first * stride;
+    for (const std::uint32_t frame : frames) {
         const float* const row = motion.values.data() + frame * stride;
         for (std::size_t c = 0; c < whole; c += kWidth) {
             Eight now;
             Eight then;
             Eight changed;
             std::memcpy(&now, row + c, sizeof now);
-            std::memcpy(&then, first + c, sizeof then);
+            std::memcpy(&then, firstRow + c, sizeof then);
             std::memcpy(&changed, changes.data() + c, sizeof changed);
             changed |= now ^ then;
             std::memcpy(changes.data() + c, &changed, sizeof changed);
         }
         for (std::size_t c = whole; c < stride; ++c) {
             changes[c] |=
-                std::bit_cast<std::uint32_t>(row[c]) ^ std::bit_cast<std::uint32_t>(first[c]);
+                std::bit_cast<std::uint32_t>(row[c]) ^ std::bit_cast<std::uint32_t>(firstRow[c]);
         }
     }
 }
@@ -73,16 +72,29 @@ ForwardKinematicsPlan ForwardKinematicsPlan::heldOver(const Motion& motion,
         return plan;
     }
     const float* const firstRow = motion.frame(frames[0]).data();
-    std::vector<std::uint32_t> changes(channels_.size());
-    columnChanges(motion, frames, changes);
+    std::vector<std::uint32_t> changes(channels_.size(), 0U);
+    auto still = [&](const Node& node) {
+        return node.layout.rotation == detail::RotationLayout::ThreeAxes &&
+               std::all_of(node.layout.rotationColumns, node.layout.rotationColumns + 3,
+                           [&](std::uint32_t column) { return changes[column] == 0; });
+    };
+    // A few rows at a time, until no joint can be held any more: within a few rows on a take
+    // where every joint moves (CMU's 01_01), whatever else stays still.
+    constexpr std::size_t kRowsBetweenChecks = 16;
+    for (std::size_t begin = 1; begin < frames.size(); begin += kRowsBetweenChecks) {
+        const std::size_t count = std::min(kRowsBetweenChecks, frames.size() - begin);
+        orColumnChanges(motion, frames[0], frames.subspan(begin, count), changes);
+        if (std::ranges::none_of(plan.nodes_, still)) {
+            break;
+        }
+    }
     plan.rotationColumns_.clear();
     for (Node& node : plan.nodes_) {
         if (node.layout.rotation != detail::RotationLayout::ThreeAxes) {
             continue;
         }
         const std::uint32_t* const columns = node.layout.rotationColumns;
-        node.held = std::all_of(columns, columns + 3,
-                                [&](std::uint32_t column) { return changes[column] == 0; });
+        node.held = still(node);
         if (!node.held) {
             plan.rotationColumns_.insert(plan.rotationColumns_.end(), columns, columns + 3);
             continue;
