@@ -418,8 +418,11 @@ bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance&
         std::size_t onGround = 0;
         bool still = true;
         for (const auto& pose : poses.at) {
-            still = still && glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
+            still = glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
                     glm::distance(pose[c], pose[r]) >= kStaticLinkDistance * bodySize;
+            if (!still) {
+                break; // a root that moves is none: where it lies no longer matters
+            }
             onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
         }
         if (poses.at.size() >= 2 && still && 2 * onGround >= poses.at.size()) {
