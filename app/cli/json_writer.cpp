@@ -1,82 +1,11 @@
 #include "app/cli/json_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 namespace bvhscope::cli {
-
-void JsonWriter::separate() {
-    if (afterKey_) {
-        afterKey_ = false;
-        return;
-    }
-    if (!first_.empty()) {
-        if (!first_.back()) {
-            out_ << ',';
-        }
-        first_.back() = false;
-    }
-}
-
-void JsonWriter::beginObject() {
-    separate();
-    out_ << '{';
-    first_.push_back(true);
-}
-
-void JsonWriter::endObject() {
-    first_.pop_back();
-    out_ << '}';
-}
-
-void JsonWriter::beginArray() {
-    separate();
-    out_ << '[';
-    first_.push_back(true);
-}
-
-void JsonWriter::endArray() {
-    first_.pop_back();
-    out_ << ']';
-}
-
-void JsonWriter::key(std::string_view name) {
-    separate();
-    writeString(name);
-    out_ << ':';
-    afterKey_ = true;
-}
-
-void JsonWriter::value(std::string_view text) {
-    separate();
-    writeString(text);
-}
-
-void JsonWriter::value(double number) {
-    separate();
-    if (!std::isfinite(number)) {
-        out_ << "null";
-        return;
-    }
-    char buffer[32];
-    auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, number);
-    out_.write(buffer, end - buffer);
-}
-
-void JsonWriter::value(std::int64_t number) {
-    separate();
-    out_ << number;
-}
-
-void JsonWriter::value(bool flag) {
-    separate();
-    out_ << (flag ? "true" : "false");
-}
-
-void JsonWriter::null() {
-    separate();
-    out_ << "null";
-}
 
 namespace {
 
@@ -104,6 +33,115 @@ bool isPlainJsonByte(unsigned char c) {
 }
 
 } // namespace
+
+bool JsonWriter::commaDue() {
+    if (afterKey_) {
+        afterKey_ = false;
+        return false;
+    }
+    if (first_.empty()) {
+        return false;
+    }
+    const bool due = !first_.back();
+    first_.back() = false;
+    return due;
+}
+
+void JsonWriter::separate() {
+    if (commaDue()) {
+        out_ << ',';
+    }
+}
+
+void JsonWriter::writeQuoted(std::string_view text, bool comma, bool colon) {
+    constexpr std::size_t kShort = 64;
+    const bool plain = text.size() <= kShort && std::ranges::all_of(text, [](char c) {
+                           return isPlainJsonByte(static_cast<unsigned char>(c));
+                       });
+    if (!plain) {
+        if (comma) {
+            out_ << ',';
+        }
+        writeString(text);
+        if (colon) {
+            out_ << ':';
+        }
+        return;
+    }
+    char buffer[kShort + 4];
+    std::size_t length = 0;
+    buffer[length] = ',';
+    length += comma ? 1 : 0;
+    buffer[length++] = '"';
+    std::memcpy(buffer + length, text.data(), text.size());
+    length += text.size();
+    buffer[length++] = '"';
+    buffer[length] = ':';
+    length += colon ? 1 : 0;
+    out_.write(buffer, static_cast<std::streamsize>(length));
+}
+
+void JsonWriter::writeNumber(bool comma, const auto& number) {
+    char buffer[40];
+    buffer[0] = ',';
+    char* const start = buffer + (comma ? 1 : 0);
+    const auto [end, error] = std::to_chars(start, buffer + sizeof buffer, number);
+    out_.write(buffer, end - buffer);
+}
+
+void JsonWriter::beginObject() {
+    separate();
+    out_ << '{';
+    first_.push_back(true);
+}
+
+void JsonWriter::endObject() {
+    first_.pop_back();
+    out_ << '}';
+}
+
+void JsonWriter::beginArray() {
+    separate();
+    out_ << '[';
+    first_.push_back(true);
+}
+
+void JsonWriter::endArray() {
+    first_.pop_back();
+    out_ << ']';
+}
+
+void JsonWriter::key(std::string_view name) {
+    writeQuoted(name, commaDue(), true);
+    afterKey_ = true;
+}
+
+void JsonWriter::value(std::string_view text) {
+    writeQuoted(text, commaDue(), false);
+}
+
+void JsonWriter::value(double number) {
+    if (!std::isfinite(number)) {
+        separate();
+        out_ << "null";
+        return;
+    }
+    writeNumber(commaDue(), number);
+}
+
+void JsonWriter::value(std::int64_t number) {
+    writeNumber(commaDue(), number);
+}
+
+void JsonWriter::value(bool flag) {
+    separate();
+    out_ << (flag ? "true" : "false");
+}
+
+void JsonWriter::null() {
+    separate();
+    out_ << "null";
+}
 
 void JsonWriter::writeString(std::string_view text) {
     out_ << '"';

@@ -30,7 +30,15 @@ public:
     void null();
 
 private:
+    // Whether a comma goes before the next element (none after a key or first in a container);
+    // notes that one was written. separate() writes it.
+    bool commaDue();
     void separate();
+    // The element with its comma (where `comma`) and, after a key, its colon: short plain
+    // strings (keys, axis and unit names) and numbers in one write to the stream, each of whose
+    // writes and inserted characters is a call with its sentry (about 600 instructions a key).
+    void writeQuoted(std::string_view text, bool comma, bool colon);
+    void writeNumber(bool comma, const auto& number);
     void writeString(std::string_view text);
 
     std::ostream& out_;

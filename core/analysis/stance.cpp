@@ -418,8 +418,11 @@ bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance&
         std::size_t onGround = 0;
         bool still = true;
         for (const auto& pose : poses.at) {
-            still = still && glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
+            still = glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
                     glm::distance(pose[c], pose[r]) >= kStaticLinkDistance * bodySize;
+            if (!still) {
+                break; // a root that moves is none: where it lies no longer matters
+            }
             onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
         }
         if (poses.at.size() >= 2 && still && 2 * onGround >= poses.at.size()) {
@@ -574,7 +577,18 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         lowest.resize(samples);
     }
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
-    const bool everyNode = countedNodes == counted.size(); // no static root: most files
+    const bool everyNode = countedNodes == counted.size(); // no static root nor rider
+    // Otherwise the counted nodes' indices, looked up once: a face rig's or a hand's riders are
+    // most of its nodes, and testing each node of each sample cost more than its distance.
+    std::vector<std::uint32_t> countedIndices;
+    if (!everyNode) {
+        countedIndices.reserve(countedNodes);
+        for (std::size_t i = 0; i < counted.size(); ++i) {
+            if (counted[i] != 0) {
+                countedIndices.push_back(static_cast<std::uint32_t>(i));
+            }
+        }
+    }
     std::vector<double> distances(counted.size());
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
@@ -584,8 +598,8 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
                 sum += distance;
             }
         } else {
-            for (std::size_t i = 0; i < counted.size(); ++i) {
-                sum += counted[i] != 0 ? distances[i] : 0.0; // + 0.0 changes no sum of distances
+            for (const std::uint32_t i : countedIndices) {
+                sum += distances[i];
             }
         }
         speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;

@@ -15,6 +15,7 @@
 #pragma once
 
 #include "core/kinematics/pose.h"
+#include "core/model/motion.h"
 #include "core/model/skeleton.h"
 
 #include <cstdint>
@@ -53,6 +54,16 @@ public:
     ForwardKinematicsPlan() = default; // no nodes
     // `mode` must be Absolute or Additive (resolve Auto first).
     ForwardKinematicsPlan(const Skeleton& skeleton, TranslationMode mode);
+
+    // This plan for evaluating only `frames` of `motion` (the clip of the plan's skeleton, each
+    // frame below its frame count): a joint whose three rotation angles hold the same bits in
+    // every one of those frames (a finger, a face helper or a spine joint the capture never
+    // turns: most joints of many takes) has its local rotation composed once, here, instead of
+    // its sines, cosines and quaternion on every frame. Its results for those frames are this
+    // plan's, to the bit (the rotation is composed by the same operations from the same
+    // angles); for any other frame they are wrong.
+    ForwardKinematicsPlan heldOver(const Motion& motion,
+                                   std::span<const std::uint32_t> frames) const;
 
     std::size_t nodeCount() const { return nodes_.size(); }
     std::size_t channelCount() const { return channels_.size(); }
@@ -105,7 +116,14 @@ private:
         detail::NodeLayout layout;
         glm::dvec3 offset{0.0};
         NodeIndex parent = kNoParent;
+        // A three-axis rotation composed once (heldOver): its angles are not in the batches.
+        bool held = false;
+        glm::dquat heldRotation{1.0, 0.0, 0.0, 0.0};
     };
+    // Whether the node's angles are in the batches of sines and cosines.
+    static bool batched(const Node& node) {
+        return node.layout.rotation == detail::RotationLayout::ThreeAxes && !node.held;
+    }
     // Local transforms of a non-empty row into `out`, or with kWorld, world transforms.
     template <bool kAbsolute, bool kWorld>
     void evaluate(const float* row, std::span<RigidTransform> out) const;

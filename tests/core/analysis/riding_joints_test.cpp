@@ -4,6 +4,8 @@
 #include "tests/support/rest_positions.h"
 
 #include <gtest/gtest.h>
+#include <limits>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -75,6 +77,51 @@ TEST(RidingJoints, AStillJointRidesOnlyWithAStillSubtreeWithinReach) {
     EXPECT_EQ(riding.rides[static_cast<std::size_t>(skeleton.find("Spine"))], 0);
     EXPECT_EQ(riding.rides[leg], 1);
     EXPECT_EQ(riding.anchor[leg], skeleton.find("Hips"));
+}
+
+// Still is the same value in every frame of the clip, however long: a column back at its first
+// value, or +0 against -0, is still; one that differs in its last frame only, or NaN throughout
+// (never equal to itself), moves. The four-frame clip repeated over 130 frames (past the column
+// scan's checks every 64 rows), the spine and the head held still: 22 from the hips with the
+// head's End Site, within a quarter of a body 100 across, they ride with that End Site. Of the
+// 15 columns, the spine's first (6) is read eight at a time with the others, the head's first
+// (9) alone.
+TEST(RidingJoints, StillMeansTheSameValueInEveryFrame) {
+    Document document = parseDocument(test::tinyFigureWithFaceHelpers(0));
+    ASSERT_TRUE(document.loaded());
+    const Skeleton& skeleton = document.skeleton;
+    Motion& motion = document.motion;
+    const std::vector<float> fourFrames = motion.values;
+    const std::size_t channels = motion.channelCount;
+    ASSERT_EQ(channels, 15u);
+    motion.frameCount = 130;
+    motion.values.clear();
+    for (std::size_t frame = 0; frame < motion.frameCount; ++frame) {
+        const auto row = fourFrames.begin() + static_cast<std::ptrdiff_t>(frame % 4 * channels);
+        motion.values.insert(motion.values.end(), row, row + static_cast<std::ptrdiff_t>(channels));
+    }
+    holdStill(document, skeleton.find("Spine"));
+    holdStill(document, skeleton.find("Head"));
+    const std::vector<float> held = motion.values;
+    const std::vector<glm::dvec3> rest = test::restPositions(skeleton);
+    auto riders = [&] { return findRidingJoints(skeleton, motion, rest, 100.0).count; };
+    for (const char* name : {"Spine", "Head"}) {
+        motion.values = held;
+        const NodeIndex node = skeleton.find(name);
+        const std::uint32_t column = skeleton.channelBegin[static_cast<std::size_t>(node)];
+        auto setColumn = [&](auto valueAt) {
+            for (std::size_t frame = 0; frame < motion.frameCount; ++frame) {
+                motion.values[frame * channels + column] = valueAt(frame);
+            }
+        };
+        EXPECT_EQ(riders(), 3u) << "the spine, the head and its End Site";
+        setColumn([](std::size_t frame) { return frame == 100 ? -0.0F : 0.0F; });
+        EXPECT_EQ(riders(), 3u) << name << ": +0 and -0";
+        setColumn([](std::size_t frame) { return frame == 129 ? 1e-3F : 0.0F; });
+        EXPECT_NE(riders(), 3u) << name << ": the last frame differs";
+        setColumn([](std::size_t) { return std::numeric_limits<float>::quiet_NaN(); });
+        EXPECT_NE(riders(), 3u) << name << ": NaN";
+    }
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include <glm/ext/quaternion_trigonometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <gtest/gtest.h>
+#include <numeric>
 #include <random>
 #include <string>
 #include <vector>
@@ -302,6 +303,84 @@ TEST_F(LayoutZoo, FramesPosedTogetherEqualFramesPosedAloneToTheBit) {
             }
         }
     }
+}
+
+// heldOver composes once the rotations still over its frames. On its frames it poses as the
+// plan does, to the bit, local and world transforms, one by one and kLanes at once: the root's
+// angles held at 0 and node 2's at random angles, node 1's (XYZ) not: 0, then Y +0 in some
+// frames and -0 in others (equal values, but its local rotation's y is -0 where the angle is:
+// c1 s2 c3 - s1 c2 s3 = -0 - 0), the other joints' random.
+TEST_F(LayoutZoo, HeldOverItsFramesPosesAsThePlanToTheBit) {
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    std::vector<std::vector<float>> rows = randomRows(3 * static_cast<int>(kLanes) + 1);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        std::fill(rows[r].begin() + 3, rows[r].begin() + 9, 0.0F);
+        rows[r][7] = r % 3 == 1 ? -0.0F : 0.0F;
+        std::copy(rows[0].begin() + 9, rows[0].begin() + 12, rows[r].begin() + 9);
+    }
+    Motion motion;
+    motion.channelCount = static_cast<std::uint32_t>(document_.skeleton.totalChannels());
+    motion.frameCount = static_cast<std::uint32_t>(rows.size());
+    for (const std::vector<float>& row : rows) {
+        motion.values.insert(motion.values.end(), row.begin(), row.end());
+    }
+    std::vector<std::uint32_t> frames(rows.size());
+    std::iota(frames.begin(), frames.end(), 0U);
+    const std::size_t n = document_.skeleton.nodeCount();
+    for (TranslationMode mode : {TranslationMode::Absolute, TranslationMode::Additive}) {
+        const ForwardKinematicsPlan plan(document_.skeleton, mode);
+        const ForwardKinematicsPlan held = plan.heldOver(motion, frames);
+        std::vector<RigidTransform> expected(n);
+        std::vector<RigidTransform> alone(n);
+        for (const std::vector<float>& row : rows) {
+            plan.computeLocalTransforms(row, expected);
+            held.computeLocalTransforms(row, alone);
+            ASSERT_TRUE(identicalTransforms(expected, alone)) << "local";
+            plan.computeWorldTransformsOfRow(row, expected);
+            held.computeWorldTransformsOfRow(row, alone);
+            ASSERT_TRUE(identicalTransforms(expected, alone)) << "world";
+        }
+        std::vector<ForwardKinematicsPlan::LaneWorld> scratch(n);
+        std::vector<RigidTransform> together(kLanes * n);
+        for (std::size_t first = 0; first + kLanes <= rows.size(); first += kLanes) {
+            std::array<const float*, kLanes> lanes{};
+            std::array<RigidTransform*, kLanes> worlds{};
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                lanes[k] = rows[first + k].data();
+                worlds[k] = together.data() + k * n;
+            }
+            held.computeWorldTransformsOfRows(lanes, worlds, scratch);
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                plan.computeWorldTransformsOfRow(rows[first + k], expected);
+                ASSERT_TRUE(identicalTransforms(expected, std::span(worlds[k], n)))
+                    << "row " << first + k;
+            }
+        }
+    }
+}
+
+// What heldOver holds is the rotation of its frames: a root turned 90 degrees about Z in frames
+// 0 and 2 and not in frame 1, with a child one unit up it. Held over frames 0 and 2, the root
+// keeps Rz(90) even in frame 1 (outside the contract: the child stands at Rz(90) (0, 1, 0) =
+// (-1, 0, 0)); held over all three, nothing is held and frame 1's child stands at (0, 1, 0).
+TEST(ForwardKinematicsPlan, HeldOverHoldsTheRotationOfItsFramesOnly) {
+    const Document document = parseDocument("HIERARCHY\nROOT A\n{\nOFFSET 0 0 0\nCHANNELS 3 "
+                                            "Zrotation Xrotation Yrotation\nJOINT B\n{\nOFFSET 0 "
+                                            "1 0\nCHANNELS 0\n}\n}\nMOTION\nFrames: 3\n"
+                                            "Frame Time: 0.1\n90 0 0\n0 0 0\n90 0 0\n");
+    ASSERT_TRUE(document.loaded());
+    const ForwardKinematicsPlan plan(document.skeleton, TranslationMode::Additive);
+    const std::vector<std::uint32_t> ends = {0, 2};
+    const std::vector<std::uint32_t> every = {0, 1, 2};
+    std::vector<RigidTransform> world(plan.nodeCount());
+    plan.heldOver(document.motion, ends)
+        .computeWorldTransformsOfRow(document.motion.frame(1), world);
+    EXPECT_NEAR(world[1].translation.x, -1.0, 1e-12);
+    EXPECT_NEAR(world[1].translation.y, 0.0, 1e-12);
+    plan.heldOver(document.motion, every)
+        .computeWorldTransformsOfRow(document.motion.frame(1), world);
+    EXPECT_NEAR(world[1].translation.x, 0.0, 1e-12);
+    EXPECT_NEAR(world[1].translation.y, 1.0, 1e-12);
 }
 
 // computeWorldLanesOfRows leaves kLanes poses in the lanes only. A root that moves along X and
