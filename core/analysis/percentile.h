@@ -3,6 +3,8 @@
 // than by extremes one bad frame could set.
 #pragma once
 
+#include "core/analysis/partition_around.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -17,29 +19,6 @@
 namespace bvh {
 
 namespace detail {
-
-// Moves the `count` values that `front` accepts before the others (each side in no particular
-// order) through `scratch` (room for `count`), and returns how many it accepted. Every value is
-// written to both ends of the unfilled middle of `scratch` and one end moves on, so the loop has
-// no branch on the data: std::nth_element's partition branches on every comparison, and on
-// the stance's samples (a clip's heights and speeds, in no useful order) half of those branches
-// were mispredicted, which made it 5 % of `info --json`'s time.
-template <class Front>
-std::size_t partitionWithoutBranches(double* values, std::size_t count, double* scratch,
-                                     Front front) {
-    std::size_t first = 0;
-    std::size_t last = count - 1; // wraps below 0 only after the last value went to the back
-    for (std::size_t i = 0; i < count; ++i) {
-        const double value = values[i];
-        const std::size_t toFront = front(value) ? 1 : 0;
-        scratch[first] = value;
-        scratch[last] = value;
-        first += toFront;
-        last -= 1 - toFront;
-    }
-    std::copy(scratch, scratch + count, values);
-    return first;
-}
 
 // A pivot for looking for the element at `rank` among `count` > 16 values: of eight values spread
 // over them, sorted, the one at the rank's place (rounded down) where the rank lies in the upper
@@ -73,7 +52,7 @@ inline double pivotTowards(const double* values, std::size_t count, std::size_t 
 
 // Reorders `values` as std::nth_element does: the element at `rank` once sorted comes to
 // `rank`, none before it is greater and none after it is less. Quickselect on a pivot from a
-// sample (pivotTowards), partitioned without branches (partitionWithoutBranches); a range whose
+// sample (pivotTowards), partitioned without branches (partition_around.h); a range whose
 // pivot is its smallest value first sets apart the values equal to it, so runs of equal values
 // (a planted foot's zero speeds) always shrink the range; after more rounds than a fair pivot
 // needs, the rest is left to std::nth_element, so no input is quadratic. The value found compares
@@ -93,16 +72,14 @@ inline void selectRank(std::span<double> values, std::size_t rank) {
     std::size_t rounds = 2 * static_cast<std::size_t>(std::bit_width(count));
     for (; count > 16 && rounds > 0; --rounds) {
         const double pivot = pivotTowards(begin, count, rank);
-        const std::size_t below = partitionWithoutBranches(begin, count, scratch,
-                                                           [pivot](double v) { return v < pivot; });
+        const std::size_t below = partitionAround(begin, count, scratch, pivot, FrontOfPivot::Less);
         if (rank < below) {
             count = below;
             continue;
         }
         std::size_t skipped = below;
         if (below == 0) { // the pivot is the smallest value: the values equal to it come first
-            skipped = partitionWithoutBranches(begin, count, scratch,
-                                               [pivot](double v) { return !(pivot < v); });
+            skipped = partitionAround(begin, count, scratch, pivot, FrontOfPivot::NotGreater);
             if (rank < skipped) {
                 return;
             }

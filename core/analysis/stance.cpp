@@ -313,16 +313,17 @@ private:
         if (anySampled) {
             laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
         }
+        std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            if (indices[k] != FramePoseRequest::kNotRequested) {
+                poses[k] = poses_.positions.data() + indices[k] * nodes_;
+            }
+        }
+        ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
             if (d == FramePoseRequest::kNotRequested) {
                 continue;
-            }
-            glm::dvec3* const pose = poses_.positions.data() + d * nodes_;
-            for (std::size_t i = 0; i < nodes_; ++i) {
-                const ForwardKinematicsPlan::LaneWorld& node = lanes[i];
-                pose[i] = glm::dvec3(node.translation[0][k], node.translation[1][k],
-                                     node.translation[2][k]);
             }
             if (sampleAt_[d] != kNoSample) {
                 keepExtremes(d, laneExtremes[k]);

@@ -5,6 +5,7 @@
 #include "core/kinematics/vector_clones.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cassert>
 #include <cstring>
@@ -405,6 +406,49 @@ void ForwardKinematicsPlan::laneTransforms(std::span<const LaneWorld> lanes, std
                                         from.translation[2][lane]);
         result.rotation = glm::dquat(from.rotation[0][lane], from.rotation[1][lane],
                                      from.rotation[2][lane], from.rotation[3][lane]);
+    }
+}
+
+void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
+                                          std::span<glm::dvec3* const, kLanes> positions) {
+    static_assert(sizeof(glm::dvec3) == 3 * sizeof(double) && kLanes % 2 == 0);
+    if (std::ranges::any_of(positions, [](const glm::dvec3* p) { return p == nullptr; })) {
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            for (std::size_t node = 0; node < lanes.size() && positions[k] != nullptr; ++node) {
+                const LaneWorld& from = lanes[node];
+                positions[k][node] = glm::dvec3(from.translation[0][k], from.translation[1][k],
+                                                from.translation[2][k]);
+            }
+        }
+        return;
+    }
+    using TwoDoubles = double __attribute__((vector_size(2 * sizeof(double))));
+    // The outputs in locals: stores through them cannot change them, so they are not read
+    // again per node.
+    std::array<unsigned char*, kLanes> out{};
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        out[k] = reinterpret_cast<unsigned char*>(positions[k]);
+    }
+    for (std::size_t node = 0; node < lanes.size(); ++node) {
+        const LaneWorld& from = lanes[node];
+        const std::size_t at = node * sizeof(glm::dvec3);
+#pragma GCC unroll 2
+        for (std::size_t k = 0; k < kLanes; k += 2) {
+            TwoDoubles x;
+            TwoDoubles y;
+            TwoDoubles z;
+            std::memcpy(&x, from.translation[0] + k, sizeof x);
+            std::memcpy(&y, from.translation[1] + k, sizeof y);
+            std::memcpy(&z, from.translation[2] + k, sizeof z);
+            const TwoDoubles xyOfK = __builtin_shufflevector(x, y, 0, 2);
+            const TwoDoubles xyOfNext = __builtin_shufflevector(x, y, 1, 3);
+            const double zOfK = z[0];
+            const double zOfNext = z[1];
+            std::memcpy(out[k] + at, &xyOfK, sizeof xyOfK);
+            std::memcpy(out[k] + at + sizeof xyOfK, &zOfK, sizeof zOfK);
+            std::memcpy(out[k + 1] + at, &xyOfNext, sizeof xyOfNext);
+            std::memcpy(out[k + 1] + at + sizeof xyOfNext, &zOfNext, sizeof zOfNext);
+        }
     }
 }
 

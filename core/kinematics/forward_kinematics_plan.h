@@ -110,6 +110,13 @@ public:
                                  std::span<LaneWorld> lanes) const;
     static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
                                std::span<RigidTransform> world);
+    // Each lane's positions (the nodes' world translations) written to positions[k], room for
+    // lanes.size(); a null positions[k] skips lane k. Where every lane is wanted, two lanes' x
+    // and y are interleaved a pair of doubles at a time (the stance copies the positions of
+    // every frame it poses: one lane at a time, a double per load and store, cost 8 M
+    // instructions over the 178 takes of the README's `info --json` figures).
+    static void lanePositions(std::span<const LaneWorld> lanes,
+                              std::span<glm::dvec3* const, kLanes> positions);
 
 private:
     struct Node {

@@ -420,6 +420,42 @@ TEST(ForwardKinematicsPlan, LanesHoldEachFramesPoseAndReadOutAsOneFramesPose) {
     }
 }
 
+// lanePositions writes lane k's translations to positions[k]: node n of lane k holds
+// (100n + k, 100n + 10 + k, 100n + 20 + k) below, so node 2 of lane 3 is (203, 213, 223). Every
+// lane wanted (the pairs interleaved) and lanes 1 and 3 skipped (their buffers untouched).
+TEST(ForwardKinematicsPlan, LanePositionsWritesEachWantedLanesTranslations) {
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
+    constexpr std::size_t kNodes = 3;
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(kNodes);
+    for (std::size_t n = 0; n < kNodes; ++n) {
+        for (std::size_t c = 0; c < 3; ++c) {
+            for (std::size_t k = 0; k < kLanes; ++k) {
+                lanes[n].translation[c][k] = static_cast<double>(100 * n + 10 * c + k);
+            }
+        }
+    }
+    const glm::dvec3 untouched(-1.0, -2.0, -3.0);
+    for (const bool everyLane : {true, false}) {
+        std::array<std::vector<glm::dvec3>, kLanes> out;
+        std::array<glm::dvec3*, kLanes> positions{};
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            out[k].assign(kNodes, untouched);
+            positions[k] = everyLane || k % 2 == 0 ? out[k].data() : nullptr;
+        }
+        ForwardKinematicsPlan::lanePositions(lanes, positions);
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            for (std::size_t n = 0; n < kNodes; ++n) {
+                const double base = static_cast<double>(100 * n + k);
+                const glm::dvec3 expected = positions[k] == nullptr
+                                                ? untouched
+                                                : glm::dvec3(base, base + 10.0, base + 20.0);
+                EXPECT_EQ(out[k][n], expected) << "lane " << k << ", node " << n;
+            }
+        }
+        EXPECT_EQ(out[2][2], glm::dvec3(202.0, 212.0, 222.0));
+    }
+}
+
 TEST(ForwardKinematicsPlan, OutlivesItsSkeletonAndCopies) {
     const ForwardKinematicsPlan empty;
     EXPECT_EQ(empty.nodeCount(), 0u);
