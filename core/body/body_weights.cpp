@@ -422,6 +422,11 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
     }
 }
 
+// Whether `joint` is a trunk bone (FarBlendSmoothing::trunk).
+bool isTrunk(const FarBlendSmoothing& far, std::size_t joint) {
+    return joint < far.trunk.size() && far.trunk[joint] != 0;
+}
+
 // A weight under this share blends nothing far (the last ring a smoothing round reaches).
 constexpr float kFarBlendLeastWeight = 0.02f;
 // Whether `vertex`'s weights blend far from the joint they turn about (FarBlendSmoothing).
@@ -436,6 +441,9 @@ bool blendsFar(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::ve
         const std::size_t other = influences[k].joint;
         if (influences[k].weight < kFarBlendLeastWeight || other >= joints || other == heaviest) {
             continue;
+        }
+        if (isTrunk(far, heaviest) != isTrunk(far, other)) {
+            return true; // a limb's root bone and the trunk: a hip or a shoulder
         }
         std::size_t lower = other;
         if (generationsBelow(far.parents, heaviest, other) > 0) {
