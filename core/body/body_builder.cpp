@@ -14,7 +14,9 @@
 #include <array>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <initializer_list>
 #include <meshoptimizer.h>
+#include <span>
 
 namespace bvh {
 namespace {
@@ -55,11 +57,13 @@ constexpr int kWeightSmoothingRounds = 8;
 // crotch of a split thigh: 32 rounds everywhere held 99.98 % there, but the Bandai-style body
 // fell from 2.05 to 2.03 times the capsules' area; 32 rounds within 2 radii, 2.04; 24 or more
 // within 2.5 radii stretched a thigh split at a fifth (MakeHuman's upperleg01) past its bound.
-// With a hip's and a shoulder's blends far too (body_weights.h), 20 rounds left the back of a
-// thigh kicked 100 degrees forward and 60 out, 25 cm below the hip, at 4.14x (a Mixamo-like
-// biped; 5.13x on a CMU-like one, between the buttocks), 30 rounds 3.94x (3.92x).
 constexpr float kFarBlendReach = 2.5f;
-constexpr int kFarBlendRounds = 30;
+constexpr int kFarBlendRounds = 20;
+// Rounds in all where a trunk bone and a limb's root blend (a hip, a shoulder: body_weights.h).
+// A CMU-like biped's thighs kicked 100 degrees forward and 60 out stretched the edges between
+// its buttocks 5.13x under linear blending after 20 rounds, 3.92x after 30 (the back of a
+// Mixamo-like one's thigh, 25 cm below the hip, where the knee's bone blends too: 4.26x, 4.09x).
+constexpr int kJunctionRounds = 30;
 // The width, in the limb's radius, over which the crotch between two limbs leaving one joint
 // passes to that joint (body_gap.h's limbBridgeWeight): 0.6 left 8x stretched edges with legs
 // spread 90 degrees apart, 1 some at 4.2x, 1.5 none over 3.5x; a Perception Neuron capture went
@@ -429,14 +433,14 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
                         scratch.joints, vertex);
 }
 
-// Per node: 1 where its bones are the trunk's (FarBlendSmoothing::trunk).
-std::vector<std::uint8_t> trunkBones(const Skeleton& skeleton) {
-    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
-    std::vector<std::uint8_t> trunk(roles.size(), 0);
+// Per node: 1 where its bones have one of `wanted` roles (FarBlendSmoothing::trunk, limbRoots).
+std::vector<std::uint8_t> bonesOf(std::span<const BoneRole> roles,
+                                  std::initializer_list<BoneRole> wanted) {
+    std::vector<std::uint8_t> marked(roles.size(), 0);
     for (std::size_t node = 0; node < roles.size(); ++node) {
-        trunk[node] = roles[node] == BoneRole::Trunk ? 1 : 0;
+        marked[node] = std::find(wanted.begin(), wanted.end(), roles[node]) != wanted.end() ? 1 : 0;
     }
-    return trunk;
+    return marked;
 }
 
 // BodyMesh::outlineVertices: the finest level's vertices, each once. (The coarsest level's
@@ -532,9 +536,12 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         }
     }
     const BodyDetailLevel& finest = mesh->levels.front();
-    const std::vector<std::uint8_t> trunk = trunkBones(skeleton);
-    const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened,
-                                trunk};
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const std::vector<std::uint8_t> trunk = bonesOf(roles, {BoneRole::Trunk});
+    const std::vector<std::uint8_t> limbRoots =
+        bonesOf(roles, {BoneRole::Thigh, BoneRole::Shoulder, BoneRole::UpperArm});
+    const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened, trunk,
+                                limbRoots,        kJunctionRounds};
     smoothBodyWeights(
         *mesh,
         std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),

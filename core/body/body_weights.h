@@ -25,13 +25,15 @@ namespace bvh {
 // A vertex blends far when its heaviest joint d and another joint j holding 2 % of its weight or
 // more are neither an ancestor of the other within 3 generations (an arm and the hips) nor within
 // `reach` times the lower one's radius (mesh.nodeRadii) of its bind position (mesh.bindWorld),
-// the joint they turn about, or one is a trunk bone and the other not (`trunk`: a hip or a
-// shoulder, whatever the distance). Joints without a radius blend near.
-// A thigh turns 110 degrees and more about the hip (kicks, a lying take's bind pose), where the
-// groin's crease leaves edges a third of the mean: stopped after the first rounds there, Hips'
-// weight stepped 0.1 to 0.15 across 1 cm edges and linear blending stretched them 6.4x (a CMU
-// take lying along +X, in metres, under big motions). A knee or an elbow, limb to limb, still
-// blends near (spread wider, it thins as it bends).
+// the joint they turn about. Joints without a radius blend near.
+// Where one is a trunk bone and the other a limb's root (a hip, a shoulder), whatever the
+// distance, the vertex blends far and goes on for `junctionRounds`: a thigh turns 110 degrees
+// and more about the hip (kicks, a lying take's bind pose), and the groin's crease leaves edges
+// a third of the mean; stopped after the first rounds there, Hips' weight stepped 0.1 to 0.15
+// across 1 cm edges and linear blending stretched them 6.4x (a CMU take lying along +X, in
+// metres, under big motions). A vertex that also blends a third bone (2 % or more) of neither
+// kind, at a knee or an elbow, keeps `rounds` (spread wider, it thins as it bends: 30 rounds
+// stretched a knee's 3 mm edges 5.6x).
 struct FarBlendSmoothing {
     std::span<const NodeIndex> parents; // per node: its parent, kNoParent for a root
     float reach = 0.0f;
@@ -41,9 +43,12 @@ struct FarBlendSmoothing {
     // quaternions stretched its edges 12x at 110 degrees (6x after 8 rounds).
     std::span<const std::uint8_t> held;
     // Per node (or empty: none): whether its bones are the trunk's (body_roles' Trunk), a spine
-    // whose joints bend a little each, so that a vertex's motion follows its place along them;
-    // a blend of a trunk bone and another is far.
+    // whose joints bend a little each, so that a vertex's motion follows its place along them.
     std::span<const std::uint8_t> trunk;
+    // Per node (or empty: none): whether its bones are a limb's root, the bones that meet the
+    // trunk (body_roles' Thigh, Shoulder, UpperArm).
+    std::span<const std::uint8_t> limbRoots;
+    int junctionRounds = 0; // rounds in all where a trunk bone and a limb's root blend
 };
 
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
