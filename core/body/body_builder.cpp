@@ -59,7 +59,7 @@ constexpr int kWeightSmoothingRounds = 8;
 // within 2.5 radii stretched a thigh split at a fifth (MakeHuman's upperleg01) past its bound.
 constexpr float kFarBlendReach = 2.5f;
 constexpr int kFarBlendRounds = 20;
-// Rounds in all where a trunk bone and a limb's root blend (a hip, a shoulder: body_weights.h).
+// Rounds in all where a trunk bone and a thigh blend (a hip: body_weights.h).
 // A CMU-like biped's thighs kicked 100 degrees forward and 60 out stretched the edges between
 // its buttocks 5.13x under linear blending after 20 rounds, 3.92x after 30 (the back of a
 // Mixamo-like one's thigh, 25 cm below the hip, where the knee's bone blends too: 4.26x, 4.09x).
@@ -538,8 +538,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     const BodyDetailLevel& finest = mesh->levels.front();
     const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
     const std::vector<std::uint8_t> trunk = bonesOf(roles, {BoneRole::Trunk});
-    const std::vector<std::uint8_t> limbRoots =
-        bonesOf(roles, {BoneRole::Thigh, BoneRole::Shoulder, BoneRole::UpperArm});
+    const std::vector<std::uint8_t> limbRoots = bonesOf(roles, {BoneRole::Thigh});
     const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened, trunk,
                                 limbRoots,        kJunctionRounds};
     smoothBodyWeights(

@@ -505,6 +505,11 @@ void markFarBlends(const BodyMesh& mesh, const FarBlendSmoothing& far, const Nei
     }
     std::vector<std::uint8_t> own(count);
     for (std::size_t v = 0; v < count; ++v) {
+        // Past far.rounds only junctions go on: nothing else to work out per vertex.
+        if (round >= far.rounds) {
+            own[v] = junctions[v];
+            continue;
+        }
         own[v] =
             farRoundsOf(mesh, far, mesh.vertices[v].position, current[v], junctions[v] != 0) > round
                 ? 1
