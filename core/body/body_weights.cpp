@@ -434,8 +434,7 @@ bool isLimbRoot(const FarBlendSmoothing& far, std::size_t joint) {
 constexpr float kFarBlendLeastWeight = 0.02f;
 // Whether `influences` blend a trunk bone and a limb's root, each with kFarBlendLeastWeight or
 // more, and no other bone with as much: a vertex that also blends the limb's next bone lies at a
-// knee or an elbow, which smoothed on thins as it bends (the Hips' weight the hip's rounds spread
-// down a thigh reached a knee, and 30 rounds there stretched its 3 mm edges 5.6x).
+// knee or an ankle, which smoothed on thins as it bends (FarBlendSmoothing).
 bool atJunction(const FarBlendSmoothing& far, const Influences& influences) {
     bool trunk = false;
     bool root = false;
