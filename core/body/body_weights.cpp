@@ -422,16 +422,50 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
     }
 }
 
+// Whether `joint` is a trunk bone and whether a limb's root (FarBlendSmoothing).
+bool isTrunk(const FarBlendSmoothing& far, std::size_t joint) {
+    return joint < far.trunk.size() && far.trunk[joint] != 0;
+}
+bool isLimbRoot(const FarBlendSmoothing& far, std::size_t joint) {
+    return joint < far.limbRoots.size() && far.limbRoots[joint] != 0;
+}
+
 // A weight under this share blends nothing far (the last ring a smoothing round reaches).
 constexpr float kFarBlendLeastWeight = 0.02f;
-// Whether `vertex`'s weights blend far from the joint they turn about (FarBlendSmoothing).
-bool blendsFar(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::vec3& position,
-               const Influences& influences) {
+// Whether `influences` blend a trunk bone and a limb's root, each with kFarBlendLeastWeight or
+// more, and no other bone with as much: a vertex that also blends the limb's next bone lies at a
+// knee or an ankle, which smoothed on thins as it bends (FarBlendSmoothing).
+bool atJunction(const FarBlendSmoothing& far, const Influences& influences) {
+    bool trunk = false;
+    bool root = false;
+    for (const Influence& influence : influences) {
+        if (influence.weight < kFarBlendLeastWeight) {
+            continue;
+        }
+        trunk = trunk || isTrunk(far, influence.joint);
+        root = root || isLimbRoot(far, influence.joint);
+        if (!isTrunk(far, influence.joint) && !isLimbRoot(far, influence.joint)) {
+            return false;
+        }
+    }
+    return trunk && root;
+}
+
+// The rounds in all `vertex`'s weights are smoothed for: 0 where they blend near, far.rounds
+// where far from the joint they turn about, far.junctionRounds (if more) where a trunk bone and
+// a limb's root meet (FarBlendSmoothing).
+// `junction`: atJunction, as the vertex's weights were after the first rounds.
+int farRoundsOf(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::vec3& position,
+                const Influences& influences, bool junction) {
     const std::size_t heaviest = influences[0].joint;
     const std::size_t joints = std::min(far.parents.size(), mesh.bindWorld.size());
     if (heaviest >= joints) {
-        return false;
+        return 0;
     }
+    if (junction) {
+        return std::max(far.rounds, far.junctionRounds);
+    }
+    int rounds = 0;
     for (std::size_t k = 1; k < influences.size(); ++k) {
         const std::size_t other = influences[k].joint;
         if (influences[k].weight < kFarBlendLeastWeight || other >= joints || other == heaviest) {
@@ -441,26 +475,44 @@ bool blendsFar(const BodyMesh& mesh, const FarBlendSmoothing& far, const glm::ve
         if (generationsBelow(far.parents, heaviest, other) > 0) {
             lower = heaviest;
         } else if (generationsBelow(far.parents, other, heaviest) == 0) {
-            return true; // a limb and the trunk, or two limbs, blended where they touch
+            rounds = far.rounds; // a limb and the trunk, or two limbs, blended where they touch
+            continue;
         }
         // The lower bone's radius: the trunk's, several times a limb's, would let a thigh's
         // weight reach far up the belly.
         const float radius = lower < mesh.nodeRadii.size() ? mesh.nodeRadii[lower] : 0.0f;
         const glm::vec3 pivot(mesh.bindWorld[lower].translation);
         if (radius > 0.0f && glm::length(position - pivot) > far.reach * radius) {
-            return true;
+            rounds = far.rounds;
         }
     }
-    return false;
+    return rounds;
 }
 
-// Per vertex: whether it or an edge neighbour blends far (blendsFar).
+// Per vertex: whether it or an edge neighbour still blends far in round `round` (farRoundsOf).
+// Junctions are those of the first far round (`junctions`, set then): recomputed each round, the
+// trunk's weight they spread would make the next ring one, and creep down a thigh to the knee.
 void markFarBlends(const BodyMesh& mesh, const FarBlendSmoothing& far, const Neighbours& neighbours,
-                   std::span<const Influences> current, std::vector<std::uint8_t>& marked) {
+                   std::span<const Influences> current, int round,
+                   std::vector<std::uint8_t>& junctions, std::vector<std::uint8_t>& marked) {
     const std::size_t count = current.size();
+    if (junctions.size() != count) {
+        junctions.resize(count);
+        for (std::size_t v = 0; v < count; ++v) {
+            junctions[v] = atJunction(far, current[v]) ? 1 : 0;
+        }
+    }
     std::vector<std::uint8_t> own(count);
     for (std::size_t v = 0; v < count; ++v) {
-        own[v] = blendsFar(mesh, far, mesh.vertices[v].position, current[v]) ? 1 : 0;
+        // Past far.rounds only junctions go on: nothing else to work out per vertex.
+        if (round >= far.rounds) {
+            own[v] = junctions[v];
+            continue;
+        }
+        own[v] =
+            farRoundsOf(mesh, far, mesh.vertices[v].position, current[v], junctions[v] != 0) > round
+                ? 1
+                : 0;
     }
     marked = own;
     for (std::size_t v = 0; v < count; ++v) {
@@ -516,15 +568,17 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     std::vector<Influences> next(count);
     InfluenceSum sum;
     std::vector<std::uint8_t> farBlends;
+    std::vector<std::uint8_t> junctions;
     const std::vector<int> depths = far != nullptr ? depthsOf(far->parents) : std::vector<int>{};
     const Folding folding =
         far != nullptr ? Folding{far->parents, depths, far->held, far->trunk, false} : Folding{};
     Folding lastFolding = folding;
     lastFolding.last = far != nullptr;
-    const int allRounds = far != nullptr ? std::max(rounds, far->rounds) : rounds;
+    const int allRounds =
+        far != nullptr ? std::max({rounds, far->rounds, far->junctionRounds}) : rounds;
     for (int round = 0; round < allRounds; ++round) {
         if (round >= rounds) {
-            markFarBlends(mesh, *far, neighbours, current, farBlends);
+            markFarBlends(mesh, *far, neighbours, current, round, junctions, farBlends);
         }
         for (std::size_t v = 0; v < count; ++v) {
             if (round >= rounds && farBlends[v] == 0) {

@@ -26,6 +26,14 @@ namespace bvh {
 // more are neither an ancestor of the other within 3 generations (an arm and the hips) nor within
 // `reach` times the lower one's radius (mesh.nodeRadii) of its bind position (mesh.bindWorld),
 // the joint they turn about. Joints without a radius blend near.
+// Where one is a trunk bone and the other a limb's root (`limbRoots`: a hip), whatever the
+// distance, the vertex blends far and goes on for `junctionRounds`: a thigh turns 110 degrees
+// and more about the hip (kicks, a lying take's bind pose), and the groin's crease leaves edges
+// a third of the mean; stopped after the first rounds there, Hips' weight stepped 0.1 to 0.15
+// across 1 cm edges and linear blending stretched them 6.4x (a CMU take lying along +X, in
+// metres, under big motions). A vertex that also blends a third bone (2 % or more) of neither
+// kind, at a knee or an ankle, keeps `rounds` (spread wider, it thins as it bends: a Bandai-like
+// biped's Hips' weight reached its ankle, whose 4 mm edges stretched 4.2x).
 struct FarBlendSmoothing {
     std::span<const NodeIndex> parents; // per node: its parent, kNoParent for a root
     float reach = 0.0f;
@@ -37,6 +45,11 @@ struct FarBlendSmoothing {
     // Per node (or empty: none): whether its bones are the trunk's (body_roles' Trunk), a spine
     // whose joints bend a little each, so that a vertex's motion follows its place along them.
     std::span<const std::uint8_t> trunk;
+    // Per node (or empty: none): whether its bones are a limb's root that meets the trunk (the
+    // builder marks thighs, body_roles' Thigh: a shoulder's collar and upper arm so marked thinned
+    // the flap a wild arm swing folds over a shoulder, 2.48 to 2.46 times the capsules' area).
+    std::span<const std::uint8_t> limbRoots;
+    int junctionRounds = 0; // rounds in all where a trunk bone and a limb's root blend
 };
 
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
