@@ -1033,6 +1033,16 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
     }
     SideSums sums;
     std::vector<int> sideDepth(n, 0);
+    // Each name's side read once: a joint's is asked again as the parent of each of its
+    // children (a name is copied and folded per reading).
+    constexpr auto kUnread = static_cast<Side>(0xFF);
+    std::vector<Side> sides(n, kUnread);
+    auto sideAt = [&](std::size_t node) {
+        if (sides[node] == kUnread) {
+            sides[node] = sideOf(skeleton.names[node]);
+        }
+        return sides[node];
+    };
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];
         const auto parentIndex = static_cast<std::size_t>(parent);
@@ -1043,11 +1053,11 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
         if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0) {
             continue;
         }
-        const Side side = sideOf(skeleton.names[i]);
+        const Side side = sideAt(i);
         if (side == Side::None) {
             continue;
         }
-        const bool continues = parentKnown && sideOf(skeleton.names[parentIndex]) == side;
+        const bool continues = parentKnown && sideAt(parentIndex) == side;
         sideDepth[i] = continues ? sideDepth[parentIndex] + 1 : 1;
         if (sideDepth[i] > 2 && inFace[i] != 1) {
             continue;
