@@ -84,7 +84,10 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
     // registers, where the twelve of all three axes at once were spilled to the stack on every
     // node (57 instructions a node). Two nodes a step: GCC 12 copies each choice to another
     // register after it once per step (16 instructions a node and axis one at a time, 12.5 two).
-    std::array<PoseExtremes, kLanes> extremes{};
+    LaneMask lows[3];
+    LaneMask highs[3];
+    LaneMask lowNodes[3];
+    LaneMask highNodes[3];
     for (int c = 0; c < 3; ++c) {
         LaneMask low = LaneMask{} + std::bit_cast<std::int64_t>(std::numeric_limits<double>::max());
         LaneMask high =
@@ -105,14 +108,25 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
             chooseLanes(highNode, above, index);
             index += 1;
         }
-        const auto axis = static_cast<std::size_t>(c);
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            PoseExtremes& lane = extremes[k];
-            lane.low[c] = std::bit_cast<double>(low[k]);
-            lane.high[c] = std::bit_cast<double>(high[k]);
-            lane.lowNode[axis] = static_cast<std::size_t>(lowNode[k]);
-            lane.highNode[axis] = static_cast<std::size_t>(highNode[k]);
-        }
+        lows[c] = low;
+        highs[c] = high;
+        lowNodes[c] = lowNode;
+        highNodes[c] = highNode;
+    }
+    // Each lane's extremes built whole: written axis by axis into zeroed results, through
+    // glm's indexed access (a branch per axis), they were a fifth of the function's cost on
+    // rigs of two dozen nodes.
+    auto value = [](const LaneMask& bits, std::size_t k) { return std::bit_cast<double>(bits[k]); };
+    auto node = [](const LaneMask& index, std::size_t k) {
+        return static_cast<std::size_t>(index[k]);
+    };
+    std::array<PoseExtremes, kLanes> extremes;
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        extremes[k] =
+            PoseExtremes{glm::dvec3(value(lows[0], k), value(lows[1], k), value(lows[2], k)),
+                         glm::dvec3(value(highs[0], k), value(highs[1], k), value(highs[2], k)),
+                         {node(lowNodes[0], k), node(lowNodes[1], k), node(lowNodes[2], k)},
+                         {node(highNodes[0], k), node(highNodes[1], k), node(highNodes[2], k)}};
     }
     return extremes;
 }
