@@ -34,6 +34,14 @@ bool isPlainJsonByte(unsigned char c) {
 
 } // namespace
 
+void JsonWriter::put(std::string_view text) {
+    if (text_ != nullptr) {
+        text_->append(text);
+    } else {
+        out_->write(text.data(), static_cast<std::streamsize>(text.size()));
+    }
+}
+
 bool JsonWriter::commaDue() {
     if (afterKey_) {
         afterKey_ = false;
@@ -49,7 +57,7 @@ bool JsonWriter::commaDue() {
 
 void JsonWriter::separate() {
     if (commaDue()) {
-        out_ << ',';
+        put(',');
     }
 }
 
@@ -60,11 +68,11 @@ void JsonWriter::writeQuoted(std::string_view text, bool comma, bool colon) {
                        });
     if (!plain) {
         if (comma) {
-            out_ << ',';
+            put(',');
         }
         writeString(text);
         if (colon) {
-            out_ << ':';
+            put(':');
         }
         return;
     }
@@ -78,7 +86,7 @@ void JsonWriter::writeQuoted(std::string_view text, bool comma, bool colon) {
     buffer[length++] = '"';
     buffer[length] = ':';
     length += colon ? 1 : 0;
-    out_.write(buffer, static_cast<std::streamsize>(length));
+    put(std::string_view(buffer, length));
 }
 
 void JsonWriter::writeNumber(bool comma, const auto& number) {
@@ -86,29 +94,29 @@ void JsonWriter::writeNumber(bool comma, const auto& number) {
     buffer[0] = ',';
     char* const start = buffer + (comma ? 1 : 0);
     const auto [end, error] = std::to_chars(start, buffer + sizeof buffer, number);
-    out_.write(buffer, end - buffer);
+    put(std::string_view(buffer, static_cast<std::size_t>(end - buffer)));
 }
 
 void JsonWriter::beginObject() {
     separate();
-    out_ << '{';
+    put('{');
     first_.push_back(true);
 }
 
 void JsonWriter::endObject() {
     first_.pop_back();
-    out_ << '}';
+    put('}');
 }
 
 void JsonWriter::beginArray() {
     separate();
-    out_ << '[';
+    put('[');
     first_.push_back(true);
 }
 
 void JsonWriter::endArray() {
     first_.pop_back();
-    out_ << ']';
+    put(']');
 }
 
 void JsonWriter::key(std::string_view name) {
@@ -123,7 +131,7 @@ void JsonWriter::value(std::string_view text) {
 void JsonWriter::value(double number) {
     if (!std::isfinite(number)) {
         separate();
-        out_ << "null";
+        put("null");
         return;
     }
     writeNumber(commaDue(), number);
@@ -135,16 +143,16 @@ void JsonWriter::value(std::int64_t number) {
 
 void JsonWriter::value(bool flag) {
     separate();
-    out_ << (flag ? "true" : "false");
+    put(flag ? "true" : "false");
 }
 
 void JsonWriter::null() {
     separate();
-    out_ << "null";
+    put("null");
 }
 
 void JsonWriter::writeString(std::string_view text) {
-    out_ << '"';
+    put('"');
     for (std::size_t i = 0; i < text.size(); ++i) {
         // A run of bytes that go out as they are, in one write: names and paths are mostly that,
         // and a write per byte to a stdio-synced std::cout costs a call each.
@@ -154,32 +162,35 @@ void JsonWriter::writeString(std::string_view text) {
             ++plainEnd;
         }
         if (plainEnd > i) {
-            out_.write(text.data() + i, static_cast<std::streamsize>(plainEnd - i));
+            put(text.substr(i, plainEnd - i));
             i = plainEnd - 1;
             continue;
         }
         const auto c = static_cast<unsigned char>(text[i]);
         if (c == '"' || c == '\\') {
-            out_ << '\\' << static_cast<char>(c);
+            put('\\');
+            put(static_cast<char>(c));
         } else if (c == '\n') {
-            out_ << "\\n";
+            put("\\n");
         } else if (c == '\t') {
-            out_ << "\\t";
+            put("\\t");
         } else if (c == '\r') {
-            out_ << "\\r";
+            put("\\r");
         } else if (c < 0x20) {
             static constexpr char kHex[] = "0123456789abcdef";
-            out_ << "\\u00" << kHex[c >> 4] << kHex[c & 15];
+            put("\\u00");
+            put(kHex[c >> 4]);
+            put(kHex[c & 15]);
         } else if (c < 0x80) {
-            out_ << static_cast<char>(c);
+            put(static_cast<char>(c));
         } else if (std::size_t length = utf8SequenceLength(text, i); length > 0) {
-            out_.write(text.data() + i, static_cast<std::streamsize>(length));
+            put(text.substr(i, length));
             i += length - 1;
         } else {
-            out_ << "\\ufffd";
+            put("\\ufffd");
         }
     }
-    out_ << '"';
+    put('"');
 }
 
 } // namespace bvhscope::cli

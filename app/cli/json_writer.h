@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,7 +13,10 @@ namespace bvhscope::cli {
 
 class JsonWriter {
 public:
-    explicit JsonWriter(std::ostream& out) : out_(out) {}
+    explicit JsonWriter(std::ostream& out) : out_(&out) {}
+    // Appends to `text` instead: for a caller that writes the text out in one piece (`info`'s
+    // page per file), where each write to a stream was a call with its sentry.
+    explicit JsonWriter(std::string& text) : text_(&text) {}
 
     void beginObject();
     void endObject();
@@ -40,8 +44,12 @@ private:
     void writeQuoted(std::string_view text, bool comma, bool colon);
     void writeNumber(bool comma, const auto& number);
     void writeString(std::string_view text);
+    // To the string or the stream given.
+    void put(std::string_view text);
+    void put(char c) { put(std::string_view(&c, 1)); }
 
-    std::ostream& out_;
+    std::ostream* out_ = nullptr;
+    std::string* text_ = nullptr;
     std::vector<bool> first_; // per open container: no element written yet
     bool afterKey_ = false;
 };

@@ -3,16 +3,27 @@
 #include "core/model/ascii_case.h"
 
 #include <cctype>
+#include <string>
+#include <string_view>
 
 namespace bvh {
 
-std::string jointBaseName(const std::string& name) {
+namespace {
+
+// jointBaseName, as a view into `name`: sideOf reads it without a copy.
+std::string_view baseNameView(std::string_view name) {
     const std::size_t colon = name.find_last_of(":|");
-    return colon == std::string::npos ? name : name.substr(colon + 1);
+    return colon == std::string_view::npos ? name : name.substr(colon + 1);
+}
+
+} // namespace
+
+std::string jointBaseName(const std::string& name) {
+    return std::string(baseNameView(name));
 }
 
 Side sideOf(const std::string& fullName) {
-    const std::string name = jointBaseName(fullName);
+    const std::string_view name = baseNameView(fullName);
     const std::string lower = asciiLowercase(name);
     if (lower.find("left") != std::string::npos) {
         return Side::Left;

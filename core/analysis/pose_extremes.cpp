@@ -67,7 +67,7 @@ using LaneMask = std::int64_t __attribute__((vector_size(kLanes * sizeof(std::in
 // inlined (vector_clones.h).
 [[gnu::always_inline]] inline void chooseLanes(LaneMask& into, const LaneMask& mask,
                                                const LaneMask& take) {
-    into = (take & mask) | (into & ~mask);
+    into = mask ? take : into;
 }
 
 } // namespace
@@ -79,40 +79,54 @@ std::array<PoseExtremes, kLanes>
 extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes) {
     // takeNode's strict comparisons, as masks: a later node replaces an extreme only where it
     // lies strictly beyond it (the first of a tie stays; NaN compares false). The values are
-    // kept as their bits, so that choosing one is the same masking as choosing a node.
-    LaneMask low[3];
-    LaneMask high[3];
-    LaneMask lowNode[3] = {};
-    LaneMask highNode[3] = {};
+    // kept as their bits, so that choosing one is the same masking as choosing a node. One axis
+    // at a time: its four running extremes, the node index and the comparisons stay in
+    // registers, where the twelve of all three axes at once were spilled to the stack on every
+    // node (57 instructions a node). Two nodes a step: GCC 12 copies each choice to another
+    // register after it once per step (16 instructions a node and axis one at a time, 12.5 two).
+    LaneMask lows[3];
+    LaneMask highs[3];
+    LaneMask lowNodes[3];
+    LaneMask highNodes[3];
     for (int c = 0; c < 3; ++c) {
-        low[c] = LaneMask{} + std::bit_cast<std::int64_t>(std::numeric_limits<double>::max());
-        high[c] = LaneMask{} + std::bit_cast<std::int64_t>(-std::numeric_limits<double>::max());
-    }
-    for (std::size_t node = 1; node < lanes.size(); ++node) {
-        const LaneMask index = LaneMask{} + static_cast<std::int64_t>(node);
-#pragma GCC unroll 3 // so that the twelve running extremes stay in registers
-        for (int c = 0; c < 3; ++c) {
+        LaneMask low = LaneMask{} + std::bit_cast<std::int64_t>(std::numeric_limits<double>::max());
+        LaneMask high =
+            LaneMask{} + std::bit_cast<std::int64_t>(-std::numeric_limits<double>::max());
+        LaneMask lowNode = {};
+        LaneMask highNode = {};
+        LaneMask index = LaneMask{} + 1;
+#pragma GCC unroll 2
+        for (std::size_t node = 1; node < lanes.size(); ++node) {
             LaneDoubles point;
             std::memcpy(&point, lanes[node].translation[c], sizeof point);
             const LaneMask bits = __builtin_bit_cast(LaneMask, point);
-            const LaneMask below = point < __builtin_bit_cast(LaneDoubles, low[c]);
-            const LaneMask above = __builtin_bit_cast(LaneDoubles, high[c]) < point;
-            chooseLanes(low[c], below, bits);
-            chooseLanes(high[c], above, bits);
-            chooseLanes(lowNode[c], below, index);
-            chooseLanes(highNode[c], above, index);
+            const LaneMask below = point < __builtin_bit_cast(LaneDoubles, low);
+            const LaneMask above = __builtin_bit_cast(LaneDoubles, high) < point;
+            chooseLanes(low, below, bits);
+            chooseLanes(high, above, bits);
+            chooseLanes(lowNode, below, index);
+            chooseLanes(highNode, above, index);
+            index += 1;
         }
+        lows[c] = low;
+        highs[c] = high;
+        lowNodes[c] = lowNode;
+        highNodes[c] = highNode;
     }
-    std::array<PoseExtremes, kLanes> extremes{};
+    // Each lane's extremes built whole: written axis by axis into zeroed results, through
+    // glm's indexed access (a branch per axis), they were a fifth of the function's cost on
+    // rigs of two dozen nodes.
+    auto value = [](const LaneMask& bits, std::size_t k) { return std::bit_cast<double>(bits[k]); };
+    auto node = [](const LaneMask& index, std::size_t k) {
+        return static_cast<std::size_t>(index[k]);
+    };
+    std::array<PoseExtremes, kLanes> extremes;
     for (std::size_t k = 0; k < kLanes; ++k) {
-        PoseExtremes& lane = extremes[k];
-        for (int c = 0; c < 3; ++c) {
-            const auto axis = static_cast<std::size_t>(c);
-            lane.low[c] = std::bit_cast<double>(low[c][k]);
-            lane.high[c] = std::bit_cast<double>(high[c][k]);
-            lane.lowNode[axis] = static_cast<std::size_t>(lowNode[c][k]);
-            lane.highNode[axis] = static_cast<std::size_t>(highNode[c][k]);
-        }
+        extremes[k] =
+            PoseExtremes{glm::dvec3(value(lows[0], k), value(lows[1], k), value(lows[2], k)),
+                         glm::dvec3(value(highs[0], k), value(highs[1], k), value(highs[2], k)),
+                         {node(lowNodes[0], k), node(lowNodes[1], k), node(lowNodes[2], k)},
+                         {node(highNodes[0], k), node(highNodes[1], k), node(highNodes[2], k)}};
     }
     return extremes;
 }

@@ -1,5 +1,6 @@
 #include "core/analysis/riding_joints.h"
 
+#include "core/kinematics/column_blocks.h"
 #include "core/kinematics/vector_clones.h"
 
 #include <algorithm>
@@ -18,29 +19,28 @@ namespace {
 // column changed.
 BVHSCOPE_VECTOR_CLONES
 std::vector<std::uint8_t> changingColumns(const Motion& motion) {
-    using Eight = float __attribute__((vector_size(8 * sizeof(float))));
-    using EightMasks = std::int32_t __attribute__((vector_size(8 * sizeof(std::int32_t))));
-    constexpr std::size_t kWidth = 8;
+    using Eight = float __attribute__((vector_size(kColumnBlock * sizeof(float))));
+    using EightMasks =
+        std::int32_t __attribute__((vector_size(kColumnBlock * sizeof(std::int32_t))));
     constexpr std::uint32_t kRowsBetweenChecks = 64;
     const std::size_t stride = motion.channelCount;
-    const std::size_t whole = stride / kWidth * kWidth;
     std::vector<std::int32_t> changed(stride, 0);
     const float* const first = motion.values.data();
     for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
         const float* const row = first + std::size_t{frame} * stride;
-        for (std::size_t c = 0; c < whole; c += kWidth) {
-            Eight now;
-            Eight then;
-            EightMasks masks;
-            std::memcpy(&now, row + c, sizeof now);
-            std::memcpy(&then, first + c, sizeof then);
-            std::memcpy(&masks, changed.data() + c, sizeof masks);
-            masks |= now != then;
-            std::memcpy(changed.data() + c, &masks, sizeof masks);
-        }
-        for (std::size_t c = whole; c < stride; ++c) {
-            changed[c] |= row[c] != first[c] ? -1 : 0;
-        }
+        forEachColumnBlock(
+            stride,
+            [&](std::size_t c) {
+                Eight now;
+                Eight then;
+                EightMasks masks;
+                std::memcpy(&now, row + c, sizeof now);
+                std::memcpy(&then, first + c, sizeof then);
+                std::memcpy(&masks, changed.data() + c, sizeof masks);
+                masks |= now != then;
+                std::memcpy(changed.data() + c, &masks, sizeof masks);
+            },
+            [&](std::size_t c) { changed[c] |= row[c] != first[c] ? -1 : 0; });
         if (frame % kRowsBetweenChecks == 0 && std::ranges::count(changed, 0) == 0) {
             break;
         }

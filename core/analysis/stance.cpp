@@ -306,13 +306,6 @@ private:
     // transforms written out for frame 0 only (facing).
     void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                    const FramePoseRequest::LaneIndices& indices) {
-        const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
-            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
-        });
-        std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> laneExtremes;
-        if (anySampled) {
-            laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
-        }
         std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
         for (std::size_t k = 0; k < indices.size(); ++k) {
             if (indices[k] != FramePoseRequest::kNotRequested) {
@@ -320,13 +313,27 @@ private:
             }
         }
         ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
+        // After the positions (keepExtremes reads node 0's), and only where a lane holds a
+        // sample: the extremes are built in place, where an array of them made up front for
+        // every group (each one's defaults written, then the lanes' copied over them) cost 0.8 M
+        // instructions over the README's 178 takes.
+        const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
+            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
+        });
+        if (anySampled) {
+            const std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> laneExtremes =
+                extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
+            for (std::size_t k = 0; k < indices.size(); ++k) {
+                const std::size_t d = indices[k];
+                if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
+                    keepExtremes(d, laneExtremes[k]);
+                }
+            }
+        }
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
             if (d == FramePoseRequest::kNotRequested) {
                 continue;
-            }
-            if (sampleAt_[d] != kNoSample) {
-                keepExtremes(d, laneExtremes[k]);
             }
             const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
             rootRotations_[d] = glm::dquat(root.rotation[0][k], root.rotation[1][k],
@@ -446,18 +453,28 @@ std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIn
 
 // Per sample, the extremes of the counted nodes (pose_extremes.h): the body's bounding box, the
 // lowest node along each of the six signed axes and the ground's range along up.
+// A signed axis's file axis and sign, looked up once for a loop over the samples (upAxisIndex
+// and upAxisSign are calls: per sample and axis they were 0.7 M instructions over the README's
+// 178 takes).
+struct SignedAxis {
+    std::size_t component;
+    bool positive;
+    explicit SignedAxis(UpAxis axis)
+        : component(static_cast<std::size_t>(upAxisIndex(axis))), positive(upAxisSign(axis) > 0.0) {
+    }
+};
+
 struct Extremes {
     std::vector<PoseExtremes> of; // per sample
 
     std::size_t samples() const { return of.size(); }
     // The height along `axis` of sample s's lowest counted node (the largest double without one).
-    double lowestAlong(UpAxis axis, std::size_t s) const {
-        const int c = upAxisIndex(axis);
-        return upAxisSign(axis) > 0.0 ? of[s].low[c] : -of[s].high[c];
+    double lowestAlong(const SignedAxis& axis, std::size_t s) const {
+        const auto c = static_cast<int>(axis.component);
+        return axis.positive ? of[s].low[c] : -of[s].high[c];
     }
-    std::size_t lowestNodeAlong(UpAxis axis, std::size_t s) const {
-        const auto c = static_cast<std::size_t>(upAxisIndex(axis));
-        return upAxisSign(axis) > 0.0 ? of[s].lowNode[c] : of[s].highNode[c];
+    std::size_t lowestNodeAlong(const SignedAxis& axis, std::size_t s) const {
+        return axis.positive ? of[s].lowNode[axis.component] : of[s].highNode[axis.component];
     }
 };
 
@@ -591,6 +608,9 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         }
     }
     std::vector<double> distances(counted.size());
+    std::array<SignedAxis, kAllUpAxes.size()> axes{
+        SignedAxis(kAllUpAxes[0]), SignedAxis(kAllUpAxes[1]), SignedAxis(kAllUpAxes[2]),
+        SignedAxis(kAllUpAxes[3]), SignedAxis(kAllUpAxes[4]), SignedAxis(kAllUpAxes[5])};
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
@@ -604,9 +624,9 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
             }
         }
         speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
-        for (const UpAxis axis : kAllUpAxes) {
-            speeds.lowest[static_cast<std::size_t>(axis)][s] =
-                distances[extremes.lowestNodeAlong(axis, s)];
+        for (std::size_t a = 0; a < kAllUpAxes.size(); ++a) {
+            speeds.lowest[static_cast<std::size_t>(kAllUpAxes[a])][s] =
+                distances[extremes.lowestNodeAlong(axes[a], s)];
         }
     }
     return speeds;
@@ -681,8 +701,9 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
     const LeafCoordinates leafCoordinates(poses, ends.leaves);
     std::vector<double> lows(samples);
     for (const UpAxis axis : kAllUpAxes) {
+        const SignedAxis signedAxis(axis);
         for (std::size_t s = 0; s < samples; ++s) {
-            lows[s] = extremes.lowestAlong(axis, s);
+            lows[s] = extremes.lowestAlong(signedAxis, s);
         }
         std::vector<double>& lowSpeeds = speeds.lowest[static_cast<std::size_t>(axis)];
         // In place: nth_element leaves the sample whole, only reordered.
@@ -959,9 +980,11 @@ void measureGround(Stance& stance, const Extremes& extremes) {
     std::vector<double> heights;
     lows.reserve(extremes.samples());
     heights.reserve(extremes.samples());
+    const SignedAxis up(stance.upAxis);
+    const SignedAxis down(oppositeUpAxis(stance.upAxis));
     for (std::size_t s = 0; s < extremes.samples(); ++s) {
-        const double low = extremes.lowestAlong(stance.upAxis, s);
-        const double high = -extremes.lowestAlong(oppositeUpAxis(stance.upAxis), s);
+        const double low = extremes.lowestAlong(up, s);
+        const double high = -extremes.lowestAlong(down, s);
         if (low <= high) {
             lows.push_back(low);
             heights.push_back(high - low);
@@ -1033,6 +1056,16 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
     }
     SideSums sums;
     std::vector<int> sideDepth(n, 0);
+    // Each name's side read once: a joint's is asked again as the parent of each of its
+    // children (a name is copied and folded per reading).
+    constexpr auto kUnread = static_cast<Side>(0xFF);
+    std::vector<Side> sides(n, kUnread);
+    auto sideAt = [&](std::size_t node) {
+        if (sides[node] == kUnread) {
+            sides[node] = sideOf(skeleton.names[node]);
+        }
+        return sides[node];
+    };
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];
         const auto parentIndex = static_cast<std::size_t>(parent);
@@ -1043,11 +1076,11 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
         if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0) {
             continue;
         }
-        const Side side = sideOf(skeleton.names[i]);
+        const Side side = sideAt(i);
         if (side == Side::None) {
             continue;
         }
-        const bool continues = parentKnown && sideOf(skeleton.names[parentIndex]) == side;
+        const bool continues = parentKnown && sideAt(parentIndex) == side;
         sideDepth[i] = continues ? sideDepth[parentIndex] + 1 : 1;
         if (sideDepth[i] > 2 && inFace[i] != 1) {
             continue;

@@ -1,5 +1,6 @@
 #include "core/kinematics/forward_kinematics_plan.h"
 
+#include "core/kinematics/column_blocks.h"
 #include "core/kinematics/degree_trig.h"
 #include "core/kinematics/pose_kernels.h"
 #include "core/kinematics/vector_clones.h"
@@ -40,27 +41,27 @@ namespace {
 BVHSCOPE_VECTOR_CLONES
 void orColumnChanges(const Motion& motion, std::uint32_t first,
                      std::span<const std::uint32_t> frames, std::span<std::uint32_t> changes) {
-    using Eight = std::uint32_t __attribute__((vector_size(8 * sizeof(std::uint32_t))));
-    constexpr std::size_t kWidth = 8;
+    using Eight = std::uint32_t __attribute__((vector_size(kColumnBlock * sizeof(std::uint32_t))));
     const std::size_t stride = motion.channelCount;
-    const std::size_t whole = stride / kWidth * kWidth;
     const float* const firstRow = motion.values.data() + first * stride;
     for (const std::uint32_t frame : frames) {
         const float* const row = motion.values.data() + frame * stride;
-        for (std::size_t c = 0; c < whole; c += kWidth) {
-            Eight now;
-            Eight then;
-            Eight changed;
-            std::memcpy(&now, row + c, sizeof now);
-            std::memcpy(&then, firstRow + c, sizeof then);
-            std::memcpy(&changed, changes.data() + c, sizeof changed);
-            changed |= now ^ then;
-            std::memcpy(changes.data() + c, &changed, sizeof changed);
-        }
-        for (std::size_t c = whole; c < stride; ++c) {
-            changes[c] |=
-                std::bit_cast<std::uint32_t>(row[c]) ^ std::bit_cast<std::uint32_t>(firstRow[c]);
-        }
+        forEachColumnBlock(
+            stride,
+            [&](std::size_t c) {
+                Eight now;
+                Eight then;
+                Eight changed;
+                std::memcpy(&now, row + c, sizeof now);
+                std::memcpy(&then, firstRow + c, sizeof then);
+                std::memcpy(&changed, changes.data() + c, sizeof changed);
+                changed |= now ^ then;
+                std::memcpy(changes.data() + c, &changed, sizeof changed);
+            },
+            [&](std::size_t c) {
+                changes[c] |= std::bit_cast<std::uint32_t>(row[c]) ^
+                              std::bit_cast<std::uint32_t>(firstRow[c]);
+            });
     }
 }
 

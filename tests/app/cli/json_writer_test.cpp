@@ -54,5 +54,34 @@ TEST(JsonWriter, EscapesStringsShortAndLong) {
                   longPlain + "\":\"" + longPlain + "\\\"\"}");
 }
 
+// A writer given a string appends to it what a writer given a stream writes, escapes and all
+// (`info --json` gathers each file's JSON in one).
+TEST(JsonWriter, AppendsToAStringWhatItWritesToAStream) {
+    auto write = [](JsonWriter& json) {
+        json.beginArray();
+        json.beginObject();
+        json.key("file");
+        json.value(std::string_view("a \"b\".bvh\n\xff"));
+        json.key("frames");
+        json.value(std::uint64_t{120});
+        json.key("height");
+        json.value(1.75);
+        json.key("facing");
+        json.null();
+        json.endObject();
+        json.value(false);
+        json.endArray();
+    };
+    std::ostringstream out;
+    JsonWriter toStream(out);
+    write(toStream);
+    std::string text = "kept:";
+    JsonWriter toString(text);
+    write(toString);
+    EXPECT_EQ(out.str(), R"([{"file":"a \"b\".bvh\n\ufffd","frames":120,"height":1.75,)"
+                         R"("facing":null},false])");
+    EXPECT_EQ(text, "kept:" + out.str());
+}
+
 } // namespace
 } // namespace bvhscope::cli

@@ -84,8 +84,8 @@ TEST(RidingJoints, AStillJointRidesOnlyWithAStillSubtreeWithinReach) {
 // (never equal to itself), moves. The four-frame clip repeated over 130 frames (past the column
 // scan's checks every 64 rows), the spine and the head held still: 22 from the hips with the
 // head's End Site, within a quarter of a body 100 across, they ride with that End Site. Of the
-// 15 columns, the spine's first (6) is read eight at a time with the others, the head's first
-// (9) alone.
+// 15 columns, the spine's first (6) is read in the first block of eight, the head's first (9)
+// in the last one, which overlaps it (columns 7 to 14: column_blocks.h).
 TEST(RidingJoints, StillMeansTheSameValueInEveryFrame) {
     Document document = parseDocument(test::tinyFigureWithFaceHelpers(0));
     ASSERT_TRUE(document.loaded());
