@@ -217,6 +217,8 @@ inline constexpr float kJawHalfWidth = 0.6f;
 inline constexpr float kJawLeastPerHeadLength = 0.12f;
 // A head bone shorter than this (of the figure's size, 5 cm of a human) is a marker, not a skull.
 inline constexpr float kHeadMarkerLength = 0.03f;
+// A crown bone more than 60 degrees off its neck's line (the cosine) is no skull's axis.
+inline constexpr float kCrownOffNeck = 0.5f;
 // A hand or a paw without a body around it: a hand is about an eighth of a person's height, so
 // caps scale by this much when the skeleton names hands or fingers but no trunk, leg or head.
 inline constexpr float kPartOfFigureScale = 8.0f;

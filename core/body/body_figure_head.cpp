@@ -180,7 +180,20 @@ FigureBuilder::HeadSpan FigureBuilder::headSpan(std::size_t head) const {
     // A face rig's helpers (a jaw, an eye's aim, MakeHuman's temporalis) say nothing of where
     // the skull goes: its crown bone does, found among them as a lone head bone is. With 120
     // helpers the skull sat on its head joint (none of it below), its neck a neck shorter.
-    const NodeIndex crown = crownBone(head, span.bones);
+    NodeIndex crown = crownBone(head, span.bones);
+    // An upright head's crown bone far off its neck's line says nothing of the skull, neither
+    // where it points nor how long it is: Rokoko's head End Site (22 cm; its rest pose lies
+    // along +X), in the frame of its motion it is bound in, points 100 degrees off its neck,
+    // sideways and down. A skull along it lay on its side, flat on top over the shoulder. The
+    // head is then a head joint's with no crown bone: along the neck's line, a head's length,
+    // reaching down the neck as room allows. The corpus's other heads lie within 42 degrees of
+    // their necks.
+    if (crown != kNoParent && !ahead && neck != kNoParent && hasBone[head] != 0 &&
+        glm::dot(glm::normalize(points[static_cast<std::size_t>(crown)] - points[head]),
+                 glm::normalize(points[head] - points[static_cast<std::size_t>(neck)])) <
+            kCrownOffNeck) {
+        crown = kNoParent;
+    }
     // A bone far shorter than any head (Bandai Namco's and LAFAN1's head End Site, a
     // centimetre long) is a marker: it says where the skull points, not how large it is.
     if (crown != kNoParent) {

@@ -13,8 +13,10 @@
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <glm/matrix.hpp>
+#include <glm/trigonometric.hpp>
 #include <gtest/gtest.h>
 
 namespace bvh {
@@ -326,6 +328,30 @@ TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {
         }
     }
     EXPECT_EQ(pieces, 2) << "a trunk and a neck from the spine to the head";
+}
+
+// Rokoko's head End Site, bound in a frame of its motion, points 100 degrees off its neck,
+// sideways and down, 22 cm long: the arms-down biped with its head's End Site so (21 cm to the
+// side, 6.5 down; the neck's line from Neck to Head rises 10 and leans 2 forward). The skull
+// stands along the neck's line, a head's length above the head joint: along the End Site it lay
+// on its side (its axis 73 degrees off the neck's line, its top 0.036 of the height above the
+// head joint, its centre 0.065 to the side), flat on top over the shoulder.
+TEST(BodyHead, AHeadEndSiteFarOffTheNecksLineLeavesTheSkullUpright) {
+    const test::PlannedFigure planned =
+        test::planFigure(test::armsDownBiped(-6.5, 8.0, 21.0).text());
+    const HeadParts parts = headOf(planned.skeleton, planned.figure, "Head");
+    ASSERT_NE(parts.skull, nullptr);
+    const glm::vec3 neckLine = glm::normalize(glm::vec3(0.0f, 10.0f, 2.0f));
+    const glm::vec3 skullAxis = glm::transpose(parts.skull->axes)[0];
+    EXPECT_GT(std::abs(glm::dot(skullAxis, neckLine)), std::cos(glm::radians(10.0f)))
+        << "a skull lying on its side";
+    // Its top: a head's length above the head joint (0.1 of the height: the rest of the head's
+    // 0.13 reaches down the neck); its centre over the head joint, not beside it.
+    const glm::vec3 headJoint = normalised(planned.figure, parts.head);
+    const float height = figureHeight(planned.figure);
+    const float top = surfaceTop(planned, parts.skull->a);
+    EXPECT_GT((top - headJoint.y) / height, 0.09f);
+    EXPECT_LT(std::abs(parts.skull->a.x - headJoint.x) / height, 0.01f);
 }
 
 // A rig and the same rig with 120 face helpers on its head (addFaceHelpers, within the skull), as

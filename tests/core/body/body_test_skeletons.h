@@ -192,9 +192,10 @@ inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = 
 // A 183 cm biped whose arms hang straight down beside the chest (as bvhio's and mocapbank's rest
 // poses do): shoulders (the upper arms' roots) 18 cm from the spine at y = 145, elbows at
 // y = 117, wrists at y = 92, 9.2 cm from the hips' joint to the thigh at (9, 94); the head joint
-// at y = 162, its End Site `headEnd` cm above it; the hands' End Sites `handEnd` cm below the
-// wrists; the feet's End Sites at y = 1.
-inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0) {
+// at y = 162, its End Site `headEnd` cm above it and `headEndAcross` to its left (+X); the hands'
+// End Sites `handEnd` cm below the wrists; the feet's End Sites at y = 1.
+inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0,
+                                    double headEndAcross = 0.0) {
     BvhTextBuilder b;
     const int hips = b.add("Hips", -1, {0, 100, 0});
     const int spine = b.add("Spine", hips, {0, 10, 0});
@@ -202,7 +203,7 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0)
     const int spine2 = b.add("Spine2", spine1, {0, 13, 0});
     const int neck = b.add("Neck", spine2, {0, 17, 0});
     const int head = b.add("Head", neck, {0, 10, 2});
-    b.endSite(head, {0, headEnd, 0});
+    b.endSite(head, {headEndAcross, headEnd, 0});
     for (const double side : {1.0, -1.0}) {
         const std::string prefix = side > 0 ? "Left" : "Right";
         const int shoulder = b.add(prefix + "Shoulder", spine2, {side * 6, 10, 0});
