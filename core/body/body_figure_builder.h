@@ -245,6 +245,16 @@ inline constexpr float kChestTopBelowNeck = 0.8f;
 // Poser-like armpit moving its arm 3.3x against 2.6x, and 0.5 an edge of three.js's pirouette
 // past 4x; lowered in the middle only, 0.5 also stretched that armpit 3.3x.)
 inline constexpr float kChestTopHeight = 0.4f;
+// Of a person seen from in front or behind, the shoulder's top falls from the neck's base to the
+// deltoid at about 20 degrees (the trapezius); a trapezius's start rises over the neck's root
+// (at most kTrapeziusMostRise of the figure's size) until its top falls at least this steeply
+// (tan 20 degrees) to the arm's. Without it the collars of arms held out in the bind pose, flat
+// and as thick from the neck to the arm, laid a level shelf over the chest's flattened top
+// (MakeHuman's walk: its shoulders' top fell 0.4 % of the height from the neck to the arm).
+inline constexpr float kTrapeziusFall = 0.36f;
+inline constexpr float kTrapeziusMostRise = 0.04f;
+inline constexpr float kTrapeziusPerNeck = 0.7f;
+inline constexpr float kTrapeziusEndPerArm = 0.6f;
 // An upright trunk's rounded top ends at the shoulder line (the arms' roots): above it, the
 // shoulders slope into the arms and the neck shows. A trunk bone gives up at most this share of
 // its length for it, or this share when it runs into the head (PyMO's spine to head, where a
@@ -672,6 +682,13 @@ struct FigureBuilder {
     // neck joint): a neck's thickness, narrowing to the head (neckRadiusAt). Nothing when
     // `head` is no upright head.
     void addNeckOverTrunk(std::size_t parent, std::size_t head, const glm::vec3& trunkTop);
+
+    // On a figure with a shoulder line, the trapezius over the arm whose first joint is `arm`:
+    // a round cone from the neck's root (the neck joint that leaves the trunk bone the arm's
+    // collar leaves), as thick as the neck, to the arm's root, as thick as the arm, one mass with
+    // the trunk and moved by the collar. Its top falls from the neck's base to the deltoid
+    // (kTrapeziusFall). Nothing for an arm without a collar on a trunk bone with a neck.
+    void addTrapezius(std::size_t arm);
 
     // How far an upright skull may reach down below its head joint: to kShortestNeck above the
     // shoulder line or, on a figure without a shoulder line, above the neck chain's start. Zero
