@@ -246,15 +246,20 @@ inline constexpr float kChestTopBelowNeck = 0.8f;
 // past 4x; lowered in the middle only, 0.5 also stretched that armpit 3.3x.)
 inline constexpr float kChestTopHeight = 0.4f;
 // Of a person seen from in front or behind, the shoulder's top falls from the neck's base to the
-// deltoid at about 20 degrees (the trapezius); a trapezius's start rises over the neck's root
-// (at most kTrapeziusMostRise of the figure's size) until its top falls at least this steeply
-// (tan 20 degrees) to the arm's. Without it the collars of arms held out in the bind pose, flat
-// and as thick from the neck to the arm, laid a level shelf over the chest's flattened top
-// (MakeHuman's walk: its shoulders' top fell 0.4 % of the height from the neck to the arm).
+// deltoid at about 20 degrees (the trapezius). Over arms held out in the bind pose (a shoulder
+// line) the collar is a level slab as thick from the neck to the arm, and the chest's top is
+// flattened under the neck (kChestTopHeight): from behind, the shoulders stood as blocks over a
+// saddle beside the neck (a MakeHuman-like biped's top 2.9 cm lower half way to the arm than over
+// it). A trapezius (addTrapezius) starts on the spine at the neck's root, kTrapeziusPerNeck of
+// the neck's thickness (inside the neck, which still shows), and rises over it (at most
+// kTrapeziusMostRise of the figure's size) until its top falls at least kTrapeziusFall (tan 20
+// degrees) to its end over the arm's joint, kTrapeziusEndPerArm of the arm's radius thick. (At
+// 0.6 and 0.7 of the neck the simplified mesh of a CMU-like biped kicking, a crotch far from the
+// shoulders, kept an edge stretched 4.2x under linear blending, against 3.9x.)
 inline constexpr float kTrapeziusFall = 0.36f;
 inline constexpr float kTrapeziusMostRise = 0.04f;
-inline constexpr float kTrapeziusPerNeck = 0.7f;
-inline constexpr float kTrapeziusEndPerArm = 0.6f;
+inline constexpr float kTrapeziusPerNeck = 0.8f;
+inline constexpr float kTrapeziusEndPerArm = 0.3f;
 // An upright trunk's rounded top ends at the shoulder line (the arms' roots): above it, the
 // shoulders slope into the arms and the neck shows. A trunk bone gives up at most this share of
 // its length for it, or this share when it runs into the head (PyMO's spine to head, where a
@@ -684,10 +689,11 @@ struct FigureBuilder {
     void addNeckOverTrunk(std::size_t parent, std::size_t head, const glm::vec3& trunkTop);
 
     // On a figure with a shoulder line, the trapezius over the arm whose first joint is `arm`:
-    // a round cone from the neck's root (the neck joint that leaves the trunk bone the arm's
-    // collar leaves), as thick as the neck, to the arm's root, as thick as the arm, one mass with
-    // the trunk and moved by the collar. Its top falls from the neck's base to the deltoid
-    // (kTrapeziusFall). Nothing for an arm without a collar on a trunk bone with a neck.
+    // a round cone from the spine at the neck's root (the neck joint that leaves the trunk joint
+    // the arm's collar chain leaves) to just over the arm's joint, one mass with the trunk, moved
+    // by the collar and blending with the collar's and the arm's volumes. Its top falls from the
+    // neck's base to the deltoid (kTrapeziusFall). Nothing for an arm without a collar on a trunk
+    // joint with a neck.
     void addTrapezius(std::size_t arm);
 
     // How far an upright skull may reach down below its head joint: to kShortestNeck above the
