@@ -90,8 +90,9 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The trapezius over an arm held out in the bind pose (FigureBuilder::addTrapezius), on the
 // Mixamo-like biped (cm; the neck's root at y = 152, 5 cm over the arms' roots at (+-18, 147)):
-// from the neck's root, lifted until its top falls at tan 20 degrees (kTrapeziusFall) or more
-// over the 18 cm to the arm's root, its top falls at least 0.36 * 18 = 6.48 cm to the arm's.
+// it starts on the spine, ends over the arm's joint with its underside at the joint, and its
+// start, lifted from the neck's root as far as needed, puts its top at least tan 20 degrees
+// (kTrapeziusFall) times the 18 cm across, 6.48 cm, over its top at the end.
 TEST(BodyNeckShoulders, AnArmHeldOutGetsATrapeziusFallingFromTheNeckAtTwentyDegrees) {
     const test::PlannedFigure planned = test::planFigure(test::mixamoBipedText());
     const Skeleton& skeleton = planned.skeleton;
@@ -105,9 +106,11 @@ TEST(BodyNeckShoulders, AnArmHeldOutGetsATrapeziusFallingFromTheNeckAtTwentyDegr
         });
     ASSERT_NE(trapezius, planned.figure.volumes.end()) << "no trapezius from the neck to the arm";
     const float fall =
-        ((trapezius->a.y + trapezius->radiusA) - (arm.y + trapezius->radiusB)) * size;
+        ((trapezius->a.y + trapezius->radiusA) - (trapezius->b.y + trapezius->radiusB)) * size;
     EXPECT_GE(fall, 6.48f - 0.01f);
     EXPECT_NEAR(std::abs(trapezius->a.x) * size, 0.0f, 0.01f) << "it starts on the spine";
+    EXPECT_NEAR((trapezius->b.y - trapezius->radiusB - arm.y) * size, 0.0f, 0.01f)
+        << "its underside at the arm's joint";
 }
 
 // Seen from behind, the shoulders' top from half way between the spine and the arm's root out to
