@@ -365,6 +365,9 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         if (builder.roles[i] == BoneRole::UpperArm || builder.roles[i] == BoneRole::Thigh) {
             builder.addLimbRoot(i);
         }
+        if (builder.roles[i] == BoneRole::UpperArm && parentRole != BoneRole::UpperArm) {
+            builder.addTrapezius(i);
+        }
         if (builder.legHub[i] != 0) {
             builder.addShell(i);
         }

@@ -247,6 +247,21 @@ inline constexpr float kChestTopBelowNeck = 0.8f;
 // Poser-like armpit moving its arm 3.3x against 2.6x, and 0.5 an edge of three.js's pirouette
 // past 4x; lowered in the middle only, 0.5 also stretched that armpit 3.3x.)
 inline constexpr float kChestTopHeight = 0.4f;
+// Of a person seen from in front or behind, the shoulder's top falls from the neck's base to the
+// deltoid at about 20 degrees (the trapezius). Over arms held out in the bind pose (a shoulder
+// line) the collar is a level slab as thick from the neck to the arm, and the chest's top is
+// flattened under the neck (kChestTopHeight): from behind, the shoulders stood as blocks over a
+// saddle beside the neck (a MakeHuman-like biped's top 2.9 cm lower half way to the arm than over
+// it). A trapezius (addTrapezius) starts on the spine at the neck's root, kTrapeziusPerNeck of
+// the neck's thickness (inside the neck, which still shows), and rises over it (at most
+// kTrapeziusMostRise of the figure's size) until its top falls at least kTrapeziusFall (tan 20
+// degrees) to its end over the arm's joint, kTrapeziusEndPerArm of the arm's radius thick. (At
+// 0.6 and 0.7 of the neck the simplified mesh of a CMU-like biped kicking, a crotch far from the
+// shoulders, kept an edge stretched 4.2x under linear blending, against 3.9x.)
+inline constexpr float kTrapeziusFall = 0.36f;
+inline constexpr float kTrapeziusMostRise = 0.04f;
+inline constexpr float kTrapeziusPerNeck = 0.8f;
+inline constexpr float kTrapeziusEndPerArm = 0.3f;
 // An upright trunk's rounded top ends at the shoulder line (the arms' roots): above it, the
 // shoulders slope into the arms and the neck shows. A trunk bone gives up at most this share of
 // its length for it, or this share when it runs into the head (PyMO's spine to head, where a
@@ -674,6 +689,14 @@ struct FigureBuilder {
     // neck joint): a neck's thickness, narrowing to the head (neckRadiusAt). Nothing when
     // `head` is no upright head.
     void addNeckOverTrunk(std::size_t parent, std::size_t head, const glm::vec3& trunkTop);
+
+    // On a figure with a shoulder line, the trapezius over the arm whose first joint is `arm`:
+    // a round cone from the spine at the neck's root (the neck joint that leaves the trunk joint
+    // the arm's collar chain leaves) to just over the arm's joint, one mass with the trunk, moved
+    // by the collar and blending with the collar's and the arm's volumes. Its top falls from the
+    // neck's base to the deltoid (kTrapeziusFall). Nothing for an arm without a collar on a trunk
+    // joint with a neck.
+    void addTrapezius(std::size_t arm);
 
     // How far an upright skull may reach down below its head joint: to kShortestNeck above the
     // shoulder line or, on a figure without a shoulder line, above the neck chain's start. Zero

@@ -10,8 +10,12 @@
 #include "tests/core/body/body_surface_sections.h"
 #include "tests/core/body/body_test_skeletons.h"
 
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <string>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -83,6 +87,74 @@ INSTANTIATE_TEST_SUITE_P(
                     NeckRig{"LafanLike", lafanLike(), "Head", "LeftArm", "RightArm"},
                     NeckRig{"CmuLike", test::cmuLikeBipedText(), "Head", "LeftArm", "RightArm"}),
     [](const testing::TestParamInfo<NeckRig>& info) { return std::string(info.param.name); });
+
+// The trapezius over an arm held out in the bind pose (FigureBuilder::addTrapezius), on the
+// Mixamo-like biped (cm; the neck's root at y = 152, 5 cm over the arms' roots at (+-18, 147)):
+// it starts on the spine, ends over the arm's joint with its underside at the joint, and its
+// start, lifted from the neck's root as far as needed, puts its top at least tan 20 degrees
+// (kTrapeziusFall) times the 18 cm across, 6.48 cm, over its top at the end.
+TEST(BodyNeckShoulders, AnArmHeldOutGetsATrapeziusFallingFromTheNeckAtTwentyDegrees) {
+    const test::PlannedFigure planned = test::planFigure(test::mixamoBipedText());
+    const Skeleton& skeleton = planned.skeleton;
+    const NodeIndex collar = nodeNamed(skeleton, "mixamorig:LeftShoulder");
+    const glm::vec3 arm = normalised(planned.figure, nodeNamed(skeleton, "mixamorig:LeftArm"));
+    const auto size = static_cast<float>(planned.figure.size);
+    const auto trapezius = std::find_if(
+        planned.figure.volumes.begin(), planned.figure.volumes.end(), [&](const BodyVolume& v) {
+            return v.shape == BodyVolume::Shape::RoundCone && v.mass == kTrunkMass &&
+                   v.joint == collar && std::abs(v.b.x - arm.x) * size < 0.01f;
+        });
+    ASSERT_NE(trapezius, planned.figure.volumes.end()) << "no trapezius from the neck to the arm";
+    const float fall =
+        ((trapezius->a.y + trapezius->radiusA) - (trapezius->b.y + trapezius->radiusB)) * size;
+    EXPECT_GE(fall, 6.48f - 0.01f);
+    EXPECT_NEAR(std::abs(trapezius->a.x) * size, 0.0f, 0.01f) << "it starts on the spine";
+    EXPECT_NEAR((trapezius->b.y - trapezius->radiusB - arm.y) * size, 0.0f, 0.01f)
+        << "its underside at the arm's joint";
+}
+
+// Seen from behind, the shoulders' top from half way between the spine and the arm's root out to
+// that root (over every depth) stands at most 1.8 cm over its lowest point: no shoulder standing
+// as a block over a saddle beside the neck. Before the trapezius, the flattened chest's top and
+// the collar dipped 2.9 cm on the MakeHuman-like biped (5.1 cm over the arm's joint at 0.6 of the
+// way, 8.0 at it) and 2.15 on the Mixamo-like one; with it, 1.6 and 1.65 (the deltoid's top,
+// 1.15 times the arm's radius over the joint, still stands a little over the trapezius's end).
+TEST(BodyNeckShoulders, AnArmHeldOutsShoulderIsNoBlockOverASaddle) {
+    const std::vector<NeckRig> rigs = {
+        {"MakeHuman", test::makeHumanLikeBiped().text(), "head", "upperarm01.L", "upperarm01.R"},
+        {"Mixamo", test::mixamoBipedText(), "mixamorig:Head", "mixamorig:LeftArm",
+         "mixamorig:RightArm"}};
+    for (const NeckRig& rig : rigs) {
+        const test::PlannedFigure planned = test::planFigure(rig.text);
+        const auto joint = [&](const char* name) {
+            return glm::vec3(
+                planned.figure
+                    .bindWorld[static_cast<std::size_t>(nodeNamed(planned.skeleton, name))]
+                    .translation);
+        };
+        const glm::vec3 arm = joint(rig.leftArm);
+        const glm::vec3 centre = 0.5f * (arm + joint(rig.rightArm));
+        const auto top = [&](float share) {
+            float highest = -1e9f;
+            for (float z = -15.0f; z <= 15.0f; z += 1.0f) {
+                const glm::vec3 column = centre + glm::vec3(share * (arm.x - centre.x), 0.0f, z);
+                for (float y = arm.y + 20.0f; y > arm.y - 10.0f; y -= 0.05f) {
+                    if (test::fieldAtCentimetres(planned, glm::vec3(column.x, y, column.z)) <=
+                        0.0f) {
+                        highest = std::max(highest, y);
+                        break;
+                    }
+                }
+            }
+            return highest;
+        };
+        float lowest = 1e9f;
+        for (float share = 0.5f; share < 1.0f; share += 0.05f) {
+            lowest = std::min(lowest, top(share));
+        }
+        EXPECT_LE(top(1.0f) - lowest, 1.8f) << rig.name;
+    }
+}
 
 } // namespace
 } // namespace bvh
