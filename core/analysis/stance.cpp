@@ -1244,7 +1244,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         return stance;
     }
 
-    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+    std::optional<BodyLandmarks> found; // where `rest` came without them (made by hand)
+    const BodyLandmarks& landmarks =
+        rest.landmarks ? *rest.landmarks : found.emplace(findBodyLandmarks(skeleton));
     SampledPoses poses;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
         poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);
