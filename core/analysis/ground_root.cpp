@@ -56,9 +56,12 @@ bool liesOnGroundUnder(const Skeleton& skeleton, std::span<const glm::dvec3> pos
         lowest = std::min(lowest, height);
         highest = std::max(highest, height);
     }
+    return liesOnGroundWithin(glm::dot(positions[r], up), glm::dot(positions[c], up), lowest,
+                              highest);
+}
+
+bool liesOnGroundWithin(double rootHeight, double childHeight, double lowest, double highest) {
     const double tall = highest - lowest;
-    const double rootHeight = glm::dot(positions[r], up);
-    const double childHeight = glm::dot(positions[c], up);
     return tall > 0.0 && rootHeight <= lowest + kGroundRootLevel * tall &&
            childHeight - rootHeight >= kGroundRootRise * tall;
 }

@@ -24,6 +24,11 @@ inline constexpr double kGroundRootRise = 0.3;
 // as the hips do; kNoParent otherwise (a root with several children is the figure's own joint).
 NodeIndex branchingOnlyChild(const Skeleton& skeleton, NodeIndex root);
 
+// The two rules above, given the heights along up of the root and its child and the extent of
+// the rest of its tree (lowest and highest height of its other nodes; the largest double and
+// its negation where none compares). Not a number fails.
+bool liesOnGroundWithin(double rootHeight, double childHeight, double lowest, double highest);
+
 // Whether `root` lies on the ground under its child `child` in one pose (`positions`, per node),
 // along `up` (unit vector), by the two rules above. Not a number fails.
 bool liesOnGroundUnder(const Skeleton& skeleton, std::span<const glm::dvec3> positions,

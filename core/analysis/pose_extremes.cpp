@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cassert>
+#include <cmath>
 #include <cstring>
 
 namespace bvh {
@@ -75,7 +76,7 @@ using LaneMask = std::int64_t __attribute__((vector_size(kLanes * sizeof(std::in
 // Compiled for SSE2 and AVX2 (vector_clones.h): with AVX2 each comparison and choice covers the
 // four lanes.
 BVHSCOPE_VECTOR_CLONES
-std::array<PoseExtremes, kLanes>
+LaneExtremes
 extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes) {
     // takeNode's strict comparisons, as masks: a later node replaces an extreme only where it
     // lies strictly beyond it (the first of a tie stays; NaN compares false). The values are
@@ -88,6 +89,9 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
     LaneMask highs[3];
     LaneMask lowNodes[3];
     LaneMask highNodes[3];
+    // Every coordinate summed: NaN or an infinity anywhere leaves the sum not finite (one add a
+    // node and axis, where a NaN test and a running mask were two).
+    LaneDoubles sum = {};
     for (int c = 0; c < 3; ++c) {
         LaneMask low = LaneMask{} + std::bit_cast<std::int64_t>(std::numeric_limits<double>::max());
         LaneMask high =
@@ -99,6 +103,7 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
         for (std::size_t node = 1; node < lanes.size(); ++node) {
             LaneDoubles point;
             std::memcpy(&point, lanes[node].translation[c], sizeof point);
+            sum += point;
             const LaneMask bits = __builtin_bit_cast(LaneMask, point);
             const LaneMask below = point < __builtin_bit_cast(LaneDoubles, low);
             const LaneMask above = __builtin_bit_cast(LaneDoubles, high) < point;
@@ -120,9 +125,10 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
     auto node = [](const LaneMask& index, std::size_t k) {
         return static_cast<std::size_t>(index[k]);
     };
-    std::array<PoseExtremes, kLanes> extremes;
+    LaneExtremes extremes;
     for (std::size_t k = 0; k < kLanes; ++k) {
-        extremes[k] =
+        extremes.finite[k] = std::isfinite(sum[k]);
+        extremes.of[k] =
             PoseExtremes{glm::dvec3(value(lows[0], k), value(lows[1], k), value(lows[2], k)),
                          glm::dvec3(value(highs[0], k), value(highs[1], k), value(highs[2], k)),
                          {node(lowNodes[0], k), node(lowNodes[1], k), node(lowNodes[2], k)},

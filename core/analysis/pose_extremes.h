@@ -37,13 +37,21 @@ PoseExtremes extremesOfPose(std::span<const glm::dvec3> pose,
 // origin above the moving hips), the most common static root by far.
 PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose);
 
+// The extremes of the lanes' poses, and per lane whether every coordinate of nodes 1 to n - 1
+// is finite: false where one is NaN or infinite (the extremes skip NaN, so they cannot tell),
+// and also where finite coordinates sum past the largest double (a caller that falls back to a
+// slower exact path then loses nothing but time).
+struct LaneExtremes {
+    std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> of;
+    std::array<bool, ForwardKinematicsPlan::kLanes> finite{};
+};
+
 // extremesAfterFirstNode of each of the ForwardKinematicsPlan::kLanes poses held in `lanes`
 // (lanes[node]: the node's world transform in every lane, as computeWorldLanesOfRows leaves
 // them), to the bit and the node, read where forward kinematics left them: the lanes of a
 // coordinate sit side by side, so two frames are compared per instruction, where copying each
 // pose out first and folding it node by node was a third of handing the poses to the stance.
-std::array<PoseExtremes, ForwardKinematicsPlan::kLanes>
-extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes);
+LaneExtremes extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes);
 
 // extremesOfPose of a whole pose, to the bit and the node, from its first node's position and
 // extremesAfterFirstNode of it: node 0 holds an extreme where no later node lies strictly

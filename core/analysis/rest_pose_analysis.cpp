@@ -162,7 +162,7 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
         analysis.boundsMin = glm::min(analysis.boundsMin, world[i].translation);
         analysis.boundsMax = glm::max(analysis.boundsMax, world[i].translation);
     }
-    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+    const BodyLandmarks& landmarks = analysis.landmarks.emplace(findBodyLandmarks(skeleton));
     glm::dvec3 headSum(0.0);
     glm::dvec3 footSum(0.0);
     for (NodeIndex head : landmarks.heads) {

@@ -9,6 +9,7 @@
 #include "core/model/skeleton.h"
 
 #include <glm/vec3.hpp>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,15 @@ double metresPerUnit(LengthUnit unit);
 int upAxisIndex(UpAxis axis);
 int upAxisSign(UpAxis axis);
 
+// The joints whose names say head or foot (case-insensitive: "head" but not "end" for heads;
+// "foot", "ankle" or "toe" for feet; End Sites never), the anatomy both the rest-pose guess and
+// the animation's (analysis/rest_animation_agreement.h) read the up direction from.
+struct BodyLandmarks {
+    std::vector<NodeIndex> heads;
+    std::vector<NodeIndex> feet;
+    bool complete() const { return !heads.empty() && !feet.empty(); }
+};
+
 struct RestPoseAnalysis {
     glm::dvec3 boundsMin{0.0};
     glm::dvec3 boundsMax{0.0};
@@ -42,6 +52,9 @@ struct RestPoseAnalysis {
     // height of a standing figure, about its leg length), file units; 0 without nodes.
     double rootHeight = 0.0;
     bool upFromAnatomy = false; // true: up came from head and foot names, not from the extent
+    // findBodyLandmarks of the skeleton analysed, where analyzeRestPose found them (a skeleton
+    // with nodes): the stance reads them from here rather than folding every name again.
+    std::optional<BodyLandmarks> landmarks;
 };
 
 RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
@@ -50,14 +63,6 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
 // an upper body): metres, inches, centimetres or millimetres; Unknown when none fits.
 LengthUnit guessLengthUnit(double height);
 
-// The joints whose names say head or foot (case-insensitive: "head" but not "end" for heads;
-// "foot", "ankle" or "toe" for feet; End Sites never), the anatomy both the rest-pose guess and
-// the animation's (analysis/rest_animation_agreement.h) read the up direction from.
-struct BodyLandmarks {
-    std::vector<NodeIndex> heads;
-    std::vector<NodeIndex> feet;
-    bool complete() const { return !heads.empty() && !feet.empty(); }
-};
 BodyLandmarks findBodyLandmarks(const Skeleton& skeleton);
 
 // The unit vector of an up axis (+Z: (0, 0, 1)).

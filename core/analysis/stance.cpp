@@ -154,6 +154,9 @@ struct SampledPoses {
     // root), taken while each pose was fresh from forward kinematics; empty where not taken.
     std::vector<PoseExtremes> atExtremes;
     std::vector<PoseExtremes> atExtremesAfterFirst;
+    // Per sample, 1 where every coordinate of nodes 1 to n - 1 is known finite (LaneExtremes),
+    // 0 where one is not or where it was not told.
+    std::vector<std::uint8_t> atFiniteAfterFirst;
 
     SampledPoses() = default;
     SampledPoses(SampledPoses&&) = default;
@@ -228,6 +231,7 @@ public:
         // most one sample per frame): one walk finds them all.
         poses_.atExtremes.resize(frames_.size());
         poses_.atExtremesAfterFirst.resize(frames_.size());
+        poses_.atFiniteAfterFirst.resize(frames_.size());
         sampleAt_.assign(distinct.size(), kNoSample);
         std::size_t slot = 0;
         for (std::size_t sample = 0; sample < frames_.size(); ++sample) {
@@ -242,7 +246,8 @@ public:
                 pose[i] = world[i].translation;
             }
             if (sampleAt_[d] != kNoSample) {
-                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)));
+                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)),
+                             false);
             }
             rootRotations_[d] = world[0].rotation;
             if (d == 0) {
@@ -294,10 +299,11 @@ public:
 
 private:
     // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
-    // withFirstNode).
-    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst) {
+    // withFirstNode), and whether its nodes after node 0 are known finite.
+    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst, bool finite) {
         const std::size_t sample = sampleAt_[d];
         poses_.atExtremesAfterFirst[sample] = afterFirst;
+        poses_.atFiniteAfterFirst[sample] = finite ? 1 : 0;
         poses_.atExtremes[sample] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
     }
 
@@ -321,12 +327,11 @@ private:
             return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
         });
         if (anySampled) {
-            const std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> laneExtremes =
-                extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
+            const LaneExtremes laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
             for (std::size_t k = 0; k < indices.size(); ++k) {
                 const std::size_t d = indices[k];
                 if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
-                    keepExtremes(d, laneExtremes[k]);
+                    keepExtremes(d, laneExtremes.of[k], laneExtremes.finite[k]);
                 }
             }
         }
@@ -404,6 +409,17 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
     return roots;
 }
 
+// A signed axis's file axis and sign, looked up once for a loop over the samples (upAxisIndex
+// and upAxisSign are calls: per sample and axis they were 0.7 M instructions over the README's
+// 178 takes).
+struct SignedAxis {
+    std::size_t component;
+    bool positive;
+    explicit SignedAxis(UpAxis axis)
+        : component(static_cast<std::size_t>(upAxisIndex(axis))), positive(upAxisSign(axis) > 0.0) {
+    }
+};
+
 // A root that never moves, on the ground under its one child far above it, whose child does not
 // move away from it either (findStaticRoots leaves it): Unity's `Reference`, Unreal's `root`,
 // Bandai Namco's `joint_Root` above hips that carry no translation (a take played in place, or
@@ -415,23 +431,44 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
 bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
                     double bodySize) {
     const glm::dvec3 up = upAxisVector(stance.upAxis);
+    const SignedAxis along(stance.upAxis);
     bool added = false;
-    for (const NodeIndex root : skeleton.roots()) {
+    const std::vector<NodeIndex> roots = skeleton.roots();
+    for (const NodeIndex root : roots) {
         const NodeIndex child = branchingOnlyChild(skeleton, root);
         if (child == kNoParent || isExcluded(stance.staticRoots, static_cast<std::size_t>(root))) {
             continue;
         }
         const auto r = static_cast<std::size_t>(root);
         const auto c = static_cast<std::size_t>(child);
+        // Node 0's tree holds every other node where it is the only root: its extent along up
+        // is then the sample's extremes after node 0, where these were taken from finite
+        // coordinates (a height's dot product with up turns an infinite coordinate across it
+        // into NaN, which the extremes cannot follow).
+        const bool wholeFigure = r == 0 && roots.size() == 1 &&
+                                 poses.atFiniteAfterFirst.size() == poses.at.size() &&
+                                 poses.atExtremesAfterFirst.size() == poses.at.size();
         std::size_t onGround = 0;
         bool still = true;
-        for (const auto& pose : poses.at) {
+        for (std::size_t s = 0; s < poses.at.size(); ++s) {
+            const SampledPoses::Pose pose = poses.at[s];
             still = glm::distance(pose[r], poses.at[0][r]) <= kStillRootDrift * bodySize &&
                     glm::distance(pose[c], pose[r]) >= kStaticLinkDistance * bodySize;
             if (!still) {
                 break; // a root that moves is none: where it lies no longer matters
             }
-            onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
+            if (wholeFigure && poses.atFiniteAfterFirst[s] != 0) {
+                const PoseExtremes& extent = poses.atExtremesAfterFirst[s];
+                const auto a = static_cast<int>(along.component);
+                const double lowest = along.positive ? extent.low[a] : -extent.high[a];
+                const double highest = along.positive ? extent.high[a] : -extent.low[a];
+                onGround += liesOnGroundWithin(glm::dot(pose[r], up), glm::dot(pose[c], up), lowest,
+                                               highest)
+                                ? 1
+                                : 0;
+            } else {
+                onGround += liesOnGroundUnder(skeleton, pose, root, child, up) ? 1 : 0;
+            }
         }
         if (poses.at.size() >= 2 && still && 2 * onGround >= poses.at.size()) {
             stance.staticRoots.push_back(root);
@@ -453,17 +490,6 @@ std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIn
 
 // Per sample, the extremes of the counted nodes (pose_extremes.h): the body's bounding box, the
 // lowest node along each of the six signed axes and the ground's range along up.
-// A signed axis's file axis and sign, looked up once for a loop over the samples (upAxisIndex
-// and upAxisSign are calls: per sample and axis they were 0.7 M instructions over the README's
-// 178 takes).
-struct SignedAxis {
-    std::size_t component;
-    bool positive;
-    explicit SignedAxis(UpAxis axis)
-        : component(static_cast<std::size_t>(upAxisIndex(axis))), positive(upAxisSign(axis) > 0.0) {
-    }
-};
-
 struct Extremes {
     std::vector<PoseExtremes> of; // per sample
 
@@ -1218,7 +1244,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         return stance;
     }
 
-    const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
+    std::optional<BodyLandmarks> found; // where `rest` came without them (made by hand)
+    const BodyLandmarks& landmarks =
+        rest.landmarks ? *rest.landmarks : found.emplace(findBodyLandmarks(skeleton));
     SampledPoses poses;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
         poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);

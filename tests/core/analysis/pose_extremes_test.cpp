@@ -171,7 +171,7 @@ TEST(PoseExtremes, FromTheLanesOfFourFramesAreEachFramesOwn) {
                 }
             }
         }
-        const auto found = extremesAfterFirstNodeOfLanes(lanes);
+        const auto found = extremesAfterFirstNodeOfLanes(lanes).of;
         SCOPED_TRACE("trial " + std::to_string(trial));
         for (std::size_t k = 0; k < kLanes; ++k) {
             expectSame(found[k], extremesAfterFirstNode(poses[k]));
@@ -190,7 +190,7 @@ TEST(PoseExtremes, FromTheLanesByHand) {
             lanes[node].translation[c][1] = inLane1[node][c];
         }
     }
-    const auto found = extremesAfterFirstNodeOfLanes(lanes);
+    const auto found = extremesAfterFirstNodeOfLanes(lanes).of;
     EXPECT_EQ(found[0].low, glm::dvec3(1, 0, 3)); // node 0's -9 is not counted
     EXPECT_EQ(found[0].lowNode, (std::array<std::size_t, 3>{1, 2, 1})); // x: a tie, node 1 first
     EXPECT_EQ(found[0].high, glm::dvec3(1, 2, 4));
@@ -201,6 +201,24 @@ TEST(PoseExtremes, FromTheLanesByHand) {
     EXPECT_EQ(found[1].highNode, (std::array<std::size_t, 3>{1, 1, 2}));
     EXPECT_EQ(found[2].low, glm::dvec3(0)); // zero-initialized lanes: every node at the origin
     EXPECT_EQ(found[2].lowNode, (std::array<std::size_t, 3>{1, 1, 1}));
+}
+
+// Whether each lane's nodes after node 0 are all finite, by hand: lane 0 finite (node 0's NaN is
+// not counted), lane 1 with a NaN (which the extremes skip), lane 2 with an infinity, lane 3 with
+// finite coordinates whose sum passes the largest double (told not finite: a caller falls back).
+TEST(PoseExtremes, FromTheLanesTellsWhichPosesAreFinite) {
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(3, ForwardKinematicsPlan::LaneWorld{});
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double most = std::numeric_limits<double>::max();
+    lanes[0].translation[1][0] = nan;
+    lanes[2].translation[0][1] = nan;
+    lanes[1].translation[2][2] = std::numeric_limits<double>::infinity();
+    lanes[1].translation[0][3] = most;
+    lanes[2].translation[1][3] = most;
+    const LaneExtremes found = extremesAfterFirstNodeOfLanes(lanes);
+    EXPECT_EQ(found.finite, (std::array<bool, 4>{true, false, false, false}));
+    EXPECT_EQ(found.of[1].low, glm::dvec3(0)); // the NaN skipped: nothing shows it
+    EXPECT_EQ(found.of[1].high, glm::dvec3(0));
 }
 
 } // namespace

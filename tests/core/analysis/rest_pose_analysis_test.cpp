@@ -70,6 +70,11 @@ TEST(RestPoseAnalysis, LandmarksAreHeadAndFootJointsByName) {
     EXPECT_EQ(landmarks.feet, (std::vector<NodeIndex>{4, 5}));
     EXPECT_TRUE(landmarks.complete());
     EXPECT_FALSE(findBodyLandmarks(Skeleton{}).complete());
+    // The rest pose's analysis keeps them, for the stance to read instead of finding them again.
+    const RestPoseAnalysis rest = analyzeRestPose(document.skeleton);
+    ASSERT_TRUE(rest.landmarks.has_value());
+    EXPECT_EQ(rest.landmarks->heads, std::vector<NodeIndex>{2});
+    EXPECT_EQ(rest.landmarks->feet, (std::vector<NodeIndex>{4, 5}));
 }
 
 TEST(RestPoseAnalysis, AxisVectorsAndTheNearestAxis) {
@@ -84,6 +89,7 @@ TEST(RestPoseAnalysis, EmptySkeletonIsHarmless) {
     RestPoseAnalysis analysis = analyzeRestPose(Skeleton{});
     EXPECT_EQ(analysis.height, 0.0);
     EXPECT_EQ(analysis.unit, LengthUnit::Unknown);
+    EXPECT_FALSE(analysis.landmarks.has_value());
 }
 
 } // namespace
