@@ -13,6 +13,7 @@
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_split_limb_rigs.h"
 #include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_stretch_ensemble.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -411,34 +412,38 @@ std::string poserArmsRaisingText(int frames) {
 }
 
 // Limbs split into bones along one line (MakeHuman's upperleg01 and upperleg02, upperarm01 and
-// upperarm02, a forearm's twist bone) hold under linear blending as the unsplit limbs do (3.48x at
-// worst, no edge over 4x), on a walk swinging the thighs 70 degrees: the crotch's and the
-// armpit's bridges join every bone of the run, and the crotch passes to the pelvis over the run's
-// width. Before, an upper arm split at 0.3 stretched the armpit's edges 4.66x (4 over 4x), all
-// three limbs split 4.16x (2), a thigh split at a fifth 5.32x (6).
+// upperarm02, a forearm's twist bone) hold under linear blending as the unsplit limbs do, on a
+// walk swinging the thighs 70 degrees: the crotch's and the armpit's bridges join every bone of
+// the run, and the crotch passes to the pelvis over the run's width. Before, an upper arm split
+// at 0.3 stretched the armpit's edges 4.66x (4 over 4x), all three limbs split 4.16x (2), a
+// thigh split at a fifth 5.32x (6).
+// The single worst edge is the simplifier's as much as the weights' (a thigh split at 0.45:
+// 3.62x as built, 3.03x to 4.30x with the head's tip 1 % to 4 % longer or shorter; at a fifth
+// 3.15x to 4.62x), so each walk bounds the median over such builds of the stretch 4 edges of one
+// sheet reach (body_stretch_ensemble.h) and, as built, issue 38's 99.9 % of edges within 4x.
+// Measured: 2.18x unsplit, 2.79x (thigh at 0.45), 2.18x (arm and forearm), 2.85x (all three),
+// 2.59x (thigh at a fifth). With the crotch passing to its joint over 0.6 of the limb's radius
+// instead of 1.5 (body_builder.cpp's kLimbBridgeWidth): 3.78x, 6.03x, 3.78x, 5.37x, 5.13x.
 TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
     constexpr int kFrames = 25;
-    const test::ClipStretch whole =
-        linearStretchOverClip(test::splitLimbWalkText(kFrames, 0, 0, 0));
-    EXPECT_EQ(whole.mostOver4x, 0u);
-    EXPECT_LT(whole.worst, 4.0);
     struct Split {
         double thigh, arm, forearm;
-        double worst;           // the bound on the worst stretch
-        std::size_t mostOver4x; // the bound on the edges over 4x in one frame
     };
-    const double asWhole = std::max(4.0, 1.1 * whole.worst);
-    // A thigh split at a fifth of its length still stretches 2 edges to 4.58x, at mid-thigh behind
-    // where the hip's mass is the nearest volume: its crotch share steps by 0.08 between two
-    // vertices. The bound guards the gain until that is found.
-    for (const Split split : {Split{0.45, 0.0, 0.0, asWhole, 0}, Split{0.0, 0.3, 0.5, asWhole, 0},
-                              Split{0.3, 0.45, 0.5, asWhole, 0}, Split{0.2, 0.0, 0.0, 4.8, 2}}) {
+    for (const Split split : {Split{0.0, 0.0, 0.0}, Split{0.45, 0.0, 0.0}, Split{0.0, 0.3, 0.5},
+                              Split{0.3, 0.45, 0.5}, Split{0.2, 0.0, 0.0}}) {
         SCOPED_TRACE("thigh " + std::to_string(split.thigh) + ", arm " + std::to_string(split.arm) +
                      ", forearm " + std::to_string(split.forearm));
-        const test::ClipStretch stretch = linearStretchOverClip(
-            test::splitLimbWalkText(kFrames, split.thigh, split.arm, split.forearm));
-        EXPECT_LE(stretch.mostOver4x, split.mostOver4x);
-        EXPECT_LT(stretch.worst, split.worst);
+        const Document document =
+            parseDocument(test::splitLimbWalkText(kFrames, split.thigh, split.arm, split.forearm));
+        ASSERT_TRUE(document.loaded());
+        const BodyResult body = buildBody(document.skeleton, BodyOptions{});
+        ASSERT_NE(body.mesh, nullptr) << body.message;
+        EXPECT_GT(test::linearStretchOverFrames(document, *body.mesh).leastHeld, 0.999);
+        const double sheet =
+            test::medianOverTips(document, [](const Document& d, const BodyMesh& m) {
+                return test::linearStretchOverFrames(d, m).sheet;
+            });
+        EXPECT_LT(sheet, 3.3);
     }
 }
 
@@ -449,9 +454,17 @@ TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
 // (0.9 on the chest's side under the arm), the worst edge stretched 3.30x (and 4.07x, 4 edges
 // past 4x, with the arm swung on to 115 degrees, across the hip).
 TEST(BodyGap, APoserStyleArmFallingAndRisingFromATPoseHoldsAtTheArmpit) {
-    const test::ClipStretch stretch = linearStretchOverClip(poserArmsRaisingText(25));
-    EXPECT_EQ(stretch.mostOver4x, 0u);
-    EXPECT_LT(stretch.worst, 3.0);
+    // No sheet of stretched edges forms here (none of 4 edges over 2x), and the one worst edge
+    // is the simplifier's as much as the weights' (2.68x as built, 1.96x to 2.93x with the head's
+    // tip 1 % to 5 % longer or shorter): the bound is on its median over such builds
+    // (body_stretch_ensemble.h), 2.68x.
+    const Document document = parseDocument(poserArmsRaisingText(25));
+    ASSERT_TRUE(document.loaded());
+    EXPECT_EQ(linearStretchOverClip(poserArmsRaisingText(25)).mostOver4x, 0u);
+    const double worst = test::medianOverTips(document, [](const Document& d, const BodyMesh& m) {
+        return test::linearStretchOverFrames(d, m).worst;
+    });
+    EXPECT_LT(worst, 3.0);
 }
 
 // A chest (joints 0 to 1, along Y, radius 0.1), a collar (1 to 2, radius 0.025) and a limb held out

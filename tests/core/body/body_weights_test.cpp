@@ -6,6 +6,7 @@
 #include "core/body/body_weights.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_stretch_ensemble.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
@@ -376,12 +377,18 @@ TEST(BodyWeights, ThighsKickedFarAndArmsRaisedOverheadHoldUnderLinearBlending) {
     ASSERT_TRUE(document.loaded());
     const BodyResult body = buildBody(document.skeleton, BodyOptions{});
     ASSERT_NE(body.mesh, nullptr) << body.message;
-    const test::ClipStretch stretch = test::linearStretchOverFrames(document, *body.mesh);
-    // Measured: 3.92x. With the hip's blends stopped after the first rounds: 5.13x, 2 edges
-    // over 4x, where a vertex kept {LowerBack, LeftUpLeg, LHipJoint, RHipJoint} beside one that
-    // kept {LowerBack, LeftUpLeg, RightUpLeg, LHipJoint}.
-    EXPECT_EQ(stretch.mostOver4x, 0u);
-    EXPECT_LT(stretch.worst, 4.0);
+    EXPECT_GT(test::linearStretchOverFrames(document, *body.mesh).leastHeld, 0.999);
+    // The single worst edge measures the simplifier as much as the weights: 3.92x as built,
+    // 3.62x to 5.11x with the head's tip 1 % to 5 % longer or shorter (or a hand's 1 % to 3 %),
+    // an edge over 4x in 5 builds of 11. The stretch 4 edges of one sheet reach, the median of
+    // 5 builds (body_stretch_ensemble.h): 3.01x (each build 2.71x to 3.30x). With the hip's
+    // blends stopped after the first rounds (body_builder.cpp's kJunctionRounds 0): 3.34x (each
+    // 3.23x to 3.43x), a worst edge of 5.13x, where a vertex kept {LowerBack, LeftUpLeg,
+    // LHipJoint, RHipJoint} beside one that kept {LowerBack, LeftUpLeg, RightUpLeg, LHipJoint}.
+    const double sheet = test::medianOverTips(document, [](const Document& d, const BodyMesh& m) {
+        return test::linearStretchOverFrames(d, m).sheet;
+    });
+    EXPECT_LT(sheet, 3.2);
 }
 
 } // namespace
