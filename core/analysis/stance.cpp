@@ -420,6 +420,17 @@ struct SignedAxis {
     }
 };
 
+// The height along `axis` of the lowest and of the highest node `extent` counts (the largest
+// double and its negation without one): along -Y the lowest is the highest Y, negated.
+double heightOfLowest(const PoseExtremes& extent, const SignedAxis& axis) {
+    const auto c = static_cast<int>(axis.component);
+    return axis.positive ? extent.low[c] : -extent.high[c];
+}
+double heightOfHighest(const PoseExtremes& extent, const SignedAxis& axis) {
+    const auto c = static_cast<int>(axis.component);
+    return axis.positive ? extent.high[c] : -extent.low[c];
+}
+
 // A root that never moves, on the ground under its one child far above it, whose child does not
 // move away from it either (findStaticRoots leaves it): Unity's `Reference`, Unreal's `root`,
 // Bandai Namco's `joint_Root` above hips that carry no translation (a take played in place, or
@@ -459,11 +470,9 @@ bool addGroundRoots(const Skeleton& skeleton, const SampledPoses& poses, Stance&
             }
             if (wholeFigure && poses.atFiniteAfterFirst[s] != 0) {
                 const PoseExtremes& extent = poses.atExtremesAfterFirst[s];
-                const auto a = static_cast<int>(along.component);
-                const double lowest = along.positive ? extent.low[a] : -extent.high[a];
-                const double highest = along.positive ? extent.high[a] : -extent.low[a];
-                onGround += liesOnGroundWithin(glm::dot(pose[r], up), glm::dot(pose[c], up), lowest,
-                                               highest)
+                onGround += liesOnGroundWithin(glm::dot(pose[r], up), glm::dot(pose[c], up),
+                                               heightOfLowest(extent, along),
+                                               heightOfHighest(extent, along))
                                 ? 1
                                 : 0;
             } else {
@@ -496,8 +505,7 @@ struct Extremes {
     std::size_t samples() const { return of.size(); }
     // The height along `axis` of sample s's lowest counted node (the largest double without one).
     double lowestAlong(const SignedAxis& axis, std::size_t s) const {
-        const auto c = static_cast<int>(axis.component);
-        return axis.positive ? of[s].low[c] : -of[s].high[c];
+        return heightOfLowest(of[s], axis);
     }
     std::size_t lowestNodeAlong(const SignedAxis& axis, std::size_t s) const {
         return axis.positive ? of[s].lowNode[axis.component] : of[s].highNode[axis.component];
