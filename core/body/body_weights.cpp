@@ -442,11 +442,13 @@ bool atJunction(const FarBlendSmoothing& far, const Influences& influences) {
         if (influence.weight < kFarBlendLeastWeight) {
             continue;
         }
-        trunk = trunk || isTrunk(far, influence.joint);
-        root = root || isLimbRoot(far, influence.joint);
-        if (!isTrunk(far, influence.joint) && !isLimbRoot(far, influence.joint)) {
+        const bool trunkBone = isTrunk(far, influence.joint);
+        const bool limbRoot = isLimbRoot(far, influence.joint);
+        if (!trunkBone && !limbRoot) {
             return false;
         }
+        trunk = trunk || trunkBone;
+        root = root || limbRoot;
     }
     return trunk && root;
 }
