@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <glm/geometric.hpp>
 #include <iterator>
@@ -535,16 +536,17 @@ Extremes figureExtremes(SampledPoses& poses, std::span<const std::uint8_t> count
     return extremesOf(poses.at, counted);
 }
 
-// The body's size: the median over the samples of its bounding box's diagonal.
+// The body's size: the median over the samples of its bounding box's diagonal (samples without
+// a box left out). Each diagonal is written and the count raised only for a box, not pushed back
+// behind a branch: per sample, the push's capacity check cost as much as the diagonal.
 double bodySizeOf(const Extremes& extremes) {
-    std::vector<double> sizes;
-    sizes.reserve(extremes.samples());
-    for (std::size_t s = 0; s < extremes.samples(); ++s) {
-        if (extremes.of[s].low.x <= extremes.of[s].high.x) {
-            sizes.push_back(glm::length(extremes.of[s].high - extremes.of[s].low));
-        }
+    std::vector<double> sizes(extremes.samples());
+    std::size_t count = 0;
+    for (const PoseExtremes& extent : extremes.of) {
+        sizes[count] = glm::length(extent.high - extent.low);
+        count += extent.low.x <= extent.high.x ? 1 : 0;
     }
-    return percentileInPlace(sizes, 0.5);
+    return percentileInPlace(std::span<double>(sizes).first(count), 0.5);
 }
 
 // [SECTION] Up axis
@@ -1203,9 +1205,11 @@ std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
 }
 
 // The clip's front (Stance::facing and facingSource) once up and the static roots are known: from
-// the first pose's names or head, else, for creatures without names, their travel.
+// the first pose's names or head, else, for creatures without names, their travel, compared with
+// `bodySize()` (asked only then: see analyzeStance).
 void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
-                   const BodyLandmarks& landmarks, double bodySize, Stance& stance) {
+                   const BodyLandmarks& landmarks, const std::invocable auto& bodySize,
+                   Stance& stance) {
     const std::size_t n = skeleton.nodeCount();
     FacingSource facingSource = FacingSource::None;
     stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
@@ -1223,7 +1227,7 @@ void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
         }();
         const glm::dvec3 travel =
             horizontal(poses.at.back()[body] - poses.at.front()[body], upAxisVector(stance.upAxis));
-        if (glm::length(travel) > 0.5 * bodySize) {
+        if (glm::length(travel) > 0.5 * bodySize()) {
             stance.facing = glm::normalize(travel);
             facingSource = FacingSource::Travel;
         }
@@ -1293,10 +1297,10 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     const auto leaveOutStaticRoots = [&] {
         counted = countedNodes(n, stance.staticRoots);
         extremes = figureExtremes(poses, counted, stance.staticRoots);
-        bodySize = bodySizeOf(extremes);
     };
     if (!stance.staticRoots.empty()) {
         leaveOutStaticRoots();
+        bodySize = bodySizeOf(extremes);
     }
 
     if (!forcedUp && stance.framesSampled > 0) {
@@ -1308,8 +1312,13 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         }
         decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
     }
+    // Once ground roots are told, the figure's size without them is read only by the travel of a
+    // creature without names (measureFacing): measured then, not for every take with a
+    // `joint_Root` (a median over the samples each).
+    bool sizeOfFigure = true;
     if (addGroundRoots(skeleton, poses, stance, bodySize)) {
         leaveOutStaticRoots();
+        sizeOfFigure = false;
     }
 
     measureGround(stance, extremes);
@@ -1320,7 +1329,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         stance.unit = rest.unit;
     }
 
-    measureFacing(skeleton, poses, landmarks, bodySize, stance);
+    measureFacing(
+        skeleton, poses, landmarks, [&] { return sizeOfFigure ? bodySize : bodySizeOf(extremes); },
+        stance);
     return stance;
 }
 
