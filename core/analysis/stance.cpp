@@ -1092,11 +1092,15 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
     }
     SideSums sums;
     std::vector<int> sideDepth(n, 0);
-    // Each name's side read once: a joint's is asked again as the parent of each of its
-    // children (a name is copied and folded per reading).
+    // Each name's side read once, where findBodyLandmarks folded it, else here: a joint's is
+    // asked again as the parent of each of its children (a name is copied and folded per reading).
     constexpr auto kUnread = static_cast<Side>(0xFF);
-    std::vector<Side> sides(n, kUnread);
+    const bool found = landmarks.sides.size() == skeleton.nodeCount();
+    std::vector<Side> sides(found ? 0 : n, kUnread);
     auto sideAt = [&](std::size_t node) {
+        if (found) {
+            return landmarks.sides[node];
+        }
         if (sides[node] == kUnread) {
             sides[node] = sideOf(skeleton.names[node]);
         }
