@@ -8,6 +8,7 @@
 #include "core/analysis/pose_distances.h"
 #include "core/analysis/pose_extremes.h"
 #include "core/analysis/riding_joints.h"
+#include "core/kinematics/column_changes.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
@@ -361,14 +362,17 @@ private:
     std::vector<std::size_t> sampleAt_;
 };
 
-// The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
+// The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames);
+// `clipChanges`: poseRequestedFrames's.
 SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
                          TranslationMode translation, std::size_t maxFrames,
-                         std::span<FramePoseRequest* const> alsoPose) {
+                         std::span<FramePoseRequest* const> alsoPose,
+                         std::span<const std::uint32_t> clipChanges) {
     StancePoseSampling sampling(skeleton.nodeCount(), motion, maxFrames);
     std::vector<FramePoseRequest*> requests(alsoPose.begin(), alsoPose.end());
     requests.push_back(&sampling.request());
-    poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, requests);
+    poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, requests,
+                        clipChanges);
     return sampling.finish();
 }
 
@@ -765,8 +769,10 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
 // on it: how its ends move says nothing about gravity (no costs).
 MotionCosts motionVote(const Skeleton& skeleton, const Motion& motion, const SampledPoses& poses,
                        const Extremes& extremes, std::span<const std::uint8_t> counted,
-                       std::span<const NodeIndex> staticRoots, double bodySize) {
-    const RidingJoints riding = findRidingJoints(skeleton, motion, poses.at[0], bodySize);
+                       std::span<const NodeIndex> staticRoots, double bodySize,
+                       std::span<const std::uint32_t> clipChanges) {
+    const RidingJoints riding =
+        findRidingJoints(skeleton, motion, poses.at[0], bodySize, clipChanges);
     if (skeleton.nodeCount() - staticRoots.size() - riding.count < kMinimumFigureNodes) {
         return {};
     }
@@ -1264,8 +1270,14 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     const BodyLandmarks& landmarks =
         rest.landmarks ? *rest.landmarks : found.emplace(findBodyLandmarks(skeleton));
     SampledPoses poses;
+    // Which columns ever change, found in one pass where the vote reads them (its riders) and
+    // the forward kinematics too (its held joints), rather than in a walk of the rows each.
+    std::vector<std::uint32_t> clipChanges;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
-        poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);
+        if (!forcedUp && motion.frameCount >= 2) {
+            clipChanges = clipColumnChanges(motion);
+        }
+        poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose, clipChanges);
     } else {
         if (motionUsable(skeleton, motion, translation) && !alsoPose.empty()) {
             poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, alsoPose);
@@ -1308,8 +1320,8 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     }
 
     if (!forcedUp && stance.framesSampled > 0) {
-        const MotionCosts costs =
-            motionVote(skeleton, motion, poses, extremes, counted, stance.staticRoots, bodySize);
+        const MotionCosts costs = motionVote(skeleton, motion, poses, extremes, counted,
+                                             stance.staticRoots, bodySize, clipChanges);
         const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses, landmarks);
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);
