@@ -60,6 +60,21 @@ TEST(ColumnChanges, BlocksOfEightAndTheirOverlapFindEachColumn) {
     EXPECT_EQ(changes[9], 0u);
 }
 
+// Forty columns: five blocks of eight, read four at a time down the rows, then the fifth. Every
+// third column changes, in frame 2 (the middle frame holds frame 0's row).
+TEST(ColumnChanges, MoreBlocksThanAreReadAtOnce) {
+    constexpr std::uint32_t kColumns = 40;
+    std::vector<std::vector<float>> rows(3, std::vector<float>(kColumns, 7.0F));
+    for (std::uint32_t c = 0; c < kColumns; c += 3) {
+        rows[2][c] = -7.0F;
+    }
+    const std::vector<std::uint32_t> changes = clipColumnChanges(motionOf(kColumns, rows));
+    ASSERT_EQ(changes.size(), kColumns);
+    for (std::uint32_t c = 0; c < kColumns; ++c) {
+        EXPECT_EQ(changes[c] != 0, c % 3 == 0) << "column " << c;
+    }
+}
+
 TEST(ColumnChanges, NothingChangesInASingleFrameOrWithoutFrames) {
     EXPECT_EQ(clipColumnChanges(motionOf(2, {{1.0F, 2.0F}})), (std::vector<std::uint32_t>{0, 0}));
     EXPECT_EQ(clipColumnChanges(motionOf(2, {})), (std::vector<std::uint32_t>{0, 0}));
