@@ -526,9 +526,6 @@ struct Extremes {
             }
         }
     }
-    std::size_t lowestNodeAlong(const SignedAxis& axis, std::size_t s) const {
-        return axis.positive ? of[s].lowNode[axis.component] : of[s].highNode[axis.component];
-    }
 };
 
 Extremes extremesOf(std::span<const SampledPoses::Pose> poses,
@@ -662,9 +659,16 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         }
     }
     std::vector<double> distances(counted.size());
-    std::array<SignedAxis, kAllUpAxes.size()> axes{
-        SignedAxis(kAllUpAxes[0]), SignedAxis(kAllUpAxes[1]), SignedAxis(kAllUpAxes[2]),
-        SignedAxis(kAllUpAxes[3]), SignedAxis(kAllUpAxes[4]), SignedAxis(kAllUpAxes[5])};
+    // Per file axis, the entries of speeds.lowest of its positive and its negative direction: the
+    // lowest node along +c is the sample's lowNode[c], along -c its highNode[c] (the highest
+    // along c), read without asking each axis's sign per sample.
+    std::array<std::vector<double>*, 3> alongPositive{};
+    std::array<std::vector<double>*, 3> alongNegative{};
+    for (const UpAxis axis : kAllUpAxes) {
+        const SignedAxis signedAxis(axis);
+        (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
+            &speeds.lowest[static_cast<std::size_t>(axis)];
+    }
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
@@ -678,9 +682,10 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
             }
         }
         speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
-        for (std::size_t a = 0; a < kAllUpAxes.size(); ++a) {
-            speeds.lowest[static_cast<std::size_t>(kAllUpAxes[a])][s] =
-                distances[extremes.lowestNodeAlong(axes[a], s)];
+        const PoseExtremes& extent = extremes.of[s];
+        for (std::size_t c = 0; c < 3; ++c) {
+            (*alongPositive[c])[s] = distances[extent.lowNode[c]];
+            (*alongNegative[c])[s] = distances[extent.highNode[c]];
         }
     }
     return speeds;
