@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace bvh {
 
@@ -17,5 +18,7 @@ enum class Side : std::uint8_t { None, Left, Right };
 // "l_hip", "upperleg01.L", "Arm_L", "Bip01 L Thigh". A lone leading "l" counts only before an
 // upper-case letter or a separator ("lowerback" and "LowerBack" are not left).
 Side sideOf(const std::string& fullName);
+// sideOf, for a caller that folded the whole name already: `folded` is asciiLowercase(fullName).
+Side sideOfFolded(std::string_view fullName, std::string_view folded);
 
 } // namespace bvh

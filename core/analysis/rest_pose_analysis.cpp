@@ -111,6 +111,7 @@ LengthUnit guessLengthUnit(double height) {
 
 BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
     BodyLandmarks landmarks;
+    landmarks.sides.assign(skeleton.nodeCount(), Side::None);
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
         if (skeleton.isEndSite[i] != 0) {
             continue;
@@ -126,6 +127,7 @@ BodyLandmarks findBodyLandmarks(const Skeleton& skeleton) {
         } else if (contains("foot") || contains("ankle") || contains("toe")) {
             landmarks.feet.push_back(static_cast<NodeIndex>(i));
         }
+        landmarks.sides[i] = sideOfFolded(skeleton.names[i], name);
     }
     return landmarks;
 }

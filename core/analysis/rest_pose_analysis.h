@@ -6,6 +6,7 @@
 // the viewer lets the user override them.
 #pragma once
 
+#include "core/analysis/joint_side.h"
 #include "core/model/skeleton.h"
 
 #include <glm/vec3.hpp>
@@ -39,6 +40,10 @@ int upAxisSign(UpAxis axis);
 struct BodyLandmarks {
     std::vector<NodeIndex> heads;
     std::vector<NodeIndex> feet;
+    // Per node, the side its name says (sideOf; None for End Sites), read from the name folded
+    // for the heads and feet: the stance's facing asks every joint's (joint_side.h). Empty in
+    // landmarks made by hand.
+    std::vector<Side> sides;
     bool complete() const { return !heads.empty() && !feet.empty(); }
 };
 

@@ -1,51 +1,38 @@
 #include "core/analysis/riding_joints.h"
 
-#include "core/kinematics/column_blocks.h"
-#include "core/kinematics/vector_clones.h"
+#include "core/kinematics/column_changes.h"
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <glm/geometric.hpp>
 
 namespace bvh {
 namespace {
 
 // Per column, 1 where some frame holds another value than the first frame (NaN differs from
-// itself, +0 equals -0: Motion::columnNeverChanges's answer). Row by row, eight columns an
-// operation: most joints of many takes never move (fingers, a face rig's helpers), and a
-// column at a time (each value a row apart) read every frame of each of them, 10.7 M
-// instructions over the 178 takes of the README's `info --json` figures. Stops once every
-// column changed.
-BVHSCOPE_VECTOR_CLONES
-std::vector<std::uint8_t> changingColumns(const Motion& motion) {
-    using Eight = float __attribute__((vector_size(kColumnBlock * sizeof(float))));
-    using EightMasks =
-        std::int32_t __attribute__((vector_size(kColumnBlock * sizeof(std::int32_t))));
-    constexpr std::uint32_t kRowsBetweenChecks = 64;
+// itself, +0 equals -0: Motion::columnNeverChanges's answer), from the clip's bit changes
+// (column_changes.h, shared with the forward kinematics' held joints, which read the rows for it
+// too): a column whose bits never change holds one value, unless that value is NaN; one whose
+// bits change holds another value unless it only turns +0 into -0, so its rows are read until
+// one does (the next row, for most moving columns).
+std::vector<std::uint8_t> changingColumns(const Motion& motion,
+                                          std::span<const std::uint32_t> bitChanges) {
     const std::size_t stride = motion.channelCount;
-    std::vector<std::int32_t> changed(stride, 0);
+    std::vector<std::uint8_t> changing(stride, 0);
     const float* const first = motion.values.data();
-    for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
-        const float* const row = first + std::size_t{frame} * stride;
-        forEachColumnBlock(
-            stride,
-            [&](std::size_t c) {
-                Eight now;
-                Eight then;
-                EightMasks masks;
-                std::memcpy(&now, row + c, sizeof now);
-                std::memcpy(&then, first + c, sizeof then);
-                std::memcpy(&masks, changed.data() + c, sizeof masks);
-                masks |= now != then;
-                std::memcpy(changed.data() + c, &masks, sizeof masks);
-            },
-            [&](std::size_t c) { changed[c] |= row[c] != first[c] ? -1 : 0; });
-        if (frame % kRowsBetweenChecks == 0 && std::ranges::count(changed, 0) == 0) {
-            break;
+    for (std::size_t c = 0; c < stride; ++c) {
+        if (bitChanges[c] == 0) {
+            changing[c] = motion.frameCount > 1 && first[c] != first[c] ? 1 : 0;
+            continue;
+        }
+        for (std::uint32_t frame = 1; frame < motion.frameCount; ++frame) {
+            if (first[std::size_t{frame} * stride + c] != first[c]) {
+                changing[c] = 1;
+                break;
+            }
         }
     }
-    return {changed.begin(), changed.end()}; // -1 becomes 255: nonzero, as it was
+    return changing;
 }
 
 // A joint whose channels hold one value over the clip (a joint without channels too).
@@ -59,10 +46,11 @@ bool jointIsStill(const Skeleton& skeleton, std::span<const std::uint8_t> changi
 
 // Per node, 1 where it is a still joint (not a root) whose subtree holds only still joints and
 // End Sites: a rigid attachment to its parent. Empty where no joint moves against its parent.
-std::vector<std::uint8_t> rigidAttachments(const Skeleton& skeleton, const Motion& motion) {
+std::vector<std::uint8_t> rigidAttachments(const Skeleton& skeleton, const Motion& motion,
+                                           std::span<const std::uint32_t> bitChanges) {
     const std::size_t n = skeleton.nodeCount();
     std::vector<std::uint8_t> rigid(n, 0);
-    const std::vector<std::uint8_t> changing = changingColumns(motion);
+    const std::vector<std::uint8_t> changing = changingColumns(motion, bitChanges);
     bool articulates = false;
     for (std::size_t i = 0; i < n; ++i) {
         if (skeleton.isEndSite[i] != 0 || skeleton.parents[i] == kNoParent) {
@@ -88,13 +76,19 @@ std::vector<std::uint8_t> rigidAttachments(const Skeleton& skeleton, const Motio
 } // namespace
 
 RidingJoints findRidingJoints(const Skeleton& skeleton, const Motion& motion,
-                              std::span<const glm::dvec3> pose, double bodySize) {
+                              std::span<const glm::dvec3> pose, double bodySize,
+                              std::span<const std::uint32_t> clipChanges) {
     RidingJoints riding;
     const std::size_t n = skeleton.nodeCount();
     if (motion.frameCount < 2 || pose.size() != n || !(bodySize > 0.0)) {
         return riding;
     }
-    const std::vector<std::uint8_t> rigid = rigidAttachments(skeleton, motion);
+    std::vector<std::uint32_t> ownChanges;
+    if (clipChanges.size() != motion.channelCount) {
+        ownChanges = clipColumnChanges(motion);
+        clipChanges = ownChanges;
+    }
+    const std::vector<std::uint8_t> rigid = rigidAttachments(skeleton, motion, clipChanges);
     if (rigid.empty()) {
         return riding;
     }

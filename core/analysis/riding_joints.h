@@ -35,8 +35,11 @@ struct RidingJoints {
 };
 
 // `pose`: one posed frame of the clip (world positions, node order), where the riders' reach
-// is measured (a rider's subtree is rigid: any frame gives the same); `bodySize` in file units.
+// is measured (a rider's subtree is rigid: any frame gives the same); `bodySize` in file units;
+// `clipChanges`: clipColumnChanges(motion) (column_changes.h) where the caller has it, else
+// empty (then found here).
 RidingJoints findRidingJoints(const Skeleton& skeleton, const Motion& motion,
-                              std::span<const glm::dvec3> pose, double bodySize);
+                              std::span<const glm::dvec3> pose, double bodySize,
+                              std::span<const std::uint32_t> clipChanges = {});
 
 } // namespace bvh

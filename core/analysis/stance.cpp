@@ -8,12 +8,14 @@
 #include "core/analysis/pose_distances.h"
 #include "core/analysis/pose_extremes.h"
 #include "core/analysis/riding_joints.h"
+#include "core/kinematics/column_changes.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <glm/geometric.hpp>
 #include <iterator>
@@ -360,14 +362,17 @@ private:
     std::vector<std::size_t> sampleAt_;
 };
 
-// The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames).
+// The stance's sampled poses, posed in one pass with `alsoPose` (other analyses' frames);
+// `clipChanges`: poseRequestedFrames's.
 SampledPoses samplePoses(const Skeleton& skeleton, const Motion& motion,
                          TranslationMode translation, std::size_t maxFrames,
-                         std::span<FramePoseRequest* const> alsoPose) {
+                         std::span<FramePoseRequest* const> alsoPose,
+                         std::span<const std::uint32_t> clipChanges) {
     StancePoseSampling sampling(skeleton.nodeCount(), motion, maxFrames);
     std::vector<FramePoseRequest*> requests(alsoPose.begin(), alsoPose.end());
     requests.push_back(&sampling.request());
-    poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, requests);
+    poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, requests,
+                        clipChanges);
     return sampling.finish();
 }
 
@@ -507,8 +512,19 @@ struct Extremes {
     double lowestAlong(const SignedAxis& axis, std::size_t s) const {
         return heightOfLowest(of[s], axis);
     }
-    std::size_t lowestNodeAlong(const SignedAxis& axis, std::size_t s) const {
-        return axis.positive ? of[s].lowNode[axis.component] : of[s].highNode[axis.component];
+    // lowestAlong(axis, s) for every sample s into `heights` (of samples() values): one loop per
+    // sign, not the sign asked per sample (6 axes x 240 samples a take).
+    void lowestAlongEach(const SignedAxis& axis, std::span<double> heights) const {
+        const auto c = static_cast<int>(axis.component);
+        if (axis.positive) {
+            for (std::size_t s = 0; s < of.size(); ++s) {
+                heights[s] = of[s].low[c];
+            }
+        } else {
+            for (std::size_t s = 0; s < of.size(); ++s) {
+                heights[s] = -of[s].high[c];
+            }
+        }
     }
 };
 
@@ -535,16 +551,17 @@ Extremes figureExtremes(SampledPoses& poses, std::span<const std::uint8_t> count
     return extremesOf(poses.at, counted);
 }
 
-// The body's size: the median over the samples of its bounding box's diagonal.
+// The body's size: the median over the samples of its bounding box's diagonal (samples without
+// a box left out). Each diagonal is written and the count raised only for a box, not pushed back
+// behind a branch: per sample, the push's capacity check cost as much as the diagonal.
 double bodySizeOf(const Extremes& extremes) {
-    std::vector<double> sizes;
-    sizes.reserve(extremes.samples());
-    for (std::size_t s = 0; s < extremes.samples(); ++s) {
-        if (extremes.of[s].low.x <= extremes.of[s].high.x) {
-            sizes.push_back(glm::length(extremes.of[s].high - extremes.of[s].low));
-        }
+    std::vector<double> sizes(extremes.samples());
+    std::size_t count = 0;
+    for (const PoseExtremes& extent : extremes.of) {
+        sizes[count] = glm::length(extent.high - extent.low);
+        count += extent.low.x <= extent.high.x ? 1 : 0;
     }
-    return percentileInPlace(sizes, 0.5);
+    return percentileInPlace(std::span<double>(sizes).first(count), 0.5);
 }
 
 // [SECTION] Up axis
@@ -642,9 +659,16 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         }
     }
     std::vector<double> distances(counted.size());
-    std::array<SignedAxis, kAllUpAxes.size()> axes{
-        SignedAxis(kAllUpAxes[0]), SignedAxis(kAllUpAxes[1]), SignedAxis(kAllUpAxes[2]),
-        SignedAxis(kAllUpAxes[3]), SignedAxis(kAllUpAxes[4]), SignedAxis(kAllUpAxes[5])};
+    // Per file axis, the entries of speeds.lowest of its positive and its negative direction: the
+    // lowest node along +c is the sample's lowNode[c], along -c its highNode[c] (the highest
+    // along c), read without asking each axis's sign per sample.
+    std::array<std::vector<double>*, 3> alongPositive{};
+    std::array<std::vector<double>*, 3> alongNegative{};
+    for (const UpAxis axis : kAllUpAxes) {
+        const SignedAxis signedAxis(axis);
+        (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
+            &speeds.lowest[static_cast<std::size_t>(axis)];
+    }
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
@@ -658,9 +682,10 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
             }
         }
         speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
-        for (std::size_t a = 0; a < kAllUpAxes.size(); ++a) {
-            speeds.lowest[static_cast<std::size_t>(kAllUpAxes[a])][s] =
-                distances[extremes.lowestNodeAlong(axes[a], s)];
+        const PoseExtremes& extent = extremes.of[s];
+        for (std::size_t c = 0; c < 3; ++c) {
+            (*alongPositive[c])[s] = distances[extent.lowNode[c]];
+            (*alongNegative[c])[s] = distances[extent.highNode[c]];
         }
     }
     return speeds;
@@ -735,10 +760,7 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
     const LeafCoordinates leafCoordinates(poses, ends.leaves);
     std::vector<double> lows(samples);
     for (const UpAxis axis : kAllUpAxes) {
-        const SignedAxis signedAxis(axis);
-        for (std::size_t s = 0; s < samples; ++s) {
-            lows[s] = extremes.lowestAlong(signedAxis, s);
-        }
+        extremes.lowestAlongEach(SignedAxis(axis), lows);
         std::vector<double>& lowSpeeds = speeds.lowest[static_cast<std::size_t>(axis)];
         // In place: nth_element leaves the sample whole, only reordered.
         const auto [upper, lower, floor] = percentilesInPlace(lows, {0.8, 0.2, 0.1});
@@ -763,8 +785,10 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
 // on it: how its ends move says nothing about gravity (no costs).
 MotionCosts motionVote(const Skeleton& skeleton, const Motion& motion, const SampledPoses& poses,
                        const Extremes& extremes, std::span<const std::uint8_t> counted,
-                       std::span<const NodeIndex> staticRoots, double bodySize) {
-    const RidingJoints riding = findRidingJoints(skeleton, motion, poses.at[0], bodySize);
+                       std::span<const NodeIndex> staticRoots, double bodySize,
+                       std::span<const std::uint32_t> clipChanges) {
+    const RidingJoints riding =
+        findRidingJoints(skeleton, motion, poses.at[0], bodySize, clipChanges);
     if (skeleton.nodeCount() - staticRoots.size() - riding.count < kMinimumFigureNodes) {
         return {};
     }
@@ -1090,11 +1114,15 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
     }
     SideSums sums;
     std::vector<int> sideDepth(n, 0);
-    // Each name's side read once: a joint's is asked again as the parent of each of its
-    // children (a name is copied and folded per reading).
+    // Each name's side read once, where findBodyLandmarks folded it, else here: a joint's is
+    // asked again as the parent of each of its children (a name is copied and folded per reading).
     constexpr auto kUnread = static_cast<Side>(0xFF);
-    std::vector<Side> sides(n, kUnread);
+    const bool found = landmarks.sides.size() == skeleton.nodeCount();
+    std::vector<Side> sides(found ? 0 : n, kUnread);
     auto sideAt = [&](std::size_t node) {
+        if (found) {
+            return landmarks.sides[node];
+        }
         if (sides[node] == kUnread) {
             sides[node] = sideOf(skeleton.names[node]);
         }
@@ -1203,9 +1231,11 @@ std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
 }
 
 // The clip's front (Stance::facing and facingSource) once up and the static roots are known: from
-// the first pose's names or head, else, for creatures without names, their travel.
+// the first pose's names or head, else, for creatures without names, their travel, compared with
+// `bodySize()` (asked only then: see analyzeStance).
 void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
-                   const BodyLandmarks& landmarks, double bodySize, Stance& stance) {
+                   const BodyLandmarks& landmarks, const std::invocable auto& bodySize,
+                   Stance& stance) {
     const std::size_t n = skeleton.nodeCount();
     FacingSource facingSource = FacingSource::None;
     stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
@@ -1223,7 +1253,7 @@ void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
         }();
         const glm::dvec3 travel =
             horizontal(poses.at.back()[body] - poses.at.front()[body], upAxisVector(stance.upAxis));
-        if (glm::length(travel) > 0.5 * bodySize) {
+        if (glm::length(travel) > 0.5 * bodySize()) {
             stance.facing = glm::normalize(travel);
             facingSource = FacingSource::Travel;
         }
@@ -1256,8 +1286,14 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     const BodyLandmarks& landmarks =
         rest.landmarks ? *rest.landmarks : found.emplace(findBodyLandmarks(skeleton));
     SampledPoses poses;
+    // Which columns ever change, found in one pass where the vote reads them (its riders) and
+    // the forward kinematics too (its held joints), rather than in a walk of the rows each.
+    std::vector<std::uint32_t> clipChanges;
     if (motionUsable(skeleton, motion, translation) && maxFrames > 0) {
-        poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose);
+        if (!forcedUp && motion.frameCount >= 2) {
+            clipChanges = clipColumnChanges(motion);
+        }
+        poses = samplePoses(skeleton, motion, translation, maxFrames, alsoPose, clipChanges);
     } else {
         if (motionUsable(skeleton, motion, translation) && !alsoPose.empty()) {
             poseRequestedFrames(ForwardKinematicsPlan(skeleton, translation), motion, alsoPose);
@@ -1293,23 +1329,28 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     const auto leaveOutStaticRoots = [&] {
         counted = countedNodes(n, stance.staticRoots);
         extremes = figureExtremes(poses, counted, stance.staticRoots);
-        bodySize = bodySizeOf(extremes);
     };
     if (!stance.staticRoots.empty()) {
         leaveOutStaticRoots();
+        bodySize = bodySizeOf(extremes);
     }
 
     if (!forcedUp && stance.framesSampled > 0) {
-        const MotionCosts costs =
-            motionVote(skeleton, motion, poses, extremes, counted, stance.staticRoots, bodySize);
+        const MotionCosts costs = motionVote(skeleton, motion, poses, extremes, counted,
+                                             stance.staticRoots, bodySize, clipChanges);
         const std::optional<glm::dvec3> anatomy = anatomyDirection(skeleton, poses, landmarks);
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);
         }
         decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
     }
+    // Once ground roots are told, the figure's size without them is read only by the travel of a
+    // creature without names (measureFacing): measured then, not for every take with a
+    // `joint_Root` (a median over the samples each).
+    bool sizeOfFigure = true;
     if (addGroundRoots(skeleton, poses, stance, bodySize)) {
         leaveOutStaticRoots();
+        sizeOfFigure = false;
     }
 
     measureGround(stance, extremes);
@@ -1320,7 +1361,9 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         stance.unit = rest.unit;
     }
 
-    measureFacing(skeleton, poses, landmarks, bodySize, stance);
+    measureFacing(
+        skeleton, poses, landmarks, [&] { return sizeOfFigure ? bodySize : bodySizeOf(extremes); },
+        stance);
     return stance;
 }
 

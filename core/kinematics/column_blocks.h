@@ -1,9 +1,12 @@
 // The blocks of kColumnBlock adjacent columns that cover a motion row, for the row-by-row passes
-// that OR what each row changes into a per-column accumulator (riding_joints.cpp,
+// that OR what each row changes into a per-column accumulator (column_changes.h,
 // ForwardKinematicsPlan::heldOver).
 #pragma once
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 
 namespace bvh {
 
@@ -32,6 +35,31 @@ template <typename Block, typename Tail>
     if (c < columns) {
         block(columns - kColumnBlock);
     }
+}
+
+// ORs into changes[c] the bits of row[c] XOR firstRow[c] for each of the `stride` columns: 0
+// stays exactly where the column holds firstRow's bits (not merely an equal value: -0 and +0
+// have sines of different signs). Eight columns an operation; always inlined, for a
+// vector_clones.h clone.
+[[gnu::always_inline]] inline void orRowBitChanges(const float* row, const float* firstRow,
+                                                   std::size_t stride, std::uint32_t* changes) {
+    using Eight = std::uint32_t __attribute__((vector_size(kColumnBlock * sizeof(std::uint32_t))));
+    forEachColumnBlock(
+        stride,
+        [&](std::size_t c) {
+            Eight now;
+            Eight then;
+            Eight changed;
+            std::memcpy(&now, row + c, sizeof now);
+            std::memcpy(&then, firstRow + c, sizeof then);
+            std::memcpy(&changed, changes + c, sizeof changed);
+            changed |= now ^ then;
+            std::memcpy(changes + c, &changed, sizeof changed);
+        },
+        [&](std::size_t c) {
+            changes[c] |=
+                std::bit_cast<std::uint32_t>(row[c]) ^ std::bit_cast<std::uint32_t>(firstRow[c]);
+        });
 }
 
 } // namespace bvh

@@ -32,49 +32,36 @@ ForwardKinematicsPlan::ForwardKinematicsPlan(const Skeleton& skeleton, Translati
 
 namespace {
 
-// Per column of `motion`, ORs into `changes` its bits XOR those of frame `first`, over `frames`:
-// 0 stays exactly where the column holds frame `first`'s bits in every one of them (not merely
-// equal values: -0 and +0 have sines of different signs). Row by row, eight columns an
-// operation: a still column is read in every frame whichever way, and a column at a time (each
-// read a row apart, until one differs) cost three times as much (13.5 M instructions against
-// 4.3 M over the 178 takes of the README's `info --json` figures).
+// Per column of `motion`, ORs into `changes` its bits XOR those of frame `first`, over `frames`
+// (orRowBitChanges). Row by row, eight columns an operation: a still column is read in every
+// frame whichever way, and a column at a time (each read a row apart, until one differs) cost
+// three times as much (13.5 M instructions against 4.3 M over the 178 takes of the README's
+// `info --json` figures).
 BVHSCOPE_VECTOR_CLONES
 void orColumnChanges(const Motion& motion, std::uint32_t first,
                      std::span<const std::uint32_t> frames, std::span<std::uint32_t> changes) {
-    using Eight = std::uint32_t __attribute__((vector_size(kColumnBlock * sizeof(std::uint32_t))));
     const std::size_t stride = motion.channelCount;
     const float* const firstRow = motion.values.data() + first * stride;
     for (const std::uint32_t frame : frames) {
-        const float* const row = motion.values.data() + frame * stride;
-        forEachColumnBlock(
-            stride,
-            [&](std::size_t c) {
-                Eight now;
-                Eight then;
-                Eight changed;
-                std::memcpy(&now, row + c, sizeof now);
-                std::memcpy(&then, firstRow + c, sizeof then);
-                std::memcpy(&changed, changes.data() + c, sizeof changed);
-                changed |= now ^ then;
-                std::memcpy(changes.data() + c, &changed, sizeof changed);
-            },
-            [&](std::size_t c) {
-                changes[c] |= std::bit_cast<std::uint32_t>(row[c]) ^
-                              std::bit_cast<std::uint32_t>(firstRow[c]);
-            });
+        orRowBitChanges(motion.values.data() + frame * stride, firstRow, stride, changes.data());
     }
 }
 
 } // namespace
 
-ForwardKinematicsPlan ForwardKinematicsPlan::heldOver(const Motion& motion,
-                                                      std::span<const std::uint32_t> frames) const {
+ForwardKinematicsPlan
+ForwardKinematicsPlan::heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
+                                std::span<const std::uint32_t> clipChanges) const {
     ForwardKinematicsPlan plan = *this;
     if (frames.empty() || motion.channelCount != channels_.size()) {
         return plan;
     }
     const float* const firstRow = motion.frame(frames[0]).data();
+    const bool known = clipChanges.size() == channels_.size();
     std::vector<std::uint32_t> changes(channels_.size(), 0U);
+    if (known) {
+        std::ranges::copy(clipChanges, changes.begin());
+    }
     auto still = [&](const Node& node) {
         return node.layout.rotation == detail::RotationLayout::ThreeAxes &&
                std::all_of(node.layout.rotationColumns, node.layout.rotationColumns + 3,
@@ -83,7 +70,7 @@ ForwardKinematicsPlan ForwardKinematicsPlan::heldOver(const Motion& motion,
     // A few rows at a time, until no joint can be held any more: within a few rows on a take
     // where every joint moves (CMU's 01_01), whatever else stays still.
     constexpr std::size_t kRowsBetweenChecks = 16;
-    for (std::size_t begin = 1; begin < frames.size(); begin += kRowsBetweenChecks) {
+    for (std::size_t begin = 1; !known && begin < frames.size(); begin += kRowsBetweenChecks) {
         const std::size_t count = std::min(kRowsBetweenChecks, frames.size() - begin);
         orColumnChanges(motion, frames[0], frames.subspan(begin, count), changes);
         if (std::ranges::none_of(plan.nodes_, still)) {

@@ -61,9 +61,12 @@ public:
     // turns: most joints of many takes) has its local rotation composed once, here, instead of
     // its sines, cosines and quaternion on every frame. Its results for those frames are this
     // plan's, to the bit (the rotation is composed by the same operations from the same
-    // angles); for any other frame they are wrong.
-    ForwardKinematicsPlan heldOver(const Motion& motion,
-                                   std::span<const std::uint32_t> frames) const;
+    // angles); for any other frame they are wrong. `clipChanges`, where given (one per column):
+    // clipColumnChanges(motion) (column_changes.h), read instead of the frames' rows: a joint
+    // still over the whole clip is still over any of its frames (one whose angles change only
+    // in frames not asked for is then posed per frame, to the same bits).
+    ForwardKinematicsPlan heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
+                                   std::span<const std::uint32_t> clipChanges = {}) const;
 
     std::size_t nodeCount() const { return nodes_.size(); }
     std::size_t channelCount() const { return channels_.size(); }

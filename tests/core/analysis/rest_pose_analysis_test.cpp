@@ -70,6 +70,10 @@ TEST(RestPoseAnalysis, LandmarksAreHeadAndFootJointsByName) {
     EXPECT_EQ(landmarks.feet, (std::vector<NodeIndex>{4, 5}));
     EXPECT_TRUE(landmarks.complete());
     EXPECT_FALSE(findBodyLandmarks(Skeleton{}).complete());
+    // Every node's side, read with the folded name: 0 Hips, 1 HeadTop_End, 2 Head, 3 its End
+    // Site, 4 l_ankle, 5 LeftToeBase.
+    EXPECT_EQ(landmarks.sides, (std::vector<Side>{Side::None, Side::None, Side::None, Side::None,
+                                                  Side::Left, Side::Left}));
     // The rest pose's analysis keeps them, for the stance to read instead of finding them again.
     const RestPoseAnalysis rest = analyzeRestPose(document.skeleton);
     ASSERT_TRUE(rest.landmarks.has_value());

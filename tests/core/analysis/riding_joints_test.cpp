@@ -1,4 +1,5 @@
 #include "core/analysis/riding_joints.h"
+#include "core/kinematics/column_changes.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/face_helper_clips.h"
 #include "tests/support/rest_positions.h"
@@ -85,7 +86,8 @@ TEST(RidingJoints, AStillJointRidesOnlyWithAStillSubtreeWithinReach) {
 // scan's checks every 64 rows), the spine and the head held still: 22 from the hips with the
 // head's End Site, within a quarter of a body 100 across, they ride with that End Site. Of the
 // 15 columns, the spine's first (6) is read in the first block of eight, the head's first (9)
-// in the last one, which overlaps it (columns 7 to 14: column_blocks.h).
+// in the last one, which overlaps it (columns 7 to 14: column_blocks.h). +0 and -0 are other
+// bits (clipColumnChanges), a NaN throughout the same ones: the riders read the values.
 TEST(RidingJoints, StillMeansTheSameValueInEveryFrame) {
     Document document = parseDocument(test::tinyFigureWithFaceHelpers(0));
     ASSERT_TRUE(document.loaded());
@@ -104,7 +106,13 @@ TEST(RidingJoints, StillMeansTheSameValueInEveryFrame) {
     holdStill(document, skeleton.find("Head"));
     const std::vector<float> held = motion.values;
     const std::vector<glm::dvec3> rest = test::restPositions(skeleton);
-    auto riders = [&] { return findRidingJoints(skeleton, motion, rest, 100.0).count; };
+    // Found alone and told the clip's column changes (as the stance tells them), the same.
+    auto riders = [&] {
+        const std::size_t alone = findRidingJoints(skeleton, motion, rest, 100.0).count;
+        const std::vector<std::uint32_t> changes = clipColumnChanges(motion);
+        EXPECT_EQ(findRidingJoints(skeleton, motion, rest, 100.0, changes).count, alone);
+        return alone;
+    };
     for (const char* name : {"Spine", "Head"}) {
         motion.values = held;
         const NodeIndex node = skeleton.find(name);

@@ -2,6 +2,7 @@
 // both against an independent construction (glm::angleAxis products with std::sin / std::cos)
 // on skeletons built to reach every channel layout. The hand-derived positions in
 // pose_test.cpp check both paths as well.
+#include "core/kinematics/column_changes.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
@@ -378,6 +379,15 @@ TEST(ForwardKinematicsPlan, HeldOverHoldsTheRotationOfItsFramesOnly) {
     EXPECT_NEAR(world[1].translation.x, -1.0, 1e-12);
     EXPECT_NEAR(world[1].translation.y, 0.0, 1e-12);
     plan.heldOver(document.motion, every)
+        .computeWorldTransformsOfRow(document.motion.frame(1), world);
+    EXPECT_NEAR(world[1].translation.x, 0.0, 1e-12);
+    EXPECT_NEAR(world[1].translation.y, 1.0, 1e-12);
+    // Told the clip's changes (the Z angle changes in frame 1), it holds nothing over frames 0
+    // and 2 either: frame 1's child stands at (0, 1, 0) again.
+    const std::vector<std::uint32_t> clipChanges = clipColumnChanges(document.motion);
+    ASSERT_EQ(clipChanges.size(), 3u);
+    EXPECT_NE(clipChanges[0], 0u);
+    plan.heldOver(document.motion, ends, clipChanges)
         .computeWorldTransformsOfRow(document.motion.frame(1), world);
     EXPECT_NEAR(world[1].translation.x, 0.0, 1e-12);
     EXPECT_NEAR(world[1].translation.y, 1.0, 1e-12);
