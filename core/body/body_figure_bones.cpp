@@ -199,9 +199,12 @@ void FigureBuilder::addBone(std::size_t child) {
     if (role == BoneRole::Trunk) {
         end = trunkEnd(parent, child, r1);
     }
-    // An end on the ground (a foot, a one-bone leg) would sink by its radius: the end
-    // rises until its sphere rests on the lowest joint's level.
-    const float sink = r1 - (glm::dot(end, up) - lowest);
+    // An end on the ground (a foot, a one-bone leg) would sink by its radius: it rises until its
+    // sphere rests on the lowest joint's level, taken no higher than its bone's start (a face rig's
+    // hips, which `lowest`, the joints bones end at, leaves out: its first spine bone rose by its
+    // radius into the next bone and swelled a ring 15 % thick there).
+    const float ground = std::min(lowest, glm::dot(points[parent], up));
+    const float sink = r1 - (glm::dot(end, up) - ground);
     if (sink > 0.0f && sink < 0.5f * length) {
         end += up * sink;
     }
@@ -302,6 +305,10 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
     // with its fingers.
     if (role == BoneRole::Trunk || role == BoneRole::Neck || role == BoneRole::Shoulder) {
         volume.mass = kTrunkMass;
+        // An upright biped's torso (torsoSpan) keeps its spine's blends: united exactly over its
+        // chest, the simplified mesh of Perception Neuron's take held 2 edges of 24 000 fewer
+        // within 4x under linear blending in 4 of 5 rebuilds (99.992 %, 100 % blended).
+        volume.trunkRun = role != BoneRole::Shoulder && !torsoSpan;
     } else if (role == BoneRole::Hand || role == BoneRole::Finger) {
         volume.mass = beyondThumbWeb(parent) ? kNoMass : handOf[parent];
     }

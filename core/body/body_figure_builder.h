@@ -673,6 +673,8 @@ struct FigureBuilder {
     // whose arms are held out in the bind pose (a T-pose, an A-pose); none on a figure without
     // arms or with an arm hanging along the trunk, whose chest and shoulders keep their shape.
     void measureShoulderLine();
+    // Whether no bone is an upper arm's: a trunk with a head and no shoulders (a face rig's).
+    bool armless() const;
 
     // Where the trunk bone from `parent` to `child`, `endRadius` thick at its end, ends: short
     // of a neck's root (kChestTopBelowNeck), and on an upright bone so that its rounded top

@@ -28,12 +28,22 @@ void FigureBuilder::measureShoulderLine() {
     }
 }
 
+bool FigureBuilder::armless() const {
+    return std::none_of(roles.begin(), roles.end(),
+                        [](BoneRole role) { return role == BoneRole::UpperArm; });
+}
+
 glm::vec3 FigureBuilder::trunkEnd(std::size_t parent, std::size_t child, float endRadius) const {
     const glm::vec3 bone = points[child] - points[parent];
     const float length = glm::length(bone);
-    // A chest ending at the neck's root stops short of it whatever the arms say.
+    // A chest ending at the neck's root stops short of it whatever the arms say; with no arms
+    // at all (a face rig's trunk and head), no shoulders hide the neck's root either: the dome's
+    // top stops at it. (Reaching 0.2 of its radius past it, it met the skull's bottom, which the
+    // face's joints bring down ahead of the neck, within the gap kept between volumes that are no
+    // hierarchy neighbours, and the gap's wall carved a slot between them: a seam under the chin.)
+    const float below = armless() ? 1.0f : kChestTopBelowNeck;
     float cut = roles[child] == BoneRole::Neck
-                    ? std::min(kChestTopBelowNeck * endRadius, kLongestTrunkCut * length)
+                    ? std::min(below * endRadius, kLongestTrunkCut * length)
                     : 0.0f;
     const float rise = glm::dot(bone, up) / length;
     if (shoulderLine && rise > kUprightTrunk) {

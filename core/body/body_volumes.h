@@ -65,6 +65,10 @@ struct BodyVolume {
     // Thickened to the grid's least radius: detail finer than the gap, which two such volumes
     // (fingers side by side, toes) do not keep between them (they would vanish in it).
     bool belowGrid = false;
+    // A trunk's or a neck's bone whose run of such bones is one surface (continuingLinkRaise): set
+    // by the figure on a trunk of one radius along its height (no upright torso's hips, waist and
+    // chest, whose blends shape it).
+    bool trunkRun = false;
     glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // of the volume itself, without the blend
 
     float largestRadius() const;

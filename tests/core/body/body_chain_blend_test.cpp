@@ -1,14 +1,17 @@
-// The smooth union where one limb's bones continue each other (continuingLinkRaise): no bead
-// round a straight joint, and the full blend, which fills the crease, where the limb bends.
+// The smooth union where one limb's or one trunk's bones continue each other
+// (continuingLinkRaise): no bead round a straight joint, no ring round a spine's, and the full
+// blend, which fills the crease, where the limb bends.
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_volumes.h"
 #include "tests/core/body/body_field_probes.h"
+#include "tests/core/body/body_limb_profiles.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -95,18 +98,136 @@ TEST(BodyChainBlend, SiblingsStepsPartedEndsAndMassesKeepTheFullBlend) {
     cones = twoBones(0.0f);
     cones[1].shape = BodyVolume::Shape::Ellipsoid;
     EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
-    // So do a trunk's bones, a hand's (one mass), and volumes thickened to the grid.
-    for (const NodeIndex mass : {kTrunkMass, NodeIndex{7}}) {
-        cones = twoBones(0.0f);
-        cones[0].mass = mass;
-        cones[1].mass = mass;
-        EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f) << mass;
-    }
+    // So do a hand's bones (one mass), and volumes thickened to the grid.
+    cones = twoBones(0.0f);
+    cones[0].mass = 7;
+    cones[1].mass = 7;
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
+    // A trunk bone and a limb's (a collar's end and the arm's first bone) are no run.
+    cones = twoBones(0.0f);
+    cones[0].mass = kTrunkMass;
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
     cones = twoBones(0.0f);
     cones[0].mass = 7; // one bone a hand's (mass 7), the other of no mass: still a limb
     EXPECT_FLOAT_EQ(continuingLinkRaise(cones[1], cones[0]), 1.0f);
     cones[1].belowGrid = true;
     EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
+}
+
+// Two elliptic cones of the trunk (a spine's bones), 1.5 times as wide along X as deep, meeting at
+// (0, 1, 0): straight, one run; the second's section `ratio` times as wide
+// and turned `turn` degrees about the axis.
+std::vector<BodyVolume> twoTrunkBones(float ratio, float turn) {
+    const glm::vec3 joint(0.0f, 1.0f, 0.0f);
+    const float t = glm::radians(turn);
+    std::vector<BodyVolume> cones = {
+        makeEllipticCone(glm::vec3(0.0f), joint, 0.2f, 0.2f, glm::vec3(1, 0, 0), 1.5f),
+        makeEllipticCone(joint, 2.0f * joint, 0.2f, 0.2f, glm::vec3(std::cos(t), 0.0f, std::sin(t)),
+                         ratio)};
+    for (int k = 0; k < 2; ++k) {
+        BodyVolume& cone = cones[static_cast<std::size_t>(k)];
+        cone.blend = 0.12f;
+        cone.mass = kTrunkMass;
+        cone.trunkRun = true;
+        cone.startJoint = k;
+        cone.endJoint = k + 1;
+    }
+    return cones;
+}
+
+TEST(BodyChainBlend, ATrunksBonesThatContinueEachOtherAreTheirExactUnion) {
+    // Straight, one section: on both cones' surface at the joint, in front (depth 0.2) and at the
+    // side (width 0.3), the smooth minimum sank 0.12 / 4 = 0.03 below it, a ring round the trunk.
+    std::vector<BodyVolume> cones = twoTrunkBones(1.5f, 0.0f);
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 1.0f);
+    EXPECT_NEAR(unionAt(cones, glm::vec3(0.0f, 1.0f, 0.2f)), 0.0f, 1e-5f);
+    EXPECT_NEAR(unionAt(cones, glm::vec3(0.3f, 1.0f, 0.0f)), 0.0f, 1e-5f);
+    // Round trunk cones (a figure that does not say where it faces) alike.
+    cones = twoBones(0.0f);
+    for (BodyVolume& cone : cones) {
+        cone.mass = kTrunkMass;
+        cone.trunkRun = true;
+    }
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 1.0f);
+    // Not marked as a run (an upright biped's torso, whose blends shape its waist): the blend.
+    cones[1].trunkRun = false;
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
+    // A section 1.2 times as wide meeting one 1.5 times: a step of 0.3, two thirds of
+    // kContinuingStepFull (0.3) of the wider 1.5 (smoothRamp(2/3) = 0.741).
+    cones = twoTrunkBones(1.2f, 0.0f);
+    EXPECT_NEAR(continuingLinkRaise(cones[0], cones[1]), 1.0f - 0.7407f, 1e-3f);
+    // Turned 90 degrees about the axis (its width along Z): the sine 1 times 0.5, more than the
+    // 0.45 of the full step: the full blend.
+    cones = twoTrunkBones(1.5f, 90.0f);
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
+    // A chest's top flattened under the neck continues into nothing past it.
+    cones = twoTrunkBones(1.5f, 0.0f);
+    cones[0].radii.z = 0.4f;
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 0.0f);
+    cones[0].radii.z = 1.0f;
+    cones[1].radii.z = 0.4f;
+    EXPECT_FLOAT_EQ(continuingLinkRaise(cones[0], cones[1]), 1.0f);
+}
+
+// A trunk whose surface turns outward at the joint (a waist) keeps the blend that fills the crease
+// there: the second cone widening from 0.2 to 0.3 over its length 1 turns its line by atan(0.1),
+// 5.7 degrees, past kTrunkKinkFull (5): the full blend; to 0.22, by atan(0.02) = 0.0200 of the
+// 0.0873 (smoothRamp(0.229) = 0.133). Turning inward (a chest's fullest, to 0.1), the shared
+// section's rounded caps keep the union smooth: no blend.
+TEST(BodyChainBlend, ATrunkThatWidensPastAJointKeepsTheBlendThatFillsItsWaist) {
+    const auto raiseTo = [](float endRadius) {
+        std::vector<BodyVolume> cones = twoTrunkBones(1.5f, 0.0f);
+        BodyVolume widened =
+            makeEllipticCone(cones[1].a, cones[1].b, 0.2f, endRadius, glm::vec3(1, 0, 0), 1.5f);
+        widened.blend = cones[1].blend;
+        widened.mass = kTrunkMass;
+        widened.trunkRun = true;
+        widened.startJoint = 1;
+        widened.endJoint = 2;
+        return continuingLinkRaise(cones[0], widened);
+    };
+    EXPECT_FLOAT_EQ(raiseTo(0.3f), 0.0f);
+    EXPECT_NEAR(raiseTo(0.22f), 1.0f - 0.1334f, 2e-3f);
+    EXPECT_FLOAT_EQ(raiseTo(0.1f), 1.0f);
+}
+
+// An armless trunk standing on its hips (y = 100 cm): `spineJoints` spine joints spaced evenly
+// over the 68 cm from the hips to the neck's root, a neck (10 cm) and a head on it, as a face
+// rig's trunk without its helpers.
+std::string trunkRunText(int spineJoints) {
+    test::BvhTextBuilder b;
+    int parent = b.add("Hips", -1, {0, 100, 0});
+    const double step = 68.0 / (spineJoints + 1);
+    for (int k = 0; k < spineJoints; ++k) {
+        parent = b.add(k == 0 ? "Spine" : "Spine" + std::to_string(k), parent, {0, step, 0});
+    }
+    const int neck = b.add("Neck", parent, {0, step, 0});
+    const int head = b.add("Head", neck, {0, 10, 2});
+    b.endSite(head, {0, 20, 0});
+    return b.text();
+}
+
+// The trunk's radius round the line from the hips to the neck's root, from 10 cm over the hips to
+// 17 cm under the neck (clear of the rounded bottom and top), with 2, 4 and 8 spine joints: one
+// smooth surface as thick as its bones' cones (the trunk's radius, 0.082 of the figure's size,
+// 8.12 cm of its 99), within 2 % (the field's bisection and the grid's rounding),
+// whatever the number of joints. The smooth union of each two bones sank a quarter of the blend
+// (0.6 of the radius) below both about their joint: rings 15 % thicker than the trunk between them
+// (with 2 joints, 23 cm apart), or, where the joints lie closer than the blend reaches (8
+// joints, 7.6 cm apart), a trunk swollen alike all along; and the first bone, its end raised off a
+// ground taken at the lowest joint a bone ends at (the spine's first, not the hips), overlapped the
+// next by a radius and swelled into a ring there.
+TEST(BodyChainBlend, ARunOfTrunkBonesIsOneSurfaceWhateverItsJointCount) {
+    for (const int joints : {2, 4, 8}) {
+        const test::PlannedFigure planned = test::planFigure(trunkRunText(joints));
+        const float trunk = 10.0f * 0.082f * static_cast<float>(planned.figure.size);
+        const std::vector<float> radii =
+            test::limbRadiiMillimetres(planned, "Hips", "Neck", 10.0f / 68.0f, 51.0f / 68.0f);
+        ASSERT_FALSE(radii.empty());
+        const auto [least, most] = std::minmax_element(radii.begin(), radii.end());
+        EXPECT_LT(*most, 1.02f * trunk) << joints << " spine joints";
+        EXPECT_GT(*least, 0.98f * trunk) << joints << " spine joints";
+    }
 }
 
 // The left arm of mixamoBiped runs straight along +X at y = 147 cm, z = 0: shoulder joint
