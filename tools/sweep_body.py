@@ -17,7 +17,11 @@ the end, the worst ones.
     build/tests/bench/bvhscope_write_body_rigs /tmp/sweep_rigs
     cp assets/sample_walk.bvh /tmp/sweep_rigs/3_cmu_like.bvh
     tools/sweep_body.py build/app/bvhscope build/tests/bench/bvhscope_sweep_body_edges \\
-        /tmp/sweep OUT_FILES... [--variants lying_px,daz_names] [--area]
+        /tmp/sweep OUT_FILES... [--variants lying_px,daz_names] [--area] [--grid-phase 0.25,0,0]
+
+--grid-phase rebuilds every body with its sampling grid moved by a share of a cell (convert
+--body-grid-phase): an unseen capture's extent lands its samples at any phase, so a sweep at
+several phases shows what one at the grid's own phase cannot.
 
 The variants and .glb files stay in the output folder. Python's standard library only.
 """
@@ -551,9 +555,11 @@ VARIANTS = {
 # [SECTION] Measures
 
 
-def measure_edges(bvhscope, checker, bvh_path, glb_path, frames):
-    result = subprocess.run([bvhscope, "convert", bvh_path, glb_path, "--body", "--overwrite"],
-                            capture_output=True, text=True)
+def measure_edges(bvhscope, checker, bvh_path, glb_path, frames, grid_phase=None):
+    command = [bvhscope, "convert", bvh_path, glb_path, "--body", "--overwrite"]
+    if grid_phase:
+        command += ["--body-grid-phase", grid_phase]
+    result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         return None, result.stderr.strip()
     result = subprocess.run([checker, glb_path, str(frames)], capture_output=True, text=True)
@@ -596,7 +602,7 @@ def sweep_one(args, path, name, changes):
     with open(base + ".bvh", "w") as out:
         out.write(write_bvh(bvh))
     edges, error = measure_edges(args.bvhscope, args.checker, base + ".bvh", base + ".glb",
-                                 args.frames)
+                                 args.frames, args.grid_phase)
     line = {"file": os.path.basename(base), "edges": edges, "error": error, "area": None}
     if args.area and edges is not None:
         last = len(bvh.rows) - 1
@@ -625,6 +631,9 @@ def main():
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--frames", type=int, default=400, help="most keys measured a take")
     parser.add_argument("--area", action="store_true", help="also the area at 3 frames")
+    parser.add_argument("--grid-phase", metavar="X,Y,Z",
+                        help="convert --body-grid-phase: the body's samples moved by these shares "
+                             "of a cell (the body must not depend on them)")
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
     print("variant\tleast % within 4x\tat key\tworst edge\tat key\tkeys under 99.9 %"

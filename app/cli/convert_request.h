@@ -9,6 +9,7 @@
 #include "core/gltf/gltf_export.h"
 #include "core/writer/input_files.h"
 
+#include <array>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -41,6 +42,8 @@ struct ConvertRequest {
     bvh::GltfInterpolation interpolation = bvh::GltfInterpolation::Linear;
     // --body: the skeleton's body (core/body) added as a skinned mesh; glTF output only.
     bool body = false;
+    // --body-grid-phase: BodyOptions::gridPhase, for tests and sweeps.
+    std::array<float, 3> bodyGridPhase{0.0f, 0.0f, 0.0f};
 };
 
 std::string_view convertHelp();

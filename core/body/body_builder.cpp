@@ -473,7 +473,8 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     }
     BodyGrid grid;
     std::string problem;
-    if (!planBodyGrid(figure.volumes, options.maxSamples, kMaxDistanceEvaluations, grid, problem)) {
+    if (!planBodyGrid(figure.volumes, options.maxSamples, kMaxDistanceEvaluations, grid, problem,
+                      options.gridPhase)) {
         return fallback(problem);
     }
     thickenThinVolumes(figure.volumes, grid.cell);

@@ -16,6 +16,7 @@
 #include "core/model/skeleton.h"
 
 #include <cstddef>
+#include <glm/vec3.hpp>
 #include <memory>
 #include <stop_token>
 #include <string>
@@ -42,6 +43,11 @@ struct BodyOptions {
     std::vector<RigidTransform> bindWorld;
     std::size_t maxNodes = kDefaultBodyMaxNodes;
     std::size_t maxSamples = kDefaultBodyMaxSamples;
+    // For tests and sweeps only: the sampling grid's lattice moved by this share of a cell along
+    // each axis (planBodyGrid; whole cells are dropped). The body must not depend on it: an
+    // unseen capture's extent puts its samples at any phase, so tests rebuild a figure at
+    // several. 0: the grid planBodyGrid lays alone.
+    glm::vec3 gridPhase{0.0f};
 };
 
 struct BodyResult {

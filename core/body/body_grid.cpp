@@ -15,6 +15,20 @@ int clampIndex(int value, int count) {
     return std::clamp(value, 0, count - 1);
 }
 
+// BodyOptions::gridPhase: the samples move by `phase`'s fraction of a cell. The first sample
+// moves back by the rest of a cell and one more is added, so the grid reaches at least as far as
+// before on both sides.
+void applyGridPhase(const glm::vec3& phase, BodyGrid& grid) {
+    int* const samples[3] = {&grid.samplesX, &grid.samplesY, &grid.samplesZ};
+    for (int axis = 0; axis < 3; ++axis) {
+        const float share = phase[axis] - std::floor(phase[axis]);
+        if (share > 0.0f && std::isfinite(share)) {
+            grid.origin[axis] -= (1.0f - share) * grid.cell;
+            ++*samples[axis];
+        }
+    }
+}
+
 } // namespace
 
 std::span<const std::uint32_t> BodyGrid::volumesNear(const glm::vec3& p) const {
@@ -32,7 +46,8 @@ std::span<const std::uint32_t> BodyGrid::volumesNear(const glm::vec3& p) const {
 }
 
 bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
-                  std::size_t maxEvaluations, BodyGrid& grid, std::string& problem) {
+                  std::size_t maxEvaluations, BodyGrid& grid, std::string& problem,
+                  const glm::vec3& phase) {
     glm::vec3 low(std::numeric_limits<float>::max());
     glm::vec3 high(-std::numeric_limits<float>::max());
     float largestBlend = 0.0f;
@@ -69,6 +84,7 @@ bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
     const glm::vec3 span =
         cell * glm::vec3(grid.samplesX - 1, grid.samplesY - 1, grid.samplesZ - 1);
     grid.origin = 0.5f * (low + high) - 0.5f * span;
+    applyGridPhase(phase, grid);
     grid.bricksX = (grid.samplesX + kBodyBrickSamples - 1) / kBodyBrickSamples;
     grid.bricksY = (grid.samplesY + kBodyBrickSamples - 1) / kBodyBrickSamples;
     grid.bricksZ = (grid.samplesZ + kBodyBrickSamples - 1) / kBodyBrickSamples;

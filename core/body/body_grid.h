@@ -63,9 +63,13 @@ inline constexpr float kBodyGapInCells = 1.4f;
 
 // Lays the grid over the volumes with at most `maxSamples` samples (cells grow to fit) and a
 // margin of outside samples all round, then indexes the bricks. `problem` says why not when it
-// returns false (the index would be larger than `maxEvaluations` allows).
+// returns false (the index would be larger than `maxEvaluations` allows). `phase`
+// (BodyOptions::gridPhase, for tests and sweeps) moves the samples by that share of a cell along
+// each axis, with one more sample along an axis it moves, so the margins hold (the cap may then
+// be passed by that row).
 bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
-                  std::size_t maxEvaluations, BodyGrid& grid, std::string& problem);
+                  std::size_t maxEvaluations, BodyGrid& grid, std::string& problem,
+                  const glm::vec3& phase = glm::vec3(0.0f));
 
 // Indexes which volumes reach each brick (after radii changed; planBodyGrid does it once).
 bool indexBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxEvaluations, BodyGrid& grid,

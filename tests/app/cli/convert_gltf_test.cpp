@@ -3,7 +3,11 @@
 #include "app/cli/command_line.h"
 #include "tests/app/cli/cli_test_support.h"
 
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 namespace bvhscope::cli {
 namespace {
@@ -185,6 +189,30 @@ TEST(ConvertGltf, BodyAddsASkinnedMeshNode) {
     auto bvhOut = run(runConvert, {input, directory.pathText("out.bvh"), "--body"});
     EXPECT_EQ(bvhOut.status, kExitUsage);
     EXPECT_NE(bvhOut.err.find("--body applies to glTF output only"), std::string::npos);
+}
+
+TEST(ConvertGltf, BodyGridPhaseMovesTheBodysSamplesOnly) {
+    // --body-grid-phase (for tools/sweep_body.py): whole cells leave the file as it was, a share
+    // of one changes the body's vertices; it needs --body and three numbers.
+    TemporaryDirectory directory;
+    const std::string input = directory.write("figure.bvh", kZUpFigure);
+    const auto bytesOf = [&](const std::string& name, std::vector<std::string> extra) {
+        std::vector<std::string> arguments{input, directory.pathText(name), "--body"};
+        arguments.insert(arguments.end(), extra.begin(), extra.end());
+        const auto result = run(runConvert, arguments);
+        EXPECT_EQ(result.status, kExitOk) << result.err;
+        std::ifstream file(directory.path() / name, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(file), {});
+    };
+    const std::string still = bytesOf("still.glb", {});
+    EXPECT_EQ(bytesOf("whole.glb", {"--body-grid-phase", "1,-2,0"}), still);
+    EXPECT_NE(bytesOf("half.glb", {"--body-grid-phase", "0.5,0,0"}), still);
+    for (const char* bad : {"0.5,0", "0.5,0,0,1", "x,0,0", "nan,0,0"}) {
+        const auto result =
+            run(runConvert, {input, directory.pathText("bad.glb"), "--body-grid-phase", bad});
+        EXPECT_EQ(result.status, kExitUsage) << bad;
+        EXPECT_NE(result.err.find("--body-grid-phase"), std::string::npos) << result.err;
+    }
 }
 
 TEST(ConvertGltf, NeverWritesOverTheInput) {
