@@ -248,8 +248,9 @@ public:
                 pose[i] = world[i].translation;
             }
             if (sampleAt_[d] != kNoSample) {
-                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)),
-                             false);
+                const PoseExtremes afterFirst =
+                    extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_));
+                keepExtremes(d, afterFirst, withFirstNode(pose[0], afterFirst), false);
             }
             rootRotations_[d] = world[0].rotation;
             if (d == 0) {
@@ -300,13 +301,14 @@ public:
     }
 
 private:
-    // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
+    // A sampled frame's extremes without node 0 and with it (extremesAfterFirstNode,
     // withFirstNode), and whether its nodes after node 0 are known finite.
-    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst, bool finite) {
+    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst, const PoseExtremes& whole,
+                      bool finite) {
         const std::size_t sample = sampleAt_[d];
         poses_.atExtremesAfterFirst[sample] = afterFirst;
         poses_.atFiniteAfterFirst[sample] = finite ? 1 : 0;
-        poses_.atExtremes[sample] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
+        poses_.atExtremes[sample] = whole;
     }
 
     // The frames of a group posed together: their positions and root rotations read from the
@@ -321,21 +323,23 @@ private:
             }
         }
         ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
-        // After the positions (keepExtremes reads node 0's), and only where a lane holds a
-        // sample: the extremes are built in place, where an array of them made up front for
-        // every group (each one's defaults written, then the lanes' copied over them) cost 0.8 M
-        // instructions over the README's 178 takes.
-        const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
-            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
-        });
-        if (anySampled) {
-            const LaneExtremes laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
-            for (std::size_t k = 0; k < indices.size(); ++k) {
-                const std::size_t d = indices[k];
-                if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
-                    keepExtremes(d, laneExtremes.of[k], laneExtremes.finite[k]);
-                }
+        // Only where a lane holds a sample, written where the sample's extremes are kept: built
+        // in an array for every group (each one's defaults written, then the lanes' copied over
+        // them) they cost 0.8 M instructions over the README's 178 takes.
+        LaneExtremesTargets targets;
+        bool anySampled = false;
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            const std::size_t d = indices[k];
+            if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
+                const std::size_t sample = sampleAt_[d];
+                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
+                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
+                targets.whole[k] = &poses_.atExtremes[sample];
+                anySampled = true;
             }
+        }
+        if (anySampled) {
+            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
         }
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
