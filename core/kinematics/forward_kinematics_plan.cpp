@@ -231,9 +231,13 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
                BVHSCOPE_LANES_OF(parent.translation[1]) + (ty + ((uvy * pw) + uuvy) * 2.0));
     storeLanes(world.translation[2],
                BVHSCOPE_LANES_OF(parent.translation[2]) + (tz + ((uvz * pw) + uuvz) * 2.0));
+    // No rotation channels: the parent's rotation, stored from the lanes read above (a std::copy
+    // of its 128 bytes was a call to memmove for every End Site in every group of frames).
     if (localRotation == nullptr) {
-        std::copy(&parent.rotation[0][0], &parent.rotation[0][0] + 4 * kPlanLanes,
-                  &world.rotation[0][0]);
+        storeLanes(world.rotation[0], pw);
+        storeLanes(world.rotation[1], px);
+        storeLanes(world.rotation[2], py);
+        storeLanes(world.rotation[3], pz);
         return;
     }
     const LaneVector qw = BVHSCOPE_LANES_OF(localRotation[0]);
