@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
+#include <utility>
 
 namespace bvh {
 
@@ -80,13 +81,14 @@ void handOutLanes(const std::uint32_t* frames,
 
 } // namespace
 
-void poseRequestedFrames(const ForwardKinematicsPlan& skeletonPlan, const Motion& motion,
+void poseRequestedFrames(ForwardKinematicsPlan skeletonPlan, const Motion& motion,
                          std::span<FramePoseRequest* const> requests,
                          std::span<const std::uint32_t> clipChanges) {
     const std::vector<std::uint32_t> frames = unionOfRequestedFrames(requests);
     // Only these frames are posed: the joints still over them (most of a take's fingers, face
     // and often spine) are composed once, not once a frame.
-    const ForwardKinematicsPlan plan = skeletonPlan.heldOver(motion, frames, clipChanges);
+    const ForwardKinematicsPlan plan =
+        std::move(skeletonPlan).heldOver(motion, frames, clipChanges);
     std::vector<std::size_t> next(requests.size(), 0);
     const std::size_t nodes = plan.nodeCount();
     constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;

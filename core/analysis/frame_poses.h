@@ -41,9 +41,10 @@ struct FramePoseRequest {
 };
 
 // Poses the union of the requests' frames with `plan` (built for the skeleton `motion` animates,
-// whose rows it reads), each frame once. `clipChanges`: clipColumnChanges(motion)
-// (column_changes.h) where the caller has it, else empty (ForwardKinematicsPlan::heldOver).
-void poseRequestedFrames(const ForwardKinematicsPlan& plan, const Motion& motion,
+// whose rows it reads), each frame once. `plan` is held over the frames in place (heldOver).
+// `clipChanges`: clipColumnChanges(motion) (column_changes.h) where the caller has it, else empty
+// (ForwardKinematicsPlan::heldOver).
+void poseRequestedFrames(ForwardKinematicsPlan plan, const Motion& motion,
                          std::span<FramePoseRequest* const> requests,
                          std::span<const std::uint32_t> clipChanges = {});
 

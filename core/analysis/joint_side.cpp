@@ -2,7 +2,6 @@
 
 #include "core/model/ascii_case.h"
 
-#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -49,12 +48,13 @@ Side sideOfFolded(std::string_view fullName, std::string_view folded) {
         }
         const char first = name[0];
         const char second = name[1];
-        const bool leading = std::tolower(static_cast<unsigned char>(first)) == letter &&
-                             (std::isupper(static_cast<unsigned char>(second)) || second == '_' ||
-                              second == '.' || second == '-' || second == ' ') &&
-                             !(std::isupper(static_cast<unsigned char>(first)) && name.size() > 2 &&
-                               std::isupper(static_cast<unsigned char>(name[2])) && second != '_');
-        const char last = static_cast<char>(std::tolower(static_cast<unsigned char>(name.back())));
+        // ASCII letters only, as the folding: the C library's tolower and isupper were calls.
+        const bool leading = asciiLowercase(first) == letter &&
+                             (isAsciiUppercase(second) || second == '_' || second == '.' ||
+                              second == '-' || second == ' ') &&
+                             !(isAsciiUppercase(first) && name.size() > 2 &&
+                               isAsciiUppercase(name[2]) && second != '_');
+        const char last = asciiLowercase(name.back());
         const char beforeLast = name[name.size() - 2];
         const bool trailing =
             last == letter && (beforeLast == '_' || beforeLast == '.' || beforeLast == '-');

@@ -30,7 +30,7 @@ void nodeDistances(std::span<const glm::dvec3> from, std::span<const glm::dvec3>
     constexpr std::size_t kNodes = 4; // per block: 12 coordinates, three vectors
     std::size_t node = 0;
     for (; node + kNodes <= from.size(); node += kNodes) {
-        double squares[3 * kNodes];
+        FourDoubles squares[3]; // x0 y0 z0 x1 | y1 z1 x2 y2 | z2 x3 y3 z3
 #pragma GCC unroll 3
         for (std::size_t part = 0; part < 3; ++part) {
             const std::size_t offset = (3 * node + 4 * part) * sizeof(double);
@@ -39,13 +39,18 @@ void nodeDistances(std::span<const glm::dvec3> from, std::span<const glm::dvec3>
             std::memcpy(&a, fromBytes + offset, sizeof a);
             std::memcpy(&b, toBytes + offset, sizeof b);
             const FourDoubles difference = b - a;
-            const FourDoubles square = difference * difference;
-            std::memcpy(squares + 4 * part, &square, sizeof square);
+            squares[part] = difference * difference;
         }
-        // Each node's squares summed in glm's order, the four sums as one vector.
-        const FourDoubles sums = (FourDoubles{squares[0], squares[3], squares[6], squares[9]} +
-                                  FourDoubles{squares[1], squares[4], squares[7], squares[10]}) +
-                                 FourDoubles{squares[2], squares[5], squares[8], squares[11]};
+        // Each node's squares summed in glm's order, the four sums as one vector. The squares
+        // regrouped by coordinate in registers, pairs of halves then pairs of doubles (six
+        // shuffles): gathered one double at a time through memory, they cost twice the rest.
+        const FourDoubles xyxy = __builtin_shufflevector(squares[0], squares[1], 0, 1, 6, 7);
+        const FourDoubles zxzx = __builtin_shufflevector(squares[0], squares[2], 2, 3, 4, 5);
+        const FourDoubles yzyz = __builtin_shufflevector(squares[1], squares[2], 0, 1, 6, 7);
+        const FourDoubles xs = __builtin_shufflevector(xyxy, zxzx, 0, 5, 2, 7);
+        const FourDoubles ys = __builtin_shufflevector(xyxy, yzyz, 1, 4, 3, 6);
+        const FourDoubles zs = __builtin_shufflevector(zxzx, yzyz, 0, 5, 2, 7);
+        const FourDoubles sums = (xs + ys) + zs;
 #pragma GCC unroll 4
         for (std::size_t k = 0; k < kNodes; ++k) {
             distances[node + k] = std::sqrt(sums[k]);

@@ -71,13 +71,50 @@ using LaneMask = std::int64_t __attribute__((vector_size(kLanes * sizeof(std::in
     into = mask ? take : into;
 }
 
+// withFirstNode in every lane: `first` node 0's coordinates along one axis, `low` and `high`
+// (their bits) and their nodes the extremes of the nodes after it, all replaced by the whole
+// pose's. Node 0 is taken first as takeNode takes it into the defaults (NaN and values beyond
+// the largest double left out); a later node's extreme replaces it only where strictly beyond.
+[[gnu::always_inline]] inline void withFirstNodeInLanes(const LaneDoubles& first, LaneMask& low,
+                                                        LaneMask& high, LaneMask& lowNode,
+                                                        LaneMask& highNode) {
+    const LaneDoubles most = LaneDoubles{} + std::numeric_limits<double>::max();
+    const LaneMask firstBits = __builtin_bit_cast(LaneMask, first);
+    LaneMask firstLow = __builtin_bit_cast(LaneMask, most);
+    LaneMask firstHigh = __builtin_bit_cast(LaneMask, -most);
+    chooseLanes(firstLow, first < most, firstBits);
+    chooseLanes(firstHigh, -most < first, firstBits);
+    const LaneMask keepLow =
+        __builtin_bit_cast(LaneDoubles, low) < __builtin_bit_cast(LaneDoubles, firstLow);
+    const LaneMask keepHigh =
+        __builtin_bit_cast(LaneDoubles, firstHigh) < __builtin_bit_cast(LaneDoubles, high);
+    low = keepLow ? low : firstLow;
+    high = keepHigh ? high : firstHigh;
+    lowNode = keepLow ? lowNode : LaneMask{};
+    highNode = keepHigh ? highNode : LaneMask{};
+}
+
+// Each lane's extremes built whole: written axis by axis into zeroed results, through glm's
+// indexed access (a branch per axis), they were a fifth of the function's cost on rigs of two
+// dozen nodes.
+[[gnu::always_inline]] inline PoseExtremes
+laneExtremes(const LaneMask (&lows)[3], const LaneMask (&highs)[3], const LaneMask (&lowNodes)[3],
+             const LaneMask (&highNodes)[3], std::size_t k) {
+    auto value = [&](const LaneMask& bits) { return std::bit_cast<double>(bits[k]); };
+    auto node = [&](const LaneMask& index) { return static_cast<std::size_t>(index[k]); };
+    return PoseExtremes{glm::dvec3(value(lows[0]), value(lows[1]), value(lows[2])),
+                        glm::dvec3(value(highs[0]), value(highs[1]), value(highs[2])),
+                        {node(lowNodes[0]), node(lowNodes[1]), node(lowNodes[2])},
+                        {node(highNodes[0]), node(highNodes[1]), node(highNodes[2])}};
+}
+
 } // namespace
 
 // Compiled for SSE2 and AVX2 (vector_clones.h): with AVX2 each comparison and choice covers the
 // four lanes.
 BVHSCOPE_VECTOR_CLONES
-LaneExtremes
-extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes) {
+void extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                                   const LaneExtremesTargets& targets) {
     // takeNode's strict comparisons, as masks: a later node replaces an extreme only where it
     // lies strictly beyond it (the first of a tie stays; NaN compares false). The values are
     // kept as their bits, so that choosing one is the same masking as choosing a node. One axis
@@ -118,21 +155,39 @@ extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> 
         lowNodes[c] = lowNode;
         highNodes[c] = highNode;
     }
-    // Each lane's extremes built whole: written axis by axis into zeroed results, through
-    // glm's indexed access (a branch per axis), they were a fifth of the function's cost on
-    // rigs of two dozen nodes.
-    auto value = [](const LaneMask& bits, std::size_t k) { return std::bit_cast<double>(bits[k]); };
-    auto node = [](const LaneMask& index, std::size_t k) {
-        return static_cast<std::size_t>(index[k]);
-    };
-    LaneExtremes extremes;
     for (std::size_t k = 0; k < kLanes; ++k) {
-        extremes.finite[k] = std::isfinite(sum[k]);
-        extremes.of[k] =
-            PoseExtremes{glm::dvec3(value(lows[0], k), value(lows[1], k), value(lows[2], k)),
-                         glm::dvec3(value(highs[0], k), value(highs[1], k), value(highs[2], k)),
-                         {node(lowNodes[0], k), node(lowNodes[1], k), node(lowNodes[2], k)},
-                         {node(highNodes[0], k), node(highNodes[1], k), node(highNodes[2], k)}};
+        if (targets.finite[k] != nullptr) {
+            *targets.finite[k] = std::isfinite(sum[k]) ? 1 : 0;
+        }
+        if (targets.of[k] != nullptr) {
+            *targets.of[k] = laneExtremes(lows, highs, lowNodes, highNodes, k);
+        }
+    }
+    for (int c = 0; c < 3 && !lanes.empty(); ++c) { // no node 0: the defaults stand
+        LaneDoubles first;
+        std::memcpy(&first, lanes[0].translation[c], sizeof first);
+        withFirstNodeInLanes(first, lows[c], highs[c], lowNodes[c], highNodes[c]);
+    }
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        if (targets.whole[k] != nullptr) {
+            *targets.whole[k] = laneExtremes(lows, highs, lowNodes, highNodes, k);
+        }
+    }
+}
+
+LaneExtremes
+extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes) {
+    LaneExtremes extremes;
+    std::array<std::uint8_t, kLanes> finite{};
+    LaneExtremesTargets targets;
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        targets.of[k] = &extremes.of[k];
+        targets.finite[k] = &finite[k];
+        targets.whole[k] = &extremes.whole[k];
+    }
+    extremesAfterFirstNodeOfLanes(lanes, targets);
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        extremes.finite[k] = finite[k] != 0;
     }
     return extremes;
 }

@@ -40,10 +40,21 @@ PoseExtremes extremesAfterFirstNode(std::span<const glm::dvec3> pose);
 // The extremes of the lanes' poses, and per lane whether every coordinate of nodes 1 to n - 1
 // is finite: false where one is NaN or infinite (the extremes skip NaN, so they cannot tell),
 // and also where finite coordinates sum past the largest double (a caller that falls back to a
-// slower exact path then loses nothing but time).
+// slower exact path then loses nothing but time). `whole`: each lane's whole pose, node 0
+// included, as withFirstNode(node 0's position, of[k]) gives it, to the bit and the node (the
+// defaults where there is no node at all).
 struct LaneExtremes {
     std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> of;
     std::array<bool, ForwardKinematicsPlan::kLanes> finite{};
+    std::array<PoseExtremes, ForwardKinematicsPlan::kLanes> whole;
+};
+
+// Where extremesAfterFirstNodeOfLanes writes each lane's LaneExtremes parts: per lane, a null
+// pointer for a lane not wanted (a frame posed only as a neighbour of a sample).
+struct LaneExtremesTargets {
+    std::array<PoseExtremes*, ForwardKinematicsPlan::kLanes> of{};
+    std::array<std::uint8_t*, ForwardKinematicsPlan::kLanes> finite{}; // 1 finite, 0 not
+    std::array<PoseExtremes*, ForwardKinematicsPlan::kLanes> whole{};
 };
 
 // extremesAfterFirstNode of each of the ForwardKinematicsPlan::kLanes poses held in `lanes`
@@ -51,6 +62,12 @@ struct LaneExtremes {
 // them), to the bit and the node, read where forward kinematics left them: the lanes of a
 // coordinate sit side by side, so two frames are compared per instruction, where copying each
 // pose out first and folding it node by node was a third of handing the poses to the stance.
+// The whole poses' extremes come from them in the same pass, every lane at once, and each
+// part is written where `targets` says: withFirstNode called per lane afterwards, and the
+// results built in an array and copied on, cost a quarter as much again.
+void extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                                   const LaneExtremesTargets& targets);
+// Every part of every lane.
 LaneExtremes extremesAfterFirstNodeOfLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes);
 
 // extremesOfPose of a whole pose, to the bit and the node, from its first node's position and

@@ -248,8 +248,9 @@ public:
                 pose[i] = world[i].translation;
             }
             if (sampleAt_[d] != kNoSample) {
-                keepExtremes(d, extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_)),
-                             false);
+                const PoseExtremes afterFirst =
+                    extremesAfterFirstNode(std::span<const glm::dvec3>(pose, nodes_));
+                keepExtremes(d, afterFirst, withFirstNode(pose[0], afterFirst), false);
             }
             rootRotations_[d] = world[0].rotation;
             if (d == 0) {
@@ -300,13 +301,14 @@ public:
     }
 
 private:
-    // A sampled frame's extremes without node 0, and with it (extremesAfterFirstNode,
+    // A sampled frame's extremes without node 0 and with it (extremesAfterFirstNode,
     // withFirstNode), and whether its nodes after node 0 are known finite.
-    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst, bool finite) {
+    void keepExtremes(std::size_t d, const PoseExtremes& afterFirst, const PoseExtremes& whole,
+                      bool finite) {
         const std::size_t sample = sampleAt_[d];
         poses_.atExtremesAfterFirst[sample] = afterFirst;
         poses_.atFiniteAfterFirst[sample] = finite ? 1 : 0;
-        poses_.atExtremes[sample] = withFirstNode(poses_.positions[d * nodes_], afterFirst);
+        poses_.atExtremes[sample] = whole;
     }
 
     // The frames of a group posed together: their positions and root rotations read from the
@@ -321,21 +323,23 @@ private:
             }
         }
         ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
-        // After the positions (keepExtremes reads node 0's), and only where a lane holds a
-        // sample: the extremes are built in place, where an array of them made up front for
-        // every group (each one's defaults written, then the lanes' copied over them) cost 0.8 M
-        // instructions over the README's 178 takes.
-        const bool anySampled = std::ranges::any_of(indices, [this](std::size_t d) {
-            return d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample;
-        });
-        if (anySampled) {
-            const LaneExtremes laneExtremes = extremesAfterFirstNodeOfLanes(lanes.first(nodes_));
-            for (std::size_t k = 0; k < indices.size(); ++k) {
-                const std::size_t d = indices[k];
-                if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
-                    keepExtremes(d, laneExtremes.of[k], laneExtremes.finite[k]);
-                }
+        // Only where a lane holds a sample, written where the sample's extremes are kept: built
+        // in an array for every group (each one's defaults written, then the lanes' copied over
+        // them) they cost 0.8 M instructions over the README's 178 takes.
+        LaneExtremesTargets targets;
+        bool anySampled = false;
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            const std::size_t d = indices[k];
+            if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
+                const std::size_t sample = sampleAt_[d];
+                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
+                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
+                targets.whole[k] = &poses_.atExtremes[sample];
+                anySampled = true;
             }
+        }
+        if (anySampled) {
+            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
         }
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
@@ -569,6 +573,10 @@ struct MotionCosts {
     bool measured = false;
     std::array<double, 6> cost{};
     std::array<std::size_t, 6> ends{}; // endsOnTheFloor per axis
+    // Per axis, the 10th percentile of every sample's lowest height (the floor endsOnTheFloor
+    // reads), where the costs were measured over samples (else floorsTaken is false).
+    std::array<double, 6> floor{};
+    bool floorsTaken = false;
 };
 
 // The ends that touch a floor: End Sites and joints without children (leaves), each in a group
@@ -770,11 +778,13 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
         // A floor is reached by several ends (two feet, four hooves, a crab's legs); the top of
         // a figure often by one (the head).
         const std::size_t onTheFloor = endsOnTheFloor(leafCoordinates, ends, axis, floor, bodySize);
+        costs.floor[static_cast<std::size_t>(axis)] = floor;
         costs.ends[static_cast<std::size_t>(axis)] = onTheFloor;
         const double singleEnd = onTheFloor <= 1 && ends.groups >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
     costs.measured = moving;
+    costs.floorsTaken = true;
     return costs;
 }
 
@@ -1032,8 +1042,13 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
 }
 
 // [SECTION] Ground
-// `extremes`: of the nodes that are not static roots.
-void measureGround(Stance& stance, const Extremes& extremes) {
+// `extremes`: of the nodes that are not static roots. `voteFloors`: the vote's floors
+// (MotionCosts::floor) where the vote read these same extremes. The ground level is the same
+// percentile of the same heights where every sample has a box (none left out): taken from the
+// vote then, unless it is zero, whose sign (-0 from a height negated) depends on the order the
+// selection met equal zeros in, and the JSON prints it.
+void measureGround(Stance& stance, const Extremes& extremes,
+                   const std::optional<std::array<double, 6>>& voteFloors) {
     std::vector<double> lows;
     std::vector<double> heights;
     lows.reserve(extremes.samples());
@@ -1048,7 +1063,10 @@ void measureGround(Stance& stance, const Extremes& extremes) {
             heights.push_back(high - low);
         }
     }
-    stance.groundLevel = percentileInPlace(lows, 0.1);
+    const double voteFloor =
+        voteFloors ? (*voteFloors)[static_cast<std::size_t>(stance.upAxis)] : 0.0;
+    const bool sameHeights = voteFloors && lows.size() == extremes.samples() && voteFloor != 0.0;
+    stance.groundLevel = sameHeights ? voteFloor : percentileInPlace(lows, 0.1);
     const auto [tallest, middle] = percentilesInPlace(heights, {0.9, 0.5});
     stance.height = middle;
     stance.unit = guessLengthUnit(tallest);
@@ -1335,6 +1353,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         bodySize = bodySizeOf(extremes);
     }
 
+    std::optional<std::array<double, 6>> voteFloors;
     if (!forcedUp && stance.framesSampled > 0) {
         const MotionCosts costs = motionVote(skeleton, motion, poses, extremes, counted,
                                              stance.staticRoots, bodySize, clipChanges);
@@ -1343,6 +1362,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
             stance.anatomyUp = nearestUpAxis(*anatomy);
         }
         decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
+        voteFloors = costs.floorsTaken ? std::optional(costs.floor) : std::nullopt;
     }
     // Once ground roots are told, the figure's size without them is read only by the travel of a
     // creature without names (measureFacing): measured then, not for every take with a
@@ -1351,9 +1371,10 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     if (addGroundRoots(skeleton, poses, stance, bodySize)) {
         leaveOutStaticRoots();
         sizeOfFigure = false;
+        voteFloors.reset(); // the vote read the extremes with the ground roots in
     }
 
-    measureGround(stance, extremes);
+    measureGround(stance, extremes, voteFloors);
     if (upAxisIndex(rest.upAxis) == upAxisIndex(stance.upAxis) &&
         rest.unit != LengthUnit::Unknown) {
         stance.unit = rest.unit;

@@ -10,6 +10,7 @@
 #include <bit>
 #include <cassert>
 #include <cstring>
+#include <utility>
 
 namespace bvh {
 
@@ -51,10 +52,15 @@ void orColumnChanges(const Motion& motion, std::uint32_t first,
 
 ForwardKinematicsPlan
 ForwardKinematicsPlan::heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
-                                std::span<const std::uint32_t> clipChanges) const {
-    ForwardKinematicsPlan plan = *this;
+                                std::span<const std::uint32_t> clipChanges) const& {
+    return ForwardKinematicsPlan(*this).heldOver(motion, frames, clipChanges);
+}
+
+ForwardKinematicsPlan
+ForwardKinematicsPlan::heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
+                                std::span<const std::uint32_t> clipChanges) && {
     if (frames.empty() || motion.channelCount != channels_.size()) {
-        return plan;
+        return std::move(*this);
     }
     const float* const firstRow = motion.frame(frames[0]).data();
     const bool known = clipChanges.size() == channels_.size();
@@ -73,34 +79,44 @@ ForwardKinematicsPlan::heldOver(const Motion& motion, std::span<const std::uint3
     for (std::size_t begin = 1; !known && begin < frames.size(); begin += kRowsBetweenChecks) {
         const std::size_t count = std::min(kRowsBetweenChecks, frames.size() - begin);
         orColumnChanges(motion, frames[0], frames.subspan(begin, count), changes);
-        if (std::ranges::none_of(plan.nodes_, still)) {
+        if (std::ranges::none_of(nodes_, still)) {
             break;
         }
     }
-    plan.rotationColumns_.clear();
-    for (Node& node : plan.nodes_) {
+    rotationColumns_.clear();
+    std::vector<double> halfAngles; // of the held nodes, three each in node order
+    halfAngles.reserve(3 * nodes_.size());
+    for (Node& node : nodes_) {
         if (node.layout.rotation != detail::RotationLayout::ThreeAxes) {
             continue;
         }
         const std::uint32_t* const columns = node.layout.rotationColumns;
         node.held = still(node);
         if (!node.held) {
-            plan.rotationColumns_.insert(plan.rotationColumns_.end(), columns, columns + 3);
+            rotationColumns_.insert(rotationColumns_.end(), columns, columns + 3);
             continue;
         }
-        // As evaluate composes it from the first frame's row (every frame's, bit for bit).
-        double halfAngles[3];
-        double sines[3];
-        double cosines[3];
         for (int i = 0; i < 3; ++i) {
-            halfAngles[i] = 0.5 * firstRow[columns[i]];
+            halfAngles.push_back(0.5 * firstRow[columns[i]]);
         }
-        sinCosDegrees(halfAngles, sines, cosines);
-        node.heldRotation = detail::composeAxisRotations(node.layout, SinCos{sines[0], cosines[0]},
-                                                         SinCos{sines[1], cosines[1]},
-                                                         SinCos{sines[2], cosines[2]});
     }
-    return plan;
+    // As evaluate composes them from the first frame's row (every frame's, bit for bit: an
+    // angle's sine and cosine do not depend on its place in a batch), all in one batch: three
+    // angles a call cost as much as the call.
+    std::vector<double> sinCos(2 * halfAngles.size());
+    const std::span<double> sines(sinCos.data(), halfAngles.size());
+    const std::span<double> cosines(sinCos.data() + halfAngles.size(), halfAngles.size());
+    sinCosDegrees(halfAngles, sines, cosines);
+    std::size_t at = 0;
+    for (Node& node : nodes_) {
+        if (node.held) {
+            node.heldRotation = detail::composeAxisRotations(
+                node.layout, SinCos{sines[at], cosines[at]}, SinCos{sines[at + 1], cosines[at + 1]},
+                SinCos{sines[at + 2], cosines[at + 2]});
+            at += 3;
+        }
+    }
+    return std::move(*this);
 }
 
 template <bool kAbsolute, bool kWorld>
@@ -215,9 +231,13 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
                BVHSCOPE_LANES_OF(parent.translation[1]) + (ty + ((uvy * pw) + uuvy) * 2.0));
     storeLanes(world.translation[2],
                BVHSCOPE_LANES_OF(parent.translation[2]) + (tz + ((uvz * pw) + uuvz) * 2.0));
+    // No rotation channels: the parent's rotation, stored from the lanes read above (a std::copy
+    // of its 128 bytes was a call to memmove for every End Site in every group of frames).
     if (localRotation == nullptr) {
-        std::copy(&parent.rotation[0][0], &parent.rotation[0][0] + 4 * kPlanLanes,
-                  &world.rotation[0][0]);
+        storeLanes(world.rotation[0], pw);
+        storeLanes(world.rotation[1], px);
+        storeLanes(world.rotation[2], py);
+        storeLanes(world.rotation[3], pz);
         return;
     }
     const LaneVector qw = BVHSCOPE_LANES_OF(localRotation[0]);

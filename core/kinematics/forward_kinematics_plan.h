@@ -66,7 +66,11 @@ public:
     // still over the whole clip is still over any of its frames (one whose angles change only
     // in frames not asked for is then posed per frame, to the same bits).
     ForwardKinematicsPlan heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
-                                   std::span<const std::uint32_t> clipChanges = {}) const;
+                                   std::span<const std::uint32_t> clipChanges = {}) const&;
+    // The same, made from this plan in place where the caller no longer needs it: copying every
+    // node's layout and the columns was a third of holding the joints of a take.
+    ForwardKinematicsPlan heldOver(const Motion& motion, std::span<const std::uint32_t> frames,
+                                   std::span<const std::uint32_t> clipChanges = {}) &&;
 
     std::size_t nodeCount() const { return nodes_.size(); }
     std::size_t channelCount() const { return channels_.size(); }

@@ -11,6 +11,10 @@ inline char asciiLowercase(char c) {
     return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
+inline bool isAsciiUppercase(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+
 inline std::string asciiLowercase(std::string_view text) {
     std::string lower(text);
     for (char& c : lower) {

@@ -27,6 +27,18 @@ TEST(PartitionAround, LessGoesFrontInOrderTheRestBackReversed) {
     EXPECT_EQ(values, (std::vector<double>{3, 1, 1, 2, 3, 5, 6, 9, 5, 4}));
 }
 
+// partitionInto: the same layout written to another buffer, the values left as they were.
+// Thirteen values: two four-value steps (at 0 and 4), then five one at a time; at most 5 in
+// front in their order (nine), the four greater behind in reverse order.
+TEST(PartitionAround, IntoAnotherBufferLeavesTheValues) {
+    const std::vector<double> values{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9};
+    std::vector<double> to(values.size(), -1.0);
+    EXPECT_EQ(partitionInto(values.data(), values.size(), to.data(), 5.0, FrontOfPivot::NotGreater),
+              9u);
+    EXPECT_EQ(to, (std::vector<double>{3, 1, 4, 1, 5, 2, 5, 3, 5, 9, 8, 6, 9}));
+    EXPECT_EQ(values, (std::vector<double>{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9}));
+}
+
 TEST(PartitionAround, NotGreaterKeepsThePivotsEqualsAndNaNInFront) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     std::vector<double> values{3, 1, 4, 1, 5, 9, 2, 6, 5, nan, 3, 7};

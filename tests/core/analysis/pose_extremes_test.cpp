@@ -171,10 +171,11 @@ TEST(PoseExtremes, FromTheLanesOfFourFramesAreEachFramesOwn) {
                 }
             }
         }
-        const auto found = extremesAfterFirstNodeOfLanes(lanes).of;
+        const LaneExtremes found = extremesAfterFirstNodeOfLanes(lanes);
         SCOPED_TRACE("trial " + std::to_string(trial));
         for (std::size_t k = 0; k < kLanes; ++k) {
-            expectSame(found[k], extremesAfterFirstNode(poses[k]));
+            expectSame(found.of[k], extremesAfterFirstNode(poses[k]));
+            expectSame(found.whole[k], extremesByDefinition(poses[k], {})); // node 0 included
         }
     }
 }
@@ -201,6 +202,50 @@ TEST(PoseExtremes, FromTheLanesByHand) {
     EXPECT_EQ(found[1].highNode, (std::array<std::size_t, 3>{1, 1, 2}));
     EXPECT_EQ(found[2].low, glm::dvec3(0)); // zero-initialized lanes: every node at the origin
     EXPECT_EQ(found[2].lowNode, (std::array<std::size_t, 3>{1, 1, 1}));
+}
+
+// The whole poses' extremes by hand, from the same lanes: node 0 holds lane 0's lows and lane
+// 1's highs, and a tie at the origin (lane 2) goes to node 0.
+TEST(PoseExtremes, WholePosesFromTheLanesByHand) {
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(3, ForwardKinematicsPlan::LaneWorld{});
+    const double inLane0[3][3] = {{-9, -9, -9}, {1, 2, 3}, {1, 0, 4}}; // [node][axis]
+    const double inLane1[3][3] = {{9, 9, 9}, {5, -1, 0}, {4, -1, 7}};
+    for (std::size_t node = 0; node < 3; ++node) {
+        for (int c = 0; c < 3; ++c) {
+            lanes[node].translation[c][0] = inLane0[node][c];
+            lanes[node].translation[c][1] = inLane1[node][c];
+        }
+    }
+    const auto whole = extremesAfterFirstNodeOfLanes(lanes).whole;
+    EXPECT_EQ(whole[0].low, glm::dvec3(-9, -9, -9));
+    EXPECT_EQ(whole[0].lowNode, (std::array<std::size_t, 3>{0, 0, 0}));
+    EXPECT_EQ(whole[0].high, glm::dvec3(1, 2, 4));
+    EXPECT_EQ(whole[0].highNode, (std::array<std::size_t, 3>{1, 1, 2}));
+    EXPECT_EQ(whole[1].low, glm::dvec3(4, -1, 0));
+    EXPECT_EQ(whole[1].lowNode, (std::array<std::size_t, 3>{2, 1, 1}));
+    EXPECT_EQ(whole[1].high, glm::dvec3(9, 9, 9));
+    EXPECT_EQ(whole[1].highNode, (std::array<std::size_t, 3>{0, 0, 0}));
+    EXPECT_EQ(whole[2].high, glm::dvec3(0));
+    EXPECT_EQ(whole[2].lowNode, (std::array<std::size_t, 3>{0, 0, 0}));
+    EXPECT_EQ(whole[2].highNode, (std::array<std::size_t, 3>{0, 0, 0}));
+}
+
+// Targets: only the parts of the lanes named are written, the others left null (lane 1's whole
+// pose here: x from -1 at node 0 to 5 at node 1, y and z from 0 at node 1 to 3 at node 0).
+TEST(PoseExtremes, FromTheLanesWritesOnlyTheTargetsNamed) {
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(2, ForwardKinematicsPlan::LaneWorld{});
+    lanes[0].translation[0][1] = -1;
+    lanes[1].translation[0][1] = 5;
+    lanes[0].translation[1][1] = 3;
+    lanes[0].translation[2][1] = 3;
+    PoseExtremes whole;
+    LaneExtremesTargets targets;
+    targets.whole[1] = &whole;
+    extremesAfterFirstNodeOfLanes(lanes, targets);
+    EXPECT_EQ(whole.low, glm::dvec3(-1, 0, 0));
+    EXPECT_EQ(whole.lowNode, (std::array<std::size_t, 3>{0, 1, 1}));
+    EXPECT_EQ(whole.high, glm::dvec3(5, 3, 3));
+    EXPECT_EQ(whole.highNode, (std::array<std::size_t, 3>{1, 0, 0}));
 }
 
 // Whether each lane's nodes after node 0 are all finite, by hand: lane 0 finite (node 0's NaN is
