@@ -180,8 +180,9 @@ TEST(PoseExtremes, FromTheLanesOfFourFramesAreEachFramesOwn) {
     }
 }
 
-// Worked by hand: three nodes in two frames (lanes 0 and 1; lanes 2 and 3 keep node 0 alone).
-TEST(PoseExtremes, FromTheLanesByHand) {
+// Three nodes in two frames, laid out by hand (lanes 0 and 1; lanes 2 and 3 keep every node at
+// the origin): node 0 at -9 in lane 0 and 9 in lane 1.
+std::vector<ForwardKinematicsPlan::LaneWorld> handLaidLanes() {
     std::vector<ForwardKinematicsPlan::LaneWorld> lanes(3, ForwardKinematicsPlan::LaneWorld{});
     const double inLane0[3][3] = {{-9, -9, -9}, {1, 2, 3}, {1, 0, 4}}; // [node][axis]
     const double inLane1[3][3] = {{9, 9, 9}, {5, -1, 0}, {4, -1, 7}};
@@ -191,6 +192,12 @@ TEST(PoseExtremes, FromTheLanesByHand) {
             lanes[node].translation[c][1] = inLane1[node][c];
         }
     }
+    return lanes;
+}
+
+// Worked by hand: three nodes in two frames (lanes 0 and 1; lanes 2 and 3 keep node 0 alone).
+TEST(PoseExtremes, FromTheLanesByHand) {
+    const std::vector<ForwardKinematicsPlan::LaneWorld> lanes = handLaidLanes();
     const auto found = extremesAfterFirstNodeOfLanes(lanes).of;
     EXPECT_EQ(found[0].low, glm::dvec3(1, 0, 3)); // node 0's -9 is not counted
     EXPECT_EQ(found[0].lowNode, (std::array<std::size_t, 3>{1, 2, 1})); // x: a tie, node 1 first
@@ -207,15 +214,7 @@ TEST(PoseExtremes, FromTheLanesByHand) {
 // The whole poses' extremes by hand, from the same lanes: node 0 holds lane 0's lows and lane
 // 1's highs, and a tie at the origin (lane 2) goes to node 0.
 TEST(PoseExtremes, WholePosesFromTheLanesByHand) {
-    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(3, ForwardKinematicsPlan::LaneWorld{});
-    const double inLane0[3][3] = {{-9, -9, -9}, {1, 2, 3}, {1, 0, 4}}; // [node][axis]
-    const double inLane1[3][3] = {{9, 9, 9}, {5, -1, 0}, {4, -1, 7}};
-    for (std::size_t node = 0; node < 3; ++node) {
-        for (int c = 0; c < 3; ++c) {
-            lanes[node].translation[c][0] = inLane0[node][c];
-            lanes[node].translation[c][1] = inLane1[node][c];
-        }
-    }
+    const std::vector<ForwardKinematicsPlan::LaneWorld> lanes = handLaidLanes();
     const auto whole = extremesAfterFirstNodeOfLanes(lanes).whole;
     EXPECT_EQ(whole[0].low, glm::dvec3(-9, -9, -9));
     EXPECT_EQ(whole[0].lowNode, (std::array<std::size_t, 3>{0, 0, 0}));
