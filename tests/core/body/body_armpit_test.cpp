@@ -7,13 +7,16 @@
 #include "tests/core/body/body_back_rigs.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_stretch.h"
+#include "tests/core/body/body_stretch_ensemble.h"
 
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <initializer_list>
 #include <map>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -185,11 +188,10 @@ int foldedTrianglesNear(const BodyMesh& mesh, const glm::vec3& centre, float rad
 }
 
 // The triangles folded more than 110 degrees on a neighbour (foldedTrianglesNear) within `radius`
-// (file units) of the first joint of each arm in `arms`, on the body built from `text`'s rest pose.
-int foldedNearArmRoots(const std::string& text, std::initializer_list<const char*> arms,
-                       float radius) {
-    const Skeleton skeleton = parseDocument(text).skeleton;
-    const BodyResult body = buildBody(skeleton, BodyOptions{});
+// (file units) of the first joint of each arm in `arms`, on `body`, built from `skeleton`'s rest
+// pose; -1 without a mesh or an arm.
+int foldedNearArmRoots(const Skeleton& skeleton, const BodyResult& body,
+                       std::initializer_list<const char*> arms, float radius) {
     EXPECT_NE(body.mesh, nullptr) << body.message;
     int folded = 0;
     for (const char* arm : arms) {
@@ -202,6 +204,13 @@ int foldedNearArmRoots(const std::string& text, std::initializer_list<const char
         folded += foldedTrianglesNear(*body.mesh, shoulder, radius, 110.0f);
     }
     return folded;
+}
+
+// foldedNearArmRoots on the body built from `text`'s rest pose at the grid's own phase.
+int foldedNearArmRoots(const std::string& text, std::initializer_list<const char*> arms,
+                       float radius) {
+    const Skeleton skeleton = parseDocument(text).skeleton;
+    return foldedNearArmRoots(skeleton, buildBody(skeleton, BodyOptions{}), arms, radius);
 }
 
 TEST(BodyArmpit, AT_PosedArmMeetsTheChestWithoutNotchesFlecksOrSpikes) {
@@ -236,12 +245,22 @@ TEST(BodyArmpit, AT_APoserTPosedArmMeetsTheChestWithoutMoreFolds) {
     // they overlap (every deltoid's centre lies inside the chest's top cone), bridged only as far
     // as a joined volume reached the overlap's depth. A bridge measured from no deeper than 0.6 gap
     // under their surfaces (body_gap.cpp's kOverlapBridgeDepthOfGap) leaves no slot deep inside the
-    // flesh they share: 21, the bound a fifth above for changes elsewhere; the handover's own folds
-    // remain.
-    const int folded =
-        foldedNearArmRoots(test::poserTPoseBiped().text(), {"lShldr", "rShldr"}, 15.0f);
-    EXPECT_GE(folded, 0);
-    EXPECT_LE(folded, 25);
+    // flesh they share. The handover's own folds remain, and where the marching cuts that thin
+    // strip into flaps depends on the grid's phase (an unseen capture's extent sets it): over
+    // test::kGridPhases the folds are 16 to 50 (18 at the grid's own phase), median 33; with the
+    // bridge measured from the overlap's depth again (kOverlapBridgeDepthOfGap past any depth)
+    // 20 to 55, median 38 (25 at the grid's own phase alone, which the old bound of 25 passed).
+    // The median over the phases is bounded, not one phase's count.
+    const Skeleton skeleton = parseDocument(test::poserTPoseBiped().text()).skeleton;
+    const std::vector<double> folded = test::overGridPhases(skeleton, [&](const BodyResult& body) {
+        return static_cast<double>(foldedNearArmRoots(skeleton, body, {"lShldr", "rShldr"}, 15.0f));
+    });
+    std::string counts;
+    for (const double count : folded) {
+        counts += " " + std::to_string(static_cast<int>(count));
+    }
+    EXPECT_GE(*std::min_element(folded.begin(), folded.end()), 0.0) << counts;
+    EXPECT_LE(test::median(folded), 35.0) << "folds at each phase:" << counts;
 }
 
 } // namespace

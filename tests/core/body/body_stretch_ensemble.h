@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <glm/vec3.hpp>
+#include <utility>
 #include <vector>
 
 namespace bvh::test {
@@ -42,6 +43,12 @@ inline Document withHighestTipScaled(Document document, double factor) {
     return document;
 }
 
+// The median of `values` (the upper one of an even count).
+inline double median(std::vector<double> values) {
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+}
+
 // The median over kTipFactors' builds of `document`'s body of `measure(document, mesh)` (a
 // stretch over the clip); 0 for a build without a mesh.
 template <class Measure>
@@ -52,8 +59,35 @@ double medianOverTips(const Document& document, Measure measure) {
         const BodyResult body = buildBody(changed.skeleton, BodyOptions{});
         values.push_back(body.mesh == nullptr ? 0.0 : measure(changed, *body.mesh));
     }
-    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-    return values[values.size() / 2];
+    return median(std::move(values));
+}
+
+// Phases of the sampling grid (BodyOptions::gridPhase, in cells) an unseen capture's extent may
+// put its samples at: along each axis alone, the diagonal, and off it.
+constexpr std::array<glm::vec3, 10> kGridPhases = {
+    glm::vec3(0.0f),
+    glm::vec3(0.25f, 0.0f, 0.0f),
+    glm::vec3(0.5f, 0.0f, 0.0f),
+    glm::vec3(0.75f, 0.0f, 0.0f),
+    glm::vec3(0.0f, 0.5f, 0.0f),
+    glm::vec3(0.0f, 0.0f, 0.5f),
+    glm::vec3(0.25f, 0.25f, 0.25f),
+    glm::vec3(0.5f, 0.5f, 0.5f),
+    glm::vec3(0.75f, 0.75f, 0.75f),
+    glm::vec3(0.25f, 1.0f / 3.0f, 0.5f),
+};
+
+// `measure(body)` of `skeleton`'s body built at each of kGridPhases (a build without a mesh
+// gives `measure` a null mesh), in that order.
+template <class Measure>
+std::vector<double> overGridPhases(const Skeleton& skeleton, Measure measure) {
+    std::vector<double> values;
+    for (const glm::vec3& phase : kGridPhases) {
+        BodyOptions options;
+        options.gridPhase = phase;
+        values.push_back(measure(buildBody(skeleton, options)));
+    }
+    return values;
 }
 
 } // namespace bvh::test
