@@ -66,7 +66,7 @@ ForwardKinematicsPlan::heldOver(const Motion& motion, std::span<const std::uint3
     const bool known = clipChanges.size() == channels_.size();
     std::vector<std::uint32_t> changes(channels_.size(), 0U);
     if (known) {
-        std::ranges::copy(clipChanges, changes.begin());
+        std::copy(clipChanges.begin(), clipChanges.end(), changes.begin());
     }
     auto still = [&](const Node& node) {
         return node.layout.rotation == detail::RotationLayout::ThreeAxes &&
