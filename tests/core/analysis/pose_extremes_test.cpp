@@ -247,6 +247,28 @@ TEST(PoseExtremes, FromTheLanesWritesOnlyTheTargetsNamed) {
     EXPECT_EQ(whole.highNode, (std::array<std::size_t, 3>{1, 0, 0}));
 }
 
+// The lanes' nodes after node 0 are taken as two runs, nodes 1-2 and 3-5 here (the odd one
+// last), the second folded into the first: a tie between them goes to the first run's node,
+// -0 against +0 included, and the last node can hold an extreme. Lane 0 by hand, per axis
+// [node]: x {-5, +0, 7, 3, -0, 7}, y {0, 2, NaN, 2, 1, -4}, z {0, NaN, 1, 9, 9, 1}.
+TEST(PoseExtremes, FromTheLanesATieBetweenTheRunsGoesToTheLowerNode) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double byAxis[3][6] = {
+        {-5, 0.0, 7, 3, -0.0, 7}, {0, 2, nan, 2, 1, -4}, {0, nan, 1, 9, 9, 1}};
+    std::vector<ForwardKinematicsPlan::LaneWorld> lanes(6, ForwardKinematicsPlan::LaneWorld{});
+    for (std::size_t node = 0; node < lanes.size(); ++node) {
+        for (int c = 0; c < 3; ++c) {
+            lanes[node].translation[c][0] = byAxis[c][node];
+        }
+    }
+    const PoseExtremes found = extremesAfterFirstNodeOfLanes(lanes).of[0];
+    EXPECT_EQ(found.low, glm::dvec3(0, -4, 1));
+    EXPECT_FALSE(std::signbit(found.low.x)) << "node 1's +0, not node 4's -0";
+    EXPECT_EQ(found.lowNode, (std::array<std::size_t, 3>{1, 5, 2}));
+    EXPECT_EQ(found.high, glm::dvec3(7, 2, 9));
+    EXPECT_EQ(found.highNode, (std::array<std::size_t, 3>{2, 1, 3}));
+}
+
 // Whether each lane's nodes after node 0 are all finite, by hand: lane 0 finite (node 0's NaN is
 // not counted), lane 1 with a NaN (which the extremes skip), lane 2 with an infinity, lane 3 with
 // finite coordinates whose sum passes the largest double (told not finite: a caller falls back).
