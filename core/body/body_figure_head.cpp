@@ -284,7 +284,7 @@ struct HeadPart {
 // the cranium's underside behind the jaw, about level with the mouth. An ovoid round the neck's
 // line read as an alien's egg, the same from every side, with no chin: on the generated bipeds
 // 0.108-0.124 of the height from crown to chin, 0.096-0.100 wide and as low at the back as
-// under the face; shaped, 0.124-0.140, 0.088-0.092 wide, the occiput's underside 0.02-0.07
+// under the face; shaped, 0.122-0.138, 0.088-0.092 wide, the occiput's underside 0.024-0.082
 // above the chin (tests/core/body/body_head_test.cpp, measured on the surface).
 constexpr HeadPart kCranium{{0.28f, 0.05f, 0.0f}, {0.72f, 0.92f, kCraniumWidthShare}};
 constexpr HeadPart kFace{{-0.40f, 0.60f, 0.0f}, {0.56f, 0.50f, 0.66f}};
