@@ -284,9 +284,11 @@ struct HeadPart {
 // the cranium's underside behind the jaw, about level with the mouth. An ovoid round the neck's
 // line read as an alien's egg, the same from every side, with no chin: on the generated bipeds
 // 0.108-0.124 of the height from crown to chin, 0.096-0.100 wide and as low at the back as
-// under the face; shaped, 0.122-0.138, 0.088-0.092 wide, the occiput's underside 0.024-0.082
-// above the chin (tests/core/body/body_head_test.cpp, measured on the surface).
-constexpr HeadPart kCranium{{0.28f, 0.05f, 0.0f}, {0.72f, 0.92f, kCraniumWidthShare}};
+// under the face; shaped, 0.122-0.138, 0.088-0.092 wide, 1.34-1.38 times as deep, the
+// occiput's underside 0.024-0.080 above the chin (tests/core/body/body_head_test.cpp, measured
+// on the surface). The cranium's bounding sphere (body_volumes' ellipsoid bounds) reaches no
+// higher than the ovoid's, so that the grid centred on the volumes' bounds keeps its phase.
+constexpr HeadPart kCranium{{0.28f, 0.05f, 0.0f}, {0.72f, 0.88f, kCraniumWidthShare}};
 constexpr HeadPart kFace{{-0.40f, 0.60f, 0.0f}, {0.56f, 0.50f, 0.66f}};
 constexpr HeadPart kChin{{-0.80f, 0.85f, 0.0f}, {0.2f, 0.3f, 0.4f}};
 // The nose, on the face's front at its middle height; its radius of the envelope's half-height.
