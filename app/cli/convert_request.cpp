@@ -107,26 +107,6 @@ std::string extensionOnlyName(const std::string& output) {
     return {};
 }
 
-// --body-grid-phase's three numbers, comma-separated, finite; nullopt otherwise.
-std::optional<std::array<float, 3>> parsePhase(std::string_view text) {
-    std::array<float, 3> phase{};
-    for (std::size_t axis = 0; axis < phase.size(); ++axis) {
-        const std::size_t comma = axis + 1 < phase.size() ? text.find(',') : text.size();
-        if (comma == std::string_view::npos) {
-            return std::nullopt;
-        }
-        const std::string_view number = text.substr(0, comma);
-        const auto result =
-            std::from_chars(number.data(), number.data() + number.size(), phase[axis]);
-        if (result.ec != std::errc() || result.ptr != number.data() + number.size() ||
-            !std::isfinite(phase[axis])) {
-            return std::nullopt;
-        }
-        text.remove_prefix(std::min(text.size(), comma + 1));
-    }
-    return phase;
-}
-
 // OUT's format from its name, and the options only glTF takes; the usage error, or empty.
 std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& request) {
     request.gltf = bvh::gltfContainerFor(bvh::pathFromUtf8(request.output));
@@ -155,13 +135,11 @@ std::string readGltfOptions(const ParsedArguments& parsed, ConvertRequest& reque
     if (!request.gltf && request.body) {
         return "--body applies to glTF output only (OUT ending in .glb or .gltf)";
     }
-    if (const auto text = parsed.option("--body-grid-phase")) {
-        const std::optional<std::array<float, 3>> phase = parsePhase(*text);
-        if (!phase || !request.body) {
-            return std::string("--body-grid-phase ") +
-                   (phase ? "applies with --body only" : "takes three numbers, X,Y,Z");
-        }
-        request.bodyGridPhase = *phase;
+    if (std::string error = readGridPhase(parsed, request.bodyGridPhase); !error.empty()) {
+        return error;
+    }
+    if (parsed.option("--body-grid-phase") && !request.body) {
+        return "--body-grid-phase applies with --body only";
     }
     if (!request.gltf && (parsed.option("--unit") || parsed.option("--interpolation"))) {
         return std::string(parsed.option("--unit") ? "--unit" : "--interpolation") +

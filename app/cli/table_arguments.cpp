@@ -43,4 +43,41 @@ std::string readTableChoice(const ParsedArguments& parsed, const options::Option
     return {};
 }
 
+namespace {
+
+// Three numbers, comma-separated, finite; nullopt otherwise.
+std::optional<std::array<float, 3>> parseThreeNumbers(std::string_view text) {
+    std::array<float, 3> numbers{};
+    for (std::size_t axis = 0; axis < numbers.size(); ++axis) {
+        const std::size_t comma = axis + 1 < numbers.size() ? text.find(',') : text.size();
+        if (comma == std::string_view::npos) {
+            return std::nullopt;
+        }
+        const std::string_view number = text.substr(0, comma);
+        const auto result =
+            std::from_chars(number.data(), number.data() + number.size(), numbers[axis]);
+        if (result.ec != std::errc() || result.ptr != number.data() + number.size() ||
+            !std::isfinite(numbers[axis])) {
+            return std::nullopt;
+        }
+        text.remove_prefix(std::min(text.size(), comma + 1));
+    }
+    return numbers;
+}
+
+} // namespace
+
+std::string readGridPhase(const ParsedArguments& parsed, std::array<float, 3>& phase) {
+    const auto text = parsed.option(options::kBodyGridPhase.flag);
+    if (!text) {
+        return {};
+    }
+    const std::optional<std::array<float, 3>> read = parseThreeNumbers(*text);
+    if (!read) {
+        return "--body-grid-phase takes three numbers, X,Y,Z";
+    }
+    phase = *read;
+    return {};
+}
+
 } // namespace bvhscope::cli

@@ -8,6 +8,7 @@
 #include "app/cli/command_line.h"
 #include "app/options/option_table.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <optional>
@@ -60,5 +61,10 @@ std::string readTableNumber(const ParsedArguments& parsed, const options::Option
 // refusal listing them ("--interpolation must be linear or step, not 'cubic'"), or empty.
 std::string readTableChoice(const ParsedArguments& parsed, const options::Option& option,
                             std::optional<std::size_t>& index);
+
+// --body-grid-phase's three numbers (options::kBodyGridPhase), comma-separated and finite, into
+// `phase` when given; the refusal, or empty. `phase` is left alone when the option is not given
+// or is refused.
+std::string readGridPhase(const ParsedArguments& parsed, std::array<float, 3>& phase);
 
 } // namespace bvhscope::cli

@@ -106,7 +106,10 @@ void buildBodies(scene::Scene& scene, const RenderRequest& request, std::ostream
     if (request.boneStyle != render::BoneStyle::Body) {
         return;
     }
-    for (const std::string& message : scene::requestBodies(scene, scene::BodyBuild::Wait::Yes)) {
+    for (const std::string& message :
+         scene::requestBodies(scene, scene::BodyBuild::Wait::Yes,
+                              glm::vec3(request.bodyGridPhase[0], request.bodyGridPhase[1],
+                                        request.bodyGridPhase[2]))) {
         err << "bvhscope render: " << message << '\n';
     }
 }

@@ -403,7 +403,7 @@ std::string readOverlays(const cli::ParsedArguments& parsed, RenderRequest& requ
     return {};
 }
 
-// --bones.
+// --bones, and --body-grid-phase with it.
 std::string readBones(const cli::ParsedArguments& parsed, RenderRequest& request) {
     if (const auto text = parsed.option("--bones")) {
         const std::optional<render::BoneStyle> style = scene::boneStyleNamed(*text);
@@ -412,6 +412,12 @@ std::string readBones(const cli::ParsedArguments& parsed, RenderRequest& request
                    std::string(*text) + "'";
         }
         request.boneStyle = *style;
+    }
+    if (std::string error = cli::readGridPhase(parsed, request.bodyGridPhase); !error.empty()) {
+        return error;
+    }
+    if (parsed.option("--body-grid-phase") && request.boneStyle != render::BoneStyle::Body) {
+        return "--body-grid-phase applies with --bones body only";
     }
     return {};
 }

@@ -12,6 +12,7 @@
 #include "render/math/camera.h"
 #include "render/math/skeleton_instances.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <ostream>
@@ -47,6 +48,8 @@ struct RenderRequest {
     // --bones: capsules (the viewer's default), lines, octahedral or body (core/body: a surface
     // made from the skeleton, built before the first picture; capsules where it cannot be made).
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
+    // --body-grid-phase, with --bones body: BodyOptions::gridPhase, for tests and sweeps.
+    std::array<float, 3> bodyGridPhase{0.0f, 0.0f, 0.0f};
     // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence or video.
     std::optional<CameraMode> camera;
     CameraMode cameraMode() const {

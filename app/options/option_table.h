@@ -1050,15 +1050,17 @@ inline constexpr Option kConvertBody{
     .help = "glTF: add the skeleton's body (the viewer's Body look, made from the rest pose) as a "
             "skinned mesh, so viewers that only draw meshes show a figure; a skeleton too large "
             "or without bones gets none (a warning)"};
-inline constexpr Option kConvertBodyGridPhase{
-    .name = "convert_body_grid_phase",
+// convert --body and render --bones body alike (tools/sweep_body.py, the torso shading test).
+inline constexpr Option kBodyGridPhase{
+    .name = "body_grid_phase",
     .flag = "--body-grid-phase",
-    .commands = kConvert,
+    .commands = kConvert | kRender,
     .type = ValueType::Text,
     .defaultValue = "0,0,0",
-    .help = "with --body, for tests and sweeps (tools/sweep_body.py --grid-phase): move the "
-            "body's sampling grid by these shares of a cell along x, y and z, to show the body "
-            "does not depend on where its samples fall",
+    .help = "with convert's --body or render's --bones body, for tests and sweeps "
+            "(tools/sweep_body.py --grid-phase): move the body's sampling grid by these shares "
+            "of a cell along x, y and z, to show the body does not depend on where its samples "
+            "fall",
     .placeholder = "X,Y,Z"};
 
 inline constexpr Option kCheckQuiet{.name = "check_quiet",
@@ -1223,7 +1225,7 @@ inline constexpr auto kAllOptions = std::to_array<const Option*>({
     &kConvertOverwrite,
     &kConvertInterpolation,
     &kConvertBody,
-    &kConvertBodyGridPhase,
+    &kBodyGridPhase,
     &kCheckQuiet,
     &kCheckBiped,
     &kThumbnailSize,

@@ -55,7 +55,8 @@ void BodyBuild::run(std::stop_token stop) {
 bool BodyBuild::builds(const Clip* clip, const bvh::BodyOptions& options) const {
     return clip_.get() == clip && options_.up == options.up &&
            options_.excludedBones == options.excludedBones &&
-           options_.maxNodes == options.maxNodes && options_.maxSamples == options.maxSamples;
+           options_.maxNodes == options.maxNodes && options_.maxSamples == options.maxSamples &&
+           options_.gridPhase == options.gridPhase;
 }
 
 bool BodyBuild::takeFallbackReport() {
@@ -74,7 +75,8 @@ bvh::BodyOptions bodyOptionsFor(const Character& character) {
     return options;
 }
 
-std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait) {
+std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait,
+                                       const glm::vec3& gridPhase) {
     std::vector<Character>& characters = scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
@@ -82,7 +84,8 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait) {
             character.appearance.body.reset(); // the finished clip replaces this one: built then
             continue;
         }
-        const bvh::BodyOptions options = bodyOptionsFor(character);
+        bvh::BodyOptions options = bodyOptionsFor(character);
+        options.gridPhase = gridPhase;
         if (character.appearance.body &&
             character.appearance.body->builds(character.clip.get(), options)) {
             continue;

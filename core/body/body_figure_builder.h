@@ -203,6 +203,10 @@ inline constexpr float kNeckPerHeadWidth = 0.6f;
 inline constexpr float kSkullOvershoot = 0.05f;
 // A head's width, of its length (its ellipsoid's narrowest semi-axis, twice).
 inline constexpr float kHeadWidthPerLength = 0.8f;
+// A shaped head's cranium (addShapedHead), its widest part, of that ovoid's width: the neck
+// meets a head this wide (neckRadiusAt), as a person's (0.065 of the height) meets a head 0.085
+// wide.
+inline constexpr float kCraniumWidthShare = 0.92f;
 // A face rig's head grows at most this much to hold its face joints, which stay this far inside.
 inline constexpr float kHeadGrowth = 1.5f;
 inline constexpr float kFaceMargin = 1.05f;
@@ -665,6 +669,20 @@ struct FigureBuilder {
     // the neck narrows over its run towards the head it carries, to kNeckPerHeadWidth of the
     // head's width where it meets it.
     float neckRadiusAt(std::size_t child, float runStart) const;
+
+    // A head's ovoid (its `centre` and `semiAxes`, in its axes from the head joint, as headSpan
+    // places it), which an upright head that knows its front fills with a cranium, a face, a
+    // chin, a nose and a nape (addShapedHead); a face rig's head fitted over face joints that
+    // reach past it keeps the ovoid and its jaw.
+    struct HeadEnvelope {
+        glm::vec3 centre;
+        glm::vec3 semiAxes;
+    };
+    // The shaped head of the head joint `head` in `axes` (rows: along the skull, towards the
+    // face, to the side) over `envelope`; false (nothing added) when the face `joints` (in the
+    // same axes) do not all lie inside its cranium or its face.
+    bool addShapedHead(std::size_t head, const glm::mat3& axes, const HeadEnvelope& envelope,
+                       std::span<const glm::vec3> joints);
 
     void addHead(std::size_t head);
 

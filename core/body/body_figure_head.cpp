@@ -257,7 +257,7 @@ float FigureBuilder::neckRadiusAt(std::size_t child, float runStart) const {
         return runStart;
     }
     const HeadSpan span = headSpan(node);
-    const float headWidth = kHeadWidthPerLength * span.length;
+    const float headWidth = kCraniumWidthShare * kHeadWidthPerLength * span.length;
     const float atHead =
         std::min(runStart * roleSize(BoneRole::Neck).taper, 0.5f * kNeckPerHeadWidth * headWidth);
     // It is that narrow where the skull's bottom meets it, and within the skull.
@@ -266,6 +266,85 @@ float FigureBuilder::neckRadiusAt(std::size_t child, float runStart) const {
     return run > 0.0f && toSkull > 0.0f
                ? atHead + (runStart - atHead) * std::min(toSkull / run, 1.0f)
                : atHead;
+}
+
+namespace {
+
+// A part of a shaped head, in the head's axes (along the skull, towards the face, to the side)
+// and in shares of the envelope's semi-axes: its centre from the envelope's, its semi-axes.
+struct HeadPart {
+    glm::vec3 offset;
+    glm::vec3 radii;
+};
+
+// A person's head (crown to chin about 0.13 of the height, 0.085 wide, 0.105 deep) is no ovoid
+// about its neck: the cranium, the widest and deepest part, is its top two thirds, its back
+// overhanging the nape; the face hangs ahead of the neck under it, narrower than the cranium,
+// and the chin under the face's front is the lowest point, ahead of the throat; the neck leaves
+// the cranium's underside behind the jaw, about level with the mouth. An ovoid round the neck's
+// line read as an alien's egg, the same from every side, with no chin: on the generated bipeds
+// 0.108-0.124 of the height from crown to chin, 0.096-0.100 wide and as low at the back as
+// under the face; shaped, 0.122-0.138, 0.088-0.092 wide, 1.34-1.38 times as deep, the
+// occiput's underside 0.024-0.080 above the chin (tests/core/body/body_head_test.cpp, measured
+// on the surface). The cranium's bounding sphere (body_volumes' ellipsoid bounds) reaches no
+// higher than the ovoid's, so that the grid centred on the volumes' bounds keeps its phase.
+constexpr HeadPart kCranium{{0.28f, 0.05f, 0.0f}, {0.72f, 0.88f, kCraniumWidthShare}};
+constexpr HeadPart kFace{{-0.40f, 0.60f, 0.0f}, {0.56f, 0.50f, 0.66f}};
+constexpr HeadPart kChin{{-0.80f, 0.85f, 0.0f}, {0.2f, 0.3f, 0.4f}};
+// The nose, on the face's front at its middle height; its radius of the envelope's half-height.
+constexpr glm::vec3 kNoseAt{-0.12f, 1.1f, 0.0f};
+constexpr float kNoseRadius = 0.2f;
+// The nape, from the head joint up into the cranium's underside behind the jaw, as thick as a
+// neck where it meets the head (kNeckPerHeadWidth of the head's width, of the envelope's
+// half-width).
+constexpr glm::vec3 kNapeTop{-0.2f, -0.35f, 0.0f};
+constexpr float kNapeRadius = 0.55f;
+
+bool insidePart(const glm::vec3& joint, const glm::vec3& centre, const glm::vec3& radii) {
+    const glm::vec3 d = (joint - centre) / radii;
+    return kFaceMargin * kFaceMargin * glm::dot(d, d) <= 1.0f;
+}
+
+} // namespace
+
+bool FigureBuilder::addShapedHead(std::size_t head, const glm::mat3& axes,
+                                  const HeadEnvelope& envelope, std::span<const glm::vec3> joints) {
+    const glm::vec3& semi = envelope.semiAxes;
+    const glm::vec3 craniumAt = envelope.centre + kCranium.offset * semi;
+    const glm::vec3 craniumRadii = kCranium.radii * semi;
+    const glm::vec3 faceAt = envelope.centre + kFace.offset * semi;
+    const glm::vec3 faceRadii = kFace.radii * semi;
+    // Face helpers stay inside the head: a face the two do not hold keeps the ovoid.
+    if (!std::all_of(joints.begin(), joints.end(), [&](const glm::vec3& joint) {
+            return insidePart(joint, craniumAt, craniumRadii) ||
+                   insidePart(joint, faceAt, faceRadii);
+        })) {
+        return false;
+    }
+    const glm::mat3 toWorld = glm::transpose(axes);
+    const glm::vec3 at = points[head];
+    const NodeIndex child = longestChild[head];
+    const auto add = [&](BodyVolume volume, float blend) {
+        volume.blend = blend;
+        attach(volume, head, head);
+        volume.radiusNode = child;
+        figure.volumes.push_back(volume);
+    };
+    add(makeEllipsoid(at + toWorld * craniumAt, axes, craniumRadii), 0.36f * semi.x);
+    add(makeEllipsoid(at + toWorld * faceAt, axes, faceRadii), 0.3f * semi.x);
+    add(makeEllipsoid(at + toWorld * (envelope.centre + kChin.offset * semi), axes,
+                      kChin.radii * semi),
+        0.15f * semi.x);
+    const glm::vec3 napeTop = envelope.centre + kNapeTop * semi;
+    if (napeTop.x > 0.0f) { // a head joint below the cranium: the neck goes on into it
+        const float radius = kNapeRadius * semi.z;
+        add(makeRoundCone(at, at + toWorld * napeTop, radius, radius), 0.6f * radius);
+    }
+    const float nose = kNoseRadius * semi.x;
+    add(makeEllipsoid(at + toWorld * (envelope.centre + kNoseAt * semi), glm::mat3(1.0f),
+                      glm::vec3(nose)),
+        0.5f * nose);
+    return true;
 }
 
 void FigureBuilder::addHead(std::size_t head) {
@@ -296,22 +375,31 @@ void FigureBuilder::addHead(std::size_t head) {
     glm::vec3 semiAxes =
         glm::vec3(0.5f + kSkullOvershoot, 0.45f, 0.5f * kHeadWidthPerLength) * length;
     std::optional<BodyVolume> jaw;
+    std::vector<glm::vec3> joints;
+    glm::vec3 local(0.5f * length - span.below, 0.0f, 0.0f);
+    bool fitted = false;
     if (bones > 1) {
         // The crown bone's end tops the skull, which reaches past it (kSkullOvershoot): joints
         // level with it are the skull's top, not a face to hold.
         const float crownAt =
             span.crown >= kHeadMarkerLength * capScale ? 0.99f * span.crown : 2.0f * semiAxes.x;
-        const std::vector<glm::vec3> joints = faceJoints(head, axes, crownAt);
-        glm::vec3 local(0.5f * length - span.below, 0.0f, 0.0f);
+        joints = faceJoints(head, axes, crownAt);
         // Helpers within the skull's box (120 face joints about a CMU head joint at the skull's
         // base, where the ellipsoid narrows) change neither its place nor its size: they moved
         // the skull down by 0.02 of the height and grew it by a fifth, over the neck.
-        if (!withinSkullBox(joints, local, semiAxes)) {
+        fitted = !withinSkullBox(joints, local, semiAxes);
+        if (fitted) {
             const FaceSplit split = splitJaw(joints, local, semiAxes, lying);
             local = fitHeadToFace(split.skull, local, semiAxes);
             centre = points[head] + glm::transpose(axes) * local;
             jaw = jawUnder(split.jaw, split.jawLine, local, semiAxes, length);
         }
+    }
+    // An upright head that knows its front is a cranium over a face and a jaw; a face larger
+    // than the skull the skeleton says keeps the ovoid fitted over it.
+    if (!fitted && !figureLies && facing &&
+        addShapedHead(head, axes, HeadEnvelope{local, semiAxes}, joints)) {
+        return;
     }
     BodyVolume skull = makeEllipsoid(centre, axes, semiAxes);
     skull.blend = 0.2f * length;

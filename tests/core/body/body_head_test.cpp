@@ -8,6 +8,7 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_head_profile.h"
 #include "tests/core/body/body_head_rigs.h"
 #include "tests/core/body/body_surface_sections.h"
 #include "tests/core/body/body_test_skeletons.h"
@@ -296,7 +297,7 @@ TEST(BodyHead, AFullBodyFaceRigsHeadHoldsAFaceOfARealFacesSize) {
 }
 
 // PyMO's sample walk has no neck joint and a head bone 0.075 of the height: its head is still a
-// head (0.12 of the height tall, 0.096 wide), on a neck, not the spine's thumb.
+// head (0.12 of the height from crown to chin, 0.089 wide), on a neck, not the spine's thumb.
 TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {
     const test::PlannedFigure planned = test::planFigure(test::pymoLikeBipedText());
     const HeadParts parts = headOf(planned.skeleton, planned.figure, "Head");
@@ -307,7 +308,10 @@ TEST(BodyHead, APyMoLikeHeadWithNoNeckChainIsAHeadsSize) {
         surfaceReach(planned, centre, {1, 0, 0}) + surfaceReach(planned, centre, {-1, 0, 0});
     EXPECT_GE(width / height, 0.08f) << "a small head";
     EXPECT_LE(width / height, 0.11f);
-    EXPECT_GE(2.0f * parts.skull->radii.x / height, 0.11f);
+    // Crown to chin on its surface (the skull's ellipsoid is the cranium alone over a face).
+    const float neckFrom = normalised(planned.figure, parts.head).y - 0.08f * height;
+    const test::HeadProfile profile = test::measureHeadProfile(planned, parts.head, neckFrom);
+    EXPECT_GE(profile.crown - profile.chin, 0.115f) << test::describeHeadProfile(profile);
     // The spine's bone no longer runs into the head as a trunk: it stops at the shoulders' line
     // (its rounded top within 0.01 of the height above the arms' roots), and a neck narrower
     // than the head carries the head.
@@ -353,6 +357,59 @@ TEST(BodyHead, AHeadEndSiteFarOffTheNecksLineLeavesTheSkullUpright) {
     EXPECT_GT((top - headJoint.y) / height, 0.09f);
     EXPECT_LT(std::abs(parts.skull->a.x - headJoint.x) / height, 0.01f);
 }
+
+// A biped's head as a person's (crown to chin 0.13 of the height, 0.085 wide, 0.105 deep and
+// the nose 0.015 ahead of that): a cranium, its top two thirds and its widest, set back over the
+// neck's line, the face and the jaw hanging ahead of the neck under it. Measured on the surface
+// in the plane through the head joint (HeadProfile): an ovoid about the neck's line (every
+// biped's head before) stood 0.108-0.124 tall to its chin, 0.096-0.100 wide, barely deeper
+// than wide (1.20-1.25, nose and all), its back falling to the neck as low as its front.
+struct HeadRig {
+    const char* name;
+    std::string text;
+    const char* head;
+};
+
+void PrintTo(const HeadRig& rig, std::ostream* out) {
+    *out << rig.name;
+}
+
+class BodyHeadShape : public testing::TestWithParam<HeadRig> {};
+
+TEST_P(BodyHeadShape, ABipedsHeadIsACraniumOverAFaceAndAJaw) {
+    const HeadRig& rig = GetParam();
+    const test::PlannedFigure planned = test::planFigure(rig.text);
+    const NodeIndex head = nodeNamed(planned.skeleton, rig.head);
+    ASSERT_NE(head, kNoParent);
+    const float height = test::jointHeightSpan(planned);
+    const float neckFrom = normalised(planned.figure, head).y - 0.08f * height;
+    const test::HeadProfile p = test::measureHeadProfile(planned, head, neckFrom);
+    SCOPED_TRACE(test::describeHeadProfile(p));
+    // Crown to chin 0.13, within a tenth either way.
+    EXPECT_GE(p.crown - p.chin, 0.117f) << "a head with no chin under its face";
+    EXPECT_LE(p.crown - p.chin, 0.143f);
+    // 0.085 wide within 0.01; deeper than wide by 0.28 of its width at least (0.105 and the
+    // nose's 0.015 over 0.085: 1.41).
+    EXPECT_GE(p.width, 0.075f);
+    EXPECT_LE(p.width, 0.095f) << "an ovoid as wide at the jaw as at the temples";
+    EXPECT_GE(p.depth, 0.1f);
+    EXPECT_LE(p.depth, 0.13f);
+    EXPECT_GE(p.depth, 1.28f * p.width) << "as deep as wide: the same from every side";
+    // The neck leaves the cranium's underside behind the jaw: a person's nape meets the skull
+    // about level with the mouth, 0.03 of the height above the chin.
+    EXPECT_GE(p.occiput - p.chin, 0.018f) << "the skull's back falls to the neck as its chin";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    BodyHeadRigs, BodyHeadShape,
+    testing::Values(HeadRig{"Mixamo", test::mixamoBiped().text(), "mixamorig:Head"},
+                    HeadRig{"CmuLike", test::cmuLikeBipedText(), "Head"},
+                    HeadRig{"MakeHuman", test::makeHumanLikeBiped().text(), "head"},
+                    HeadRig{"PyMo", test::pymoLikeBipedText(), "Head"},
+                    HeadRig{"ArmsDown", test::armsDownBiped().text(), "Head"},
+                    HeadRig{"Biovision", test::biovisionBiped().text(), "Head"},
+                    HeadRig{"SecondLife", test::secondLifeBiped().text(), "mHead"}),
+    [](const testing::TestParamInfo<HeadRig>& info) { return std::string(info.param.name); });
 
 // A rig and the same rig with 120 face helpers on its head (addFaceHelpers, within the skull), as
 // face rigs hang them: `size` the head's first bone, for the helpers' spread.
