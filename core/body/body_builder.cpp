@@ -374,9 +374,11 @@ struct VertexScratch {
 };
 
 // `sampled`: the distance the surface was marched from, for the normals' wide gradient.
+// `heads`: per node, whether its bones are a head's (body_roles' Head).
 void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
-                    const BodySampledField& sampled, const glm::vec3& p, VertexScratch& scratch,
-                    BodyVertex& vertex, glm::vec3& axisPoint, bool& onThickenedBone) {
+                    const BodySampledField& sampled, std::span<const std::uint8_t> heads,
+                    const glm::vec3& p, VertexScratch& scratch, BodyVertex& vertex,
+                    glm::vec3& axisPoint, bool& onThickenedBone) {
     const std::span<const std::uint32_t> candidates = grid.volumesNear(p);
     const BodyNeighbourTable& neighbours = scratch.brickNeighbours.of(volumes, candidates);
     const float step = 0.5f * grid.cell;
@@ -424,6 +426,17 @@ void describeVertex(std::span<const BodyVolume> volumes, const BodyGrid& grid,
         vertex.joints[0] =
             static_cast<std::uint16_t>(std::max<NodeIndex>(volumes[nearest].joint, 0));
         vertex.weights[0] = 1.0f;
+    }
+    // A head is no limb: the crotch a limb bridge weights to the joint two limbs leave does not
+    // lie under a chin. On a short neck (Perception Neuron's: the chin at 153 cm, 6 cm above the
+    // Neck joint) the chin's ellipsoid and a collar's volume both leave the chest's top, and the
+    // bridge gave the chin's underside 0.66 of Spine3's weight beside the chin's Head-only
+    // vertices 2 cm away; smoothed, an edge under the chin stretched 4.2x under linear blending
+    // as the head turned. A head's surface keeps the head's and the neck's weights.
+    const auto nearestJoint =
+        static_cast<std::size_t>(std::max<NodeIndex>(volumes[nearest].joint, 0));
+    if (nearestJoint < heads.size() && heads[nearestJoint] != 0) {
+        return;
     }
     const auto nearestAt = static_cast<std::size_t>(
         std::find(candidates.begin(), candidates.end(), nearest) - candidates.begin());
@@ -508,6 +521,8 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     glm::dvec3 high(-std::numeric_limits<double>::max());
     VertexScratch scratch;
     std::vector<std::uint8_t> thickened(used, 0);
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const std::vector<std::uint8_t> heads = bonesOf(roles, {BoneRole::Head});
     const BodySampledField sampled{distance,    grid.samplesX, grid.samplesY,  grid.samplesZ,
                                    grid.origin, grid.cell,     kBodyFarOutside};
     for (std::size_t v = 0; v < surface.positions.size(); ++v) {
@@ -517,7 +532,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         BodyVertex& vertex = mesh->vertices[remap[v]];
         glm::vec3 axisPoint;
         bool onThickenedBone = false;
-        describeVertex(figure.volumes, grid, sampled, surface.positions[v], scratch, vertex,
+        describeVertex(figure.volumes, grid, sampled, heads, surface.positions[v], scratch, vertex,
                        axisPoint, onThickenedBone);
         thickened[remap[v]] = onThickenedBone ? 1 : 0;
         const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
@@ -537,7 +552,6 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         }
     }
     const BodyDetailLevel& finest = mesh->levels.front();
-    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
     const std::vector<std::uint8_t> trunk = bonesOf(roles, {BoneRole::Trunk});
     const std::vector<std::uint8_t> limbRoots = bonesOf(roles, {BoneRole::Thigh});
     const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened, trunk,
