@@ -52,8 +52,7 @@ std::shared_ptr<const bvh::BodyMesh> bodyForGltf(const ConvertRequest& request,
         bvh::chooseBodyBindPose(skeleton, converted.motion, translation, agreement).world;
     options.up = axes.upAxis;
     options.excludedBones = bvh::linksBelowStaticRoots(skeleton, axes.staticRoots);
-    options.gridPhase = {request.bodyGridPhase[0], request.bodyGridPhase[1],
-                         request.bodyGridPhase[2]};
+    options.gridPhase = request.bodyGridPhase;
     bvh::BodyResult body = bvh::buildBody(skeleton, options);
     if (body.mesh == nullptr) {
         err << request.output << ": warning: no body written (" << body.message << ")\n";

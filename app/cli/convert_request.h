@@ -9,7 +9,7 @@
 #include "core/gltf/gltf_export.h"
 #include "core/writer/input_files.h"
 
-#include <array>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -43,7 +43,7 @@ struct ConvertRequest {
     // --body: the skeleton's body (core/body) added as a skinned mesh; glTF output only.
     bool body = false;
     // --body-grid-phase: BodyOptions::gridPhase, for tests and sweeps.
-    std::array<float, 3> bodyGridPhase{0.0f, 0.0f, 0.0f};
+    glm::vec3 bodyGridPhase{0.0f};
 };
 
 std::string_view convertHelp();

@@ -46,10 +46,10 @@ std::string readTableChoice(const ParsedArguments& parsed, const options::Option
 namespace {
 
 // Three numbers, comma-separated, finite; nullopt otherwise.
-std::optional<std::array<float, 3>> parseThreeNumbers(std::string_view text) {
-    std::array<float, 3> numbers{};
-    for (std::size_t axis = 0; axis < numbers.size(); ++axis) {
-        const std::size_t comma = axis + 1 < numbers.size() ? text.find(',') : text.size();
+std::optional<glm::vec3> parseThreeNumbers(std::string_view text) {
+    glm::vec3 numbers(0.0f);
+    for (int axis = 0; axis < 3; ++axis) {
+        const std::size_t comma = axis + 1 < 3 ? text.find(',') : text.size();
         if (comma == std::string_view::npos) {
             return std::nullopt;
         }
@@ -67,12 +67,12 @@ std::optional<std::array<float, 3>> parseThreeNumbers(std::string_view text) {
 
 } // namespace
 
-std::string readGridPhase(const ParsedArguments& parsed, std::array<float, 3>& phase) {
+std::string readGridPhase(const ParsedArguments& parsed, glm::vec3& phase) {
     const auto text = parsed.option(options::kBodyGridPhase.flag);
     if (!text) {
         return {};
     }
-    const std::optional<std::array<float, 3>> read = parseThreeNumbers(*text);
+    const std::optional<glm::vec3> read = parseThreeNumbers(*text);
     if (!read) {
         return "--body-grid-phase takes three numbers, X,Y,Z";
     }

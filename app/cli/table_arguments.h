@@ -8,9 +8,9 @@
 #include "app/cli/command_line.h"
 #include "app/options/option_table.h"
 
-#include <array>
 #include <charconv>
 #include <cmath>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -65,6 +65,6 @@ std::string readTableChoice(const ParsedArguments& parsed, const options::Option
 // --body-grid-phase's three numbers (options::kBodyGridPhase), comma-separated and finite, into
 // `phase` when given; the refusal, or empty. `phase` is left alone when the option is not given
 // or is refused.
-std::string readGridPhase(const ParsedArguments& parsed, std::array<float, 3>& phase);
+std::string readGridPhase(const ParsedArguments& parsed, glm::vec3& phase);
 
 } // namespace bvhscope::cli

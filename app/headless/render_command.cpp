@@ -107,9 +107,7 @@ void buildBodies(scene::Scene& scene, const RenderRequest& request, std::ostream
         return;
     }
     for (const std::string& message :
-         scene::requestBodies(scene, scene::BodyBuild::Wait::Yes,
-                              glm::vec3(request.bodyGridPhase[0], request.bodyGridPhase[1],
-                                        request.bodyGridPhase[2]))) {
+         scene::requestBodies(scene, scene::BodyBuild::Wait::Yes, request.bodyGridPhase)) {
         err << "bvhscope render: " << message << '\n';
     }
 }

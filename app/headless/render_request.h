@@ -12,8 +12,8 @@
 #include "render/math/camera.h"
 #include "render/math/skeleton_instances.h"
 
-#include <array>
 #include <cstdint>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <ostream>
 #include <span>
@@ -49,7 +49,7 @@ struct RenderRequest {
     // made from the skeleton, built before the first picture; capsules where it cannot be made).
     render::BoneStyle boneStyle = render::BoneStyle::Capsule;
     // --body-grid-phase, with --bones body: BodyOptions::gridPhase, for tests and sweeps.
-    std::array<float, 3> bodyGridPhase{0.0f, 0.0f, 0.0f};
+    glm::vec3 bodyGridPhase{0.0f};
     // nullopt: figure for an image and a contact sheet's tiles, follow for a sequence or video.
     std::optional<CameraMode> camera;
     CameraMode cameraMode() const {
