@@ -1367,10 +1367,10 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     // Once ground roots are told, the figure's size without them is read only by the travel of a
     // creature without names (measureFacing): measured then, not for every take with a
     // `joint_Root` (a median over the samples each).
-    bool sizeOfFigure = true;
+    bool bodySizeCurrent = true; // false: bodySize still counts the ground roots left out
     if (addGroundRoots(skeleton, poses, stance, bodySize)) {
         leaveOutStaticRoots();
-        sizeOfFigure = false;
+        bodySizeCurrent = false;
         voteFloors.reset(); // the vote read the extremes with the ground roots in
     }
 
@@ -1383,8 +1383,8 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     }
 
     measureFacing(
-        skeleton, poses, landmarks, [&] { return sizeOfFigure ? bodySize : bodySizeOf(extremes); },
-        stance);
+        skeleton, poses, landmarks,
+        [&] { return bodySizeCurrent ? bodySize : bodySizeOf(extremes); }, stance);
     return stance;
 }
 

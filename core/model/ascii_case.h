@@ -7,20 +7,18 @@
 
 namespace bvh {
 
-inline char asciiLowercase(char c) {
-    return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 inline bool isAsciiUppercase(char c) {
     return c >= 'A' && c <= 'Z';
+}
+
+inline char asciiLowercase(char c) {
+    return isAsciiUppercase(c) ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
 inline std::string asciiLowercase(std::string_view text) {
     std::string lower(text);
     for (char& c : lower) {
-        if (c >= 'A' && c <= 'Z') {
-            c = static_cast<char>(c - 'A' + 'a');
-        }
+        c = asciiLowercase(c);
     }
     return lower;
 }
