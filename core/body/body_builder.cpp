@@ -64,6 +64,12 @@ constexpr int kFarBlendRounds = 20;
 // its buttocks 5.13x under linear blending after 20 rounds, 3.92x after 30 (the back of a
 // Mixamo-like one's thigh, 25 cm below the hip, where the knee's bone blends too: 4.26x, 4.09x).
 constexpr int kJunctionRounds = 30;
+// Rounds more for the vertices of short edges (body_weights.h's FarBlendSmoothing::
+// shortEdgeRounds): over ten grid phases a Poser-style arm falling and rising from a T-pose
+// stretched its armpit's worst edge 2.56x to 4.37x under linear blending (at half a cell along x
+// 2 edges over 4x in a frame, 12 over the clip's frames), with 8 rounds more 2.11x to 4.06x (2
+// over the frames), with 16 2.03x to 3.79x (none), with 32 1.98x to 3.50x.
+constexpr int kShortEdgeRounds = 16;
 // The width, in the limb's radius, over which the crotch between two limbs leaving one joint
 // passes to that joint (body_gap.h's limbBridgeWeight): 0.6 left 8x stretched edges with legs
 // spread 90 degrees apart, 1 some at 4.2x, 1.5 none over 3.5x; a Perception Neuron capture went
@@ -554,8 +560,9 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     const BodyDetailLevel& finest = mesh->levels.front();
     const std::vector<std::uint8_t> trunk = bonesOf(roles, {BoneRole::Trunk});
     const std::vector<std::uint8_t> limbRoots = bonesOf(roles, {BoneRole::Thigh});
-    const FarBlendSmoothing far{skeleton.parents, kFarBlendReach, kFarBlendRounds, thickened, trunk,
-                                limbRoots,        kJunctionRounds};
+    const FarBlendSmoothing far{
+        skeleton.parents, kFarBlendReach,  kFarBlendRounds,  thickened, trunk,
+        limbRoots,        kJunctionRounds, kShortEdgeRounds, heads};
     smoothBodyWeights(
         *mesh,
         std::span<const std::uint32_t>(mesh->indices).subspan(finest.firstIndex, finest.indexCount),

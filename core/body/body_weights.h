@@ -50,6 +50,13 @@ struct FarBlendSmoothing {
     // the flap a wild arm swing folds over a shoulder, 2.48 to 2.46 times the capsules' area).
     std::span<const std::uint8_t> limbRoots;
     int junctionRounds = 0; // rounds in all where a trunk bone and a limb's root blend
+    // Rounds more, after all others, for the vertices with an edge shorter than half the mean
+    // edge (a crease's, a sliver's), but held ones and a head's: their weights then change along
+    // those edges in proportion to their length, as they do elsewhere.
+    int shortEdgeRounds = 0;
+    // Per node (or empty: none): whether its bones are a head's (body_roles' Head); a vertex
+    // whose heaviest joint is one takes no short edge rounds.
+    std::span<const std::uint8_t> heads;
 };
 
 // Smooths mesh.vertices' joints and weights over the triangles `indices` (a closed level of
@@ -65,6 +72,8 @@ struct FarBlendSmoothing {
 // line's two ends and shares each middle bone it drops between the kept bones on either side;
 // in the last of the first `rounds`, held vertices fold too, and joints off the kept ones' line
 // fold into a kept ancestor, so that the skin's weights never drop a phalanx its parent carries.
+// Last, the vertices with an edge under half the mean (a crease's, a sliver's) smooth on for
+// far->shortEdgeRounds rounds (held vertices and a head's excepted).
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
                        const FarBlendSmoothing* far = nullptr);
 

@@ -359,16 +359,6 @@ TEST(BodyGap, TheGroinBetweenTheBellyAndAThighIsWeightedToTheNodeAboveBoth) {
     EXPECT_NEAR(groin.share, 0.959011f * 0.982677f, 1e-4f);
 }
 
-// test::linearStretchOverFrames of the body built for the clip `text`.
-test::ClipStretch linearStretchOverClip(const std::string& text) {
-    const Document document = parseDocument(text);
-    EXPECT_TRUE(document.loaded());
-    const BodyResult body = buildBody(document.skeleton, BodyOptions{});
-    EXPECT_NE(body.mesh, nullptr) << body.message;
-    return body.mesh == nullptr ? test::ClipStretch{}
-                                : test::linearStretchOverFrames(document, *body.mesh);
-}
-
 // A Poser-style biped (hip, abdomen, chest, rCollar, rShldr, rButtock, rThigh: three.js's
 // pirouette's skeleton, in centimetres) in its T-pose, its arms falling to its sides and rising
 // above the shoulders over `frames` frames, the sides mirrored.
@@ -454,17 +444,29 @@ TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
 // (0.9 on the chest's side under the arm), the worst edge stretched 3.30x (and 4.07x, 4 edges
 // past 4x, with the arm swung on to 115 degrees, across the hip).
 TEST(BodyGap, APoserStyleArmFallingAndRisingFromATPoseHoldsAtTheArmpit) {
-    // No sheet of stretched edges forms here (none of 4 edges over 2x), and the one worst edge
-    // is the simplifier's as much as the weights' (2.68x as built, 1.96x to 2.93x with the head's
-    // tip 1 % to 5 % longer or shorter): the bound is on its median over such builds
-    // (body_stretch_ensemble.h), 2.68x.
+    // At every phase of the sampling grid (an unseen capture's extent lands it at any) no edge
+    // passes 4x, and the median over the phases of the worst edge is bounded: the one worst
+    // edge is where the grid and the simplifier leave the armpit's crease a sliver, the median
+    // the weights' own. Measured over test::kGridPhases: 2.03x to 3.79x, median 2.44x. Without
+    // the short edges' rounds (body_builder.cpp's kShortEdgeRounds), 2.56x to 4.37x, median
+    // 3.01x, and 2 edges over 4x at half a cell along x (a 0.28 cm edge of the armpit's back
+    // fold whose ends kept 0.44 and 0.28 of the upper arm).
     const Document document = parseDocument(poserArmsRaisingText(25));
     ASSERT_TRUE(document.loaded());
-    EXPECT_EQ(linearStretchOverClip(poserArmsRaisingText(25)).mostOver4x, 0u);
-    const double worst = test::medianOverTips(document, [](const Document& d, const BodyMesh& m) {
-        return test::linearStretchOverFrames(d, m).worst;
-    });
-    EXPECT_LT(worst, 3.0);
+    std::vector<std::size_t> over4x;
+    const std::vector<double> worst =
+        test::overGridPhases(document.skeleton, [&](const BodyResult& body) {
+            EXPECT_NE(body.mesh, nullptr) << body.message;
+            const test::ClipStretch stretch =
+                body.mesh == nullptr ? test::ClipStretch{}
+                                     : test::linearStretchOverFrames(document, *body.mesh);
+            over4x.push_back(stretch.mostOver4x);
+            return stretch.worst;
+        });
+    for (std::size_t k = 0; k < over4x.size(); ++k) {
+        EXPECT_EQ(over4x[k], 0u) << "at grid phase " << k << ", worst edge " << worst[k] << "x";
+    }
+    EXPECT_LT(test::median(worst), 2.6);
 }
 
 // A chest (joints 0 to 1, along Y, radius 0.1), a collar (1 to 2, radius 0.025) and a limb held out

@@ -142,7 +142,7 @@ TEST(BodyWeights, ABlendFarFromItsJointSpreadsOverMoreEdges) {
     FarBlendStrip plain = farBlendStrip(false, 20.0f, 1.0f);
     smoothBodyWeights(plain.mesh, plain.mesh.indices, 8);
     FarBlendStrip far = farBlendStrip(false, 20.0f, 1.0f);
-    const FarBlendSmoothing wide{far.parents, 2.5f, 20, {}, {}, {}, 0};
+    const FarBlendSmoothing wide{far.parents, 2.5f, 20, {}, {}, {}, 0, 0, {}};
     smoothBodyWeights(far.mesh, far.mesh.indices, 8, &wide);
     EXPECT_GT(steepestStep(plain.mesh, 40), 0.22f);
     EXPECT_LT(steepestStep(far.mesh, 40), 0.17f);
@@ -160,12 +160,12 @@ TEST(BodyWeights, ABlendNearItsJointOrOnHeldVerticesStopsAfterTheFirstRounds) {
     smoothBodyWeights(plain.mesh, plain.mesh.indices, 8);
     // Joint 2 under joint 1, turning at the step, whose whole spread lies within 2.5 radii.
     FarBlendStrip near = farBlendStrip(true, 20.0f, 10.0f);
-    const FarBlendSmoothing wide{near.parents, 2.5f, 20, {}, {}, {}, 0};
+    const FarBlendSmoothing wide{near.parents, 2.5f, 20, {}, {}, {}, 0, 0, {}};
     smoothBodyWeights(near.mesh, near.mesh.indices, 8, &wide);
     // Beside each other, but every vertex held (on fingers thickened to the grid).
     FarBlendStrip held = farBlendStrip(false, 20.0f, 1.0f);
     const std::vector<std::uint8_t> all(held.mesh.vertices.size(), 1);
-    const FarBlendSmoothing holding{held.parents, 2.5f, 20, all, {}, {}, 0};
+    const FarBlendSmoothing holding{held.parents, 2.5f, 20, all, {}, {}, 0, 0, {}};
     smoothBodyWeights(held.mesh, held.mesh.indices, 8, &holding);
     for (std::size_t v = 0; v < plain.mesh.vertices.size(); ++v) {
         EXPECT_EQ(weightOf(near.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
@@ -229,7 +229,7 @@ TEST(BodyWeights, AJointBeyondTheFourStrongestGivesItsWeightToItsChainNeighbour)
     BodyMesh plain = bandStrip(widths);
     smoothBodyWeights(plain, plain.indices, 8);
     BodyMesh folded = bandStrip(widths);
-    const FarBlendSmoothing along{chain, 2.5f, 8, {}, {}, {}, 0};
+    const FarBlendSmoothing along{chain, 2.5f, 8, {}, {}, {}, 0, 0, {}};
     smoothBodyWeights(folded, folded.indices, 8, &along);
     const float plainStep = steepestChainStep(plain, columns, 6);
     const float foldedStep = steepestChainStep(folded, columns, 6);
@@ -240,7 +240,7 @@ TEST(BodyWeights, AJointBeyondTheFourStrongestGivesItsWeightToItsChainNeighbour)
     // Bones beside each other under one root (limbs from the pelvis) lie on no one line: their
     // weights are dropped as before.
     BodyMesh beside = bandStrip(widths);
-    const FarBlendSmoothing apart{siblings, 2.5f, 8, {}, {}, {}, 0};
+    const FarBlendSmoothing apart{siblings, 2.5f, 8, {}, {}, {}, 0, 0, {}};
     smoothBodyWeights(beside, beside.indices, 8, &apart);
     for (std::size_t v = 0; v < plain.vertices.size(); ++v) {
         for (std::uint16_t joint = 1; joint <= 6; ++joint) {
@@ -263,10 +263,10 @@ TEST(BodyWeights, ASpineOfTrunkBonesKeepsItsEndsAndSharesADroppedMiddleBoneBetwe
     }
     const std::vector<std::uint8_t> trunk(chain.size(), 1);
     BodyMesh folded = bandStrip(widths);
-    const FarBlendSmoothing along{chain, 2.5f, 8, {}, {}, {}, 0};
+    const FarBlendSmoothing along{chain, 2.5f, 8, {}, {}, {}, 0, 0, {}};
     smoothBodyWeights(folded, folded.indices, 8, &along);
     BodyMesh spine = bandStrip(widths);
-    const FarBlendSmoothing alongTrunk{chain, 2.5f, 8, {}, trunk, {}, 0};
+    const FarBlendSmoothing alongTrunk{chain, 2.5f, 8, {}, trunk, {}, 0, 0, {}};
     smoothBodyWeights(spine, spine.indices, 8, &alongTrunk);
     const float foldedStep = steepestChainStep(folded, columns, 6);
     const float spineStep = steepestChainStep(spine, columns, 6);
@@ -318,24 +318,35 @@ std::string manySpineBonesText(int frames) {
     return b.text(rows);
 }
 
-// Under linear blending (glTF viewers), as issue 38's outside check poses `convert --body`.
+// Under linear blending (glTF viewers), as issue 38's outside check poses `convert --body`, at
+// every phase of the sampling grid (an unseen capture's extent lands it at any).
 TEST(BodyWeights, ManyShortSpineBonesBentAndTwistedHoldUnderLinearBlending) {
     constexpr int kFrames = 24;
     const Document document = parseDocument(manySpineBonesText(kFrames));
     ASSERT_TRUE(document.loaded());
-    const BodyResult body = buildBody(document.skeleton, BodyOptions{});
-    ASSERT_NE(body.mesh, nullptr) << body.message;
-    const test::ClipStretch stretch = test::linearStretchOverFrames(document, *body.mesh);
-    // Measured: 2.08x at worst; 2.29x where a joint dropped from a vertex's 4 strongest was
-    // renormalised away (the kept set switching from {Hips .. Spine2} to {Spine .. Spine3} across
-    // an edge of the flank). At 25 degrees: 3.57x, and 3.66x renormalised. With limbs tapered as
-    // one and the neck (which moved the simplifier's collapses), 2.27x: a 1.35 edge of the flank
-    // at the chest whose ends keep {Spine1, Hips, Spine, Spine3} and {Spine1, Hips, Spine3,
-    // Spine2}, each dropped joint's weight given to its chain neighbour; the same with or
-    // without the finest level's flips. The renormalisation itself is guarded by
+    std::vector<double> held;
+    const std::vector<double> worst =
+        test::overGridPhases(document.skeleton, [&](const BodyResult& body) {
+            EXPECT_NE(body.mesh, nullptr) << body.message;
+            const test::ClipStretch stretch =
+                body.mesh == nullptr ? test::ClipStretch{}
+                                     : test::linearStretchOverFrames(document, *body.mesh);
+            held.push_back(stretch.leastHeld);
+            return stretch.worst;
+        });
+    // Measured at phase 0: 2.08x at worst; 2.29x where a joint dropped from a vertex's 4
+    // strongest was renormalised away (the kept set switching from {Hips .. Spine2} to
+    // {Spine .. Spine3} across an edge of the flank). At 25 degrees: 3.57x, and 3.66x
+    // renormalised. The renormalisation itself is guarded by
     // AJointBeyondTheFourStrongestGivesItsWeightToItsChainNeighbour.
-    EXPECT_GT(stretch.leastHeld, 0.999);
-    EXPECT_LT(stretch.worst, 2.35);
+    // The bound is on the worst over test::kGridPhases, the stretch being the weights' (no sheet,
+    // no sliver): 1.89x to 2.36x. Without the short edges' rounds (body_builder.cpp's
+    // kShortEdgeRounds), 2.04x to 2.83x (at half a cell along y; 2.24x at phase 0): the flank's
+    // short edges at the chest kept the first rounds' steps of weight.
+    for (std::size_t k = 0; k < held.size(); ++k) {
+        EXPECT_GT(held[k], 0.999) << "at grid phase " << k;
+    }
+    EXPECT_LT(*std::max_element(worst.begin(), worst.end()), 2.45);
 }
 
 // `b` (a biped whose joints' names start with `prefix`, its hips `hipsHeight` above the ground)
