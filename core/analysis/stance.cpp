@@ -640,19 +640,31 @@ FigureEnds endsOf(const Skeleton& skeleton, std::span<const NodeIndex> excluded,
 // reference speed) and, per signed axis (index: static_cast<std::size_t>(UpAxis)), the distance
 // of the lowest counted node along it. Each node's distance is measured once per sample
 // (nodeDistances, four nodes at a time) and serves both.
-struct SampleSpeeds {
-    std::vector<double> mean;
-    std::array<std::vector<double>, 6> lowest;
+//
+// The mean, the six axes' lowest speeds and a row of scratch (motionCosts' heights) share one
+// allocation, left unset (every row is written whole before it is read): eight vectors of 240
+// doubles each were allocations past glibc's per-thread cache (1 KiB), each a walk of the
+// arena's bins, 8 of the 28 such calls a take made over a library.
+class SampleSpeeds {
+public:
+    explicit SampleSpeeds(std::size_t samples)
+        : rows_(new double[samples * kRows]), samples_(samples) {}
+    std::span<double> mean() { return row(0); }
+    std::span<double> lowest(std::size_t axis) { return row(1 + axis); }
+    std::span<double> scratch() { return row(kRows - 1); }
+
+private:
+    static constexpr std::size_t kRows = 8;
+    std::span<double> row(std::size_t index) { return {rows_.get() + index * samples_, samples_}; }
+
+    std::unique_ptr<double[]> rows_;
+    std::size_t samples_;
 };
 
 SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
                       std::span<const std::uint8_t> counted) {
     const std::size_t samples = poses.at.size();
-    SampleSpeeds speeds;
-    speeds.mean.resize(samples);
-    for (std::vector<double>& lowest : speeds.lowest) {
-        lowest.resize(samples);
-    }
+    SampleSpeeds speeds(samples);
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
     const bool everyNode = countedNodes == counted.size(); // no static root nor rider
     // Otherwise the counted nodes' indices, looked up once: a face rig's or a hand's riders are
@@ -670,13 +682,14 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
     // Per file axis, the entries of speeds.lowest of its positive and its negative direction: the
     // lowest node along +c is the sample's lowNode[c], along -c its highNode[c] (the highest
     // along c), read without asking each axis's sign per sample.
-    std::array<std::vector<double>*, 3> alongPositive{};
-    std::array<std::vector<double>*, 3> alongNegative{};
+    std::array<double*, 3> alongPositive{};
+    std::array<double*, 3> alongNegative{};
     for (const UpAxis axis : kAllUpAxes) {
         const SignedAxis signedAxis(axis);
         (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
-            &speeds.lowest[static_cast<std::size_t>(axis)];
+            speeds.lowest(static_cast<std::size_t>(axis)).data();
     }
+    double* const mean = speeds.mean().data();
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
@@ -689,11 +702,11 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
                 sum += distances[i];
             }
         }
-        speeds.mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
+        mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
         const PoseExtremes& extent = extremes.of[s];
         for (std::size_t c = 0; c < 3; ++c) {
-            (*alongPositive[c])[s] = distances[extent.lowNode[c]];
-            (*alongNegative[c])[s] = distances[extent.highNode[c]];
+            alongPositive[c][s] = distances[extent.lowNode[c]];
+            alongNegative[c][s] = distances[extent.highNode[c]];
         }
     }
     return speeds;
@@ -762,14 +775,14 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
         return costs;
     }
     SampleSpeeds speeds = speedsOf(poses, extremes, counted);
-    const double referenceSpeed = percentileInPlace(speeds.mean, 0.5);
+    const double referenceSpeed = percentileInPlace(speeds.mean(), 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
     const LeafCoordinates leafCoordinates(poses, ends.leaves);
-    std::vector<double> lows(samples);
+    const std::span<double> lows = speeds.scratch();
     for (const UpAxis axis : kAllUpAxes) {
         extremes.lowestAlongEach(SignedAxis(axis), lows);
-        std::vector<double>& lowSpeeds = speeds.lowest[static_cast<std::size_t>(axis)];
+        const std::span<double> lowSpeeds = speeds.lowest(static_cast<std::size_t>(axis));
         // In place: nth_element leaves the sample whole, only reordered.
         const auto [upper, lower, floor] = percentilesInPlace(lows, {0.8, 0.2, 0.1});
         const double spread = (upper - lower) / bodySize;

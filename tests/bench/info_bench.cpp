@@ -17,8 +17,8 @@ namespace {
 
 constexpr std::size_t kTakeFrames = 290;
 
-// `takes` copies of the take in one command line: with more than one, info reads the next file
-// while it analyses this one (app/cli/info_command_prefetch.h).
+// `takes` copies of the take in one command line: with more than one, info shares the files with
+// a second thread, each read and analysed on one (app/cli/info_command_pages.h).
 void runCommandOnTake(benchmark::State& state, std::vector<std::string_view> arguments,
                       int (*command)(std::span<const std::string_view>, std::ostream&,
                                      std::ostream&),

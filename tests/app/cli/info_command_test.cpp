@@ -87,10 +87,10 @@ TEST(InfoCommand, UsageErrors) {
     EXPECT_EQ(version.out.rfind("bvhscope ", 0), 0u);
 }
 
-// Many files are read ahead on a second thread (info_command_prefetch.h) while each is analysed:
-// the output is still each file's own, in argument order, with a file that fails to parse and
-// a missing one in the middle: the text and the messages are the single-file runs' joined, the
-// JSON array holds the single-file objects in order, and the run fails.
+// Many files are shared with a second thread, each file read and analysed on one of them
+// (info_command_pages.h): the output is still each file's own, in argument order, with a file that
+// fails to parse and a missing one in the middle: the text and the messages are the single-file
+// runs' joined, the JSON array holds the single-file objects in order, and the run fails.
 TEST(InfoCommand, ManyFilesPrintEachFileAsAloneInArgumentOrder) {
     test::TemporaryDirectory directory;
     std::vector<std::string> files;
