@@ -641,6 +641,7 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     lastFolding.last = far != nullptr;
     const int allRounds =
         far != nullptr ? std::max({rounds, far->rounds, far->junctionRounds}) : rounds;
+    const SmoothingShares shares{neighbours, ownShare, neighbourShare};
     for (int round = 0; round < allRounds; ++round) {
         if (round >= rounds) {
             markFarBlends(mesh, *far, neighbours, current, round, junctions, farBlends);
@@ -650,19 +651,13 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
                 next[v] = current[v];
                 continue;
             }
-            sum.clear();
-            sum.add(current[v], ownShare[v]);
-            for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
-                sum.add(current[neighbours.list[n]], neighbourShare[n]);
-            }
             // The first rounds' last makes the weights of every vertex that blends near.
-            const Folding& folds = round + 1 == rounds ? lastFolding : folding;
-            next[v] = strongest(sum.sum(), folds.at(v) ? &folds : nullptr, folds.isHeld(v));
+            next[v] =
+                smoothedAt(v, current, shares, round + 1 == rounds ? lastFolding : folding, sum);
         }
         current.swap(next);
     }
     if (far != nullptr) {
-        const SmoothingShares shares{neighbours, ownShare, neighbourShare};
         settleShortEdges(*far, shares, lengths, kShortEdgeLength * meanLength, lastFolding, current,
                          next);
     }
