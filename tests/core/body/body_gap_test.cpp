@@ -14,6 +14,7 @@
 #include "tests/core/body/body_split_limb_rigs.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_stretch_phases.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>

@@ -9,13 +9,11 @@
 #include "core/body/body_builder.h"
 #include "core/body/body_mesh.h"
 #include "core/reader/document.h"
-#include "tests/core/body/body_stretch.h"
 
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <glm/vec3.hpp>
-#include <gtest/gtest.h>
 #include <utility>
 #include <vector>
 
@@ -90,19 +88,6 @@ std::vector<double> overGridPhases(const Skeleton& skeleton, Measure measure) {
         values.push_back(measure(buildBody(skeleton, options)));
     }
     return values;
-}
-
-// linearStretchOverFrames of `document`'s clip on its body built at each of kGridPhases, in that
-// order; a build without a mesh fails the calling test and reads as no stretch.
-inline std::vector<ClipStretch> linearStretchOverGridPhases(const Document& document) {
-    std::vector<ClipStretch> stretches;
-    overGridPhases(document.skeleton, [&](const BodyResult& body) {
-        EXPECT_NE(body.mesh, nullptr) << body.message;
-        stretches.push_back(body.mesh == nullptr ? ClipStretch{}
-                                                 : linearStretchOverFrames(document, *body.mesh));
-        return stretches.back().worst;
-    });
-    return stretches;
 }
 
 } // namespace bvh::test

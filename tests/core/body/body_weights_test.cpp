@@ -7,6 +7,7 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_stretch_phases.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
