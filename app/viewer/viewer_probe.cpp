@@ -130,7 +130,9 @@ bool ViewerProbe::afterDraw(const ViewerState& state, bool loading, bool layoutS
             lastState_ = std::move(text);
         }
     }
-    if (!capturing() || framesSinceLoaded_ <= kScreenshotFrame) {
+    // Only a settled frame is captured: its state is the one just written, so the rectangles a
+    // test reads from the state file are where the screenshot shows them.
+    if (!capturing() || framesSinceLoaded_ <= kScreenshotFrame || !layoutSettled) {
         return false;
     }
     const render::Image image = render::readDefaultFramebuffer(framebufferWidth, framebufferHeight);

@@ -159,6 +159,10 @@ TEST_F(FolderBrowserGui, ThumbnailsInTheScreenshotShowTheFigure) {
     const auto state = readStateFile(stateFile);
     ASSERT_TRUE(state.has_value());
     ASSERT_TRUE(settled(*state, 4)) << "the screenshot did not wait for the folder";
+    // A row under the pointer plays its take in place of its thumbnail (a smaller figure, framed
+    // over the whole clip): the viewer starts with the pointer parked away from its window.
+    ASSERT_FALSE(state->browserPlaying.has_value())
+        << "row " << state->browserPlaying->first << " plays under the pointer";
     const auto pixels = loadPng(png);
     ASSERT_TRUE(pixels.has_value());
     // Pixels of the thumbnails' figure colour (the first palette colour, orange, lit or shaded).
