@@ -6,7 +6,9 @@
 //     (as a glTF viewer skins `convert --body`'s mesh) with the head turned 60 degrees either way
 //     about up and nodded 40 degrees either way about the side axis at the head joint, and the
 //     neck turned 60 degrees and nodded 40 degrees either way at its root. Only the head and the
-//     neck move, so only edges with their weight stretch.
+//     neck move, so only edges with their weight stretch;
+//   - the throat's length, of the height (tests/core/body/body_throat.h): how far the neck's front
+//     runs, within 0.01 of the height of its deepest, between the chest's top and the chin.
 //
 //   bvhscope_measure_neck_weights FILE...
 //
@@ -19,6 +21,7 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_throat.h"
 
 #include <algorithm>
 #include <array>
@@ -143,10 +146,14 @@ void measureFile(const std::string& file) {
         return;
     }
     std::vector<double> trunk;
+    std::vector<double> throat;
     std::vector<std::vector<double>> edges(kPoses.size());
     test::overGridPhases(skeleton, [&](const BodyResult& body) {
         if (body.mesh != nullptr) {
             trunk.push_back(trunkOnHead(*body.mesh, roles));
+            throat.push_back(test::throatLength(*body.mesh,
+                                                body.mesh->bindWorld[nodes.head].translation,
+                                                body.mesh->bindWorld[nodes.neckRoot].translation));
             for (std::size_t p = 0; p < kPoses.size(); ++p) {
                 edges[p].push_back(worstEdge(skeleton, *body.mesh, nodes, kPoses[p]));
             }
@@ -158,6 +165,7 @@ void measureFile(const std::string& file) {
         return;
     }
     printRow(file, "trunk weight on head vertices", trunk);
+    printRow(file, "throat length", throat);
     for (std::size_t p = 0; p < kPoses.size(); ++p) {
         printRow(file, kPoses[p].name, edges[p]);
     }
