@@ -3,7 +3,8 @@
 // samples: 1.4-24 KiB each, about twenty a take) were each allocated past glibc's per-thread
 // cache (1 KiB), a walk of the arena's bins, and freed again, each into memory the next take then
 // met cold. Here the analysis takes a vector given back by an earlier one on the same thread,
-// with its allocation (and whatever it held), and gives it back when done.
+// with its allocation (and whatever it held), and gives it back when done: over the 175 takes of
+// the README's `info --json` figures, allocations over 1 KiB 4 193 -> 1 060 (`check`'s 622).
 //
 // Each element type has its kept vectors, and a `Tag` type gives a use its own: a buffer read only
 // as far as it was written (takeKeptBuffer) keeps its length there, where the vectors that are
@@ -20,8 +21,9 @@ namespace bvh {
 
 namespace kept_vectors_detail {
 
-// How many vectors of one element type a thread keeps, and the largest it keeps (a rig of
-// thousands of joints frees its vectors as before rather than holding them).
+// How many vectors of one element type and tag a thread keeps, and the largest it keeps (a rig
+// of thousands of joints frees its vectors as before rather than holding them): at most 8 MiB a
+// type and tag.
 inline constexpr std::size_t kKeptPerType = 8;
 inline constexpr std::size_t kLargestKeptBytes = std::size_t{1} << 20;
 

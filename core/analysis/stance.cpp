@@ -545,7 +545,11 @@ struct Extremes {
 
     Extremes() = default;
     Extremes(Extremes&&) = default;
-    Extremes& operator=(Extremes&&) = default;
+    Extremes& operator=(Extremes&& other) noexcept { // the vector replaced is kept, not freed
+        keepVector(of);
+        of = std::move(other.of);
+        return *this;
+    }
     Extremes(const Extremes&) = delete;
     Extremes& operator=(const Extremes&) = delete;
     ~Extremes() { keepVector(of); } // kept_vectors.h

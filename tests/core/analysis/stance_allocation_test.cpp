@@ -43,7 +43,7 @@ TEST(StanceAllocation, ASecondTakeOnAThreadAllocatesNoPerSampleVectorsAgain) {
     // first take fills the thread's kept vectors, the second takes them. What the second still
     // allocates past the cache is the summary's own (the root names, the rest pose's landmarks,
     // the forward kinematics plan), not one vector a sample. Measured: main's code made 24
-    // such allocations for the second take (24 for the first), this one 9 (22).
+    // such allocations for the second take (24 for the first), this one 8 (22).
     const Document first =
         parseDocument(test::generatedTake("walk", "normal", test::generatedVariation(1)));
     const Document second =
