@@ -7,6 +7,7 @@
 #include "core/body/body_mesh_checks.h"
 #include "core/body/body_mesh_flips.h"
 #include "core/body/body_mesh_normals.h"
+#include "core/body/body_mesh_pinches.h"
 #include "core/body/body_roles.h"
 #include "core/body/body_weights.h"
 
@@ -165,10 +166,21 @@ void removeFlaps(std::vector<std::uint32_t>& indices) {
     indices.resize(kept);
 }
 
-Levels makeLevels(const RawBodySurface& surface) {
-    // meshoptimizer's collapses now and then pinch two sheets of a thin gap (between fingers
-    // a cell apart) into one edge of four triangles; a looser target then usually keeps them
-    // apart, and the marched surface, closed by construction, is the last resort.
+// Whether `level` is closed (isClosedSurface) once the flaps (removeFlaps) and pinched sheets
+// (separatePinchedSheets, its copies of vertices appended to `surface`) a simplification left
+// are undone.
+bool closeLevel(RawBodySurface& surface, std::vector<std::uint32_t>& level) {
+    removeFlaps(level);
+    if (isClosedSurface(level)) {
+        return true;
+    }
+    separatePinchedSheets(surface.positions, level);
+    return isClosedSurface(level);
+}
+
+Levels makeLevels(RawBodySurface& surface) {
+    // A looser target is left for a level that even so is not closed, and the marched surface,
+    // closed by construction, is the last resort.
     std::vector<std::uint32_t> fine = surface.indices;
     for (const std::size_t triangles : kFineTriangleTries) {
         if (fine.size() / 3 <= triangles) {
@@ -176,8 +188,7 @@ Levels makeLevels(const RawBodySurface& surface) {
         }
         std::vector<std::uint32_t> smaller =
             simplified(surface, surface.indices, triangles, kFineError);
-        removeFlaps(smaller);
-        if (isClosedSurface(smaller)) {
+        if (closeLevel(surface, smaller)) {
             fine = std::move(smaller);
             break;
         }
@@ -191,9 +202,8 @@ Levels makeLevels(const RawBodySurface& surface) {
         // Each coarser level from the one before: cheaper, and as good at these ratios.
         std::vector<std::uint32_t> coarser =
             simplified(surface, all.back(), target, kCoarserErrors[k]);
-        removeFlaps(coarser);
         // meshoptimizer keeps topology nearly always; a level that lost it is left out.
-        if (isClosedSurface(coarser) && coarser.size() < all.back().size()) {
+        if (closeLevel(surface, coarser) && coarser.size() < all.back().size()) {
             all.push_back(std::move(coarser));
         }
     }

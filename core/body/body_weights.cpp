@@ -14,7 +14,12 @@ namespace {
 // Edges shorter than this share of the mean edge couple as strongly as this share's length.
 constexpr float kShortestCoupledLength = 0.05f;
 // Edges shorter than this share of the mean edge weld their ends' weights (weldCloseVertices).
-constexpr float kWeldedLength = 0.1f;
+// A full-body fist's thumb tip fused to the index finger leaves edges of 0.36 to 0.41 cm (a
+// quarter of the mean) whose ends share the two fingers in other proportions (Thumb4 0.38 and
+// 0.53): curled 90 degrees a joint, at a diagonal grid phase, 4.23x and 4.62x under linear
+// blending with a tenth of the mean; with a fifth 3.10x and 3.62x, the fist's worst over ten
+// grid phases 4.62x -> 4.44x (a third: 4.13x at half a cell along y, 4 edges over 4x).
+constexpr float kWeldedLength = 0.2f;
 // Vertices with an edge shorter than this share of the mean edge go on smoothing after the first
 // rounds (settleShortEdges): the Poser-style armpit's worst edge at half a cell's phase along x,
 // 4.37x, fell to 4.06x after 8 rounds more on those with an edge under half the mean, to 4.16x

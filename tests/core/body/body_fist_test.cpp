@@ -87,6 +87,34 @@ TEST(BodyFist, AFullBodyFistHoldsEveryEdgeWithin4xUnderLinearBlending) {
     }
 }
 
+TEST(BodyFist, AFullBodyFistHoldsAtEveryGridPhase) {
+    // An unseen capture's extent puts the grid's samples at any phase. At half a cell along x a
+    // collapse pinched the 8 000-triangle level's slot over the right upper arm, and the level
+    // of 10 000 triangles the builder fell back to fused the thumb's tip to the index finger
+    // with edges 7.60x stretched at 90 degrees a joint (8 edge-frames over 4x, 99.973 % held).
+    // With the pinched sheets separated (body_mesh_pinches.h) the phases' worst edges were 3.13x
+    // to 4.62x, at most 2 edges over 4x in a frame (99.992 %), 0.4 cm edges where the thumb's tip
+    // is fused to the index finger among them; with those welded (body_weights.cpp's
+    // kWeldedLength) 3.10x to 4.44x, over 4x at 2 phases of 10: a 2.7 cm edge from the knuckles'
+    // Hand and first phalanges to the third's (4.44x), one from the thumb's root to the index
+    // finger's middle (4.07x).
+    const Document document = parseDocument(test::curlingFistText(kFistFrames, 90.0));
+    ASSERT_TRUE(document.loaded());
+    std::vector<double> held;
+    const std::vector<double> worst =
+        test::overGridPhases(document.skeleton, [&](const BodyResult& body) {
+            EXPECT_NE(body.mesh, nullptr) << body.message;
+            const FistStretch stretch =
+                body.mesh == nullptr ? FistStretch{} : fistStretch(document, *body.mesh);
+            held.push_back(stretch.linearHeld);
+            return stretch.linear;
+        });
+    for (std::size_t phase = 0; phase < worst.size(); ++phase) {
+        EXPECT_LT(worst[phase], 4.5) << "phase " << phase;
+        EXPECT_GE(held[phase], 0.9999) << "phase " << phase;
+    }
+}
+
 TEST(BodyFist, AHandOnItsOwnClosingHoldsItsEdgesUnderLinearBlending) {
     // A hand the grid resolves (a hand-only capture; its heel, the thumb's ball and web moved by
     // the thumb's root), as a glTF viewer shows it while its fingers close and its thumb turns:
