@@ -846,6 +846,11 @@ const std::vector<LoadTiming>& completedLoadTimingsOf(const RunningViewer& viewe
     return viewer.loop->completedLoadTimings();
 }
 
+InputEventCounts inputEventCountsOf(const RunningViewer& viewer) {
+    const InputQueue& input = viewer.window->input();
+    return {input.received(), input.applied()};
+}
+
 int runViewer(const ViewerOptions& options, std::ostream& err) {
     const RunningViewerPointer viewer = startViewer(options, err);
     if (!viewer) {

@@ -6,6 +6,7 @@
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/viewer_options.h"
 
+#include <cstdint>
 #include <memory>
 #include <ostream>
 #include <vector>
@@ -38,5 +39,15 @@ ViewerState& viewerStateOf(RunningViewer& viewer);
 void saveViewerSettings(RunningViewer& viewer);
 double lastFrameMillisecondsOf(const RunningViewer& viewer);
 const std::vector<LoadTiming>& completedLoadTimingsOf(const RunningViewer& viewer);
+
+// The input events the window has received so far and those it has given to frames, counted
+// now rather than as the last frame left them: the page's checks wait until a touch's or a
+// key's events have all been applied (InputQueue trickles them over frames) before they read
+// what it did.
+struct InputEventCounts {
+    std::uint64_t received = 0;
+    std::uint64_t applied = 0;
+};
+InputEventCounts inputEventCountsOf(const RunningViewer& viewer);
 
 } // namespace bvhscope::viewer

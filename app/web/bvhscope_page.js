@@ -473,6 +473,10 @@
       commandsPending: Boolean(viewer.commandsPending),
       asleep: Boolean(viewer.asleep),
       framesDrawn: viewer.framesDrawn ?? 0,
+      // The viewer's input events received and applied, and the touch events the page has
+      // turned into them: a check waits until its touches are handled and their events applied
+      // before it reads what they did.
+      input: { ...(viewer.input ?? { received: 0, applied: 0 }), touches: touchEventsHandled },
       layout: viewer.layout ?? null,
       items: viewer.items ?? {},
       camera: viewer.camera ?? null,
@@ -693,6 +697,7 @@
   const kPanelPixelsPerWheelStep = 65;
   const kScrolledPanels = ['files', 'joints', 'info', 'selection', 'settings'];
   let oneFinger = null; // {x, y, pressed, scrolls, scrolling, lastY}
+  let touchEventsHandled = 0; // on the canvas, for state().input
   let twoFingers = null; // {x, y, spread}
 
   function sendMouse(type, x, y, button) {
@@ -815,6 +820,7 @@
       event.stopPropagation();
       wakeViewer();
       handler(event);
+      ++touchEventsHandled;
     }, { capture: true, passive: false });
   }
 

@@ -295,6 +295,14 @@ std::string stateJson(const viewer::ViewerState& state) {
     out += viewer::pageFramesPaused() ? "true" : "false";
     out += ",\"framesDrawn\":";
     appendJsonNumber(out, state.framesDrawn);
+    // The input events received and applied now: a tap's press and release reach ImGui one
+    // frame apart (input_queue.h), so its effect shows only once both are applied.
+    const viewer::InputEventCounts input = inputEventCounts();
+    out += ",\"input\":{\"received\":";
+    appendJsonNumber(out, static_cast<double>(input.received));
+    out += ",\"applied\":";
+    appendJsonNumber(out, static_cast<double>(input.applied));
+    out += '}';
     // The camera, for touch checks: pinch zooms (distance), two fingers pan (target), one
     // finger orbits (yaw, pitch).
     const render::OrbitCamera& camera = state.camera;
@@ -385,7 +393,7 @@ using bvhscope::web::viewerState;
 // JSON: {"files":[{"name","joints","frames","loading","held","frameTimeChecked","color":[r,g,b]}],
 // "frame",
 // "messages":[...],"frameMs","loads":[{"name","headerMs","firstPoseMs","totalMs","failed"}],
-// "busy","commandsPending","asleep","framesDrawn","camera":{"distance","yaw","pitch","target"},
+// "busy","commandsPending","asleep","framesDrawn","input":{"received","applied"},"camera":{"distance","yaw","pitch","target"},
 // "panelsHidden","layout":{"files","joints",
 // "info","selection","settings","timeline","view","tabs","curves","compare","compact","drawer"},
 // "items":{name:rect}} (rects as [x,y,width,height] in window pixels); before the viewer

@@ -65,6 +65,10 @@ double lastFrameMilliseconds() {
     return gViewer != nullptr ? viewer::lastFrameMillisecondsOf(*gViewer) : 0.0;
 }
 
+viewer::InputEventCounts inputEventCounts() {
+    return gViewer != nullptr ? viewer::inputEventCountsOf(*gViewer) : viewer::InputEventCounts{};
+}
+
 const std::vector<viewer::LoadTiming>& completedLoadTimings() {
     return gViewer != nullptr ? viewer::completedLoadTimingsOf(*gViewer) : kNoTimings;
 }

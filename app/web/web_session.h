@@ -4,6 +4,7 @@
 
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/session/viewer_state.h"
+#include "app/viewer/viewer_app.h"
 
 #include <memory>
 #include <string>
@@ -19,6 +20,8 @@ viewer::ViewerState* viewerState();
 void saveSettingsNow();
 // Milliseconds of the last drawn frame (input to present); 0 before the first.
 double lastFrameMilliseconds();
+// The viewer's input events, received and applied, as they are now ({0, 0} before it starts).
+viewer::InputEventCounts inputEventCounts();
 // Every completed load's timings, oldest first (at most the last 100).
 const std::vector<viewer::LoadTiming>& completedLoadTimings();
 // Deletes from /files each file whose load finished (loaded or failed) since the last call:

@@ -24,15 +24,36 @@ const center = ([x, y, width, height]) => ({ x: x + width / 2, y: y + height / 2
 const area = (rect) => rect[2] * rect[3];
 
 // A finger (or two) through CDP: each step is one touch event with every finger's position.
+// session.touchesSent counts them, for afterInput.
 async function touch(session, type, points) {
   await session.send('Input.dispatchTouchEvent', {
     type,
     touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })),
   });
+  session.touchesSent = (session.touchesSent ?? 0) + 1;
+}
+
+// The state once the page has handled every touch sent so far, the viewer has applied every
+// input event it had then (a tap's press and release reach ImGui a frame apart, input_queue.h),
+// and one more frame is drawn (a tab chosen in a frame opens its drawer in the next one's
+// layout), or the page has gone to sleep (a move within the tap's slop makes no event, and
+// the page may have slept before it came). Not a count of frames from before the touch: on a
+// loaded machine the frames drawn while CDP delivered the touch used them up, and the check
+// read the frame that took the release, its drawer chosen and not yet laid out.
+async function afterInput(context, page, session, what) {
+  const handled = await context.waitForState(
+    page, (s) => s.input.touches >= (session.touchesSent ?? 0), `the page to handle ${what}`,
+    kTimeoutMs);
+  const applied = await context.waitForState(
+    page, (s) => s.input.applied >= handled.input.received, `the viewer to apply ${what}`,
+    kTimeoutMs);
+  return context.waitForState(page, (s) => s.framesDrawn > applied.framesDrawn || s.asleep,
+                              `a frame after ${what}`, kTimeoutMs);
 }
 
 // Moves fingers from `from` to `to` (arrays of points, one per finger) in `steps` events, each
-// after the viewer has applied the previous one's input.
+// after the viewer has applied the previous one's input. Returns the state once the lift is
+// applied.
 async function dragFingers(context, page, session, from, to, steps = 8) {
   await touch(session, 'touchStart', from);
   for (let step = 1; step <= steps; ++step) {
@@ -40,20 +61,17 @@ async function dragFingers(context, page, session, from, to, steps = 8) {
       x: point.x + ((to[finger].x - point.x) * step) / steps,
       y: point.y + ((to[finger].y - point.y) * step) / steps,
     }));
-    const before = (await context.state(page)).framesDrawn;
     await touch(session, 'touchMove', at);
-    await context.waitForState(page, (s) => s.framesDrawn > before, 'a frame after a move',
-                               kTimeoutMs);
+    await afterInput(context, page, session, 'a move');
   }
   await touch(session, 'touchEnd', []);
+  return afterInput(context, page, session, 'the fingers lifted');
 }
 
 async function tap(context, page, session, point) {
-  const before = (await context.state(page)).framesDrawn;
   await touch(session, 'touchStart', [point]);
   await touch(session, 'touchEnd', []);
-  return context.waitForState(page, (s) => s.framesDrawn > before + 2, 'frames after a tap',
-                              kTimeoutMs);
+  return afterInput(context, page, session, 'a tap');
 }
 
 // p: the layout and the figure at 390x844.
@@ -94,20 +112,27 @@ async function checkTabs(context, page, session, outDir) {
 
   // Held on the Files tab for 20 drawn frames (playing, so that frames are drawn while the
   // finger rests), then let go: one toggle, to Files.
+  // Counted from the frame after the touch went down was applied, and read once its lift is.
   const filesTab = center(current?.items['tabs:Files'] ?? infoTab);
   await page.keyboard.press('Space');
   await touch(session, 'touchStart', [filesTab]);
-  const held = (await context.state(page)).framesDrawn;
-  const whileHeld = await waitForState(page, (s) => s.framesDrawn > held + 20,
+  const touched = await afterInput(context, page, session, 'the touch on Files');
+  const whileHeld = await waitForState(page, (s) => s.framesDrawn > touched.framesDrawn + 20,
                                        '20 frames with a touch held', kTimeoutMs);
   await touch(session, 'touchEnd', []);
-  current = await waitForState(page, (s) => s.framesDrawn > whileHeld.framesDrawn + 5,
-                               'frames after the held touch', kTimeoutMs);
+  const released = await afterInput(context, page, session, 'the held touch let go');
+  current = await waitForState(page, (s) => s.layout.drawer === 'files' &&
+                               area(s.layout.files) > 0, 'the Files drawer', kTimeoutMs)
+    .catch(() => released);
   await page.keyboard.press('k');
   check(whileHeld.layout.drawer === 'info' && current.layout.drawer === 'files' &&
           area(current.layout.files) > 0,
         `q. a touch held on Files for 20 frames does nothing while held (drawer ` +
-        `'${whileHeld.layout.drawer}') and opens Files once let go ('${current.layout.drawer}')`);
+        `'${whileHeld.layout.drawer}', frames ${touched.framesDrawn}-${whileHeld.framesDrawn}) ` +
+        `and opens Files once let go ('${released.layout.drawer}' ` +
+        `${JSON.stringify(released.layout.files)} at frame ${released.framesDrawn}; ` +
+        `'${current.layout.drawer}' ${JSON.stringify(current.layout.files)} at ` +
+        `${current.framesDrawn})`);
 
   await checkDragScrolls(context, page, session, current);
 
@@ -132,9 +157,8 @@ async function checkDragScrolls(context, page, session, current) {
     .filter((name) => name.startsWith('tree:0:') && opened.items[name][1] < drawer[1] + drawer[3])
     .sort((a, b) => opened.items[b][1] - opened.items[a][1])[0];
   const from = { x: drawer[0] + drawer[2] / 2, y: drawer[1] + drawer[3] - 20 };
-  await dragFingers(context, page, session, [from], [{ x: from.x, y: from.y - 48 }]);
-  const scrolled = await waitForState(page, (s) => s.framesDrawn > opened.framesDrawn + 3,
-                                      'frames after the drag', kTimeoutMs);
+  const scrolled = await dragFingers(context, page, session, [from],
+                                     [{ x: from.x, y: from.y - 48 }]);
   const shift = opened.items[rowName]?.[1] - (scrolled.items[rowName]?.[1] ?? NaN);
   check(Math.abs(shift - 48) <= 1 && scrolled.layout.drawer === 'joints',
         `q. a finger dragged up 48 px in the Joints drawer scrolls the tree 48 px ` +
@@ -146,25 +170,22 @@ async function checkGestures(context, page, session) {
   const { check } = context;
   const start = await context.state(page);
   const view = center(start.layout.view);
-  await dragFingers(context, page, session, [{ x: view.x - 60, y: view.y }],
-                    [{ x: view.x + 60, y: view.y }]);
-  const orbited = await context.state(page);
+  const orbited = await dragFingers(context, page, session, [{ x: view.x - 60, y: view.y }],
+                                    [{ x: view.x + 60, y: view.y }]);
   check(Math.abs(orbited.camera.yaw - start.camera.yaw) > 0.05,
         `r. one finger dragged 120 px across the view orbits: yaw ` +
         `${start.camera.yaw.toFixed(3)} -> ${orbited.camera.yaw.toFixed(3)}`);
 
-  await dragFingers(context, page, session,
-                    [{ x: view.x - 40, y: view.y }, { x: view.x + 40, y: view.y }],
-                    [{ x: view.x - 120, y: view.y }, { x: view.x + 120, y: view.y }]);
-  const pinched = await context.state(page);
+  const pinched = await dragFingers(
+    context, page, session, [{ x: view.x - 40, y: view.y }, { x: view.x + 40, y: view.y }],
+    [{ x: view.x - 120, y: view.y }, { x: view.x + 120, y: view.y }]);
   check(pinched.camera.distance < 0.8 * orbited.camera.distance,
         `r. two fingers spread from 80 to 240 px apart zoom in: distance ` +
         `${orbited.camera.distance.toFixed(3)} -> ${pinched.camera.distance.toFixed(3)}`);
 
-  await dragFingers(context, page, session,
-                    [{ x: view.x - 60, y: view.y }, { x: view.x + 60, y: view.y }],
-                    [{ x: view.x - 60, y: view.y + 120 }, { x: view.x + 60, y: view.y + 120 }]);
-  const panned = await context.state(page);
+  const panned = await dragFingers(
+    context, page, session, [{ x: view.x - 60, y: view.y }, { x: view.x + 60, y: view.y }],
+    [{ x: view.x - 60, y: view.y + 120 }, { x: view.x + 60, y: view.y + 120 }]);
   const moved = Math.hypot(...panned.camera.target.map((value, axis) =>
     value - pinched.camera.target[axis]));
   check(moved > 0.02 * pinched.camera.distance &&
@@ -188,9 +209,13 @@ async function checkRotation(context, page, outDir) {
   check(turned !== null && turned.layout.compact && area(turned.layout.view) >= 0.5 * pageArea,
         `s. turned to 844x390, the canvas is ${JSON.stringify(turned?.canvas)}, the layout ` +
         `compact, the view ${JSON.stringify(turned?.layout.view)} at least half the page`);
+  // Back upright, waited for until the viewer has laid out the panels at the new size: the
+  // page resizes the canvas before the next frame lays them out, and a state read between the
+  // two holds the landscape layout's tabs (Files at [4,238,160.8,31]: in the upright view),
+  // which check t taps.
   await page.setViewport(kPhone);
-  await waitForState(page, (s) => s.canvas[0] === kPhone.width, 'the phone turned back',
-                     kTimeoutMs);
+  await waitForState(page, (s) => s.canvas[0] === kPhone.width &&
+                     s.layout.timeline[2] === kPhone.width, 'the phone turned back', kTimeoutMs);
 }
 
 // t: the panels hidden by touch (the Files tab, its View menu, Hide panels), and brought back
@@ -198,9 +223,16 @@ async function checkRotation(context, page, outDir) {
 async function checkShowPanels(context, page, session, outDir) {
   const { check, waitForState } = context;
   const start = await context.state(page);
-  await tap(context, page, session, center(start.items['tabs:Files']));
+  const tapped = await tap(context, page, session, center(start.items['tabs:Files']));
   const files = await waitForState(page, (s) => area(s.layout.files) > 0 && s.items['menu:View'],
-                                   'the Files drawer and its View menu', kTimeoutMs);
+                                   'the Files drawer and its View menu', kTimeoutMs)
+    .catch(() => null);
+  if (!check(files !== null, `t. tapping Files (at ${JSON.stringify(start.items['tabs:Files'])} ` +
+             `in frame ${start.framesDrawn}'s layout) opens its drawer with the View menu ` +
+             `(after the tap: frame ${tapped.framesDrawn}, drawer '${tapped.layout.drawer}', ` +
+             `input ${JSON.stringify(tapped.input)}, before ${JSON.stringify(start.input)})`)) {
+    return;
+  }
   await tap(context, page, session, center(files.items['menu:View']));
   const menu = await waitForState(page, (s) => s.items['menu:View>Hide panels'],
                                   'the View menu to open', kTimeoutMs).catch(() => null);
