@@ -9,6 +9,7 @@
 #include "app/viewer/file_chooser_flow.h"
 #include "app/viewer/folder/folder_hover_play.h"
 #include "app/viewer/folder/folder_thumbnails.h"
+#include "app/viewer/frame_settle.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
 #include "app/viewer/layout/window_fit.h"
@@ -321,9 +322,7 @@ private:
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
     double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
-#ifndef __EMSCRIPTEN__
-    int framesAtActivity_ = 0; // framesDrawn_ at lastActivity_ (the Browser's pacing)
-#endif
+    int framesAtActivity_ = 0; // framesDrawn_ at lastActivity_ (settling, the Browser's pacing)
 #ifdef __EMSCRIPTEN__
     bool pageDrawsNow(double now);
     double lastDrawnTime_ = 0.0; // the page's last drawn frame (awaitFrame)
@@ -333,12 +332,11 @@ private:
 
 namespace {
 
-// Paused means asleep. While nothing moves (sessionIsMoving), no command is waiting and no
-// input came for kSettleSeconds (ImGui needs a few frames after an event: a popup fits its
-// contents, a hover lights up), the loop waits for events instead of drawing the same picture
-// again; it wakes every kIdleWakeSeconds without drawing, to see a termination request (a
-// signal does not end GLFW's wait). True when a frame should be drawn now.
-constexpr double kSettleSeconds = 0.5;
+// Paused means asleep. While nothing moves (sessionIsMoving), no command is waiting and the
+// frames after the last input have settled (frame_settle.h: a popup fits its contents, a hover
+// lights up, a tapped tab's drawer is laid out), the loop waits for events instead of drawing the
+// same picture again; it wakes every kIdleWakeSeconds without drawing, to see a termination
+// request (a signal does not end GLFW's wait). True when a frame should be drawn now.
 constexpr double kIdleWakeSeconds = 0.5;
 constexpr std::size_t kKeptLoadTimings = 100;
 // The page's frame interval while a file is read and the user does nothing (awaitFrame): four
@@ -358,6 +356,7 @@ bool FrameLoop::awaitFrame() {
     // An event the page saw (input, a resize, an open, a load done reading) woke the frames.
     if (const PageWake wake = takePageWake(); wake != PageWake::None) {
         lastActivity_ = now;
+        framesAtActivity_ = framesDrawn_;
         lastInput_ = wake == PageWake::Input ? now : lastInput_;
     }
     // The page cannot wait for the playing Browser cell's next picture: it keeps its frames.
@@ -371,9 +370,7 @@ bool FrameLoop::awaitFrame() {
         hoverPlays || window_.input().pending(); // events a frame left for the next
     if (foregroundMoves) {
         lastActivity_ = now;
-#ifndef __EMSCRIPTEN__
         framesAtActivity_ = framesDrawn_;
-#endif
     }
     const bool browserWorks = state_.folder.busy();
 #ifndef __EMSCRIPTEN__
@@ -385,7 +382,7 @@ bool FrameLoop::awaitFrame() {
 #endif
     const bool mustDraw =
         foregroundMoves || browserWorks || (probe_ != nullptr && !probe_->allowsSleep());
-    if (mustDraw || now - lastActivity_ < kSettleSeconds) {
+    if (mustDraw || stillSettling(now - lastActivity_, framesDrawn_ - framesAtActivity_)) {
 #ifdef __EMSCRIPTEN__
         return pageDrawsNow(now);
 #else
