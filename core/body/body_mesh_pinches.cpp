@@ -1,6 +1,7 @@
 #include "core/body/body_mesh_pinches.h"
 
 #include "core/body/body_edge_sort.h"
+#include "core/body/union_find.h"
 
 #include <algorithm>
 #include <numeric>
@@ -43,14 +44,6 @@ std::uint32_t cornerAfter(std::span<const std::uint32_t> indices, std::size_t t,
     return vertex;
 }
 
-std::size_t rootOf(std::vector<std::size_t>& parent, std::size_t k) {
-    while (parent[k] != k) {
-        parent[k] = parent[parent[k]];
-        k = parent[k];
-    }
-    return k;
-}
-
 // Splits `vertex`'s triangles (at `around`, offsets into `indices`) into the fans joined by
 // edges of two triangles (not in `pinched`), and moves every fan but the first to a new copy of
 // the vertex. Returns the copies made.
@@ -67,13 +60,13 @@ std::size_t splitFans(std::uint32_t vertex, std::span<const std::size_t> around,
         }
         for (std::size_t j = 0; j < around.size(); ++j) {
             if (j != i && cornerAfter(indices, around[j], vertex, 2) == next) {
-                parent[rootOf(parent, i)] = rootOf(parent, j);
+                parent[unionFindRoot(parent, i)] = unionFindRoot(parent, j);
             }
         }
     }
     std::vector<std::size_t> roots;
     for (std::size_t i = 0; i < around.size(); ++i) {
-        const std::size_t root = rootOf(parent, i);
+        const std::size_t root = unionFindRoot(parent, i);
         const auto at = std::find(roots.begin(), roots.end(), root);
         const std::size_t fan = static_cast<std::size_t>(at - roots.begin());
         if (at == roots.end()) {

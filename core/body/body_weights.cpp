@@ -1,6 +1,7 @@
 #include "core/body/body_weights.h"
 
 #include "core/body/body_edge_sort.h"
+#include "core/body/union_find.h"
 
 #include <algorithm>
 #include <array>
@@ -375,14 +376,6 @@ std::vector<float> edgeLengths(const BodyMesh& mesh, const Neighbours& neighbour
     return lengths;
 }
 
-std::uint32_t groupOf(std::vector<std::uint32_t>& parent, std::uint32_t v) {
-    while (parent[v] != v) {
-        parent[v] = parent[parent[v]];
-        v = parent[v];
-    }
-    return v;
-}
-
 // Vertices joined by edges shorter than `shortest` take one set of weights, their group's mean:
 // such an edge (a sliver simplification left) then never stretches, whatever the pose.
 void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& neighbours,
@@ -394,7 +387,7 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
     for (std::uint32_t v = 0; v < parent.size(); ++v) {
         for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
             if (lengths[n] < shortest) {
-                parent[groupOf(parent, v)] = groupOf(parent, neighbours.list[n]);
+                parent[unionFindRoot(parent, v)] = unionFindRoot(parent, neighbours.list[n]);
             }
         }
     }
@@ -402,7 +395,7 @@ void weldCloseVertices(std::vector<Influences>& influences, const Neighbours& ne
     std::vector<std::uint32_t> group(parent.size());
     std::vector<std::uint32_t> firstMember(parent.size() + 1, 0);
     for (std::uint32_t v = 0; v < parent.size(); ++v) {
-        group[v] = groupOf(parent, v);
+        group[v] = unionFindRoot(parent, v);
         ++firstMember[group[v] + 1];
     }
     for (std::size_t g = 0; g < parent.size(); ++g) {
