@@ -1,5 +1,7 @@
 #include "app/cli/info_command_pages.h"
 
+#include "core/analysis/kept_vectors.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <exception>
@@ -103,11 +105,15 @@ void makePagesInOrder(std::size_t count, unsigned threads,
     std::thread helper;
     if (threads >= 2 && count >= 2) {
         helper = std::thread([&board] {
+            bvh::KeptVectors kept; // the analyses' vectors, reused take after take
+            const bvh::KeptVectorsScope keptHere(kept);
             while (const std::optional<std::size_t> index = board.take()) {
                 board.make(*index);
             }
         });
     }
+    bvh::KeptVectors kept; // the caller's thread's, as the helper's
+    const bvh::KeptVectorsScope keptHere(kept);
     try {
         while (const std::optional<std::size_t> index = board.take()) {
             board.make(*index);

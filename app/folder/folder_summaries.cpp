@@ -1,6 +1,7 @@
 #include "app/folder/folder_summaries.h"
 
 #include "app/folder/background_priority.h"
+#include "core/analysis/kept_vectors.h"
 #include "core/kinematics/pose.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/file_input.h"
@@ -954,6 +955,8 @@ std::optional<std::size_t> SummaryPool::takeNextLocked() {
 
 void SummaryPool::work() {
     lowerCurrentThreadPriority(); // the interface's frames first (background_priority.h)
+    bvh::KeptVectors kept;        // the analyses' vectors, reused summary after summary
+    const bvh::KeptVectorsScope keptHere(kept);
     for (;;) {
         bvh::LoadProgress progress;
         std::size_t index = 0;

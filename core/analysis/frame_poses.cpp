@@ -1,5 +1,7 @@
 #include "core/analysis/frame_poses.h"
 
+#include "core/analysis/kept_vectors.h"
+
 #include <algorithm>
 #include <array>
 #include <iterator>
@@ -12,15 +14,16 @@ namespace {
 // Every frame any request names, once, in increasing order: the requests' own lists (each
 // increasing, by contract) merged, never sorted.
 std::vector<std::uint32_t> unionOfRequestedFrames(std::span<FramePoseRequest* const> requests) {
-    std::vector<std::uint32_t> frames;
-    std::vector<std::uint32_t> merged;
+    std::vector<std::uint32_t> frames = takeKeptVector<std::uint32_t>();
+    auto merged = KeptVector<std::uint32_t>::cleared(0); // kept_vectors.h
+    frames.clear();
     for (const FramePoseRequest* request : requests) {
-        merged.clear();
-        merged.reserve(frames.size() + request->frames.size());
+        merged->clear();
+        merged->reserve(frames.size() + request->frames.size());
         // std::set_union, not std::ranges': the page's libc++ 14 has no ranges::set_union.
         std::set_union(frames.begin(), frames.end(), request->frames.begin(), request->frames.end(),
-                       std::back_inserter(merged));
-        frames.swap(merged);
+                       std::back_inserter(*merged));
+        frames.swap(*merged);
     }
     return frames;
 }
@@ -84,7 +87,8 @@ void handOutLanes(const std::uint32_t* frames,
 void poseRequestedFrames(ForwardKinematicsPlan skeletonPlan, const Motion& motion,
                          std::span<FramePoseRequest* const> requests,
                          std::span<const std::uint32_t> clipChanges) {
-    const std::vector<std::uint32_t> frames = unionOfRequestedFrames(requests);
+    KeptVector<std::uint32_t> keptFrames(unionOfRequestedFrames(requests)); // kept_vectors.h
+    const std::vector<std::uint32_t>& frames = *keptFrames;
     // Only these frames are posed: the joints still over them (most of a take's fingers, face
     // and often spine) are composed once, not once a frame.
     const ForwardKinematicsPlan plan =
@@ -94,10 +98,17 @@ void poseRequestedFrames(ForwardKinematicsPlan skeletonPlan, const Motion& motio
     constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
     // Whole groups of kLanes frames are posed together (equal to the bit to one by one, and
     // faster); the rest, and a skeleton without channels (empty rows), one frame at a time.
-    std::vector<RigidTransform> worlds(kLanes * nodes);
+    KeptVector<RigidTransform> keptWorlds(takeKeptVector<RigidTransform>(kLanes * nodes));
+    std::vector<RigidTransform>& worlds = *keptWorlds;
+    worlds.clear();
+    worlds.resize(kLanes * nodes);
     std::size_t f = 0;
     if (plan.channelCount() > 0) {
-        std::vector<ForwardKinematicsPlan::LaneWorld> lanes(nodes);
+        KeptVector<ForwardKinematicsPlan::LaneWorld> keptLanes(
+            takeKeptVector<ForwardKinematicsPlan::LaneWorld>(nodes));
+        std::vector<ForwardKinematicsPlan::LaneWorld>& lanes = *keptLanes;
+        lanes.clear();
+        lanes.resize(nodes);
         std::vector<FramePoseRequest::LaneIndices> indices(requests.size());
         std::array<const float*, kLanes> rows{};
         for (; f + kLanes <= frames.size(); f += kLanes) {

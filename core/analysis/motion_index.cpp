@@ -1,5 +1,6 @@
 #include "core/analysis/motion_index.h"
 
+#include "core/analysis/kept_vectors.h"
 #include "core/platform/small_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -216,6 +217,8 @@ std::vector<TakeFeatures> gatherTakeFeatures(MotionIndex& index,
     }
     std::atomic<std::size_t> next{0};
     auto work = [&] {
+        KeptVectors kept; // each thread's analyses reuse their vectors take after take
+        const KeptVectorsScope keptHere(kept);
         for (std::size_t at = next++; at < toRead.size(); at = next++) {
             takes[toRead[at]] = readTake(paths[toRead[at]]);
         }

@@ -1,5 +1,6 @@
 #include "core/analysis/rest_pose_analysis.h"
 
+#include "core/analysis/kept_vectors.h"
 #include "core/kinematics/pose.h"
 #include "core/model/ascii_case.h"
 
@@ -154,8 +155,12 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     if (n == 0) {
         return analysis;
     }
-    std::vector<RigidTransform> local(n);
-    std::vector<RigidTransform> world(n);
+    KeptVector<RigidTransform> keptLocal(takeKeptVector<RigidTransform>(n)); // kept_vectors.h
+    KeptVector<RigidTransform> keptWorld(takeKeptVector<RigidTransform>(n));
+    std::vector<RigidTransform>& local = *keptLocal;
+    std::vector<RigidTransform>& world = *keptWorld;
+    local.assign(n, RigidTransform{});
+    world.assign(n, RigidTransform{});
     computeRestTransforms(skeleton, local);
     computeWorldTransforms(skeleton, local, world);
 

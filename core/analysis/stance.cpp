@@ -4,6 +4,7 @@
 #include "core/analysis/ground_root.h"
 #include "core/analysis/hand_fan.h"
 #include "core/analysis/joint_side.h"
+#include "core/analysis/kept_vectors.h"
 #include "core/analysis/percentile.h"
 #include "core/analysis/pose_distances.h"
 #include "core/analysis/pose_extremes.h"
@@ -20,7 +21,6 @@
 #include <glm/geometric.hpp>
 #include <iterator>
 #include <limits>
-#include <memory>
 #include <span>
 #include <string>
 #include <tuple>
@@ -104,17 +104,15 @@ std::uint32_t speedStep(const Motion& motion) {
     return static_cast<std::uint32_t>(std::clamp(frames, 1.0, largest));
 }
 
-// Pose storage kept per thread between analyses. `info` over a library and the Browser's
-// summary workers analyse take after take, and a fresh buffer per take (over 128 KiB for a
-// 21-node rig at 240 samples: an mmap, its pages faulted in and zeroed, an munmap) cost more
-// system time than the stance's percentiles. A buffer over kKeptPoseBytes (a rig of thousands
-// of joints) is freed as before rather than held by the thread.
+// Pose storage kept between analyses (kept_vectors.h: in the caller's KeptVectors, where one is
+// installed). `info` over a library and the Browser's summary workers analyse take after take,
+// and a fresh buffer per take (over 128 KiB for a 21-node rig at 240 samples: an mmap, its pages
+// faulted in and zeroed, an munmap) cost more system time than the stance's percentiles. A
+// buffer over kKeptPoseBytes (a rig of thousands of joints) is freed as before rather than kept.
 constexpr std::size_t kKeptPoseBytes = std::size_t{8} << 20;
 
-std::vector<glm::dvec3>& keptPoseBuffer() {
-    thread_local std::vector<glm::dvec3> kept;
-    return kept;
-}
+// The tag of the one pose buffer kept: as long as it is large, never taken for another use.
+struct SampledPositions;
 
 // A buffer of at least `count` positions (their values unspecified until written). The kept
 // buffer is as long as it is large (returnPoseBuffer), so a take no larger than the largest
@@ -123,7 +121,12 @@ std::vector<glm::dvec3>& keptPoseBuffer() {
 // length), and copied the previous take's positions when it grew.
 std::vector<glm::dvec3> borrowPoseBuffer(std::size_t count) {
     std::vector<glm::dvec3> buffer;
-    buffer.swap(keptPoseBuffer());
+    if (KeptVectors* const kept = KeptVectors::current()) {
+        std::vector<std::vector<glm::dvec3>>& spares = kept->spares<glm::dvec3, SampledPositions>();
+        if (!spares.empty()) {
+            buffer.swap(spares.front());
+        }
+    }
     if (buffer.size() < count) {
         buffer.clear(); // nothing to carry into the larger allocation
         buffer.resize(count);
@@ -131,11 +134,20 @@ std::vector<glm::dvec3> borrowPoseBuffer(std::size_t count) {
     return buffer;
 }
 
+// Keeps `buffer` (as its whole capacity) in place of the kept one if it is the larger.
 void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
+    KeptVectors* const kept = KeptVectors::current();
     const std::size_t capacity = buffer.capacity();
-    if (capacity * sizeof(glm::dvec3) <= kKeptPoseBytes && capacity > keptPoseBuffer().capacity()) {
+    if (kept == nullptr || capacity * sizeof(glm::dvec3) > kKeptPoseBytes) {
+        return;
+    }
+    std::vector<std::vector<glm::dvec3>>& spares = kept->spares<glm::dvec3, SampledPositions>();
+    if (spares.empty()) {
+        spares.emplace_back();
+    }
+    if (capacity > spares.front().capacity()) {
         buffer.resize(capacity); // no reallocation: zeroes the slack once
-        buffer.swap(keptPoseBuffer());
+        buffer.swap(spares.front());
     }
 }
 
@@ -165,7 +177,17 @@ struct SampledPoses {
     SampledPoses& operator=(SampledPoses&&) = default;
     SampledPoses(const SampledPoses&) = delete;
     SampledPoses& operator=(const SampledPoses&) = delete;
-    ~SampledPoses() { returnPoseBuffer(positions); }
+    // The per-sample vectors go back to the thread's kept ones (kept_vectors.h).
+    ~SampledPoses() {
+        returnPoseBuffer(positions);
+        keepVector(at);
+        keepVector(next);
+        keepVector(rootRotation);
+        keepVector(firstWorld);
+        keepVector(atExtremes);
+        keepVector(atExtremesAfterFirst);
+        keepVector(atFiniteAfterFirst);
+    }
 };
 
 // The sampled frames and their neighbours: frame s * frameCount / samples, and speedStep later.
@@ -173,7 +195,9 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sampledFrames(const Motion&
                                                                    std::size_t maxFrames) {
     const std::size_t samples = std::min<std::size_t>(motion.frameCount, maxFrames);
     const std::uint32_t step = speedStep(motion);
-    std::vector<std::pair<std::uint32_t, std::uint32_t>> frames;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> frames =
+        takeKeptVector<std::pair<std::uint32_t, std::uint32_t>>(samples);
+    frames.clear();
     frames.reserve(samples);
     for (std::size_t s = 0; s < samples; ++s) {
         const auto frame = static_cast<std::uint32_t>(s * motion.frameCount / samples);
@@ -191,29 +215,32 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sampledFrames(const Motion&
 // of both sorted (that sort was 0.5 % of `info --json`'s time over a library of takes).
 std::vector<std::uint32_t>
 distinctFrames(std::span<const std::pair<std::uint32_t, std::uint32_t>> frames) {
-    std::vector<std::uint32_t> samples;
-    std::vector<std::uint32_t> after;
-    std::vector<std::uint32_t> before;
-    samples.reserve(frames.size());
-    after.reserve(frames.size());
+    auto samples = KeptVector<std::uint32_t>::cleared(frames.size()); // kept_vectors.h
+    auto after = KeptVector<std::uint32_t>::cleared(frames.size());
+    auto before = KeptVector<std::uint32_t>::cleared(0);
     for (const auto& [frame, neighbour] : frames) {
-        samples.push_back(frame);
+        samples->push_back(frame);
         if (neighbour > frame) {
-            after.push_back(neighbour);
+            after->push_back(neighbour);
         } else if (neighbour < frame) {
-            before.push_back(neighbour);
+            before->push_back(neighbour);
         }
     }
-    std::vector<std::uint32_t> sampledAndAfter;
-    sampledAndAfter.reserve(samples.size() + after.size());
-    std::set_union(samples.begin(), samples.end(), after.begin(), after.end(),
-                   std::back_inserter(sampledAndAfter));
-    std::vector<std::uint32_t> distinct;
-    distinct.reserve(sampledAndAfter.size() + before.size());
-    std::set_union(sampledAndAfter.begin(), sampledAndAfter.end(), before.begin(), before.end(),
+    auto sampledAndAfter = KeptVector<std::uint32_t>::cleared(samples->size() + after->size());
+    std::set_union(samples->begin(), samples->end(), after->begin(), after->end(),
+                   std::back_inserter(*sampledAndAfter));
+    std::vector<std::uint32_t> distinct =
+        takeKeptVector<std::uint32_t>(sampledAndAfter->size() + before->size());
+    distinct.clear();
+    distinct.reserve(sampledAndAfter->size() + before->size());
+    std::set_union(sampledAndAfter->begin(), sampledAndAfter->end(), before->begin(), before->end(),
                    std::back_inserter(distinct));
     return distinct;
 }
+
+// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
+// the distinct frames, its own so that the samples' cleared ones never shorten it.
+struct RootRotationsOfFrames;
 
 // The stance's request for its sampled frames and their neighbours (sampledFrames), each posed
 // once into `poses` (its positions and root rotations, frame 0's world transforms); finish()
@@ -226,14 +253,19 @@ public:
         std::vector<std::uint32_t>& distinct = request_.frames;
         distinct = distinctFrames(frames_);
         poses_.positions = borrowPoseBuffer(distinct.size() * nodes_);
-        rootRotations_.resize(distinct.size());
+        // Every distinct frame's root rotation and every sample's extremes are written where
+        // its frame is posed: taken with the values of an earlier take, not zeroed first.
+        rootRotations_ = takeKeptBuffer<glm::dquat, RootRotationsOfFrames>(distinct.size());
         // The extremes of the samples' own frames (not of their neighbours only: a long clip
         // has as many neighbours as samples, and their extremes are never read), written in
         // sample order where each frame is posed. The samples' frames increase strictly (at
         // most one sample per frame): one walk finds them all.
-        poses_.atExtremes.resize(frames_.size());
-        poses_.atExtremesAfterFirst.resize(frames_.size());
-        poses_.atFiniteAfterFirst.resize(frames_.size());
+        poses_.atExtremes = takeKeptVectorOfSize<PoseExtremes>(frames_.size());
+        poses_.atExtremesAfterFirst = takeKeptVectorOfSize<PoseExtremes>(frames_.size());
+        poses_.atFiniteAfterFirst = takeKeptVectorOfSize<std::uint8_t>(frames_.size());
+        poses_.firstWorld = takeKeptVector<RigidTransform>(nodes_);
+        poses_.firstWorld.clear(); // written where frame 0 is posed
+        sampleAt_ = takeKeptVector<std::size_t>(distinct.size());
         sampleAt_.assign(distinct.size(), kNoSample);
         std::size_t slot = 0;
         for (std::size_t sample = 0; sample < frames_.size(); ++sample) {
@@ -264,6 +296,12 @@ public:
     }
     StancePoseSampling(const StancePoseSampling&) = delete; // the request points at this
     StancePoseSampling& operator=(const StancePoseSampling&) = delete;
+    ~StancePoseSampling() {
+        keepVector(frames_);
+        keepVector(request_.frames);
+        keepVector<RootRotationsOfFrames>(rootRotations_);
+        keepVector(sampleAt_);
+    }
 
     FramePoseRequest& request() { return request_; }
 
@@ -286,6 +324,12 @@ public:
         auto pose = [&](std::size_t index) {
             return SampledPoses::Pose(poses_.positions.data() + index * nodes_, nodes_);
         };
+        poses_.at = takeKeptVector<SampledPoses::Pose>(frames_.size());
+        poses_.next = takeKeptVector<SampledPoses::Pose>(frames_.size());
+        poses_.rootRotation = takeKeptVector<glm::dquat>(frames_.size());
+        poses_.at.clear();
+        poses_.next.clear();
+        poses_.rootRotation.clear();
         poses_.at.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
         poses_.rootRotation.reserve(frames_.size());
@@ -511,6 +555,17 @@ std::vector<std::uint8_t> countedNodes(std::size_t nodes, std::span<const NodeIn
 struct Extremes {
     std::vector<PoseExtremes> of; // per sample
 
+    Extremes() = default;
+    Extremes(Extremes&&) = default;
+    Extremes& operator=(Extremes&& other) noexcept { // the vector replaced is kept, not freed
+        keepVector(of);
+        of = std::move(other.of);
+        return *this;
+    }
+    Extremes(const Extremes&) = delete;
+    Extremes& operator=(const Extremes&) = delete;
+    ~Extremes() { keepVector(of); } // kept_vectors.h
+
     std::size_t samples() const { return of.size(); }
     // The height along `axis` of sample s's lowest counted node (the largest double without one).
     double lowestAlong(const SignedAxis& axis, std::size_t s) const {
@@ -535,6 +590,8 @@ struct Extremes {
 Extremes extremesOf(std::span<const SampledPoses::Pose> poses,
                     std::span<const std::uint8_t> counted) {
     Extremes extremes;
+    extremes.of = takeKeptVector<PoseExtremes>(poses.size());
+    extremes.of.clear();
     extremes.of.reserve(poses.size());
     for (const SampledPoses::Pose& pose : poses) {
         extremes.of.push_back(extremesOfPose(pose, counted));
@@ -559,13 +616,13 @@ Extremes figureExtremes(SampledPoses& poses, std::span<const std::uint8_t> count
 // a box left out). Each diagonal is written and the count raised only for a box, not pushed back
 // behind a branch: per sample, the push's capacity check cost as much as the diagonal.
 double bodySizeOf(const Extremes& extremes) {
-    std::vector<double> sizes(extremes.samples());
+    auto sizes = KeptVector<double, struct BodySizes>::buffer(extremes.samples()); // kept_vectors.h
     std::size_t count = 0;
     for (const PoseExtremes& extent : extremes.of) {
-        sizes[count] = glm::length(extent.high - extent.low);
+        (*sizes)[count] = glm::length(extent.high - extent.low);
         count += extent.low.x <= extent.high.x ? 1 : 0;
     }
-    return percentileInPlace(std::span<double>(sizes).first(count), 0.5);
+    return percentileInPlace(std::span<double>(*sizes).first(count), 0.5);
 }
 
 // [SECTION] Up axis
@@ -648,16 +705,18 @@ FigureEnds endsOf(const Skeleton& skeleton, std::span<const NodeIndex> excluded,
 class SampleSpeeds {
 public:
     explicit SampleSpeeds(std::size_t samples)
-        : rows_(new double[samples * kRows]), samples_(samples) {}
+        : rows_(KeptVector<double, SampleSpeeds>::buffer(samples * kRows)), samples_(samples) {}
     std::span<double> mean() { return row(0); }
     std::span<double> lowest(std::size_t axis) { return row(1 + axis); }
     std::span<double> scratch() { return row(kRows - 1); }
 
 private:
     static constexpr std::size_t kRows = 8;
-    std::span<double> row(std::size_t index) { return {rows_.get() + index * samples_, samples_}; }
+    std::span<double> row(std::size_t index) {
+        return {rows_->data() + index * samples_, samples_};
+    }
 
-    std::unique_ptr<double[]> rows_;
+    KeptVector<double, SampleSpeeds> rows_; // kept_vectors.h
     std::size_t samples_;
 };
 
@@ -721,22 +780,25 @@ struct LeafCoordinates {
     // [(leaf * 3 + component) * samples + sample], every one written before it is read: not
     // zeroed first (over the 178 takes of the README's figures zeroing cost 4 M instructions,
     // twice the gathering: rigs with dozens of finger tips).
-    std::unique_ptr<double[]> values;
+    // (kept_vectors.h: taken with an earlier take's values).
+    KeptVector<double, LeafCoordinates> values;
 
     LeafCoordinates(const SampledPoses& poses, std::span<const std::size_t> leafNodes)
         : samples(poses.at.size()), leaves(leafNodes.size()),
-          values(new double[leafNodes.size() * 3 * poses.at.size()]) {
+          values(
+              KeptVector<double, LeafCoordinates>::buffer(leafNodes.size() * 3 * poses.at.size())) {
         for (std::size_t s = 0; s < samples; ++s) {
             for (std::size_t j = 0; j < leaves; ++j) {
                 const glm::dvec3& point = poses.at[s][leafNodes[j]];
                 for (int c = 0; c < 3; ++c) {
-                    values[(j * 3 + static_cast<std::size_t>(c)) * samples + s] = point[c];
+                    (*values)[(j * 3 + static_cast<std::size_t>(c)) * samples + s] = point[c];
                 }
             }
         }
     }
     std::span<const double> of(std::size_t leaf, int component) const {
-        return {values.get() + (leaf * 3 + static_cast<std::size_t>(component)) * samples, samples};
+        return {values->data() + (leaf * 3 + static_cast<std::size_t>(component)) * samples,
+                samples};
     }
 };
 
@@ -1062,10 +1124,10 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
 // selection met equal zeros in, and the JSON prints it.
 void measureGround(Stance& stance, const Extremes& extremes,
                    const std::optional<std::array<double, 6>>& voteFloors) {
-    std::vector<double> lows;
-    std::vector<double> heights;
-    lows.reserve(extremes.samples());
-    heights.reserve(extremes.samples());
+    auto keptLows = KeptVector<double>::cleared(extremes.samples()); // kept_vectors.h
+    auto keptHeights = KeptVector<double>::cleared(extremes.samples());
+    std::vector<double>& lows = *keptLows;
+    std::vector<double>& heights = *keptHeights;
     const SignedAxis up(stance.upAxis);
     const SignedAxis down(oppositeUpAxis(stance.upAxis));
     for (std::size_t s = 0; s < extremes.samples(); ++s) {

@@ -4,6 +4,7 @@
 // `dataset-N_ACTION_STYLE_NNN.bvh` takes (tests/support/generated_library.h) written once to a
 // temporary folder. CPU time per library; compare the rows of one run.
 #include "app/folder/folder_summaries.h"
+#include "core/analysis/kept_vectors.h"
 #include "core/analysis/motion_index.h"
 #include "core/reader/document.h"
 #include "tests/support/generated_library.h"
@@ -44,6 +45,8 @@ BENCHMARK(BM_LibraryCheck)->Unit(benchmark::kMillisecond);
 // features).
 void BM_LibrarySummaries(benchmark::State& state) {
     const auto& takes = libraryTakes();
+    bvh::KeptVectors kept; // as each worker keeps its analyses' vectors (SummaryPool::work)
+    const bvh::KeptVectorsScope keptHere(kept);
     for (auto _ : state) {
         for (const fs::path& take : takes) {
             bvh::LoadProgress progress;
@@ -57,6 +60,8 @@ BENCHMARK(BM_LibrarySummaries)->Unit(benchmark::kMillisecond);
 // What `bvhscope similar`'s first query does per file (one thread's share).
 void BM_LibraryMotionFeatures(benchmark::State& state) {
     const auto& takes = libraryTakes();
+    bvh::KeptVectors kept; // as each of gatherTakeFeatures' threads keeps its own
+    const bvh::KeptVectorsScope keptHere(kept);
     for (auto _ : state) {
         for (const fs::path& take : takes) {
             benchmark::DoNotOptimize(bvh::readTakeFeatures(take));
