@@ -1,0 +1,200 @@
+// A built body's torso and thighs measured on its mesh (the finest level, bind pose, up +Y), for
+// the torso tests: placed by the bones' roles (classifyBoneRoles), never by joint names, so one
+// probe serves every biped, with or without pelvis bones. Widths are of the figure's height (the
+// span of its joints' heights), from rays cast out of the body's inside to the first triangle
+// they cross.
+#pragma once
+
+#include "core/body/body_mesh.h"
+#include "core/body/body_roles.h"
+#include "core/model/skeleton.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+#include <glm/vec3.hpp>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace bvh::test {
+
+// The distance along the unit `direction` from `origin` to the nearest triangle of the mesh's
+// finest level it crosses (Moeller-Trumbore), or `reach` when none is nearer.
+inline float meshExit(const BodyMesh& mesh, const glm::vec3& origin, const glm::vec3& direction,
+                      float reach) {
+    float nearest = reach;
+    const BodyDetailLevel& level = mesh.levels.front();
+    for (std::uint32_t k = level.firstIndex; k + 2 < level.firstIndex + level.indexCount; k += 3) {
+        const glm::vec3& a = mesh.vertices[mesh.indices[k]].position;
+        const glm::vec3 e1 = mesh.vertices[mesh.indices[k + 1]].position - a;
+        const glm::vec3 e2 = mesh.vertices[mesh.indices[k + 2]].position - a;
+        const glm::vec3 p = glm::cross(direction, e2);
+        const float det = glm::dot(e1, p);
+        if (std::abs(det) < 1e-12f) {
+            continue;
+        }
+        const glm::vec3 s = origin - a;
+        const float u = glm::dot(s, p) / det;
+        if (u < 0.0f || u > 1.0f) {
+            continue;
+        }
+        const glm::vec3 q = glm::cross(s, e1);
+        const float v = glm::dot(direction, q) / det;
+        if (v < 0.0f || u + v > 1.0f) {
+            continue;
+        }
+        const float t = glm::dot(e2, q) / det;
+        if (t > 0.0f && t < nearest) {
+            nearest = t;
+        }
+    }
+    return nearest;
+}
+
+// Where a biped's limbs leave its trunk in the mesh's bind pose, found by the bones' roles: the hip
+// joints (down each thigh's run of bones, the first joint whose bone goes down: CMU's LHipJoint
+// and MakeHuman's pelvis.R lead to it across the pelvis), the left knee (+across) and the upper
+// arms' roots; `up` the axis nearest the hips-to-shoulders line.
+struct TorsoFrame {
+    glm::vec3 leftThigh{0.0f}, rightThigh{0.0f}, leftKnee{0.0f};
+    glm::vec3 shoulders{0.0f};
+    glm::vec3 up{0, 1, 0}, across{1, 0, 0}, front{0, 0, 1};
+    float height = 1.0f; // the span of the joints' heights
+};
+
+inline std::optional<TorsoFrame> torsoFrame(const Skeleton& skeleton, const BodyMesh& mesh) {
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const std::size_t n = skeleton.nodeCount();
+    const auto at = [&](std::size_t node) { return glm::vec3(mesh.bindWorld[node].translation); };
+    std::vector<std::size_t> thighs;
+    std::vector<std::size_t> arms;
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent == kNoParent || roles[static_cast<std::size_t>(parent)] == roles[i]) {
+            continue;
+        }
+        if (roles[i] == BoneRole::Thigh) {
+            thighs.push_back(i);
+        } else if (roles[i] == BoneRole::UpperArm) {
+            arms.push_back(i);
+        }
+    }
+    if (thighs.size() != 2 || arms.size() != 2) {
+        return std::nullopt;
+    }
+    TorsoFrame frame;
+    frame.shoulders = 0.5f * (at(arms[0]) + at(arms[1]));
+    const glm::vec3 rise = frame.shoulders - 0.5f * (at(thighs[0]) + at(thighs[1]));
+    const glm::vec3 size = glm::abs(rise);
+    const int axis = size.x > size.y && size.x > size.z ? 0 : (size.y > size.z ? 1 : 2);
+    frame.up = glm::vec3(0.0f);
+    frame.up[axis] = rise[axis] > 0.0f ? 1.0f : -1.0f;
+    const auto childOnRun = [&](std::size_t node) -> std::optional<std::size_t> {
+        for (std::size_t next = 0; next < n; ++next) {
+            if (skeleton.parents[next] == static_cast<NodeIndex>(node) &&
+                (roles[next] == BoneRole::Thigh || roles[next] == BoneRole::Shin)) {
+                return next;
+            }
+        }
+        return std::nullopt;
+    };
+    // Down the thigh's run: the hip joint and the knee (where the shin starts).
+    const auto hipAndKnee = [&](std::size_t node) {
+        std::optional<std::size_t> hip;
+        std::size_t knee = node;
+        while (roles[knee] == BoneRole::Thigh) {
+            const std::optional<std::size_t> next = childOnRun(knee);
+            if (!next) {
+                break;
+            }
+            const glm::vec3 bone = at(*next) - at(knee);
+            if (!hip && glm::length(bone) > 0.0f &&
+                glm::dot(bone, -frame.up) > 0.7f * glm::length(bone)) {
+                hip = knee;
+            }
+            knee = *next;
+        }
+        return std::pair(hip.value_or(node), knee);
+    };
+    auto [left, leftKnee] = hipAndKnee(thighs[0]);
+    auto [right, rightKnee] = hipAndKnee(thighs[1]);
+    float low = 1e30f;
+    float high = -1e30f;
+    for (std::size_t i = 0; i < n; ++i) {
+        low = std::min(low, glm::dot(at(i), frame.up));
+        high = std::max(high, glm::dot(at(i), frame.up));
+    }
+    frame.height = high - low;
+    glm::vec3 side = at(left) - at(right);
+    side -= frame.up * glm::dot(side, frame.up);
+    if (!(glm::length(side) > 0.0f)) {
+        return std::nullopt;
+    }
+    // Left is the side the across axis points to: +X on the generated rigs.
+    if (glm::dot(side, glm::vec3(1.0f)) < 0.0f) {
+        std::swap(left, right);
+        std::swap(leftKnee, rightKnee);
+        side = -side;
+    }
+    frame.across = glm::normalize(side);
+    frame.front = glm::cross(frame.across, frame.up);
+    frame.leftThigh = at(left);
+    frame.rightThigh = at(right);
+    frame.leftKnee = at(leftKnee);
+    return frame;
+}
+
+// A section through `centre`: its width along the frame's `across` and its depth along `front`,
+// of the height.
+struct MeshSection {
+    float across = 0.0f;
+    float depth = 0.0f;
+};
+
+inline MeshSection meshSection(const BodyMesh& mesh, const TorsoFrame& frame,
+                               const glm::vec3& centre) {
+    const float reach = frame.height;
+    const auto exit = [&](const glm::vec3& d) { return meshExit(mesh, centre, d, reach); };
+    return {(exit(frame.across) + exit(-frame.across)) / frame.height,
+            (exit(frame.front) + exit(-frame.front)) / frame.height};
+}
+
+// The torso's section at `share` of the way from the hip joints' midpoint up to the shoulders'.
+inline MeshSection torsoAt(const BodyMesh& mesh, const TorsoFrame& frame, float share) {
+    const glm::vec3 hips = 0.5f * (frame.leftThigh + frame.rightThigh);
+    return meshSection(mesh, frame, hips + share * (frame.shoulders - hips));
+}
+
+// The left thigh's section at `share` of the way from the hip joint to the knee, across the
+// figure and front to back.
+inline MeshSection thighAt(const BodyMesh& mesh, const TorsoFrame& frame, float share) {
+    return meshSection(mesh, frame, frame.leftThigh + share * (frame.leftKnee - frame.leftThigh));
+}
+
+// How the hip flows into the thigh seen from in front (`across`: the outer side) or from the side
+// (`-front`: the buttock): the body's outline from 0.08 of the height above the left hip joint
+// down to half way to the knee, as the first exit along the direction from the line through the
+// hip joint parallel to up, every 0.004 of the height; the steepest the outline comes in going
+// down, in degrees from up (0: straight down; a ball's underside over a thinner thigh nears 90).
+inline float steepestInwardOutline(const BodyMesh& mesh, const TorsoFrame& frame,
+                                   const glm::vec3& direction) {
+    const float step = 0.004f * frame.height;
+    const float top = 0.08f * frame.height;
+    const float bottom = 0.5f * glm::dot(frame.leftThigh - frame.leftKnee, frame.up);
+    float steepest = 0.0f;
+    float previous = -1.0f;
+    for (float drop = -top; drop <= bottom; drop += step) {
+        const glm::vec3 at = frame.leftThigh - drop * frame.up;
+        const float reach = meshExit(mesh, at, direction, frame.height);
+        if (previous >= 0.0f && reach < previous) {
+            steepest = std::max(steepest, glm::degrees(std::atan2(previous - reach, step)));
+        }
+        previous = reach;
+    }
+    return steepest;
+}
+
+} // namespace bvh::test

@@ -1,0 +1,120 @@
+// Measures a biped's torso and thighs as issue 38's item 3 asks of them ("a torso with shoulders
+// and hips", "proportions that read as the animal the names say"), on its body built at each of
+// the tests' grid phases (tests/core/body/body_stretch_ensemble.h's kGridPhases), bound in the pose
+// its motion agrees with (as the viewer, `render` and `convert --body` bind it), placed by the
+// bones' roles, not their names (tests/core/body/body_torso_sections.h). Of the figure's height:
+//   - hips, waist, chest: the torso's width across the hip joints' line and its depth at 0, 0.35
+//     and 0.7 of the way from the hip joints up to the upper arms' roots (a person's chest is
+//     about 0.18-0.19 of the height across, the waist 0.15-0.16, the hips 0.19-0.20);
+//   - thigh 0.1, thigh 0.5: the left thigh's depth front to back and its outer side's reach from
+//     the thigh's axis, a tenth and half of the way down to the knee;
+//   - hip side, buttock: how steeply (degrees from up) the outline comes in going down from
+//     above the hip joint to half way down the thigh, seen from in front and from the side (a
+//     ball over a thinner thigh: a step near 90).
+//
+//   bvhscope_measure_torso FILE...
+//
+// Per file, per measure, one tab-separated line: the file, the measure, its median and largest
+// over the phases, then each phase's value in kGridPhases' order ("no torso" where the file has
+// not two thighs and two upper arms, or the body fell back to capsules).
+#include "core/body/body_builder.h"
+#include "core/reader/document.h"
+#include "tests/core/body/body_lower_torso_rigs.h"
+#include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_torso_sections.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using namespace bvh;
+
+using Measure = std::function<float(const BodyMesh&, const test::TorsoFrame&)>;
+
+std::vector<std::pair<const char*, Measure>> measures() {
+    const auto torso = [](float share, bool depth) {
+        return [share, depth](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+            const test::MeshSection section = test::torsoAt(mesh, frame, share);
+            return depth ? section.depth : section.across;
+        };
+    };
+    const auto thigh = [](float share, bool depth) {
+        return [share, depth](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+            if (depth) {
+                return test::thighAt(mesh, frame, share).depth;
+            }
+            const glm::vec3 at = frame.leftThigh + share * (frame.leftKnee - frame.leftThigh);
+            return test::meshExit(mesh, at, frame.across, frame.height) / frame.height;
+        };
+    };
+    return {{"hips across", torso(0.0f, false)},
+            {"hips depth", torso(0.0f, true)},
+            {"waist across", torso(0.35f, false)},
+            {"waist depth", torso(0.35f, true)},
+            {"chest across", torso(0.7f, false)},
+            {"chest depth", torso(0.7f, true)},
+            {"thigh 0.1 outer", thigh(0.1f, false)},
+            {"thigh 0.1 depth", thigh(0.1f, true)},
+            {"thigh 0.5 outer", thigh(0.5f, false)},
+            {"thigh 0.5 depth", thigh(0.5f, true)},
+            {"hip side inward deg",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::steepestInwardOutline(mesh, frame, frame.across);
+             }},
+            {"buttock inward deg", [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::steepestInwardOutline(mesh, frame, -frame.front);
+             }}};
+}
+
+void measureFile(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    const Document document = parseDocument(text.str());
+    BodyOptions options = test::lowerTorsoBindOptions(text.str());
+    const auto kinds = measures();
+    std::vector<std::vector<float>> values(kinds.size());
+    for (const glm::vec3& phase : test::kGridPhases) {
+        options.gridPhase = phase;
+        const BodyResult body = buildBody(document.skeleton, options);
+        const auto frame =
+            body.mesh != nullptr ? test::torsoFrame(document.skeleton, *body.mesh) : std::nullopt;
+        if (!frame) {
+            std::printf("%s\tno torso\n", path.c_str());
+            return;
+        }
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            values[k].push_back(kinds[k].second(*body.mesh, *frame));
+        }
+    }
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        std::vector<float> sorted = values[k];
+        std::sort(sorted.begin(), sorted.end());
+        std::printf("%s\t%s\t%.3f\t%.3f", path.c_str(), kinds[k].first, sorted[sorted.size() / 2],
+                    sorted.back());
+        for (const float value : values[k]) {
+            std::printf("\t%.3f", value);
+        }
+        std::printf("\n");
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bvhscope_measure_torso FILE...\n");
+        return 2;
+    }
+    for (int i = 1; i < argc; ++i) {
+        measureFile(argv[i]);
+    }
+    return 0;
+}
