@@ -11,6 +11,22 @@
 
 namespace bvh {
 
+// The key of the edge running from vertex `from` to vertex `to`: `from` in the high half, so keys
+// sorted put each vertex's outgoing edges together, in order of the vertex they reach.
+constexpr std::uint64_t directedEdgeKey(std::uint32_t from, std::uint32_t to) {
+    return std::uint64_t{from} << 32 | to;
+}
+
+// The same edge run the other way.
+constexpr std::uint64_t reversedEdgeKey(std::uint64_t key) {
+    return key << 32 | key >> 32;
+}
+
+// One key for both directions of an edge: its lower vertex in the high half.
+constexpr std::uint64_t undirectedEdgeKey(std::uint32_t a, std::uint32_t b) {
+    return a < b ? directedEdgeKey(a, b) : directedEdgeKey(b, a);
+}
+
 // Sorts `keys` ascending (the same order std::sort gives): a least-significant-digit radix sort
 // over 11-bit digits, skipping the digits every key shares (vertex indices under 2^21 leave the
 // upper digits of each half zero).

@@ -29,7 +29,7 @@ bool isClosedSurface(std::span<const std::uint32_t> indices) {
             return false;
         }
         for (int k = 0; k < 3; ++k) {
-            directed.push_back(std::uint64_t{v[k]} << 32 | v[(k + 1) % 3]);
+            directed.push_back(directedEdgeKey(v[k], v[(k + 1) % 3]));
         }
     }
     sortEdgeKeys(directed);
@@ -39,8 +39,7 @@ bool isClosedSurface(std::span<const std::uint32_t> indices) {
     // Every edge's reverse is there exactly when the reversed edges, sorted, are the same list
     // (no edge repeats): one more sort costs less than a search for each edge.
     std::vector<std::uint64_t> reversed(directed.size());
-    std::transform(directed.begin(), directed.end(), reversed.begin(),
-                   [](std::uint64_t edge) { return (edge << 32) | (edge >> 32); });
+    std::transform(directed.begin(), directed.end(), reversed.begin(), reversedEdgeKey);
     sortEdgeKeys(reversed);
     return reversed == directed;
 }

@@ -10,17 +10,13 @@
 namespace bvh {
 namespace {
 
-std::uint64_t undirectedKey(std::uint32_t a, std::uint32_t b) {
-    return a < b ? (std::uint64_t{a} << 32 | b) : (std::uint64_t{b} << 32 | a);
-}
-
 // The undirected edges of `indices` used by more than two triangles, sorted.
 std::vector<std::uint64_t> pinchedEdges(std::span<const std::uint32_t> indices) {
     std::vector<std::uint64_t> edges;
     edges.reserve(indices.size());
     for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
         for (std::size_t k = 0; k < 3; ++k) {
-            edges.push_back(undirectedKey(indices[t + k], indices[t + (k + 1) % 3]));
+            edges.push_back(undirectedEdgeKey(indices[t + k], indices[t + (k + 1) % 3]));
         }
     }
     sortEdgeKeys(edges);
@@ -55,7 +51,7 @@ std::size_t splitFans(std::uint32_t vertex, std::span<const std::size_t> around,
     std::iota(parent.begin(), parent.end(), std::size_t{0});
     for (std::size_t i = 0; i < around.size(); ++i) {
         const std::uint32_t next = cornerAfter(indices, around[i], vertex, 1);
-        if (std::binary_search(pinched.begin(), pinched.end(), undirectedKey(vertex, next))) {
+        if (std::binary_search(pinched.begin(), pinched.end(), undirectedEdgeKey(vertex, next))) {
             continue;
         }
         for (std::size_t j = 0; j < around.size(); ++j) {

@@ -339,10 +339,10 @@ Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> 
     edges.reserve(indices.size() * 2);
     for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
         for (std::size_t k = 0; k < 3; ++k) {
-            const std::uint64_t a = indices[t + k];
-            const std::uint64_t b = indices[t + (k + 1) % 3];
-            edges.push_back(a << 32 | b);
-            edges.push_back(b << 32 | a);
+            const std::uint32_t a = indices[t + k];
+            const std::uint32_t b = indices[t + (k + 1) % 3];
+            edges.push_back(directedEdgeKey(a, b));
+            edges.push_back(directedEdgeKey(b, a));
         }
     }
     sortEdgeKeys(edges);

@@ -41,5 +41,24 @@ TEST(BodyEdgeSort, SortsAsStdSortWhateverTheKeys) {
     expectSortedAsStdSort(wide);
 }
 
+TEST(BodyEdgeKeys, ADirectedKeySortsByItsStartThenItsEnd) {
+    std::vector<std::uint64_t> keys = {directedEdgeKey(2, 1), directedEdgeKey(1, 7),
+                                       directedEdgeKey(1, 3), directedEdgeKey(0, 4000000000u)};
+    sortEdgeKeys(keys);
+    EXPECT_EQ(keys,
+              (std::vector<std::uint64_t>{directedEdgeKey(0, 4000000000u), directedEdgeKey(1, 3),
+                                          directedEdgeKey(1, 7), directedEdgeKey(2, 1)}));
+    EXPECT_EQ(keys.front() >> 32, 0u);
+    EXPECT_EQ(keys.front() & 0xFFFFFFFFu, 4000000000u);
+}
+
+TEST(BodyEdgeKeys, ReversedAndUndirectedKeysNameTheSameEdge) {
+    EXPECT_EQ(reversedEdgeKey(directedEdgeKey(3, 4000000000u)), directedEdgeKey(4000000000u, 3));
+    EXPECT_EQ(reversedEdgeKey(reversedEdgeKey(directedEdgeKey(5, 9))), directedEdgeKey(5, 9));
+    EXPECT_EQ(undirectedEdgeKey(9, 5), undirectedEdgeKey(5, 9));
+    EXPECT_EQ(undirectedEdgeKey(9, 5), directedEdgeKey(5, 9));
+    EXPECT_NE(undirectedEdgeKey(5, 9), undirectedEdgeKey(5, 8));
+}
+
 } // namespace
 } // namespace bvh
