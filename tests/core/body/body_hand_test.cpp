@@ -5,6 +5,7 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_hand_skeletons.h"
+#include "tests/core/body/body_mesh_rays.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,24 +24,9 @@ constexpr HandNaming kHands[] = {HandNaming::Mixamo, HandNaming::Neuron, HandNam
 // Whether `p` lies inside the closed mesh: the parity of its triangles crossed by a ray from p
 // along +Y (Moller-Trumbore).
 bool insideMesh(const BodyMesh& mesh, const glm::vec3& p) {
-    const glm::vec3 ray(0.0f, 1.0f, 0.0f);
     int crossings = 0;
-    const std::uint32_t end = mesh.levels.front().firstIndex + mesh.levels.front().indexCount;
-    for (std::uint32_t t = mesh.levels.front().firstIndex; t + 2 < end; t += 3) {
-        const glm::vec3 a = mesh.vertices[mesh.indices[t]].position;
-        const glm::vec3 e1 = mesh.vertices[mesh.indices[t + 1]].position - a;
-        const glm::vec3 e2 = mesh.vertices[mesh.indices[t + 2]].position - a;
-        const glm::vec3 h = glm::cross(ray, e2);
-        const float det = glm::dot(e1, h);
-        if (std::abs(det) < 1e-12f) {
-            continue;
-        }
-        const glm::vec3 s = p - a;
-        const float u = glm::dot(s, h) / det;
-        const glm::vec3 q = glm::cross(s, e1);
-        const float v = glm::dot(ray, q) / det;
-        crossings += u >= 0.0f && v >= 0.0f && u + v <= 1.0f && glm::dot(e2, q) / det > 0.0f;
-    }
+    test::forEachRayHit(mesh, p, glm::vec3(0.0f, 1.0f, 0.0f),
+                        [&](float t) { crossings += t > 0.0f; });
     return crossings % 2 == 1;
 }
 

@@ -8,6 +8,7 @@
 #include "core/body/body_mesh.h"
 #include "core/body/body_roles.h"
 #include "core/model/skeleton.h"
+#include "tests/core/body/body_mesh_rays.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,31 +27,11 @@ namespace bvh::test {
 inline float meshExit(const BodyMesh& mesh, const glm::vec3& origin, const glm::vec3& direction,
                       float reach) {
     float nearest = reach;
-    const BodyDetailLevel& level = mesh.levels.front();
-    for (std::uint32_t k = level.firstIndex; k + 2 < level.firstIndex + level.indexCount; k += 3) {
-        const glm::vec3& a = mesh.vertices[mesh.indices[k]].position;
-        const glm::vec3 e1 = mesh.vertices[mesh.indices[k + 1]].position - a;
-        const glm::vec3 e2 = mesh.vertices[mesh.indices[k + 2]].position - a;
-        const glm::vec3 p = glm::cross(direction, e2);
-        const float det = glm::dot(e1, p);
-        if (std::abs(det) < 1e-12f) {
-            continue;
-        }
-        const glm::vec3 s = origin - a;
-        const float u = glm::dot(s, p) / det;
-        if (u < 0.0f || u > 1.0f) {
-            continue;
-        }
-        const glm::vec3 q = glm::cross(s, e1);
-        const float v = glm::dot(direction, q) / det;
-        if (v < 0.0f || u + v > 1.0f) {
-            continue;
-        }
-        const float t = glm::dot(e2, q) / det;
+    forEachRayHit(mesh, origin, direction, [&](float t) {
         if (t > 0.0f && t < nearest) {
             nearest = t;
         }
-    }
+    });
     return nearest;
 }
 
