@@ -6,9 +6,9 @@ ASAN_BUILD_DIR ?= build-asan
 BUILD_TYPE     ?= RelWithDebInfo
 CMAKE          ?= cmake
 CTEST_ARGS     ?= --output-on-failure
-# The Linux and sanitizer suites run one test per core (tests that share something, such as a
-# port or the X server's focus, say so with RESOURCE_LOCK); the Windows checks run one at a
-# time, since Wine's first run creates its prefix.
+# The Linux, sanitizer and Windows suites run one test per core (tests that share something,
+# such as the X server's focus, say so with RESOURCE_LOCK; Wine's prefix is created once, under
+# a lock: wine-run).
 CTEST_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # GUI tests open real windows; under make test they run inside a private X server. -noreset:
 # by default Xvfb resets when its last client disconnects, and a test that connects during the
@@ -94,7 +94,7 @@ windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 # not. A real failure fails both runs.
 test-windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja build
 	$(CMAKE) --build $(WINDOWS_BUILD_DIR)
-	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) --repeat until-pass:2
+	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS) --repeat until-pass:2
 
 # [SECTION] The web page: build-web/web/ (index.html, bvhscope_page.js, bvhscope.js, .wasm), static
 # files any web server can host. Its tests are the Linux build's Web.* CTests.
