@@ -7,8 +7,8 @@ BUILD_TYPE     ?= RelWithDebInfo
 CMAKE          ?= cmake
 CTEST_ARGS     ?= --output-on-failure
 # The Linux, sanitizer and Windows suites run one test per core (tests that share something,
-# such as the X server's focus, say so with RESOURCE_LOCK; Wine's prefix is created once, under
-# a lock: wine-run).
+# such as the X server's pointer, say so with RESOURCE_LOCK; each GUI test has an X server of its
+# own, tools/private_display.sh; Wine's prefix is created once, under a lock: wine-run).
 CTEST_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # GUI tests open real windows; under make test they run inside a private X server. -noreset:
 # by default Xvfb resets when its last client disconnects, and a test that connects during the
@@ -118,9 +118,10 @@ install: build
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
-# The GUI executables RUNS times beside BUSY processes that keep a core busy each (issue 37:
-# they must pass every time on a loaded 2-core machine); failed waits leave their state and a
-# screenshot in $(BUILD_DIR)/tests/gui/failures.
+# The GUI tests RUNS times as make test runs them (CTest, one per core, each gui_tests test in
+# an X server of its own) beside BUSY processes that keep a core busy each (issue 37: they must
+# pass every time on a loaded 2-core machine); failed waits leave their state and a screenshot
+# in $(BUILD_DIR)/tests/gui/failures.
 RUNS ?= 5
 BUSY ?= 2
 gui-under-load: build
