@@ -6,9 +6,9 @@ ASAN_BUILD_DIR ?= build-asan
 BUILD_TYPE     ?= RelWithDebInfo
 CMAKE          ?= cmake
 CTEST_ARGS     ?= --output-on-failure
-# The Linux and sanitizer suites run one test per core (tests that share something, such as a
-# port or the X server's focus, say so with RESOURCE_LOCK); the Windows checks run one at a
-# time, since Wine's first run creates its prefix.
+# The Linux, sanitizer and Windows suites run one test per core (tests that share something,
+# such as the X server's pointer, say so with RESOURCE_LOCK; each GUI test has an X server of its
+# own, tools/private_display.sh; Wine's prefix is created once, under a lock: wine-run).
 CTEST_JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # GUI tests open real windows; under make test they run inside a private X server. -noreset:
 # by default Xvfb resets when its last client disconnects, and a test that connects during the
@@ -94,7 +94,7 @@ windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 # not. A real failure fails both runs.
 test-windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja build
 	$(CMAKE) --build $(WINDOWS_BUILD_DIR)
-	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) --repeat until-pass:2
+	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS) --repeat until-pass:2
 
 # [SECTION] The web page: build-web/web/ (index.html, bvhscope_page.js, bvhscope.js, .wasm), static
 # files any web server can host. Its tests are the Linux build's Web.* CTests.
@@ -118,9 +118,10 @@ install: build
 package: build
 	cd $(BUILD_DIR) && cpack -G DEB
 
-# The GUI executables RUNS times beside BUSY processes that keep a core busy each (issue 37:
-# they must pass every time on a loaded 2-core machine); failed waits leave their state and a
-# screenshot in $(BUILD_DIR)/tests/gui/failures.
+# The GUI tests RUNS times as make test runs them (CTest, one per core, each gui_tests test in
+# an X server of its own) beside BUSY processes that keep a core busy each (issue 37: they must
+# pass every time on a loaded 2-core machine); failed waits leave their state and a screenshot
+# in $(BUILD_DIR)/tests/gui/failures.
 RUNS ?= 5
 BUSY ?= 2
 gui-under-load: build

@@ -218,11 +218,24 @@ async function checkRotation(context, page, outDir) {
                      s.layout.timeline[2] === kPhone.width, 'the phone turned back', kTimeoutMs);
 }
 
+// Where CDP's touches land against the page's CSS pixels: a touch point is in the visual
+// viewport's pixels, the viewer's rects in the layout viewport's; they differ while the page is
+// zoomed or scrolled (a turned phone), and a tap at a rect's centre would land elsewhere.
+function viewportOf(page) {
+  return page.evaluate(() => {
+    const visual = window.visualViewport;
+    return `visual viewport scale ${visual?.scale} at [${visual?.offsetLeft},${visual?.offsetTop}] ` +
+      `${visual?.width}x${visual?.height}, scroll [${window.scrollX},${window.scrollY}], ` +
+      `window ${window.innerWidth}x${window.innerHeight}`;
+  });
+}
+
 // t: the panels hidden by touch (the Files tab, its View menu, Hide panels), and brought back
 // by touch.
 async function checkShowPanels(context, page, session, outDir) {
   const { check, waitForState } = context;
   const start = await context.state(page);
+  const viewportBefore = await viewportOf(page);
   const tapped = await tap(context, page, session, center(start.items['tabs:Files']));
   const files = await waitForState(page, (s) => area(s.layout.files) > 0 && s.items['menu:View'],
                                    'the Files drawer and its View menu', kTimeoutMs)
@@ -230,7 +243,8 @@ async function checkShowPanels(context, page, session, outDir) {
   if (!check(files !== null, `t. tapping Files (at ${JSON.stringify(start.items['tabs:Files'])} ` +
              `in frame ${start.framesDrawn}'s layout) opens its drawer with the View menu ` +
              `(after the tap: frame ${tapped.framesDrawn}, drawer '${tapped.layout.drawer}', ` +
-             `input ${JSON.stringify(tapped.input)}, before ${JSON.stringify(start.input)})`)) {
+             `input ${JSON.stringify(tapped.input)}, before ${JSON.stringify(start.input)}; ` +
+             `${viewportBefore})`)) {
     return;
   }
   await tap(context, page, session, center(files.items['menu:View']));
