@@ -213,9 +213,13 @@ async function checkRotation(context, page, outDir) {
   // page resizes the canvas before the next frame lays them out, and a state read between the
   // two holds the landscape layout's tabs (Files at [4,238,160.8,31]: in the upright view),
   // which check t taps.
+  // Both sides: a canvas whose height is still the landscape one lays the tabs out again on the
+  // frame after, between a tap's press and its release, where ImGui (judging the release on the
+  // previous frame's rectangles) would lose the tap.
   await page.setViewport(kPhone);
   await waitForState(page, (s) => s.canvas[0] === kPhone.width &&
-                     s.layout.timeline[2] === kPhone.width, 'the phone turned back', kTimeoutMs);
+                     s.canvas[1] === kPhone.height && s.layout.timeline[2] === kPhone.width,
+                     'the phone turned back', kTimeoutMs);
 }
 
 // Where CDP's touches land against the page's CSS pixels: a touch point is in the visual
