@@ -50,8 +50,9 @@ std::vector<std::pair<const char*, Measure>> measures() {
             if (depth) {
                 return test::thighAt(mesh, frame, share).depth;
             }
-            const glm::vec3 at = frame.leftThigh + share * (frame.leftKnee - frame.leftThigh);
-            return test::meshExit(mesh, at, frame.across, frame.height) / frame.height;
+            return test::meshExit(mesh, test::alongLeftThigh(frame, share), frame.across,
+                                  frame.height) /
+                   frame.height;
         };
     };
     return {{"hips across", torso(0.0f, false)},
@@ -80,7 +81,7 @@ void measureFile(const std::string& path) {
     const Document document = parseDocument(text.str());
     BodyOptions options = test::lowerTorsoBindOptions(text.str());
     const auto kinds = measures();
-    std::vector<std::vector<float>> values(kinds.size());
+    std::vector<std::vector<double>> values(kinds.size());
     for (const glm::vec3& phase : test::kGridPhases) {
         options.gridPhase = phase;
         const BodyResult body = buildBody(document.skeleton, options);
@@ -95,11 +96,9 @@ void measureFile(const std::string& path) {
         }
     }
     for (std::size_t k = 0; k < kinds.size(); ++k) {
-        std::vector<float> sorted = values[k];
-        std::sort(sorted.begin(), sorted.end());
-        std::printf("%s\t%s\t%.3f\t%.3f", path.c_str(), kinds[k].first, sorted[sorted.size() / 2],
-                    sorted.back());
-        for (const float value : values[k]) {
+        std::printf("%s\t%s\t%.3f\t%.3f", path.c_str(), kinds[k].first, test::median(values[k]),
+                    *std::max_element(values[k].begin(), values[k].end()));
+        for (const double value : values[k]) {
             std::printf("\t%.3f", value);
         }
         std::printf("\n");

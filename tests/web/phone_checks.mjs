@@ -209,13 +209,12 @@ async function checkRotation(context, page, outDir) {
   check(turned !== null && turned.layout.compact && area(turned.layout.view) >= 0.5 * pageArea,
         `s. turned to 844x390, the canvas is ${JSON.stringify(turned?.canvas)}, the layout ` +
         `compact, the view ${JSON.stringify(turned?.layout.view)} at least half the page`);
-  // Back upright, waited for until the viewer has laid out the panels at the new size: the
-  // page resizes the canvas before the next frame lays them out, and a state read between the
-  // two holds the landscape layout's tabs (Files at [4,238,160.8,31]: in the upright view),
-  // which check t taps.
-  // Both sides: a canvas whose height is still the landscape one lays the tabs out again on the
-  // frame after, between a tap's press and its release, where ImGui (judging the release on the
-  // previous frame's rectangles) would lose the tap.
+  // Back upright, waited for until the viewer has laid out the panels at the new size, both
+  // sides of it: the page resizes the canvas before the next frame lays them out, and a state
+  // read between the two holds the landscape layout's tabs (Files at [4,238,160.8,31]: in the
+  // upright view), which check t taps; a canvas whose height is still the landscape one lays the
+  // tabs out again on the frame after, between t's press and release, where ImGui (judging the
+  // release on the previous frame's rectangles) would lose the tap.
   await page.setViewport(kPhone);
   await waitForState(page, (s) => s.canvas[0] === kPhone.width &&
                      s.canvas[1] === kPhone.height && s.layout.timeline[2] === kPhone.width,

@@ -149,10 +149,15 @@ inline MeshSection torsoAt(const BodyMesh& mesh, const TorsoFrame& frame, float 
     return meshSection(mesh, frame, hips + share * (frame.shoulders - hips));
 }
 
+// The point `share` of the way down the left thigh, from the hip joint to the knee.
+inline glm::vec3 alongLeftThigh(const TorsoFrame& frame, float share) {
+    return frame.leftThigh + share * (frame.leftKnee - frame.leftThigh);
+}
+
 // The left thigh's section at `share` of the way from the hip joint to the knee, across the
 // figure and front to back.
 inline MeshSection thighAt(const BodyMesh& mesh, const TorsoFrame& frame, float share) {
-    return meshSection(mesh, frame, frame.leftThigh + share * (frame.leftKnee - frame.leftThigh));
+    return meshSection(mesh, frame, alongLeftThigh(frame, share));
 }
 
 // How the hip flows into the thigh seen from in front (`across`: the outer side) or from the side
