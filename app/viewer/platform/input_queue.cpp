@@ -80,8 +80,8 @@ struct HeldInput {
 // so far, and the events it has taken into `frame`.
 class FrameTaking {
 public:
-    FrameTaking(HeldInput held, bool keyboardHeld, FrameInput& frame)
-        : held_(held), keyboardHeld_(keyboardHeld), frame_(frame) {}
+    FrameTaking(HeldInput held, bool keyboardHeld, bool buttonsHeld, FrameInput& frame)
+        : held_(held), keyboardHeld_(keyboardHeld), buttonsHeld_(buttonsHeld), frame_(frame) {}
 
     // Takes `event` into the frame; false when it waits for a later frame (and with it, to
     // keep the order, every event after it).
@@ -161,7 +161,7 @@ private:
         if (held_.mouseDown[button] == down) {
             return true;
         }
-        if (buttonsChanged_[button] || pointerMoved_ || wheeled_ || textTaken_) {
+        if (buttonsHeld_ || buttonsChanged_[button] || pointerMoved_ || wheeled_ || textTaken_) {
             return false;
         }
         held_.mouseDown[button] = down;
@@ -222,6 +222,7 @@ private:
 
     HeldInput held_;
     const bool keyboardHeld_;
+    const bool buttonsHeld_;
     FrameInput& frame_;
     // What this frame has taken so far, for the rules (input_queue.h).
     std::bitset<kInputKeyCount> keysChanged_;
@@ -274,10 +275,11 @@ void InputQueue::push(const InputEvent& event) {
     events_.push_back(Queued{event});
 }
 
-FrameInput InputQueue::takeFrame(KeyboardHold hold) {
+FrameInput InputQueue::takeFrame(KeyboardHold hold, ButtonHold buttons) {
     FrameInput frame;
     FrameTaking taking(HeldInput{keysDown_, mouseDown_, pointerInside_, pointerX_, pointerY_},
-                       hold == KeyboardHold::ForTextField, frame);
+                       hold == KeyboardHold::ForTextField, buttons == ButtonHold::ForNewLayout,
+                       frame);
     std::size_t taken = 0;
     while (taken < events_.size() && taking.take(events_[taken].event)) {
         ++taken;

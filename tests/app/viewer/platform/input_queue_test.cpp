@@ -522,5 +522,46 @@ TEST(InputQueue, AHeldKeyboardStillLetsGoWhenFocusIsLost) {
     EXPECT_FALSE(lost.shift);
 }
 
+// A tap whose press or release comes in the first frame laid out for a new window size waits
+// for the next frame (ImGui 1.86 would judge it on the old size's window rectangles); the
+// pointer's move before it is taken, what comes after it waits with it, in order.
+TEST(InputQueue, AButtonChangeWaitsOutTheFirstFrameOfANewLayout) {
+    InputQueue queue;
+    queue.start(true, 10.0, 10.0);
+    queue.push(move(300.0, 200.0));
+    queue.push(button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS));
+
+    const FrameInput resized = queue.takeFrame(KeyboardHold::None, ButtonHold::ForNewLayout);
+    EXPECT_EQ(resized.events, 1u) << "only the move";
+    EXPECT_FLOAT_EQ(resized.pointerX, 300.0f);
+    EXPECT_FALSE(resized.mouseDown[0]);
+    EXPECT_TRUE(queue.pending());
+
+    const FrameInput pressed = queue.takeFrame();
+    EXPECT_TRUE(pressed.mouseDown[0]);
+
+    // The release, let go while the window turns, waits too; the press stays held meanwhile.
+    queue.push(button(GLFW_MOUSE_BUTTON_LEFT, GLFW_RELEASE));
+    const FrameInput turning = queue.takeFrame(KeyboardHold::None, ButtonHold::ForNewLayout);
+    EXPECT_EQ(turning.events, 0u);
+    EXPECT_TRUE(turning.mouseDown[0]);
+    const FrameInput released = queue.takeFrame();
+    EXPECT_FALSE(released.mouseDown[0]);
+    EXPECT_FALSE(queue.pending());
+    EXPECT_EQ(queue.applied(), queue.received());
+}
+
+// Losing focus still lets go of a held button in a frame whose buttons are held.
+TEST(InputQueue, AHeldButtonStillLetsGoWhenFocusIsLostDuringANewLayout) {
+    InputQueue queue;
+    queue.start(true, 10.0, 10.0);
+    queue.push(button(GLFW_MOUSE_BUTTON_LEFT, GLFW_PRESS));
+    ASSERT_TRUE(queue.takeFrame().mouseDown[0]);
+    queue.push(InputEvent{InputEvent::Kind::FocusLost});
+    const FrameInput lost = queue.takeFrame(KeyboardHold::None, ButtonHold::ForNewLayout);
+    EXPECT_EQ(lost.events, 1u);
+    EXPECT_FALSE(lost.mouseDown[0]);
+}
+
 } // namespace
 } // namespace bvhscope::viewer
