@@ -55,7 +55,9 @@ struct FarBlendSmoothing {
     // those edges in proportion to their length, as they do elsewhere.
     int shortEdgeRounds = 0;
     // Per node (or empty: none): whether its bones are a head's (body_roles' Head); a vertex
-    // whose heaviest joint is one takes no short edge rounds.
+    // whose heaviest joint is one takes no short edge rounds, and one whose heaviest joint was one
+    // before smoothing (the head's volumes made it) hands its trunk bones' weight to the neck,
+    // where one lies between the head and the trunk, before those rounds.
     std::span<const std::uint8_t> heads;
 };
 
@@ -73,7 +75,8 @@ struct FarBlendSmoothing {
 // in the last of the first `rounds`, held vertices fold too, and joints off the kept ones' line
 // fold into a kept ancestor, so that the skin's weights never drop a phalanx its parent carries.
 // Last, the vertices with an edge under half the mean (a crease's, a sliver's) smooth on for
-// far->shortEdgeRounds rounds (held vertices and a head's excepted).
+// far->shortEdgeRounds rounds (held vertices and a head's excepted), once the head's surface has
+// handed the trunk's weight to its neck (FarBlendSmoothing::heads).
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
                        const FarBlendSmoothing* far = nullptr);
 
