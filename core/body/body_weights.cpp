@@ -634,38 +634,26 @@ std::vector<NodeIndex> necksOfHeads(const FarBlendSmoothing& far) {
 void passHeadsTrunkToNeck(const FarBlendSmoothing& far, std::span<const NodeIndex> madeBy,
                           std::vector<Influences>& current) {
     const std::vector<NodeIndex> necks = necksOfHeads(far);
+    InfluenceSum sum;
     for (std::size_t v = 0; v < current.size() && v < madeBy.size(); ++v) {
         const NodeIndex head = madeBy[v];
         if (head == kNoParent || necks[static_cast<std::size_t>(head)] == kNoParent) {
             continue;
         }
         const auto neck = static_cast<std::uint16_t>(necks[static_cast<std::size_t>(head)]);
-        float moved = 0.0f;
-        for (Influence& influence : current[v]) {
+        Influences handed = current[v];
+        bool moved = false;
+        for (Influence& influence : handed) {
             if (influence.weight > 0.0f && isTrunk(far, influence.joint) &&
                 isAncestor(far.parents, influence.joint, neck)) {
-                moved += influence.weight;
-                influence.weight = 0.0f;
+                influence.joint = neck;
+                moved = true;
             }
         }
-        if (!(moved > 0.0f)) {
-            continue;
-        }
-        Influences& kept = current[v];
-        auto slot = std::find_if(kept.begin(), kept.end(), [&](const Influence& i) {
-            return i.weight > 0.0f && i.joint == neck;
-        });
-        if (slot == kept.end()) {
-            slot = std::find_if(kept.begin(), kept.end(),
-                                [](const Influence& i) { return i.weight <= 0.0f; });
-            slot->joint = neck;
-        }
-        slot->weight += moved;
-        std::stable_sort(kept.begin(), kept.end(), [](const Influence& a, const Influence& b) {
-            return a.weight > b.weight;
-        });
-        for (Influence& influence : kept) {
-            influence.joint = influence.weight > 0.0f ? influence.joint : 0;
+        if (moved) { // summed by joint, the neck's shares become one
+            sum.clear();
+            sum.add(handed, 1.0f);
+            current[v] = strongest(sum.sum());
         }
     }
 }
