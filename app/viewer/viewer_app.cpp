@@ -13,6 +13,7 @@
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
 #include "app/viewer/layout/window_fit.h"
+#include "app/viewer/layout_button_hold.h"
 #include "app/viewer/panels/analysis_panels.h"
 #include "app/viewer/panels/dock_panels.h"
 #include "app/viewer/panels/folder_panel.h"
@@ -321,13 +322,7 @@ private:
     std::vector<LoadTiming> completedTimings_;
     // Files from the command line are framed, and --frame applied, once they are loaded.
     bool startupLoadsPending_ = !options_.files.empty();
-    // The window's size the last frame was laid out for, and how many frames in a row it has
-    // changed: a mouse button's change waits while it does (ButtonHold, input_queue.h), at most
-    // kLongestButtonHold frames, so a window resized every frame still takes clicks.
-    int laidOutWidth_ = -1;
-    int laidOutHeight_ = -1;
-    int framesResized_ = 0;
-    static constexpr int kLongestButtonHold = 3;
+    LayoutButtonHold buttonHold_;         // a click waits out a frame laid out anew
     double lastActivity_ = glfwGetTime(); // the last input, command or change (awaitFrame)
     int framesAtActivity_ = 0; // framesDrawn_ at lastActivity_ (settling, the Browser's pacing)
 #ifdef __EMSCRIPTEN__
@@ -493,10 +488,6 @@ bool FrameLoop::readInput(FrameSize& size) {
         glfwWaitEventsTimeout(kIdleWakeSeconds); // minimised
         return false;
     }
-    const bool resized = size.windowWidth != laidOutWidth_ || size.windowHeight != laidOutHeight_;
-    framesResized_ = resized ? framesResized_ + 1 : 0;
-    laidOutWidth_ = size.windowWidth;
-    laidOutHeight_ = size.windowHeight;
     updateLayout(state_, size.windowWidth, size.windowHeight, imgui_.contentScale());
     std::vector<std::string> dropped = window_.takeDroppedPaths();
     if (!dropped.empty()) {
@@ -522,9 +513,7 @@ void FrameLoop::afterStartupLoads() {
 
 // The panels: input on the view becomes commands and camera moves, then every panel.
 void FrameLoop::drawInterface() {
-    const ButtonHold buttonHold = framesResized_ > 0 && framesResized_ <= kLongestButtonHold
-                                      ? ButtonHold::ForNewLayout
-                                      : ButtonHold::None;
+    const ButtonHold buttonHold = buttonHold_.next(state_.layout);
     const FrameInput input = window_.input().takeFrame(imgui_.keyboardHold(), buttonHold);
     state_.inputEventsReceived = window_.input().received();
     state_.inputEventsApplied = window_.input().applied();

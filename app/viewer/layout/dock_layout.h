@@ -45,6 +45,7 @@ struct LayoutRect {
     float bottom() const { return y + height; }
     bool empty() const { return width <= 0.0f || height <= 0.0f; }
     float area() const { return empty() ? 0.0f : width * height; }
+    bool operator==(const LayoutRect&) const = default; // exact: any change is a new layout
 };
 
 // The panel a compact layout's drawer shows (its tab is the one lit).
@@ -80,6 +81,7 @@ struct DockLayout {
     bool compact = false;                 // the compact layout: no columns, no splitters
     // The columns' widths in pixels as drawn (splitters convert a drag back to a fraction).
     float leftWidth = 0, rightWidth = 0, bottomHeight = 0;
+    bool operator==(const DockLayout&) const = default;
 };
 
 inline constexpr float kDefaultTimelineHeight = 90.0f;

@@ -23,7 +23,8 @@
 //   is seen while the button is still down (a splitter follows to where it was let go);
 // - the pointer does not move after the wheel turned, nor a button change;
 // - wheel steps add up until another rule stops them;
-// - in a frame laid out for a new window size (ButtonHold::ForNewLayout), no button changes;
+// - in the first frame of a new layout (ButtonHold::ForNewLayout: a window resized, a panel
+//   opened; app/viewer/layout_button_hold.h), no button changes;
 // - while a text field is about to take the keyboard (KeyboardHold::ForTextField), no key and no
 //   typed text is taken: Dear ImGui 1.86 activates a field one frame after
 //   SetKeyboardFocusHere, and a field activated that way ignores the characters of the frame it
@@ -96,10 +97,11 @@ enum class KeyboardHold : std::uint8_t { None, ForTextField };
 
 // Whether this frame may take a mouse button's change. Dear ImGui 1.86 finds the window under
 // the pointer from the rectangles the frame before left, and judges a button's press and
-// release by it: in the first frame laid out for a new window size those are the old size's
-// rectangles, so a tap pressed or let go then lands on whatever was there before (a phone
-// turned, a browser's bar sliding in, between a tap's press and release). With ForNewLayout the
-// run stops before the first button change: it reaches the next frame, judged on the new layout.
+// release by it: in the first frame of a new layout (a window resized, a panel opened) those are
+// the old layout's rectangles, so a tap pressed or let go then lands on whatever was there before
+// (a phone turned, a browser's bar sliding in, between a tap's press and release). With
+// ForNewLayout the run stops before the first button change: it reaches the next frame, judged on
+// the new layout.
 enum class ButtonHold : std::uint8_t { None, ForNewLayout };
 
 class InputQueue {
