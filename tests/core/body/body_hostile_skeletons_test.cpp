@@ -1,0 +1,129 @@
+// Skeletons no capture holds, built into bodies as `convert --body` builds them
+// (tests/core/body/body_invariants.h): each gives a whole body or none with a reason, never a
+// crash, a hang or a body with a torn index buffer, NaN weights or an open surface. The files the
+// fuzzers recorded (tests/data/fuzz_regressions) and the seeds go through the same path.
+#include "tests/core/body/body_invariants.h"
+#include "tests/core/body/body_test_skeletons.h"
+#include "tests/core/test_support.h"
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+
+namespace bvh {
+namespace {
+
+constexpr TranslationMode kModes[] = {TranslationMode::Auto, TranslationMode::Absolute,
+                                      TranslationMode::Additive};
+
+// The body of `text` under each way of reading root translations; `loaded` must be true.
+void expectWholeBodies(const std::string& text) {
+    const Document document = parseDocument(text);
+    ASSERT_TRUE(document.loaded());
+    for (const TranslationMode mode : kModes) {
+        SCOPED_TRACE(std::string(translationModeName(mode)));
+        const BodyResult body = test::buildBodyAsConverted(document, mode);
+        EXPECT_EQ(test::bodyInvariantViolation(body, document.skeleton), "");
+    }
+}
+
+// A chain of `count` joints along a helix, `step` apart, with two frames that turn every joint.
+std::string helixChain(int count, double step) {
+    test::BvhTextBuilder b;
+    int parent = b.add("Root", -1, {0, 0, 0});
+    for (int i = 1; i < count; ++i) {
+        const double angle = 0.7 * i;
+        parent = b.add("J" + std::to_string(i), parent,
+                       {step * std::cos(angle), step * 0.3, step * std::sin(angle)});
+    }
+    b.endSite(parent, {0, step, 0});
+    test::BvhTextBuilder::Frame turned;
+    turned.rotations.assign(static_cast<std::size_t>(count), glm::dvec3(10, 20, 30));
+    return b.text({test::BvhTextBuilder::Frame{}, turned});
+}
+
+TEST(BodyHostileSkeletons, EveryJointAtOnePoint) {
+    test::BvhTextBuilder b;
+    int parent = b.add("Hips", -1, {0, 0, 0});
+    for (const char* name : {"Spine", "Neck", "Head", "LeftArm", "LeftForeArm", "LeftHand"}) {
+        parent = b.add(name, parent, {0, 0, 0});
+    }
+    b.endSite(parent, {0, 0, 0});
+    expectWholeBodies(b.text());
+}
+
+// Offsets thirty orders of magnitude apart: the grid is planned from the figure's extent, the
+// short bones far below one cell.
+TEST(BodyHostileSkeletons, OffsetsThirtyOrdersOfMagnitudeApart) {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0, 0, 0});
+    const int spine = b.add("Spine", hips, {0, 1e15, 0});
+    const int head = b.add("Head", spine, {0, 1e-15, 0});
+    b.endSite(head, {1e-30, 0, 0});
+    const int leg = b.add("LeftUpLeg", hips, {1e15, -1e15, 0});
+    b.endSite(leg, {0, -1e-20, 0});
+    expectWholeBodies(b.text());
+}
+
+// A hundred bones from one joint in every direction (a bristle), as some exporters write helper
+// bones. (Three hundred make a body too, of 500 000 triangles in 8.5 s: no simplification of that
+// surface stays closed, so the marched surface is kept; too slow for a unit test.)
+TEST(BodyHostileSkeletons, AHundredChildrenOfOneJoint) {
+    test::BvhTextBuilder b;
+    const int root = b.add("Root", -1, {0, 0, 0});
+    for (int i = 0; i < 100; ++i) {
+        const double z = 1.0 - 2.0 * (i + 0.5) / 100.0;
+        const double ring = std::sqrt(1.0 - z * z);
+        const double angle = 2.39996322972865332 * i; // the golden angle: evenly spread
+        const int bone = b.add("B" + std::to_string(i), root,
+                               {10 * ring * std::cos(angle), 10 * ring * std::sin(angle), 10 * z});
+        b.endSite(bone, {0, 1, 0});
+    }
+    expectWholeBodies(b.text());
+}
+
+// Longer than a body is made for (kDefaultBodyMaxNodes) and just under it.
+TEST(BodyHostileSkeletons, ChainsAroundTheMostNodesABodyTakes) {
+    expectWholeBodies(helixChain(static_cast<int>(kDefaultBodyMaxNodes) + 10, 1.0));
+    expectWholeBodies(helixChain(1000, 0.01));
+}
+
+TEST(BodyHostileSkeletons, RotationsAndTranslationsFarOutOfRange) {
+    test::BvhTextBuilder b;
+    int parent = b.add("Hips", -1, {0, 90, 0});
+    const int spine = b.add("Spine", parent, {0, 20, 0});
+    b.endSite(b.add("Head", spine, {0, 30, 0}), {0, 15, 0});
+    parent = b.add("LeftUpLeg", parent, {10, 0, 0});
+    b.endSite(b.add("LeftLeg", parent, {0, -45, 0}), {0, -45, 0});
+    test::BvhTextBuilder::Frame far;
+    far.rootPosition = {1e30, -1e30, 1e-30};
+    far.rotations.assign(5, glm::dvec3(1e20, -7.5e19, 3e18));
+    expectWholeBodies(b.text({test::BvhTextBuilder::Frame{}, far, far}));
+}
+
+TEST(BodyHostileSkeletons, EveryRecordedFuzzInputAndSeed) {
+    int built = 0;
+    for (const std::filesystem::path& directory :
+         {test::dataFile("fuzz_regressions"), test::dataFile("")}) {
+        for (const auto& entry : std::filesystem::directory_iterator(directory)) {
+            if (!entry.is_regular_file() || entry.path().extension() != ".bvh") {
+                continue;
+            }
+            SCOPED_TRACE(entry.path().filename().string());
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::stringstream bytes;
+            bytes << in.rdbuf();
+            const Document document = parseDocument(bytes.str());
+            if (document.loaded()) {
+                expectWholeBodies(bytes.str());
+                ++built;
+            }
+        }
+    }
+    EXPECT_GE(built, 2); // at least the two seeds
+}
+
+} // namespace
+} // namespace bvh
