@@ -5,6 +5,7 @@
 #include "core/analysis/stance.h"
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_gap.h"
+#include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
 #include "core/kinematics/pose.h"
 
@@ -51,6 +52,7 @@ bool FigureBuilder::measure() {
 void FigureBuilder::describeTopology() {
     const std::size_t n = skeleton.nodeCount();
     roles = classifyBoneRoles(skeleton);
+    leaveOutRolesOfExcludedJoints();
     hasBone.assign(n, 0);
     longestChild.assign(n, kNoParent);
     std::vector<float> longest(n, 0.0f);
@@ -140,6 +142,28 @@ void FigureBuilder::describeTopology() {
     findLegHubs();
     findUnnamedHead();
     findNamedQuadruped();
+}
+
+void FigureBuilder::leaveOutRolesOfExcludedJoints() {
+    // A role belongs to the bones that leave a joint: where every one is left out, it makes no
+    // part either (Unreal's ik_foot_root, a foot by its name, made a sole on the floor under
+    // the pelvis).
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<std::uint8_t> anyChild(n, 0);
+    std::vector<std::uint8_t> anyKept(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent != kNoParent) {
+            const auto p = static_cast<std::size_t>(parent);
+            anyChild[p] = 1;
+            anyKept[p] = anyKept[p] != 0 || !isExcludedBone(options, i) ? 1 : 0;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (anyChild[i] != 0 && anyKept[i] == 0) {
+            roles[i] = BoneRole::Unknown;
+        }
+    }
 }
 
 void FigureBuilder::mergeJoints() {
@@ -323,11 +347,13 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         figure.problem = "the skeleton's offsets are not finite numbers";
         return figure;
     }
-    // A root's link to the hips from the ground gets no bone, as a static root's gets none
-    // (body_ground_links.h).
+    // Branches of IK goals get no bones (body_goal_branches.h), nor a root's link to the hips
+    // from the ground, as a static root's gets none (body_ground_links.h).
     BodyOptions options = requested;
-    for (const NodeIndex link :
-         linksFromGroundRoots(skeleton, rest.positions, body_figure_detail::upVector(options.up))) {
+    const std::vector<NodeIndex> goals = goalBranchNodes(skeleton);
+    options.excludedBones.insert(options.excludedBones.end(), goals.begin(), goals.end());
+    for (const NodeIndex link : linksFromGroundRoots(
+             skeleton, rest.positions, body_figure_detail::upVector(options.up), goals)) {
         options.excludedBones.push_back(link);
     }
     body_figure_detail::FigureBuilder builder{
