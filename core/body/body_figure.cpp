@@ -7,6 +7,7 @@
 #include "core/body/body_gap.h"
 #include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
+#include "core/body/body_limb_helpers.h"
 #include "core/kinematics/pose.h"
 
 #include <limits>
@@ -338,6 +339,18 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
     return true;
 }
 
+// kZeroLength in file units: that share of the pose's largest extent.
+double figureZeroLength(const std::vector<glm::dvec3>& positions) {
+    glm::dvec3 low(std::numeric_limits<double>::max());
+    glm::dvec3 high(-std::numeric_limits<double>::max());
+    for (const glm::dvec3& p : positions) {
+        low = glm::min(low, p);
+        high = glm::max(high, p);
+    }
+    const glm::dvec3 extent = high - low;
+    return body_figure_detail::kZeroLength * std::max({extent.x, extent.y, extent.z});
+}
+
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested) {
@@ -355,6 +368,12 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
     for (const NodeIndex link : linksFromGroundRoots(
              skeleton, rest.positions, body_figure_detail::upVector(options.up), goals)) {
         options.excludedBones.push_back(link);
+    }
+    // Corrective leaves on the limbs get none either (body_limb_helpers.h).
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    for (const NodeIndex leaf :
+         limbHelperLeaves(skeleton, rest.positions, roles, figureZeroLength(rest.positions))) {
+        options.excludedBones.push_back(leaf);
     }
     body_figure_detail::FigureBuilder builder{
         skeleton, options, {},   {},   {},           {},           {},        {}, {},
