@@ -3,16 +3,21 @@
 // creature_clips.h): a LAFAN-like walk (LAFAN1's names, no fingers) whose rest pose lies along
 // -X, a Bandai-like one lying along +X, a Mixamo T-pose with fingers, a 160-joint face rig, an
 // elephant-like quadruped (unnamed bones, a trunk and a tail), a crab and a hand on its own. The
-// CMU-like figure is the bundled assets/sample_walk.bvh, copied in as 3_cmu_like.bvh. The picture,
-// a tile a rig:
+// CMU-like figure is the bundled assets/sample_walk.bvh, copied in as 3_cmu_like.bvh. Beyond the
+// picture's eight, for the sweep (tools/sweep_body.py) and the area tool: a walking Second Life
+// Bento skeleton (wings, tail, hind limbs, face) and walking Unreal mannequins (UE4, UE5: twist
+// and IK bones), 9a to 9c, left out of the picture. The picture, a tile a rig:
 //
 //   bvhscope_write_body_rigs DIR
 //   cp assets/sample_walk.bvh DIR/3_cmu_like.bvh
+//   rm DIR/9?_*.bvh
 //   bvhscope render --contact-sheet DIR -o sheet.png --bones body --columns 4 --tile 320x240
 //       --frame 20
 //   convert sheet.png -colors 128 PNG8:docs/body-rigs.png     (ImageMagick: 630 KB to 160 KB)
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_second_life_rig.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/core/body/body_unreal_rig.h"
 
 #include <filesystem>
 #include <fstream>
@@ -44,6 +49,10 @@ int main(int argc, char** argv) {
         {"6_quadruped.bvh", bvh::test::creatureFile(bvh::test::quadruped(1.0), {}).text},
         {"7_crab.bvh", bvh::test::creatureFile(bvh::test::crab(0.5), {}).text},
         {"8_hand.bvh", bvh::test::handAloneText()},
+        {"9a_second_life_bento.bvh", bvh::test::secondLifeBentoWalkText()},
+        {"9b_unreal_ue4.bvh", bvh::test::unrealMannequinWalkText()},
+        {"9c_unreal_ue5.bvh",
+         bvh::test::unrealMannequinWalkText(61, bvh::test::UnrealMannequin::UE5)},
     };
     for (const auto& [name, text] : rigs) {
         if (!writeText(directory / name, text)) {

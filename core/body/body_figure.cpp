@@ -5,7 +5,9 @@
 #include "core/analysis/stance.h"
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_gap.h"
+#include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
+#include "core/body/body_limb_helpers.h"
 #include "core/kinematics/pose.h"
 
 #include <limits>
@@ -51,6 +53,7 @@ bool FigureBuilder::measure() {
 void FigureBuilder::describeTopology() {
     const std::size_t n = skeleton.nodeCount();
     roles = classifyBoneRoles(skeleton);
+    leaveOutRolesOfExcludedJoints();
     hasBone.assign(n, 0);
     longestChild.assign(n, kNoParent);
     std::vector<float> longest(n, 0.0f);
@@ -140,6 +143,28 @@ void FigureBuilder::describeTopology() {
     findLegHubs();
     findUnnamedHead();
     findNamedQuadruped();
+}
+
+void FigureBuilder::leaveOutRolesOfExcludedJoints() {
+    // A role belongs to the bones that leave a joint: where every one is left out, it makes no
+    // part either (Unreal's ik_foot_root, a foot by its name, made a sole on the floor under
+    // the pelvis).
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<std::uint8_t> anyChild(n, 0);
+    std::vector<std::uint8_t> anyKept(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent != kNoParent) {
+            const auto p = static_cast<std::size_t>(parent);
+            anyChild[p] = 1;
+            anyKept[p] = anyKept[p] != 0 || !isExcludedBone(options, i) ? 1 : 0;
+        }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+        if (anyChild[i] != 0 && anyKept[i] == 0) {
+            roles[i] = BoneRole::Unknown;
+        }
+    }
 }
 
 void FigureBuilder::mergeJoints() {
@@ -314,6 +339,18 @@ bool restPositions(const Skeleton& skeleton, const BodyOptions& options,
     return true;
 }
 
+// kZeroLength in file units: that share of the pose's largest extent.
+double figureZeroLength(const std::vector<glm::dvec3>& positions) {
+    glm::dvec3 low(std::numeric_limits<double>::max());
+    glm::dvec3 high(-std::numeric_limits<double>::max());
+    for (const glm::dvec3& p : positions) {
+        low = glm::min(low, p);
+        high = glm::max(high, p);
+    }
+    const glm::dvec3 extent = high - low;
+    return body_figure_detail::kZeroLength * std::max({extent.x, extent.y, extent.z});
+}
+
 } // namespace
 
 BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested) {
@@ -323,12 +360,20 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         figure.problem = "the skeleton's offsets are not finite numbers";
         return figure;
     }
-    // A root's link to the hips from the ground gets no bone, as a static root's gets none
-    // (body_ground_links.h).
+    // Branches of IK goals get no bones (body_goal_branches.h), nor a root's link to the hips
+    // from the ground, as a static root's gets none (body_ground_links.h).
     BodyOptions options = requested;
-    for (const NodeIndex link :
-         linksFromGroundRoots(skeleton, rest.positions, body_figure_detail::upVector(options.up))) {
+    const std::vector<NodeIndex> goals = goalBranchNodes(skeleton);
+    options.excludedBones.insert(options.excludedBones.end(), goals.begin(), goals.end());
+    for (const NodeIndex link : linksFromGroundRoots(
+             skeleton, rest.positions, body_figure_detail::upVector(options.up), goals)) {
         options.excludedBones.push_back(link);
+    }
+    // Corrective leaves on the limbs get none either (body_limb_helpers.h).
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    for (const NodeIndex leaf :
+         limbHelperLeaves(skeleton, rest.positions, roles, figureZeroLength(rest.positions))) {
+        options.excludedBones.push_back(leaf);
     }
     body_figure_detail::FigureBuilder builder{
         skeleton, options, {},   {},   {},           {},           {},        {}, {},

@@ -759,6 +759,8 @@ struct FigureBuilder {
     void describeTopology();
 
     // jointOf and endMade, after hasBone.
+    // Roles of joints whose every bone is left out (options.excludedBones) become Unknown.
+    void leaveOutRolesOfExcludedJoints();
     void mergeJoints();
 
     // An unnamed figure with a barrel (a quadruped's): the chain of single bones leaving the

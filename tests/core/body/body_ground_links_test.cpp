@@ -1,10 +1,12 @@
 // A root joint on the ground under the hips (core/body/body_ground_links.h): its link up to the
 // hips gets no volume, so the legs stand apart instead of inside one column from the floor.
 #include "core/body/body_builder.h"
+#include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_ground_root_rigs.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/core/body/body_unreal_rig.h"
 #include "tests/support/rest_positions.h"
 
 #include <algorithm>
@@ -68,6 +70,22 @@ TEST(BodyGroundLinks, TheLegsOfAFigureOverAGroundRootStandApart) {
         crossing += height > 10.0f && height < 45.0f && low < 1.0f && high > -1.0f ? 1 : 0;
     }
     EXPECT_EQ(crossing, 0u);
+}
+
+// Unreal's root holds the pelvis and two IK branches: with the branches left out
+// (body_goal_branches.h) the pelvis is its one child, and the link from the floor to it gets no
+// bone.
+TEST(BodyGroundLinks, ARootWithIkBranchesBesideTheHipsLinksToThemWithoutTheBranches) {
+    const Document document = parseDocument(test::unrealMannequin().text());
+    ASSERT_TRUE(document.loaded());
+    const Skeleton& skeleton = document.skeleton;
+    const std::vector<glm::dvec3> rest = test::restPositions(skeleton);
+    EXPECT_TRUE(linksFromGroundRoots(skeleton, rest, {0.0, 1.0, 0.0}).empty());
+    const std::vector<NodeIndex> goals = goalBranchNodes(skeleton);
+    const std::vector<NodeIndex> links =
+        linksFromGroundRoots(skeleton, rest, {0.0, 1.0, 0.0}, goals);
+    ASSERT_EQ(links.size(), 1u);
+    EXPECT_EQ(skeleton.names[static_cast<std::size_t>(links[0])], "pelvis");
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "core/body/body_roles.h"
 #include "core/reader/document.h"
+#include "tests/core/body/body_second_life_rig.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/core/body/body_unreal_rig.h"
 
 #include <gtest/gtest.h>
 
@@ -62,6 +64,64 @@ TEST(BoneRoles, MixamoShouldersAndHipsKeepTheirRoles) {
     EXPECT_EQ(roles.of("LeftForeArm"), BoneRole::Forearm);
     EXPECT_EQ(roles.of("LeftUpLeg"), BoneRole::Thigh);
     EXPECT_EQ(roles.of("LeftLeg"), BoneRole::Shin);
+}
+
+// The full Second Life Bento skeleton: the classic bones keep a biped's roles, the face's 50-odd
+// joints under mHead are face, the fingers fingers, the tail a tail; wings and hind limbs have no
+// named role (sized from the topology as limbs of their own).
+TEST(BoneRoles, SecondLifeBentoIsABipedWithAFaceFingersAndATail) {
+    const BoneRoles roles(test::secondLifeBento().text());
+    EXPECT_EQ(roles.of("mPelvis"), BoneRole::Trunk);
+    EXPECT_EQ(roles.of("mSpine1"), BoneRole::Trunk);
+    EXPECT_EQ(roles.of("mSpine2"), BoneRole::Trunk);
+    EXPECT_EQ(roles.of("mTorso"), BoneRole::Trunk);
+    EXPECT_EQ(roles.of("mChest"), BoneRole::Trunk);
+    EXPECT_EQ(roles.of("mNeck"), BoneRole::Neck);
+    EXPECT_EQ(roles.of("mHead"), BoneRole::Head);
+    for (const std::string side : {"Left", "Right"}) {
+        EXPECT_EQ(roles.of("mCollar" + side), BoneRole::Shoulder);
+        EXPECT_EQ(roles.of("mShoulder" + side), BoneRole::UpperArm);
+        EXPECT_EQ(roles.of("mElbow" + side), BoneRole::Forearm);
+        EXPECT_EQ(roles.of("mWrist" + side), BoneRole::Hand);
+        EXPECT_EQ(roles.of("mHandThumb1" + side), BoneRole::Finger);
+        EXPECT_EQ(roles.of("mHandPinky2" + side), BoneRole::Finger);
+        EXPECT_EQ(roles.of("mHip" + side), BoneRole::Thigh);
+        EXPECT_EQ(roles.of("mKnee" + side), BoneRole::Shin);
+        EXPECT_EQ(roles.of("mAnkle" + side), BoneRole::Foot);
+        EXPECT_EQ(roles.of("mFaceEar1" + side), BoneRole::Face);
+        EXPECT_EQ(roles.of("mWing1" + side), BoneRole::Unknown);
+        EXPECT_EQ(roles.of("mHindLimb2" + side), BoneRole::Unknown);
+    }
+    EXPECT_EQ(roles.of("mFaceRoot"), BoneRole::Face);
+    EXPECT_EQ(roles.of("mFaceJaw"), BoneRole::Face);
+    EXPECT_EQ(roles.of("mFaceTongueBase"), BoneRole::Face);
+    EXPECT_EQ(roles.of("mSkull"), BoneRole::Face);
+    EXPECT_EQ(roles.of("mTail1"), BoneRole::Tail);
+    EXPECT_EQ(roles.of("mTail5"), BoneRole::Tail);
+}
+
+// Unreal's mannequin: sides by their "_l" and "_r" suffixes, twist bones their limb's role.
+TEST(BoneRoles, UnrealMannequinNamesAreABiped) {
+    for (const test::UnrealMannequin kind :
+         {test::UnrealMannequin::UE4, test::UnrealMannequin::UE5}) {
+        const BoneRoles roles(test::unrealMannequin(kind).text());
+        EXPECT_EQ(roles.of("pelvis"), BoneRole::Trunk);
+        EXPECT_EQ(roles.of("spine_01"), BoneRole::Trunk);
+        EXPECT_EQ(roles.of("neck_01"), BoneRole::Neck);
+        EXPECT_EQ(roles.of("head"), BoneRole::Head);
+        for (const std::string side : {"l", "r"}) {
+            EXPECT_EQ(roles.of("clavicle_" + side), BoneRole::Shoulder);
+            EXPECT_EQ(roles.of("upperarm_" + side), BoneRole::UpperArm);
+            EXPECT_EQ(roles.of("upperarm_twist_01_" + side), BoneRole::UpperArm);
+            EXPECT_EQ(roles.of("lowerarm_" + side), BoneRole::Forearm);
+            EXPECT_EQ(roles.of("hand_" + side), BoneRole::Hand);
+            EXPECT_EQ(roles.of("thumb_01_" + side), BoneRole::Finger);
+            EXPECT_EQ(roles.of("thigh_" + side), BoneRole::Thigh);
+            EXPECT_EQ(roles.of("calf_" + side), BoneRole::Shin);
+            EXPECT_EQ(roles.of("calf_twist_01_" + side), BoneRole::Shin);
+            EXPECT_EQ(roles.of("foot_" + side), BoneRole::Foot);
+        }
+    }
 }
 
 } // namespace

@@ -20,6 +20,30 @@ public:
     }
     void endSite(int parent, glm::dvec3 offset) { joints_.push_back({"", parent, offset, true}); }
 
+    // An End Site `length` on along its joint's bone (straight up where that bone has no length)
+    // on every joint without children, as exporters close a rig's leaves.
+    void addEndSitesOnLeaves(double length) {
+        const std::size_t count = joints_.size();
+        std::vector<bool> parentOfAny(count, false);
+        for (const Joint& joint : joints_) {
+            if (joint.parent >= 0) {
+                parentOfAny[static_cast<std::size_t>(joint.parent)] = true;
+            }
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (parentOfAny[i] || joints_[i].endSite) {
+                continue;
+            }
+            const glm::dvec3 bone = joints_[i].offset;
+            const double boneLength =
+                std::sqrt(bone.x * bone.x + bone.y * bone.y + bone.z * bone.z);
+            endSite(static_cast<int>(i), boneLength > 1e-9 ? bone * (length / boneLength)
+                                                           : glm::dvec3(0.0, length, 0.0));
+        }
+    }
+
+    glm::dvec3 offsetOf(int joint) const { return joints_[static_cast<std::size_t>(joint)].offset; }
+
     int indexOf(const std::string& name) const {
         for (std::size_t i = 0; i < joints_.size(); ++i) {
             if (joints_[i].name == name && !joints_[i].endSite) {
