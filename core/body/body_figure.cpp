@@ -7,6 +7,7 @@
 #include "core/body/body_gap.h"
 #include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
+#include "core/body/body_limb_copies.h"
 #include "core/body/body_limb_helpers.h"
 #include "core/kinematics/pose.h"
 
@@ -53,6 +54,7 @@ bool FigureBuilder::measure() {
 void FigureBuilder::describeTopology() {
     const std::size_t n = skeleton.nodeCount();
     roles = classifyBoneRoles(skeleton);
+    takeRolesOfCopiedLimbs(skeleton, rest.positions, roles);
     leaveOutRolesOfExcludedJoints();
     hasBone.assign(n, 0);
     longestChild.assign(n, kNoParent);
