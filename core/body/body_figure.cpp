@@ -129,11 +129,15 @@ void FigureBuilder::describeTopology() {
     }
     up = glm::vec3(upVector(options.up));
     lowest = std::numeric_limits<float>::max();
+    float highest = -std::numeric_limits<float>::max();
     for (std::size_t i = 0; i < n; ++i) {
         if (hasBone[i] != 0) {
             lowest = std::min(lowest, glm::dot(points[i], up));
+            highest = std::max(highest, glm::dot(points[i], up));
         }
     }
+    unnamedLimbFloor =
+        limbsNamed && capScale == 1.0f ? kCapsuleJointShare * (highest - lowest) : 0.0f;
     const std::optional<glm::dvec3> front =
         facingOfPose(skeleton, rest.world, options.up, options.excludedBones);
     if (front && std::isfinite(front->x) && glm::length(*front) > 0.5) {

@@ -52,14 +52,17 @@ void takeRolesOfCopiedLimbs(const Skeleton& skeleton, std::span<const glm::dvec3
     const std::size_t n = skeleton.nodeCount();
     const std::vector<NodeIndex> next = longestChildren(skeleton, positions);
     const std::vector<BoneRole> named = roles;
-    for (std::size_t start = 0; start < n; ++start) {
+    std::vector<std::size_t> limbs;
+    for (std::size_t node = 0; node < n; ++node) {
+        if (startsNamedLimb(skeleton, named, node)) {
+            limbs.push_back(node);
+        }
+    }
+    for (std::size_t start = 0; start < n && !limbs.empty(); ++start) {
         if (!startsUnnamedChain(skeleton, named, start)) {
             continue;
         }
-        for (std::size_t limb = 0; limb < n; ++limb) {
-            if (!startsNamedLimb(skeleton, named, limb)) {
-                continue;
-            }
+        for (const std::size_t limb : limbs) {
             // Down both chains while each bone repeats the limb's.
             std::vector<std::size_t> copied;
             auto node = start;
