@@ -7,6 +7,7 @@
 #include "core/body/body_gap.h"
 #include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
+#include "core/body/body_limb_copies.h"
 #include "core/body/body_limb_helpers.h"
 #include "core/kinematics/pose.h"
 
@@ -53,6 +54,7 @@ bool FigureBuilder::measure() {
 void FigureBuilder::describeTopology() {
     const std::size_t n = skeleton.nodeCount();
     roles = classifyBoneRoles(skeleton);
+    takeRolesOfCopiedLimbs(skeleton, rest.positions, roles);
     leaveOutRolesOfExcludedJoints();
     hasBone.assign(n, 0);
     longestChild.assign(n, kNoParent);
@@ -127,11 +129,15 @@ void FigureBuilder::describeTopology() {
     }
     up = glm::vec3(upVector(options.up));
     lowest = std::numeric_limits<float>::max();
+    float highest = -std::numeric_limits<float>::max();
     for (std::size_t i = 0; i < n; ++i) {
         if (hasBone[i] != 0) {
             lowest = std::min(lowest, glm::dot(points[i], up));
+            highest = std::max(highest, glm::dot(points[i], up));
         }
     }
+    unnamedLimbFloor =
+        limbsNamed && capScale == 1.0f ? kCapsuleJointShare * (highest - lowest) : 0.0f;
     const std::optional<glm::dvec3> front =
         facingOfPose(skeleton, rest.world, options.up, options.excludedBones);
     if (front && std::isfinite(front->x) && glm::length(*front) > 0.5) {

@@ -3,6 +3,8 @@
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_girdles.h"
 
+#include <tuple>
+
 namespace bvh::body_figure_detail {
 
 float FigureBuilder::boneLength(std::size_t child) const {
@@ -192,9 +194,8 @@ void FigureBuilder::addBone(std::size_t child) {
             r1 = std::max(r1, kLimbEndShare * runStart);
         }
     }
-    if (role == BoneRole::Shoulder) {
-        r0 = collarStartRadius(child, r0);
-    }
+    std::tie(r0, r1) = limbFloor(role, child, length, r0, r1);
+    r0 = role == BoneRole::Shoulder ? collarStartRadius(child, r0) : r0;
     // A trunk's rounded top ends at the shoulder line, below the neck's root (trunkEnd).
     if (role == BoneRole::Trunk) {
         end = trunkEnd(parent, child, r1);
@@ -223,6 +224,27 @@ void FigureBuilder::addBone(std::size_t child) {
     if (role == BoneRole::Trunk && roles[child] == BoneRole::Head) {
         addNeckOverTrunk(parent, child, end);
     }
+}
+
+std::pair<float, float> FigureBuilder::limbFloor(BoneRole role, std::size_t child, float length,
+                                                 float r0, float r1) const {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
+    if (unnamedLimbFloor == 0.0f || (role != BoneRole::Unknown && role != BoneRole::Tail) ||
+        legHub[parent] != 0 || chainBone[child].x > 0.0f) {
+        return {r0, r1};
+    }
+    // A limb of its own leaves the trunk: unnamed bones inside a named part (MakeHuman's
+    // metatarsals in its foot) keep their size.
+    NodeIndex above = static_cast<NodeIndex>(parent);
+    while (above != kNoParent && (roles[static_cast<std::size_t>(above)] == BoneRole::Unknown ||
+                                  roles[static_cast<std::size_t>(above)] == BoneRole::Tail)) {
+        above = skeleton.parents[static_cast<std::size_t>(above)];
+    }
+    if (above == kNoParent || roles[static_cast<std::size_t>(above)] != BoneRole::Trunk) {
+        return {r0, r1};
+    }
+    const float least = std::min(unnamedLimbFloor, kCapsuleBonePerLength * length);
+    return {std::max(r0, least), std::max(r1, least)};
 }
 
 bool FigureBuilder::crossesInsideTrunk(std::size_t child, float length, float radius) const {

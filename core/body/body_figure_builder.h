@@ -21,6 +21,7 @@
 #include <glm/vec3.hpp>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace bvh::body_figure_detail {
@@ -123,6 +124,18 @@ inline RoleSize roleSize(BoneRole role) {
     // (0.06 of it) would swallow a short chain of a few joints in one balloon.
     return {0.12f, 0.06f, 0.8f};
 }
+
+// Unnamed limbs and tails of a named figure (Bento's wings and tail, sized an eighth of their
+// length and tapering to their End Sites) are no thinner than the capsule figure draws them
+// (app/scene/character.cpp's computeRadii: joints 0.022 of the figure's height, bones 0.014, a
+// bone at most a quarter as thick as it is long). Thinner, Bento's were sticks 0.016 of its size
+// at the root tapering to 0.0013 at the wing tips and 0.0016 at the tail's, and the body drew
+// less than the capsules over them where it is fuller everywhere else (1.70 times the capsules'
+// area with them, 2.21 without). At the capsules' bone radius, 0.014, the figure drew less than
+// with its thinner bones (1.85 against 1.86 times the capsules' area): a wing tip thinner than the
+// grid is thickened to it (body_grid.h) and fuses with its neighbours over 2.5 cells.
+inline constexpr float kCapsuleJointShare = 0.022f;
+inline constexpr float kCapsuleBonePerLength = 0.25f;
 
 // A long limb tapers along its whole run of bones (roleRun) from its top to its end, and an arm
 // or a leg as one from the shoulder to the wrist, from the hip to the ankle: a thigh from its
@@ -915,6 +928,16 @@ struct FigureBuilder {
     // Per node: how far the volumes of the hanging arm it belongs to stand out from its bones,
     // across the facing (measureTorsoWidth, kHangingArmHalfSpan); zero elsewhere.
     std::vector<glm::vec3> armSpread{};
+    // The thinnest an unnamed limb or a tail of a named figure may be (limbFloor), of the
+    // figure's size: kCapsuleJointShare of its height; zero on an unnamed figure or a hand.
+    float unnamedLimbFloor = 0.0f;
+    // The radii `r0`, `r1` of the bone to `child` (`length` long, sized as `role`) raised to
+    // unnamedLimbFloor where it is an unnamed limb's or a tail's of its own, leaving the trunk
+    // (not a many-legged body's leg, not a quadruped's neck or tail sized from its barrel, not
+    // an unnamed bone inside a named foot or hand), and no more than
+    // kCapsuleBonePerLength of its length.
+    std::pair<float, float> limbFloor(BoneRole role, std::size_t child, float length, float r0,
+                                      float r1) const;
 };
 
 } // namespace bvh::body_figure_detail

@@ -82,7 +82,11 @@ FigureBuilder::NamedQuadruped FigureBuilder::namedQuadruped() const {
 void FigureBuilder::findNamedQuadruped() {
     const bool named = std::any_of(roles.begin(), roles.end(),
                                    [](BoneRole role) { return role != BoneRole::Unknown; });
-    const NamedQuadruped quadruped = named ? namedQuadruped() : NamedQuadruped{};
+    // An upright torso (torsoSpan: the arms' roots well above the thighs') is a biped's, whatever
+    // else runs along the ground from its pelvis: Bento's hind limbs, legs by their bones
+    // (body_limb_copies.h), hang from a trunk bone 0.2 m behind it, which made the walking
+    // avatar a quadruped whose legs stayed as thick as at the hip down to the toes.
+    const NamedQuadruped quadruped = named && !torsoSpan ? namedQuadruped() : NamedQuadruped{};
     if (quadruped.legs.empty()) {
         return;
     }
