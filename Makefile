@@ -32,7 +32,9 @@ WEB_BUILD_DIR  ?= build-web
 EMSCRIPTEN_ENV ?= NODE_PATH=/usr/share/nodejs
 
 .PHONY: all deps configure build run test test-asan bench fuzz format format-check clean \
-	install package windows windows-deps test-windows web web-deps gui-under-load
+	install package windows windows-deps test-windows web web-deps gui-under-load test-steps \
+	test-step-linux-build test-step-web-build test-step-linux-suite test-step-asan-build \
+	test-step-asan-suite test-step-windows-build test-step-windows-suite
 
 all: build
 
@@ -59,15 +61,27 @@ build: configure
 run: build
 	$(BUILD_DIR)/app/bvhscope
 
-# Every test: the full build (GUI tests under Xvfb, the web page in headless chromium), then the
-# core and command line again under AddressSanitizer + UndefinedBehaviorSanitizer.
-test: build test-asan test-windows web
-	cd $(BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
+# Every test: the full build (GUI tests under Xvfb, the web page in headless chromium), the core
+# and command line again under AddressSanitizer + UndefinedBehaviorSanitizer, and the Windows
+# build's suites and checks under Wine.
+# The packages and Debian sources first, one after another (apt-get takes a lock); then the
+# steps two at a time (test-steps): the Linux build, the web page's build and the Linux suite,
+# beside the sanitizer build, its suite, the Windows build and its checks. One after another they
+# left a core idle through every configure step, link, Wine start-up and test tail (8 % of two
+# cores in a fresh clone's make test). A suite beside a build runs on a loaded machine, which its
+# waits and time limits allow for (make gui-under-load). The builds are not niced: on a machine
+# shared with other work they then got a tenth of a core each (11 minutes in, the Linux build had
+# done 52 of its 199 steps).
+test: deps windows-deps web-deps
+	$(MAKE) --no-print-directory -j2 test-steps
+
+ASAN_CTEST = cd $(ASAN_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
+LINUX_CTEST = cd $(BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
 
 test-asan: deps $(ASAN_BUILD_DIR)/build.ninja
 	$(CMAKE) --build $(ASAN_BUILD_DIR)
-	cd $(ASAN_BUILD_DIR) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 ctest $(CTEST_ARGS) -j$(CTEST_JOBS)
+	$(ASAN_CTEST)
 
 # [SECTION] Windows: bvhscope.exe cross-built with MinGW-w64 from Debian's packages and sources,
 # packed as $(WINDOWS_BUILD_DIR)/bvhscope-windows-x64.zip (stripped). README "Windows" explains.
@@ -92,9 +106,11 @@ windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 # full runs on a loaded machine, render_gl_tests.exe ended in Wine's "Unhandled page fault on
 # execute access" with no test failing before it, and never in 16 runs of it alone, loaded or
 # not. A real failure fails both runs.
+WINDOWS_CTEST = cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS) \
+	  --repeat until-pass:2
 test-windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja build
 	$(CMAKE) --build $(WINDOWS_BUILD_DIR)
-	cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS) --repeat until-pass:2
+	$(WINDOWS_CTEST)
 
 # [SECTION] The web page: build-web/web/ (index.html, bvhscope_page.js, bvhscope.js, .wasm), static
 # files any web server can host. Its tests are the Linux build's Web.* CTests.
@@ -105,8 +121,36 @@ web-deps:
 $(WEB_BUILD_DIR)/build.ninja:
 	$(EMSCRIPTEN_ENV) emcmake $(CMAKE) -S . -B $(WEB_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Release
 
+WEB_BUILD_ARGS = --build $(WEB_BUILD_DIR) --target bvhscope_web
 web: web-deps $(WEB_BUILD_DIR)/build.ninja
-	$(EMSCRIPTEN_ENV) $(CMAKE) --build $(WEB_BUILD_DIR) --target bvhscope_web
+	$(EMSCRIPTEN_ENV) $(CMAKE) $(WEB_BUILD_ARGS)
+
+# [SECTION] make test's steps (make test runs them with -j2, after the packages and sources): two
+# chains, each step after the one before it, and the Windows checks after the Linux build too
+# (their reference output and drag source). Each build's ninja still runs its own jobs.
+test-steps: test-step-linux-suite test-step-asan-suite test-step-windows-suite
+
+test-step-linux-build: $(BUILD_DIR)/build.ninja
+	$(CMAKE) --build $(BUILD_DIR)
+
+test-step-web-build: $(WEB_BUILD_DIR)/build.ninja | test-step-linux-build
+	$(EMSCRIPTEN_ENV) $(CMAKE) $(WEB_BUILD_ARGS)
+
+# The Web.* tests check the page against this build: both builds first.
+test-step-linux-suite: test-step-linux-build test-step-web-build
+	$(LINUX_CTEST)
+
+test-step-asan-build: $(ASAN_BUILD_DIR)/build.ninja
+	$(CMAKE) --build $(ASAN_BUILD_DIR)
+
+test-step-asan-suite: test-step-asan-build
+	$(ASAN_CTEST)
+
+test-step-windows-build: $(WINDOWS_BUILD_DIR)/build.ninja | test-step-asan-suite
+	$(CMAKE) --build $(WINDOWS_BUILD_DIR)
+
+test-step-windows-suite: test-step-windows-build test-step-linux-build
+	$(WINDOWS_CTEST)
 
 # The binary, desktop entry, icon, file type, thumbnailer, metainfo, man page and completions
 # under PREFIX (GNUInstallDirs layout); DESTDIR is passed through.
