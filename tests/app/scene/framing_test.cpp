@@ -476,10 +476,11 @@ struct UnrealWalk {
     Scene scene;
     ScenePose pose;
 
-    explicit UnrealWalk(bool withIkBones) {
-        scene.add(makeCharacter("ue4.bvh", "",
-                                bvh::parseDocument(bvh::test::unrealMannequinWalkText(
-                                    61, bvh::test::UnrealMannequin::UE4, withIkBones))));
+    explicit UnrealWalk(bool withIkBones)
+        : UnrealWalk(bvh::parseDocument(bvh::test::unrealMannequinWalkText(
+              61, bvh::test::UnrealMannequin::UE4, withIkBones))) {}
+    explicit UnrealWalk(bvh::Document document) {
+        scene.add(makeCharacter("ue4.bvh", "", std::move(document)));
         scene.sample(1.0, bvh::Interpolation::Nearest, false, pose);
     }
     const Character& character() const { return scene.characters().front(); }
@@ -510,7 +511,7 @@ DrawnFigure drawnFigure(const UnrealWalk& walk, const SceneLook& look) {
 
 // A solver's targets are drawn as a static link is (issue 42's rule): by default no bone into
 // them and no mark on them, the figure as if the file had none; dashed, thin dashes and half
-// marks. Main's code drew 11 more bones, 3.27 m of them (bars from the floor to the hands and
+// marks. Main's code drew 11 more bones, 2.92 m of them (bars from the floor to the hands and
 // from hand to hand), and 7 more marks.
 TEST(GoalBranches, AreDrawnAsAStaticLinkIs) {
     const UnrealWalk with(true);
@@ -531,7 +532,9 @@ TEST(GoalBranches, AreDrawnAsAStaticLinkIs) {
 }
 
 // Framing fits the figure as if its goals were absent: the bounds of the pose and of the whole
-// motion, and the camera render and F put there, are those of the file without them.
+// motion, and the camera render and F put there, are those of the file without them. On main's
+// code the bounds matched here (these goals stay within the walk's reach) but the unkeyed
+// ik_foot_l and ik_hand_l turned the facing: the camera's yaw 0.097 rad off, its target 3.9 cm.
 TEST(GoalBranches, AreNotFramed) {
     const UnrealWalk with(true);
     const UnrealWalk without(false);
@@ -548,6 +551,41 @@ TEST(GoalBranches, AreNotFramed) {
     EXPECT_NEAR(framed.distance, framedWithout.distance, 1e-4f);
     EXPECT_NEAR(glm::distance(framed.target, framedWithout.target), 0.0f, 1e-4f);
     EXPECT_NEAR(framed.yawRadians, framedWithout.yawRadians, 1e-5f);
+}
+
+// The walk with ik_hand_root turned a quarter about up at every frame, as a take that keys its
+// goals on a prop: the gun and left-hand goals swing 63 cm ahead of the pelvis.
+bvh::Document unrealWalkWithGoalsAhead() {
+    bvh::Document document = bvh::parseDocument(bvh::test::unrealMannequinWalkText(61));
+    const bvh::Skeleton& skeleton = document.skeleton;
+    const auto node = static_cast<std::size_t>(
+        std::ranges::find(skeleton.names, std::string("ik_hand_root")) - skeleton.names.begin());
+    const std::uint32_t row = document.motion.channelCount;
+    for (std::uint32_t c = 0; c < skeleton.channelCount[node]; ++c) {
+        const std::uint32_t column = skeleton.channelBegin[node] + c;
+        for (std::uint32_t frame = 0; skeleton.channels[column] == bvh::ChannelType::Yrotation &&
+                                      frame < document.motion.frameCount;
+             ++frame) {
+            document.motion.values[std::size_t{frame} * row + column] = 90.0f;
+        }
+    }
+    return document;
+}
+
+// Goals keyed away from the body do not widen the framing: main's code took them in (the pose's
+// bounds 1.13 m ahead of the origin against the figure's 1.00 m, the motion's 2.63 m against
+// 2.50 m) and put the camera 0.44 m nearer and its target 0.17 m off.
+TEST(GoalBranches, KeyedAwayFromTheBodyAreNotFramed) {
+    const UnrealWalk with(unrealWalkWithGoalsAhead());
+    const UnrealWalk without(false);
+    EXPECT_EQ(with.scene.motionBounds().max, without.scene.motionBounds().max);
+    EXPECT_EQ(with.scene.poseBounds(with.pose).max, without.scene.poseBounds(without.pose).max);
+    render::OrbitCamera framed;
+    render::OrbitCamera framedWithout;
+    frameFigures(framed, with.scene, with.pose, kAspect, true);
+    frameFigures(framedWithout, without.scene, without.pose, kAspect, true);
+    EXPECT_NEAR(framed.distance, framedWithout.distance, 1e-4f);
+    EXPECT_NEAR(glm::distance(framed.target, framedWithout.target), 0.0f, 1e-4f);
 }
 
 // A click on the hidden bar from the floor's origin to the right hand (ik_hand_root to
