@@ -8,6 +8,7 @@
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <glm/geometric.hpp>
@@ -102,6 +103,24 @@ std::string staticRootText(const bvh::Stance& stance, const bvh::Skeleton& skele
            "static_root_links_hidden is false)";
 }
 
+// How many joints the IK goal branches hold (End Sites aside) and the branches' first joints.
+std::string goalBranchText(const bvh::Stance& stance, const bvh::Skeleton& skeleton) {
+    std::size_t joints = 0;
+    std::string tops;
+    for (const bvh::NodeIndex node : stance.goalBranches) {
+        const auto i = static_cast<std::size_t>(node);
+        joints += skeleton.isEndSite[i] == 0 ? 1 : 0;
+        const bvh::NodeIndex parent = skeleton.parents[i];
+        if (!std::ranges::binary_search(stance.goalBranches, parent)) {
+            tops += (tops.empty() ? "" : ", ") + skeleton.names[i];
+        }
+    }
+    return std::to_string(joints) + " joints from " + tops +
+           " (IK goals: they reach the figure by a shortcut, so the body gives them no volume, "
+           "no bone is drawn into them unless static_root_links_hidden is false, and the "
+           "framing leaves them out)";
+}
+
 void printText(std::string_view file, const bvh::Document& document,
                const bvh::DocumentSummary& summary, std::ostream& out) {
     out << file << '\n';
@@ -138,6 +157,9 @@ void printText(std::string_view file, const bvh::Document& document,
     out << "  ground:          " << groundText(stance) << '\n';
     if (!stance.staticRoots.empty()) {
         out << "  static roots:    " << staticRootText(stance, document.skeleton) << '\n';
+    }
+    if (!stance.goalBranches.empty()) {
+        out << "  goal bones:      " << goalBranchText(stance, document.skeleton) << '\n';
     }
     out << "  unit:            " << bvh::lengthUnitName(stance.unit)
         << " (guessed; the rest pose is " << summary.restPose.height << " tall, the figure "

@@ -184,7 +184,8 @@ inline constexpr Option kStaticRootLinksHidden{
     .name = "static_root_links_hidden",
     .key = "static_root_links_hidden",
     .defaultValue = "true",
-    .help = "hide the thin dashed link from a root that never moves to the moving body"};
+    .help = "hide the thin dashed link from a root that never moves to the moving body, and "
+            "the bones into IK goals (Unreal's ik_foot_root, ik_hand_root)"};
 inline constexpr Option kSeveralFiguresInPlace{
     .name = "several_figures_in_place",
     .key = "several_figures_in_place",

@@ -28,15 +28,19 @@ ThumbnailScene thumbnailScene(bvh::Document pose, const folder::FileFacts* facts
         clip.summary.stance = facts->summary.stance;
         if (!facts->thumbnailNodes.empty()) {
             // A simplified figure: its nodes are a few of the file's.
-            std::vector<bvh::NodeIndex> staticRoots;
-            for (const bvh::NodeIndex root : facts->summary.stance.staticRoots) {
-                const auto found = std::ranges::lower_bound(facts->thumbnailNodes, root);
-                if (found != facts->thumbnailNodes.end() && *found == root) {
-                    staticRoots.push_back(
-                        static_cast<bvh::NodeIndex>(found - facts->thumbnailNodes.begin()));
+            const auto simplified = [&](const std::vector<bvh::NodeIndex>& fileNodes) {
+                std::vector<bvh::NodeIndex> nodes;
+                for (const bvh::NodeIndex node : fileNodes) {
+                    const auto found = std::ranges::lower_bound(facts->thumbnailNodes, node);
+                    if (found != facts->thumbnailNodes.end() && *found == node) {
+                        nodes.push_back(
+                            static_cast<bvh::NodeIndex>(found - facts->thumbnailNodes.begin()));
+                    }
                 }
-            }
-            clip.summary.stance.staticRoots = std::move(staticRoots);
+                return nodes;
+            };
+            clip.summary.stance.staticRoots = simplified(facts->summary.stance.staticRoots);
+            clip.summary.stance.goalBranches = simplified(facts->summary.stance.goalBranches);
         }
     }
     scene::Character character =

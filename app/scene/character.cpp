@@ -173,6 +173,16 @@ bool isStaticRoot(const Character& character, std::size_t node) {
            character.axes.stance.staticRoots.end();
 }
 
+bool isGoalBranchNode(const Character& character, std::size_t node) {
+    // In node order (goal_branches.h), so a search; empty for nearly every file.
+    return std::ranges::binary_search(character.axes.stance.goalBranches,
+                                      static_cast<bvh::NodeIndex>(node));
+}
+
+bool isOutsideFigure(const Character& character, std::size_t node) {
+    return isStaticRoot(character, node) || isGoalBranchNode(character, node);
+}
+
 std::size_t bodyRootNode(const Character& character) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
     for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -189,7 +199,8 @@ std::optional<glm::vec3> viewerFacing(const Character& character, const Characte
     std::optional<glm::dvec3> facing =
         pose.world.size() == character.clip->document.skeleton.nodeCount()
             ? bvh::facingOfPose(character.clip->document.skeleton, pose.world,
-                                character.axes.upAxis, character.axes.stance.staticRoots)
+                                character.axes.upAxis, character.axes.stance.staticRoots, nullptr,
+                                character.axes.stance.goalBranches)
             : std::nullopt;
     if (!facing) {
         facing = character.axes.stance.facing;
@@ -298,7 +309,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
             character.axes.startGround = ground;
         }
         for (std::size_t node = 0; node < world.size(); ++node) {
-            if (!isStaticRoot(character, node)) {
+            if (!isOutsideFigure(character, node)) {
                 const glm::vec3 point = toViewer(character, world[node].translation);
                 render::include(character.axes.motionBounds, point);
                 character.axes.bodyReach.include(point - ground);

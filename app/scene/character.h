@@ -178,6 +178,12 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 // True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.
 bool isStaticRoot(const Character& character, std::size_t node);
+// True for a node of the character's IK goal branches (bvh::Stance::goalBranches: Unreal's
+// ik_foot_root and ik_hand_root chains, a solver's targets, not the body): as a static root, it
+// counts neither for framing nor bounds, and the bone into it is drawn as a static link is.
+bool isGoalBranchNode(const Character& character, std::size_t node);
+// True for a node that framing and the bounds leave out: a static root or a goal-branch node.
+bool isOutsideFigure(const Character& character, std::size_t node);
 
 // The node that carries the figure: the first root, or below a static root (core/analysis/
 // stance.h: a never-moving root at the origin above the moving hips) its first child.

@@ -24,7 +24,7 @@ int followSampleCount(const Scene& scene) {
 }
 
 // Calls fn(character, positions) for each visible character sampled in `pose`, static roots
-// included (the caller skips them).
+// and goal branches included (the caller skips them).
 template <typename Visit>
 void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     for (std::size_t c = 0; c < scene.characters().size(); ++c) {
@@ -35,15 +35,15 @@ void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     }
 }
 
-// Every shown figure's joints (static roots left out) and, drawn as a body, its body's outline
-// (bodyOutline), moved by `shift`.
+// Every shown figure's joints (static roots and goal branches left out: isOutsideFigure) and, drawn
+// as a body, its body's outline (bodyOutline), moved by `shift`.
 void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose,
                          const glm::vec3& shift) {
     std::vector<glm::vec3> outline;
     forEachShownPose(scene, pose,
                      [&](const Character& character, const std::vector<glm::vec3>& positions) {
                          for (std::size_t i = 0; i < positions.size(); ++i) {
-                             if (!isStaticRoot(character, i)) {
+                             if (!isOutsideFigure(character, i)) {
                                  fit.include(positions[i] + shift);
                              }
                          }

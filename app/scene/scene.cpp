@@ -170,7 +170,7 @@ render::Bounds Scene::poseBounds(const ScenePose& pose) const {
     forEachShown(pose, [&](std::size_t, const Character& character,
                            const std::vector<glm::vec3>& positions) {
         for (std::size_t i = 0; i < positions.size(); ++i) {
-            if (!isStaticRoot(character, i)) {
+            if (!isOutsideFigure(character, i)) {
                 render::include(bounds, positions[i]);
             }
         }
@@ -241,6 +241,14 @@ void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, 
 
 namespace {
 
+// The bone into `node` is no bone of the figure (scene.h StaticLinkStyle): the link from a static
+// root to its child, or a bone into an IK goal branch.
+bool isLinkNotBone(const Character& character, std::size_t node) {
+    const bvh::NodeIndex parent = character.clip->document.skeleton.parents[node];
+    return parent != bvh::kNoParent && (isStaticRoot(character, static_cast<std::size_t>(parent)) ||
+                                        isGoalBranchNode(character, node));
+}
+
 // Scene::Detail: per node, the node its drawn segment starts from (itself once a segment ends
 // there). A segment ends at a node when it has grown long enough to see, and always at a leaf,
 // so every branch still reaches its tip; a branch node inside a joined run is passed over,
@@ -301,9 +309,9 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                 painted ? character.comparePaint.nodeColors[i] : character.appearance.color;
             const bool isSelected = selected && selected->character == c && selected->node == node;
             const bvh::NodeIndex parent = skeleton.parents[i];
-            const bool staticRoot = isStaticRoot(character, i);
-            if (parent != bvh::kNoParent &&
-                isStaticRoot(character, static_cast<std::size_t>(parent))) {
+            // A static root's or a goal's mark is drawn as faint as its link, or not at all.
+            const bool outside = isOutsideFigure(character, i);
+            if (isLinkNotBone(character, i)) {
                 if (look.staticLinks == StaticLinkStyle::Dashed) {
                     appendDashedLink(positions[static_cast<std::size_t>(parent)], positions[i],
                                      0.35f * boneRadius(character, look),
@@ -317,13 +325,13 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                                  boneRadius(character, look, i), positions[i], 0.0f,
                                  boneSelected ? look.selectionColor : color});
             }
-            if ((staticRoot && look.staticLinks == StaticLinkStyle::Hidden) || asBody) {
+            if ((outside && look.staticLinks == StaticLinkStyle::Hidden) || asBody) {
                 continue;
             }
             if (!skeleton.isEndSite[i]) {
                 joints.push_back({positions[i],
-                                  staticRoot ? 0.5f * jointRadius(character, look, i)
-                                             : jointRadius(character, look, i),
+                                  outside ? 0.5f * jointRadius(character, look, i)
+                                          : jointRadius(character, look, i),
                                   positions[i], 0.0f,
                                   isSelected ? look.selectionColor : dimmed(color)});
             }
@@ -347,15 +355,19 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
         const std::vector<float> bodyRadii =
             drawnAsBody(character, look) ? Scene::bodyRadii(character, look) : std::vector<float>{};
         const bool asBody = bodyRadii.size() == skeleton.nodeCount();
+        // What buildInstances hides is not hit either: a click on the empty floor under a hidden
+        // link, or between the hands where Unreal's ik_hand_gun reaches ik_hand_l, picks nothing.
+        const bool hidden = look.staticLinks == StaticLinkStyle::Hidden;
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const glm::vec3& position = positions[i];
-            if (!skeleton.isEndSite[i] && !asBody) {
+            if (!skeleton.isEndSite[i] && !asBody && !(hidden && isOutsideFigure(character, i))) {
                 joints.push_back({position, position, jointSize});
                 jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
             }
             const bvh::NodeIndex parent = skeleton.parents[i];
-            if (parent == bvh::kNoParent || (asBody && bodyRadii[i] <= 0.0f)) {
-                continue; // no bone, or one the body leaves out (a static link)
+            if (parent == bvh::kNoParent || (asBody && bodyRadii[i] <= 0.0f) ||
+                (hidden && isLinkNotBone(character, i))) {
+                continue; // no bone, one the body leaves out, or a hidden link
             }
             bones.push_back({positions[static_cast<std::size_t>(parent)], position,
                              asBody ? bodyRadii[i] : boneSize});

@@ -23,7 +23,10 @@ struct Selection {
 };
 
 // How the link from a static root (bvh::Stance::staticRoots: a never-moving root at the
-// origin above the moving hips) to its child is drawn: a long stick there reads as a glitch.
+// origin above the moving hips) to its child is drawn: a long stick there reads as a glitch. The
+// bones into IK goal branches (bvh::Stance::goalBranches: Unreal's bars from the floor to a hand
+// and from hand to hand) are no bones either and are drawn the same way, and so are the marks of
+// both kinds of node (half size when dashed). Hidden ones are not picked.
 enum class StaticLinkStyle : std::uint8_t { Dashed, Hidden };
 
 struct SceneLook {
@@ -115,8 +118,8 @@ public:
     // frame is held one frame time, as a cycle plays).
     static double localTime(const Character& character, double timeSeconds, bool loopEach);
 
-    // The visible characters' poses in `pose`, placed, without their static roots: what framing
-    // a figure looks at.
+    // The visible characters' poses in `pose`, placed, without their static roots and goal
+    // branches (isOutsideFigure): what framing a figure looks at.
     render::Bounds poseBounds(const ScenePose& pose) const;
 
     // Placed motion bounds of the visible characters (or one of them).

@@ -47,9 +47,9 @@ struct ViewerSettings {
     bool showFileLabels = true; // each figure's file name above it in the view
     JointMarks jointNames = JointMarks::Off;
     JointMarks jointAxes = JointMarks::Off; // X red, Y green, Z blue
-    // The link from a never-moving root to the moving body (scene.h StaticLinkStyle): hidden
-    // (the default: it is an offset, not a bone, and a long stick to the origin reads as a
-    // glitch), or drawn thin and dashed.
+    // The link from a never-moving root to the moving body, and the bones into IK goal branches
+    // (scene.h StaticLinkStyle): hidden (the default: an offset or a solver's target, not a bone,
+    // and a long stick to the origin reads as a glitch), or drawn thin and dashed.
     bool hideStaticRootLinks = true;
     // Two or more figures are shown in place, their travel on the ground taken off for the
     // view (Scene::setSeveralInPlace), or travel in lanes as wide as their motion.

@@ -18,8 +18,9 @@ std::optional<float> startHeading(const Character& character) {
     std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
     bvh::computeLocalTransforms(skeleton, motion.frame(0), character.clip->translation, local);
     bvh::computeWorldTransforms(skeleton, local, world);
-    const std::optional<glm::dvec3> front = bvh::facingOfPose(
-        skeleton, world, character.axes.upAxis, character.axes.stance.staticRoots);
+    const std::optional<glm::dvec3> front =
+        bvh::facingOfPose(skeleton, world, character.axes.upAxis, character.axes.stance.staticRoots,
+                          nullptr, character.axes.stance.goalBranches);
     if (!front) {
         return std::nullopt;
     }

@@ -153,7 +153,7 @@ void formatFigures(const ViewerState& state, std::ostream& out) {
         float left = 1e9f, top = 1e9f, right = -1e9f, bottom = -1e9f;
         bool behind = false;
         for (std::size_t i = 0; i < positions->size(); ++i) {
-            if (scene::isStaticRoot(state.scene.characters()[c], i)) {
+            if (scene::isOutsideFigure(state.scene.characters()[c], i)) {
                 continue;
             }
             const std::optional<glm::vec2> pixel = render::projectToPixel(

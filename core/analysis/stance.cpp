@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/frame_poses.h"
+#include "core/analysis/goal_branches.h"
 #include "core/analysis/ground_root.h"
 #include "core/analysis/hand_fan.h"
 #include "core/analysis/joint_side.h"
@@ -1197,7 +1198,8 @@ struct SideSums {
 };
 
 SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> world,
-                  std::span<const NodeIndex> excluded, const BodyLandmarks& landmarks) {
+                  std::span<const NodeIndex> excluded, std::span<const NodeIndex> goals,
+                  const BodyLandmarks& landmarks) {
     const std::size_t n = std::min(skeleton.nodeCount(), world.size());
     std::vector<std::uint8_t> inFace(n, 0); // below a head (findBodyLandmarks)
     for (const NodeIndex head : landmarks.heads) {
@@ -1228,7 +1230,8 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
         if (parentKnown && inFace[i] == 0 && inFace[parentIndex] != 0) {
             inFace[i] = 1;
         }
-        if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0) {
+        if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0 ||
+            std::ranges::binary_search(goals, static_cast<NodeIndex>(i))) {
             continue;
         }
         const Side side = sideAt(i);
@@ -1257,19 +1260,20 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
 std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
                                               std::span<const RigidTransform> world, UpAxis upAxis,
                                               std::span<const NodeIndex> excluded,
-                                              FacingSource* source,
-                                              const BodyLandmarks& landmarks) {
+                                              FacingSource* source, const BodyLandmarks& landmarks,
+                                              std::span<const NodeIndex> goals) {
     const glm::dvec3 up = upAxisVector(upAxis);
     const std::size_t n = std::min(skeleton.nodeCount(), world.size());
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     for (std::size_t i = 0; i < n; ++i) {
-        if (!isExcluded(excluded, i)) {
+        if (!isExcluded(excluded, i) &&
+            !std::ranges::binary_search(goals, static_cast<NodeIndex>(i))) {
             low = glm::min(low, world[i].translation);
             high = glm::max(high, world[i].translation);
         }
     }
-    const SideSums sums = sumSides(skeleton, world, excluded, landmarks);
+    const SideSums sums = sumSides(skeleton, world, excluded, goals, landmarks);
     if (!(low.x <= high.x)) {
         return std::nullopt;
     }
@@ -1331,8 +1335,9 @@ void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
                    Stance& stance) {
     const std::size_t n = skeleton.nodeCount();
     FacingSource facingSource = FacingSource::None;
-    stance.facing = facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis,
-                                        stance.staticRoots, &facingSource, landmarks);
+    stance.facing =
+        facingWithLandmarks(skeleton, poses.firstWorld, stance.upAxis, stance.staticRoots,
+                            &facingSource, landmarks, stance.goalBranches);
     if (!stance.facing && poses.at.size() >= 2) {
         // Creatures without names: they walk forward (most of them).
         const std::size_t body = stance.staticRoots.empty() ? 0 : [&] {
@@ -1358,9 +1363,10 @@ void measureFacing(const Skeleton& skeleton, const SampledPoses& poses,
 
 std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
                                        std::span<const RigidTransform> world, UpAxis upAxis,
-                                       std::span<const NodeIndex> excluded, FacingSource* source) {
+                                       std::span<const NodeIndex> excluded, FacingSource* source,
+                                       std::span<const NodeIndex> goals) {
     return facingWithLandmarks(skeleton, world, upAxis, excluded, source,
-                               findBodyLandmarks(skeleton));
+                               findBodyLandmarks(skeleton), goals);
 }
 
 Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
@@ -1374,6 +1380,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
     if (n == 0) {
         return stance;
     }
+    stance.goalBranches = goalBranchNodes(skeleton);
 
     std::optional<BodyLandmarks> found; // where `rest` came without them (made by hand)
     const BodyLandmarks& landmarks =

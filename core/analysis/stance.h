@@ -156,6 +156,10 @@ struct Stance {
     }
 
     std::vector<NodeIndex> staticRoots; // see [SECTION] Static root links
+    // Every node of the IK goal branches (goal_branches.h: Unreal's ik_foot_root and ik_hand_root
+    // chains), in node order: found in the rest pose, kept here with the static roots because
+    // the same tools leave them out (no bone drawn into them, no framing, no volume).
+    std::vector<NodeIndex> goalBranches;
 };
 
 // `forcedUp`: the user's choice (source Override); facing and ground are then measured along
@@ -169,11 +173,14 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
 
 // The front of one pose (world transforms of every node, file axes) seen with `up`, from joint
 // names (left x up) or the head ahead of the root; nullopt when neither says. `excluded` nodes
-// (static roots) are ignored.
+// (static roots) are ignored. `goals` (Stance::goalBranches, in node order) count for neither
+// side nor the pose's extent: Unreal's ik_foot_l and ik_hand_l, left unkeyed where the rest pose
+// put them while the feet and hands walk, turned the walk's front 5.5 degrees.
 std::optional<glm::dvec3> facingOfPose(const Skeleton& skeleton,
                                        std::span<const RigidTransform> world, UpAxis up,
                                        std::span<const NodeIndex> excluded = {},
-                                       FacingSource* source = nullptr);
+                                       FacingSource* source = nullptr,
+                                       std::span<const NodeIndex> goals = {});
 
 // The links below `staticRoots` (each node whose parent is one of them, in node order): drawn,
 // they are the long stick from the origin to the figure ([SECTION] Static root links), so the

@@ -2,10 +2,10 @@
 // facing read, then every part's volumes made (body_figure_builder.h says which file makes which).
 #include "core/body/body_figure.h"
 
+#include "core/analysis/goal_branches.h"
 #include "core/analysis/stance.h"
 #include "core/body/body_figure_builder.h"
 #include "core/body/body_gap.h"
-#include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
 #include "core/body/body_limb_copies.h"
 #include "core/body/body_limb_helpers.h"
@@ -366,8 +366,8 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         figure.problem = "the skeleton's offsets are not finite numbers";
         return figure;
     }
-    // Branches of IK goals get no bones (body_goal_branches.h), nor a root's link to the hips
-    // from the ground, as a static root's gets none (body_ground_links.h).
+    // Branches of IK goals get no bones (core/analysis/goal_branches.h), nor a root's link to the
+    // hips from the ground, as a static root's gets none (body_ground_links.h).
     BodyOptions options = requested;
     const std::vector<NodeIndex> goals = goalBranchNodes(skeleton);
     options.excludedBones.insert(options.excludedBones.end(), goals.begin(), goals.end());

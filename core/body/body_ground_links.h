@@ -21,8 +21,8 @@ namespace bvh {
 
 // The nodes whose incoming bone is such a link (in node order): the one child of each root that
 // lies on the ground. `positions`: per node, the pose the body is made in; `up`: unit vector.
-// `leftOut`: nodes the body leaves out already (body_goal_branches.h), which are not counted
-// among a root's or the hips' children: Unreal's root holds the pelvis and two IK branches.
+// `leftOut`: nodes the body leaves out already (core/analysis/goal_branches.h), which are not
+// counted among a root's or the hips' children: Unreal's root holds the pelvis and two IK branches.
 std::vector<NodeIndex> linksFromGroundRoots(const Skeleton& skeleton,
                                             std::span<const glm::dvec3> positions,
                                             const glm::dvec3& up,

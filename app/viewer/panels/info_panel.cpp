@@ -220,7 +220,7 @@ void drawClipFacts(PanelContext& panel, const scene::Character& character) {
         summary.translationRequested == bvh::TranslationMode::Auto ? "detected" : "chosen");
 }
 
-// How the file stands: up axis, facing, a static root.
+// How the file stands: up axis, facing, a static root, IK goal bones.
 void drawStanceFacts(PanelContext& panel, const scene::Character& character, std::size_t index) {
     const ViewerState& state = panel.state;
     const bvh::Stance& stance = character.axes.stance;
@@ -245,6 +245,19 @@ void drawStanceFacts(PanelContext& panel, const scene::Character& character, std
             world != nullptr && root < world->size() ? (*world)[root].translation : glm::dvec3(0.0);
         row(panel, "Static root", "%s at (%.4g, %.4g, %.4g) (never moves; its link is %s)",
             character.clip->document.skeleton.names[root].c_str(), at.x, at.y, at.z,
+            state.settings.hideStaticRootLinks ? "hidden" : "dashed");
+    }
+    if (!stance.goalBranches.empty()) {
+        // Unreal's ik_foot_root and ik_hand_root chains: drawn as the static link is, so this
+        // says why bones of the file are not drawn.
+        const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+        const auto first = static_cast<std::size_t>(stance.goalBranches.front());
+        const auto joints = static_cast<std::size_t>(
+            std::ranges::count_if(stance.goalBranches, [&](bvh::NodeIndex node) {
+                return skeleton.isEndSite[static_cast<std::size_t>(node)] == 0;
+            }));
+        row(panel, "Goal bones", "%zu IK goal joints from %s (not the body; their bones are %s)",
+            joints, skeleton.names[first].c_str(),
             state.settings.hideStaticRootLinks ? "hidden" : "dashed");
     }
 }

@@ -3,6 +3,7 @@
 #include "app/scene/settings.h"
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_unreal_rig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -455,6 +456,155 @@ TEST(StaticRootLink, IsDashedOrHiddenAndNeverFramed) {
     // Framing and bounds see the body only.
     EXPECT_GT(scene.poseBounds(pose).min.z, 3.0f);
     EXPECT_GT(character.axes.motionBounds.min.z, -1.0f) << "not the static root, 5 m behind";
+
+    // What is not drawn is not hit: a click on the hidden link's middle picks nothing (main's
+    // code picked the static root there), on the dashes it picks the root.
+    const glm::vec3 middle = 0.5f * (origin + hips);
+    const render::Ray down{middle + glm::vec3(0.0f, 3.0f, 0.0f), glm::vec3(0.0f, -1.0f, 0.0f)};
+    EXPECT_FALSE(scene.pick(pose, down, hidden).has_value());
+    const std::optional<Selection> onDashes = scene.pick(pose, down, dashed);
+    ASSERT_TRUE(onDashes.has_value());
+    EXPECT_EQ(onDashes->node, character.axes.stance.staticRoots[0]);
+}
+
+// [SECTION] IK goal branches
+
+// The generated Unreal mannequin walking (root motion, its IK bones unkeyed: they stay where
+// the rest pose put them while the hands and feet move), with or without its ik_foot_root and
+// ik_hand_root chains, sampled at 1 s.
+struct UnrealWalk {
+    Scene scene;
+    ScenePose pose;
+
+    explicit UnrealWalk(bool withIkBones)
+        : UnrealWalk(bvh::parseDocument(bvh::test::unrealMannequinWalkText(
+              61, bvh::test::UnrealMannequin::UE4, withIkBones))) {}
+    explicit UnrealWalk(bvh::Document document) {
+        scene.add(makeCharacter("ue4.bvh", "", std::move(document)));
+        scene.sample(1.0, bvh::Interpolation::Nearest, false, pose);
+    }
+    const Character& character() const { return scene.characters().front(); }
+    glm::vec3 at(const char* name) const {
+        const bvh::Skeleton& skeleton = character().clip->document.skeleton;
+        const auto found = std::ranges::find(skeleton.names, std::string(name));
+        return pose.characters[0]
+            .viewerPositions[static_cast<std::size_t>(found - skeleton.names.begin())];
+    }
+};
+
+struct DrawnFigure {
+    std::size_t bones = 0;
+    std::size_t joints = 0;
+    float length = 0.0f; // of every bone drawn, metres
+};
+
+DrawnFigure drawnFigure(const UnrealWalk& walk, const SceneLook& look) {
+    std::vector<render::BoneInstance> bones;
+    std::vector<render::BoneInstance> joints;
+    walk.scene.buildInstances(walk.pose, std::nullopt, look, bones, joints);
+    DrawnFigure drawn{bones.size(), joints.size(), 0.0f};
+    for (const render::BoneInstance& bone : bones) {
+        drawn.length += glm::distance(bone.start, bone.end);
+    }
+    return drawn;
+}
+
+// A solver's targets are drawn as a static link is (issue 42's rule): by default no bone into
+// them and no mark on them, the figure as if the file had none; dashed, thin dashes and half
+// marks. Main's code drew 11 more bones, 2.92 m of them (bars from the floor to the hands and
+// from hand to hand), and 7 more marks.
+TEST(GoalBranches, AreDrawnAsAStaticLinkIs) {
+    const UnrealWalk with(true);
+    const UnrealWalk without(false);
+    ASSERT_EQ(with.character().axes.stance.goalBranches.size(), 11u);
+    ASSERT_TRUE(without.character().axes.stance.goalBranches.empty());
+    const DrawnFigure hidden = drawnFigure(with, SceneLook{});
+    const DrawnFigure figure = drawnFigure(without, SceneLook{});
+    EXPECT_EQ(hidden.bones, figure.bones);
+    EXPECT_EQ(hidden.joints, figure.joints);
+    EXPECT_NEAR(hidden.length, figure.length, 1e-3f);
+
+    SceneLook dashedLook;
+    dashedLook.staticLinks = StaticLinkStyle::Dashed;
+    const DrawnFigure dashed = drawnFigure(with, dashedLook);
+    EXPECT_GE(dashed.bones, figure.bones + 11) << "a dash at least on each";
+    EXPECT_EQ(dashed.joints, figure.joints + 7);
+}
+
+// Framing fits the figure as if its goals were absent: the bounds of the pose and of the whole
+// motion, and the camera render and F put there, are those of the file without them. On main's
+// code the bounds matched here (these goals stay within the walk's reach) but the unkeyed
+// ik_foot_l and ik_hand_l turned the facing: the camera's yaw 0.097 rad off, its target 3.9 cm.
+TEST(GoalBranches, AreNotFramed) {
+    const UnrealWalk with(true);
+    const UnrealWalk without(false);
+    const render::Bounds pose = with.scene.poseBounds(with.pose);
+    const render::Bounds figure = without.scene.poseBounds(without.pose);
+    EXPECT_EQ(pose.min, figure.min);
+    EXPECT_EQ(pose.max, figure.max);
+    EXPECT_EQ(with.scene.motionBounds().min, without.scene.motionBounds().min);
+    EXPECT_EQ(with.scene.motionBounds().max, without.scene.motionBounds().max);
+    render::OrbitCamera framed;
+    render::OrbitCamera framedWithout;
+    frameFigures(framed, with.scene, with.pose, kAspect, true);
+    frameFigures(framedWithout, without.scene, without.pose, kAspect, true);
+    EXPECT_NEAR(framed.distance, framedWithout.distance, 1e-4f);
+    EXPECT_NEAR(glm::distance(framed.target, framedWithout.target), 0.0f, 1e-4f);
+    EXPECT_NEAR(framed.yawRadians, framedWithout.yawRadians, 1e-5f);
+}
+
+// The walk with ik_hand_root turned a quarter about up at every frame, as a take that keys its
+// goals on a prop: the gun and left-hand goals swing 63 cm ahead of the pelvis.
+bvh::Document unrealWalkWithGoalsAhead() {
+    bvh::Document document = bvh::parseDocument(bvh::test::unrealMannequinWalkText(61));
+    const bvh::Skeleton& skeleton = document.skeleton;
+    const auto node = static_cast<std::size_t>(
+        std::ranges::find(skeleton.names, std::string("ik_hand_root")) - skeleton.names.begin());
+    const std::uint32_t row = document.motion.channelCount;
+    for (std::uint32_t c = 0; c < skeleton.channelCount[node]; ++c) {
+        const std::uint32_t column = skeleton.channelBegin[node] + c;
+        for (std::uint32_t frame = 0; skeleton.channels[column] == bvh::ChannelType::Yrotation &&
+                                      frame < document.motion.frameCount;
+             ++frame) {
+            document.motion.values[std::size_t{frame} * row + column] = 90.0f;
+        }
+    }
+    return document;
+}
+
+// Goals keyed away from the body do not widen the framing: main's code took them in (the pose's
+// bounds 1.13 m ahead of the origin against the figure's 1.00 m, the motion's 2.63 m against
+// 2.50 m) and put the camera 0.44 m nearer and its target 0.17 m off.
+TEST(GoalBranches, KeyedAwayFromTheBodyAreNotFramed) {
+    const UnrealWalk with(unrealWalkWithGoalsAhead());
+    const UnrealWalk without(false);
+    EXPECT_EQ(with.scene.motionBounds().max, without.scene.motionBounds().max);
+    EXPECT_EQ(with.scene.poseBounds(with.pose).max, without.scene.poseBounds(without.pose).max);
+    render::OrbitCamera framed;
+    render::OrbitCamera framedWithout;
+    frameFigures(framed, with.scene, with.pose, kAspect, true);
+    frameFigures(framedWithout, without.scene, without.pose, kAspect, true);
+    EXPECT_NEAR(framed.distance, framedWithout.distance, 1e-4f);
+    EXPECT_NEAR(glm::distance(framed.target, framedWithout.target), 0.0f, 1e-4f);
+}
+
+// A click on the hidden bar from the floor's origin to the right hand (ik_hand_root to
+// ik_hand_gun), halfway, beside the thigh: nothing, as without the bar (main's code picked
+// ik_hand_root).
+TEST(GoalBranches, HiddenOnesAreNotPicked) {
+    const UnrealWalk with(true);
+    const UnrealWalk without(false);
+    const glm::vec3 halfway = 0.5f * (with.at("ik_hand_root") + with.at("ik_hand_gun"));
+    const render::Ray ray{halfway + glm::vec3(0.0f, 0.0f, 3.0f), glm::vec3(0.0f, 0.0f, -1.0f)};
+    EXPECT_FALSE(without.scene.pick(without.pose, ray, SceneLook{}).has_value());
+    EXPECT_FALSE(with.scene.pick(with.pose, ray, SceneLook{}).has_value());
+    SceneLook dashed;
+    dashed.staticLinks = StaticLinkStyle::Dashed;
+    const std::optional<Selection> onDashes = with.scene.pick(with.pose, ray, dashed);
+    ASSERT_TRUE(onDashes.has_value());
+    EXPECT_EQ(
+        with.character().clip->document.skeleton.names[static_cast<std::size_t>(onDashes->node)],
+        "ik_hand_root");
 }
 
 // Unity's `Reference` on the floor under hips played in place, here 10 cm under the soles

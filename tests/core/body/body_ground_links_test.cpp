@@ -1,7 +1,7 @@
 // A root joint on the ground under the hips (core/body/body_ground_links.h): its link up to the
 // hips gets no volume, so the legs stand apart instead of inside one column from the floor.
+#include "core/analysis/goal_branches.h"
 #include "core/body/body_builder.h"
-#include "core/body/body_goal_branches.h"
 #include "core/body/body_ground_links.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_ground_root_rigs.h"
@@ -73,8 +73,8 @@ TEST(BodyGroundLinks, TheLegsOfAFigureOverAGroundRootStandApart) {
 }
 
 // Unreal's root holds the pelvis and two IK branches: with the branches left out
-// (body_goal_branches.h) the pelvis is its one child, and the link from the floor to it gets no
-// bone.
+// (core/analysis/goal_branches.h) the pelvis is its one child, and the link from the floor to it
+// gets no bone.
 TEST(BodyGroundLinks, ARootWithIkBranchesBesideTheHipsLinksToThemWithoutTheBranches) {
     const Document document = parseDocument(test::unrealMannequin().text());
     ASSERT_TRUE(document.loaded());

@@ -84,7 +84,10 @@ inline void addFingersUnreal(Placer& p, int hand, const std::string& side, glm::
 } // namespace unreal_detail
 
 // The mannequin, about 180 cm tall; the root at the ground's origin under the pelvis.
-inline BvhTextBuilder unrealMannequin(UnrealMannequin kind = UnrealMannequin::UE4) {
+// `withIkBones` false: without the ik_foot_root and ik_hand_root chains, the figure as it would
+// be drawn and framed if they were no part of the file.
+inline BvhTextBuilder unrealMannequin(UnrealMannequin kind = UnrealMannequin::UE4,
+                                      bool withIkBones = true) {
     BvhTextBuilder b;
     unreal_detail::Placer p{b, {}};
     const bool ue5 = kind == UnrealMannequin::UE5;
@@ -132,14 +135,17 @@ inline BvhTextBuilder unrealMannequin(UnrealMannequin kind = UnrealMannequin::UE
         unreal_detail::addLimbHelpers(p, "calf", side, calf, foot, kind, 5.5);
         feet[s] = foot;
     }
-    const int footRoot = p.add("ik_foot_root", root, {0, 0, 0});
-    for (int s = 0; s < 2; ++s) {
-        b.endSite(p.add(s == 0 ? "ik_foot_l" : "ik_foot_r", footRoot, p.at(feet[s])), {0, 0, 1.0});
+    if (withIkBones) {
+        const int footRoot = p.add("ik_foot_root", root, {0, 0, 0});
+        for (int s = 0; s < 2; ++s) {
+            b.endSite(p.add(s == 0 ? "ik_foot_l" : "ik_foot_r", footRoot, p.at(feet[s])),
+                      {0, 0, 1.0});
+        }
+        const int handRoot = p.add("ik_hand_root", root, {0, 0, 0});
+        const int gun = p.add("ik_hand_gun", handRoot, p.at(hands[1]));
+        b.endSite(p.add("ik_hand_l", gun, p.at(hands[0]) - p.at(hands[1])), {0, 0, 1.0});
+        b.endSite(p.add("ik_hand_r", gun, {0, 0, 0}), {0, 0, 1.0});
     }
-    const int handRoot = p.add("ik_hand_root", root, {0, 0, 0});
-    const int gun = p.add("ik_hand_gun", handRoot, p.at(hands[1]));
-    b.endSite(p.add("ik_hand_l", gun, p.at(hands[0]) - p.at(hands[1])), {0, 0, 1.0});
-    b.endSite(p.add("ik_hand_r", gun, {0, 0, 0}), {0, 0, 1.0});
     b.addEndSitesOnLeaves(3.0);
     return b;
 }
@@ -148,8 +154,9 @@ inline BvhTextBuilder unrealMannequin(UnrealMannequin kind = UnrealMannequin::UE
 // where the rest pose put them, as takes that leave them unkeyed have them; the twist bones
 // roll a share of their limb's swing.
 inline std::string unrealMannequinWalkText(int frames = 61,
-                                           UnrealMannequin kind = UnrealMannequin::UE4) {
-    const BvhTextBuilder b = unrealMannequin(kind);
+                                           UnrealMannequin kind = UnrealMannequin::UE4,
+                                           bool withIkBones = true) {
+    const BvhTextBuilder b = unrealMannequin(kind, withIkBones);
     WalkJoints walk;
     walk.hips = "pelvis";
     walk.spine = kind == UnrealMannequin::UE5 ? "spine_04" : "spine_02";

@@ -1,10 +1,11 @@
 // Branches of rig helpers that reach the figure's joints by a shortcut: Unreal's IK bones hang
 // off the root at the ground's origin, ik_foot_root to ik_foot_l on the left foot and
 // ik_hand_root to ik_hand_gun on the right hand to ik_hand_l on the left, two bones where the
-// body takes four to eight (pelvis, spine, clavicle, arm...). They are goals for a solver and
-// carry no mass: made into volumes they were bars from the floor to the hands and from hand to
-// hand, and when the take leaves them unkeyed (still while the hands move) a hand weighted to
-// them stretched 17.6x.
+// body takes four to eight (pelvis, spine, clavicle, arm...). They are goals for a solver, not
+// the body: the body gives them no volume (made into volumes they were bars from the floor to the
+// hands and from hand to hand, and when the take leaves them unkeyed, still while the hands move,
+// a hand weighted to them stretched 17.6x), and the viewer draws no bone into them and does not
+// frame them, as it treats a static root's link (Stance::staticRoots, issue 42).
 //
 // Told apart from the skeleton's OFFSET rest pose alone, whatever the names (a bind pose taken
 // from the motion finds unkeyed goals away from the hands they were set on): a joint that lies

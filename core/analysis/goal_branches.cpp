@@ -1,8 +1,8 @@
-#include "core/body/body_goal_branches.h"
-
-#include "core/kinematics/pose.h"
+#include "core/analysis/goal_branches.h"
 
 #include <algorithm>
+#include <cmath>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <limits>
 #include <numeric>
@@ -16,24 +16,27 @@ struct RestPlaces {
     double tolerance = 0.0;
 };
 
+// The OFFSET rest pose has no rotations: each node lies at its parent plus its offset, what
+// computeRestTransforms and computeWorldTransforms give, without their two transform arrays
+// (allocations a summary of every take would pay: stance_allocation_test.cpp).
 RestPlaces restPlaces(const Skeleton& skeleton) {
     const std::size_t n = skeleton.nodeCount();
-    std::vector<RigidTransform> local(n);
-    std::vector<RigidTransform> world(n);
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
     RestPlaces places;
     places.positions.resize(n);
     places.depth.assign(n, 0);
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     for (std::size_t i = 0; i < n; ++i) {
-        places.positions[i] = world[i].translation;
+        const NodeIndex parent = skeleton.parents[i];
+        if (parent == kNoParent) {
+            places.positions[i] = skeleton.offsets[i];
+        } else {
+            const auto p = static_cast<std::size_t>(parent);
+            places.positions[i] = places.positions[p] + skeleton.offsets[i];
+            places.depth[i] = places.depth[p] + 1;
+        }
         low = glm::min(low, places.positions[i]);
         high = glm::max(high, places.positions[i]);
-        const NodeIndex parent = skeleton.parents[i];
-        places.depth[i] =
-            parent == kNoParent ? 0 : places.depth[static_cast<std::size_t>(parent)] + 1;
     }
     const glm::dvec3 extent = high - low;
     places.tolerance = kGoalPlaceShare * std::max({extent.x, extent.y, extent.z});
