@@ -1,9 +1,19 @@
 #include "tests/core/test_support.h"
 
+#include <fstream>
+#include <sstream>
+
 namespace bvh::test {
 
 std::filesystem::path dataFile(std::string_view name) {
     return std::filesystem::path(BVHSCOPE_SOURCE_DIR) / "tests" / "data" / name;
+}
+
+std::string fileBytes(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
 }
 
 std::optional<std::filesystem::path> corpusDirectory() {

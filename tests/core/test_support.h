@@ -13,6 +13,9 @@ namespace bvh::test {
 // tests/data/<name> in the source tree.
 std::filesystem::path dataFile(std::string_view name);
 
+// A file's bytes as they are (binary: CR and NUL kept); "" when it cannot be read.
+std::string fileBytes(const std::filesystem::path& path);
+
 // ../shared/corpus next to the checkout, or nullopt when this clone has no ../shared.
 std::optional<std::filesystem::path> corpusDirectory();
 

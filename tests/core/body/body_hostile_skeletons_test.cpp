@@ -8,9 +8,7 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace bvh {
 namespace {
@@ -112,12 +110,9 @@ TEST(BodyHostileSkeletons, EveryRecordedFuzzInputAndSeed) {
                 continue;
             }
             SCOPED_TRACE(entry.path().filename().string());
-            std::ifstream in(entry.path(), std::ios::binary);
-            std::stringstream bytes;
-            bytes << in.rdbuf();
-            const Document document = parseDocument(bytes.str());
-            if (document.loaded()) {
-                expectWholeBodies(bytes.str());
+            const std::string bytes = test::fileBytes(entry.path());
+            if (parseDocument(bytes).loaded()) {
+                expectWholeBodies(bytes);
                 ++built;
             }
         }

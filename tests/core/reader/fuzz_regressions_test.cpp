@@ -6,9 +6,7 @@
 #include "tests/core/test_support.h"
 
 #include <filesystem>
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace bvh {
 namespace {
@@ -21,10 +19,7 @@ TEST(FuzzRegressions, EveryRecordedInputIsHandled) {
             continue;
         }
         SCOPED_TRACE(entry.path().filename().string());
-        std::ifstream in(entry.path(), std::ios::binary);
-        std::stringstream bytes;
-        bytes << in.rdbuf();
-        const Document document = parseDocument(bytes.str());
+        const Document document = parseDocument(test::fileBytes(entry.path()));
         EXPECT_EQ(test::documentInvariantViolation(document), "");
         if (document.loaded()) {
             EXPECT_EQ(test::roundTripViolation(document), "");
