@@ -111,7 +111,7 @@ std::string goalBranchText(const bvh::Stance& stance, const bvh::Skeleton& skele
         const auto i = static_cast<std::size_t>(node);
         joints += skeleton.isEndSite[i] == 0 ? 1 : 0;
         const bvh::NodeIndex parent = skeleton.parents[i];
-        if (!std::ranges::binary_search(stance.goalBranches, parent)) {
+        if (!std::binary_search(stance.goalBranches.begin(), stance.goalBranches.end(), parent)) {
             tops += (tops.empty() ? "" : ", ") + skeleton.names[i];
         }
     }

@@ -175,8 +175,8 @@ bool isStaticRoot(const Character& character, std::size_t node) {
 
 bool isGoalBranchNode(const Character& character, std::size_t node) {
     // In node order (goal_branches.h), so a search; empty for nearly every file.
-    return std::ranges::binary_search(character.axes.stance.goalBranches,
-                                      static_cast<bvh::NodeIndex>(node));
+    const std::vector<bvh::NodeIndex>& goals = character.axes.stance.goalBranches;
+    return std::binary_search(goals.begin(), goals.end(), static_cast<bvh::NodeIndex>(node));
 }
 
 bool isOutsideFigure(const Character& character, std::size_t node) {

@@ -1231,7 +1231,7 @@ SideSums sumSides(const Skeleton& skeleton, std::span<const RigidTransform> worl
             inFace[i] = 1;
         }
         if (isExcluded(excluded, i) || skeleton.isEndSite[i] != 0 ||
-            std::ranges::binary_search(goals, static_cast<NodeIndex>(i))) {
+            std::binary_search(goals.begin(), goals.end(), static_cast<NodeIndex>(i))) {
             continue;
         }
         const Side side = sideAt(i);
@@ -1268,7 +1268,7 @@ std::optional<glm::dvec3> facingWithLandmarks(const Skeleton& skeleton,
     glm::dvec3 high(-std::numeric_limits<double>::max());
     for (std::size_t i = 0; i < n; ++i) {
         if (!isExcluded(excluded, i) &&
-            !std::ranges::binary_search(goals, static_cast<NodeIndex>(i))) {
+            !std::binary_search(goals.begin(), goals.end(), static_cast<NodeIndex>(i))) {
             low = glm::min(low, world[i].translation);
             high = glm::max(high, world[i].translation);
         }
