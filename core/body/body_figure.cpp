@@ -51,9 +51,9 @@ bool FigureBuilder::measure() {
     return true;
 }
 
-void FigureBuilder::describeTopology() {
+void FigureBuilder::describeTopology(std::vector<BoneRole> classified) {
     const std::size_t n = skeleton.nodeCount();
-    roles = classifyBoneRoles(skeleton);
+    roles = std::move(classified);
     takeRolesOfCopiedLimbs(skeleton, rest.positions, roles);
     leaveOutRolesOfExcludedJoints();
     hasBone.assign(n, 0);
@@ -376,7 +376,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         options.excludedBones.push_back(link);
     }
     // Corrective leaves on the limbs get none either (body_limb_helpers.h).
-    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
     for (const NodeIndex leaf :
          limbHelperLeaves(skeleton, rest.positions, roles, figureZeroLength(rest.positions))) {
         options.excludedBones.push_back(leaf);
@@ -389,7 +389,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
     if (!builder.measure()) {
         return builder.figure;
     }
-    builder.describeTopology();
+    builder.describeTopology(std::move(roles));
     const std::size_t n = skeleton.nodeCount();
     for (std::size_t i = 0; i < n; ++i) {
         if (builder.hasBone[i] != 0) {

@@ -769,7 +769,9 @@ struct FigureBuilder {
 
     bool measure();
 
-    void describeTopology();
+    // `classified`: classifyBoneRoles(skeleton), which makeBodyFigure needs before the builder
+    // (the limbs' corrective leaves) and hands over rather than have it classified twice.
+    void describeTopology(std::vector<BoneRole> classified);
 
     // jointOf and endMade, after hasBone.
     // Roles of joints whose every bone is left out (options.excludedBones) become Unknown.

@@ -29,7 +29,7 @@ struct TopologyOnly {
             builder.rest.positions.push_back(world.translation);
         }
         EXPECT_TRUE(builder.measure());
-        builder.describeTopology();
+        builder.describeTopology(classifyBoneRoles(skeleton));
     }
     Skeleton skeleton;
     BodyOptions options;
