@@ -46,9 +46,9 @@ FigureBuilder::WingPlane FigureBuilder::wingPlane(std::size_t top) const {
     if (glm::length(farthest) > kWingBendShare * span) {
         return {glm::normalize(glm::cross(chord, farthest)), glm::normalize(farthest)};
     }
-    // Straight: the plane holding the chain and the trunk's axis, leading edge up, the blade
-    // hanging from it (as a folded wing's feathers hang, and a spread one's trail); a chain
-    // along the trunk's axis leads with the figure's front.
+    // Straight: the plane holding the chain and the trunk's axis, its width up and down the
+    // figure (as a folded wing's feathers hang), leading up; a chain along the trunk's axis
+    // leads with the figure's front.
     const glm::vec3 lead = facing && std::abs(glm::dot(chord, up)) > 0.95f * span ? *facing : up;
     const glm::vec3 normal = glm::cross(chord, lead);
     if (!(glm::length(normal) > 0.0f)) {
@@ -103,7 +103,7 @@ FigureBuilder::WingBlade FigureBuilder::wingBlade(std::size_t child) const {
 void FigureBuilder::addWingBone(std::size_t child) {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const WingBlade blade = wingBlade(child);
-    // The bone is the blade's leading edge, kWingSparAt of the chord behind it; the blade trails.
+    // The bone lies kWingSparAt of the chord behind the blade's leading edge.
     const float behind = 2.0f * (0.5f - kWingSparAt);
     const glm::vec3 from = points[parent] - blade.across * (behind * blade.halfChord.x);
     const glm::vec3 to = points[child] - blade.across * (behind * blade.halfChord.y);
