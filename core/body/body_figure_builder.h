@@ -160,6 +160,9 @@ inline constexpr float kWingSparAt = 0.5f;
 inline constexpr float kWingLeastDepthInCells = 1.5f;
 inline constexpr float kWingFlatness = 8.0f;
 inline constexpr float kWingBendShare = 0.1f;
+// A trunk shorter than this (of the figure's size) from its base to a wing says no axis: the
+// wing's straight chain lies in the plane holding `up`.
+inline constexpr float kWingTrunkLeast = 0.05f;
 // The blade's blend width where its pieces and the trunk meet, of its depth (a joint's, as a
 // limb's bones blend).
 inline constexpr float kWingBlend = 0.6f;
@@ -979,12 +982,17 @@ struct FigureBuilder {
     // The plane a wing's blade lies in (its `normal`) and the way its leading edge faces in it
     // (`lead`): where the chain from `top` bends (a joint farther than kWingBendShare of its span
     // from the line root to tip), the plane of the bend, leading on its outer side; where it is
-    // straight, the plane holding it and the trunk's axis, leading up.
+    // straight, the plane holding it and the trunk's axis (trunkAxisAbove, else up), leading
+    // towards the trunk's top.
     struct WingPlane {
         glm::vec3 normal;
         glm::vec3 lead;
     };
     WingPlane wingPlane(std::size_t top) const;
+    // The trunk's axis where the wing from `top` leaves it: from the trunk's base (the lowest of
+    // the run of trunk joints) to the nearest trunk joint above the wing; none where that is
+    // shorter than kWingTrunkLeast or the wing leaves no trunk.
+    std::optional<glm::vec3> trunkAxisAbove(std::size_t top) const;
     // The blade of the wing bone to `child`: its half-thickness (one along the wing), the
     // direction across the bone towards its leading edge (perpendicular to the bone) and its
     // half-chord at the bone's ends (kWingRootChord to kWingTipChord of the chain's length).

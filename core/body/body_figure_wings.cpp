@@ -22,6 +22,27 @@ float FigureBuilder::alongWing(std::size_t top, std::size_t node) const {
     return along;
 }
 
+std::optional<glm::vec3> FigureBuilder::trunkAxisAbove(std::size_t top) const {
+    NodeIndex trunk = skeleton.parents[top];
+    while (trunk != kNoParent && roles[static_cast<std::size_t>(trunk)] != BoneRole::Trunk) {
+        trunk = skeleton.parents[static_cast<std::size_t>(trunk)];
+    }
+    if (trunk == kNoParent) {
+        return std::nullopt;
+    }
+    auto base = static_cast<std::size_t>(trunk);
+    for (NodeIndex below = skeleton.parents[base];
+         below != kNoParent && roles[static_cast<std::size_t>(below)] == BoneRole::Trunk;
+         below = skeleton.parents[base]) {
+        base = static_cast<std::size_t>(below);
+    }
+    const glm::vec3 axis = points[static_cast<std::size_t>(trunk)] - points[base];
+    if (!(glm::length(axis) > kWingTrunkLeast)) {
+        return std::nullopt;
+    }
+    return glm::normalize(axis);
+}
+
 FigureBuilder::WingPlane FigureBuilder::wingPlane(std::size_t top) const {
     // The chain from its top along its longest bones: where it bends, the plane its joints span,
     // the leading edge on the bend's outer side (a folded wing's wrist leads it).
@@ -46,10 +67,13 @@ FigureBuilder::WingPlane FigureBuilder::wingPlane(std::size_t top) const {
     if (glm::length(farthest) > kWingBendShare * span) {
         return {glm::normalize(glm::cross(chord, farthest)), glm::normalize(farthest)};
     }
-    // Straight: the plane holding the chain and the trunk's axis, its width up and down the
-    // figure (as a folded wing's feathers hang), leading up; a chain along the trunk's axis
-    // leads with the figure's front.
-    const glm::vec3 lead = facing && std::abs(glm::dot(chord, up)) > 0.95f * span ? *facing : up;
+    // Straight: the plane holding the chain and the trunk's axis, leading towards the trunk's top:
+    // up and down an upright figure (as a folded wing's feathers hang), front to back along a
+    // bird's level trunk (as a spread wing's chord runs). A chain along that axis leads with the
+    // figure's front.
+    const glm::vec3 axis = trunkAxisAbove(top).value_or(up);
+    const glm::vec3 lead =
+        facing && std::abs(glm::dot(chord, axis)) > 0.95f * span ? *facing : axis;
     const glm::vec3 normal = glm::cross(chord, lead);
     if (!(glm::length(normal) > 0.0f)) {
         return {anyPerpendicular(lead), lead};

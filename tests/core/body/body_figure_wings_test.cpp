@@ -61,6 +61,49 @@ TEST(BodyFigureWings, BentosWingsAreBroadFlatBladesTaperingFromTheBody) {
     }
 }
 
+// A bird: its trunk level along its front (+Z, Y up), its wings spread straight out to the sides.
+test::BvhTextBuilder spreadBird() {
+    test::BvhTextBuilder b;
+    const int hips = b.add("Hips", -1, {0.0, 50.0, 0.0});
+    const int spine = b.add("Spine", hips, {0.0, 0.0, 15.0});
+    const int chest = b.add("Chest", spine, {0.0, 0.0, 15.0});
+    const int neck = b.add("Neck", chest, {0.0, 10.0, 10.0});
+    b.add("Head", neck, {0.0, 5.0, 5.0});
+    b.add("Tail", hips, {0.0, 0.0, -15.0});
+    for (const double side : {1.0, -1.0}) {
+        const std::string name = side > 0.0 ? "Left" : "Right";
+        int at = b.add(name + "Wing1", chest, {side * 5.0, 2.0, 0.0});
+        at = b.add(name + "Wing2", at, {side * 25.0, 0.0, 0.0});
+        at = b.add(name + "Wing3", at, {side * 25.0, 0.0, 0.0});
+        b.add(name + "Wing4", at, {side * 20.0, 0.0, 0.0});
+        at = b.add(name + "UpLeg", hips, {side * 6.0, -5.0, 0.0});
+        at = b.add(name + "Leg", at, {0.0, -20.0, 0.0});
+        at = b.add(name + "Foot", at, {0.0, -20.0, 0.0});
+        b.add(name + "Toe", at, {0.0, -2.0, 6.0});
+    }
+    b.addEndSitesOnLeaves(2.0);
+    return b;
+}
+
+// A straight wing lies in the plane of its chain and the trunk's axis: on a bird's level trunk
+// its chord runs front to back (as a spread wing's does), not up and down as on Bento's upright
+// one. (Main: a round cone 0.105 of the wing's length across, its width a chance direction.)
+TEST(BodyFigureWings, ABirdsSpreadWingsChordRunsAlongItsLevelTrunk) {
+    const Document document = parseDocument(spreadBird().text());
+    ASSERT_TRUE(document.loaded());
+    const Skeleton& skeleton = document.skeleton;
+    const BodyFigure figure = makeBodyFigure(skeleton, {});
+    ASSERT_TRUE(figure.problem.empty()) << figure.problem;
+    for (const std::string side : {"Left", "Right"}) {
+        const BodyVolume* root = test::boneVolume(figure, test::nodeNamed(skeleton, side + "Wing2"),
+                                                  test::nodeNamed(skeleton, side + "Wing3"));
+        ASSERT_NE(root, nullptr) << side;
+        const WingSection section = sectionAtStart(*root);
+        EXPECT_GT(std::abs(section.widthAxis.z), 0.9f) << side;
+        EXPECT_LE(section.depth / section.width, 0.5f) << side;
+    }
+}
+
 // Bento walking, its wings flapping 60 degrees up and down about its front axis (the bones beyond
 // curling and sweeping with them), skinned linearly over its frames (the first, the middle and
 // the last at the stroke's ends) at every grid phase: no edge past 4x its bind length.
