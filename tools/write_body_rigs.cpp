@@ -5,8 +5,9 @@
 // elephant-like quadruped (unnamed bones, a trunk and a tail), a crab and a hand on its own. The
 // CMU-like figure is the bundled assets/sample_walk.bvh, copied in as 3_cmu_like.bvh. Beyond the
 // picture's eight, for the sweep (tools/sweep_body.py) and the area tool: a walking Second Life
-// Bento skeleton (wings, tail, hind limbs, face) and walking Unreal mannequins (UE4, UE5: twist
-// and IK bones), 9a to 9c, left out of the picture. The picture, a tile a rig:
+// Bento skeleton (wings, tail, hind limbs, face), walking Unreal mannequins (UE4, UE5: twist
+// and IK bones) and the Bento skeleton walking with its wings flapping 60 degrees up and down,
+// 9a to 9d, left out of the picture. The picture, a tile a rig:
 //
 //   bvhscope_write_body_rigs DIR
 //   cp assets/sample_walk.bvh DIR/3_cmu_like.bvh
@@ -53,6 +54,7 @@ int main(int argc, char** argv) {
         {"9b_unreal_ue4.bvh", bvh::test::unrealMannequinWalkText()},
         {"9c_unreal_ue5.bvh",
          bvh::test::unrealMannequinWalkText(61, bvh::test::UnrealMannequin::UE5)},
+        {"9d_second_life_flapping.bvh", bvh::test::secondLifeBentoFlapText()},
     };
     for (const auto& [name, text] : rigs) {
         if (!writeText(directory / name, text)) {

@@ -116,7 +116,9 @@ void decideAgreementUp(RestAnimationAgreement& agreement, const AgreementSamples
             formatted("The OFFSET rest pose is %s up (%s) but the animation is %s up (%s, %.0f%% "
                       "consistent over %zu frames): the root's rotation turns the figure.",
                       axisName(rest.upAxis).c_str(),
-                      rest.upFromAnatomy ? "feet to head" : "its longest extent",
+                      rest.upFromAnatomy ? "feet to head"
+                      : rest.upFromFeet  ? "away from the floor its feet end on"
+                                         : "its longest extent",
                       axisName(agreement.animationUp).c_str(),
                       agreement.upEvidence == AnimationUpEvidence::HeadAndFeet
                           ? "feet to head"

@@ -1,5 +1,6 @@
 #include "core/analysis/rest_pose_analysis.h"
 
+#include "core/analysis/feet_floor.h"
 #include "core/analysis/kept_vectors.h"
 #include "core/kinematics/pose.h"
 #include "core/model/ascii_case.h"
@@ -88,6 +89,17 @@ UpAxis makeUpAxis(int axis, int sign) {
     static constexpr UpAxis kNegative[3] = {UpAxis::NegativeX, UpAxis::NegativeY,
                                             UpAxis::NegativeZ};
     return sign >= 0 ? kPositive[axis] : kNegative[axis];
+}
+
+// upFromFeet (feet_floor.h) of the rest pose's world transforms.
+std::optional<UpAxis> restUpFromFeet(const Skeleton& skeleton,
+                                     std::span<const RigidTransform> world) {
+    std::vector<glm::dvec3> positions;
+    positions.reserve(world.size());
+    for (const RigidTransform& transform : world) {
+        positions.push_back(transform.translation);
+    }
+    return upFromFeet(skeleton, positions);
 }
 
 } // namespace
@@ -180,14 +192,19 @@ RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton) {
     }
     const glm::dvec3 extent = analysis.boundsMax - analysis.boundsMin;
 
-    // Prefer anatomy: up is from the feet to the head. Without those names, up is the longest
-    // extent of the rest pose (a standing figure is taller than it is deep), positive.
+    // Prefer anatomy: up is from the feet to the head. Without those names, up is away from the
+    // floor the feet end on (feet_floor.h: a centipede 220 long and 40 tall, feet at Y = 0, stood
+    // on its tail), else the longest extent of the rest pose (a standing figure is taller than it
+    // is deep), positive.
     const glm::dvec3 footToHead = landmarks.complete() ? headSum / double(landmarks.heads.size()) -
                                                              footSum / double(landmarks.feet.size())
                                                        : glm::dvec3(0.0);
     if (glm::dot(footToHead, footToHead) > 0.0) {
         analysis.upAxis = nearestUpAxis(footToHead);
         analysis.upFromAnatomy = true;
+    } else if (const std::optional<UpAxis> fromFeet = restUpFromFeet(skeleton, world)) {
+        analysis.upAxis = *fromFeet;
+        analysis.upFromFeet = true;
     } else {
         int axis = 1;
         if (extent.x > extent.y || extent.z > extent.y) {

@@ -57,11 +57,15 @@ struct RestPoseAnalysis {
     // height of a standing figure, about its leg length), file units; 0 without nodes.
     double rootHeight = 0.0;
     bool upFromAnatomy = false; // true: up came from head and foot names, not from the extent
+    bool upFromFeet = false;    // true: up came from where the feet end (feet_floor.h)
     // findBodyLandmarks of the skeleton analysed, where analyzeRestPose found them (a skeleton
     // with nodes): the stance reads them from here rather than folding every name again.
     std::optional<BodyLandmarks> landmarks;
 };
 
+// Up: from the feet to the head where names say (upFromAnatomy), else away from the floor the
+// rest pose's feet end on (feet_floor.h, upFromFeet: a centipede, a crab, a quadruped longer
+// than tall), else the longest extent, positive (a figure standing is taller than it is deep).
 RestPoseAnalysis analyzeRestPose(const Skeleton& skeleton);
 
 // The unit in which a figure `height` file units tall is 0.3-3 m (a performer, a child, a prop,

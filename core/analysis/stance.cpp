@@ -1,5 +1,6 @@
 #include "core/analysis/stance.h"
 
+#include "core/analysis/feet_floor.h"
 #include "core/analysis/frame_poses.h"
 #include "core/analysis/goal_branches.h"
 #include "core/analysis/ground_root.h"
@@ -1061,10 +1062,15 @@ std::optional<UpAxis> floorOfMostEnds(const MotionCosts& costs, UpAxis best, con
 }
 
 // See [SECTION] Up axis in stance.h: a consistent anatomy decides; a weak one is weighed with
-// the motion; without one, the motion, then the rest pose carried by the root, then the rest
-// pose. `carried`: restUpCarriedByRoot.
-void decideUpAxis(Stance& stance, const MotionCosts& costs,
-                  const std::optional<glm::dvec3>& anatomy, UpAxis carried) {
+// the motion; without one, the motion, then the rest pose (`restUp`) carried by the root, then
+// the rest pose. Where nothing moves and no names say, the first sampled pose stands on its feet
+// (feet_floor.h), which the rest pose's own guess misses where the root turns it (a centipede's
+// one frame turned 90 degrees about Z from its OFFSETs stood on its side) or the frame poses
+// the legs anew.
+void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
+                  const MotionCosts& costs, const std::optional<glm::dvec3>& anatomy,
+                  UpAxis restUp) {
+    const UpAxis carried = restUpCarriedByRoot(poses, restUp);
     UpAxis best = stance.upAxis;
     if (costs.measured) {
         stance.motionMeasured = true;
@@ -1083,6 +1089,8 @@ void decideUpAxis(Stance& stance, const MotionCosts& costs,
     if (!costs.measured) {
         if (stance.anatomyUp) {
             choose(*stance.anatomyUp, UpAxisSource::Anatomy);
+        } else if (const std::optional<UpAxis> feet = upFromFeet(skeleton, poses.at[0])) {
+            choose(*feet, UpAxisSource::RestPose);
         }
         return;
     }
@@ -1443,7 +1451,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         if (anatomy && glm::length(*anatomy) >= kConsistentAnatomy) {
             stance.anatomyUp = nearestUpAxis(*anatomy);
         }
-        decideUpAxis(stance, costs, anatomy, restUpCarriedByRoot(poses, rest.upAxis));
+        decideUpAxis(skeleton, poses, stance, costs, anatomy, rest.upAxis);
         voteFloors = costs.floorsTaken ? std::optional(costs.floor) : std::nullopt;
     }
     // Once ground roots are told, the figure's size without them is read only by the travel of a

@@ -40,8 +40,12 @@
 // the floor that most ends reach, at least kManyEndsOnTheFloor (a crab's or a quadruped's, also
 // where the trunk is held in place and its sides are as still as its floor), or else the rest
 // pose's up carried by the root's rotation or the rest pose's own guess decides
-// (UpAxisSource::RestPose). Without frames, or for a chain of fewer than kMinimumFigureNodes
-// nodes, the rest pose decides. A whole clip lying on the floor (all of it) therefore stands
+// (UpAxisSource::RestPose). A clip that does not move at all (one frame, a frozen take) and
+// names no head and feet stands on the feet of its pose (feet_floor.h: a centipede's 24 feet on
+// one plane, also where the root turns the rest pose), else on the rest pose's guess (both
+// UpAxisSource::RestPose: the pose held). Without frames, or for a chain of fewer than
+// kMinimumFigureNodes nodes, the rest pose decides (feet, else the longest extent:
+// rest_pose_analysis.h). A whole clip lying on the floor (all of it) therefore stands
 // up on its feet: captures are upright far more often than they lie down.
 //
 // [SECTION] Facing

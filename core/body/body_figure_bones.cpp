@@ -15,6 +15,16 @@ float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child,
                                  float* runStart) const {
     const RoleSize size = roleSize(role);
     float radius = 0.0f;
+    if (role == BoneRole::Wing) {
+        const float rim = wingBlade(child).rim;
+        if (end != nullptr) {
+            *end = rim;
+        }
+        if (runStart != nullptr) {
+            *runStart = rim;
+        }
+        return rim;
+    }
     if (role == BoneRole::Unknown) {
         const float cap =
             (kUnknownBaseRadius + kUnknownTrunkRadius * std::sqrt(leafShare[child])) * capScale;
@@ -127,12 +137,19 @@ std::optional<BoneRole> FigureBuilder::volumeRole(std::size_t child) const {
 }
 
 void FigureBuilder::addBone(std::size_t child) {
-    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const std::optional<BoneRole> sizedAs = volumeRole(child);
     if (!sizedAs || madeBySibling(child, *sizedAs)) {
         return;
     }
-    const BoneRole role = *sizedAs;
+    if (*sizedAs == BoneRole::Wing) {
+        addWingBone(child);
+    } else {
+        addRoundBone(child, *sizedAs);
+    }
+}
+
+void FigureBuilder::addRoundBone(std::size_t child, BoneRole role) {
+    const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     float length = boneLength(child);
     glm::vec3 end = points[child];
     // A hand whose last bone is a marker (Bandai Namco's End Site, a centimetre) is a hand
@@ -348,7 +365,8 @@ BodyVolume FigureBuilder::boneVolume(BoneRole role, std::size_t child, const glm
 }
 
 bool FigureBuilder::madeBySibling(std::size_t child, BoneRole role) {
-    if (role != BoneRole::Trunk) {
+    // (A wing's fan, Second Life's mWing4FanLeft beside mWing4Left, is one blade with it.)
+    if (role != BoneRole::Trunk && role != BoneRole::Wing) {
         return false; // the collars' bulge where they leave the chest together shapes shoulders
     }
     const auto made = static_cast<std::uint8_t>(1 + static_cast<int>(role));

@@ -3,8 +3,8 @@
 // builder. Its member functions live in body_figure.cpp (measuring, topology, the torso's width),
 // body_figure_bones.cpp (one volume per bone, limb roots), body_figure_extremities.cpp (palms and
 // soles), body_figure_head.cpp (heads, face rigs), body_figure_neck.cpp (the trunk's top, necks),
-// body_figure_unnamed.cpp (an unnamed figure's head, neck and tail; many-legged shells) and
-// body_figure_quadruped.cpp (named quadrupeds).
+// body_figure_unnamed.cpp (an unnamed figure's head, neck and tail; many-legged shells),
+// body_figure_quadruped.cpp (named quadrupeds) and body_figure_wings.cpp (wings).
 // Internal to core/body.
 #pragma once
 
@@ -117,6 +117,7 @@ inline RoleSize roleSize(BoneRole role) {
     case BoneRole::Head:
     case BoneRole::Face:
     case BoneRole::Inner:
+    case BoneRole::Wing: // a blade sized by its chain (FigureBuilder::wingBlade)
     case BoneRole::Unknown:
         break;
     }
@@ -136,6 +137,35 @@ inline RoleSize roleSize(BoneRole role) {
 // grid is thickened to it (body_grid.h) and fuses with its neighbours over 2.5 cells.
 inline constexpr float kCapsuleJointShare = 0.022f;
 inline constexpr float kCapsuleBonePerLength = 0.25f;
+
+// A wing (BoneRole::Wing) is a flat blade along its chain (body_figure_wings.cpp), its chord (its
+// width across the bones) a share of the chain's length, from its first joint to its tip: a
+// bird's or a bat's wing is about 0.4 of its half-span across at the body (a pigeon's 13 cm on
+// 32 cm, a gull's 20 on 60, a bat's broader), narrowing to a rounded tip about 0.15 of it
+// across. From a joint two wing bones leave (a fan: Second Life's mWing4FanLeft beside
+// mWing4Left) the chord holds to the tip: the fan spreads it. The bones lie kWingSparAt of the
+// chord from its leading edge: its middle. (A wing's arm bones run along its front, at about the
+// quarter chord, but a blade trailing 0.75 of its chord below them reached 0.13 of the figure down
+// Bento's back from its wing's root, and wings flapping 60 degrees over a rest pose lying along
+// -X stretched 0.05 % of the edges past 4x under linear blending, the worst 5.3x and 7.2x at two
+// grid phases; about its middle, none, the worst 2.9x and 3.3x.) It is as thin as the grid
+// keeps, kWingLeastDepthInCells of a cell either side of its middle (a blade is not thickened as
+// a thin round cone is), and at least its root's chord over kWingFlatness (a wing's root is about
+// a sixth to an eighth as thick as it is across), one thickness along the wing. A chain whose
+// joints lie farther than kWingBendShare of its span from its straight line bends in a plane,
+// which the blade lies in.
+inline constexpr float kWingRootChord = 0.4f;
+inline constexpr float kWingTipChord = 0.15f;
+inline constexpr float kWingSparAt = 0.5f;
+inline constexpr float kWingLeastDepthInCells = 1.5f;
+inline constexpr float kWingFlatness = 8.0f;
+inline constexpr float kWingBendShare = 0.1f;
+// A trunk shorter than this (of the figure's size) from its base to a wing says no axis: the
+// wing's straight chain lies in the plane holding `up`.
+inline constexpr float kWingTrunkLeast = 0.05f;
+// The blade's blend width where its pieces and the trunk meet, of its depth (a joint's, as a
+// limb's bones blend).
+inline constexpr float kWingBlend = 0.6f;
 
 // A long limb tapers along its whole run of bones (roleRun) from its top to its end, and an arm
 // or a leg as one from the shoulder to the wrist, from the hip to the ankle: a thigh from its
@@ -471,6 +501,9 @@ struct FigureBuilder {
     // head, the chest or a many-legged body's shell).
     std::optional<BoneRole> volumeRole(std::size_t child) const;
     void addBone(std::size_t child);
+    // The volumes of the bone to `child` sized as `role` (not a wing's): tapered round cones, an
+    // elliptic one for a torso or a shoulder girdle.
+    void addRoundBone(std::size_t child, BoneRole role);
 
     // The radius where a collar's bone to `child` (`start` thick as its role sizes it) starts:
     // before an arm hanging beside the chest in the bind pose, a trapezius kTrapeziusPerArm times
@@ -940,6 +973,38 @@ struct FigureBuilder {
     // kCapsuleBonePerLength of its length.
     std::pair<float, float> limbFloor(BoneRole role, std::size_t child, float length, float r0,
                                       float r1) const;
+
+    // [SECTION] Wings (body_figure_wings.cpp)
+    // The first joint of the wing chain `node` (a Wing joint) belongs to.
+    std::size_t wingTop(std::size_t node) const;
+    // The length of the bones from the wing's `top` down to `node`.
+    float alongWing(std::size_t top, std::size_t node) const;
+    // The plane a wing's blade lies in (its `normal`) and the way its leading edge faces in it
+    // (`lead`): where the chain from `top` bends (a joint farther than kWingBendShare of its span
+    // from the line root to tip), the plane of the bend, leading on its outer side; where it is
+    // straight, the plane holding it and the trunk's axis (trunkAxisAbove, else up), leading
+    // towards the trunk's top.
+    struct WingPlane {
+        glm::vec3 normal;
+        glm::vec3 lead;
+    };
+    WingPlane wingPlane(std::size_t top) const;
+    // The trunk's axis where the wing from `top` leaves it: from the trunk's base (the lowest of
+    // the run of trunk joints) to the nearest trunk joint above the wing; none where that is
+    // shorter than kWingTrunkLeast or the wing leaves no trunk.
+    std::optional<glm::vec3> trunkAxisAbove(std::size_t top) const;
+    // The blade of the wing bone to `child`: its half-thickness (one along the wing), the
+    // direction across the bone towards its leading edge (perpendicular to the bone) and its
+    // half-chord at the bone's ends (kWingRootChord to kWingTipChord of the chain's length).
+    struct WingBlade {
+        float rim;
+        glm::vec3 across;
+        glm::vec2 halfChord;
+    };
+    WingBlade wingBlade(std::size_t child) const;
+    // The blade of the wing bone to `child`: an elliptic cone about the bone, moved by
+    // the bone's joint.
+    void addWingBone(std::size_t child);
 };
 
 } // namespace bvh::body_figure_detail

@@ -15,6 +15,24 @@ bool containsAny(const std::string& name, std::initializer_list<std::string_view
                        [&](std::string_view word) { return name.find(word) != std::string::npos; });
 }
 
+// Whether "wing" starts a word of `rawName`: at its start, after a character that is no letter
+// ("Wing_L", "wing.R", "L_wing") or as a capital after a small letter ("mWing1Left", "LeftWing").
+// Inside a word it is none: "swing", "bowing", "following", "drawing" (an all-capitals
+// "LEFTWING" is read as inside a word too).
+bool namesWing(std::string_view rawName) {
+    const std::string name = asciiLowercase(rawName);
+    const auto isLetter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+    for (std::size_t at = name.find("wing"); at != std::string::npos;
+         at = name.find("wing", at + 1)) {
+        const char before = at == 0 ? ' ' : rawName[at - 1];
+        const bool capitalAfterSmall = rawName[at] == 'W' && before >= 'a' && before <= 'z';
+        if (!isLetter(before) || capitalAfterSmall) {
+            return true;
+        }
+    }
+    return false;
+}
+
 } // namespace
 
 BoneRole roleFromName(std::string_view rawName) {
@@ -30,6 +48,11 @@ BoneRole roleFromName(std::string_view rawName) {
     // Helper joints inside the chest: a volume of their own would poke out of it as a stub.
     if (containsAny(name, {"breast", "pectoral"})) {
         return BoneRole::Inner;
+    }
+    // Before the fingers and the trunk: a bat's "LeftWingFinger1" is its wing, Second Life's
+    // "mWingsRoot" the wings' (roleInPlace gives a root both wings leave to the trunk).
+    if (namesWing(rawName)) {
+        return BoneRole::Wing;
     }
     if (containsAny(name,
                     {"thumb", "index", "middle", "ring", "pinky", "little", "finger", "digit"})) {
@@ -88,6 +111,20 @@ BoneRole roleInPlace(const Skeleton& skeleton, std::size_t node, BoneRole named,
     if (named == BoneRole::Trunk && sideOf(skeleton.names[node]) != Side::None &&
         asciiLowercase(skeleton.names[node]).find("hip") != std::string::npos) {
         return BoneRole::Thigh;
+    }
+    // A wing joint that wings of both sides leave (Second Life's mWingsRoot, 1.4 cm behind the
+    // chest joint) is where they leave the back: the trunk's, inside the back, not a blade.
+    if (named == BoneRole::Wing && sideOf(skeleton.names[node]) == Side::None) {
+        bool left = false;
+        bool right = false;
+        for (std::size_t child = node + 1; child < skeleton.nodeCount(); ++child) {
+            if (skeleton.parents[child] == static_cast<NodeIndex>(node) &&
+                namedRoles[child] == BoneRole::Wing) {
+                left = left || sideOf(skeleton.names[child]) == Side::Left;
+                right = right || sideOf(skeleton.names[child]) == Side::Right;
+            }
+        }
+        return left && right ? BoneRole::Trunk : named;
     }
     if (named == BoneRole::Shoulder) {
         for (std::size_t child = node + 1; child < skeleton.nodeCount(); ++child) {

@@ -28,6 +28,7 @@ enum class BoneRole : std::uint8_t {
     Foot,
     Toe,
     Tail,
+    Wing,  // a wing's chain (Second Life's mWing1Left..mWing4Left, mWing4FanLeft): a flat blade
     Inner, // a joint inside another part's mass (MakeHuman's breasts): no volume of its own
 };
 

@@ -153,6 +153,11 @@ float ellipticConeDistance(const BodyVolume& v, const glm::vec3& p) {
     const float t = l2 > 0.0f ? std::clamp(glm::dot(p - v.a, ba) / l2, 0.0f, 1.0f) : 0.0f;
     const float depth = v.radiusA + t * (v.radiusB - v.radiusA);
     const glm::vec3 local = v.axes * (p - (v.a + t * ba));
+    if (v.rim > 0.0f) {
+        // The segment across its width swept by a sphere of the rim's depth.
+        const float flat = std::max(std::abs(local.x) - std::max(depth - v.rim, 0.0f), 0.0f);
+        return glm::length(glm::vec3(flat, local.y, local.z)) - v.rim;
+    }
     // A flattened top (radii.z < 1) is the cap past the end, `cap` of the depth high over the
     // axis and whole at its rim; where the point is measured from the end itself (t == 1), not
     // from a point along the axis, whose `local` lies across it up to rounding: there a local

@@ -69,6 +69,13 @@ struct BodyVolume {
     // by the figure on a trunk of one radius along its height (no upright torso's hips, waist and
     // chest, whose blends shape it).
     bool trunkRun = false;
+    // A flat blade (a wing), when above zero: an elliptic cone (its `axes`) whose section is a
+    // stadium radiusA to radiusB wide either side of its axis and `rim` deep (its half-thickness,
+    // one along the cone), its rim rounded by that depth. An elliptic section that flat turns its
+    // rim within a fraction of a cell (its radius there the depth over the width ratio), and its
+    // thickness tapers with its width: the grid's samples stepped Bento's wings' rims into ribs,
+    // one a cell, and their tips stood thicker than the grid needs at their roots.
+    float rim = 0.0f;
     glm::vec3 boundsMin{0.0f}, boundsMax{0.0f}; // of the volume itself, without the blend
 
     float largestRadius() const;

@@ -1,5 +1,6 @@
 // Synthetic creatures that walk with planted feet, written as BVH text: a biped, a quadruped, a
-// crab, in any file axes, with a rest pose that may lie down, a static root, a floor that is off.
+// crab (and a centipede that stands still), in any file axes, with a rest pose that may lie down, a
+// static root, a floor that is off.
 //
 // Every joint has six channels (Xposition Yposition Zposition Zrotation Xrotation Yrotation, the
 // Perception Neuron layout) and absolute position channels, so each node's place in every frame
@@ -181,6 +182,42 @@ inline Creature crab(double speed) {
             const glm::dvec3 foot = footPlace(t, 0.25 * (leg % 4) + 0.5 * (leg < 4 ? 0 : 1) * 0.5,
                                               0.8, 0.75, speed, {along, 0, side * 120}, 8);
             p[knee + 1] = {foot.z, foot.y + 2, foot.x};
+        }
+    };
+    return creature;
+}
+
+// A centipede 220 long (+Z) and 40 tall that stands still: twelve segments 20 apart at Y = 30,
+// each with a pair of legs reaching out (hip 5 aside), up to the knee (15 out, 10 up) and down
+// to the foot, an End Site 40 below at Y = 0; no anatomical names. Its rest pose is longest
+// along Z: the extent alone stood it on its tail.
+inline Creature centipede() {
+    Creature creature;
+    int previous = -1;
+    for (int segment = 0; segment < 12; ++segment) {
+        const int joint = static_cast<int>(creature.nodes.size());
+        creature.nodes.push_back({"j" + std::to_string(segment), previous});
+        for (const char* side : {"a", "b"}) {
+            const std::string leg = "l" + std::to_string(segment) + side;
+            const int hip = static_cast<int>(creature.nodes.size());
+            const double out = side[0] == 'a' ? 1.0 : -1.0;
+            creature.nodes.push_back({leg + "1", joint});
+            creature.nodes.push_back({leg + "2", hip});
+            creature.nodes.push_back({"End Site", hip + 1, true, {5 * out, -40, 0}});
+        }
+        previous = joint;
+    }
+    creature.height = 40.0;
+    creature.pose = [](double, std::vector<glm::dvec3>& p) {
+        for (std::size_t segment = 0; segment < 12; ++segment) {
+            const std::size_t joint = 7 * segment;
+            p[joint] = {0, 30, 20.0 * static_cast<double>(segment)};
+            for (std::size_t side = 0; side < 2; ++side) {
+                const double out = side == 0 ? 1.0 : -1.0;
+                const std::size_t hip = joint + 1 + 3 * side;
+                p[hip] = p[joint] + glm::dvec3(5 * out, 0, 0);
+                p[hip + 1] = p[hip] + glm::dvec3(15 * out, 10, 0);
+            }
         }
     };
     return creature;

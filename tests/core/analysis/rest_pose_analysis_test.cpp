@@ -1,5 +1,6 @@
 #include "core/analysis/rest_pose_analysis.h"
 #include "core/reader/document.h"
+#include "tests/core/analysis/creature_clips.h"
 #include "tests/core/test_support.h"
 
 #include <gtest/gtest.h>
@@ -43,6 +44,24 @@ TEST(RestPoseAnalysis, WithoutAnatomicalNamesTheLongestExtentIsUp) {
     RestPoseAnalysis analysis = analyzeRestPose(document.skeleton);
     EXPECT_EQ(analysis.upAxis, UpAxis::PositiveZ);
     EXPECT_DOUBLE_EQ(analysis.height, 1.7);
+}
+
+// A centipede (creature_clips.h) 220 long along Z and 40 tall, its 24 feet at Y = 0, names no
+// head or feet: the longest extent stood it on its tail (+Z, 220 tall). Written Z-up its feet
+// end on a Z plane, and the extent (along the file's Y) laid it on its side.
+TEST(RestPoseAnalysis, AManyLeggedCreatureStandsOnItsFeetNotOnItsLongestExtent) {
+    test::CreatureFileOptions options;
+    options.frames = 1;
+    const Document yUp = parseDocument(test::creatureFile(test::centipede(), options).text);
+    const RestPoseAnalysis standing = analyzeRestPose(yUp.skeleton);
+    EXPECT_EQ(standing.upAxis, UpAxis::PositiveY);
+    EXPECT_DOUBLE_EQ(standing.height, 40.0);
+    EXPECT_DOUBLE_EQ(standing.rootHeight, 30.0);
+    options.canonicalToFile = test::yUpToZUp();
+    const Document zUp = parseDocument(test::creatureFile(test::centipede(), options).text);
+    const RestPoseAnalysis zStanding = analyzeRestPose(zUp.skeleton);
+    EXPECT_EQ(zStanding.upAxis, UpAxis::PositiveZ);
+    EXPECT_DOUBLE_EQ(zStanding.height, 40.0);
 }
 
 TEST(RestPoseAnalysis, SeedSamplesAreYUp) {

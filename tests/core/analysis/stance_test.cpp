@@ -44,12 +44,14 @@ TEST(Stance, AWalkingBipedStandsOnYFromTheMotionAndFacesPlusZ) {
 }
 
 TEST(Stance, AQuadrupedLongerThanTallStandsOnItsHoovesWithoutNames) {
-    // The rest pose alone takes the longest extent (+Z, 300 long against 200 tall).
+    // The motion decides; the rest pose alone stands on its hooves too (feet_floor.h), where its
+    // longest extent said +Z (300 long against 200 tall).
     const Analyzed a = analyze(test::quadruped(120.0), {});
-    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveZ);
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveY);
+    EXPECT_TRUE(a.rest.upFromFeet);
     EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
     EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
-    EXPECT_EQ(a.stance.restPoseUp, UpAxis::PositiveZ);
+    EXPECT_EQ(a.stance.restPoseUp, UpAxis::PositiveY);
     ASSERT_TRUE(a.stance.facing.has_value());
     EXPECT_GT(a.stance.facing->z, 0.99) << "no left/right names: it walks forward";
     EXPECT_EQ(a.stance.facingSource, FacingSource::Travel);
@@ -66,7 +68,8 @@ TEST(Stance, AQuadrupedInAZUpFileStandsOnPlusZ) {
 
 TEST(Stance, ACrabWiderThanTallStandsOnItsLegTips) {
     const Analyzed a = analyze(test::crab(60.0), {});
-    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveX) << "240 wide, 50 tall: the extent says a side";
+    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveY)
+        << "240 wide, 50 tall: the extent said a side (+X), its eight tips say +Y";
     EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
     EXPECT_EQ(a.stance.source, UpAxisSource::Motion);
 }
@@ -88,8 +91,9 @@ TEST(Stance, AQuadrupedPlayedInPlaceStandsOnItsHooves) {
 }
 
 TEST(Stance, ACrabThatBarelyMovesStandsOnItsLegTips) {
-    // Frozen in its first pose and sliding 2 cm: every axis costs the same, and the rest pose's
-    // longest extent (+X, 240 wide) laid it on its side.
+    // Frozen in its first pose and sliding 2 cm: every axis costs the same, and a rest pose's
+    // guess that says a side (the longest extent, +X, 240 wide, before the rest pose read its
+    // feet) laid it on its side: the floor its eight tips reach decides.
     test::Creature crab = test::crab(0.0);
     crab.pose = [pose = crab.pose](double t, std::vector<glm::dvec3>& p) {
         pose(0.0, p);
@@ -97,9 +101,14 @@ TEST(Stance, ACrabThatBarelyMovesStandsOnItsLegTips) {
             node.x += 0.5 * t;
         }
     };
-    const Analyzed a = analyze(crab, {});
-    EXPECT_EQ(a.rest.upAxis, UpAxis::PositiveX);
-    EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveY);
+    const Document document = parseDocument(test::creatureFile(crab, {}).text);
+    RestPoseAnalysis rest = analyzeRestPose(document.skeleton);
+    EXPECT_EQ(rest.upAxis, UpAxis::PositiveY);
+    rest.upAxis = UpAxis::PositiveX;
+    const Stance stance =
+        analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute, rest);
+    EXPECT_LT(stance.motionMargin, kDecisiveMargin);
+    EXPECT_EQ(stance.upAxis, UpAxis::PositiveY);
 }
 
 TEST(Stance, AZUpFigureWithARotatedRootStandsOnZ) {
@@ -238,6 +247,34 @@ TEST(Stance, WithoutFramesTheRestPoseDecides) {
     EXPECT_EQ(stance.upAxis, UpAxis::PositiveY);
     EXPECT_EQ(stance.source, UpAxisSource::RestPose);
     EXPECT_EQ(stance.framesSampled, 0u);
+}
+
+// One frame of a centipede (creature_clips.h: nothing moves, no names): it stands on the feet of
+// the pose shown, not on its longest extent (+Z, 220 long against 40 tall), in a Y-up or a Z-up
+// file and where the root's rotation turns the rest pose (OFFSETs turned 90 degrees about Z lie
+// on their side, their feet on the +X side).
+TEST(Stance, AStillCentipedeStandsOnItsFeet) {
+    CreatureFileOptions options;
+    options.frames = 1;
+    const Analyzed yUp = analyze(test::centipede(), options);
+    EXPECT_EQ(yUp.stance.upAxis, UpAxis::PositiveY);
+    EXPECT_EQ(yUp.stance.source, UpAxisSource::RestPose);
+    EXPECT_FALSE(yUp.stance.motionMeasured);
+    EXPECT_NEAR(yUp.stance.height, 40.0, 1e-9);
+    EXPECT_NEAR(yUp.stance.groundLevel, 0.0, 1e-9);
+
+    options.canonicalToFile = test::yUpToZUp();
+    const Analyzed zUp = analyze(test::centipede(), options);
+    EXPECT_EQ(zUp.stance.upAxis, UpAxis::PositiveZ);
+    EXPECT_NEAR(zUp.stance.height, 40.0, 1e-9);
+
+    CreatureFileOptions turned;
+    turned.frames = 1;
+    turned.restTurnAxis = 'Z';
+    turned.restTurnDegrees = 90.0;
+    const Analyzed t = analyze(test::centipede(), turned);
+    EXPECT_EQ(t.rest.upAxis, UpAxis::NegativeX);
+    EXPECT_EQ(t.stance.upAxis, UpAxis::PositiveY);
 }
 
 TEST(Stance, AStillClipFallsBackOnAnatomy) {

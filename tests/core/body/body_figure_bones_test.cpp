@@ -23,7 +23,9 @@ float thinnestBone(const Skeleton& skeleton, const BodyFigure& figure,
     for (const char* name : from) {
         const NodeIndex parent = test::nodeNamed(skeleton, name);
         for (std::size_t child = 0; child < skeleton.nodeCount(); ++child) {
-            if (skeleton.parents[child] != parent || skeleton.isEndSite[child] != 0) {
+            // (A wing's fan, at its sibling's point, is one blade with it.)
+            if (skeleton.parents[child] != parent || skeleton.isEndSite[child] != 0 ||
+                skeleton.names[child].find("Fan") != std::string::npos) {
                 continue;
             }
             const BodyVolume* volume =
@@ -31,8 +33,11 @@ float thinnestBone(const Skeleton& skeleton, const BodyFigure& figure,
             EXPECT_NE(volume, nullptr) << name;
             if (volume != nullptr) {
                 const float capsule = std::min(0.0216f, 0.25f * glm::length(volume->b - volume->a));
-                thinnest =
-                    std::min({thinnest, volume->radiusA / capsule, volume->radiusB / capsule});
+                // A wing's blade is as thick as its rim (body_volumes.h), however broad.
+                const glm::vec2 radii = volume->rim > 0.0f
+                                            ? glm::vec2(volume->rim)
+                                            : glm::vec2(volume->radiusA, volume->radiusB);
+                thinnest = std::min({thinnest, radii.x / capsule, radii.y / capsule});
             }
         }
     }

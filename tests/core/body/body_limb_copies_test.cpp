@@ -36,8 +36,8 @@ TEST(BodyLimbCopies, BentosHindLimbsTakeTheLegsRoles) {
         EXPECT_EQ(role("mHindLimb2" + side), BoneRole::Shin) << side;
         EXPECT_EQ(role("mHindLimb3" + side), BoneRole::Foot) << side;
         EXPECT_EQ(role("mHindLimb4" + side), BoneRole::Foot) << side;
-        // The wings copy no arm, the tail no limb.
-        EXPECT_EQ(role("mWing1" + side), BoneRole::Unknown) << side;
+        // The wings are wings by their names (and copy no arm), the tail copies no limb.
+        EXPECT_EQ(role("mWing1" + side), BoneRole::Wing) << side;
     }
     EXPECT_EQ(roles[static_cast<std::size_t>(test::nodeNamed(skeleton, "mTail1"))], BoneRole::Tail);
 }

@@ -4,6 +4,7 @@
 #include "tests/core/body/body_test_skeletons.h"
 #include "tests/core/body/body_unreal_rig.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 namespace bvh {
@@ -67,8 +68,9 @@ TEST(BoneRoles, MixamoShouldersAndHipsKeepTheirRoles) {
 }
 
 // The full Second Life Bento skeleton: the classic bones keep a biped's roles, the face's 50-odd
-// joints under mHead are face, the fingers fingers, the tail a tail; wings and hind limbs have no
-// named role (sized from the topology as limbs of their own).
+// joints under mHead are face, the fingers fingers, the tail a tail, the wings wings (their root,
+// which both leave, the trunk's); hind limbs have no named role (body_limb_copies.h makes them
+// legs).
 TEST(BoneRoles, SecondLifeBentoIsABipedWithAFaceFingersAndATail) {
     const BoneRoles roles(test::secondLifeBento().text());
     EXPECT_EQ(roles.of("mPelvis"), BoneRole::Trunk);
@@ -89,9 +91,12 @@ TEST(BoneRoles, SecondLifeBentoIsABipedWithAFaceFingersAndATail) {
         EXPECT_EQ(roles.of("mKnee" + side), BoneRole::Shin);
         EXPECT_EQ(roles.of("mAnkle" + side), BoneRole::Foot);
         EXPECT_EQ(roles.of("mFaceEar1" + side), BoneRole::Face);
-        EXPECT_EQ(roles.of("mWing1" + side), BoneRole::Unknown);
+        EXPECT_EQ(roles.of("mWing1" + side), BoneRole::Wing);
+        EXPECT_EQ(roles.of("mWing3" + side), BoneRole::Wing);
+        EXPECT_EQ(roles.of("mWing4Fan" + side), BoneRole::Wing);
         EXPECT_EQ(roles.of("mHindLimb2" + side), BoneRole::Unknown);
     }
+    EXPECT_EQ(roles.of("mWingsRoot"), BoneRole::Trunk);
     EXPECT_EQ(roles.of("mFaceRoot"), BoneRole::Face);
     EXPECT_EQ(roles.of("mFaceJaw"), BoneRole::Face);
     EXPECT_EQ(roles.of("mFaceTongueBase"), BoneRole::Face);
@@ -121,6 +126,33 @@ TEST(BoneRoles, UnrealMannequinNamesAreABiped) {
             EXPECT_EQ(roles.of("calf_twist_01_" + side), BoneRole::Shin);
             EXPECT_EQ(roles.of("foot_" + side), BoneRole::Foot);
         }
+    }
+}
+
+// "wing" starting a word of a name is a wing, whatever the rig's spelling; inside a word ("swing",
+// "following", "drawing") it is none, and those names keep the role their other words give.
+TEST(BoneRoles, WingsAreNamedByTheWordWing) {
+    for (const char* name : {"mWing1Left", "mWing4FanRight", "Wing_L", "wing.R", "LeftWing",
+                             "Wings", "L_wing_02", "bat:WingFinger1_L", "WING"}) {
+        EXPECT_EQ(roleFromName(name), BoneRole::Wing) << name;
+    }
+    EXPECT_EQ(roleFromName("Swing"), BoneRole::Unknown);
+    EXPECT_EQ(roleFromName("swing_helper"), BoneRole::Unknown);
+    EXPECT_EQ(roleFromName("LeftArmSwing"), BoneRole::UpperArm);
+    EXPECT_EQ(roleFromName("following_spine"), BoneRole::Trunk);
+    EXPECT_EQ(roleFromName("DrawingHand_L"), BoneRole::Hand);
+    EXPECT_EQ(roleFromName("BowingHead"), BoneRole::Head);
+}
+
+// Roles of the corpus' spellings are unchanged by the wing rule: no joint of the bundled walk,
+// the generated bipeds or the Unreal mannequins is a wing.
+TEST(BoneRoles, NoWingsWhereNoNameSaysWing) {
+    for (const std::string& text : {test::biovisionBiped().text(), test::secondLifeBiped().text(),
+                                    test::mixamoBiped(1.0, test::BipedStyle{.prefix = ""}).text(),
+                                    test::unrealMannequin(test::UnrealMannequin::UE5).text()}) {
+        const Document document = parseDocument(text);
+        const std::vector<BoneRole> roles = classifyBoneRoles(document.skeleton);
+        EXPECT_EQ(std::count(roles.begin(), roles.end(), BoneRole::Wing), 0);
     }
 }
 

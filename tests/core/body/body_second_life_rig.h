@@ -169,4 +169,43 @@ inline std::string secondLifeBentoWalkText(int frames = 61, double unit = 100.0,
     return b.text(walkFrames(b, walk, frames, extra));
 }
 
+// secondLifeBentoWalkText's walk with its wings flapping: each wing's first bone turns about the
+// figure's front axis from 60 degrees up to 60 down and back (up at the first and last frames,
+// down at the middle one), its second bone curling 30 degrees with it and its third sweeping 20
+// degrees back and forth about up.
+inline std::string secondLifeBentoFlapText(int frames = 61, double unit = 100.0) {
+    BvhTextBuilder b = secondLifeBento(unit);
+    b.addEndSitesOnLeaves(2.0 * unit / 100.0);
+    WalkJoints walk;
+    walk.hips = "mPelvis";
+    walk.spine = "mChest";
+    for (int s = 0; s < 2; ++s) {
+        const std::string side = s == 0 ? "Left" : "Right";
+        walk.upperArm[s] = "mShoulder" + side;
+        walk.forearm[s] = "mElbow" + side;
+        walk.thigh[s] = "mHip" + side;
+        walk.shin[s] = "mKnee" + side;
+    }
+    walk.rootStart = glm::dvec3(0.0, 1.067 * unit, -unit);
+    walk.travel = 3.0 * unit;
+    std::vector<ExtraTurn> extra;
+    for (int s = 0; s < 2; ++s) {
+        const std::string side = s == 0 ? "Left" : "Right";
+        // BVH's Z is the figure's front: a turn about it lifts the left wing (+X) and, negated,
+        // the right one.
+        const double sign = s == 0 ? 1.0 : -1.0;
+        const auto stroke = [](double t) { return std::cos(6.283185307 * t); };
+        extra.push_back({b.indexOf("mWing1" + side), [=](double t) {
+                             return zxyDegreesAbout({0.0, 0.0, 1.0}, sign * 60.0 * stroke(t));
+                         }});
+        extra.push_back({b.indexOf("mWing2" + side), [=](double t) {
+                             return zxyDegreesAbout({0.0, 0.0, 1.0}, sign * 30.0 * stroke(t));
+                         }});
+        extra.push_back({b.indexOf("mWing3" + side), [=](double t) {
+                             return zxyDegreesAbout({0.0, 1.0, 0.0}, sign * 20.0 * stroke(t));
+                         }});
+    }
+    return b.text(walkFrames(b, walk, frames, extra));
+}
+
 } // namespace bvh::test
