@@ -17,6 +17,7 @@
 // Per file, per measure, one tab-separated line: the file, the measure, its median and largest
 // over the phases, then each phase's value in kGridPhases' order ("no torso" where the file has
 // not two thighs and two upper arms, or the body fell back to capsules).
+#include "core/analysis/stance.h"
 #include "core/body/body_builder.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_lower_torso_rigs.h"
@@ -37,6 +38,18 @@ namespace {
 using namespace bvh;
 
 using Measure = std::function<float(const BodyMesh&, const test::TorsoFrame&)>;
+
+// The body's width across seen from in front, the widest from 0.04 of the height above the hip
+// joints down to the crotch.
+float hipsWidest(const BodyMesh& mesh, const test::TorsoFrame& frame) {
+    const float crotch = test::crotchDrop(mesh, frame);
+    float widest = 0.0f;
+    for (float drop = -0.04f; drop <= crotch; drop += 0.01f) {
+        widest = std::max(widest, test::outlineReach(mesh, frame, drop, 1.0f) +
+                                      test::outlineReach(mesh, frame, drop, -1.0f));
+    }
+    return widest;
+}
 
 std::vector<std::pair<const char*, Measure>> measures() {
     const auto torso = [](float share, bool depth) {
@@ -69,8 +82,40 @@ std::vector<std::pair<const char*, Measure>> measures() {
              [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
                  return test::steepestInwardOutline(mesh, frame, frame.across);
              }},
-            {"buttock inward deg", [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+            {"buttock inward deg",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
                  return test::steepestInwardOutline(mesh, frame, -frame.front);
+             }},
+            {"crotch drop", test::crotchDrop},
+            {"hips widest across", hipsWidest},
+            {"hip reach at joint",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::outlineReach(mesh, frame, 0.0f, 1.0f);
+             }},
+            {"reach under crotch",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::outlineReach(mesh, frame, test::crotchDrop(mesh, frame) + 0.02f,
+                                           1.0f);
+             }},
+            {"hip over thigh reach",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 float hip = 0.0f;
+                 for (float drop = -0.04f; drop <= 0.001f; drop += 0.01f) {
+                     hip = std::max(hip, test::outlineReach(mesh, frame, drop, 1.0f));
+                 }
+                 return hip / test::outlineReach(mesh, frame, test::crotchDrop(mesh, frame) + 0.02f,
+                                                 1.0f);
+             }},
+            {"thigh under crotch across",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::thighAcross(mesh, frame, test::crotchDrop(mesh, frame) + 0.02f);
+             }},
+            {"thigh mid across",
+             [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::thighAcross(mesh, frame, 0.5f * test::kneeDrop(frame));
+             }},
+            {"thigh above knee across", [](const BodyMesh& mesh, const test::TorsoFrame& frame) {
+                 return test::thighAcross(mesh, frame, 0.85f * test::kneeDrop(frame));
              }}};
 }
 
@@ -80,6 +125,14 @@ void measureFile(const std::string& path) {
     text << in.rdbuf();
     const Document document = parseDocument(text.str());
     BodyOptions options = test::lowerTorsoBindOptions(text.str());
+    // Up and the static roots' links as the viewer and convert --body take them (a Z-up
+    // MakeHuman capture is built standing on Z).
+    const TranslationMode translation =
+        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
+    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
+                                        analyzeRestPose(document.skeleton));
+    options.up = stance.upAxis;
+    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
     const auto kinds = measures();
     std::vector<std::vector<double>> values(kinds.size());
     for (const glm::vec3& phase : test::kGridPhases) {
@@ -88,7 +141,8 @@ void measureFile(const std::string& path) {
         const auto frame =
             body.mesh != nullptr ? test::torsoFrame(document.skeleton, *body.mesh) : std::nullopt;
         if (!frame) {
-            std::printf("%s\tno torso\n", path.c_str());
+            std::printf("%s\tno torso%s\n", path.c_str(),
+                        body.mesh == nullptr ? (" (no body: " + body.message + ")").c_str() : "");
             return;
         }
         for (std::size_t k = 0; k < kinds.size(); ++k) {

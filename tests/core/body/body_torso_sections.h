@@ -92,7 +92,13 @@ inline std::optional<TorsoFrame> torsoFrame(const Skeleton& skeleton, const Body
                 break;
             }
             const glm::vec3 bone = at(*next) - at(knee);
-            if (!hip && glm::length(bone) > 0.0f &&
+            // Not a joint that sits on its parent (CMU's LHipJoint, on the hips in the
+            // cgspeed conversions): both sides' would be one point.
+            const NodeIndex above = skeleton.parents[knee];
+            const bool onParent =
+                above != kNoParent && glm::length(at(knee) - at(static_cast<std::size_t>(above))) <
+                                          0.01f * glm::length(bone);
+            if (!hip && !onParent && glm::length(bone) > 0.0f &&
                 glm::dot(bone, -frame.up) > 0.7f * glm::length(bone)) {
                 hip = knee;
             }
@@ -181,6 +187,76 @@ inline float steepestInwardOutline(const BodyMesh& mesh, const TorsoFrame& frame
         previous = reach;
     }
     return steepest;
+}
+
+// Whether `point` lies inside the mesh's finest level: an odd number of triangles crossed along a
+// ray out of it (skewed off the axes, so that it grazes no edge of a grid-aligned surface).
+inline bool insideMesh(const BodyMesh& mesh, const glm::vec3& point) {
+    int crossings = 0;
+    forEachRayHit(mesh, point, glm::normalize(glm::vec3(0.31f, 0.87f, 0.41f)),
+                  [&](float t) { crossings += t > 0.0f ? 1 : 0; });
+    return crossings % 2 == 1;
+}
+
+// The point on the left (`side` +1) or right (-1) thigh's line, from its hip joint towards its
+// knee (the left knee mirrored across the hips' midpoint for the right), `drop` of the height
+// below the hip joints.
+inline glm::vec3 onThighLine(const TorsoFrame& frame, float drop, float side) {
+    const glm::vec3 hip = side > 0.0f ? frame.leftThigh : frame.rightThigh;
+    glm::vec3 knee = frame.leftKnee - frame.leftThigh;
+    if (side < 0.0f) {
+        knee -= 2.0f * frame.across * glm::dot(knee, frame.across);
+    }
+    const float fall = glm::dot(-knee, frame.up);
+    return hip + knee * (fall > 0.0f ? drop * frame.height / fall : 0.0f);
+}
+
+// How far below the hip joints the left knee lies, of the height.
+inline float kneeDrop(const TorsoFrame& frame) {
+    return glm::dot(frame.leftThigh - frame.leftKnee, frame.up) / frame.height;
+}
+
+// How far below the hip joints (of the height) the thighs part: the first level, going down in
+// steps of 0.004 of the height, where the point midway between the thighs' lines lies outside
+// the body.
+inline float crotchDrop(const BodyMesh& mesh, const TorsoFrame& frame) {
+    const float knee = kneeDrop(frame);
+    for (float drop = 0.0f; drop < knee; drop += 0.004f) {
+        if (!insideMesh(
+                mesh, 0.5f * (onThighLine(frame, drop, 1.0f) + onThighLine(frame, drop, -1.0f)))) {
+            return drop;
+        }
+    }
+    return knee;
+}
+
+// How far out the body's outline reaches on the left (`side` +1) or right (-1) at `drop` of the
+// height below the hip joints, seen from in front, from the plane midway between the hip joints
+// (of the height): the farthest first exit outwards from points on the thigh's line and from
+// 0.06 of the height behind it to 0.03 in front (a hip's mass sits behind the joint), each inside
+// the body.
+inline float outlineReach(const BodyMesh& mesh, const TorsoFrame& frame, float drop, float side) {
+    const glm::vec3 middle = 0.5f * (frame.leftThigh + frame.rightThigh);
+    const glm::vec3 out = side * frame.across;
+    float reach = 0.0f;
+    for (int step = -6; step <= 3; ++step) {
+        const glm::vec3 origin = onThighLine(frame, drop, side) +
+                                 (0.01f * static_cast<float>(step) * frame.height) * frame.front;
+        if (insideMesh(mesh, origin)) {
+            reach = std::max(reach, glm::dot(origin - middle, out) +
+                                        meshExit(mesh, origin, out, frame.height));
+        }
+    }
+    return reach / frame.height;
+}
+
+// The left thigh's width across the figure at `drop` of the height below the hip joints (below
+// the crotch), of the height: from its line to its outer and its inner surface.
+inline float thighAcross(const BodyMesh& mesh, const TorsoFrame& frame, float drop) {
+    const glm::vec3 at = onThighLine(frame, drop, 1.0f);
+    return (meshExit(mesh, at, frame.across, frame.height) +
+            meshExit(mesh, at, -frame.across, frame.height)) /
+           frame.height;
 }
 
 } // namespace bvh::test
