@@ -134,13 +134,9 @@ inline BvhTextBuilder secondLifeBento(double unit = 100.0) {
     return b;
 }
 
-// secondLifeBento with an End Site on every leaf and a walk of `frames` frames on its classic
-// bones. `helpersTurn`: the spine's folded helpers (mSpine1, mSpine2, mSpine3, mSpine4) bend
-// and unbend as exporters that fill them write, rather than stay still.
-inline std::string secondLifeBentoWalkText(int frames = 61, double unit = 100.0,
-                                           bool helpersTurn = true) {
-    BvhTextBuilder b = secondLifeBento(unit);
-    b.addEndSitesOnLeaves(2.0 * unit / 100.0);
+// The walk's joints on Bento's classic bones, starting a metre back and travelling three, in
+// `unit` file units to the metre.
+inline WalkJoints secondLifeBentoWalkJoints(double unit) {
     WalkJoints walk;
     walk.hips = "mPelvis";
     walk.spine = "mChest";
@@ -153,6 +149,17 @@ inline std::string secondLifeBentoWalkText(int frames = 61, double unit = 100.0,
     }
     walk.rootStart = glm::dvec3(0.0, 1.067 * unit, -unit);
     walk.travel = 3.0 * unit;
+    return walk;
+}
+
+// secondLifeBento with an End Site on every leaf and a walk of `frames` frames on its classic
+// bones. `helpersTurn`: the spine's folded helpers (mSpine1, mSpine2, mSpine3, mSpine4) bend
+// and unbend as exporters that fill them write, rather than stay still.
+inline std::string secondLifeBentoWalkText(int frames = 61, double unit = 100.0,
+                                           bool helpersTurn = true) {
+    BvhTextBuilder b = secondLifeBento(unit);
+    b.addEndSitesOnLeaves(2.0 * unit / 100.0);
+    const WalkJoints walk = secondLifeBentoWalkJoints(unit);
     std::vector<ExtraTurn> extra;
     if (helpersTurn) {
         const auto bendForward = [](double t) {
@@ -176,18 +183,7 @@ inline std::string secondLifeBentoWalkText(int frames = 61, double unit = 100.0,
 inline std::string secondLifeBentoFlapText(int frames = 61, double unit = 100.0) {
     BvhTextBuilder b = secondLifeBento(unit);
     b.addEndSitesOnLeaves(2.0 * unit / 100.0);
-    WalkJoints walk;
-    walk.hips = "mPelvis";
-    walk.spine = "mChest";
-    for (int s = 0; s < 2; ++s) {
-        const std::string side = s == 0 ? "Left" : "Right";
-        walk.upperArm[s] = "mShoulder" + side;
-        walk.forearm[s] = "mElbow" + side;
-        walk.thigh[s] = "mHip" + side;
-        walk.shin[s] = "mKnee" + side;
-    }
-    walk.rootStart = glm::dvec3(0.0, 1.067 * unit, -unit);
-    walk.travel = 3.0 * unit;
+    const WalkJoints walk = secondLifeBentoWalkJoints(unit);
     std::vector<ExtraTurn> extra;
     for (int s = 0; s < 2; ++s) {
         const std::string side = s == 0 ? "Left" : "Right";
