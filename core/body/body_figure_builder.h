@@ -143,20 +143,19 @@ inline constexpr float kCapsuleBonePerLength = 0.25f;
 // bird's or a bat's wing is about 0.4 of its half-span across at the body (a pigeon's 13 cm on
 // 32 cm, a gull's 20 on 60, a bat's broader), narrowing to a rounded tip about 0.15 of it
 // across. From a joint two wing bones leave (a fan: Second Life's mWing4FanLeft beside
-// mWing4Left) the chord holds to the tip: the fan spreads it. The bones lie kWingSparAt of the
-// chord from its leading edge: its middle. (A wing's arm bones run along its front, at about the
-// quarter chord, but a blade trailing 0.75 of its chord below them reached 0.13 of the figure down
-// Bento's back from its wing's root, and wings flapping 60 degrees over a rest pose lying along
-// -X stretched 0.05 % of the edges past 4x under linear blending, the worst 5.3x and 7.2x at two
-// grid phases; about its middle, none, the worst 2.9x and 3.3x.) It is as thin as the grid
-// keeps, kWingLeastDepthInCells of a cell either side of its middle (a blade is not thickened as
-// a thin round cone is), and at least its root's chord over kWingFlatness (a wing's root is about
-// a sixth to an eighth as thick as it is across), one thickness along the wing. A chain whose
+// mWing4Left) the chord holds to the tip: the fan spreads it. The bones run along the blade's
+// middle. (A wing's arm bones run along its front, at about the quarter chord, but a blade
+// trailing 0.75 of its chord below them reached 0.13 of the figure down Bento's back from its
+// wing's root, and wings flapping 60 degrees over a rest pose lying along -X stretched 0.05 % of
+// the edges past 4x under linear blending, the worst 5.3x and 7.2x at two grid phases; about its
+// middle, none, the worst 2.9x and 3.3x.) It is as thin as the grid keeps,
+// kWingLeastDepthInCells of a cell either side of its middle (a blade is not thickened as a thin
+// round cone is), and at least its root's chord over kWingFlatness (a wing's root is about a
+// sixth to an eighth as thick as it is across), one thickness along the wing. A chain whose
 // joints lie farther than kWingBendShare of its span from its straight line bends in a plane,
 // which the blade lies in.
 inline constexpr float kWingRootChord = 0.4f;
 inline constexpr float kWingTipChord = 0.15f;
-inline constexpr float kWingSparAt = 0.5f;
 inline constexpr float kWingLeastDepthInCells = 1.5f;
 inline constexpr float kWingFlatness = 8.0f;
 inline constexpr float kWingBendShare = 0.1f;

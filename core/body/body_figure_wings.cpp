@@ -97,16 +97,16 @@ FigureBuilder::WingBlade FigureBuilder::wingBlade(std::size_t child) const {
     const float run = before + length + after;
     // The fan: the first joint along the chain that two wing bones or more leave.
     float fanAt = run;
-    for (std::size_t node = top, bones = 0;
-         fanAt == run && roles[node] == BoneRole::Wing && longestChild[node] != kNoParent;) {
-        bones = 0;
+    for (std::size_t node = top; roles[node] == BoneRole::Wing && longestChild[node] != kNoParent;
+         node = static_cast<std::size_t>(longestChild[node])) {
+        std::size_t bones = 0;
         for (std::size_t c = node + 1; c < points.size(); ++c) {
             bones += skeleton.parents[c] == static_cast<NodeIndex>(node) && hasBone[c] != 0 ? 1 : 0;
         }
         if (bones >= 2) {
             fanAt = alongWing(top, node);
+            break;
         }
-        node = static_cast<std::size_t>(longestChild[node]);
     }
     const auto chordAt = [&](float along) {
         const float share = std::clamp(std::min(along, fanAt) / run, 0.0f, 1.0f);
@@ -127,10 +127,9 @@ FigureBuilder::WingBlade FigureBuilder::wingBlade(std::size_t child) const {
 void FigureBuilder::addWingBone(std::size_t child) {
     const auto parent = static_cast<std::size_t>(skeleton.parents[child]);
     const WingBlade blade = wingBlade(child);
-    // The bone lies kWingSparAt of the chord behind the blade's leading edge.
-    const float behind = 2.0f * (0.5f - kWingSparAt);
-    const glm::vec3 from = points[parent] - blade.across * (behind * blade.halfChord.x);
-    const glm::vec3 to = points[child] - blade.across * (behind * blade.halfChord.y);
+    // The bone runs along the blade's middle (body_figure_builder.h, kWingRootChord).
+    const glm::vec3 from = points[parent];
+    const glm::vec3 to = points[child];
     BodyVolume volume = makeRoundCone(from, to, blade.halfChord.x, blade.halfChord.y);
     const glm::vec3 axis = glm::normalize(to - from);
     const glm::vec3 width = glm::normalize(blade.across - axis * glm::dot(blade.across, axis));
