@@ -1,9 +1,9 @@
 // Measures the body's wings as issue 38 asks of a winged figure ("proportions that read as the
 // animal the names say": a wing is a broad, flat blade, not a stick): per bone of a chain whose
-// joints name a wing ("wing" starting a word of the name: body_roles.cpp), the volume made for
-// it in the rest (or bind) pose, its width across the bone and its thickness at the bone's start
-// and end, of the figure's size and of the wing's length (the bones from the chain's first wing
-// joint to its tip along its longest bones).
+// joints are wings (BoneRole::Wing: "wing" starting a word of the name, body_roles.cpp), the volume
+// made for it in the rest (or bind) pose, its width across the bone and its thickness at the bone's
+// start and end, of the figure's size and of the wing's length (the bones from the chain's first
+// wing joint to its tip along its longest bones).
 //
 //   bvhscope_measure_wings FILE...
 //
@@ -11,7 +11,7 @@
 // the figure), then width and depth at the start and at the end, each of the wing's length; a
 // bone that makes no volume reads "none".
 #include "core/body/body_figure.h"
-#include "core/model/ascii_case.h"
+#include "core/body/body_roles.h"
 #include "core/reader/document.h"
 
 #include <algorithm>
@@ -24,12 +24,6 @@
 namespace {
 
 using namespace bvh;
-
-bool namedWing(const std::string& name) {
-    const std::string folded = asciiLowercase(name);
-    const std::size_t at = folded.find("wing");
-    return at != std::string::npos && (at == 0 || folded[at - 1] != 's');
-}
 
 // The width (across, the wider way) and depth of `volume` at its start (x) and end (y).
 std::pair<glm::vec2, glm::vec2> section(const BodyVolume& volume) {
@@ -72,18 +66,18 @@ void measure(const std::string& path) {
     const Document document = parseDocument(text.str());
     const Skeleton& skeleton = document.skeleton;
     const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
+    // The builder's own roles: a wing joint both wings leave (mWingsRoot) is the trunk's.
+    const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
+    const auto isWing = [&](NodeIndex node) {
+        return node != kNoParent && roles[static_cast<std::size_t>(node)] == BoneRole::Wing;
+    };
     for (std::size_t child = 0; child < skeleton.nodeCount(); ++child) {
         const NodeIndex parent = skeleton.parents[child];
-        if (parent == kNoParent || !namedWing(skeleton.names[static_cast<std::size_t>(parent)]) ||
-            asciiLowercase(skeleton.names[static_cast<std::size_t>(parent)]).find("root") !=
-                std::string::npos) {
+        if (!isWing(parent)) {
             continue;
         }
-        std::size_t top = static_cast<std::size_t>(parent);
-        while (skeleton.parents[top] != kNoParent &&
-               namedWing(skeleton.names[static_cast<std::size_t>(skeleton.parents[top])]) &&
-               asciiLowercase(skeleton.names[static_cast<std::size_t>(skeleton.parents[top])])
-                       .find("root") == std::string::npos) {
+        auto top = static_cast<std::size_t>(parent);
+        while (isWing(skeleton.parents[top])) {
             top = static_cast<std::size_t>(skeleton.parents[top]);
         }
         const float length = wingLength(skeleton, figure, top);
