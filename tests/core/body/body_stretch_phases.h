@@ -12,8 +12,8 @@
 
 namespace bvh::test {
 
-// linearStretchOverFrames of `document`'s clip on its body built at each of kGridPhases, in that
-// order; a build without a mesh fails the calling test and reads as no stretch.
+// linearStretchOverFrames of `document`'s clip on its body built at each of kGridPhasesBuilt, in
+// that order; a build without a mesh fails the calling test and reads as no stretch.
 inline std::vector<ClipStretch> linearStretchOverGridPhases(const Document& document) {
     std::vector<ClipStretch> stretches;
     overGridPhases(document.skeleton, [&](const BodyResult& body) {
