@@ -120,16 +120,46 @@ glm::vec3 FigureBuilder::fitHeadToFace(std::span<const glm::vec3> joints, glm::v
         low = glm::min(low, joint);
         high = glm::max(high, joint);
     }
-    // Across, the centre moves towards the face (ahead of the head joint), within 0.8 of the
-    // semi-axis, so the head joint stays inside; along the skull, down towards a face that hangs
-    // lower than the skull the crown and the neck put (headSpan), by at most half its
-    // half-height, never up. It grows alike along and across (an ovoid still), up to
-    // kHeadGrowth. Holding its chin too, ahead of its bottom, a head stood a third taller than a
-    // head (MakeHuman's, 0.17 of the height) and hid the neck: the chin is the jaw's (jawUnder).
-    const glm::vec3 middle = 0.5f * (low + high);
-    centre.x = std::clamp(middle.x, centre.x - 0.5f * semiAxes.x, centre.x);
-    centre.y = std::clamp(middle.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y);
-    centre.z = std::clamp(middle.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z);
+    // Along the skull, the centre moves down towards a face that hangs lower than the skull the
+    // crown and the neck put (headSpan), by at most half its half-height, never up. Holding its
+    // chin too, ahead of its bottom, a head stood a third taller than a head (MakeHuman's, 0.17
+    // of the height) and hid the neck: the chin is the jaw's (jawUnder). Front to back and across
+    // it moves towards the face, within 0.8 of the semi-axis, so that the head joint stays
+    // inside, but only as far as holds the face: a face rig's joints (eyes, jaw, tongue) all lie
+    // in the head's front, and centred on their middle MakeHuman's skull (its walk's) sat 0.031
+    // of the height ahead of its head joint (a person's about 0.01), its back over the neck: the
+    // head pushed forward. First as far as brings the joints' box within the skull's
+    // (kFaceMargin), then on towards their middle until they lie inside it; where even the middle
+    // does not hold them, it grows alike along and across (an ovoid still), up to kHeadGrowth.
+    const auto within = [&](glm::vec3 at) {
+        at.x = std::clamp(at.x, centre.x - 0.5f * semiAxes.x, centre.x);
+        at.y = std::clamp(at.y, -0.8f * semiAxes.y, 0.8f * semiAxes.y);
+        at.z = std::clamp(at.z, -0.8f * semiAxes.z, 0.8f * semiAxes.z);
+        return at;
+    };
+    const glm::vec3 middle = within(0.5f * (low + high));
+    glm::vec3 least = middle;
+    for (int k = 1; k < 3; ++k) {
+        const float half = semiAxes[k] / kFaceMargin;
+        least[k] = high[k] - low[k] > 2.0f * half
+                       ? middle[k]
+                       : std::clamp(centre[k], high[k] - half, low[k] + half);
+    }
+    least = within(least);
+    const auto holds = [&](float share) {
+        return kFaceMargin * faceReach(joints, least + share * (middle - least), semiAxes) <= 1.0f;
+    };
+    float share = holds(0.0f) ? 0.0f : 1.0f;
+    if (share > 0.0f && holds(1.0f)) {
+        float enough = 1.0f;
+        float tooLittle = 0.0f;
+        for (int step = 0; step < 12; ++step) {
+            const float half = 0.5f * (enough + tooLittle);
+            (holds(half) ? enough : tooLittle) = half;
+        }
+        share = enough;
+    }
+    centre = least + share * (middle - least);
     semiAxes *= std::clamp(kFaceMargin * faceReach(joints, centre, semiAxes), 1.0f, kHeadGrowth);
     return centre;
 }

@@ -10,6 +10,8 @@
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_head_profile.h"
 #include "tests/core/body/body_head_rigs.h"
+#include "tests/core/body/body_neck_profile.h"
+#include "tests/core/body/body_stretch_ensemble.h"
 #include "tests/core/body/body_surface_sections.h"
 #include "tests/core/body/body_test_skeletons.h"
 
@@ -458,6 +460,78 @@ INSTANTIATE_TEST_SUITE_P(
                     HelperRig{"Mixamo", test::mixamoBiped(), "mixamorig:Head", 20.0},
                     HelperRig{"MakeHuman", test::makeHumanLikeBiped(), "head", 12.7}),
     [](const testing::TestParamInfo<HelperRig>& info) { return std::string(info.param.name); });
+
+// MakeHuman's game-engine export as its walk (makehuman_walk1_75j) binds it, turned to Y up and
+// facing +Z, in centimetres, fingers left out: a neck of one bone 10.7 cm up to the head joint,
+// the head's helpers (__Jaw, __Eye_L, __Eye_R) 13.2 cm up the skull from it, the jaw, the tongue
+// (its root at the chin) and the eyes hanging ahead of the skull, all in the face.
+std::string makeHumanWalkLikeText() {
+    test::BvhTextBuilder b;
+    const int jRoot = b.add("Root", -1, {0, 95.57, -12.35});
+    const int jSpine1 = b.add("Spine1", jRoot, {0, 4.18, 3.36});
+    const int jSpine2 = b.add("Spine2", jSpine1, {0, 10.05, -2.02});
+    const int jSpine3 = b.add("Spine3", jSpine2, {0, 12.23, -3.71});
+    const int jNeck = b.add("Neck", jSpine3, {0, 19.67, 2.71});
+    const int jHead = b.add("Head", jNeck, {0, 10.72, 0.07});
+    const int j__Jaw = b.add("__Jaw", jHead, {0, 13.11, -1.11});
+    const int jJaw = b.add("Jaw", j__Jaw, {0, -13.25, 5.91});
+    const int j__Tongue1 = b.add("__Tongue1", jJaw, {0, -6.67, 7.63});
+    b.endSite(j__Tongue1, {0, 3.37, -7.13});
+    const int jTongue1 = b.add("Tongue1", jJaw, {0, -6.67, 7.63});
+    const int jTongue2 = b.add("Tongue2", jTongue1, {0, 4.04, -4.41});
+    const int jTongue3 = b.add("Tongue3", jTongue2, {0, -0.08, 2.23});
+    b.endSite(jTongue3, {0, -0.4, 1.38});
+    const int j__Eye_L = b.add("__Eye_L", jHead, {0, 13.11, -1.11});
+    const int jEye_L = b.add("Eye_L", j__Eye_L, {2.87, -9.65, 11.51});
+    b.endSite(jEye_L, {0.07, 0.15, 3.93});
+    const int j__Eye_R = b.add("__Eye_R", jHead, {0, 13.11, -1.11});
+    const int jEye_R = b.add("Eye_R", j__Eye_R, {-2.87, -9.65, 11.51});
+    b.endSite(jEye_R, {-0.07, 0.15, 3.93});
+    const int j__Clavicle_L = b.add("__Clavicle_L", jSpine3, {0, 19.67, 2.71});
+    const int jClavicle_L = b.add("Clavicle_L", j__Clavicle_L, {2.52, -6.8, 5.93});
+    const int jUpArm_L = b.add("UpArm_L", jClavicle_L, {14.72, -0.07, -5.45});
+    const int jLoArm_L = b.add("LoArm_L", jUpArm_L, {19.72, -1.9, -1.57});
+    const int jHand_L = b.add("Hand_L", jLoArm_L, {23.8, -0.83, 2.26});
+    b.endSite(jHand_L, {10, 0, 0});
+    const int j__Clavicle_R = b.add("__Clavicle_R", jSpine3, {0, 19.67, 2.71});
+    const int jClavicle_R = b.add("Clavicle_R", j__Clavicle_R, {-2.52, -6.8, 5.93});
+    const int jUpArm_R = b.add("UpArm_R", jClavicle_R, {-14.72, -0.07, -5.45});
+    const int jLoArm_R = b.add("LoArm_R", jUpArm_R, {-19.72, -1.9, -1.57});
+    const int jHand_R = b.add("Hand_R", jLoArm_R, {-23.8, -0.83, 2.26});
+    b.endSite(jHand_R, {-10, 0, 0});
+    const int jHips = b.add("Hips", jRoot, {0, 4.18, 3.36});
+    const int j__UpLeg_L = b.add("__UpLeg_L", jHips, {0, -7.86, -0.23});
+    const int jUpLeg_L = b.add("UpLeg_L", j__UpLeg_L, {10.21, -1.86, 0.49});
+    const int jLoLeg_L = b.add("LoLeg_L", jUpLeg_L, {-1.15, -42.55, -2.64});
+    const int jFoot_L = b.add("Foot_L", jLoLeg_L, {-2.2, -39.13, -0.81});
+    const int jToe_L = b.add("Toe_L", jFoot_L, {0.22, -6.44, 11.32});
+    b.endSite(jToe_L, {0.31, 0.1, 6.69});
+    const int j__UpLeg_R = b.add("__UpLeg_R", jHips, {0, -7.86, -0.23});
+    const int jUpLeg_R = b.add("UpLeg_R", j__UpLeg_R, {-10.21, -1.86, 0.49});
+    const int jLoLeg_R = b.add("LoLeg_R", jUpLeg_R, {1.15, -42.55, -2.64});
+    const int jFoot_R = b.add("Foot_R", jLoLeg_R, {2.2, -39.13, -0.81});
+    const int jToe_R = b.add("Toe_R", jFoot_R, {-0.22, -6.44, 11.32});
+    b.endSite(jToe_R, {-0.31, 0.1, 6.69});
+
+    return b.text();
+}
+
+// A face rig's skull moves ahead over its face joints only as far as holds them: centred on
+// their middle (all of them in the face, the head's front), MakeHuman's skull sat ahead of its
+// head joint, its back over the neck: the head pushed forward of the neck, a hunch from the side.
+// Measured on the mesh (body_neck_profile.h): the head's middle front to back ahead of the head
+// joint, half way from it up to the crown, of the height, the median over the grid phases (a
+// person's about 0.01).
+TEST(BodyHead, AMakeHumanFaceRigsSkullSitsOverItsNeckNotAheadOfIt) {
+    const Skeleton skeleton = parseDocument(makeHumanWalkLikeText()).skeleton;
+    const double ahead = test::median(test::overGridPhases(skeleton, [&](const BodyResult& body) {
+        const auto frame =
+            body.mesh != nullptr ? test::neckFrame(skeleton, *body.mesh) : std::nullopt;
+        return frame ? static_cast<double>(test::headMiddleAhead(*body.mesh, *frame)) : 1.0;
+    }));
+    EXPECT_LT(ahead, 0.02);
+    EXPECT_GT(ahead, 0.0);
+}
 
 } // namespace
 } // namespace bvh
