@@ -416,6 +416,15 @@ bool FigureBuilder::crossesToLimb(std::size_t first, std::size_t second) const {
     return lengths > 0.0f && glm::dot(across, down) < kLimbRootCrossing * lengths;
 }
 
+void FigureBuilder::skinToPelvis(std::size_t first, std::size_t second) {
+    const NodeIndex pelvis = skeleton.parents[first];
+    for (BodyVolume& volume : figure.volumes) {
+        if (volume.joint == static_cast<NodeIndex>(first) && volume.endJoint == jointOf[second]) {
+            volume.joint = pelvis;
+        }
+    }
+}
+
 void FigureBuilder::addLimbRoot(std::size_t first) {
     const NodeIndex parent = skeleton.parents[first];
     const bool arm = roles[first] == BoneRole::UpperArm;
@@ -433,6 +442,9 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
     const bool continued = roles[second] == roles[first] && longestChild[second] != kNoParent;
     const bool insideTrunk = hasBone[first] == 0 || (!arm && crossesToLimb(first, second));
     const std::size_t node = continued && insideTrunk ? second : first;
+    if (!arm && node == second) {
+        skinToPelvis(first, second);
+    }
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
     // A deltoid is sized from its arm's own radius, and an arm hanging beside the chest in the

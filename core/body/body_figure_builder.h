@@ -793,6 +793,11 @@ struct FigureBuilder {
     // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
     void addLimbRoot(std::size_t node);
 
+    // Skins the bone from a thigh's `first` joint to its hip joint `second`, where that bone lies
+    // inside the trunk (CMU's LHipJoint to LeftUpLeg, from the hips' middle), to the pelvis above
+    // `first`: the skin it makes is the pelvis's and the crotch's, between the two thighs.
+    void skinToPelvis(std::size_t first, std::size_t second);
+
     // The last joint of the thigh's run of bones from the hip joint `hip` (a thigh split into
     // bones along one line: MakeHuman's upperleg02) that the hip's `mass` reaches, the bones into
     // and out of which it blends with (BodyVolume::reachJoint); kNoParent for a thigh of one bone
