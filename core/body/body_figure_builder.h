@@ -188,8 +188,8 @@ inline constexpr float kElbowShare = 0.97f;
 // crotch (the thigh there 0.10-0.11 of the height across, half way down 0.085-0.09). Tapering
 // from the hip joint, the thigh under the crotch was narrower than the hip above it, a step in
 // the outline where they met (the Mixamo-like biped's hip 1.42 times as far out from the middle
-// as its thigh under the crotch; now 1.03).
-inline constexpr float kThighFullTo = 0.3f;
+// as its thigh under the crotch; now 1.09, bvhscope_measure_torso over the grid phases).
+inline constexpr float kThighFullTo = 0.32f;
 
 // The blend width of a long limb's bone that goes on from another of its run (MakeHuman's
 // upperleg02) or from another long limb (a shin, a forearm), of its radius: the smooth union

@@ -50,8 +50,12 @@ constexpr float kShellFlatness = 0.45f;
 // thighs' outline by 0.04 of the height either side (the hips 0.27 of the Mixamo-like biped's
 // height across, their outline 1.42 times as far from the middle as the thigh's under the
 // crotch) and, blending with each other over the pelvis, filled the crotch down to 0.12 of the
-// height below the hip joints, half way to the knees: a diaper.
-constexpr float kHipAcrossPerThigh = 0.8f;
+// height below the hip joints, half way to the knees: a diaper. Across, as wide as the thigh's
+// top: from 0.8 to 1.0 of it the outline from in front is the thigh's (the Mixamo-like biped's
+// hip 1.087 times as far out as its thigh under the crotch either way), and the narrower masses
+// creased the lower back where the buttock's top meets it (the Mixamo-like biped's torso normals
+// 6.1 degrees off their neighbours' at 0.8, BodyMeshNormalsOfABiped's bound 6).
+constexpr float kHipAcrossPerThigh = 1.0f;
 constexpr float kHipDeepPerThigh = 1.5f;
 constexpr float kHipBehind = 0.3f;
 

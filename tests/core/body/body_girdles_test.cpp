@@ -49,17 +49,17 @@ TEST(BodyGirdles, ADeltoidIsAnEllipsoidAlongTheArmOverTheShoulder) {
 }
 
 TEST(BodyGirdles, AHipsMassIsAButtockBehindTheThighsTopNoWiderThanIt) {
-    // Along -Y (a thigh hanging, 0.06 thick at the hip joint), a figure facing +Z: 0.8 of the
-    // thigh across (0.048), front to back 1.5 times it (0.09) but no more than its half-length,
-    // 0.06 along the thigh; 0.3 of that depth (before the half-length's bound) behind the joint.
-    // On main, 0.08 every way round a centre 0.02 behind: 1.7 times as wide as the thigh.
+    // Along -Y (a thigh hanging, 0.05 thick at the hip joint), a figure facing +Z: as wide as the
+    // thigh across (0.05), front to back 1.5 times it (0.075) but no more than its half-length
+    // (0.06), 0.06 along the thigh; 0.3 of that depth (before the half-length's bound) behind the
+    // joint. On main, 0.08 every way round a centre 0.02 behind: 1.6 times as wide as the thigh.
     const BodyVolume hip = makeHipMass(glm::vec3(0.0f), glm::vec3(0.0f, -0.4f, 0.0f),
-                                       glm::vec3(0.0f, 0.0f, 1.0f), 1.0f, 0.06f);
-    EXPECT_NEAR(hip.a.z, -0.3f * 0.08f, 1e-6f);
+                                       glm::vec3(0.0f, 0.0f, 1.0f), 1.0f, 0.05f);
+    EXPECT_NEAR(hip.a.z, -0.3f * 0.075f, 1e-6f);
     EXPECT_NEAR(hip.a.y, -0.35f * 0.06f, 1e-6f);
     EXPECT_NEAR(hip.radii.x, 0.06f, 1e-6f);
-    EXPECT_NEAR(hip.radii.y, 0.06f, 1e-6f);  // front to back
-    EXPECT_NEAR(hip.radii.z, 0.048f, 1e-6f); // across
+    EXPECT_NEAR(hip.radii.y, 0.06f, 1e-6f); // front to back
+    EXPECT_NEAR(hip.radii.z, 0.05f, 1e-6f); // across
 }
 
 // On a Mixamo-style biped: each upper arm and thigh gets an ellipsoid of its own at its root,
