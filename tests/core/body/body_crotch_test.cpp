@@ -52,9 +52,9 @@ std::string legsApartText(double hipJointShare, int frames) {
 // to them, vertices that kept LHipJoint 0.31-0.40 and RHipJoint 0.17-0.34 beside each other, a
 // sixth of the hips' height from the pelvis's middle, turned apart as those bones turned with the
 // legs. Skinned to the pelvis (FigureBuilder::skinToPelvis), the crotch blends the hips into each
-// thigh alone. The sheet of 4 edges (body_stretch.h) over the ten grid phases: 2.23-2.47, the worst
-// edge 2.6-3.2x, every edge within 4x; skinned to the hip joints' bones 3.47-4.06 (worst edge
-// 3.6-6.8x, 99.958 % within 4x at one phase); main's hip masses, wider than the thighs and
+// thigh alone. The sheet of 4 edges (body_stretch.h) over the ten grid phases: 2.20-2.59, the worst
+// edge 2.9-3.4x, every edge within 4x; skinned to the hip joints' bones 3.17-4.28 (worst edge
+// 3.8-6.0x, 99.950 % within 4x at one phase); main's hip masses, wider than the thighs and
 // skinned to them, 3.24-3.59 (worst 3.5-4.6x).
 TEST(BodyCrotch, ACmuLikeCrotchHoldsAsTheLegsSwingApartWithTheirHipJoints) {
     constexpr int kFrames = 13;
