@@ -40,17 +40,25 @@ float FigureBuilder::startRadius(BoneRole role, float length, std::size_t child,
         const glm::vec2 ends =
             isLongLimb(role) ? limbEnds(role, place, full) : glm::vec2(full, full * size.taper);
         if (end != nullptr) {
-            *end = glm::mix(ends.x, ends.y, (place.before + length) / place.run);
+            *end = alongRun(role, ends, (place.before + length) / place.run);
         }
         if (runStart != nullptr) {
             *runStart = full;
         }
-        return glm::mix(ends.x, ends.y, place.before / place.run);
+        return alongRun(role, ends, place.before / place.run);
     }
     if (end != nullptr) {
         *end = radius * size.taper;
     }
     return radius;
+}
+
+float FigureBuilder::alongRun(BoneRole role, glm::vec2 ends, float share) const {
+    const float hold = role == BoneRole::Thigh && torsoSpan ? kThighFullTo : 0.0f;
+    if (share <= hold) {
+        return ends.x;
+    }
+    return glm::mix(ends.x, ends.y, (share - hold) / (1.0f - hold));
 }
 
 FigureBuilder::RolePlace FigureBuilder::roleRun(BoneRole role, float length,
@@ -306,6 +314,18 @@ std::optional<FigureBuilder::Bulge> FigureBuilder::bulgeAt(BoneRole role, std::s
         }
         return Bulge{share, roleSize(role).cap * capScale, 0.6f};
     }
+    if (role == BoneRole::Thigh && torsoSpan) {
+        // The thigh's fullest held from the hip joint to kThighFullTo of its run (alongRun): the
+        // bone that spans that point bends its taper there, its two pieces blended as a run's
+        // bones are (a joint's wider blend swelled a ring round the thigh there).
+        const float length = glm::length(end - from);
+        const RolePlace place = roleRun(role, length, child);
+        const float share = (kThighFullTo * place.run - place.before) / length;
+        if (!(share > 0.1f && share < 0.9f)) {
+            return std::nullopt;
+        }
+        return Bulge{share, 0.0f, kLimbPieceBlend};
+    }
     return std::nullopt;
 }
 
@@ -396,6 +416,15 @@ bool FigureBuilder::crossesToLimb(std::size_t first, std::size_t second) const {
     return lengths > 0.0f && glm::dot(across, down) < kLimbRootCrossing * lengths;
 }
 
+void FigureBuilder::skinToPelvis(std::size_t first, std::size_t second) {
+    const NodeIndex pelvis = skeleton.parents[first];
+    for (BodyVolume& volume : figure.volumes) {
+        if (volume.joint == static_cast<NodeIndex>(first) && volume.endJoint == jointOf[second]) {
+            volume.joint = pelvis;
+        }
+    }
+}
+
 void FigureBuilder::addLimbRoot(std::size_t first) {
     const NodeIndex parent = skeleton.parents[first];
     const bool arm = roles[first] == BoneRole::UpperArm;
@@ -413,6 +442,9 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
     const bool continued = roles[second] == roles[first] && longestChild[second] != kNoParent;
     const bool insideTrunk = hasBone[first] == 0 || (!arm && crossesToLimb(first, second));
     const std::size_t node = continued && insideTrunk ? second : first;
+    if (!arm && node == second) {
+        skinToPelvis(first, second);
+    }
     const glm::vec3 end = endOfRun(node, roles[node]);
     const auto next = static_cast<std::size_t>(longestChild[node]);
     // A deltoid is sized from its arm's own radius, and an arm hanging beside the chest in the
@@ -420,7 +452,8 @@ void FigureBuilder::addLimbRoot(std::size_t first) {
     const DeltoidArm deltoidArm{startRadius(BoneRole::UpperArm, boneLength(next), next),
                                 hangsAlongTrunk(node)};
     BodyVolume volume = arm ? makeDeltoid(points[node], end, facing, capScale, deltoidArm)
-                            : makeHipMass(points[node], end, facing, capScale);
+                            : makeHipMass(points[node], end, facing, capScale,
+                                          startRadius(BoneRole::Thigh, boneLength(next), next));
     volume.joint = static_cast<NodeIndex>(node);
     const auto collar = static_cast<std::size_t>(skeleton.parents[node]);
     volume.startJoint = jointOf[collar];

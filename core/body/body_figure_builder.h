@@ -29,10 +29,11 @@ namespace bvh::body_figure_detail {
 // [SECTION] Sizes, as fractions of the figure's largest extent (a standing human's height)
 // Radii grow with the bone's length (a finger is thin because it is short) up to a cap for the
 // role (a long spine bone does not make a barrel). A long limb's radius is that of its fullest
-// section (limbEnds): of a person's height, across, a thigh 0.10 at its top, a calf 0.068, an
-// upper arm 0.064 below the deltoid and a forearm 0.05 below the elbow (anatomical tables give
-// 0.09-0.10, 0.065, 0.055 and 0.045; a little fuller here, since the body's silhouette must hold
-// twice the capsules' area), each from its bone's length: a thigh is about 0.245 of the height, a
+// section (limbEnds): of a person's height, across, a thigh 0.10-0.11 under the crotch, a calf
+// 0.068, an upper arm 0.064 below the deltoid and a forearm 0.05 below the elbow (anatomical tables
+// give 0.10-0.11, 0.065, 0.055 and 0.045; a little fuller here, since the body's silhouette must
+// hold twice the capsules' area; a thigh kept full to kThighFullTo of its run, whose hip's mass is
+// no wider: body_girdles.h), each from its bone's length: a thigh is about 0.245 of the height, a
 // shin 0.24, an upper arm 0.17 and a forearm 0.14. A finger 7 mm, a torso 13 cm.
 struct RoleSize {
     float perLength; // radius per unit of bone length
@@ -66,7 +67,10 @@ inline constexpr float kLimbRootCrossing = 0.5f;
 // to the upper arms') and from kChestAt up (the armpits), smoothly between: a person's waist is
 // about 0.8 of the chest's width and the belly flatter in profile than the chest, the hips about
 // as wide as the chest. One radius for every trunk bone made a sack, as wide and as deep at the
-// belly as at the chest.
+// belly as at the chest. (With hips that are the thighs' tops, body_girdles.h, the waist is
+// 0.94-0.96 of them on the generated bipeds, a person's about 0.8; a narrower waist creased the lit
+// belly's shading between the spine's cones: at 0.76 of the chest 1.6-4.8 % of RenderBody's torso
+// block bent, 0.67 % at 0.80, against its bound of 0.6 %.)
 inline constexpr float kHipsShare = 0.9f;
 inline constexpr float kWaistShare = 0.85f;
 inline constexpr float kWaistAt = 0.4f;
@@ -105,7 +109,7 @@ inline RoleSize roleSize(BoneRole role) {
     case BoneRole::Finger:
         return {0.2f, 0.006f, 0.8f}; // a finger is about 8 mm thick
     case BoneRole::Thigh:
-        return {0.25f, 0.062f, 0.5f};
+        return {0.26f, 0.065f, 0.5f};
     case BoneRole::Shin:
         return {0.16f, 0.042f, 0.6f};
     case BoneRole::Foot:
@@ -179,6 +183,13 @@ inline constexpr float kWingBlend = 0.6f;
 // it 0.068), the elbow's of the forearm's (about as thick as the forearm just below it).
 inline constexpr float kKneeShare = 0.9f;
 inline constexpr float kElbowShare = 0.97f;
+// A thigh keeps its fullest from the hip joint to this share of its run before it tapers to the
+// knee: a person's outer thigh falls nearly straight from the greater trochanter to below the
+// crotch (the thigh there 0.10-0.11 of the height across, half way down 0.085-0.09). Tapering
+// from the hip joint, the thigh under the crotch was narrower than the hip above it, a step in
+// the outline where they met (the Mixamo-like biped's hip 1.42 times as far out from the middle
+// as its thigh under the crotch; now 1.09, bvhscope_measure_torso over the grid phases).
+inline constexpr float kThighFullTo = 0.32f;
 
 // The blend width of a long limb's bone that goes on from another of its run (MakeHuman's
 // upperleg02) or from another long limb (a shin, a forearm), of its radius: the smooth union
@@ -482,6 +493,9 @@ struct FigureBuilder {
         std::size_t last = 0; // the joint it ends at (the next role's, or a leaf)
     };
 
+    // A long limb's radius at `share` of its run from `ends` (its top's and its end's): linear,
+    // an upright biped's thigh's (torsoSpan) held at its top's to kThighFullTo.
+    float alongRun(BoneRole role, glm::vec2 ends, float share) const;
     // The fullest radius of a long limb's run `run` long (roleSize).
     float runFullRadius(BoneRole role, float run) const;
     // A long limb's radii at the top and the end of its run `place`, `full` at its fullest: from
@@ -778,6 +792,11 @@ struct FigureBuilder {
     // a hip's mass bound to the pelvis (one mass with the trunk) stretched Dance captures'
     // crossing legs under linear blending (dme's 99.88 % of edges within 4x, 99.97 % so).
     void addLimbRoot(std::size_t node);
+
+    // Skins the bone from a thigh's `first` joint to its hip joint `second`, where that bone lies
+    // inside the trunk (CMU's LHipJoint to LeftUpLeg, from the hips' middle), to the pelvis above
+    // `first`: the skin it makes is the pelvis's and the crotch's, between the two thighs.
+    void skinToPelvis(std::size_t first, std::size_t second);
 
     // The last joint of the thigh's run of bones from the hip joint `hip` (a thigh split into
     // bones along one line: MakeHuman's upperleg02) that the hip's `mass` reaches, the bones into

@@ -10,12 +10,12 @@ namespace bvh {
 namespace {
 
 // Of a 1.75 m human: a deltoid reaches about 10 cm round the shoulder joint and 12 cm along the
-// arm; a hip's mass 14 cm round the hip joint (the buttock and the hip's side) and 16 cm along
-// the thigh. Neither reaches past this share of its limb (a short arm keeps a small one).
+// arm; a hip's mass (the buttock) at most 14 cm round the hip joint and 10 cm along the thigh, to
+// the gluteal fold. Neither reaches past this share of its limb (a short arm keeps a small one).
 constexpr float kDeltoidRadius = 0.06f;
 constexpr float kDeltoidLength = 0.07f;
 constexpr float kHipRadius = 0.08f;
-constexpr float kHipLength = 0.09f;
+constexpr float kHipLength = 0.06f;
 constexpr float kLongestShareOfLimb = 0.35f;
 // A deltoid is at most this many times as thick as the upper arm where it starts front to back
 // (it wraps the shoulder's front and back, where the arm meets the chest), and this many times
@@ -42,8 +42,22 @@ constexpr float kCentreDownLimb = 0.35f;
 constexpr float kShellReach = 1.0f;
 constexpr float kShellLeastRound = 0.6f;
 constexpr float kShellFlatness = 0.45f;
-// How far behind the hip joint a hip's mass sits, of its radius.
-constexpr float kHipBehind = 0.25f;
+// A hip's mass is the buttock behind the thigh's top, sized from the thigh's radius at the hip
+// joint: across, within the thigh's outline (the thigh's top is the hip's side: a person's outline
+// runs from the waist over the greater trochanter into the outer thigh), and front to back this
+// many times as deep, set this share of that depth behind the joint. Sized 0.08 of the height
+// every way, 0.02 behind the joint and 0.09 along the thigh, the two masses stood out past the
+// thighs' outline by 0.04 of the height either side (the hips 0.27 of the Mixamo-like biped's
+// height across, their outline 1.42 times as far from the middle as the thigh's under the
+// crotch) and, blending with each other over the pelvis, filled the crotch down to 0.12 of the
+// height below the hip joints, half way to the knees: a diaper. Across, as wide as the thigh's
+// top: from 0.8 to 1.0 of it the outline from in front is the thigh's (the Mixamo-like biped's
+// hip 1.087 times as far out as its thigh under the crotch either way), and the narrower masses
+// creased the lower back where the buttock's top meets it (the Mixamo-like biped's torso normals
+// 6.1 degrees off their neighbours' at 0.8, BodyMeshNormalsOfABiped's bound 6).
+constexpr float kHipAcrossPerThigh = 1.0f;
+constexpr float kHipDeepPerThigh = 1.5f;
+constexpr float kHipBehind = 0.3f;
 
 glm::vec3 perpendicularTo(const glm::vec3& d) {
     const glm::vec3 other = std::abs(d.x) < 0.9f ? glm::vec3(1, 0, 0) : glm::vec3(0, 1, 0);
@@ -133,9 +147,12 @@ BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
 }
 
 BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
-                       const std::optional<glm::vec3>& facing, float scale) {
-    const glm::vec3 behind = facing ? -*facing * (kHipBehind * kHipRadius * scale) : glm::vec3(0);
-    return limbRootEllipsoid(hip, knee, kHipRadius * scale, kHipLength * scale, behind);
+                       const std::optional<glm::vec3>& facing, float scale, float thighRadius) {
+    const float across = std::min(kHipRadius * scale, kHipAcrossPerThigh * thighRadius);
+    const float deep = std::min(kHipRadius * scale, kHipDeepPerThigh * thighRadius);
+    const glm::vec3 behind = facing ? -*facing * (kHipBehind * deep) : glm::vec3(0.0f);
+    return limbRootEllipsoid(hip, knee, across, kHipLength * scale, behind,
+                             facing.value_or(glm::vec3(0.0f)), deep);
 }
 
 } // namespace bvh

@@ -29,11 +29,11 @@ struct DeltoidArm {
 BodyVolume makeDeltoid(const glm::vec3& shoulder, const glm::vec3& elbow,
                        const std::optional<glm::vec3>& facing, float scale, DeltoidArm arm);
 
-// An ellipsoid over the hip joint, elongated along the thigh (`knee` ends its run of bones),
-// set a little behind the joint where the figure's facing is known: the buttock and the hip's
-// side.
+// An ellipsoid over the hip joint, elongated along the thigh (`knee` ends its run of bones), sized
+// from the thigh's radius at the joint (`thighRadius`): within the thigh's outline across, deeper
+// front to back and set behind the joint where the figure's facing is known (the buttock).
 BodyVolume makeHipMass(const glm::vec3& hip, const glm::vec3& knee,
-                       const std::optional<glm::vec3>& facing, float scale);
+                       const std::optional<glm::vec3>& facing, float scale, float thighRadius);
 
 // A many-legged body's shell (a crab's carapace): a flattened ellipsoid centred on the joint the
 // legs leave (`hub`), spread over the plane perpendicular to `up` along the legs' first joints

@@ -290,8 +290,12 @@ TEST(BodyFigureRuns, BonesAlongOneLineOfOneLimbShareTheRunsStart) {
 // collar rising 3.2 mm (3.6 split) before the knee; before limbs68, the forearm and the shin each
 // bulged below a joint pinched to the upper limb's thin end (the shin rose 9 mm from the knee to
 // the calf, a ring round the calf where the bulge's two cones met), a string of beads.
+//
+// The thigh tapers from kThighFullTo of its run, steeper than from its top, and its round cone
+// meets the knee's sphere 0.55 mm under the shin's start (the bound was 0.5 mm): a person's
+// knee is no thinner than the thigh above it. 0.6 mm still fails both the collar and the beads.
 TEST(BodyFigureRuns, ArmsAndLegsWholeOrSplitTaperWithoutBeads) {
-    constexpr float kTolerance = 0.5f; // mm
+    constexpr float kTolerance = 0.6f; // mm
     struct Limb {
         const char* top;
         const char* joint;

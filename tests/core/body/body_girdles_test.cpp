@@ -48,18 +48,24 @@ TEST(BodyGirdles, ADeltoidIsAnEllipsoidAlongTheArmOverTheShoulder) {
     EXPECT_NEAR(small.radii.z, 0.035f, 1e-6f);
 }
 
-TEST(BodyGirdles, AHipsMassSitsBehindTheHipJoint) {
-    // Along -Y (a thigh hanging), radius 0.08, 0.25 * 0.08 behind a figure facing +Z.
+TEST(BodyGirdles, AHipsMassIsAButtockBehindTheThighsTopNoWiderThanIt) {
+    // Along -Y (a thigh hanging, 0.05 thick at the hip joint), a figure facing +Z: as wide as the
+    // thigh across (0.05), front to back 1.5 times it (0.075) but no more than its half-length
+    // (0.06), 0.06 along the thigh; 0.3 of that depth (before the half-length's bound) behind the
+    // joint. On main, 0.08 every way round a centre 0.02 behind: 1.6 times as wide as the thigh.
     const BodyVolume hip = makeHipMass(glm::vec3(0.0f), glm::vec3(0.0f, -0.4f, 0.0f),
-                                       glm::vec3(0.0f, 0.0f, 1.0f), 1.0f);
-    EXPECT_NEAR(hip.a.z, -0.02f, 1e-6f);
-    EXPECT_NEAR(hip.a.y, -0.35f * 0.09f, 1e-6f);
-    EXPECT_NEAR(hip.radii.y, 0.08f, 1e-6f);
+                                       glm::vec3(0.0f, 0.0f, 1.0f), 1.0f, 0.05f);
+    EXPECT_NEAR(hip.a.z, -0.3f * 0.075f, 1e-6f);
+    EXPECT_NEAR(hip.a.y, -0.35f * 0.06f, 1e-6f);
+    EXPECT_NEAR(hip.radii.x, 0.06f, 1e-6f);
+    EXPECT_NEAR(hip.radii.y, 0.06f, 1e-6f); // front to back
+    EXPECT_NEAR(hip.radii.z, 0.05f, 1e-6f); // across
 }
 
 // On a Mixamo-style biped: each upper arm and thigh gets an ellipsoid of its own at its root,
-// thicker than the limb's cone starts, moving with the limb.
-TEST(BodyGirdles, EveryBipedsShouldersAndHipsGetShapesWiderThanTheLimb) {
+// moving with the limb: a deltoid thicker than the arm's cone starts, a hip's mass (the buttock)
+// behind the hip joint and no wider across than the thigh, whose top is the hip's side.
+TEST(BodyGirdles, EveryBipedsShouldersAndHipsGetShapesAtTheLimbsRoot) {
     const Skeleton skeleton = parseDocument(test::mixamoBipedText()).skeleton;
     const BodyFigure figure = makeBodyFigure(skeleton, BodyOptions{});
     ASSERT_TRUE(figure.problem.empty()) << figure.problem;
@@ -78,7 +84,12 @@ TEST(BodyGirdles, EveryBipedsShouldersAndHipsGetShapesWiderThanTheLimb) {
                 }
             }
             ASSERT_NE(shape, nullptr) << side << (arm ? " shoulder" : " hip") << ": no shape";
-            EXPECT_GT(std::min(shape->radii.y, shape->radii.z), limb->radiusA);
+            if (arm) {
+                EXPECT_GT(std::min(shape->radii.y, shape->radii.z), limb->radiusA);
+            } else {
+                EXPECT_LE(shape->radii.z, limb->radiusA); // across (the figure faces +Z)
+                EXPECT_LT(shape->a.z, normalised(figure, root).z);
+            }
             EXPECT_LT(glm::length(shape->a - normalised(figure, root)), shape->radii.x);
             EXPECT_EQ(shape->joint, root);
         }

@@ -126,7 +126,12 @@ const BodyVolume* rightThigh(const test::PlannedFigure& planned) {
 // to 0.0124 of the figure (a quarter of the thigh's radius) inside the one-bone thigh's: a notch
 // round the thigh where the mass ends. Blended with both bones, the split thigh's surface is the
 // one bone's, a little fuller where the mass meets both (each adds its blend). (On the side
-// towards the other thigh the gap between the thighs decides, not the mass.)
+// towards the other thigh the gap between the thighs decides, not the mass.) Since the thigh keeps
+// its fullest to kThighFullTo of its run and the mass (the buttock) is sized from it, the split
+// thigh's surface lies up to 0.0033 of the figure inside the one bone's (at 0.30-0.32 of the
+// thigh, behind and to the side, where the mass's lower end meets the thigh's turn into its taper;
+// the bound was 0.002) and up to 0.106 of the thigh's radius outside it (the bound was 0.1): still
+// far from the notch's 0.0124.
 TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
     const test::PlannedFigure whole = test::planFigure(test::shortSpineBiped().text());
     const test::PlannedFigure split = test::planFigure(test::shortSpineBiped(0.2).text());
@@ -142,8 +147,8 @@ TEST(BodyHip, AThighSplitInTwoBonesAlongOneLineHasTheSurfaceOfOneBone) {
             }
             SCOPED_TRACE("at " + std::to_string(0.02f + 0.01f * static_cast<float>(k)) +
                          " of the thigh, direction " + std::to_string(turn));
-            EXPECT_GT(two[k][turn], one[k][turn] - 0.002f);
-            EXPECT_LT(two[k][turn], one[k][turn] + 0.1f * thigh->radiusA);
+            EXPECT_GT(two[k][turn], one[k][turn] - 0.004f);
+            EXPECT_LT(two[k][turn], one[k][turn] + 0.12f * thigh->radiusA);
         }
     }
 }
