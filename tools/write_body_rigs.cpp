@@ -15,7 +15,11 @@
 //   bvhscope render --contact-sheet DIR -o sheet.png --bones body --columns 4 --tile 320x240
 //       --frame 20
 //   convert sheet.png -colors 128 PNG8:docs/body-rigs.png     (ImageMagick: 630 KB to 160 KB)
+//
+// `bvhscope_write_body_rigs --hostile DIR` writes the hostile skeletons of
+// tests/core/body/body_hostile_rigs.h instead (h01_hub300.bvh ...), for the body's bounds.
 #include "tests/core/analysis/creature_clips.h"
+#include "tests/core/body/body_hostile_rigs.h"
 #include "tests/core/body/body_second_life_rig.h"
 #include "tests/core/body/body_test_skeletons.h"
 #include "tests/core/body/body_unreal_rig.h"
@@ -35,14 +39,15 @@ bool writeText(const std::filesystem::path& path, const std::string& text) {
 } // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::cerr << "usage: bvhscope_write_body_rigs DIR\n";
+    const bool hostile = argc == 3 && std::string(argv[1]) == "--hostile";
+    if (argc != 2 && !hostile) {
+        std::cerr << "usage: bvhscope_write_body_rigs [--hostile] DIR\n";
         return 2;
     }
-    const std::filesystem::path directory(argv[1]);
+    const std::filesystem::path directory(argv[argc - 1]);
     std::error_code error;
     std::filesystem::create_directories(directory, error);
-    const std::pair<const char*, std::string> rigs[] = {
+    std::vector<std::pair<std::string, std::string>> rigs = {
         {"1_lafan_like.bvh", bvh::test::lyingBipedWalkText(61, {"", false, -1})},
         {"2_bandai_like.bvh", bvh::test::lyingBipedWalkText(61)},
         {"4_mixamo.bvh", bvh::test::mixamoBipedText()},
@@ -56,6 +61,12 @@ int main(int argc, char** argv) {
          bvh::test::unrealMannequinWalkText(61, bvh::test::UnrealMannequin::UE5)},
         {"9d_second_life_flapping.bvh", bvh::test::secondLifeBentoFlapText()},
     };
+    if (hostile) {
+        rigs.clear();
+        for (bvh::test::HostileRig& rig : bvh::test::hostileRigs()) {
+            rigs.emplace_back(std::move(rig.name), std::move(rig.text));
+        }
+    }
     for (const auto& [name, text] : rigs) {
         if (!writeText(directory / name, text)) {
             std::cerr << "bvhscope_write_body_rigs: cannot write " << (directory / name).string()

@@ -28,6 +28,18 @@ namespace {
 constexpr std::size_t kFineTriangles = 8000;
 constexpr std::size_t kFineTriangleTries[] = {kFineTriangles, kFineTriangles * 5 / 4,
                                               kFineTriangles * 2};
+// The most triangles a body's finest level holds, whatever the skeleton: the last try's. Every
+// corpus capture and generated rig closes at the first try (8 000; their marched surfaces hold
+// 18 000 to 61 000 triangles), but a hub of 300 short spokes marched 500 732 triangles that no
+// try closed (meshoptimizer stalled at 28 600 on its error bound), and keeping that surface
+// whole took 9 s and drew a 250 000-vertex body.
+constexpr std::size_t kMostFineTriangles = kFineTriangleTries[std::size(kFineTriangleTries) - 1];
+// When no level within kMostFineTriangles closes, the figure is meshed again on a grid of an
+// eighth the samples (cells twice as wide: a quarter the surface, and thin volumes fused rather
+// than slit), at most this many times, then kept as capsules. The hub closes at 8 000 triangles
+// on the second retry (16 384 samples), a 1 555-joint tree of fan-out 6 at 15 940 on the first.
+constexpr int kCoarserGridRetries = 2;
+constexpr std::size_t kCoarserGridSampleDivisor = 8;
 constexpr std::size_t kCoarserDivisors[] = {3, 10};
 // meshoptimizer's error bound per level, of the mesh's extent: the fine level may move the
 // surface by 0.5 %, the coarsest by 5 %.
@@ -178,20 +190,32 @@ bool closeLevel(RawBodySurface& surface, std::vector<std::uint32_t>& level) {
     return isClosedSurface(level);
 }
 
-Levels makeLevels(RawBodySurface& surface) {
-    // A looser target is left for a level that even so is not closed, and the marched surface,
-    // closed by construction, is the last resort.
-    std::vector<std::uint32_t> fine = surface.indices;
+// The finest level: the marched surface when it is within the first try that it is not over,
+// else the first try's simplification that closes (closeLevel). Empty when none of at most
+// kMostFineTriangles closes.
+std::vector<std::uint32_t> finestLevel(RawBodySurface& surface) {
     for (const std::size_t triangles : kFineTriangleTries) {
-        if (fine.size() / 3 <= triangles) {
-            break;
+        if (surface.indices.size() / 3 <= triangles) {
+            return surface.indices; // closed by construction
         }
         std::vector<std::uint32_t> smaller =
             simplified(surface, surface.indices, triangles, kFineError);
-        if (closeLevel(surface, smaller)) {
-            fine = std::move(smaller);
-            break;
+        if (smaller.size() / 3 > kMostFineTriangles) {
+            // The error bound, not the target, ended it: a larger target ends at the same.
+            return {};
         }
+        if (closeLevel(surface, smaller)) {
+            return smaller;
+        }
+    }
+    return {};
+}
+
+// No levels when the finest cannot be made (finestLevel).
+Levels makeLevels(RawBodySurface& surface) {
+    std::vector<std::uint32_t> fine = finestLevel(surface);
+    if (fine.empty()) {
+        return {};
     }
     std::vector<std::vector<std::uint32_t>> all{fine};
     for (std::size_t k = 0; k < std::size(kCoarserDivisors); ++k) {
@@ -216,6 +240,47 @@ Levels makeLevels(RawBodySurface& surface) {
         levels.indices.insert(levels.indices.end(), level.begin(), level.end());
     }
     return levels;
+}
+
+// [SECTION] Meshing
+// A figure's volumes meshed on one grid, with what the vertices' attributes read back.
+struct MeshedFigure {
+    std::vector<BodyVolume> volumes; // the figure's, thickened to the grid (thickenThinVolumes)
+    BodyGrid grid;
+    std::vector<float> distance; // per sample
+    RawBodySurface surface;
+    Levels levels; // none: no closed level within kMostFineTriangles on this grid
+};
+
+// Meshes `meshed.volumes` on a grid of at most `maxSamples` samples. False, with `problem`
+// saying why, when there is no surface or the build was cancelled.
+bool meshFigure(MeshedFigure& meshed, std::size_t maxSamples, const glm::vec3& phase,
+                std::stop_token stop, std::string& problem) {
+    if (!planBodyGrid(meshed.volumes, maxSamples, kMaxDistanceEvaluations, meshed.grid, problem,
+                      phase)) {
+        return false;
+    }
+    thickenThinVolumes(meshed.volumes, meshed.grid.cell);
+    if (!indexBodyGrid(meshed.volumes, kMaxDistanceEvaluations, meshed.grid, problem)) {
+        return false;
+    }
+    meshed.distance = sampleBodyDistance(meshed.volumes, meshed.grid, stop);
+    meshed.surface = {};
+    if (stop.stop_requested() ||
+        !marchBodySurface(meshed.grid, meshed.distance, stop, meshed.surface)) {
+        problem = "cancelled";
+        return false;
+    }
+    if (meshed.surface.indices.empty()) {
+        problem = "the volumes left no surface";
+        return false;
+    }
+    meshed.levels = makeLevels(meshed.surface);
+    if (stop.stop_requested()) {
+        problem = "cancelled";
+        return false;
+    }
+    return true;
 }
 
 // [SECTION] Vertex attributes
@@ -500,28 +565,27 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     if (!figure.problem.empty()) {
         return fallback(figure.problem);
     }
-    BodyGrid grid;
+    MeshedFigure meshed;
     std::string problem;
-    if (!planBodyGrid(figure.volumes, options.maxSamples, kMaxDistanceEvaluations, grid, problem,
-                      options.gridPhase)) {
-        return fallback(problem);
+    std::size_t samples = options.maxSamples;
+    for (int retry = 0;; ++retry) {
+        meshed.volumes = figure.volumes;
+        if (!meshFigure(meshed, samples, options.gridPhase, stop, problem)) {
+            return fallback(problem);
+        }
+        if (!meshed.levels.levels.empty()) {
+            break;
+        }
+        if (retry == kCoarserGridRetries) {
+            return fallback("no closed surface of at most " + std::to_string(kMostFineTriangles) +
+                            " triangles, even on a grid of " +
+                            std::to_string(meshed.grid.sampleCount()) + " samples");
+        }
+        samples = std::max<std::size_t>(samples / kCoarserGridSampleDivisor, 1);
     }
-    thickenThinVolumes(figure.volumes, grid.cell);
-    if (!indexBodyGrid(figure.volumes, kMaxDistanceEvaluations, grid, problem)) {
-        return fallback(problem);
-    }
-    const std::vector<float> distance = sampleBodyDistance(figure.volumes, grid, stop);
-    RawBodySurface surface;
-    if (stop.stop_requested() || !marchBodySurface(grid, distance, stop, surface)) {
-        return fallback("cancelled");
-    }
-    if (surface.indices.empty()) {
-        return fallback("the volumes left no surface");
-    }
-    Levels levels = makeLevels(surface);
-    if (stop.stop_requested()) {
-        return fallback("cancelled");
-    }
+    const BodyGrid& grid = meshed.grid;
+    const RawBodySurface& surface = meshed.surface;
+    Levels& levels = meshed.levels;
 
     // Only the vertices some level uses, in the order the finest level first reads them.
     std::vector<unsigned int> remap(surface.positions.size());
@@ -539,8 +603,8 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     std::vector<std::uint8_t> thickened(used, 0);
     const std::vector<BoneRole> roles = classifyBoneRoles(skeleton);
     const std::vector<std::uint8_t> heads = bonesOf(roles, {BoneRole::Head});
-    const BodySampledField sampled{distance,    grid.samplesX, grid.samplesY,  grid.samplesZ,
-                                   grid.origin, grid.cell,     kBodyFarOutside};
+    const BodySampledField sampled{meshed.distance, grid.samplesX, grid.samplesY,  grid.samplesZ,
+                                   grid.origin,     grid.cell,     kBodyFarOutside};
     for (std::size_t v = 0; v < surface.positions.size(); ++v) {
         if (remap[v] == ~0u) {
             continue;
@@ -548,7 +612,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         BodyVertex& vertex = mesh->vertices[remap[v]];
         glm::vec3 axisPoint;
         bool onThickenedBone = false;
-        describeVertex(figure.volumes, grid, sampled, heads, surface.positions[v], scratch, vertex,
+        describeVertex(meshed.volumes, grid, sampled, heads, surface.positions[v], scratch, vertex,
                        axisPoint, onThickenedBone);
         thickened[remap[v]] = onThickenedBone ? 1 : 0;
         const glm::dvec3 position = figure.centre + glm::dvec3(surface.positions[v]) * figure.size;
@@ -561,7 +625,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     mesh->boundsMax = glm::vec3(high);
     mesh->bindWorld = std::move(figure.bindWorld);
     mesh->nodeRadii.assign(skeleton.nodeCount(), 0.0f);
-    for (const BodyVolume& volume : figure.volumes) {
+    for (const BodyVolume& volume : meshed.volumes) {
         if (volume.radiusNode != kNoParent) {
             float& radius = mesh->nodeRadii[static_cast<std::size_t>(volume.radiusNode)];
             radius = std::max(radius, static_cast<float>(volume.largestRadius() * figure.size));

@@ -5,9 +5,11 @@
 // construction), weighted for skinning and simplified into coarser levels with meshoptimizer.
 //
 // Bounded work for any input: the grid's sample count is capped whatever the scale or joint
-// count. When a body cannot be made well (too many nodes, no bone with length, non-finite
-// offsets, the work over its cap, cancelled) the mesh is null and `message` says why: the
-// caller draws capsules instead. Never throws, never prints.
+// count, and the finest level holds at most 16 000 triangles: a surface no simplification closes
+// within that (a crowd of spokes from one joint) is meshed again on coarser grids, at most
+// twice. When a body cannot be made well (too many nodes, no bone with length, non-finite
+// offsets, the work over its cap, no closed level even so, cancelled) the mesh is null and
+// `message` says why: the caller draws capsules instead. Never throws, never prints.
 #pragma once
 
 #include "core/analysis/rest_pose_analysis.h"

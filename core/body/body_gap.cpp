@@ -294,6 +294,7 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
     const float nearerLimit = std::min(least + nearestFade, 0.5f * pairSum);
     constexpr std::size_t kMostListed = 32;
     std::array<std::uint32_t, kMostListed> listed;
+    std::vector<std::uint32_t> crowd; // all of them, beyond the array's room
     std::size_t count = 0;
     NodeIndex mass = kNoMass; // the candidates' one mass, if they all have one
     bool oneMass = true;
@@ -301,6 +302,11 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
         if (distances[k] < pairSum - least) {
             if (count < kMostListed) {
                 listed[count] = static_cast<std::uint32_t>(k);
+            } else {
+                if (crowd.empty()) {
+                    crowd.assign(listed.begin(), listed.end());
+                }
+                crowd.push_back(static_cast<std::uint32_t>(k));
             }
             const NodeIndex itsMass = volumes[indices[k]].mass;
             oneMass = oneMass && itsMass != kNoMass && (count == 0 || itsMass == mass);
@@ -312,11 +318,25 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
     if (count < 2 || oneMass) {
         return union_;
     }
-    // Beyond the list's room (a crowd of bones near one point), every volume is a candidate.
-    const auto candidate = [&](std::size_t at) {
-        return count <= kMostListed ? static_cast<std::size_t>(listed[at]) : at;
-    };
-    const std::size_t candidates = count <= kMostListed ? count : indices.size();
+    // Only the listed can make a pair: an unlisted j has d_j >= pairSum - least, so its wall
+    // with any i (d_i >= least) is at most the union. In a crowd of bones near one point only
+    // the kMostListed nearest make pairs: a pair's wall falls as d_i + d_j grows, so the nearest
+    // raise it most, and the pairs stay at most 32 x 32 a sample. Every volume of the brick was
+    // a candidate before: a 1 555-joint tree of fan-out 6 on 16 384 samples (its 2 860 volumes
+    // crowd every brick) built in 20.0 s, 89 % of it in these pairs; now 5.0 s. Every corpus
+    // capture's and generated rig's body is the same to the byte at three grid phases.
+    if (count > kMostListed) {
+        std::nth_element(crowd.begin(), crowd.begin() + kMostListed, crowd.end(),
+                         [&](std::uint32_t a, std::uint32_t b) {
+                             return distances[a] < distances[b] ||
+                                    (distances[a] == distances[b] && a < b);
+                         });
+        std::copy_n(crowd.begin(), kMostListed, listed.begin());
+        std::sort(listed.begin(), listed.end());
+        count = kMostListed;
+    }
+    const auto candidate = [&](std::size_t at) { return static_cast<std::size_t>(listed[at]); };
+    const std::size_t candidates = count;
     float wall = union_;
     for (std::size_t x = 0; x < candidates; ++x) {
         const std::size_t i = candidate(x);

@@ -40,7 +40,9 @@ void linkBonesUnder(std::span<BodyVolume> volumes);
 // The result never lies below `union_`, is continuous wherever the union is (no jump for the
 // marching or the normals to crumple on), changes at most a few times as fast as the distances do
 // near the union's surface (a slot's floor deep under it, where t nears 1, is steeper: the
-// depth's slope grows as 1 / (1 - t)^2), and equals `union_` wherever union_ >= gap.
+// depth's slope grows as 1 / (1 - t)^2), and equals `union_` wherever union_ >= gap. In a crowd
+// of more than 32 volumes within reach of a pair only the 32 nearest pair up (bounded work): there
+// the wall may jump where the nearest 32 change.
 float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t> indices,
               std::span<const float> distances, float least, float union_, float gap,
               const glm::vec3& p);

@@ -90,8 +90,10 @@ inline std::string bodyInvariantViolation(const BodyResult& body, const Skeleton
 }
 
 // The body of a loaded document as `convert --body` and the viewer build it: the stance's up axis
-// and static roots, bound in the pose the motion agrees with (chooseBodyBindPose).
-inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode translation) {
+// and static roots, bound in the pose the motion agrees with (chooseBodyBindPose). `maxSamples`:
+// BodyOptions', smaller to keep a test of a large surface quick.
+inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode translation,
+                                       std::size_t maxSamples = kDefaultBodyMaxSamples) {
     const Skeleton& skeleton = document.skeleton;
     const Motion& motion = document.motion;
     const RestPoseAnalysis rest = analyzeRestPose(skeleton);
@@ -102,6 +104,7 @@ inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode
     const RestAnimationAgreement agreement =
         compareRestWithAnimation(skeleton, motion, translation, rest);
     options.bindWorld = chooseBodyBindPose(skeleton, motion, translation, agreement).world;
+    options.maxSamples = maxSamples;
     return buildBody(skeleton, options);
 }
 
