@@ -18,19 +18,12 @@
 // Per file, per measure, one tab-separated line: the file, the measure, its median and largest
 // over the phases, then each phase's value in kGridPhases' order ("no neck" where the file has no
 // two thighs, two upper arms and a head, or the body fell back to capsules).
-#include "core/analysis/stance.h"
-#include "core/body/body_builder.h"
-#include "core/reader/document.h"
-#include "tests/core/body/body_lower_torso_rigs.h"
 #include "tests/core/body/body_neck_profile.h"
-#include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_shape_measures.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <functional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -39,7 +32,7 @@ namespace {
 
 using namespace bvh;
 
-using Measure = std::function<float(const BodyMesh&, const test::NeckFrame&)>;
+using Measure = test::NamedShapeMeasure<test::NeckFrame>::second_type;
 
 std::vector<std::pair<const char*, Measure>> measures() {
     const auto chin = [](const BodyMesh& mesh, const test::NeckFrame& f) {
@@ -73,40 +66,12 @@ std::vector<std::pair<const char*, Measure>> measures() {
 }
 
 void measureFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    const Document document = parseDocument(text.str());
-    BodyOptions options = test::lowerTorsoBindOptions(text.str());
-    const TranslationMode translation =
-        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
-    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
-                                        analyzeRestPose(document.skeleton));
-    options.up = stance.upAxis;
-    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
-    const auto kinds = measures();
-    std::vector<std::vector<double>> values(kinds.size());
-    for (const glm::vec3& phase : test::kGridPhases) {
-        options.gridPhase = phase;
-        const BodyResult body = buildBody(document.skeleton, options);
-        const auto frame =
-            body.mesh != nullptr ? test::neckFrame(document.skeleton, *body.mesh) : std::nullopt;
-        if (!frame) {
-            std::printf("%s\tno neck\n", path.c_str());
-            return;
-        }
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            values[k].push_back(kinds[k].second(*body.mesh, *frame));
-        }
-    }
-    for (std::size_t k = 0; k < kinds.size(); ++k) {
-        std::printf("%s\t%s\t%.3f\t%.3f", path.c_str(), kinds[k].first, test::median(values[k]),
-                    *std::max_element(values[k].begin(), values[k].end()));
-        for (const double value : values[k]) {
-            std::printf("\t%.3f", value);
-        }
-        std::printf("\n");
-    }
+    test::printShapeMeasures<test::NeckFrame>(
+        path, measures(),
+        [](const Skeleton& skeleton, const BodyMesh& mesh) {
+            return test::neckFrame(skeleton, mesh);
+        },
+        "neck");
 }
 
 } // namespace

@@ -17,18 +17,11 @@
 // Per file, per measure, one tab-separated line: the file, the measure, its median and largest
 // over the phases, then each phase's value in kGridPhases' order ("no torso" where the file has
 // not two thighs and two upper arms, or the body fell back to capsules).
-#include "core/analysis/stance.h"
-#include "core/body/body_builder.h"
-#include "core/reader/document.h"
-#include "tests/core/body/body_lower_torso_rigs.h"
-#include "tests/core/body/body_stretch_ensemble.h"
+#include "tests/core/body/body_shape_measures.h"
 #include "tests/core/body/body_torso_sections.h"
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
-#include <functional>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,7 +30,7 @@ namespace {
 
 using namespace bvh;
 
-using Measure = std::function<float(const BodyMesh&, const test::TorsoFrame&)>;
+using Measure = test::NamedShapeMeasure<test::TorsoFrame>::second_type;
 
 // The body's width across seen from in front, the widest from 0.04 of the height above the hip
 // joints down to the crotch.
@@ -120,43 +113,12 @@ std::vector<std::pair<const char*, Measure>> measures() {
 }
 
 void measureFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    const Document document = parseDocument(text.str());
-    BodyOptions options = test::lowerTorsoBindOptions(text.str());
-    // Up and the static roots' links as the viewer and convert --body take them (a Z-up
-    // MakeHuman capture is built standing on Z).
-    const TranslationMode translation =
-        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
-    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
-                                        analyzeRestPose(document.skeleton));
-    options.up = stance.upAxis;
-    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
-    const auto kinds = measures();
-    std::vector<std::vector<double>> values(kinds.size());
-    for (const glm::vec3& phase : test::kGridPhases) {
-        options.gridPhase = phase;
-        const BodyResult body = buildBody(document.skeleton, options);
-        const auto frame =
-            body.mesh != nullptr ? test::torsoFrame(document.skeleton, *body.mesh) : std::nullopt;
-        if (!frame) {
-            std::printf("%s\tno torso%s\n", path.c_str(),
-                        body.mesh == nullptr ? (" (no body: " + body.message + ")").c_str() : "");
-            return;
-        }
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            values[k].push_back(kinds[k].second(*body.mesh, *frame));
-        }
-    }
-    for (std::size_t k = 0; k < kinds.size(); ++k) {
-        std::printf("%s\t%s\t%.3f\t%.3f", path.c_str(), kinds[k].first, test::median(values[k]),
-                    *std::max_element(values[k].begin(), values[k].end()));
-        for (const double value : values[k]) {
-            std::printf("\t%.3f", value);
-        }
-        std::printf("\n");
-    }
+    test::printShapeMeasures<test::TorsoFrame>(
+        path, measures(),
+        [](const Skeleton& skeleton, const BodyMesh& mesh) {
+            return test::torsoFrame(skeleton, mesh);
+        },
+        "torso");
 }
 
 } // namespace
