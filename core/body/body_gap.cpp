@@ -335,11 +335,9 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
         std::sort(listed.begin(), listed.end());
         count = kMostListed;
     }
-    const auto candidate = [&](std::size_t at) { return static_cast<std::size_t>(listed[at]); };
-    const std::size_t candidates = count;
     float wall = union_;
-    for (std::size_t x = 0; x < candidates; ++x) {
-        const std::size_t i = candidate(x);
+    for (std::size_t x = 0; x < count; ++x) {
+        const std::size_t i = listed[x];
         if (!(distances[i] < nearerLimit)) {
             continue;
         }
@@ -347,8 +345,8 @@ float gapWall(std::span<const BodyVolume> volumes, std::span<const std::uint32_t
         // volume is the nearest and its own pairs make the wall.
         const float nearer = smoothRamp(1.0f - (distances[i] - least) / nearestFade);
         const BodyVolume& one = volumes[indices[i]];
-        for (std::size_t y = 0; y < candidates; ++y) {
-            const std::size_t j = candidate(y);
+        for (std::size_t y = 0; y < count; ++y) {
+            const std::size_t j = listed[y];
             if (distances[j] < distances[i] || (distances[j] == distances[i] && j <= i)) {
                 continue; // the pair is counted from j, or j is i
             }
