@@ -1,6 +1,7 @@
 // Scene's body look (scene.h): which characters are drawn as bodies, their skin transforms and
 // colours for the renderer, and their volumes' radii for picking.
 #include "app/scene/scene.h"
+#include "core/body/body_skin_frames.h"
 #include "core/body/body_skinning.h"
 #include "core/body/dual_quaternion.h"
 
@@ -29,7 +30,7 @@ void bodyOutline(const Character& character, std::span<const bvh::RigidTransform
     }
     const bvh::BodyMesh& mesh = *character.appearance.body->mesh();
     std::vector<bvh::DualQuaternion> skin;
-    bvh::bodySkinTransforms(world, mesh.bindWorld, skin);
+    bvh::bodySkinTransforms(character.clip->document.skeleton.parents, world, mesh.bindWorld, skin);
     out.reserve(mesh.outlineVertices.size());
     const Placement placement = placementFor(character, world);
     for (const std::uint32_t vertex : mesh.outlineVertices) {
@@ -69,8 +70,10 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     body.thickness = look.thickness;
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.appearance.color);
-    for (std::size_t i = 0; i < world.size(); ++i) {
-        const bvh::RigidTransform skin = bvh::skinTransform(world[i], bindWorld[i]);
+    std::vector<bvh::RigidTransform> frames;
+    bvh::bodySkinFrames(character.clip->document.skeleton.parents, world, bindWorld, frames);
+    for (std::size_t i = 0; i < frames.size(); ++i) {
+        const bvh::RigidTransform& skin = frames[i];
         body.skin[i] =
             render::skinDualQuaternion(glm::quat(skin.rotation), glm::vec3(skin.translation));
     }

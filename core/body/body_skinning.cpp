@@ -1,18 +1,20 @@
 #include "core/body/body_skinning.h"
 
+#include "core/body/body_skin_frames.h"
 #include "core/body/dual_quaternion.h"
 
 #include <glm/geometric.hpp>
 
 namespace bvh {
 
-void bodySkinTransforms(std::span<const RigidTransform> world,
+void bodySkinTransforms(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
                         std::span<const RigidTransform> bindWorld,
                         std::vector<DualQuaternion>& out) {
-    const std::size_t nodes = std::min(world.size(), bindWorld.size());
-    out.resize(nodes);
-    for (std::size_t j = 0; j < nodes; ++j) {
-        out[j] = toDualQuaternion(skinTransform(world[j], bindWorld[j]));
+    std::vector<RigidTransform> frames;
+    bodySkinFrames(parents, world, bindWorld, frames);
+    out.resize(frames.size());
+    for (std::size_t j = 0; j < frames.size(); ++j) {
+        out[j] = toDualQuaternion(frames[j]);
     }
 }
 
@@ -50,11 +52,11 @@ glm::dvec3 skinVertex(const BodyVertex& vertex, std::span<const DualQuaternion> 
     return transformPoint(blendedSkin(vertex, skin), thickenedPoint(vertex, thickness));
 }
 
-void skinBody(const BodyMesh& mesh, std::span<const RigidTransform> world,
-              std::span<const RigidTransform> restWorld, float thickness,
-              std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals) {
+void skinBody(const BodyMesh& mesh, std::span<const NodeIndex> parents,
+              std::span<const RigidTransform> world, std::span<const RigidTransform> restWorld,
+              float thickness, std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals) {
     std::vector<DualQuaternion> skin;
-    bodySkinTransforms(world, restWorld, skin);
+    bodySkinTransforms(parents, world, restWorld, skin);
     out.resize(mesh.vertices.size());
     if (normals != nullptr) {
         normals->resize(mesh.vertices.size());

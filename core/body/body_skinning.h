@@ -6,6 +6,7 @@
 #include "core/body/body_mesh.h"
 #include "core/body/dual_quaternion.h"
 #include "core/kinematics/pose.h"
+#include "core/model/skeleton.h"
 
 #include <glm/vec3.hpp>
 #include <span>
@@ -14,14 +15,16 @@
 namespace bvh {
 
 // `world` and `restWorld`: world transforms of every skeleton node (file units) at the pose and
-// in the rest pose. `out` is resized to the vertex count; `normals`, when given, too.
-void skinBody(const BodyMesh& mesh, std::span<const RigidTransform> world,
-              std::span<const RigidTransform> restWorld, float thickness,
-              std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals = nullptr);
+// in the bind pose; `parents` as Skeleton::parents (the skin frames, body_skin_frames.h). `out`
+// is resized to the vertex count; `normals`, when given, too.
+void skinBody(const BodyMesh& mesh, std::span<const NodeIndex> parents,
+              std::span<const RigidTransform> world, std::span<const RigidTransform> restWorld,
+              float thickness, std::vector<glm::vec3>& out,
+              std::vector<glm::vec3>* normals = nullptr);
 
-// The skin transforms of every node (world · inverse(bindWorld)) as dual quaternions, into `out`
-// (resized to the smaller of the two counts).
-void bodySkinTransforms(std::span<const RigidTransform> world,
+// The skin transforms of every node (bodySkinFrames': world · inverse(bindWorld) with the turn
+// the positions show) as dual quaternions, into `out` (resized to the smaller of the two counts).
+void bodySkinTransforms(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
                         std::span<const RigidTransform> bindWorld,
                         std::vector<DualQuaternion>& out);
 

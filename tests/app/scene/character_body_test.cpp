@@ -334,7 +334,8 @@ TEST(CharacterBody, FramingHoldsTheWholeBodyNotOnlyItsJoints) {
     frameFigures(camera, scene, pose, viewport.x / viewport.y, true);
     const bvh::BodyMesh& mesh = *character.appearance.body->mesh();
     std::vector<glm::vec3> skinned;
-    bvh::skinBody(mesh, pose.characters[0].world, mesh.bindWorld, 1.0f, skinned);
+    bvh::skinBody(mesh, character.clip->document.skeleton.parents, pose.characters[0].world,
+                  mesh.bindWorld, 1.0f, skinned);
     const glm::mat4 model = glm::translate(glm::mat4(1.0f), character.arrangement.placement) *
                             glm::mat4(character.axes.fileToViewer);
     float highest = 0.0f;

@@ -143,7 +143,7 @@ double worstHeldEdgeShare(const AnalysedClip& clip, const std::vector<RigidTrans
     const BodyMesh& mesh = *body.mesh;
     EXPECT_EQ(mesh.bindWorld.size(), clip.document.skeleton.nodeCount());
     std::vector<glm::vec3> unposed;
-    skinBody(mesh, mesh.bindWorld, mesh.bindWorld, 1.0f, unposed);
+    skinBody(mesh, clip.document.skeleton.parents, mesh.bindWorld, mesh.bindWorld, 1.0f, unposed);
     const std::vector<glm::dvec3> bindPositions(unposed.begin(), unposed.end());
     const auto& level = mesh.levels.front();
     const std::span<const std::uint32_t> indices(mesh.indices.data() + level.firstIndex,
@@ -151,7 +151,8 @@ double worstHeldEdgeShare(const AnalysedClip& clip, const std::vector<RigidTrans
     double worst = 1.0;
     for (const std::uint32_t frame : {0u, kBindTestWalkFrames / 2u, kBindTestWalkFrames - 1u}) {
         std::vector<glm::vec3> posed;
-        skinBody(mesh, bindTestWorldAt(clip, frame), mesh.bindWorld, 1.0f, posed);
+        skinBody(mesh, clip.document.skeleton.parents, bindTestWorldAt(clip, frame), mesh.bindWorld,
+                 1.0f, posed);
         const std::vector<glm::dvec3> posedPositions(posed.begin(), posed.end());
         const test::EdgeStretch stretch =
             test::measureEdgeStretch(bindPositions, posedPositions, indices, 4.0, 1e-3);
@@ -358,9 +359,11 @@ double largestSkinMove(const AnalysedClip& clip, const std::vector<RigidTransfor
         return 0.0;
     }
     std::vector<glm::vec3> unposed;
-    skinBody(*body.mesh, body.mesh->bindWorld, body.mesh->bindWorld, 1.0f, unposed);
+    skinBody(*body.mesh, clip.document.skeleton.parents, body.mesh->bindWorld, body.mesh->bindWorld,
+             1.0f, unposed);
     std::vector<glm::vec3> posed;
-    skinBody(*body.mesh, bindTestWorldAt(clip, frame), body.mesh->bindWorld, 1.0f, posed);
+    skinBody(*body.mesh, clip.document.skeleton.parents, bindTestWorldAt(clip, frame),
+             body.mesh->bindWorld, 1.0f, posed);
     double largest = 0.0;
     for (std::size_t i = 0; i < posed.size() && i < unposed.size(); ++i) {
         largest = std::max(largest, static_cast<double>(glm::length(posed[i] - unposed[i])));

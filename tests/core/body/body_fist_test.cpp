@@ -40,7 +40,7 @@ FistStretch fistStretch(const Document& document, const BodyMesh& mesh) {
         const test::EdgeStretch linear = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
         result.linear = std::max(result.linear, linear.worstRatio);
         result.linearHeld = std::min(result.linearHeld, linear.heldShare());
-        skinBody(mesh, world, mesh.bindWorld, 1.0f, dq);
+        skinBody(mesh, document.skeleton.parents, world, mesh.bindWorld, 1.0f, dq);
         const std::vector<glm::dvec3> dqPosed(dq.begin(), dq.end());
         const test::EdgeStretch dual = test::measureEdgeStretch(bind, dqPosed, indices, 4.0, 1e-3);
         result.dualQuaternion = std::max(result.dualQuaternion, dual.worstRatio);

@@ -73,7 +73,7 @@ TEST(BodyShape, ArmsRestingOnTheTorsoRiseWithoutTearingIt) {
     ASSERT_NEAR(raised[static_cast<std::size_t>(skeleton.find("LeftHand"))].translation.x,
                 18.0 + 28.0 + 25.0, 1e-6);
     std::vector<glm::vec3> posed;
-    skinBody(mesh, raised, rest, 1.0f, posed);
+    skinBody(mesh, skeleton.parents, raised, rest, 1.0f, posed);
 
     // No triangle edge stretches beyond 4 times its rest length, edges shorter than the grid's
     // cell (183 cm x kBodyCellOfFigure, 2.65 cm: the marching's own scale) counting as one: a

@@ -88,13 +88,14 @@ TEST(BodySkinning, TheRestPoseGivesTheRestPositionsAndThicknessScalesAboutTheAxi
     ASSERT_NE(posed.mesh, nullptr);
     std::vector<glm::vec3> out;
     std::vector<glm::vec3> normals;
-    skinBody(*posed.mesh, posed.restWorld, posed.restWorld, 1.0f, out, &normals);
+    skinBody(*posed.mesh, posed.skeleton.parents, posed.restWorld, posed.restWorld, 1.0f, out,
+             &normals);
     ASSERT_EQ(out.size(), posed.mesh->vertices.size());
     for (std::size_t v = 0; v < out.size(); ++v) {
         EXPECT_LT(glm::length(out[v] - posed.mesh->vertices[v].position), 1e-3f);
         EXPECT_LT(glm::length(normals[v] - posed.mesh->vertices[v].normal), 1e-4f);
     }
-    skinBody(*posed.mesh, posed.restWorld, posed.restWorld, 0.5f, out);
+    skinBody(*posed.mesh, posed.skeleton.parents, posed.restWorld, posed.restWorld, 0.5f, out);
     for (std::size_t v = 0; v < out.size(); ++v) {
         const BodyVertex& vertex = posed.mesh->vertices[v];
         EXPECT_LT(glm::length(out[v] - 0.5f * (vertex.position + vertex.axisPoint)), 1e-3f);
@@ -108,7 +109,7 @@ TEST(BodySkinning, TurningTheRootMovesTheBodyRigidly) {
     const glm::dquat turn = glm::angleAxis(glm::radians(70.0), glm::normalize(glm::dvec3(1, 2, 3)));
     const std::vector<RigidTransform> world = worldWith(posed.skeleton, hips, turn);
     std::vector<glm::vec3> out;
-    skinBody(*posed.mesh, world, posed.restWorld, 1.0f, out);
+    skinBody(*posed.mesh, posed.skeleton.parents, world, posed.restWorld, 1.0f, out);
     const glm::dvec3 pivot = posed.restWorld[static_cast<std::size_t>(hips)].translation;
     for (std::size_t v = 0; v < out.size(); v += 7) {
         const glm::dvec3 expected =
@@ -131,7 +132,7 @@ TEST(BodySkinning, AForearmTwistedNinetyDegreesKeepsItsSection) {
     const double reach = 10.0; // a forearm's section is about 5 cm across
 
     std::vector<glm::vec3> rest;
-    skinBody(*posed.mesh, posed.restWorld, posed.restWorld, 1.0f, rest);
+    skinBody(*posed.mesh, posed.skeleton.parents, posed.restWorld, posed.restWorld, 1.0f, rest);
     const double restArea = sectionArea(*posed.mesh, rest, middle.x, middle, reach);
     // A forearm 25 cm long: its radius about 4 cm at the elbow, 3 at the wrist.
     EXPECT_GT(restArea, 3.14 * 2.0 * 2.0);
@@ -141,7 +142,7 @@ TEST(BodySkinning, AForearmTwistedNinetyDegreesKeepsItsSection) {
         const std::vector<RigidTransform> world = worldWith(
             posed.skeleton, twisted, glm::angleAxis(glm::radians(90.0), glm::dvec3(1, 0, 0)));
         std::vector<glm::vec3> out;
-        skinBody(*posed.mesh, world, posed.restWorld, 1.0f, out);
+        skinBody(*posed.mesh, posed.skeleton.parents, world, posed.restWorld, 1.0f, out);
         // Twisting the forearm turns its section about its own axis; twisting the wrist blends
         // the forearm and hand near the wrist, where linear blending would pinch.
         const double area = sectionArea(*posed.mesh, out, middle.x, middle, reach);
