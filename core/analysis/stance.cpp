@@ -445,7 +445,11 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         }
         bool farMovingChild = false;
         for (std::size_t c = r + 1; c < n && !farMovingChild; ++c) {
-            if (skeleton.parents[c] != root || skeleton.isEndSite[c] != 0) {
+            // A child without position channels sits at its offset in the root's frame: it moves
+            // only as the still root turns it, on a bone (every bone but Hips->Spine of zero
+            // length, the root turning: that one bone was left out and the body had none).
+            if (skeleton.parents[c] != root || skeleton.isEndSite[c] != 0 ||
+                !skeleton.hasPositionChannels(static_cast<NodeIndex>(c))) {
                 continue;
             }
             double farthest = 0.0;

@@ -62,12 +62,14 @@
 //
 // [SECTION] Static root links
 // A root that never moves (some datasets put a `joint_Root` at 0,0,0 above the moving hips),
-// with a moving child far away (a quarter of the body's size): its link would draw as a long
-// stick from the origin to the figure. So does a root that never moves on the ground under a
-// far child that never moves either (ground_root.h: Unity's `Reference`, Unreal's `root`, the
-// same `joint_Root` over hips written without translation): a stick from the floor up between
-// the legs. Such roots are listed; they count neither for the ground nor framing, and the first
-// kind not for up either (the second is told along up, and the floor it marks is a cue to it).
+// with a child far away (a quarter of the body's size) that its own position channels move: its
+// link would draw as a long stick from the origin to the figure. (A child without position
+// channels moves only as the root turns it: a bone, as a hip joint turning at the origin.) So does
+// a root that never moves on the ground under a far child that never moves either (ground_root.h:
+// Unity's `Reference`, Unreal's `root`, the same `joint_Root` over hips written without
+// translation): a stick from the floor up between the legs. Such roots are listed; they count
+// neither for the ground nor framing, and the first kind not for up either (the second is told
+// along up, and the floor it marks is a cue to it).
 //
 // Pure; never throws or prints.
 #pragma once

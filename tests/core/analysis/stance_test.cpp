@@ -186,6 +186,43 @@ TEST(Stance, AStaticRootFarFromTheMovingHipsIsListedAndIgnored) {
     EXPECT_TRUE(analyze(test::biped(140.0), {}).stance.staticRoots.empty());
 }
 
+// Hips still at the origin, turning in the second of three frames; Spine 30 above them, the other
+// joints on the hips' point. `spineMoves`: the spine has position channels, 12 along X in that
+// frame.
+std::string stillHipsTurningTheSpine(bool spineMoves) {
+    const std::string zero = "OFFSET 0 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n";
+    std::string text =
+        "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition "
+        "Zposition Zrotation Xrotation Yrotation\n JOINT Spine\n {\n OFFSET 0 30 0\n";
+    text += spineMoves ? " CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                       : " CHANNELS 3 Zrotation Xrotation Yrotation\n";
+    text += " End Site\n {\n OFFSET 0 0 0\n }\n }\n";
+    for (const char* name : {"LeftArm", "RightArm", "LeftUpLeg", "RightUpLeg"}) {
+        text += std::string(" JOINT ") + name + "\n {\n " + zero +
+                " End Site\n {\n OFFSET 0 0 0\n }\n }\n";
+    }
+    text += "}\nMOTION\nFrames: 3\nFrame Time: 0.033333\n";
+    const std::string spineStill = spineMoves ? "0 30 0 0 0 0 " : "0 0 0 ";
+    const std::string spineTurned = spineMoves ? "12 30 0 20 10 -20 " : "20 10 -20 ";
+    const std::string still = "0 0 0 0 0 0 " + spineStill + "0 0 0 0 0 0 0 0 0 0 0 0\n";
+    return text + still + "0 0 0 20 10 -20 " + spineTurned + "0 0 0 0 0 0 0 0 0 0 0 0\n" + still;
+}
+
+TEST(Stance, AStillRootThatOnlyTurnsItsFarChildHoldsItByABone) {
+    // A child without position channels moves only as its still root turns it: a bone (main
+    // listed the hips as a static root and the body left out the figure's one bone with a
+    // length). A child whose own position channels move it is the static root's link still.
+    for (const bool spineMoves : {false, true}) {
+        SCOPED_TRACE(spineMoves ? "the spine's position moves" : "the spine only turns");
+        const Document document = parseDocument(stillHipsTurningTheSpine(spineMoves));
+        ASSERT_TRUE(document.loaded());
+        const Stance stance =
+            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                          analyzeRestPose(document.skeleton));
+        EXPECT_EQ(stance.staticRoots.size(), spineMoves ? 1u : 0u);
+    }
+}
+
 TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {
     // Unity's `Reference`, Unreal's `root`, Bandai's `joint_Root` over hips without position
     // channels: nothing moves to tell the link from a bone. 10 under the feet, counted it would
