@@ -152,6 +152,14 @@ private:
     std::thread thread_; // last: starts once the members it uses exist
 };
 
+// A thumbnail's figure of more nodes than this keeps its capsules under --bones body (with the
+// builder's notice). No capture or rig here comes near it (the largest, a face rig, 327 nodes;
+// MakeHuman's 222), while bodies past it cost seconds a picture and at 256 px are a blob of their
+// crowded bones: the 300-spoke hub (601 nodes) 3.2 s of CPU (past the watchdog's 20 s at a load
+// of 9), the fan-out-8 tree's simplified figure (913 nodes) 3.5 s, the fan-out-6 tree's (646)
+// 2.1-2.7 s; their capsules 0.2-0.3 s each.
+constexpr std::size_t kThumbnailBodyMaxNodes = 512;
+
 int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostream& err) {
     const fs::path input = bvh::pathFromUtf8(request.input);
     const fs::path output = bvh::pathFromUtf8(request.output);
@@ -180,7 +188,8 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
         pictures::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
     if (request.boneStyle == render::BoneStyle::Body) {
         for (const std::string& message :
-             scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes)) {
+             scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes, glm::vec3(0.0f),
+                                  kThumbnailBodyMaxNodes)) {
             err << "bvhscope thumbnail: " << message << '\n';
         }
     }

@@ -76,7 +76,7 @@ bvh::BodyOptions bodyOptionsFor(const Character& character) {
 }
 
 std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait,
-                                       const glm::vec3& gridPhase) {
+                                       const glm::vec3& gridPhase, std::size_t maxNodes) {
     std::vector<Character>& characters = scene.characters();
     for (std::size_t c = 0; c < characters.size(); ++c) {
         Character& character = characters[c];
@@ -86,6 +86,7 @@ std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait,
         }
         bvh::BodyOptions options = bodyOptionsFor(character);
         options.gridPhase = gridPhase;
+        options.maxNodes = maxNodes;
         if (character.appearance.body &&
             character.appearance.body->builds(character.clip.get(), options)) {
             continue;

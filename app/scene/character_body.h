@@ -83,9 +83,11 @@ bvh::BodyOptions bodyOptionsFor(const Character& character);
 // same clip the same way, else started (with Wait::Yes, finished before returning). Returns
 // the messages of builds that fell back since the last call (each build says it once).
 // `gridPhase` (BodyOptions::gridPhase: render --body-grid-phase, for tests and sweeps) moves the
-// bodies' sampling grids by that share of a cell.
+// bodies' sampling grids by that share of a cell. `maxNodes` (BodyOptions::maxNodes): a larger
+// skeleton keeps its capsules.
 std::vector<std::string> requestBodies(Scene& scene, BodyBuild::Wait wait,
-                                       const glm::vec3& gridPhase = glm::vec3(0.0f));
+                                       const glm::vec3& gridPhase = glm::vec3(0.0f),
+                                       std::size_t maxNodes = bvh::kDefaultBodyMaxNodes);
 
 // Whether a build some character waits for is still running (the viewer keeps drawing frames
 // until it shows the body; a screenshot and the render benchmark wait for it).

@@ -445,7 +445,11 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         }
         bool farMovingChild = false;
         for (std::size_t c = r + 1; c < n && !farMovingChild; ++c) {
-            if (skeleton.parents[c] != root || skeleton.isEndSite[c] != 0) {
+            // A child without position channels sits at its offset in the root's frame: it moves
+            // only as the still root turns it, on a bone (every bone but Hips->Spine of zero
+            // length, the root turning: that one bone was left out and the body had none).
+            if (skeleton.parents[c] != root || skeleton.isEndSite[c] != 0 ||
+                !skeleton.hasPositionChannels(static_cast<NodeIndex>(c))) {
                 continue;
             }
             double farthest = 0.0;
@@ -636,6 +640,9 @@ struct MotionCosts {
     // reads), where the costs were measured over samples (else floorsTaken is false).
     std::array<double, 6> floor{};
     bool floorsTaken = false;
+    // Per file axis, how many of the `samples` poses are flat along it (kFlatExtent).
+    std::array<std::size_t, 3> flatSamples{};
+    std::size_t samples = 0;
 };
 
 // The ends that touch a floor: End Sites and joints without children (leaves), each in a group
@@ -722,8 +729,13 @@ private:
     std::size_t samples_;
 };
 
+// A sample flat along a file axis (every counted node within `flatExtent` along it: a rig drawn
+// in a plane, a snake on the floor) has no lowest node along either of its signs: every node
+// ties, and the first in node order (the root, which the joints' turns never move) read as a
+// still floor under a figure standing in that plane (a biped drawn in XY turning every joint 15
+// degrees in one frame stood on +Z, 0 tall). There both signs' speed is the mean: no evidence.
 SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
-                      std::span<const std::uint8_t> counted) {
+                      std::span<const std::uint8_t> counted, double flatExtent) {
     const std::size_t samples = poses.at.size();
     SampleSpeeds speeds(samples);
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
@@ -766,8 +778,9 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
         const PoseExtremes& extent = extremes.of[s];
         for (std::size_t c = 0; c < 3; ++c) {
-            alongPositive[c][s] = distances[extent.lowNode[c]];
-            alongNegative[c][s] = distances[extent.highNode[c]];
+            const bool flat = extent.high[c] - extent.low[c] <= flatExtent;
+            alongPositive[c][s] = flat ? mean[s] : distances[extent.lowNode[c]];
+            alongNegative[c][s] = flat ? mean[s] : distances[extent.highNode[c]];
         }
     }
     return speeds;
@@ -838,7 +851,7 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
     if (samples == 0 || !(bodySize > 0.0)) {
         return costs;
     }
-    SampleSpeeds speeds = speedsOf(poses, extremes, counted);
+    SampleSpeeds speeds = speedsOf(poses, extremes, counted, kFlatExtent * bodySize);
     const double referenceSpeed = percentileInPlace(speeds.mean(), 0.5);
     // Below this nothing moves measurably (a T-pose, a frozen clip): stillness says nothing.
     const bool moving = referenceSpeed > 1e-6 * bodySize;
@@ -860,6 +873,14 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
         const double singleEnd = onTheFloor <= 1 && ends.groups >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
+    for (std::size_t s = 0; s < samples; ++s) {
+        const PoseExtremes& extent = extremes.of[s];
+        for (std::size_t c = 0; c < 3; ++c) {
+            costs.flatSamples[c] +=
+                extent.high[c] - extent.low[c] <= kFlatExtent * bodySize ? 1 : 0;
+        }
+    }
+    costs.samples = samples;
     costs.measured = moving;
     costs.floorsTaken = true;
     return costs;
@@ -1061,12 +1082,36 @@ std::optional<UpAxis> floorOfMostEnds(const MotionCosts& costs, UpAxis best, con
     return tied ? std::nullopt : most;
 }
 
+// A figure flat along the voted up in most samples (no height: its median) but not in all is
+// drawn in that plane and leaves it as it moves (a biped drawn in XY, every joint turning 15
+// degrees in one frame): no floor holds it, and it stands on the file's own up, +Y, where it
+// has height along Y, else on the rest pose's up. One flat in every sample keeps the vote: a
+// snake or a figure lying on the floor, which the motion never lifts off it.
+void standFigureDrawnInAPlane(const MotionCosts& costs, Stance& stance) {
+    const auto flatMostly = [&](UpAxis axis) {
+        return 2 * costs.flatSamples[static_cast<std::size_t>(upAxisIndex(axis))] >= costs.samples;
+    };
+    const auto flatAlways = [&](UpAxis axis) {
+        return costs.flatSamples[static_cast<std::size_t>(upAxisIndex(axis))] == costs.samples;
+    };
+    if (costs.samples == 0 || !flatMostly(stance.upAxis) || flatAlways(stance.upAxis)) {
+        return;
+    }
+    if (!flatMostly(UpAxis::PositiveY)) {
+        stance.upAxis = UpAxis::PositiveY;
+        stance.source = UpAxisSource::RestPose;
+    } else if (!flatMostly(stance.restPoseUp)) {
+        stance.upAxis = stance.restPoseUp;
+        stance.source = UpAxisSource::RestPose;
+    }
+}
+
 // See [SECTION] Up axis in stance.h: a consistent anatomy decides; a weak one is weighed with
 // the motion; without one, the motion, then the rest pose (`restUp`) carried by the root, then
-// the rest pose. Where nothing moves and no names say, the first sampled pose stands on its feet
-// (feet_floor.h), which the rest pose's own guess misses where the root turns it (a centipede's
-// one frame turned 90 degrees about Z from its OFFSETs stood on its side) or the frame poses
-// the legs anew.
+// the rest pose, then the file's own +Y (standFigureDrawnInAPlane has the last word). Where nothing
+// moves and no names say, the first sampled pose stands on its feet (feet_floor.h), which the rest
+// pose's own guess misses where the root turns it (a centipede's one frame turned 90 degrees about
+// Z from its OFFSETs stood on its side) or the frame poses the legs anew.
 void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
                   const MotionCosts& costs, const std::optional<glm::dvec3>& anatomy,
                   UpAxis restUp) {
@@ -1120,9 +1165,14 @@ void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& s
         choose(carried, UpAxisSource::RestPose);
     } else if (close(stance.restPoseUp)) {
         choose(stance.restPoseUp, UpAxisSource::RestPose);
+    } else if (2 * costs.flatSamples[1] < costs.samples) {
+        // No evidence: the file's own convention, Y up (a biped drawn in XY turning every joint
+        // 15 degrees in one frame: its legs' sides read +X by 0.25, lying it 20 tall).
+        choose(UpAxis::PositiveY, UpAxisSource::RestPose);
     } else {
         choose(best, UpAxisSource::Motion);
     }
+    standFigureDrawnInAPlane(costs, stance);
 }
 
 // [SECTION] Ground

@@ -39,14 +39,19 @@
 // names) the motion decides; a clip too still to say leaves several axes close, and among them
 // the floor that most ends reach, at least kManyEndsOnTheFloor (a crab's or a quadruped's, also
 // where the trunk is held in place and its sides are as still as its floor), or else the rest
-// pose's up carried by the root's rotation or the rest pose's own guess decides
-// (UpAxisSource::RestPose). A clip that does not move at all (one frame, a frozen take) and
+// pose's up carried by the root's rotation or the rest pose's own guess decides, else the
+// file's own convention, +Y (all UpAxisSource::RestPose; the cheapest axis only where the figure
+// lies flat along Y). A clip that does not move at all (one frame, a frozen take) and
 // names no head and feet stands on the feet of its pose (feet_floor.h: a centipede's 24 feet on
 // one plane, also where the root turns the rest pose), else on the rest pose's guess (both
 // UpAxisSource::RestPose: the pose held). Without frames, or for a chain of fewer than
 // kMinimumFigureNodes nodes, the rest pose decides (feet, else the longest extent:
 // rest_pose_analysis.h). A whole clip lying on the floor (all of it) therefore stands
-// up on its feet: captures are upright far more often than they lie down.
+// up on its feet: captures are upright far more often than they lie down. Along an axis where a
+// pose lies flat (every node within kFlatExtent) no node is its lowest: the stillness reads the
+// mean there. A figure flat along the voted up in most samples but not all (drawn in a plane
+// that its motion leaves) stands on the file's +Y where it has height along Y, else on the rest
+// pose's up; one flat along it in every sample (a snake on the floor) keeps the vote.
 //
 // [SECTION] Facing
 // The figure's front, perpendicular to up, at one pose: from left and right joint names
@@ -62,12 +67,14 @@
 //
 // [SECTION] Static root links
 // A root that never moves (some datasets put a `joint_Root` at 0,0,0 above the moving hips),
-// with a moving child far away (a quarter of the body's size): its link would draw as a long
-// stick from the origin to the figure. So does a root that never moves on the ground under a
-// far child that never moves either (ground_root.h: Unity's `Reference`, Unreal's `root`, the
-// same `joint_Root` over hips written without translation): a stick from the floor up between
-// the legs. Such roots are listed; they count neither for the ground nor framing, and the first
-// kind not for up either (the second is told along up, and the floor it marks is a cue to it).
+// with a child far away (a quarter of the body's size) that its own position channels move: its
+// link would draw as a long stick from the origin to the figure. (A child without position
+// channels moves only as the root turns it: a bone, as a hip joint turning at the origin.) So does
+// a root that never moves on the ground under a far child that never moves either (ground_root.h:
+// Unity's `Reference`, Unreal's `root`, the same `joint_Root` over hips written without
+// translation): a stick from the floor up between the legs. Such roots are listed; they count
+// neither for the ground nor framing, and the first kind not for up either (the second is told
+// along up, and the floor it marks is a cue to it).
 //
 // Pure; never throws or prints.
 #pragma once
@@ -119,6 +126,9 @@ inline constexpr double kAnatomyWeight = 3.0;
 inline constexpr std::size_t kMinimumFigureNodes = 6;
 inline constexpr double kGroundTolerance = 0.05;
 inline constexpr double kStaticLinkDistance = 0.25; // of the body's size
+// A pose whose every node lies within this share of the body's size along an axis is flat along
+// it: no node is its lowest there (the motion vote's stillness reads the mean).
+inline constexpr double kFlatExtent = 1e-6;
 // A root that strays no farther than this share of the body's size from where it starts never
 // moves (findStaticRoots, and the ground roots told after up).
 inline constexpr double kStillRootDrift = 1e-4;

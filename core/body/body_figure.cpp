@@ -20,9 +20,15 @@ bool FigureBuilder::measure() {
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
     bool any = false;
+    bool anyLeftOut = false;
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];
-        if (parent == kNoParent || isExcludedBone(options, i)) {
+        if (parent != kNoParent && isExcludedBone(options, i)) {
+            anyLeftOut =
+                anyLeftOut || rest.positions[i] != rest.positions[static_cast<std::size_t>(parent)];
+            continue;
+        }
+        if (parent == kNoParent) {
             continue;
         }
         for (const glm::dvec3& p :
@@ -33,7 +39,11 @@ bool FigureBuilder::measure() {
         any = any || rest.positions[i] != rest.positions[static_cast<std::size_t>(parent)];
     }
     if (!any) {
-        figure.problem = "no bone has any length";
+        // The reason must be true: a bone with a length the body leaves out (a static root's
+        // link, an IK goal's branch, a limb's helper leaf) is still a bone with a length.
+        figure.problem = anyLeftOut ? "every bone with a length is a link or helper the body "
+                                      "leaves out"
+                                    : "no bone has any length";
         return false;
     }
     const glm::dvec3 extent = high - low;

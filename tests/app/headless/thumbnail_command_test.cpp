@@ -4,6 +4,7 @@
 // non-zero exit for a file that does not load or a drawing that runs out of time.
 #include "app/headless/thumbnail_command.h"
 #include "tests/app/headless/headless_test_support.h"
+#include "tests/core/body/body_hostile_rigs.h"
 
 #include <chrono>
 #include <fstream>
@@ -244,6 +245,24 @@ TEST(ThumbnailDrawing, TheLargestSizeIsDrawn) {
     EXPECT_EQ(image->width, 1024);
     const Box box = figureBox(*image);
     EXPECT_GT(box.height(), 1024 / 2);
+}
+
+// A figure of many crowded bones keeps its capsules in a thumbnail under --bones body: the
+// 300-spoke hub's body cost 3.2 s of CPU a picture (main built it, with no notice), and at a
+// load of 9 ran past the watchdog's 20 s and left no picture at all.
+TEST(ThumbnailDrawing, AFigureOfHundredsOfCrowdedBonesKeepsItsCapsulesUnderBonesBody) {
+    const TempDir dir;
+    const fs::path input = dir.path() / "hub.bvh";
+    std::ofstream(input) << bvh::test::hubOfSpokesText(300);
+    const fs::path png = dir.path() / "thumb.png";
+    const RunResult run = runBvhscope(
+        dir, {"thumbnail", "--size", "128", "--bones", "body", input.string(), png.string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_NE(run.err.find("601 nodes, more than the 512 a body is made for"), std::string::npos)
+        << run.err;
+    const auto image = loadRgba(png);
+    ASSERT_TRUE(image.has_value());
+    EXPECT_GT(figureBox(*image).right, 0) << "no figure drawn";
 }
 
 // [SECTION] Failures: no image, a non-zero exit

@@ -3,6 +3,7 @@
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/analysis/face_helper_clips.h"
+#include "tests/core/body/body_test_skeletons.h"
 
 #include <gtest/gtest.h>
 
@@ -184,6 +185,76 @@ TEST(Stance, AStaticRootFarFromTheMovingHipsIsListedAndIgnored) {
     EXPECT_NEAR(a.stance.groundLevel, 0.0, 0.5);
     // A root that moves, or one whose child stays near it, is not a static link.
     EXPECT_TRUE(analyze(test::biped(140.0), {}).stance.staticRoots.empty());
+}
+
+// Hips still at the origin, turning in the second of three frames; Spine 30 above them, the other
+// joints on the hips' point. `spineMoves`: the spine has position channels, 12 along X in that
+// frame.
+std::string stillHipsTurningTheSpine(bool spineMoves) {
+    const std::string zero = "OFFSET 0 0 0\n CHANNELS 3 Zrotation Xrotation Yrotation\n";
+    std::string text =
+        "HIERARCHY\nROOT Hips\n{\n OFFSET 0 0 0\n CHANNELS 6 Xposition Yposition "
+        "Zposition Zrotation Xrotation Yrotation\n JOINT Spine\n {\n OFFSET 0 30 0\n";
+    text += spineMoves ? " CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                       : " CHANNELS 3 Zrotation Xrotation Yrotation\n";
+    text += " End Site\n {\n OFFSET 0 0 0\n }\n }\n";
+    for (const char* name : {"LeftArm", "RightArm", "LeftUpLeg", "RightUpLeg"}) {
+        text += std::string(" JOINT ") + name + "\n {\n " + zero +
+                " End Site\n {\n OFFSET 0 0 0\n }\n }\n";
+    }
+    text += "}\nMOTION\nFrames: 3\nFrame Time: 0.033333\n";
+    const std::string spineStill = spineMoves ? "0 30 0 0 0 0 " : "0 0 0 ";
+    const std::string spineTurned = spineMoves ? "12 30 0 20 10 -20 " : "20 10 -20 ";
+    const std::string still = "0 0 0 0 0 0 " + spineStill + "0 0 0 0 0 0 0 0 0 0 0 0\n";
+    return text + still + "0 0 0 20 10 -20 " + spineTurned + "0 0 0 0 0 0 0 0 0 0 0 0\n" + still;
+}
+
+TEST(Stance, AStillRootThatOnlyTurnsItsFarChildHoldsItByABone) {
+    // A child without position channels moves only as its still root turns it: a bone (main
+    // listed the hips as a static root and the body left out the figure's one bone with a
+    // length). A child whose own position channels move it is the static root's link still.
+    for (const bool spineMoves : {false, true}) {
+        SCOPED_TRACE(spineMoves ? "the spine's position moves" : "the spine only turns");
+        const Document document = parseDocument(stillHipsTurningTheSpine(spineMoves));
+        ASSERT_TRUE(document.loaded());
+        const Stance stance =
+            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                          analyzeRestPose(document.skeleton));
+        EXPECT_EQ(stance.staticRoots.size(), spineMoves ? 1u : 0u);
+    }
+}
+
+// A 7-joint biped drawn in the XY plane, standing along Y (180 tall), every joint turned 15
+// degrees in the middle of three frames, with `helpers` more joints on the hips' point. Along Z
+// every node ties for the lowest in the flat frames, and the first of them, the hips, which the
+// turns never move, read as a still floor: main stood it on +Z "from the motion", 0 tall, with
+// or without the helpers. Nothing names its feet; the file's own up, Y, is where it has height.
+TEST(Stance, ABipedDrawnInAPlaneThatItsMotionLeavesStandsOnTheFilesY) {
+    for (const int helpers : {0, 60}) {
+        SCOPED_TRACE(std::to_string(helpers) + " helpers");
+        test::BvhTextBuilder b;
+        const int hips = b.add("Hips", -1, {0, 95, 0});
+        const int spine = b.add("Spine", hips, {0, 45, 0});
+        b.endSite(b.add("Head", spine, {0, 20, 0}), {0, 20, 0});
+        for (const double side : {1.0, -1.0}) {
+            const std::string name = side > 0 ? "Left" : "Right";
+            const int thigh = b.add(name + "UpLeg", hips, {side * 10, -5, 0});
+            b.endSite(b.add(name + "Leg", thigh, {0, -45, 0}), {0, -45, 0});
+        }
+        for (int i = 0; i < helpers; ++i) {
+            b.endSite(b.add("Helper" + std::to_string(i), hips, {0, 0, 0}), {0, 0, 0});
+        }
+        test::BvhTextBuilder::Frame turned;
+        turned.rotations.assign(static_cast<std::size_t>(2 * (7 + helpers)),
+                                glm::dvec3(15.0, 7.5, -15.0));
+        const Document document = parseDocument(b.text({{}, turned, {}}));
+        ASSERT_TRUE(document.loaded());
+        const Stance stance =
+            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                          analyzeRestPose(document.skeleton));
+        EXPECT_EQ(stance.upAxis, UpAxis::PositiveY) << upAxisName(stance.upAxis);
+        EXPECT_GT(stance.height, 170.0);
+    }
 }
 
 TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <limits>
 
 namespace bvh {
 namespace {
@@ -51,6 +52,42 @@ TEST(BodyHostileSkeletons, EveryJointAtOnePoint) {
     }
     b.endSite(parent, {0, 0, 0});
     expectWholeBodies(b.text());
+}
+
+// Every bone zero long but Hips->Spine, 30 up, the hips still at the origin and turning it
+// (bvhscope_write_body_rigs' h05): that one bone is the body. The stance read the still hips as a
+// static root over a far moving child, and the body left its one bone out with "no bone has any
+// length" (main: no mesh in every mode); the spine moves only as the hips turn it.
+TEST(BodyHostileSkeletons, EveryBoneZeroButOneGetsABodyAlongThatBone) {
+    const Document document = parseDocument(test::zeroBonesButOneText());
+    ASSERT_TRUE(document.loaded());
+    for (const TranslationMode mode : kModes) {
+        SCOPED_TRACE(std::string(translationModeName(mode)));
+        const BodyResult body = test::buildBodyAsConverted(document, mode);
+        ASSERT_NE(body.mesh, nullptr) << body.message;
+        EXPECT_EQ(test::bodyInvariantViolation(body, document.skeleton), "");
+        float low = std::numeric_limits<float>::max();
+        float high = -low;
+        for (const BodyVertex& vertex : body.mesh->vertices) {
+            low = std::min(low, vertex.position.y);
+            high = std::max(high, vertex.position.y);
+        }
+        EXPECT_LT(low, 1.0f);   // from the hips' joint
+        EXPECT_GT(high, 29.0f); // to the spine's
+    }
+}
+
+// A body with no bone but one the caller leaves out says so: "no bone has any length" was
+// false of it (main's message).
+TEST(BodyHostileSkeletons, TheOnlyBoneWithALengthLeftOutIsNamedAsLeftOut) {
+    const Document document = parseDocument(test::zeroBonesButOneText());
+    ASSERT_TRUE(document.loaded());
+    BodyOptions options;
+    options.excludedBones = {document.skeleton.find("Spine")};
+    const BodyResult body = buildBody(document.skeleton, options);
+    EXPECT_EQ(body.mesh, nullptr);
+    EXPECT_EQ(body.message.find("no bone has any length"), std::string::npos) << body.message;
+    EXPECT_NE(body.message.find("leaves out"), std::string::npos) << body.message;
 }
 
 // Offsets thirty orders of magnitude apart: the grid is planned from the figure's extent, the
