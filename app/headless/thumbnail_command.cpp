@@ -184,8 +184,8 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
     }
     scene::ViewerSettings settings; // the default look, not this user's settings
     settings.boneStyle = request.boneStyle;
-    pictures::ThumbnailScene thumbnail =
-        pictures::thumbnailScene(std::move(*facts.thumbnailPose), &facts, settings);
+    pictures::ThumbnailScene thumbnail = pictures::thumbnailScene(
+        std::move(*facts.thumbnailPose), &facts, settings, bvh::utf8FromPath(input));
     if (request.boneStyle == render::BoneStyle::Body) {
         for (const std::string& message :
              scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes, glm::vec3(0.0f),

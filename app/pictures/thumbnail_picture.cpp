@@ -17,8 +17,8 @@ render::OrbitCamera thumbnailCamera(const scene::Scene& scene, const scene::Scen
 }
 
 ThumbnailScene thumbnailScene(bvh::Document pose, const folder::FileFacts* facts,
-                              const scene::ViewerSettings& settings) {
-    scene::Clip clip = scene::analyzeClip("", "", std::move(pose));
+                              const scene::ViewerSettings& settings, std::string displayName) {
+    scene::Clip clip = scene::analyzeClip(std::move(displayName), "", std::move(pose));
     // The pose is one frame from the middle of the clip: read its position channels as the
     // whole file is read (decided from the file's frame 0).
     if (facts != nullptr) {

@@ -10,6 +10,8 @@
 #include "core/reader/document.h"
 #include "render/math/camera.h"
 
+#include <string>
+
 namespace bvhscope::pictures {
 
 // The camera a thumbnail is seen through: the figure's front three-quarters, slightly from above
@@ -26,8 +28,9 @@ struct ThumbnailScene {
     scene::Scene scene;
     scene::ScenePose pose; // its one frame, sampled
 };
+// `displayName` names the clip in what the scene reports (a body's fallback notice).
 ThumbnailScene thumbnailScene(bvh::Document pose, const folder::FileFacts* facts,
-                              const scene::ViewerSettings& settings);
+                              const scene::ViewerSettings& settings, std::string displayName = {});
 // How a thumbnail is drawn: the look of `settings` without the ground grid.
 SceneDrawOptions thumbnailDrawOptions(const scene::ViewerSettings& settings);
 

@@ -260,6 +260,9 @@ TEST(ThumbnailDrawing, AFigureOfHundredsOfCrowdedBonesKeepsItsCapsulesUnderBones
     ASSERT_EQ(run.status, 0) << run.err;
     EXPECT_NE(run.err.find("601 nodes, more than the 512 a body is made for"), std::string::npos)
         << run.err;
+    // The notice names the file, as every other message of the command does.
+    EXPECT_NE(run.err.find("thumbnail: " + input.string() + ": body: "), std::string::npos)
+        << run.err;
     const auto image = loadRgba(png);
     ASSERT_TRUE(image.has_value());
     EXPECT_GT(figureBox(*image).right, 0) << "no figure drawn";
