@@ -2,10 +2,13 @@
 // walk (25 joints), a 65-joint Mixamo-style biped with fingers and an unnamed 1000-joint
 // many-legged rig. Issue 29 asks for under 50 ms at 65 joints. The counters give the triangles per
 // level and the bytes a body holds. Then two of its parts: the figure alone, and one brick's
-// neighbour table.
+// neighbour table. Last, what the viewer does with a body each frame: its skin frames.
 #include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
+#include "core/body/body_skin_frames.h"
 #include "core/body/body_volumes.h"
+#include "core/body/dual_quaternion.h"
+#include "core/kinematics/pose.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_test_skeletons.h"
 
@@ -86,6 +89,44 @@ BENCHMARK(BM_BodyNeighbourTable_Unnamed1000)
     ->Arg(256)
     ->Arg(1024)
     ->Unit(benchmark::kMicrosecond);
+
+// The skin transforms of one frame (what Scene::poseBody uploads each frame a body is drawn):
+// range 0 takes each joint's own world rotation (world · inverse(bind), before SKIN120), range 1
+// the skin frames from what the positions show (body_skin_frames.h). Bound in the rest pose,
+// posed with every channel at 20 (degrees; file units for positions), so every joint turns.
+void runSkinFrames(benchmark::State& state, const Skeleton& skeleton) {
+    const std::size_t nodes = skeleton.nodeCount();
+    std::vector<RigidTransform> local(nodes);
+    std::vector<RigidTransform> bind(nodes);
+    std::vector<RigidTransform> world(nodes);
+    computeRestTransforms(skeleton, local);
+    computeWorldTransforms(skeleton, local, bind);
+    const std::vector<float> row(skeleton.totalChannels(), 20.0f);
+    computeLocalTransforms(skeleton, row, TranslationMode::Absolute, local);
+    computeWorldTransforms(skeleton, local, world);
+    std::vector<RigidTransform> skin(nodes);
+    for (auto _ : state) {
+        if (state.range(0) == 0) {
+            for (std::size_t i = 0; i < nodes; ++i) {
+                skin[i] = skinTransform(world[i], bind[i]);
+            }
+        } else {
+            bodySkinFrames(skeleton.parents, world, bind, skin);
+        }
+        benchmark::DoNotOptimize(skin.data());
+    }
+    state.SetLabel(state.range(0) == 0 ? "own rotations" : "skin frames");
+}
+
+void BM_BodySkinFrames_Mixamo65(benchmark::State& state) {
+    runSkinFrames(state, parseDocument(test::mixamoBipedText()).skeleton);
+}
+BENCHMARK(BM_BodySkinFrames_Mixamo65)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+void BM_BodySkinFrames_Unnamed1000(benchmark::State& state) {
+    runSkinFrames(state, parseDocument(test::thousandJointRigText()).skeleton);
+}
+BENCHMARK(BM_BodySkinFrames_Unnamed1000)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 } // namespace bvh::bench
