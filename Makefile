@@ -46,7 +46,8 @@ $(BUILD_DIR)/build.ninja:
 	  -DBVHSCOPE_WEB_DIR=$(abspath $(WEB_BUILD_DIR))/web
 
 # Line tables only (-g1): what the sanitizers' reports need (files, lines, functions), at a
-# quarter less compile time than full debug info.
+# quarter less compile time than full debug info. The code under test is compiled at -O1, the
+# tests' own sources at the Debug build type's -O0 (CMakeLists.txt, BVHSCOPE_SANITIZE).
 $(ASAN_BUILD_DIR)/build.ninja:
 	$(CMAKE) -S . -B $(ASAN_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=Debug \
 	  -DCMAKE_C_FLAGS_DEBUG=-g1 -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
