@@ -8,12 +8,11 @@
 //
 // --joints: before each file's line, every joint whose skin frame turns from its own rotation,
 // with the most it does (degrees).
-#include "core/analysis/stance.h"
 #include "core/body/body_builder.h"
 #include "core/body/body_skin_frames.h"
 #include "core/body/body_skinning.h"
 #include "core/reader/document.h"
-#include "tests/core/body/body_lower_torso_rigs.h"
+#include "tests/core/body/body_shape_measures.h"
 #include "tests/core/body/body_stretch.h"
 
 #include <algorithm>
@@ -35,24 +34,6 @@ struct Tears {
     double worst = 0.0;
 };
 
-std::size_t flippedTriangles(const BodyMesh& mesh, std::span<const std::uint32_t> indices,
-                             std::span<const glm::dvec3> bind, std::span<const glm::dvec3> posed,
-                             std::span<const DualQuaternion> skin) {
-    const auto normal = [&indices](std::span<const glm::dvec3> at, std::size_t t) {
-        return glm::cross(at[indices[t + 1]] - at[indices[t]], at[indices[t + 2]] - at[indices[t]]);
-    };
-    std::size_t flipped = 0;
-    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
-        glm::dvec3 turned(0.0);
-        for (std::size_t k = 0; k < 3; ++k) {
-            turned +=
-                rotateVector(blendedSkin(mesh.vertices[indices[t + k]], skin), normal(bind, t));
-        }
-        flipped += glm::dot(turned, normal(posed, t)) < 0.0 ? 1 : 0;
-    }
-    return flipped;
-}
-
 // Per joint, the most its skin frame turns from its own rotation (degrees), into `most`.
 void noteJointTurns(const Skeleton& skeleton, std::span<const RigidTransform> world,
                     std::span<const RigidTransform> bind, std::vector<double>& most) {
@@ -71,14 +52,8 @@ void measure(const std::string& path, bool joints) {
     std::stringstream text;
     text << in.rdbuf();
     const Document document = parseDocument(text.str());
-    BodyOptions options = test::lowerTorsoBindOptions(text.str());
-    const TranslationMode translation =
-        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
-    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
-                                        analyzeRestPose(document.skeleton));
-    options.up = stance.upAxis;
-    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
-    const BodyResult body = buildBody(document.skeleton, options);
+    const BodyResult body =
+        buildBody(document.skeleton, test::viewerBodyOptions(text.str(), document));
     if (body.mesh == nullptr || document.motion.frameCount == 0) {
         std::printf("%s\tno body\n", path.c_str());
         return;
@@ -117,7 +92,7 @@ void measure(const std::string& path, bool joints) {
             tears.mostOver4x = std::max(tears.mostOver4x, stretch.stretched);
             tears.worst = std::max(tears.worst, stretch.worstRatio);
             tears.mostFlipped =
-                std::max(tears.mostFlipped, flippedTriangles(mesh, indices, bind, out, skin));
+                std::max(tears.mostFlipped, test::flippedTriangles(mesh, indices, bind, out, skin));
         }
         if (joints) {
             noteJointTurns(document.skeleton, world, mesh.bindWorld, jointMax);

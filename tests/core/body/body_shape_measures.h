@@ -24,6 +24,20 @@
 
 namespace bvh::test {
 
+// A capture's body options as the viewer builds its body: bound as lowerTorsoBindOptions binds
+// it, standing on the stance's up axis, without the links below static roots. `text` is the
+// file `document` was parsed from.
+inline BodyOptions viewerBodyOptions(const std::string& text, const Document& document) {
+    BodyOptions options = lowerTorsoBindOptions(text);
+    const TranslationMode translation =
+        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
+    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
+                                        analyzeRestPose(document.skeleton));
+    options.up = stance.upAxis;
+    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
+    return options;
+}
+
 template <class Frame>
 using NamedShapeMeasure =
     std::pair<const char*, std::function<float(const BodyMesh&, const Frame&)>>;
@@ -39,13 +53,7 @@ void printShapeMeasures(const std::string& path,
     std::stringstream text;
     text << in.rdbuf();
     const Document document = parseDocument(text.str());
-    BodyOptions options = lowerTorsoBindOptions(text.str());
-    const TranslationMode translation =
-        resolveTranslationMode(TranslationMode::Auto, document.skeleton, document.motion);
-    const Stance stance = analyzeStance(document.skeleton, document.motion, translation,
-                                        analyzeRestPose(document.skeleton));
-    options.up = stance.upAxis;
-    options.excludedBones = linksBelowStaticRoots(document.skeleton, stance.staticRoots);
+    BodyOptions options = viewerBodyOptions(text.str(), document);
     std::vector<std::vector<double>> values(measures.size());
     for (const glm::vec3& phase : kGridPhases) {
         options.gridPhase = phase;

@@ -55,8 +55,7 @@ struct RolledTear {
 };
 
 // The body bound in the rest pose, skinned as the viewer skins it (bodySkinTransforms,
-// skinVertex) at every frame: a triangle is turned over where its posed normal faces away from
-// its bind normal turned by its corners' skin rotations (the turn a tear cannot fake).
+// skinVertex) at every frame: edges past 4x and triangles turned over (test::flippedTriangles).
 RolledTear rolledTear(const Document& document) {
     const BodyResult body = buildBody(document.skeleton, BodyOptions{});
     RolledTear tear;
@@ -69,24 +68,13 @@ RolledTear rolledTear(const Document& document) {
     const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
     std::vector<DualQuaternion> skin;
     std::vector<glm::dvec3> posed(mesh.vertices.size());
-    const auto normal = [&indices](std::span<const glm::dvec3> at, std::size_t t) {
-        return glm::cross(at[indices[t + 1]] - at[indices[t]], at[indices[t + 2]] - at[indices[t]]);
-    };
     for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
         bodySkinTransforms(document.skeleton.parents, test::worldAtFrame(document, frame),
                            mesh.bindWorld, skin);
         for (std::size_t v = 0; v < posed.size(); ++v) {
             posed[v] = skinVertex(mesh.vertices[v], skin, 1.0f);
         }
-        std::size_t flipped = 0;
-        for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
-            glm::dvec3 turned(0.0);
-            for (std::size_t k = 0; k < 3; ++k) {
-                turned +=
-                    rotateVector(blendedSkin(mesh.vertices[indices[t + k]], skin), normal(bind, t));
-            }
-            flipped += glm::dot(turned, normal(posed, t)) < 0.0 ? 1 : 0;
-        }
+        const std::size_t flipped = test::flippedTriangles(mesh, indices, bind, posed, skin);
         const test::EdgeStretch stretch = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
         tear.mostFlipped = std::max(tear.mostFlipped, flipped);
         tear.mostOver4x = std::max(tear.mostOver4x, stretch.stretched);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/body/body_mesh.h"
+#include "core/body/body_skinning.h"
 #include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 
@@ -51,6 +52,28 @@ inline EdgeStretch measureEdgeStretch(std::span<const glm::dvec3> bind,
         }
     }
     return result;
+}
+
+// Triangles turned over by a skinning: a triangle is turned over where its posed normal faces
+// away from its bind normal turned by its corners' skin rotations (`skin`, bodySkinTransforms'),
+// the turn a tear cannot fake. `bind` and `posed` as measureEdgeStretch's.
+inline std::size_t flippedTriangles(const BodyMesh& mesh, std::span<const std::uint32_t> indices,
+                                    std::span<const glm::dvec3> bind,
+                                    std::span<const glm::dvec3> posed,
+                                    std::span<const DualQuaternion> skin) {
+    const auto normal = [&indices](std::span<const glm::dvec3> at, std::size_t t) {
+        return glm::cross(at[indices[t + 1]] - at[indices[t]], at[indices[t + 2]] - at[indices[t]]);
+    };
+    std::size_t flipped = 0;
+    for (std::size_t t = 0; t + 2 < indices.size(); t += 3) {
+        glm::dvec3 turned(0.0);
+        for (std::size_t k = 0; k < 3; ++k) {
+            turned +=
+                rotateVector(blendedSkin(mesh.vertices[indices[t + k]], skin), normal(bind, t));
+        }
+        flipped += glm::dot(turned, normal(posed, t)) < 0.0 ? 1 : 0;
+    }
+    return flipped;
 }
 
 // A tear as issue 38 sees it ("sheets of stretched triangles"): edges stretched past
