@@ -1,6 +1,7 @@
 #include "core/body/body_skin_frames.h"
 
 #include "core/body/dual_quaternion.h"
+#include "core/kinematics/shortest_turn.h"
 
 #include <algorithm>
 #include <cmath>
@@ -30,21 +31,6 @@ double wrapAngle(double angle) {
         angle += kTurn;
     }
     return angle;
-}
-
-// The least rotation taking unit `from` onto unit `to`.
-glm::dquat swingBetween(const glm::dvec3& from, const glm::dvec3& to) {
-    const double cosine = glm::dot(from, to);
-    if (cosine < -1.0 + 1e-12) {
-        glm::dvec3 axis = glm::cross(from, glm::dvec3(1.0, 0.0, 0.0));
-        if (glm::length(axis) < 1e-6) {
-            axis = glm::cross(from, glm::dvec3(0.0, 1.0, 0.0));
-        }
-        axis = glm::normalize(axis);
-        return {0.0, axis.x, axis.y, axis.z};
-    }
-    const glm::dvec3 axis = glm::cross(from, to);
-    return glm::normalize(glm::dquat(1.0 + cosine, axis.x, axis.y, axis.z));
 }
 
 // The angle a rotation turns about unit `axis` (its twist about it), in (-pi, pi].
@@ -224,11 +210,11 @@ void fitChain(Frames& f, std::size_t top, const glm::dquat& topFrame, const glm:
         const std::size_t node = chain[i];
         const glm::dvec3 bound = f.bindDirection(node);
         const glm::dvec3 posed = f.posedDirection(node);
-        swing[i] = glm::normalize(swingBetween(hung * bound, posed) * hung);
+        swing[i] = glm::normalize(shortestTurn(hung * bound, posed) * hung);
         hung = swing[i];
-        ownHung = glm::normalize(swingBetween(ownHung * bound, posed) * ownHung);
+        ownHung = glm::normalize(shortestTurn(ownHung * bound, posed) * ownHung);
         const glm::dquat own = f.own[node].rotation;
-        const glm::dquat onBone = swingBetween(own * bound, posed) * own;
+        const glm::dquat onBone = shortestTurn(own * bound, posed) * own;
         twist[i] = twistAbout(onBone * glm::inverse(ownHung), posed);
         step = std::max(step, std::abs(wrapAngle(twist[i] - (i == 0 ? 0.0 : twist[i - 1]))));
     }
@@ -241,7 +227,7 @@ void fitChain(Frames& f, std::size_t top, const glm::dquat& topFrame, const glm:
     // within kRealEndTwist of the chain hung from the top (a foot facing as the hips do, over
     // shins a capture rolls and unrolls), none where it turns past kInvisibleEndTwist (a forearm
     // rolled half a turn over a hand that does not show it).
-    const double endOwn = twistAbout(swingBetween(lastOwn * f.bindDirection(last), lastAxis) *
+    const double endOwn = twistAbout(shortestTurn(lastOwn * f.bindDirection(last), lastAxis) *
                                          lastOwn * glm::inverse(swing[k - 1]),
                                      lastAxis);
     double endTwist = endOwn * (1.0 - smoothStep(kRealEndTwist * kDegree,

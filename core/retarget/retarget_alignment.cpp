@@ -10,7 +10,6 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
-#include <numbers>
 
 namespace bvh::retarget_detail {
 namespace {
@@ -144,19 +143,6 @@ glm::dquat turnFor(const DirectionPairs& pairs, const glm::dquat& parentTurn) {
 }
 
 } // namespace
-
-glm::dquat shortestTurn(const glm::dvec3& from, const glm::dvec3& to) {
-    const double cosine = glm::dot(from, to);
-    if (cosine < -1.0 + 1e-12) {
-        glm::dvec3 axis = glm::cross(from, glm::dvec3(1.0, 0.0, 0.0));
-        if (glm::length(axis) < 1e-6) {
-            axis = glm::cross(from, glm::dvec3(0.0, 1.0, 0.0));
-        }
-        return glm::angleAxis(std::numbers::pi, glm::normalize(axis));
-    }
-    const glm::dvec3 axis = glm::cross(from, to);
-    return glm::normalize(glm::dquat(1.0 + cosine, axis.x, axis.y, axis.z));
-}
 
 ReferencePose referencePoseOf(const Skeleton& skeleton, const Motion& motion) {
     ReferencePose pose;

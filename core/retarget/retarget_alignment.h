@@ -6,6 +6,7 @@
 
 #include "core/analysis/rest_pose_analysis.h"
 #include "core/kinematics/pose.h"
+#include "core/kinematics/shortest_turn.h"
 #include "core/model/motion.h"
 #include "core/model/skeleton.h"
 #include "core/retarget/joint_matching.h"
@@ -39,8 +40,7 @@ Alignment alignReferencePoses(const Skeleton& source, const ReferencePose& sourc
                               const Skeleton& target, const ReferencePose& targetPose,
                               const JointMap& map);
 
-// The shortest rotation taking unit vector `from` onto unit vector `to` (a half turn about an
-// axis perpendicular to both when they are opposite).
-glm::dquat shortestTurn(const glm::dvec3& from, const glm::dvec3& to);
+// The shortest rotation taking unit vector `from` onto unit vector `to` (core/kinematics).
+using bvh::shortestTurn;
 
 } // namespace bvh::retarget_detail
