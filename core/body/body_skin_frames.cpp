@@ -138,16 +138,17 @@ void fitPlaneFrame(Frames& f, std::size_t node) {
     double widest = 0.0;
     std::size_t first = kNone;
     std::size_t second = kNone;
-    for (const std::size_t a : f.reached[node]) {
-        for (const std::size_t b : f.reached[node]) {
-            const glm::dvec3 da = f.bind[a].translation - at;
-            const glm::dvec3 db = f.bind[b].translation - at;
+    const std::vector<std::size_t>& reached = f.reached[node];
+    for (std::size_t ia = 0; ia < reached.size(); ++ia) {
+        for (std::size_t ib = ia + 1; ib < reached.size(); ++ib) {
+            const glm::dvec3 da = f.bind[reached[ia]].translation - at;
+            const glm::dvec3 db = f.bind[reached[ib]].translation - at;
             const double sine = glm::length(glm::cross(da, db)) /
                                 std::max(glm::length(da) * glm::length(db), 1e-300);
-            if (a < b && sine > widest) {
+            if (sine > widest) {
                 widest = sine;
-                first = a;
-                second = b;
+                first = reached[ia];
+                second = reached[ib];
             }
         }
     }
@@ -222,21 +223,23 @@ void fitChain(Frames& f, std::size_t top, const glm::dquat& topFrame, const glm:
     const bool bounded = end != kNone && f.spansPlane[end] != 0;
     const std::size_t last = chain.back();
     const glm::dvec3 lastAxis = f.posedDirection(last);
-    const glm::dquat lastOwn = f.own[last].rotation;
-    // A chain ending in an End Site: its last joint's own turn about its bone, while that stays
-    // within kRealEndTwist of the chain hung from the top (a foot facing as the hips do, over
-    // shins a capture rolls and unrolls), none where it turns past kInvisibleEndTwist (a forearm
-    // rolled half a turn over a hand that does not show it).
-    const double endOwn = twistAbout(shortestTurn(lastOwn * f.bindDirection(last), lastAxis) *
-                                         lastOwn * glm::inverse(swing[k - 1]),
-                                     lastAxis);
-    double endTwist = endOwn * (1.0 - smoothStep(kRealEndTwist * kDegree,
-                                                 kInvisibleEndTwist * kDegree, std::abs(endOwn)));
+    double endTwist = 0.0;
     if (bounded) {
-        const glm::dvec3 axis = f.posedDirection(chain.back());
-        endTwist = twistAbout(f.frame[end] * glm::inverse(swing[k - 1]), axis);
-        const double shown = twistAbout(f.frame[end] * glm::inverse(ownHung), axis);
+        // A chain ending at a joint whose bones span a plane: the turn that joint's frame shows.
+        endTwist = twistAbout(f.frame[end] * glm::inverse(swing[k - 1]), lastAxis);
+        const double shown = twistAbout(f.frame[end] * glm::inverse(ownHung), lastAxis);
         step = std::max(step, std::abs(wrapAngle(shown - twist[k - 1])));
+    } else {
+        // A chain ending in an End Site: its last joint's own turn about its bone, while that
+        // stays within kRealEndTwist of the chain hung from the top (a foot facing as the hips
+        // do, over shins a capture rolls and unrolls), none where it turns past
+        // kInvisibleEndTwist (a forearm rolled half a turn over a hand that does not show it).
+        const glm::dquat lastOwn = f.own[last].rotation;
+        const double endOwn = twistAbout(shortestTurn(lastOwn * f.bindDirection(last), lastAxis) *
+                                             lastOwn * glm::inverse(swing[k - 1]),
+                                         lastAxis);
+        endTwist = endOwn * (1.0 - smoothStep(kRealEndTwist * kDegree, kInvisibleEndTwist * kDegree,
+                                              std::abs(endOwn)));
     }
     const double spread = smoothStep(kRealTwistStep * kDegree, kInvisibleRollStep * kDegree, step);
     for (std::size_t i = 0; i < k; ++i) {
