@@ -3,6 +3,7 @@
 #include "core/reader/document.h"
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/analysis/face_helper_clips.h"
+#include "tests/core/body/body_hostile_rigs.h"
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <gtest/gtest.h>
@@ -229,25 +230,11 @@ TEST(Stance, AStillRootThatOnlyTurnsItsFarChildHoldsItByABone) {
 // every node ties for the lowest in the flat frames, and the first of them, the hips, which the
 // turns never move, read as a still floor: main stood it on +Z "from the motion", 0 tall, with
 // or without the helpers. Nothing names its feet; the file's own up, Y, is where it has height.
+// (The hostile rigs' coincidentJointsText, h06 of bvhscope_write_body_rigs --hostile.)
 TEST(Stance, ABipedDrawnInAPlaneThatItsMotionLeavesStandsOnTheFilesY) {
     for (const int helpers : {0, 60}) {
         SCOPED_TRACE(std::to_string(helpers) + " helpers");
-        test::BvhTextBuilder b;
-        const int hips = b.add("Hips", -1, {0, 95, 0});
-        const int spine = b.add("Spine", hips, {0, 45, 0});
-        b.endSite(b.add("Head", spine, {0, 20, 0}), {0, 20, 0});
-        for (const double side : {1.0, -1.0}) {
-            const std::string name = side > 0 ? "Left" : "Right";
-            const int thigh = b.add(name + "UpLeg", hips, {side * 10, -5, 0});
-            b.endSite(b.add(name + "Leg", thigh, {0, -45, 0}), {0, -45, 0});
-        }
-        for (int i = 0; i < helpers; ++i) {
-            b.endSite(b.add("Helper" + std::to_string(i), hips, {0, 0, 0}), {0, 0, 0});
-        }
-        test::BvhTextBuilder::Frame turned;
-        turned.rotations.assign(static_cast<std::size_t>(2 * (7 + helpers)),
-                                glm::dvec3(15.0, 7.5, -15.0));
-        const Document document = parseDocument(b.text({{}, turned, {}}));
+        const Document document = parseDocument(test::coincidentJointsText(helpers));
         ASSERT_TRUE(document.loaded());
         const Stance stance =
             analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
