@@ -34,12 +34,19 @@ struct Tears {
     double worst = 0.0;
 };
 
+// The skin frames' plans of a body: by the joints' own rotations (no parents) and by the frames.
+struct Plans {
+    BodySkinPlan own;
+    BodySkinPlan frames;
+    BodySkinScratch scratch;
+};
+
 // Per joint, the most its skin frame turns from its own rotation (degrees), into `most`.
-void noteJointTurns(const Skeleton& skeleton, std::span<const RigidTransform> world,
-                    std::span<const RigidTransform> bind, std::vector<double>& most) {
-    std::vector<RigidTransform> own, frames;
-    bodySkinFrames({}, world, bind, own);
-    bodySkinFrames(skeleton.parents, world, bind, frames);
+void noteJointTurns(Plans& plans, std::span<const RigidTransform> world,
+                    std::vector<double>& most) {
+    std::vector<RigidTransform> own(world.size()), frames(world.size());
+    bodySkinFrames(plans.own, world, plans.scratch, own);
+    bodySkinFrames(plans.frames, world, plans.scratch, frames);
     most.resize(own.size(), 0.0);
     for (std::size_t j = 0; j < own.size(); ++j) {
         const double cosine = std::abs(glm::dot(own[j].rotation, frames[j].rotation));
@@ -71,6 +78,9 @@ void measure(const std::string& path, bool joints) {
     double moved = 0.0;
     std::vector<double> jointMax;
     std::vector<DualQuaternion> skin;
+    Plans plans{makeBodySkinPlan({}, mesh.bindWorld),
+                makeBodySkinPlan(document.skeleton.parents, mesh.bindWorld),
+                {}};
     std::vector<glm::dvec3> posed(bind.size()), ownPosed(bind.size());
     const std::uint32_t count = std::min<std::uint32_t>(document.motion.frameCount, 400);
     for (std::uint32_t i = 0; i < count; ++i) {
@@ -78,10 +88,7 @@ void measure(const std::string& path, bool joints) {
             count == 1 ? 0 : std::uint64_t{i} * (document.motion.frameCount - 1) / (count - 1));
         const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
         for (const bool useFrames : {false, true}) {
-            const std::span<const NodeIndex> parents =
-                useFrames ? std::span<const NodeIndex>(document.skeleton.parents)
-                          : std::span<const NodeIndex>();
-            bodySkinTransforms(parents, world, mesh.bindWorld, skin);
+            bodySkinTransforms(useFrames ? plans.frames : plans.own, world, plans.scratch, skin);
             std::vector<glm::dvec3>& out = useFrames ? posed : ownPosed;
             for (std::size_t v = 0; v < out.size(); ++v) {
                 out[v] = skinVertex(mesh.vertices[v], skin, 1.0f);
@@ -95,7 +102,7 @@ void measure(const std::string& path, bool joints) {
                 std::max(tears.mostFlipped, test::flippedTriangles(mesh, indices, bind, out, skin));
         }
         if (joints) {
-            noteJointTurns(document.skeleton, world, mesh.bindWorld, jointMax);
+            noteJointTurns(plans, world, jointMax);
         }
         for (std::size_t v = 0; v < posed.size(); ++v) {
             moved = std::max(moved, glm::length(posed[v] - ownPosed[v]) / size);

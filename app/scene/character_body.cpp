@@ -42,6 +42,7 @@ void BodyBuild::run(std::stop_token stop) {
     if (result.mesh && result.mesh->nodeRadii.size() == skeleton.nodeCount() &&
         result.mesh->bindWorld.size() == skeleton.nodeCount()) {
         bindWorld_ = result.mesh->bindWorld;
+        skinPlan_ = bvh::makeBodySkinPlan(skeleton.parents, bindWorld_);
         mesh_ = std::move(result.mesh);
         state_.store(State::Ready, std::memory_order_release);
         return;

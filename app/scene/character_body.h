@@ -11,6 +11,7 @@
 #include "app/scene/clip.h"
 #include "core/body/body_builder.h"
 #include "core/body/body_mesh.h"
+#include "core/body/body_skin_plan.h"
 #include "core/kinematics/pose.h"
 
 #include <atomic>
@@ -50,6 +51,9 @@ public:
     // the rest pose, or a frame of the motion where the rest pose disagrees with it): skin
     // transforms are taken against them. Set once the state is Ready.
     const std::vector<bvh::RigidTransform>& bindWorld() const { return bindWorld_; }
+    // The skin frames' plan of the clip's skeleton bound at bindWorld (body_skin_plan.h): made
+    // once with the body, so a frame only evaluates it. Set once the state is Ready.
+    const bvh::BodySkinPlan& skinPlan() const { return skinPlan_; }
     // Why there is no body (Fallback), or what was degraded (Ready); set once not Building.
     const std::string& message() const { return message_; }
 
@@ -67,6 +71,7 @@ private:
     bvh::BodyOptions options_;
     std::shared_ptr<const bvh::BodyMesh> mesh_;
     std::vector<bvh::RigidTransform> bindWorld_;
+    bvh::BodySkinPlan skinPlan_;
     std::string message_;
     std::atomic<State> state_{State::Building};
     bool fallbackReported_ = false;
@@ -95,9 +100,10 @@ bool bodiesBuilding(const Scene& scene);
 
 // The outline of the character's body (BodyMesh::outlineVertices, at thickness 1) posed at
 // `world` (file units), in viewer space, into `out` (emptied first; left empty without a ready
-// body): framing fits these points, so the body is never cut off.
+// body): framing fits these points, so the body is never cut off. `scratch` is the caller's, kept
+// between calls so skinning allocates nothing once it has its sizes.
 void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
-                 std::vector<glm::vec3>& out);
+                 bvh::BodySkinScratch& scratch, std::vector<glm::vec3>& out);
 
 // Drops every character's build (another look chosen: no thread keeps working for nothing).
 void dropBodies(Scene& scene);

@@ -35,11 +35,17 @@ void forEachShownPose(const Scene& scene, const ScenePose& pose, Visit&& fn) {
     }
 }
 
+// What posing the bodies' outlines writes, kept across the poses of one framing (frameFollow
+// samples up to kFollowSamples of them).
+struct OutlineBuffers {
+    std::vector<glm::vec3> points;
+    bvh::BodySkinScratch skin;
+};
+
 // Every shown figure's joints (static roots and goal branches left out: isOutsideFigure) and, drawn
 // as a body, its body's outline (bodyOutline), moved by `shift`.
 void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose,
-                         const glm::vec3& shift) {
-    std::vector<glm::vec3> outline;
+                         const glm::vec3& shift, OutlineBuffers& outline) {
     forEachShownPose(scene, pose,
                      [&](const Character& character, const std::vector<glm::vec3>& positions) {
                          for (std::size_t i = 0; i < positions.size(); ++i) {
@@ -50,8 +56,9 @@ void includeShownFigures(ViewFit& fit, const Scene& scene, const ScenePose& pose
                      });
     for (std::size_t c = 0; c < scene.characters().size() && c < pose.characters.size(); ++c) {
         if (scene.characters()[c].appearance.visible) {
-            bodyOutline(scene.characters()[c], pose.characters[c].world, outline);
-            for (const glm::vec3& point : outline) {
+            bodyOutline(scene.characters()[c], pose.characters[c].world, outline.skin,
+                        outline.points);
+            for (const glm::vec3& point : outline.points) {
                 fit.include(point + shift);
             }
         }
@@ -153,7 +160,8 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePo
         }
     }
     ViewFit fit(camera, aspect);
-    includeShownFigures(fit, scene, pose, glm::vec3(0.0f));
+    OutlineBuffers outline;
+    includeShownFigures(fit, scene, pose, glm::vec3(0.0f), outline);
     fit.apply(camera);
 }
 
@@ -191,6 +199,7 @@ std::optional<FollowFraming> frameFollow(const Scene& scene, const render::Orbit
     FollowFraming framing{camera, glm::vec3(0.0f)};
     ViewFit fit(camera, aspect);
     ScenePose pose;
+    OutlineBuffers outline;
     const double span =
         std::isfinite(endSeconds - startSeconds) ? std::max(endSeconds - startSeconds, 0.0) : 0.0;
     const int samples = std::clamp(followSampleCount(scene), 2, std::max(mostSamples, 2));
@@ -199,7 +208,7 @@ std::optional<FollowFraming> frameFollow(const Scene& scene, const render::Orbit
         scene.sample(startSeconds + step * k, bvh::Interpolation::Nearest, false, pose);
         const std::optional<glm::vec3> anchor = followAnchor(scene, pose);
         if (anchor) {
-            includeShownFigures(fit, scene, pose, -*anchor);
+            includeShownFigures(fit, scene, pose, -*anchor, outline);
         }
         if (step <= 0.0) {
             break; // one time: one sample

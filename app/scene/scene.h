@@ -3,6 +3,7 @@
 #pragma once
 
 #include "app/scene/character.h"
+#include "core/body/body_skin_plan.h"
 #include "render/math/picking.h"
 #include "render/math/skeleton_instances.h"
 #include "render/math/skinned_mesh.h"
@@ -48,6 +49,8 @@ struct BodyInstance {
     float thickness = 1.0f;
     std::vector<render::SkinDualQuaternion> skin;
     std::vector<glm::vec4> colors;
+    // Poses the skin frames (Scene::poseBody) without allocating once it has its sizes.
+    bvh::BodySkinScratch skinScratch;
 };
 
 // The default camera's yaw, and how far to a figure's right of straight in front the framing

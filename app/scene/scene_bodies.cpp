@@ -23,14 +23,14 @@ float metresPerFileUnit(const Character& character) {
 } // namespace
 
 void bodyOutline(const Character& character, std::span<const bvh::RigidTransform> world,
-                 std::vector<glm::vec3>& out) {
+                 bvh::BodySkinScratch& scratch, std::vector<glm::vec3>& out) {
     out.clear();
     if (!character.appearance.body || !character.appearance.body->ready()) {
         return;
     }
     const bvh::BodyMesh& mesh = *character.appearance.body->mesh();
-    std::vector<bvh::DualQuaternion> skin;
-    bvh::bodySkinTransforms(character.clip->document.skeleton.parents, world, mesh.bindWorld, skin);
+    std::vector<bvh::DualQuaternion>& skin = scratch.skin;
+    bvh::bodySkinTransforms(character.appearance.body->skinPlan(), world, scratch, skin);
     out.reserve(mesh.outlineVertices.size());
     const Placement placement = placementFor(character, world);
     for (const std::uint32_t vertex : mesh.outlineVertices) {
@@ -64,14 +64,16 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
         world.size() != character.appearance.body->bindWorld().size()) {
         return false;
     }
-    const std::vector<bvh::RigidTransform>& bindWorld = character.appearance.body->bindWorld();
     body.mesh = character.appearance.body->mesh();
     body.model = placementFor(character, world).matrix() * glm::mat4(character.axes.fileToViewer);
     body.thickness = look.thickness;
     body.skin.resize(world.size());
     body.colors.assign(world.size(), character.appearance.color);
-    std::vector<bvh::RigidTransform> frames;
-    bvh::bodySkinFrames(character.clip->document.skeleton.parents, world, bindWorld, frames);
+    // The plan kept with the body and the scratch kept with the instance: posing it again
+    // allocates nothing.
+    std::vector<bvh::RigidTransform>& frames = body.skinScratch.transforms;
+    frames.resize(world.size());
+    bvh::bodySkinFrames(character.appearance.body->skinPlan(), world, body.skinScratch, frames);
     for (std::size_t i = 0; i < frames.size(); ++i) {
         const bvh::RigidTransform& skin = frames[i];
         body.skin[i] =

@@ -1,23 +1,17 @@
 #include "core/body/body_skin_frames.h"
 
-#include "core/body/dual_quaternion.h"
 #include "core/kinematics/shortest_turn.h"
 
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
 #include <numbers>
 
 namespace bvh {
 
 namespace {
 
-// Children whose bind directions are nearer parallel than this (sin of about 10 degrees) do not
-// span a plane.
-constexpr double kPlaneSine = 0.17;
-// A bone shorter than this share of its joint's distance from the origin plus one unit has no
-// direction.
-constexpr double kNoBone = 1e-9;
 constexpr double kDegree = std::numbers::pi / 180.0;
 constexpr double kRealEndTwist = 90.0;
 constexpr double kInvisibleEndTwist = 135.0;
@@ -50,273 +44,288 @@ double smoothStep(double from, double to, double x) {
     return t * t * (3.0 - 2.0 * t);
 }
 
-struct Frames {
-    std::span<const NodeIndex> parents;
+// One evaluation of a plan: `own` holds world · inverse(bind) of every node (the caller's output,
+// overwritten only after every frame is chosen).
+struct Evaluation {
+    const BodySkinPlan& plan;
     std::span<const RigidTransform> world;
-    std::span<const RigidTransform> bind;
-    std::vector<std::vector<std::size_t>> children;
-    std::vector<RigidTransform> own; // per node: world · inverse(bind), as skinTransform
-    std::vector<glm::dquat> frame;   // per node: the skin rotation chosen
-    std::vector<std::uint8_t> isOwn; // frame[i] is own[i].rotation exactly
-    std::vector<std::uint8_t> done;  // frame[i] is set
-    std::vector<std::uint8_t> spansPlane;
-    std::vector<std::size_t> along; // per node: the child its bone runs to; npos: no bone
-    std::vector<std::vector<std::size_t>> reached; // per node: reachedChildren
+    std::span<const RigidTransform> own;
+    BodySkinScratch& scratch;
 
-    std::size_t parentOf(std::size_t node) const { return static_cast<std::size_t>(parents[node]); }
-    glm::dvec3 bindDirection(std::size_t node) const {
-        return glm::normalize(bind[along[node]].translation - bind[node].translation);
+    void keepOwn(std::size_t node) const {
+        scratch.frame[node] = own[node].rotation;
+        scratch.isOwn[node] = 1;
     }
-    glm::dvec3 posedDirection(std::size_t node) const {
-        const glm::dvec3 d = world[along[node]].translation - world[node].translation;
+    glm::dvec3 posedDirection(const BodySkinLink& link) const {
+        const glm::dvec3 d = world[link.along].translation - world[link.node].translation;
         const double length = glm::length(d);
-        return length > 0.0 ? d / length : bindDirection(node);
+        return length > 0.0 ? d / length : link.bindDirection;
     }
 };
 
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-
-// The nodes a joint's bones reach: its children, and through any child at the joint's own
-// position (CMU's Hips -> LHipJoint, Spine1 -> Neck and the shoulders, all OFFSET 0) that
-// child's, so a hub of zero-length bones shows its frame by the bones leaving it.
-void reachedChildren(const Frames& f, std::size_t node, const glm::dvec3& at, double tiny,
-                     std::vector<std::size_t>& out) {
-    for (const std::size_t child : f.children[node]) {
-        if (glm::length(f.bind[child].translation - at) > tiny) {
-            out.push_back(child);
-        } else {
-            reachedChildren(f, child, at, tiny, out);
-        }
-    }
-}
-
-// The child a joint's bone runs to (the farthest in the bind pose) and whether two reached
-// children span a plane; a joint whose children all sit at its own position has no bone.
-void classify(Frames& f, std::size_t node) {
-    const glm::dvec3 at = f.bind[node].translation;
-    const double tiny = kNoBone * (glm::length(at) + 1.0);
-    double longest = tiny;
-    for (const std::size_t child : f.children[node]) {
-        const double length = glm::length(f.bind[child].translation - at);
-        if (length > longest) {
-            longest = length;
-            f.along[node] = child;
-        }
-    }
-    reachedChildren(f, node, at, tiny, f.reached[node]);
-    const std::vector<std::size_t>& reached = f.reached[node];
-    for (std::size_t a = 0; a < reached.size() && f.spansPlane[node] == 0; ++a) {
-        for (std::size_t b = a + 1; b < reached.size(); ++b) {
-            const glm::dvec3 da = glm::normalize(f.bind[reached[a]].translation - at);
-            const glm::dvec3 db = glm::normalize(f.bind[reached[b]].translation - at);
-            if (glm::length(glm::cross(da, db)) > kPlaneSine) {
-                f.spansPlane[node] = 1;
-                break;
-            }
-        }
-    }
-}
-
-// An orthonormal frame (as a rotation) whose first axis is `first` and whose plane holds
-// `second`; false where the two are nearly parallel.
-bool planeFrame(const glm::dvec3& first, const glm::dvec3& second, glm::dquat& out) {
-    const glm::dvec3 normal = glm::cross(first, second);
-    if (glm::length(normal) < 1e-6) {
-        return false;
-    }
-    const glm::dvec3 z = glm::normalize(normal);
-    const glm::dmat3 axes(first, glm::cross(z, first), z);
-    out = glm::quat_cast(axes);
-    return true;
-}
-
-// The turn carrying the bind pose's child directions onto the posed ones: the two children that
-// span the widest plane in the bind pose; the joint's own rotation where the capture is rigid.
-void fitPlaneFrame(Frames& f, std::size_t node) {
-    const glm::dvec3 at = f.bind[node].translation;
-    const glm::dvec3 posedAt = f.world[node].translation;
-    double widest = 0.0;
-    std::size_t first = kNone;
-    std::size_t second = kNone;
-    const std::vector<std::size_t>& reached = f.reached[node];
-    for (std::size_t ia = 0; ia < reached.size(); ++ia) {
-        for (std::size_t ib = ia + 1; ib < reached.size(); ++ib) {
-            const glm::dvec3 da = f.bind[reached[ia]].translation - at;
-            const glm::dvec3 db = f.bind[reached[ib]].translation - at;
-            const double sine = glm::length(glm::cross(da, db)) /
-                                std::max(glm::length(da) * glm::length(db), 1e-300);
-            if (sine > widest) {
-                widest = sine;
-                first = reached[ia];
-                second = reached[ib];
-            }
-        }
-    }
-    glm::dquat bindFrame;
+// The turn carrying the bind pose's child directions onto the posed ones (the hub's widest pair);
+// the joint's own rotation where the capture is rigid.
+void fitPlaneFrame(const Evaluation& e, const BodySkinHub& hub) {
+    const glm::dvec3 posedAt = e.world[hub.node].translation;
     glm::dquat posedFrame;
-    const auto unit = [](const glm::dvec3& v) { return glm::normalize(v); };
-    if (first == kNone ||
-        !planeFrame(unit(f.bind[first].translation - at), unit(f.bind[second].translation - at),
-                    bindFrame) ||
-        !planeFrame(unit(f.world[first].translation - posedAt),
-                    unit(f.world[second].translation - posedAt), posedFrame)) {
-        f.frame[node] = f.own[node].rotation;
-        f.isOwn[node] = 1;
+    if (!hub.fits ||
+        !skinPlaneFrame(glm::normalize(e.world[hub.first].translation - posedAt),
+                        glm::normalize(e.world[hub.second].translation - posedAt), posedFrame)) {
+        e.keepOwn(hub.node);
         return;
     }
-    glm::dquat fitted = glm::normalize(posedFrame * glm::inverse(bindFrame));
-    const glm::dquat own = f.own[node].rotation;
+    glm::dquat fitted = glm::normalize(posedFrame * hub.inverseBindFrame);
+    const glm::dquat own = e.own[hub.node].rotation;
     if (glm::dot(fitted, own) < 0.0) {
         fitted = -fitted;
     }
     const double apart = 2.0 * std::acos(std::min(1.0, glm::dot(fitted, own)));
     const double shown = smoothStep(kRealTwistStep * kDegree, kInvisibleRollStep * kDegree, apart);
-    f.frame[node] = shown > 0.0 ? glm::normalize(glm::slerp(own, fitted, shown)) : own;
-    f.isOwn[node] = shown > 0.0 ? 0 : 1;
+    e.scratch.frame[hub.node] = shown > 0.0 ? glm::normalize(glm::slerp(own, fitted, shown)) : own;
+    e.scratch.isOwn[hub.node] = shown > 0.0 ? 0 : 1;
 }
 
 // A joint with no bone to measure (or an End Site): its parent's frame times its own local turn.
-void followParent(Frames& f, std::size_t node) {
-    const NodeIndex parent = f.parents[node];
-    if (parent < 0 || f.isOwn[static_cast<std::size_t>(parent)] != 0) {
-        f.frame[node] = f.own[node].rotation;
-        f.isOwn[node] = 1;
+void followParent(const Evaluation& e, std::size_t node) {
+    const NodeIndex parent = e.plan.parents[node];
+    if (parent < 0 || e.scratch.isOwn[static_cast<std::size_t>(parent)] != 0) {
+        e.keepOwn(node);
         return;
     }
     const auto p = static_cast<std::size_t>(parent);
-    f.frame[node] =
-        glm::normalize(f.frame[p] * glm::inverse(f.own[p].rotation) * f.own[node].rotation);
-    f.isOwn[node] = 0;
+    e.scratch.frame[node] =
+        glm::normalize(e.scratch.frame[p] * glm::inverse(e.own[p].rotation) * e.own[node].rotation);
+    e.scratch.isOwn[node] = 0;
 }
 
-bool isChainJoint(const Frames& f, std::size_t node) {
-    return f.along[node] != kNone && f.spansPlane[node] == 0;
+// tan(36 degrees): two twist turns (w, along) whose quotient leans less than this stand less than
+// 72 degrees apart about the bone, short of kRealTwistStep by more than any rounding.
+constexpr double kSureStepTangent = 0.7265;
+static_assert(kRealTwistStep >= 73.0, "the sure step must stay below kRealTwistStep");
+
+// Whether the twist of `turn` surely stands within kRealTwistStep of `from`'s (both (w, along) of
+// a rotation about one bone, as twistAbout reads them): their quotient turn * conj(from) leans
+// less than kSureStepTangent. Decides a calm chain without atan2.
+bool surelyCalmStep(const glm::dvec2& turn, const glm::dvec2& from) {
+    const double real = turn.x * from.x + turn.y * from.y;
+    const double imaginary = turn.y * from.x - turn.x * from.y;
+    return std::abs(imaginary) < kSureStepTangent * std::abs(real);
 }
 
-// The chain of one-bone joints from `top` down its bones, and the twist of each about its bone
-// from the least-swing chain hung from `topFrame` (see body_skin_frames.h).
-void fitChain(Frames& f, std::size_t top, const glm::dquat& topFrame, const glm::dquat& topOwn) {
-    std::vector<std::size_t> chain;
-    for (std::size_t node = top; node != kNone && isChainJoint(f, node) && f.done[node] == 0;
-         node = f.along[node]) {
-        chain.push_back(node);
+// twistAbout's (w, along) of `rotation` about unit `axis`.
+glm::dvec2 twistTurn(const glm::dquat& rotation, const glm::dvec3& axis) {
+    return {rotation.w, rotation.x * axis.x + rotation.y * axis.y + rotation.z * axis.z};
+}
+
+double twistAngle(const glm::dvec2& turn) {
+    return wrapAngle(2.0 * std::atan2(turn.y, turn.x));
+}
+
+// The turn taking unit `from` onto unit `to` as shortestTurn's, unnormalised (a positive multiple),
+// for measuring angles alone; false where the two stand 120 degrees or more apart (towards
+// shortestTurn's case of opposite directions, left to the full fit).
+bool scaledShortestTurn(const glm::dvec3& from, const glm::dvec3& to, glm::dquat& out) {
+    const double cosine = glm::dot(from, to);
+    const glm::dvec3 axis = glm::cross(from, to);
+    out = glm::dquat(1.0 + cosine, axis.x, axis.y, axis.z);
+    return cosine > -0.5;
+}
+
+// Whether a chain hung from a joint that keeps its own rotation surely keeps its joints' own:
+// every step of the capture's twist along it (and to a bounded chain's end frame) stands under
+// kRealTwistStep, measured without atan2 and with turns left unnormalised where only their angle
+// is read (rounding moves them by far less than the 3 degrees kSureStepTangent leaves). The
+// quantities are hangOwnChain's.
+bool surelyCalmChain(const Evaluation& e, const BodySkinChain& chain,
+                     std::span<const BodySkinLink> links) {
+    const auto top = static_cast<std::size_t>(e.plan.parents[links[0].node]);
+    glm::dquat ownHung = e.own[top].rotation;
+    glm::dvec2 previous(1.0, 0.0);
+    glm::dvec3 posed(0.0);
+    for (const BodySkinLink& link : links) {
+        posed = e.posedDirection(link);
+        glm::dquat swing;
+        glm::dquat toBone;
+        const glm::dquat own = e.own[link.node].rotation;
+        if (!scaledShortestTurn(ownHung * link.bindDirection, posed, swing) ||
+            !scaledShortestTurn(own * link.bindDirection, posed, toBone)) {
+            return false;
+        }
+        ownHung = glm::normalize(swing * ownHung);
+        const glm::dvec2 turn = twistTurn(toBone * own * glm::conjugate(ownHung), posed);
+        if (!surelyCalmStep(turn, previous)) {
+            return false;
+        }
+        previous = turn;
     }
-    const std::size_t k = chain.size();
-    std::vector<glm::dquat> swing(k);
-    std::vector<double> twist(k); // the capture's, from the chain hung from the top's own frame
-    glm::dquat hung = topFrame;
-    glm::dquat ownHung = topOwn;
+    return !chain.bounded ||
+           surelyCalmStep(twistTurn(e.scratch.frame[chain.end] * glm::conjugate(ownHung), posed),
+                          previous);
+}
+
+// Per link: the bone's posed direction (scratch.posed), the chain hung by least swing from the
+// top's parent's own rotation (scratch.ownHung) and the capture's twist about the bone from it
+// (scratch.twistTurn); a bounded chain's end frame's twist from the last (`endTurn`).
+void hangOwnChain(const Evaluation& e, const BodySkinChain& chain,
+                  std::span<const BodySkinLink> links, glm::dvec2& endTurn) {
+    const auto top = static_cast<std::size_t>(e.plan.parents[links[0].node]);
+    glm::dquat ownHung = e.own[top].rotation;
+    for (std::size_t i = 0; i < links.size(); ++i) {
+        const glm::dvec3& bound = links[i].bindDirection;
+        const glm::dvec3 posed = e.posedDirection(links[i]);
+        e.scratch.posed[i] = posed;
+        ownHung = glm::normalize(shortestTurn(ownHung * bound, posed) * ownHung);
+        e.scratch.ownHung[i] = ownHung;
+        const glm::dquat own = e.own[links[i].node].rotation;
+        const glm::dquat onBone = shortestTurn(own * bound, posed) * own;
+        e.scratch.twistTurn[i] = twistTurn(onBone * glm::inverse(ownHung), posed);
+    }
+    if (chain.bounded) {
+        endTurn = twistTurn(e.scratch.frame[chain.end] * glm::inverse(ownHung),
+                            e.scratch.posed[links.size() - 1]);
+    }
+}
+
+// The capture's twists (scratch.twist) from their turns, the largest step between neighbours
+// (to a bounded chain's end frame too), and the least swing of the chain hung from the top's
+// parent's frame (scratch.swing: the chain hung from its own rotation where that is its frame).
+double twistsAndSwing(const Evaluation& e, const BodySkinChain& chain,
+                      std::span<const BodySkinLink> links, const glm::dvec2& endTurn) {
+    const std::size_t k = links.size();
     double step = 0.0;
     for (std::size_t i = 0; i < k; ++i) {
-        const std::size_t node = chain[i];
-        const glm::dvec3 bound = f.bindDirection(node);
-        const glm::dvec3 posed = f.posedDirection(node);
-        swing[i] = glm::normalize(shortestTurn(hung * bound, posed) * hung);
-        hung = swing[i];
-        ownHung = glm::normalize(shortestTurn(ownHung * bound, posed) * ownHung);
-        const glm::dquat own = f.own[node].rotation;
-        const glm::dquat onBone = shortestTurn(own * bound, posed) * own;
-        twist[i] = twistAbout(onBone * glm::inverse(ownHung), posed);
-        step = std::max(step, std::abs(wrapAngle(twist[i] - (i == 0 ? 0.0 : twist[i - 1]))));
+        e.scratch.twist[i] = twistAngle(e.scratch.twistTurn[i]);
+        step = std::max(step, std::abs(wrapAngle(e.scratch.twist[i] -
+                                                 (i == 0 ? 0.0 : e.scratch.twist[i - 1]))));
     }
-    const std::size_t end = f.along[chain.back()];
-    const bool bounded = end != kNone && f.spansPlane[end] != 0;
-    const std::size_t last = chain.back();
-    const glm::dvec3 lastAxis = f.posedDirection(last);
-    double endTwist = 0.0;
-    if (bounded) {
-        // A chain ending at a joint whose bones span a plane: the turn that joint's frame shows.
-        endTwist = twistAbout(f.frame[end] * glm::inverse(swing[k - 1]), lastAxis);
-        const double shown = twistAbout(f.frame[end] * glm::inverse(ownHung), lastAxis);
-        step = std::max(step, std::abs(wrapAngle(shown - twist[k - 1])));
-    } else {
-        // A chain ending in an End Site: its last joint's own turn about its bone, while that
-        // stays within kRealEndTwist of the chain hung from the top (a foot facing as the hips
-        // do, over shins a capture rolls and unrolls), none where it turns past
-        // kInvisibleEndTwist (a forearm rolled half a turn over a hand that does not show it).
-        const glm::dquat lastOwn = f.own[last].rotation;
-        const double endOwn = twistAbout(shortestTurn(lastOwn * f.bindDirection(last), lastAxis) *
-                                             lastOwn * glm::inverse(swing[k - 1]),
-                                         lastAxis);
-        endTwist = endOwn * (1.0 - smoothStep(kRealEndTwist * kDegree, kInvisibleEndTwist * kDegree,
-                                              std::abs(endOwn)));
+    if (chain.bounded) {
+        step = std::max(step, std::abs(wrapAngle(twistAngle(endTurn) - e.scratch.twist[k - 1])));
     }
-    const double spread = smoothStep(kRealTwistStep * kDegree, kInvisibleRollStep * kDegree, step);
+    const auto top = static_cast<std::size_t>(e.plan.parents[links[0].node]);
+    glm::dquat hung = e.scratch.frame[top];
     for (std::size_t i = 0; i < k; ++i) {
-        const std::size_t node = chain[i];
-        f.done[node] = 1;
-        if (spread <= 0.0 && f.isOwn[f.parentOf(top)] != 0) {
-            f.frame[node] = f.own[node].rotation;
-            f.isOwn[node] = 1;
+        if (e.scratch.isOwn[top] != 0) {
+            e.scratch.swing[i] = e.scratch.ownHung[i]; // the same turns from the same frame
             continue;
         }
-        const double share = static_cast<double>(i + 1) / static_cast<double>(bounded ? k + 1 : k);
-        const double even = wrapAngle(endTwist * share);
-        const double angle = twist[i] + spread * wrapAngle(even - twist[i]);
-        f.frame[node] = glm::normalize(turnAbout(f.posedDirection(node), angle) * swing[i]);
-        f.isOwn[node] = 0;
+        const glm::dvec3& posed = e.scratch.posed[i];
+        e.scratch.swing[i] =
+            glm::normalize(shortestTurn(hung * links[i].bindDirection, posed) * hung);
+        hung = e.scratch.swing[i];
     }
+    return step;
+}
+
+// The twist a chain's bottom shows (see body_skin_frames.h).
+double endTwist(const Evaluation& e, const BodySkinChain& chain, const BodySkinLink& last) {
+    const std::size_t k = chain.linkCount;
+    const glm::dvec3 lastAxis = e.scratch.posed[k - 1];
+    const glm::dquat& lastSwing = e.scratch.swing[k - 1];
+    if (chain.bounded) {
+        // A chain ending at a joint whose bones span a plane: the turn that joint's frame shows.
+        return twistAbout(e.scratch.frame[chain.end] * glm::inverse(lastSwing), lastAxis);
+    }
+    // A chain ending in an End Site: its last joint's own turn about its bone, while that stays
+    // within kRealEndTwist of the chain hung from the top (a foot facing as the hips do, over
+    // shins a capture rolls and unrolls), none where it turns past kInvisibleEndTwist (a forearm
+    // rolled half a turn over a hand that does not show it).
+    const glm::dquat lastOwn = e.own[last.node].rotation;
+    const double endOwn = twistAbout(shortestTurn(lastOwn * last.bindDirection, lastAxis) *
+                                         lastOwn * glm::inverse(lastSwing),
+                                     lastAxis);
+    return endOwn * (1.0 - smoothStep(kRealEndTwist * kDegree, kInvisibleEndTwist * kDegree,
+                                      std::abs(endOwn)));
+}
+
+// The chain of one-bone joints and the twist of each about its bone from the least-swing chain
+// hung from its top's parent's frame (see body_skin_frames.h). A chain hung from a joint that
+// keeps its own rotation, whose twists surely step less than kRealTwistStep, keeps its own
+// rotations without an angle measured (a rigid capture's every chain).
+void fitChain(const Evaluation& e, const BodySkinChain& chain) {
+    const std::span<const BodySkinLink> links(e.plan.links.data() + chain.firstLink,
+                                              chain.linkCount);
+    const std::size_t k = links.size();
+    const auto top = static_cast<std::size_t>(e.plan.parents[links[0].node]);
+    if (e.scratch.isOwn[top] != 0 && surelyCalmChain(e, chain, links)) {
+        for (const BodySkinLink& link : links) {
+            e.keepOwn(link.node);
+        }
+        return;
+    }
+    glm::dvec2 endTurn(1.0, 0.0);
+    hangOwnChain(e, chain, links, endTurn);
+    const double step = twistsAndSwing(e, chain, links, endTurn);
+    const double twistAtEnd = endTwist(e, chain, links[k - 1]);
+    const double spread = smoothStep(kRealTwistStep * kDegree, kInvisibleRollStep * kDegree, step);
+    for (std::size_t i = 0; i < k; ++i) {
+        const std::size_t node = links[i].node;
+        if (spread <= 0.0 && e.scratch.isOwn[top] != 0) {
+            e.keepOwn(node);
+            continue;
+        }
+        const double share =
+            static_cast<double>(i + 1) / static_cast<double>(chain.bounded ? k + 1 : k);
+        const double even = wrapAngle(twistAtEnd * share);
+        const double twist = e.scratch.twist[i];
+        const double angle = twist + spread * wrapAngle(even - twist);
+        e.scratch.frame[node] =
+            glm::normalize(turnAbout(e.scratch.posed[i], angle) * e.scratch.swing[i]);
+        e.scratch.isOwn[node] = 0;
+    }
+}
+
+void sizeScratch(const BodySkinPlan& plan, BodySkinScratch& scratch) {
+    scratch.frame.resize(plan.nodeCount());
+    scratch.isOwn.resize(plan.nodeCount());
+    scratch.swing.resize(plan.longestChain);
+    scratch.twist.resize(plan.longestChain);
+    scratch.ownHung.resize(plan.longestChain);
+    scratch.twistTurn.resize(plan.longestChain);
+    scratch.posed.resize(plan.longestChain);
 }
 
 } // namespace
 
-void bodySkinFrames(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
-                    std::span<const RigidTransform> bindWorld, std::vector<RigidTransform>& out) {
-    const std::size_t n = std::min(world.size(), bindWorld.size());
-    out.resize(n);
-    for (std::size_t i = 0; i < n; ++i) {
-        out[i] = skinTransform(world[i], bindWorld[i]);
+void bodySkinFrames(const BodySkinPlan& plan, std::span<const RigidTransform> world,
+                    BodySkinScratch& scratch, std::span<RigidTransform> out) {
+    const std::size_t n = plan.nodeCount();
+    const std::size_t count = std::min({world.size(), n, out.size()});
+    for (std::size_t i = 0; i < count; ++i) {
+        // skinTransform's world · inverse(bind), with the inverse kept by the plan.
+        const glm::dquat rotation = world[i].rotation * plan.inverseBindRotations[i];
+        out[i] = {world[i].translation - rotation * plan.bindTranslations[i], rotation};
     }
-    if (parents.size() != n || world.size() != bindWorld.size()) {
+    if (!plan.fitted || world.size() != n || out.size() != n) {
         return;
     }
-    Frames f{parents,
-             world,
-             bindWorld,
-             std::vector<std::vector<std::size_t>>(n),
-             out,
-             std::vector<glm::dquat>(n),
-             std::vector<std::uint8_t>(n, 0),
-             std::vector<std::uint8_t>(n, 0),
-             std::vector<std::uint8_t>(n, 0),
-             std::vector<std::size_t>(n, kNone),
-             std::vector<std::vector<std::size_t>>(n)};
-    for (std::size_t i = 0; i < n; ++i) {
-        if (parents[i] >= 0 && static_cast<std::size_t>(parents[i]) < i) {
-            f.children[static_cast<std::size_t>(parents[i])].push_back(i);
-        } else if (parents[i] >= 0) {
-            return; // not parent-before-child: the joints' own rotations
-        }
+    sizeScratch(plan, scratch);
+    const Evaluation e{plan, world, out, scratch};
+    for (const BodySkinHub& hub : plan.hubs) {
+        fitPlaneFrame(e, hub);
     }
-    for (std::size_t i = 0; i < n; ++i) {
-        classify(f, i);
-        if (f.spansPlane[i] != 0) {
-            fitPlaneFrame(f, i);
-            f.done[i] = 1;
-        }
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        if (f.done[i] != 0) {
-            continue;
-        }
-        const NodeIndex parent = parents[i];
-        if (isChainJoint(f, i) && parent >= 0) {
-            const auto p = static_cast<std::size_t>(parent);
-            fitChain(f, i, f.frame[p], f.own[p].rotation);
-        } else if (isChainJoint(f, i)) {
-            f.frame[i] = f.own[i].rotation; // a root: nothing above to hang a chain from
-            f.isOwn[i] = 1;
-            f.done[i] = 1;
+    for (const BodySkinStep& step : plan.steps) {
+        if (step.kind == BodySkinStep::Kind::Chain) {
+            fitChain(e, plan.chains[step.index]);
+        } else if (step.kind == BodySkinStep::Kind::Own) {
+            e.keepOwn(step.index); // a root: nothing above to hang a chain from
         } else {
-            followParent(f, i);
-            f.done[i] = 1;
+            followParent(e, step.index);
         }
     }
     for (std::size_t i = 0; i < n; ++i) {
-        if (f.isOwn[i] == 0) {
-            out[i] = {world[i].translation - f.frame[i] * bindWorld[i].translation, f.frame[i]};
+        if (scratch.isOwn[i] == 0) {
+            out[i] = {world[i].translation - scratch.frame[i] * plan.bindTranslations[i],
+                      scratch.frame[i]};
         }
     }
+}
+
+void bodySkinFrames(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
+                    std::span<const RigidTransform> bindWorld, std::vector<RigidTransform>& out) {
+    const BodySkinPlan plan = makeBodySkinPlan(parents, bindWorld);
+    BodySkinScratch scratch;
+    out.resize(std::min(world.size(), bindWorld.size()));
+    bodySkinFrames(plan, world, scratch, out);
 }
 
 } // namespace bvh

@@ -31,6 +31,7 @@
 // Pure; never throws or prints.
 #pragma once
 
+#include "core/body/body_skin_plan.h"
 #include "core/kinematics/pose.h"
 #include "core/model/skeleton.h"
 
@@ -46,9 +47,16 @@ namespace bvh {
 inline constexpr double kRealTwistStep = 75.0;
 inline constexpr double kInvisibleRollStep = 95.0;
 
-// The skin transforms (world · inverse(bind), with the rotations above) of every node into `out`
-// (resized to the node count). `parents` as Skeleton::parents; `world` and `bindWorld` have one
-// transform per node (else `out` takes world · inverse(bind) of each node both have).
+// The skin transforms (world · inverse(bind), with the rotations above) of every node of `plan`
+// (body_skin_plan.h) posed at `world` into `out`, allocating nothing once `scratch` has been
+// sized by an evaluation of the plan. `world` and `out` have one entry per plan node (else the
+// first entries all three have take world · inverse(bind), and nothing else is written).
+void bodySkinFrames(const BodySkinPlan& plan, std::span<const RigidTransform> world,
+                    BodySkinScratch& scratch, std::span<RigidTransform> out);
+
+// The same from the skeleton and bind pose alone (a plan made and dropped: tests, tools), into
+// `out` resized to the node count. `parents` as Skeleton::parents; `world` and `bindWorld` have
+// one transform per node (else `out` takes world · inverse(bind) of each node both have).
 void bodySkinFrames(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
                     std::span<const RigidTransform> bindWorld, std::vector<RigidTransform>& out);
 

@@ -3,6 +3,7 @@
 #include "core/body/body_skin_frames.h"
 #include "core/body/dual_quaternion.h"
 
+#include <algorithm>
 #include <glm/geometric.hpp>
 
 namespace bvh {
@@ -10,8 +11,16 @@ namespace bvh {
 void bodySkinTransforms(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
                         std::span<const RigidTransform> bindWorld,
                         std::vector<DualQuaternion>& out) {
-    std::vector<RigidTransform> frames;
-    bodySkinFrames(parents, world, bindWorld, frames);
+    const BodySkinPlan plan = makeBodySkinPlan(parents, bindWorld);
+    BodySkinScratch scratch;
+    bodySkinTransforms(plan, world, scratch, out);
+}
+
+void bodySkinTransforms(const BodySkinPlan& plan, std::span<const RigidTransform> world,
+                        BodySkinScratch& scratch, std::vector<DualQuaternion>& out) {
+    std::vector<RigidTransform>& frames = scratch.transforms;
+    frames.resize(std::min(world.size(), plan.nodeCount()));
+    bodySkinFrames(plan, world, scratch, frames);
     out.resize(frames.size());
     for (std::size_t j = 0; j < frames.size(); ++j) {
         out[j] = toDualQuaternion(frames[j]);
@@ -55,8 +64,15 @@ glm::dvec3 skinVertex(const BodyVertex& vertex, std::span<const DualQuaternion> 
 void skinBody(const BodyMesh& mesh, std::span<const NodeIndex> parents,
               std::span<const RigidTransform> world, std::span<const RigidTransform> restWorld,
               float thickness, std::vector<glm::vec3>& out, std::vector<glm::vec3>* normals) {
-    std::vector<DualQuaternion> skin;
-    bodySkinTransforms(parents, world, restWorld, skin);
+    BodySkinScratch scratch;
+    skinBody(mesh, makeBodySkinPlan(parents, restWorld), world, thickness, scratch, out, normals);
+}
+
+void skinBody(const BodyMesh& mesh, const BodySkinPlan& plan, std::span<const RigidTransform> world,
+              float thickness, BodySkinScratch& scratch, std::vector<glm::vec3>& out,
+              std::vector<glm::vec3>* normals) {
+    std::vector<DualQuaternion>& skin = scratch.skin;
+    bodySkinTransforms(plan, world, scratch, skin);
     out.resize(mesh.vertices.size());
     if (normals != nullptr) {
         normals->resize(mesh.vertices.size());

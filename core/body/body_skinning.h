@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/body/body_mesh.h"
+#include "core/body/body_skin_plan.h"
 #include "core/body/dual_quaternion.h"
 #include "core/kinematics/pose.h"
 #include "core/model/skeleton.h"
@@ -21,12 +22,20 @@ void skinBody(const BodyMesh& mesh, std::span<const NodeIndex> parents,
               std::span<const RigidTransform> world, std::span<const RigidTransform> restWorld,
               float thickness, std::vector<glm::vec3>& out,
               std::vector<glm::vec3>* normals = nullptr);
+// The same with a kept plan of the skeleton and bind pose (body_skin_plan.h): nothing allocated
+// once `scratch`, `out` and `normals` have their sizes.
+void skinBody(const BodyMesh& mesh, const BodySkinPlan& plan, std::span<const RigidTransform> world,
+              float thickness, BodySkinScratch& scratch, std::vector<glm::vec3>& out,
+              std::vector<glm::vec3>* normals = nullptr);
 
 // The skin transforms of every node (bodySkinFrames': world · inverse(bindWorld) with the turn
 // the positions show) as dual quaternions, into `out` (resized to the smaller of the two counts).
 void bodySkinTransforms(std::span<const NodeIndex> parents, std::span<const RigidTransform> world,
                         std::span<const RigidTransform> bindWorld,
                         std::vector<DualQuaternion>& out);
+// The same with a kept plan: nothing allocated once `scratch` and `out` have their sizes.
+void bodySkinTransforms(const BodySkinPlan& plan, std::span<const RigidTransform> world,
+                        BodySkinScratch& scratch, std::vector<DualQuaternion>& out);
 
 // One vertex skinned by `skin` (bodySkinTransforms'), as skinBody skins it: its normalised blend
 // of its joints' dual quaternions.

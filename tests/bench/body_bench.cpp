@@ -92,8 +92,9 @@ BENCHMARK(BM_BodyNeighbourTable_Unnamed1000)
 
 // The skin transforms of one frame (what Scene::poseBody uploads each frame a body is drawn):
 // range 0 takes each joint's own world rotation (world · inverse(bind), before SKIN120), range 1
-// the skin frames from what the positions show (body_skin_frames.h). Bound in the rest pose,
-// posed with every channel at 20 (degrees; file units for positions), so every joint turns.
+// the skin frames from what the positions show (body_skin_frames.h) with the plan the viewer keeps
+// per body (body_skin_plan.h, made once outside the loop). Bound in the rest pose, posed with every
+// channel at 20 (degrees; file units for positions), so every joint turns.
 void runSkinFrames(benchmark::State& state, const Skeleton& skeleton) {
     const std::size_t nodes = skeleton.nodeCount();
     std::vector<RigidTransform> local(nodes);
@@ -105,13 +106,15 @@ void runSkinFrames(benchmark::State& state, const Skeleton& skeleton) {
     computeLocalTransforms(skeleton, row, TranslationMode::Absolute, local);
     computeWorldTransforms(skeleton, local, world);
     std::vector<RigidTransform> skin(nodes);
+    const BodySkinPlan plan = makeBodySkinPlan(skeleton.parents, bind);
+    BodySkinScratch scratch;
     for (auto _ : state) {
         if (state.range(0) == 0) {
             for (std::size_t i = 0; i < nodes; ++i) {
                 skin[i] = skinTransform(world[i], bind[i]);
             }
         } else {
-            bodySkinFrames(skeleton.parents, world, bind, skin);
+            bodySkinFrames(plan, world, scratch, skin);
         }
         benchmark::DoNotOptimize(skin.data());
     }

@@ -352,9 +352,10 @@ TEST(CharacterBody, FramingHoldsTheWholeBodyNotOnlyItsJoints) {
     EXPECT_GT(highest, 0.5f * viewport.y); // and it still fills the view
     // Without a body, no outline; with it, the finest level's vertices (the drawn surface).
     std::vector<glm::vec3> outline;
-    bodyOutline(Character{}, pose.characters[0].world, outline);
+    bvh::BodySkinScratch scratch;
+    bodyOutline(Character{}, pose.characters[0].world, scratch, outline);
     EXPECT_TRUE(outline.empty());
-    bodyOutline(character, pose.characters[0].world, outline);
+    bodyOutline(character, pose.characters[0].world, scratch, outline);
     EXPECT_EQ(outline.size(), mesh.outlineVertices.size());
     EXPECT_GT(outline.size(), 100u);
     EXPECT_LE(outline.size(), mesh.vertices.size());

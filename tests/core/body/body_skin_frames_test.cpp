@@ -140,5 +140,39 @@ TEST(BodySkinFrames, ARollTheChestUndoesIsSpreadAlongTheSpine) {
     EXPECT_LT(turn("Hips", "Spine1"), 1.0);
 }
 
+TEST(BodySkinFrames, AKeptPlanGivesThePlanMadeEachTimesFramesToTheBit) {
+    // One plan and one scratch, as the viewer keeps them, through the frames of two takes on one
+    // skeleton in turn: the spine rolled 100 degrees with the forearms turned 170 (twists spread,
+    // an End Site's twist dropped) and a rigid one (every joint its own). What one pose leaves in
+    // the scratch changes nothing of the next: each equals the frames of a plan made for it alone.
+    const Document rolled = parseDocument(rolledSpineText(100.0, 170.0));
+    const Document rigid = parseDocument(rolledSpineText(30.0, 60.0));
+    const BodyResult body = buildBody(rolled.skeleton, BodyOptions{});
+    ASSERT_NE(body.mesh, nullptr) << body.message;
+    const std::vector<RigidTransform>& bind = body.mesh->bindWorld;
+    const BodySkinPlan plan = makeBodySkinPlan(rolled.skeleton.parents, bind);
+    BodySkinScratch scratch;
+    std::vector<RigidTransform> kept(bind.size());
+    std::vector<RigidTransform> fresh;
+    std::size_t turned = 0; // nodes whose frame is not their own rotation, over the rolled take
+    for (std::uint32_t frame = 0; frame < rolled.motion.frameCount; ++frame) {
+        for (const Document* document : {&rolled, &rigid}) {
+            const std::vector<RigidTransform> world = test::worldAtFrame(*document, frame);
+            bodySkinFrames(plan, world, scratch, kept);
+            bodySkinFrames(document->skeleton.parents, world, bind, fresh);
+            ASSERT_EQ(fresh.size(), kept.size());
+            for (std::size_t j = 0; j < kept.size(); ++j) {
+                EXPECT_EQ(std::memcmp(&kept[j], &fresh[j], sizeof(RigidTransform)), 0)
+                    << rolled.skeleton.names[j] << " at frame " << frame;
+                const RigidTransform own = skinTransform(world[j], bind[j]);
+                const bool isOwn = std::memcmp(&kept[j], &own, sizeof(RigidTransform)) == 0;
+                turned += document == &rolled && !isOwn ? 1 : 0;
+            }
+        }
+    }
+    // The spine, the forearms and what hangs from them, in each of the 12 frames.
+    EXPECT_GE(turned, 12u * 5u);
+}
+
 } // namespace
 } // namespace bvh
