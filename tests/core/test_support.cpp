@@ -1,5 +1,6 @@
 #include "tests/core/test_support.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -23,6 +24,28 @@ std::optional<std::filesystem::path> corpusDirectory() {
         return corpus;
     }
     return std::nullopt;
+}
+
+const std::vector<CorpusCapture>& loadedCorpus() {
+    static const std::vector<CorpusCapture> captures = [] {
+        std::vector<CorpusCapture> loaded;
+        const auto corpus = corpusDirectory();
+        if (!corpus) {
+            return loaded;
+        }
+        std::vector<std::filesystem::path> paths;
+        for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
+            if (entry.path().extension() == ".bvh") {
+                paths.push_back(entry.path());
+            }
+        }
+        std::ranges::sort(paths);
+        for (const std::filesystem::path& path : paths) {
+            loaded.push_back({path, loadDocument(path)});
+        }
+        return loaded;
+    }();
+    return captures;
 }
 
 const Diagnostic* findDiagnostic(const Document& document, Severity severity,

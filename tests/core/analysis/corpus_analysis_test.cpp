@@ -45,27 +45,20 @@ const std::map<std::string, std::string> kWrittenRates = {
     {"xia_angry_13_000.bvh", "120"},            // 0.008333
 };
 
+// The corpus's captures, loaded once for all of these tests (test::loadedCorpus).
 class CorpusAnalysis : public testing::Test {
 protected:
     void SetUp() override {
-        const auto corpus = test::corpusDirectory();
-        if (!corpus) {
+        if (!test::corpusDirectory()) {
             GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus tests skipped";
         }
-        for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
-            if (entry.path().extension() == ".bvh") {
-                files_.push_back(entry.path());
-            }
-        }
-        std::ranges::sort(files_);
     }
-    std::vector<std::filesystem::path> files_;
+    const std::vector<test::CorpusCapture>& captures_ = test::loadedCorpus();
 };
 
 TEST_F(CorpusAnalysis, EveryFileGetsTheExpectedFrameTimeFindingsAndNoSpeedAlarm) {
     std::size_t checked = 0;
-    for (const auto& path : files_) {
-        const Document document = loadDocument(path);
+    for (const auto& [path, document] : captures_) {
         if (!document.loaded()) {
             continue;
         }
@@ -88,8 +81,7 @@ TEST_F(CorpusAnalysis, EveryFileGetsTheExpectedFrameTimeFindingsAndNoSpeedAlarm)
 }
 
 TEST_F(CorpusAnalysis, OnlyTheRokokoRestPoseDisagreesWithItsAnimation) {
-    for (const auto& path : files_) {
-        const Document document = loadDocument(path);
+    for (const auto& [path, document] : captures_) {
         if (!document.loaded()) {
             continue;
         }
@@ -113,8 +105,7 @@ TEST_F(CorpusAnalysis, OnlyTheRokokoRestPoseDisagreesWithItsAnimation) {
 
 TEST_F(CorpusAnalysis, ChannelEventsKeepTheirDefinitions) {
     std::size_t flips = 0;
-    for (const auto& path : files_) {
-        const Document document = loadDocument(path);
+    for (const auto& [path, document] : captures_) {
         if (!document.loaded()) {
             continue;
         }
@@ -146,8 +137,7 @@ TEST_F(CorpusAnalysis, ChannelEventsKeepTheirDefinitions) {
 }
 
 TEST_F(CorpusAnalysis, EveryFileComparedWithItselfDiffersByNothing) {
-    for (const auto& path : files_) {
-        const Document document = loadDocument(path);
+    for (const auto& [path, document] : captures_) {
         if (!document.loaded()) {
             continue;
         }

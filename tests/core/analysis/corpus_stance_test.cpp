@@ -5,6 +5,7 @@
 #include "core/analysis/summary.h"
 #include "tests/core/test_support.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <glm/geometric.hpp>
@@ -56,15 +57,11 @@ TEST(CorpusStance, EveryCaptureStandsOnTheAxisItIsSeenStandingOn) {
         GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus tests skipped";
     }
     int checked = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
-        if (entry.path().extension() != ".bvh") {
-            continue;
-        }
-        const Document document = loadDocument(entry.path());
+    for (const auto& [path, document] : test::loadedCorpus()) {
         if (!document.loaded()) {
             continue;
         }
-        const std::string name = entry.path().filename().string();
+        const std::string name = path.filename().string();
         const auto expected = kStances.find(name);
         if (expected == kStances.end()) {
             continue; // a capture added later: the hidden checks cover it
@@ -114,10 +111,12 @@ TEST(CorpusStance, EveryCaptureStandsOnTheManifestsRestPoseUp) {
         if (up.size() < 2 || (up[0] != '+' && up[0] != '-') || kRestPoseLiesOtherwise.count(name)) {
             continue; // "?", "Z?": the rest pose alone does not say
         }
-        const Document document = loadDocument(*corpus / name);
-        if (!document.loaded()) {
+        const auto capture =
+            std::ranges::find(test::loadedCorpus(), *corpus / name, &test::CorpusCapture::path);
+        if (capture == test::loadedCorpus().end() || !capture->document.loaded()) {
             continue;
         }
+        const Document& document = capture->document;
         const Stance stance = summarize(document, TranslationMode::Auto).stance;
         EXPECT_EQ(upAxisName(stance.upAxis), up)
             << name << ": from the " << upAxisSourceName(stance.source);
@@ -134,11 +133,7 @@ TEST(CorpusStance, TheHeadIsAboveTheFeetAlongTheDecidedUp) {
         GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus tests skipped";
     }
     int checked = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
-        if (entry.path().extension() != ".bvh") {
-            continue;
-        }
-        const Document document = loadDocument(entry.path());
+    for (const auto& [path, document] : test::loadedCorpus()) {
         const Skeleton& skeleton = document.skeleton;
         const BodyLandmarks landmarks = findBodyLandmarks(skeleton);
         if (!document.loaded() || !landmarks.complete() || document.motion.frameCount == 0) {
@@ -168,7 +163,7 @@ TEST(CorpusStance, TheHeadIsAboveTheFeetAlongTheDecidedUp) {
                            : 0;
         }
         EXPECT_GE(upright, 0.9 * samples)
-            << entry.path().filename().string() << ": " << upright << " of " << samples
+            << path.filename().string() << ": " << upright << " of " << samples
             << " frames with the head above the feet along " << upAxisName(summary.stance.upAxis);
         ++checked;
     }

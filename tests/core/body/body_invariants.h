@@ -10,6 +10,7 @@
 #include "core/body/body_mesh_checks.h"
 #include "core/reader/document.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -89,11 +90,12 @@ inline std::string bodyInvariantViolation(const BodyResult& body, const Skeleton
     return "";
 }
 
-// The body of a loaded document as `convert --body` and the viewer build it: the stance's up axis
-// and static roots, bound in the pose the motion agrees with (chooseBodyBindPose). `maxSamples`:
-// BodyOptions', smaller to keep a test of a large surface quick.
-inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode translation,
-                                       std::size_t maxSamples = kDefaultBodyMaxSamples) {
+// The body options of a loaded document as `convert --body` and the viewer build its body: the
+// stance's up axis and static roots, bound in the pose the motion agrees with
+// (chooseBodyBindPose). `maxSamples`: BodyOptions', smaller to keep a test of a large surface
+// quick. buildBodyAsConverted builds that body.
+inline BodyOptions bodyOptionsAsConverted(const Document& document, TranslationMode translation,
+                                          std::size_t maxSamples = kDefaultBodyMaxSamples) {
     const Skeleton& skeleton = document.skeleton;
     const Motion& motion = document.motion;
     const RestPoseAnalysis rest = analyzeRestPose(skeleton);
@@ -105,7 +107,26 @@ inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode
         compareRestWithAnimation(skeleton, motion, translation, rest);
     options.bindWorld = chooseBodyBindPose(skeleton, motion, translation, agreement).world;
     options.maxSamples = maxSamples;
-    return buildBody(skeleton, options);
+    return options;
+}
+
+inline BodyResult buildBodyAsConverted(const Document& document, TranslationMode translation,
+                                       std::size_t maxSamples = kDefaultBodyMaxSamples) {
+    return buildBody(document.skeleton, bodyOptionsAsConverted(document, translation, maxSamples));
+}
+
+// True when `a` and `b` ask for one and the same body, to the bit: buildBody is a function of
+// the skeleton and its options alone, so two translation modes that give a file the same up
+// axis, left-out links and bind pose (a root that never moves reads the same in every mode)
+// give it the same body.
+inline bool sameBodyOptions(const BodyOptions& a, const BodyOptions& b) {
+    const auto sameTransform = [](const RigidTransform& x, const RigidTransform& y) {
+        return x.translation == y.translation && x.rotation == y.rotation;
+    };
+    return a.up == b.up && a.excludedBones == b.excludedBones && a.maxNodes == b.maxNodes &&
+           a.maxSamples == b.maxSamples && a.gridPhase == b.gridPhase &&
+           std::equal(a.bindWorld.begin(), a.bindWorld.end(), b.bindWorld.begin(),
+                      b.bindWorld.end(), sameTransform);
 }
 
 } // namespace bvh::test

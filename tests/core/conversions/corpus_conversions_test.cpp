@@ -24,13 +24,11 @@ TEST(ConversionsCorpus, UpAxisAndRotationOrderKeepWorldPositions) {
         GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus conversions skipped";
     }
     int checked = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
-        const Document original = loadDocument(entry.path());
-        if (entry.path().extension() != ".bvh" || !original.loaded() ||
-            original.motion.frameCount == 0) {
+    for (const auto& [path, original] : test::loadedCorpus()) {
+        if (!original.loaded() || original.motion.frameCount == 0) {
             continue;
         }
-        SCOPED_TRACE(entry.path().filename().string());
+        SCOPED_TRACE(path.filename().string());
         // 24 frames from the middle keep this fast and still exercise continuity.
         const std::uint32_t first = original.motion.frameCount / 2;
         const Conversion clip = trimFrames(original.skeleton, original.motion, first, first + 23);

@@ -395,15 +395,11 @@ TEST(WriterCorpus, EveryFileRoundTrips) {
         GTEST_SKIP() << "../shared/corpus is absent in this clone; corpus round trip skipped";
     }
     int checked = 0;
-    for (const auto& entry : std::filesystem::directory_iterator(*corpus)) {
-        if (entry.path().extension() != ".bvh") {
-            continue;
-        }
-        const Document original = loadDocument(entry.path());
+    for (const auto& [path, original] : test::loadedCorpus()) {
         if (!original.loaded()) {
             continue; // the MALFORMED_ files
         }
-        SCOPED_TRACE(entry.path().filename().string());
+        SCOPED_TRACE(path.filename().string());
         const Document reread = parseDocument(formatBvh(original.skeleton, original.motion));
         ASSERT_TRUE(reread.loaded()) << test::describeDiagnostics(reread);
         EXPECT_TRUE(reread.diagnostics.empty()) << test::describeDiagnostics(reread);
