@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <span>
 #include <vector>
@@ -364,13 +365,25 @@ Neighbours neighboursOf(std::size_t vertexCount, std::span<const std::uint32_t> 
 
 namespace {
 
+// The length of edge `d`. BVH has no unit, and a skeleton whose OFFSETs are 1e-30 (or 1e20)
+// loads: its body's edges square to below (or above) the float range, and glm::length gave 0 (or
+// infinity), so every edge's coupling and share became NaN and every vertex lost all its weights.
+// Measured in double there; elsewhere as before, to the bit.
+float edgeLength(const glm::vec3& d) {
+    const float length = glm::length(d);
+    if ((length > 0.0f && std::isfinite(length)) || d == glm::vec3(0.0f)) {
+        return length;
+    }
+    return static_cast<float>(glm::length(glm::dvec3(d)));
+}
+
 // Per neighbour entry: the edge's length.
 std::vector<float> edgeLengths(const BodyMesh& mesh, const Neighbours& neighbours) {
     std::vector<float> lengths(neighbours.list.size());
     for (std::size_t v = 0; v + 1 < neighbours.first.size(); ++v) {
         for (std::uint32_t n = neighbours.first[v]; n < neighbours.first[v + 1]; ++n) {
             lengths[n] =
-                glm::length(mesh.vertices[v].position - mesh.vertices[neighbours.list[n]].position);
+                edgeLength(mesh.vertices[v].position - mesh.vertices[neighbours.list[n]].position);
         }
     }
     return lengths;
@@ -697,9 +710,12 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
         for (std::uint32_t n = begin; n < end; ++n) {
             total += coupling[n];
         }
-        ownShare[v] = total > 0.0f ? 0.5f : 1.0f;
+        // No share where the couplings sum to 0 or overflow (edges of a body below 1e-38 file
+        // units): the vertex keeps its own weights rather than NaN.
+        const bool shares = total > 0.0f && std::isfinite(total);
+        ownShare[v] = shares ? 0.5f : 1.0f;
         for (std::uint32_t n = begin; n < end; ++n) {
-            neighbourShare[n] = 0.5f * coupling[n] / total;
+            neighbourShare[n] = shares ? 0.5f * coupling[n] / total : 0.0f;
         }
     }
     std::vector<Influences> next(count);

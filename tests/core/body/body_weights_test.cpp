@@ -82,6 +82,28 @@ TEST(BodyWeights, AStepOfWeightsSpreadsOverTheEdgesAroundIt) {
     }
 }
 
+// BVH has no unit: a skeleton with OFFSETs of 1e-30 (or 1e20) loads, and its body's edges square
+// below (above) the float range. Smoothed at those sizes the strip's weights are the unit strip's;
+// its edges measured 0 (infinity) there, every share became NaN and every vertex kept no weight.
+TEST(BodyWeights, AStripScaledFarBelowOrAboveTheFloatSquaresSmoothsAsAtUnitScale) {
+    BodyMesh unit = stepStrip(20, false);
+    smoothBodyWeights(unit, unit.indices, 8);
+    for (const float scale : {1e-30f, 1e20f}) {
+        BodyMesh scaled = stepStrip(20, false);
+        for (BodyVertex& vertex : scaled.vertices) {
+            vertex.position *= scale;
+        }
+        smoothBodyWeights(scaled, scaled.indices, 8);
+        for (std::size_t v = 0; v < unit.vertices.size(); ++v) {
+            for (const std::uint16_t joint : {1, 2}) {
+                EXPECT_NEAR(weightOf(scaled.vertices[v], joint), weightOf(unit.vertices[v], joint),
+                            1e-5f)
+                    << "scale " << scale << ", vertex " << v;
+            }
+        }
+    }
+}
+
 TEST(BodyWeights, WeightsNeverReachAPartNoEdgeLeadsTo) {
     BodyMesh mesh = stepStrip(6, true);
     smoothBodyWeights(mesh, mesh.indices, 8);
