@@ -291,6 +291,8 @@ std::string formatState(const ViewerState& state, int windowWidth, int windowHei
         out << "waiting " << waiting.load->fraction() << " " << waiting.displayName << "\n";
     }
     out << "loading " << (state.loads.busy(state.scene) ? 1 : 0) << "\n";
+    out << "sound loading " << (state.audio.loading() ? 1 : 0) << " stopped "
+        << state.audio.loadsStoppedUnfinished() << "\n";
     out << "lines " << (state.bonesOverMeshBudget ? 1 : 0) << "\n";
     formatBodies(state, out);
     if (const std::vector<glm::vec3>* positions = state.scene.positionsIn(state.pose, 0);

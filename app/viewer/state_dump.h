@@ -14,6 +14,9 @@
 //   load 0 loading 1 frames 1200 progress 0.250000   (frames that may be shown; 0..1 read)
 //   waiting 0.000000 big.bvh                   (a file whose header is still being read)
 //   loading 1                                  (some file is still being read)
+//   sound loading 1 stopped 0                  (a sound is being decoded; loads stopped before
+//                                              their decode ended. Written once more as the
+//                                              viewer closes, after it stopped the decode)
 //   lines 0                                    (1: too many bones for meshes, drawn as lines)
 //   root X Y Z                                 (first character, viewer space)
 //   selected 0 LeftArm                         or   selected none

@@ -831,6 +831,13 @@ void saveViewerSettings(RunningViewer& viewer) {
 
 int finishViewer(RunningViewer& viewer) {
     saveViewerSettings(viewer);
+    // A sound still being decoded is stopped here, as the state's destructor would, so that
+    // --state-out's last state can say it was stopped unfinished: closing (SIGTERM, the window
+    // closed) never waits for a decode to end (issue 26).
+    viewer.state.audio.stopLoading();
+    if (viewer.probe) {
+        viewer.probe->atExit(viewer.state);
+    }
     return viewer.exitCode;
 }
 

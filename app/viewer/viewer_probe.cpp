@@ -128,6 +128,8 @@ bool ViewerProbe::afterDraw(const ViewerState& state, bool loading, bool layoutS
         if (text != lastState_) {
             writeStateFile(bvh::pathFromUtf8(*options_.stateOut), text);
             lastState_ = std::move(text);
+            lastWindowWidth_ = windowWidth;
+            lastWindowHeight_ = windowHeight;
         }
     }
     // Only a settled frame is captured: its state is the one just written, so the rectangles a
@@ -155,6 +157,18 @@ void ViewerProbe::beforeSleep() {
     idle.replace(line, std::string_view(kNotIdleLine).size(), kIdleLine);
     writeStateFile(bvh::pathFromUtf8(*options_.stateOut), idle);
     lastState_ = std::move(idle); // the next frame's state differs and is written
+}
+
+void ViewerProbe::atExit(const ViewerState& state) {
+    if (!options_.stateOut || lastState_.empty()) {
+        return;
+    }
+    // Unchanged after a screenshot: the state stays the one its picture shows.
+    if (std::string text = formatState(state, lastWindowWidth_, lastWindowHeight_);
+        text != lastState_) {
+        writeStateFile(bvh::pathFromUtf8(*options_.stateOut), text);
+        lastState_ = std::move(text);
+    }
 }
 
 bool ViewerProbe::idleMeasured(const ViewerState& state, int framesDrawn) {

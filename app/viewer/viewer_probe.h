@@ -47,6 +47,9 @@ public:
     // As the frame loop goes to sleep (nothing moves, no input waits): the state is written
     // again marked idle, so a test knows the picture and the layout are settled.
     void beforeSleep();
+    // As the viewer closes, its frame loop ended: the state written once more (the window's size
+    // as last written), so a test reads what closing did (a sound's decode stopped).
+    void atExit(const ViewerState& state);
     // Every turn of the frame loop, drawn or not: --bench-idle's clock. True when its
     // measurement is printed and the viewer should stop.
     bool idleMeasured(const ViewerState& state, int framesDrawn);
@@ -62,6 +65,7 @@ private:
 
     ViewerOptions options_;
     std::string lastState_;
+    int lastWindowWidth_ = 0, lastWindowHeight_ = 0; // of the state last written
     int framesSinceLoaded_ = 0; // a screenshot waits for every load, then for the layout
     std::optional<double> firstSwapMilliseconds_;
     std::vector<double> benchmarkFrameMilliseconds_;

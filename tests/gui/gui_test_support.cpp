@@ -170,6 +170,11 @@ std::optional<ViewerStateFile> parseStateFile(const std::string& text) {
             int loading = 0;
             in >> loading;
             state.loading = loading != 0;
+        } else if (key == "sound") {
+            std::string word;
+            int loading = 0;
+            in >> word >> loading >> word >> state.soundLoadsStopped;
+            state.soundLoading = loading != 0;
         } else if (key == "folder") {
             state.folder = line.size() > 7 ? line.substr(7) : "";
             if (state.folder == "none") {

@@ -89,6 +89,8 @@ struct ViewerStateFile {
     std::vector<FileLoad> loads;      // per file, as fileNames
     std::vector<std::string> waiting; // files whose header is still being read
     bool loading = false;             // some file is still being read
+    bool soundLoading = false;        // a sound is being decoded
+    int soundLoadsStopped = 0;        // sound loads stopped before their decode ended
     bool bonesAsLines = false;        // over the renderer's mesh budget: lines, no joints
     std::string bones;                // the bone look: capsules, octahedral, lines or body
     struct Body {

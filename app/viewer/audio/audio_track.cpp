@@ -13,6 +13,9 @@ void AudioTrack::stopLoading() {
         worker_.request_stop();
         worker_.join();
     }
+    if (pending_.valid() && pending_.get().stopped) {
+        ++loadsStoppedUnfinished_;
+    }
     pending_ = {};
 }
 
@@ -27,6 +30,7 @@ void AudioTrack::load(const std::filesystem::path& path) {
             media::AudioDecodeResult decoded = media::decodeWholeAudio(path, stop);
             if (!decoded.clip) {
                 loaded.error = decoded.error;
+                loaded.stopped = stop.stop_requested();
             } else if (decoded.clip->frameCount() == 0) {
                 loaded.error = bvh::utf8FromPath(path) + ": no sound in this file";
             } else {

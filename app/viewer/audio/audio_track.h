@@ -33,6 +33,12 @@ public:
     bool loading() const { return pending_.valid(); }
     // Stops a load still running and removes the sound.
     void clear();
+    // Stops a load still running (the viewer is closing) and waits for its thread (a few
+    // milliseconds); the sound in place stays.
+    void stopLoading();
+    // How many loads were stopped before their decode ended (replaced, cleared, closing): what
+    // --state-out reports, so a test proves closing never waited for a decode to end.
+    int loadsStoppedUnfinished() const { return loadsStoppedUnfinished_; }
 
     bool loaded() const { return clip_ != nullptr; }
     const std::filesystem::path& path() const { return path_; }
@@ -53,9 +59,8 @@ private:
         Waveform waveform;
         std::string error;
         bool truncated = false;
+        bool stopped = false; // the decode ended because it was asked to stop
     };
-    // Stops the load in flight, if any, and waits for its thread (a few milliseconds).
-    void stopLoading();
 
     std::future<Loaded> pending_;
     std::filesystem::path path_;
@@ -63,6 +68,7 @@ private:
     Waveform waveform_;
     std::string error_;
     bool truncated_ = false;
+    int loadsStoppedUnfinished_ = 0;
     // Last: destroyed first, its destructor asking the decoding to stop and joining it.
     std::jthread worker_;
 };

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <sys/resource.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -40,6 +41,10 @@ std::string readFile(const std::filesystem::path& path) {
     return text.str();
 }
 
+double secondsOf(const timeval& time) {
+    return static_cast<double>(time.tv_sec) + static_cast<double>(time.tv_usec) / 1e6;
+}
+
 } // namespace
 
 RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments) {
@@ -70,6 +75,7 @@ RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& argume
     RunResult result;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.cpuSeconds = secondsOf(usage.ru_utime) + secondsOf(usage.ru_stime);
     result.peakKilobytes = usage.ru_maxrss; // kilobytes on Linux
     result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     result.out = readFile(outPath);

@@ -29,12 +29,13 @@ struct RunResult {
     int status = -1; // the exit code; -1 when it did not exit normally
     std::string out;
     std::string err;
-    double seconds = 0.0;   // wall time, from the fork to the child's end
-    long peakKilobytes = 0; // the child's own peak resident memory (wait4's ru_maxrss)
+    double seconds = 0.0;    // wall time, from the fork to the child's end
+    double cpuSeconds = 0.0; // the child's own CPU time, all its threads (ru_utime + ru_stime)
+    long peakKilobytes = 0;  // the child's own peak resident memory (wait4's ru_maxrss)
 };
 
 // Runs BVHSCOPE_EXECUTABLE with `arguments` and without DISPLAY or WAYLAND_DISPLAY, measuring
-// its wall time and peak memory.
+// its wall time, CPU time and peak memory.
 RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments);
 
 using bvhscope::test::loadPng;

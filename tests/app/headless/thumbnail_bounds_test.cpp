@@ -2,9 +2,9 @@
 // the real process on generated pathological captures (a root with a million End Sites, a chain
 // 100 000 joints deep, 50 000 joints side by side, a motion too long to read whole, a hierarchy
 // beyond the thumbnailer's memory), each ending with a PNG (or, beyond the bound, a clear error
-// and nothing written) within a generous time and under 256 MB of peak memory, measured by the
-// kernel for the child (wait4's ru_maxrss). A bound checked, not a benchmark: the figures are in
-// README's Performance section.
+// and nothing written) within a bound of CPU time and under 256 MB of peak memory, both measured
+// by the kernel for the child (wait4's rusage). A bound checked, not a benchmark: the figures are
+// in README's Performance section.
 #include "tests/app/headless/headless_test_support.h"
 
 #include <cstdio>
@@ -21,8 +21,21 @@ namespace fs = std::filesystem;
 
 // The bound the thumbnailer keeps on any input (README, "The thumbnailer").
 constexpr long kPeakMemoryKilobytes = 256 * 1024;
-// Generous: about 2 s on a quiet 2-core machine; this leaves room for a busy one.
-constexpr double kWallSecondsBound = 10.0;
+// The time bound is on the child's CPU time (user + system, all its threads), not on the wall:
+// a file manager's thumbnailer must end, and what a hostile file can inflate is the work done,
+// which the CPU time counts whatever else the machine runs. The wall time is not: `make test`
+// runs four tests at once on two cores beside builds, and MillionEndSites took 10.1 s of wall
+// at load 10-17 (about 2 s quiet). With two busy loops beside it MillionEndSites, the heaviest,
+// took 2.9-3.3 s of wall against 1.4-1.6 s, and 1.06-1.14 s of CPU against 1.00 s.
+constexpr double kCpuSecondsBound = 10.0;
+// Only a guard against a thumbnailer that never ends (or waits on something), whatever the load.
+constexpr double kWallSecondsHangGuard = 60.0;
+
+// The run kept both time bounds (its figures in the message when not).
+void expectWithinTimeBounds(const RunResult& run) {
+    EXPECT_LT(run.cpuSeconds, kCpuSecondsBound) << run.seconds << " s of wall";
+    EXPECT_LT(run.seconds, kWallSecondsHangGuard) << run.cpuSeconds << " s of CPU";
+}
 
 void writeFile(const fs::path& path, const std::string& text) {
     std::ofstream(path, std::ios::binary) << text;
@@ -143,7 +156,7 @@ TEST_P(HostileThumbnail, EndsWithAPngWithinTheBound) {
     const RunResult run =
         runBvhscope(dir, {"thumbnail", "-s", "1024", input.string(), png.string()});
     ASSERT_EQ(run.status, 0) << run.err;
-    EXPECT_LT(run.seconds, kWallSecondsBound);
+    expectWithinTimeBounds(run);
     EXPECT_LT(run.peakKilobytes, kPeakMemoryKilobytes)
         << "peak " << run.peakKilobytes / 1024 << " MB";
     int width = 0;
@@ -184,7 +197,7 @@ TEST(HostileThumbnail, AHierarchyBeyondTheBoundIsRefusedWithoutReadingIt) {
     EXPECT_NE(run.err.find("joints.bvh: error: the hierarchy is too large for a thumbnail"),
               std::string::npos)
         << run.err;
-    EXPECT_LT(run.seconds, kWallSecondsBound);
+    expectWithinTimeBounds(run);
     EXPECT_LT(run.peakKilobytes, kPeakMemoryKilobytes);
     EXPECT_FALSE(fs::exists(png));
     EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);

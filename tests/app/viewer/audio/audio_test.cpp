@@ -303,6 +303,14 @@ TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
     EXPECT_EQ(track.path(), small);
     EXPECT_NEAR(track.clip()->durationSeconds(), 1.0, 1e-3);
     EXPECT_FALSE(track.truncated());
+    EXPECT_EQ(track.loadsStoppedUnfinished(), 1); // the long one; the small one ended
+
+    track.load(sound);
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    track.stopLoading(); // what closing the viewer does first: the sound in place stays
+    EXPECT_FALSE(track.loading());
+    EXPECT_EQ(track.path(), small);
+    EXPECT_EQ(track.loadsStoppedUnfinished(), 2);
 
     track.load(sound);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -312,6 +320,9 @@ TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
     EXPECT_FALSE(track.loading());
     EXPECT_FALSE(track.loaded());
     EXPECT_FALSE(track.poll());
+    EXPECT_EQ(track.loadsStoppedUnfinished(), 3);
+    track.stopLoading(); // nothing in flight: nothing more stopped
+    EXPECT_EQ(track.loadsStoppedUnfinished(), 3);
 }
 
 } // namespace
