@@ -6,10 +6,11 @@
 // last frames as the viewer poses it (forward kinematics, the skin frames of body_skin_frames.h,
 // skinBody), and skinned to finite points and normals wherever the pose is finite.
 #include "core/body/body_skinning.h"
-#include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_invariants.h"
+#include "tests/fuzz/fuzz_poses.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -17,23 +18,7 @@
 
 namespace {
 
-// Past this a posed point may leave the float range once a vertex's offset is added to it; the
-// reader warns about such files (position_range.cpp) and no finite skinning is promised there.
-constexpr double kFloatSafe = 1e30;
-
-bool withinFloatRange(std::span<const bvh::RigidTransform> transforms) {
-    for (const bvh::RigidTransform& transform : transforms) {
-        const glm::dvec3& t = transform.translation;
-        const glm::dquat& r = transform.rotation;
-        if (!(std::fabs(t.x) < kFloatSafe && std::fabs(t.y) < kFloatSafe &&
-              std::fabs(t.z) < kFloatSafe) ||
-            !(std::isfinite(r.w) && std::isfinite(r.x) && std::isfinite(r.y) &&
-              std::isfinite(r.z))) {
-            return false;
-        }
-    }
-    return true;
-}
+using bvh::fuzz::kFloatSafe;
 
 bool verticesWithinFloatRange(const bvh::BodyMesh& mesh) {
     for (const bvh::BodyVertex& vertex : mesh.vertices) {
@@ -51,31 +36,22 @@ bool verticesWithinFloatRange(const bvh::BodyMesh& mesh) {
 // the pose, the bind pose and the body lie within kFloatSafe; otherwise what is wrong.
 std::string skinnedViolation(const bvh::Document& document, bvh::TranslationMode translation,
                              const bvh::BodyMesh& mesh) {
-    const bvh::Skeleton& skeleton = document.skeleton;
-    const bvh::Motion& motion = document.motion;
-    if (motion.frameCount == 0 || !withinFloatRange(mesh.bindWorld) ||
-        !verticesWithinFloatRange(mesh)) {
+    if (!std::isfinite(bvh::fuzz::farthest(mesh.bindWorld)) || !verticesWithinFloatRange(mesh)) {
         return "";
     }
-    const bvh::ForwardKinematicsPlan plan(
-        skeleton, bvh::resolveTranslationMode(translation, skeleton, motion));
-    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
     std::vector<glm::vec3> points;
     std::vector<glm::vec3> normals;
-    const std::uint32_t last = motion.frameCount - 1;
-    for (const std::uint32_t frame : {std::uint32_t{0}, last / 2, last}) {
-        plan.computeWorldTransformsOfRow(motion.frame(frame), world);
-        if (!withinFloatRange(world)) {
-            continue;
-        }
-        bvh::skinBody(mesh, skeleton.parents, world, mesh.bindWorld, 1.0f, points, &normals);
-        for (std::size_t v = 0; v < points.size(); ++v) {
-            if (!bvh::test::finiteVector(points[v]) || !bvh::test::finiteVector(normals[v])) {
-                return "a skinned vertex that is not finite at frame " + std::to_string(frame);
+    return bvh::fuzz::checkFirstMiddleLastFrames(
+        document, translation, [&](std::span<const bvh::RigidTransform> world) -> std::string {
+            bvh::skinBody(mesh, document.skeleton.parents, world, mesh.bindWorld, 1.0f, points,
+                          &normals);
+            for (std::size_t v = 0; v < points.size(); ++v) {
+                if (!bvh::test::finiteVector(points[v]) || !bvh::test::finiteVector(normals[v])) {
+                    return "a skinned vertex that is not finite";
+                }
             }
-        }
-    }
-    return "";
+            return "";
+        });
 }
 
 } // namespace

@@ -8,8 +8,8 @@
 #include "core/analysis/rest_animation_agreement.h"
 #include "core/body/body_bind_pose.h"
 #include "core/body/body_skinning.h"
-#include "core/kinematics/forward_kinematics_plan.h"
 #include "core/reader/document.h"
+#include "tests/fuzz/fuzz_poses.h"
 
 #include <algorithm>
 #include <cmath>
@@ -20,26 +20,8 @@
 
 namespace {
 
-// Past this a posed point may leave the float range (the reader warns, position_range.cpp).
-constexpr double kFloatSafe = 1e30;
-
-bool finiteQuaternion(const glm::dquat& q) {
-    return std::isfinite(q.w) && std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z);
-}
-
-// The largest translation component, or infinity where a transform is not finite or too far.
-double farthest(std::span<const bvh::RigidTransform> transforms) {
-    double most = 0.0;
-    for (const bvh::RigidTransform& transform : transforms) {
-        const glm::dvec3& t = transform.translation;
-        const double far = std::max({std::fabs(t.x), std::fabs(t.y), std::fabs(t.z)});
-        if (!(far < kFloatSafe) || !finiteQuaternion(transform.rotation)) {
-            return INFINITY;
-        }
-        most = std::max(most, far);
-    }
-    return most;
-}
+using bvh::fuzz::farthest;
+using bvh::fuzz::finiteQuaternion;
 
 std::string skinViolation(std::span<const bvh::DualQuaternion> skin, std::size_t nodeCount) {
     if (skin.size() != nodeCount) {
@@ -90,20 +72,11 @@ std::string skinFramesViolation(const bvh::Document& document, bvh::TranslationM
     if (!problem.empty() || motion.frameCount == 0) {
         return problem;
     }
-    const bvh::ForwardKinematicsPlan plan(skeleton, translation);
-    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
-    const std::uint32_t last = motion.frameCount - 1;
-    for (const std::uint32_t frame : {std::uint32_t{0}, last / 2, last}) {
-        plan.computeWorldTransformsOfRow(motion.frame(frame), world);
-        if (!std::isfinite(farthest(world))) {
-            continue;
-        }
-        bvh::bodySkinTransforms(skeleton.parents, world, bind, skin);
-        if (problem = skinViolation(skin, skeleton.nodeCount()); !problem.empty()) {
-            return problem + " at frame " + std::to_string(frame);
-        }
-    }
-    return "";
+    return bvh::fuzz::checkFirstMiddleLastFrames(
+        document, translation, [&](std::span<const bvh::RigidTransform> world) {
+            bvh::bodySkinTransforms(skeleton.parents, world, bind, skin);
+            return skinViolation(skin, skeleton.nodeCount());
+        });
 }
 
 } // namespace
