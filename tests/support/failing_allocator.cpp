@@ -67,6 +67,25 @@ std::size_t failedAllocations() {
     return failures;
 }
 
+namespace {
+std::atomic<std::size_t> counted{0};
+
+// A shouldFail that counts the allocations asked about and fails none.
+bool countAllocation() {
+    counted.fetch_add(1, std::memory_order_relaxed);
+    return false;
+}
+} // namespace
+
+void countAllocations(std::size_t minimumBytes) {
+    counted = 0;
+    armAllocationFailure(minimumBytes, countAllocation);
+}
+
+std::size_t countedAllocations() {
+    return counted.load();
+}
+
 void resetLargestAllocation() {
     largest = 0;
 }

@@ -17,6 +17,13 @@ void disarmAllocationFailure();
 // Allocations failed since the last arming.
 std::size_t failedAllocations();
 
+// Armed to count instead of fail: every allocation of at least `minimumBytes` from here on is
+// counted and none fails, until disarmAllocationFailure (arming again starts the count at 0).
+// What a test uses to show a piece of code allocates nothing, or how much it allocates.
+void countAllocations(std::size_t minimumBytes);
+// Allocations counted since countAllocations.
+std::size_t countedAllocations();
+
 // The largest single allocation since the last reset, failed or not.
 void resetLargestAllocation();
 std::size_t largestAllocation();

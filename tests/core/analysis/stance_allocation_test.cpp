@@ -9,7 +9,6 @@
 #include "tests/support/failing_allocator.h"
 #include "tests/support/generated_library.h"
 
-#include <atomic>
 #include <cstddef>
 #include <gtest/gtest.h>
 #include <iostream>
@@ -18,24 +17,16 @@
 namespace bvh {
 namespace {
 
-std::atomic<std::size_t> counted{0};
-
-// A shouldFail that counts the allocations asked about and fails none.
-bool countAllocation() {
-    counted.fetch_add(1, std::memory_order_relaxed);
-    return false;
-}
-
 constexpr std::size_t kCacheBytes = 1024; // glibc's per-thread cache takes blocks up to this
 
 // The allocations over kCacheBytes that summarize() makes of `document`, parsed beforehand.
 std::size_t largeAllocationsOfSummary(const Document& document) {
-    counted = 0;
-    test::armAllocationFailure(kCacheBytes + 1, countAllocation);
+    test::countAllocations(kCacheBytes + 1);
     const DocumentSummary summary = summarize(document, TranslationMode::Auto);
+    const std::size_t counted = test::countedAllocations();
     test::disarmAllocationFailure();
     EXPECT_GT(summary.stance.framesSampled, 0u);
-    return counted.load();
+    return counted;
 }
 
 TEST(StanceAllocation, ASecondTakeOnAThreadAllocatesNoPerSampleVectorsAgain) {

@@ -11,6 +11,7 @@
 #include "core/reader/document.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/support/rest_positions.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -168,13 +169,7 @@ TEST(BodyBindPose, ABodyBoundWhereTheMotionAgreesHoldsAtEveryFrame) {
     EXPECT_GE(worstHeldEdgeShare(clip, pose.world), 0.999);
 }
 
-std::vector<RigidTransform> restWorld(const Skeleton& skeleton) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> rest(local.size());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, rest);
-    return rest;
-}
+using test::restWorld;
 
 // test::armsDownBiped over kBindTestWalkFrames frames, its upper arms raised sideways by
 // raise(f) degrees at frame f.

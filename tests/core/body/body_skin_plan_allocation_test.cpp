@@ -9,20 +9,11 @@
 #include "tests/core/body/body_test_skeletons.h"
 #include "tests/support/failing_allocator.h"
 
-#include <atomic>
 #include <gtest/gtest.h>
 #include <vector>
 
 namespace bvh {
 namespace {
-
-std::atomic<std::size_t> skinAllocations{0};
-
-// A shouldFail that counts every allocation and fails none.
-bool countSkinAllocation() {
-    skinAllocations.fetch_add(1, std::memory_order_relaxed);
-    return false;
-}
 
 // The world transforms of `skeleton` with every channel at `value` (degrees; file units for
 // positions).
@@ -54,18 +45,18 @@ TEST(BodySkinPlanAllocation, PosingWithAKeptPlanAndScratchAllocatesNothing) {
     bodySkinFrames(plan, twisted, scratch, frames);
     bodySkinTransforms(plan, twisted, scratch, skin);
 
-    skinAllocations = 0;
-    test::armAllocationFailure(1, countSkinAllocation);
+    test::countAllocations(1);
     for (int repeat = 0; repeat < 3; ++repeat) {
         for (const std::vector<RigidTransform>* world : {&walked, &twisted}) {
             bodySkinFrames(plan, *world, scratch, frames);
             bodySkinTransforms(plan, *world, scratch, skin);
         }
     }
-    const std::size_t kept = skinAllocations.exchange(0);
+    const std::size_t kept = test::countedAllocations();
+    test::countAllocations(1);
     bodySkinFrames(skeleton.parents, walked, bind, frames);
+    const std::size_t perCall = test::countedAllocations();
     test::disarmAllocationFailure();
-    const std::size_t perCall = skinAllocations.load();
     EXPECT_EQ(kept, 0u);
     EXPECT_GT(perCall, 0u);
     EXPECT_EQ(skin.size(), bind.size());

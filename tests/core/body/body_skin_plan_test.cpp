@@ -6,6 +6,7 @@
 #include "core/body/dual_quaternion.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/support/rest_positions.h"
 
 #include <cstring>
 #include <gtest/gtest.h>
@@ -15,13 +16,7 @@
 namespace bvh {
 namespace {
 
-std::vector<RigidTransform> bindAtRest(const Skeleton& skeleton) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(skeleton.nodeCount());
-    computeRestTransforms(skeleton, local);
-    computeWorldTransforms(skeleton, local, world);
-    return world;
-}
+using test::restWorld;
 
 TEST(BodySkinPlan, TheCmuBipedsHubsChainsAndEndSites) {
     // cmuLikeBiped: the hips reach both thighs and the spine through OFFSET-0 joints, Spine1 the
@@ -32,7 +27,7 @@ TEST(BodySkinPlan, TheCmuBipedsHubsChainsAndEndSites) {
     const Document document = parseDocument(test::cmuLikeBiped().text());
     const Skeleton& skeleton = document.skeleton;
     ASSERT_EQ(skeleton.nodeCount(), 30u);
-    const BodySkinPlan plan = makeBodySkinPlan(skeleton.parents, bindAtRest(skeleton));
+    const BodySkinPlan plan = makeBodySkinPlan(skeleton.parents, restWorld(skeleton));
     ASSERT_TRUE(plan.fitted);
     ASSERT_EQ(plan.hubs.size(), 2u);
     EXPECT_EQ(skeleton.names.at(plan.hubs[0].node), "Hips");
@@ -81,7 +76,7 @@ TEST(BodySkinPlan, ARootWithOneBoneKeepsItsOwnTurnAndHangsTheChainBelow) {
     b.endSite(end, {0, 1, 0});
     const Document document = parseDocument(b.text());
     const BodySkinPlan plan =
-        makeBodySkinPlan(document.skeleton.parents, bindAtRest(document.skeleton));
+        makeBodySkinPlan(document.skeleton.parents, restWorld(document.skeleton));
     ASSERT_TRUE(plan.fitted);
     EXPECT_TRUE(plan.hubs.empty());
     ASSERT_EQ(plan.steps.size(), 3u);
@@ -111,7 +106,7 @@ void expectOwnTransforms(std::span<const RigidTransform> out, std::span<const Ri
 
 TEST(BodySkinPlan, ParentsThatDoNotFitAndPosesOfAnotherSizeKeepTheJointsOwnRotations) {
     const Document document = parseDocument(test::cmuLikeBipedText());
-    const std::vector<RigidTransform> bind = bindAtRest(document.skeleton);
+    const std::vector<RigidTransform> bind = restWorld(document.skeleton);
     std::vector<RigidTransform> world = bind;
     for (RigidTransform& joint : world) { // every joint turned 150 degrees about X, moved
         joint.rotation = glm::dquat(0.2588190451, 0.9659258263, 0.0, 0.0) * joint.rotation;
