@@ -68,6 +68,11 @@ bool FileGrowthWatch::anyChanged() const {
     return !changed_.empty();
 }
 
+std::uint64_t FileGrowthWatch::roundsCompleted() const {
+    std::lock_guard lock(mutex_);
+    return rounds_;
+}
+
 void FileGrowthWatch::run() {
     std::unique_lock lock(mutex_);
     while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
@@ -88,6 +93,7 @@ void FileGrowthWatch::run() {
                 changed_.push_back(std::move(path));
             }
         }
+        ++rounds_;
     }
 }
 

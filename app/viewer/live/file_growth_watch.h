@@ -37,6 +37,9 @@ public:
     std::vector<std::string> takeChanged();
     // Some file changed and was not taken yet (the viewer wakes to follow it).
     bool anyChanged() const;
+    // How many times the thread has looked at every watched file since it started: a change made
+    // before one round begins is reported when that round ends (tests wait on this, not on time).
+    std::uint64_t roundsCompleted() const;
 
 private:
     struct Seen {
@@ -54,6 +57,7 @@ private:
     std::map<std::string, Seen> watched_;
     std::vector<std::string> changed_;
     std::vector<std::string> reported_; // never watched again
+    std::uint64_t rounds_ = 0;
     std::thread thread_;
 };
 
