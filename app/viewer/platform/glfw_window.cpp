@@ -1,6 +1,7 @@
 #include "app/viewer/platform/glfw_window.h"
 
 #include "app/viewer/platform/native_window.h"
+#include "render/gl/glfw_joystick_library.h"
 
 #include <glad/gl.h>
 // glad first: GLFW must not pull in the system GL header.
@@ -60,6 +61,7 @@ struct WindowCallbacks {
 
 GlfwLibrary::GlfwLibrary() {
     glfwSetErrorCallback(recordError);
+    render::keepGlfwJoystickLibraryLoaded();
     ok_ = glfwInit() == GLFW_TRUE;
 }
 

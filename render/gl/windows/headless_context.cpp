@@ -5,6 +5,8 @@
 // mapped and the context is the X server's GLX (Mesa's llvmpipe in the test X server).
 #include "render/gl/headless_context.h"
 
+#include "render/gl/glfw_joystick_library.h"
+
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
 
@@ -40,6 +42,7 @@ struct HeadlessContext::Native {
 HeadlessContext::~HeadlessContext() = default;
 
 HeadlessContext::HeadlessContext() {
+    keepGlfwJoystickLibraryLoaded();
     if (glfwInit() != GLFW_TRUE) {
         error_ = "hidden window: GLFW cannot start (" + glfwErrorText() + ")";
         return;
