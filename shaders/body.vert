@@ -18,6 +18,10 @@ uniform sampler2D uNodeData;
 uniform int uNodeTextureWidth;
 uniform int uNodeBase;
 uniform mat4 uModel; // rotation, uniform scale, translation
+// uModel's rotation alone. Its scale is metres per file unit, 1e-22 for a figure 1e22 units tall:
+// a normal carried by it squares to zero in float (skeleton.frag's normalize, black and white
+// patches), and one carried by 1e30 (a figure 1e-30 units tall) squares to infinity (unlit).
+uniform mat3 uNormalMatrix;
 uniform float uThickness;
 
 uniform mat4 uViewProjection;
@@ -69,7 +73,7 @@ void main() {
     vec3 skinned = rotate(real, rest) + translation;
 
     vec3 world = (uModel * vec4(skinned, 1.0)).xyz;
-    vNormal = mat3(uModel) * rotate(real, aNormal);
+    vNormal = uNormalMatrix * rotate(real, aNormal);
     vColor = color;
     vHeightAboveGround = world.y - uGroundHeight;
     if (uShadowPass != 0) {

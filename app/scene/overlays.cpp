@@ -89,6 +89,21 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, s
 
 // [SECTION] Ghosts
 
+void OverlayBuilder::addGhostBody(const Character& character, const SceneLook& look,
+                                  const glm::vec4& color, SceneOverlays& out) {
+    // The instances of the last build are posed again in place: their skin, colours and skin
+    // scratch keep their sizes, so a frame with as many ghosts of the same skeletons allocates
+    // nothing (a ghost's skin is a joint count of dual quaternions, its scratch the plan's).
+    if (ghostBodiesUsed_ == out.ghostBodies.size()) {
+        out.ghostBodies.emplace_back();
+    }
+    BodyInstance& body = out.ghostBodies[ghostBodiesUsed_];
+    if (Scene::poseBody(character, world_, look, body)) {
+        std::ranges::fill(body.colors, color);
+        ++ghostBodiesUsed_;
+    }
+}
+
 void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                                const OverlayOptions& options, const SceneLook& look,
                                SceneOverlays& out) {
@@ -109,9 +124,7 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                                               alpha);
             framePositions(character, static_cast<std::uint32_t>(at), positions_);
             if (Scene::drawnAsBody(character, look)) {
-                BodyInstance& body = out.ghostBodies.emplace_back();
-                Scene::poseBody(character, world_, look, body);
-                std::ranges::fill(body.colors, color);
+                addGhostBody(character, look, color, out);
                 continue;
             }
             for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -196,7 +209,7 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
     out.trails.clear();
     out.ghostBones.clear();
     out.ghostJoints.clear();
-    out.ghostBodies.clear();
+    ghostBodiesUsed_ = 0; // out.ghostBodies is kept for addGhostBody to pose again
     out.contactMarkers.clear();
     // Analyses nobody asked for since the last build belong to closed files or old settings.
     std::erase_if(cache_,
@@ -257,6 +270,7 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
             }
         }
     }
+    out.ghostBodies.resize(ghostBodiesUsed_);
 }
 
 } // namespace bvhscope::scene

@@ -109,10 +109,15 @@ private:
     void addGhosts(const Character& character, std::uint32_t frame, const OverlayOptions& options,
                    const SceneLook& look, SceneOverlays& out);
 
+    // Poses a body ghost of `character` (at world_) into the next of out.ghostBodies.
+    void addGhostBody(const Character& character, const SceneLook& look, const glm::vec4& color,
+                      SceneOverlays& out);
+
     std::vector<std::unique_ptr<CachedContacts>> cache_; // stable addresses for callers
     std::vector<bvh::RigidTransform> local_;
     std::vector<bvh::RigidTransform> world_;
     std::vector<glm::vec3> positions_;
+    std::size_t ghostBodiesUsed_ = 0; // of out.ghostBodies, posed in this build
 };
 
 } // namespace bvhscope::scene

@@ -27,6 +27,19 @@ int maxTextureSize() {
 // The level of detail a body's on-screen size asks for (skinned_mesh.h): its rest bounding
 // sphere, carried along by its first node's skin transform (the root's motion moves the whole
 // figure) and the model matrix.
+// The length of a model matrix's first column: its uniform scale (metres per file unit), in double
+// because the squares of a scale of 1e-22 or 1e30 (a figure 1e22 or 1e-30 units tall) leave
+// float's range.
+double modelScale(const glm::mat4& model) {
+    return glm::length(glm::dvec3(model[0]));
+}
+
+// The model's rotation (mirrored or not) without its scale: what carries normals.
+glm::mat3 normalMatrixFor(const glm::mat4& model) {
+    const double scale = modelScale(model);
+    return scale > 0.0 ? glm::mat3(glm::dmat3(model) / scale) : glm::mat3(1.0f);
+}
+
 std::size_t detailFor(const BodyDraw& body, const ViewParameters& view) {
     const BodyMeshGpu& mesh = *body.mesh;
     if (view.radiusPerPixelPerDistance <= 0.0f) {
@@ -34,8 +47,8 @@ std::size_t detailFor(const BodyDraw& body, const ViewParameters& view) {
     }
     const glm::vec3 centre = glm::vec3(
         body.model * glm::vec4(transformPoint(body.nodeTransforms[0], mesh.restCentre()), 1.0f));
-    const float scale = glm::length(glm::vec3(body.model[0]));
-    const float worldRadius = mesh.restRadius() * scale * std::max(body.thickness, 1.0f);
+    const auto worldRadius = static_cast<float>(mesh.restRadius() * modelScale(body.model) *
+                                                std::max(body.thickness, 1.0f));
     const float distance = std::max(glm::distance(view.eyePosition, centre), 1e-6f);
     return bodyDetailLevel(mesh.levels(),
                            worldRadius / (distance * view.radiusPerPixelPerDistance));
@@ -84,6 +97,7 @@ void BodyRenderer::prepare(const ViewParameters& view, std::span<const BodyDraw>
         PreparedBody prepared;
         prepared.mesh = body.mesh;
         prepared.model = body.model;
+        prepared.normalMatrix = normalMatrixFor(body.model);
         prepared.thickness = body.thickness;
         prepared.firstTexel = static_cast<int>(nodeTexels_.size());
         prepared.level = detailFor(body, view);
@@ -149,6 +163,7 @@ void BodyRenderer::draw(const Program& program, bool forShadow) {
     }
     // Looked up once per pass, not per body.
     const GLint model = glGetUniformLocation(program.id(), "uModel");
+    const GLint normalMatrix = glGetUniformLocation(program.id(), "uNormalMatrix");
     const GLint thickness = glGetUniformLocation(program.id(), "uThickness");
     const GLint nodeBase = glGetUniformLocation(program.id(), "uNodeBase");
     for (const PreparedBody& body : prepared_) {
@@ -157,6 +172,7 @@ void BodyRenderer::draw(const Program& program, bool forShadow) {
         const SkinnedMeshLevel level =
             levels[std::min(body.level + (forShadow ? 1 : 0), levels.size() - 1)];
         glUniformMatrix4fv(model, 1, GL_FALSE, glm::value_ptr(body.model));
+        glUniformMatrix3fv(normalMatrix, 1, GL_FALSE, glm::value_ptr(body.normalMatrix));
         glUniform1f(thickness, body.thickness);
         glUniform1i(nodeBase, body.firstTexel);
         glFrontFace(body.mirrored ? GL_CW : GL_CCW);

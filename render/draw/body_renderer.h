@@ -11,6 +11,7 @@
 #include "render/math/skinned_mesh.h"
 
 #include <cstddef>
+#include <glm/mat3x3.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
@@ -64,6 +65,7 @@ private:
     struct PreparedBody {
         const BodyMeshGpu* mesh = nullptr;
         glm::mat4 model{1.0f};
+        glm::mat3 normalMatrix{1.0f}; // model's rotation, unscaled
         float thickness = 1.0f;
         int firstTexel = 0;
         std::size_t level = 0;

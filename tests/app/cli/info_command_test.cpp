@@ -22,6 +22,33 @@ TEST(InfoCommand, DescribesAFile) {
     EXPECT_NE(result.out.find("warnings:        0"), std::string::npos);
 }
 
+// A chain 2e-29 tall at rest whose root stands at `rootHeight` and moves 10 along Z.
+std::string tinyChainAt(const char* rootHeight) {
+    return std::string("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 0\n"
+                       "  CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation\n"
+                       "  JOINT Spine\n  {\n    OFFSET 0 1e-29 0\n"
+                       "    CHANNELS 3 Zrotation Xrotation Yrotation\n"
+                       "    End Site\n    {\n      OFFSET 0 1e-29 0\n    }\n  }\n}\n"
+                       "MOTION\nFrames: 2\nFrame Time: 0.0333333\n0 ") +
+           rootHeight + " 0 0 0 0 0 0 0\n0 " + rootHeight + " 1e-29 0 0 0 0 0 0\n";
+}
+
+TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsSaidToBe) {
+    // At 92.5 the chain's joints round onto its root (doubles there are 1.4e-14 apart): 0 tall,
+    // and info says why. At 1e-28 it keeps its 2e-29 and nothing is said.
+    test::TemporaryDirectory directory;
+    const auto dwarfed = run(runInfo, {directory.write("dwarfed.bvh", tinyChainAt("92.5"))});
+    EXPECT_EQ(dwarfed.status, 0) << dwarfed.err;
+    EXPECT_NE(dwarfed.out.find("figure 0 tall (2e-29 at rest: below the precision of its place, "
+                               "every joint lands on one point)"),
+              std::string::npos)
+        << dwarfed.out;
+    const auto scaled = run(runInfo, {directory.write("scaled.bvh", tinyChainAt("1e-28"))});
+    EXPECT_EQ(scaled.status, 0) << scaled.err;
+    EXPECT_NE(scaled.out.find("figure 2e-29 tall"), std::string::npos) << scaled.out;
+    EXPECT_EQ(scaled.out.find("precision"), std::string::npos) << scaled.out;
+}
+
 TEST(InfoCommand, JsonForScripts) {
     test::TemporaryDirectory directory;
     std::string file = directory.write("chain.bvh", test::kChainBvh);

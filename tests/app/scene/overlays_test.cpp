@@ -1,5 +1,6 @@
 // The analysis overlays the viewer and `bvhscope render` draw, computed without GL: trails,
 // ghosts and foot contact markers, checked against the character's own sampled poses.
+#include "app/scene/character_body.h"
 #include "app/scene/overlays.h"
 #include "app/viewer/io/file_loading.h"
 #include "app/viewer/io/settings_store.h"
@@ -8,6 +9,7 @@
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/support/bvh_texts.h"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <string>
 
@@ -166,6 +168,63 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     builder.build(scene, sampledAt(scene, timeOf(scene, 7)), std::nullopt, options, SceneLook{},
                   timeOf(scene, 7), overlays);
     EXPECT_EQ(overlays.ghostJoints.size(), 3 * jointsPerPose); // 2, 12 and 17
+}
+
+// The body `character` has at a whole frame (Scene::poseBody of that frame's world transforms).
+BodyInstance bodyAt(const Character& character, std::uint32_t frame, const SceneLook& look) {
+    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
+    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
+    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
+    bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
+                                character.clip->translation, local);
+    bvh::computeWorldTransforms(skeleton, local, world);
+    BodyInstance body;
+    EXPECT_TRUE(Scene::poseBody(character, world, look, body));
+    return body;
+}
+
+TEST(Overlays, BodyGhostsAreTheBodiesOfTheirFramesInTheGhostColours) {
+    // The walk drawn as a body: ghosts are translucent bodies, not bones. Built at frame 20,
+    // then 7 (one ghost fewer: its instance is dropped), then 20 again (posed into the kept
+    // instances and one new): each time the bodies of the ghosts' frames.
+    Scene scene;
+    scene.add(test::bundledSample());
+    ASSERT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
+    const Character& character = scene.characters()[0];
+    SceneLook look;
+    look.bodies = true;
+    OverlayOptions options;
+    options.ghosts = true;
+    options.ghostCount = 2;
+    options.ghostStep = 5;
+    options.ghostOpacity = 0.4f;
+    SceneOverlays overlays;
+    OverlayBuilder builder;
+    const auto expectGhosts = [&](std::uint32_t shown, const std::vector<std::uint32_t>& frames,
+                                  const std::vector<float>& alphas) {
+        builder.build(scene, sampledAt(scene, timeOf(scene, shown)), std::nullopt, options, look,
+                      timeOf(scene, shown), overlays);
+        EXPECT_TRUE(overlays.ghostBones.empty());
+        ASSERT_EQ(overlays.ghostBodies.size(), frames.size()) << "at frame " << shown;
+        for (std::size_t ghost = 0; ghost < frames.size(); ++ghost) {
+            const BodyInstance expected = bodyAt(character, frames[ghost], look);
+            const BodyInstance& body = overlays.ghostBodies[ghost];
+            EXPECT_EQ(body.mesh, expected.mesh);
+            ASSERT_EQ(body.skin.size(), expected.skin.size());
+            for (std::size_t node = 0; node < body.skin.size(); ++node) {
+                EXPECT_EQ(body.skin[node].real, expected.skin[node].real) << frames[ghost];
+                EXPECT_EQ(body.skin[node].dual, expected.skin[node].dual) << frames[ghost];
+            }
+            ASSERT_EQ(body.colors.size(), body.skin.size());
+            EXPECT_FLOAT_EQ(body.colors[0].a, alphas[ghost]) << "ghost at frame " << frames[ghost];
+            EXPECT_TRUE(std::ranges::all_of(
+                body.colors, [&](const glm::vec4& color) { return color == body.colors[0]; }));
+        }
+    };
+    // Order: 15, 25 (the nearest pair, 0.4 opaque), then 10, 30 (0.2).
+    expectGhosts(20, {15, 25, 10, 30}, {0.4f, 0.4f, 0.2f, 0.2f});
+    expectGhosts(7, {2, 12, 17}, {0.4f, 0.4f, 0.2f});
+    expectGhosts(20, {15, 25, 10, 30}, {0.4f, 0.4f, 0.2f, 0.2f});
 }
 
 // [SECTION] Foot contacts
