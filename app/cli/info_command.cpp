@@ -315,13 +315,32 @@ const char* pageStart(std::size_t index, bool many) {
     return index == 0 ? "[" : ",";
 }
 
+// How file `index` of `files` is parsed. Where two page threads share the files
+// (makePagesInOrder), each file but the last is parsed by its page thread alone: the other core
+// is busy with a file of its own, so a parsing crew's threads only contend with it, and an
+// every-core load reads a take's text after its first 256 KiB in blocks of 4 MiB a thread, fresh
+// pages the kernel zeroes for every large take (issue 44: over 175 takes x10, the kernel's page
+// zeroing fell from 1 205 to 538 samples and info's CPU time to 0.90x). Their blocks are the
+// first block's size, each parsed as two pieces side by side (parseRowBlockPair) as an every-core
+// load parses its first block; one piece a block costs more instructions. The last file, or one
+// alone, is parsed on every core: no file is left for the other thread then. The cost: a long take
+// early in a list of short ones is parsed on one core while the other may have run out of files.
+// The rows are the same to the bit either way (ParseOptions::threads).
+bvh::ParseOptions pageParsing(unsigned pageThreads, std::size_t index, std::size_t files) {
+    bvh::ParseOptions parsing = bvh::everyCoreOptions();
+    if (pageThreads >= 2 && index + 1 < files) {
+        parsing.threads = 1;
+        parsing.blockBytesPerThread = parsing.firstBlockBytes;
+    }
+    return parsing;
+}
+
 // One file's page: its JSON (after `jsonStart`) or, where `jsonStart` is null, its text (none
 // where it does not load), and its errors as `check` prints them. Read and analysed on one
 // thread (info_command_pages.h).
-FilePage infoPage(const std::string& file, bvh::TranslationMode translation,
-                  const char* jsonStart) {
-    const bvh::Document document =
-        bvh::loadDocument(bvh::pathFromUtf8(file), bvh::everyCoreOptions());
+FilePage infoPage(const std::string& file, const bvh::ParseOptions& parsing,
+                  bvh::TranslationMode translation, const char* jsonStart) {
+    const bvh::Document document = bvh::loadDocument(bvh::pathFromUtf8(file), parsing);
     const bvh::DocumentSummary summary = bvh::summarize(document, translation);
     FilePage page;
     page.loaded = document.loaded();
@@ -364,8 +383,12 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
     const bool json = parsed->has("--json");
     const std::vector<std::string>& files = parsed->positional;
     const bool many = files.size() > 1;
+    // The files are shared with a second thread where a second core can take it: on one core
+    // the handovers cost 5-8 % more CPU and gain nothing.
+    const unsigned pageThreads = std::thread::hardware_concurrency() == 1 ? 1 : 2;
     auto make = [&](std::size_t index) {
-        return infoPage(files[index], *translation, json ? pageStart(index, many) : nullptr);
+        return infoPage(files[index], pageParsing(pageThreads, index, files.size()), *translation,
+                        json ? pageStart(index, many) : nullptr);
     };
     int status = kExitOk;
     bool firstText = true;
@@ -387,9 +410,7 @@ int runInfo(std::span<const std::string_view> arguments, std::ostream& out, std:
         }
         out.write(page.out.data(), static_cast<std::streamsize>(page.out.size()));
     };
-    // The files are shared with a second thread where a second core can take it: on one core
-    // the handovers cost 5-8 % more CPU and gain nothing.
-    makePagesInOrder(files.size(), std::thread::hardware_concurrency() == 1 ? 1 : 2, make, write);
+    makePagesInOrder(files.size(), pageThreads, make, write);
     if (json) {
         out << (many ? "]\n" : "\n");
     }

@@ -1,4 +1,5 @@
 #include "tests/app/cli/cli_test_support.h"
+#include "tests/support/generated_library.h"
 
 namespace bvhscope::cli {
 namespace {
@@ -161,6 +162,42 @@ TEST(InfoCommand, ManyFilesPrintEachFileAsAloneInArgumentOrder) {
         ASSERT_NE(at, std::string::npos) << "file " << i << " missing or out of order";
         from = at + objects[i].size();
     }
+}
+
+// In a list, every file but the last is parsed by its page thread alone, in blocks of 256 KiB
+// (info_command.cpp, pageParsing); a file alone is parsed on every core, in blocks of 4 MiB a
+// thread. A take of 2.8 MB, eleven such blocks and a row cut at each block's end, reads the
+// same either way: its JSON object and its text in the list are those of the take alone, wherever
+// it stands in the list (first, in the middle, last).
+TEST(InfoCommand, ALongTakeInAListReadsAsItDoesAlone) {
+    test::TemporaryDirectory directory;
+    bvh::test::TakeVariation variation;
+    variation.fps = 120.0;
+    variation.seconds = 110.0;
+    const std::string longTake =
+        directory.write("long.bvh", bvh::test::generatedTake("walk", "happy", variation));
+    ASSERT_GT(std::filesystem::file_size(longTake), std::size_t{10} * (256 << 10));
+    const std::string shortTake = directory.write("short.bvh", test::kChainBvh);
+    const auto aloneJson = run(runInfo, {"--json", longTake});
+    const auto aloneText = run(runInfo, {longTake});
+    ASSERT_EQ(aloneJson.status, 0);
+    ASSERT_NE(aloneJson.out.find("\"frames_present\":13200"), std::string::npos) << aloneJson.out;
+    const std::string object = aloneJson.out.substr(0, aloneJson.out.size() - 1);
+    const std::vector<std::string> files = {longTake, shortTake, longTake, shortTake, longTake};
+    std::vector<std::string> arguments = files;
+    arguments.insert(arguments.begin(), "--json");
+    const auto json = run(runInfo, arguments);
+    EXPECT_EQ(json.status, 0);
+    std::size_t objects = 0;
+    for (std::size_t at = json.out.find(object); at != std::string::npos;
+         at = json.out.find(object, at + object.size())) {
+        ++objects;
+    }
+    EXPECT_EQ(objects, 3u) << json.out;
+    const auto text = run(runInfo, files);
+    const std::string shortText = run(runInfo, {shortTake}).out;
+    EXPECT_EQ(text.out, aloneText.out + "\n" + shortText + "\n" + aloneText.out + "\n" + shortText +
+                            "\n" + aloneText.out);
 }
 
 } // namespace
