@@ -62,7 +62,7 @@ protected:
     }
 
     std::optional<ViewerStateFile> waitFor(const std::function<bool(const ViewerStateFile&)>& ok) {
-        return viewer_->waitForState(ok, std::chrono::seconds(10));
+        return viewer_->waitForState(ok);
     }
 
     TempDir dir_;

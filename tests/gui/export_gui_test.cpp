@@ -43,10 +43,10 @@ TEST_F(ExportGui, ExportsTheTimelineRangeBesideTheInput) {
                         " key bracketleft"));
     for (std::int64_t expected = 3; expected <= 5; ++expected) {
         ASSERT_TRUE(xdotool("key Right"));
-        ASSERT_TRUE(viewer_->waitForState(
-            [&](const ViewerStateFile& state) { return state.frame == expected; },
-            std::chrono::seconds(5)))
-            << "Right did not step to frame " << expected;
+        ASSERT_TRUE(viewer_->waitForState([&](const ViewerStateFile& state) {
+            return state.frame == expected;
+        })) << "Right did not step to frame "
+            << expected;
     }
     ASSERT_TRUE(xdotool("key bracketright"));
 

@@ -64,7 +64,9 @@ protected:
         log_ = dir_.path() / "portal.log";
         ASSERT_TRUE(runCommand("'" + std::string(FAKE_PORTAL_EXECUTABLE) + "' '" + answer.string() +
                                "' '" + log_.string() + "' >/dev/null 2>&1 &"));
-        for (int i = 0; i < 100 && readAll(log_).find("ready") == std::string::npos; ++i) {
+        const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+        while (readAll(log_).find("ready") == std::string::npos &&
+               std::chrono::steady_clock::now() < giveUp) {
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
         }
         ASSERT_NE(readAll(log_).find("ready"), std::string::npos)

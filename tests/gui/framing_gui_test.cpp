@@ -258,7 +258,7 @@ TEST_P(Framing, TheFollowKeepsTheFeetInViewWhilePlayingAndFReframes) {
             seen.push_back(state);
             return loops >= 2;
         },
-        std::chrono::seconds(30), "two loops of the walk"));
+        ViewerProcess::kStateTimeout, "two loops of the walk"));
     std::size_t playing = 0;
     bool sawFrame41 = false;
     for (const ViewerStateFile& state : seen) {

@@ -576,8 +576,8 @@ std::string ViewerProcess::windowId() const {
     // `xdotool search` walks every window on the display; when another test's window (ctest
     // runs GUI tests side by side on one Xvfb) is destroyed between its listing and its query,
     // Xlib's BadWindow ends xdotool with nothing printed. So it is asked again until it names
-    // the viewer's window, or the viewer has exited, within a deadline.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    // the viewer's window, or the viewer has exited, within the hang guard.
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     do {
         const auto output = runCommand("xdotool search --sync --onlyvisible --pid " +
                                        std::to_string(pid_) + " 2>/dev/null | head -n 1");

@@ -11,6 +11,7 @@
 
 #include "render/math/camera.h"
 #include "tests/support/generated_library.h"
+#include "tests/support/hang_guard.h"
 #include "tests/support/png_pixels.h"
 
 #include <algorithm>
@@ -281,9 +282,10 @@ public:
     }
     // Sends SIGTERM and waits for the viewer to end (at most `timeout`, then SIGKILL): its
     // exit status, or -1 when a signal ended it.
-    int terminate(std::chrono::milliseconds timeout = std::chrono::seconds(15));
+    int terminate(std::chrono::milliseconds timeout = bvh::test::kHangGuard);
 
-    static constexpr std::chrono::milliseconds kStateTimeout{15000};
+    // A hang guard (tests/support/hang_guard.h): every wait ends on the state it waits for.
+    static constexpr std::chrono::milliseconds kStateTimeout{bvh::test::kHangGuard};
 
 private:
     std::optional<ViewerStateFile> readState() const;

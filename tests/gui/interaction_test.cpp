@@ -103,8 +103,7 @@ TEST_F(Interaction, ArrowKeysStepFrames) {
     for (std::int64_t expected = 1; expected <= 3; ++expected) {
         ASSERT_TRUE(xdotool("key Right"));
         const auto stepped = viewer_->waitForState(
-            [&](const ViewerStateFile& state) { return state.frame == expected; },
-            std::chrono::seconds(5));
+            [&](const ViewerStateFile& state) { return state.frame == expected; });
         ASSERT_TRUE(stepped.has_value()) << "Right did not step to frame " << expected;
     }
 }

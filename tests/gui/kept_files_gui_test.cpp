@@ -28,14 +28,14 @@ TEST(KeptFiles, NamedPipesInTheSettingsFolderDoNotHoldTheStart) {
     for (const char* name : {"settings.ini", "up_axes.tsv", "imgui.ini"}) {
         ASSERT_EQ(::mkfifo((config / name).c_str(), 0600), 0) << name;
     }
-    const auto start = std::chrono::steady_clock::now();
+    // Opening a pipe for reading waits for a writer that never comes: the window showing at
+    // all, with the pipes' errors, is the proof that none was opened like a file.
     ViewerProcess viewer(dir, {"--size", "900x600"});
-    const auto state = viewer.waitForState(
-        [](const ViewerStateFile& s) { return s.fileNames.size() == 1; }, std::chrono::seconds(20));
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; });
     ASSERT_TRUE(state) << "the viewer never showed a window";
     EXPECT_TRUE(anyErrorMentions(*state, "up_axes.tsv is a named pipe (FIFO), not a regular file"));
     EXPECT_TRUE(anyErrorMentions(*state, "imgui.ini is a named pipe (FIFO), not a regular file"));
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(15));
     EXPECT_EQ(viewer.terminate(), 0);
     // Left as they were: the layout and the remembered axes were not written over them.
     EXPECT_TRUE(isFifo(config / "up_axes.tsv"));
@@ -51,8 +51,8 @@ TEST(KeptFiles, AnEndlessOrHugeListIsLeftAloneAndUnread) {
     { std::ofstream(config / "up_axes.tsv") << ""; }
     std::filesystem::resize_file(config / "up_axes.tsv", std::uintmax_t{1} << 30); // sparse
     ViewerProcess viewer(dir, {"--size", "900x600"});
-    const auto state = viewer.waitForState(
-        [](const ViewerStateFile& s) { return s.fileNames.size() == 1; }, std::chrono::seconds(20));
+    const auto state =
+        viewer.waitForState([](const ViewerStateFile& s) { return s.fileNames.size() == 1; });
     ASSERT_TRUE(state);
     EXPECT_TRUE(anyErrorMentions(*state, "up_axes.tsv is 1073741824 bytes"));
     EXPECT_TRUE(anyErrorMentions(*state, "imgui.ini is a device, not a regular file"));

@@ -104,7 +104,7 @@ std::map<std::string, std::string> liveLine(const std::filesystem::path& statePa
 std::map<std::string, std::string>
 waitForLive(const std::filesystem::path& statePath,
             const std::function<bool(const std::map<std::string, std::string>&)>& accept,
-            std::chrono::milliseconds timeout = std::chrono::seconds(12)) {
+            std::chrono::milliseconds timeout = bvh::test::kHangGuard) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     std::map<std::string, std::string> fields;
     while (std::chrono::steady_clock::now() < deadline) {
@@ -303,7 +303,7 @@ TEST(LiveGui, ASilentConnectionLetsTheViewerSleepUntilDataComes) {
     const auto statePath = dir.path() / "state.txt";
     // The viewer connects; the test accepts and sends nothing.
     bvhscope::live::SocketWait wait{listener->socket.native(), true};
-    ASSERT_EQ(bvhscope::live::waitForSockets(std::span(&wait, 1), std::chrono::seconds(20)), 1);
+    ASSERT_EQ(bvhscope::live::waitForSockets(std::span(&wait, 1), bvh::test::kHangGuard), 1);
     std::string peer;
     const bvhscope::live::Socket connection =
         bvhscope::live::acceptConnection(listener->socket, peer);
@@ -312,7 +312,7 @@ TEST(LiveGui, ASilentConnectionLetsTheViewerSleepUntilDataComes) {
         [&](const ViewerStateFile& state) {
             return state.idle && number(liveLine(statePath), "connected") == 1;
         },
-        std::chrono::seconds(20), "asleep while connected");
+        ViewerProcess::kStateTimeout, "asleep while connected");
     ASSERT_TRUE(asleep.has_value());
     // Silent for 1.5 s (five of the viewer's idle wake-ups): no frame drawn.
     EXPECT_FALSE(
@@ -328,12 +328,12 @@ TEST(LiveGui, ASilentConnectionLetsTheViewerSleepUntilDataComes) {
         [&](const ViewerStateFile& state) {
             return state.drawn > asleep->drawn && number(liveLine(statePath), "received") >= 3;
         },
-        std::chrono::seconds(20), "drawn once data came");
+        ViewerProcess::kStateTimeout, "drawn once data came");
     ASSERT_TRUE(woken.has_value());
     // The sender goes quiet again (still connected): asleep again.
     ASSERT_TRUE(viewer.waitForState(
         [&](const ViewerStateFile& state) { return state.idle && state.drawn > woken->drawn; },
-        std::chrono::seconds(20), "asleep again once frames stopped"));
+        ViewerProcess::kStateTimeout, "asleep again once frames stopped"));
 }
 
 TEST(LiveGui, RecordAndStopSaveTakesIntoTheChosenFolder) {
@@ -703,7 +703,7 @@ TEST(LiveGui, TheLiveViewKeepsAWalkingPerformerWholeAndGlides) {
             [&](const ViewerStateFile& s) {
                 return !s.figures.empty() && (!previous || s.drawn > previous->drawn);
             },
-            std::chrono::seconds(10), "a new frame drawn while the figure walks");
+            ViewerProcess::kStateTimeout, "a new frame drawn while the figure walks");
         ASSERT_TRUE(state.has_value());
         ++samples;
         samplesInFirstSecond += state->frame < 120 ? 1 : 0;

@@ -54,8 +54,7 @@ TEST_P(NoticesGui, NoAudioDeviceIsShownInTheViewThenFades) {
     EXPECT_GT(notice.y, view.y + view.height / 2) << "over the bottom of the view";
     // Shown for 8 s, faded over 2 s, then gone.
     const auto gone = viewer.waitForState(
-        [](const ViewerStateFile& state) { return !soundNotice(state).has_value(); },
-        std::chrono::seconds(20));
+        [](const ViewerStateFile& state) { return !soundNotice(state).has_value(); });
     EXPECT_TRUE(gone.has_value()) << "the notice never went";
 }
 

@@ -46,7 +46,7 @@ protected:
                 return !state.loading && state.fileNames.size() == files &&
                        hasRect(state, "menu:File");
             },
-            {}, std::chrono::seconds(30), "the viewer with its files"));
+            {}, ViewerProcess::kStateTimeout, "the viewer with its files"));
         window_ = viewer_->windowId();
         ASSERT_FALSE(window_.empty());
     }

@@ -86,7 +86,7 @@ TEST_P(ShortcutsGui, CtrlQQuitsLikeClosingTheWindow) {
     chord("ctrl", "q");
     int status = 0;
     pid_t ended = 0;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while ((ended = waitpid(viewer_->pid(), &status, WNOHANG)) == 0 &&
            std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));

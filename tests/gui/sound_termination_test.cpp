@@ -19,12 +19,11 @@ using namespace bvhscope::gui_test;
 namespace {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
-// SIGTERM; the exit status, or -1 when the viewer had not ended 10 s later (a hang: it was
-// killed). Only a hang guard: how long it took depends on the machine's load.
+// SIGTERM; the exit status, or -1 when the viewer had not ended within the hang guard (a hang:
+// it was killed). Only a hang guard: how long it took depends on the machine's load.
 int terminateWithinHangGuard(ViewerProcess& viewer) {
-    return viewer.terminate(std::chrono::seconds(10));
+    return viewer.terminate(bvh::test::kHangGuard);
 }
 
 // The state the viewer wrote as it closed: no sound was being decoded, nor stopped unfinished.
@@ -103,10 +102,10 @@ TEST(SoundTermination, AScreenshotWithANamedPipeAsTheSoundFinishes) {
     const fs::path pipe = dir.path() / "snd.wav";
     ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
     const fs::path picture = dir.path() / "shot.png";
-    const auto start = Clock::now();
+    // A viewer stuck opening the pipe would never end (CTest's TIMEOUT would end it): the run
+    // ending, with its screenshot, is the proof, however long a loaded machine takes.
     runViewerToCompletion(dir, {capture.string(), pipe.string(), "--screenshot", picture.string(),
                                 "--size", "640x360"});
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 20.0);
     EXPECT_TRUE(fs::exists(picture));
 }
 

@@ -66,6 +66,11 @@ void sendClientMessage(Display* display, Window target, Atom type, long l0, long
 }
 
 // The next event, or false after `timeoutSeconds`.
+//
+// A hang guard: the target answers each message as soon as it runs, but a viewer under Wine, on
+// a machine running two other builds' tests, has been seen to take seconds for one.
+constexpr double kHangGuardSeconds = 60.0;
+
 bool nextEvent(Display* display, XEvent& event, double timeoutSeconds) {
     timeval start{};
     gettimeofday(&start, nullptr);
@@ -122,7 +127,7 @@ int main(int argc, char** argv) {
 
     bool dropped = false;
     XEvent event;
-    while (nextEvent(display, event, 5.0)) {
+    while (nextEvent(display, event, kHangGuardSeconds)) {
         if (event.type == ClientMessage && event.xclient.message_type == atoms.status) {
             if ((event.xclient.data.l[1] & 1) == 0) {
                 std::fprintf(stderr, "xdnd_drop: the target refused the drop\n");
@@ -157,8 +162,8 @@ int main(int argc, char** argv) {
             return 0;
         }
     }
-    std::fprintf(stderr, "xdnd_drop: no %s from the target within 5 s\n",
-                 dropped ? "XdndFinished" : "XdndStatus");
+    std::fprintf(stderr, "xdnd_drop: no %s from the target within %.0f s\n",
+                 dropped ? "XdndFinished" : "XdndStatus", kHangGuardSeconds);
     XCloseDisplay(display);
     return 1;
 }

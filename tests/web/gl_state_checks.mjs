@@ -27,7 +27,8 @@ export async function checkGlStateAnswers(context) {
   const { check, openPage, waitForState } = context;
   const page = await openPage('', countBrowserQueries);
   try {
-    const start = (await waitForState(page, (s) => s.framesDrawn > 0, 'a drawn frame', 20000))
+    // 60 s: a hang guard, the wait ends on the state.
+    const start = (await waitForState(page, (s) => s.framesDrawn > 0, 'a drawn frame', 60000))
       .framesDrawn;
     // The sample plays: every frame is drawn, with the panels.
     await waitForState(page, (s) => s.framesDrawn >= start + kFramesWatched,

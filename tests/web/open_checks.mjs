@@ -14,6 +14,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
+// How long a wait for something that must happen gives up after: a hang guard (each wait ends
+// on the state it waits for), far beyond what a loaded machine needs.
+const kHangGuardMs = 60000;
+
 // window.bvhscope.open(url) in the page, settled: {state, error} (error: the rejection's
 // message, null when it resolved), or {timedOut: true, state} when it did neither in timeoutMs.
 export async function openUrl(page, url, timeoutMs = 120000) {
@@ -110,27 +114,27 @@ async function checkEveryOpenSettles(context, captures) {
   const { check, openPage, nativeCheckLines } = context;
   const page = await openPage('');
   try {
-    const missing = await openUrl(page, 'captures/missing.bvh', 20000);
+    const missing = await openUrl(page, 'captures/missing.bvh', kHangGuardMs);
     check(!missing.timedOut && /captures\/missing\.bvh: error: HTTP 404/.test(missing.error ?? ''),
           `i. open() of a missing URL rejects with its HTTP status: ${JSON.stringify(missing.error)}` +
           `${missing.timedOut ? ' (it never settled)' : ''}`);
 
     const malformedName = path.basename(captures.malformed);
     const expected = nativeCheckLines(captures.malformed).join('\n');
-    const malformed = await openUrl(page, `captures/${malformedName}`, 20000);
+    const malformed = await openUrl(page, `captures/${malformedName}`, kHangGuardMs);
     check(!malformed.timedOut && malformed.error === expected,
           `i. open() of ${malformedName} after the 404 rejects with bvhscope check's lines ` +
           `${JSON.stringify(expected)}: ${malformed.timedOut ? 'it never settled' :
             JSON.stringify(malformed.error)}`);
 
-    const sound = await openUrl(page, 'generated/tone.wav', 20000);
+    const sound = await openUrl(page, 'generated/tone.wav', kHangGuardMs);
     check(!sound.timedOut && /^tone\.wav: error: a sound plays with the capture/.test(
       sound.error ?? ''),
           `i. open() of a sound the page does not play rejects with the viewer's refusal: ` +
           `${sound.timedOut ? 'it never settled' : JSON.stringify(sound.error)}`);
 
     const sampleName = path.basename(captures.warning);
-    const good = await openUrl(page, `captures/${sampleName}`, 20000);
+    const good = await openUrl(page, `captures/${sampleName}`, kHangGuardMs);
     check(!good.timedOut && good.error === null && Boolean(loadedFile(good.state, sampleName)),
           `i. open() of ${sampleName} after them resolves with it loaded` +
           `${good.error ? `: ${good.error}` : ''}${good.timedOut ? ': it never settled' : ''}`);
@@ -183,7 +187,7 @@ async function checkSizeMessage(context) {
   const { check, openPage } = context;
   const page = await openPage('');
   try {
-    const over = await openUrl(page, 'generated/just_over.bvh', 20000);
+    const over = await openUrl(page, 'generated/just_over.bvh', kHangGuardMs);
     const refusal = over.state.messages.find((line) => line.startsWith('just_over.bvh:')) ?? '';
     const figures = [...refusal.matchAll(/([0-9.]+) GiB \(([0-9]+) bytes\)/g)];
     check(figures.length === 2 && figures[0][1] !== figures[1][1] &&
@@ -211,7 +215,7 @@ async function checkOpenAppliedAtOnce(context, captures) {
       return [framesBefore, window.bvhscope.state()];
     }, name, text);
     const loaded = await waitForState(page, (s) => Boolean(loadedFile(s, name)),
-                                      `${name} to load`, 20000).catch(() => null);
+                                      `${name} to load`, kHangGuardMs).catch(() => null);
     check(after.busy && !after.commandsPending && after.framesDrawn === before &&
             Boolean(loaded) && loadedFile(loaded, name).frames > 0,
           `o. the page's Open of ${name} is applied in the call: right after it, in the same ` +

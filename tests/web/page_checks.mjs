@@ -47,6 +47,9 @@ const [webDir, bvhscope, outDir, ...captureFiles] = process.argv.slice(2);
 const kWidth = 1280;
 const kHeight = 720;
 const kLoadTimeoutMs = 120000;
+// How long a wait for something that must happen gives up after: a hang guard (each wait ends
+// on the state it waits for), far beyond what a loaded machine needs.
+const kHangGuardMs = 60000;
 
 // [SECTION] Reporting
 
@@ -292,7 +295,7 @@ async function checkPicture(browser, origin, captures) {
   const page = await openPage(browser, origin, '');
   try {
     const shown = await waitForState(page, (s) => s.files.length > 0,
-                                     'the bundled sample', 5000).catch(() => null);
+                                     'the bundled sample', kHangGuardMs).catch(() => null);
     if (!shown) {
       await openUrl(page, `captures/${sampleName}`);
     }
@@ -300,7 +303,7 @@ async function checkPicture(browser, origin, captures) {
     // Framing is done in the frame the file arrives in (no camera animation): a few frames
     // drawn after it was seen loaded show it framed.
     const current = await waitForState(page, (s) => s.framesDrawn >= loaded.framesDrawn + 3,
-                                       'frames after the sample loaded', 20000);
+                                       'frames after the sample loaded', kHangGuardMs);
     const shot = await page.screenshot({ type: 'png' });
     const shotFile = path.join(outDir, 'web_sample_walk.png');
     await writeFile(shotFile, shot);
@@ -314,9 +317,9 @@ async function checkPicture(browser, origin, captures) {
           `at least a quarter (${shotFile})`);
     checkLayout(current, measured);
 
-    // The page saves the settings every 2 s: waited for, up to ten times that.
+    // The page saves the settings every 2 s: waited for, up to the hang guard.
     const stored = await waitForLocalStorage(page, ['bvhscope/settings.ini',
-                                                    'bvhscope/imgui.ini'], 20000);
+                                                    'bvhscope/imgui.ini'], kHangGuardMs);
     check(stored.includes('bvhscope/settings.ini') && stored.includes('bvhscope/imgui.ini'),
           `the settings are kept in local storage: ${JSON.stringify(stored)}`);
     await checkSettingsRestored(browser, origin);
@@ -331,7 +334,7 @@ async function checkPicture(browser, origin, captures) {
                                     s.files.every((f) => !f.loading), 'nine more characters');
     // Measured once the frames after the loads (framing, the first draws) are past.
     await waitForState(page, (s) => s.framesDrawn >= tenLoaded.framesDrawn + 10,
-                       'frames with ten characters', 20000);
+                       'frames with ten characters', kHangGuardMs);
     const ten = await measureFrameTimes(page, 2000);
     figure(`frame time on SwiftShader, ${before} character(s): ${round(one.viewer, 2)} ms in ` +
            'the viewer ' +
@@ -391,9 +394,9 @@ async function checkDownload(page) {
     window.Module.bvhscopeDownload('/downloads/exported.bvh');
     return fs.analyzePath('/downloads/exported.bvh').exists;
   }, text);
-  // Polled until it arrives; 20 s bounds a download that never comes.
+  // Polled until it arrives; the hang guard bounds a download that never comes.
   let arrived = null;
-  const deadline = Date.now() + 20000;
+  const deadline = Date.now() + kHangGuardMs;
   while (arrived === null && Date.now() < deadline) {
     await sleep(100);
     arrived = await readFile(path.join(folder, 'exported.bvh'), 'utf8').catch(() => null);
@@ -478,13 +481,13 @@ async function compareOpenWithNative(browser, origin, name, capture) {
               `${name} shows loaded before its Frame Time is checked (run ${run + 1})`);
         const checked = await waitForState(
           page, (s) => loadedFile(s, name)?.frameTimeChecked,
-          `the Info panel to check ${name}'s Frame Time`, 20000).catch(() => null);
+          `the Info panel to check ${name}'s Frame Time`, kHangGuardMs).catch(() => null);
         check(Boolean(checked), `the Info panel checks ${name}'s Frame Time once it is drawn ` +
               `(run ${run + 1})`);
         const timing = await reportLoadTiming(page, name, capture);
         // The page paused and asleep: its playing sample would take a core from `check`.
         await page.keyboard.press('k');
-        await waitForState(page, (s) => s.asleep, 'the page to pause and sleep', 10000)
+        await waitForState(page, (s) => s.asleep, 'the page to pause and sleep', kHangGuardMs)
           .catch(() => null);
         const nativeRuns = [0, 1, 2].map(() => nativeCheckTimes(bvhscope, file));
         const native = median(nativeRuns.map((times) => times.wallSeconds * 1000));

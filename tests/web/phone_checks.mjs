@@ -18,7 +18,7 @@ import { writeFile } from 'node:fs/promises';
 import { measureScreenshot } from './screenshot_pixels.mjs';
 
 const kPhone = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
-const kTimeoutMs = 20000;
+const kTimeoutMs = 60000; // a hang guard: every wait ends on the state it waits for
 
 const center = ([x, y, width, height]) => ({ x: x + width / 2, y: y + height / 2 });
 const area = (rect) => rect[2] * rect[3];

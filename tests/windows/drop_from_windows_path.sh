@@ -34,18 +34,18 @@ wait_for() { # seconds, then a command that succeeds when the wait is over
 has_state() { [ -f state.txt ] && grep -qE "$1" state.txt; }
 
 wait_for 90 has_state '^files 1$' || { echo "the viewer did not open the bundled sample" >&2; cat viewer.log >&2; exit 1; }
-wait_for 30 has_state '^loading 0$' || { echo "the bundled sample did not finish loading" >&2; exit 1; }
+wait_for 90 has_state '^loading 0$' || { echo "the bundled sample did not finish loading" >&2; exit 1; }
 window="$(xdotool search --onlyvisible --name 'bvhscope' | head -1)"
 [ -n "$window" ] || { echo "no visible bvhscope window" >&2; exit 1; }
 eval "$(xdotool getwindowgeometry --shell "$window")"
 "$xdnd_drop" "$window" $((X + WIDTH / 2)) $((Y + HEIGHT / 2)) "$folder/take 1.bvh"
 
-if ! wait_for 30 has_state '^files 2$'; then
+if ! wait_for 90 has_state '^files 2$'; then
   echo "the dropped file did not open; the viewer's state:" >&2
   grep -E '^(files|file|error)' state.txt >&2 || true
   exit 1
 fi
-wait_for 30 has_state '^loading 0$' || true
+wait_for 90 has_state '^loading 0$' || true
 grep -E '^(files|file |error)' state.txt
 if grep -q '^error ' state.txt; then
   echo "the viewer reported errors" >&2

@@ -3,13 +3,16 @@
 # `info --json`, `check` and `positions` on the bundled sample, the seed samples, the fuzz
 # regressions (hostile files), files generated here (CRLF line ends, a cut-off file, no final
 # line end, Z up, another rotation order, 120 fps, a name with spaces and non-ASCII characters in
-# a non-ASCII folder) and, when ../shared is there, the real captures of ../shared/corpus, with
-# the same exit status; and
+# a non-ASCII folder) and, when SHARED_DIR/corpus is there, its real captures, with the same
+# exit status; and
 # `convert` must write the same bytes. Both programs run in the same working directory on the
 # same relative paths, so the file names they print are the same text.
+# SHARED_DIR is CMake's BVHSCOPE_SHARED_DIR, as for every other corpus test (a worktree or a
+# clone elsewhere than beside ../shared names it).
 #   usage: same_output_as_linux.sh LINUX_BVHSCOPE WINDOWS_BVHSCOPE_EXE WINE_RUN SOURCE_DIR WORK_DIR
+#          SHARED_DIR
 set -uo pipefail
-linux="$1" windows="$2" wine_run="$3" source_dir="$4" work="$5"
+linux="$1" windows="$2" wine_run="$3" source_dir="$4" work="$5" shared_dir="$6"
 # Wine turns the Unix command line into UTF-16 through the locale: UTF-8 arguments need a UTF-8
 # locale.
 export LC_ALL=C.UTF-8
@@ -31,9 +34,9 @@ printf '%s' "$(cat "$sample")" >inputs/sample_no_final_line_end.bvh
 "$linux" convert "$sample" inputs/generated_z_up.bvh --up z >/dev/null
 "$linux" convert "$sample" inputs/generated_xyz_order.bvh --rotation-order XYZ >/dev/null
 "$linux" convert "$sample" inputs/generated_120fps.bvh --fps 120 >/dev/null
-if [ -d "$source_dir/../shared/corpus" ]; then
+if [ -d "$shared_dir/corpus" ]; then
   mkdir -p inputs/corpus
-  cp "$source_dir"/../shared/corpus/*.bvh inputs/corpus/
+  cp "$shared_dir"/corpus/*.bvh inputs/corpus/
 fi
 unusual="inputs/Zoë/モーション"
 mkdir -p "$unusual"

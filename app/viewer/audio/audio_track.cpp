@@ -13,9 +13,6 @@ void AudioTrack::stopLoading() {
         worker_.request_stop();
         worker_.join();
     }
-    if (pending_.valid() && pending_.get().stopped) {
-        ++loadsStoppedUnfinished_;
-    }
     pending_ = {};
 }
 
@@ -23,14 +20,17 @@ void AudioTrack::load(const std::filesystem::path& path) {
     stopLoading();
     std::promise<Loaded> promise;
     pending_ = promise.get_future();
-    worker_ = std::jthread([path, promise = std::move(promise)](std::stop_token stop) mutable {
+    worker_ = std::jthread([path, promise = std::move(promise),
+                            stoppedCount = loadsStoppedUnfinished_](std::stop_token stop) mutable {
         Loaded loaded;
         loaded.path = path;
         try {
             media::AudioDecodeResult decoded = media::decodeWholeAudio(path, stop);
             if (!decoded.clip) {
                 loaded.error = decoded.error;
-                loaded.stopped = stop.stop_requested();
+                if (stop.stop_requested()) {
+                    ++*stoppedCount;
+                }
             } else if (decoded.clip->frameCount() == 0) {
                 loaded.error = bvh::utf8FromPath(path) + ": no sound in this file";
             } else {

@@ -8,6 +8,7 @@
 #include "app/viewer/audio/audio_sync.h"
 #include "app/viewer/audio/waveform.h"
 
+#include <atomic>
 #include <filesystem>
 #include <future>
 #include <memory>
@@ -25,6 +26,11 @@ namespace bvhscope::viewer {
 // SIGTERM) never waits on a sound.
 class AudioTrack {
 public:
+    AudioTrack() = default;
+    // Not copied or moved: its decoding thread shares the track's stopped-load counter.
+    AudioTrack(const AudioTrack&) = delete;
+    AudioTrack& operator=(const AudioTrack&) = delete;
+
     // Starts decoding `path` in the background; the sound playing so far stays until it is
     // done. A second request stops and replaces the first.
     void load(const std::filesystem::path& path);
@@ -38,7 +44,13 @@ public:
     void stopLoading();
     // How many loads were stopped before their decode ended (replaced, cleared, closing): what
     // --state-out reports, so a test proves closing never waited for a decode to end.
-    int loadsStoppedUnfinished() const { return loadsStoppedUnfinished_; }
+    int loadsStoppedUnfinished() const { return loadsStoppedUnfinished_->load(); }
+    // The same count, kept by the decoding threads themselves, so it outlives the track: a load
+    // stopped by the destructor is counted too, which is how a test sees that destroying a
+    // track mid-load stopped the decode rather than waited for it.
+    std::shared_ptr<const std::atomic<int>> loadsStoppedUnfinishedCounter() const {
+        return loadsStoppedUnfinished_;
+    }
 
     bool loaded() const { return clip_ != nullptr; }
     const std::filesystem::path& path() const { return path_; }
@@ -59,7 +71,6 @@ private:
         Waveform waveform;
         std::string error;
         bool truncated = false;
-        bool stopped = false; // the decode ended because it was asked to stop
     };
 
     std::future<Loaded> pending_;
@@ -68,7 +79,10 @@ private:
     Waveform waveform_;
     std::string error_;
     bool truncated_ = false;
-    int loadsStoppedUnfinished_ = 0;
+    // Counted by the worker whose decode ended because it was asked to stop, before it hands
+    // its result over (so it is up to date once stopLoading() has joined it).
+    std::shared_ptr<std::atomic<int>> loadsStoppedUnfinished_ =
+        std::make_shared<std::atomic<int>>(0);
     // Last: destroyed first, its destructor asking the decoding to stop and joining it.
     std::jthread worker_;
 };

@@ -2,6 +2,7 @@
 // on the caller's in index order; a page that throws is rethrown in its place after the pages
 // before it, and no later page is started; one thread makes and writes each page in turn.
 #include "app/cli/info_command_pages.h"
+#include "tests/support/hang_guard.h"
 
 #include <atomic>
 #include <chrono>
@@ -24,9 +25,19 @@ TEST(MakePagesInOrder, WritesEveryPageOnceInOrderWhileTwoThreadsMakeThem) {
     std::vector<std::size_t> writtenOrder;
     const std::thread::id caller = std::this_thread::get_id();
     bool writtenElsewhere = false;
+    // Pages 0 and 1 each wait until both have begun: a thread cannot take page 1 while it makes
+    // page 0, so two threads make pages however late a loaded machine starts the second one.
+    std::atomic<int> firstTwoBegun{0};
     makePagesInOrder(
         kCount, 2,
         [&](std::size_t index) {
+            if (index < 2) {
+                ++firstTwoBegun;
+                const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+                while (firstTwoBegun.load() < 2 && std::chrono::steady_clock::now() < giveUp) {
+                    std::this_thread::yield();
+                }
+            }
             // Later pages are quicker than earlier ones: they are done out of order.
             std::this_thread::sleep_for(std::chrono::microseconds(100 * (kCount - index)));
             const std::scoped_lock lock(mutex);

@@ -9,6 +9,7 @@
 #include "tests/app/cli/cli_test_support.h"
 #include "tests/core/live/mocopi_test_body.h"
 #include "tests/core/live/vmc_test_avatar.h"
+#include "tests/support/hang_guard.h"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -44,7 +45,8 @@ TEST(RecordCommandVmc, RecordsEveryFrameAtTheSendersRateWithThePoseSent) {
     ASSERT_TRUE(sender.valid()) << error;
     bvh::live::VmcPose pose = bvh::live::test::leftArmLowered();
     const auto start = std::chrono::steady_clock::now();
-    for (int frame = 0; !done && frame < 60 * 20; ++frame) {
+    for (int frame = 0; !done && std::chrono::steady_clock::now() < start + bvh::test::kHangGuard;
+         ++frame) {
         while (std::chrono::steady_clock::now() <
                start + frame * std::chrono::microseconds(16667)) {
             std::this_thread::yield();
@@ -55,7 +57,7 @@ TEST(RecordCommandVmc, RecordsEveryFrameAtTheSendersRateWithThePoseSent) {
                                                 datagram.size()));
     }
     if (!done) {
-        live::requestStop(); // 20 s without 40 frames: end the recording, the test fails below
+        live::requestStop(); // the hang guard without 40 frames: end it, the test fails below
     }
     recording.join();
     live::clearStopRequest();
@@ -102,7 +104,8 @@ TEST(RecordCommandVmc, AMocopiSkeletonAndOneFrameMakeATakeOfOneFrame) {
     // Replayed every 0.5 s of the clock, as a device that repeats them would, until recorded
     // (the first replays may come before the recorder listens).
     const auto start = std::chrono::steady_clock::now();
-    for (int replay = 0; !done && replay < 40; ++replay) {
+    for (int replay = 0; !done && std::chrono::steady_clock::now() < start + bvh::test::kHangGuard;
+         ++replay) {
         while (!done &&
                std::chrono::steady_clock::now() < start + replay * std::chrono::milliseconds(500)) {
             std::this_thread::yield();
@@ -144,9 +147,10 @@ test::CommandResult recordSixtyFourHertz(const std::string& expected, const std:
     EXPECT_TRUE(sender.valid()) << error;
     bvh::live::VmcPose pose = bvh::live::test::leftArmLowered();
     // A frame every millisecond by the clock until recorded (the first ones may come before the
-    // recorder listens); 20 s at most.
+    // recorder listens); the hang guard at most.
     const auto start = std::chrono::steady_clock::now();
-    for (int frame = 0; !done && frame < 20000; ++frame) {
+    for (int frame = 0; !done && std::chrono::steady_clock::now() < start + bvh::test::kHangGuard;
+         ++frame) {
         while (std::chrono::steady_clock::now() < start + frame * std::chrono::milliseconds(1)) {
             std::this_thread::yield();
         }

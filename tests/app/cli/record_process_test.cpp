@@ -5,6 +5,7 @@
 #include "core/writer/writer.h"
 #include "tests/app/cli/serve_process_support.h"
 #include "tests/app/live/live_io_test_support.h"
+#include "tests/support/hang_guard.h"
 #include "tests/support/scratch_directory.h"
 
 #include <cstdio>
@@ -121,8 +122,21 @@ protected:
             ASSERT_EQ(next->waitForExit(), 0) << next->err();
         }
     }
+    // Waits until the recorder's partial file holds `count` whole rows (it is flushed once a
+    // second of wall time; the last row may be cut off, so one more is awaited): what the
+    // recorder has provably received, however slowly a loaded machine serves it.
+    bool waitForFlushedRows(const std::filesystem::path& partial, std::size_t count) const {
+        const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+        while (motionRows(contents(partial)).size() < count + 1) {
+            if (std::chrono::steady_clock::now() > giveUp) {
+                return false;
+            }
+            std::this_thread::sleep_for(10ms);
+        }
+        return true;
+    }
     static bool waitForReconnections(const BackgroundProcess& recorder, std::size_t count) {
-        const auto giveUp = std::chrono::steady_clock::now() + 20s;
+        const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
         while (std::chrono::steady_clock::now() < giveUp) {
             const std::string err = recorder.err();
             std::size_t seen = 0;
@@ -272,7 +286,9 @@ TEST_F(RecordProcessTest, SigtermAndCtrlCFinishTheTakeWithTheRightFrameCount) {
         const std::string output = "take" + std::to_string(signal) + ".bvh";
         auto recorder = record(port, output, {});
         ASSERT_TRUE(recorder->waitForErr("recording to")) << recorder->err();
-        std::this_thread::sleep_for(300ms);
+        ASSERT_TRUE(
+            waitForFlushedRows(directory_ / ("take" + std::to_string(signal) + ".partial.bvh"), 1))
+            << recorder->err();
         recorder->signal(signal);
         ASSERT_EQ(recorder->waitForExit(), 0) << recorder->err();
         server->signal(SIGTERM);
@@ -294,7 +310,7 @@ TEST_F(RecordProcessTest, AKillLeavesAPartialFileThatOpensWithTheFramesFlushed) 
     ASSERT_NE(port, 0);
     auto recorder = record(port, "take.bvh", {});
     ASSERT_TRUE(recorder->waitForErr("recording to")) << recorder->err();
-    std::this_thread::sleep_for(1500ms); // past the first flush (once a second of frames)
+    ASSERT_TRUE(waitForFlushedRows(directory_ / "take.partial.bvh", 100)) << recorder->err();
     recorder->signal(SIGKILL);
     ASSERT_EQ(recorder->waitForExit(), -SIGKILL);
     server->signal(SIGTERM);

@@ -11,6 +11,7 @@
 #include "core/reader/document.h"
 #include "tests/app/cli/cli_test_support.h"
 #include "tests/core/live/vmc_test_avatar.h"
+#include "tests/support/hang_guard.h"
 
 #include <atomic>
 #include <chrono>
@@ -117,7 +118,8 @@ Received serveTo(bvh::live::DatagramDecoder& decoder, const std::string& file,
         done = true;
     });
     std::vector<char> buffer(65536);
-    const double deadline = secondsNow() + 20.0;
+    const double deadline =
+        secondsNow() + std::chrono::duration<double>(bvh::test::kHangGuard).count();
     bool finalDrain = false;
     while (!finalDrain && secondsNow() < deadline) {
         finalDrain = done; // what serve sent before it ended is in the socket's buffer

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/reader/document.h"
+#include "tests/support/hang_guard.h"
 
 #include <cerrno>
 #include <chrono>
@@ -60,8 +61,7 @@ public:
     BackgroundProcess& operator=(const BackgroundProcess&) = delete;
 
     // The next line of standard output, or nullopt at its end or after `timeout`.
-    std::optional<std::string>
-    readLine(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    std::optional<std::string> readLine(std::chrono::milliseconds timeout = bvh::test::kHangGuard) {
         const auto giveUp = std::chrono::steady_clock::now() + timeout;
         for (;;) {
             if (const std::size_t end = outBuffer_.find('\n'); end != std::string::npos) {
@@ -108,7 +108,7 @@ public:
     }
 
     // The exit status (-N for a death by signal N), or nullopt after `timeout`.
-    std::optional<int> waitForExit(std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+    std::optional<int> waitForExit(std::chrono::milliseconds timeout = bvh::test::kHangGuard) {
         const auto giveUp = std::chrono::steady_clock::now() + timeout;
         while (!status_) {
             int status = 0;
@@ -132,7 +132,7 @@ public:
     }
     // Waits until standard error contains `text` (true) or `timeout` passes.
     bool waitForErr(const std::string& text,
-                    std::chrono::milliseconds timeout = std::chrono::seconds(20)) const {
+                    std::chrono::milliseconds timeout = bvh::test::kHangGuard) const {
         const auto giveUp = std::chrono::steady_clock::now() + timeout;
         while (err().find(text) == std::string::npos) {
             if (std::chrono::steady_clock::now() > giveUp) {

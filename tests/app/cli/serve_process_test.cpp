@@ -2,6 +2,7 @@
 // every client first (also one that joins mid-take), Axis Neuron's bytes, a clean end on SIGTERM.
 #include "app/live/socket.h"
 #include "tests/app/cli/serve_process_support.h"
+#include "tests/support/hang_guard.h"
 #include "tests/support/scratch_directory.h"
 
 #include <array>
@@ -35,7 +36,7 @@ Frame Time: 0.01
 std::string readAtLeast(const live::Socket& socket, std::size_t bytes) {
     std::string received;
     std::array<char, 4096> buffer{};
-    const auto giveUp = std::chrono::steady_clock::now() + 20s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (received.size() < bytes && std::chrono::steady_clock::now() < giveUp) {
         live::SocketWait wait{socket.native(), true, false};
         live::waitForSockets(std::span(&wait, 1), 50ms);
@@ -89,8 +90,8 @@ protected:
     }
     live::Socket connect(int port) {
         std::string error;
-        live::Socket socket =
-            live::connectTcp("127.0.0.1", static_cast<std::uint16_t>(port), 10s, error);
+        live::Socket socket = live::connectTcp("127.0.0.1", static_cast<std::uint16_t>(port),
+                                               bvh::test::kHangGuard, error);
         EXPECT_TRUE(socket.valid()) << error;
         return socket;
     }
@@ -203,7 +204,7 @@ TEST_F(ServeProcessTest, ARateBeyondWhatGoesOutSkipsFramesAndStaysBoundedInMemor
 #endif
     std::array<char, 65536> buffer{};
     std::size_t received = 0;
-    const auto giveUp = std::chrono::steady_clock::now() + 20s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     // Reads until the server says it skips and 16 MiB arrived (or its memory passes the bound:
     // no use waiting).
     while (

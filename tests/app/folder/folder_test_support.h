@@ -3,6 +3,8 @@
 // browser must not list.
 #pragma once
 
+#include "tests/support/hang_guard.h"
+
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -99,10 +101,10 @@ private:
     std::filesystem::path path_;
 };
 
-// Calls `step` until `done` holds (at most 20 s, generous for a loaded machine); whether it
-// did. Not a timing assertion: it only bounds a wait for background work.
+// Calls `step` until `done` holds (at most the hang guard); whether it did. Not a timing
+// assertion: it only bounds a wait for background work.
 inline bool pumpUntil(const std::function<void()>& step, const std::function<bool()>& done) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (std::chrono::steady_clock::now() < deadline) {
         step();
         if (done()) {

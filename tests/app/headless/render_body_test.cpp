@@ -466,7 +466,7 @@ TEST(RenderBody, ASkeletonTooLargeForABodyFallsBackToCapsulesWithAMessage) {
     const auto pixels = loadPng(png);
     ASSERT_TRUE(pixels.has_value());
     EXPECT_GT(figurePixels(*pixels, warmBody).area, 100u);
-    EXPECT_LT(run.seconds, 10.0);
+    EXPECT_LT(run.cpuSeconds, 10.0); // the work, whatever else the machine runs
 }
 
 TEST(ThumbnailBody, TheThumbnailerDrawsTheBodyToo) {

@@ -4,6 +4,7 @@
 #include "app/media/audio_clip.h"
 #include "tests/app/headless/headless_test_support.h"
 #include "tests/app/media/media_test_support.h"
+#include "tests/support/hang_guard.h"
 
 #include <algorithm>
 #include <chrono>
@@ -364,7 +365,8 @@ TEST(RenderVideoSignals, CtrlCWhileWritingLeavesNothingBehind) {
     // Wait for the temporary file to exist, let frames be encoded for a moment, then interrupt
     // (the whole video takes many seconds: 1,300 pictures).
     bool writing = false;
-    for (int i = 0; i < 600 && !writing; ++i) {
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+    while (!writing && std::chrono::steady_clock::now() < giveUp) {
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         for (const auto& entry : fs::directory_iterator(dir.path())) {
             writing = writing || entry.path().filename().string().rfind(".long.mp4.tmp", 0) == 0;

@@ -1,4 +1,5 @@
 #include "app/live/broadcast_server.h"
+#include "tests/support/hang_guard.h"
 
 #include <algorithm>
 #include <array>
@@ -17,13 +18,13 @@ using namespace std::chrono_literals;
 
 Socket connectTo(const BroadcastServer& server) {
     std::string error;
-    Socket socket = connectTcp("127.0.0.1", server.port(), 10s, error);
+    Socket socket = connectTcp("127.0.0.1", server.port(), bvh::test::kHangGuard, error);
     EXPECT_TRUE(socket.valid()) << error;
     return socket;
 }
 
 void pumpUntilClients(BroadcastServer& server, std::size_t clients) {
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (server.clientCount() < clients && std::chrono::steady_clock::now() < giveUp) {
         server.pump(20ms);
     }
@@ -34,7 +35,7 @@ void pumpUntilClients(BroadcastServer& server, std::size_t clients) {
 std::string readBytes(BroadcastServer& server, const Socket& socket, std::size_t expected) {
     std::string received;
     std::array<char, 65536> buffer{};
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (received.size() < expected && std::chrono::steady_clock::now() < giveUp) {
         server.pump(1ms);
         SocketWait wait{socket.native(), true, false};
@@ -75,7 +76,7 @@ TEST(BroadcastServer, AClientThatLeavesIsReportedAndTheOthersGoOn) {
     pumpUntilClients(*server, 2);
     leaving.close();
     std::vector<ServerEvent> events;
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (server->clientCount() == 2 && std::chrono::steady_clock::now() < giveUp) {
         for (ServerEvent& event : server->pump(20ms)) {
             events.push_back(std::move(event));
@@ -116,10 +117,10 @@ TEST(BroadcastServer, ASlowClientIsDroppedWithoutHoldingUpTheOthers) {
     EXPECT_GT(received, kQueueBound);
 }
 
-// Pumps until `done` says so (true) or 10 s passed (false), keeping every event.
+// Pumps until `done` says so (true) or the hang guard passed (false), keeping every event.
 template <typename Done>
 bool pumpUntil(BroadcastServer& server, std::vector<ServerEvent>& events, Done done) {
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (!done()) {
         if (std::chrono::steady_clock::now() > giveUp) {
             return false;
@@ -137,10 +138,11 @@ std::size_t countEvents(const std::vector<ServerEvent>& events, ServerEvent::Kin
                       [kind](const ServerEvent& event) { return event.kind == kind; }));
 }
 
-// Whether the peer closed `socket`: reads (and drops) until the end of the stream, 10 s at most.
+// Whether the peer closed `socket`: reads (and drops) until the end of the stream (the hang
+// guard at most).
 bool closedByPeer(const Socket& socket) {
     std::array<char, 4096> buffer{};
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (std::chrono::steady_clock::now() < giveUp) {
         SocketWait wait{socket.native(), true, false};
         waitForSockets(std::span(&wait, 1), 20ms);

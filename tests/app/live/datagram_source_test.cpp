@@ -9,6 +9,7 @@
 #include "tests/app/live/live_io_test_support.h"
 #include "tests/core/live/mocopi_test_body.h"
 #include "tests/core/live/vmc_test_avatar.h"
+#include "tests/support/hang_guard.h"
 
 #include <gtest/gtest.h>
 #include <limits>
@@ -50,7 +51,7 @@ struct VmcSender {
 // Waits until the source has read `datagrams` in all (its own sender's and others'), so that a
 // test never fills the socket's receive buffer faster than the source empties it.
 void waitForDatagrams(const DatagramSource& source, std::uint64_t datagrams) {
-    const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (std::chrono::steady_clock::now() < giveUp) {
         const LiveStatus status = source.status();
         if (status.datagrams.datagrams + status.datagrams.oversized + status.otherSenderDatagrams >=

@@ -1,5 +1,6 @@
 #include "app/live/growing_file_source.h"
 #include "tests/app/live/live_io_test_support.h"
+#include "tests/support/hang_guard.h"
 #include "tests/support/scratch_directory.h"
 
 #include <gtest/gtest.h>
@@ -37,7 +38,7 @@ protected:
     // Waits until the source's status satisfies `accept`, up to 10 s; the last status.
     LiveStatus statusWhen(const LiveSource& source,
                           const std::function<bool(const LiveStatus&)>& accept) const {
-        const auto giveUp = std::chrono::steady_clock::now() + 10s;
+        const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
         LiveStatus status = source.status();
         while (!accept(status) && std::chrono::steady_clock::now() < giveUp) {
             std::this_thread::sleep_for(5ms);
@@ -112,7 +113,7 @@ TEST_F(GrowingFileSourceTest, AFileRewrittenFromTheStartIsReadAgainAsANewConnect
 TEST_F(GrowingFileSourceTest, AMissingFileIsWaitedForWithTheReason) {
     GrowingFileSource source(options());
     source.start();
-    const auto giveUp = std::chrono::steady_clock::now() + 10s;
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (source.status().lastError.empty() && std::chrono::steady_clock::now() < giveUp) {
         std::this_thread::sleep_for(5ms);
     }
@@ -136,7 +137,7 @@ TEST_F(GrowingFileSourceTest, AFileRenamedOverWithTheSameHeaderIsReadFromItsStar
         FAIL() << "cannot rename over the followed file";
 #endif
     }
-    const Collected after = test::collectUntil(source, test::framesAtLeast(3), 5s);
+    const Collected after = test::collectUntil(source, test::framesAtLeast(3));
     ASSERT_GE(after.events.size(), 3u);
     EXPECT_EQ(after.events[0].kind, LiveEvent::Kind::Disconnected);
     EXPECT_EQ(after.events[0].text, "replaced by another file");
@@ -173,11 +174,12 @@ protected:
             }
         }
     }
-    // Stops `source`: true when it returned within 5 s by itself. A source stuck in open() is
-    // let go afterwards, so the test fails rather than hangs.
+    // Stops `source`: true when it returned by itself (a source stuck in open() never does: the
+    // hang guard ends the wait). A stuck source is let go afterwards, so the test fails rather
+    // than hangs.
     bool stopsUnaided(LiveSource& source) const {
         std::future<void> stopped = std::async(std::launch::async, [&] { source.stop(); });
-        const bool unaided = stopped.wait_for(5s) == std::future_status::ready;
+        const bool unaided = stopped.wait_for(bvh::test::kHangGuard) == std::future_status::ready;
         while (stopped.wait_for(50ms) != std::future_status::ready) {
             openAllPipesForWriting();
         }
@@ -203,7 +205,7 @@ TEST_F(GrowingFileNamedPipeTest, ANamedPipePutAtTheNameIsRefusedWithoutBlocking)
     // A regular file again, with the same header: another file, read from its start.
     openAllPipesForWriting(); // (a source stuck in open() goes on, to fail below, not hang)
     ASSERT_TRUE(replaceWith(header_ + "4 4 4 4 4 4 4 4 4\n"));
-    const Collected after = test::collectUntil(source, test::framesAtLeast(1), 5s);
+    const Collected after = test::collectUntil(source, test::framesAtLeast(1));
     ASSERT_EQ(after.count(LiveEvent::Kind::Frame), 1u);
     EXPECT_EQ(after.events[0].text, "replaced by another file");
     EXPECT_EQ(after.frames()[0]->frame.valueText, "4 4 4 4 4 4 4 4 4");

@@ -5,6 +5,7 @@
 #include "app/live/live_source.h"
 #include "app/live/socket.h"
 #include "core/reader/document.h"
+#include "tests/support/hang_guard.h"
 
 #include <chrono>
 #include <functional>
@@ -47,7 +48,7 @@ inline bvh::Skeleton nineValueSkeleton() {
 // Sends all of `bytes`, waiting while the socket is full; false when the peer went away or
 // `timeout` passed.
 inline bool sendAll(const Socket& socket, std::string_view bytes,
-                    std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+                    std::chrono::milliseconds timeout = bvh::test::kHangGuard) {
     const auto giveUp = std::chrono::steady_clock::now() + timeout;
     while (!bytes.empty()) {
         const IoResult sent = sendSome(socket, bytes);
@@ -102,7 +103,7 @@ public:
 
 private:
     Socket acceptOne() {
-        const auto giveUp = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
         while (std::chrono::steady_clock::now() < giveUp) {
             SocketWait wait{listener_->socket.native(), true, false};
             waitForSockets(std::span(&wait, 1), std::chrono::milliseconds(50));
@@ -144,7 +145,7 @@ struct Collected {
 
 // Takes events until `done` says so or `timeout` passes.
 inline Collected collectUntil(LiveSource& source, const std::function<bool(const Collected&)>& done,
-                              std::chrono::milliseconds timeout = std::chrono::seconds(20)) {
+                              std::chrono::milliseconds timeout = bvh::test::kHangGuard) {
     Collected collected;
     const auto giveUp = std::chrono::steady_clock::now() + timeout;
     while (!done(collected) && std::chrono::steady_clock::now() < giveUp) {

@@ -380,6 +380,8 @@ ChildRun runInChild(const std::function<int()>& body, double timeoutSeconds) {
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.cpuSeconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                     static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
     run.exited = WIFEXITED(status);
     run.status = run.exited ? WEXITSTATUS(status) : -1;
     run.peakMegabytes = static_cast<double>(usage.ru_maxrss) / 1024.0; // kilobytes on Linux

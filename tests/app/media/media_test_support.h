@@ -3,7 +3,9 @@
 #pragma once
 
 #include "app/media/audio_clip.h"
+#include "tests/support/hang_guard.h"
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -65,16 +67,20 @@ bool writeWav(const std::filesystem::path& path, const WavHeader& header,
               const std::vector<std::uint8_t>& data);
 
 // What a function did in a child process of its own (fork): how it ended, how long it took and
-// the most memory it held, so a test can bound the time and the peak resident memory of one
-// call without the rest of the test run counting. The child is killed after
-// `timeoutSeconds`.
+// the most memory it held, so a test can bound the work (CPU time) and the peak resident memory
+// of one call without the rest of the test run counting. The child is killed after
+// `timeoutSeconds`, a hang guard: the wall time depends on what else the machine runs (make
+// test runs four tests at once on two cores), the CPU time on the work done.
 struct ChildRun {
-    bool exited = false; // ended by returning (not a signal, not the timeout)
-    int status = -1;     // what `body` returned, when exited
-    double seconds = 0.0;
+    bool exited = false;        // ended by returning (not a signal, not the timeout)
+    int status = -1;            // what `body` returned, when exited
+    double seconds = 0.0;       // wall
+    double cpuSeconds = 0.0;    // user and system, the child's
     double peakMegabytes = 0.0; // resident
 };
-ChildRun runInChild(const std::function<int()>& body, double timeoutSeconds = 30.0);
+ChildRun
+runInChild(const std::function<int()>& body,
+           double timeoutSeconds = std::chrono::duration<double>(bvh::test::kHangGuard).count());
 
 // Times (seconds, on the clip's timeline: its leading silence counted) where the left channel
 // first rises above half the clip's peak after at least 0.1 s below it: the clicks' onsets.

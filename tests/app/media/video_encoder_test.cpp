@@ -3,6 +3,7 @@
 #include "core/platform/atomic_file.h"
 #include "tests/app/media/media_test_support.h"
 #include "tests/support/file_size_limit.h"
+#include "tests/support/hang_guard.h"
 
 #include <algorithm>
 #include <chrono>
@@ -240,7 +241,7 @@ TEST_F(VideoEncoderTest, AThreeSecondSoundUnderAnHourOfVideoHoldsThreeSecondsOfS
     });
     EXPECT_TRUE(run.exited);
     EXPECT_EQ(run.status, 0);
-    EXPECT_LT(run.seconds, 10.0);
+    EXPECT_LT(run.cpuSeconds, 10.0);
     EXPECT_LT(run.peakMegabytes, 300.0);
     const auto info = test::probeVideo(path);
     ASSERT_TRUE(info);
@@ -358,7 +359,9 @@ std::vector<std::uint8_t> picture(int frame) {
 }
 
 BackgroundEncoder::Status waitWhileRunning(const BackgroundEncoder& encoder) {
-    for (int i = 0; i < 1000 && encoder.status() == BackgroundEncoder::Status::Running; ++i) {
+    const auto giveUp = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+    while (encoder.status() == BackgroundEncoder::Status::Running &&
+           std::chrono::steady_clock::now() < giveUp) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     return encoder.status();

@@ -10,6 +10,7 @@
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/core/analysis/creature_clips.h"
 #include "tests/core/body/body_test_skeletons.h"
+#include "tests/support/hang_guard.h"
 
 #include <chrono>
 #include <glm/geometric.hpp>
@@ -263,7 +264,7 @@ TEST(CharacterBody, ABackgroundBuildFinishesOrIsDroppedCleanly) {
     ASSERT_TRUE(build);
     const auto start = std::chrono::steady_clock::now();
     while (bodiesBuilding(scene) &&
-           std::chrono::steady_clock::now() - start < std::chrono::seconds(20)) {
+           std::chrono::steady_clock::now() - start < bvh::test::kHangGuard) {
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     EXPECT_TRUE(build->ready()) << build->message();

@@ -4,6 +4,7 @@
 #include "app/scene/playback.h"
 #include "app/scene/scene.h"
 #include "app/viewer/io/file_loading.h"
+#include "tests/support/hang_guard.h"
 
 #include <chrono>
 #include <cstdlib>
@@ -133,7 +134,7 @@ TEST(CharacterLoading, FileLoadsAddsThenFinishesAndReportsFailures) {
     loads.open(good.path.string());
     loads.open(bad.path.string());
     std::vector<std::string> errors;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (loads.busy(scene) && std::chrono::steady_clock::now() < deadline) {
         FileLoads::Events events = loads.update(scene, UpAxisChoice::Auto, UnitChoice::Auto);
         errors.insert(errors.end(), events.errorLines.begin(), events.errorLines.end());
@@ -156,7 +157,7 @@ TEST(CharacterLoading, ReadingEndsWhenTheBytesAreReadBeforeTheLoadIsTaken) {
     Scene scene;
     EXPECT_FALSE(loads.reading(scene));
     loads.open(good.path.string());
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
     while (loads.reading(scene) && std::chrono::steady_clock::now() < deadline) {
         loads.advance(scene, std::chrono::milliseconds(5)); // reads here where no thread does
         std::this_thread::sleep_for(std::chrono::milliseconds(1));

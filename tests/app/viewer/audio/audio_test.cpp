@@ -6,9 +6,11 @@
 #include "app/viewer/audio/audio_track.h"
 #include "app/viewer/audio/waveform.h"
 #include "tests/app/media/media_test_support.h"
+#include "tests/support/hang_guard.h"
 
 #include <chrono>
 #include <cstdlib>
+#include <fcntl.h>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -20,6 +22,20 @@ namespace {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+using bvh::test::kHangGuard;
+
+// Polls `track` until its load is done, at most `timeout`; whether it finished.
+bool waitForLoad(AudioTrack& track, std::chrono::milliseconds timeout = kHangGuard) {
+    const auto deadline = Clock::now() + timeout;
+    while (!track.poll()) {
+        if (Clock::now() > deadline) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    return true;
+}
 
 // [SECTION] Waveform
 
@@ -137,9 +153,18 @@ TEST_F(AudioDevice, ASnippetPlaysItsLengthThenFallsSilent) {
     output.setClip(silence(10.0));
     output.playSnippet(4.0, kAudioSnippetSeconds);
     EXPECT_FALSE(output.playing());
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    // Stopped at the snippet's end, give or take the buffer it ended in.
-    EXPECT_NEAR(output.clockSeconds(), 4.0 + kAudioSnippetSeconds, 0.025);
+    // Waits for the device to play the snippet (late on a loaded machine), not for a time.
+    const double end = 4.0 + kAudioSnippetSeconds;
+    const auto deadline = Clock::now() + kHangGuard;
+    while (output.clockSeconds() < end && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    // Stopped at the snippet's end, give or take the buffer it ended in...
+    EXPECT_NEAR(output.clockSeconds(), end, 0.025);
+    // ...and stays there: five more buffers' time in which the clock must not move (a loaded
+    // machine can only make this check weaker, never fail it).
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_NEAR(output.clockSeconds(), end, 0.025);
 }
 
 TEST_F(AudioDevice, NoDeviceMeansSilenceNotFailure) {
@@ -162,9 +187,7 @@ TEST_F(AudioDevice, PlaybackAndTheAudioClockStayTogetherAtOneTimes) {
     ASSERT_TRUE(media::test::writeClickTrack(sound, "wav", "pcm_s16le", 48000, 2, 6.0, {1.0}));
     AudioTrack track;
     track.load(sound);
-    while (!track.poll()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+    ASSERT_TRUE(waitForLoad(track)) << "the load hung";
     fs::remove(sound);
     ASSERT_TRUE(track.loaded()) << track.error();
     EXPECT_NEAR(track.clip()->durationSeconds(), 6.0, 1e-3);
@@ -177,31 +200,46 @@ TEST_F(AudioDevice, PlaybackAndTheAudioClockStayTogetherAtOneTimes) {
     playback.setClip(4.0, 1.0 / 30.0);
     playback.seek(0.5);
     playback.play();
-    // A viewer frame loop at about 60 Hz for 1.5 s, with the wall clock of a real one.
+    // A viewer frame loop at about 60 Hz for 1.5 s of playback (however long a loaded machine
+    // takes to play them), with the wall clock of a real one. On a
+    // loaded machine SDL's audio thread runs late and the sound drifts behind playback, so how
+    // many restarts there are depends on the machine; what must hold is that the sound is
+    // restarted when, and only when, it drifted past the limit. The drift is read just before
+    // the player reads it, so the margins (half the limit each way) only cover the audio
+    // thread running between the two reads.
     auto last = Clock::now();
-    double worst = 0.0;
-    for (int frame = 0; frame < 90; ++frame) {
+    int restartsNotCalledFor = 0;
+    int driftsLeftAlone = 0;
+    for (int frame = 0; playback.time() < 2.0; ++frame) {
         std::this_thread::sleep_for(std::chrono::milliseconds(16));
         const auto now = Clock::now();
         const double wall = std::chrono::duration<double>(now - last).count();
         last = now;
         playback.update(wall);
+        const double drift =
+            std::abs(player.output()->clockSeconds() - (playback.time() + track.offsetSeconds));
+        const int resyncsBefore = player.resyncs();
         player.update(track, playback.playing(), playback.reverse(), playback.speed(),
                       playback.time(), wall);
-        if (frame > 10) {
-            worst = std::max(worst, std::abs(player.output()->clockSeconds() -
-                                             (playback.time() + track.offsetSeconds)));
-        }
+        const bool restarted = player.resyncs() > resyncsBefore;
+        restartsNotCalledFor += restarted && frame > 0 && drift < kAudioResyncSeconds * 0.5;
+        driftsLeftAlone += !restarted && frame > 0 && drift > kAudioResyncSeconds * 1.5;
     }
     EXPECT_TRUE(player.output()->playing());
-    EXPECT_LT(worst, kAudioResyncSeconds + 0.03);
-    // The clocks agree: no repeated restarts (a loaded machine may starve the audio thread once).
-    EXPECT_LE(player.resyncs(), 2);
+    EXPECT_EQ(restartsNotCalledFor, 0);
+    EXPECT_EQ(driftsLeftAlone, 0);
 
-    // A seek while playing moves the sound with it.
+    // A seek while playing moves the sound with it: to the new place, and from there no
+    // further than the device can have played since (two buffers ahead at most, as above).
+    const int resyncsBeforeSeek = player.resyncs();
     playback.seek(3.0);
+    const auto seeked = Clock::now();
     player.update(track, true, false, 1.0, playback.time(), 0.016);
-    EXPECT_NEAR(player.output()->clockSeconds(), 3.75, 0.03);
+    const double afterSeek = player.output()->clockSeconds();
+    EXPECT_EQ(player.resyncs(), resyncsBeforeSeek + 1);
+    EXPECT_GE(afterSeek, 3.75);
+    EXPECT_LE(afterSeek - 3.75,
+              std::chrono::duration<double>(Clock::now() - seeked).count() + 0.06);
     // Double speed: silent.
     playback.setSpeed(2.0);
     player.update(track, true, false, 2.0, playback.time(), 0.0);
@@ -218,9 +256,7 @@ TEST(AudioTrackLoad, ASoundThatDoesNotDecodeIsAnErrorAndKeepsThePreviousSound) {
     { std::ofstream(bad) << "ID3 not really"; }
     AudioTrack track;
     track.load(bad);
-    while (!track.poll()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
+    ASSERT_TRUE(waitForLoad(track)) << "the load hung";
     fs::remove(bad);
     EXPECT_FALSE(track.loaded());
     EXPECT_FALSE(track.error().empty());
@@ -228,18 +264,6 @@ TEST(AudioTrackLoad, ASoundThatDoesNotDecodeIsAnErrorAndKeepsThePreviousSound) {
 }
 
 // [SECTION] Loads that must never hold the viewer up
-
-// Polls `track` until its load is done, at most `timeout`; whether it finished.
-bool waitForLoad(AudioTrack& track, std::chrono::milliseconds timeout) {
-    const auto deadline = Clock::now() + timeout;
-    while (!track.poll()) {
-        if (Clock::now() > deadline) {
-            return false;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    return true;
-}
 
 class AudioTrackHostile : public testing::Test {
 protected:
@@ -268,24 +292,33 @@ TEST_F(AudioTrackHostile, ANamedPipeIsAnErrorAtOnceNamingIt) {
     const fs::path pipe = directory_ / "snd.wav";
     ASSERT_EQ(::mkfifo(pipe.c_str(), 0600), 0);
     AudioTrack track;
-    const auto start = Clock::now();
     track.load(pipe);
-    ASSERT_TRUE(waitForLoad(track, std::chrono::seconds(2))) << "the load blocked";
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 1.0);
+    // Opening a pipe for reading blocks until a writer comes, so a load that opened it like a
+    // file would never end: the error arriving at all is the proof.
+    const bool ended = waitForLoad(track);
+    if (!ended) {
+        // A writer lets the blocked open go, so the test fails instead of hanging in ~AudioTrack.
+        ::close(::open(pipe.c_str(), O_WRONLY | O_NONBLOCK));
+    }
+    ASSERT_TRUE(ended) << "the load blocked on the pipe";
     EXPECT_FALSE(track.loaded());
     EXPECT_EQ(track.error(), pipe.string() + ": is a named pipe (FIFO), not a regular file");
     EXPECT_TRUE(fs::is_fifo(pipe));
 }
 
-TEST_F(AudioTrackHostile, ATrackDestroyedWhileDecodingStopsWithinMilliseconds) {
+// The loads below are stopped 50 ms in, well before the second or more a whole decode takes
+// (on a loaded machine the decode may not have started: the stop is then seen at its first
+// read, the same path). What each test checks is the track's own account: the decode ended
+// because it was asked to stop, so it was not waited for to its end.
+TEST_F(AudioTrackHostile, ATrackDestroyedWhileDecodingStopsTheDecode) {
     const fs::path sound = longSound(19.0); // over a second to decode whole
     auto track = std::make_unique<AudioTrack>();
+    const auto stopped = track->loadsStoppedUnfinishedCounter();
     track->load(sound);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     EXPECT_TRUE(track->loading());
-    const auto start = Clock::now();
     track.reset(); // what closing the viewer does
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
+    EXPECT_EQ(stopped->load(), 1);
 }
 
 TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
@@ -295,10 +328,9 @@ TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
     AudioTrack track;
     track.load(sound);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    auto start = Clock::now();
     track.load(small); // the long one is stopped, not waited for
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
-    ASSERT_TRUE(waitForLoad(track, std::chrono::seconds(5)));
+    EXPECT_EQ(track.loadsStoppedUnfinished(), 1);
+    ASSERT_TRUE(waitForLoad(track));
     ASSERT_TRUE(track.loaded()) << track.error();
     EXPECT_EQ(track.path(), small);
     EXPECT_NEAR(track.clip()->durationSeconds(), 1.0, 1e-3);
@@ -314,9 +346,7 @@ TEST_F(AudioTrackHostile, ANewLoadOrAClearStopsTheOneInFlight) {
 
     track.load(sound);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    start = Clock::now();
     track.clear();
-    EXPECT_LT(std::chrono::duration<double>(Clock::now() - start).count(), 0.3);
     EXPECT_FALSE(track.loading());
     EXPECT_FALSE(track.loaded());
     EXPECT_FALSE(track.poll());
