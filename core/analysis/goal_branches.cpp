@@ -5,7 +5,7 @@
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <limits>
-#include <numeric>
+#include <span>
 
 namespace bvh {
 namespace {
@@ -51,47 +51,81 @@ bool isAncestor(const Skeleton& skeleton, std::size_t above, std::size_t node, i
     return at == static_cast<NodeIndex>(above);
 }
 
-// Per node: 1 where a joint lies away from its parent, on a joint outside its own line that
-// more bones reach.
-std::vector<std::uint8_t> goalJoints(const Skeleton& skeleton, const RestPlaces& places) {
-    const std::size_t n = skeleton.nodeCount();
-    std::vector<std::size_t> byX(n);
-    std::iota(byX.begin(), byX.end(), std::size_t{0});
-    std::sort(byX.begin(), byX.end(), [&](std::size_t a, std::size_t b) {
-        return places.positions[a].x < places.positions[b].x;
-    });
-    const double tolerance = places.tolerance;
-    std::vector<std::uint8_t> goal(n, 0);
-    for (std::size_t at = 0; at < n; ++at) {
-        const std::size_t j = byX[at];
-        const NodeIndex parent = skeleton.parents[j];
-        if (skeleton.isEndSite[j] != 0 || parent == kNoParent ||
-            glm::length(places.positions[j] - places.positions[static_cast<std::size_t>(parent)]) <=
-                tolerance) {
-            continue;
+// A node's place along X with its index and what makes it a partner at a glance (its depth; -1
+// for an End Site, never deeper): sorted by the place alone, they are compared as the indices
+// were (std::sort's moves follow its comparisons' results alone, so the order, ties and all, is
+// the same), and the scan along X reads them in a row rather than each node's through its index.
+struct NodeOnX {
+    double x = 0.0;
+    std::uint32_t node = 0;
+    std::int32_t depth = 0;
+};
+
+// Whether a node within the tolerance along X of byX[at] (both ways from it, in the sorted
+// order) is a joint more bones below the common ancestor than it, at its place, outside its own
+// line: the partner that makes it a goal.
+bool hasDeeperPartner(const Skeleton& skeleton, const RestPlaces& places,
+                      std::span<const NodeOnX> byX, std::size_t at) {
+    const NodeOnX& j = byX[at];
+    const auto partners = [&](const NodeOnX& k) {
+        const int deeper = k.depth - j.depth;
+        return deeper > 0 &&
+               glm::length(places.positions[k.node] - places.positions[j.node]) <=
+                   places.tolerance &&
+               !isAncestor(skeleton, j.node, k.node, deeper);
+    };
+    for (std::size_t other = at; other-- > 0;) {
+        if (std::abs(byX[other].x - j.x) > places.tolerance) {
+            break;
         }
-        // Both ways along X from j, while within the tolerance.
-        for (const int step : {-1, 1}) {
-            for (std::size_t other = at; goal[j] == 0;) {
-                if ((step < 0 && other == 0) || (step > 0 && other + 1 == n)) {
-                    break;
-                }
-                other = step < 0 ? other - 1 : other + 1;
-                const std::size_t k = byX[other];
-                if (std::abs(places.positions[k].x - places.positions[j].x) > tolerance) {
-                    break;
-                }
-                const int deeper = places.depth[k] - places.depth[j];
-                goal[j] =
-                    skeleton.isEndSite[k] == 0 && deeper > 0 &&
-                            glm::length(places.positions[k] - places.positions[j]) <= tolerance &&
-                            !isAncestor(skeleton, j, k, deeper)
-                        ? 1
-                        : 0;
-            }
+        if (partners(byX[other])) {
+            return true;
         }
     }
-    return goal;
+    for (std::size_t other = at + 1; other < byX.size(); ++other) {
+        if (std::abs(byX[other].x - j.x) > places.tolerance) {
+            break;
+        }
+        if (partners(byX[other])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// What goalBranchNodes knows of a node, one byte of bits a node (one vector, not one a verdict).
+enum NodeMark : std::uint8_t {
+    kOnParent = 1,   // a joint at its parent's place (not set for End Sites and roots)
+    kGoal = 2,       // a joint away from its parent on a deeper joint outside its own line
+    kAnyGoal = 4,    // a goal in its subtree, itself included
+    kAllHelpers = 8, // every node of its subtree an End Site, on its parent or a goal
+    kInBranch = 16,  // a node of a goal branch
+};
+
+// Per node: kOnParent or kGoal (else neither), and kAllHelpers set for the passes to clear.
+std::vector<std::uint8_t> goalJoints(const Skeleton& skeleton, const RestPlaces& places) {
+    const std::size_t n = skeleton.nodeCount();
+    std::vector<NodeOnX> byX(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        byX[i] = {places.positions[i].x, static_cast<std::uint32_t>(i),
+                  skeleton.isEndSite[i] != 0 ? -1 : places.depth[i]};
+    }
+    std::sort(byX.begin(), byX.end(), [](const NodeOnX& a, const NodeOnX& b) { return a.x < b.x; });
+    std::vector<std::uint8_t> marks(n, kAllHelpers);
+    for (std::size_t at = 0; at < n; ++at) {
+        const std::size_t j = byX[at].node;
+        const NodeIndex parent = skeleton.parents[j];
+        if (skeleton.isEndSite[j] != 0 || parent == kNoParent) {
+            continue;
+        }
+        if (glm::length(places.positions[j] - places.positions[static_cast<std::size_t>(parent)]) <=
+            places.tolerance) {
+            marks[j] |= kOnParent;
+        } else if (hasDeeperPartner(skeleton, places, byX, at)) {
+            marks[j] |= kGoal;
+        }
+    }
+    return marks;
 }
 
 } // namespace
@@ -102,34 +136,29 @@ std::vector<NodeIndex> goalBranchNodes(const Skeleton& skeleton) {
     if (n == 0) {
         return nodes;
     }
-    const RestPlaces places = restPlaces(skeleton);
-    const std::vector<std::uint8_t> goal = goalJoints(skeleton, places);
+    std::vector<std::uint8_t> marks = goalJoints(skeleton, restPlaces(skeleton));
     // Children come after their parents: from the last node back, each subtree's verdict.
-    std::vector<std::uint8_t> allHelpers(n, 1);
-    std::vector<std::uint8_t> anyGoal(n, 0);
     for (std::size_t i = n; i-- > 0;) {
+        std::uint8_t mark = marks[i];
+        const bool helper = skeleton.isEndSite[i] != 0 || (mark & (kOnParent | kGoal)) != 0;
+        mark = static_cast<std::uint8_t>(helper ? mark : mark & ~kAllHelpers);
+        mark = static_cast<std::uint8_t>((mark & kGoal) != 0 ? mark | kAnyGoal : mark);
+        marks[i] = mark;
         const NodeIndex parent = skeleton.parents[i];
-        const bool onParent =
-            parent != kNoParent &&
-            glm::length(places.positions[i] - places.positions[static_cast<std::size_t>(parent)]) <=
-                places.tolerance;
-        const bool helper = skeleton.isEndSite[i] != 0 || onParent || goal[i] != 0;
-        allHelpers[i] = allHelpers[i] != 0 && helper ? 1 : 0;
-        anyGoal[i] = anyGoal[i] != 0 || goal[i] != 0 ? 1 : 0;
         if (parent != kNoParent) {
             const auto p = static_cast<std::size_t>(parent);
-            allHelpers[p] = allHelpers[p] != 0 && allHelpers[i] != 0 ? 1 : 0;
-            anyGoal[p] = anyGoal[p] != 0 || anyGoal[i] != 0 ? 1 : 0;
+            const std::uint8_t cleared = (mark & kAllHelpers) != 0 ? 0 : kAllHelpers;
+            marks[p] = static_cast<std::uint8_t>((marks[p] & ~cleared) | (mark & kAnyGoal));
         }
     }
-    std::vector<std::uint8_t> inBranch(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
         const NodeIndex parent = skeleton.parents[i];
         const bool parentIn =
-            parent != kNoParent && inBranch[static_cast<std::size_t>(parent)] != 0;
-        inBranch[i] =
-            parentIn || (parent != kNoParent && allHelpers[i] != 0 && anyGoal[i] != 0) ? 1 : 0;
-        if (inBranch[i] != 0) {
+            parent != kNoParent && (marks[static_cast<std::size_t>(parent)] & kInBranch) != 0;
+        const bool branchStart =
+            parent != kNoParent && (marks[i] & kAllHelpers) != 0 && (marks[i] & kAnyGoal) != 0;
+        if (parentIn || branchStart) {
+            marks[i] |= kInBranch;
             nodes.push_back(static_cast<NodeIndex>(i));
         }
     }

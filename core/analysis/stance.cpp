@@ -718,6 +718,9 @@ public:
     std::span<double> mean() { return row(0); }
     std::span<double> lowest(std::size_t axis) { return row(1 + axis); }
     std::span<double> scratch() { return row(kRows - 1); }
+    // Per file axis, how many samples are flat along it (speedsOf's flatExtent), counted where
+    // the speeds read each sample's extent.
+    std::array<std::size_t, 3> flatSamples{};
 
 private:
     static constexpr std::size_t kRows = 8;
@@ -728,6 +731,22 @@ private:
     KeptVector<double, SampleSpeeds> rows_; // kept_vectors.h
     std::size_t samples_;
 };
+
+// Where a sample is flat along file axis c (speedsOf), both signs' speed is the sample's mean:
+// rewritten after the pass that took every lowest node's speed (most takes have no flat sample).
+void giveFlatSamplesTheMeanSpeed(const Extremes& extremes, std::size_t samples, double flatExtent,
+                                 const double* mean, const std::array<double*, 3>& alongPositive,
+                                 const std::array<double*, 3>& alongNegative) {
+    for (std::size_t s = 0; s < samples; ++s) {
+        const PoseExtremes& extent = extremes.of[s];
+        for (std::size_t c = 0; c < 3; ++c) {
+            if (extent.high[c] - extent.low[c] <= flatExtent) {
+                alongPositive[c][s] = mean[s];
+                alongNegative[c][s] = mean[s];
+            }
+        }
+    }
+}
 
 // A sample flat along a file axis (every counted node within `flatExtent` along it: a rig drawn
 // in a plane, a snake on the floor) has no lowest node along either of its signs: every node
@@ -763,6 +782,7 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
             speeds.lowest(static_cast<std::size_t>(axis)).data();
     }
     double* const mean = speeds.mean().data();
+    std::array<std::size_t, 3> flatSamples{};
     for (std::size_t s = 0; s < samples; ++s) {
         nodeDistances(poses.at[s], poses.next[s], distances);
         double sum = 0.0; // in node order, whichever nodes count
@@ -776,13 +796,30 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
             }
         }
         mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
+        // Every read before the first write, spelled out per axis: the rows are doubles, as the
+        // extents are, and a write between two reads made the compiler read the extent again.
         const PoseExtremes& extent = extremes.of[s];
-        for (std::size_t c = 0; c < 3; ++c) {
-            const bool flat = extent.high[c] - extent.low[c] <= flatExtent;
-            alongPositive[c][s] = flat ? mean[s] : distances[extent.lowNode[c]];
-            alongNegative[c][s] = flat ? mean[s] : distances[extent.highNode[c]];
-        }
+        const double positive0 = distances[extent.lowNode[0]];
+        const double positive1 = distances[extent.lowNode[1]];
+        const double positive2 = distances[extent.lowNode[2]];
+        const double negative0 = distances[extent.highNode[0]];
+        const double negative1 = distances[extent.highNode[1]];
+        const double negative2 = distances[extent.highNode[2]];
+        flatSamples[0] += extent.high[0] - extent.low[0] <= flatExtent ? 1 : 0;
+        flatSamples[1] += extent.high[1] - extent.low[1] <= flatExtent ? 1 : 0;
+        flatSamples[2] += extent.high[2] - extent.low[2] <= flatExtent ? 1 : 0;
+        alongPositive[0][s] = positive0;
+        alongPositive[1][s] = positive1;
+        alongPositive[2][s] = positive2;
+        alongNegative[0][s] = negative0;
+        alongNegative[1][s] = negative1;
+        alongNegative[2][s] = negative2;
     }
+    if (flatSamples[0] + flatSamples[1] + flatSamples[2] > 0) {
+        giveFlatSamplesTheMeanSpeed(extremes, samples, flatExtent, mean, alongPositive,
+                                    alongNegative);
+    }
+    speeds.flatSamples = flatSamples;
     return speeds;
 }
 
@@ -873,13 +910,7 @@ MotionCosts motionCosts(const SampledPoses& poses, const Extremes& extremes,
         const double singleEnd = onTheFloor <= 1 && ends.groups >= 3 ? kSingleEndPenalty : 0.0;
         costs.cost[static_cast<std::size_t>(axis)] = stillness + 2.0 * spread + singleEnd;
     }
-    for (std::size_t s = 0; s < samples; ++s) {
-        const PoseExtremes& extent = extremes.of[s];
-        for (std::size_t c = 0; c < 3; ++c) {
-            costs.flatSamples[c] +=
-                extent.high[c] - extent.low[c] <= kFlatExtent * bodySize ? 1 : 0;
-        }
-    }
+    costs.flatSamples = speeds.flatSamples; // the samples flat within kFlatExtent * bodySize
     costs.samples = samples;
     costs.measured = moving;
     costs.floorsTaken = true;

@@ -244,6 +244,26 @@ TEST(Stance, ABipedDrawnInAPlaneThatItsMotionLeavesStandsOnTheFilesY) {
     }
 }
 
+// The same biped: in the samples flat along Z (most of them) no node is lowest along +Z or -Z,
+// and both read the mean speed, so the median of each one's lowest speeds over the median mean
+// speed, the stillness, is 1 and the cost (stillness + 2 x spread + end penalty) at least 1.
+// Read as the first node's (the hips', which the turns never move) the stillness was 0 and the
+// cost 0.20 with the 60 helpers (the flat samples' speeds rewritten after the pass that took
+// every lowest node's speed: a pass that left them cost nothing else).
+TEST(Stance, AFlatSampleReadsTheMeanSpeedAlongItsFlatAxis) {
+    for (const int helpers : {0, 60}) {
+        SCOPED_TRACE(std::to_string(helpers) + " helpers");
+        const Document document = parseDocument(test::coincidentJointsText(helpers));
+        ASSERT_TRUE(document.loaded());
+        const Stance stance =
+            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                          analyzeRestPose(document.skeleton));
+        ASSERT_TRUE(stance.motionMeasured);
+        EXPECT_GE(stance.motionCost[static_cast<std::size_t>(UpAxis::PositiveZ)], 1.0);
+        EXPECT_GE(stance.motionCost[static_cast<std::size_t>(UpAxis::NegativeZ)], 1.0);
+    }
+}
+
 TEST(Stance, AStillRootOnTheGroundUnderStillHipsIsListedAndIgnored) {
     // Unity's `Reference`, Unreal's `root`, Bandai's `joint_Root` over hips without position
     // channels: nothing moves to tell the link from a bone. 10 under the feet, counted it would
