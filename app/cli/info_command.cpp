@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <glm/geometric.hpp>
 #include <iomanip>
-#include <limits>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -82,25 +81,12 @@ std::string facingText(const bvh::Stance& stance) {
            std::string(bvh::facingSourceName(stance.facingSource)) + ")";
 }
 
-// Whether a figure with a size at rest has none in its motion because it is smaller than the
-// spacing of doubles where it stands: root positions that dwarf the OFFSETs (a fuzzed walk with its
-// OFFSETs times 1e-30 and its positions as they were: 92.5 + 1e-29 is 92.5) land every joint on
-// the root, so the figure is 0 tall in any coordinates placed in the world, and render draws
-// nothing. Not an underflow: the same walk with its positions scaled too is 1.6e-28 tall.
-bool belowPlacePrecision(const bvh::Stance& stance, double restHeight) {
-    constexpr double kSpacings = 16.0; // doubles' spacings at the contact level, for rounding
-    return stance.height == 0.0 && restHeight > 0.0 &&
-           restHeight <
-               kSpacings * std::numeric_limits<double>::epsilon() * std::abs(stance.groundLevel);
-}
-
 std::string groundText(const bvh::Stance& stance, double restHeight) {
     std::ostringstream text;
     text << std::setprecision(4) << "contact level " << stance.groundLevel << " along "
          << bvh::upAxisName(stance.upAxis) << ", figure " << stance.height << " tall";
-    if (belowPlacePrecision(stance, restHeight)) {
-        text << " (" << restHeight
-             << " at rest: below the precision of its place, every joint lands on one point)";
+    if (stance.belowPlacePrecision) {
+        text << " (" << bvh::placePrecisionNote(restHeight) << ")";
     }
     if (stance.needsLift()) {
         text << (stance.groundLevel < 0.0 ? "; sunk: shown lifted " : "; floating: shown lowered ")

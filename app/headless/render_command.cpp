@@ -11,6 +11,7 @@
 #include "app/pictures/scene_drawing.h"
 #include "app/pictures/text_painter.h"
 #include "app/scene/framing.h"
+#include "core/analysis/stance.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -76,6 +77,16 @@ private:
 
 // [SECTION] Files in and out
 
+// A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) draws
+// as nothing: the picture is still written, and this says why it shows no figure.
+void warnIfBelowPlacePrecision(const scene::Character& character, std::ostream& err) {
+    if (character.axes.stance.belowPlacePrecision) {
+        err << "bvhscope render: " << character.clip->displayName << ": figure 0 tall ("
+            << bvh::placePrecisionNote(character.clip->summary.restPose.height)
+            << "): the picture shows no figure\n";
+    }
+}
+
 // Loads a file as the viewer does, printing every diagnostic as FILE:LINE:COL. The first error
 // line comes back in `firstError` when it does not load.
 std::optional<scene::Character> loadCharacter(const fs::path& path, const RenderRequest& request,
@@ -97,6 +108,7 @@ std::optional<scene::Character> loadCharacter(const fs::path& path, const Render
     scene::Character character =
         scene::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
     scene::applyAxes(character, request.upAxis, request.unit);
+    warnIfBelowPlacePrecision(character, err);
     return character;
 }
 

@@ -261,9 +261,13 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     character.axes.upAxis = character.axes.stance.upAxis;
     character.axes.unit = resolveUnit(unit, character.axes.stance.unit);
     character.axes.fileToViewer = fileToViewerTransform(character.axes.upAxis, character.axes.unit);
-    // The figure's height along the axis in use (the rest pose's extent when nothing moved).
-    const double height =
-        character.axes.stance.height > 0.0 ? character.axes.stance.height : rest.height;
+    // The figure's height along the axis in use (the rest pose's extent when nothing moved). A
+    // figure whose joints all land on one point has none: scaled to human height by its rest
+    // pose's 1.65e-28, the fuzzed walk's place (91.6 x 1e28) overflowed the camera's floats, and
+    // a NaN label crashed the view.
+    const double height = character.axes.stance.height > 0.0          ? character.axes.stance.height
+                          : character.axes.stance.belowPlacePrecision ? 0.0
+                                                                      : rest.height;
     character.axes.figureHeightMetres =
         std::max(height * bvh::metresPerUnit(character.axes.unit), 1e-3);
     if (character.axes.unit == bvh::LengthUnit::Unknown && height > 0.0) {

@@ -1,6 +1,7 @@
 #include "core/analysis/stance.h"
 
 #include "core/analysis/feet_floor.h"
+#include "core/analysis/formatted_text.h"
 #include "core/analysis/frame_poses.h"
 #include "core/analysis/goal_branches.h"
 #include "core/analysis/ground_root.h"
@@ -58,6 +59,13 @@ std::string_view facingSourceName(FacingSource source) {
         break;
     }
     return "none";
+}
+
+std::string placePrecisionNote(double restHeight) {
+    // %.4g: what info's stream printed at precision 4 before the note moved here, to the byte.
+    return formatted("%.4g at rest: below the precision of its place, every joint lands on one "
+                     "point",
+                     restHeight);
 }
 
 UpAxis oppositeUpAxis(UpAxis axis) {
@@ -1207,13 +1215,24 @@ void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& s
 }
 
 // [SECTION] Ground
+// Whether the figure is 0 tall only because its size at rest is below the precision of its
+// place (stance.h, [SECTION] Ground): under kSpacings spacings of doubles at the contact level,
+// for rounding. The fuzzed walk standing at 91.6 is 1.65e-28 tall at rest against a spacing of
+// 1.4e-14 there.
+bool belowPlacePrecision(const Stance& stance, double restHeight) {
+    constexpr double kSpacings = 16.0;
+    return stance.height == 0.0 && restHeight > 0.0 &&
+           restHeight <
+               kSpacings * std::numeric_limits<double>::epsilon() * std::abs(stance.groundLevel);
+}
+
 // `extremes`: of the nodes that are not static roots. `voteFloors`: the vote's floors
 // (MotionCosts::floor) where the vote read these same extremes. The ground level is the same
 // percentile of the same heights where every sample has a box (none left out): taken from the
 // vote then, unless it is zero, whose sign (-0 from a height negated) depends on the order the
-// selection met equal zeros in, and the JSON prints it.
+// selection met equal zeros in, and the JSON prints it. `restHeight`: RestPoseAnalysis::height.
 void measureGround(Stance& stance, const Extremes& extremes,
-                   const std::optional<std::array<double, 6>>& voteFloors) {
+                   const std::optional<std::array<double, 6>>& voteFloors, double restHeight) {
     auto keptLows = KeptVector<double>::cleared(extremes.samples()); // kept_vectors.h
     auto keptHeights = KeptVector<double>::cleared(extremes.samples());
     std::vector<double>& lows = *keptLows;
@@ -1235,6 +1254,7 @@ void measureGround(Stance& stance, const Extremes& extremes,
     const auto [tallest, middle] = percentilesInPlace(heights, {0.9, 0.5});
     stance.height = middle;
     stance.unit = guessLengthUnit(tallest);
+    stance.belowPlacePrecision = belowPlacePrecision(stance, restHeight);
 }
 
 } // namespace
@@ -1545,7 +1565,7 @@ Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, Translation
         voteFloors.reset(); // the vote read the extremes with the ground roots in
     }
 
-    measureGround(stance, extremes, voteFloors);
+    measureGround(stance, extremes, voteFloors, rest.height);
     if (upAxisIndex(rest.upAxis) == upAxisIndex(stance.upAxis) &&
         rest.unit != LengthUnit::Unknown) {
         stance.unit = rest.unit;

@@ -63,7 +63,12 @@
 // up, so a jump's airborne frames and a foot's odd dip do not move it. A file whose contact
 // level is more than kGroundTolerance of the figure's height away from 0 stands sunk or floats;
 // the viewer and `render` show it on the ground (needsLift), `positions` and `convert` keep the
-// file's values unless asked (`convert --ground`).
+// file's values unless asked (`convert --ground`). A figure with a size at rest can be 0 tall in
+// the motion when that size is below the spacing of doubles where it stands: root positions that
+// dwarf the OFFSETs (a fuzzed walk with its OFFSETs times 1e-30 and its positions as they were:
+// 92.5 + 1e-29 is 92.5) land every joint on the root. Not an underflow: the same walk with its
+// positions scaled too is 1.6e-28 tall. Such a stance is belowPlacePrecision, so that info,
+// render and the viewer say why nothing is drawn.
 //
 // [SECTION] Static root links
 // A root that never moves (some datasets put a `joint_Root` at 0,0,0 above the moving hips),
@@ -90,6 +95,7 @@
 #include <glm/vec3.hpp>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -163,6 +169,10 @@ struct Stance {
     // (90th percentile): the rest pose's own axis is wrong for a bind pose lying down or an
     // animal longer than tall.
     LengthUnit unit = LengthUnit::Unknown;
+    // True when `height` is 0 only because the rest pose's height (RestPoseAnalysis::height,
+    // above 0) is below the precision of the contact level: every joint lands on one point
+    // ([SECTION] Ground).
+    bool belowPlacePrecision = false;
     // True when the contact level is off the file's ground by more than kGroundTolerance of
     // the height: shown on the ground, it moves by -groundLevel along up.
     bool needsLift() const {
@@ -184,6 +194,11 @@ struct Stance {
 Stance analyzeStance(const Skeleton& skeleton, const Motion& motion, TranslationMode translation,
                      const RestPoseAnalysis& rest, std::optional<UpAxis> forcedUp = std::nullopt,
                      std::size_t maxFrames = 240, std::span<FramePoseRequest* const> alsoPose = {});
+
+// Why a belowPlacePrecision figure is 0 tall, `restHeight` its rest pose's height: "1.65e-28 at
+// rest: below the precision of its place, every joint lands on one point" (what info prints after
+// "figure 0 tall", render warns and the viewer's Info panel shows).
+std::string placePrecisionNote(double restHeight);
 
 // The front of one pose (world transforms of every node, file axes) seen with `up`, from joint
 // names (left x up) or the head ahead of the root; nullopt when neither says. `excluded` nodes

@@ -111,4 +111,29 @@ Frame Time: 0.1
 30
 )";
 
+// Issue 38: a Hips-Chest chain 2e-30 tall at rest (OFFSETs of 1e-30 along Y) whose root stands
+// at y = 100 in both frames: 100 + 1e-30 is 100 in double (its spacing there is 1.4e-14), so
+// every joint lands on the root and the figure is 0 tall (Stance::belowPlacePrecision).
+inline constexpr std::string_view kDwarfedChainBvh = R"(HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT Chest
+	{
+		OFFSET 0 1e-30 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		End Site
+		{
+			OFFSET 0 1e-30 0
+		}
+	}
+}
+MOTION
+Frames: 2
+Frame Time: 0.04
+0 100 0 0 0 0 0 0 0
+0 100 0 0 0 0 0 0 0
+)";
+
 } // namespace bvh::test

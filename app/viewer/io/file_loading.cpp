@@ -1,5 +1,6 @@
 #include "app/viewer/io/file_loading.h"
 
+#include "core/analysis/stance.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -95,6 +96,16 @@ namespace {
 
 std::string outOfMemoryLine(const std::string& path) {
     return path + ": error: out of memory while loading; the file was closed";
+}
+
+// A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) is drawn
+// as nothing: the notice says why the view shows no figure.
+void noteFigureOnOnePoint(const scene::Character& character, std::vector<std::string>& notices) {
+    if (character.axes.stance.belowPlacePrecision) {
+        notices.push_back(character.clip->displayName + ": figure 0 tall (" +
+                          bvh::placePrecisionNote(character.clip->summary.restPose.height) +
+                          "): the view shows no figure");
+    }
 }
 
 } // namespace
@@ -218,6 +229,7 @@ void FileLoads::updateLoadingCharacter(std::size_t index, scene::Character& char
         }
         scene::finishLoadingCharacter(character, std::move(document));
         scene::applyAxes(character, context.upAxis, context.unit);
+        noteFigureOnOnePoint(character, events.notices);
         events.reshaped = true;
         events.finished = true;
     } catch (const std::bad_alloc&) {
@@ -242,6 +254,7 @@ void FileLoads::addFinishedWaiting(Waiting& waiting, scene::Scene& scene,
             return;
         }
         scene::applyAxes(*outcome.character, context.upAxis, context.unit);
+        noteFigureOnOnePoint(*outcome.character, events.notices);
         scene.add(std::move(*outcome.character));
         events.added = true;
         events.finished = true;

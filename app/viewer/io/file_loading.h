@@ -76,6 +76,8 @@ public:
     // What happened during one update().
     struct Events {
         std::vector<std::string> errorLines; // of loads that failed
+        // About files that finished loading, "NAME: what": a figure drawn as nothing, and why.
+        std::vector<std::string> notices;
         // Characters whose load failed, to be removed, highest index first (so each index
         // is still valid when its turn comes).
         std::vector<std::size_t> failedCharacters;

@@ -268,7 +268,18 @@ void drawScaleFacts(PanelContext& panel, const scene::Character& character) {
     row(panel, "Unit", "%s%s", std::string(bvh::lengthUnitName(character.axes.unit)).c_str(),
         state.settings.unit == scene::UnitChoice::Auto ? " (detected)" : " (override)");
     row(panel, "Height", "%.2f m%s", character.axes.figureHeightMetres,
-        character.axes.unit == bvh::LengthUnit::Unknown ? " (scaled to human height)" : "");
+        character.axes.unit == bvh::LengthUnit::Unknown &&
+                !character.axes.stance.belowPlacePrecision
+            ? " (scaled to human height)"
+            : "");
+    if (character.axes.stance.belowPlacePrecision) {
+        // Every joint lands on one point (core/analysis/stance.h, [SECTION] Ground): why the view
+        // shows no figure, as `info` and `render` say it.
+        ImGui::PushStyleColor(ImGuiCol_Text, kWarningTextColor);
+        row(panel, "Figure", "0 tall where it stands (%s)",
+            bvh::placePrecisionNote(character.clip->summary.restPose.height).c_str());
+        ImGui::PopStyleColor();
+    }
     row(panel, "Warnings", "%zu", character.clip->summary.warnings);
 }
 

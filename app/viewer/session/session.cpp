@@ -161,6 +161,10 @@ void pollLoads(SessionState& session, std::ostream& err) {
     if (!events.errorLines.empty()) {
         showErrors(session, events.errorLines, err);
     }
+    for (std::string& notice : events.notices) {
+        err << "bvhscope: " << notice << "\n";
+        session.notices.post(std::move(notice));
+    }
 }
 
 // Files opened (or loaded) since the last frame take the up axis remembered for their path.

@@ -458,6 +458,41 @@ TEST(RenderFiles, AnUnwritableOutputFailsAndLeavesNoTemporaryFile) {
     }
 }
 
+// Issue 38: a chain 2e-30 tall at rest whose root stands at y = 100 lands every joint on one
+// point (100 + 1e-30 is 100 in double): the picture is written as ever, and stderr says why it
+// shows no figure. The same chain with OFFSETs of 10 stands 20 tall and is not warned about.
+TEST(RenderFiles, AFigureBelowThePrecisionOfItsPlaceIsDrawnAndSaysWhyNothingShows) {
+    const TempDir dir;
+    const auto chain = [&](const char* name, const char* offset) {
+        std::ofstream(dir.path() / name)
+            << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition "
+               "Zrotation Xrotation Yrotation\nJOINT Chest\n{\nOFFSET 0 "
+            << offset << " 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 "
+            << offset
+            << " 0\n}\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.04\n0 100 0 0 0 0 0 0 0\n"
+               "0 100 0 0 0 0 0 0 0\n";
+        return (dir.path() / name).string();
+    };
+    const std::string dwarfed = chain("dwarfed.bvh", "1e-30");
+    const RunResult run = runBvhscope(
+        dir, {"render", dwarfed, "-o", (dir.path() / "dwarfed.png").string(), "--size", "64x48"});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.err, "bvhscope render: dwarfed.bvh: figure 0 tall (2e-30 at rest: below the "
+                       "precision of its place, every joint lands on one point): the picture "
+                       "shows no figure\n");
+    const auto picture = loadPng(dir.path() / "dwarfed.png");
+    ASSERT_TRUE(picture.has_value());
+    EXPECT_EQ(picture->width, 64);
+    EXPECT_EQ(picture->height, 48);
+
+    const std::string ordinary = chain("ordinary.bvh", "10");
+    const RunResult plain = runBvhscope(
+        dir, {"render", ordinary, "-o", (dir.path() / "ordinary.png").string(), "--size", "64x48"});
+    EXPECT_EQ(plain.status, 0) << plain.err;
+    EXPECT_EQ(plain.err.find("figure 0 tall"), std::string::npos) << plain.err;
+    EXPECT_TRUE(fs::exists(dir.path() / "ordinary.png"));
+}
+
 TEST(RenderFiles, HelpListsTheOptions) {
     const TempDir dir;
     const RunResult run = runBvhscope(dir, {"render", "--help"});

@@ -4,7 +4,9 @@
 #include "core/reader/document.h"
 #include "tests/app/scene/live_walk_clip.h"
 #include "tests/app/viewer/session/slide_capture.h"
+#include "tests/support/bvh_texts.h"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <memory>
 #include <span>
@@ -26,6 +28,19 @@ TEST(CharacterAxes, AnUpAxisOverrideIsShownByApplyAxesAndClearedBackToTheFilesOw
     setUpAxisOverride(character, std::nullopt);
     applyAxes(character, UpAxisChoice::NegativeX, UnitChoice::Auto);
     EXPECT_EQ(character.axes.upAxis, bvh::UpAxis::NegativeX);
+}
+
+// Issue 38: a figure whose joints all land on one point (bvh_texts.h) has no height to scale to
+// a person's: scaled by its rest pose's 2e-30 (1.7 / 2e-30 = 8.5e29), its place overflowed the
+// camera's floats and a NaN file label crashed the view. It keeps the unknown unit's scale.
+TEST(CharacterAxes, AFigureBelowThePrecisionOfItsPlaceIsNotScaledToHumanHeight) {
+    const Character character =
+        makeCharacter("dwarfed.bvh", "", bvh::parseDocument(bvh::test::kDwarfedChainBvh));
+    ASSERT_TRUE(character.axes.stance.belowPlacePrecision);
+    ASSERT_EQ(character.axes.unit, bvh::LengthUnit::Unknown);
+    EXPECT_EQ(character.axes.figureHeightMetres, 1e-3); // the floor of 0 tall
+    EXPECT_EQ(glm::length(glm::dvec3(character.axes.fileToViewer[0])),
+              bvh::metresPerUnit(bvh::LengthUnit::Unknown));
 }
 
 TEST(CharacterAxes, ShowAsInFileIsTheUsersChoice) {

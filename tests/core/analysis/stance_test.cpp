@@ -303,6 +303,50 @@ TEST(Stance, ASunkFigureIsLiftedAndAFloatingOneLowered) {
     EXPECT_FALSE(analyze(test::biped(140.0), nearly).stance.needsLift());
 }
 
+// Issue 38: a chain 2e-30 tall at rest (two OFFSETs of 1e-30 along Y) whose root stands at
+// y = 100: 100 + 1e-30 is 100 in double (its spacing there is 1.4e-14), so every joint lands on
+// the root and the figure is 0 tall. At y = 0 the same chain keeps its 2e-30, and a chain of
+// OFFSETs 10 at y = 100 is 20 tall: neither is below the precision of its place.
+std::string chainAt(const char* offset, const char* rootHeight) {
+    return std::string("HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition "
+                       "Zposition Zrotation Xrotation Yrotation\nJOINT Chest\n{\nOFFSET 0 ") +
+           offset + " 0\nCHANNELS 3 Zrotation Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 " +
+           offset + " 0\n}\n}\n}\nMOTION\nFrames: 2\nFrame Time: 0.04\n0 " + rootHeight +
+           " 0 0 0 0 0 0 0\n0 " + rootHeight + " 0 0 0 0 0 0 0\n";
+}
+
+Stance chainStance(const char* offset, const char* rootHeight, RestPoseAnalysis& rest) {
+    const Document document = parseDocument(chainAt(offset, rootHeight));
+    EXPECT_TRUE(document.loaded());
+    rest = analyzeRestPose(document.skeleton);
+    return analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute, rest);
+}
+
+TEST(Stance, AFigureBelowThePrecisionOfItsPlaceIsSaidToBe) {
+    RestPoseAnalysis rest;
+    const Stance dwarfed = chainStance("1e-30", "100", rest);
+    EXPECT_EQ(rest.height, 2e-30);
+    EXPECT_EQ(dwarfed.groundLevel, 100.0);
+    EXPECT_EQ(dwarfed.height, 0.0);
+    EXPECT_TRUE(dwarfed.belowPlacePrecision);
+    EXPECT_EQ(placePrecisionNote(rest.height),
+              "2e-30 at rest: below the precision of its place, every joint lands on one point");
+
+    const Stance atOrigin = chainStance("1e-30", "0", rest);
+    EXPECT_EQ(atOrigin.height, 2e-30);
+    EXPECT_FALSE(atOrigin.belowPlacePrecision);
+
+    const Stance ordinary = chainStance("10", "100", rest);
+    EXPECT_EQ(ordinary.height, 20.0);
+    EXPECT_FALSE(ordinary.belowPlacePrecision);
+}
+
+TEST(Stance, ThePlacePrecisionNoteGivesTheRestHeightToFourDigits) {
+    EXPECT_EQ(
+        placePrecisionNote(1.65234e-28),
+        "1.652e-28 at rest: below the precision of its place, every joint lands on one point");
+}
+
 TEST(Stance, AnOverrideIsKeptAndTheGroundIsMeasuredAlongIt) {
     const Analyzed a = analyze(test::biped(140.0), {}, UpAxis::PositiveZ);
     EXPECT_EQ(a.stance.upAxis, UpAxis::PositiveZ);

@@ -164,6 +164,24 @@ TEST_F(Session, AnOpenedFileArrivesAsTheInfoPanelsFile) {
     EXPECT_TRUE(session_.errorLines.empty());
 }
 
+// Issue 38: a chain whose every joint lands on one point (bvh_texts.h) shows nothing in the
+// view, and a notice (and stderr) says why. The slide, an ordinary file opened with it, gets none.
+TEST_F(Session, AFigureBelowThePrecisionOfItsPlaceIsNoticedWhenItsFileArrives) {
+    ScratchFolder folder;
+    const auto dwarfed = folder.write("dwarfed.bvh", std::string(bvh::test::kDwarfedChainBvh));
+    const auto slide = folder.write("slide.bvh", kSlide);
+    update({command::Open{{bvh::utf8FromPath(slide), bvh::utf8FromPath(dwarfed)}}});
+    ASSERT_TRUE(settle());
+    ASSERT_EQ(session_.scene.characters().size(), 2u);
+    const std::string expected = "dwarfed.bvh: figure 0 tall (2e-30 at rest: below the precision "
+                                 "of its place, every joint lands on one point): the view shows "
+                                 "no figure";
+    ASSERT_EQ(session_.notices.items.size(), 1u);
+    EXPECT_EQ(session_.notices.items.front().text, expected);
+    EXPECT_EQ(err_.str(), "bvhscope: " + expected + "\n");
+    EXPECT_TRUE(session_.errorLines.empty());
+}
+
 // The page's reading task takes a file the moment its last byte is read (takeFinishedLoads),
 // before any frame: the file is loaded, the Info panel's, and framed from its front by the
 // next frame's camera work, as a frame's own update would have done.
