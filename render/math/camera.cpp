@@ -98,11 +98,15 @@ std::optional<glm::vec2> projectToPixel(const OrbitCamera& camera, glm::vec2 vie
     const glm::mat4 viewProjection =
         projectionMatrix(camera, viewport.x / std::max(viewport.y, 1.0f)) * viewMatrix(camera);
     const glm::vec4 clip = viewProjection * glm::vec4(point, 1.0f);
-    if (clip.w <= 1e-6f) {
+    if (!(clip.w > 1e-6f)) { // behind the eye, or NaN
         return std::nullopt;
     }
     const glm::vec2 ndc = glm::vec2(clip) / clip.w;
-    return glm::vec2((ndc.x * 0.5f + 0.5f) * viewport.x, (0.5f - ndc.y * 0.5f) * viewport.y);
+    const glm::vec2 pixel((ndc.x * 0.5f + 0.5f) * viewport.x, (0.5f - ndc.y * 0.5f) * viewport.y);
+    if (!std::isfinite(pixel.x) || !std::isfinite(pixel.y)) {
+        return std::nullopt;
+    }
+    return pixel;
 }
 
 Ray pixelRay(const OrbitCamera& camera, glm::vec2 viewport, glm::vec2 pixel) {

@@ -61,7 +61,9 @@ void zoom(OrbitCamera& camera, float steps);
 void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect);
 
 // Where a world point lands in a viewport of `viewport` pixels; nullopt when it is behind the
-// eye. The result can lie outside the viewport.
+// eye, or where the camera or the point is so far out of float's range (a hostile file's figure
+// scaled, an overflowed framing) that the pixel would not be finite: callers hand pixels to
+// ImGui, which must never see NaN. The result can lie outside the viewport.
 std::optional<glm::vec2> projectToPixel(const OrbitCamera& camera, glm::vec2 viewport,
                                         const glm::vec3& point);
 // The ray from the eye through a pixel.

@@ -54,6 +54,21 @@ TEST(Camera, PointsBehindTheEyeDoNotProject) {
     EXPECT_FALSE(projectToPixel(camera, kViewport, behind).has_value());
 }
 
+TEST(Camera, APointOrCameraOutOfFloatsRangeDoesNotProject) {
+    // A hostile file's figure scaled by 1e28 once handed ImGui a NaN label position.
+    OrbitCamera camera;
+    const float nan = std::nanf("");
+    const float huge = 3e38f;
+    EXPECT_FALSE(projectToPixel(camera, kViewport, {nan, 0.0f, 0.0f}).has_value());
+    EXPECT_FALSE(projectToPixel(camera, kViewport, {huge, huge, -huge}).has_value());
+    camera.distance = nan;
+    EXPECT_FALSE(projectToPixel(camera, kViewport, camera.target).has_value());
+    camera.distance = 1e30f;
+    camera.target = {huge, 0.0f, 0.0f};
+    const auto far = projectToPixel(camera, kViewport, camera.target);
+    EXPECT_TRUE(!far.has_value() || (std::isfinite(far->x) && std::isfinite(far->y)));
+}
+
 TEST(Camera, PixelRayPassesThroughTheProjectedPoint) {
     OrbitCamera camera;
     camera.yawRadians = 0.7f;
