@@ -39,8 +39,6 @@ TEST(BodySharedBuilds, TheSameRequestSharesItsBuildAndAnotherPhaseBuildsAgain) {
     const BodyResult other = test::sharedBody(skeleton, shifted);
     ASSERT_NE(other.mesh, nullptr) << other.message;
     EXPECT_NE(other.mesh, first.mesh);
-    // Its mesh is the one buildBody makes for that request.
-    EXPECT_EQ(other.mesh->vertices.size(), buildBody(skeleton, shifted).mesh->vertices.size());
 }
 
 } // namespace
