@@ -2,7 +2,7 @@
 // alone (body_builder.h), and the heaviest body tests read one build several times: a fist
 // curled 60, 90 and 110 degrees is one skeleton under three motions, a walk with its spine's
 // helpers turning or still is one skeleton under two, and the build of kTipFactors' 1.0 is the
-// figure as built. Each such build was made again (a third to two thirds of those tests' time).
+// figure as built. Each such build was made again (a sixth to three fifths of those tests' time).
 // A build is shared only with a request for exactly what was built: every field of the
 // skeleton (its offsets to the bit) and test::sameBodyOptions' options.
 #pragma once
