@@ -6,6 +6,7 @@
 #include "core/body/body_skinning.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_fist_rigs.h"
+#include "tests/core/body/body_shared_builds.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_stretch_ensemble.h"
 
@@ -19,55 +20,30 @@ namespace {
 
 constexpr int kFistFrames = 31;
 
-// The most any finest-level triangle edge stretches (posed over bind length) over every frame
-// of the fist, skinned linearly and by dual quaternions.
-struct FistStretch {
-    double linear = 0.0;
-    double dualQuaternion = 0.0;
-    double linearHeld = 1.0;          // the least share of edges within 4x, over the frames
-    double dualQuaternionSheet = 0.0; // the most stretched sheet (test::sheetStretch)
-};
-
-FistStretch fistStretch(const Document& document, const BodyMesh& mesh) {
+// The most stretched sheet of finest-level triangle edges (test::sheetStretch) over every frame
+// of the fist, skinned by dual quaternions (the viewer and the CPU path).
+double dualQuaternionSheet(const Document& document, const BodyMesh& mesh) {
     const std::span<const std::uint32_t> indices = test::finestTriangles(mesh);
     const std::vector<glm::dvec3> bind = test::bindPositions(mesh);
-    FistStretch result;
-    std::vector<glm::dvec3> posed;
+    double sheet = 0.0;
     std::vector<glm::vec3> dq;
     for (std::uint32_t frame = 0; frame < document.motion.frameCount; ++frame) {
         const std::vector<RigidTransform> world = test::worldAtFrame(document, frame);
-        test::linearlySkinned(mesh, world, posed);
-        const test::EdgeStretch linear = test::measureEdgeStretch(bind, posed, indices, 4.0, 1e-3);
-        result.linear = std::max(result.linear, linear.worstRatio);
-        result.linearHeld = std::min(result.linearHeld, linear.heldShare());
         skinBody(mesh, document.skeleton.parents, world, mesh.bindWorld, 1.0f, dq);
         const std::vector<glm::dvec3> dqPosed(dq.begin(), dq.end());
-        const test::EdgeStretch dual = test::measureEdgeStretch(bind, dqPosed, indices, 4.0, 1e-3);
-        result.dualQuaternion = std::max(result.dualQuaternion, dual.worstRatio);
-        result.dualQuaternionSheet =
-            std::max(result.dualQuaternionSheet,
-                     test::sheetStretch(bind, dqPosed, indices, test::kSheetEdges, 1e-3));
+        sheet =
+            std::max(sheet, test::sheetStretch(bind, dqPosed, indices, test::kSheetEdges, 1e-3));
     }
-    return result;
+    return sheet;
 }
 
-// A fist curled `degrees` at each finger joint over kFistFrames frames, built and measured.
-FistStretch curlingFistStretch(double degrees) {
-    const Document document = parseDocument(test::curlingFistText(kFistFrames, degrees));
+// A fist curled `degrees` at each finger joint over kFistFrames frames. Every curl is one
+// skeleton, so its body is built once per test (test::sharedBody).
+Document curlingFist(double degrees) {
+    Document document = parseDocument(test::curlingFistText(kFistFrames, degrees));
     EXPECT_TRUE(document.loaded());
     EXPECT_EQ(document.motion.frameCount, std::uint32_t{kFistFrames});
-    const BodyResult body = buildBody(document.skeleton, BodyOptions{});
-    EXPECT_NE(body.mesh, nullptr) << body.message;
-    return body.mesh == nullptr ? FistStretch{} : fistStretch(document, *body.mesh);
-}
-
-// The same fist's worst edge under linear blending, the median over builds whose head's tip
-// differs (body_stretch_ensemble.h).
-double curlingFistLinearMedian(double degrees) {
-    const Document document = parseDocument(test::curlingFistText(kFistFrames, degrees));
-    EXPECT_TRUE(document.loaded());
-    return test::medianOverTips(
-        document, [](const Document& d, const BodyMesh& m) { return fistStretch(d, m).linear; });
+    return document;
 }
 
 TEST(BodyFist, AFullBodyFistHoldsEveryEdgeWithin4xUnderLinearBlending) {
@@ -82,8 +58,20 @@ TEST(BodyFist, AFullBodyFistHoldsEveryEdgeWithin4xUnderLinearBlending) {
     // finger (body_builder.cpp's weightFalloff on thickened bones), one edge at 6.6x in 3 of
     // them: 4.09x.
     for (const double degrees : {60.0, 90.0, 110.0}) {
-        EXPECT_GE(curlingFistStretch(degrees).linearHeld, 0.9999) << degrees << " degrees";
-        EXPECT_LT(curlingFistLinearMedian(degrees), 4.0) << degrees << " degrees";
+        const Document document = curlingFist(degrees);
+        const BodyResult body = test::sharedBody(document.skeleton, BodyOptions{});
+        EXPECT_NE(body.mesh, nullptr) << body.message;
+        // One build and one pass over the clip per tip: kAsBuiltTip's is the fist as built.
+        const std::vector<test::ClipStretch> stretches =
+            test::overTips(document, [](const Document& d, const BodyMesh& m) {
+                return test::linearStretchOverFrames(d, m);
+            });
+        EXPECT_GE(stretches[test::kAsBuiltTip].leastHeld, 0.9999) << degrees << " degrees";
+        std::vector<double> worst;
+        for (const test::ClipStretch& stretch : stretches) {
+            worst.push_back(stretch.worst);
+        }
+        EXPECT_LT(test::median(worst), 4.0) << degrees << " degrees";
     }
 }
 
@@ -114,10 +102,11 @@ TEST(BodyFist, AFullBodyFistHoldsAtEveryGridPhase) {
     const std::vector<double> worst =
         test::overGridPhases(document.skeleton, [&](const BodyResult& body) {
             EXPECT_NE(body.mesh, nullptr) << body.message;
-            const FistStretch stretch =
-                body.mesh == nullptr ? FistStretch{} : fistStretch(document, *body.mesh);
-            held.push_back(stretch.linearHeld);
-            return stretch.linear;
+            const test::ClipStretch stretch =
+                body.mesh == nullptr ? test::ClipStretch{}
+                                     : test::linearStretchOverFrames(document, *body.mesh);
+            held.push_back(stretch.leastHeld);
+            return stretch.worst;
         });
     for (std::size_t phase = 0; phase < worst.size(); ++phase) {
         EXPECT_LT(worst[phase], 6.5) << "phase " << phase;
@@ -137,9 +126,10 @@ TEST(BodyFist, AHandOnItsOwnClosingHoldsItsEdgesUnderLinearBlending) {
     for (const auto& [degrees, held] : heldAt) {
         const Document document = parseDocument(test::movingHandText(kFistFrames, degrees));
         ASSERT_TRUE(document.loaded());
-        const BodyResult body = buildBody(document.skeleton, BodyOptions{});
+        const BodyResult body = test::sharedBody(document.skeleton, BodyOptions{});
         ASSERT_NE(body.mesh, nullptr) << body.message;
-        EXPECT_GE(fistStretch(document, *body.mesh).linearHeld, held) << degrees << " degrees";
+        EXPECT_GE(test::linearStretchOverFrames(document, *body.mesh).leastHeld, held)
+            << degrees << " degrees";
     }
 }
 
@@ -155,7 +145,10 @@ TEST(BodyFist, AFullBodyFistStretchesLessUnderDualQuaternions) {
     // those builds. Without the phalanx's falloff along the finger (body_builder.cpp's
     // weightFalloff on thickened bones): 8.4x at 110 degrees (one edge 30x).
     for (const double degrees : {60.0, 90.0, 110.0}) {
-        EXPECT_LT(curlingFistStretch(degrees).dualQuaternionSheet, 7.0) << degrees << " degrees";
+        const Document document = curlingFist(degrees);
+        const BodyResult body = test::sharedBody(document.skeleton, BodyOptions{});
+        ASSERT_NE(body.mesh, nullptr) << body.message;
+        EXPECT_LT(dualQuaternionSheet(document, *body.mesh), 7.0) << degrees << " degrees";
     }
 }
 

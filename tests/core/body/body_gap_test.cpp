@@ -11,6 +11,7 @@
 #include "tests/core/body/body_back_rigs.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_figure_lookup.h"
+#include "tests/core/body/body_shared_builds.h"
 #include "tests/core/body/body_split_limb_rigs.h"
 #include "tests/core/body/body_stretch.h"
 #include "tests/core/body/body_stretch_ensemble.h"
@@ -427,14 +428,19 @@ TEST(BodyGap, LimbsSplitAlongOneLineHoldUnderMotionAsUnsplitLimbs) {
         const Document document =
             parseDocument(test::splitLimbWalkText(kFrames, split.thigh, split.arm, split.forearm));
         ASSERT_TRUE(document.loaded());
-        const BodyResult body = buildBody(document.skeleton, BodyOptions{});
+        const BodyResult body = test::sharedBody(document.skeleton, BodyOptions{});
         ASSERT_NE(body.mesh, nullptr) << body.message;
-        EXPECT_GT(test::linearStretchOverFrames(document, *body.mesh).leastHeld, 0.999);
-        const double sheet =
-            test::medianOverTips(document, [](const Document& d, const BodyMesh& m) {
-                return test::linearStretchOverFrames(d, m).sheet;
+        // One build and one pass over the clip per tip: kAsBuiltTip's is the body as built.
+        const std::vector<test::ClipStretch> stretches =
+            test::overTips(document, [](const Document& d, const BodyMesh& m) {
+                return test::linearStretchOverFrames(d, m);
             });
-        EXPECT_LT(sheet, 3.3);
+        EXPECT_GT(stretches[test::kAsBuiltTip].leastHeld, 0.999);
+        std::vector<double> sheets;
+        for (const test::ClipStretch& stretch : stretches) {
+            sheets.push_back(stretch.sheet);
+        }
+        EXPECT_LT(test::median(sheets), 3.3);
     }
 }
 

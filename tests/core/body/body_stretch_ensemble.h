@@ -9,6 +9,7 @@
 #include "core/body/body_builder.h"
 #include "core/body/body_mesh.h"
 #include "core/reader/document.h"
+#include "tests/core/body/body_shared_builds.h"
 
 #include <algorithm>
 #include <array>
@@ -49,17 +50,30 @@ inline double median(std::vector<double> values) {
     return values[values.size() / 2];
 }
 
+// kTipFactors' entry of 1.0: that build is `document`'s body as built, to the bit.
+inline constexpr std::size_t kAsBuiltTip = 2;
+static_assert(kTipFactors[kAsBuiltTip] == 1.0);
+
+// `measure(document, mesh)` (a stretch over the clip) on each of kTipFactors' builds of
+// `document`'s body, in that order; a value-initialised result for a build without a mesh. The
+// builds are shared (sharedBody): a test that reads the figure as built reads kAsBuiltTip's.
+template <class Measure>
+auto overTips(const Document& document, Measure measure) {
+    using Value = decltype(measure(document, std::declval<const BodyMesh&>()));
+    std::vector<Value> values;
+    for (const double factor : kTipFactors) {
+        const Document changed = withHighestTipScaled(document, factor);
+        const BodyResult body = sharedBody(changed.skeleton, BodyOptions{});
+        values.push_back(body.mesh == nullptr ? Value{} : measure(changed, *body.mesh));
+    }
+    return values;
+}
+
 // The median over kTipFactors' builds of `document`'s body of `measure(document, mesh)` (a
 // stretch over the clip); 0 for a build without a mesh.
 template <class Measure>
 double medianOverTips(const Document& document, Measure measure) {
-    std::vector<double> values;
-    for (const double factor : kTipFactors) {
-        const Document changed = withHighestTipScaled(document, factor);
-        const BodyResult body = buildBody(changed.skeleton, BodyOptions{});
-        values.push_back(body.mesh == nullptr ? 0.0 : measure(changed, *body.mesh));
-    }
-    return median(std::move(values));
+    return median(overTips(document, measure));
 }
 
 // Phases of the sampling grid (BodyOptions::gridPhase, in cells) an unseen capture's extent may
@@ -91,14 +105,15 @@ inline constexpr std::array<glm::vec3, kGridPhases.size()> kGridPhasesBuilt = kG
 #endif
 
 // `measure(body)` of `skeleton`'s body built at each of kGridPhasesBuilt (a build without a mesh
-// gives `measure` a null mesh), in that order.
+// gives `measure` a null mesh), in that order. The builds are shared (sharedBody): a test that
+// reads the same skeleton's phases under two motions builds each phase once.
 template <class Measure>
 std::vector<double> overGridPhases(const Skeleton& skeleton, Measure measure) {
     std::vector<double> values;
     for (const glm::vec3& phase : kGridPhasesBuilt) {
         BodyOptions options;
         options.gridPhase = phase;
-        values.push_back(measure(buildBody(skeleton, options)));
+        values.push_back(measure(sharedBody(skeleton, options)));
     }
     return values;
 }
