@@ -24,9 +24,6 @@ int maxTextureSize() {
     return std::max(size, 1024);
 }
 
-// The level of detail a body's on-screen size asks for (skinned_mesh.h): its rest bounding
-// sphere, carried along by its first node's skin transform (the root's motion moves the whole
-// figure) and the model matrix.
 // The length of a model matrix's first column: its uniform scale (metres per file unit), in double
 // because the squares of a scale of 1e-22 or 1e30 (a figure 1e22 or 1e-30 units tall) leave
 // float's range.
@@ -40,6 +37,9 @@ glm::mat3 normalMatrixFor(const glm::mat4& model) {
     return scale > 0.0 ? glm::mat3(glm::dmat3(model) / scale) : glm::mat3(1.0f);
 }
 
+// The level of detail a body's on-screen size asks for (skinned_mesh.h): its rest bounding
+// sphere, carried along by its first node's skin transform (the root's motion moves the whole
+// figure) and the model matrix.
 std::size_t detailFor(const BodyDraw& body, const ViewParameters& view) {
     const BodyMeshGpu& mesh = *body.mesh;
     if (view.radiusPerPixelPerDistance <= 0.0f) {
