@@ -225,6 +225,14 @@ TEST(Stance, AStillRootThatOnlyTurnsItsFarChildHoldsItByABone) {
     }
 }
 
+// The stance of test::coincidentJointsText(helpers), the biped of the two tests below.
+Stance stanceOfBipedInAPlane(int helpers) {
+    const Document document = parseDocument(test::coincidentJointsText(helpers));
+    EXPECT_TRUE(document.loaded());
+    return analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
+                         analyzeRestPose(document.skeleton));
+}
+
 // A 7-joint biped drawn in the XY plane, standing along Y (180 tall), every joint turned 15
 // degrees in the middle of three frames, with `helpers` more joints on the hips' point. Along Z
 // every node ties for the lowest in the flat frames, and the first of them, the hips, which the
@@ -234,11 +242,7 @@ TEST(Stance, AStillRootThatOnlyTurnsItsFarChildHoldsItByABone) {
 TEST(Stance, ABipedDrawnInAPlaneThatItsMotionLeavesStandsOnTheFilesY) {
     for (const int helpers : {0, 60}) {
         SCOPED_TRACE(std::to_string(helpers) + " helpers");
-        const Document document = parseDocument(test::coincidentJointsText(helpers));
-        ASSERT_TRUE(document.loaded());
-        const Stance stance =
-            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
-                          analyzeRestPose(document.skeleton));
+        const Stance stance = stanceOfBipedInAPlane(helpers);
         EXPECT_EQ(stance.upAxis, UpAxis::PositiveY) << upAxisName(stance.upAxis);
         EXPECT_GT(stance.height, 170.0);
     }
@@ -253,11 +257,7 @@ TEST(Stance, ABipedDrawnInAPlaneThatItsMotionLeavesStandsOnTheFilesY) {
 TEST(Stance, AFlatSampleReadsTheMeanSpeedAlongItsFlatAxis) {
     for (const int helpers : {0, 60}) {
         SCOPED_TRACE(std::to_string(helpers) + " helpers");
-        const Document document = parseDocument(test::coincidentJointsText(helpers));
-        ASSERT_TRUE(document.loaded());
-        const Stance stance =
-            analyzeStance(document.skeleton, document.motion, TranslationMode::Absolute,
-                          analyzeRestPose(document.skeleton));
+        const Stance stance = stanceOfBipedInAPlane(helpers);
         ASSERT_TRUE(stance.motionMeasured);
         EXPECT_GE(stance.motionCost[static_cast<std::size_t>(UpAxis::PositiveZ)], 1.0);
         EXPECT_GE(stance.motionCost[static_cast<std::size_t>(UpAxis::NegativeZ)], 1.0);

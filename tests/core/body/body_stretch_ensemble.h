@@ -10,6 +10,7 @@
 #include "core/body/body_mesh.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_shared_builds.h"
+#include "tests/core/body/body_stretch.h"
 
 #include <algorithm>
 #include <array>
@@ -74,6 +75,25 @@ auto overTips(const Document& document, Measure measure) {
 template <class Measure>
 double medianOverTips(const Document& document, Measure measure) {
     return median(overTips(document, measure));
+}
+
+// Linear blending over `document`'s clip on each of kTipFactors' builds, one pass a build: the
+// share of edges the body as built holds within 4x (its least over the frames), and the median
+// over the builds of the stretch 4 edges of one sheet reach.
+struct LinearStretchOverTips {
+    double leastHeldAsBuilt = 0.0;
+    double medianSheet = 0.0;
+};
+inline LinearStretchOverTips linearStretchOverTips(const Document& document) {
+    const std::vector<ClipStretch> stretches =
+        overTips(document, [](const Document& d, const BodyMesh& m) {
+            return linearStretchOverFrames(d, m);
+        });
+    std::vector<double> sheets;
+    for (const ClipStretch& stretch : stretches) {
+        sheets.push_back(stretch.sheet);
+    }
+    return {stretches[kAsBuiltTip].leastHeld, median(std::move(sheets))};
 }
 
 // Phases of the sampling grid (BodyOptions::gridPhase, in cells) an unseen capture's extent may
