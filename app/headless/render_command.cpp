@@ -11,7 +11,6 @@
 #include "app/pictures/scene_drawing.h"
 #include "app/pictures/text_painter.h"
 #include "app/scene/framing.h"
-#include "core/analysis/stance.h"
 #include "core/platform/atomic_file.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -80,10 +79,8 @@ private:
 // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) draws
 // as nothing: the picture is still written, and this says why it shows no figure.
 void warnIfBelowPlacePrecision(const scene::Character& character, std::ostream& err) {
-    if (character.axes.stance.belowPlacePrecision) {
-        err << "bvhscope render: " << character.clip->displayName << ": figure 0 tall ("
-            << bvh::placePrecisionNote(character.clip->summary.restPose.height)
-            << "): the picture shows no figure\n";
+    if (const std::optional<std::string> note = scene::figureOnOnePointNote(character)) {
+        err << "bvhscope render: " << *note << ": the picture shows no figure\n";
     }
 }
 

@@ -323,6 +323,14 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     }
 }
 
+std::optional<std::string> figureOnOnePointNote(const Character& character) {
+    if (!character.axes.stance.belowPlacePrecision) {
+        return std::nullopt;
+    }
+    return character.clip->displayName + ": figure 0 tall (" +
+           bvh::placePrecisionNote(character.clip->summary.restPose.height) + ")";
+}
+
 void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,
                 CharacterPose& pose) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;

@@ -175,6 +175,11 @@ double playableDuration(const Character& character);
 // ground is lifted onto it (groundLiftMetres) unless showAsInFile.
 void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 
+// "NAME: figure 0 tall (why)" for a figure whose joints all land on one point
+// (bvh::Stance::belowPlacePrecision): what `render` and the viewer say before what they show,
+// since the picture holds no figure. nullopt for every other figure.
+std::optional<std::string> figureOnOnePointNote(const Character& character);
+
 // True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.
 bool isStaticRoot(const Character& character, std::size_t node);

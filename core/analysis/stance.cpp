@@ -740,6 +740,12 @@ private:
     std::size_t samples_;
 };
 
+// Whether a sample's counted nodes lie within `flatExtent` of each other along file axis c: no
+// node is lowest along either of its signs then (speedsOf).
+bool flatAlong(const PoseExtremes& extent, std::size_t c, double flatExtent) {
+    return extent.high[c] - extent.low[c] <= flatExtent;
+}
+
 // Where a sample is flat along file axis c (speedsOf), both signs' speed is the sample's mean:
 // rewritten after the pass that took every lowest node's speed (most takes have no flat sample).
 void giveFlatSamplesTheMeanSpeed(const Extremes& extremes, std::size_t samples, double flatExtent,
@@ -748,7 +754,7 @@ void giveFlatSamplesTheMeanSpeed(const Extremes& extremes, std::size_t samples, 
     for (std::size_t s = 0; s < samples; ++s) {
         const PoseExtremes& extent = extremes.of[s];
         for (std::size_t c = 0; c < 3; ++c) {
-            if (extent.high[c] - extent.low[c] <= flatExtent) {
+            if (flatAlong(extent, c, flatExtent)) {
                 alongPositive[c][s] = mean[s];
                 alongNegative[c][s] = mean[s];
             }
@@ -813,9 +819,9 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
         const double negative0 = distances[extent.highNode[0]];
         const double negative1 = distances[extent.highNode[1]];
         const double negative2 = distances[extent.highNode[2]];
-        flatSamples[0] += extent.high[0] - extent.low[0] <= flatExtent ? 1 : 0;
-        flatSamples[1] += extent.high[1] - extent.low[1] <= flatExtent ? 1 : 0;
-        flatSamples[2] += extent.high[2] - extent.low[2] <= flatExtent ? 1 : 0;
+        flatSamples[0] += flatAlong(extent, 0, flatExtent) ? 1 : 0;
+        flatSamples[1] += flatAlong(extent, 1, flatExtent) ? 1 : 0;
+        flatSamples[2] += flatAlong(extent, 2, flatExtent) ? 1 : 0;
         alongPositive[0][s] = positive0;
         alongPositive[1][s] = positive1;
         alongPositive[2][s] = positive2;

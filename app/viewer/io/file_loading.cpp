@@ -1,6 +1,5 @@
 #include "app/viewer/io/file_loading.h"
 
-#include "core/analysis/stance.h"
 #include "core/model/diagnostic.h"
 #include "core/platform/utf8_path.h"
 #include "core/reader/document.h"
@@ -101,10 +100,8 @@ std::string outOfMemoryLine(const std::string& path) {
 // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) is drawn
 // as nothing: the notice says why the view shows no figure.
 void noteFigureOnOnePoint(const scene::Character& character, std::vector<std::string>& notices) {
-    if (character.axes.stance.belowPlacePrecision) {
-        notices.push_back(character.clip->displayName + ": figure 0 tall (" +
-                          bvh::placePrecisionNote(character.clip->summary.restPose.height) +
-                          "): the view shows no figure");
+    if (const std::optional<std::string> note = scene::figureOnOnePointNote(character)) {
+        notices.push_back(*note + ": the view shows no figure");
     }
 }
 
