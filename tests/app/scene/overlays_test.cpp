@@ -8,6 +8,7 @@
 #include "render/math/grid_layout.h"
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/support/bvh_texts.h"
+#include "tests/support/rest_positions.h"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -172,12 +173,9 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
 
 // The body `character` has at a whole frame (Scene::poseBody of that frame's world transforms).
 BodyInstance bodyAt(const Character& character, std::uint32_t frame, const SceneLook& look) {
-    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
-    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
-    bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
-                                character.clip->translation, local);
-    bvh::computeWorldTransforms(skeleton, local, world);
+    const std::vector<bvh::RigidTransform> world = bvh::test::frameWorld(
+        character.clip->document.skeleton, character.clip->document.motion.frame(frame),
+        character.clip->translation);
     BodyInstance body;
     EXPECT_TRUE(Scene::poseBody(character, world, look, body));
     return body;

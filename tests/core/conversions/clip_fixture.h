@@ -8,6 +8,7 @@
 
 #include "core/kinematics/pose.h"
 #include "core/reader/document.h"
+#include "tests/support/rest_positions.h"
 
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -94,12 +95,8 @@ inline Document makeClip(int frames, double fps = 30.0) {
 // World positions of every node for one frame (or the rest pose with no frames).
 inline std::vector<glm::dvec3> worldPositions(const Skeleton& skeleton, const Motion& motion,
                                               std::uint32_t frame, TranslationMode mode) {
-    std::vector<RigidTransform> local(skeleton.nodeCount());
-    std::vector<RigidTransform> world(skeleton.nodeCount());
-    computeLocalTransforms(skeleton,
-                           motion.frameCount == 0 ? std::span<const float>() : motion.frame(frame),
-                           mode, local);
-    computeWorldTransforms(skeleton, local, world);
+    const std::vector<RigidTransform> world = test::frameWorld(
+        skeleton, motion.frameCount == 0 ? std::span<const float>() : motion.frame(frame), mode);
     std::vector<glm::dvec3> positions;
     for (const RigidTransform& transform : world) {
         positions.push_back(transform.translation);

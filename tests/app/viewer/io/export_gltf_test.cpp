@@ -6,6 +6,7 @@
 #include "core/reader/document.h"
 #include "tests/app/viewer/io/export_test_support.h"
 #include "tests/core/gltf/gltf_reading.h"
+#include "tests/support/rest_positions.h"
 
 #include <filesystem>
 #include <fstream>
@@ -26,12 +27,9 @@ using namespace export_test;
 // Where the viewer draws node `node` at `frame`: core's world position through fileToViewer
 // (turned, scaled, and lifted onto the ground by groundLiftMetres along Y).
 glm::dvec3 shownPosition(const scene::Character& character, std::uint32_t frame, std::size_t node) {
-    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    std::vector<bvh::RigidTransform> local(skeleton.nodeCount());
-    std::vector<bvh::RigidTransform> world(skeleton.nodeCount());
-    bvh::computeLocalTransforms(skeleton, character.clip->document.motion.frame(frame),
-                                character.clip->translation, local);
-    bvh::computeWorldTransforms(skeleton, local, world);
+    const std::vector<bvh::RigidTransform> world = bvh::test::frameWorld(
+        character.clip->document.skeleton, character.clip->document.motion.frame(frame),
+        character.clip->translation);
     return glm::dvec3(character.axes.fileToViewer * glm::dvec4(world[node].translation, 1.0));
 }
 
