@@ -135,8 +135,11 @@ private:
 
 // Five fingers of 4 joints (Mixamo: Thumb1..Thumb4, each finger's last joint with an End Site)
 // along `side` (+1 left, -1 right) from `hand`, in a T-pose along X. `scale` 1 is a human's.
+// Each thumb bone steps `thumbAcross` cm forward (+Z) for its 3 cm along the hand: 0.8 lays the
+// thumb beside the index finger (Perception Neuron's rest pose), 2.5 spreads it 40 degrees out
+// (MakeHuman's).
 inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, double side,
-                       double scale = 1.0) {
+                       double scale = 1.0, double thumbAcross = 0.8) {
     const char* names[5] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
     const double spread[5] = {3.0, 1.8, 0.0, -1.8, -3.5};
     const double start[5] = {2.5, 9.0, 9.2, 8.8, 8.0};
@@ -146,7 +149,7 @@ inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, d
                            glm::dvec3(side * start[f], f == 0 ? -1.0 : 0.0, spread[f]) * scale);
         for (int k = 2; k <= 4; ++k) {
             parent = b.add(prefix + names[f] + std::to_string(k), parent,
-                           glm::dvec3(side * segment[f], 0.0, f == 0 ? 0.8 : 0.0) * scale);
+                           glm::dvec3(side * segment[f], 0.0, f == 0 ? thumbAcross : 0.0) * scale);
         }
         b.endSite(parent, glm::dvec3(side * 2.0, 0.0, 0.0) * scale);
     }
@@ -159,13 +162,14 @@ struct BipedStyle {
     // The rest pose turned this many quarters about Z: 1 lays the head along +X (Bandai Namco's
     // rest pose), -1 along -X (LAFAN1's); their motion stands them up.
     int restQuarterTurns = 0;
+    double thumbAcross = 0.8; // addFingers's
 };
 
 // For gtest's value-parameterised tests: without it gtest prints the struct's bytes, padding
 // included, and valgrind reports a read of uninitialised memory.
 inline void PrintTo(const BipedStyle& style, std::ostream* out) {
     *out << "{prefix \"" << style.prefix << "\", fingers " << style.fingers << ", quarter turns "
-         << style.restQuarterTurns << "}";
+         << style.restQuarterTurns << ", thumb across " << style.thumbAcross << "}";
 }
 
 // 65 joints, like Mixamo's characters (fewer without fingers): about 180 cm tall, arms out
@@ -195,7 +199,7 @@ inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = 
         const int forearm = b.add(prefix + "ForeArm", arm, s(side * 28, 0, 0));
         const int hand = b.add(prefix + "Hand", forearm, s(side * 25, 0, 0));
         if (style.fingers) {
-            addFingers(b, hand, prefix + "Hand", side, scale);
+            addFingers(b, hand, prefix + "Hand", side, scale, style.thumbAcross);
         } else {
             b.endSite(hand, s(side * 18, 0, 0));
         }
