@@ -729,8 +729,8 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     if (!meshPieces(figure.volumes, options, stop, pieces, problem)) {
         return fallback(problem);
     }
-    const CombinedPieces combined = combinePieces(pieces);
-    const Levels& levels = combined.levels;
+    CombinedPieces combined = combinePieces(pieces);
+    Levels& levels = combined.levels;
 
     // Only the vertices some level uses, in the order the finest level first reads them.
     std::vector<unsigned int> remap(combined.vertexCount);
@@ -740,7 +740,7 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
     mesh->indices.resize(levels.indices.size());
     meshopt_remapIndexBuffer(mesh->indices.data(), levels.indices.data(), levels.indices.size(),
                              remap.data());
-    mesh->levels = levels.levels;
+    mesh->levels = std::move(levels.levels);
     mesh->vertices.resize(used);
     glm::dvec3 low(std::numeric_limits<double>::max());
     glm::dvec3 high(-std::numeric_limits<double>::max());
