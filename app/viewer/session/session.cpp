@@ -277,6 +277,8 @@ VideoExportSettings videoExportSettings(const SessionState& session,
         const double frameTime = settings.frameTime;
         const std::int64_t lastFrame = session.playback.lastFrame();
         auto painter = std::make_shared<pictures::TextPainter>();
+        settings.framedRows = scene::rowsFreeOfLabels(
+            settings.height, pictures::frameLabelCoveredRows(settings.height, *painter), 0);
         settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
                                                                    double time) {
             const std::int64_t frame = std::llround(time / frameTime);
