@@ -20,9 +20,11 @@ inline constexpr float kMaxDistance = 10000.0f;
 // the 1e20 walk in --unit cm is 1.64e18 m). The eye stays within kLargestDistance of what it
 // frames: past it, the square of the distance from the eye (the shaders' normalize) overflows
 // float (3.4e38), and a figure taller than kLargestDrawnMetres is framed from further than
-// that. Under kSmallestDrawnMetres, a trail's points come nearer the eye than trail.vert's
-// clip and a body's skin lengths than body.vert's threshold. Framing sets the zoom's range to
-// what it frames (setDistanceRange).
+// that. kSmallestDrawnMetres is the smallest checked (camera_test's 1e-5 m box, the walk at
+// 0.16 mm in render_scale_test); under it the squares of lengths head for float's smallest
+// (1e-38), and already under 4e-5 m a trail's points lie nearer the eye than trail.vert's clip
+// (1e-4 m), so trails are not drawn. Framing sets the zoom's range to what it frames
+// (setDistanceRange).
 inline constexpr float kSmallestDrawnMetres = 1e-5f;
 inline constexpr float kLargestDrawnMetres = 2e18f;
 inline constexpr float kLargestDistance = 1.5e19f;
