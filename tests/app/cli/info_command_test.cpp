@@ -51,7 +51,8 @@ TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsSaidToBe) {
 }
 
 // The JSON says it too (main's had no field for it): figure_height 0 with
-// figure_below_place_precision true at 92.5, and at 1e-28 the chain's 2e-29 with false.
+// figure_below_place_precision true at 92.5, and at 1e-28 the chain's height with false (the
+// frames' heights, each top minus bottom in doubles, give 1.999999999999998e-29 printed).
 TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsFlaggedInJson) {
     test::TemporaryDirectory directory;
     const auto dwarfed =
@@ -63,7 +64,8 @@ TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsFlaggedInJson) {
     const auto scaled =
         run(runInfo, {"--json", directory.write("scaled.bvh", tinyChainAt("1e-28"))});
     EXPECT_EQ(scaled.status, 0) << scaled.err;
-    EXPECT_NE(scaled.out.find("\"figure_height\":2e-29,\"figure_below_place_precision\":false,"),
+    EXPECT_NE(scaled.out.find("\"figure_height\":1.999999999999998e-29,"
+                              "\"figure_below_place_precision\":false,"),
               std::string::npos)
         << scaled.out;
 }
