@@ -78,9 +78,14 @@ private:
 
 // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) draws
 // as nothing: the picture is still written, and this says why it shows no figure.
+// So does a figure that a forced --unit makes too large or too small to draw in floats (the
+// 1e20 walk in --unit m, 1.6e20 m tall).
 void warnIfBelowPlacePrecision(const scene::Character& character, std::ostream& err) {
-    if (const std::optional<std::string> note = scene::figureOnOnePointNote(character)) {
-        err << "bvhscope render: " << *note << ": the picture shows no figure\n";
+    for (const std::optional<std::string>& note :
+         {scene::figureOnOnePointNote(character), scene::figureOutOfDrawnRangeNote(character)}) {
+        if (note) {
+            err << "bvhscope render: " << *note << ": the picture shows no figure\n";
+        }
     }
 }
 

@@ -101,6 +101,13 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
     settings.boneStyle = request.boneStyle;
     pictures::ThumbnailScene thumbnail = pictures::thumbnailScene(
         std::move(*facts.thumbnailPose), &facts, settings, bvh::utf8FromPath(input));
+    // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground)
+    // draws as nothing: the thumbnail is still written, and this says why it is empty, as
+    // `render` does.
+    if (const std::optional<std::string> note =
+            scene::figureOnOnePointNote(thumbnail.scene.characters().front())) {
+        err << "bvhscope thumbnail: " << *note << ": the picture shows no figure\n";
+    }
     if (request.boneStyle == render::BoneStyle::Body) {
         for (const std::string& message :
              scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes, glm::vec3(0.0f),

@@ -158,10 +158,15 @@ void ViewFit::apply(render::OrbitCamera& camera) const {
     const float middleDepth = 0.5f * (nearest_ + farthest_);
     float eyeZ = std::max((rightEdge_ + leftEdge_) / (2.0f * slopeX_),
                           (topEdge_ + bottomEdge_) / (slopeTop_ + slopeBottom_));
-    // A single point, or points in a plane across the view: keep the eye a little way off.
-    eyeZ = std::max(eyeZ, nearest_ + 0.05f);
+    // A single point, or points in a plane across the view: keep the eye a little way off (5 cm,
+    // or half the points' depth for a figure smaller than that: issue 38's figures of 1e-5 m).
+    const float depthReach = eyeZ - farthest_;
+    eyeZ =
+        std::max(eyeZ, nearest_ + (depthReach > 0.0f ? std::min(0.05f, 0.5f * depthReach) : 0.05f));
     const float eyeY = 0.5f * (topEdge_ - bottomEdge_ + (slopeBottom_ - slopeTop_) * eyeZ);
-    camera.distance = std::clamp(eyeZ - middleDepth, render::kMinDistance, render::kMaxDistance);
+    const float distance = eyeZ - middleDepth;
+    render::setDistanceRange(camera, distance * 0.5f * (slopeTop_ + slopeBottom_));
+    camera.distance = std::clamp(distance, camera.minDistance, camera.maxDistance);
     camera.target = eyeX * right_ + eyeY * up_ + (eyeZ - camera.distance) * back_;
 }
 

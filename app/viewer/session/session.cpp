@@ -427,7 +427,7 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
     saveRememberedUpAxes(session);
 }
 
-void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream&) {
+void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream& err) {
     scene::ViewerSettings& settings = session.settings;
     if (axes.upAxis != settings.upAxis) {
         // The default is for files opened from now on: those open keep the axis they show.
@@ -441,6 +441,12 @@ void apply(SessionState& session, const command::SetDefaultAxes& axes, float, st
         settings.unit = axes.unit;
         for (scene::Character& character : session.scene.characters()) {
             scene::applyAxes(character, settings.upAxis, settings.unit);
+            // A unit that makes a figure too large or small to draw (issue 38), as on loading.
+            if (std::optional<std::string> note = scene::figureOutOfDrawnRangeNote(character)) {
+                *note += ": the view shows no figure";
+                err << "bvhscope: " << *note << "\n";
+                session.notices.post(std::move(*note));
+            }
         }
         session.scene.arrangeSideBySide();
         session.framing.frameFigures(true);

@@ -557,6 +557,26 @@ TEST(RenderFiles, AFigureBelowThePrecisionOfItsPlaceIsDrawnAndSaysWhyNothingShow
     ASSERT_TRUE(picture.has_value());
     EXPECT_EQ(picture->width, 64);
     EXPECT_EQ(picture->height, 48);
+    // The ground is under it: the grid's X axis (red) and Z axis (blue) cross the picture. The
+    // point stood at y = 100 (0 tall, so not lifted) over a grid 2 mm wide: main's picture had
+    // neither axis, only the background (measured: 482 red and 675 blue pixels; main 0 and 0).
+    const RunResult big =
+        runBvhscope(dir, {"render", dwarfed, "-o", (dir.path() / "big.png").string(), "--size",
+                          "320x240", "--no-overlay"});
+    EXPECT_EQ(big.status, 0) << big.err;
+    const auto ground = loadPng(dir.path() / "big.png");
+    ASSERT_TRUE(ground.has_value());
+    std::size_t red = 0;
+    std::size_t blue = 0;
+    for (int y = 0; y < ground->height; ++y) {
+        for (int x = 0; x < ground->width; ++x) {
+            const std::uint8_t* rgb = ground->at(x, y);
+            red += rgb[0] > 150 && rgb[1] < 110 && rgb[2] < 110 ? 1 : 0;
+            blue += rgb[2] > 150 && rgb[0] < 110 && rgb[1] < 150 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(red, 200u);
+    EXPECT_GT(blue, 200u);
 
     const std::string ordinary = chain("ordinary.bvh", "10");
     const RunResult plain = runBvhscope(

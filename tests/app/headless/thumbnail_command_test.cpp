@@ -6,6 +6,7 @@
 #include "app/headless/thumbnail_watchdog.h"
 #include "tests/app/headless/headless_test_support.h"
 #include "tests/core/body/body_hostile_rigs.h"
+#include "tests/support/bvh_texts.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -272,6 +273,31 @@ TEST(ThumbnailDrawing, AFigureOfHundredsOfCrowdedBonesKeepsItsCapsulesUnderBones
     const auto image = loadRgba(png);
     ASSERT_TRUE(image.has_value());
     EXPECT_GT(figureBox(*image).right, 0) << "no figure drawn";
+}
+
+// Issue 38: a chain 2e-30 tall at rest whose root stands at y = 100 lands every joint on one
+// point: the thumbnail is written (transparent, no figure) and stderr says why, as `render` does
+// (main wrote it and said nothing). The walk beside it is not warned about.
+TEST(ThumbnailDrawing, AFigureBelowThePrecisionOfItsPlaceSaysWhyTheThumbnailIsEmpty) {
+    const TempDir dir;
+    const fs::path input = dir.path() / "dwarfed.bvh";
+    std::ofstream(input) << bvh::test::kDwarfedChainBvh;
+    const fs::path png = dir.path() / "thumb.png";
+    const RunResult run =
+        runBvhscope(dir, {"thumbnail", "--size", "64", input.string(), png.string()});
+    ASSERT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.err, "bvhscope thumbnail: " + input.string() +
+                           ": figure 0 tall (2e-30 at rest: below the precision of its place, "
+                           "every joint lands on one point): the picture shows no figure\n");
+    const auto image = loadRgba(png);
+    ASSERT_TRUE(image.has_value());
+    EXPECT_EQ(image->width, 64);
+
+    const fs::path walkPng = dir.path() / "walk.png";
+    const RunResult walk = runBvhscope(
+        dir, {"thumbnail", "--size", "64", sourceFile("assets/sample_walk.bvh"), walkPng.string()});
+    ASSERT_EQ(walk.status, 0) << walk.err;
+    EXPECT_EQ(walk.err, "");
 }
 
 // [SECTION] Failures: no image, a non-zero exit
