@@ -17,6 +17,7 @@
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <concepts>
@@ -779,6 +780,60 @@ void giveFlatSamplesTheMeanSpeed(const Extremes& extremes, std::size_t samples, 
     }
 }
 
+// How many samples speedsOf measures side by side (sumsInNodeOrder).
+constexpr std::size_t kSamplesSideBySide = 4;
+
+// The sums of kSamplesSideBySide samples' counted distances (row b of `distances`, `nodes` long,
+// sample b's), each summed in node order from 0 as one sample alone sums it: every node's where
+// `everyNode`, else those of `countedIndices`. Each sum is a chain of adds that each wait for the
+// one before; four of them side by side overlap, where one sample at a time left a chain of a
+// few dozen adds per sample to wait on.
+std::array<double, kSamplesSideBySide> sumsInNodeOrder(const double* distances, std::size_t nodes,
+                                                       bool everyNode,
+                                                       std::span<const std::uint32_t> countedIndices) {
+    static_assert(kSamplesSideBySide == 4, "one sum per row below");
+    const double* const row0 = distances;
+    const double* const row1 = row0 + nodes;
+    const double* const row2 = row1 + nodes;
+    const double* const row3 = row2 + nodes;
+    double sum0 = 0.0;
+    double sum1 = 0.0;
+    double sum2 = 0.0;
+    double sum3 = 0.0;
+    auto add = [&](std::size_t i) {
+        sum0 += row0[i];
+        sum1 += row1[i];
+        sum2 += row2[i];
+        sum3 += row3[i];
+    };
+    if (everyNode) {
+        for (std::size_t i = 0; i < nodes; ++i) {
+            add(i);
+        }
+    } else {
+        for (const std::uint32_t i : countedIndices) {
+            add(i);
+        }
+    }
+    return {sum0, sum1, sum2, sum3};
+}
+
+// The per-file-axis entries of speeds.lowest (SampleSpeeds) of the positive and of the negative
+// direction: the lowest node along +c is a sample's lowNode[c], along -c its highNode[c] (the
+// highest along c), read without asking each axis's sign per sample.
+struct SpeedRows {
+    std::array<double*, 3> alongPositive{};
+    std::array<double*, 3> alongNegative{};
+
+    explicit SpeedRows(SampleSpeeds& speeds) {
+        for (const UpAxis axis : kAllUpAxes) {
+            const SignedAxis signedAxis(axis);
+            (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
+                speeds.lowest(static_cast<std::size_t>(axis)).data();
+        }
+    }
+};
+
 // A sample flat along a file axis (every counted node within `flatExtent` along it: a rig drawn
 // in a plane, a snake on the floor) has no lowest node along either of its signs: every node
 // ties, and the first in node order (the root, which the joints' turns never move) read as a
@@ -788,67 +843,61 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
                       std::span<const std::uint8_t> counted, double flatExtent) {
     const std::size_t samples = poses.at.size();
     SampleSpeeds speeds(samples);
+    const std::size_t nodes = counted.size();
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
-    const bool everyNode = countedNodes == counted.size(); // no static root nor rider
+    const bool everyNode = countedNodes == nodes; // no static root nor rider
     // Otherwise the counted nodes' indices, looked up once: a face rig's or a hand's riders are
     // most of its nodes, and testing each node of each sample cost more than its distance.
     std::vector<std::uint32_t> countedIndices;
     if (!everyNode) {
         countedIndices.reserve(countedNodes);
-        for (std::size_t i = 0; i < counted.size(); ++i) {
+        for (std::size_t i = 0; i < nodes; ++i) {
             if (counted[i] != 0) {
                 countedIndices.push_back(static_cast<std::uint32_t>(i));
             }
         }
     }
-    std::vector<double> distances(counted.size());
-    // Per file axis, the entries of speeds.lowest of its positive and its negative direction: the
-    // lowest node along +c is the sample's lowNode[c], along -c its highNode[c] (the highest
-    // along c), read without asking each axis's sign per sample.
-    std::array<double*, 3> alongPositive{};
-    std::array<double*, 3> alongNegative{};
-    for (const UpAxis axis : kAllUpAxes) {
-        const SignedAxis signedAxis(axis);
-        (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
-            speeds.lowest(static_cast<std::size_t>(axis)).data();
-    }
+    // A row of distances per sample side by side; past the last sample the rows hold zeros or an
+    // earlier block's distances, whose sums are not read.
+    std::vector<double> distances(kSamplesSideBySide * nodes);
+    const SpeedRows rows(speeds);
     double* const mean = speeds.mean().data();
     std::array<std::size_t, 3> flatSamples{};
-    for (std::size_t s = 0; s < samples; ++s) {
-        nodeDistances(poses.at[s], poses.next[s], distances);
-        double sum = 0.0; // in node order, whichever nodes count
-        if (everyNode) {
-            for (const double distance : distances) {
-                sum += distance;
-            }
-        } else {
-            for (const std::uint32_t i : countedIndices) {
-                sum += distances[i];
-            }
+    for (std::size_t first = 0; first < samples; first += kSamplesSideBySide) {
+        const std::size_t block = std::min(kSamplesSideBySide, samples - first);
+        for (std::size_t b = 0; b < block; ++b) {
+            nodeDistances(poses.at[first + b], poses.next[first + b],
+                          std::span<double>(distances.data() + b * nodes, nodes));
         }
-        mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
-        // Every read before the first write, spelled out per axis: the rows are doubles, as the
-        // extents are, and a write between two reads made the compiler read the extent again.
-        const PoseExtremes& extent = extremes.of[s];
-        const double positive0 = distances[extent.lowNode[0]];
-        const double positive1 = distances[extent.lowNode[1]];
-        const double positive2 = distances[extent.lowNode[2]];
-        const double negative0 = distances[extent.highNode[0]];
-        const double negative1 = distances[extent.highNode[1]];
-        const double negative2 = distances[extent.highNode[2]];
-        flatSamples[0] += flatAlong(extent, 0, flatExtent) ? 1 : 0;
-        flatSamples[1] += flatAlong(extent, 1, flatExtent) ? 1 : 0;
-        flatSamples[2] += flatAlong(extent, 2, flatExtent) ? 1 : 0;
-        alongPositive[0][s] = positive0;
-        alongPositive[1][s] = positive1;
-        alongPositive[2][s] = positive2;
-        alongNegative[0][s] = negative0;
-        alongNegative[1][s] = negative1;
-        alongNegative[2][s] = negative2;
+        const auto sums = sumsInNodeOrder(distances.data(), nodes, everyNode, countedIndices);
+        for (std::size_t b = 0; b < block; ++b) {
+            const std::size_t s = first + b;
+            const double* const row = distances.data() + b * nodes;
+            mean[s] = countedNodes > 0 ? sums[b] / double(countedNodes) : 0.0;
+            // Every read before the first write, spelled out per axis: the rows are doubles, as
+            // the extents are, and a write between two reads made the compiler read the extent
+            // again.
+            const PoseExtremes& extent = extremes.of[s];
+            const double positive0 = row[extent.lowNode[0]];
+            const double positive1 = row[extent.lowNode[1]];
+            const double positive2 = row[extent.lowNode[2]];
+            const double negative0 = row[extent.highNode[0]];
+            const double negative1 = row[extent.highNode[1]];
+            const double negative2 = row[extent.highNode[2]];
+            flatSamples[0] += flatAlong(extent, 0, flatExtent) ? 1 : 0;
+            flatSamples[1] += flatAlong(extent, 1, flatExtent) ? 1 : 0;
+            flatSamples[2] += flatAlong(extent, 2, flatExtent) ? 1 : 0;
+            rows.alongPositive[0][s] = positive0;
+            rows.alongPositive[1][s] = positive1;
+            rows.alongPositive[2][s] = positive2;
+            rows.alongNegative[0][s] = negative0;
+            rows.alongNegative[1][s] = negative1;
+            rows.alongNegative[2][s] = negative2;
+        }
     }
     if (flatSamples[0] + flatSamples[1] + flatSamples[2] > 0) {
-        giveFlatSamplesTheMeanSpeed(extremes, samples, flatExtent, mean, alongPositive,
-                                    alongNegative);
+        giveFlatSamplesTheMeanSpeed(extremes, samples, flatExtent, mean, rows.alongPositive,
+                                    rows.alongNegative);
     }
     speeds.flatSamples = flatSamples;
     return speeds;
