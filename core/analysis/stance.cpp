@@ -1230,7 +1230,6 @@ void standFigureDrawnInAPlane(const MotionCosts& costs, Stance& stance) {
 void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
                   const MotionCosts& costs, const std::optional<glm::dvec3>& anatomy,
                   UpAxis restUp) {
-    const UpAxis carried = restUpCarriedByRoot(poses, restUp);
     UpAxis best = stance.upAxis;
     if (costs.measured) {
         stance.motionMeasured = true;
@@ -1276,7 +1275,9 @@ void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& s
         choose(best, UpAxisSource::Motion);
     } else if (const std::optional<UpAxis> floor = floorOfMostEnds(costs, best, close)) {
         choose(*floor, UpAxisSource::Motion);
-    } else if (close(carried)) {
+    } else if (const UpAxis carried = restUpCarriedByRoot(poses, restUp); close(carried)) {
+        // Read only here: the root's turns are a pass over every sample, and most takes are
+        // decided before (anatomy, a decisive motion, a floor most ends reach).
         choose(carried, UpAxisSource::RestPose);
     } else if (close(stance.restPoseUp)) {
         choose(stance.restPoseUp, UpAxisSource::RestPose);
