@@ -444,13 +444,17 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         return roots;
     }
     const std::size_t n = skeleton.nodeCount();
+    // Each spread only grows over the samples: the walk stops at the first sample that settles
+    // the test (most roots travel, and a far moving child shows it early), where it measured
+    // every sample (the same verdicts: std::max leaves NaN out either way).
+    const double rootDrift = kStillRootDrift * bodySize;
     for (const NodeIndex root : skeleton.roots()) {
         const auto r = static_cast<std::size_t>(root);
         double rootSpread = 0.0;
-        for (const auto& pose : poses.at) {
-            rootSpread = std::max(rootSpread, glm::distance(pose[r], poses.at[0][r]));
+        for (std::size_t s = 0; s < poses.at.size() && !(rootSpread > rootDrift); ++s) {
+            rootSpread = std::max(rootSpread, glm::distance(poses.at[s][r], poses.at[0][r]));
         }
-        if (rootSpread > kStillRootDrift * bodySize) {
+        if (rootSpread > rootDrift) {
             continue;
         }
         bool farMovingChild = false;
@@ -464,12 +468,15 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
             }
             double farthest = 0.0;
             double childSpread = 0.0;
-            for (const auto& pose : poses.at) {
+            auto farAndMoving = [&] {
+                return farthest >= kStaticLinkDistance * bodySize && childSpread >= 0.01 * bodySize;
+            };
+            for (std::size_t s = 0; s < poses.at.size() && !farAndMoving(); ++s) {
+                const SampledPoses::Pose pose = poses.at[s];
                 farthest = std::max(farthest, glm::distance(pose[c], pose[r]));
                 childSpread = std::max(childSpread, glm::distance(pose[c], poses.at[0][c]));
             }
-            farMovingChild =
-                farthest >= kStaticLinkDistance * bodySize && childSpread >= 0.01 * bodySize;
+            farMovingChild = farAndMoving();
         }
         if (farMovingChild) {
             roots.push_back(root);
