@@ -511,7 +511,8 @@ double heightOfHighest(const PoseExtremes& extent, const SignedAxis& axis) {
 // whole loop: glm's indexed access with a component known only at run time is a switch per
 // read, and the loops over the samples' extremes and the leaves' coordinates read hundreds
 // (over the README's 175 takes of `info --json`, 2 M instructions).
-template <typename Read> void withComponent(std::size_t component, Read&& read) {
+template <typename Read>
+void withComponent(std::size_t component, Read&& read) {
     switch (component) {
     case 0:
         read(std::integral_constant<int, 0>{});
@@ -795,9 +796,9 @@ constexpr std::size_t kSamplesSideBySide = 4;
 // `everyNode`, else those of `countedIndices`. Each sum is a chain of adds that each wait for the
 // one before; four of them side by side overlap, where one sample at a time left a chain of a
 // few dozen adds per sample to wait on.
-std::array<double, kSamplesSideBySide> sumsInNodeOrder(const double* distances, std::size_t nodes,
-                                                       bool everyNode,
-                                                       std::span<const std::uint32_t> countedIndices) {
+std::array<double, kSamplesSideBySide>
+sumsInNodeOrder(const double* distances, std::size_t nodes, bool everyNode,
+                std::span<const std::uint32_t> countedIndices) {
     static_assert(kSamplesSideBySide == 4, "one sum per row below");
     const double* const row0 = distances;
     const double* const row1 = row0 + nodes;
