@@ -208,17 +208,16 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 // and the quaternion product, operation for operation, so that each lane's bits are those of
 // the one-frame path. `localRotation` null: the node has no rotation channels and takes its
 // parent's world rotation as is.
+// `tx`, `ty`, `tz`: the local translation's coordinates in every lane.
 [[gnu::always_inline]] inline void composeWorldLanes(const PlanLaneWorld& parent,
-                                                     const double (&t)[3][kPlanLanes],
+                                                     const LaneVector& tx, const LaneVector& ty,
+                                                     const LaneVector& tz,
                                                      const double (*localRotation)[kPlanLanes],
                                                      PlanLaneWorld& world) {
     const LaneVector pw = BVHSCOPE_LANES_OF(parent.rotation[0]);
     const LaneVector px = BVHSCOPE_LANES_OF(parent.rotation[1]);
     const LaneVector py = BVHSCOPE_LANES_OF(parent.rotation[2]);
     const LaneVector pz = BVHSCOPE_LANES_OF(parent.rotation[3]);
-    const LaneVector tx = BVHSCOPE_LANES_OF(t[0]);
-    const LaneVector ty = BVHSCOPE_LANES_OF(t[1]);
-    const LaneVector tz = BVHSCOPE_LANES_OF(t[2]);
     const LaneVector uvx = py * tz - ty * pz;
     const LaneVector uvy = pz * tx - tz * px;
     const LaneVector uvz = px * ty - tx * py;
@@ -313,6 +312,28 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
     }
 }
 
+// A node's local translation in every lane (its position channels read from each row, else its
+// OFFSET): for roots and the odd joint with position channels.
+template <bool kAbsolute>
+[[gnu::always_inline]] inline void
+ForwardKinematicsPlan::localTranslationLanes(const Node& plan,
+                                             std::span<const float* const, kLanes> rows,
+                                             double (&translation)[3][kLanes]) {
+    if (plan.layout.hasPositions) {
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const glm::dvec3 t =
+                detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
+            translation[0][k] = t.x;
+            translation[1][k] = t.y;
+            translation[2][k] = t.z;
+        }
+        return;
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        std::fill_n(translation[axis], kLanes, plan.offset[axis]);
+    }
+}
+
 template <bool kAbsolute>
 [[gnu::always_inline]] inline void
 ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
@@ -352,35 +373,37 @@ ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
             angle = next - batchBegin;
             next += 3;
         }
-        // Only roots (and the odd joint) have position channels: the others' local translation
-        // is their OFFSET in every frame, written without reading the rows.
-        double translation[3][kLanes];
-        if (plan.layout.hasPositions) {
-            for (std::size_t k = 0; k < kLanes; ++k) {
-                const glm::dvec3 t =
-                    detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
-                translation[0][k] = t.x;
-                translation[1][k] = t.y;
-                translation[2][k] = t.z;
-            }
-        } else {
-            for (int axis = 0; axis < 3; ++axis) {
-                std::fill_n(translation[axis], kLanes, plan.offset[axis]);
-            }
-        }
         double rotation[4][kLanes];
         const bool rotates = plan.layout.rotation != detail::RotationLayout::None;
         if (rotates || plan.parent == kNoParent) {
             localRotationLanes(plan, rows, sines + angle, cosines + angle, rotation);
         }
         LaneWorld& world = lanes[node];
-        if (plan.parent == kNoParent) {
-            std::copy(&translation[0][0], &translation[0][0] + 3 * kLanes,
-                      &world.translation[0][0]);
-            std::copy(&rotation[0][0], &rotation[0][0] + 4 * kLanes, &world.rotation[0][0]);
+        const double(*const localRotation)[kLanes] = rotates ? rotation : nullptr;
+        if (plan.parent == kNoParent || plan.layout.hasPositions) {
+            double translation[3][kLanes];
+            localTranslationLanes<kAbsolute>(plan, rows, translation);
+            if (plan.parent == kNoParent) {
+                std::copy(&translation[0][0], &translation[0][0] + 3 * kLanes,
+                          &world.translation[0][0]);
+                std::copy(&rotation[0][0], &rotation[0][0] + 4 * kLanes, &world.rotation[0][0]);
+            } else {
+                composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)],
+                                  __builtin_bit_cast(LaneVector, translation[0]),
+                                  __builtin_bit_cast(LaneVector, translation[1]),
+                                  __builtin_bit_cast(LaneVector, translation[2]), localRotation,
+                                  world);
+            }
         } else {
-            composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)], translation,
-                              rotates ? rotation : nullptr, world);
+            // Only roots (and the odd joint) have position channels: the others' local
+            // translation is their OFFSET in every frame, each coordinate in every lane in a
+            // register (filled into an array, they were twelve stores a node and the loads that
+            // read them back).
+            static_assert(kLanes == 4, "one initializer per lane");
+            const glm::dvec3& o = plan.offset;
+            composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)],
+                              LaneVector{o.x, o.x, o.x, o.x}, LaneVector{o.y, o.y, o.y, o.y},
+                              LaneVector{o.z, o.z, o.z, o.z}, localRotation, world);
         }
     }
 }

@@ -152,6 +152,10 @@ private:
     void localRotationLanes(const Node& plan, std::span<const float* const, kLanes> rows,
                             const double (*sines)[kLanes], const double (*cosines)[kLanes],
                             double (&rotation)[4][kLanes]) const;
+    // One node's local translation in every lane, for a root or a node with position channels.
+    template <bool kAbsolute>
+    static void localTranslationLanes(const Node& plan, std::span<const float* const, kLanes> rows,
+                                      double (&translation)[3][kLanes]);
 
     std::vector<Node> nodes_;
     // The columns of every three-axis rotation, node by node in declared order: the angles
