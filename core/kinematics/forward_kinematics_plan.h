@@ -118,10 +118,11 @@ public:
     static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
                                std::span<RigidTransform> world);
     // Each lane's positions (the nodes' world translations) written to positions[k], room for
-    // lanes.size(); a null positions[k] skips lane k. Where every lane is wanted, two lanes' x
-    // and y are interleaved a pair of doubles at a time (the stance copies the positions of
-    // every frame it poses: one lane at a time, a double per load and store, cost 8 M
-    // instructions over the 178 takes of the README's `info --json` figures).
+    // lanes.size(); a null positions[k] skips lane k. Where every lane is wanted, each
+    // coordinate of the four lanes is read at once and each lane's x and y written as a pair
+    // (the stance copies the positions of every frame it poses: one lane at a time, a double
+    // per load and store, cost 8 M instructions over the 178 takes of the README's
+    // `info --json` figures). Compiled for SSE2 and AVX2 (vector_clones.h).
     static void lanePositions(std::span<const LaneWorld> lanes,
                               std::span<glm::dvec3* const, kLanes> positions);
 
