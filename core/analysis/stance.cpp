@@ -169,12 +169,19 @@ void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
 // it: a clip of a few hundred frames has most of its sampled frames' neighbours among the
 // sampled frames, and `info` on a library of such takes paid forward kinematics twice for
 // them. The spans point into `positions`: a SampledPoses is moved, never copied.
+// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
+// the distinct frames, its own so that the samples' cleared ones never shorten it.
+struct RootRotationsOfFrames;
+
 struct SampledPoses {
     using Pose = std::span<const glm::dvec3>;
     std::vector<glm::dvec3> positions; // every computed pose, node by node
     std::vector<Pose> at;
     std::vector<Pose> next;
-    std::vector<glm::dquat> rootRotation;
+    // Per posed frame (the pose at positions.data() + slot * nodes), the root's world rotation;
+    // empty for the rest pose. Read rarely (restUpCarriedByRoot): not copied out per sample.
+    std::vector<glm::dquat> frameRootRotations;
+    std::size_t nodes = 0;
     std::vector<RigidTransform> firstWorld;
     // Per sample, the extremes of every node of `at` (extremesOfPose with no exclusion) and of
     // every node but node 0 (extremesAfterFirstNode: the figure's where node 0 is a static
@@ -195,7 +202,7 @@ struct SampledPoses {
         returnPoseBuffer(positions);
         keepVector(at);
         keepVector(next);
-        keepVector(rootRotation);
+        keepVector<RootRotationsOfFrames>(frameRootRotations);
         keepVector(firstWorld);
         keepVector(atExtremes);
         keepVector(atExtremesAfterFirst);
@@ -248,10 +255,6 @@ distinctFrames(std::span<const std::pair<std::uint32_t, std::uint32_t>> frames,
     }
     return distinct;
 }
-
-// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
-// the distinct frames, its own so that the samples' cleared ones never shorten it.
-struct RootRotationsOfFrames;
 
 // The stance's request for its sampled frames and their neighbours (sampledFrames), each posed
 // once into `poses` (its positions and root rotations, frame 0's world transforms); finish()
@@ -337,21 +340,18 @@ public:
         };
         poses_.at = takeKeptVector<SampledPoses::Pose>(frames_.size());
         poses_.next = takeKeptVector<SampledPoses::Pose>(frames_.size());
-        poses_.rootRotation = takeKeptVector<glm::dquat>(frames_.size());
         poses_.at.clear();
         poses_.next.clear();
-        poses_.rootRotation.clear();
         poses_.at.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
-        poses_.rootRotation.reserve(frames_.size());
         std::size_t atCursor = 0;
         std::size_t nextCursor = 0;
         for (const auto& [frame, neighbour] : frames_) {
-            const std::size_t at = slotFrom(atCursor, frame);
-            poses_.at.push_back(pose(at));
-            poses_.rootRotation.push_back(rootRotations_[at]);
+            poses_.at.push_back(pose(slotFrom(atCursor, frame)));
             poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
+        poses_.frameRootRotations = std::move(rootRotations_);
+        poses_.nodes = nodes_;
         return std::move(poses_);
     }
 
@@ -371,43 +371,36 @@ private:
     // transforms written out for frame 0 only (facing).
     void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                    const FramePoseRequest::LaneIndices& indices) {
-        std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
-        for (std::size_t k = 0; k < indices.size(); ++k) {
-            if (indices[k] != FramePoseRequest::kNotRequested) {
-                poses[k] = poses_.positions.data() + indices[k] * nodes_;
-            }
-        }
-        ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
-        // Only where a lane holds a sample, written where the sample's extremes are kept: built
+        // Each lane's pose, sample and root rotation in one walk over the lanes. The extremes
+        // only where a lane holds a sample, written where the sample's extremes are kept: built
         // in an array for every group (each one's defaults written, then the lanes' copied over
         // them) they cost 0.8 M instructions over the README's 178 takes.
+        std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
         LaneExtremesTargets targets;
         bool anySampled = false;
-        for (std::size_t k = 0; k < indices.size(); ++k) {
-            const std::size_t d = indices[k];
-            if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
-                const std::size_t sample = sampleAt_[d];
-                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
-                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
-                targets.whole[k] = &poses_.atExtremes[sample];
-                anySampled = true;
-            }
-        }
-        if (anySampled) {
-            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
-        }
+        const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
             if (d == FramePoseRequest::kNotRequested) {
                 continue;
             }
-            const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
+            poses[k] = poses_.positions.data() + d * nodes_;
+            if (const std::size_t sample = sampleAt_[d]; sample != kNoSample) {
+                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
+                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
+                targets.whole[k] = &poses_.atExtremes[sample];
+                anySampled = true;
+            }
             rootRotations_[d] = glm::dquat(root.rotation[0][k], root.rotation[1][k],
                                            root.rotation[2][k], root.rotation[3][k]);
             if (d == 0) { // frame 0
                 poses_.firstWorld.resize(nodes_);
                 ForwardKinematicsPlan::laneTransforms(lanes, k, poses_.firstWorld);
             }
+        }
+        ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
+        if (anySampled) {
+            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
         }
     }
 
@@ -1154,8 +1147,12 @@ double alongNearestAxis(const glm::dvec3& direction) {
 UpAxis restUpCarriedByRoot(const SampledPoses& poses, UpAxis restUp) {
     const glm::dvec3 up = upAxisVector(restUp);
     glm::dvec3 sum(0.0);
-    for (const glm::dquat& rotation : poses.rootRotation) {
-        sum += rotation * up;
+    if (!poses.frameRootRotations.empty() && poses.nodes > 0) { // none for the rest pose
+        for (const SampledPoses::Pose& pose : poses.at) {
+            const auto slot =
+                static_cast<std::size_t>(pose.data() - poses.positions.data()) / poses.nodes;
+            sum += poses.frameRootRotations[slot] * up;
+        }
     }
     return nearestUpAxis(sum);
 }
