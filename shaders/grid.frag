@@ -19,7 +19,7 @@ out vec4 fragColor;
 
 void main() {
     vec2 ground = vWorldPosition.xz;
-    vec2 pixelsPerUnit = 1.0 / max(fwidth(ground), vec2(1e-6));
+    vec2 pixelsPerUnit = 1.0 / max(fwidth(ground), vec2(1e-6 * uCellSize));
     vec2 cells = ground * (1.0 / uCellSize);
     // Distances in pixels to the nearest minor line, major line and axis, per direction.
     vec2 toMinor = abs(fract(cells - 0.5) - 0.5) * (uCellSize * pixelsPerUnit);

@@ -27,7 +27,8 @@ void main() {
     vec3 start = iStartRadius.xyz;
     vec3 axis = iEnd.xyz - start;
     float boneLength = length(axis);
-    vec3 along = boneLength > 1e-6 ? axis / boneLength : vec3(0.0, 1.0, 0.0);
+    // Only a bone of no length stands up: a figure of 1e-5 m has bones under 1e-6 m.
+    vec3 along = boneLength > 1e-30 ? axis / boneLength : vec3(0.0, 1.0, 0.0);
     vec3 helper = abs(along.y) < 0.99 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0);
     vec3 across = normalize(cross(helper, along));
     vec3 third = cross(across, along);

@@ -255,6 +255,10 @@ void printJsonStanceFields(const bvh::DocumentSummary& summary, JsonWriter& json
     json.value(stance.groundLevel);
     json.key("figure_height");
     json.value(stance.height);
+    // true: figure_height is 0 only because the figure is smaller than the precision of its
+    // place (rest_height says its size at rest); the text output's "below the precision" note.
+    json.key("figure_below_place_precision");
+    json.value(stance.belowPlacePrecision);
     json.key("ground_lift");
     json.value(stance.needsLift() ? -stance.groundLevel : 0.0);
     json.key("static_roots");

@@ -34,6 +34,10 @@ std::vector<std::filesystem::path> bvhFilesIn(const std::filesystem::path& folde
 // Copies `tile` into `sheet` with its top-left corner at (x, y), clipped.
 void pasteImage(render::Image& sheet, const render::Image& tile, int x, int y);
 
+// The rows at the bottom of a tile `tileHeight` pixels tall that labelTile's plate covers: a
+// tile frames its figure above them.
+int tileLabelRows(int tileHeight, const pictures::TextPainter& text);
+
 // The label plate at the bottom of a tile: the file name and a detail line.
 void labelTile(render::Image& tile, const pictures::TextPainter& text, const std::string& name,
                const std::string& detail, bool failed);

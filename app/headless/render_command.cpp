@@ -78,9 +78,14 @@ private:
 
 // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) draws
 // as nothing: the picture is still written, and this says why it shows no figure.
+// So does a figure that a forced --unit makes too large or too small to draw in floats (the
+// 1e20 walk in --unit m, 1.6e20 m tall).
 void warnIfBelowPlacePrecision(const scene::Character& character, std::ostream& err) {
-    if (const std::optional<std::string> note = scene::figureOnOnePointNote(character)) {
-        err << "bvhscope render: " << *note << ": the picture shows no figure\n";
+    for (const std::optional<std::string>& note :
+         {scene::figureOnOnePointNote(character), scene::figureOutOfDrawnRangeNote(character)}) {
+        if (note) {
+            err << "bvhscope render: " << *note << ": the picture shows no figure\n";
+        }
     }
 }
 
@@ -147,12 +152,24 @@ render::OrbitCamera baseCamera(const RenderRequest& request) {
 }
 
 // The camera for the figure in `pose`: its front three-quarters unless --yaw was given, framed
-// to fill the picture.
+// to fill `rows` of the picture.
 render::OrbitCamera figureCamera(const scene::Scene& scene, const scene::ScenePose& pose,
-                                 const RenderRequest& request, float aspect) {
+                                 const RenderRequest& request, float aspect,
+                                 scene::FramedRows rows) {
     render::OrbitCamera camera = baseCamera(request);
-    scene::frameFigures(camera, scene, pose, aspect, !request.yawGiven);
+    scene::frameFigures(camera, scene, pose, aspect, !request.yawGiven, rows);
     return camera;
+}
+
+// The rows of the picture the frame label (with --no-overlay: nothing) leaves free for the
+// figures: the label stays over the ground or the sky, never over a head.
+scene::FramedRows rowsFreeOfFrameLabel(const RenderRequest& request,
+                                       const pictures::TextPainter& text) {
+    if (!request.frameOverlay) {
+        return {};
+    }
+    return scene::rowsFreeOfLabels(request.height,
+                                   pictures::frameLabelCoveredRows(request.height, text), 0);
 }
 
 // [SECTION] Files: an image, a sequence or a video
@@ -288,15 +305,16 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
     render::OrbitCamera camera = firstRenderCamera(scene, request, *plan, aspect);
     // Follow: one distance and height that keep every figure whole over the clip, aimed at
     // their roots as they move (app/scene/framing.h, as the viewer's follow and video export).
+    pictures::TextPainter text;
+    const scene::FramedRows rows = rowsFreeOfFrameLabel(request, text);
     std::optional<scene::FollowFraming> follow;
     if (cameraMode == CameraMode::Follow) {
-        follow = scene::frameFollow(scene, camera, aspect, 0.0, scene.duration());
+        follow = scene::frameFollow(scene, camera, aspect, 0.0, scene.duration(), rows);
     }
     // Between frames (a video at another rate) poses are interpolated, as playback does.
     const bvh::Interpolation interpolation =
         plan->interpolated() ? bvh::Interpolation::Linear : bvh::Interpolation::Nearest;
 
-    pictures::TextPainter text;
     scene::OverlayBuilder overlayBuilder;
     scene::SceneOverlays overlays;
     scene::ScenePose pose;
@@ -306,7 +324,7 @@ int renderFiles(const RenderRequest& request, std::ostream& err) {
             camera = scene::followCamera(*follow, scene, pose);
         } else if (cameraMode == CameraMode::Figure) {
             render::OrbitCamera framed = camera;
-            scene::frameFigures(framed, scene, pose, aspect, false); // the first image's yaw
+            scene::frameFigures(framed, scene, pose, aspect, false, rows); // the first's yaw
             camera = framed;
         }
         overlayBuilder.build(scene, pose, std::nullopt, request.overlays, sceneLook(request),
@@ -368,6 +386,9 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
                             pictures::Rgba{20, 21, 24, 255});
     const float aspect =
         static_cast<float>(layout.tileWidth) / static_cast<float>(layout.tileHeight);
+    // Each tile's figure stands above its name plate.
+    const scene::FramedRows tileRows =
+        scene::rowsFreeOfLabels(layout.tileHeight, 0, tileLabelRows(layout.tileHeight, text));
 
     int status = cli::kExitOk;
     scene::OverlayBuilder overlayBuilder;
@@ -397,7 +418,7 @@ int renderContactSheet(const RenderRequest& request, std::ostream& err) {
             if (request.cameraMode() == CameraMode::Clip) {
                 render::frameBounds(camera, scene.motionBounds(), aspect);
             } else {
-                camera = figureCamera(scene, pose, request, aspect);
+                camera = figureCamera(scene, pose, request, aspect, tileRows);
             }
             overlayBuilder.build(scene, pose, std::nullopt, request.overlays, sceneLook(request),
                                  time, overlays);

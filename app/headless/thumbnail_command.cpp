@@ -3,6 +3,7 @@
 #include "app/cli/command_line.h"
 #include "app/cli/table_arguments.h"
 #include "app/folder/folder_summaries.h"
+#include "app/headless/thumbnail_watchdog.h"
 #include "app/options/option_help.h"
 #include "app/pictures/scene_drawing.h"
 #include "app/pictures/thumbnail_picture.h"
@@ -15,14 +16,10 @@
 #include "render/gl/image_target.h"
 
 #include <charconv>
-#include <chrono>
 #include <cmath>
-#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace bvhscope::headless {
@@ -70,88 +67,6 @@ int hexValue(char c) {
     return -1;
 }
 
-// Ends the process when the thumbnail takes longer than `seconds` (a hostile file, a wedged
-// driver): a file manager waits for its thumbnailers one at a time. Cancelled on destruction.
-//
-// Writing the PNG is the one step it does not cut (std::_Exit runs no destructor, so an
-// AtomicFile cut between creating its temporary file and renaming it would leave the
-// `.NAME.tmp-...` file behind): once the time is up no write starts, and a write under way is
-// waited for, up to kWriteGraceSeconds, and then counts (the image is complete, the status 0).
-// A write still under way after that (a disk that stalls) has its temporary file removed
-// before the process ends.
-class Watchdog {
-public:
-    static constexpr double kWriteGraceSeconds = 5.0;
-
-    explicit Watchdog(double seconds) : thread_([this, seconds] { watch(seconds); }) {}
-    Watchdog(const Watchdog&) = delete;
-    Watchdog& operator=(const Watchdog&) = delete;
-    ~Watchdog() {
-        {
-            const std::lock_guard lock(mutex_);
-            state_ = State::Done;
-        }
-        wake_.notify_all();
-        thread_.join();
-    }
-
-    // Writes `bytes` to `output` through an AtomicFile, unless the time is up (then the process
-    // is ending and this never returns). Returns false, having said why on `err`, when the file
-    // cannot be written.
-    bool write(const fs::path& output, std::string_view bytes, std::ostream& err) {
-        std::unique_lock lock(mutex_); // held by the watchdog from the time it gives up
-        state_ = State::Writing;
-        lock.unlock();
-        // Created without the lock, so that the watchdog never waits on a stalled file system
-        // for longer than its grace; the one gap left is an open() that stalls past the grace.
-        bvh::AtomicFile file(output);
-        lock.lock();
-        temporary_ = file.temporaryPath();
-        lock.unlock();
-        file.write(bytes);
-        const bool written = file.commit();
-        if (!written) {
-            for (const bvh::Diagnostic& diagnostic : file.diagnostics()) {
-                err << "bvhscope thumbnail: " << diagnostic.message << '\n';
-            }
-        }
-        lock.lock();
-        temporary_.clear(); // renamed or removed by now (the destructor removes nothing more)
-        state_ = State::Done;
-        lock.unlock();
-        wake_.notify_all();
-        return written;
-    }
-
-private:
-    enum class State { Working, Writing, Done };
-
-    void watch(double seconds) {
-        std::unique_lock lock(mutex_);
-        const auto limit = std::chrono::duration<double>(seconds);
-        if (wake_.wait_for(lock, limit, [this] { return state_ == State::Done; })) {
-            return;
-        }
-        if (state_ == State::Writing) {
-            const auto grace = std::chrono::duration<double>(kWriteGraceSeconds);
-            if (wake_.wait_for(lock, grace, [this] { return state_ == State::Done; })) {
-                return; // written in time after all: the image counts
-            }
-            std::error_code ignored;
-            fs::remove(temporary_, ignored); // an empty path removes nothing
-        }
-        // Ends with the lock held: no write starts from here on.
-        std::cerr << "bvhscope thumbnail: gave up after " << seconds << " s\n";
-        std::_Exit(cli::kExitFileError);
-    }
-
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    State state_ = State::Working;
-    fs::path temporary_; // the output's temporary file while it is written
-    std::thread thread_; // last: starts once the members it uses exist
-};
-
 // A thumbnail's figure of more nodes than this keeps its capsules under --bones body (with the
 // builder's notice). No capture or rig here comes near it (the largest, a face rig, 327 nodes;
 // MakeHuman's 222), while bodies past it cost seconds a picture and at 256 px are a blob of their
@@ -186,6 +101,13 @@ int drawThumbnail(const ThumbnailRequest& request, Watchdog& watchdog, std::ostr
     settings.boneStyle = request.boneStyle;
     pictures::ThumbnailScene thumbnail = pictures::thumbnailScene(
         std::move(*facts.thumbnailPose), &facts, settings, bvh::utf8FromPath(input));
+    // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground)
+    // draws as nothing: the thumbnail is still written, and this says why it is empty, as
+    // `render` does.
+    if (const std::optional<std::string> note =
+            scene::figureOnOnePointNote(thumbnail.scene.characters().front())) {
+        err << "bvhscope thumbnail: " << *note << ": the picture shows no figure\n";
+    }
     if (request.boneStyle == render::BoneStyle::Body) {
         for (const std::string& message :
              scene::requestBodies(thumbnail.scene, scene::BodyBuild::Wait::Yes, glm::vec3(0.0f),
@@ -336,7 +258,17 @@ int runThumbnail(std::span<const std::string_view> arguments, std::ostream& out,
     // A file manager that gives up on a thumbnailer ends it with SIGTERM: the PNG's temporary
     // file goes with it.
     bvh::removeTemporaryFilesOnTerminationSignals();
-    Watchdog watchdog(parsed.request->timeoutSeconds);
+    TimeUpStage seam = TimeUpStage::None;
+    if (const char* stage = std::getenv(kThumbnailTimeUpSeam); stage != nullptr) {
+        const std::optional<TimeUpStage> named = timeUpStageNamed(stage);
+        if (!named) {
+            err << "bvhscope thumbnail: " << kThumbnailTimeUpSeam << "='" << stage
+                << "' names no stage of the test seam (thumbnail_watchdog.h)\n";
+            return cli::kExitUsage;
+        }
+        seam = *named;
+    }
+    Watchdog watchdog(parsed.request->timeoutSeconds, seam);
     return drawThumbnail(*parsed.request, watchdog, err);
 }
 

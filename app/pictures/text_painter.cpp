@@ -157,8 +157,22 @@ void fillRectangle(render::Image& image, int x, int y, int width, int height, Rg
     }
 }
 
+namespace {
+
+int frameLabelScale(int imageHeight) {
+    return std::max(1, (imageHeight + 180) / 360); // 2 at 720 p
+}
+
+} // namespace
+
+int frameLabelCoveredRows(int imageHeight, const TextPainter& text) {
+    const int scale = frameLabelScale(imageHeight);
+    const int pad = 4 * scale;
+    return pad + (2 * text.lineHeight(scale) + 3 * pad) + pad;
+}
+
 void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label) {
-    const int scale = std::max(1, (image.height + 180) / 360); // 2 at 720 p
+    const int scale = frameLabelScale(image.height);
     const int pad = 4 * scale;
     const int line = text.lineHeight(scale);
     const int width = std::min(

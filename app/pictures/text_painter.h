@@ -48,5 +48,8 @@ void fillRectangle(render::Image& image, int x, int y, int width, int height, Rg
 // corner: the title and detail lines on a translucent dark box, scaled with the image's height
 // (2x at 720 p).
 void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label);
+// The rows from the top of an image `imageHeight` pixels tall that stampFrameLabel's box covers,
+// with a gap of its margin under it: `render` frames the figure below them.
+int frameLabelCoveredRows(int imageHeight, const TextPainter& text);
 
 } // namespace bvhscope::pictures

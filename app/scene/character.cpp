@@ -1,10 +1,12 @@
 #include "app/scene/character.h"
 
 #include "core/analysis/pose_difference.h"
+#include "render/math/camera.h"
 
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstdio>
 #include <glm/gtc/matrix_transform.hpp>
 #include <utility>
 
@@ -268,8 +270,10 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     const double height = character.axes.stance.height > 0.0          ? character.axes.stance.height
                           : character.axes.stance.belowPlacePrecision ? 0.0
                                                                       : rest.height;
-    character.axes.figureHeightMetres =
-        std::max(height * bvh::metresPerUnit(character.axes.unit), 1e-3);
+    // However small: a figure of 1e-5 m has bones of its own size (figureOutOfDrawnRangeNote
+    // says when it is too small or large to draw); one of no height, 1 mm.
+    const double metres = height * bvh::metresPerUnit(character.axes.unit);
+    character.axes.figureHeightMetres = metres > 0.0 ? metres : 1e-3;
     if (character.axes.unit == bvh::LengthUnit::Unknown && height > 0.0) {
         // No unit fits: show the figure at human height, so it stands comparably beside others
         // (the info panel says the unit is unknown; the settings can force one).
@@ -279,9 +283,13 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
     }
     // On the ground: the contact level along up becomes the viewer's Y = 0.
     const double metresPerFileUnit = glm::length(glm::dvec3(character.axes.fileToViewer[0]));
-    character.axes.groundLiftMetres = character.axes.stance.needsLift()
-                                          ? -character.axes.stance.groundLevel * metresPerFileUnit
-                                          : 0.0;
+    // So is a figure on one point (belowPlacePrecision, 0 tall, so needsLift says no): at its
+    // place, y = 100, the ground's grid lay 100 m under the 10 cm the view frames it in, and the
+    // viewer showed no ground (issue 38).
+    const bool lift =
+        character.axes.stance.needsLift() || character.axes.stance.belowPlacePrecision;
+    character.axes.groundLiftMetres =
+        lift ? -character.axes.stance.groundLevel * metresPerFileUnit : 0.0;
     if (!character.axes.showAsInFile) {
         character.axes.fileToViewer[3][1] = character.axes.groundLiftMetres;
     }
@@ -329,6 +337,21 @@ std::optional<std::string> figureOnOnePointNote(const Character& character) {
     }
     return character.clip->displayName + ": figure 0 tall (" +
            bvh::placePrecisionNote(character.clip->summary.restPose.height) + ")";
+}
+
+std::optional<std::string> figureOutOfDrawnRangeNote(const Character& character) {
+    const double metres = character.axes.figureHeightMetres;
+    const bool tooLarge = !(metres <= render::kLargestDrawnMetres);
+    if (!tooLarge && metres >= render::kSmallestDrawnMetres) {
+        return std::nullopt;
+    }
+    char text[160];
+    std::snprintf(
+        text, sizeof text, ": figure %.3g m tall in %s, %s the %g m ", metres,
+        std::string(bvh::lengthUnitName(character.axes.unit)).c_str(), tooLarge ? "over" : "under",
+        static_cast<double>(tooLarge ? render::kLargestDrawnMetres : render::kSmallestDrawnMetres));
+    return character.clip->displayName + text +
+           "that can be drawn in floats (the unit Auto shows it at human height)";
 }
 
 void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,

@@ -179,6 +179,11 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit);
 // (bvh::Stance::belowPlacePrecision): what `render` and the viewer say before what they show,
 // since the picture holds no figure. nullopt for every other figure.
 std::optional<std::string> figureOnOnePointNote(const Character& character);
+// "NAME: figure 1.64e+18 m tall in cm, over the 1e+18 m that can be drawn in floats (...)" for
+// a figure whose height in the unit in use (a forced one: the unknown unit shows every figure
+// at human height) is outside render::kSmallestDrawnMetres to kLargestDrawnMetres; nullopt for
+// every other figure. `render` and the viewer say it before what they show.
+std::optional<std::string> figureOutOfDrawnRangeNote(const Character& character);
 
 // True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.

@@ -91,15 +91,30 @@ std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose) 
 
 // [SECTION] ViewFit
 
-ViewFit::ViewFit(const render::OrbitCamera& camera, float aspect, float fill) {
+FramedRows rowsFreeOfLabels(int height, int coveredTop, int coveredBottom) {
+    const int top = std::max(coveredTop, 0);
+    const int bottom = std::max(coveredBottom, 0);
+    if (height <= 0 || 2 * (top + bottom) > height) {
+        return {};
+    }
+    const float pixel = 2.0f / static_cast<float>(height);
+    return {1.0f - pixel * static_cast<float>(top), -1.0f + pixel * static_cast<float>(bottom)};
+}
+
+ViewFit::ViewFit(const render::OrbitCamera& camera, float aspect, float fill, FramedRows rows) {
     const float cosPitch = std::cos(camera.pitchRadians);
     back_ = {cosPitch * std::sin(camera.yawRadians), std::sin(camera.pitchRadians),
              cosPitch * std::cos(camera.yawRadians)};
     right_ = glm::normalize(glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), back_));
     up_ = glm::cross(back_, right_);
     const float tanHalf = std::tan(0.5f * camera.verticalFovRadians);
-    slopeY_ = std::max(fill * tanHalf, 1e-4f);
-    slopeX_ = std::max(slopeY_ * std::max(aspect, 1e-3f), 1e-4f);
+    slopeX_ = std::max(fill * tanHalf * std::max(aspect, 1e-3f), 1e-4f);
+    // `fill` of the framed rows' half-height about their middle; the view's axis stays at its
+    // centre, so the two slopes differ when the rows are not centred on it.
+    const float middle = 0.5f * (rows.top + rows.bottom);
+    const float halfHeight = 0.5f * (rows.top - rows.bottom);
+    slopeTop_ = std::max((middle + fill * halfHeight) * tanHalf, 1e-4f);
+    slopeBottom_ = std::max((fill * halfHeight - middle) * tanHalf, 1e-4f);
 }
 
 void ViewFit::include(const glm::vec3& point) {
@@ -111,8 +126,8 @@ void ViewFit::include(const glm::vec3& point) {
     }
     const float right = x + slopeX_ * z;
     const float left = -x + slopeX_ * z;
-    const float top = y + slopeY_ * z;
-    const float bottom = -y + slopeY_ * z;
+    const float top = y + slopeTop_ * z;
+    const float bottom = -y + slopeBottom_ * z;
     if (empty_) {
         rightEdge_ = right;
         leftEdge_ = left;
@@ -134,24 +149,31 @@ void ViewFit::apply(render::OrbitCamera& camera) const {
     if (empty_) {
         return;
     }
-    // A point (x, y, z) is inside when |x - eyeX| <= slopeX (eyeZ - z), and so for y: the eye's
-    // depth is the least that satisfies the outermost points on both sides, the eye's x and y
-    // the middle of the two planes that meet there.
+    // A point (x, y, z) is inside when |x - eyeX| <= slopeX (eyeZ - z), y - eyeY <= slopeTop
+    // (eyeZ - z) and eyeY - y <= slopeBottom (eyeZ - z): the eye's depth is the least that
+    // satisfies the outermost points on every side; its x is the middle of the two planes that
+    // meet there, and its y splits what room is left above and below evenly (the middle too
+    // when the slopes are equal).
     const float eyeX = 0.5f * (rightEdge_ - leftEdge_);
-    const float eyeY = 0.5f * (topEdge_ - bottomEdge_);
     const float middleDepth = 0.5f * (nearest_ + farthest_);
     float eyeZ = std::max((rightEdge_ + leftEdge_) / (2.0f * slopeX_),
-                          (topEdge_ + bottomEdge_) / (2.0f * slopeY_));
-    // A single point, or points in a plane across the view: keep the eye a little way off.
-    eyeZ = std::max(eyeZ, nearest_ + 0.05f);
-    camera.distance = std::clamp(eyeZ - middleDepth, render::kMinDistance, render::kMaxDistance);
+                          (topEdge_ + bottomEdge_) / (slopeTop_ + slopeBottom_));
+    // A single point, or points in a plane across the view: keep the eye a little way off (5 cm,
+    // or half the points' depth for a figure smaller than that: issue 38's figures of 1e-5 m).
+    const float depthReach = eyeZ - farthest_;
+    eyeZ =
+        std::max(eyeZ, nearest_ + (depthReach > 0.0f ? std::min(0.05f, 0.5f * depthReach) : 0.05f));
+    const float eyeY = 0.5f * (topEdge_ - bottomEdge_ + (slopeBottom_ - slopeTop_) * eyeZ);
+    const float distance = eyeZ - middleDepth;
+    render::setDistanceRange(camera, distance * 0.5f * (slopeTop_ + slopeBottom_));
+    camera.distance = std::clamp(distance, camera.minDistance, camera.maxDistance);
     camera.target = eyeX * right_ + eyeY * up_ + (eyeZ - camera.distance) * back_;
 }
 
 // [SECTION] Framing the figures as they stand
 
 void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
-                  float aspect, bool faceFront) {
+                  float aspect, bool faceFront, FramedRows rows) {
     if (faceFront) {
         if (const std::optional<glm::vec3> facing = sceneFacing(scene, pose)) {
             if (const std::optional<float> yaw = frontThreeQuarterYaw(*facing)) {
@@ -159,7 +181,7 @@ void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePo
             }
         }
     }
-    ViewFit fit(camera, aspect);
+    ViewFit fit(camera, aspect, kFramedFill, rows);
     OutlineBuffers outline;
     includeShownFigures(fit, scene, pose, glm::vec3(0.0f), outline);
     fit.apply(camera);
@@ -189,15 +211,16 @@ std::optional<glm::vec3> followAnchor(const Scene& scene, const ScenePose& pose)
 }
 
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
-                                         float aspect, double startSeconds, double endSeconds) {
-    return frameFollow(scene, camera, aspect, startSeconds, endSeconds, kFollowSamples);
+                                         float aspect, double startSeconds, double endSeconds,
+                                         FramedRows rows) {
+    return frameFollow(scene, camera, aspect, startSeconds, endSeconds, kFollowSamples, rows);
 }
 
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
                                          float aspect, double startSeconds, double endSeconds,
-                                         int mostSamples) {
+                                         int mostSamples, FramedRows rows) {
     FollowFraming framing{camera, glm::vec3(0.0f)};
-    ViewFit fit(camera, aspect);
+    ViewFit fit(camera, aspect, kFramedFill, rows);
     ScenePose pose;
     OutlineBuffers outline;
     const double span =

@@ -26,6 +26,20 @@ inline constexpr float kThreeQuarterYawRadians = kRowDefaultYawRadians;
 // with room for the joint spheres, the file name above the head and the shadow under the feet.
 inline constexpr float kFramedFill = 0.86f;
 
+// The rows of a view that framing fills, in normalised device y (the view's bottom edge -1, its
+// top edge +1). A picture with a label across its top or bottom (`render`'s frame label, a
+// contact sheet's name plate) frames its figures in the rows the label leaves free, so the label
+// covers no head and no feet; the view itself, and so its perspective, stays whole.
+struct FramedRows {
+    float top = 1.0f;
+    float bottom = -1.0f;
+};
+
+// The rows of a view `height` pixels tall that labels covering `coveredTop` pixels from its top
+// and `coveredBottom` from its bottom leave free. The whole view when the labels would leave less
+// than half of it (a picture too small for its label: the figure stays as large as it can be).
+FramedRows rowsFreeOfLabels(int height, int coveredTop, int coveredBottom);
+
 // The yaw looking at a figure facing `facing` (viewer axes; its Y is ignored) from its front
 // three-quarters; nullopt for a vertical or zero direction.
 std::optional<float> frontThreeQuarterYaw(const glm::vec3& facing);
@@ -36,13 +50,14 @@ std::optional<glm::vec3> sceneFacing(const Scene& scene, const ScenePose& pose);
 
 // The smallest view that holds a set of points, seen from a fixed direction. Points are added
 // one by one (four running maxima, no list), then apply() moves the camera (yaw, pitch and field
-// of view kept) so that every point projects inside `fill` of the view's half-extents, and the
-// tighter direction touches it: the eye is where the outermost points' planes meet, and the
-// target on the view's axis at the points' middle depth. Perspective is exact: a point nearer
-// the eye needs more room, and gets it.
+// of view kept) so that every point projects inside `fill` of the view's half-extents (of the
+// half-height of `rows`, about their middle), and the tighter direction touches it: the eye is
+// where the outermost points' planes meet, and the target on the view's axis at the points'
+// middle depth. Perspective is exact: a point nearer the eye needs more room, and gets it.
 class ViewFit {
 public:
-    ViewFit(const render::OrbitCamera& camera, float aspect, float fill = kFramedFill);
+    ViewFit(const render::OrbitCamera& camera, float aspect, float fill = kFramedFill,
+            FramedRows rows = {});
     void include(const glm::vec3& point);
     bool empty() const { return empty_; }
     // Nothing changes when no point was included.
@@ -53,9 +68,12 @@ private:
     glm::vec3 up_{0.0f, 1.0f, 0.0f};
     glm::vec3 back_{0.0f, 0.0f, 1.0f};
     float slopeX_ = 1.0f; // fill · tan(half the horizontal field of view)
-    float slopeY_ = 1.0f;
-    // max(x + slopeX·z), max(-x + slopeX·z), the same for y, and the depth range, in the view's
-    // axes (z towards the eye).
+    // tan(half the vertical field of view) times the framed top's y, and minus the framed
+    // bottom's y (each after `fill`): equal when the framed rows are the whole view.
+    float slopeTop_ = 1.0f;
+    float slopeBottom_ = 1.0f;
+    // max(x + slopeX·z), max(-x + slopeX·z), max(y + slopeTop·z), max(-y + slopeBottom·z), and
+    // the depth range, in the view's axes (z towards the eye).
     float rightEdge_ = 0.0f;
     float leftEdge_ = 0.0f;
     float topEdge_ = 0.0f;
@@ -66,9 +84,10 @@ private:
 };
 
 // Frames the visible characters' poses in `pose` (their joints, static roots left out) with
-// ViewFit. With `faceFront`, the yaw turns to the first one's front three-quarters (pitch kept).
+// ViewFit, in `rows` of the view. With `faceFront`, the yaw turns to the first one's front
+// three-quarters (pitch kept).
 void frameFigures(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
-                  float aspect, bool faceFront);
+                  float aspect, bool faceFront, FramedRows rows = {});
 
 // The point the camera follows: the visible characters' body roots (below a static root, its
 // child: bvhscope's `bodyRootNode`), averaged, on the ground (Y = 0). nullopt when none is shown.
@@ -86,13 +105,14 @@ struct FollowFraming {
 // endSeconds] (each clip clamped to its own end) and fits, from the camera's direction and field of
 // view, every visible figure's joints relative to the anchor of their time: the legs of a walk, a
 // crouch or a jump stay in view, not just the pose framing started from. nullopt when no figure is
-// shown.
+// shown. The figures are kept in `rows` of the view.
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
-                                         float aspect, double startSeconds, double endSeconds);
+                                         float aspect, double startSeconds, double endSeconds,
+                                         FramedRows rows = {});
 // The same with at most `mostSamples` times (at least 2): the live view refits every UI frame.
 std::optional<FollowFraming> frameFollow(const Scene& scene, const render::OrbitCamera& camera,
                                          float aspect, double startSeconds, double endSeconds,
-                                         int mostSamples);
+                                         int mostSamples, FramedRows rows = {});
 // The camera of `framing` for the figures in `pose`: its target at their anchor plus the offset.
 render::OrbitCamera followCamera(const FollowFraming& framing, const Scene& scene,
                                  const ScenePose& pose);

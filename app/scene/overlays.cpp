@@ -89,18 +89,42 @@ void OverlayBuilder::addTrail(const Character& character, bvh::NodeIndex node, s
 
 // [SECTION] Ghosts
 
-void OverlayBuilder::addGhostBody(const Character& character, const SceneLook& look,
-                                  const glm::vec4& color, SceneOverlays& out) {
+bool OverlayBuilder::ghostSkinKept(const Character& character, std::uint32_t frame,
+                                   std::size_t slot, const BodyInstance& body) const {
+    if (slot >= ghostSkins_.size() || body.mesh != character.appearance.body->mesh()) {
+        return false;
+    }
+    const GhostSkinSource& source = ghostSkins_[slot];
+    return source.frame == frame && source.clip.lock() == character.clip;
+}
+
+void OverlayBuilder::addGhostBody(const Character& character, std::uint32_t frame,
+                                  const SceneLook& look, const glm::vec4& color,
+                                  SceneOverlays& out) {
     // The instances of the last build are posed again in place: their skin, colours and skin
     // scratch keep their sizes, so a frame with as many ghosts of the same skeletons allocates
     // nothing (a ghost's skin is a joint count of dual quaternions, its scratch the plan's).
     if (ghostBodiesUsed_ == out.ghostBodies.size()) {
         out.ghostBodies.emplace_back();
     }
-    BodyInstance& body = out.ghostBodies[ghostBodiesUsed_];
-    if (Scene::poseBody(character, world_, look, body)) {
-        std::ranges::fill(body.colors, color);
-        ++ghostBodiesUsed_;
+    const std::size_t slot = ghostBodiesUsed_;
+    BodyInstance& body = out.ghostBodies[slot];
+    // A ghost of the same frame of the same figure keeps its skin: the paused viewer, redrawn
+    // for every step of an orbit, would otherwise skin every ghost again each frame.
+    const bool kept =
+        Scene::drawnAsBody(character, look) && ghostSkinKept(character, frame, slot, body);
+    const Scene::BodySkin skinning = kept ? Scene::BodySkin::Keep : Scene::BodySkin::Compute;
+    if (!Scene::poseBody(character, world_, look, body, skinning)) {
+        return;
+    }
+    std::ranges::fill(body.colors, color);
+    ++ghostBodiesUsed_;
+    if (!kept) {
+        ++ghostSkinPasses_;
+        if (ghostSkins_.size() <= slot) {
+            ghostSkins_.resize(slot + 1);
+        }
+        ghostSkins_[slot] = {character.clip, frame};
     }
 }
 
@@ -124,7 +148,7 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                                               alpha);
             framePositions(character, static_cast<std::uint32_t>(at), positions_);
             if (Scene::drawnAsBody(character, look)) {
-                addGhostBody(character, look, color, out);
+                addGhostBody(character, static_cast<std::uint32_t>(at), look, color, out);
                 continue;
             }
             for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
@@ -210,6 +234,10 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
     out.ghostBones.clear();
     out.ghostJoints.clear();
     ghostBodiesUsed_ = 0; // out.ghostBodies is kept for addGhostBody to pose again
+    if (ghostsBuiltInto_ != &out) {
+        ghostSkins_.clear(); // another SceneOverlays: its instances' skins are not known
+        ghostsBuiltInto_ = &out;
+    }
     out.contactMarkers.clear();
     // Analyses nobody asked for since the last build belong to closed files or old settings.
     std::erase_if(cache_,
@@ -271,6 +299,7 @@ void OverlayBuilder::build(const Scene& scene, const ScenePose& pose,
         }
     }
     out.ghostBodies.resize(ghostBodiesUsed_);
+    ghostSkins_.resize(std::min(ghostSkins_.size(), ghostBodiesUsed_));
 }
 
 } // namespace bvhscope::scene

@@ -89,6 +89,12 @@ public:
     keptFootContacts(const Character& character,
                      const bvh::FootContactThresholds& thresholds) const;
 
+    // How many times a body ghost's skin was computed (Scene::skinBody) since construction. A
+    // ghost is skinned only when its frame, its figure (the clip, the body's mesh) or the
+    // SceneOverlays it is built into change: a paused viewer redrawn for an orbit skins nothing
+    // again.
+    std::size_t ghostSkinPasses() const { return ghostSkinPasses_; }
+
 private:
     struct CachedContacts {
         const float* motionData = nullptr; // identifies the clip (a finished load swaps it)
@@ -109,15 +115,29 @@ private:
     void addGhosts(const Character& character, std::uint32_t frame, const OverlayOptions& options,
                    const SceneLook& look, SceneOverlays& out);
 
-    // Poses a body ghost of `character` (at world_) into the next of out.ghostBodies.
-    void addGhostBody(const Character& character, const SceneLook& look, const glm::vec4& color,
-                      SceneOverlays& out);
+    // Poses a body ghost of `character` at `frame` (world_) into the next of out.ghostBodies.
+    void addGhostBody(const Character& character, std::uint32_t frame, const SceneLook& look,
+                      const glm::vec4& color, SceneOverlays& out);
+
+    // What the skin of out.ghostBodies[i] was computed from (ghostSkins_[i]): posed again with
+    // the same, the ghost keeps its skin. The clip is weak (a closed file is not kept alive) and
+    // the mesh is the instance's own, so neither address can be a new one's.
+    struct GhostSkinSource {
+        std::weak_ptr<const Clip> clip;
+        std::uint32_t frame = 0;
+    };
+    // Whether `body` (out.ghostBodies[slot]) already holds the skin of `character` at `frame`.
+    bool ghostSkinKept(const Character& character, std::uint32_t frame, std::size_t slot,
+                       const BodyInstance& body) const;
 
     std::vector<std::unique_ptr<CachedContacts>> cache_; // stable addresses for callers
     std::vector<bvh::RigidTransform> local_;
     std::vector<bvh::RigidTransform> world_;
     std::vector<glm::vec3> positions_;
-    std::size_t ghostBodiesUsed_ = 0; // of out.ghostBodies, posed in this build
+    std::size_t ghostBodiesUsed_ = 0;                // of out.ghostBodies, posed in this build
+    std::vector<GhostSkinSource> ghostSkins_;        // per out.ghostBodies slot
+    const SceneOverlays* ghostsBuiltInto_ = nullptr; // the `out` whose slots ghostSkins_ describe
+    std::size_t ghostSkinPasses_ = 0;
 };
 
 } // namespace bvhscope::scene

@@ -159,9 +159,12 @@ public:
     static bool drawnAsBody(const Character& character, const SceneLook& look);
     // `body` for `character` drawn as a body (drawnAsBody) in the pose of `world` (its world
     // transforms, file units), every node in the character's colour; false, and `body` not
-    // usable, when it is not drawn as a body.
+    // usable, when it is not drawn as a body. BodySkin::Keep leaves body.skin as it is, for a
+    // caller that knows it holds this pose's skin already (a ghost of an unchanged frame).
+    enum class BodySkin { Compute, Keep };
     static bool poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
-                         const SceneLook& look, BodyInstance& body);
+                         const SceneLook& look, BodyInstance& body,
+                         BodySkin skin = BodySkin::Compute);
     // Per node, the radius of the body's volume around the bone ending at it, in viewer metres
     // with the look's thickness (the body's nodeRadii, converted); empty without a ready body.
     static std::vector<float> bodyRadii(const Character& character, const SceneLook& look);

@@ -59,7 +59,7 @@ std::vector<float> Scene::bodyRadii(const Character& character, const SceneLook&
 }
 
 bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTransform> world,
-                     const SceneLook& look, BodyInstance& body) {
+                     const SceneLook& look, BodyInstance& body, BodySkin skinning) {
     if (!drawnAsBody(character, look) ||
         world.size() != character.appearance.body->bindWorld().size()) {
         return false;
@@ -67,12 +67,15 @@ bool Scene::poseBody(const Character& character, std::span<const bvh::RigidTrans
     body.mesh = character.appearance.body->mesh();
     body.model = placementFor(character, world).matrix() * glm::mat4(character.axes.fileToViewer);
     body.thickness = look.thickness;
-    body.skin.resize(world.size());
     body.colors.assign(world.size(), character.appearance.color);
+    if (skinning == BodySkin::Keep && body.skin.size() == world.size()) {
+        return true;
+    }
     // The plan kept with the body and the scratch kept with the instance: posing it again
     // allocates nothing.
     std::vector<bvh::RigidTransform>& frames = body.skinScratch.transforms;
     frames.resize(world.size());
+    body.skin.resize(world.size());
     bvh::bodySkinFrames(character.appearance.body->skinPlan(), world, body.skinScratch, frames);
     for (std::size_t i = 0; i < frames.size(); ++i) {
         const bvh::RigidTransform& skin = frames[i];

@@ -29,8 +29,8 @@ void ViewShapeWatch::update(ViewerState& state, const LayoutRect& view) {
         state.commands.push(command::FrameFigures{false});
     } else if (newAspect < oldAspect) {
         render::OrbitCamera& camera = state.camera;
-        camera.distance = std::clamp(camera.distance * oldAspect / newAspect, render::kMinDistance,
-                                     render::kMaxDistance);
+        camera.distance = std::clamp(camera.distance * oldAspect / newAspect, camera.minDistance,
+                                     camera.maxDistance);
     }
 }
 

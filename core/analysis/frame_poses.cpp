@@ -44,12 +44,13 @@ void handOutPose(std::uint32_t frame, std::span<const RigidTransform> world,
 // Hands a group of kLanes frames posed together (`lanes`) to each request that names any: to
 // `take`, frame by frame in frame order across the requests, each frame written out of its lane
 // once whichever requests name it; then whole to each request with takeLanes. `indices`:
-// scratch, one per request.
+// scratch, one per request. `anyTakesFrames`: whether any request lacks takeLanes (the stance
+// alone, `info`'s, has it: the walk over lanes and requests for `take` is skipped then).
 void handOutLanes(const std::uint32_t* frames,
                   std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                   std::span<FramePoseRequest* const> requests, std::span<std::size_t> next,
                   std::span<FramePoseRequest::LaneIndices> indices,
-                  std::span<RigidTransform> worlds) {
+                  std::span<RigidTransform> worlds, bool anyTakesFrames) {
     constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
     constexpr std::size_t kNot = FramePoseRequest::kNotRequested;
     for (std::size_t r = 0; r < requests.size(); ++r) {
@@ -60,7 +61,7 @@ void handOutLanes(const std::uint32_t* frames,
         }
     }
     const std::size_t nodes = lanes.size();
-    for (std::size_t k = 0; k < kLanes; ++k) {
+    for (std::size_t k = 0; k < kLanes && anyTakesFrames; ++k) {
         bool written = false;
         const std::span<RigidTransform> world = worlds.subspan(k * nodes, nodes);
         for (std::size_t r = 0; r < requests.size(); ++r) {
@@ -110,13 +111,15 @@ void poseRequestedFrames(ForwardKinematicsPlan skeletonPlan, const Motion& motio
         lanes.clear();
         lanes.resize(nodes);
         std::vector<FramePoseRequest::LaneIndices> indices(requests.size());
+        const bool anyTakesFrames = std::ranges::any_of(
+            requests, [](const FramePoseRequest* request) { return !request->takeLanes; });
         std::array<const float*, kLanes> rows{};
         for (; f + kLanes <= frames.size(); f += kLanes) {
             for (std::size_t k = 0; k < kLanes; ++k) {
                 rows[k] = motion.frame(frames[f + k]).data();
             }
             plan.computeWorldLanesOfRows(rows, lanes);
-            handOutLanes(frames.data() + f, lanes, requests, next, indices, worlds);
+            handOutLanes(frames.data() + f, lanes, requests, next, indices, worlds, anyTakesFrames);
         }
     }
     const std::span<RigidTransform> world(worlds.data(), nodes);

@@ -17,6 +17,8 @@
 #include "core/model/ascii_case.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cctype>
 #include <cmath>
 #include <concepts>
@@ -27,6 +29,7 @@
 #include <span>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 
 namespace bvh {
@@ -166,12 +169,19 @@ void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
 // it: a clip of a few hundred frames has most of its sampled frames' neighbours among the
 // sampled frames, and `info` on a library of such takes paid forward kinematics twice for
 // them. The spans point into `positions`: a SampledPoses is moved, never copied.
+// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
+// the distinct frames, its own so that the samples' cleared ones never shorten it.
+struct RootRotationsOfFrames;
+
 struct SampledPoses {
     using Pose = std::span<const glm::dvec3>;
     std::vector<glm::dvec3> positions; // every computed pose, node by node
     std::vector<Pose> at;
     std::vector<Pose> next;
-    std::vector<glm::dquat> rootRotation;
+    // Per posed frame (the pose at positions.data() + slot * nodes), the root's world rotation;
+    // empty for the rest pose. Read rarely (restUpCarriedByRoot): not copied out per sample.
+    std::vector<glm::dquat> frameRootRotations;
+    std::size_t nodes = 0;
     std::vector<RigidTransform> firstWorld;
     // Per sample, the extremes of every node of `at` (extremesOfPose with no exclusion) and of
     // every node but node 0 (extremesAfterFirstNode: the figure's where node 0 is a static
@@ -192,7 +202,7 @@ struct SampledPoses {
         returnPoseBuffer(positions);
         keepVector(at);
         keepVector(next);
-        keepVector(rootRotation);
+        keepVector<RootRotationsOfFrames>(frameRootRotations);
         keepVector(firstWorld);
         keepVector(atExtremes);
         keepVector(atExtremesAfterFirst);
@@ -219,38 +229,32 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> sampledFrames(const Motion&
     return frames;
 }
 
-// The frames sampledFrames names, each once, in increasing order. The samples' frames increase,
-// and so do their neighbours after them and, near the end, their neighbours before them (a
-// sample whose neighbour is itself adds nothing): three increasing lists merged, not one list
-// of both sorted (that sort was 0.5 % of `info --json`'s time over a library of takes).
+// The frames sampledFrames names, each once, in increasing order: each marked in a bitmap of
+// the clip's `frameCount` frames, then read out in order. (Two merges of increasing lists, the
+// samples with their neighbours after and then before, each pushed one by one, cost 2 M
+// instructions over the 175 takes of the README's `info --json` figures.)
 std::vector<std::uint32_t>
-distinctFrames(std::span<const std::pair<std::uint32_t, std::uint32_t>> frames) {
-    auto samples = KeptVector<std::uint32_t>::cleared(frames.size()); // kept_vectors.h
-    auto after = KeptVector<std::uint32_t>::cleared(frames.size());
-    auto before = KeptVector<std::uint32_t>::cleared(0);
+distinctFrames(std::span<const std::pair<std::uint32_t, std::uint32_t>> frames,
+               std::uint32_t frameCount) {
+    constexpr std::uint32_t kBits = 64;
+    auto marked = KeptVector<std::uint64_t>::cleared(0); // kept_vectors.h
+    marked->assign(frameCount / kBits + 1, 0);
+    std::uint64_t* const words = marked->data();
     for (const auto& [frame, neighbour] : frames) {
-        samples->push_back(frame);
-        if (neighbour > frame) {
-            after->push_back(neighbour);
-        } else if (neighbour < frame) {
-            before->push_back(neighbour);
+        words[frame / kBits] |= std::uint64_t{1} << (frame % kBits);
+        words[neighbour / kBits] |= std::uint64_t{1} << (neighbour % kBits);
+    }
+    std::vector<std::uint32_t> distinct = takeKeptVector<std::uint32_t>(2 * frames.size());
+    distinct.clear();
+    distinct.reserve(2 * frames.size());
+    for (std::size_t w = 0; w < marked->size(); ++w) {
+        for (std::uint64_t bits = words[w]; bits != 0; bits &= bits - 1) {
+            distinct.push_back(static_cast<std::uint32_t>(w * kBits) +
+                               static_cast<std::uint32_t>(std::countr_zero(bits)));
         }
     }
-    auto sampledAndAfter = KeptVector<std::uint32_t>::cleared(samples->size() + after->size());
-    std::set_union(samples->begin(), samples->end(), after->begin(), after->end(),
-                   std::back_inserter(*sampledAndAfter));
-    std::vector<std::uint32_t> distinct =
-        takeKeptVector<std::uint32_t>(sampledAndAfter->size() + before->size());
-    distinct.clear();
-    distinct.reserve(sampledAndAfter->size() + before->size());
-    std::set_union(sampledAndAfter->begin(), sampledAndAfter->end(), before->begin(), before->end(),
-                   std::back_inserter(distinct));
     return distinct;
 }
-
-// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
-// the distinct frames, its own so that the samples' cleared ones never shorten it.
-struct RootRotationsOfFrames;
 
 // The stance's request for its sampled frames and their neighbours (sampledFrames), each posed
 // once into `poses` (its positions and root rotations, frame 0's world transforms); finish()
@@ -261,7 +265,7 @@ public:
         : nodes_(nodes), frames_(sampledFrames(motion, maxFrames)) {
         // Every frame named once, in order: where each one's pose will sit in the pool.
         std::vector<std::uint32_t>& distinct = request_.frames;
-        distinct = distinctFrames(frames_);
+        distinct = distinctFrames(frames_, motion.frameCount);
         poses_.positions = borrowPoseBuffer(distinct.size() * nodes_);
         // Every distinct frame's root rotation and every sample's extremes are written where
         // its frame is posed: taken with the values of an earlier take, not zeroed first.
@@ -336,21 +340,18 @@ public:
         };
         poses_.at = takeKeptVector<SampledPoses::Pose>(frames_.size());
         poses_.next = takeKeptVector<SampledPoses::Pose>(frames_.size());
-        poses_.rootRotation = takeKeptVector<glm::dquat>(frames_.size());
         poses_.at.clear();
         poses_.next.clear();
-        poses_.rootRotation.clear();
         poses_.at.reserve(frames_.size());
         poses_.next.reserve(frames_.size());
-        poses_.rootRotation.reserve(frames_.size());
         std::size_t atCursor = 0;
         std::size_t nextCursor = 0;
         for (const auto& [frame, neighbour] : frames_) {
-            const std::size_t at = slotFrom(atCursor, frame);
-            poses_.at.push_back(pose(at));
-            poses_.rootRotation.push_back(rootRotations_[at]);
+            poses_.at.push_back(pose(slotFrom(atCursor, frame)));
             poses_.next.push_back(pose(slotFrom(nextCursor, neighbour)));
         }
+        poses_.frameRootRotations = std::move(rootRotations_);
+        poses_.nodes = nodes_;
         return std::move(poses_);
     }
 
@@ -370,43 +371,36 @@ private:
     // transforms written out for frame 0 only (facing).
     void takeLanes(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
                    const FramePoseRequest::LaneIndices& indices) {
-        std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
-        for (std::size_t k = 0; k < indices.size(); ++k) {
-            if (indices[k] != FramePoseRequest::kNotRequested) {
-                poses[k] = poses_.positions.data() + indices[k] * nodes_;
-            }
-        }
-        ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
-        // Only where a lane holds a sample, written where the sample's extremes are kept: built
+        // Each lane's pose, sample and root rotation in one walk over the lanes. The extremes
+        // only where a lane holds a sample, written where the sample's extremes are kept: built
         // in an array for every group (each one's defaults written, then the lanes' copied over
         // them) they cost 0.8 M instructions over the README's 178 takes.
+        std::array<glm::dvec3*, ForwardKinematicsPlan::kLanes> poses{};
         LaneExtremesTargets targets;
         bool anySampled = false;
-        for (std::size_t k = 0; k < indices.size(); ++k) {
-            const std::size_t d = indices[k];
-            if (d != FramePoseRequest::kNotRequested && sampleAt_[d] != kNoSample) {
-                const std::size_t sample = sampleAt_[d];
-                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
-                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
-                targets.whole[k] = &poses_.atExtremes[sample];
-                anySampled = true;
-            }
-        }
-        if (anySampled) {
-            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
-        }
+        const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
         for (std::size_t k = 0; k < indices.size(); ++k) {
             const std::size_t d = indices[k];
             if (d == FramePoseRequest::kNotRequested) {
                 continue;
             }
-            const ForwardKinematicsPlan::LaneWorld& root = lanes[0];
+            poses[k] = poses_.positions.data() + d * nodes_;
+            if (const std::size_t sample = sampleAt_[d]; sample != kNoSample) {
+                targets.of[k] = &poses_.atExtremesAfterFirst[sample];
+                targets.finite[k] = &poses_.atFiniteAfterFirst[sample];
+                targets.whole[k] = &poses_.atExtremes[sample];
+                anySampled = true;
+            }
             rootRotations_[d] = glm::dquat(root.rotation[0][k], root.rotation[1][k],
                                            root.rotation[2][k], root.rotation[3][k]);
             if (d == 0) { // frame 0
                 poses_.firstWorld.resize(nodes_);
                 ForwardKinematicsPlan::laneTransforms(lanes, k, poses_.firstWorld);
             }
+        }
+        ForwardKinematicsPlan::lanePositions(lanes.first(nodes_), poses);
+        if (anySampled) {
+            extremesAfterFirstNodeOfLanes(lanes.first(nodes_), targets);
         }
     }
 
@@ -442,13 +436,17 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
         return roots;
     }
     const std::size_t n = skeleton.nodeCount();
+    // Each spread only grows over the samples: the walk stops at the first sample that settles
+    // the test (most roots travel, and a far moving child shows it early), where it measured
+    // every sample (the same verdicts: std::max leaves NaN out either way).
+    const double rootDrift = kStillRootDrift * bodySize;
     for (const NodeIndex root : skeleton.roots()) {
         const auto r = static_cast<std::size_t>(root);
         double rootSpread = 0.0;
-        for (const auto& pose : poses.at) {
-            rootSpread = std::max(rootSpread, glm::distance(pose[r], poses.at[0][r]));
+        for (std::size_t s = 0; s < poses.at.size() && !(rootSpread > rootDrift); ++s) {
+            rootSpread = std::max(rootSpread, glm::distance(poses.at[s][r], poses.at[0][r]));
         }
-        if (rootSpread > kStillRootDrift * bodySize) {
+        if (rootSpread > rootDrift) {
             continue;
         }
         bool farMovingChild = false;
@@ -462,12 +460,15 @@ std::vector<NodeIndex> findStaticRoots(const Skeleton& skeleton, const SampledPo
             }
             double farthest = 0.0;
             double childSpread = 0.0;
-            for (const auto& pose : poses.at) {
+            auto farAndMoving = [&] {
+                return farthest >= kStaticLinkDistance * bodySize && childSpread >= 0.01 * bodySize;
+            };
+            for (std::size_t s = 0; s < poses.at.size() && !farAndMoving(); ++s) {
+                const SampledPoses::Pose pose = poses.at[s];
                 farthest = std::max(farthest, glm::distance(pose[c], pose[r]));
                 childSpread = std::max(childSpread, glm::distance(pose[c], poses.at[0][c]));
             }
-            farMovingChild =
-                farthest >= kStaticLinkDistance * bodySize && childSpread >= 0.01 * bodySize;
+            farMovingChild = farAndMoving();
         }
         if (farMovingChild) {
             roots.push_back(root);
@@ -496,6 +497,25 @@ double heightOfLowest(const PoseExtremes& extent, const SignedAxis& axis) {
 double heightOfHighest(const PoseExtremes& extent, const SignedAxis& axis) {
     const auto c = static_cast<int>(axis.component);
     return axis.positive ? extent.high[c] : -extent.low[c];
+}
+
+// Calls `read` with file axis `component` as a constant (std::integral_constant), once for a
+// whole loop: glm's indexed access with a component known only at run time is a switch per
+// read, and the loops over the samples' extremes and the leaves' coordinates read hundreds
+// (over the README's 175 takes of `info --json`, 2 M instructions).
+template <typename Read>
+void withComponent(std::size_t component, Read&& read) {
+    switch (component) {
+    case 0:
+        read(std::integral_constant<int, 0>{});
+        break;
+    case 1:
+        read(std::integral_constant<int, 1>{});
+        break;
+    default:
+        read(std::integral_constant<int, 2>{});
+        break;
+    }
 }
 
 // A root that never moves, on the ground under its one child far above it, whose child does not
@@ -581,23 +601,21 @@ struct Extremes {
     ~Extremes() { keepVector(of); } // kept_vectors.h
 
     std::size_t samples() const { return of.size(); }
-    // The height along `axis` of sample s's lowest counted node (the largest double without one).
-    double lowestAlong(const SignedAxis& axis, std::size_t s) const {
-        return heightOfLowest(of[s], axis);
-    }
-    // lowestAlong(axis, s) for every sample s into `heights` (of samples() values): one loop per
+    // The height along `axis` of each sample's lowest counted node (heightOfLowest: the largest
+    // double without one) into `heights` (of samples() values): one loop per
     // sign, not the sign asked per sample (6 axes x 240 samples a take).
     void lowestAlongEach(const SignedAxis& axis, std::span<double> heights) const {
-        const auto c = static_cast<int>(axis.component);
-        if (axis.positive) {
-            for (std::size_t s = 0; s < of.size(); ++s) {
-                heights[s] = of[s].low[c];
+        withComponent(axis.component, [&](auto c) {
+            if (axis.positive) {
+                for (std::size_t s = 0; s < of.size(); ++s) {
+                    heights[s] = of[s].low[c];
+                }
+            } else {
+                for (std::size_t s = 0; s < of.size(); ++s) {
+                    heights[s] = -of[s].high[c];
+                }
             }
-        } else {
-            for (std::size_t s = 0; s < of.size(); ++s) {
-                heights[s] = -of[s].high[c];
-            }
-        }
+        });
     }
 };
 
@@ -762,6 +780,60 @@ void giveFlatSamplesTheMeanSpeed(const Extremes& extremes, std::size_t samples, 
     }
 }
 
+// How many samples speedsOf measures side by side (sumsInNodeOrder).
+constexpr std::size_t kSamplesSideBySide = 4;
+
+// The sums of kSamplesSideBySide samples' counted distances (row b of `distances`, `nodes` long,
+// sample b's), each summed in node order from 0 as one sample alone sums it: every node's where
+// `everyNode`, else those of `countedIndices`. Each sum is a chain of adds that each wait for the
+// one before; four of them side by side overlap, where one sample at a time left a chain of a
+// few dozen adds per sample to wait on.
+std::array<double, kSamplesSideBySide>
+sumsInNodeOrder(const double* distances, std::size_t nodes, bool everyNode,
+                std::span<const std::uint32_t> countedIndices) {
+    static_assert(kSamplesSideBySide == 4, "one sum per row below");
+    const double* const row0 = distances;
+    const double* const row1 = row0 + nodes;
+    const double* const row2 = row1 + nodes;
+    const double* const row3 = row2 + nodes;
+    double sum0 = 0.0;
+    double sum1 = 0.0;
+    double sum2 = 0.0;
+    double sum3 = 0.0;
+    auto add = [&](std::size_t i) {
+        sum0 += row0[i];
+        sum1 += row1[i];
+        sum2 += row2[i];
+        sum3 += row3[i];
+    };
+    if (everyNode) {
+        for (std::size_t i = 0; i < nodes; ++i) {
+            add(i);
+        }
+    } else {
+        for (const std::uint32_t i : countedIndices) {
+            add(i);
+        }
+    }
+    return {sum0, sum1, sum2, sum3};
+}
+
+// The per-file-axis entries of speeds.lowest (SampleSpeeds) of the positive and of the negative
+// direction: the lowest node along +c is a sample's lowNode[c], along -c its highNode[c] (the
+// highest along c), read without asking each axis's sign per sample.
+struct SpeedRows {
+    std::array<double*, 3> alongPositive{};
+    std::array<double*, 3> alongNegative{};
+
+    explicit SpeedRows(SampleSpeeds& speeds) {
+        for (const UpAxis axis : kAllUpAxes) {
+            const SignedAxis signedAxis(axis);
+            (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
+                speeds.lowest(static_cast<std::size_t>(axis)).data();
+        }
+    }
+};
+
 // A sample flat along a file axis (every counted node within `flatExtent` along it: a rig drawn
 // in a plane, a snake on the floor) has no lowest node along either of its signs: every node
 // ties, and the first in node order (the root, which the joints' turns never move) read as a
@@ -771,67 +843,61 @@ SampleSpeeds speedsOf(const SampledPoses& poses, const Extremes& extremes,
                       std::span<const std::uint8_t> counted, double flatExtent) {
     const std::size_t samples = poses.at.size();
     SampleSpeeds speeds(samples);
+    const std::size_t nodes = counted.size();
     const auto countedNodes = static_cast<std::size_t>(std::ranges::count(counted, 1));
-    const bool everyNode = countedNodes == counted.size(); // no static root nor rider
+    const bool everyNode = countedNodes == nodes; // no static root nor rider
     // Otherwise the counted nodes' indices, looked up once: a face rig's or a hand's riders are
     // most of its nodes, and testing each node of each sample cost more than its distance.
     std::vector<std::uint32_t> countedIndices;
     if (!everyNode) {
         countedIndices.reserve(countedNodes);
-        for (std::size_t i = 0; i < counted.size(); ++i) {
+        for (std::size_t i = 0; i < nodes; ++i) {
             if (counted[i] != 0) {
                 countedIndices.push_back(static_cast<std::uint32_t>(i));
             }
         }
     }
-    std::vector<double> distances(counted.size());
-    // Per file axis, the entries of speeds.lowest of its positive and its negative direction: the
-    // lowest node along +c is the sample's lowNode[c], along -c its highNode[c] (the highest
-    // along c), read without asking each axis's sign per sample.
-    std::array<double*, 3> alongPositive{};
-    std::array<double*, 3> alongNegative{};
-    for (const UpAxis axis : kAllUpAxes) {
-        const SignedAxis signedAxis(axis);
-        (signedAxis.positive ? alongPositive : alongNegative)[signedAxis.component] =
-            speeds.lowest(static_cast<std::size_t>(axis)).data();
-    }
+    // A row of distances per sample side by side; past the last sample the rows hold zeros or an
+    // earlier block's distances, whose sums are not read.
+    std::vector<double> distances(kSamplesSideBySide * nodes);
+    const SpeedRows rows(speeds);
     double* const mean = speeds.mean().data();
     std::array<std::size_t, 3> flatSamples{};
-    for (std::size_t s = 0; s < samples; ++s) {
-        nodeDistances(poses.at[s], poses.next[s], distances);
-        double sum = 0.0; // in node order, whichever nodes count
-        if (everyNode) {
-            for (const double distance : distances) {
-                sum += distance;
-            }
-        } else {
-            for (const std::uint32_t i : countedIndices) {
-                sum += distances[i];
-            }
+    for (std::size_t first = 0; first < samples; first += kSamplesSideBySide) {
+        const std::size_t block = std::min(kSamplesSideBySide, samples - first);
+        for (std::size_t b = 0; b < block; ++b) {
+            nodeDistances(poses.at[first + b], poses.next[first + b],
+                          std::span<double>(distances.data() + b * nodes, nodes));
         }
-        mean[s] = countedNodes > 0 ? sum / double(countedNodes) : 0.0;
-        // Every read before the first write, spelled out per axis: the rows are doubles, as the
-        // extents are, and a write between two reads made the compiler read the extent again.
-        const PoseExtremes& extent = extremes.of[s];
-        const double positive0 = distances[extent.lowNode[0]];
-        const double positive1 = distances[extent.lowNode[1]];
-        const double positive2 = distances[extent.lowNode[2]];
-        const double negative0 = distances[extent.highNode[0]];
-        const double negative1 = distances[extent.highNode[1]];
-        const double negative2 = distances[extent.highNode[2]];
-        flatSamples[0] += flatAlong(extent, 0, flatExtent) ? 1 : 0;
-        flatSamples[1] += flatAlong(extent, 1, flatExtent) ? 1 : 0;
-        flatSamples[2] += flatAlong(extent, 2, flatExtent) ? 1 : 0;
-        alongPositive[0][s] = positive0;
-        alongPositive[1][s] = positive1;
-        alongPositive[2][s] = positive2;
-        alongNegative[0][s] = negative0;
-        alongNegative[1][s] = negative1;
-        alongNegative[2][s] = negative2;
+        const auto sums = sumsInNodeOrder(distances.data(), nodes, everyNode, countedIndices);
+        for (std::size_t b = 0; b < block; ++b) {
+            const std::size_t s = first + b;
+            const double* const row = distances.data() + b * nodes;
+            mean[s] = countedNodes > 0 ? sums[b] / double(countedNodes) : 0.0;
+            // Every read before the first write, spelled out per axis: the rows are doubles, as
+            // the extents are, and a write between two reads made the compiler read the extent
+            // again.
+            const PoseExtremes& extent = extremes.of[s];
+            const double positive0 = row[extent.lowNode[0]];
+            const double positive1 = row[extent.lowNode[1]];
+            const double positive2 = row[extent.lowNode[2]];
+            const double negative0 = row[extent.highNode[0]];
+            const double negative1 = row[extent.highNode[1]];
+            const double negative2 = row[extent.highNode[2]];
+            flatSamples[0] += flatAlong(extent, 0, flatExtent) ? 1 : 0;
+            flatSamples[1] += flatAlong(extent, 1, flatExtent) ? 1 : 0;
+            flatSamples[2] += flatAlong(extent, 2, flatExtent) ? 1 : 0;
+            rows.alongPositive[0][s] = positive0;
+            rows.alongPositive[1][s] = positive1;
+            rows.alongPositive[2][s] = positive2;
+            rows.alongNegative[0][s] = negative0;
+            rows.alongNegative[1][s] = negative1;
+            rows.alongNegative[2][s] = negative2;
+        }
     }
     if (flatSamples[0] + flatSamples[1] + flatSamples[2] > 0) {
-        giveFlatSamplesTheMeanSpeed(extremes, samples, flatExtent, mean, alongPositive,
-                                    alongNegative);
+        giveFlatSamplesTheMeanSpeed(extremes, samples, flatExtent, mean, rows.alongPositive,
+                                    rows.alongNegative);
     }
     speeds.flatSamples = flatSamples;
     return speeds;
@@ -853,12 +919,16 @@ struct LeafCoordinates {
         : samples(poses.at.size()), leaves(leafNodes.size()),
           values(
               KeptVector<double, LeafCoordinates>::buffer(leafNodes.size() * 3 * poses.at.size())) {
+        // Each coordinate by name: glm's indexed access in a loop over the three was a switch
+        // per read.
+        double* const runs = values->data();
         for (std::size_t s = 0; s < samples; ++s) {
             for (std::size_t j = 0; j < leaves; ++j) {
                 const glm::dvec3& point = poses.at[s][leafNodes[j]];
-                for (int c = 0; c < 3; ++c) {
-                    (*values)[(j * 3 + static_cast<std::size_t>(c)) * samples + s] = point[c];
-                }
+                double* const run = runs + j * 3 * samples + s;
+                run[0] = point.x;
+                run[samples] = point.y;
+                run[2 * samples] = point.z;
             }
         }
     }
@@ -1077,8 +1147,12 @@ double alongNearestAxis(const glm::dvec3& direction) {
 UpAxis restUpCarriedByRoot(const SampledPoses& poses, UpAxis restUp) {
     const glm::dvec3 up = upAxisVector(restUp);
     glm::dvec3 sum(0.0);
-    for (const glm::dquat& rotation : poses.rootRotation) {
-        sum += rotation * up;
+    if (!poses.frameRootRotations.empty() && poses.nodes > 0) { // none for the rest pose
+        for (const SampledPoses::Pose& pose : poses.at) {
+            const auto slot =
+                static_cast<std::size_t>(pose.data() - poses.positions.data()) / poses.nodes;
+            sum += poses.frameRootRotations[slot] * up;
+        }
     }
     return nearestUpAxis(sum);
 }
@@ -1160,7 +1234,6 @@ void standFigureDrawnInAPlane(const MotionCosts& costs, Stance& stance) {
 void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& stance,
                   const MotionCosts& costs, const std::optional<glm::dvec3>& anatomy,
                   UpAxis restUp) {
-    const UpAxis carried = restUpCarriedByRoot(poses, restUp);
     UpAxis best = stance.upAxis;
     if (costs.measured) {
         stance.motionMeasured = true;
@@ -1206,7 +1279,9 @@ void decideUpAxis(const Skeleton& skeleton, const SampledPoses& poses, Stance& s
         choose(best, UpAxisSource::Motion);
     } else if (const std::optional<UpAxis> floor = floorOfMostEnds(costs, best, close)) {
         choose(*floor, UpAxisSource::Motion);
-    } else if (close(carried)) {
+    } else if (const UpAxis carried = restUpCarriedByRoot(poses, restUp); close(carried)) {
+        // Read only here: the root's turns are a pass over every sample, and most takes are
+        // decided before (anatomy, a decisive motion, a floor most ends reach).
         choose(carried, UpAxisSource::RestPose);
     } else if (close(stance.restPoseUp)) {
         choose(stance.restPoseUp, UpAxisSource::RestPose);
@@ -1245,14 +1320,17 @@ void measureGround(Stance& stance, const Extremes& extremes,
     std::vector<double>& heights = *keptHeights;
     const SignedAxis up(stance.upAxis);
     const SignedAxis down(oppositeUpAxis(stance.upAxis));
-    for (std::size_t s = 0; s < extremes.samples(); ++s) {
-        const double low = extremes.lowestAlong(up, s);
-        const double high = -extremes.lowestAlong(down, s);
-        if (low <= high) {
-            lows.push_back(low);
-            heights.push_back(high - low);
+    // lowestAlong(up) and the negated lowestAlong(down), their signs and component read once.
+    withComponent(up.component, [&](auto c) {
+        for (const PoseExtremes& extent : extremes.of) {
+            const double low = up.positive ? extent.low[c] : -extent.high[c];
+            const double high = -(down.positive ? extent.low[c] : -extent.high[c]);
+            if (low <= high) {
+                lows.push_back(low);
+                heights.push_back(high - low);
+            }
         }
-    }
+    });
     const double voteFloor =
         voteFloors ? (*voteFloors)[static_cast<std::size_t>(stance.upAxis)] : 0.0;
     const bool sameHeights = voteFloors && lows.size() == extremes.samples() && voteFloor != 0.0;

@@ -94,6 +94,9 @@ constexpr int kFarBlendRounds = 20;
 // A CMU-like biped's thighs kicked 100 degrees forward and 60 out stretched the edges between
 // its buttocks 5.13x under linear blending after 20 rounds, 3.92x after 30 (the back of a
 // Mixamo-like one's thigh, 25 cm below the hip, where the knee's bone blends too: 4.26x, 4.09x).
+// Since then the hip's other blends hold that kick without them: its worst edge 2.36x to 2.71x
+// over test::kTipFactors' builds with 30 rounds, 2.33x to 2.57x with none
+// (BodyWeights.ThighsKicked... no longer tells them apart).
 constexpr int kJunctionRounds = 30;
 // Rounds more for the vertices of short edges (body_weights.h's FarBlendSmoothing::
 // shortEdgeRounds): over ten grid phases a Poser-style arm falling and rising from a T-pose

@@ -208,17 +208,16 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
 // and the quaternion product, operation for operation, so that each lane's bits are those of
 // the one-frame path. `localRotation` null: the node has no rotation channels and takes its
 // parent's world rotation as is.
+// `tx`, `ty`, `tz`: the local translation's coordinates in every lane.
 [[gnu::always_inline]] inline void composeWorldLanes(const PlanLaneWorld& parent,
-                                                     const double (&t)[3][kPlanLanes],
+                                                     const LaneVector& tx, const LaneVector& ty,
+                                                     const LaneVector& tz,
                                                      const double (*localRotation)[kPlanLanes],
                                                      PlanLaneWorld& world) {
     const LaneVector pw = BVHSCOPE_LANES_OF(parent.rotation[0]);
     const LaneVector px = BVHSCOPE_LANES_OF(parent.rotation[1]);
     const LaneVector py = BVHSCOPE_LANES_OF(parent.rotation[2]);
     const LaneVector pz = BVHSCOPE_LANES_OF(parent.rotation[3]);
-    const LaneVector tx = BVHSCOPE_LANES_OF(t[0]);
-    const LaneVector ty = BVHSCOPE_LANES_OF(t[1]);
-    const LaneVector tz = BVHSCOPE_LANES_OF(t[2]);
     const LaneVector uvx = py * tz - ty * pz;
     const LaneVector uvy = pz * tx - tz * px;
     const LaneVector uvz = px * ty - tx * py;
@@ -313,6 +312,28 @@ using LaneVector = double __attribute__((vector_size(kPlanLanes * sizeof(double)
     }
 }
 
+// A node's local translation in every lane (its position channels read from each row, else its
+// OFFSET): for roots and the odd joint with position channels.
+template <bool kAbsolute>
+[[gnu::always_inline]] inline void
+ForwardKinematicsPlan::localTranslationLanes(const Node& plan,
+                                             std::span<const float* const, kLanes> rows,
+                                             double (&translation)[3][kLanes]) {
+    if (plan.layout.hasPositions) {
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const glm::dvec3 t =
+                detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
+            translation[0][k] = t.x;
+            translation[1][k] = t.y;
+            translation[2][k] = t.z;
+        }
+        return;
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        std::fill_n(translation[axis], kLanes, plan.offset[axis]);
+    }
+}
+
 template <bool kAbsolute>
 [[gnu::always_inline]] inline void
 ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
@@ -326,17 +347,24 @@ ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
     std::size_t batchBegin = 0;
     std::size_t batchEnd = 0;
     std::size_t next = 0;
+    // The plan's vectors read once into locals: the lanes are written through memcpy
+    // (storeLanes), which may alias anything, so a member vector's size and data were read
+    // again from memory at every node (2 M instructions over the README's 175 takes).
+    const Node* const nodes = nodes_.data();
+    const std::size_t nodeCount = nodes_.size();
+    const std::uint32_t* const rotationColumns = rotationColumns_.data();
+    const std::size_t rotationColumnCount = rotationColumns_.size();
 
-    for (std::size_t node = 0; node < nodes_.size(); ++node) {
-        const Node& plan = nodes_[node];
+    for (std::size_t node = 0; node < nodeCount; ++node) {
+        const Node& plan = nodes[node];
         std::size_t angle = 0; // the node's first angle in the batch
         if (batched(plan)) {
             if (next == batchEnd) {
                 batchBegin = next;
-                batchEnd = std::min(next + kBatch, rotationColumns_.size());
+                batchEnd = std::min(next + kBatch, rotationColumnCount);
                 const std::size_t count = (batchEnd - batchBegin) * kLanes;
                 for (std::size_t i = 0; i < batchEnd - batchBegin; ++i) {
-                    gatherHalfAngles(rows, rotationColumns_[batchBegin + i], halfAngles[i]);
+                    gatherHalfAngles(rows, rotationColumns[batchBegin + i], halfAngles[i]);
                 }
                 sinCosDegrees(std::span<const double>(&halfAngles[0][0], count),
                               std::span<double>(&sines[0][0], count),
@@ -345,35 +373,37 @@ ForwardKinematicsPlan::evaluateLanes(std::span<const float* const, kLanes> rows,
             angle = next - batchBegin;
             next += 3;
         }
-        // Only roots (and the odd joint) have position channels: the others' local translation
-        // is their OFFSET in every frame, written without reading the rows.
-        double translation[3][kLanes];
-        if (plan.layout.hasPositions) {
-            for (std::size_t k = 0; k < kLanes; ++k) {
-                const glm::dvec3 t =
-                    detail::localTranslation<kAbsolute>(plan.layout, plan.offset, rows[k]);
-                translation[0][k] = t.x;
-                translation[1][k] = t.y;
-                translation[2][k] = t.z;
-            }
-        } else {
-            for (int axis = 0; axis < 3; ++axis) {
-                std::fill_n(translation[axis], kLanes, plan.offset[axis]);
-            }
-        }
         double rotation[4][kLanes];
         const bool rotates = plan.layout.rotation != detail::RotationLayout::None;
         if (rotates || plan.parent == kNoParent) {
             localRotationLanes(plan, rows, sines + angle, cosines + angle, rotation);
         }
         LaneWorld& world = lanes[node];
-        if (plan.parent == kNoParent) {
-            std::copy(&translation[0][0], &translation[0][0] + 3 * kLanes,
-                      &world.translation[0][0]);
-            std::copy(&rotation[0][0], &rotation[0][0] + 4 * kLanes, &world.rotation[0][0]);
+        const double(*const localRotation)[kLanes] = rotates ? rotation : nullptr;
+        if (plan.parent == kNoParent || plan.layout.hasPositions) {
+            double translation[3][kLanes];
+            localTranslationLanes<kAbsolute>(plan, rows, translation);
+            if (plan.parent == kNoParent) {
+                std::copy(&translation[0][0], &translation[0][0] + 3 * kLanes,
+                          &world.translation[0][0]);
+                std::copy(&rotation[0][0], &rotation[0][0] + 4 * kLanes, &world.rotation[0][0]);
+            } else {
+                composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)],
+                                  __builtin_bit_cast(LaneVector, translation[0]),
+                                  __builtin_bit_cast(LaneVector, translation[1]),
+                                  __builtin_bit_cast(LaneVector, translation[2]), localRotation,
+                                  world);
+            }
         } else {
-            composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)], translation,
-                              rotates ? rotation : nullptr, world);
+            // Only roots (and the odd joint) have position channels: the others' local
+            // translation is their OFFSET in every frame, each coordinate in every lane in a
+            // register (filled into an array, they were twelve stores a node and the loads that
+            // read them back).
+            static_assert(kLanes == 4, "one initializer per lane");
+            const glm::dvec3& o = plan.offset;
+            composeWorldLanes(lanes[static_cast<std::size_t>(plan.parent)],
+                              LaneVector{o.x, o.x, o.x, o.x}, LaneVector{o.y, o.y, o.y, o.y},
+                              LaneVector{o.z, o.z, o.z, o.z}, localRotation, world);
         }
     }
 }
@@ -417,6 +447,7 @@ void ForwardKinematicsPlan::laneTransforms(std::span<const LaneWorld> lanes, std
     }
 }
 
+BVHSCOPE_VECTOR_CLONES
 void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
                                           std::span<glm::dvec3* const, kLanes> positions) {
     static_assert(sizeof(glm::dvec3) == 3 * sizeof(double) && kLanes % 2 == 0);
@@ -437,26 +468,39 @@ void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
     for (std::size_t k = 0; k < kLanes; ++k) {
         out[k] = reinterpret_cast<unsigned char*>(positions[k]);
     }
+    // Each coordinate of every lane in one load (with AVX2; a pair of loads without), x and y
+    // interleaved; each lane's x and y then go out as one pair and its z alone, three doubles
+    // exactly (a fourth store over the next node's x, half the stores, split more of them across
+    // cache lines and cost a fifth more CPU time). Loaded a pair of lanes at a time, six loads
+    // a node, this took 6.3 M instructions over the README's 175 takes of `info --json`; 5.2 M.
+    static_assert(kLanes == 4, "two pairs of lanes");
     for (std::size_t node = 0; node < lanes.size(); ++node) {
         const LaneWorld& from = lanes[node];
         const std::size_t at = node * sizeof(glm::dvec3);
-#pragma GCC unroll 2
-        for (std::size_t k = 0; k < kLanes; k += 2) {
-            TwoDoubles x;
-            TwoDoubles y;
-            TwoDoubles z;
-            std::memcpy(&x, from.translation[0] + k, sizeof x);
-            std::memcpy(&y, from.translation[1] + k, sizeof y);
-            std::memcpy(&z, from.translation[2] + k, sizeof z);
-            const TwoDoubles xyOfK = __builtin_shufflevector(x, y, 0, 2);
-            const TwoDoubles xyOfNext = __builtin_shufflevector(x, y, 1, 3);
-            const double zOfK = z[0];
-            const double zOfNext = z[1];
-            std::memcpy(out[k] + at, &xyOfK, sizeof xyOfK);
-            std::memcpy(out[k] + at + sizeof xyOfK, &zOfK, sizeof zOfK);
-            std::memcpy(out[k + 1] + at, &xyOfNext, sizeof xyOfNext);
-            std::memcpy(out[k + 1] + at + sizeof xyOfNext, &zOfNext, sizeof zOfNext);
-        }
+        LaneVector x;
+        LaneVector y;
+        LaneVector z;
+        std::memcpy(&x, from.translation[0], sizeof x);
+        std::memcpy(&y, from.translation[1], sizeof y);
+        std::memcpy(&z, from.translation[2], sizeof z);
+        const LaneVector xyEven = __builtin_shufflevector(x, y, 0, 4, 2, 6); // x0 y0 x2 y2
+        const LaneVector xyOdd = __builtin_shufflevector(x, y, 1, 5, 3, 7);  // x1 y1 x3 y3
+        const TwoDoubles xy0 = __builtin_shufflevector(xyEven, xyEven, 0, 1);
+        const TwoDoubles xy1 = __builtin_shufflevector(xyOdd, xyOdd, 0, 1);
+        const TwoDoubles xy2 = __builtin_shufflevector(xyEven, xyEven, 2, 3);
+        const TwoDoubles xy3 = __builtin_shufflevector(xyOdd, xyOdd, 2, 3);
+        const double z0 = z[0];
+        const double z1 = z[1];
+        const double z2 = z[2];
+        const double z3 = z[3];
+        std::memcpy(out[0] + at, &xy0, sizeof xy0);
+        std::memcpy(out[0] + at + sizeof xy0, &z0, sizeof z0);
+        std::memcpy(out[1] + at, &xy1, sizeof xy1);
+        std::memcpy(out[1] + at + sizeof xy1, &z1, sizeof z1);
+        std::memcpy(out[2] + at, &xy2, sizeof xy2);
+        std::memcpy(out[2] + at + sizeof xy2, &z2, sizeof z2);
+        std::memcpy(out[3] + at, &xy3, sizeof xy3);
+        std::memcpy(out[3] + at + sizeof xy3, &z3, sizeof z3);
     }
 }
 

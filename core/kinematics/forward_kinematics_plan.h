@@ -118,10 +118,11 @@ public:
     static void laneTransforms(std::span<const LaneWorld> lanes, std::size_t lane,
                                std::span<RigidTransform> world);
     // Each lane's positions (the nodes' world translations) written to positions[k], room for
-    // lanes.size(); a null positions[k] skips lane k. Where every lane is wanted, two lanes' x
-    // and y are interleaved a pair of doubles at a time (the stance copies the positions of
-    // every frame it poses: one lane at a time, a double per load and store, cost 8 M
-    // instructions over the 178 takes of the README's `info --json` figures).
+    // lanes.size(); a null positions[k] skips lane k. Where every lane is wanted, each
+    // coordinate of the four lanes is read at once and each lane's x and y written as a pair
+    // (the stance copies the positions of every frame it poses: one lane at a time, a double
+    // per load and store, cost 8 M instructions over the 178 takes of the README's
+    // `info --json` figures). Compiled for SSE2 and AVX2 (vector_clones.h).
     static void lanePositions(std::span<const LaneWorld> lanes,
                               std::span<glm::dvec3* const, kLanes> positions);
 
@@ -152,6 +153,10 @@ private:
     void localRotationLanes(const Node& plan, std::span<const float* const, kLanes> rows,
                             const double (*sines)[kLanes], const double (*cosines)[kLanes],
                             double (&rotation)[4][kLanes]) const;
+    // One node's local translation in every lane, for a root or a node with position channels.
+    template <bool kAbsolute>
+    static void localTranslationLanes(const Node& plan, std::span<const float* const, kLanes> rows,
+                                      double (&translation)[3][kLanes]);
 
     std::vector<Node> nodes_;
     // The columns of every three-axis rotation, node by node in declared order: the angles

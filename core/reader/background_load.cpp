@@ -69,6 +69,10 @@ void BackgroundLoad::cancel() {
     progress_.cancelRequested.store(true, std::memory_order_relaxed);
 }
 
+bool BackgroundLoad::cancelRequested() const {
+    return progress_.cancelRequested.load(std::memory_order_relaxed);
+}
+
 Document BackgroundLoad::take() {
     assert(finished() && "take() before the load finished");
     if (thread_.joinable()) {

@@ -71,7 +71,12 @@ public:
     // thread works); a caller that runs in both calls it once a frame.
     void advance(std::chrono::steady_clock::duration budget);
 
+    // Stops the load at the end of the block of rows it is in (stepped: in the next advance());
+    // it then finishes with the error "loading was cancelled". The destructor cancels too.
     void cancel();
+    // cancel() was called (by the owner or the destructor); safe from any thread, the loading
+    // thread's onHeaderReady included (tests hold the load there until it is cancelled).
+    bool cancelRequested() const;
     // After finished(): the document, moved out (the load is then empty). A failed load
     // (out of memory included: an error diagnostic says so) holds diagnostics only.
     Document take();

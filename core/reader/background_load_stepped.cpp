@@ -49,6 +49,10 @@ void BackgroundLoad::cancel() {
     steps_->cancel();
 }
 
+bool BackgroundLoad::cancelRequested() const {
+    return steps_->cancelRequested();
+}
+
 Document BackgroundLoad::take() {
     return steps_->take();
 }

@@ -80,6 +80,7 @@ public:
     // The next advance() ends the load with the error "loading was cancelled" (a load that has
     // finished is not changed).
     void cancel() { cancelRequested_ = true; }
+    bool cancelRequested() const { return cancelRequested_; }
     // After finished(): the document, moved out (the load is then empty). A failed load
     // (out of memory included: an error diagnostic says so) holds diagnostics only.
     Document take();

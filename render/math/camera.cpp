@@ -34,11 +34,13 @@ glm::vec3 backDirection(const OrbitCamera& camera) {
             cosPitch * std::cos(camera.yawRadians)};
 }
 
+// For distances from kMinDistance up, 1 mm at least and 10 m more: a figure of human size
+// keeps its depth range. Closer (a figure under a centimetre), both follow the distance.
 float nearPlane(const OrbitCamera& camera) {
-    return std::max(camera.distance * 0.01f, 0.001f);
+    return std::min(std::max(camera.distance * 0.01f, 0.001f), camera.distance * 0.1f);
 }
 float farPlane(const OrbitCamera& camera) {
-    return camera.distance * 100.0f + 10.0f;
+    return camera.distance * 100.0f + std::min(10.0f, camera.distance * 1000.0f);
 }
 
 } // namespace
@@ -48,12 +50,33 @@ glm::vec3 eyePosition(const OrbitCamera& camera) {
 }
 
 glm::mat4 viewMatrix(const OrbitCamera& camera) {
-    return glm::lookAt(eyePosition(camera), camera.target, glm::vec3(0.0f, 1.0f, 0.0f));
+    // glm::lookAt's, from the unit direction rather than by normalizing eye - target: that
+    // squares the distance, past float's range for a camera framing a 1e20 m figure.
+    const glm::vec3 forward = -backDirection(camera);
+    const glm::vec3 side = glm::normalize(glm::cross(forward, glm::vec3(0.0f, 1.0f, 0.0f)));
+    const glm::vec3 up = glm::cross(side, forward);
+    const glm::vec3 eye = eyePosition(camera);
+    glm::mat4 view(1.0f);
+    for (int column = 0; column < 3; ++column) {
+        view[column][0] = side[column];
+        view[column][1] = up[column];
+        view[column][2] = -forward[column];
+    }
+    view[3][0] = -glm::dot(side, eye);
+    view[3][1] = -glm::dot(up, eye);
+    view[3][2] = glm::dot(forward, eye);
+    return view;
 }
 
 glm::mat4 projectionMatrix(const OrbitCamera& camera, float aspect) {
-    return glm::perspective(camera.verticalFovRadians, std::max(aspect, 1e-3f), nearPlane(camera),
-                            farPlane(camera));
+    const float near = nearPlane(camera);
+    const float far = farPlane(camera);
+    glm::mat4 projection =
+        glm::perspective(camera.verticalFovRadians, std::max(aspect, 1e-3f), near, far);
+    // glm's -2 far near / (far - near), without the product that overflows (a 1e20 m figure)
+    // or underflows (a 1e-5 m one's near and far: 1e-13) float.
+    projection[3][2] = -2.0f * near * (far / (far - near));
+    return projection;
 }
 
 void orbit(OrbitCamera& camera, float yawDeltaRadians, float pitchDeltaRadians) {
@@ -75,8 +98,21 @@ void pan(OrbitCamera& camera, glm::vec2 pixelDelta, float viewportHeight) {
 }
 
 void zoom(OrbitCamera& camera, float steps) {
-    camera.distance =
-        std::clamp(camera.distance * std::pow(0.85f, steps), kMinDistance, kMaxDistance);
+    camera.distance = std::clamp(camera.distance * std::pow(0.85f, steps), camera.minDistance,
+                                 camera.maxDistance);
+}
+
+void setDistanceRange(OrbitCamera& camera, float radius) {
+    camera.minDistance = std::min(kMinDistance, 0.2f * radius);
+    camera.maxDistance = std::min(std::max(kMaxDistance, 1e3f * radius), kLargestDistance);
+}
+
+float lengthWithoutOverflow(const glm::vec3& v) {
+    const float largest = std::max({std::abs(v.x), std::abs(v.y), std::abs(v.z)});
+    if (!(largest > 0.0f) || !std::isfinite(largest)) {
+        return largest;
+    }
+    return largest * glm::length(v / largest);
 }
 
 void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect) {
@@ -84,13 +120,16 @@ void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect) {
         return;
     }
     camera.target = bounds.center();
-    const float radius = std::max(0.5f * glm::length(bounds.size()), 0.05f);
+    // What is there, however small; a figure on one point (0 across) as a 10 cm one.
+    const float across = lengthWithoutOverflow(bounds.size());
+    const float radius = across > 0.0f ? 0.5f * across : 0.05f;
+    setDistanceRange(camera, radius);
     const float halfVertical = 0.5f * camera.verticalFovRadians;
     const float halfHorizontal = std::atan(std::tan(halfVertical) * std::max(aspect, 1e-3f));
     const float halfAngle = std::min(halfVertical, halfHorizontal);
     constexpr float kMargin = 1.05f;
     camera.distance =
-        std::clamp(kMargin * radius / std::sin(halfAngle), kMinDistance, kMaxDistance);
+        std::clamp(kMargin * radius / std::sin(halfAngle), camera.minDistance, camera.maxDistance);
 }
 
 std::optional<glm::vec2> projectToPixel(const OrbitCamera& camera, glm::vec2 viewport,

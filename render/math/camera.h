@@ -13,12 +13,32 @@
 
 namespace bvhscope::render {
 
+// The zoom's range for figures of human size, in metres.
+inline constexpr float kMinDistance = 0.01f;
+inline constexpr float kMaxDistance = 10000.0f;
+// The figure sizes the view draws in float, in metres (a figure's height under a forced unit:
+// the 1e20 walk in --unit cm is 1.64e18 m). The eye stays within kLargestDistance of what it
+// frames: past it, the square of the distance from the eye (the shaders' normalize) overflows
+// float (3.4e38), and a figure taller than kLargestDrawnMetres is framed from further than
+// that. kSmallestDrawnMetres is the smallest checked (camera_test's 1e-5 m box, the walk at
+// 0.16 mm in render_scale_test); under it the squares of lengths head for float's smallest
+// (1e-38), and already under 4e-5 m a trail's points lie nearer the eye than trail.vert's clip
+// (1e-4 m), so trails are not drawn. Framing sets the zoom's range to what it frames
+// (setDistanceRange).
+inline constexpr float kSmallestDrawnMetres = 1e-5f;
+inline constexpr float kLargestDrawnMetres = 2e18f;
+inline constexpr float kLargestDistance = 1.5e19f;
+
 struct OrbitCamera {
     glm::vec3 target{0.0f, 1.0f, 0.0f};
     float distance = 4.0f;
     float yawRadians = 0.5f;
     float pitchRadians = 0.25f;
     float verticalFovRadians = 0.7854f; // 45 degrees
+    // How close and how far the zoom goes: kMinDistance to kMaxDistance, widened by framing for
+    // a figure smaller or larger than those suit (setDistanceRange).
+    float minDistance = kMinDistance;
+    float maxDistance = kMaxDistance;
 };
 
 struct Bounds {
@@ -40,12 +60,12 @@ struct Ray {
 
 inline constexpr float kMinPitchRadians = -1.50f;
 inline constexpr float kMaxPitchRadians = 1.50f;
-inline constexpr float kMinDistance = 0.01f;
-inline constexpr float kMaxDistance = 10000.0f;
 
 glm::vec3 eyePosition(const OrbitCamera& camera);
 glm::mat4 viewMatrix(const OrbitCamera& camera);
-// Near and far planes follow the distance, so a 1 cm and a 100 m figure both draw crisply.
+// Near and far planes follow the distance, so a 1 cm and a 100 m figure both draw crisply, and
+// so do a 1e-5 m and a 1e18 m one (computed without the product of near and far, which leaves
+// float's range there).
 glm::mat4 projectionMatrix(const OrbitCamera& camera, float aspect);
 
 // Turns the eye around the target; pitch is clamped short of the poles.
@@ -56,6 +76,13 @@ void pan(OrbitCamera& camera, glm::vec2 pixelDelta, float viewportHeight);
 // Positive steps move closer; each step scales the distance by 0.85 (mouse wheels give whole
 // steps, trackpads fractions).
 void zoom(OrbitCamera& camera, float steps);
+// The zoom's range for a framed figure whose bounding sphere has `radius` metres: kMinDistance
+// to kMaxDistance for one of human size (a radius of 0.05 m to 10 m), reaching down to a fifth
+// of a smaller radius and up to 1000 times a larger one, within what float draws
+// (kLargestDrawnMetres).
+void setDistanceRange(OrbitCamera& camera, float radius);
+// The length of `v` without overflow or underflow of its square (a figure of 1e20 m, of 1e-30).
+float lengthWithoutOverflow(const glm::vec3& v);
 // Aims at the box's centre from the current direction, at the distance where its bounding
 // sphere fills the view with a small margin (both the vertical and horizontal field of view).
 void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect);

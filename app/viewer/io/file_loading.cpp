@@ -100,8 +100,11 @@ std::string outOfMemoryLine(const std::string& path) {
 // A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) is drawn
 // as nothing: the notice says why the view shows no figure.
 void noteFigureOnOnePoint(const scene::Character& character, std::vector<std::string>& notices) {
-    if (const std::optional<std::string> note = scene::figureOnOnePointNote(character)) {
-        notices.push_back(*note + ": the view shows no figure");
+    for (const std::optional<std::string>& note :
+         {scene::figureOnOnePointNote(character), scene::figureOutOfDrawnRangeNote(character)}) {
+        if (note) {
+            notices.push_back(*note + ": the view shows no figure");
+        }
     }
 }
 

@@ -73,7 +73,7 @@ render::Image VideoExportJob::drawPicture(const scene::Scene& scene,
         const float aspect =
             static_cast<float>(settings_.width) / static_cast<float>(settings_.height);
         follow_ = scene::frameFollow(scene, settings_.camera, aspect, settings_.startSeconds,
-                                     settings_.endSeconds);
+                                     settings_.endSeconds, settings_.framedRows);
         framed_ = true;
     }
     scene.sample(time, settings_.interpolation, false, pose_);

@@ -50,6 +50,8 @@ struct VideoExportSettings {
     // Called on each picture after it is read back, with its capture time: the viewer stamps
     // `bvhscope render`'s label (file, frame, timecode) here. Empty: nothing.
     std::function<void(render::Image&, double timeSeconds)> decorate;
+    // The rows of each picture that framing fills: those `decorate`'s label leaves free.
+    scene::FramedRows framedRows;
 };
 
 // The pictures' capture times: the range at the frame time's rate (a GIF: gifFrameRate of it),

@@ -277,6 +277,8 @@ VideoExportSettings videoExportSettings(const SessionState& session,
         const double frameTime = settings.frameTime;
         const std::int64_t lastFrame = session.playback.lastFrame();
         auto painter = std::make_shared<pictures::TextPainter>();
+        settings.framedRows = scene::rowsFreeOfLabels(
+            settings.height, pictures::frameLabelCoveredRows(settings.height, *painter), 0);
         settings.decorate = [painter, title, frameTime, lastFrame](render::Image& image,
                                                                    double time) {
             const std::int64_t frame = std::llround(time / frameTime);
@@ -425,7 +427,7 @@ void apply(SessionState& session, const command::RememberUpAxis& remember, float
     saveRememberedUpAxes(session);
 }
 
-void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream&) {
+void apply(SessionState& session, const command::SetDefaultAxes& axes, float, std::ostream& err) {
     scene::ViewerSettings& settings = session.settings;
     if (axes.upAxis != settings.upAxis) {
         // The default is for files opened from now on: those open keep the axis they show.
@@ -439,6 +441,12 @@ void apply(SessionState& session, const command::SetDefaultAxes& axes, float, st
         settings.unit = axes.unit;
         for (scene::Character& character : session.scene.characters()) {
             scene::applyAxes(character, settings.upAxis, settings.unit);
+            // A unit that makes a figure too large or small to draw (issue 38), as on loading.
+            if (std::optional<std::string> note = scene::figureOutOfDrawnRangeNote(character)) {
+                *note += ": the view shows no figure";
+                err << "bvhscope: " << *note << "\n";
+                session.notices.post(std::move(*note));
+            }
         }
         session.scene.arrangeSideBySide();
         session.framing.frameFigures(true);

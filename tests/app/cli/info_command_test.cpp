@@ -50,6 +50,26 @@ TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsSaidToBe) {
     EXPECT_EQ(scaled.out.find("precision"), std::string::npos) << scaled.out;
 }
 
+// The JSON says it too (main's had no field for it): figure_height 0 with
+// figure_below_place_precision true at 92.5, and at 1e-28 the chain's height with false (the
+// frames' heights, each top minus bottom in doubles, give 1.999999999999998e-29 printed).
+TEST(InfoCommand, AFigureBelowThePrecisionOfItsPlaceIsFlaggedInJson) {
+    test::TemporaryDirectory directory;
+    const auto dwarfed =
+        run(runInfo, {"--json", directory.write("dwarfed.bvh", tinyChainAt("92.5"))});
+    EXPECT_EQ(dwarfed.status, 0) << dwarfed.err;
+    EXPECT_NE(dwarfed.out.find("\"figure_height\":0,\"figure_below_place_precision\":true,"),
+              std::string::npos)
+        << dwarfed.out;
+    const auto scaled =
+        run(runInfo, {"--json", directory.write("scaled.bvh", tinyChainAt("1e-28"))});
+    EXPECT_EQ(scaled.status, 0) << scaled.err;
+    EXPECT_NE(scaled.out.find("\"figure_height\":1.999999999999998e-29,"
+                              "\"figure_below_place_precision\":false,"),
+              std::string::npos)
+        << scaled.out;
+}
+
 TEST(InfoCommand, JsonForScripts) {
     test::TemporaryDirectory directory;
     std::string file = directory.write("chain.bvh", test::kChainBvh);

@@ -47,7 +47,8 @@ double secondsOf(const timeval& time) {
 
 } // namespace
 
-RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments) {
+RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments,
+                      const std::vector<EnvironmentVariable>& environment) {
     const std::filesystem::path outPath = dir.path() / ".stdout";
     const std::filesystem::path errPath = dir.path() / ".stderr";
     const auto start = std::chrono::steady_clock::now();
@@ -55,6 +56,9 @@ RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& argume
     if (pid == 0) {
         unsetenv("DISPLAY");
         unsetenv("WAYLAND_DISPLAY");
+        for (const EnvironmentVariable& variable : environment) {
+            setenv(variable.name.c_str(), variable.value.c_str(), 1);
+        }
         const int out = open(outPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int err = open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         dup2(out, 1);

@@ -34,9 +34,15 @@ struct RunResult {
     long peakKilobytes = 0;  // the child's own peak resident memory (wait4's ru_maxrss)
 };
 
-// Runs BVHSCOPE_EXECUTABLE with `arguments` and without DISPLAY or WAYLAND_DISPLAY, measuring
-// its wall time, CPU time and peak memory.
-RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments);
+struct EnvironmentVariable {
+    std::string name;
+    std::string value;
+};
+
+// Runs BVHSCOPE_EXECUTABLE with `arguments` and without DISPLAY or WAYLAND_DISPLAY, `environment`
+// set in its environment, measuring its wall time, CPU time and peak memory.
+RunResult runBvhscope(const TempDir& dir, const std::vector<std::string>& arguments,
+                      const std::vector<EnvironmentVariable>& environment = {});
 
 using bvhscope::test::loadPng;
 using bvhscope::test::Pixels;

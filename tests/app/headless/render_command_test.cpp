@@ -1,5 +1,7 @@
 // `bvhscope render` end to end, as a child process with no DISPLAY: every test here proves the
 // headless (EGL) path, whatever X server the suite itself runs under.
+#include "app/headless/contact_sheet.h"
+#include "app/pictures/text_painter.h"
 #include "app/scene/framing.h"
 #include "app/scene/scene.h"
 #include "app/scene/settings.h"
@@ -126,6 +128,75 @@ INSTANTIATE_TEST_SUITE_P(KnownFiles, RenderImage,
                                     std::to_string(info.param.frame);
                          });
 
+// [SECTION] Labels over the picture
+
+// The figure's own orange, also under the labels' translucent black; the X axis's red line on
+// the ground (green and blue about equal) and the cool greys are not.
+bool figureOrange(const std::uint8_t* rgb) {
+    return rgb[0] > rgb[1] + 25 && rgb[1] > rgb[2] + 20;
+}
+
+// The rows [first, last) of the image that hold a figure pixel: {first row, last row + 1}, or
+// {-1, -1} when none does.
+std::pair<int, int> figureRows(const Pixels& pixels) {
+    std::pair<int, int> rows{-1, -1};
+    for (int y = 0; y < pixels.height; ++y) {
+        for (int x = 0; x < pixels.width; ++x) {
+            if (figureOrange(pixels.at(x, y))) {
+                rows.first = rows.first < 0 ? y : rows.first;
+                rows.second = y + 1;
+                break;
+            }
+        }
+    }
+    return rows;
+}
+
+// A portrait picture: the frame label is wider than half of it, so framed in the whole picture
+// the walker's head stood under the label (its top at row 38 of 640, the label down to row 92).
+// Framed in the rows the label leaves free, the figure starts below the label and still fills
+// those rows as it filled the picture.
+TEST(RenderLabels, TheFrameLabelCoversNoPartOfTheFigure) {
+    const TempDir dir;
+    const fs::path png = dir.path() / "tall.png";
+    const RunResult run = runBvhscope(dir, {"render", sourceFile("assets/sample_walk.bvh"), "-o",
+                                            png.string(), "--frame", "20", "--size", "360x640"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto pixels = loadPng(png);
+    ASSERT_TRUE(pixels.has_value());
+    const pictures::TextPainter text;
+    const int covered = pictures::frameLabelCoveredRows(640, text);
+    ASSERT_GT(covered, 60) << "the label is 2 lines of a 2x font: the case this test is for";
+    const auto [first, last] = figureRows(*pixels);
+    ASSERT_GE(first, 0) << "no figure drawn";
+    EXPECT_GE(first, covered) << "the figure reaches under the label";
+    EXPECT_GE(last - first, static_cast<int>(0.75f * static_cast<float>(640 - covered)))
+        << "the figure no longer fills the rows left to it";
+}
+
+// A contact sheet's tile: the name plate lies over the tile's bottom, and the figure stands
+// above it (framed in the whole tile, the walker's feet reached row 167 of 180, the plate
+// starting at row 145).
+TEST(RenderLabels, AContactSheetsNamePlateCoversNoPartOfTheFigure) {
+    const TempDir dir;
+    const fs::path folder = dir.path() / "clips";
+    fs::create_directories(folder);
+    fs::copy_file(sourceFile("assets/sample_walk.bvh"), folder / "walk.bvh");
+    const fs::path sheet = dir.path() / "sheet.png";
+    const RunResult run = runBvhscope(dir, {"render", "--contact-sheet", folder.string(), "-o",
+                                            sheet.string(), "--tile", "240x180", "--frame", "20"});
+    ASSERT_EQ(run.status, 0) << run.err;
+    const auto pixels = loadPng(sheet);
+    ASSERT_TRUE(pixels.has_value());
+    ASSERT_EQ(pixels->height, 180);
+    const pictures::TextPainter text;
+    const int plateTop = 180 - tileLabelRows(180, text);
+    const auto [first, last] = figureRows(*pixels);
+    ASSERT_GE(first, 0) << "no figure drawn";
+    EXPECT_LE(last, plateTop) << "the figure reaches under the name plate";
+    EXPECT_GE(last - first, static_cast<int>(0.75f * static_cast<float>(plateTop)));
+}
+
 // [SECTION] Sequences
 
 TEST(RenderSequence, WritesExactlyTheFramesAskedEachDifferent) {
@@ -179,12 +250,14 @@ TEST(RenderOverlay, DrawsTextInTheTopLeftCornerOnly) {
     const std::string file = sourceFile("assets/sample_walk.bvh");
     const fs::path with = dir.path() / "with.png";
     const fs::path without = dir.path() / "without.png";
-    ASSERT_EQ(runBvhscope(
-                  dir, {"render", file, "--frame", "12", "-o", with.string(), "--size", "640x360"})
+    // Both with the whole clip's framing, which the label does not move (the figure's own
+    // framing keeps it below the label: RenderLabels below).
+    ASSERT_EQ(runBvhscope(dir, {"render", file, "--frame", "12", "-o", with.string(), "--size",
+                                "640x360", "--camera", "clip"})
                   .status,
               0);
     ASSERT_EQ(runBvhscope(dir, {"render", file, "--frame", "12", "-o", without.string(), "--size",
-                                "640x360", "--no-overlay"})
+                                "640x360", "--no-overlay", "--camera", "clip"})
                   .status,
               0);
     const auto a = loadPng(with);
@@ -484,6 +557,26 @@ TEST(RenderFiles, AFigureBelowThePrecisionOfItsPlaceIsDrawnAndSaysWhyNothingShow
     ASSERT_TRUE(picture.has_value());
     EXPECT_EQ(picture->width, 64);
     EXPECT_EQ(picture->height, 48);
+    // The ground is under it: the grid's X axis (red) and Z axis (blue) cross the picture. The
+    // point stood at y = 100 (0 tall, so not lifted) over a grid 2 mm wide: main's picture had
+    // neither axis, only the background (measured: 482 red and 675 blue pixels; main 0 and 0).
+    const RunResult big =
+        runBvhscope(dir, {"render", dwarfed, "-o", (dir.path() / "big.png").string(), "--size",
+                          "320x240", "--no-overlay"});
+    EXPECT_EQ(big.status, 0) << big.err;
+    const auto ground = loadPng(dir.path() / "big.png");
+    ASSERT_TRUE(ground.has_value());
+    std::size_t red = 0;
+    std::size_t blue = 0;
+    for (int y = 0; y < ground->height; ++y) {
+        for (int x = 0; x < ground->width; ++x) {
+            const std::uint8_t* rgb = ground->at(x, y);
+            red += rgb[0] > 150 && rgb[1] < 110 && rgb[2] < 110 ? 1 : 0;
+            blue += rgb[2] > 150 && rgb[0] < 110 && rgb[1] < 150 ? 1 : 0;
+        }
+    }
+    EXPECT_GT(red, 200u);
+    EXPECT_GT(blue, 200u);
 
     const std::string ordinary = chain("ordinary.bvh", "10");
     const RunResult plain = runBvhscope(

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace bvhscope::headless::test {
 namespace {
@@ -71,18 +72,24 @@ bool warmFigure(const std::uint8_t* rgb) {
     return rgb[0] > rgb[2] + 40 && rgb[0] > 60;
 }
 
-// Frame 30 of the walk times `factor`, drawn with `bones`.
-Pixels renderedWalk(const TempDir& dir, double factor, const std::string& bones) {
+// Frame 30 of the walk times `factor`, drawn with `bones` (and `unit` forced, when given);
+// stderr is `expectedErr`.
+Pixels renderedWalk(const TempDir& dir, double factor, const std::string& bones,
+                    const std::string& unit = "", const std::string& expectedErr = "") {
     char name[64];
     std::snprintf(name, sizeof name, "walk_%g", factor);
     const fs::path file = dir.path() / (std::string(name) + ".bvh");
     std::ofstream(file, std::ios::binary) << scaledWalk(factor);
-    const fs::path png = dir.path() / (std::string(name) + "_" + bones + ".png");
-    const RunResult run =
-        runBvhscope(dir, {"render", file.string(), "-o", png.string(), "--frame", "30", "--size",
-                          "480x360", "--no-overlay", "--bones", bones});
+    const fs::path png = dir.path() / (std::string(name) + "_" + bones + unit + ".png");
+    std::vector<std::string> arguments{"render",       file.string(), "-o",     png.string(),
+                                       "--frame",      "30",          "--size", "480x360",
+                                       "--no-overlay", "--bones",     bones};
+    if (!unit.empty()) {
+        arguments.insert(arguments.end(), {"--unit", unit});
+    }
+    const RunResult run = runBvhscope(dir, arguments);
     EXPECT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(run.err, "") << "no fallback, no warning";
+    EXPECT_EQ(run.err, expectedErr) << factor << " in " << unit;
     return loadPng(png).value_or(Pixels{});
 }
 
@@ -139,6 +146,36 @@ TEST_P(RenderScale, AWalkTimes1e20Or1e30SmallerDrawsAsTheWalkDoes) {
     // for the body's rounding, which is built in each file's units (188 pixels apart measured).
     const PictureDifference between = difference(huge, tiny);
     EXPECT_LT(between.differingPixels, unitFigure.area / 20);
+}
+
+// Issue 38: a forced unit shows the figure at the size it makes. The walk times 1e10 in --unit
+// cm is 1.64e8 m tall, times 1e-2 in --unit mm 1.64 mm and times 1e-6 in --unit m 0.16 mm: the
+// camera's range follows the figure, so each draws the picture the walk draws in cm (main's
+// camera, 0.01 to 10 000 m away, drew the first as an empty picture and framed the others as a
+// figure of 10 cm). In --unit m the 1e20 walk is 1.64e22 m tall, past what floats draw (the
+// square of the eye's distance overflows): the picture is written and stderr says so.
+TEST_P(RenderScale, AForcedUnitFramesTheFigureAtTheSizeItMakes) {
+    const TempDir dir;
+    const std::string bones = GetParam();
+    const Pixels unit = renderedWalk(dir, 1.0, bones, "cm");
+    const FigurePixels unitFigure = bvhscope::test::figurePixels(unit, warmFigure);
+    ASSERT_GT(unitFigure.area, 3000u);
+    const Pixels huge = renderedWalk(dir, 1e10, bones, "cm");
+    const Pixels small = renderedWalk(dir, 1e-2, bones, "mm");
+    const Pixels tiny = renderedWalk(dir, 1e-6, bones, "m");
+    for (const auto& [name, picture] :
+         {std::pair{"1e10 cm", &huge}, std::pair{"1e-2 mm", &small}, std::pair{"1e-6 m", &tiny}}) {
+        ASSERT_EQ(picture->width, unit.width) << name;
+        const PictureDifference fromUnit = difference(unit, *picture);
+        EXPECT_LT(fromUnit.figureOnlyInOne, unitFigure.area / 100) << name;
+        EXPECT_LT(fromUnit.meanFigureDifference, 8.0) << name;
+    }
+    const Pixels past = renderedWalk(
+        dir, 1e20, bones, "m",
+        "bvhscope render: walk_1e+20.bvh: figure 1.64e+22 m tall in m, over the 2e+18 m that "
+        "can be drawn in floats (the unit Auto shows it at human height): the picture shows no "
+        "figure\n");
+    EXPECT_EQ(past.width, unit.width);
 }
 
 INSTANTIATE_TEST_SUITE_P(Looks, RenderScale, ::testing::Values("body", "capsules"));

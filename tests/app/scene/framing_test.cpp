@@ -259,6 +259,43 @@ TEST(ViewFit, TheOutermostPointsTouchTheViewsEdges) {
     EXPECT_NEAR(render::projectToPixel(camera, square, {-1, 0, 0})->x, 0.0f, 0.1f);
 }
 
+// Hand-derived: the same view and points, with its bottom quarter covered by a label (rows
+// framed: y from -0.5 to 1). The slopes are 1 above the axis and 0.5 below, so the eye must be
+// 2 / 1.5 = 4/3 away, and at y = -1/3 the top point lies on the view's top edge ((1 + 1/3) / (4/3)
+// = 1) and the bottom one on the label's edge ((-1 + 1/3) / (4/3) = -0.5: row 300 of 400).
+TEST(ViewFit, PointsAreFramedInTheRowsALabelLeavesFree) {
+    render::OrbitCamera camera;
+    camera.yawRadians = 0.0f;
+    camera.pitchRadians = 0.0f;
+    camera.verticalFovRadians = std::numbers::pi_v<float> / 2;
+    const FramedRows rows = rowsFreeOfLabels(400, 0, 100);
+    EXPECT_FLOAT_EQ(rows.top, 1.0f);
+    EXPECT_FLOAT_EQ(rows.bottom, -0.5f);
+    ViewFit fit(camera, 1.0f, 1.0f, rows);
+    for (const glm::vec3 point :
+         {glm::vec3(-1, 0, 0), glm::vec3(1, 0, 0), glm::vec3(0, 1, 0), glm::vec3(0, -1, 0)}) {
+        fit.include(point);
+    }
+    fit.apply(camera);
+    const glm::vec3 eye = render::eyePosition(camera);
+    EXPECT_NEAR(eye.z, 4.0f / 3.0f, 1e-5f);
+    EXPECT_NEAR(eye.y, -1.0f / 3.0f, 1e-5f);
+    const glm::vec2 square(400.0f, 400.0f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {0, 1, 0})->y, 0.0f, 0.1f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {0, -1, 0})->y, 300.0f, 0.1f);
+    EXPECT_NEAR(render::projectToPixel(camera, square, {1, 0, 0})->x, 350.0f, 0.1f);
+}
+
+// Labels that would leave less than half the view frame nothing: the figure keeps the view.
+TEST(ViewFit, LabelsOverMostOfTheViewLeaveItWhole) {
+    const FramedRows rows = rowsFreeOfLabels(100, 30, 21);
+    EXPECT_FLOAT_EQ(rows.top, 1.0f);
+    EXPECT_FLOAT_EQ(rows.bottom, -1.0f);
+    const FramedRows half = rowsFreeOfLabels(100, 30, 20);
+    EXPECT_FLOAT_EQ(half.top, 0.4f);
+    EXPECT_FLOAT_EQ(half.bottom, -0.6f);
+}
+
 // The picture the issue measured: three captures in a 1366x768 window's view (956x678 between
 // the panels). Each figure at least a quarter of the view's height (the bounding-sphere framing
 // gave 14-18 %), all of them inside it, and side by side: no figure's columns overlap

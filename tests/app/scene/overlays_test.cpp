@@ -225,6 +225,63 @@ TEST(Overlays, BodyGhostsAreTheBodiesOfTheirFramesInTheGhostColours) {
     expectGhosts(20, {15, 25, 10, 30}, {0.4f, 0.4f, 0.2f, 0.2f});
 }
 
+// Issue 38: the paused viewer redraws for every step of an orbit, and each draw builds the
+// overlays again. A body ghost is skinned only when its frame, its figure or the SceneOverlays
+// it goes into change: main skinned all four ghosts on every build (12 passes for the three
+// builds at frame 20, here 4).
+TEST(Overlays, BodyGhostsAreSkinnedOnlyWhenTheirFrameOrFigureChanges) {
+    Scene scene;
+    scene.add(test::bundledSample());
+    ASSERT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
+    SceneLook look;
+    look.bodies = true;
+    OverlayOptions options;
+    options.ghosts = true;
+    options.ghostCount = 2;
+    options.ghostStep = 5;
+    SceneOverlays overlays;
+    OverlayBuilder builder;
+    const auto buildAt = [&](std::uint32_t shown, SceneOverlays& out) {
+        builder.build(scene, sampledAt(scene, timeOf(scene, shown)), std::nullopt, options, look,
+                      timeOf(scene, shown), out);
+    };
+    buildAt(20, overlays); // ghosts at 15, 25, 10, 30
+    EXPECT_EQ(builder.ghostSkinPasses(), 4u);
+    buildAt(20, overlays);
+    buildAt(20, overlays);
+    EXPECT_EQ(builder.ghostSkinPasses(), 4u) << "paused: nothing changed";
+    look.selectionColor = glm::vec4(1.0f); // a look that does not reach a ghost's skin
+    buildAt(20, overlays);
+    EXPECT_EQ(builder.ghostSkinPasses(), 4u);
+    buildAt(21, overlays); // the next frame: every ghost's frame moved
+    EXPECT_EQ(builder.ghostSkinPasses(), 8u);
+    options.ghostStep = 10; // the options: ghosts at 11, 31 (slots 0, 1), 1, 41 (slots 2, 3)
+    buildAt(21, overlays);
+    EXPECT_EQ(builder.ghostSkinPasses(), 12u);
+    SceneOverlays other; // another SceneOverlays: its instances hold no skin yet
+    buildAt(21, other);
+    EXPECT_EQ(builder.ghostSkinPasses(), 16u);
+    // The figure: the same file as a new clip (a reload) is skinned again.
+    scene.characters()[0].clip = std::make_shared<const Clip>(*scene.characters()[0].clip);
+    buildAt(21, other);
+    EXPECT_EQ(builder.ghostSkinPasses(), 20u);
+    // The skins kept are the ones a fresh builder computes.
+    OverlayBuilder fresh;
+    SceneOverlays expected;
+    fresh.build(scene, sampledAt(scene, timeOf(scene, 21)), std::nullopt, options, look,
+                timeOf(scene, 21), expected);
+    ASSERT_EQ(other.ghostBodies.size(), expected.ghostBodies.size());
+    for (std::size_t ghost = 0; ghost < expected.ghostBodies.size(); ++ghost) {
+        ASSERT_EQ(other.ghostBodies[ghost].skin.size(), expected.ghostBodies[ghost].skin.size());
+        for (std::size_t node = 0; node < expected.ghostBodies[ghost].skin.size(); ++node) {
+            EXPECT_EQ(other.ghostBodies[ghost].skin[node].real,
+                      expected.ghostBodies[ghost].skin[node].real);
+            EXPECT_EQ(other.ghostBodies[ghost].skin[node].dual,
+                      expected.ghostBodies[ghost].skin[node].dual);
+        }
+    }
+}
+
 // [SECTION] Foot contacts
 
 // Hips 90 cm up with two feet on the floor and a head (a 170 cm figure). Frames 0-9 the hips

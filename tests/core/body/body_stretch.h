@@ -82,8 +82,8 @@ inline std::size_t flippedTriangles(const BodyMesh& mesh, std::span<const std::u
 // `least` edges all reach. One edge alone does not count: the finest level is simplified to a
 // triangle budget over a grid laid on the figure's extent, so a change of the figure's size
 // anywhere (a head's tip 2 % longer) moves every collapse, and a collapse's sliver with it (a
-// thigh kicked far: the worst edge 3.6x to 5.1x over such builds, the sheet of 4 edges 2.7x to
-// 3.3x).
+// full-body fist under dual quaternions: the worst edge 4.1x to 10.7x over such builds, the sheet
+// of 4 edges 3.5x to 4.5x).
 // Past 2x, a sheet spans the edges around a tear's worst ones; past 4x (the outside check's
 // factor) it would be those few edges alone.
 constexpr double kSheetFactor = 2.0;

@@ -2,11 +2,13 @@
 #include "tests/core/test_support.h"
 #include "tests/support/hang_guard.h"
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <gtest/gtest.h>
+#include <memory>
 #include <thread>
 #include <unistd.h>
 
@@ -60,13 +62,57 @@ TEST(BackgroundLoad, LoadsWhileTheCallerReadsFinishedFrames) {
     EXPECT_LE(seen, 200000u);
 }
 
+// Waits, on the loading thread's onHeaderReady (between the header and the first row), until
+// `load` is given and cancelled; false when that did not happen within the hang guard.
+bool heldUntilCancelled(const std::atomic<const BackgroundLoad*>& load) {
+    const auto deadline = std::chrono::steady_clock::now() + bvh::test::kHangGuard;
+    const BackgroundLoad* watched = nullptr;
+    while (std::chrono::steady_clock::now() < deadline) {
+        watched = watched != nullptr ? watched : load.load();
+        if (watched != nullptr && watched->cancelRequested()) {
+            return true;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+}
+
+// Every row of writeCapture's is at least this long ("0 0.5 -0.5\n").
+constexpr std::size_t kShortestRowBytes = 11;
+
+TEST(BackgroundLoad, ACancelledLoadStopsAtTheEndOfTheBlockItIsIn) {
+    constexpr std::uint32_t kFrames = 300000; // about 4 MB: many blocks after the first
+    const auto path = writeCapture("cancel.bvh", kFrames);
+    std::atomic<const BackgroundLoad*> watched{nullptr};
+    std::atomic<bool> held{false};
+    BackgroundLoad load(path, 1, [&] { held = heldUntilCancelled(watched); });
+    load.cancel(); // before the first row: the loading thread is held until now, or not there yet
+    watched = &load;
+    waitUntilFinished(load);
+    EXPECT_TRUE(held);
+    // The first block of rows (ParseOptions::firstBlockBytes) and no more: 18 216 rows of the
+    // 300 000 (a load that ignored the cancel reads them all).
+    EXPECT_LE(load.framesLoaded(), ParseOptions{}.firstBlockBytes / kShortestRowBytes);
+    const Document document = load.take();
+    EXPECT_NE(test::findDiagnostic(document, Severity::Error, "loading was cancelled"), nullptr)
+        << test::describeDiagnostics(document);
+    EXPECT_EQ(document.motion.frameCount, 0u);
+    std::filesystem::remove(path);
+}
+
 TEST(BackgroundLoad, DestroyingARunningLoadCancelsIt) {
-    const auto path = writeCapture("cancel.bvh", 300000);
-    // Only a hang guard: the destructor is cancel() and a join, and a load that ignored the
-    // cancel would still end (this file loads whole in well under a second).
-    const auto start = std::chrono::steady_clock::now();
-    { BackgroundLoad load(path); }
-    EXPECT_LT(std::chrono::steady_clock::now() - start, test::kHangGuard);
+    const auto path = writeCapture("destroyed.bvh", 300000);
+    // The loading thread is held between the header and the first row until the load is
+    // cancelled: a destructor that did not cancel would leave it there (failing after the hang
+    // guard), and ACancelledLoadStopsAtTheEndOfTheBlockItIsIn checks where a cancelled load
+    // stops.
+    std::atomic<const BackgroundLoad*> watched{nullptr};
+    std::atomic<bool> held{false};
+    auto load =
+        std::make_unique<BackgroundLoad>(path, 1, [&] { held = heldUntilCancelled(watched); });
+    watched = load.get();
+    load.reset();
+    EXPECT_TRUE(held) << "the destructor did not cancel the load";
     std::filesystem::remove(path);
 }
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 
 using namespace bvhscope::render;
@@ -133,6 +134,59 @@ TEST(Camera, FrameBoundsKeepsEveryCornerInView) {
             EXPECT_LE(pixel->x, viewport.x);
             EXPECT_GE(pixel->y, 0.0f);
             EXPECT_LE(pixel->y, viewport.y);
+        }
+    }
+}
+
+// Issue 38: a forced unit makes the 1e20 walk 1.6e18 m tall (--unit cm) and the 1e-30 walk
+// tiny. The framing follows the figure: every corner of a 1e-5 m and of a 1e18 m box lands in
+// the view and inside the depth range (main clamped the distance to 0.01-10 000 m, so the first
+// lay behind the near plane and the second around the eye; and glm's lookAt and perspective
+// square the distance and multiply near by far, past float at 1e18 m). The zoom's range
+// widens with it, and is 0.01-10 000 m again for a figure of human size.
+TEST(Camera, FrameBoundsFollowsAFigureOfAnySizeFloatsDraw) {
+    for (const float size : {1e-5f, 1e-3f, 1.8f, 1e12f, 1e18f}) {
+        OrbitCamera camera;
+        const Bounds bounds{{-0.2f * size, 0.0f, -0.1f * size}, {0.2f * size, size, 0.3f * size}};
+        frameBounds(camera, bounds, 4.0f / 3.0f);
+        const float radius = 0.5f * lengthWithoutOverflow(bounds.size());
+        EXPECT_NEAR(camera.distance, 1.05f * radius / std::sin(0.5f * camera.verticalFovRadians),
+                    1e-5f * camera.distance)
+            << size;
+        const glm::mat4 viewProjection = projectionMatrix(camera, 4.0f / 3.0f) * viewMatrix(camera);
+        for (int corner = 0; corner < 8; ++corner) {
+            const glm::vec3 point{(corner & 1) ? bounds.max.x : bounds.min.x,
+                                  (corner & 2) ? bounds.max.y : bounds.min.y,
+                                  (corner & 4) ? bounds.max.z : bounds.min.z};
+            const glm::vec4 clip = viewProjection * glm::vec4(point, 1.0f);
+            ASSERT_GT(clip.w, 0.0f) << size << " corner " << corner;
+            const glm::vec3 ndc = glm::vec3(clip) / clip.w;
+            EXPECT_LE(std::abs(ndc.x), 1.0f) << size << " corner " << corner;
+            EXPECT_LE(std::abs(ndc.y), 1.0f) << size << " corner " << corner;
+            EXPECT_LT(std::abs(ndc.z), 1.0f) << size << " corner " << corner;
+        }
+        const bool humanSized = size == 1.8f;
+        EXPECT_EQ(camera.minDistance,
+                  humanSized ? kMinDistance : std::min(kMinDistance, 0.2f * radius));
+        EXPECT_EQ(camera.maxDistance,
+                  humanSized ? kMaxDistance
+                             : std::min(std::max(kMaxDistance, 1e3f * radius), kLargestDistance));
+        zoom(camera, 1000.0f);
+        EXPECT_EQ(camera.distance, camera.minDistance);
+    }
+}
+
+// The view matrix is glm::lookAt's, built without squaring the eye's distance.
+TEST(Camera, TheViewMatrixIsLookAts) {
+    OrbitCamera camera;
+    camera.target = {0.3f, 0.9f, -1.2f};
+    camera.yawRadians = 2.1f;
+    camera.pitchRadians = -0.4f;
+    const glm::mat4 expected = glm::lookAt(eyePosition(camera), camera.target, {0, 1, 0});
+    const glm::mat4 view = viewMatrix(camera);
+    for (int column = 0; column < 4; ++column) {
+        for (int row = 0; row < 4; ++row) {
+            EXPECT_NEAR(view[column][row], expected[column][row], 1e-5f) << column << row;
         }
     }
 }

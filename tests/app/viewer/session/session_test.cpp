@@ -309,6 +309,27 @@ TEST_F(Session, ANewDefaultAxisLeavesTheFilesOpenAsTheyAre) {
     }
 }
 
+// Issue 38: a unit chosen in the Settings panel that makes a figure too large to draw in
+// floats says so, as on loading (main drew nothing and said nothing). A chain 2e22 units tall
+// is shown at human height in the unknown unit; in metres it is 2e22 m.
+TEST_F(Session, ADefaultUnitThatMakesAFigureTooLargeToDrawSaysSo) {
+    const std::string text =
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 6 Xposition Yposition Zposition "
+        "Zrotation Xrotation Yrotation\nJOINT Chest\n{\nOFFSET 0 1e22 0\nCHANNELS 3 Zrotation "
+        "Xrotation Yrotation\nEnd Site\n{\nOFFSET 0 1e22 0\n}\n}\n}\nMOTION\nFrames: 2\n"
+        "Frame Time: 0.04\n0 0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0 0\n";
+    session_.scene.add(makeCharacter("huge.bvh", "", bvh::parseDocument(text)));
+    update({command::SetDefaultAxes{UpAxisChoice::Auto, UnitChoice::Centimetre}});
+    const std::string expected = "huge.bvh: figure 2e+20 m tall in cm, over the 2e+18 m that "
+                                 "can be drawn in floats (the unit Auto shows it at human "
+                                 "height): the view shows no figure";
+    ASSERT_EQ(session_.notices.items.size(), 1u);
+    EXPECT_EQ(session_.notices.items.front().text, expected);
+    EXPECT_EQ(err_.str(), "bvhscope: " + expected + "\n");
+    update({command::SetDefaultAxes{UpAxisChoice::Auto, UnitChoice::Auto}});
+    EXPECT_EQ(session_.notices.items.size(), 1u) << "human height: nothing more to say";
+}
+
 // [SECTION] The live pose and framing
 
 TEST_F(Session, EachUpdateSamplesTheLivePoseAtThePlaybackTime) {
