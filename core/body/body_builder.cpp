@@ -48,10 +48,13 @@ constexpr std::size_t kHandSampleDivisor = 8;
 // hands. (Which sliver a simplification leaves moves with any change of budget: 5 000 and 7 000
 // each left other edges past 4x.)
 constexpr std::size_t kFineTrianglesBesideHands = 6000;
-// How much wider than the forearm a hand's cuff is at the wrist, in the figure's cells
-// (splitHandPieces): the figure's marched forearm (facets a chord below its surface, simplified
-// within kFineError) stays inside it.
-constexpr float kCuffMarginInCells = 0.2f;
+// How much thinner than the forearm a hand's cuff is (splitHandPieces), in the figure's cells:
+// about what the figure's marched forearm lies below its own surface (its facets' chords, about a
+// tenth of a cell on a person's forearm), so the cuff hardly shows through the sleeve's facets and
+// the two surfaces cross where the sleeve's rounded end dives into the cuff. At 0.15 a generated
+// Unreal 5 rig's hand pieces did not all close (not looked into further), and the figure fell
+// back to the one surface, mittens and all.
+constexpr float kCuffMarginInCells = 0.1f;
 // When no level within kMostFineTriangles closes, the figure is meshed again on a grid of an
 // eighth the samples (cells twice as wide: a quarter the surface, and thin volumes fused rather
 // than slit), at most this many times, then kept as capsules. The hub closes at 8 000 triangles

@@ -53,13 +53,13 @@ struct BodyOptions {
     // Issue 38, off by default: a hand whose fingers the figure's cells do not resolve (a
     // full-body figure's, cells of about 2.6 cm) is meshed as a piece of its own on a grid
     // kBodyHandCellDivisor times finer, bounded by the hand (body_hand_pieces.h), and gets a
-    // hand-only rig's palm, heel, thumb apart and round fingers instead of a mitten; the figure's
-    // own piece then holds body_builder.cpp's kFineTrianglesBesideHands. Off because the rails do
-    // not all hold yet: the capsules' area falls by up to 0.12 where mittens were (MakeHuman's
-    // T-pose 2.13 -> 2.04, Second Life's 2.10 -> 2.04), and the figure's other budget moves which
-    // slivers its simplification leaves (threejs_pirouette's worst edge 3.3x -> 3.5x, the
-    // Poser-style armpit's median folds 33 -> 37), though fewer edges pass 4x (Mixamo's 4 -> 0,
-    // Neuron's 2 -> 0).
+    // hand-only rig's palm, heel, thumb apart and round fingers instead of a mitten, gloved in a
+    // cuff the forearm's end dives into; the figure's own piece then holds body_builder.cpp's
+    // kFineTrianglesBesideHands. Off because the rails do not all hold yet: the capsules' area
+    // falls by up to 0.11 where mittens were (MakeHuman's T-pose 2.13 -> 2.03, threejs_pirouette
+    // 2.55 -> 2.44), and the figure's other budget moves which slivers its simplification leaves
+    // (the Poser-style armpit's median folds over the grid phases 33 -> 37, threejs_pirouette's
+    // worst edge 3.3x -> 3.5x), though fewer edges pass 4x (Mixamo's 4 -> 0, Neuron's 2 -> 0).
     bool handPieces = false;
 };
 

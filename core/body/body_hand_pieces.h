@@ -4,8 +4,8 @@
 // a thumb apart and separate fingers. So each such hand (the volumes BodyVolume::handPiece
 // names) is meshed on a grid of its own, bounded by the hand and kBodyHandCellDivisor times
 // finer, and the body is the figure's surface plus one closed surface per hand. The hand's
-// piece wears a cuff over the forearm's end (a glove over a sleeve): the figure's forearm is
-// shortened to end inside it, so the pieces overlap at the wrist and draw one silhouette.
+// piece wears a cuff in the forearm's end (a glove tucked into a sleeve): the figure's forearm is
+// shortened so that its rounded end dives into it, and the pieces draw one silhouette.
 #pragma once
 
 #include "core/body/body_volumes.h"
@@ -24,8 +24,8 @@ struct BodyPieceVolumes {
 };
 
 // Splits the figure's volumes (linked: linkBonesUnder) by BodyVolume::handPiece. `cuffMargin`:
-// how much wider than the forearm the cuff is at the wrist (normalised units), so the forearm's
-// end as the figure's coarser cells march it stays inside the cuff's surface.
+// how much thinner than the forearm the cuff is (normalised units), so the forearm's surface as
+// the figure's coarser cells march it stays outside the cuff's until its rounded end dives in.
 BodyPieceVolumes splitHandPieces(std::span<const BodyVolume> volumes, float cuffMargin);
 
 } // namespace bvh

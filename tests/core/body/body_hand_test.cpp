@@ -413,7 +413,7 @@ TEST(BodyHand, AFullFiguresHandsArePiecesOfTheirOwnGlovedOverTheForearms) {
         }
         EXPECT_GE(overlapped, 6); // 3 cm and more
         // A hand's vertices move with its own bones, and the forearm's near the wrist only (the
-        // cuff's rounded end reaches its radius, 3.9 cm, past the wrist).
+        // cuff's rounded end reaches its radius, 3.1 cm, past the wrist).
         const Skeleton skeleton = parseDocument(test::mixamoBiped().text()).skeleton;
         const NodeIndex forearm = test::nodeNamed(skeleton, "mixamorig:LeftForeArm");
         const NodeIndex wrist = test::nodeNamed(skeleton, "mixamorig:LeftHand");

@@ -60,12 +60,13 @@ static_assert(kTipFactors[kAsBuiltTip] == 1.0);
 // `document`'s body, in that order; a value-initialised result for a build without a mesh. The
 // builds are shared (sharedBody): a test that reads the figure as built reads kAsBuiltTip's.
 template <class Measure>
-auto overTips(const Document& document, Measure measure) {
+auto overTips(const Document& document, Measure measure,
+              const BodyOptions& options = BodyOptions{}) {
     using Value = decltype(measure(document, std::declval<const BodyMesh&>()));
     std::vector<Value> values;
     for (const double factor : kTipFactors) {
         const Document changed = withHighestTipScaled(document, factor);
-        const BodyResult body = sharedBody(changed.skeleton, BodyOptions{});
+        const BodyResult body = sharedBody(changed.skeleton, options);
         values.push_back(body.mesh == nullptr ? Value{} : measure(changed, *body.mesh));
     }
     return values;
@@ -127,12 +128,14 @@ inline constexpr std::array<glm::vec3, kGridPhases.size()> kGridPhasesBuilt = kG
 
 // `measure(body)` of `skeleton`'s body built at each of kGridPhasesBuilt (a build without a mesh
 // gives `measure` a null mesh), in that order. The builds are shared (sharedBody): a test that
-// reads the same skeleton's phases under two motions builds each phase once.
+// reads the same skeleton's phases under two motions builds each phase once. `base`: the other
+// options (its gridPhase is replaced).
 template <class Measure>
-std::vector<double> overGridPhases(const Skeleton& skeleton, Measure measure) {
+std::vector<double> overGridPhases(const Skeleton& skeleton, Measure measure,
+                                   const BodyOptions& base = BodyOptions{}) {
     std::vector<double> values;
     for (const glm::vec3& phase : kGridPhasesBuilt) {
-        BodyOptions options;
+        BodyOptions options = base;
         options.gridPhase = phase;
         values.push_back(measure(sharedBody(skeleton, options)));
     }
