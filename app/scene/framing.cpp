@@ -261,6 +261,7 @@ void FigureFollow::start(render::OrbitCamera& camera, const Scene& scene, const 
     userMoved_ = false;
     placementChanged_ = false;
     lastAnchor_ = anchor;
+    lastShownSeconds_.reset();
     velocity_ = glm::vec3(0.0f);
     offsetVelocity_ = glm::vec3(0.0f);
     distanceVelocity_ = 0.0f;
@@ -272,7 +273,7 @@ void FigureFollow::start(render::OrbitCamera& camera, const Scene& scene, const 
 }
 
 void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
-                          double elapsedSeconds) {
+                          double shownSeconds, double elapsedSeconds) {
     if (!active_) {
         return;
     }
@@ -281,33 +282,49 @@ void FigureFollow::update(render::OrbitCamera& camera, const Scene& scene, const
         return;
     }
     const glm::vec3 wanted = *anchor + offset_;
-    const float seconds = static_cast<float>(std::clamp(elapsedSeconds, 0.0, 0.25));
     if (placementChanged_ && lastAnchor_) {
         lastAnchor_ = *anchor; // a jump of the anchor that is neither motion nor a seek
     }
     placementChanged_ = false;
-    const float moved = lastAnchor_ ? glm::distance(*anchor, *lastAnchor_) : 0.0f;
-    // A seek or a loop back to the start (more than a quarter of the distance at once) is taken
-    // at once; so is the first update.
-    if (!lastAnchor_ || moved > 0.25f * camera.distance || !(seconds > 0.0f)) {
-        if (!lastAnchor_ || moved > 0.0f) {
-            camera.target = wanted;
-            velocity_ = glm::vec3(0.0f);
-        }
-        lastAnchor_ = *anchor;
+    // The anchor's motion is measured over the time shown (the clip's or the stream's seconds),
+    // not the wall's: a live stream that stalls and then delivers a burst shows no motion for a
+    // while and then much of it in one UI frame, while the figure walked at its pace all along.
+    const float shownStep = lastShownSeconds_ && std::isfinite(shownSeconds - *lastShownSeconds_)
+                                ? static_cast<float>(shownSeconds - *lastShownSeconds_)
+                                : 0.0f;
+    const glm::vec3 moved = lastAnchor_ ? *anchor - *lastAnchor_ : glm::vec3(0.0f);
+    const bool first = !lastAnchor_;
+    lastAnchor_ = *anchor;
+    lastShownSeconds_ = shownSeconds;
+    // A seek or a loop back to the start is taken at once (so is the first update): a move more
+    // than a quarter of the distance off what the anchor's velocity makes of the time shown. A
+    // burst of a stalled stream is not one, nor a seek along a straight walk (the target moves
+    // with the figure then, as a cut would put it).
+    if (first || glm::length(moved - velocity_ * shownStep) > 0.25f * camera.distance) {
+        camera.target = wanted;
+        velocity_ = glm::vec3(0.0f);
         return;
     }
-    // Half the way in 0.15 s: the anchor's velocity (which averages out a swaying root), and
-    // what remains between the target and where it should be. The target moves with the
-    // velocity: a figure walking steadily is not trailed behind by its speed times the
+    glideTowards(camera, wanted, moved, shownStep, elapsedSeconds);
+}
+
+void FigureFollow::glideTowards(render::OrbitCamera& camera, const glm::vec3& wanted,
+                                const glm::vec3& moved, float shownStep, double elapsedSeconds) {
+    // Half the way in 0.15 s: the anchor's velocity (which averages out a swaying root) over the
+    // time shown, and, over the wall's, what remains between the target and where it should be
+    // (an offset or a placement that changed glides while the figure stands). The target moves
+    // with the velocity: a figure walking steadily is not trailed behind by its speed times the
     // smoothing's time (0.2 m at a walk, enough to lose the leading foot at the view's edge).
+    if (shownStep != 0.0f) {
+        const float motionBlend = 1.0f - std::exp2(-std::abs(shownStep) / 0.15f);
+        velocity_ += (moved / shownStep - velocity_) * motionBlend;
+    }
+    const float seconds = static_cast<float>(std::clamp(elapsedSeconds, 0.0, 0.25));
     const float blend = 1.0f - std::exp2(-seconds / 0.15f);
-    velocity_ += ((*anchor - *lastAnchor_) / seconds - velocity_) * blend;
-    glm::vec3 target = camera.target + velocity_ * seconds;
+    glm::vec3 target = camera.target + velocity_ * shownStep;
     target += (wanted - target) * blend;
     target.y = wanted.y;
     camera.target = target;
-    lastAnchor_ = *anchor;
 }
 
 // [SECTION] Keeping a live figure framed

@@ -122,6 +122,13 @@ render::OrbitCamera followCamera(const FollowFraming& framing, const Scene& scen
 // target with the anchor's smoothed velocity and towards the anchor plus that offset, so a
 // swaying root does not shake the picture and a steady walk is not trailed behind. Only the
 // ground-plane position follows; height and distance stay as framed.
+//
+// update() takes the time `pose` shows (`shownSeconds`: the playback's, a live stream's newest
+// frame's) and the wall seconds since the last UI frame. The anchor's velocity is per second
+// shown: a live stream that stalls and then delivers what it held at once (a Wi-Fi hiccup, a
+// busy capture PC) moves the target with the figure's walk, as a steady stream does, where a
+// velocity per wall second fell to nothing in the stall and left the target behind the burst.
+// What is left between the target and the anchor plus the offset closes over wall seconds.
 class FigureFollow {
 public:
     void start(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
@@ -129,7 +136,7 @@ public:
     void stop() { active_ = false; }
     bool active() const { return active_; }
     void update(render::OrbitCamera& camera, const Scene& scene, const ScenePose& pose,
-                double elapsedSeconds);
+                double shownSeconds, double elapsedSeconds);
     // The user orbited or zoomed since the last framing: the view is theirs from now on (a
     // pan stops the follow). framingKept() is true while the camera is as start() left it
     // apart from the follow's own moves: then a change of the view's shape re-frames.
@@ -155,13 +162,19 @@ public:
                          double startSeconds, double endSeconds, double elapsedSeconds);
 
 private:
+    // update()'s glide: the velocity from the anchor's move over `shownStep` seconds shown, the
+    // target moved with it and towards `wanted` over the wall's `elapsedSeconds`.
+    void glideTowards(render::OrbitCamera& camera, const glm::vec3& wanted, const glm::vec3& moved,
+                      float shownStep, double elapsedSeconds);
+
     bool active_ = false;
     bool userMoved_ = false;
     bool placementChanged_ = false;
     glm::vec3 offset_{0.0f};
-    std::optional<glm::vec3> lastAnchor_; // at the last update: the anchor's velocity from it
-    glm::vec3 velocity_{0.0f};            // the anchor's, smoothed (metres per second)
-    glm::vec3 offsetVelocity_{0.0f};      // keepLiveFraming's springs (per second)
+    std::optional<glm::vec3> lastAnchor_;    // at the last update: the anchor's velocity from it
+    std::optional<double> lastShownSeconds_; // the time shown then
+    glm::vec3 velocity_{0.0f};               // the anchor's, smoothed (metres per second shown)
+    glm::vec3 offsetVelocity_{0.0f};         // keepLiveFraming's springs (per second)
     float distanceVelocity_ = 0.0f;
 };
 

@@ -336,7 +336,8 @@ void followFigures(SessionState& session, double wallSeconds, float aspect) {
                 session.camera, session.scene, aspect,
                 std::max(0.0, *now - scene::FigureFollow::kLiveWindowSeconds), *now, wallSeconds);
         }
-        session.follow.update(session.camera, session.scene, session.pose, wallSeconds);
+        session.follow.update(session.camera, session.scene, session.pose, session.playback.time(),
+                              wallSeconds);
         return;
     }
     if (!session.selection) {

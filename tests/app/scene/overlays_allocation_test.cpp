@@ -5,6 +5,7 @@
 #include "app/scene/character_body.h"
 #include "app/scene/overlays.h"
 #include "core/reader/document.h"
+#include "tests/app/scene/ghost_options.h"
 #include "tests/core/body/body_test_skeletons.h"
 #include "tests/support/failing_allocator.h"
 
@@ -25,12 +26,8 @@ TEST(OverlaysAllocation, BodyGhostsPosedAgainAllocateNothing) {
     Scene scene;
     scene.add(makeCharacter("walk.bvh", "", bvh::parseDocument(bvh::test::lyingBipedWalkText(61))));
     ASSERT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
-    SceneLook look;
-    look.bodies = true;
-    OverlayOptions options;
-    options.ghosts = true;
-    options.ghostCount = 3;
-    options.ghostStep = 5;
+    const SceneLook look = viewer::test::bodiesLook();
+    const OverlayOptions options = viewer::test::ghostsEvery(5, 3);
     const double frameTime = scene.frameTime();
     ScenePose pose;
     scene.sample(30 * frameTime, bvh::Interpolation::Nearest, false, pose);

@@ -6,6 +6,7 @@
 #include "app/viewer/io/settings_store.h"
 #include "core/reader/document.h"
 #include "render/math/grid_layout.h"
+#include "tests/app/scene/ghost_options.h"
 #include "tests/app/viewer/bundled_sample.h"
 #include "tests/support/bvh_texts.h"
 #include "tests/support/rest_positions.h"
@@ -137,11 +138,7 @@ TEST(Overlays, GhostsArePosesEveryStepEitherSideFadingOutwards) {
     scene.add(test::bundledSample());
     const Character& character = scene.characters()[0];
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    OverlayOptions options;
-    options.ghosts = true;
-    options.ghostCount = 2;
-    options.ghostStep = 5;
-    options.ghostOpacity = 0.4f;
+    const OverlayOptions options = test::ghostsEvery(5, 2, 0.4f);
     SceneOverlays overlays;
     OverlayBuilder builder;
     builder.build(scene, sampledAt(scene, timeOf(scene, 20)), std::nullopt, options, SceneLook{},
@@ -189,13 +186,8 @@ TEST(Overlays, BodyGhostsAreTheBodiesOfTheirFramesInTheGhostColours) {
     scene.add(test::bundledSample());
     ASSERT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
     const Character& character = scene.characters()[0];
-    SceneLook look;
-    look.bodies = true;
-    OverlayOptions options;
-    options.ghosts = true;
-    options.ghostCount = 2;
-    options.ghostStep = 5;
-    options.ghostOpacity = 0.4f;
+    const SceneLook look = test::bodiesLook();
+    const OverlayOptions options = test::ghostsEvery(5, 2, 0.4f);
     SceneOverlays overlays;
     OverlayBuilder builder;
     const auto expectGhosts = [&](std::uint32_t shown, const std::vector<std::uint32_t>& frames,
@@ -233,12 +225,8 @@ TEST(Overlays, BodyGhostsAreSkinnedOnlyWhenTheirFrameOrFigureChanges) {
     Scene scene;
     scene.add(test::bundledSample());
     ASSERT_TRUE(requestBodies(scene, BodyBuild::Wait::Yes).empty());
-    SceneLook look;
-    look.bodies = true;
-    OverlayOptions options;
-    options.ghosts = true;
-    options.ghostCount = 2;
-    options.ghostStep = 5;
+    SceneLook look = test::bodiesLook();
+    OverlayOptions options = test::ghostsEvery(5, 2);
     SceneOverlays overlays;
     OverlayBuilder builder;
     const auto buildAt = [&](std::uint32_t shown, SceneOverlays& out) {

@@ -169,7 +169,7 @@ TEST(SeveralFigures, TheRowIsFramedByTheBodiesAndEachFillsHalfTheView) {
     ASSERT_TRUE(follow.active());
     for (int frame = 0; frame < 240; frame += 20) {
         scene.sample(frame / 30.0, bvh::Interpolation::Nearest, false, pose);
-        follow.update(camera, scene, pose, 1.0 / 30.0);
+        follow.update(camera, scene, pose, frame / 30.0, 1.0 / 30.0);
         float groupLeft = 1e9f;
         float groupRight = -1e9f;
         for (std::size_t c = 0; c < 3; ++c) {

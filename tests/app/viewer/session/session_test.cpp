@@ -52,6 +52,12 @@ protected:
     bool settle() {
         return pumpUntil([&] { update(); }, [&] { return !session_.loads.busy(session_.scene); });
     }
+    // The one notice posted so far is `text`, and it was said on the error stream too.
+    void expectOnlyNotice(const std::string& text) {
+        ASSERT_EQ(session_.notices.items.size(), 1u);
+        EXPECT_EQ(session_.notices.items.front().text, text);
+        EXPECT_EQ(err_.str(), "bvhscope: " + text + "\n");
+    }
 
     SessionState session_;
     std::ostringstream err_;
@@ -176,9 +182,7 @@ TEST_F(Session, AFigureBelowThePrecisionOfItsPlaceIsNoticedWhenItsFileArrives) {
     const std::string expected = "dwarfed.bvh: figure 0 tall (2e-30 at rest: below the precision "
                                  "of its place, every joint lands on one point): the view shows "
                                  "no figure";
-    ASSERT_EQ(session_.notices.items.size(), 1u);
-    EXPECT_EQ(session_.notices.items.front().text, expected);
-    EXPECT_EQ(err_.str(), "bvhscope: " + expected + "\n");
+    expectOnlyNotice(expected);
     EXPECT_TRUE(session_.errorLines.empty());
 }
 
@@ -323,9 +327,7 @@ TEST_F(Session, ADefaultUnitThatMakesAFigureTooLargeToDrawSaysSo) {
     const std::string expected = "huge.bvh: figure 2e+20 m tall in cm, over the 2e+18 m that "
                                  "can be drawn in floats (the unit Auto shows it at human "
                                  "height): the view shows no figure";
-    ASSERT_EQ(session_.notices.items.size(), 1u);
-    EXPECT_EQ(session_.notices.items.front().text, expected);
-    EXPECT_EQ(err_.str(), "bvhscope: " + expected + "\n");
+    expectOnlyNotice(expected);
     update({command::SetDefaultAxes{UpAxisChoice::Auto, UnitChoice::Auto}});
     EXPECT_EQ(session_.notices.items.size(), 1u) << "human height: nothing more to say";
 }
