@@ -60,6 +60,10 @@ struct BodyOptions {
     // 2.55 -> 2.44), and the figure's other budget moves which slivers its simplification leaves
     // (the Poser-style armpit's median folds over the grid phases 33 -> 37, threejs_pirouette's
     // worst edge 3.3x -> 3.5x), though fewer edges pass 4x (Mixamo's 4 -> 0, Neuron's 2 -> 0).
+    // The pieces' hands are already about a person's width (MakeHuman's T-pose palm 5.6 % of the
+    // figure wide, Second Life's 5.7 %): the area went with the mittens the coarse cells inflated.
+    // A person's palm thickness and 1 %-wide fingers on top win 0.01 and bulge the wrist and fuse
+    // the fingers (body_builder.cpp's kFineTrianglesBesideHands: the budgets tried).
     bool handPieces = false;
 };
 
