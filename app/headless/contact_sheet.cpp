@@ -67,23 +67,30 @@ void pasteImage(render::Image& sheet, const render::Image& tile, int x, int y) {
 
 namespace {
 
-int tileLabelScale(int tileHeight) {
-    return std::max(1, tileHeight / 360);
+// A tile's name plate: its text scale, margin, line and plate heights.
+struct TilePlate {
+    int scale;
+    int pad;
+    int line;
+    int height;
+};
+
+TilePlate tilePlate(int tileHeight, const pictures::TextPainter& text) {
+    const int scale = std::max(1, tileHeight / 360);
+    const int pad = 3 * scale;
+    const int line = text.lineHeight(scale);
+    return {scale, pad, line, 2 * line + 3 * pad};
 }
 
 } // namespace
 
 int tileLabelRows(int tileHeight, const pictures::TextPainter& text) {
-    const int scale = tileLabelScale(tileHeight);
-    return 2 * text.lineHeight(scale) + 3 * (3 * scale);
+    return tilePlate(tileHeight, text).height;
 }
 
 void labelTile(render::Image& tile, const pictures::TextPainter& text, const std::string& name,
                const std::string& detail, bool failed) {
-    const int scale = tileLabelScale(tile.height);
-    const int line = text.lineHeight(scale);
-    const int pad = 3 * scale;
-    const int plateHeight = tileLabelRows(tile.height, text);
+    const auto [scale, pad, line, plateHeight] = tilePlate(tile.height, text);
     pictures::fillRectangle(tile, 0, tile.height - plateHeight, tile.width, plateHeight,
                             failed ? pictures::Rgba{110, 20, 20, 220}
                                    : pictures::Rgba{0, 0, 0, 170});

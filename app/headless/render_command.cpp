@@ -76,16 +76,13 @@ private:
 
 // [SECTION] Files in and out
 
-// A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) draws
-// as nothing: the picture is still written, and this says why it shows no figure.
-// So does a figure that a forced --unit makes too large or too small to draw in floats (the
-// 1e20 walk in --unit m, 1.6e20 m tall).
-void warnIfBelowPlacePrecision(const scene::Character& character, std::ostream& err) {
-    for (const std::optional<std::string>& note :
-         {scene::figureOnOnePointNote(character), scene::figureOutOfDrawnRangeNote(character)}) {
-        if (note) {
-            err << "bvhscope render: " << *note << ": the picture shows no figure\n";
-        }
+// A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground), or that
+// a forced --unit makes too large or too small to draw in floats (the 1e20 walk in --unit m,
+// 1.6e20 m tall), draws as nothing: the picture is still written, and this says why it shows no
+// figure.
+void warnIfFigureNotDrawn(const scene::Character& character, std::ostream& err) {
+    for (const std::string& note : scene::figureNotDrawnNotes(character)) {
+        err << "bvhscope render: " << note << ": the picture shows no figure\n";
     }
 }
 
@@ -110,7 +107,7 @@ std::optional<scene::Character> loadCharacter(const fs::path& path, const Render
     scene::Character character =
         scene::makeCharacter(bvh::utf8FromPath(path.filename()), name, std::move(document));
     scene::applyAxes(character, request.upAxis, request.unit);
-    warnIfBelowPlacePrecision(character, err);
+    warnIfFigureNotDrawn(character, err);
     return character;
 }
 

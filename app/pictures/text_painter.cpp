@@ -159,26 +159,34 @@ void fillRectangle(render::Image& image, int x, int y, int width, int height, Rg
 
 namespace {
 
-int frameLabelScale(int imageHeight) {
-    return std::max(1, (imageHeight + 180) / 360); // 2 at 720 p
+// The frame label's box: its text scale (2 at 720 p), margin, line and box heights.
+struct FrameLabelBox {
+    int scale;
+    int pad;
+    int line;
+    int height;
+};
+
+FrameLabelBox frameLabelBox(int imageHeight, const TextPainter& text) {
+    const int scale = std::max(1, (imageHeight + 180) / 360);
+    const int pad = 4 * scale;
+    const int line = text.lineHeight(scale);
+    return {scale, pad, line, 2 * line + 3 * pad};
 }
 
 } // namespace
 
 int frameLabelCoveredRows(int imageHeight, const TextPainter& text) {
-    const int scale = frameLabelScale(imageHeight);
-    const int pad = 4 * scale;
-    return pad + (2 * text.lineHeight(scale) + 3 * pad) + pad;
+    const FrameLabelBox box = frameLabelBox(imageHeight, text);
+    return box.pad + box.height + box.pad;
 }
 
 void stampFrameLabel(render::Image& image, const TextPainter& text, const FrameLabel& label) {
-    const int scale = frameLabelScale(image.height);
-    const int pad = 4 * scale;
-    const int line = text.lineHeight(scale);
+    const auto [scale, pad, line, height] = frameLabelBox(image.height, text);
     const int width = std::min(
         std::max(text.textWidth(label.title, scale), text.textWidth(label.detail, scale)) + 2 * pad,
         image.width - 2 * pad);
-    fillRectangle(image, pad, pad, width, 2 * line + 3 * pad, Rgba{0, 0, 0, 160});
+    fillRectangle(image, pad, pad, width, height, Rgba{0, 0, 0, 160});
     text.drawText(image, 2 * pad, 2 * pad, text.fitText(label.title, scale, width - 2 * pad), scale,
                   Rgba{255, 255, 255, 255});
     text.drawText(image, 2 * pad, 3 * pad + line,

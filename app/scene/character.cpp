@@ -354,6 +354,17 @@ std::optional<std::string> figureOutOfDrawnRangeNote(const Character& character)
            "that can be drawn in floats (the unit Auto shows it at human height)";
 }
 
+std::vector<std::string> figureNotDrawnNotes(const Character& character) {
+    std::vector<std::string> notes;
+    for (const std::optional<std::string>& note :
+         {figureOnOnePointNote(character), figureOutOfDrawnRangeNote(character)}) {
+        if (note) {
+            notes.push_back(*note);
+        }
+    }
+    return notes;
+}
+
 void samplePose(const Character& character, double timeSeconds, bvh::Interpolation interpolation,
                 CharacterPose& pose) {
     const bvh::Skeleton& skeleton = character.clip->document.skeleton;

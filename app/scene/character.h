@@ -184,6 +184,9 @@ std::optional<std::string> figureOnOnePointNote(const Character& character);
 // at human height) is outside render::kSmallestDrawnMetres to kLargestDrawnMetres; nullopt for
 // every other figure. `render` and the viewer say it before what they show.
 std::optional<std::string> figureOutOfDrawnRangeNote(const Character& character);
+// Every reason the picture of `character` holds no figure: figureOnOnePointNote and
+// figureOutOfDrawnRangeNote, those that apply. What `render` and the viewer say on loading it.
+std::vector<std::string> figureNotDrawnNotes(const Character& character);
 
 // True for a node that is one of the character's static roots (bvh::Stance::staticRoots): it
 // counts neither for framing nor bounds, and its links are drawn thin and dashed, or hidden.

@@ -164,14 +164,15 @@ void returnPoseBuffer(std::vector<glm::dvec3>& buffer) {
     }
 }
 
+// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
+// the distinct frames, its own so that the samples' cleared ones never shorten it.
+struct RootRotationsOfFrames;
+
 // The poses of the sampled frames, each with the frame speedStep later (earlier near the end),
 // as world positions per node. Each frame's pose is computed once, however many samples name
 // it: a clip of a few hundred frames has most of its sampled frames' neighbours among the
 // sampled frames, and `info` on a library of such takes paid forward kinematics twice for
 // them. The spans point into `positions`: a SampledPoses is moved, never copied.
-// The kept vectors (kept_vectors.h) of StancePoseSampling's root rotations: a buffer of at least
-// the distinct frames, its own so that the samples' cleared ones never shorten it.
-struct RootRotationsOfFrames;
 
 struct SampledPoses {
     using Pose = std::span<const glm::dvec3>;

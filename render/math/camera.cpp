@@ -120,9 +120,9 @@ void frameBounds(OrbitCamera& camera, const Bounds& bounds, float aspect) {
         return;
     }
     camera.target = bounds.center();
-    // What is there, however small; a figure on one point (0 across) as a 10 cm one.
+    // What is there, however small; a figure on one point (0 across) as one kSpanOfAPoint across.
     const float across = lengthWithoutOverflow(bounds.size());
-    const float radius = across > 0.0f ? 0.5f * across : 0.05f;
+    const float radius = 0.5f * (across > 0.0f ? across : kSpanOfAPoint);
     setDistanceRange(camera, radius);
     const float halfVertical = 0.5f * camera.verticalFovRadians;
     const float halfHorizontal = std::atan(std::tan(halfVertical) * std::max(aspect, 1e-3f));

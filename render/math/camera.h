@@ -28,6 +28,9 @@ inline constexpr float kMaxDistance = 10000.0f;
 inline constexpr float kSmallestDrawnMetres = 1e-5f;
 inline constexpr float kLargestDrawnMetres = 2e18f;
 inline constexpr float kLargestDistance = 1.5e19f;
+// What a figure of no size (every joint on one point) is framed and gridded as: one this many
+// metres across (frameBounds, gridForBounds).
+inline constexpr float kSpanOfAPoint = 0.1f;
 
 struct OrbitCamera {
     glm::vec3 target{0.0f, 1.0f, 0.0f};

@@ -12,10 +12,11 @@ GridLayout gridForBounds(const Bounds& bounds) {
     }
     const glm::vec3 size = bounds.size();
     // A figure of no size (every joint on one point: core/analysis/stance.h, [SECTION] Ground)
-    // is framed as one 10 cm across (frameBounds): a grid of 1 mm cells, 2 mm wide, was a speck
-    // in that view, and the viewer showed no ground. Any other figure's own size, however small.
+    // is framed as one kSpanOfAPoint across (frameBounds): a grid of 1 mm cells, 2 mm wide, was
+    // a speck in that view, and the viewer showed no ground. Any other figure's own size, however
+    // small.
     const float largest = std::max({size.x, size.y, size.z});
-    const float span = largest > 0.0f ? largest : 0.1f;
+    const float span = largest > 0.0f ? largest : kSpanOfAPoint;
     // Minor cells near a twentieth of the figure: 1.7 m tall gives 10 cm cells.
     layout.cellSize = std::pow(10.0f, std::round(std::log10(span / 20.0f)));
     const float reach = std::max(size.x, size.z) * 0.5f + 2.0f * span;

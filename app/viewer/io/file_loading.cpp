@@ -97,14 +97,11 @@ std::string outOfMemoryLine(const std::string& path) {
     return path + ": error: out of memory while loading; the file was closed";
 }
 
-// A figure whose joints all land on one point (core/analysis/stance.h, [SECTION] Ground) is drawn
-// as nothing: the notice says why the view shows no figure.
-void noteFigureOnOnePoint(const scene::Character& character, std::vector<std::string>& notices) {
-    for (const std::optional<std::string>& note :
-         {scene::figureOnOnePointNote(character), scene::figureOutOfDrawnRangeNote(character)}) {
-        if (note) {
-            notices.push_back(*note + ": the view shows no figure");
-        }
+// A figure drawn as nothing (scene::figureNotDrawnNotes: every joint on one point, or a unit
+// that makes it too large or small to draw): the notice says why the view shows no figure.
+void noteFigureNotDrawn(const scene::Character& character, std::vector<std::string>& notices) {
+    for (const std::string& note : scene::figureNotDrawnNotes(character)) {
+        notices.push_back(note + ": the view shows no figure");
     }
 }
 
@@ -229,7 +226,7 @@ void FileLoads::updateLoadingCharacter(std::size_t index, scene::Character& char
         }
         scene::finishLoadingCharacter(character, std::move(document));
         scene::applyAxes(character, context.upAxis, context.unit);
-        noteFigureOnOnePoint(character, events.notices);
+        noteFigureNotDrawn(character, events.notices);
         events.reshaped = true;
         events.finished = true;
     } catch (const std::bad_alloc&) {
@@ -254,7 +251,7 @@ void FileLoads::addFinishedWaiting(Waiting& waiting, scene::Scene& scene,
             return;
         }
         scene::applyAxes(*outcome.character, context.upAxis, context.unit);
-        noteFigureOnOnePoint(*outcome.character, events.notices);
+        noteFigureNotDrawn(*outcome.character, events.notices);
         scene.add(std::move(*outcome.character));
         events.added = true;
         events.finished = true;

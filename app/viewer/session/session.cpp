@@ -36,6 +36,12 @@ void showErrors(SessionState& session, const std::vector<std::string>& lines, st
     session.openErrorPopup = true;
 }
 
+// Says `notice` on the error stream and posts it over the view.
+void sayNotice(SessionState& session, std::string notice, std::ostream& err) {
+    err << "bvhscope: " << notice << "\n";
+    session.notices.post(std::move(notice));
+}
+
 // [SECTION] Files
 
 // What the page (SessionState::inPage) cannot open that the desktop can: a sound (decoded by
@@ -162,8 +168,7 @@ void pollLoads(SessionState& session, std::ostream& err) {
         showErrors(session, events.errorLines, err);
     }
     for (std::string& notice : events.notices) {
-        err << "bvhscope: " << notice << "\n";
-        session.notices.post(std::move(notice));
+        sayNotice(session, std::move(notice), err);
     }
 }
 
@@ -232,10 +237,10 @@ void updateSound(SessionState& session, double wallSeconds, std::ostream& err) {
         } else {
             session.audioPlayer.setClip(session.audio.clip());
             if (!session.audioPlayer.available() && !session.audioDeviceReported) {
-                const std::string notice =
-                    session.audioPlayer.unavailableReason() + "; the sound is shown but not heard";
-                err << "bvhscope: " << notice << "\n";
-                session.notices.post(notice);
+                sayNotice(session,
+                          session.audioPlayer.unavailableReason() +
+                              "; the sound is shown but not heard",
+                          err);
                 session.audioDeviceReported = true;
             }
         }
@@ -444,9 +449,7 @@ void apply(SessionState& session, const command::SetDefaultAxes& axes, float, st
             scene::applyAxes(character, settings.upAxis, settings.unit);
             // A unit that makes a figure too large or small to draw (issue 38), as on loading.
             if (std::optional<std::string> note = scene::figureOutOfDrawnRangeNote(character)) {
-                *note += ": the view shows no figure";
-                err << "bvhscope: " << *note << "\n";
-                session.notices.post(std::move(*note));
+                sayNotice(session, *note + ": the view shows no figure", err);
             }
         }
         session.scene.arrangeSideBySide();
@@ -555,8 +558,7 @@ void apply(SessionState& session, const command::StartLiveRecording&, float, std
 
 void apply(SessionState& session, const command::StopLiveRecording&, float, std::ostream& err) {
     for (std::string& note : session.live.stopRecording()) {
-        err << "bvhscope: " << note << "\n";
-        session.notices.post(std::move(note));
+        sayNotice(session, std::move(note), err);
     }
 }
 
@@ -569,8 +571,7 @@ void pollLiveStreams(SessionState& session, std::ostream& err) {
     LiveStreams::Events events =
         session.live.update(session.scene, session.settings.upAxis, session.settings.unit);
     for (std::string& notice : events.notices) {
-        err << "bvhscope: " << notice << "\n";
-        session.notices.post(std::move(notice));
+        sayNotice(session, std::move(notice), err);
     }
     if (events.added) {
         session.infoCharacter = session.scene.characters().size() - 1;

@@ -8,7 +8,7 @@ namespace bvhscope::viewer::test {
 
 // Ghosts on: `count` either side, `step` frames apart, the nearest pair `opacity` opaque.
 inline scene::OverlayOptions ghostsEvery(int step, int count,
-                                  float opacity = scene::OverlayOptions{}.ghostOpacity) {
+                                         float opacity = scene::OverlayOptions{}.ghostOpacity) {
     scene::OverlayOptions options;
     options.ghosts = true;
     options.ghostCount = count;
