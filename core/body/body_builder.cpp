@@ -1,5 +1,6 @@
 #include "core/body/body_builder.h"
 
+#include "core/body/body_cuff_weights.h"
 #include "core/body/body_figure.h"
 #include "core/body/body_gap.h"
 #include "core/body/body_grid.h"
@@ -42,22 +43,25 @@ constexpr std::size_t kHandFineTriangles = 1500;
 constexpr std::size_t kHandSampleDivisor = 8;
 // The figure's finest level beside two hands' pieces: the whole body then holds about 9 000
 // triangles, near the 8 000 of one surface. Which slivers the figure's simplification leaves moves
-// with the budget, and no budget tried keeps both the Poser-style armpit (BodyArmpit.AT_APoser...:
-// median folds over test::kGridPhases, 35 allowed) and the corpus's edges
-// (bvhscope_measure_viewer_tears, own frames: edges past 4x, worst). At 6 000 the armpit's median
-// is 37, threejs_pirouette 0 at 3.5x, Perception Neuron 0 at 3.4x; at 7 000 33 (other edges past
-// 4x, HANDS140's measure); at 7 300 32, but threejs_pirouette 4 at 6.1x (a sliver at its chest
-// that the one surface at 8 000 does not have: 0 at 3.3x), Neuron 2 at 5.0x and Rokoko's skin
-// frames 2 -> 4 past 4x; at 7 600 33 (edges not measured); at 8 000 37 (threejs_pirouette's chest
-// 4 at 5.8x, Neuron's flips 204 -> 227); at 8 400 37.
+// with the budget (bvhscope_measure_viewer_tears, own frames: edges past 4x, worst): at 6 000
+// threejs_pirouette 0 at 3.5x, Perception Neuron 0 at 3.4x; at 7 300 threejs_pirouette 4 at 6.1x
+// (a sliver at its chest that the one surface at 8 000 does not have: 0 at 3.3x), Neuron 2 at
+// 5.0x and Rokoko's skin frames 2 -> 4 past 4x; at 8 000 threejs_pirouette's chest 4 at 5.8x,
+// Neuron's flips 204 -> 227. (The Poser-style armpit's folds, BodyArmpit.AT_APoser..., which a
+// median over ten grid phases put at 33 to 37 across these budgets, are the same over forty: a
+// mean of 28.8 at 6 000, 28.6 for the one surface.)
 constexpr std::size_t kFineTrianglesBesideHands = 6000;
-// How much thinner than the forearm a hand's cuff is (splitHandPieces), in the figure's cells:
-// about what the figure's marched forearm lies below its own surface (its facets' chords, about a
-// tenth of a cell on a person's forearm), so the cuff hardly shows through the sleeve's facets and
-// the two surfaces cross where the sleeve's rounded end dives into the cuff. At 0.15 a generated
-// Unreal 5 rig's hand pieces did not all close (not looked into further), and the figure fell
-// back to the one surface, mittens and all.
-constexpr float kCuffMarginInCells = 0.1f;
+// How much thinner than the forearm a hand's cuff is (splitHandPieces), in the figure's cells. The
+// figure's forearm is simplified to its level's error (up to a third of a cell here and there),
+// so its facets wander about its true surface; where the sleeve's rounded end dives into the
+// cuff, the line the two surfaces cross on moves along the arm by that wander over the tangent of
+// the angle they cross at. At a tenth of a cell they crossed at about 21 degrees on a person's
+// wrist, a ragged line up to a cell long round every wrist (a torn edge, and a crown of the cuff's
+// facets where the sleeve sank); at 0.3 at about 37, a sleeve's clean edge with a step of 0.3
+// cell (8 mm on a person). At 0.15 a generated Unreal 5 rig's hand pieces did not all close
+// (not looked into further; they close at 0.1 and at 0.3), and the figure fell back to the one
+// surface, mittens and all.
+constexpr float kCuffMarginInCells = 0.3f;
 // When no level within kMostFineTriangles closes, the figure is meshed again on a grid of an
 // eighth the samples (cells twice as wide: a quarter the surface, and thin volumes fused rather
 // than slit), at most this many times, then kept as capsules. The hub closes at 8 000 triangles
@@ -787,10 +791,20 @@ BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::
         mesh->indices.data() + mesh->levels.front().firstIndex, mesh->levels.front().indexCount);
     FarBlendSmoothing handFar = far;
     handFar.shortEdgeRounds = 0;
-    for (std::size_t p = 0; p < combined.finestOfPiece.size(); ++p) {
+    const auto trianglesOf = [&](std::size_t p) {
         const BodyDetailLevel& piece = combined.finestOfPiece[p];
-        smoothBodyWeights(*mesh, finest.subspan(piece.firstIndex, piece.indexCount),
-                          kWeightSmoothingRounds, p == 0 ? &far : &handFar);
+        return finest.subspan(piece.firstIndex, piece.indexCount);
+    };
+    smoothBodyWeights(*mesh, trianglesOf(0), kWeightSmoothingRounds, &far);
+    // A hand's cuff moves as the sleeve over it: its vertices start from the figure's weights
+    // there, then are smoothed with the hand's. (Taken again after the smoothing, the cuff kept
+    // even the vertices by the sleeve's end under it, but they stood a step from the smoothed
+    // ones beside them: a Bandai-style walk's worst edge 1.9x -> 3.4x.)
+    for (std::size_t p = 1; p < combined.finestOfPiece.size(); ++p) {
+        const CuffWeightsPieces cuff{trianglesOf(0), trianglesOf(p), pieces[p].volumes,
+                                     figure.centre,  figure.size,    pieces[0].grid.cell};
+        matchCuffWeights(*mesh, cuff);
+        smoothBodyWeights(*mesh, trianglesOf(p), kWeightSmoothingRounds, &handFar);
     }
     roundFinestLevel(*mesh);
     listOutlineVertices(*mesh);

@@ -26,11 +26,12 @@ bool endsAtWrist(const BodyVolume& volume, NodeIndex wrist) {
 // The cuff over `forearm`'s end, part of `hand`'s piece: the forearm's own cone from the cuff's
 // start to the wrist, `margin` thinner (a glove tucked into a sleeve). Shortens `forearm` to end
 // a radius before the wrist, so its rounded end dives into the cuff: it crosses the cuff's surface
-// where the sphere has turned steeply inwards (about 25 degrees for a margin of 0.1 cell on a
-// person's wrist), so the seam is a short, clean line whatever the figure's coarser facets do
-// there. (A cuff wider than the forearm read as a bracelet round every wrist; one tapered from
-// inside to outside the forearm crossed its facets at 7 degrees, a ragged line a cuff long.)
-// Nothing changes for a forearm too short or thin to hold a cuff.
+// where the sphere has turned steeply inwards (about 37 degrees for a margin of 0.3 cell on a
+// person's wrist; body_builder.cpp's kCuffMarginInCells), so the seam is a short, clean line
+// whatever the figure's coarser facets do there. (A cuff wider than the forearm read as a bracelet
+// round every wrist; one tapered from inside to outside the forearm crossed its facets at 7
+// degrees, a ragged line a cuff long.) Nothing changes for a forearm too short or thin to hold a
+// cuff.
 void addCuff(BodyVolume& forearm, NodeIndex hand, float margin, std::vector<BodyVolume>& piece) {
     const glm::vec3 axis = forearm.b - forearm.a;
     const float length = glm::length(axis);
@@ -58,6 +59,7 @@ void addCuff(BodyVolume& forearm, NodeIndex hand, float margin, std::vector<Body
     cuff.endJoint = forearm.endJoint;
     cuff.mass = hand;
     cuff.handPiece = hand;
+    cuff.cuff = true;
     piece.push_back(cuff);
     // The sleeve: the same cone, ended before the wrist.
     const float sleeveLength = length - std::min(kSleeveShorteningInRadii * forearm.radiusB,

@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bvh::test {
@@ -247,6 +249,26 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0,
     return b;
 }
 
+// Five MakeHuman-named fingers off `wrist` (finger1 the thumb, finger2 to finger5 from knuckles
+// 8 cm along `along`, 1.9 cm apart across z), each three phalanges of 4, 2.5 and 2 cm.
+inline void addMakeHumanFingers(BvhTextBuilder& b, int wrist, glm::dvec3 along,
+                                const std::string& suffix) {
+    const glm::dvec3 across(0.0, 0.0, 1.0);
+    for (int finger = 1; finger <= 5; ++finger) {
+        const bool thumb = finger == 1;
+        const glm::dvec3 way = thumb ? glm::normalize(along + across) : along;
+        const glm::dvec3 root =
+            thumb ? 2.5 * along + 3.0 * across : 8.0 * along + (3.5 - finger) * 1.9 * across;
+        int joint = b.add("finger" + std::to_string(finger) + "-1" + suffix, wrist, root);
+        for (const auto& [phalanx, length] : {std::pair{2, 4.0}, std::pair{3, 2.5}}) {
+            joint =
+                b.add("finger" + std::to_string(finger) + "-" + std::to_string(phalanx) + suffix,
+                      joint, length * way);
+        }
+        b.endSite(joint, 2.0 * way);
+    }
+}
+
 // A MakeHuman-like biped (Y up, centimetres, about 160 cm tall, arms half down): its root's
 // three bones (pelvis.L, pelvis.R, spine05) end at one point 8 cm in front of it, five short
 // spine bones (6 to 15 cm) run up from there, and the neck is three short bones. The class of
@@ -254,9 +276,10 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0,
 // `thighSplit` (0 to 1), each thigh is two bones along one line, upperleg01 to upperleg02 that
 // share of the way to the knee and upperleg02 to the knee, as MakeHuman's default rig has them;
 // `armSplit` splits each upper arm so (upperarm01 to upperarm02), and `forearmSplit` each
-// forearm (lowerarm01 to lowerarm02, a twist bone).
+// forearm (lowerarm01 to lowerarm02, a twist bone); `fingers` gives each wrist MakeHuman's five
+// fingers (addMakeHumanFingers).
 inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0, double armSplit = 0.0,
-                                      double forearmSplit = 0.0) {
+                                      double forearmSplit = 0.0, bool fingers = false) {
     BvhTextBuilder b;
     const int root = b.add("root", -1, {0, 95, 0});
     const glm::dvec3 pelvisEnd{0, 0.4, 7.9};
@@ -292,7 +315,11 @@ inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0, double armSplit =
             forearmSplit > 0.0 ? b.add("lowerarm02" + suffix, forearm, forearmSplit * forearmBone)
                                : forearm;
         const int wrist = b.add("wrist" + suffix, forearmEnd, (1.0 - forearmSplit) * forearmBone);
-        b.endSite(wrist, {side * 6, -6, 0});
+        if (fingers) {
+            addMakeHumanFingers(b, wrist, glm::normalize(forearmBone), suffix);
+        } else {
+            b.endSite(wrist, {side * 6, -6, 0});
+        }
     }
     return b;
 }
