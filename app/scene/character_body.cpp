@@ -57,7 +57,7 @@ bool BodyBuild::builds(const Clip* clip, const bvh::BodyOptions& options) const 
     return clip_.get() == clip && options_.up == options.up &&
            options_.excludedBones == options.excludedBones &&
            options_.maxNodes == options.maxNodes && options_.maxSamples == options.maxSamples &&
-           options_.gridPhase == options.gridPhase;
+           options_.gridPhase == options.gridPhase && options_.handPieces == options.handPieces;
 }
 
 bool BodyBuild::takeFallbackReport() {

@@ -50,6 +50,19 @@ struct BodyOptions {
     // unseen capture's extent puts its samples at any phase, so tests rebuild a figure at
     // several. 0: the grid planBodyGrid lays alone.
     glm::vec3 gridPhase{0.0f};
+    // Issue 38: a hand whose fingers the figure's cells do not resolve (a full-body figure's,
+    // cells of about 2.6 cm) is meshed as a piece of its own on a grid kBodyHandCellDivisor times
+    // finer, bounded by the hand (body_hand_pieces.h), and gets a hand-only rig's palm, heel,
+    // thumb apart and round fingers instead of a mitten, gloved in a cuff the forearm's end dives
+    // into; the figure's own piece then holds body_builder.cpp's kFineTrianglesBesideHands. False:
+    // one surface, hands and all (mittens), as where a hand's piece does not close. What the
+    // pieces cost: the capsules' area falls by up to 0.11 where mittens were (MakeHuman's T-pose
+    // 2.13 -> 2.03, a Bento Second Life rig 2.10 -> 2.03): the pieces' hands are a person's width
+    // (MakeHuman's T-pose palm 5.6 % of the figure wide, Second Life's 5.7 %), and the mittens'
+    // area was what the coarse cells inflated; a person's palm thickness and 1 %-wide fingers on
+    // top win 0.01 and bulge the wrist and fuse the fingers. Fewer edges pass 4x (Mixamo's 4 -> 0,
+    // Neuron's 2 -> 0), and a 65-joint build takes half as long again (two hands' fine grids).
+    bool handPieces = true;
 };
 
 struct BodyResult {

@@ -443,6 +443,7 @@ BodyFigure makeBodyFigure(const Skeleton& skeleton, const BodyOptions& requested
         builder.figure.problem = "no bone has any length";
     }
     builder.spreadArms();
+    builder.markHandPieces();
     linkBonesUnder(builder.figure.volumes);
     builder.figure.bindWorld = std::move(builder.rest.world);
     return builder.figure;

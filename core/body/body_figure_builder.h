@@ -605,13 +605,20 @@ struct FigureBuilder {
         float depth = 0.0f;
         float web = 0.0f; // how far past the knuckles it reaches
         // Whether the grid resolves its fingers (their mean radius at least kMinimumRadiusInCells
-        // of kBodyCellOfFigure): only then has it a heel, a thumb's ball and webs.
+        // of the cell they are sampled at): only then has it a heel, a thumb's ball and webs.
         bool resolved = false;
+        // Whether it is meshed as a piece of its own (BodyOptions::handPieces): its fingers are
+        // thinner than the figure's cells keep but not than the hand's grid's.
+        bool ownPiece = false;
         std::optional<std::size_t> thumb;
         std::size_t middle = 0;
     };
     // None without a fan of two fingers or more (the hand bone's cone is the hand).
     std::optional<PalmShape> palmShape(std::size_t hand) const;
+
+    // Gives every volume of a hand meshed as a piece of its own (PalmShape::ownPiece) that hand
+    // (BodyVolume::handPiece), once the figure's volumes are made.
+    void markHandPieces();
 
     // A palm: an elliptic slab to the knuckles (the finger roots, the thumb left out), as wide
     // as the fingers' roots reach and kPalmThicknessPerWidth as thick, its near end rounded by the

@@ -229,11 +229,15 @@ std::optional<FigureBuilder::PalmShape> FigureBuilder::palmShape(std::size_t han
     const auto [across, spread] = palmAcrossKnuckles(
         roots, shape.forward, thumb ? *thumb - shape.wrist : shape.forward, shape.length);
     shape.across = across;
-    // A hand whose fingers the grid thickens (a full-body figure's, cells of about 2.5 cm) is
-    // one paddle with them whatever its palm's shape: its heel, the thumb's ball and the webs are
-    // finer than a cell. Given them, such a fist's curling fingers stretched edges 7x to 10x
-    // under dual quaternions instead of 6x, and no picture showed them.
-    shape.resolved = meanRadius >= kMinimumRadiusInCells * kBodyCellOfFigure;
+    // A hand whose fingers the figure's cells thicken (a full-body figure's, cells of about 2.6
+    // cm) is one paddle with them whatever its palm's shape: its heel, the thumb's ball and the
+    // webs are finer than a cell. Given them, such a fist's curling fingers stretched edges 7x to
+    // 10x under dual quaternions instead of 6x. Meshed as a piece of its own
+    // (BodyOptions::handPieces) on cells kBodyHandCellDivisor times finer, it is resolved there.
+    const float leastRadius = kMinimumRadiusInCells * kBodyCellOfFigure;
+    const float divisor = options.handPieces ? static_cast<float>(kBodyHandCellDivisor) : 1.0f;
+    shape.resolved = meanRadius >= leastRadius / divisor;
+    shape.ownPiece = shape.resolved && meanRadius < leastRadius;
     // As wide as the outer fingers' sides at the knuckles and a little more (the palm's edge
     // beyond the index and little fingers), kPalmThicknessPerWidth as thick.
     shape.halfWidth = std::max({0.5f * spread + kPalmEdgePerFinger * meanRadius,
@@ -249,6 +253,25 @@ std::optional<FigureBuilder::PalmShape> FigureBuilder::palmShape(std::size_t han
         shape.palmSide = below > 0.0f ? normal : -normal;
     }
     return shape;
+}
+
+void FigureBuilder::markHandPieces() {
+    std::vector<std::uint8_t> ownPiece(points.size(), 0);
+    for (std::size_t node = 0; node < points.size(); ++node) {
+        if (handOf[node] == static_cast<NodeIndex>(node)) {
+            const std::optional<PalmShape> shape = palmShape(node);
+            ownPiece[node] = shape && shape->ownPiece ? 1 : 0;
+        }
+    }
+    for (BodyVolume& volume : figure.volumes) {
+        if (volume.joint == kNoParent) {
+            continue;
+        }
+        const NodeIndex hand = handOf[static_cast<std::size_t>(volume.joint)];
+        if (hand != kNoMass && ownPiece[static_cast<std::size_t>(hand)] != 0) {
+            volume.handPiece = hand;
+        }
+    }
 }
 
 void FigureBuilder::addPalm(std::size_t hand) {

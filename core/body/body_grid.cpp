@@ -47,7 +47,7 @@ std::span<const std::uint32_t> BodyGrid::volumesNear(const glm::vec3& p) const {
 
 bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
                   std::size_t maxEvaluations, BodyGrid& grid, std::string& problem,
-                  const glm::vec3& phase) {
+                  const glm::vec3& phase, float firstCell) {
     glm::vec3 low(std::numeric_limits<float>::max());
     glm::vec3 high(-std::numeric_limits<float>::max());
     float largestBlend = 0.0f;
@@ -58,7 +58,7 @@ bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
     }
     const glm::vec3 extent = high - low + glm::vec3(largestBlend);
     // The cell that fits the sample cap: (extent / cell + 2 margins + 1)^3 <= maxSamples.
-    float cell = kBodyCellOfFigure;
+    float cell = firstCell;
     const auto samplesFor = [&](float size) {
         double count = 1.0;
         for (int axis = 0; axis < 3; ++axis) {

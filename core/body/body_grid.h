@@ -48,6 +48,11 @@ inline constexpr float kBodyFarOutside = 1.0f;
 // (radius 3 cm) with 3 cells and keeps a 65-joint build well under 50 ms.
 inline constexpr float kBodyCellOfFigure = 0.0145f;
 
+// A hand meshed as a piece of its own (BodyOptions::handPieces) is sampled on cells this many
+// times finer than the figure's: 0.65 cm on a 180 cm figure, where a finger (radius 0.8 to 1 cm)
+// keeps more than a cell round its axis and the gap between two fingers a cell and more.
+inline constexpr int kBodyHandCellDivisor = 6;
+
 // Volumes thinner than this many cells would vanish between samples or break into beads: they
 // are thickened to it (the builder's thickenThinVolumes).
 inline constexpr float kMinimumRadiusInCells = 0.75f;
@@ -66,10 +71,11 @@ inline constexpr float kBodyGapInCells = 1.4f;
 // returns false (the index would be larger than `maxEvaluations` allows). `phase`
 // (BodyOptions::gridPhase, for tests and sweeps) moves the samples by that share of a cell along
 // each axis, with one more sample along an axis it moves, so the margins hold (the cap may then
-// be passed by that row).
+// be passed by that row). `firstCell`: the cell tried first (a hand's piece: a fraction of the
+// figure's), grown while the samples are over the cap.
 bool planBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxSamples,
                   std::size_t maxEvaluations, BodyGrid& grid, std::string& problem,
-                  const glm::vec3& phase = glm::vec3(0.0f));
+                  const glm::vec3& phase = glm::vec3(0.0f), float firstCell = kBodyCellOfFigure);
 
 // Indexes which volumes reach each brick (after radii changed; planBodyGrid does it once).
 bool indexBodyGrid(std::span<const BodyVolume> volumes, std::size_t maxEvaluations, BodyGrid& grid,

@@ -65,6 +65,13 @@ struct BodyVolume {
     // Thickened to the grid's least radius: detail finer than the gap, which two such volumes
     // (fingers side by side, toes) do not keep between them (they would vanish in it).
     bool belowGrid = false;
+    // The hand (its node) meshed as a piece of its own, on a grid finer than the figure's
+    // (body_hand_pieces.h: a full-body figure's fingers, which the figure's cells would thicken
+    // into a mitten); kNoMass: the figure's own surface.
+    NodeIndex handPiece = kNoMass;
+    // A hand piece's cuff (body_hand_pieces.h): the forearm's end, tucked under the figure's
+    // shortened forearm.
+    bool cuff = false;
     // A trunk's or a neck's bone whose run of such bones is one surface (continuingLinkRaise): set
     // by the figure on a trunk of one radius along its height (no upright torso's hips, waist and
     // chest, whose blends shape it).

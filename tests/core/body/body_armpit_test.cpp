@@ -246,21 +246,26 @@ TEST(BodyArmpit, AT_APoserTPosedArmMeetsTheChestWithoutMoreFolds) {
     // as a joined volume reached the overlap's depth. A bridge measured from no deeper than 0.6 gap
     // under their surfaces (body_gap.cpp's kOverlapBridgeDepthOfGap) leaves no slot deep inside the
     // flesh they share. The handover's own folds remain, and where the marching cuts that thin
-    // strip into flaps depends on the grid's phase (an unseen capture's extent sets it): over
-    // test::kGridPhases the folds are 16 to 50 (18 at the grid's own phase), median 33; with the
-    // bridge measured from the overlap's depth again (kOverlapBridgeDepthOfGap past any depth)
-    // 20 to 55, median 38 (25 at the grid's own phase alone, which the old bound of 25 passed).
-    // The median over the phases is bounded, not one phase's count.
+    // strip into flaps depends on the grid's phase (an unseen capture's extent sets it): from 9 to
+    // 52 over the phases, so a median over kGridPhases' ten moved by 4 with changes that leave the
+    // armpit alone (the hands meshed as pieces of their own: 33 -> 37), as much as the bridge's
+    // fix moves it. Over test::manyGridPhases' forty the mean is steady: 28.8 (28.6 with the hands
+    // in the figure's own piece); with the bridge measured from the overlap's depth again
+    // (kOverlapBridgeDepthOfGap past any depth) 32.7 (32.5).
     const Skeleton skeleton = parseDocument(test::poserTPoseBiped().text()).skeleton;
-    const std::vector<double> folded = test::overGridPhases(skeleton, [&](const BodyResult& body) {
-        return static_cast<double>(foldedNearArmRoots(skeleton, body, {"lShldr", "rShldr"}, 15.0f));
-    });
+    const std::vector<double> folded =
+        test::overPhases(skeleton, test::manyGridPhases(), [&](const BodyResult& body) {
+            return static_cast<double>(
+                foldedNearArmRoots(skeleton, body, {"lShldr", "rShldr"}, 15.0f));
+        });
     std::string counts;
+    double sum = 0.0;
     for (const double count : folded) {
         counts += " " + std::to_string(static_cast<int>(count));
+        sum += count;
     }
     EXPECT_GE(*std::min_element(folded.begin(), folded.end()), 0.0) << counts;
-    EXPECT_LE(test::median(folded), 35.0) << "folds at each phase:" << counts;
+    EXPECT_LE(sum / static_cast<double>(folded.size()), 30.5) << "folds at each phase:" << counts;
 }
 
 } // namespace

@@ -2,6 +2,7 @@
 // skeleton spreads them, and the hand one piece, on hand-only rigs however they are named.
 #include "core/body/body_builder.h"
 #include "core/body/body_figure.h"
+#include "core/body/body_mesh_checks.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_figure_lookup.h"
 #include "tests/core/body/body_hand_skeletons.h"
@@ -28,6 +29,31 @@ bool insideMesh(const BodyMesh& mesh, const glm::vec3& p) {
     test::forEachRayHit(mesh, p, glm::vec3(0.0f, 1.0f, 0.0f),
                         [&](float t) { crossings += t > 0.0f; });
     return crossings % 2 == 1;
+}
+
+// How many of the finest level's closed pieces enclose `p`: the turns of the surface round it,
+// counted along a ray from p along +Y (each crossing out of a piece +1, into one -1).
+int piecesAround(const BodyMesh& mesh, const glm::vec3& p) {
+    const glm::vec3 up(0.0f, 1.0f, 0.0f);
+    const BodyDetailLevel& level = mesh.levels.front();
+    int turns = 0;
+    for (std::uint32_t k = level.firstIndex; k + 2 < level.firstIndex + level.indexCount; k += 3) {
+        const glm::vec3& a = mesh.vertices[mesh.indices[k]].position;
+        const glm::vec3 e1 = mesh.vertices[mesh.indices[k + 1]].position - a;
+        const glm::vec3 e2 = mesh.vertices[mesh.indices[k + 2]].position - a;
+        const float det = glm::dot(e1, glm::cross(up, e2));
+        if (std::abs(det) < 1e-12f) {
+            continue;
+        }
+        const glm::vec3 s = p - a;
+        const float u = glm::dot(s, glm::cross(up, e2)) / det;
+        const glm::vec3 q = glm::cross(s, e1);
+        const float v = glm::dot(up, q) / det;
+        if (u >= 0.0f && v >= 0.0f && u + v <= 1.0f && glm::dot(e2, q) / det > 0.0f) {
+            turns += glm::dot(glm::cross(e1, e2), up) > 0.0f ? 1 : -1;
+        }
+    }
+    return turns;
 }
 
 // The number of pieces of the finest level (triangles joined by shared vertices).
@@ -267,6 +293,146 @@ TEST(BodyHand, AFingerAtTheSkeletonsRootIsAFingerWithoutAHand) {
     EXPECT_GT(proximal->radiusA, 0.0f);
     EXPECT_LE(2.0f * proximal->radiusA / glm::length(proximal->b - proximal->a), 0.4501f);
     EXPECT_LT(proximal->radiusB, proximal->radiusA);
+}
+
+// [SECTION] A full figure's hand, meshed as a piece of its own (BodyOptions::handPieces)
+
+// A 180 cm Mixamo-like biped (body_test_skeletons.h) whose thumbs spread 2.5 cm forward per
+// thumb bone (40 degrees out from the index finger, as MakeHuman's rest pose spreads them); its
+// left hand's wrist, fingers along +X, the back of the hand +Y, the thumb's side +Z, built with
+// BodyOptions::handPieces at `phase` (BodyOptions::gridPhase): the hand must not depend on where
+// the samples fall.
+struct FullFigureHand {
+    BodyResult body;
+    glm::vec3 wrist{0.0f};
+};
+
+FullFigureHand fullFigureHand(const glm::vec3& phase) {
+    test::BipedStyle style;
+    style.thumbAcross = 2.5;
+    const Skeleton skeleton = parseDocument(test::mixamoBiped(1.0, style).text()).skeleton;
+    BodyOptions options;
+    options.gridPhase = phase;
+    options.handPieces = true;
+    FullFigureHand hand{buildBody(skeleton, options), glm::vec3(0.0f)};
+    const NodeIndex wrist = test::nodeNamed(skeleton, "mixamorig:LeftHand");
+    if (hand.body.mesh != nullptr && wrist != kNoParent) {
+        hand.wrist =
+            glm::vec3(hand.body.mesh->bindWorld[static_cast<std::size_t>(wrist)].translation);
+    }
+    return hand;
+}
+
+constexpr glm::vec3 kHandPhases[] = {glm::vec3(0.0f), glm::vec3(0.5f, 0.25f, 0.5f)};
+
+// The mesh's width (along Z) and thickness (along Y) through `at`, inside it, in centimetres.
+struct HandSection {
+    float width = 0.0f;
+    float thickness = 0.0f;
+};
+HandSection handSectionThrough(const BodyMesh& mesh, const glm::vec3& at) {
+    return {reachAlong(mesh, at, {0.0f, 0.0f, 1.0f}, 0.1f) +
+                reachAlong(mesh, at, {0.0f, 0.0f, -1.0f}, 0.1f),
+            reachAlong(mesh, at, {0.0f, 1.0f, 0.0f}, 0.1f) +
+                reachAlong(mesh, at, {0.0f, -1.0f, 0.0f}, 0.1f)};
+}
+
+// The pieces of the mesh crossed along +Z from `from` over `length` cm, in steps of 1 mm.
+int piecesAlongZ(const BodyMesh& mesh, const glm::vec3& from, float length) {
+    int pieces = 0;
+    bool wasInside = false;
+    for (float z = 0.0f; z <= length; z += 0.1f) {
+        const bool inside = insideMesh(mesh, from + glm::vec3(0.0f, 0.0f, z));
+        pieces += inside && !wasInside ? 1 : 0;
+        wasInside = inside;
+    }
+    return pieces;
+}
+
+TEST(BodyHand, AFullFiguresHandIsAPalmAndFingersNotAMitten) {
+    for (const glm::vec3& phase : kHandPhases) {
+        const FullFigureHand hand = fullFigureHand(phase);
+        ASSERT_NE(hand.body.mesh, nullptr) << hand.body.message;
+        const BodyMesh& mesh = *hand.body.mesh;
+        // The figure's cells are 2.6 cm here: each finger (1.6 cm across) and each bone through
+        // the palm was thickened to 3.9 cm and blended over 6.5 cm with the others, a mitten
+        // 9 cm thick and 21 cm wide over the fingers' first bones (the knuckles 9 cm from the
+        // wrist). As a piece of its own (0.65 cm cells) the hand is a hand-only rig's: a palm about
+        // a third as thick as it is wide, and fingers of their own thickness.
+        const glm::vec3 palmMiddle = hand.wrist + glm::vec3(7.0f, 0.0f, 0.0f);
+        const glm::vec3 middleFinger = hand.wrist + glm::vec3(12.0f, 0.0f, 0.0f);
+        ASSERT_TRUE(insideMesh(mesh, palmMiddle));
+        ASSERT_TRUE(insideMesh(mesh, middleFinger));
+        const HandSection palm = handSectionThrough(mesh, palmMiddle);
+        EXPECT_LT(palm.thickness, 4.0f);
+        EXPECT_GT(palm.width, 2.5f * palm.thickness);
+        EXPECT_LT(palm.width, 12.0f);
+        const HandSection finger = handSectionThrough(mesh, middleFinger);
+        EXPECT_LT(finger.thickness, 2.5f);
+        // The four fingers (1.8 cm apart, 1.4 to 1.6 cm across) are three or four pieces across
+        // their first bones; the mitten was one.
+        EXPECT_GE(piecesAlongZ(mesh, hand.wrist + glm::vec3(12.0f, 0.0f, -6.0f), 10.0f), 3);
+    }
+}
+
+TEST(BodyHand, AFullFiguresThumbSpreadFromTheIndexFingerStandsApart) {
+    for (const glm::vec3& phase : kHandPhases) {
+        const FullFigureHand hand = fullFigureHand(phase);
+        ASSERT_NE(hand.body.mesh, nullptr) << hand.body.message;
+        // Across the hand 10 cm from the wrist, between the palm's plane and the thumb's (1 cm
+        // below it): the fingers (the index finger at 1.8 cm) and the thumb's last bone (at 9.3
+        // cm) are apart, nothing between 4 and 7 cm. Thickened to the figure's cells, the thumb
+        // fused with the index finger into one mitten, one piece from -7.5 to 13.5 cm.
+        const BodyMesh& mesh = *hand.body.mesh;
+        EXPECT_TRUE(insideMesh(mesh, hand.wrist + glm::vec3(10.0f, -1.0f, 9.3f)));
+        EXPECT_TRUE(insideMesh(mesh, hand.wrist + glm::vec3(10.0f, 0.0f, 1.8f)));
+        EXPECT_EQ(piecesAlongZ(mesh, hand.wrist + glm::vec3(10.0f, -0.5f, 4.0f), 3.0f), 0);
+        EXPECT_GE(piecesAlongZ(mesh, hand.wrist + glm::vec3(10.0f, -0.5f, -8.0f), 24.0f), 2);
+    }
+}
+
+TEST(BodyHand, AFullFiguresHandsArePiecesOfTheirOwnGlovedOverTheForearms) {
+    for (const glm::vec3& phase : kHandPhases) {
+        const FullFigureHand hand = fullFigureHand(phase);
+        ASSERT_NE(hand.body.mesh, nullptr) << hand.body.message;
+        const BodyMesh& mesh = *hand.body.mesh;
+        // The figure's surface and one closed surface a hand, at every level.
+        EXPECT_EQ(meshPieces(mesh), 3u);
+        for (const BodyDetailLevel& level : mesh.levels) {
+            EXPECT_TRUE(isClosedSurface(std::span<const std::uint32_t>(
+                mesh.indices.data() + level.firstIndex, level.indexCount)));
+        }
+        // The hand's cuff reaches 2.5 forearm radii (3.4 cm at its end) back over the forearm,
+        // which ends a radius before the wrist: along the forearm's axis every point lies inside
+        // one piece or both, both where they overlap.
+        int overlapped = 0;
+        for (float back = 0.0f; back <= 12.0f; back += 0.5f) {
+            const int covering = piecesAround(mesh, hand.wrist - glm::vec3(back, 0.0f, 0.0f));
+            EXPECT_GE(covering, 1) << back << " cm before the wrist";
+            overlapped += covering == 2 ? 1 : 0;
+        }
+        EXPECT_GE(overlapped, 6); // 3 cm and more
+        // A hand's vertices move with its own bones, and the forearm's near the wrist only (the
+        // cuff's rounded end reaches its radius, 3.1 cm, past the wrist).
+        const Skeleton skeleton = parseDocument(test::mixamoBiped().text()).skeleton;
+        const NodeIndex forearm = test::nodeNamed(skeleton, "mixamorig:LeftForeArm");
+        const NodeIndex wrist = test::nodeNamed(skeleton, "mixamorig:LeftHand");
+        std::size_t onTheHand = 0;
+        for (const BodyVertex& vertex : mesh.vertices) {
+            const float past = vertex.position.x - hand.wrist.x;
+            if (past < 2.0f) {
+                continue;
+            }
+            ++onTheHand;
+            auto joint = static_cast<NodeIndex>(vertex.joints[0]);
+            while (joint != kNoParent && joint != wrist && joint != forearm) {
+                joint = skeleton.parents[static_cast<std::size_t>(joint)];
+            }
+            EXPECT_TRUE(joint == wrist || (joint == forearm && past < 5.0f))
+                << past << " cm past the wrist: " << skeleton.names[vertex.joints[0]];
+        }
+        EXPECT_GT(onTheHand, 300u);
+    }
 }
 
 } // namespace

@@ -125,6 +125,7 @@ inline bool sameBodyOptions(const BodyOptions& a, const BodyOptions& b) {
     };
     return a.up == b.up && a.excludedBones == b.excludedBones && a.maxNodes == b.maxNodes &&
            a.maxSamples == b.maxSamples && a.gridPhase == b.gridPhase &&
+           a.handPieces == b.handPieces &&
            std::equal(a.bindWorld.begin(), a.bindWorld.end(), b.bindWorld.begin(),
                       b.bindWorld.end(), sameTransform);
 }

@@ -264,11 +264,25 @@ TEST_P(BodyMeshNormalsOfABiped, EveryNormalFollowsTheFieldsGradient) {
                    signedDistance(v, p) < 3.0f * planned_.grid.cell;
         });
     };
+    // A hand meshed as a piece of its own (body_hand_pieces.h) is marched from its own volumes on
+    // a finer grid, in a cuff that reaches 2.5 of the forearm's end radii (under 4 cells) up the
+    // forearm, whose own end is shortened under it: near a hand's volumes the mesh is not the
+    // figure's field.
+    const auto nearHandPiece = [&](const glm::vec3& p) {
+        return std::any_of(figure.volumes.begin(), figure.volumes.end(), [&](const BodyVolume& v) {
+            return v.handPiece != kNoMass && signedDistance(v, p) < 4.0f * planned_.grid.cell;
+        });
+    };
+    std::size_t figureVertices = 0;
     std::size_t compared = 0;
     std::size_t within15 = 0;
     float worst = 0.0f;
     for (const BodyVertex& vertex : mesh_->vertices) {
         const glm::vec3 p = glm::vec3((glm::dvec3(vertex.position) - figure.centre) / figure.size);
+        if (nearHandPiece(p)) {
+            continue;
+        }
+        ++figureVertices;
         if (std::abs(field(p)) > 0.5f * planned_.grid.cell || nearThickened(p)) {
             continue;
         }
@@ -284,11 +298,16 @@ TEST_P(BodyMeshNormalsOfABiped, EveryNormalFollowsTheFieldsGradient) {
         worst = std::max(worst, off);
         within15 += off < 15.0f ? 1 : 0;
     }
-    EXPECT_GT(compared, mesh_->vertices.size() / 2);
+    EXPECT_GT(compared, figureVertices / 2);
     // Where a limb meets the torso or the nose the head, the normal leans towards the neighbour
-    // surface by up to 24 degrees; 95 % of vertices keep within 15.
+    // surface by up to 24 degrees; 95 % of vertices keep within 15. Beside hands meshed as pieces
+    // of their own the figure's piece is simplified to 6 000 triangles rather than 8 000
+    // (body_builder.cpp's kFineTrianglesBesideHands), its vertices further off the field's
+    // surface, where the narrow and the wide stencil part more: 92.9 % (1 884 of 2 029, none
+    // within 16 cells of a hand).
     EXPECT_LT(worst, 30.0f);
-    EXPECT_GE(within15, compared * 93 / 100) << within15 << " of " << compared;
+    const std::size_t percent = GetParam().fingers ? 92 : 93;
+    EXPECT_GE(within15, compared * percent / 100) << within15 << " of " << compared;
 }
 
 // Where the surface is smooth (the torso's front and back, away from the arms, the neck and the

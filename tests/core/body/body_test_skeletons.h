@@ -4,9 +4,11 @@
 
 #include <cmath>
 #include <cstdio>
+#include <glm/geometric.hpp>
 #include <glm/vec3.hpp>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bvh::test {
@@ -135,8 +137,11 @@ private:
 
 // Five fingers of 4 joints (Mixamo: Thumb1..Thumb4, each finger's last joint with an End Site)
 // along `side` (+1 left, -1 right) from `hand`, in a T-pose along X. `scale` 1 is a human's.
+// Each thumb bone steps `thumbAcross` cm forward (+Z) for its 3 cm along the hand: 0.8 lays the
+// thumb beside the index finger (Perception Neuron's rest pose), 2.5 spreads it 40 degrees out
+// (MakeHuman's).
 inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, double side,
-                       double scale = 1.0) {
+                       double scale = 1.0, double thumbAcross = 0.8) {
     const char* names[5] = {"Thumb", "Index", "Middle", "Ring", "Pinky"};
     const double spread[5] = {3.0, 1.8, 0.0, -1.8, -3.5};
     const double start[5] = {2.5, 9.0, 9.2, 8.8, 8.0};
@@ -146,7 +151,7 @@ inline void addFingers(BvhTextBuilder& b, int hand, const std::string& prefix, d
                            glm::dvec3(side * start[f], f == 0 ? -1.0 : 0.0, spread[f]) * scale);
         for (int k = 2; k <= 4; ++k) {
             parent = b.add(prefix + names[f] + std::to_string(k), parent,
-                           glm::dvec3(side * segment[f], 0.0, f == 0 ? 0.8 : 0.0) * scale);
+                           glm::dvec3(side * segment[f], 0.0, f == 0 ? thumbAcross : 0.0) * scale);
         }
         b.endSite(parent, glm::dvec3(side * 2.0, 0.0, 0.0) * scale);
     }
@@ -159,13 +164,14 @@ struct BipedStyle {
     // The rest pose turned this many quarters about Z: 1 lays the head along +X (Bandai Namco's
     // rest pose), -1 along -X (LAFAN1's); their motion stands them up.
     int restQuarterTurns = 0;
+    double thumbAcross = 0.8; // addFingers's
 };
 
 // For gtest's value-parameterised tests: without it gtest prints the struct's bytes, padding
 // included, and valgrind reports a read of uninitialised memory.
 inline void PrintTo(const BipedStyle& style, std::ostream* out) {
     *out << "{prefix \"" << style.prefix << "\", fingers " << style.fingers << ", quarter turns "
-         << style.restQuarterTurns << "}";
+         << style.restQuarterTurns << ", thumb across " << style.thumbAcross << "}";
 }
 
 // 65 joints, like Mixamo's characters (fewer without fingers): about 180 cm tall, arms out
@@ -195,7 +201,7 @@ inline BvhTextBuilder mixamoBiped(double scale = 1.0, const BipedStyle& style = 
         const int forearm = b.add(prefix + "ForeArm", arm, s(side * 28, 0, 0));
         const int hand = b.add(prefix + "Hand", forearm, s(side * 25, 0, 0));
         if (style.fingers) {
-            addFingers(b, hand, prefix + "Hand", side, scale);
+            addFingers(b, hand, prefix + "Hand", side, scale, style.thumbAcross);
         } else {
             b.endSite(hand, s(side * 18, 0, 0));
         }
@@ -243,6 +249,26 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0,
     return b;
 }
 
+// Five MakeHuman-named fingers off `wrist` (finger1 the thumb, finger2 to finger5 from knuckles
+// 8 cm along `along`, 1.9 cm apart across z), each three phalanges of 4, 2.5 and 2 cm.
+inline void addMakeHumanFingers(BvhTextBuilder& b, int wrist, glm::dvec3 along,
+                                const std::string& suffix) {
+    const glm::dvec3 across(0.0, 0.0, 1.0);
+    for (int finger = 1; finger <= 5; ++finger) {
+        const bool thumb = finger == 1;
+        const glm::dvec3 way = thumb ? glm::normalize(along + across) : along;
+        const glm::dvec3 root =
+            thumb ? 2.5 * along + 3.0 * across : 8.0 * along + (3.5 - finger) * 1.9 * across;
+        int joint = b.add("finger" + std::to_string(finger) + "-1" + suffix, wrist, root);
+        for (const auto& [phalanx, length] : {std::pair{2, 4.0}, std::pair{3, 2.5}}) {
+            joint =
+                b.add("finger" + std::to_string(finger) + "-" + std::to_string(phalanx) + suffix,
+                      joint, length * way);
+        }
+        b.endSite(joint, 2.0 * way);
+    }
+}
+
 // A MakeHuman-like biped (Y up, centimetres, about 160 cm tall, arms half down): its root's
 // three bones (pelvis.L, pelvis.R, spine05) end at one point 8 cm in front of it, five short
 // spine bones (6 to 15 cm) run up from there, and the neck is three short bones. The class of
@@ -250,9 +276,10 @@ inline BvhTextBuilder armsDownBiped(double headEnd = 21.0, double handEnd = 8.0,
 // `thighSplit` (0 to 1), each thigh is two bones along one line, upperleg01 to upperleg02 that
 // share of the way to the knee and upperleg02 to the knee, as MakeHuman's default rig has them;
 // `armSplit` splits each upper arm so (upperarm01 to upperarm02), and `forearmSplit` each
-// forearm (lowerarm01 to lowerarm02, a twist bone).
+// forearm (lowerarm01 to lowerarm02, a twist bone); `fingers` gives each wrist MakeHuman's five
+// fingers (addMakeHumanFingers).
 inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0, double armSplit = 0.0,
-                                      double forearmSplit = 0.0) {
+                                      double forearmSplit = 0.0, bool fingers = false) {
     BvhTextBuilder b;
     const int root = b.add("root", -1, {0, 95, 0});
     const glm::dvec3 pelvisEnd{0, 0.4, 7.9};
@@ -288,7 +315,11 @@ inline BvhTextBuilder shortSpineBiped(double thighSplit = 0.0, double armSplit =
             forearmSplit > 0.0 ? b.add("lowerarm02" + suffix, forearm, forearmSplit * forearmBone)
                                : forearm;
         const int wrist = b.add("wrist" + suffix, forearmEnd, (1.0 - forearmSplit) * forearmBone);
-        b.endSite(wrist, {side * 6, -6, 0});
+        if (fingers) {
+            addMakeHumanFingers(b, wrist, glm::normalize(forearmBone), suffix);
+        } else {
+            b.endSite(wrist, {side * 6, -6, 0});
+        }
     }
     return b;
 }
