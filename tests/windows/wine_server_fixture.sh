@@ -4,7 +4,8 @@
 #          check until after the last, so that the prefix's wineserver never shuts down between
 #          two checks' Wine processes;
 #   stop   ends the keeper and waits until the wineserver has ended by itself, so that none is
-#          left running after the suite (make test on a CI machine, or make test run twice). It
+#          left running after the suite (make test on a CI machine, or make test run twice; a run
+#          interrupted before this ends the keeper too, when CTest is gone). It
 #          fails if the keeper had already ended: something ended the server's processes during
 #          the suite (`wineserver -k`, a signal to the server), which ends every check's Wine
 #          process the same way.
@@ -66,10 +67,16 @@ start)
     mkfifo "$state/keeper.in"
     # find.exe reads its standard input to the end; a FIFO opened for reading and writing has no
     # end. setsid and the redirections keep it (and the wineserver and system processes it starts,
-    # which inherit its standard error) out of this test's session and CTest's output pipes.
-    # shellcheck disable=SC2016 # $1 and $2 are the inner shell's arguments
-    setsid bash -c '"$1" find.exe "keeps the wineserver up" <>"$2/keeper.in"
-                    echo $? >"$2/keeper.status"' keeper "$wine_run" "$state" \
+    # which inherit its standard error) out of this test's session and CTest's output pipes. Its
+    # shell also ends it once CTest ($PPID) is gone, so that a run interrupted before `stop`
+    # (Ctrl+C, a timeout) leaves no keeper and so no wineserver behind.
+    # shellcheck disable=SC2016 # $1, $2 and $3 are the inner shell's arguments
+    setsid bash -c '"$1" find.exe "keeps the wineserver up" <>"$2/keeper.in" &
+                    keeper=$!
+                    while kill -0 "$3" && kill -0 $keeper; do sleep 1; done 2>/dev/null
+                    kill $keeper 2>/dev/null
+                    wait $keeper
+                    echo $? >"$2/keeper.status"' keeper "$wine_run" "$state" "$PPID" \
         >"$state/keeper.log" 2>&1 &
     echo $! >"$state/keeper.shell.pid"
     for _ in $(seq 600); do
