@@ -107,7 +107,10 @@ windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja
 # runs. It was added for render_gl_tests.exe ending in Wine's "Unhandled page fault on execute
 # access" (8 of 30 runs at load 10-12): Wine's XInput thread woke in its DLL after glfwTerminate
 # freed it, now kept loaded (render/gl/glfw_joystick_library.h; 0 of 30 since). The retry stays
-# for faults of Wine's own that no test here has shown yet.
+# for faults of Wine's own that no test here has shown yet. One wineserver serves the whole run
+# (CTest fixture wine_server: Windows.WineServerUp/Down, tests/windows/wine_server_fixture.sh):
+# Debian's runs with -p0 and shuts down whenever no Wine program is running; Down waits for it to
+# end, so none is left after the run, and fails if the server ended the suite's processes.
 WINDOWS_CTEST = cd $(WINDOWS_BUILD_DIR) && $(XVFB_RUN) ctest $(CTEST_ARGS) -j$(CTEST_JOBS) \
 	  --repeat until-pass:2
 test-windows: windows-deps $(WINDOWS_BUILD_DIR)/build.ninja build
