@@ -91,7 +91,7 @@ struct Received {
     std::vector<bvh::live::LiveFrame> frames;
     const bvh::Skeleton* skeleton = nullptr;
     double frameTime = 0.0;
-    double firstArrival = 0.0;
+    double launched = 0.0; // when serve was started (steady clock, seconds)
     double lastArrival = 0.0;
 };
 
@@ -112,6 +112,7 @@ Received serveTo(bvh::live::DatagramDecoder& decoder, const std::string& file,
         return received;
     }
     std::atomic<bool> done{false};
+    received.launched = secondsNow();
     std::thread serving([&] {
         received.result = run(runServe, {file, "--format", format, "--to",
                                          "127.0.0.1:" + std::to_string(receiver->port)});
@@ -131,7 +132,6 @@ Received serveTo(bvh::live::DatagramDecoder& decoder, const std::string& file,
                 break;
             }
             const double arrival = secondsNow();
-            received.firstArrival = received.firstArrival == 0.0 ? arrival : received.firstArrival;
             received.lastArrival = arrival;
             decoder.read(
                 std::span(reinterpret_cast<const std::uint8_t*>(buffer.data()), datagram.bytes));
@@ -193,11 +193,15 @@ void expectSamePose(const Received& received, const std::vector<JointPair>& pair
     EXPECT_GT(bvh::live::test::positionOf(*received.skeleton, last, pairs[1].device).x, 0.1);
 }
 
-// Frames go out on the clock: the last arrives at least (frames - 1) / rate after the first
-// (a bound the sender's schedule guarantees; no upper bound is asserted).
+// Frames go out on the clock: serve sends frame k no earlier than k / rate after it starts
+// sending, which is after it was launched, so the last cannot arrive sooner than (frames - 1) /
+// rate after the launch, however late the test reads any of them (no upper bound is asserted).
+// Measured from the first arrival instead, a first datagram read late shortened the span: under
+// Wine at load 8, 0.3608 s against a bound of 0.3642 s. (The microsecond: serve's due times are
+// cut to its clock's ticks.)
 void expectPaced(const Received& received) {
-    EXPECT_GE(received.lastArrival - received.firstArrival,
-              0.95 * (kServedFrames - 1) / kServedRate);
+    EXPECT_GE(received.lastArrival - received.launched,
+              static_cast<double>(kServedFrames - 1) / kServedRate - 1e-6);
 }
 
 TEST(ServeDatagrams, VmcSendsEveryFrameAsUnityBonesThatReadBackAsTheCapturesPose) {
