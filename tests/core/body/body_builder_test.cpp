@@ -110,6 +110,16 @@ TEST(BodyBuilder, A65JointBipedIsClosedOutwardAndWeighted) {
     EXPECT_GT(mesh.byteSize(), mesh.vertices.size() * sizeof(BodyVertex));
 }
 
+// The finest level's triangles of a body that must be built and well formed (0 without one).
+double finestTrianglesWellFormed(const BodyResult& body) {
+    EXPECT_NE(body.mesh, nullptr) << body.message;
+    if (body.mesh == nullptr) {
+        return 0.0;
+    }
+    expectWellFormed(*body.mesh);
+    return static_cast<double>(body.mesh->levels.front().indexCount / 3);
+}
+
 // An unseen capture's extent puts the grid's samples at any phase. At half a cell along x the
 // Mixamo-like biped's 8 000-triangle level had one edge of four triangles (a slot between the
 // right upper arm and the trunk pinched by a collapse), and the builder fell back to a level of
@@ -120,17 +130,8 @@ TEST(BodyBuilder, A65JointBipedKeepsAbout8000ClosedTrianglesAtEveryGridPhase) {
     const Skeleton skeleton = parseSkeleton(test::mixamoBipedText());
     BodyOptions oneSurface;
     oneSurface.handPieces = false;
-    const std::vector<double> finest = test::overGridPhases(
-        skeleton,
-        [](const BodyResult& body) {
-            EXPECT_NE(body.mesh, nullptr) << body.message;
-            if (body.mesh == nullptr) {
-                return 0.0;
-            }
-            expectWellFormed(*body.mesh);
-            return static_cast<double>(body.mesh->levels.front().indexCount / 3);
-        },
-        oneSurface);
+    const std::vector<double> finest =
+        test::overGridPhases(skeleton, finestTrianglesWellFormed, oneSurface);
     for (std::size_t phase = 0; phase < finest.size(); ++phase) {
         EXPECT_LE(finest[phase], 8100.0) << "phase " << phase;
         EXPECT_GE(finest[phase], 7900.0) << "phase " << phase;
@@ -146,17 +147,8 @@ TEST(BodyBuilder, A65JointBipedWithHandPiecesKeepsAbout9000ClosedTrianglesAtEver
     BodyOptions options;
     options.handPieces = true;
     std::string counts;
-    const std::vector<double> finest = test::overGridPhases(
-        skeleton,
-        [&](const BodyResult& body) {
-            EXPECT_NE(body.mesh, nullptr) << body.message;
-            if (body.mesh == nullptr) {
-                return 0.0;
-            }
-            expectWellFormed(*body.mesh);
-            return static_cast<double>(body.mesh->levels.front().indexCount / 3);
-        },
-        options);
+    const std::vector<double> finest =
+        test::overGridPhases(skeleton, finestTrianglesWellFormed, options);
     for (const double count : finest) {
         counts += " " + std::to_string(static_cast<int>(count));
     }
