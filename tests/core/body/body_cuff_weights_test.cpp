@@ -64,8 +64,7 @@ std::vector<std::uint32_t> piecesOf(const BodyMesh& mesh) {
     return part;
 }
 
-// The sleeve's triangle nearest a cuff vertex, where its nearest point lies, and which way is out
-// (the corners' normals there).
+// The figure's triangle nearest a cuff vertex, where on it the nearest point lies, and how far.
 struct SleeveOver {
     std::array<std::uint32_t, 3> corners{};
     glm::vec3 barycentric{0.0f};
@@ -92,8 +91,8 @@ SleeveOver sleeveOver(const BodyMesh& mesh, std::span<const std::uint32_t> trian
     return over;
 }
 
-// How far `p` lies out of the plane of the triangle `corners` of `positions` (its normal turned
-// as `outward` turns the bind pose's).
+// How far `p` lies out of the plane of the triangle `corners` of `positions`, along its normal by
+// the corners' order times `side` (-1 where that order faces into the body).
 double outOfPlane(const std::vector<glm::dvec3>& positions,
                   const std::array<std::uint32_t, 3>& corners, double side, const glm::dvec3& p) {
     const glm::dvec3 a = positions[corners[0]], b = positions[corners[1]],
