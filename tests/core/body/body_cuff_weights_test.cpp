@@ -161,5 +161,30 @@ TEST(BodyCuffWeights, ACuffUnderTheSleeveStaysUnderItOnTwistedForearms) {
                            << worst << " cm out";
 }
 
+// nearestOnTriangle by the region p projects into, on the triangle (0,0,0), (4,0,0), (0,4,0):
+// hand-derived barycentric coordinates (the corners' weights of the nearest point).
+TEST(BodyCuffWeights, TheNearestPointOfATriangleIsFoundInEveryRegion) {
+    const glm::vec3 a(0.0f), b(4.0f, 0.0f, 0.0f), c(0.0f, 4.0f, 0.0f);
+    const auto expectBarycentric = [&](const glm::vec3& p, const glm::vec3& expected) {
+        const glm::vec3 got = nearestOnTriangle(p, a, b, c);
+        EXPECT_NEAR(got.x, expected.x, 1e-6f) << p.x << " " << p.y << " " << p.z;
+        EXPECT_NEAR(got.y, expected.y, 1e-6f) << p.x << " " << p.y << " " << p.z;
+        EXPECT_NEAR(got.z, expected.z, 1e-6f) << p.x << " " << p.y << " " << p.z;
+    };
+    // Above the inside (the height does not matter): (1, 1) is a + (b - a) / 4 + (c - a) / 4.
+    expectBarycentric({1.0f, 1.0f, 3.0f}, {0.5f, 0.25f, 0.25f});
+    // Beyond each corner.
+    expectBarycentric({-1.0f, -2.0f, 0.0f}, {1.0f, 0.0f, 0.0f});
+    expectBarycentric({6.0f, -1.0f, 1.0f}, {0.0f, 1.0f, 0.0f});
+    expectBarycentric({-1.0f, 7.0f, -1.0f}, {0.0f, 0.0f, 1.0f});
+    // Beyond each edge: below ab at x = 1, left of ac at y = 3, past bc at (4, 2), whose nearest
+    // point is (3, 1), a quarter of the way from b to c.
+    expectBarycentric({1.0f, -5.0f, 0.0f}, {0.75f, 0.25f, 0.0f});
+    expectBarycentric({-2.0f, 3.0f, 0.0f}, {0.25f, 0.0f, 0.75f});
+    expectBarycentric({4.0f, 2.0f, 2.0f}, {0.0f, 0.75f, 0.25f});
+    // A triangle shrunk to one point gives its first corner.
+    EXPECT_EQ(nearestOnTriangle({1.0f, 2.0f, 3.0f}, b, b, b), glm::vec3(1.0f, 0.0f, 0.0f));
+}
+
 } // namespace
 } // namespace bvh
