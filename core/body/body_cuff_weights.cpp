@@ -1,5 +1,7 @@
 #include "core/body/body_cuff_weights.h"
 
+#include "core/body/body_weights.h"
+
 #include <algorithm>
 #include <array>
 #include <glm/geometric.hpp>
@@ -23,46 +25,6 @@ bool nearestIs(std::span<const BodyVolume> volumes, const BodyVolume& cuff, cons
     return std::none_of(volumes.begin(), volumes.end(), [&](const BodyVolume& volume) {
         return &volume != &cuff && signedDistance(volume, p) < own;
     });
-}
-
-// The weights of the figure's surface at `barycentric` of `corners`: each joint's weight
-// interpolated, the four largest kept and normalised (a vertex holds four).
-void interpolatedWeights(const BodyMesh& mesh, const std::array<std::uint32_t, 3>& corners,
-                         const glm::vec3& barycentric, BodyVertex& vertex) {
-    std::array<std::pair<std::uint16_t, float>, 12> joints{};
-    std::size_t count = 0;
-    for (std::size_t c = 0; c < 3; ++c) {
-        const BodyVertex& corner = mesh.vertices[corners[c]];
-        for (std::size_t k = 0; k < corner.joints.size(); ++k) {
-            const float share = barycentric[static_cast<int>(c)] * corner.weights[k];
-            if (!(share > 0.0f)) {
-                continue;
-            }
-            const auto same = std::find_if(joints.begin(), joints.begin() + count,
-                                           [&](auto& j) { return j.first == corner.joints[k]; });
-            if (same != joints.begin() + count) {
-                same->second += share;
-            } else {
-                joints[count++] = {corner.joints[k], share};
-            }
-        }
-    }
-    if (count == 0) {
-        return;
-    }
-    std::sort(joints.begin(), joints.begin() + count,
-              [](const auto& a, const auto& b) { return a.second > b.second; });
-    const std::size_t kept = std::min(count, vertex.joints.size());
-    float total = 0.0f;
-    for (std::size_t k = 0; k < kept; ++k) {
-        total += joints[k].second;
-    }
-    vertex.joints = {};
-    vertex.weights = {};
-    for (std::size_t k = 0; k < kept; ++k) {
-        vertex.joints[k] = joints[k].first;
-        vertex.weights[k] = joints[k].second / total;
-    }
 }
 
 // The figure's triangles over `cuff`: a corner near its surface and moved by its bone (a thigh
@@ -116,7 +78,11 @@ void matchToCuff(BodyMesh& mesh, const CuffWeightsPieces& pieces, const BodyVolu
                 barycentric = at;
             }
         }
-        interpolatedWeights(mesh, corners, barycentric, vertex);
+        // The figure's weights there: each joint's interpolated, the four largest kept.
+        const std::array<const BodyVertex*, 3> corner{
+            &mesh.vertices[corners[0]], &mesh.vertices[corners[1]], &mesh.vertices[corners[2]]};
+        const std::array<float, 3> shares{barycentric.x, barycentric.y, barycentric.z};
+        blendWeightsAmong(corner, shares, vertex);
     }
 }
 

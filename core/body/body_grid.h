@@ -49,7 +49,7 @@ inline constexpr float kBodyFarOutside = 1.0f;
 inline constexpr float kBodyCellOfFigure = 0.0145f;
 
 // A hand meshed as a piece of its own (BodyOptions::handPieces) is sampled on cells this many
-// times finer than the figure's: 0.65 cm on a 180 cm figure, where a finger (radius 0.8 to 1 cm)
+// times finer than the figure's: 0.44 cm on a 180 cm figure, where a finger (radius 0.8 to 1 cm)
 // keeps more than a cell round its axis and the gap between two fingers a cell and more.
 inline constexpr int kBodyHandCellDivisor = 6;
 

@@ -36,6 +36,13 @@ struct Influence {
 // Up to 4 influences of one vertex, as BodyVertex holds them.
 using Influences = std::array<Influence, 4>;
 
+void setInfluences(const Influences& influences, BodyVertex& vertex) {
+    for (std::size_t k = 0; k < 4; ++k) {
+        vertex.joints[k] = influences[k].joint;
+        vertex.weights[k] = influences[k].weight;
+    }
+}
+
 Influences influencesOf(const BodyVertex& vertex) {
     Influences influences{};
     for (std::size_t k = 0; k < 4; ++k) {
@@ -752,10 +759,18 @@ void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, i
     }
     weldCloseVertices(current, neighbours, lengths, kWeldedLength * meanLength, folding);
     for (std::size_t v = 0; v < count; ++v) {
-        for (std::size_t k = 0; k < 4; ++k) {
-            mesh.vertices[v].joints[k] = current[v][k].joint;
-            mesh.vertices[v].weights[k] = current[v][k].weight;
-        }
+        setInfluences(current[v], mesh.vertices[v]);
+    }
+}
+
+void blendWeightsAmong(std::span<const BodyVertex* const> corners, std::span<const float> shares,
+                       BodyVertex& vertex) {
+    InfluenceSum sum;
+    for (std::size_t c = 0; c < corners.size() && c < shares.size(); ++c) {
+        sum.add(influencesOf(*corners[c]), shares[c]);
+    }
+    if (!sum.sum().empty()) {
+        setInfluences(strongest(sum.sum()), vertex);
     }
 }
 

@@ -80,4 +80,10 @@ struct FarBlendSmoothing {
 void smoothBodyWeights(BodyMesh& mesh, std::span<const std::uint32_t> indices, int rounds,
                        const FarBlendSmoothing* far = nullptr);
 
+// The weights at a point `shares` of the way among `corners` (each corner's weights scaled by its
+// share, summed by joint) into `vertex`: the 4 largest, in descending order, summing to 1, as
+// smoothBodyWeights keeps them. `vertex` is left as it is where no corner's share has weight.
+void blendWeightsAmong(std::span<const BodyVertex* const> corners, std::span<const float> shares,
+                       BodyVertex& vertex);
+
 } // namespace bvh

@@ -4,6 +4,7 @@
 // facets out through the sleeve (linear blending, as glTF viewers skin).
 #include "core/body/body_builder.h"
 #include "core/body/body_cuff_weights.h"
+#include "core/body/union_find.h"
 #include "core/reader/document.h"
 #include "tests/core/body/body_field_probes.h"
 #include "tests/core/body/body_stretch.h"
@@ -44,12 +45,7 @@ std::string twistedForearmsText() {
 std::vector<std::uint32_t> piecesOf(const BodyMesh& mesh) {
     std::vector<std::uint32_t> part(mesh.vertices.size());
     std::iota(part.begin(), part.end(), 0u);
-    const auto find = [&](std::uint32_t v) {
-        while (part[v] != v) {
-            v = part[v] = part[part[v]];
-        }
-        return v;
-    };
+    const auto find = [&](std::uint32_t v) { return unionFindRoot(part, v); };
     const std::span<const std::uint32_t> triangles = test::finestTriangles(mesh);
     for (std::size_t i = 0; i + 2 < triangles.size(); i += 3) {
         for (int k = 1; k < 3; ++k) {
