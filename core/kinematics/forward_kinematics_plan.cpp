@@ -447,9 +447,16 @@ void ForwardKinematicsPlan::laneTransforms(std::span<const LaneWorld> lanes, std
     }
 }
 
+namespace {
+
+// lanePositions' work, cloned here behind the plain member: Clang 14 names a target_clones
+// function's entry `NAME.ifunc`, which a call from another file (the stance's) cannot link to
+// (`make fuzz`'s Clang build failed so); GCC links either way.
 BVHSCOPE_VECTOR_CLONES
-void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
-                                          std::span<glm::dvec3* const, kLanes> positions) {
+void writeLanePositions(std::span<const ForwardKinematicsPlan::LaneWorld> lanes,
+                        std::span<glm::dvec3* const, ForwardKinematicsPlan::kLanes> positions) {
+    using LaneWorld = ForwardKinematicsPlan::LaneWorld;
+    constexpr std::size_t kLanes = ForwardKinematicsPlan::kLanes;
     static_assert(sizeof(glm::dvec3) == 3 * sizeof(double) && kLanes % 2 == 0);
     if (std::ranges::any_of(positions, [](const glm::dvec3* p) { return p == nullptr; })) {
         for (std::size_t k = 0; k < kLanes; ++k) {
@@ -502,6 +509,13 @@ void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
         std::memcpy(out[3] + at, &xy3, sizeof xy3);
         std::memcpy(out[3] + at + sizeof xy3, &z3, sizeof z3);
     }
+}
+
+} // namespace
+
+void ForwardKinematicsPlan::lanePositions(std::span<const LaneWorld> lanes,
+                                          std::span<glm::dvec3* const, kLanes> positions) {
+    writeLanePositions(lanes, positions);
 }
 
 void ForwardKinematicsPlan::computeWorldTransformsOfRows(
