@@ -41,9 +41,10 @@ is written to a temporary file and renamed into place; never over INPUT.
 )";
 
 constexpr std::string_view kThumbnailExitStatus = R"(  --help, --version
-Exit status: 0 when the image is written; 1 when INPUT does not load (its FILE:LINE:COL errors
-on stderr), no OpenGL context can be made, OUTPUT cannot be written or the time ran out; 2 for
-a bad command line.
+Exit status: 0 when the image is written (also when the time ran out with it already in
+place); 1 when INPUT does not load (its FILE:LINE:COL errors on stderr), no OpenGL context can
+be made, OUTPUT cannot be written or the time ran out before it was in place (then no image and
+no temporary file are left); 2 for a bad command line.
 )";
 
 struct Usage {

@@ -4,12 +4,13 @@
 // square RGBA PNG, without a window (render/gl/headless_context.h).
 //
 // A file that does not load gets no image and exit status 1, with its FILE:LINE:COL
-// diagnostics on stderr; a watchdog ends the process with status 1 after --timeout seconds, so
-// a file manager never waits on a hung thumbnail (a PNG being written is finished first: no
-// temporary file is left). Any input is read within a memory bound
-// (app/folder/folder_summaries.h, summarizeFileForThumbnail: a hierarchy beyond it refused, a
-// long motion sampled, a huge skeleton drawn as a simplified figure), and a figure that would
-// cover the picture many times over is drawn with lines (thumbnailDrawOptions).
+// diagnostics on stderr; a watchdog ends the process after --timeout seconds, so a file manager
+// never waits on a hung thumbnail: with status 1 and no image and no temporary file, or, when
+// the PNG is already in place, with status 0 (app/headless/thumbnail_watchdog.h). Any input is
+// read within a memory bound (app/folder/folder_summaries.h, summarizeFileForThumbnail: a
+// hierarchy beyond it refused, a long motion sampled, a huge skeleton drawn as a simplified
+// figure), and a figure that would cover the picture many times over is drawn with lines
+// (thumbnailDrawOptions).
 #pragma once
 
 #include "app/options/option_table.h"
@@ -53,7 +54,8 @@ ParsedThumbnail parseThumbnailArguments(std::span<const std::string_view> argume
                                         std::ostream& out, std::ostream& err);
 
 // The arguments after "thumbnail". Returns 0 when the PNG was written, 1 when the file does not
-// load, no OpenGL context can be made or the PNG cannot be written, 2 for a usage error.
+// load, no OpenGL context can be made or the PNG cannot be written, 2 for a usage error (the
+// watchdog ends the process itself, with 0 or 1, when the time runs out).
 int runThumbnail(std::span<const std::string_view> arguments, std::ostream& out, std::ostream& err);
 
 } // namespace bvhscope::headless

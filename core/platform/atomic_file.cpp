@@ -199,7 +199,24 @@ RenameResult renameOverRegularFile(const std::filesystem::path& from,
     return {RenameOutcome::Renamed, {}};
 }
 
+// [SECTION] Removing the temporary file of a commit under way
+
+TemporaryRemovalResult removeTemporaryFile(const std::filesystem::path& temporary) {
+    if (temporary.empty()) {
+        return {TemporaryRemoval::NotThere, {}};
+    }
+    return system::removeFileIfThere(temporary);
+}
+
 // [SECTION] AtomicFile
+
+namespace {
+void report(const CommitObserver& observe, CommitStep step) {
+    if (observe) {
+        observe(step);
+    }
+}
+} // namespace
 
 AtomicFile::AtomicFile(std::filesystem::path target) : target_(std::move(target)) {
     const ResolvedOutput output = resolveOutput(target_);
@@ -290,7 +307,7 @@ void AtomicFile::write(std::string_view bytes) {
     }
 }
 
-bool AtomicFile::commit() {
+bool AtomicFile::commit(const CommitObserver& observe) {
     if (!good() || committed_) {
         return false;
     }
@@ -316,8 +333,10 @@ bool AtomicFile::commit() {
         discard();
         return false;
     }
+    report(observe, CommitStep::Renaming);
     error = system::replace(temporary_, target_);
     if (!error.empty()) {
+        report(observe, CommitStep::RenameFailed); // before discard(): see CommitObserver
         fail(target_, "cannot replace", error);
         discard();
         return false;
@@ -325,6 +344,7 @@ bool AtomicFile::commit() {
     unregisterForSignals(); // after the rename, for the same reason as in discard()
     temporary_.clear();
     committed_ = true;
+    report(observe, CommitStep::Renamed);
     system::syncDirectory(target_.parent_path());
     return true;
 }

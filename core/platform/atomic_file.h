@@ -30,6 +30,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,6 +55,49 @@ struct OutputTarget {
 };
 OutputTarget inspectOutputTarget(const std::filesystem::path& target);
 
+// [SECTION] Watching a commit from another thread
+//
+// For a watchdog that may end the process while commit() runs on another thread
+// (app/headless/thumbnail_watchdog.h) and must then know whether the target already holds the new
+// file. commit() reports each step to its observer, on commit()'s thread, before it goes on; the
+// observer may block (a watchdog takes its lock, and never gives it back once it ends the
+// process, so a commit it gave up on never reaches the rename).
+enum class CommitStep {
+    Renaming,     // written, flushed and closed: the rename's system call starts next
+    Renamed,      // the target holds the new file; the directory's sync (POSIX) is still to come
+    RenameFailed, // the rename failed: the temporary file is removed next, the target untouched
+};
+// What the rename's call does after the rename took effect, and before it returns, is part of
+// the Renaming step: on Windows, FlushFileBuffers after the POSIX-semantics rename, and
+// MOVEFILE_WRITE_THROUGH's flush inside MoveFileExW (one call, nothing to report in between).
+// So between Renaming and Renamed the target may or may not hold the new file: the observer's
+// thread decides that with removeTemporaryFile below. RenameFailed comes before commit()
+// removes the temporary file, so that "not there" during Renaming always means renamed. Never
+// called when no rename is tried (a failure to write, flush or close, a target that turned into
+// a special file).
+using CommitObserver = std::function<void(CommitStep)>;
+
+// [SECTION] Removing the temporary file of a commit under way
+//
+// Removes `temporary` (AtomicFile::temporaryPath(), taken on another thread) and says whether it
+// was there. The removal and commit()'s rename both take the same directory entry, and the file
+// system does one before the other (on Linux both hold the directory's inode lock), so this
+// decides a rename under way: Removed means the rename has not happened and
+// now fails for want of a file (the target as it was); NotThere, during the Renaming step, means
+// the rename happened. On Windows a removal that comes first leaves the file pending deletion
+// (or gone, with POSIX semantics), which a rename also fails on.
+enum class TemporaryRemoval {
+    Removed,  // it was there and is gone
+    NotThere, // nothing at that name (renamed, removed by its AtomicFile after a failure, never
+              // created)
+    Failed,   // it could not be removed: `error` says why; a rename under way may still happen
+};
+struct TemporaryRemovalResult {
+    TemporaryRemoval outcome = TemporaryRemoval::Failed;
+    std::string error; // for Failed, the system's reason ("permission denied")
+};
+TemporaryRemovalResult removeTemporaryFile(const std::filesystem::path& temporary);
+
 class AtomicFile {
 public:
     // Creates the temporary file (".NAME.tmp-…" next to `target`, with the permissions a new
@@ -69,8 +113,8 @@ public:
     void write(std::string_view bytes);
     // Flush to disk, close, rename over the target, make the rename durable. Returns true when the
     // target now holds exactly what was written; on false the target is untouched and the temporary
-    // file is removed. Call at most once.
-    bool commit();
+    // file is removed. Call at most once. `observe`, when given, hears each CommitStep.
+    bool commit(const CommitObserver& observe = {});
 
     bool good() const { return !hasErrors(diagnostics_); }
     const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }

@@ -166,6 +166,17 @@ void removeFile(const std::filesystem::path& path) {
     ::unlink(path.c_str());
 }
 
+TemporaryRemovalResult removeFileIfThere(const std::filesystem::path& path) {
+    if (::unlink(path.c_str()) == 0) {
+        return {TemporaryRemoval::Removed, {}};
+    }
+    const int error = errno;
+    if (error == ENOENT) {
+        return {TemporaryRemoval::NotThere, {}};
+    }
+    return {TemporaryRemoval::Failed, describeError(error)};
+}
+
 // Without it a crash right after rename can bring back the old directory entry on some file
 // systems. Best effort: the data itself is already synced.
 void syncDirectory(const std::filesystem::path& directory) {

@@ -212,6 +212,17 @@ void removeFile(const std::filesystem::path& path) {
     ::DeleteFileW(path.c_str());
 }
 
+TemporaryRemovalResult removeFileIfThere(const std::filesystem::path& path) {
+    if (::DeleteFileW(path.c_str())) {
+        return {TemporaryRemoval::Removed, {}};
+    }
+    const DWORD error = ::GetLastError();
+    if (error == ERROR_FILE_NOT_FOUND || error == ERROR_PATH_NOT_FOUND) {
+        return {TemporaryRemoval::NotThere, {}};
+    }
+    return {TemporaryRemoval::Failed, windows::errorText(error)};
+}
+
 // MOVEFILE_WRITE_THROUGH already made the rename durable.
 void syncDirectory(const std::filesystem::path&) {}
 

@@ -8,6 +8,7 @@
 #include "tests/core/body/body_hostile_rigs.h"
 #include "tests/support/bvh_texts.h"
 
+#include <algorithm>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iterator>
@@ -341,53 +342,97 @@ TEST(ThumbnailFailures, RunningOutOfTimeEndsTheProcessWithoutAnImage) {
     EXPECT_FALSE(fs::exists(png));
 }
 
-// The watchdog ends the process at any moment, also while the PNG is being written: a write
-// under way is finished first (or, stalled past the grace, its temporary file removed), so every
-// run leaves either a whole PNG and status 0, or no PNG, no temporary file
-// (`.thumb.png.tmp-...`) and status 1. The test seam (thumbnail_watchdog.h) runs the time out at
-// each stage of the write exactly, with no clock; the real clock is
-// RunningOutOfTimeEndsTheProcessWithoutAnImage's. Before the write was waited for, the time
-// running out with the temporary file open left that file, and after the rename ended with
-// status 1 beside a whole PNG.
+// The watchdog ends the process at any moment, also while the PNG is being written, and what is
+// on disk agrees with the exit status: a whole PNG and status 0, or no PNG, no temporary file
+// (`.thumb.png.tmp-...`) and status 1. The test seam (thumbnail_watchdog.h) runs the time out
+// at each stage of the write exactly, with no clock, holding the writer there for ever at the
+// stages that stall; the real clock is RunningOutOfTimeEndsTheProcessWithoutAnImage's. Before
+// the write was waited for, the time running out with the temporary file open left that file;
+// before AtomicFile reported its rename, a writer stalled after the rename (the directory's
+// fsync) ended with status 1 beside a whole PNG, and the messages said "after 20 s" under the
+// seam, where no time passed.
 struct TimeUpAt {
     std::string stage;
-    bool imageWritten; // else: gave up, status 1
+    bool imageWritten;        // else: gave up, status 1
+    std::string watchdogSays; // its line on stderr after the seam's, "" for none
 };
 
-TEST(ThumbnailFailures, RunningOutOfTimeNeverLeavesATemporaryFileOrHalfAnImage) {
-    const TempDir dir;
-    const std::string input = sourceFile("assets/sample_walk.bvh");
-    const fs::path png = dir.path() / "thumb.png";
-    ASSERT_EQ(runBvhscope(dir, {"thumbnail", input, png.string()}).status, 0);
-    const std::string whole = readBytes(png);
+std::ostream& operator<<(std::ostream& out, const TimeUpAt& at) {
+    return out << at.stage;
+}
+
+// The PNG a run with time to spare writes, made once for every stage (by the first to ask).
+const std::string& wholeThumbnail() {
+    static const std::string whole = [] {
+        const TempDir dir;
+        const fs::path png = dir.path() / "thumb.png";
+        const RunResult run =
+            runBvhscope(dir, {"thumbnail", sourceFile("assets/sample_walk.bvh"), png.string()});
+        EXPECT_EQ(run.status, 0) << run.err;
+        return readBytes(png);
+    }();
+    return whole;
+}
+
+class ThumbnailTimeUp : public testing::TestWithParam<TimeUpAt> {};
+
+TEST_P(ThumbnailTimeUp, EndsWithAWholePngAndStatusZeroOrNoPngNoTemporaryFileAndStatusOne) {
+    const TimeUpAt& at = GetParam();
+    const std::string& whole = wholeThumbnail();
     ASSERT_FALSE(whole.empty());
+    const TempDir dir;
+    const fs::path png = dir.path() / "thumb.png";
+    const RunResult run =
+        runBvhscope(dir, {"thumbnail", sourceFile("assets/sample_walk.bvh"), png.string()},
+                    {{kThumbnailTimeUpSeam, at.stage}});
+    // The seam's stage was reached (the time did run out there), and the watchdog says what it
+    // did, claiming no time: no "after 20 s".
+    const std::string seamLine = "bvhscope thumbnail: test seam: the time runs out at " + at.stage;
+    EXPECT_EQ(run.err, seamLine + "\n" + at.watchdogSays);
+    if (at.imageWritten) {
+        EXPECT_EQ(run.status, 0);
+        const auto image = loadRgba(png);
+        ASSERT_TRUE(image.has_value()) << "no PNG, or not one that decodes";
+        EXPECT_EQ(image->width, 256);
+        EXPECT_EQ(image->height, 256);
+        EXPECT_TRUE(readBytes(png) == whole) << "not the PNG a run with time to spare writes";
+    } else {
+        EXPECT_EQ(run.status, 1);
+        EXPECT_FALSE(fs::exists(png));
+    }
     fs::remove(png);
-    for (const TimeUpAt& at :
-         {TimeUpAt{"before-write", false}, TimeUpAt{"temporary-file-open", true},
-          TimeUpAt{"temporary-file-open-stalls", false}, TimeUpAt{"after-rename", true}}) {
-        SCOPED_TRACE("the time runs out at " + at.stage);
-        const RunResult run = runBvhscope(dir, {"thumbnail", input, png.string()},
-                                          {{kThumbnailTimeUpSeam, at.stage}});
-        // The seam's stage was reached: the time did run out there.
-        EXPECT_NE(run.err.find("test seam: the time runs out at " + at.stage + "\n"),
-                  std::string::npos)
-            << run.err;
-        if (at.imageWritten) {
-            EXPECT_EQ(run.status, 0) << run.err;
-            EXPECT_EQ(run.err.find("gave up"), std::string::npos) << run.err;
-            EXPECT_TRUE(readBytes(png) == whole) << "not the PNG a run with time to spare writes";
-        } else {
-            EXPECT_EQ(run.status, 1) << run.err;
-            EXPECT_NE(run.err.find("gave up"), std::string::npos) << run.err;
-            EXPECT_FALSE(fs::exists(png));
-        }
-        fs::remove(png);
-        for (const auto& entry : fs::directory_iterator(dir.path())) {
-            ADD_FAILURE() << "left " << entry.path().filename();
-            fs::remove(entry.path());
-        }
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+        ADD_FAILURE() << "left " << entry.path().filename();
     }
 }
+
+std::string gaveUpAt(const std::string& stage, const std::string& what = ": no PNG written") {
+    return "bvhscope thumbnail: gave up at the test seam's stage '" + stage + "'" + what + "\n";
+}
+std::string standsAt(const std::string& stage) {
+    return "bvhscope thumbnail: the time ran out at the test seam's stage '" + stage +
+           "', the PNG already in place; its write was not waited for\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryStageOfTheWrite, ThumbnailTimeUp,
+    testing::Values(
+        TimeUpAt{"before-write", false, gaveUpAt("before-write", "")},
+        // Goes on within the grace: the write's own status, nothing said.
+        TimeUpAt{"temporary-file-open", true, ""},
+        TimeUpAt{"temporary-file-open-stalls", false, gaveUpAt("temporary-file-open-stalls")},
+        // The rename's call stalled before it took effect: its file removed first.
+        TimeUpAt{"renaming-stalls", false, gaveUpAt("renaming-stalls")},
+        // ... after it took effect: the removal finds nothing, the PNG stands.
+        TimeUpAt{"renamed-unreported-stalls", true, standsAt("renamed-unreported-stalls")},
+        // The directory's fsync stalled (main: status 1 beside the whole PNG).
+        TimeUpAt{"after-rename-stalls", true, standsAt("after-rename-stalls")},
+        TimeUpAt{"after-rename", true, standsAt("after-rename")}),
+    [](const testing::TestParamInfo<TimeUpAt>& info) {
+        std::string name = info.param.stage;
+        std::replace(name.begin(), name.end(), '-', '_');
+        return name;
+    });
 
 TEST(ThumbnailFailures, ATestSeamStageThatDoesNotExistIsAUsageError) {
     const TempDir dir;

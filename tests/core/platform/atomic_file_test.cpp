@@ -5,7 +5,10 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
+#include <optional>
 #include <sstream>
+#include <vector>
 
 namespace bvh {
 namespace {
@@ -145,6 +148,111 @@ TEST_F(AtomicFileTest, RenameOverRegularFileReplacesOnlyARegularFile) {
         RenameOutcome::Renamed);
     EXPECT_EQ(contents(directory_ / "take.bvh"), "take");
     EXPECT_EQ(entryNames().size(), 2u);
+}
+
+// [SECTION] Watching a commit, and removing its temporary file from another thread
+//
+// What a watchdog on another thread sees (app/headless/thumbnail_watchdog.h): the rename
+// reported before its call, with the target still the old file and the temporary file there,
+// and after it, with the target the new file and no temporary file; and removing the temporary
+// file while the rename is still to come makes it fail, the target as it was.
+
+struct CommitWatch {
+    std::vector<CommitStep> steps;
+    std::vector<std::string> targetAtStep;       // the target's content when each step is reported
+    std::vector<bool> temporaryThereAtStep;      // whether the temporary file was there then
+    std::vector<TemporaryRemoval> removalAtStep; // with removeAt set: removeTemporaryFile's answer
+};
+
+// A commit of "new" over `target` (holding "old"), watched; at `removeAt`, the observer removes
+// the temporary file as a watchdog would.
+bool watchedCommit(const std::filesystem::path& target, CommitWatch& watch,
+                   std::optional<CommitStep> removeAt = std::nullopt) {
+    AtomicFile file(target);
+    file.write("new");
+    const std::filesystem::path temporary = file.temporaryPath();
+    return file.commit([&](CommitStep step) {
+        watch.steps.push_back(step);
+        std::ifstream in(target, std::ios::binary);
+        watch.targetAtStep.emplace_back(std::istreambuf_iterator<char>(in),
+                                        std::istreambuf_iterator<char>());
+        watch.temporaryThereAtStep.push_back(std::filesystem::exists(temporary));
+        if (step == removeAt) {
+            watch.removalAtStep.push_back(removeTemporaryFile(temporary).outcome);
+        }
+    });
+}
+
+TEST_F(AtomicFileTest, CommitReportsTheRenameJustBeforeAndJustAfterIt) {
+    const auto target = directory_ / "out.png";
+    std::ofstream(target) << "old";
+    CommitWatch watch;
+    EXPECT_TRUE(watchedCommit(target, watch));
+    EXPECT_EQ(watch.steps, (std::vector{CommitStep::Renaming, CommitStep::Renamed}));
+    EXPECT_EQ(watch.targetAtStep, (std::vector<std::string>{"old", "new"}));
+    EXPECT_EQ(watch.temporaryThereAtStep, (std::vector{true, false}));
+    EXPECT_EQ(contents(target), "new");
+    EXPECT_EQ(entries(), 1u);
+}
+
+// A directory at the target since the constructor looked: rename(2) answers EISDIR (Windows,
+// access denied). RenameFailed comes while the temporary file is still there, so that a watchdog
+// that removes it then (or blocks the writer) is never told "not there" for a rename that failed.
+TEST_F(AtomicFileTest, AFailedRenameIsReportedBeforeItsTemporaryFileIsRemoved) {
+    const auto target = directory_ / "out.png";
+    CommitWatch watch;
+    AtomicFile file(target);
+    file.write("new");
+    const std::filesystem::path temporary = file.temporaryPath();
+    std::filesystem::create_directory(target);
+    EXPECT_FALSE(file.commit([&](CommitStep step) {
+        watch.steps.push_back(step);
+        watch.temporaryThereAtStep.push_back(std::filesystem::exists(temporary));
+    }));
+    EXPECT_EQ(watch.steps, (std::vector{CommitStep::Renaming, CommitStep::RenameFailed}));
+    EXPECT_EQ(watch.temporaryThereAtStep, (std::vector{true, true}));
+    EXPECT_FALSE(std::filesystem::exists(temporary));
+    EXPECT_TRUE(std::filesystem::is_directory(target));
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, RemovingTheTemporaryFileBeforeTheRenameMakesTheRenameFail) {
+    const auto target = directory_ / "out.png";
+    std::ofstream(target) << "old";
+    CommitWatch watch;
+    EXPECT_FALSE(watchedCommit(target, watch, CommitStep::Renaming));
+    EXPECT_EQ(watch.removalAtStep, std::vector{TemporaryRemoval::Removed});
+    EXPECT_EQ(watch.steps, (std::vector{CommitStep::Renaming, CommitStep::RenameFailed}));
+    EXPECT_EQ(contents(target), "old");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, AfterTheRenameTheTemporaryFileIsNotThere) {
+    const auto target = directory_ / "out.png";
+    std::ofstream(target) << "old";
+    CommitWatch watch;
+    EXPECT_TRUE(watchedCommit(target, watch, CommitStep::Renamed));
+    EXPECT_EQ(watch.removalAtStep, std::vector{TemporaryRemoval::NotThere});
+    EXPECT_EQ(contents(target), "new");
+    EXPECT_EQ(entries(), 1u);
+}
+
+TEST_F(AtomicFileTest, RemoveTemporaryFileSaysWhetherItWasThere) {
+    std::ofstream(directory_ / ".out.png.tmp-1") << "partial";
+    EXPECT_EQ(removeTemporaryFile(directory_ / ".out.png.tmp-1").outcome,
+              TemporaryRemoval::Removed);
+    EXPECT_EQ(entries(), 0u);
+    const TemporaryRemovalResult again = removeTemporaryFile(directory_ / ".out.png.tmp-1");
+    EXPECT_EQ(again.outcome, TemporaryRemoval::NotThere);
+    EXPECT_EQ(again.error, "");
+    EXPECT_EQ(removeTemporaryFile({}).outcome, TemporaryRemoval::NotThere); // none created
+    // Something that cannot be removed as a file (unlink: EISDIR, even as root; DeleteFileW:
+    // access denied) stays, with the reason.
+    std::filesystem::create_directory(directory_ / "sub");
+    const TemporaryRemovalResult failed = removeTemporaryFile(directory_ / "sub");
+    EXPECT_EQ(failed.outcome, TemporaryRemoval::Failed);
+    EXPECT_FALSE(failed.error.empty());
+    EXPECT_TRUE(std::filesystem::is_directory(directory_ / "sub"));
 }
 
 } // namespace
