@@ -1094,17 +1094,19 @@ inline constexpr Option kThumbnailSize{.name = "thumbnail_size",
                                        .help = "the image's side",
                                        .placeholder = "N",
                                        .alias = "-s"};
-inline constexpr Option kThumbnailTimeout{.name = "thumbnail_timeout",
-                                          .flag = "--timeout",
-                                          .commands = kThumbnail,
-                                          .type = ValueType::Number,
-                                          .minimum = 0.0,
-                                          .maximum = 3600.0,
-                                          .defaultValue = "20",
-                                          .unit = "seconds",
-                                          .help = "give up (exit 1, no image) after this long",
-                                          .placeholder = "SECONDS",
-                                          .minimumExcluded = true};
+inline constexpr Option kThumbnailTimeout{
+    .name = "thumbnail_timeout",
+    .flag = "--timeout",
+    .commands = kThumbnail,
+    .type = ValueType::Number,
+    .minimum = 0.0,
+    .maximum = 3600.0,
+    .defaultValue = "20",
+    .unit = "seconds",
+    .help = "give up after this long: exit 1 and no image, unless the image is already being "
+            "written (up to 5 s more) or in place (exit 0)",
+    .placeholder = "SECONDS",
+    .minimumExcluded = true};
 
 // The top is a sanity bound (a million takes); a larger --top than the library prints all.
 inline constexpr Option kSimilarTop{.name = "similar_top",
