@@ -16,10 +16,15 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <exception>
 #include <glm/geometric.hpp>
 #include <initializer_list>
+#include <iterator>
 #include <meshoptimizer.h>
+#include <optional>
 #include <span>
+#include <system_error>
+#include <thread>
 
 namespace bvh {
 namespace {
@@ -355,10 +360,100 @@ bool meshFigurePiece(std::span<const BodyVolume> volumes, std::span<const BodyVo
     }
 }
 
+// How a hand's piece is sampled beside a figure sampled on cells `figureCell` wide.
+PieceGrid handPieceGrid(const BodyOptions& options, float figureCell) {
+    return {options.maxSamples / kHandSampleDivisor,
+            options.gridPhase,
+            figureCell / static_cast<float>(kBodyHandCellDivisor),
+            kHandFineTriangles,
+            {}};
+}
+
+// The hands' pieces (body_hand_pieces.h) meshed in order beside a figure of cells `figureCell`
+// wide (handPieceGrid), up to the first that does not close.
+struct MeshedHands {
+    float figureCell = 0.0f; // the figure's cell the hands' grids were planned from; 0: none yet
+    std::vector<MeshedPiece> pieces;
+    bool closed = false;
+    std::string problem; // why the last one did not close
+};
+
+void meshHands(const BodyPieceVolumes& split, const BodyOptions& options, float figureCell,
+               std::stop_token stop, MeshedHands& hands) {
+    hands.figureCell = figureCell;
+    hands.closed = true;
+    const PieceGrid plan = handPieceGrid(options, figureCell);
+    for (const std::vector<BodyVolume>& handVolumes : split.hands) {
+        MeshedPiece& piece = hands.pieces.emplace_back();
+        piece.volumes = handVolumes;
+        if (!meshPiece(piece, plan, stop, hands.problem) || piece.levels.levels.empty()) {
+            hands.closed = false;
+            return;
+        }
+    }
+}
+
+// The cell of the figure's grid as meshFigurePiece first plans it over all `volumes` (hands
+// and all); 0 where it cannot be planned (the figure then fails as well).
+float firstFigureCell(std::span<const BodyVolume> volumes, const BodyOptions& options) {
+    BodyGrid grid;
+    std::string problem;
+    return planBodyGrid(volumes, options.maxSamples, kMaxDistanceEvaluations, grid, problem,
+                        options.gridPhase, kBodyCellOfFigure)
+               ? grid.cell
+               : 0.0f;
+}
+
+// Meshes the hands (meshHands) on a thread of its own, from the figure's first planned cell,
+// while the caller meshes the figure (BodyOptions::concurrentHands): joined when it goes. Starts
+// nothing where no thread can be started (the web page is built without threads).
+class HandsThread {
+public:
+    HandsThread(const BodyPieceVolumes& split, std::span<const BodyVolume> volumes,
+                const BodyOptions& options, std::stop_token stop) {
+        const float cell = firstFigureCell(volumes, options);
+        if (!(cell > 0.0f)) {
+            return;
+        }
+        try {
+            thread_ = std::thread([this, &split, &options, cell, stop] {
+                try {
+                    meshHands(split, options, cell, stop, hands_);
+                } catch (...) { // (out of memory) an exception may not leave a thread
+                    failure_ = std::current_exception();
+                }
+            });
+        } catch (const std::system_error&) {
+        }
+    }
+    HandsThread(const HandsThread&) = delete;
+    HandsThread& operator=(const HandsThread&) = delete;
+    ~HandsThread() { join(); }
+    // The hands it meshed (none where it started none), once it has ended.
+    MeshedHands take() {
+        join();
+        if (failure_) {
+            std::rethrow_exception(failure_);
+        }
+        return std::move(hands_);
+    }
+
+private:
+    void join() {
+        if (thread_.joinable()) {
+            thread_.join();
+        }
+    }
+    MeshedHands hands_;
+    std::exception_ptr failure_;
+    std::thread thread_; // started once the rest is made; joined before the rest goes
+};
+
 // The body's pieces: the figure's own, then each hand's meshed apart (body_hand_pieces.h) on
-// cells kBodyHandCellDivisor times finer than the figure's. Where a hand's piece does not close,
-// the figure is meshed whole as one piece, hands and all. False, with `problem`, when the
-// figure cannot be made.
+// cells kBodyHandCellDivisor times finer than the figure's, on a thread of their own while the
+// figure is meshed (BodyOptions::concurrentHands; meshed again here if the figure ended on a
+// coarser grid than planned). Where a hand's piece does not close, the figure is meshed whole
+// as one piece, hands and all. False, with `problem`, when the figure cannot be made.
 bool meshPieces(std::span<const BodyVolume> volumes, const BodyOptions& options,
                 std::stop_token stop, std::vector<MeshedPiece>& pieces, std::string& problem) {
     pieces.assign(1, {});
@@ -366,25 +461,32 @@ bool meshPieces(std::span<const BodyVolume> volumes, const BodyOptions& options,
     if (split.hands.empty()) {
         return meshFigurePiece(volumes, {}, options, stop, pieces[0], problem);
     }
-    if (!meshFigurePiece(split.figure, volumes, options, stop, pieces[0], problem)) {
-        return false;
-    }
-    const PieceGrid hand{options.maxSamples / kHandSampleDivisor,
-                         options.gridPhase,
-                         pieces[0].grid.cell / static_cast<float>(kBodyHandCellDivisor),
-                         kHandFineTriangles,
-                         {}};
-    for (const std::vector<BodyVolume>& handVolumes : split.hands) {
-        MeshedPiece& piece = pieces.emplace_back();
-        piece.volumes = handVolumes;
-        if (!meshPiece(piece, hand, stop, problem) || piece.levels.levels.empty()) {
-            if (stop.stop_requested()) {
-                return false;
-            }
-            pieces.assign(1, {});
-            return meshFigurePiece(volumes, {}, options, stop, pieces[0], problem);
+    MeshedHands hands;
+    {
+        std::optional<HandsThread> concurrent;
+        if (options.concurrentHands) {
+            concurrent.emplace(split, volumes, options, stop);
+        }
+        if (!meshFigurePiece(split.figure, volumes, options, stop, pieces[0], problem)) {
+            return false;
+        }
+        if (concurrent) {
+            hands = concurrent->take();
         }
     }
+    if (hands.figureCell != pieces[0].grid.cell) {
+        hands = {};
+        meshHands(split, options, pieces[0].grid.cell, stop, hands);
+    }
+    if (!hands.closed) {
+        if (stop.stop_requested()) {
+            problem = hands.problem;
+            return false;
+        }
+        pieces.assign(1, {});
+        return meshFigurePiece(volumes, {}, options, stop, pieces[0], problem);
+    }
+    std::move(hands.pieces.begin(), hands.pieces.end(), std::back_inserter(pieces));
     return true;
 }
 

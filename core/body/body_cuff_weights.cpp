@@ -41,10 +41,18 @@ sleeveTriangles(const BodyMesh& mesh, const CuffWeightsPieces& pieces, const Bod
                std::abs(signedDistance(cuff, normalised(vertex.position, pieces))) <
                    kFigureReachInCells * pieces.cell;
     };
+    // Per vertex, asked once (a vertex has about six triangles): 0 unknown, 1 on it, 2 not.
+    std::vector<std::uint8_t> known(mesh.vertices.size(), 0);
+    const auto onSleeveOnce = [&](std::uint32_t v) {
+        if (known[v] == 0) {
+            known[v] = onSleeve(v) ? 1 : 2;
+        }
+        return known[v] == 1;
+    };
     std::vector<std::array<std::uint32_t, 3>> triangles;
     const std::span<const std::uint32_t> all = pieces.figureTriangles;
     for (std::size_t i = 0; i + 2 < all.size(); i += 3) {
-        if (onSleeve(all[i]) || onSleeve(all[i + 1]) || onSleeve(all[i + 2])) {
+        if (onSleeveOnce(all[i]) || onSleeveOnce(all[i + 1]) || onSleeveOnce(all[i + 2])) {
             triangles.push_back({all[i], all[i + 1], all[i + 2]});
         }
     }

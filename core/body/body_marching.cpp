@@ -213,6 +213,24 @@ struct Marcher {
     }
 };
 
+// Per sample x along the row of cells at `row` (its y and z): which of the 4 samples at x the
+// row's cells have as corners (at y and z, y + 1, z + 1, both) are inside, as bits 0 to 3; a
+// cell's 8 corners are those of x and x + 1. False when none is: most rows of a grid round a
+// body. (Read corner by corner, every cell cost more than the triangles of the few with surface.)
+bool insideColumns(std::span<const float> distance, std::size_t row, std::size_t nx,
+                   std::size_t nxy, std::vector<std::uint8_t>& columns) {
+    const float* const at[4] = {&distance[row], &distance[row + nx], &distance[row + nxy],
+                                &distance[row + nx + nxy]};
+    std::uint8_t any = 0;
+    for (std::size_t x = 0; x < nx; ++x) {
+        columns[x] =
+            static_cast<std::uint8_t>((at[0][x] < 0.0f ? 1 : 0) | (at[1][x] < 0.0f ? 2 : 0) |
+                                      (at[2][x] < 0.0f ? 4 : 0) | (at[3][x] < 0.0f ? 8 : 0));
+        any |= columns[x];
+    }
+    return any != 0;
+}
+
 } // namespace
 
 bool marchBodySurface(const BodyGrid& grid, std::span<const float> distance, std::stop_token stop,
@@ -221,27 +239,31 @@ bool marchBodySurface(const BodyGrid& grid, std::span<const float> distance, std
     Marcher marcher{grid, distance, surface, EdgeVertexMap(1 << 14), {}, {}, 0, 0, 0};
     const std::size_t nx = static_cast<std::size_t>(grid.samplesX);
     const std::size_t nxy = nx * static_cast<std::size_t>(grid.samplesY);
+    std::vector<std::uint8_t> columns(nx);
     for (int z = 0; z + 1 < grid.samplesZ; ++z) {
         if (stop.stop_requested()) {
             return false;
         }
         for (int y = 0; y + 1 < grid.samplesY; ++y) {
+            const std::size_t row =
+                nx * static_cast<std::size_t>(y) + nxy * static_cast<std::size_t>(z);
+            if (!insideColumns(distance, row, nx, nxy, columns)) {
+                continue;
+            }
             for (int x = 0; x + 1 < grid.samplesX; ++x) {
-                const std::size_t base = static_cast<std::size_t>(x) +
-                                         nx * static_cast<std::size_t>(y) +
-                                         nxy * static_cast<std::size_t>(z);
-                bool anyInside = false;
-                bool anyOutside = false;
+                // A cell whose corners are all inside or all outside holds no surface.
+                const int corners = columns[static_cast<std::size_t>(x)] |
+                                    columns[static_cast<std::size_t>(x) + 1] << 4;
+                if (corners == 0 || corners == 0xFF) {
+                    continue;
+                }
+                const std::size_t base = row + static_cast<std::size_t>(x);
                 for (int corner = 0; corner < 8; ++corner) {
                     const std::size_t sample = base + static_cast<std::size_t>(corner & 1) +
                                                nx * static_cast<std::size_t>((corner >> 1) & 1) +
                                                nxy * static_cast<std::size_t>((corner >> 2) & 1);
                     marcher.cornerSample[corner] = sample;
                     marcher.cornerValue[corner] = distance[sample];
-                    (distance[sample] < 0.0f ? anyInside : anyOutside) = true;
-                }
-                if (!anyInside || !anyOutside) {
-                    continue;
                 }
                 marcher.cellX = x;
                 marcher.cellY = y;

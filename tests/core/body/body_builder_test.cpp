@@ -158,6 +158,39 @@ TEST(BodyBuilder, A65JointBipedWithHandPiecesKeepsAbout9000ClosedTrianglesAtEver
     }
 }
 
+bool sameVertex(const BodyVertex& a, const BodyVertex& b) {
+    return a.position == b.position && a.normal == b.normal && a.axisPoint == b.axisPoint &&
+           a.joints == b.joints && a.weights == b.weights;
+}
+
+// The hands' pieces meshed on a thread of their own while the figure's is (the default,
+// BodyOptions::concurrentHands) give the body made on the calling thread alone, to the bit: every
+// vertex's position, normal, axis point, joints and weights, and every level's triangles. At two
+// grid phases (the hands' grids are planned from the figure's cell before the figure is meshed).
+TEST(BodyBuilder, HandsMeshedOnTheirOwnThreadGiveTheSameBody) {
+    const Skeleton skeleton = parseSkeleton(test::mixamoBipedText());
+    for (const glm::vec3 phase : {glm::vec3(0.0f), glm::vec3(0.5f, 0.3f, 0.7f)}) {
+        BodyOptions alone;
+        alone.gridPhase = phase;
+        alone.concurrentHands = false;
+        BodyOptions concurrent = alone;
+        concurrent.concurrentHands = true;
+        const BodyResult one = buildBody(skeleton, alone);
+        const BodyResult two = buildBody(skeleton, concurrent);
+        ASSERT_NE(one.mesh, nullptr) << one.message;
+        ASSERT_NE(two.mesh, nullptr) << two.message;
+        EXPECT_EQ(one.mesh->indices, two.mesh->indices);
+        ASSERT_EQ(one.mesh->levels.size(), two.mesh->levels.size());
+        EXPECT_GT(one.mesh->levels.front().indexCount / 3, 8900u); // the hands are pieces
+        ASSERT_EQ(one.mesh->vertices.size(), two.mesh->vertices.size());
+        std::size_t differing = 0;
+        for (std::size_t v = 0; v < one.mesh->vertices.size(); ++v) {
+            differing += sameVertex(one.mesh->vertices[v], two.mesh->vertices[v]) ? 0 : 1;
+        }
+        EXPECT_EQ(differing, 0u);
+    }
+}
+
 TEST(BodyBuilder, TheHeadAndFeetShowTheFront) {
     const Skeleton skeleton = parseSkeleton(test::mixamoBipedText());
     const BodyResult result = buildBody(skeleton, testOptions());

@@ -12,6 +12,7 @@
 #include "tests/core/body/body_test_skeletons.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <span>
@@ -195,6 +196,39 @@ TEST(BodyWeights, ABlendNearItsJointOrOnHeldVerticesStopsAfterTheFirstRounds) {
         EXPECT_EQ(weightOf(near.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
         EXPECT_EQ(weightOf(held.mesh.vertices[v], 2), weightOf(plain.mesh.vertices[v], 2)) << v;
     }
+}
+
+// The vertices of a body's other pieces, which no triangle being smoothed reaches (a hand's while
+// the figure's are smoothed, the figure's while a hand's are): each round gives such a vertex its
+// own weights again, the 4 strongest, in descending order, normalised, until a round no longer
+// changes them (smoothBodyWeights then skips it). Weights of 0.2 and 0.1 take two rounds: the
+// first divides them by their float sum (0.3 and a hair) to 0.66666663 and 0.33333331, a float
+// below 2/3 and 1/3 each, which sum under 1; the second to the floats nearest 2/3 and 1/3, which
+// sum to 1. Skipped from the start, the vertex kept the first round's (the last weld's).
+TEST(BodyWeights, AVertexNoSmoothedTriangleReachesIsNormalisedUntilARoundChangesItNoMore) {
+    FarBlendStrip strip = farBlendStrip(false, 20.0f, 1.0f);
+    const std::size_t first = strip.mesh.vertices.size();
+    // Joints 1 and 2 beside each other, 180 units (180 radii) from where they turn: a far blend.
+    const auto isolated = [&](std::array<std::uint16_t, 4> joints, std::array<float, 4> weights) {
+        BodyVertex vertex;
+        vertex.position = glm::vec3(200.0f, 0.0f, 0.0f);
+        vertex.joints = joints;
+        vertex.weights = weights;
+        strip.mesh.vertices.push_back(vertex);
+    };
+    isolated({1, 2, 0, 0}, {0.2f, 0.1f, 0.0f, 0.0f});
+    isolated({1, 2, 0, 0}, {1.0f, 3.0f, 0.0f, 0.0f}); // ascending, summing to 4
+    isolated({2, 1, 0, 0}, {1.0f, 0.0f, 0.0f, 0.0f}); // naming a joint without weight
+    const FarBlendSmoothing wide{strip.parents, 2.5f, 20, {}, {}, {}, 0, 0, {}};
+    smoothBodyWeights(strip.mesh, strip.mesh.indices, 8, &wide);
+    const auto expectWeights = [&](std::size_t v, std::array<std::uint16_t, 4> joints,
+                                   std::array<float, 4> weights) {
+        EXPECT_EQ(strip.mesh.vertices[first + v].joints, joints) << v;
+        EXPECT_EQ(strip.mesh.vertices[first + v].weights, weights) << v;
+    };
+    expectWeights(0, {1, 2, 0, 0}, {2.0f / 3.0f, 1.0f / 3.0f, 0.0f, 0.0f});
+    expectWeights(1, {2, 1, 0, 0}, {0.75f, 0.25f, 0.0f, 0.0f});
+    expectWeights(2, {2, 0, 0, 0}, {1.0f, 0.0f, 0.0f, 0.0f}); // an unused slot names joint 0
 }
 
 // A strip of quads along X as stepStrip's, cut into bands `widths` columns wide, weighted
