@@ -406,11 +406,19 @@ float firstFigureCell(std::span<const BodyVolume> volumes, const BodyOptions& op
 
 // Meshes the hands (meshHands) on a thread of its own, from the figure's first planned cell,
 // while the caller meshes the figure (BodyOptions::concurrentHands): joined when it goes. Starts
-// nothing where no thread can be started (the web page is built without threads).
+// nothing where no thread can be started: the web page is built without threads (Emscripten's
+// std::thread would only fail, after a warning on the page's console), and elsewhere a thread
+// the system refuses leaves the hands to the caller.
 class HandsThread {
 public:
     HandsThread(const BodyPieceVolumes& split, std::span<const BodyVolume> volumes,
                 const BodyOptions& options, std::stop_token stop) {
+#ifdef __EMSCRIPTEN__
+        static_cast<void>(split);
+        static_cast<void>(volumes);
+        static_cast<void>(options);
+        static_cast<void>(stop);
+#else
         const float cell = firstFigureCell(volumes, options);
         if (!(cell > 0.0f)) {
             return;
@@ -425,10 +433,13 @@ public:
             });
         } catch (const std::system_error&) {
         }
+#endif
     }
     HandsThread(const HandsThread&) = delete;
     HandsThread& operator=(const HandsThread&) = delete;
-    ~HandsThread() { join(); }
+    ~HandsThread() {
+        join();
+    }
     // The hands it meshed (none where it started none), once it has ended.
     MeshedHands take() {
         join();
