@@ -161,6 +161,63 @@ TEST(Scene, RadiiFollowTheFigureCappedByTheBonesThatMeet) {
     EXPECT_NEAR(Scene::jointRadius(character, look, 0), 2.0f * 0.022f * height, 1e-6f);
 }
 
+TEST(Scene, AFaceRigsHelpersAreBeadsOnThreadsAndTheHeadTopKeepsTheFiguresSize) {
+    // Hips -> Neck (1.5 m) -> Head (0.1 m) -> HeadTop (0.2 m, along the neck) -> End Site, and
+    // under the head a jaw with a lip (0.1 m forward, 0.05 m more) and an eye (0.08 m) aiming
+    // 0.5 m ahead: 1.81 m tall.
+    const Character character = characterFrom(
+        "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+        "JOINT Neck\n{\nOFFSET 0 1.5 0\nCHANNELS 1 Zrotation\n"
+        "JOINT Head\n{\nOFFSET 0 0.1 0\nCHANNELS 1 Zrotation\n"
+        "JOINT HeadTop\n{\nOFFSET 0 0.2 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0.01 0\n}\n}\n"
+        "JOINT Jaw\n{\nOFFSET 0 0 0.1\nCHANNELS 1 Zrotation\n"
+        "JOINT Lip\n{\nOFFSET 0 0 0.05\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0 0.01\n}\n}\n}\n"
+        "JOINT Eye\n{\nOFFSET 0.03 0.05 0.06\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0 0.5\n}\n}\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n");
+    const float height = static_cast<float>(character.axes.figureHeightMetres);
+    ASSERT_NEAR(height, 1.81f, 1e-4f);
+    const SceneLook look{1.0f, {}};
+    // Nodes: 0 Hips, 1 Neck, 2 Head, 3 HeadTop, 4 its End Site, 5 Jaw, 6 Lip, 7 its End Site,
+    // 8 Eye, 9 its End Site. The head's continuation (HeadTop, a chain along the neck) keeps the
+    // figure's radius; the bone to the head is the neck's, untouched.
+    EXPECT_NEAR(Scene::boneRadius(character, look, 3), 0.014f * height, 1e-6f);
+    EXPECT_NEAR(Scene::jointRadius(character, look, 3), 0.022f * height, 1e-6f);
+    EXPECT_NEAR(Scene::jointRadius(character, look, 2), 0.022f * height, 1e-6f);
+    // The jaw, the lip, the eye and their tips are beads (0.005 of the height) on threads
+    // (0.0025); without the rule the jaw's bone was 0.25 x 0.1 m thick and its joint 0.05 m.
+    for (const std::size_t helper : {5u, 6u, 8u}) {
+        EXPECT_NEAR(Scene::boneRadius(character, look, helper), 0.0025f * height, 1e-6f) << helper;
+        EXPECT_NEAR(Scene::jointRadius(character, look, helper), 0.005f * height, 1e-6f) << helper;
+    }
+    // Already thinner than a thread (a 1 cm tip: a quarter of it), it stays so; the eye's aim,
+    // an End Site 0.5 m ahead (past a fifth of the height from the head), is a thread too.
+    EXPECT_NEAR(Scene::boneRadius(character, look, 7), 0.25f * 0.01f, 1e-6f);
+    EXPECT_NEAR(Scene::boneRadius(character, look, 9), 0.0025f * height, 1e-6f);
+}
+
+TEST(Scene, AFigureHungBelowAJointNamedHeadKeepsItsLimbs) {
+    // A root named Head with two 0.8 m legs below it (a creature's head carrying its body):
+    // every joint is farther from the head than a fifth of the figure's height, so none is a
+    // face helper, and the legs keep the figure's size.
+    const Character character = characterFrom(
+        "HIERARCHY\nROOT Head\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
+        "JOINT LeftLeg\n{\nOFFSET 0.1 -0.8 0\nCHANNELS 1 Zrotation\n"
+        "JOINT LeftFoot\n{\nOFFSET 0 -0.8 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0 0.2\n}\n}\n}\n"
+        "JOINT RightLeg\n{\nOFFSET -0.1 -0.8 0\nCHANNELS 1 Zrotation\n"
+        "JOINT RightFoot\n{\nOFFSET 0 -0.8 0\nCHANNELS 1 Zrotation\n"
+        "End Site\n{\nOFFSET 0 0 0.2\n}\n}\n}\n}\nMOTION\nFrames: 0\nFrame Time: 0.04\n");
+    const float height = static_cast<float>(character.axes.figureHeightMetres);
+    ASSERT_GT(height, 1.5f);
+    const SceneLook look{1.0f, {}};
+    for (const std::size_t node : {1u, 2u, 4u, 5u}) {
+        EXPECT_NEAR(Scene::boneRadius(character, look, node), 0.014f * height, 1e-6f) << node;
+        EXPECT_NEAR(Scene::jointRadius(character, look, node), 0.022f * height, 1e-6f) << node;
+    }
+}
+
 TEST(Scene, JoinedBonesAreContinuousAndReachEveryTip) {
     // 1000 bones of 1 mm: seen from 10 m with 1 mm per metre of distance visible, segments
     // join until they are about a centimetre long.
