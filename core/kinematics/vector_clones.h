@@ -7,7 +7,10 @@
 // always inlined, taking vectors by reference.
 #pragma once
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__)
+// Not under ThreadSanitizer: the loader runs a clone's resolver before the sanitizer's runtime
+// is up, and GCC instruments the resolver, so a -fsanitize=thread build crashed at its start.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && defined(__ELF__) &&        \
+    !defined(__SANITIZE_THREAD__)
 #define BVHSCOPE_VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define BVHSCOPE_VECTOR_CLONES
