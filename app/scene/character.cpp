@@ -88,6 +88,22 @@ bvh::Motion playableTiming(const Character& character) {
     return timing;
 }
 
+// Per node, 1 where it and every node below it have at most one child (a chain to a tip).
+std::vector<std::uint8_t> chainNodes(const bvh::Skeleton& skeleton) {
+    const std::vector<std::uint32_t> children = skeleton.childCounts();
+    std::vector<std::uint8_t> chain(children.size());
+    for (std::size_t i = 0; i < children.size(); ++i) {
+        chain[i] = children[i] <= 1 ? 1 : 0;
+    }
+    // Children come after their parent: from the last node back, each subtree is known.
+    for (std::size_t i = children.size(); i-- > 0;) {
+        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
+            chain[static_cast<std::size_t>(parent)] &= chain[i];
+        }
+    }
+    return chain;
+}
+
 // The nodes of a face rig's helpers: every node below a head (bvh::classifyBoneRoles' Head) but
 // the head's own continuation: among its children the one reaching farthest along the
 // neck-to-head line, where it and what hangs below it are one chain (a HeadTop joint, a head-end
@@ -100,18 +116,7 @@ bvh::Motion playableTiming(const Character& character) {
 std::vector<std::uint8_t> faceHelperNodes(const bvh::Skeleton& skeleton, double reach) {
     const std::vector<bvh::BoneRole> roles = bvh::classifyBoneRoles(skeleton);
     const std::size_t count = skeleton.nodeCount();
-    // Children are after their parent: from the last node back, each node's subtree is known.
-    std::vector<int> childCount(count, 0);
-    std::vector<std::uint8_t> chain(count, 1);
-    for (std::size_t i = count; i-- > 0;) {
-        const bvh::NodeIndex parent = skeleton.parents[i];
-        if (parent != bvh::kNoParent) {
-            const auto p = static_cast<std::size_t>(parent);
-            ++childCount[p];
-            chain[p] =
-                static_cast<std::uint8_t>(chain[p] != 0 && chain[i] != 0 && childCount[p] == 1);
-        }
-    }
+    const std::vector<std::uint8_t> chain = chainNodes(skeleton);
     std::vector<bvh::NodeIndex> continuation(count, bvh::kNoParent);
     std::vector<double> farthestAlong(count, -std::numeric_limits<double>::infinity());
     for (std::size_t i = 0; i < count; ++i) {

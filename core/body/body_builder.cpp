@@ -36,12 +36,15 @@ constexpr std::size_t kFineTriangles = 8000;
 // Tries per level's budget: the budget, a quarter more, twice it.
 constexpr std::size_t kFineTriangleTries[] = {4, 5, 8};
 constexpr std::size_t kFineTriangleTryDivisor = 4;
-// The most triangles a body's finest level holds, whatever the skeleton: the last try's. Every
+// The most triangles a finest level of `budget` holds, whatever the skeleton: the last try's. Every
 // corpus capture and generated rig closes at the first try (8 000; their marched surfaces hold
 // 18 000 to 61 000 triangles), but a hub of 300 short spokes marched 500 732 triangles that no
 // try closed (meshoptimizer stalled at 28 600 on its error bound), and keeping that surface
 // whole took 9 s and drew a 250 000-vertex body.
-constexpr std::size_t kMostFineTriangles = kFineTriangles * 2;
+constexpr std::size_t mostFineTriangles(std::size_t budget) {
+    return budget * kFineTriangleTries[std::size(kFineTriangleTries) - 1] / kFineTriangleTryDivisor;
+}
+constexpr std::size_t kMostFineTriangles = mostFineTriangles(kFineTriangles);
 // A hand meshed as a piece of its own (body_hand_pieces.h): its finest level's budget, its
 // coarser levels' the same fractions of it as the figure's; the samples its grid may hold.
 constexpr std::size_t kHandFineTriangles = 1500;
@@ -228,7 +231,7 @@ bool closeLevel(RawBodySurface& surface, std::vector<std::uint32_t>& level) {
 
 // The finest level: the marched surface when it is within the first try that it is not over,
 // else the first try's simplification that closes (closeLevel). Empty when none of at most
-// kMostFineTriangles closes.
+// mostFineTriangles(budget) closes.
 std::vector<std::uint32_t> finestLevel(RawBodySurface& surface, std::size_t budget) {
     for (const std::size_t share : kFineTriangleTries) {
         const std::size_t triangles = budget * share / kFineTriangleTryDivisor;
@@ -237,7 +240,7 @@ std::vector<std::uint32_t> finestLevel(RawBodySurface& surface, std::size_t budg
         }
         std::vector<std::uint32_t> smaller =
             simplified(surface, surface.indices, triangles, kFineError);
-        if (smaller.size() / 3 > budget * 2) {
+        if (smaller.size() / 3 > mostFineTriangles(budget)) {
             // The error bound, not the target, ended it: a larger target ends at the same.
             return {};
         }
