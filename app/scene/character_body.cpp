@@ -54,10 +54,7 @@ void BodyBuild::run(std::stop_token stop) {
 }
 
 bool BodyBuild::builds(const Clip* clip, const bvh::BodyOptions& options) const {
-    return clip_.get() == clip && options_.up == options.up &&
-           options_.excludedBones == options.excludedBones &&
-           options_.maxNodes == options.maxNodes && options_.maxSamples == options.maxSamples &&
-           options_.gridPhase == options.gridPhase && options_.handPieces == options.handPieces;
+    return clip_.get() == clip && bvh::sameBodyOptionsBesideBindPose(options_, options);
 }
 
 bool BodyBuild::takeFallbackReport() {

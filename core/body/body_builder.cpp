@@ -842,6 +842,12 @@ void listOutlineVertices(BodyMesh& mesh) {
 
 } // namespace
 
+bool sameBodyOptionsBesideBindPose(const BodyOptions& a, const BodyOptions& b) {
+    return a.up == b.up && a.excludedBones == b.excludedBones && a.maxNodes == b.maxNodes &&
+           a.maxSamples == b.maxSamples && a.gridPhase == b.gridPhase &&
+           a.handPieces == b.handPieces;
+}
+
 BodyResult buildBody(const Skeleton& skeleton, const BodyOptions& options, std::stop_token stop) {
     const std::size_t maxNodes = std::min<std::size_t>(options.maxNodes, 65535);
     if (skeleton.nodeCount() > maxNodes) {

@@ -72,6 +72,11 @@ struct BodyOptions {
     bool concurrentHands = true;
 };
 
+// Whether `a` and `b` ask one skeleton for the same body, their bind poses (bindWorld) aside:
+// every option that shapes it (concurrentHands only says how it is built). A caller that keeps a
+// body for a clip, whose bind pose is the clip's own, compares this alone.
+bool sameBodyOptionsBesideBindPose(const BodyOptions& a, const BodyOptions& b);
+
 struct BodyResult {
     std::shared_ptr<const BodyMesh> mesh; // null: fall back to capsules
     std::string message;                  // why, for the user, when null or degraded

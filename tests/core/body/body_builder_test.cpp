@@ -475,5 +475,26 @@ TEST(BodyBuilder, ACancelledBuildEndsWithoutABody) {
     EXPECT_NE(result.message.find("cancelled"), std::string::npos) << result.message;
 }
 
+TEST(BodyBuilder, OptionsAskTheSameBodyUnlessAnOptionThatShapesItDiffers) {
+    const BodyOptions base;
+    BodyOptions other = base;
+    other.concurrentHands = !base.concurrentHands; // how it is built, not what
+    other.bindWorld.assign(3, RigidTransform{});   // the bind pose is compared apart
+    EXPECT_TRUE(sameBodyOptionsBesideBindPose(base, other));
+    const std::vector<void (*)(BodyOptions&)> changes{
+        [](BodyOptions& o) { o.up = UpAxis::PositiveZ; },
+        [](BodyOptions& o) { o.excludedBones.push_back(1); },
+        [](BodyOptions& o) { o.maxNodes += 1; },
+        [](BodyOptions& o) { o.maxSamples += 1; },
+        [](BodyOptions& o) { o.gridPhase.y = 0.5f; },
+        [](BodyOptions& o) { o.handPieces = !o.handPieces; },
+    };
+    for (std::size_t k = 0; k < changes.size(); ++k) {
+        BodyOptions changed = base;
+        changes[k](changed);
+        EXPECT_FALSE(sameBodyOptionsBesideBindPose(base, changed)) << "change " << k;
+    }
+}
+
 } // namespace
 } // namespace bvh

@@ -123,9 +123,7 @@ inline bool sameBodyOptions(const BodyOptions& a, const BodyOptions& b) {
     const auto sameTransform = [](const RigidTransform& x, const RigidTransform& y) {
         return x.translation == y.translation && x.rotation == y.rotation;
     };
-    return a.up == b.up && a.excludedBones == b.excludedBones && a.maxNodes == b.maxNodes &&
-           a.maxSamples == b.maxSamples && a.gridPhase == b.gridPhase &&
-           a.handPieces == b.handPieces &&
+    return sameBodyOptionsBesideBindPose(a, b) &&
            std::equal(a.bindWorld.begin(), a.bindWorld.end(), b.bindWorld.begin(),
                       b.bindWorld.end(), sameTransform);
 }
