@@ -48,8 +48,8 @@ PART_OWNERS = {
                     "app/scene/scene.cpp", "app/scene/start_alignment.cpp"),
     # How it looks: colour, visibility, radii, the body build.
     "appearance": ("app/scene/character.cpp", "app/scene/character_appearance.cpp",
-                   "app/scene/scene.cpp", "app/scene/scene_bodies.cpp",
-                   "app/scene/character_body.cpp"),
+                   "app/scene/figure_radii.cpp", "app/scene/scene.cpp",
+                   "app/scene/scene_bodies.cpp", "app/scene/character_body.cpp"),
     # The rate it plays at instead of the file's.
     "playRate": ("app/scene/character.cpp",),
     # Its load in progress.

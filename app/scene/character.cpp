@@ -1,7 +1,7 @@
 #include "app/scene/character.h"
 
+#include "app/scene/figure_radii.h"
 #include "core/analysis/pose_difference.h"
-#include "core/body/body_roles.h"
 #include "render/math/camera.h"
 
 #include <algorithm>
@@ -9,7 +9,6 @@
 #include <cmath>
 #include <cstdio>
 #include <glm/gtc/matrix_transform.hpp>
-#include <limits>
 #include <utility>
 
 namespace bvhscope::scene {
@@ -86,119 +85,6 @@ bvh::Motion playableTiming(const Character& character) {
     timing.frameCount = playableFrameCount(character);
     timing.frameTime = frameTimeInUse(character);
     return timing;
-}
-
-// Per node, 1 where it and every node below it have at most one child (a chain to a tip).
-std::vector<std::uint8_t> chainNodes(const bvh::Skeleton& skeleton) {
-    const std::vector<std::uint32_t> children = skeleton.childCounts();
-    std::vector<std::uint8_t> chain(children.size());
-    for (std::size_t i = 0; i < children.size(); ++i) {
-        chain[i] = children[i] <= 1 ? 1 : 0;
-    }
-    // Children come after their parent: from the last node back, each subtree is known.
-    for (std::size_t i = children.size(); i-- > 0;) {
-        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
-            chain[static_cast<std::size_t>(parent)] &= chain[i];
-        }
-    }
-    return chain;
-}
-
-// The nodes of a face rig's helpers: every node below a head (bvh::classifyBoneRoles' Head) but
-// the head's own continuation: among its children the one reaching farthest along the
-// neck-to-head line, where it and what hangs below it are one chain (a HeadTop joint, a head-end
-// End Site). A face rig hangs tens to hundreds of joints off the head a few centimetres apart
-// (MakeHuman's temporalis, levator, jaw and eyes; Second Life's and Unreal's face joints); a chain
-// that branches (a forehead helper with the brows below it) is the face's too. Only within
-// `reach` (file units) of the head, and the End Sites of those (an eye's aim reaching ahead): a
-// figure hung below a joint named Head (a root so named, a creature's head carrying its body)
-// keeps its limbs.
-std::vector<std::uint8_t> faceHelperNodes(const bvh::Skeleton& skeleton, double reach) {
-    const std::vector<bvh::BoneRole> roles = bvh::classifyBoneRoles(skeleton);
-    const std::size_t count = skeleton.nodeCount();
-    const std::vector<std::uint8_t> chain = chainNodes(skeleton);
-    std::vector<bvh::NodeIndex> continuation(count, bvh::kNoParent);
-    std::vector<double> farthestAlong(count, -std::numeric_limits<double>::infinity());
-    for (std::size_t i = 0; i < count; ++i) {
-        const bvh::NodeIndex parent = skeleton.parents[i];
-        if (parent == bvh::kNoParent ||
-            roles[static_cast<std::size_t>(parent)] != bvh::BoneRole::Head) {
-            continue;
-        }
-        const glm::dvec3& headBone = skeleton.offsets[static_cast<std::size_t>(parent)];
-        const double along = glm::length(headBone) > 0.0
-                                 ? glm::dot(skeleton.offsets[i], glm::normalize(headBone))
-                                 : glm::length(skeleton.offsets[i]);
-        if (along > farthestAlong[static_cast<std::size_t>(parent)]) {
-            farthestAlong[static_cast<std::size_t>(parent)] = along;
-            continuation[static_cast<std::size_t>(parent)] = static_cast<bvh::NodeIndex>(i);
-        }
-    }
-    std::vector<std::uint8_t> helper(count, 0);
-    std::vector<glm::dvec3> fromHead(count, glm::dvec3(0.0)); // rest pose, below a head
-    for (std::size_t i = 0; i < count; ++i) {
-        const bvh::NodeIndex parent = skeleton.parents[i];
-        if (parent == bvh::kNoParent) {
-            continue;
-        }
-        const auto p = static_cast<std::size_t>(parent);
-        fromHead[i] = roles[p] == bvh::BoneRole::Head ? skeleton.offsets[i]
-                                                      : fromHead[p] + skeleton.offsets[i];
-        if (!(glm::length(fromHead[i]) <= reach)) {
-            helper[i] = static_cast<std::uint8_t>(helper[p] != 0 && skeleton.isEndSite[i] != 0);
-            continue;
-        }
-        const bool headsOwn = continuation[p] == static_cast<bvh::NodeIndex>(i) && chain[i] != 0;
-        helper[i] = static_cast<std::uint8_t>(helper[p] != 0 ||
-                                              (roles[p] == bvh::BoneRole::Head && !headsOwn));
-    }
-    return helper;
-}
-
-// See CharacterAppearance::boneRadii. A bone is at most a quarter as thick as it is long, a joint
-// at most half as wide as the longest bone meeting there; zero-length bones (a joint placed on its
-// parent) are not drawn, and a joint whose bones all have zero length keeps the figure's size.
-// A face rig's helpers (faceHelperNodes) are beads on threads: at the figure's size, a hundred of
-// them a few centimetres apart drew one lump wider than the head.
-void computeRadii(Character& character) {
-    constexpr float kFigureBoneRadius = 0.014f;  // of the figure's height
-    constexpr float kFigureJointRadius = 0.022f; // of the figure's height
-    constexpr float kFaceHelperBoneRadius = 0.0025f;
-    constexpr float kFaceHelperJointRadius = 0.005f;
-    constexpr double kFaceReach = 0.2; // of the figure's height, from the head
-    const bvh::Skeleton& skeleton = character.clip->document.skeleton;
-    const std::size_t count = skeleton.nodeCount();
-    const double metresPerFileUnit = glm::length(glm::dvec3(character.axes.fileToViewer[0]));
-    const auto height = static_cast<float>(character.axes.figureHeightMetres);
-    std::vector<float> longestMeeting(count, 0.0f);
-    character.appearance.boneRadii.assign(count, 0.0f);
-    for (std::size_t i = 0; i < count; ++i) {
-        const auto length =
-            static_cast<float>(glm::length(skeleton.offsets[i]) * metresPerFileUnit);
-        character.appearance.boneRadii[i] = std::min(kFigureBoneRadius * height, 0.25f * length);
-        longestMeeting[i] = std::max(longestMeeting[i], length);
-        if (const bvh::NodeIndex parent = skeleton.parents[i]; parent != bvh::kNoParent) {
-            float& parentLongest = longestMeeting[static_cast<std::size_t>(parent)];
-            parentLongest = std::max(parentLongest, length);
-        }
-    }
-    character.appearance.jointRadii.assign(count, kFigureJointRadius * height);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (longestMeeting[i] > 0.0f) {
-            character.appearance.jointRadii[i] =
-                std::min(character.appearance.jointRadii[i], 0.5f * longestMeeting[i]);
-        }
-    }
-    const std::vector<std::uint8_t> helpers =
-        faceHelperNodes(skeleton, kFaceReach * height / metresPerFileUnit);
-    for (std::size_t i = 0; i < count; ++i) {
-        if (helpers[i] != 0) {
-            character.appearance.boneRadii[i] =
-                std::min(character.appearance.boneRadii[i], kFaceHelperBoneRadius * height);
-            character.appearance.jointRadii[i] =
-                std::min(character.appearance.jointRadii[i], kFaceHelperJointRadius * height);
-        }
-    }
 }
 
 } // namespace
@@ -378,7 +264,7 @@ void applyAxes(Character& character, UpAxisChoice upAxis, UnitChoice unit) {
         character.axes.fileToViewer[3][1] = character.axes.groundLiftMetres;
     }
 
-    computeRadii(character);
+    computeFigureRadii(character);
 
     // Bounds over the whole clip, so the camera frames the motion, not just the first pose.
     // Long clips are sampled at up to 240 evenly spaced frames.

@@ -7,6 +7,7 @@
 // `character_parts` CTest fails on a write outside the owner.
 #pragma once
 
+#include <cstddef>
 #include <glm/vec4.hpp>
 #include <memory>
 #include <vector>
@@ -15,6 +16,17 @@ namespace bvhscope::scene {
 
 struct Character;
 class BodyBuild;
+
+// A face rig's head (app/scene/figure_radii.cpp): its helpers (a jaw, eyes, tens of MakeHuman's
+// or Second Life's face joints) are drawn as beads too small to show a head, and the capsules
+// drew a cage of them with no head inside, so a ball is drawn over them, centred in each pose on
+// the box of the head's and its helper joints' positions (it turns with the head, and the jaw
+// opening moves it a little).
+struct HeadBall {
+    std::size_t head = 0;           // the head's node: a click on the ball selects it
+    std::vector<std::size_t> nodes; // the head and its helper joints (End Sites left out)
+    float radius = 0.0f;            // viewer metres at bone thickness 1
+};
 
 struct CharacterAppearance {
     glm::vec4 color{1.0f};
@@ -26,6 +38,8 @@ struct CharacterAppearance {
     // overlapping fat capsules. Set by applyAxes.
     std::vector<float> boneRadii;
     std::vector<float> jointRadii;
+    // One per face rig's head. Set by applyAxes.
+    std::vector<HeadBall> headBalls;
     // The body look's build for this clip as the character stands (character_body.h;
     // requestBodies); shared with other characters showing the clip the same way. Null until
     // the body look is asked for.

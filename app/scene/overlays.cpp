@@ -164,6 +164,9 @@ void OverlayBuilder::addGhosts(const Character& character, std::uint32_t frame,
                                                positions_[i], 0.0f, color});
                 }
             }
+            for (const HeadBall& ball : character.appearance.headBalls) {
+                out.ghostJoints.push_back(Scene::headBallInstance(ball, positions_, look, color));
+            }
         }
     }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <limits>
 
 namespace bvhscope::scene {
 
@@ -224,6 +225,25 @@ float Scene::jointRadius(const Character& character, const SceneLook& look, std:
                : jointRadius(character, look);
 }
 
+glm::vec3 Scene::headBallCentre(const HeadBall& ball, std::span<const glm::vec3> positions) {
+    glm::vec3 low(std::numeric_limits<float>::infinity());
+    glm::vec3 high(-std::numeric_limits<float>::infinity());
+    for (const std::size_t node : ball.nodes) {
+        if (node < positions.size()) {
+            low = glm::min(low, positions[node]);
+            high = glm::max(high, positions[node]);
+        }
+    }
+    return low.x <= high.x ? 0.5f * (low + high) : glm::vec3(0.0f);
+}
+
+render::BoneInstance Scene::headBallInstance(const HeadBall& ball,
+                                             std::span<const glm::vec3> positions,
+                                             const SceneLook& look, const glm::vec4& color) {
+    const glm::vec3 centre = headBallCentre(ball, positions);
+    return {centre, ball.radius * look.thickness, centre, 0.0f, color};
+}
+
 void appendDashedLink(const glm::vec3& from, const glm::vec3& to, float radius, float figureHeight,
                       const glm::vec4& color, std::vector<render::BoneInstance>& bones) {
     const float length = glm::distance(from, to);
@@ -336,6 +356,15 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
                                   isSelected ? look.selectionColor : dimmed(color)});
             }
         }
+        if (!asBody) {
+            for (const HeadBall& ball : character.appearance.headBalls) {
+                const bool isSelected = selected && selected->character == c &&
+                                        selected->node == static_cast<bvh::NodeIndex>(ball.head);
+                joints.push_back(headBallInstance(ball, positions, look,
+                                                  isSelected ? look.selectionColor
+                                                             : character.appearance.color));
+            }
+        }
     });
 }
 
@@ -358,16 +387,35 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
         // What buildInstances hides is not hit either: a click on the empty floor under a hidden
         // link, or between the hands where Unreal's ik_hand_gun reaches ik_hand_l, picks nothing.
         const bool hidden = look.staticLinks == StaticLinkStyle::Hidden;
+        // A face rig's head ball is its head's: a click on it selects the head, and the face's
+        // joints and bones inside it, hidden by it, are not hit.
+        std::vector<render::PickSegment> balls;
+        if (!asBody) {
+            for (const HeadBall& ball : character.appearance.headBalls) {
+                const glm::vec3 centre = headBallCentre(ball, positions);
+                balls.push_back({centre, centre, ball.radius * look.thickness});
+                joints.push_back(balls.back());
+                jointOwners.push_back({c, static_cast<bvh::NodeIndex>(ball.head)});
+            }
+        }
+        const auto insideBall = [&](const glm::vec3& point) {
+            return std::ranges::any_of(balls, [&](const render::PickSegment& ball) {
+                return glm::distance(point, ball.start) < ball.radius;
+            });
+        };
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const glm::vec3& position = positions[i];
-            if (!skeleton.isEndSite[i] && !asBody && !(hidden && isOutsideFigure(character, i))) {
+            const bool hiddenByBall = insideBall(position);
+            if (!skeleton.isEndSite[i] && !asBody && !(hidden && isOutsideFigure(character, i)) &&
+                !hiddenByBall) {
                 joints.push_back({position, position, jointSize});
                 jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
             }
             const bvh::NodeIndex parent = skeleton.parents[i];
             if (parent == bvh::kNoParent || (asBody && bodyRadii[i] <= 0.0f) ||
-                (hidden && isLinkNotBone(character, i))) {
-                continue; // no bone, one the body leaves out, or a hidden link
+                (hidden && isLinkNotBone(character, i)) ||
+                (hiddenByBall && insideBall(positions[static_cast<std::size_t>(parent)]))) {
+                continue; // no bone, one the body leaves out, a hidden link, or inside a ball
             }
             bones.push_back({positions[static_cast<std::size_t>(parent)], position,
                              asBody ? bodyRadii[i] : boneSize});

@@ -180,6 +180,13 @@ public:
     // Per node (CharacterAppearance::boneRadii): the bone ending at `node`, and the joint at it.
     static float boneRadius(const Character& character, const SceneLook& look, std::size_t node);
     static float jointRadius(const Character& character, const SceneLook& look, std::size_t node);
+    // Where a face rig's head ball (CharacterAppearance::headBalls) is in a pose: the centre of
+    // the box around its nodes' `positions`.
+    static glm::vec3 headBallCentre(const HeadBall& ball, std::span<const glm::vec3> positions);
+    // Its sphere in a pose, as the joints' instances are, in `color`.
+    static render::BoneInstance headBallInstance(const HeadBall& ball,
+                                                 std::span<const glm::vec3> positions,
+                                                 const SceneLook& look, const glm::vec4& color);
 
 private:
     // Calls fn(index, character, positions) for each visible character sampled in `pose`.
