@@ -44,7 +44,6 @@ constexpr std::size_t kFineTriangleTryDivisor = 4;
 constexpr std::size_t mostFineTriangles(std::size_t budget) {
     return budget * kFineTriangleTries[std::size(kFineTriangleTries) - 1] / kFineTriangleTryDivisor;
 }
-constexpr std::size_t kMostFineTriangles = mostFineTriangles(kFineTriangles);
 // A hand meshed as a piece of its own (body_hand_pieces.h): its finest level's budget, its
 // coarser levels' the same fractions of it as the figure's; the samples its grid may hold.
 constexpr std::size_t kHandFineTriangles = 1500;
@@ -70,7 +69,7 @@ constexpr std::size_t kFineTrianglesBesideHands = 6000;
 // (not looked into further; they close at 0.1 and at 0.3), and the figure fell back to the one
 // surface, mittens and all.
 constexpr float kCuffMarginInCells = 0.3f;
-// When no level within kMostFineTriangles closes, the figure is meshed again on a grid of an
+// When no level within mostFineTriangles(budget) closes, the figure is meshed again on a grid of an
 // eighth the samples (cells twice as wide: a quarter the surface, and thin volumes fused rather
 // than slit), at most this many times, then kept as capsules. The hub closes at 8 000 triangles
 // on the second retry (16 384 samples), a 1 555-joint tree of fan-out 6 at 15 940 on the first.
@@ -354,7 +353,8 @@ bool meshFigurePiece(std::span<const BodyVolume> volumes, std::span<const BodyVo
             return true;
         }
         if (retry == kCoarserGridRetries) {
-            problem = "no closed surface of at most " + std::to_string(kMostFineTriangles) +
+            problem = "no closed surface of at most " +
+                      std::to_string(mostFineTriangles(plan.budget)) +
                       " triangles, even on a grid of " + std::to_string(meshed.grid.sampleCount()) +
                       " samples";
             return false;
@@ -466,8 +466,9 @@ private:
 // The body's pieces: the figure's own, then each hand's meshed apart (body_hand_pieces.h) on
 // cells kBodyHandCellDivisor times finer than the figure's, on a thread of their own while the
 // figure is meshed (BodyOptions::concurrentHands; meshed again here if the figure ended on a
-// coarser grid than planned). Where a hand's piece does not close, the figure is meshed whole
-// as one piece, hands and all. False, with `problem`, when the figure cannot be made.
+// coarser grid than planned). Where a hand's piece or the figure beside the hands does not
+// close, the figure is meshed whole as one piece, hands and all. False, with `problem`, when
+// the figure cannot be made.
 bool meshPieces(std::span<const BodyVolume> volumes, const BodyOptions& options,
                 std::stop_token stop, std::vector<MeshedPiece>& pieces, std::string& problem) {
     pieces.assign(1, {});
@@ -476,17 +477,25 @@ bool meshPieces(std::span<const BodyVolume> volumes, const BodyOptions& options,
         return meshFigurePiece(volumes, {}, options, stop, pieces[0], problem);
     }
     MeshedHands hands;
+    bool figureClosed = true;
     {
         std::optional<HandsThread> concurrent;
         if (options.concurrentHands) {
             concurrent.emplace(split, volumes, options, stop);
         }
-        if (!meshFigurePiece(split.figure, volumes, options, stop, pieces[0], problem)) {
-            return false;
-        }
-        if (concurrent) {
+        figureClosed = meshFigurePiece(split.figure, volumes, options, stop, pieces[0], problem);
+        if (figureClosed && concurrent) {
             hands = concurrent->take();
         }
+    }
+    if (!figureClosed) {
+        if (stop.stop_requested()) {
+            return false;
+        }
+        // Beside hands the figure's budget is kFineTrianglesBesideHands: the one surface, hands
+        // and all, has kFineTriangles, and may close where the figure did not.
+        pieces.assign(1, {});
+        return meshFigurePiece(volumes, {}, options, stop, pieces[0], problem);
     }
     if (hands.figureCell != pieces[0].grid.cell) {
         hands = {};
