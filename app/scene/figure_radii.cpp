@@ -4,6 +4,7 @@
 #include "core/body/body_roles.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <glm/common.hpp>
@@ -183,8 +184,11 @@ void computeHeadBalls(Character& character, const std::vector<bvh::NodeIndex>& h
         const glm::dvec3 sides = high - low;
         const auto largest =
             static_cast<float>(std::max({sides.x, sides.y, sides.z}) * metresPerFileUnit);
-        ball.radius = std::clamp(0.5f * largest, kHeadBallSmallestRadius * height,
-                                 kHeadBallLargestRadius * height);
+        // Offsets past float's range (a hostile file's) leave the smallest ball, not a NaN one.
+        ball.radius = std::isfinite(largest)
+                          ? std::clamp(0.5f * largest, kHeadBallSmallestRadius * height,
+                                       kHeadBallLargestRadius * height)
+                          : kHeadBallSmallestRadius * height;
     }
 }
 
