@@ -21,7 +21,7 @@ class BodyBuild;
 // or Second Life's face joints) are drawn as beads too small to show a head, and the capsules
 // drew a cage of them with no head inside, so a ball is drawn over them, centred in each pose on
 // the box of the head's and its helper joints' positions (it turns with the head, and the jaw
-// opening moves it a little).
+// opening moves it a little). Selecting the head or one of its face joints colours it.
 struct HeadBall {
     std::size_t head = 0;           // the head's node: a click on the ball selects it
     std::vector<std::size_t> nodes; // the head and its helper joints (End Sites left out)

@@ -357,9 +357,13 @@ void Scene::buildInstances(const ScenePose& pose, const std::optional<Selection>
             }
         }
         if (!asBody) {
+            // Selected, the head or a face joint (hidden inside it, or beside it) shows the ball
+            // in the selection's colour.
             for (const HeadBall& ball : character.appearance.headBalls) {
-                const bool isSelected = selected && selected->character == c &&
-                                        selected->node == static_cast<bvh::NodeIndex>(ball.head);
+                const bool isSelected =
+                    selected && selected->character == c &&
+                    std::ranges::find(ball.nodes, static_cast<std::size_t>(selected->node)) !=
+                        ball.nodes.end();
                 joints.push_back(headBallInstance(ball, positions, look,
                                                   isSelected ? look.selectionColor
                                                              : character.appearance.color));

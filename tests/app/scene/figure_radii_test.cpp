@@ -112,6 +112,11 @@ TEST(FigureRadii, AClickOnTheHeadBallSelectsTheHead) {
     const SceneLook look;
     scene.buildInstances(pose, picked, look, bones, joints);
     EXPECT_EQ(joints.back().color, look.selectionColor);
+    // So it does when the eye inside it is chosen (in the joint tree, say), and not for the neck.
+    scene.buildInstances(pose, Selection{0, 6}, look, bones, joints);
+    EXPECT_EQ(joints.back().color, look.selectionColor);
+    scene.buildInstances(pose, Selection{0, 1}, look, bones, joints);
+    EXPECT_EQ(joints.back().color, scene.characters()[0].appearance.color);
 }
 
 // Three helpers (a jaw with a lip and an eye) are a head the bones already show: no ball.
