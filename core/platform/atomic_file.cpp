@@ -290,7 +290,13 @@ void AtomicFile::discard() {
     if (!temporary_.empty()) {
         // Remove first: a signal between the two finds the slot still armed and removes a path
         // that no longer exists, which is harmless; the other order could leave the file.
-        system::removeFile(temporary_);
+        const TemporaryRemovalResult removal = system::removeFileIfThere(temporary_);
+        if (removal.outcome == TemporaryRemoval::Failed) {
+            // Left beside the target: the user is told its name, to remove it by hand.
+            diagnostics_.push_back({Severity::Warning, 0, 0,
+                                    "the temporary file '" + utf8FromPath(temporary_) +
+                                        "' could not be removed: " + removal.error});
+        }
         unregisterForSignals();
         temporary_.clear();
     }

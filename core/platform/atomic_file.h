@@ -113,7 +113,8 @@ public:
     void write(std::string_view bytes);
     // Flush to disk, close, rename over the target, make the rename durable. Returns true when the
     // target now holds exactly what was written; on false the target is untouched and the temporary
-    // file is removed. Call at most once. `observe`, when given, hears each CommitStep.
+    // file is removed (one that cannot be is named in a warning of diagnostics(), as after a
+    // failed write()). Call at most once. `observe`, when given, hears each CommitStep.
     bool commit(const CommitObserver& observe = {});
 
     bool good() const { return !hasErrors(diagnostics_); }

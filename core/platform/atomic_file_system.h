@@ -51,8 +51,7 @@ std::string replace(const std::filesystem::path& temporary, const std::filesyste
 // Renames `from` to `to` unless something is at `to`, in one step (see renameWithoutReplacing in
 // atomic_file.h): Renamed, NameTaken ("file exists") or Failed with the reason.
 RenameResult renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to);
-void removeFile(const std::filesystem::path& path);
-// removeFile, saying whether the file was there (removeTemporaryFile in atomic_file.h): the
+// Removes a file, saying whether it was there (removeTemporaryFile in atomic_file.h): the
 // system's "no such file" (ENOENT; ERROR_FILE_NOT_FOUND, ERROR_PATH_NOT_FOUND) is NotThere.
 TemporaryRemovalResult removeFileIfThere(const std::filesystem::path& path);
 // Makes a rename in `directory` durable, where the platform needs a separate step for it.

@@ -162,10 +162,6 @@ RenameResult renameNoReplace(const std::filesystem::path& from, const std::files
     return linkThenUnlink(from, to);
 }
 
-void removeFile(const std::filesystem::path& path) {
-    ::unlink(path.c_str());
-}
-
 TemporaryRemovalResult removeFileIfThere(const std::filesystem::path& path) {
     if (::unlink(path.c_str()) == 0) {
         return {TemporaryRemoval::Removed, {}};

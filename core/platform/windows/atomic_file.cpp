@@ -208,10 +208,6 @@ RenameResult renameNoReplace(const std::filesystem::path& from, const std::files
     return {taken ? RenameOutcome::NameTaken : RenameOutcome::Failed, windows::errorText(error)};
 }
 
-void removeFile(const std::filesystem::path& path) {
-    ::DeleteFileW(path.c_str());
-}
-
 TemporaryRemovalResult removeFileIfThere(const std::filesystem::path& path) {
     if (::DeleteFileW(path.c_str())) {
         return {TemporaryRemoval::Removed, {}};

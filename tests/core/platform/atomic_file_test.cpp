@@ -216,6 +216,31 @@ TEST_F(AtomicFileTest, AFailedRenameIsReportedBeforeItsTemporaryFileIsRemoved) {
     EXPECT_EQ(entries(), 1u);
 }
 
+// After a failed rename, a temporary file that cannot be removed is left beside the target:
+// the diagnostics name it, so the user can remove it by hand. (Here the observer puts a
+// directory in its place when the rename fails, which unlink(2) and DeleteFileW cannot remove.)
+TEST_F(AtomicFileTest, ATemporaryFileThatCannotBeRemovedIsNamedInAWarning) {
+    const auto target = directory_ / "out.png";
+    AtomicFile file(target);
+    file.write("new");
+    const std::filesystem::path temporary = file.temporaryPath();
+    std::filesystem::create_directory(target); // the rename fails
+    EXPECT_FALSE(file.commit([&](CommitStep step) {
+        if (step == CommitStep::RenameFailed) {
+            std::filesystem::remove(temporary);
+            std::filesystem::create_directory(temporary);
+        }
+    }));
+    ASSERT_EQ(file.diagnostics().size(), 2u);
+    EXPECT_EQ(file.diagnostics()[0].severity, Severity::Error); // cannot replace
+    EXPECT_EQ(file.diagnostics()[1].severity, Severity::Warning);
+    EXPECT_NE(file.diagnostics()[1].message.find("the temporary file '" + utf8FromPath(temporary) +
+                                                 "' could not be removed: "),
+              std::string::npos)
+        << file.diagnostics()[1].message;
+    EXPECT_TRUE(std::filesystem::is_directory(temporary));
+}
+
 TEST_F(AtomicFileTest, RemovingTheTemporaryFileBeforeTheRenameMakesTheRenameFail) {
     const auto target = directory_ / "out.png";
     std::ofstream(target) << "old";
