@@ -67,9 +67,12 @@ std::string savePicture(unsigned framebuffer, int framebufferWidth, int framebuf
     bvh::AtomicFile file(target);
     file.write(bytes);
     if (!file.commit()) {
-        const std::vector<bvh::Diagnostic>& problems = file.diagnostics();
-        return problems.empty() ? name + ": error: cannot write the file"
-                                : bvh::formatDiagnostic(name, problems.front());
+        // The error, and a temporary file left beside the target if there is one.
+        std::string lines;
+        for (const bvh::Diagnostic& problem : file.diagnostics()) {
+            lines += (lines.empty() ? "" : "\n") + bvh::formatDiagnostic(name, problem);
+        }
+        return lines.empty() ? name + ": error: cannot write the file" : lines;
     }
     return {};
 }

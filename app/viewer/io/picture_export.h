@@ -27,7 +27,8 @@ render::Image cropImage(const render::Image& image, const render::PixelRect& reg
 // forced opaque; otherwise colour attachment 0 of that framebuffer object) of
 // `framebufferWidth` x `framebufferHeight` pixels, keeps `region` of it, and writes it as PNG to
 // `target`, atomically (core/platform/atomic_file.h). Needs the current GL context. Returns ""
-// on success, else what went wrong as the error popup shows it ("TARGET: error: reason").
+// on success, else what went wrong as the error popup shows it ("TARGET: error: reason", and a
+// warning line where the temporary file could not be removed).
 std::string savePicture(unsigned framebuffer, int framebufferWidth, int framebufferHeight,
                         const render::PixelRect& region, const std::filesystem::path& target);
 

@@ -193,10 +193,13 @@ void apply(SessionState& session, const command::SaveRetargetMap& save, float, s
                                        record->inputs.target->document.skeleton,
                                        record->inputs.map));
     if (!file.commit()) {
-        const std::vector<bvh::Diagnostic>& problems = file.diagnostics();
+        // The error, and a temporary file left beside the target if there is one.
+        std::string reasons;
+        for (const bvh::Diagnostic& problem : file.diagnostics()) {
+            reasons += (reasons.empty() ? "" : "; ") + problem.message;
+        }
         sayAboutRetargeting(
-            session,
-            "bvhscope: " + (problems.empty() ? "cannot write the map" : problems[0].message), err);
+            session, "bvhscope: " + (reasons.empty() ? "cannot write the map" : reasons), err);
         return;
     }
     if (!session.downloadsFolder.empty()) {
