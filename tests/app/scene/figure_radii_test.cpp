@@ -1,6 +1,6 @@
 #include "app/scene/figure_radii.h"
 #include "app/scene/scene.h"
-#include "core/reader/document.h"
+#include "tests/app/scene/character_in_metres.h"
 
 #include <glm/geometric.hpp>
 #include <gtest/gtest.h>
@@ -10,15 +10,6 @@ using namespace bvhscope;
 using namespace bvhscope::scene;
 
 namespace {
-
-// A character from BVH text, as the viewer loads files, in metres with Y up.
-Character characterInMetres(const std::string& text) {
-    bvh::Document document = bvh::parseDocument(text);
-    EXPECT_TRUE(document.loaded());
-    Character character = makeCharacter("test", "", std::move(document));
-    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
-    return character;
-}
 
 // A face helper joint `name` at `offset` from its parent, aiming 2 cm further ahead.
 std::string faceHelperJoint(const std::string& name, const std::string& offset) {
@@ -53,7 +44,7 @@ constexpr std::size_t kFaceRigHead = 2;
 // 0.03 and 0.045 of the 1.8 m height: 0.054..0.081 m), and its centre the box's, 0.02 m above the
 // head and 0.04 m in front of it.
 TEST(FigureRadii, AFaceRigsHeadIsABallOverTheBoxOfItsHelpers) {
-    const Character character = characterInMetres(faceRigText());
+    const Character character = viewer::test::characterInMetres(faceRigText());
     ASSERT_NEAR(character.axes.figureHeightMetres, 1.8, 1e-6);
     ASSERT_EQ(character.appearance.headBalls.size(), 1u);
     const HeadBall& ball = character.appearance.headBalls.front();
@@ -62,7 +53,7 @@ TEST(FigureRadii, AFaceRigsHeadIsABallOverTheBoxOfItsHelpers) {
     EXPECT_NEAR(ball.radius, 0.07f, 1e-6f);
 
     Scene scene;
-    scene.add(characterInMetres(faceRigText()));
+    scene.add(viewer::test::characterInMetres(faceRigText()));
     ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     std::vector<render::BoneInstance> bones;
@@ -81,7 +72,7 @@ TEST(FigureRadii, AFaceRigsHeadIsABallOverTheBoxOfItsHelpers) {
 // head: the ball turns with it, its centre now 0.04 m along +X.
 TEST(FigureRadii, TheHeadBallTurnsWithTheHead) {
     Scene scene;
-    scene.add(characterInMetres(faceRigText()));
+    scene.add(viewer::test::characterInMetres(faceRigText()));
     ScenePose pose;
     scene.sample(0.04, bvh::Interpolation::Nearest, false, pose);
     std::vector<render::BoneInstance> bones;
@@ -97,7 +88,7 @@ TEST(FigureRadii, TheHeadBallTurnsWithTheHead) {
 // generous pick radius (1.6 x 0.022 x 1.8 m): hidden by the ball, it is not hit.
 TEST(FigureRadii, AClickOnTheHeadBallSelectsTheHead) {
     Scene scene;
-    scene.add(characterInMetres(faceRigText()));
+    scene.add(viewer::test::characterInMetres(faceRigText()));
     ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const glm::vec3 centre =
@@ -121,7 +112,7 @@ TEST(FigureRadii, AClickOnTheHeadBallSelectsTheHead) {
 
 // Three helpers (a jaw with a lip and an eye) are a head the bones already show: no ball.
 TEST(FigureRadii, AJawAndAnEyeAreNoFaceRig) {
-    const Character character = characterInMetres(
+    const Character character = viewer::test::characterInMetres(
         "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "JOINT Neck\n{\nOFFSET 0 1.5 0\nCHANNELS 1 Zrotation\n"
         "JOINT Head\n{\nOFFSET 0 0.1 0\nCHANNELS 1 Zrotation\n"
@@ -137,7 +128,7 @@ TEST(FigureRadii, AJawAndAnEyeAreNoFaceRig) {
 TEST(FigureRadii, TheHeadBallsRadiusStaysWithinAHeadsSize) {
     const auto rigWithHelpersApart = [](double apart) {
         const std::string x = std::to_string(apart / 2.0);
-        return characterInMetres(
+        return viewer::test::characterInMetres(
             "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
             "JOINT Neck\n{\nOFFSET 0 1.5 0\nCHANNELS 1 Zrotation\n"
             "JOINT Head\n{\nOFFSET 0 0.1 0\nCHANNELS 1 Yrotation\n"

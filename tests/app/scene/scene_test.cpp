@@ -1,6 +1,7 @@
 #include "app/scene/scene.h"
 #include "app/viewer/io/file_loading.h"
 #include "core/reader/document.h"
+#include "tests/app/scene/character_in_metres.h"
 #include "tests/app/viewer/bundled_sample.h"
 
 #include <cmath>
@@ -112,15 +113,6 @@ TEST(Scene, PickingAJointPosition) {
 
 namespace {
 
-// A character from BVH text, as the viewer loads files.
-Character characterFrom(const std::string& text) {
-    bvh::Document document = bvh::parseDocument(text);
-    EXPECT_TRUE(document.loaded());
-    Character character = makeCharacter("test", "", std::move(document));
-    applyAxes(character, UpAxisChoice::PositiveY, UnitChoice::Metre);
-    return character;
-}
-
 // A straight chain up +Y of `bones` bones of `length` metres, in the rest pose.
 std::string chainText(int bones, double length) {
     std::string text = "HIERARCHY\nROOT J0\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition "
@@ -140,7 +132,7 @@ std::string chainText(int bones, double length) {
 
 TEST(Scene, RadiiFollowTheFigureCappedByTheBonesThatMeet) {
     // Hips -> Spine (0.5 m) -> Hand (0.5 m) -> Finger (0.02 m) -> tip (0.02 m): 1.54 m tall.
-    const Character character = characterFrom(
+    const Character character = test::characterInMetres(
         "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "JOINT Spine\n{\nOFFSET 0 0.5 0\nCHANNELS 1 Zrotation\n"
         "JOINT Hand\n{\nOFFSET 0 0.5 0\nCHANNELS 1 Zrotation\n"
@@ -165,7 +157,7 @@ TEST(Scene, AFaceRigsHelpersAreBeadsOnThreadsAndTheHeadTopKeepsTheFiguresSize) {
     // Hips -> Neck (1.5 m) -> Head (0.1 m) -> HeadTop (0.2 m, along the neck) -> End Site, and
     // under the head a jaw with a lip (0.1 m forward, 0.05 m more) and an eye (0.08 m) aiming
     // 0.5 m ahead: 1.81 m tall.
-    const Character character = characterFrom(
+    const Character character = test::characterInMetres(
         "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "JOINT Neck\n{\nOFFSET 0 1.5 0\nCHANNELS 1 Zrotation\n"
         "JOINT Head\n{\nOFFSET 0 0.1 0\nCHANNELS 1 Zrotation\n"
@@ -201,7 +193,7 @@ TEST(Scene, AFigureHungBelowAJointNamedHeadKeepsItsLimbs) {
     // A root named Head with two 0.8 m legs below it (a creature's head carrying its body):
     // every joint is farther from the head than a fifth of the figure's height, so none is a
     // face helper, and the legs keep the figure's size.
-    const Character character = characterFrom(
+    const Character character = test::characterInMetres(
         "HIERARCHY\nROOT Head\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "JOINT LeftLeg\n{\nOFFSET 0.1 -0.8 0\nCHANNELS 1 Zrotation\n"
         "JOINT LeftFoot\n{\nOFFSET 0 -0.8 0\nCHANNELS 1 Zrotation\n"
@@ -222,7 +214,7 @@ TEST(Scene, JoinedBonesAreContinuousAndReachEveryTip) {
     // 1000 bones of 1 mm: seen from 10 m with 1 mm per metre of distance visible, segments
     // join until they are about a centimetre long.
     Scene scene;
-    scene.add(characterFrom(chainText(1000, 0.001)));
+    scene.add(test::characterInMetres(chainText(1000, 0.001)));
     ScenePose pose;
     scene.sample(0.0, bvh::Interpolation::Nearest, false, pose);
     const std::vector<glm::vec3>& positions = pose.characters.front().viewerPositions;
@@ -257,7 +249,7 @@ TEST(Scene, JoinedBonesAreContinuousAndReachEveryTip) {
 TEST(Scene, JoinedBonesKeepEveryBranchTip) {
     // Two short arms from one root: each arm's tip is reached, from the root.
     Scene scene;
-    scene.add(characterFrom(
+    scene.add(test::characterInMetres(
         "HIERARCHY\nROOT Root\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "JOINT Left\n{\nOFFSET -0.001 0 0\nCHANNELS 1 Zrotation\n"
         "End Site\n{\nOFFSET -0.001 0 0\n}\n}\n"
@@ -280,7 +272,7 @@ TEST(Scene, JoinedBonesKeepEveryBranchTip) {
 TEST(ScenePose, PosesSampledFromOneConstSceneAreIndependent) {
     // A root with position channels only, at OFFSET 0 (additive and absolute translation agree),
     // and an End Site 1 m above it. Frames every 0.5 s: the root at (0 1 0), (2 1 0), (4 1 -2).
-    Character character = characterFrom(
+    Character character = test::characterInMetres(
         "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Xposition Yposition Zposition\n"
         "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: 3\nFrame Time: 0.5\n"
         "0 1 0\n2 1 0\n4 1 -2\n");
