@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <limits>
@@ -407,12 +408,26 @@ std::optional<Selection> Scene::pick(const ScenePose& pose, const render::Ray& r
                 return glm::distance(point, ball.start) < ball.radius;
             });
         };
+        // The face's joints beside a ball are hit where their beads are drawn, not with the
+        // figure's generous radius: that took most clicks on MakeHuman's and Bento's balls.
+        std::vector<std::uint8_t> onBall(asBody ? 0 : skeleton.nodeCount(), 0);
+        for (const HeadBall& ball :
+             asBody ? std::span<const HeadBall>()
+                    : std::span<const HeadBall>(character.appearance.headBalls)) {
+            for (const std::size_t node : ball.nodes) {
+                if (node < onBall.size()) {
+                    onBall[node] = 1;
+                }
+            }
+        }
         for (std::size_t i = 0; i < skeleton.nodeCount(); ++i) {
             const glm::vec3& position = positions[i];
             const bool hiddenByBall = insideBall(position);
             if (!skeleton.isEndSite[i] && !asBody && !(hidden && isOutsideFigure(character, i)) &&
                 !hiddenByBall) {
-                joints.push_back({position, position, jointSize});
+                joints.push_back(
+                    {position, position,
+                     onBall[i] != 0 ? 1.6f * jointRadius(character, look, i) : jointSize});
                 jointOwners.push_back({c, static_cast<bvh::NodeIndex>(i)});
             }
             const bvh::NodeIndex parent = skeleton.parents[i];

@@ -97,6 +97,19 @@ TEST(FigureRadii, AClickOnTheHeadBallSelectsTheHead) {
     const auto picked = scene.pick(pose, throughTheEye, SceneLook{});
     ASSERT_TRUE(picked.has_value());
     EXPECT_EQ(picked->node, static_cast<bvh::NodeIndex>(kFaceRigHead));
+    // From the front, the ray through the left eye passes 0.041 m from the left brow, a bead
+    // beside the ball (0.086 m from its centre): within a joint's generous radius, but the face's
+    // joints are hit where their beads are (1.6 x 0.005 x 1.8 m), and the ball takes it. A ray
+    // through the brow itself still selects the brow.
+    const glm::vec3 head = pose.characters[0].viewerPositions[kFaceRigHead];
+    const glm::vec3 eye = head + glm::vec3(0.03f, 0.05f, 0.08f);
+    const auto fromTheFront = scene.pick(pose, {eye + glm::vec3(0, 0, 5), {0, 0, -1}}, SceneLook{});
+    ASSERT_TRUE(fromTheFront.has_value());
+    EXPECT_EQ(fromTheFront->node, static_cast<bvh::NodeIndex>(kFaceRigHead));
+    const glm::vec3 brow = pose.characters[0].viewerPositions[10]; // BrowL
+    const auto onTheBrow = scene.pick(pose, {brow + glm::vec3(0, 0, 5), {0, 0, -1}}, SceneLook{});
+    ASSERT_TRUE(onTheBrow.has_value());
+    EXPECT_EQ(onTheBrow->node, 10);
     // Selected, the ball takes the selection colour.
     std::vector<render::BoneInstance> bones;
     std::vector<render::BoneInstance> joints;
