@@ -137,7 +137,10 @@
   // text of the viewer's, whose load parses what has arrived between frames, so an open costs
   // about the longer of the download and the parse rather than their sum, and no copy of the
   // whole body is made. The load sees whole lines only until the body ends, so the result is that
-  // of the whole file, to the bit, however the pieces fall.
+  // of the whole file, to the bit, however the pieces fall. Once the viewer reads it, a body is
+  // read only a few megabytes ahead of the parse (bvhscope_web_stream_advice) into pieces it
+  // reuses: a browser reads a File faster than the page parses it, and a whole 48 MB body
+  // waiting in the heap cost as much time in fresh pages as the parse itself.
 
   // The body's reads (64 KB in chromium) are gathered into pieces of this size in the wasm heap,
   // handed to the viewer whole: one call per megabyte rather than per read, and one copy.
@@ -202,6 +205,29 @@
     }
   }
 
+  // What bvhscope_web_stream_advice says (web_streams.cpp): read on, wait until the viewer has
+  // read some of what it has (it holds several megabytes of whole lines), or stop (its load of
+  // the file ended: the rest is not needed).
+  const kAdviceWait = 1;
+  const kAdviceStop = 2;
+  // A body told to wait asks again after the next reading slice, or after this long where no
+  // slice runs (the viewer's loads held, or busy with another file first).
+  const kBodyWaitMilliseconds = 50;
+  let bodiesWaiting = [];
+  function someReadingDone() {
+    return new Promise((resolve) => {
+      bodiesWaiting.push(resolve);
+      setTimeout(resolve, kBodyWaitMilliseconds);
+    });
+  }
+  function wakeWaitingBodies() {
+    if (bodiesWaiting.length > 0) {
+      const waiting = bodiesWaiting;
+      bodiesWaiting = [];
+      waiting.forEach((resolve) => resolve());
+    }
+  }
+
   // Reads `reader` (a ReadableStream's reader) into stream `id` to its end, with `declared`
   // (0 when unknown) the size announced. A body that grows past kMaxFileBytes (a server may give
   // no length), a failed read or a full heap ends the stream with the error, which the viewer
@@ -230,6 +256,16 @@
           pieces.end('out of memory while downloading; the file was closed');
           return;
         }
+        let advice = Module._bvhscope_web_stream_advice(id);
+        while (advice === kAdviceWait) {
+          await someReadingDone();
+          advice = Module._bvhscope_web_stream_advice(id);
+        }
+        if (advice === kAdviceStop) {
+          reader.cancel();
+          pieces.end(null);
+          return;
+        }
       }
     } catch (error) {
       if (declared > 0 && total < declared) {
@@ -241,6 +277,35 @@
         pieces.end(`the download failed after ${total} bytes: ${error?.message ?? error}`);
       }
     }
+  }
+
+  // Reads of a byte stream (a File's, a response's) into one buffer of this size, handed back
+  // and forth: a default reader hands over a fresh buffer for every chunk, and each is fresh
+  // memory to fault in and collect.
+  const kReadBufferBytes = 1 << 20;
+
+  // A reader of `stream` (a ReadableStream) with the default reader's read() and cancel(),
+  // reading into one reused buffer where the stream can (a byte stream, BYOB); the default
+  // reader elsewhere. A chunk it returns is valid until the next read().
+  function readerOf(stream) {
+    let byob;
+    try {
+      byob = stream.getReader({ mode: 'byob' });
+    } catch {
+      return stream.getReader();
+    }
+    let buffer = new ArrayBuffer(kReadBufferBytes);
+    return {
+      read: async () => {
+        const { done, value } = await byob.read(new Uint8Array(buffer));
+        if (done) {
+          return { done: true };
+        }
+        buffer = value.buffer; // the same memory, transferred back by the read
+        return { done: false, value };
+      },
+      cancel: () => byob.cancel(),
+    };
   }
 
   // A body that is already whole (a response without a stream): one piece.
@@ -367,7 +432,9 @@
   const loadChannel = new MessageChannel();
   let loadsPumping = false;
   loadChannel.port1.onmessage = () => {
-    if (Module._bvhscope_web_advance_loads(kLoadSliceMilliseconds)) {
+    const more = Module._bvhscope_web_advance_loads(kLoadSliceMilliseconds);
+    wakeWaitingBodies();
+    if (more) {
       loadChannel.port2.postMessage(0);
     } else {
       loadsPumping = false;
@@ -391,7 +458,7 @@
       start: async (name, opened) => {
         refuseIfTooLarge(name, file.size);
         const id = await opened(file.size);
-        const reader = typeof file.stream === 'function' ? file.stream().getReader() :
+        const reader = typeof file.stream === 'function' ? readerOf(file.stream()) :
           streamOfBytes(new Uint8Array(await file.arrayBuffer()));
         await pumpBody(id, reader, file.size);
       },
@@ -425,7 +492,7 @@
           refuseIfTooLarge(name, declared);
         }
         const id = await opened(declared);
-        const reader = response.body ? response.body.getReader() :
+        const reader = response.body ? readerOf(response.body) :
           streamOfBytes(new Uint8Array(await response.arrayBuffer()));
         await pumpBody(id, reader, declared);
       }),

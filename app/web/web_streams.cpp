@@ -97,6 +97,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE char* bvhscope_web_stream_piece(int id, int size
         return nullptr;
     }
     try {
+        if (stream->piece.capacity() < static_cast<std::size_t>(size)) {
+            stream->piece = stream->text->sparePiece();
+        }
         stream->piece.resize(static_cast<std::size_t>(size));
     } catch (const std::bad_alloc&) {
         return nullptr;
@@ -115,6 +118,26 @@ extern "C" EMSCRIPTEN_KEEPALIVE void bvhscope_web_stream_commit(int id, int fill
         std::min(stream->piece.size(), static_cast<std::size_t>(std::max(filled, 0))));
     stream->text->append(std::exchange(stream->piece, {}));
     bvhscope::viewer::keepPageReading();
+}
+
+// Whether the page should read more of text `id` now (bvh::SendAdvice): 0 yes, 1 wait until
+// the viewer has read some of what it has (the page asks again after each reading slice), 2 no:
+// the viewer's load of it ended (a file closed, a load that failed or stopped early), so the
+// page cancels the rest of the download. An unknown id (ended) is 2.
+extern "C" EMSCRIPTEN_KEEPALIVE int bvhscope_web_stream_advice(int id) {
+    const bvhscope::web::PageStream* stream = bvhscope::web::streamOf(id);
+    if (stream == nullptr) {
+        return 2;
+    }
+    switch (stream->text->advice()) {
+    case bvh::SendAdvice::Send:
+        return 0;
+    case bvh::SendAdvice::Wait:
+        return 1;
+    case bvh::SendAdvice::Stop:
+        return 2;
+    }
+    return 0;
 }
 
 // Ends text `id`: every byte arrived (`failure` null), or the download failed with `failure`

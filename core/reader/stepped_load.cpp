@@ -119,6 +119,9 @@ void SteppedLoad::readHeader() {
         // Nothing was consumed, and the callback runs only for a whole header.
         document_ = Document{};
         headerTriedAtBytes_ = streamedSource_->bytesAhead();
+        // (waitingForText's condition, in the text's readable bytes: what was taken stays in
+        // the source.)
+        streamedText_->needReadable(2 * headerTriedAtBytes_ - streamedSource_->available().size());
         return;
     }
     if (!start) {

@@ -8,7 +8,7 @@ namespace bvh {
 // [SECTION] StreamedText
 
 void StreamedText::append(std::vector<char> piece) {
-    if (ended() || piece.empty()) {
+    if (ended() || readerStopped_ || piece.empty()) {
         return;
     }
     // Only the last line feed matters: the search stops at the first one from the end.
@@ -37,7 +37,36 @@ void StreamedText::fail(std::string message) {
     }
 }
 
+SendAdvice StreamedText::advice() const {
+    if (readerStopped_) {
+        return SendAdvice::Stop;
+    }
+    const std::uint64_t readable = readableBytes();
+    return readerStarted_ && readable >= waitAheadBytes_ && readable >= readerNeeds_
+               ? SendAdvice::Wait
+               : SendAdvice::Send;
+}
+
+std::vector<char> StreamedText::sparePiece() {
+    if (sparePieces_.empty()) {
+        return {};
+    }
+    std::vector<char> piece = std::move(sparePieces_.back());
+    sparePieces_.pop_back();
+    return piece;
+}
+
+void StreamedText::stopReading() {
+    readerStopped_ = true;
+    pieces_.clear();
+    sparePieces_.clear();
+    takenOfFront_ = 0;
+}
+
 std::size_t StreamedText::take(char* into, std::size_t most) {
+    if (readerStopped_) {
+        return 0;
+    }
     const std::size_t wanted =
         static_cast<std::size_t>(std::min<std::uint64_t>(most, readableBytes()));
     std::size_t copied = 0;
@@ -48,6 +77,9 @@ std::size_t StreamedText::take(char* into, std::size_t most) {
         copied += count;
         takenOfFront_ += count;
         if (takenOfFront_ == front.size()) {
+            if (sparePieces_.size() < kMostSparePieces) {
+                sparePieces_.push_back(std::move(front));
+            }
             pieces_.pop_front();
             takenOfFront_ = 0;
         }

@@ -29,15 +29,19 @@ export async function installOpenTrace(page) {
       record.response = performance.now();
       return response;
     };
-    const originalRead = ReadableStreamDefaultReader.prototype.read;
-    ReadableStreamDefaultReader.prototype.read = function read(...args) {
-      return originalRead.apply(this, args).then((result) => {
-        if (result.done) {
-          trace.bodyEnds.push(performance.now());
-        }
-        return result;
-      });
-    };
+    // The page reads byte streams with a BYOB reader where it can, a default reader elsewhere.
+    for (const Reader of [ReadableStreamDefaultReader, globalThis.ReadableStreamBYOBReader]) {
+      if (!Reader) continue;
+      const originalRead = Reader.prototype.read;
+      Reader.prototype.read = function read(...args) {
+        return originalRead.apply(this, args).then((result) => {
+          if (result.done) {
+            trace.bodyEnds.push(performance.now());
+          }
+          return result;
+        });
+      };
+    }
     const originalArrayBuffer = Response.prototype.arrayBuffer;
     Response.prototype.arrayBuffer = function arrayBuffer(...args) {
       return originalArrayBuffer.apply(this, args).then((buffer) => {

@@ -547,6 +547,116 @@ TEST(SteppedLoadStreamed, AFailedDownloadEndsWithItsMessageAlone) {
     EXPECT_TRUE(run.document.motion.values.empty());
 }
 
+// A sender that appends `pieceBytes` at a time only while the text advises it to, the load
+// stepping (one step a call) whenever it does not, as the page runs: the document, and the most
+// bytes the text held readable at once. Bounded: a sender and a load that wait on each other
+// fail the test.
+struct AdvisedRun {
+    Document document;
+    std::uint64_t mostReadable = 0;
+    bool toldToStop = false; // the text said Stop while bytes were left to send
+};
+
+AdvisedRun loadAdvised(std::string_view text, std::uint64_t waitAheadBytes, std::size_t pieceBytes,
+                       LoadStepSizes sizes = {}) {
+    auto streamed = std::make_shared<StreamedText>(text.size(), waitAheadBytes);
+    SteppedLoad load("f.bvh", streamed, {}, sizes);
+    AdvisedRun run;
+    std::size_t sent = 0;
+    for (int turn = 0; turn < 10'000'000 && !load.finished(); ++turn) {
+        const SendAdvice advice = streamed->advice();
+        if (advice == SendAdvice::Stop && sent < text.size()) {
+            run.toldToStop = true;
+        }
+        if (advice == SendAdvice::Send && sent < text.size()) {
+            const std::size_t size = std::min(pieceBytes, text.size() - sent);
+            streamed->append(std::span<const char>(text.data() + sent, size));
+            sent += size;
+            if (sent == text.size()) {
+                streamed->close();
+            }
+        } else {
+            EXPECT_FALSE(load.waitingForText() && !streamed->ended())
+                << "the sender was told to wait while the load waited for text, at byte " << sent;
+            if (load.waitingForText() && !streamed->ended()) {
+                break;
+            }
+            load.advance(0ns);
+        }
+        run.mostReadable = std::max(run.mostReadable, streamed->readableBytes());
+    }
+    EXPECT_TRUE(load.finished());
+    run.toldToStop =
+        run.toldToStop || (streamed->advice() == SendAdvice::Stop && sent < text.size());
+    run.document = load.take();
+    return run;
+}
+
+TEST(SteppedLoadStreamed, ASenderThatWaitsWhenToldHoldsAFewPiecesAndLoadsTheSameDocument) {
+    const auto path = writeSteppedCapture("streamed_advised.bvh", 20000);
+    const std::string text = contentsOf(path);
+    const Document oneShot = loadDocument(path, oneThread());
+    const AdvisedRun run = loadAdvised(text, 16 << 10, 4096, {1024, 4096});
+    expectSameAsOneShot(run.document, oneShot);
+    // At most the threshold and one piece more readable at once, against the whole text
+    // (over 200 KB) where the sender never waits.
+    EXPECT_GE(run.mostReadable, std::uint64_t{16} << 10);
+    EXPECT_LE(run.mostReadable, (std::uint64_t{16} << 10) + 4096);
+    EXPECT_GT(text.size(), std::size_t{200} << 10);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoadStreamed, AHeaderLongerThanTheWaitThresholdStillArrivesWhole) {
+    // 400 joints of about 120 bytes each: a header of about 50 KB, the threshold 2 KB.
+    std::string text = "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation "
+                       "Yrotation\n";
+    for (int joint = 0; joint < 400; ++joint) {
+        text += "JOINT J" + std::to_string(joint) +
+                "\n{\nOFFSET 0 1 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n";
+    }
+    text += "End Site\n{\nOFFSET 0 1 0\n}\n";
+    for (int joint = 0; joint <= 400; ++joint) {
+        text += "}\n";
+    }
+    text += "MOTION\nFrames: 50\nFrame Time: 0.01\n";
+    for (int frame = 0; frame < 50; ++frame) {
+        for (int channel = 0; channel < 3 * 401; ++channel) {
+            text += std::to_string(frame) + (channel + 1 < 3 * 401 ? " " : "\n");
+        }
+    }
+    const AdvisedRun run = loadAdvised(text, 2048, 512);
+    ASSERT_TRUE(run.document.loaded()) << test::describeDiagnostics(run.document);
+    EXPECT_EQ(run.document.skeleton.jointCount(), 401u);
+    EXPECT_EQ(run.document.motion.frameCount, 50u);
+    EXPECT_FLOAT_EQ(run.document.motion.values.back(), 49.0f);
+}
+
+TEST(SteppedLoadStreamed, ALoadThatEndsBeforeItsTextTellsTheSenderToStop) {
+    const auto path = writeSteppedCapture("streamed_two_files.bvh", 2000);
+    const std::string one = contentsOf(path);
+    // A second file appended to the first: its rows end at the second HIERARCHY.
+    const AdvisedRun run = loadAdvised(one + one, 4096, 1024, {1024, 4096});
+    EXPECT_TRUE(run.toldToStop);
+    EXPECT_EQ(run.document.motion.frameCount, 2000u);
+    std::filesystem::remove(path);
+}
+
+TEST(SteppedLoadStreamed, ACancelledOrDroppedLoadTellsTheSenderToStop) {
+    auto cancelled = std::make_shared<StreamedText>();
+    auto dropped = std::make_shared<StreamedText>();
+    {
+        SteppedLoad load("f.bvh", cancelled);
+        SteppedLoad other("g.bvh", dropped);
+        EXPECT_EQ(cancelled->advice(), SendAdvice::Send);
+        load.cancel();
+        load.advance(0ns);
+        ASSERT_TRUE(load.finished());
+        EXPECT_EQ(cancelled->advice(), SendAdvice::Stop);
+        EXPECT_EQ(dropped->advice(), SendAdvice::Send);
+    }
+    EXPECT_EQ(dropped->advice(), SendAdvice::Stop);
+}
+
 TEST(SteppedLoadStreamed, NothingArrivedYetMeansWaitingNotReading) {
     auto streamed = std::make_shared<StreamedText>();
     SteppedLoad load("f.bvh", streamed);
