@@ -457,7 +457,11 @@ async function compareOpenWithNative(browser, origin, name, capture) {
   const breakdowns = [];
   try {
     for (let run = 0; run < kOpenRuns; ++run) {
-      const page = await openPage(browser, origin, '', installOpenTrace);
+      // Each run's page in a browser context of its own, so in a renderer process of its own:
+      // pages of one context share one, and the last run's page, shutting down there, held the
+      // next one's thread for up to 264 ms (its compositor waiting for SwiftShader).
+      const runContext = await browser.createBrowserContext();
+      const page = await openPage(runContext, origin, '', installOpenTrace);
       try {
         await traceViewer(page);
         const browserPid = browser.process()?.pid;
@@ -501,7 +505,7 @@ async function compareOpenWithNative(browser, origin, name, capture) {
                `CPU: the browser's processes ${round(browserCpuMs, 0)} ms during open() (the ` +
                `server's not included), native check ${round(nativeCpuMs, 0)} ms`);
       } finally {
-        await page.close();
+        await runContext.close();
       }
     }
   } finally {
