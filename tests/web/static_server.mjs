@@ -136,13 +136,29 @@ export class HeldCaptures {
 // increasing order), each time then nothing until release(name), then the rest up to `endAfter`
 // bytes (all when absent), where a shorter body is cut by closing the connection. `withLength`
 // false sends no Content-Length (chunked). A release given before its hold is reached lets the
-// hold pass. Counts the bytes sent.
+// hold pass. Counts the bytes sent, and notes the responses the page closed before their end.
 export class PiecedBodies {
   constructor(bodies) {
     this.bodies = bodies;
     this.granted = new Map(); // name -> releases given
     this.waiters = new Map(); // name -> resolve of the hold waiting
     this.sent = new Map();
+    this.closings = new Map(); // name -> { closed: promise of 'early' or 'finished', resolve }
+  }
+
+  // Resolves once the response for `name` has closed: 'early' when the page closed it before
+  // its end, 'finished' when it was sent whole.
+  whenClosed(name) {
+    return this.closingOf(name).closed;
+  }
+
+  closingOf(name) {
+    if (!this.closings.has(name)) {
+      let resolve;
+      const closed = new Promise((done) => { resolve = done; });
+      this.closings.set(name, { closed, resolve });
+    }
+    return this.closings.get(name);
   }
 
   has(name) {
@@ -166,6 +182,9 @@ export class PiecedBodies {
       this.bodies.get(name);
     response.writeHead(200, { 'Content-Type': mimeTypeOf(name), 'Cache-Control': 'no-store',
                               ...(withLength ? { 'Content-Length': bytes.length } : {}) });
+    response.on('close', () => {
+      this.closingOf(name).resolve(response.writableFinished ? 'finished' : 'early');
+    });
     const holds = [heldAfter].flat().filter((offset) => offset < endAfter);
     let sent = 0;
     for (const [index, offset] of holds.entries()) {

@@ -6,7 +6,11 @@
 //   w. a body cut mid-line once it shows (the connection closed short of its Content-Length):
 //      open() rejects with an error at the line and column where it stopped, and the viewer
 //      keeps the files it had before;
-//   x. a body with no Content-Length loads whole.
+//   x. a body with no Content-Length loads whole;
+//   y. a body whose load ends long before it does (the capture, then four copies of it
+//      appended; the server holds it after two): the first capture loads, and the page stops the
+//      download (the server sees its response closed before the end) instead of waiting to
+//      read tens of megabytes nobody reads.
 import { openUrl } from './open_checks.mjs';
 
 const loadedFile = (current, name) =>
@@ -26,6 +30,10 @@ export function piecedBodies(capture) {
     ['cut.bvh', { bytes, heldAfter: half + 5, endAfter: cut }],
     ['no_length.bvh', { bytes, withLength: false }],
     ['whole.bvh', { bytes }],
+    // Held after two of its five copies: a localhost socket buffers tens of megabytes, so a
+    // server that could send on would have sent it all before the page could stop it.
+    ['appended.bvh', { bytes: Buffer.concat([bytes, bytes, bytes, bytes, bytes]),
+                       heldAfter: 2 * bytes.length }],
   ]);
 }
 
@@ -148,10 +156,35 @@ async function checkWithoutLength(context, frameCount) {
   }
 }
 
-// Runs v, w and x. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
+// y: a load that ends at a second capture's HIERARCHY, long before its body ends.
+async function checkStopsReadingWhatIsNotRead(context, pieced, frameCount) {
+  const { check, openPage } = context;
+  const page = await openPage('');
+  try {
+    const opened = await openUrl(page, 'pieces/appended.bvh', 60000);
+    const loaded = loadedFile(opened.state, 'appended.bvh');
+    // The page's cancel reaches the server once the connection closes (a hang guard only).
+    const closed = await Promise.race([
+      pieced.whenClosed('appended.bvh'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 60 s'), 60000))]);
+    const total = pieced.bodies.get('appended.bvh').bytes.length;
+    check(opened.error === null && loaded?.frames === frameCount && closed === 'early',
+          `y. a body whose load ends at a second capture (${total} bytes, the first capture ` +
+          `${total / 5}) loads the first (${loaded?.frames} frames of ${frameCount}` +
+          `${opened.error ? `: ${opened.error}` : ''}) and stops its download before the end: ` +
+          `${closed === 'early' ? 'closed early' :
+            closed === 'finished' ? 'every byte was sent' : closed}`);
+  } finally {
+    pieced.release('appended.bvh'); // whatever failed: the server's response ends
+    await page.close();
+  }
+}
+
+// Runs v, w, x and y. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
 // piecedBodies(capture).
 export async function checkStreaming(context, pieced, frameCount) {
   await checkShownWhileArriving(context, pieced, frameCount);
   await checkCutShort(context, pieced);
   await checkWithoutLength(context, frameCount);
+  await checkStopsReadingWhatIsNotRead(context, pieced, frameCount);
 }
