@@ -16,6 +16,7 @@
 #include <memory>
 #include <random>
 #include <span>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -31,15 +32,20 @@ std::filesystem::path temporaryPath(const std::string& name) {
 }
 
 // Row k's first value is k, so a frame published out of place shows.
-std::filesystem::path writeSteppedCapture(const std::string& name, int frames) {
-    const auto path = temporaryPath(name);
-    std::ofstream out(path, std::ios::binary);
+std::string steppedCaptureText(int frames) {
+    std::ostringstream out;
     out << "HIERARCHY\nROOT Hips\n{\nOFFSET 0 0 0\nCHANNELS 3 Zrotation Xrotation Yrotation\n"
            "End Site\n{\nOFFSET 0 1 0\n}\n}\nMOTION\nFrames: "
         << frames << "\nFrame Time: 0.01\n";
     for (int frame = 0; frame < frames; ++frame) {
         out << frame << " 0.5 -0.5\n";
     }
+    return std::move(out).str();
+}
+
+std::filesystem::path writeSteppedCapture(const std::string& name, int frames) {
+    const auto path = temporaryPath(name);
+    std::ofstream(path, std::ios::binary) << steppedCaptureText(frames);
     return path;
 }
 
@@ -491,8 +497,7 @@ TEST(SteppedLoadStreamed, FramesShowWhileTheTextArrivesAndTheLoadWaitsBetweenPie
 }
 
 TEST(SteppedLoadStreamed, ATextCutShortMidLineIsAnErrorWhereItStopped) {
-    const auto path = writeSteppedCapture("streamed_cut.bvh", 1000);
-    const std::string text = contentsOf(path);
+    const std::string text = steppedCaptureText(1000);
     // Line 13 is "Frame Time: 0.01"; row k is on line 14 + k. Cut 3 bytes into row 500.
     const std::size_t rowStart = text.find("\n500 0.5") + 1;
     const StreamedRun run =
@@ -512,8 +517,7 @@ TEST(SteppedLoadStreamed, ATextCutShortMidLineIsAnErrorWhereItStopped) {
 }
 
 TEST(SteppedLoadStreamed, ATextCutShortAtALineEndIsAnErrorOnTheNextLine) {
-    const auto path = writeSteppedCapture("streamed_cut_line.bvh", 1000);
-    const std::string text = contentsOf(path);
+    const std::string text = steppedCaptureText(1000);
     const std::size_t rowStart = text.find("\n500 0.5") + 1;
     const StreamedRun run = loadStreamed(text, text.size(), unevenPieces(3), 0ns, {}, rowStart);
     const Diagnostic* error = test::findDiagnostic(run.document, Severity::Error, "cut short");
@@ -523,8 +527,7 @@ TEST(SteppedLoadStreamed, ATextCutShortAtALineEndIsAnErrorOnTheNextLine) {
 }
 
 TEST(SteppedLoadStreamed, ATextCutShortInTheHeaderIsAnErrorWhereItStopped) {
-    const auto path = writeSteppedCapture("streamed_cut_header.bvh", 10);
-    const std::string text = contentsOf(path);
+    const std::string text = steppedCaptureText(10);
     const std::size_t cut = text.find("End Site") + 3; // line 6, column 4
     const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(5), 0ns, {}, cut);
     EXPECT_FALSE(run.document.loaded());
@@ -535,8 +538,7 @@ TEST(SteppedLoadStreamed, ATextCutShortInTheHeaderIsAnErrorWhereItStopped) {
 }
 
 TEST(SteppedLoadStreamed, AFailedDownloadEndsWithItsMessageAlone) {
-    const auto path = writeSteppedCapture("streamed_failed.bvh", 300000);
-    const std::string text = contentsOf(path);
+    const std::string text = steppedCaptureText(300000);
     const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(1 << 16), 0ns, {},
                                          text.size() / 2, "the connection was reset");
     EXPECT_GT(run.framesAfterPieces.back(), 0u); // it was showing frames when it failed
