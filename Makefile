@@ -190,7 +190,7 @@ bench: build
 # checks both reader invariants on every file there; option findings go into
 # tests/fuzz/option_planning_test.cpp).
 FUZZERS ?= parse_document_fuzzer writer_round_trip_fuzzer option_planning_fuzzer live_datagram_fuzzer \
-	build_body_fuzzer skin_frames_fuzzer
+	build_body_fuzzer skin_frames_fuzzer streamed_load_fuzzer
 fuzz: deps
 	$(CMAKE) -S . -B $(FUZZ_BUILD_DIR) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DBVHSCOPE_FUZZ=ON

@@ -77,7 +77,10 @@ HierarchyEnd HierarchyReader::read() {
         if (!couldBecomeKeyword(first.text, "HIERARCHY")) {
             tokens_.endDoesNotMatter();
         }
-        if (const auto kind = recognizeNonBvhContent(tokens_.text().substr(0, 512))) {
+        // What it looks like is read from its first bytes, so they decide the message (a
+        // download's first piece may hold fewer).
+        tokens_.resultReadsFirstBytes(kSniffedBytes);
+        if (const auto kind = recognizeNonBvhContent(tokens_.text().substr(0, kSniffedBytes))) {
             fail(first, "not a BVH file (it looks like " + std::string(*kind) +
                             "): expected HIERARCHY at the start");
         } else {

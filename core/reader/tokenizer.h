@@ -58,6 +58,14 @@ public:
     // Says that the last token read decided the result whatever text follows it (a token that
     // cannot become any keyword expected there): reachedEnd() is false again.
     void endDoesNotMatter() { reachedEnd_ = false; }
+    // Says that the result read depends on the first `bytes` of the text (or all of a shorter
+    // one): where the text held is shorter, the end matters (reachedEnd() is true), so a reader
+    // given the text as it arrives decides once those bytes are there, as one given it whole.
+    void resultReadsFirstBytes(std::size_t bytes) {
+        if (text_.size() < bytes) {
+            reachedEnd_ = true;
+        }
+    }
     // The first token or rest of line longer than kMaxHeaderTokenBytes that next() or
     // restOfLine() returned (its first bytes); atEnd() when there was none.
     const Token& overlongToken() const { return overlong_; }

@@ -2,6 +2,7 @@
 // and the block sizes, the result is loadDocument's with one thread, to the bit.
 #include "core/reader/stepped_load.h"
 #include "core/reader/streamed_text.h"
+#include "tests/core/document_difference.h"
 #include "tests/core/test_support.h"
 
 #include <algorithm>
@@ -105,45 +106,8 @@ ParseOptions oneThread() {
     return options;
 }
 
-std::vector<std::string> formatted(const Document& document) {
-    std::vector<std::string> lines;
-    for (const Diagnostic& diagnostic : document.diagnostics) {
-        lines.push_back(formatDiagnostic("f.bvh", diagnostic));
-    }
-    return lines;
-}
-
 void expectSameAsOneShot(const Document& stepped, const Document& oneShot) {
-    EXPECT_EQ(formatted(stepped), formatted(oneShot));
-    EXPECT_EQ(stepped.loaded(), oneShot.loaded());
-    const Skeleton& a = stepped.skeleton;
-    const Skeleton& b = oneShot.skeleton;
-    EXPECT_EQ(a.names, b.names);
-    EXPECT_EQ(a.parents, b.parents);
-    EXPECT_EQ(a.offsets, b.offsets);
-    EXPECT_EQ(a.isEndSite, b.isEndSite);
-    EXPECT_EQ(a.channelBegin, b.channelBegin);
-    EXPECT_EQ(a.channelCount, b.channelCount);
-    EXPECT_EQ(a.channels, b.channels);
-    EXPECT_EQ(a.channelNames, b.channelNames);
-    ASSERT_EQ(stepped.nodeLocations.size(), oneShot.nodeLocations.size());
-    for (std::size_t node = 0; node < stepped.nodeLocations.size(); ++node) {
-        EXPECT_EQ(stepped.nodeLocations[node].line, oneShot.nodeLocations[node].line);
-        EXPECT_EQ(stepped.nodeLocations[node].column, oneShot.nodeLocations[node].column);
-    }
-    EXPECT_EQ(stepped.declaredFrameCount, oneShot.declaredFrameCount);
-    EXPECT_EQ(stepped.hasMotionSection, oneShot.hasMotionSection);
-    EXPECT_EQ(stepped.motion.frameCount, oneShot.motion.frameCount);
-    EXPECT_EQ(stepped.motion.channelCount, oneShot.motion.channelCount);
-    EXPECT_EQ(stepped.motion.frameTime, oneShot.motion.frameTime);
-    EXPECT_EQ(stepped.motion.frameTimeAssumed, oneShot.motion.frameTimeAssumed);
-    ASSERT_EQ(stepped.motion.values.size(), oneShot.motion.values.size());
-    // To the bit: NaN would compare unequal to itself, a changed sign of zero equal.
-    for (std::size_t i = 0; i < stepped.motion.values.size(); ++i) {
-        ASSERT_EQ(std::bit_cast<std::uint32_t>(stepped.motion.values[i]),
-                  std::bit_cast<std::uint32_t>(oneShot.motion.values[i]))
-            << "value " << i;
-    }
+    EXPECT_EQ(test::documentDifference(stepped, oneShot), "");
 }
 
 // Every way of stepping one file: one step a call, a budget that never runs out, and tiny
