@@ -709,6 +709,9 @@ struct MotionRowsReader::State {
     bool firstBlock = true;
     bool failed = false;
     bool ended = false; // no more steps: the rows, the text or the load ended
+    // The current block was merged while the source had no text ahead: the next step reads the
+    // next block (into the other of the two) and does nothing else.
+    bool nextAwaited = false;
 };
 
 MotionRowsReader::MotionRowsReader(TextSource& source, std::uint32_t line, std::uint32_t column,
@@ -723,10 +726,17 @@ MotionRowsReader::MotionRowsReader(TextSource& source, std::uint32_t line, std::
 
 MotionRowsReader::~MotionRowsReader() = default;
 
+bool MotionRowsReader::holdsUnmergedRows() const {
+    return !state_->ended && !state_->nextAwaited;
+}
+
 bool MotionRowsReader::step() {
     State& state = *state_;
     if (state.ended) {
         return false;
+    }
+    if (state.nextAwaited) {
+        return takeAwaitedBlock();
     }
     LoadProgress* const progress = state.options.progress;
     motion_rows::RowStream& stream = state.stream;
@@ -742,7 +752,7 @@ bool MotionRowsReader::step() {
     // the first pose. Otherwise the next block is read (over the text of the block before the
     // current one, merged in the last step) while the crew parses the current one.
     bool nextRead = true;
-    const bool nextTaken = !(state.firstBlock && progress);
+    const bool nextTaken = !(state.firstBlock && progress) && state.source.textAhead();
     if (nextTaken) {
         nextRead = state.reader.take(next);
         if (nextRead && !next.text.empty()) {
@@ -767,6 +777,11 @@ bool MotionRowsReader::step() {
         return false;
     }
     if (!nextTaken) {
+        if (!state.source.textAhead()) {
+            state.nextAwaited = true;
+            state.ended = false;
+            return true;
+        }
         nextRead = state.reader.take(next);
     }
     if (!nextRead) {
@@ -774,6 +789,25 @@ bool MotionRowsReader::step() {
         return false;
     }
     if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
+        cancel();
+        return false;
+    }
+    state.current = 1 - state.current;
+    state.ended = next.text.empty();
+    return !state.ended;
+}
+
+bool MotionRowsReader::takeAwaitedBlock() {
+    State& state = *state_;
+    state.nextAwaited = false;
+    motion_rows::RowBlock& next = state.blocks[1 - state.current];
+    if (!state.reader.take(next)) {
+        state.readFailed();
+        state.ended = true;
+        return false;
+    }
+    if (state.options.progress &&
+        state.options.progress->cancelRequested.load(std::memory_order_relaxed)) {
         cancel();
         return false;
     }

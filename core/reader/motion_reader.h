@@ -53,7 +53,12 @@ public:
     MotionRowsReader& operator=(const MotionRowsReader&) = delete;
 
     // Parses one block and reads the next; false once no rows are left to read (then finish()).
+    // Where the source has no text ahead (a download still arriving), the step merges the block
+    // and publishes its frames without reading on, and the next step only reads the next block.
     bool step();
+    // The current block's rows are not merged yet: a step can run whether or not text is ahead
+    // (the block may end the rows, as a second capture's HIERARCHY line does).
+    bool holdsUnmergedRows() const;
     // Ends the rows now with the error a cancelled load has ("loading was cancelled"); finish()
     // still follows. What options.progress->cancelRequested does at the end of a step.
     void cancel();
@@ -64,6 +69,9 @@ public:
     std::uint32_t lineAfterRows() const;
 
 private:
+    // The step after one that merged its block with no text ahead: reads the next block.
+    bool takeAwaitedBlock();
+
     struct State;
     std::unique_ptr<State> state_;
 };

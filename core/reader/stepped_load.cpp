@@ -50,7 +50,8 @@ bool SteppedLoad::waitingForText() const {
         // small pieces is parsed a few times, not once per piece.
         return streamedSource_->bytesAhead() < std::max<std::uint64_t>(1, 2 * headerTriedAtBytes_);
     }
-    return !streamedSource_->lineAhead();
+    // A block whose rows are not merged yet is merged without more text (it may end the rows).
+    return !streamedSource_->lineAhead() && !(rows_ && rows_->holdsUnmergedRows());
 }
 
 bool SteppedLoad::advance(std::chrono::steady_clock::duration budget) {

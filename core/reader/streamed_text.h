@@ -148,6 +148,7 @@ public:
     bool lineAhead() const {
         return !available().empty() || text_->readableBytes() > 0 || text_->ended();
     }
+    bool textAhead() const override { return lineAhead(); }
     // Bytes not consumed plus bytes readable.
     std::uint64_t bytesAhead() const { return available().size() + text_->readableBytes(); }
     const StreamedText& text() const { return *text_; }

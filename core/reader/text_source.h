@@ -35,6 +35,9 @@ public:
     virtual std::uint64_t consumedBytes() const = 0;
     // After the end was reached: checks the input did not change while it was read.
     virtual bool verifyUnchanged() { return true; }
+    // Whether readMore() would find text now (or the end) rather than starve: always, but for a
+    // text that is still arriving (StreamedSource).
+    virtual bool textAhead() const { return true; }
     const std::string& error() const { return error_; }
 
 protected:

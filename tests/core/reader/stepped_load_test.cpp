@@ -501,6 +501,23 @@ TEST(SteppedLoadStreamed, ATextCutShortInTheHeaderIsAnErrorWhereItStopped) {
     EXPECT_EQ(error->column, 4u);
 }
 
+// A second capture's first line ends the rows: the load ends there, while the rest of the text
+// has not come (a server that stalls there is not waited on; the page then cancels it).
+TEST(SteppedLoadStreamed, RowsEndedByASecondCapturesFirstLineEndTheLoadBeforeTheText) {
+    const std::string capture = steppedCaptureText(100);
+    auto streamed = std::make_shared<StreamedText>(2 * capture.size());
+    SteppedLoad load("f.bvh", streamed);
+    streamed->append(std::span<const char>(capture.data(), capture.size()));
+    streamed->append(std::span<const char>(capture.data(), capture.find('\n') + 1));
+    for (int call = 0; call < 1000 && !load.finished() && !load.waitingForText(); ++call) {
+        load.advance(0ns);
+    }
+    ASSERT_TRUE(load.finished()) << "waiting for text: " << load.waitingForText();
+    EXPECT_EQ(streamed->advice(), SendAdvice::Stop);
+    const Document document = load.take();
+    EXPECT_EQ(document.motion.frameCount, 100u) << test::describeDiagnostics(document);
+}
+
 TEST(SteppedLoadStreamed, AFailedDownloadEndsWithItsMessageAlone) {
     const std::string text = steppedCaptureText(300000);
     const StreamedRun run = loadStreamed(text, text.size(), fixedPieces(1 << 16), 0ns, {},
