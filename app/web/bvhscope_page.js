@@ -228,6 +228,30 @@
     }
   }
 
+  // The bodies being read (stream id -> reader). A load ends in a reading slice or a frame (the
+  // file closed, failed, or ended before its body did); a body that waits in read() for bytes
+  // that may never come (a stalled server) would only see that when its next chunk arrived, so
+  // each slice and frame cancels the download of every body whose load is gone.
+  const bodiesReading = new Map();
+  function cancelStoppedBodies() {
+    for (const [id, reader] of bodiesReading) {
+      if (Module._bvhscope_web_stream_advice(id) === kAdviceStop) {
+        bodiesReading.delete(id);
+        // The pending read() ends as done, and pumpBody ends the stream.
+        Promise.resolve(reader.cancel()).catch(() => {});
+      }
+    }
+  }
+
+  // After each reading slice and each frame of the viewer: a body waiting for the reader reads
+  // on, and one whose load is gone stops downloading.
+  function afterViewerWork() {
+    wakeWaitingBodies();
+    if (bodiesReading.size > 0) {
+      cancelStoppedBodies();
+    }
+  }
+
   // Reads `reader` (a ReadableStream's reader) into stream `id` to its end, with `declared`
   // (0 when unknown) the size announced. A body that grows past kMaxFileBytes (a server may give
   // no length), a failed read or a full heap ends the stream with the error, which the viewer
@@ -237,6 +261,7 @@
   async function pumpBody(id, reader, declared) {
     const pieces = new StreamPieces(id);
     let total = 0;
+    bodiesReading.set(id, reader);
     try {
       for (;;) {
         const { done, value } = await reader.read();
@@ -276,6 +301,8 @@
       } else {
         pieces.end(`the download failed after ${total} bytes: ${error?.message ?? error}`);
       }
+    } finally {
+      bodiesReading.delete(id);
     }
   }
 
@@ -433,7 +460,7 @@
   let loadsPumping = false;
   loadChannel.port1.onmessage = () => {
     const more = Module._bvhscope_web_advance_loads(kLoadSliceMilliseconds);
-    wakeWaitingBodies();
+    afterViewerWork();
     if (more) {
       loadChannel.port2.postMessage(0);
     } else {
@@ -1068,7 +1095,10 @@
     // Called by the viewer while a file it opened has bytes left to read.
     bvhscopeReadLoads: pumpLoads,
     // Called by the viewer after each animation frame's step.
-    bvhscopeStepped: lookAtOpens,
+    bvhscopeStepped: () => {
+      lookAtOpens();
+      afterViewerWork();
+    },
     // Called by main() when the viewer cannot start (no WebGL2 context).
     bvhscopeFailed: () => {
       loadingText.textContent = 'bvhscope could not start: this browser gave it no WebGL2.';

@@ -1,8 +1,8 @@
 // The page reads a download while it arrives (issue 44, item 2: app/web/web_streams.cpp), each
 // check in a fresh page, the server sending pieces when the check lets it (PiecedBodies):
 //   v. a body sent slowly, held at a quarter, a half and three quarters: the file shows loading
-//      with more frames at each hold, then ends identical to the same capture loaded whole
-//      (frames, positions);
+//      with every row that arrived whole at each hold, then ends identical to the same capture
+//      loaded whole (frames, positions);
 //   w. a body cut mid-line once it shows (the connection closed short of its Content-Length):
 //      open() rejects with an error at the line and column where it stopped, and the viewer
 //      keeps the files it had before;
@@ -10,7 +10,10 @@
 //   y. a body whose load ends long before it does (the capture, then four copies of it
 //      appended; the server holds it after two): the first capture loads, and the page stops the
 //      download (the server sees its response closed before the end) instead of waiting to
-//      read tens of megabytes nobody reads.
+//      read tens of megabytes nobody reads;
+//   z. a body that stalls just after its load ended (the capture and the first line of a second
+//      one, then nothing more until the check lets it go): the page cancels the download while
+//      its read waits for bytes that are not coming, not once the next ones arrive.
 import { openUrl } from './open_checks.mjs';
 
 const loadedFile = (current, name) =>
@@ -34,7 +37,20 @@ export function piecedBodies(capture) {
     // server that could send on would have sent it all before the page could stop it.
     ['appended.bvh', { bytes: Buffer.concat([bytes, bytes, bytes, bytes, bytes]),
                        heldAfter: 2 * bytes.length }],
+    // Held after the first line of its second copy, far less than the page reads ahead: the
+    // page's read() waits there while the load, having read that line, ends.
+    ['stalled.bvh', { bytes: Buffer.concat([bytes, bytes]),
+                      heldAfter: bytes.length + bytes.indexOf('\n') + 1 }],
   ]);
+}
+
+// Line feeds in `bytes` (a Buffer).
+function linesIn(bytes) {
+  let count = 0;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) {
+    ++count;
+  }
+  return count;
 }
 
 // LINE:COL just after the first `count` bytes of `bytes`, as the reader numbers them.
@@ -63,20 +79,24 @@ async function checkShownWhileArriving(context, pieced, frameCount) {
       window.heldOpen = window.bvhscope.open('pieces/held.bvh').then(
         () => null, (error) => error.message);
     });
-    // Frames shown at each hold, while still loading (0 when it did not show more).
+    // Frames shown at each hold, while still loading (0 when it did not show them all): every
+    // row whose line arrived whole, the last block's included (its rows are merged without
+    // waiting for the next block's text).
+    const { bytes, heldAfter } = pieced.bodies.get('held.bvh');
+    const headerLines = linesIn(bytes.subarray(0, bytes.indexOf('Frame Time:'))) + 1;
+    const wholeRowsAtHolds = [heldAfter].flat().map((held) =>
+      linesIn(bytes.subarray(0, held)) - headerLines);
     const shownAtHolds = [];
-    for (const _ of [pieced.bodies.get('held.bvh').heldAfter].flat()) {
-      const after = shownAtHolds[shownAtHolds.length - 1] ?? 0;
+    for (const wholeRows of wholeRowsAtHolds) {
       const partial = await waitForState(
         page, (s) => s.files.some((file) => file.name === 'held.bvh' && file.loading &&
-                                            file.frames > after),
-        `held.bvh to show more than ${after} frames while the rest is held`, 60000)
+                                            file.frames >= wholeRows),
+        `held.bvh to show its ${wholeRows} whole rows while the rest is held`, 60000)
         .catch(() => null);
       shownAtHolds.push(partial?.files.find((file) => file.name === 'held.bvh')?.frames ?? 0);
       pieced.release('held.bvh');
     }
-    const progressive = shownAtHolds.every((frames, at) =>
-      frames > (shownAtHolds[at - 1] ?? 0) && frames < frameCount);
+    const progressive = shownAtHolds.every((frames, at) => frames === wholeRowsAtHolds[at]);
     const error = await page.evaluate(() => window.heldOpen);
     const current = await page.evaluate(() => window.bvhscope.state());
     const index = current.files.findIndex((file) => file.name === 'held.bvh');
@@ -91,8 +111,9 @@ async function checkShownWhileArriving(context, pieced, frameCount) {
     }
     check(whole.error === null && progressive && error === null &&
             loadedFile(current, 'held.bvh')?.frames === frameCount && samePositions,
-          `v. a body held at each quarter shows more while it arrives (${shownAtHolds.join(', ')} ` +
-          `of ${frameCount} frames, loading), then ` +
+          `v. a body held at each quarter shows every row that arrived whole while it arrives ` +
+          `(${shownAtHolds.join(', ')} of ${wholeRowsAtHolds.join(', ')}; ${frameCount} in all, ` +
+          `loading), then ` +
           `loads whole (${loadedFile(current, 'held.bvh')?.frames} frames${error ? `: ${error}` :
             ''}) with the positions of the same bytes loaded whole at frames ` +
           `${frames.join(', ')} (${samePositions ? 'equal' : 'they differ'})`);
@@ -180,11 +201,37 @@ async function checkStopsReadingWhatIsNotRead(context, pieced, frameCount) {
   }
 }
 
-// Runs v, w, x and y. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
+// z: a body stalled right after the line that ends its load.
+async function checkCancelsAStalledBodyItDoesNotRead(context, pieced, frameCount) {
+  const { check, openPage } = context;
+  const page = await openPage('');
+  try {
+    const opened = await openUrl(page, 'pieces/stalled.bvh', 60000);
+    const loaded = loadedFile(opened.state, 'stalled.bvh');
+    // Nothing more is sent until the release below: the page's cancel alone closes the
+    // connection (a hang guard only).
+    const closed = await Promise.race([
+      pieced.whenClosed('stalled.bvh'),
+      new Promise((resolve) => setTimeout(() => resolve('still open after 60 s'), 60000))]);
+    const held = pieced.bodies.get('stalled.bvh').heldAfter;
+    check(opened.error === null && loaded?.frames === frameCount && closed === 'early',
+          `z. a body that stalls after ${held} bytes, just after the line that ends its load, ` +
+          `loads (${loaded?.frames} frames of ${frameCount}` +
+          `${opened.error ? `: ${opened.error}` : ''}) and the page cancels its download while ` +
+          `its read waits: ${closed === 'early' ? 'closed early' :
+            closed === 'finished' ? 'every byte was sent' : closed}`);
+  } finally {
+    pieced.release('stalled.bvh');
+    await page.close();
+  }
+}
+
+// Runs v, w, x, y and z. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
 // piecedBodies(capture).
 export async function checkStreaming(context, pieced, frameCount) {
   await checkShownWhileArriving(context, pieced, frameCount);
   await checkCutShort(context, pieced);
   await checkWithoutLength(context, frameCount);
   await checkStopsReadingWhatIsNotRead(context, pieced, frameCount);
+  await checkCancelsAStalledBodyItDoesNotRead(context, pieced, frameCount);
 }
