@@ -177,53 +177,48 @@ async function checkWithoutLength(context, frameCount) {
   }
 }
 
-// y: a load that ends at a second capture's HIERARCHY, long before its body ends.
-async function checkStopsReadingWhatIsNotRead(context, pieced, frameCount) {
-  const { check, openPage } = context;
-  const page = await openPage('');
+// Opens pieces/NAME in a fresh page and waits for its response to close (a hang guard of 60 s:
+// the page's cancel reaches the server once the connection closes), then lets the server's
+// holds go whatever happened. Resolves with {opened, frames, closed}: the open's result, the
+// frames loaded, and how the response closed ('early', 'finished' or what kept it open).
+async function openAndWatchClose(context, pieced, name) {
+  const page = await context.openPage('');
   try {
-    const opened = await openUrl(page, 'pieces/appended.bvh', 60000);
-    const loaded = loadedFile(opened.state, 'appended.bvh');
-    // The page's cancel reaches the server once the connection closes (a hang guard only).
+    const opened = await openUrl(page, `pieces/${name}`, 60000);
     const closed = await Promise.race([
-      pieced.whenClosed('appended.bvh'),
+      pieced.whenClosed(name),
       new Promise((resolve) => setTimeout(() => resolve('still open after 60 s'), 60000))]);
-    const total = pieced.bodies.get('appended.bvh').bytes.length;
-    check(opened.error === null && loaded?.frames === frameCount && closed === 'early',
-          `y. a body whose load ends at a second capture (${total} bytes, the first capture ` +
-          `${total / 5}) loads the first (${loaded?.frames} frames of ${frameCount}` +
-          `${opened.error ? `: ${opened.error}` : ''}) and stops its download before the end: ` +
-          `${closed === 'early' ? 'closed early' :
-            closed === 'finished' ? 'every byte was sent' : closed}`);
+    return { opened, frames: loadedFile(opened.state, name)?.frames, closed };
   } finally {
-    pieced.release('appended.bvh'); // whatever failed: the server's response ends
+    pieced.release(name); // whatever failed: the server's response ends
     await page.close();
   }
 }
 
-// z: a body stalled right after the line that ends its load.
+const describeClose = (closed) =>
+  closed === 'early' ? 'closed early' : closed === 'finished' ? 'every byte was sent' : closed;
+
+// y: a load that ends at a second capture's HIERARCHY, long before its body ends.
+async function checkStopsReadingWhatIsNotRead(context, pieced, frameCount) {
+  const { opened, frames, closed } = await openAndWatchClose(context, pieced, 'appended.bvh');
+  const total = pieced.bodies.get('appended.bvh').bytes.length;
+  context.check(opened.error === null && frames === frameCount && closed === 'early',
+                `y. a body whose load ends at a second capture (${total} bytes, the first ` +
+                `capture ${total / 5}) loads the first (${frames} frames of ${frameCount}` +
+                `${opened.error ? `: ${opened.error}` : ''}) and stops its download before the ` +
+                `end: ${describeClose(closed)}`);
+}
+
+// z: a body stalled right after the line that ends its load: nothing more is sent until the
+// check lets it go, so the page's cancel alone closes the connection.
 async function checkCancelsAStalledBodyItDoesNotRead(context, pieced, frameCount) {
-  const { check, openPage } = context;
-  const page = await openPage('');
-  try {
-    const opened = await openUrl(page, 'pieces/stalled.bvh', 60000);
-    const loaded = loadedFile(opened.state, 'stalled.bvh');
-    // Nothing more is sent until the release below: the page's cancel alone closes the
-    // connection (a hang guard only).
-    const closed = await Promise.race([
-      pieced.whenClosed('stalled.bvh'),
-      new Promise((resolve) => setTimeout(() => resolve('still open after 60 s'), 60000))]);
-    const held = pieced.bodies.get('stalled.bvh').heldAfter;
-    check(opened.error === null && loaded?.frames === frameCount && closed === 'early',
-          `z. a body that stalls after ${held} bytes, just after the line that ends its load, ` +
-          `loads (${loaded?.frames} frames of ${frameCount}` +
-          `${opened.error ? `: ${opened.error}` : ''}) and the page cancels its download while ` +
-          `its read waits: ${closed === 'early' ? 'closed early' :
-            closed === 'finished' ? 'every byte was sent' : closed}`);
-  } finally {
-    pieced.release('stalled.bvh');
-    await page.close();
-  }
+  const { opened, frames, closed } = await openAndWatchClose(context, pieced, 'stalled.bvh');
+  const held = pieced.bodies.get('stalled.bvh').heldAfter;
+  context.check(opened.error === null && frames === frameCount && closed === 'early',
+                `z. a body that stalls after ${held} bytes, just after the line that ends its ` +
+                `load, loads (${frames} frames of ${frameCount}` +
+                `${opened.error ? `: ${opened.error}` : ''}) and the page cancels its download ` +
+                `while its read waits: ${describeClose(closed)}`);
 }
 
 // Runs v, w, x, y and z. `context` as checkOpening's; `pieced` the server's PiecedBodies made by
