@@ -247,9 +247,7 @@
   // on, and one whose load is gone stops downloading.
   function afterViewerWork() {
     wakeWaitingBodies();
-    if (bodiesReading.size > 0) {
-      cancelStoppedBodies();
-    }
+    cancelStoppedBodies();
   }
 
   // Reads `reader` (a ReadableStream's reader) into stream `id` to its end, with `declared`

@@ -784,24 +784,18 @@ bool MotionRowsReader::step() {
         }
         nextRead = state.reader.take(next);
     }
-    if (!nextRead) {
-        state.readFailed();
-        return false;
-    }
-    if (progress && progress->cancelRequested.load(std::memory_order_relaxed)) {
-        cancel();
-        return false;
-    }
-    state.current = 1 - state.current;
-    state.ended = next.text.empty();
-    return !state.ended;
+    return turnToNextBlock(nextRead);
 }
 
 bool MotionRowsReader::takeAwaitedBlock() {
     State& state = *state_;
     state.nextAwaited = false;
-    motion_rows::RowBlock& next = state.blocks[1 - state.current];
-    if (!state.reader.take(next)) {
+    return turnToNextBlock(state.reader.take(state.blocks[1 - state.current]));
+}
+
+bool MotionRowsReader::turnToNextBlock(bool nextRead) {
+    State& state = *state_;
+    if (!nextRead) {
         state.readFailed();
         state.ended = true;
         return false;
@@ -812,7 +806,7 @@ bool MotionRowsReader::takeAwaitedBlock() {
         return false;
     }
     state.current = 1 - state.current;
-    state.ended = next.text.empty();
+    state.ended = state.blocks[state.current].text.empty();
     return !state.ended;
 }
 

@@ -71,6 +71,9 @@ public:
 private:
     // The step after one that merged its block with no text ahead: reads the next block.
     bool takeAwaitedBlock();
+    // After the next block was read (`nextRead`: false on an I/O error): the load's failure, a
+    // cancel, or the next block made current. Returns whether rows are left to read.
+    bool turnToNextBlock(bool nextRead);
 
     struct State;
     std::unique_ptr<State> state_;
